@@ -1,0 +1,42 @@
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, findOrInstallChromium } from './scripts/chromium.mjs';
+
+// scripts/test.mjs resolves Chromium first and passes it down in CHROMIUM_PATH; run on its
+// own (`npm run test:e2e`), the config finds or installs it itself.
+const executablePath = findOrInstallChromium();
+const port = 4173;
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1, // 2 cores: one browser plus the preview server is what fits
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}/`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: { executablePath, args: chromiumArgs },
+      },
+    },
+  ],
+  webServer: {
+    // The built page (dist/), as a static host would serve it. Build first: `npm run build`.
+    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
