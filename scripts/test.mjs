@@ -1,0 +1,182 @@
+// `npm test`: everything a submission must pass, in order, with one honest count at the end.
+//   1. typecheck and lint: gates; if either fails, stop here.
+//   2. vitest (unit, property and jsdom tests), JSON report in reports/vitest.json
+//   3. vite build (the page Playwright tests)
+//   4. find or install Chromium (scripts/chromium.mjs)
+//   5. Playwright against `vite preview` of dist/, JSON report in reports/playwright.json
+// The last line printed is exactly `N passed, N failed` (`, N skipped` when some were skipped),
+// summed from the two JSON reports. A missing report, or a runner that failed without a failed
+// test in its report, counts as a failure. Exit code 0 only if nothing failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findOrInstallChromium } from './chromium.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+
+const reportsDir = 'reports';
+const vitestReport = join(reportsDir, 'vitest.json');
+const playwrightReport = join(reportsDir, 'playwright.json');
+rmSync(vitestReport, { force: true });
+rmSync(playwrightReport, { force: true });
+mkdirSync(reportsDir, { recursive: true });
+
+/** @type {string[]} */
+const summary = [];
+const started = Date.now();
+
+/** @param {number} since */
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)}s`;
+
+/**
+ * Runs a local binary from node_modules/.bin (or `node <script>`) with inherited output.
+ * @param {string} title
+ * @param {string} bin  a name in node_modules/.bin, or 'node'
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+function run(title, bin, args, env = {}) {
+  console.log(`\n── ${title}: ${bin} ${args.join(' ')}`);
+  const t0 = Date.now();
+  const program = bin === 'node' ? process.execPath : join('node_modules', '.bin', bin);
+  const result = spawnSync(program, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const status = result.error ? `could not start: ${result.error.message}` : result.status;
+  return { ok: result.status === 0, status, time: seconds(t0) };
+}
+
+/**
+ * Prints the summary and the closing count line, then exits.
+ * @param {number} passed @param {number} failed @param {number} skipped
+ */
+function finish(passed, failed, skipped) {
+  console.log('\n── summary');
+  for (const line of summary) console.log(line);
+  console.log(`total time: ${seconds(started)}`);
+  console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+/** @param {string} path @returns {any} */
+function readJson(path) {
+  if (!existsSync(path)) return null;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    console.error(`${path} is not valid JSON: ${String(error)}`);
+    return null;
+  }
+}
+
+// ── 1. Gates ──────────────────────────────────────────────────────────────────────────────
+const gates = [
+  { title: 'typecheck', bin: 'node', args: ['scripts/typecheck.mjs'] },
+  { title: 'lint', bin: 'eslint', args: ['.'] },
+];
+for (const gate of gates) {
+  const result = run(gate.title, gate.bin, gate.args);
+  if (!result.ok) {
+    summary.push(
+      `${gate.title}: FAILED (exit ${result.status}, ${result.time}): see its output above`,
+    );
+    summary.push('tests not run: typecheck and lint must pass first');
+    finish(0, 1, 0);
+  }
+  summary.push(`${gate.title}: ok (${result.time})`);
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+// ── 2. Vitest ─────────────────────────────────────────────────────────────────────────────
+const vitest = run('vitest', 'vitest', [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+{
+  const report = readJson(vitestReport);
+  if (report === null) {
+    failed += 1;
+    summary.push(
+      `vitest: report ${vitestReport} missing (exit ${vitest.status}) — counted as 1 failed`,
+    );
+  } else {
+    const p = report.numPassedTests ?? 0;
+    let f = report.numFailedTests ?? 0;
+    const s = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    let note = '';
+    if (f === 0 && (!vitest.ok || report.success === false || report.numFailedTestSuites > 0)) {
+      // A test file that fails to load, or an unhandled error, fails the run with no failed test.
+      f = Math.max(1, report.numFailedTestSuites ?? 0);
+      note = ` — vitest failed (exit ${vitest.status}) outside any test: counted as ${f} failed`;
+    }
+    passed += p;
+    failed += f;
+    skipped += s;
+    summary.push(`vitest: ${p} passed, ${f} failed, ${s} skipped (${vitest.time})${note}`);
+  }
+}
+
+// ── 3. Build ──────────────────────────────────────────────────────────────────────────────
+const build = run('build', 'vite', ['build']);
+summary.push(`build: ${build.ok ? 'ok' : `FAILED (exit ${build.status})`} (${build.time})`);
+
+// ── 4 + 5. Chromium, then Playwright ──────────────────────────────────────────────────────
+/** @type {string | null} */
+let chromium = null;
+if (build.ok) {
+  try {
+    chromium = findOrInstallChromium();
+    console.log(`\n── chromium: ${chromium}`);
+  } catch (error) {
+    summary.push(`chromium: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+/** @type {{ ok: boolean, status: number | string | null, time: string } | null} */
+let playwright = null;
+if (chromium !== null) {
+  playwright = run('playwright', 'playwright', ['test', '--reporter=list,json'], {
+    CHROMIUM_PATH: chromium,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  });
+}
+{
+  const report = playwright === null ? null : readJson(playwrightReport);
+  if (report === null) {
+    failed += 1;
+    const why =
+      playwright === null
+        ? build.ok
+          ? 'not run: no Chromium'
+          : 'not run: the build failed'
+        : `report ${playwrightReport} missing (exit ${playwright.status})`;
+    summary.push(`playwright: ${why} — counted as 1 failed`);
+  } else if (playwright !== null) {
+    const stats = report.stats ?? {};
+    const expected = stats.expected ?? 0;
+    const flaky = stats.flaky ?? 0;
+    let f = stats.unexpected ?? 0;
+    const s = stats.skipped ?? 0;
+    const errors = Array.isArray(report.errors) ? report.errors.length : 0;
+    let note = '';
+    if (f === 0 && (!playwright.ok || errors > 0)) {
+      // e.g. the web server did not start, or a spec file failed to load.
+      f = Math.max(1, errors);
+      note = ` — Playwright failed (exit ${playwright.status}) outside any test: counted as ${f} failed`;
+    }
+    const p = expected + flaky;
+    passed += p;
+    failed += f;
+    skipped += s;
+    const flakyNote = flaky > 0 ? ` (${flaky} of them flaky: passed only on retry)` : '';
+    summary.push(
+      `playwright: ${p} passed${flakyNote}, ${f} failed, ${s} skipped (${playwright.time})${note}`,
+    );
+  }
+}
+
+finish(passed, failed, skipped);
