@@ -1,0 +1,728 @@
+/**
+ * The Kafka cluster: broker processes that lead and follow partitions, a controller that elects
+ * leaders when a broker dies, and the group and transaction coordinators.
+ *
+ * Semantics follow the Kafka documentation, Design §4.6–4.8
+ * (https://kafka.apache.org/documentation/#semantics, #usingtransactions, #replication):
+ * - a write is acknowledged per `acks`; with `acks=all` only once every ISR replica has it, and
+ *   refused with NOT_ENOUGH_REPLICAS when the ISR is smaller than `min.insync.replicas`;
+ * - only records below the high watermark are given to consumers;
+ * - only ISR replicas become leader unless `unclean.leader.election.enable`;
+ * - an idempotent producer's batch is appended once per (producer id, epoch, sequence) — a retry
+ *   of one of the last 5 batches is acknowledged without a second append; a gap in sequence is
+ *   OUT_OF_ORDER_SEQUENCE_NUMBER; an older epoch is fenced.
+ */
+import { Actor, type World } from '../world';
+import { Partition, REC_COMMIT_MARKER, REC_CONTROL } from './partition';
+import type { ErrorCode } from '../trace';
+import { ERROR_CODES } from '../trace';
+
+/** Why a transaction ended ('txn' entries' `count`): asked by its producer. */
+export const TXN_REASON_REQUESTED = 0;
+/** … aborted by the coordinator after `transaction.timeout.ms`. */
+export const TXN_REASON_TIMEOUT = 1;
+/** … aborted because a new instance with the same transactional.id called initTransactions. */
+export const TXN_REASON_FENCED = 2;
+
+/** Index of an error code in the trace's code table. */
+export function errorIndex(code: ErrorCode): number {
+  return ERROR_CODES.indexOf(code);
+}
+
+/** A topic: its partitions. */
+export interface Topic {
+  name: string;
+  index: number;
+  partitions: Partition[];
+}
+
+/** A produce request as the leader receives it. */
+export interface ProduceRequest {
+  topic: Topic;
+  partition: number;
+  /** Workload event of each record. */
+  events: Int32Array;
+  /** 'app-send' entry of each record (provenance). */
+  sends: Int32Array;
+  pid: number;
+  epoch: number;
+  firstSeq: number;
+  txn: number;
+  acks: '0' | '1' | 'all';
+}
+
+/** The leader's answer to a produce request. */
+export interface ProduceResult {
+  error: ErrorCode;
+  /** Base offset of the batch (-1 if not appended). */
+  offset: number;
+  /** Whether this request appended records (false for a recognised duplicate). */
+  appended: boolean;
+}
+
+/** The leader's answer to a fetch: visible records (offset, event) and the next offset to fetch. */
+export interface FetchResult {
+  error: ErrorCode;
+  offsets: number[];
+  events: number[];
+  next: number;
+}
+
+/** One broker process. It serves the partitions it leads. */
+export class BrokerNode extends Actor {
+  constructor(
+    world: World,
+    readonly cluster: Cluster,
+    readonly number: number,
+  ) {
+    super(world, `broker-${number}`);
+  }
+
+  protected override onCrash(cause: number): void {
+    this.cluster.brokerDown(this, cause);
+  }
+
+  protected override onRestart(cause: number): void {
+    this.cluster.brokerUp(this, cause);
+  }
+
+  /**
+   * Handle a produce request; `respond` is called when the answer is ready (now, or once the ISR
+   * has the records for acks=all). Not called at all for acks=0.
+   */
+  produce(
+    req: ProduceRequest,
+    cause: number,
+    respond: (r: ProduceResult, cause: number) => void,
+  ): void {
+    const w = this.world;
+    const t = w.trace;
+    const p = req.topic.partitions[req.partition]!;
+    const reject = (code: ErrorCode) => {
+      const e = t.add(
+        w.now,
+        'reject',
+        this.id,
+        cause,
+        req.events[0] ?? -1,
+        req.topic.index,
+        p.index,
+        -1,
+        req.events.length,
+        errorIndex(code),
+      );
+      if (req.acks !== '0') respond({ error: code, offset: -1, appended: false }, e);
+    };
+    if (p.leader !== this.number) return reject('NOT_LEADER_OR_FOLLOWER');
+    if (req.acks === 'all' && p.isr.size < this.cluster.minIsr)
+      return reject('NOT_ENOUGH_REPLICAS');
+    const n = req.events.length;
+    if (req.pid >= 0) {
+      const ps = p.producers.get(req.pid);
+      if (ps && req.epoch < ps.epoch) return reject('INVALID_PRODUCER_EPOCH');
+      if (this.cluster.fencedEpoch(req.pid) > req.epoch) return reject('INVALID_PRODUCER_EPOCH');
+      const lastSeq = req.firstSeq + n - 1;
+      if (ps && ps.epoch === req.epoch) {
+        const dup = ps.batches.find((b) => b.firstSeq === req.firstSeq && b.lastSeq === lastSeq);
+        if (dup) {
+          // Already written: acknowledge with the original offset, append nothing.
+          const e = t.add(
+            w.now,
+            'dedupe',
+            this.id,
+            cause,
+            req.events[0]!,
+            req.topic.index,
+            p.index,
+            dup.offset,
+            n,
+            req.firstSeq,
+          );
+          this.respondWhenReplicated(p, dup.offset + n, req.acks, () =>
+            respond({ error: 'NONE', offset: dup.offset, appended: false }, e),
+          );
+          return;
+        }
+        const last = ps.batches[ps.batches.length - 1];
+        const expected = last ? last.lastSeq + 1 : 0;
+        if (req.firstSeq !== expected) return reject('OUT_OF_ORDER_SEQUENCE_NUMBER');
+      } else if (req.firstSeq !== 0) {
+        return reject('OUT_OF_ORDER_SEQUENCE_NUMBER');
+      }
+    }
+    const base = p.leo;
+    const e = t.add(
+      w.now,
+      'append',
+      this.id,
+      cause,
+      req.events[0]!,
+      req.topic.index,
+      p.index,
+      base,
+      n,
+      req.pid >= 0 ? req.firstSeq : -1,
+    );
+    if (req.txn >= 0) t.set(e, { txn: req.txn });
+    for (let i = 0; i < n; i++) {
+      p.appendRecord(
+        req.events[i]!,
+        req.pid,
+        req.epoch,
+        req.pid >= 0 ? req.firstSeq + i : -1,
+        req.txn,
+        0,
+        e,
+        req.sends[i]!,
+        w.now,
+      );
+    }
+    if (req.txn >= 0) this.cluster.txnPartitionAdded(req.txn, p);
+    if (req.pid >= 0) p.rememberBatch(req.pid, req.epoch, req.firstSeq, req.firstSeq + n - 1, base);
+    const self = p.replica(this.number)!;
+    self.leo = p.leo;
+    self.caughtUpAt = w.now;
+    this.cluster.replicate(p, e);
+    if (req.acks === '0') return;
+    if (req.acks === '1') {
+      respond({ error: 'NONE', offset: base, appended: true }, e);
+      return;
+    }
+    this.respondWhenReplicated(p, p.leo, 'all', () =>
+      respond({ error: 'NONE', offset: base, appended: true }, e),
+    );
+  }
+
+  /**
+   * Handle a fetch: answer with the records from `offset` below the readable end (the high
+   * watermark, or the last stable offset for read_committed), at most `max`; wait (long poll) when
+   * there are none yet. "Only committed messages are ever given out to the consumer."
+   */
+  fetch(
+    topic: Topic,
+    partition: number,
+    offset: number,
+    max: number,
+    readCommitted: boolean,
+    cause: number,
+    respond: (r: FetchResult, cause: number) => void,
+  ): void {
+    const p = topic.partitions[partition]!;
+    const inc = this.incarnation;
+    const attempt = () => {
+      if (!this.alive || this.incarnation !== inc) return;
+      if (p.leader !== this.number) {
+        respond({ error: 'NOT_LEADER_OR_FOLLOWER', offsets: [], events: [], next: offset }, cause);
+        return;
+      }
+      const end = p.readableEnd(readCommitted);
+      if (offset >= end) {
+        p.waiters.push(attempt);
+        return;
+      }
+      const offsets: number[] = [];
+      const events: number[] = [];
+      let o = offset;
+      while (o < end && offsets.length < max) {
+        if (p.visible(o, readCommitted)) {
+          offsets.push(o);
+          events.push(p.event.get(o));
+        }
+        o++;
+      }
+      // Markers and aborted records are skipped: `next` moves the position past them.
+      respond({ error: 'NONE', offsets, events, next: o }, cause);
+    };
+    attempt();
+  }
+
+  private respondWhenReplicated(
+    p: Partition,
+    end: number,
+    acks: '0' | '1' | 'all',
+    fn: () => void,
+  ): void {
+    if (acks !== 'all' || p.hw >= end) {
+      if (acks !== '0') fn();
+      return;
+    }
+    this.cluster.awaitHw(p, end, this, fn);
+  }
+}
+
+/** Committed offsets of one consumer group (membership lives in processors/group.ts). */
+export interface GroupState {
+  /** topic index → partition → committed offset (the next offset to read). */
+  committed: Map<number, Map<number, number>>;
+}
+
+/** Transaction bookkeeping at the coordinator. */
+export interface TxnRecord {
+  no: number;
+  transactionalId: string;
+  pid: number;
+  epoch: number;
+  state: 'Ongoing' | 'PrepareCommit' | 'PrepareAbort' | 'CompleteCommit' | 'CompleteAbort';
+  partitions: Set<Partition>;
+  /** Offsets sent with sendOffsetsToTransaction: group → topic → partition → offset. */
+  offsets: { group: string; topic: number; partition: number; offset: number }[];
+  startedAt: number;
+}
+
+/**
+ * The cluster: brokers, topics, the controller's elections, replication, and the coordinators.
+ * The group and transaction coordinators are modelled as always available (their own failover is
+ * out of scope); the brokers that lead partitions can crash.
+ */
+export class Cluster {
+  readonly brokers: BrokerNode[] = [];
+  readonly topics = new Map<string, Topic>();
+  readonly minIsr: number;
+  readonly coordinator: Coordinator;
+  private readonly hwWaiters = new Map<
+    Partition,
+    { end: number; broker: BrokerNode; fn: () => void }[]
+  >();
+  /** pid → the epoch that fenced it (a newer one), for zombie writes to partitions it never wrote. */
+  private readonly fenced = new Map<number, number>();
+  private nextPid = 1000;
+  private readonly txns = new Map<number, TxnRecord>();
+
+  constructor(
+    readonly world: World,
+    private readonly lab: Actor,
+  ) {
+    const b = world.scenario.broker;
+    for (let i = 1; i <= b.brokers; i++) this.brokers.push(new BrokerNode(world, this, i));
+    this.minIsr = b['min.insync.replicas'];
+    this.coordinator = new Coordinator(world, this);
+  }
+
+  /** Create a topic with `partitions` partitions, replicas placed round-robin over the brokers. */
+  createTopic(name: string, partitions: number): Topic {
+    const w = this.world;
+    const b = w.scenario.broker;
+    const index = w.topicIndex(name);
+    const rf = b['replication.factor'];
+    const topic: Topic = { name, index, partitions: [] };
+    for (let p = 0; p < partitions; p++) {
+      const replicas: number[] = [];
+      for (let r = 0; r < rf; r++) replicas.push(((p + r) % b.brokers) + 1);
+      topic.partitions.push(new Partition(index, name, p, replicas));
+    }
+    this.topics.set(name, topic);
+    return topic;
+  }
+
+  broker(n: number): BrokerNode {
+    return this.brokers[n - 1]!;
+  }
+
+  /** The broker process currently leading a partition, or undefined if it is offline. */
+  leaderOf(p: Partition): BrokerNode | undefined {
+    return p.leader > 0 ? this.broker(p.leader) : undefined;
+  }
+
+  allocatePid(): number {
+    return this.nextPid++;
+  }
+
+  fencedEpoch(pid: number): number {
+    return this.fenced.get(pid) ?? -1;
+  }
+
+  fence(pid: number, newEpoch: number): void {
+    this.fenced.set(pid, newEpoch);
+  }
+
+  /**
+   * Copy the leader's new records to its live followers after a fetch round trip; then advance the
+   * high watermark. Coalesced: one pending copy per follower.
+   */
+  replicate(p: Partition, cause: number): void {
+    const w = this.world;
+    const leader = this.leaderOf(p);
+    if (!leader) return;
+    for (const r of p.replicas) {
+      if (r.broker === p.leader || r.replicationPending) continue;
+      const follower = this.broker(r.broker);
+      if (!follower.alive) continue;
+      r.replicationPending = true;
+      const rtt = w.latency(follower, leader) + w.latency(leader, follower);
+      w.scheduleGlobal(rtt, () => {
+        r.replicationPending = false;
+        if (!follower.alive || !leader.alive || p.leader !== leader.number) return;
+        if (r.leo < p.leo) {
+          r.leo = p.leo;
+          r.caughtUpAt = w.now;
+          if (!p.isr.has(r.broker) && r.leo >= p.hw) {
+            p.isr.add(r.broker);
+            w.trace.add(w.now, 'isr', this.lab.id, cause, -1, p.topic, p.index, r.leo, 1, r.broker);
+          }
+        } else {
+          r.caughtUpAt = w.now;
+        }
+        this.advanceHw(p, cause);
+        if (r.leo < p.leo) this.replicate(p, cause);
+      });
+    }
+    this.advanceHw(p, cause);
+  }
+
+  /** HW = the smallest LEO among ISR replicas; release acks=all waits and wake fetchers. */
+  advanceHw(p: Partition, cause: number): void {
+    let hw = p.leo;
+    for (const r of p.replicas) if (p.isr.has(r.broker) && r.leo < hw) hw = r.leo;
+    if (hw <= p.hw) return;
+    const w = this.world;
+    p.hw = hw;
+    w.trace.add(w.now, 'hw', this.lab.id, cause, -1, p.topic, p.index, hw);
+    const waiting = this.hwWaiters.get(p);
+    if (waiting) {
+      const keep: typeof waiting = [];
+      for (const x of waiting) {
+        if (x.end <= hw) {
+          if (x.broker.alive && p.leader === x.broker.number) x.fn();
+        } else keep.push(x);
+      }
+      if (keep.length > 0) this.hwWaiters.set(p, keep);
+      else this.hwWaiters.delete(p);
+    }
+    p.notify();
+  }
+
+  awaitHw(p: Partition, end: number, broker: BrokerNode, fn: () => void): void {
+    let list = this.hwWaiters.get(p);
+    if (!list) this.hwWaiters.set(p, (list = []));
+    list.push({ end, broker, fn });
+  }
+
+  /** A broker died: the controller notices after `broker.session.timeout.ms`. */
+  brokerDown(b: BrokerNode, cause: number): void {
+    const w = this.world;
+    const inc = b.incarnation;
+    // Requests waiting for replication on this leader will never be answered.
+    for (const [p, list] of this.hwWaiters) {
+      const keep = list.filter((x) => x.broker !== b);
+      if (keep.length > 0) this.hwWaiters.set(p, keep);
+      else this.hwWaiters.delete(p);
+    }
+    w.scheduleGlobal(w.scenario.broker['broker.session.timeout.ms'], () => {
+      if (b.alive && b.incarnation === inc) return;
+      this.handleBrokerLoss(b, cause);
+    });
+    for (const t of this.topics.values()) for (const p of t.partitions) p.notify();
+  }
+
+  /** The controller's reaction to a dead broker: shrink ISRs, elect new leaders. */
+  private handleBrokerLoss(b: BrokerNode, cause: number): void {
+    const w = this.world;
+    const unclean = w.scenario.broker['unclean.leader.election.enable'];
+    for (const topic of this.topics.values()) {
+      for (const p of topic.partitions) {
+        if (!p.replica(b.number)) continue;
+        if (b.alive) continue;
+        if (p.isr.has(b.number) && p.isr.size > 1) {
+          p.isr.delete(b.number);
+          w.trace.add(w.now, 'isr', this.lab.id, cause, -1, p.topic, p.index, -1, 0, b.number);
+        }
+        if (p.leader === b.number || p.leader < 0) this.elect(p, cause, unclean);
+        else this.advanceHw(p, cause);
+      }
+    }
+  }
+
+  /** Elect a leader for `p` among live ISR replicas (or any live replica when unclean). */
+  elect(p: Partition, cause: number, unclean: boolean): void {
+    const w = this.world;
+    const live = p.replicas.filter((r) => this.broker(r.broker).alive);
+    let next = live.find((r) => p.isr.has(r.broker));
+    if (!next && unclean) next = live[0];
+    if (!next) {
+      if (p.leader > 0) {
+        p.leader = -1;
+        w.trace.add(w.now, 'leader', this.lab.id, cause, -1, p.topic, p.index, -1, -1, -1);
+      }
+      return;
+    }
+    const old = p.leo;
+    const oldHw = p.hw;
+    p.leader = next.broker;
+    p.leaderEpoch++;
+    const le = w.trace.add(
+      w.now,
+      'leader',
+      this.lab.id,
+      cause,
+      -1,
+      p.topic,
+      p.index,
+      next.leo,
+      -1,
+      next.broker,
+    );
+    w.trace.set(le, { txn: p.leaderEpoch });
+    if (!p.isr.has(next.broker)) {
+      p.isr.clear();
+      p.isr.add(next.broker);
+    }
+    for (const r of p.replicas) if (!this.broker(r.broker).alive) p.isr.delete(r.broker);
+    if (next.leo < old) {
+      const first = next.leo;
+      const removed = p.truncate(next.leo);
+      const te = w.trace.add(
+        w.now,
+        'truncate',
+        this.lab.id,
+        le,
+        -1,
+        p.topic,
+        p.index,
+        first,
+        removed,
+      );
+      if (first < oldHw)
+        w.trace.add(
+          w.now,
+          'data-loss',
+          this.lab.id,
+          te,
+          -1,
+          p.topic,
+          p.index,
+          first,
+          oldHw - first,
+          errorIndex('OFFLINE_PARTITION'),
+        );
+    }
+    // The HW is recomputed from the new ISR (it never moves below what consumers may have read
+    // in a clean election, since every ISR replica has it).
+    p.hw = Math.min(p.hw, p.leo);
+    this.advanceHw(p, le);
+    p.notify();
+  }
+
+  /** A broker came back: it follows again, catching up from the leader; offline partitions get a leader. */
+  brokerUp(b: BrokerNode, cause: number): void {
+    for (const topic of this.topics.values()) {
+      for (const p of topic.partitions) {
+        const r = p.replica(b.number);
+        if (!r) continue;
+        if (p.leader < 0) {
+          this.elect(p, cause, this.world.scenario.broker['unclean.leader.election.enable']);
+          continue;
+        }
+        if (p.leader === b.number) continue;
+        this.replicate(p, cause);
+      }
+    }
+    // The dead broker's leadership may not have moved yet (it came back before the controller
+    // noticed): it simply leads again, with the log it has.
+  }
+
+  // ---- transactions (bookkeeping shared by the coordinator and the partitions) ----
+
+  newTxn(transactionalId: string, pid: number, epoch: number): TxnRecord {
+    const no = this.txns.size + 1;
+    const rec: TxnRecord = {
+      no,
+      transactionalId,
+      pid,
+      epoch,
+      state: 'Ongoing',
+      partitions: new Set(),
+      offsets: [],
+      startedAt: this.world.now,
+    };
+    this.txns.set(no, rec);
+    return rec;
+  }
+
+  txn(no: number): TxnRecord | undefined {
+    return this.txns.get(no);
+  }
+
+  /** A partition received the first records of transaction `no`. */
+  txnPartitionAdded(no: number, p: Partition): void {
+    this.txns.get(no)?.partitions.add(p);
+  }
+
+  /**
+   * Write the commit or abort marker of transaction `no` to each of its partitions (each marker
+   * takes one offset), then mark the outcome so read_committed readers move past it.
+   */
+  writeMarkers(rec: TxnRecord, commit: boolean, cause: number): void {
+    const w = this.world;
+    for (const p of rec.partitions) {
+      const leader = this.leaderOf(p);
+      if (!leader) continue;
+      const e = w.trace.add(
+        w.now,
+        'marker',
+        leader.id,
+        cause,
+        -1,
+        p.topic,
+        p.index,
+        p.leo,
+        1,
+        commit ? 1 : 0,
+      );
+      w.trace.set(e, { txn: rec.no });
+      p.appendRecord(
+        -1,
+        rec.pid,
+        rec.epoch,
+        -1,
+        rec.no,
+        REC_CONTROL | (commit ? REC_COMMIT_MARKER : 0),
+        e,
+        -1,
+        w.now,
+      );
+      p.txnOutcome.set(rec.no, commit ? 'committed' : 'aborted');
+      p.openTxns.delete(rec.no);
+      const self = p.replica(leader.number)!;
+      self.leo = p.leo;
+      this.replicate(p, e);
+      p.notify();
+    }
+  }
+}
+
+/**
+ * Group coordinator and transaction coordinator (one always-available actor).
+ * Offsets: https://kafka.apache.org/documentation/#consumerapi (commitSync, CommitFailedException).
+ * Transactions: KafkaProducer javadoc (initTransactions, sendOffsetsToTransaction,
+ * commitTransaction) and KIP-98.
+ */
+export class Coordinator extends Actor {
+  readonly groups = new Map<string, GroupState>();
+  /** transactional.id → producer id, epoch and the current transaction. */
+  readonly producers = new Map<string, { pid: number; epoch: number; current: TxnRecord | null }>();
+
+  constructor(
+    world: World,
+    readonly cluster: Cluster,
+  ) {
+    super(world, 'coordinator');
+  }
+
+  protected override onRestart(): void {}
+
+  group(id: string): GroupState {
+    let g = this.groups.get(id);
+    if (!g) {
+      g = { committed: new Map() };
+      this.groups.set(id, g);
+    }
+    return g;
+  }
+
+  committed(group: string, topic: number, partition: number): number | undefined {
+    return this.group(group).committed.get(topic)?.get(partition);
+  }
+
+  /** Store a committed offset (no checks; callers check generation and ownership). */
+  storeOffset(group: string, topic: number, partition: number, offset: number): void {
+    const g = this.group(group);
+    let t = g.committed.get(topic);
+    if (!t) g.committed.set(topic, (t = new Map()));
+    t.set(partition, offset);
+  }
+
+  /**
+   * `InitProducerId` for a transactional id: complete or abort the previous instance's
+   * transaction, then bump the epoch, fencing any older instance ("Ensures any transactions
+   * initiated by previous instances of the producer with the same transactional.id are completed.
+   * If the previous instance had failed with a transaction in progress, it will be aborted. If the
+   * last transaction had begun completion, but not yet finished, this method awaits its
+   * completion." — KafkaProducer#initTransactions).
+   */
+  initProducerId(transactionalId: string | null, cause: number): { pid: number; epoch: number } {
+    const c = this.cluster;
+    if (transactionalId === null) return { pid: c.allocatePid(), epoch: 0 };
+    let st = this.producers.get(transactionalId);
+    if (!st) {
+      st = { pid: c.allocatePid(), epoch: 0, current: null };
+      this.producers.set(transactionalId, st);
+      return { pid: st.pid, epoch: st.epoch };
+    }
+    const cur = st.current;
+    if (cur && cur.state === 'Ongoing') this.endTxn(cur, false, cause, TXN_REASON_FENCED);
+    else if (cur && cur.state === 'PrepareCommit') this.completeTxn(cur, true, cause);
+    else if (cur && cur.state === 'PrepareAbort') this.completeTxn(cur, false, cause);
+    st.epoch++;
+    st.current = null;
+    c.fence(st.pid, st.epoch);
+    const w = this.world;
+    const e = w.trace.add(w.now, 'fenced', this.id, cause, -1, -1, -1, -1, -1, st.epoch);
+    w.trace.set(e, { txn: -1 });
+    return { pid: st.pid, epoch: st.epoch };
+  }
+
+  /** Is (pid, epoch) the current instance of its transactional id? */
+  isCurrent(transactionalId: string, epoch: number): boolean {
+    const st = this.producers.get(transactionalId);
+    return st !== undefined && st.epoch === epoch;
+  }
+
+  /** Begin a transaction for the current instance; arms the `transaction.timeout.ms` abort. */
+  beginTxn(transactionalId: string, timeoutMs: number, cause: number): TxnRecord {
+    const st = this.producers.get(transactionalId)!;
+    const rec = this.cluster.newTxn(transactionalId, st.pid, st.epoch);
+    st.current = rec;
+    const w = this.world;
+    const e = w.trace.add(w.now, 'txn', this.id, cause, -1, -1, -1, -1, -1, 0);
+    w.trace.set(e, { txn: rec.no });
+    // "The maximum amount of time … that a transaction will remain open before the coordinator
+    // proactively aborts it" (transaction.timeout.ms). The abort bumps the epoch, fencing the
+    // producer that let it expire.
+    w.scheduleGlobal(timeoutMs, () => {
+      if (rec.state !== 'Ongoing') return;
+      this.endTxn(rec, false, e, TXN_REASON_TIMEOUT);
+      st.epoch++;
+      this.cluster.fence(st.pid, st.epoch);
+      if (st.current === rec) st.current = null;
+    });
+    return rec;
+  }
+
+  /** Record offsets to be committed with transaction `rec` (sendOffsetsToTransaction). */
+  addOffsets(
+    rec: TxnRecord,
+    group: string,
+    offsets: { topic: number; partition: number; offset: number }[],
+  ): void {
+    for (const o of offsets) rec.offsets.push({ group, ...o });
+  }
+
+  /**
+   * `EndTxn`: log the decision (PrepareCommit / PrepareAbort) — from here the outcome is durable —
+   * then write the markers and complete. The marker write takes a network hop to the leaders.
+   */
+  endTxn(
+    rec: TxnRecord,
+    commit: boolean,
+    cause: number,
+    reason: number = TXN_REASON_REQUESTED,
+  ): void {
+    if (rec.state !== 'Ongoing') return;
+    const w = this.world;
+    rec.state = commit ? 'PrepareCommit' : 'PrepareAbort';
+    const e = w.trace.add(w.now, 'txn', this.id, cause, -1, -1, -1, -1, reason, commit ? 1 : 2);
+    w.trace.set(e, { txn: rec.no });
+    this.completeTxn(rec, commit, e);
+  }
+
+  private completeTxn(rec: TxnRecord, commit: boolean, cause: number): void {
+    if (rec.state === 'CompleteCommit' || rec.state === 'CompleteAbort') return;
+    const w = this.world;
+    this.cluster.writeMarkers(rec, commit, cause);
+    if (commit)
+      for (const o of rec.offsets) this.storeOffset(o.group, o.topic, o.partition, o.offset);
+    rec.state = commit ? 'CompleteCommit' : 'CompleteAbort';
+    const e = w.trace.add(w.now, 'txn', this.id, cause, -1, -1, -1, -1, -1, commit ? 3 : 4);
+    w.trace.set(e, { txn: rec.no });
+  }
+}

@@ -1,0 +1,237 @@
+/**
+ * One partition of a topic: its log, its replicas, and the broker-side state kept with the log.
+ *
+ * Modelling choice: followers only ever copy a prefix of the leader's log, so one record array plus
+ * a log-end offset (LEO) per replica describes every replica exactly. A leader change truncates the
+ * array to the new leader's LEO — which is how acknowledged-but-unreplicated records vanish with
+ * `acks=1` (https://kafka.apache.org/documentation/#producerconfigs_acks) while records below the
+ * high watermark never do (the StrongIsr invariant of hachikuji/kafka-specification).
+ *
+ * Producer-id state (the last 5 batches per producer, for idempotence) lives with the log and is
+ * rebuilt from it after a truncation (SEMANTICS A3).
+ */
+import { IntColumn } from '../core/columns';
+
+/** Flag bits of a record. */
+export const REC_CONTROL = 1;
+export const REC_COMMIT_MARKER = 2;
+
+/** A retained batch of a producer (first/last sequence, base offset). */
+export interface RetainedBatch {
+  firstSeq: number;
+  lastSeq: number;
+  offset: number;
+}
+
+/** Broker-side state of one producer id on a partition. */
+export interface ProducerEntry {
+  epoch: number;
+  /** The last (at most 5) batches appended, oldest first. */
+  batches: RetainedBatch[];
+}
+
+/** Outcome of a transaction as the partition's readers see it. */
+export type TxnOutcome = 'open' | 'committed' | 'aborted';
+
+/** Kafka retains this many batches per producer id for duplicate detection (ProducerConfig docs). */
+export const RETAINED_BATCHES = 5;
+
+/** A replica's view: the broker it lives on and how far it has copied the log. */
+export interface Replica {
+  broker: number;
+  leo: number;
+  /** Last time (ms) the replica was caught up with the leader's LEO. */
+  caughtUpAt: number;
+  replicationPending: boolean;
+}
+
+/** One partition: log columns + replication + idempotence + transaction state. */
+export class Partition {
+  /** Workload event index of each record (-1 for a control marker). */
+  readonly event = new IntColumn(256);
+  readonly pid = new IntColumn(256);
+  readonly epoch = new IntColumn(256);
+  readonly seq = new IntColumn(256);
+  /** Transaction number of the record, or -1. */
+  readonly txn = new IntColumn(256);
+  /** {@link REC_CONTROL} | {@link REC_COMMIT_MARKER}. */
+  readonly flags = new IntColumn(256);
+  /** The 'append' trace entry of the record's batch. */
+  readonly appendEntry = new IntColumn(256);
+  /** The 'app-send' trace entry that created the record (its provenance), or -1. */
+  readonly sendEntry = new IntColumn(256);
+  /** Time (ms) the record was appended. */
+  readonly appendTime = new IntColumn(256);
+
+  readonly replicas: Replica[];
+  leader: number;
+  leaderEpoch = 0;
+  /** Offsets below the high watermark are on every ISR replica and may be read. */
+  hw = 0;
+  readonly isr = new Set<number>();
+  readonly producers = new Map<number, ProducerEntry>();
+  /** Transaction number → outcome, for transactions that wrote here. */
+  readonly txnOutcome = new Map<number, TxnOutcome>();
+  /** Open transaction number → its first offset here (the LSO is the smallest). */
+  readonly openTxns = new Map<number, number>();
+  /** Who waits for the readable end to move (long-polling fetchers). */
+  waiters: (() => void)[] = [];
+
+  constructor(
+    readonly topic: number,
+    readonly topicName: string,
+    readonly index: number,
+    replicaBrokers: number[],
+  ) {
+    this.replicas = replicaBrokers.map((b) => ({
+      broker: b,
+      leo: 0,
+      caughtUpAt: 0,
+      replicationPending: false,
+    }));
+    this.leader = replicaBrokers[0]!;
+    for (const b of replicaBrokers) this.isr.add(b);
+  }
+
+  /** The leader's log end offset. */
+  get leo(): number {
+    return this.event.length;
+  }
+
+  replica(broker: number): Replica | undefined {
+    return this.replicas.find((r) => r.broker === broker);
+  }
+
+  /**
+   * Last stable offset: the first offset of the earliest open transaction, else the high watermark.
+   * read_committed fetches stop here (https://kafka.apache.org/documentation/#consumerconfigs_isolation.level).
+   */
+  get lso(): number {
+    let lso = this.hw;
+    for (const first of this.openTxns.values()) if (first < lso) lso = first;
+    return lso;
+  }
+
+  /** Append one record at the leader; returns its offset. */
+  appendRecord(
+    event: number,
+    pid: number,
+    epoch: number,
+    seq: number,
+    txn: number,
+    flags: number,
+    appendEntry: number,
+    sendEntry: number,
+    time: number,
+  ): number {
+    const off = this.event.push(event);
+    this.pid.push(pid);
+    this.epoch.push(epoch);
+    this.seq.push(seq);
+    this.txn.push(txn);
+    this.flags.push(flags);
+    this.appendEntry.push(appendEntry);
+    this.sendEntry.push(sendEntry);
+    this.appendTime.push(time);
+    if (txn >= 0 && (flags & REC_CONTROL) === 0 && !this.openTxns.has(txn)) {
+      this.openTxns.set(txn, off);
+      this.txnOutcome.set(txn, 'open');
+    }
+    return off;
+  }
+
+  /** Remember an appended batch for duplicate detection (at most 5 per producer). */
+  rememberBatch(
+    pid: number,
+    epoch: number,
+    firstSeq: number,
+    lastSeq: number,
+    offset: number,
+  ): void {
+    let p = this.producers.get(pid);
+    if (!p || p.epoch !== epoch) {
+      p = { epoch, batches: [] };
+      this.producers.set(pid, p);
+    }
+    p.batches.push({ firstSeq, lastSeq, offset });
+    if (p.batches.length > RETAINED_BATCHES) p.batches.shift();
+  }
+
+  /**
+   * Cut the log to `n` records (a new leader's LEO). Producer state and open transactions are
+   * rebuilt from what remains, as a broker rebuilds them from its log.
+   * @returns how many records were removed.
+   */
+  truncate(n: number): number {
+    const removed = this.leo - n;
+    if (removed <= 0) return 0;
+    for (const c of [
+      this.event,
+      this.pid,
+      this.epoch,
+      this.seq,
+      this.txn,
+      this.flags,
+      this.appendEntry,
+      this.sendEntry,
+      this.appendTime,
+    ])
+      c.truncate(n);
+    for (const r of this.replicas) if (r.leo > n) r.leo = n;
+    if (this.hw > n) this.hw = n;
+    this.producers.clear();
+    this.openTxns.clear();
+    // Rebuild producer state batch by batch (consecutive records of one pid/epoch form a batch here:
+    // enough for dedupe, since a retry always carries the whole batch).
+    let i = 0;
+    while (i < n) {
+      const pid = this.pid.get(i);
+      if (pid < 0) {
+        i++;
+        continue;
+      }
+      const ep = this.epoch.get(i);
+      const entry = this.appendEntry.get(i);
+      let j = i + 1;
+      while (j < n && this.pid.get(j) === pid && this.appendEntry.get(j) === entry) j++;
+      if ((this.flags.get(i) & REC_CONTROL) === 0)
+        this.rememberBatch(pid, ep, this.seq.get(i), this.seq.get(j - 1), i);
+      i = j;
+    }
+    for (let k = 0; k < n; k++) {
+      const t = this.txn.get(k);
+      if (t < 0) continue;
+      if ((this.flags.get(k) & REC_CONTROL) !== 0) this.openTxns.delete(t);
+      else if (!this.openTxns.has(t) && this.txnOutcome.get(t) === 'open') this.openTxns.set(t, k);
+    }
+    // A transaction whose records were all cut is no longer open here.
+    for (const [t, o] of this.txnOutcome)
+      if (o === 'open' && !this.openTxns.has(t)) this.txnOutcome.delete(t);
+    return removed;
+  }
+
+  /** Wake every waiting fetcher (the readable end may have moved). */
+  notify(): void {
+    if (this.waiters.length === 0) return;
+    const w = this.waiters;
+    this.waiters = [];
+    for (const f of w) f();
+  }
+
+  /**
+   * Whether a read_committed reader may see the record at `offset` (non-control, below the LSO,
+   * not in an aborted transaction). read_uncommitted sees every non-control record below the HW.
+   */
+  visible(offset: number, readCommitted: boolean): boolean {
+    if ((this.flags.get(offset) & REC_CONTROL) !== 0) return false;
+    if (!readCommitted) return offset < this.hw;
+    if (offset >= this.lso) return false;
+    const t = this.txn.get(offset);
+    return t < 0 || this.txnOutcome.get(t) === 'committed';
+  }
+
+  /** The end of what a reader may fetch: HW (read_uncommitted) or LSO (read_committed). */
+  readableEnd(readCommitted: boolean): number {
+    return readCommitted ? this.lso : this.hw;
+  }
+}

@@ -1,0 +1,314 @@
+/**
+ * The checker: for every business event and every observation point (the input log, what the
+ * processor processed, the sink, each downstream reader, the external service), how many times the
+ * event took effect and its fate — lost (0), once (1), duplicated (≥2); the totals; the guarantee
+ * the run actually showed against the one claimed; and, for each anomaly, its causal chain.
+ *
+ * Guarantee from a run (SEMANTICS §2.1): no loss and no duplicate → exactly-once; duplicates only →
+ * at-least-once; losses only → at-most-once; both → none.
+ */
+import type { Run } from './simulate';
+import { REC_CONTROL } from './broker/partition';
+import type { Guarantee, ObservedGuarantee } from './scenario/schema';
+import { explain, type Explanation } from './explain';
+
+/** Fate of one business event at one observation point. */
+export type Fate = 'lost' | 'once' | 'duplicated';
+
+/** Totals at one observation point. */
+export interface Totals {
+  /** Distinct business events in the workload. */
+  events: number;
+  /** Rows (records, effects) at this point, including rows that belong to no event. */
+  rows: number;
+  /** Σ max(count(e) − 1, 0), counting rows. */
+  duplicates: number;
+  /** Events with no row at this point. */
+  lost: number;
+  /** Σ amount over distinct business events (the true total). */
+  expectedSum: number;
+  /** Σ amount over the rows at this point. */
+  observedSum: number;
+  /** Events whose amount took effect twice or more (a duplicate row, or an additive update applied again). */
+  doubleCounted: number;
+}
+
+/** One observation point of a run. */
+export interface Point {
+  /** `log:<topic>`, `processed`, `sink`, `reader:<name>`, `effects`, `state`. */
+  name: string;
+  /** Human label ("sink table", "reader rc (read_committed)"). */
+  label: string;
+  /** Rows per business identity. */
+  rows: Int32Array;
+  /** Effects per identity (rows + additive re-applications), used for the fate. */
+  effects: Int32Array;
+  totals: Totals;
+}
+
+/** The checker's result. */
+export interface Verdict {
+  points: Point[];
+  /** Name of the point the verdict is about (the end of the pipeline). */
+  primary: string;
+  /** Fate per business identity at the primary point: 0 lost, 1 once, 2 duplicated. */
+  fate: Uint8Array;
+  claimed: Guarantee;
+  observed: ObservedGuarantee;
+  /** Whether the observed guarantee is within the claimed one. */
+  held: boolean;
+  explanations: Explanation[];
+  /** Business ids the application was told had failed although they were written (e.g. retries=0). */
+  falseFailures: string[];
+  /** End-to-end latency (ms) from the first send to the first effect at the primary point. */
+  latency: { p50: number; p99: number; max: number; count: number };
+}
+
+/** Fate from an effect count. */
+export function fateOf(n: number): Fate {
+  return n === 0 ? 'lost' : n === 1 ? 'once' : 'duplicated';
+}
+
+function totalsOf(
+  run: Run,
+  rows: Int32Array,
+  effects: Int32Array,
+  totalRows: number,
+  observedSum: number,
+): Totals {
+  let duplicates = 0;
+  let lost = 0;
+  let doubleCounted = 0;
+  for (let j = 0; j < rows.length; j++) {
+    const r = rows[j]!;
+    if (r > 1) duplicates += r - 1;
+    if (Math.max(r, effects[j]!) === 0) lost++;
+    if (effects[j]! >= 2) doubleCounted++;
+  }
+  return {
+    events: rows.length,
+    rows: totalRows,
+    duplicates,
+    lost,
+    expectedSum: run.events.trueSum,
+    observedSum,
+    doubleCounted,
+  };
+}
+
+/** The observed guarantee from loss / duplication. */
+export function observedGuarantee(anyLost: boolean, anyDup: boolean): ObservedGuarantee {
+  if (!anyLost && !anyDup) return 'exactly-once';
+  if (anyLost && anyDup) return 'none';
+  return anyLost ? 'at-most-once' : 'at-least-once';
+}
+
+/** Whether an observed guarantee keeps the claimed one. */
+export function holds(claimed: Guarantee, observed: ObservedGuarantee): boolean {
+  if (observed === 'exactly-once') return true;
+  if (claimed === 'at-least-once') return observed === 'at-least-once';
+  if (claimed === 'at-most-once') return observed === 'at-most-once';
+  return false;
+}
+
+/** Compute every observation point and the verdict of a finished run. */
+export function check(run: Run): Verdict {
+  const { events, state, scenario } = run;
+  const n = events.identities;
+  const ident = events.identity;
+  const points: Point[] = [];
+
+  // Logs: every record of the topic (aborted ones included; markers excluded).
+  for (const topic of state.cluster.topics.values()) {
+    const rows = new Int32Array(n);
+    let total = 0;
+    let sum = 0;
+    for (const p of topic.partitions) {
+      for (let o = 0; o < p.leo; o++) {
+        if ((p.flags.get(o) & REC_CONTROL) !== 0) continue;
+        const e = p.event.get(o);
+        rows[ident[e]!]!++;
+        total++;
+        sum += events.amount[e]!;
+      }
+    }
+    points.push({
+      name: `log:${topic.name}`,
+      label: `topic ${topic.name} (every record in the log)`,
+      rows,
+      effects: rows,
+      totals: totalsOf(run, rows, rows, total, sum),
+    });
+  }
+
+  // Processed: how many times the processor processed each event.
+  {
+    const rows = new Int32Array(n);
+    const t = run.trace;
+    const processActors = new Set<number>();
+    t.actors.forEach((a, i) => {
+      if (a.startsWith('consumer-') || a === 'flink' || a === 'spark') processActors.add(i);
+    });
+    let total = 0;
+    let sum = 0;
+    for (let i = 0; i < t.length; i++) {
+      if (t.kindOf(i) !== 'process' || !processActors.has(t.actor[i]!)) continue;
+      const e = t.event[i]!;
+      rows[ident[e]!]!++;
+      total++;
+      sum += events.amount[e]!;
+    }
+    points.push({
+      name: 'processed',
+      label: 'processed by the processor (attempts)',
+      rows,
+      effects: rows,
+      totals: totalsOf(run, rows, rows, total, sum),
+    });
+  }
+
+  if (state.state) {
+    const c = state.state.contributions;
+    let sum = 0;
+    let total = 0;
+    for (let j = 0; j < n; j++) {
+      total += c[j]!;
+      sum += c[j]! * events.amount[events.firstIndexOf(j)]!;
+    }
+    points.push({
+      name: 'state',
+      label: 'operator state (checkpointed running sum)',
+      rows: c,
+      effects: c,
+      totals: totalsOf(run, c, c, total, sum),
+    });
+  }
+
+  if (state.sink) {
+    const s = state.sink.rows;
+    const label =
+      scenario.sink.type === 'table'
+        ? `sink table ${scenario.sink.name}`
+        : `sink ${scenario.sink.type}`;
+    points.push({
+      name: 'sink',
+      label,
+      rows: s.rowsOf,
+      effects: s.effectsOf,
+      totals: totalsOf(run, s.rowsOf, s.effectsOf, s.liveRows, s.sum),
+    });
+  }
+
+  for (const r of scenario.readers) {
+    const s = state.readers.get(r.name)!;
+    points.push({
+      name: `reader:${r.name}`,
+      label: `reader ${r.name} (${r['isolation.level']})`,
+      rows: s.rowsOf,
+      effects: s.effectsOf,
+      totals: totalsOf(run, s.rowsOf, s.effectsOf, s.liveRows, s.sum),
+    });
+  }
+
+  if (state.service) {
+    const sv = state.service;
+    points.push({
+      name: 'effects',
+      label: sv.service === 'email' ? 'emails sent' : 'cards charged',
+      rows: sv.effectsOf,
+      effects: sv.effectsOf,
+      totals: totalsOf(run, sv.effectsOf, sv.effectsOf, sv.effects, sv.sum),
+    });
+  }
+
+  const primary = primaryPoint(run);
+  const p = points.find((x) => x.name === primary)!;
+  const fate = new Uint8Array(n);
+  let anyLost = false;
+  let anyDup = false;
+  for (let j = 0; j < n; j++) {
+    const c = Math.max(p.rows[j]!, p.effects[j]!);
+    fate[j] = c === 0 ? 0 : c === 1 ? 1 : 2;
+    if (c === 0) anyLost = true;
+    if (c >= 2) anyDup = true;
+  }
+  const observed = observedGuarantee(anyLost, anyDup);
+  const verdict: Verdict = {
+    points,
+    primary,
+    fate,
+    claimed: scenario.claim,
+    observed,
+    held: holds(scenario.claim, observed),
+    explanations: [],
+    falseFailures: falseFailures(run, points),
+    latency: latency(run, primary),
+  };
+  verdict.explanations = explain(run, verdict);
+  return verdict;
+}
+
+/**
+ * The end of the pipeline: the first downstream reader if the pipeline writes a topic, else the
+ * sink table, else the external service, else the output topic.
+ */
+export function primaryPoint(run: Run): string {
+  const s = run.scenario;
+  if (s.sink.type === 'kafka')
+    return s.readers.length > 0 ? `reader:${s.readers[0]!.name}` : `log:${s.sink.topic}`;
+  if (s.sink.type === 'effect') return 'effects';
+  return 'sink';
+}
+
+function falseFailures(run: Run, points: Point[]): string[] {
+  const t = run.trace;
+  const log = points.find((p) => p.name === `log:${run.scenario.workload.topic}`)!;
+  const failed = new Set<number>();
+  const resent = new Set<number>();
+  for (let i = 0; i < t.length; i++) {
+    const k = t.kindOf(i);
+    if (k === 'app-send-failed') failed.add(run.events.identity[t.event[i]!]!);
+    if (k === 'app-send' && t.aux[i] === 1) resent.add(run.events.identity[t.event[i]!]!);
+  }
+  const out: string[] = [];
+  for (const j of failed)
+    if (log.rows[j]! > 0 && !resent.has(j)) out.push(run.events.identityId(j));
+  return out.sort();
+}
+
+function latency(run: Run, primary: string): Verdict['latency'] {
+  const t = run.trace;
+  const n = run.events.identities;
+  const sent = new Float64Array(n).fill(-1);
+  const seen = new Float64Array(n).fill(-1);
+  const ident = run.events.identity;
+  let primaryActor = -1;
+  if (primary === 'sink') primaryActor = t.actors.indexOf('sink');
+  else if (primary === 'effects') primaryActor = t.actors.indexOf('service');
+  else if (primary.startsWith('reader:')) {
+    const idx = run.scenario.readers.findIndex((r) => `reader:${r.name}` === primary);
+    primaryActor = t.actors.indexOf(`reader-${idx}`);
+  }
+  for (let i = 0; i < t.length; i++) {
+    const e = t.event[i]!;
+    if (e < 0) continue;
+    const k = t.kindOf(i);
+    const j = ident[e]!;
+    if (k === 'app-send' && sent[j]! < 0) sent[j] = t.time[i]!;
+    else if ((k === 'row-insert' || k === 'effect') && t.actor[i] === primaryActor && seen[j]! < 0)
+      seen[j] = t.time[i]!;
+    else if (
+      primaryActor < 0 &&
+      k === 'append' &&
+      seen[j]! < 0 &&
+      t.topic[i] === run.trace.topics.indexOf(primary.slice(4))
+    )
+      seen[j] = t.time[i]!;
+  }
+  const ds: number[] = [];
+  for (let j = 0; j < n; j++) if (sent[j]! >= 0 && seen[j]! >= 0) ds.push(seen[j]! - sent[j]!);
+  if (ds.length === 0) return { p50: 0, p99: 0, max: 0, count: 0 };
+  ds.sort((a, b) => a - b);
+  const q = (f: number) => ds[Math.min(ds.length - 1, Math.ceil(f * ds.length) - 1)]!;
+  return { p50: q(0.5), p99: q(0.99), max: ds[ds.length - 1]!, count: ds.length };
+}

@@ -1,0 +1,678 @@
+/**
+ * A Kafka producer client living inside a process (the source application, a consumer loop's
+ * output, a Flink KafkaSink). It owns batching, retries, idempotence and the transaction calls.
+ *
+ * Behaviour per the Java client's documentation (https://kafka.apache.org/documentation/#producerconfigs,
+ * KafkaProducer javadoc):
+ * - records gather into one batch per partition until `batch.size` bytes or `linger.ms`;
+ * - at most `max.in.flight.requests.per.connection` requests wait per broker;
+ * - a request unanswered after `request.timeout.ms` is retried after `retry.backoff.ms` ("this
+ *   automatic retry will simply resend the same record"), up to `retries` times, and a record not
+ *   acknowledged within `delivery.timeout.ms` of its send() fails;
+ * - with idempotence each batch carries (producer id, epoch, sequence) so the broker appends a
+ *   retried batch once; with `acks=0` nothing is awaited and nothing is retried;
+ * - transactions: `initTransactions` fences older instances, `commitTransaction` flushes then ends
+ *   the transaction, `sendOffsetsToTransaction` makes consumer offsets part of it.
+ */
+import type { Actor, World } from './world';
+import type { Cluster, ProduceResult, Topic, TxnRecord } from './broker/cluster';
+import { errorIndex } from './broker/cluster';
+import { partitionForKey } from './core/murmur2';
+import type { ErrorCode } from './trace';
+
+/** The producer settings a client needs (a subset of the scenario's producer block). */
+export interface ClientConfig {
+  acks: '0' | '1' | 'all';
+  idempotent: boolean;
+  transactionalId: string | null;
+  retries: number;
+  deliveryTimeoutMs: number;
+  requestTimeoutMs: number;
+  retryBackoffMs: number;
+  lingerMs: number;
+  batchSize: number;
+  maxInFlight: number;
+  transactionTimeoutMs: number;
+}
+
+const RETRIABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'REQUEST_TIMED_OUT',
+  'NETWORK_EXCEPTION',
+  'NOT_LEADER_OR_FOLLOWER',
+  'NOT_ENOUGH_REPLICAS',
+  'OUT_OF_ORDER_SEQUENCE_NUMBER',
+]);
+
+/** Outcome callback of one record: ok, the error, the entry that settled it, the record's offset (-1 unknown). */
+export type SendCallback = (ok: boolean, error: ErrorCode, cause: number, offset: number) => void;
+
+interface Batch {
+  id: number;
+  partition: number;
+  events: number[];
+  sends: number[];
+  bytes: number;
+  firstSeq: number;
+  epoch: number;
+  txn: number;
+  createdAt: number;
+  attempts: number;
+  attemptId: number;
+  inflightTo: number;
+  closed: boolean;
+  done: boolean;
+  notBefore: number;
+  cause: number;
+  callbacks: SendCallback[];
+}
+
+/** A producer client bound to one owner process and one topic. */
+export class ProducerClient {
+  pid = -1;
+  epoch = 0;
+  /** True once InitProducerId / initTransactions answered (or at once for a plain producer). */
+  ready = false;
+  /** Set when the client hit a fatal error (fenced): it refuses further work. */
+  fatalError: ErrorCode | null = null;
+  /** Between beginTransaction() and the end of the transaction. */
+  inTransaction = false;
+  /** The coordinator's record of the open transaction: created by the first send or offsets in it. */
+  txn: TxnRecord | null = null;
+  private readonly partitionOfKey: Int32Array;
+  private nextSeq: number[];
+  private open: (Batch | null)[];
+  private queues: Batch[][];
+  private readonly inflight = new Map<number, number>();
+  private batchIds = 0;
+  private attemptIds = 0;
+  private pendingRecords = 0;
+  private flushWaiters: (() => void)[] = [];
+  /** Whether a record of the current transaction failed (the transaction must abort). */
+  txnError: ErrorCode | null = null;
+
+  constructor(
+    private readonly owner: Actor,
+    private readonly cluster: Cluster,
+    readonly topic: Topic,
+    readonly cfg: ClientConfig,
+  ) {
+    const ev = owner.world.events;
+    const n = topic.partitions.length;
+    this.partitionOfKey = new Int32Array(ev.keys.length);
+    ev.keys.forEach((k, i) => (this.partitionOfKey[i] = partitionForKey(k, n)));
+    this.nextSeq = new Array<number>(n).fill(0);
+    this.open = new Array<Batch | null>(n).fill(null);
+    this.queues = Array.from({ length: n }, () => []);
+  }
+
+  private get world(): World {
+    return this.owner.world;
+  }
+
+  /** The partition a workload event's key maps to (Kafka's murmur2 partitioner). */
+  partitionOf(event: number): number {
+    return this.partitionOfKey[this.world.events.keyIndex[event]!]!;
+  }
+
+  /** Records sent and not yet settled. */
+  get pending(): number {
+    return this.pendingRecords;
+  }
+
+  /**
+   * Get a producer id (idempotent) or run `initTransactions` (transactional): one round trip to
+   * the coordinator. Calls `onReady` in the owner's current incarnation.
+   */
+  init(cause: number, onReady: (cause: number) => void): void {
+    const w = this.world;
+    if (!this.cfg.idempotent) {
+      this.ready = true;
+      onReady(cause);
+      return;
+    }
+    const coord = this.cluster.coordinator;
+    const inc = this.owner.incarnation;
+    w.send(this.owner, coord, 'txn-request', cause, {}, (e) => {
+      const r = coord.initProducerId(this.cfg.transactionalId, e);
+      w.send(
+        coord,
+        this.owner,
+        'txn-response',
+        e,
+        {},
+        (e2) => {
+          this.pid = r.pid;
+          this.epoch = r.epoch;
+          this.ready = true;
+          onReady(e2);
+          this.drain();
+        },
+        { toInc: inc },
+      );
+    });
+  }
+
+  /** `send(record)`: add the event's record to its partition's open batch. */
+  send(event: number, sendEntry: number, cb: SendCallback): void {
+    const w = this.world;
+    if (this.fatalError) {
+      cb(false, this.fatalError, sendEntry, -1);
+      return;
+    }
+    if (this.inTransaction && !this.ensureTxn(sendEntry)) {
+      cb(false, this.fatalError ?? 'PRODUCER_FENCED', sendEntry, -1);
+      return;
+    }
+    const p = this.partitionOf(event);
+    const bytes = w.scenario.workload.recordBytes;
+    let b = this.open[p] ?? null;
+    if (b && b.bytes + bytes > this.cfg.batchSize) {
+      this.closeBatch(b);
+      b = null;
+    }
+    if (!b) b = this.newBatch(p, sendEntry);
+    b.events.push(event);
+    b.sends.push(sendEntry);
+    b.bytes += bytes;
+    b.callbacks.push(cb);
+    this.pendingRecords++;
+    if (b.bytes >= this.cfg.batchSize || this.cfg.lingerMs === 0) this.closeBatch(b);
+    this.drain();
+  }
+
+  private newBatch(p: number, cause: number): Batch {
+    const w = this.world;
+    const b: Batch = {
+      id: ++this.batchIds,
+      partition: p,
+      events: [],
+      sends: [],
+      bytes: 0,
+      firstSeq: -1,
+      epoch: this.epoch,
+      txn: this.txn?.no ?? -1,
+      createdAt: w.now,
+      attempts: 0,
+      attemptId: 0,
+      inflightTo: -1,
+      closed: false,
+      done: false,
+      notBefore: 0,
+      cause,
+      callbacks: [],
+    };
+    this.open[p] = b;
+    if (this.cfg.lingerMs > 0) {
+      this.owner.after(this.cfg.lingerMs, () => {
+        if (!b.closed) {
+          this.closeBatch(b);
+          this.drain();
+        }
+      });
+    }
+    this.owner.after(this.cfg.deliveryTimeoutMs, () => {
+      if (!b.done) this.failBatch(b, 'DELIVERY_TIMEOUT', b.cause);
+    });
+    return b;
+  }
+
+  private closeBatch(b: Batch): void {
+    if (b.closed) return;
+    b.closed = true;
+    if (this.open[b.partition] === b) this.open[b.partition] = null;
+    if (this.cfg.idempotent) {
+      b.firstSeq = this.nextSeq[b.partition]!;
+      b.epoch = this.epoch;
+      this.nextSeq[b.partition] = b.firstSeq + b.events.length;
+    }
+    this.queues[b.partition]!.push(b);
+  }
+
+  /** Close every open batch now (flush() does not wait for linger.ms). */
+  private closeAll(): void {
+    for (const b of this.open) if (b) this.closeBatch(b);
+  }
+
+  /** Send every ready batch the in-flight limit allows, each partition in order. */
+  drain(): void {
+    if (!this.ready || !this.owner.alive || this.fatalError) return;
+    const w = this.world;
+    const max = this.cfg.maxInFlight;
+    for (let p = 0; p < this.queues.length; p++) {
+      const q = this.queues[p]!;
+      for (const b of q) {
+        if (b.done) continue;
+        if (b.inflightTo >= 0) {
+          if (this.cfg.idempotent && max === 1) break;
+          continue;
+        }
+        if (b.notBefore > w.now) break;
+        const leader = this.cluster.leaderOf(this.topic.partitions[p]!);
+        if (!leader) {
+          // No leader known: look again after the backoff (a metadata refresh).
+          b.notBefore = w.now + this.cfg.retryBackoffMs;
+          this.owner.after(this.cfg.retryBackoffMs, () => this.drain());
+          break;
+        }
+        if ((this.inflight.get(leader.number) ?? 0) >= max) break;
+        this.transmit(b, leader.number);
+        if (max === 1) break;
+      }
+    }
+  }
+
+  private transmit(b: Batch, brokerNo: number): void {
+    const w = this.world;
+    const t = w.trace;
+    const broker = this.cluster.broker(brokerNo);
+    b.attempts++;
+    const attempt = ++this.attemptIds;
+    b.attemptId = attempt;
+    b.inflightTo = brokerNo;
+    this.inflight.set(brokerNo, (this.inflight.get(brokerNo) ?? 0) + 1);
+    const evs = Int32Array.from(b.events);
+    const carry = {
+      event: b.events[0]!,
+      topic: this.topic.index,
+      partition: b.partition,
+      count: b.events.length,
+      events: evs,
+      txn: b.txn,
+    };
+    if (b.attempts > 1) {
+      b.cause = t.add(
+        w.now,
+        'retry',
+        this.owner.id,
+        b.cause,
+        b.events[0]!,
+        this.topic.index,
+        b.partition,
+        -1,
+        b.events.length,
+        b.attempts - 1,
+      );
+    }
+    const inc = this.owner.incarnation;
+    const req = {
+      topic: this.topic,
+      partition: b.partition,
+      events: evs,
+      sends: Int32Array.from(b.sends),
+      pid: this.cfg.idempotent ? this.pid : -1,
+      epoch: b.epoch,
+      firstSeq: b.firstSeq,
+      txn: b.txn,
+      acks: this.cfg.acks,
+    };
+    const m = w.send(this.owner, broker, 'produce', b.cause, carry, (e) => {
+      broker.produce(req, e, (r: ProduceResult, c) => {
+        w.send(
+          broker,
+          this.owner,
+          'produce-response',
+          c,
+          { ...carry, offset: r.offset },
+          (e2) => this.onResponse(b, attempt, r, e2),
+          { toInc: inc },
+        );
+      });
+    });
+    if (this.cfg.acks === '0') {
+      // acks=0: "the record will be immediately added to the socket buffer and considered sent";
+      // the retries setting does not take effect.
+      this.settleInflight(b);
+      this.completeBatch(b, -1, m);
+      return;
+    }
+    this.owner.after(this.cfg.requestTimeoutMs, () => {
+      if (b.attemptId !== attempt || b.done || b.inflightTo < 0) return;
+      const e = t.add(
+        w.now,
+        'reject',
+        this.owner.id,
+        m,
+        b.events[0]!,
+        this.topic.index,
+        b.partition,
+        -1,
+        b.events.length,
+        errorIndex('REQUEST_TIMED_OUT'),
+      );
+      this.onError(b, 'REQUEST_TIMED_OUT', e);
+    });
+  }
+
+  private settleInflight(b: Batch): void {
+    if (b.inflightTo < 0) return;
+    this.inflight.set(b.inflightTo, (this.inflight.get(b.inflightTo) ?? 1) - 1);
+    b.inflightTo = -1;
+  }
+
+  private onResponse(b: Batch, attempt: number, r: ProduceResult, cause: number): void {
+    // The response to an attempt that timed out arrives on a closed connection: ignored.
+    if (b.attemptId !== attempt || b.done) return;
+    if (r.error === 'NONE') {
+      this.settleInflight(b);
+      this.completeBatch(b, r.offset, cause);
+      this.drain();
+      return;
+    }
+    this.onError(b, r.error, cause);
+  }
+
+  private onError(b: Batch, error: ErrorCode, cause: number): void {
+    const w = this.world;
+    this.settleInflight(b);
+    b.cause = cause;
+    if (error === 'INVALID_PRODUCER_EPOCH' || error === 'PRODUCER_FENCED') {
+      this.fatal(error, cause);
+      return;
+    }
+    const deadline = b.createdAt + this.cfg.deliveryTimeoutMs;
+    const backoff = this.cfg.retryBackoffMs;
+    // OUT_OF_ORDER while an earlier batch of the partition is still pending is the consequence of
+    // that earlier batch's retry: wait for it without spending a retry.
+    const waiting =
+      error === 'OUT_OF_ORDER_SEQUENCE_NUMBER' &&
+      this.queues[b.partition]!.some((x) => x !== b && !x.done && x.firstSeq < b.firstSeq);
+    if (
+      RETRIABLE.has(error) &&
+      (waiting || b.attempts <= this.cfg.retries) &&
+      w.now + backoff < deadline
+    ) {
+      if (waiting) b.attempts--;
+      b.notBefore = w.now + backoff;
+      this.owner.after(backoff, () => this.drain());
+      return;
+    }
+    this.failBatch(b, error, cause);
+  }
+
+  private completeBatch(b: Batch, offset: number, cause: number): void {
+    const w = this.world;
+    b.done = true;
+    this.remove(b);
+    const e = w.trace.add(
+      w.now,
+      'ack',
+      this.owner.id,
+      cause,
+      b.events[0]!,
+      this.topic.index,
+      b.partition,
+      offset,
+      b.events.length,
+    );
+    this.pendingRecords -= b.events.length;
+    b.callbacks.forEach((cb, i) => cb(true, 'NONE', e, offset < 0 ? -1 : offset + i));
+    this.checkFlushed();
+  }
+
+  private failBatch(b: Batch, error: ErrorCode, cause: number): void {
+    if (b.done) return;
+    const w = this.world;
+    b.done = true;
+    this.settleInflight(b);
+    this.remove(b);
+    if (!b.closed) {
+      b.closed = true;
+      if (this.open[b.partition] === b) this.open[b.partition] = null;
+    }
+    const e = w.trace.add(
+      w.now,
+      'batch-failed',
+      this.owner.id,
+      cause,
+      b.events[0]!,
+      this.topic.index,
+      b.partition,
+      -1,
+      b.events.length,
+      errorIndex(error),
+    );
+    this.pendingRecords -= b.events.length;
+    if (this.inTransaction) this.txnError = error;
+    else if (this.cfg.idempotent) this.resequence();
+    for (const cb of b.callbacks) cb(false, error, e, -1);
+    this.checkFlushed();
+    this.drain();
+  }
+
+  /**
+   * After a batch fails for good an idempotent producer cannot leave a hole in its sequence: it
+   * bumps its epoch and numbers the pending batches again from 0 (KIP-360).
+   */
+  private resequence(): void {
+    this.epoch++;
+    for (let p = 0; p < this.queues.length; p++) {
+      let s = 0;
+      for (const x of this.queues[p]!) {
+        if (x.done) continue;
+        x.epoch = this.epoch;
+        x.firstSeq = s;
+        s += x.events.length;
+      }
+      this.nextSeq[p] = s;
+    }
+  }
+
+  private remove(b: Batch): void {
+    const q = this.queues[b.partition]!;
+    const i = q.indexOf(b);
+    if (i >= 0) q.splice(i, 1);
+  }
+
+  /** Call `fn` once every record sent so far has settled (flush()). */
+  flush(fn: () => void): void {
+    this.closeAll();
+    this.drain();
+    if (this.pendingRecords === 0) fn();
+    else this.flushWaiters.push(fn);
+  }
+
+  private checkFlushed(): void {
+    if (this.pendingRecords !== 0 || this.flushWaiters.length === 0) return;
+    const ws = this.flushWaiters;
+    this.flushWaiters = [];
+    for (const f of ws) f();
+  }
+
+  private fatal(error: ErrorCode, cause: number): void {
+    if (this.fatalError) return;
+    const w = this.world;
+    this.fatalError = error;
+    w.trace.add(w.now, 'fenced', this.owner.id, cause, -1, -1, -1, -1, -1, this.epoch);
+    for (const q of this.queues) for (const b of [...q]) this.failBatch(b, error, cause);
+    for (const b of this.open) if (b) this.failBatch(b, error, cause);
+  }
+
+  // ------------------------------------------------------------------ transactions
+
+  /**
+   * `beginTransaction()`: local only. The coordinator hears of the transaction with its first
+   * partition or offsets (AddPartitionsToTxn / AddOffsetsToTxn), and its timeout clock starts then.
+   */
+  beginTransaction(): boolean {
+    if (!this.cfg.transactionalId || this.fatalError || this.inTransaction) return false;
+    this.inTransaction = true;
+    this.txn = null;
+    this.txnError = null;
+    return true;
+  }
+
+  /** The coordinator's record of the current transaction, registering it on first use. */
+  private ensureTxn(cause: number): TxnRecord | null {
+    if (this.txn) return this.txn;
+    const coord = this.cluster.coordinator;
+    if (!coord.isCurrent(this.cfg.transactionalId!, this.epoch)) {
+      this.fatal('PRODUCER_FENCED', cause);
+      return null;
+    }
+    this.txn = coord.beginTxn(this.cfg.transactionalId!, this.cfg.transactionTimeoutMs, cause);
+    return this.txn;
+  }
+
+  /**
+   * `sendOffsetsToTransaction(offsets, groupMetadata)`: the offsets "will be considered committed
+   * only if the transaction is committed successfully". A round trip to the coordinator, which
+   * checks the consumer's group membership (`stillMember`, KIP-447 fencing) and the producer epoch.
+   */
+  sendOffsetsToTransaction(
+    groupId: string,
+    stillMember: () => boolean,
+    offsets: { topic: number; partition: number; offset: number }[],
+    cause: number,
+    done: (ok: boolean, cause: number) => void,
+  ): void {
+    const w = this.world;
+    const coord = this.cluster.coordinator;
+    const txn = this.inTransaction ? this.ensureTxn(cause) : null;
+    const inc = this.owner.incarnation;
+    if (!txn) return done(false, cause);
+    w.send(this.owner, coord, 'txn-request', cause, { txn: txn.no }, (e) => {
+      const ok =
+        txn.state === 'Ongoing' &&
+        stillMember() &&
+        coord.isCurrent(this.cfg.transactionalId!, this.epoch);
+      if (ok) coord.addOffsets(txn, groupId, offsets);
+      else
+        w.trace.add(
+          w.now,
+          'commit-failed',
+          coord.id,
+          e,
+          -1,
+          offsets[0]?.topic ?? -1,
+          offsets[0]?.partition ?? -1,
+          offsets[0]?.offset ?? -1,
+          -1,
+          errorIndex('COMMIT_FAILED'),
+        );
+      w.send(coord, this.owner, 'txn-response', e, { txn: txn.no }, (e2) => done(ok, e2), {
+        toInc: inc,
+      });
+    });
+  }
+
+  /**
+   * `commitTransaction()` (or `abortTransaction()` with commit=false): flush, then EndTxn.
+   * `beforeEnd` runs just before the EndTxn request leaves (a crash point); `afterSent` just after.
+   */
+  endTransaction(
+    commit: boolean,
+    cause: number,
+    done: (committed: boolean, cause: number) => void,
+    hooks: { beforeEnd?: (c: number) => boolean; afterSent?: (c: number) => void } = {},
+  ): void {
+    if (!this.inTransaction) return done(false, cause);
+    const w = this.world;
+    const inc = this.owner.incarnation;
+    this.flush(() => {
+      if (this.owner.incarnation !== inc || !this.owner.alive) return;
+      const doCommit = commit && this.txnError === null && this.fatalError === null;
+      if (hooks.beforeEnd?.(cause)) return;
+      const txn = this.txn;
+      if (!txn) {
+        // Nothing was sent in it: the coordinator never heard of it; ending it is local.
+        this.inTransaction = false;
+        done(doCommit, cause);
+        return;
+      }
+      const coord = this.cluster.coordinator;
+      const epoch = this.epoch;
+      w.send(this.owner, coord, 'txn-request', cause, { txn: txn.no }, (e) => {
+        if (!coord.isCurrent(this.cfg.transactionalId!, epoch) || txn.state !== 'Ongoing') {
+          const r = w.trace.add(
+            w.now,
+            'reject',
+            coord.id,
+            e,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            errorIndex('PRODUCER_FENCED'),
+          );
+          w.trace.set(r, { txn: txn.no });
+          w.send(
+            coord,
+            this.owner,
+            'txn-response',
+            r,
+            { txn: txn.no },
+            (e2) => {
+              this.fatal('PRODUCER_FENCED', e2);
+              done(false, e2);
+            },
+            { toInc: inc },
+          );
+          return;
+        }
+        coord.endTxn(txn, doCommit, e);
+        w.send(
+          coord,
+          this.owner,
+          'txn-response',
+          e,
+          { txn: txn.no },
+          (e2) => {
+            if (this.txn === txn) {
+              this.txn = null;
+              this.inTransaction = false;
+            }
+            done(doCommit, e2);
+          },
+          { toInc: inc },
+        );
+      });
+      hooks.afterSent?.(cause);
+    });
+  }
+}
+
+/** Client settings of the scenario's source producer. */
+export function sourceClientConfig(
+  p: World['scenario']['producer'],
+  acks: '0' | '1' | 'all',
+  idempotent: boolean,
+): ClientConfig {
+  return {
+    acks,
+    idempotent,
+    transactionalId: p['transactional.id'] ?? null,
+    retries: p.retries,
+    deliveryTimeoutMs: p['delivery.timeout.ms'],
+    requestTimeoutMs: p['request.timeout.ms'],
+    retryBackoffMs: p['retry.backoff.ms'],
+    lingerMs: p['linger.ms'],
+    batchSize: p['batch.size'],
+    maxInFlight: p['max.in.flight.requests.per.connection'],
+    transactionTimeoutMs: p['transaction.timeout.ms'],
+  };
+}
+
+/**
+ * Client settings of a pipeline's own output producer (a consumer loop's or Flink's Kafka sink):
+ * the Java client defaults (acks=all, idempotent), transactional when `transactionalId` is given.
+ */
+export function outputClientConfig(
+  transactionalId: string | null,
+  transactionTimeoutMs: number,
+  idempotent = true,
+): ClientConfig {
+  return {
+    acks: 'all',
+    idempotent: idempotent || transactionalId !== null,
+    transactionalId,
+    retries: 2147483647,
+    deliveryTimeoutMs: 120_000,
+    requestTimeoutMs: 30_000,
+    retryBackoffMs: 100,
+    lingerMs: 0,
+    batchSize: 16_384,
+    maxInFlight: 5,
+    transactionTimeoutMs,
+  };
+}

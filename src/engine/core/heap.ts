@@ -1,0 +1,77 @@
+/**
+ * The engine's event queue: a binary min-heap ordered by (time, sequence).
+ *
+ * Why a sequence: two events scheduled for the same virtual millisecond must always run in the
+ * same order, so every push gets the next number of a counter and the comparator never returns 0.
+ * That is what makes a run byte-identical from one execution to the next.
+ */
+
+/** An item in the queue. `time` is virtual milliseconds; `seq` is assigned by {@link EventQueue.push}. */
+export interface Scheduled {
+  time: number;
+  seq: number;
+}
+
+/** Binary min-heap of {@link Scheduled} items; `pop` returns the earliest (ties: first pushed). */
+export class EventQueue<T extends Scheduled> {
+  private items: T[] = [];
+  private nextSeq = 0;
+
+  /** Number of queued items. */
+  get size(): number {
+    return this.items.length;
+  }
+
+  /** Add an item; its `seq` is overwritten with the next sequence number. */
+  push(item: T): void {
+    item.seq = this.nextSeq++;
+    const items = this.items;
+    let i = items.length;
+    items.push(item);
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      const p = items[parent]!;
+      if (p.time < item.time || (p.time === item.time && p.seq < item.seq)) break;
+      items[i] = p;
+      i = parent;
+    }
+    items[i] = item;
+  }
+
+  /** The earliest item without removing it, or undefined when empty. */
+  peek(): T | undefined {
+    return this.items[0];
+  }
+
+  /** Remove and return the earliest item, or undefined when empty. */
+  pop(): T | undefined {
+    const items = this.items;
+    const n = items.length;
+    if (n === 0) return undefined;
+    const top = items[0]!;
+    const last = items.pop()!;
+    if (n > 1) {
+      const size = n - 1;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= size) break;
+        const r = l + 1;
+        let c = l;
+        let ci = items[l]!;
+        if (r < size) {
+          const ri = items[r]!;
+          if (ri.time < ci.time || (ri.time === ci.time && ri.seq < ci.seq)) {
+            c = r;
+            ci = ri;
+          }
+        }
+        if (last.time < ci.time || (last.time === ci.time && last.seq < ci.seq)) break;
+        items[i] = ci;
+        i = c;
+      }
+      items[i] = last;
+    }
+    return top;
+  }
+}

@@ -1,0 +1,742 @@
+/**
+ * Causal chains: for each event lost or duplicated at the end of the pipeline, one plain sentence
+ * built from the trace ("ack of e3 lost → the producer retried the same batch → with
+ * enable.idempotence=false the broker appended it again"), with the trace entries it cites.
+ * Events with the same story are grouped into one explanation.
+ */
+import type { Run } from './simulate';
+import type { Verdict } from './checker';
+import { ERROR_CODES, MESSAGE_TYPES, SEND_CAUSES, SKIP_REASONS, type EntryKind } from './trace';
+import type { FaultSpec } from './scenario/schema';
+import { REC_CONTROL } from './broker/partition';
+import { effectiveIdempotence } from './producer';
+import { normalizeAcks } from './scenario/validate';
+
+/** One explanation: a sentence shared by one or more events. */
+export interface Explanation {
+  fate: 'lost' | 'duplicated';
+  /** Business ids it applies to (sorted as in the workload). */
+  events: string[];
+  /** The sentence, about the first event (`{id}` already filled in). */
+  sentence: string;
+  /** Trace entries the sentence rests on (for the first event). */
+  entries: number[];
+}
+
+const MAX_EXPLAINED = 2000;
+
+/** A short description of fault number `i` of the scenario. */
+export function describeFault(f: FaultSpec | undefined): string {
+  if (!f) return 'a fault';
+  const label = f.id ? ` "${f.id}"` : '';
+  switch (f.kind) {
+    case 'drop-request':
+      return `a lost ${f.link} request${label}`;
+    case 'drop-response':
+      return `a lost ${f.link === 'produce' ? 'acknowledgement' : `${f.link} response`}${label}`;
+    case 'delay-response':
+      return `a ${f.link} response delayed by ${f.delayMs} ms${label}`;
+    case 'random':
+      return `a randomly ${f.what === 'drop-request' ? 'lost request' : 'lost response'} on ${f.link}${label}`;
+    case 'crash':
+      return `a crash of ${f.target}${label}`;
+    case 'periodic-crash':
+      return `a periodic crash of ${f.target}${label}`;
+    case 'leader-failover':
+      return `a failure of the leader of partition ${f.partition}${label}`;
+    case 'rebalance':
+      return `a rebalance moving ${f.target}'s partitions${label}`;
+    case 'zombie':
+      return `${f.target} pausing for ${f.pauseMs} ms${label}`;
+    case 'app-resend':
+      return `the application sending ${f.event} again${label}`;
+    case 'source-duplicate':
+      return `the upstream source emitting ${f.event} twice${label}`;
+    case 'abort-transaction':
+      return `the application aborting transaction ${f.transaction}${label}`;
+    case 'hang-transaction':
+      return `the application leaving transaction ${f.transaction} open${label}`;
+    case 'checkpoint-reset':
+      return `the checkpoint being deleted${label}`;
+  }
+}
+
+/** Build the explanations of a run's anomalies at the primary point. */
+export function explain(run: Run, v: Verdict): Explanation[] {
+  const n = run.events.identities;
+  const anomalies: number[] = [];
+  for (let j = 0; j < n && anomalies.length < MAX_EXPLAINED; j++)
+    if (v.fate[j] !== 1) anomalies.push(j);
+  if (anomalies.length === 0) return [];
+  const ctx = new Ctx(run, v, new Set(anomalies));
+  const groups = new Map<string, Explanation>();
+  for (const j of anomalies) {
+    const id = run.events.identityId(j);
+    const fate = v.fate[j] === 0 ? 'lost' : 'duplicated';
+    const { template, entries } = fate === 'lost' ? ctx.whyLost(j) : ctx.whyDuplicated(j);
+    const key = `${fate}|${template}`;
+    const g = groups.get(key);
+    if (g) g.events.push(id);
+    else
+      groups.set(key, { fate, events: [id], sentence: template.replaceAll('{id}', id), entries });
+  }
+  return [...groups.values()];
+}
+
+interface Story {
+  template: string;
+  entries: number[];
+}
+
+class Ctx {
+  private readonly t: Run['trace'];
+  /** identity → trace entries carrying one of its events (in order). */
+  private readonly byIdentity = new Map<number, number[]>();
+  private children: Map<number, number[]> | null = null;
+  private readonly primaryActors: Set<number>;
+
+  constructor(
+    private readonly run: Run,
+    private readonly v: Verdict,
+    ids: Set<number>,
+  ) {
+    const t = (this.t = run.trace);
+    const ident = run.events.identity;
+    for (let i = 0; i < t.length; i++) {
+      const e = t.event[i]!;
+      if (e < 0) continue;
+      const j = ident[e]!;
+      if (!ids.has(j)) continue;
+      let l = this.byIdentity.get(j);
+      if (!l) this.byIdentity.set(j, (l = []));
+      l.push(i);
+    }
+    this.primaryActors = new Set();
+    const p = v.primary;
+    const actors = t.actors;
+    if (p === 'sink') this.primaryActors.add(actors.indexOf('sink'));
+    else if (p === 'effects') this.primaryActors.add(actors.indexOf('service'));
+    else if (p.startsWith('reader:'))
+      this.primaryActors.add(
+        actors.indexOf(`reader-${run.scenario.readers.findIndex((r) => `reader:${r.name}` === p)}`),
+      );
+  }
+
+  private isProcessor(i: number): boolean {
+    const a = this.t.actors[this.t.actor[i]!]!;
+    return a.startsWith('consumer-') || a === 'flink' || a === 'spark';
+  }
+
+  private kind(i: number): EntryKind {
+    return this.t.kindOf(i);
+  }
+
+  private entriesOf(j: number): number[] {
+    return this.byIdentity.get(j) ?? [];
+  }
+
+  private childrenOf(i: number): number[] {
+    if (!this.children) {
+      const m = new Map<number, number[]>();
+      const t = this.t;
+      for (let k = 0; k < t.length; k++) {
+        const c = t.cause[k]!;
+        if (c < 0) continue;
+        let l = m.get(c);
+        if (!l) m.set(c, (l = []));
+        l.push(k);
+      }
+      this.children = m;
+    }
+    return this.children.get(i) ?? [];
+  }
+
+  /** The first 'fault' entry up the cause chain of `i`, or -1. */
+  private rootFault(i: number): number {
+    let k = i;
+    for (let step = 0; k >= 0 && step < 64; step++) {
+      if (this.kind(k) === 'fault') return k;
+      k = this.t.cause[k]!;
+    }
+    return -1;
+  }
+
+  private faultText(faultEntry: number): string {
+    if (faultEntry < 0) return '';
+    return describeFault(this.run.scenario.faults[this.t.aux[faultEntry]!]);
+  }
+
+  private actorName(i: number): string {
+    return this.t.actors[this.t.actor[i]!] ?? '?';
+  }
+
+  private sinkStatement(): string {
+    const s = this.run.scenario.sink;
+    switch (s.type) {
+      case 'table':
+        if (s.dedupe) return 'the dedupe table';
+        if (s.key === 'uuid-per-attempt')
+          return `a key generated per attempt (the replay got a new key, so ${sqlName(s.statement)} found no conflict)`;
+        return sqlName(s.statement);
+      case 'delta':
+        return s.txnAppId === null ? 'a Delta append without txnAppId' : 'the Delta write';
+      case 'file':
+        return 'the file sink';
+      case 'kafka':
+        return 'the Kafka sink';
+      case 'effect':
+        return s.idempotencyKey === 'none'
+          ? 'a call without an idempotency key'
+          : s.idempotencyKey === 'per-attempt'
+            ? 'a new idempotency key per attempt'
+            : 'the idempotency key';
+    }
+  }
+
+  /** Records of identity j in a topic: partition, offset, send entry, txn. */
+  private records(
+    j: number,
+    topicName: string,
+  ): { p: number; o: number; send: number; txn: number; append: number }[] {
+    const topic = this.run.state.cluster.topics.get(topicName);
+    if (!topic) return [];
+    const out: { p: number; o: number; send: number; txn: number; append: number }[] = [];
+    const ident = this.run.events.identity;
+    for (const part of topic.partitions) {
+      for (let o = 0; o < part.leo; o++) {
+        if ((part.flags.get(o) & REC_CONTROL) !== 0) continue;
+        if (ident[part.event.get(o)]! !== j) continue;
+        out.push({
+          p: part.index,
+          o,
+          send: part.sendEntry.get(o),
+          txn: part.txn.get(o),
+          append: part.appendEntry.get(o),
+        });
+      }
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------------ duplicates
+
+  whyDuplicated(j: number): Story {
+    const s = this.run.scenario;
+    const input = this.records(j, s.workload.topic);
+    const steps: string[] = [];
+    const cites: number[] = [];
+    // 1. More than one record in the input log: where did the extra copies come from?
+    if (input.length > 1) {
+      const first = input[0]!;
+      for (const r of input.slice(1)) {
+        if (r.send === first.send) {
+          const why = this.whyRetried(first.append);
+          cites.push(first.append, r.append, ...why.entries);
+          steps.push(
+            `${why.text} → the producer retried the same batch → with idempotence off (enable.idempotence=false${this.idemNote()}) the broker appended {id} again (offsets ${first.o} and ${r.o})`,
+          );
+        } else if (r.send >= 0) {
+          steps.push(this.whySentAgain(r.send, cites));
+        }
+      }
+    }
+    // 2. One record, several effects: replay or a retried statement.
+    const rows = this.entriesOf(j).filter(
+      (i) =>
+        (this.kind(i) === 'row-insert' ||
+          this.kind(i) === 'effect' ||
+          this.kind(i) === 'row-update') &&
+        this.primaryActors.has(this.t.actor[i]!),
+    );
+    if (steps.length === 0 || rows.length > input.length) {
+      const story = this.whyReplayed(j, rows);
+      if (story) {
+        steps.push(story.text);
+        cites.push(...story.entries);
+      }
+    }
+    // 3. A read_uncommitted reader also saw an aborted copy.
+    const reader = this.readerOf();
+    if (reader && reader['isolation.level'] === 'read_uncommitted') {
+      const outTopic = s.sink.type === 'kafka' ? s.sink.topic : s.workload.topic;
+      const outs = this.records(j, reader.topic === outTopic ? outTopic : reader.topic);
+      const aborted = outs.filter(
+        (r) => r.txn >= 0 && this.outcome(reader.topic, r.p, r.txn) === 'aborted',
+      );
+      if (aborted.length > 0) {
+        const a = aborted[0]!;
+        steps.push(
+          `transaction ${a.txn} holding a copy of {id} was aborted → reader ${reader.name} reads with isolation.level=read_uncommitted, so it saw the aborted copy as well as the committed one`,
+        );
+        cites.push(a.append);
+      }
+    }
+    if (steps.length === 0) steps.push(`{id} took effect more than once at ${this.v.primary}`);
+    const collapse = this.whyNotCollapsed();
+    return {
+      template: steps.join('; ') + (collapse ? ` → ${collapse}` : ''),
+      entries: cites.filter((x) => x >= 0).slice(0, 12),
+    };
+  }
+
+  private idemNote(): string {
+    const p = this.run.scenario.producer;
+    if (p['enable.idempotence'] === undefined && !effectiveIdempotence(p)) {
+      if (normalizeAcks(p.acks) !== 'all') return `, implied by acks=${normalizeAcks(p.acks)}`;
+      if (p.retries === 0) return ', implied by retries=0';
+    }
+    return '';
+  }
+
+  /** Why the producer retried the batch appended by `append`: its response was lost or late. */
+  private whyRetried(append: number): { text: string; entries: number[] } {
+    // The response leaves with the append as its cause; a fault that hit it sits in between.
+    const responses = this.childrenOf(append).flatMap((c) =>
+      this.kind(c) === 'fault' ? this.childrenOf(c) : [c],
+    );
+    for (const c of responses) {
+      const k = this.kind(c);
+      if ((k !== 'msg-lost' && k !== 'msg') || MESSAGE_TYPES[this.t.aux[c]!] !== 'produce-response')
+        continue;
+      const f = this.rootFault(c);
+      if (k === 'msg-lost')
+        return {
+          text: `the acknowledgement of {id} was lost${f >= 0 ? ` (${this.faultText(f)})` : ''}`,
+          entries: [c, f],
+        };
+      if (f >= 0)
+        return {
+          text: `the acknowledgement of {id} came after request.timeout.ms (${this.faultText(f)})`,
+          entries: [c, f],
+        };
+    }
+    return { text: 'no acknowledgement of {id} arrived within request.timeout.ms', entries: [] };
+  }
+
+  /** Why the application called send() for the business event again (entry `send`). */
+  private whySentAgain(send: number, cites: number[]): string {
+    const why = SEND_CAUSES[this.t.aux[send]!];
+    cites.push(send);
+    const cause = this.t.cause[send]!;
+    switch (why) {
+      case 'source-duplicate':
+        return 'the upstream source emitted {id} twice → two separate records in the log';
+      case 'txn-resend': {
+        return 'the transaction holding {id} did not commit → the application sent {id} again in a later transaction';
+      }
+      case 'app-resend': {
+        let reason = 'the application sent {id} again';
+        if (cause >= 0 && this.kind(cause) === 'app-send-failed') {
+          const code = ERROR_CODES[this.t.aux[cause]!];
+          cites.push(cause);
+          if (code === 'APP_GET_TIMEOUT')
+            reason = `the application stopped waiting for the acknowledgement of {id} after get.timeout.ms=${this.run.scenario.producer.app['get.timeout.ms']} and sent it again`;
+          else reason = `the send of {id} failed (${code}) and the application sent it again`;
+          const f = this.rootFault(cause);
+          if (f >= 0) reason = `${this.faultText(f)} → ${reason}`;
+        } else if (cause >= 0 && this.kind(cause) === 'restart') {
+          reason =
+            'the producer crashed before it saw {id} acknowledged → after the restart the application sent it again from a new producer session';
+        } else if (cause >= 0 && this.kind(cause) === 'fault') {
+          reason = `${this.faultText(cause)}`;
+        }
+        return `${reason} → it is a new record (a new sequence number), which idempotence does not recognise ("application level re-sends cannot be de-duplicated")`;
+      }
+      default:
+        return 'a second record of {id} was written';
+    }
+  }
+
+  /** Several effects from one record: a replay after a crash/rebalance, or a retried statement. */
+  private whyReplayed(j: number, rows: number[]): { text: string; entries: number[] } | null {
+    const t = this.t;
+    const s = this.run.scenario;
+    if (rows.length < 2) {
+      if (rows.length === 1 && this.kind(rows[0]!) === 'row-insert') return null;
+    }
+    // Processing attempts of this identity (by the processor, not by downstream readers).
+    const processes = this.entriesOf(j).filter(
+      (i) => this.kind(i) === 'process' && this.isProcessor(i),
+    );
+    if (
+      s.sink.type === 'table' &&
+      s.sink.statement === 'on-conflict-do-update' &&
+      s.sink.set === 'add-excluded' &&
+      processes.length > 1
+    ) {
+      const story = this.replayStory(processes);
+      return {
+        text: `${story.text} → DO UPDATE SET amount = amount + EXCLUDED.amount added {id}'s amount a second time (one row, counted twice)`,
+        entries: story.entries,
+      };
+    }
+    if (processes.length > 1) return this.replayStory(processes);
+    // Same processing attempt, two writes: the statement was retried after a lost answer.
+    const retried = this.entriesOf(j).find(
+      (i) => this.kind(i) === 'reject' && ERROR_CODES[t.aux[i]!] === 'STATEMENT_TIMEOUT',
+    );
+    const lostResp = this.entriesOf(j).find(
+      (i) =>
+        this.kind(i) === 'msg-lost' &&
+        (MESSAGE_TYPES[t.aux[i]!] === 'sink-response' ||
+          MESSAGE_TYPES[t.aux[i]!] === 'effect-response'),
+    );
+    if (lostResp !== undefined || retried !== undefined) {
+      const f = lostResp !== undefined ? this.rootFault(lostResp) : -1;
+      const what = s.sink.type === 'effect' ? 'call' : 'statement';
+      return {
+        text: `${f >= 0 ? this.faultText(f) : 'no answer'} → the writer could not tell whether the ${what} for {id} had been applied and retried it after its timeout; it had been applied`,
+        entries: [lostResp ?? -1, retried ?? -1, f],
+      };
+    }
+    const effects = this.entriesOf(j).filter((i) => this.kind(i) === 'effect');
+    if (effects.length > 1)
+      return { text: 'the call for {id} was made more than once', entries: effects.slice(0, 3) };
+    return null;
+  }
+
+  /** Explain why a record was processed again between two processing attempts. */
+  private replayStory(processes: number[]): { text: string; entries: number[] } {
+    const t = this.t;
+    const a = processes[0]!;
+    const b = processes[1]!;
+    const actorA = t.actor[a]!;
+    // Look between the two attempts for what made the pipeline start over.
+    for (let i = a + 1; i < b; i++) {
+      const k = this.kind(i);
+      if (
+        k === 'crash' &&
+        (t.actor[i] === actorA ||
+          t.actors[t.actor[i]!] === 'flink' ||
+          t.actors[t.actor[i]!] === 'spark')
+      ) {
+        const f = t.aux[i]! >= 0 ? describeFault(this.run.scenario.faults[t.aux[i]!]) : 'a crash';
+        const who = t.actors[t.actor[i]!]!;
+        const resume = this.resumeText(who, i, b);
+        return {
+          text: `${who} crashed (${f}) after processing {id} and before its progress was committed → ${resume} → {id} was processed again`,
+          entries: [a, i, b],
+        };
+      }
+      if (k === 'stall' && t.actor[i] === actorA) {
+        return {
+          text: `${t.actors[actorA]} paused longer than session.timeout.ms → the group gave its partition to another instance, which started from the committed offset and processed {id} again, while the paused instance still wrote its own copy when it woke up`,
+          entries: [a, i, b],
+        };
+      }
+      if (k === 'revoke' && t.actor[i] === actorA) {
+        return {
+          text: `a rebalance took ${t.actors[actorA]}'s partition while {id} was done but not yet covered by a committed offset → the new owner started from the committed offset and processed {id} again`,
+          entries: [a, i, b],
+        };
+      }
+      if (k === 'fault') {
+        const f = this.run.scenario.faults[t.aux[i]!];
+        if (f?.kind === 'rebalance')
+          return {
+            text: `a rebalance moved the partition of {id} before its offset was committed → the new owner started from the committed offset and processed {id} again`,
+            entries: [a, i, b],
+          };
+      }
+    }
+    return {
+      text: `{id} was processed twice (by ${this.actorName(a)} and ${this.actorName(b)})`,
+      entries: [a, b],
+    };
+  }
+
+  private resumeText(who: string, crash: number, next: number): string {
+    const t = this.t;
+    for (let i = crash + 1; i <= next; i++) {
+      const k = this.kind(i);
+      if (k === 'assign' && t.actors[t.actor[i]!] === who)
+        return `it restarted from the last committed offset ${t.offset[i]}`;
+      if (k === 'restore')
+        return t.ckpt[i]! >= 0
+          ? `the job restored checkpoint ${t.ckpt[i]} and rewound the source to offset ${t.offset[i]}`
+          : 'the job restarted without a checkpoint and rewound the source';
+      if (k === 'batch-planned') return `the query re-ran batch ${t.ckpt[i]} with the same offsets`;
+    }
+    return 'it restarted from its last committed position';
+  }
+
+  private whyNotCollapsed(): string {
+    const s = this.run.scenario.sink;
+    if (s.type === 'table') {
+      if (s.key === 'uuid-per-attempt')
+        return `${this.sinkStatement()} — nothing collapsed the copies`;
+      if (s.statement === 'insert' && !s.dedupe)
+        return 'a plain INSERT has no key to collapse the copies';
+      if (s.statement === 'merge')
+        return 'both copies were in one MERGE: a key new to the table is NOT MATCHED for each copy, so each was inserted';
+      return '';
+    }
+    if (s.type === 'effect' && s.idempotencyKey !== 'business-id')
+      return `${this.sinkStatement()}: nothing recognised the repeat`;
+    if (s.type === 'delta' && s.txnAppId === null)
+      return 'a Delta append without txnAppId/txnVersion writes every attempt';
+    return '';
+  }
+
+  private readerOf() {
+    const p = this.v.primary;
+    if (!p.startsWith('reader:')) return undefined;
+    return this.run.scenario.readers.find((r) => `reader:${r.name}` === p);
+  }
+
+  private outcome(topicName: string, partition: number, txn: number): string | undefined {
+    return this.run.state.cluster.topics.get(topicName)?.partitions[partition]?.txnOutcome.get(txn);
+  }
+
+  // ------------------------------------------------------------------ losses
+
+  whyLost(j: number): Story {
+    const s = this.run.scenario;
+    const t = this.t;
+    const entries = this.entriesOf(j);
+    const sends = entries.filter((i) => this.kind(i) === 'app-send');
+    const input = this.records(j, s.workload.topic);
+    if (sends.length === 0)
+      return {
+        template: 'the application never sent {id} (it had stopped before {id} was due)',
+        entries: [],
+      };
+    if (input.length === 0) {
+      const trunc = this.truncation(j);
+      if (trunc) return trunc;
+      const lostReq = entries.find(
+        (i) => this.kind(i) === 'msg-lost' && MESSAGE_TYPES[t.aux[i]!] === 'produce',
+      );
+      if (lostReq !== undefined && normalizeAcks(s.producer.acks) === '0') {
+        const f = this.rootFault(lostReq);
+        return {
+          template: `the request carrying {id} was lost${f >= 0 ? ` (${this.faultText(f)})` : ''} → with acks=0 the producer considers a record sent as soon as it is on the socket and never retries`,
+          entries: [lostReq, f],
+        };
+      }
+      const failed = entries.find(
+        (i) => this.kind(i) === 'app-send-failed' || this.kind(i) === 'batch-failed',
+      );
+      if (failed !== undefined) {
+        const code = ERROR_CODES[t.aux[failed]!];
+        return {
+          template: `the send of {id} failed (${code}) and the application ${s.producer.app.onFailure === 'halt' ? 'stopped' : 'moved on without it (app.onFailure=skip)'}`,
+          entries: [failed],
+        };
+      }
+      const crash = this.findCrash('producer', sends[sends.length - 1]!);
+      if (crash >= 0)
+        return {
+          template: `the producer crashed with {id} still buffered or in flight, and nobody sent it again (app.onFailure=${s.producer.app.onFailure})`,
+          entries: [sends[0]!, crash],
+        };
+      return { template: '{id} never reached the broker', entries: [sends[0]!] };
+    }
+    // In the log, but not at the end of the pipeline.
+    const reader = this.readerOf();
+    const skip = entries.find(
+      (i) => this.kind(i) === 'row-skip' && this.primaryActors.has(t.actor[i]!),
+    );
+    if (skip !== undefined) {
+      const r = SKIP_REASONS[t.aux[skip]!];
+      if (r === 'txn-version')
+        return {
+          template: `the write of {id}'s batch was skipped: the Delta table already had txnVersion ≥ this batch id for txnAppId "${s.sink.type === 'delta' ? s.sink.txnAppId : ''}" (the checkpoint was reset and batch ids started again from 0)`,
+          entries: [skip],
+        };
+      return { template: `the write of {id} was skipped (${r})`, entries: [skip] };
+    }
+    const stmtErr = this.stmtErrorFor(j);
+    if (stmtErr) return stmtErr;
+    const loss = entries.find((i) => this.kind(i) === 'data-loss');
+    if (loss !== undefined)
+      return {
+        template: `{id} was in a transaction that expired before the recovered job could commit it (transaction.timeout.ms) → data loss`,
+        entries: [loss],
+      };
+    if (reader && reader['isolation.level'] === 'read_committed') {
+      const outs = this.records(j, reader.topic);
+      const open = outs.find(
+        (r) => r.txn >= 0 && this.outcome(reader.topic, r.p, r.txn) === 'open',
+      );
+      if (open)
+        return {
+          template: `{id} is in transaction ${open.txn}, which is still open → read_committed readers stop at the last stable offset, so ${reader.name} has not seen it (nor anything after it)`,
+          entries: [open.append],
+        };
+      const aborted = outs.find(
+        (r) => r.txn >= 0 && this.outcome(reader.topic, r.p, r.txn) === 'aborted',
+      );
+      if (
+        aborted &&
+        outs.every((r) => r.txn >= 0 && this.outcome(reader.topic, r.p, r.txn) === 'aborted')
+      )
+        return {
+          template: `every copy of {id} was in an aborted transaction and it was never written again`,
+          entries: [aborted.append],
+        };
+      if (outs.length > 0) {
+        const lso = this.blockedByLso(reader.topic, outs[0]!.p, outs[0]!.o);
+        if (lso) return lso;
+      }
+    }
+    const processed = entries.filter((i) => this.kind(i) === 'process');
+    if (processed.length === 0) {
+      const ahead = this.committedAhead(j, input[0]!);
+      if (ahead) return ahead;
+      return {
+        template: '{id} is in the log but was never processed',
+        entries: [input[0]!.append],
+      };
+    }
+    const crash = this.findCrash(this.actorName(processed[0]!), processed[0]!);
+    if (crash >= 0)
+      return {
+        template: `{id} was processed, but ${this.actorName(processed[0]!)} crashed before its write was durable, and its offset had already been committed`,
+        entries: [processed[0]!, crash],
+      };
+    return { template: `{id} never reached ${this.v.primary}`, entries: [input[0]!.append] };
+  }
+
+  private truncation(j: number): Story | null {
+    const t = this.t;
+    const sends = this.entriesOf(j).filter((i) => this.kind(i) === 'app-send');
+    // An append of one of its batches later cut by a leader change.
+    for (let i = 0; i < t.length; i++) {
+      if (this.kind(i) !== 'truncate') continue;
+      const from = t.offset[i]!;
+      const count = t.count[i]!;
+      for (const s of sends) {
+        for (const c of this.childrenOfSend(s)) {
+          if (
+            this.kind(c) === 'append' &&
+            t.partition[c] === t.partition[i] &&
+            t.offset[c]! + t.count[c]! > from &&
+            t.offset[c]! < from + count
+          ) {
+            const acks = normalizeAcks(this.run.scenario.producer.acks);
+            return {
+              template: `{id} was written to the leader (offset ${t.offset[c]})${acks === '1' ? ' and acknowledged with acks=1' : ''} but not yet copied to a follower → the leader failed and the new leader, which never had it, became the reference: {id} was cut from the log`,
+              entries: [c, i],
+            };
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  /** Appends descending from an 'app-send' entry (through batches, messages, retries). */
+  private childrenOfSend(send: number): number[] {
+    const out: number[] = [];
+    const queue = [send];
+    const seen = new Set<number>();
+    while (queue.length > 0 && out.length < 50) {
+      const x = queue.shift()!;
+      for (const c of this.childrenOf(x)) {
+        if (seen.has(c)) continue;
+        seen.add(c);
+        const k = this.kind(c);
+        if (k === 'append') out.push(c);
+        if (k === 'msg' || k === 'retry' || k === 'reject') queue.push(c);
+      }
+    }
+    return out;
+  }
+
+  private findCrash(actorName: string, after: number): number {
+    const t = this.t;
+    const a = t.actors.indexOf(actorName);
+    for (let i = after; i < t.length; i++)
+      if (this.kind(i) === 'crash' && t.actor[i] === a) return i;
+    return -1;
+  }
+
+  private stmtErrorFor(j: number): Story | null {
+    const t = this.t;
+    // In the same statement as a failing row: the sink remembers every row of a failed statement.
+    const ident = this.run.events.identity;
+    for (const f of this.run.state.sink?.failed ?? []) {
+      if (!f.events.some((ev) => ident[ev] === j)) continue;
+      const code = ERROR_CODES[t.aux[f.entry]!];
+      const what =
+        code === 'CARDINALITY_VIOLATION'
+          ? 'one target row would have been changed twice in one statement (cardinality violation)'
+          : code === 'UNIQUE_VIOLATION'
+            ? 'two rows with one key in a table with a unique key (uniqueness violation)'
+            : code;
+      return {
+        template: `the statement that carried {id} failed — ${what} — and rolled back whole, so none of its rows were written; the consumer ${this.consumerErrorPolicy()}`,
+        entries: [f.entry],
+      };
+    }
+    return null;
+  }
+
+  private consumerErrorPolicy(): string {
+    const p = this.run.scenario.processor;
+    if (p.type !== 'consumer') return 'stopped';
+    return p.onStatementError === 'halt'
+      ? 'stopped on the error (onStatementError=halt)'
+      : p.onStatementError === 'retry'
+        ? 'retried the same batch, failing each time'
+        : 'skipped the batch';
+  }
+
+  private blockedByLso(topicName: string, partition: number, offset: number): Story | null {
+    const part = this.run.state.cluster.topics.get(topicName)?.partitions[partition];
+    if (!part) return null;
+    if (offset >= part.lso && part.lso < part.hw) {
+      const open = [...part.openTxns.entries()].sort((a, b) => a[1] - b[1])[0];
+      return {
+        template: `{id} sits after transaction ${open?.[0] ?? '?'}, which is still open → read_committed readers stop at the last stable offset (${part.lso}), so {id} is held back`,
+        entries: [],
+      };
+    }
+    return null;
+  }
+
+  /** The committed offset moved past the record before it was processed, then the processor died. */
+  private committedAhead(j: number, rec: { p: number; o: number; append: number }): Story | null {
+    const t = this.t;
+    const s = this.run.scenario;
+    for (let i = 0; i < t.length; i++) {
+      if (this.kind(i) !== 'commit' || t.partition[i] !== rec.p || t.offset[i]! <= rec.o) continue;
+      if (t.topic[i] !== t.topics.indexOf(s.workload.topic)) continue;
+      const crash = (() => {
+        for (let k = i; k < t.length; k++)
+          if (this.kind(k) === 'crash' && t.actors[t.actor[k]!]!.startsWith('consumer')) return k;
+        return -1;
+      })();
+      if (crash < 0) continue;
+      const p = s.processor;
+      const how =
+        p.type === 'consumer'
+          ? p['enable.auto.commit']
+            ? `enable.auto.commit committed the polled position ${t.offset[i]} while {id} was still waiting to be processed`
+            : p.commit === 'before-processing'
+              ? `the loop committed offset ${t.offset[i]} before processing the batch holding {id}`
+              : `offset ${t.offset[i]} was committed before {id} was processed`
+          : `offset ${t.offset[i]} was committed before {id} was processed`;
+      void j;
+      return {
+        template: `${how} → ${t.actors[t.actor[crash]!]} crashed → after the restart it resumed from the committed offset, past {id}`,
+        entries: [i, crash],
+      };
+    }
+    return null;
+  }
+}
+
+function sqlName(statement: string): string {
+  switch (statement) {
+    case 'insert':
+      return 'a plain INSERT';
+    case 'on-conflict-do-nothing':
+      return 'INSERT … ON CONFLICT DO NOTHING';
+    case 'on-conflict-do-update':
+      return 'INSERT … ON CONFLICT DO UPDATE';
+    default:
+      return 'MERGE';
+  }
+}

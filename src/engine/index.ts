@@ -1,0 +1,67 @@
+/**
+ * Delivery Lab's engine: a deterministic, in-memory simulation of a data pipeline.
+ *
+ * `simulate(scenario) → run` is a pure function: the same scenario (and seed) gives the same trace,
+ * byte for byte, in Node, a Web Worker or the page. Everything above the engine — the dashboard,
+ * the CLI, share links, tests — replays scenarios through this entry point.
+ *
+ * @packageDocumentation
+ */
+export { simulate, defaultStopAt } from './simulate';
+export type { Run, RunState, SimulateOptions } from './simulate';
+export { check, fateOf, observedGuarantee, holds, primaryPoint } from './checker';
+export type { Verdict, Point, Totals, Fate } from './checker';
+export { explain, describeFault } from './explain';
+export type { Explanation } from './explain';
+export {
+  Trace,
+  ENTRY_KINDS,
+  MESSAGE_TYPES,
+  ERROR_CODES,
+  SEND_CAUSES,
+  SKIP_REASONS,
+  TXN_STATES,
+  CHECKPOINT_STEPS,
+} from './trace';
+export type {
+  TraceEntry,
+  EntryKind,
+  MessageType,
+  ErrorCode,
+  SendCause,
+  SkipReason,
+  TxnState,
+  CheckpointStep,
+} from './trace';
+export {
+  ScenarioSchema,
+  FaultSchema,
+  ProducerSchema,
+  BrokerSchema,
+  ProcessorSchema,
+  SinkSchema,
+  ReaderSchema,
+  ExpectSchema,
+  GuaranteeSchema,
+} from './scenario/schema';
+export type * from './scenario/schema';
+export {
+  parseScenario,
+  parseScenarioJson,
+  formatIssues,
+  normalizeAcks,
+  targetsOf,
+  MAX_JSON_CHARS,
+} from './scenario/validate';
+export type { Issue, ParseResult } from './scenario/validate';
+export { migrate, CURRENT_VERSION } from './scenario/migrate';
+export { LIMITS } from './scenario/limits';
+export { buildEvents } from './scenario/workload';
+export type { Events } from './scenario/workload';
+export { effectiveIdempotence } from './producer';
+export { traceHash } from './hash';
+export { compareExpect } from './expect';
+export type { ExpectMismatch } from './expect';
+export { createRng, hashString32 } from './core/rng';
+export type { Rng } from './core/rng';
+export { partitionForKey, murmur2 } from './core/murmur2';

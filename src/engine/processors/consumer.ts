@@ -1,0 +1,676 @@
+/**
+ * A Kafka consumer loop (actors `consumer-0`…, and downstream `reader-0`…): poll → process →
+ * write → commit, as the consumer documentation describes its delivery semantics
+ * (https://kafka.apache.org/documentation/#semantics, KafkaConsumer javadoc "Manual Offset Control"):
+ * - commit before processing: a crash after the commit and before the output loses records
+ *   (at-most-once);
+ * - commit after processing: a crash after the output and before the commit replays them
+ *   (at-least-once: "the first few messages it receives will already have been processed");
+ * - `enable.auto.commit`: the position is committed during `poll()` once
+ *   `auto.commit.interval.ms` has passed (and before giving up partitions) — "it is possible for the
+ *   committed offset to get ahead of the consumed position" when records are handed to another
+ *   thread (SEMANTICS A10);
+ * - `with-transaction`: outputs and offsets commit atomically through the output producer's
+ *   transaction (`sendOffsetsToTransaction`).
+ */
+import { Actor, type World } from '../world';
+import type { Cluster, Topic } from '../broker/cluster';
+import { errorIndex } from '../broker/cluster';
+import type { ConsumerGroup, GroupMember } from './group';
+import type { ErrorCode } from '../trace';
+import type { CrashPoint } from '../scenario/schema';
+
+/** A record handed to processing. */
+export interface Rec {
+  partition: number;
+  offset: number;
+  event: number;
+}
+
+/**
+ * Where a consumer loop's processed records go. `record` is called per record (after its
+ * processing time); `end` at the end of a batch. Each calls back once the write is durable.
+ */
+export interface Output {
+  /** Per-record work (side effect, per-record statement, producer send). */
+  record(
+    owner: ConsumerInstance,
+    rec: Rec,
+    cause: number,
+    done: (error: ErrorCode, cause: number) => void,
+  ): void;
+  /** End of a batch (batched statement, producer flush). */
+  end(
+    owner: ConsumerInstance,
+    recs: Rec[],
+    cause: number,
+    done: (error: ErrorCode, cause: number) => void,
+  ): void;
+  /** A new incarnation starts (reset client state). */
+  reset?(owner: ConsumerInstance, cause: number, ready: (cause: number) => void): void;
+  /** Transactional outputs: begin a transaction for a batch. */
+  begin?(owner: ConsumerInstance, cause: number): boolean;
+  /** Transactional outputs: commit the batch's output together with the offsets. */
+  commit?(
+    owner: ConsumerInstance,
+    offsets: { partition: number; offset: number }[],
+    cause: number,
+    done: (ok: boolean, cause: number) => void,
+  ): void;
+}
+
+/** The consumer settings this loop uses (processor or reader). */
+export interface LoopConfig {
+  autoCommit: boolean;
+  autoCommitIntervalMs: number;
+  commit: 'after-processing' | 'before-processing' | 'with-transaction';
+  maxPollRecords: number;
+  readCommitted: boolean;
+  earliest: boolean;
+  sessionTimeoutMs: number;
+  perRecordMs: number;
+  mode: 'sync' | 'handoff' | 'parallel';
+  concurrency: number;
+  durationsMs: number[] | undefined;
+  onStatementError: 'retry' | 'skip' | 'halt';
+  startAtMs: number;
+}
+
+interface PartState {
+  /** Next offset poll() returns (the position committed by auto-commit). */
+  position: number;
+  /** Next offset to fetch. */
+  fetchPos: number;
+  buffer: Rec[];
+  fetching: boolean;
+  revoking: boolean;
+  /** Parallel mode: offsets finished beyond the committed prefix. */
+  done: Set<number>;
+  /** Parallel mode: records started (in flight), by offset. */
+  started: Set<number>;
+  /** Last committed offset this instance knows. */
+  committed: number;
+}
+
+/** One consumer instance (process) of a group. */
+export class ConsumerInstance extends Actor implements GroupMember {
+  private parts = new Map<number, PartState>();
+  private busy = false;
+  private lastAutoCommit = 0;
+  private autoCommitWake = false;
+  private generation = 0;
+  private halted = false;
+  /** handoff mode: records handed to the worker thread. */
+  private workerQueue: Rec[] = [];
+  private workerBusy = false;
+  /** parallel mode: records in flight. */
+  private inflight = 0;
+  private durationIndex = 0;
+  /** Set when the group expelled this instance (zombie): it does not know yet. */
+  expelled = false;
+
+  constructor(
+    world: World,
+    name: string,
+    /** The name faults use for this instance (a replacement answers to the original's). */
+    readonly targetName: string,
+    readonly cluster: Cluster,
+    readonly topic: Topic,
+    readonly group: ConsumerGroup,
+    readonly cfg: LoopConfig,
+    readonly output: Output,
+  ) {
+    super(world, name);
+  }
+
+  /** Join the group at `startAtMs`. */
+  start(): void {
+    this.after(Math.max(0, this.cfg.startAtMs - this.world.now), () => this.begin(-1));
+  }
+
+  private begin(cause: number): void {
+    const go = (c: number) => this.group.join(this, c);
+    if (this.output.reset) this.output.reset(this, cause, go);
+    else go(cause);
+  }
+
+  protected override onCrash(cause: number): void {
+    // The group notices after session.timeout.ms, unless the instance is back by then (static membership).
+    const w = this.world;
+    const inc = this.incarnation;
+    w.scheduleGlobal(this.cfg.sessionTimeoutMs, () => {
+      if (!this.alive && this.incarnation === inc) this.group.leave(this.name, cause);
+    });
+  }
+
+  protected override onRestart(cause: number): void {
+    this.parts = new Map();
+    this.busy = false;
+    this.workerQueue = [];
+    this.workerBusy = false;
+    this.inflight = 0;
+    this.autoCommitWake = false;
+    this.lastAutoCommit = this.world.now;
+    this.begin(cause);
+  }
+
+  // ------------------------------------------------------------------ group callbacks
+
+  onAssign(partitions: number[], generation: number, cause: number): void {
+    if (!this.alive) return;
+    this.generation = generation;
+    const w = this.world;
+    for (const p of partitions) {
+      const committed = this.group.coordinator.committed(this.group.id, this.topic.index, p);
+      const part = this.topic.partitions[p]!;
+      // No committed offset: auto.offset.reset (earliest = 0, latest = the current end).
+      const start = committed ?? (this.cfg.earliest ? 0 : part.hw);
+      this.parts.set(p, {
+        position: start,
+        fetchPos: start,
+        buffer: [],
+        fetching: false,
+        revoking: false,
+        done: new Set(),
+        started: new Set(),
+        committed: committed ?? -1,
+      });
+      w.trace.add(w.now, 'assign', this.id, cause, -1, this.topic.index, p, start);
+    }
+    this.lastAutoCommit = w.now;
+    this.loop(cause);
+  }
+
+  onRevoke(partitions: number[], cause: number): void {
+    if (!this.alive) return;
+    // Partitions this incarnation never started on (it just restarted) are given up at once.
+    const unknown = partitions.filter((p) => !this.parts.has(p));
+    if (unknown.length > 0) this.group.release(this.name, unknown, cause);
+    for (const p of partitions) {
+      const s = this.parts.get(p);
+      if (s) s.revoking = true;
+    }
+    // A sync loop gives them up once its current batch is done; otherwise right away.
+    if (this.cfg.mode === 'sync' && this.busy) return;
+    this.revokeNow(cause);
+  }
+
+  /** Commit what may be committed for the partitions being given up, then release them. */
+  private revokeNow(cause: number): void {
+    const w = this.world;
+    const gone = [...this.parts.entries()].filter(([, s]) => s.revoking);
+    if (gone.length === 0) return;
+    const offsets: { partition: number; offset: number }[] = [];
+    for (const [p, s] of gone) {
+      const o = this.committable(s);
+      if (
+        o > s.committed &&
+        this.cfg.commit !== 'with-transaction' &&
+        (this.cfg.autoCommit ||
+          this.cfg.commit === 'after-processing' ||
+          this.cfg.mode === 'parallel')
+      )
+        offsets.push({ partition: p, offset: o });
+    }
+    const finish = (c: number) => {
+      for (const [p] of gone) {
+        this.parts.delete(p);
+        w.trace.add(w.now, 'revoke', this.id, c, -1, this.topic.index, p);
+      }
+      this.workerQueue = this.workerQueue.filter((r) => !gone.some(([p]) => p === r.partition));
+      this.group.release(
+        this.name,
+        gone.map(([p]) => p),
+        c,
+      );
+      this.loop(c);
+    };
+    if (offsets.length === 0) finish(cause);
+    else this.commitSync(offsets, cause, (_ok, c) => finish(c));
+  }
+
+  /** What a commit of partition state `s` would store now. */
+  private committable(s: PartState): number {
+    if (this.cfg.mode === 'parallel') {
+      let o = Math.max(s.committed, 0);
+      while (s.done.has(o)) o++;
+      return o;
+    }
+    return s.position;
+  }
+
+  // ------------------------------------------------------------------ the poll loop
+
+  private loop(cause: number): void {
+    if (!this.alive || this.halted) return;
+    if (this.busy) return;
+    if ([...this.parts.values()].some((s) => s.revoking)) return this.revokeNow(cause);
+    const w = this.world;
+    // Auto-commit happens inside poll(), once the interval has passed (SEMANTICS A10).
+    if (this.cfg.autoCommit && w.now - this.lastAutoCommit >= this.cfg.autoCommitIntervalMs) {
+      const offsets = this.autoOffsets();
+      this.lastAutoCommit = w.now;
+      if (offsets.length > 0) this.commitAsync(offsets, cause);
+    }
+    const capacity =
+      this.cfg.mode === 'parallel'
+        ? Math.min(this.cfg.maxPollRecords, this.cfg.concurrency - this.inflight)
+        : this.cfg.maxPollRecords;
+    const batch = capacity > 0 ? this.takeRecords(capacity) : [];
+    this.fetchMore(cause);
+    if (batch.length === 0) {
+      this.scheduleAutoCommit();
+      return;
+    }
+    const first = batch[0]!;
+    const pe = w.trace.add(
+      w.now,
+      'poll',
+      this.id,
+      cause,
+      first.event,
+      this.topic.index,
+      first.partition,
+      first.offset,
+      batch.length,
+    );
+    if (w.faults.crashPoint(this, this.targetName, 'after-poll', pe)) return;
+    switch (this.cfg.mode) {
+      case 'sync':
+        this.runSyncBatch(batch, pe);
+        return;
+      case 'handoff':
+        // poll() returns at once: the worker processes later; the loop polls again.
+        this.workerQueue.push(...batch);
+        this.runWorker(pe);
+        this.after(0, () => this.loop(pe));
+        return;
+      case 'parallel':
+        for (const r of batch) this.startParallel(r, pe);
+        return;
+    }
+  }
+
+  private autoOffsets(): { partition: number; offset: number }[] {
+    const r: { partition: number; offset: number }[] = [];
+    for (const [p, s] of this.parts)
+      if (s.position > s.committed) r.push({ partition: p, offset: s.position });
+    return r;
+  }
+
+  /** An idle loop still calls poll(): wake once when an auto-commit is due. */
+  private scheduleAutoCommit(): void {
+    if (!this.cfg.autoCommit || this.autoCommitWake || this.autoOffsets().length === 0) return;
+    this.autoCommitWake = true;
+    const due = this.lastAutoCommit + this.cfg.autoCommitIntervalMs - this.world.now;
+    this.after(Math.max(0, due), () => {
+      this.autoCommitWake = false;
+      this.loop(-1);
+    });
+  }
+
+  private takeRecords(max: number): Rec[] {
+    const out: Rec[] = [];
+    for (const [, s] of [...this.parts.entries()].sort((a, b) => a[0] - b[0])) {
+      if (s.revoking) continue;
+      while (s.buffer.length > 0 && out.length < max) {
+        const r = s.buffer.shift()!;
+        out.push(r);
+        s.position = r.offset + 1;
+      }
+      if (s.buffer.length === 0 && s.position < s.fetchPos) s.position = s.fetchPos;
+    }
+    return out;
+  }
+
+  /** Keep one fetch in flight per owned partition whose buffer is empty. */
+  private fetchMore(cause: number): void {
+    const w = this.world;
+    for (const [p, s] of this.parts) {
+      if (s.fetching || s.buffer.length > 0 || s.revoking) continue;
+      const part = this.topic.partitions[p]!;
+      const leader = this.cluster.leaderOf(part);
+      if (!leader) {
+        s.fetching = true;
+        this.after(100, () => {
+          s.fetching = false;
+          this.loop(-1);
+        });
+        continue;
+      }
+      s.fetching = true;
+      const inc = this.incarnation;
+      const from = s.fetchPos;
+      const max = Math.max(this.cfg.maxPollRecords, 500);
+      w.send(
+        this,
+        leader,
+        'fetch',
+        cause,
+        { topic: this.topic.index, partition: p, offset: from },
+        (e) => {
+          leader.fetch(this.topic, p, from, max, this.cfg.readCommitted, e, (r, c) => {
+            const first = r.events[0] ?? -1;
+            w.send(
+              leader,
+              this,
+              'fetch-response',
+              c,
+              {
+                event: first,
+                topic: this.topic.index,
+                partition: p,
+                offset: r.offsets[0] ?? from,
+                count: r.offsets.length,
+                events: r.events,
+              },
+              (e2) => {
+                if (this.parts.get(p) !== s) return;
+                s.fetching = false;
+                if (r.error !== 'NONE') {
+                  this.after(100, () => this.loop(e2));
+                  return;
+                }
+                if (s.fetchPos === from) {
+                  for (let i = 0; i < r.offsets.length; i++)
+                    s.buffer.push({ partition: p, offset: r.offsets[i]!, event: r.events[i]! });
+                  s.fetchPos = r.next;
+                  if (s.buffer.length === 0 && s.position < s.fetchPos) s.position = s.fetchPos;
+                }
+                this.loop(e2);
+              },
+              { toInc: inc },
+            );
+          });
+        },
+      );
+    }
+  }
+
+  // ------------------------------------------------------------------ processing
+
+  /** Process one record: its processing time, then its output. */
+  private processRecord(
+    r: Rec,
+    durationMs: number,
+    cause: number,
+    done: (error: ErrorCode, cause: number) => void,
+  ): void {
+    this.after(durationMs, () => {
+      const w = this.world;
+      const e = w.trace.add(
+        w.now,
+        'process',
+        this.id,
+        cause,
+        r.event,
+        this.topic.index,
+        r.partition,
+        r.offset,
+        1,
+        this.incarnation,
+      );
+      this.output.record(this, r, e, done);
+    });
+  }
+
+  private runSyncBatch(batch: Rec[], cause: number): void {
+    this.busy = true;
+    const positions = this.positionsAfter(batch);
+    const begin = (c: number) => {
+      if (
+        this.cfg.commit === 'with-transaction' &&
+        this.output.begin &&
+        !this.output.begin(this, c)
+      ) {
+        this.halted = true;
+        return;
+      }
+      this.runRecords(batch, 0, c);
+    };
+    if (!this.cfg.autoCommit && this.cfg.commit === 'before-processing') {
+      this.commitSync(positions, cause, (ok, c) => {
+        if (!ok) return this.afterCommitFailed(c);
+        if (this.world.faults.crashPoint(this, this.targetName, 'after-commit', c)) return;
+        begin(c);
+      });
+    } else begin(cause);
+  }
+
+  private runRecords(batch: Rec[], i: number, cause: number): void {
+    if (i === batch.length) return this.endSyncBatch(batch, cause);
+    this.processRecord(batch[i]!, this.cfg.perRecordMs, cause, (error, c) => {
+      if (error !== 'NONE')
+        return this.onStatementError(batch, error, c, () => this.runRecords(batch, i, c));
+      if (this.world.faults.crashPoint(this, this.targetName, 'mid-batch', c, i + 1)) return;
+      if (this.world.faults.processedRecords(this, this.targetName, 1, c)) return;
+      this.runRecords(batch, i + 1, c);
+    });
+  }
+
+  private endSyncBatch(batch: Rec[], cause: number): void {
+    this.output.end(this, batch, cause, (error, c) => {
+      if (error !== 'NONE')
+        return this.onStatementError(batch, error, c, () => this.endSyncBatch(batch, c));
+      if (this.world.faults.crashPoint(this, this.targetName, 'before-commit', c)) return;
+      const positions = this.positionsAfter(batch);
+      const next = (c2: number) => {
+        this.busy = false;
+        this.loop(c2);
+      };
+      if (this.cfg.autoCommit || this.cfg.commit === 'before-processing') return next(c);
+      if (this.cfg.commit === 'with-transaction') {
+        this.output.commit!(this, positions, c, (ok, c2) =>
+          ok ? next(c2) : this.afterCommitFailed(c2),
+        );
+        return;
+      }
+      this.commitSync(positions, c, (ok, c2) => (ok ? next(c2) : this.afterCommitFailed(c2)));
+    });
+  }
+
+  /** The statement failed with an error (not a timeout it could retry): apply onStatementError. */
+  private onStatementError(batch: Rec[], error: ErrorCode, cause: number, retry: () => void): void {
+    const w = this.world;
+    const e = w.trace.add(
+      w.now,
+      'reject',
+      this.id,
+      cause,
+      batch[0]?.event ?? -1,
+      this.topic.index,
+      batch[0]?.partition ?? -1,
+      batch[0]?.offset ?? -1,
+      batch.length,
+      errorIndex(error),
+    );
+    switch (this.cfg.onStatementError) {
+      case 'halt':
+        this.halted = true;
+        return;
+      case 'retry':
+        this.after(1000, retry);
+        return;
+      case 'skip':
+        // Give up on this batch's remaining output and move on (the commit still happens).
+        this.busy = true;
+        this.output.end(this, [], e, () => {
+          const positions = this.positionsAfter(batch);
+          const next = (c2: number) => {
+            this.busy = false;
+            this.loop(c2);
+          };
+          if (this.cfg.autoCommit || this.cfg.commit !== 'after-processing') return next(e);
+          this.commitSync(positions, e, (ok, c2) => (ok ? next(c2) : this.afterCommitFailed(c2)));
+        });
+        return;
+    }
+  }
+
+  /** The group no longer knows this instance as the owner (it was expelled): drop the work and rejoin. */
+  private afterCommitFailed(cause: number): void {
+    this.busy = false;
+    this.parts = new Map();
+    this.workerQueue = [];
+    this.expelled = false;
+    if (!this.alive) return;
+    this.group.join(this, cause);
+  }
+
+  private positionsAfter(batch: Rec[]): { partition: number; offset: number }[] {
+    const m = new Map<number, number>();
+    for (const r of batch) m.set(r.partition, Math.max(m.get(r.partition) ?? 0, r.offset + 1));
+    return [...m.entries()].map(([partition, offset]) => ({ partition, offset }));
+  }
+
+  // handoff mode: a worker thread processes what poll() handed over
+  private runWorker(cause: number): void {
+    if (this.workerBusy || this.workerQueue.length === 0) return;
+    this.workerBusy = true;
+    const r = this.workerQueue.shift()!;
+    this.processRecord(r, this.cfg.perRecordMs, cause, (error, c) => {
+      this.output.end(this, [r], c, (error2, c2) => {
+        this.workerBusy = false;
+        if (error !== 'NONE' || error2 !== 'NONE')
+          this.world.trace.add(
+            this.world.now,
+            'reject',
+            this.id,
+            c2,
+            r.event,
+            this.topic.index,
+            r.partition,
+            r.offset,
+            1,
+            errorIndex(error !== 'NONE' ? error : error2),
+          );
+        if (this.world.faults.processedRecords(this, this.targetName, 1, c2)) return;
+        if (this.world.faults.crashPoint(this, this.targetName, 'mid-batch', c2, 1)) return;
+        this.runWorker(c2);
+        if (this.workerQueue.length === 0) this.loop(c2);
+      });
+    });
+  }
+
+  // parallel mode: records finish out of order; only the contiguous prefix is committed
+  private startParallel(r: Rec, cause: number): void {
+    const s = this.parts.get(r.partition);
+    if (!s) return;
+    this.inflight++;
+    s.started.add(r.offset);
+    const ds = this.cfg.durationsMs;
+    const d = ds && ds.length > 0 ? ds[this.durationIndex++ % ds.length]! : this.cfg.perRecordMs;
+    this.processRecord(r, d, cause, (error, c) => {
+      this.output.end(this, [r], c, (error2, c2) => {
+        this.inflight--;
+        if (this.parts.get(r.partition) !== s || !s.started.has(r.offset)) return this.loop(c2);
+        s.started.delete(r.offset);
+        if (error === 'NONE' && error2 === 'NONE') s.done.add(r.offset);
+        if (this.world.faults.processedRecords(this, this.targetName, 1, c2)) return;
+        const o = this.committable(s);
+        if (o > s.committed) this.commitAsync([{ partition: r.partition, offset: o }], c2);
+        this.loop(c2);
+      });
+    });
+  }
+
+  // ------------------------------------------------------------------ commits
+
+  private commitRequest(
+    offsets: { partition: number; offset: number }[],
+    cause: number,
+    done?: (ok: boolean, cause: number) => void,
+  ): void {
+    const w = this.world;
+    const coord = this.group.coordinator;
+    const inc = this.incarnation;
+    const first = offsets[0]!;
+    const states = offsets.map((o) => this.parts.get(o.partition));
+    w.send(
+      this,
+      coord,
+      'commit',
+      cause,
+      {
+        topic: this.topic.index,
+        partition: first.partition,
+        offset: first.offset,
+        count: offsets.length,
+      },
+      (e) => {
+        let ok = true;
+        for (const o of offsets) {
+          if (this.group.mayCommit(this.name, o.partition) && !this.expelled) {
+            coord.storeOffset(this.group.id, this.topic.index, o.partition, o.offset);
+            w.trace.add(
+              w.now,
+              'commit',
+              coord.id,
+              e,
+              -1,
+              this.topic.index,
+              o.partition,
+              o.offset,
+              -1,
+              this.generation,
+            );
+          } else {
+            ok = false;
+            w.trace.add(
+              w.now,
+              'commit-failed',
+              coord.id,
+              e,
+              -1,
+              this.topic.index,
+              o.partition,
+              o.offset,
+              -1,
+              errorIndex('COMMIT_FAILED'),
+            );
+          }
+        }
+        w.send(
+          coord,
+          this,
+          'commit-response',
+          e,
+          { topic: this.topic.index, partition: first.partition, offset: first.offset },
+          (e2) => {
+            if (ok)
+              offsets.forEach((o, i) => {
+                const s = states[i];
+                if (s && o.offset > s.committed) s.committed = o.offset;
+              });
+            done?.(ok, e2);
+          },
+          { toInc: inc },
+        );
+      },
+    );
+  }
+
+  /** commitSync: wait for the answer. */
+  private commitSync(
+    offsets: { partition: number; offset: number }[],
+    cause: number,
+    done: (ok: boolean, cause: number) => void,
+  ): void {
+    this.commitRequest(offsets, cause, done);
+  }
+
+  /** commitAsync / auto-commit: do not wait. */
+  private commitAsync(offsets: { partition: number; offset: number }[], cause: number): void {
+    this.commitRequest(offsets, cause);
+  }
+
+  /** A crash point hook for outputs (Flink-style outputs don't use it; transactional ones do). */
+  crashAt(point: CrashPoint, cause: number): boolean {
+    return this.world.faults.crashPoint(this, this.targetName, point, cause);
+  }
+
+  /** The consumer group generation this instance last joined. */
+  get memberGeneration(): number {
+    return this.generation;
+  }
+}

@@ -1,0 +1,361 @@
+/**
+ * What a consumer loop does with each processed record: write it to the sink table (one statement
+ * per record or per batch), produce it to an output topic (transactionally or not), copy it into a
+ * reader's own table — each optionally preceded by a side-effect call.
+ */
+import type { Cluster, Topic } from '../broker/cluster';
+import { ProducerClient, outputClientConfig } from '../client';
+import type { ServiceActor } from '../sinks/effects';
+import type { RowStore, SinkActor, SinkRow } from '../sinks/table';
+import { callService, writeStatement, type WriterPolicy } from '../sinks/writer';
+import type { EffectSinkConfig, SideEffectConfig, TableSinkConfig } from '../scenario/schema';
+import type { ErrorCode } from '../trace';
+import type { Actor, World } from '../world';
+import type { ConsumerInstance, Output, Rec } from './consumer';
+
+/** The value of the sink's key column for a record, per `sink.key`. */
+export function sinkKey(
+  w: World,
+  mode: TableSinkConfig['key'],
+  topic: number,
+  r: Rec,
+): number | string {
+  switch (mode) {
+    case 'business-id':
+      return w.events.identity[r.event]!;
+    case 'source-offset':
+      return (topic * 64 + r.partition) * 4294967296 + r.offset;
+    case 'uuid-per-attempt':
+      // A fresh id each time the record is processed: a replay gets a new one.
+      return `uuid-${w.nextGeneratedId()}`;
+  }
+}
+
+/** Run the side effect of a record (if configured), then `next`. */
+export function withSideEffect(
+  owner: Actor,
+  service: ServiceActor | null,
+  cfg: SideEffectConfig | undefined,
+  topic: number,
+  r: Rec,
+  cause: number,
+  next: (cause: number) => void,
+  fail: (e: ErrorCode, c: number) => void,
+): void {
+  if (!service || !cfg) return next(cause);
+  const w = owner.world;
+  callService(
+    owner,
+    service,
+    {
+      event: r.event,
+      amount: w.events.amount[r.event]!,
+      topic,
+      partition: r.partition,
+      offset: r.offset,
+    },
+    cfg.idempotencyKey,
+    { timeoutMs: 30_000, retries: 3, retryDelayMs: 1_000 },
+    cause,
+    (err, c) => (err === 'NONE' ? next(c) : fail(err, c)),
+  );
+}
+
+/** Writes into the SQL / Delta sink. */
+export class TableOutput implements Output {
+  private readonly pending = new Map<Actor, { inc: number; rows: SinkRow[] }>();
+
+  constructor(
+    private readonly sink: SinkActor,
+    private readonly cfg: TableSinkConfig,
+    private readonly topic: Topic,
+    private readonly service: ServiceActor | null,
+    private readonly sideEffect: SideEffectConfig | undefined,
+  ) {}
+
+  private policy(): WriterPolicy {
+    return {
+      timeoutMs: this.cfg['statement.timeout.ms'],
+      retries: this.cfg.retries,
+      retryDelayMs: 0,
+    };
+  }
+
+  private row(owner: ConsumerInstance, r: Rec, cause: number): SinkRow {
+    return {
+      event: r.event,
+      key: sinkKey(owner.world, this.cfg.key, this.topic.index, r),
+      topic: this.topic.index,
+      partition: r.partition,
+      offset: r.offset,
+      cause,
+    };
+  }
+
+  record(
+    owner: ConsumerInstance,
+    r: Rec,
+    cause: number,
+    done: (e: ErrorCode, c: number) => void,
+  ): void {
+    withSideEffect(
+      owner,
+      this.service,
+      this.sideEffect,
+      this.topic.index,
+      r,
+      cause,
+      (c) => {
+        const row = this.row(owner, r, cause);
+        if (this.cfg.statementPer === 'record') {
+          writeStatement(owner, this.sink, { rows: [row], batchId: -1 }, this.policy(), c, done);
+          return;
+        }
+        let p = this.pending.get(owner);
+        if (!p || p.inc !== owner.incarnation)
+          this.pending.set(owner, (p = { inc: owner.incarnation, rows: [] }));
+        p.rows.push(row);
+        done('NONE', c);
+      },
+      done,
+    );
+  }
+
+  end(
+    owner: ConsumerInstance,
+    recs: Rec[],
+    cause: number,
+    done: (e: ErrorCode, c: number) => void,
+  ): void {
+    if (this.cfg.statementPer === 'record') return done('NONE', cause);
+    const p = this.pending.get(owner);
+    const rows = p && p.inc === owner.incarnation ? p.rows : [];
+    const mine = new Set(recs.map((r) => `${r.partition}:${r.offset}`));
+    const stmtRows = rows.filter((x) => mine.has(`${x.partition}:${x.offset}`));
+    if (p) p.rows = rows.filter((x) => !mine.has(`${x.partition}:${x.offset}`));
+    if (stmtRows.length === 0) return done('NONE', cause);
+    writeStatement(owner, this.sink, { rows: stmtRows, batchId: -1 }, this.policy(), cause, done);
+  }
+}
+
+/** Produces to an output topic; transactional when a `transactional.id` is configured. */
+export class KafkaOutput implements Output {
+  private readonly clients = new Map<Actor, ProducerClient>();
+
+  constructor(
+    private readonly cluster: Cluster,
+    private readonly out: Topic,
+    private readonly transactionalId: string | null,
+    private readonly transactionTimeoutMs: number,
+    private readonly inputTopic: number,
+    private readonly service: ServiceActor | null,
+    private readonly sideEffect: SideEffectConfig | undefined,
+  ) {}
+
+  /** Instance i of a group uses `<transactional.id>-i` (instance 0 and its replacement: the id itself). */
+  private idFor(owner: ConsumerInstance): string | null {
+    if (this.transactionalId === null) return null;
+    const m = /-(\d+)$/.exec(owner.targetName);
+    const i = m ? Number(m[1]) : 0;
+    return i === 0 ? this.transactionalId : `${this.transactionalId}-${i}`;
+  }
+
+  client(owner: ConsumerInstance): ProducerClient {
+    return this.clients.get(owner)!;
+  }
+
+  reset(owner: ConsumerInstance, cause: number, ready: (c: number) => void): void {
+    const c = new ProducerClient(
+      owner,
+      this.cluster,
+      this.out,
+      outputClientConfig(this.idFor(owner), this.transactionTimeoutMs),
+    );
+    this.clients.set(owner, c);
+    c.init(cause, ready);
+  }
+
+  record(
+    owner: ConsumerInstance,
+    r: Rec,
+    cause: number,
+    done: (e: ErrorCode, c: number) => void,
+  ): void {
+    withSideEffect(
+      owner,
+      this.service,
+      this.sideEffect,
+      this.inputTopic,
+      r,
+      cause,
+      (c) => {
+        this.client(owner).send(r.event, cause, () => {});
+        done('NONE', c);
+      },
+      done,
+    );
+  }
+
+  end(
+    owner: ConsumerInstance,
+    _recs: Rec[],
+    cause: number,
+    done: (e: ErrorCode, c: number) => void,
+  ): void {
+    const client = this.client(owner);
+    if (client.inTransaction) return done('NONE', cause); // a transaction flushes at commit
+    const inc = owner.incarnation;
+    client.flush(() => {
+      if (owner.incarnation === inc) done(client.fatalError ?? 'NONE', cause);
+    });
+  }
+
+  begin(owner: ConsumerInstance): boolean {
+    return this.client(owner).beginTransaction();
+  }
+
+  commit(
+    owner: ConsumerInstance,
+    offsets: { partition: number; offset: number }[],
+    cause: number,
+    done: (ok: boolean, c: number) => void,
+  ): void {
+    const client = this.client(owner);
+    const w = owner.world;
+    const group = owner.group;
+    const member = () =>
+      !owner.expelled && offsets.every((o) => group.mayCommit(owner.name, o.partition));
+    client.sendOffsetsToTransaction(
+      group.id,
+      member,
+      offsets.map((o) => ({ topic: owner.topic.index, ...o })),
+      cause,
+      (ok, c) => {
+        if (!ok) {
+          client.endTransaction(false, c, (_x, c2) => done(false, c2));
+          return;
+        }
+        client.endTransaction(
+          true,
+          c,
+          (committed, c2) => {
+            if (committed)
+              for (const o of offsets)
+                w.trace.add(
+                  w.now,
+                  'commit',
+                  group.coordinator.id,
+                  c2,
+                  -1,
+                  owner.topic.index,
+                  o.partition,
+                  o.offset,
+                  -1,
+                  owner.memberGeneration,
+                );
+            done(committed, c2);
+          },
+          {
+            beforeEnd: (c2) => owner.crashAt('before-commit-transaction', c2),
+            afterSent: (c2) => void owner.crashAt('after-commit-decision', c2),
+          },
+        );
+      },
+    );
+  }
+}
+
+/** A downstream reader copies every record it reads into its own plain table. */
+export class ReaderOutput implements Output {
+  constructor(
+    readonly store: RowStore,
+    private readonly topic: Topic,
+  ) {}
+
+  record(
+    owner: ConsumerInstance,
+    r: Rec,
+    cause: number,
+    done: (e: ErrorCode, c: number) => void,
+  ): void {
+    const w = owner.world;
+    const e = w.trace.add(
+      w.now,
+      'row-insert',
+      owner.id,
+      cause,
+      r.event,
+      this.topic.index,
+      r.partition,
+      r.offset,
+      1,
+      this.store.length,
+    );
+    this.store.insert(
+      r.event,
+      w.events.identity[r.event]!,
+      w.events.amount[r.event]!,
+      this.topic.index,
+      r.partition,
+      r.offset,
+      e,
+    );
+    done('NONE', e);
+  }
+
+  end(
+    _o: ConsumerInstance,
+    _r: Rec[],
+    cause: number,
+    done: (e: ErrorCode, c: number) => void,
+  ): void {
+    done('NONE', cause);
+  }
+}
+
+/** The sink is an external service: one call per record (a card charge, an email). */
+export class EffectOutput implements Output {
+  constructor(
+    private readonly service: ServiceActor,
+    private readonly cfg: EffectSinkConfig,
+    private readonly topic: number,
+  ) {}
+
+  record(
+    owner: ConsumerInstance,
+    r: Rec,
+    cause: number,
+    done: (e: ErrorCode, c: number) => void,
+  ): void {
+    const w = owner.world;
+    const policy = {
+      timeoutMs: this.cfg['timeout.ms'],
+      retries: this.cfg.retries,
+      retryDelayMs: this.cfg.retryDelayMs,
+    };
+    callService(
+      owner,
+      this.service,
+      {
+        event: r.event,
+        amount: w.events.amount[r.event]!,
+        topic: this.topic,
+        partition: r.partition,
+        offset: r.offset,
+      },
+      this.cfg.idempotencyKey,
+      policy,
+      cause,
+      done,
+    );
+  }
+
+  end(
+    _o: ConsumerInstance,
+    _r: Rec[],
+    cause: number,
+    done: (e: ErrorCode, c: number) => void,
+  ): void {
+    done('NONE', cause);
+  }
+}

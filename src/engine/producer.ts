@@ -1,0 +1,290 @@
+/**
+ * The source application (actor `producer`): it takes business events from upstream at their
+ * times and hands them to its Kafka producer client ({@link ProducerClient}).
+ *
+ * What the application does around the client is where many duplicates come from, so it is
+ * explicit: `app.mode` (fire-and-forget with a callback, or `send().get(timeout)` one at a time),
+ * `app.onFailure` (skip, re-send the business event as a NEW record, or halt) and, for a
+ * transactional producer, how events are grouped into transactions. An application re-send is not a
+ * producer retry: "To take advantage of the idempotent producer, it is imperative to avoid
+ * application level re-sends since these cannot be de-duplicated" (KafkaProducer javadoc,
+ * https://kafka.apache.org/documentation/#producerapi).
+ */
+import { Actor, type World } from './world';
+import type { Cluster, Topic } from './broker/cluster';
+import { errorIndex } from './broker/cluster';
+import { ProducerClient, sourceClientConfig } from './client';
+import { normalizeAcks } from './scenario/validate';
+import type { ErrorCode, SendCause } from './trace';
+import { SEND_CAUSES } from './trace';
+
+/**
+ * Whether the producer ends up idempotent. Kafka's rule (ProducerConfig, `enable.idempotence`):
+ * on by default "if no conflicting configurations are set"; a conflicting `acks` or `retries=0`
+ * turns it off silently unless it was set explicitly; a `transactional.id` implies it.
+ * https://kafka.apache.org/documentation/#producerconfigs_enable.idempotence
+ */
+export function effectiveIdempotence(cfg: World['scenario']['producer']): boolean {
+  if (cfg['transactional.id'] !== undefined) return true;
+  if (cfg['enable.idempotence'] !== undefined) return cfg['enable.idempotence'];
+  return normalizeAcks(cfg.acks) === 'all' && cfg.retries > 0;
+}
+
+interface Pending {
+  event: number;
+  why: SendCause;
+  cause: number;
+}
+
+/** The source application process with its producer client. */
+export class SourceApp extends Actor {
+  readonly cfg: World['scenario']['producer'];
+  client: ProducerClient;
+  /** Next workload event to take from upstream (upstream keeps it until taken: durable). */
+  private cursor = 0;
+  /** Business events sent and not yet seen acknowledged → their latest 'app-send' entry. */
+  private readonly unacked = new Map<number, number>();
+  /** Sends waiting their turn: re-sends, injected duplicates, carried-over transaction events. */
+  private queue: Pending[] = [];
+  private halted = false;
+  /** sync mode: the future the application is blocked on. */
+  private waitToken = 0;
+  private waiting = false;
+  private wakeAt = -1;
+  // transactions
+  private txnCount = 0;
+  private txnBusy = false;
+  private txnHung = false;
+
+  constructor(
+    world: World,
+    private readonly cluster: Cluster,
+    readonly topic: Topic,
+  ) {
+    super(world, 'producer');
+    this.cfg = world.scenario.producer;
+    const acks = normalizeAcks(this.cfg.acks);
+    this.client = new ProducerClient(
+      this,
+      cluster,
+      topic,
+      sourceClientConfig(this.cfg, acks, effectiveIdempotence(this.cfg)),
+    );
+  }
+
+  private get transactional(): boolean {
+    return this.client.cfg.transactionalId !== null;
+  }
+
+  /** Start the application: producer id / initTransactions, then events. */
+  start(): void {
+    this.client.init(-1, (c) => this.pump(c));
+  }
+
+  protected override onCrash(): void {
+    // Records buffered or in flight in the client die with the process (F2).
+  }
+
+  protected override onRestart(cause: number): void {
+    const fresh = new ProducerClient(this, this.cluster, this.topic, this.client.cfg);
+    this.client = fresh;
+    this.waiting = false;
+    this.txnBusy = false;
+    this.wakeAt = -1;
+    const lost = [...this.unacked.entries()];
+    this.unacked.clear();
+    this.queue = this.queue.filter((q) => q.why === 'app-resend' || q.why === 'source-duplicate');
+    if (this.cfg.app.onFailure === 'resend') {
+      // The application never saw these acknowledged (or committed): it sends them again, from a
+      // new producer session — nothing can recognise them as the same records.
+      for (const [event, entry] of lost)
+        this.queue.push({
+          event,
+          why: this.transactional ? 'txn-resend' : 'app-resend',
+          cause: entry,
+        });
+    }
+    fresh.init(cause, (c2) => this.pump(c2));
+  }
+
+  /** A fault: the application sends `event` again (F10), or the upstream emits it twice (F11). */
+  inject(event: number, why: SendCause, cause: number): void {
+    this.queue.push({ event, why, cause });
+    if (this.alive) this.pump(cause);
+  }
+
+  private wake(at: number): void {
+    if (this.wakeAt >= 0 && this.wakeAt <= at) return;
+    this.wakeAt = at;
+    this.after(at - this.world.now, () => {
+      if (this.wakeAt !== at) return;
+      this.wakeAt = -1;
+      this.pump(-1);
+    });
+  }
+
+  /** Hand over whatever is due, as the mode allows. */
+  private pump(cause: number): void {
+    if (!this.client.ready || this.halted || !this.alive || this.client.fatalError) return;
+    if (this.transactional) return this.pumpTransactional(cause);
+    const w = this.world;
+    const ev = w.events;
+    const sync = this.cfg.app.mode === 'sync';
+    for (;;) {
+      if (sync && this.waiting) return;
+      const q = this.queue.shift();
+      if (q) {
+        this.appSend(q.event, q.why, q.cause);
+        continue;
+      }
+      if (this.cursor >= ev.count) return;
+      const at = ev.at[this.cursor]!;
+      if (at > w.now) return this.wake(at);
+      this.appSend(this.cursor++, 'first', cause);
+    }
+  }
+
+  private traceSend(event: number, why: SendCause, cause: number): number {
+    const w = this.world;
+    const e = w.trace.add(
+      w.now,
+      'app-send',
+      this.id,
+      cause,
+      event,
+      this.topic.index,
+      this.client.partitionOf(event),
+      -1,
+      -1,
+      SEND_CAUSES.indexOf(why),
+    );
+    this.unacked.set(event, e);
+    return e;
+  }
+
+  private appSend(event: number, why: SendCause, cause: number): void {
+    const e = this.traceSend(event, why, cause);
+    const sync = this.cfg.app.mode === 'sync';
+    const token = ++this.waitToken;
+    if (sync) {
+      this.waiting = true;
+      this.after(this.cfg.app['get.timeout.ms']!, () => {
+        if (!this.waiting || this.waitToken !== token) return;
+        this.waiting = false;
+        this.onFailure(event, 'APP_GET_TIMEOUT', e);
+      });
+    }
+    this.client.send(event, e, (ok, error, c) => {
+      if (ok && this.unacked.get(event) === e) this.unacked.delete(event);
+      if (sync) {
+        if (!this.waiting || this.waitToken !== token) return; // nobody waits on this future any more
+        this.waiting = false;
+        if (ok) this.pump(c);
+        else this.onFailure(event, error, c);
+      } else if (!ok) {
+        this.onFailure(event, error, c);
+      }
+    });
+  }
+
+  /** The application sees a failed send (or gave up waiting) and applies `app.onFailure`. */
+  private onFailure(event: number, error: ErrorCode, cause: number): void {
+    const w = this.world;
+    const e = w.trace.add(
+      w.now,
+      'app-send-failed',
+      this.id,
+      cause,
+      event,
+      this.topic.index,
+      -1,
+      -1,
+      -1,
+      errorIndex(error),
+    );
+    switch (this.cfg.app.onFailure) {
+      case 'resend':
+        this.queue.push({ event, why: 'app-resend', cause: e });
+        break;
+      case 'halt':
+        this.halted = true;
+        return;
+      case 'skip':
+        this.unacked.delete(event);
+        break;
+    }
+    this.pump(e);
+  }
+
+  /**
+   * Transactional application: begin → send up to `eventsPerTransaction` events → commit (or
+   * abort / hang, as the fault schedule says). An aborted transaction's events go into the next.
+   */
+  private pumpTransactional(cause: number): void {
+    if (this.txnBusy || this.txnHung) return;
+    const w = this.world;
+    const ev = w.events;
+    const per = this.cfg.app.eventsPerTransaction;
+    let due = 0;
+    while (
+      this.cursor + due < ev.count &&
+      ev.at[this.cursor + due]! <= w.now &&
+      this.queue.length + due < per
+    )
+      due++;
+    const available = this.queue.length + due;
+    const more = this.cursor + due < ev.count;
+    if (available === 0 || (available < per && more)) {
+      if (more) this.wake(ev.at[this.cursor + due]!);
+      return;
+    }
+    const group: Pending[] = this.queue.splice(0, per);
+    while (group.length < per && this.cursor < ev.count && ev.at[this.cursor]! <= w.now)
+      group.push({ event: this.cursor++, why: 'first', cause });
+    if (!this.client.beginTransaction()) {
+      this.halted = true;
+      return;
+    }
+    this.txnCount++;
+    this.txnBusy = true;
+    const n = this.txnCount;
+    const sent: { event: number; entry: number }[] = [];
+    for (const g of group) {
+      const e = this.traceSend(g.event, g.why, g.cause);
+      this.client.send(g.event, e, () => {});
+      w.trace.set(e, { txn: this.client.txn?.no ?? -1 });
+      sent.push({ event: g.event, entry: e });
+    }
+    this.client.flush(() => this.finishTransaction(n, sent, cause));
+  }
+
+  private finishTransaction(
+    n: number,
+    sent: { event: number; entry: number }[],
+    cause: number,
+  ): void {
+    const w = this.world;
+    const fate = w.faults.transactionFate(n);
+    if (fate.fate === 'hang') {
+      // The application stalls with its transaction open; only the coordinator's timeout ends it.
+      this.txnHung = true;
+      w.faults.fire(fate.index, cause);
+      return;
+    }
+    const fe = fate.fate === 'abort' ? w.faults.fire(fate.index, cause) : cause;
+    this.client.endTransaction(
+      fate.fate === 'commit',
+      fe,
+      (committed, c) => {
+        this.txnBusy = false;
+        if (committed) for (const s of sent) this.unacked.delete(s.event);
+        else for (const s of sent) this.queue.push({ event: s.event, why: 'txn-resend', cause: c });
+        this.pump(c);
+      },
+      {
+        beforeEnd: (c) => w.faults.crashPoint(this, 'producer', 'before-commit-transaction', c),
+        afterSent: (c) => void w.faults.crashPoint(this, 'producer', 'after-commit-decision', c),
+      },
+    );
+  }
+}

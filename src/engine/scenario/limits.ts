@@ -1,0 +1,23 @@
+/**
+ * Hard limits of a scenario. They are part of the schema, so a huge or hostile file is refused
+ * with a message that names the field instead of freezing a tab.
+ */
+export const LIMITS = {
+  /** Events listed one by one in `workload.events`. */
+  explicitEvents: 10_000,
+  /** Events made by `workload.generate`. */
+  generatedEvents: 2_000_000,
+  /** Any virtual time or duration, in ms: 7 days, safely below 2^31 so times fit an Int32. */
+  timeMs: 7 * 24 * 3600 * 1000,
+  /** Entries in `faults`. */
+  faults: 1_000,
+  /** Any name, id or key. */
+  stringLength: 200,
+  /** Free text (description, notes). */
+  textLength: 4_000,
+  partitions: 64,
+  brokers: 9,
+  instances: 8,
+  readers: 4,
+  initialRows: 1_000,
+} as const;

@@ -1,0 +1,566 @@
+/**
+ * The scenario format, version 1: a complete, plain-data description of a run.
+ *
+ * Knobs carry the real systems' names (`acks`, `enable.idempotence`, `isolation.level`,
+ * `execution.checkpointing.interval`, `txnAppId`, …) with the real defaults, each documented
+ * with the page it comes from. Units: every `…Ms` / `….ms` field is virtual milliseconds.
+ *
+ * The schema is also exported as JSON Schema (`public/scenario.schema.json`, see
+ * `scripts/schema.ts`), so the limits below are visible to editors and other tools.
+ */
+import { z } from 'zod';
+import { LIMITS } from './limits';
+
+const ms = () => z.number().int().min(0).max(LIMITS.timeMs);
+const name = () => z.string().min(1).max(LIMITS.stringLength);
+const count = (max: number) => z.number().int().min(0).max(max);
+
+/** One business event, listed explicitly. The same `id` listed twice is the upstream source emitting it twice. */
+export const EventSchema = z.strictObject({
+  /** Business id, e.g. `p-77`. */
+  id: name(),
+  /** Record key (partitioning). Default: the id. */
+  key: name().optional(),
+  /** Amount in the workload's currency units; sums are compared against the true sum. */
+  amount: z.number().min(-1e12).max(1e12),
+  /** Virtual time (ms) at which the application hands the event to the producer. */
+  at: ms(),
+});
+
+/** A seeded generator of events: `e1..eN` with `amount = 10·i` unless told otherwise. */
+export const GenerateSchema = z.strictObject({
+  count: z.number().int().min(1).max(LIMITS.generatedEvents),
+  /** Time of the first event (ms). */
+  startAtMs: ms().default(0),
+  /** Time between two events (ms, may be fractional: 0.01 = 100 events per ms); times are floored. */
+  intervalMs: z.number().min(0.0001).max(3_600_000).default(10),
+  /** Number of distinct keys; event i gets key `k{(i-1) % keys}`. */
+  keys: z.number().int().min(1).max(1_000_000).default(100),
+  /** `index`: amount(e_i) = 10·i (the convention of SEMANTICS §0.1); `fixed`: every amount is `fixedAmount`. */
+  amounts: z.enum(['index', 'fixed']).default('index'),
+  fixedAmount: z.number().min(-1e12).max(1e12).default(10),
+  idPrefix: z.string().max(20).default('e'),
+});
+
+export const WorkloadSchema = z
+  .strictObject({
+    /** Name of the input topic. */
+    topic: name().default('events'),
+    events: z.array(EventSchema).max(LIMITS.explicitEvents).optional(),
+    generate: GenerateSchema.optional(),
+    /** Serialized size of one record, used to fill `batch.size` (bytes). */
+    recordBytes: z.number().int().min(1).max(1_000_000).default(100),
+  })
+  .refine((w) => (w.events === undefined) !== (w.generate === undefined), {
+    message: 'give exactly one of workload.events or workload.generate',
+  });
+
+/** `acks` as Kafka accepts it: "0", "1", "all" or "-1" (= all); numbers are accepted too. */
+export const AcksSchema = z.union([
+  z.enum(['0', '1', 'all', '-1']),
+  z.literal(0),
+  z.literal(1),
+  z.literal(-1),
+]);
+
+/**
+ * The source application and its Kafka producer client.
+ * Defaults: Kafka ≥ 3.2 Java client, https://kafka.apache.org/documentation/#producerconfigs
+ */
+export const ProducerSchema = z.strictObject({
+  /** `acks` (default `all` since Kafka 3.0). */
+  acks: AcksSchema.default('all'),
+  /**
+   * `enable.idempotence`. Unset: on, unless `acks`≠all or `retries`=0 turn it off silently; set to
+   * true together with such a setting: the producer refuses to start (`ConfigException`).
+   */
+  'enable.idempotence': z.boolean().optional(),
+  retries: z.number().int().min(0).max(2147483647).default(2147483647),
+  'delivery.timeout.ms': ms().default(120_000),
+  'request.timeout.ms': ms().min(1).default(30_000),
+  'retry.backoff.ms': ms().default(100),
+  'linger.ms': ms().default(5),
+  'batch.size': z
+    .number()
+    .int()
+    .min(1)
+    .max(16 * 1024 * 1024)
+    .default(16_384),
+  'max.in.flight.requests.per.connection': z.number().int().min(1).max(100).default(5),
+  /** Setting it makes the producer transactional (and idempotent). */
+  'transactional.id': name().optional(),
+  'transaction.timeout.ms': ms().min(1).default(60_000),
+  /** How the application uses the producer. */
+  app: z
+    .strictObject({
+      /** `async`: `send()` with a callback, next event at its own time; `sync`: `send().get(timeout)` one after another. */
+      mode: z.enum(['async', 'sync']).default('async'),
+      /** `sync` only: how long the application waits on the future before it gives up (ms). */
+      'get.timeout.ms': ms().min(1).optional(),
+      /**
+       * What the application does when a send fails or its wait times out: `skip` (log and go on),
+       * `resend` (send the same business event again: a new record, not a producer retry), `halt`.
+       */
+      onFailure: z.enum(['skip', 'resend', 'halt']).default('skip'),
+      /** Transactional producers: business events per transaction. */
+      eventsPerTransaction: z.number().int().min(1).max(100_000).default(1),
+    })
+    .default({ mode: 'async', onFailure: 'skip', eventsPerTransaction: 1 }),
+});
+
+/** The Kafka cluster. Docs: https://kafka.apache.org/documentation/#brokerconfigs */
+export const BrokerSchema = z
+  .strictObject({
+    brokers: z.number().int().min(1).max(LIMITS.brokers).default(3),
+    /** Partitions of the input topic. */
+    partitions: z.number().int().min(1).max(LIMITS.partitions).default(1),
+    /** Our default is 3 (Kafka's broker default `default.replication.factor` is 1). */
+    'replication.factor': z.number().int().min(1).max(LIMITS.brokers).default(3),
+    /** Our default is 2 (Kafka's broker default is 1). Only `acks=all` writes check it. */
+    'min.insync.replicas': z.number().int().min(1).max(LIMITS.brokers).default(2),
+    'unclean.leader.election.enable': z.boolean().default(false),
+    'replica.lag.time.max.ms': ms().default(30_000),
+    /** How long the controller takes to declare a silent broker dead (KRaft default 9000 ms). */
+    'broker.session.timeout.ms': ms().default(9_000),
+  })
+  .refine((b) => b['replication.factor'] <= b.brokers, {
+    message: 'replication.factor cannot exceed the number of brokers',
+    path: ['replication.factor'],
+  });
+
+const ProcessingSchema = z
+  .strictObject({
+    /** Virtual time spent on each record before its output is written (ms). */
+    perRecordMs: ms().default(1),
+    /**
+     * `sync`: records are processed in the poll loop, one after another.
+     * `handoff`: poll hands records to a worker and returns at once (the auto-commit trap).
+     * `parallel`: up to `concurrency` records at once, finishing out of order; only the contiguous
+     * prefix of finished offsets is committed.
+     */
+    mode: z.enum(['sync', 'handoff', 'parallel']).default('sync'),
+    concurrency: z.number().int().min(1).max(1000).default(4),
+    /** `parallel` only: per-record processing times cycle through this list (ms). */
+    durationsMs: z.array(ms()).max(1000).optional(),
+  })
+  .default({ perRecordMs: 1, mode: 'sync', concurrency: 4 });
+
+/** A side effect performed for every record the operator processes (an email, a card charge). */
+export const SideEffectSchema = z.strictObject({
+  service: z.enum(['email', 'card-charge']),
+  /** `none`: every call is an effect; `business-id`: key derived from the event id; `per-attempt`: a new key each call. */
+  idempotencyKey: z.enum(['none', 'business-id', 'per-attempt']).default('none'),
+  /** How long the service remembers a key (Stripe: keys may be pruned after 24 h). */
+  retentionMs: ms().default(24 * 3600 * 1000),
+});
+
+/**
+ * A Kafka consumer loop: poll → process → write → commit.
+ * Docs: https://kafka.apache.org/documentation/#consumerconfigs
+ */
+export const ConsumerProcessorSchema = z.strictObject({
+  type: z.literal('consumer'),
+  'group.id': name().default('group-1'),
+  /** Group members; partitions are spread over the live ones (range assignment). */
+  instances: z.number().int().min(1).max(LIMITS.instances).default(1),
+  'enable.auto.commit': z.boolean().default(true),
+  'auto.commit.interval.ms': ms().min(1).default(5_000),
+  /**
+   * With `enable.auto.commit=false`: when the loop commits. `with-transaction` sends the offsets in
+   * the output producer's transaction (`sendOffsetsToTransaction`; needs a transactional Kafka sink).
+   */
+  commit: z
+    .enum(['after-processing', 'before-processing', 'with-transaction'])
+    .default('after-processing'),
+  'max.poll.records': z.number().int().min(1).max(100_000).default(500),
+  'isolation.level': z.enum(['read_uncommitted', 'read_committed']).default('read_uncommitted'),
+  'auto.offset.reset': z.enum(['earliest', 'latest']).default('latest'),
+  'fetch.max.wait.ms': ms().default(500),
+  'session.timeout.ms': ms().default(45_000),
+  'max.poll.interval.ms': ms().default(300_000),
+  processing: ProcessingSchema,
+  sideEffect: SideEffectSchema.optional(),
+  /** When the instances start polling (ms). */
+  startAtMs: ms().default(0),
+  /** What the loop does when a sink statement fails with an error: retry it, skip the batch, or stop. */
+  onStatementError: z.enum(['retry', 'skip', 'halt']).default('halt'),
+});
+
+/** A Flink job: KafkaSource → keyed running sum → sink, with checkpoints. */
+export const FlinkProcessorSchema = z.strictObject({
+  type: z.literal('flink'),
+  /** Checkpoint interval (ms); null = checkpointing disabled (Flink's default). */
+  'execution.checkpointing.interval': ms().min(1).nullable().default(null),
+  'execution.checkpointing.mode': z.enum(['EXACTLY_ONCE', 'AT_LEAST_ONCE']).default('EXACTLY_ONCE'),
+  /** Fixed-delay restart strategy: wait before the job restarts after a failure (ms). */
+  'restart-strategy.fixed-delay.delay': ms().default(1_000),
+  processing: ProcessingSchema,
+  sideEffect: SideEffectSchema.optional(),
+  startAtMs: ms().default(0),
+  /** A record is flushed to a non-transactional sink this long after it is processed (ms); see SEMANTICS A7. */
+  sinkFlushDelayMs: ms().default(0),
+});
+
+/** A Spark Structured Streaming query reading Kafka, writing with `foreachBatch` or a built-in sink. */
+export const SparkProcessorSchema = z.strictObject({
+  type: z.literal('spark'),
+  /** `trigger(processingTime=…)` in ms. */
+  'trigger.processingTime': ms().min(1).default(1_000),
+  maxOffsetsPerTrigger: z.number().int().min(1).max(10_000_000).optional(),
+  startingOffsets: z.enum(['earliest', 'latest']).default('latest'),
+  processing: ProcessingSchema,
+  sideEffect: SideEffectSchema.optional(),
+  startAtMs: ms().default(0),
+});
+
+export const ProcessorSchema = z.discriminatedUnion('type', [
+  ConsumerProcessorSchema,
+  FlinkProcessorSchema,
+  SparkProcessorSchema,
+]);
+
+const RowSchema = z.strictObject({ id: name(), amount: z.number().min(-1e12).max(1e12) });
+
+/**
+ * A SQL table (PostgreSQL semantics): https://www.postgresql.org/docs/current/sql-insert.html
+ * and https://www.postgresql.org/docs/current/sql-merge.html
+ */
+export const TableSinkSchema = z.strictObject({
+  type: z.literal('table'),
+  name: name().default('sink'),
+  /**
+   * `insert`: plain INSERT. `on-conflict-do-nothing`: INSERT … ON CONFLICT (key) DO NOTHING.
+   * `on-conflict-do-update`: INSERT … ON CONFLICT (key) DO UPDATE (see `set`).
+   * `merge`: MERGE … ON key (see `merge`).
+   */
+  statement: z
+    .enum(['insert', 'on-conflict-do-nothing', 'on-conflict-do-update', 'merge'])
+    .default('insert'),
+  /** DO UPDATE: `excluded` = SET amount = EXCLUDED.amount; `add-excluded` = SET amount = t.amount + EXCLUDED.amount. */
+  set: z.enum(['excluded', 'add-excluded']).default('excluded'),
+  merge: z
+    .strictObject({
+      /** WHEN MATCHED THEN UPDATE / DO NOTHING, or no WHEN MATCHED clause. */
+      whenMatched: z.enum(['update', 'do-nothing', 'none']).default('update'),
+      /** Deduplicate the source on the key first (DISTINCT ON, keeping the last). */
+      dedupeSource: z.boolean().default(false),
+    })
+    .default({ whenMatched: 'update', dedupeSource: false }),
+  /**
+   * Whether the key column has a unique index / primary key. ON CONFLICT needs one (its arbiter);
+   * unset means: yes for ON CONFLICT, no otherwise.
+   */
+  uniqueKey: z.boolean().optional(),
+  /**
+   * The key column's value: the producer's business id, a UUID generated each time the pipeline
+   * processes the record (a replay gets a new one), or the source coordinate (topic/partition/offset).
+   */
+  key: z.enum(['business-id', 'uuid-per-attempt', 'source-offset']).default('business-id'),
+  /** One statement per record, or one statement for each poll batch / micro-batch. */
+  statementPer: z.enum(['record', 'batch']).default('record'),
+  /**
+   * A dedupe table `processed(id PRIMARY KEY)`, written in the same transaction as the row: a
+   * record whose business id was recorded within `retentionMs` is skipped.
+   */
+  dedupe: z.strictObject({ retentionMs: ms() }).optional(),
+  /** The client's statement timeout (ms): after it the writer does not know whether the statement applied. */
+  'statement.timeout.ms': ms().min(1).default(5_000),
+  /** How many times the writer retries a statement that timed out. */
+  retries: z.number().int().min(0).max(1000).default(3),
+  initialRows: z.array(RowSchema).max(LIMITS.initialRows).default([]),
+});
+
+/** A Delta Lake table written from `foreachBatch`: https://docs.delta.io/latest/delta-streaming.html#idempotent-table-writes-in-foreachbatch */
+export const DeltaSinkSchema = z.strictObject({
+  type: z.literal('delta'),
+  name: name().default('sink'),
+  /** `txnAppId` option; with it, `txnVersion` = the batch id and a version already written is skipped. */
+  txnAppId: name().nullable().default(null),
+  /** `append`, or `merge`: MERGE ON id WHEN NOT MATCHED THEN INSERT. */
+  mode: z.enum(['append', 'merge']).default('append'),
+});
+
+/** Spark's built-in file sink (exactly-once through its own metadata log). */
+export const FileSinkSchema = z.strictObject({
+  type: z.literal('file'),
+  name: name().default('sink'),
+  format: z.enum(['parquet', 'json']).default('parquet'),
+});
+
+/**
+ * A Kafka output topic. From Flink: KafkaSink with `deliveryGuarantee`
+ * (https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/datastream/kafka/).
+ * From a consumer loop: a producer, transactional when `transactional.id` is set.
+ */
+export const KafkaSinkSchema = z.strictObject({
+  type: z.literal('kafka'),
+  topic: name().default('out'),
+  partitions: z.number().int().min(1).max(LIMITS.partitions).default(1),
+  /** Flink KafkaSink: NONE (its default), AT_LEAST_ONCE, EXACTLY_ONCE (Kafka transactions per checkpoint). */
+  deliveryGuarantee: z.enum(['NONE', 'AT_LEAST_ONCE', 'EXACTLY_ONCE']).default('NONE'),
+  transactionalIdPrefix: name().optional(),
+  /** Consumer loop: the output producer's `transactional.id`. */
+  'transactional.id': name().optional(),
+  'transaction.timeout.ms': ms().min(1).default(60_000),
+  /** Flink EXACTLY_ONCE only: keep going (with data loss) when a recovered transaction has expired. */
+  ignoreFailuresAfterTransactionTimeout: z.boolean().default(true),
+});
+
+/** An external service as the sink: each call is an effect unless an idempotency key dedupes it (https://docs.stripe.com/api/idempotent_requests). */
+export const EffectSinkSchema = z.strictObject({
+  type: z.literal('effect'),
+  service: z.enum(['email', 'card-charge']).default('card-charge'),
+  idempotencyKey: z.enum(['none', 'business-id', 'per-attempt']).default('business-id'),
+  retentionMs: ms().default(24 * 3600 * 1000),
+  /** The client gives up waiting after this (ms) and retries. */
+  'timeout.ms': ms().min(1).default(30_000),
+  retries: z.number().int().min(0).max(1000).default(3),
+  /** Delay before a retry (ms). */
+  retryDelayMs: ms().default(10_000),
+});
+
+export const SinkSchema = z.discriminatedUnion('type', [
+  TableSinkSchema,
+  DeltaSinkSchema,
+  FileSinkSchema,
+  KafkaSinkSchema,
+  EffectSinkSchema,
+]);
+
+/** A downstream consumer of a topic that copies what it reads into its own plain table. */
+export const ReaderSchema = z.strictObject({
+  name: name(),
+  topic: name().default('out'),
+  'isolation.level': z.enum(['read_uncommitted', 'read_committed']).default('read_uncommitted'),
+  startAtMs: ms().default(0),
+});
+
+/** Which messages a network fault applies to. */
+export const LinkSchema = z.enum(['produce', 'fetch', 'commit', 'sink', 'effect', 'txn']);
+
+/** Picks the messages (or points) a fault applies to: the `nth` one at or after `at` that carries `event` / `partition`. */
+export const MatchSchema = z.strictObject({
+  event: name().optional(),
+  partition: z.number().int().min(0).max(LIMITS.partitions).optional(),
+  nth: z.number().int().min(1).max(1_000_000).default(1),
+});
+
+const faultBase = {
+  /** Optional label shown on the timeline. */
+  id: name().optional(),
+  /** Virtual time (ms) from which the fault is armed. */
+  at: ms().default(0),
+};
+
+/** Where a crash lands in a component's cycle; the first such point at or after `at` (or the `nth`). */
+export const CrashPointSchema = z.enum([
+  'now',
+  // consumer loop
+  'after-poll',
+  'mid-batch',
+  'before-commit',
+  'after-commit',
+  // Flink
+  'before-barrier',
+  'after-precommit',
+  'after-checkpoint',
+  'during-commit',
+  // Spark
+  'before-sink-write',
+  'after-sink-write',
+  // transactional producer
+  'before-commit-transaction',
+  'after-commit-decision',
+]);
+
+export const FaultSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('drop-request'),
+    ...faultBase,
+    link: LinkSchema,
+    match: MatchSchema.default({ nth: 1 }),
+  }),
+  z.strictObject({
+    kind: z.literal('drop-response'),
+    ...faultBase,
+    link: LinkSchema,
+    match: MatchSchema.default({ nth: 1 }),
+  }),
+  z.strictObject({
+    kind: z.literal('delay-response'),
+    ...faultBase,
+    link: LinkSchema,
+    match: MatchSchema.default({ nth: 1 }),
+    delayMs: ms(),
+  }),
+  z.strictObject({
+    kind: z.literal('crash'),
+    ...faultBase,
+    /** `producer`, `broker-1`…, `consumer-0`…, `flink`, `spark`, `reader-0`…, `sink`. */
+    target: name(),
+    point: CrashPointSchema.default('now'),
+    /** Which occurrence of `point` at or after `at` (1 = the first). */
+    nth: z.number().int().min(1).max(1_000_000).default(1),
+    /** `mid-batch`: records processed in the batch before the crash. */
+    afterRecords: z.number().int().min(0).max(1_000_000).default(0),
+    /** Downtime before the restart (ms); null = it stays down. */
+    restartAfterMs: ms().nullable().default(1_000),
+  }),
+  z.strictObject({
+    kind: z.literal('leader-failover'),
+    ...faultBase,
+    topic: name().optional(),
+    partition: z.number().int().min(0).max(LIMITS.partitions).default(0),
+    /** The old leader's downtime (ms); null = it stays down. */
+    restartAfterMs: ms().nullable().default(60_000),
+  }),
+  z.strictObject({
+    kind: z.literal('rebalance'),
+    ...faultBase,
+    /**
+     * The member whose partitions move to the next live member of the group (to itself, in a new
+     * generation, when it is alone). It finishes its current batch first, as a member does before
+     * it rejoins; a parallel consumer commits its finished prefix and drops its in-flight records.
+     */
+    target: name().default('consumer-0'),
+  }),
+  z.strictObject({
+    kind: z.literal('zombie'),
+    ...faultBase,
+    /** The instance that stalls (a long GC pause, a network partition) and is replaced, then wakes up. */
+    target: name(),
+    /** How long it stalls (ms). */
+    pauseMs: ms(),
+  }),
+  z.strictObject({
+    kind: z.literal('app-resend'),
+    ...faultBase,
+    /** The application sends this business event again, as a new record. */
+    event: name(),
+  }),
+  z.strictObject({
+    kind: z.literal('source-duplicate'),
+    ...faultBase,
+    /** The upstream system emits this business event twice. */
+    event: name(),
+  }),
+  z.strictObject({
+    kind: z.literal('abort-transaction'),
+    ...faultBase,
+    /** The application aborts its nth transaction (1-based) and sends its events again in the next. */
+    transaction: z.number().int().min(1).max(1_000_000),
+  }),
+  z.strictObject({
+    kind: z.literal('hang-transaction'),
+    ...faultBase,
+    /** The application never completes its nth transaction (it stalls with it open). */
+    transaction: z.number().int().min(1).max(1_000_000),
+  }),
+  z.strictObject({
+    kind: z.literal('checkpoint-reset'),
+    ...faultBase,
+    /** Spark: the checkpoint location is deleted and the query restarted (with `startingOffsets`). */
+    restartAfterMs: ms().default(1_000),
+  }),
+  z.strictObject({
+    kind: z.literal('random'),
+    ...faultBase,
+    link: LinkSchema,
+    what: z.enum(['drop-request', 'drop-response']),
+    /** Probability per message, drawn from the seed. */
+    probability: z.number().min(0).max(1),
+    /** End of the window in which it applies (ms); default: the whole run. */
+    untilMs: ms().optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('periodic-crash'),
+    ...faultBase,
+    target: name(),
+    /** Crash every time this many more records have been processed. */
+    everyRecords: z.number().int().min(1).max(LIMITS.generatedEvents),
+    point: CrashPointSchema.default('now'),
+    restartAfterMs: ms().default(1_000),
+  }),
+]);
+
+export const GuaranteeSchema = z.enum(['at-most-once', 'at-least-once', 'exactly-once']);
+export const ObservedGuaranteeSchema = z.enum([
+  'exactly-once',
+  'at-least-once',
+  'at-most-once',
+  'none',
+]);
+
+const TotalsExpectSchema = z.strictObject({
+  rows: count(1e9).optional(),
+  duplicates: count(1e9).optional(),
+  lost: count(1e9).optional(),
+  sum: z.number().optional(),
+  events: count(1e9).optional(),
+});
+
+const PointExpectSchema = z.strictObject({
+  totals: TotalsExpectSchema.optional(),
+  /** Rows (effects) per business id, for the ids listed. */
+  rows: z.record(z.string().max(LIMITS.stringLength), count(1e9)).optional(),
+});
+
+/** What the run must show; `--check` and the tests compare the run with it. */
+export const ExpectSchema = z.strictObject({
+  totals: TotalsExpectSchema.optional(),
+  rows: z.record(z.string().max(LIMITS.stringLength), count(1e9)).optional(),
+  observed: ObservedGuaranteeSchema.optional(),
+  /** Other observation points by name (`log:events`, `sink`, `reader:rc`, `effects`, `state`). */
+  points: z.record(z.string().max(LIMITS.stringLength), PointExpectSchema).optional(),
+});
+
+export const ScenarioSchema = z.strictObject({
+  version: z.literal(1),
+  name: name(),
+  description: z.string().max(LIMITS.textLength).optional(),
+  seed: z.number().int().min(0).max(0xffffffff).default(1),
+  /** The guarantee the configuration is meant to give; the checker compares the run with it. */
+  claim: GuaranteeSchema.default('at-least-once'),
+  /** End of the run (ms). Default: when nothing is left to happen. */
+  stopAtMs: ms().optional(),
+  network: z
+    .strictObject({
+      /** One-way latency of every link (ms). */
+      latencyMs: ms().default(2),
+      /** Extra uniform latency in [0, jitterMs] per message, from the seed. */
+      jitterMs: ms().default(0),
+    })
+    .default({ latencyMs: 2, jitterMs: 0 }),
+  workload: WorkloadSchema,
+  producer: ProducerSchema.default(() => ProducerSchema.parse({})),
+  broker: BrokerSchema.default(() => BrokerSchema.parse({})),
+  processor: ProcessorSchema.default(() => ConsumerProcessorSchema.parse({ type: 'consumer' })),
+  sink: SinkSchema.default(() => TableSinkSchema.parse({ type: 'table' })),
+  readers: z.array(ReaderSchema).max(LIMITS.readers).default([]),
+  faults: z.array(FaultSchema).max(LIMITS.faults).default([]),
+  expect: ExpectSchema.optional(),
+});
+
+/** A scenario as written (defaults not yet applied). */
+export type ScenarioInput = z.input<typeof ScenarioSchema>;
+/** A validated scenario with every default applied. */
+export type Scenario = z.output<typeof ScenarioSchema>;
+export type EventSpec = z.output<typeof EventSchema>;
+export type ProducerConfig = z.output<typeof ProducerSchema>;
+export type BrokerConfig = z.output<typeof BrokerSchema>;
+export type ProcessorConfig = z.output<typeof ProcessorSchema>;
+export type ConsumerProcessorConfig = z.output<typeof ConsumerProcessorSchema>;
+export type FlinkProcessorConfig = z.output<typeof FlinkProcessorSchema>;
+export type SparkProcessorConfig = z.output<typeof SparkProcessorSchema>;
+export type SinkConfig = z.output<typeof SinkSchema>;
+export type TableSinkConfig = z.output<typeof TableSinkSchema>;
+export type KafkaSinkConfig = z.output<typeof KafkaSinkSchema>;
+export type EffectSinkConfig = z.output<typeof EffectSinkSchema>;
+export type SideEffectConfig = z.output<typeof SideEffectSchema>;
+export type ReaderConfig = z.output<typeof ReaderSchema>;
+export type FaultSpec = z.output<typeof FaultSchema>;
+export type CrashPoint = z.output<typeof CrashPointSchema>;
+export type Link = z.output<typeof LinkSchema>;
+export type Guarantee = z.output<typeof GuaranteeSchema>;
+export type ObservedGuarantee = z.output<typeof ObservedGuaranteeSchema>;
+export type Expect = z.output<typeof ExpectSchema>;

@@ -1,0 +1,238 @@
+/**
+ * Turning untrusted input (a file, a URL, storage, a CLI argument) into a {@link Scenario}.
+ * Every problem comes back as `{ path, message }`, the path naming the field (`faults.2.target`),
+ * so the UI and the CLI can say exactly what is wrong. Nothing here throws on bad input.
+ */
+import { ScenarioSchema, type Scenario } from './schema';
+import { migrate } from './migrate';
+import { LIMITS } from './limits';
+import { eventIds } from './workload';
+
+/** One validation problem. `path` is dotted (`producer.acks`, `faults.0.match.event`); '' is the root. */
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+/** The result of {@link parseScenario}. */
+export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; issues: Issue[] };
+
+/** Largest JSON text accepted (bytes of UTF-16 code units): a scenario is a small description. */
+export const MAX_JSON_CHARS = 2_000_000;
+
+function pathOf(path: readonly PropertyKey[]): string {
+  return path.map((p) => String(p)).join('.');
+}
+
+/**
+ * Parse JSON text into a scenario.
+ * @returns the scenario, or issues (a syntax error is reported at path '').
+ */
+export function parseScenarioJson(text: string): ParseResult {
+  if (text.length > MAX_JSON_CHARS) {
+    return {
+      ok: false,
+      issues: [
+        {
+          path: '',
+          message: `file too large: ${text.length} characters (limit ${MAX_JSON_CHARS})`,
+        },
+      ],
+    };
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    return {
+      ok: false,
+      issues: [{ path: '', message: `not valid JSON: ${(e as Error).message}` }],
+    };
+  }
+  return parseScenario(raw);
+}
+
+/**
+ * Validate any value as a scenario: migrate older versions, apply the schema (types, ranges,
+ * limits, defaults), then check what the schema alone cannot (references between fields, the
+ * combinations the real systems refuse).
+ */
+export function parseScenario(raw: unknown): ParseResult {
+  const migrated = migrate(raw);
+  if (!migrated.ok) return migrated;
+  const parsed = ScenarioSchema.safeParse(migrated.value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: parsed.error.issues.map((i) => ({ path: pathOf(i.path), message: i.message })),
+    };
+  }
+  const issues = semanticIssues(parsed.data);
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, scenario: parsed.data };
+}
+
+/** Format issues one per line, as the CLI prints them. */
+export function formatIssues(issues: readonly Issue[]): string {
+  return issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('\n');
+}
+
+/** The normalized `acks`: "0", "1" or "all". */
+export function normalizeAcks(acks: Scenario['producer']['acks']): '0' | '1' | 'all' {
+  if (acks === 'all' || acks === '-1' || acks === -1) return 'all';
+  if (acks === '0' || acks === 0) return '0';
+  return '1';
+}
+
+/** Names of the components a fault can target in this scenario. */
+export function targetsOf(s: Scenario): string[] {
+  const t = ['producer', 'sink'];
+  for (let b = 1; b <= s.broker.brokers; b++) t.push(`broker-${b}`);
+  const p = s.processor;
+  if (p.type === 'consumer') for (let i = 0; i < p.instances; i++) t.push(`consumer-${i}`);
+  else t.push(p.type);
+  s.readers.forEach((_, i) => t.push(`reader-${i}`));
+  return t;
+}
+
+function semanticIssues(s: Scenario): Issue[] {
+  const issues: Issue[] = [];
+  const add = (path: string, message: string) => issues.push({ path, message });
+  const p = s.producer;
+
+  // Kafka refuses an explicitly idempotent producer with conflicting settings (ConfigException).
+  // https://kafka.apache.org/documentation/#producerconfigs_enable.idempotence
+  const acks = normalizeAcks(p.acks);
+  const explicitIdem = p['enable.idempotence'] === true || p['transactional.id'] !== undefined;
+  if (explicitIdem) {
+    if (acks !== 'all')
+      add(
+        'producer.acks',
+        'ConfigException: must set acks to all in order to use the idempotent producer',
+      );
+    if (p.retries === 0)
+      add(
+        'producer.retries',
+        'ConfigException: must set retries to non-zero when using the idempotent producer',
+      );
+  }
+  if (
+    p['enable.idempotence'] !== false &&
+    p['max.in.flight.requests.per.connection'] > 5 &&
+    (explicitIdem || (acks === 'all' && p.retries > 0))
+  )
+    add(
+      'producer.max.in.flight.requests.per.connection',
+      'ConfigException: must be at most 5 to use the idempotent producer (set enable.idempotence=false to allow more)',
+    );
+  if (p['transactional.id'] !== undefined && p['enable.idempotence'] === false)
+    add(
+      'producer.enable.idempotence',
+      'ConfigException: a transactional producer must be idempotent',
+    );
+  if (p.app.mode === 'sync' && p.app['get.timeout.ms'] === undefined)
+    add(
+      'producer.app.get.timeout.ms',
+      'sync mode needs how long the application waits on send().get()',
+    );
+
+  const b = s.broker;
+  if (b['min.insync.replicas'] > b['replication.factor'])
+    add('broker.min.insync.replicas', 'cannot exceed replication.factor');
+
+  // Topics a reader may read.
+  const topics = new Set([s.workload.topic]);
+  if (s.sink.type === 'kafka') {
+    if (s.sink.topic === s.workload.topic)
+      add('sink.topic', 'the output topic must differ from the input topic');
+    topics.add(s.sink.topic);
+  }
+  s.readers.forEach((r, i) => {
+    if (!topics.has(r.topic))
+      add(`readers.${i}.topic`, `no topic named "${r.topic}" (topics: ${[...topics].join(', ')})`);
+  });
+  const readerNames = new Set<string>();
+  s.readers.forEach((r, i) => {
+    if (readerNames.has(r.name)) add(`readers.${i}.name`, `duplicate reader name "${r.name}"`);
+    readerNames.add(r.name);
+  });
+
+  // Sink and processor must fit together.
+  const proc = s.processor;
+  const sink = s.sink;
+  if ((sink.type === 'delta' || sink.type === 'file') && proc.type !== 'spark')
+    add('sink.type', `a ${sink.type} sink is written by a Spark query (processor.type "spark")`);
+  if (sink.type === 'table') {
+    const onConflict =
+      sink.statement === 'on-conflict-do-nothing' || sink.statement === 'on-conflict-do-update';
+    if (onConflict && sink.uniqueKey === false)
+      add(
+        'sink.uniqueKey',
+        'ON CONFLICT needs a unique index or constraint on the key as its arbiter',
+      );
+  }
+  if (proc.type === 'consumer') {
+    if (!proc['enable.auto.commit'] && proc.commit === 'with-transaction') {
+      if (sink.type !== 'kafka' || sink['transactional.id'] === undefined)
+        add(
+          'processor.commit',
+          'sendOffsetsToTransaction needs a Kafka sink with a transactional.id',
+        );
+    }
+    if (proc['enable.auto.commit'] && proc.processing.mode === 'parallel')
+      add(
+        'processor.processing.mode',
+        'parallel processing commits the finished prefix itself: set enable.auto.commit=false',
+      );
+    if (sink.type === 'kafka' && sink.deliveryGuarantee !== 'NONE')
+      add(
+        'sink.deliveryGuarantee',
+        'deliveryGuarantee is a Flink KafkaSink setting; a consumer loop uses transactional.id',
+      );
+  }
+  if (proc.type === 'flink' && sink.type === 'kafka') {
+    if (sink.deliveryGuarantee !== 'NONE' && proc['execution.checkpointing.interval'] === null)
+      add(
+        'processor.execution.checkpointing.interval',
+        `KafkaSink ${sink.deliveryGuarantee} requires checkpointing`,
+      );
+    if (sink.deliveryGuarantee === 'EXACTLY_ONCE' && sink.transactionalIdPrefix === undefined)
+      add('sink.transactionalIdPrefix', 'KafkaSink EXACTLY_ONCE requires a transactionalIdPrefix');
+    if (sink['transactional.id'] !== undefined)
+      add(
+        'sink.transactional.id',
+        'Flink KafkaSink uses transactionalIdPrefix, not transactional.id',
+      );
+  }
+
+  // Faults must name things that exist.
+  const targets = new Set(targetsOf(s));
+  const ids = eventIds(s.workload);
+  s.faults.forEach((f, i) => {
+    if ('target' in f && !targets.has(f.target))
+      add(`faults.${i}.target`, `no component "${f.target}" (targets: ${[...targets].join(', ')})`);
+    if ('event' in f && !ids.has(f.event))
+      add(`faults.${i}.event`, `no event with id "${f.event}"`);
+    if ('match' in f && f.match.event !== undefined && !ids.has(f.match.event))
+      add(`faults.${i}.match.event`, `no event with id "${f.match.event}"`);
+    if (
+      f.kind === 'leader-failover' &&
+      f.partition >= b.partitions &&
+      (f.topic ?? s.workload.topic) === s.workload.topic
+    )
+      add(`faults.${i}.partition`, `the topic has ${b.partitions} partition(s)`);
+    if (f.kind === 'leader-failover' && f.topic !== undefined && !topics.has(f.topic))
+      add(`faults.${i}.topic`, `no topic named "${f.topic}"`);
+    if (
+      (f.kind === 'abort-transaction' || f.kind === 'hang-transaction') &&
+      p['transactional.id'] === undefined
+    )
+      add(`faults.${i}.kind`, 'the producer is not transactional (set producer.transactional.id)');
+    if (f.kind === 'checkpoint-reset' && proc.type !== 'spark')
+      add(`faults.${i}.kind`, 'only a Spark query has a checkpoint location to reset');
+    if (f.kind === 'rebalance' && proc.type !== 'consumer')
+      add(`faults.${i}.kind`, 'a rebalance needs a consumer group (processor.type "consumer")');
+  });
+  if (s.stopAtMs !== undefined && s.stopAtMs > LIMITS.timeMs)
+    add('stopAtMs', 'beyond the time limit');
+  return issues;
+}

@@ -1,0 +1,341 @@
+/**
+ * `simulate(scenario) → run`: assemble the pipeline the scenario describes, schedule its faults,
+ * run the virtual clock until nothing is left to happen (or `stopAtMs`), and check the outcome.
+ * A pure function of the scenario: same scenario and seed, same trace, byte for byte.
+ */
+import { World, Actor } from './world';
+import { Faults } from './faults';
+import { Cluster, type Topic } from './broker/cluster';
+import { SourceApp } from './producer';
+import { ConsumerGroup } from './processors/group';
+import { ConsumerInstance, type LoopConfig, type Output } from './processors/consumer';
+import { EffectOutput, KafkaOutput, ReaderOutput, TableOutput } from './processors/outputs';
+import { RowStore, SinkActor } from './sinks/table';
+import { ServiceActor } from './sinks/effects';
+import { buildEvents, type Events } from './scenario/workload';
+import type { ConsumerProcessorConfig, Scenario } from './scenario/schema';
+import { LIMITS } from './scenario/limits';
+import type { Trace } from './trace';
+import { check, type Verdict } from './checker';
+import { buildFlink } from './processors/flink';
+import { buildSpark } from './processors/spark';
+
+/** The environment: faults, the controller and the end of the run are attributed to it. */
+class Lab extends Actor {
+  protected override onRestart(): void {}
+}
+
+/** What a run leaves behind for the checker and the views. */
+export interface RunState {
+  cluster: Cluster;
+  input: Topic;
+  output: Topic | null;
+  producer: SourceApp;
+  sink: SinkActor | null;
+  service: ServiceActor | null;
+  /** Reader name → its table. */
+  readers: Map<string, RowStore>;
+  /** Flink: keyed state (count per key, sum per key) — set by the Flink job. */
+  state: { count: Float64Array; sum: Float64Array; contributions: Int32Array } | null;
+}
+
+/** The result of {@link simulate}. */
+export interface Run {
+  scenario: Scenario;
+  events: Events;
+  trace: Trace;
+  /** Virtual time at which the run ended (ms). */
+  endTime: number;
+  /** True when the run stopped at `stopAtMs` (or its default) with work still pending. */
+  cutOff: boolean;
+  state: RunState;
+  verdict: Verdict;
+}
+
+/** Options of {@link simulate}. */
+export interface SimulateOptions {
+  /** Abort with an Error after this many engine steps (default 200 million). */
+  maxSteps?: number;
+}
+
+/**
+ * The default end of a run: one hour of virtual time after the last event or fault (plus its
+ * downtime), so a pipeline stuck in a retry loop still ends.
+ */
+export function defaultStopAt(s: Scenario, events: Events): number {
+  let last = events.count > 0 ? events.at[events.count - 1]! : 0;
+  for (const f of s.faults) {
+    let t = f.at;
+    if ('restartAfterMs' in f && f.restartAfterMs !== null) t += f.restartAfterMs;
+    if (f.kind === 'zombie') t += f.pauseMs;
+    if (f.kind === 'delay-response') t += f.delayMs;
+    last = Math.max(last, t);
+  }
+  return Math.min(LIMITS.timeMs, last + 3_600_000);
+}
+
+/**
+ * Run a validated scenario. Throws only on an internal error (a bug), never on a valid scenario.
+ * @returns the run: the trace, the final state and the checker's verdict.
+ */
+export function simulate(scenario: Scenario, opts: SimulateOptions = {}): Run {
+  const events = buildEvents(scenario.workload);
+  const w = new World(scenario, events);
+  const lab = new Lab(w, 'lab');
+  w.faults = new Faults(w, lab, scenario.faults);
+  const cluster = new Cluster(w, lab);
+  const input = cluster.createTopic(scenario.workload.topic, scenario.broker.partitions);
+  const sinkCfg = scenario.sink;
+  const output =
+    sinkCfg.type === 'kafka' ? cluster.createTopic(sinkCfg.topic, sinkCfg.partitions) : null;
+  const producer = new SourceApp(w, cluster, input);
+  const proc = scenario.processor;
+  const sideEffect = proc.sideEffect;
+  const service =
+    sinkCfg.type === 'effect'
+      ? new ServiceActor(w, sinkCfg.service, sinkCfg.retentionMs)
+      : sideEffect
+        ? new ServiceActor(w, sideEffect.service, sideEffect.retentionMs)
+        : null;
+  const sink =
+    sinkCfg.type === 'table' || sinkCfg.type === 'delta' || sinkCfg.type === 'file'
+      ? new SinkActor(w, sinkCfg)
+      : null;
+  const state: RunState = {
+    cluster,
+    input,
+    output,
+    producer,
+    sink,
+    service,
+    readers: new Map(),
+    state: null,
+  };
+
+  const consumers: ConsumerInstance[] = [];
+  let group: ConsumerGroup | null = null;
+  if (proc.type === 'consumer') {
+    group = new ConsumerGroup(w, cluster.coordinator, proc['group.id'], input);
+    const out = consumerOutput(scenario, proc, cluster, input, output, sink, service);
+    for (let i = 0; i < proc.instances; i++) {
+      const c = new ConsumerInstance(
+        w,
+        `consumer-${i}`,
+        `consumer-${i}`,
+        cluster,
+        input,
+        group,
+        loopConfig(proc),
+        out,
+      );
+      consumers.push(c);
+    }
+  } else if (proc.type === 'flink') {
+    buildFlink(w, scenario, proc, cluster, input, output, sink, service, state);
+  } else {
+    buildSpark(w, scenario, proc, cluster, input, sink, service);
+  }
+
+  // Downstream readers: a consumer each, copying what it sees into its own table.
+  const readers: ConsumerInstance[] = [];
+  scenario.readers.forEach((r, i) => {
+    const topic = cluster.topics.get(r.topic)!;
+    const store = new RowStore(events.identities);
+    state.readers.set(r.name, store);
+    const g = new ConsumerGroup(w, cluster.coordinator, `reader-${r.name}`, topic);
+    const cfg: LoopConfig = {
+      autoCommit: false,
+      autoCommitIntervalMs: 5000,
+      commit: 'after-processing',
+      maxPollRecords: 500,
+      readCommitted: r['isolation.level'] === 'read_committed',
+      earliest: true,
+      sessionTimeoutMs: 45_000,
+      perRecordMs: 0,
+      mode: 'sync',
+      concurrency: 1,
+      durationsMs: undefined,
+      onStatementError: 'halt',
+      startAtMs: r.startAtMs,
+    };
+    readers.push(
+      new ConsumerInstance(
+        w,
+        `reader-${i}`,
+        `reader-${i}`,
+        cluster,
+        topic,
+        g,
+        cfg,
+        new ReaderOutput(store, topic),
+      ),
+    );
+  });
+
+  scheduleTimedFaults(w, scenario, { lab, cluster, input, producer, consumers, group });
+
+  producer.start();
+  for (const c of consumers) c.start();
+  for (const r of readers) r.start();
+
+  const stopAt = scenario.stopAtMs ?? defaultStopAt(scenario, events);
+  w.run(stopAt, opts.maxSteps ?? 200_000_000);
+  const cutOff = w.trace.aux[w.trace.length - 1] === 1;
+  const run: Run = {
+    scenario,
+    events,
+    trace: w.trace,
+    endTime: w.now,
+    cutOff,
+    state,
+    verdict: undefined as unknown as Verdict,
+  };
+  run.verdict = check(run);
+  return run;
+}
+
+function loopConfig(p: ConsumerProcessorConfig): LoopConfig {
+  return {
+    autoCommit: p['enable.auto.commit'],
+    autoCommitIntervalMs: p['auto.commit.interval.ms'],
+    commit: p.commit,
+    maxPollRecords: p['max.poll.records'],
+    readCommitted: p['isolation.level'] === 'read_committed',
+    earliest: p['auto.offset.reset'] === 'earliest',
+    sessionTimeoutMs: p['session.timeout.ms'],
+    perRecordMs: p.processing.perRecordMs,
+    mode: p.processing.mode,
+    concurrency: p.processing.concurrency,
+    durationsMs: p.processing.durationsMs,
+    onStatementError: p.onStatementError,
+    startAtMs: p.startAtMs,
+  };
+}
+
+function consumerOutput(
+  s: Scenario,
+  p: ConsumerProcessorConfig,
+  cluster: Cluster,
+  input: Topic,
+  output: Topic | null,
+  sink: SinkActor | null,
+  service: ServiceActor | null,
+): Output {
+  const c = s.sink;
+  switch (c.type) {
+    case 'table':
+      return new TableOutput(sink!, c, input, service, p.sideEffect);
+    case 'kafka':
+      return new KafkaOutput(
+        cluster,
+        output!,
+        c['transactional.id'] ?? null,
+        c['transaction.timeout.ms'],
+        input.index,
+        service,
+        p.sideEffect,
+      );
+    case 'effect':
+      return new EffectOutput(service!, c, input.index);
+    default:
+      throw new Error(`a consumer loop cannot write a ${c.type} sink`);
+  }
+}
+
+interface Parts {
+  lab: Actor;
+  cluster: Cluster;
+  input: Topic;
+  producer: SourceApp;
+  consumers: ConsumerInstance[];
+  group: ConsumerGroup | null;
+}
+
+/** Schedule the faults that happen at a time (the others fire where the components ask). */
+function scheduleTimedFaults(w: World, s: Scenario, parts: Parts): void {
+  const { cluster, input, producer, consumers, group } = parts;
+  const byName = new Map<string, Actor>();
+  for (const a of w.actors) byName.set(a.name, a);
+  s.faults.forEach((f, index) => {
+    switch (f.kind) {
+      case 'crash':
+        if (f.point !== 'now') return;
+        w.scheduleGlobal(f.at, () => {
+          const a = byName.get(f.target) ?? w.actors.find((x) => x.name === f.target);
+          if (!a || !a.alive) return;
+          const fe = w.faults.fire(index);
+          a.crash(fe, index, f.restartAfterMs);
+        });
+        return;
+      case 'leader-failover':
+        w.scheduleGlobal(f.at, () => {
+          const topic = f.topic ? cluster.topics.get(f.topic)! : input;
+          const p = topic.partitions[f.partition]!;
+          const leader = cluster.leaderOf(p);
+          const fe = w.faults.fire(index);
+          if (leader) leader.crash(fe, index, f.restartAfterMs);
+        });
+        return;
+      case 'rebalance':
+        w.scheduleGlobal(f.at, () => {
+          if (!group) return;
+          group.move(f.target, w.faults.fire(index));
+        });
+        return;
+      case 'zombie':
+        w.scheduleGlobal(f.at, () => zombie(w, f.target, f.pauseMs, index, consumers, group));
+        return;
+      case 'app-resend':
+      case 'source-duplicate': {
+        const ev = w.events;
+        const first = ev.firstIndexOf(ev.identityOf(f.event));
+        const at = Math.max(f.at, ev.at[first]!);
+        w.scheduleGlobal(at, () => producer.inject(first, f.kind, w.faults.fire(index, -1, first)));
+        return;
+      }
+      default:
+        return;
+    }
+  });
+}
+
+/**
+ * A zombie: the instance stalls (a long pause); once `session.timeout.ms` has passed the group
+ * removes it and a replacement takes its partitions; the old instance then wakes up and carries on
+ * with what it was doing, unaware.
+ */
+function zombie(
+  w: World,
+  target: string,
+  pauseMs: number,
+  index: number,
+  consumers: ConsumerInstance[],
+  group: ConsumerGroup | null,
+): void {
+  const old = consumers.find((c) => c.name === target);
+  if (!old || !old.alive || !group) return;
+  const fe = w.faults.fire(index);
+  old.stall(fe, w.now + pauseMs);
+  const timeout = old.cfg.sessionTimeoutMs;
+  if (pauseMs <= timeout) return;
+  w.scheduleGlobal(timeout, () => {
+    if (!old.alive) return;
+    old.expelled = true;
+    group.leave(old.name, fe);
+    const others = consumers.filter((c) => c !== old && c.alive && group.isMember(c.name));
+    if (others.length > 0) return;
+    // Nobody else in the group: the orchestrator starts a replacement instance.
+    const rep = new ConsumerInstance(
+      w,
+      `${old.name}-replacement`,
+      old.targetName,
+      old.cluster,
+      old.topic,
+      group,
+      { ...old.cfg, startAtMs: 0 },
+      old.output,
+    );
+    consumers.push(rep);
+    rep.start();
+  });
+}

@@ -1,0 +1,107 @@
+/**
+ * An external service with side effects (actor `service`): sending an email, charging a card.
+ *
+ * Without an idempotency key every call is a new effect. With one, the service behaves as Stripe
+ * documents (https://docs.stripe.com/api/idempotent_requests): it saves the result of the first
+ * request for a key and returns it for later requests with that key; a reused key with different
+ * parameters is an error; keys may be pruned once they are at least 24 hours old, after which the
+ * key makes a new request (the simulator prunes exactly at `retentionMs`, SEMANTICS A14).
+ */
+import { Actor, type World } from '../world';
+import { errorIndex } from '../broker/cluster';
+import { SKIP_REASONS } from '../trace';
+import type { ErrorCode } from '../trace';
+
+/** One call to the service. `key` is null without an idempotency key. */
+export interface EffectCall {
+  event: number;
+  key: string | null;
+  /** The parameters (the amount) — compared with the saved request for the key. */
+  amount: number;
+  topic: number;
+  partition: number;
+  offset: number;
+}
+
+/** Per-identity effect counters and the idempotency store. */
+export class ServiceActor extends Actor {
+  /** Effects per business identity. */
+  readonly effectsOf: Int32Array;
+  effects = 0;
+  /** Sum of the amounts of all effects (money charged). */
+  sum = 0;
+  private readonly keys = new Map<string, { at: number; amount: number }>();
+
+  constructor(
+    world: World,
+    readonly service: 'email' | 'card-charge',
+    private readonly retentionMs: number,
+  ) {
+    super(world, 'service');
+    this.effectsOf = new Int32Array(world.events.identities);
+  }
+
+  protected override onRestart(): void {}
+
+  private keyCounter = 0;
+
+  /** A new idempotency key, as a client generating one per attempt would (uuid4). */
+  freshKey(): string {
+    return `uuid-${++this.keyCounter}`;
+  }
+
+  /** Handle a call; returns the error (NONE when the effect happened or was replayed from the store). */
+  call(c: EffectCall, cause: number): ErrorCode {
+    const w = this.world;
+    if (c.key !== null) {
+      const saved = this.keys.get(c.key);
+      if (saved && w.now - saved.at < this.retentionMs) {
+        if (saved.amount !== c.amount) {
+          w.trace.add(
+            w.now,
+            'reject',
+            this.id,
+            cause,
+            c.event,
+            c.topic,
+            c.partition,
+            c.offset,
+            1,
+            errorIndex('IDEMPOTENCY_KEY_MISMATCH'),
+          );
+          return 'IDEMPOTENCY_KEY_MISMATCH';
+        }
+        w.trace.add(
+          w.now,
+          'effect-replayed',
+          this.id,
+          cause,
+          c.event,
+          c.topic,
+          c.partition,
+          c.offset,
+          1,
+          SKIP_REASONS.indexOf('idempotency-key'),
+        );
+        return 'NONE';
+      }
+      this.keys.set(c.key, { at: w.now, amount: c.amount });
+    }
+    this.effects++;
+    this.sum += c.amount;
+    this.effectsOf[w.events.identity[c.event]!]!++;
+    w.trace.add(
+      w.now,
+      'effect',
+      this.id,
+      cause,
+      c.event,
+      c.topic,
+      c.partition,
+      c.offset,
+      1,
+      this.effects,
+    );
+    return 'NONE';
+  }
+}

@@ -1,0 +1,386 @@
+/**
+ * The sink database (actor `sink`): a SQL table with PostgreSQL statement semantics, a Delta Lake
+ * table, or Spark's file sink. Each statement is atomic: it applies whole or fails whole.
+ *
+ * - INSERT: every row is a new row; with a unique key a repeated key is a uniqueness violation.
+ * - INSERT … ON CONFLICT (key) DO NOTHING: "simply avoids inserting a row as its alternative
+ *   action" — the first write wins; several rows with one key in one statement: the first is
+ *   inserted (SEMANTICS A13).
+ * - INSERT … ON CONFLICT (key) DO UPDATE: the last write wins; `SET amount = t.amount + EXCLUDED.amount`
+ *   adds again on every replay; one key twice in one statement: "a cardinality violation error".
+ *   https://www.postgresql.org/docs/current/sql-insert.html#SQL-ON-CONFLICT
+ * - MERGE: each source row is MATCHED or NOT MATCHED once, against the table as the statement
+ *   starts; two source rows updating one target row: cardinality violation; two NOT MATCHED rows
+ *   with one key: both inserted, or a uniqueness violation with a unique key (SEMANTICS A11, A12).
+ *   https://www.postgresql.org/docs/current/sql-merge.html
+ * - Delta `txnAppId`/`txnVersion`: "Delta table uses the combination of txnAppId and txnVersion to
+ *   identify duplicate writes and ignore them" — skipped when txnVersion ≤ the recorded version.
+ *   https://docs.delta.io/latest/delta-streaming.html#idempotent-table-writes-in-foreachbatch
+ * - Spark file sink: a batch id already in the sink's metadata log is not written again ("File
+ *   Sink … exactly-once"), https://spark.apache.org/docs/latest/streaming/apis-on-dataframes-and-datasets.html#output-sinks
+ */
+import { Actor, type World } from '../world';
+import { IntColumn, FloatColumn } from '../core/columns';
+import { errorIndex } from '../broker/cluster';
+import type { ErrorCode, SkipReason } from '../trace';
+import { SKIP_REASONS } from '../trace';
+import type { SinkConfig } from '../scenario/schema';
+
+/** One row proposed by a writer. `key` is the value of the key column. */
+export interface SinkRow {
+  event: number;
+  key: number | string;
+  topic: number;
+  partition: number;
+  offset: number;
+  /** The 'process' (or 'poll') entry that produced the row (provenance). */
+  cause: number;
+}
+
+/** One statement (or one micro-batch write). */
+export interface Statement {
+  rows: SinkRow[];
+  /** Spark batch id (Delta txnVersion, file sink log); -1 otherwise. */
+  batchId: number;
+}
+
+/** Outcome of a statement. */
+export interface StatementResult {
+  error: ErrorCode;
+}
+
+/** A row store with per-business-event counters, shared by the sink and by downstream readers. */
+export class RowStore {
+  readonly event = new IntColumn(256);
+  readonly topic = new IntColumn(256);
+  readonly partition = new IntColumn(256);
+  readonly offset = new IntColumn(256);
+  readonly amount = new FloatColumn(256);
+  /** 'row-insert' entry of the row. */
+  readonly entry = new IntColumn(256);
+  /** 1 while the row exists. */
+  readonly live = new IntColumn(256);
+  /** Label of a row that belongs to no workload event (initial rows). */
+  readonly labels = new Map<number, string>();
+  /** Live rows per business identity. */
+  readonly rowsOf: Int32Array;
+  /** Applications of each business identity's amount (inserts + additive updates). */
+  readonly effectsOf: Int32Array;
+  sum = 0;
+  liveRows = 0;
+
+  constructor(identities: number) {
+    this.rowsOf = new Int32Array(identities);
+    this.effectsOf = new Int32Array(identities);
+  }
+
+  get length(): number {
+    return this.event.length;
+  }
+
+  insert(
+    event: number,
+    identity: number,
+    amount: number,
+    topic: number,
+    partition: number,
+    offset: number,
+    entry: number,
+  ): number {
+    const id = this.event.push(event);
+    this.topic.push(topic);
+    this.partition.push(partition);
+    this.offset.push(offset);
+    this.amount.push(amount);
+    this.entry.push(entry);
+    this.live.push(1);
+    if (identity >= 0) {
+      this.rowsOf[identity]!++;
+      this.effectsOf[identity]!++;
+    }
+    this.sum += amount;
+    this.liveRows++;
+    return id;
+  }
+}
+
+/** The sink database process. */
+export class SinkActor extends Actor {
+  readonly rows: RowStore;
+  /** key value → row id, when the key column is indexed (unique key, ON CONFLICT, MERGE). */
+  private readonly index = new Map<number | string, number>();
+  /** Dedupe table: business identity → time recorded. */
+  private readonly seen = new Map<number, number>();
+  /** Delta: txnAppId → last txnVersion written. */
+  private readonly txnVersions = new Map<string, number>();
+  /** File sink: batch ids in the metadata log. */
+  private readonly fileLog = new Set<number>();
+  private readonly identity: Int32Array;
+  /** Statements that failed and rolled back: their 'stmt-error' entry and every row's event. */
+  readonly failed: { entry: number; events: number[] }[] = [];
+
+  constructor(
+    world: World,
+    readonly cfg: SinkConfig,
+  ) {
+    super(world, 'sink');
+    this.identity = world.events.identity;
+    this.rows = new RowStore(world.events.identities);
+    if (cfg.type === 'table') {
+      for (const r of cfg.initialRows) {
+        const ident = world.events.identityOf(r.id);
+        const id = this.rows.insert(-1, -1, r.amount, -1, -1, -1, -1);
+        this.rows.labels.set(id, r.id);
+        // An initial row is a prior effect of that business id: count it as a row, not an effect.
+        if (ident >= 0) this.rows.rowsOf[ident]!++;
+        this.index.set(ident >= 0 ? ident : `initial:${r.id}`, id);
+      }
+    }
+  }
+
+  /** The table's durable state survives a restart; nothing is volatile. */
+  protected override onRestart(): void {}
+
+  private get uniqueKey(): boolean {
+    const c = this.cfg;
+    if (c.type !== 'table') return false;
+    if (c.uniqueKey !== undefined) return c.uniqueKey;
+    return c.statement === 'on-conflict-do-nothing' || c.statement === 'on-conflict-do-update';
+  }
+
+  private skip(row: SinkRow, reason: SkipReason, cause: number): void {
+    const w = this.world;
+    w.trace.add(
+      w.now,
+      'row-skip',
+      this.id,
+      cause,
+      row.event,
+      row.topic,
+      row.partition,
+      row.offset,
+      1,
+      SKIP_REASONS.indexOf(reason),
+    );
+  }
+
+  private insertRow(row: SinkRow, cause: number): number {
+    const w = this.world;
+    const e = w.trace.add(
+      w.now,
+      'row-insert',
+      this.id,
+      cause,
+      row.event,
+      row.topic,
+      row.partition,
+      row.offset,
+      1,
+      this.rows.length,
+    );
+    const id = this.rows.insert(
+      row.event,
+      this.identity[row.event]!,
+      w.events.amount[row.event]!,
+      row.topic,
+      row.partition,
+      row.offset,
+      e,
+    );
+    return id;
+  }
+
+  private updateRow(rowId: number, row: SinkRow, additive: boolean, cause: number): void {
+    const w = this.world;
+    const r = this.rows;
+    const amount = w.events.amount[row.event]!;
+    const before = r.amount.get(rowId);
+    const after = additive ? before + amount : amount;
+    r.amount.set(rowId, after);
+    r.sum += after - before;
+    const ident = this.identity[row.event]!;
+    if (additive) r.effectsOf[ident]!++;
+    w.trace.add(
+      w.now,
+      'row-update',
+      this.id,
+      cause,
+      row.event,
+      row.topic,
+      row.partition,
+      row.offset,
+      after !== before ? 1 : 0,
+      rowId,
+    );
+  }
+
+  /**
+   * Apply a statement atomically. Returns the error that rolled it back, or NONE.
+   * @param cause - the 'msg' entry that delivered it.
+   */
+  apply(stmt: Statement, cause: number): StatementResult {
+    const c = this.cfg;
+    const w = this.world;
+    const fail = (code: ErrorCode): StatementResult => {
+      const e = w.trace.add(
+        w.now,
+        'stmt-error',
+        this.id,
+        cause,
+        stmt.rows[0]?.event ?? -1,
+        -1,
+        -1,
+        -1,
+        stmt.rows.length,
+        errorIndex(code),
+      );
+      this.failed.push({ entry: e, events: stmt.rows.map((r) => r.event) });
+      return { error: code };
+    };
+    if (c.type === 'file') {
+      if (this.fileLog.has(stmt.batchId)) {
+        for (const row of stmt.rows) this.skip(row, 'file-sink-log', cause);
+        return { error: 'NONE' };
+      }
+      for (const row of stmt.rows) this.insertRow(row, cause);
+      this.fileLog.add(stmt.batchId);
+      return { error: 'NONE' };
+    }
+    if (c.type === 'delta') {
+      if (c.txnAppId !== null) {
+        const v = this.txnVersions.get(c.txnAppId);
+        // hasBeenExecuted: txnVersion(appId) >= version → "Skipping this write".
+        if (v !== undefined && v >= stmt.batchId) {
+          for (const row of stmt.rows) this.skip(row, 'txn-version', cause);
+          return { error: 'NONE' };
+        }
+      }
+      // MERGE matches against the table as the statement starts: two new copies in one batch are
+      // both NOT MATCHED and both inserted (Delta enforces no primary key, SEMANTICS A11).
+      const added = new Set<number | string>();
+      for (const row of stmt.rows) {
+        if (c.mode === 'merge' && this.index.has(row.key) && !added.has(row.key)) {
+          this.skip(row, 'merge-matched', cause);
+          continue;
+        }
+        const id = this.insertRow(row, cause);
+        if (!this.index.has(row.key)) {
+          this.index.set(row.key, id);
+          added.add(row.key);
+        }
+      }
+      if (c.txnAppId !== null) this.txnVersions.set(c.txnAppId, stmt.batchId);
+      return { error: 'NONE' };
+    }
+    if (c.type !== 'table') throw new Error(`sink ${c.type} does not take statements`);
+    const unique = this.uniqueKey;
+    const rows = stmt.rows;
+    // Validate first: a failing statement changes nothing.
+    switch (c.statement) {
+      case 'insert': {
+        if (c.dedupe) break;
+        if (unique) {
+          const keys = new Set<number | string>();
+          for (const r of rows) {
+            if (this.index.has(r.key) || keys.has(r.key)) return fail('UNIQUE_VIOLATION');
+            keys.add(r.key);
+          }
+        }
+        break;
+      }
+      case 'on-conflict-do-update': {
+        const keys = new Set<number | string>();
+        for (const r of rows) {
+          if (keys.has(r.key)) return fail('CARDINALITY_VIOLATION');
+          keys.add(r.key);
+        }
+        break;
+      }
+      case 'merge': {
+        const src = c.merge.dedupeSource ? lastPerKey(rows) : rows;
+        const hits = new Map<number | string, number>();
+        const newKeys = new Set<number | string>();
+        for (const r of src) {
+          if (this.index.has(r.key)) {
+            if (c.merge.whenMatched !== 'update') continue;
+            const n = (hits.get(r.key) ?? 0) + 1;
+            if (n > 1) return fail('CARDINALITY_VIOLATION');
+            hits.set(r.key, n);
+          } else if (unique) {
+            if (newKeys.has(r.key)) return fail('UNIQUE_VIOLATION');
+            newKeys.add(r.key);
+          }
+        }
+        break;
+      }
+      default:
+        break;
+    }
+    // Apply.
+    switch (c.statement) {
+      case 'insert': {
+        for (const r of rows) {
+          if (c.dedupe) {
+            const ident = this.identity[r.event]!;
+            const t = this.seen.get(ident);
+            if (t !== undefined && w.now - t <= c.dedupe.retentionMs) {
+              this.skip(r, 'dedupe-table', cause);
+              continue;
+            }
+            this.seen.set(ident, w.now);
+          }
+          const id = this.insertRow(r, cause);
+          if (unique || c.dedupe) this.index.set(r.key, id);
+        }
+        break;
+      }
+      case 'on-conflict-do-nothing': {
+        for (const r of rows) {
+          if (this.index.has(r.key)) {
+            this.skip(r, 'on-conflict', cause);
+            continue;
+          }
+          this.index.set(r.key, this.insertRow(r, cause));
+        }
+        break;
+      }
+      case 'on-conflict-do-update': {
+        for (const r of rows) {
+          const id = this.index.get(r.key);
+          if (id === undefined) this.index.set(r.key, this.insertRow(r, cause));
+          else this.updateRow(id, r, c.set === 'add-excluded', cause);
+        }
+        break;
+      }
+      case 'merge': {
+        const src = c.merge.dedupeSource ? lastPerKey(rows) : rows;
+        if (c.merge.dedupeSource)
+          for (const r of rows) if (!src.includes(r)) this.skip(r, 'merge-matched', cause);
+        // MATCHED / NOT MATCHED is decided against the table as the statement starts.
+        const added = new Set<number | string>();
+        for (const r of src) {
+          if (this.index.has(r.key) && !added.has(r.key)) {
+            if (c.merge.whenMatched === 'update')
+              this.updateRow(this.index.get(r.key)!, r, false, cause);
+            else this.skip(r, 'merge-matched', cause);
+          } else {
+            const id = this.insertRow(r, cause);
+            if (!this.index.has(r.key)) {
+              this.index.set(r.key, id);
+              added.add(r.key);
+            }
+          }
+        }
+        break;
+      }
+    }
+    return { error: 'NONE' };
+  }
+}
+
+/** The source deduplicated on the key, keeping the last row of each key (DISTINCT ON … ORDER BY ingest). */
+function lastPerKey(rows: SinkRow[]): SinkRow[] {
+  const last = new Map<number | string, SinkRow>();
+  for (const r of rows) last.set(r.key, r);
+  return rows.filter((r) => last.get(r.key) === r);
+}

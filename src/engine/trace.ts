@@ -1,0 +1,382 @@
+/**
+ * The trace: an append-only, compact log of what happened in a run, one typed entry per step,
+ * each pointing at the entry that caused it.
+ *
+ * Storage is columnar (typed arrays that grow by doubling) so a million-event run costs tens of
+ * bytes per event and the whole trace hashes and transfers (to a Worker, to the page) as a few
+ * buffers. {@link TraceEntry} is the decoded, typed view for the views and the checker.
+ *
+ * Field meaning per kind is documented on {@link EntryKind}; unused fields hold -1.
+ */
+
+/**
+ * Every kind of trace entry. The comment says what `event`, `partition`/`offset`/`count`, `txn`,
+ * `ckpt`, `aux` and `until` mean for it.
+ */
+export const ENTRY_KINDS = [
+  /** The application calls send(): event; aux = {@link SendCause}. */
+  'app-send',
+  /** The application's send() completed with an error or its wait timed out: event; aux = {@link ErrorCode}. */
+  'app-send-failed',
+  /** A message leaves `actor` for `peer`: aux = {@link MessageType}; until = arrival time; event = first event carried; partition/offset/count = records carried. */
+  'msg',
+  /** A message is lost (dropped by a fault or by a dead receiver): like 'msg'; aux = message type. */
+  'msg-lost',
+  /** The producer gathered records into a batch: partition, count, event = first event; aux = first sequence number (or -1). */
+  'batch',
+  /** The producer re-sends a batch after an error or a timeout: partition, event; aux = attempt number. */
+  'retry',
+  /** The producer's batch succeeded: partition, offset (-1 with acks=0), count. */
+  'ack',
+  /** The producer gives up on a batch: partition, count; aux = {@link ErrorCode}. */
+  'batch-failed',
+  /** A partition leader appends records: topic, partition, offset, count, event = first event; txn. */
+  'append',
+  /** The broker recognised an already-written batch (same producer id, epoch, sequence) and did not append it again. */
+  'dedupe',
+  /** The broker refused a request: aux = {@link ErrorCode}. */
+  'reject',
+  /** The high watermark moves: topic, partition, offset = new high watermark. */
+  'hw',
+  /** Records above a new leader's log end are cut: topic, partition, offset = first removed, count. */
+  'truncate',
+  /** A new partition leader: topic, partition, aux = broker number, txn = leader epoch. */
+  'leader',
+  /** A replica drops out of / rejoins the ISR: topic, partition, aux = broker number, count = 1 joined / 0 left. */
+  'isr',
+  /** A component process dies; aux = fault index or -1. */
+  'crash',
+  /** A component process starts again (new incarnation): aux = incarnation. */
+  'restart',
+  /** A component stops making progress (a long pause); until = end of the pause. */
+  'stall',
+  /** A fault fires: aux = fault index. */
+  'fault',
+  /** A consumer receives records from poll(): topic, partition, offset, count. */
+  'poll',
+  /** A record is processed: event, topic, partition, offset; aux = processing attempt (incarnation). */
+  'process',
+  /** A sink row is inserted: event, partition/offset of the source record; aux = row id; count = 1. */
+  'row-insert',
+  /** A sink row is updated in place: event; aux = row id; count = 1 if the value changed. */
+  'row-update',
+  /** A sink write is a no-op (conflict, already seen, version already written): event; aux = {@link SkipReason}. */
+  'row-skip',
+  /** A sink statement fails and rolls back: aux = {@link ErrorCode}; count = rows in the statement. */
+  'stmt-error',
+  /** Consumer offset committed: topic, partition, offset = next offset to read; aux = generation. */
+  'commit',
+  /** An offset commit is refused: topic, partition, offset; aux = {@link ErrorCode}. */
+  'commit-failed',
+  /** A consumer (re)starts reading a partition: topic, partition, offset = position. */
+  'assign',
+  /** A consumer stops owning a partition: topic, partition. */
+  'revoke',
+  /** Transaction state changes: txn = transaction number; aux = {@link TxnState}. */
+  'txn',
+  /** A transaction marker is written: topic, partition, offset, txn; aux = 1 commit / 0 abort. */
+  'marker',
+  /** A producer is fenced (an older epoch): txn; aux = epoch. */
+  'fenced',
+  /** Checkpoint step: ckpt = checkpoint id; aux = {@link CheckpointStep}; offset = source position (next offset) when relevant. */
+  'checkpoint',
+  /** A job restores its state: ckpt = checkpoint restored (-1: none); offset = source position. */
+  'restore',
+  /** Spark: offset log entry written: ckpt = batch id; offset = start; count = records. */
+  'batch-planned',
+  /** Spark: commit log entry written: ckpt = batch id. */
+  'batch-committed',
+  /** An external side effect happens (an email sent, a card charged): event; aux = effect number. */
+  'effect',
+  /** A side-effect call is answered from the idempotency store, no new effect: event; aux = {@link SkipReason}. */
+  'effect-replayed',
+  /** Records are lost for good: txn; count; aux = {@link ErrorCode}. */
+  'data-loss',
+  /** Operator state updated: event; aux = key index; count = new count for the key. */
+  'state',
+  /** The run ends: aux = 1 if it stopped at stopAtMs, 0 if nothing was left to happen. */
+  'end',
+] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+const KIND_INDEX = new Map<EntryKind, number>(ENTRY_KINDS.map((k, i) => [k, i]));
+
+/** Message types carried by 'msg' entries. */
+export const MESSAGE_TYPES = [
+  'produce',
+  'produce-response',
+  'fetch',
+  'fetch-response',
+  'commit',
+  'commit-response',
+  'sink-write',
+  'sink-response',
+  'effect-call',
+  'effect-response',
+  'txn-request',
+  'txn-response',
+  'replicate',
+] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+/** Error codes (named as Kafka / the systems name them). */
+export const ERROR_CODES = [
+  'NONE',
+  'REQUEST_TIMED_OUT',
+  'DELIVERY_TIMEOUT',
+  'NETWORK_EXCEPTION',
+  'NOT_LEADER_OR_FOLLOWER',
+  'NOT_ENOUGH_REPLICAS',
+  'OUT_OF_ORDER_SEQUENCE_NUMBER',
+  'INVALID_PRODUCER_EPOCH',
+  'PRODUCER_FENCED',
+  'COMMIT_FAILED',
+  'CARDINALITY_VIOLATION',
+  'UNIQUE_VIOLATION',
+  'STATEMENT_TIMEOUT',
+  'APP_GET_TIMEOUT',
+  'TRANSACTION_TIMED_OUT',
+  'IDEMPOTENCY_KEY_MISMATCH',
+  'OFFLINE_PARTITION',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Why the application called send(). */
+export const SEND_CAUSES = ['first', 'app-resend', 'source-duplicate', 'txn-resend'] as const;
+export type SendCause = (typeof SEND_CAUSES)[number];
+
+/** Why a sink write or a side effect did not take effect. */
+export const SKIP_REASONS = [
+  'on-conflict',
+  'merge-matched',
+  'dedupe-table',
+  'txn-version',
+  'idempotency-key',
+  'file-sink-log',
+  'same-value',
+] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
+/** Transaction states as the coordinator knows them (KIP-98 / Kafka's TransactionState). */
+export const TXN_STATES = [
+  'Ongoing',
+  'PrepareCommit',
+  'PrepareAbort',
+  'CompleteCommit',
+  'CompleteAbort',
+  'PrepareEpochFence',
+] as const;
+export type TxnState = (typeof TXN_STATES)[number];
+
+/** Steps of a checkpoint (Flink): trigger, barrier at the sink, pre-commit, completed, commit, aborted/expired. */
+export const CHECKPOINT_STEPS = [
+  'triggered',
+  'barrier',
+  'pre-committed',
+  'completed',
+  'committed',
+  'aborted',
+  'expired',
+  'declined',
+] as const;
+export type CheckpointStep = (typeof CHECKPOINT_STEPS)[number];
+
+/** One decoded trace entry. */
+export interface TraceEntry {
+  /** Entry index (its id). */
+  id: number;
+  /** Virtual time (ms). */
+  time: number;
+  kind: EntryKind;
+  /** Actor index (see {@link Trace.actors}). */
+  actor: number;
+  /** The other actor (message receiver), or -1. */
+  peer: number;
+  /** Index of the entry that caused this one, or -1. */
+  cause: number;
+  /** Workload event index, or -1. */
+  event: number;
+  /** Topic index (see {@link Trace.topics}), or -1. */
+  topic: number;
+  partition: number;
+  offset: number;
+  count: number;
+  txn: number;
+  ckpt: number;
+  aux: number;
+  until: number;
+}
+
+function grow<T extends Int32Array | Int16Array | Uint8Array | Uint16Array>(a: T, n: number): T {
+  const b = new (a.constructor as new (n: number) => T)(n);
+  b.set(a);
+  return b;
+}
+
+/** The columnar trace of a run. Append with {@link Trace.add}; read with {@link Trace.get}. */
+export class Trace {
+  length = 0;
+  private cap: number;
+  time: Int32Array;
+  kind: Uint8Array;
+  actor: Uint16Array;
+  peer: Int16Array;
+  cause: Int32Array;
+  event: Int32Array;
+  topic: Int16Array;
+  partition: Int16Array;
+  offset: Int32Array;
+  count: Int32Array;
+  txn: Int32Array;
+  ckpt: Int32Array;
+  aux: Int32Array;
+  until: Int32Array;
+  /** Actor names by index (`producer`, `broker-1`, `consumer-0`, …). */
+  readonly actors: string[] = [];
+  /** Topic names by index. */
+  readonly topics: string[] = [];
+
+  constructor(capacity = 1024) {
+    this.cap = capacity;
+    this.time = new Int32Array(capacity);
+    this.kind = new Uint8Array(capacity);
+    this.actor = new Uint16Array(capacity);
+    this.peer = new Int16Array(capacity);
+    this.cause = new Int32Array(capacity);
+    this.event = new Int32Array(capacity);
+    this.topic = new Int16Array(capacity);
+    this.partition = new Int16Array(capacity);
+    this.offset = new Int32Array(capacity);
+    this.count = new Int32Array(capacity);
+    this.txn = new Int32Array(capacity);
+    this.ckpt = new Int32Array(capacity);
+    this.aux = new Int32Array(capacity);
+    this.until = new Int32Array(capacity);
+  }
+
+  private ensure(): void {
+    if (this.length < this.cap) return;
+    const n = this.cap * 2;
+    this.time = grow(this.time, n);
+    this.kind = grow(this.kind, n);
+    this.actor = grow(this.actor, n);
+    this.peer = grow(this.peer, n);
+    this.cause = grow(this.cause, n);
+    this.event = grow(this.event, n);
+    this.topic = grow(this.topic, n);
+    this.partition = grow(this.partition, n);
+    this.offset = grow(this.offset, n);
+    this.count = grow(this.count, n);
+    this.txn = grow(this.txn, n);
+    this.ckpt = grow(this.ckpt, n);
+    this.aux = grow(this.aux, n);
+    this.until = grow(this.until, n);
+    this.cap = n;
+  }
+
+  /**
+   * Append an entry; the less common fields (peer, txn, ckpt, until) are set with {@link Trace.set}
+   * right after. Returns the entry id.
+   */
+  add(
+    time: number,
+    kind: EntryKind,
+    actor: number,
+    cause: number,
+    event = -1,
+    topic = -1,
+    partition = -1,
+    offset = -1,
+    count = -1,
+    aux = -1,
+  ): number {
+    this.ensure();
+    const i = this.length++;
+    this.time[i] = time;
+    this.kind[i] = KIND_INDEX.get(kind)!;
+    this.actor[i] = actor;
+    this.peer[i] = -1;
+    this.cause[i] = cause;
+    this.event[i] = event;
+    this.topic[i] = topic;
+    this.partition[i] = partition;
+    this.offset[i] = offset;
+    this.count[i] = count;
+    this.txn[i] = -1;
+    this.ckpt[i] = -1;
+    this.aux[i] = aux;
+    this.until[i] = -1;
+    return i;
+  }
+
+  /** Set the less common fields of entry `i`. */
+  set(i: number, f: { peer?: number; txn?: number; ckpt?: number; until?: number }): void {
+    if (f.peer !== undefined) this.peer[i] = f.peer;
+    if (f.txn !== undefined) this.txn[i] = f.txn;
+    if (f.ckpt !== undefined) this.ckpt[i] = f.ckpt;
+    if (f.until !== undefined) this.until[i] = f.until;
+  }
+
+  /** The kind of entry `i`. */
+  kindOf(i: number): EntryKind {
+    return ENTRY_KINDS[this.kind[i]!]!;
+  }
+
+  /** Decode entry `i`. */
+  get(i: number): TraceEntry {
+    return {
+      id: i,
+      time: this.time[i]!,
+      kind: ENTRY_KINDS[this.kind[i]!]!,
+      actor: this.actor[i]!,
+      peer: this.peer[i]!,
+      cause: this.cause[i]!,
+      event: this.event[i]!,
+      topic: this.topic[i]!,
+      partition: this.partition[i]!,
+      offset: this.offset[i]!,
+      count: this.count[i]!,
+      txn: this.txn[i]!,
+      ckpt: this.ckpt[i]!,
+      aux: this.aux[i]!,
+      until: this.until[i]!,
+    };
+  }
+
+  /** Index of the first entry with time > t (entries are in time order). */
+  upperBound(t: number): number {
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.time[mid]! <= t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The column buffers trimmed to `length` (for hashing, transfer and size accounting). */
+  columns(): ArrayBufferView[] {
+    const n = this.length;
+    return [
+      this.time.subarray(0, n),
+      this.kind.subarray(0, n),
+      this.actor.subarray(0, n),
+      this.peer.subarray(0, n),
+      this.cause.subarray(0, n),
+      this.event.subarray(0, n),
+      this.topic.subarray(0, n),
+      this.partition.subarray(0, n),
+      this.offset.subarray(0, n),
+      this.count.subarray(0, n),
+      this.txn.subarray(0, n),
+      this.ckpt.subarray(0, n),
+      this.aux.subarray(0, n),
+      this.until.subarray(0, n),
+    ];
+  }
+
+  /** Bytes the entries occupy (not counting spare capacity). */
+  byteLength(): number {
+    return this.columns().reduce((s, c) => s + c.byteLength, 0);
+  }
+}

@@ -1,0 +1,292 @@
+/**
+ * The simulation kernel: virtual clock, event queue, actors with incarnations, the network, and
+ * the fault registry's hooks. Components (producer, brokers, processors, sinks) are actors that
+ * schedule work on it; nothing here knows what a partition or a checkpoint is.
+ */
+import { EventQueue, type Scheduled } from './core/heap';
+import { createRng, type Rng } from './core/rng';
+import { Trace, MESSAGE_TYPES, type MessageType } from './trace';
+import type { Scenario } from './scenario/schema';
+import type { Events } from './scenario/workload';
+import type { Faults } from './faults';
+
+interface Task extends Scheduled {
+  actor: Actor | null;
+  /** The actor incarnation the task belongs to; a task of an ended incarnation is dropped. */
+  inc: number;
+  run: () => void;
+}
+
+const MSG_INDEX = new Map<MessageType, number>(MESSAGE_TYPES.map((m, i) => [m, i]));
+
+/** What a message carries, for the trace and for fault matching. */
+export interface Carry {
+  /** First workload event carried, or -1. */
+  event?: number;
+  topic?: number;
+  partition?: number;
+  offset?: number;
+  count?: number;
+  txn?: number;
+  /** Every workload event carried (for `match.event`); defaults to `[event]`. */
+  events?: ArrayLike<number>;
+}
+
+/**
+ * A process in the simulation. A crash ends an incarnation: its pending timers and the responses
+ * addressed to it are dropped, and only the state the component keeps durable survives the
+ * restart (each component says which in its `onRestart`).
+ */
+export abstract class Actor {
+  /** Index in the trace's actor table. */
+  readonly id: number;
+  /** Incarnation number: 0 at start, +1 at each crash. */
+  incarnation = 0;
+  alive = true;
+  /** While now < stalledUntil the process is paused: its work waits (a GC pause, a frozen VM). */
+  stalledUntil = -1;
+
+  constructor(
+    readonly world: World,
+    readonly name: string,
+  ) {
+    this.id = world.trace.actors.length;
+    world.trace.actors.push(name);
+    world.actors.push(this);
+  }
+
+  /** Rebuild volatile state from durable state; called when the process starts again. */
+  protected abstract onRestart(cause: number): void;
+  /** Drop volatile state; called when the process dies. Default: nothing to clean up. */
+  protected onCrash(_cause: number): void {}
+
+  /**
+   * Kill the process now. Pending work of this incarnation is dropped.
+   * @param restartAfterMs - downtime before {@link Actor.restart}; null = stays down.
+   * @returns the 'crash' trace entry.
+   */
+  crash(cause: number, faultIndex: number, restartAfterMs: number | null): number {
+    if (!this.alive) return -1;
+    const w = this.world;
+    const e = w.trace.add(w.now, 'crash', this.id, cause, -1, -1, -1, -1, -1, faultIndex);
+    this.alive = false;
+    this.incarnation++;
+    this.stalledUntil = -1;
+    this.onCrash(e);
+    if (restartAfterMs !== null) {
+      w.scheduleGlobal(restartAfterMs, () => this.restart(e));
+    }
+    return e;
+  }
+
+  /** Start the process again (a new incarnation). */
+  restart(cause: number): void {
+    if (this.alive) return;
+    const w = this.world;
+    this.alive = true;
+    const e = w.trace.add(w.now, 'restart', this.id, cause, -1, -1, -1, -1, -1, this.incarnation);
+    this.onRestart(e);
+  }
+
+  /** Pause the process until `until` (ms); its work resumes afterwards, unaware of the gap. */
+  stall(cause: number, until: number): number {
+    const w = this.world;
+    const e = w.trace.add(w.now, 'stall', this.id, cause);
+    w.trace.set(e, { until });
+    this.stalledUntil = until;
+    return e;
+  }
+
+  /** Run `fn` after `delayMs` in this incarnation (dropped if the process dies first). */
+  after(delayMs: number, fn: () => void): void {
+    this.world.schedule(delayMs, this, fn);
+  }
+}
+
+/** Options of {@link World.send}. */
+export interface SendOptions {
+  /** The receiver's incarnation this message is for (a response goes to the requester's incarnation). */
+  toInc?: number;
+  /** Extra delay before delivery (ms). */
+  extraDelayMs?: number;
+}
+
+/** The simulation kernel shared by every component of one run. */
+export class World {
+  /** Virtual time (ms). */
+  now = 0;
+  readonly trace = new Trace(4096);
+  readonly actors: Actor[] = [];
+  private readonly queue = new EventQueue<Task>();
+  private readonly rngs = new Map<string, Rng>();
+  faults!: Faults;
+  /** True once the run has been asked to stop (halt, stopAtMs). */
+  stopped = false;
+  /** Count of tasks run (for progress reporting). */
+  steps = 0;
+  private generatedIds = 0;
+
+  /** The next id of the run's own id generator (pipeline-generated keys, idempotency keys). */
+  nextGeneratedId(): number {
+    return ++this.generatedIds;
+  }
+
+  constructor(
+    readonly scenario: Scenario,
+    readonly events: Events,
+  ) {}
+
+  /** The seeded random stream for `purpose` (created on first use). */
+  rng(purpose: string): Rng {
+    let r = this.rngs.get(purpose);
+    if (!r) {
+      r = createRng(this.scenario.seed, purpose);
+      this.rngs.set(purpose, r);
+    }
+    return r;
+  }
+
+  /** Index of a topic name in the trace's topic table (added on first use). */
+  topicIndex(name: string): number {
+    let i = this.trace.topics.indexOf(name);
+    if (i < 0) {
+      i = this.trace.topics.length;
+      this.trace.topics.push(name);
+    }
+    return i;
+  }
+
+  /** Run `fn` on `actor`'s current incarnation after `delayMs`. */
+  schedule(delayMs: number, actor: Actor, fn: () => void): void {
+    this.queue.push({ time: this.now + delayMs, seq: 0, actor, inc: actor.incarnation, run: fn });
+  }
+
+  /** Run `fn` after `delayMs`, whatever happens to any actor (restarts, fault arming). */
+  scheduleGlobal(delayMs: number, fn: () => void): void {
+    this.queue.push({ time: this.now + delayMs, seq: 0, actor: null, inc: 0, run: fn });
+  }
+
+  /** One-way latency of a message on the link from → to (ms). */
+  latency(from: Actor, to: Actor): number {
+    const n = this.scenario.network;
+    if (n.jitterMs === 0) return n.latencyMs;
+    return n.latencyMs + this.rng(`net:${from.name}>${to.name}`).int(n.jitterMs + 1);
+  }
+
+  /**
+   * Send a message from one actor to another through the network. The fault registry may drop or
+   * delay it; a message reaching a dead process, or a process of another incarnation than
+   * `toInc`, is lost. `deliver` runs at arrival with the id of the 'msg' entry.
+   * @returns the 'msg' (or 'msg-lost') trace entry.
+   */
+  send(
+    from: Actor,
+    to: Actor,
+    type: MessageType,
+    cause: number,
+    carry: Carry,
+    deliver: (msgEntry: number) => void,
+    opts: SendOptions = {},
+  ): number {
+    const fate = this.faults.onMessage(type, carry, cause);
+    const arrival = this.now + this.latency(from, to) + fate.delayMs + (opts.extraDelayMs ?? 0);
+    const t = this.trace;
+    const e = t.add(
+      this.now,
+      fate.drop ? 'msg-lost' : 'msg',
+      from.id,
+      fate.faultEntry >= 0 ? fate.faultEntry : cause,
+      carry.event ?? -1,
+      carry.topic ?? -1,
+      carry.partition ?? -1,
+      carry.offset ?? -1,
+      carry.count ?? -1,
+      MSG_INDEX.get(type)!,
+    );
+    t.set(e, { peer: to.id, until: arrival, txn: carry.txn ?? -1 });
+    if (fate.drop) return e;
+    const toInc = opts.toInc ?? to.incarnation;
+    this.queue.push({
+      time: arrival,
+      seq: 0,
+      actor: null,
+      inc: 0,
+      run: () => {
+        if (!to.alive || to.incarnation !== toInc) {
+          const l = t.add(
+            this.now,
+            'msg-lost',
+            to.id,
+            e,
+            carry.event ?? -1,
+            carry.topic ?? -1,
+            carry.partition ?? -1,
+            carry.offset ?? -1,
+            carry.count ?? -1,
+            MSG_INDEX.get(type)!,
+          );
+          t.set(l, { peer: from.id });
+          return;
+        }
+        if (to.stalledUntil > this.now) {
+          // A paused process reads its socket when it wakes up.
+          this.queue.push({
+            time: to.stalledUntil,
+            seq: 0,
+            actor: to,
+            inc: toInc,
+            run: () => deliver(e),
+          });
+          return;
+        }
+        deliver(e);
+      },
+    });
+    return e;
+  }
+
+  /**
+   * Run until the queue is empty, `stopAtMs` is reached or a component halts the run.
+   * @param stopAtMs - virtual time to stop at (ms).
+   * @param maxSteps - safety valve against a scenario that never settles.
+   */
+  run(stopAtMs: number, maxSteps: number): void {
+    const q = this.queue;
+    while (!this.stopped) {
+      const task = q.peek();
+      if (!task) break;
+      if (task.time > stopAtMs) {
+        this.now = stopAtMs;
+        this.trace.add(this.now, 'end', 0, -1, -1, -1, -1, -1, -1, 1);
+        return;
+      }
+      q.pop();
+      this.now = task.time;
+      const a = task.actor;
+      if (a !== null) {
+        if (!a.alive || a.incarnation !== task.inc) continue;
+        if (a.stalledUntil > this.now) {
+          task.time = a.stalledUntil;
+          q.push(task);
+          continue;
+        }
+      }
+      task.run();
+      if (++this.steps > maxSteps) {
+        this.stopped = true;
+        throw new Error(`the run did not settle within ${maxSteps} steps`);
+      }
+    }
+    // Nothing left to happen. Idle timers (a delivery timeout that will never fire, …) may have
+    // pushed the clock past the last real step: the run ends at that last step.
+    const t = this.trace;
+    const last = t.length > 0 ? t.time[t.length - 1]! : 0;
+    this.now = last;
+    t.add(last, 'end', 0, -1, -1, -1, -1, -1, -1, 0);
+  }
+
+  /** Time of the next queued task, or undefined. */
+  nextTime(): number | undefined {
+    return this.queue.peek()?.time;
+  }
+}
