@@ -76,6 +76,17 @@ export class Partition {
   readonly openTxns = new Map<number, number>();
   /** Who waits for the readable end to move (long-polling fetchers). */
   waiters: (() => void)[] = [];
+  /**
+   * Records cut by leader changes, kept for the views (a cut offset may be reused by a later
+   * record): the 'truncate' trace entry, the first offset, and the events of the cut records.
+   */
+  readonly truncated: {
+    entry: number;
+    offset: number;
+    events: number[];
+    flags: number[];
+    txns: number[];
+  }[] = [];
 
   constructor(
     readonly topic: number,
@@ -162,9 +173,16 @@ export class Partition {
    * rebuilt from what remains, as a broker rebuilds them from its log.
    * @returns how many records were removed.
    */
-  truncate(n: number): number {
+  truncate(n: number, entry = -1): number {
     const removed = this.leo - n;
     if (removed <= 0) return 0;
+    this.truncated.push({
+      entry,
+      offset: n,
+      events: Array.from(this.event.view().subarray(n)),
+      flags: Array.from(this.flags.view().subarray(n)),
+      txns: Array.from(this.txn.view().subarray(n)),
+    });
     for (const c of [
       this.event,
       this.pid,

@@ -46,7 +46,7 @@ export const WorkloadSchema = z
   .strictObject({
     /** Name of the input topic. */
     topic: name().default('events'),
-    events: z.array(EventSchema).max(LIMITS.explicitEvents).optional(),
+    events: z.array(EventSchema).min(1).max(LIMITS.explicitEvents).optional(),
     generate: GenerateSchema.optional(),
     /** Serialized size of one record, used to fill `batch.size` (bytes). */
     recordBytes: z.number().int().min(1).max(1_000_000).default(100),
@@ -56,12 +56,12 @@ export const WorkloadSchema = z
   });
 
 /** `acks` as Kafka accepts it: "0", "1", "all" or "-1" (= all); numbers are accepted too. */
-export const AcksSchema = z.union([
-  z.enum(['0', '1', 'all', '-1']),
-  z.literal(0),
-  z.literal(1),
-  z.literal(-1),
-]);
+export const AcksSchema = z.union(
+  [z.enum(['0', '1', 'all', '-1']), z.literal(0), z.literal(1), z.literal(-1)],
+  {
+    error: 'expected "0", "1", "all" or "-1"',
+  },
+);
 
 /**
  * The source application and its Kafka producer client.
@@ -213,11 +213,14 @@ export const SparkProcessorSchema = z.strictObject({
   startAtMs: ms().default(0),
 });
 
-export const ProcessorSchema = z.discriminatedUnion('type', [
-  ConsumerProcessorSchema,
-  FlinkProcessorSchema,
-  SparkProcessorSchema,
-]);
+export const ProcessorSchema = z.discriminatedUnion(
+  'type',
+  [ConsumerProcessorSchema, FlinkProcessorSchema, SparkProcessorSchema],
+  {
+    error: (iss) =>
+      iss.code === 'invalid_union' ? 'type must be "consumer", "flink" or "spark"' : undefined,
+  },
+);
 
 const RowSchema = z.strictObject({ id: name(), amount: z.number().min(-1e12).max(1e12) });
 
@@ -319,13 +322,16 @@ export const EffectSinkSchema = z.strictObject({
   retryDelayMs: ms().default(10_000),
 });
 
-export const SinkSchema = z.discriminatedUnion('type', [
-  TableSinkSchema,
-  DeltaSinkSchema,
-  FileSinkSchema,
-  KafkaSinkSchema,
-  EffectSinkSchema,
-]);
+export const SinkSchema = z.discriminatedUnion(
+  'type',
+  [TableSinkSchema, DeltaSinkSchema, FileSinkSchema, KafkaSinkSchema, EffectSinkSchema],
+  {
+    error: (iss) =>
+      iss.code === 'invalid_union'
+        ? 'type must be "table", "delta", "file", "kafka" or "effect"'
+        : undefined,
+  },
+);
 
 /** A downstream consumer of a topic that copies what it reads into its own plain table. */
 export const ReaderSchema = z.strictObject({
@@ -373,115 +379,141 @@ export const CrashPointSchema = z.enum([
   'after-commit-decision',
 ]);
 
-export const FaultSchema = z.discriminatedUnion('kind', [
-  z.strictObject({
-    kind: z.literal('drop-request'),
-    ...faultBase,
-    link: LinkSchema,
-    match: MatchSchema.default({ nth: 1 }),
-  }),
-  z.strictObject({
-    kind: z.literal('drop-response'),
-    ...faultBase,
-    link: LinkSchema,
-    match: MatchSchema.default({ nth: 1 }),
-  }),
-  z.strictObject({
-    kind: z.literal('delay-response'),
-    ...faultBase,
-    link: LinkSchema,
-    match: MatchSchema.default({ nth: 1 }),
-    delayMs: ms(),
-  }),
-  z.strictObject({
-    kind: z.literal('crash'),
-    ...faultBase,
-    /** `producer`, `broker-1`…, `consumer-0`…, `flink`, `spark`, `reader-0`…, `sink`. */
-    target: name(),
-    point: CrashPointSchema.default('now'),
-    /** Which occurrence of `point` at or after `at` (1 = the first). */
-    nth: z.number().int().min(1).max(1_000_000).default(1),
-    /** `mid-batch`: records processed in the batch before the crash. */
-    afterRecords: z.number().int().min(0).max(1_000_000).default(0),
-    /** Downtime before the restart (ms); null = it stays down. */
-    restartAfterMs: ms().nullable().default(1_000),
-  }),
-  z.strictObject({
-    kind: z.literal('leader-failover'),
-    ...faultBase,
-    topic: name().optional(),
-    partition: z.number().int().min(0).max(LIMITS.partitions).default(0),
-    /** The old leader's downtime (ms); null = it stays down. */
-    restartAfterMs: ms().nullable().default(60_000),
-  }),
-  z.strictObject({
-    kind: z.literal('rebalance'),
-    ...faultBase,
-    /**
-     * The member whose partitions move to the next live member of the group (to itself, in a new
-     * generation, when it is alone). It finishes its current batch first, as a member does before
-     * it rejoins; a parallel consumer commits its finished prefix and drops its in-flight records.
-     */
-    target: name().default('consumer-0'),
-  }),
-  z.strictObject({
-    kind: z.literal('zombie'),
-    ...faultBase,
-    /** The instance that stalls (a long GC pause, a network partition) and is replaced, then wakes up. */
-    target: name(),
-    /** How long it stalls (ms). */
-    pauseMs: ms(),
-  }),
-  z.strictObject({
-    kind: z.literal('app-resend'),
-    ...faultBase,
-    /** The application sends this business event again, as a new record. */
-    event: name(),
-  }),
-  z.strictObject({
-    kind: z.literal('source-duplicate'),
-    ...faultBase,
-    /** The upstream system emits this business event twice. */
-    event: name(),
-  }),
-  z.strictObject({
-    kind: z.literal('abort-transaction'),
-    ...faultBase,
-    /** The application aborts its nth transaction (1-based) and sends its events again in the next. */
-    transaction: z.number().int().min(1).max(1_000_000),
-  }),
-  z.strictObject({
-    kind: z.literal('hang-transaction'),
-    ...faultBase,
-    /** The application never completes its nth transaction (it stalls with it open). */
-    transaction: z.number().int().min(1).max(1_000_000),
-  }),
-  z.strictObject({
-    kind: z.literal('checkpoint-reset'),
-    ...faultBase,
-    /** Spark: the checkpoint location is deleted and the query restarted (with `startingOffsets`). */
-    restartAfterMs: ms().default(1_000),
-  }),
-  z.strictObject({
-    kind: z.literal('random'),
-    ...faultBase,
-    link: LinkSchema,
-    what: z.enum(['drop-request', 'drop-response']),
-    /** Probability per message, drawn from the seed. */
-    probability: z.number().min(0).max(1),
-    /** End of the window in which it applies (ms); default: the whole run. */
-    untilMs: ms().optional(),
-  }),
-  z.strictObject({
-    kind: z.literal('periodic-crash'),
-    ...faultBase,
-    target: name(),
-    /** Crash every time this many more records have been processed. */
-    everyRecords: z.number().int().min(1).max(LIMITS.generatedEvents),
-    point: CrashPointSchema.default('now'),
-    restartAfterMs: ms().default(1_000),
-  }),
-]);
+export const FAULT_KINDS = [
+  'drop-request',
+  'drop-response',
+  'delay-response',
+  'crash',
+  'leader-failover',
+  'rebalance',
+  'zombie',
+  'app-resend',
+  'source-duplicate',
+  'abort-transaction',
+  'hang-transaction',
+  'checkpoint-reset',
+  'random',
+  'periodic-crash',
+] as const;
+
+export const FaultSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({
+      kind: z.literal('drop-request'),
+      ...faultBase,
+      link: LinkSchema,
+      match: MatchSchema.default({ nth: 1 }),
+    }),
+    z.strictObject({
+      kind: z.literal('drop-response'),
+      ...faultBase,
+      link: LinkSchema,
+      match: MatchSchema.default({ nth: 1 }),
+    }),
+    z.strictObject({
+      kind: z.literal('delay-response'),
+      ...faultBase,
+      link: LinkSchema,
+      match: MatchSchema.default({ nth: 1 }),
+      delayMs: ms(),
+    }),
+    z.strictObject({
+      kind: z.literal('crash'),
+      ...faultBase,
+      /** `producer`, `broker-1`…, `consumer-0`…, `flink`, `spark`, `reader-0`…, `sink`. */
+      target: name(),
+      point: CrashPointSchema.default('now'),
+      /** Which occurrence of `point` at or after `at` (1 = the first). */
+      nth: z.number().int().min(1).max(1_000_000).default(1),
+      /** `mid-batch`: records processed in the batch before the crash. */
+      afterRecords: z.number().int().min(0).max(1_000_000).default(0),
+      /** Downtime before the restart (ms); null = it stays down. */
+      restartAfterMs: ms().nullable().default(1_000),
+    }),
+    z.strictObject({
+      kind: z.literal('leader-failover'),
+      ...faultBase,
+      topic: name().optional(),
+      partition: z.number().int().min(0).max(LIMITS.partitions).default(0),
+      /** The old leader's downtime (ms); null = it stays down. */
+      restartAfterMs: ms().nullable().default(60_000),
+    }),
+    z.strictObject({
+      kind: z.literal('rebalance'),
+      ...faultBase,
+      /**
+       * The member whose partitions move to the next live member of the group (to itself, in a new
+       * generation, when it is alone). It finishes its current batch first, as a member does before
+       * it rejoins; a parallel consumer commits its finished prefix and drops its in-flight records.
+       */
+      target: name().default('consumer-0'),
+    }),
+    z.strictObject({
+      kind: z.literal('zombie'),
+      ...faultBase,
+      /** The instance that stalls (a long GC pause, a network partition) and is replaced, then wakes up. */
+      target: name(),
+      /** How long it stalls (ms). */
+      pauseMs: ms(),
+    }),
+    z.strictObject({
+      kind: z.literal('app-resend'),
+      ...faultBase,
+      /** The application sends this business event again, as a new record. */
+      event: name(),
+    }),
+    z.strictObject({
+      kind: z.literal('source-duplicate'),
+      ...faultBase,
+      /** The upstream system emits this business event twice. */
+      event: name(),
+    }),
+    z.strictObject({
+      kind: z.literal('abort-transaction'),
+      ...faultBase,
+      /** The application aborts its nth transaction (1-based) and sends its events again in the next. */
+      transaction: z.number().int().min(1).max(1_000_000),
+    }),
+    z.strictObject({
+      kind: z.literal('hang-transaction'),
+      ...faultBase,
+      /** The application never completes its nth transaction (it stalls with it open). */
+      transaction: z.number().int().min(1).max(1_000_000),
+    }),
+    z.strictObject({
+      kind: z.literal('checkpoint-reset'),
+      ...faultBase,
+      /** Spark: the checkpoint location is deleted and the query restarted (with `startingOffsets`). */
+      restartAfterMs: ms().default(1_000),
+    }),
+    z.strictObject({
+      kind: z.literal('random'),
+      ...faultBase,
+      link: LinkSchema,
+      what: z.enum(['drop-request', 'drop-response']),
+      /** Probability per message, drawn from the seed. */
+      probability: z.number().min(0).max(1),
+      /** End of the window in which it applies (ms); default: the whole run. */
+      untilMs: ms().optional(),
+    }),
+    z.strictObject({
+      kind: z.literal('periodic-crash'),
+      ...faultBase,
+      target: name(),
+      /** Crash every time this many more records have been processed. */
+      everyRecords: z.number().int().min(1).max(LIMITS.generatedEvents),
+      point: CrashPointSchema.default('now'),
+      restartAfterMs: ms().default(1_000),
+    }),
+  ],
+  {
+    error: (iss) =>
+      iss.code === 'invalid_union'
+        ? `kind must be one of ${FAULT_KINDS.map((k) => `"${k}"`).join(', ')}`
+        : undefined,
+  },
+);
 
 export const GuaranteeSchema = z.enum(['at-most-once', 'at-least-once', 'exactly-once']);
 export const ObservedGuaranteeSchema = z.enum([

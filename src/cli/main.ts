@@ -1,0 +1,139 @@
+/**
+ * The headless runner.
+ *
+ *   npm run --silent sim -- <scenario.json | preset-id[/variant]> [--seed N] [--format json|text]
+ *                           [--check] [--list]
+ *
+ * Exit codes (a contract): 0 it ran (and, with --check, matched); 1 internal error; 2 invalid
+ * scenario (one line per problem on stderr, naming the field); 3 --check found a mismatch.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import {
+  parseScenario,
+  parseScenarioJson,
+  simulate,
+  compareExpect,
+  formatIssues,
+  type ParseResult,
+} from '../engine';
+import { findPreset, presetIds } from '../scenarios';
+import { jsonReport, textReport } from './report';
+
+const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/variant]> [--seed N] [--format json|text] [--check] [--list]
+
+  --seed N      run with this seed instead of the scenario's
+  --format F    json (one object, the contract) or text (default)
+  --check       compare with the scenario's "expect" block; exit 3 and print the differences on mismatch
+  --list        print every preset id (preset/variant) and exit
+
+exit codes: 0 ran · 1 internal error · 2 invalid scenario · 3 --check mismatch`;
+
+/** Run the CLI with `argv` (without node and script); returns the exit code. */
+export function main(argv: string[], out: (s: string) => void, err: (s: string) => void): number {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        seed: { type: 'string' },
+        format: { type: 'string', default: 'text' },
+        check: { type: 'boolean', default: false },
+        list: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (e) {
+    err(`${(e as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = args;
+  if (values.help) {
+    out(USAGE);
+    return 0;
+  }
+  if (values.list) {
+    out(presetIds().join('\n'));
+    return 0;
+  }
+  const format = values.format;
+  if (format !== 'json' && format !== 'text') {
+    err(`--format: expected json or text, got "${format}"`);
+    return 2;
+  }
+  const target = positionals[0];
+  if (positionals.length !== 1 || target === undefined) {
+    err(USAGE);
+    return 2;
+  }
+  let parsed: ParseResult;
+  let presetRef: string | undefined;
+  const preset = findPreset(target);
+  if (preset && !target.endsWith('.json')) {
+    presetRef = `${preset.preset.id}/${preset.variant.id}`;
+    parsed = parseScenario(preset.variant.scenario);
+  } else {
+    let text: string;
+    try {
+      text = readFileSync(target, 'utf8');
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      err(
+        code === 'ENOENT'
+          ? `no scenario file or preset named "${target}" (see --list)`
+          : `cannot read ${target}: ${(e as Error).message}`,
+      );
+      return 2;
+    }
+    parsed = parseScenarioJson(text);
+  }
+  if (!parsed.ok) {
+    err(formatIssues(parsed.issues));
+    return 2;
+  }
+  let scenario = parsed.scenario;
+  if (values.seed !== undefined) {
+    const n = Number(values.seed);
+    if (!Number.isInteger(n) || n < 0 || n > 0xffffffff) {
+      err(`--seed: expected an integer from 0 to 4294967295, got "${values.seed}"`);
+      return 2;
+    }
+    scenario = { ...scenario, seed: n };
+  }
+  const run = simulate(scenario);
+  out(
+    format === 'json'
+      ? JSON.stringify(jsonReport(run, presetRef), null, 2)
+      : textReport(run, presetRef),
+  );
+  if (values.check) {
+    if (!scenario.expect) {
+      err('--check: the scenario has no "expect" block');
+      return 3;
+    }
+    const diff = compareExpect(run, scenario.expect);
+    if (diff.length > 0) {
+      for (const d of diff)
+        err(`expect mismatch: ${d.path}: expected ${d.expected}, got ${d.actual}`);
+      return 3;
+    }
+  }
+  return 0;
+}
+
+// Run when executed directly (not when imported by tests).
+if (process.argv[1] && /main\.[cm]?[tj]s$/.test(process.argv[1])) {
+  let code: number;
+  try {
+    code = main(
+      process.argv.slice(2),
+      (s) => process.stdout.write(`${s}\n`),
+      (s) => process.stderr.write(`${s}\n`),
+    );
+  } catch (e) {
+    process.stderr.write(`internal error: ${(e as Error).stack ?? String(e)}\n`);
+    code = 1;
+  }
+  process.exitCode = code;
+}

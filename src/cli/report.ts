@@ -1,0 +1,136 @@
+/**
+ * The CLI's reports, as pure functions of a run (so tests call them without a process).
+ * `--format json` is a contract other tools depend on: fields are only ever added.
+ */
+import { traceHash, type Run, fateOf } from '../engine';
+
+/** The `--format json` object. */
+export interface JsonReport {
+  scenario: string;
+  preset?: string;
+  seed: number;
+  traceHash: string;
+  /** Per business event: rows at the end of the pipeline, fate, and counts at every other point. */
+  events: {
+    id: string;
+    sinkRows: number;
+    effects: number;
+    fate: 'lost' | 'once' | 'duplicated';
+    points: Record<string, number>;
+  }[];
+  totals: {
+    events: number;
+    sinkRows: number;
+    duplicates: number;
+    lost: number;
+    expectedSum: number;
+    observedSum: number;
+    doubleCounted: number;
+  };
+  guarantee: {
+    claimed: string;
+    observed: string;
+    held: boolean;
+    explanations: { fate: string; events: string[]; sentence: string; entries: number[] }[];
+  };
+  /** Every observation point with its totals; `primary` names the one `totals` describes. */
+  points: { name: string; label: string; totals: Run['verdict']['points'][number]['totals'] }[];
+  primary: string;
+  latencyMs: Run['verdict']['latency'];
+  /** Business ids the application was told failed although they were written. */
+  falseFailures: string[];
+  endTimeMs: number;
+  traceEntries: number;
+}
+
+/** Build the JSON report of a run. */
+export function jsonReport(run: Run, preset?: string): JsonReport {
+  const v = run.verdict;
+  const ev = run.events;
+  const primary = v.points.find((p) => p.name === v.primary)!;
+  const events: JsonReport['events'] = [];
+  for (let j = 0; j < ev.identities; j++) {
+    const points: Record<string, number> = {};
+    for (const p of v.points)
+      if (p.name !== v.primary) points[p.name] = Math.max(p.rows[j]!, p.effects[j]!);
+    events.push({
+      id: ev.identityId(j),
+      sinkRows: primary.rows[j]!,
+      effects: primary.effects[j]!,
+      fate: fateOf(Math.max(primary.rows[j]!, primary.effects[j]!)),
+      points,
+    });
+  }
+  const t = primary.totals;
+  return {
+    scenario: run.scenario.name,
+    ...(preset ? { preset } : {}),
+    seed: run.scenario.seed,
+    traceHash: traceHash(run.trace),
+    events,
+    totals: {
+      events: t.events,
+      sinkRows: t.rows,
+      duplicates: t.duplicates,
+      lost: t.lost,
+      expectedSum: t.expectedSum,
+      observedSum: t.observedSum,
+      doubleCounted: t.doubleCounted,
+    },
+    guarantee: {
+      claimed: v.claimed,
+      observed: v.observed,
+      held: v.held,
+      explanations: v.explanations.map((e) => ({ ...e })),
+    },
+    points: v.points.map((p) => ({ name: p.name, label: p.label, totals: p.totals })),
+    primary: v.primary,
+    latencyMs: v.latency,
+    falseFailures: v.falseFailures,
+    endTimeMs: run.endTime,
+    traceEntries: run.trace.length,
+  };
+}
+
+function money(n: number): string {
+  return Number.isInteger(n) ? n.toLocaleString('en-US') : n.toFixed(2);
+}
+
+/** The `--format text` report: the same facts, short and readable. */
+export function textReport(run: Run, preset?: string): string {
+  const r = jsonReport(run, preset);
+  const lines: string[] = [];
+  lines.push(`${r.scenario}${preset ? `  [${preset}]` : ''}`);
+  lines.push(
+    `seed ${r.seed} · ${r.traceEntries} trace entries · ended at ${r.endTimeMs} ms · trace ${r.traceHash.slice(0, 16)}`,
+  );
+  lines.push('');
+  const t = r.totals;
+  lines.push(
+    `${r.primary}: ${t.sinkRows} rows for ${t.events} events · ${t.duplicates} duplicate rows · ${t.lost} lost · sum ${money(t.observedSum)} (true ${money(t.expectedSum)}${t.observedSum !== t.expectedSum ? `, off by ${money(t.observedSum - t.expectedSum)}` : ''})`,
+  );
+  for (const p of r.points) {
+    if (p.name === r.primary) continue;
+    lines.push(
+      `  ${p.label}: ${p.totals.rows} · ${p.totals.duplicates} duplicates · ${p.totals.lost} missing`,
+    );
+  }
+  lines.push('');
+  lines.push(
+    `guarantee: claimed ${r.guarantee.claimed}, observed ${r.guarantee.observed} — ${r.guarantee.held ? 'held' : 'NOT held'}`,
+  );
+  if (r.latencyMs.count > 0)
+    lines.push(`latency to ${r.primary}: p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms`);
+  for (const e of r.guarantee.explanations) {
+    const who =
+      e.events.length > 1
+        ? `${e.events.slice(0, 6).join(', ')}${e.events.length > 6 ? ` and ${e.events.length - 6} more` : ''}`
+        : e.events[0];
+    lines.push(`  ${e.fate === 'lost' ? '✗ lost' : '⧉ duplicated'} ${who}: ${e.sentence}`);
+  }
+  if (r.falseFailures.length > 0)
+    lines.push(
+      `  ! the application was told these failed, but they were written: ${r.falseFailures.join(', ')}`,
+    );
+  return lines.join('\n');
+}

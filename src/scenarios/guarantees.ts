@@ -1,0 +1,362 @@
+/**
+ * Guarantee presets: the bundle of knobs that makes a pipeline at-most-once, at-least-once or
+ * exactly-once, for the pipeline the scenario describes (a consumer loop, a Flink job, a Spark
+ * query). Applying one changes only the knobs it lists; any knob can then be changed by hand, and
+ * {@link detectGuarantee} reports "custom" once the knobs no longer match a preset.
+ *
+ * The bundles follow SEMANTICS §2.3 (the chain table): at-most-once = commit before processing and
+ * never retry; at-least-once = retry everything and commit after the output; exactly-once = the
+ * at-least-once chain made idempotent or atomic end to end (an upsert on the business id, Kafka
+ * transactions with read_committed readers, Flink two-phase commit, Delta txnAppId/txnVersion).
+ */
+import { BrokerSchema, ProcessorSchema, ProducerSchema, ReaderSchema, SinkSchema } from '../engine';
+import type { Guarantee, ScenarioInput } from '../engine';
+
+/** One knob a preset sets: its path in the scenario and its value. */
+export interface KnobSetting {
+  /** Dotted path, e.g. `producer.acks` or `processor.enable.auto.commit` (see {@link getKnob}). */
+  path: string;
+  value: unknown;
+  /** Why this value, in a few words. */
+  why: string;
+}
+
+type Kind = 'consumer' | 'flink' | 'spark';
+
+function kindOf(s: ScenarioInput): Kind {
+  return (s.processor?.type ?? 'consumer') as Kind;
+}
+
+/** The knobs each guarantee sets, per pipeline kind. */
+export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): KnobSetting[] {
+  const readers = (s.readers ?? []).map((_, i) => i);
+  const readerKnobs = (level: string, why: string): KnobSetting[] =>
+    readers.map((i) => ({ path: `readers.${i}.isolation.level`, value: level, why }));
+  if (kind === 'consumer') {
+    const toKafka = s.sink?.type === 'kafka';
+    switch (g) {
+      case 'at-most-once':
+        return [
+          { path: 'producer.acks', value: '0', why: 'fire and forget: never wait, never retry' },
+          { path: 'producer.enable.idempotence', value: false, why: 'acks=0 cannot be idempotent' },
+          { path: 'producer.app.onFailure', value: 'skip', why: 'the application never re-sends' },
+          { path: 'processor.enable.auto.commit', value: false, why: 'commit by hand…' },
+          {
+            path: 'processor.commit',
+            value: 'before-processing',
+            why: '…before processing: a crash skips the rest of the batch',
+          },
+          ...(toKafka
+            ? []
+            : [
+                {
+                  path: 'sink.retries',
+                  value: 0,
+                  why: 'a statement that timed out is not retried',
+                },
+                {
+                  path: 'processor.onStatementError',
+                  value: 'skip',
+                  why: 'a failed write is dropped',
+                },
+              ]),
+        ];
+      case 'at-least-once':
+        return [
+          {
+            path: 'producer.acks',
+            value: 'all',
+            why: 'wait until every in-sync replica has the record',
+          },
+          {
+            path: 'producer.enable.idempotence',
+            value: false,
+            why: 'retries may write a record twice',
+          },
+          { path: 'producer.app.onFailure', value: 'resend', why: 'a failed send is sent again' },
+          { path: 'processor.enable.auto.commit', value: false, why: 'commit by hand…' },
+          {
+            path: 'processor.commit',
+            value: 'after-processing',
+            why: '…after the output is written: a crash replays',
+          },
+          ...(toKafka
+            ? [{ path: 'sink.transactional.id', value: undefined, why: 'no transactions' }]
+            : [
+                {
+                  path: 'sink.statement',
+                  value: 'insert',
+                  why: 'a plain INSERT: a replay adds a row',
+                },
+                { path: 'sink.retries', value: 3, why: 'a statement that timed out is retried' },
+                {
+                  path: 'processor.onStatementError',
+                  value: 'retry',
+                  why: 'a failed write is retried',
+                },
+              ]),
+          ...readerKnobs('read_uncommitted', 'the Java default'),
+        ];
+      case 'exactly-once':
+        return [
+          { path: 'producer.acks', value: 'all', why: 'no acknowledged record is lost' },
+          {
+            path: 'producer.enable.idempotence',
+            value: true,
+            why: 'a retried batch is written once',
+          },
+          { path: 'producer.app.onFailure', value: 'resend', why: 'nothing is given up' },
+          {
+            path: 'processor.enable.auto.commit',
+            value: false,
+            why: 'the loop decides when to commit',
+          },
+          ...(toKafka
+            ? [
+                {
+                  path: 'processor.commit',
+                  value: 'with-transaction',
+                  why: 'offsets commit inside the output transaction (sendOffsetsToTransaction)',
+                },
+                {
+                  path: 'processor.isolation.level',
+                  value: 'read_committed',
+                  why: 'read only committed input',
+                },
+                {
+                  path: 'sink.transactional.id',
+                  value: 'copier-0',
+                  why: 'a transactional producer fences zombies',
+                },
+                ...readerKnobs('read_committed', 'readers skip aborted and open transactions'),
+              ]
+            : [
+                {
+                  path: 'processor.commit',
+                  value: 'after-processing',
+                  why: 'commit after the output: replays are possible…',
+                },
+                {
+                  path: 'sink.statement',
+                  value: 'on-conflict-do-update',
+                  why: '…and an upsert on the business id absorbs them',
+                },
+                {
+                  path: 'sink.set',
+                  value: 'excluded',
+                  why: 'an absolute update: replaying it changes nothing',
+                },
+                {
+                  path: 'sink.key',
+                  value: 'business-id',
+                  why: 'the key is the event id, stable across replays and re-sends',
+                },
+                { path: 'sink.retries', value: 3, why: 'retries are safe on an idempotent write' },
+                {
+                  path: 'processor.onStatementError',
+                  value: 'retry',
+                  why: 'a failed write is retried',
+                },
+              ]),
+        ];
+    }
+  }
+  if (kind === 'flink') {
+    const kafka = s.sink?.type === 'kafka';
+    switch (g) {
+      case 'at-most-once':
+        return [
+          {
+            path: 'processor.execution.checkpointing.interval',
+            value: null,
+            why: 'no checkpoints: a restart begins at the committed (auto-committed) offsets',
+          },
+          ...(kafka
+            ? [{ path: 'sink.deliveryGuarantee', value: 'NONE', why: 'no flush on checkpoints' }]
+            : []),
+        ];
+      case 'at-least-once':
+        return [
+          {
+            path: 'processor.execution.checkpointing.interval',
+            value: 1000,
+            why: 'checkpoints every second; a restart replays from the last one',
+          },
+          ...(kafka
+            ? [
+                {
+                  path: 'sink.deliveryGuarantee',
+                  value: 'AT_LEAST_ONCE',
+                  why: 'flush on every checkpoint; replays may duplicate',
+                },
+                ...readerKnobs('read_uncommitted', 'the Java default'),
+              ]
+            : [{ path: 'sink.statement', value: 'insert', why: 'a replay adds rows' }]),
+        ];
+      case 'exactly-once':
+        return [
+          {
+            path: 'processor.execution.checkpointing.interval',
+            value: 1000,
+            why: 'checkpoints every second',
+          },
+          {
+            path: 'processor.execution.checkpointing.mode',
+            value: 'EXACTLY_ONCE',
+            why: 'aligned barriers',
+          },
+          ...(kafka
+            ? [
+                {
+                  path: 'sink.deliveryGuarantee',
+                  value: 'EXACTLY_ONCE',
+                  why: 'one Kafka transaction per checkpoint, committed when it completes',
+                },
+                {
+                  path: 'sink.transactionalIdPrefix',
+                  value: 'job-a',
+                  why: 'required, unique per job',
+                },
+                ...readerKnobs('read_committed', 'readers see only committed transactions'),
+              ]
+            : [
+                {
+                  path: 'sink.statement',
+                  value: 'on-conflict-do-update',
+                  why: 'an upsert on the event id absorbs replays',
+                },
+                { path: 'sink.key', value: 'business-id', why: 'a key stable across replays' },
+              ]),
+        ];
+    }
+  }
+  // Spark
+  switch (g) {
+    case 'at-most-once':
+      return [
+        {
+          path: 'processor.startingOffsets',
+          value: 'latest',
+          why: 'a reset checkpoint skips what arrived meanwhile',
+        },
+      ];
+    case 'at-least-once':
+      return [
+        { path: 'sink.type', value: 'delta', why: 'foreachBatch writing Delta…' },
+        {
+          path: 'sink.txnAppId',
+          value: null,
+          why: '…without txnAppId: a re-run batch is appended again',
+        },
+      ];
+    case 'exactly-once':
+      return [
+        { path: 'sink.type', value: 'delta', why: 'foreachBatch writing Delta…' },
+        {
+          path: 'sink.txnAppId',
+          value: 'query-1',
+          why: '…with txnAppId and txnVersion = batchId: a re-run batch is skipped',
+        },
+      ];
+  }
+}
+
+/** Read a knob by dotted path (config names with dots are matched greedily: `processor.enable.auto.commit`). */
+export function getKnob(s: unknown, path: string): unknown {
+  let cur: unknown = s;
+  let rest = path;
+  while (rest.length > 0) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    const obj = cur as Record<string, unknown>;
+    // Longest key of obj that is a prefix of rest (followed by '.' or the end).
+    const key = Object.keys(obj)
+      .filter((k) => rest === k || rest.startsWith(`${k}.`))
+      .sort((a, b) => b.length - a.length)[0];
+    if (key === undefined) {
+      const first = rest.split('.')[0]!;
+      if (rest === first) return obj[first];
+      return undefined;
+    }
+    cur = obj[key];
+    rest = rest.slice(key.length + 1);
+  }
+  return cur;
+}
+
+/** A copy of `s` with the knob at `path` set (undefined removes it). Unknown intermediate objects are created. */
+export function setKnob<T>(
+  s: T,
+  path: string,
+  value: unknown,
+  schemaKeys: (prefix: string) => string[] = knownKeys,
+): T {
+  const root = structuredClone(s) as Record<string, unknown>;
+  let cur = root;
+  let rest = path;
+  let prefix = '';
+  for (;;) {
+    const candidates = [...Object.keys(cur), ...schemaKeys(prefix)].filter(
+      (k) => rest === k || rest.startsWith(`${k}.`),
+    );
+    const key = candidates.sort((a, b) => b.length - a.length)[0] ?? rest.split('.')[0]!;
+    if (rest === key) {
+      if (value === undefined) delete cur[key];
+      else cur[key] = value;
+      return root as T;
+    }
+    const next = cur[key];
+    const child =
+      next !== null && typeof next === 'object' ? (next as Record<string, unknown>) : {};
+    cur[key] = child;
+    cur = child;
+    rest = rest.slice(key.length + 1);
+    prefix = prefix ? `${prefix}.${key}` : key;
+  }
+}
+
+/** The keys the schema allows in the object at `prefix` (so `setKnob` can split dotted config names). */
+function knownKeys(prefix: string): string[] {
+  const keysOf = (o: unknown): string[] => Object.keys((o as { shape?: object }).shape ?? {});
+  switch (prefix) {
+    case 'producer':
+      return keysOf(ProducerSchema);
+    case 'producer.app':
+      return keysOf((ProducerSchema.shape.app as unknown as { unwrap(): unknown }).unwrap());
+    case 'broker':
+      return keysOf(BrokerSchema);
+    case 'processor':
+      return ProcessorSchema.options.flatMap(keysOf);
+    case 'sink':
+      return SinkSchema.options.flatMap(keysOf);
+    default:
+      return /^readers\.\d+$/.test(prefix) ? keysOf(ReaderSchema) : [];
+  }
+}
+
+/** Apply a guarantee preset: set its knobs and the claim. */
+export function applyGuarantee(s: ScenarioInput, g: Guarantee): ScenarioInput {
+  let out = structuredClone(s);
+  for (const k of guaranteeKnobs(g, kindOf(s), s)) out = setKnob(out, k.path, k.value);
+  out.claim = g;
+  return out;
+}
+
+/** The preset whose knobs the scenario matches (the claimed one first), or 'custom'. */
+export function detectGuarantee(s: ScenarioInput): Guarantee | 'custom' {
+  const order: Guarantee[] = ['exactly-once', 'at-least-once', 'at-most-once'];
+  const claim = s.claim;
+  if (claim) order.sort((a, b) => (a === claim ? -1 : b === claim ? 1 : 0));
+  for (const g of order) {
+    const knobs = guaranteeKnobs(g, kindOf(s), s);
+    if (knobs.every((k) => sameValue(getKnob(s, k.path), k.value))) return g;
+  }
+  return 'custom';
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  // acks may be written as a number.
+  if ((a === 0 && b === '0') || (a === 1 && b === '1') || ((a === -1 || a === '-1') && b === 'all'))
+    return true;
+  return false;
+}

@@ -1,0 +1,31 @@
+/**
+ * The scenario library: every preset, addressable as `preset-id` (its default variant) or
+ * `preset-id/variant-id`.
+ */
+import type { Preset, PresetVariant } from './types';
+import { foundationPresets } from './foundation';
+
+export type { Preset, PresetVariant, PresetGroup } from './types';
+export { applyGuarantee, detectGuarantee, guaranteeKnobs, getKnob, setKnob } from './guarantees';
+export type { KnobSetting } from './guarantees';
+
+/** Every preset, in library order. */
+export const presets: readonly Preset[] = [...foundationPresets];
+
+/** Every `preset-id/variant-id`. */
+export function presetIds(): string[] {
+  return presets.flatMap((p) => p.variants.map((v) => `${p.id}/${v.id}`));
+}
+
+/**
+ * Resolve `preset-id` or `preset-id/variant-id`.
+ * @returns the preset and variant, or undefined for an unknown id.
+ */
+export function findPreset(ref: string): { preset: Preset; variant: PresetVariant } | undefined {
+  const [pid, vid] = ref.split('/', 2);
+  const preset = presets.find((p) => p.id === pid);
+  if (!preset) return undefined;
+  const variant =
+    vid === undefined ? preset.variants[0] : preset.variants.find((v) => v.id === vid);
+  return variant ? { preset, variant } : undefined;
+}
