@@ -266,7 +266,7 @@ class Ctx {
       if (aborted.length > 0) {
         const a = aborted[0]!;
         steps.push(
-          `transaction ${a.txn} holding a copy of {id} was aborted → reader ${reader.name} reads with isolation.level=read_uncommitted, so it saw the aborted copy as well as the committed one`,
+          `${this.abortReason(a.txn)}, but its copy of {id} stays in the log → reader ${reader.name} reads with isolation.level=read_uncommitted, so it saw the aborted copy as well as the committed one`,
         );
         cites.push(a.append);
       }
@@ -460,6 +460,19 @@ class Ctx {
     return 'it restarted from its last committed position';
   }
 
+  /** Whether a commit of the assigned partition happened before entry `assign`. */
+  private committedBefore(assign: number): boolean {
+    const t = this.t;
+    for (let i = 0; i < assign; i++)
+      if (
+        this.kind(i) === 'commit' &&
+        t.topic[i] === t.topic[assign] &&
+        t.partition[i] === t.partition[assign]
+      )
+        return true;
+    return false;
+  }
+
   private whyNotCollapsed(): string {
     const s = this.run.scenario.sink;
     if (s.type === 'table') {
@@ -478,10 +491,35 @@ class Ctx {
     return '';
   }
 
+  /** Why transaction `no` ended aborted: the 'txn' PrepareAbort entry's reason. */
+  private abortReason(no: number): string {
+    const t = this.t;
+    for (let i = 0; i < t.length; i++) {
+      if (this.kind(i) !== 'txn' || t.txn[i] !== no || t.aux[i] !== 2) continue;
+      switch (t.count[i]) {
+        case 1:
+          return `transaction ${no} stayed open longer than transaction.timeout.ms and the coordinator aborted it`;
+        case 2:
+          return `transaction ${no} was aborted when a new instance with the same transactional.id called initTransactions`;
+        default:
+          return `transaction ${no} was aborted`;
+      }
+    }
+    return `transaction ${no} was aborted`;
+  }
+
   private readerOf() {
     const p = this.v.primary;
     if (!p.startsWith('reader:')) return undefined;
     return this.run.scenario.readers.find((r) => `reader:${r.name}` === p);
+  }
+
+  /** The 'data-loss' entry about transaction `no`, or -1. */
+  private dataLossFor(no: number): number {
+    const t = this.t;
+    for (let i = 0; i < t.length; i++)
+      if (this.kind(i) === 'data-loss' && t.txn[i] === no) return i;
+    return -1;
   }
 
   private outcome(topicName: string, partition: number, txn: number): string | undefined {
@@ -570,11 +608,17 @@ class Ctx {
       if (
         aborted &&
         outs.every((r) => r.txn >= 0 && this.outcome(reader.topic, r.p, r.txn) === 'aborted')
-      )
+      ) {
+        const loss = this.dataLossFor(aborted.txn);
+        const tail =
+          loss >= 0
+            ? ' → the recovered job could no longer commit it: data loss'
+            : ', and {id} was never written again';
         return {
-          template: `every copy of {id} was in an aborted transaction and it was never written again`,
-          entries: [aborted.append],
+          template: `${this.abortReason(aborted.txn)}${tail}`,
+          entries: [aborted.append, loss],
         };
+      }
       if (outs.length > 0) {
         const lso = this.blockedByLso(reader.topic, outs[0]!.p, outs[0]!.o);
         if (lso) return lso;
@@ -582,6 +626,12 @@ class Ctx {
     }
     const processed = entries.filter((i) => this.kind(i) === 'process');
     if (processed.length === 0) {
+      const reset = this.checkpointReset();
+      if (reset >= 0 && s.processor.type === 'spark' && s.processor.startingOffsets === 'latest')
+        return {
+          template: `the checkpoint location was deleted before {id} was read → the query started again with startingOffsets=latest, after {id}`,
+          entries: [reset, input[0]!.append],
+        };
       const ahead = this.committedAhead(j, input[0]!);
       if (ahead) return ahead;
       return {
@@ -596,6 +646,17 @@ class Ctx {
         entries: [processed[0]!, crash],
       };
     return { template: `{id} never reached ${this.v.primary}`, entries: [input[0]!.append] };
+  }
+
+  private checkpointReset(): number {
+    const t = this.t;
+    for (let i = 0; i < t.length; i++)
+      if (
+        this.kind(i) === 'fault' &&
+        this.run.scenario.faults[t.aux[i]!]?.kind === 'checkpoint-reset'
+      )
+        return i;
+    return -1;
   }
 
   private truncation(j: number): Story | null {

@@ -26,6 +26,9 @@ export const MESSAGE_LINK: Record<MessageType, { link: Link; request: boolean }>
   'txn-request': { link: 'txn', request: true },
   'txn-response': { link: 'txn', request: false },
   replicate: { link: 'produce', request: true },
+  barrier: { link: 'checkpoint', request: true },
+  'checkpoint-ack': { link: 'checkpoint', request: false },
+  'checkpoint-notify': { link: 'checkpoint', request: true },
 };
 
 /** What the network should do with a message. */

@@ -17,8 +17,8 @@ import type { ConsumerProcessorConfig, Scenario } from './scenario/schema';
 import { LIMITS } from './scenario/limits';
 import type { Trace } from './trace';
 import { check, type Verdict } from './checker';
-import { buildFlink } from './processors/flink';
-import { buildSpark } from './processors/spark';
+import { buildFlink, type JobManager } from './processors/flink';
+import { buildSpark, type SparkQuery } from './processors/spark';
 
 /** The environment: faults, the controller and the end of the run are attributed to it. */
 class Lab extends Actor {
@@ -35,8 +35,12 @@ export interface RunState {
   service: ServiceActor | null;
   /** Reader name → its table. */
   readers: Map<string, RowStore>;
-  /** Flink: keyed state (count per key, sum per key) — set by the Flink job. */
+  /** Flink: which events the keyed state counts (the 'state' observation point). */
   state: { count: Float64Array; sum: Float64Array; contributions: Int32Array } | null;
+  /** Flink: the JobManager (checkpoint history). */
+  jobManager: JobManager | null;
+  /** Spark: the query (offset log, commit log). */
+  spark: SparkQuery | null;
 }
 
 /** The result of {@link simulate}. */
@@ -110,6 +114,8 @@ export function simulate(scenario: Scenario, opts: SimulateOptions = {}): Run {
     service,
     readers: new Map(),
     state: null,
+    jobManager: null,
+    spark: null,
   };
 
   const consumers: ConsumerInstance[] = [];
@@ -133,7 +139,7 @@ export function simulate(scenario: Scenario, opts: SimulateOptions = {}): Run {
   } else if (proc.type === 'flink') {
     buildFlink(w, scenario, proc, cluster, input, output, sink, service, state);
   } else {
-    buildSpark(w, scenario, proc, cluster, input, sink, service);
+    state.spark = buildSpark(w, scenario, proc, cluster, input, sink, service);
   }
 
   // Downstream readers: a consumer each, copying what it sees into its own table.
@@ -172,7 +178,15 @@ export function simulate(scenario: Scenario, opts: SimulateOptions = {}): Run {
     );
   });
 
-  scheduleTimedFaults(w, scenario, { lab, cluster, input, producer, consumers, group });
+  scheduleTimedFaults(w, scenario, {
+    lab,
+    cluster,
+    input,
+    producer,
+    consumers,
+    group,
+    spark: state.spark,
+  });
 
   producer.start();
   for (const c of consumers) c.start();
@@ -249,11 +263,12 @@ interface Parts {
   producer: SourceApp;
   consumers: ConsumerInstance[];
   group: ConsumerGroup | null;
+  spark: SparkQuery | null;
 }
 
 /** Schedule the faults that happen at a time (the others fire where the components ask). */
 function scheduleTimedFaults(w: World, s: Scenario, parts: Parts): void {
-  const { cluster, input, producer, consumers, group } = parts;
+  const { cluster, input, producer, consumers, group, spark } = parts;
   const byName = new Map<string, Actor>();
   for (const a of w.actors) byName.set(a.name, a);
   s.faults.forEach((f, index) => {
@@ -284,6 +299,11 @@ function scheduleTimedFaults(w: World, s: Scenario, parts: Parts): void {
         return;
       case 'zombie':
         w.scheduleGlobal(f.at, () => zombie(w, f.target, f.pauseMs, index, consumers, group));
+        return;
+      case 'checkpoint-reset':
+        w.scheduleGlobal(f.at, () =>
+          spark?.resetCheckpoint(w.faults.fire(index), f.restartAfterMs),
+        );
         return;
       case 'app-resend':
       case 'source-duplicate': {

@@ -115,6 +115,9 @@ export const MESSAGE_TYPES = [
   'txn-request',
   'txn-response',
   'replicate',
+  'barrier',
+  'checkpoint-ack',
+  'checkpoint-notify',
 ] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 

@@ -1,20 +1,715 @@
-import type { World } from '../world';
-import type { Cluster, Topic } from '../broker/cluster';
-import type { FlinkProcessorConfig, Scenario } from '../scenario/schema';
+/**
+ * A Flink job (actor `flink`, the TaskManager) and its JobManager's checkpoint coordinator (actor
+ * `jobmanager`): KafkaSource → keyed running count and sum → sink, parallelism 1.
+ *
+ * Semantics modelled, from the Flink documentation:
+ * - checkpoints (https://nightlies.apache.org/flink/flink-docs-stable/docs/learn-flink/fault_tolerance/):
+ *   the JobManager triggers checkpoint n every `execution.checkpointing.interval`; the source
+ *   injects barrier n; "Checkpoint n will contain the state of each operator that resulted from
+ *   having consumed every event before checkpoint barrier n, and none of the events after it";
+ *   a checkpoint completes when every task has acknowledged it, and is then durable;
+ * - recovery (https://nightlies.apache.org/flink/flink-docs-stable/docs/concepts/stateful-stream-processing/):
+ *   the job "restarts the operators and resets them to the latest successful checkpoint. The input
+ *   streams are reset to the point of the state snapshot" — state is exactly-once, the sink sees
+ *   whatever it saw, again;
+ * - KafkaSink `deliveryGuarantee` (https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/datastream/kafka/):
+ *   NONE sends and forgets; AT_LEAST_ONCE flushes on each checkpoint; EXACTLY_ONCE writes each
+ *   checkpoint epoch in a Kafka transaction (`transactionalIdPrefix`), pre-commits (flushes) on the
+ *   barrier and commits when the checkpoint-complete notification arrives — "data loss may happen
+ *   when Kafka expires an uncommitted transaction" (`transaction.timeout.ms`);
+ * - two-phase commit (TwoPhaseCommitSinkFunction, SEMANTICS F-2PC, A20): on restore, pending
+ *   pre-committed transactions of the restored checkpoint are committed (recoverAndCommit) and the
+ *   open ones aborted (recoverAndAbort); a recovery commit of an expired transaction fails — with
+ *   `ignoreFailuresAfterTransactionTimeout` the job logs data loss and goes on (SEMANTICS A8);
+ * - the KafkaSource commits offsets back to Kafka only when a checkpoint completes, "only for
+ *   exposing the progress"; without checkpointing it relies on the consumer's auto-commit.
+ * Barrier alignment only matters for operators with several inputs; this job has one chain, so
+ * EXACTLY_ONCE and AT_LEAST_ONCE checkpointing behave alike here (documented, not simulated).
+ */
+import { Actor, type World } from '../world';
+import type { Cluster, Topic, TxnRecord } from '../broker/cluster';
+import { TXN_REASON_REQUESTED } from '../broker/cluster';
+import { ProducerClient, outputClientConfig } from '../client';
+import type { FlinkProcessorConfig, KafkaSinkConfig, Scenario } from '../scenario/schema';
 import type { SinkActor } from '../sinks/table';
 import type { ServiceActor } from '../sinks/effects';
+import { writeStatement } from '../sinks/writer';
 import type { RunState } from '../simulate';
+import { CHECKPOINT_STEPS, type CheckpointStep } from '../trace';
+import { fetchFrom } from './fetch';
+import { sinkKey, withSideEffect } from './outputs';
+import type { Rec } from './consumer';
 
+/** A completed checkpoint as the JobManager stores it (durable). */
+export interface CompletedCheckpoint {
+  id: number;
+  /** Next offset to read, per input partition. */
+  positions: number[];
+  /** Keyed state snapshot: count and sum per key. */
+  count: Float64Array;
+  sum: Float64Array;
+  /** EXACTLY_ONCE: the pre-committed transaction of each epoch ≤ id not yet known committed. */
+  pending: { epoch: number; transactionalId: string; txn: number }[];
+  triggeredAt: number;
+  completedAt: number;
+}
+
+/** One row of the checkpoint history (for the views). */
+export interface CheckpointRecord {
+  id: number;
+  status: 'in progress' | 'completed' | 'declined';
+  triggeredAt: number;
+  completedAt: number;
+  positions: number[];
+  /** Bytes of state (8 bytes per key and value). */
+  stateBytes: number;
+  /** The sink transaction of this checkpoint's epoch (EXACTLY_ONCE), and its fate. */
+  txn: number;
+}
+
+const step = (s: CheckpointStep) => CHECKPOINT_STEPS.indexOf(s);
+
+/** The JobManager: triggers checkpoints, stores completed ones, restarts the job. */
+export class JobManager extends Actor {
+  completed: CompletedCheckpoint | null = null;
+  readonly history: CheckpointRecord[] = [];
+  private nextId = 1;
+  private inProgress: { id: number; triggeredAt: number; entry: number } | null = null;
+  private timerArmed = false;
+  job!: FlinkTask;
+
+  constructor(
+    world: World,
+    readonly cfg: FlinkProcessorConfig,
+  ) {
+    super(world, 'jobmanager');
+  }
+
+  protected override onRestart(): void {}
+
+  /** The task made progress: make sure the next checkpoint is scheduled (idle jobs stop triggering). */
+  poke(): void {
+    const interval = this.cfg['execution.checkpointing.interval'];
+    if (interval === null || this.timerArmed) return;
+    this.timerArmed = true;
+    this.after(interval, () => {
+      this.timerArmed = false;
+      this.trigger();
+    });
+  }
+
+  private trigger(): void {
+    const w = this.world;
+    const job = this.job;
+    if (this.inProgress || !job.alive || !job.running) {
+      if (!this.inProgress && job.hasProgressSinceBarrier()) this.poke();
+      return;
+    }
+    if (!job.hasProgressSinceBarrier()) return; // nothing new: skip (it would change nothing)
+    const id = this.nextId++;
+    const e = w.trace.add(w.now, 'checkpoint', this.id, -1, -1, -1, -1, -1, -1, step('triggered'));
+    w.trace.set(e, { ckpt: id });
+    this.inProgress = { id, triggeredAt: w.now, entry: e };
+    this.history.push({
+      id,
+      status: 'in progress',
+      triggeredAt: w.now,
+      completedAt: -1,
+      positions: [],
+      stateBytes: 0,
+      txn: -1,
+    });
+    const inc = job.incarnation;
+    w.send(this, job, 'barrier', e, {}, (m) => job.onBarrier(id, m), { toInc: inc });
+  }
+
+  /** The task acknowledged checkpoint `id` with its snapshot: the checkpoint is complete and durable. */
+  onAck(snap: Omit<CompletedCheckpoint, 'completedAt' | 'triggeredAt'>, cause: number): void {
+    const w = this.world;
+    const p = this.inProgress;
+    if (!p || p.id !== snap.id) return;
+    this.inProgress = null;
+    const cp: CompletedCheckpoint = { ...snap, triggeredAt: p.triggeredAt, completedAt: w.now };
+    this.completed = cp;
+    const h = this.history.find((x) => x.id === snap.id)!;
+    h.status = 'completed';
+    h.completedAt = w.now;
+    h.positions = snap.positions;
+    h.stateBytes = snap.count.length * 16;
+    h.txn = snap.pending.find((x) => x.epoch === snap.id)?.txn ?? -1;
+    const e = w.trace.add(
+      w.now,
+      'checkpoint',
+      this.id,
+      cause,
+      -1,
+      -1,
+      -1,
+      snap.positions[0] ?? -1,
+      -1,
+      step('completed'),
+    );
+    w.trace.set(e, { ckpt: snap.id, until: p.triggeredAt });
+    this.job.stateTracker?.checkpointCompleted(snap.id);
+    const job = this.job;
+    const inc = job.incarnation;
+    w.send(this, job, 'checkpoint-notify', e, {}, (m) => job.onCheckpointComplete(snap.id, m), {
+      toInc: inc,
+    });
+    if (job.hasProgressSinceBarrier()) this.poke();
+  }
+
+  /** The task died: an in-progress checkpoint is declined; the job restarts after the task is back. */
+  onTaskFailed(cause: number): void {
+    const w = this.world;
+    if (this.inProgress) {
+      const e = w.trace.add(
+        w.now,
+        'checkpoint',
+        this.id,
+        cause,
+        -1,
+        -1,
+        -1,
+        -1,
+        -1,
+        step('declined'),
+      );
+      w.trace.set(e, { ckpt: this.inProgress.id });
+      const h = this.history.find((x) => x.id === this.inProgress!.id);
+      if (h) h.status = 'declined';
+      this.inProgress = null;
+    }
+  }
+}
+
+/** Instrumentation behind the 'state' observation point: which events the keyed state counts. */
+class StateTracker {
+  /** identity → times its amount is in the state. */
+  readonly contributions: Int32Array;
+  /** Increments since the last completed checkpoint: [epoch, identity]. */
+  private log: number[] = [];
+
+  constructor(identities: number) {
+    this.contributions = new Int32Array(identities);
+  }
+
+  counted(epoch: number, identity: number): void {
+    this.contributions[identity]!++;
+    this.log.push(epoch, identity);
+  }
+
+  /** Increments of epochs ≤ id are now in a durable checkpoint. */
+  checkpointCompleted(id: number): void {
+    const keep: number[] = [];
+    for (let i = 0; i < this.log.length; i += 2)
+      if (this.log[i]! > id) keep.push(this.log[i]!, this.log[i + 1]!);
+    this.log = keep;
+  }
+
+  /** Restored to checkpoint `id`: everything counted after its barrier is gone. */
+  restored(id: number): void {
+    for (let i = 0; i < this.log.length; i += 2)
+      if (this.log[i]! > id) this.contributions[this.log[i + 1]!]!--;
+    this.log = [];
+  }
+}
+
+/** The TaskManager running the whole chain (the `flink` crash target). */
+export class FlinkTask extends Actor {
+  running = false;
+  private positions: number[] = [];
+  /** Next offset to fetch per partition (ahead of `positions` by what is buffered). */
+  private fetchPos: number[] = [];
+  private buffers: Rec[][] = [];
+  private fetching: boolean[] = [];
+  private count: Float64Array;
+  private sum: Float64Array;
+  /** Current epoch: records after barrier epoch-1. */
+  private epoch = 1;
+  private busy = false;
+  private pendingBarrier: { id: number; cause: number } | null = null;
+  private sinceBarrier = 0;
+  /** EXACTLY_ONCE: producer of each open/pre-committed epoch. */
+  private producers = new Map<number, ProducerClient>();
+  private pendingCommit: CompletedCheckpoint['pending'] = [];
+  /** AT_LEAST_ONCE / NONE producer. */
+  private plain: ProducerClient | null = null;
+  private lastAutoCommit = 0;
+  stateTracker: StateTracker | null;
+
+  constructor(
+    world: World,
+    readonly cfg: FlinkProcessorConfig,
+    private readonly jm: JobManager,
+    private readonly cluster: Cluster,
+    private readonly input: Topic,
+    private readonly output: Topic | null,
+    private readonly sink: SinkActor | null,
+    private readonly service: ServiceActor | null,
+    private readonly scenario: Scenario,
+  ) {
+    super(world, 'flink');
+    const keys = world.events.keys.length;
+    this.count = new Float64Array(keys);
+    this.sum = new Float64Array(keys);
+    this.stateTracker = new StateTracker(world.events.identities);
+    jm.job = this;
+  }
+
+  private get kafka(): KafkaSinkConfig | null {
+    return this.scenario.sink.type === 'kafka' ? this.scenario.sink : null;
+  }
+
+  /** Whether records were processed since the last barrier (a checkpoint would change something). */
+  hasProgressSinceBarrier(): boolean {
+    return this.sinceBarrier > 0 || this.pendingCommit.length > 0;
+  }
+
+  start(): void {
+    this.after(Math.max(0, this.cfg.startAtMs - this.world.now), () => this.restore(-1));
+  }
+
+  protected override onCrash(cause: number): void {
+    this.running = false;
+    this.jm.onTaskFailed(cause);
+  }
+
+  protected override onRestart(cause: number): void {
+    // The fixed-delay restart strategy waits before the job runs again.
+    this.after(this.cfg['restart-strategy.fixed-delay.delay'], () => this.restore(cause));
+  }
+
+  /** Start (or restart) the job from the latest completed checkpoint, or from the beginning. */
+  private restore(cause: number): void {
+    const w = this.world;
+    const cp = this.jm.completed;
+    const n = this.input.partitions.length;
+    const checkpointing = this.cfg['execution.checkpointing.interval'] !== null;
+    if (cp) {
+      this.positions = [...cp.positions];
+      this.count = Float64Array.from(cp.count);
+      this.sum = Float64Array.from(cp.sum);
+      this.epoch = cp.id + 1;
+      this.stateTracker?.restored(cp.id);
+    } else {
+      // No checkpoint: the KafkaSource starts from the committed group offsets, else earliest.
+      const coord = this.cluster.coordinator;
+      this.positions = Array.from({ length: n }, (_, p) =>
+        checkpointing ? 0 : (coord.committed('flink-job', this.input.index, p) ?? 0),
+      );
+      this.count = new Float64Array(this.count.length);
+      this.sum = new Float64Array(this.sum.length);
+      this.epoch = 1;
+      this.stateTracker?.restored(0);
+    }
+    const e = w.trace.add(
+      w.now,
+      'restore',
+      this.id,
+      cause,
+      -1,
+      this.input.index,
+      0,
+      this.positions[0] ?? 0,
+      -1,
+      -1,
+    );
+    w.trace.set(e, { ckpt: cp?.id ?? -1 });
+    this.buffers = Array.from({ length: n }, () => []);
+    this.fetchPos = [...this.positions];
+    this.fetching = new Array<boolean>(n).fill(false);
+    this.busy = false;
+    this.pendingBarrier = null;
+    this.sinceBarrier = 0;
+    this.lastAutoCommit = w.now;
+    this.producers.clear();
+    this.plain = null;
+    this.pendingCommit = cp ? [...cp.pending] : [];
+    const go = () => {
+      this.running = true;
+      this.loop(e);
+    };
+    const k = this.kafka;
+    if (!k) return go();
+    if (k.deliveryGuarantee !== 'EXACTLY_ONCE') {
+      this.plain = new ProducerClient(
+        this,
+        this.cluster,
+        this.output!,
+        outputClientConfig(null, k['transaction.timeout.ms']),
+      );
+      this.plain.init(e, go);
+      return;
+    }
+    // recoverAndCommit the restored checkpoint's pending transactions, abort the lingering ones,
+    // then open the transaction of the new epoch.
+    this.recoverTransactions(e, () => this.openEpoch(this.epoch, e, go));
+  }
+
+  private tid(epoch: number): string {
+    return `${this.kafka!.transactionalIdPrefix}-0-${epoch}`;
+  }
+
+  private recoverTransactions(cause: number, done: () => void): void {
+    const w = this.world;
+    const coord = this.cluster.coordinator;
+    const k = this.kafka!;
+    const inc = this.incarnation;
+    w.send(this, coord, 'txn-request', cause, {}, (m) => {
+      // Commit what the restored checkpoint pre-committed (idempotent if it already committed).
+      for (const p of this.pendingCommit) {
+        const rec = this.cluster.txn(p.txn);
+        if (!rec) continue;
+        if (rec.state === 'Ongoing') coord.endTxn(rec, true, m, TXN_REASON_REQUESTED);
+        else if (rec.state === 'CompleteAbort' || rec.state === 'PrepareAbort')
+          this.expired(rec, m, k.ignoreFailuresAfterTransactionTimeout);
+      }
+      if (
+        !k.ignoreFailuresAfterTransactionTimeout &&
+        this.pendingCommit.some((p) => this.cluster.txn(p.txn)?.state === 'CompleteAbort')
+      ) {
+        // The job fails on recovery and restarts, again and again (SEMANTICS A8).
+        w.send(
+          coord,
+          this,
+          'txn-response',
+          m,
+          {},
+          () => this.crash(m, -1, this.cfg['restart-strategy.fixed-delay.delay']),
+          { toInc: inc },
+        );
+        return;
+      }
+      this.pendingCommit = [];
+      // Abort lingering transactions of this job's later epochs (the KafkaSink aborts by prefix).
+      for (const [tid, st] of coord.producers) {
+        if (!tid.startsWith(`${k.transactionalIdPrefix}-0-`)) continue;
+        if (st.current && st.current.state === 'Ongoing') coord.initProducerId(tid, m);
+      }
+      w.send(coord, this, 'txn-response', m, {}, () => done(), { toInc: inc });
+    });
+  }
+
+  private expired(rec: TxnRecord, cause: number, ignore: boolean): void {
+    const w = this.world;
+    if (!ignore) return;
+    // "Data loss might have occurred" — the expired transaction's records are gone for good.
+    const e = w.trace.add(w.now, 'data-loss', this.id, cause, -1, -1, -1, -1, -1, -1);
+    w.trace.set(e, { txn: rec.no });
+  }
+
+  /** Open the transaction of `epoch` (EXACTLY_ONCE): a producer with transactional.id prefix-0-epoch. */
+  private openEpoch(epoch: number, cause: number, done: () => void): void {
+    const k = this.kafka!;
+    const c = new ProducerClient(
+      this,
+      this.cluster,
+      this.output!,
+      outputClientConfig(this.tid(epoch), k['transaction.timeout.ms']),
+    );
+    this.producers.set(epoch, c);
+    c.init(cause, () => {
+      c.beginTransaction();
+      done();
+    });
+  }
+
+  // ------------------------------------------------------------------ processing
+
+  private loop(cause: number): void {
+    if (!this.running || this.busy || !this.alive) return;
+    if (this.pendingBarrier) return this.handleBarrier(cause);
+    this.autoCommit(cause);
+    const r = this.next();
+    if (!r) {
+      this.fetchMore(cause);
+      return;
+    }
+    this.busy = true;
+    this.after(this.cfg.processing.perRecordMs, () => this.process(r, cause));
+  }
+
+  private next(): Rec | undefined {
+    for (const b of this.buffers) if (b.length > 0) return b.shift();
+    return undefined;
+  }
+
+  private fetchMore(cause: number): void {
+    const n = this.input.partitions.length;
+    for (let p = 0; p < n; p++) {
+      if (this.fetching[p] || this.buffers[p]!.length > 0) continue;
+      this.fetching[p] = true;
+      const from = this.fetchPos[p]!;
+      const inc = this.incarnation;
+      fetchFrom(this, this.cluster, this.input, p, from, 500, false, cause, (r, c) => {
+        if (this.incarnation !== inc) return;
+        this.fetching[p] = false;
+        if (this.fetchPos[p] !== from || !this.running) return;
+        for (let i = 0; i < r.offsets.length; i++)
+          this.buffers[p]!.push({ partition: p, offset: r.offsets[i]!, event: r.events[i]! });
+        this.fetchPos[p] = r.next;
+        if (r.offsets.length === 0) this.positions[p] = r.next;
+        this.loop(c);
+      });
+    }
+  }
+
+  /** Without checkpointing, the Kafka consumer's auto-commit exposes (and restarts from) the position. */
+  private autoCommit(cause: number): void {
+    if (this.cfg['execution.checkpointing.interval'] !== null) return;
+    const w = this.world;
+    if (w.now - this.lastAutoCommit < 5000) return;
+    this.lastAutoCommit = w.now;
+    this.commitOffsets(cause);
+  }
+
+  /**
+   * Commit offsets to the group `flink-job`: on a completed checkpoint its positions; by the
+   * auto-commit (no checkpointing) the consumer's fetch position, which runs ahead of processing.
+   */
+  private commitOffsets(
+    cause: number,
+    positions: number[] = this.cfg['execution.checkpointing.interval'] === null
+      ? [...this.fetchPos]
+      : [...this.positions],
+  ): void {
+    const w = this.world;
+    const coord = this.cluster.coordinator;
+    w.send(
+      this,
+      coord,
+      'commit',
+      cause,
+      { topic: this.input.index, partition: 0, offset: positions[0] },
+      (m) => {
+        positions.forEach((o, p) => {
+          coord.storeOffset('flink-job', this.input.index, p, o);
+          w.trace.add(w.now, 'commit', coord.id, m, -1, this.input.index, p, o, -1, -1);
+        });
+      },
+    );
+  }
+
+  private process(r: Rec, cause: number): void {
+    const w = this.world;
+    const ev = w.events;
+    const key = ev.keyIndex[r.event]!;
+    this.count[key]!++;
+    this.sum[key]! += ev.amount[r.event]!;
+    this.positions[r.partition] = r.offset + 1;
+    this.sinceBarrier++;
+    const e = w.trace.add(
+      w.now,
+      'process',
+      this.id,
+      cause,
+      r.event,
+      this.input.index,
+      r.partition,
+      r.offset,
+      1,
+      this.incarnation,
+    );
+    w.trace.add(w.now, 'state', this.id, e, r.event, -1, -1, -1, this.count[key]!, key);
+    this.stateTracker?.counted(this.epoch, ev.identity[r.event]!);
+    this.jm.poke();
+    withSideEffect(
+      this,
+      this.service,
+      this.cfg.sideEffect,
+      this.input.index,
+      r,
+      e,
+      (c) => this.emit(r, c),
+      (_err, c) => this.emit(r, c),
+    );
+  }
+
+  /** Write the record's output to the sink. */
+  private emit(r: Rec, cause: number): void {
+    const w = this.world;
+    const done = (c: number) => {
+      this.busy = false;
+      if (w.faults.crashPoint(this, 'flink', 'mid-batch', c, this.sinceBarrier)) return;
+      if (w.faults.processedRecords(this, 'flink', 1, c)) return;
+      this.loop(c);
+    };
+    const s = this.scenario.sink;
+    if (s.type === 'table') {
+      const row = {
+        event: r.event,
+        key: sinkKey(w, s.key, this.input.index, r),
+        topic: this.input.index,
+        partition: r.partition,
+        offset: r.offset,
+        cause,
+      };
+      const flush = () =>
+        writeStatement(
+          this,
+          this.sink!,
+          { rows: [row], batchId: -1 },
+          { timeoutMs: s['statement.timeout.ms'], retries: s.retries, retryDelayMs: 0 },
+          cause,
+          (_err, c) => done(c),
+        );
+      if (this.cfg.sinkFlushDelayMs > 0) {
+        // The sink buffers and flushes later: a crash before the flush loses the write (A7).
+        this.after(this.cfg.sinkFlushDelayMs, flush);
+        done(cause);
+      } else flush();
+      return;
+    }
+    if (s.type === 'kafka') {
+      const client =
+        s.deliveryGuarantee === 'EXACTLY_ONCE' ? this.producers.get(this.epoch) : this.plain;
+      client?.send(r.event, cause, () => {});
+      done(cause);
+      return;
+    }
+    done(cause);
+  }
+
+  // ------------------------------------------------------------------ checkpoints
+
+  onBarrier(id: number, cause: number): void {
+    this.pendingBarrier = { id, cause };
+    this.loop(cause);
+  }
+
+  /** Barrier n reached the end of the chain (between records): snapshot, pre-commit, acknowledge. */
+  private handleBarrier(cause: number): void {
+    const w = this.world;
+    const b = this.pendingBarrier!;
+    this.pendingBarrier = null;
+    if (w.faults.crashPoint(this, 'flink', 'before-barrier', cause)) return;
+    const e = w.trace.add(
+      w.now,
+      'checkpoint',
+      this.id,
+      b.cause,
+      -1,
+      this.input.index,
+      0,
+      this.positions[0] ?? -1,
+      -1,
+      step('barrier'),
+    );
+    w.trace.set(e, { ckpt: b.id });
+    const snapshot = {
+      id: b.id,
+      positions: [...this.positions],
+      count: Float64Array.from(this.count),
+      sum: Float64Array.from(this.sum),
+    };
+    this.sinceBarrier = 0;
+    const epoch = this.epoch;
+    this.busy = true;
+    const ack = (pending: CompletedCheckpoint['pending'], c: number) => {
+      this.busy = false;
+      if (w.faults.crashPoint(this, 'flink', 'after-precommit', c)) return;
+      const jm = this.jm;
+      w.send(this, jm, 'checkpoint-ack', c, {}, (m) => jm.onAck({ ...snapshot, pending }, m));
+      this.loop(c);
+    };
+    const k = this.kafka;
+    if (k?.deliveryGuarantee === 'EXACTLY_ONCE') {
+      // preCommit: flush this epoch's transaction, keep it pending for checkpoint id, open the next.
+      const client = this.producers.get(epoch)!;
+      client.flush(() => {
+        const txn = client.txn;
+        const pe = w.trace.add(
+          w.now,
+          'checkpoint',
+          this.id,
+          e,
+          -1,
+          -1,
+          -1,
+          -1,
+          -1,
+          step('pre-committed'),
+        );
+        w.trace.set(pe, { ckpt: b.id, txn: txn?.no ?? -1 });
+        if (txn) this.pendingCommit.push({ epoch, transactionalId: this.tid(epoch), txn: txn.no });
+        const pending = [...this.pendingCommit];
+        this.epoch = b.id + 1;
+        this.openEpoch(this.epoch, pe, () => ack(pending, pe));
+      });
+      return;
+    }
+    this.epoch = b.id + 1;
+    if (k?.deliveryGuarantee === 'AT_LEAST_ONCE') {
+      // Wait for every outstanding record to be acknowledged before acknowledging the checkpoint.
+      this.plain!.flush(() => ack([], e));
+      return;
+    }
+    ack([], e);
+  }
+
+  /** notifyCheckpointComplete(n): commit the pending transactions of epochs ≤ n; expose offsets. */
+  onCheckpointComplete(id: number, cause: number): void {
+    const w = this.world;
+    if (w.faults.crashPoint(this, 'flink', 'after-checkpoint', cause)) return;
+    const cp = this.jm.completed;
+    if (cp && cp.id === id) this.commitOffsets(cause, [...cp.positions]);
+    const due = this.pendingCommit.filter((p) => p.epoch <= id);
+    this.pendingCommit = this.pendingCommit.filter((p) => p.epoch > id);
+    for (const p of due) {
+      const client = this.producers.get(p.epoch);
+      if (!client) continue;
+      let crashed = false;
+      client.endTransaction(
+        true,
+        cause,
+        (committed, c) => {
+          this.producers.delete(p.epoch);
+          const ce = w.trace.add(
+            w.now,
+            'checkpoint',
+            this.id,
+            c,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            step(committed ? 'committed' : 'expired'),
+          );
+          w.trace.set(ce, { ckpt: id, txn: p.txn });
+        },
+        {
+          afterSent: (c) => {
+            crashed = w.faults.crashPoint(this, 'flink', 'during-commit', c);
+          },
+        },
+      );
+      if (crashed) return;
+    }
+  }
+}
+
+/** Assemble the Flink job of a scenario. */
 export function buildFlink(
-  _w: World,
-  _s: Scenario,
-  _p: FlinkProcessorConfig,
-  _c: Cluster,
-  _i: Topic,
-  _o: Topic | null,
-  _sink: SinkActor | null,
-  _svc: ServiceActor | null,
-  _st: RunState,
-): void {
-  throw new Error('flink: not yet');
+  w: World,
+  s: Scenario,
+  p: FlinkProcessorConfig,
+  cluster: Cluster,
+  input: Topic,
+  output: Topic | null,
+  sink: SinkActor | null,
+  service: ServiceActor | null,
+  state: RunState,
+): FlinkTask {
+  const jm = new JobManager(w, p);
+  const task = new FlinkTask(w, p, jm, cluster, input, output, sink, service, s);
+  state.state = {
+    count: new Float64Array(0),
+    sum: new Float64Array(0),
+    contributions: task.stateTracker!.contributions,
+  };
+  state.jobManager = jm;
+  task.start();
+  return task;
 }

@@ -1,17 +1,326 @@
-import type { World } from '../world';
+/**
+ * A Spark Structured Streaming query (actor `spark`) reading Kafka in micro-batches and writing
+ * with `foreachBatch` (a SQL table, a Delta table) or the built-in file sink.
+ *
+ * The order of work per batch N and the restart rule follow Spark's MicroBatchExecution (SEMANTICS
+ * S-MBE, https://github.com/apache/spark/blob/v3.3.0/sql/core/src/main/scala/org/apache/spark/sql/execution/streaming/MicroBatchExecution.scala):
+ * the offset range of batch N is written to the offset log before the batch runs; the sink gets
+ * `addBatch(N, data)`; then `commits/N` is written. On restart, if the latest offset-log entry has
+ * no commit, batch N runs again "with the same offset range and the same batchId" (SEMANTICS
+ * §1.6). "By default, foreachBatch provides only at-least-once write guarantees. However, you can
+ * use the batchId provided to the function as way to deduplicate the output"
+ * (https://spark.apache.org/docs/latest/streaming/apis-on-dataframes-and-datasets.html#using-foreach-and-foreachbatch).
+ * Deleting the checkpoint location starts over from `startingOffsets` with batch ids from 0
+ * (https://docs.delta.io/latest/delta-streaming.html#idempotent-table-writes-in-foreachbatch warns
+ * that writes are then skipped under the same txnAppId). A trigger with no new data runs no batch.
+ */
+import { Actor, type World } from '../world';
 import type { Cluster, Topic } from '../broker/cluster';
-import type { SparkProcessorConfig, Scenario } from '../scenario/schema';
-import type { SinkActor } from '../sinks/table';
+import type { Scenario, SparkProcessorConfig } from '../scenario/schema';
+import type { SinkActor, SinkRow } from '../sinks/table';
 import type { ServiceActor } from '../sinks/effects';
+import { writeStatement } from '../sinks/writer';
+import { fetchFrom } from './fetch';
+import { sinkKey, withSideEffect } from './outputs';
+import type { Rec } from './consumer';
 
+/** One offset-log entry: the batch's range per partition ([start, end)) and its timestamp. */
+export interface PlannedBatch {
+  id: number;
+  start: number[];
+  end: number[];
+  /** The batch timestamp (current_timestamp() inside the batch). */
+  timestamp: number;
+}
+
+/** The query process. Its checkpoint location (offset and commit logs) is durable. */
+export class SparkQuery extends Actor {
+  /** offsets/N — durable. */
+  readonly offsetLog = new Map<number, PlannedBatch>();
+  /** commits/N — durable. */
+  readonly commitLog = new Set<number>();
+  /** Every batch ever planned (for the views), in order. */
+  readonly history: (PlannedBatch & { attempt: number; committedAt: number })[] = [];
+  private running = false;
+  private waiting = false;
+  /** Where a query with an empty checkpoint starts (startingOffsets, taken when it starts). */
+  private initialStart: number[] = [];
+
+  constructor(
+    world: World,
+    readonly cfg: SparkProcessorConfig,
+    private readonly cluster: Cluster,
+    private readonly input: Topic,
+    private readonly sink: SinkActor | null,
+    private readonly service: ServiceActor | null,
+    private readonly scenario: Scenario,
+  ) {
+    super(world, 'spark');
+  }
+
+  start(): void {
+    this.after(Math.max(0, this.cfg.startAtMs - this.world.now), () => this.resume(-1));
+  }
+
+  protected override onRestart(cause: number): void {
+    this.resume(cause);
+  }
+
+  /** The checkpoint location is deleted (a fault): the logs are gone; the query starts over. */
+  resetCheckpoint(cause: number, restartAfterMs: number): void {
+    this.offsetLog.clear();
+    this.commitLog.clear();
+    if (this.alive) this.crash(cause, -1, restartAfterMs);
+  }
+
+  /** Start or restart: re-run an uncommitted batch, or plan the next one. */
+  private resume(cause: number): void {
+    const w = this.world;
+    this.running = false;
+    this.waiting = false;
+    const ids = [...this.offsetLog.keys()];
+    const latest = ids.length > 0 ? Math.max(...ids) : -1;
+    if (latest >= 0 && !this.commitLog.has(latest)) {
+      // "re-executes batch N with the same offset range and the same batchId"
+      const e = w.trace.add(
+        w.now,
+        'restore',
+        this.id,
+        cause,
+        -1,
+        this.input.index,
+        0,
+        this.offsetLog.get(latest)!.start[0] ?? 0,
+        -1,
+        -1,
+      );
+      w.trace.set(e, { ckpt: latest });
+      this.runBatch(this.offsetLog.get(latest)!, e);
+      return;
+    }
+    if (latest < 0)
+      this.initialStart = this.input.partitions.map((p) =>
+        this.cfg.startingOffsets === 'earliest' ? 0 : p.hw,
+      );
+    const e = w.trace.add(
+      w.now,
+      'restore',
+      this.id,
+      cause,
+      -1,
+      this.input.index,
+      0,
+      this.nextStart()[0] ?? 0,
+      -1,
+      -1,
+    );
+    w.trace.set(e, { ckpt: latest });
+    this.trigger(e);
+  }
+
+  /** Where the next batch starts: after the last planned batch, else `startingOffsets`. */
+  private nextStart(): number[] {
+    const ids = [...this.offsetLog.keys()];
+    if (ids.length > 0) return [...this.offsetLog.get(Math.max(...ids))!.end];
+    return [...this.initialStart];
+  }
+
+  /** A trigger: plan batch N if there is new data, else wait for data and the next trigger. */
+  private trigger(cause: number): void {
+    if (this.running || !this.alive) return;
+    const w = this.world;
+    const start = this.nextStart();
+    const total = this.input.partitions.reduce((a, p, i) => a + Math.max(0, p.hw - start[i]!), 0);
+    if (total === 0) return this.waitForData(cause);
+    const end = this.limit(
+      start,
+      this.input.partitions.map((p) => p.hw),
+    );
+    const ids = [...this.offsetLog.keys()];
+    const id = ids.length > 0 ? Math.max(...ids) + 1 : 0;
+    const batch: PlannedBatch = { id, start, end, timestamp: w.now };
+    this.offsetLog.set(id, batch);
+    this.runBatch(batch, cause);
+  }
+
+  /** maxOffsetsPerTrigger, split over the partitions in proportion to what each has. */
+  private limit(start: number[], hw: number[]): number[] {
+    const max = this.cfg.maxOffsetsPerTrigger;
+    const avail = hw.map((h, i) => Math.max(0, h - start[i]!));
+    const total = avail.reduce((a, b) => a + b, 0);
+    if (max === undefined || total <= max) return [...hw];
+    const take = avail.map((a) => Math.floor((a * max) / total));
+    let left = max - take.reduce((a, b) => a + b, 0);
+    for (let i = 0; left > 0 && i < take.length; i++) {
+      if (take[i]! < avail[i]!) {
+        take[i]!++;
+        left--;
+      }
+    }
+    return start.map((s, i) => s + take[i]!);
+  }
+
+  private waitForData(cause: number): void {
+    if (this.waiting) return;
+    this.waiting = true;
+    const inc = this.incarnation;
+    const wake = () => {
+      if (this.incarnation !== inc || !this.waiting) return;
+      this.waiting = false;
+      // The next trigger fires on the processingTime grid.
+      const t = this.cfg['trigger.processingTime'];
+      const next = Math.ceil((this.world.now + 1) / t) * t;
+      this.after(next - this.world.now, () => this.trigger(cause));
+    };
+    for (const p of this.input.partitions) p.waiters.push(wake);
+  }
+
+  /** Run batch N: read its range, process, write through foreachBatch, then commit it. */
+  private runBatch(b: PlannedBatch, cause: number): void {
+    const w = this.world;
+    this.running = true;
+    const count = b.end.reduce((a, e, i) => a + e - b.start[i]!, 0);
+    const pe = w.trace.add(
+      w.now,
+      'batch-planned',
+      this.id,
+      cause,
+      -1,
+      this.input.index,
+      0,
+      b.start[0] ?? 0,
+      count,
+      -1,
+    );
+    w.trace.set(pe, { ckpt: b.id });
+    const attempt = this.history.filter((h) => h.id === b.id).length + 1;
+    const h = { ...b, attempt, committedAt: -1 };
+    this.history.push(h);
+    this.read(b, 0, b.start[0] ?? 0, [], pe, (recs, c) => this.processAll(b, recs, 0, [], c, h));
+  }
+
+  private read(
+    b: PlannedBatch,
+    p: number,
+    from: number,
+    acc: Rec[],
+    cause: number,
+    done: (recs: Rec[], cause: number) => void,
+  ): void {
+    if (p >= b.end.length) return done(acc, cause);
+    const end = b.end[p]!;
+    if (from >= end) return this.read(b, p + 1, b.start[p + 1] ?? 0, acc, cause, done);
+    fetchFrom(this, this.cluster, this.input, p, from, end - from, false, cause, (r, c) => {
+      for (let i = 0; i < r.offsets.length; i++)
+        if (r.offsets[i]! < end)
+          acc.push({ partition: p, offset: r.offsets[i]!, event: r.events[i]! });
+      this.read(b, p, Math.min(end, r.next), acc, c, done);
+    });
+  }
+
+  private processAll(
+    b: PlannedBatch,
+    recs: Rec[],
+    i: number,
+    rows: SinkRow[],
+    cause: number,
+    h: { committedAt: number },
+  ): void {
+    const w = this.world;
+    if (i === recs.length) return this.write(b, rows, cause, h);
+    const r = recs[i]!;
+    this.after(this.cfg.processing.perRecordMs, () => {
+      const e = w.trace.add(
+        w.now,
+        'process',
+        this.id,
+        cause,
+        r.event,
+        this.input.index,
+        r.partition,
+        r.offset,
+        1,
+        this.incarnation,
+      );
+      const s = this.scenario.sink;
+      const key =
+        s.type === 'table' ? sinkKey(w, s.key, this.input.index, r) : w.events.identity[r.event]!;
+      rows.push({
+        event: r.event,
+        key,
+        topic: this.input.index,
+        partition: r.partition,
+        offset: r.offset,
+        cause: e,
+      });
+      withSideEffect(
+        this,
+        this.service,
+        this.cfg.sideEffect,
+        this.input.index,
+        r,
+        e,
+        (c) => this.processAll(b, recs, i + 1, rows, c, h),
+        (_x, c) => this.processAll(b, recs, i + 1, rows, c, h),
+      );
+    });
+  }
+
+  /** foreachBatch(df, batchId) → sink; then commits/N. */
+  private write(b: PlannedBatch, rows: SinkRow[], cause: number, h: { committedAt: number }): void {
+    const w = this.world;
+    if (w.faults.crashPoint(this, 'spark', 'before-sink-write', cause)) return;
+    const finish = (c: number) => {
+      if (w.faults.crashPoint(this, 'spark', 'after-sink-write', c)) return;
+      this.commitLog.add(b.id);
+      h.committedAt = w.now;
+      const e = w.trace.add(
+        w.now,
+        'batch-committed',
+        this.id,
+        c,
+        -1,
+        this.input.index,
+        0,
+        b.end[0] ?? 0,
+        rows.length,
+        -1,
+      );
+      w.trace.set(e, { ckpt: b.id });
+      if (w.faults.processedRecords(this, 'spark', rows.length, e)) return;
+      this.running = false;
+      const t = this.cfg['trigger.processingTime'];
+      const next = Math.ceil((w.now + 1) / t) * t;
+      this.after(next - w.now, () => this.trigger(e));
+    };
+    if (!this.sink || rows.length === 0) return finish(cause);
+    const s = this.scenario.sink;
+    const policy =
+      s.type === 'table'
+        ? { timeoutMs: s['statement.timeout.ms'], retries: s.retries, retryDelayMs: 0 }
+        : { timeoutMs: 30_000, retries: 3, retryDelayMs: 0 };
+    writeStatement(this, this.sink, { rows, batchId: b.id }, policy, cause, (err, c) => {
+      if (err !== 'NONE') {
+        // A failing batch fails the query; it restarts and re-runs the same batch.
+        this.crash(c, -1, 1000);
+        return;
+      }
+      finish(c);
+    });
+  }
+}
+
+/** Assemble the Spark query of a scenario. */
 export function buildSpark(
-  _w: World,
-  _s: Scenario,
-  _p: SparkProcessorConfig,
-  _c: Cluster,
-  _i: Topic,
-  _sink: SinkActor | null,
-  _svc: ServiceActor | null,
-): void {
-  throw new Error('spark: not yet');
+  w: World,
+  s: Scenario,
+  p: SparkProcessorConfig,
+  cluster: Cluster,
+  input: Topic,
+  sink: SinkActor | null,
+  service: ServiceActor | null,
+): SparkQuery {
+  const q = new SparkQuery(w, p, cluster, input, sink, service, s);
+  q.start();
+  return q;
 }

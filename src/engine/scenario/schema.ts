@@ -320,6 +320,8 @@ export const EffectSinkSchema = z.strictObject({
   retries: z.number().int().min(0).max(1000).default(3),
   /** Delay before a retry (ms). */
   retryDelayMs: ms().default(10_000),
+  /** A retry sends the amount changed by this much (a client bug: same key, different request). */
+  retryAmountDelta: z.number().min(-1e12).max(1e12).default(0),
 });
 
 export const SinkSchema = z.discriminatedUnion(
@@ -342,7 +344,15 @@ export const ReaderSchema = z.strictObject({
 });
 
 /** Which messages a network fault applies to. */
-export const LinkSchema = z.enum(['produce', 'fetch', 'commit', 'sink', 'effect', 'txn']);
+export const LinkSchema = z.enum([
+  'produce',
+  'fetch',
+  'commit',
+  'sink',
+  'effect',
+  'txn',
+  'checkpoint',
+]);
 
 /** Picks the messages (or points) a fault applies to: the `nth` one at or after `at` that carries `event` / `partition`. */
 export const MatchSchema = z.strictObject({

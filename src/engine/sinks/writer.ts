@@ -94,7 +94,7 @@ export function callService(
   service: ServiceActor,
   call: Omit<EffectCall, 'key'>,
   keyMode: 'none' | 'business-id' | 'per-attempt',
-  policy: WriterPolicy,
+  policy: WriterPolicy & { retryAmountDelta?: number },
   cause: number,
   done: (error: ErrorCode, cause: number) => void,
 ): void {
@@ -117,7 +117,11 @@ export function callService(
   const inc = owner.incarnation;
   const tryOnce = (c: number) => {
     const mine = ++attempt;
-    const thisCall: EffectCall = { ...call, key: keyFor() };
+    const thisCall: EffectCall = {
+      ...call,
+      key: keyFor(),
+      amount: mine > 1 ? call.amount + (policy.retryAmountDelta ?? 0) : call.amount,
+    };
     w.send(owner, service, 'effect-call', c, carry, (e) => {
       const err = service.call(thisCall, e);
       w.send(
