@@ -139,7 +139,8 @@ export class Faults {
       }
       a.seen++;
       if (a.seen < m.nth) continue;
-      a.done = true;
+      if (m.every === undefined) a.done = true;
+      else if ((a.seen - m.nth) % m.every !== 0) continue;
       const fe = this.fire(a.index, cause, carry.event ?? -1);
       if (s.kind === 'delay-response') return { drop: false, delayMs: s.delayMs, faultEntry: fe };
       return { drop: true, delayMs: 0, faultEntry: fe };

@@ -354,11 +354,15 @@ export const LinkSchema = z.enum([
   'checkpoint',
 ]);
 
-/** Picks the messages (or points) a fault applies to: the `nth` one at or after `at` that carries `event` / `partition`. */
+/**
+ * Picks the messages a fault applies to: the `nth` one at or after `at` that carries `event` /
+ * `partition`; with `every`, also each `every`-th matching message after that (every 100th: 1%).
+ */
 export const MatchSchema = z.strictObject({
   event: name().optional(),
   partition: z.number().int().min(0).max(LIMITS.partitions).optional(),
   nth: z.number().int().min(1).max(1_000_000).default(1),
+  every: z.number().int().min(1).max(1_000_000).optional(),
 });
 
 const faultBase = {
