@@ -90,6 +90,8 @@ interface PartState {
   started: Set<number>;
   /** Last committed offset this instance knows. */
   committed: number;
+  /** Parallel mode: the highest offset a commit was requested for. */
+  requested: number;
 }
 
 /** One consumer instance (process) of a group. */
@@ -174,6 +176,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
         done: new Set(),
         started: new Set(),
         committed: committed ?? -1,
+        requested: committed ?? -1,
       });
       w.trace.add(w.now, 'assign', this.id, cause, -1, this.topic.index, p, start);
     }
@@ -395,8 +398,12 @@ export class ConsumerInstance extends Actor implements GroupMember {
     durationMs: number,
     cause: number,
     done: (error: ErrorCode, cause: number) => void,
+    stillMine: () => boolean = () => true,
   ): void {
     this.after(durationMs, () => {
+      // A record whose partition was taken away while it was being processed is dropped
+      // before its output (the work is cancelled, as a rebalance listener would).
+      if (!stillMine()) return done('NONE', cause);
       const w = this.world;
       const e = w.trace.add(
         w.now,
@@ -560,18 +567,33 @@ export class ConsumerInstance extends Actor implements GroupMember {
     s.started.add(r.offset);
     const ds = this.cfg.durationsMs;
     const d = ds && ds.length > 0 ? ds[this.durationIndex++ % ds.length]! : this.cfg.perRecordMs;
-    this.processRecord(r, d, cause, (error, c) => {
-      this.output.end(this, [r], c, (error2, c2) => {
-        this.inflight--;
-        if (this.parts.get(r.partition) !== s || !s.started.has(r.offset)) return this.loop(c2);
-        s.started.delete(r.offset);
-        if (error === 'NONE' && error2 === 'NONE') s.done.add(r.offset);
-        if (this.world.faults.processedRecords(this, this.targetName, 1, c2)) return;
-        const o = this.committable(s);
-        if (o > s.committed) this.commitAsync([{ partition: r.partition, offset: o }], c2);
-        this.loop(c2);
-      });
-    });
+    const mine = () => this.parts.get(r.partition) === s && s.started.has(r.offset);
+    this.processRecord(
+      r,
+      d,
+      cause,
+      (error, c) => {
+        if (!mine()) {
+          this.inflight--;
+          return this.loop(c);
+        }
+        this.output.end(this, [r], c, (error2, c2) => {
+          this.inflight--;
+          if (!mine()) return this.loop(c2);
+          s.started.delete(r.offset);
+          if (error === 'NONE' && error2 === 'NONE') s.done.add(r.offset);
+          if (this.world.faults.processedRecords(this, this.targetName, 1, c2)) return;
+          // Commit the contiguous prefix of finished offsets, once per new value.
+          const o = this.committable(s);
+          if (o > s.requested) {
+            s.requested = o;
+            this.commitAsync([{ partition: r.partition, offset: o }], c2);
+          }
+          this.loop(c2);
+        });
+      },
+      mine,
+    );
   }
 
   // ------------------------------------------------------------------ commits

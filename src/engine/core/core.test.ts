@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { EventQueue } from './heap';
+import { createRng } from './rng';
+import { murmur2, partitionForKey } from './murmur2';
+
+describe('event queue', () => {
+  it('pops by time, and by insertion order at equal times', () => {
+    const q = new EventQueue<{ time: number; seq: number; tag: string }>();
+    for (const [time, tag] of [
+      [5, 'a'],
+      [1, 'b'],
+      [5, 'c'],
+      [3, 'd'],
+      [1, 'e'],
+      [5, 'f'],
+    ] as const)
+      q.push({ time, seq: 0, tag });
+    const out: string[] = [];
+    for (let x = q.pop(); x; x = q.pop()) out.push(x.tag);
+    expect(out).toEqual(['b', 'e', 'd', 'a', 'c', 'f']);
+  });
+
+  it('stays ordered under a large random load', () => {
+    const q = new EventQueue<{ time: number; seq: number }>();
+    const r = createRng(7, 'heap');
+    for (let i = 0; i < 5000; i++) q.push({ time: r.int(100), seq: 0 });
+    let prev = { time: -1, seq: -1 };
+    for (let x = q.pop(); x; x = q.pop()) {
+      expect(x.time > prev.time || (x.time === prev.time && x.seq > prev.seq)).toBe(true);
+      prev = x;
+    }
+  });
+});
+
+describe('seeded random streams', () => {
+  it('repeat for the same seed and stream, and differ across streams and seeds', () => {
+    const draw = (seed: number, name: string) =>
+      Array.from(
+        { length: 5 },
+        (
+          (r) => () =>
+            r.u32()
+        )(createRng(seed, name)),
+      );
+    expect(draw(1, 'a')).toEqual(draw(1, 'a'));
+    expect(draw(1, 'a')).not.toEqual(draw(1, 'b'));
+    expect(draw(1, 'a')).not.toEqual(draw(2, 'a'));
+  });
+
+  it('int(n) stays in range and chance(0)/chance(1) are certain', () => {
+    const r = createRng(3, 'x');
+    for (let i = 0; i < 1000; i++) {
+      const v = r.int(7);
+      expect(v >= 0 && v < 7 && Number.isInteger(v)).toBe(true);
+    }
+    expect(r.chance(0)).toBe(false);
+    expect(r.chance(1)).toBe(true);
+  });
+});
+
+describe("Kafka's murmur2 partitioner", () => {
+  // The vectors of org.apache.kafka.common.utils.UtilsTest#testMurmur2, so keys land on the same
+  // partition as with the Java client.
+  it.each([
+    ['21', -973932308],
+    ['foobar', -790332482],
+    ['a-little-bit-long-string', -985981536],
+    ['a-little-bit-longer-string', -1486304829],
+    ['lkjh234lh9fiuh90y23oiuhsafujhadof229phr9h19h89h8', -58897971],
+    ['abc', 479470107],
+  ])('murmur2(%s) = %d', (key, hash) => {
+    expect(murmur2(key)).toBe(hash);
+  });
+
+  it('maps a key to toPositive(hash) % partitions', () => {
+    expect(partitionForKey('foobar', 8)).toBe((-790332482 & 0x7fffffff) % 8);
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * The consumer loop's commit semantics and its failure modes, with exact counts derived by hand
+ * (SEMANTICS §1.4 and S12, S13, S18; the incidents of the scenario library).
+ */
+import { describe, expect, it } from 'vitest';
+import { anomalies, countsById, entriesOf, events, runScenario, totals } from '../testing';
+
+// e1..e10 (10..100) produced at 1..10 ms; the consumer starts at 1 s, when all ten are in the log.
+const consumer = (
+  processor: Record<string, unknown>,
+  sink: Record<string, unknown>,
+  faults: unknown[],
+) =>
+  runScenario({
+    workload: { events: events(10) },
+    processor: {
+      type: 'consumer',
+      'enable.auto.commit': false,
+      'auto.offset.reset': 'earliest',
+      startAtMs: 1000,
+      ...processor,
+    },
+    sink: { type: 'table', ...sink },
+    faults: faults as never,
+  });
+
+describe('commit before processing = at-most-once (SEMANTICS S12)', () => {
+  it('poll e1..e10, commit 10, insert e1..e4, crash → resume at 10: e5..e10 lost, 4 rows, 100', () => {
+    const run = consumer({ commit: 'before-processing', 'max.poll.records': 10 }, {}, [
+      { kind: 'crash', target: 'consumer-0', point: 'mid-batch', afterRecords: 4 },
+    ]);
+    expect(totals(run)).toEqual({ rows: 4, sum: 100, duplicates: 0, lost: 6 });
+    expect(anomalies(run)).toEqual(['e5:0', 'e6:0', 'e7:0', 'e8:0', 'e9:0', 'e10:0']);
+    expect(run.verdict.explanations[0]!.sentence).toContain(
+      'committed offset 10 before processing',
+    );
+  });
+});
+
+describe('commit after processing = at-least-once (SEMANTICS S13)', () => {
+  // Batch e1..e5 written, offset 5 committed; batch e6..e10 written; crash before the commit;
+  // the restart resumes at 5 and writes e6..e10 again.
+  const crash = [{ kind: 'crash', target: 'consumer-0', point: 'before-commit', nth: 2 }];
+  it('(a) plain INSERT: e6..e10 twice → 15 rows, 950', () => {
+    const run = consumer({ 'max.poll.records': 5 }, {}, crash);
+    expect(totals(run)).toEqual({ rows: 15, sum: 950, duplicates: 5, lost: 0 });
+    expect(anomalies(run)).toEqual(['e6:2', 'e7:2', 'e8:2', 'e9:2', 'e10:2']);
+    expect(run.verdict.explanations[0]!.sentence).toMatch(
+      /crashed .* restarted from the last committed offset 5/,
+    );
+  });
+  it('(b) ON CONFLICT DO NOTHING: 10 rows, 550', () => {
+    expect(
+      totals(consumer({ 'max.poll.records': 5 }, { statement: 'on-conflict-do-nothing' }, crash)),
+    ).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
+  });
+  it('(c) additive upsert SET amount = amount + EXCLUDED.amount: 10 rows but sum 950 (values counted twice)', () => {
+    const run = consumer(
+      { 'max.poll.records': 5 },
+      { statement: 'on-conflict-do-update', set: 'add-excluded' },
+      crash,
+    );
+    expect(totals(run)).toEqual({ rows: 10, sum: 950, duplicates: 0, lost: 0 });
+    expect(run.verdict.points.find((p) => p.name === 'sink')!.totals.doubleCounted).toBe(5);
+    expect(run.verdict.observed).toBe('at-least-once');
+  });
+  it('(d) absolute upsert SET amount = EXCLUDED.amount: the replay changes nothing → 10 rows, 550', () => {
+    expect(
+      totals(consumer({ 'max.poll.records': 5 }, { statement: 'on-conflict-do-update' }, crash)),
+    ).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
+  });
+});
+
+describe('pipeline-generated keys defeat the upsert (SEMANTICS S18, R5)', () => {
+  const crash = [{ kind: 'crash', target: 'consumer-0', point: 'before-commit', nth: 2 }];
+  it('(a) uuid per attempt: the replay brings new keys → 15 rows, 950', () => {
+    expect(
+      totals(
+        consumer(
+          { 'max.poll.records': 5 },
+          { statement: 'on-conflict-do-nothing', key: 'uuid-per-attempt' },
+          crash,
+        ),
+      ),
+    ).toEqual({ rows: 15, sum: 950, duplicates: 5, lost: 0 });
+  });
+  it('(b) a key from the source coordinate (topic/partition/offset) is stable → 10 rows, 550', () => {
+    expect(
+      totals(
+        consumer(
+          { 'max.poll.records': 5 },
+          { statement: 'on-conflict-do-nothing', key: 'source-offset' },
+          crash,
+        ),
+      ),
+    ).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
+  });
+});
+
+describe('enable.auto.commit (SEMANTICS A10, K-CJD)', () => {
+  it('with processing done before the next poll it is at-least-once: a crash replays since the last auto-commit', () => {
+    // auto.commit.interval.ms = 5000, so nothing is committed before the crash at 1,045 ms. Each
+    // record costs 1 ms of processing and a 4 ms INSERT round trip, so e_k is written at
+    // 1,009 + 5·(k−1) ms: e1..e8 by 1,044 ms. The restart finds no committed offset and starts
+    // from auto.offset.reset=earliest: e1..e8 are written twice, e9 and e10 once.
+    const run = consumer({ 'enable.auto.commit': true, 'max.poll.records': 5 }, {}, [
+      { kind: 'crash', target: 'consumer-0', at: 1045 },
+    ]);
+    expect(anomalies(run)).toEqual([
+      'e1:2',
+      'e2:2',
+      'e3:2',
+      'e4:2',
+      'e5:2',
+      'e6:2',
+      'e7:2',
+      'e8:2',
+    ]);
+    expect(totals(run)).toEqual({ rows: 18, sum: 550 + 360, duplicates: 8, lost: 0 });
+  });
+
+  it('with records handed to a worker, the committed offset gets ahead of the work: a crash loses them', () => {
+    // handoff: poll() hands records to a worker and returns at once; the worker takes 100 ms per
+    // record plus a 4 ms INSERT round trip. The first poll (1,006 ms) hands over e1..e10, so the
+    // position is 10; the idle loop's next poll after auto.commit.interval.ms (100 ms, ~1,102 ms)
+    // commits 10 while the worker has written nothing yet. The worker writes e1 at 1,110 ms and
+    // e2 at 1,214 ms; the crash at 1,250 ms kills it mid-e3. The restart resumes at the committed
+    // 10: e3..e10 are never written — "the committed offset [got] ahead of the consumed position".
+    const run = consumer(
+      {
+        'enable.auto.commit': true,
+        'auto.commit.interval.ms': 100,
+        processing: { mode: 'handoff', perRecordMs: 100 },
+      },
+      {},
+      [{ kind: 'crash', target: 'consumer-0', at: 1250, restartAfterMs: 1000 }],
+    );
+    expect(countsById(run)).toMatchObject({ e1: 1, e2: 1, e3: 0, e10: 0 });
+    expect(totals(run)).toEqual({ rows: 2, sum: 30, duplicates: 0, lost: 8 });
+  });
+});
+
+describe('rebalance with out-of-order completion (incident: only the contiguous prefix is committed)', () => {
+  it('1,2,3,5,6,7 done and 4 in flight when the partition moves → the new owner redoes 4..7: 5,6,7 twice', () => {
+    // e1..e7; two instances, consumer-0 owns the one partition. Parallel processing, 7 at a
+    // time, with durations 10,10,10,500,10,10,10 ms: e1-e3 and e5-e7 are written by ~1,018 ms,
+    // e4 (offset 3) needs 500 ms. Only the contiguous prefix is committed: offset 3. The rebalance
+    // at 1,100 ms moves the partition to consumer-1, which starts at offset 3 and processes e4..e7;
+    // consumer-0 drops its in-flight e4 before writing it. Rows: e5, e6, e7 twice, the rest once.
+    const run = runScenario({
+      workload: { events: events(7) },
+      processor: {
+        type: 'consumer',
+        'enable.auto.commit': false,
+        'auto.offset.reset': 'earliest',
+        startAtMs: 1000,
+        instances: 2,
+        'max.poll.records': 7,
+        processing: {
+          mode: 'parallel',
+          concurrency: 7,
+          durationsMs: [10, 10, 10, 500, 10, 10, 10],
+        },
+      },
+      faults: [{ kind: 'rebalance', target: 'consumer-0', at: 1100 }],
+    });
+    expect(anomalies(run)).toEqual(['e5:2', 'e6:2', 'e7:2']);
+    expect(entriesOf(run, 'revoke')).toHaveLength(1);
+    expect(run.verdict.explanations[0]!.sentence).toContain('rebalance');
+  });
+});
+
+describe('zombie consumer (SEMANTICS F9)', () => {
+  it('a paused instance is replaced; when it wakes it still writes its batch, and its commit fails', () => {
+    // consumer-0 pauses at 1,012 ms (mid-batch) for 60 s > session.timeout.ms (45 s): the group
+    // removes it and a replacement starts from the committed offset 0 and writes e1..e10. The
+    // zombie wakes at 61 s, finishes its batch (e1..e5 again), and its commit is refused.
+    const run = consumer({ 'max.poll.records': 5 }, {}, [
+      { kind: 'zombie', target: 'consumer-0', at: 1012, pauseMs: 60_000 },
+    ]);
+    expect(entriesOf(run, 'commit-failed').length).toBeGreaterThanOrEqual(1);
+    expect(totals(run).lost).toBe(0);
+    expect(anomalies(run)).toEqual(['e1:2', 'e2:2', 'e3:2', 'e4:2', 'e5:2']);
+  });
+});

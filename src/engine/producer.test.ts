@@ -1,0 +1,195 @@
+/**
+ * Producer and broker behaviour, each with an exact count derived by hand from the documented
+ * semantics (SEMANTICS.md §1.1–1.2 and the scenario numbers of §3).
+ */
+import { describe, expect, it } from 'vitest';
+import { anomalies, countsById, entriesOf, events, runScenario, totals } from './testing';
+import { effectiveIdempotence } from './producer';
+import { ProducerSchema } from './scenario/schema';
+import { parseScenario } from './scenario/validate';
+import { ERROR_CODES } from './trace';
+
+// e1..e10 (10..100, sum 550), one every 100 ms; a consumer commits after writing to a plain INSERT.
+const lostAckOfE3 = (producer: Record<string, unknown>) =>
+  runScenario({
+    workload: { events: events(10, (i) => (i - 1) * 100) },
+    producer: { retries: 2147483647, 'max.in.flight.requests.per.connection': 1, ...producer },
+    processor: { type: 'consumer', 'enable.auto.commit': false, 'auto.offset.reset': 'earliest' },
+    faults: [{ kind: 'drop-response', link: 'produce', match: { event: 'e3' } }],
+  });
+
+describe('lost acknowledgement of e3 (SEMANTICS S01)', () => {
+  it('(a) idempotence off: the retry "will simply resend the same record" → e3 twice, 11 rows, 580', () => {
+    const run = lostAckOfE3({ 'enable.idempotence': false });
+    expect(totals(run)).toEqual({ rows: 11, sum: 580, duplicates: 1, lost: 0 });
+    expect(anomalies(run)).toEqual(['e3:2']);
+    expect(countsById(run, 'log:events').e3).toBe(2);
+  });
+
+  it('(b) idempotence on (the default): the broker recognises (pid, epoch, seq) → 10 rows, 550', () => {
+    const run = lostAckOfE3({});
+    expect(totals(run)).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
+    expect(entriesOf(run, 'dedupe')).toHaveLength(1);
+  });
+
+  it('(c) acks=1 silently turns idempotence off → same as (a)', () => {
+    const run = lostAckOfE3({ acks: '1' });
+    expect(totals(run)).toEqual({ rows: 11, sum: 580, duplicates: 1, lost: 0 });
+  });
+
+  it('(d) retries=0 turns idempotence off and disables the retry → 10 rows, but the app believes e3 failed', () => {
+    const run = lostAckOfE3({ retries: 0 });
+    expect(totals(run)).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
+    expect(run.verdict.falseFailures).toEqual(['e3']);
+  });
+});
+
+describe('acks=0 (SEMANTICS S02)', () => {
+  it('a dropped request is never retried → e3 lost: 9 rows, 520', () => {
+    const run = runScenario({
+      workload: { events: events(10, (i) => (i - 1) * 100) },
+      producer: { acks: '0' },
+      processor: { type: 'consumer', 'enable.auto.commit': false, 'auto.offset.reset': 'earliest' },
+      faults: [{ kind: 'drop-request', link: 'produce', match: { event: 'e3' } }],
+    });
+    expect(totals(run)).toEqual({ rows: 9, sum: 520, duplicates: 0, lost: 1 });
+    expect(anomalies(run)).toEqual(['e3:0']);
+    expect(run.verdict.observed).toBe('at-most-once');
+  });
+});
+
+describe('idempotence rules (ProducerConfig, SEMANTICS A1/A2)', () => {
+  const cfg = (p: Record<string, unknown>) => ProducerSchema.parse(p);
+  it('is on by default, off when acks≠all or retries=0 and it was not set, on with a transactional.id', () => {
+    expect(effectiveIdempotence(cfg({}))).toBe(true);
+    expect(effectiveIdempotence(cfg({ acks: '1' }))).toBe(false);
+    expect(effectiveIdempotence(cfg({ acks: 0 }))).toBe(false);
+    expect(effectiveIdempotence(cfg({ retries: 0 }))).toBe(false);
+    expect(effectiveIdempotence(cfg({ 'enable.idempotence': false }))).toBe(false);
+    expect(effectiveIdempotence(cfg({ 'transactional.id': 't' }))).toBe(true);
+  });
+
+  it('refuses an explicitly idempotent producer with conflicting settings (ConfigException), naming the field', () => {
+    const bad = (producer: Record<string, unknown>) => {
+      const r = parseScenario({ version: 1, name: 'x', workload: { events: events(1) }, producer });
+      return r.ok ? [] : r.issues.map((i) => i.path);
+    };
+    expect(bad({ 'enable.idempotence': true, acks: '1' })).toEqual(['producer.acks']);
+    expect(bad({ 'enable.idempotence': true, retries: 0 })).toEqual(['producer.retries']);
+    expect(bad({ 'max.in.flight.requests.per.connection': 6 })).toEqual([
+      'producer.max.in.flight.requests.per.connection',
+    ]);
+    expect(
+      bad({ 'max.in.flight.requests.per.connection': 6, 'enable.idempotence': false }),
+    ).toEqual([]);
+  });
+});
+
+describe('application re-send after a timeout (SEMANTICS S06, A6)', () => {
+  // p-75..p-79 (100, 250, 40, 75, 310; true sum 775). p-77's acknowledgement arrives after 3 s;
+  // the application waits 2 s on send().get() and sends p-77 again: a new record with the next
+  // sequence number, which idempotence does not recognise.
+  const payments = [100, 250, 40, 75, 310].map((amount, i) => ({
+    id: `p-${75 + i}`,
+    amount,
+    at: i * 10,
+  }));
+  const resent = (sink: Record<string, unknown>) =>
+    runScenario({
+      workload: { topic: 'payments', events: payments },
+      producer: { app: { mode: 'sync', 'get.timeout.ms': 2000, onFailure: 'resend' } },
+      processor: {
+        type: 'consumer',
+        'enable.auto.commit': false,
+        'auto.offset.reset': 'earliest',
+        startAtMs: 5000,
+      },
+      sink: { type: 'table', ...sink },
+      faults: [
+        { kind: 'delay-response', link: 'produce', match: { event: 'p-77' }, delayMs: 3000 },
+      ],
+    });
+
+  it('the log holds p-77 twice although the producer is idempotent; a plain INSERT keeps both: 6 rows, 815', () => {
+    const run = resent({});
+    expect(countsById(run, 'log:payments')['p-77']).toBe(2);
+    expect(totals(run)).toEqual({ rows: 6, sum: 815, duplicates: 1, lost: 0 });
+    expect(run.verdict.explanations[0]!.sentence).toContain('get.timeout.ms=2000');
+  });
+
+  it('ON CONFLICT DO NOTHING on the payment id collapses it: 5 rows, 775', () => {
+    expect(totals(resent({ statement: 'on-conflict-do-nothing' }))).toEqual({
+      rows: 5,
+      sum: 775,
+      duplicates: 0,
+      lost: 0,
+    });
+  });
+
+  it('a dedupe table in the same transaction collapses it too', () => {
+    expect(totals(resent({ dedupe: { retentionMs: 86_400_000 } }))).toEqual({
+      rows: 5,
+      sum: 775,
+      duplicates: 0,
+      lost: 0,
+    });
+  });
+});
+
+describe('broker: leader failover (SEMANTICS §1.2, S03/S04)', () => {
+  // e1..e20 one every 10 ms (latency 2 ms, linger.ms=0: one record per request). broker-1 leads
+  // partition 0. e10 is sent at 100 ms and appended by the leader at 102 ms; its followers would
+  // copy it after a fetch round trip (4 ms, at 106 ms), but the leader fails at 103 ms. The
+  // controller notices after broker.session.timeout.ms (1 s here) and elects broker-2, an ISR
+  // follower holding e1..e9. Requests sent to the dead leader (e11…) time out after
+  // request.timeout.ms and are retried to broker-2.
+  const failover = (producer: Record<string, unknown>, broker: Record<string, unknown> = {}) =>
+    runScenario({
+      workload: { events: events(20, (i) => i * 10) },
+      producer: { 'linger.ms': 0, ...producer },
+      broker: { 'broker.session.timeout.ms': 1000, ...broker },
+      processor: {
+        type: 'consumer',
+        'enable.auto.commit': false,
+        'auto.offset.reset': 'earliest',
+        startAtMs: 40_000,
+      },
+      faults: [{ kind: 'leader-failover', at: 103, partition: 0, restartAfterMs: 60_000 }],
+    });
+
+  it('acks=1: e10, acknowledged at 102 ms and never replicated, is cut by the new leader → lost', () => {
+    // "should the leader fail immediately after acknowledging the record but before the followers
+    // have replicated it then the record will be lost" (ProducerConfig, acks=1).
+    const run = failover({ acks: '1' });
+    expect(entriesOf(run, 'truncate')).toHaveLength(1);
+    expect(anomalies(run)).toEqual(['e10:0']);
+    expect(totals(run)).toEqual({ rows: 19, sum: 2100 - 100, duplicates: 0, lost: 1 });
+    expect(run.verdict.observed).toBe('at-most-once');
+    expect(run.verdict.explanations.find((e) => e.fate === 'lost')!.sentence).toContain('acks=1');
+  });
+
+  it('acks=all with min.insync.replicas=2: e10 was never acknowledged, so it is retried to the new leader → nothing lost', () => {
+    // "acknowledgement happens as soon as all the current in-sync replicas have received the message"
+    const run = failover({ acks: 'all' });
+    expect(anomalies(run)).toEqual([]);
+    expect(totals(run)).toEqual({ rows: 20, sum: 2100, duplicates: 0, lost: 0 });
+  });
+
+  it('acks=all refuses writes when the ISR shrinks below min.insync.replicas (NOT_ENOUGH_REPLICAS)', () => {
+    // RF=2, min.insync=2: once broker-2 (the only follower) is dead and out of the ISR, every
+    // acks=all produce is refused; the producer retries until delivery.timeout.ms and fails.
+    const run = runScenario({
+      workload: { events: events(3, (i) => 20_000 + i * 10) },
+      producer: { 'delivery.timeout.ms': 40_000, 'request.timeout.ms': 30_000 },
+      broker: { brokers: 2, 'replication.factor': 2, 'broker.session.timeout.ms': 1000 },
+      processor: { type: 'consumer', 'auto.offset.reset': 'earliest' },
+      faults: [{ kind: 'crash', target: 'broker-2', at: 0, restartAfterMs: null }],
+    });
+    expect(
+      entriesOf(run, 'reject').some(
+        (i) => run.trace.aux[i] === ERROR_CODES.indexOf('NOT_ENOUGH_REPLICAS'),
+      ),
+    ).toBe(true);
+    expect(totals(run)).toEqual({ rows: 0, sum: 0, duplicates: 0, lost: 3 });
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Helpers for the engine's tests (not exported from the engine's entry point): build a scenario
+ * from a partial input, run it, and read counts by business id at any observation point.
+ */
+import { parseScenario, formatIssues } from './scenario/validate';
+import type { ScenarioInput } from './scenario/schema';
+import { simulate, type Run } from './simulate';
+import type { Point } from './checker';
+
+/** `n` events e1..en with amount 10·i (SEMANTICS §0.1), at `at(i)` ms. */
+export function events(
+  n: number,
+  at: (i: number) => number = (i) => i,
+  prefix = 'e',
+): { id: string; amount: number; at: number }[] {
+  return Array.from({ length: n }, (_, k) => ({
+    id: `${prefix}${k + 1}`,
+    amount: 10 * (k + 1),
+    at: at(k + 1),
+  }));
+}
+
+/** Parse (throwing on invalid input, with the issues) and simulate. */
+export function runScenario(
+  input: Omit<ScenarioInput, 'version' | 'name'> & { name?: string },
+): Run {
+  const r = parseScenario({ version: 1, name: 'test', ...input });
+  if (!r.ok) throw new Error(`invalid test scenario:\n${formatIssues(r.issues)}`);
+  return simulate(r.scenario);
+}
+
+/** An observation point of a run (default: the primary one). */
+export function point(run: Run, name = run.verdict.primary): Point {
+  const p = run.verdict.points.find((x) => x.name === name);
+  if (!p)
+    throw new Error(
+      `no point ${name}; points: ${run.verdict.points.map((x) => x.name).join(', ')}`,
+    );
+  return p;
+}
+
+/** Effects (max of rows and applications) per business id at a point. */
+export function countsById(run: Run, name?: string): Record<string, number> {
+  const p = point(run, name);
+  const out: Record<string, number> = {};
+  for (let j = 0; j < run.events.identities; j++)
+    out[run.events.identityId(j)] = Math.max(p.rows[j]!, p.effects[j]!);
+  return out;
+}
+
+/** The ids whose count at a point is not 1, as `id:count` (compact assertions). */
+export function anomalies(run: Run, name?: string): string[] {
+  return Object.entries(countsById(run, name))
+    .filter(([, c]) => c !== 1)
+    .map(([id, c]) => `${id}:${c}`);
+}
+
+/** Totals at a point, in the vocabulary of SEMANTICS §0.1. */
+export function totals(
+  run: Run,
+  name?: string,
+): { rows: number; sum: number; duplicates: number; lost: number } {
+  const t = point(run, name).totals;
+  return { rows: t.rows, sum: t.observedSum, duplicates: t.duplicates, lost: t.lost };
+}
+
+/** Trace entries of a kind. */
+export function entriesOf(run: Run, kind: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < run.trace.length; i++) if (run.trace.kindOf(i) === kind) out.push(i);
+  return out;
+}
