@@ -448,7 +448,13 @@ export class ConsumerInstance extends Actor implements GroupMember {
     if (i === batch.length) return this.endSyncBatch(batch, cause);
     this.processRecord(batch[i]!, this.cfg.perRecordMs, cause, (error, c) => {
       if (error !== 'NONE')
-        return this.onStatementError(batch, error, c, () => this.runRecords(batch, i, c));
+        return this.onStatementError(
+          batch,
+          error,
+          c,
+          () => this.runRecords(batch, i, c),
+          (e) => this.runRecords(batch, i + 1, e),
+        );
       if (this.world.faults.crashPoint(this, this.targetName, 'mid-batch', c, i + 1)) return;
       if (this.world.faults.processedRecords(this, this.targetName, 1, c)) return;
       this.runRecords(batch, i + 1, c);
@@ -458,26 +464,47 @@ export class ConsumerInstance extends Actor implements GroupMember {
   private endSyncBatch(batch: Rec[], cause: number): void {
     this.output.end(this, batch, cause, (error, c) => {
       if (error !== 'NONE')
-        return this.onStatementError(batch, error, c, () => this.endSyncBatch(batch, c));
-      if (this.world.faults.crashPoint(this, this.targetName, 'before-commit', c)) return;
-      const positions = this.positionsAfter(batch);
-      const next = (c2: number) => {
-        this.busy = false;
-        this.loop(c2);
-      };
-      if (this.cfg.autoCommit || this.cfg.commit === 'before-processing') return next(c);
-      if (this.cfg.commit === 'with-transaction') {
-        this.output.commit!(this, positions, c, (ok, c2) =>
-          ok ? next(c2) : this.afterCommitFailed(c2),
+        return this.onStatementError(
+          batch,
+          error,
+          c,
+          () => this.endSyncBatch(batch, c),
+          (e) => this.finishSyncBatch(batch, e),
         );
-        return;
-      }
-      this.commitSync(positions, c, (ok, c2) => (ok ? next(c2) : this.afterCommitFailed(c2)));
+      this.finishSyncBatch(batch, c);
     });
   }
 
-  /** The statement failed with an error (not a timeout it could retry): apply onStatementError. */
-  private onStatementError(batch: Rec[], error: ErrorCode, cause: number, retry: () => void): void {
+  /** After the batch's output: the crash point before the commit, then the commit per mode. */
+  private finishSyncBatch(batch: Rec[], c: number): void {
+    if (this.world.faults.crashPoint(this, this.targetName, 'before-commit', c)) return;
+    const positions = this.positionsAfter(batch);
+    const next = (c2: number) => {
+      this.busy = false;
+      this.loop(c2);
+    };
+    if (this.cfg.autoCommit || this.cfg.commit === 'before-processing') return next(c);
+    if (this.cfg.commit === 'with-transaction') {
+      this.output.commit!(this, positions, c, (ok, c2) =>
+        ok ? next(c2) : this.afterCommitFailed(c2),
+      );
+      return;
+    }
+    this.commitSync(positions, c, (ok, c2) => (ok ? next(c2) : this.afterCommitFailed(c2)));
+  }
+
+  /**
+   * A statement failed (an SQL error, or a timeout after the writer's retries): apply
+   * `onStatementError` — stop, retry it after a second, or skip it and go on (its rows are lost,
+   * unless the statement had in fact been applied).
+   */
+  private onStatementError(
+    batch: Rec[],
+    error: ErrorCode,
+    cause: number,
+    retry: () => void,
+    skip: (cause: number) => void,
+  ): void {
     const w = this.world;
     const e = w.trace.add(
       w.now,
@@ -499,17 +526,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
         this.after(1000, retry);
         return;
       case 'skip':
-        // Give up on this batch's remaining output and move on (the commit still happens).
-        this.busy = true;
-        this.output.end(this, [], e, () => {
-          const positions = this.positionsAfter(batch);
-          const next = (c2: number) => {
-            this.busy = false;
-            this.loop(c2);
-          };
-          if (this.cfg.autoCommit || this.cfg.commit !== 'after-processing') return next(e);
-          this.commitSync(positions, e, (ok, c2) => (ok ? next(c2) : this.afterCommitFailed(c2)));
-        });
+        skip(e);
         return;
     }
   }

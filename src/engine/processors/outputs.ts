@@ -332,6 +332,7 @@ export class EffectOutput implements Output {
       timeoutMs: this.cfg['timeout.ms'],
       retries: this.cfg.retries,
       retryDelayMs: this.cfg.retryDelayMs,
+      retryAmountDelta: this.cfg.retryAmountDelta,
     };
     callService(
       owner,

@@ -1,0 +1,166 @@
+/**
+ * Kafka transactions: markers, the last stable offset, isolation levels, fencing, the coordinator's
+ * timeout, and consume-transform-produce (SEMANTICS §1.3, S09, S15).
+ */
+import { describe, expect, it } from 'vitest';
+import { anomalies, entriesOf, events, runScenario, totals } from '../testing';
+import { TXN_STATES } from '../trace';
+import { TXN_REASON_TIMEOUT } from './cluster';
+
+const readers = [
+  { name: 'rc', topic: 'events', 'isolation.level': 'read_committed' },
+  { name: 'ru', topic: 'events', 'isolation.level': 'read_uncommitted' },
+] as const;
+
+describe('a transactional source and its readers (SEMANTICS S09)', () => {
+  // T1 = e1..e5 is aborted by the application and re-sent as T2; T3 = e6..e10 commits.
+  const s09 = (extra: Record<string, unknown> = {}) =>
+    runScenario({
+      workload: { events: events(10) },
+      producer: { 'transactional.id': 't-1', app: { eventsPerTransaction: 5 } },
+      processor: { type: 'consumer', 'auto.offset.reset': 'earliest' },
+      readers: [...readers],
+      faults: [{ kind: 'abort-transaction', transaction: 1 }],
+      ...extra,
+    });
+
+  it('read_committed sees every event once: 10 rows, 550', () => {
+    expect(totals(s09(), 'reader:rc')).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
+  });
+
+  it('read_uncommitted also sees the aborted copies of e1..e5: 15 rows, 700', () => {
+    const run = s09();
+    expect(totals(run, 'reader:ru')).toEqual({ rows: 15, sum: 700, duplicates: 5, lost: 0 });
+    expect(anomalies(run, 'reader:ru')).toEqual(['e1:2', 'e2:2', 'e3:2', 'e4:2', 'e5:2']);
+  });
+
+  it('each marker takes an offset: 15 records + 3 markers = 18 offsets', () => {
+    const run = s09();
+    const p = run.state.input.partitions[0]!;
+    expect(p.leo).toBe(18);
+    expect(entriesOf(run, 'marker')).toHaveLength(3);
+  });
+
+  it('(c) an open transaction holds read_committed readers at the last stable offset', () => {
+    // e11 opens T4, which never completes before the run stops at 30 s (transaction.timeout.ms is
+    // 60 s): read_committed stops at the LSO and never sees e11; read_uncommitted sees it.
+    const run = runScenario({
+      workload: { events: [...events(10), { id: 'e11', amount: 110, at: 20 }] },
+      producer: { 'transactional.id': 't-1', app: { eventsPerTransaction: 5 } },
+      processor: { type: 'consumer', 'auto.offset.reset': 'earliest' },
+      readers: [...readers],
+      stopAtMs: 30_000,
+      faults: [
+        { kind: 'abort-transaction', transaction: 1 },
+        { kind: 'hang-transaction', transaction: 4 },
+      ],
+    });
+    expect(anomalies(run, 'reader:rc')).toEqual(['e11:0']);
+    expect(anomalies(run, 'reader:ru')).toEqual(['e1:2', 'e2:2', 'e3:2', 'e4:2', 'e5:2']);
+    const p = run.state.input.partitions[0]!;
+    expect(p.lso).toBeLessThan(p.hw);
+  });
+
+  it('the coordinator aborts a transaction open longer than transaction.timeout.ms', () => {
+    // T4 hangs; with transaction.timeout.ms = 5 s and no stop, the coordinator aborts it: e11 stays
+    // invisible to read_committed and the LSO catches up with the high watermark.
+    const run = runScenario({
+      workload: { events: [...events(10), { id: 'e11', amount: 110, at: 20 }] },
+      producer: {
+        'transactional.id': 't-1',
+        'transaction.timeout.ms': 5000,
+        app: { eventsPerTransaction: 5 },
+      },
+      processor: { type: 'consumer', 'auto.offset.reset': 'earliest' },
+      readers: [...readers],
+      faults: [
+        { kind: 'abort-transaction', transaction: 1 },
+        { kind: 'hang-transaction', transaction: 4 },
+      ],
+    });
+    expect(anomalies(run, 'reader:rc')).toEqual(['e11:0']);
+    const p = run.state.input.partitions[0]!;
+    expect(p.lso).toBe(p.hw);
+    // The 'txn' entry of the abort says why: 1 = the coordinator's timeout.
+    const timedOut = entriesOf(run, 'txn').filter(
+      (i) =>
+        run.trace.aux[i] === TXN_STATES.indexOf('PrepareAbort') &&
+        run.trace.count[i] === TXN_REASON_TIMEOUT,
+    );
+    expect(timedOut).toHaveLength(1);
+  });
+});
+
+describe('consume-transform-produce with sendOffsetsToTransaction (SEMANTICS S15)', () => {
+  // Input e1..e10 (non-transactional); batches of 5; the copier's transaction holds its outputs
+  // and its input offsets. Batch 1 commits with offset 5; batch 2 sends e6..e10 and offset 10, and
+  // the process dies before commitTransaction. The restart's initTransactions aborts it; the group
+  // offset is still 5, so e6..e10 are processed again in a new transaction, which commits.
+  const s15 = (
+    reader: 'read_committed' | 'read_uncommitted',
+    point = 'before-commit-transaction',
+  ) =>
+    runScenario({
+      workload: { events: events(10) },
+      processor: {
+        type: 'consumer',
+        'enable.auto.commit': false,
+        commit: 'with-transaction',
+        'isolation.level': 'read_committed',
+        'max.poll.records': 5,
+        'auto.offset.reset': 'earliest',
+        startAtMs: 1000,
+      },
+      sink: { type: 'kafka', topic: 'out', 'transactional.id': 'copier-0' },
+      readers: [{ name: 'r', topic: 'out', 'isolation.level': reader }],
+      faults: [
+        {
+          kind: 'crash',
+          target: 'consumer-0',
+          point: point as 'before-commit-transaction',
+          nth: 2,
+        },
+      ],
+    });
+
+  it('read_committed: 10, 550 — the aborted attempt is invisible', () => {
+    expect(totals(s15('read_committed'))).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
+  });
+
+  it('read_uncommitted: e6..e10 twice — 15, 950', () => {
+    const run = s15('read_uncommitted');
+    expect(totals(run)).toEqual({ rows: 15, sum: 950, duplicates: 5, lost: 0 });
+    expect(run.verdict.explanations.some((e) => e.sentence.includes('initTransactions'))).toBe(
+      true,
+    );
+  });
+
+  it('(c) a crash after the commit decision: initTransactions "awaits its completion" → committed once', () => {
+    expect(totals(s15('read_uncommitted', 'after-commit-decision'))).toEqual({
+      rows: 10,
+      sum: 550,
+      duplicates: 0,
+      lost: 0,
+    });
+  });
+
+  it('a zombie copier is fenced: its writes never reach a read_committed reader', () => {
+    const run = runScenario({
+      workload: { events: events(10) },
+      processor: {
+        type: 'consumer',
+        'enable.auto.commit': false,
+        commit: 'with-transaction',
+        'isolation.level': 'read_committed',
+        'max.poll.records': 5,
+        'auto.offset.reset': 'earliest',
+        startAtMs: 1000,
+      },
+      sink: { type: 'kafka', topic: 'out', 'transactional.id': 'copier-0' },
+      readers: [{ name: 'r', topic: 'out', 'isolation.level': 'read_committed' }],
+      faults: [{ kind: 'zombie', target: 'consumer-0', at: 1012, pauseMs: 60_000 }],
+    });
+    expect(totals(run)).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
+    expect(entriesOf(run, 'fenced').length).toBeGreaterThanOrEqual(1);
+  });
+});

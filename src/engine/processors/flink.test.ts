@@ -1,0 +1,157 @@
+/**
+ * Flink: checkpoints, restore, and what each sink sees on replay (SEMANTICS §1.5, S07, S08, S25f).
+ * e1..e200 arrive at 0 ms, e201..e250 at 5,000 ms (offsets 0..249 here; S07 numbers them from 1).
+ * Checkpoints every second: checkpoint 1 completes with the source at offset 200. At 5 s the job
+ * processes e201..e250 and the task manager crashes after 50 records (before checkpoint 2); the
+ * job restores checkpoint 1 and replays e201..e250.
+ */
+import { describe, expect, it } from 'vitest';
+import { anomalies, entriesOf, runScenario, totals } from '../testing';
+import { CHECKPOINT_STEPS } from '../trace';
+
+const ev = Array.from({ length: 250 }, (_, i) => ({
+  id: `e${i + 1}`,
+  amount: 10 * (i + 1),
+  at: i < 200 ? 0 : 5000,
+}));
+const eo = {
+  type: 'kafka',
+  deliveryGuarantee: 'EXACTLY_ONCE',
+  transactionalIdPrefix: 'job-a',
+} as const;
+const flink = (
+  sink: Record<string, unknown>,
+  faults: unknown[],
+  readers: unknown[] = [],
+  processor: Record<string, unknown> = {},
+) =>
+  runScenario({
+    workload: { events: ev },
+    network: { latencyMs: 1, jitterMs: 0 },
+    producer: { 'linger.ms': 0 },
+    processor: {
+      type: 'flink',
+      'execution.checkpointing.interval': 1000,
+      startAtMs: 1000,
+      processing: { perRecordMs: 1 },
+      ...processor,
+    },
+    sink: sink as never,
+    readers: readers as never,
+    faults: faults as never,
+  });
+const crashAfter = (n: number) => [
+  { kind: 'crash', target: 'flink', point: 'mid-batch', afterRecords: n, at: 5000 },
+];
+const sum201to250 = (10 * ((201 + 250) * 50)) / 2; // 112,750
+const dupIds = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, k) => `e${from + k}:2`);
+
+describe('Flink checkpoint replay (SEMANTICS S07)', () => {
+  it('restores the checkpoint at offset 200', () => {
+    const run = flink({ type: 'table' }, crashAfter(50));
+    const restore = entriesOf(run, 'restore').at(-1)!;
+    expect(run.trace.ckpt[restore]).toBe(1);
+    expect(run.trace.offset[restore]).toBe(200);
+  });
+
+  it('(a) a plain append sink has e201..e250 twice: 300 rows, 426,500', () => {
+    const run = flink({ type: 'table' }, crashAfter(50));
+    expect(totals(run)).toEqual({ rows: 300, sum: 313_750 + sum201to250, duplicates: 50, lost: 0 });
+    expect(anomalies(run)).toEqual(dupIds(201, 250));
+  });
+
+  it('the keyed state itself is exactly-once: every event counted once', () => {
+    const run = flink({ type: 'table' }, crashAfter(50));
+    expect(totals(run, 'state')).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
+  });
+
+  it('(b) an idempotent upsert on the event id: 250 rows, 313,750', () => {
+    expect(
+      totals(flink({ type: 'table', statement: 'on-conflict-do-update' }, crashAfter(50))),
+    ).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
+  });
+
+  it('(c) KafkaSink EXACTLY_ONCE read with read_committed: 250, 313,750', () => {
+    expect(
+      totals(flink(eo, crashAfter(50), [{ name: 'rc', 'isolation.level': 'read_committed' }])),
+    ).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
+  });
+
+  it('(d) the same read with read_uncommitted sees the aborted epoch too: 300, 426,500', () => {
+    const run = flink(eo, crashAfter(50), [{ name: 'ru', 'isolation.level': 'read_uncommitted' }]);
+    expect(totals(run)).toEqual({ rows: 300, sum: 313_750 + sum201to250, duplicates: 50, lost: 0 });
+  });
+
+  it('(e) only 20 of the 50 reached the plain sink before the crash: e201..e220 twice', () => {
+    const run = flink({ type: 'table' }, crashAfter(20));
+    // 250 + 20 rows; sum 313,750 + 10·(201+…+220) = 313,750 + 42,100.
+    expect(totals(run)).toEqual({ rows: 270, sum: 355_850, duplicates: 20, lost: 0 });
+    expect(anomalies(run)).toEqual(dupIds(201, 220));
+  });
+
+  it('an email sent in the operator is outside the exactly-once boundary: 300 emails for 250 events (S25f)', () => {
+    const run = flink(eo, crashAfter(50), [{ name: 'rc', 'isolation.level': 'read_committed' }], {
+      sideEffect: { service: 'email' },
+    });
+    expect(totals(run, 'reader:rc').rows).toBe(250);
+    expect(totals(run, 'effects')).toEqual({
+      rows: 300,
+      sum: 313_750 + sum201to250,
+      duplicates: 50,
+      lost: 0,
+    });
+  });
+});
+
+describe('Flink two-phase commit: a crash in the commit phase (SEMANTICS S08)', () => {
+  // e201..e250 are written in the epoch of checkpoint 2; checkpoint 2 completes; the task
+  // manager dies before the completion notice commits the transaction.
+  const rc = [{ name: 'rc', 'isolation.level': 'read_committed' }];
+  it('(a) recovered within transaction.timeout.ms: recoverAndCommit → 250, 313,750', () => {
+    const run = flink(
+      eo,
+      [{ kind: 'crash', target: 'flink', point: 'after-checkpoint', at: 5000 }],
+      rc,
+    );
+    expect(totals(run)).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
+  });
+
+  it('(b) down longer than transaction.timeout.ms (60 s): Kafka aborted the transaction → e201..e250 lost', () => {
+    const run = flink(
+      eo,
+      [
+        {
+          kind: 'crash',
+          target: 'flink',
+          point: 'after-checkpoint',
+          at: 5000,
+          restartAfterMs: 600_000,
+        },
+      ],
+      rc,
+    );
+    expect(totals(run)).toEqual({ rows: 200, sum: 201_000, duplicates: 0, lost: 50 });
+    expect(entriesOf(run, 'data-loss')).toHaveLength(1);
+    expect(run.verdict.explanations[0]!.sentence).toContain('transaction.timeout.ms');
+  });
+
+  it('(c) a crash right after the commit request left: the commit still happens → 250', () => {
+    expect(
+      totals(flink(eo, [{ kind: 'crash', target: 'flink', point: 'during-commit', at: 5000 }], rc)),
+    ).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
+  });
+
+  it('a crash after the pre-commit, before the checkpoint completes: the epoch is aborted and replayed', () => {
+    const run = flink(
+      eo,
+      [{ kind: 'crash', target: 'flink', point: 'after-precommit', at: 5000 }],
+      rc,
+    );
+    expect(totals(run)).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
+    const declined = entriesOf(run, 'checkpoint').filter(
+      (i) => run.trace.aux[i] === CHECKPOINT_STEPS.indexOf('declined'),
+    );
+    expect(declined).toHaveLength(1);
+  });
+});
