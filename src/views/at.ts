@@ -1,0 +1,556 @@
+/**
+ * Per-cursor derivations: what the dashboard shows at one moment of a run. Each is a binary search
+ * plus a few reads of the arrays {@link toRunView} precomputed, so scrubbing a million-entry run
+ * costs microseconds per panel.
+ *
+ * Cursor: `idx` = number of trace entries applied (0…n); `t` = virtual time in ms. Playing and
+ * scrubbing set `t` and derive `idx = indexAtTime(view, t)`; stepping moves `idx` one entry and sets
+ * `t` to that entry's time.
+ */
+import type { MessageType } from '../engine';
+import { CK, K, M, messageTypeName } from './kinds';
+import {
+  MSG_BLOCK,
+  REC,
+  eventIdOf,
+  type CheckpointView,
+  type PartitionLogView,
+  type RunView,
+  type TableView,
+} from './runView';
+import { lastBefore, lowerBound, rowOf, upperBound, valueAt } from './steps';
+
+/** Number of trace entries with time ≤ t. */
+export function indexAtTime(v: RunView, t: number): number {
+  return upperBound(v.cols.time, t);
+}
+
+/** Time of the cursor after applying `idx` entries (0 before the first). */
+export function timeAtIndex(v: RunView, idx: number): number {
+  return idx <= 0 ? 0 : v.cols.time[Math.min(idx, v.n) - 1]!;
+}
+
+/** The counters shown at a cursor. Amounts in the workload's currency units. */
+export interface Counters {
+  /** Business events (distinct ids) in the workload. */
+  events: number;
+  /** Business events the application has sent so far. */
+  sent: number;
+  /** Rows (records, effects) at the primary point. */
+  rows: number;
+  /** Duplicate rows: Σ max(rows − 1, 0). */
+  duplicates: number;
+  /** Events with no row yet — lost once the run is over (`final`). */
+  missing: number;
+  /** Events applied twice or more. */
+  doubleCounted: number;
+  sum: number;
+  trueSum: number;
+  /** Σ amount applied more than once. */
+  doubleAmount: number;
+  /** Σ amount of events with no row yet. */
+  missingAmount: number;
+  /** Records processed by the processor (attempts). */
+  processed: number;
+  /** True once every entry is applied: `missing` is then final ("lost"). */
+  final: boolean;
+}
+
+/** Counters at cursor `idx`. */
+export function countersAt(v: RunView, idx: number): Counters {
+  const i = Math.max(0, Math.min(idx, v.n));
+  const p = v.prefix;
+  return {
+    events: v.events.identities,
+    sent: p.sent[i]!,
+    rows: p.rows[i]!,
+    duplicates: p.duplicates[i]!,
+    missing: p.missing[i]!,
+    doubleCounted: p.doubleCounted[i]!,
+    sum: p.sum[i]!,
+    trueSum: v.events.trueSum,
+    doubleAmount: p.doubleAmount[i]!,
+    missingAmount: p.missingAmount[i]!,
+    processed: p.processed[i]!,
+    final: i >= v.n,
+  };
+}
+
+/** A partition's markers at a cursor. */
+export interface PartitionMarks {
+  /** Log end offset. */
+  leo: number;
+  /** High watermark: below it every in-sync replica has the record. */
+  hw: number;
+  /** Last stable offset: read_committed readers stop here. */
+  lso: number;
+  /** Committed offset (next to read) of each group, -1 before its first commit. */
+  commits: { group: string; offset: number }[];
+}
+
+/** HW, LSO, LEO and committed offsets of a partition at `idx`. */
+export function partitionAt(log: PartitionLogView, idx: number): PartitionMarks {
+  return {
+    leo: valueAt(log.leo, idx, 0),
+    hw: valueAt(log.hw, idx, 0),
+    lso: valueAt(log.lso, idx, 0),
+    commits: log.commits.map((c) => ({ group: c.group, offset: valueAt(c.steps, idx, -1) })),
+  };
+}
+
+/**
+ * Status of a log cell. `data`: readable by everyone (below the HW, no transaction or a committed
+ * one). `above-hw`: written by the leader, not yet on every in-sync replica. `open-txn`: in a
+ * transaction not yet decided (read_committed readers wait). `aborted`: in an aborted transaction
+ * (read_committed readers skip it). Markers are transaction control records.
+ */
+export type CellStatus =
+  'data' | 'above-hw' | 'open-txn' | 'aborted' | 'commit-marker' | 'abort-marker';
+
+/** One offset of a partition log at a cursor. */
+export interface Cell {
+  offset: number;
+  /** Record version (index into the log's columns). */
+  version: number;
+  /** Workload event, -1 for a marker. */
+  event: number;
+  /** Identity (business id index), -1 for a marker. */
+  identity: number;
+  txn: number;
+  status: CellStatus;
+  /** The 'append' / 'marker' entry that wrote it. */
+  entry: number;
+}
+
+/** The record at `offset` of a partition at `idx`, or null if the log does not reach it. */
+export function cellAt(
+  v: RunView,
+  log: PartitionLogView,
+  offset: number,
+  idx: number,
+  hw = valueAt(log.hw, idx, 0),
+): Cell | null {
+  if (offset < 0 || offset >= log.headVersion.length) return null;
+  let ver = log.headVersion[offset]!;
+  while (ver >= 0 && !(log.addedAt[ver]! < idx && log.removedAt[ver]! >= idx))
+    ver = log.prevVersion[ver]!;
+  if (ver < 0) return null;
+  const flags = log.flags[ver]!;
+  const txn = log.txn[ver]!;
+  const event = log.event[ver]!;
+  let status: CellStatus;
+  if (flags === REC.commitMarker) status = 'commit-marker';
+  else if (flags === REC.abortMarker) status = 'abort-marker';
+  else {
+    const end = txn >= 0 ? log.txnEnd.get(txn) : undefined;
+    if (end && end.entry < idx && !end.commit) status = 'aborted';
+    else if (txn >= 0 && !(end && end.entry < idx)) status = 'open-txn';
+    else status = offset < hw ? 'data' : 'above-hw';
+  }
+  return {
+    offset,
+    version: ver,
+    event,
+    identity: event >= 0 ? v.events.identity[event]! : -1,
+    txn,
+    status,
+    entry: log.addedAt[ver]!,
+  };
+}
+
+/** A message in flight at a cursor: an animated token. */
+export interface Token {
+  /** The 'msg' / 'msg-lost' entry. */
+  entry: number;
+  type: MessageType | 'message';
+  /** Sender and receiver actor indices. */
+  from: number;
+  to: number;
+  /** 0 at the sender, 1 at the receiver. */
+  progress: number;
+  /** Lost on the way (dropped by a fault or a dead receiver). */
+  lost: boolean;
+  /** First workload event carried, -1 if none. */
+  event: number;
+  /** Records carried (-1 if not a data message). */
+  count: number;
+  partition: number;
+  /** Sent at / would arrive at (ms). */
+  sentAt: number;
+  until: number;
+}
+
+/** Whether a message type travels back towards its sender's request (an ack or response). */
+export function isResponse(type: MessageType | 'message'): boolean {
+  return type.endsWith('-response') || type === 'checkpoint-ack';
+}
+
+/**
+ * Messages in flight at time `t` among the first `idx` entries (time ≤ t < until). A lost message
+ * stays visible until it would have arrived, so the loss can be seen (and clicked).
+ * @param out - reused array (cleared first), to spare the garbage collector 60 times a second.
+ * @param max - cap on the number of tokens returned.
+ */
+export function tokensAt(
+  v: RunView,
+  t: number,
+  idx: number,
+  out: Token[] = [],
+  max = 5000,
+): Token[] {
+  out.length = 0;
+  const c = v.cols;
+  const msgs = v.msgs;
+  const q = lowerBound(msgs, idx);
+  if (q === 0) return out;
+  for (let b = Math.floor((q - 1) / MSG_BLOCK); b >= 0 && out.length < max; b--) {
+    if (v.msgBlockUntil[b]! <= t) continue;
+    const end = Math.min(q, (b + 1) * MSG_BLOCK);
+    for (let k = end - 1; k >= b * MSG_BLOCK; k--) {
+      const i = msgs[k]!;
+      const until = c.until[i]!;
+      const sent = c.time[i]!;
+      if (until <= t || sent > t) continue;
+      out.push({
+        entry: i,
+        type: messageTypeName(c.aux[i]!),
+        from: c.actor[i]!,
+        to: c.peer[i]!,
+        progress: until > sent ? (t - sent) / (until - sent) : 1,
+        lost: c.kind[i] === K['msg-lost'],
+        event: c.event[i]!,
+        count: c.count[i]!,
+        partition: c.partition[i]!,
+        sentAt: sent,
+        until,
+      });
+      if (out.length >= max) break;
+    }
+  }
+  return out;
+}
+
+/** Rows of a table present at `idx`. Rows are in insertion order, initial rows first. */
+export function rowsAt(tb: TableView, idx: number): number {
+  return lowerBound(tb.insertedAt, idx);
+}
+
+/** Amount of row `r` at `idx` (after the updates applied by then). */
+export function rowAmountAt(tb: TableView, r: number, idx: number): number {
+  const s = tb.updStart[r]!;
+  const e = tb.updStart[r + 1]!;
+  const k = lowerBound(tb.updEntry, idx, s, e);
+  return k === s ? tb.amount0[r]! : tb.updAmount[k - 1]!;
+}
+
+/** Number of updates applied to row `r` by `idx`. */
+export function rowUpdatesAt(tb: TableView, r: number, idx: number): number {
+  const s = tb.updStart[r]!;
+  return lowerBound(tb.updEntry, idx, s, tb.updStart[r + 1]!) - s;
+}
+
+/** Business id of a table row (its event's id, or the initial row's label). */
+export function rowId(v: RunView, tb: TableView, r: number): string {
+  const e = tb.event[r]!;
+  return e >= 0 ? eventIdOf(v.events, v.events.identity[e]!) : (tb.initialLabels[r] ?? '?');
+}
+
+/** Identity of a table row, or -1. */
+export function rowIdentity(v: RunView, tb: TableView, r: number): number {
+  const e = tb.event[r]!;
+  if (e >= 0) return v.events.identity[e]!;
+  const label = tb.initialLabels[r];
+  if (label === undefined) return -1;
+  if (v.events.ids) return v.events.ids.indexOf(label);
+  return -1;
+}
+
+/** Whether an actor is up, down or stalled at `idx`. */
+export type Life = 'up' | 'down' | 'stalled';
+
+/** An actor's life at a cursor: up / down (crashed, not restarted) / stalled (paused). */
+export function lifeAt(
+  v: RunView,
+  actor: number,
+  idx: number,
+  t: number,
+): { life: Life; since: number; entry: number } {
+  if (actor < 0) return { life: 'up', since: 0, entry: -1 };
+  const list = rowOf(v.life, actor);
+  const e = lastBefore(list, idx);
+  if (e < 0) return { life: 'up', since: 0, entry: -1 };
+  const k = v.cols.kind[e]!;
+  if (k === K.crash) return { life: 'down', since: v.cols.time[e]!, entry: e };
+  if (k === K.stall && v.cols.until[e]! > t)
+    return { life: 'stalled', since: v.cols.time[e]!, entry: e };
+  return { life: 'up', since: v.cols.time[e]!, entry: e };
+}
+
+/** What a consumer instance / job is doing at a cursor. */
+export interface ProcessorStatus {
+  actor: number;
+  name: string;
+  life: Life;
+  /** Incarnation (0 at start, +1 per crash). */
+  incarnation: number;
+  /** Last poll: first offset and record count, or null. */
+  lastPoll: { entry: number; partition: number; offset: number; count: number } | null;
+  /** Records processed in the current poll batch so far. */
+  processedInBatch: number;
+  /** Last processed record: partition, offset and event, or null. */
+  lastProcess: { entry: number; partition: number; offset: number; event: number } | null;
+  /** Total records processed by this actor (attempts). */
+  processed: number;
+  /** Offset (next to read) of the last processed record, per partition it read. */
+  positions: Map<number, number>;
+}
+
+/** Status of every processor actor at `idx`. */
+export function processorsAt(v: RunView, idx: number, t: number): ProcessorStatus[] {
+  const c = v.cols;
+  return v.processors.map((p) => {
+    const life = lifeAt(v, p.actor, idx, t);
+    let incarnation = 0;
+    const lifeList = rowOf(v.life, p.actor);
+    for (let k = 0; k < lifeList.length && lifeList[k]! < idx; k++)
+      if (c.kind[lifeList[k]!] === K.crash) incarnation++;
+    const pe = lastBefore(p.polls, idx);
+    const procCount = lowerBound(p.processes, idx);
+    const lastProc = procCount > 0 ? p.processes[procCount - 1]! : -1;
+    const inBatch = pe < 0 ? 0 : procCount - lowerBound(p.processes, pe);
+    const positions = new Map<number, number>();
+    // Positions: scan back over the last processes (bounded) — enough for the partitions a
+    // member owns at a time.
+    for (let k = procCount - 1, seen = 0; k >= 0 && seen < 256; k--, seen++) {
+      const e = p.processes[k]!;
+      const part = c.partition[e]!;
+      if (!positions.has(part)) positions.set(part, c.offset[e]! + 1);
+    }
+    return {
+      actor: p.actor,
+      name: p.name,
+      life: life.life,
+      incarnation,
+      lastPoll:
+        pe < 0
+          ? null
+          : { entry: pe, partition: c.partition[pe]!, offset: c.offset[pe]!, count: c.count[pe]! },
+      processedInBatch: inBatch,
+      lastProcess:
+        lastProc < 0
+          ? null
+          : {
+              entry: lastProc,
+              partition: c.partition[lastProc]!,
+              offset: c.offset[lastProc]!,
+              event: c.event[lastProc]!,
+            },
+      processed: procCount,
+      positions,
+    };
+  });
+}
+
+/** Status of a checkpoint at a cursor. */
+export type CheckpointStatus = 'in progress' | 'completed' | 'failed' | 'not yet';
+
+/** One row of the checkpoint history table (Flink's web UI "Checkpoints → History"). */
+export interface CheckpointRow {
+  id: number;
+  status: CheckpointStatus;
+  /** Trigger time (ms). */
+  triggeredAt: number;
+  /** Completed − triggered (ms), or so far while in progress; -1 if unknown. */
+  durationMs: number;
+  /** Source position (next offset) the checkpoint holds, or -1. */
+  offset: number;
+  /** Sink transaction number linked to this checkpoint (EXACTLY_ONCE), or -1. */
+  txn: number;
+  /** Its fate: 'pending' until the commit, then 'committed' or 'expired'. */
+  txnStatus: 'none' | 'pending' | 'committed' | 'expired';
+  /** Entry ids the row rests on (to highlight them). */
+  entries: number[];
+}
+
+/** The checkpoint history at `idx` (checkpoints triggered by then), newest first. */
+export function checkpointRowsAt(v: RunView, idx: number, t: number): CheckpointRow[] {
+  const c = v.cols;
+  const rows: CheckpointRow[] = [];
+  const seen = (e: number) => e >= 0 && e < idx;
+  for (const cp of v.checkpoints as CheckpointView[]) {
+    const first = cp.triggered >= 0 ? cp.triggered : cp.barrier;
+    if (!seen(first)) continue;
+    const triggeredAt = c.time[first]!;
+    let status: CheckpointStatus = 'in progress';
+    if (seen(cp.completed)) status = 'completed';
+    else if (seen(cp.failed)) status = 'failed';
+    const end = seen(cp.completed) ? cp.completed : seen(cp.failed) ? cp.failed : -1;
+    const txn = seen(cp.preCommitted)
+      ? c.txn[cp.preCommitted]!
+      : seen(cp.txnEnd)
+        ? c.txn[cp.txnEnd]!
+        : -1;
+    let txnStatus: CheckpointRow['txnStatus'] = txn >= 0 ? 'pending' : 'none';
+    if (seen(cp.txnEnd)) txnStatus = c.aux[cp.txnEnd] === CK.committed ? 'committed' : 'expired';
+    const offsetEntry = seen(cp.completed) ? cp.completed : seen(cp.barrier) ? cp.barrier : -1;
+    rows.push({
+      id: cp.id,
+      status,
+      triggeredAt,
+      durationMs: end >= 0 ? c.time[end]! - triggeredAt : t - triggeredAt,
+      offset: offsetEntry >= 0 ? c.offset[offsetEntry]! : -1,
+      txn,
+      txnStatus,
+      entries: [
+        cp.triggered,
+        cp.barrier,
+        cp.preCommitted,
+        cp.completed,
+        cp.txnEnd,
+        cp.failed,
+      ].filter(seen),
+    });
+  }
+  return rows.reverse();
+}
+
+/** One row of the micro-batch list (Spark's offset log and commit log). */
+export interface BatchRow {
+  id: number;
+  plannedAt: number;
+  /** First offset and record count of the batch. */
+  offset: number;
+  records: number;
+  status: 'planned' | 'committed';
+  committedAt: number;
+}
+
+/** Micro-batches planned by `idx`, newest first. */
+export function batchRowsAt(v: RunView, idx: number): BatchRow[] {
+  const c = v.cols;
+  const out: BatchRow[] = [];
+  for (const b of v.batches) {
+    if (b.planned < 0 || b.planned >= idx) continue;
+    const done = b.committed >= 0 && b.committed < idx;
+    out.push({
+      id: b.id,
+      plannedAt: c.time[b.planned]!,
+      offset: c.offset[b.planned]!,
+      records: c.count[b.planned]!,
+      status: done ? 'committed' : 'planned',
+      committedAt: done ? c.time[b.committed]! : -1,
+    });
+  }
+  return out.reverse();
+}
+
+/** The last `max` operator state updates by `idx`: key index and the key's new count. */
+export function stateUpdatesAt(
+  v: RunView,
+  idx: number,
+  max = 8,
+): { entry: number; key: number; count: number; event: number }[] {
+  const c = v.cols;
+  const k = lowerBound(v.stateUpdates, idx);
+  const out = [];
+  for (let q = k - 1; q >= 0 && out.length < max; q--) {
+    const e = v.stateUpdates[q]!;
+    out.push({ entry: e, key: c.aux[e]!, count: c.count[e]!, event: c.event[e]! });
+  }
+  return out;
+}
+
+/** Fate of a business event at a cursor: final once the run is over. */
+export type LiveFate = 'pending' | 'once' | 'duplicated' | 'lost';
+
+/** One business event in the per-event ledger. */
+export interface LedgerRow {
+  identity: number;
+  id: string;
+  amount: number;
+  /** Log records carrying it so far (input and output topics): topic, partition, offset. */
+  records: { topic: number; partition: number; offset: number; status: CellStatus }[];
+  /** Times processed so far. */
+  processed: number;
+  /** Rows at the primary table so far (or effects). */
+  rows: number;
+  /** Checkpoint that covers its (first) record, if any. */
+  checkpoint: number;
+  fate: LiveFate;
+  /** The final fate (0 lost, 1 once, 2 duplicated). */
+  finalFate: number;
+}
+
+/** The ledger row of identity `j` at `idx`. */
+export function ledgerRowAt(v: RunView, j: number, idx: number): LedgerRow {
+  const c = v.cols;
+  const records: LedgerRow['records'] = [];
+  for (const g of rowOf(v.logVersionsByIdentity, j)) {
+    const li = upperBound(v.logBase, g) - 1;
+    const log = v.logs[li]!;
+    const ver = g - v.logBase[li]!;
+    if (!(log.addedAt[ver]! < idx && log.removedAt[ver]! >= idx)) continue;
+    const cell = cellAt(v, log, log.offset[ver]!, idx);
+    if (cell)
+      records.push({
+        topic: log.topic,
+        partition: log.partition,
+        offset: cell.offset,
+        status: cell.status,
+      });
+  }
+  let processed = 0;
+  for (const e of rowOf(v.byIdentity, j)) {
+    if (e >= idx) break;
+    if (c.kind[e] === K.process && v.processors.some((p) => p.actor === c.actor[e])) processed++;
+  }
+  let rows = 0;
+  if (v.primaryTable >= 0) {
+    const tb = v.tables[v.primaryTable]!;
+    for (const r of rowOf(tb.byIdentity, j)) if (tb.insertedAt[r]! < idx) rows++;
+  } else {
+    const service = v.actors.indexOf('service');
+    for (const e of rowOf(v.byIdentity, j)) {
+      if (e >= idx) break;
+      if (c.kind[e] === K.effect && c.actor[e] === service) rows++;
+    }
+  }
+  let checkpoint = -1;
+  const inputTopic = v.topics.indexOf(v.scenario.workload.topic);
+  const firstInput = records.find((r) => r.topic === inputTopic);
+  if (firstInput) {
+    const o = firstInput.offset;
+    for (const cp of v.checkpoints)
+      if (cp.completed >= 0 && cp.completed < idx && c.offset[cp.completed]! > o) {
+        checkpoint = cp.id;
+        break;
+      }
+  }
+  const final = idx >= v.n;
+  const fate: LiveFate =
+    rows >= 2 ? 'duplicated' : rows === 1 ? 'once' : final ? 'lost' : 'pending';
+  return {
+    identity: j,
+    id: eventIdOf(v.events, j),
+    amount: v.events.identityAmount[j]!,
+    records: records.sort(
+      (a, b) => a.topic - b.topic || a.partition - b.partition || a.offset - b.offset,
+    ),
+    processed,
+    rows,
+    checkpoint,
+    fate,
+    finalFate: v.verdict.fate[j]!,
+  };
+}
+
+/** Entries carrying identity `j` up to `idx` (for the "trace of the selected event" list). */
+export function entriesOfIdentity(v: RunView, j: number, idx: number): Int32Array {
+  const all = rowOf(v.byIdentity, j);
+  return all.subarray(0, lowerBound(all, idx));
+}
+
+/** Whether message code `aux` of a 'msg' entry is a produce acknowledgement. */
+export function isProduceAck(aux: number): boolean {
+  return aux === M['produce-response'];
+}
