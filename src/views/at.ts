@@ -301,6 +301,10 @@ export interface ProcessorStatus {
   lastProcess: { entry: number; partition: number; offset: number; event: number } | null;
   /** Total records processed by this actor (attempts). */
   processed: number;
+  /** Records it processed since its last offset commit (what a crash now would replay). */
+  sinceCommit: number;
+  /** Its last commit entry, or -1. */
+  lastCommit: number;
   /** Offset (next to read) of the last processed record, per partition it read. */
   positions: Map<number, number>;
 }
@@ -318,6 +322,8 @@ export function processorsAt(v: RunView, idx: number, t: number): ProcessorStatu
     const procCount = lowerBound(p.processes, idx);
     const lastProc = procCount > 0 ? p.processes[procCount - 1]! : -1;
     const inBatch = pe < 0 ? 0 : procCount - lowerBound(p.processes, pe);
+    const lastCommit = lastBefore(p.commits, idx);
+    const sinceCommit = procCount - (lastCommit < 0 ? 0 : lowerBound(p.processes, lastCommit));
     const positions = new Map<number, number>();
     // Positions: scan back over the last processes (bounded) — enough for the partitions a
     // member owns at a time.
@@ -346,6 +352,8 @@ export function processorsAt(v: RunView, idx: number, t: number): ProcessorStatu
               event: c.event[lastProc]!,
             },
       processed: procCount,
+      sinceCommit,
+      lastCommit,
       positions,
     };
   });

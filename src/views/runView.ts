@@ -180,6 +180,8 @@ export interface ProcessorTrack {
   polls: Int32Array;
   processes: Int32Array;
   assigns: Int32Array;
+  /** 'commit' entries this actor asked for (found up the cause chain). */
+  commits: Int32Array;
 }
 
 /** Everything the dashboard shows about one run. Structured-cloneable. */
@@ -928,7 +930,7 @@ function processorIndex(
   const service = actors.indexOf('service');
   const tracks = new Map<
     number,
-    { life: IntList; polls: IntList; processes: IntList; assigns: IntList }
+    { life: IntList; polls: IntList; processes: IntList; assigns: IntList; commits: IntList }
   >();
   actors.forEach((name, a) => {
     if (roleOf(name) === 'processor')
@@ -937,8 +939,17 @@ function processorIndex(
         polls: new IntList(),
         processes: new IntList(),
         assigns: new IntList(),
+        commits: new IntList(),
       });
   });
+  const committer = (i: number): number => {
+    let c = cols.cause[i]!;
+    for (let hops = 0; c >= 0 && hops < 6; hops++) {
+      if (tracks.has(cols.actor[c]!)) return cols.actor[c]!;
+      c = cols.cause[c]!;
+    }
+    return -1;
+  };
   const cp = (id: number): CheckpointView => {
     let c = cps.get(id);
     if (!c) {
@@ -963,6 +974,10 @@ function processorIndex(
       else if (k === K.poll) tr.polls.push(i);
       else if (k === K.process) tr.processes.push(i);
       else if (k === K.assign || k === K.revoke) tr.assigns.push(i);
+    }
+    if (k === K.commit) {
+      const a = committer(i);
+      if (a >= 0) tracks.get(a)!.commits.push(i);
     }
     if (k === K.checkpoint) {
       const c = cp(cols.ckpt[i]!);
@@ -1004,6 +1019,7 @@ function processorIndex(
       polls: tr.polls.toArray(),
       processes: tr.processes.toArray(),
       assigns: tr.assigns.toArray(),
+      commits: tr.commits.toArray(),
     })),
   };
 }

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { parseScenario, simulate, type Scenario, type ScenarioInput } from '../engine';
+import { findPreset } from '../scenarios';
+import { countersAt, indexAtTime, processorsAt, tokensAt } from './at';
+import { dropMessageFault, faultMarkers, faultMenu, type FaultInput } from './faultActions';
+import { K } from './kinds';
+import { toRunView } from './runView';
+
+function parsed(input: ScenarioInput): Scenario {
+  const r = parseScenario(input);
+  if (!r.ok) throw new Error(r.issues.map((i) => `${i.path}: ${i.message}`).join('; '));
+  return r.scenario;
+}
+
+/** The at-least-once preset without its two faults: 20 payments, nothing goes wrong. */
+function calmAtLeastOnce(): ScenarioInput {
+  return { ...structuredClone(findPreset('at-least-once')!.variant.scenario), faults: [] };
+}
+
+function withFault(input: ScenarioInput, f: FaultInput): ScenarioInput {
+  return { ...input, faults: [...(input.faults ?? []), f] };
+}
+
+describe('dropMessageFault', () => {
+  it('dropping the ack of p-2 (idempotence off) makes exactly one duplicate', () => {
+    const input = calmAtLeastOnce();
+    const v = toRunView(simulate(parsed(input)));
+    expect(countersAt(v, v.n).duplicates).toBe(0);
+    // p-2 is sent at 50 ms; its ack leaves the broker at 61 ms and arrives at 63 ms.
+    const t = 62;
+    const ack = tokensAt(v, t, indexAtTime(v, t)).find((k) => k.type === 'produce-response')!;
+    const fault = dropMessageFault(v, ack.entry)!;
+    expect(fault).toMatchObject({
+      kind: 'drop-response',
+      link: 'produce',
+      at: 61,
+      match: { event: 'p-2', partition: 0, nth: 1 },
+    });
+    // The producer retries after request.timeout.ms; without idempotence the broker appends p-2
+    // again and the plain INSERT writes it twice: 1 duplicate row, nothing lost.
+    const v2 = toRunView(simulate(parsed(withFault(input, fault))));
+    const c = countersAt(v2, v2.n);
+    expect([c.duplicates, c.missing]).toEqual([1, 0]);
+    // The same message is now drawn lost.
+    const lost = tokensAt(v2, t, indexAtTime(v2, t)).find((k) => k.type === 'produce-response')!;
+    expect(lost.lost).toBe(true);
+  });
+
+  it('refuses entries that are not messages', () => {
+    const v = toRunView(simulate(parsed(calmAtLeastOnce())));
+    expect(dropMessageFault(v, 0)).toBeNull();
+  });
+});
+
+describe('faultMenu', () => {
+  it('consumer: crash after processing, before the commit, replays the uncommitted batch', () => {
+    const input = calmAtLeastOnce();
+    const s = parsed(input);
+    const v = toRunView(simulate(s));
+    const action = faultMenu(v, s, 'consumer-0', 0, 0).find((a) => a.id === 'crash-before-commit')!;
+    expect(action.effect).toEqual({
+      type: 'add',
+      fault: {
+        kind: 'crash',
+        target: 'consumer-0',
+        point: 'before-commit',
+        restartAfterMs: 1000,
+        at: 0,
+      },
+    });
+    if (action.effect.type !== 'add') throw new Error('expected an added fault');
+    const v2 = toRunView(simulate(parsed(withFault(input, action.effect.fault))));
+    // max.poll.records = 5: batch 1 (p-1..p-5) is processed and written, the consumer dies
+    // before committing; nothing was committed, so the restart (auto.offset.reset = earliest)
+    // replays p-1..p-5: 5 duplicate rows = the 5 records processed since the last commit.
+    const crash = Array.from(v2.cols.kind).findIndex(
+      (_, i) => v2.actors[v2.cols.actor[i]!] === 'consumer-0' && v2.cols.kind[i] === K.crash,
+    );
+    const at = processorsAt(v2, crash + 1, v2.cols.time[crash]!)[0]!;
+    expect(at.life).toBe('down');
+    expect(at.sinceCommit).toBe(5);
+    expect(countersAt(v2, v2.n).duplicates).toBe(5);
+  });
+
+  it('every action of every component is a valid fault for the scenario', () => {
+    const input = calmAtLeastOnce();
+    const s = parsed(input);
+    const v = toRunView(simulate(s));
+    for (const c of ['producer', 'broker-1', 'partition:payments:0', 'consumer-0', 'sink'])
+      for (const a of faultMenu(v, s, c, 40_000, indexAtTime(v, 40_000), 3)) {
+        if (a.effect.type !== 'add') continue;
+        const r = parseScenario(withFault(input, a.effect.fault));
+        expect(r.ok ? 'ok' : `${c}/${a.id}: ${JSON.stringify(r.issues)}`).toBe('ok');
+      }
+  });
+
+  it('a crashed component that stays down offers "Restart now", editing its fault', () => {
+    const input = withFault(calmAtLeastOnce(), {
+      kind: 'crash',
+      target: 'consumer-0',
+      at: 40_010,
+      restartAfterMs: null,
+    });
+    const s = parsed(input);
+    const v = toRunView(simulate(s));
+    const t = 45_000;
+    const restart = faultMenu(v, s, 'consumer-0', t, indexAtTime(v, t)).find(
+      (a) => a.id === 'restart',
+    )!;
+    expect(restart.effect).toMatchObject({
+      type: 'edit',
+      index: 0,
+      fault: { restartAfterMs: 4990 },
+    });
+  });
+});
+
+describe('faultMarkers', () => {
+  it('places each preset fault where it fired', () => {
+    const s = parsed(findPreset('at-least-once')!.variant.scenario);
+    const v = toRunView(simulate(s));
+    const m = faultMarkers(v, s);
+    // The lost ack fires at 161 ms (p-4's ack); the crash at 40,050 ms.
+    expect(m.map((x) => [x.kind, x.firedAt])).toEqual([
+      ['drop-response', 161],
+      ['crash', 40_050],
+    ]);
+  });
+});

@@ -1,0 +1,39 @@
+/** Number, money and time formatting for the panels (one locale, so screenshots and tests agree). */
+
+const int = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const money = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** 12,345 */
+export function formatCount(n: number): string {
+  return int.format(n);
+}
+
+/** $2,320 (amounts are the workload's currency units; the dashboard writes them in dollars). */
+export function formatMoney(x: number): string {
+  return `${x < 0 ? '−' : ''}$${money.format(Math.abs(x))}`;
+}
+
+/** Virtual time: "850 ms", "41.150 s", "1 h 02 min". */
+export function formatMs(ms: number): string {
+  const t = Math.max(0, ms);
+  if (t < 1000) return `${Math.floor(t)} ms`;
+  if (t < 3_600_000) return `${(t / 1000).toFixed(3)} s`;
+  const h = Math.floor(t / 3_600_000);
+  const m = Math.floor((t % 3_600_000) / 60_000);
+  return `${h} h ${String(m).padStart(2, '0')} min`;
+}
+
+/** A duration for knob defaults and tooltips: "30 s", "24 h", "1.5 s", "500 ms". */
+export function formatDuration(ms: number): string {
+  if (ms >= 3_600_000 && ms % 3_600_000 === 0) return `${ms / 3_600_000} h`;
+  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} min`;
+  if (ms >= 1000) return `${ms / 1000} s`;
+  return `${ms} ms`;
+}
+
+/** Playback speed: "×0.02", "×1", "×250" (virtual ms per real ms). */
+export function formatSpeed(speed: number): string {
+  if (speed >= 10) return `×${Math.round(speed)}`;
+  if (speed >= 1) return `×${Number(speed.toFixed(1))}`;
+  return `×${Number(speed.toPrecision(2))}`;
+}

@@ -1,0 +1,759 @@
+/**
+ * Every knob the dashboard lets you edit, as data: its path in the scenario (as `getKnob`/`setKnob`
+ * address it), its real name, what it does, its real default, and the official page it comes from.
+ * The texts follow the schema's TSDoc (src/engine/scenario/schema.ts) and the linked docs.
+ *
+ * `realDefault` is the system's own default; where our simulator starts from another value (three
+ * brokers instead of one, …) `note` says so. Knobs that exist only in the simulator (how the
+ * application uses the producer, when the consumer starts) say "simulator" instead of a link.
+ */
+import type { Scenario } from '../engine';
+
+/** Where a knob lives in the pipeline. */
+export type KnobGroup = 'producer' | 'broker' | 'processor' | 'sink' | 'reader' | 'network';
+
+/** How a knob is edited. */
+export type KnobEditor =
+  | { type: 'enum'; options: readonly string[] }
+  | { type: 'boolean' }
+  /** Unset (the default rule applies), true or false. */
+  | { type: 'tristate'; unsetLabel: string }
+  | { type: 'number'; min: number; max: number; unit?: 'ms' | 'records' | 'bytes' }
+  /** A number, or off (null). */
+  | { type: 'nullable-number'; min: number; max: number; unit?: 'ms'; offLabel: string }
+  /** A name; empty = unset (undefined) or null when `nullable`. */
+  | { type: 'text'; nullable?: boolean };
+
+/** One editable knob. */
+export interface KnobMeta {
+  /** Dotted path, e.g. `producer.enable.idempotence`, `readers.0.isolation.level`. */
+  path: string;
+  /** The real name as the system spells it (`enable.idempotence`). */
+  name: string;
+  group: KnobGroup;
+  /** System it belongs to, for the tooltip ("Kafka producer", "PostgreSQL", "simulator"). */
+  system: string;
+  editor: KnobEditor;
+  /** What it does, in one or two sentences. */
+  what: string;
+  /** The real system's default, as text. */
+  realDefault: string;
+  /** Anything our model does differently (a different starting value, a simplification). */
+  note?: string;
+  /** Official documentation, or null for simulator-only knobs. */
+  doc: string | null;
+  /** Whether the knob exists for this scenario's pipeline. */
+  applies: (s: Scenario) => boolean;
+}
+
+const KAFKA = 'https://kafka.apache.org/documentation/';
+const producerDoc = (n: string) => `${KAFKA}#producerconfigs_${n}`;
+const consumerDoc = (n: string) => `${KAFKA}#consumerconfigs_${n}`;
+const brokerDoc = (n: string) => `${KAFKA}#brokerconfigs_${n}`;
+const FLINK_CONFIG = 'https://nightlies.apache.org/flink/flink-docs-stable/docs/deployment/config/';
+const FLINK_KAFKA =
+  'https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/datastream/kafka/';
+const SPARK_KAFKA =
+  'https://spark.apache.org/docs/latest/streaming/structured-streaming-kafka-integration.html';
+const SPARK_TRIGGERS =
+  'https://spark.apache.org/docs/latest/streaming/apis-on-dataframes-and-datasets.html#triggers';
+const PG_INSERT = 'https://www.postgresql.org/docs/current/sql-insert.html#SQL-ON-CONFLICT';
+const PG_MERGE = 'https://www.postgresql.org/docs/current/sql-merge.html';
+const DELTA =
+  'https://docs.delta.io/latest/delta-streaming.html#idempotent-table-writes-in-foreachbatch';
+const STRIPE = 'https://docs.stripe.com/api/idempotent_requests';
+
+const always = () => true;
+const consumer = (s: Scenario) => s.processor.type === 'consumer';
+const flink = (s: Scenario) => s.processor.type === 'flink';
+const spark = (s: Scenario) => s.processor.type === 'spark';
+const table = (s: Scenario) => s.sink.type === 'table';
+const kafkaSink = (s: Scenario) => s.sink.type === 'kafka';
+const delta = (s: Scenario) => s.sink.type === 'delta';
+const effect = (s: Scenario) => s.sink.type === 'effect';
+
+const ms = (min: number, max = 7 * 24 * 3_600_000) => ({
+  type: 'number' as const,
+  min,
+  max,
+  unit: 'ms' as const,
+});
+
+/** The knob table, grouped by component in pipeline order. */
+export const KNOBS: readonly KnobMeta[] = [
+  // ── Producer ──────────────────────────────────────────────────────────────────────────
+  {
+    path: 'producer.acks',
+    name: 'acks',
+    group: 'producer',
+    system: 'Kafka producer',
+    editor: { type: 'enum', options: ['0', '1', 'all'] },
+    what: 'How many replicas must have a record before the leader answers: 0 = do not wait for any answer, 1 = the leader only, all = every in-sync replica.',
+    realDefault: 'all (since Kafka 3.0)',
+    doc: producerDoc('acks'),
+    applies: always,
+  },
+  {
+    path: 'producer.enable.idempotence',
+    name: 'enable.idempotence',
+    group: 'producer',
+    system: 'Kafka producer',
+    editor: { type: 'tristate', unsetLabel: 'default' },
+    what: 'The broker recognises a retried batch by producer id and sequence number and does not append it twice. Unset, it is on unless acks≠all or retries=0 silently turn it off; set to true with such a setting, the producer refuses to start.',
+    realDefault: 'true (since Kafka 3.0), unless conflicting settings',
+    doc: producerDoc('enable.idempotence'),
+    applies: always,
+  },
+  {
+    path: 'producer.retries',
+    name: 'retries',
+    group: 'producer',
+    system: 'Kafka producer',
+    editor: { type: 'number', min: 0, max: 2147483647 },
+    what: 'How many times the producer re-sends a batch that failed or timed out (within delivery.timeout.ms).',
+    realDefault: '2147483647',
+    doc: producerDoc('retries'),
+    applies: always,
+  },
+  {
+    path: 'producer.request.timeout.ms',
+    name: 'request.timeout.ms',
+    group: 'producer',
+    system: 'Kafka producer',
+    editor: ms(1),
+    what: 'How long the producer waits for the answer to a request before it retries it. A lost acknowledgement is only noticed after this.',
+    realDefault: '30000 (30 s)',
+    doc: producerDoc('request.timeout.ms'),
+    applies: always,
+  },
+  {
+    path: 'producer.delivery.timeout.ms',
+    name: 'delivery.timeout.ms',
+    group: 'producer',
+    system: 'Kafka producer',
+    editor: ms(0),
+    what: 'Upper bound on the time to report success or failure of a send, retries included.',
+    realDefault: '120000 (2 min)',
+    doc: producerDoc('delivery.timeout.ms'),
+    applies: always,
+  },
+  {
+    path: 'producer.retry.backoff.ms',
+    name: 'retry.backoff.ms',
+    group: 'producer',
+    system: 'Kafka producer',
+    editor: ms(0),
+    what: 'Wait before re-sending a failed request.',
+    realDefault: '100',
+    doc: producerDoc('retry.backoff.ms'),
+    applies: always,
+  },
+  {
+    path: 'producer.linger.ms',
+    name: 'linger.ms',
+    group: 'producer',
+    system: 'Kafka producer',
+    editor: ms(0),
+    what: 'How long the producer waits for more records to fill a batch before sending it.',
+    realDefault: '5 (since Kafka 4.0; 0 before)',
+    doc: producerDoc('linger.ms'),
+    applies: always,
+  },
+  {
+    path: 'producer.batch.size',
+    name: 'batch.size',
+    group: 'producer',
+    system: 'Kafka producer',
+    editor: { type: 'number', min: 1, max: 16 * 1024 * 1024, unit: 'bytes' },
+    what: 'Maximum bytes of records per partition batch.',
+    realDefault: '16384',
+    doc: producerDoc('batch.size'),
+    applies: always,
+  },
+  {
+    path: 'producer.max.in.flight.requests.per.connection',
+    name: 'max.in.flight.requests.per.connection',
+    group: 'producer',
+    system: 'Kafka producer',
+    editor: { type: 'number', min: 1, max: 100 },
+    what: 'Unacknowledged requests the producer may have outstanding. Above 1 without idempotence, a retry can reorder records; idempotence requires ≤ 5.',
+    realDefault: '5',
+    doc: producerDoc('max.in.flight.requests.per.connection'),
+    applies: always,
+  },
+  {
+    path: 'producer.transactional.id',
+    name: 'transactional.id',
+    group: 'producer',
+    system: 'Kafka producer',
+    editor: { type: 'text' },
+    what: 'Makes the producer transactional (and idempotent): its records become visible to read_committed readers only when the transaction commits; a new instance with the same id fences the old one.',
+    realDefault: 'null (not transactional)',
+    doc: producerDoc('transactional.id'),
+    applies: always,
+  },
+  {
+    path: 'producer.transaction.timeout.ms',
+    name: 'transaction.timeout.ms',
+    group: 'producer',
+    system: 'Kafka producer',
+    editor: ms(1),
+    what: 'The coordinator aborts a transaction left open longer than this.',
+    realDefault: '60000 (1 min)',
+    doc: producerDoc('transaction.timeout.ms'),
+    applies: always,
+  },
+  {
+    path: 'producer.app.onFailure',
+    name: 'on send failure',
+    group: 'producer',
+    system: 'simulator (the application)',
+    editor: { type: 'enum', options: ['skip', 'resend', 'halt'] },
+    what: 'What the application does when send() fails or times out: skip (log and go on), resend (send the same business event again as a new record — not a producer retry), halt.',
+    realDefault: 'skip',
+    doc: null,
+    applies: always,
+  },
+  {
+    path: 'producer.app.mode',
+    name: 'send mode',
+    group: 'producer',
+    system: 'simulator (the application)',
+    editor: { type: 'enum', options: ['async', 'sync'] },
+    what: 'async: send() with a callback, the next event at its own time; sync: send().get(timeout), one after another.',
+    realDefault: 'async',
+    doc: null,
+    applies: always,
+  },
+  {
+    path: 'producer.app.eventsPerTransaction',
+    name: 'events per transaction',
+    group: 'producer',
+    system: 'simulator (the application)',
+    editor: { type: 'number', min: 1, max: 100_000 },
+    what: 'Transactional producers: business events per transaction.',
+    realDefault: '1',
+    doc: null,
+    applies: (s) => s.producer['transactional.id'] !== undefined,
+  },
+  // ── Broker ────────────────────────────────────────────────────────────────────────────
+  {
+    path: 'broker.brokers',
+    name: 'brokers',
+    group: 'broker',
+    system: 'Kafka cluster',
+    editor: { type: 'number', min: 1, max: 9 },
+    what: 'Brokers in the cluster.',
+    realDefault: '—',
+    note: 'Our default is 3.',
+    doc: `${KAFKA}#brokerconfigs`,
+    applies: always,
+  },
+  {
+    path: 'broker.partitions',
+    name: 'num.partitions',
+    group: 'broker',
+    system: 'Kafka broker',
+    editor: { type: 'number', min: 1, max: 64 },
+    what: 'Partitions of the input topic. Records with the same key go to the same partition.',
+    realDefault: '1',
+    doc: brokerDoc('num.partitions'),
+    applies: always,
+  },
+  {
+    path: 'broker.replication.factor',
+    name: 'replication.factor',
+    group: 'broker',
+    system: 'Kafka broker',
+    editor: { type: 'number', min: 1, max: 9 },
+    what: 'Copies of each partition, on different brokers.',
+    realDefault: '1 (default.replication.factor)',
+    note: 'Our default is 3.',
+    doc: brokerDoc('default.replication.factor'),
+    applies: always,
+  },
+  {
+    path: 'broker.min.insync.replicas',
+    name: 'min.insync.replicas',
+    group: 'broker',
+    system: 'Kafka broker',
+    editor: { type: 'number', min: 1, max: 9 },
+    what: 'With acks=all, a write is refused (NOT_ENOUGH_REPLICAS) when fewer in-sync replicas than this are alive.',
+    realDefault: '1',
+    note: 'Our default is 2.',
+    doc: brokerDoc('min.insync.replicas'),
+    applies: always,
+  },
+  {
+    path: 'broker.unclean.leader.election.enable',
+    name: 'unclean.leader.election.enable',
+    group: 'broker',
+    system: 'Kafka broker',
+    editor: { type: 'boolean' },
+    what: 'Allow a replica that is not in sync to become leader when no in-sync one is left: the partition stays available, at the price of losing acknowledged records.',
+    realDefault: 'false',
+    doc: brokerDoc('unclean.leader.election.enable'),
+    applies: always,
+  },
+  {
+    path: 'broker.replica.lag.time.max.ms',
+    name: 'replica.lag.time.max.ms',
+    group: 'broker',
+    system: 'Kafka broker',
+    editor: ms(0),
+    what: 'A follower that has not caught up for this long drops out of the ISR.',
+    realDefault: '30000 (30 s)',
+    doc: brokerDoc('replica.lag.time.max.ms'),
+    applies: always,
+  },
+  {
+    path: 'broker.broker.session.timeout.ms',
+    name: 'broker.session.timeout.ms',
+    group: 'broker',
+    system: 'Kafka broker (KRaft)',
+    editor: ms(0),
+    what: 'How long the controller waits before declaring a silent broker dead and electing new leaders.',
+    realDefault: '9000 (9 s)',
+    doc: brokerDoc('broker.session.timeout.ms'),
+    applies: always,
+  },
+  // ── Processor: Kafka consumer loop ───────────────────────────────────────────────────
+  {
+    path: 'processor.enable.auto.commit',
+    name: 'enable.auto.commit',
+    group: 'processor',
+    system: 'Kafka consumer',
+    editor: { type: 'boolean' },
+    what: 'Commit the polled position in the background every auto.commit.interval.ms — whether or not the records were processed.',
+    realDefault: 'true',
+    doc: consumerDoc('enable.auto.commit'),
+    applies: consumer,
+  },
+  {
+    path: 'processor.auto.commit.interval.ms',
+    name: 'auto.commit.interval.ms',
+    group: 'processor',
+    system: 'Kafka consumer',
+    editor: ms(1),
+    what: 'How often auto-commit commits.',
+    realDefault: '5000 (5 s)',
+    doc: consumerDoc('auto.commit.interval.ms'),
+    applies: consumer,
+  },
+  {
+    path: 'processor.commit',
+    name: 'commit (manual)',
+    group: 'processor',
+    system: 'Kafka consumer loop',
+    editor: {
+      type: 'enum',
+      options: ['after-processing', 'before-processing', 'with-transaction'],
+    },
+    what: 'With enable.auto.commit=false, when the loop calls commitSync(): after writing the batch (a crash replays it), before (a crash skips it), or with-transaction: sendOffsetsToTransaction in the output producer’s transaction.',
+    realDefault: '— (your code decides)',
+    doc: `${KAFKA}#consumerapi`,
+    applies: consumer,
+  },
+  {
+    path: 'processor.max.poll.records',
+    name: 'max.poll.records',
+    group: 'processor',
+    system: 'Kafka consumer',
+    editor: { type: 'number', min: 1, max: 100_000, unit: 'records' },
+    what: 'Most records one poll() returns — the size of a batch, and of what a crash replays.',
+    realDefault: '500',
+    doc: consumerDoc('max.poll.records'),
+    applies: consumer,
+  },
+  {
+    path: 'processor.isolation.level',
+    name: 'isolation.level',
+    group: 'processor',
+    system: 'Kafka consumer',
+    editor: { type: 'enum', options: ['read_uncommitted', 'read_committed'] },
+    what: 'read_committed reads only up to the last stable offset and skips aborted transactions; read_uncommitted reads everything up to the high watermark.',
+    realDefault: 'read_uncommitted',
+    doc: consumerDoc('isolation.level'),
+    applies: consumer,
+  },
+  {
+    path: 'processor.auto.offset.reset',
+    name: 'auto.offset.reset',
+    group: 'processor',
+    system: 'Kafka consumer',
+    editor: { type: 'enum', options: ['earliest', 'latest'] },
+    what: 'Where a group with no committed offset starts: the beginning of the log, or its end (skipping what is already there).',
+    realDefault: 'latest',
+    doc: consumerDoc('auto.offset.reset'),
+    applies: consumer,
+  },
+  {
+    path: 'processor.session.timeout.ms',
+    name: 'session.timeout.ms',
+    group: 'processor',
+    system: 'Kafka consumer',
+    editor: ms(0),
+    what: 'A member that sends no heartbeat for this long is removed from the group and its partitions move.',
+    realDefault: '45000 (45 s)',
+    doc: consumerDoc('session.timeout.ms'),
+    applies: consumer,
+  },
+  {
+    path: 'processor.instances',
+    name: 'instances',
+    group: 'processor',
+    system: 'simulator (consumer group)',
+    editor: { type: 'number', min: 1, max: 8 },
+    what: 'Members of the consumer group; partitions are spread over the live ones.',
+    realDefault: '1',
+    doc: null,
+    applies: consumer,
+  },
+  {
+    path: 'processor.onStatementError',
+    name: 'on statement error',
+    group: 'processor',
+    system: 'simulator (your code)',
+    editor: { type: 'enum', options: ['retry', 'skip', 'halt'] },
+    what: 'What the loop does when a sink statement fails: retry it, skip the batch (losing it), or stop.',
+    realDefault: 'halt',
+    doc: null,
+    applies: consumer,
+  },
+  {
+    path: 'processor.processing.perRecordMs',
+    name: 'processing time per record',
+    group: 'processor',
+    system: 'simulator',
+    editor: ms(0),
+    what: 'Virtual time spent on each record before its output is written.',
+    realDefault: '1 ms',
+    doc: null,
+    applies: always,
+  },
+  {
+    path: 'processor.startAtMs',
+    name: 'starts at',
+    group: 'processor',
+    system: 'simulator',
+    editor: ms(0),
+    what: 'When the processor starts reading (virtual ms).',
+    realDefault: '0',
+    doc: null,
+    applies: always,
+  },
+  // ── Processor: Flink ─────────────────────────────────────────────────────────────────
+  {
+    path: 'processor.execution.checkpointing.interval',
+    name: 'execution.checkpointing.interval',
+    group: 'processor',
+    system: 'Apache Flink',
+    editor: {
+      type: 'nullable-number',
+      min: 1,
+      max: 7 * 24 * 3_600_000,
+      unit: 'ms',
+      offLabel: 'off',
+    },
+    what: 'How often the job takes a checkpoint. A restart resumes from the last completed one: the state is exactly-once, the sink sees the replayed records again.',
+    realDefault: 'none (checkpointing disabled)',
+    doc: `${FLINK_CONFIG}#execution-checkpointing-interval`,
+    applies: flink,
+  },
+  {
+    path: 'processor.execution.checkpointing.mode',
+    name: 'execution.checkpointing.mode',
+    group: 'processor',
+    system: 'Apache Flink',
+    editor: { type: 'enum', options: ['EXACTLY_ONCE', 'AT_LEAST_ONCE'] },
+    what: 'Aligned barriers (EXACTLY_ONCE) or unaligned processing between barriers (AT_LEAST_ONCE). With one input chain, as here, both behave alike.',
+    realDefault: 'EXACTLY_ONCE',
+    doc: `${FLINK_CONFIG}#execution-checkpointing-mode`,
+    applies: flink,
+  },
+  {
+    path: 'processor.restart-strategy.fixed-delay.delay',
+    name: 'restart-strategy.fixed-delay.delay',
+    group: 'processor',
+    system: 'Apache Flink',
+    editor: ms(0),
+    what: 'Wait before the job restarts after a failure.',
+    realDefault: '1 s',
+    doc: `${FLINK_CONFIG}#restart-strategy-fixed-delay-delay`,
+    applies: flink,
+  },
+  {
+    path: 'processor.sinkFlushDelayMs',
+    name: 'sink flush delay',
+    group: 'processor',
+    system: 'simulator',
+    editor: ms(0),
+    what: 'A non-transactional sink flushes a record this long after it is processed; a crash before the flush loses it.',
+    realDefault: '0',
+    doc: null,
+    applies: flink,
+  },
+  // ── Processor: Spark ─────────────────────────────────────────────────────────────────
+  {
+    path: 'processor.trigger.processingTime',
+    name: 'trigger(processingTime)',
+    group: 'processor',
+    system: 'Spark Structured Streaming',
+    editor: ms(1),
+    what: 'Interval between micro-batches.',
+    realDefault: 'unspecified: the next batch as soon as the previous one ends',
+    note: 'Our default is 1 s.',
+    doc: SPARK_TRIGGERS,
+    applies: spark,
+  },
+  {
+    path: 'processor.startingOffsets',
+    name: 'startingOffsets',
+    group: 'processor',
+    system: 'Spark Kafka source',
+    editor: { type: 'enum', options: ['earliest', 'latest'] },
+    what: 'Where a query without a checkpoint starts reading.',
+    realDefault: 'latest',
+    doc: SPARK_KAFKA,
+    applies: spark,
+  },
+  // ── Sink ─────────────────────────────────────────────────────────────────────────────
+  {
+    path: 'sink.statement',
+    name: 'statement',
+    group: 'sink',
+    system: 'PostgreSQL',
+    editor: {
+      type: 'enum',
+      options: ['insert', 'on-conflict-do-nothing', 'on-conflict-do-update', 'merge'],
+    },
+    what: 'INSERT (every write is a new row), INSERT … ON CONFLICT (key) DO NOTHING (first write wins), … DO UPDATE (last write wins), or MERGE … ON key.',
+    realDefault: '— (your SQL)',
+    doc: PG_INSERT,
+    applies: table,
+  },
+  {
+    path: 'sink.set',
+    name: 'DO UPDATE SET',
+    group: 'sink',
+    system: 'PostgreSQL',
+    editor: { type: 'enum', options: ['excluded', 'add-excluded'] },
+    what: 'excluded: SET amount = EXCLUDED.amount (a replay changes nothing); add-excluded: SET amount = t.amount + EXCLUDED.amount (a replay adds again).',
+    realDefault: '— (your SQL)',
+    doc: PG_INSERT,
+    applies: (s) => s.sink.type === 'table' && s.sink.statement === 'on-conflict-do-update',
+  },
+  {
+    path: 'sink.key',
+    name: 'key column',
+    group: 'sink',
+    system: 'PostgreSQL',
+    editor: { type: 'enum', options: ['business-id', 'uuid-per-attempt', 'source-offset'] },
+    what: 'The key’s value: the business id (stable across replays and re-sends), a UUID generated per attempt (a replay gets a new one), or the source topic/partition/offset.',
+    realDefault: '— (your schema)',
+    doc: PG_INSERT,
+    applies: table,
+  },
+  {
+    path: 'sink.uniqueKey',
+    name: 'UNIQUE / PRIMARY KEY',
+    group: 'sink',
+    system: 'PostgreSQL',
+    editor: { type: 'tristate', unsetLabel: 'auto' },
+    what: 'Whether the key column has a unique index. ON CONFLICT needs one; a plain INSERT with one fails on a duplicate (UNIQUE_VIOLATION).',
+    realDefault: '— (your schema)',
+    note: 'Unset: yes for ON CONFLICT, no otherwise.',
+    doc: PG_INSERT,
+    applies: table,
+  },
+  {
+    path: 'sink.statementPer',
+    name: 'statement per',
+    group: 'sink',
+    system: 'simulator (your code)',
+    editor: { type: 'enum', options: ['record', 'batch'] },
+    what: 'One statement per record, or one per poll batch / micro-batch (atomic as a whole).',
+    realDefault: 'record',
+    doc: null,
+    applies: table,
+  },
+  {
+    path: 'sink.merge.whenMatched',
+    name: 'MERGE WHEN MATCHED',
+    group: 'sink',
+    system: 'PostgreSQL',
+    editor: { type: 'enum', options: ['update', 'do-nothing', 'none'] },
+    what: 'MERGE: update the matched row, do nothing, or have no WHEN MATCHED clause.',
+    realDefault: '— (your SQL)',
+    doc: PG_MERGE,
+    applies: (s) => s.sink.type === 'table' && s.sink.statement === 'merge',
+  },
+  {
+    path: 'sink.statement.timeout.ms',
+    name: 'statement_timeout',
+    group: 'sink',
+    system: 'PostgreSQL client',
+    editor: ms(1),
+    what: 'After this the writer gives up waiting and does not know whether the statement applied.',
+    realDefault: '0 (off)',
+    note: 'Our default is 5 s.',
+    doc: 'https://www.postgresql.org/docs/current/runtime-config-client.html#GUC-STATEMENT-TIMEOUT',
+    applies: table,
+  },
+  {
+    path: 'sink.retries',
+    name: 'statement retries',
+    group: 'sink',
+    system: 'simulator (your code)',
+    editor: { type: 'number', min: 0, max: 1000 },
+    what: 'How many times the writer retries a statement that timed out (it may have applied).',
+    realDefault: '3',
+    doc: null,
+    applies: (s) => s.sink.type === 'table' || s.sink.type === 'effect',
+  },
+  {
+    path: 'sink.deliveryGuarantee',
+    name: 'deliveryGuarantee',
+    group: 'sink',
+    system: 'Flink KafkaSink',
+    editor: { type: 'enum', options: ['NONE', 'AT_LEAST_ONCE', 'EXACTLY_ONCE'] },
+    what: 'NONE: send and forget. AT_LEAST_ONCE: flush on every checkpoint. EXACTLY_ONCE: one Kafka transaction per checkpoint, committed when the checkpoint completes.',
+    realDefault: 'NONE',
+    doc: FLINK_KAFKA,
+    applies: (s) => kafkaSink(s) && s.processor.type === 'flink',
+  },
+  {
+    path: 'sink.transactionalIdPrefix',
+    name: 'transactionalIdPrefix',
+    group: 'sink',
+    system: 'Flink KafkaSink',
+    editor: { type: 'text' },
+    what: 'Prefix of the sink’s transactional ids; required with EXACTLY_ONCE, unique per job.',
+    realDefault: 'none (required for EXACTLY_ONCE)',
+    doc: FLINK_KAFKA,
+    applies: (s) => kafkaSink(s) && s.processor.type === 'flink',
+  },
+  {
+    path: 'sink.transactional.id',
+    name: 'transactional.id (output)',
+    group: 'sink',
+    system: 'Kafka producer',
+    editor: { type: 'text' },
+    what: 'The output producer’s transactional.id: writes and offsets commit atomically, and a zombie instance is fenced.',
+    realDefault: 'null',
+    doc: producerDoc('transactional.id'),
+    applies: (s) => kafkaSink(s) && s.processor.type === 'consumer',
+  },
+  {
+    path: 'sink.transaction.timeout.ms',
+    name: 'transaction.timeout.ms (output)',
+    group: 'sink',
+    system: 'Kafka producer',
+    editor: ms(1),
+    what: 'The coordinator aborts an output transaction left open longer than this — with Flink, a transaction recovered too late is lost.',
+    realDefault: '60000 (1 min)',
+    doc: producerDoc('transaction.timeout.ms'),
+    applies: kafkaSink,
+  },
+  {
+    path: 'sink.txnAppId',
+    name: 'txnAppId',
+    group: 'sink',
+    system: 'Delta Lake',
+    editor: { type: 'text', nullable: true },
+    what: 'With txnAppId (and txnVersion = the batch id) Delta skips a micro-batch it has already written.',
+    realDefault: 'none',
+    doc: DELTA,
+    applies: delta,
+  },
+  {
+    path: 'sink.mode',
+    name: 'write mode',
+    group: 'sink',
+    system: 'Delta Lake',
+    editor: { type: 'enum', options: ['append', 'merge'] },
+    what: 'append, or MERGE ON id WHEN NOT MATCHED THEN INSERT.',
+    realDefault: 'append',
+    doc: DELTA,
+    applies: delta,
+  },
+  {
+    path: 'sink.idempotencyKey',
+    name: 'Idempotency-Key',
+    group: 'sink',
+    system: 'Stripe-style API',
+    editor: { type: 'enum', options: ['none', 'business-id', 'per-attempt'] },
+    what: 'none: every call is an effect; business-id: a retried call is answered from the saved result; per-attempt: a new key each call (no protection).',
+    realDefault: 'none (you send the header or not)',
+    doc: STRIPE,
+    applies: effect,
+  },
+  {
+    path: 'sink.retentionMs',
+    name: 'key retention',
+    group: 'sink',
+    system: 'Stripe-style API',
+    editor: ms(0),
+    what: 'How long the service remembers an idempotency key; a retry after that is a new effect.',
+    realDefault: '24 h (keys may be pruned after)',
+    doc: STRIPE,
+    applies: effect,
+  },
+  // ── Readers ──────────────────────────────────────────────────────────────────────────
+  ...[0, 1, 2, 3].map((i): KnobMeta => ({
+    path: `readers.${i}.isolation.level`,
+    name: 'isolation.level',
+    group: 'reader',
+    system: 'Kafka consumer (downstream reader)',
+    editor: { type: 'enum', options: ['read_uncommitted', 'read_committed'] },
+    what: 'read_committed reads only committed transactions (up to the last stable offset); read_uncommitted also sees open and aborted ones.',
+    realDefault: 'read_uncommitted',
+    doc: consumerDoc('isolation.level'),
+    applies: (s) => s.readers.length > i,
+  })),
+  // ── Network ──────────────────────────────────────────────────────────────────────────
+  {
+    path: 'network.latencyMs',
+    name: 'latency',
+    group: 'network',
+    system: 'simulator',
+    editor: ms(0),
+    what: 'One-way latency of every link.',
+    realDefault: '2 ms',
+    doc: null,
+    applies: always,
+  },
+  {
+    path: 'network.jitterMs',
+    name: 'jitter',
+    group: 'network',
+    system: 'simulator',
+    editor: ms(0),
+    what: 'Extra uniform latency in [0, jitter] per message, drawn from the seed.',
+    realDefault: '0',
+    doc: null,
+    applies: always,
+  },
+];
+
+/** The knobs that exist for a scenario, in table order. */
+export function knobsFor(s: Scenario): KnobMeta[] {
+  return KNOBS.filter((k) => k.applies(s));
+}
+
+/** The knob at `path`, if the table has it. */
+export function knobMeta(path: string): KnobMeta | undefined {
+  return KNOBS.find((k) => k.path === path);
+}
+
+/** A knob value as shown: `all`, `true`, `30000 ms`, `off`, `(unset)`. */
+export function formatKnobValue(meta: KnobMeta | undefined, value: unknown): string {
+  if (value === undefined)
+    return meta?.editor.type === 'tristate' ? meta.editor.unsetLabel : '(unset)';
+  if (value === null)
+    return meta?.editor.type === 'nullable-number' ? meta.editor.offLabel : 'null';
+  if (meta?.path === 'producer.acks') return value === -1 || value === '-1' ? 'all' : String(value);
+  if (typeof value === 'number' && meta?.editor.type === 'number' && meta.editor.unit === 'ms')
+    return `${value} ms`;
+  return String(value);
+}
