@@ -17,6 +17,7 @@ import { Actor, type World } from '../world';
 import type { Cluster, Topic } from '../broker/cluster';
 import { errorIndex } from '../broker/cluster';
 import type { ConsumerGroup, GroupMember } from './group';
+import { fetchFrom, parkOn } from './fetch';
 import type { ErrorCode } from '../trace';
 import type { CrashPoint } from '../scenario/schema';
 
@@ -83,6 +84,8 @@ interface PartState {
   fetchPos: number;
   buffer: Rec[];
   fetching: boolean;
+  /** Caught up: waiting for the partition's readable end to move. */
+  parked: boolean;
   revoking: boolean;
   /** Parallel mode: offsets finished beyond the committed prefix. */
   done: Set<number>;
@@ -172,6 +175,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
         fetchPos: start,
         buffer: [],
         fetching: false,
+        parked: false,
         revoking: false,
         done: new Set(),
         started: new Set(),
@@ -326,65 +330,41 @@ export class ConsumerInstance extends Actor implements GroupMember {
     return out;
   }
 
-  /** Keep one fetch in flight per owned partition whose buffer is empty. */
+  /** Keep one fetch in flight per owned partition whose buffer is empty; park when caught up. */
   private fetchMore(cause: number): void {
-    const w = this.world;
     for (const [p, s] of this.parts) {
-      if (s.fetching || s.buffer.length > 0 || s.revoking) continue;
-      const part = this.topic.partitions[p]!;
-      const leader = this.cluster.leaderOf(part);
-      if (!leader) {
-        s.fetching = true;
-        this.after(100, () => {
-          s.fetching = false;
-          this.loop(-1);
-        });
-        continue;
-      }
+      if (s.fetching || s.parked || s.buffer.length > 0 || s.revoking) continue;
       s.fetching = true;
-      const inc = this.incarnation;
       const from = s.fetchPos;
       const max = Math.max(this.cfg.maxPollRecords, 500);
-      w.send(
+      fetchFrom(
         this,
-        leader,
-        'fetch',
+        this.cluster,
+        this.topic,
+        p,
+        from,
+        max,
+        this.cfg.readCommitted,
         cause,
-        { topic: this.topic.index, partition: p, offset: from },
-        (e) => {
-          leader.fetch(this.topic, p, from, max, this.cfg.readCommitted, e, (r, c) => {
-            const first = r.events[0] ?? -1;
-            w.send(
-              leader,
-              this,
-              'fetch-response',
-              c,
-              {
-                event: first,
-                topic: this.topic.index,
-                partition: p,
-                offset: r.offsets[0] ?? from,
-                count: r.offsets.length,
-                events: r.events,
-              },
-              (e2) => {
-                if (this.parts.get(p) !== s) return;
-                s.fetching = false;
-                if (r.error !== 'NONE') {
-                  this.after(100, () => this.loop(e2));
-                  return;
-                }
-                if (s.fetchPos === from) {
-                  for (let i = 0; i < r.offsets.length; i++)
-                    s.buffer.push({ partition: p, offset: r.offsets[i]!, event: r.events[i]! });
-                  s.fetchPos = r.next;
-                  if (s.buffer.length === 0 && s.position < s.fetchPos) s.position = s.fetchPos;
-                }
-                this.loop(e2);
-              },
-              { toInc: inc },
-            );
-          });
+        (r, c) => {
+          if (this.parts.get(p) !== s) return;
+          s.fetching = false;
+          if (s.fetchPos === from) {
+            for (let i = 0; i < r.offsets.length; i++)
+              s.buffer.push({ partition: p, offset: r.offsets[i]!, event: r.events[i]! });
+            s.fetchPos = r.next;
+            if (s.buffer.length === 0 && s.position < s.fetchPos) s.position = s.fetchPos;
+          }
+          if (r.offsets.length === 0 && r.next === from) {
+            // Caught up: wait for the partition to move instead of polling it again and again.
+            s.parked = true;
+            parkOn(this, this.topic.partitions[p]!, from, this.cfg.readCommitted, () => {
+              s.parked = false;
+              this.loop(c);
+            });
+            return;
+          }
+          this.loop(c);
         },
       );
     }

@@ -36,7 +36,7 @@ import type { ServiceActor } from '../sinks/effects';
 import { writeStatement } from '../sinks/writer';
 import type { RunState } from '../simulate';
 import { CHECKPOINT_STEPS, type CheckpointStep } from '../trace';
-import { fetchFrom } from './fetch';
+import { fetchFrom, parkOn } from './fetch';
 import { sinkKey, withSideEffect } from './outputs';
 import type { Rec } from './consumer';
 
@@ -450,6 +450,15 @@ export class FlinkTask extends Actor {
           this.buffers[p]!.push({ partition: p, offset: r.offsets[i]!, event: r.events[i]! });
         this.fetchPos[p] = r.next;
         if (r.offsets.length === 0) this.positions[p] = r.next;
+        if (r.offsets.length === 0 && r.next === from) {
+          // Caught up: fetch again when the partition moves.
+          this.fetching[p] = true;
+          parkOn(this, this.input.partitions[p]!, from, false, () => {
+            this.fetching[p] = false;
+            this.loop(c);
+          });
+          return;
+        }
         this.loop(c);
       });
     }

@@ -20,7 +20,7 @@ import type { Scenario, SparkProcessorConfig } from '../scenario/schema';
 import type { SinkActor, SinkRow } from '../sinks/table';
 import type { ServiceActor } from '../sinks/effects';
 import { writeStatement } from '../sinks/writer';
-import { fetchFrom } from './fetch';
+import { fetchFrom, parkOn } from './fetch';
 import { sinkKey, withSideEffect } from './outputs';
 import type { Rec } from './consumer';
 
@@ -214,6 +214,13 @@ export class SparkQuery extends Actor {
       for (let i = 0; i < r.offsets.length; i++)
         if (r.offsets[i]! < end)
           acc.push({ partition: p, offset: r.offsets[i]!, event: r.events[i]! });
+      if (r.next === from) {
+        // The range is not readable yet (a new leader still catching up): wait for it to move.
+        parkOn(this, this.input.partitions[p]!, from, false, () =>
+          this.read(b, p, from, acc, c, done),
+        );
+        return;
+      }
       this.read(b, p, Math.min(end, r.next), acc, c, done);
     });
   }

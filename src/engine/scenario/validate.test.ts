@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { parseScenario, parseScenarioJson, MAX_JSON_CHARS } from './validate';
+import { LIMITS } from './limits';
+
+const base = { version: 1, name: 'x', workload: { events: [{ id: 'e1', amount: 10, at: 0 }] } };
+const paths = (v: unknown) => {
+  const r = parseScenario(v);
+  return r.ok ? [] : r.issues.map((i) => i.path);
+};
+
+describe('scenario validation names the field of every problem', () => {
+  it('accepts a minimal scenario and fills the real defaults', () => {
+    const r = parseScenario(base);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.scenario.producer.acks).toBe('all');
+    expect(r.scenario.producer['delivery.timeout.ms']).toBe(120_000);
+    expect(r.scenario.processor.type).toBe('consumer');
+    expect(
+      r.scenario.processor.type === 'consumer' && r.scenario.processor['enable.auto.commit'],
+    ).toBe(true);
+  });
+
+  it('refuses unknown keys, wrong types and unknown kinds', () => {
+    expect(paths({ ...base, producer: { akcs: 'all' } })).toEqual(['producer']);
+    expect(paths({ ...base, producer: { retries: -1 } })).toEqual(['producer.retries']);
+    expect(paths({ ...base, faults: [{ kind: 'explode' }] })).toEqual(['faults.0.kind']);
+    expect(paths({ ...base, processor: { type: 'storm' } })).toEqual(['processor.type']);
+  });
+
+  it('checks references: fault targets, event ids, reader topics', () => {
+    expect(paths({ ...base, faults: [{ kind: 'crash', target: 'consumer-7' }] })).toEqual([
+      'faults.0.target',
+    ]);
+    expect(paths({ ...base, faults: [{ kind: 'app-resend', event: 'nope' }] })).toEqual([
+      'faults.0.event',
+    ]);
+    expect(paths({ ...base, readers: [{ name: 'r', topic: 'out' }] })).toEqual(['readers.0.topic']);
+  });
+
+  it('refuses combinations the real systems refuse', () => {
+    expect(paths({ ...base, sink: { type: 'delta' } })).toEqual(['sink.type']);
+    expect(
+      paths({
+        ...base,
+        sink: { type: 'table', statement: 'on-conflict-do-nothing', uniqueKey: false },
+      }),
+    ).toEqual(['sink.uniqueKey']);
+    expect(
+      paths({
+        ...base,
+        processor: { type: 'flink' },
+        sink: { type: 'kafka', deliveryGuarantee: 'EXACTLY_ONCE' },
+      }),
+    ).toEqual(['processor.execution.checkpointing.interval', 'sink.transactionalIdPrefix']);
+  });
+
+  it('enforces the limits', () => {
+    expect(paths({ ...base, name: 'x'.repeat(LIMITS.stringLength + 1) })).toEqual(['name']);
+    expect(
+      paths({ ...base, workload: { generate: { count: LIMITS.generatedEvents + 1 } } }),
+    ).toEqual(['workload.generate.count']);
+    expect(paths({ ...base, stopAtMs: LIMITS.timeMs + 1 })).toEqual(['stopAtMs']);
+  });
+
+  it('refuses versions from the future and non-objects, and reports JSON syntax errors at the root', () => {
+    expect(paths({ ...base, version: 2 })).toEqual(['version']);
+    expect(paths([1, 2])).toEqual(['']);
+    const r = parseScenarioJson('{"version": 1,');
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.issues[0]!.message).toMatch(/not valid JSON/);
+    const big = parseScenarioJson(' '.repeat(MAX_JSON_CHARS + 1));
+    expect(!big.ok && big.issues[0]!.message).toMatch(/too large/);
+  });
+});
