@@ -14,13 +14,19 @@ export type ComputeResult =
 /**
  * Validate and run a scenario (as written, defaults not applied) and derive its view.
  * Never throws: an invalid scenario gives its issues (each naming the field), an engine failure
- * its message.
+ * its message. `onPhase` reports progress between the (synchronous) steps.
  */
-export function computeRunView(input: unknown): ComputeResult {
+export function computeRunView(
+  input: unknown,
+  onPhase: (phase: 'simulating' | 'deriving') => void = () => {},
+): ComputeResult {
   const parsed = parseScenario(input);
   if (!parsed.ok) return { ok: false, issues: parsed.issues };
   try {
-    return { ok: true, view: toRunView(simulate(parsed.scenario)) };
+    onPhase('simulating');
+    const run = simulate(parsed.scenario);
+    onPhase('deriving');
+    return { ok: true, view: toRunView(run) };
   } catch (e) {
     return { ok: false, error: e instanceof Error ? e.message : String(e) };
   }

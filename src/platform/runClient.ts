@@ -1,0 +1,168 @@
+/**
+ * The run client: turns a scenario into a RunView, off the main thread when the run is big.
+ *
+ * - Small scenarios (≤ `inlineMaxEvents` events) run inline: a few milliseconds, and the first
+ *   verdict is on screen without waiting for a worker to boot.
+ * - Bigger ones run in a Web Worker (src/platform/run.worker.ts); the result's buffers are
+ *   transferred, not copied. Progress is reported by phase (the engine runs synchronously, so
+ *   within the simulation there is no percentage — see the report's engine request) and the job
+ *   can be cancelled: the worker is terminated and a fresh one starts with the next job.
+ * - Results are cached per scenario key (canonical JSON hash), bounded by total trace entries.
+ */
+import type { ScenarioInput } from '../engine';
+import { computeRunView, scenarioKey, scenarioSize, type ComputeResult } from '../views/compute';
+import type { RunView } from '../views/runView';
+
+/** Progress of a run job. */
+export interface RunProgress {
+  phase: 'queued' | 'simulating' | 'deriving' | 'transferring';
+  /** Events in the workload (the size that sent it to the worker). */
+  events: number;
+  inWorker: boolean;
+}
+
+/** A job: its result, and a way to stop it. */
+export interface RunJob {
+  /** Resolves with the result; a cancelled job resolves with `{ ok: false, error: 'cancelled' }`. */
+  promise: Promise<ComputeResult & { cached?: boolean; key: string }>;
+  cancel(): void;
+}
+
+/** What the store needs from the run client (injected, so tests pass a synchronous one). */
+export interface RunClient {
+  run(input: ScenarioInput, onProgress?: (p: RunProgress) => void): RunJob;
+  dispose(): void;
+}
+
+/** Messages to the worker. */
+export interface WorkerRequest {
+  id: number;
+  input: unknown;
+}
+
+/** Messages from the worker. */
+export type WorkerReply =
+  | { id: number; type: 'progress'; phase: 'simulating' | 'deriving' | 'transferring' }
+  | { id: number; type: 'done'; result: ComputeResult };
+
+/** Options of {@link createRunClient}. */
+export interface RunClientOptions {
+  /** Scenarios with at most this many events run on the main thread. Default 3,000. */
+  inlineMaxEvents?: number;
+  /** Total trace entries kept in the cache. Default 3 million (≈ 150 MB of views). */
+  cacheMaxEntries?: number;
+  /** Makes the worker; default: the bundled run.worker.ts. Null: no worker (everything inline). */
+  createWorker?: (() => Worker) | null;
+}
+
+/**
+ * Create a run client.
+ * @returns a {@link RunClient}; call `dispose()` to terminate its worker.
+ */
+export function createRunClient(opts: RunClientOptions = {}): RunClient {
+  const inlineMax = opts.inlineMaxEvents ?? 3000;
+  const cacheMax = opts.cacheMaxEntries ?? 3_000_000;
+  const makeWorker =
+    opts.createWorker === undefined
+      ? () => new Worker(new URL('./run.worker.ts', import.meta.url), { type: 'module' })
+      : opts.createWorker;
+  const cache = new Map<string, RunView>();
+  let worker: Worker | null = null;
+  let nextId = 1;
+  let current: { id: number; finish: (r: ComputeResult) => void } | null = null;
+
+  const remember = (key: string, view: RunView) => {
+    cache.delete(key);
+    cache.set(key, view);
+    let total = 0;
+    for (const v of cache.values()) total += v.n;
+    // Evict least recently used views until the cache fits (the newest always stays).
+    for (const [k, v] of cache) {
+      if (total <= cacheMax || cache.size <= 1) break;
+      cache.delete(k);
+      total -= v.n;
+    }
+  };
+
+  const ensureWorker = (): Worker => {
+    if (worker) return worker;
+    const w = makeWorker!();
+    w.onmessage = (e: MessageEvent<WorkerReply>) => {
+      const m = e.data;
+      if (!current || m.id !== current.id) return;
+      if (m.type === 'done') current.finish(m.result);
+      else progressOf.get(m.id)?.(m.phase);
+    };
+    w.onerror = (e) => {
+      e.preventDefault();
+      current?.finish({ ok: false, error: e.message || 'the run worker failed' });
+      w.terminate();
+      if (worker === w) worker = null;
+    };
+    worker = w;
+    return w;
+  };
+  const progressOf = new Map<number, (phase: RunProgress['phase']) => void>();
+
+  return {
+    run(input, onProgress = () => {}) {
+      const key = scenarioKey(input);
+      const hit = cache.get(key);
+      if (hit) {
+        remember(key, hit);
+        return {
+          promise: Promise.resolve({ ok: true as const, view: hit, cached: true, key }),
+          cancel() {},
+        };
+      }
+      const events = scenarioSize(input);
+      if (events <= inlineMax || makeWorker === null) {
+        let cancelled = false;
+        const promise = Promise.resolve().then(() => {
+          if (cancelled) return { ok: false as const, error: 'cancelled', key };
+          const r = computeRunView(input, (phase) =>
+            onProgress({ phase, events, inWorker: false }),
+          );
+          if (r.ok) remember(key, r.view);
+          return { ...r, key };
+        });
+        return { promise, cancel: () => void (cancelled = true) };
+      }
+      // One worker job at a time: a new job supersedes (and cancels) the running one.
+      if (current) {
+        worker?.terminate();
+        worker = null;
+        current.finish({ ok: false, error: 'cancelled' });
+      }
+      const id = nextId++;
+      onProgress({ phase: 'queued', events, inWorker: true });
+      progressOf.set(id, (phase) => onProgress({ phase, events, inWorker: true }));
+      const promise = new Promise<ComputeResult & { key: string }>((resolve) => {
+        current = {
+          id,
+          finish: (r) => {
+            if (current?.id === id) current = null;
+            progressOf.delete(id);
+            if (r.ok) remember(key, r.view);
+            resolve({ ...r, key });
+          },
+        };
+        ensureWorker().postMessage({ id, input } satisfies WorkerRequest);
+      });
+      return {
+        promise,
+        cancel() {
+          if (current?.id !== id) return;
+          worker?.terminate();
+          worker = null;
+          current.finish({ ok: false, error: 'cancelled' });
+        },
+      };
+    },
+    dispose() {
+      worker?.terminate();
+      worker = null;
+      cache.clear();
+    },
+  };
+}

@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import { findPreset } from '../scenarios';
+import type { RunClient } from '../platform/runClient';
+import { computeRunView, scenarioKey } from '../views/compute';
+import { countersAt, indexAtTime } from '../views/at';
+import { createLab, HISTORY_LIMIT, selectGuarantee, selectIssues, type Lab } from './labStore';
+
+/** Runs inline, as the page's client does for small scenarios (there is no Worker in jsdom). */
+const inlineRunner: RunClient = {
+  run(input) {
+    const key = scenarioKey(input);
+    return { promise: Promise.resolve({ ...computeRunView(input), key }), cancel() {} };
+  },
+  dispose() {},
+};
+
+async function lab(ref = 'at-least-once'): Promise<Lab> {
+  const l = createLab({
+    runner: inlineRunner,
+    initial: structuredClone(findPreset(ref)!.variant.scenario),
+    initialPresetRef: ref,
+  });
+  await l.actions.settled();
+  return l;
+}
+
+const final = (l: Lab) => {
+  const v = l.app.getState().view!;
+  return countersAt(v, v.n);
+};
+
+describe('lab store: runs', () => {
+  it('runs the initial scenario: at-least-once ends with 24 rows, 4 duplicates', async () => {
+    const l = await lab();
+    expect(l.app.getState().status).toBe('ready');
+    const c = final(l);
+    expect([c.rows, c.duplicates, c.missing]).toEqual([24, 4, 0]);
+  });
+
+  it('an invalid knob keeps the last run and reports the field', async () => {
+    const l = await lab();
+    const before = l.app.getState().view;
+    // Kafka refuses an explicitly idempotent producer with acks=0 (ConfigException).
+    l.actions.setKnob('producer.acks', '0');
+    l.actions.setKnob('producer.enable.idempotence', true);
+    await l.actions.settled();
+    const s = l.app.getState();
+    expect(s.status).toBe('invalid');
+    expect(selectIssues(s).map((i) => i.path)).toContain('producer.acks');
+    expect(s.view).not.toBeNull();
+    expect(s.view).not.toBe(before === null ? undefined : null);
+  });
+});
+
+describe('lab store: guarantee switch and knobs', () => {
+  it('switching to exactly-once keeps the faults and removes the duplicates', async () => {
+    const l = await lab();
+    expect(selectGuarantee(l.app.getState())).toBe('at-least-once');
+    l.actions.setGuarantee('exactly-once');
+    await l.actions.settled();
+    expect(selectGuarantee(l.app.getState())).toBe('exactly-once');
+    expect(l.app.getState().scenario.faults).toHaveLength(2);
+    const c = final(l);
+    expect([c.duplicates, c.missing]).toEqual([0, 0]);
+  });
+
+  it('changing one knob by hand turns the label to custom', async () => {
+    const l = await lab();
+    l.actions.setKnob('sink.statement', 'on-conflict-do-nothing');
+    expect(selectGuarantee(l.app.getState())).toBe('custom');
+  });
+
+  it('the seed is part of the scenario and undoable', async () => {
+    const l = await lab();
+    l.actions.setSeed(42);
+    expect(l.app.getState().scenario.seed).toBe(42);
+    l.actions.undo();
+    expect(l.app.getState().scenario.seed).toBe(1);
+    l.actions.setSeed(-3);
+    expect(l.app.getState().scenario.seed).toBe(1);
+  });
+});
+
+describe('lab store: faults, undo and redo', () => {
+  it('drop an in-flight ack → one duplicate; undo → none; redo → one again', async () => {
+    const l = await lab();
+    // Start from the preset without its faults: nothing goes wrong, 0 duplicates.
+    l.actions.deleteFault(1);
+    l.actions.deleteFault(0);
+    await l.actions.settled();
+    expect(final(l).duplicates).toBe(0);
+    // p-2's ack is in flight at 62 ms (sent 61, arrives 63): find its entry and drop it.
+    const v = l.app.getState().view!;
+    l.actions.seek(62);
+    const idx = l.cursor.getState().idx;
+    let ack = -1;
+    for (const e of v.msgs) if (e < idx && v.cols.time[e] === 61 && v.cols.until[e] === 63) ack = e;
+    expect(ack).toBeGreaterThan(0);
+    expect(l.actions.dropMessage(ack)).toBe(true);
+    await l.actions.settled();
+    expect(final(l).duplicates).toBe(1);
+    // The cursor stays at 62 ms across the re-simulation.
+    expect(l.cursor.getState().t).toBe(62);
+    l.actions.undo();
+    await l.actions.settled();
+    expect(final(l).duplicates).toBe(0);
+    l.actions.redo();
+    await l.actions.settled();
+    expect(final(l).duplicates).toBe(1);
+  });
+
+  it('moving a fault changes when it fires; deleting it removes it', async () => {
+    const l = await lab('at-most-once');
+    const crash = 1;
+    expect(final(l).missing).toBe(2);
+    l.actions.deleteFault(crash);
+    await l.actions.settled();
+    expect(final(l).missing).toBe(0);
+    l.actions.undo();
+    await l.actions.settled();
+    // Armed from after the last batch's end: the mid-batch crash never finds a 2nd batch.
+    l.actions.moveFault(crash, 45_000);
+    await l.actions.settled();
+    expect(l.app.getState().scenario.faults![crash]!.at).toBe(45_000);
+    expect(final(l).missing).toBe(0);
+  });
+
+  it('keeps at most HISTORY_LIMIT undo steps', async () => {
+    const l = await lab();
+    for (let i = 0; i < HISTORY_LIMIT + 5; i++) l.actions.setSeed(i + 2);
+    expect(l.app.getState().past).toHaveLength(HISTORY_LIMIT);
+    await l.actions.settled();
+  });
+});
+
+describe('lab store: playback cursor', () => {
+  it('seek, step and tick keep idx = entries with time ≤ t', async () => {
+    const l = await lab();
+    const v = l.app.getState().view!;
+    l.actions.seek(40_050);
+    expect(l.cursor.getState().idx).toBe(indexAtTime(v, 40_050));
+    const at = l.cursor.getState().idx;
+    l.actions.step(1);
+    expect(l.cursor.getState()).toEqual({ idx: at + 1, t: v.cols.time[at] });
+    l.actions.step(-1);
+    l.actions.step(-1);
+    expect(l.cursor.getState().idx).toBe(at - 1);
+    l.actions.play();
+    for (let i = 0; i < 2000 && l.app.getState().playing; i++) l.actions.tick(16);
+    expect(l.cursor.getState().idx).toBeGreaterThan(at);
+  });
+
+  it('playing reaches the end and stops there; play again restarts from 0', async () => {
+    const l = await lab();
+    const v = l.app.getState().view!;
+    l.actions.setSpeed(1000);
+    l.actions.play();
+    let frames = 0;
+    while (l.app.getState().playing && frames++ < 10_000) l.actions.tick(16);
+    expect(l.cursor.getState()).toEqual({ t: v.endTime, idx: v.n });
+    l.actions.play();
+    expect(l.cursor.getState().t).toBe(0);
+  });
+
+  it('skipping idle time jumps the 30 s retry wait within a few frames', async () => {
+    const l = await lab();
+    // After the last send (950 ms) nothing happens until p-4's request times out at 30,155 ms.
+    l.actions.seek(1000);
+    l.actions.play();
+    // Slow speed (×0.01): 30 s of waiting would take 50 minutes of real time without skipping.
+    let longest = 0;
+    for (let i = 0; i < 20; i++) {
+      l.actions.tick(16);
+      longest = Math.max(longest, l.app.getState().lastSkip);
+    }
+    expect(l.cursor.getState().t).toBeGreaterThan(30_000);
+    expect(longest).toBeGreaterThan(29_000);
+  });
+
+  it('restart goes back to 0 and pauses', async () => {
+    const l = await lab();
+    l.actions.seek(1000);
+    l.actions.play();
+    l.actions.restart();
+    expect(l.cursor.getState()).toEqual({ t: 0, idx: 0 });
+    expect(l.app.getState().playing).toBe(false);
+  });
+});

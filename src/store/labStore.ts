@@ -1,0 +1,451 @@
+/**
+ * The lab's state: the scenario being edited (with undo/redo), the playback cursor, and what the
+ * user selected. The run and every view model are derived: the run client turns the scenario into
+ * a RunView (cached per scenario), and `src/views` turns that into what the panels show.
+ *
+ * Two vanilla zustand stores, on purpose:
+ * - `app`: everything that changes on a user action (scenario, history, run status, selection).
+ * - `cursor`: `{ t, idx }`, advanced 60 times a second while playing. Keeping it apart means a
+ *   frame only notifies the cursor's subscribers (the token layer through refs, and components
+ *   that select `idx`, which re-render only when an engine event is crossed) — never the whole
+ *   store (zustand README, "Transient updates").
+ *
+ * The run client is injected (DESIGN.md: store → platform is "injected"), so tests pass an inline
+ * one and the page a worker-backed one.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import {
+  parseScenario,
+  type Guarantee,
+  type Issue,
+  type ParseResult,
+  type ScenarioInput,
+} from '../engine';
+import type { RunClient, RunJob, RunProgress } from '../platform/runClient';
+import { applyGuarantee, detectGuarantee, findPreset, setKnob as setKnobIn } from '../scenarios';
+import { indexAtTime, timeAtIndex } from '../views/at';
+import {
+  dropMessageFault,
+  type FaultAction,
+  type FaultInput,
+  type ComponentId,
+} from '../views/faultActions';
+import { advance, SPEED_DEFAULT, SPEED_MAX, SPEED_MIN } from '../views/playback';
+import type { RunView } from '../views/runView';
+
+/** Where the current scenario's run stands. */
+export type RunStatus = 'idle' | 'running' | 'ready' | 'invalid' | 'error' | 'cancelled';
+
+/** The undo history is capped (each entry is a whole scenario). */
+export const HISTORY_LIMIT = 100;
+
+/** Font scale steps of the font-size control (1 = 100 %). */
+export const FONT_SCALES = [0.875, 1, 1.125, 1.25, 1.5, 1.75] as const;
+
+/** State and actions of the `app` store. */
+export interface LabState {
+  /** The scenario as written (defaults not applied): what undo/redo, share and export carry. */
+  scenario: ScenarioInput;
+  /** `preset-id/variant-id` it was loaded from, or null. */
+  presetRef: string | null;
+  past: ScenarioInput[];
+  future: ScenarioInput[];
+  /** The view of the last successful run (of this scenario when `status` is 'ready'). */
+  view: RunView | null;
+  /** Scenario key of `view`. */
+  viewKey: string | null;
+  status: RunStatus;
+  progress: RunProgress | null;
+  /** Engine error message ('error') — validation issues are derived, see {@link selectParse}. */
+  error: string | null;
+  playing: boolean;
+  /** Virtual ms per real ms. */
+  speed: number;
+  /** Jump over stretches where nothing happens. */
+  skipIdle: boolean;
+  /** Selected business event (identity), or -1. */
+  selected: number;
+  /** Trace entries to highlight (an explanation's citations), or empty. */
+  highlight: number[];
+  /** Component whose fault menu is open, or null. */
+  menu: ComponentId | null;
+  /** Index into {@link FONT_SCALES}. */
+  fontStep: number;
+  /** A short message for the status line ("Undid: add fault"), or null. */
+  notice: string | null;
+  /** Last idle stretch skipped by playback (virtual ms), for the transport's hint. */
+  lastSkip: number;
+}
+
+/** The playback cursor. */
+export interface CursorState {
+  /** Virtual time (ms). */
+  t: number;
+  /** Trace entries applied (0…n). */
+  idx: number;
+}
+
+/** Actions on the lab (plain functions over both stores). */
+export interface LabActions {
+  loadPreset(ref: string): void;
+  /** Replace the scenario (undoable unless `resetHistory`); the cursor goes back to 0. */
+  loadScenario(
+    input: ScenarioInput,
+    opts?: { resetHistory?: boolean; presetRef?: string | null },
+  ): void;
+  setGuarantee(g: Guarantee): void;
+  setKnob(path: string, value: unknown): void;
+  setSeed(seed: number): void;
+  addFault(fault: FaultInput): void;
+  applyFaultAction(action: FaultAction): void;
+  /** Drop the in-flight message of trace entry `entry` (a clicked token). */
+  dropMessage(entry: number): boolean;
+  moveFault(index: number, at: number): void;
+  deleteFault(index: number): void;
+  undo(): void;
+  redo(): void;
+  play(): void;
+  pause(): void;
+  togglePlay(): void;
+  setSpeed(speed: number): void;
+  setSkipIdle(on: boolean): void;
+  /** Back to time 0, paused. */
+  restart(): void;
+  /** Move the cursor to time t (ms). */
+  seek(t: number): void;
+  /** Move the cursor to `idx` entries applied. */
+  seekIndex(idx: number): void;
+  /** Step one engine event forward (+1) or back (−1). */
+  step(delta: number): void;
+  /** Advance playback by one frame of `dtReal` real ms (called by the frame loop). */
+  tick(dtReal: number): void;
+  select(identity: number): void;
+  highlightEntries(entries: number[]): void;
+  openMenu(component: ComponentId | null): void;
+  setFontStep(step: number): void;
+  cancelRun(): void;
+  /** Resolves once the current run (if any) has settled. */
+  settled(): Promise<void>;
+}
+
+/** The lab: the two stores and the actions. */
+export interface Lab {
+  app: StoreApi<LabState>;
+  cursor: StoreApi<CursorState>;
+  actions: LabActions;
+}
+
+/** Dependencies of {@link createLab}. */
+export interface LabDeps {
+  runner: RunClient;
+  /** The first scenario; default: the at-least-once preset. */
+  initial?: ScenarioInput;
+  initialPresetRef?: string | null;
+}
+
+const parseCache = new WeakMap<object, ParseResult>();
+
+/**
+ * The current scenario validated (defaults applied) or its issues. Memoised per scenario object,
+ * so a selector returning it is stable (zustand v5 stable selector outputs).
+ */
+export function selectParse(s: Pick<LabState, 'scenario'>): ParseResult {
+  let r = parseCache.get(s.scenario);
+  if (!r) {
+    r = parseScenario(s.scenario);
+    parseCache.set(s.scenario, r);
+  }
+  return r;
+}
+
+/** Validation issues of the current scenario (empty when valid). */
+export function selectIssues(s: Pick<LabState, 'scenario'>): Issue[] {
+  const r = selectParse(s);
+  return r.ok ? NO_ISSUES : r.issues;
+}
+const NO_ISSUES: Issue[] = [];
+
+const guaranteeCache = new WeakMap<object, Guarantee | 'custom'>();
+
+/** The guarantee preset the scenario's knobs match, or 'custom'. */
+export function selectGuarantee(s: Pick<LabState, 'scenario'>): Guarantee | 'custom' {
+  let g = guaranteeCache.get(s.scenario);
+  if (g === undefined) {
+    g = detectGuarantee(s.scenario);
+    guaranteeCache.set(s.scenario, g);
+  }
+  return g;
+}
+
+/** Whether the view on screen is the run of the current scenario. */
+export function selectViewIsCurrent(s: LabState): boolean {
+  return s.status === 'ready';
+}
+
+/** Create a lab (one per page, per embedded player, per test). */
+export function createLab(deps: LabDeps): Lab {
+  const initialRef = deps.initialPresetRef ?? (deps.initial ? null : 'at-least-once/default');
+  const initial = deps.initial ?? structuredClone(findPreset('at-least-once')!.variant.scenario);
+  const app = createStore<LabState>()(() => ({
+    scenario: initial,
+    presetRef: initialRef,
+    past: [],
+    future: [],
+    view: null,
+    viewKey: null,
+    status: 'idle',
+    progress: null,
+    error: null,
+    playing: false,
+    speed: SPEED_DEFAULT,
+    skipIdle: true,
+    selected: -1,
+    highlight: [],
+    menu: null,
+    fontStep: 1,
+    notice: null,
+    lastSkip: 0,
+  }));
+  const cursor = createStore<CursorState>()(() => ({ t: 0, idx: 0 }));
+  let job: RunJob | null = null;
+  let pending: Promise<void> = Promise.resolve();
+
+  /** Run the current scenario (unless invalid); keep the cursor's time across the new view. */
+  const requestRun = () => {
+    job?.cancel();
+    job = null;
+    const s = app.getState();
+    if (!selectParse(s).ok) {
+      app.setState({ status: 'invalid', progress: null, playing: false });
+      return;
+    }
+    const scenario = s.scenario;
+    const thisJob = deps.runner.run(scenario, (progress) => {
+      if (app.getState().scenario === scenario) app.setState({ progress });
+    });
+    job = thisJob;
+    app.setState({ status: 'running', error: null });
+    pending = thisJob.promise.then((r) => {
+      if (job !== thisJob) return;
+      job = null;
+      if (r.ok) {
+        const t = cursor.getState().t;
+        const view = r.view;
+        const tt = Math.min(t, view.endTime);
+        app.setState({ view, viewKey: r.key, status: 'ready', progress: null, error: null });
+        cursor.setState({ t: tt, idx: indexAtTime(view, tt) });
+        const sel = app.getState().selected;
+        if (sel >= view.events.identities) app.setState({ selected: -1 });
+      } else if ('issues' in r) app.setState({ status: 'invalid', progress: null });
+      else if (r.error === 'cancelled')
+        app.setState({ status: 'cancelled', progress: null, playing: false });
+      else app.setState({ status: 'error', error: r.error, progress: null, playing: false });
+    });
+  };
+
+  /** Replace the scenario as one undoable edit, then re-simulate. */
+  const edit = (next: ScenarioInput, notice: string | null = null) => {
+    const s = app.getState();
+    app.setState({
+      scenario: next,
+      past: [...s.past, s.scenario].slice(-HISTORY_LIMIT),
+      future: [],
+      notice,
+    });
+    requestRun();
+  };
+
+  const faultsOf = (s: ScenarioInput): FaultInput[] => [...(s.faults ?? [])];
+
+  const seekTo = (t: number) => {
+    const v = app.getState().view;
+    if (!v) {
+      cursor.setState({ t: 0, idx: 0 });
+      return;
+    }
+    const tt = Math.max(0, Math.min(t, v.endTime));
+    cursor.setState({ t: tt, idx: indexAtTime(v, tt) });
+  };
+
+  const actions: LabActions = {
+    loadPreset(ref) {
+      const p = findPreset(ref);
+      if (!p) {
+        app.setState({ notice: `No preset "${ref}"` });
+        return;
+      }
+      actions.loadScenario(structuredClone(p.variant.scenario), {
+        presetRef: `${p.preset.id}/${p.variant.id}`,
+      });
+    },
+    loadScenario(input, opts = {}) {
+      const s = app.getState();
+      app.setState({
+        scenario: input,
+        presetRef: opts.presetRef ?? null,
+        past: opts.resetHistory ? [] : [...s.past, s.scenario].slice(-HISTORY_LIMIT),
+        future: [],
+        playing: false,
+        selected: -1,
+        highlight: [],
+        menu: null,
+        notice: null,
+      });
+      cursor.setState({ t: 0, idx: 0 });
+      requestRun();
+    },
+    setGuarantee(g) {
+      edit(applyGuarantee(app.getState().scenario, g), `Guarantee: ${g}`);
+    },
+    setKnob(path, value) {
+      edit(setKnobIn(app.getState().scenario, path, value), `Set ${path}`);
+    },
+    setSeed(seed) {
+      if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) return;
+      edit({ ...app.getState().scenario, seed }, `Seed ${seed}`);
+    },
+    addFault(fault) {
+      const s = app.getState().scenario;
+      edit({ ...s, faults: [...faultsOf(s), fault] }, 'Added a fault');
+    },
+    applyFaultAction(action) {
+      const s = app.getState().scenario;
+      app.setState({ menu: null });
+      if (action.effect.type === 'add') {
+        edit({ ...s, faults: [...faultsOf(s), action.effect.fault] }, `Fault: ${action.label}`);
+      } else {
+        const faults = faultsOf(s);
+        faults[action.effect.index] = action.effect.fault;
+        edit({ ...s, faults }, `Fault: ${action.label}`);
+      }
+    },
+    dropMessage(entry) {
+      const v = app.getState().view;
+      if (!v) return false;
+      const fault = dropMessageFault(v, entry);
+      if (!fault) return false;
+      const s = app.getState().scenario;
+      edit({ ...s, faults: [...faultsOf(s), fault] }, `Dropped: ${fault.id ?? 'a message'}`);
+      return true;
+    },
+    moveFault(index, at) {
+      const s = app.getState().scenario;
+      const faults = faultsOf(s);
+      const f = faults[index];
+      if (!f) return;
+      faults[index] = { ...f, at: Math.max(0, Math.round(at)) } as FaultInput;
+      edit({ ...s, faults }, 'Moved a fault');
+    },
+    deleteFault(index) {
+      const s = app.getState().scenario;
+      const faults = faultsOf(s);
+      if (!faults[index]) return;
+      faults.splice(index, 1);
+      edit({ ...s, faults }, 'Deleted a fault');
+    },
+    undo() {
+      const s = app.getState();
+      const prev = s.past[s.past.length - 1];
+      if (!prev) return;
+      app.setState({
+        scenario: prev,
+        past: s.past.slice(0, -1),
+        future: [s.scenario, ...s.future],
+        notice: 'Undone',
+      });
+      requestRun();
+    },
+    redo() {
+      const s = app.getState();
+      const next = s.future[0];
+      if (!next) return;
+      app.setState({
+        scenario: next,
+        past: [...s.past, s.scenario].slice(-HISTORY_LIMIT),
+        future: s.future.slice(1),
+        notice: 'Redone',
+      });
+      requestRun();
+    },
+    play() {
+      const s = app.getState();
+      if (!s.view) return;
+      // At the end, play starts over.
+      if (cursor.getState().idx >= s.view.n && cursor.getState().t >= s.view.endTime)
+        cursor.setState({ t: 0, idx: 0 });
+      app.setState({ playing: true });
+    },
+    pause() {
+      app.setState({ playing: false });
+    },
+    togglePlay() {
+      if (app.getState().playing) actions.pause();
+      else actions.play();
+    },
+    setSpeed(speed) {
+      app.setState({ speed: Math.min(SPEED_MAX, Math.max(SPEED_MIN, speed)) });
+    },
+    setSkipIdle(on) {
+      app.setState({ skipIdle: on });
+    },
+    restart() {
+      app.setState({ playing: false });
+      cursor.setState({ t: 0, idx: 0 });
+    },
+    seek(t) {
+      seekTo(t);
+    },
+    seekIndex(idx) {
+      const v = app.getState().view;
+      if (!v) return;
+      const i = Math.max(0, Math.min(Math.round(idx), v.n));
+      cursor.setState({ idx: i, t: timeAtIndex(v, i) });
+    },
+    step(delta) {
+      const v = app.getState().view;
+      if (!v) return;
+      app.setState({ playing: false });
+      const { idx } = cursor.getState();
+      actions.seekIndex(idx + Math.sign(delta));
+    },
+    tick(dtReal) {
+      const s = app.getState();
+      const v = s.view;
+      if (!s.playing || !v) return;
+      const c = cursor.getState();
+      const a = advance(v, c.t, dtReal, s.speed, s.skipIdle);
+      cursor.setState({ t: a.t, idx: a.idx });
+      if (a.skipped > 0) app.setState({ lastSkip: a.skipped });
+      if (a.done) app.setState({ playing: false });
+    },
+    select(identity) {
+      app.setState({ selected: identity, highlight: [] });
+    },
+    highlightEntries(entries) {
+      app.setState({ highlight: entries });
+    },
+    openMenu(component) {
+      app.setState({ menu: component });
+    },
+    setFontStep(step) {
+      app.setState({ fontStep: Math.max(0, Math.min(FONT_SCALES.length - 1, step)) });
+    },
+    cancelRun() {
+      job?.cancel();
+    },
+    async settled() {
+      // A run may be superseded while we wait: wait for the latest one.
+      for (;;) {
+        const p = pending;
+        await p;
+        if (p === pending) return;
+      }
+    },
+  };
+
+  requestRun();
+  return { app, cursor, actions };
+}
+
+/** Selected guarantee label, for the switch: the preset the knobs match, or 'custom'. */
+export type GuaranteeLabel = ReturnType<typeof selectGuarantee>;
