@@ -265,4 +265,14 @@ export default defineConfig(
       ],
     },
   },
+
+  {
+    // Tests run in Node under Vitest: they may read the environment (FC_SEED) and use timers.
+    files: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': 'off',
+      'no-restricted-properties': 'off',
+      'no-restricted-syntax': 'off',
+    },
+  },
 );

@@ -11,11 +11,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseScenario, formatIssues } from './scenario/validate';
-import { simulate } from './simulate';
-import { traceHash } from './hash';
-import { applyGuarantee } from '../scenarios/guarantees';
-import type { ScenarioInput } from './scenario/schema';
+import { parseScenario, formatIssues, simulate, traceHash } from '../engine';
+import type { ScenarioInput } from '../engine';
+import { applyGuarantee } from './guarantees';
 
 /**
  * A fixed seed keeps `npm test` reproducible on CI; `FC_SEED=random` (or a number) explores other
@@ -328,8 +326,9 @@ describe('exactly-once machinery under random crash schedules (issue: Flink 2PC,
       { minLength: 1, maxLength: 3 },
     ),
   });
+  type FlinkCase = typeof flinkCase extends fc.Arbitrary<infer T> ? T : never;
   const flinkScenario = (
-    c: fc.RecordValue<typeof flinkCase.constraints>,
+    c: FlinkCase,
     sink: Record<string, unknown>,
     level: string,
   ): ScenarioInput => ({
@@ -353,19 +352,13 @@ describe('exactly-once machinery under random crash schedules (issue: Flink 2PC,
     readers: [{ name: 'r', 'isolation.level': level as 'read_committed' }],
     faults: c.crashes.map((x) => ({ kind: 'crash' as const, target: 'flink', ...x })),
   });
-  type FlinkCase = {
-    n: number;
-    spread: number;
-    seed: number;
-    crashes: { at: number; point: string; afterRecords: number; restartAfterMs: number }[];
-  };
   const eo = { type: 'kafka', deliveryGuarantee: 'EXACTLY_ONCE', transactionalIdPrefix: 'job-a' };
 
   it('with the whole chain intact, a read_committed reader sees every event exactly once', () => {
     fc.assert(
       fc.property(flinkCase, (c) => {
         const { run: r, counts: n } = counts({
-          scenario: flinkScenario(c as FlinkCase as never, eo, 'read_committed'),
+          scenario: flinkScenario(c, eo, 'read_committed'),
         });
         expect(r.cutOff).toBe(false);
         expect(n).toEqual(n.map(() => 1));
@@ -377,16 +370,14 @@ describe('exactly-once machinery under random crash schedules (issue: Flink 2PC,
   });
 
   it('the same schedules with read_uncommitted, or a plain sink, show duplicates for some of them', () => {
-    const samples = fc.sample(flinkCase, { numRuns: 40, seed: seed ?? 42 }) as FlinkCase[];
+    const samples = fc.sample(flinkCase, { numRuns: 40, seed: seed ?? 42 });
     const dupRU = samples.filter((c) =>
-      counts({ scenario: flinkScenario(c as never, eo, 'read_uncommitted') }).counts.some(
-        (x) => x >= 2,
-      ),
+      counts({ scenario: flinkScenario(c, eo, 'read_uncommitted') }).counts.some((x) => x >= 2),
     );
     const dupPlain = samples.filter((c) =>
       counts({
         scenario: flinkScenario(
-          c as never,
+          c,
           { type: 'kafka', deliveryGuarantee: 'AT_LEAST_ONCE' },
           'read_committed',
         ),
