@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import {
+  eventChain,
+  eventSequenceDiagram,
+  diagramOf,
+  runSequenceDiagram,
+  topologyFlowchart,
+} from './mermaid';
+import { FLINK_EXACTLY_ONCE, LOST_ACK, runOf } from './mermaid.testdata';
+
+const run = runOf;
+
+describe('runSequenceDiagram', () => {
+  it('draws every message of a small run, the lost ack as a cross, the fault as a note', () => {
+    expect(runSequenceDiagram(run(LOST_ACK))).toBe(
+      `sequenceDiagram
+  title Lost ack, idempotence off
+  participant P0 as producer
+  participant P1 as broker-1
+  participant P2 as coordinator
+  participant P3 as consumer-0
+  participant P4 as sink (table payments)
+  P0->>P1: produce e1
+  Note over P0,P1: ⚡ a lost acknowledgement #34;lost ack#34;
+  P1--xP0: ack e1 offset 0 (lost)
+  Note over P0: e1 · REQUEST_TIMED_OUT
+  P0->>P1: produce e1 (retry 1)
+  P1-->>P0: ack e1 offset 1
+  P0->>P1: produce e2
+  P1-->>P0: ack e2 offset 2
+  Note over P3: consumer-0 reads its partition from offset 0
+  P3->>P1: fetch from offset 0
+  P1-->>P3: e1 +2 from offset 0
+  P3->>P4: INSERT e1
+  P4-->>P3: inserted row 0
+  P3->>P4: INSERT e1
+  P4-->>P3: inserted row 1
+  P3->>P4: INSERT e2
+  P4-->>P3: inserted row 2
+  P3->>P2: commit offset 3
+  P2-->>P3: committed offset 3
+`,
+    );
+  });
+
+  it('caps a long run with a "showing N of M" note over every participant shown', () => {
+    const text = runSequenceDiagram(run(LOST_ACK), { maxSteps: 4 });
+    expect(text).toBe(
+      `sequenceDiagram
+  title Lost ack, idempotence off
+  participant P0 as producer
+  participant P1 as broker-1
+  P0->>P1: produce e1
+  Note over P0,P1: ⚡ a lost acknowledgement #34;lost ack#34;
+  P1--xP0: ack e1 offset 0 (lost)
+  Note over P0: e1 · REQUEST_TIMED_OUT
+  Note over P0,P1: showing 4 of 19 steps
+`,
+    );
+  });
+
+  it('draws a time window of the run', () => {
+    const text = runSequenceDiagram(run(LOST_ACK), { fromMs: 5000, untilMs: 5010 });
+    expect(text).toBe(
+      `sequenceDiagram
+  title Lost ack, idempotence off between 5000 ms and 5010 ms
+  participant P0 as broker-1
+  participant P1 as consumer-0
+  participant P2 as sink (table payments)
+  Note over P1: consumer-0 reads its partition from offset 0
+  P1->>P0: fetch from offset 0
+  P0-->>P1: e1 +2 from offset 0
+  P1->>P2: INSERT e1
+  P2-->>P1: inserted row 0
+`,
+    );
+  });
+
+  it('merges identical consecutive steps into one "×N" step', () => {
+    // The upstream source emits x three times; with acks=0 nothing answers, so the three produce
+    // requests are consecutive and identical. Nobody reads before 1000 s: auto.offset.reset=latest
+    // puts the consumer at offset 3, and auto-commit commits it.
+    const text = runSequenceDiagram(
+      run({
+        version: 1,
+        name: 'merge',
+        workload: {
+          events: [
+            { id: 'x', amount: 1, at: 0 },
+            { id: 'x', amount: 1, at: 10 },
+            { id: 'x', amount: 1, at: 20 },
+          ],
+        },
+        producer: { acks: '0', 'linger.ms': 0 },
+        processor: { type: 'consumer', startAtMs: 1_000_000 },
+      }),
+    );
+    expect(text).toBe(
+      `sequenceDiagram
+  title merge
+  participant P0 as producer
+  participant P1 as broker-1
+  participant P2 as coordinator
+  participant P3 as consumer-0
+  P0->>P1: produce x ×3
+  Note over P3: consumer-0 reads its partition from offset 3
+  P3->>P2: commit offset 3
+  P2-->>P3: committed offset 3
+`,
+    );
+  });
+});
+
+describe('eventSequenceDiagram', () => {
+  it("tells one event's causal chain with times: send, lost ack, timeout, retry, both writes, the commit", () => {
+    expect(eventSequenceDiagram(run(LOST_ACK), 'e1')).toBe(
+      `sequenceDiagram
+  title e1 — duplicated (2) at sink
+  participant P0 as producer
+  participant P1 as broker-1
+  participant P2 as coordinator
+  participant P3 as consumer-0
+  participant P4 as sink (table payments)
+  Note over P0: 0 ms · application sends e1
+  P0->>P1: 0 ms · produce e1
+  Note over P1: 2 ms · appended e1 at offset 0
+  Note over P0,P1: 6 ms · ⚡ a lost acknowledgement #34;lost ack#34;
+  P1--xP0: 6 ms · ack e1 offset 0 (lost)
+  Note over P0: 1000 ms · e1 · REQUEST_TIMED_OUT
+  Note over P0: 1100 ms · retry e1 (attempt 1)
+  P0->>P1: 1100 ms · produce e1 (retry 1)
+  Note over P1: 1102 ms · appended e1 at offset 1
+  P1-->>P0: 1106 ms · ack e1 offset 1
+  Note over P0: 1108 ms · e1 acknowledged, offset 1
+  P1-->>P3: 5004 ms · e1 +2 from offset 0
+  Note over P3: 5006 ms · poll e1 +2 from offset 0
+  Note over P3: 5007 ms · process e1 (offset 0)
+  P3->>P4: 5007 ms · INSERT e1
+  Note over P4: 5009 ms · e1 · new row 0
+  P4-->>P3: 5009 ms · inserted row 0
+  Note over P3: 5012 ms · process e1 (offset 1)
+  P3->>P4: 5012 ms · INSERT e1
+  Note over P4: 5014 ms · e1 · new row 1
+  P4-->>P3: 5014 ms · inserted row 1
+  P3->>P2: 5021 ms · commit offset 3
+  Note over P2: 5023 ms · offset 3 committed
+`,
+    );
+  });
+
+  it('keeps an untouched event short', () => {
+    const r = run(LOST_ACK);
+    const chain = eventChain(r, 'e2')!;
+    expect(chain.map((i) => r.trace.kindOf(i))).toEqual([
+      'app-send',
+      'msg', // produce
+      'append',
+      'msg', // produce-response
+      'ack',
+      'msg', // fetch-response carrying offsets 0..2
+      'poll',
+      'process',
+      'msg', // sink-write
+      'row-insert',
+      'msg', // sink-response
+      'msg', // commit
+      'commit',
+    ]);
+  });
+
+  it('returns null for an unknown business id', () => {
+    expect(eventSequenceDiagram(run(LOST_ACK), 'nope')).toBeNull();
+    expect(eventChain(run(LOST_ACK), 'nope')).toBeNull();
+  });
+
+  it('caps a long chain', () => {
+    const text = eventSequenceDiagram(run(LOST_ACK), 'e1', { maxSteps: 2 })!;
+    expect(text.trimEnd().split('\n').slice(-3)).toEqual([
+      '  Note over P0: 0 ms · application sends e1',
+      '  P0->>P1: 0 ms · produce e1',
+      '  Note over P0,P1: showing 2 of 23 steps',
+    ]);
+  });
+});
+
+describe('topologyFlowchart', () => {
+  it('shows the knobs that decide the guarantee and the faults where they strike', () => {
+    expect(topologyFlowchart(run(LOST_ACK).scenario)).toBe(
+      `flowchart LR
+  producer["producer<br/>acks=all · enable.idempotence=false<br/>retries=2147483647 · max.in.flight=1<br/>request.timeout.ms=1000 · delivery.timeout.ms=120000<br/>application async send · on failure skip"]
+  topic[("topic payments<br/>1 partition · 3 brokers<br/>replication.factor=3 · min.insync.replicas=2<br/>unclean.leader.election.enable=false")]
+  processor["consumer group group-1 (1 instance)<br/>enable.auto.commit=false · commit after-processing<br/>max.poll.records=500 · isolation.level=read_uncommitted<br/>processing sync · on statement error halt"]
+  sink[("table payments<br/>INSERT per record<br/>key business-id<br/>statement.timeout.ms=5000 · retries=3")]
+  producer -->|"produce"| topic
+  topic -->|"poll"| processor
+  processor -.->|"commit offsets (after-processing)"| topic
+  processor -->|"INSERT"| sink
+  fault0{{"⚡ a lost acknowledgement #34;lost ack#34;"}}
+  fault0 -.- producer
+  class fault0 fault
+  classDef fault fill:#fff1f0,stroke:#cf222e
+`,
+    );
+  });
+
+  it('names transactional, Flink and reader knobs', () => {
+    const text = topologyFlowchart(run(FLINK_EXACTLY_ONCE).scenario);
+    expect(text).toContain('checkpoint every 100 ms · EXACTLY_ONCE');
+    expect(text).toContain('KafkaSink deliveryGuarantee=EXACTLY_ONCE');
+    expect(text).toContain('transactionalIdPrefix=job');
+    expect(text).toContain(
+      '  reader0["reader rc<br/>topic out<br/>isolation.level=read_committed"]\n  sink -->|"read"| reader0',
+    );
+  });
+});
+
+describe('diagramOf', () => {
+  it('picks a diagram by kind', () => {
+    const r = run(LOST_ACK);
+    expect(diagramOf(r, 'sequence')).toBe(runSequenceDiagram(r));
+    expect(diagramOf(r, 'flow')).toBe(topologyFlowchart(r.scenario));
+    expect(diagramOf(r, 'event:e2')).toBe(eventSequenceDiagram(r, 'e2'));
+    expect(diagramOf(r, 'event:zzz')).toBeNull();
+  });
+});

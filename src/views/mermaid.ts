@@ -1,0 +1,1124 @@
+/**
+ * Mermaid diagrams of a run, as text (pure: no mermaid import here — `platform/mermaid` renders
+ * the text in the page, the CLI prints it).
+ *
+ * - {@link runSequenceDiagram}: the whole run as a sequence diagram, condensed — one arrow per
+ *   network message ('msg' / 'msg-lost' trace entries), lost messages drawn with a cross (`-x`),
+ *   crashes, restarts, faults and the other turning points as notes; idle polls left out; long
+ *   runs capped with a "showing N of M" note.
+ * - {@link eventSequenceDiagram}: the causal chain of one business event — every entry about it
+ *   and the entries they cite (send, lost ack, retry, offsets, crash, replay, duplicate write),
+ *   each stamped with its virtual time.
+ * - {@link topologyFlowchart}: the pipeline's topology with the knobs that decide the guarantee.
+ *
+ * Every piece of scenario text goes through {@link mermaidText} (entity codes, truncation), so a
+ * hostile business id cannot break a diagram or inject anything into it.
+ * Syntax: https://mermaid.js.org/syntax/sequenceDiagram.html and
+ * https://mermaid.js.org/syntax/flowchart.html
+ */
+import {
+  CHECKPOINT_STEPS,
+  ENTRY_KINDS,
+  ERROR_CODES,
+  MESSAGE_TYPES,
+  SEND_CAUSES,
+  SKIP_REASONS,
+  TXN_STATES,
+  describeFault,
+  effectiveIdempotence,
+  normalizeAcks,
+  type EntryKind,
+  type FaultSpec,
+  type Run,
+  type Scenario,
+  type Trace,
+} from '../engine';
+import { mermaidText, shortName } from './mermaidText';
+
+export { mermaidText, truncate, shortName, LABEL_MAX, NAME_MAX } from './mermaidText';
+
+/** Options of {@link runSequenceDiagram}. */
+export interface RunDiagramOptions {
+  /** Most arrows and notes drawn (default 200); the rest is summarised in a note. */
+  maxSteps?: number;
+  /** Only entries at or after this virtual time (ms). */
+  fromMs?: number;
+  /** Only entries at or before this virtual time (ms). */
+  untilMs?: number;
+}
+
+/** Options of {@link eventSequenceDiagram}. */
+export interface EventDiagramOptions {
+  /** Most arrows and notes drawn (default 150). */
+  maxSteps?: number;
+}
+
+/** Default cap of {@link runSequenceDiagram}. */
+export const RUN_MAX_STEPS = 200;
+/** Default cap of {@link eventSequenceDiagram}. */
+export const EVENT_MAX_STEPS = 150;
+
+// ─────────────────────────────────────────────────────────────────────────── shared context
+
+const kindCode = (k: EntryKind): number => ENTRY_KINDS.indexOf(k);
+const K_MSG = kindCode('msg');
+const K_LOST = kindCode('msg-lost');
+const RESPONSES = new Set([
+  'produce-response',
+  'fetch-response',
+  'commit-response',
+  'sink-response',
+  'effect-response',
+  'txn-response',
+]);
+
+type Step =
+  | { type: 'msg'; from: number; to: number; arrow: string; text: string }
+  | { type: 'note'; over: number[]; text: string };
+
+/** Reads a run for labels: names, record coordinates, statement words. */
+class Reader {
+  readonly t: Trace;
+  readonly s: Scenario;
+  private readonly lab: number;
+  private readonly multiTopic: boolean;
+
+  constructor(readonly run: Run) {
+    this.t = run.trace;
+    this.s = run.scenario;
+    this.lab = this.t.actors.indexOf('lab');
+    this.multiTopic = this.t.topics.length > 1;
+  }
+
+  isLab(actor: number): boolean {
+    return actor === this.lab || actor < 0;
+  }
+
+  /** Business id of workload event `e` (cut for display). */
+  id(e: number): string {
+    return e >= 0 && e < this.run.events.count ? shortName(this.run.events.id(e)) : '?';
+  }
+
+  /** "p-4", "p-4 +2" (a batch starting with p-4), or "3 records". */
+  records(i: number): string {
+    const e = this.t.event[i]!;
+    const n = this.t.count[i]!;
+    if (e < 0) return n > 0 ? `${n} record${n === 1 ? '' : 's'}` : '';
+    return n > 1 ? `${this.id(e)} +${n - 1}` : this.id(e);
+  }
+
+  /** " payments-1" when the run has several topics or partitions, else "". */
+  where(i: number): string {
+    const topic = this.t.topic[i]!;
+    const p = this.t.partition[i]!;
+    if (topic < 0 || p < 0) return '';
+    const name = this.t.topics[topic] ?? '?';
+    const parts = this.run.state.cluster.topics.get(name)?.partitions.length ?? 1;
+    return this.multiTopic || parts > 1 ? ` ${shortName(name)}-${p}` : '';
+  }
+
+  /** Display name of actor `a` for a participant box. */
+  actorLabel(a: number): string {
+    const name = this.t.actors[a] ?? '?';
+    const s = this.s;
+    if (name === 'sink') {
+      const k = s.sink;
+      if (k.type === 'table') return `sink (table ${shortName(k.name)})`;
+      if (k.type === 'delta') return `sink (Delta table ${shortName(k.name)})`;
+      if (k.type === 'file') return `sink (${k.format} files ${shortName(k.name)})`;
+      return 'sink';
+    }
+    if (name === 'service') {
+      const svc =
+        s.sink.type === 'effect' ? s.sink.service : (s.processor.sideEffect?.service ?? 'service');
+      return `service (${svc})`;
+    }
+    const m = /^reader-(\d+)$/.exec(name);
+    if (m) {
+      const r = s.readers[Number(m[1])];
+      if (r) return `${name} (${shortName(r.name)}, ${r['isolation.level']})`;
+    }
+    return name;
+  }
+
+  statement(): string {
+    return statementWord(this.s);
+  }
+
+  effectVerb(): string {
+    const svc =
+      this.s.sink.type === 'effect' ? this.s.sink.service : this.s.processor.sideEffect?.service;
+    return svc === 'email' ? 'send email' : 'charge';
+  }
+
+  error(i: number): string {
+    return ERROR_CODES[this.t.aux[i]!] ?? `error ${this.t.aux[i]}`;
+  }
+
+  /** The first entry after `from` (within a short window) whose cause is `from`, or -1. */
+  firstChild(from: number, accept: (i: number) => boolean = () => true): number {
+    const t = this.t;
+    const end = Math.min(t.length, from + 256);
+    for (let i = from + 1; i < end; i++) if (t.cause[i] === from && accept(i)) return i;
+    return -1;
+  }
+
+  /** Actors a 'fault' entry hits: the endpoints of the message it drops, or the crashed actor. */
+  faultActors(i: number): number[] {
+    const t = this.t;
+    const c = this.firstChild(i, (k) => !this.isLab(t.actor[k]!));
+    if (c >= 0) {
+      const kind = t.kindOf(c);
+      if ((kind === 'msg' || kind === 'msg-lost') && t.peer[c]! >= 0)
+        return [t.actor[c]!, t.peer[c]!];
+      return [t.actor[c]!];
+    }
+    const cause = t.cause[i]!;
+    if (cause >= 0 && !this.isLab(t.actor[cause]!)) return [t.actor[cause]!];
+    return [];
+  }
+
+  /** For a sink/effect response: what the request did at the receiver (inserted, skipped…). */
+  outcome(response: number): string {
+    const t = this.t;
+    const req = t.cause[response]!;
+    if (req < 0) return '';
+    const parts: string[] = [];
+    for (let i = req + 1; i < response; i++) {
+      if (t.cause[i] !== req) continue;
+      switch (t.kindOf(i)) {
+        case 'row-insert':
+          parts.push(`inserted row ${t.aux[i]}`);
+          break;
+        case 'row-update':
+          parts.push(`updated row ${t.aux[i]}${t.count[i] === 1 ? '' : ' (same value)'}`);
+          break;
+        case 'row-skip':
+          parts.push(`no-op (${SKIP_REASONS[t.aux[i]!] ?? 'skipped'})`);
+          break;
+        case 'stmt-error':
+          parts.push(`error ${this.error(i)}, rolled back`);
+          break;
+        case 'effect':
+          parts.push(`effect ${t.aux[i]}`);
+          break;
+        case 'effect-replayed':
+          parts.push('replayed from the idempotency store');
+          break;
+        default:
+          break;
+      }
+    }
+    if (parts.length > 2) return `${parts.slice(0, 2).join(', ')} …`;
+    return parts.join(', ');
+  }
+
+  /** The label of a 'msg' / 'msg-lost' entry. */
+  message(i: number): string {
+    const t = this.t;
+    const type = MESSAGE_TYPES[t.aux[i]!] ?? 'message';
+    const recs = this.records(i);
+    const where = this.where(i);
+    const o = t.offset[i]!;
+    const txn = t.txn[i]! >= 0 ? ` (txn ${t.txn[i]})` : '';
+    switch (type) {
+      case 'produce': {
+        const cause = t.cause[i]!;
+        const retry = cause >= 0 && t.kindOf(cause) === 'retry' ? ` (retry ${t.aux[cause]})` : '';
+        return `produce ${recs}${where}${txn}${retry}`;
+      }
+      case 'produce-response':
+        return o >= 0 ? `ack ${recs}${where} offset ${o}` : `ack ${recs}${where}`;
+      case 'fetch':
+        return `fetch${where} from offset ${o}`;
+      case 'fetch-response':
+        return t.count[i]! > 0 ? `${recs}${where} from offset ${o}` : `no records${where}`;
+      case 'commit':
+        return `commit offset ${o}${where}`;
+      case 'commit-response':
+        return `committed offset ${o}${where}`;
+      case 'sink-write':
+        return `${this.statement()} ${recs}`;
+      case 'sink-response': {
+        const what = this.outcome(i);
+        return what || 'OK';
+      }
+      case 'effect-call':
+        return `${this.effectVerb()} ${recs}`;
+      case 'effect-response': {
+        const what = this.outcome(i);
+        return what || 'OK';
+      }
+      case 'txn-request':
+        return t.txn[i]! >= 0
+          ? `transaction ${t.txn[i]} request`
+          : 'transaction coordinator request';
+      case 'txn-response':
+        return t.txn[i]! >= 0
+          ? `transaction ${t.txn[i]} response`
+          : 'transaction coordinator response';
+      case 'replicate':
+        return `replicate${where} from offset ${o}`;
+      default:
+        return MESSAGE_LABELS[type] ?? type;
+    }
+  }
+
+  /** The text of a note for a non-message entry (null: the kind is not drawn as a note). */
+  note(i: number): string | null {
+    const t = this.t;
+    const kind = t.kindOf(i);
+    const where = this.where(i);
+    const recs = this.records(i);
+    const o = t.offset[i]!;
+    const actor = this.t.actors[t.actor[i]!] ?? '?';
+    switch (kind) {
+      case 'app-send': {
+        const why = SEND_CAUSES[t.aux[i]!] ?? 'first';
+        if (why === 'first') return `application sends ${recs}`;
+        if (why === 'app-resend') return `application sends ${recs} again (a new record)`;
+        if (why === 'source-duplicate') return `upstream source emits ${recs} again`;
+        return `application sends ${recs} again in a new transaction`;
+      }
+      case 'app-send-failed':
+        return `send of ${recs} failed (${this.error(i)})`;
+      case 'batch':
+        return `batch ${recs}${where}`;
+      case 'retry':
+        return `retry ${recs} (attempt ${t.aux[i]})`;
+      case 'ack':
+        return o >= 0 ? `${recs} acknowledged, offset ${o}` : `${recs} acknowledged (no offset)`;
+      case 'batch-failed':
+        return `gave up on ${recs} (${this.error(i)})`;
+      case 'append':
+        return `appended ${recs}${where} at offset ${o}${t.txn[i]! >= 0 ? ` (txn ${t.txn[i]})` : ''}`;
+      case 'dedupe':
+        return `${recs} already written at offset ${o} · duplicate batch not appended`;
+      case 'reject':
+        return `${recs ? `${recs} · ` : ''}${this.error(i)}`;
+      case 'hw':
+        return `high watermark${where} → ${o}`;
+      case 'truncate':
+        return `log${where} cut from offset ${o} (${t.count[i]} record${t.count[i] === 1 ? '' : 's'} lost)`;
+      case 'leader':
+        return t.aux[i]! < 0
+          ? `no leader for${where || ' the partition'} · offline`
+          : `broker-${t.aux[i]} becomes leader${where} (epoch ${t.txn[i]})`;
+      case 'isr':
+        return `broker-${t.aux[i]} ${t.count[i] === 1 ? 'rejoins' : 'leaves'} the ISR${where}`;
+      case 'crash':
+        return '✗ crash';
+      case 'restart':
+        return `restart (incarnation ${t.aux[i]})`;
+      case 'stall':
+        return `paused until ${t.until[i]} ms`;
+      case 'fault':
+        return `⚡ ${describeFault(shortFault(this.s.faults[t.aux[i]!]))}`;
+      case 'poll':
+        return `poll ${recs}${where} from offset ${o}`;
+      case 'process':
+        return `process ${recs} (offset ${o}${t.aux[i]! > 0 ? `, incarnation ${t.aux[i]}` : ''})`;
+      case 'row-insert':
+        return `${recs} · new row ${t.aux[i]}`;
+      case 'row-update':
+        return `${recs} · row ${t.aux[i]} updated${t.count[i] === 1 ? '' : ' (same value)'}`;
+      case 'row-skip':
+        return `${recs} · no-op (${SKIP_REASONS[t.aux[i]!] ?? 'skipped'})`;
+      case 'stmt-error':
+        return `statement failed (${this.error(i)}), rolled back`;
+      case 'commit':
+        return `offset ${o}${where} committed`;
+      case 'commit-failed':
+        return `commit of offset ${o}${where} refused (${this.error(i)})`;
+      case 'assign':
+        return `${actor} reads${where || ' its partition'} from offset ${o}`;
+      case 'revoke':
+        return `${actor} gives up${where || ' its partition'}`;
+      case 'txn':
+        return `transaction ${t.txn[i]} ${TXN_STATES[t.aux[i]!] ?? '?'}`;
+      case 'marker':
+        return `${t.aux[i] === 1 ? 'COMMIT' : 'ABORT'} marker of transaction ${t.txn[i]}${where} at offset ${o}`;
+      case 'fenced':
+        return `fenced (epoch ${t.aux[i]})`;
+      case 'checkpoint': {
+        const step = CHECKPOINT_STEPS[t.aux[i]!] ?? '?';
+        return `checkpoint ${t.ckpt[i]} ${step}${o >= 0 ? ` (source offset ${o})` : ''}`;
+      }
+      case 'restore':
+        return t.ckpt[i]! >= 0
+          ? `restored checkpoint ${t.ckpt[i]} · source from offset ${o}`
+          : `started without a checkpoint · source from offset ${o}`;
+      case 'batch-planned':
+        return `batch ${t.ckpt[i]} planned from offset ${o} (${t.count[i]} records)`;
+      case 'batch-committed':
+        return `batch ${t.ckpt[i]} committed`;
+      case 'effect':
+        return `${recs} · effect ${t.aux[i]} (${this.effectVerb() === 'charge' ? 'card charged' : 'email sent'})`;
+      case 'effect-replayed':
+        return `${recs} · answered from the idempotency store, no new effect`;
+      case 'data-loss':
+        return `data loss · ${t.count[i]} record${t.count[i] === 1 ? '' : 's'} (${this.error(i)})`;
+      case 'state':
+        return `state updated for ${recs} · count ${t.count[i]}`;
+      case 'end':
+        return t.aux[i] === 1 ? 'run stopped (stopAtMs)' : 'end of run';
+      case 'msg':
+      case 'msg-lost':
+        return null;
+    }
+  }
+}
+
+/** The first entry of `kind` caused by entry `from` (searched a bounded distance ahead), or -1. */
+function firstChildOf(t: Trace, from: number, kind: EntryKind): number {
+  const code = ENTRY_KINDS.indexOf(kind);
+  const end = Math.min(t.length, from + 100_000);
+  for (let i = from + 1; i < end; i++) if (t.cause[i] === from && t.kind[i] === code) return i;
+  return -1;
+}
+
+/** A copy of a fault with its free-text fields cut for display. */
+function shortFault(f: FaultSpec | undefined): FaultSpec | undefined {
+  if (!f) return f;
+  const c: Record<string, unknown> = { ...f };
+  for (const key of ['id', 'event', 'target', 'topic'])
+    if (typeof c[key] === 'string') c[key] = shortName(c[key]);
+  return c as FaultSpec;
+}
+
+/** Labels of message types added to the engine after this module (a readable fallback). */
+const MESSAGE_LABELS: Partial<Record<string, string>> = {
+  barrier: 'checkpoint barrier',
+  'checkpoint-ack': 'checkpoint acknowledged',
+  'checkpoint-notify': 'checkpoint complete',
+};
+
+/** The SQL (or Delta, file, Kafka, service) words for one write of the sink. */
+function statementWord(s: Scenario): string {
+  const k = s.sink;
+  switch (k.type) {
+    case 'table':
+      switch (k.statement) {
+        case 'insert':
+          return 'INSERT';
+        case 'on-conflict-do-nothing':
+          return 'INSERT ON CONFLICT DO NOTHING';
+        case 'on-conflict-do-update':
+          return 'INSERT ON CONFLICT DO UPDATE';
+        case 'merge':
+          return 'MERGE';
+      }
+      return 'write';
+    case 'delta':
+      return k.mode === 'merge' ? 'Delta MERGE' : 'Delta append';
+    case 'file':
+      return 'write file';
+    case 'kafka':
+      return 'produce';
+    case 'effect':
+      return k.service === 'email' ? 'send email' : 'charge';
+  }
+}
+
+// ─────────────────────────────────────────────────────────────────────────── rendering
+
+/** Participant order: left to right as the data flows. */
+function rank(name: string): number {
+  if (name === 'producer') return 0;
+  const broker = /^broker-(\d+)$/.exec(name);
+  if (broker) return 100 + Number(broker[1]);
+  if (name === 'coordinator') return 200;
+  if (name === 'jobmanager') return 290;
+  if (name.startsWith('consumer-') || name === 'flink' || name === 'spark') return 300;
+  if (name === 'sink') return 400;
+  if (name === 'service') return 500;
+  const reader = /^reader-(\d+)$/.exec(name);
+  if (reader) return 600 + Number(reader[1]);
+  return 900;
+}
+
+/** Turn steps into mermaid text: participants in pipeline order, then the steps. */
+function render(r: Reader, steps: Step[], summary: string | null, title: string): string {
+  const used = new Set<number>();
+  for (const s of steps) {
+    if (s.type === 'msg') {
+      used.add(s.from);
+      used.add(s.to);
+    } else for (const a of s.over) used.add(a);
+  }
+  const producer = r.t.actors.indexOf('producer');
+  if (used.size === 0 && producer >= 0) used.add(producer);
+  const order = [...used].sort(
+    (a, b) => rank(r.t.actors[a] ?? '') - rank(r.t.actors[b] ?? '') || a - b,
+  );
+  const pid = new Map(order.map((a, i) => [a, `P${i}`]));
+  const lines = ['sequenceDiagram', `  title ${mermaidText(title)}`];
+  for (const a of order)
+    lines.push(`  participant ${pid.get(a)} as ${mermaidText(r.actorLabel(a))}`);
+  const span = (over: number[]) => {
+    const ids = [...new Set(over)]
+      .sort((a, b) => order.indexOf(a) - order.indexOf(b))
+      .map((a) => pid.get(a)!);
+    return ids.length > 1 ? `${ids[0]},${ids[ids.length - 1]}` : ids[0]!;
+  };
+  for (const s of steps) {
+    if (s.type === 'msg')
+      lines.push(`  ${pid.get(s.from)}${s.arrow}${pid.get(s.to)}: ${mermaidText(s.text)}`);
+    else lines.push(`  Note over ${span(s.over)}: ${mermaidText(s.text)}`);
+  }
+  if (summary !== null) lines.push(`  Note over ${span(order)}: ${mermaidText(summary)}`);
+  return lines.join('\n') + '\n';
+}
+
+/** Arrow for a message entry: solid for requests, dotted for responses, a cross when lost. */
+function arrow(type: string, lost: boolean): string {
+  const response = RESPONSES.has(type);
+  if (lost) return response ? '--x' : '-x';
+  return response ? '-->>' : '->>';
+}
+
+/**
+ * The step for a 'msg' / 'msg-lost' entry, or null when it is not drawn. A message that reached
+ * a dead receiver is one 'msg' entry plus a 'msg-lost' entry recorded by the receiver (actor and
+ * peer swapped, cause = the 'msg'); it is drawn once, as lost.
+ */
+function messageStep(r: Reader, i: number, lostAtReceiver: Set<number>, time: string): Step | null {
+  const t = r.t;
+  const type = MESSAGE_TYPES[t.aux[i]!] ?? 'message';
+  if (t.kind[i] === K_LOST) {
+    const c = t.cause[i]!;
+    if (c >= 0 && t.kind[c] === K_MSG) return null; // drawn with its 'msg'
+    return {
+      type: 'msg',
+      from: t.actor[i]!,
+      to: t.peer[i]!,
+      arrow: arrow(type, true),
+      text: `${time}${r.message(i)} (lost)`,
+    };
+  }
+  const dead = lostAtReceiver.has(i);
+  return {
+    type: 'msg',
+    from: t.actor[i]!,
+    to: t.peer[i]!,
+    arrow: arrow(type, dead),
+    text: `${time}${r.message(i)}${dead ? ' (receiver down, lost)' : ''}`,
+  };
+}
+
+/** 'msg' entries whose receiver was dead on arrival (a 'msg-lost' with the 'msg' as cause). */
+function lostAtReceiver(t: Trace, from: number, to: number): Set<number> {
+  const out = new Set<number>();
+  for (let i = from; i < to; i++) {
+    if (t.kind[i] !== K_LOST) continue;
+    const c = t.cause[i]!;
+    if (c >= 0 && t.kind[c] === K_MSG) out.add(c);
+  }
+  return out;
+}
+
+/** Where a note about entry `i` goes: its actor, or for the lab's entries the actors involved. */
+function noteOver(r: Reader, i: number): number[] {
+  const t = r.t;
+  const a = t.actor[i]!;
+  if (!r.isLab(a)) return [a];
+  const kind = t.kindOf(i);
+  if (kind === 'fault') return r.faultActors(i);
+  if (kind === 'leader' && t.aux[i]! > 0) {
+    const b = t.actors.indexOf(`broker-${t.aux[i]}`);
+    if (b >= 0) return [b];
+  }
+  const c = t.cause[i]!;
+  if (c >= 0 && !r.isLab(t.actor[c]!)) return [t.actor[c]!];
+  const broker = t.actors.findIndex((n) => n.startsWith('broker-'));
+  return broker >= 0 ? [broker] : [];
+}
+
+// ─────────────────────────────────────────────────────────────────────────── (a) whole run
+
+/** Entry kinds drawn as notes in the whole-run diagram: the turning points. */
+const RUN_NOTES = new Set<EntryKind>([
+  'fault',
+  'crash',
+  'restart',
+  'stall',
+  'leader',
+  'truncate',
+  'data-loss',
+  'reject',
+  'app-send-failed',
+  'batch-failed',
+  'dedupe',
+  'commit-failed',
+  'stmt-error',
+  'fenced',
+  'assign',
+  'revoke',
+  'restore',
+]);
+
+/**
+ * The whole run as a condensed sequence diagram.
+ *
+ * Participants are the run's actors in pipeline order (producer, brokers, coordinator, processor,
+ * sink, service, readers). Each network message is an arrow labelled in the systems' words
+ * ("produce p-4", "ack p-4 offset 3", "fetch from offset 5", "commit offset 5", "INSERT p-77");
+ * responses are dotted; a lost message ends in a cross. Turning points are notes: faults, crashes,
+ * restarts, pauses, leader changes, truncations, timeouts, refused commits, failed statements,
+ * partition assignments, re-sends, aborted transactions and completed checkpoints. Left out: empty
+ * long-poll round trips, high-watermark moves and per-record bookkeeping (the event diagram has
+ * those). Identical consecutive steps are merged ("×N"). At most `maxSteps` steps are drawn; a
+ * final note says "showing N of M steps".
+ *
+ * @param run - a finished run (`simulate(scenario)`).
+ * @returns mermaid `sequenceDiagram` text, one statement per line, ending with a newline.
+ */
+export function runSequenceDiagram(run: Run, opts: RunDiagramOptions = {}): string {
+  const r = new Reader(run);
+  const t = r.t;
+  const max = Math.max(1, opts.maxSteps ?? RUN_MAX_STEPS);
+  const from = opts.fromMs === undefined ? 0 : t.upperBound(opts.fromMs - 1);
+  const to = opts.untilMs === undefined ? t.length : t.upperBound(opts.untilMs);
+  // A message's loss at a dead receiver and a fetch's response come later than the message.
+  const dead = lostAtReceiver(t, from, t.length);
+  const fruitful = new Set<number>();
+  const fetchResp = MESSAGE_TYPES.indexOf('fetch-response');
+  const fetch = MESSAGE_TYPES.indexOf('fetch');
+  for (let i = from; i < t.length; i++)
+    if (t.kind[i] === K_MSG && t.aux[i] === fetchResp && t.count[i]! > 0) fruitful.add(t.cause[i]!);
+
+  const steps = new Condenser(max);
+  for (let i = from; i < to; i++) {
+    const k = t.kind[i]!;
+    if (k === K_MSG || k === K_LOST) {
+      const type = t.aux[i]!;
+      if (k === K_MSG && !dead.has(i)) {
+        if (type === fetch && !fruitful.has(i)) continue; // an idle long poll
+        if (type === fetchResp && t.count[i]! <= 0) continue;
+      }
+      if (k === K_LOST && t.cause[i]! >= 0 && t.kind[t.cause[i]!] === K_MSG) continue;
+      if (steps.full()) {
+        steps.skip();
+        continue;
+      }
+      const s = messageStep(r, i, dead, '');
+      if (s) steps.add(s);
+      continue;
+    }
+    const kind = t.kindOf(i);
+    if (!runNote(t, i, kind)) continue;
+    if (steps.full()) {
+      steps.skip();
+      continue;
+    }
+    const text = r.note(i);
+    const over = noteOver(r, i);
+    if (text !== null && over.length > 0) steps.add({ type: 'note', over, text });
+  }
+  const window =
+    opts.fromMs !== undefined || opts.untilMs !== undefined
+      ? ` between ${opts.fromMs ?? 0} ms and ${opts.untilMs ?? run.endTime} ms`
+      : '';
+  const shown = steps.steps();
+  const summary =
+    steps.skipped > 0
+      ? `showing ${shown.length} of ${shown.length + steps.skipped} steps${window}`
+      : null;
+  return render(r, shown, summary, `${run.scenario.name}${window}`);
+}
+
+/**
+ * Collects steps, merging consecutive identical ones ("×N"); once `max` distinct steps are held,
+ * further ones are only counted (no label is built for them, so a million-event run stays cheap).
+ */
+class Condenser {
+  private readonly held: { step: Step; key: string; repeat: number }[] = [];
+  private closed = false;
+  /** Steps seen after the cap (not merged: counted one by one). */
+  skipped = 0;
+
+  constructor(private readonly max: number) {}
+
+  /** True once a distinct step beyond the cap has arrived: from then on steps are only counted. */
+  full(): boolean {
+    return this.closed;
+  }
+
+  add(s: Step): void {
+    const key =
+      s.type === 'msg' ? `m|${s.from}|${s.to}|${s.arrow}|${s.text}` : `n|${s.over}|${s.text}`;
+    const last = this.held[this.held.length - 1];
+    if (last && last.key === key) {
+      last.repeat++;
+      return;
+    }
+    if (this.held.length >= this.max) {
+      this.closed = true;
+      this.skipped++;
+      return;
+    }
+    this.held.push({ step: s, key, repeat: 1 });
+  }
+
+  skip(): void {
+    this.skipped++;
+  }
+
+  steps(): Step[] {
+    return this.held.map(({ step, repeat }) =>
+      repeat > 1 ? { ...step, text: `${step.text} ×${repeat}` } : step,
+    );
+  }
+}
+
+function runNote(t: Trace, i: number, kind: EntryKind): boolean {
+  if (RUN_NOTES.has(kind)) return true;
+  switch (kind) {
+    case 'app-send':
+      return SEND_CAUSES[t.aux[i]!] !== 'first';
+    case 'txn': {
+      const st = TXN_STATES[t.aux[i]!];
+      return st === 'CompleteAbort' || st === 'PrepareEpochFence';
+    }
+    case 'checkpoint': {
+      const step = CHECKPOINT_STEPS[t.aux[i]!];
+      return (
+        step === 'completed' || step === 'aborted' || step === 'expired' || step === 'declined'
+      );
+    }
+    default:
+      return false;
+  }
+}
+
+// ─────────────────────────────────────────────────────────────────────────── (b) one event
+
+/** A record of the business event in a topic's log. */
+interface RecordRef {
+  topic: number;
+  partition: number;
+  offset: number;
+}
+
+/** Entry kinds pulled in when an entry of the event cites them (its cause). */
+const CITED = new Set<EntryKind>([
+  'fault',
+  'crash',
+  'restart',
+  'msg-lost',
+  'reject',
+  'app-send-failed',
+  'retry',
+  'stall',
+  'revoke',
+  'assign',
+  'leader',
+  'truncate',
+  'commit-failed',
+  'stmt-error',
+  'restore',
+]);
+
+/**
+ * The trace entries that make up one business event's causal chain, in trace order: every entry
+ * carrying the event; the polls, fetches and commits that cover its records' offsets (the first
+ * commit past each record); the entries those cite when they are turning points (fault, lost
+ * message, timeout, retry, crash, restart, pause, rebalance, leader change, truncation, restore);
+ * the crashes, restarts and pauses of the actors that handled it while they handled it; and the
+ * entries the checker's explanation of the event rests on.
+ * @returns entry ids in increasing order, or null when the run has no such business id.
+ */
+export function eventChain(run: Run, eventId: string): number[] | null {
+  const j = run.events.identityOf(eventId);
+  if (j < 0) return null;
+  const t = run.trace;
+  const ident = run.events.identity;
+  const set = new Set<number>();
+  // 1. Entries carrying the event.
+  for (let i = 0; i < t.length; i++) {
+    const e = t.event[i]!;
+    if (e >= 0 && ident[e] === j) set.add(i);
+  }
+  // 2. Its records in every log (batches carry only their first event in the trace).
+  const records: RecordRef[] = [];
+  for (const topic of run.state.cluster.topics.values()) {
+    for (const p of topic.partitions) {
+      for (let o = 0; o < p.leo; o++) {
+        const e = p.event.get(o);
+        if (e >= 0 && ident[e] === j) {
+          records.push({ topic: topic.index, partition: p.index, offset: o });
+          const a = p.appendEntry.get(o);
+          if (a >= 0) set.add(a);
+        }
+      }
+    }
+  }
+  const processes = [...set].filter((i) => t.kindOf(i) === 'process');
+  const firstProcess = processes.length > 0 ? Math.min(...processes) : -1;
+  const lastProcess = processes.length > 0 ? Math.max(...processes) : -1;
+  const fetchResp = MESSAGE_TYPES.indexOf('fetch-response');
+  const commitMsg = MESSAGE_TYPES.indexOf('commit');
+  const covered = new Set<string>();
+  for (let i = 0; i < t.length; i++) {
+    const k = t.kindOf(i);
+    const isFetchResp = k === 'msg' && t.aux[i] === fetchResp;
+    if (k !== 'poll' && k !== 'commit' && k !== 'assign' && !isFetchResp) continue;
+    for (const rec of records) {
+      if (t.topic[i] !== rec.topic || t.partition[i] !== rec.partition) continue;
+      const o = t.offset[i]!;
+      if (k === 'poll' || isFetchResp) {
+        if (o <= rec.offset && rec.offset < o + Math.max(0, t.count[i]!)) set.add(i);
+      } else if (k === 'commit') {
+        const key = `${rec.topic}/${rec.partition}/${rec.offset}`;
+        if (o > rec.offset && !covered.has(key)) {
+          covered.add(key);
+          set.add(i);
+          const c = t.cause[i]!;
+          if (c >= 0 && t.kind[c] === K_MSG && t.aux[c] === commitMsg) set.add(c);
+        }
+      } else if (i > firstProcess && i < lastProcess && o <= rec.offset) {
+        set.add(i); // a restart or rebalance that resumes before the record: the replay
+      }
+    }
+  }
+  // 3. Crashes, restarts and pauses of the actors while they handled the event.
+  const span = new Map<number, [number, number]>();
+  for (const i of set) {
+    const a = t.actor[i]!;
+    const s = span.get(a);
+    if (!s) span.set(a, [i, i]);
+    else span.set(a, [Math.min(s[0], i), Math.max(s[1], i)]);
+  }
+  const lab = t.actors.indexOf('lab');
+  for (let i = 0; i < t.length; i++) {
+    const k = t.kindOf(i);
+    if (k !== 'crash' && k !== 'restart' && k !== 'stall') continue;
+    const s = span.get(t.actor[i]!);
+    if (s && t.actor[i] !== lab && i >= s[0] && i <= s[1]) {
+      set.add(i);
+      const c = t.cause[i]!;
+      if (c >= 0 && t.kindOf(c) === 'fault') set.add(c);
+    }
+  }
+  // 4. What the checker's explanation cites.
+  for (const x of run.verdict.explanations)
+    if (x.events[0] === eventId) for (const i of x.entries) if (i >= 0 && i < t.length) set.add(i);
+  // After a crash in the chain: the restart, and where the restarted actor resumed reading.
+  for (const i of [...set]) {
+    if (t.kindOf(i) !== 'crash') continue;
+    const restart = firstChildOf(t, i, 'restart');
+    if (restart < 0) continue;
+    set.add(restart);
+    for (let k = restart + 1; k < t.length && t.time[k]! <= t.time[restart]! + 60_000; k++) {
+      if (t.kindOf(k) !== 'assign' || t.actor[k] !== t.actor[i]) continue;
+      if (records.some((r) => r.topic === t.topic[k] && r.partition === t.partition[k])) {
+        set.add(k);
+        break;
+      }
+    }
+  }
+  // 5. Entries cited by the chain when they are turning points (a few levels up).
+  let frontier = [...set];
+  for (let depth = 0; depth < 4 && frontier.length > 0; depth++) {
+    const next: number[] = [];
+    for (const i of frontier) {
+      const c = t.cause[i]!;
+      if (c >= 0 && !set.has(c) && CITED.has(t.kindOf(c))) {
+        set.add(c);
+        next.push(c);
+      }
+    }
+    frontier = next;
+  }
+  // Housekeeping entries never help the story.
+  const out = [...set].filter((i) => {
+    const k = t.kindOf(i);
+    return k !== 'hw' && k !== 'end';
+  });
+  return out.sort((a, b) => a - b);
+}
+
+/**
+ * The causal chain of one business event as a sequence diagram: every step of {@link eventChain},
+ * messages as arrows and the rest as notes, each stamped with its virtual time ("30255 ms ·
+ * produce p-4 (retry 1)"). At most `maxSteps` steps, then a "showing N of M" note.
+ *
+ * @param run - a finished run.
+ * @param eventId - a business id of the run's workload (`p-77`).
+ * @returns mermaid `sequenceDiagram` text, or null when the workload has no such id.
+ */
+export function eventSequenceDiagram(
+  run: Run,
+  eventId: string,
+  opts: EventDiagramOptions = {},
+): string | null {
+  const chain = eventChain(run, eventId);
+  if (chain === null) return null;
+  const r = new Reader(run);
+  const t = r.t;
+  const max = Math.max(1, opts.maxSteps ?? EVENT_MAX_STEPS);
+  const inChain = new Set(chain);
+  const dead = new Set<number>();
+  for (const i of chain) {
+    if (t.kind[i] !== K_MSG) continue;
+    const l = r.firstChild(i, (k) => t.kind[k] === K_LOST);
+    if (l >= 0) dead.add(i);
+  }
+  const steps: Step[] = [];
+  for (const i of chain) {
+    const time = `${t.time[i]} ms · `;
+    const k = t.kind[i]!;
+    if (k === K_MSG || k === K_LOST) {
+      if (k === K_LOST && inChain.has(t.cause[i]!) && t.kind[t.cause[i]!] === K_MSG) continue;
+      const s = messageStep(r, i, dead, time);
+      if (s && s.type === 'msg' && s.to >= 0) steps.push(s);
+      continue;
+    }
+    const text = r.note(i);
+    const over = noteOver(r, i);
+    if (text !== null && over.length > 0) steps.push({ type: 'note', over, text: time + text });
+  }
+  const shown = steps.slice(0, max);
+  const summary =
+    steps.length > shown.length ? `showing ${shown.length} of ${steps.length} steps` : null;
+  const fate = fateText(run, eventId);
+  return render(r, shown, summary, `${shortName(eventId)}${fate}`);
+}
+
+function fateText(run: Run, eventId: string): string {
+  const j = run.events.identityOf(eventId);
+  const v = run.verdict;
+  const p = v.points.find((x) => x.name === v.primary);
+  if (!p || j < 0) return '';
+  const n = Math.max(p.rows[j]!, p.effects[j]!);
+  const fate = n === 0 ? 'lost' : n === 1 ? 'once' : `duplicated (${n})`;
+  return ` — ${fate} at ${v.primary.replace(/^(reader|log):/, (_, k: string) => (k === 'log' ? 'topic ' : 'reader '))}`;
+}
+
+// ─────────────────────────────────────────────────────────────────────────── (c) topology
+
+/** A flowchart node label: escaped lines joined with `<br/>` (our markup, never the user's). */
+function nodeLabel(lines: string[]): string {
+  return lines.map((l) => mermaidText(l)).join('<br/>');
+}
+
+function onOff(v: boolean): string {
+  return v ? 'true' : 'false';
+}
+
+/** The knobs of the producer that decide loss and duplication. */
+function producerLines(s: Scenario): string[] {
+  const p = s.producer;
+  const acks = normalizeAcks(p.acks);
+  const idem = effectiveIdempotence(p);
+  const explicit = p['enable.idempotence'];
+  const lines = [
+    'producer',
+    `acks=${acks} · enable.idempotence=${onOff(idem)}${explicit === undefined ? ' (default)' : ''}`,
+    `retries=${p.retries} · max.in.flight=${p['max.in.flight.requests.per.connection']}`,
+    `request.timeout.ms=${p['request.timeout.ms']} · delivery.timeout.ms=${p['delivery.timeout.ms']}`,
+    `application ${p.app.mode} send · on failure ${p.app.onFailure}`,
+  ];
+  if (p['transactional.id'] !== undefined)
+    lines.push(`transactional.id=${shortName(p['transactional.id'])}`);
+  return lines;
+}
+
+function topicLines(s: Scenario): string[] {
+  const b = s.broker;
+  return [
+    `topic ${shortName(s.workload.topic)}`,
+    `${b.partitions} partition${b.partitions === 1 ? '' : 's'} · ${b.brokers} broker${b.brokers === 1 ? '' : 's'}`,
+    `replication.factor=${b['replication.factor']} · min.insync.replicas=${b['min.insync.replicas']}`,
+    `unclean.leader.election.enable=${onOff(b['unclean.leader.election.enable'])}`,
+  ];
+}
+
+function processorLines(s: Scenario): string[] {
+  const p = s.processor;
+  const lines: string[] = [];
+  switch (p.type) {
+    case 'consumer': {
+      lines.push(
+        `consumer group ${shortName(p['group.id'])} (${p.instances} instance${p.instances === 1 ? '' : 's'})`,
+      );
+      lines.push(
+        p['enable.auto.commit']
+          ? `enable.auto.commit=true · every ${p['auto.commit.interval.ms']} ms`
+          : `enable.auto.commit=false · commit ${p.commit}`,
+      );
+      lines.push(
+        `max.poll.records=${p['max.poll.records']} · isolation.level=${p['isolation.level']}`,
+      );
+      lines.push(`processing ${p.processing.mode} · on statement error ${p.onStatementError}`);
+      break;
+    }
+    case 'flink': {
+      const ck = p['execution.checkpointing.interval'];
+      lines.push('Flink job');
+      lines.push(
+        ck === null
+          ? 'checkpointing off'
+          : `checkpoint every ${ck} ms · ${p['execution.checkpointing.mode']}`,
+      );
+      lines.push(`restart delay ${p['restart-strategy.fixed-delay.delay']} ms`);
+      break;
+    }
+    case 'spark': {
+      lines.push('Spark query');
+      lines.push(`trigger every ${p['trigger.processingTime']} ms`);
+      lines.push(`startingOffsets=${p.startingOffsets}`);
+      break;
+    }
+  }
+  if (p.sideEffect)
+    lines.push(
+      `side effect ${p.sideEffect.service} · idempotency key ${p.sideEffect.idempotencyKey}`,
+    );
+  return lines;
+}
+
+function sinkLines(s: Scenario): string[] {
+  const k = s.sink;
+  switch (k.type) {
+    case 'table': {
+      const stmt = statementWord(s);
+      const lines = [`table ${shortName(k.name)}`, `${stmt} per ${k.statementPer}`];
+      if (k.statement === 'on-conflict-do-update')
+        lines.push(
+          k.set === 'add-excluded'
+            ? 'SET amount = amount + EXCLUDED.amount'
+            : 'SET amount = EXCLUDED.amount',
+        );
+      lines.push(
+        `key ${k.key}${k.uniqueKey === undefined ? '' : ` · unique=${onOff(k.uniqueKey)}`}`,
+      );
+      if (k.dedupe) lines.push(`dedupe table, retention ${k.dedupe.retentionMs} ms`);
+      lines.push(`statement.timeout.ms=${k['statement.timeout.ms']} · retries=${k.retries}`);
+      return lines;
+    }
+    case 'delta':
+      return [
+        `Delta table ${shortName(k.name)}`,
+        `${k.mode} · txnAppId=${k.txnAppId === null ? 'none' : shortName(k.txnAppId)}`,
+      ];
+    case 'file':
+      return [`file sink ${shortName(k.name)}`, `${k.format}, with its metadata log`];
+    case 'kafka': {
+      const lines = [
+        `topic ${shortName(k.topic)}`,
+        `${k.partitions} partition${k.partitions === 1 ? '' : 's'}`,
+      ];
+      if (s.processor.type === 'flink')
+        lines.push(`KafkaSink deliveryGuarantee=${k.deliveryGuarantee}`);
+      if (k['transactional.id'] !== undefined)
+        lines.push(`transactional.id=${shortName(k['transactional.id'])}`);
+      if (k.transactionalIdPrefix !== undefined)
+        lines.push(`transactionalIdPrefix=${shortName(k.transactionalIdPrefix)}`);
+      return lines;
+    }
+    case 'effect':
+      return [
+        `service ${k.service}`,
+        `idempotency key ${k.idempotencyKey} · retention ${k.retentionMs} ms`,
+        `timeout.ms=${k['timeout.ms']} · retries=${k.retries}`,
+      ];
+  }
+}
+
+/** Which edge a network fault on `link` sits on. */
+function linkEdge(link: string): [string, string] | null {
+  switch (link) {
+    case 'produce':
+    case 'txn':
+      return ['producer', 'topic'];
+    case 'fetch':
+    case 'commit':
+      return ['topic', 'processor'];
+    case 'sink':
+    case 'effect':
+      return ['processor', 'sink'];
+    default:
+      return null;
+  }
+}
+
+/** The node a fault is attached to. */
+function faultNode(s: Scenario, f: Scenario['faults'][number]): string {
+  if ('link' in f) return linkEdge(f.link)?.[0] ?? 'processor';
+  if ('target' in f) {
+    const target = f.target;
+    if (target === 'producer') return 'producer';
+    if (target.startsWith('broker-')) return 'topic';
+    if (target === 'sink') return 'sink';
+    const m = /^reader-(\d+)$/.exec(target);
+    if (m && Number(m[1]) < s.readers.length) return `reader${m[1]}`;
+    return 'processor';
+  }
+  if (f.kind === 'leader-failover') return 'topic';
+  if (f.kind === 'app-resend' || f.kind === 'source-duplicate') return 'producer';
+  if (f.kind === 'abort-transaction' || f.kind === 'hang-transaction') return 'producer';
+  return 'processor';
+}
+
+/**
+ * The pipeline's topology as a flowchart (left to right), each component with the knobs that
+ * decide what is lost or duplicated: `acks`, `enable.idempotence`, `retries`,
+ * `max.in.flight.requests.per.connection`, replication, the commit mode, `isolation.level`, the
+ * sink statement and its key, transactional ids, idempotency keys; readers with their isolation
+ * level; and each scheduled fault as a hexagon attached to where it strikes.
+ *
+ * @param scenario - a validated scenario (defaults applied).
+ * @returns mermaid `flowchart LR` text, ending with a newline.
+ */
+export function topologyFlowchart(scenario: Scenario): string {
+  const s = scenario;
+  const lines = ['flowchart LR'];
+  lines.push(`  producer["${nodeLabel(producerLines(s))}"]`);
+  lines.push(`  topic[("${nodeLabel(topicLines(s))}")]`);
+  lines.push(`  processor["${nodeLabel(processorLines(s))}"]`);
+  const sinkShape = s.sink.type === 'effect' ? ['{{"', '"}}'] : ['[("', '")]'];
+  lines.push(`  sink${sinkShape[0]}${nodeLabel(sinkLines(s))}${sinkShape[1]}`);
+  const write = statementWord(s);
+  lines.push(`  producer -->|"${mermaidText('produce')}"| topic`);
+  lines.push(`  topic -->|"${mermaidText('poll')}"| processor`);
+  lines.push(`  processor -.->|"${mermaidText(commitEdge(s))}"| topic`);
+  lines.push(`  processor -->|"${mermaidText(write)}"| sink`);
+  s.readers.forEach((rd, i) => {
+    lines.push(
+      `  reader${i}["${nodeLabel([`reader ${shortName(rd.name)}`, `topic ${shortName(rd.topic)}`, `isolation.level=${rd['isolation.level']}`])}"]`,
+    );
+    const from = s.sink.type === 'kafka' && rd.topic === s.sink.topic ? 'sink' : 'topic';
+    lines.push(`  ${from} -->|"${mermaidText('read')}"| reader${i}`);
+  });
+  s.faults.forEach((f, i) => {
+    const when = f.at > 0 ? [`armed at ${f.at} ms`] : [];
+    lines.push(`  fault${i}{{"${nodeLabel([`⚡ ${describeFault(shortFault(f))}`, ...when])}"}}`);
+    lines.push(`  fault${i} -.- ${faultNode(s, f)}`);
+    lines.push(`  class fault${i} fault`);
+  });
+  if (s.faults.length > 0) lines.push('  classDef fault fill:#fff1f0,stroke:#cf222e');
+  return lines.join('\n') + '\n';
+}
+
+function commitEdge(s: Scenario): string {
+  const p = s.processor;
+  if (p.type === 'consumer')
+    return p['enable.auto.commit'] ? 'auto-commit offsets' : `commit offsets (${p.commit})`;
+  if (p.type === 'flink') return 'offsets in checkpoints';
+  return 'offsets in its checkpoint';
+}
+
+/** Every diagram a run offers, for pickers and the CLI's `--diagram`. */
+export type DiagramKind = 'sequence' | 'flow' | `event:${string}`;
+
+/**
+ * One diagram of a run by kind: `sequence` (the whole run), `flow` (the topology) or
+ * `event:<business id>` (one event's causal chain).
+ * @returns the mermaid text, or null for an unknown event id.
+ */
+export function diagramOf(run: Run, kind: DiagramKind): string | null {
+  if (kind === 'sequence') return runSequenceDiagram(run);
+  if (kind === 'flow') return topologyFlowchart(run.scenario);
+  return eventSequenceDiagram(run, kind.slice('event:'.length));
+}
