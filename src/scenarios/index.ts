@@ -4,13 +4,23 @@
  */
 import type { Preset, PresetVariant } from './types';
 import { foundationPresets } from './foundation';
+import { libraryPresets } from './library';
 
 export type { Preset, PresetVariant, PresetGroup } from './types';
 export { applyGuarantee, detectGuarantee, guaranteeKnobs, getKnob, setKnob } from './guarantees';
 export type { KnobSetting } from './guarantees';
+export {
+  libraryPresets,
+  LIBRARY_GROUPS,
+  groupPresets,
+  searchPresets,
+  SOURCES,
+  sourceTitle,
+} from './library';
+export type { LibraryGroup, Source, SourceKey } from './library';
 
 /** Every preset, in library order. */
-export const presets: readonly Preset[] = [...foundationPresets];
+export const presets: readonly Preset[] = [...foundationPresets, ...libraryPresets];
 
 /** Every `preset-id/variant-id`. */
 export function presetIds(): string[] {

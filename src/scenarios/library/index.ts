@@ -1,0 +1,45 @@
+/**
+ * The scenario library: real failures, each told as a story and pinned to its exact outcome.
+ *
+ * Every preset reproduces a worked scenario of SEMANTICS.md §3 (S-number in the comment above it,
+ * with every expected number derived by hand) or an incident scaled to a few hundred records.
+ * Conventions shared by all of them:
+ * - `claim` is what the people in the story needed: each business event to take effect once
+ *   ('exactly-once'). The verdict's `held` therefore says whether this configuration met that
+ *   need, and `observed` what it actually gave.
+ * - `expect.rows` lists every event whose count is not 1, plus a few neighbours that are 1. With
+ *   `totals.duplicates` and `totals.lost` also pinned, that fixes every other event at exactly 1.
+ * - The first variant is the one a bare preset id opens; variants follow the issue's table order.
+ */
+import type { Preset } from '../types';
+import { brokerPresets } from './broker';
+import { consumerPresets } from './consumer';
+import { processorPresets } from './processor';
+import { producerPresets } from './producer';
+import { sideEffectPresets } from './sideEffect';
+import { sinkPresets } from './sink';
+
+export { LIBRARY_GROUPS, groupPresets, searchPresets } from './groups';
+export type { LibraryGroup } from './groups';
+export { SOURCES, sourceTitle, sourceUrls } from './sources';
+export type { Source, SourceKey } from './sources';
+
+/** The library's presets in the issue's order (ids are part of the contract). */
+export const libraryPresets: readonly Preset[] = [
+  producerPresets.lostAckRetry,
+  producerPresets.acks0DroppedRequest,
+  producerPresets.paymentResentByApp,
+  processorPresets.flinkCheckpointReplay,
+  processorPresets.flinkCommitPhaseCrash,
+  brokerPresets.abortedTransactionDirtyRead,
+  consumerPresets.commitBeforeProcess,
+  consumerPresets.commitAfterProcess,
+  consumerPresets.consumeTransformProduce,
+  processorPresets.sparkBatchReplay,
+  sinkPresets.pipelineGeneratedIds,
+  sinkPresets.mergeDuplicateSource,
+  sideEffectPresets.cardChargeIdempotency,
+  producerPresets.retryStorm,
+  consumerPresets.autoCommitCrash,
+  consumerPresets.rebalanceMidflight,
+];

@@ -1,0 +1,433 @@
+/**
+ * Library presets whose failure happens in a stream processor: a Flink job restored from its
+ * last checkpoint replays what came after it (S07), a crash between a completed checkpoint and
+ * its 2PC commit (S08), and a Spark micro-batch re-executed after a crash before its commit-log
+ * entry (S16).
+ */
+import type { ScenarioInput } from '../../engine';
+import type { Preset } from '../types';
+import { each, ids, indexedEvents } from './helpers';
+import { sourceUrls } from './sources';
+
+// ---------------------------------------------------------------- Flink: S07, S08 (and S25f)
+
+/** A crash fault as written in a scenario, without its kind and target. */
+type CrashSpec = Omit<
+  Extract<NonNullable<ScenarioInput['faults']>[number], { kind: 'crash' }>,
+  'kind' | 'target'
+>;
+/** A Flink processor block as written in a scenario. */
+type FlinkInput = Extract<NonNullable<ScenarioInput['processor']>, { type: 'flink' }>;
+
+/** e1..e200 at 0 ms and e201..e250 at 5 s (amount 10·i; true sum 313,750). */
+const flinkEvents = indexedEvents(250, (i) => (i <= 200 ? 0 : 5000));
+
+/** The 2PC Kafka sink of S07c/S08: KafkaSink EXACTLY_ONCE, transactionalIdPrefix job-a. */
+export const exactlyOnceKafkaSink = {
+  type: 'kafka',
+  topic: 'out',
+  deliveryGuarantee: 'EXACTLY_ONCE',
+  transactionalIdPrefix: 'job-a',
+} as const;
+
+/** Reader `rc` (read_committed) of `out`. */
+export const rcReader = { name: 'rc', topic: 'out', 'isolation.level': 'read_committed' } as const;
+/** Reader `ru` (read_uncommitted, the Java default) of `out`. */
+export const ruReader = {
+  name: 'ru',
+  topic: 'out',
+  'isolation.level': 'read_uncommitted',
+} as const;
+
+/**
+ * S07's job: KafkaSource on `in` → keyed running count and sum → sink, checkpoints every second.
+ * Latency 1 ms and 1 ms per record keep a record's cost (processing + a table round trip) small
+ * enough that all 200 first records are processed before checkpoint 1 triggers.
+ */
+export function flinkJob(
+  name: string,
+  sink: ScenarioInput['sink'],
+  readers: ScenarioInput['readers'],
+  crash: CrashSpec,
+  expect: ScenarioInput['expect'],
+  processor: Partial<Omit<FlinkInput, 'type'>> = {},
+): ScenarioInput {
+  return {
+    version: 1,
+    name,
+    claim: 'exactly-once',
+    network: { latencyMs: 1 },
+    workload: { topic: 'in', events: flinkEvents },
+    producer: { 'linger.ms': 0 },
+    processor: {
+      type: 'flink',
+      'execution.checkpointing.interval': 1000,
+      startAtMs: 1000,
+      processing: { perRecordMs: 1 },
+      ...processor,
+    },
+    sink,
+    readers: readers ?? [],
+    faults: [{ id: 'TaskManager crash', kind: 'crash', target: 'flink', at: 5000, ...crash }],
+    expect,
+  };
+}
+
+const midBatch = (afterRecords: number): CrashSpec => ({ point: 'mid-batch', afterRecords });
+
+const all250Once = {
+  totals: { rows: 250, duplicates: 0, lost: 0, sum: 313_750 },
+  rows: { ...each(['e1', 'e200', 'e201', 'e250'], 1) },
+};
+const last50Twice = {
+  totals: { rows: 300, duplicates: 50, lost: 0, sum: 426_500 },
+  rows: { e1: 1, e200: 1, ...each(ids(201, 250), 2) },
+};
+/** The operator state: every event counted once, whatever the sink saw. */
+const stateOnce = { state: { totals: { rows: 250, duplicates: 0, sum: 313_750 } } };
+
+/*
+ * flink-checkpoint-replay — SEMANTICS S07, numbers as §3.26 S07.a–e. Offsets here start at 0 as
+ * in Kafka: e1..e200 sit at offsets 0..199 and C1's source position is "next = 200"; SEMANTICS
+ * numbers the same records 1..200 ("checkpoint at offset 200", "replaying 201..250"), so the
+ * records, the replay and every count are the same. By hand:
+ * The job starts at 1 s and processes e1..e200 (~3 ms each with a table round trip). The first
+ * checkpoint triggers at ~2 s, after all 200: C1 = {next 200, state count 200, sum 201,000}. Idle
+ * until 5 s, when e201..e250 arrive. The TaskManager crashes once 50 records have been processed
+ * since the last barrier (mid-batch, afterRecords 50, armed at 5 s): right after e250, before C2.
+ * It restarts 1 s later, waits the 1 s restart delay and restores C1: state S1, source rewound
+ * to offset 200 [F-SSP]; e201..e250 are processed again and C2 completes at ~8 s. State ends at
+ * count 250, sum 313,750: exactly once in Flink's state [F-FT], in every variant.
+ * - plain-sink (JDBC INSERT): all 50 pre-crash outputs were written (SEMANTICS A7, default: all
+ *   processed records flushed) and are written again: e201..e250 = 2: 300 rows, sum 313,750 +
+ *   Σ10·i (201..250) = 313,750 + 112,750 = 426,500, 50 duplicates.
+ * - upsert (ON CONFLICT (event_id) DO UPDATE SET amount = EXCLUDED.amount): 250 rows, 313,750.
+ * - 2pc-read-committed (KafkaSink EXACTLY_ONCE, prefix job-a): e201..e250 went into the
+ *   transaction opened at C1's pre-commit; on restore it is aborted [F-2PC, F-KAF] and the replay
+ *   writes into a new one, committed when C2 completes. `out` holds 300 data records (50
+ *   aborted). Reader rc: 250 rows, 313,750. Reader ru beside it: 300, 426,500.
+ * - 2pc-read-uncommitted: the same run, with ru as the pipeline's end: 300 rows, 426,500,
+ *   e201..e250 = 2 [K-DES: aborted records are visible to read_uncommitted]. rc beside it: 250.
+ * - flushed-20-of-50 (S07.e, A7 with k = 20): SEMANTICS has all 50 processed and only 20
+ *   flushed; this engine's table sink writes each record before the next is processed, so "20
+ *   reached the sink" is expressed as a crash after 20 records (afterRecords 20). The sink rows
+ *   are the same — e201..e220 = 2: 270 rows, sum 313,750 + Σ10·i (201..220) = 313,750 + 42,100 =
+ *   355,850, 20 duplicates — but the `processed` point shows 270 attempts here, not 300.
+ */
+const flinkCheckpointReplay: Preset = {
+  id: 'flink-checkpoint-replay',
+  title: 'Flink restores a checkpoint and replays 50 records',
+  group: 'processor',
+  oneLine:
+    'Exactly-once in Flink’s state is not exactly-once at the sink: the replay after a restore is written again.',
+  illustrates: 'exactly-once',
+  story:
+    'A Flink job keeps a running total per key with checkpoints every second. Its TaskManager died after processing 50 new records but before the next checkpoint, so the job restored the checkpoint at offset 200 and processed those 50 again. The running totals came out exactly right. The JDBC table downstream had 50 duplicate rows, and a Kafka consumer reading the job’s transactional output with default settings saw them too.',
+  watch:
+    'Checkpoint 1 at offset 200, the crash after e250, the restore rewinding the source to 200; then the sink rows for e201..e250 written a second time, or held in a transaction that is aborted.',
+  fix: 'Try: the 2pc-read-committed variant (KafkaSink EXACTLY_ONCE, readers with isolation.level=read_committed) or an upsert on event_id → 0 duplicates.',
+  predict: {
+    question:
+      'The job restores checkpoint 1 (offset 200) and replays e201..e250. With a plain JDBC sink, how many rows end up in the table?',
+    answer:
+      '300: e201..e250 were written before the crash and again after the restore. The operator state, by contrast, counts each event once.',
+  },
+  sources: sourceUrls('F-FT', 'F-SSP', 'F-KAF', 'F-2PC', 'F-GUA', 'K-DES'),
+  variants: [
+    {
+      id: 'plain-sink',
+      label: 'plain sink',
+      summary: 'JDBC INSERT: every record processed before the crash was already written',
+      scenario: flinkJob(
+        'Flink restore, plain JDBC sink',
+        { type: 'table', name: 'totals' },
+        [],
+        midBatch(50),
+        { ...last50Twice, observed: 'at-least-once', points: { ...stateOnce } },
+      ),
+    },
+    {
+      id: 'upsert',
+      label: 'upsert',
+      summary: 'INSERT … ON CONFLICT (event_id) DO UPDATE: the replay rewrites the same rows',
+      scenario: flinkJob(
+        'Flink restore, upsert sink',
+        { type: 'table', name: 'totals', statement: 'on-conflict-do-update' },
+        [],
+        midBatch(50),
+        { ...all250Once, observed: 'exactly-once', points: { ...stateOnce } },
+      ),
+    },
+    {
+      id: '2pc-read-committed',
+      label: '2PC, read_committed',
+      summary: 'KafkaSink EXACTLY_ONCE: the pre-crash writes are in an aborted transaction',
+      scenario: flinkJob(
+        'Flink restore, KafkaSink EXACTLY_ONCE, read_committed reader',
+        exactlyOnceKafkaSink,
+        [rcReader, ruReader],
+        midBatch(50),
+        {
+          ...all250Once,
+          observed: 'exactly-once',
+          points: {
+            ...stateOnce,
+            'log:out': { totals: { rows: 300, duplicates: 50 } },
+            'reader:ru': last50Twice,
+          },
+        },
+      ),
+    },
+    {
+      id: '2pc-read-uncommitted',
+      label: '2PC, read_uncommitted',
+      summary: 'the same transactions, read with the Java default isolation level',
+      scenario: flinkJob(
+        'Flink restore, KafkaSink EXACTLY_ONCE, read_uncommitted reader',
+        exactlyOnceKafkaSink,
+        [ruReader, rcReader],
+        midBatch(50),
+        {
+          ...last50Twice,
+          observed: 'at-least-once',
+          points: {
+            ...stateOnce,
+            'log:out': { totals: { rows: 300, duplicates: 50 } },
+            'reader:rc': all250Once,
+          },
+        },
+      ),
+    },
+    {
+      id: 'flushed-20-of-50',
+      label: '20 of 50 flushed',
+      summary: 'only e201..e220 reached the sink before the crash',
+      scenario: flinkJob(
+        'Flink restore, plain sink, 20 records written before the crash',
+        { type: 'table', name: 'totals' },
+        [],
+        midBatch(20),
+        {
+          totals: { rows: 270, duplicates: 20, lost: 0, sum: 355_850 },
+          rows: { e1: 1, e200: 1, ...each(ids(201, 220), 2), ...each(ids(221, 250), 1) },
+          observed: 'at-least-once',
+          points: { ...stateOnce, processed: { totals: { rows: 270, duplicates: 20 } } },
+        },
+      ),
+    },
+  ],
+};
+
+/*
+ * flink-commit-phase-crash — SEMANTICS S08, numbers as §3.26 S08.a–c (offsets from 0, as above).
+ * By hand, with S07c's job (KafkaSink EXACTLY_ONCE, reader rc): C1 (next 200) completes at ~2 s
+ * and its transaction T1 (e1..e200) commits. e201..e250 are written in T2. C2's barrier reaches the
+ * sink after e250 (~6 s): preCommit flushes T2, records it as pending for C2 and opens T3; C2
+ * completes with source position "next = 250".
+ * - recovered-in-time (crash after-checkpoint, armed at 5 s: the first completion notification
+ *   after 5 s is C2's): the TaskManager dies before notifyCheckpointComplete(C2) commits T2. It is
+ *   back 1 s later (+1 s restart delay), restores C2 and recoverAndCommit(T2) commits it; T3 (empty)
+ *   is aborted [F-2PC]. The source resumes at 250: nothing is replayed. rc: 250 rows, 313,750.
+ * - after-transaction-timeout (restartAfterMs 600,000, i.e. 10 min > transaction.timeout.ms 60 s):
+ *   the coordinator aborts T2 at ~65 s [K-PCFG]; the restored job's recovery commit fails, and with
+ *   ignoreFailuresAfterTransactionTimeout (the default here) it logs data loss and goes on
+ *   [F-2PC, F-KAF "data loss may happen"]. The source is at 250, so e201..e250 are never written
+ *   again: rc 200 rows, sum 201,000, 50 lost.
+ * - during-commit (S08c: the crash comes just after T2's commit request was sent): the
+ *   coordinator already has the commit and completes it; the restore's recoverAndCommit finds it
+ *   done. rc: 250 rows, 313,750.
+ * In every variant each record is processed once (no replay: `processed` 250).
+ */
+const flinkCommitPhaseCrash: Preset = {
+  id: 'flink-commit-phase-crash',
+  title: 'A crash between the checkpoint and the commit',
+  group: 'processor',
+  oneLine:
+    'The checkpoint is complete but its Kafka transaction is not committed yet: recovery must finish it in time.',
+  illustrates: 'exactly-once',
+  story:
+    'A Flink job writes to Kafka with two-phase commit. Its TaskManager died in the short window after checkpoint 2 had completed and before the transaction holding e201..e250 was committed. When the job came back within a minute, it committed that transaction and nothing was lost. During an outage that kept it down for ten minutes, Kafka had already aborted the transaction, and 50 events vanished from the output.',
+  watch:
+    'Checkpoint 2 completing, the crash before the commit marker, and on restore either the commit of transaction 2 or a data-loss entry after the coordinator’s timeout abort.',
+  fix: 'Try: keep transaction.timeout.ms well above the longest restart (or restart faster): the after-transaction-timeout variant loses 50 events, recovered-in-time loses none.',
+  predict: {
+    question:
+      'The job is down for 10 minutes; transaction.timeout.ms is 60 s. How many rows does the read_committed reader end with?',
+    answer:
+      '200. The coordinator aborted the pending transaction after 60 s, so recovery could not commit e201..e250, and the source had already moved past them.',
+  },
+  sources: sourceUrls('F-2PC', 'F-KAF', 'K-PCFG', 'K-PJD'),
+  variants: [
+    {
+      id: 'recovered-in-time',
+      label: 'recovered in time',
+      summary:
+        'back within transaction.timeout.ms: the pending transaction is committed on restore',
+      scenario: flinkJob(
+        'Crash before the 2PC commit, recovered in time',
+        exactlyOnceKafkaSink,
+        [rcReader],
+        { point: 'after-checkpoint' },
+        {
+          ...all250Once,
+          observed: 'exactly-once',
+          points: { processed: { totals: { rows: 250, duplicates: 0 } } },
+        },
+      ),
+    },
+    {
+      id: 'after-transaction-timeout',
+      label: 'after transaction.timeout.ms',
+      summary: 'down for 10 minutes: Kafka has aborted the transaction, e201..e250 are lost',
+      scenario: flinkJob(
+        'Crash before the 2PC commit, recovered after the transaction timeout',
+        exactlyOnceKafkaSink,
+        [rcReader],
+        { point: 'after-checkpoint', restartAfterMs: 600_000 },
+        {
+          totals: { rows: 200, duplicates: 0, lost: 50, sum: 201_000 },
+          rows: { e1: 1, e200: 1, ...each(ids(201, 250), 0) },
+          observed: 'at-most-once',
+          points: { processed: { totals: { rows: 250, duplicates: 0 } } },
+        },
+      ),
+    },
+    {
+      id: 'during-commit',
+      label: 'crash during the commit',
+      summary: 'the commit request had reached the coordinator: it completes anyway',
+      scenario: flinkJob(
+        'Crash while the 2PC commit is in flight',
+        exactlyOnceKafkaSink,
+        [rcReader],
+        { point: 'during-commit' },
+        {
+          ...all250Once,
+          observed: 'exactly-once',
+          points: { processed: { totals: { rows: 250, duplicates: 0 } } },
+        },
+      ),
+    },
+  ],
+};
+
+// ------------------------------------------------------------------------------ Spark: S16
+
+/** S16's query: e1..e30 on `orders`, 10 offsets per trigger, crash after batch 2's sink write. */
+function sparkQuery(
+  name: string,
+  sink: ScenarioInput['sink'],
+  expect: ScenarioInput['expect'],
+): ScenarioInput {
+  return {
+    version: 1,
+    name,
+    claim: 'exactly-once',
+    workload: { topic: 'orders', generate: { count: 30, startAtMs: 10, intervalMs: 10 } },
+    processor: {
+      type: 'spark',
+      maxOffsetsPerTrigger: 10,
+      startingOffsets: 'earliest',
+      startAtMs: 1000,
+    },
+    sink,
+    faults: [
+      { id: 'driver crash', kind: 'crash', target: 'spark', point: 'after-sink-write', nth: 3 },
+    ],
+    expect,
+  };
+}
+
+const thirtyOnce = {
+  totals: { rows: 30, duplicates: 0, lost: 0, sum: 4650 },
+  rows: each(ids(1, 30), 1),
+  observed: 'exactly-once',
+  points: { processed: { totals: { rows: 40, duplicates: 10 } } },
+} as const;
+
+/*
+ * spark-batch-replay — SEMANTICS S16, numbers as §3.26 S16.a–d. By hand:
+ * e1..e30 (sum 4,650; e21..e30 sum 2,550) are in `orders` when the query starts at 1 s.
+ * maxOffsetsPerTrigger 10 and a 1 s trigger: batch 0 = e1..e10 (offsets 0..9), batch 1 = e11..e20,
+ * batch 2 = e21..e30. For batch 2, offsets/2 is written, the sink write finishes, and the driver
+ * crashes before commits/2 (after-sink-write, 3rd). On restart the offset log's latest batch is 2
+ * and the commit log's is 1, so batch 2 is re-executed with the same range and batchId 2 [S-MBE].
+ * Every variant processes e21..e30 twice (`processed` 40).
+ * - append (foreachBatch, JDBC append): e21..e30 = 2: 40 rows, 4,650 + 2,550 = 7,200, 10
+ *   duplicates [S-SINK "at-least-once"].
+ * - delta-txn (Delta, txnAppId q-orders, txnVersion = batchId): the first write recorded
+ *   q-orders → 2; the rerun's version 2 ≤ 2 is skipped [D-IDEM, D-CODE]: 30 rows, 4,650.
+ * - merge (Delta MERGE … ON event_id WHEN NOT MATCHED THEN INSERT): the rerun's rows all match
+ *   and nothing is inserted: 30 rows, 4,650.
+ * - file-sink (built-in parquet sink): its own metadata log already lists batch 2: 30 rows, 4,650
+ *   [S-SINK "File Sink … exactly-once"].
+ */
+const sparkBatchReplay: Preset = {
+  id: 'spark-batch-replay',
+  title: 'Spark re-runs a micro-batch',
+  group: 'processor',
+  oneLine:
+    'A crash after the write and before the commit log entry: Spark re-executes the same batch with the same id.',
+  illustrates: 'exactly-once',
+  story:
+    'A Structured Streaming query copies orders from Kafka ten at a time with foreachBatch. The driver died after writing batch 2 and before recording it as done, so on restart Spark ran batch 2 again, same offsets and same batch id. The JDBC append table got e21..e30 twice; the Delta table written with txnAppId and txnVersion recognised the batch id and skipped it.',
+  watch:
+    'offsets/2 written, the sink write, the crash before commits/2; on restart batch 2 planned again with the same range, and the sink either appending again or skipping.',
+  fix: 'Try: the delta-txn variant (txnAppId = a constant per query, txnVersion = batchId) → the rerun is skipped: 0 duplicates.',
+  predict: {
+    question: 'With a plain append in foreachBatch, how many rows does the table end with?',
+    answer:
+      '40: batch 2 (e21..e30) is written once before the crash and once when it is re-executed.',
+  },
+  sources: sourceUrls('S-FT', 'S-SINK', 'S-MBE', 'D-IDEM', 'D-MERGE'),
+  variants: [
+    {
+      id: 'append',
+      label: 'append',
+      summary: 'foreachBatch with a plain JDBC append',
+      scenario: sparkQuery(
+        'Spark batch 2 re-executed, append',
+        { type: 'table', name: 'orders', statementPer: 'batch' },
+        {
+          totals: { rows: 40, duplicates: 10, lost: 0, sum: 7200 },
+          rows: { ...each(ids(1, 20), 1), ...each(ids(21, 30), 2) },
+          observed: 'at-least-once',
+          points: { processed: { totals: { rows: 40, duplicates: 10 } } },
+        },
+      ),
+    },
+    {
+      id: 'delta-txn',
+      label: 'Delta txnAppId + txnVersion',
+      summary: 'the rerun of batch 2 carries version 2, already written: skipped',
+      scenario: sparkQuery(
+        'Spark batch 2 re-executed, Delta with txnAppId/txnVersion',
+        { type: 'delta', name: 'orders', txnAppId: 'q-orders' },
+        thirtyOnce,
+      ),
+    },
+    {
+      id: 'merge',
+      label: 'MERGE',
+      summary: 'Delta MERGE ON event_id WHEN NOT MATCHED THEN INSERT',
+      scenario: sparkQuery(
+        'Spark batch 2 re-executed, Delta MERGE',
+        { type: 'delta', name: 'orders', mode: 'merge' },
+        thirtyOnce,
+      ),
+    },
+    {
+      id: 'file-sink',
+      label: 'file sink',
+      summary: 'the built-in parquet sink (exactly-once through its metadata log)',
+      scenario: sparkQuery(
+        'Spark batch 2 re-executed, built-in file sink',
+        { type: 'file', name: 'orders' },
+        thirtyOnce,
+      ),
+    },
+  ],
+};
+
+/** The processor presets, in library order. */
+export const processorPresets = { flinkCheckpointReplay, flinkCommitPhaseCrash, sparkBatchReplay };

@@ -1,0 +1,281 @@
+/**
+ * Library presets whose outcome is decided by how the sink writes: a key generated during
+ * processing cannot collapse a replay (S18), and MERGE with the same key twice in its source
+ * (S19).
+ */
+import type { ScenarioInput } from '../../engine';
+import type { Preset } from '../types';
+import { commitAfter } from './consumer';
+import { each, ids } from './helpers';
+import { sourceUrls } from './sources';
+
+// ------------------------------------------------------------------ pipeline-generated-ids (S18)
+
+/** S13's replay into INSERT … ON CONFLICT (row_id) DO NOTHING, with the row_id of the variant. */
+function generatedIds(
+  name: string,
+  key: 'uuid-per-attempt' | 'business-id' | 'source-offset',
+  expect: ScenarioInput['expect'],
+): ScenarioInput {
+  return commitAfter(
+    name,
+    { type: 'table', name: 'events', statement: 'on-conflict-do-nothing', key },
+    expect,
+  );
+}
+
+/*
+ * pipeline-generated-ids — SEMANTICS S18, numbers as §3.26 S18.a–b. By hand, with S13's consumer
+ * and fault (5 per poll, commit after writing, crash before the 2nd commit, so e6..e10 are written
+ * twice) and a sink INSERT … ON CONFLICT (row_id) DO NOTHING where event_id is stored but not
+ * unique:
+ * - random-id (row_id = uuid4() each time a record is processed): the replay makes new ids, no
+ *   conflict occurs (R5): e6..e10 = 2: 15 rows, sum 950, 5 duplicates.
+ * - deterministic-id (row_id = event_id): the replayed rows conflict: 10 rows, 550.
+ * - offset-id (row_id = uuid5(topic/partition/offset), S18.b's second option): the replay reads
+ *   the same offsets, so the same ids: 10 rows, 550.
+ */
+const pipelineGeneratedIds: Preset = {
+  id: 'pipeline-generated-ids',
+  title: 'An upsert keyed on an id the pipeline makes up',
+  group: 'sink',
+  oneLine:
+    'ON CONFLICT only helps if a replay produces the same key: a fresh UUID per attempt never conflicts.',
+  illustrates: 'at-least-once',
+  story:
+    'A team made its consumer "idempotent" by writing with INSERT … ON CONFLICT DO NOTHING on a row_id column — filled with a new UUID each time a record is processed. After a crash replayed a batch, the replayed rows arrived with new UUIDs, nothing conflicted, and every event of the batch was in the table twice.',
+  watch:
+    'The replayed e6..e10 arriving at the sink: with random ids they become new rows; with ids derived from the event or its offset they hit the conflict and are skipped.',
+  fix: 'Try: set sink.key to business-id (or source-offset) → the replay produces the same keys: 0 duplicates.',
+  predict: {
+    question:
+      'The sink is INSERT … ON CONFLICT (row_id) DO NOTHING and row_id = uuid4(). A batch of 5 is replayed. How many duplicates?',
+    answer: '5: each replayed record got a new uuid, so no insert conflicted.',
+  },
+  sources: sourceUrls('PG-INS', 'K-DES', 'AF-BP'),
+  variants: [
+    {
+      id: 'random-id',
+      label: 'random id per attempt',
+      summary: 'row_id = uuid4() at processing time: the replay gets new keys',
+      scenario: generatedIds('Replay into an upsert on a random id', 'uuid-per-attempt', {
+        totals: { rows: 15, duplicates: 5, lost: 0, sum: 950 },
+        rows: { ...each(ids(1, 5), 1), ...each(ids(6, 10), 2) },
+        observed: 'at-least-once',
+      }),
+    },
+    {
+      id: 'deterministic-id',
+      label: 'deterministic id',
+      summary: 'row_id = event_id: the replay conflicts and is skipped',
+      scenario: generatedIds('Replay into an upsert on the event id', 'business-id', {
+        totals: { rows: 10, duplicates: 0, lost: 0, sum: 550 },
+        rows: each(ids(1, 10), 1),
+        observed: 'exactly-once',
+      }),
+    },
+    {
+      id: 'offset-id',
+      label: 'id from the source offset',
+      summary: 'row_id = uuid5(topic/partition/offset): the same offsets give the same ids',
+      scenario: generatedIds('Replay into an upsert on an offset-derived id', 'source-offset', {
+        totals: { rows: 10, duplicates: 0, lost: 0, sum: 550 },
+        rows: each(ids(1, 10), 1),
+        observed: 'exactly-once',
+      }),
+    },
+  ],
+};
+
+// ------------------------------------------------------------------ merge-duplicate-source (S19)
+
+type MergeClause = 'update' | 'do-nothing' | 'none';
+
+/**
+ * S19's table `orders` = {o1: 100}, and one MERGE whose source is the listed rows: they are in the
+ * log before the consumer starts, so its one poll batch is the MERGE's `USING src`.
+ */
+function mergeSource(
+  name: string,
+  src: [string, number][],
+  merge: { whenMatched: MergeClause; dedupeSource?: boolean },
+  expect: ScenarioInput['expect'],
+  uniqueKey?: boolean,
+): ScenarioInput {
+  return {
+    version: 1,
+    name,
+    claim: 'exactly-once',
+    workload: {
+      topic: 'orders',
+      events: src.map(([id, amount], k) => ({ id, amount, at: 10 * (k + 1) })),
+    },
+    processor: {
+      type: 'consumer',
+      'enable.auto.commit': false,
+      'auto.offset.reset': 'earliest',
+      startAtMs: 1000,
+    },
+    sink: {
+      type: 'table',
+      name: 'orders',
+      statement: 'merge',
+      statementPer: 'batch',
+      merge,
+      ...(uniqueKey === undefined ? {} : { uniqueKey }),
+      initialRows: [{ id: 'o1', amount: 100 }],
+    },
+    expect,
+  };
+}
+
+const existingTwice: [string, number][] = [
+  ['o1', 120],
+  ['o1', 130],
+  ['o2', 50],
+];
+const newTwice: [string, number][] = [
+  ['o3', 70],
+  ['o3', 70],
+];
+
+/*
+ * merge-duplicate-source — SEMANTICS S19, numbers as §3.26 S19.a–e. The statement is MERGE INTO
+ * orders t USING src s ON t.order_id = s.order_id WHEN MATCHED THEN UPDATE SET amount = s.amount
+ * WHEN NOT MATCHED THEN INSERT; the table starts as {o1: 100}; an id listed twice in the workload
+ * is the source emitting that key twice. The consumer stops on a statement error
+ * (onStatementError=halt), so a failed MERGE leaves the table as it was: S19's "for this attempt".
+ * Totals count every table row, including o1's initial row; rows per id count o1's row as o1's.
+ * By hand [PG-MRG]:
+ * - key-exists (src (o1,120), (o1,130), (o2,50)): target o1 is joined to two source rows and the
+ *   second UPDATE is a cardinality violation; the whole statement rolls back, o2 included. Table
+ *   {o1: 100}: 1 row, sum 100, 0 duplicates, 1 lost (o2).
+ * - new-key (src (o3,70) twice, no unique constraint): both are NOT MATCHED, both inserted (A11):
+ *   {o1: 100, o3: 70, o3: 70}: 3 rows, 240, 1 duplicate (o3 = 2). Delta enforces no key, same.
+ * - new-key-unique (as new-key, order_id a primary key): the second INSERT is a uniqueness
+ *   violation, the statement fails: {o1: 100}: 1 row, 100, 1 lost (o3).
+ * - insert-only (no WHEN MATCHED clause, src (o1,120), (o1,130)): no modification is attempted,
+ *   so no error (A12); the table is unchanged: 1 row, 100, nothing lost.
+ * - source-deduped (S19 a′: key-exists with DISTINCT ON (order_id), keeping the last by ingest
+ *   order): src (o1,130), (o2,50): {o1: 130, o2: 50}: 2 rows, 180.
+ * - source-deduped-new-key (S19 b′: new-key deduplicated): {o1: 100, o3: 70}: 2 rows, 170.
+ */
+const mergeDuplicateSource: Preset = {
+  id: 'merge-duplicate-source',
+  title: 'MERGE with the same key twice in its source',
+  group: 'sink',
+  oneLine:
+    'MERGE decides MATCHED once per source row: a duplicated key is an error, or two inserts, depending on the target.',
+  illustrates: 'exactly-once',
+  story:
+    'An orders job upserts each micro-batch with one MERGE. One day an upstream system sent order o1 twice in the same batch: Postgres refused the whole statement, and a new order in that batch went missing with it. A week later a new order arrived twice in one batch and was simply inserted twice, because nothing in the target matched yet.',
+  watch:
+    'The single MERGE statement per batch: failing and rolling back whole, inserting both copies, or doing nothing, depending on the variant.',
+  fix: 'Try: deduplicate the source first (merge.dedupeSource, DISTINCT ON order_id) → each key once per statement: no error, no duplicate.',
+  predict: {
+    question:
+      'The target has o1. The batch holds (o1,120), (o1,130) and a new order o2. What does the table hold after the MERGE?',
+    answer:
+      'Only {o1: 100}. The second update of o1 is a cardinality violation, the statement rolls back, and o2 is lost with it.',
+  },
+  sources: sourceUrls('PG-MRG', 'D-MERGE', 'PG-INS'),
+  variants: [
+    {
+      id: 'key-exists',
+      label: 'the key exists in the target',
+      summary: 'two source rows update o1: cardinality violation, the whole statement fails',
+      scenario: mergeSource(
+        'MERGE, an existing key twice in the source',
+        existingTwice,
+        { whenMatched: 'update' },
+        {
+          totals: { rows: 1, duplicates: 0, lost: 1, sum: 100 },
+          rows: { o1: 1, o2: 0 },
+          observed: 'at-most-once',
+        },
+      ),
+    },
+    {
+      id: 'new-key',
+      label: 'a new key, no unique constraint',
+      summary: 'both copies are NOT MATCHED: both inserted',
+      scenario: mergeSource(
+        'MERGE, a new key twice in the source',
+        newTwice,
+        { whenMatched: 'update' },
+        {
+          totals: { rows: 3, duplicates: 1, lost: 0, sum: 240 },
+          rows: { o3: 2 },
+          observed: 'at-least-once',
+        },
+      ),
+    },
+    {
+      id: 'new-key-unique',
+      label: 'a new key, unique constraint',
+      summary: 'the second insert is a uniqueness violation: the statement fails',
+      scenario: mergeSource(
+        'MERGE, a new key twice in the source, primary key on order_id',
+        newTwice,
+        { whenMatched: 'update' },
+        {
+          totals: { rows: 1, duplicates: 0, lost: 1, sum: 100 },
+          rows: { o3: 0 },
+          observed: 'at-most-once',
+        },
+        true,
+      ),
+    },
+    {
+      id: 'insert-only',
+      label: 'insert-only MERGE',
+      summary: 'no WHEN MATCHED clause: nothing is modified, no error',
+      scenario: mergeSource(
+        'Insert-only MERGE, an existing key twice in the source',
+        [
+          ['o1', 120],
+          ['o1', 130],
+        ],
+        { whenMatched: 'none' },
+        {
+          totals: { rows: 1, duplicates: 0, lost: 0, sum: 100 },
+          rows: { o1: 1 },
+          observed: 'exactly-once',
+        },
+      ),
+    },
+    {
+      id: 'source-deduped',
+      label: 'source deduplicated',
+      summary: 'DISTINCT ON (order_id) first, keeping the last: o1 → 130, o2 inserted',
+      scenario: mergeSource(
+        'MERGE over a deduplicated source, existing key',
+        existingTwice,
+        { whenMatched: 'update', dedupeSource: true },
+        {
+          totals: { rows: 2, duplicates: 0, lost: 0, sum: 180 },
+          rows: { o1: 1, o2: 1 },
+          observed: 'exactly-once',
+        },
+      ),
+    },
+    {
+      id: 'source-deduped-new-key',
+      label: 'source deduplicated, new key',
+      summary: 'DISTINCT ON (order_id) first: o3 inserted once',
+      scenario: mergeSource(
+        'MERGE over a deduplicated source, new key',
+        newTwice,
+        { whenMatched: 'update', dedupeSource: true },
+        {
+          totals: { rows: 2, duplicates: 0, lost: 0, sum: 170 },
+          rows: { o3: 1 },
+          observed: 'exactly-once',
+        },
+      ),
+    },
+  ],
+};
+
+/** The sink presets, in library order. */
+export const sinkPresets = { pipelineGeneratedIds, mergeDuplicateSource };

@@ -1,0 +1,121 @@
+/**
+ * The documentation the library's presets rest on: the public pages of SEMANTICS.md §0.2, keyed
+ * as SEMANTICS keys them (K-DES, F-KAF, …) so a preset's `sources` can be checked against the
+ * S-number it reproduces. Two keys are split where §0.2 lists two pages under one key: K-TXN is
+ * K-DES's §4.7 anchor ("Using Transactions"), STRIPE-API is the API-reference half of STRIPE.
+ */
+
+/** One source: its public URL and a short title for a link. */
+export interface Source {
+  url: string;
+  title: string;
+}
+
+/** Every source a preset may cite, by its SEMANTICS.md §0.2 key. */
+export const SOURCES = {
+  'K-DES': {
+    url: 'https://kafka.apache.org/documentation/#semantics',
+    title: 'Kafka design: message delivery semantics',
+  },
+  'K-TXN': {
+    url: 'https://kafka.apache.org/documentation/#usingtransactions',
+    title: 'Kafka design: using transactions',
+  },
+  'K-PCFG': {
+    url: 'https://kafka.apache.org/documentation/#producerconfigs',
+    title: 'Kafka producer configs',
+  },
+  'K-PJD': {
+    url: 'https://kafka.apache.org/documentation/#producerapi',
+    title: 'KafkaProducer javadoc (idempotent and transactional producer)',
+  },
+  'K-UPG': {
+    url: 'https://kafka.apache.org/documentation/#upgrade_300_notable',
+    title: 'Kafka 3.0 upgrade notes: idempotence by default',
+  },
+  'K-CCFG': {
+    url: 'https://kafka.apache.org/documentation/#consumerconfigs',
+    title: 'Kafka consumer configs',
+  },
+  'K-CJD': {
+    url: 'https://kafka.apache.org/documentation/#consumerapi',
+    title: 'KafkaConsumer javadoc: manual offset control',
+  },
+  'KIP-890': {
+    url: 'https://cwiki.apache.org/confluence/display/KAFKA/KIP-890:+Transactions+Server-Side+Defense',
+    title: 'KIP-890: hanging transactions',
+  },
+  'F-FT': {
+    url: 'https://nightlies.apache.org/flink/flink-docs-stable/docs/learn-flink/fault_tolerance/',
+    title: 'Flink: fault tolerance via state snapshots',
+  },
+  'F-SSP': {
+    url: 'https://nightlies.apache.org/flink/flink-docs-stable/docs/concepts/stateful-stream-processing/',
+    title: 'Flink: stateful stream processing (recovery)',
+  },
+  'F-GUA': {
+    url: 'https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/datastream/guarantees/',
+    title: 'Flink: guarantees of sources and sinks',
+  },
+  'F-KAF': {
+    url: 'https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/datastream/kafka/',
+    title: 'Flink Kafka connector: KafkaSink delivery guarantees',
+  },
+  'F-2PC': {
+    url: 'https://github.com/apache/flink/blob/release-1.17/flink-streaming-java/src/main/java/org/apache/flink/streaming/api/functions/sink/TwoPhaseCommitSinkFunction.java',
+    title: 'Flink TwoPhaseCommitSinkFunction',
+  },
+  'S-FT': {
+    url: 'https://spark.apache.org/docs/latest/streaming/getting-started.html#fault-tolerance-semantics',
+    title: 'Spark Structured Streaming: fault-tolerance semantics',
+  },
+  'S-SINK': {
+    url: 'https://spark.apache.org/docs/latest/streaming/apis-on-dataframes-and-datasets.html#output-sinks',
+    title: 'Spark Structured Streaming: output sinks and foreachBatch',
+  },
+  'S-MBE': {
+    url: 'https://github.com/apache/spark/blob/v3.3.0/sql/core/src/main/scala/org/apache/spark/sql/execution/streaming/MicroBatchExecution.scala',
+    title: 'Spark MicroBatchExecution (offset and commit logs)',
+  },
+  'D-IDEM': {
+    url: 'https://docs.delta.io/latest/delta-streaming.html#idempotent-table-writes-in-foreachbatch',
+    title: 'Delta Lake: idempotent table writes in foreachBatch',
+  },
+  'D-MERGE': {
+    url: 'https://docs.delta.io/latest/delta-update.html#upsert-into-a-table-using-merge',
+    title: 'Delta Lake: upsert with MERGE',
+  },
+  'PG-INS': {
+    url: 'https://www.postgresql.org/docs/current/sql-insert.html#SQL-ON-CONFLICT',
+    title: 'PostgreSQL: INSERT … ON CONFLICT',
+  },
+  'PG-MRG': {
+    url: 'https://www.postgresql.org/docs/current/sql-merge.html',
+    title: 'PostgreSQL: MERGE',
+  },
+  'STRIPE-API': {
+    url: 'https://docs.stripe.com/api/idempotent_requests',
+    title: 'Stripe API: idempotent requests',
+  },
+  STRIPE: {
+    url: 'https://docs.stripe.com/idempotency',
+    title: 'Stripe: idempotency',
+  },
+  'AF-BP': {
+    url: 'https://airflow.apache.org/docs/apache-airflow/stable/best-practices.html#creating-a-task',
+    title: 'Airflow best practices: creating a task',
+  },
+} as const satisfies Record<string, Source>;
+
+/** A SEMANTICS.md source key. */
+export type SourceKey = keyof typeof SOURCES;
+
+/** The URLs of the given sources, in order (a preset's `sources`). */
+export function sourceUrls(...keys: SourceKey[]): string[] {
+  return keys.map((k) => SOURCES[k].url);
+}
+
+/** Title of a source URL (for a link's text), or undefined for a URL not in {@link SOURCES}. */
+export function sourceTitle(url: string): string | undefined {
+  return Object.values(SOURCES).find((s) => s.url === url)?.title;
+}
