@@ -1,0 +1,191 @@
+/**
+ * The Markdown report of a run, for docs pipelines and postmortems (`--format markdown` in the CLI,
+ * "Export → Markdown" in the page): the scenario, the verdict, the counts at every observation
+ * point, the explanations, the knobs that decide the guarantee, the faults, and a diagram in a
+ * ```` ```mermaid ```` block (GitHub, GitLab and most docs sites render it).
+ *
+ * Scenario strings are data: {@link markdownText} escapes them so that a name or business id can
+ * never become a heading, a list, a table cell boundary, a link, an image, raw HTML, an entity, a
+ * code span or math — it always reads as the characters it is.
+ * CommonMark: https://spec.commonmark.org/0.31.2/#backslash-escapes ; GFM tables and autolinks:
+ * https://github.github.com/gfm/
+ */
+import { describeFault, type Run } from '../engine';
+import { getKnob } from '../scenarios';
+import { formatKnobValue, knobsFor } from './knobs';
+import { diagramOf, type DiagramKind } from './mermaid';
+import { truncate } from './mermaidText';
+
+/** Longest scenario string kept in the report (code points); the description is longer. */
+const TEXT_MAX = 300;
+const DESCRIPTION_MAX = 4000;
+/** Business ids listed per explanation before "and N more". */
+const IDS_LISTED = 8;
+
+/**
+ * Escape untrusted text for inline Markdown: one line (line breaks and controls become spaces),
+ * cut to `max` code points, every character with inline meaning backslash-escaped
+ * (`` \ ` * _ { } [ ] < > | # ! ~ & $ ``; parentheses only act after `]`), URL schemes and `www.` broken so that GFM does
+ * not autolink them, and — with `lineStart` — a first character that could open a block (list,
+ * heading, quote, thematic break, ordered list) escaped too.
+ */
+export function markdownText(text: string, max = TEXT_MAX, lineStart = false): string {
+  const oneLine = truncate(text, max)
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/ {2,}/g, ' ');
+  let out = oneLine
+    .replace(/[\\`*_{}[\]<>|#!~&$]/g, '\\$&')
+    .replace(/:\/\//g, ':\\/\\/')
+    .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}\\.`);
+  if (lineStart) {
+    out = out.replace(/^\s+/, '');
+    if (/^[-+=>]/.test(out)) out = `\\${out}`;
+    out = out.replace(/^(\d{1,9})([.)])/, '$1\\$2');
+  }
+  return out;
+}
+
+/** A number as the report shows it (thousands separated, two decimals when fractional). */
+function num(n: number): string {
+  return Number.isInteger(n) ? n.toLocaleString('en-US') : n.toFixed(2);
+}
+
+/** The knobs that decide what is lost or duplicated (the rest are in the scenario file). */
+const DECISIVE = new Set([
+  'producer.acks',
+  'producer.enable.idempotence',
+  'producer.retries',
+  'producer.max.in.flight.requests.per.connection',
+  'producer.transactional.id',
+  'producer.app.onFailure',
+  'broker.replication.factor',
+  'broker.min.insync.replicas',
+  'broker.unclean.leader.election.enable',
+  'processor.enable.auto.commit',
+  'processor.commit',
+  'processor.isolation.level',
+  'processor.max.poll.records',
+  'processor.onStatementError',
+  'processor.execution.checkpointing.interval',
+  'processor.execution.checkpointing.mode',
+  'processor.trigger.processingTime',
+  'processor.startingOffsets',
+  'sink.statement',
+  'sink.set',
+  'sink.key',
+  'sink.uniqueKey',
+  'sink.deliveryGuarantee',
+  'sink.transactional.id',
+  'sink.transactionalIdPrefix',
+  'sink.txnAppId',
+  'sink.mode',
+  'sink.idempotencyKey',
+]);
+
+/** Options of {@link markdownReport}. */
+export interface MarkdownOptions {
+  /** Which diagram goes in the mermaid block (default `sequence`); null: no diagram. */
+  diagram?: DiagramKind | null;
+  /** The preset it came from (`preset/variant`), shown under the title. */
+  preset?: string;
+  /** The run's trace hash (hex), shown under the title when given. */
+  traceHash?: string;
+}
+
+/**
+ * The Markdown report of a run.
+ * @returns Markdown text ending with a newline. Every scenario string in it is escaped with
+ *   {@link markdownText}; the mermaid block holds `views/mermaid` text (entity-encoded, no
+ *   backtick), so it cannot close its fence.
+ */
+export function markdownReport(run: Run, opts: MarkdownOptions = {}): string {
+  const s = run.scenario;
+  const v = run.verdict;
+  const out: string[] = [];
+  out.push(`# ${markdownText(s.name)}`, '');
+  if (s.description) out.push(markdownText(s.description, DESCRIPTION_MAX, true), '');
+  const facts = [
+    `seed ${s.seed}`,
+    `${num(run.events.identities)} business events`,
+    `${num(run.trace.length)} trace entries`,
+    `ended at ${num(run.endTime)} ms${run.cutOff ? ' (stopAtMs, work pending)' : ''}`,
+  ];
+  if (opts.preset) facts.unshift(`preset \`${opts.preset.replace(/[^\w/.-]/g, '')}\``);
+  if (opts.traceHash)
+    facts.push(`trace \`${opts.traceHash.replace(/[^0-9a-f]/gi, '').slice(0, 16)}\``);
+  out.push(facts.join(' · '), '');
+
+  out.push('## Verdict', '');
+  out.push(
+    `Claimed **${v.claimed}**, observed **${v.observed}**: the claim ${v.held ? 'held' : 'did **not** hold'}.`,
+    '',
+  );
+
+  out.push('## Counts', '');
+  out.push('| Observation point | Rows | Duplicates | Lost | Sum | True sum |');
+  out.push('|---|--:|--:|--:|--:|--:|');
+  for (const p of v.points) {
+    const t = p.totals;
+    const label = `${markdownText(p.label)}${p.name === v.primary ? ' (end of the pipeline)' : ''}`;
+    out.push(
+      `| ${label} | ${num(t.rows)} | ${num(t.duplicates)} | ${num(t.lost)} | ${num(t.observedSum)} | ${num(t.expectedSum)} |`,
+    );
+  }
+  out.push('');
+
+  if (v.explanations.length > 0) {
+    out.push('## Why', '');
+    for (const x of v.explanations) {
+      const ids = x.events.slice(0, IDS_LISTED).map((id) => markdownText(id, 60));
+      const more =
+        x.events.length > IDS_LISTED ? ` and ${num(x.events.length - IDS_LISTED)} more` : '';
+      out.push(
+        `- **${x.fate === 'lost' ? 'Lost' : 'Duplicated'}** ${ids.join(', ')}${more}: ${markdownText(x.sentence, 2000)}`,
+      );
+    }
+    if (v.falseFailures.length > 0)
+      out.push(
+        `- **Reported failed but written**: ${v.falseFailures
+          .slice(0, IDS_LISTED)
+          .map((id) => markdownText(id, 60))
+          .join(', ')}`,
+      );
+    out.push('');
+  }
+
+  out.push('## Knobs', '');
+  out.push('| Knob | Value |');
+  out.push('|---|---|');
+  for (const k of knobsFor(s)) {
+    if (!DECISIVE.has(k.path) && !/^readers\.\d+\.isolation\.level$/.test(k.path)) continue;
+    const where = k.path.startsWith('readers.') ? `reader ${k.path.split('.')[1]}` : k.group;
+    out.push(
+      `| \`${k.name}\` (${where}) | ${markdownText(formatKnobValue(k, getKnob(s, k.path)))} |`,
+    );
+  }
+  out.push('');
+
+  if (s.faults.length > 0) {
+    out.push('## Faults', '');
+    s.faults.forEach((f, i) => {
+      const when = f.at > 0 ? ` (armed at ${num(f.at)} ms)` : '';
+      out.push(`${i + 1}. ${markdownText(describeFault(f))}${when}`);
+    });
+    out.push('');
+  }
+
+  const kind = opts.diagram === undefined ? 'sequence' : opts.diagram;
+  if (kind !== null) {
+    const text = diagramOf(run, kind);
+    if (text !== null) {
+      const title =
+        kind === 'sequence'
+          ? 'Sequence diagram'
+          : kind === 'flow'
+            ? 'Topology'
+            : `Causal chain of ${markdownText(kind.slice('event:'.length), 60)}`;
+      out.push(`## ${title}`, '', '```mermaid', text.trimEnd(), '```', '');
+    }
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}
