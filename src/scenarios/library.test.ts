@@ -178,6 +178,16 @@ describe('outcomes the expect block cannot hold', () => {
     expect(restores).toEqual([0, 200]);
   });
 
+  it('an expired 2PC transaction without ignoreFailures… makes every restore fail again', () => {
+    const run = runOf('flink-commit-phase-crash/fail-on-expired');
+    const restored: number[] = [];
+    for (let i = 0; i < run.trace.length; i++)
+      if (run.trace.kindOf(i) === 'restore') restored.push(run.trace.get(i).offset);
+    expect(restored.length).toBeGreaterThan(10);
+    expect(new Set(restored.slice(1))).toEqual(new Set([250]));
+    expect(run.cutOff).toBe(true);
+  });
+
   it('auto-commit saved offset 200 before the worker crashed at offset 150', () => {
     const run = runOf('auto-commit-crash/handoff');
     const t = run.trace;

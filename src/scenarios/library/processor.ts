@@ -233,6 +233,10 @@ const flinkCheckpointReplay: Preset = {
  *   ignoreFailuresAfterTransactionTimeout (the default here) it logs data loss and goes on
  *   [F-2PC, F-KAF "data loss may happen"]. The source is at 250, so e201..e250 are never written
  *   again: rc 200 rows, sum 201,000, 50 lost.
+ * - fail-on-expired (S08.b without ignoreFailuresAfterTransactionTimeout, A8's optional
+ *   behaviour): the failed recovery commit is rethrown, so the job crashes again right after each
+ *   restore, restarts 2 s later (1 s down + 1 s restart delay) and fails again, until the run
+ *   stops at 700 s. It never gets past C2, the table stays at rc 200 rows, 201,000, 50 lost.
  * - during-commit (S08c: the crash comes just after T2's commit request was sent): the
  *   coordinator already has the commit and completes it; the restore's recoverAndCommit finds it
  *   done. rc: 250 rows, 313,750.
@@ -291,6 +295,27 @@ const flinkCommitPhaseCrash: Preset = {
           points: { processed: { totals: { rows: 250, duplicates: 0 } } },
         },
       ),
+    },
+    {
+      id: 'fail-on-expired',
+      label: 'after the timeout, failing on restore',
+      summary:
+        'without ignoreFailuresAfterTransactionTimeout the expired commit fails every restart: the job is stuck',
+      scenario: {
+        ...flinkJob(
+          'Crash before the 2PC commit, expired transaction rethrown on every restore',
+          { ...exactlyOnceKafkaSink, ignoreFailuresAfterTransactionTimeout: false },
+          [rcReader],
+          { point: 'after-checkpoint', restartAfterMs: 600_000 },
+          {
+            totals: { rows: 200, duplicates: 0, lost: 50, sum: 201_000 },
+            rows: { e1: 1, e200: 1, ...each(ids(201, 250), 0) },
+            observed: 'at-most-once',
+            points: { processed: { totals: { rows: 250, duplicates: 0 } } },
+          },
+        ),
+        stopAtMs: 700_000,
+      },
     },
     {
       id: 'during-commit',
