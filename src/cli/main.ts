@@ -1,8 +1,8 @@
 /**
  * The headless runner.
  *
- *   npm run --silent sim -- <scenario.json | preset-id[/variant]> [--seed N] [--format json|text]
- *                           [--check] [--list]
+ *   npm run --silent sim -- <scenario.json | preset-id[/variant]> [--seed N]
+ *                           [--format json|text|mermaid|markdown] [--diagram D] [--check] [--list]
  *
  * Exit codes (a contract): 0 it ran (and, with --check, matched); 1 internal error; 2 invalid
  * scenario (one line per problem on stderr, naming the field); 3 --check found a mismatch.
@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
+  buildEvents,
   parseScenario,
   parseScenarioJson,
   simulate,
@@ -18,12 +19,15 @@ import {
   type ParseResult,
 } from '../engine';
 import { findPreset, presetIds } from '../scenarios';
-import { jsonReport, textReport } from './report';
+import { diagramKind, jsonReport, markdownDoc, mermaidReport, textReport } from './report';
 
-const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/variant]> [--seed N] [--format json|text] [--check] [--list]
+const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/variant]> [--seed N] [--format json|text|mermaid|markdown] [--diagram D] [--check] [--list]
 
   --seed N      run with this seed instead of the scenario's
-  --format F    json (one object, the contract) or text (default)
+  --format F    json (one object, the contract), text (default), mermaid (a diagram's text) or
+                markdown (a short report with the diagram in a mermaid block)
+  --diagram D   with mermaid or markdown: sequence (the whole run, default), flow (the topology)
+                or event:<business id> (one event's causal chain)
   --check       compare with the scenario's "expect" block; exit 3 and print the differences on mismatch
   --list        print every preset id (preset/variant) and exit
 
@@ -39,6 +43,7 @@ export function main(argv: string[], out: (s: string) => void, err: (s: string) 
       options: {
         seed: { type: 'string' },
         format: { type: 'string', default: 'text' },
+        diagram: { type: 'string' },
         check: { type: 'boolean', default: false },
         list: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -58,8 +63,17 @@ export function main(argv: string[], out: (s: string) => void, err: (s: string) 
     return 0;
   }
   const format = values.format;
-  if (format !== 'json' && format !== 'text') {
-    err(`--format: expected json or text, got "${format}"`);
+  if (format !== 'json' && format !== 'text' && format !== 'mermaid' && format !== 'markdown') {
+    err(`--format: expected json, text, mermaid or markdown, got "${format}"`);
+    return 2;
+  }
+  const diagram = diagramKind(values.diagram);
+  if (diagram === null) {
+    err(`--diagram: expected sequence, flow or event:<business id>, got "${values.diagram}"`);
+    return 2;
+  }
+  if (values.diagram !== undefined && format !== 'mermaid' && format !== 'markdown') {
+    err('--diagram: applies to --format mermaid or markdown');
     return 2;
   }
   const target = positionals[0];
@@ -101,12 +115,26 @@ export function main(argv: string[], out: (s: string) => void, err: (s: string) 
     }
     scenario = { ...scenario, seed: n };
   }
-  const run = simulate(scenario);
-  out(
-    format === 'json'
-      ? JSON.stringify(jsonReport(run, presetRef), null, 2)
-      : textReport(run, presetRef),
-  );
+  if (diagram.startsWith('event:')) {
+    const id = diagram.slice('event:'.length);
+    if (buildEvents(scenario.workload).identityOf(id) < 0) {
+      err(`--diagram: no business event "${id}" in the workload`);
+      return 2;
+    }
+  }
+  let run;
+  let report: string;
+  try {
+    run = simulate(scenario);
+    if (format === 'json') report = JSON.stringify(jsonReport(run, presetRef), null, 2);
+    else if (format === 'mermaid') report = mermaidReport(run, diagram);
+    else if (format === 'markdown') report = markdownDoc(run, presetRef, diagram);
+    else report = textReport(run, presetRef);
+  } catch (e) {
+    err(`internal error: ${(e as Error).stack ?? String(e)}`);
+    return 1;
+  }
+  out(report);
   if (values.check) {
     if (!scenario.expect) {
       err('--check: the scenario has no "expect" block');

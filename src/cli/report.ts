@@ -1,8 +1,11 @@
 /**
  * The CLI's reports, as pure functions of a run (so tests call them without a process).
  * `--format json` is a contract other tools depend on: fields are only ever added.
+ * `--format mermaid` and `--format markdown` print the views' text (the same as the page).
  */
 import { traceHash, type Run, fateOf } from '../engine';
+import { markdownReport } from '../views/markdown';
+import { diagramOf, type DiagramKind } from '../views/mermaid';
 
 /** The `--format json` object. */
 export interface JsonReport {
@@ -133,4 +136,29 @@ export function textReport(run: Run, preset?: string): string {
       `  ! the application was told these failed, but they were written: ${r.falseFailures.join(', ')}`,
     );
   return lines.join('\n');
+}
+
+/** A `--diagram` value: `sequence`, `flow` or `event:<business id>`; undefined = `sequence`. */
+export function diagramKind(value: string | undefined): DiagramKind | null {
+  if (value === undefined || value === 'sequence') return 'sequence';
+  if (value === 'flow') return 'flow';
+  if (value.startsWith('event:') && value.length > 'event:'.length) return value as DiagramKind;
+  return null;
+}
+
+/**
+ * The `--format mermaid` output: the diagram's text (views/mermaid), without the final newline
+ * (the CLI prints one). An unknown event id gives an empty string; the CLI checks ids first.
+ */
+export function mermaidReport(run: Run, diagram: DiagramKind = 'sequence'): string {
+  return (diagramOf(run, diagram) ?? '').trimEnd();
+}
+
+/** The `--format markdown` output: views/markdown's report with this run's trace hash. */
+export function markdownDoc(run: Run, preset?: string, diagram: DiagramKind = 'sequence'): string {
+  return markdownReport(run, {
+    diagram,
+    traceHash: traceHash(run.trace),
+    ...(preset ? { preset } : {}),
+  }).trimEnd();
 }

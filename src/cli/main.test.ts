@@ -1,0 +1,192 @@
+/**
+ * The CLI's contract, in-process: exit codes (0 ran · 1 internal · 2 invalid · 3 --check
+ * mismatch), the JSON report's fields, and the mermaid and markdown formats.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseScenarioJson, simulate } from '../engine';
+import { eventSequenceDiagram, runSequenceDiagram, topologyFlowchart } from '../views/mermaid';
+import { main } from './main';
+
+const dir = mkdtempSync(join(tmpdir(), 'delivery-lab-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Run the CLI in-process; returns the exit code and what it printed. */
+function cli(argv: string[]): { code: number; out: string; err: string } {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = main(
+    argv,
+    (s) => out.push(s),
+    (s) => err.push(s),
+  );
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+/** Write a scenario file in the test's temporary directory. */
+function file(name: string, content: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  return path;
+}
+
+const EXAMPLE = 'public/scenarios/lost-ack-duplicate.json';
+const example = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as Record<string, unknown>;
+
+function exampleRun() {
+  const parsed = parseScenarioJson(readFileSync(EXAMPLE, 'utf8'));
+  if (!parsed.ok) throw new Error('example invalid');
+  return simulate(parsed.scenario);
+}
+
+describe('exit 0: it ran', () => {
+  it('--format json prints the contract object', () => {
+    const r = cli([EXAMPLE, '--format', 'json']);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('');
+    const report = JSON.parse(r.out) as Record<string, unknown>;
+    expect(Object.keys(report)).toEqual(
+      expect.arrayContaining(['scenario', 'seed', 'traceHash', 'events', 'totals', 'guarantee']),
+    );
+    expect(report.traceHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(report.totals).toMatchObject({ events: 2, sinkRows: 3, duplicates: 1, lost: 0 });
+    expect(report.events).toEqual([
+      expect.objectContaining({ id: 'e1', sinkRows: 2, fate: 'duplicated' }),
+      expect.objectContaining({ id: 'e2', sinkRows: 1, fate: 'once' }),
+    ]);
+    expect(report.guarantee).toMatchObject({
+      claimed: 'at-least-once',
+      observed: 'at-least-once',
+      held: true,
+    });
+  });
+
+  it('--format text is the default', () => {
+    const r = cli([EXAMPLE]);
+    expect(r.code).toBe(0);
+    expect(r.out.split('\n')[0]).toBe('Lost ack, no idempotence: a duplicate row');
+  });
+
+  it('--format mermaid prints the whole run, the topology or one event', () => {
+    const run = exampleRun();
+    const seq = cli([EXAMPLE, '--format', 'mermaid']);
+    expect(seq.code).toBe(0);
+    expect(seq.out).toBe(runSequenceDiagram(run).trimEnd());
+    expect(cli([EXAMPLE, '--format', 'mermaid', '--diagram', 'sequence']).out).toBe(seq.out);
+    expect(cli([EXAMPLE, '--format', 'mermaid', '--diagram', 'flow']).out).toBe(
+      topologyFlowchart(run.scenario).trimEnd(),
+    );
+    expect(cli([EXAMPLE, '--format', 'mermaid', '--diagram', 'event:e1']).out).toBe(
+      eventSequenceDiagram(run, 'e1')!.trimEnd(),
+    );
+  });
+
+  it('--format markdown prints the report with the diagram in a mermaid block', () => {
+    const r = cli([EXAMPLE, '--format', 'markdown', '--diagram', 'event:e1']);
+    expect(r.code).toBe(0);
+    expect(r.out.startsWith('# Lost ack, no idempotence: a duplicate row\n')).toBe(true);
+    expect(r.out).toContain('Claimed **at-least-once**, observed **at-least-once**');
+    expect(r.out).toContain('## Causal chain of e1\n\n```mermaid\nsequenceDiagram\n');
+    expect(r.out.endsWith('```')).toBe(true);
+  });
+
+  it('--format markdown names the preset it ran', () => {
+    const r = cli(['at-least-once', '--format', 'markdown']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('preset `at-least-once/default`');
+  });
+
+  it('--check passes when the run matches the expect block', () => {
+    const r = cli([EXAMPLE, '--check', '--format', 'json']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+  });
+});
+
+describe('exit 2: invalid input, one line per problem naming the field', () => {
+  it('a scenario with several problems', () => {
+    const path = file('bad.json', {
+      ...example,
+      seed: -1,
+      producer: { acks: 'sometimes' },
+      workload: { topic: 'payments', events: [{ id: 'e1', amount: 'ten', at: 0 }] },
+    });
+    const r = cli([path, '--format', 'json']);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    const lines = r.err.split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines.map((l) => l.split(':')[0])).toEqual(
+      expect.arrayContaining(['seed', 'producer.acks', 'workload.events.0.amount']),
+    );
+  });
+
+  it('a cross-field problem (a fault aimed at a component that does not exist)', () => {
+    const path = file('target.json', {
+      ...example,
+      faults: [{ kind: 'crash', target: 'consumer-7' }],
+    });
+    const r = cli([path]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^faults\.0\.target: no component "consumer-7"/);
+  });
+
+  it('not JSON, a 100 KB name, no such file', () => {
+    expect(cli([file('syntax.json', '{"version": 1,')]).code).toBe(2);
+    const long = cli([file('long.json', { ...example, name: 'x'.repeat(100_000) })]);
+    expect(long).toMatchObject({
+      code: 2,
+      err: 'name: Too big: expected string to have <=200 characters',
+    });
+    const missing = cli([join(dir, 'missing.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('no scenario file or preset named');
+  });
+
+  it('bad options', () => {
+    expect(cli([EXAMPLE, '--format', 'yaml'])).toMatchObject({
+      code: 2,
+      err: '--format: expected json, text, mermaid or markdown, got "yaml"',
+    });
+    expect(cli([EXAMPLE, '--format', 'mermaid', '--diagram', 'gantt'])).toMatchObject({
+      code: 2,
+      err: '--diagram: expected sequence, flow or event:<business id>, got "gantt"',
+    });
+    expect(cli([EXAMPLE, '--format', 'mermaid', '--diagram', 'event:p-404'])).toMatchObject({
+      code: 2,
+      err: '--diagram: no business event "p-404" in the workload',
+    });
+    expect(cli([EXAMPLE, '--diagram', 'flow'])).toMatchObject({
+      code: 2,
+      err: '--diagram: applies to --format mermaid or markdown',
+    });
+    expect(cli([EXAMPLE, '--seed', 'x']).code).toBe(2);
+    expect(cli([EXAMPLE, '--bogus']).code).toBe(2);
+    expect(cli([]).code).toBe(2);
+  });
+});
+
+describe('exit 3: --check found a difference', () => {
+  it('prints each difference', () => {
+    const path = file('mismatch.json', {
+      ...example,
+      expect: { totals: { rows: 99, duplicates: 1 }, rows: { e1: 1 } },
+    });
+    const r = cli([path, '--check', '--format', 'json']);
+    expect(r.code).toBe(3);
+    expect(JSON.parse(r.out)).toMatchObject({ totals: { sinkRows: 3 } });
+    expect(r.err.split('\n')).toEqual([
+      'expect mismatch: totals.rows: expected 99, got 3',
+      'expect mismatch: rows.e1: expected 1, got 2',
+    ]);
+  });
+
+  it('a scenario without an expect block', () => {
+    const { expect: _omit, ...bare } = example;
+    const r = cli([file('bare.json', bare), '--check']);
+    expect(r.code).toBe(3);
+    expect(r.err).toBe('--check: the scenario has no "expect" block');
+  });
+});
