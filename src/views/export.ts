@@ -12,6 +12,7 @@ import {
   SEND_CAUSES,
   SKIP_REASONS,
   TXN_STATES,
+  parseScenario,
   parseScenarioJson,
   traceHash,
   type EntryKind,
@@ -309,8 +310,16 @@ export function ledgerCsv(run: Run): string {
 
 // ─────────────────────────────────────────────────────────────────────────── import
 
-/** Where imported text came from (for messages). */
-export type ImportSource = 'file' | 'paste' | 'drop';
+/** Largest scenario JSON accepted (characters): the engine's limit, for readers of other sources. */
+export const SCENARIO_JSON_LIMIT = MAX_JSON_CHARS;
+
+/**
+ * Validate an already-decoded value as a scenario (a share link's payload, a saved workspace):
+ * migrated, schema and cross-field checks. Never throws; issues name the field path.
+ */
+export function importScenarioValue(value: unknown): ParseResult {
+  return parseScenario(value);
+}
 
 /**
  * Validate imported text as a scenario (JSON, migrated, schema and cross-field checks).

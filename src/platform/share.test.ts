@@ -1,0 +1,232 @@
+import fc from 'fast-check';
+import { deflateSync } from 'fflate';
+import { describe, expect, it, vi } from 'vitest';
+import type { ScenarioInput } from '../engine';
+import { computeRunView } from '../views/compute';
+import { traceHashOfView } from '../views/hash';
+import {
+  SHARE_CODEC,
+  decodeShare,
+  encodeShare,
+  fromBase64Url,
+  shareFromLocation,
+  shareParam,
+  shareUrl,
+  toBase64Url,
+  writeShareToLocation,
+  type ShareCodec,
+} from './share';
+
+/** A fixed scenario with faults added by clicks: its encoded form is pinned below. */
+const SHARED: ScenarioInput = {
+  version: 1,
+  name: 'Shared: lost ack',
+  workload: {
+    topic: 'payments',
+    events: [
+      { id: 'p-1', amount: 10, at: 0 },
+      { id: 'p-2', amount: 20, at: 50 },
+    ],
+  },
+  producer: { 'enable.idempotence': false, 'max.in.flight.requests.per.connection': 1 },
+  processor: {
+    type: 'consumer',
+    'enable.auto.commit': false,
+    'auto.offset.reset': 'earliest',
+    startAtMs: 40000,
+  },
+  sink: { type: 'table', name: 'payments' },
+  faults: [
+    { id: 'lost ack', kind: 'drop-response', link: 'produce', match: { event: 'p-1' } },
+    { kind: 'crash', target: 'consumer-0', at: 40005 },
+  ],
+};
+
+/**
+ * The link of SHARED. If this changes, links already shared would no longer open the same way:
+ * a format change needs a new version (and a decoder for the old one), not a new pin.
+ */
+const PINNED =
+  's=1.TVHLboMwEPyVyGeCSNRcuPUDeuqx6mFrlmDhV-0lbRTx7xkTEsEBW7uzM7Pjm7pwyiZ41R4q5cmxatXnQIm7dmdDlh3pUVXqL6TRBupUe1MSotGARbo69pLR5styab9uygCj4v6AKrkweQFzgzvOZq5e_eOmf1z7p2b-nisVU-gmzalosacfy7Xp2MUg7DX89WQzV8rRf2183VtzHqRO_DtxllxHTrUO3rOWx1oPRs05h4VSrrEsCUyeHFTg_iFCkwSMOmfgZRVZaqHvMxcJ_DHJlKyBFiazUJJ3-cDqbw0-aGXjx42MFGog12hfmQHZ02S3oW3iHo0vlS6FuIdshNdCYhfuZ0AoOBI9LDmVB1iDn0vMK4NOlAcA4fO8mH-uvW_KA6BSfJ-Q-x0';
+
+function hashOf(input: unknown): string {
+  const r = computeRunView(input);
+  if (!r.ok) throw new Error(JSON.stringify(r));
+  return traceHashOfView(r.view);
+}
+
+describe('share links', () => {
+  it('encode a scenario to a pinned string', () => {
+    expect(encodeShare(SHARED)).toBe(PINNED);
+  });
+
+  it('the pinned link opens the same scenario and replays the identical run', () => {
+    const r = decodeShare(`#${PINNED}`);
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    expect(r.version).toBe(1);
+    expect(r.input).toEqual(SHARED);
+    expect(r.scenario.faults).toHaveLength(2);
+    expect(hashOf(r.input)).toBe(hashOf(SHARED));
+  });
+
+  it('accept the parameter alone, a whole hash, or a hash with other parameters', () => {
+    const value = PINNED.slice(2);
+    expect(decodeShare(value).ok).toBe(true);
+    expect(decodeShare(PINNED).ok).toBe(true);
+    expect(decodeShare(`#t=1200&${PINNED}&embed`).ok).toBe(true);
+    expect(shareParam('#t=1200')).toBeNull();
+    expect(shareParam('')).toBeNull();
+  });
+
+  it('build a URL on any base, replacing an old hash', () => {
+    expect(shareUrl('https://example.org/docs/lab/index.html#old', SHARED)).toBe(
+      `https://example.org/docs/lab/index.html#${PINNED}`,
+    );
+  });
+
+  it('round-trip any JSON value through the version-1 payload (property)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const param = encodeShare(value as ScenarioInput).slice(2);
+        const payload = param.slice(param.indexOf('.') + 1);
+        expect(SHARE_CODEC.decoders[1]!(payload)).toEqual(JSON.parse(JSON.stringify(value)));
+      }),
+      { seed: 3, numRuns: 200 },
+    );
+  });
+});
+
+describe('old versions (the migration mechanism)', () => {
+  /**
+   * A synthetic "version 0", declared here only to exercise the mechanism — it is not a format
+   * this app ever wrote: uncompressed base64url JSON with the scenario under a `scenario` key and
+   * the name under `title`. Its migration to version 1 unwraps it and renames `title` to `name`.
+   */
+  const V0: ShareCodec = {
+    current: 1,
+    decoders: {
+      ...SHARE_CODEC.decoders,
+      0: (payload) => JSON.parse(new TextDecoder().decode(fromBase64Url(payload))) as unknown,
+    },
+    migrations: {
+      0: (value) => {
+        const { scenario } = value as { scenario: Record<string, unknown> };
+        const { title, ...rest } = scenario;
+        return { ...rest, name: title };
+      },
+    },
+  };
+  const { name, ...withoutName } = SHARED;
+  const v0Link = `s=0.${toBase64Url(new TextEncoder().encode(JSON.stringify({ scenario: { ...withoutName, title: name } })))}`;
+
+  it('a version-0 link still opens, migrated to the current scenario', () => {
+    const r = decodeShare(v0Link, V0);
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    expect(r.version).toBe(0);
+    expect(r.input).toEqual({ ...withoutName, name });
+  });
+
+  it('a version without a migration, and a failing migration, are reported', () => {
+    expect(decodeShare(v0Link, { ...V0, migrations: {} })).toEqual({
+      ok: false,
+      issues: [{ path: '', message: 'share link: no migration from version 0' }],
+    });
+    const broken = {
+      ...V0,
+      migrations: {
+        0: () => {
+          throw new Error('no scenario key');
+        },
+      },
+    };
+    expect(decodeShare(v0Link, broken)).toEqual({
+      ok: false,
+      issues: [{ path: '', message: 'share link: cannot migrate from version 0: no scenario key' }],
+    });
+  });
+
+  it('this build has no version 0: the same link is refused, not misread', () => {
+    expect(decodeShare(v0Link)).toEqual({
+      ok: false,
+      issues: [{ path: '', message: 'share link: unknown version 0' }],
+    });
+  });
+});
+
+describe('bad links are refused with a message, never thrown', () => {
+  const issue = (value: string) => {
+    const r = decodeShare(value);
+    if (r.ok) throw new Error('accepted');
+    return r.issues;
+  };
+
+  it('damaged, cut short, foreign or future links', () => {
+    expect(issue(PINNED.slice(0, 60))).toEqual([
+      { path: '', message: 'share link: the data is damaged (was the link cut short?)' },
+    ]);
+    expect(issue('s=1.@@@')[0]!.message).toBe(
+      'share link: the data is damaged (was the link cut short?)',
+    );
+    expect(issue('s=hello')[0]!.message).toBe('share link: expected <version>.<data>');
+    expect(issue('#x=1')[0]!.message).toBe('share link: no "s=" parameter in the link');
+    expect(issue(`s=9.${PINNED.slice(4)}`)[0]!.message).toBe(
+      'share link: version 9 is newer than this Delivery Lab (1); update the app',
+    );
+  });
+
+  it('a decompression bomb stops at the size limit', () => {
+    const bomb = toBase64Url(deflateSync(new Uint8Array(3_000_000).fill(32), { level: 9 }));
+    expect(bomb.length).toBeLessThan(10_000);
+    expect(issue(`s=1.${bomb}`)[0]!.message).toBe(
+      'share link: the scenario is larger than 2000000 bytes',
+    );
+    expect(issue(`s=1.${'A'.repeat(2_000_004)}`)[0]!.message).toMatch(/^share link: too long/);
+  });
+
+  it('a link whose scenario is invalid lists the fields', () => {
+    const bad = encodeShare({
+      ...SHARED,
+      producer: { acks: 'sometimes' },
+    } as unknown as ScenarioInput);
+    expect(issue(bad)).toEqual([
+      { path: 'producer.acks', message: 'expected "0", "1", "all" or "-1"' },
+    ]);
+    const huge = encodeShare({ ...SHARED, name: '<script>'.repeat(20_000) });
+    expect(issue(huge)).toEqual([
+      { path: 'name', message: 'Too big: expected string to have <=200 characters' },
+    ]);
+  });
+
+  it('never throws on arbitrary input (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (s) => {
+        const r = decodeShare(s);
+        expect(typeof r.ok).toBe('boolean');
+      }),
+      { seed: 5, numRuns: 500 },
+    );
+  });
+});
+
+describe('the page URL', () => {
+  it('reads the shared scenario from the hash, or nothing', () => {
+    expect(shareFromLocation({ hash: '' })).toBeNull();
+    expect(shareFromLocation({ hash: '#embed' })).toBeNull();
+    const r = shareFromLocation({ hash: `#${PINNED}` });
+    expect(r?.ok).toBe(true);
+  });
+
+  it('writes the link into the hash without a navigation, keeping other parameters', () => {
+    const replaceState = vi.fn();
+    writeShareToLocation(
+      SHARED,
+      { hash: '#t=5&s=1.old', href: 'https://x.example/lab/?embed#t=5&s=1.old' },
+      { replaceState, state: { keep: true } },
+    );
+    expect(replaceState).toHaveBeenCalledWith(
+      { keep: true },
+      '',
+      `https://x.example/lab/?embed#t=5&${PINNED}`,
+    );
+  });
+});
