@@ -1,14 +1,62 @@
+import { useEffect, useState } from 'react';
+import { createRunClient } from '../platform/runClient';
+import { createLab, FONT_SCALES, type Lab, type LabState } from '../store/labStore';
+import { LabProvider, useLab } from '../store/LabContext';
+import { Counters } from './Counters';
+import { usePlaybackLoop } from './hooks/usePlaybackLoop';
+import { useShortcuts } from './hooks/useShortcuts';
+import { Lower } from './panels/Lower';
+import { Pipeline } from './pipeline/Pipeline';
+import { StatusLine } from './StatusLine';
 import { testIds } from './testIds';
+import { TopBar } from './TopBar';
+import { Transport } from './Transport';
+import './styles.css';
 
-/** The page. A placeholder until the panels land. */
-export function App() {
+/**
+ * The page. Creates its lab (the store, with a worker-backed run client) unless one is given —
+ * tests and, later, the embedded player pass their own.
+ */
+export function App({ lab: given }: { lab?: Lab }) {
+  const [lab] = useState(() => given ?? createLab({ runner: createRunClient() }));
+  usePlaybackLoop(lab);
+  useShortcuts(lab);
+  useEffect(() => {
+    // The dev/test API: a lazy chunk, only in dev builds or under automation (Playwright).
+    if (!import.meta.env.DEV && !navigator.webdriver) return;
+    let remove = () => {};
+    let cancelled = false;
+    void import('./testApi').then((m) => {
+      if (!cancelled) remove = m.installTestApi(lab);
+    });
+    return () => {
+      cancelled = true;
+      remove();
+    };
+  }, [lab]);
   return (
-    <main data-testid={testIds.app}>
-      <h1 data-testid={testIds.appHeading}>Delivery Lab</h1>
-      <p data-testid={testIds.appPlaceholder}>
-        A simulated pipeline (producer → broker → processor → sink) to see at-most-once,
-        at-least-once and exactly-once delivery at work. The simulator is on its way.
-      </p>
-    </main>
+    <LabProvider lab={lab}>
+      <Shell />
+    </LabProvider>
+  );
+}
+
+const selectFont = (s: LabState) => s.fontStep;
+
+function Shell() {
+  const step = useLab(selectFont);
+  return (
+    <div
+      className="app"
+      data-testid={testIds.app}
+      style={{ ['--scale' as string]: String(FONT_SCALES[step] ?? 1) }}
+    >
+      <TopBar />
+      <Transport />
+      <StatusLine />
+      <Counters />
+      <Pipeline />
+      <Lower />
+    </div>
   );
 }

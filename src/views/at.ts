@@ -7,7 +7,7 @@
  * scrubbing set `t` and derive `idx = indexAtTime(view, t)`; stepping moves `idx` one entry and sets
  * `t` to that entry's time.
  */
-import type { MessageType } from '../engine';
+import { effectiveIdempotence, normalizeAcks, type MessageType, type Scenario } from '../engine';
 import { CK, K, M, messageTypeName } from './kinds';
 import {
   MSG_BLOCK,
@@ -86,6 +86,8 @@ export interface PartitionMarks {
   lso: number;
   /** Committed offset (next to read) of each group, -1 before its first commit. */
   commits: { group: string; offset: number }[];
+  /** Leader broker number, -1 when offline. */
+  leader: number;
 }
 
 /** HW, LSO, LEO and committed offsets of a partition at `idx`. */
@@ -95,6 +97,34 @@ export function partitionAt(log: PartitionLogView, idx: number): PartitionMarks 
     hw: valueAt(log.hw, idx, 0),
     lso: valueAt(log.lso, idx, 0),
     commits: log.commits.map((c) => ({ group: c.group, offset: valueAt(c.steps, idx, -1) })),
+    leader: valueAt(log.leader, idx, log.leader0),
+  };
+}
+
+/** What the source application and its producer have done by a cursor (counts). */
+export interface ProducerCounts {
+  /** First sends of business events. */
+  sent: number;
+  /** Sends of an event again by the application (app-resend, source duplicate, transaction re-send). */
+  resent: number;
+  /** Batches re-sent by the producer itself after an error or timeout. */
+  retries: number;
+  acks: number;
+  failures: number;
+  /** Retried batches the broker recognised (idempotence) and did not append again. */
+  dedupes: number;
+}
+
+/** Producer counts at `idx`. */
+export function producerAt(v: RunView, idx: number): ProducerCounts {
+  const p = v.producer;
+  return {
+    sent: lowerBound(p.sends, idx),
+    resent: lowerBound(p.resends, idx),
+    retries: lowerBound(p.retries, idx),
+    acks: lowerBound(p.acks, idx),
+    failures: lowerBound(p.failures, idx),
+    dedupes: lowerBound(p.dedupes, idx),
   };
 }
 
@@ -561,4 +591,40 @@ export function entriesOfIdentity(v: RunView, j: number, idx: number): Int32Arra
 /** Whether message code `aux` of a 'msg' entry is a produce acknowledgement. */
 export function isProduceAck(aux: number): boolean {
   return aux === M['produce-response'];
+}
+
+/** The producer's delivery settings as shown: acks, and whether idempotence is on (and why). */
+export function producerSettings(s: Scenario): {
+  acks: string;
+  idempotence: string;
+  idempotent: boolean;
+} {
+  const acks = normalizeAcks(s.producer.acks);
+  const on = effectiveIdempotence(s.producer);
+  const set = s.producer['enable.idempotence'];
+  const why =
+    s.producer['transactional.id'] !== undefined
+      ? 'on (transactional)'
+      : set !== undefined
+        ? on
+          ? 'on'
+          : 'off'
+        : on
+          ? 'on (default)'
+          : 'off (silently: acks≠all or retries=0)';
+  return { acks, idempotence: why, idempotent: on };
+}
+
+/** Effects of the external service by `idx`: how many, their sum, and the last few entries. */
+export function effectsAt(
+  v: RunView,
+  idx: number,
+  last = 6,
+): { count: number; sum: number; recent: number[] } {
+  const n = lowerBound(v.effects, idx);
+  let sum = 0;
+  for (let q = 0; q < n; q++) sum += v.events.amount[v.cols.event[v.effects[q]!]!]!;
+  const recent: number[] = [];
+  for (let q = n - 1; q >= 0 && recent.length < last; q--) recent.push(v.effects[q]!);
+  return { count: n, sum, recent };
 }

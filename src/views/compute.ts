@@ -61,3 +61,24 @@ export function scenarioSize(input: unknown): number {
   if (Array.isArray(w.events)) return w.events.length;
   return typeof w.generate?.count === 'number' ? w.generate.count : 0;
 }
+
+/**
+ * The engine's own totals at the primary point for the run cut off at time `t` (`stopAtMs = t`):
+ * the reference the dashboard's live counters must equal at cursor time t (the browser tests
+ * compare them). Null for an invalid scenario.
+ */
+export function cutOffTotals(
+  input: unknown,
+  t: number,
+): { rows: number; duplicates: number; lost: number; observedSum: number } | null {
+  const parsed = parseScenario(input);
+  if (!parsed.ok) return null;
+  const run = simulate({ ...parsed.scenario, stopAtMs: Math.floor(t) });
+  const p = run.verdict.points.find((x) => x.name === run.verdict.primary)!;
+  return {
+    rows: p.totals.rows,
+    duplicates: p.totals.duplicates,
+    lost: p.totals.lost,
+    observedSum: p.totals.observedSum,
+  };
+}

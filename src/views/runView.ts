@@ -76,6 +76,9 @@ export interface PartitionLogView {
   /** Per offset, the last version appended there (-1: none); older versions via `prevVersion`. */
   headVersion: Int32Array;
   prevVersion: Int32Array;
+  /** Leader broker number over the cursor (initial `leader0`; -1 = offline). */
+  leader: Steps;
+  leader0: number;
   /** Log end offset, high watermark and last stable offset over the cursor (initial 0). */
   leo: Steps;
   hw: Steps;
@@ -224,6 +227,15 @@ export interface RunView {
   effects: Int32Array;
   /** crash / restart / stall entries of every actor (CSR by actor index). */
   life: Csr;
+  /** The source application's and producer's notable entries (sorted entry ids). */
+  producer: {
+    sends: Int32Array;
+    resends: Int32Array;
+    retries: Int32Array;
+    acks: Int32Array;
+    failures: Int32Array;
+    dedupes: Int32Array;
+  };
 }
 
 /** Block size of {@link RunView.msgBlockUntil}. */
@@ -284,6 +296,7 @@ export function toRunView(run: Run): RunView {
     faultFired: faultIndex(cols, run.scenario.faults.length),
     ...processorIndex(cols, actors),
     life: lifeIndex(cols, actors.length),
+    producer: producerIndex(cols, actors),
   };
   return view;
 }
@@ -381,6 +394,8 @@ function logsView(run: Run, cols: TraceColumns, actors: string[]): PartitionLogV
     /** offset → live version (the current log). */
     live: IntList;
     truncations: number;
+    leader: StepsBuilder;
+    leader0: number;
     leo: StepsBuilder;
     hw: StepsBuilder;
     lso: StepsBuilder;
@@ -410,6 +425,8 @@ function logsView(run: Run, cols: TraceColumns, actors: string[]): PartitionLogV
         removedAt: new IntList(),
         live: new IntList(),
         truncations: 0,
+        leader: new StepsBuilder(p.replicas[0]?.broker ?? -1),
+        leader0: p.replicas[0]?.broker ?? -1,
         leo: new StepsBuilder(0),
         hw: new StepsBuilder(0),
         lso: new StepsBuilder(0),
@@ -438,7 +455,14 @@ function logsView(run: Run, cols: TraceColumns, actors: string[]): PartitionLogV
   const n = cols.time.length;
   for (let i = 0; i < n; i++) {
     const k = cols.kind[i]!;
-    if (k !== K.append && k !== K.marker && k !== K.truncate && k !== K.hw && k !== K.commit)
+    if (
+      k !== K.append &&
+      k !== K.marker &&
+      k !== K.truncate &&
+      k !== K.hw &&
+      k !== K.commit &&
+      k !== K.leader
+    )
       continue;
     const b = byKey.get(key(cols.topic[i]!, cols.partition[i]!));
     if (!b) continue;
@@ -487,6 +511,9 @@ function logsView(run: Run, cols: TraceColumns, actors: string[]): PartitionLogV
       }
     } else if (k === K.hw) {
       b.hw.add(i, off);
+    } else if (k === K.leader) {
+      b.leader.add(i, cols.aux[i]!);
+      continue;
     } else if (k === K.commit) {
       const g = commitGroup(cols, actors, i);
       let s = b.commits.get(g);
@@ -530,6 +557,8 @@ function logsView(run: Run, cols: TraceColumns, actors: string[]): PartitionLogV
       removedAt: b.removedAt.toArray(),
       headVersion,
       prevVersion,
+      leader: b.leader.build(),
+      leader0: b.leader0,
       leo: b.leo.build(),
       hw: b.hw.build(),
       lso: b.lso.build(),
@@ -884,6 +913,34 @@ function logIdentityIndex(
   return {
     logBase,
     logVersionsByIdentity: buildCsr(ev.identities, rowsList.toArray(), items.toArray()),
+  };
+}
+
+function producerIndex(cols: TraceColumns, actors: string[]): RunView['producer'] {
+  const producer = actors.indexOf('producer');
+  const sends = new IntList();
+  const resends = new IntList();
+  const retries = new IntList();
+  const acks = new IntList();
+  const failures = new IntList();
+  const dedupes = new IntList();
+  const n = cols.time.length;
+  for (let i = 0; i < n; i++) {
+    const k = cols.kind[i]!;
+    if (k === K.dedupe) dedupes.push(i);
+    if (cols.actor[i] !== producer) continue;
+    if (k === K['app-send']) (cols.aux[i] === 0 ? sends : resends).push(i);
+    else if (k === K.retry) retries.push(i);
+    else if (k === K.ack) acks.push(i);
+    else if (k === K['batch-failed'] || k === K['app-send-failed']) failures.push(i);
+  }
+  return {
+    sends: sends.toArray(),
+    resends: resends.toArray(),
+    retries: retries.toArray(),
+    acks: acks.toArray(),
+    failures: failures.toArray(),
+    dedupes: dedupes.toArray(),
   };
 }
 

@@ -1,0 +1,17 @@
+/**
+ * User preferences the system reports (media queries): reduced motion. The colour scheme needs no
+ * JS — the stylesheet follows `prefers-color-scheme` itself.
+ */
+
+/** Subscribe to `prefers-reduced-motion: reduce`; returns an unsubscribe function. */
+export function watchReducedMotion(onChange: () => void): () => void {
+  if (typeof matchMedia !== 'function') return () => {};
+  const mq = matchMedia('(prefers-reduced-motion: reduce)');
+  mq.addEventListener('change', onChange);
+  return () => mq.removeEventListener('change', onChange);
+}
+
+/** Whether the user asked for reduced motion. */
+export function prefersReducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}

@@ -1,0 +1,122 @@
+import { useMemo } from 'react';
+import { countersAt } from '../views/at';
+import { formatCount, formatMoney, formatMs } from '../views/format';
+import type { RunView } from '../views/runView';
+import { useIdx, useView } from '../store/LabContext';
+import { Icon } from './Icon';
+import { testIds } from './testIds';
+
+/** Live counters at the cursor, and the run's verdict (claimed vs observed). */
+export function Counters() {
+  const view = useView();
+  const idx = useIdx();
+  if (!view)
+    return <section className="counters" aria-label="Counters" data-testid={testIds.counters} />;
+  return <CountersOf view={view} idx={idx} />;
+}
+
+function CountersOf({ view, idx }: { view: RunView; idx: number }) {
+  const c = useMemo(() => countersAt(view, idx), [view, idx]);
+  const where = view.verdict.primaryLabel;
+  const over = c.doubleAmount;
+  return (
+    <section
+      className="counters"
+      aria-label="Counters at the cursor"
+      data-testid={testIds.counters}
+    >
+      <div className="counter" data-testid={testIds.counterSent} data-value={c.sent}>
+        <div className="value">
+          {formatCount(c.sent)}
+          <span className="muted" style={{ fontSize: '0.6em' }}>
+            {' '}
+            / {formatCount(c.events)}
+          </span>
+        </div>
+        <div className="caption">business events sent</div>
+      </div>
+      <div className="counter" data-testid={testIds.counterRows} data-value={c.rows}>
+        <div className="value">{formatCount(c.rows)}</div>
+        <div className="caption" title={`rows in ${where}`}>
+          rows in the sink
+        </div>
+      </div>
+      <div
+        className={`counter${c.duplicates > 0 ? ' bad-dup' : ''}`}
+        data-testid={testIds.counterDuplicates}
+        data-value={c.duplicates}
+      >
+        <div className="value">
+          <Icon name="dup" /> {formatCount(c.duplicates)}
+        </div>
+        <div
+          className="caption"
+          title={`${formatCount(c.doubleCounted)} events applied twice or more`}
+        >
+          duplicate rows
+        </div>
+      </div>
+      <div
+        className={`counter${c.final && c.missing > 0 ? ' bad-lost' : ''}`}
+        data-testid={testIds.counterMissing}
+        data-value={c.missing}
+        data-final={c.final}
+      >
+        <div className="value">
+          <span aria-hidden="true">{c.final ? '✕ ' : '… '}</span>
+          {formatCount(c.missing)}
+        </div>
+        <div className="caption">{c.final ? 'lost events' : 'not in the sink yet'}</div>
+      </div>
+      <div
+        className={`counter wide${over > 0 ? ' bad-dup' : c.final && c.missingAmount > 0 ? ' bad-lost' : ''}`}
+        data-testid={testIds.counterSum}
+        data-value={c.sum}
+        data-double={over}
+      >
+        <div className="value">
+          {formatMoney(c.sum)}
+          <span className="muted" style={{ fontSize: '0.6em' }}>
+            {' '}
+            of {formatMoney(c.trueSum)}
+          </span>
+        </div>
+        <div className="caption">
+          {over > 0 ? (
+            <strong>{formatMoney(over)} double-counted</strong>
+          ) : (
+            'nothing double-counted'
+          )}
+          {c.missingAmount > 0
+            ? ` · ${formatMoney(c.missingAmount)} ${c.final ? 'lost' : 'not yet in'}`
+            : ''}
+        </div>
+      </div>
+      <Verdict view={view} />
+    </section>
+  );
+}
+
+function Verdict({ view }: { view: RunView }) {
+  const v = view.verdict;
+  return (
+    <div
+      className={`counter verdict-card${v.held ? '' : ' bad-lost'}`}
+      data-testid={testIds.verdict}
+      data-observed={v.observed}
+      data-held={v.held}
+    >
+      <div className="verdict-line">
+        <span aria-hidden="true">{v.held ? '✓ ' : '✕ '}</span>
+        Observed <strong>{v.observed}</strong>, claimed {v.claimed}: {v.held ? 'held' : 'broken'}
+      </div>
+      <div className="caption">
+        verdict of the whole run at {v.primaryLabel}
+        {v.latency.count > 0
+          ? ` · latency p50 ${formatMs(v.latency.p50)}, p99 ${formatMs(v.latency.p99)}`
+          : ''}
+        {view.cutOff ? ' · cut off at stopAtMs' : ''}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import type { LabState } from '../store/labStore';
+import { selectIssues } from '../store/labStore';
+import { useActions, useLab } from '../store/LabContext';
+import { testIds } from './testIds';
+import { FontSize } from './TopBar';
+
+const selectStatus = (s: LabState) => s.status;
+const selectProgress = (s: LabState) => s.progress;
+const selectError = (s: LabState) => s.error;
+const selectNotice = (s: LabState) => s.notice;
+
+const PHASES = {
+  queued: 'starting the worker',
+  simulating: 'simulating',
+  deriving: 'preparing the views',
+  transferring: 'almost there',
+} as const;
+
+/**
+ * What the run is doing: simulating (with a cancel button), invalid (each issue names its
+ * field), failed, or the last edit's note — plus the text-size control. The panels keep showing
+ * the last good run meanwhile.
+ */
+export function StatusLine() {
+  const a = useActions();
+  const status = useLab(selectStatus);
+  const progress = useLab(selectProgress);
+  const error = useLab(selectError);
+  const notice = useLab(selectNotice);
+  const issues = useLab(selectIssues);
+  let body;
+  let alert = false;
+  if (status === 'invalid') {
+    alert = true;
+    body = (
+      <>
+        <strong>✕ This scenario is refused</strong>
+        <span>— the panels show the last valid run. Undo (Ctrl+Z) or fix:</span>
+        <ul data-testid={testIds.issues}>
+          {issues.map((i) => (
+            <li key={`${i.path}:${i.message}`}>
+              <code>{i.path || '(scenario)'}</code>: {i.message}
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  } else if (status === 'error') {
+    alert = true;
+    body = (
+      <>
+        <strong>✕ The engine failed:</strong> <span>{error}</span>
+        <span className="muted">(a bug — the scenario file reproduces it)</span>
+      </>
+    );
+  } else if (status === 'running' && progress?.inWorker) {
+    body = (
+      <>
+        <strong>Simulating {progress.events.toLocaleString('en-US')} events…</strong>
+        <progress aria-label="Run progress" />
+        <span>{PHASES[progress.phase]}</span>
+        <button type="button" onClick={a.cancelRun} data-testid={testIds.runCancel}>
+          Cancel
+        </button>
+      </>
+    );
+  } else if (status === 'cancelled') {
+    body = (
+      <>
+        <strong>Run cancelled.</strong> <span>The panels show the previous run.</span>
+      </>
+    );
+  } else {
+    body = (
+      <span className="muted">
+        {notice ?? 'Click a component for its faults, or a moving record or ack to drop it.'}
+      </span>
+    );
+  }
+  return (
+    <div
+      className={`status-line ${status}`}
+      data-testid={testIds.runStatus}
+      data-status={status}
+      role={alert ? 'alert' : 'status'}
+    >
+      {body}
+      <span className="spacer" />
+      <FontSize />
+    </div>
+  );
+}

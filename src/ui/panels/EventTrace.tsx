@@ -1,0 +1,82 @@
+import { useMemo } from 'react';
+import { entriesOfIdentity } from '../../views/at';
+import { describeEntry } from '../../views/describe';
+import { formatMs } from '../../views/format';
+import { eventIdOf } from '../../views/runView';
+import type { LabState } from '../../store/labStore';
+import { useActions, useIdx, useLab, useView } from '../../store/LabContext';
+import { testIds } from '../testIds';
+
+const MAX = 400;
+const selectSelected = (s: LabState) => s.selected;
+const selectHighlight = (s: LabState) => s.highlight;
+
+/**
+ * The trace entries of the selected event up to the cursor (and those an explanation cites),
+ * each in words; choosing one moves the cursor right after it.
+ */
+export function EventTrace() {
+  const view = useView();
+  const idx = useIdx();
+  const a = useActions();
+  const selected = useLab(selectSelected);
+  const highlight = useLab(selectHighlight);
+  const entries = useMemo(() => {
+    if (!view) return [];
+    const set = new Set<number>(highlight);
+    if (selected >= 0 && selected < view.events.identities)
+      for (const e of entriesOfIdentity(view, selected, view.n)) set.add(e);
+    return [...set].sort((x, y) => x - y).slice(0, MAX);
+  }, [view, selected, highlight]);
+  if (!view) return null;
+  if (entries.length === 0)
+    return (
+      <p className="muted" data-testid={testIds.eventTrace}>
+        Select an event (a log cell, a row, a ledger line or an explanation) to follow it through
+        the trace.
+      </p>
+    );
+  const cited = new Set(highlight);
+  return (
+    <div className="scroll-panel" data-testid={testIds.eventTrace}>
+      <p style={{ margin: '0 0 0.3em' }}>
+        {selected >= 0 ? (
+          <>
+            Trace of <b className="mono">{eventIdOf(view.events, selected)}</b>
+          </>
+        ) : (
+          'Cited entries'
+        )}{' '}
+        <span className="muted">— ★ cited by the explanation; greyed: after the cursor</span>
+      </p>
+      <table className="plain trace-list">
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>time</th>
+            <th>what happened</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((e) => (
+            <tr key={e} className={e < idx ? '' : 'muted'}>
+              <td className="mono">{e}</td>
+              <td className="mono">{formatMs(view.cols.time[e]!)}</td>
+              <td>
+                <button
+                  type="button"
+                  style={{ border: 0, background: 'none', padding: 0, textAlign: 'left' }}
+                  onClick={() => a.seekIndex(e + 1)}
+                  title="Move the cursor here"
+                >
+                  {cited.has(e) ? '★ ' : ''}
+                  {describeEntry(view, e)}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

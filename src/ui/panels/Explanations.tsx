@@ -1,0 +1,75 @@
+import type { LabState } from '../../store/labStore';
+import { useActions, useLab, useView } from '../../store/LabContext';
+import { Icon } from '../Icon';
+import { testIds } from '../testIds';
+
+const selectHighlight = (s: LabState) => s.highlight;
+
+/**
+ * The verdict's explanations: for each group of lost or duplicated events, the one-sentence
+ * causal chain from the trace. Choosing one selects its first event and highlights the trace
+ * entries it cites (see the "Event trace" tab).
+ */
+export function Explanations() {
+  const view = useView();
+  const a = useActions();
+  const highlight = useLab(selectHighlight);
+  if (!view) return null;
+  const list = view.verdict.explanations;
+  const ids = view.events.ids;
+  return (
+    <section className="card" aria-labelledby="why-heading">
+      <h2 id="why-heading">Why: what went wrong, and how</h2>
+      {list.length === 0 ? (
+        <p className="muted" data-testid={testIds.explanation} data-fate="none">
+          <span aria-hidden="true">✓ </span>Every event took effect exactly once at{' '}
+          {view.verdict.primaryLabel}.
+        </p>
+      ) : (
+        <ul className="explanations">
+          {list.map((x, k) => {
+            const pressed =
+              highlight.length > 0 &&
+              highlight[0] === x.entries[0] &&
+              highlight.length === x.entries.length;
+            const first = x.events[0]!;
+            const j = ids
+              ? ids.indexOf(first)
+              : Number(first.slice(view.events.idPrefix.length)) - 1;
+            return (
+              <li key={k}>
+                <button
+                  type="button"
+                  aria-pressed={pressed}
+                  data-testid={testIds.explanation}
+                  data-fate={x.fate}
+                  data-events={x.events.join(',')}
+                  onClick={() => {
+                    if (j >= 0) a.select(j);
+                    a.highlightEntries(x.entries);
+                  }}
+                >
+                  <strong className={`fate ${x.fate}`}>
+                    {x.fate === 'lost' ? <span aria-hidden="true">✕</span> : <Icon name="dup" />}
+                    {x.fate}{' '}
+                    {x.events.length > 6
+                      ? `${x.events.slice(0, 6).join(', ')} and ${x.events.length - 6} more`
+                      : x.events.join(', ')}
+                  </strong>
+                  <span style={{ display: 'block' }}>{x.sentence}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {view.verdict.falseFailures.length > 0 && (
+        <p style={{ fontSize: '0.88em' }}>
+          <span aria-hidden="true">⚠ </span>
+          The application was told these failed although they were written:{' '}
+          {view.verdict.falseFailures.join(', ')}.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState } from 'react';
+import { ledgerRowAt } from '../../views/at';
+import { formatMoney } from '../../views/format';
+import type { RunView } from '../../views/runView';
+import type { LabState } from '../../store/labStore';
+import { useActions, useIdx, useLab, useView } from '../../store/LabContext';
+import { Fate, fateOfCode } from '../Fate';
+import { testIds } from '../testIds';
+
+const ROW_PX = 26;
+const selectSelected = (s: LabState) => s.selected;
+const selectFont = (s: LabState) => s.fontStep;
+
+/**
+ * The per-event ledger: every business event with its records in the log, how often it was
+ * processed, its sink rows, the checkpoint that covers it, and its fate (live at the cursor, and
+ * the run's final fate). Virtualized; "anomalies only" narrows it to lost and duplicated events.
+ */
+export function Ledger() {
+  const view = useView();
+  if (!view) return null;
+  return <LedgerOf view={view} />;
+}
+
+function LedgerOf({ view }: { view: RunView }) {
+  const a = useActions();
+  const idx = useIdx();
+  const selected = useLab(selectSelected);
+  const scale = [0.875, 1, 1.125, 1.25, 1.5, 1.75][useLab(selectFont)] ?? 1;
+  const [onlyAnomalies, setOnly] = useState(false);
+  const rows = useMemo(() => {
+    const n = view.events.identities;
+    if (!onlyAnomalies) return null;
+    const out: number[] = [];
+    for (let j = 0; j < n; j++) if (view.verdict.fate[j] !== 1) out.push(j);
+    return out;
+  }, [view, onlyAnomalies]);
+  const count = rows ? rows.length : view.events.identities;
+  const scroll = useRef<HTMLDivElement>(null);
+  // No React Compiler here: the virtualizer re-renders its host when it scrolls, as designed.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virt = useVirtualizer({
+    count,
+    getScrollElement: () => scroll.current,
+    estimateSize: () => ROW_PX * scale,
+    overscan: 6,
+  });
+  const head = ROW_PX * scale;
+  const hasCheckpoints = view.checkpoints.length > 0;
+  return (
+    <div data-testid={testIds.ledger}>
+      <label className="field" style={{ marginBottom: '0.3em' }}>
+        <input
+          type="checkbox"
+          checked={onlyAnomalies}
+          onChange={(e) => setOnly(e.target.checked)}
+        />
+        <span>only lost and duplicated events (final)</span>
+      </label>
+      <div
+        ref={scroll}
+        className="table-scroll"
+        style={{ maxHeight: '16em' }}
+        role="table"
+        aria-label="Per-event ledger"
+        aria-rowcount={count + 1}
+      >
+        <div className="vtable" style={{ height: virt.getTotalSize() + head }}>
+          <div className="vrow head ledger-cols" role="row" style={{ height: head }}>
+            <span role="columnheader">event</span>
+            <span role="columnheader">amount</span>
+            <span role="columnheader">log records</span>
+            <span role="columnheader">processed</span>
+            <span role="columnheader">rows</span>
+            <span role="columnheader">{hasCheckpoints ? 'checkpoint' : 'final'}</span>
+            <span role="columnheader">fate now</span>
+          </div>
+          {virt.getVirtualItems().map((r) => {
+            const j = rows ? rows[r.index]! : r.index;
+            const row = ledgerRowAt(view, j, idx);
+            return (
+              <div
+                key={r.key}
+                role="row"
+                className={`vrow ledger-cols clickable${j === selected ? ' selected' : ''}`}
+                style={{ top: r.start + head, height: r.size }}
+                data-testid={testIds.ledgerRow}
+                data-event={row.id}
+                data-fate={row.fate}
+                onClick={() => a.select(j === selected ? -1 : j)}
+              >
+                <span role="cell" className="mono">
+                  <button
+                    type="button"
+                    className="linkish"
+                    style={{ padding: 0, border: 0, background: 'none' }}
+                    aria-pressed={j === selected}
+                  >
+                    {row.id}
+                  </button>
+                </span>
+                <span role="cell">{formatMoney(row.amount)}</span>
+                <span
+                  role="cell"
+                  className="mono"
+                  title="partition@offset of each record in the logs"
+                >
+                  {row.records.length === 0
+                    ? '—'
+                    : row.records
+                        .map((x) => `${view.topics[x.topic]}-${x.partition}@${x.offset}`)
+                        .join(' ')}
+                </span>
+                <span role="cell">×{row.processed}</span>
+                <span role="cell">×{row.rows}</span>
+                <span role="cell">
+                  {hasCheckpoints ? (
+                    row.checkpoint >= 0 ? (
+                      `#${row.checkpoint}`
+                    ) : (
+                      '—'
+                    )
+                  ) : (
+                    <Fate fate={fateOfCode(row.finalFate)} />
+                  )}
+                </span>
+                <span role="cell">
+                  <Fate fate={row.fate} count={row.rows} />
+                </span>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

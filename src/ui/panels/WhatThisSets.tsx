@@ -1,0 +1,60 @@
+import { useMemo } from 'react';
+import { getKnob, guaranteeKnobs } from '../../scenarios';
+import { selectGuarantee, selectParse, type LabState } from '../../store/labStore';
+import { useLab } from '../../store/LabContext';
+import { formatKnobValue, knobMeta } from '../../views/knobs';
+import { testIds } from '../testIds';
+
+const selectScenario = (s: LabState) => s.scenario;
+
+/**
+ * "What this sets": every knob the claimed guarantee's bundle sets for this pipeline, why, and
+ * whether the scenario still has that value (a change by hand makes the label "custom").
+ */
+export function WhatThisSets() {
+  const scenario = useLab(selectScenario);
+  const parsed = useLab(selectParse);
+  const label = useLab(selectGuarantee);
+  const claim = parsed.ok ? parsed.scenario.claim : (scenario.claim ?? 'at-least-once');
+  const kind = parsed.ok ? parsed.scenario.processor.type : 'consumer';
+  const list = useMemo(() => guaranteeKnobs(claim, kind, scenario), [claim, kind, scenario]);
+  return (
+    <div className="scroll-panel" data-testid={testIds.whatThisSets}>
+      <p style={{ margin: '0 0 0.4em' }}>
+        <strong>{claim}</strong> sets {list.length} knobs on this {kind} pipeline
+        {label === 'custom' ? (
+          <span className="badge custom" style={{ marginLeft: '0.5em' }}>
+            ✎ custom: some were changed since
+          </span>
+        ) : null}
+        :
+      </p>
+      <ul className="sets-list">
+        {list.map((k) => {
+          const meta = knobMeta(k.path);
+          const now = getKnob(scenario, k.path);
+          const same =
+            formatKnobValue(meta, now) === formatKnobValue(meta, k.value) ||
+            (now === undefined && k.value === undefined);
+          return (
+            <li key={k.path} data-knob={k.path} data-same={same}>
+              <code>{meta?.name ?? k.path.replace(/^[a-z]+\./, '')}</code> ={' '}
+              <code>{formatKnobValue(meta, k.value)}</code> — {k.why}
+              {same ? (
+                <span className="fate once">
+                  {' '}
+                  <span aria-hidden="true">✓</span> as set
+                </span>
+              ) : (
+                <span className="fate duplicated">
+                  {' '}
+                  <span aria-hidden="true">✎</span> now {formatKnobValue(meta, now)}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

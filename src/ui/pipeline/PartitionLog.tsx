@@ -1,0 +1,219 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useMemo, useRef } from 'react';
+import { cellAt, partitionAt, type Cell, type CellStatus } from '../../views/at';
+import { eventIdOf, type PartitionLogView, type RunView } from '../../views/runView';
+import type { LabState } from '../../store/labStore';
+import { useActions, useLab } from '../../store/LabContext';
+import { testIds } from '../testIds';
+import { ComponentBox } from './ComponentBox';
+import { useFollowEnd, useWidth } from './useFollow';
+
+const CELL_PX = 49; // 3.3em × 14px + 3px gap, at 100 % text size
+const ROW_PX = 44;
+
+const STATUS_TEXT: Record<CellStatus, string> = {
+  data: 'readable',
+  'above-hw': 'above the high watermark: not on every in-sync replica yet',
+  'open-txn': 'in an open transaction: read_committed readers wait',
+  aborted: 'in an aborted transaction: read_committed readers skip it',
+  'commit-marker': 'transaction commit marker',
+  'abort-marker': 'transaction abort marker',
+};
+
+const STATUS_ICON: Record<CellStatus, string> = {
+  data: '',
+  'above-hw': '◌',
+  'open-txn': '…',
+  aborted: '⊘',
+  'commit-marker': 'C✓',
+  'abort-marker': 'A✕',
+};
+
+const selectSelected = (s: LabState) => s.selected;
+const selectFont = (s: LabState) => s.fontStep;
+
+/** Group labels for committed-offset markers: the processor's group, or a reader's. */
+function groupLabel(g: string): string {
+  if (g === 'processor' || g === 'flink' || g === 'spark') return 'committed';
+  return `${g} committed`;
+}
+
+/**
+ * One partition's log as offset cells, wrapped into rows and virtualized (a 100,000-record log
+ * renders only the rows in view). Markers: HW (high watermark), LSO (last stable offset) and the
+ * consumer group's committed offset, drawn on the cell at that offset (or on the empty "next"
+ * cell when the marker is at the log end). Aborted and uncommitted records look different and
+ * say so (icon + tooltip), not by colour alone.
+ */
+export const PartitionLog = memo(function PartitionLog({
+  view,
+  log,
+  idx,
+}: {
+  view: RunView;
+  log: PartitionLogView;
+  idx: number;
+}) {
+  const a = useActions();
+  const selected = useLab(selectSelected);
+  const fontStep = useLab(selectFont);
+  const marks = useMemo(() => partitionAt(log, idx), [log, idx]);
+  const scroll = useRef<HTMLDivElement>(null);
+  const width = useWidth(scroll);
+  const scale = [0.875, 1, 1.125, 1.25, 1.5, 1.75][fontStep] ?? 1;
+  const perRow = Math.max(1, Math.floor((width || 300) / (CELL_PX * scale)));
+  const cells = marks.leo + 1; // + the "next offset" cell that carries end-of-log markers
+  const rows = Math.ceil(cells / perRow);
+  // No React Compiler here: the virtualizer re-renders its host when it scrolls, as designed.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virt = useVirtualizer({
+    count: rows,
+    getScrollElement: () => scroll.current,
+    estimateSize: () => ROW_PX * scale,
+    overscan: 2,
+  });
+  useFollowEnd(scroll, rows, () => virt.scrollToIndex(rows - 1, { align: 'end' }));
+  const committed = marks.commits.filter((c) => c.offset >= 0);
+  const topic = view.topics[log.topic];
+  return (
+    <ComponentBox
+      id={`partition:${topic}:${log.partition}`}
+      title={
+        <span>
+          {log.name}
+          <span className="muted" style={{ fontWeight: 400 }}>
+            {' '}
+            · leader {marks.leader > 0 ? `broker-${marks.leader}` : 'none (offline)'}
+          </span>
+        </span>
+      }
+    >
+      <div className="partition" data-testid={testIds.partitionLog} data-partition={log.name}>
+        <div className="partition-head">
+          <span>
+            LEO <b>{marks.leo}</b>
+          </span>
+          <span title="High watermark: offsets below it are on every in-sync replica and readable">
+            HW <b>{marks.hw}</b>
+          </span>
+          <span title="Last stable offset: read_committed readers stop here">
+            LSO <b>{marks.lso}</b>
+          </span>
+          {committed.map((c) => (
+            <span
+              key={c.group}
+              title={`Committed offset of ${c.group}: the next offset it will read after a restart`}
+            >
+              {groupLabel(c.group)} <b>{c.offset}</b>
+            </span>
+          ))}
+        </div>
+        <div ref={scroll} className="log-scroll" aria-label={`${log.name} log`}>
+          <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
+            {virt.getVirtualItems().map((r) => {
+              const from = r.index * perRow;
+              const to = Math.min(cells, from + perRow);
+              return (
+                <div
+                  key={r.key}
+                  className="log-row"
+                  style={{ position: 'absolute', top: r.start, left: 0, right: 0 }}
+                >
+                  {Array.from({ length: to - from }, (_, k) => {
+                    const o = from + k;
+                    const cell = o < marks.leo ? cellAt(view, log, o, idx, marks.hw) : null;
+                    return (
+                      <LogCell
+                        key={o}
+                        view={view}
+                        offset={o}
+                        cell={cell}
+                        hw={marks.hw === o}
+                        lso={marks.lso === o && marks.lso !== marks.hw}
+                        committed={committed
+                          .filter((c) => c.offset === o)
+                          .map((c) => groupLabel(c.group))}
+                        selected={cell !== null && cell.identity >= 0 && cell.identity === selected}
+                        onSelect={a.select}
+                      />
+                    );
+                  })}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+    </ComponentBox>
+  );
+});
+
+function LogCell({
+  view,
+  offset,
+  cell,
+  hw,
+  lso,
+  committed,
+  selected,
+  onSelect,
+}: {
+  view: RunView;
+  offset: number;
+  cell: Cell | null;
+  hw: boolean;
+  lso: boolean;
+  committed: string[];
+  selected: boolean;
+  onSelect: (identity: number) => void;
+}) {
+  const marks = (
+    <span className="marks" aria-hidden="true">
+      {hw && <span className="mark hw">HW</span>}
+      {lso && <span className="mark lso">LSO</span>}
+      {committed.length > 0 && <span className="mark committed">C</span>}
+    </span>
+  );
+  const markText = [hw ? 'high watermark' : '', lso ? 'last stable offset' : '', ...committed]
+    .filter(Boolean)
+    .join(', ');
+  if (!cell)
+    return (
+      <div
+        className="cell ghost"
+        title={`offset ${offset}: next to be written`}
+        aria-label={`offset ${offset}, next to be written${markText ? `; ${markText} here` : ''}`}
+      >
+        {marks}
+        <span className="off">{offset}</span>
+        <span className="ev">·</span>
+      </div>
+    );
+  const id =
+    cell.identity >= 0
+      ? eventIdOf(view.events, cell.identity)
+      : cell.status === 'commit-marker'
+        ? 'commit'
+        : 'abort';
+  const txn = cell.txn >= 0 ? `, transaction ${cell.txn}` : '';
+  const label = `offset ${offset}: ${id}${txn}, ${STATUS_TEXT[cell.status]}${markText ? `; ${markText} here` : ''}`;
+  return (
+    <button
+      type="button"
+      className={`cell ${cell.status}${selected ? ' selected' : ''}`}
+      data-testid={testIds.logCell}
+      data-offset={offset}
+      data-status={cell.status}
+      data-event={cell.identity >= 0 ? id : undefined}
+      aria-label={label}
+      title={label}
+      onClick={() => cell.identity >= 0 && onSelect(cell.identity)}
+    >
+      {marks}
+      <span className="off">
+        {offset} {STATUS_ICON[cell.status]}
+      </span>
+      <span className="ev">{cell.identity >= 0 ? id : STATUS_ICON[cell.status]}</span>
+    </button>
+  );
+}

@@ -1,0 +1,119 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useRef } from 'react';
+import { rowAmountAt, rowId, rowIdentity, rowsAt, rowUpdatesAt } from '../../views/at';
+import { formatCount, formatMoney } from '../../views/format';
+import type { RunView, TableView } from '../../views/runView';
+import type { LabState } from '../../store/labStore';
+import { useActions, useLab } from '../../store/LabContext';
+import { Icon } from '../Icon';
+import { testIds } from '../testIds';
+import { useFollowEnd } from './useFollow';
+
+const ROW_PX = 24;
+const selectSelected = (s: LabState) => s.selected;
+const selectFont = (s: LabState) => s.fontStep;
+
+const ordinal = (n: number) => (n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`);
+
+/**
+ * A table of rows (the sink, or a reader's copy) at the cursor, virtualized: 10,000 rows cost
+ * the ~15 in view. A row that is the 2nd+ copy of its business id is marked (icon + text), an
+ * updated row says how many times.
+ */
+export const RowTable = memo(function RowTable({
+  view,
+  table,
+  idx,
+  testId = testIds.sinkTable,
+}: {
+  view: RunView;
+  table: TableView;
+  idx: number;
+  testId?: string;
+}) {
+  const a = useActions();
+  const selected = useLab(selectSelected);
+  const scale = [0.875, 1, 1.125, 1.25, 1.5, 1.75][useLab(selectFont)] ?? 1;
+  const count = rowsAt(table, idx);
+  const scroll = useRef<HTMLDivElement>(null);
+  const virt = useVirtualizer({
+    count,
+    getScrollElement: () => scroll.current,
+    estimateSize: () => ROW_PX * scale,
+    overscan: 6,
+  });
+  useFollowEnd(scroll, count, () => count > 0 && virt.scrollToIndex(count - 1, { align: 'end' }));
+  const head = ROW_PX * scale;
+  return (
+    <div
+      ref={scroll}
+      className="table-scroll"
+      data-testid={testId}
+      data-rows={count}
+      role="table"
+      aria-label={`${table.label}: ${formatCount(count)} rows`}
+      aria-rowcount={count + 1}
+    >
+      <div className="vtable" style={{ height: virt.getTotalSize() + head }}>
+        <div className="vrow head sink-cols" role="row" style={{ height: head }}>
+          <span role="columnheader">#</span>
+          <span role="columnheader">id</span>
+          <span role="columnheader">amount</span>
+          <span role="columnheader" title="source partition@offset">
+            src
+          </span>
+          <span role="columnheader">note</span>
+        </div>
+        {virt.getVirtualItems().map((r) => {
+          const k = r.index;
+          const copy = table.copy[k]!;
+          const ident = rowIdentity(view, table, k);
+          const updates = rowUpdatesAt(table, k, idx);
+          const source =
+            table.partition[k]! >= 0 ? `${table.partition[k]}@${table.offset[k]}` : 'initial';
+          return (
+            <div
+              key={r.key}
+              role="row"
+              aria-rowindex={k + 2}
+              className={`vrow sink-cols clickable${copy > 1 ? ' dup' : ''}${ident >= 0 && ident === selected ? ' selected' : ''}`}
+              style={{ top: r.start + head, height: r.size }}
+              data-testid={testIds.sinkRow}
+              data-copy={copy}
+              data-event={rowId(view, table, k)}
+              onClick={() => ident >= 0 && a.select(ident)}
+            >
+              <span role="cell" className="muted">
+                {k + 1}
+              </span>
+              <span role="cell" className="mono">
+                {rowId(view, table, k)}
+              </span>
+              <span role="cell">{formatMoney(rowAmountAt(table, k, idx))}</span>
+              <span role="cell" className="muted mono" title="source partition@offset">
+                {source}
+              </span>
+              <span role="cell">
+                {copy > 1 ? (
+                  <span className="fate duplicated">
+                    <Icon name="dup" /> {ordinal(copy)}
+                    <span className="visually-hidden"> copy of its id</span>
+                  </span>
+                ) : updates > 0 ? (
+                  <span className="muted">↻ updated ×{updates}</span>
+                ) : (
+                  ''
+                )}
+              </span>
+            </div>
+          );
+        })}
+      </div>
+      {count === 0 && (
+        <p className="muted" style={{ margin: '0.4em' }}>
+          no rows yet
+        </p>
+      )}
+    </div>
+  );
+});

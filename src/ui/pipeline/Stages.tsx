@@ -1,0 +1,505 @@
+import { useMemo } from 'react';
+import type { Scenario } from '../../engine';
+import {
+  batchRowsAt,
+  checkpointRowsAt,
+  countersAt,
+  effectsAt,
+  lifeAt,
+  partitionAt,
+  processorsAt,
+  producerAt,
+  producerSettings,
+  stateUpdatesAt,
+  type ProcessorStatus,
+} from '../../views/at';
+import { formatCount, formatMoney, formatMs } from '../../views/format';
+import { eventIdOf, type RunView } from '../../views/runView';
+import { lowerBound } from '../../views/steps';
+import { Icon } from '../Icon';
+import { testIds } from '../testIds';
+import { ComponentBox } from './ComponentBox';
+import { PartitionLog } from './PartitionLog';
+import { RowTable } from './RowTable';
+
+/** Props every stage gets: the view and the cursor. */
+interface StageProps {
+  view: RunView;
+  idx: number;
+  t: number;
+}
+
+/** The source application and its Kafka producer. */
+export function ProducerStage({ view, idx, t }: StageProps) {
+  const s = view.scenario;
+  const settings = producerSettings(s);
+  const c = producerAt(view, idx);
+  const life = lifeAt(view, view.actors.indexOf('producer'), idx, t).life;
+  return (
+    <section className="stage" aria-label="Producer">
+      <h2>① Producer</h2>
+      <ComponentBox id="producer" title="app + Kafka producer" anchor="producer" life={life}>
+        <dl className="kv">
+          <dt>acks</dt>
+          <dd className="mono">{settings.acks}</dd>
+          <dt>idempotence</dt>
+          <dd className="mono">{settings.idempotence}</dd>
+          {s.producer['transactional.id'] !== undefined && (
+            <>
+              <dt>transactional.id</dt>
+              <dd className="mono">{s.producer['transactional.id']}</dd>
+            </>
+          )}
+          <dt>sent</dt>
+          <dd>
+            {formatCount(c.sent)} / {formatCount(view.events.identities)}
+          </dd>
+          <dt>acked</dt>
+          <dd>{formatCount(c.acks)}</dd>
+          <dt>retries</dt>
+          <dd className={c.retries > 0 ? 'since-commit warn' : ''}>{formatCount(c.retries)}</dd>
+          {c.resent > 0 && (
+            <>
+              <dt>app re-sends</dt>
+              <dd className="since-commit warn">{formatCount(c.resent)}</dd>
+            </>
+          )}
+          {c.dedupes > 0 && (
+            <>
+              <dt>deduped by broker</dt>
+              <dd>{formatCount(c.dedupes)}</dd>
+            </>
+          )}
+          {c.failures > 0 && (
+            <>
+              <dt>failed sends</dt>
+              <dd className="since-commit warn">{formatCount(c.failures)}</dd>
+            </>
+          )}
+        </dl>
+      </ComponentBox>
+    </section>
+  );
+}
+
+/** The Kafka cluster: brokers, the coordinator, and the input topic's partition logs. */
+export function BrokerStage({ view, idx, t }: StageProps) {
+  const input = view.topics.indexOf(view.scenario.workload.topic);
+  const brokers = view.actors
+    .map((name, a) => ({ name, a }))
+    .filter((x) => x.name.startsWith('broker-'));
+  const logs = view.logs.filter((l) => l.topic === input);
+  const leaders = useMemo(() => {
+    const m = new Map<number, string[]>();
+    for (const l of view.logs) {
+      const b = partitionAt(l, idx).leader;
+      m.set(b, [...(m.get(b) ?? []), l.name]);
+    }
+    return m;
+  }, [view, idx]);
+  return (
+    <section className="stage" aria-label="Broker">
+      <h2>② Kafka broker</h2>
+      <div className="chips">
+        {brokers.map(({ name, a }) => {
+          const life = lifeAt(view, a, idx, t).life;
+          const n = Number(name.slice(7));
+          const leads = leaders.get(n) ?? [];
+          return (
+            <ComponentBox
+              key={name}
+              id={name}
+              anchor={name}
+              className={`chip${life === 'down' ? ' down' : ''}`}
+              title={
+                <span>
+                  {name}
+                  {leads.length > 0 ? (
+                    <span className="muted"> · leads {leads.join(', ')}</span>
+                  ) : null}
+                </span>
+              }
+              life={life}
+            />
+          );
+        })}
+        <div className="chip" data-anchor="coordinator" title="Group and transaction coordinator">
+          coordinator
+        </div>
+      </div>
+      {logs.map((log) => (
+        <PartitionLog key={log.name} view={view} log={log} idx={idx} />
+      ))}
+      <div className="legend" aria-label="Legend">
+        <span>
+          <b>HW</b> high watermark
+        </span>
+        <span>
+          <b>LSO</b> last stable offset
+        </span>
+        <span>
+          <b>C</b> committed offset
+        </span>
+        <span>◌ not replicated yet</span>
+        <span>
+          <Icon name="hourglass" /> open transaction
+        </span>
+        <span>⊘ aborted</span>
+      </div>
+    </section>
+  );
+}
+
+/** The consumer loop, the Flink job or the Spark query. */
+export function ProcessorStage({ view, idx, t }: StageProps) {
+  const statuses = useMemo(() => processorsAt(view, idx, t), [view, idx, t]);
+  const kind = view.scenario.processor.type;
+  const title =
+    kind === 'consumer' ? '③ Consumer loop' : kind === 'flink' ? '③ Flink job' : '③ Spark query';
+  const counters = countersAt(view, idx);
+  return (
+    <section className="stage" aria-label="Processor">
+      <h2>{title}</h2>
+      {statuses.map((p) => (
+        <ProcessorCard key={p.actor} view={view} status={p} />
+      ))}
+      {statuses.length === 0 && <p className="muted">not started yet</p>}
+      <div className="muted" style={{ fontSize: '0.85em' }}>
+        processed {formatCount(counters.processed)} records (attempts)
+      </div>
+      {kind === 'flink' && <FlinkPanel view={view} idx={idx} t={t} />}
+      {kind === 'spark' && <BatchList view={view} idx={idx} />}
+    </section>
+  );
+}
+
+function ProcessorCard({ view, status: p }: { view: RunView; status: ProcessorStatus }) {
+  const target = p.name.endsWith('-replacement') ? p.name.slice(0, -'-replacement'.length) : p.name;
+  const poll = p.lastPoll;
+  const ev =
+    p.lastProcess && p.lastProcess.event >= 0
+      ? eventIdOf(view.events, view.events.identity[p.lastProcess.event]!)
+      : null;
+  return (
+    <ComponentBox
+      id={target}
+      anchor={p.name}
+      title={<span className="mono">{p.name}</span>}
+      life={p.life}
+    >
+      <dl className="kv" data-testid={testIds.processor} data-actor={p.name}>
+        <dt>incarnation</dt>
+        <dd>{p.incarnation}</dd>
+        {poll && (
+          <>
+            <dt>last poll</dt>
+            <dd>
+              {poll.count} from offset {poll.offset}
+              {p.processedInBatch > 0 ? ` · ${p.processedInBatch} done` : ''}
+            </dd>
+          </>
+        )}
+        {ev && (
+          <>
+            <dt>last processed</dt>
+            <dd>
+              <span className="mono">{ev}</span> @{p.lastProcess!.offset}
+            </dd>
+          </>
+        )}
+        <dt>uncommitted</dt>
+        <dd
+          className={`since-commit${p.sinceCommit > 0 ? ' warn' : ''}`}
+          data-testid={testIds.sinceCommit}
+          data-value={p.sinceCommit}
+          title="Records processed since this instance's last offset commit: what a crash now would replay"
+        >
+          {p.sinceCommit === 0
+            ? 'none'
+            : `${formatCount(p.sinceCommit)} processed since the last commit`}
+        </dd>
+      </dl>
+    </ComponentBox>
+  );
+}
+
+function FlinkPanel({ view, idx, t }: StageProps) {
+  const rows = useMemo(() => checkpointRowsAt(view, idx, t), [view, idx, t]);
+  const restores = lowerBound(view.restores, idx);
+  const lastRestore = restores > 0 ? view.restores[restores - 1]! : -1;
+  const state = stateUpdatesAt(view, idx, 5);
+  const jm = view.actors.indexOf('jobmanager');
+  return (
+    <>
+      {jm >= 0 && (
+        <div className="chip" data-anchor="jobmanager" title="JobManager: triggers checkpoints">
+          jobmanager · checkpoint coordinator
+        </div>
+      )}
+      {lastRestore >= 0 && (
+        <div style={{ fontSize: '0.85em' }}>
+          last restore:{' '}
+          {view.cols.ckpt[lastRestore]! >= 0
+            ? `checkpoint ${view.cols.ckpt[lastRestore]}`
+            : 'no checkpoint (from the start)'}
+          , source offset {view.cols.offset[lastRestore]} at{' '}
+          {formatMs(view.cols.time[lastRestore]!)}
+        </div>
+      )}
+      <div className="table-scroll" style={{ maxHeight: '11em' }}>
+        <table
+          className="plain"
+          data-testid={testIds.checkpointTable}
+          aria-label="Checkpoint history"
+        >
+          <caption className="visually-hidden">Checkpoint history, newest first</caption>
+          <thead>
+            <tr>
+              <th>ID</th>
+              <th>Status</th>
+              <th>Triggered</th>
+              <th>Duration</th>
+              <th>Offset</th>
+              <th>Sink txn</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={6} className="muted">
+                  no checkpoint yet
+                  {view.scenario.processor.type === 'flink' &&
+                  view.scenario.processor['execution.checkpointing.interval'] === null
+                    ? ' (checkpointing is off)'
+                    : ''}
+                </td>
+              </tr>
+            )}
+            {rows.map((r) => (
+              <tr key={r.id} data-status={r.status}>
+                <td>{r.id}</td>
+                <td>
+                  {r.status === 'completed' ? '✓ ' : r.status === 'failed' ? '✕ ' : '… '}
+                  {r.status}
+                </td>
+                <td>{formatMs(r.triggeredAt)}</td>
+                <td>{r.durationMs >= 0 ? formatMs(r.durationMs) : '—'}</td>
+                <td>{r.offset >= 0 ? r.offset : '—'}</td>
+                <td>
+                  {r.txn >= 0 ? `#${r.txn} ` : '—'}
+                  {r.txnStatus === 'committed'
+                    ? '✓ committed'
+                    : r.txnStatus === 'expired'
+                      ? '✕ expired'
+                      : r.txnStatus === 'pending'
+                        ? '… pending'
+                        : ''}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {state.length > 0 && (
+        <div style={{ fontSize: '0.82em' }}>
+          <span className="muted">keyed state, latest updates: </span>
+          {state.map((u) => (
+            <span key={u.entry} className="chip mono">
+              key {u.key} = {u.count}
+            </span>
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
+function BatchList({ view, idx }: { view: RunView; idx: number }) {
+  const rows = batchRowsAt(view, idx);
+  return (
+    <div className="table-scroll" style={{ maxHeight: '11em' }}>
+      <table className="plain" data-testid={testIds.batchList} aria-label="Micro-batches">
+        <thead>
+          <tr>
+            <th>Batch</th>
+            <th>Planned</th>
+            <th>Offsets</th>
+            <th>Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={4} className="muted">
+                no micro-batch yet
+              </td>
+            </tr>
+          )}
+          {rows.map((b) => (
+            <tr key={b.id}>
+              <td>{b.id}</td>
+              <td>{formatMs(b.plannedAt)}</td>
+              <td>
+                {b.offset}–{b.offset + b.records - 1} ({b.records})
+              </td>
+              <td>
+                {b.status === 'committed'
+                  ? `✓ committed ${formatMs(b.committedAt)}`
+                  : '… planned (offset log)'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The sink: a table, an output topic, or an external service. */
+export function SinkStage({ view, idx, t }: StageProps) {
+  const s = view.scenario;
+  const table = view.tables.find((x) => x.point === 'sink');
+  const life = lifeAt(view, view.actors.indexOf('sink'), idx, t).life;
+  const output = s.sink.type === 'kafka' ? view.topics.indexOf(s.sink.topic) : -1;
+  const serviceActor = view.actors.indexOf('service');
+  return (
+    <section className="stage" aria-label="Sink">
+      <h2>④ Sink</h2>
+      {table && (
+        <ComponentBox
+          id="sink"
+          anchor="sink"
+          life={life}
+          title={
+            <span>
+              {s.sink.type === 'table'
+                ? 'PostgreSQL'
+                : s.sink.type === 'delta'
+                  ? 'Delta Lake'
+                  : 'files'}{' '}
+              <span className="mono">{table.label}</span>
+            </span>
+          }
+        >
+          {s.sink.type === 'table' && (
+            <div className="muted mono" style={{ fontSize: '0.78em' }}>
+              {sqlOf(s)}
+            </div>
+          )}
+          <RowTable view={view} table={table} idx={idx} />
+        </ComponentBox>
+      )}
+      {output >= 0 && (
+        <>
+          <div className="muted" style={{ fontSize: '0.85em' }}>
+            output topic <span className="mono">{view.topics[output]}</span> (on the Kafka cluster)
+          </div>
+          {view.logs
+            .filter((l) => l.topic === output)
+            .map((log) => (
+              <PartitionLog key={log.name} view={view} log={log} idx={idx} />
+            ))}
+        </>
+      )}
+      {serviceActor >= 0 && <ServiceBox view={view} idx={idx} />}
+    </section>
+  );
+}
+
+function sqlOf(s: Scenario): string {
+  if (s.sink.type !== 'table') return '';
+  const k =
+    s.sink.key === 'business-id'
+      ? 'payment_id'
+      : s.sink.key === 'uuid-per-attempt'
+        ? 'uuid'
+        : 'src_offset';
+  switch (s.sink.statement) {
+    case 'insert':
+      return `INSERT INTO ${s.sink.name} …`;
+    case 'on-conflict-do-nothing':
+      return `INSERT … ON CONFLICT (${k}) DO NOTHING`;
+    case 'on-conflict-do-update':
+      return `INSERT … ON CONFLICT (${k}) DO UPDATE SET amount = ${s.sink.set === 'excluded' ? 'EXCLUDED.amount' : 't.amount + EXCLUDED.amount'}`;
+    case 'merge':
+      return `MERGE INTO ${s.sink.name} USING … ON ${k}`;
+  }
+}
+
+function ServiceBox({ view, idx }: { view: RunView; idx: number }) {
+  const fx = useMemo(() => effectsAt(view, idx), [view, idx]);
+  const svc =
+    view.scenario.sink.type === 'effect'
+      ? view.scenario.sink.service
+      : (view.scenario.processor.sideEffect?.service ?? 'card-charge');
+  return (
+    <ComponentBox
+      id="service"
+      anchor="service"
+      title={svc === 'email' ? 'email service' : 'card charges (Stripe-style)'}
+    >
+      <div style={{ fontSize: '0.88em' }}>
+        {formatCount(fx.count)}{' '}
+        {svc === 'email' ? 'emails sent' : `charges · ${formatMoney(fx.sum)}`}
+      </div>
+      <ul className="muted" style={{ fontSize: '0.82em', margin: 0, paddingLeft: '1.1em' }}>
+        {fx.recent.map((e) => (
+          <li key={e}>
+            #{view.cols.aux[e]} {eventIdOf(view.events, view.events.identity[view.cols.event[e]!]!)}{' '}
+            at {formatMs(view.cols.time[e]!)}
+          </li>
+        ))}
+      </ul>
+    </ComponentBox>
+  );
+}
+
+/** Downstream readers (their own tables), or what a reader of the sink table sees. */
+export function ReaderStage({ view, idx, t }: StageProps) {
+  const readers = view.tables.filter((x) => x.point.startsWith('reader:'));
+  const c = countersAt(view, idx);
+  return (
+    <section className="stage" aria-label="Downstream reader" data-testid={testIds.readerPanel}>
+      <h2>⑤ Reader</h2>
+      {readers.map((tb) => {
+        const i = view.scenario.readers.findIndex((r) => `reader:${r.name}` === tb.point);
+        const name = `reader-${i}`;
+        return (
+          <ComponentBox
+            key={tb.point}
+            id={name}
+            anchor={name}
+            life={lifeAt(view, view.actors.indexOf(name), idx, t).life}
+            title={<span className="mono">{tb.label}</span>}
+          >
+            <RowTable view={view} table={tb} idx={idx} testId={`${testIds.sinkTable}-${i}`} />
+          </ComponentBox>
+        );
+      })}
+      {readers.length === 0 && (
+        <div className="component">
+          <div style={{ fontWeight: 600 }}>a report reading {view.verdict.primaryLabel}</div>
+          <div className="mono" style={{ fontSize: '0.82em' }}>
+            SELECT count(*), sum(amount)
+          </div>
+          <dl className="kv">
+            <dt>count</dt>
+            <dd>{formatCount(c.rows)}</dd>
+            <dt>sum</dt>
+            <dd>{formatMoney(c.sum)}</dd>
+            <dt>should be</dt>
+            <dd>
+              {formatCount(c.sent)} · {formatMoney(c.trueSum)}
+            </dd>
+          </dl>
+          {c.sum !== c.trueSum && c.final && (
+            <p className="fate duplicated" style={{ margin: '0.3em 0 0', whiteSpace: 'normal' }}>
+              <span aria-hidden="true">⚠</span> the report is off by{' '}
+              {formatMoney(c.sum - c.trueSum)}
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

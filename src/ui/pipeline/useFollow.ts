@@ -1,0 +1,43 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+
+/**
+ * Width of an element, kept up to date with a ResizeObserver (0 until measured).
+ */
+export function useWidth(ref: RefObject<HTMLElement | null>): number {
+  const [w, setW] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver !== 'function') return;
+    const ro = new ResizeObserver(() => setW(el.clientWidth));
+    ro.observe(el);
+    setW(el.clientWidth);
+    return () => ro.disconnect();
+  }, [ref]);
+  return w;
+}
+
+/**
+ * Keep a growing list scrolled to its end while the user has not scrolled away from it (like a
+ * terminal): returns whether it is following, and calls `scrollToEnd` when `size` grows.
+ */
+export function useFollowEnd(
+  ref: RefObject<HTMLElement | null>,
+  size: number,
+  scrollToEnd: () => void,
+): void {
+  const following = useRef(true);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const onScroll = () => {
+      following.current = el.scrollTop + el.clientHeight >= el.scrollHeight - 8;
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
+    return () => el.removeEventListener('scroll', onScroll);
+  }, [ref]);
+  useEffect(() => {
+    if (following.current) scrollToEnd();
+    // scrollToEnd is recreated each render; following the size is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [size]);
+}

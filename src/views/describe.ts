@@ -1,0 +1,127 @@
+/**
+ * One trace entry in words, for the "trace of the selected event" list and token labels:
+ * "consumer-0 processed p-5 from payments-0@5 (attempt 2)". Field meanings per kind follow
+ * src/engine/trace.ts (ENTRY_KINDS).
+ */
+import { CHECKPOINT_STEPS, ERROR_CODES, SEND_CAUSES, SKIP_REASONS, TXN_STATES } from '../engine';
+import { messageLabel } from './faultActions';
+import { K, kindName, messageTypeName } from './kinds';
+import { eventIdOf, type RunView } from './runView';
+
+/** Business id carried by entry i, or ''. */
+export function entryEventId(v: RunView, i: number): string {
+  const e = v.cols.event[i]!;
+  return e >= 0 ? eventIdOf(v.events, v.events.identity[e]!) : '';
+}
+
+/** `payments-0@5`. */
+function at(v: RunView, i: number): string {
+  const c = v.cols;
+  const topic = c.topic[i]! >= 0 ? v.topics[c.topic[i]!] : undefined;
+  const p = c.partition[i]!;
+  const o = c.offset[i]!;
+  if (topic === undefined || p < 0) return '';
+  return o >= 0 ? `${topic}-${p}@${o}` : `${topic}-${p}`;
+}
+
+/** Entry `i` as one sentence. */
+export function describeEntry(v: RunView, i: number): string {
+  const c = v.cols;
+  const k = c.kind[i]!;
+  const who = v.actors[c.actor[i]!] ?? '?';
+  const ev = entryEventId(v, i);
+  const n = c.count[i]!;
+  const aux = c.aux[i]!;
+  const records = (x: number) => (x === 1 ? '1 record' : `${x} records`);
+  switch (kindName(k)) {
+    case 'app-send': {
+      const cause = SEND_CAUSES[aux] ?? 'first';
+      return `the application sends ${ev}${cause === 'first' ? '' : ` again (${cause})`}`;
+    }
+    case 'app-send-failed':
+      return `the application’s send of ${ev} failed (${ERROR_CODES[aux] ?? 'error'})`;
+    case 'msg':
+    case 'msg-lost': {
+      const type = messageTypeName(aux);
+      const what = `${messageLabel(type)}${ev ? ` of ${ev}` : ''}${n > 1 ? ` (${records(n)})` : ''}`;
+      const to = v.actors[c.peer[i]!] ?? '?';
+      return k === K['msg-lost']
+        ? `${what} from ${who} to ${to} is LOST`
+        : `${who} → ${to}: ${what}`;
+    }
+    case 'batch':
+      return `the producer batches ${records(n)} for partition ${c.partition[i]}`;
+    case 'retry':
+      return `the producer retries the batch of ${ev} (attempt ${aux})`;
+    case 'ack':
+      return `${who} gets the ack of ${ev}${c.offset[i]! >= 0 ? ` (offset ${c.offset[i]})` : ''}`;
+    case 'batch-failed':
+      return `the producer gives up on ${records(n)} (${ERROR_CODES[aux] ?? 'error'})`;
+    case 'append':
+      return `${who} appends ${n > 1 ? `${records(n)} from ` : ''}${ev} at ${at(v, i)}`;
+    case 'dedupe':
+      return `${who} recognises a retried batch of ${ev} and does not append it again`;
+    case 'reject':
+      return `${who} refuses a request (${ERROR_CODES[aux] ?? 'error'})`;
+    case 'hw':
+      return `high watermark of ${at(v, i).replace(/@.*/, '')} moves to ${c.offset[i]}`;
+    case 'truncate':
+      return `${at(v, i)}: ${records(n)} cut by a new leader`;
+    case 'leader':
+      return `new leader of ${at(v, i).replace(/@.*/, '')}: broker-${aux}`;
+    case 'isr':
+      return `broker-${aux} ${n === 1 ? 'rejoins' : 'leaves'} the ISR of ${at(v, i).replace(/@.*/, '')}`;
+    case 'crash':
+      return `${who} CRASHES`;
+    case 'restart':
+      return `${who} restarts (incarnation ${aux})`;
+    case 'stall':
+      return `${who} stalls until ${c.until[i]} ms`;
+    case 'fault':
+      return `fault ${aux + 1} fires`;
+    case 'poll':
+      return `${who} polls ${records(n)} from ${at(v, i)}`;
+    case 'process':
+      return `${who} processes ${ev} from ${at(v, i)}${aux > 0 ? ` (attempt ${aux + 1})` : ''}`;
+    case 'row-insert':
+      return `${who} inserts a row for ${ev}`;
+    case 'row-update':
+      return `${who} updates the row of ${ev}${n === 1 ? '' : ' (same value)'}`;
+    case 'row-skip':
+      return `${who} skips ${ev} (${SKIP_REASONS[aux] ?? 'no-op'})`;
+    case 'stmt-error':
+      return `${who}: statement fails (${ERROR_CODES[aux] ?? 'error'}), ${records(n)} rolled back`;
+    case 'commit':
+      return `offsets committed: ${at(v, i).replace(/@.*/, '')} → ${c.offset[i]}`;
+    case 'commit-failed':
+      return `offset commit refused (${ERROR_CODES[aux] ?? 'error'})`;
+    case 'assign':
+      return `${who} is assigned ${at(v, i).replace(/@.*/, '')} from offset ${c.offset[i]}`;
+    case 'revoke':
+      return `${who} loses ${at(v, i)}`;
+    case 'txn':
+      return `transaction ${c.txn[i]}: ${TXN_STATES[aux] ?? 'state'}`;
+    case 'marker':
+      return `${aux === 1 ? 'commit' : 'abort'} marker of transaction ${c.txn[i]} at ${at(v, i)}`;
+    case 'fenced':
+      return `a producer is fenced (epoch ${aux})`;
+    case 'checkpoint':
+      return `checkpoint ${c.ckpt[i]}: ${CHECKPOINT_STEPS[aux] ?? 'step'}`;
+    case 'restore':
+      return `${who} restores ${c.ckpt[i]! >= 0 ? `checkpoint ${c.ckpt[i]}` : 'from scratch'} at offset ${c.offset[i]}`;
+    case 'batch-planned':
+      return `micro-batch ${c.ckpt[i]} planned: ${records(n)} from offset ${c.offset[i]}`;
+    case 'batch-committed':
+      return `micro-batch ${c.ckpt[i]} committed`;
+    case 'effect':
+      return `${who}: effect #${aux} for ${ev}`;
+    case 'effect-replayed':
+      return `${who} answers ${ev} from its idempotency store`;
+    case 'data-loss':
+      return `DATA LOSS: ${records(n)} gone for good`;
+    case 'state':
+      return `${who} state: key ${aux} count ${n}`;
+    case 'end':
+      return aux === 1 ? 'the run is cut off' : 'nothing is left to happen: the run ends';
+  }
+}
