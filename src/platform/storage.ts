@@ -1,0 +1,364 @@
+/**
+ * The workspace, autosaved to `localStorage` and restored on reload — versioned, with stepwise
+ * migrations, and safe against whatever is in storage: a corrupt, incompatible or invalid saved
+ * state is set aside (kept under another key, so nothing is lost) with a notice, and the app
+ * starts from its defaults. Never a blank page.
+ *
+ * Two ways to use it:
+ * - store-agnostic: {@link loadWorkspace} at start-up, {@link saveWorkspace} on change;
+ * - with zustand's `persist` middleware: {@link workspacePersistOptions} returns the options
+ *   (`name`, `version`, `migrate`, `storage`, `partialize`, `merge`) for the store to plug in.
+ *   https://zustand.docs.pmnd.rs/middlewares/persist (§ "versioning and migrations": without
+ *   `migrate`, a version bump silently drops stored state).
+ *
+ * Storage format (the same as zustand's JSON storage, so both paths share a key):
+ * `localStorage["delivery-lab:workspace"] = JSON.stringify({ state: Workspace, version })`.
+ * A state set aside goes to `"delivery-lab:workspace:set-aside"` as
+ * `{ reason, version, savedAt, raw }` (raw = the stored text, unchanged).
+ */
+import type { PersistOptions, PersistStorage, StorageValue } from 'zustand/middleware';
+import type { Issue, ScenarioInput } from '../engine';
+import { importScenarioValue } from '../views/export';
+
+/** Where the workspace lives. */
+export const WORKSPACE_KEY = 'delivery-lab:workspace';
+/** Where a saved workspace that could not be restored is kept. */
+export const SET_ASIDE_KEY = 'delivery-lab:workspace:set-aside';
+/** The workspace format this build writes. */
+export const WORKSPACE_VERSION = 1;
+/** Preference entries kept at most (a workspace is small). */
+export const MAX_PREFS = 64;
+
+/** Display preferences: small, flat, primitive values (playback speed, panels, font size…). */
+export type WorkspacePrefs = Record<string, string | number | boolean>;
+
+/** The saved workspace, version 1. */
+export interface Workspace {
+  /** The scenario as written (defaults not applied), with every fault added by clicks. */
+  scenario: ScenarioInput;
+  /** `preset-id/variant-id` it was loaded from, or null. */
+  presetRef: string | null;
+  prefs: WorkspacePrefs;
+}
+
+/** Takes a saved state of version n to version n + 1. Throws when it cannot. */
+export type WorkspaceMigration = (state: Record<string, unknown>) => Record<string, unknown>;
+
+/**
+ * Migrations by the version they start from. Version 1 is the first the app saved, so there are
+ * none yet; the next format change adds `1: (v1) => v2` here, with a test.
+ */
+export const WORKSPACE_MIGRATIONS: Readonly<Record<number, WorkspaceMigration>> = {};
+
+/** The version table (tests pass one with synthetic old versions). */
+export interface WorkspaceCodec {
+  version: number;
+  migrations: Readonly<Record<number, WorkspaceMigration>>;
+}
+
+const CODEC: WorkspaceCodec = { version: WORKSPACE_VERSION, migrations: WORKSPACE_MIGRATIONS };
+
+/** What the user should be told about storage. */
+export interface StorageNotice {
+  /**
+   * `set-aside`: the saved workspace could not be restored and was kept under
+   * {@link SET_ASIDE_KEY}; `unavailable`: storage cannot be used (private mode, disabled);
+   * `full`: the workspace could not be saved (quota).
+   */
+  kind: 'set-aside' | 'unavailable' | 'full';
+  message: string;
+}
+
+/** The subset of the Web Storage API used here. */
+export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+class WorkspaceError extends Error {}
+
+// ─────────────────────────────────────────────────────────────────────────── pure parts
+
+/**
+ * Migrate a saved state from `fromVersion` to the codec's version, step by step.
+ * @throws when the version is newer than this build, or a step is missing or fails.
+ */
+export function migrateWorkspace(
+  state: unknown,
+  fromVersion: number,
+  codec: WorkspaceCodec = CODEC,
+): unknown {
+  if (!Number.isInteger(fromVersion) || fromVersion < 0)
+    throw new WorkspaceError(`unreadable version ${String(fromVersion)}`);
+  if (fromVersion > codec.version)
+    throw new WorkspaceError(
+      `it was saved by a newer Delivery Lab (format ${fromVersion}, this one reads up to ${codec.version})`,
+    );
+  let s = state;
+  for (let v = fromVersion; v < codec.version; v++) {
+    const step = codec.migrations[v];
+    if (!step) throw new WorkspaceError(`no migration from format ${v}`);
+    if (s === null || typeof s !== 'object' || Array.isArray(s))
+      throw new WorkspaceError(`format ${v}: not an object`);
+    try {
+      s = step(s as Record<string, unknown>);
+    } catch (e) {
+      throw new WorkspaceError(`migration from format ${v} failed: ${(e as Error).message}`);
+    }
+  }
+  return s;
+}
+
+/** Check a (current-version) state: its shape, its preferences, and its scenario (validated). */
+export function checkWorkspace(
+  state: unknown,
+): { ok: true; workspace: Workspace } | { ok: false; reason: string; issues?: Issue[] } {
+  if (state === null || typeof state !== 'object' || Array.isArray(state))
+    return { ok: false, reason: 'the saved state is not an object' };
+  const s = state as Record<string, unknown>;
+  const presetRef = s.presetRef ?? null;
+  if (presetRef !== null && (typeof presetRef !== 'string' || presetRef.length > 200))
+    return { ok: false, reason: 'presetRef is not a preset id' };
+  const prefs = s.prefs ?? {};
+  if (prefs === null || typeof prefs !== 'object' || Array.isArray(prefs))
+    return { ok: false, reason: 'prefs is not an object' };
+  const entries = Object.entries(prefs);
+  if (entries.length > MAX_PREFS) return { ok: false, reason: 'too many preferences' };
+  for (const [k, v] of entries)
+    if (
+      !['string', 'number', 'boolean'].includes(typeof v) ||
+      (typeof v === 'string' && v.length > 200)
+    )
+      return { ok: false, reason: `preference "${k.slice(0, 40)}" is not a small value` };
+  const parsed = importScenarioValue(s.scenario);
+  if (!parsed.ok)
+    return {
+      ok: false,
+      reason: `the saved scenario is invalid (${parsed.issues
+        .slice(0, 3)
+        .map((i) => `${i.path || '(scenario)'}: ${i.message}`)
+        .join('; ')}${parsed.issues.length > 3 ? '; …' : ''})`,
+      issues: parsed.issues,
+    };
+  return {
+    ok: true,
+    workspace: {
+      scenario: s.scenario as ScenarioInput,
+      presetRef: presetRef as string | null,
+      prefs: prefs as WorkspacePrefs,
+    },
+  };
+}
+
+/** The result of {@link restoreWorkspace}. */
+export type RestoreResult =
+  | { status: 'empty' }
+  | { status: 'restored'; workspace: Workspace; fromVersion: number }
+  | { status: 'unusable'; reason: string; version: number | null };
+
+/**
+ * Read a stored text (pure): parse the envelope, migrate, check.
+ * @param raw - what storage holds under {@link WORKSPACE_KEY}, or null.
+ */
+export function restoreWorkspace(raw: string | null, codec: WorkspaceCodec = CODEC): RestoreResult {
+  if (raw === null) return { status: 'empty' };
+  let envelope: unknown;
+  try {
+    envelope = JSON.parse(raw);
+  } catch {
+    return { status: 'unusable', reason: 'it is not valid JSON', version: null };
+  }
+  if (envelope === null || typeof envelope !== 'object' || Array.isArray(envelope))
+    return { status: 'unusable', reason: 'it is not a saved workspace', version: null };
+  const { state, version } = envelope as { state?: unknown; version?: unknown };
+  if (typeof version !== 'number' || state === undefined)
+    return { status: 'unusable', reason: 'it is not a saved workspace', version: null };
+  let migrated: unknown;
+  try {
+    migrated = migrateWorkspace(state, version, codec);
+  } catch (e) {
+    return { status: 'unusable', reason: (e as Error).message, version };
+  }
+  const checked = checkWorkspace(migrated);
+  if (!checked.ok) return { status: 'unusable', reason: checked.reason, version };
+  return { status: 'restored', workspace: checked.workspace, fromVersion: version };
+}
+
+function setAsideMessage(reason: string): string {
+  return `Your saved workspace could not be restored: ${reason}. It was kept under "${SET_ASIDE_KEY}" in this browser's storage, and the lab started from its default scenario.`;
+}
+
+// ─────────────────────────────────────────────────────────────────────────── storage
+
+/** Keep an unusable stored text under {@link SET_ASIDE_KEY} and clear the main key. */
+function setAside(storage: StorageLike, raw: string, reason: string, version: number | null): void {
+  const record = JSON.stringify({ reason, version, savedAt: new Date().toISOString(), raw });
+  try {
+    storage.setItem(SET_ASIDE_KEY, record);
+    storage.removeItem(WORKSPACE_KEY);
+  } catch {
+    // No room to keep a copy: leave the original where it is rather than lose it.
+  }
+}
+
+function defaultStorage(): StorageLike {
+  return localStorage;
+}
+
+/**
+ * Load the workspace at start-up (store-agnostic). Never throws.
+ * @returns the workspace (or null: start from the defaults) and a notice for the user, if any.
+ */
+export function loadWorkspace(
+  storage: () => StorageLike = defaultStorage,
+  codec: WorkspaceCodec = CODEC,
+): { workspace: Workspace | null; notice: StorageNotice | null } {
+  let s: StorageLike;
+  let raw: string | null;
+  try {
+    s = storage();
+    raw = s.getItem(WORKSPACE_KEY);
+  } catch {
+    return {
+      workspace: null,
+      notice: {
+        kind: 'unavailable',
+        message: "This browser's storage is not available: the workspace will not be saved.",
+      },
+    };
+  }
+  const r = restoreWorkspace(raw, codec);
+  if (r.status === 'empty') return { workspace: null, notice: null };
+  if (r.status === 'restored') return { workspace: r.workspace, notice: null };
+  setAside(s, raw!, r.reason, r.version);
+  return { workspace: null, notice: { kind: 'set-aside', message: setAsideMessage(r.reason) } };
+}
+
+/**
+ * Save the workspace (store-agnostic). Never throws.
+ * @returns a notice when it could not be saved (storage full or unavailable), else null.
+ */
+export function saveWorkspace(
+  workspace: Workspace,
+  storage: () => StorageLike = defaultStorage,
+): StorageNotice | null {
+  try {
+    storage().setItem(
+      WORKSPACE_KEY,
+      JSON.stringify({ state: workspace, version: WORKSPACE_VERSION }),
+    );
+    return null;
+  } catch (e) {
+    return fullNotice(e);
+  }
+}
+
+function fullNotice(e: unknown): StorageNotice {
+  const quota = e instanceof Error && /quota/i.test(`${e.name} ${e.message}`);
+  return quota
+    ? {
+        kind: 'full',
+        message:
+          "The workspace could not be saved: this browser's storage is full. Export the scenario to keep it.",
+      }
+    : {
+        kind: 'unavailable',
+        message: "This browser's storage is not available: the workspace will not be saved.",
+      };
+}
+
+// ─────────────────────────────────────────────────────────────────────────── zustand persist
+
+/** Options of {@link workspacePersistOptions}. */
+export interface WorkspacePersistConfig<S> {
+  /** The workspace part of the store's state. */
+  partialize: (state: S) => Workspace;
+  /** Apply a restored workspace to the store's initial state. */
+  apply: (workspace: Workspace, current: S) => S;
+  /** Called with a notice to show (set aside, storage full or unavailable). */
+  onNotice?: (notice: StorageNotice) => void;
+  /** Where to store (default `localStorage`). */
+  storage?: () => StorageLike;
+  /** The version table (tests pass synthetic old versions). */
+  codec?: WorkspaceCodec;
+}
+
+/**
+ * Options for zustand's `persist` middleware that keep the workspace in `localStorage`:
+ *
+ * ```ts
+ * createStore(persist(config, workspacePersistOptions({ partialize, apply, onNotice })))
+ * ```
+ *
+ * `getItem` checks the stored text before zustand sees it: an unusable state (corrupt JSON, a
+ * newer or unmigratable version, an invalid scenario) is set aside with a notice and the store
+ * keeps its defaults; a usable one of an older version reaches zustand's `migrate`, which runs
+ * the stepwise {@link WORKSPACE_MIGRATIONS}. `setItem` skips writes of an unchanged workspace and
+ * reports a full or unavailable storage once.
+ */
+export function workspacePersistOptions<S>(
+  config: WorkspacePersistConfig<S>,
+): PersistOptions<S, Workspace> {
+  const codec = config.codec ?? CODEC;
+  const storage = config.storage ?? defaultStorage;
+  let lastWritten: string | null = null;
+  let reported = false;
+  const notify = (n: StorageNotice) => config.onNotice?.(n);
+  const persistStorage: PersistStorage<Workspace> = {
+    getItem(name): StorageValue<Workspace> | null {
+      let s: StorageLike;
+      let raw: string | null;
+      try {
+        s = storage();
+        raw = s.getItem(name);
+      } catch (e) {
+        notify(fullNotice(e));
+        return null;
+      }
+      const r = restoreWorkspace(raw, codec);
+      if (r.status === 'empty') return null;
+      if (r.status === 'unusable') {
+        setAside(s, raw!, r.reason, r.version);
+        notify({ kind: 'set-aside', message: setAsideMessage(r.reason) });
+        return null;
+      }
+      lastWritten = raw;
+      // Current version: the checked workspace. Older: the stored state as it is, so that
+      // zustand calls `migrate` (which runs the steps again and checks the result).
+      if (r.fromVersion === codec.version) return { state: r.workspace, version: r.fromVersion };
+      return JSON.parse(raw!) as StorageValue<Workspace>;
+    },
+    setItem(name, value) {
+      const text = JSON.stringify(value);
+      if (text === lastWritten) return;
+      try {
+        storage().setItem(name, text);
+        lastWritten = text;
+        reported = false;
+      } catch (e) {
+        if (!reported) notify(fullNotice(e));
+        reported = true;
+      }
+    },
+    removeItem(name) {
+      try {
+        storage().removeItem(name);
+        lastWritten = null;
+      } catch {
+        // Nothing to remove from an unavailable storage.
+      }
+    },
+  };
+  return {
+    name: WORKSPACE_KEY,
+    version: codec.version,
+    storage: persistStorage,
+    partialize: config.partialize,
+    migrate: (state, version) => {
+      const checked = checkWorkspace(migrateWorkspace(state, version, codec));
+      if (!checked.ok) throw new WorkspaceError(checked.reason);
+      return checked.workspace;
+    },
+    merge: (persisted, current) =>
+      persisted === undefined || persisted === null
+        ? current
+        : config.apply(persisted as Workspace, current),
+  };
+}
