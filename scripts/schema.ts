@@ -1,0 +1,77 @@
+/**
+ * Generates `public/scenario.schema.json`, the JSON Schema of the scenario format, from the zod
+ * schema the engine validates with (src/engine/scenario/schema.ts) — one source of truth.
+ *
+ *   npm run schema            # rewrite public/scenario.schema.json
+ *
+ * `z.toJSONSchema(ScenarioSchema, { io: 'input' })` describes a scenario *as written*: fields
+ * with a default are optional and carry it as `default`; discriminated unions (`processor.type`,
+ * `sink.type`, `faults[].kind`) become `oneOf` with a `const` discriminator; the limits (string
+ * lengths, list sizes, time ranges) are `maxLength`/`maxItems`/`maximum`, so editors refuse an
+ * oversized file as the app does. https://zod.dev/json-schema
+ *
+ * What JSON Schema cannot say is added or described here: "exactly one of workload.events or
+ * workload.generate" becomes a `oneOf`; the cross-field checks (`replication.factor` ≤ brokers,
+ * fault targets that exist, the combinations Kafka refuses) are named in the description — the
+ * app and the CLI still check them.
+ *
+ * A unit test (src/cli/schema.test.ts) fails when the committed file differs from what this
+ * script generates, so the schema cannot go stale.
+ */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
+import { z } from 'zod';
+import { CURRENT_VERSION, LIMITS, MAX_JSON_CHARS, ScenarioSchema } from '../src/engine';
+
+/** Where the schema is published (served next to the app, so any static host works). */
+export const SCHEMA_PATH = 'public/scenario.schema.json';
+
+/** The scenario JSON Schema as an object. */
+export function scenarioJsonSchema(): Record<string, unknown> {
+  const generated = z.toJSONSchema(ScenarioSchema, { io: 'input' }) as Record<string, unknown>;
+  const { $schema, ...rest } = generated;
+  const properties = rest.properties as Record<string, Record<string, unknown>>;
+  // z.refine cannot be expressed; this one can.
+  properties.workload = {
+    ...properties.workload,
+    oneOf: [{ required: ['events'] }, { required: ['generate'] }],
+    description:
+      'Give exactly one of `events` (listed one by one) or `generate` (a seeded generator).',
+  };
+  const limits = [
+    `at most ${LIMITS.explicitEvents} listed events or ${LIMITS.generatedEvents} generated ones`,
+    `${LIMITS.faults} faults`,
+    `${LIMITS.readers} readers`,
+    `names and ids of at most ${LIMITS.stringLength} characters (free text ${LIMITS.textLength})`,
+    `times of at most ${LIMITS.timeMs} ms (7 days)`,
+    `files of at most ${MAX_JSON_CHARS} characters`,
+  ].join(', ');
+  return {
+    $schema,
+    title: `Delivery Lab scenario, version ${CURRENT_VERSION}`,
+    description:
+      'A complete, plain-data description of a run of the Delivery Lab pipeline simulator: ' +
+      'workload, topology, every knob (with the real systems’ names and defaults), the seed and ' +
+      `the fault schedule. Times are virtual milliseconds. Limits: ${limits}. ` +
+      'Checked by the app beyond this schema: replication.factor ≤ brokers, ' +
+      'min.insync.replicas ≤ replication.factor, fault targets and event ids that exist, reader ' +
+      'topics that exist, and the settings Kafka, Flink and PostgreSQL refuse together.',
+    ...rest,
+  };
+}
+
+/**
+ * The file's text, formatted by Prettier with the project's settings — so `npm run format` leaves
+ * it as generated and the staleness test keeps meaning "the schema changed".
+ */
+export async function scenarioJsonSchemaText(): Promise<string> {
+  const options = (await resolveConfig(SCHEMA_PATH)) ?? {};
+  return format(JSON.stringify(scenarioJsonSchema()), { ...options, parser: 'json' });
+}
+
+// Run when executed directly (`npm run schema`), not when imported by the test.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  writeFileSync(SCHEMA_PATH, await scenarioJsonSchemaText());
+  process.stdout.write(`wrote ${SCHEMA_PATH}\n`);
+}
