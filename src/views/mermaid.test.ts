@@ -6,7 +6,8 @@ import {
   runSequenceDiagram,
   topologyFlowchart,
 } from './mermaid';
-import { FLINK_EXACTLY_ONCE, LOST_ACK, runOf } from './mermaid.testdata';
+import { parseScenario, simulate } from '../engine';
+import { FLINK_EXACTLY_ONCE, HOSTILE, LOST_ACK, runOf } from './mermaid.testdata';
 
 const run = runOf;
 
@@ -221,5 +222,45 @@ describe('diagramOf', () => {
     expect(diagramOf(r, 'flow')).toBe(topologyFlowchart(r.scenario));
     expect(diagramOf(r, 'event:e2')).toBe(eventSequenceDiagram(r, 'e2'));
     expect(diagramOf(r, 'event:zzz')).toBeNull();
+  });
+});
+
+describe('hostile strings', () => {
+  /** One statement per line, in the forms this module writes; labels made of safe characters. */
+  const LABEL = String.raw`(?:[\p{L}\p{N}\p{M} _.,()/'+*=!?@^~·→…×⚡✗≥≤—−-]|#\d+;)*`;
+  const SEQUENCE_LINE = new RegExp(
+    String.raw`^(sequenceDiagram|  title ${LABEL}|  participant P\d+ as ${LABEL}|  P\d+(->>|-->>|-x|--x)P\d+: ${LABEL}|  Note over P\d+(,P\d+)?: ${LABEL})$`,
+    'u',
+  );
+  const FLOW_LINE = new RegExp(
+    String.raw`^(flowchart LR|  \w+(\["|\[\("|\{\{")${LABEL}(<br/>${LABEL})*("\]|"\)\]|"\}\})|  \w+ (-->|-\.->)\|"${LABEL}"\| \w+|  fault\d+ -\.- \w+|  class fault\d+ fault|  classDef fault fill:#fff1f0,stroke:#cf222e)$`,
+    'u',
+  );
+
+  it('every line of every diagram of the hostile-strings run is one well-formed statement', () => {
+    const r = runOf(HOSTILE);
+    const texts = [runSequenceDiagram(r)];
+    for (let j = 0; j < r.events.identities; j++)
+      texts.push(eventSequenceDiagram(r, r.events.identityId(j))!);
+    for (const text of texts)
+      for (const line of text.trimEnd().split('\n')) expect(line).toMatch(SEQUENCE_LINE);
+    for (const line of topologyFlowchart(r.scenario).trimEnd().split('\n'))
+      expect(line).toMatch(FLOW_LINE);
+  });
+
+  it('cuts a 100 KB business id (a scenario that skipped validation) to a short label', () => {
+    const parsed = parseScenario(LOST_ACK);
+    if (!parsed.ok) throw new Error('invalid');
+    const huge = `<script>${'x'.repeat(100_000)}`;
+    const s = structuredClone(parsed.scenario);
+    s.workload.events![0]!.id = huge;
+    s.faults = [];
+    const r = simulate(s);
+    for (const text of [runSequenceDiagram(r), eventSequenceDiagram(r, huge)!]) {
+      const longest = Math.max(...text.split('\n').map((l) => l.length));
+      expect(longest).toBeLessThan(400);
+      expect(text).toContain('#60;script#62;xxxxxxxx');
+      expect(text).toContain('…');
+    }
   });
 });
