@@ -52,8 +52,10 @@ function Shell() {
       style={{ ['--scale' as string]: String(FONT_SCALES[step] ?? 1) }}
     >
       <TopBar />
-      <Transport />
-      <StatusLine />
+      <section aria-label="Playback">
+        <Transport />
+        <StatusLine />
+      </section>
       <Counters />
       <Pipeline />
       <Lower />

@@ -223,58 +223,63 @@ function Timeline({ view }: { view: RunView }) {
 
   return (
     <div className="timeline-wrap">
-      <div
-        ref={track}
-        className="timeline"
-        role="slider"
-        tabIndex={0}
-        aria-label="Timeline: one step per engine event"
-        aria-valuemin={0}
-        aria-valuemax={view.n}
-        data-testid={testIds.timeline}
-        onPointerDown={onTrackDown}
-        onPointerMove={onTrackMove}
-        onPointerUp={onTrackUp}
-        onKeyDown={onTrackKey}
-      >
-        <div ref={fill} className="fill" />
-        {checkpoints.map((c) => (
-          <span
-            key={c.id}
-            className="ckpt"
-            style={{ left: `${frac(view, c.entry + 1) * 100}%` }}
-            title={`checkpoint ${c.id} completed`}
-          />
-        ))}
-        <div ref={head} className="head" />
-        {markers.map((m) => {
-          const at = drag?.index === m.index ? drag.idx : markerIdx(m);
-          return (
-            <button
-              key={m.index}
-              type="button"
-              className={`marker${m.firedEntry < 0 ? ' unfired' : ''}`}
-              style={{ left: `${frac(view, at) * 100}%` }}
-              aria-pressed={selected === m.index}
-              aria-label={`Fault ${m.index + 1}: ${m.label}, ${m.firedEntry >= 0 ? `fired at ${formatMs(m.firedAt)}` : `armed from ${formatMs(m.at)}, never fired`}. Delete removes it, arrows move it.`}
-              title={m.label}
-              data-testid={testIds.faultMarker}
-              data-fault-index={m.index}
-              onPointerDown={(e) => {
-                e.stopPropagation();
-                track.current!.setPointerCapture(e.pointerId);
-                setDrag({ index: m.index, idx: markerIdx(m), moved: false });
-              }}
-              onKeyDown={(e) => onMarkerKey(e, m)}
-              onClick={(e) => {
-                // Keyboard activation (pointer clicks are handled on pointer up).
-                if (e.detail === 0) setSelected(selected === m.index ? null : m.index);
-              }}
-            >
-              ⚡
-            </button>
-          );
-        })}
+      <div className="timeline-box">
+        <div
+          ref={track}
+          className="timeline"
+          role="slider"
+          tabIndex={0}
+          aria-label="Timeline: one step per engine event"
+          aria-valuemin={0}
+          aria-valuemax={view.n}
+          data-testid={testIds.timeline}
+          onPointerDown={onTrackDown}
+          onPointerMove={onTrackMove}
+          onPointerUp={onTrackUp}
+          onKeyDown={onTrackKey}
+        >
+          <div ref={fill} className="fill" />
+          {checkpoints.map((c) => (
+            <span
+              key={c.id}
+              className="ckpt"
+              style={{ left: `${frac(view, c.entry + 1) * 100}%` }}
+              title={`checkpoint ${c.id} completed`}
+            />
+          ))}
+          <div ref={head} className="head" />
+        </div>
+        {/* Markers sit over the slider, not inside it: controls must not nest (axe nested-interactive). */}
+        <div className="markers">
+          {markers.map((m) => {
+            const at = drag?.index === m.index ? drag.idx : markerIdx(m);
+            return (
+              <button
+                key={m.index}
+                type="button"
+                className={`marker${m.firedEntry < 0 ? ' unfired' : ''}`}
+                style={{ left: `${frac(view, at) * 100}%` }}
+                aria-pressed={selected === m.index}
+                aria-label={`Fault ${m.index + 1}: ${m.label}, ${m.firedEntry >= 0 ? `fired at ${formatMs(m.firedAt)}` : `armed from ${formatMs(m.at)}, never fired`}. Delete removes it, arrows move it.`}
+                title={m.label}
+                data-testid={testIds.faultMarker}
+                data-fault-index={m.index}
+                onPointerDown={(e) => {
+                  e.stopPropagation();
+                  track.current!.setPointerCapture(e.pointerId);
+                  setDrag({ index: m.index, idx: markerIdx(m), moved: false });
+                }}
+                onKeyDown={(e) => onMarkerKey(e, m)}
+                onClick={(e) => {
+                  // Keyboard activation (pointer clicks are handled on pointer up).
+                  if (e.detail === 0) setSelected(selected === m.index ? null : m.index);
+                }}
+              >
+                ⚡
+              </button>
+            );
+          })}
+        </div>
       </div>
       <div className="timeline-legend" aria-hidden="true">
         <span>0</span>

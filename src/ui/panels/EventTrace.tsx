@@ -38,7 +38,7 @@ export function EventTrace() {
     );
   const cited = new Set(highlight);
   return (
-    <div className="scroll-panel" data-testid={testIds.eventTrace}>
+    <div className="scroll-panel" data-testid={testIds.eventTrace} tabIndex={0}>
       <p style={{ margin: '0 0 0.3em' }}>
         {selected >= 0 ? (
           <>

@@ -26,7 +26,7 @@ export function Explanations() {
           {view.verdict.primaryLabel}.
         </p>
       ) : (
-        <ul className="explanations">
+        <ul className="explanations" tabIndex={0} aria-label="Explanations">
           {list.map((x, k) => {
             const pressed =
               highlight.length > 0 &&

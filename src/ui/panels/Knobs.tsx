@@ -45,7 +45,7 @@ export function Knobs() {
   if (!effective) return null;
   const knobs = knobsFor(effective);
   return (
-    <div className="scroll-panel" data-testid={testIds.knobs}>
+    <div className="scroll-panel" data-testid={testIds.knobs} tabIndex={0}>
       <p className="muted" style={{ margin: '0 0 0.3em', fontSize: '0.88em' }}>
         Changing a knob re-runs the scenario from the start; playback continues where it is.
       </p>

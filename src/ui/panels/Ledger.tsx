@@ -61,6 +61,7 @@ function LedgerOf({ view }: { view: RunView }) {
       <div
         ref={scroll}
         className="table-scroll"
+        tabIndex={0}
         style={{ maxHeight: '16em' }}
         role="table"
         aria-label="Per-event ledger"

@@ -19,7 +19,7 @@ export function WhatThisSets() {
   const kind = parsed.ok ? parsed.scenario.processor.type : 'consumer';
   const list = useMemo(() => guaranteeKnobs(claim, kind, scenario), [claim, kind, scenario]);
   return (
-    <div className="scroll-panel" data-testid={testIds.whatThisSets}>
+    <div className="scroll-panel" data-testid={testIds.whatThisSets} tabIndex={0}>
       <p style={{ margin: '0 0 0.4em' }}>
         <strong>{claim}</strong> sets {list.length} knobs on this {kind} pipeline
         {label === 'custom' ? (

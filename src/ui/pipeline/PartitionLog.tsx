@@ -108,7 +108,13 @@ export const PartitionLog = memo(function PartitionLog({
             </span>
           ))}
         </div>
-        <div ref={scroll} className="log-scroll" aria-label={`${log.name} log`}>
+        <div
+          ref={scroll}
+          className="log-scroll"
+          aria-label={`${log.name} log`}
+          tabIndex={0}
+          role="group"
+        >
           <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
             {virt.getVirtualItems().map((r) => {
               const from = r.index * perRow;

@@ -48,6 +48,7 @@ export const RowTable = memo(function RowTable({
     <div
       ref={scroll}
       className="table-scroll"
+      tabIndex={0}
       data-testid={testId}
       data-rows={count}
       role="table"

@@ -246,7 +246,7 @@ function FlinkPanel({ view, idx, t }: StageProps) {
           {formatMs(view.cols.time[lastRestore]!)}
         </div>
       )}
-      <div className="table-scroll" style={{ maxHeight: '11em' }}>
+      <div className="table-scroll" style={{ maxHeight: '11em' }} tabIndex={0}>
         <table
           className="plain"
           data-testid={testIds.checkpointTable}
@@ -317,7 +317,7 @@ function FlinkPanel({ view, idx, t }: StageProps) {
 function BatchList({ view, idx }: { view: RunView; idx: number }) {
   const rows = batchRowsAt(view, idx);
   return (
-    <div className="table-scroll" style={{ maxHeight: '11em' }}>
+    <div className="table-scroll" style={{ maxHeight: '11em' }} tabIndex={0}>
       <table className="plain" data-testid={testIds.batchList} aria-label="Micro-batches">
         <thead>
           <tr>

@@ -1,0 +1,61 @@
+/**
+ * Accessibility and hygiene over a whole session: axe finds no serious or critical violation on
+ * the dashboard in its main states (idle, a fault menu open, the knobs tab, the end of a run
+ * with duplicates), and nothing logs an error to the console.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test, testIds } from './fixtures';
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+test('axe: no serious or critical violation in the main states', async ({ dash }) => {
+  // Four full-page axe passes over a large DOM: slow on a 2-core machine, not a hang.
+  test.setTimeout(120_000);
+  const { page } = dash;
+  expect(await seriousViolations(page)).toEqual([]);
+  await dash.component('consumer-0').locator('.component-head').first().click();
+  await expect(dash.byId(testIds.faultMenu)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.getByRole('tab', { name: 'Knobs' }).click();
+  await dash.byId(testIds.knobs).getByRole('button', { name: 'About acks' }).click();
+  expect(await seriousViolations(page)).toEqual([]);
+  await dash.toEnd();
+  await page.getByRole('tab', { name: 'Event trace' }).click();
+  await dash.byId(testIds.explanation).first().click();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('no console errors across a session: load, play, fault, drop, undo, redo, scrub', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  await dash.pickPreset('at-most-once');
+  await dash.byId(testIds.play).click();
+  await page.waitForTimeout(400);
+  await dash.byId(testIds.play).click();
+  await dash.fault('producer', 'lose-next-request');
+  await dash.setGuarantee('At-least-once');
+  await dash.api('runTo', 62);
+  const token = page
+    .locator(`[data-testid="${testIds.token}"][data-lost="false"]`)
+    .filter({ visible: true })
+    .first();
+  if ((await token.count()) > 0) await token.click();
+  await dash.settled();
+  await page.locator('h1').click();
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+Shift+z');
+  await dash.settled();
+  await dash.toEnd();
+  await dash.byId(testIds.fontLarger).click();
+  await dash.byId(testIds.fontLarger).click();
+  await dash.toStart();
+  expect(dash.errors).toEqual([]);
+});

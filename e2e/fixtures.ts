@@ -1,0 +1,151 @@
+/**
+ * Page objects and fixtures for the dashboard specs: the typed dev/test API on `window` (reached
+ * through page.evaluate) for setting things up and reading the engine's own values, and the
+ * shared test ids for everything a user clicks and reads.
+ */
+import { expect, test as base, type Locator, type Page } from '@playwright/test';
+import { testIds } from '../src/ui/testIds';
+import type { DeliveryLabTestApi, TestCounters } from '../src/ui/testApiTypes';
+
+/** Counters as the page shows them (read from the DOM, not from the API). */
+export interface ShownCounters {
+  sent: number;
+  rows: number;
+  duplicates: number;
+  missing: number;
+  final: boolean;
+  sum: number;
+  doubleCounted: number;
+}
+
+/** The dashboard page object. */
+export class Dashboard {
+  readonly errors: string[] = [];
+
+  constructor(readonly page: Page) {
+    page.on('console', (m) => {
+      if (m.type() === 'error') this.errors.push(m.text());
+    });
+    page.on('pageerror', (e) => this.errors.push(e.message));
+  }
+
+  byId(id: string): Locator {
+    return this.page.getByTestId(id);
+  }
+
+  /** Open the page and wait for the first run. */
+  async goto(): Promise<void> {
+    await this.page.goto('./');
+    await this.page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  }
+
+  /**
+   * Call a method of the dev/test API in the page. (By name: the page's Content-Security-Policy
+   * forbids evaluating code strings, so no closures are shipped.)
+   */
+  async api<K extends keyof DeliveryLabTestApi>(
+    method: K,
+    ...args: Parameters<DeliveryLabTestApi[K]>
+  ): Promise<Awaited<ReturnType<DeliveryLabTestApi[K]>>> {
+    return this.page.evaluate(
+      ([m, a]) => {
+        const api = window.__deliveryLab!;
+        return (api[m as keyof DeliveryLabTestApi] as (...x: unknown[]) => unknown)(
+          ...(a as unknown[]),
+        );
+      },
+      [method, args] as const,
+    ) as Promise<Awaited<ReturnType<DeliveryLabTestApi[K]>>>;
+  }
+
+  /** Wait until the current run has settled and is on screen. */
+  async settled(): Promise<void> {
+    await this.page.waitForFunction(() => window.__deliveryLab?.status() !== 'running');
+    await expect(this.byId(testIds.runStatus)).not.toHaveAttribute('data-status', 'running');
+  }
+
+  /** Load a preset through the scenario picker, as a user does. */
+  async pickPreset(ref: string): Promise<void> {
+    await this.byId(testIds.scenarioPicker).selectOption(
+      ref.includes('/') ? ref : `${ref}/default`,
+    );
+    await this.settled();
+  }
+
+  /** Switch the guarantee with the switch (the first control). */
+  async setGuarantee(label: 'At-most-once' | 'At-least-once' | 'Exactly-once'): Promise<void> {
+    await this.byId(testIds.guaranteeSwitch).getByText(label, { exact: true }).click();
+    await this.settled();
+  }
+
+  timeline(): Locator {
+    return this.byId(testIds.timeline);
+  }
+
+  /** Move the cursor to the end of the run with the timeline's keyboard (End). */
+  async toEnd(): Promise<void> {
+    await this.timeline().focus();
+    await this.page.keyboard.press('End');
+    await expect(this.byId(testIds.counterMissing)).toHaveAttribute('data-final', 'true');
+  }
+
+  /** Move the cursor to the start (Home on the timeline). */
+  async toStart(): Promise<void> {
+    await this.timeline().focus();
+    await this.page.keyboard.press('Home');
+  }
+
+  /** Delete every fault marker with the keyboard (focus it, press Delete). */
+  async deleteAllFaults(): Promise<void> {
+    const markers = this.byId(testIds.faultMarker);
+    for (let n = await markers.count(); n > 0; n--) {
+      await markers.first().focus();
+      await this.page.keyboard.press('Delete');
+      await this.settled();
+      await expect(markers).toHaveCount(n - 1);
+    }
+  }
+
+  component(id: string): Locator {
+    return this.page.locator(`[data-testid="${testIds.component}"][data-component="${id}"]`);
+  }
+
+  /** Open a component's fault menu and choose an action by its id. */
+  async fault(component: string, action: string): Promise<void> {
+    await this.component(component).locator('.component-head').first().click();
+    const item = this.byId(testIds.faultMenu).locator(`[data-action="${action}"]`);
+    await item.click();
+    await this.settled();
+  }
+
+  /** The counters as shown on the page. */
+  async shown(): Promise<ShownCounters> {
+    const num = async (id: string, attr = 'data-value') =>
+      Number(await this.byId(id).getAttribute(attr));
+    return {
+      sent: await num(testIds.counterSent),
+      rows: await num(testIds.counterRows),
+      duplicates: await num(testIds.counterDuplicates),
+      missing: await num(testIds.counterMissing),
+      final: (await this.byId(testIds.counterMissing).getAttribute('data-final')) === 'true',
+      sum: await num(testIds.counterSum),
+      doubleCounted: await num(testIds.counterSum, 'data-double'),
+    };
+  }
+
+  /** Counters from the API (the view model), for cross-checks. */
+  async apiCounters(): Promise<TestCounters> {
+    return this.api('counters');
+  }
+}
+
+/** `test` with a ready dashboard. */
+export const test = base.extend<{ dash: Dashboard }>({
+  dash: async ({ page }, use) => {
+    const dash = new Dashboard(page);
+    await dash.goto();
+    await use(dash);
+  },
+});
+
+export { expect, testIds };
