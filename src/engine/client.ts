@@ -46,6 +46,22 @@ const RETRIABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
 /** Outcome callback of one record: ok, the error, the entry that settled it, the record's offset (-1 unknown). */
 export type SendCallback = (ok: boolean, error: ErrorCode, cause: number, offset: number) => void;
 
+/** A request waiting for its answer on a connection. */
+interface Pending {
+  batch: Batch;
+  attempt: number;
+  /** The connection it was sent on. */
+  epoch: number;
+  /** Its answer, if it arrived while an earlier request on the connection had none yet. */
+  answer: { r: ProduceResult; cause: number } | null;
+}
+
+/** One connection to a broker: its requests awaiting answers, in the order they were sent. */
+interface Connection {
+  epoch: number;
+  outstanding: Pending[];
+}
+
 interface Batch {
   id: number;
   partition: number;
@@ -63,7 +79,8 @@ interface Batch {
   done: boolean;
   notBefore: number;
   cause: number;
-  callbacks: SendCallback[];
+  /** Per-record callbacks, by position in the batch (sparse). */
+  callbacks: (SendCallback | undefined)[];
 }
 
 /** A producer client bound to one owner process and one topic. */
@@ -83,6 +100,7 @@ export class ProducerClient {
   private open: (Batch | null)[];
   private queues: Batch[][];
   private readonly inflight = new Map<number, number>();
+  private readonly connections = new Map<number, Connection>();
   private batchIds = 0;
   private attemptIds = 0;
   private pendingRecords = 0;
@@ -152,15 +170,21 @@ export class ProducerClient {
     });
   }
 
+  /**
+   * Called for every record's outcome (after `cb`, if one was given), so an owner that follows
+   * every record needs no closure per record.
+   */
+  onRecord:
+    | ((event: number, sendEntry: number, ok: boolean, error: ErrorCode, cause: number) => void)
+    | null = null;
+
   /** `send(record)`: add the event's record to its partition's open batch. */
-  send(event: number, sendEntry: number, cb: SendCallback): void {
+  send(event: number, sendEntry: number, cb: SendCallback | null = null): void {
     const w = this.world;
-    if (this.fatalError) {
-      cb(false, this.fatalError, sendEntry, -1);
-      return;
-    }
-    if (this.inTransaction && !this.ensureTxn(sendEntry)) {
-      cb(false, this.fatalError ?? 'PRODUCER_FENCED', sendEntry, -1);
+    if (this.fatalError || (this.inTransaction && !this.ensureTxn(sendEntry))) {
+      const err = this.fatalError ?? 'PRODUCER_FENCED';
+      cb?.(false, err, sendEntry, -1);
+      this.onRecord?.(event, sendEntry, false, err, sendEntry);
       return;
     }
     const p = this.partitionOf(event);
@@ -174,10 +198,13 @@ export class ProducerClient {
     b.events.push(event);
     b.sends.push(sendEntry);
     b.bytes += bytes;
-    b.callbacks.push(cb);
+    if (cb) b.callbacks[b.events.length - 1] = cb;
     this.pendingRecords++;
-    if (b.bytes >= this.cfg.batchSize || this.cfg.lingerMs === 0) this.closeBatch(b);
-    this.drain();
+    // Only a closed batch can be sent: drain when one closes (the linger timer drains too).
+    if (b.bytes >= this.cfg.batchSize || this.cfg.lingerMs === 0) {
+      this.closeBatch(b);
+      this.drain();
+    }
   }
 
   private newBatch(p: number, cause: number): Batch {
@@ -305,6 +332,8 @@ export class ProducerClient {
       txn: b.txn,
       acks: this.cfg.acks,
     };
+    const conn = this.connection(brokerNo);
+    const pending: Pending = { batch: b, attempt, epoch: conn.epoch, answer: null };
     const m = w.send(this.owner, broker, 'produce', b.cause, carry, (e) => {
       broker.produce(req, e, (r: ProduceResult, c) => {
         w.send(
@@ -313,7 +342,7 @@ export class ProducerClient {
           'produce-response',
           c,
           { ...carry, offset: r.offset },
-          (e2) => this.onResponse(b, attempt, r, e2),
+          (e2) => this.onAnswer(brokerNo, pending, r, e2),
           { toInc: inc },
         );
       });
@@ -325,8 +354,9 @@ export class ProducerClient {
       this.completeBatch(b, -1, m);
       return;
     }
+    conn.outstanding.push(pending);
     this.owner.after(this.cfg.requestTimeoutMs, () => {
-      if (b.attemptId !== attempt || b.done || b.inflightTo < 0) return;
+      if (!conn.outstanding.includes(pending) || conn.epoch !== pending.epoch) return;
       const e = t.add(
         w.now,
         'reject',
@@ -339,8 +369,43 @@ export class ProducerClient {
         b.events.length,
         errorIndex('REQUEST_TIMED_OUT'),
       );
-      this.onError(b, 'REQUEST_TIMED_OUT', e);
+      this.closeConnection(brokerNo, pending, e);
     });
+  }
+
+  private connection(brokerNo: number): Connection {
+    let c = this.connections.get(brokerNo);
+    if (!c) this.connections.set(brokerNo, (c = { epoch: 0, outstanding: [] }));
+    return c;
+  }
+
+  /**
+   * An answer arrived. A connection delivers answers in request order (TCP), so an answer waits
+   * until every earlier request on the connection has its own; answers are then handled in order.
+   */
+  private onAnswer(brokerNo: number, p: Pending, r: ProduceResult, cause: number): void {
+    const conn = this.connection(brokerNo);
+    if (conn.epoch !== p.epoch) return; // the connection was closed: this answer never arrives
+    p.answer = { r, cause };
+    while (conn.outstanding.length > 0 && conn.outstanding[0]!.answer) {
+      const head = conn.outstanding.shift()!;
+      this.onResponse(head.batch, head.attempt, head.answer!.r, head.answer!.cause);
+    }
+  }
+
+  /**
+   * A request timed out: the client closes the connection, which fails every request still
+   * outstanding on it (answers that arrived behind the missing one included); each is retried.
+   */
+  private closeConnection(brokerNo: number, timedOut: Pending, cause: number): void {
+    const conn = this.connection(brokerNo);
+    const failed = conn.outstanding;
+    conn.outstanding = [];
+    conn.epoch++;
+    for (const p of failed) {
+      if (p.batch.attemptId !== p.attempt || p.batch.done) continue;
+      this.onError(p.batch, p === timedOut ? 'REQUEST_TIMED_OUT' : 'NETWORK_EXCEPTION', cause);
+    }
   }
 
   private settleInflight(b: Batch): void {
@@ -405,7 +470,7 @@ export class ProducerClient {
       b.events.length,
     );
     this.pendingRecords -= b.events.length;
-    b.callbacks.forEach((cb, i) => cb(true, 'NONE', e, offset < 0 ? -1 : offset + i));
+    this.settle(b, true, 'NONE', e, offset);
     this.checkFlushed();
   }
 
@@ -434,9 +499,18 @@ export class ProducerClient {
     this.pendingRecords -= b.events.length;
     if (this.inTransaction) this.txnError = error;
     else if (this.cfg.idempotent) this.resequence();
-    for (const cb of b.callbacks) cb(false, error, e, -1);
+    this.settle(b, false, error, e, -1);
     this.checkFlushed();
     this.drain();
+  }
+
+  /** Report each record of a settled batch to its callback and to `onRecord`. */
+  private settle(b: Batch, ok: boolean, error: ErrorCode, cause: number, offset: number): void {
+    const hook = this.onRecord;
+    for (let i = 0; i < b.events.length; i++) {
+      b.callbacks[i]?.(ok, error, cause, ok && offset >= 0 ? offset + i : -1);
+      hook?.(b.events[i]!, b.sends[i]!, ok, error, cause);
+    }
   }
 
   /**

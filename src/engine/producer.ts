@@ -42,14 +42,16 @@ export class SourceApp extends Actor {
   client: ProducerClient;
   /** Next workload event to take from upstream (upstream keeps it until taken: durable). */
   private cursor = 0;
-  /** Business events sent and not yet seen acknowledged → their latest 'app-send' entry. */
-  private readonly unacked = new Map<number, number>();
+  /**
+   * Per workload event: 1 + its latest 'app-send' entry while the application has not seen it
+   * acknowledged, else 0 (a typed array: a million events cost 4 MB and no hashing).
+   */
+  private readonly unacked: Int32Array;
   /** Sends waiting their turn: re-sends, injected duplicates, carried-over transaction events. */
   private queue: Pending[] = [];
   private halted = false;
-  /** sync mode: the future the application is blocked on. */
-  private waitToken = 0;
-  private waiting = false;
+  /** sync mode: the 'app-send' entry of the future the application is blocked on (-1: none). */
+  private waitingFor = -1;
   private wakeAt = -1;
   // transactions
   private txnCount = 0;
@@ -64,12 +66,14 @@ export class SourceApp extends Actor {
     super(world, 'producer');
     this.cfg = world.scenario.producer;
     const acks = normalizeAcks(this.cfg.acks);
+    this.unacked = new Int32Array(world.events.count);
     this.client = new ProducerClient(
       this,
       cluster,
       topic,
       sourceClientConfig(this.cfg, acks, effectiveIdempotence(this.cfg)),
     );
+    this.client.onRecord = this.onRecord;
   }
 
   private get transactional(): boolean {
@@ -87,12 +91,15 @@ export class SourceApp extends Actor {
 
   protected override onRestart(cause: number): void {
     const fresh = new ProducerClient(this, this.cluster, this.topic, this.client.cfg);
+    fresh.onRecord = this.onRecord;
     this.client = fresh;
-    this.waiting = false;
+    this.waitingFor = -1;
     this.txnBusy = false;
     this.wakeAt = -1;
-    const lost = [...this.unacked.entries()];
-    this.unacked.clear();
+    const lost: [number, number][] = [];
+    for (let i = 0; i < this.unacked.length; i++)
+      if (this.unacked[i]! > 0) lost.push([i, this.unacked[i]! - 1]);
+    this.unacked.fill(0);
     this.queue = this.queue.filter((q) => q.why === 'app-resend' || q.why === 'source-duplicate');
     if (this.cfg.app.onFailure === 'resend') {
       // The application never saw these acknowledged (or committed): it sends them again, from a
@@ -131,7 +138,7 @@ export class SourceApp extends Actor {
     const ev = w.events;
     const sync = this.cfg.app.mode === 'sync';
     for (;;) {
-      if (sync && this.waiting) return;
+      if (sync && this.waitingFor >= 0) return;
       const q = this.queue.shift();
       if (q) {
         this.appSend(q.event, q.why, q.cause);
@@ -158,34 +165,42 @@ export class SourceApp extends Actor {
       -1,
       SEND_CAUSES.indexOf(why),
     );
-    this.unacked.set(event, e);
+    this.unacked[event] = e + 1;
     return e;
   }
 
   private appSend(event: number, why: SendCause, cause: number): void {
     const e = this.traceSend(event, why, cause);
-    const sync = this.cfg.app.mode === 'sync';
-    const token = ++this.waitToken;
-    if (sync) {
-      this.waiting = true;
+    if (this.cfg.app.mode === 'sync') {
+      this.waitingFor = e;
       this.after(this.cfg.app['get.timeout.ms']!, () => {
-        if (!this.waiting || this.waitToken !== token) return;
-        this.waiting = false;
+        if (this.waitingFor !== e) return;
+        this.waitingFor = -1;
         this.onFailure(event, 'APP_GET_TIMEOUT', e);
       });
     }
-    this.client.send(event, e, (ok, error, c) => {
-      if (ok && this.unacked.get(event) === e) this.unacked.delete(event);
-      if (sync) {
-        if (!this.waiting || this.waitToken !== token) return; // nobody waits on this future any more
-        this.waiting = false;
-        if (ok) this.pump(c);
-        else this.onFailure(event, error, c);
-      } else if (!ok) {
-        this.onFailure(event, error, c);
-      }
-    });
+    this.client.send(event, e);
   }
+
+  /** The client settled a record (the future completed, or the callback ran). */
+  private readonly onRecord = (
+    event: number,
+    sendEntry: number,
+    ok: boolean,
+    error: ErrorCode,
+    cause: number,
+  ): void => {
+    if (ok && this.unacked[event] === sendEntry + 1) this.unacked[event] = 0;
+    if (this.transactional) return; // the transaction's outcome decides
+    if (this.cfg.app.mode === 'sync') {
+      if (this.waitingFor !== sendEntry) return; // nobody waits on this future any more
+      this.waitingFor = -1;
+      if (ok) this.pump(cause);
+      else this.onFailure(event, error, cause);
+    } else if (!ok) {
+      this.onFailure(event, error, cause);
+    }
+  };
 
   /** The application sees a failed send (or gave up waiting) and applies `app.onFailure`. */
   private onFailure(event: number, error: ErrorCode, cause: number): void {
@@ -210,7 +225,7 @@ export class SourceApp extends Actor {
         this.halted = true;
         return;
       case 'skip':
-        this.unacked.delete(event);
+        this.unacked[event] = 0;
         break;
     }
     this.pump(e);
@@ -251,7 +266,7 @@ export class SourceApp extends Actor {
     const sent: { event: number; entry: number }[] = [];
     for (const g of group) {
       const e = this.traceSend(g.event, g.why, g.cause);
-      this.client.send(g.event, e, () => {});
+      this.client.send(g.event, e);
       w.trace.set(e, { txn: this.client.txn?.no ?? -1 });
       sent.push({ event: g.event, entry: e });
     }
@@ -277,8 +292,12 @@ export class SourceApp extends Actor {
       fe,
       (committed, c) => {
         this.txnBusy = false;
-        if (committed) for (const s of sent) this.unacked.delete(s.event);
-        else for (const s of sent) this.queue.push({ event: s.event, why: 'txn-resend', cause: c });
+        if (committed) {
+          for (const s of sent)
+            if (this.unacked[s.event] === s.entry + 1) this.unacked[s.event] = 0;
+        } else {
+          for (const s of sent) this.queue.push({ event: s.event, why: 'txn-resend', cause: c });
+        }
         this.pump(c);
       },
       {

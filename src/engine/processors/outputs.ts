@@ -73,6 +73,11 @@ export class TableOutput implements Output {
     private readonly sideEffect: SideEffectConfig | undefined,
   ) {}
 
+  /** One statement per batch and no side effect: `record` only buffers the row. */
+  get buffersRecords(): boolean {
+    return this.cfg.statementPer === 'batch' && !(this.service && this.sideEffect);
+  }
+
   private policy(): WriterPolicy {
     return {
       timeoutMs: this.cfg['statement.timeout.ms'],
@@ -130,9 +135,17 @@ export class TableOutput implements Output {
     if (this.cfg.statementPer === 'record') return done('NONE', cause);
     const p = this.pending.get(owner);
     const rows = p && p.inc === owner.incarnation ? p.rows : [];
-    const mine = new Set(recs.map((r) => `${r.partition}:${r.offset}`));
-    const stmtRows = rows.filter((x) => mine.has(`${x.partition}:${x.offset}`));
-    if (p) p.rows = rows.filter((x) => !mine.has(`${x.partition}:${x.offset}`));
+    let stmtRows: SinkRow[];
+    if (rows.length === recs.length) {
+      // The usual case: the statement holds every row processed since the last one.
+      stmtRows = rows;
+      if (p) p.rows = [];
+    } else {
+      const at = (partition: number, offset: number) => partition * 4294967296 + offset;
+      const mine = new Set(recs.map((r) => at(r.partition, r.offset)));
+      stmtRows = rows.filter((x) => mine.has(at(x.partition, x.offset)));
+      if (p) p.rows = rows.filter((x) => !mine.has(at(x.partition, x.offset)));
+    }
     if (stmtRows.length === 0) return done('NONE', cause);
     writeStatement(owner, this.sink, { rows: stmtRows, batchId: -1 }, this.policy(), cause, done);
   }

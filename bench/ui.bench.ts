@@ -1,0 +1,275 @@
+/**
+ * UI benchmark (issue 4, "Benchmark"): drives the production build in headless Chromium and
+ * prints medians. Run `npm run build` first, then `npx tsx bench/ui.bench.ts`.
+ *
+ * Measured:
+ * 1. entry JS (and CSS) gzip size — budget ≤ 250 KB;
+ * 2. first verdict on screen after navigation on loopback — budget ≤ 1 s;
+ * 3. frames per second while ≥ 500 messages are in flight — budget ≥ 50 fps;
+ * 4. scrub repaint time on a 100,000-event run — budget ≤ 100 ms;
+ * 5. scrolling the 10,000-row sink table — frames and dropped frames (virtualized).
+ *
+ * It is a benchmark, not a test: it reports numbers and never fails on them. Headless Chromium
+ * with --disable-gpu paints in software, so frame figures are a lower bound for a real screen.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from 'playwright-core';
+import { chromiumArgs, findOrInstallChromium } from '../scripts/chromium.mjs';
+
+const root = join(import.meta.dirname, '..');
+const dist = join(root, 'dist');
+const port = Number(process.env.BENCH_PORT ?? 4179);
+const base = `http://127.0.0.1:${port}/`;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const fmt = (x: number, d = 0) => x.toFixed(d);
+
+function bundleSizes(): { js: number; css: number; file: string } {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const js = /<script[^>]+src="\.?\/?([^"]+\.js)"/.exec(html)?.[1];
+  if (!js) throw new Error('no entry script in dist/index.html');
+  const css = /<link[^>]+href="\.?\/?([^"]+\.css)"/.exec(html)?.[1];
+  const gz = (f: string) => gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
+  return { js: gz(js), css: css ? gz(css) : 0, file: js };
+}
+
+async function startPreview(): Promise<ChildProcess> {
+  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const child = spawn(
+    process.execPath,
+    [vite, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  for (let i = 0; i < 100; i++) {
+    try {
+      const r = await fetch(base);
+      if (r.ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error('vite preview did not start');
+}
+
+async function ready(page: Page, timeout = 120_000): Promise<void> {
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready', null, {
+    timeout,
+    polling: 50,
+  });
+}
+
+async function load(page: Page, scenario: object, timeout = 120_000): Promise<void> {
+  await page.evaluate((s) => window.__deliveryLab!.load(s), scenario);
+  await ready(page, timeout);
+}
+
+/** Time from navigation start until the verdict is on screen (ms, performance.now()). */
+async function firstVerdict(page: Page): Promise<number> {
+  await page.goto(base, { waitUntil: 'commit' });
+  const h = await page.waitForFunction(
+    () =>
+      document.querySelector('[data-testid="verdict"][data-observed]') ? performance.now() : 0,
+    null,
+    { polling: 'raf', timeout: 30_000 },
+  );
+  return (await h.jsonValue()) as number;
+}
+
+/** Frames per second counted with requestAnimationFrame over `ms`, while playing. */
+async function fpsWhilePlaying(
+  page: Page,
+  ms: number,
+): Promise<{ fps: number; tokens: number; worst: number }> {
+  return page.evaluate(async (duration) => {
+    const api = window.__deliveryLab!;
+    const tokens = api.tokens().length;
+    api.play(0.1);
+    const stamps: number[] = [];
+    await new Promise<void>((done) => {
+      const start = performance.now();
+      const frame = (now: number) => {
+        stamps.push(now);
+        if (now - start < duration) requestAnimationFrame(frame);
+        else done();
+      };
+      requestAnimationFrame(frame);
+    });
+    let worst = 0;
+    for (let i = 1; i < stamps.length; i++) worst = Math.max(worst, stamps[i]! - stamps[i - 1]!);
+    const fps = ((stamps.length - 1) * 1000) / (stamps[stamps.length - 1]! - stamps[0]!);
+    return { fps, tokens, worst };
+  }, ms);
+}
+
+/** Time from moving the cursor to the next painted frame (ms), at random places. */
+async function scrubRepaints(page: Page, n: number): Promise<number[]> {
+  return page.evaluate(async (count) => {
+    const api = window.__deliveryLab!;
+    const end = api.cursor().endTime;
+    const out: number[] = [];
+    let seed = 7;
+    for (let i = 0; i < count; i++) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      const t = (seed / 2147483648) * end;
+      const t0 = performance.now();
+      await api.runTo(t);
+      // Rendered and painted: the frame after the one that commits the new state.
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      out.push(performance.now() - t0);
+    }
+    return out;
+  }, n);
+}
+
+/** Scroll a scroll container from top to bottom over `ms`, counting frames and long ones. */
+async function scrollFrames(
+  page: Page,
+  selector: string,
+  ms: number,
+): Promise<{ fps: number; dropped: number; frames: number; rows: number }> {
+  return page.evaluate(
+    async ([sel, duration]) => {
+      const el = document.querySelector<HTMLElement>(sel as string)!;
+      const rows = Number(el.dataset.rows ?? 0);
+      el.scrollTop = 0;
+      const stamps: number[] = [];
+      await new Promise<void>((done) => {
+        const start = performance.now();
+        const frame = (now: number) => {
+          stamps.push(now);
+          const p = Math.min(1, (now - start) / (duration as number));
+          el.scrollTop = p * (el.scrollHeight - el.clientHeight);
+          if (p < 1) requestAnimationFrame(frame);
+          else done();
+        };
+        requestAnimationFrame(frame);
+      });
+      let dropped = 0;
+      for (let i = 1; i < stamps.length; i++)
+        if (stamps[i]! - stamps[i - 1]! > 1.5 * (1000 / 60)) dropped++;
+      const fps = ((stamps.length - 1) * 1000) / (stamps[stamps.length - 1]! - stamps[0]!);
+      return { fps, dropped, frames: stamps.length, rows };
+    },
+    [selector, ms] as const,
+  );
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(join(dist, 'index.html')))
+    throw new Error('dist/ is missing: run `npm run build` first');
+  const sizes = bundleSizes();
+  console.log(
+    `entry JS gzip: ${fmt(sizes.js / 1024, 1)} KB (${sizes.file}) · CSS gzip ${fmt(sizes.css / 1024, 1)} KB · budget ≤ 250 KB`,
+  );
+
+  const server = await startPreview();
+  // Under automation (navigator.webdriver) the page installs its dev/test API.
+  const browser = await chromium.launch({
+    executablePath: findOrInstallChromium(),
+    args: chromiumArgs,
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    // tsx (esbuild, keepNames) wraps the functions we send to page.evaluate in __name(): give the
+    // page a no-op one (init scripts are injected by the browser, outside the page's CSP).
+    await page.addInitScript('window.__name = (f) => f;');
+
+    const verdicts: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) verdicts.push(await firstVerdict(page));
+    console.log(
+      `first verdict on screen: median ${fmt(median(verdicts))} ms over ${ROUNDS} loads (min ${fmt(Math.min(...verdicts))}, max ${fmt(Math.max(...verdicts))}) · budget ≤ 1000 ms`,
+    );
+
+    // ≥ 500 messages in flight: 1 s network latency, one event per ms over 9 partitions on 9
+    // brokers, up to 100 unacknowledged requests per connection.
+    await ready(page);
+    await load(page, {
+      version: 1,
+      name: 'bench: many in flight',
+      network: { latencyMs: 1000 },
+      workload: { generate: { count: 4000, intervalMs: 1 } },
+      producer: {
+        'linger.ms': 0,
+        'enable.idempotence': false,
+        'max.in.flight.requests.per.connection': 100,
+      },
+      broker: { brokers: 9, partitions: 9 },
+      processor: { type: 'consumer', 'auto.offset.reset': 'earliest', 'max.poll.records': 50 },
+      sink: { type: 'table' },
+    });
+    const fpsRuns: { fps: number; tokens: number; worst: number }[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      await page.evaluate(() => window.__deliveryLab!.runTo(600));
+      fpsRuns.push(await fpsWhilePlaying(page, 2000));
+    }
+    await page.evaluate(() => window.__deliveryLab!.runTo(0));
+    console.log(
+      `playing with ${median(fpsRuns.map((r) => r.tokens))} messages in flight: median ${fmt(median(fpsRuns.map((r) => r.fps)), 1)} fps, worst frame ${fmt(median(fpsRuns.map((r) => r.worst)))} ms (median of ${ROUNDS} runs of 2 s) · budget ≥ 50 fps`,
+    );
+
+    // A 100,000-event run (simulated in the Worker), then random scrubs.
+    const t0 = Date.now();
+    await load(
+      page,
+      {
+        version: 1,
+        name: 'bench: 100k events',
+        workload: { generate: { count: 100_000, intervalMs: 1 } },
+        producer: { 'enable.idempotence': false },
+        processor: {
+          type: 'consumer',
+          'auto.offset.reset': 'earliest',
+          'enable.auto.commit': false,
+        },
+        sink: { type: 'table' },
+        faults: [{ kind: 'crash', target: 'consumer-0', point: 'before-commit', at: 50_000 }],
+      },
+      300_000,
+    );
+    const entries = await page.evaluate(() => window.__deliveryLab!.cursor().n);
+    console.log(
+      `100,000-event run: ${entries.toLocaleString('en-US')} trace entries, simulated and derived in the Worker in ${fmt((Date.now() - t0) / 1000, 1)} s`,
+    );
+    const scrubs = await scrubRepaints(page, 30);
+    console.log(
+      `scrub repaint on it: median ${fmt(median(scrubs))} ms, max ${fmt(Math.max(...scrubs))} ms over ${scrubs.length} scrubs · budget ≤ 100 ms`,
+    );
+
+    // The 10,000-row sink table: 10,000 events, no fault, run to the end, scroll it.
+    await load(page, {
+      version: 1,
+      name: 'bench: 10k rows',
+      workload: { generate: { count: 10_000, intervalMs: 1 } },
+      processor: { type: 'consumer', 'auto.offset.reset': 'earliest' },
+      sink: { type: 'table' },
+    });
+    await page.evaluate(() => window.__deliveryLab!.runTo(1e9));
+    const scrolls = [];
+    for (let i = 0; i < ROUNDS; i++)
+      scrolls.push(await scrollFrames(page, '[data-testid="sink-table"]', 2000));
+    console.log(
+      `scrolling the ${scrolls[0]!.rows.toLocaleString('en-US')}-row sink table: median ${fmt(median(scrolls.map((s) => s.fps)), 1)} fps, median ${median(scrolls.map((s) => s.dropped))} dropped frames (> 25 ms) of ${median(scrolls.map((s) => s.frames))} over 2 s`,
+    );
+  } finally {
+    await browser.close();
+    server.kill();
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
