@@ -15,3 +15,11 @@ export function watchReducedMotion(onChange: () => void): () => void {
 export function prefersReducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
+
+/** Subscribe to colour-scheme changes (light ↔ dark); returns an unsubscribe function. */
+export function watchColorScheme(onChange: () => void): () => void {
+  if (typeof matchMedia !== 'function') return () => {};
+  const mq = matchMedia('(prefers-color-scheme: dark)');
+  mq.addEventListener('change', onChange);
+  return () => mq.removeEventListener('change', onChange);
+}

@@ -38,11 +38,14 @@ export function useActions(): LabActions {
   return useLabInstance().actions;
 }
 
-/** Trace entries applied at the cursor (re-renders only when an engine event is crossed). */
+/**
+ * Trace entries applied at the cursor, as the panels show it: re-renders when an engine event is
+ * crossed, at most ≈ 15 times a second while playing (see `SHOWN_INTERVAL_MS`).
+ */
 export function useIdx(): number {
-  return useCursor(selectIdx);
+  return useStore(useLabInstance().shown, selectIdx);
 }
-const selectIdx = (s: CursorState) => s.idx;
+const selectIdx = (s: { idx: number }) => s.idx;
 
 /** The view on screen, or null before the first run. */
 export function useView() {

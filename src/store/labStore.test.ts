@@ -186,3 +186,24 @@ describe('lab store: playback cursor', () => {
     expect(l.app.getState().playing).toBe(false);
   });
 });
+
+describe('lab store: the panels’ cursor (shown)', () => {
+  it('follows seeks at once, frames at most every SHOWN_INTERVAL_MS, and a pause flushes it', async () => {
+    const l = await lab();
+    // The consumer's first batch: an engine event every few ms.
+    l.actions.seek(40_002);
+    expect(l.shown.getState().idx).toBe(l.cursor.getState().idx);
+    l.actions.setSpeed(1);
+    l.actions.play();
+    l.actions.tick(10);
+    l.actions.tick(10);
+    // 20 ms of frames: the cursor moved, the panels' cursor has not yet.
+    expect(l.cursor.getState().idx).toBeGreaterThan(l.shown.getState().idx);
+    for (let i = 0; i < 6; i++) l.actions.tick(10);
+    // 80 ms ≥ SHOWN_INTERVAL_MS: caught up.
+    expect(l.shown.getState().idx).toBe(l.cursor.getState().idx);
+    l.actions.tick(10);
+    l.actions.pause();
+    expect(l.shown.getState().idx).toBe(l.cursor.getState().idx);
+  });
+});

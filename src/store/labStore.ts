@@ -10,6 +10,11 @@
  *   that select `idx`, which re-render only when an engine event is crossed) — never the whole
  *   store (zustand README, "Transient updates").
  *
+ * A third store, `shown`, is the cursor the panels render: while playing it follows `cursor` at
+ * most every {@link SHOWN_INTERVAL_MS} (a dense run crosses engine events every frame, and
+ * re-rendering every panel 60 times a second is wasted work nobody can read); on a seek, a step
+ * or a pause it follows at once.
+ *
  * The run client is injected (DESIGN.md: store → platform is "injected"), so tests pass an inline
  * one and the page a worker-backed one.
  */
@@ -35,6 +40,9 @@ import type { RunView } from '../views/runView';
 
 /** Where the current scenario's run stands. */
 export type RunStatus = 'idle' | 'running' | 'ready' | 'invalid' | 'error' | 'cancelled';
+
+/** While playing, the panels' cursor (`shown`) updates at most this often (real ms): ≈ 15 Hz. */
+export const SHOWN_INTERVAL_MS = 66;
 
 /** The undo history is capped (each entry is a whole scenario). */
 export const HISTORY_LIMIT = 100;
@@ -128,10 +136,13 @@ export interface LabActions {
   settled(): Promise<void>;
 }
 
-/** The lab: the two stores and the actions. */
+/** The lab: the stores and the actions. */
 export interface Lab {
   app: StoreApi<LabState>;
+  /** The playback cursor, every frame. */
   cursor: StoreApi<CursorState>;
+  /** The cursor the panels render (throttled while playing, see {@link SHOWN_INTERVAL_MS}). */
+  shown: StoreApi<{ idx: number }>;
   actions: LabActions;
 }
 
@@ -207,6 +218,21 @@ export function createLab(deps: LabDeps): Lab {
     lastSkip: 0,
   }));
   const cursor = createStore<CursorState>()(() => ({ t: 0, idx: 0 }));
+  const shown = createStore<{ idx: number }>()(() => ({ idx: 0 }));
+  let inTick = false;
+  let sinceShown = 0;
+  const flushShown = () => {
+    sinceShown = 0;
+    const idx = cursor.getState().idx;
+    if (shown.getState().idx !== idx) shown.setState({ idx });
+  };
+  cursor.subscribe(() => {
+    if (inTick && sinceShown < SHOWN_INTERVAL_MS) return;
+    flushShown();
+  });
+  app.subscribe((s, prev) => {
+    if (prev.playing && !s.playing) flushShown();
+  });
   let job: RunJob | null = null;
   let pending: Promise<void> = Promise.resolve();
 
@@ -414,7 +440,10 @@ export function createLab(deps: LabDeps): Lab {
       if (!s.playing || !v) return;
       const c = cursor.getState();
       const a = advance(v, c.t, dtReal, s.speed, s.skipIdle);
+      sinceShown += dtReal;
+      inTick = !a.done;
       cursor.setState({ t: a.t, idx: a.idx });
+      inTick = false;
       if (a.skipped > 0) app.setState({ lastSkip: a.skipped });
       if (a.done) app.setState({ playing: false });
     },
@@ -444,7 +473,7 @@ export function createLab(deps: LabDeps): Lab {
   };
 
   requestRun();
-  return { app, cursor, actions };
+  return { app, cursor, shown, actions };
 }
 
 /** Selected guarantee label, for the switch: the preset the knobs match, or 'custom'. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { prefersReducedMotion, watchReducedMotion } from '../../platform/media';
+import { prefersReducedMotion, watchColorScheme, watchReducedMotion } from '../../platform/media';
 import { isResponse, tokensAt, type Token } from '../../views/at';
 import { messageLabel } from '../../views/faultActions';
 import { eventIdOf, type RunView } from '../../views/runView';
@@ -7,7 +7,11 @@ import { useLabInstance } from '../../store/LabContext';
 import { testIds } from '../testIds';
 
 /** At most this many tokens are drawn (the rest are still counted by the engine). */
-const MAX_TOKENS = 800;
+const MAX_TOKENS = 1500;
+/** Above this many tokens in flight, the canvas draws them as dots without labels. */
+const LABEL_LIMIT = 150;
+/** While playing, component positions are re-measured at most this often (real ms). */
+const MEASURE_EVERY_MS = 250;
 
 interface Anchor {
   left: number;
@@ -15,15 +19,21 @@ interface Anchor {
   cy: number;
 }
 
+/** A token placed on screen (container coordinates, CSS px). */
+interface Placed {
+  tok: Token;
+  x: number;
+  y: number;
+  w: number;
+  label: string;
+  kind: 'data' | 'ack' | 'other';
+  identity: number;
+}
+
 const DATA_TYPES = new Set(['produce', 'fetch-response', 'sink-write', 'effect-call', 'replicate']);
 
-function tokenClass(tok: Token, selected: boolean): string {
-  const base = DATA_TYPES.has(tok.type)
-    ? 'token'
-    : isResponse(tok.type)
-      ? 'token ack'
-      : 'token other';
-  return `${base}${tok.lost ? ' lost' : ''}${selected ? ' selected' : ''}`;
+function kindOf(tok: Token): Placed['kind'] {
+  return DATA_TYPES.has(tok.type) ? 'data' : isResponse(tok.type) ? 'ack' : 'other';
 }
 
 function tokenText(v: RunView, tok: Token): string {
@@ -38,26 +48,58 @@ function tokenText(v: RunView, tok: Token): string {
   return tok.lost ? `✕ ${text}` : text;
 }
 
+function ariaLabel(v: RunView, tok: Token, identity: number): string {
+  const what = messageLabel(tok.type);
+  const id = identity >= 0 ? ` of ${eventIdOf(v.events, identity)}` : '';
+  const route = `from ${v.actors[tok.from]} to ${v.actors[tok.to]}`;
+  return tok.lost
+    ? `${what}${id} ${route}: lost`
+    : `${what}${id} ${route}, in flight: press to drop it`;
+}
+
 /**
- * Messages in flight as tokens moving between the components. Drawn imperatively: the layer
- * subscribes to the cursor store and moves pooled elements with transforms each frame, so an
- * animation frame costs no React render (zustand "transient updates"). A token is a button:
- * clicking a record or an ack in flight drops it (a fault at its send time); with reduced motion
- * tokens sit still half-way.
+ * Messages in flight as tokens moving between the components, drawn imperatively: the layer
+ * subscribes to the cursor store, so a frame costs no React render (zustand "transient updates").
+ *
+ * Two renderings of the same placement:
+ * - while playing, one <canvas> — hundreds of moving DOM elements cost a software-rendered
+ *   frame 200 ms; a canvas draws them in a few; a click on the pipeline is hit-tested against
+ *   the tokens drawn (and drops the message under the pointer);
+ * - when paused, real buttons (focusable, labelled, clickable) — nothing moves, so DOM costs
+ *   nothing per frame and keyboard and screen-reader users can reach every message.
+ * With reduced motion, tokens sit still half-way.
  */
 export function TokenLayer({ container }: { container: RefObject<HTMLElement | null> }) {
   const lab = useLabInstance();
   const layer = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     const root = container.current;
     const el = layer.current;
-    if (!root || !el) return;
+    const canvas = canvasRef.current;
+    if (!root || !el || !canvas) return;
+    // desynchronized: the canvas may skip the compositor's commit queue (cheaper frames).
+    const ctx = canvas.getContext('2d', { desynchronized: true });
     const pool: HTMLButtonElement[] = [];
-    const text: string[] = [];
+    const poolText: string[] = [];
     const scratch: Token[] = [];
+    let placed: Placed[] = [];
     let anchors = new Map<string, Anchor>();
     let anchorsIdx = -1;
+    let measuredAt = -Infinity;
     let reduced = prefersReducedMotion();
+    let canvasShown = false;
+    let colors = {
+      data: '#1a56b0',
+      ack: '#1d6b35',
+      other: '#6b5b95',
+      lost: '#a3201a',
+      lostBg: '#fbe3e1',
+      bg: '#fff',
+      select: '#7b2cbf',
+    };
+    let fontPx = 10;
+    const widths = new Map<string, number>();
 
     const measure = () => {
       const base = root.getBoundingClientRect();
@@ -71,57 +113,50 @@ export function TokenLayer({ container }: { container: RefObject<HTMLElement | n
           cy: r.top - base.top + Math.min(r.height / 2, 18),
         });
       });
+      const cs = getComputedStyle(el);
+      const v = (name: string, fallback: string) => cs.getPropertyValue(name).trim() || fallback;
+      colors = {
+        data: v('--token-record', colors.data),
+        ack: v('--token-ack', colors.ack),
+        other: v('--token-other', colors.other),
+        lost: v('--lost', colors.lost),
+        lostBg: v('--lost-bg', colors.lostBg),
+        bg: v('--panel', colors.bg),
+        select: v('--select', colors.select),
+      };
+      const size = parseFloat(cs.fontSize) || 14;
+      if (Math.abs(size * 0.75 - fontPx) > 0.01) widths.clear();
+      fontPx = size * 0.75;
+      const dpr = window.devicePixelRatio || 1;
+      const w = Math.round(root.clientWidth * dpr);
+      const h = Math.round(root.clientHeight * dpr);
+      if (canvas.width !== w || canvas.height !== h) {
+        canvas.width = w;
+        canvas.height = h;
+      }
     };
     const anchorOf = (v: RunView, actor: number): Anchor | undefined => {
       const name = v.actors[actor];
       if (name === undefined) return undefined;
       return anchors.get(name) ?? anchors.get(name.replace(/-replacement$/, ''));
     };
-    const onClick = (e: MouseEvent) => {
-      const b = e.currentTarget as HTMLButtonElement;
-      const entry = Number(b.dataset.entry);
-      if (b.dataset.lost === 'true') {
-        const ident = Number(b.dataset.identity);
-        if (ident >= 0) lab.actions.select(ident);
-        return;
+    const textWidth = (label: string): number => {
+      let w = widths.get(label);
+      if (w === undefined) {
+        w = ctx ? ctx.measureText(label).width + fontPx * 1.2 : label.length * fontPx * 0.6;
+        widths.set(label, w);
       }
-      lab.actions.dropMessage(entry);
-    };
-    const element = (k: number): HTMLButtonElement => {
-      let b = pool[k];
-      if (!b) {
-        b = document.createElement('button');
-        b.type = 'button';
-        b.dataset.testid = testIds.token;
-        b.setAttribute('data-testid', testIds.token);
-        b.addEventListener('click', onClick);
-        el.appendChild(b);
-        pool[k] = b;
-        text[k] = '';
-      }
-      return b;
+      return w;
     };
 
-    const paint = () => {
-      const s = lab.app.getState();
-      const v = s.view;
-      const { t, idx } = lab.cursor.getState();
-      if (!v) {
-        for (const b of pool) b.style.display = 'none';
-        return;
-      }
-      if (idx !== anchorsIdx) {
-        // Boxes grow as rows arrive: re-measure when an engine event is crossed, not per frame.
-        measure();
-        anchorsIdx = idx;
-      }
-      const tokens = tokensAt(v, t, idx, scratch, MAX_TOKENS);
-      let k = 0;
-      for (const tok of tokens) {
+    /** Where every token in flight is, for both renderings and for hit-testing. */
+    const place = (v: RunView, t: number, idx: number): Placed[] => {
+      if (ctx) ctx.font = `bold ${fontPx}px system-ui, sans-serif`;
+      const out: Placed[] = [];
+      for (const tok of tokensAt(v, t, idx, scratch, MAX_TOKENS)) {
         const from = anchorOf(v, tok.from);
         const to = anchorOf(v, tok.to);
         if (!from || !to) continue;
-        const b = element(k);
         const rightward = to.left >= from.right - 1;
         const x0 = rightward ? from.right : from.left;
         const x1 = rightward ? to.left : to.right;
@@ -129,38 +164,179 @@ export function TokenLayer({ container }: { container: RefObject<HTMLElement | n
         if (tok.lost) p = Math.min(p, 0.5);
         // Spread simultaneous tokens vertically so they do not sit on top of each other.
         const lane = ((tok.entry * 7) % 5) - 2;
-        const x = x0 + (x1 - x0) * p - 18;
-        const y = from.cy + (to.cy - from.cy) * p + lane * 9 - 9;
-        b.style.display = '';
-        b.style.transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px)`;
-        const ident = tok.event >= 0 ? v.events.identity[tok.event]! : -1;
-        const cls = tokenClass(tok, ident >= 0 && ident === s.selected);
-        if (b.className !== cls) b.className = cls;
         const label = tokenText(v, tok);
-        if (text[k] !== label) {
-          text[k] = label;
-          b.textContent = label;
-          const what = messageLabel(tok.type);
-          const id = ident >= 0 ? ` of ${eventIdOf(v.events, ident)}` : '';
-          b.setAttribute(
-            'aria-label',
-            tok.lost
-              ? `${what}${id} from ${v.actors[tok.from]} to ${v.actors[tok.to]}: lost`
-              : `${what}${id} from ${v.actors[tok.from]} to ${v.actors[tok.to]}, in flight: press to drop it`,
-          );
+        const w = textWidth(label);
+        out.push({
+          tok,
+          x: x0 + (x1 - x0) * p - w / 2,
+          y: from.cy + (to.cy - from.cy) * p + lane * 9 - fontPx * 0.8,
+          w,
+          label,
+          kind: kindOf(tok),
+          identity: tok.event >= 0 ? v.events.identity[tok.event]! : -1,
+        });
+      }
+      return out;
+    };
+
+    const drawCanvas = (selected: number) => {
+      if (!ctx) return;
+      const dpr = window.devicePixelRatio || 1;
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.clearRect(0, 0, canvas.width / dpr, canvas.height / dpr);
+      ctx.font = `bold ${fontPx}px system-ui, sans-serif`;
+      ctx.textBaseline = 'middle';
+      const h = fontPx * 1.6;
+      if (placed.length > LABEL_LIMIT) {
+        // Level of detail: hundreds of labels are unreadable anyway; dots per kind are cheap.
+        const r = fontPx * 0.45;
+        for (const kind of ['data', 'ack', 'other'] as const) {
+          ctx.beginPath();
+          for (const p of placed) {
+            if (p.kind !== kind || p.tok.lost) continue;
+            const cx = p.x + p.w / 2;
+            ctx.moveTo(cx + r, p.y + h / 2);
+            ctx.arc(cx, p.y + h / 2, r, 0, Math.PI * 2);
+          }
+          ctx.fillStyle = colors[kind];
+          ctx.fill();
         }
-        b.dataset.entry = String(tok.entry);
-        b.dataset.type = tok.type;
-        b.dataset.lost = String(tok.lost);
-        b.dataset.identity = String(ident);
-        b.tabIndex = s.playing ? -1 : 0;
+        ctx.beginPath();
+        for (const p of placed) {
+          if (!p.tok.lost) continue;
+          const cx = p.x + p.w / 2;
+          ctx.moveTo(cx + fontPx * 0.6, p.y + h / 2);
+          ctx.arc(cx, p.y + h / 2, fontPx * 0.6, 0, Math.PI * 2);
+        }
+        ctx.fillStyle = colors.lost;
+        ctx.fill();
+        canvasShown = true;
+        return;
+      }
+      for (const p of placed) {
+        const color = p.tok.lost ? colors.lost : colors[p.kind];
+        ctx.beginPath();
+        ctx.roundRect(p.x, p.y, p.w, h, h / 2);
+        ctx.fillStyle = p.tok.lost ? colors.lostBg : colors.bg;
+        ctx.fill();
+        ctx.lineWidth = p.identity >= 0 && p.identity === selected ? 3 : 2;
+        ctx.strokeStyle = p.identity >= 0 && p.identity === selected ? colors.select : color;
+        ctx.setLineDash(p.kind === 'ack' ? [3, 2] : []);
+        ctx.stroke();
+        ctx.fillStyle = color;
+        ctx.fillText(p.label, p.x + fontPx * 0.6, p.y + h / 2);
+      }
+      ctx.setLineDash([]);
+      canvasShown = placed.length > 0;
+    };
+    const clearCanvas = () => {
+      if (!ctx || !canvasShown) return;
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, canvas.width, canvas.height);
+      canvasShown = false;
+    };
+
+    const onButton = (e: MouseEvent) => {
+      const b = e.currentTarget as HTMLButtonElement;
+      if (b.dataset.lost === 'true') {
+        const ident = Number(b.dataset.identity);
+        if (ident >= 0) lab.actions.select(ident);
+        return;
+      }
+      lab.actions.dropMessage(Number(b.dataset.entry));
+    };
+    const button = (k: number): HTMLButtonElement => {
+      let b = pool[k];
+      if (!b) {
+        b = document.createElement('button');
+        b.type = 'button';
+        b.setAttribute('data-testid', testIds.token);
+        b.addEventListener('click', onButton);
+        el.appendChild(b);
+        pool[k] = b;
+        poolText[k] = '';
+      }
+      return b;
+    };
+    const drawButtons = (v: RunView, selected: number) => {
+      let k = 0;
+      for (const p of placed) {
+        const b = button(k);
+        b.style.display = '';
+        b.style.transform = `translate(${p.x.toFixed(1)}px, ${p.y.toFixed(1)}px)`;
+        const cls = `token${p.kind === 'ack' ? ' ack' : p.kind === 'other' ? ' other' : ''}${p.tok.lost ? ' lost' : ''}${p.identity >= 0 && p.identity === selected ? ' selected' : ''}`;
+        if (b.className !== cls) b.className = cls;
+        if (poolText[k] !== p.label) {
+          poolText[k] = p.label;
+          b.textContent = p.label;
+        }
+        b.setAttribute('aria-label', ariaLabel(v, p.tok, p.identity));
+        b.dataset.entry = String(p.tok.entry);
+        b.dataset.type = p.tok.type;
+        b.dataset.lost = String(p.tok.lost);
+        b.dataset.identity = String(p.identity);
         k++;
       }
-      for (let q = k; q < pool.length; q++)
+      hideButtons(k);
+    };
+    const hideButtons = (from = 0) => {
+      for (let q = from; q < pool.length; q++)
         if (pool[q]!.style.display !== 'none') pool[q]!.style.display = 'none';
     };
 
+    const paint = () => {
+      const s = lab.app.getState();
+      const v = s.view;
+      const { t, idx } = lab.cursor.getState();
+      if (!v) {
+        placed = [];
+        hideButtons();
+        clearCanvas();
+        return;
+      }
+      // Boxes grow as rows arrive: re-measure when an engine event is crossed — while playing at
+      // most every MEASURE_EVERY_MS, since reading layout right after React wrote the DOM forces a
+      // synchronous layout.
+      const now = performance.now();
+      if (
+        anchorsIdx < 0 ||
+        (idx !== anchorsIdx && (!s.playing || now - measuredAt > MEASURE_EVERY_MS))
+      ) {
+        measure();
+        anchorsIdx = idx;
+        measuredAt = now;
+      }
+      placed = place(v, t, idx);
+      if (s.playing) {
+        hideButtons();
+        drawCanvas(s.selected);
+      } else {
+        clearCanvas();
+        drawButtons(v, s.selected);
+      }
+    };
+
+    /** While playing, a click on the pipeline that lands on a drawn token drops that message. */
+    const onPipelineClick = (e: MouseEvent) => {
+      if (!lab.app.getState().playing || placed.length === 0) return;
+      const base = root.getBoundingClientRect();
+      const x = e.clientX - base.left;
+      const y = e.clientY - base.top;
+      const h = fontPx * 1.6;
+      for (let k = placed.length - 1; k >= 0; k--) {
+        const p = placed[k]!;
+        if (x < p.x || x > p.x + p.w || y < p.y || y > p.y + h) continue;
+        e.preventDefault();
+        e.stopPropagation();
+        if (p.tok.lost) {
+          if (p.identity >= 0) lab.actions.select(p.identity);
+        } else lab.actions.dropMessage(p.tok.entry);
+        return;
+      }
+    };
+
     paint();
+    root.addEventListener('click', onPipelineClick, true);
     const unsubCursor = lab.cursor.subscribe(paint);
     const unsubApp = lab.app.subscribe((s, prev) => {
       if (s.view !== prev.view || s.fontStep !== prev.fontStep) anchorsIdx = -1;
@@ -174,23 +350,37 @@ export function TokenLayer({ container }: { container: RefObject<HTMLElement | n
     });
     const ro =
       typeof ResizeObserver === 'function'
-        ? new ResizeObserver(() => ((anchorsIdx = -1), paint()))
+        ? new ResizeObserver(() => {
+            anchorsIdx = -1;
+            paint();
+          })
         : null;
     ro?.observe(root);
     const unwatch = watchReducedMotion(() => {
       reduced = prefersReducedMotion();
       paint();
     });
+    const unwatchScheme = watchColorScheme(() => {
+      anchorsIdx = -1;
+      paint();
+    });
     return () => {
+      root.removeEventListener('click', onPipelineClick, true);
       unsubCursor();
       unsubApp();
       ro?.disconnect();
       unwatch();
+      unwatchScheme();
       for (const b of pool) {
-        b.removeEventListener('click', onClick);
+        b.removeEventListener('click', onButton);
         b.remove();
       }
     };
   }, [lab, container]);
-  return <div ref={layer} className="tokens" aria-label="Messages in flight" role="group" />;
+  return (
+    <>
+      <canvas ref={canvasRef} className="token-canvas" aria-hidden="true" />
+      <div ref={layer} className="tokens" aria-label="Messages in flight" role="group" />
+    </>
+  );
 }

@@ -1,0 +1,111 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RunClient } from '../platform/runClient';
+import { findPreset } from '../scenarios';
+import { createLab, type Lab } from '../store/labStore';
+import { computeRunView, scenarioKey } from '../views/compute';
+import { App } from './App';
+import { testIds } from './testIds';
+
+/** Runs inline, as the page does for small scenarios (jsdom has no Worker). */
+const inline: RunClient = {
+  run(input) {
+    return {
+      promise: Promise.resolve({ ...computeRunView(input), key: scenarioKey(input) }),
+      cancel() {},
+    };
+  },
+  dispose() {},
+};
+
+beforeAll(() => {
+  // jsdom has no canvas; the token layer copes with a null context.
+  HTMLCanvasElement.prototype.getContext = (() =>
+    null) as typeof HTMLCanvasElement.prototype.getContext;
+});
+
+async function mount(ref = 'at-least-once'): Promise<Lab> {
+  const lab = createLab({
+    runner: inline,
+    initial: structuredClone(findPreset(ref)!.variant.scenario),
+    initialPresetRef: `${ref}/default`,
+  });
+  render(<App lab={lab} />);
+  await act(() => lab.actions.settled());
+  return lab;
+}
+
+const value = (id: string) => Number(screen.getByTestId(id).getAttribute('data-value'));
+
+describe('App (jsdom)', () => {
+  afterEach(cleanup);
+
+  it('shows the counters of the cursor and the verdict of the run', async () => {
+    const lab = await mount();
+    expect(value(testIds.counterRows)).toBe(0);
+    act(() => lab.actions.seek(1e9));
+    // at-least-once preset: 24 rows, 4 duplicates (foundation.ts, worked out by hand).
+    expect(value(testIds.counterRows)).toBe(24);
+    expect(value(testIds.counterDuplicates)).toBe(4);
+    expect(screen.getByTestId(testIds.counterSum).textContent).toContain('$220 double-counted');
+    expect(screen.getByTestId(testIds.verdict).getAttribute('data-observed')).toBe('at-least-once');
+  });
+
+  it('the guarantee switch applies the bundle; the label says custom after a knob change', async () => {
+    const lab = await mount();
+    fireEvent.click(screen.getByLabelText('Exactly-once'));
+    await act(() => lab.actions.settled());
+    expect(lab.app.getState().scenario.claim).toBe('exactly-once');
+    expect(screen.getByTestId(testIds.guaranteeLabel).textContent).toContain('preset');
+    act(() => lab.actions.setKnob('sink.key', 'uuid-per-attempt'));
+    await act(() => lab.actions.settled());
+    expect(screen.getByTestId(testIds.guaranteeLabel).textContent).toContain('custom');
+  });
+
+  it('a component opens its fault menu; choosing an item adds a fault at the current time', async () => {
+    const lab = await mount();
+    act(() => lab.actions.seek(1234));
+    const box = screen
+      .getAllByTestId(testIds.component)
+      .find((el) => el.getAttribute('data-component') === 'consumer-0')!;
+    fireEvent.click(within(box).getAllByRole('button')[0]!);
+    const menu = screen.getByTestId(testIds.faultMenu);
+    fireEvent.click(within(menu).getByText('Crash after processing, before the commit'));
+    await act(() => lab.actions.settled());
+    const faults = lab.app.getState().scenario.faults!;
+    expect(faults[faults.length - 1]).toMatchObject({
+      kind: 'crash',
+      point: 'before-commit',
+      at: 1234,
+    });
+    expect(screen.queryByTestId(testIds.faultMenu)).toBeNull();
+  });
+
+  it('keyboard: space plays and pauses, arrows step, Ctrl+Z undoes, Ctrl+Shift+Z redoes', async () => {
+    const lab = await mount();
+    fireEvent.keyDown(window, { key: ' ' });
+    expect(lab.app.getState().playing).toBe(true);
+    fireEvent.keyDown(window, { key: ' ' });
+    expect(lab.app.getState().playing).toBe(false);
+    const at = lab.cursor.getState().idx;
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(lab.cursor.getState().idx).toBe(at + 2);
+    fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    expect(lab.cursor.getState().idx).toBe(at + 1);
+    act(() => lab.actions.setSeed(9));
+    fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
+    expect(lab.app.getState().scenario.seed).toBe(1);
+    fireEvent.keyDown(window, { key: 'Z', ctrlKey: true, shiftKey: true });
+    expect(lab.app.getState().scenario.seed).toBe(9);
+    await act(() => lab.actions.settled());
+  });
+
+  it('the font-size control scales the page', async () => {
+    await mount();
+    const app = screen.getByTestId(testIds.app);
+    const before = app.style.getPropertyValue('--scale');
+    fireEvent.click(screen.getByTestId(testIds.fontLarger));
+    expect(Number(app.style.getPropertyValue('--scale'))).toBeGreaterThan(Number(before));
+  });
+});
