@@ -25,7 +25,13 @@ export function consumerScenario(n = N): ScenarioInput {
     workload: { generate: { count: n, intervalMs: 0.01, keys: KEYS } },
     producer: { 'request.timeout.ms': 1000, app: { onFailure: 'resend' } },
     broker: { partitions: 8 },
-    processor: { type: 'consumer', 'enable.auto.commit': false, 'auto.offset.reset': 'earliest', 'max.poll.records': 500, processing: { perRecordMs: 0 } },
+    processor: {
+      type: 'consumer',
+      'enable.auto.commit': false,
+      'auto.offset.reset': 'earliest',
+      'max.poll.records': 500,
+      processing: { perRecordMs: 0 },
+    },
     sink: { type: 'table', statement: 'on-conflict-do-update', statementPer: 'batch' },
     faults: [
       { kind: 'random', link: 'produce', what: 'drop-response', probability: 0.01 },
@@ -44,10 +50,23 @@ export function flinkScenario(n = N): ScenarioInput {
     workload: { generate: { count: n, intervalMs: 0.01, keys: KEYS } },
     producer: { 'request.timeout.ms': 1000 },
     broker: { partitions: 8 },
-    processor: { type: 'flink', 'execution.checkpointing.interval': 100, processing: { perRecordMs: 0 } },
-    sink: { type: 'kafka', topic: 'out', partitions: 8, deliveryGuarantee: 'EXACTLY_ONCE', transactionalIdPrefix: 'bench' },
+    processor: {
+      type: 'flink',
+      'execution.checkpointing.interval': 100,
+      processing: { perRecordMs: 0 },
+    },
+    sink: {
+      type: 'kafka',
+      topic: 'out',
+      partitions: 8,
+      deliveryGuarantee: 'EXACTLY_ONCE',
+      transactionalIdPrefix: 'bench',
+      'linger.ms': 5,
+    },
     readers: [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
-    faults: [{ kind: 'periodic-crash', target: 'flink', everyRecords: 100_000, restartAfterMs: 1000 }],
+    faults: [
+      { kind: 'periodic-crash', target: 'flink', everyRecords: 100_000, restartAfterMs: 1000 },
+    ],
   };
 }
 
@@ -107,8 +126,13 @@ export function runEngineBench(): Figures[] {
     if (i > 0) bt.push(performance.now() - t0);
   }
   const baselineMs = median(bt);
-  console.log(`baseline loop (${N} events: route, append, upsert into a Map): median ${baselineMs.toFixed(0)} ms`);
-  const out = [measure('consumer → upsert', consumerScenario(), baselineMs), measure('Flink 2PC → read_committed', flinkScenario(), baselineMs)];
+  console.log(
+    `baseline loop (${N} events: route, append, upsert into a Map): median ${baselineMs.toFixed(0)} ms`,
+  );
+  const out = [
+    measure('consumer → upsert', consumerScenario(), baselineMs),
+    measure('Flink 2PC → read_committed', flinkScenario(), baselineMs),
+  ];
   for (const f of out) {
     console.log(
       `${f.name}: ${f.eventsPerSec.toLocaleString('en-US')} events/s (median ${f.medianMs} ms over ${RUNS}) · peak heap ${f.peakHeapMB} MB · trace ${f.traceBytesPerEvent} B/event · ${f.ratio}× baseline · ${f.check}`,

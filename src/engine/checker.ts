@@ -11,6 +11,7 @@ import type { Run } from './simulate';
 import { REC_CONTROL } from './broker/partition';
 import type { Guarantee, ObservedGuarantee } from './scenario/schema';
 import { explain, type Explanation } from './explain';
+import { KIND_CODE } from './trace';
 
 /** Fate of one business event at one observation point. */
 export type Fate = 'lost' | 'once' | 'duplicated';
@@ -141,31 +142,16 @@ export function check(run: Run): Verdict {
     });
   }
 
-  // Processed: how many times the processor processed each event.
-  {
-    const rows = new Int32Array(n);
-    const t = run.trace;
-    const processActors = new Set<number>();
-    t.actors.forEach((a, i) => {
-      if (a.startsWith('consumer-') || a === 'flink' || a === 'spark') processActors.add(i);
-    });
-    let total = 0;
-    let sum = 0;
-    for (let i = 0; i < t.length; i++) {
-      if (t.kindOf(i) !== 'process' || !processActors.has(t.actor[i]!)) continue;
-      const e = t.event[i]!;
-      rows[ident[e]!]!++;
-      total++;
-      sum += events.amount[e]!;
-    }
-    points.push({
-      name: 'processed',
-      label: 'processed by the processor (attempts)',
-      rows,
-      effects: rows,
-      totals: totalsOf(run, rows, rows, total, sum),
-    });
-  }
+  // One pass over the trace for everything the checker reads from it.
+  const primary = primaryPoint(run);
+  const scan = scanTrace(run, primary);
+  points.push({
+    name: 'processed',
+    label: 'processed by the processor (attempts)',
+    rows: scan.processed,
+    effects: scan.processed,
+    totals: totalsOf(run, scan.processed, scan.processed, scan.processedTotal, scan.processedSum),
+  });
 
   if (state.state) {
     const c = state.state.contributions;
@@ -221,7 +207,6 @@ export function check(run: Run): Verdict {
     });
   }
 
-  const primary = primaryPoint(run);
   const p = points.find((x) => x.name === primary)!;
   const fate = new Uint8Array(n);
   let anyLost = false;
@@ -241,8 +226,8 @@ export function check(run: Run): Verdict {
     observed,
     held: holds(scenario.claim, observed),
     explanations: [],
-    falseFailures: falseFailures(run, points),
-    latency: latency(run, primary),
+    falseFailures: falseFailures(run, points, scan),
+    latency: latency(run, scan),
   };
   verdict.explanations = explain(run, verdict);
   return verdict;
@@ -260,28 +245,33 @@ export function primaryPoint(run: Run): string {
   return 'sink';
 }
 
-function falseFailures(run: Run, points: Point[]): string[] {
-  const t = run.trace;
-  const log = points.find((p) => p.name === `log:${run.scenario.workload.topic}`)!;
-  const failed = new Set<number>();
-  const resent = new Set<number>();
-  for (let i = 0; i < t.length; i++) {
-    const k = t.kindOf(i);
-    if (k === 'app-send-failed') failed.add(run.events.identity[t.event[i]!]!);
-    if (k === 'app-send' && t.aux[i] === 1) resent.add(run.events.identity[t.event[i]!]!);
-  }
-  const out: string[] = [];
-  for (const j of failed)
-    if (log.rows[j]! > 0 && !resent.has(j)) out.push(run.events.identityId(j));
-  return out.sort();
+interface Scan {
+  processed: Int32Array;
+  processedTotal: number;
+  processedSum: number;
+  /** Identities the application saw fail, and identities it re-sent. */
+  failed: Set<number>;
+  resent: Set<number>;
+  /** First send and first effect at the primary point, per identity (ms; -1: none). */
+  sent: Float64Array;
+  seen: Float64Array;
 }
 
-function latency(run: Run, primary: string): Verdict['latency'] {
+/** Read, in one pass, the per-event facts the checker takes from the trace. */
+function scanTrace(run: Run, primary: string): Scan {
   const t = run.trace;
   const n = run.events.identities;
+  const ident = run.events.identity;
+  const amount = run.events.amount;
+  const processed = new Int32Array(n);
   const sent = new Float64Array(n).fill(-1);
   const seen = new Float64Array(n).fill(-1);
-  const ident = run.events.identity;
+  const failed = new Set<number>();
+  const resent = new Set<number>();
+  const processor = new Uint8Array(t.actors.length);
+  t.actors.forEach((a, i) => {
+    if (a.startsWith('consumer-') || a === 'flink' || a === 'spark') processor[i] = 1;
+  });
   let primaryActor = -1;
   if (primary === 'sink') primaryActor = t.actors.indexOf('sink');
   else if (primary === 'effects') primaryActor = t.actors.indexOf('service');
@@ -289,24 +279,53 @@ function latency(run: Run, primary: string): Verdict['latency'] {
     const idx = run.scenario.readers.findIndex((r) => `reader:${r.name}` === primary);
     primaryActor = t.actors.indexOf(`reader-${idx}`);
   }
+  const primaryTopic = primaryActor < 0 ? t.topics.indexOf(primary.slice(4)) : -1;
+  const PROCESS = KIND_CODE.process;
+  const SEND = KIND_CODE['app-send'];
+  const FAILED = KIND_CODE['app-send-failed'];
+  const ROW = KIND_CODE['row-insert'];
+  const EFFECT = KIND_CODE.effect;
+  const APPEND = KIND_CODE.append;
+  let processedTotal = 0;
+  let processedSum = 0;
+  const kinds = t.kind;
+  const events = t.event;
   for (let i = 0; i < t.length; i++) {
-    const e = t.event[i]!;
+    const e = events[i]!;
     if (e < 0) continue;
-    const k = t.kindOf(i);
+    const k = kinds[i]!;
     const j = ident[e]!;
-    if (k === 'app-send' && sent[j]! < 0) sent[j] = t.time[i]!;
-    else if ((k === 'row-insert' || k === 'effect') && t.actor[i] === primaryActor && seen[j]! < 0)
-      seen[j] = t.time[i]!;
-    else if (
-      primaryActor < 0 &&
-      k === 'append' &&
-      seen[j]! < 0 &&
-      t.topic[i] === run.trace.topics.indexOf(primary.slice(4))
-    )
+    if (k === PROCESS) {
+      if (processor[t.actor[i]!] === 1) {
+        processed[j]!++;
+        processedTotal++;
+        processedSum += amount[e]!;
+      }
+    } else if (k === SEND) {
+      if (sent[j]! < 0) sent[j] = t.time[i]!;
+      if (t.aux[i] === 1) resent.add(j);
+    } else if (k === FAILED) failed.add(j);
+    else if ((k === ROW || k === EFFECT) && t.actor[i] === primaryActor) {
+      if (seen[j]! < 0) seen[j] = t.time[i]!;
+    } else if (k === APPEND && primaryActor < 0 && t.topic[i] === primaryTopic && seen[j]! < 0)
       seen[j] = t.time[i]!;
   }
+  return { processed, processedTotal, processedSum, failed, resent, sent, seen };
+}
+
+function falseFailures(run: Run, points: Point[], scan: Scan): string[] {
+  const log = points.find((p) => p.name === `log:${run.scenario.workload.topic}`)!;
+  const out: string[] = [];
+  for (const j of scan.failed)
+    if (log.rows[j]! > 0 && !scan.resent.has(j)) out.push(run.events.identityId(j));
+  return out.sort();
+}
+
+function latency(run: Run, scan: Scan): Verdict['latency'] {
+  const n = run.events.identities;
   const ds: number[] = [];
-  for (let j = 0; j < n; j++) if (sent[j]! >= 0 && seen[j]! >= 0) ds.push(seen[j]! - sent[j]!);
+  for (let j = 0; j < n; j++)
+    if (scan.sent[j]! >= 0 && scan.seen[j]! >= 0) ds.push(scan.seen[j]! - scan.sent[j]!);
   if (ds.length === 0) return { p50: 0, p99: 0, max: 0, count: 0 };
   ds.sort((a, b) => a - b);
   const q = (f: number) => ds[Math.min(ds.length - 1, Math.ceil(f * ds.length) - 1)]!;

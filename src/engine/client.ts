@@ -729,11 +729,13 @@ export function sourceClientConfig(
 
 /**
  * Client settings of a pipeline's own output producer (a consumer loop's or Flink's Kafka sink):
- * the Java client defaults (acks=all, idempotent), transactional when `transactionalId` is given.
+ * the Java client's defaults (acks=all, idempotent), with the sink's `linger.ms`, transactional
+ * when `transactionalId` is given.
  */
 export function outputClientConfig(
   transactionalId: string | null,
   transactionTimeoutMs: number,
+  lingerMs: number,
   idempotent = true,
 ): ClientConfig {
   return {
@@ -744,7 +746,7 @@ export function outputClientConfig(
     deliveryTimeoutMs: 120_000,
     requestTimeoutMs: 30_000,
     retryBackoffMs: 100,
-    lingerMs: 0,
+    lingerMs,
     batchSize: 16_384,
     maxInFlight: 5,
     transactionTimeoutMs,

@@ -163,6 +163,7 @@ export function simulate(scenario: Scenario, opts: SimulateOptions = {}): Run {
       durationsMs: undefined,
       onStatementError: 'halt',
       startAtMs: r.startAtMs,
+      traceProcessing: false,
     };
     readers.push(
       new ConsumerInstance(
@@ -223,6 +224,7 @@ function loopConfig(p: ConsumerProcessorConfig): LoopConfig {
     durationsMs: p.processing.durationsMs,
     onStatementError: p.onStatementError,
     startAtMs: p.startAtMs,
+    traceProcessing: true,
   };
 }
 
@@ -245,6 +247,7 @@ function consumerOutput(
         output!,
         c['transactional.id'] ?? null,
         c['transaction.timeout.ms'],
+        c['linger.ms'],
         input.index,
         service,
         p.sideEffect,

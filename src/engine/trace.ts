@@ -54,7 +54,12 @@ export const ENTRY_KINDS = [
   'fault',
   /** A consumer receives records from poll(): topic, partition, offset, count. */
   'poll',
-  /** A record is processed: event, topic, partition, offset; aux = processing attempt (incarnation). */
+  /**
+   * A record is processed: event, topic, partition, offset; aux = processing attempt
+   * (incarnation), count = 1. Flink (keyed running count): aux = the key index, count = the key's
+   * count after this record, ckpt = the checkpoint epoch the record belongs to (it stays in the
+   * state unless a restore to an earlier checkpoint discards it).
+   */
   'process',
   /** A sink row is inserted: event, partition/offset of the source record; aux = row id; count = 1. */
   'row-insert',
@@ -92,13 +97,15 @@ export const ENTRY_KINDS = [
   'effect-replayed',
   /** Records are lost for good: txn; count; aux = {@link ErrorCode}. */
   'data-loss',
-  /** Operator state updated: event; aux = key index; count = new count for the key. */
-  'state',
   /** The run ends: aux = 1 if it stopped at stopAtMs, 0 if nothing was left to happen. */
   'end',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
-const KIND_INDEX = new Map<EntryKind, number>(ENTRY_KINDS.map((k, i) => [k, i]));
+/** Entry kind → its code in the `kind` column. */
+export const KIND_CODE = Object.fromEntries(ENTRY_KINDS.map((k, i) => [k, i])) as Record<
+  EntryKind,
+  number
+>;
 
 /** Message types carried by 'msg' entries. */
 export const MESSAGE_TYPES = [
@@ -295,7 +302,7 @@ export class Trace {
     this.ensure();
     const i = this.length++;
     this.time[i] = time;
-    this.kind[i] = KIND_INDEX.get(kind)!;
+    this.kind[i] = KIND_CODE[kind];
     this.actor[i] = actor;
     this.peer[i] = -1;
     this.cause[i] = cause;

@@ -115,7 +115,7 @@ export interface SendOptions {
 export class World {
   /** Virtual time (ms). */
   now = 0;
-  readonly trace = new Trace(4096);
+  readonly trace: Trace;
   readonly actors: Actor[] = [];
   private readonly queue = new EventQueue<Task>();
   private readonly rngs = new Map<string, Rng>();
@@ -134,7 +134,10 @@ export class World {
   constructor(
     readonly scenario: Scenario,
     readonly events: Events,
-  ) {}
+  ) {
+    // About three entries per event (send, process, write) plus batch-level ones: size once.
+    this.trace = new Trace(Math.min(1 << 24, 4096 + events.count * 3));
+  }
 
   /** The seeded random stream for `purpose` (created on first use). */
   rng(purpose: string): Rng {

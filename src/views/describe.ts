@@ -119,8 +119,6 @@ export function describeEntry(v: RunView, i: number): string {
       return `${who} answers ${ev} from its idempotency store`;
     case 'data-loss':
       return `DATA LOSS: ${records(n)} gone for good`;
-    case 'state':
-      return `${who} state: key ${aux} count ${n}`;
     case 'end':
       return aux === 1 ? 'the run is cut off' : 'nothing is left to happen: the run ends';
   }

@@ -358,8 +358,6 @@ class Reader {
         return `${recs} · answered from the idempotency store, no new effect`;
       case 'data-loss':
         return `data loss · ${t.count[i]} record${t.count[i] === 1 ? '' : 's'} (${this.error(i)})`;
-      case 'state':
-        return `state updated for ${recs} · count ${t.count[i]}`;
       case 'end':
         return t.aux[i] === 1 ? 'run stopped (stopAtMs)' : 'end of run';
       case 'msg':

@@ -220,7 +220,7 @@ export interface RunView {
   /** 'restore' entries. */
   restores: Int32Array;
   batches: BatchView[];
-  /** 'state' entries (operator state updates). */
+  /** Flink 'process' entries: operator state updates (aux = key, count = the key's count). */
   stateUpdates: Int32Array;
   processors: ProcessorTrack[];
   /** 'effect' entries of the external service. */
@@ -985,6 +985,7 @@ function processorIndex(
   const state = new IntList();
   const effects = new IntList();
   const service = actors.indexOf('service');
+  const flink = actors.indexOf('flink');
   const tracks = new Map<
     number,
     { life: IntList; polls: IntList; processes: IntList; assigns: IntList; commits: IntList }
@@ -1060,7 +1061,7 @@ function processorIndex(
       const b = batches.get(id) ?? { id, planned: -1, committed: -1 };
       b.committed = i;
       batches.set(id, b);
-    } else if (k === K.state) state.push(i);
+    } else if (k === K.process && cols.actor[i] === flink) state.push(i);
     else if (k === K.effect && cols.actor[i] === service) effects.push(i);
   }
   return {

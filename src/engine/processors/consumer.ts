@@ -77,6 +77,8 @@ export interface LoopConfig {
   durationsMs: number[] | undefined;
   onStatementError: 'retry' | 'skip' | 'halt';
   startAtMs: number;
+  /** Whether processing leaves 'process' entries (a downstream reader's copy needs none). */
+  traceProcessing: boolean;
 }
 
 interface PartState {
@@ -388,6 +390,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
 
   /** The 'process' entry of a record (its processing attempt is this incarnation). */
   private traceProcess(r: Rec, cause: number): number {
+    if (!this.cfg.traceProcessing) return cause;
     const w = this.world;
     return w.trace.add(
       w.now,

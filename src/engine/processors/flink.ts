@@ -337,7 +337,7 @@ export class FlinkTask extends Actor {
         this,
         this.cluster,
         this.output!,
-        outputClientConfig(null, k['transaction.timeout.ms']),
+        outputClientConfig(null, k['transaction.timeout.ms'], k['linger.ms']),
       );
       this.plain.init(e, go);
       return;
@@ -406,7 +406,7 @@ export class FlinkTask extends Actor {
       this,
       this.cluster,
       this.output!,
-      outputClientConfig(this.tid(epoch), k['transaction.timeout.ms']),
+      outputClientConfig(this.tid(epoch), k['transaction.timeout.ms'], k['linger.ms']),
     );
     this.producers.set(epoch, c);
     c.init(cause, () => {
@@ -418,16 +418,74 @@ export class FlinkTask extends Actor {
   // ------------------------------------------------------------------ processing
 
   private loop(cause: number): void {
-    if (!this.running || this.busy || !this.alive) return;
-    if (this.pendingBarrier) return this.handleBarrier(cause);
-    this.autoCommit(cause);
-    const r = this.next();
-    if (!r) {
-      this.fetchMore(cause);
+    // Records that take no time and whose output needs no answer (a Kafka sink, no side effect)
+    // are processed in one step until a barrier or the end of the buffer.
+    const inline =
+      this.cfg.processing.perRecordMs === 0 &&
+      this.scenario.sink.type === 'kafka' &&
+      !this.cfg.sideEffect;
+    for (;;) {
+      if (!this.running || this.busy || !this.alive) return;
+      if (this.pendingBarrier) return this.handleBarrier(cause);
+      this.autoCommit(cause);
+      const r = this.next();
+      if (!r) {
+        this.fetchMore(cause);
+        return;
+      }
+      if (inline) {
+        const e = this.apply(r, cause);
+        this.sendOut(r, e);
+        if (this.afterRecord(e)) return;
+        continue;
+      }
+      this.busy = true;
+      this.after(this.cfg.processing.perRecordMs, () => this.process(r, cause));
       return;
     }
-    this.busy = true;
-    this.after(this.cfg.processing.perRecordMs, () => this.process(r, cause));
+  }
+
+  /** Update the keyed state with a record; returns its 'process' entry (ckpt = its epoch). */
+  private apply(r: Rec, cause: number): number {
+    const w = this.world;
+    const ev = w.events;
+    const key = ev.keyIndex[r.event]!;
+    this.count[key]!++;
+    this.sum[key]! += ev.amount[r.event]!;
+    this.positions[r.partition] = r.offset + 1;
+    this.sinceBarrier++;
+    // For the keyed state: count = the key's running count after this record, aux = the key.
+    const e = w.trace.add(
+      w.now,
+      'process',
+      this.id,
+      cause,
+      r.event,
+      this.input.index,
+      r.partition,
+      r.offset,
+      this.count[key]!,
+      key,
+    );
+    w.trace.set(e, { ckpt: this.epoch });
+    this.stateTracker?.counted(this.epoch, ev.identity[r.event]!);
+    this.jm.poke();
+    return e;
+  }
+
+  /** The crash points after a record; true if the task died. */
+  private afterRecord(cause: number): boolean {
+    const w = this.world;
+    if (w.faults.crashPoint(this, 'flink', 'mid-batch', cause, this.sinceBarrier)) return true;
+    return w.faults.processedRecords(this, 'flink', 1, cause);
+  }
+
+  /** Hand a record's output to the Kafka sink's producer (the current epoch's transaction). */
+  private sendOut(r: Rec, cause: number): void {
+    const s = this.kafka!;
+    const client =
+      s.deliveryGuarantee === 'EXACTLY_ONCE' ? this.producers.get(this.epoch) : this.plain;
+    client?.send(r.event, cause);
   }
 
   private next(): Rec | undefined {
@@ -501,28 +559,7 @@ export class FlinkTask extends Actor {
   }
 
   private process(r: Rec, cause: number): void {
-    const w = this.world;
-    const ev = w.events;
-    const key = ev.keyIndex[r.event]!;
-    this.count[key]!++;
-    this.sum[key]! += ev.amount[r.event]!;
-    this.positions[r.partition] = r.offset + 1;
-    this.sinceBarrier++;
-    const e = w.trace.add(
-      w.now,
-      'process',
-      this.id,
-      cause,
-      r.event,
-      this.input.index,
-      r.partition,
-      r.offset,
-      1,
-      this.incarnation,
-    );
-    w.trace.add(w.now, 'state', this.id, e, r.event, -1, -1, -1, this.count[key]!, key);
-    this.stateTracker?.counted(this.epoch, ev.identity[r.event]!);
-    this.jm.poke();
+    const e = this.apply(r, cause);
     withSideEffect(
       this,
       this.service,
@@ -540,8 +577,7 @@ export class FlinkTask extends Actor {
     const w = this.world;
     const done = (c: number) => {
       this.busy = false;
-      if (w.faults.crashPoint(this, 'flink', 'mid-batch', c, this.sinceBarrier)) return;
-      if (w.faults.processedRecords(this, 'flink', 1, c)) return;
+      if (this.afterRecord(c)) return;
       this.loop(c);
     };
     const s = this.scenario.sink;
@@ -571,9 +607,7 @@ export class FlinkTask extends Actor {
       return;
     }
     if (s.type === 'kafka') {
-      const client =
-        s.deliveryGuarantee === 'EXACTLY_ONCE' ? this.producers.get(this.epoch) : this.plain;
-      client?.send(r.event, cause, () => {});
+      this.sendOut(r, cause);
       done(cause);
       return;
     }

@@ -160,6 +160,7 @@ export class KafkaOutput implements Output {
     private readonly out: Topic,
     private readonly transactionalId: string | null,
     private readonly transactionTimeoutMs: number,
+    private readonly lingerMs: number,
     private readonly inputTopic: number,
     private readonly service: ServiceActor | null,
     private readonly sideEffect: SideEffectConfig | undefined,
@@ -182,7 +183,7 @@ export class KafkaOutput implements Output {
       owner,
       this.cluster,
       this.out,
-      outputClientConfig(this.idFor(owner), this.transactionTimeoutMs),
+      outputClientConfig(this.idFor(owner), this.transactionTimeoutMs, this.lingerMs),
     );
     this.clients.set(owner, c);
     c.init(cause, ready);

@@ -305,6 +305,11 @@ export const KafkaSinkSchema = z.strictObject({
   /** Consumer loop: the output producer's `transactional.id`. */
   'transactional.id': name().optional(),
   'transaction.timeout.ms': ms().min(1).default(60_000),
+  /**
+   * The output producer's `linger.ms`. Default 0: the kafka-clients 3.x default the Flink Kafka
+   * connector and most applications still run with (Kafka 4.0 changed the client default to 5).
+   */
+  'linger.ms': ms().default(0),
   /** Flink EXACTLY_ONCE only: keep going (with data loss) when a recovered transaction has expired. */
   ignoreFailuresAfterTransactionTimeout: z.boolean().default(true),
 });

@@ -108,7 +108,14 @@ export class RowStore {
 export class SinkActor extends Actor {
   readonly rows: RowStore;
   /** key value → row id, when the key column is indexed (unique key, ON CONFLICT, MERGE). */
-  private readonly index = new Map<number | string, number>();
+  private readonly index: KeyIndex;
+  /** Scratch for the per-statement key sets (see {@link KeySet}). */
+  private readonly stamps: Int32Array;
+  private generation = 0;
+
+  private newKeySet(): KeySet {
+    return new KeySet(this.stamps, ++this.generation);
+  }
   /** Dedupe table: business identity → time recorded. */
   private readonly seen = new Map<number, number>();
   /** Delta: txnAppId → last txnVersion written. */
@@ -126,6 +133,8 @@ export class SinkActor extends Actor {
     super(world, 'sink');
     this.identity = world.events.identity;
     this.rows = new RowStore(world.events.identities);
+    this.index = new KeyIndex(world.events.identities);
+    this.stamps = new Int32Array(world.events.identities);
     if (cfg.type === 'table') {
       for (const r of cfg.initialRows) {
         const ident = world.events.identityOf(r.id);
@@ -257,7 +266,7 @@ export class SinkActor extends Actor {
       }
       // MERGE matches against the table as the statement starts: two new copies in one batch are
       // both NOT MATCHED and both inserted (Delta enforces no primary key, SEMANTICS A11).
-      const added = new Set<number | string>();
+      const added = this.newKeySet();
       for (const row of stmt.rows) {
         if (c.mode === 'merge' && this.index.has(row.key) && !added.has(row.key)) {
           this.skip(row, 'merge-matched', cause);
@@ -280,7 +289,7 @@ export class SinkActor extends Actor {
       case 'insert': {
         if (c.dedupe) break;
         if (unique) {
-          const keys = new Set<number | string>();
+          const keys = this.newKeySet();
           for (const r of rows) {
             if (this.index.has(r.key) || keys.has(r.key)) return fail('UNIQUE_VIOLATION');
             keys.add(r.key);
@@ -289,7 +298,7 @@ export class SinkActor extends Actor {
         break;
       }
       case 'on-conflict-do-update': {
-        const keys = new Set<number | string>();
+        const keys = this.newKeySet();
         for (const r of rows) {
           if (keys.has(r.key)) return fail('CARDINALITY_VIOLATION');
           keys.add(r.key);
@@ -299,7 +308,7 @@ export class SinkActor extends Actor {
       case 'merge': {
         const src = c.merge.dedupeSource ? lastPerKey(rows) : rows;
         const hits = new Map<number | string, number>();
-        const newKeys = new Set<number | string>();
+        const newKeys = this.newKeySet();
         for (const r of src) {
           if (this.index.has(r.key)) {
             if (c.merge.whenMatched !== 'update') continue;
@@ -357,7 +366,7 @@ export class SinkActor extends Actor {
         if (c.merge.dedupeSource)
           for (const r of rows) if (!src.includes(r)) this.skip(r, 'merge-matched', cause);
         // MATCHED / NOT MATCHED is decided against the table as the statement starts.
-        const added = new Set<number | string>();
+        const added = this.newKeySet();
         for (const r of src) {
           if (this.index.has(r.key) && !added.has(r.key)) {
             if (c.merge.whenMatched === 'update')
@@ -383,4 +392,69 @@ function lastPerKey(rows: SinkRow[]): SinkRow[] {
   const last = new Map<number | string, SinkRow>();
   for (const r of rows) last.set(r.key, r);
   return rows.filter((r) => last.get(r.key) === r);
+}
+
+/**
+ * The key index of the table: a key column value → row id. Business ids are dense small integers
+ * (the event identity), kept in a typed array; other keys (generated ids, source coordinates)
+ * in a Map. Same answers either way — this only keeps a million-row table fast.
+ */
+class KeyIndex {
+  private readonly dense: Int32Array;
+  private readonly sparse = new Map<number | string, number>();
+
+  constructor(readonly denseSize: number) {
+    this.dense = new Int32Array(denseSize);
+  }
+
+  private slot(k: number | string): number {
+    return typeof k === 'number' && k >= 0 && k < this.denseSize && Number.isInteger(k) ? k : -1;
+  }
+
+  get(k: number | string): number | undefined {
+    const i = this.slot(k);
+    if (i < 0) return this.sparse.get(k);
+    const v = this.dense[i]!;
+    return v === 0 ? undefined : v - 1;
+  }
+
+  has(k: number | string): boolean {
+    return this.get(k) !== undefined;
+  }
+
+  set(k: number | string, row: number): void {
+    const i = this.slot(k);
+    if (i < 0) this.sparse.set(k, row);
+    else this.dense[i] = row + 1;
+  }
+}
+
+/**
+ * A set of keys for one statement. Dense keys are marked in a shared stamp array with the
+ * statement's generation number (no allocation, no clearing); other keys go in a Set.
+ */
+class KeySet {
+  private readonly sparse = new Set<number | string>();
+
+  constructor(
+    private readonly stamps: Int32Array,
+    private readonly gen: number,
+  ) {}
+
+  private slot(k: number | string): number {
+    return typeof k === 'number' && k >= 0 && k < this.stamps.length && Number.isInteger(k)
+      ? k
+      : -1;
+  }
+
+  has(k: number | string): boolean {
+    const i = this.slot(k);
+    return i < 0 ? this.sparse.has(k) : this.stamps[i] === this.gen;
+  }
+
+  add(k: number | string): void {
+    const i = this.slot(k);
+    if (i < 0) this.sparse.add(k);
+    else this.stamps[i] = this.gen;
+  }
 }
