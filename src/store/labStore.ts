@@ -79,11 +79,16 @@ export interface LabState {
   menu: ComponentId | null;
   /** Index into {@link FONT_SCALES}. */
   fontStep: number;
+  /** The details tab shown below the pipeline. */
+  tab: DetailsTab;
   /** A short message for the status line ("Undid: add fault"), or null. */
   notice: string | null;
   /** Last idle stretch skipped by playback (virtual ms), for the transport's hint. */
   lastSkip: number;
 }
+
+/** Tabs of the details panel. */
+export type DetailsTab = 'ledger' | 'knobs' | 'sets' | 'trace';
 
 /** The playback cursor. */
 export interface CursorState {
@@ -131,6 +136,7 @@ export interface LabActions {
   highlightEntries(entries: number[]): void;
   openMenu(component: ComponentId | null): void;
   setFontStep(step: number): void;
+  showTab(tab: DetailsTab): void;
   cancelRun(): void;
   /** Resolves once the current run (if any) has settled. */
   settled(): Promise<void>;
@@ -214,6 +220,7 @@ export function createLab(deps: LabDeps): Lab {
     highlight: [],
     menu: null,
     fontStep: 1,
+    tab: 'ledger',
     notice: null,
     lastSkip: 0,
   }));
@@ -321,6 +328,8 @@ export function createLab(deps: LabDeps): Lab {
       requestRun();
     },
     setGuarantee(g) {
+      // Show what the switch just set.
+      app.setState({ tab: 'sets' });
       edit(applyGuarantee(app.getState().scenario, g), `Guarantee: ${g}`);
     },
     setKnob(path, value) {
@@ -458,6 +467,9 @@ export function createLab(deps: LabDeps): Lab {
     },
     setFontStep(step) {
       app.setState({ fontStep: Math.max(0, Math.min(FONT_SCALES.length - 1, step)) });
+    },
+    showTab(tab) {
+      app.setState({ tab });
     },
     cancelRun() {
       job?.cancel();

@@ -1,4 +1,7 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
+import type { LabState } from '../../store/labStore';
+import { useActions, useLab, useView } from '../../store/LabContext';
+import { eventIdOf } from '../../views/runView';
 import { testIds } from '../testIds';
 import { EventTrace } from './EventTrace';
 import { Explanations } from './Explanations';
@@ -13,11 +16,16 @@ const TABS = [
   { id: 'trace', label: 'Event trace', Panel: EventTrace },
 ] as const;
 
-type TabId = (typeof TABS)[number]['id'];
+const selectTab = (s: LabState) => s.tab;
+const selectSelected = (s: LabState) => s.selected;
 
 /** Below the pipeline: the explanations, and tabs for the ledger, knobs, the guarantee's knobs and the trace. */
 export function Lower() {
-  const [tab, setTab] = useState<TabId>('ledger');
+  const a = useActions();
+  const tab = useLab(selectTab);
+  const setTab = a.showTab;
+  const selected = useLab(selectSelected);
+  const view = useView();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKey = (e: KeyboardEvent, k: number) => {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
@@ -49,6 +57,9 @@ export function Lower() {
               onKeyDown={(e) => onKey(e, k)}
             >
               {t.label}
+              {t.id === 'trace' && view && selected >= 0 && selected < view.events.identities
+                ? ` · ${eventIdOf(view.events, selected)}`
+                : ''}
             </button>
           ))}
         </div>

@@ -25,12 +25,16 @@ export const RowTable = memo(function RowTable({
   table,
   idx,
   testId = testIds.sinkTable,
+  compact = false,
 }: {
   view: RunView;
   table: TableView;
   idx: number;
   testId?: string;
+  /** Narrow column: no source column, the copy mark as an icon and a number. */
+  compact?: boolean;
 }) {
+  const cols = compact ? 'sink-cols compact' : 'sink-cols';
   const a = useActions();
   const selected = useLab(selectSelected);
   const scale = [0.875, 1, 1.125, 1.25, 1.5, 1.75][useLab(selectFont)] ?? 1;
@@ -56,13 +60,15 @@ export const RowTable = memo(function RowTable({
       aria-rowcount={count + 1}
     >
       <div className="vtable" style={{ height: virt.getTotalSize() + head }}>
-        <div className="vrow head sink-cols" role="row" style={{ height: head }}>
+        <div className={`vrow head ${cols}`} role="row" style={{ height: head }}>
           <span role="columnheader">#</span>
           <span role="columnheader">id</span>
           <span role="columnheader">amount</span>
-          <span role="columnheader" title="source partition@offset">
-            src
-          </span>
+          {!compact && (
+            <span role="columnheader" title="source partition@offset">
+              src
+            </span>
+          )}
           <span role="columnheader">note</span>
         </div>
         {virt.getVirtualItems().map((r) => {
@@ -77,7 +83,7 @@ export const RowTable = memo(function RowTable({
               key={r.key}
               role="row"
               aria-rowindex={k + 2}
-              className={`vrow sink-cols clickable${copy > 1 ? ' dup' : ''}${ident >= 0 && ident === selected ? ' selected' : ''}`}
+              className={`vrow ${cols} clickable${copy > 1 ? ' dup' : ''}${ident >= 0 && ident === selected ? ' selected' : ''}`}
               style={{ top: r.start + head, height: r.size }}
               data-testid={testIds.sinkRow}
               data-copy={copy}
@@ -91,13 +97,15 @@ export const RowTable = memo(function RowTable({
                 {rowId(view, table, k)}
               </span>
               <span role="cell">{formatMoney(rowAmountAt(table, k, idx))}</span>
-              <span role="cell" className="muted mono" title="source partition@offset">
-                {source}
-              </span>
+              {!compact && (
+                <span role="cell" className="muted mono" title="source partition@offset">
+                  {source}
+                </span>
+              )}
               <span role="cell">
                 {copy > 1 ? (
                   <span className="fate duplicated">
-                    <Icon name="dup" /> {ordinal(copy)}
+                    <Icon name="dup" /> {compact ? `×${copy}` : ordinal(copy)}
                     <span className="visually-hidden"> copy of its id</span>
                   </span>
                 ) : updates > 0 ? (

@@ -472,7 +472,13 @@ export function ReaderStage({ view, idx, t }: StageProps) {
             life={lifeAt(view, view.actors.indexOf(name), idx, t).life}
             title={<span className="mono">{tb.label}</span>}
           >
-            <RowTable view={view} table={tb} idx={idx} testId={`${testIds.sinkTable}-${i}`} />
+            <RowTable
+              view={view}
+              table={tb}
+              idx={idx}
+              testId={`${testIds.sinkTable}-${i}`}
+              compact
+            />
           </ComponentBox>
         );
       })}
