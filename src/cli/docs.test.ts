@@ -24,9 +24,11 @@ describe('docs/trace-format.md', () => {
     );
   });
 
-  it('has a row for every entry kind', () => {
-    const rows = [...doc.matchAll(/^\| `([a-z-]+)` +\|/gm)].map((m) => m[1]);
-    for (const kind of ENTRY_KINDS) expect(rows, kind).toContain(kind);
+  it('has one row per entry kind, in the engine order', () => {
+    const start = doc.indexOf('### Kinds');
+    const table = doc.slice(start, doc.indexOf('\n\n', doc.indexOf('| `', start)));
+    const rows = [...table.matchAll(/^\| `([a-z-]+)` +\|/gm)].map((m) => m[1]);
+    expect(rows.slice(1)).toEqual([...ENTRY_KINDS]); // the first row is the header
   });
 
   it('lists every code with its number', () => {

@@ -317,6 +317,9 @@ class Reader {
       case 'poll':
         return `poll ${recs}${where} from offset ${o}`;
       case 'process':
+        // Flink's process entries carry the keyed state: aux = key index, count = its new count.
+        if (actor === 'flink')
+          return `process ${recs} (offset ${o}, count for its key ${t.count[i]})`;
         return `process ${recs} (offset ${o}${t.aux[i]! > 0 ? `, incarnation ${t.aux[i]}` : ''})`;
       case 'row-insert':
         return `${recs} · new row ${t.aux[i]}`;
