@@ -291,6 +291,7 @@ export function createLab(deps: LabDeps): Lab {
   const faultsOf = (s: ScenarioInput): FaultInput[] => [...(s.faults ?? [])];
 
   const seekTo = (t: number) => {
+    if (app.getState().lastSkip !== 0) app.setState({ lastSkip: 0 });
     const v = app.getState().view;
     if (!v) {
       cursor.setState({ t: 0, idx: 0 });
@@ -424,7 +425,7 @@ export function createLab(deps: LabDeps): Lab {
       app.setState({ skipIdle: on });
     },
     restart() {
-      app.setState({ playing: false });
+      app.setState({ playing: false, lastSkip: 0 });
       cursor.setState({ t: 0, idx: 0 });
     },
     seek(t) {
@@ -453,7 +454,8 @@ export function createLab(deps: LabDeps): Lab {
       inTick = !a.done;
       cursor.setState({ t: a.t, idx: a.idx });
       inTick = false;
-      if (a.skipped > 0) app.setState({ lastSkip: a.skipped });
+      // Only jumps worth telling (a second of virtual time or more) reach the app store.
+      if (a.skipped >= 1000) app.setState({ lastSkip: a.skipped });
       if (a.done) app.setState({ playing: false });
     },
     select(identity) {

@@ -11,6 +11,7 @@ import { testIds } from './testIds';
 const selectPlaying = (s: LabState) => s.playing;
 const selectSpeed = (s: LabState) => s.speed;
 const selectSkip = (s: LabState) => s.skipIdle;
+const selectLastSkip = (s: LabState) => s.lastSkip;
 
 /** Play/pause, step, restart, speed (log scale), the clock, and the timeline. */
 export function Transport() {
@@ -18,6 +19,7 @@ export function Transport() {
   const playing = useLab(selectPlaying);
   const speed = useLab(selectSpeed);
   const skipIdle = useLab(selectSkip);
+  const lastSkip = useLab(selectLastSkip);
   const view = useView();
   return (
     <>
@@ -84,6 +86,11 @@ export function Transport() {
           />
           <span>skip idle time</span>
         </label>
+        {skipIdle && lastSkip > 0 && (
+          <span className="muted" role="status" title="Nothing happened in between">
+            ⏩ jumped {formatMs(lastSkip)} of idle time
+          </span>
+        )}
         <Clock view={view} />
         {view && <Timeline view={view} />}
       </div>

@@ -253,22 +253,7 @@ export function eventIdOf(ev: EventsView, j: number): string {
 export function toRunView(run: Run): RunView {
   const t = run.trace;
   const n = t.length;
-  const cols: TraceColumns = {
-    time: t.time.slice(0, n),
-    kind: t.kind.slice(0, n),
-    actor: t.actor.slice(0, n),
-    peer: t.peer.slice(0, n),
-    cause: t.cause.slice(0, n),
-    event: t.event.slice(0, n),
-    topic: t.topic.slice(0, n),
-    partition: t.partition.slice(0, n),
-    offset: t.offset.slice(0, n),
-    count: t.count.slice(0, n),
-    txn: t.txn.slice(0, n),
-    ckpt: t.ckpt.slice(0, n),
-    aux: t.aux.slice(0, n),
-    until: t.until.slice(0, n),
-  };
+  const cols = traceColumns(t);
   const events = eventsView(run);
   const actors = [...t.actors];
   const logs = logsView(run, cols, actors);
@@ -294,11 +279,32 @@ export function toRunView(run: Run): RunView {
     byIdentity: identityIndex(cols, events),
     ...messageIndex(cols),
     faultFired: faultIndex(cols, run.scenario.faults.length),
-    ...processorIndex(cols, actors),
+    ...indexProcessors(cols, actors),
     life: lifeIndex(cols, actors.length),
     producer: producerIndex(cols, actors),
   };
   return view;
+}
+
+/** The trace's columns trimmed to its length, each in its own buffer (transferable). */
+export function traceColumns(t: Run['trace']): TraceColumns {
+  const n = t.length;
+  return {
+    time: t.time.slice(0, n),
+    kind: t.kind.slice(0, n),
+    actor: t.actor.slice(0, n),
+    peer: t.peer.slice(0, n),
+    cause: t.cause.slice(0, n),
+    event: t.event.slice(0, n),
+    topic: t.topic.slice(0, n),
+    partition: t.partition.slice(0, n),
+    offset: t.offset.slice(0, n),
+    count: t.count.slice(0, n),
+    txn: t.txn.slice(0, n),
+    ckpt: t.ckpt.slice(0, n),
+    aux: t.aux.slice(0, n),
+    until: t.until.slice(0, n),
+  };
 }
 
 /** The buffers of a view, for `postMessage(view, transferables)` (each is owned by the view). */
@@ -971,7 +977,11 @@ function faultIndex(cols: TraceColumns, faults: number): Csr {
   return buildCsr(faults, rowsList.toArray(), items.toArray());
 }
 
-function processorIndex(
+/**
+ * Checkpoints, micro-batches, restores, state updates, effects and per-processor entry lists, from
+ * the trace columns alone (exported for tests that hand-make a trace).
+ */
+export function indexProcessors(
   cols: TraceColumns,
   actors: string[],
 ): Pick<

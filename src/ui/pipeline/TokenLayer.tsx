@@ -42,9 +42,9 @@ function tokenText(v: RunView, tok: Token): string {
   if (tok.type === 'produce-response') text = id ? `ack ${id}` : 'ack';
   else if (DATA_TYPES.has(tok.type))
     text = id ? (tok.count > 1 ? `${id} +${tok.count - 1}` : id) : `${tok.count} rec`;
-  else if (tok.type === 'commit') text = 'commit';
-  else if (tok.type === 'fetch') text = 'fetch';
-  else text = isResponse(tok.type) ? '✓' : tok.type.split('-')[0]!;
+  else if (isResponse(tok.type)) text = id ? `ok ${id}` : 'ok';
+  else if (tok.type === 'checkpoint-notify') text = 'notify';
+  else text = tok.type.split('-')[0]!; // commit, fetch, txn, barrier
   return tok.lost ? `✕ ${text}` : text;
 }
 
@@ -78,8 +78,7 @@ export function TokenLayer({ container }: { container: RefObject<HTMLElement | n
     const el = layer.current;
     const canvas = canvasRef.current;
     if (!root || !el || !canvas) return;
-    // desynchronized: the canvas may skip the compositor's commit queue (cheaper frames).
-    const ctx = canvas.getContext('2d', { desynchronized: true });
+    const ctx = canvas.getContext('2d');
     const pool: HTMLButtonElement[] = [];
     const poolText: string[] = [];
     const scratch: Token[] = [];

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { Trace } from '../engine';
+import { batchRowsAt, checkpointRowsAt } from './at';
+import { CK } from './kinds';
+import { indexProcessors, traceColumns, type RunView } from './runView';
+
+/** A view with only what the processor panel reads, from a hand-made trace. */
+function viewOf(t: Trace): RunView {
+  const cols = traceColumns(t);
+  return { cols, n: t.length, ...indexProcessors(cols, [...t.actors]) } as unknown as RunView;
+}
+
+describe('Spark micro-batches (hand-made trace)', () => {
+  // Batch 0 plans offsets 0..4 at 1,000 ms and commits at 1,010 ms; batch 1 plans 5..7 at
+  // 2,000 ms and the query crashes before its commit log entry; after the restart batch 1 is
+  // planned again (same id) at 3,500 ms and committed at 3,510 ms.
+  const t = new Trace();
+  t.actors.push('lab', 'spark');
+  const planned = (time: number, id: number, offset: number, count: number) => {
+    const e = t.add(time, 'batch-planned', 1, -1, -1, 0, 0, offset, count);
+    t.set(e, { ckpt: id });
+  };
+  const committed = (time: number, id: number) =>
+    t.set(t.add(time, 'batch-committed', 1, -1), { ckpt: id });
+  planned(1000, 0, 0, 5);
+  committed(1010, 0);
+  planned(2000, 1, 5, 3);
+  t.add(2005, 'crash', 1, -1);
+  planned(3500, 1, 5, 3);
+  committed(3510, 1);
+  const v = viewOf(t);
+
+  it('lists batches newest first, with offsets, records and status at the cursor', () => {
+    // Cursor after the crash (5 entries applied): batch 1 planned, not committed.
+    expect(batchRowsAt(v, 5)).toEqual([
+      { id: 1, plannedAt: 2000, offset: 5, records: 3, status: 'planned', committedAt: -1 },
+      { id: 0, plannedAt: 1000, offset: 0, records: 5, status: 'committed', committedAt: 1010 },
+    ]);
+    // At the end batch 1 is committed; its first planning is kept (the re-run has the same id).
+    expect(batchRowsAt(v, v.n)[0]).toMatchObject({
+      id: 1,
+      plannedAt: 2000,
+      status: 'committed',
+      committedAt: 3510,
+    });
+    expect(batchRowsAt(v, 0)).toEqual([]);
+  });
+});
+
+describe('Flink checkpoint history (hand-made trace)', () => {
+  // Checkpoint 1: triggered 1,000, barrier at source offset 4, pre-committed with transaction 7,
+  // completed 1,008, its transaction committed 1,012. Checkpoint 2: triggered 2,000, declined at
+  // 2,003 (the task crashed).
+  const t = new Trace();
+  t.actors.push('lab', 'jobmanager', 'flink');
+  const step = (
+    time: number,
+    actor: number,
+    id: number,
+    s: keyof typeof CK,
+    f: { offset?: number; txn?: number } = {},
+  ) => {
+    const e = t.add(time, 'checkpoint', actor, -1, -1, -1, -1, f.offset ?? -1, -1, CK[s]);
+    t.set(e, { ckpt: id, txn: f.txn ?? -1 });
+  };
+  step(1000, 1, 1, 'triggered');
+  step(1003, 2, 1, 'barrier', { offset: 4 });
+  step(1005, 2, 1, 'pre-committed', { txn: 7 });
+  step(1008, 1, 1, 'completed', { offset: 4 });
+  step(1012, 2, 1, 'committed', { txn: 7 });
+  step(2000, 1, 2, 'triggered');
+  step(2003, 1, 2, 'declined');
+  const v = viewOf(t);
+
+  it('rows carry status, trigger time, duration, offset and the linked sink transaction', () => {
+    expect(checkpointRowsAt(v, v.n, 3000).map(({ entries: _e, ...r }) => r)).toEqual([
+      {
+        id: 2,
+        status: 'failed',
+        triggeredAt: 2000,
+        durationMs: 3,
+        offset: -1,
+        txn: -1,
+        txnStatus: 'none',
+      },
+      {
+        id: 1,
+        status: 'completed',
+        triggeredAt: 1000,
+        durationMs: 8,
+        offset: 4,
+        txn: 7,
+        txnStatus: 'committed',
+      },
+    ]);
+  });
+
+  it('while in progress: the duration so far and the transaction pending', () => {
+    // After the pre-commit (3 entries applied) at time 1,006.
+    expect(checkpointRowsAt(v, 3, 1006)).toEqual([
+      expect.objectContaining({
+        id: 1,
+        status: 'in progress',
+        durationMs: 6,
+        offset: 4,
+        txn: 7,
+        txnStatus: 'pending',
+      }),
+    ]);
+  });
+});
