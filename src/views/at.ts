@@ -331,7 +331,10 @@ export interface ProcessorStatus {
   lastProcess: { entry: number; partition: number; offset: number; event: number } | null;
   /** Total records processed by this actor (attempts). */
   processed: number;
-  /** Records it processed since its last offset commit (what a crash now would replay). */
+  /**
+   * Records this incarnation processed since its last offset commit (what a crash now would
+   * replay).
+   */
   sinceCommit: number;
   /** Its last commit entry, or -1. */
   lastCommit: number;
@@ -353,7 +356,17 @@ export function processorsAt(v: RunView, idx: number, t: number): ProcessorStatu
     const lastProc = procCount > 0 ? p.processes[procCount - 1]! : -1;
     const inBatch = pe < 0 ? 0 : procCount - lowerBound(p.processes, pe);
     const lastCommit = lastBefore(p.commits, idx);
-    const sinceCommit = procCount - (lastCommit < 0 ? 0 : lowerBound(p.processes, lastCommit));
+    // Since the later of its last commit and its last restart: what the previous incarnation
+    // processed is being replayed already, not at risk again.
+    let from = lastCommit;
+    for (let k = lifeList.length - 1; k >= 0; k--) {
+      const e = lifeList[k]!;
+      if (e < idx && c.kind[e] === K.restart) {
+        from = Math.max(from, e);
+        break;
+      }
+    }
+    const sinceCommit = procCount - (from < 0 ? 0 : lowerBound(p.processes, from));
     const positions = new Map<number, number>();
     // Positions: scan back over the last processes (bounded) — enough for the partitions a
     // member owns at a time.

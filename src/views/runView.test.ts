@@ -8,6 +8,7 @@ import {
   indexAtTime,
   ledgerRowAt,
   partitionAt,
+  processorsAt,
   rowsAt,
   tokensAt,
 } from './at';
@@ -180,6 +181,19 @@ describe('sink table and ledger', () => {
     expect(row.records.map((r) => r.offset)).toEqual([5]);
     const early = ledgerRowAt(v, j, indexAtTime(v, 20_000));
     expect(early.fate).toBe('pending');
+  });
+});
+
+describe('processor status', () => {
+  it('counts what the current incarnation processed since its last commit', () => {
+    const v = viewOf('at-least-once');
+    // Before the crash (40,048 ms): the 2nd batch's p-5, p-6, p-7 processed since the commit of
+    // offset 5 at 40,033 ms.
+    expect(processorsAt(v, indexAtTime(v, 40_048), 40_048)[0]!.sinceCommit).toBe(3);
+    // After the restart (41,050 ms) the replay has processed p-5 (41,057) and p-6 (41,062):
+    // 2 — the previous incarnation's three are being replayed, not at risk again.
+    const after = processorsAt(v, indexAtTime(v, 41_063), 41_063)[0]!;
+    expect([after.incarnation, after.sinceCommit, after.life]).toEqual([1, 2, 'up']);
   });
 });
 
