@@ -79,6 +79,12 @@ describe('App (jsdom)', () => {
       at: 1234,
     });
     expect(screen.queryByTestId(testIds.faultMenu)).toBeNull();
+    // Opened again, a press outside closes it without adding anything.
+    fireEvent.click(within(box).getAllByRole('button')[0]!);
+    expect(screen.getByTestId(testIds.faultMenu)).toBeTruthy();
+    fireEvent.pointerDown(document.body);
+    expect(screen.queryByTestId(testIds.faultMenu)).toBeNull();
+    expect(lab.app.getState().scenario.faults).toHaveLength(faults.length);
   });
 
   it('keyboard: space plays and pauses, arrows step, Ctrl+Z undoes, Ctrl+Shift+Z redoes', async () => {

@@ -72,7 +72,14 @@ function FaultMenu({ id, onClose }: { id: ComponentId; onClose: () => void }) {
 
   useEffect(() => {
     ref.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-  }, []);
+    // A press outside the menu (and outside its heading button, which toggles it) closes it.
+    const onDown = (e: PointerEvent) => {
+      const box = ref.current?.parentElement;
+      if (box && !box.contains(e.target as Node)) a.openMenu(null);
+    };
+    document.addEventListener('pointerdown', onDown);
+    return () => document.removeEventListener('pointerdown', onDown);
+  }, [a]);
 
   const close = () => {
     a.openMenu(null);
