@@ -134,14 +134,18 @@ async function scrubRepaints(page: Page, n: number): Promise<number[]> {
   }, n);
 }
 
-/** Scroll a scroll container from top to bottom over `ms`, counting frames and long ones. */
+/**
+ * Scroll a scroll container for `ms`: at `pxPerSecond`, or (0) from top to bottom — a fling through
+ * the whole table. Counts frames and the long ones (> 1.5 frame at 60 Hz).
+ */
 async function scrollFrames(
   page: Page,
   selector: string,
   ms: number,
+  pxPerSecond: number,
 ): Promise<{ fps: number; dropped: number; frames: number; rows: number }> {
   return page.evaluate(
-    async ([sel, duration]) => {
+    async ([sel, duration, speed]) => {
       const el = document.querySelector<HTMLElement>(sel as string)!;
       const rows = Number(el.dataset.rows ?? 0);
       el.scrollTop = 0;
@@ -151,7 +155,10 @@ async function scrollFrames(
         const frame = (now: number) => {
           stamps.push(now);
           const p = Math.min(1, (now - start) / (duration as number));
-          el.scrollTop = p * (el.scrollHeight - el.clientHeight);
+          const max = el.scrollHeight - el.clientHeight;
+          el.scrollTop = speed
+            ? Math.min(max, ((now - start) * (speed as number)) / 1000)
+            : p * max;
           if (p < 1) requestAnimationFrame(frame);
           else done();
         };
@@ -163,8 +170,28 @@ async function scrollFrames(
       const fps = ((stamps.length - 1) * 1000) / (stamps[stamps.length - 1]! - stamps[0]!);
       return { fps, dropped, frames: stamps.length, rows };
     },
-    [selector, ms] as const,
+    [selector, ms, pxPerSecond] as const,
   );
+}
+
+/** An idle page's frames over `ms`: the machine's own noise floor for "dropped frames". */
+async function idleFrames(page: Page, ms: number): Promise<number> {
+  return page.evaluate(async (duration) => {
+    const stamps: number[] = [];
+    await new Promise<void>((done) => {
+      const start = performance.now();
+      const frame = (now: number) => {
+        stamps.push(now);
+        if (now - start < duration) requestAnimationFrame(frame);
+        else done();
+      };
+      requestAnimationFrame(frame);
+    });
+    let long = 0;
+    for (let i = 1; i < stamps.length; i++)
+      if (stamps[i]! - stamps[i - 1]! > 1.5 * (1000 / 60)) long++;
+    return long;
+  }, ms);
 }
 
 async function main(): Promise<void> {
@@ -257,11 +284,24 @@ async function main(): Promise<void> {
       sink: { type: 'table' },
     });
     await page.evaluate(() => window.__deliveryLab!.runTo(1e9));
-    const scrolls = [];
-    for (let i = 0; i < ROUNDS; i++)
-      scrolls.push(await scrollFrames(page, '[data-testid="sink-table"]', 2000));
+    const table = '[data-testid="sink-table"]';
+    const idle: number[] = [];
+    const steady: Awaited<ReturnType<typeof scrollFrames>>[] = [];
+    const fling: Awaited<ReturnType<typeof scrollFrames>>[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      idle.push(await idleFrames(page, 2000));
+      steady.push(await scrollFrames(page, table, 2000, 1200));
+      fling.push(await scrollFrames(page, table, 2000, 0));
+    }
+    const rows = steady[0]!.rows.toLocaleString('en-US');
     console.log(
-      `scrolling the ${scrolls[0]!.rows.toLocaleString('en-US')}-row sink table: median ${fmt(median(scrolls.map((s) => s.fps)), 1)} fps, median ${median(scrolls.map((s) => s.dropped))} dropped frames (> 25 ms) of ${median(scrolls.map((s) => s.frames))} over 2 s`,
+      `scrolling the ${rows}-row sink table at 1,200 px/s: median ${fmt(median(steady.map((s) => s.fps)), 1)} fps, median ${median(steady.map((s) => s.dropped))} dropped frames (> 25 ms) of ${median(steady.map((s) => s.frames))} over 2 s`,
+    );
+    console.log(
+      `flinging through all ${rows} rows in 2 s (~2,000 px per frame): median ${fmt(median(fling.map((s) => s.fps)), 1)} fps, median ${median(fling.map((s) => s.dropped))} dropped frames of ${median(fling.map((s) => s.frames))}`,
+    );
+    console.log(
+      `noise floor: an idle page drops a median ${median(idle)} frames per 2 s on this machine right now`,
     );
   } finally {
     await browser.close();

@@ -45,6 +45,9 @@ function LedgerOf({ view }: { view: RunView }) {
     getScrollElement: () => scroll.current,
     estimateSize: () => ROW_PX * scale,
     overscan: 6,
+    // Render after the scroll event, not inside it: the overscan rows cover the gap, and a
+    // synchronous render per scroll event drops frames on a busy main thread.
+    useFlushSync: false,
   });
   const head = ROW_PX * scale;
   const hasCheckpoints = view.checkpoints.length > 0;

@@ -71,6 +71,7 @@ export const PartitionLog = memo(function PartitionLog({
     getScrollElement: () => scroll.current,
     estimateSize: () => ROW_PX * scale,
     overscan: 2,
+    useFlushSync: false,
   });
   useFollowEnd(scroll, rows, () => virt.scrollToIndex(rows - 1, { align: 'end' }));
   const committed = marks.commits.filter((c) => c.offset >= 0);

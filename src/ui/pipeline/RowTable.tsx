@@ -45,6 +45,9 @@ export const RowTable = memo(function RowTable({
     getScrollElement: () => scroll.current,
     estimateSize: () => ROW_PX * scale,
     overscan: 6,
+    // Render after the scroll event, not inside it: the overscan rows cover the gap, and a
+    // synchronous render per scroll event drops frames on a busy main thread.
+    useFlushSync: false,
   });
   useFollowEnd(scroll, count, () => count > 0 && virt.scrollToIndex(count - 1, { align: 'end' }));
   const head = ROW_PX * scale;
@@ -73,48 +76,23 @@ export const RowTable = memo(function RowTable({
         </div>
         {virt.getVirtualItems().map((r) => {
           const k = r.index;
-          const copy = table.copy[k]!;
           const ident = rowIdentity(view, table, k);
-          const updates = rowUpdatesAt(table, k, idx);
-          const source =
-            table.partition[k]! >= 0 ? `${table.partition[k]}@${table.offset[k]}` : 'initial';
           return (
-            <div
+            <TableRow
               key={r.key}
-              role="row"
-              aria-rowindex={k + 2}
-              className={`vrow ${cols} clickable${copy > 1 ? ' dup' : ''}${ident >= 0 && ident === selected ? ' selected' : ''}`}
-              style={{ top: r.start + head, height: r.size }}
-              data-testid={testIds.sinkRow}
-              data-copy={copy}
-              data-event={rowId(view, table, k)}
-              onClick={() => ident >= 0 && a.select(ident)}
-            >
-              <span role="cell" className="muted">
-                {k + 1}
-              </span>
-              <span role="cell" className="mono">
-                {rowId(view, table, k)}
-              </span>
-              <span role="cell">{formatMoney(rowAmountAt(table, k, idx))}</span>
-              {!compact && (
-                <span role="cell" className="muted mono" title="source partition@offset">
-                  {source}
-                </span>
-              )}
-              <span role="cell">
-                {copy > 1 ? (
-                  <span className="fate duplicated">
-                    <Icon name="dup" /> {compact ? `×${copy}` : ordinal(copy)}
-                    <span className="visually-hidden"> copy of its id</span>
-                  </span>
-                ) : updates > 0 ? (
-                  <span className="muted">↻ updated ×{updates}</span>
-                ) : (
-                  ''
-                )}
-              </span>
-            </div>
+              view={view}
+              table={table}
+              k={k}
+              top={r.start + head}
+              height={r.size}
+              cols={cols}
+              compact={compact}
+              amount={rowAmountAt(table, k, idx)}
+              updates={rowUpdatesAt(table, k, idx)}
+              selected={ident >= 0 && ident === selected}
+              identity={ident}
+              onSelect={a.select}
+            />
           );
         })}
       </div>
@@ -123,6 +101,79 @@ export const RowTable = memo(function RowTable({
           no rows yet
         </p>
       )}
+    </div>
+  );
+});
+
+/**
+ * One row. Memoised on primitives: while the table scrolls only the rows entering the window
+ * render; those already in place (same top, amount, selection) are skipped.
+ */
+const TableRow = memo(function TableRow({
+  view,
+  table,
+  k,
+  top,
+  height,
+  cols,
+  compact,
+  amount,
+  updates,
+  selected,
+  identity,
+  onSelect,
+}: {
+  view: RunView;
+  table: TableView;
+  k: number;
+  top: number;
+  height: number;
+  cols: string;
+  compact: boolean;
+  amount: number;
+  updates: number;
+  selected: boolean;
+  identity: number;
+  onSelect: (identity: number) => void;
+}) {
+  const copy = table.copy[k]!;
+  const id = rowId(view, table, k);
+  const source = table.partition[k]! >= 0 ? `${table.partition[k]}@${table.offset[k]}` : 'initial';
+  return (
+    <div
+      role="row"
+      aria-rowindex={k + 2}
+      className={`vrow ${cols} clickable${copy > 1 ? ' dup' : ''}${selected ? ' selected' : ''}`}
+      style={{ top, height }}
+      data-testid={testIds.sinkRow}
+      data-copy={copy}
+      data-event={id}
+      onClick={() => identity >= 0 && onSelect(identity)}
+    >
+      <span role="cell" className="muted">
+        {k + 1}
+      </span>
+      <span role="cell" className="mono">
+        {id}
+      </span>
+      <span role="cell">{formatMoney(amount)}</span>
+      {!compact && (
+        <span role="cell" className="muted mono" title="source partition@offset">
+          {source}
+        </span>
+      )}
+      <span role="cell">
+        {copy > 1 ? (
+          <span className="fate duplicated">
+            <Icon name="dup" /> {compact ? `×${copy}` : ordinal(copy)}
+            <span className="visually-hidden"> copy of its id</span>
+          </span>
+        ) : updates > 0 ? (
+          <span className="muted">↻ updated ×{updates}</span>
+        ) : (
+          ''
+        )}
+      </span>
     </div>
   );
 });
