@@ -138,6 +138,8 @@ export interface LabActions {
   setFontStep(step: number): void;
   showTab(tab: DetailsTab): void;
   cancelRun(): void;
+  /** Run the current scenario again (after a cancel). */
+  rerun(): void;
   /** Resolves once the current run (if any) has settled. */
   settled(): Promise<void>;
 }
@@ -475,6 +477,9 @@ export function createLab(deps: LabDeps): Lab {
     },
     cancelRun() {
       job?.cancel();
+    },
+    rerun() {
+      requestRun();
     },
     async settled() {
       // A run may be superseded while we wait: wait for the latest one.

@@ -68,6 +68,9 @@ export function StatusLine() {
     body = (
       <>
         <strong>Run cancelled.</strong> <span>The panels show the previous run.</span>
+        <button type="button" onClick={a.rerun}>
+          Run it
+        </button>
       </>
     );
   } else {

@@ -94,6 +94,16 @@ describe('faultMenu', () => {
       }
   });
 
+  it('acks=0: the producer offers no "lose the next ack" (there is none to lose)', () => {
+    const amo = parsed(findPreset('at-most-once')!.variant.scenario);
+    const alo = parsed(calmAtLeastOnce());
+    const ids = (s: Scenario) =>
+      faultMenu(toRunView(simulate(s)), s, 'producer', 0, 0).map((a) => a.id);
+    expect(ids(amo)).not.toContain('lose-next-ack');
+    expect(ids(amo)).toContain('lose-next-request');
+    expect(ids(alo)).toContain('lose-next-ack');
+  });
+
   it('a crashed component that stays down offers "Restart now", editing its fault', () => {
     const input = withFault(calmAtLeastOnce(), {
       kind: 'crash',

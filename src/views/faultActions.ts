@@ -220,28 +220,26 @@ export function faultMenu(
 
   if (component === 'producer') {
     const ev = lastSentEvent(v, idx, selected);
-    const items: FaultAction[] = [
-      add(
-        'lose-next-ack',
-        'Lose the next ack',
-        'The next produce acknowledgement is dropped on the way back: the producer times out and retries.',
-        {
-          kind: 'drop-response',
-          link: 'produce',
-          match: { nth: 1 },
-        },
-      ),
+    // With acks=0 the broker never answers: there is no acknowledgement to lose.
+    const acks0 = s.producer.acks === '0' || s.producer.acks === 0;
+    const items: FaultAction[] = [];
+    if (!acks0)
+      items.push(
+        add(
+          'lose-next-ack',
+          'Lose the next ack',
+          'The next produce acknowledgement is dropped on the way back: the producer times out and retries.',
+          { kind: 'drop-response', link: 'produce', match: { nth: 1 } },
+        ),
+      );
+    items.push(
       add(
         'lose-next-request',
         'Lose the next produce request',
         'The next produce request never reaches the broker.',
-        {
-          kind: 'drop-request',
-          link: 'produce',
-          match: { nth: 1 },
-        },
+        { kind: 'drop-request', link: 'produce', match: { nth: 1 } },
       ),
-    ];
+    );
     if (ev)
       items.push(
         add(

@@ -6,6 +6,8 @@ import type { Life } from '../../views/at';
 import { testIds } from '../testIds';
 
 const selectMenu = (s: LabState) => s.menu;
+const selectView = (s: LabState) => s.view;
+const selectSelected = (s: LabState) => s.selected;
 
 const LIFE: Record<Life, string> = { up: '● running', down: '✕ down', stalled: '❚❚ stalled' };
 
@@ -62,9 +64,9 @@ export function ComponentBox({
 function FaultMenu({ id, onClose }: { id: ComponentId; onClose: () => void }) {
   const lab = useLabInstance();
   const a = lab.actions;
-  const view = useLab((s) => s.view);
+  const view = useLab(selectView);
   const parsed = useLab(selectParse);
-  const selected = useLab((s) => s.selected);
+  const selected = useLab(selectSelected);
   const ref = useRef<HTMLDivElement>(null);
   const { t, idx } = lab.cursor.getState();
   const scenario = parsed.ok ? parsed.scenario : view?.scenario;
