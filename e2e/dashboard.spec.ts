@@ -330,7 +330,8 @@ test('Flink: the processor panel shows the checkpoint history with each sink tra
   const table = dash.byId(testIds.checkpointTable);
   const rows = table.locator('tbody tr');
   expect(await rows.count()).toBeGreaterThan(0);
-  await expect(rows.first()).toContainText('completed');
+  await expect(rows.first()).toHaveAttribute('data-status', 'completed');
+  await expect(rows.first()).toContainText('✓ done');
   await expect(rows.first()).toContainText('committed');
   await expect(table.locator('thead')).toContainText('Sink txn');
   // Before the first checkpoint is triggered, the history is empty.

@@ -417,8 +417,12 @@ export interface CheckpointRow {
   offset: number;
   /** Sink transaction number linked to this checkpoint (EXACTLY_ONCE), or -1. */
   txn: number;
-  /** Its fate: 'pending' until the commit, then 'committed' or 'expired'. */
-  txnStatus: 'none' | 'pending' | 'committed' | 'expired';
+  /**
+   * Its fate: 'pending' until decided; 'committed' or 'expired' per the checkpoint's own steps, or
+   * 'aborted' / 'committed' per the transaction markers written to the output log (a failed
+   * checkpoint's transaction is aborted on recovery).
+   */
+  txnStatus: 'none' | 'pending' | 'committed' | 'expired' | 'aborted';
   /** Entry ids the row rests on (to highlight them). */
   entries: number[];
 }
@@ -443,6 +447,14 @@ export function checkpointRowsAt(v: RunView, idx: number, t: number): Checkpoint
         : -1;
     let txnStatus: CheckpointRow['txnStatus'] = txn >= 0 ? 'pending' : 'none';
     if (seen(cp.txnEnd)) txnStatus = c.aux[cp.txnEnd] === CK.committed ? 'committed' : 'expired';
+    else if (txn >= 0)
+      for (const log of v.logs) {
+        const end = log.txnEnd.get(txn);
+        if (end && end.entry < idx) {
+          txnStatus = end.commit ? 'committed' : 'aborted';
+          break;
+        }
+      }
     const offsetEntry = seen(cp.completed) ? cp.completed : seen(cp.barrier) ? cp.barrier : -1;
     rows.push({
       id: cp.id,

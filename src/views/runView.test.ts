@@ -229,6 +229,43 @@ describe('checkpoint history', () => {
   });
 });
 
+describe('checkpoint history after a crash', () => {
+  it('the failed checkpoint’s pre-committed transaction shows aborted once the marker is written', () => {
+    // 12 events 300 ms apart, checkpoints every second, KafkaSink EXACTLY_ONCE. The job crashes
+    // after pre-committing checkpoint 3 (triggered at ~3 s): the checkpoint fails; on recovery
+    // from checkpoint 2 the lingering transaction of epoch 3 is aborted (an abort marker).
+    const input = {
+      version: 1,
+      name: 'flink crash',
+      workload: {
+        topic: 'in',
+        events: Array.from({ length: 12 }, (_, i) => ({
+          id: `e${i + 1}`,
+          amount: 10,
+          at: i * 300,
+        })),
+      },
+      processor: { type: 'flink', 'execution.checkpointing.interval': 1000 },
+      sink: {
+        type: 'kafka',
+        topic: 'out',
+        deliveryGuarantee: 'EXACTLY_ONCE',
+        transactionalIdPrefix: 'job',
+      },
+      readers: [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
+      faults: [{ kind: 'crash', target: 'flink', point: 'after-precommit', at: 2500 }],
+    } as ScenarioInput;
+    const v = toRunView(simulate(scenarioOf(input)));
+    const rows = checkpointRowsAt(v, v.n, v.endTime);
+    const failed = rows.find((r) => r.status === 'failed')!;
+    expect(failed.txn).toBeGreaterThanOrEqual(0);
+    expect(failed.txnStatus).toBe('aborted');
+    expect(
+      rows.filter((r) => r.status === 'completed').every((r) => r.txnStatus === 'committed'),
+    ).toBe(true);
+  });
+});
+
 describe('traceHashOfView', () => {
   it('equals the engine’s traceHash', () => {
     for (const id of ['at-least-once', 'at-most-once']) {

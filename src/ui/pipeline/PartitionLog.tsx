@@ -32,10 +32,12 @@ const STATUS_ICON: Record<CellStatus, string> = {
 const selectSelected = (s: LabState) => s.selected;
 const selectFont = (s: LabState) => s.fontStep;
 
-/** Group labels for committed-offset markers: the processor's group, or a reader's. */
-function groupLabel(g: string): string {
+/** Group labels for committed-offset markers: the processor's group, or a reader's by name. */
+function groupLabel(view: RunView, g: string): string {
   if (g === 'processor' || g === 'flink' || g === 'spark') return 'committed';
-  return `${g} committed`;
+  const reader = /^reader-(\d+)$/.exec(g);
+  const name = reader ? view.scenario.readers[Number(reader[1])]?.name : undefined;
+  return `${name ?? g} committed`;
 }
 
 /**
@@ -105,7 +107,7 @@ export const PartitionLog = memo(function PartitionLog({
               key={c.group}
               title={`Committed offset of ${c.group}: the next offset it will read after a restart`}
             >
-              {groupLabel(c.group)} <b>{c.offset}</b>
+              {groupLabel(view, c.group)} <b>{c.offset}</b>
             </span>
           ))}
         </div>
@@ -139,7 +141,7 @@ export const PartitionLog = memo(function PartitionLog({
                         lso={marks.lso === o && marks.lso !== marks.hw}
                         committed={committed
                           .filter((c) => c.offset === o)
-                          .map((c) => groupLabel(c.group))}
+                          .map((c) => groupLabel(view, c.group))}
                         selected={cell !== null && cell.identity >= 0 && cell.identity === selected}
                         onSelect={a.select}
                       />

@@ -15,7 +15,12 @@ export function Pipeline() {
   const idx = useIdx();
   const ref = useRef<HTMLElement>(null);
   return (
-    <main ref={ref} className="pipeline" aria-label="Pipeline" data-testid={testIds.pipeline}>
+    <main
+      ref={ref}
+      className={`pipeline${view && view.scenario.processor.type !== 'consumer' ? ' wide-processor' : ''}`}
+      aria-label="Pipeline"
+      data-testid={testIds.pipeline}
+    >
       {view ? (
         <>
           <ProducerStage view={view} idx={idx} t={timeAtIndex(view, idx)} />

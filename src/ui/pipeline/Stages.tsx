@@ -238,17 +238,17 @@ function FlinkPanel({ view, idx, t }: StageProps) {
       )}
       {lastRestore >= 0 && (
         <div style={{ fontSize: '0.85em' }}>
-          last restore:{' '}
-          {view.cols.ckpt[lastRestore]! >= 0
-            ? `checkpoint ${view.cols.ckpt[lastRestore]}`
-            : 'no checkpoint (from the start)'}
-          , source offset {view.cols.offset[lastRestore]} at{' '}
-          {formatMs(view.cols.time[lastRestore]!)}
+          {view.cols.cause[lastRestore]! < 0
+            ? 'started'
+            : view.cols.ckpt[lastRestore]! >= 0
+              ? `restored checkpoint ${view.cols.ckpt[lastRestore]}`
+              : 'restarted with no checkpoint'}{' '}
+          at {formatMs(view.cols.time[lastRestore]!)}, source offset {view.cols.offset[lastRestore]}
         </div>
       )}
       <div className="table-scroll" style={{ maxHeight: '11em' }} tabIndex={0}>
         <table
-          className="plain"
+          className="plain compact"
           data-testid={testIds.checkpointTable}
           aria-label="Checkpoint history"
         >
@@ -258,9 +258,9 @@ function FlinkPanel({ view, idx, t }: StageProps) {
               <th>ID</th>
               <th>Status</th>
               <th>Triggered</th>
-              <th>Duration</th>
-              <th>Offset</th>
-              <th>Sink txn</th>
+              <th title="Duration">Dur.</th>
+              <th title="Source offset the checkpoint holds">Offset</th>
+              <th title="The sink transaction of this checkpoint">Sink txn</th>
             </tr>
           </thead>
           <tbody>
@@ -279,8 +279,11 @@ function FlinkPanel({ view, idx, t }: StageProps) {
               <tr key={r.id} data-status={r.status}>
                 <td>{r.id}</td>
                 <td>
-                  {r.status === 'completed' ? '✓ ' : r.status === 'failed' ? '✕ ' : '… '}
-                  {r.status}
+                  {r.status === 'completed'
+                    ? '✓ done'
+                    : r.status === 'failed'
+                      ? '✕ failed'
+                      : '… running'}
                 </td>
                 <td>{formatMs(r.triggeredAt)}</td>
                 <td>{r.durationMs >= 0 ? formatMs(r.durationMs) : '—'}</td>
@@ -291,9 +294,11 @@ function FlinkPanel({ view, idx, t }: StageProps) {
                     ? '✓ committed'
                     : r.txnStatus === 'expired'
                       ? '✕ expired'
-                      : r.txnStatus === 'pending'
-                        ? '… pending'
-                        : ''}
+                      : r.txnStatus === 'aborted'
+                        ? '⊘ aborted'
+                        : r.txnStatus === 'pending'
+                          ? '… pending'
+                          : ''}
                 </td>
               </tr>
             ))}
@@ -318,7 +323,7 @@ function BatchList({ view, idx }: { view: RunView; idx: number }) {
   const rows = batchRowsAt(view, idx);
   return (
     <div className="table-scroll" style={{ maxHeight: '11em' }} tabIndex={0}>
-      <table className="plain" data-testid={testIds.batchList} aria-label="Micro-batches">
+      <table className="plain compact" data-testid={testIds.batchList} aria-label="Micro-batches">
         <thead>
           <tr>
             <th>Batch</th>
