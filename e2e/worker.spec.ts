@@ -34,9 +34,7 @@ test('a big run shows progress and can be cancelled; the previous run stays on s
   expect(dash.errors).toEqual([]);
 });
 
-test('a 100,000-event run completes in the worker: every event lands once', async ({
-  dash,
-}) => {
+test('a 100,000-event run completes in the worker: every event lands once', async ({ dash }) => {
   test.setTimeout(120_000);
   await dash.api('load', big(100_000));
   await expect(dash.byId(testIds.runStatus)).toHaveAttribute('data-status', 'ready');
