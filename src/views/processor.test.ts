@@ -7,7 +7,12 @@ import { indexProcessors, traceColumns, type RunView } from './runView';
 /** A view with only what the processor panel reads, from a hand-made trace. */
 function viewOf(t: Trace): RunView {
   const cols = traceColumns(t);
-  return { cols, n: t.length, ...indexProcessors(cols, [...t.actors]) } as unknown as RunView;
+  return {
+    cols,
+    n: t.length,
+    logs: [],
+    ...indexProcessors(cols, [...t.actors]),
+  } as unknown as RunView;
 }
 
 describe('Spark micro-batches (hand-made trace)', () => {
