@@ -53,7 +53,7 @@ export function flinkScenario(n = N): ScenarioInput {
     processor: {
       type: 'flink',
       'execution.checkpointing.interval': 100,
-      processing: { perRecordMs: 0 },
+      processing: { perRecordMs: 0.01 },
     },
     sink: {
       type: 'kafka',

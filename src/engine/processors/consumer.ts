@@ -457,7 +457,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
       i++;
     }
     if (i === batch.length) return this.endSyncBatch(batch, cause);
-    this.processRecord(batch[i]!, this.cfg.perRecordMs, cause, (error, c) => {
+    this.processRecord(batch[i]!, Math.ceil(this.cfg.perRecordMs), cause, (error, c) => {
       if (error !== 'NONE')
         return this.onStatementError(
           batch,
@@ -563,7 +563,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
     if (this.workerBusy || this.workerQueue.length === 0) return;
     this.workerBusy = true;
     const r = this.workerQueue.shift()!;
-    this.processRecord(r, this.cfg.perRecordMs, cause, (error, c) => {
+    this.processRecord(r, Math.ceil(this.cfg.perRecordMs), cause, (error, c) => {
       this.output.end(this, [r], c, (error2, c2) => {
         this.workerBusy = false;
         if (error !== 'NONE' || error2 !== 'NONE')
@@ -594,7 +594,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
     this.inflight++;
     s.started.add(r.offset);
     const ds = this.cfg.durationsMs;
-    const d = ds && ds.length > 0 ? ds[this.durationIndex++ % ds.length]! : this.cfg.perRecordMs;
+    const d = ds && ds.length > 0 ? ds[this.durationIndex++ % ds.length]! : Math.ceil(this.cfg.perRecordMs);
     const mine = () => this.parts.get(r.partition) === s && s.started.has(r.offset);
     this.processRecord(
       r,

@@ -418,12 +418,11 @@ export class FlinkTask extends Actor {
   // ------------------------------------------------------------------ processing
 
   private loop(cause: number): void {
-    // Records that take no time and whose output needs no answer (a Kafka sink, no side effect)
-    // are processed in one step until a barrier or the end of the buffer.
-    const inline =
-      this.cfg.processing.perRecordMs === 0 &&
-      this.scenario.sink.type === 'kafka' &&
-      !this.cfg.sideEffect;
+    // Records that take less than a millisecond and whose output needs no answer (a Kafka sink,
+    // no side effect) are processed in one step, until a barrier, the end of the buffer, or a
+    // whole millisecond of processing time has been spent (then the clock moves on).
+    const per = this.cfg.processing.perRecordMs;
+    const inline = per < 1 && this.scenario.sink.type === 'kafka' && !this.cfg.sideEffect;
     for (;;) {
       if (!this.running || this.busy || !this.alive) return;
       if (this.pendingBarrier) return this.handleBarrier(cause);
@@ -437,13 +436,27 @@ export class FlinkTask extends Actor {
         const e = this.apply(r, cause);
         this.sendOut(r, e);
         if (this.afterRecord(e)) return;
+        this.spent += per;
+        if (this.spent >= 1) {
+          const wait = Math.floor(this.spent);
+          this.spent -= wait;
+          this.busy = true;
+          this.after(wait, () => {
+            this.busy = false;
+            this.loop(e);
+          });
+          return;
+        }
         continue;
       }
       this.busy = true;
-      this.after(this.cfg.processing.perRecordMs, () => this.process(r, cause));
+      this.after(Math.ceil(per), () => this.process(r, cause));
       return;
     }
   }
+
+  /** Processing time spent inline and not yet waited for (ms, < 1). */
+  private spent = 0;
 
   /** Update the keyed state with a record; returns its 'process' entry (ckpt = its epoch). */
   private apply(r: Rec, cause: number): number {

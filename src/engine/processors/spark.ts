@@ -236,7 +236,7 @@ export class SparkQuery extends Actor {
     const w = this.world;
     if (i === recs.length) return this.write(b, rows, cause, h);
     const r = recs[i]!;
-    this.after(this.cfg.processing.perRecordMs, () => {
+    this.after(Math.ceil(this.cfg.processing.perRecordMs), () => {
       const e = w.trace.add(
         w.now,
         'process',

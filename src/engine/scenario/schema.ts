@@ -130,8 +130,12 @@ export const BrokerSchema = z
 
 const ProcessingSchema = z
   .strictObject({
-    /** Virtual time spent on each record before its output is written (ms). */
-    perRecordMs: ms().default(1),
+    /**
+     * Virtual time spent on each record before its output is written (ms). A fraction (0.01)
+     * means several records per millisecond: a Flink job whose output needs no answer
+     * processes them in one step per millisecond; elsewhere it is rounded up per record.
+     */
+    perRecordMs: z.number().min(0).max(LIMITS.timeMs).default(1),
     /**
      * `sync`: records are processed in the poll loop, one after another.
      * `handoff`: poll hands records to a worker and returns at once (the auto-commit trap).
