@@ -55,7 +55,10 @@ export interface Verdict {
   /** Fate per business identity at the primary point: 0 lost, 1 once, 2 duplicated. */
   fate: Uint8Array;
   claimed: Guarantee;
+  /** What the run showed: the end of the pipeline and, if the processor makes side effects, those too. */
   observed: ObservedGuarantee;
+  /** The guarantee the processor's side effects showed on their own (null without side effects). */
+  sideEffects: { point: 'effects'; observed: ObservedGuarantee } | null;
   /** Whether the observed guarantee is within the claimed one. */
   held: boolean;
   explanations: Explanation[];
@@ -217,6 +220,21 @@ export function check(run: Run): Verdict {
     if (c === 0) anyLost = true;
     if (c >= 2) anyDup = true;
   }
+  // Side effects made inside the processor (an email per record) are outputs too: the guarantee
+  // the run observed is the weaker of the end of the pipeline and those effects.
+  let sideEffects: Verdict['sideEffects'] = null;
+  if (scenario.processor.sideEffect && primary !== 'effects' && state.service) {
+    const e = points.find((x) => x.name === 'effects')!;
+    let lost = false;
+    let dup = false;
+    for (let j = 0; j < n; j++) {
+      if (e.rows[j] === 0) lost = true;
+      if (e.rows[j]! >= 2) dup = true;
+    }
+    sideEffects = { point: 'effects', observed: observedGuarantee(lost, dup) };
+    anyLost ||= lost;
+    anyDup ||= dup;
+  }
   const observed = observedGuarantee(anyLost, anyDup);
   const verdict: Verdict = {
     points,
@@ -224,6 +242,7 @@ export function check(run: Run): Verdict {
     fate,
     claimed: scenario.claim,
     observed,
+    sideEffects,
     held: holds(scenario.claim, observed),
     explanations: [],
     falseFailures: falseFailures(run, points, scan),

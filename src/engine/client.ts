@@ -18,7 +18,7 @@ import type { Actor, World } from './world';
 import type { Cluster, ProduceResult, Topic, TxnRecord } from './broker/cluster';
 import { errorIndex } from './broker/cluster';
 import { partitionForKey } from './core/murmur2';
-import type { ErrorCode } from './trace';
+import { TXN_API, type ErrorCode } from './trace';
 
 /** The producer settings a client needs (a subset of the scenario's producer block). */
 export interface ClientConfig {
@@ -150,14 +150,14 @@ export class ProducerClient {
     }
     const coord = this.cluster.coordinator;
     const inc = this.owner.incarnation;
-    w.send(this.owner, coord, 'txn-request', cause, {}, (e) => {
+    w.send(this.owner, coord, 'txn-request', cause, { count: TXN_API.InitProducerId }, (e) => {
       const r = coord.initProducerId(this.cfg.transactionalId, e);
       w.send(
         coord,
         this.owner,
         'txn-response',
         e,
-        {},
+        { count: TXN_API.InitProducerId },
         (e2) => {
           this.pid = r.pid;
           this.epoch = r.epoch;
@@ -604,29 +604,44 @@ export class ProducerClient {
     const txn = this.inTransaction ? this.ensureTxn(cause) : null;
     const inc = this.owner.incarnation;
     if (!txn) return done(false, cause);
-    w.send(this.owner, coord, 'txn-request', cause, { txn: txn.no }, (e) => {
-      const ok =
-        txn.state === 'Ongoing' &&
-        stillMember() &&
-        coord.isCurrent(this.cfg.transactionalId!, this.epoch);
-      if (ok) coord.addOffsets(txn, groupId, offsets);
-      else
-        w.trace.add(
-          w.now,
-          'commit-failed',
-          coord.id,
+    w.send(
+      this.owner,
+      coord,
+      'txn-request',
+      cause,
+      { txn: txn.no, count: TXN_API.TxnOffsetCommit },
+      (e) => {
+        const ok =
+          txn.state === 'Ongoing' &&
+          stillMember() &&
+          coord.isCurrent(this.cfg.transactionalId!, this.epoch);
+        if (ok) coord.addOffsets(txn, groupId, offsets);
+        else
+          w.trace.add(
+            w.now,
+            'commit-failed',
+            coord.id,
+            e,
+            -1,
+            offsets[0]?.topic ?? -1,
+            offsets[0]?.partition ?? -1,
+            offsets[0]?.offset ?? -1,
+            -1,
+            errorIndex('COMMIT_FAILED'),
+          );
+        w.send(
+          coord,
+          this.owner,
+          'txn-response',
           e,
-          -1,
-          offsets[0]?.topic ?? -1,
-          offsets[0]?.partition ?? -1,
-          offsets[0]?.offset ?? -1,
-          -1,
-          errorIndex('COMMIT_FAILED'),
+          { txn: txn.no, count: TXN_API.TxnOffsetCommit },
+          (e2) => done(ok, e2),
+          {
+            toInc: inc,
+          },
         );
-      w.send(coord, this.owner, 'txn-response', e, { txn: txn.no }, (e2) => done(ok, e2), {
-        toInc: inc,
-      });
-    });
+      },
+    );
   }
 
   /**
@@ -655,52 +670,59 @@ export class ProducerClient {
       }
       const coord = this.cluster.coordinator;
       const epoch = this.epoch;
-      w.send(this.owner, coord, 'txn-request', cause, { txn: txn.no }, (e) => {
-        if (!coord.isCurrent(this.cfg.transactionalId!, epoch) || txn.state !== 'Ongoing') {
-          const r = w.trace.add(
-            w.now,
-            'reject',
-            coord.id,
-            e,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            errorIndex('PRODUCER_FENCED'),
-          );
-          w.trace.set(r, { txn: txn.no });
+      w.send(
+        this.owner,
+        coord,
+        'txn-request',
+        cause,
+        { txn: txn.no, count: TXN_API.EndTxn },
+        (e) => {
+          if (!coord.isCurrent(this.cfg.transactionalId!, epoch) || txn.state !== 'Ongoing') {
+            const r = w.trace.add(
+              w.now,
+              'reject',
+              coord.id,
+              e,
+              -1,
+              -1,
+              -1,
+              -1,
+              -1,
+              errorIndex('PRODUCER_FENCED'),
+            );
+            w.trace.set(r, { txn: txn.no });
+            w.send(
+              coord,
+              this.owner,
+              'txn-response',
+              r,
+              { txn: txn.no, count: TXN_API.EndTxn },
+              (e2) => {
+                this.fatal('PRODUCER_FENCED', e2);
+                done(false, e2);
+              },
+              { toInc: inc },
+            );
+            return;
+          }
+          coord.endTxn(txn, doCommit, e);
           w.send(
             coord,
             this.owner,
             'txn-response',
-            r,
-            { txn: txn.no },
+            e,
+            { txn: txn.no, count: TXN_API.EndTxn },
             (e2) => {
-              this.fatal('PRODUCER_FENCED', e2);
-              done(false, e2);
+              if (this.txn === txn) {
+                this.txn = null;
+                this.inTransaction = false;
+              }
+              done(doCommit, e2);
             },
             { toInc: inc },
           );
-          return;
-        }
-        coord.endTxn(txn, doCommit, e);
-        w.send(
-          coord,
-          this.owner,
-          'txn-response',
-          e,
-          { txn: txn.no },
-          (e2) => {
-            if (this.txn === txn) {
-              this.txn = null;
-              this.inTransaction = false;
-            }
-            done(doCommit, e2);
-          },
-          { toInc: inc },
-        );
-      });
+        },
+      );
       hooks.afterSent?.(cause);
     });
   }

@@ -19,6 +19,10 @@ export interface Explanation {
   events: string[];
   /** The sentence, about the first event (`{id}` already filled in). */
   sentence: string;
+  /** The same sentence with `{id}` where the business id goes (one sentence per event). */
+  template: string;
+  /** Which output it is about: the end of the pipeline, or the processor's side effects. */
+  point: string;
   /** Trace entries the sentence rests on (for the first event). */
   entries: number[];
 }
@@ -67,19 +71,35 @@ export function explain(run: Run, v: Verdict): Explanation[] {
   const anomalies: number[] = [];
   for (let j = 0; j < n && anomalies.length < MAX_EXPLAINED; j++)
     if (v.fate[j] !== 1) anomalies.push(j);
-  if (anomalies.length === 0) return [];
-  const ctx = new Ctx(run, v, new Set(anomalies));
+  // Side effects of the processor, when they are not the end of the pipeline themselves.
+  const effects = v.sideEffects ? v.points.find((p) => p.name === 'effects')! : null;
+  const effectDups: number[] = [];
+  if (effects)
+    for (let j = 0; j < n && effectDups.length < MAX_EXPLAINED; j++)
+      if (effects.rows[j]! >= 2) effectDups.push(j);
+  if (anomalies.length === 0 && effectDups.length === 0) return [];
+  const ctx = new Ctx(run, v, new Set([...anomalies, ...effectDups]));
   const groups = new Map<string, Explanation>();
-  for (const j of anomalies) {
+  const add = (j: number, fate: 'lost' | 'duplicated', point: string, story: Story) => {
     const id = run.events.identityId(j);
-    const fate = v.fate[j] === 0 ? 'lost' : 'duplicated';
-    const { template, entries } = fate === 'lost' ? ctx.whyLost(j) : ctx.whyDuplicated(j);
-    const key = `${fate}|${template}`;
+    const key = `${point}|${fate}|${story.template}`;
     const g = groups.get(key);
     if (g) g.events.push(id);
     else
-      groups.set(key, { fate, events: [id], sentence: template.replaceAll('{id}', id), entries });
+      groups.set(key, {
+        fate,
+        events: [id],
+        sentence: story.template.replaceAll('{id}', id),
+        template: story.template,
+        point,
+        entries: story.entries,
+      });
+  };
+  for (const j of anomalies) {
+    const fate = v.fate[j] === 0 ? 'lost' : 'duplicated';
+    add(j, fate, v.primary, fate === 'lost' ? ctx.whyLost(j) : ctx.whyDuplicated(j));
   }
+  for (const j of effectDups) add(j, 'duplicated', 'effects', ctx.whyEffectRepeated(j));
   return [...groups.values()];
 }
 
@@ -524,6 +544,23 @@ class Ctx {
 
   private outcome(topicName: string, partition: number, txn: number): string | undefined {
     return this.run.state.cluster.topics.get(topicName)?.partitions[partition]?.txnOutcome.get(txn);
+  }
+
+  /** Why a side effect of the processor happened more than once for one event. */
+  whyEffectRepeated(j: number): Story {
+    const processes = this.entriesOf(j).filter(
+      (i) => this.kind(i) === 'process' && this.isProcessor(i),
+    );
+    const svc =
+      this.run.scenario.processor.sideEffect?.service === 'email' ? 'the email' : 'the card charge';
+    const replay = processes.length > 1 ? this.replayStory(processes) : null;
+    const why = replay
+      ? `${replay.text}, so ${svc} for {id} was made again`
+      : `${svc} for {id} was made more than once`;
+    return {
+      template: `${why} → a side effect happens once per processing attempt: it is outside the exactly-once guarantee of the job's state and sink (it needs its own idempotency key)`,
+      entries: replay?.entries ?? [],
+    };
   }
 
   // ------------------------------------------------------------------ losses

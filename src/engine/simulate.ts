@@ -60,6 +60,11 @@ export interface Run {
 export interface SimulateOptions {
   /** Abort with an Error after this many engine steps (default 200 million). */
   maxSteps?: number;
+  /**
+   * Called every 65,536 engine steps with the virtual time reached (ms) and the time the run
+   * will stop at (ms), e.g. to drive a progress bar from a Worker.
+   */
+  onProgress?: (now: number, stopAtMs: number) => void;
 }
 
 /**
@@ -194,7 +199,12 @@ export function simulate(scenario: Scenario, opts: SimulateOptions = {}): Run {
   for (const r of readers) r.start();
 
   const stopAt = scenario.stopAtMs ?? defaultStopAt(scenario, events);
-  w.run(stopAt, opts.maxSteps ?? 200_000_000);
+  const progress = opts.onProgress;
+  w.run(
+    stopAt,
+    opts.maxSteps ?? 200_000_000,
+    progress ? (now) => progress(now, stopAt) : undefined,
+  );
   const cutOff = w.trace.aux[w.trace.length - 1] === 1;
   const run: Run = {
     scenario,

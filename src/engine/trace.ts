@@ -18,9 +18,17 @@ export const ENTRY_KINDS = [
   'app-send',
   /** The application's send() completed with an error or its wait timed out: event; aux = {@link ErrorCode}. */
   'app-send-failed',
-  /** A message leaves `actor` for `peer`: aux = {@link MessageType}; until = arrival time; event = first event carried; partition/offset/count = records carried. */
+  /**
+   * A message leaves `actor` for `peer`: aux = {@link MessageType}; until = arrival time; event =
+   * first event carried; partition/offset/count = records carried; txn = the transaction. For
+   * 'txn-request' / 'txn-response', count = the {@link TXN_API} the message belongs to.
+   */
   'msg',
-  /** A message is lost (dropped by a fault or by a dead receiver): like 'msg'; aux = message type. */
+  /**
+   * A message is lost: like 'msg' (aux = message type). Dropped by a fault: written by the sender
+   * at sending time, cause = the 'fault' entry. Reaching a dead process (or one restarted since):
+   * written at arrival time with actor = the receiver, peer = the sender, cause = the 'msg'.
+   */
   'msg-lost',
   /** The producer gathered records into a batch: partition, count, event = first event; aux = first sequence number (or -1). */
   'batch',
@@ -34,7 +42,10 @@ export const ENTRY_KINDS = [
   'append',
   /** The broker recognised an already-written batch (same producer id, epoch, sequence) and did not append it again. */
   'dedupe',
-  /** The broker refused a request: aux = {@link ErrorCode}. */
+  /**
+   * A request failed: aux = {@link ErrorCode}. Written by the broker that refused it, or by the
+   * client whose request timed out (REQUEST_TIMED_OUT, STATEMENT_TIMEOUT).
+   */
   'reject',
   /** The high watermark moves: topic, partition, offset = new high watermark. */
   'hw',
@@ -69,7 +80,10 @@ export const ENTRY_KINDS = [
   'row-skip',
   /** A sink statement fails and rolls back: aux = {@link ErrorCode}; count = rows in the statement. */
   'stmt-error',
-  /** Consumer offset committed: topic, partition, offset = next offset to read; aux = generation. */
+  /**
+   * Consumer offset committed (written by the coordinator): topic, partition, offset = next
+   * offset to read; aux = generation; peer = the consumer (or job) that committed it.
+   */
   'commit',
   /** An offset commit is refused: topic, partition, offset; aux = {@link ErrorCode}. */
   'commit-failed',
@@ -127,6 +141,13 @@ export const MESSAGE_TYPES = [
   'checkpoint-notify',
 ] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+/**
+ * The transaction-coordinator API a 'txn-request' / 'txn-response' message is about (its
+ * `count` field): InitProducerId (also initTransactions), TxnOffsetCommit (sendOffsetsToTransaction)
+ * and EndTxn (commitTransaction / abortTransaction, and Flink's recovery commits).
+ */
+export const TXN_API = { InitProducerId: 0, TxnOffsetCommit: 1, EndTxn: 2 } as const;
 
 /** Error codes (named as Kafka / the systems name them). */
 export const ERROR_CODES = [

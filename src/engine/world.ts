@@ -252,8 +252,9 @@ export class World {
    * Run until the queue is empty, `stopAtMs` is reached or a component halts the run.
    * @param stopAtMs - virtual time to stop at (ms).
    * @param maxSteps - safety valve against a scenario that never settles.
+   * @param onProgress - called every 65,536 steps with the virtual time (ms) and the step count.
    */
-  run(stopAtMs: number, maxSteps: number): void {
+  run(stopAtMs: number, maxSteps: number, onProgress?: (now: number, steps: number) => void): void {
     const q = this.queue;
     while (!this.stopped) {
       const task = q.peek();
@@ -275,7 +276,8 @@ export class World {
         }
       }
       task.run();
-      if (++this.steps > maxSteps) {
+      if ((++this.steps & 0xffff) === 0) onProgress?.(this.now, this.steps);
+      if (this.steps > maxSteps) {
         this.stopped = true;
         throw new Error(`the run did not settle within ${maxSteps} steps`);
       }

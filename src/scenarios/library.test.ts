@@ -149,14 +149,9 @@ describe('outcomes the expect block cannot hold', () => {
     expect(runOf('lost-ack-retry/idempotence-on').verdict.falseFailures).toEqual([]);
   });
 
-  // KNOWN ENGINE BUG (reported to the lead; src/engine is not ours to change): with
-  // statementPer 'batch' and onStatementError 'retry', the batched output hands its rows to the
-  // failed statement and forgets them, so the retry one second later writes an empty statement,
-  // "succeeds" and commits offset 6 past the poisoned batch (one stmt-error, then a commit at
-  // ~6 s). SEMANTICS S06(d) wants the same batch retried, failing, until someone intervenes, with
-  // the committed offset still at 0. The variant's counts (0 rows, 5 lost) are right either way,
-  // so only this test is marked as failing; flip it to `it` once the engine retries the rows.
-  it.fails('the poisoned MERGE batch is retried until the run stops, never committed', () => {
+  // SEMANTICS S06(d): the same poisoned batch is retried, failing each time, until someone
+  // intervenes; the committed offset never moves.
+  it('the poisoned MERGE batch is retried until the run stops, never committed', () => {
     const run = runOf('payment-resent-by-app/merge-per-batch-unique-key');
     const t = run.trace;
     let failures = 0;
@@ -165,8 +160,10 @@ describe('outcomes the expect block cannot hold', () => {
       if (t.kindOf(i) === 'stmt-error') failures++;
       if (t.kindOf(i) === 'commit') committed.push(t.get(i).offset);
     }
+    // The statement first fails at 5,014 ms; each retry waits 1,000 ms and takes a 4 ms round
+    // trip, so failures fall at 5,014 + 1,004·k ms: k = 0..14 before stopAtMs (20,000) → 15.
     expect(committed).toEqual([]);
-    expect(failures).toBeGreaterThan(10);
+    expect(failures).toBe(15);
     expect(run.cutOff).toBe(true);
   });
 

@@ -594,7 +594,8 @@ export class ConsumerInstance extends Actor implements GroupMember {
     this.inflight++;
     s.started.add(r.offset);
     const ds = this.cfg.durationsMs;
-    const d = ds && ds.length > 0 ? ds[this.durationIndex++ % ds.length]! : Math.ceil(this.cfg.perRecordMs);
+    const d =
+      ds && ds.length > 0 ? ds[this.durationIndex++ % ds.length]! : Math.ceil(this.cfg.perRecordMs);
     const mine = () => this.parts.get(r.partition) === s && s.started.has(r.offset);
     this.processRecord(
       r,
@@ -652,7 +653,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
         for (const o of offsets) {
           if (this.group.mayCommit(this.name, o.partition) && !this.expelled) {
             coord.storeOffset(this.group.id, this.topic.index, o.partition, o.offset);
-            w.trace.add(
+            const ce = w.trace.add(
               w.now,
               'commit',
               coord.id,
@@ -664,6 +665,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
               -1,
               this.generation,
             );
+            w.trace.set(ce, { peer: this.id });
           } else {
             ok = false;
             w.trace.add(

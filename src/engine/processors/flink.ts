@@ -35,7 +35,7 @@ import type { SinkActor } from '../sinks/table';
 import type { ServiceActor } from '../sinks/effects';
 import { writeStatement } from '../sinks/writer';
 import type { RunState } from '../simulate';
-import { CHECKPOINT_STEPS, type CheckpointStep } from '../trace';
+import { CHECKPOINT_STEPS, TXN_API, type CheckpointStep } from '../trace';
 import { fetchFrom, parkOn } from './fetch';
 import { sinkKey, withSideEffect } from './outputs';
 import type { Rec } from './consumer';
@@ -356,7 +356,7 @@ export class FlinkTask extends Actor {
     const coord = this.cluster.coordinator;
     const k = this.kafka!;
     const inc = this.incarnation;
-    w.send(this, coord, 'txn-request', cause, {}, (m) => {
+    w.send(this, coord, 'txn-request', cause, { count: TXN_API.EndTxn }, (m) => {
       // Commit what the restored checkpoint pre-committed (idempotent if it already committed).
       for (const p of this.pendingCommit) {
         const rec = this.cluster.txn(p.txn);
@@ -375,7 +375,7 @@ export class FlinkTask extends Actor {
           this,
           'txn-response',
           m,
-          {},
+          { count: TXN_API.EndTxn },
           () => this.crash(m, -1, this.cfg['restart-strategy.fixed-delay.delay']),
           { toInc: inc },
         );
@@ -387,7 +387,9 @@ export class FlinkTask extends Actor {
         if (!tid.startsWith(`${k.transactionalIdPrefix}-0-`)) continue;
         if (st.current && st.current.state === 'Ongoing') coord.initProducerId(tid, m);
       }
-      w.send(coord, this, 'txn-response', m, {}, () => done(), { toInc: inc });
+      w.send(coord, this, 'txn-response', m, { count: TXN_API.EndTxn }, () => done(), {
+        toInc: inc,
+      });
     });
   }
 
@@ -565,7 +567,8 @@ export class FlinkTask extends Actor {
       (m) => {
         positions.forEach((o, p) => {
           coord.storeOffset('flink-job', this.input.index, p, o);
-          w.trace.add(w.now, 'commit', coord.id, m, -1, this.input.index, p, o, -1, -1);
+          const ce = w.trace.add(w.now, 'commit', coord.id, m, -1, this.input.index, p, o, -1, -1);
+          w.trace.set(ce, { peer: this.id });
         });
       },
     );

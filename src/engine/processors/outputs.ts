@@ -146,9 +146,34 @@ export class TableOutput implements Output {
       stmtRows = rows.filter((x) => mine.has(at(x.partition, x.offset)));
       if (p) p.rows = rows.filter((x) => !mine.has(at(x.partition, x.offset)));
     }
+    // A retry of a statement that failed sends the same rows again (they left `pending` already).
+    const failed = this.failed.get(owner);
+    if (
+      stmtRows.length === 0 &&
+      failed &&
+      failed.inc === owner.incarnation &&
+      recs.length > 0 &&
+      failed.rows[0]?.partition === recs[0]!.partition &&
+      failed.rows[0]?.offset === recs[0]!.offset
+    )
+      stmtRows = failed.rows;
     if (stmtRows.length === 0) return done('NONE', cause);
-    writeStatement(owner, this.sink, { rows: stmtRows, batchId: -1 }, this.policy(), cause, done);
+    writeStatement(
+      owner,
+      this.sink,
+      { rows: stmtRows, batchId: -1 },
+      this.policy(),
+      cause,
+      (error, c) => {
+        if (error === 'NONE') this.failed.delete(owner);
+        else this.failed.set(owner, { inc: owner.incarnation, rows: stmtRows });
+        done(error, c);
+      },
+    );
   }
+
+  /** The rows of each writer's last failed statement, for a retry of that statement. */
+  private readonly failed = new Map<Actor, { inc: number; rows: SinkRow[] }>();
 }
 
 /** Produces to an output topic; transactional when a `transactional.id` is configured. */
@@ -254,8 +279,8 @@ export class KafkaOutput implements Output {
           c,
           (committed, c2) => {
             if (committed)
-              for (const o of offsets)
-                w.trace.add(
+              for (const o of offsets) {
+                const ce = w.trace.add(
                   w.now,
                   'commit',
                   group.coordinator.id,
@@ -267,6 +292,8 @@ export class KafkaOutput implements Output {
                   -1,
                   owner.memberGeneration,
                 );
+                w.trace.set(ce, { peer: owner.id });
+              }
             done(committed, c2);
           },
           {

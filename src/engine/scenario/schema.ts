@@ -570,6 +570,8 @@ export const ExpectSchema = z.strictObject({
 });
 
 export const ScenarioSchema = z.strictObject({
+  /** Where editors find this schema (`scenario.schema.json`); ignored by the engine. */
+  $schema: z.string().max(LIMITS.stringLength).optional(),
   version: z.literal(1),
   name: name(),
   description: z.string().max(LIMITS.textLength).optional(),
