@@ -88,22 +88,22 @@ interface Figures {
 function measure(name: string, input: ScenarioInput, baselineMs: number): Figures {
   const parsed = parseScenario(input);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+  // Peak heap: sampled from the engine's own progress callback (every 65,536 steps) and at the
+  // end of each run — a timer could not fire while the synchronous run holds the thread.
   let peak = 0;
   const sample = () => {
     peak = Math.max(peak, process.memoryUsage().heapUsed);
   };
-  const timer = setInterval(sample, 5);
   let last: Run | undefined;
   const times: number[] = [];
   for (let i = 0; i <= RUNS; i++) {
     global.gc?.();
     const t0 = performance.now();
-    last = simulate(parsed.scenario);
+    last = simulate(parsed.scenario, { onProgress: sample });
     const ms = performance.now() - t0;
     sample();
     if (i > 0) times.push(ms); // run 0 warms the JIT up
   }
-  clearInterval(timer);
   const run = last!;
   const p = run.verdict.points.find((x) => x.name === run.verdict.primary)!;
   const ms = median(times);

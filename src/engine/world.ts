@@ -136,7 +136,7 @@ export class World {
     readonly events: Events,
   ) {
     // About three entries per event (send, process, write) plus batch-level ones: size once.
-    this.trace = new Trace(Math.min(1 << 24, 4096 + events.count * 3));
+    this.trace = new Trace(Math.min(1 << 24, 4096 + Math.ceil(events.count * 3.3)));
   }
 
   /** The seeded random stream for `purpose` (created on first use). */

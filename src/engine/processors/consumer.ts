@@ -21,6 +21,8 @@ import { fetchFrom, parkOn } from './fetch';
 import type { ErrorCode } from '../trace';
 import type { CrashPoint } from '../scenario/schema';
 
+const noop = (): void => {};
+
 /** A record handed to processing. */
 export interface Rec {
   partition: number;
@@ -451,7 +453,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
     // are processed in one step: the same trace, without a queue round trip per record.
     while (i < batch.length && this.cfg.perRecordMs === 0 && this.output.buffersRecords) {
       const r = batch[i]!;
-      this.output.record(this, r, this.traceProcess(r, cause), () => {});
+      this.output.record(this, r, this.traceProcess(r, cause), noop);
       if (this.world.faults.crashPoint(this, this.targetName, 'mid-batch', cause, i + 1)) return;
       if (this.world.faults.processedRecords(this, this.targetName, 1, cause)) return;
       i++;

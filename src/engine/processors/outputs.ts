@@ -103,6 +103,11 @@ export class TableOutput implements Output {
     cause: number,
     done: (e: ErrorCode, c: number) => void,
   ): void {
+    if (this.buffersRecords) {
+      this.buffer(owner, r, cause);
+      done('NONE', cause);
+      return;
+    }
     withSideEffect(
       owner,
       this.service,
@@ -111,19 +116,24 @@ export class TableOutput implements Output {
       r,
       cause,
       (c) => {
-        const row = this.row(owner, r, cause);
         if (this.cfg.statementPer === 'record') {
+          const row = this.row(owner, r, cause);
           writeStatement(owner, this.sink, { rows: [row], batchId: -1 }, this.policy(), c, done);
           return;
         }
-        let p = this.pending.get(owner);
-        if (!p || p.inc !== owner.incarnation)
-          this.pending.set(owner, (p = { inc: owner.incarnation, rows: [] }));
-        p.rows.push(row);
+        this.buffer(owner, r, cause);
         done('NONE', c);
       },
       done,
     );
+  }
+
+  /** Keep a record's row for the batch's statement. */
+  private buffer(owner: ConsumerInstance, r: Rec, cause: number): void {
+    let p = this.pending.get(owner);
+    if (!p || p.inc !== owner.incarnation)
+      this.pending.set(owner, (p = { inc: owner.incarnation, rows: [] }));
+    p.rows.push(this.row(owner, r, cause));
   }
 
   end(
