@@ -181,9 +181,11 @@ class Ctx {
     return -1;
   }
 
+  /** The fault, named by its label when it has one (`fault "lost ack"`), else described. */
   private faultText(faultEntry: number): string {
     if (faultEntry < 0) return '';
-    return describeFault(this.run.scenario.faults[this.t.aux[faultEntry]!]);
+    const f = this.run.scenario.faults[this.t.aux[faultEntry]!];
+    return f?.id ? `fault "${f.id}"` : describeFault(f);
   }
 
   private actorName(i: number): string {
@@ -430,7 +432,8 @@ class Ctx {
           t.actors[t.actor[i]!] === 'flink' ||
           t.actors[t.actor[i]!] === 'spark')
       ) {
-        const f = t.aux[i]! >= 0 ? describeFault(this.run.scenario.faults[t.aux[i]!]) : 'a crash';
+        const fault = t.aux[i]! >= 0 ? this.run.scenario.faults[t.aux[i]!] : undefined;
+        const f = fault?.id ? `fault "${fault.id}"` : fault ? describeFault(fault) : 'a crash';
         const who = t.actors[t.actor[i]!]!;
         const resume = this.resumeText(who, i, b);
         return {
