@@ -255,7 +255,7 @@ class Ctx {
           const why = this.whyRetried(first.append);
           cites.push(first.append, r.append, ...why.entries);
           steps.push(
-            `${why.text} → the producer retried the same batch → with idempotence off (enable.idempotence=false${this.idemNote()}) the broker appended {id} again (offsets ${first.o} and ${r.o})`,
+            `${why.text} → the producer retried the same batch → with idempotence off (enable.idempotence=false${this.idemNote()}) the broker appended {id} a second time`,
           );
         } else if (r.send >= 0) {
           steps.push(this.whySentAgain(r.send, cites));
@@ -288,7 +288,7 @@ class Ctx {
       if (aborted.length > 0) {
         const a = aborted[0]!;
         steps.push(
-          `${this.abortReason(a.txn)}, but its copy of {id} stays in the log → reader ${reader.name} reads with isolation.level=read_uncommitted, so it saw the aborted copy as well as the committed one`,
+          `${this.abortReason(a.txn)}, but its copy of {id} stays in the log → ${reader.name.startsWith('the ') ? reader.name : `reader ${reader.name}`} reads with isolation.level=read_uncommitted, so it saw the aborted copy as well as the committed one`,
         );
         cites.push(a.append);
       }
@@ -406,8 +406,16 @@ class Ctx {
     if (lostResp !== undefined || retried !== undefined) {
       const f = lostResp !== undefined ? this.rootFault(lostResp) : -1;
       const what = s.sink.type === 'effect' ? 'call' : 'statement';
+      let tail = 'it had been applied';
+      const effects = this.entriesOf(j).filter((i) => this.kind(i) === 'effect');
+      const sink = s.sink;
+      if (sink.type === 'effect' && sink.idempotencyKey === 'business-id' && effects.length > 1) {
+        const gap = t.time[effects[1]!]! - t.time[effects[0]!]!;
+        if (gap >= sink.retentionMs)
+          tail = `it had been applied, and the retry came ${Math.round(gap / 3_600_000)} h later, after the service had pruned the idempotency key (kept ${Math.round(sink.retentionMs / 3_600_000)} h), so the same key made a new charge`;
+      }
       return {
-        text: `${f >= 0 ? this.faultText(f) : 'no answer'} → the writer could not tell whether the ${what} for {id} had been applied and retried it after its timeout; it had been applied`,
+        text: `${f >= 0 ? this.faultText(f) : 'no answer'} → the writer could not tell whether the ${what} for {id} had been applied and retried it after its timeout; ${tail}`,
         entries: [lostResp ?? -1, retried ?? -1, f],
       };
     }
@@ -436,8 +444,14 @@ class Ctx {
         const f = fault?.id ? `fault "${fault.id}"` : fault ? describeFault(fault) : 'a crash';
         const who = t.actors[t.actor[i]!]!;
         const resume = this.resumeText(who, i, b);
+        const before =
+          who === 'spark'
+            ? 'after its micro-batch holding {id} was written and before the batch was recorded in the commit log'
+            : who === 'flink'
+              ? 'after processing {id} and before the next checkpoint completed'
+              : 'after processing {id} and before its offset was committed';
         return {
-          text: `${who} crashed (${f}) after processing {id} and before its progress was committed → ${resume} → {id} was processed again`,
+          text: `${who} crashed (${f}) ${before} → ${resume} → {id} was processed again`,
           entries: [a, i, b],
         };
       }
@@ -474,6 +488,8 @@ class Ctx {
       const k = this.kind(i);
       if (k === 'assign' && t.actors[t.actor[i]!] === who)
         return `it restarted from the last committed offset ${t.offset[i]}`;
+      if (k === 'restore' && t.actors[t.actor[i]!] === 'spark')
+        return `on restart the offset log's batch ${t.ckpt[i]} had no commit-log entry, so the query ran batch ${t.ckpt[i]} again with the same batch id and offsets`;
       if (k === 'restore')
         return t.ckpt[i]! >= 0
           ? `the job restored checkpoint ${t.ckpt[i]} and rewound the source to offset ${t.offset[i]}`
@@ -531,10 +547,23 @@ class Ctx {
     return `transaction ${no} was aborted`;
   }
 
-  private readerOf() {
+  /**
+   * Who reads the topic whose records end up at the primary point, with which isolation level:
+   * the primary reader itself, or the consumer loop that writes the sink.
+   */
+  private readerOf():
+    | { name: string; topic: string; 'isolation.level': 'read_committed' | 'read_uncommitted' }
+    | undefined {
     const p = this.v.primary;
-    if (!p.startsWith('reader:')) return undefined;
-    return this.run.scenario.readers.find((r) => `reader:${r.name}` === p);
+    const s = this.run.scenario;
+    if (p.startsWith('reader:')) return s.readers.find((r) => `reader:${r.name}` === p);
+    if (p === 'sink' && s.processor.type === 'consumer')
+      return {
+        name: 'the consumer',
+        topic: s.workload.topic,
+        'isolation.level': s.processor['isolation.level'],
+      };
+    return undefined;
   }
 
   /** The 'data-loss' entry about transaction `no`, or -1. */

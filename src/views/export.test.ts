@@ -94,7 +94,7 @@ describe('CSV exports', () => {
 
   it('writes the per-event ledger with every observation point and the explanation', () => {
     const sentence =
-      'the acknowledgement of e1 was lost (fault ""lost ack"") → the producer retried the same batch → with idempotence off (enable.idempotence=false) the broker appended e1 again (offsets 0 and 1) → a plain INSERT has no key to collapse the copies';
+      'the acknowledgement of e1 was lost (fault ""lost ack"") → the producer retried the same batch → with idempotence off (enable.idempotence=false) the broker appended e1 a second time → a plain INSERT has no key to collapse the copies';
     expect(ledgerCsv(runOf(LOST_ACK))).toBe(
       'business_id,key,amount,fate,log:payments,processed,sink,explanation\r\n' +
         `e1,e1,10,duplicated,2,2,2,"${sentence}"\r\n` +

@@ -42,7 +42,7 @@ Claimed **at-least-once**, observed **at-least-once**: the claim held.
 
 ## Why
 
-- **Duplicated** e1: the acknowledgement of e1 was lost (fault "lost ack") → the producer retried the same batch → with idempotence off (enable.idempotence=false) the broker appended e1 again (offsets 0 and 1) → a plain INSERT has no key to collapse the copies
+- **Duplicated** e1: the acknowledgement of e1 was lost (fault "lost ack") → the producer retried the same batch → with idempotence off (enable.idempotence=false) the broker appended e1 a second time → a plain INSERT has no key to collapse the copies
 
 ## Knobs
 
