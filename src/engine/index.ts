@@ -15,6 +15,7 @@ export { explain, describeFault } from './explain';
 export type { Explanation } from './explain';
 export {
   Trace,
+  TRACE_COLUMNS,
   ENTRY_KINDS,
   MESSAGE_TYPES,
   ERROR_CODES,
@@ -25,6 +26,7 @@ export {
 } from './trace';
 export type {
   TraceEntry,
+  TraceColumns,
   EntryKind,
   MessageType,
   ErrorCode,

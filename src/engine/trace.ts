@@ -243,8 +243,44 @@ function grow<T extends Int32Array | Int16Array | Uint8Array | Uint16Array>(a: T
   return b;
 }
 
+/** The trace's columns trimmed to its length, by name (the shape views and workers pass around). */
+export interface TraceColumns {
+  time: Int32Array;
+  kind: Uint8Array;
+  actor: Uint16Array;
+  peer: Int16Array;
+  cause: Int32Array;
+  event: Int32Array;
+  topic: Int16Array;
+  partition: Int16Array;
+  offset: Int32Array;
+  count: Int32Array;
+  txn: Int32Array;
+  ckpt: Int32Array;
+  aux: Int32Array;
+  until: Int32Array;
+}
+
+/** The column names, in the order {@link Trace.columns} (and the trace hash) use. */
+export const TRACE_COLUMNS = [
+  'time',
+  'kind',
+  'actor',
+  'peer',
+  'cause',
+  'event',
+  'topic',
+  'partition',
+  'offset',
+  'count',
+  'txn',
+  'ckpt',
+  'aux',
+  'until',
+] as const satisfies readonly (keyof TraceColumns)[];
+
 /** The columnar trace of a run. Append with {@link Trace.add}; read with {@link Trace.get}. */
-export class Trace {
+export class Trace implements TraceColumns {
   length = 0;
   private cap: number;
   time: Int32Array;
@@ -385,25 +421,18 @@ export class Trace {
     return lo;
   }
 
-  /** The column buffers trimmed to `length` (for hashing, transfer and size accounting). */
-  columns(): ArrayBufferView[] {
+  /** The columns trimmed to `length`, by name (views into the trace's buffers). */
+  trimmed(): TraceColumns {
     const n = this.length;
-    return [
-      this.time.subarray(0, n),
-      this.kind.subarray(0, n),
-      this.actor.subarray(0, n),
-      this.peer.subarray(0, n),
-      this.cause.subarray(0, n),
-      this.event.subarray(0, n),
-      this.topic.subarray(0, n),
-      this.partition.subarray(0, n),
-      this.offset.subarray(0, n),
-      this.count.subarray(0, n),
-      this.txn.subarray(0, n),
-      this.ckpt.subarray(0, n),
-      this.aux.subarray(0, n),
-      this.until.subarray(0, n),
-    ];
+    const out = {} as Record<keyof TraceColumns, ArrayBufferView>;
+    for (const c of TRACE_COLUMNS) out[c] = this[c].subarray(0, n);
+    return out as unknown as TraceColumns;
+  }
+
+  /** The column buffers trimmed to `length`, in {@link TRACE_COLUMNS} order (hashing, size). */
+  columns(): ArrayBufferView[] {
+    const t = this.trimmed();
+    return TRACE_COLUMNS.map((c) => t[c]);
   }
 
   /** Bytes the entries occupy (not counting spare capacity). */

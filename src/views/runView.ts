@@ -9,28 +9,22 @@
  * per-event entry lists. Every per-time derivation (src/views/at.ts) is then a binary search and a
  * few array reads. Cursor convention: `idx` = number of trace entries applied.
  */
-import type { Explanation, Guarantee, ObservedGuarantee, Run, Scenario, Totals } from '../engine';
+import type {
+  Explanation,
+  Guarantee,
+  ObservedGuarantee,
+  Run,
+  Scenario,
+  Totals,
+  TraceColumns,
+} from '../engine';
+import { TRACE_COLUMNS } from '../engine';
 import { roleOf } from './actors';
 import { CK, K } from './kinds';
 import { FloatList, IntList, StepsBuilder, buildCsr, type Csr, type Steps } from './steps';
 
 /** The trace, as the engine's columns trimmed to the run's length (each its own buffer). */
-export interface TraceColumns {
-  time: Int32Array;
-  kind: Uint8Array;
-  actor: Uint16Array;
-  peer: Int16Array;
-  cause: Int32Array;
-  event: Int32Array;
-  topic: Int16Array;
-  partition: Int16Array;
-  offset: Int32Array;
-  count: Int32Array;
-  txn: Int32Array;
-  ckpt: Int32Array;
-  aux: Int32Array;
-  until: Int32Array;
-}
+export type { TraceColumns };
 
 /** The workload's business events. Index `e` is an event (a listing), `j` an identity (a business id). */
 export interface EventsView {
@@ -288,23 +282,11 @@ export function toRunView(run: Run): RunView {
 
 /** The trace's columns trimmed to its length, each in its own buffer (transferable). */
 export function traceColumns(t: Run['trace']): TraceColumns {
-  const n = t.length;
-  return {
-    time: t.time.slice(0, n),
-    kind: t.kind.slice(0, n),
-    actor: t.actor.slice(0, n),
-    peer: t.peer.slice(0, n),
-    cause: t.cause.slice(0, n),
-    event: t.event.slice(0, n),
-    topic: t.topic.slice(0, n),
-    partition: t.partition.slice(0, n),
-    offset: t.offset.slice(0, n),
-    count: t.count.slice(0, n),
-    txn: t.txn.slice(0, n),
-    ckpt: t.ckpt.slice(0, n),
-    aux: t.aux.slice(0, n),
-    until: t.until.slice(0, n),
-  };
+  // Copies (slice, not subarray), so the buffers can be transferred without the trace's spare capacity.
+  const out = {} as Record<keyof TraceColumns, ArrayBufferView>;
+  const trimmed = t.trimmed();
+  for (const c of TRACE_COLUMNS) out[c] = trimmed[c].slice();
+  return out as unknown as TraceColumns;
 }
 
 /** The buffers of a view, for `postMessage(view, transferables)` (each is owned by the view). */

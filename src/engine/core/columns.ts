@@ -1,15 +1,21 @@
-/** A growable Int32 column (amortised O(1) push, exposes the live prefix). */
-export class IntColumn {
-  data: Int32Array;
+/** A typed array that can be created empty with a length (Int32Array, Float64Array, …). */
+type Typed = Int32Array | Float64Array;
+
+/** A growable typed column (amortised O(1) push; `view()` exposes the live prefix). */
+class Column<T extends Typed> {
+  data: T;
   length = 0;
 
-  constructor(capacity = 64) {
-    this.data = new Int32Array(capacity);
+  constructor(
+    private readonly make: (n: number) => T,
+    capacity = 64,
+  ) {
+    this.data = make(capacity);
   }
 
   push(v: number): number {
     if (this.length === this.data.length) {
-      const next = new Int32Array(this.data.length * 2);
+      const next = this.make(this.data.length * 2);
       next.set(this.data);
       this.data = next;
     }
@@ -30,35 +36,21 @@ export class IntColumn {
     if (n < this.length) this.length = n;
   }
 
-  view(): Int32Array {
-    return this.data.subarray(0, this.length);
+  view(): T {
+    return this.data.subarray(0, this.length) as T;
+  }
+}
+
+/** A growable Int32 column. */
+export class IntColumn extends Column<Int32Array> {
+  constructor(capacity = 64) {
+    super((n) => new Int32Array(n), capacity);
   }
 }
 
 /** A growable Float64 column. */
-export class FloatColumn {
-  data: Float64Array;
-  length = 0;
-
+export class FloatColumn extends Column<Float64Array> {
   constructor(capacity = 64) {
-    this.data = new Float64Array(capacity);
-  }
-
-  push(v: number): number {
-    if (this.length === this.data.length) {
-      const next = new Float64Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
-    this.data[this.length] = v;
-    return this.length++;
-  }
-
-  get(i: number): number {
-    return this.data[i]!;
-  }
-
-  set(i: number, v: number): void {
-    this.data[i] = v;
+    super((n) => new Float64Array(n), capacity);
   }
 }
