@@ -1,17 +1,27 @@
 /// <reference lib="webworker" />
 /**
  * The run worker: scenario in, RunView out (transferred, not copied). One job at a time; the
- * client cancels a job by terminating the worker.
+ * client cancels a job by terminating the worker. A second instance serves an artifact client
+ * (diagram texts, export files: `artifact` requests), keeping its last run.
  */
 import { computeRunView } from '../views/compute';
+import { computeArtifact, runCache } from '../views/exportArtifact';
 import { runViewTransferables } from '../views/runView';
 import type { WorkerReply, WorkerRequest } from './runClient';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
+/** The artifact worker's last run (an artifact client asks several things of one run). */
+const cache = runCache();
+
 scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
   const { id, input } = e.data;
   const post = (m: WorkerReply, transfer: Transferable[] = []) => scope.postMessage(m, transfer);
+  if (e.data.artifact !== undefined) {
+    const { artifact, options } = e.data;
+    post({ id, type: 'artifact', result: computeArtifact(input, artifact, cache, options) });
+    return;
+  }
   const result = computeRunView(input, (phase) => post({ id, type: 'progress', phase }));
   if (result.ok) {
     post({ id, type: 'progress', phase: 'transferring' });

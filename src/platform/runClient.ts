@@ -11,6 +11,12 @@
  */
 import type { ScenarioInput } from '../engine';
 import { computeRunView, scenarioKey, scenarioSize, type ComputeResult } from '../views/compute';
+import type {
+  ArtifactKind,
+  ArtifactOptions,
+  ArtifactResult,
+  RunCache,
+} from '../views/exportArtifact';
 import type { RunView } from '../views/runView';
 
 /** Progress of a run job. */
@@ -34,16 +40,16 @@ export interface RunClient {
   dispose(): void;
 }
 
-/** Messages to the worker. */
-export interface WorkerRequest {
-  id: number;
-  input: unknown;
-}
+/** Messages to the worker: a run, or (to the artifact worker) an artifact of a run. */
+export type WorkerRequest =
+  | { id: number; input: unknown; artifact?: undefined }
+  | { id: number; input: unknown; artifact: ArtifactKind; options?: ArtifactOptions };
 
 /** Messages from the worker. */
 export type WorkerReply =
   | { id: number; type: 'progress'; phase: 'simulating' | 'deriving' | 'transferring' }
-  | { id: number; type: 'done'; result: ComputeResult };
+  | { id: number; type: 'done'; result: ComputeResult }
+  | { id: number; type: 'artifact'; result: ArtifactResult };
 
 /** Options of {@link createRunClient}. */
 export interface RunClientOptions {
@@ -91,7 +97,7 @@ export function createRunClient(opts: RunClientOptions = {}): RunClient {
       const m = e.data;
       if (!current || m.id !== current.id) return;
       if (m.type === 'done') current.finish(m.result);
-      else progressOf.get(m.id)?.(m.phase);
+      else if (m.type === 'progress') progressOf.get(m.id)?.(m.phase);
     };
     w.onerror = (e) => {
       e.preventDefault();
@@ -163,6 +169,103 @@ export function createRunClient(opts: RunClientOptions = {}): RunClient {
       worker?.terminate();
       worker = null;
       cache.clear();
+    },
+  };
+}
+
+// ─────────────────────────────────────────────────────────────────────────── artifacts
+
+/** Diagrams and export files of runs (see src/views/exportArtifact.ts). */
+export interface ArtifactClient {
+  /**
+   * One artifact of the run of `input` (pass the view's scenario: the run on screen). Never
+   * rejects. Requests are answered in order, one at a time.
+   */
+  get(input: unknown, kind: ArtifactKind, options?: ArtifactOptions): Promise<ArtifactResult>;
+  dispose(): void;
+}
+
+/**
+ * Create an artifact client. Small scenarios are simulated again inline (milliseconds); bigger
+ * ones in a worker of their own — not the run worker: cancelling a run terminates that one, and an
+ * export must neither die with it nor hold up the next run. Each side keeps its last run, so the
+ * several artifacts of one run cost one simulation.
+ */
+export function createArtifactClient(
+  opts: Pick<RunClientOptions, 'inlineMaxEvents' | 'createWorker'> = {},
+): ArtifactClient {
+  const inlineMax = opts.inlineMaxEvents ?? 3000;
+  const makeWorker =
+    opts.createWorker === undefined
+      ? () => new Worker(new URL('./run.worker.ts', import.meta.url), { type: 'module' })
+      : opts.createWorker;
+  // The text generators (diagrams, CSV, Markdown) are a lazy chunk: the first diagram or export
+  // fetches them, the page's first paint does not wait for them.
+  const cache: RunCache = { key: null, run: null };
+  let worker: Worker | null = null;
+  let nextId = 1;
+  const waiting = new Map<number, (r: ArtifactResult) => void>();
+  // One at a time, in order: the worker handles messages in order anyway; inline jobs join the
+  // same queue so a quick request never overtakes a slow one it depends on.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const failAll = (error: string) => {
+    for (const finish of waiting.values()) finish({ ok: false, error });
+    waiting.clear();
+  };
+  const ensureWorker = (): Worker => {
+    if (worker) return worker;
+    const w = makeWorker!();
+    w.onmessage = (e: MessageEvent<WorkerReply>) => {
+      const m = e.data;
+      if (m.type !== 'artifact') return;
+      const finish = waiting.get(m.id);
+      waiting.delete(m.id);
+      finish?.(m.result);
+    };
+    w.onerror = (e) => {
+      e.preventDefault();
+      w.terminate();
+      if (worker === w) worker = null;
+      failAll(e.message || 'the artifact worker failed');
+    };
+    worker = w;
+    return w;
+  };
+
+  return {
+    get(input, kind, options) {
+      const job = queue.then((): Promise<ArtifactResult> | ArtifactResult => {
+        if (scenarioSize(input) <= inlineMax || makeWorker === null)
+          return import('../views/exportArtifact').then(
+            (m) => m.computeArtifact(input, kind, cache, options),
+            (e: unknown) => ({ ok: false as const, error: `could not load: ${String(e)}` }),
+          );
+        const id = nextId++;
+        return new Promise<ArtifactResult>((resolve) => {
+          waiting.set(id, resolve);
+          try {
+            ensureWorker().postMessage({
+              id,
+              input,
+              artifact: kind,
+              ...(options ? { options } : {}),
+            } satisfies WorkerRequest);
+          } catch (e) {
+            waiting.delete(id);
+            resolve({ ok: false, error: e instanceof Error ? e.message : String(e) });
+          }
+        });
+      });
+      queue = job.catch(() => undefined);
+      return job;
+    },
+    dispose() {
+      worker?.terminate();
+      worker = null;
+      failAll('disposed');
+      cache.key = null;
+      cache.run = null;
     },
   };
 }

@@ -209,3 +209,31 @@ export function writeShareToLocation(
   const base = i >= 0 ? loc.href.slice(0, i) : loc.href;
   hist.replaceState(hist.state, '', `${base}#${params.toString()}`);
 }
+
+/**
+ * Take the scenario out of the page's URL hash (other hash parameters are kept), without a
+ * navigation or a history entry: once the scenario on screen differs from the link's, the address
+ * bar must not claim it (a reload then restores the autosaved workspace, which holds the edit).
+ */
+export function clearShareFromLocation(
+  loc: Pick<Location, 'hash' | 'href'> = location,
+  hist: Pick<History, 'replaceState' | 'state'> = history,
+): void {
+  const params = new URLSearchParams(loc.hash.startsWith('#') ? loc.hash.slice(1) : loc.hash);
+  if (!params.has(SHARE_PARAM)) return;
+  params.delete(SHARE_PARAM);
+  const i = loc.href.indexOf('#');
+  const base = i >= 0 ? loc.href.slice(0, i) : loc.href;
+  const rest = params.toString();
+  hist.replaceState(hist.state, '', rest ? `${base}#${rest}` : base);
+}
+
+/** Call `onShare` with the decoded scenario each time the hash changes to carry one. */
+export function watchShareInLocation(onShare: (r: ShareResult) => void): () => void {
+  const listener = () => {
+    const r = shareFromLocation();
+    if (r) onShare(r);
+  };
+  window.addEventListener('hashchange', listener);
+  return () => window.removeEventListener('hashchange', listener);
+}

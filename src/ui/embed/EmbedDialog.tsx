@@ -1,0 +1,261 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { copyText } from '../../platform/download';
+import { encodeShare } from '../../platform/share';
+import { findPreset } from '../../scenarios';
+import type { LabState } from '../../store/labStore';
+import { useCursor, useLab } from '../../store/LabContext';
+import { usePage } from '../io/PageContext';
+import { testIds } from '../testIds';
+import {
+  CAPTION_MAX,
+  DEFAULT_EMBED,
+  EMBED_PANELS,
+  embedQuery,
+  embedSnippet,
+  PREDICT_MAX,
+  type EmbedOptions,
+  type EmbedPanel,
+} from './embedOptions';
+
+const PANEL_LABELS: Record<EmbedPanel, string> = {
+  pipeline: 'Pipeline (topology)',
+  transport: 'Time controls',
+  counters: 'Counters',
+  verdict: 'Verdict',
+  why: 'Explanations',
+};
+
+const selectScenario = (s: LabState) => s.scenario;
+const selectPresetRef = (s: LabState) => s.presetRef;
+const selectT = (s: { t: number }) => s.t;
+
+/** The Embed button and its dialog. */
+export function EmbedButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        data-testid={testIds.embedButton}
+        onClick={() => setOpen(true)}
+        title="An iframe snippet for a docs page or a course"
+      >
+        Embed
+      </button>
+      {open && <EmbedDialog onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+/**
+ * Writes the iframe snippet of a compact player of the current scenario (exact: the scenario goes
+ * in the URL hash, as a share link), with the author's options.
+ */
+function EmbedDialog({ onClose }: { onClose: () => void }) {
+  const { notices } = usePage();
+  const scenario = useLab(selectScenario);
+  const presetRef = useLab(selectPresetRef);
+  const t = useCursor(selectT);
+  const preset = presetRef ? findPreset(presetRef) : undefined;
+  const ref = useRef<HTMLDialogElement>(null);
+  const [o, setO] = useState<EmbedOptions>(() => ({
+    ...DEFAULT_EMBED,
+    panels: [...DEFAULT_EMBED.panels],
+    question: preset?.preset.predict.question ?? '',
+    answer:
+      preset && preset.preset.variants[0] === preset.variant ? preset.preset.predict.answer : '',
+  }));
+  const [height, setHeight] = useState(560);
+  const id = useId();
+  useEffect(() => {
+    ref.current?.showModal?.();
+  }, []);
+  const set = (patch: Partial<EmbedOptions>) => setO((x) => ({ ...x, ...patch }));
+
+  const url = useMemo(() => {
+    const base = location.href.replace(/[?#].*$/s, '');
+    return `${base}${embedQuery(o)}#${encodeShare(scenario)}`;
+  }, [o, scenario]);
+  const snippet = useMemo(
+    () =>
+      embedSnippet(url, {
+        title: `Delivery Lab: ${o.caption || scenario.name}`.slice(0, 200),
+        height,
+        ...(o.frameId ? { frameId: o.frameId } : {}),
+      }),
+    [url, o.caption, o.frameId, scenario.name, height],
+  );
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog embed-dialog"
+      aria-labelledby={`${id}-title`}
+      data-testid={testIds.embedDialog}
+      onClose={onClose}
+    >
+      <h2 id={`${id}-title`}>Embed this scenario</h2>
+      <p className="muted">
+        A compact player of this exact scenario (faults included) for a docs page, a course or a
+        slide deck. It works from any host: the frame reports its height to the page.
+      </p>
+      <div className="embed-form">
+        <fieldset>
+          <legend>Playback</legend>
+          <label>
+            <input
+              type="checkbox"
+              checked={o.autoplay}
+              onChange={(e) => set({ autoplay: e.target.checked })}
+            />{' '}
+            Autoplay
+          </label>
+          <label>
+            Start at{' '}
+            <input
+              type="number"
+              min={0}
+              step={100}
+              value={o.start}
+              style={{ width: '8em' }}
+              onChange={(e) => set({ start: Math.max(0, Math.floor(Number(e.target.value) || 0)) })}
+            />{' '}
+            ms{' '}
+            <button type="button" onClick={() => set({ start: Math.floor(t) })}>
+              use the cursor ({Math.floor(t)} ms)
+            </button>
+          </label>
+        </fieldset>
+        <fieldset>
+          <legend>Panels</legend>
+          {EMBED_PANELS.map((p) => (
+            <label key={p}>
+              <input
+                type="checkbox"
+                checked={o.panels.includes(p)}
+                onChange={(e) =>
+                  set({
+                    panels: e.target.checked ? [...o.panels, p] : o.panels.filter((x) => x !== p),
+                  })
+                }
+              />{' '}
+              {PANEL_LABELS[p]}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>Reader</legend>
+          <label>
+            Caption{' '}
+            <input
+              type="text"
+              maxLength={CAPTION_MAX}
+              value={o.caption}
+              onChange={(e) => set({ caption: e.target.value })}
+            />
+          </label>
+          <label>
+            <input
+              type="checkbox"
+              checked={o.lock}
+              onChange={(e) => set({ lock: e.target.checked })}
+            />{' '}
+            Lock the knobs (no guarantee switch, no faults by clicking)
+          </label>
+          <label>
+            <input
+              type="checkbox"
+              checked={o.predict}
+              onChange={(e) => set({ predict: e.target.checked })}
+            />{' '}
+            Ask for a prediction, then reveal
+          </label>
+          {o.predict && (
+            <>
+              <label>
+                Question{' '}
+                <input
+                  type="text"
+                  maxLength={PREDICT_MAX}
+                  value={o.question}
+                  placeholder="What will the sink end with? (with choices)"
+                  onChange={(e) => set({ question: e.target.value })}
+                />
+              </label>
+              <label>
+                Answer{' '}
+                <input
+                  type="text"
+                  maxLength={PREDICT_MAX}
+                  value={o.answer}
+                  placeholder="(the run's outcome is always shown)"
+                  onChange={(e) => set({ answer: e.target.value })}
+                />
+              </label>
+            </>
+          )}
+          <label>
+            Frame id{' '}
+            <input
+              type="text"
+              maxLength={80}
+              value={o.frameId}
+              placeholder="delivery-lab"
+              onChange={(e) => set({ frameId: e.target.value.replace(/[^\w-]/g, '') })}
+            />
+          </label>
+          <label>
+            Initial height{' '}
+            <input
+              type="number"
+              min={200}
+              max={2000}
+              step={20}
+              value={height}
+              style={{ width: '6em' }}
+              onChange={(e) =>
+                setHeight(Math.min(2000, Math.max(200, Number(e.target.value) || 560)))
+              }
+            />{' '}
+            px
+          </label>
+        </fieldset>
+      </div>
+      <label className="label" htmlFor={`${id}-snippet`}>
+        Paste this into the page ({snippet.length.toLocaleString('en-US')} characters):
+      </label>
+      <textarea
+        id={`${id}-snippet`}
+        readOnly
+        rows={9}
+        value={snippet}
+        spellCheck={false}
+        data-testid={testIds.embedSnippet}
+        onFocus={(e) => e.target.select()}
+      />
+      <div className="dialog-buttons">
+        <button
+          type="button"
+          className="primary"
+          onClick={async () => {
+            const ok = await copyText(snippet);
+            notices.push(
+              ok
+                ? { tone: 'info', text: 'The embed snippet is on the clipboard.' }
+                : { tone: 'warn', text: 'The clipboard refused: select the snippet and copy it.' },
+            );
+          }}
+        >
+          Copy the snippet
+        </button>
+        <a href={url} target="_blank" rel="noopener noreferrer">
+          Preview the player ↗
+        </a>
+        <span className="spacer" />
+        <button type="button" onClick={() => ref.current?.close()}>
+          Close
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,192 @@
+/**
+ * The embedded player's options, in the page's query string (`?embed&autoplay=1&t=40000…`), and
+ * the iframe snippet the Embed dialog writes. Pure: tested without a browser.
+ *
+ * | parameter | meaning | default |
+ * |---|---|---|
+ * | `embed` | the compact player instead of the full lab | — |
+ * | `autoplay=1` | start playing once the run is ready (after the prediction, if asked) | off |
+ * | `t=<ms>` | start at this virtual time | 0 |
+ * | `speed=<x>` | virtual ms per real ms (0.001 … 1000) | the lab's |
+ * | `panels=a,b` | which panels show: pipeline, transport, counters, verdict, why | pipeline,transport,counters,verdict |
+ * | `caption=<text>` | a caption above the player (text, never markup) | none |
+ * | `lock=1` | knobs locked: no guarantee switch, no faults by clicking | unlocked |
+ * | `predict=1` | ask for a prediction first, reveal the outcome after | off |
+ * | `q=`, `a=` | the question and its answer (else the preset's, else a generic one) | — |
+ * | `id=<text>` | echoed in every message to the host page, to tell frames apart | none |
+ *
+ * The scenario itself travels as everywhere else: `#s=` (a share link, exact) or `?preset=`.
+ */
+
+/** Panels the embed can show. */
+export const EMBED_PANELS = ['pipeline', 'transport', 'counters', 'verdict', 'why'] as const;
+/** One panel of {@link EMBED_PANELS}. */
+export type EmbedPanel = (typeof EMBED_PANELS)[number];
+/** Shown when `panels` is not given. */
+export const DEFAULT_PANELS: readonly EmbedPanel[] = [
+  'pipeline',
+  'transport',
+  'counters',
+  'verdict',
+];
+
+/** Longest caption kept (characters). */
+export const CAPTION_MAX = 200;
+/** Longest question or answer kept (characters). */
+export const PREDICT_MAX = 600;
+
+/** The options of an embedded player. */
+export interface EmbedOptions {
+  autoplay: boolean;
+  /** Start time (virtual ms). */
+  start: number;
+  /** Playback speed, or null for the lab's default. */
+  speed: number | null;
+  panels: EmbedPanel[];
+  caption: string;
+  lock: boolean;
+  predict: boolean;
+  question: string;
+  answer: string;
+  /** Echoed in the messages to the host page. */
+  frameId: string;
+}
+
+/** The defaults (what a bare `?embed` gets). */
+export const DEFAULT_EMBED: EmbedOptions = {
+  autoplay: false,
+  start: 0,
+  speed: null,
+  panels: [...DEFAULT_PANELS],
+  caption: '',
+  lock: false,
+  predict: false,
+  question: '',
+  answer: '',
+  frameId: '',
+};
+
+const flag = (v: string | null) => v !== null && v !== '0' && v !== 'false' && v !== 'no';
+// Text from a URL is data: cut to size and strip control characters (a caption is one line).
+const text = (v: string | null, max: number) =>
+  (v ?? '')
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .trim()
+    .slice(0, max);
+
+/** Whether the query string asks for the embedded player. */
+export function isEmbed(search: string): boolean {
+  return new URLSearchParams(search).has('embed');
+}
+
+/** Read the options from a query string (anything malformed falls back to its default). */
+export function parseEmbedOptions(search: string): EmbedOptions {
+  const p = new URLSearchParams(search);
+  const start = Number(p.get('t'));
+  const speed = Number(p.get('speed'));
+  const panelsParam = p.get('panels');
+  const panels =
+    panelsParam === null
+      ? [...DEFAULT_PANELS]
+      : EMBED_PANELS.filter((x) =>
+          panelsParam
+            .split(',')
+            .map((s) => s.trim())
+            .includes(x),
+        );
+  return {
+    autoplay: flag(p.get('autoplay')),
+    start: Number.isFinite(start) && start > 0 ? Math.floor(start) : 0,
+    speed:
+      p.has('speed') && Number.isFinite(speed) && speed >= 0.001 && speed <= 1000 ? speed : null,
+    panels,
+    caption: text(p.get('caption'), CAPTION_MAX),
+    lock: flag(p.get('lock')),
+    predict: flag(p.get('predict')),
+    question: text(p.get('q'), PREDICT_MAX),
+    answer: text(p.get('a'), PREDICT_MAX),
+    frameId: text(p.get('id'), 80),
+  };
+}
+
+/**
+ * The query string of an embed (`?embed&…`): only the options that differ from the defaults,
+ * and `preset` when given (a share link goes in the hash instead).
+ */
+export function embedQuery(o: EmbedOptions, preset?: string | null): string {
+  const parts = ['embed'];
+  const p = new URLSearchParams();
+  if (preset) p.set('preset', preset);
+  if (o.autoplay) p.set('autoplay', '1');
+  if (o.start > 0) p.set('t', String(Math.floor(o.start)));
+  if (o.speed !== null) p.set('speed', String(o.speed));
+  const same =
+    o.panels.length === DEFAULT_PANELS.length && DEFAULT_PANELS.every((x) => o.panels.includes(x));
+  if (!same) p.set('panels', EMBED_PANELS.filter((x) => o.panels.includes(x)).join(','));
+  if (o.caption) p.set('caption', o.caption);
+  if (o.lock) p.set('lock', '1');
+  if (o.predict) {
+    p.set('predict', '1');
+    if (o.question) p.set('q', o.question);
+    if (o.answer) p.set('a', o.answer);
+  }
+  if (o.frameId) p.set('id', o.frameId);
+  const rest = p.toString();
+  if (rest) parts.push(rest);
+  return `?${parts.join('&')}`;
+}
+
+// ─────────────────────────────────────────────────────────────────────────── host messages
+
+/** The `type` of the height message. */
+export const HEIGHT_MESSAGE = 'delivery-lab:height';
+
+/**
+ * What the embedded page posts to its parent whenever its height changes (and once at start):
+ * `{ type: 'delivery-lab:height', height: <CSS px, an integer>, id: <the id option or ''> }`.
+ * It carries nothing private, so it is posted to any origin (`'*'`): the host checks
+ * `event.origin` and `event.source` itself.
+ */
+export interface HeightMessage {
+  type: typeof HEIGHT_MESSAGE;
+  height: number;
+  id: string;
+}
+
+/** Escape text for an HTML attribute value in double quotes. */
+export function attr(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}
+
+/**
+ * The snippet for a host page: the iframe, and a listener that sizes it from the height
+ * messages. The listener accepts messages only from this iframe's window and the lab's origin.
+ * @param url - the embed URL (absolute).
+ * @param height - the frame's height before the first message (px).
+ */
+export function embedSnippet(
+  url: string,
+  opts: { title: string; height?: number; frameId?: string },
+): string {
+  const origin = new URL(url).origin;
+  const id = opts.frameId || 'delivery-lab';
+  const h = Math.round(opts.height ?? 520);
+  return `<iframe id="${attr(id)}" src="${attr(url)}" title="${attr(opts.title)}"
+  style="width: 100%; height: ${h}px; border: 0" loading="lazy"></iframe>
+<script>
+  // Delivery Lab reports its height: { type: 'delivery-lab:height', height, id }.
+  window.addEventListener('message', (event) => {
+    const frame = document.getElementById(${JSON.stringify(id).replace(/</g, '\\u003c')});
+    if (!frame || event.source !== frame.contentWindow) return;
+    if (event.origin !== ${JSON.stringify(origin)}) return;
+    const m = event.data;
+    if (m && m.type === 'delivery-lab:height' && Number.isFinite(m.height))
+      frame.style.height = Math.ceil(m.height) + 'px';
+  });
+</script>
+`;
+}

@@ -1,0 +1,154 @@
+import { useEffect, useRef, useState } from 'react';
+import { fileStem } from '../../platform/download';
+import { downloadText } from '../../platform/mermaid';
+import type { LabState } from '../../store/labStore';
+import { useLab, useView } from '../../store/LabContext';
+import { scenarioJson } from '../../views/export';
+import type { ArtifactKind } from '../../views/exportArtifact';
+import { testIds } from '../testIds';
+import { usePage } from './PageContext';
+
+/** The export formats, in menu order. */
+const ITEMS: {
+  id:
+    'scenario-json' | Extract<ArtifactKind, 'trace-json' | 'table-csv' | 'ledger-csv' | 'markdown'>;
+  label: string;
+  detail: string;
+  suffix: string;
+  type: string;
+}[] = [
+  {
+    id: 'scenario-json',
+    label: 'Scenario (JSON)',
+    detail: 'opens again with Import; a bug report',
+    suffix: '.scenario.json',
+    type: 'application/json',
+  },
+  {
+    id: 'trace-json',
+    label: 'Trace (JSON)',
+    detail: 'every engine entry, decoded (docs/trace-format.md)',
+    suffix: '.trace.json',
+    type: 'application/json',
+  },
+  {
+    id: 'table-csv',
+    label: 'Sink table (CSV)',
+    detail: 'one line per row ever inserted',
+    suffix: '.sink.csv',
+    type: 'text/csv;charset=utf-8',
+  },
+  {
+    id: 'ledger-csv',
+    label: 'Ledger (CSV)',
+    detail: 'one line per business event, its fate',
+    suffix: '.ledger.csv',
+    type: 'text/csv;charset=utf-8',
+  },
+  {
+    id: 'markdown',
+    label: 'Report (Markdown)',
+    detail: 'verdict, explanations, a mermaid diagram',
+    suffix: '.report.md',
+    type: 'text/markdown;charset=utf-8',
+  },
+];
+
+const selectScenario = (s: LabState) => s.scenario;
+const selectPresetRef = (s: LabState) => s.presetRef;
+const selectStatus = (s: LabState) => s.status;
+
+/**
+ * Export: the scenario as written (faults added by clicks included), and — of the run on screen —
+ * the trace, the sink table, the ledger and the Markdown report, computed from the run where it
+ * lives (a worker for big runs).
+ */
+export function ExportMenu() {
+  const { artifacts, notices } = usePage();
+  const view = useView();
+  const scenario = useLab(selectScenario);
+  const presetRef = useLab(selectPresetRef);
+  const status = useLab(selectStatus);
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    box.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const onDown = (e: PointerEvent) => {
+      if (!box.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    return () => document.removeEventListener('pointerdown', onDown);
+  }, [open]);
+
+  const run = async (item: (typeof ITEMS)[number]) => {
+    setOpen(false);
+    const stem = fileStem(scenario.name);
+    if (item.id === 'scenario-json') {
+      downloadText(scenarioJson(scenario), `${stem}${item.suffix}`, item.type);
+      return;
+    }
+    if (!view) return;
+    setBusy(item.label);
+    const r = await artifacts.get(view.scenario, item.id, presetRef ? { preset: presetRef } : {});
+    setBusy(null);
+    if (r.ok) downloadText(r.artifact.text, `${stem}${item.suffix}`, item.type);
+    else notices.push({ tone: 'error', text: `${item.label}: ${r.error}` });
+  };
+
+  return (
+    <div className="popover-anchor" ref={box}>
+      <button
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        data-testid={testIds.exportButton}
+        onClick={() => setOpen(!open)}
+        disabled={busy !== null}
+        title="Download the scenario, the trace, tables or a report"
+      >
+        {busy ? `Exporting…` : 'Export ▾'}
+      </button>
+      {open && (
+        <div
+          className="menu popover"
+          role="menu"
+          aria-label="Export"
+          onKeyDown={(e) => {
+            const list = [
+              ...(box.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
+            ];
+            const at = list.indexOf(document.activeElement as HTMLElement);
+            if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+              e.preventDefault();
+              e.stopPropagation();
+              list[(at + (e.key === 'ArrowDown' ? 1 : -1) + list.length) % list.length]?.focus();
+            } else if (e.key === 'Escape') {
+              e.stopPropagation();
+              setOpen(false);
+            }
+          }}
+        >
+          <div className="menu-title" aria-hidden="true">
+            {status === 'ready' ? 'Of the run on screen' : 'Of the last run shown'}
+          </div>
+          {ITEMS.map((item) => (
+            <button
+              key={item.id}
+              type="button"
+              role="menuitem"
+              data-testid={testIds.exportItem}
+              data-format={item.id}
+              disabled={item.id !== 'scenario-json' && !view}
+              onClick={() => void run(item)}
+            >
+              {item.label}
+              <small>{item.detail}</small>
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { testIds } from '../testIds';
+import { importFile, importText, type ImportOutcome } from './importScenario';
+
+/**
+ * The import dialog: a file picker, a drop zone and a paste box (scenario JSON or a share link).
+ * An invalid input is refused with one line per issue, each naming its field path; the workspace
+ * is only replaced (as one undoable edit) by a valid scenario.
+ */
+export function ImportDialog({
+  open,
+  error,
+  setError,
+  onClose,
+  onImport,
+}: {
+  open: boolean;
+  /** The refusal shown (this dialog's, or a drop's or paste's on the page). */
+  error: Extract<ImportOutcome, { ok: false }> | null;
+  setError: (error: Extract<ImportOutcome, { ok: false }> | null) => void;
+  onClose: () => void;
+  /** Called with a valid import; returns nothing (the caller loads it and closes). */
+  onImport: (outcome: Extract<ImportOutcome, { ok: true }>) => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [text, setText] = useState('');
+  const [over, setOver] = useState(false);
+  const fileId = useId();
+  const pasteId = useId();
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal?.();
+    if (!open && d.open) d.close();
+  }, [open]);
+
+  const settle = (r: ImportOutcome) => {
+    if (r.ok) {
+      setError(null);
+      setText('');
+      onImport(r);
+    } else setError(r);
+  };
+  const onDrop = async (e: DragEvent) => {
+    e.preventDefault();
+    e.stopPropagation();
+    setOver(false);
+    const file = e.dataTransfer.files[0];
+    settle(file ? await importFile(file) : importText(e.dataTransfer.getData('text/plain')));
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={`${fileId}-title`}
+      data-testid={testIds.importDialog}
+      onClose={onClose}
+      onCancel={onClose}
+    >
+      <h2 id={`${fileId}-title`}>Import a scenario</h2>
+      <p className="muted">
+        A scenario file (JSON, as Export writes it), or a share link. The current scenario stays
+        until a valid one is imported — and Undo brings it back.
+      </p>
+      <div
+        className={`drop-zone${over ? ' over' : ''}`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={(e) => void onDrop(e)}
+      >
+        <label htmlFor={fileId}>Choose a file, or drop it here: </label>
+        <input
+          id={fileId}
+          type="file"
+          accept=".json,application/json,text/plain"
+          data-testid={testIds.importFile}
+          onChange={async (e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) settle(await importFile(file));
+          }}
+        />
+      </div>
+      <label htmlFor={pasteId} className="label">
+        …or paste scenario JSON or a share link:
+      </label>
+      <textarea
+        id={pasteId}
+        rows={6}
+        value={text}
+        spellCheck={false}
+        data-testid={testIds.importPaste}
+        onChange={(e) => setText(e.target.value)}
+        placeholder='{ "version": 1, … }   or   https://…#s=1.…'
+      />
+      {error && (
+        <div className="import-errors" role="alert" data-testid={testIds.importErrors}>
+          <strong>Not imported: {error.from} is not a valid scenario.</strong>
+          <ul>
+            {error.lines.slice(0, 12).map((l, k) => (
+              <li key={k}>
+                <code>{l.slice(0, l.indexOf(': ') >= 0 ? l.indexOf(': ') : 0)}</code>
+                {l.indexOf(': ') >= 0 ? l.slice(l.indexOf(': ')) : l}
+              </li>
+            ))}
+            {error.lines.length > 12 && <li>… and {error.lines.length - 12} more</li>}
+          </ul>
+          <span className="muted">Your current scenario is unchanged.</span>
+        </div>
+      )}
+      <div className="dialog-buttons">
+        <button
+          type="button"
+          className="primary"
+          data-testid={testIds.importSubmit}
+          disabled={text.trim() === ''}
+          onClick={() => settle(importText(text))}
+        >
+          Import the pasted text
+        </button>
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+/**
+ * Import by dropping a file anywhere on the page, or pasting scenario JSON or a share link while
+ * no text field has the focus. Returns whether a file is being dragged over the page (for the
+ * overlay).
+ */
+export function usePageImport(onOutcome: (r: ImportOutcome) => void, enabled: boolean): boolean {
+  const [dragging, setDragging] = useState(false);
+  const cb = useRef(onOutcome);
+  useEffect(() => {
+    cb.current = onOutcome;
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    const hasFiles = (e: DragEvent | globalThis.DragEvent) =>
+      [...(e.dataTransfer?.types ?? [])].includes('Files');
+    const onOver = (e: globalThis.DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      setDragging(true);
+    };
+    const onLeave = (e: globalThis.DragEvent) => {
+      // Leaving the window (no related target), not moving between children.
+      if (e.relatedTarget === null) setDragging(false);
+    };
+    const onDrop = (e: globalThis.DragEvent) => {
+      setDragging(false);
+      if (e.defaultPrevented) return; // the dialog's own drop zone took it
+      const file = e.dataTransfer?.files[0];
+      if (!file) return;
+      e.preventDefault();
+      void importFile(file).then((r) => cb.current(r));
+    };
+    const onPaste = (e: ClipboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (
+        t &&
+        (t.closest('input, textarea, select, [contenteditable="true"]') || t.closest('dialog'))
+      )
+        return;
+      const text = e.clipboardData?.getData('text/plain') ?? '';
+      const s = text.trim();
+      // Only what looks like a scenario or a link: a stray paste should not raise an error.
+      if (!s.startsWith('{') && !/#s=/.test(s)) return;
+      e.preventDefault();
+      cb.current(importText(text));
+    };
+    window.addEventListener('dragover', onOver);
+    window.addEventListener('dragleave', onLeave);
+    window.addEventListener('drop', onDrop);
+    window.addEventListener('paste', onPaste);
+    return () => {
+      window.removeEventListener('dragover', onOver);
+      window.removeEventListener('dragleave', onLeave);
+      window.removeEventListener('drop', onDrop);
+      window.removeEventListener('paste', onPaste);
+    };
+  }, [enabled]);
+  return dragging;
+}

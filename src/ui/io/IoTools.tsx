@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useActions, useLabInstance } from '../../store/LabContext';
+import { EmbedButton } from '../embed/EmbedDialog';
+import { ShareButton } from '../share/ShareButton';
+import { testIds } from '../testIds';
+import './io.css';
+import { ExportMenu } from './ExportMenu';
+import { ImportDialog, usePageImport } from './ImportDialog';
+import type { ImportOutcome } from './importScenario';
+
+/**
+ * The top bar's "a run that travels" group: Share, Embed, Export, Import — and import by dropping
+ * a file on the page or pasting a scenario.
+ */
+export function IoTools() {
+  const a = useActions();
+  const lab = useLabInstance();
+  const [open, setOpen] = useState(false);
+  const [refused, setRefused] = useState<Extract<ImportOutcome, { ok: false }> | null>(null);
+  const accept = (r: Extract<ImportOutcome, { ok: true }>) => {
+    a.loadScenario(r.input, { presetRef: null });
+    lab.app.setState({
+      notice: `Imported “${r.name.slice(0, 80)}” from ${r.from} — Undo (Ctrl+Z) goes back.`,
+    });
+    setOpen(false);
+    setRefused(null);
+  };
+  const onOutcome = (r: ImportOutcome) => {
+    if (r.ok) accept(r);
+    else {
+      setRefused(r);
+      setOpen(true);
+    }
+  };
+  const dragging = usePageImport(onOutcome, !open);
+  return (
+    <span className="field io-tools" role="group" aria-label="Share and files">
+      <ShareButton />
+      <EmbedButton />
+      <ExportMenu />
+      <button
+        type="button"
+        data-testid={testIds.importButton}
+        onClick={() => {
+          setRefused(null);
+          setOpen(true);
+        }}
+        title="Open a scenario file, or paste one (or a share link)"
+      >
+        Import
+      </button>
+      <ImportDialog
+        open={open}
+        error={refused}
+        setError={setRefused}
+        onClose={() => setOpen(false)}
+        onImport={accept}
+      />
+      {dragging && (
+        <div className="drop-overlay" data-testid={testIds.dropOverlay} aria-hidden="true">
+          Drop a scenario file to open it
+        </div>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,46 @@
+import { useStore } from 'zustand';
+import { testIds } from '../testIds';
+import type { PageNotice } from './notices';
+import { usePage } from './PageContext';
+
+const selectItems = (s: { items: PageNotice[] }) => s.items;
+
+/** The page notices, each with a dismiss button. Text only: a notice may quote user data. */
+export function NoticeBar() {
+  const { notices } = usePage();
+  const items = useStore(notices.store, selectItems);
+  if (items.length === 0) return null;
+  return (
+    <div className="notice-bar" aria-live="polite">
+      {items.map((n) => (
+        <div
+          key={n.id}
+          className={`notice ${n.tone}`}
+          role={n.tone === 'info' ? 'status' : 'alert'}
+          data-testid={testIds.notice}
+          data-tone={n.tone}
+        >
+          <div className="notice-body">
+            <span>{n.text}</span>
+            {n.lines && n.lines.length > 0 && (
+              <ul>
+                {n.lines.slice(0, 8).map((l, k) => (
+                  <li key={k}>{l}</li>
+                ))}
+                {n.lines.length > 8 && <li>… and {n.lines.length - 8} more</li>}
+              </ul>
+            )}
+          </div>
+          <button
+            type="button"
+            onClick={() => notices.dismiss(n.id)}
+            aria-label="Dismiss"
+            data-testid={testIds.noticeDismiss}
+          >
+            ✕
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

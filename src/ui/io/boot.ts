@@ -1,0 +1,63 @@
+/**
+ * Start-up of the page (called once by main.tsx, the composition root): choose the first scenario
+ * (share link › `?preset=` › saved workspace › default, see ./startup), create the lab and the
+ * page services, then keep the workspace autosaved and the URL honest.
+ */
+import { createArtifactClient, createRunClient } from '../../platform/runClient';
+import { shareFromLocation } from '../../platform/share';
+import { loadWorkspace } from '../../platform/storage';
+import { createAutosave } from '../../platform/storageAutosave';
+import { createLab, type Lab } from '../../store/labStore';
+import { createShareSync } from '../share/shareSync';
+import { createNotices } from './notices';
+import type { PageServices } from './PageContext';
+import { chooseStart, type Start } from './startup';
+import { prefsState, subscribeWorkspace, workspaceOf } from './workspace';
+
+/** The page: its lab, its services, and how it started. */
+export interface BootedPage {
+  lab: Lab;
+  page: PageServices;
+  start: Start;
+}
+
+/**
+ * Boot the page.
+ * @param embed - an embedded player: it never reads nor writes the saved workspace (a docs page
+ *   showing a scenario must not overwrite the reader's own work on the same origin).
+ */
+export function bootPage({ embed }: { embed: boolean }): BootedPage {
+  const share = shareFromLocation();
+  const preset = new URLSearchParams(location.search).get('preset');
+  const start = chooseStart({ share, preset, saved: embed ? null : loadWorkspace() });
+  const notices = createNotices(start.notices);
+  const lab = createLab({
+    runner: createRunClient(),
+    ...(start.initial ? { initial: start.initial } : {}),
+    initialPresetRef: start.presetRef,
+  });
+  const prefs = prefsState(start.prefs);
+  if (Object.keys(prefs).length > 0) lab.app.setState(prefs);
+  if (start.previous) {
+    lab.app.setState({
+      past: [start.previous],
+      notice:
+        start.source === 'share'
+          ? 'Opened the shared scenario — Undo (Ctrl+Z) brings back your saved workspace.'
+          : 'Opened the preset from the link — Undo (Ctrl+Z) brings back your saved workspace.',
+    });
+  } else if (start.source === 'share') lab.app.setState({ notice: 'Opened the shared scenario.' });
+  const page: PageServices = {
+    notices,
+    artifacts: createArtifactClient(),
+    shareLink: createShareSync(lab, notices, start.source === 'share'),
+  };
+
+  if (!embed)
+    createAutosave({
+      read: () => workspaceOf(lab.app.getState()),
+      subscribe: (listener) => subscribeWorkspace(lab, listener),
+      onNotice: (n) => notices.push({ tone: 'warn', text: n.message }),
+    });
+  return { lab, page, start };
+}

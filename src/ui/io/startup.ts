@@ -1,0 +1,87 @@
+/**
+ * Which scenario the page opens with. Precedence: a share link (`#s=`) wins over a preset in the
+ * query (`?preset=id/variant`), which wins over the autosaved workspace, which wins over the
+ * default preset. Whatever could not be used is said in a notice, and the next source is tried.
+ * The saved preferences apply whichever scenario wins (they are the reader's, not the scenario's).
+ * Pure: the caller reads the URL and storage.
+ */
+import type { ScenarioInput } from '../../engine';
+import type { ShareResult } from '../../platform/share';
+import type { StorageNotice, Workspace, WorkspacePrefs } from '../../platform/storage';
+import { findPreset } from '../../scenarios';
+import type { PageNotice } from './notices';
+
+/** Where the first scenario came from. */
+export type StartSource = 'share' | 'preset' | 'workspace' | 'default';
+
+/** The page's start. */
+export interface Start {
+  source: StartSource;
+  /** The first scenario (undefined: the lab's default preset). */
+  initial?: ScenarioInput;
+  presetRef: string | null;
+  prefs: WorkspacePrefs;
+  /**
+   * The saved workspace's scenario when a link replaced it: it goes in the undo history, so one
+   * Undo brings the reader's own work back.
+   */
+  previous?: ScenarioInput;
+  notices: Omit<PageNotice, 'id'>[];
+}
+
+/** Inputs of {@link chooseStart}. */
+export interface StartInputs {
+  /** The decoded share link, or null when the URL carries none. */
+  share: ShareResult | null;
+  /** The `preset` query parameter, or null. */
+  preset: string | null;
+  /** The saved workspace (null in an embed, which never reads it) and its notice. */
+  saved: { workspace: Workspace | null; notice: StorageNotice | null } | null;
+}
+
+/** Choose the start (see the module comment). */
+export function chooseStart({ share, preset, saved }: StartInputs): Start {
+  const notices: Omit<PageNotice, 'id'>[] = [];
+  if (saved?.notice)
+    notices.push({
+      tone: saved.notice.kind === 'set-aside' ? 'warn' : 'info',
+      text: saved.notice.message,
+    });
+  const ws = saved?.workspace ?? null;
+  const prefs = ws?.prefs ?? {};
+  if (share) {
+    if (share.ok)
+      return {
+        source: 'share',
+        initial: share.input,
+        presetRef: null,
+        prefs,
+        ...(ws ? { previous: ws.scenario } : {}),
+        notices,
+      };
+    notices.push({
+      tone: 'error',
+      text: 'This share link could not be opened; the lab opened without it:',
+      lines: share.issues.map((i) => `${i.path || '(link)'}: ${i.message}`),
+    });
+  }
+  if (preset !== null) {
+    const p = findPreset(preset);
+    if (p)
+      return {
+        source: 'preset',
+        initial: structuredClone(p.variant.scenario),
+        presetRef: `${p.preset.id}/${p.variant.id}`,
+        prefs,
+        ...(ws ? { previous: ws.scenario } : {}),
+        notices,
+      };
+    notices.push({
+      tone: 'warn',
+      text: `There is no preset "${preset.slice(0, 80)}"; the lab opened without it.`,
+    });
+  }
+  if (ws)
+    return { source: 'workspace', initial: ws.scenario, presetRef: ws.presetRef, prefs, notices };
+  return { source: 'default', presetRef: null, prefs, notices };
+}

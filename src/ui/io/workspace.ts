@@ -1,0 +1,57 @@
+/**
+ * The workspace as the lab holds it: the scenario (as written, with every fault added by clicks),
+ * the preset it came from, and display preferences. What autosave writes and start-up restores.
+ */
+import type { Workspace, WorkspacePrefs } from '../../platform/storage';
+import { FONT_SCALES, type DetailsTab, type Lab, type LabState } from '../../store/labStore';
+import { SPEED_MAX, SPEED_MIN } from '../../views/playback';
+
+const TABS: readonly DetailsTab[] = ['ledger', 'knobs', 'sets', 'trace'];
+
+/** The workspace of a lab state. */
+export function workspaceOf(s: LabState): Workspace {
+  return {
+    scenario: s.scenario,
+    presetRef: s.presetRef,
+    prefs: { speed: s.speed, skipIdle: s.skipIdle, fontStep: s.fontStep, tab: s.tab },
+  };
+}
+
+/**
+ * Preferences as lab state: each one checked (a stored value is data from anywhere), the unknown
+ * or out-of-range ones ignored.
+ */
+export function prefsState(p: WorkspacePrefs): Partial<LabState> {
+  const out: Partial<LabState> = {};
+  if (typeof p.speed === 'number' && p.speed >= SPEED_MIN && p.speed <= SPEED_MAX)
+    out.speed = p.speed;
+  if (typeof p.skipIdle === 'boolean') out.skipIdle = p.skipIdle;
+  if (
+    typeof p.fontStep === 'number' &&
+    Number.isInteger(p.fontStep) &&
+    p.fontStep >= 0 &&
+    p.fontStep < FONT_SCALES.length
+  )
+    out.fontStep = p.fontStep;
+  if (typeof p.tab === 'string' && (TABS as readonly string[]).includes(p.tab))
+    out.tab = p.tab as DetailsTab;
+  return out;
+}
+
+/**
+ * Subscribe to the changes autosave cares about (scenario, preset, preferences) — not to run
+ * status, selection or playback, which change far more often and are not saved.
+ */
+export function subscribeWorkspace(lab: Lab, listener: () => void): () => void {
+  return lab.app.subscribe((s, p) => {
+    if (
+      s.scenario !== p.scenario ||
+      s.presetRef !== p.presetRef ||
+      s.speed !== p.speed ||
+      s.skipIdle !== p.skipIdle ||
+      s.fontStep !== p.fontStep ||
+      s.tab !== p.tab
+    )
+      listener();
+  });
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { parseScenario, simulate, traceHash } from '../engine';
+import { findPreset } from '../scenarios';
+import { computeRunView } from './compute';
+import { artifactOf, cappedOf, computeArtifact, runCache } from './exportArtifact';
+import { traceHashOfView } from './hash';
+
+const preset = () => structuredClone(findPreset('at-least-once')!.variant.scenario);
+
+describe('artifacts of a run', () => {
+  it("the view's scenario simulated again is the run on screen (same traceHash)", () => {
+    const r = computeRunView(preset());
+    if (!r.ok) throw new Error('preset invalid');
+    const parsed = parseScenario(r.view.scenario);
+    if (!parsed.ok) throw new Error('view scenario invalid');
+    expect(traceHash(simulate(parsed.scenario).trace)).toBe(traceHashOfView(r.view));
+  });
+
+  it('each kind gives its text; one simulation serves several artifacts', () => {
+    const cache = runCache();
+    const seq = computeArtifact(preset(), 'sequence', cache);
+    expect(seq.ok && seq.artifact.text.startsWith('sequenceDiagram\n')).toBe(true);
+    const run = cache.run;
+    const flow = computeArtifact(preset(), 'flow', cache);
+    expect(flow.ok && flow.artifact.text.startsWith('flowchart LR\n')).toBe(true);
+    expect(cache.run).toBe(run);
+    const ev = computeArtifact(preset(), 'event:p-4', cache);
+    expect(ev.ok && ev.artifact.text).toContain('p-4');
+    const csv = computeArtifact(preset(), 'table-csv', cache);
+    expect(csv.ok && csv.artifact.text.split('\n')[0]).toContain('business_id');
+    const md = computeArtifact(preset(), 'markdown', cache, { preset: 'at-least-once/default' });
+    expect(md.ok && md.artifact.text).toContain('at-least-once/default');
+    expect(computeArtifact(preset(), 'ledger-csv', cache).ok).toBe(true);
+    const trace = computeArtifact(preset(), 'trace-json', cache);
+    expect(trace.ok && JSON.parse(trace.artifact.text).format).toBe('delivery-lab-trace');
+  });
+
+  it('an unknown event or an invalid scenario is an error, never a throw', () => {
+    const missing = computeArtifact(preset(), 'event:nope');
+    expect(missing).toMatchObject({ ok: false, missing: true });
+    const bad = computeArtifact({ version: 1, producer: { acks: 'some' } }, 'sequence');
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && bad.error).toMatch(/^invalid scenario: /);
+  });
+
+  it('a capped diagram says how much it shows', () => {
+    expect(cappedOf('  Note over P0: showing 200 of 1234 steps\n')).toEqual({
+      shown: 200,
+      total: 1234,
+    });
+    expect(cappedOf('sequenceDiagram\n')).toBeUndefined();
+    const parsed = parseScenario({
+      version: 1,
+      name: 'many',
+      workload: { generate: { count: 400, intervalMs: 5 } },
+      processor: { type: 'consumer', 'auto.offset.reset': 'earliest' },
+      sink: { type: 'table' },
+    });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+    const a = artifactOf(simulate(parsed.scenario), 'sequence');
+    expect(a?.capped?.shown).toBeGreaterThan(0);
+    expect(a!.capped!.total).toBeGreaterThan(a!.capped!.shown);
+  });
+});
