@@ -122,27 +122,48 @@ export function check(run: Run): Verdict {
   const ident = events.identity;
   const points: Point[] = [];
 
-  // Logs: every record of the topic (aborted ones included; markers excluded).
+  // Logs: every record of the topic (aborted ones included; markers excluded) — what a
+  // read_uncommitted reader sees — and, for a topic written with transactions, what a
+  // read_committed reader sees: committed transactions, below the last stable offset.
   for (const topic of state.cluster.topics.values()) {
-    const rows = new Int32Array(n);
+    const all = new Int32Array(n);
+    const committed = new Int32Array(n);
     let total = 0;
     let sum = 0;
+    let rcTotal = 0;
+    let rcSum = 0;
+    let transactional = false;
     for (const p of topic.partitions) {
       for (let o = 0; o < p.leo; o++) {
         if ((p.flags.get(o) & REC_CONTROL) !== 0) continue;
         const e = p.event.get(o);
-        rows[ident[e]!]!++;
+        const j = ident[e]!;
+        all[j]!++;
         total++;
         sum += events.amount[e]!;
+        if (p.txn.get(o) >= 0) transactional = true;
+        if (o < p.hw && p.visible(o, true)) {
+          committed[j]!++;
+          rcTotal++;
+          rcSum += events.amount[e]!;
+        }
       }
     }
     points.push({
       name: `log:${topic.name}`,
       label: `topic ${topic.name} (every record in the log)`,
-      rows,
-      effects: rows,
-      totals: totalsOf(run, rows, rows, total, sum),
+      rows: all,
+      effects: all,
+      totals: totalsOf(run, all, all, total, sum),
     });
+    if (transactional)
+      points.push({
+        name: `log:${topic.name}:read_committed`,
+        label: `topic ${topic.name} as read_committed sees it`,
+        rows: committed,
+        effects: committed,
+        totals: totalsOf(run, committed, committed, rcTotal, rcSum),
+      });
   }
 
   // One pass over the trace for everything the checker reads from it.

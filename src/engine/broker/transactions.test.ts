@@ -164,3 +164,33 @@ describe('consume-transform-produce with sendOffsetsToTransaction (SEMANTICS S15
     expect(entriesOf(run, 'fenced').length).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe('the checker sees a transactional topic at both isolation levels', () => {
+  it('log:<topic> counts every record; log:<topic>:read_committed only committed ones (S15 RU run)', () => {
+    const run = runScenario({
+      workload: { events: events(10) },
+      processor: {
+        type: 'consumer',
+        'enable.auto.commit': false,
+        commit: 'with-transaction',
+        'isolation.level': 'read_committed',
+        'max.poll.records': 5,
+        'auto.offset.reset': 'earliest',
+        startAtMs: 1000,
+      },
+      sink: { type: 'kafka', topic: 'out', 'transactional.id': 'copier-0' },
+      readers: [{ name: 'r', topic: 'out', 'isolation.level': 'read_uncommitted' }],
+      faults: [{ kind: 'crash', target: 'consumer-0', point: 'before-commit-transaction', nth: 2 }],
+    });
+    // e6..e10 are in the log twice (the aborted attempt and the committed one).
+    expect(totals(run, 'log:out')).toEqual({ rows: 15, sum: 950, duplicates: 5, lost: 0 });
+    expect(totals(run, 'log:out:read_committed')).toEqual({
+      rows: 10,
+      sum: 550,
+      duplicates: 0,
+      lost: 0,
+    });
+    // The input topic has no transactions: no read_committed point for it.
+    expect(run.verdict.points.some((p) => p.name === 'log:events:read_committed')).toBe(false);
+  });
+});
