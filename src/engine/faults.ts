@@ -200,27 +200,22 @@ export class Faults {
     if (this.periodic.length === 0) return false;
     const total = (this.processed.get(targetName) ?? 0) + n;
     this.processed.set(targetName, total);
+    let now = false;
     for (const p of this.periodic) {
       const s = p.spec;
       if (s.kind !== 'periodic-crash' || s.target !== targetName || this.world.now < s.at) continue;
       if (total >= p.next) {
         while (p.next <= total) p.next += s.everyRecords;
         p.pending = true;
+        if (s.point === 'now') now = true;
       }
     }
-    return this.crashPoint(actor, targetName, 'now', cause);
+    // A crash at point 'now' happens here; other points wait for the component to reach them.
+    return now && this.crashPoint(actor, targetName, 'now', cause);
   }
 
   /** What the application does with its nth transaction (1-based). */
   transactionFate(n: number): { fate: 'commit' } | { fate: 'abort' | 'hang'; index: number } {
     return this.txnFate.get(n) ?? { fate: 'commit' };
-  }
-
-  /** True if a periodic-crash or point crash could still target `targetName` (keeps loops alive). */
-  hasPending(targetName: string): boolean {
-    return (
-      this.points.some((a) => !a.done && a.spec.kind === 'crash' && a.spec.target === targetName) ||
-      this.periodic.some((p) => p.spec.kind === 'periodic-crash' && p.spec.target === targetName)
-    );
   }
 }
