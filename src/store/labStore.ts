@@ -242,6 +242,13 @@ export function createLab(deps: LabDeps): Lab {
   app.subscribe((s, prev) => {
     if (prev.playing && !s.playing) flushShown();
   });
+  // Undo and redo bring back the preset a scenario was opened from (the story beside the
+  // pipeline and the URL's `?preset=` follow it): every scenario that was current remembers it.
+  const refOf = new WeakMap<ScenarioInput, string | null>([[initial, initialRef]]);
+  app.subscribe((s, prev) => {
+    if (s.scenario !== prev.scenario || s.presetRef !== prev.presetRef)
+      refOf.set(s.scenario, s.presetRef);
+  });
   let job: RunJob | null = null;
   let pending: Promise<void> = Promise.resolve();
 
@@ -387,6 +394,7 @@ export function createLab(deps: LabDeps): Lab {
       if (!prev) return;
       app.setState({
         scenario: prev,
+        presetRef: refOf.get(prev) ?? null,
         past: s.past.slice(0, -1),
         future: [s.scenario, ...s.future],
         notice: 'Undone',
@@ -399,6 +407,7 @@ export function createLab(deps: LabDeps): Lab {
       if (!next) return;
       app.setState({
         scenario: next,
+        presetRef: refOf.get(next) ?? null,
         past: [...s.past, s.scenario].slice(-HISTORY_LIMIT),
         future: s.future.slice(1),
         notice: 'Redone',

@@ -1,0 +1,224 @@
+/**
+ * The library panel's logic, free of React and the DOM: what the cards list for a search, the
+ * order the arrow keys walk them in, the badge of the guarantee each one illustrates, and whether
+ * the workspace is still a preset exactly as shipped. The panel only renders what these return.
+ */
+import type { Guarantee, ScenarioInput } from '../engine';
+import {
+  findPreset,
+  groupPresets,
+  presets as allPresets,
+  searchPresets,
+  sourceTitle,
+  type LibraryGroup,
+  type Preset,
+  type PresetVariant,
+} from '../scenarios';
+
+/** What the library shows for a search. */
+export interface LibraryListing {
+  /** Non-empty groups, in pipeline order (the foundation guarantee presets first). */
+  groups: { group: LibraryGroup; presets: Preset[] }[];
+  /**
+   * The matching presets in the order they are shown (group by group). The arrow keys walk this
+   * list; it differs from the registry's order, which is the issue's, not the pipeline's.
+   */
+  flat: Preset[];
+  /** How many presets there are, and how many match. */
+  total: number;
+  matched: number;
+}
+
+/**
+ * The cards for a search box: {@link searchPresets} (every word must occur), grouped by where the
+ * failure happens.
+ * @param query - the search box as typed (surrounding space ignored).
+ * @param from - the presets to list; default every preset, foundation first.
+ */
+export function libraryListing(
+  query: string,
+  from: readonly Preset[] = allPresets,
+): LibraryListing {
+  const groups = groupPresets(searchPresets(from, query));
+  const flat = groups.flatMap((g) => g.presets);
+  return { groups, flat, total: from.length, matched: flat.length };
+}
+
+/** Keys that move the active card of the library list. */
+export type ListKey = 'ArrowDown' | 'ArrowUp' | 'Home' | 'End' | 'PageDown' | 'PageUp';
+
+/** Cards a PageDown / PageUp moves by (about one screen of cards at 1280×720). */
+export const LIST_PAGE = 5;
+
+/**
+ * The active card after a key, by index into {@link LibraryListing.flat}. Arrows stop at the
+ * ends rather than wrap, so holding ↓ never jumps back to the top unnoticed; -1 (no card
+ * active) goes to the first card on ↓ and the last on ↑.
+ * @returns the new index, or -1 when the list is empty.
+ */
+export function moveActive(index: number, count: number, key: ListKey): number {
+  if (count <= 0) return -1;
+  const last = count - 1;
+  if (index < 0 || index > last) {
+    return key === 'ArrowUp' || key === 'End' || key === 'PageUp' ? last : 0;
+  }
+  switch (key) {
+    case 'ArrowDown':
+      return Math.min(last, index + 1);
+    case 'ArrowUp':
+      return Math.max(0, index - 1);
+    case 'Home':
+      return 0;
+    case 'End':
+      return last;
+    case 'PageDown':
+      return Math.min(last, index + LIST_PAGE);
+    case 'PageUp':
+      return Math.max(0, index - LIST_PAGE);
+    default: {
+      const never: never = key;
+      return never;
+    }
+  }
+}
+
+/** How a guarantee is shown on a card: a symbol and words (never colour alone). */
+export interface GuaranteeBadge {
+  /** `=1`, `≥1`, `≤1`: how many times each event takes effect. */
+  symbol: string;
+  label: string;
+  /** A sentence for the tooltip and screen readers. */
+  meaning: string;
+}
+
+/** The badges of what a preset illustrates. */
+export const GUARANTEE_BADGES: Readonly<Record<Guarantee | 'none', GuaranteeBadge>> = {
+  'exactly-once': {
+    symbol: '=1',
+    label: 'exactly-once',
+    meaning: 'each event takes effect exactly once — and where that stops holding',
+  },
+  'at-least-once': {
+    symbol: '≥1',
+    label: 'at-least-once',
+    meaning: 'nothing is lost, but a retry or replay can apply an event twice',
+  },
+  'at-most-once': {
+    symbol: '≤1',
+    label: 'at-most-once',
+    meaning: 'nothing is applied twice, but an event can be lost',
+  },
+  none: {
+    symbol: '?',
+    label: 'no guarantee',
+    meaning: 'events can be lost and applied twice',
+  },
+};
+
+/** A preset and variant resolved from a `presetRef`. */
+export interface OpenPreset {
+  preset: Preset;
+  variant: PresetVariant;
+  /** `preset-id/variant-id`. */
+  ref: string;
+}
+
+/** The preset a workspace was opened from, or null (none, or an id this build does not know). */
+export function openPreset(presetRef: string | null): OpenPreset | null {
+  if (presetRef === null) return null;
+  const found = findPreset(presetRef);
+  return found ? { ...found, ref: `${found.preset.id}/${found.variant.id}` } : null;
+}
+
+// Keyed by the scenario object: every edit makes a new one, so a cached answer stays right.
+const pristineCache = new WeakMap<object, { ref: string | null; pristine: boolean }>();
+const variantJson = new WeakMap<object, string>();
+
+/**
+ * Whether `scenario` is the preset variant `presetRef` exactly as shipped (no knob, seed or fault
+ * changed). Only then does the URL say `?preset=…`: reloading such a URL must show what was on
+ * screen, and an edited workspace is the saved workspace's (or a share link's) to restore.
+ * Compares the JSON text, which is what a load (structuredClone) and a storage round trip keep.
+ */
+export function isPristinePreset(scenario: ScenarioInput, presetRef: string | null): boolean {
+  const cached = pristineCache.get(scenario);
+  if (cached && cached.ref === presetRef) return cached.pristine;
+  const found = presetRef === null ? undefined : findPreset(presetRef);
+  let pristine = false;
+  if (found) {
+    let json = variantJson.get(found.variant.scenario);
+    if (json === undefined) {
+      json = JSON.stringify(found.variant.scenario);
+      variantJson.set(found.variant.scenario, json);
+    }
+    pristine = JSON.stringify(scenario) === json;
+  }
+  pristineCache.set(scenario, { ref: presetRef, pristine });
+  return pristine;
+}
+
+/**
+ * Whether the cursor stands at the end of the run on screen, and that run is the current
+ * scenario's. Reaching it reveals the prediction's answer (the panel latches it: scrubbing back
+ * afterwards does not hide the answer again).
+ */
+export function atRunEnd(opts: {
+  /** The run on screen is the current scenario's (status 'ready'), not the previous one's. */
+  current: boolean;
+  idx: number;
+  n: number;
+  t: number;
+  endTime: number;
+}): boolean {
+  return opts.current && opts.idx >= opts.n && opts.t >= opts.endTime;
+}
+
+/** A piece of a preset's "try: …" line: text, `code`, or a variant it names (a link to it). */
+export type FixPart =
+  | { kind: 'text'; text: string }
+  | { kind: 'code'; text: string }
+  | { kind: 'variant'; text: string; variant: string };
+
+/**
+ * A preset's fix as parts, without its leading "Try:" (the panel labels it). Each "the <name>
+ * variant" whose name is a variant id — or the start of exactly one — becomes a variant part,
+ * so the panel can make it a one-click switch; `backticks` become code.
+ */
+export function fixParts(p: Pick<Preset, 'fix' | 'variants'>): FixPart[] {
+  const text = p.fix.replace(/^\s*try:\s*/i, '');
+  const parts: FixPart[] = [];
+  const push = (part: FixPart) => {
+    if (part.text === '') return;
+    const last = parts[parts.length - 1];
+    if (last && last.kind === 'text' && part.kind === 'text') last.text += part.text;
+    else parts.push(part);
+  };
+  const re = /`([^`]+)`|\bthe ([a-z0-9][a-z0-9-]*) variant\b/gi;
+  let at = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    push({ kind: 'text', text: text.slice(at, m.index) });
+    if (m[1] !== undefined) push({ kind: 'code', text: m[1] });
+    else {
+      const name = m[2]!.toLowerCase();
+      const exact = p.variants.find((v) => v.id === name);
+      const starts = p.variants.filter((v) => v.id.startsWith(name));
+      const v = exact ?? (starts.length === 1 ? starts[0] : undefined);
+      push(v ? { kind: 'variant', text: m[0], variant: v.id } : { kind: 'text', text: m[0] });
+    }
+    at = m.index + m[0].length;
+  }
+  push({ kind: 'text', text: text.slice(at) });
+  return parts;
+}
+
+/** The text of a source link: its title in the library's source list, or the URL's host. */
+export function sourceLabel(url: string): string {
+  const title = sourceTitle(url);
+  if (title) return title;
+  try {
+    const u = new URL(url);
+    return `${u.hostname}${u.pathname === '/' ? '' : u.pathname}${u.hash}`;
+  } catch {
+    return url;
+  }
+}
