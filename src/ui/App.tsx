@@ -3,6 +3,9 @@ import { createRunClient } from '../platform/runClient';
 import { createLab, FONT_SCALES, type Lab, type LabState } from '../store/labStore';
 import { LabProvider, useLab } from '../store/LabContext';
 import { Counters } from './Counters';
+import { LibraryProvider } from './library/LibraryContext';
+import { LibraryNotice } from './library/LibraryNotice';
+import { StoryPanel } from './library/StoryPanel';
 import { usePlaybackLoop } from './hooks/usePlaybackLoop';
 import { useShortcuts } from './hooks/useShortcuts';
 import { Lower } from './panels/Lower';
@@ -36,7 +39,10 @@ export function App({ lab: given }: { lab?: Lab }) {
   }, [lab]);
   return (
     <LabProvider lab={lab}>
-      <Shell />
+      {/* A page that makes its own lab opens the URL's ?preset= itself (src/platform/presetUrl.ts). */}
+      <LibraryProvider openFromUrl={given === undefined}>
+        <Shell />
+      </LibraryProvider>
     </LabProvider>
   );
 }
@@ -56,9 +62,15 @@ function Shell() {
         <Transport />
         <StatusLine />
       </section>
+      <LibraryNotice />
       <Counters />
-      <Pipeline />
-      <Lower />
+      <div className="workbench">
+        <div className="workbench-main">
+          <Pipeline />
+          <Lower />
+        </div>
+        <StoryPanel />
+      </div>
     </div>
   );
 }

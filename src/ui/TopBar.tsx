@@ -3,6 +3,7 @@ import type { Guarantee } from '../engine';
 import { presets } from '../scenarios';
 import { FONT_SCALES, selectGuarantee, type LabState } from '../store/labStore';
 import { useActions, useLab } from '../store/LabContext';
+import { LibraryButton } from './library/LibraryButton';
 import { testIds } from './testIds';
 
 const GUARANTEES: { g: Guarantee; label: string }[] = [
@@ -60,6 +61,7 @@ export function TopBar() {
           {guarantee === 'custom' ? '✎ custom' : '✓ preset'}
         </span>
       </fieldset>
+      <LibraryButton />
       <label className="visually-hidden" htmlFor={pickerId}>
         Scenario
       </label>

@@ -1,0 +1,287 @@
+/**
+ * The scenario library against the built page: find a preset, open it, predict, play, switch
+ * variants — by mouse, by keyboard only and by URL. Every exact count is worked out by hand in
+ * the preset's comment (src/scenarios/library/*.ts) and pinned in its `expect` block; the
+ * comments below repeat the derivation in short.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test, testIds, type Dashboard } from './fixtures';
+
+/** The library's parts, by test id. */
+function lib(dash: Dashboard) {
+  const { page } = dash;
+  return {
+    dialog: dash.byId(testIds.libraryDialog),
+    search: dash.byId(testIds.librarySearch),
+    cards: dash.byId(testIds.libraryCard),
+    card: (id: string) =>
+      page.locator(`[data-testid="${testIds.libraryCard}"][data-preset="${id}"]`),
+    story: dash.byId(testIds.storyPanel),
+    variant: (id: string) =>
+      page.locator(`[data-testid="${testIds.storyVariant}"][data-variant="${id}"]`),
+    answer: dash.byId(testIds.predictAnswer),
+  };
+}
+
+/** The `?preset=` of the page's URL. */
+function presetInUrl(page: Page): string | null {
+  return new URL(page.url()).searchParams.get('preset');
+}
+
+/** Play to the end with the transport, as a user does: speed slider to its top, then Play. */
+async function playToEnd(dash: Dashboard): Promise<void> {
+  await dash.byId(testIds.speed).focus();
+  await dash.page.keyboard.press('End');
+  await dash.byId(testIds.play).click();
+  await expect(dash.byId(testIds.counterMissing)).toHaveAttribute('data-final', 'true');
+  await dash.page.waitForFunction(() => {
+    const c = window.__deliveryLab!.cursor();
+    return c.idx >= c.n && c.t >= c.endTime;
+  });
+}
+
+/** The sink rows of one business event's n-th copy. */
+function copyRow(dash: Dashboard, event: string, copy: number) {
+  return dash
+    .byId(testIds.sinkTable)
+    .locator(`[data-testid="${testIds.sinkRow}"][data-event="${event}"][data-copy="${copy}"]`);
+}
+
+test('payment-resent-by-app from the library: predict, play, 1 duplicate (p-77); on-conflict: 0', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  const l = lib(dash);
+  await dash.byId(testIds.libraryOpen).click();
+  await expect(l.dialog).toBeVisible();
+  await l.card('payment-resent-by-app').click();
+  await expect(l.dialog).toHaveCount(0);
+  await dash.settled();
+
+  // Opened at its first variant, in the URL, story beside the pipeline, prediction first.
+  await expect(l.story).toHaveAttribute('data-preset', 'payment-resent-by-app');
+  await expect(l.story).toHaveAttribute('data-variant', 'plain-insert');
+  expect(presetInUrl(page)).toBe('payment-resent-by-app/plain-insert');
+  await expect(dash.byId(testIds.predictQuestion)).toContainText('How many rows will p-77 have');
+  await expect(l.answer).toHaveCount(0);
+  // At time 0 (the entries stamped 0 ms are applied: idx may be above 0).
+  expect((await dash.api('cursor')).t).toBe(0);
+
+  // Answer the prediction, lock it in: still no answer before the run has been played.
+  await dash.byId(testIds.predictInput).fill('Two rows: the re-send is a new record');
+  await dash.byId(testIds.predictLock).click();
+  await expect(dash.byId(testIds.predictYours)).toContainText('Two rows');
+  await expect(l.answer).toHaveCount(0);
+
+  // S06 plain INSERT: p-75..p-79 (100+250+40+75+310 = 775). p-77's ack comes after 3 s, the
+  // service gives up at 2 s and sends p-77 again as a new record (offset 3). The consumer copies
+  // all 6 records: 6 rows, p-77 twice → 1 duplicate, sum 775 + 40 = 815.
+  await playToEnd(dash);
+  expect(await dash.shown()).toMatchObject({ rows: 6, duplicates: 1, missing: 0, sum: 815 });
+  await expect(dash.byId(testIds.counterDuplicates)).toContainText('1');
+  await expect(copyRow(dash, 'p-77', 2)).toHaveCount(1);
+  await expect(copyRow(dash, 'p-77', 2)).toContainText('2nd');
+  // Played to the end: the answer is revealed.
+  await expect(l.answer).toBeVisible();
+  await expect(l.answer).toContainText('Two.');
+
+  // One click to the on-conflict variant: a new run from time 0, paused.
+  await l.variant('on-conflict-do-nothing').click();
+  await dash.settled();
+  await expect(l.story).toHaveAttribute('data-variant', 'on-conflict-do-nothing');
+  expect(presetInUrl(page)).toBe('payment-resent-by-app/on-conflict-do-nothing');
+  expect((await dash.api('cursor')).t).toBe(0);
+  await expect(dash.byId(testIds.play)).toContainText('Play');
+  // The prediction belongs to the preset: still answered and revealed.
+  await expect(l.answer).toBeVisible();
+
+  // ON CONFLICT (payment_id) DO NOTHING: the second p-77 conflicts and is skipped: 5 rows, 775.
+  await playToEnd(dash);
+  expect(await dash.shown()).toMatchObject({ rows: 5, duplicates: 0, missing: 0, sum: 775 });
+  await expect(copyRow(dash, 'p-77', 2)).toHaveCount(0);
+  await expect(copyRow(dash, 'p-77', 1)).toHaveCount(1);
+
+  // The variant switch was one undoable edit: Ctrl+Z goes back to plain INSERT.
+  await page.locator('h1').click();
+  await page.keyboard.press('Control+z');
+  await dash.settled();
+  await expect(l.story).toHaveAttribute('data-variant', 'plain-insert');
+  expect(presetInUrl(page)).toBe('payment-resent-by-app/plain-insert');
+  expect(dash.errors).toEqual([]);
+});
+
+test('flink-checkpoint-replay: plain sink 50 duplicates, 2PC read_committed 0', async ({
+  dash,
+}) => {
+  const l = lib(dash);
+  await dash.byId(testIds.libraryOpen).click();
+  await l.search.fill('flink');
+  await l.card('flink-checkpoint-replay').click();
+  await dash.settled();
+  await expect(l.story).toHaveAttribute('data-variant', 'plain-sink');
+
+  // S07: e1..e250 (10·i, sum 313,750); checkpoint 1 at offset 200; the TaskManager dies after
+  // e201..e250 were processed and written. Restore → replay e201..e250. Plain JDBC INSERT:
+  // 300 rows, 50 duplicates, sum 313,750 + Σ10·i (201..250) = 426,500.
+  await dash.toEnd();
+  expect(await dash.shown()).toMatchObject({ rows: 300, duplicates: 50, missing: 0, sum: 426_500 });
+  await expect(dash.byId(testIds.counterDuplicates)).toContainText('50');
+
+  // KafkaSink EXACTLY_ONCE, read_committed reader: the pre-crash writes sit in a transaction
+  // that the restore aborts; the reader skips them: 250 rows, 0 duplicates, 313,750.
+  await l.variant('2pc-read-committed').click();
+  await dash.settled();
+  await expect(l.story).toHaveAttribute('data-variant', '2pc-read-committed');
+  await dash.toEnd();
+  expect(await dash.shown()).toMatchObject({ rows: 250, duplicates: 0, missing: 0, sum: 313_750 });
+  await expect(dash.byId(testIds.counterDuplicates)).toContainText('0');
+  expect(dash.errors).toEqual([]);
+});
+
+test('a URL opens its preset and variant; a bare id opens the first variant (Spark runs)', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  const l = lib(dash);
+  await page.goto('./?preset=lost-ack-retry/acks-1');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await expect(l.story).toHaveAttribute('data-preset', 'lost-ack-retry');
+  await expect(l.story).toHaveAttribute('data-variant', 'acks-1');
+  // S01 with acks=1: idempotence silently off, the retry of e3 is appended again:
+  // 11 rows, 1 duplicate, 550 + 30 = 580.
+  await dash.toEnd();
+  expect(await dash.shown()).toMatchObject({ rows: 11, duplicates: 1, missing: 0, sum: 580 });
+
+  // A bare id: the default variant, and the URL says which.
+  await page.goto('./?preset=spark-batch-replay');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await expect(l.story).toHaveAttribute('data-variant', 'append');
+  await expect.poll(() => presetInUrl(page)).toBe('spark-batch-replay/append');
+  // S16: e1..e30 (sum 4,650), 10 per micro-batch; the driver dies after batch 2's write and
+  // before its commit-log entry; batch 2 (e21..e30, 2,550) runs again. Append: 40 rows, 10
+  // duplicates, 7,200. Delta with txnAppId/txnVersion skips the rerun: 30 rows, 0, 4,650.
+  await playToEnd(dash);
+  expect(await dash.shown()).toMatchObject({ rows: 40, duplicates: 10, missing: 0, sum: 7200 });
+  await l.variant('delta-txn').click();
+  await dash.settled();
+  await playToEnd(dash);
+  expect(await dash.shown()).toMatchObject({ rows: 30, duplicates: 0, missing: 0, sum: 4650 });
+  expect(dash.errors).toEqual([]);
+});
+
+test('an unknown ?preset= shows a notice and keeps the workspace', async ({ dash }) => {
+  const { page } = dash;
+  // The workspace the page opens with when the URL asks for nothing.
+  const before = await dash.api('scenario');
+  await page.goto('./?preset=no-such-preset/none');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  const notice = page.getByRole('alert').filter({ hasText: 'no-such-preset' });
+  await expect(notice).toBeVisible();
+  expect(await dash.api('scenario')).toEqual(before);
+  // The address bar no longer claims the unknown preset.
+  await expect.poll(() => presetInUrl(page)).not.toBe('no-such-preset/none');
+  // An unknown variant of a known preset names the variants there are.
+  await page.goto('./?preset=payment-resent-by-app/upsert');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await expect(page.getByRole('alert').filter({ hasText: 'payment-resent-by-app' })).toBeVisible();
+  expect(await dash.api('scenario')).toEqual(before);
+});
+
+test('search filters the cards and the groups', async ({ dash }) => {
+  const l = lib(dash);
+  await dash.byId(testIds.libraryOpen).click();
+  // 3 foundation presets + the 16 library presets.
+  await expect(l.cards).toHaveCount(19);
+  await expect(dash.byId(testIds.libraryGroup)).toHaveCount(7);
+  // Every card says which guarantee it illustrates in words.
+  await expect(l.card('payment-resent-by-app')).toContainText('at-least-once');
+  await expect(l.card('flink-checkpoint-replay')).toContainText('exactly-once');
+
+  // "flink" is in the two Flink presets and in the card-charge story (an email in a replayed
+  // Flink operator).
+  await l.search.fill('flink');
+  await expect(l.cards).toHaveCount(3);
+  await expect(dash.byId(testIds.libraryCount)).toHaveAttribute('data-matched', '3');
+  await expect(dash.byId(testIds.libraryGroup)).toHaveCount(2);
+  // Every word must match: "checkpoint" is not in the card-charge story.
+  await l.search.fill('flink checkpoint');
+  await expect(l.cards).toHaveCount(2);
+  await expect(l.card('card-charge-idempotency')).toHaveCount(0);
+  await l.search.fill('xyzzy');
+  await expect(l.cards).toHaveCount(0);
+  await expect(l.dialog).toContainText('No preset matches “xyzzy”');
+  await l.search.fill('');
+  await expect(l.cards).toHaveCount(19);
+  await dash.byId(testIds.libraryClose).click();
+  await expect(l.dialog).toHaveCount(0);
+  await expect(dash.byId(testIds.libraryOpen)).toBeFocused();
+});
+
+test('keyboard only: open the library, find a preset, open it, switch variant, Escape', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  const l = lib(dash);
+  await page.locator('h1').click();
+  // L opens the library with the search box focused.
+  await page.keyboard.press('l');
+  await expect(l.dialog).toBeVisible();
+  await expect(l.search).toBeFocused();
+  await page.keyboard.type('flink');
+  await expect(l.cards).toHaveCount(3);
+  // ↓ to the first card, ↓ to the second, Enter opens it.
+  await page.keyboard.press('ArrowDown');
+  await expect(l.card('flink-checkpoint-replay')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(l.card('flink-commit-phase-crash')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(l.dialog).toHaveCount(0);
+  await dash.settled();
+  await expect(l.story).toHaveAttribute('data-preset', 'flink-commit-phase-crash');
+  // Focus lands on the story; the next tab stop is the variants.
+  await expect(dash.byId(testIds.storyTitle)).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(l.variant('recovered-in-time')).toBeFocused();
+  const at = await dash.api('cursor');
+  // An arrow moves between variants without loading one, nor stepping the playback.
+  await page.keyboard.press('ArrowRight');
+  await expect(l.variant('after-transaction-timeout')).toBeFocused();
+  await expect(l.story).toHaveAttribute('data-variant', 'recovered-in-time');
+  expect(await dash.api('cursor')).toEqual(at);
+  await page.keyboard.press('Enter');
+  await dash.settled();
+  await expect(l.story).toHaveAttribute('data-variant', 'after-transaction-timeout');
+  await expect(l.variant('after-transaction-timeout')).toBeFocused();
+  // S08 after transaction.timeout.ms: the coordinator aborted T2 (e201..e250) while the job was
+  // down; the restored source is past them: 200 rows (sum 201,000), 50 lost.
+  await dash.toEnd();
+  expect(await dash.shown()).toMatchObject({ rows: 200, duplicates: 0, missing: 50, sum: 201_000 });
+
+  // Escape closes the library and gives focus back to where it was.
+  await l.variant('after-transaction-timeout').focus();
+  await page.keyboard.press('l');
+  await expect(l.search).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(l.dialog).toHaveCount(0);
+  await expect(l.variant('after-transaction-timeout')).toBeFocused();
+  expect(dash.errors).toEqual([]);
+});
+
+test('axe: the open library and the story panel have no serious violation', async ({ dash }) => {
+  test.setTimeout(90_000);
+  const { page } = dash;
+  const l = lib(dash);
+  const serious = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  await dash.byId(testIds.libraryOpen).click();
+  await expect(l.cards.first()).toBeVisible();
+  expect(await serious()).toEqual([]);
+  await l.card('consume-transform-produce').click();
+  await dash.settled();
+  await dash.byId(testIds.predictReveal).click();
+  await expect(l.answer).toBeVisible();
+  expect(await serious()).toEqual([]);
+});

@@ -1,0 +1,123 @@
+import { useEffect, useId } from 'react';
+import type { Preset } from '../../scenarios';
+import { useLabInstance } from '../../store/LabContext';
+import { atRunEnd } from '../../views/library';
+import { testIds } from '../testIds';
+import { useLibraryUi } from './LibraryContext';
+
+/**
+ * "Predict first": the preset's question, a place to write an answer and lock it in, and the
+ * answer — revealed once the run has been played (or scrubbed) to its end, or on "Reveal now".
+ * Kept per preset, so switching variants keeps the prediction and the reveal.
+ */
+export function PredictionBox({ preset }: { preset: Preset }) {
+  const ui = useLibraryUi()!;
+  const lab = useLabInstance();
+  const p = ui.prediction(preset.id);
+  const update = ui.updatePrediction;
+  const inputId = useId();
+  const headingId = useId();
+
+  // Latch the reveal when the cursor reaches the end of the current scenario's run. Subscribed
+  // outside React: the cursor moves every frame, this component should not re-render with it.
+  useEffect(() => {
+    if (p.revealed) return;
+    const check = () => {
+      const s = lab.app.getState();
+      const v = s.view;
+      if (!v) return;
+      const c = lab.cursor.getState();
+      const current = s.status === 'ready';
+      if (atRunEnd({ current, idx: c.idx, n: v.n, t: c.t, endTime: v.endTime }))
+        update(preset.id, { revealed: true });
+    };
+    check();
+    const offCursor = lab.cursor.subscribe(check);
+    const offApp = lab.app.subscribe(check);
+    return () => {
+      offCursor();
+      offApp();
+    };
+  }, [lab, preset.id, p.revealed, update]);
+
+  const lock = () => {
+    if (p.text.trim() !== '') update(preset.id, { locked: true });
+  };
+
+  return (
+    <section
+      className={`predict${p.revealed ? ' revealed' : ''}`}
+      aria-labelledby={headingId}
+      data-testid={testIds.predict}
+      data-revealed={p.revealed}
+    >
+      <h3 id={headingId}>Predict first</h3>
+      <p className="predict-question" data-testid={testIds.predictQuestion}>
+        {preset.predict.question}
+      </p>
+      {p.locked ? (
+        <p className="predict-yours" data-testid={testIds.predictYours}>
+          <span className="muted">You predicted:</span> <q>{p.text}</q>{' '}
+          {!p.revealed && (
+            <button
+              type="button"
+              className="linkish"
+              onClick={() => update(preset.id, { locked: false })}
+            >
+              change
+            </button>
+          )}
+        </p>
+      ) : (
+        <form
+          className="predict-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            lock();
+          }}
+        >
+          <label htmlFor={inputId} className="visually-hidden">
+            Your prediction
+          </label>
+          <textarea
+            id={inputId}
+            rows={2}
+            value={p.text}
+            placeholder="Your prediction…"
+            title="Ctrl+Enter locks it in"
+            data-testid={testIds.predictInput}
+            onChange={(e) => update(preset.id, { text: e.target.value })}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                e.preventDefault();
+                lock();
+              }
+            }}
+          />
+          <button type="submit" disabled={p.text.trim() === ''} data-testid={testIds.predictLock}>
+            Lock in
+          </button>
+        </form>
+      )}
+      {p.revealed ? (
+        <div className="predict-answer" role="status" data-testid={testIds.predictAnswer}>
+          <strong>Answer:</strong> {preset.predict.answer}
+        </div>
+      ) : (
+        <p className="predict-hint muted">
+          {p.locked
+            ? 'Now press Play: the answer appears when the run reaches its end.'
+            : 'The answer appears when the run reaches its end.'}{' '}
+          <button
+            type="button"
+            className="linkish"
+            onClick={() => update(preset.id, { revealed: true })}
+            data-testid={testIds.predictReveal}
+          >
+            Reveal now
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}

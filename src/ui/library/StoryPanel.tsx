@@ -1,0 +1,200 @@
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { LIBRARY_GROUPS, type Preset } from '../../scenarios';
+import type { LabState } from '../../store/labStore';
+import { useActions, useLab } from '../../store/LabContext';
+import { fixParts, isPristinePreset, openPreset, sourceLabel } from '../../views/library';
+import { testIds } from '../testIds';
+import { GuaranteeBadge } from './GuaranteeBadge';
+import { useLibraryUi } from './LibraryContext';
+import { PredictionBox } from './Prediction';
+import './library.css';
+
+const selectPresetRef = (s: LabState) => s.presetRef;
+const selectScenario = (s: LabState) => s.scenario;
+
+/**
+ * The open preset's story, beside the pipeline: the variants (one click apart), the prediction
+ * prompt first, then the story, what to watch, the fix to try and the sources. Folds away to a
+ * narrow "Story" tab. Nothing when the workspace did not come from a preset.
+ */
+export function StoryPanel() {
+  const ui = useLibraryUi();
+  const presetRef = useLab(selectPresetRef);
+  const open = openPreset(presetRef);
+  if (!ui || !open) return null;
+  if (ui.storyHidden)
+    return (
+      <aside className="story folded" aria-label="Story">
+        <button
+          type="button"
+          className="story-unfold"
+          onClick={() => {
+            ui.requestStoryFocus();
+            ui.setStoryHidden(false);
+          }}
+          data-testid={testIds.storyToggle}
+          aria-expanded="false"
+          title={`Show the story of “${open.preset.title}”`}
+        >
+          <span aria-hidden="true">‹ </span>Story
+        </button>
+      </aside>
+    );
+  return <StoryOf preset={open.preset} variantId={open.variant.id} />;
+}
+
+function StoryOf({ preset, variantId }: { preset: Preset; variantId: string }) {
+  const ui = useLibraryUi()!;
+  const a = useActions();
+  const scenario = useLab(selectScenario);
+  const presetRef = useLab(selectPresetRef);
+  const edited = !isPristinePreset(scenario, presetRef);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const variantButtons = useRef<(HTMLButtonElement | null)[]>([]);
+  const headingId = useId();
+  const group = LIBRARY_GROUPS.find((g) => g.id === preset.group);
+  const variant = preset.variants.find((v) => v.id === variantId)!;
+  const index = preset.variants.indexOf(variant);
+
+  // Opened from the library (or unfolded): focus lands on the story's title, from where the
+  // variants and the prediction are the next tab stops.
+  const tick = ui.openedTick;
+  const takeStoryFocus = ui.takeStoryFocus;
+  useEffect(() => {
+    if (takeStoryFocus()) heading.current?.focus();
+  }, [tick, takeStoryFocus]);
+
+  const choose = (id: string) => a.loadPreset(`${preset.id}/${id}`);
+
+  // A toolbar: one tab stop; arrows move between variants, Enter or Space switches (an arrow
+  // alone does not load, so walking past three variants is not three edits to undo).
+  const onKey = (e: KeyboardEvent<HTMLButtonElement>, k: number) => {
+    const n = preset.variants.length;
+    let next = -1;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowDown') next = (k + 1) % n;
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') next = (k - 1 + n) % n;
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = n - 1;
+    if (next < 0) return;
+    e.preventDefault();
+    // The page's arrows step the playback: not while walking the variants.
+    e.stopPropagation();
+    variantButtons.current[next]?.focus();
+  };
+
+  return (
+    <aside
+      className="story"
+      aria-labelledby={headingId}
+      data-testid={testIds.storyPanel}
+      data-preset={preset.id}
+      data-variant={variant.id}
+      data-edited={edited}
+    >
+      <div className="story-top">
+        <span className="story-kicker">
+          {group?.label ?? preset.group} · <GuaranteeBadge g={preset.illustrates} />
+        </span>
+        <button
+          type="button"
+          className="story-fold"
+          onClick={() => ui.setStoryHidden(true)}
+          data-testid={testIds.storyToggle}
+          aria-expanded="true"
+          title="Fold the story away (more room for the pipeline)"
+        >
+          Hide<span className="visually-hidden"> the story</span> <span aria-hidden="true">›</span>
+        </button>
+      </div>
+      <h2 id={headingId} ref={heading} tabIndex={-1} data-testid={testIds.storyTitle}>
+        {preset.title}
+      </h2>
+      {preset.variants.length > 1 && (
+        <div
+          className="variants"
+          role="toolbar"
+          aria-label="Variants"
+          data-testid={testIds.storyVariants}
+        >
+          {preset.variants.map((v, k) => (
+            <button
+              key={v.id}
+              ref={(el) => {
+                variantButtons.current[k] = el;
+              }}
+              type="button"
+              aria-pressed={v.id === variant.id}
+              tabIndex={k === index ? 0 : -1}
+              onClick={() => choose(v.id)}
+              onKeyDown={(e) => onKey(e, k)}
+              title={v.id === variant.id && edited ? 'Reload this variant as shipped' : v.summary}
+              data-testid={testIds.storyVariant}
+              data-variant={v.id}
+            >
+              {v.id === variant.id && (
+                <span aria-hidden="true" className="check">
+                  ✓{' '}
+                </span>
+              )}
+              {v.label}
+            </button>
+          ))}
+        </div>
+      )}
+      <p className="variant-summary">
+        {variant.summary}
+        {edited && (
+          <span className="story-edited" data-testid={testIds.storyEdited}>
+            {' '}
+            · ✎ edited —{' '}
+            <button type="button" className="linkish" onClick={() => choose(variant.id)}>
+              reload as shipped
+            </button>
+          </span>
+        )}
+      </p>
+      <PredictionBox preset={preset} />
+      <div className="story-text">
+        <h3>Story</h3>
+        <p data-testid={testIds.storyText}>{preset.story}</p>
+        <h3>Watch</h3>
+        <p>{preset.watch}</p>
+        <h3>Try</h3>
+        <p className="story-try">
+          {fixParts(preset).map((part, k) =>
+            part.kind === 'code' ? (
+              <code key={k}>{part.text}</code>
+            ) : part.kind === 'variant' ? (
+              <button
+                key={k}
+                type="button"
+                className="linkish"
+                onClick={() => choose(part.variant)}
+                disabled={part.variant === variant.id && !edited}
+                title={
+                  part.variant === variant.id && !edited
+                    ? 'This variant is open'
+                    : 'Switch to this variant'
+                }
+              >
+                {part.text}
+              </button>
+            ) : (
+              <span key={k}>{part.text}</span>
+            ),
+          )}
+        </p>
+        <h3>Sources</h3>
+        <ul className="story-sources">
+          {preset.sources.map((url) => (
+            <li key={url}>
+              <a href={url} target="_blank" rel="noopener noreferrer">
+                {sourceLabel(url)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </aside>
+  );
+}
