@@ -5,6 +5,8 @@ import { chromiumArgs, findOrInstallChromium } from './scripts/chromium.mjs';
 // own (`npm run test:e2e`), the config finds or installs it itself.
 const executablePath = findOrInstallChromium();
 const port = 4173;
+/** The embed specs' second origin (e2e/embed-host.mjs). */
+export const hostPort = 4174;
 
 export default defineConfig({
   testDir: './e2e',
@@ -30,13 +32,25 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // The built page (dist/), as a static host would serve it. Build first: `npm run build`.
-    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      // The built page (dist/), as a static host would serve it. Build first: `npm run build`.
+      command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+      url: `http://127.0.0.1:${port}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // A second origin for the embed specs: a host page, and dist/ under a sub-path of a plain
+      // static server (e2e/embed-host.mjs).
+      command: `node e2e/embed-host.mjs ${hostPort}`,
+      url: `http://127.0.0.1:${hostPort}/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -1,16 +1,34 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
+import { EmbedApp } from './ui/embed/EmbedApp';
+import { isEmbed, parseEmbedOptions } from './ui/embed/embedOptions';
+import { bootPage } from './ui/io/boot';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 
 // Composition root: the only file that wires browser globals into the UI.
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 
+// `?embed`: the compact player for iframes (src/ui/embed). Same page, same URL scheme: any share
+// link becomes an embed by adding `?embed`, and there is one file to deploy on any static host.
+const embed = isEmbed(window.location.search);
+// The first scenario: share link › ?preset= › saved workspace › default (src/ui/io/startup.ts).
+const booted = bootPage({ embed });
+
 createRoot(container).render(
   <StrictMode>
     <ErrorBoundary onReload={() => window.location.reload()}>
-      <App />
+      {embed ? (
+        <EmbedApp
+          lab={booted.lab}
+          page={booted.page}
+          options={parseEmbedOptions(window.location.search)}
+          presetRef={booted.start.presetRef}
+        />
+      ) : (
+        <App lab={booted.lab} page={booted.page} />
+      )}
     </ErrorBoundary>
   </StrictMode>,
 );

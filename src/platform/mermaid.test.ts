@@ -252,3 +252,17 @@ describe('export helpers', () => {
     expect(doc.documentElement.textContent).toBe('a < b');
   });
 });
+
+describe('slideCanvas', () => {
+  it('a diagram that fits a slide legibly gets the slide', async () => {
+    const { slideCanvas } = await import('./mermaid');
+    expect(slideCanvas({ width: 1200, height: 500 })).toEqual({ width: 1920, height: 1080 });
+    expect(slideCanvas({ width: 900, height: 1100 })).toEqual({ width: 1920, height: 1080 });
+  });
+  it('a tall diagram keeps the slide width and grows, up to TALL_MAX', async () => {
+    const { slideCanvas, TALL_MAX } = await import('./mermaid');
+    // 1200 wide → drawn at 1824/1200 = 1.52×: 4000 px tall becomes 6080 + padding.
+    expect(slideCanvas({ width: 1200, height: 4000 })).toEqual({ width: 1920, height: 6176 });
+    expect(slideCanvas({ width: 1200, height: 40000 })).toEqual({ width: 1920, height: TALL_MAX });
+  });
+});

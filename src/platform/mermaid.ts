@@ -192,6 +192,26 @@ export function fitInto(
   };
 }
 
+/** Tallest PNG canvas {@link slideCanvas} makes (px): a long sequence diagram stops here. */
+export const TALL_MAX = 12_000;
+
+/**
+ * The canvas for a diagram's PNG: a 1920 × 1080 slide when the diagram fits one legibly (drawn at
+ * 3/4 of its natural size or more); otherwise a slide's *width* and as tall as the diagram needs
+ * (at most {@link TALL_MAX}) — a 200-step sequence diagram squeezed into 1080 px is unreadable, and
+ * a tall image of slide width can still be cropped or scrolled on a slide.
+ */
+export function slideCanvas(
+  size: { width: number; height: number },
+  padding = 48,
+): { width: number; height: number } {
+  const fit = fitInto(size, SLIDE, padding);
+  if (fit.width >= size.width * 0.75) return { ...SLIDE };
+  const scale = Math.min(2, (SLIDE.width - 2 * padding) / size.width);
+  const height = Math.min(TALL_MAX, Math.round(size.height * scale) + 2 * padding);
+  return { width: SLIDE.width, height: Math.max(SLIDE.height, height) };
+}
+
 /**
  * The SVG as a standalone file: well-formed XML with the SVG namespace and explicit pixel size
  * (mermaid's output says `width="100%"`, which an image viewer cannot size).

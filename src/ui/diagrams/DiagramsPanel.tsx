@@ -3,9 +3,10 @@ import { copyText, fileStem } from '../../platform/download';
 import {
   createMermaidRenderer,
   downloadBlob,
+  slideCanvas,
   svgBlob,
+  svgSize,
   svgToPng,
-  SLIDE,
 } from '../../platform/mermaid';
 import type { LabState } from '../../store/labStore';
 import { useLab, useView } from '../../store/LabContext';
@@ -195,9 +196,9 @@ function DiagramsBody() {
           type="button"
           disabled={!svg}
           data-testid={testIds.diagramPngDownload}
-          title={`${SLIDE.width} × ${SLIDE.height} px, for a slide`}
+          title="1920 × 1080 for a slide; a tall diagram keeps a slide's width and gets longer"
           onClick={act('The PNG download', async () =>
-            downloadBlob(await svgToPng(svg!), `${stem}.png`),
+            downloadBlob(await svgToPng(svg!, slideCanvas(svgSize(svg!))), `${stem}.png`),
           )}
         >
           Download PNG (slide)

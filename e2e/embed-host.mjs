@@ -1,0 +1,88 @@
+// A second origin for the embed tests: a plain static host on another port (127.0.0.1:4174) that
+//   - serves /host.html: a page that embeds the player in an iframe and records the height
+//     messages it receives (the iframe's src, or a whole snippet from the Embed dialog, comes in
+//     the hash as base64url JSON: { src } or { snippet });
+//   - serves dist/ under /some/base/path/ with no special headers and no fallback, to show that
+//     the build runs from any base path on any static host.
+// Started by playwright.config.ts (webServer); stops with it.
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const port = Number(process.argv[2] ?? 4174);
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const BASE = '/some/base/path/';
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+// The host page runs its own inline script: it is the docs site, not the lab, and has no CSP.
+const HOST = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Host page</title>
+<style>body{font-family:sans-serif;margin:16px;background:#eef}iframe{display:block;width:100%;border:0;background:#fff}</style>
+</head><body>
+<h1>A docs page on another origin</h1>
+<p>Height messages received: <span id="count">0</span>, last height: <span id="height">none</span>, id: <span id="id">none</span></p>
+<div id="slot"></div>
+<p>Text after the frame.</p>
+<script>
+  const data = JSON.parse(atob(location.hash.slice(1).replace(/-/g, '+').replace(/_/g, '/')));
+  const slot = document.getElementById('slot');
+  let count = 0;
+  window.addEventListener('message', (e) => {
+    const m = e.data;
+    if (!m || m.type !== 'delivery-lab:height') return;
+    count++;
+    document.getElementById('count').textContent = String(count);
+    document.getElementById('height').textContent = String(m.height);
+    document.getElementById('id').textContent = m.id || '(empty)';
+    document.body.dataset.origin = e.origin;
+  });
+  if (data.src) {
+    const f = document.createElement('iframe');
+    f.src = data.src;
+    f.title = 'Delivery Lab';
+    f.style.height = '300px';
+    slot.append(f);
+    window.addEventListener('message', (e) => {
+      if (e.source === f.contentWindow && e.data && e.data.type === 'delivery-lab:height')
+        f.style.height = Math.ceil(e.data.height) + 'px';
+    });
+  } else {
+    // The Embed dialog's snippet as an author pastes it: markup, then its script.
+    const doc = new DOMParser().parseFromString(data.snippet, 'text/html');
+    for (const el of doc.body.querySelectorAll('iframe')) slot.append(document.importNode(el, true));
+    for (const s of doc.querySelectorAll('script')) {
+      const run = document.createElement('script');
+      run.textContent = s.textContent;
+      document.body.append(run);
+    }
+  }
+</script>
+</body></html>`;
+
+createServer((req, res) => {
+  const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+  if (url.pathname === '/health') return res.end('ok');
+  if (url.pathname === '/host.html') {
+    res.writeHead(200, { 'content-type': TYPES['.html'] });
+    return res.end(HOST);
+  }
+  if (url.pathname.startsWith(BASE)) {
+    let rel = decodeURIComponent(url.pathname.slice(BASE.length)) || 'index.html';
+    if (rel.endsWith('/')) rel += 'index.html';
+    const file = normalize(join(dist, rel));
+    if (file.startsWith(dist) && existsSync(file) && statSync(file).isFile()) {
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      return createReadStream(file).pipe(res);
+    }
+  }
+  res.writeHead(404, { 'content-type': 'text/plain' });
+  res.end('not found');
+}).listen(port, '127.0.0.1');

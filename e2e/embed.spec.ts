@@ -1,0 +1,175 @@
+/**
+ * The embedded player (`?embed`) inside a host page served from ANOTHER origin (127.0.0.1:4174,
+ * e2e/embed-host.mjs): it autoplays and reports its height with postMessage, and the host sizes
+ * the frame from it. The Embed dialog's snippet works as pasted. The build also runs from a
+ * sub-path of a plain static host. Options: predict then reveal, locked knobs, panels, caption.
+ */
+import type { Frame, Page } from '@playwright/test';
+import { encodeShare } from '../src/platform/share';
+import type { ScenarioInput } from '../src/engine';
+import { expect, test, testIds } from './fixtures';
+
+const APP = 'http://127.0.0.1:4173/';
+const HOST = 'http://127.0.0.1:4174';
+
+const b64url = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
+const hostPage = (data: { src: string } | { snippet: string }) =>
+  `${HOST}/host.html#${b64url(JSON.stringify(data))}`;
+
+/** The frame's height minus the last reported height (0 once the host has applied it). */
+async function frameVsReported(page: Page): Promise<number> {
+  const frame = Math.round((await page.locator('iframe').boundingBox())!.height);
+  return frame - Number(await page.locator('#height').textContent());
+}
+
+async function playerFrame(page: Page): Promise<Frame> {
+  const handle = await page.locator('iframe').elementHandle();
+  const frame = await handle!.contentFrame();
+  return frame!;
+}
+
+test('in a host page on another origin, the player autoplays and reports its height', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(
+    hostPage({ src: `${APP}?embed&autoplay=1&speed=1&id=demo&preset=at-least-once` }),
+  );
+  // Height messages arrive, from the lab's origin, with the frame's id.
+  await expect(page.locator('#count')).not.toHaveText('0');
+  await expect(page.locator('#id')).toHaveText('demo');
+  expect(await page.evaluate(() => document.body.dataset.origin)).toBe(new URL(APP).origin);
+  const reported = Number(await page.locator('#height').textContent());
+  expect(reported).toBeGreaterThan(300);
+  // The host sized the frame from the message: the frame shows the whole player, no scrolling.
+  await expect.poll(() => frameVsReported(page)).toBe(0);
+
+  // It plays by itself: the cursor moves on.
+  const frame = await playerFrame(page);
+  await expect(frame.getByTestId(testIds.embedPlayer)).toHaveAttribute('data-status', 'ready');
+  await expect(frame.getByTestId(testIds.play)).toHaveAttribute('aria-pressed', 'true');
+  await expect
+    .poll(() => frame.evaluate(() => window.__deliveryLab!.cursor().t))
+    .toBeGreaterThan(100);
+  // Frames are cross-origin: the host cannot reach into the player.
+  expect(
+    await page.evaluate(() => {
+      try {
+        return typeof document.querySelector('iframe')!.contentWindow!.document;
+      } catch {
+        return 'blocked';
+      }
+    }),
+  ).toBe('blocked');
+  expect(errors).toEqual([]);
+});
+
+test('the Embed dialog writes a snippet that works as pasted on another origin', async ({
+  dash,
+  page,
+}) => {
+  await dash.pickPreset('at-most-once');
+  await dash.byId(testIds.embedButton).click();
+  const dialog = dash.byId(testIds.embedDialog);
+  await dialog.getByLabel('Autoplay').check();
+  await dialog.getByLabel('Caption').fill('At-most-once: <b>watch</b> p-9 & p-10');
+  await dialog.getByLabel('Frame id').fill('lesson-1');
+  const snippet = await dash.byId(testIds.embedSnippet).inputValue();
+  expect(snippet).toContain('<iframe id="lesson-1"');
+  expect(snippet).toContain('?embed&amp;autoplay=1&amp;caption=');
+  expect(snippet).toContain('#s=1.');
+  expect(snippet).toContain("m.type === 'delivery-lab:height'");
+  // The caption is an attribute value, escaped: no markup gets out of it.
+  expect(snippet).toContain(
+    'title="Delivery Lab: At-most-once: &lt;b&gt;watch&lt;/b&gt; p-9 &amp; p-10"',
+  );
+  const hash = await dash.api('traceHash');
+
+  await page.goto(hostPage({ snippet }));
+  await expect(page.locator('#id')).toHaveText('lesson-1');
+  const frame = await playerFrame(page);
+  await expect(frame.getByTestId(testIds.embedCaption)).toHaveText(
+    'At-most-once: <b>watch</b> p-9 & p-10',
+  );
+  await expect(frame.getByTestId(testIds.play)).toHaveAttribute('aria-pressed', 'true');
+  expect(await frame.evaluate(() => window.__deliveryLab!.traceHash())).toBe(hash);
+  // The snippet's listener sized the frame.
+  await expect.poll(() => frameVsReported(page)).toBe(0);
+});
+
+test('the build runs from a sub-path of a plain static host', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.goto(`${HOST}/some/base/path/?embed&autoplay=1`);
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await expect(page.getByTestId(testIds.play)).toHaveAttribute('aria-pressed', 'true');
+  await page.goto(`${HOST}/some/base/path/`);
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  // The run worker and a lazy chunk (the diagrams' mermaid) load from the sub-path too.
+  await page.getByTestId(testIds.diagramsToggle).click();
+  await expect(page.getByTestId(testIds.diagramSvg).locator('svg')).toBeVisible({
+    timeout: 20_000,
+  });
+  expect(errors).toEqual([]);
+});
+
+test('predict, then reveal: the outcome is hidden until the reader answers', async ({ page }) => {
+  await page.goto('./?embed&predict=1&preset=at-most-once&t=1000');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  const predict = page.getByTestId(testIds.embedPredict);
+  // The preset's own question; counters and verdict hidden; nothing plays yet.
+  await expect(predict).toContainText('How many of the 20 payments reach the table?');
+  await expect(page.getByTestId(testIds.counters)).toHaveCount(0);
+  await expect(page.getByTestId(testIds.play)).toHaveAttribute('aria-pressed', 'false');
+  expect(await page.evaluate(() => window.__deliveryLab!.cursor().t)).toBe(1000);
+  await page.getByTestId(testIds.embedReveal).click();
+  const answer = page.getByTestId(testIds.embedAnswer);
+  await expect(answer).toContainText('18: p-9 and p-10 were committed but never written.');
+  await expect(answer).toContainText('18 rows for 20 events — 0 duplicates, 2 lost');
+  await expect(page.getByTestId(testIds.verdict)).toHaveAttribute('data-observed', 'at-most-once');
+  await expect(page.getByTestId(testIds.play)).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('a shared scenario with no question gets the generic one, with choices', async ({ page }) => {
+  const scenario = {
+    version: 1,
+    name: 'no question',
+    workload: { generate: { count: 5 } },
+  } as ScenarioInput;
+  await page.goto(`./?embed&predict=1#${encodeShare(scenario)}`);
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await expect(page.getByTestId(testIds.embedPredict)).toContainText(
+    'What will the sink end with?',
+  );
+  await page.getByRole('button', { name: 'Every event exactly once' }).click();
+  await expect(page.getByTestId(testIds.embedAnswer)).toContainText(
+    'You said: Every event exactly once.',
+  );
+  await expect(page.getByTestId(testIds.embedAnswer)).toContainText('5 rows for 5 events');
+});
+
+test('locked knobs: no guarantee switch, no fault menu, no drop; panels chosen', async ({
+  page,
+}) => {
+  await page.goto('./?embed&lock=1&panels=pipeline,verdict&preset=at-least-once');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  const before = await page.evaluate(() => window.__deliveryLab!.traceHash());
+  await expect(page.getByRole('radiogroup', { name: 'Guarantee' })).toHaveCount(0);
+  await expect(page.getByTestId(testIds.play)).toHaveCount(0); // no time controls panel
+  await expect(page.getByTestId(testIds.verdict)).toBeVisible();
+  await expect(page.getByTestId(testIds.counterRows)).toBeHidden();
+  await page
+    .locator(`[data-testid="${testIds.component}"][data-component="consumer-0"] .component-head`)
+    .click();
+  await expect(page.getByTestId(testIds.faultMenu)).toHaveCount(0);
+  await page.keyboard.press('Control+z');
+  expect(await page.evaluate(() => window.__deliveryLab!.traceHash())).toBe(before);
+
+  // Unlocked, the reader may switch the guarantee.
+  await page.goto('./?embed&preset=at-least-once');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await page.getByRole('radiogroup', { name: 'Guarantee' }).getByText('Exactly-once').click();
+  await expect(page.getByTestId(testIds.verdict)).toHaveAttribute('data-observed', 'exactly-once');
+});

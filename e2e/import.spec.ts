@@ -1,0 +1,164 @@
+/**
+ * Export and import against the built page. A bad file, a bad paste or a bad drop is refused with
+ * messages naming the field path, and the workspace is untouched; a good one opens (undoably).
+ * Every export downloads a file of its format; the scenario file opens again to the same run.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Download, Page } from '@playwright/test';
+import { expect, test, testIds, type Dashboard } from './fixtures';
+
+const BAD = JSON.stringify({
+  version: 1,
+  name: 'bad',
+  producer: { acks: 'some' },
+  processor: { type: 'consumer', 'max.poll.records': -3 },
+});
+
+async function download(dash: Dashboard, format: string): Promise<{ d: Download; text: string }> {
+  await dash.byId(testIds.exportButton).click();
+  const [d] = await Promise.all([
+    dash.page.waitForEvent('download'),
+    dash.page.locator(`[data-testid="${testIds.exportItem}"][data-format="${format}"]`).click(),
+  ]);
+  return { d, text: await readFile((await d.path())!, 'utf8') };
+}
+
+async function state(page: Page) {
+  return page.evaluate(() => ({
+    hash: window.__deliveryLab!.traceHash(),
+    scenario: window.__deliveryLab!.scenario(),
+  }));
+}
+
+test('a bad file is refused with its field paths; the workspace is kept', async ({ dash }) => {
+  const { page } = dash;
+  await dash.pickPreset('at-least-once');
+  await dash.fault('consumer-0', 'crash-before-commit');
+  const before = await state(page);
+  await dash.byId(testIds.importButton).click();
+  await dash.byId(testIds.importFile).setInputFiles({
+    name: 'bad.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(BAD),
+  });
+  const errors = dash.byId(testIds.importErrors);
+  await expect(errors).toContainText('“bad.json” is not a valid scenario');
+  await expect(errors).toContainText('producer.acks');
+  await expect(errors).toContainText('processor.max.poll.records');
+  await expect(errors).toContainText('Your current scenario is unchanged.');
+  // Not JSON at all: said so, at the file's level.
+  await dash.byId(testIds.importFile).setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('hello, not a scenario'),
+  });
+  await expect(errors).toContainText('“notes.txt” is not a valid scenario');
+  await expect(errors).toContainText('(file)');
+  await page.keyboard.press('Escape');
+  expect(await state(page)).toEqual(before);
+  expect(dash.errors).toEqual([]);
+});
+
+test('paste and drop: bad input refused, good input opens and Undo brings the workspace back', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  const before = await state(page);
+  // Paste into the dialog.
+  await dash.byId(testIds.importButton).click();
+  await dash.byId(testIds.importPaste).fill(BAD);
+  await dash.byId(testIds.importSubmit).click();
+  await expect(dash.byId(testIds.importErrors)).toContainText('producer.acks');
+  const good = await readFile('public/scenarios/lost-ack-duplicate.json', 'utf8');
+  await dash.byId(testIds.importPaste).fill(good);
+  await dash.byId(testIds.importSubmit).click();
+  await expect(dash.byId(testIds.importDialog)).not.toBeVisible();
+  await dash.settled();
+  expect((await state(page)).scenario).toEqual(JSON.parse(good));
+  await expect(dash.byId(testIds.runStatus)).toContainText('Imported');
+  await dash.byId(testIds.undo).click();
+  await dash.settled();
+  expect(await state(page)).toEqual(before);
+
+  // Drop a bad file anywhere on the page: the dialog opens with the refusal.
+  const drop = async (name: string, text: string) => {
+    const dt = await page.evaluateHandle(
+      ([n, t]) => {
+        const d = new DataTransfer();
+        d.items.add(new File([t], n, { type: 'application/json' }));
+        return d;
+      },
+      [name, text] as const,
+    );
+    await page.dispatchEvent(`[data-testid="${testIds.pipeline}"]`, 'dragover', {
+      dataTransfer: dt,
+    });
+    await page.dispatchEvent(`[data-testid="${testIds.pipeline}"]`, 'drop', { dataTransfer: dt });
+  };
+  await drop('dropped.json', BAD);
+  await expect(dash.byId(testIds.importErrors)).toContainText(
+    '“dropped.json” is not a valid scenario',
+  );
+  expect(await state(page)).toEqual(before);
+  await page.keyboard.press('Escape');
+  await drop('good.json', good);
+  await dash.settled();
+  expect((await state(page)).scenario).toEqual(JSON.parse(good));
+
+  // Paste on the page (no field focused).
+  await page.locator('body').click({ position: { x: 5, y: 700 } });
+  await page.evaluate((t) => {
+    const d = new DataTransfer();
+    d.setData('text/plain', t);
+    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: d, bubbles: true }));
+  }, BAD);
+  await expect(dash.byId(testIds.importErrors)).toContainText('the pasted text is not a valid');
+  expect(dash.errors).toEqual([]);
+});
+
+test('every export downloads its format; the scenario file opens again to the same run', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  await dash.pickPreset('at-least-once');
+  await dash.fault('consumer-0', 'crash-before-commit');
+  const before = await state(page);
+
+  const scenario = await download(dash, 'scenario-json');
+  expect(scenario.d.suggestedFilename()).toBe('payments-at-least-once.scenario.json');
+  expect(JSON.parse(scenario.text)).toEqual(before.scenario);
+
+  const trace = await download(dash, 'trace-json');
+  const traceFile = JSON.parse(trace.text) as { format: string; traceHash: string };
+  expect(traceFile.format).toBe('delivery-lab-trace');
+  expect(traceFile.traceHash).toBe(before.hash);
+
+  const table = await download(dash, 'table-csv');
+  expect(table.text.split('\r\n')[0]).toMatch(/^row,business_id,key,amount,copy/);
+  const rows = Number(await dash.byId(testIds.counterRows).getAttribute('data-value'));
+  await dash.toEnd();
+  const endRows = Number(await dash.byId(testIds.counterRows).getAttribute('data-value'));
+  expect(endRows).toBeGreaterThanOrEqual(rows);
+  expect(table.text.trim().split(/\r?\n/).length - 1).toBe(endRows);
+
+  const ledger = await download(dash, 'ledger-csv');
+  expect(ledger.text).toMatch(/^business_id,key,amount,fate,/);
+  expect(ledger.text).toContain('p-4,');
+
+  const md = await download(dash, 'markdown');
+  expect(md.d.suggestedFilename()).toBe('payments-at-least-once.report.md');
+  expect(md.text).toContain(`trace \`${before.hash.slice(0, 16)}\``);
+  expect(md.text).toContain('```mermaid');
+
+  // The exported scenario opens again: the identical run.
+  await dash.pickPreset('at-most-once');
+  await dash.byId(testIds.importButton).click();
+  await dash.byId(testIds.importFile).setInputFiles({
+    name: 'again.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(scenario.text),
+  });
+  await dash.settled();
+  expect(await state(page)).toEqual(before);
+  expect(dash.errors).toEqual([]);
+});

@@ -1,0 +1,101 @@
+/**
+ * Share links against the built page: the Share button puts the scenario — with every fault added
+ * by clicks — in the URL hash; opening that URL replays the identical run (same counters, same
+ * traceHash). A link of the first format version (pinned) still opens; a damaged one is refused
+ * with a notice while the lab opens as usual.
+ */
+import { computeRunView } from '../src/views/compute';
+import { traceHashOfView } from '../src/views/hash';
+import { expect, test, testIds } from './fixtures';
+
+/** A version-1 link, pinned in src/platform/share.test.ts: it must open forever. */
+const PINNED_V1 =
+  's=1.TVHLboMwEPyVyGeCSNRcuPUDeuqx6mFrlmDhV-0lbRTx7xkTEsEBW7uzM7Pjm7pwyiZ41R4q5cmxatXnQIm7dmdDlh3pUVXqL6TRBupUe1MSotGARbo69pLR5styab9uygCj4v6AKrkweQFzgzvOZq5e_eOmf1z7p2b-nisVU-gmzalosacfy7Xp2MUg7DX89WQzV8rRf2183VtzHqRO_DtxllxHTrUO3rOWx1oPRs05h4VSrrEsCUyeHFTg_iFCkwSMOmfgZRVZaqHvMxcJ_DHJlKyBFiazUJJ3-cDqbw0-aGXjx42MFGog12hfmQHZ02S3oW3iHo0vlS6FuIdshNdCYhfuZ0AoOBI9LDmVB1iDn0vMK4NOlAcA4fO8mH-uvW_KA6BSfJ-Q-x0';
+
+test('a share link replays the identical run: same counters, same traceHash', async ({
+  dash,
+  browser,
+}) => {
+  const { page } = dash;
+  await dash.pickPreset('at-least-once');
+  // Faults added by clicks, at two different times: they must travel in the link.
+  await dash.toStart();
+  await dash.fault('consumer-0', 'crash-before-commit');
+  await dash.api('runTo', 1000);
+  await dash.fault('broker-1', 'crash');
+  const faults = await dash.byId(testIds.faultMarker).count();
+  expect(faults).toBeGreaterThanOrEqual(4);
+  await dash.toEnd();
+  const counters = await dash.shown();
+  const hash = await dash.api('traceHash');
+  const scenario = await dash.api('scenario');
+
+  await dash.byId(testIds.shareButton).click();
+  const link = await dash.byId(testIds.shareUrl).inputValue();
+  expect(link).toMatch(/#s=1\.[A-Za-z0-9_-]+$/);
+  // The address bar holds the link too.
+  expect(page.url()).toBe(link);
+
+  // A fresh browser (no saved workspace): the link alone carries the run.
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  const errors: string[] = [];
+  other.on('pageerror', (e) => errors.push(e.message));
+  await other.goto(link);
+  await other.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  expect(await other.evaluate(() => window.__deliveryLab!.traceHash())).toBe(hash);
+  expect(await other.evaluate(() => window.__deliveryLab!.scenario())).toEqual(scenario);
+  await expect(other.getByTestId(testIds.faultMarker)).toHaveCount(faults);
+  await other.getByTestId(testIds.timeline).focus();
+  await other.keyboard.press('End');
+  await expect(other.getByTestId(testIds.counterMissing)).toHaveAttribute('data-final', 'true');
+  for (const [id, value] of [
+    [testIds.counterRows, counters.rows],
+    [testIds.counterDuplicates, counters.duplicates],
+    [testIds.counterMissing, counters.missing],
+    [testIds.counterSum, counters.sum],
+  ] as const)
+    await expect(other.getByTestId(id)).toHaveAttribute('data-value', String(value));
+  expect(errors).toEqual([]);
+
+  // An edit takes the link out of the address bar: it no longer names what is on screen.
+  await other
+    .getByTestId(testIds.guaranteeSwitch)
+    .getByText('Exactly-once', { exact: true })
+    .click();
+  await expect.poll(() => other.url()).not.toContain('#s=');
+  await context.close();
+  expect(dash.errors).toEqual([]);
+});
+
+test('a link of share format version 1 still opens, and replays the engine’s run', async ({
+  page,
+}) => {
+  // The engine in Node, on the same scenario, gives the hash the page must show.
+  const { decodeShare } = await import('../src/platform/share');
+  const decoded = decodeShare(PINNED_V1);
+  if (!decoded.ok) throw new Error(JSON.stringify(decoded.issues));
+  const r = computeRunView(decoded.input);
+  if (!r.ok) throw new Error('the pinned scenario does not run');
+  await page.goto(`./#${PINNED_V1}`);
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  expect(await page.evaluate(() => window.__deliveryLab!.traceHash())).toBe(
+    traceHashOfView(r.view),
+  );
+  await expect(page.getByTestId(testIds.scenarioPicker)).toContainText('Shared: lost ack');
+});
+
+test('a damaged share link is refused with a notice; the lab opens as usual', async ({ page }) => {
+  await page.goto(`./#s=1.${PINNED_V1.slice(4, 60)}`);
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  const notice = page.getByTestId(testIds.notice);
+  await expect(notice).toContainText('This share link could not be opened');
+  await expect(notice).toContainText('damaged');
+  // The lab works: the default preset runs and plays.
+  await page.getByTestId(testIds.play).click();
+  await expect(page.getByTestId(testIds.play)).toHaveAttribute('aria-pressed', 'true');
+  const newer = await page.goto('./#s=99.abc');
+  expect(newer?.ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByTestId(testIds.notice).first()).toContainText('newer than this');
+});
