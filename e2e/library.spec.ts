@@ -285,3 +285,31 @@ test('axe: the open library and the story panel have no serious violation', asyn
   await expect(l.answer).toBeVisible();
   expect(await serious()).toEqual([]);
 });
+
+test('the story sits beside the pipeline at 1280 px, above it at a larger font — never over it', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  const l = lib(dash);
+  await page.goto('./?preset=flink-checkpoint-replay/plain-sink');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  const box = async () => ({
+    story: (await l.story.boundingBox())!,
+    pipeline: (await dash.byId(testIds.pipeline).boundingBox())!,
+  });
+  let b = await box();
+  // Beside: to the right of the pipeline, its top within the pipeline's rows.
+  expect(b.story.x).toBeGreaterThanOrEqual(b.pipeline.x + b.pipeline.width);
+  expect(b.story.y).toBeLessThan(b.pipeline.y + b.pipeline.height);
+  // 150 %: no room for both side by side — the story moves above the pipeline.
+  for (let k = 0; k < 3; k++) await dash.byId(testIds.fontLarger).click();
+  await expect(dash.byId(testIds.app)).toHaveAttribute('style', /--scale: 1.5/);
+  b = await box();
+  expect(b.story.y + b.story.height).toBeLessThanOrEqual(b.pipeline.y);
+  // Folded away, then back: the pipeline has the whole width meanwhile.
+  await dash.byId(testIds.storyToggle).click();
+  await expect(l.story).toHaveCount(0);
+  await dash.byId(testIds.storyToggle).click();
+  await expect(l.story).toBeVisible();
+  await expect(dash.byId(testIds.storyTitle)).toBeFocused();
+});

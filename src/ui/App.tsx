@@ -1,16 +1,11 @@
 import { useEffect, useState } from 'react';
-import { createArtifactClient, createRunClient } from '../platform/runClient';
+import { createRunClient } from '../platform/runClient';
 import { createLab, FONT_SCALES, type Lab, type LabState } from '../store/labStore';
 import { LabProvider, useLab } from '../store/LabContext';
 import { Counters } from './Counters';
-import { DiagramsPanel } from './diagrams/DiagramsPanel';
-import { IoTools } from './io/IoTools';
-import { createNotices } from './io/notices';
-import { NoticeBar } from './io/NoticeBar';
-import { PageProvider, type PageServices } from './io/PageContext';
 import { LibraryProvider } from './library/LibraryContext';
 import { LibraryNotice } from './library/LibraryNotice';
-import { StoryPanel } from './library/StoryPanel';
+import { Workbench } from './library/Workbench';
 import { usePlaybackLoop } from './hooks/usePlaybackLoop';
 import { useShortcuts } from './hooks/useShortcuts';
 import { Lower } from './panels/Lower';
@@ -25,13 +20,8 @@ import './styles.css';
  * The page. Creates its lab (the store, with a worker-backed run client) unless one is given —
  * tests and, later, the embedded player pass their own.
  */
-export function App({ lab: given, page: givenPage }: { lab?: Lab; page?: PageServices }) {
+export function App({ lab: given }: { lab?: Lab }) {
   const [lab] = useState(() => given ?? createLab({ runner: createRunClient() }));
-  // Booted pages (main.tsx) pass their services; a bare App (tests) gets its own, with no share link.
-  const [page] = useState<PageServices>(
-    () =>
-      givenPage ?? { notices: createNotices(), artifacts: createArtifactClient(), shareLink: null },
-  );
   usePlaybackLoop(lab);
   useShortcuts(lab);
   useEffect(() => {
@@ -49,12 +39,10 @@ export function App({ lab: given, page: givenPage }: { lab?: Lab; page?: PageSer
   }, [lab]);
   return (
     <LabProvider lab={lab}>
-      <PageProvider page={page}>
-        {/* A page that makes its own lab opens the URL's ?preset= itself (src/platform/presetUrl.ts). */}
-        <LibraryProvider openFromUrl={given === undefined}>
-          <Shell />
-        </LibraryProvider>
-      </PageProvider>
+      {/* A page that makes its own lab opens the URL's ?preset= itself (src/platform/presetUrl.ts). */}
+      <LibraryProvider openFromUrl={given === undefined}>
+        <Shell />
+      </LibraryProvider>
     </LabProvider>
   );
 }
@@ -70,25 +58,16 @@ function Shell() {
       style={{ ['--scale' as string]: String(FONT_SCALES[step] ?? 1) }}
     >
       <TopBar />
-      <NoticeBar />
       <section aria-label="Playback">
         <Transport />
-        {/* The status line shares its row with Share, Embed, Export and Import (the top bar is full). */}
-        <div className="status-row">
-          <StatusLine />
-          <IoTools />
-        </div>
+        <StatusLine />
       </section>
       <LibraryNotice />
       <Counters />
-      <div className="workbench">
-        <div className="workbench-main">
-          <Pipeline />
-          <Lower />
-        </div>
-        <StoryPanel />
-      </div>
-      <DiagramsPanel />
+      <Workbench>
+        <Pipeline />
+        <Lower />
+      </Workbench>
     </div>
   );
 }

@@ -36,7 +36,10 @@ export function StoryPanel() {
           aria-expanded="false"
           title={`Show the story of “${open.preset.title}”`}
         >
-          <span aria-hidden="true">‹ </span>Story
+          <span aria-hidden="true" className="story-unfold-arrow">
+            ‹{' '}
+          </span>
+          Story
         </button>
       </aside>
     );
@@ -91,68 +94,73 @@ function StoryOf({ preset, variantId }: { preset: Preset; variantId: string }) {
       data-variant={variant.id}
       data-edited={edited}
     >
-      <div className="story-top">
-        <span className="story-kicker">
-          {group?.label ?? preset.group} · <GuaranteeBadge g={preset.illustrates} />
-        </span>
-        <button
-          type="button"
-          className="story-fold"
-          onClick={() => ui.setStoryHidden(true)}
-          data-testid={testIds.storyToggle}
-          aria-expanded="true"
-          title="Fold the story away (more room for the pipeline)"
-        >
-          Hide<span className="visually-hidden"> the story</span> <span aria-hidden="true">›</span>
-        </button>
-      </div>
-      <h2 id={headingId} ref={heading} tabIndex={-1} data-testid={testIds.storyTitle}>
-        {preset.title}
-      </h2>
-      {preset.variants.length > 1 && (
-        <div
-          className="variants"
-          role="toolbar"
-          aria-label="Variants"
-          data-testid={testIds.storyVariants}
-        >
-          {preset.variants.map((v, k) => (
-            <button
-              key={v.id}
-              ref={(el) => {
-                variantButtons.current[k] = el;
-              }}
-              type="button"
-              aria-pressed={v.id === variant.id}
-              tabIndex={k === index ? 0 : -1}
-              onClick={() => choose(v.id)}
-              onKeyDown={(e) => onKey(e, k)}
-              title={v.id === variant.id && edited ? 'Reload this variant as shipped' : v.summary}
-              data-testid={testIds.storyVariant}
-              data-variant={v.id}
-            >
-              {v.id === variant.id && (
-                <span aria-hidden="true" className="check">
-                  ✓{' '}
-                </span>
-              )}
-              {v.label}
-            </button>
-          ))}
-        </div>
-      )}
-      <p className="variant-summary">
-        {variant.summary}
-        {edited && (
-          <span className="story-edited" data-testid={testIds.storyEdited}>
-            {' '}
-            · ✎ edited —{' '}
-            <button type="button" className="linkish" onClick={() => choose(variant.id)}>
-              reload as shipped
-            </button>
+      <div className="story-head">
+        <div className="story-top">
+          <span className="story-kicker">
+            {group?.label ?? preset.group} · <GuaranteeBadge g={preset.illustrates} />
           </span>
+          <button
+            type="button"
+            className="story-fold"
+            onClick={() => ui.setStoryHidden(true)}
+            data-testid={testIds.storyToggle}
+            aria-expanded="true"
+            title="Fold the story away (more room for the pipeline)"
+          >
+            Hide<span className="visually-hidden"> the story</span>{' '}
+            <span aria-hidden="true" className="story-fold-arrow">
+              ›
+            </span>
+          </button>
+        </div>
+        <h2 id={headingId} ref={heading} tabIndex={-1} data-testid={testIds.storyTitle}>
+          {preset.title}
+        </h2>
+        {preset.variants.length > 1 && (
+          <div
+            className="variants"
+            role="toolbar"
+            aria-label="Variants"
+            data-testid={testIds.storyVariants}
+          >
+            {preset.variants.map((v, k) => (
+              <button
+                key={v.id}
+                ref={(el) => {
+                  variantButtons.current[k] = el;
+                }}
+                type="button"
+                aria-pressed={v.id === variant.id}
+                tabIndex={k === index ? 0 : -1}
+                onClick={() => choose(v.id)}
+                onKeyDown={(e) => onKey(e, k)}
+                title={v.id === variant.id && edited ? 'Reload this variant as shipped' : v.summary}
+                data-testid={testIds.storyVariant}
+                data-variant={v.id}
+              >
+                {v.id === variant.id && (
+                  <span aria-hidden="true" className="check">
+                    ✓{' '}
+                  </span>
+                )}
+                {v.label}
+              </button>
+            ))}
+          </div>
         )}
-      </p>
+        <p className="variant-summary">
+          {variant.summary}
+          {edited && (
+            <span className="story-edited" data-testid={testIds.storyEdited}>
+              {' '}
+              · ✎ edited —{' '}
+              <button type="button" className="linkish" onClick={() => choose(variant.id)}>
+                reload as shipped
+              </button>
+            </span>
+          )}
+        </p>
+      </div>
       <PredictionBox preset={preset} />
       <div className="story-text">
         <h3>Story</h3>

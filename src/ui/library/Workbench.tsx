@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { StoryPanel } from './StoryPanel';
+import './library.css';
+
+/**
+ * The pipeline and the panels under it (`children`), with the open preset's story beside them —
+ * or above them, compact, when the page is too narrow for both (a larger font, a smaller
+ * window): a container query on the available width decides, so the pipeline never slides
+ * under the story.
+ */
+export function Workbench({ children }: { children: ReactNode }) {
+  return (
+    <div className="workbench">
+      <div className="workbench-grid">
+        <div className="workbench-main">{children}</div>
+        <StoryPanel />
+      </div>
+    </div>
+  );
+}
