@@ -1,8 +1,13 @@
 import { useEffect, useState } from 'react';
-import { createRunClient } from '../platform/runClient';
+import { createArtifactClient, createRunClient } from '../platform/runClient';
 import { createLab, FONT_SCALES, type Lab, type LabState } from '../store/labStore';
 import { LabProvider, useLab } from '../store/LabContext';
 import { Counters } from './Counters';
+import { DiagramsPanel } from './diagrams/DiagramsPanel';
+import { IoTools } from './io/IoTools';
+import { createNotices } from './io/notices';
+import { NoticeBar } from './io/NoticeBar';
+import { PageProvider, type PageServices } from './io/PageContext';
 import { LibraryProvider } from './library/LibraryContext';
 import { LibraryNotice } from './library/LibraryNotice';
 import { Workbench } from './library/Workbench';
@@ -20,8 +25,13 @@ import './styles.css';
  * The page. Creates its lab (the store, with a worker-backed run client) unless one is given —
  * tests and, later, the embedded player pass their own.
  */
-export function App({ lab: given }: { lab?: Lab }) {
+export function App({ lab: given, page: givenPage }: { lab?: Lab; page?: PageServices }) {
   const [lab] = useState(() => given ?? createLab({ runner: createRunClient() }));
+  // Booted pages (main.tsx) pass their services; a bare App (tests) gets its own, with no share link.
+  const [page] = useState<PageServices>(
+    () =>
+      givenPage ?? { notices: createNotices(), artifacts: createArtifactClient(), shareLink: null },
+  );
   usePlaybackLoop(lab);
   useShortcuts(lab);
   useEffect(() => {
@@ -39,10 +49,12 @@ export function App({ lab: given }: { lab?: Lab }) {
   }, [lab]);
   return (
     <LabProvider lab={lab}>
-      {/* A page that makes its own lab opens the URL's ?preset= itself (src/platform/presetUrl.ts). */}
-      <LibraryProvider openFromUrl={given === undefined}>
-        <Shell />
-      </LibraryProvider>
+      <PageProvider page={page}>
+        {/* A page that makes its own lab opens the URL's ?preset= itself (src/platform/presetUrl.ts). */}
+        <LibraryProvider openFromUrl={given === undefined}>
+          <Shell />
+        </LibraryProvider>
+      </PageProvider>
     </LabProvider>
   );
 }
@@ -58,9 +70,14 @@ function Shell() {
       style={{ ['--scale' as string]: String(FONT_SCALES[step] ?? 1) }}
     >
       <TopBar />
+      <NoticeBar />
       <section aria-label="Playback">
         <Transport />
-        <StatusLine />
+        {/* The status line shares its row with Share, Embed, Export and Import (the top bar is full). */}
+        <div className="status-row">
+          <StatusLine />
+          <IoTools />
+        </div>
       </section>
       <LibraryNotice />
       <Counters />
@@ -68,6 +85,7 @@ function Shell() {
         <Pipeline />
         <Lower />
       </Workbench>
+      <DiagramsPanel />
     </div>
   );
 }
