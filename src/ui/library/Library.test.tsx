@@ -1,0 +1,123 @@
+/**
+ * The library's components in jsdom (the keyboard and the browser's own behaviour are the
+ * Playwright specs' job, e2e/library.spec.ts): what the dialog lists for a search, that opening
+ * a card loads its preset as one undoable edit, and that the prediction's answer waits for the
+ * end of the run or a "reveal".
+ */
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RunClient } from '../../platform/runClient';
+import { createLab, type Lab } from '../../store/labStore';
+import { LabProvider } from '../../store/LabContext';
+import { computeRunView, scenarioKey } from '../../views/compute';
+import { testIds } from '../testIds';
+import { LibraryButton } from './LibraryButton';
+import { LibraryProvider } from './LibraryContext';
+import { StoryPanel } from './StoryPanel';
+
+const inline: RunClient = {
+  run(input) {
+    return {
+      promise: Promise.resolve({ ...computeRunView(input), key: scenarioKey(input) }),
+      cancel() {},
+    };
+  },
+  dispose() {},
+};
+
+beforeAll(() => {
+  // jsdom lays nothing out: scrolling a focused card into view is a no-op here.
+  Element.prototype.scrollIntoView = () => {};
+});
+
+async function mount(): Promise<Lab> {
+  const lab = createLab({ runner: inline });
+  render(
+    <LabProvider lab={lab}>
+      <LibraryProvider openFromUrl={false}>
+        <LibraryButton />
+        <StoryPanel />
+      </LibraryProvider>
+    </LabProvider>,
+  );
+  await act(() => lab.actions.settled());
+  return lab;
+}
+
+const cards = () => screen.queryAllByTestId(testIds.libraryCard).map((c) => c.dataset.preset);
+
+describe('library (jsdom)', () => {
+  afterEach(cleanup);
+
+  it('lists every preset by group and filters by the search box', async () => {
+    await mount();
+    fireEvent.click(screen.getByTestId(testIds.libraryOpen));
+    expect(cards()).toHaveLength(19);
+    expect(
+      screen.getAllByTestId(testIds.libraryGroup).map((g) => g.getAttribute('data-group')),
+    ).toEqual(['guarantees', 'producer', 'broker', 'consumer', 'processor', 'sink', 'side effect']);
+    // The open preset (the default, at-least-once) is marked in words.
+    const open = screen
+      .getAllByTestId(testIds.libraryCard)
+      .find((c) => c.getAttribute('aria-current') === 'true');
+    expect(open?.dataset.preset).toBe('at-least-once');
+    expect(open?.textContent).toContain('open now');
+    fireEvent.change(screen.getByTestId(testIds.librarySearch), { target: { value: 'spark' } });
+    expect(cards()).toEqual(['spark-batch-replay']);
+    expect(screen.getByTestId(testIds.libraryCount).textContent).toContain('1 of 19');
+  });
+
+  it('Enter in the search box opens the first match as one undoable edit', async () => {
+    const lab = await mount();
+    fireEvent.click(screen.getByTestId(testIds.libraryOpen));
+    const search = screen.getByTestId(testIds.librarySearch);
+    fireEvent.change(search, { target: { value: 'p-77' } });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    expect(screen.queryByTestId(testIds.libraryDialog)).toBeNull();
+    expect(lab.app.getState().presetRef).toBe('payment-resent-by-app/plain-insert');
+    expect(lab.app.getState().past).toHaveLength(1);
+    await act(() => lab.actions.settled());
+    const story = screen.getByTestId(testIds.storyPanel);
+    expect(story.dataset.preset).toBe('payment-resent-by-app');
+    expect(screen.getAllByTestId(testIds.storyVariant)).toHaveLength(7);
+    act(() => lab.actions.undo());
+    expect(screen.getByTestId(testIds.storyPanel).dataset.preset).toBe('at-least-once');
+  });
+
+  it('the answer waits for the end of the run (or a reveal) and stays across variants', async () => {
+    const lab = await mount();
+    act(() => lab.actions.loadPreset('flink-checkpoint-replay'));
+    await act(() => lab.actions.settled());
+    expect(screen.queryByTestId(testIds.predictAnswer)).toBeNull();
+    act(() => lab.actions.seek(4000));
+    expect(screen.queryByTestId(testIds.predictAnswer)).toBeNull();
+    act(() => lab.actions.seek(1e9));
+    expect(screen.getByTestId(testIds.predictAnswer).textContent).toContain('300');
+    // Scrubbing back does not hide it; nor does another variant of the same preset.
+    act(() => lab.actions.seek(0));
+    fireEvent.click(
+      screen.getAllByTestId(testIds.storyVariant).find((b) => b.dataset.variant === 'upsert')!,
+    );
+    await act(() => lab.actions.settled());
+    expect(screen.getByTestId(testIds.storyPanel).dataset.variant).toBe('upsert');
+    expect(screen.getByTestId(testIds.predictAnswer)).toBeTruthy();
+    // Another preset asks its own question, unanswered; "Reveal now" shows its answer.
+    act(() => lab.actions.loadPreset('spark-batch-replay'));
+    await act(() => lab.actions.settled());
+    expect(screen.queryByTestId(testIds.predictAnswer)).toBeNull();
+    fireEvent.click(screen.getByTestId(testIds.predictReveal));
+    expect(screen.getByTestId(testIds.predictAnswer).textContent).toContain('40');
+  });
+
+  it('an edited preset says so and reloads as shipped in one click', async () => {
+    const lab = await mount();
+    act(() => lab.actions.loadPreset('commit-after-process/plain-insert'));
+    expect(screen.getByTestId(testIds.storyPanel).dataset.edited).toBe('false');
+    act(() => lab.actions.setSeed(3));
+    expect(screen.getByTestId(testIds.storyPanel).dataset.edited).toBe('true');
+    fireEvent.click(screen.getByText('reload as shipped'));
+    expect(screen.getByTestId(testIds.storyPanel).dataset.edited).toBe('false');
+    expect(lab.app.getState().scenario.seed).toBeUndefined();
+    await act(() => lab.actions.settled());
+  });
+});
