@@ -251,7 +251,9 @@ export function saveWorkspace(
 }
 
 function fullNotice(e: unknown): StorageNotice {
-  const quota = e instanceof Error && /quota/i.test(`${e.name} ${e.message}`);
+  // Not `instanceof Error`: a DOMException is not one in every environment.
+  const x = (e ?? {}) as { name?: unknown; message?: unknown };
+  const quota = /quota/i.test(`${String(x.name)} ${String(x.message)}`);
   return quota
     ? {
         kind: 'full',

@@ -4,6 +4,7 @@
  * page services, then keep the workspace autosaved and the URL honest.
  */
 import { createArtifactClient, createRunClient } from '../../platform/runClient';
+import { presetParamOf, resolvePresetParam } from '../../platform/presetUrl';
 import { shareFromLocation } from '../../platform/share';
 import { loadWorkspace } from '../../platform/storage';
 import { createAutosave } from '../../platform/storageAutosave';
@@ -28,7 +29,9 @@ export interface BootedPage {
  */
 export function bootPage({ embed }: { embed: boolean }): BootedPage {
   const share = shareFromLocation();
-  const preset = new URLSearchParams(location.search).get('preset');
+  // The library's reading of `?preset=` (case, bare ids, its messages): one contract for both.
+  const presetValue = presetParamOf(location.search);
+  const preset = presetValue === null ? null : resolvePresetParam(presetValue);
   const start = chooseStart({ share, preset, saved: embed ? null : loadWorkspace() });
   const notices = createNotices(start.notices);
   const lab = createLab({

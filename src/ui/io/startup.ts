@@ -6,6 +6,7 @@
  * Pure: the caller reads the URL and storage.
  */
 import type { ScenarioInput } from '../../engine';
+import type { PresetParam } from '../../platform/presetUrl';
 import type { ShareResult } from '../../platform/share';
 import type { StorageNotice, Workspace, WorkspacePrefs } from '../../platform/storage';
 import { findPreset } from '../../scenarios';
@@ -33,8 +34,8 @@ export interface Start {
 export interface StartInputs {
   /** The decoded share link, or null when the URL carries none. */
   share: ShareResult | null;
-  /** The `preset` query parameter, or null. */
-  preset: string | null;
+  /** The `?preset=` parameter, resolved (src/platform/presetUrl.ts), or null when absent. */
+  preset: PresetParam | null;
   /** The saved workspace (null in an embed, which never reads it) and its notice. */
   saved: { workspace: Workspace | null; notice: StorageNotice | null } | null;
 }
@@ -66,7 +67,7 @@ export function chooseStart({ share, preset, saved }: StartInputs): Start {
     });
   }
   if (preset !== null) {
-    const p = findPreset(preset);
+    const p = preset.kind === 'preset' ? findPreset(preset.ref) : undefined;
     if (p)
       return {
         source: 'preset',
@@ -78,7 +79,7 @@ export function chooseStart({ share, preset, saved }: StartInputs): Start {
       };
     notices.push({
       tone: 'warn',
-      text: `There is no preset "${preset.slice(0, 80)}"; the lab opened without it.`,
+      text: `${preset.kind === 'unknown' ? preset.message : 'Unknown preset.'} The lab opened without it.`,
     });
   }
   if (ws)

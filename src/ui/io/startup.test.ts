@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { ScenarioInput } from '../../engine';
+import { resolvePresetParam } from '../../platform/presetUrl';
+import type { Workspace } from '../../platform/storage';
+import { chooseStart } from './startup';
+
+const mine: ScenarioInput = { version: 1, name: 'mine', workload: { generate: { count: 2 } } };
+const linked: ScenarioInput = { version: 1, name: 'linked', workload: { generate: { count: 3 } } };
+const saved = (ws: Partial<Workspace> | null) => ({
+  workspace: ws ? { scenario: mine, presetRef: null, prefs: { fontStep: 2 }, ...ws } : null,
+  notice: null,
+});
+const share = { ok: true as const, input: linked, scenario: {} as never, version: 1 };
+const badShare = { ok: false as const, issues: [{ path: '', message: 'share link: damaged' }] };
+
+describe('chooseStart: share link › ?preset= › saved workspace › default', () => {
+  it('a share link wins over a preset and the workspace; the workspace goes in the history', () => {
+    const s = chooseStart({ share, preset: resolvePresetParam('at-most-once'), saved: saved({}) });
+    expect(s).toMatchObject({ source: 'share', initial: linked, presetRef: null, previous: mine });
+    // The reader's preferences apply whatever scenario wins.
+    expect(s.prefs).toEqual({ fontStep: 2 });
+    expect(s.notices).toEqual([]);
+  });
+
+  it('a preset wins over the workspace', () => {
+    const s = chooseStart({
+      share: null,
+      preset: resolvePresetParam('AT-most-once'),
+      saved: saved({}),
+    });
+    expect(s).toMatchObject({
+      source: 'preset',
+      presetRef: 'at-most-once/default',
+      previous: mine,
+    });
+    expect(s.initial?.name).toBe('Payments, at-most-once');
+  });
+
+  it('the workspace, else the default', () => {
+    expect(
+      chooseStart({ share: null, preset: null, saved: saved({ presetRef: 'x/y' }) }),
+    ).toMatchObject({
+      source: 'workspace',
+      initial: mine,
+      presetRef: 'x/y',
+    });
+    const d = chooseStart({ share: null, preset: null, saved: null });
+    expect(d).toMatchObject({ source: 'default', presetRef: null, prefs: {} });
+    expect(d.initial).toBeUndefined();
+  });
+
+  it('what cannot be used is said, and the next source is tried', () => {
+    const s = chooseStart({
+      share: badShare,
+      preset: resolvePresetParam('no-such-preset'),
+      saved: { workspace: null, notice: { kind: 'set-aside', message: 'set aside: bad JSON' } },
+    });
+    expect(s.source).toBe('default');
+    expect(s.notices.map((n) => n.tone)).toEqual(['warn', 'error', 'warn']);
+    expect(s.notices[1]!.lines).toEqual(['(link): share link: damaged']);
+    expect(s.notices[2]!.text).toContain('no-such-preset');
+  });
+});
