@@ -8,6 +8,8 @@ import {
   isPristinePreset,
   LIST_PAGE,
   libraryListing,
+  listingSummary,
+  SEARCH_SUGGESTIONS,
   moveActive,
   openPreset,
   sourceLabel,
@@ -197,5 +199,24 @@ describe('sourceLabel', () => {
 
   it('gives every preset source a readable label', () => {
     for (const p of presets) for (const u of p.sources) expect(sourceLabel(u)).not.toBe('');
+  });
+});
+
+describe('listingSummary and SEARCH_SUGGESTIONS', () => {
+  it('says how many match and what Enter does, without "0 … the first"', () => {
+    expect(listingSummary({ matched: 19, total: 19 }, ' ')).toBe(
+      '19 presets · ↓ to the cards, Enter opens',
+    );
+    expect(listingSummary({ matched: 0, total: 19 }, 'kinesis')).toBe('no match among 19');
+    expect(listingSummary({ matched: 1, total: 19 }, 'spark')).toBe(
+      '1 of 19 matches · Enter opens it',
+    );
+    expect(listingSummary({ matched: 3, total: 19 }, 'flink')).toBe(
+      '3 of 19 match · Enter opens the first',
+    );
+  });
+
+  it('suggests only words that find presets', () => {
+    for (const w of SEARCH_SUGGESTIONS) expect(libraryListing(w).matched).toBeGreaterThan(1);
   });
 });

@@ -222,3 +222,23 @@ export function sourceLabel(url: string): string {
     return url;
   }
 }
+
+/** The line beside the search box: how many presets match, and what Enter does. */
+export function listingSummary(
+  l: Pick<LibraryListing, 'matched' | 'total'>,
+  query: string,
+): string {
+  if (query.trim() === '') return `${l.total} presets · ↓ to the cards, Enter opens`;
+  if (l.matched === 0) return `no match among ${l.total}`;
+  if (l.matched === 1) return `1 of ${l.total} matches · Enter opens it`;
+  return `${l.matched} of ${l.total} match · Enter opens the first`;
+}
+
+/** Words to try when a search finds nothing (each finds several presets). */
+export const SEARCH_SUGGESTIONS: readonly string[] = [
+  'duplicate',
+  'lost',
+  'retry',
+  'transaction',
+  'MERGE',
+];

@@ -10,7 +10,14 @@ import {
 import type { Preset } from '../../scenarios';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
-import { libraryListing, moveActive, openPreset, type ListKey } from '../../views/library';
+import {
+  libraryListing,
+  listingSummary,
+  moveActive,
+  openPreset,
+  SEARCH_SUGGESTIONS,
+  type ListKey,
+} from '../../views/library';
 import { testIds } from '../testIds';
 import { GuaranteeBadge } from './GuaranteeBadge';
 import { useLibraryUi } from './LibraryContext';
@@ -50,6 +57,7 @@ export function LibraryDialog() {
       listing.flat.findIndex((p) => p.id === current?.preset.id),
     ),
   );
+  const openId = useRef(current?.preset.id);
   const dialog = useRef<HTMLDialogElement>(null);
   const search = useRef<HTMLInputElement>(null);
   const cards = useRef(new Map<string, HTMLButtonElement>());
@@ -63,6 +71,9 @@ export function LibraryDialog() {
     if (typeof d.showModal === 'function' && !d.open) d.showModal();
     else d.setAttribute('open', '');
     search.current?.focus();
+    // The open preset's card in view (it is the active one: ↓ goes there, Enter reopens it).
+    const id = openId.current;
+    if (id) cards.current.get(id)?.scrollIntoView({ block: 'nearest' });
     return () => {
       if (d.open && typeof d.close === 'function') d.close();
     };
@@ -189,17 +200,31 @@ export function LibraryDialog() {
             data-testid={testIds.libraryCount}
             data-matched={listing.matched}
           >
-            {trimmed === ''
-              ? `${listing.total} presets · ↓ to the cards, Enter opens`
-              : `${listing.matched} of ${listing.total} match · Enter opens the ${listing.matched === 1 ? 'match' : 'first'}`}
+            {listingSummary(listing, query)}
           </span>
         </div>
         <div className="library-groups">
           {listing.matched === 0 && (
             <p className="library-empty">
               No preset matches “{trimmed}”. Search looks in titles, stories, fixes, variants, ids
-              and sources — try <em>duplicate</em>, <em>lost</em>, <em>Spark</em> or{' '}
-              <em>isolation</em>.{' '}
+              and sources — try{' '}
+              {SEARCH_SUGGESTIONS.map((w, k) => (
+                <span key={w}>
+                  {k > 0 && (k === SEARCH_SUGGESTIONS.length - 1 ? ' or ' : ', ')}
+                  <button
+                    type="button"
+                    className="linkish"
+                    onClick={() => {
+                      setQuery(w);
+                      setActive(0);
+                      search.current?.focus();
+                    }}
+                  >
+                    {w}
+                  </button>
+                </span>
+              ))}
+              .{' '}
               <button
                 type="button"
                 onClick={() => {
