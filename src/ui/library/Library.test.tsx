@@ -109,6 +109,21 @@ describe('library (jsdom)', () => {
     expect(screen.getByTestId(testIds.predictAnswer).textContent).toContain('40');
   });
 
+  it('"Ask again" hides the answer and goes back to time 0', async () => {
+    const lab = await mount();
+    act(() => lab.actions.loadPreset('retry-storm'));
+    await act(() => lab.actions.settled());
+    fireEvent.change(screen.getByTestId(testIds.predictInput), { target: { value: '10' } });
+    fireEvent.click(screen.getByTestId(testIds.predictLock));
+    expect(screen.getByTestId(testIds.predictYours).textContent).toContain('10');
+    act(() => lab.actions.seek(1e12));
+    expect(screen.getByTestId(testIds.predictAnswer)).toBeTruthy();
+    fireEvent.click(screen.getByText('Ask again'));
+    expect(screen.queryByTestId(testIds.predictAnswer)).toBeNull();
+    expect(screen.getByTestId(testIds.predictInput)).toHaveProperty('value', '');
+    expect(lab.cursor.getState().t).toBe(0);
+  });
+
   it('an edited preset says so and reloads as shipped in one click', async () => {
     const lab = await mount();
     act(() => lab.actions.loadPreset('commit-after-process/plain-insert'));

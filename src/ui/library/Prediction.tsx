@@ -100,9 +100,25 @@ export function PredictionBox({ preset }: { preset: Preset }) {
         </form>
       )}
       {p.revealed ? (
-        <div className="predict-answer" role="status" data-testid={testIds.predictAnswer}>
-          <strong>Answer:</strong> {preset.predict.answer}
-        </div>
+        <>
+          <div className="predict-answer" role="status" data-testid={testIds.predictAnswer}>
+            <strong>Answer:</strong> {preset.predict.answer}
+          </div>
+          <p className="predict-hint">
+            <button
+              type="button"
+              className="linkish"
+              title="Back to time 0 with the question open (the next group, the next class)"
+              onClick={() => {
+                // Back to the start first: at the end of the run the answer would show again.
+                lab.actions.restart();
+                update(preset.id, { text: '', locked: false, revealed: false });
+              }}
+            >
+              Ask again
+            </button>
+          </p>
+        </>
       ) : (
         <p className="predict-hint muted">
           {p.locked
