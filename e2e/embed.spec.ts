@@ -4,6 +4,7 @@
  * the frame from it. The Embed dialog's snippet works as pasted. The build also runs from a
  * sub-path of a plain static host. Options: predict then reveal, locked knobs, panels, caption.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Frame, Page } from '@playwright/test';
 import { encodeShare } from '../src/platform/share';
 import type { ScenarioInput } from '../src/engine';
@@ -34,7 +35,7 @@ test('in a host page on another origin, the player autoplays and reports its hei
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(
-    hostPage({ src: `${APP}?embed&autoplay=1&speed=1&id=demo&preset=at-least-once` }),
+    hostPage({ src: `${APP}?embed&autoplay=1&speed=0.05&id=demo&preset=at-least-once` }),
   );
   // Height messages arrive, from the lab's origin, with the frame's id.
   await expect(page.locator('#count')).not.toHaveText('0');
@@ -76,6 +77,10 @@ test('the Embed dialog writes a snippet that works as pasted on another origin',
   await dialog.getByLabel('Caption').fill('At-most-once: <b>watch</b> p-9 & p-10');
   await dialog.getByLabel('Frame id').fill('lesson-1');
   const snippet = await dash.byId(testIds.embedSnippet).inputValue();
+  const axe = await new AxeBuilder({ page: dash.page })
+    .include(`[data-testid="${testIds.embedDialog}"]`)
+    .analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
   expect(snippet).toContain('<iframe id="lesson-1"');
   expect(snippet).toContain('?embed&amp;autoplay=1&amp;caption=');
   expect(snippet).toContain('#s=1.');
@@ -124,6 +129,7 @@ test('predict, then reveal: the outcome is hidden until the reader answers', asy
   await expect(page.getByTestId(testIds.counters)).toHaveCount(0);
   await expect(page.getByTestId(testIds.play)).toHaveAttribute('aria-pressed', 'false');
   expect(await page.evaluate(() => window.__deliveryLab!.cursor().t)).toBe(1000);
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
   await page.getByTestId(testIds.embedReveal).click();
   const answer = page.getByTestId(testIds.embedAnswer);
   await expect(answer).toContainText('18: p-9 and p-10 were committed but never written.');

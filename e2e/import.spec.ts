@@ -4,6 +4,7 @@
  * Every export downloads a file of its format; the scenario file opens again to the same run.
  */
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import type { Download, Page } from '@playwright/test';
 import { expect, test, testIds, type Dashboard } from './fixtures';
 
@@ -46,6 +47,10 @@ test('a bad file is refused with its field paths; the workspace is kept', async 
   await expect(errors).toContainText('producer.acks');
   await expect(errors).toContainText('processor.max.poll.records');
   await expect(errors).toContainText('Your current scenario is unchanged.');
+  const axe = await new AxeBuilder({ page })
+    .include(`[data-testid="${testIds.importDialog}"]`)
+    .analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
   // Not JSON at all: said so, at the file's level.
   await dash.byId(testIds.importFile).setInputFiles({
     name: 'notes.txt',

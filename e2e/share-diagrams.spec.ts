@@ -5,6 +5,7 @@
  * PNG downloads are valid files (parsed: XML with an <svg> root; a PNG that decodes to a slide).
  */
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, testIds } from './fixtures';
 
@@ -42,6 +43,13 @@ test('mermaid loads only when the diagrams open; the run diagram has the pipelin
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(/^sequenceDiagram\n/);
   expect(copied).toBe(await page.getByTestId(testIds.diagramText).textContent());
+
+  // The panel is accessible (mermaid's own SVG aside: it carries its own aria roles).
+  const axe = await new AxeBuilder({ page })
+    .include(`[data-testid="${testIds.diagrams}"]`)
+    .exclude(`[data-testid="${testIds.diagramSvg}"]`)
+    .analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
 
   // The topology: a flowchart with the knobs that matter.
   await openDiagrams(page, 'flow');

@@ -120,7 +120,11 @@ test('an embedded player neither reads nor writes the workspace', async ({ dash 
   const { page } = dash;
   await dash.pickPreset('at-most-once');
   await dash.fault('consumer-0', 'crash-before-commit');
-  await expect.poll(async () => (await saved(page)) !== null).toBe(true);
+  const mine = await dash.api('scenario');
+  // Wait for the autosave of the last edit (it comes a moment after).
+  await expect
+    .poll(async () => JSON.parse((await saved(page)) ?? '{}').state?.scenario)
+    .toEqual(mine);
   const before = await saved(page);
   await page.goto('./?embed&preset=at-least-once');
   await ready(page);

@@ -154,10 +154,24 @@ function DiagramsBody() {
             key={t.id}
             type="button"
             role="tab"
+            id={`diagram-tab-${t.id}`}
             aria-selected={tab === t.id}
+            aria-controls="diagram-panel"
+            tabIndex={tab === t.id ? 0 : -1}
             data-testid={testIds.diagramTab}
             data-tab={t.id}
             onClick={() => setTab(t.id)}
+            onKeyDown={(e) => {
+              if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+              e.preventDefault();
+              // The page's shortcuts use the arrows for stepping: the tab list keeps them.
+              e.stopPropagation();
+              const k = TABS.findIndex((x) => x.id === tab);
+              const next =
+                TABS[(k + (e.key === 'ArrowRight' ? 1 : -1) + TABS.length) % TABS.length]!;
+              setTab(next.id);
+              document.getElementById(`diagram-tab-${next.id}`)?.focus();
+            }}
           >
             {t.id === 'event' && eventId
               ? `Event ${eventId.length > 24 ? `${eventId.slice(0, 23)}…` : eventId}`
@@ -165,55 +179,57 @@ function DiagramsBody() {
           </button>
         ))}
       </div>
-      <div className="diagram-tools">
-        <button
-          type="button"
-          disabled={!artifact}
-          data-testid={testIds.diagramCopy}
-          onClick={act('Copy', async () => {
-            const ok = await copyText(artifact!.text);
-            notices.push(
-              ok
-                ? { tone: 'info', text: 'The mermaid text is on the clipboard.' }
-                : {
-                    tone: 'warn',
-                    text: 'The clipboard refused: select the text under "Mermaid text" and copy it.',
-                  },
-            );
-          })}
-        >
-          Copy mermaid text
-        </button>
-        <button
-          type="button"
-          disabled={!svg}
-          data-testid={testIds.diagramSvgDownload}
-          onClick={act('The SVG download', () => downloadBlob(svgBlob(svg!), `${stem}.svg`))}
-        >
-          Download SVG
-        </button>
-        <button
-          type="button"
-          disabled={!svg}
-          data-testid={testIds.diagramPngDownload}
-          title="1920 × 1080 for a slide; a tall diagram keeps a slide's width and gets longer"
-          onClick={act('The PNG download', async () =>
-            downloadBlob(await svgToPng(svg!, slideCanvas(svgSize(svg!))), `${stem}.png`),
-          )}
-        >
-          Download PNG (slide)
-        </button>
-        <DiagramStatus shown={shown} artifact={artifact} />
+      <div role="tabpanel" id="diagram-panel" aria-labelledby={`diagram-tab-${tab}`}>
+        <div className="diagram-tools">
+          <button
+            type="button"
+            disabled={!artifact}
+            data-testid={testIds.diagramCopy}
+            onClick={act('Copy', async () => {
+              const ok = await copyText(artifact!.text);
+              notices.push(
+                ok
+                  ? { tone: 'info', text: 'The mermaid text is on the clipboard.' }
+                  : {
+                      tone: 'warn',
+                      text: 'The clipboard refused: select the text under "Mermaid text" and copy it.',
+                    },
+              );
+            })}
+          >
+            Copy mermaid text
+          </button>
+          <button
+            type="button"
+            disabled={!svg}
+            data-testid={testIds.diagramSvgDownload}
+            onClick={act('The SVG download', () => downloadBlob(svgBlob(svg!), `${stem}.svg`))}
+          >
+            Download SVG
+          </button>
+          <button
+            type="button"
+            disabled={!svg}
+            data-testid={testIds.diagramPngDownload}
+            title="1920 × 1080 for a slide; a tall diagram keeps a slide's width and gets longer"
+            onClick={act('The PNG download', async () =>
+              downloadBlob(await svgToPng(svg!, slideCanvas(svgSize(svg!))), `${stem}.png`),
+            )}
+          >
+            Download PNG (slide)
+          </button>
+          <DiagramStatus shown={shown} artifact={artifact} />
+        </div>
+        <DiagramSvg svg={svg} />
+        {artifact && (
+          <details className="diagram-text">
+            <summary>Mermaid text</summary>
+            <pre data-testid={testIds.diagramText} tabIndex={0}>
+              {artifact.text}
+            </pre>
+          </details>
+        )}
       </div>
-      <DiagramSvg svg={svg} />
-      {artifact && (
-        <details className="diagram-text">
-          <summary>Mermaid text</summary>
-          <pre data-testid={testIds.diagramText} tabIndex={0}>
-            {artifact.text}
-          </pre>
-        </details>
-      )}
     </div>
   );
 }

@@ -136,25 +136,24 @@ function Player({ options, presetRef }: { options: EmbedOptions; presetRef: stri
       data-locked={options.lock}
     >
       <NoticeBar />
-      <div className="embed-head">
+      <header className="embed-head">
         {options.caption ? (
-          <p className="embed-caption" data-testid={testIds.embedCaption}>
+          <h1 className="embed-caption" data-testid={testIds.embedCaption}>
             {options.caption}
-          </p>
+          </h1>
         ) : (
-          <p className="embed-caption muted">{scenario.name}</p>
+          <h1 className="embed-caption muted">{scenario.name}</h1>
         )}
         <span className="spacer" />
         {!options.lock && <EmbedGuarantee />}
         <a href={fullHref} target="_blank" rel="noopener noreferrer" className="embed-open">
           Open in Delivery Lab ↗
         </a>
-      </div>
+      </header>
       {!revealed && (
-        <div
+        <section
           className="embed-predict"
           data-testid={testIds.embedPredict}
-          role="group"
           aria-label="Predict the outcome"
         >
           <p>
@@ -178,22 +177,24 @@ function Player({ options, presetRef }: { options: EmbedOptions; presetRef: stri
               I have my answer — reveal
             </button>
           )}
-        </div>
+        </section>
       )}
       {revealed && options.predict && view && (
-        <div className="embed-answer" data-testid={testIds.embedAnswer} role="status">
-          {guess && (
-            <p>
-              You said: <strong>{guess}</strong>.
-            </p>
-          )}
-          {q.answer && (
-            <p>
-              <strong>Answer:</strong> {q.answer}
-            </p>
-          )}
-          <Outcome />
-        </div>
+        <section className="embed-answer" aria-label="The answer" data-testid={testIds.embedAnswer}>
+          <div role="status">
+            {guess && (
+              <p>
+                You said: <strong>{guess}</strong>.
+              </p>
+            )}
+            {q.answer && (
+              <p>
+                <strong>Answer:</strong> {q.answer}
+              </p>
+            )}
+            <Outcome />
+          </div>
+        </section>
       )}
       {show.has('transport') && (
         <section aria-label="Playback">

@@ -11,7 +11,7 @@ export function NoticeBar() {
   const items = useStore(notices.store, selectItems);
   if (items.length === 0) return null;
   return (
-    <div className="notice-bar" aria-live="polite">
+    <section className="notice-bar" aria-label="Notices" aria-live="polite">
       {items.map((n) => (
         <div
           key={n.id}
@@ -41,6 +41,6 @@ export function NoticeBar() {
           </button>
         </div>
       ))}
-    </div>
+    </section>
   );
 }
