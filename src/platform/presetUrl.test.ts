@@ -4,11 +4,9 @@ import {
   PRESET_PARAM,
   presetParamOf,
   resolvePresetParam,
-  startupFrom,
   urlWithPreset,
   writePresetToLocation,
 } from './presetUrl';
-import { encodeShare } from './share';
 
 describe('resolvePresetParam', () => {
   it('takes every id of presetIds() as it is (the contract)', () => {
@@ -65,35 +63,6 @@ describe('presetParamOf', () => {
   });
 });
 
-describe('startupFrom: share link › ?preset= › saved workspace', () => {
-  const share = `#${encodeShare({ version: 1, name: 'x' } as never)}`;
-
-  it('a share link wins over ?preset=', () => {
-    expect(startupFrom({ search: '?preset=lost-ack-retry', hash: share })).toEqual({
-      from: 'share',
-    });
-    // Other hash parameters beside s= still make it a share link.
-    expect(startupFrom({ search: '', hash: `${share}&t=1200` })).toEqual({ from: 'share' });
-  });
-
-  it('?preset= opens its preset', () => {
-    expect(startupFrom({ search: '?preset=lost-ack-retry/acks-1', hash: '' })).toEqual({
-      from: 'preset',
-      ref: 'lost-ack-retry/acks-1',
-    });
-  });
-
-  it('an unknown ?preset= is reported and leaves the workspace to the saved one', () => {
-    const s = startupFrom({ search: '?preset=nope/nope', hash: '#t=5' });
-    expect(s.from).toBe('unknown-preset');
-  });
-
-  it('nothing asked: the saved workspace (or the default)', () => {
-    expect(startupFrom({ search: '', hash: '' })).toEqual({ from: 'workspace' });
-    expect(startupFrom({ search: '?other=1', hash: '#t=1' })).toEqual({ from: 'workspace' });
-  });
-});
-
 describe('urlWithPreset', () => {
   const base = 'https://lab.example/delivery/';
 
@@ -119,7 +88,7 @@ describe('urlWithPreset', () => {
     for (const ref of presetIds()) {
       const u = new URL(urlWithPreset(`${base}#t=3`, ref));
       expect(u.searchParams.get(PRESET_PARAM)).toBe(ref);
-      expect(startupFrom(u)).toEqual({ from: 'preset', ref });
+      expect(resolvePresetParam(presetParamOf(u.search)!)).toEqual({ kind: 'preset', ref });
     }
   });
 });

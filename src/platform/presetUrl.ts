@@ -3,14 +3,15 @@
  * lists them, the contract shared with the CLI and the tests). A bare `?preset=<preset-id>` opens
  * its default variant and is rewritten to the full form.
  *
- * What the page opens with — the precedence, highest first:
+ * What the page opens with — the precedence, highest first (src/ui/io/startup.ts applies it,
+ * reading `?preset=` with {@link presetParamOf} and {@link resolvePresetParam}):
  * 1. a share link, `#s=…` (src/platform/share.ts): it carries the exact scenario, every click's
  *    fault included, so it always wins;
  * 2. `?preset=…`: a preset as shipped (a teacher's link, a bookmark);
  * 3. the saved workspace (src/platform/storage.ts);
  * 4. the default preset.
- * An unknown `?preset=` opens nothing: the page says so and keeps what it would otherwise have
- * shown (3, then 4).
+ * An unknown `?preset=` opens nothing: the page says why ({@link PresetParam}'s message) and
+ * keeps what it would otherwise have shown (3, then 4).
  *
  * While the page runs, the URL follows the workspace: `?preset=` is there exactly while the
  * workspace is a preset variant unchanged (see `isPristinePreset`), so a reload or a copied
@@ -19,7 +20,6 @@
  * entries — undo (Ctrl+Z) is how to go back.
  */
 import { findPreset, presets } from '../scenarios';
-import { SHARE_PARAM } from './share';
 
 /** The query parameter naming the open preset. */
 export const PRESET_PARAM = 'preset';
@@ -30,13 +30,6 @@ const SHOWN_MAX = 80;
 /** A `?preset=` value, resolved. */
 export type PresetParam =
   { kind: 'preset'; ref: string } | { kind: 'unknown'; value: string; message: string };
-
-/** What the page opens with (see the module comment for the precedence). */
-export type StartupSource =
-  | { from: 'share' }
-  | { from: 'preset'; ref: string }
-  | { from: 'unknown-preset'; value: string; message: string }
-  | { from: 'workspace' };
 
 function shown(value: string): string {
   return value.length > SHOWN_MAX ? `${value.slice(0, SHOWN_MAX)}…` : value;
@@ -69,21 +62,6 @@ export function presetParamOf(search: string): string | null {
   return value === null || value.trim() === '' ? null : value;
 }
 
-/**
- * What a URL asks the page to open, by the precedence above. `workspace` means the URL asks for
- * nothing: the saved workspace (or the default) stays.
- */
-export function startupFrom(loc: Pick<Location, 'search' | 'hash'>): StartupSource {
-  const hash = loc.hash.startsWith('#') ? loc.hash.slice(1) : loc.hash;
-  if (new URLSearchParams(hash).get(SHARE_PARAM) !== null) return { from: 'share' };
-  const value = presetParamOf(loc.search);
-  if (value === null) return { from: 'workspace' };
-  const r = resolvePresetParam(value);
-  return r.kind === 'preset'
-    ? { from: 'preset', ref: r.ref }
-    : { from: 'unknown-preset', value: r.value, message: r.message };
-}
-
 /** Whether a raw `key=value` pair of a query is the preset parameter. */
 function isPresetPair(pair: string): boolean {
   const key = pair.split('=', 1)[0]!;
@@ -113,16 +91,6 @@ export function urlWithPreset(href: string, ref: string | null): string {
     ref === null ? [] : [`${PRESET_PARAM}=${encodeURIComponent(ref).replace(/%2F/gi, '/')}`];
   const query = [...own, ...rest].join('&');
   return `${path}${query ? `?${query}` : ''}${hash}`;
-}
-
-/**
- * What the page's URL asks to open (see {@link startupFrom}).
- * @param loc - defaults to `window.location`.
- */
-export function startupFromLocation(
-  loc: Pick<Location, 'search' | 'hash'> = location,
-): StartupSource {
-  return startupFrom(loc);
 }
 
 /**

@@ -9,7 +9,6 @@ import { createNotices } from './io/notices';
 import { NoticeBar } from './io/NoticeBar';
 import { PageProvider, type PageServices } from './io/PageContext';
 import { LibraryProvider } from './library/LibraryContext';
-import { LibraryNotice } from './library/LibraryNotice';
 import { Workbench } from './library/Workbench';
 import { usePlaybackLoop } from './hooks/usePlaybackLoop';
 import { useShortcuts } from './hooks/useShortcuts';
@@ -50,8 +49,7 @@ export function App({ lab: given, page: givenPage }: { lab?: Lab; page?: PageSer
   return (
     <LabProvider lab={lab}>
       <PageProvider page={page}>
-        {/* A page that makes its own lab opens the URL's ?preset= itself (src/platform/presetUrl.ts). */}
-        <LibraryProvider openFromUrl={given === undefined}>
+        <LibraryProvider>
           <Shell />
         </LibraryProvider>
       </PageProvider>
@@ -79,7 +77,6 @@ function Shell() {
           <IoTools />
         </div>
       </section>
-      <LibraryNotice />
       <Counters />
       <Workbench>
         <Pipeline />

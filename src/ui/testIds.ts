@@ -103,8 +103,6 @@ export const testIds = {
   libraryCount: 'library-count',
   libraryGroup: 'library-group',
   libraryCard: 'library-card',
-  presetNotice: 'preset-notice',
-  presetNoticeDismiss: 'preset-notice-dismiss',
   storyPanel: 'story-panel',
   storyToggle: 'story-toggle',
   storyTitle: 'story-title',

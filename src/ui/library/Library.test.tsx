@@ -34,7 +34,7 @@ async function mount(): Promise<Lab> {
   const lab = createLab({ runner: inline });
   render(
     <LabProvider lab={lab}>
-      <LibraryProvider openFromUrl={false}>
+      <LibraryProvider>
         <LibraryButton />
         <StoryPanel />
       </LibraryProvider>

@@ -1,7 +1,7 @@
 /**
- * The library's UI state, per page: whether the library is open, the notice for an unknown
- * `?preset=`, whether the story beside the pipeline is folded away, and the predictions written
- * so far (per preset id: switching variants keeps them, "same failure, three sinks").
+ * The library's UI state, per page: whether the library is open, whether the story beside the
+ * pipeline is folded away, and the predictions written so far (per preset id: switching variants
+ * keeps them, "same failure, three sinks").
  *
  * React state in a provider rather than fields of the lab store: none of it is part of a
  * scenario, undo, a share link or the saved workspace, and each page or embedded player that
@@ -36,9 +36,6 @@ export interface LibraryUi {
   setOpen(open: boolean): void;
   /** Where focus goes back to when the library closes without opening a preset. */
   returnFocus: RefObject<HTMLElement | null>;
-  /** A `?preset=` the library does not know, explained; null when there is none. */
-  notice: string | null;
-  setNotice(notice: string | null): void;
   storyHidden: boolean;
   setStoryHidden(hidden: boolean): void;
   /** The prediction for a preset id (empty when none was written). */
@@ -50,31 +47,21 @@ export interface LibraryUi {
   requestStoryFocus(): void;
   /** Whether focus was asked for since the last call (the story panel's question; clears it). */
   takeStoryFocus(): boolean;
-  /** A preset was opened from the library: clear the URL notice, move focus to the story. */
+  /** A preset was opened from the library: move focus to the story. */
   markOpened(): void;
 }
 
 const Ctx = createContext<LibraryUi | null>(null);
 
-/**
- * Provides the library's UI state and keeps the URL's `?preset=` in step with the workspace.
- * @param openFromUrl - also open the preset the URL names, at mount (see {@link usePresetUrl}).
- */
-export function LibraryProvider({
-  children,
-  openFromUrl,
-}: {
-  children: ReactNode;
-  openFromUrl: boolean;
-}) {
+/** Provides the library's UI state and keeps the URL's `?preset=` in step with the workspace. */
+export function LibraryProvider({ children }: { children: ReactNode }) {
   const [open, setOpenState] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
   const [storyHidden, setStoryHidden] = useState(false);
   const [predictions, setPredictions] = useState<Record<string, Prediction>>({});
   const [openedTick, setOpenedTick] = useState(0);
   const returnFocus = useRef<HTMLElement | null>(null);
   const focusStory = useRef(false);
-  usePresetUrl(openFromUrl, setNotice);
+  usePresetUrl();
 
   const setOpen = useCallback((next: boolean) => {
     if (next && document.activeElement instanceof HTMLElement)
@@ -110,7 +97,6 @@ export function LibraryProvider({
     return asked;
   }, []);
   const markOpened = useCallback(() => {
-    setNotice(null);
     focusStory.current = true;
     setOpenedTick((n) => n + 1);
   }, []);
@@ -120,8 +106,6 @@ export function LibraryProvider({
       open,
       setOpen,
       returnFocus,
-      notice,
-      setNotice,
       storyHidden,
       setStoryHidden,
       prediction: (id) => predictions[id] ?? EMPTY,
@@ -134,7 +118,6 @@ export function LibraryProvider({
     [
       open,
       setOpen,
-      notice,
       storyHidden,
       predictions,
       updatePrediction,
