@@ -249,6 +249,11 @@ describe('export helpers', () => {
     expect(file).not.toContain('max-width');
     const doc = new DOMParser().parseFromString(file, 'image/svg+xml');
     expect(doc.querySelector('parsererror')).toBeNull();
+    // The text, then the style that keeps HTML labels from being clipped outside the page.
+    const style = doc.documentElement.lastElementChild!;
+    expect(style.localName).toBe('style');
+    expect(style.textContent).toContain('foreignObject{overflow:visible}');
+    style.remove();
     expect(doc.documentElement.textContent).toBe('a < b');
   });
 });
@@ -264,5 +269,26 @@ describe('slideCanvas', () => {
     // 1200 wide → drawn at 1824/1200 = 1.52×: 4000 px tall becomes 6080 + padding.
     expect(slideCanvas({ width: 1200, height: 4000 })).toEqual({ width: 1920, height: 6176 });
     expect(slideCanvas({ width: 1200, height: 40000 })).toEqual({ width: 1920, height: TALL_MAX });
+  });
+});
+
+describe('export renderer', () => {
+  it('draws with its own configuration, and the next view render goes back to the page configuration', async () => {
+    const { createMermaidRenderer: make, MERMAID_EXPORT_CONFIG: exportConfig } =
+      await import('./mermaid');
+    const calls: unknown[] = [];
+    const api: MermaidApi = {
+      initialize: (c) => void calls.push(c),
+      parse: async () => ({}),
+      render: async (id) => ({ svg: `<svg id="${id}"></svg>` }),
+    };
+    expect(exportConfig.flowchart?.useMaxWidth).toBe(false);
+    expect(exportConfig.securityLevel).toBe('strict');
+    const view = make(async () => api, 'v');
+    const exporter = make(async () => api, 'x', exportConfig);
+    expect((await exporter.render('sequenceDiagram\n')).status).toBe('ok');
+    expect((await view.render('sequenceDiagram\n')).status).toBe('ok');
+    expect((await view.render('sequenceDiagram\n')).status).toBe('ok');
+    expect(calls).toEqual([exportConfig, MERMAID_CONFIG]);
   });
 });

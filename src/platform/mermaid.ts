@@ -44,6 +44,19 @@ export const MERMAID_CONFIG: MermaidConfig = {
   flowchart: { useMaxWidth: true },
 };
 
+/**
+ * The configuration of the *downloaded* pictures: named fonts and natural size (no
+ * `useMaxWidth`). Labels stay HTML (mermaid's SVG-text labels show entity codes such as `&#34;`
+ * literally and break words); {@link standaloneSvg} keeps them from being clipped.
+ */
+export const MERMAID_EXPORT_CONFIG: MermaidConfig = {
+  ...MERMAID_CONFIG,
+  // Named fonts: `system-ui` may resolve to another face once the SVG stands alone.
+  fontFamily: 'Arial, "Liberation Sans", "DejaVu Sans", Helvetica, sans-serif',
+  flowchart: { useMaxWidth: false },
+  sequence: { useMaxWidth: false, wrap: false },
+};
+
 let loading: Promise<MermaidApi> | null = null;
 
 /**
@@ -105,14 +118,20 @@ function cleanup(id: string): void {
   document.getElementById(`i${id}`)?.remove();
 }
 
+/** The configuration mermaid was last initialised with ({@link loadMermaid} sets the default). */
+let configured: MermaidConfig = MERMAID_CONFIG;
+
 /**
  * A renderer for one view (a diagram panel, an export dialog).
  * @param load - where mermaid comes from (default {@link loadMermaid}).
  * @param idPrefix - prefix of the SVG element ids (each render gets `${idPrefix}-${n}`).
+ * @param config - the configuration of this renderer's pictures (default {@link MERMAID_CONFIG};
+ *   {@link MERMAID_EXPORT_CONFIG} for downloads). Renders are serialised, so each can set its own.
  */
 export function createMermaidRenderer(
   load: () => Promise<MermaidApi> = loadMermaid,
   idPrefix = 'dl-mermaid',
+  config: MermaidConfig = MERMAID_CONFIG,
 ): MermaidRenderer {
   let latest = 0;
   return {
@@ -128,6 +147,10 @@ export function createMermaidRenderer(
           return { status: 'error', message: `could not load mermaid: ${messageOf(e)}` };
         }
         if (stale()) return { status: 'stale' };
+        if (configured !== config) {
+          mermaid.initialize(config);
+          configured = config;
+        }
         try {
           await mermaid.parse(text);
         } catch (e) {
@@ -225,6 +248,12 @@ export function standaloneSvg(svg: string, size = svgSize(svg)): string {
   root.setAttribute('width', String(size.width));
   root.setAttribute('height', String(size.height));
   root.style.removeProperty('max-width');
+  // HTML labels were measured in the page; standing alone (an image viewer, the PNG's canvas)
+  // their text is drawn with other metrics and came out clipped at the label's box. Draw them at
+  // 90 % (as the page shows them) and let a stray pixel overflow rather than cut a word.
+  const fit = doc.createElementNS('http://www.w3.org/2000/svg', 'style');
+  fit.textContent = 'foreignObject{overflow:visible}foreignObject>div{font-size:90%}';
+  root.append(fit);
   const xml = new XMLSerializer().serializeToString(root);
   return `<?xml version="1.0" encoding="UTF-8"?>\n${xml}\n`;
 }

@@ -3,6 +3,7 @@ import { copyText, fileStem } from '../../platform/download';
 import {
   createMermaidRenderer,
   downloadBlob,
+  MERMAID_EXPORT_CONFIG,
   slideCanvas,
   svgBlob,
   svgSize,
@@ -84,6 +85,16 @@ function DiagramsBody() {
     shown: { state: 'idle' },
   });
   const renderer = useMemo(() => createMermaidRenderer(), []);
+  // Downloads are drawn again with SVG text labels (see MERMAID_EXPORT_CONFIG).
+  const exporter = useMemo(
+    () => createMermaidRenderer(undefined, 'dl-export', MERMAID_EXPORT_CONFIG),
+    [],
+  );
+  const exportSvg = async (): Promise<string> => {
+    const out = await exporter.render(artifact!.text);
+    if (out.status === 'ok') return out.svg;
+    throw new Error(out.status === 'error' ? out.message : 'superseded');
+  };
   const eventId =
     view && selected >= 0 && selected < view.events.identities
       ? eventIdOf(view.events, selected)
@@ -203,7 +214,9 @@ function DiagramsBody() {
             type="button"
             disabled={!svg}
             data-testid={testIds.diagramSvgDownload}
-            onClick={act('The SVG download', () => downloadBlob(svgBlob(svg!), `${stem}.svg`))}
+            onClick={act('The SVG download', async () =>
+              downloadBlob(svgBlob(await exportSvg()), `${stem}.svg`),
+            )}
           >
             Download SVG
           </button>
@@ -212,9 +225,10 @@ function DiagramsBody() {
             disabled={!svg}
             data-testid={testIds.diagramPngDownload}
             title="1920 × 1080 for a slide; a tall diagram keeps a slide's width and gets longer"
-            onClick={act('The PNG download', async () =>
-              downloadBlob(await svgToPng(svg!, slideCanvas(svgSize(svg!))), `${stem}.png`),
-            )}
+            onClick={act('The PNG download', async () => {
+              const picture = await exportSvg();
+              downloadBlob(await svgToPng(picture, slideCanvas(svgSize(picture))), `${stem}.png`);
+            })}
           >
             Download PNG (slide)
           </button>
