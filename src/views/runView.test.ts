@@ -286,3 +286,20 @@ describe('traceHashOfView', () => {
     expect(traceHashOfView(toRunView(run))).toBe(traceHash(run.trace));
   });
 });
+
+describe('Spark progress', () => {
+  it("a micro-batch recorded in the commit log leaves nothing 'since the last commit'", async () => {
+    const { findPreset } = await import('../scenarios');
+    const { parseScenario, simulate } = await import('../engine');
+    const { processorsAt } = await import('./at');
+    const p = findPreset('spark-batch-replay/file-sink')!;
+    const r = parseScenario(p.variant.scenario);
+    if (!r.ok) throw new Error('preset invalid');
+    const run = simulate(r.scenario);
+    const v = toRunView(run);
+    // At the end every batch (0, 1, and 2 re-run) has its commits/N entry.
+    expect(processorsAt(v, v.n, run.endTime).map((x) => [x.name, x.sinceCommit])).toEqual([
+      ['spark', 0],
+    ]);
+  });
+});

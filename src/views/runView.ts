@@ -993,6 +993,8 @@ export function indexProcessors(
       });
   });
   const committer = (i: number): number => {
+    // 'commit' entries name their committer (peer); older traces are followed up the causes.
+    if (cols.peer[i]! >= 0 && tracks.has(cols.peer[i]!)) return cols.peer[i]!;
     let c = cols.cause[i]!;
     for (let hops = 0; c >= 0 && hops < 6; hops++) {
       if (tracks.has(cols.actor[c]!)) return cols.actor[c]!;
@@ -1029,6 +1031,8 @@ export function indexProcessors(
       const a = committer(i);
       if (a >= 0) tracks.get(a)!.commits.push(i);
     }
+    // A Spark query's progress is committed by its commit log, not by consumer offsets.
+    if (k === K['batch-committed'] && tr) tr.commits.push(i);
     if (k === K.checkpoint) {
       const c = cp(cols.ckpt[i]!);
       const step = cols.aux[i]!;
