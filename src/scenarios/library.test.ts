@@ -235,3 +235,10 @@ describe('library panel data', () => {
     expect(ids('no-such-word-anywhere')).toEqual([]);
   });
 });
+
+describe('predictions', () => {
+  it("a question's variant, when named, is one of the preset's variants", () => {
+    for (const p of presets)
+      if (p.predict.variant) expect(p.variants.map((v) => v.id)).toContain(p.predict.variant);
+  });
+});

@@ -33,8 +33,11 @@ export interface Preset {
   watch: string;
   /** The knob that fixes it ("try: …"). */
   fix: string;
-  /** A question to answer before the run, and its answer (shown after). */
-  predict: { question: string; answer: string };
+  /**
+   * A question to answer before the run, and its answer (shown after). `variant` names the
+   * variant the question is about when it is not the first one.
+   */
+  predict: { question: string; answer: string; variant?: string };
   /** Documentation it rests on (URLs). */
   sources: string[];
   /** The first one is the default variant. */

@@ -112,6 +112,7 @@ export const testIds = {
   storyEdited: 'story-edited',
   predict: 'predict',
   predictQuestion: 'predict-question',
+  predictAbout: 'predict-about',
   predictInput: 'predict-input',
   predictLock: 'predict-lock',
   predictYours: 'predict-yours',

@@ -87,6 +87,7 @@ const abortedTransactionDirtyRead: Preset = {
       'A transaction with e1..e5 was aborted and then re-sent. How many rows does a read_uncommitted reader write?',
     answer:
       '15: the aborted e1..e5 stay in the log and read_uncommitted returns them, then the committed copies.',
+    variant: 'read-uncommitted',
   },
   sources: sourceUrls('K-TXN', 'K-DES', 'K-CCFG', 'K-PJD', 'KIP-890'),
   variants: [

@@ -128,6 +128,7 @@ const commitAfterProcess: Preset = {
       'With the additive upsert (amount = amount + EXCLUDED.amount), how many rows and what sum?',
     answer:
       '10 rows, but a sum of 950 instead of 550: e6..e10 were each added twice. An upsert must set the value, not add to it.',
+    variant: 'additive-upsert',
   },
   sources: sourceUrls('K-DES', 'K-CJD', 'PG-INS'),
   variants: [

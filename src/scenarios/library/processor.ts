@@ -259,6 +259,7 @@ const flinkCommitPhaseCrash: Preset = {
       'The job is down for 10 minutes; transaction.timeout.ms is 60 s. How many rows does the read_committed reader end with?',
     answer:
       '200. The coordinator aborted the pending transaction after 60 s, so recovery could not commit e201..e250, and the source had already moved past them.',
+    variant: 'after-transaction-timeout',
   },
   sources: sourceUrls('F-2PC', 'F-KAF', 'K-PCFG', 'K-PJD'),
   variants: [

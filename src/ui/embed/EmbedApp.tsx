@@ -75,7 +75,10 @@ function questionOf(options: EmbedOptions, presetRef: string | null) {
     return {
       question: p.preset.predict.question,
       // The preset's answer is worked out for its first variant; another variant gets the run's.
-      answer: p.preset.variants[0] === p.variant ? p.preset.predict.answer : '',
+      answer:
+        (p.preset.predict.variant ?? p.preset.variants[0]!.id) === p.variant.id
+          ? p.preset.predict.answer
+          : '',
       choices: false,
     };
   return { question: 'What will the sink end with?', answer: '', choices: true };

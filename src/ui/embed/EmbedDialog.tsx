@@ -63,7 +63,10 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
     panels: [...DEFAULT_EMBED.panels],
     question: preset?.preset.predict.question ?? '',
     answer:
-      preset && preset.preset.variants[0] === preset.variant ? preset.preset.predict.answer : '',
+      preset &&
+      (preset.preset.predict.variant ?? preset.preset.variants[0]!.id) === preset.variant.id
+        ? preset.preset.predict.answer
+        : '',
   }));
   const [height, setHeight] = useState(560);
   const id = useId();

@@ -135,4 +135,17 @@ describe('library (jsdom)', () => {
     expect(lab.app.getState().scenario.seed).toBeUndefined();
     await act(() => lab.actions.settled());
   });
+
+  it('a question about another variant says which, and opens it in one click', async () => {
+    const lab = await mount();
+    // commit-after-process asks about its additive-upsert variant; plain-insert is first.
+    act(() => lab.actions.loadPreset('commit-after-process/plain-insert'));
+    await act(() => lab.actions.settled());
+    const about = screen.getByTestId(testIds.predictAbout);
+    expect(about.textContent).toContain('additive upsert');
+    fireEvent.click(screen.getByRole('button', { name: 'Open it' }));
+    await act(() => lab.actions.settled());
+    expect(lab.app.getState().presetRef).toBe('commit-after-process/additive-upsert');
+    expect(screen.queryByTestId(testIds.predictAbout)).toBeNull();
+  });
 });

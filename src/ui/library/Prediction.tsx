@@ -10,13 +10,27 @@ import { useLibraryUi } from './LibraryContext';
  * answer — revealed once the run has been played (or scrubbed) to its end, or on "Reveal now".
  * Kept per preset, so switching variants keeps the prediction and the reveal.
  */
-export function PredictionBox({ preset }: { preset: Preset }) {
+export function PredictionBox({
+  preset,
+  variantId,
+  onOpenVariant,
+}: {
+  preset: Preset;
+  /** The variant on screen. */
+  variantId?: string;
+  /** Open another variant of the preset (the one the question is about). */
+  onOpenVariant?: (id: string) => void;
+}) {
   const ui = useLibraryUi()!;
   const lab = useLabInstance();
   const p = ui.prediction(preset.id);
   const update = ui.updatePrediction;
   const inputId = useId();
   const headingId = useId();
+  // The variant the question is about, when the preset names one.
+  const about = preset.predict.variant
+    ? preset.variants.find((v) => v.id === preset.predict.variant)
+    : undefined;
 
   // Latch the reveal when the cursor reaches the end of the current scenario's run. Subscribed
   // outside React: the cursor moves every frame, this component should not re-render with it.
@@ -55,6 +69,16 @@ export function PredictionBox({ preset }: { preset: Preset }) {
       <p className="predict-question" data-testid={testIds.predictQuestion}>
         {preset.predict.question}
       </p>
+      {about && about.id !== variantId && (
+        <p className="predict-about muted" data-testid={testIds.predictAbout}>
+          This question is about the “{about.label}” variant.{' '}
+          {onOpenVariant && (
+            <button type="button" className="linkish" onClick={() => onOpenVariant(about.id)}>
+              Open it
+            </button>
+          )}
+        </p>
+      )}
       {p.locked ? (
         <p className="predict-yours" data-testid={testIds.predictYours}>
           <span className="muted">You predicted:</span> <q>{p.text}</q>{' '}

@@ -161,7 +161,7 @@ function StoryOf({ preset, variantId }: { preset: Preset; variantId: string }) {
           )}
         </p>
       </div>
-      <PredictionBox preset={preset} />
+      <PredictionBox preset={preset} variantId={variantId} onOpenVariant={choose} />
       <div className="story-text">
         <h3>Story</h3>
         <p data-testid={testIds.storyText}>{preset.story}</p>
