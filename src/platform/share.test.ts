@@ -174,6 +174,13 @@ describe('bad links are refused with a message, never thrown', () => {
     );
   });
 
+  it('an empty link says it is empty (not "larger than the limit")', () => {
+    for (const empty of ['s=1.', '#s=1.', '#s=', 's=1', '1.', '#s=1.&t=5'])
+      expect(issue(empty), empty).toEqual([
+        { path: '', message: 'share link: empty, it carries no scenario (was it cut short?)' },
+      ]);
+  });
+
   it('a decompression bomb stops at the size limit', () => {
     const bomb = toBase64Url(deflateSync(new Uint8Array(3_000_000).fill(32), { level: 9 }));
     expect(bomb.length).toBeLessThan(10_000);

@@ -67,6 +67,9 @@ export function fromBase64Url(text: string): Uint8Array {
 /** Version 1: base64url(deflate(UTF-8 JSON)). Refuses output beyond {@link MAX_SHARE_BYTES}. */
 function decodeV1(payload: string): unknown {
   const compressed = fromBase64Url(payload);
+  // No bytes is no DEFLATE stream (fflate would hand back its whole output buffer for it).
+  if (compressed.length === 0)
+    throw new ShareError('empty, it carries no scenario (was it cut short?)');
   // fflate fills a fixed buffer and silently stops at its end: one spare byte tells a payload
   // that fits from one that would inflate further (a "zip bomb" stops here, unallocated).
   const out = inflateSync(compressed, { out: new Uint8Array(MAX_SHARE_BYTES + 1) });
@@ -146,6 +149,10 @@ export function decodeShare(value: string, codec: ShareCodec = SHARE_CODEC): Sha
       if (p === null) return fail(`no "${SHARE_PARAM}=" parameter in the link`);
       param = p;
     }
+    // `#s=` or `#s=1.` (a link cut right after its prefix, an empty paste): nothing to decode —
+    // say so, rather than what a decoder makes of zero bytes.
+    if (/^(\d{0,6}\.?)$/.test(param.trim()))
+      return fail('empty, it carries no scenario (was it cut short?)');
     if (param.length > MAX_SHARE_CHARS)
       return fail(`too long (${param.length} characters, limit ${MAX_SHARE_CHARS})`);
     const m = /^(\d{1,6})\.(.*)$/s.exec(param);

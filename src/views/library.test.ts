@@ -12,6 +12,7 @@ import {
   SEARCH_SUGGESTIONS,
   moveActive,
   openPreset,
+  searchRank,
   sourceLabel,
 } from './library';
 
@@ -56,6 +57,22 @@ describe('libraryListing', () => {
     // Variant labels and source titles count: Stripe is only in a source title.
     expect(ids('stripe')).toEqual(['card-charge-idempotency']);
     expect(ids('  spark  ')).toEqual(['spark-batch-replay']);
+  });
+
+  it('ranks the best match first: title/card line before story, adjacent before scattered', () => {
+    // "replayed batch" is the title of commit-after-process; commit-before-process only has
+    // both words in its story. Enter opens the first card: it must be the title match.
+    expect(ids('replayed batch')[0]).toBe('commit-after-process');
+    const rank = (id: string, q: string) => searchRank(findPreset(id)!.preset, q);
+    expect(rank('commit-after-process', 'replayed batch')).toMatchObject({ place: 0 });
+    expect(rank('commit-after-process', 'batch replayed').place).toBe(1);
+    expect(rank('commit-before-process', 'replayed batch').place).toBeGreaterThanOrEqual(4);
+    // Groups follow their best card; without a query, pipeline order stays.
+    const l = libraryListing('replayed batch');
+    expect(l.flat).toEqual(l.groups.flatMap((g) => g.presets));
+    expect(l.groups[0]!.group.id).toBe('consumer');
+    expect(ids('restores a checkpoint')[0]).toBe('flink-checkpoint-replay');
+    expect(ids('effectively-once')[0]).toBe('effectively-once');
   });
 
   it('finds nothing for a word no preset has', () => {

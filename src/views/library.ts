@@ -31,7 +31,9 @@ export interface LibraryListing {
 
 /**
  * The cards for a search box: {@link searchPresets} (every word must occur), grouped by where the
- * failure happens.
+ * failure happens. With a query the best matches come first ({@link searchRank}): cards within a
+ * group by rank, and groups by their best card — so Enter, which opens the first card, opens the
+ * best match. Without a query, pipeline order.
  * @param query - the search box as typed (surrounding space ignored).
  * @param from - the presets to list; default every preset, foundation first.
  */
@@ -39,9 +41,66 @@ export function libraryListing(
   query: string,
   from: readonly Preset[] = allPresets,
 ): LibraryListing {
-  const groups = groupPresets(searchPresets(from, query));
+  const found = searchPresets(from, query);
+  let groups = groupPresets(found);
+  if (queryWords(query).length > 0) {
+    const rank = new Map(found.map((p) => [p, searchRank(p, query)]));
+    const cmp = (a: Preset, b: Preset) => compareRank(rank.get(a)!, rank.get(b)!);
+    // Array.prototype.sort is stable: equal ranks keep the pipeline order.
+    groups = groups
+      .map((g) => ({ ...g, presets: [...g.presets].sort(cmp) }))
+      .sort((a, b) => cmp(a.presets[0]!, b.presets[0]!));
+  }
   const flat = groups.flatMap((g) => g.presets);
   return { groups, flat, total: from.length, matched: flat.length };
+}
+
+const queryWords = (query: string) => query.toLowerCase().split(/\s+/).filter(Boolean);
+
+/**
+ * How well a preset matches a query, as a sort key (lower is better):
+ * - `place`: where the words are found together — 0 the whole query, words adjacent, in the
+ *   title, id or card line; 1 all words there but scattered; 2/3 the same in a variant's name or
+ *   summary; 4/5 in the story, what to watch or the fix; 6 the words found only across fields.
+ * - `spread`: for ties, the sum over the words of the best field each occurs in (0 title … 3
+ *   sources), so a word in the title beats the same word in a source's name.
+ */
+export interface SearchRank {
+  place: number;
+  spread: number;
+}
+
+/** Fields of a preset by how much a match there says, best first. */
+function searchTiers(p: Preset): string[][] {
+  return [
+    [p.id, p.title, p.oneLine],
+    p.variants.flatMap((v) => [v.id, v.label, v.summary]),
+    [p.story, p.watch, p.fix, p.group, p.illustrates],
+    p.sources.map((u) => sourceTitle(u) ?? u),
+  ].map((fields) => fields.map((f) => f.toLowerCase().replace(/\s+/g, ' ')));
+}
+
+/** The rank of a preset for a query (see {@link SearchRank}); meaningful for a matching preset. */
+export function searchRank(p: Preset, query: string): SearchRank {
+  const words = queryWords(query);
+  const phrase = words.join(' ');
+  const tiers = searchTiers(p);
+  let place = 6;
+  for (let t = 0; t < 3 && place === 6; t++) {
+    const fields = tiers[t]!;
+    if (fields.some((f) => f.includes(phrase))) place = 2 * t;
+    else if (fields.some((f) => words.every((w) => f.includes(w)))) place = 2 * t + 1;
+  }
+  let spread = 0;
+  for (const w of words) {
+    const t = tiers.findIndex((fields) => fields.some((f) => f.includes(w)));
+    spread += t < 0 ? tiers.length : t;
+  }
+  return { place, spread };
+}
+
+function compareRank(a: SearchRank, b: SearchRank): number {
+  return a.place - b.place || a.spread - b.spread;
 }
 
 /** Keys that move the active card of the library list. */

@@ -4,8 +4,10 @@ import {
   attr,
   embedQuery,
   embedSnippet,
+  DEFAULT_PANELS,
   isEmbed,
   parseEmbedOptions,
+  parsePanels,
 } from './embedOptions';
 
 describe('embed options', () => {
@@ -47,6 +49,20 @@ describe('embed options', () => {
     expect(o.autoplay).toBe(false);
     expect(o.caption.startsWith('a b c')).toBe(true);
     expect(o.caption.length).toBe(200);
+  });
+});
+
+describe('the panels option (docs/embed.md: a malformed value falls back to its default)', () => {
+  it('ignores unknown names and keeps the known ones, in display order', () => {
+    expect(parsePanels('xyz,verdict')).toEqual(['verdict']);
+    expect(parsePanels(' Why , pipeline,,')).toEqual(['pipeline', 'why']);
+  });
+
+  it('falls back to the default set when no name is a panel', () => {
+    for (const bad of ['xyz', '', ',,', 'Pipelines', null])
+      expect(parsePanels(bad)).toEqual([...DEFAULT_PANELS]);
+    expect(parseEmbedOptions('?embed&panels=xyz&t=-5')).toEqual(DEFAULT_EMBED);
+    expect(parseEmbedOptions('?embed&panels=').panels).toEqual([...DEFAULT_PANELS]);
   });
 });
 

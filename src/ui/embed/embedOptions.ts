@@ -79,27 +79,28 @@ export function isEmbed(search: string): boolean {
   return new URLSearchParams(search).has('embed');
 }
 
+/**
+ * The `panels` option: the names it lists that are panels (case and spaces ignored, unknown names
+ * left out), in display order. A value naming no panel at all — absent, empty, `xyz` — is
+ * malformed and falls back to the default set: a player showing nothing is never what was meant.
+ */
+export function parsePanels(value: string | null): EmbedPanel[] {
+  const asked = new Set((value ?? '').split(',').map((s) => s.trim().toLowerCase()));
+  const panels = EMBED_PANELS.filter((x) => asked.has(x));
+  return panels.length > 0 ? panels : [...DEFAULT_PANELS];
+}
+
 /** Read the options from a query string (anything malformed falls back to its default). */
 export function parseEmbedOptions(search: string): EmbedOptions {
   const p = new URLSearchParams(search);
   const start = Number(p.get('t'));
   const speed = Number(p.get('speed'));
-  const panelsParam = p.get('panels');
-  const panels =
-    panelsParam === null
-      ? [...DEFAULT_PANELS]
-      : EMBED_PANELS.filter((x) =>
-          panelsParam
-            .split(',')
-            .map((s) => s.trim())
-            .includes(x),
-        );
   return {
     autoplay: flag(p.get('autoplay')),
     start: Number.isFinite(start) && start > 0 ? Math.floor(start) : 0,
     speed:
       p.has('speed') && Number.isFinite(speed) && speed >= 0.001 && speed <= 1000 ? speed : null,
-    panels,
+    panels: parsePanels(p.get('panels')),
     caption: text(p.get('caption'), CAPTION_MAX),
     lock: flag(p.get('lock')),
     predict: flag(p.get('predict')),

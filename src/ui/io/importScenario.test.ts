@@ -28,6 +28,25 @@ describe('import', () => {
     });
   });
 
+  it('labels a problem with the whole input by what it was: pasted text, link or file', async () => {
+    expect(importText('{"version":1')).toMatchObject({
+      ok: false,
+      from: 'the pasted text',
+      lines: [expect.stringMatching(/^\(pasted text\): /)],
+    });
+    const file = await importFile({ name: 'x.json', size: 3, text: async () => 'nope' });
+    expect(file).toMatchObject({ ok: false, lines: [expect.stringMatching(/^\(file\): /)] });
+  });
+
+  it('an empty share link says it is empty', () => {
+    for (const link of ['#s=1.', 'https://lab.example/#s=1.', 'https://lab.example/#s='])
+      expect(importText(link)).toEqual({
+        ok: false,
+        from: 'the share link',
+        lines: ['(link): share link: empty, it carries no scenario (was it cut short?)'],
+      });
+  });
+
   it('an oversized file is refused before it is read', async () => {
     let read = false;
     const r = await importFile({
