@@ -53,6 +53,21 @@ describe('scenario validation names the field of every problem', () => {
         sink: { type: 'kafka', deliveryGuarantee: 'EXACTLY_ONCE' },
       }),
     ).toEqual(['processor.execution.checkpointing.interval', 'sink.transactionalIdPrefix']);
+    // delivery.timeout.ms must cover linger.ms + request.timeout.ms (5 + 200000 here).
+    const r = parseScenario({ ...base, producer: { 'request.timeout.ms': 200_000 } });
+    expect(r.ok ? [] : r.issues).toEqual([
+      {
+        path: 'producer.delivery.timeout.ms',
+        message:
+          'ConfigException: delivery.timeout.ms should be equal to or larger than linger.ms + request.timeout.ms (here 5 + 200000 = 200005)',
+      },
+    ]);
+    expect(
+      paths({
+        ...base,
+        producer: { 'request.timeout.ms': 200_000, 'delivery.timeout.ms': 200_005 },
+      }),
+    ).toEqual([]);
   });
 
   it('enforces the limits', () => {

@@ -129,6 +129,14 @@ function semanticIssues(s: Scenario): Issue[] {
       'producer.enable.idempotence',
       'ConfigException: a transactional producer must be idempotent',
     );
+  // Kafka refuses a delivery timeout shorter than one linger plus one request, when set explicitly
+  // (unset, it raises it and logs a warning). A scenario always carries a value, so it counts as set.
+  // https://kafka.apache.org/documentation/#producerconfigs_delivery.timeout.ms
+  if (p['delivery.timeout.ms'] < p['linger.ms'] + p['request.timeout.ms'])
+    add(
+      'producer.delivery.timeout.ms',
+      `ConfigException: delivery.timeout.ms should be equal to or larger than linger.ms + request.timeout.ms (here ${p['linger.ms']} + ${p['request.timeout.ms']} = ${p['linger.ms'] + p['request.timeout.ms']})`,
+    );
   if (p.app.mode === 'sync' && p.app['get.timeout.ms'] === undefined)
     add(
       'producer.app.get.timeout.ms',
