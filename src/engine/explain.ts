@@ -296,7 +296,7 @@ class Ctx {
     if (steps.length === 0) steps.push(`{id} took effect more than once at ${this.v.primary}`);
     const collapse = this.whyNotCollapsed();
     return {
-      template: steps.join('; ') + (collapse ? ` → ${collapse}` : ''),
+      template: countRepeats(steps).join('; ') + (collapse ? ` → ${collapse}` : ''),
       entries: cites.filter((x) => x >= 0).slice(0, 12),
     };
   }
@@ -362,7 +362,9 @@ class Ctx {
         } else if (cause >= 0 && this.kind(cause) === 'fault') {
           reason = `${this.faultText(cause)}`;
         }
-        return `${reason} → it is a new record (a new sequence number), which idempotence does not recognise ("application level re-sends cannot be de-duplicated")`;
+        return effectiveIdempotence(this.run.scenario.producer)
+          ? `${reason} → it is a new record (a new sequence number), which idempotence does not recognise ("application level re-sends cannot be de-duplicated")`
+          : `${reason} → a second record of {id} in the log`;
       }
       default:
         return 'a second record of {id} was written';
@@ -869,4 +871,14 @@ function sqlName(statement: string): string {
     default:
       return 'MERGE';
   }
+}
+
+/**
+ * The same step told once, with how many times it happened: three identical re-sends read as one
+ * step "(3 times)", not three copies joined by ';'.
+ */
+function countRepeats(steps: readonly string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const s of steps) counts.set(s, (counts.get(s) ?? 0) + 1);
+  return [...counts].map(([s, n]) => (n > 1 ? `${s} (${n} times)` : s));
 }

@@ -113,14 +113,18 @@ export class Faults {
     const { link, request } = MESSAGE_LINK[type];
     if (type === 'replicate') return PASS;
     const now = this.world.now;
+    // Each scripted fault counts the matching messages on its own ("the 2nd response of p-77" is
+    // the 2nd whether or not another fault hit the 1st). The first fault to fire decides the
+    // message's fate; a later one due on the same message waits for the next match.
+    let fate: MessageFate | null = null;
     for (const a of this.message) {
       const s = a.spec;
       if (a.done || now < s.at) continue;
       if (s.kind === 'random') {
-        if (s.link !== link || (s.what === 'drop-request') !== request) continue;
+        if (fate || s.link !== link || (s.what === 'drop-request') !== request) continue;
         if (s.untilMs !== undefined && now > s.untilMs) continue;
         if (this.world.rng(`fault:${a.index}`).chance(s.probability)) {
-          return {
+          fate = {
             drop: true,
             delayMs: 0,
             faultEntry: this.fire(a.index, cause, carry.event ?? -1),
@@ -139,13 +143,19 @@ export class Faults {
       }
       a.seen++;
       if (a.seen < m.nth) continue;
+      if (m.every !== undefined && (a.seen - m.nth) % m.every !== 0) continue;
+      if (fate) {
+        a.seen--; // taken by an earlier fault: fire on the next matching message instead
+        continue;
+      }
       if (m.every === undefined) a.done = true;
-      else if ((a.seen - m.nth) % m.every !== 0) continue;
       const fe = this.fire(a.index, cause, carry.event ?? -1);
-      if (s.kind === 'delay-response') return { drop: false, delayMs: s.delayMs, faultEntry: fe };
-      return { drop: true, delayMs: 0, faultEntry: fe };
+      fate =
+        s.kind === 'delay-response'
+          ? { drop: false, delayMs: s.delayMs, faultEntry: fe }
+          : { drop: true, delayMs: 0, faultEntry: fe };
     }
-    return PASS;
+    return fate ?? PASS;
   }
 
   /**

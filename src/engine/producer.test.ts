@@ -117,6 +117,34 @@ describe('application re-send after a timeout (SEMANTICS S06, A6)', () => {
     expect(run.verdict.explanations[0]!.sentence).toContain('get.timeout.ms=2000');
   });
 
+  // Faults count matching messages each on its own; two due on the same message: the second
+  // takes the next one. Either way the 1st and 2nd responses of p-77 are late.
+  it.each([
+    [1, 2],
+    [1, 1],
+  ])(
+    'two timed-out waits (faults nth %i and %i): p-77 three times in the log, 7 rows, 855 (two extra copies); the explanation tells the re-send once, "(2 times)"',
+    (...nths) => {
+      const run = runScenario({
+        workload: { topic: 'payments', events: payments },
+        producer: { app: { mode: 'sync', 'get.timeout.ms': 2000, onFailure: 'resend' } },
+        processor: { type: 'consumer', 'auto.offset.reset': 'earliest', startAtMs: 10_000 },
+        sink: { type: 'table' },
+        faults: nths.map((nth) => ({
+          kind: 'delay-response' as const,
+          link: 'produce' as const,
+          match: { event: 'p-77', nth },
+          delayMs: 3000,
+        })),
+      });
+      expect(countsById(run, 'log:payments')['p-77']).toBe(3);
+      expect(totals(run)).toEqual({ rows: 7, sum: 855, duplicates: 2, lost: 0 });
+      const sentence = run.verdict.explanations[0]!.sentence;
+      expect(sentence.match(/sent it again/g)).toHaveLength(1);
+      expect(sentence).toContain('(2 times)');
+    },
+  );
+
   it('ON CONFLICT DO NOTHING on the payment id collapses it: 5 rows, 775', () => {
     expect(totals(resent({ statement: 'on-conflict-do-nothing' }))).toEqual({
       rows: 5,

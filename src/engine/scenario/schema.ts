@@ -366,6 +366,8 @@ export const LinkSchema = z.enum([
 /**
  * Picks the messages a fault applies to: the `nth` one at or after `at` that carries `event` /
  * `partition`; with `every`, also each `every`-th matching message after that (every 100th: 1%).
+ * Each fault counts on its own; when two are due on the same message the first listed wins and
+ * the other takes the next matching message.
  */
 export const MatchSchema = z.strictObject({
   event: name().optional(),
