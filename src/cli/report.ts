@@ -99,6 +99,16 @@ function money(n: number): string {
   return Number.isInteger(n) ? n.toLocaleString('en-US') : n.toFixed(2);
 }
 
+/** The first six ids, then "and N more" (the JSON report has them all). */
+function idList(ids: readonly string[]): string {
+  return `${ids.slice(0, 6).join(', ')}${ids.length > 6 ? ` and ${ids.length - 6} more` : ''}`;
+}
+
+/** "1 duplicate row", "2 duplicate rows". */
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 /** The `--format text` report: the same facts, short and readable. */
 export function textReport(run: Run, preset?: string): string {
   const r = jsonReport(run, preset);
@@ -110,12 +120,12 @@ export function textReport(run: Run, preset?: string): string {
   lines.push('');
   const t = r.totals;
   lines.push(
-    `${r.primary}: ${t.sinkRows} rows for ${t.events} events · ${t.duplicates} duplicate rows · ${t.lost} lost · sum ${money(t.observedSum)} (true ${money(t.expectedSum)}${t.observedSum !== t.expectedSum ? `, off by ${money(t.observedSum - t.expectedSum)}` : ''})`,
+    `${r.primary}: ${plural(t.sinkRows, 'row')} for ${plural(t.events, 'event')} · ${plural(t.duplicates, 'duplicate row')} · ${t.lost} lost · sum ${money(t.observedSum)} (true ${money(t.expectedSum)}${t.observedSum !== t.expectedSum ? `, off by ${money(t.observedSum - t.expectedSum)}` : ''})`,
   );
   for (const p of r.points) {
     if (p.name === r.primary) continue;
     lines.push(
-      `  ${p.label}: ${p.totals.rows} · ${p.totals.duplicates} duplicates · ${p.totals.lost} missing`,
+      `  ${p.label}: ${p.totals.rows} · ${plural(p.totals.duplicates, 'duplicate')} · ${p.totals.lost} missing`,
     );
   }
   lines.push('');
@@ -125,15 +135,13 @@ export function textReport(run: Run, preset?: string): string {
   if (r.latencyMs.count > 0)
     lines.push(`latency to ${r.primary}: p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms`);
   for (const e of r.guarantee.explanations) {
-    const who =
-      e.events.length > 1
-        ? `${e.events.slice(0, 6).join(', ')}${e.events.length > 6 ? ` and ${e.events.length - 6} more` : ''}`
-        : e.events[0];
-    lines.push(`  ${e.fate === 'lost' ? '✗ lost' : '⧉ duplicated'} ${who}: ${e.sentence}`);
+    lines.push(
+      `  ${e.fate === 'lost' ? '✗ lost' : '⧉ duplicated'} ${idList(e.events)}: ${e.sentence}`,
+    );
   }
   if (r.falseFailures.length > 0)
     lines.push(
-      `  ! the application was told these failed, but they were written: ${r.falseFailures.join(', ')}`,
+      `  ! the application was told these failed, but they were written: ${idList(r.falseFailures)}`,
     );
   return lines.join('\n');
 }

@@ -62,7 +62,10 @@ export interface Verdict {
   /** Whether the observed guarantee is within the claimed one. */
   held: boolean;
   explanations: Explanation[];
-  /** Business ids the application was told had failed although they were written (e.g. retries=0). */
+  /**
+   * Business ids the application was told had failed although they were written (e.g. retries=0),
+   * in workload order.
+   */
   falseFailures: string[];
   /** End-to-end latency (ms) from the first send to the first effect at the primary point. */
   latency: { p50: number; p99: number; max: number; count: number };
@@ -355,10 +358,9 @@ function scanTrace(run: Run, primary: string): Scan {
 
 function falseFailures(run: Run, points: Point[], scan: Scan): string[] {
   const log = points.find((p) => p.name === `log:${run.scenario.workload.topic}`)!;
-  const out: string[] = [];
-  for (const j of scan.failed)
-    if (log.rows[j]! > 0 && !scan.resent.has(j)) out.push(run.events.identityId(j));
-  return out.sort();
+  // In workload order (e2 before e10), not string order.
+  const js = [...scan.failed].filter((j) => log.rows[j]! > 0 && !scan.resent.has(j));
+  return js.sort((a, b) => a - b).map((j) => run.events.identityId(j));
 }
 
 function latency(run: Run, scan: Scan): Verdict['latency'] {

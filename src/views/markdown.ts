@@ -148,7 +148,11 @@ export function markdownReport(run: Run, opts: MarkdownOptions = {}): string {
         `- **Reported failed but written**: ${v.falseFailures
           .slice(0, IDS_LISTED)
           .map((id) => markdownText(id, 60))
-          .join(', ')}`,
+          .join(', ')}${
+          v.falseFailures.length > IDS_LISTED
+            ? ` and ${num(v.falseFailures.length - IDS_LISTED)} more`
+            : ''
+        }`,
       );
     out.push('');
   }

@@ -67,7 +67,10 @@ export function Explanations() {
         <p style={{ fontSize: '0.88em' }}>
           <span aria-hidden="true">⚠ </span>
           The application was told these failed although they were written:{' '}
-          {view.verdict.falseFailures.join(', ')}.
+          {view.verdict.falseFailures.slice(0, 20).join(', ')}
+          {view.verdict.falseFailures.length > 20 &&
+            ` and ${view.verdict.falseFailures.length - 20} more`}
+          .
         </p>
       )}
     </section>
