@@ -100,7 +100,7 @@ describe('exit 0: it ran', () => {
 
   it('--check passes when the run matches the expect block', () => {
     const r = cli([EXAMPLE, '--check', '--format', 'json']);
-    expect(r.err).toBe('');
+    expect(r.err).toBe('check: the run matches the "expect" block');
     expect(r.code).toBe(0);
   });
 });

@@ -5,7 +5,8 @@
  *                           [--format json|text|mermaid|markdown] [--diagram D] [--check] [--list]
  *
  * Exit codes (a contract): 0 it ran (and, with --check, matched); 1 internal error; 2 invalid
- * scenario (one line per problem on stderr, naming the field); 3 --check found a mismatch.
+ * scenario or arguments (one line per problem on stderr, naming the field or option); 3 --check
+ * found a mismatch or the scenario has no "expect" block.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -31,7 +32,7 @@ const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/varian
   --check       compare with the scenario's "expect" block; exit 3 and print the differences on mismatch
   --list        print every preset id (preset/variant) and exit
 
-exit codes: 0 ran · 1 internal error · 2 invalid scenario · 3 --check mismatch`;
+exit codes: 0 ran · 1 internal error · 2 invalid scenario or arguments · 3 --check mismatch`;
 
 /** Run the CLI with `argv` (without node and script); returns the exit code. */
 export function main(argv: string[], out: (s: string) => void, err: (s: string) => void): number {
@@ -146,12 +147,19 @@ export function main(argv: string[], out: (s: string) => void, err: (s: string) 
         err(`expect mismatch: ${d.path}: expected ${d.expected}, got ${d.actual}`);
       return 3;
     }
+    // On stderr, so the report on stdout stays machine-readable.
+    err('check: the run matches the "expect" block');
   }
   return 0;
 }
 
 // Run when executed directly (not when imported by tests).
 if (process.argv[1] && /main\.[cm]?[tj]s$/.test(process.argv[1])) {
+  // A reader that stops early (`| head`) closes the pipe: that is not an error of ours.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  });
   let code: number;
   try {
     code = main(

@@ -53,7 +53,7 @@ describe('sim CLI over the library', () => {
 
   it('payment-resent-by-app/plain-insert --format json --check exits 0 with p-77 twice', () => {
     const r = cli(['payment-resent-by-app/plain-insert', '--format', 'json', '--check']);
-    expect(r.err).toBe('');
+    expect(r.err).toBe('check: the run matches the "expect" block');
     expect(r.code).toBe(0);
     const report = JSON.parse(r.out) as {
       preset: string;
