@@ -2,7 +2,7 @@
  * The few symbols common fonts lack (a projector laptop may have only basic fonts): drawn as
  * inline SVG that follows the text colour. Decorative: each use sits next to words.
  */
-export type IconName = 'dup' | 'hourglass' | 'info';
+export type IconName = 'dup' | 'hourglass' | 'info' | 'skip';
 
 const PATHS: Record<IconName, string> = {
   // Two overlapping squares: "a copy".
@@ -11,6 +11,8 @@ const PATHS: Record<IconName, string> = {
   hourglass: 'M3 1h10 M3 15h10 M4 1c0 5 8 5 8 7s-8 2-8 7 M12 1c0 5-8 5-8 7s8 2 8 7',
   // i in a circle.
   info: 'M8 1a7 7 0 1 0 0.01 0z M8 7v5 M8 4.2v0.6',
+  // Fast forward to a bar: "skipped ahead".
+  skip: 'M1.5 3l5.5 5-5.5 5z M7 3l5.5 5L7 13z M14.5 3v10',
 };
 
 /** An inline icon, 1em square. */

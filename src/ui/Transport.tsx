@@ -1,11 +1,28 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  Fragment,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 import { timeAtIndex, indexAtTime } from '../views/at';
 import { faultMarkers, type FaultMarker } from '../views/faultActions';
 import { formatCount, formatMs, formatSpeed } from '../views/format';
 import { sliderFromSpeed, speedFromSlider } from '../views/playback';
 import type { RunView } from '../views/runView';
+import {
+  fracOfIndex,
+  indexAtFrac,
+  nudgeTime,
+  timelineCuts,
+  timelineTicks,
+} from '../views/timeline';
 import { selectParse, type LabState } from '../store/labStore';
 import { useActions, useLab, useLabInstance, useView } from '../store/LabContext';
+import { Icon } from './Icon';
+import { useWidth } from './pipeline/useFollow';
 import { testIds } from './testIds';
 
 const selectPlaying = (s: LabState) => s.playing;
@@ -13,7 +30,11 @@ const selectSpeed = (s: LabState) => s.speed;
 const selectSkip = (s: LabState) => s.skipIdle;
 const selectLastSkip = (s: LabState) => s.lastSkip;
 
-/** Play/pause, step, restart, speed (log scale), the clock, and the timeline. */
+/**
+ * Play/pause, step, restart, speed (log scale), the clock — one row whose pieces keep their width
+ * whatever the clock says (tabular digits, widths reserved for the longest text of this run), so
+ * nothing moves while the run plays — and the timeline on its own row below, the full width.
+ */
 export function Transport() {
   const a = useActions();
   const playing = useLab(selectPlaying);
@@ -21,9 +42,10 @@ export function Transport() {
   const skipIdle = useLab(selectSkip);
   const lastSkip = useLab(selectLastSkip);
   const view = useView();
+  const skipped = skipIdle && lastSkip > 0;
   return (
-    <>
-      <div className="transport" role="group" aria-label="Time controls">
+    <div className="transport" role="group" aria-label="Time controls">
+      <div className="transport-row">
         <div className="buttons">
           <button
             type="button"
@@ -52,7 +74,7 @@ export function Transport() {
             aria-pressed={playing}
             title="Play / pause (Space)"
           >
-            {playing ? '❚❚ Pause' : '▶ Play'}
+            <span>{playing ? '❚❚ Pause' : '▶ Play'}</span>
           </button>
           <button
             type="button"
@@ -86,16 +108,36 @@ export function Transport() {
           />
           <span>skip idle time</span>
         </label>
-        {skipIdle && lastSkip > 0 && (
-          <span className="muted" role="status" title="Nothing happened in between">
-            ⏩ jumped {formatMs(lastSkip)} of idle time
-          </span>
-        )}
+        {/* Always there, empty or not: the jump notice must not shift what follows it. */}
+        <span
+          className="skip-note muted"
+          role="status"
+          data-testid={testIds.skipNote}
+          title={skipped ? `Nothing happened in the ${formatMs(lastSkip)} jumped over` : undefined}
+        >
+          {skipped && (
+            <>
+              <Icon name="skip" /> jumped {formatMs(lastSkip)} of idle time
+            </>
+          )}
+        </span>
         <Clock view={view} />
-        {view && <Timeline view={view} />}
+        <span className="timeline-key muted" aria-hidden="true">
+          <span className="key-fault">⚡</span> fault (drag or arrows to move) ·{' '}
+          <span className="key-ckpt" /> checkpoint · <span className="key-cut" /> idle time cut out
+        </span>
       </div>
-    </>
+      {view && <Timeline view={view} />}
+    </div>
   );
+}
+
+/** Characters the clock needs at most for this run (its width is reserved: nothing moves). */
+function clockChars(view: RunView | null): number {
+  if (!view) return 'no run yet'.length;
+  const t = Math.max(formatMs(view.endTime).length, view.endTime >= 1000 ? 6 : 0);
+  const n = formatCount(view.n).length;
+  return `t =  · event  / `.length + t + 2 * n;
 }
 
 /** The clock, updated every frame through a ref (no React render per frame). */
@@ -113,15 +155,25 @@ function Clock({ view }: { view: RunView | null }) {
     paint();
     return lab.cursor.subscribe(paint);
   }, [lab, view]);
-  return <output ref={ref} className="clock mono" data-testid={testIds.clock} aria-live="off" />;
+  return (
+    <output
+      ref={ref}
+      className="clock mono"
+      data-testid={testIds.clock}
+      aria-live="off"
+      style={{ minWidth: `${clockChars(view) + 0.5}ch` }}
+    />
+  );
 }
 
-/** Position (0…1) of a cursor index on the timeline. */
-const frac = (v: RunView, idx: number) => (v.n === 0 ? 0 : idx / v.n);
+/** Width of one tick label, in px, for spacing the ticks (about "41.150 s" at the scale's size). */
+const TICK_LABEL_PX = 78;
 
 /**
- * The timeline: one step per engine event (idle stretches take no room), fault markers you can
- * drag, select and delete, completed checkpoints as diamonds.
+ * The timeline: one step per engine event (idle stretches take no room — where a long one was cut
+ * out, a mark says so), a scale whose ticks carry the virtual time at their own position, fault
+ * markers you can drag, nudge with the arrows, select and delete, completed checkpoints as
+ * diamonds.
  */
 function Timeline({ view }: { view: RunView }) {
   const lab = useLabInstance();
@@ -144,13 +196,19 @@ function Timeline({ view }: { view: RunView }) {
   const track = useRef<HTMLDivElement>(null);
   const fill = useRef<HTMLDivElement>(null);
   const head = useRef<HTMLDivElement>(null);
+  const width = useWidth(track);
+  const cuts = useMemo(() => timelineCuts(view), [view]);
+  const ticks = useMemo(
+    () => timelineTicks(view, TICK_LABEL_PX / Math.max(1, width || 600), cuts),
+    [view, width, cuts],
+  );
   const [selected, setSelected] = useState<number | null>(null);
   const [drag, setDrag] = useState<{ index: number; idx: number; moved: boolean } | null>(null);
 
   useEffect(() => {
     const paint = () => {
       const { idx, t } = lab.cursor.getState();
-      const x = `${frac(view, idx) * 100}%`;
+      const x = `${fracOfIndex(view, idx) * 100}%`;
       if (fill.current) fill.current.style.width = x;
       if (head.current) head.current.style.left = x;
       const el = track.current;
@@ -165,7 +223,7 @@ function Timeline({ view }: { view: RunView }) {
 
   const idxAt = (clientX: number) => {
     const r = track.current!.getBoundingClientRect();
-    return Math.round(((clientX - r.left) / Math.max(1, r.width)) * view.n);
+    return indexAtFrac(view, (clientX - r.left) / Math.max(1, r.width));
   };
   const markerIdx = (m: FaultMarker) =>
     m.firedEntry >= 0 ? m.firedEntry + 1 : indexAtTime(view, m.at);
@@ -178,10 +236,15 @@ function Timeline({ view }: { view: RunView }) {
   };
   const onTrackMove = (e: PointerEvent<HTMLDivElement>) => {
     if (drag) {
-      setDrag({ ...drag, idx: Math.max(0, Math.min(view.n, idxAt(e.clientX))), moved: true });
+      setDrag({ ...drag, idx: idxAt(e.clientX), moved: true });
       return;
     }
     if (track.current?.hasPointerCapture(e.pointerId)) a.seekIndex(idxAt(e.clientX));
+    else if (e.pointerType === 'mouse' && track.current) {
+      // Hovering tells the time under the pointer: the scale is not even in time.
+      const i = idxAt(e.clientX);
+      track.current.title = `${formatMs(i >= view.n ? view.endTime : timeAtIndex(view, i))} · event ${formatCount(i)}`;
+    }
   };
   const onTrackUp = (e: PointerEvent<HTMLDivElement>) => {
     if (drag) {
@@ -219,11 +282,14 @@ function Timeline({ view }: { view: RunView }) {
       setSelected(null);
       a.deleteFault(m.index);
     } else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
-      // Nudge the fault to the previous / next engine event's time.
+      // Arrows move the time the fault is armed from (its `at`) to the previous / next engine
+      // event's time — the timeline's own step; Shift: ten steps. Within [0, end of the run].
       e.preventDefault();
       e.stopPropagation();
-      const i = markerIdx(m) + (e.key === 'ArrowLeft' ? -2 : 1);
-      a.moveFault(m.index, timeAtIndex(view, Math.max(0, Math.min(view.n, i))));
+      const current = selectParse(lab.app.getState());
+      const at = current.ok ? (current.scenario.faults[m.index]?.at ?? m.at) : m.at;
+      const next = nudgeTime(view, at, e.key === 'ArrowLeft' ? -1 : 1, e.shiftKey ? 10 : 1);
+      if (next !== at) a.moveFault(m.index, next);
     }
   };
   const sel = selected !== null ? markers.find((m) => m.index === selected) : undefined;
@@ -236,7 +302,7 @@ function Timeline({ view }: { view: RunView }) {
           className="timeline"
           role="slider"
           tabIndex={0}
-          aria-label="Timeline: one step per engine event"
+          aria-label="Timeline: one step per engine event (idle stretches cut out); Space plays"
           aria-valuemin={0}
           aria-valuemax={view.n}
           data-testid={testIds.timeline}
@@ -246,11 +312,19 @@ function Timeline({ view }: { view: RunView }) {
           onKeyDown={onTrackKey}
         >
           <div ref={fill} className="fill" />
+          {cuts.map((c) => (
+            <span
+              key={c.idx}
+              className="cut"
+              style={{ left: `${c.frac * 100}%` }}
+              data-testid={testIds.timelineCut}
+            />
+          ))}
           {checkpoints.map((c) => (
             <span
               key={c.id}
               className="ckpt"
-              style={{ left: `${frac(view, c.entry + 1) * 100}%` }}
+              style={{ left: `${fracOfIndex(view, c.entry + 1) * 100}%` }}
               title={`checkpoint ${c.id} completed`}
             />
           ))}
@@ -259,39 +333,67 @@ function Timeline({ view }: { view: RunView }) {
         {/* Markers sit over the slider, not inside it: controls must not nest (axe nested-interactive). */}
         <div className="markers">
           {markers.map((m) => {
-            const at = drag?.index === m.index ? drag.idx : markerIdx(m);
+            const dragging = drag?.index === m.index;
+            const at = dragging ? drag.idx : markerIdx(m);
+            // Armed earlier than it fired (a crash at the next commit, say): a line from the
+            // time it is armed from to where it fired.
+            const armed = fracOfIndex(view, indexAtTime(view, Math.min(m.at, view.endTime)));
+            const fired = fracOfIndex(view, at);
             return (
-              <button
-                key={m.index}
-                type="button"
-                className={`marker${m.firedEntry < 0 ? ' unfired' : ''}`}
-                style={{ left: `${frac(view, at) * 100}%` }}
-                aria-pressed={selected === m.index}
-                aria-label={`Fault ${m.index + 1}: ${m.label}, ${m.firedEntry >= 0 ? `fired at ${formatMs(m.firedAt)}` : `armed from ${formatMs(m.at)}, never fired`}. Delete removes it, arrows move it.`}
-                title={m.label}
-                data-testid={testIds.faultMarker}
-                data-fault-index={m.index}
-                onPointerDown={(e) => {
-                  e.stopPropagation();
-                  track.current!.setPointerCapture(e.pointerId);
-                  setDrag({ index: m.index, idx: markerIdx(m), moved: false });
-                }}
-                onKeyDown={(e) => onMarkerKey(e, m)}
-                onClick={(e) => {
-                  // Keyboard activation (pointer clicks are handled on pointer up).
-                  if (e.detail === 0) setSelected(selected === m.index ? null : m.index);
-                }}
-              >
-                ⚡
-              </button>
+              <Fragment key={m.index}>
+                {!dragging && m.firedEntry >= 0 && fired - armed > 0.004 && (
+                  <span
+                    className="armed"
+                    style={{ left: `${armed * 100}%`, width: `${(fired - armed) * 100}%` }}
+                  />
+                )}
+                <button
+                  type="button"
+                  className={`marker${m.firedEntry < 0 ? ' unfired' : ''}`}
+                  style={{ left: `${fired * 100}%` }}
+                  aria-pressed={selected === m.index}
+                  aria-label={`Fault ${m.index + 1}: ${m.label}, armed from ${formatMs(m.at)}, ${m.firedEntry >= 0 ? `fired at ${formatMs(m.firedAt)}` : 'never fired'}. Arrows move the time it is armed from by one engine event (Shift: ten); Delete removes it.`}
+                  title={`${m.label} — armed from ${formatMs(m.at)}${m.firedEntry >= 0 ? `, fired at ${formatMs(m.firedAt)}` : ', never fired'}`}
+                  data-testid={testIds.faultMarker}
+                  data-fault-index={m.index}
+                  data-at={m.at}
+                  onPointerDown={(e) => {
+                    e.stopPropagation();
+                    track.current!.setPointerCapture(e.pointerId);
+                    setDrag({ index: m.index, idx: markerIdx(m), moved: false });
+                  }}
+                  onKeyDown={(e) => onMarkerKey(e, m)}
+                  onClick={(e) => {
+                    // Keyboard activation (pointer clicks are handled on pointer up).
+                    if (e.detail === 0) setSelected(selected === m.index ? null : m.index);
+                  }}
+                >
+                  ⚡
+                </button>
+              </Fragment>
             );
           })}
         </div>
       </div>
-      <div className="timeline-legend" aria-hidden="true">
-        <span>0</span>
-        <span>⚡ fault (drag to move) · ◆ checkpoint</span>
-        <span>{formatMs(view.endTime)}</span>
+      <div className="timeline-scale" data-testid={testIds.timelineScale}>
+        {ticks.map((k) => {
+          const cut = cuts.find((c) => c.idx === k.idx);
+          return (
+            <span
+              key={k.idx}
+              className={`tick${k.frac === 0 ? ' first' : k.frac === 1 ? ' last' : ''}${cut ? ' after-cut' : ''}`}
+              style={{ left: `${k.frac * 100}%` }}
+              data-t={k.t}
+              title={
+                cut
+                  ? `${formatMs(k.t)}: the ${formatMs(cut.to - cut.from)} before it, where nothing happens, take no room`
+                  : `${formatMs(k.t)} at this point of the timeline`
+              }
+            >
+              {formatMs(k.t)}
+            </span>
+          );
+        })}
       </div>
       {sel && (
         <FaultDetails

@@ -217,7 +217,9 @@ export function isResponse(type: MessageType | 'message'): boolean {
 
 /**
  * Messages in flight at time `t` among the first `idx` entries (time ≤ t < until). A lost message
- * stays visible until it would have arrived, so the loss can be seen (and clicked).
+ * stays visible until it would have arrived, so the loss can be seen (and clicked). At the end of
+ * the run nothing is in flight: a message sent at the last moment would arrive after the run
+ * stopped — it never arrives, and a token left hanging over its sender would say otherwise.
  * @param out - reused array (cleared first), to spare the garbage collector 60 times a second.
  * @param max - cap on the number of tokens returned.
  */
@@ -229,6 +231,7 @@ export function tokensAt(
   max = 5000,
 ): Token[] {
   out.length = 0;
+  if (t >= v.endTime && idx >= v.n) return out;
   const c = v.cols;
   const msgs = v.msgs;
   const q = lowerBound(msgs, idx);

@@ -16,7 +16,10 @@ const MEASURE_EVERY_MS = 250;
 interface Anchor {
   left: number;
   right: number;
+  /** Where tokens leave and arrive (vertically). */
   cy: number;
+  /** Tokens never go above this line: the component's title (and the stage heading over it). */
+  top: number;
 }
 
 /** A token placed on screen (container coordinates, CSS px). */
@@ -106,10 +109,17 @@ export function TokenLayer({ container }: { container: RefObject<HTMLElement | n
       root.querySelectorAll<HTMLElement>('[data-anchor]').forEach((a) => {
         const r = a.getBoundingClientRect();
         if (r.width === 0 && r.height === 0) return;
+        // A box with a body: tokens fly beside the body, below the title. A chip (all title):
+        // beside its middle.
+        const head = a
+          .querySelector<HTMLElement>(':scope > .component-head')
+          ?.getBoundingClientRect();
+        const top = head && head.height < r.height * 0.8 ? head.bottom : r.top;
         anchors.set(a.dataset.anchor!, {
           left: r.left - base.left,
           right: r.right - base.left,
-          cy: r.top - base.top + Math.min(r.height / 2, 18),
+          cy: top - base.top + Math.min((r.bottom - top) / 2, 14),
+          top: top - base.top,
         });
       });
       const cs = getComputedStyle(el);
@@ -161,14 +171,16 @@ export function TokenLayer({ container }: { container: RefObject<HTMLElement | n
         const x1 = rightward ? to.left : to.right;
         let p = reduced ? 0.5 : Math.min(1, Math.max(0, tok.progress));
         if (tok.lost) p = Math.min(p, 0.5);
-        // Spread simultaneous tokens vertically so they do not sit on top of each other.
+        // Spread simultaneous tokens vertically so they do not sit on top of each other — but
+        // never above the boxes' titles (a label must not hide a heading).
         const lane = ((tok.entry * 7) % 5) - 2;
         const label = tokenText(v, tok);
         const w = textWidth(label);
+        const top = from.top + (to.top - from.top) * p;
         out.push({
           tok,
           x: x0 + (x1 - x0) * p - w / 2,
-          y: from.cy + (to.cy - from.cy) * p + lane * 9 - fontPx * 0.8,
+          y: Math.max(top, from.cy + (to.cy - from.cy) * p + lane * 9 - fontPx * 0.8),
           w,
           label,
           kind: kindOf(tok),
