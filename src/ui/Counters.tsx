@@ -4,6 +4,8 @@ import { formatCount, formatMoney, formatMs } from '../views/format';
 import type { RunView } from '../views/runView';
 import { useIdx, useView } from '../store/LabContext';
 import { Icon } from './Icon';
+import { HiddenOutcome } from './library/HiddenOutcome';
+import { usePredictionGate } from './library/usePredictionGate';
 import { testIds } from './testIds';
 
 /** Live counters at the cursor, and the run's verdict (claimed vs observed). */
@@ -99,6 +101,15 @@ function CountersOf({ view, idx }: { view: RunView; idx: number }) {
 
 function Verdict({ view }: { view: RunView }) {
   const v = view.verdict;
+  // "Predict first": the verdict is the answer, so it waits for the reveal.
+  const gate = usePredictionGate();
+  if (gate.hidden)
+    return (
+      <div className="counter verdict-card">
+        <div className="verdict-line">Verdict</div>
+        <HiddenOutcome gate={gate} what="verdict" />
+      </div>
+    );
   return (
     <div
       className={`counter verdict-card${v.held ? '' : ' bad-lost'}`}

@@ -121,6 +121,9 @@ export const testIds = {
   predictYours: 'predict-yours',
   predictReveal: 'predict-reveal',
   predictAnswer: 'predict-answer',
+  /** A panel's outcome, hidden until the prediction is revealed (`data-what` says which). */
+  outcomeHidden: 'outcome-hidden',
+  outcomeShow: 'outcome-show',
 } as const;
 
 export type TestId = (typeof testIds)[keyof typeof testIds];

@@ -12,6 +12,9 @@ import {
   SEARCH_SUGGESTIONS,
   moveActive,
   openPreset,
+  outcomeHidden,
+  predictionPhase,
+  questionVariant,
   searchRank,
   sourceLabel,
 } from './library';
@@ -163,6 +166,58 @@ describe('atRunEnd', () => {
     expect(atRunEnd({ current: true, idx: 74, t: 5000, ...run })).toBe(false);
     // The previous scenario's run, still on screen while the new one is simulated.
     expect(atRunEnd({ current: false, idx: 74, t: 5038, ...run })).toBe(false);
+  });
+});
+
+describe('questionVariant', () => {
+  it('is the variant predict.variant names, else the first variant', () => {
+    expect(questionVariant(findPreset('commit-after-process')!.preset)).toBe('additive-upsert');
+    expect(questionVariant(findPreset('lost-ack-retry')!.preset)).toBe('idempotence-off');
+  });
+});
+
+describe('predictionPhase and outcomeHidden', () => {
+  const open = (ref: string) => openPreset(ref);
+  const fresh = { pristine: true, locked: false, revealed: false };
+  it("asks only about the question's variant as shipped, and hides the outcome until the reveal", () => {
+    const asked = open('lost-ack-retry/idempotence-off');
+    expect(predictionPhase({ open: null, ...fresh })).toBe('none');
+    expect(predictionPhase({ open: asked, ...fresh })).toBe('pending');
+    expect(predictionPhase({ open: asked, ...fresh, locked: true })).toBe('locked');
+    expect(predictionPhase({ open: asked, ...fresh, locked: true, revealed: true })).toBe(
+      'revealed',
+    );
+    // Revealed without an answer ("Reveal now", "Show the outcome").
+    expect(predictionPhase({ open: asked, ...fresh, revealed: true })).toBe('revealed');
+    // Edited since it was opened: the answer describes the preset as shipped.
+    expect(predictionPhase({ open: asked, ...fresh, pristine: false })).toBe('edited');
+    expect(predictionPhase({ open: asked, ...fresh, pristine: false, locked: true })).toBe(
+      'edited',
+    );
+    // A reveal stays after an edit.
+    expect(predictionPhase({ open: asked, ...fresh, pristine: false, revealed: true })).toBe(
+      'revealed',
+    );
+    // The question is about another variant: not asked here, whatever the prediction's state.
+    const other = open('lost-ack-retry/idempotence-on');
+    expect(predictionPhase({ open: other, ...fresh })).toBe('other-variant');
+    expect(predictionPhase({ open: other, ...fresh, revealed: true })).toBe('other-variant');
+    // commit-after-process asks about its third variant, not its first.
+    expect(predictionPhase({ open: open('commit-after-process/plain-insert'), ...fresh })).toBe(
+      'other-variant',
+    );
+    expect(predictionPhase({ open: open('commit-after-process/additive-upsert'), ...fresh })).toBe(
+      'pending',
+    );
+  });
+
+  it('hides the outcome while pending or locked, never otherwise', () => {
+    expect(outcomeHidden('pending')).toBe(true);
+    expect(outcomeHidden('locked')).toBe(true);
+    expect(outcomeHidden('revealed')).toBe(false);
+    expect(outcomeHidden('edited')).toBe(false);
+    expect(outcomeHidden('other-variant')).toBe(false);
+    expect(outcomeHidden('none')).toBe(false);
   });
 });
 

@@ -232,6 +232,51 @@ export function atRunEnd(opts: {
   return opts.current && opts.idx >= opts.n && opts.t >= opts.endTime;
 }
 
+/** The variant a preset's question is about: `predict.variant`, else the first variant. */
+export function questionVariant(p: Pick<Preset, 'predict' | 'variants'>): string {
+  return p.predict.variant ?? p.variants[0]!.id;
+}
+
+/**
+ * Where "Predict first" stands for the workspace on screen:
+ * - `none`: no preset is open, nothing is asked;
+ * - `other-variant`: the question is about another variant of the preset — its answer does not
+ *   describe this run, so it is neither asked nor revealed here (the panel offers to open it);
+ * - `edited`: the question's variant, changed since it was opened — the answer describes the
+ *   preset as shipped, so it is not asked until the preset is reloaded;
+ * - `pending`: asked and not answered yet — everything that gives the outcome away is hidden;
+ * - `locked`: answered (locked in); the answer, and the outcome with it, wait for the end of the
+ *   run or "Reveal now";
+ * - `revealed`: the answer is shown (it stays, even after an edit).
+ */
+export type PredictionPhase =
+  'none' | 'other-variant' | 'edited' | 'pending' | 'locked' | 'revealed';
+
+/** The {@link PredictionPhase} of an open preset and its prediction. */
+export function predictionPhase(o: {
+  open: Pick<OpenPreset, 'preset' | 'variant'> | null;
+  /** The scenario is the variant as shipped ({@link isPristinePreset}). */
+  pristine: boolean;
+  locked: boolean;
+  revealed: boolean;
+}): PredictionPhase {
+  if (!o.open) return 'none';
+  if (o.open.variant.id !== questionVariant(o.open.preset)) return 'other-variant';
+  if (o.revealed) return 'revealed';
+  if (!o.pristine) return 'edited';
+  return o.locked ? 'locked' : 'pending';
+}
+
+/**
+ * Whether the panels that give the outcome away (the verdict, the explanations, the ledger's
+ * final fates, the story) are hidden: while a prediction is asked and its answer not revealed —
+ * locking a prediction in does not show the outcome, watching the run (to its end) or "Reveal
+ * now" does. Counters that grow with the cursor stay: they show only what has happened so far.
+ */
+export function outcomeHidden(phase: PredictionPhase): boolean {
+  return phase === 'pending' || phase === 'locked';
+}
+
 /** A piece of a preset's "try: …" line: text, `code`, or a variant it names (a link to it). */
 export type FixPart =
   | { kind: 'text'; text: string }

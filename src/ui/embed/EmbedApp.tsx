@@ -6,6 +6,7 @@ import { selectGuarantee, type Lab, type LabState } from '../../store/labStore';
 import { LabProvider, useActions, useLab, useView } from '../../store/LabContext';
 import { countersAt } from '../../views/at';
 import { formatCount } from '../../views/format';
+import { questionVariant } from '../../views/library';
 import { Counters } from '../Counters';
 import { usePlaybackLoop } from '../hooks/usePlaybackLoop';
 import { useShortcuts } from '../hooks/useShortcuts';
@@ -75,10 +76,7 @@ function questionOf(options: EmbedOptions, presetRef: string | null) {
     return {
       question: p.preset.predict.question,
       // The preset's answer is worked out for its first variant; another variant gets the run's.
-      answer:
-        (p.preset.predict.variant ?? p.preset.variants[0]!.id) === p.variant.id
-          ? p.preset.predict.answer
-          : '',
+      answer: questionVariant(p.preset) === p.variant.id ? p.preset.predict.answer : '',
       choices: false,
     };
   return { question: 'What will the sink end with?', answer: '', choices: true };

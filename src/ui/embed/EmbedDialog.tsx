@@ -4,6 +4,7 @@ import { encodeShare } from '../../platform/share';
 import { findPreset } from '../../scenarios';
 import type { LabState } from '../../store/labStore';
 import { useCursor, useLab } from '../../store/LabContext';
+import { questionVariant } from '../../views/library';
 import { usePage } from '../io/PageContext';
 import { testIds } from '../testIds';
 import {
@@ -63,8 +64,7 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
     panels: [...DEFAULT_EMBED.panels],
     question: preset?.preset.predict.question ?? '',
     answer:
-      preset &&
-      (preset.preset.predict.variant ?? preset.preset.variants[0]!.id) === preset.variant.id
+      preset && questionVariant(preset.preset) === preset.variant.id
         ? preset.preset.predict.answer
         : '',
   }));

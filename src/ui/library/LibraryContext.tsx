@@ -18,6 +18,8 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
+import { useLabInstance } from '../../store/LabContext';
+import { atRunEnd, isPristinePreset, openPreset, predictionPhase } from '../../views/library';
 import { usePresetUrl } from './usePresetUrl';
 
 /** A prediction in progress: what was written, whether it was locked in, whether it was revealed. */
@@ -61,6 +63,7 @@ export function LibraryProvider({ children }: { children: ReactNode }) {
   const [openedTick, setOpenedTick] = useState(0);
   const returnFocus = useRef<HTMLElement | null>(null);
   const focusStory = useRef(false);
+  const lab = useLabInstance();
   usePresetUrl();
 
   const setOpen = useCallback((next: boolean) => {
@@ -88,6 +91,40 @@ export function LibraryProvider({ children }: { children: ReactNode }) {
   const updatePrediction = useCallback((id: string, change: Partial<Prediction>) => {
     setPredictions((all) => ({ ...all, [id]: { ...(all[id] ?? EMPTY), ...change } }));
   }, []);
+  // Reaching the end of the run reveals the answer (and, with it, the outcome the page hid), and
+  // the reveal stays when the cursor goes back. Here rather than in the prediction box, which is
+  // not mounted while the story is folded away. Subscribed outside React: the cursor moves every
+  // frame, and nothing should re-render with it.
+  const predictionsNow = useRef(predictions);
+  useEffect(() => {
+    predictionsNow.current = predictions;
+  });
+  useEffect(() => {
+    const check = () => {
+      const s = lab.app.getState();
+      const open = openPreset(s.presetRef);
+      const v = s.view;
+      if (!open || !v) return;
+      const p = predictionsNow.current[open.preset.id] ?? EMPTY;
+      const phase = predictionPhase({
+        open,
+        pristine: isPristinePreset(s.scenario, s.presetRef),
+        ...p,
+      });
+      if (phase !== 'pending' && phase !== 'locked') return;
+      const c = lab.cursor.getState();
+      const current = s.status === 'ready';
+      if (atRunEnd({ current, idx: c.idx, n: v.n, t: c.t, endTime: v.endTime }))
+        updatePrediction(open.preset.id, { revealed: true });
+    };
+    check();
+    const offCursor = lab.cursor.subscribe(check);
+    const offApp = lab.app.subscribe(check);
+    return () => {
+      offCursor();
+      offApp();
+    };
+  }, [lab, updatePrediction]);
   const requestStoryFocus = useCallback(() => {
     focusStory.current = true;
   }, []);

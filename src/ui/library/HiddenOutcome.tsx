@@ -1,0 +1,40 @@
+import { testIds } from '../testIds';
+import './library.css';
+import type { PredictionGate } from './usePredictionGate';
+
+/**
+ * What a panel shows instead of the outcome while "Predict first" waits for its answer: why it is
+ * hidden, and one button that shows everything (for whoever does not want to predict).
+ */
+export function HiddenOutcome({
+  gate,
+  what,
+  className,
+}: {
+  gate: PredictionGate;
+  /** What is hidden, for tests and styles: `verdict`, `why`, `fates`, `story`. */
+  what: string;
+  className?: string;
+}) {
+  return (
+    <div
+      className={`outcome-hidden${className ? ` ${className}` : ''}`}
+      data-testid={testIds.outcomeHidden}
+      data-what={what}
+    >
+      <span>
+        {gate.phase === 'locked'
+          ? 'Hidden until the run reaches its end.'
+          : 'Hidden until you answer the prediction and play the run to its end.'}
+      </span>{' '}
+      <button
+        type="button"
+        className="linkish"
+        onClick={gate.skip}
+        data-testid={testIds.outcomeShow}
+      >
+        Show the outcome
+      </button>
+    </div>
+  );
+}
