@@ -1,36 +1,108 @@
 import { useEffect } from 'react';
 import type { Lab } from '../../store/labStore';
 
-/** Whether a key event comes from a control that uses the key itself. */
-function ownsKeys(target: EventTarget | null): boolean {
+/** ARIA roles whose widgets activate or select with Space themselves. */
+const SPACE_ROLES = new Set([
+  'button',
+  'checkbox',
+  'switch',
+  'radio',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'option',
+  'tab',
+]);
+
+/** ARIA roles whose widgets move with the arrow keys themselves. */
+const ARROW_ROLES = new Set([
+  'slider',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'tab',
+  'radio',
+  'option',
+  'listbox',
+  'spinbutton',
+]);
+
+/** Input types that are not text: they type nothing and have no undo of their own. */
+const NON_TEXT_INPUTS = new Set([
+  'range',
+  'checkbox',
+  'radio',
+  'button',
+  'submit',
+  'reset',
+  'color',
+  'file',
+]);
+
+/** Whether the element edits text (every key is a character; Ctrl+Z is its own undo). */
+export function editsText(el: EventTarget | null): boolean {
+  if (!(el instanceof HTMLElement)) return false;
+  if (el.isContentEditable || el.tagName === 'TEXTAREA') return true;
+  return el.tagName === 'INPUT' && !NON_TEXT_INPUTS.has((el as HTMLInputElement).type);
+}
+
+/**
+ * Whether Space belongs to the focused element rather than to play/pause: a field types it, a
+ * select opens with it, a checkbox or radio ticks with it, a button (or a summary, or anything
+ * with a button-like role) is activated by it — the browser clicks it on key up, so toggling
+ * play here as well would do two things at once. A slider (the timeline, the speed) does nothing
+ * with Space: there it plays, as everywhere else.
+ */
+export function ownsSpace(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
+  if (editsText(target)) return true;
   const tag = target.tagName;
-  if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return true;
+  if (tag === 'INPUT') return (target as HTMLInputElement).type !== 'range';
+  if (tag === 'SELECT' || tag === 'BUTTON' || tag === 'SUMMARY') return true;
   const role = target.getAttribute('role');
-  return role === 'slider' || role === 'menuitem' || role === 'tab' || role === 'radio';
+  return role !== null && SPACE_ROLES.has(role);
+}
+
+/**
+ * Whether ←/→ and Home belong to the focused element: a field, a select, a slider, a radio
+ * group, a menu, a tab list. (A checkbox or a button does nothing with them: there they step.)
+ */
+export function ownsArrows(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (editsText(target) || target.tagName === 'SELECT') return true;
+  if (target.tagName === 'INPUT') return (target as HTMLInputElement).type !== 'checkbox';
+  const role = target.getAttribute('role');
+  return role !== null && ARROW_ROLES.has(role);
+}
+
+/** Whether the event comes from inside a dialog: the page behind it takes no shortcuts. */
+function inDialog(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('dialog, [role="dialog"]') !== null;
 }
 
 /**
  * Global keyboard shortcuts: Space play/pause, ←/→ step one engine event, Home restart,
  * Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z (or Ctrl+Y) redo, Escape closes the fault menu and the
- * selection. Keys typed into a field, a slider or a menu stay theirs; Space on a focused button
- * activates the button, as it should.
+ * selection. Space plays wherever focus is — the page, a component, the timeline, the speed
+ * slider — except where it already means something: a field types it, a focused button is
+ * activated by it (once: never activated and toggled). Arrows step unless the focused control
+ * moves with them. Inside a dialog only Escape and undo/redo apply.
  */
 export function useShortcuts(lab: Lab): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const a = lab.actions;
       const mod = e.ctrlKey || e.metaKey;
+      const target = e.target as HTMLElement | null;
       if (mod && (e.key === 'z' || e.key === 'Z')) {
-        if (ownsKeys(e.target) && (e.target as HTMLElement).tagName !== 'SELECT') return;
+        if (editsText(target)) return;
         e.preventDefault();
         if (e.shiftKey) a.redo();
         else a.undo();
         return;
       }
       if (mod && (e.key === 'y' || e.key === 'Y')) {
-        if (ownsKeys(e.target)) return;
+        if (editsText(target)) return;
         e.preventDefault();
         a.redo();
         return;
@@ -39,18 +111,19 @@ export function useShortcuts(lab: Lab): void {
         a.openMenu(null);
         return;
       }
-      if (mod || e.altKey || ownsKeys(e.target)) return;
-      const onButton = e.target instanceof HTMLElement && e.target.tagName === 'BUTTON';
-      if (e.key === ' ' && !onButton) {
+      if (mod || e.altKey || e.defaultPrevented || inDialog(target)) return;
+      if (e.key === ' ') {
+        if (ownsSpace(target)) return;
+        // Space would scroll the page; held down it repeats: one press, one toggle.
         e.preventDefault();
-        a.togglePlay();
-      } else if (e.key === 'ArrowRight') {
+        if (!e.repeat) a.togglePlay();
+      } else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+        if (ownsArrows(target)) return;
         e.preventDefault();
-        a.step(1);
-      } else if (e.key === 'ArrowLeft') {
-        e.preventDefault();
-        a.step(-1);
-      } else if (e.key === 'Home' && !onButton) {
+        a.step(e.key === 'ArrowRight' ? 1 : -1);
+      } else if (e.key === 'Home') {
+        // A button keeps Home too (it moves nothing, but pressing it must not restart the run).
+        if (ownsArrows(target) || ownsSpace(target)) return;
         e.preventDefault();
         a.restart();
       }
