@@ -1,13 +1,15 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import type { Preset } from '../../scenarios';
 import { useLabInstance } from '../../store/LabContext';
-import { atRunEnd } from '../../views/library';
+import { questionVariant } from '../../views/library';
 import { testIds } from '../testIds';
 import { useLibraryUi } from './LibraryContext';
+import { usePredictionGate } from './usePredictionGate';
 
 /**
  * "Predict first": the preset's question, a place to write an answer and lock it in, and the
- * answer — revealed once the run has been played (or scrubbed) to its end, or on "Reveal now".
+ * answer — revealed once the question's variant, as shipped, has been played (or scrubbed) to its
+ * end, or on "Reveal now" (`predictionPhase` in views/library).
  * Kept per preset, so switching variants keeps the prediction and the reveal.
  */
 export function PredictionBox({
@@ -29,30 +31,11 @@ export function PredictionBox({
   const headingId = useId();
   // The variant the question is about, when the preset names one.
   const about = preset.predict.variant
-    ? preset.variants.find((v) => v.id === preset.predict.variant)
+    ? preset.variants.find((v) => v.id === questionVariant(preset))
     : undefined;
-
-  // Latch the reveal when the cursor reaches the end of the current scenario's run. Subscribed
-  // outside React: the cursor moves every frame, this component should not re-render with it.
-  useEffect(() => {
-    if (p.revealed) return;
-    const check = () => {
-      const s = lab.app.getState();
-      const v = s.view;
-      if (!v) return;
-      const c = lab.cursor.getState();
-      const current = s.status === 'ready';
-      if (atRunEnd({ current, idx: c.idx, n: v.n, t: c.t, endTime: v.endTime }))
-        update(preset.id, { revealed: true });
-    };
-    check();
-    const offCursor = lab.cursor.subscribe(check);
-    const offApp = lab.app.subscribe(check);
-    return () => {
-      offCursor();
-      offApp();
-    };
-  }, [lab, preset.id, p.revealed, update]);
+  // Reaching the end of the run reveals the answer: LibraryContext watches the cursor (this box
+  // is not mounted while the story is folded away).
+  const phase = usePredictionGate().phase;
 
   const lock = () => {
     if (p.text.trim() !== '') update(preset.id, { locked: true });
@@ -145,9 +128,13 @@ export function PredictionBox({
         </>
       ) : (
         <p className="predict-hint muted">
-          {p.locked
-            ? 'Now press Play: the answer appears when the run reaches its end.'
-            : 'The answer appears when the run reaches its end.'}{' '}
+          {phase === 'edited'
+            ? 'Changed since it was opened: the answer is about the preset as shipped.'
+            : phase === 'other-variant'
+              ? ''
+              : p.locked
+                ? 'Now press Play: the answer appears when the run reaches its end.'
+                : 'The answer and the verdict appear when the run reaches its end.'}{' '}
           <button
             type="button"
             className="linkish"

@@ -5,8 +5,10 @@ import { useActions, useLab } from '../../store/LabContext';
 import { fixParts, isPristinePreset, openPreset, sourceLabel } from '../../views/library';
 import { testIds } from '../testIds';
 import { GuaranteeBadge } from './GuaranteeBadge';
+import { HiddenOutcome } from './HiddenOutcome';
 import { useLibraryUi } from './LibraryContext';
 import { PredictionBox } from './Prediction';
+import { usePredictionGate } from './usePredictionGate';
 import './library.css';
 
 const selectPresetRef = (s: LabState) => s.presetRef;
@@ -52,6 +54,9 @@ function StoryOf({ preset, variantId }: { preset: Preset; variantId: string }) {
   const scenario = useLab(selectScenario);
   const presetRef = useLab(selectPresetRef);
   const edited = !isPristinePreset(scenario, presetRef);
+  // "Predict first": the story, what to watch, the fix and the variants' summaries tell what
+  // happens; they wait for the reveal. The title, the variants' names and the sources do not.
+  const gate = usePredictionGate();
   const heading = useRef<HTMLHeadingElement>(null);
   const variantButtons = useRef<(HTMLButtonElement | null)[]>([]);
   const headingId = useId();
@@ -134,7 +139,13 @@ function StoryOf({ preset, variantId }: { preset: Preset; variantId: string }) {
                 tabIndex={k === index ? 0 : -1}
                 onClick={() => choose(v.id)}
                 onKeyDown={(e) => onKey(e, k)}
-                title={v.id === variant.id && edited ? 'Reload this variant as shipped' : v.summary}
+                title={
+                  v.id === variant.id && edited
+                    ? 'Reload this variant as shipped'
+                    : gate.hidden
+                      ? v.label
+                      : v.summary
+                }
                 data-testid={testIds.storyVariant}
                 data-variant={v.id}
               >
@@ -149,7 +160,7 @@ function StoryOf({ preset, variantId }: { preset: Preset; variantId: string }) {
           </div>
         )}
         <p className="variant-summary">
-          {variant.summary}
+          {gate.hidden ? variant.label : variant.summary}
           {edited && (
             <span className="story-edited" data-testid={testIds.storyEdited}>
               {' '}
@@ -164,34 +175,11 @@ function StoryOf({ preset, variantId }: { preset: Preset; variantId: string }) {
       <PredictionBox preset={preset} variantId={variantId} onOpenVariant={choose} />
       <div className="story-text">
         <h3>Story</h3>
-        <p data-testid={testIds.storyText}>{preset.story}</p>
-        <h3>Watch</h3>
-        <p>{preset.watch}</p>
-        <h3>Try</h3>
-        <p className="story-try">
-          {fixParts(preset).map((part, k) =>
-            part.kind === 'code' ? (
-              <code key={k}>{part.text}</code>
-            ) : part.kind === 'variant' ? (
-              <button
-                key={k}
-                type="button"
-                className="linkish"
-                onClick={() => choose(part.variant)}
-                disabled={part.variant === variant.id && !edited}
-                title={
-                  part.variant === variant.id && !edited
-                    ? 'This variant is open'
-                    : 'Switch to this variant'
-                }
-              >
-                {part.text}
-              </button>
-            ) : (
-              <span key={k}>{part.text}</span>
-            ),
-          )}
-        </p>
+        {gate.hidden ? (
+          <HiddenOutcome gate={gate} what="story" />
+        ) : (
+          <StoryBody preset={preset} variantId={variant.id} edited={edited} choose={choose} />
+        )}
         <h3>Sources</h3>
         <ul className="story-sources">
           {preset.sources.map((url) => (
@@ -204,5 +192,51 @@ function StoryOf({ preset, variantId }: { preset: Preset; variantId: string }) {
         </ul>
       </div>
     </aside>
+  );
+}
+
+/** The story, what to watch and the fix to try (a variant it names is a link to it). */
+function StoryBody({
+  preset,
+  variantId,
+  edited,
+  choose,
+}: {
+  preset: Preset;
+  variantId: string;
+  edited: boolean;
+  choose: (id: string) => void;
+}) {
+  return (
+    <>
+      <p data-testid={testIds.storyText}>{preset.story}</p>
+      <h3>Watch</h3>
+      <p>{preset.watch}</p>
+      <h3>Try</h3>
+      <p className="story-try">
+        {fixParts(preset).map((part, k) =>
+          part.kind === 'code' ? (
+            <code key={k}>{part.text}</code>
+          ) : part.kind === 'variant' ? (
+            <button
+              key={k}
+              type="button"
+              className="linkish"
+              onClick={() => choose(part.variant)}
+              disabled={part.variant === variantId && !edited}
+              title={
+                part.variant === variantId && !edited
+                  ? 'This variant is open'
+                  : 'Switch to this variant'
+              }
+            >
+              {part.text}
+            </button>
+          ) : (
+            <span key={k}>{part.text}</span>
+          ),
+        )}
+      </p>
+    </>
   );
 }

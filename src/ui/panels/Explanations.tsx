@@ -1,6 +1,8 @@
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab, useView } from '../../store/LabContext';
 import { Icon } from '../Icon';
+import { HiddenOutcome } from '../library/HiddenOutcome';
+import { usePredictionGate } from '../library/usePredictionGate';
 import { testIds } from '../testIds';
 
 const selectHighlight = (s: LabState) => s.highlight;
@@ -14,13 +16,17 @@ export function Explanations() {
   const view = useView();
   const a = useActions();
   const highlight = useLab(selectHighlight);
+  // "Predict first": what went wrong is the answer, so it waits for the reveal.
+  const gate = usePredictionGate();
   if (!view) return null;
   const list = view.verdict.explanations;
   const ids = view.events.ids;
   return (
     <section className="card" aria-labelledby="why-heading">
       <h2 id="why-heading">Why: what went wrong, and how</h2>
-      {list.length === 0 ? (
+      {gate.hidden ? (
+        <HiddenOutcome gate={gate} what="why" />
+      ) : list.length === 0 ? (
         <p className="muted" data-testid={testIds.explanation} data-fate="none">
           <span aria-hidden="true">✓ </span>Every event took effect exactly once at{' '}
           {view.verdict.primaryLabel}.
@@ -63,7 +69,7 @@ export function Explanations() {
           })}
         </ul>
       )}
-      {view.verdict.falseFailures.length > 0 && (
+      {!gate.hidden && view.verdict.falseFailures.length > 0 && (
         <p style={{ fontSize: '0.88em' }}>
           <span aria-hidden="true">⚠ </span>
           The application was told these failed although they were written:{' '}

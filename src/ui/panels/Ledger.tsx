@@ -6,6 +6,8 @@ import type { RunView } from '../../views/runView';
 import type { LabState } from '../../store/labStore';
 import { useActions, useIdx, useLab, useView } from '../../store/LabContext';
 import { Fate, fateOfCode } from '../Fate';
+import { HiddenOutcome } from '../library/HiddenOutcome';
+import { usePredictionGate } from '../library/usePredictionGate';
 import { testIds } from '../testIds';
 
 const ROW_PX = 26;
@@ -28,7 +30,11 @@ function LedgerOf({ view }: { view: RunView }) {
   const idx = useIdx();
   const selected = useLab(selectSelected);
   const scale = [0.875, 1, 1.125, 1.25, 1.5, 1.75][useLab(selectFont)] ?? 1;
-  const [onlyAnomalies, setOnly] = useState(false);
+  const [onlyAnomaliesChosen, setOnly] = useState(false);
+  // "Predict first": the final fates are the answer (the fate now, at the cursor, stays); so is
+  // the list of anomalies, which is made of them.
+  const gate = usePredictionGate();
+  const onlyAnomalies = onlyAnomaliesChosen && !gate.hidden;
   const rows = useMemo(() => {
     const n = view.events.identities;
     if (!onlyAnomalies) return null;
@@ -57,10 +63,12 @@ function LedgerOf({ view }: { view: RunView }) {
         <input
           type="checkbox"
           checked={onlyAnomalies}
+          disabled={gate.hidden}
           onChange={(e) => setOnly(e.target.checked)}
         />
         <span>only lost and duplicated events (final)</span>
       </label>
+      {gate.hidden && <HiddenOutcome gate={gate} what="fates" className="ledger-hidden" />}
       <div
         ref={scroll}
         className="table-scroll"
@@ -125,6 +133,11 @@ function LedgerOf({ view }: { view: RunView }) {
                     ) : (
                       '—'
                     )
+                  ) : gate.hidden ? (
+                    <span className="muted" title="Hidden until the prediction is revealed">
+                      <span aria-hidden="true">?</span>
+                      <span className="visually-hidden">hidden</span>
+                    </span>
                   ) : (
                     <Fate fate={fateOfCode(row.finalFate)} />
                   )}
