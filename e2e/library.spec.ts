@@ -170,6 +170,61 @@ test('a URL opens its preset and variant; a bare id opens the first variant (Spa
   expect(dash.errors).toEqual([]);
 });
 
+test('predict first: the verdict, the explanations, the final fates and the story wait for the answer', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  const l = lib(dash);
+  const hidden = (what: string) =>
+    page.locator(`[data-testid="${testIds.outcomeHidden}"][data-what="${what}"]`);
+  await page.goto('./?preset=lost-ack-retry/idempotence-off');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  // Asked and not answered: every panel that would give the outcome away says it is hidden.
+  for (const what of ['verdict', 'why', 'fates', 'story'])
+    await expect(hidden(what)).toContainText(
+      'Hidden until you answer the prediction and play the run to its end.',
+    );
+  await expect(dash.byId(testIds.verdict)).toHaveCount(0);
+  await expect(dash.byId(testIds.explanation)).toHaveCount(0);
+  await expect(dash.byId(testIds.storyText)).toHaveCount(0);
+  await expect(page.getByText('claimed exactly-once')).toHaveCount(0);
+  await expect(
+    dash.byId(testIds.ledger).getByLabel('only lost and duplicated events (final)'),
+  ).toBeDisabled();
+  // Locked in: still hidden until the run has been watched to its end.
+  await dash.byId(testIds.predictInput).fill('11 rows, 580');
+  await dash.byId(testIds.predictLock).click();
+  await expect(hidden('verdict')).toContainText('Hidden until the run reaches its end.');
+  await expect(dash.byId(testIds.verdict)).toHaveCount(0);
+  // S01 with idempotence off: the retry of e3 is appended again → at-least-once, not the
+  // exactly-once the scenario claims; one explanation, for e3.
+  await playToEnd(dash);
+  await expect(l.answer).toContainText('11 rows summing to 580');
+  await expect(dash.byId(testIds.outcomeHidden)).toHaveCount(0);
+  await expect(dash.byId(testIds.verdict)).toHaveAttribute('data-observed', 'at-least-once');
+  await expect(dash.byId(testIds.verdict)).toContainText(
+    'Observed at-least-once, claimed exactly-once: broken',
+  );
+  await expect(dash.byId(testIds.explanation)).toHaveCount(1);
+  await expect(dash.byId(testIds.explanation)).toHaveAttribute('data-fate', 'duplicated');
+  await expect(dash.byId(testIds.explanation)).toHaveAttribute('data-events', 'e3');
+  await expect(dash.byId(testIds.storyText)).toContainText('An order service writes ten events');
+  // The reveal stays when the cursor goes back.
+  await dash.toStart();
+  await expect(dash.byId(testIds.verdict)).toHaveAttribute('data-observed', 'at-least-once');
+
+  // Another preset, skipped with the keyboard: "Show the outcome" shows everything at once.
+  await page.goto('./?preset=at-most-once');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await expect(dash.byId(testIds.verdict)).toHaveCount(0);
+  await hidden('verdict').getByRole('button', { name: 'Show the outcome' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dash.byId(testIds.verdict)).toHaveAttribute('data-observed', 'at-most-once');
+  await expect(l.answer).toContainText('18: p-9 and p-10');
+  await expect(dash.byId(testIds.outcomeHidden)).toHaveCount(0);
+  expect(dash.errors).toEqual([]);
+});
+
 test('an unknown ?preset= shows a notice and keeps the workspace', async ({ dash }) => {
   const { page } = dash;
   // The workspace the page opens with when the URL asks for nothing.
