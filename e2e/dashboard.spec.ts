@@ -338,3 +338,106 @@ test('Flink: the processor panel shows the checkpoint history with each sink tra
   await dash.toStart();
   await expect(rows.first()).toContainText('no checkpoint yet');
 });
+
+test.describe('keyboard: Space plays and pauses wherever it means nothing else', () => {
+  test('from the page, the timeline and the speed slider; a focused button is activated, never also toggled', async ({
+    dash,
+  }) => {
+    const { page } = dash;
+    const play = dash.byId(testIds.play);
+    await dash.settled();
+    await expect(play).toHaveAttribute('aria-pressed', 'false');
+
+    // The page itself (nothing focused): Space plays, Space again pauses.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press(' ');
+    await expect(play).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press(' ');
+    await expect(play).toHaveAttribute('aria-pressed', 'false');
+
+    // The timeline and the speed slider do nothing with Space themselves: it plays there too.
+    for (const id of [testIds.timeline, testIds.speed]) {
+      await dash.byId(id).focus();
+      await page.keyboard.press(' ');
+      await expect(play, id).toHaveAttribute('aria-pressed', 'true');
+      await page.keyboard.press(' ');
+      await expect(play, id).toHaveAttribute('aria-pressed', 'false');
+    }
+
+    // The Play button focused: Space clicks it — exactly one toggle (two would leave it paused).
+    await play.focus();
+    await page.keyboard.press(' ');
+    await expect(play).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press(' ');
+    await expect(play).toHaveAttribute('aria-pressed', 'false');
+
+    // Another button focused: Space is that button's (step forward one event), play stays off.
+    const before = await dash.api('cursor');
+    await dash.byId(testIds.stepForward).focus();
+    await page.keyboard.press(' ');
+    await expect.poll(async () => (await dash.api('cursor')).idx).toBe(before.idx + 1);
+    await expect(play).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  test('arrows step one engine event from the page; a text field keeps Space', async ({ dash }) => {
+    const { page } = dash;
+    await dash.settled();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const start = (await dash.api('cursor')).idx;
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    expect((await dash.api('cursor')).idx).toBe(start + 1);
+
+    const seed = dash.byId(testIds.seedInput);
+    await seed.fill('1');
+    await seed.press('End');
+    await seed.press(' ');
+    await expect(seed).toHaveValue('1 ');
+    await expect(dash.byId(testIds.play)).toHaveAttribute('aria-pressed', 'false');
+  });
+});
+
+test.describe('the seed field', () => {
+  test('an invalid seed is refused with the reason and the range; the run keeps its seed', async ({
+    dash,
+  }) => {
+    await dash.settled();
+    const seed = dash.byId(testIds.seedInput);
+    const error = dash.byId(testIds.seedError);
+    await expect(seed).toHaveValue('1');
+    await expect(seed.locator('..')).toHaveAttribute('title', /every random choice/);
+    const hash = await dash.api('traceHash');
+
+    const cases: [string, string][] = [
+      ['', 'the seed is empty'],
+      ['abc', '“abc” is not a number'],
+      ['-1', '“-1” is negative'],
+      ['1.5', '“1.5” is not a whole number'],
+      ['4294967296', '“4294967296” is more than 4,294,967,295'],
+    ];
+    for (const [typed, reason] of cases) {
+      await seed.fill(typed);
+      await seed.press('Enter');
+      await expect(error).toHaveText(
+        `Not a seed: ${reason}. A seed is a whole number from 0 to 4,294,967,295; the run keeps seed 1.`,
+      );
+      await expect(seed).toHaveAttribute('aria-invalid', 'true');
+      await expect(seed).toHaveValue(typed);
+      await dash.settled();
+      expect(await dash.api('traceHash')).toBe(hash);
+      expect(await dash.api('scenario')).toMatchObject({ seed: 1 });
+    }
+
+    // Escape puts the run's seed back; a valid seed clears the error and runs.
+    await seed.press('Escape');
+    await expect(seed).toHaveValue('1');
+    await expect(error).toHaveCount(0);
+    await seed.fill('4294967295');
+    await seed.press('Enter');
+    await dash.settled();
+    await expect(error).toHaveCount(0);
+    expect(await dash.api('scenario')).toMatchObject({ seed: 4294967295 });
+    await expect(dash.byId(testIds.seedInput)).toHaveValue('4294967295');
+  });
+});

@@ -1,6 +1,7 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { Guarantee } from '../engine';
 import { presets } from '../scenarios';
+import { parseSeed, SEED_RULE } from '../views/seed';
 import { FONT_SCALES, selectGuarantee, type LabState } from '../store/labStore';
 import { useActions, useLab } from '../store/LabContext';
 import { LibraryButton } from './library/LibraryButton';
@@ -27,7 +28,6 @@ export function TopBar() {
   const canUndo = useLab(selectCanUndo);
   const canRedo = useLab(selectCanRedo);
   const name = useLab(selectName);
-  const seedId = useId();
   const pickerId = useId();
   return (
     <header className="topbar">
@@ -83,27 +83,8 @@ export function TopBar() {
         )}
       </select>
       <span className="spacer" />
-      <label className="field" htmlFor={seedId}>
-        <span>Seed</span>
-        <input
-          id={seedId}
-          type="number"
-          min={0}
-          max={4294967295}
-          step={1}
-          style={{ width: '6em' }}
-          data-testid={testIds.seedInput}
-          key={seed}
-          defaultValue={seed}
-          onBlur={(e) => {
-            const n = Number(e.target.value);
-            if (n !== seed) a.setSeed(n);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') (e.target as HTMLInputElement).blur();
-          }}
-        />
-      </label>
+      {/* Remounted when the seed changes (undo, a preset): the field shows the run's seed. */}
+      <SeedField key={seed} seed={seed} />
       <span className="field" role="group" aria-label="Undo and redo">
         <button
           type="button"
@@ -125,6 +106,73 @@ export function TopBar() {
         </button>
       </span>
     </header>
+  );
+}
+
+const SEED_HELP =
+  'The seed drives every random choice of the run: network jitter, random faults, generated ids. ' +
+  'The same scenario with the same seed gives the identical run; another seed, another draw. ' +
+  `It is ${SEED_RULE}. Enter or leaving the field applies it; Escape puts the run's seed back.`;
+
+/**
+ * The seed, typed as text so that what was typed can be judged: a seed that is not one (empty,
+ * negative, a fraction, too large, not a number) is refused with the reason beside the field, and
+ * the run keeps its seed until a valid one is entered.
+ */
+function SeedField({ seed }: { seed: number }) {
+  const a = useActions();
+  const id = useId();
+  const [text, setText] = useState(String(seed));
+  const [problem, setProblem] = useState<string | null>(null);
+  const apply = () => {
+    const parsed = parseSeed(text);
+    if (!parsed.ok) {
+      setProblem(parsed.problem);
+      return;
+    }
+    setProblem(null);
+    if (parsed.seed !== seed) a.setSeed(parsed.seed);
+    else setText(String(seed));
+  };
+  return (
+    <span className="field seed-field" title={SEED_HELP}>
+      <label htmlFor={id}>Seed</label>
+      <input
+        id={id}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        spellCheck={false}
+        className="mono"
+        style={{ width: '7.5em' }}
+        data-testid={testIds.seedInput}
+        value={text}
+        aria-invalid={problem !== null}
+        aria-describedby={problem !== null ? `${id}-error` : undefined}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (problem !== null && parseSeed(e.target.value).ok) setProblem(null);
+        }}
+        onBlur={apply}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') apply();
+          else if (e.key === 'Escape') {
+            setText(String(seed));
+            setProblem(null);
+          }
+        }}
+      />
+      {problem !== null && (
+        <span
+          className="field-error"
+          id={`${id}-error`}
+          role="alert"
+          data-testid={testIds.seedError}
+        >
+          Not a seed: {problem}. A seed is {SEED_RULE}; the run keeps seed {seed}.
+        </span>
+      )}
+    </span>
   );
 }
 

@@ -12,6 +12,7 @@ export const testIds = {
   guaranteeSwitch: 'guarantee-switch',
   guaranteeLabel: 'guarantee-label',
   seedInput: 'seed-input',
+  seedError: 'seed-error',
   fontSmaller: 'font-smaller',
   fontLarger: 'font-larger',
   undo: 'undo',

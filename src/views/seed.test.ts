@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { parseSeed, SEED_MAX } from './seed';
+
+describe('parseSeed', () => {
+  it('reads whole numbers from 0 to 2³² − 1, spaces and leading zeros aside', () => {
+    expect(parseSeed('1')).toEqual({ ok: true, seed: 1 });
+    expect(parseSeed('0')).toEqual({ ok: true, seed: 0 });
+    expect(parseSeed(' 42 ')).toEqual({ ok: true, seed: 42 });
+    expect(parseSeed('007')).toEqual({ ok: true, seed: 7 });
+    expect(parseSeed('4294967295')).toEqual({ ok: true, seed: SEED_MAX });
+    expect(parseSeed('0004294967295')).toEqual({ ok: true, seed: SEED_MAX });
+  });
+
+  it('names why anything else is not a seed', () => {
+    expect(parseSeed('')).toEqual({ ok: false, problem: 'the seed is empty' });
+    expect(parseSeed('   ')).toEqual({ ok: false, problem: 'the seed is empty' });
+    expect(parseSeed('abc')).toEqual({ ok: false, problem: '“abc” is not a number' });
+    expect(parseSeed('-1')).toEqual({ ok: false, problem: '“-1” is negative' });
+    expect(parseSeed('1.5')).toEqual({ ok: false, problem: '“1.5” is not a whole number' });
+    expect(parseSeed('.5')).toEqual({ ok: false, problem: '“.5” is not a whole number' });
+    expect(parseSeed('1e3')).toEqual({ ok: false, problem: '“1e3” is not a number' });
+    expect(parseSeed('0x10')).toEqual({ ok: false, problem: '“0x10” is not a number' });
+    expect(parseSeed('4294967296')).toEqual({
+      ok: false,
+      problem: '“4294967296” is more than 4,294,967,295',
+    });
+    expect(parseSeed('99999999999999999999999')).toEqual({
+      ok: false,
+      problem: '“999999999999999…” is more than 4,294,967,295',
+    });
+  });
+});
