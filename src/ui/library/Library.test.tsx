@@ -109,6 +109,27 @@ describe('library (jsdom)', () => {
     expect(screen.getByTestId(testIds.predictAnswer).textContent).toContain('40');
   });
 
+  it('the story waits for the answer; an edit or "Show the outcome" shows it', async () => {
+    const lab = await mount();
+    const hidden = () => screen.queryByTestId(testIds.outcomeHidden);
+    act(() => lab.actions.loadPreset('lost-ack-retry'));
+    await act(() => lab.actions.settled());
+    expect(hidden()?.dataset.what).toBe('story');
+    expect(screen.queryByTestId(testIds.storyText)).toBeNull();
+    // The variant's summary ("the retry appends e3 again") tells the outcome too.
+    expect(screen.getByTestId(testIds.storyPanel).textContent).not.toContain('appends e3 again');
+    // Edited: the question no longer describes this run, so nothing is hidden.
+    act(() => lab.actions.setSeed(3));
+    expect(hidden()).toBeNull();
+    expect(screen.getByTestId(testIds.storyText).textContent).toContain('An order service');
+    act(() => lab.actions.undo());
+    expect(hidden()?.dataset.what).toBe('story');
+    fireEvent.click(screen.getByTestId(testIds.outcomeShow));
+    expect(hidden()).toBeNull();
+    expect(screen.getByTestId(testIds.predictAnswer).textContent).toContain('11 rows');
+    expect(screen.getByTestId(testIds.storyPanel).textContent).toContain('appends e3 again');
+  });
+
   it('"Ask again" hides the answer and goes back to time 0', async () => {
     const lab = await mount();
     act(() => lab.actions.loadPreset('retry-storm'));

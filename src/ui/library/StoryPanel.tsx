@@ -159,18 +159,21 @@ function StoryOf({ preset, variantId }: { preset: Preset; variantId: string }) {
             ))}
           </div>
         )}
-        <p className="variant-summary">
-          {gate.hidden ? variant.label : variant.summary}
-          {edited && (
-            <span className="story-edited" data-testid={testIds.storyEdited}>
-              {' '}
-              · ✎ edited —{' '}
-              <button type="button" className="linkish" onClick={() => choose(variant.id)}>
-                reload as shipped
-              </button>
-            </span>
-          )}
-        </p>
+        {/* Hidden (never edited: an edit ends the question) while the outcome waits. */}
+        {!gate.hidden && (
+          <p className="variant-summary">
+            {variant.summary}
+            {edited && (
+              <span className="story-edited" data-testid={testIds.storyEdited}>
+                {' '}
+                · ✎ edited —{' '}
+                <button type="button" className="linkish" onClick={() => choose(variant.id)}>
+                  reload as shipped
+                </button>
+              </span>
+            )}
+          </p>
+        )}
       </div>
       <PredictionBox preset={preset} variantId={variantId} onOpenVariant={choose} />
       <div className="story-text">
