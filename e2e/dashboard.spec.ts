@@ -441,3 +441,16 @@ test.describe('the seed field', () => {
     await expect(dash.byId(testIds.seedInput)).toHaveValue('4294967295');
   });
 });
+
+test('the producer counts records sent, acknowledged and retried', async ({ dash }) => {
+  // lost-ack-retry/idempotence-off: 10 events, e3's acknowledgement lost, so the producer
+  // retries e3's batch (one record, linger.ms 0) and the broker appends it again.
+  await dash.pickPreset('lost-ack-retry/idempotence-off');
+  const producer = dash.component('producer');
+  await expect(producer.locator('dt')).toContainText(['records sent', 'acknowledged', 'retried']);
+  await expect(dash.byId(testIds.producerSent)).toHaveText('0 / 10');
+  await dash.toEnd();
+  await expect(dash.byId(testIds.producerSent)).toHaveText('10 / 10');
+  await expect(dash.byId(testIds.producerAcked)).toHaveText('10');
+  await expect(dash.byId(testIds.producerRetried)).toHaveText('1');
+});

@@ -47,6 +47,9 @@ export const testIds = {
   explanation: 'explanation',
   // Pipeline
   pipeline: 'pipeline',
+  producerSent: 'producer-sent',
+  producerAcked: 'producer-acked',
+  producerRetried: 'producer-retried',
   component: 'component',
   faultMenu: 'fault-menu',
   faultMenuItem: 'fault-menu-item',
@@ -114,6 +117,7 @@ export const testIds = {
   storyVariants: 'story-variants',
   storyVariant: 'story-variant',
   storyEdited: 'story-edited',
+  storyEditedNote: 'story-edited-note',
   predict: 'predict',
   predictQuestion: 'predict-question',
   predictAbout: 'predict-about',

@@ -101,18 +101,30 @@ export function partitionAt(log: PartitionLogView, idx: number): PartitionMarks 
   };
 }
 
-/** What the source application and its producer have done by a cursor (counts). */
+/**
+ * What the source application and its producer have done by a cursor, in records (Kafka's
+ * producer metrics count records too: record-send-total, record-retry-total, record-error-total),
+ * never in batches: with `linger.ms` one acknowledgement covers several records.
+ */
 export interface ProducerCounts {
-  /** First sends of business events. */
+  /** Business events handed to send() for the first time. */
   sent: number;
   /** Sends of an event again by the application (app-resend, source duplicate, transaction re-send). */
   resent: number;
-  /** Batches re-sent by the producer itself after an error or timeout. */
+  /** Records in batches the producer re-sent itself after an error or a timeout. */
   retries: number;
+  /** Records whose batch succeeded (with acks=0: completed without any response). */
   acks: number;
+  /** Records the producer gave up on, or whose send the application stopped waiting for. */
   failures: number;
-  /** Retried batches the broker recognised (idempotence) and did not append again. */
+  /** Records of retried batches the broker recognised (idempotence) and did not append again. */
   dedupes: number;
+}
+
+/** The records counted by the first `lowerBound(at, idx)` entries of a batch kind. */
+function recordsAt(at: Int32Array, total: Int32Array, idx: number): number {
+  const j = lowerBound(at, idx);
+  return j > 0 ? total[j - 1]! : 0;
 }
 
 /** Producer counts at `idx`. */
@@ -121,10 +133,10 @@ export function producerAt(v: RunView, idx: number): ProducerCounts {
   return {
     sent: lowerBound(p.sends, idx),
     resent: lowerBound(p.resends, idx),
-    retries: lowerBound(p.retries, idx),
-    acks: lowerBound(p.acks, idx),
-    failures: lowerBound(p.failures, idx),
-    dedupes: lowerBound(p.dedupes, idx),
+    retries: recordsAt(p.retries, p.retryRecords, idx),
+    acks: recordsAt(p.acks, p.ackRecords, idx),
+    failures: recordsAt(p.failures, p.failedRecords, idx),
+    dedupes: recordsAt(p.dedupes, p.dedupeRecords, idx),
   };
 }
 

@@ -221,14 +221,22 @@ export interface RunView {
   effects: Int32Array;
   /** crash / restart / stall entries of every actor (CSR by actor index). */
   life: Csr;
-  /** The source application's and producer's notable entries (sorted entry ids). */
+  /**
+   * The source application's and producer's notable entries (sorted entry ids). A batch entry
+   * (ack, retry, batch-failed, dedupe) carries several records: `*Records[j]` is the number of
+   * records in the first j + 1 of them, so the panel counts records, as `sends` does.
+   */
   producer: {
     sends: Int32Array;
     resends: Int32Array;
     retries: Int32Array;
+    retryRecords: Int32Array;
     acks: Int32Array;
+    ackRecords: Int32Array;
     failures: Int32Array;
+    failedRecords: Int32Array;
     dedupes: Int32Array;
+    dedupeRecords: Int32Array;
   };
 }
 
@@ -908,27 +916,54 @@ function producerIndex(cols: TraceColumns, actors: string[]): RunView['producer'
   const producer = actors.indexOf('producer');
   const sends = new IntList();
   const resends = new IntList();
-  const retries = new IntList();
-  const acks = new IntList();
-  const failures = new IntList();
-  const dedupes = new IntList();
+  /** Entries of a batch kind, with the running total of the records they carry. */
+  const weighted = () => {
+    const at = new IntList();
+    const total = new IntList();
+    let sum = 0;
+    return {
+      push(i: number, records: number) {
+        sum += records;
+        at.push(i);
+        total.push(sum);
+      },
+      at,
+      total,
+    };
+  };
+  const retries = weighted();
+  const acks = weighted();
+  const failures = weighted();
+  const dedupes = weighted();
+  // A batch entry's `count` is its records; an entry without one stands for one record.
+  const records = (i: number) => Math.max(1, cols.count[i]!);
   const n = cols.time.length;
   for (let i = 0; i < n; i++) {
     const k = cols.kind[i]!;
-    if (k === K.dedupe) dedupes.push(i);
+    if (k === K.dedupe) dedupes.push(i, records(i));
     if (cols.actor[i] !== producer) continue;
     if (k === K['app-send']) (cols.aux[i] === 0 ? sends : resends).push(i);
-    else if (k === K.retry) retries.push(i);
-    else if (k === K.ack) acks.push(i);
-    else if (k === K['batch-failed'] || k === K['app-send-failed']) failures.push(i);
+    else if (k === K.retry) retries.push(i, records(i));
+    else if (k === K.ack) acks.push(i, records(i));
+    else if (k === K['batch-failed']) failures.push(i, records(i));
+    else if (k === K['app-send-failed']) {
+      // The application seeing a record of a failed batch fail is the same failed record; only
+      // its own give-up (a get() timeout, say) is one more.
+      const c = cols.cause[i]!;
+      failures.push(i, c >= 0 && cols.kind[c] === K['batch-failed'] ? 0 : 1);
+    }
   }
   return {
     sends: sends.toArray(),
     resends: resends.toArray(),
-    retries: retries.toArray(),
-    acks: acks.toArray(),
-    failures: failures.toArray(),
-    dedupes: dedupes.toArray(),
+    retries: retries.at.toArray(),
+    retryRecords: retries.total.toArray(),
+    acks: acks.at.toArray(),
+    ackRecords: acks.total.toArray(),
+    failures: failures.at.toArray(),
+    failedRecords: failures.total.toArray(),
+    dedupes: dedupes.at.toArray(),
+    dedupeRecords: dedupes.total.toArray(),
   };
 }
 

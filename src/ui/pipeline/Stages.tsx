@@ -50,29 +50,55 @@ export function ProducerStage({ view, idx, t }: StageProps) {
               <dd className="mono">{s.producer['transactional.id']}</dd>
             </>
           )}
-          <dt>sent</dt>
-          <dd>
+          <dt title="Business events the application handed to send() for the first time, of all the workload's events">
+            records sent
+          </dt>
+          <dd data-testid={testIds.producerSent} data-value={c.sent}>
             {formatCount(c.sent)} / {formatCount(view.events.identities)}
           </dd>
-          <dt>acked</dt>
-          <dd>{formatCount(c.acks)}</dd>
-          <dt>retries</dt>
-          <dd className={c.retries > 0 ? 'since-commit warn' : ''}>{formatCount(c.retries)}</dd>
+          {settings.acks === '0' ? (
+            <dt title="acks=0: the broker never answers; a record counts as done as soon as it is written to the network">
+              done, unacked
+            </dt>
+          ) : (
+            <dt title="Records whose batch the broker acknowledged (one acknowledgement can cover several records)">
+              acknowledged
+            </dt>
+          )}
+          <dd data-testid={testIds.producerAcked} data-value={c.acks}>
+            {formatCount(c.acks)}
+          </dd>
+          <dt title="Records the producer re-sent itself (retries) after an error or a request timeout; the application does not see these">
+            retried
+          </dt>
+          <dd
+            className={c.retries > 0 ? 'since-commit warn' : ''}
+            data-testid={testIds.producerRetried}
+            data-value={c.retries}
+          >
+            {formatCount(c.retries)}
+          </dd>
           {c.resent > 0 && (
             <>
-              <dt>app re-sends</dt>
+              <dt title="Events the application sent again itself (a re-send after a timeout, a duplicate from the source, a transaction re-sent)">
+                re-sent by app
+              </dt>
               <dd className="since-commit warn">{formatCount(c.resent)}</dd>
             </>
           )}
           {c.dedupes > 0 && (
             <>
-              <dt>deduped by broker</dt>
+              <dt title="Retried records the broker recognised by producer id and sequence number (enable.idempotence) and did not append again">
+                deduped by broker
+              </dt>
               <dd>{formatCount(c.dedupes)}</dd>
             </>
           )}
           {c.failures > 0 && (
             <>
-              <dt>failed sends</dt>
+              <dt title="Records the producer gave up on (retries or delivery.timeout.ms exhausted), or whose send the application stopped waiting for">
+                failed
+              </dt>
               <dd className="since-commit warn">{formatCount(c.failures)}</dd>
             </>
           )}
