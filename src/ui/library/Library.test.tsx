@@ -149,10 +149,20 @@ describe('library (jsdom)', () => {
     const lab = await mount();
     act(() => lab.actions.loadPreset('commit-after-process/plain-insert'));
     expect(screen.getByTestId(testIds.storyPanel).dataset.edited).toBe('false');
+    expect(screen.queryByTestId(testIds.storyEditedNote)).toBeNull();
     act(() => lab.actions.setSeed(3));
     expect(screen.getByTestId(testIds.storyPanel).dataset.edited).toBe('true');
+    expect(screen.getByTestId(testIds.storyEditedNote).textContent).toContain(
+      'describe the preset as shipped, not the run on screen',
+    );
     fireEvent.click(screen.getByText('reload as shipped'));
     expect(screen.getByTestId(testIds.storyPanel).dataset.edited).toBe('false');
+    expect(screen.queryByTestId(testIds.storyEditedNote)).toBeNull();
+    // The guarantee switch changes the preset too (it claims exactly-once): the story says so.
+    act(() => lab.actions.setGuarantee('at-least-once'));
+    expect(screen.getByTestId(testIds.storyPanel).dataset.edited).toBe('true');
+    expect(screen.getByTestId(testIds.storyEditedNote)).toBeTruthy();
+    expect(screen.getByTestId(testIds.storyPanel).textContent).toContain('As shipped: ');
     expect(lab.app.getState().scenario.seed).toBeUndefined();
     await act(() => lab.actions.settled());
   });

@@ -162,6 +162,7 @@ function StoryOf({ preset, variantId }: { preset: Preset; variantId: string }) {
         {/* Hidden (never edited: an edit ends the question) while the outcome waits. */}
         {!gate.hidden && (
           <p className="variant-summary">
+            {edited && <span className="muted">As shipped: </span>}
             {variant.summary}
             {edited && (
               <span className="story-edited" data-testid={testIds.storyEdited}>
@@ -178,6 +179,12 @@ function StoryOf({ preset, variantId }: { preset: Preset; variantId: string }) {
       <PredictionBox preset={preset} variantId={variantId} onOpenVariant={choose} />
       <div className="story-text">
         <h3>Story</h3>
+        {edited && (
+          <p className="story-edited-note" data-testid={testIds.storyEditedNote}>
+            Changed since it was opened: the story, what to watch and the fix describe the preset as
+            shipped, not the run on screen.
+          </p>
+        )}
         {gate.hidden ? (
           <HiddenOutcome gate={gate} what="story" />
         ) : (
