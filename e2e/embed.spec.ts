@@ -73,6 +73,11 @@ test('the Embed dialog writes a snippet that works as pasted on another origin',
   await dash.pickPreset('at-most-once');
   await dash.byId(testIds.embedButton).click();
   const dialog = dash.byId(testIds.embedDialog);
+  // The open preset's question comes along, asked by default.
+  await expect(dialog.getByLabel('Ask for a prediction, then reveal')).toBeChecked();
+  await expect(dialog.getByLabel('Question')).toHaveValue(
+    'How many of the 20 payments reach the table?',
+  );
   await dialog.getByLabel('Autoplay').check();
   await dialog.getByLabel('Caption').fill('At-most-once: <b>watch</b> p-9 & p-10');
   await dialog.getByLabel('Frame id').fill('lesson-1');
@@ -83,6 +88,7 @@ test('the Embed dialog writes a snippet that works as pasted on another origin',
   expect(axe.violations.map((v) => v.id)).toEqual([]);
   expect(snippet).toContain('<iframe id="lesson-1"');
   expect(snippet).toContain('?embed&amp;autoplay=1&amp;caption=');
+  expect(snippet).toContain('&amp;predict=1&amp;q=How+many+of+the+20+payments+reach+the+table%3F');
   expect(snippet).toContain('#s=1.');
   expect(snippet).toContain("m.type === 'delivery-lab:height'");
   // The caption is an attribute value, escaped: no markup gets out of it.
@@ -96,6 +102,15 @@ test('the Embed dialog writes a snippet that works as pasted on another origin',
   const frame = await playerFrame(page);
   await expect(frame.getByTestId(testIds.embedCaption)).toHaveText(
     'At-most-once: <b>watch</b> p-9 & p-10',
+  );
+  // Asked first: autoplay waits for the reader's answer, then plays.
+  await expect(frame.getByTestId(testIds.embedPredict)).toContainText(
+    'How many of the 20 payments reach the table?',
+  );
+  await expect(frame.getByTestId(testIds.play)).toHaveAttribute('aria-pressed', 'false');
+  await frame.getByTestId(testIds.embedReveal).click();
+  await expect(frame.getByTestId(testIds.embedAnswer)).toContainText(
+    '18: p-9 and p-10 were committed but never written.',
   );
   await expect(frame.getByTestId(testIds.play)).toHaveAttribute('aria-pressed', 'true');
   expect(await frame.evaluate(() => window.__deliveryLab!.traceHash())).toBe(hash);

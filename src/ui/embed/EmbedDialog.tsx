@@ -4,7 +4,7 @@ import { encodeShare } from '../../platform/share';
 import { findPreset } from '../../scenarios';
 import type { LabState } from '../../store/labStore';
 import { useCursor, useLab } from '../../store/LabContext';
-import { questionVariant } from '../../views/library';
+import { isPristinePreset, questionVariant } from '../../views/library';
 import { usePage } from '../io/PageContext';
 import { testIds } from '../testIds';
 import {
@@ -59,9 +59,16 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
   const t = useCursor(selectT);
   const preset = presetRef ? findPreset(presetRef) : undefined;
   const ref = useRef<HTMLDialogElement>(null);
+  // The open preset's "Predict first" question comes along — asked by default when its answer
+  // describes this run (the question's variant, as shipped); otherwise offered, unticked.
+  const asked =
+    preset !== undefined &&
+    questionVariant(preset.preset) === preset.variant.id &&
+    isPristinePreset(scenario, presetRef);
   const [o, setO] = useState<EmbedOptions>(() => ({
     ...DEFAULT_EMBED,
     panels: [...DEFAULT_EMBED.panels],
+    predict: asked,
     question: preset?.preset.predict.question ?? '',
     answer:
       preset && questionVariant(preset.preset) === preset.variant.id
