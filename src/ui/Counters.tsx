@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { countersAt } from '../views/at';
-import { formatCount, formatMoney, formatMs } from '../views/format';
+import { formatCount, formatCountOf, formatMoney, formatMs } from '../views/format';
 import type { RunView } from '../views/runView';
 import { useIdx, useView } from '../store/LabContext';
 import { Icon } from './Icon';
@@ -30,7 +30,7 @@ function CountersOf({ view, idx }: { view: RunView; idx: number }) {
       <div className="counter" data-testid={testIds.counterSent} data-value={c.sent}>
         <div className="value">
           {formatCount(c.sent)}
-          <span className="muted" style={{ fontSize: '0.6em' }}>
+          <span className="muted" style={{ fontSize: '0.65em' }}>
             {' '}
             / {formatCount(c.events)}
           </span>
@@ -53,7 +53,7 @@ function CountersOf({ view, idx }: { view: RunView; idx: number }) {
         </div>
         <div
           className="caption"
-          title={`${formatCount(c.doubleCounted)} events applied twice or more`}
+          title={`${formatCountOf(c.doubleCounted, 'event')} applied twice or more`}
         >
           duplicate rows
         </div>
@@ -78,7 +78,7 @@ function CountersOf({ view, idx }: { view: RunView; idx: number }) {
       >
         <div className="value">
           {formatMoney(c.sum)}
-          <span className="muted" style={{ fontSize: '0.6em' }}>
+          <span className="muted" style={{ fontSize: '0.65em' }}>
             {' '}
             of {formatMoney(c.trueSum)}
           </span>

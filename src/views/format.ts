@@ -8,6 +8,11 @@ export function formatCount(n: number): string {
   return int.format(n);
 }
 
+/** "1 record", "2 records", "1,000 rows": a count with its noun in the right number. */
+export function formatCountOf(n: number, one: string, many = `${one}s`): string {
+  return `${int.format(n)} ${n === 1 ? one : many}`;
+}
+
 /** $2,320 (amounts are the workload's currency units; the dashboard writes them in dollars). */
 export function formatMoney(x: number): string {
   return `${x < 0 ? '−' : ''}$${money.format(Math.abs(x))}`;

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
 import { rowAmountAt, rowId, rowIdentity, rowsAt, rowUpdatesAt } from '../../views/at';
-import { formatCount, formatMoney } from '../../views/format';
+import { formatCountOf, formatMoney } from '../../views/format';
 import type { RunView, TableView } from '../../views/runView';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
@@ -51,15 +51,19 @@ export const RowTable = memo(function RowTable({
   });
   useFollowEnd(scroll, count, () => count > 0 && virt.scrollToIndex(count - 1, { align: 'end' }));
   const head = ROW_PX * scale;
+  // The number and source columns are as wide as the run's last row number needs, so "250" is
+  // not cut to "2…" (fixed for the run: the columns do not jump as rows arrive).
+  const digits = String(Math.max(1, rowsAt(table, view.n))).length;
   return (
     <div
       ref={scroll}
+      style={{ ['--digits' as string]: String(digits) }}
       className="table-scroll"
       tabIndex={0}
       data-testid={testId}
       data-rows={count}
       role="table"
-      aria-label={`${table.label}: ${formatCount(count)} rows`}
+      aria-label={`${table.label}: ${formatCountOf(count, 'row')}`}
       aria-rowcount={count + 1}
     >
       <div className="vtable" style={{ height: virt.getTotalSize() + head }}>

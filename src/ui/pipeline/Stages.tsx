@@ -13,7 +13,7 @@ import {
   stateUpdatesAt,
   type ProcessorStatus,
 } from '../../views/at';
-import { formatCount, formatMoney, formatMs } from '../../views/format';
+import { formatCount, formatCountOf, formatMoney, formatMs } from '../../views/format';
 import { eventIdOf, type RunView } from '../../views/runView';
 import { lowerBound } from '../../views/steps';
 import { Icon } from '../Icon';
@@ -53,7 +53,7 @@ export function ProducerStage({ view, idx, t }: StageProps) {
           <dt title="Business events the application handed to send() for the first time, of all the workload's events">
             records sent
           </dt>
-          <dd data-testid={testIds.producerSent} data-value={c.sent}>
+          <dd className="num" data-testid={testIds.producerSent} data-value={c.sent}>
             {formatCount(c.sent)} / {formatCount(view.events.identities)}
           </dd>
           {settings.acks === '0' ? (
@@ -65,14 +65,14 @@ export function ProducerStage({ view, idx, t }: StageProps) {
               acknowledged
             </dt>
           )}
-          <dd data-testid={testIds.producerAcked} data-value={c.acks}>
+          <dd className="num" data-testid={testIds.producerAcked} data-value={c.acks}>
             {formatCount(c.acks)}
           </dd>
           <dt title="Records the producer re-sent itself (retries) after an error or a request timeout; the application does not see these">
             retried
           </dt>
           <dd
-            className={c.retries > 0 ? 'since-commit warn' : ''}
+            className={c.retries > 0 ? 'num since-commit warn' : 'num'}
             data-testid={testIds.producerRetried}
             data-value={c.retries}
           >
@@ -190,8 +190,12 @@ export function ProcessorStage({ view, idx, t }: StageProps) {
         <ProcessorCard key={p.actor} view={view} status={p} />
       ))}
       {statuses.length === 0 && <p className="muted">not started yet</p>}
-      <div className="muted" style={{ fontSize: '0.85em' }}>
-        processed {formatCount(counters.processed)} records (attempts)
+      <div
+        className="muted"
+        style={{ fontSize: '0.85em' }}
+        title="Every attempt counts: a record processed again after a crash or a replay counts twice"
+      >
+        processed {formatCountOf(counters.processed, 'record')} (each attempt counts)
       </div>
       {kind === 'flink' && <FlinkPanel view={view} idx={idx} t={t} />}
       {kind === 'spark' && <BatchList view={view} idx={idx} />}
@@ -332,7 +336,7 @@ function FlinkPanel({ view, idx, t }: StageProps) {
         </table>
       </div>
       {state.length > 0 && (
-        <div style={{ fontSize: '0.82em' }}>
+        <div style={{ fontSize: '0.86em' }}>
           <span className="muted">keyed state, latest updates: </span>
           {state.map((u) => (
             <span key={u.entry} className="chip mono">
@@ -413,7 +417,7 @@ export function SinkStage({ view, idx, t }: StageProps) {
           }
         >
           {s.sink.type === 'table' && (
-            <div className="muted mono" style={{ fontSize: '0.78em' }}>
+            <div className="muted mono" style={{ fontSize: '0.86em' }}>
               {sqlOf(s)}
             </div>
           )}
@@ -470,10 +474,11 @@ function ServiceBox({ view, idx }: { view: RunView; idx: number }) {
       title={svc === 'email' ? 'email service' : 'card charges (Stripe-style)'}
     >
       <div style={{ fontSize: '0.88em' }}>
-        {formatCount(fx.count)}{' '}
-        {svc === 'email' ? 'emails sent' : `charges · ${formatMoney(fx.sum)}`}
+        {svc === 'email'
+          ? `${formatCountOf(fx.count, 'email')} sent`
+          : `${formatCountOf(fx.count, 'charge')} · ${formatMoney(fx.sum)}`}
       </div>
-      <ul className="muted" style={{ fontSize: '0.82em', margin: 0, paddingLeft: '1.1em' }}>
+      <ul className="muted" style={{ fontSize: '0.86em', margin: 0, paddingLeft: '1.1em' }}>
         {fx.recent.map((e) => (
           <li key={e}>
             #{view.cols.aux[e]} {eventIdOf(view.events, view.events.identity[view.cols.event[e]!]!)}{' '}
@@ -516,7 +521,7 @@ export function ReaderStage({ view, idx, t }: StageProps) {
       {readers.length === 0 && (
         <div className="component">
           <div style={{ fontWeight: 600 }}>a report reading {view.verdict.primaryLabel}</div>
-          <div className="mono" style={{ fontSize: '0.82em' }}>
+          <div className="mono" style={{ fontSize: '0.86em' }}>
             SELECT count(*), sum(amount)
           </div>
           <dl className="kv">
