@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { selectParse, type LabState } from '../../store/labStore';
 import { useActions, useLab, useLabInstance } from '../../store/LabContext';
 import { faultMenu, type ComponentId } from '../../views/faultActions';
@@ -71,6 +71,42 @@ function FaultMenu({ id, onClose }: { id: ComponentId; onClose: () => void }) {
   const { t, idx } = lab.cursor.getState();
   const scenario = parsed.ok ? parsed.scenario : view?.scenario;
   const items = view && scenario ? faultMenu(view, scenario, id, t, idx, selected) : [];
+
+  // The menu is fixed to the window, next to its component: the pipeline scrolls sideways in a
+  // box that would clip it, and a long menu must stay inside the window (it flips above the
+  // component when there is more room there, and scrolls when it is taller than the window).
+  useLayoutEffect(() => {
+    const place = () => {
+      const menu = ref.current;
+      const box = menu?.parentElement;
+      if (!menu || !box) return;
+      const r = box.getBoundingClientRect();
+      const vw = document.documentElement.clientWidth;
+      const vh = document.documentElement.clientHeight;
+      const margin = 6;
+      const below = vh - r.bottom - margin;
+      const above = r.top - margin;
+      menu.style.position = 'fixed';
+      menu.style.right = 'auto';
+      menu.style.bottom = 'auto';
+      menu.style.maxHeight = `${Math.max(120, Math.max(below, above))}px`;
+      menu.style.overflowY = 'auto';
+      const h = menu.offsetHeight;
+      const w = menu.offsetWidth;
+      const top = h <= below || below >= above ? r.bottom : Math.max(margin, r.top - h);
+      const left = Math.min(Math.max(margin, r.left), Math.max(margin, vw - w - margin));
+      menu.style.top = `${top}px`;
+      menu.style.left = `${left}px`;
+    };
+    place();
+    // Any scroll (the page, the pipeline's own box) or resize moves the component: follow it.
+    window.addEventListener('scroll', place, true);
+    window.addEventListener('resize', place);
+    return () => {
+      window.removeEventListener('scroll', place, true);
+      window.removeEventListener('resize', place);
+    };
+  }, []);
 
   useEffect(() => {
     ref.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
