@@ -191,6 +191,10 @@ test('predict first: the verdict, the explanations, the final fates and the stor
   await expect(
     dash.byId(testIds.ledger).getByLabel('only lost and duplicated events (final)'),
   ).toBeDisabled();
+  // The whole run's diagram draws the duplicate: hidden too (the topology is not).
+  await dash.byId(testIds.diagramsToggle).click();
+  await expect(hidden('diagrams')).toBeVisible();
+  await dash.byId(testIds.diagramsToggle).click();
   // Locked in: still hidden until the run has been watched to its end.
   await dash.byId(testIds.predictInput).fill('11 rows, 580');
   await dash.byId(testIds.predictLock).click();

@@ -29,6 +29,13 @@ test('mermaid loads only when the diagrams open; the run diagram has the pipelin
   page.on('request', (r) => requested.push(r.url()));
   await dash.pickPreset('at-least-once');
   expect(requested.filter((u) => /mermaid/.test(u))).toEqual([]);
+  // Predict first: the whole run's diagram waits for the answer, like the verdict.
+  await page.getByTestId(testIds.diagramsToggle).click();
+  const hiddenRun = page.locator(`[data-testid="${testIds.outcomeHidden}"][data-what="diagrams"]`);
+  await expect(hiddenRun).toContainText('Hidden until you answer the prediction');
+  await expect(page.getByTestId(testIds.diagramSvg)).toHaveCount(0);
+  await hiddenRun.getByRole('button', { name: 'Show the outcome' }).click();
+  await expect(hiddenRun).toHaveCount(0);
   await openDiagrams(page, 'sequence');
   expect(requested.some((u) => /mermaid\.core-[\w-]+\.js$/.test(u))).toBe(true);
   const svg = svgOf(page);
@@ -61,6 +68,8 @@ test('mermaid loads only when the diagrams open; the run diagram has the pipelin
 test('the selected event’s causal chain; a capped run says how much it shows', async ({ dash }) => {
   const { page } = dash;
   await dash.pickPreset('at-least-once');
+  // The event's chain tells its fate: skip the preset's prediction first.
+  await dash.showOutcome();
   // Select p-4 in the ledger.
   await dash.byId(testIds.ledgerRow).filter({ hasText: 'p-4' }).first().click();
   await openDiagrams(page, 'event');
@@ -140,6 +149,8 @@ test('the downloaded SVG and PNG are valid files', async ({ dash, browser }) => 
   const { page } = dash;
   const blank = await (await browser.newContext()).newPage();
   await dash.pickPreset('at-least-once');
+  // The whole run's diagram waits for the preset's prediction: skip it.
+  await dash.showOutcome();
 
   // The topology is landscape: a 1920 × 1080 slide.
   await openDiagrams(page, 'flow');

@@ -14,6 +14,8 @@ import { useLab, useView } from '../../store/LabContext';
 import type { Artifact, ArtifactKind } from '../../views/exportArtifact';
 import { eventIdOf } from '../../views/runView';
 import { usePage } from '../io/PageContext';
+import { HiddenOutcome } from '../library/HiddenOutcome';
+import { usePredictionGate } from '../library/usePredictionGate';
 import { testIds } from '../testIds';
 import '../io/io.css';
 
@@ -99,8 +101,18 @@ function DiagramsBody() {
     view && selected >= 0 && selected < view.events.identities
       ? eventIdOf(view.events, selected)
       : null;
-  const kind: ArtifactKind | null =
-    tab === 'sequence' ? 'sequence' : tab === 'flow' ? 'flow' : eventId ? `event:${eventId}` : null;
+  // "Predict first": the whole run and an event's chain draw the outcome; the topology does not.
+  const gate = usePredictionGate();
+  const hideRun = gate.hidden && tab !== 'flow';
+  const kind: ArtifactKind | null = hideRun
+    ? null
+    : tab === 'sequence'
+      ? 'sequence'
+      : tab === 'flow'
+        ? 'flow'
+        : eventId
+          ? `event:${eventId}`
+          : null;
   const key = `${viewKey ?? ''}|${kind ?? ''}`;
 
   useEffect(() => {
@@ -190,60 +202,66 @@ function DiagramsBody() {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id="diagram-panel" aria-labelledby={`diagram-tab-${tab}`}>
-        <div className="diagram-tools">
-          <button
-            type="button"
-            disabled={!artifact}
-            data-testid={testIds.diagramCopy}
-            onClick={act('Copy', async () => {
-              const ok = await copyText(artifact!.text);
-              notices.push(
-                ok
-                  ? { tone: 'info', text: 'The mermaid text is on the clipboard.' }
-                  : {
-                      tone: 'warn',
-                      text: 'The clipboard refused: select the text under "Mermaid text" and copy it.',
-                    },
-              );
-            })}
-          >
-            Copy mermaid text
-          </button>
-          <button
-            type="button"
-            disabled={!svg}
-            data-testid={testIds.diagramSvgDownload}
-            onClick={act('The SVG download', async () =>
-              downloadBlob(svgBlob(await exportSvg()), `${stem}.svg`),
-            )}
-          >
-            Download SVG
-          </button>
-          <button
-            type="button"
-            disabled={!svg}
-            data-testid={testIds.diagramPngDownload}
-            title="1920 × 1080 for a slide; a tall diagram keeps a slide's width and gets longer"
-            onClick={act('The PNG download', async () => {
-              const picture = await exportSvg();
-              downloadBlob(await svgToPng(picture, slideCanvas(svgSize(picture))), `${stem}.png`);
-            })}
-          >
-            Download PNG (slide)
-          </button>
-          <DiagramStatus shown={shown} artifact={artifact} />
+      {hideRun ? (
+        <div role="tabpanel" id="diagram-panel" aria-labelledby={`diagram-tab-${tab}`}>
+          <HiddenOutcome gate={gate} what="diagrams" />
         </div>
-        <DiagramSvg svg={svg} />
-        {artifact && (
-          <details className="diagram-text">
-            <summary>Mermaid text</summary>
-            <pre data-testid={testIds.diagramText} tabIndex={0}>
-              {artifact.text}
-            </pre>
-          </details>
-        )}
-      </div>
+      ) : (
+        <div role="tabpanel" id="diagram-panel" aria-labelledby={`diagram-tab-${tab}`}>
+          <div className="diagram-tools">
+            <button
+              type="button"
+              disabled={!artifact}
+              data-testid={testIds.diagramCopy}
+              onClick={act('Copy', async () => {
+                const ok = await copyText(artifact!.text);
+                notices.push(
+                  ok
+                    ? { tone: 'info', text: 'The mermaid text is on the clipboard.' }
+                    : {
+                        tone: 'warn',
+                        text: 'The clipboard refused: select the text under "Mermaid text" and copy it.',
+                      },
+                );
+              })}
+            >
+              Copy mermaid text
+            </button>
+            <button
+              type="button"
+              disabled={!svg}
+              data-testid={testIds.diagramSvgDownload}
+              onClick={act('The SVG download', async () =>
+                downloadBlob(svgBlob(await exportSvg()), `${stem}.svg`),
+              )}
+            >
+              Download SVG
+            </button>
+            <button
+              type="button"
+              disabled={!svg}
+              data-testid={testIds.diagramPngDownload}
+              title="1920 × 1080 for a slide; a tall diagram keeps a slide's width and gets longer"
+              onClick={act('The PNG download', async () => {
+                const picture = await exportSvg();
+                downloadBlob(await svgToPng(picture, slideCanvas(svgSize(picture))), `${stem}.png`);
+              })}
+            >
+              Download PNG (slide)
+            </button>
+            <DiagramStatus shown={shown} artifact={artifact} />
+          </div>
+          <DiagramSvg svg={svg} />
+          {artifact && (
+            <details className="diagram-text">
+              <summary>Mermaid text</summary>
+              <pre data-testid={testIds.diagramText} tabIndex={0}>
+                {artifact.text}
+              </pre>
+            </details>
+          )}
+        </div>
+      )}
     </div>
   );
 }
