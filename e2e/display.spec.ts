@@ -2,6 +2,7 @@
  * How the page looks and follows the user: system colour scheme, reduced motion, selection
  * highlighted everywhere, fate never by colour alone.
  */
+import type { Page } from '@playwright/test';
 import { expect, test, testIds } from './fixtures';
 
 test('light and dark follow the system colour scheme', async ({ dash }) => {
@@ -61,4 +62,94 @@ test('selecting an event highlights it in the log, the sink, the ledger and the 
   const trace = dash.byId(testIds.eventTrace);
   await expect(trace).toContainText('the application sends p-4');
   await expect(trace).toContainText('the producer retries the batch of p-4');
+});
+
+/** Whether the element's centre is the element itself (or inside it): nothing lies over it. */
+async function uncovered(page: Page, testId: string): Promise<boolean> {
+  const box = (await page.getByTestId(testId).boundingBox())!;
+  return page.evaluate(
+    ([id, x, y]) => {
+      const el = document.querySelector(`[data-testid="${id}"]`);
+      const top = document.elementFromPoint(x as number, y as number);
+      return !!el && !!top && el.contains(top);
+    },
+    [testId, box.x + box.width / 2, box.y + box.height / 2] as const,
+  );
+}
+
+for (const size of [
+  { width: 800, height: 600 },
+  // 1280×720 at 150 % zoom.
+  { width: 853, height: 480 },
+]) {
+  test(`at ${size.width}×${size.height} the page fits the window; the verdict and Play are in view without scrolling and uncovered; the pipeline scrolls in its own box`, async ({
+    dash,
+  }) => {
+    const { page } = dash;
+    await page.setViewportSize(size);
+    await page.goto('./?preset=lost-ack-retry/idempotence-off');
+    await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+    await dash.settled();
+    // Nothing pushes the page wider than the window.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(size.width);
+    for (const id of [testIds.play, testIds.seedInput, testIds.counters]) {
+      const box = (await dash.byId(id).boundingBox())!;
+      expect(box.x, id).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, id).toBeLessThanOrEqual(size.width);
+    }
+    await expect(dash.byId(testIds.play)).toBeInViewport({ ratio: 1 });
+    expect(await uncovered(page, testIds.play)).toBe(true);
+    // The preset asks its question first and holds the verdict back until it is revealed.
+    await dash.byId(testIds.predictReveal).click();
+    const verdict = (await dash.byId(testIds.verdict).boundingBox())!;
+    expect(verdict.x).toBeGreaterThanOrEqual(0);
+    expect(verdict.x + verdict.width).toBeLessThanOrEqual(size.width);
+    // At the top of the page, as it opens: the verdict is in view without scrolling.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(dash.byId(testIds.verdict)).toBeInViewport({ ratio: 1 });
+    expect(await uncovered(page, testIds.verdict)).toBe(true);
+    // The five stages are wider than the window: their box scrolls sideways, the reader is in it.
+    const scroller = page.locator('.pipeline-scroll');
+    const [scrollWidth, clientWidth] = await scroller.evaluate((el) => [
+      el.scrollWidth,
+      el.clientWidth,
+    ]);
+    expect(scrollWidth).toBeGreaterThan(clientWidth);
+    await dash.byId(testIds.readerPanel).scrollIntoViewIfNeeded();
+    await expect(dash.byId(testIds.readerPanel)).toBeInViewport();
+    // A fault menu opened there is not clipped by that box: all of it is in the window.
+    await dash.component('sink').locator('.component-head').first().click();
+    await expect(dash.byId(testIds.faultMenu)).toBeVisible();
+    const menu = (await dash.byId(testIds.faultMenu).boundingBox())!;
+    expect(menu.y).toBeGreaterThanOrEqual(0);
+    expect(menu.y + menu.height).toBeLessThanOrEqual(size.height);
+    expect(menu.x).toBeGreaterThanOrEqual(0);
+    expect(menu.x + menu.width).toBeLessThanOrEqual(size.width);
+  });
+}
+
+test('small text is at least 12 px at 100 %; counts take the right plural', async ({ dash }) => {
+  const { page } = dash;
+  await dash.pickPreset('lost-ack-retry/idempotence-off');
+  await dash.toEnd();
+  // Every text in the transport, the counters and the pipeline, except the marks inside a log
+  // cell (HW, LSO, C: the legend spells them out) and the labels of messages in flight.
+  const small = await page.evaluate(() => {
+    const out: string[] = [];
+    for (const root of document.querySelectorAll('.transport, .counters, .pipeline')) {
+      const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      while (walk.nextNode()) {
+        const el = walk.currentNode.parentElement!;
+        if (!walk.currentNode.textContent!.trim() || el.closest('.mark, .token, .tokens')) continue;
+        if (el.getClientRects().length === 0) continue;
+        const px = parseFloat(getComputedStyle(el).fontSize);
+        if (px < 11.8) out.push(`${el.className || el.tagName}: ${px}px`);
+      }
+    }
+    return [...new Set(out)];
+  });
+  expect(small).toEqual([]);
+  await expect(page.locator('section[aria-label="Processor"]')).toContainText(
+    'processed 11 records (each attempt counts)',
+  );
 });
