@@ -8,7 +8,7 @@ import { testIds } from '../testIds';
 import { ComponentBox } from './ComponentBox';
 import { useFollowEnd, useWidth } from './useFollow';
 
-const CELL_PX = 49; // 3.3em × 14px + 3px gap, at 100 % text size
+const CELL_PX = 49; // a cell (3.6em of its 0.86em: 43 px) + 3px gap and some slack, at 100 % text size
 const ROW_PX = 44;
 
 const STATUS_TEXT: Record<CellStatus, string> = {
