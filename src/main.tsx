@@ -27,7 +27,16 @@ createRoot(container).render(
           presetRef={booted.start.presetRef}
         />
       ) : (
-        <App lab={booted.lab} page={booted.page} />
+        <App
+          lab={booted.lab}
+          page={booted.page}
+          // A first visit lands on the default preset: it shows everything, asks nothing.
+          unasked={
+            booted.start.source === 'default'
+              ? (booted.lab.app.getState().presetRef?.split('/')[0] ?? null)
+              : null
+          }
+        />
       )}
     </ErrorBoundary>
   </StrictMode>,
