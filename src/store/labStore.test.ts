@@ -185,6 +185,15 @@ describe('lab store: playback cursor', () => {
     expect(l.cursor.getState()).toEqual({ t: 0, idx: 0 });
     expect(l.app.getState().playing).toBe(false);
   });
+
+  it('toEnd applies every entry, puts the clock at the end time and pauses', async () => {
+    const l = await lab();
+    l.actions.play();
+    l.actions.toEnd();
+    const v = l.app.getState().view!;
+    expect(l.cursor.getState()).toEqual({ t: v.endTime, idx: v.n });
+    expect(l.app.getState().playing).toBe(false);
+  });
 });
 
 describe('lab store: the panels’ cursor (shown)', () => {

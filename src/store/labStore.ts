@@ -124,6 +124,8 @@ export interface LabActions {
   setSkipIdle(on: boolean): void;
   /** Back to time 0, paused. */
   restart(): void;
+  /** To the end of the run (every entry applied, the clock at its end time), paused. */
+  toEnd(): void;
   /** Move the cursor to time t (ms). */
   seek(t: number): void;
   /** Move the cursor to `idx` entries applied. */
@@ -438,6 +440,12 @@ export function createLab(deps: LabDeps): Lab {
     restart() {
       app.setState({ playing: false, lastSkip: 0 });
       cursor.setState({ t: 0, idx: 0 });
+    },
+    toEnd() {
+      const v = app.getState().view;
+      if (!v) return;
+      app.setState({ playing: false, lastSkip: 0 });
+      cursor.setState({ idx: v.n, t: v.endTime });
     },
     seek(t) {
       seekTo(t);

@@ -85,6 +85,16 @@ export function Transport() {
           >
             |▶︎
           </button>
+          <button
+            type="button"
+            onClick={a.toEnd}
+            disabled={!view}
+            data-testid={testIds.toEnd}
+            aria-label="To the end of the run (End)"
+            title="To the end of the run (End)"
+          >
+            ⇥
+          </button>
         </div>
         <label className="field speed">
           <span>Speed</span>

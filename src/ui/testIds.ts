@@ -22,6 +22,7 @@ export const testIds = {
   stepBack: 'step-back',
   stepForward: 'step-forward',
   restart: 'restart',
+  toEnd: 'to-end',
   speed: 'speed',
   skipIdle: 'skip-idle',
   clock: 'clock',

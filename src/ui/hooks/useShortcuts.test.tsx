@@ -15,6 +15,7 @@ function fakeLab() {
     togglePlay: vi.fn(),
     step: vi.fn(),
     restart: vi.fn(),
+    toEnd: vi.fn(),
     undo: vi.fn(),
     redo: vi.fn(),
     openMenu: vi.fn(),
@@ -91,6 +92,16 @@ describe('useShortcuts', () => {
     fireEvent.keyDown(el('<button>x</button>'), { key: 'ArrowLeft' });
     fireEvent.keyDown(el('<input type="range">'), { key: 'ArrowRight' });
     expect(a.step.mock.calls).toEqual([[1], [-1]]);
+  });
+
+  it('Home restarts and End goes to the end from the page, not from a slider or a button', () => {
+    const a = fakeLab();
+    fireEvent.keyDown(document.body, { key: 'Home' });
+    fireEvent.keyDown(document.body, { key: 'End' });
+    fireEvent.keyDown(el('<input type="range">'), { key: 'End' });
+    fireEvent.keyDown(el('<button>x</button>'), { key: 'End' });
+    expect(a.restart).toHaveBeenCalledTimes(1);
+    expect(a.toEnd).toHaveBeenCalledTimes(1);
   });
 
   it('Ctrl+Z undoes from the timeline but stays with a text field', () => {

@@ -64,7 +64,7 @@ export function ownsSpace(target: EventTarget | null): boolean {
 }
 
 /**
- * Whether ←/→ and Home belong to the focused element: a field, a select, a slider, a radio
+ * Whether ←/→, Home and End belong to the focused element: a field, a select, a slider, a radio
  * group, a menu, a tab list. (A checkbox or a button does nothing with them: there they step.)
  */
 export function ownsArrows(target: EventTarget | null): boolean {
@@ -81,7 +81,7 @@ function inDialog(target: EventTarget | null): boolean {
 }
 
 /**
- * Global keyboard shortcuts: Space play/pause, ←/→ step one engine event, Home restart,
+ * Global keyboard shortcuts: Space play/pause, ←/→ step one engine event, Home restart, End to the end of the run,
  * Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z (or Ctrl+Y) redo, Escape closes the fault menu and the
  * selection. Space plays wherever focus is — the page, a component, the timeline, the speed
  * slider — except where it already means something: a field types it, a focused button is
@@ -126,6 +126,10 @@ export function useShortcuts(lab: Lab): void {
         if (ownsArrows(target) || ownsSpace(target)) return;
         e.preventDefault();
         a.restart();
+      } else if (e.key === 'End') {
+        if (ownsArrows(target) || ownsSpace(target)) return;
+        e.preventDefault();
+        a.toEnd();
       }
     };
     window.addEventListener('keydown', onKey);
