@@ -81,6 +81,10 @@ test('paste and drop: bad input refused, good input opens and Undo brings the wo
   await dash.settled();
   expect((await state(page)).scenario).toEqual(JSON.parse(good));
   await expect(dash.byId(testIds.runStatus)).toContainText('Imported');
+  // Not a library preset, and not edited either: the picker says which.
+  await expect(dash.byId(testIds.scenarioPicker).locator('option:checked')).toHaveText(
+    `${JSON.parse(good).name} — own scenario`,
+  );
   await dash.byId(testIds.undo).click();
   await dash.settled();
   expect(await state(page)).toEqual(before);

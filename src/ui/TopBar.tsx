@@ -73,7 +73,10 @@ export function TopBar() {
         onChange={(e) => e.target.value && a.loadPreset(e.target.value)}
         title={name}
       >
-        {presetRef === null && <option value="">{name} (edited)</option>}
+        {/* Not a preset (an import, a share link, a scenario kept from an earlier visit): say so,
+            without claiming an edit nobody made. An edited preset keeps its entry here; the
+            story panel marks it edited. */}
+        {presetRef === null && <option value="">{name} — own scenario</option>}
         {presets.map((p) =>
           p.variants.map((v) => (
             <option key={`${p.id}/${v.id}`} value={`${p.id}/${v.id}`}>
