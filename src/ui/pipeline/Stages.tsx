@@ -535,7 +535,11 @@ export function ReaderStage({ view, idx, t }: StageProps) {
             </dd>
           </dl>
           {c.sum !== c.trueSum && c.final && (
-            <p className="fate duplicated" style={{ margin: '0.3em 0 0', whiteSpace: 'normal' }}>
+            <p
+              className="fate duplicated"
+              // A narrow reader column beside the story: a long amount wraps rather than spill.
+              style={{ margin: '0.3em 0 0', whiteSpace: 'normal', overflowWrap: 'anywhere' }}
+            >
               <span aria-hidden="true">⚠</span> the report is off by{' '}
               {formatMoney(c.sum - c.trueSum)}
             </p>
