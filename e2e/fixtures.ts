@@ -72,6 +72,18 @@ export class Dashboard {
     await this.settled();
   }
 
+  /**
+   * Skip "Predict first" on an open preset as shipped (its verdict, explanations, final fates,
+   * story and run diagrams wait for the answer): the verdict's "Show the outcome".
+   */
+  async showOutcome(): Promise<void> {
+    const hidden = this.page.locator(
+      `[data-testid="${testIds.outcomeHidden}"][data-what="verdict"]`,
+    );
+    await hidden.getByRole('button', { name: 'Show the outcome' }).click();
+    await expect(this.byId(testIds.verdict)).toBeVisible();
+  }
+
   /** Switch the guarantee with the switch (the first control). */
   async setGuarantee(label: 'At-most-once' | 'At-least-once' | 'Exactly-once'): Promise<void> {
     await this.byId(testIds.guaranteeSwitch).getByText(label, { exact: true }).click();

@@ -27,9 +27,7 @@ test('mermaid loads only when the diagrams open; the run diagram has the pipelin
   const { page } = dash;
   const requested: string[] = [];
   page.on('request', (r) => requested.push(r.url()));
-  // Opened by its link (not the page's own landing): the preset asks its question first.
-  await page.goto('./?preset=at-least-once');
-  await dash.settled();
+  await dash.pickPreset('at-least-once');
   expect(requested.filter((u) => /mermaid/.test(u))).toEqual([]);
   // Predict first: the whole run's diagram waits for the answer, like the verdict.
   await page.getByTestId(testIds.diagramsToggle).click();
@@ -69,8 +67,9 @@ test('mermaid loads only when the diagrams open; the run diagram has the pipelin
 
 test('the selected event’s causal chain; a capped run says how much it shows', async ({ dash }) => {
   const { page } = dash;
-  // The page's landing preset (fresh storage, no link) asks nothing: the chain is shown.
-  await expect(dash.byId(testIds.outcomeHidden)).toHaveCount(0);
+  await dash.pickPreset('at-least-once');
+  // The event's chain tells its fate: skip the preset's prediction first.
+  await dash.showOutcome();
   // Select p-4 in the ledger.
   await dash.byId(testIds.ledgerRow).filter({ hasText: 'p-4' }).first().click();
   await openDiagrams(page, 'event');
@@ -149,8 +148,9 @@ function pngHeader(png: Buffer): number[] {
 test('the downloaded SVG and PNG are valid files', async ({ dash, browser }) => {
   const { page } = dash;
   const blank = await (await browser.newContext()).newPage();
-  // The page's landing preset (fresh storage, no link) asks nothing: the diagrams are shown.
-  await expect(dash.byId(testIds.outcomeHidden)).toHaveCount(0);
+  await dash.pickPreset('at-least-once');
+  // The whole run's diagram waits for the preset's prediction: skip it.
+  await dash.showOutcome();
 
   // The topology is landscape: a 1920 × 1080 slide.
   await openDiagrams(page, 'flow');
