@@ -229,24 +229,6 @@ test('predict first: the verdict, the explanations, the final fates and the stor
   expect(dash.errors).toEqual([]);
 });
 
-test('a first visit shows the whole outcome; opening that preset from the library asks its question', async ({
-  dash,
-}) => {
-  const l = lib(dash);
-  const hidden = dash.byId(testIds.outcomeHidden);
-  // The fixture opened ./ on fresh storage: the page landed on the default preset by itself.
-  await expect(l.story).toHaveAttribute('data-preset', 'at-least-once');
-  await expect(dash.byId(testIds.verdict)).toBeVisible();
-  await expect(hidden).toHaveCount(0);
-  // Opened on purpose: now the prediction comes first and the outcome waits.
-  await dash.byId(testIds.libraryOpen).click();
-  await l.card('at-least-once').click();
-  await dash.settled();
-  await expect(dash.byId(testIds.verdict)).toHaveCount(0);
-  await expect(hidden.first()).toContainText('Hidden until you answer the prediction');
-  expect(dash.errors).toEqual([]);
-});
-
 test('an unknown ?preset= shows a notice and keeps the workspace', async ({ dash }) => {
   const { page } = dash;
   // The workspace the page opens with when the URL asks for nothing.

@@ -27,16 +27,7 @@ createRoot(container).render(
           presetRef={booted.start.presetRef}
         />
       ) : (
-        <App
-          lab={booted.lab}
-          page={booted.page}
-          // A first visit lands on the default preset: it shows everything, asks nothing.
-          unasked={
-            booted.start.source === 'default'
-              ? (booted.lab.app.getState().presetRef?.split('/')[0] ?? null)
-              : null
-          }
-        />
+        <App lab={booted.lab} page={booted.page} />
       )}
     </ErrorBoundary>
   </StrictMode>,

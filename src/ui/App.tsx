@@ -24,16 +24,7 @@ import './styles.css';
  * The page. Creates its lab (the store, with a worker-backed run client) unless one is given —
  * tests and, later, the embedded player pass their own.
  */
-export function App({
-  lab: given,
-  page: givenPage,
-  unasked = null,
-}: {
-  lab?: Lab;
-  page?: PageServices;
-  /** A preset the page opened by itself, whose question is not asked (see LibraryProvider). */
-  unasked?: string | null;
-}) {
+export function App({ lab: given, page: givenPage }: { lab?: Lab; page?: PageServices }) {
   const [lab] = useState(() => given ?? createLab({ runner: createRunClient() }));
   // Booted pages (main.tsx) pass their services; a bare App (tests) gets its own, with no share link.
   const [page] = useState<PageServices>(
@@ -58,7 +49,7 @@ export function App({
   return (
     <LabProvider lab={lab}>
       <PageProvider page={page}>
-        <LibraryProvider unasked={unasked}>
+        <LibraryProvider>
           <Shell />
         </LibraryProvider>
       </PageProvider>

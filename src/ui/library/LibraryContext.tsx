@@ -49,30 +49,17 @@ export interface LibraryUi {
   requestStoryFocus(): void;
   /** Whether focus was asked for since the last call (the story panel's question; clears it). */
   takeStoryFocus(): boolean;
-  /** A preset was opened from the library: move focus to the story (and ask its question). */
-  markOpened(presetId?: string): void;
+  /** A preset was opened from the library: move focus to the story. */
+  markOpened(): void;
 }
 
 const Ctx = createContext<LibraryUi | null>(null);
 
-/**
- * Provides the library's UI state and keeps the URL's `?preset=` in step with the workspace.
- * @param unasked - the id of a preset the page opened by itself (the landing default, when there
- *   is no link and no saved work): its question is not asked and nothing is hidden — a first
- *   visitor sees the whole page — until someone opens that preset from the library.
- */
-export function LibraryProvider({
-  children,
-  unasked = null,
-}: {
-  children: ReactNode;
-  unasked?: string | null;
-}) {
+/** Provides the library's UI state and keeps the URL's `?preset=` in step with the workspace. */
+export function LibraryProvider({ children }: { children: ReactNode }) {
   const [open, setOpenState] = useState(false);
   const [storyHidden, setStoryHidden] = useState(false);
-  const [predictions, setPredictions] = useState<Record<string, Prediction>>(() =>
-    unasked === null ? {} : { [unasked]: { ...EMPTY, revealed: true } },
-  );
+  const [predictions, setPredictions] = useState<Record<string, Prediction>>({});
   const [openedTick, setOpenedTick] = useState(0);
   const returnFocus = useRef<HTMLElement | null>(null);
   const focusStory = useRef(false);
@@ -146,19 +133,10 @@ export function LibraryProvider({
     focusStory.current = false;
     return asked;
   }, []);
-  const markOpened = useCallback(
-    (presetId?: string) => {
-      focusStory.current = true;
-      setOpenedTick((n) => n + 1);
-      // Opened on purpose: a preset the page had opened by itself now asks its question.
-      if (presetId !== undefined && presetId === unasked)
-        setPredictions((all) => {
-          const p = all[presetId];
-          return p && !p.locked && !p.text ? { ...all, [presetId]: EMPTY } : all;
-        });
-    },
-    [unasked],
-  );
+  const markOpened = useCallback(() => {
+    focusStory.current = true;
+    setOpenedTick((n) => n + 1);
+  }, []);
 
   const value = useMemo<LibraryUi>(
     () => ({

@@ -91,7 +91,7 @@ export function LibraryDialog() {
     const variant = current?.preset.id === p.id ? current.variant : p.variants[0]!;
     a.loadPreset(`${p.id}/${variant.id}`);
     ui.setOpen(false);
-    ui.markOpened(p.id);
+    ui.markOpened();
   };
 
   const focusCard = (index: number) => {
