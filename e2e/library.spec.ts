@@ -229,6 +229,26 @@ test('predict first: the verdict, the explanations, the final fates and the stor
   expect(dash.errors).toEqual([]);
 });
 
+test('a preset opened while another run stands at its end still asks its question', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  const l = lib(dash);
+  await page.goto('./?preset=flink-checkpoint-replay/plain-sink');
+  await dash.settled();
+  await dash.byId(testIds.toEnd).click();
+  await expect(dash.byId(testIds.verdict)).toBeVisible();
+  await dash.byId(testIds.libraryOpen).click();
+  await l.card('spark-batch-replay').click();
+  await dash.settled();
+  await expect(l.story).toHaveAttribute('data-preset', 'spark-batch-replay');
+  // The new run starts at 0: its answer and verdict wait for the prediction.
+  await expect(l.answer).toHaveCount(0);
+  await expect(dash.byId(testIds.verdict)).toHaveCount(0);
+  await expect(dash.byId(testIds.predictQuestion)).toBeVisible();
+  expect(dash.errors).toEqual([]);
+});
+
 test('an unknown ?preset= shows a notice and keeps the workspace', async ({ dash }) => {
   const { page } = dash;
   // The workspace the page opens with when the URL asks for nothing.

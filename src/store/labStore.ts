@@ -62,6 +62,11 @@ export interface LabState {
   view: RunView | null;
   /** Scenario key of `view`. */
   viewKey: string | null;
+  /**
+   * The scenario object `view` was simulated from. A new scenario is set before its run ends
+   * (and before the cursor moves back): `viewFor !== scenario` says the view is the old one.
+   */
+  viewFor: ScenarioInput | null;
   status: RunStatus;
   progress: RunProgress | null;
   /** Engine error message ('error') — validation issues are derived, see {@link selectParse}. */
@@ -214,6 +219,7 @@ export function createLab(deps: LabDeps): Lab {
     future: [],
     view: null,
     viewKey: null,
+    viewFor: null,
     status: 'idle',
     progress: null,
     error: null,
@@ -276,7 +282,14 @@ export function createLab(deps: LabDeps): Lab {
         const t = cursor.getState().t;
         const view = r.view;
         const tt = Math.min(t, view.endTime);
-        app.setState({ view, viewKey: r.key, status: 'ready', progress: null, error: null });
+        app.setState({
+          view,
+          viewKey: r.key,
+          viewFor: scenario,
+          status: 'ready',
+          progress: null,
+          error: null,
+        });
         cursor.setState({ t: tt, idx: indexAtTime(view, tt) });
         const sel = app.getState().selected;
         if (sel >= view.events.identities) app.setState({ selected: -1 });

@@ -113,7 +113,9 @@ export function LibraryProvider({ children }: { children: ReactNode }) {
       });
       if (phase !== 'pending' && phase !== 'locked') return;
       const c = lab.cursor.getState();
-      const current = s.status === 'ready';
+      // The run on screen must be this scenario's: a preset opened while the cursor stood at
+      // the end of another run must not find "the end" there and give its answer away.
+      const current = s.status === 'ready' && s.viewFor === s.scenario;
       if (atRunEnd({ current, idx: c.idx, n: v.n, t: c.t, endTime: v.endTime }))
         updatePrediction(open.preset.id, { revealed: true });
     };
