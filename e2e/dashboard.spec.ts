@@ -377,6 +377,13 @@ test.describe('keyboard: Space plays and pauses wherever it means nothing else',
     await page.keyboard.press(' ');
     await expect.poll(async () => (await dash.api('cursor')).idx).toBe(before.idx + 1);
     await expect(play).toHaveAttribute('aria-pressed', 'false');
+
+    // A guarantee just clicked (its radio focused and checked): Space plays, as the README says.
+    await dash.setGuarantee('At-most-once');
+    await dash.settled();
+    await expect(page.locator('input[type="radio"]:focus:checked')).toHaveCount(1);
+    await page.keyboard.press(' ');
+    await expect(play).toHaveAttribute('aria-pressed', 'true');
   });
 
   test('arrows step one engine event from the page; a text field keeps Space', async ({ dash }) => {

@@ -37,6 +37,10 @@ describe('which element keeps a key', () => {
     expect(ownsSpace(el('<select></select>'))).toBe(true);
     expect(ownsSpace(el('<input type="checkbox">'))).toBe(true);
     expect(ownsSpace(el('<input type="radio">'))).toBe(true);
+    // A checked radio does nothing with Space: the page's Space plays.
+    expect(ownsSpace(el('<input type="radio" checked>'))).toBe(false);
+    expect(ownsSpace(el('<div role="radio" aria-checked="true"></div>'))).toBe(false);
+    expect(ownsSpace(el('<div role="radio" aria-checked="false"></div>'))).toBe(true);
     expect(ownsSpace(el('<button>x</button>'))).toBe(true);
     expect(ownsSpace(el('<summary>x</summary>'))).toBe(true);
     expect(ownsSpace(el('<div role="menuitem"></div>'))).toBe(true);

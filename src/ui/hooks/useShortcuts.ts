@@ -57,9 +57,16 @@ export function ownsSpace(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (editsText(target)) return true;
   const tag = target.tagName;
-  if (tag === 'INPUT') return (target as HTMLInputElement).type !== 'range';
+  if (tag === 'INPUT') {
+    const input = target as HTMLInputElement;
+    // A checked radio does nothing with Space (it selects an unchecked one): after a click on
+    // the guarantee switch, Space must still play, as the page says.
+    if (input.type === 'radio') return !input.checked;
+    return input.type !== 'range';
+  }
   if (tag === 'SELECT' || tag === 'BUTTON' || tag === 'SUMMARY') return true;
   const role = target.getAttribute('role');
+  if (role === 'radio') return target.getAttribute('aria-checked') !== 'true';
   return role !== null && SPACE_ROLES.has(role);
 }
 
