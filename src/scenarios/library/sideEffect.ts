@@ -88,7 +88,7 @@ const cardChargeIdempotency: Preset = {
   predict: {
     question:
       'The charge succeeded but the response was lost. The worker retries with a new uuid4 as its idempotency key. How much is the customer charged?',
-    answer: '80: the new key makes the retry a new request, so p-77 is charged twice.',
+    answer: '$80: the new key makes the retry a new request, so p-77 is charged twice.',
     variant: 'key-per-attempt',
   },
   sources: sourceUrls('STRIPE-API', 'STRIPE', 'F-FT', 'F-KAF'),
