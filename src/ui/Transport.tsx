@@ -9,6 +9,7 @@ import {
 } from 'react';
 import { timeAtIndex, indexAtTime } from '../views/at';
 import { faultMarkers, type FaultMarker } from '../views/faultActions';
+import { parseFaultTime } from '../views/numberField';
 import { formatCount, formatMs, formatSpeed } from '../views/format';
 import { sliderFromSpeed, speedFromSlider } from '../views/playback';
 import type { RunView } from '../views/runView';
@@ -29,6 +30,7 @@ const selectPlaying = (s: LabState) => s.playing;
 const selectSpeed = (s: LabState) => s.speed;
 const selectSkip = (s: LabState) => s.skipIdle;
 const selectLastSkip = (s: LabState) => s.lastSkip;
+const selectScenarioAsWritten = (s: LabState) => s.scenario;
 
 /**
  * Play/pause, step, restart, speed (log scale), the clock — one row whose pieces keep their width
@@ -418,6 +420,23 @@ function Timeline({ view }: { view: RunView }) {
 
 function FaultDetails({ marker, onClose }: { marker: FaultMarker; onClose: () => void }) {
   const a = useActions();
+  const scenario = useLab(selectScenarioAsWritten);
+  const [text, setText] = useState(String(marker.at));
+  const [problem, setProblem] = useState<string | null>(null);
+  const judge = (t: string) =>
+    parseFaultTime(t, `faults.${marker.index}.at`, scenario, 'armed from');
+  // A time outside the schema's range is refused here, beside the field: applied, it would make
+  // the whole scenario invalid (every marker gone, this editor closed).
+  const apply = () => {
+    const r = judge(text);
+    if (!r.ok) {
+      setProblem(r.problem);
+      return;
+    }
+    setProblem(null);
+    if (r.value !== marker.at) a.moveFault(marker.index, r.value);
+    else setText(String(marker.at));
+  };
   return (
     <div
       className="fault-details"
@@ -432,21 +451,40 @@ function FaultDetails({ marker, onClose }: { marker: FaultMarker; onClose: () =>
       <label className="field">
         <span>armed from (ms)</span>
         <input
-          type="number"
-          min={0}
-          defaultValue={marker.at}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+          value={text}
           style={{ width: '8em' }}
           data-testid={testIds.faultAt}
+          aria-invalid={problem !== null}
+          aria-describedby={problem !== null ? `fault-at-error-${marker.index}` : undefined}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (problem !== null && judge(e.target.value).ok) setProblem(null);
+          }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter')
-              a.moveFault(marker.index, Number((e.target as HTMLInputElement).value));
+            if (e.key === 'Enter') apply();
+            else if (e.key === 'Escape' && problem !== null) {
+              e.stopPropagation();
+              setText(String(marker.at));
+              setProblem(null);
+            }
           }}
-          onBlur={(e) => {
-            const n = Number(e.target.value);
-            if (n !== marker.at && Number.isFinite(n)) a.moveFault(marker.index, n);
-          }}
+          onBlur={apply}
         />
       </label>
+      {problem !== null && (
+        <span
+          className="field-error fault-at-error"
+          id={`fault-at-error-${marker.index}`}
+          role="alert"
+          data-testid={testIds.faultAtError}
+        >
+          Not applied: {problem}.
+        </span>
+      )}
       <button
         type="button"
         data-testid={testIds.faultDelete}

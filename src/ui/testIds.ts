@@ -33,6 +33,7 @@ export const testIds = {
   faultMarker: 'fault-marker',
   faultDetails: 'fault-details',
   faultAt: 'fault-at',
+  faultAtError: 'fault-at-error',
   faultDelete: 'fault-delete',
   runStatus: 'run-status',
   runCancel: 'run-cancel',
@@ -70,6 +71,7 @@ export const testIds = {
   ledgerRow: 'ledger-row',
   knobs: 'knobs',
   knob: 'knob',
+  knobError: 'knob-error',
   whatThisSets: 'what-this-sets',
   eventTrace: 'event-trace',
   // Notices, share, embed, export/import, diagrams (issue 6)

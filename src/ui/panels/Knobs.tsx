@@ -3,6 +3,13 @@ import type { Scenario } from '../../engine';
 import { getKnob, guaranteeKnobs } from '../../scenarios';
 import { selectParse, type LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
+import {
+  formatBound,
+  parseNumberIn,
+  rangeRule,
+  schemaRange,
+  type NumberRange,
+} from '../../views/numberField';
 import { formatKnobValue, knobsFor, type KnobGroup, type KnobMeta } from '../../views/knobs';
 import { Icon } from '../Icon';
 import { testIds } from '../testIds';
@@ -42,6 +49,10 @@ export function Knobs() {
       guaranteeKnobs(g, effective.processor.type, scenario).map((k) => [k.path, k.value]),
     );
   }, [effective, scenario]);
+  // A number that changes with every new scenario object (edit, undo, redo, preset).
+  const [rev, setRev] = useState({ scenario, key: 0 });
+  if (rev.scenario !== scenario) setRev({ scenario, key: rev.key + 1 });
+  const revisionKey = rev.key;
   if (!effective) return null;
   const knobs = knobsFor(effective);
   return (
@@ -63,6 +74,8 @@ export function Knobs() {
                 value={getKnob(effective, k.path)}
                 preset={preset.has(k.path) ? preset.get(k.path) : NOT_IN_PRESET}
                 claim={effective.claim}
+                scenario={scenario}
+                revisionKey={revisionKey}
               />
             ))}
           </div>
@@ -80,8 +93,14 @@ function KnobRow({
   value,
   preset,
   claim,
+  scenario: revision,
+  revisionKey,
 }: {
   meta: KnobMeta;
+  /** The scenario as written (its identity changes with every edit, undo, redo and preset). */
+  scenario: unknown;
+  /** Changes with `scenario`, for keying uncontrolled inputs. */
+  revisionKey: number;
   raw: unknown;
   value: unknown;
   preset: unknown;
@@ -95,6 +114,12 @@ function KnobRow({
     norm(meta, preset) !== norm(meta, meta.editor.type === 'tristate' ? raw : value);
   const set = (v: unknown) => a.setKnob(meta.path, v);
   const e = meta.editor;
+  // What the scenario says now: the value as written when there is one (a refused scenario
+  // included, so undoing the refused edit shows the value it goes back to), else the default.
+  const shown = raw !== undefined ? raw : value;
+  const range: NumberRange = (e.type === 'number' || e.type === 'nullable-number'
+    ? schemaRange(meta.path, revision)
+    : undefined) ?? { min: 0, max: Number.MAX_SAFE_INTEGER, int: true };
   let control;
   switch (e.type) {
     case 'enum':
@@ -135,9 +160,10 @@ function KnobRow({
       control = (
         <NumberInput
           id={id}
-          value={typeof value === 'number' ? value : 0}
-          min={e.min}
-          max={e.max}
+          name={meta.name}
+          value={typeof shown === 'number' ? shown : 0}
+          range={range}
+          revision={revision}
           onCommit={set}
           unit={e.unit}
         />
@@ -157,9 +183,10 @@ function KnobRow({
           {value !== null && (
             <NumberInput
               id={id}
-              value={typeof value === 'number' ? value : 1000}
-              min={e.min}
-              max={e.max}
+              name={meta.name}
+              value={typeof shown === 'number' ? shown : 1000}
+              range={range}
+              revision={revision}
               onCommit={set}
               unit={e.unit}
             />
@@ -172,14 +199,14 @@ function KnobRow({
         <input
           id={id}
           type="text"
-          key={String(value)}
-          defaultValue={typeof value === 'string' ? value : ''}
+          key={`${String(shown)}|${revisionKey}`}
+          defaultValue={typeof shown === 'string' ? shown : ''}
           placeholder={e.nullable ? 'none' : 'unset'}
           style={{ width: '100%' }}
           onBlur={(ev) => {
             const v = ev.target.value.trim();
             const next = v === '' ? (e.nullable ? null : undefined) : v;
-            if (next !== value) set(next);
+            if (next !== shown) set(next);
           }}
           onKeyDown={(ev) => ev.key === 'Enter' && (ev.target as HTMLInputElement).blur()}
         />
@@ -232,40 +259,86 @@ function KnobRow({
   );
 }
 
+/**
+ * A number knob, typed as text so that what was typed can be judged (the seed field's rule, with
+ * the knob's range read from the scenario schema): a value outside the range — negative, a
+ * fraction for a whole number, too large — is refused with the reason beside the field and not
+ * applied. The field always shows the scenario's current value: any change of the scenario (an
+ * edit, undo, redo, a preset) replaces what was typed and clears the error.
+ */
 function NumberInput({
   id,
+  name,
   value,
-  min,
-  max,
+  range,
   unit,
+  revision,
   onCommit,
 }: {
   id: string;
+  name: string;
   value: number;
-  min: number;
-  max: number;
+  range: NumberRange;
   unit?: string;
+  /** The scenario as written: when it changes, the field shows `value` again. */
+  revision: unknown;
   onCommit: (v: number) => void;
 }) {
+  const [text, setText] = useState(String(value));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [shown, setShown] = useState({ value, revision });
+  if (shown.value !== value || shown.revision !== revision) {
+    setShown({ value, revision });
+    setText(String(value));
+    setProblem(null);
+  }
+  const apply = () => {
+    const parsed = parseNumberIn(text, range, `${name}`);
+    if (!parsed.ok) {
+      setProblem(parsed.problem);
+      return;
+    }
+    setProblem(null);
+    if (parsed.value !== value) onCommit(parsed.value);
+    else setText(String(value));
+  };
   return (
     <span className="field">
       <input
         id={id}
-        type="number"
-        key={value}
-        defaultValue={value}
-        min={min}
-        max={max}
-        step={1}
+        type="text"
+        inputMode={range.int ? 'numeric' : 'decimal'}
+        autoComplete="off"
+        spellCheck={false}
+        value={text}
         style={{ width: '8.5em' }}
-        onBlur={(ev) => {
-          const n = Number(ev.target.value);
-          if (Number.isFinite(n) && n !== value)
-            onCommit(Math.min(max, Math.max(min, Math.round(n))));
+        aria-invalid={problem !== null}
+        aria-describedby={problem !== null ? `${id}-error` : undefined}
+        onChange={(ev) => {
+          setText(ev.target.value);
+          if (problem !== null && parseNumberIn(ev.target.value, range).ok) setProblem(null);
         }}
-        onKeyDown={(ev) => ev.key === 'Enter' && (ev.target as HTMLInputElement).blur()}
+        onBlur={apply}
+        onKeyDown={(ev) => {
+          if (ev.key === 'Enter') apply();
+          else if (ev.key === 'Escape' && problem !== null) {
+            setText(String(value));
+            setProblem(null);
+          }
+        }}
       />
       {unit && <span className="muted">{unit}</span>}
+      {problem !== null && (
+        <span
+          className="field-error knob-error"
+          id={`${id}-error`}
+          role="alert"
+          data-testid={testIds.knobError}
+        >
+          Not applied: {problem}. {name} is {rangeRule(range, unit)}; the run keeps{' '}
+          {formatBound(value)}.
+        </span>
+      )}
     </span>
   );
 }
