@@ -461,3 +461,144 @@ test('the producer counts records sent, acknowledged and retried', async ({ dash
   await expect(dash.byId(testIds.producerAcked)).toHaveText('10');
   await expect(dash.byId(testIds.producerRetried)).toHaveText('1');
 });
+
+test.describe('number fields refuse what the schema refuses, and always show the scenario', () => {
+  test('a refused knob combination, undone, shows the value the run uses again', async ({
+    dash,
+  }) => {
+    const { page } = dash;
+    await dash.pickPreset('at-least-once');
+    await page.getByRole('tab', { name: 'Knobs' }).click();
+    const knobs = dash.byId(testIds.knobs);
+    const idem = knobs.locator('[data-knob="producer.enable.idempotence"]').getByRole('combobox');
+    const inFlight = knobs
+      .locator('[data-knob="producer.max.in.flight.requests.per.connection"]')
+      .getByRole('textbox');
+    const before = await inFlight.inputValue();
+    const idemBefore = await idem.inputValue();
+    expect(idemBefore).not.toBe('true');
+    await idem.selectOption('true');
+    await dash.settled();
+    await inFlight.fill('10');
+    await inFlight.press('Tab');
+    await expect(dash.byId(testIds.runStatus)).toHaveAttribute('data-status', 'invalid');
+    await expect(dash.byId(testIds.issues)).toContainText('must be at most 5');
+    await expect(inFlight).toHaveValue('10');
+
+    // Undo the refused edit: the field shows the value the scenario has again.
+    await page.locator('h1').click();
+    await page.keyboard.press('Control+z');
+    await expect(dash.byId(testIds.runStatus)).not.toHaveAttribute('data-status', 'invalid');
+    await expect(inFlight).toHaveValue(before);
+    // Undo idempotence too: still the scenario's value, and redo brings the refused one back.
+    await page.keyboard.press('Control+z');
+    await dash.settled();
+    await expect(idem).toHaveValue(idemBefore);
+    await expect(inFlight).toHaveValue(before);
+    await page.keyboard.press('Control+Shift+z');
+    await page.keyboard.press('Control+Shift+z');
+    await expect(inFlight).toHaveValue('10');
+    await expect(dash.byId(testIds.runStatus)).toHaveAttribute('data-status', 'invalid');
+  });
+
+  test('a number knob outside its schema range is refused beside the field, not applied', async ({
+    dash,
+  }) => {
+    const { page } = dash;
+    await dash.pickPreset('at-least-once');
+    await page.getByRole('tab', { name: 'Knobs' }).click();
+    const row = dash.byId(testIds.knobs).locator('[data-knob="producer.retries"]');
+    const retries = row.getByRole('textbox');
+    const error = row.getByTestId(testIds.knobError);
+    const before = ((await dash.api('scenario')) as { producer?: Record<string, unknown> }).producer
+      ?.retries;
+    const shown = await retries.inputValue();
+    const hash = await dash.api('traceHash');
+    const cases: [string, string][] = [
+      ['-1', '“-1” is negative'],
+      ['2.5', '“2.5” is not a whole number'],
+      ['2147483648', '“2147483648” is more than 2,147,483,647'],
+    ];
+    for (const [typed, reason] of cases) {
+      await retries.fill(typed);
+      await retries.press('Enter');
+      await expect(error).toHaveText(
+        `Not applied: ${reason}. retries is a whole number from 0 to 2,147,483,647; the run keeps ${Number(shown).toLocaleString('en-US')}.`,
+      );
+      await expect(retries).toHaveAttribute('aria-invalid', 'true');
+      await expect(retries).toHaveValue(typed);
+      await dash.settled();
+      expect(await dash.api('traceHash')).toBe(hash);
+      expect(
+        ((await dash.api('scenario')) as { producer?: Record<string, unknown> }).producer?.retries,
+      ).toBe(before);
+    }
+    await expect(dash.byId(testIds.runStatus)).not.toHaveAttribute('data-status', 'invalid');
+    // A valid value clears the error and is applied as typed.
+    await retries.fill('3');
+    await retries.press('Enter');
+    await dash.settled();
+    await expect(error).toHaveCount(0);
+    expect(
+      ((await dash.api('scenario')) as { producer?: Record<string, unknown> }).producer?.retries,
+    ).toBe(3);
+  });
+
+  test('an armed-from time beyond the schema’s limit is refused in the fault editor', async ({
+    dash,
+  }) => {
+    await dash.pickPreset('at-least-once');
+    await dash.toEnd();
+    const markers = await dash.byId(testIds.faultMarker).count();
+    expect(markers).toBeGreaterThan(0);
+    await dash.byId(testIds.faultMarker).first().click();
+    const at = dash.byId(testIds.faultAt);
+    const before = await at.inputValue();
+    const faults = JSON.stringify(((await dash.api('scenario')) as { faults?: unknown[] }).faults);
+    await at.fill('99999999999');
+    await at.press('Enter');
+    await expect(dash.byId(testIds.faultAtError)).toHaveText(
+      'Not applied: armed from must be between 0 ms and 7 days (604,800,000 ms), a whole number: “99999999999” is more than 604,800,000.',
+    );
+    await expect(at).toHaveAttribute('aria-invalid', 'true');
+    await expect(dash.byId(testIds.faultDetails)).toBeVisible();
+    await expect(dash.byId(testIds.faultMarker)).toHaveCount(markers);
+    await dash.settled();
+    await expect(dash.byId(testIds.runStatus)).not.toHaveAttribute('data-status', 'invalid');
+    expect(JSON.stringify(((await dash.api('scenario')) as { faults?: unknown[] }).faults)).toBe(
+      faults,
+    );
+    // Escape puts the fault's time back.
+    await at.press('Escape');
+    await expect(at).toHaveValue(before);
+    await expect(dash.byId(testIds.faultAtError)).toHaveCount(0);
+  });
+});
+
+test('Escape closes the Share popover and the Export menu, focus back on their button', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  await dash.settled();
+  const share = dash.byId(testIds.shareButton);
+  await share.click();
+  await expect(dash.byId(testIds.shareUrl)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dash.byId(testIds.shareUrl)).toHaveCount(0);
+  await expect(share).toHaveAttribute('aria-expanded', 'false');
+  await expect(share).toBeFocused();
+  // Also with the focus in the popover's link field.
+  await share.click();
+  await dash.byId(testIds.shareUrl).focus();
+  await page.keyboard.press('Escape');
+  await expect(dash.byId(testIds.shareUrl)).toHaveCount(0);
+  await expect(share).toBeFocused();
+
+  const exp = dash.byId(testIds.exportButton);
+  await exp.click();
+  await expect(dash.byId(testIds.exportItem).first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dash.byId(testIds.exportItem)).toHaveCount(0);
+  await expect(exp).toHaveAttribute('aria-expanded', 'false');
+  await expect(exp).toBeFocused();
+});

@@ -72,14 +72,26 @@ export function ExportMenu() {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const box = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!open) return;
     box.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     const onDown = (e: PointerEvent) => {
       if (!box.current?.contains(e.target as Node)) setOpen(false);
     };
+    // Escape closes the menu wherever the focus is, and the focus goes back to the Export button
+    // (the focused item is about to disappear).
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
     document.addEventListener('pointerdown', onDown);
-    return () => document.removeEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
   }, [open]);
 
   const run = async (item: (typeof ITEMS)[number]) => {
@@ -100,6 +112,7 @@ export function ExportMenu() {
   return (
     <div className="popover-anchor" ref={box}>
       <button
+        ref={button}
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
@@ -124,9 +137,6 @@ export function ExportMenu() {
               e.preventDefault();
               e.stopPropagation();
               list[(at + (e.key === 'ArrowDown' ? 1 : -1) + list.length) % list.length]?.focus();
-            } else if (e.key === 'Escape') {
-              e.stopPropagation();
-              setOpen(false);
             }
           }}
         >

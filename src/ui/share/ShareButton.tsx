@@ -15,18 +15,32 @@ export function ShareButton() {
   const { shareLink } = usePage();
   const [link, setLink] = useState<{ url: string; copied: boolean } | null>(null);
   const box = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const open = link !== null;
   useEffect(() => {
-    if (!link) return;
+    if (!open) return;
     const onDown = (e: PointerEvent) => {
       if (!box.current?.contains(e.target as Node)) setLink(null);
     };
+    // Escape closes it wherever the focus is (after a click it is on the Share button, outside
+    // the popover), and the focus goes back to the Share button.
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setLink(null);
+      button.current?.focus();
+    };
     document.addEventListener('pointerdown', onDown);
-    return () => document.removeEventListener('pointerdown', onDown);
-  }, [link]);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
   if (!shareLink) return null;
   return (
     <div className="popover-anchor" ref={box}>
       <button
+        ref={button}
         type="button"
         data-testid={testIds.shareButton}
         aria-expanded={link !== null}
@@ -41,17 +55,7 @@ export function ShareButton() {
         Share
       </button>
       {link && (
-        <div
-          className="popover share-popover"
-          role="dialog"
-          aria-label="Share link"
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') {
-              e.stopPropagation();
-              setLink(null);
-            }
-          }}
-        >
+        <div className="popover share-popover" role="dialog" aria-label="Share link">
           <p>
             <strong>{link.copied ? '✓ Link copied.' : 'Copy this link:'}</strong> It replays this
             exact run — the scenario with every fault you added (
