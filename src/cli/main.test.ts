@@ -166,6 +166,70 @@ describe('exit 2: invalid input, one line per problem naming the field', () => {
     expect(cli([EXAMPLE, '--bogus']).code).toBe(2);
     expect(cli([]).code).toBe(2);
   });
+
+  it('--seed: a negative, fractional or empty value gets the same message as a word', () => {
+    for (const args of [
+      ['--seed', '-1'],
+      ['--seed=-1'],
+      ['--seed', '1.5'],
+      ['--seed', 'abc'],
+      ['--seed='],
+      ['--seed', '4294967296'],
+      ['--seed', '1e3'],
+    ]) {
+      const value = args.length === 2 ? args[1] : args[0]!.slice('--seed='.length);
+      expect(cli([EXAMPLE, ...args])).toEqual({
+        code: 2,
+        out: '',
+        err: `--seed: expected an integer from 0 to 4294967295, got "${value}"`,
+      });
+    }
+    expect(cli([EXAMPLE, '--seed', '4294967295', '--format', 'json']).code).toBe(0);
+  });
+
+  it('argument problems Node would word its own way: one line naming it, and where the usage is', () => {
+    const see = 'see the usage: npm run --silent sim -- --help';
+    expect(cli([EXAMPLE, '--bogus'])).toEqual({
+      code: 2,
+      out: '',
+      err: `unknown option --bogus\n${see}`,
+    });
+    expect(cli([EXAMPLE, '-z'])).toMatchObject({ code: 2, err: `unknown option -z\n${see}` });
+    expect(cli([EXAMPLE, '--check=yes'])).toMatchObject({
+      code: 2,
+      err: `--check: takes no value, got "yes"\n${see}`,
+    });
+    expect(cli([EXAMPLE, '--seed'])).toMatchObject({
+      code: 2,
+      err: `--seed: expected a value\n${see}`,
+    });
+    expect(cli([EXAMPLE, 'at-least-once'])).toMatchObject({
+      code: 2,
+      err: `unexpected argument "at-least-once": give one scenario file or preset id\n${see}`,
+    });
+    // After `--`, a dash starts a file name, not an option.
+    expect(cli(['--', '--bogus.json'])).toMatchObject({
+      code: 2,
+      err: 'no scenario file or preset named "--bogus.json" (see --list)',
+    });
+  });
+
+  it('an empty file and a JSON syntax error are worded as the page words them', () => {
+    expect(cli([file('empty.json', '')])).toEqual({
+      code: 2,
+      out: '',
+      err: '(file): empty: expected a scenario (JSON)',
+    });
+    expect(cli([file('blank.json', '\uFEFF \n')])).toMatchObject({
+      code: 2,
+      err: '(file): empty: expected a scenario (JSON)',
+    });
+    expect(cli([file('comma.json', '{\n,}')])).toEqual({
+      code: 2,
+      out: '',
+      err: "(file): not valid JSON: Expected property name or '}' in JSON at position 2 (line 2 column 1)",
+    });
+  });
 });
 
 describe('exit 3: --check found a difference', () => {

@@ -34,27 +34,84 @@ const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/varian
 
 exit codes: 0 ran · 1 internal error · 2 invalid scenario or arguments · 3 --check mismatch`;
 
+const OPTIONS = {
+  seed: { type: 'string' },
+  format: { type: 'string', default: 'text' },
+  diagram: { type: 'string' },
+  check: { type: 'boolean', default: false },
+  list: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+/** The line after an argument problem: where the usage is. */
+const SEE_USAGE = 'see the usage: npm run --silent sim -- --help';
+
+/** A --seed value, or why it is not one (a whole number in the schema's range, digits only). */
+function parseSeedOption(text: string): number | string {
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  return Number.isInteger(n) && n <= 0xffffffff
+    ? n
+    : `--seed: expected an integer from 0 to 4294967295, got "${text}"`;
+}
+
+/** The arguments, each option with a value of its type. */
+interface Arguments {
+  target: string | undefined;
+  seed: string | undefined;
+  format: string;
+  diagram: string | undefined;
+  check: boolean;
+  list: boolean;
+  help: boolean;
+}
+
+/**
+ * Parse the arguments, or say what is wrong with them. Node's strict mode would throw its own
+ * wording (ERR_PARSE_ARGS_UNKNOWN_OPTION, ERR_PARSE_ARGS_INVALID_OPTION_VALUE — which also refuses
+ * `--seed -1` as "ambiguous" — and ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL); the same checks are made
+ * here on the tokens so each problem is one line naming the option.
+ */
+function parseArguments(argv: string[]): Arguments | { problem: string } {
+  const { values, positionals, tokens } = parseArgs({
+    args: argv,
+    options: OPTIONS,
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  });
+  for (const t of tokens) {
+    if (t.kind !== 'option') continue;
+    const option = Object.hasOwn(OPTIONS, t.name) ? OPTIONS[t.name as keyof typeof OPTIONS] : null;
+    if (!option) return { problem: `unknown option ${t.rawName}\n${SEE_USAGE}` };
+    if (option.type === 'boolean' && t.value !== undefined)
+      return { problem: `${t.rawName}: takes no value, got "${t.value}"\n${SEE_USAGE}` };
+    if (option.type === 'string' && t.value === undefined)
+      return { problem: `${t.rawName}: expected a value\n${SEE_USAGE}` };
+  }
+  if (positionals.length > 1)
+    return {
+      problem: `unexpected argument "${positionals[1]}": give one scenario file or preset id\n${SEE_USAGE}`,
+    };
+  // Every option now has a value of its type (string options a string, booleans a boolean).
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  return {
+    target: positionals[0],
+    seed: text(values.seed),
+    format: text(values.format) ?? 'text',
+    diagram: text(values.diagram),
+    check: values.check === true,
+    list: values.list === true,
+    help: values.help === true,
+  };
+}
+
 /** Run the CLI with `argv` (without node and script); returns the exit code. */
 export function main(argv: string[], out: (s: string) => void, err: (s: string) => void): number {
-  let args;
-  try {
-    args = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        seed: { type: 'string' },
-        format: { type: 'string', default: 'text' },
-        diagram: { type: 'string' },
-        check: { type: 'boolean', default: false },
-        list: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (e) {
-    err(`${(e as Error).message}\n${USAGE}`);
+  const values = parseArguments(argv);
+  if ('problem' in values) {
+    err(values.problem);
     return 2;
   }
-  const { values, positionals } = args;
   if (values.help) {
     out(USAGE);
     return 0;
@@ -62,6 +119,11 @@ export function main(argv: string[], out: (s: string) => void, err: (s: string) 
   if (values.list) {
     out(presetIds().join('\n'));
     return 0;
+  }
+  const seed = values.seed === undefined ? undefined : parseSeedOption(values.seed);
+  if (typeof seed === 'string') {
+    err(seed);
+    return 2;
   }
   const format = values.format;
   if (format !== 'json' && format !== 'text' && format !== 'mermaid' && format !== 'markdown') {
@@ -77,8 +139,8 @@ export function main(argv: string[], out: (s: string) => void, err: (s: string) 
     err('--diagram: applies to --format mermaid or markdown');
     return 2;
   }
-  const target = positionals[0];
-  if (positionals.length !== 1 || target === undefined) {
+  const target = values.target;
+  if (target === undefined) {
     err(USAGE);
     return 2;
   }
@@ -104,18 +166,11 @@ export function main(argv: string[], out: (s: string) => void, err: (s: string) 
     parsed = parseScenarioJson(text);
   }
   if (!parsed.ok) {
-    err(formatIssues(parsed.issues));
+    // A file's own problems are labelled as the page labels them: `(file): …`.
+    err(formatIssues(parsed.issues, presetRef === undefined ? '(file)' : '(root)'));
     return 2;
   }
-  let scenario = parsed.scenario;
-  if (values.seed !== undefined) {
-    const n = Number(values.seed);
-    if (!Number.isInteger(n) || n < 0 || n > 0xffffffff) {
-      err(`--seed: expected an integer from 0 to 4294967295, got "${values.seed}"`);
-      return 2;
-    }
-    scenario = { ...scenario, seed: n };
-  }
+  const scenario = seed === undefined ? parsed.scenario : { ...parsed.scenario, seed };
   if (diagram.startsWith('event:')) {
     const id = diagram.slice('event:'.length);
     if (buildEvents(scenario.workload).identityOf(id) < 0) {

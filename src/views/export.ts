@@ -322,14 +322,12 @@ export function importScenarioValue(value: unknown): ParseResult {
 }
 
 /**
- * Validate imported text as a scenario (JSON, migrated, schema and cross-field checks).
+ * Validate imported text as a scenario (JSON, migrated, schema and cross-field checks) — the
+ * engine's {@link parseScenarioJson}, which the CLI uses too, so both word a problem alike.
  * Never throws; issues name the field path (`producer.acks`, `faults.2.target`; '' = the file).
  */
 export function importScenarioText(text: string): ParseResult {
-  const trimmed = text.replace(/^\uFEFF/, '');
-  if (trimmed.trim() === '')
-    return { ok: false, issues: [{ path: '', message: 'empty: expected a scenario (JSON)' }] };
-  return parseScenarioJson(trimmed);
+  return parseScenarioJson(text);
 }
 
 /** The part of a `File` (or any Blob) that import needs. */

@@ -84,6 +84,15 @@ describe('scenario validation names the field of every problem', () => {
     const r = parseScenarioJson('{"version": 1,');
     expect(r.ok).toBe(false);
     expect(!r.ok && r.issues[0]!.message).toMatch(/not valid JSON/);
+    const comma = parseScenarioJson('{\n  "version": 1,\n}');
+    expect(!comma.ok && comma.issues[0]!.message).toMatch(/ \(line 3 column 1\)$/);
+    // V8 may quote the text: the issue stays on one line.
+    const words = parseScenarioJson('not\njson');
+    expect(!words.ok && words.issues[0]!.message).not.toContain('\n');
+    expect(parseScenarioJson('\uFEFF  \n')).toEqual({
+      ok: false,
+      issues: [{ path: '', message: 'empty: expected a scenario (JSON)' }],
+    });
     const big = parseScenarioJson(' '.repeat(MAX_JSON_CHARS + 1));
     expect(!big.ok && big.issues[0]!.message).toMatch(/too large/);
   });

@@ -25,8 +25,26 @@ function pathOf(path: readonly PropertyKey[]): string {
 }
 
 /**
- * Parse JSON text into a scenario.
- * @returns the scenario, or issues (a syntax error is reported at path '').
+ * A `JSON.parse` error's message, saying where in `text` the problem is: V8 reports `at position
+ * N`, and only newer versions add `(line L column C)`; add it (both counted from 1) when missing,
+ * so every runtime — the page in any browser, the CLI in Node — names the same place.
+ */
+function jsonSyntaxMessage(text: string, rawMessage: string): string {
+  // V8 may quote the text, line breaks included: keep the issue on one line.
+  const message = rawMessage.replace(/\r?\n/g, '\\n');
+  if (/\bline \d+ column \d+/.test(message)) return message;
+  const at = /at position (\d+)/.exec(message);
+  if (!at) return message;
+  const before = text.slice(0, Number(at[1]));
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  return `${message} (line ${line} column ${column})`;
+}
+
+/**
+ * Parse JSON text (a file, a paste) into a scenario. A leading byte-order mark is ignored; empty
+ * text and JSON syntax errors (with their line and column) are reported at path ''.
+ * @returns the scenario, or issues.
  */
 export function parseScenarioJson(text: string): ParseResult {
   if (text.length > MAX_JSON_CHARS) {
@@ -40,13 +58,18 @@ export function parseScenarioJson(text: string): ParseResult {
       ],
     };
   }
+  const json = text.replace(/^\uFEFF/, '');
+  if (json.trim() === '')
+    return { ok: false, issues: [{ path: '', message: 'empty: expected a scenario (JSON)' }] };
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    raw = JSON.parse(json);
   } catch (e) {
     return {
       ok: false,
-      issues: [{ path: '', message: `not valid JSON: ${(e as Error).message}` }],
+      issues: [
+        { path: '', message: `not valid JSON: ${jsonSyntaxMessage(json, (e as Error).message)}` },
+      ],
     };
   }
   return parseScenario(raw);
@@ -71,9 +94,12 @@ export function parseScenario(raw: unknown): ParseResult {
   return issues.length > 0 ? { ok: false, issues } : { ok: true, scenario: parsed.data };
 }
 
-/** Format issues one per line, as the CLI prints them. */
-export function formatIssues(issues: readonly Issue[]): string {
-  return issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('\n');
+/**
+ * Format issues one per line, as the CLI prints them; an issue about the whole input (path '') is
+ * labelled `root` — `(file)` for a scenario file, as the page labels it.
+ */
+export function formatIssues(issues: readonly Issue[], root = '(root)'): string {
+  return issues.map((i) => `${i.path || root}: ${i.message}`).join('\n');
 }
 
 /** The normalized `acks`: "0", "1" or "all". */
