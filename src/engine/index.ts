@@ -51,6 +51,7 @@ export {
   parseScenario,
   parseScenarioJson,
   formatIssues,
+  issueLines,
   normalizeAcks,
   targetsOf,
   MAX_JSON_CHARS,

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseScenarioJson, traceHash } from '../engine';
+import { issueLines, parseScenarioJson, traceHash } from '../engine';
 import {
   TRACE_FORMAT,
   importScenarioFile,
   importScenarioText,
   importScenarioTransfer,
-  issueLines,
   ledgerCsv,
   scenarioJson,
   tableCsv,

@@ -16,7 +16,6 @@ import {
   parseScenarioJson,
   traceHash,
   type EntryKind,
-  type Issue,
   type ParseResult,
   type Run,
   type Scenario,
@@ -26,6 +25,8 @@ import {
 import { csvRow, type CsvValue } from './csv';
 
 export { csvCell, csvRow, toCsv, type CsvValue } from './csv';
+// The engine's wording of validation issues, for the page's message boxes (ui/ takes engine types only).
+export { issueLines } from '../engine';
 
 // ─────────────────────────────────────────────────────────────────────────── scenario JSON
 
@@ -380,9 +381,4 @@ export async function importScenarioTransfer(data: TransferLike): Promise<ParseR
   const file = data.files && data.files.length > 0 ? data.files[0] : undefined;
   if (file) return importScenarioFile(file);
   return importScenarioText(data.getData('text/plain') ?? '');
-}
-
-/** Issues as lines for a message box: `path: message`, `(file)` for the root. */
-export function issueLines(issues: readonly Issue[]): string[] {
-  return issues.map((i) => `${i.path || '(file)'}: ${i.message}`);
 }

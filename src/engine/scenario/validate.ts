@@ -95,11 +95,17 @@ export function parseScenario(raw: unknown): ParseResult {
 }
 
 /**
- * Format issues one per line, as the CLI prints them; an issue about the whole input (path '') is
- * labelled `root` — `(file)` for a scenario file, as the page labels it.
+ * Issues as lines, `path: message`, the one wording the CLI and the page share; an issue about the
+ * whole input (path '') is labelled `root` — what the input was: `(file)`, `(pasted text)`,
+ * `(link)`, or `(root)` for a preset.
  */
+export function issueLines(issues: readonly Issue[], root = '(root)'): string[] {
+  return issues.map((i) => `${i.path || root}: ${i.message}`);
+}
+
+/** {@link issueLines} joined with newlines, as the CLI prints them. */
 export function formatIssues(issues: readonly Issue[], root = '(root)'): string {
-  return issues.map((i) => `${i.path || root}: ${i.message}`).join('\n');
+  return issueLines(issues, root).join('\n');
 }
 
 /** The normalized `acks`: "0", "1" or "all". */

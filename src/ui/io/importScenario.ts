@@ -3,22 +3,19 @@
  * *as written* (what the workspace keeps) or the issues, each naming its field path. Never throws,
  * never touches the lab: the caller loads the scenario only when it is valid.
  */
-import type { Issue, ScenarioInput } from '../../engine';
+import type { ScenarioInput } from '../../engine';
 import { decodeShare, shareParam } from '../../platform/share';
-import { importScenarioFile, importScenarioText, type ReadableFile } from '../../views/export';
+import {
+  importScenarioFile,
+  importScenarioText,
+  issueLines,
+  type ReadableFile,
+} from '../../views/export';
 
 /** The outcome of an import. */
 export type ImportOutcome =
   | { ok: true; input: ScenarioInput; name: string; from: string }
   | { ok: false; lines: string[]; from: string };
-
-/**
- * Issues as lines, `path: message`; an issue about the whole input (path '') is labelled with
- * what the input was — `(pasted text)`, `(link)`, `(file)` — so a paste is not called a file.
- */
-export function issueLinesOf(issues: readonly Issue[], root: string): string[] {
-  return issues.map((i) => `${i.path || root}: ${i.message}`);
-}
 
 const parseInput = (text: string): ScenarioInput =>
   JSON.parse(text.replace(/^\uFEFF/, '')) as ScenarioInput;
@@ -38,10 +35,10 @@ export function importText(text: string, from = 'the pasted text'): ImportOutcom
     const r = decodeShare(t.slice(t.indexOf('#')));
     return r.ok
       ? { ok: true, input: r.input, name: r.scenario.name, from: 'the share link' }
-      : { ok: false, lines: issueLinesOf(r.issues, '(link)'), from: 'the share link' };
+      : { ok: false, lines: issueLines(r.issues, '(link)'), from: 'the share link' };
   }
   const r = importScenarioText(text);
-  if (!r.ok) return { ok: false, lines: issueLinesOf(r.issues, '(pasted text)'), from };
+  if (!r.ok) return { ok: false, lines: issueLines(r.issues, '(pasted text)'), from };
   return { ok: true, input: parseInput(text), name: r.scenario.name, from };
 }
 
@@ -56,6 +53,6 @@ export async function importFile(file: ReadableFile): Promise<ImportOutcome> {
     size: file.size,
     text: async () => (raw = await file.text()),
   });
-  if (!r.ok) return { ok: false, lines: issueLinesOf(r.issues, '(file)'), from };
+  if (!r.ok) return { ok: false, lines: issueLines(r.issues, '(file)'), from };
   return { ok: true, input: parseInput(raw), name: r.scenario.name, from };
 }
