@@ -190,6 +190,16 @@ test('locked knobs: no guarantee switch, no fault menu, no drop; panels chosen',
   await page.keyboard.press('Control+z');
   expect(await page.evaluate(() => window.__deliveryLab!.traceHash())).toBe(before);
 
+  // Locked with its time controls: a fault marker tells what it is, and offers no edit.
+  await page.goto('./?embed&lock=1&preset=at-least-once');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await expect(page.getByText('(drag or arrows to move)')).toHaveCount(0);
+  await page.getByTestId(testIds.faultMarker).first().focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId(testIds.faultDetails)).toContainText('armed from');
+  await expect(page.getByTestId(testIds.faultAt)).toHaveCount(0);
+  await expect(page.getByTestId(testIds.faultDelete)).toHaveCount(0);
+
   // Unlocked, the reader may switch the guarantee.
   await page.goto('./?embed&preset=at-least-once');
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');

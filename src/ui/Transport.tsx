@@ -37,7 +37,7 @@ const selectScenarioAsWritten = (s: LabState) => s.scenario;
  * whatever the clock says (tabular digits, widths reserved for the longest text of this run), so
  * nothing moves while the run plays — and the timeline on its own row below, the full width.
  */
-export function Transport() {
+export function Transport({ locked = false }: { locked?: boolean }) {
   const a = useActions();
   const playing = useLab(selectPlaying);
   const speed = useLab(selectSpeed);
@@ -135,11 +135,11 @@ export function Transport() {
         </span>
         <Clock view={view} />
         <span className="timeline-key muted" aria-hidden="true">
-          <span className="key-fault">⚡</span> fault (drag or arrows to move) ·{' '}
+          <span className="key-fault">⚡</span> fault{locked ? '' : ' (drag or arrows to move)'} ·{' '}
           <span className="key-ckpt" /> checkpoint · <span className="key-cut" /> idle time cut out
         </span>
       </div>
-      {view && <Timeline view={view} />}
+      {view && <Timeline view={view} locked={locked} />}
     </div>
   );
 }
@@ -187,7 +187,7 @@ const TICK_LABEL_PX = 78;
  * markers you can drag, nudge with the arrows, select and delete, completed checkpoints as
  * diamonds.
  */
-function Timeline({ view }: { view: RunView }) {
+function Timeline({ view, locked }: { view: RunView; locked: boolean }) {
   const lab = useLabInstance();
   const a = lab.actions;
   const parsed = useLab(selectParse);
@@ -364,7 +364,7 @@ function Timeline({ view }: { view: RunView }) {
                   className={`marker${m.firedEntry < 0 ? ' unfired' : ''}`}
                   style={{ left: `${fired * 100}%` }}
                   aria-pressed={selected === m.index}
-                  aria-label={`Fault ${m.index + 1}: ${m.label}, armed from ${formatMs(m.at)}, ${m.firedEntry >= 0 ? `fired at ${formatMs(m.firedAt)}` : 'never fired'}. Arrows move the time it is armed from by one engine event (Shift: ten); Delete removes it.`}
+                  aria-label={`Fault ${m.index + 1}: ${m.label}, armed from ${formatMs(m.at)}, ${m.firedEntry >= 0 ? `fired at ${formatMs(m.firedAt)}` : 'never fired'}.${locked ? '' : ' Arrows move the time it is armed from by one engine event (Shift: ten); Delete removes it.'}`}
                   title={`${m.label} — armed from ${formatMs(m.at)}${m.firedEntry >= 0 ? `, fired at ${formatMs(m.firedAt)}` : ', never fired'}`}
                   data-testid={testIds.faultMarker}
                   data-fault-index={m.index}
@@ -411,6 +411,7 @@ function Timeline({ view }: { view: RunView }) {
         <FaultDetails
           key={`${sel.index}:${sel.at}`}
           marker={sel}
+          locked={locked}
           onClose={() => setSelected(null)}
         />
       )}
@@ -418,7 +419,16 @@ function Timeline({ view }: { view: RunView }) {
   );
 }
 
-function FaultDetails({ marker, onClose }: { marker: FaultMarker; onClose: () => void }) {
+/** A selected fault: what it is, when it fired; unless `locked`, its time to edit and a delete. */
+function FaultDetails({
+  marker,
+  locked,
+  onClose,
+}: {
+  marker: FaultMarker;
+  locked: boolean;
+  onClose: () => void;
+}) {
   const a = useActions();
   const scenario = useLab(selectScenarioAsWritten);
   const [text, setText] = useState(String(marker.at));
@@ -448,53 +458,59 @@ function FaultDetails({ marker, onClose }: { marker: FaultMarker; onClose: () =>
       <span className="muted">
         {marker.firedEntry >= 0 ? `fired at ${formatMs(marker.firedAt)}` : 'never fired'}
       </span>
-      <label className="field">
-        <span>armed from (ms)</span>
-        <input
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          spellCheck={false}
-          value={text}
-          style={{ width: '8em' }}
-          data-testid={testIds.faultAt}
-          aria-invalid={problem !== null}
-          aria-describedby={problem !== null ? `fault-at-error-${marker.index}` : undefined}
-          onChange={(e) => {
-            setText(e.target.value);
-            if (problem !== null && judge(e.target.value).ok) setProblem(null);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') apply();
-            else if (e.key === 'Escape' && problem !== null) {
-              e.stopPropagation();
-              setText(String(marker.at));
-              setProblem(null);
-            }
-          }}
-          onBlur={apply}
-        />
-      </label>
-      {problem !== null && (
-        <span
-          className="field-error fault-at-error"
-          id={`fault-at-error-${marker.index}`}
-          role="alert"
-          data-testid={testIds.faultAtError}
-        >
-          Not applied: {problem}.
-        </span>
+      {locked ? (
+        <span className="muted">armed from {formatMs(marker.at)}</span>
+      ) : (
+        <>
+          <label className="field">
+            <span>armed from (ms)</span>
+            <input
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              spellCheck={false}
+              value={text}
+              style={{ width: '8em' }}
+              data-testid={testIds.faultAt}
+              aria-invalid={problem !== null}
+              aria-describedby={problem !== null ? `fault-at-error-${marker.index}` : undefined}
+              onChange={(e) => {
+                setText(e.target.value);
+                if (problem !== null && judge(e.target.value).ok) setProblem(null);
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') apply();
+                else if (e.key === 'Escape' && problem !== null) {
+                  e.stopPropagation();
+                  setText(String(marker.at));
+                  setProblem(null);
+                }
+              }}
+              onBlur={apply}
+            />
+          </label>
+          {problem !== null && (
+            <span
+              className="field-error fault-at-error"
+              id={`fault-at-error-${marker.index}`}
+              role="alert"
+              data-testid={testIds.faultAtError}
+            >
+              Not applied: {problem}.
+            </span>
+          )}
+          <button
+            type="button"
+            data-testid={testIds.faultDelete}
+            onClick={() => {
+              onClose();
+              a.deleteFault(marker.index);
+            }}
+          >
+            ✕ Delete fault
+          </button>
+        </>
       )}
-      <button
-        type="button"
-        data-testid={testIds.faultDelete}
-        onClick={() => {
-          onClose();
-          a.deleteFault(marker.index);
-        }}
-      >
-        ✕ Delete fault
-      </button>
       <button type="button" onClick={onClose}>
         Close
       </button>

@@ -199,7 +199,7 @@ function Player({ options, presetRef }: { options: EmbedOptions; presetRef: stri
       )}
       {show.has('transport') && (
         <section aria-label="Playback">
-          <Transport />
+          <Transport locked={options.lock} />
         </section>
       )}
       {(show.has('counters') || show.has('verdict')) && !hideOutcome && <Counters />}
