@@ -123,6 +123,10 @@ describe('lab store: faults, undo and redo', () => {
     await l.actions.settled();
     expect(l.app.getState().scenario.faults![crash]!.at).toBe(45_000);
     expect(final(l).missing).toBe(0);
+    // A crash at a named point only waits from then on: the notice says so.
+    expect(l.app.getState().notice).toBe(
+      'Fault 2 is armed from 45.000 s: it fires at the first matching moment after that',
+    );
   });
 
   it('keeps at most HISTORY_LIMIT undo steps', async () => {

@@ -35,6 +35,7 @@ import {
   type FaultInput,
   type ComponentId,
 } from '../views/faultActions';
+import { formatMs } from '../views/format';
 import { advance, SPEED_DEFAULT, SPEED_MAX, SPEED_MIN } from '../views/playback';
 import type { RunView } from '../views/runView';
 
@@ -393,8 +394,21 @@ export function createLab(deps: LabDeps): Lab {
       const faults = faultsOf(s);
       const f = faults[index];
       if (!f) return;
-      faults[index] = { ...f, at: Math.max(0, Math.round(at)) } as FaultInput;
-      edit({ ...s, faults }, 'Moved a fault');
+      const armed = Math.max(0, Math.round(at));
+      faults[index] = { ...f, at: armed } as FaultInput;
+      // A fault that waits for a message or a named point is only armed at `at`: say where it
+      // will fire, or a marker that stays put after a drag looks like a move that failed.
+      const waits =
+        f.kind === 'drop-request' ||
+        f.kind === 'drop-response' ||
+        f.kind === 'delay-response' ||
+        (f.kind === 'crash' && f.point !== undefined && f.point !== 'now');
+      edit(
+        { ...s, faults },
+        waits
+          ? `Fault ${index + 1} is armed from ${formatMs(armed)}: it fires at the first matching moment after that`
+          : `Fault ${index + 1} moved to ${formatMs(armed)}`,
+      );
     },
     deleteFault(index) {
       const s = app.getState().scenario;
