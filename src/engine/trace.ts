@@ -149,7 +149,20 @@ export type MessageType = (typeof MESSAGE_TYPES)[number];
  */
 export const TXN_API = { InitProducerId: 0, TxnOffsetCommit: 1, EndTxn: 2 } as const;
 
-/** Error codes (named as Kafka / the systems name them). */
+/**
+ * Error codes. Most are the systems' own names: Kafka protocol errors (REQUEST_TIMED_OUT,
+ * NOT_LEADER_OR_FOLLOWER, NOT_ENOUGH_REPLICAS, OUT_OF_ORDER_SEQUENCE_NUMBER,
+ * INVALID_PRODUCER_EPOCH, PRODUCER_FENCED), the consumer's CommitFailedException (COMMIT_FAILED),
+ * Postgres's cardinality_violation and unique_violation. Some are this simulator's names for a
+ * situation the real system reports otherwise: DELIVERY_TIMEOUT (the producer's TimeoutException
+ * "Expiring N record(s)…"), STATEMENT_TIMEOUT (the client giving up waiting, e.g. JDBC
+ * socketTimeout — not Postgres's statement_timeout, SQLSTATE 57014), APP_GET_TIMEOUT (the
+ * application's send().get(timeout)), TRANSACTION_TIMED_OUT (a transaction the coordinator
+ * aborted: the producer then sees INVALID_PRODUCER_EPOCH / PRODUCER_FENCED), OFFLINE_PARTITION
+ * (no leader: clients see NOT_LEADER_OR_FOLLOWER / LEADER_NOT_AVAILABLE) and
+ * IDEMPOTENCY_KEY_MISMATCH (Stripe's error for a key reused with other parameters).
+ * @see https://kafka.apache.org/protocol#protocol_error_codes
+ */
 export const ERROR_CODES = [
   'NONE',
   'REQUEST_TIMED_OUT',

@@ -487,7 +487,7 @@ export function faultMenu(
       ),
       add(
         'delay-sink-response',
-        'Delay the next response past statement_timeout',
+        'Delay the next response past the client’s timeout',
         `The answer arrives ${timeout + 1000} ms late: the writer has already given up.`,
         {
           kind: 'delay-response',
