@@ -352,7 +352,7 @@ class Ctx {
           const code = ERROR_CODES[this.t.aux[cause]!];
           cites.push(cause);
           if (code === 'APP_GET_TIMEOUT')
-            reason = `the application stopped waiting for the acknowledgement of {id} after get.timeout.ms=${this.run.scenario.producer.app['get.timeout.ms']} and sent it again`;
+            reason = `the application's send().get() gave up waiting for the acknowledgement of {id} after ${this.run.scenario.producer.app['get.timeout.ms']} ms (its own timeout, not a Kafka setting) and sent it again`;
           else reason = `the send of {id} failed (${code}) and the application sent it again`;
           const f = this.rootFault(cause);
           if (f >= 0) reason = `${this.faultText(f)} → ${reason}`;

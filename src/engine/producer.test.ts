@@ -114,7 +114,9 @@ describe('application re-send after a timeout (SEMANTICS S06, A6)', () => {
     const run = resent({});
     expect(countsById(run, 'log:payments')['p-77']).toBe(2);
     expect(totals(run)).toEqual({ rows: 6, sum: 815, duplicates: 1, lost: 0 });
-    expect(run.verdict.explanations[0]!.sentence).toContain('get.timeout.ms=2000');
+    expect(run.verdict.explanations[0]!.sentence).toContain(
+      'send().get() gave up waiting for the acknowledgement of p-77 after 2000 ms',
+    );
   });
 
   // Faults count matching messages each on its own; two due on the same message: the second
