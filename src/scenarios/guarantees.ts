@@ -165,11 +165,19 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
     const kafka = s.sink?.type === 'kafka';
     switch (g) {
       case 'at-most-once':
+        // The model assumes the job is built with
+        // setStartingOffsets(OffsetsInitializer.committedOffsets(OffsetResetStrategy.EARLIEST)) —
+        // the real KafkaSource default is OffsetsInitializer.earliest(), which would replay
+        // everything on a restart without a checkpoint
+        // (https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/datastream/kafka/#starting-offset)
+        // — and with `restart-strategy.type: fixed-delay`: with checkpointing disabled and no
+        // strategy configured, Flink does not restart at all
+        // (https://nightlies.apache.org/flink/flink-docs-stable/docs/ops/state/task_failure_recovery/).
         return [
           {
             path: 'processor.execution.checkpointing.interval',
             value: null,
-            why: 'no checkpoints: a restart begins at the committed (auto-committed) offsets',
+            why: 'no checkpoints: a restart begins at the committed (auto-committed) offsets, assuming committedOffsets(EARLIEST) starting offsets and a fixed-delay restart strategy',
           },
           ...(kafka
             ? [{ path: 'sink.deliveryGuarantee', value: 'NONE', why: 'no flush on checkpoints' }]

@@ -17,12 +17,28 @@
  *   checkpoint epoch in a Kafka transaction (`transactionalIdPrefix`), pre-commits (flushes) on the
  *   barrier and commits when the checkpoint-complete notification arrives — "data loss may happen
  *   when Kafka expires an uncommitted transaction" (`transaction.timeout.ms`);
- * - two-phase commit (TwoPhaseCommitSinkFunction, SEMANTICS F-2PC, A20): on restore, pending
- *   pre-committed transactions of the restored checkpoint are committed (recoverAndCommit) and the
- *   open ones aborted (recoverAndAbort); a recovery commit of an expired transaction fails — with
- *   `ignoreFailuresAfterTransactionTimeout` the job logs data loss and goes on (SEMANTICS A8);
+ * - two-phase commit (SEMANTICS F-2PC, A20): on restore, the pending pre-committed transactions of
+ *   the restored checkpoint are committed and the open ones aborted. The names preCommit /
+ *   recoverAndCommit / recoverAndAbort used below are the legacy TwoPhaseCommitSinkFunction's; in
+ *   KafkaSink (Sink V2) the writer's prepareCommit hands the committables over and the Committer
+ *   re-commits them on recovery. A recovery commit of an expired transaction fails: KafkaSink's
+ *   KafkaCommitter logs "Unable to commit transaction … Most likely the transaction has been
+ *   aborted" and drops it — silent data loss, the job goes on (our default,
+ *   `ignoreFailuresAfterTransactionTimeout: true`,
+ *   https://github.com/apache/flink-connector-kafka/blob/main/flink-connector-kafka/src/main/java/org/apache/flink/connector/kafka/sink/KafkaCommitter.java);
+ *   the legacy TwoPhaseCommitSinkFunction without `ignoreFailuresAfterTransactionTimeout()` (off by
+ *   default there) rethrows and the job fails on every restore (`false`, SEMANTICS A8);
  * - the KafkaSource commits offsets back to Kafka only when a checkpoint completes, "only for
  *   exposing the progress"; without checkpointing it relies on the consumer's auto-commit.
+ * - starting offsets: the real KafkaSource starts from earliest by default
+ *   (OffsetsInitializer.earliest()); this model assumes
+ *   `setStartingOffsets(OffsetsInitializer.committedOffsets(OffsetResetStrategy.EARLIEST))`, so a
+ *   job without a checkpoint starts at the group's committed offsets
+ *   (https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/datastream/kafka/#starting-offset);
+ * - restarts: the model assumes a configured fixed-delay strategy (`restart-strategy.type:
+ *   fixed-delay`, `restart-strategy.fixed-delay.delay`). Left unset, Flink uses none when
+ *   checkpointing is disabled and exponential-delay (since 1.19) when it is enabled
+ *   (https://nightlies.apache.org/flink/flink-docs-stable/docs/ops/state/task_failure_recovery/).
  * Barrier alignment only matters for operators with several inputs; this job has one chain, so
  * EXACTLY_ONCE and AT_LEAST_ONCE checkpointing behave alike here (documented, not simulated).
  */
@@ -276,7 +292,8 @@ export class FlinkTask extends Actor {
   }
 
   protected override onRestart(cause: number): void {
-    // The fixed-delay restart strategy waits before the job runs again.
+    // The model assumes `restart-strategy.type: fixed-delay` is configured (Flink's own default is
+    // none without checkpointing, exponential-delay with it since 1.19): wait, then run again.
     this.after(this.cfg['restart-strategy.fixed-delay.delay'], () => this.restore(cause));
   }
 
@@ -293,7 +310,8 @@ export class FlinkTask extends Actor {
       this.epoch = cp.id + 1;
       this.stateTracker?.restored(cp.id);
     } else {
-      // No checkpoint: the KafkaSource starts from the committed group offsets, else earliest.
+      // No checkpoint: start from the committed group offsets, else earliest. The real KafkaSource
+      // defaults to earliest; this assumes committedOffsets(OffsetResetStrategy.EARLIEST) is set.
       const coord = this.cluster.coordinator;
       this.positions = Array.from({ length: n }, (_, p) =>
         checkpointing ? 0 : (coord.committed('flink-job', this.input.index, p) ?? 0),
@@ -342,8 +360,9 @@ export class FlinkTask extends Actor {
       this.plain.init(e, go);
       return;
     }
-    // recoverAndCommit the restored checkpoint's pending transactions, abort the lingering ones,
-    // then open the transaction of the new epoch.
+    // Commit the restored checkpoint's pending transactions (legacy API: recoverAndCommit; KafkaSink:
+    // the Committer re-commits the restored committables), abort the lingering ones, then open the
+    // transaction of the new epoch.
     this.recoverTransactions(e, () => this.openEpoch(this.epoch, e, go));
   }
 
@@ -396,7 +415,9 @@ export class FlinkTask extends Actor {
   private expired(rec: TxnRecord, cause: number, ignore: boolean): void {
     const w = this.world;
     if (!ignore) return;
-    // "Data loss might have occurred" — the expired transaction's records are gone for good.
+    // KafkaSink's KafkaCommitter logs "Unable to commit transaction … Most likely the transaction
+    // has been aborted" and drops the committable (the legacy sink with
+    // ignoreFailuresAfterTransactionTimeout() logs a data-loss warning): the records are gone for good.
     const e = w.trace.add(w.now, 'data-loss', this.id, cause, -1, -1, -1, -1, -1, -1);
     w.trace.set(e, { txn: rec.no });
   }
@@ -674,7 +695,8 @@ export class FlinkTask extends Actor {
     };
     const k = this.kafka;
     if (k?.deliveryGuarantee === 'EXACTLY_ONCE') {
-      // preCommit: flush this epoch's transaction, keep it pending for checkpoint id, open the next.
+      // Pre-commit (legacy preCommit; KafkaSink: the writer's prepareCommit): flush this epoch's
+      // transaction, keep it pending for checkpoint id, open the next.
       const client = this.producers.get(epoch)!;
       client.flush(() => {
         const txn = client.txn;

@@ -308,13 +308,36 @@ export const KafkaSinkSchema = z.strictObject({
   transactionalIdPrefix: name().optional(),
   /** Consumer loop: the output producer's `transactional.id`. */
   'transactional.id': name().optional(),
+  /**
+   * The output producer's `transaction.timeout.ms`. Default 60 s: the plain Kafka producer's
+   * default (https://kafka.apache.org/documentation/#producerconfigs_transaction.timeout.ms).
+   * Flink's KafkaSinkBuilder sets 1 h unless it is set (DEFAULT_KAFKA_TRANSACTION_TIMEOUT), and its
+   * guide says to set it above the maximum checkpoint duration plus the maximum restart time, or
+   * "data loss may happen"
+   * (https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/datastream/kafka/).
+   * The broker's `transaction.max.timeout.ms` (default 15 min) caps it — a larger value fails the
+   * producer's init (https://kafka.apache.org/documentation/#brokerconfigs_transaction.max.timeout.ms);
+   * the simulator does not enforce that cap. The presets set this value explicitly.
+   */
   'transaction.timeout.ms': ms().min(1).default(60_000),
   /**
    * The output producer's `linger.ms`. Default 0: the kafka-clients 3.x default the Flink Kafka
    * connector and most applications still run with (Kafka 4.0 changed the client default to 5).
    */
   'linger.ms': ms().default(0),
-  /** Flink EXACTLY_ONCE only: keep going (with data loss) when a recovered transaction has expired. */
+  /**
+   * Flink EXACTLY_ONCE only: what happens when a recovered transaction has expired. `true` (the
+   * default) is the current KafkaSink (Sink V2): its KafkaCommitter catches the
+   * InvalidTxnStateException / ProducerFencedException, logs "Unable to commit transaction …
+   * Most likely the transaction has been aborted" and drops the committable — the data is lost
+   * silently and the job keeps running; KafkaSink has no option to change that
+   * (https://github.com/apache/flink-connector-kafka/blob/main/flink-connector-kafka/src/main/java/org/apache/flink/connector/kafka/sink/KafkaCommitter.java).
+   * `false` models the legacy TwoPhaseCommitSinkFunction (FlinkKafkaProducer) without
+   * `ignoreFailuresAfterTransactionTimeout()` — off by default there — whose recoverAndCommit
+   * rethrows, so the job fails on every restore
+   * (https://github.com/apache/flink/blob/release-1.17/flink-streaming-java/src/main/java/org/apache/flink/streaming/api/functions/sink/TwoPhaseCommitSinkFunction.java).
+   * The field name is the legacy API's; KafkaSink itself has no such setting.
+   */
   ignoreFailuresAfterTransactionTimeout: z.boolean().default(true),
 });
 

@@ -222,26 +222,40 @@ const flinkCheckpointReplay: Preset = {
  * flink-commit-phase-crash — SEMANTICS S08, numbers as §3.26 S08.a–c (offsets from 0, as above).
  * By hand, with S07c's job (KafkaSink EXACTLY_ONCE, reader rc): C1 (next 200) completes at ~2 s
  * and its transaction T1 (e1..e200) commits. e201..e250 are written in T2. C2's barrier reaches the
- * sink after e250 (~6 s): preCommit flushes T2, records it as pending for C2 and opens T3; C2
- * completes with source position "next = 250".
+ * sink after e250 (~6 s): the pre-commit flushes T2, records it as pending for C2 and opens T3; C2
+ * completes with source position "next = 250". (preCommit / recoverAndCommit / recoverAndAbort are
+ * the legacy TwoPhaseCommitSinkFunction's names; in KafkaSink the writer's prepareCommit hands the
+ * committable over and the Committer commits it, and re-commits it on recovery.)
+ * transaction.timeout.ms is set to 60 s explicitly (commitPhaseSink): it is the schema default,
+ * the plain Kafka producer's, but Flink's KafkaSinkBuilder would set 1 h if left unset
+ * (DEFAULT_KAFKA_TRANSACTION_TIMEOUT), and the broker's transaction.max.timeout.ms (15 min) caps it
+ * [F-KAF: above "maximum checkpoint duration + maximum restart duration", or data loss may happen].
  * - recovered-in-time (crash after-checkpoint, armed at 5 s: the first completion notification
  *   after 5 s is C2's): the TaskManager dies before notifyCheckpointComplete(C2) commits T2. It is
- *   back 1 s later (+1 s restart delay), restores C2 and recoverAndCommit(T2) commits it; T3 (empty)
+ *   back 1 s later (+1 s restart delay), restores C2 and the recovery commit commits T2; T3 (empty)
  *   is aborted [F-2PC]. The source resumes at 250: nothing is replayed. rc: 250 rows, 313,750.
  * - after-transaction-timeout (restartAfterMs 600,000, i.e. 10 min > transaction.timeout.ms 60 s):
- *   the coordinator aborts T2 at ~65 s [K-PCFG]; the restored job's recovery commit fails, and with
- *   ignoreFailuresAfterTransactionTimeout (the default here) it logs data loss and goes on
- *   [F-2PC, F-KAF "data loss may happen"]. The source is at 250, so e201..e250 are never written
- *   again: rc 200 rows, sum 201,000, 50 lost.
- * - fail-on-expired (S08.b without ignoreFailuresAfterTransactionTimeout, A8's optional
- *   behaviour): the failed recovery commit is rethrown, so the job crashes again right after each
- *   restore, restarts 2 s later (1 s down + 1 s restart delay) and fails again, until the run
- *   stops at 700 s. It never gets past C2, the table stays at rc 200 rows, 201,000, 50 lost.
+ *   the coordinator aborts T2 at ~65 s [K-PCFG]; the restored job's recovery commit fails. This is
+ *   what the current KafkaSink does (ignoreFailuresAfterTransactionTimeout: true, the schema
+ *   default): its KafkaCommitter catches InvalidTxnStateException / ProducerFencedException, logs
+ *   "Unable to commit transaction … Most likely the transaction has been aborted" and drops the
+ *   committable — silent data loss, the job keeps running; KafkaSink has no option to fail instead
+ *   [F-KAF "data loss may happen"]. The source is at 250, so e201..e250 are never written again:
+ *   rc 200 rows, sum 201,000, 50 lost.
+ * - fail-on-expired (S08.b, A8's optional behaviour): the legacy TwoPhaseCommitSinkFunction
+ *   (FlinkKafkaProducer) without ignoreFailuresAfterTransactionTimeout() — which is off by default
+ *   there and does not exist on KafkaSink [F-2PC]: recoverAndCommit rethrows, so the job crashes
+ *   again right after each restore, restarts 2 s later (1 s down + 1 s restart delay) and fails
+ *   again, until the run stops at 700 s. It never gets past C2, the table stays at rc 200 rows,
+ *   201,000, 50 lost.
  * - during-commit (S08c: the crash comes just after T2's commit request was sent): the
- *   coordinator already has the commit and completes it; the restore's recoverAndCommit finds it
+ *   coordinator already has the commit and completes it; the restore's recovery commit finds it
  *   done. rc: 250 rows, 313,750.
  * In every variant each record is processed once (no replay: `processed` 250).
  */
+/** S08's sink: KafkaSink EXACTLY_ONCE with transaction.timeout.ms set explicitly (60 s). */
+const commitPhaseSink = { ...exactlyOnceKafkaSink, 'transaction.timeout.ms': 60_000 } as const;
+
 const flinkCommitPhaseCrash: Preset = {
   id: 'flink-commit-phase-crash',
   title: 'A crash between the checkpoint and the commit',
@@ -250,10 +264,10 @@ const flinkCommitPhaseCrash: Preset = {
     'The checkpoint is complete but its Kafka transaction is not committed yet: recovery must finish it in time.',
   illustrates: 'exactly-once',
   story:
-    'A Flink job writes to Kafka with two-phase commit. Its TaskManager died in the short window after checkpoint 2 had completed and before the transaction holding e201..e250 was committed. When the job came back within a minute, it committed that transaction and nothing was lost. During an outage that kept it down for ten minutes, Kafka had already aborted the transaction, and 50 events vanished from the output.',
+    'A Flink job writes to Kafka with two-phase commit (KafkaSink, EXACTLY_ONCE), its transaction.timeout.ms set to 60 s — the plain Kafka producer’s default; left unset, Flink’s KafkaSink would use 1 h. Its TaskManager died in the short window after checkpoint 2 had completed and before the transaction holding e201..e250 was committed. When the job came back within a minute, it committed that transaction and nothing was lost. During an outage that kept it down for ten minutes, Kafka had already aborted the transaction: KafkaSink only logged that it was unable to commit it, the job kept running, and 50 events silently vanished from the output.',
   watch:
     'Checkpoint 2 completing, the crash before the commit marker, and on restore either the commit of transaction 2 or a data-loss entry after the coordinator’s timeout abort.',
-  fix: 'Try: keep transaction.timeout.ms well above the longest restart (or restart faster): the after-transaction-timeout variant loses 50 events, recovered-in-time loses none.',
+  fix: 'Try: keep transaction.timeout.ms above the longest checkpoint plus the longest restart, as Flink’s Kafka connector guide asks (and at most the broker’s transaction.max.timeout.ms, 15 min by default), or restart faster: the after-transaction-timeout variant loses 50 events, recovered-in-time loses none.',
   predict: {
     question:
       'The job is down for 10 minutes; transaction.timeout.ms is 60 s. How many rows does the read_committed reader end with?',
@@ -270,7 +284,7 @@ const flinkCommitPhaseCrash: Preset = {
         'back within transaction.timeout.ms: the pending transaction is committed on restore',
       scenario: flinkJob(
         'Crash before the 2PC commit, recovered in time',
-        exactlyOnceKafkaSink,
+        commitPhaseSink,
         [rcReader],
         { point: 'after-checkpoint' },
         {
@@ -283,10 +297,11 @@ const flinkCommitPhaseCrash: Preset = {
     {
       id: 'after-transaction-timeout',
       label: 'after transaction.timeout.ms',
-      summary: 'down for 10 minutes: Kafka has aborted the transaction, e201..e250 are lost',
+      summary:
+        'down for 10 minutes: Kafka has aborted the transaction; KafkaSink logs the failed commit and goes on, e201..e250 are silently lost',
       scenario: flinkJob(
         'Crash before the 2PC commit, recovered after the transaction timeout',
-        exactlyOnceKafkaSink,
+        commitPhaseSink,
         [rcReader],
         { point: 'after-checkpoint', restartAfterMs: 600_000 },
         {
@@ -299,13 +314,13 @@ const flinkCommitPhaseCrash: Preset = {
     },
     {
       id: 'fail-on-expired',
-      label: 'after the timeout, failing on restore',
+      label: 'after the timeout, legacy sink failing on restore',
       summary:
-        'without ignoreFailuresAfterTransactionTimeout the expired commit fails every restart: the job is stuck',
+        'the legacy TwoPhaseCommitSinkFunction (FlinkKafkaProducer) without ignoreFailuresAfterTransactionTimeout(): the expired commit fails every restart, the job is stuck',
       scenario: {
         ...flinkJob(
           'Crash before the 2PC commit, expired transaction rethrown on every restore',
-          { ...exactlyOnceKafkaSink, ignoreFailuresAfterTransactionTimeout: false },
+          { ...commitPhaseSink, ignoreFailuresAfterTransactionTimeout: false },
           [rcReader],
           { point: 'after-checkpoint', restartAfterMs: 600_000 },
           {
@@ -324,7 +339,7 @@ const flinkCommitPhaseCrash: Preset = {
       summary: 'the commit request had reached the coordinator: it completes anyway',
       scenario: flinkJob(
         'Crash while the 2PC commit is in flight',
-        exactlyOnceKafkaSink,
+        commitPhaseSink,
         [rcReader],
         { point: 'during-commit' },
         {
