@@ -23,6 +23,7 @@ export {
   SKIP_REASONS,
   TXN_STATES,
   CHECKPOINT_STEPS,
+  TXN_API,
 } from './trace';
 export type {
   TraceEntry,

@@ -23,6 +23,7 @@ import {
   MESSAGE_TYPES,
   SEND_CAUSES,
   SKIP_REASONS,
+  TXN_API,
   TXN_STATES,
   describeFault,
   effectiveIdempotence,
@@ -249,14 +250,16 @@ class Reader {
         const what = this.outcome(i);
         return what || 'OK';
       }
+      // Outside a transaction, the call is InitProducerId: an idempotent producer's id and epoch
+      // (a transactional one's too, before its first transaction).
       case 'txn-request':
         return t.txn[i]! >= 0
           ? `transaction ${t.txn[i]} request`
-          : 'transaction coordinator request';
+          : `${txnApi(t.count[i]!)} request`;
       case 'txn-response':
         return t.txn[i]! >= 0
           ? `transaction ${t.txn[i]} response`
-          : 'transaction coordinator response';
+          : `${txnApi(t.count[i]!)} response`;
       case 'replicate':
         return `replicate${where} from offset ${o}`;
       default:
@@ -469,6 +472,12 @@ function render(r: Reader, steps: Step[], summary: string | null, title: string)
   }
   if (summary !== null) lines.push(`  Note over ${span(order)}: ${mermaidText(summary)}`);
   return lines.join('\n') + '\n';
+}
+
+/** The Kafka API name of a transaction-coordinator call (the trace's `count` column). */
+function txnApi(code: number): string {
+  for (const [name, c] of Object.entries(TXN_API)) if (c === code) return name;
+  return 'coordinator';
 }
 
 /** Arrow for a message entry: solid for requests, dotted for responses, a cross when lost. */
