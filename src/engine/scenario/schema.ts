@@ -270,7 +270,11 @@ export const TableSinkSchema = z.strictObject({
    * record whose business id was recorded within `retentionMs` is skipped.
    */
   dedupe: z.strictObject({ retentionMs: ms() }).optional(),
-  /** The client's statement timeout (ms): after it the writer does not know whether the statement applied. */
+  /**
+   * The client's wait for a statement's answer (ms), like JDBC's socketTimeout: after it the writer
+   * does not know whether the statement applied. Not Postgres's server-side statement_timeout,
+   * which cancels the statement (SQLSTATE 57014), so a retry after it cannot duplicate.
+   */
   'statement.timeout.ms': ms().min(1).default(5_000),
   /** How many times the writer retries a statement that timed out. */
   retries: z.number().int().min(0).max(1000).default(3),
