@@ -450,7 +450,8 @@ function midflight(
  * consumer-0 commits its finished prefix (still 3) and drops e4, in flight. consumer-1 starts at
  * offset 3 and processes e4, e5, e6, e7 (10, 10, 10, 1000 ms) — e5..e7 for the second time.
  * - plain-insert: e5..e7 = 2: 10 rows, 3 duplicates, sum 280 + 50 + 60 + 70 = 460.
- * - upsert (ON CONFLICT (event_id) DO NOTHING): the redone rows conflict: 7 rows, 280.
+ * - upsert (variant id; an insert-if-absent, ON CONFLICT (event_id) DO NOTHING — Postgres calls
+ *   only DO UPDATE an upsert): the redone rows conflict: 7 rows, 280.
  */
 const rebalanceMidflight: Preset = {
   id: 'rebalance-midflight',
@@ -489,7 +490,7 @@ const rebalanceMidflight: Preset = {
     },
     {
       id: 'upsert',
-      label: 'upsert on event_id',
+      label: 'ON CONFLICT DO NOTHING on event_id',
       summary: 'INSERT … ON CONFLICT DO NOTHING absorbs the redone records',
       scenario: midflight(
         'Rebalance with e4 in flight, ON CONFLICT DO NOTHING',

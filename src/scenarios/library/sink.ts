@@ -37,7 +37,7 @@ function generatedIds(
  */
 const pipelineGeneratedIds: Preset = {
   id: 'pipeline-generated-ids',
-  title: 'An upsert keyed on an id the pipeline makes up',
+  title: 'Insert-if-absent keyed on an id the pipeline makes up',
   group: 'sink',
   oneLine:
     'ON CONFLICT only helps if a replay produces the same key: a fresh UUID per attempt never conflicts.',
@@ -58,7 +58,7 @@ const pipelineGeneratedIds: Preset = {
       id: 'random-id',
       label: 'random id per attempt',
       summary: 'row_id = uuid4() at processing time: the replay gets new keys',
-      scenario: generatedIds('Replay into an upsert on a random id', 'uuid-per-attempt', {
+      scenario: generatedIds('Replay into ON CONFLICT DO NOTHING on a random id', 'uuid-per-attempt', {
         totals: { rows: 15, duplicates: 5, lost: 0, sum: 950 },
         rows: { ...each(ids(1, 5), 1), ...each(ids(6, 10), 2) },
         observed: 'at-least-once',
@@ -68,7 +68,7 @@ const pipelineGeneratedIds: Preset = {
       id: 'deterministic-id',
       label: 'deterministic id',
       summary: 'row_id = event_id: the replay conflicts and is skipped',
-      scenario: generatedIds('Replay into an upsert on the event id', 'business-id', {
+      scenario: generatedIds('Replay into ON CONFLICT DO NOTHING on the event id', 'business-id', {
         totals: { rows: 10, duplicates: 0, lost: 0, sum: 550 },
         rows: each(ids(1, 10), 1),
         observed: 'exactly-once',
@@ -78,7 +78,7 @@ const pipelineGeneratedIds: Preset = {
       id: 'offset-id',
       label: 'id from the source offset',
       summary: 'row_id = uuid5(topic/partition/offset): the same offsets give the same ids',
-      scenario: generatedIds('Replay into an upsert on an offset-derived id', 'source-offset', {
+      scenario: generatedIds('Replay into ON CONFLICT DO NOTHING on an offset-derived id', 'source-offset', {
         totals: { rows: 10, duplicates: 0, lost: 0, sum: 550 },
         rows: each(ids(1, 10), 1),
         observed: 'exactly-once',
