@@ -482,7 +482,9 @@ test.describe('number fields refuse what the schema refuses, and always show the
     await inFlight.fill('10');
     await inFlight.press('Tab');
     await expect(dash.byId(testIds.runStatus)).toHaveAttribute('data-status', 'invalid');
-    await expect(dash.byId(testIds.issues)).toContainText('must be at most 5');
+    await expect(dash.byId(testIds.issues)).toContainText(
+      'must be set to at most 5. Current value is 10.',
+    );
     await expect(inFlight).toHaveValue('10');
 
     // Undo the refused edit: the field shows the value the scenario has again.

@@ -100,7 +100,8 @@ export const KNOBS: readonly KnobMeta[] = [
     system: 'Kafka producer',
     editor: { type: 'tristate', unsetLabel: 'default' },
     what: 'The broker recognises a retried batch by producer id and sequence number and does not append it twice. Unset, it is on unless acks≠all or retries=0 silently turn it off; set to true with such a setting, the producer refuses to start.',
-    realDefault: 'true (since Kafka 3.0), unless conflicting settings',
+    realDefault:
+      'true (since Kafka 3.0; in effect from 3.0.1 / 3.1.1 / 3.2.0, KAFKA-13598), unless conflicting settings',
     doc: producerDoc('enable.idempotence'),
     applies: always,
   },
@@ -176,7 +177,7 @@ export const KNOBS: readonly KnobMeta[] = [
     group: 'producer',
     system: 'Kafka producer',
     editor: { type: 'number', min: 1, max: 100 },
-    what: 'Unacknowledged requests the producer may have outstanding. Above 1 without idempotence, a retry can reorder records; idempotence requires ≤ 5.',
+    what: 'Unacknowledged requests the producer may have outstanding. Above 1 without idempotence, a retry can reorder records; idempotence requires ≤ 5 (Kafka 4: more is a ConfigException unless enable.idempotence=false).',
     realDefault: '5',
     doc: producerDoc('max.in.flight.requests.per.connection'),
     applies: always,

@@ -68,6 +68,29 @@ describe('scenario validation names the field of every problem', () => {
         producer: { 'request.timeout.ms': 200_000, 'delivery.timeout.ms': 200_005 },
       }),
     ).toEqual([]);
+    // Kafka 4.x: more than 5 in flight is an error whenever idempotence is not explicitly false,
+    // even with acks=1, which then switches the default idempotence off.
+    const inFlight = parseScenario({
+      ...base,
+      producer: { acks: '1', 'max.in.flight.requests.per.connection': 6 },
+    });
+    expect(inFlight.ok ? [] : inFlight.issues).toEqual([
+      {
+        path: 'producer.max.in.flight.requests.per.connection',
+        message:
+          'ConfigException: To use the idempotent producer, max.in.flight.requests.per.connection must be set to at most 5. Current value is 6. (Set enable.idempotence=false to allow more.)',
+      },
+    ]);
+    expect(
+      paths({
+        ...base,
+        producer: {
+          acks: '1',
+          'enable.idempotence': false,
+          'max.in.flight.requests.per.connection': 6,
+        },
+      }),
+    ).toEqual([]);
   });
 
   it('enforces the limits', () => {

@@ -147,14 +147,13 @@ function semanticIssues(s: Scenario): Issue[] {
         'ConfigException: must set retries to non-zero when using the idempotent producer',
       );
   }
-  if (
-    p['enable.idempotence'] !== false &&
-    p['max.in.flight.requests.per.connection'] > 5 &&
-    (explicitIdem || (acks === 'all' && p.retries > 0))
-  )
+  // Kafka 4.x checks this whenever idempotence is not explicitly false — even where acks or
+  // retries then switch it off (3.x only logged a warning and switched it off; 4.0 made it an
+  // error): ProducerConfig.postProcessAndValidateIdempotenceConfigs.
+  if (p['enable.idempotence'] !== false && p['max.in.flight.requests.per.connection'] > 5)
     add(
       'producer.max.in.flight.requests.per.connection',
-      'ConfigException: must be at most 5 to use the idempotent producer (set enable.idempotence=false to allow more)',
+      `ConfigException: To use the idempotent producer, max.in.flight.requests.per.connection must be set to at most 5. Current value is ${p['max.in.flight.requests.per.connection']}. (Set enable.idempotence=false to allow more.)`,
     );
   if (p['transactional.id'] !== undefined && p['enable.idempotence'] === false)
     add(
