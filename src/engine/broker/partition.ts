@@ -114,8 +114,11 @@ export class Partition {
   }
 
   /**
-   * Last stable offset: the first offset of the earliest open transaction, else the high watermark.
-   * read_committed fetches stop here (https://kafka.apache.org/documentation/#consumerconfigs_isolation.level).
+   * Last stable offset: the first offset of the earliest open transaction, else the high watermark
+   * — an exclusive bound, like the high watermark: read_committed fetches return offsets below it
+   * (the consumer docs: "up to the LSO, which is one less than the offset of the first open
+   * transaction", counting the last readable offset)
+   * (https://kafka.apache.org/documentation/#consumerconfigs_isolation.level).
    */
   get lso(): number {
     let lso = this.hw;
