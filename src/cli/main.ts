@@ -20,6 +20,7 @@ import {
   type ParseResult,
 } from '../engine';
 import { findPreset, presetIds } from '../scenarios';
+import { parseSeed } from '../views/seed';
 import { diagramKind, jsonReport, markdownDoc, mermaidReport, textReport } from './report';
 
 const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/variant]> [--seed N] [--format json|text|mermaid|markdown] [--diagram D] [--check] [--list]
@@ -46,12 +47,10 @@ const OPTIONS = {
 /** The line after an argument problem: where the usage is. */
 const SEE_USAGE = 'see the usage: npm run --silent sim -- --help';
 
-/** A --seed value, or why it is not one (a whole number in the schema's range, digits only). */
+/** A --seed value, or why it is not one: the page's seed rule (the schema's range, digits only). */
 function parseSeedOption(text: string): number | string {
-  const n = /^\d+$/.test(text) ? Number(text) : NaN;
-  return Number.isInteger(n) && n <= 0xffffffff
-    ? n
-    : `--seed: expected an integer from 0 to 4294967295, got "${text}"`;
+  const r = parseSeed(text);
+  return r.ok ? r.value : `--seed: expected an integer from 0 to 4294967295, got "${text}"`;
 }
 
 /** The arguments, each option with a value of its type. */

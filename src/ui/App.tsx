@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { createArtifactClient, createRunClient } from '../platform/runClient';
 import { createLab, FONT_SCALES, type Lab, type LabState } from '../store/labStore';
 import { LabProvider, useLab } from '../store/LabContext';
@@ -10,8 +10,7 @@ import { NoticeBar } from './io/NoticeBar';
 import { PageProvider, type PageServices } from './io/PageContext';
 import { LibraryProvider } from './library/LibraryContext';
 import { Workbench } from './library/Workbench';
-import { usePlaybackLoop } from './hooks/usePlaybackLoop';
-import { useShortcuts } from './hooks/useShortcuts';
+import { useLabDriver } from './hooks/useLabDriver';
 import { Lower } from './panels/Lower';
 import { Pipeline } from './pipeline/Pipeline';
 import { StatusLine } from './StatusLine';
@@ -31,21 +30,7 @@ export function App({ lab: given, page: givenPage }: { lab?: Lab; page?: PageSer
     () =>
       givenPage ?? { notices: createNotices(), artifacts: createArtifactClient(), shareLink: null },
   );
-  usePlaybackLoop(lab);
-  useShortcuts(lab);
-  useEffect(() => {
-    // The dev/test API: a lazy chunk, only in dev builds or under automation (Playwright).
-    if (!import.meta.env.DEV && !navigator.webdriver) return;
-    let remove = () => {};
-    let cancelled = false;
-    void import('./testApi').then((m) => {
-      if (!cancelled) remove = m.installTestApi(lab);
-    });
-    return () => {
-      cancelled = true;
-      remove();
-    };
-  }, [lab]);
+  useLabDriver(lab);
   return (
     <LabProvider lab={lab}>
       <PageProvider page={page}>

@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { Guarantee } from '../engine';
 import { presets } from '../scenarios';
 import { parseSeed, SEED_RULE } from '../views/seed';
 import { FONT_SCALES, selectGuarantee, type LabState } from '../store/labStore';
 import { useActions, useLab } from '../store/LabContext';
+import { useNumberDraft } from './hooks/useNumberDraft';
 import { LibraryButton } from './library/LibraryButton';
 import { testIds } from './testIds';
 
@@ -125,18 +126,7 @@ const SEED_HELP =
 function SeedField({ seed }: { seed: number }) {
   const a = useActions();
   const id = useId();
-  const [text, setText] = useState(String(seed));
-  const [problem, setProblem] = useState<string | null>(null);
-  const apply = () => {
-    const parsed = parseSeed(text);
-    if (!parsed.ok) {
-      setProblem(parsed.problem);
-      return;
-    }
-    setProblem(null);
-    if (parsed.seed !== seed) a.setSeed(parsed.seed);
-    else setText(String(seed));
-  };
+  const { problem, input } = useNumberDraft(seed, parseSeed, a.setSeed);
   return (
     <span className="field seed-field" title={SEED_HELP}>
       <label htmlFor={id}>Seed</label>
@@ -149,21 +139,8 @@ function SeedField({ seed }: { seed: number }) {
         className="mono"
         style={{ width: '7.5em' }}
         data-testid={testIds.seedInput}
-        value={text}
-        aria-invalid={problem !== null}
+        {...input}
         aria-describedby={problem !== null ? `${id}-error` : undefined}
-        onChange={(e) => {
-          setText(e.target.value);
-          if (problem !== null && parseSeed(e.target.value).ok) setProblem(null);
-        }}
-        onBlur={apply}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') apply();
-          else if (e.key === 'Escape') {
-            setText(String(seed));
-            setProblem(null);
-          }
-        }}
       />
       {problem !== null && (
         <span

@@ -22,6 +22,7 @@ import {
 } from '../views/timeline';
 import { selectParse, type LabState } from '../store/labStore';
 import { useActions, useLab, useLabInstance, useView } from '../store/LabContext';
+import { useNumberDraft } from './hooks/useNumberDraft';
 import { Icon } from './Icon';
 import { useWidth } from './pipeline/useFollow';
 import { testIds } from './testIds';
@@ -431,22 +432,13 @@ function FaultDetails({
 }) {
   const a = useActions();
   const scenario = useLab(selectScenarioAsWritten);
-  const [text, setText] = useState(String(marker.at));
-  const [problem, setProblem] = useState<string | null>(null);
   const judge = (t: string) =>
     parseFaultTime(t, `faults.${marker.index}.at`, scenario, 'armed from');
   // A time outside the schema's range is refused here, beside the field: applied, it would make
   // the whole scenario invalid (every marker gone, this editor closed).
-  const apply = () => {
-    const r = judge(text);
-    if (!r.ok) {
-      setProblem(r.problem);
-      return;
-    }
-    setProblem(null);
-    if (r.value !== marker.at) a.moveFault(marker.index, r.value);
-    else setText(String(marker.at));
-  };
+  const { problem, input } = useNumberDraft(marker.at, judge, (at) =>
+    a.moveFault(marker.index, at),
+  );
   return (
     <div
       className="fault-details"
@@ -469,24 +461,10 @@ function FaultDetails({
               inputMode="numeric"
               autoComplete="off"
               spellCheck={false}
-              value={text}
               style={{ width: '8em' }}
               data-testid={testIds.faultAt}
-              aria-invalid={problem !== null}
+              {...input}
               aria-describedby={problem !== null ? `fault-at-error-${marker.index}` : undefined}
-              onChange={(e) => {
-                setText(e.target.value);
-                if (problem !== null && judge(e.target.value).ok) setProblem(null);
-              }}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') apply();
-                else if (e.key === 'Escape' && problem !== null) {
-                  e.stopPropagation();
-                  setText(String(marker.at));
-                  setProblem(null);
-                }
-              }}
-              onBlur={apply}
             />
           </label>
           {problem !== null && (

@@ -3,12 +3,12 @@ import { parseSeed, SEED_MAX } from './seed';
 
 describe('parseSeed', () => {
   it('reads whole numbers from 0 to 2³² − 1, spaces and leading zeros aside', () => {
-    expect(parseSeed('1')).toEqual({ ok: true, seed: 1 });
-    expect(parseSeed('0')).toEqual({ ok: true, seed: 0 });
-    expect(parseSeed(' 42 ')).toEqual({ ok: true, seed: 42 });
-    expect(parseSeed('007')).toEqual({ ok: true, seed: 7 });
-    expect(parseSeed('4294967295')).toEqual({ ok: true, seed: SEED_MAX });
-    expect(parseSeed('0004294967295')).toEqual({ ok: true, seed: SEED_MAX });
+    expect(parseSeed('1')).toEqual({ ok: true, value: 1 });
+    expect(parseSeed('0')).toEqual({ ok: true, value: 0 });
+    expect(parseSeed(' 42 ')).toEqual({ ok: true, value: 42 });
+    expect(parseSeed('007')).toEqual({ ok: true, value: 7 });
+    expect(parseSeed('4294967295')).toEqual({ ok: true, value: SEED_MAX });
+    expect(parseSeed('0004294967295')).toEqual({ ok: true, value: SEED_MAX });
   });
 
   it('names why anything else is not a seed', () => {

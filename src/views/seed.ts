@@ -3,7 +3,7 @@
  * `seed: z.number().int().min(0).max(0xffffffff)`) is the rule; this says, in words, why a text
  * is not a seed, so the field can tell the user instead of silently running something else.
  */
-import { parseNumberIn } from './numberField';
+import { parseNumberIn, type NumberParse } from './numberField';
 
 /** The largest seed the scenario schema accepts (2³² − 1). */
 export const SEED_MAX = 0xffffffff;
@@ -11,16 +11,12 @@ export const SEED_MAX = 0xffffffff;
 /** What a seed must be, in words, for error messages and the field's tooltip. */
 export const SEED_RULE = 'a whole number from 0 to 4,294,967,295';
 
-/** The seed in a text, or why there is none. */
-export type SeedParse = { ok: true; seed: number } | { ok: false; problem: string };
-
 /**
  * Parse a seed as typed: digits only (surrounding spaces ignored), within [0, 2³² − 1]. An empty
  * field, a sign, a fraction, an exponent or anything else is refused with the reason (`problem`
  * is a short clause: "−1 is negative", "“abc” is not a number"). The rule is the general one of
  * ./numberField.ts for the seed's range.
  */
-export function parseSeed(text: string): SeedParse {
-  const r = parseNumberIn(text, { min: 0, max: SEED_MAX, int: true }, 'the seed');
-  return r.ok ? { ok: true, seed: r.value } : r;
+export function parseSeed(text: string): NumberParse {
+  return parseNumberIn(text, { min: 0, max: SEED_MAX, int: true }, 'the seed');
 }

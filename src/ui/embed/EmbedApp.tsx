@@ -8,8 +8,7 @@ import { countersAt } from '../../views/at';
 import { formatCount } from '../../views/format';
 import { questionVariant } from '../../views/library';
 import { Counters } from '../Counters';
-import { usePlaybackLoop } from '../hooks/usePlaybackLoop';
-import { useShortcuts } from '../hooks/useShortcuts';
+import { useLabDriver } from '../hooks/useLabDriver';
 import { NoticeBar } from '../io/NoticeBar';
 import { PageProvider, type PageServices } from '../io/PageContext';
 import { Explanations } from '../panels/Explanations';
@@ -40,21 +39,7 @@ export function EmbedApp({
   presetRef: string | null;
 }) {
   const lab = useMemo(() => (options.lock ? lockedLab(given) : given), [given, options.lock]);
-  usePlaybackLoop(lab);
-  useShortcuts(lab);
-  useEffect(() => {
-    // The dev/test API, as in the full page: only in dev builds or under automation.
-    if (!import.meta.env.DEV && !navigator.webdriver) return;
-    let remove = () => {};
-    let cancelled = false;
-    void import('../testApi').then((m) => {
-      if (!cancelled) remove = m.installTestApi(lab);
-    });
-    return () => {
-      cancelled = true;
-      remove();
-    };
-  }, [lab]);
+  useLabDriver(lab);
   return (
     <LabProvider lab={lab}>
       <PageProvider page={page}>

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useDismiss } from '../hooks/useDismiss';
 import { fileStem } from '../../platform/download';
 import { downloadText } from '../../platform/mermaid';
 import type { LabState } from '../../store/labStore';
@@ -70,29 +71,14 @@ export function ExportMenu() {
   const presetRef = useLab(selectPresetRef);
   const status = useLab(selectStatus);
   const [open, setOpen] = useState(false);
+  const closeMenu = useCallback(() => setOpen(false), []);
   const [busy, setBusy] = useState<string | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (!open) return;
-    box.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    const onDown = (e: PointerEvent) => {
-      if (!box.current?.contains(e.target as Node)) setOpen(false);
-    };
-    // Escape closes the menu wherever the focus is, and the focus goes back to the Export button
-    // (the focused item is about to disappear).
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
+    if (open) box.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [open]);
+  useDismiss(open, closeMenu, box, button);
 
   const run = async (item: (typeof ITEMS)[number]) => {
     setOpen(false);

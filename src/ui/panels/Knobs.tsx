@@ -11,6 +11,7 @@ import {
   type NumberRange,
 } from '../../views/numberField';
 import { formatKnobValue, knobsFor, type KnobGroup, type KnobMeta } from '../../views/knobs';
+import { useNumberDraft } from '../hooks/useNumberDraft';
 import { Icon } from '../Icon';
 import { testIds } from '../testIds';
 
@@ -284,24 +285,8 @@ function NumberInput({
   revision: unknown;
   onCommit: (v: number) => void;
 }) {
-  const [text, setText] = useState(String(value));
-  const [problem, setProblem] = useState<string | null>(null);
-  const [shown, setShown] = useState({ value, revision });
-  if (shown.value !== value || shown.revision !== revision) {
-    setShown({ value, revision });
-    setText(String(value));
-    setProblem(null);
-  }
-  const apply = () => {
-    const parsed = parseNumberIn(text, range, `${name}`);
-    if (!parsed.ok) {
-      setProblem(parsed.problem);
-      return;
-    }
-    setProblem(null);
-    if (parsed.value !== value) onCommit(parsed.value);
-    else setText(String(value));
-  };
+  const judge = (text: string) => parseNumberIn(text, range, name);
+  const { problem, input } = useNumberDraft(value, judge, onCommit, revision);
   return (
     <span className="field">
       <input
@@ -310,22 +295,9 @@ function NumberInput({
         inputMode={range.int ? 'numeric' : 'decimal'}
         autoComplete="off"
         spellCheck={false}
-        value={text}
         style={{ width: '8.5em' }}
-        aria-invalid={problem !== null}
+        {...input}
         aria-describedby={problem !== null ? `${id}-error` : undefined}
-        onChange={(ev) => {
-          setText(ev.target.value);
-          if (problem !== null && parseNumberIn(ev.target.value, range).ok) setProblem(null);
-        }}
-        onBlur={apply}
-        onKeyDown={(ev) => {
-          if (ev.key === 'Enter') apply();
-          else if (ev.key === 'Escape' && problem !== null) {
-            setText(String(value));
-            setProblem(null);
-          }
-        }}
       />
       {unit && <span className="muted">{unit}</span>}
       {problem !== null && (

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { useDismiss } from '../hooks/useDismiss';
 import { copyText } from '../../platform/download';
 import { usePage } from '../io/PageContext';
 import { testIds } from '../testIds';
@@ -17,25 +18,8 @@ export function ShareButton() {
   const box = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const open = link !== null;
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (!box.current?.contains(e.target as Node)) setLink(null);
-    };
-    // Escape closes it wherever the focus is (after a click it is on the Share button, outside
-    // the popover), and the focus goes back to the Share button.
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setLink(null);
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const close = useCallback(() => setLink(null), []);
+  useDismiss(open, close, box, button);
   if (!shareLink) return null;
   return (
     <div className="popover-anchor" ref={box}>
