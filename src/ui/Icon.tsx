@@ -2,7 +2,7 @@
  * The few symbols common fonts lack (a projector laptop may have only basic fonts): drawn as
  * inline SVG that follows the text colour. Decorative: each use sits next to words.
  */
-export type IconName = 'dup' | 'hourglass' | 'info' | 'skip';
+export type IconName = 'dup' | 'hourglass' | 'info' | 'skip' | 'library';
 
 const PATHS: Record<IconName, string> = {
   // Two overlapping squares: "a copy".
@@ -13,6 +13,8 @@ const PATHS: Record<IconName, string> = {
   info: 'M8 1a7 7 0 1 0 0.01 0z M8 7v5 M8 4.2v0.6',
   // Fast forward to a bar: "skipped ahead".
   skip: 'M1.5 3l5.5 5-5.5 5z M7 3l5.5 5L7 13z M14.5 3v10',
+  // Three books on a shelf.
+  library: 'M1.5 2.5h3v11h-3z M5.5 2.5h3v11h-3z M9.6 3.4l2.9-0.8 2.9 10.6-2.9 0.8z',
 };
 
 /** An inline icon, 1em square. */
