@@ -1,22 +1,13 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RunClient } from '../platform/runClient';
+import { createRunClient } from '../platform/runClient';
 import { findPreset } from '../scenarios';
 import { createLab, type Lab } from '../store/labStore';
-import { computeRunView, scenarioKey } from '../views/compute';
 import { App } from './App';
 import { testIds } from './testIds';
 
-/** Runs inline, as the page does for small scenarios (jsdom has no Worker). */
-const inline: RunClient = {
-  run(input) {
-    return {
-      promise: Promise.resolve({ ...computeRunView(input), key: scenarioKey(input) }),
-      cancel() {},
-    };
-  },
-  dispose() {},
-};
+/** Everything runs inline (jsdom and Node have no Worker), as the page runs small scenarios. */
+const inline = createRunClient({ createWorker: null });
 
 beforeAll(() => {
   // jsdom has no canvas; the token layer copes with a null context.

@@ -6,24 +6,16 @@
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RunClient } from '../../platform/runClient';
+import { createRunClient } from '../../platform/runClient';
 import { createLab, type Lab } from '../../store/labStore';
 import { LabProvider } from '../../store/LabContext';
-import { computeRunView, scenarioKey } from '../../views/compute';
 import { testIds } from '../testIds';
 import { LibraryButton } from './LibraryButton';
 import { LibraryProvider } from './LibraryContext';
 import { StoryPanel } from './StoryPanel';
 
-const inline: RunClient = {
-  run(input) {
-    return {
-      promise: Promise.resolve({ ...computeRunView(input), key: scenarioKey(input) }),
-      cancel() {},
-    };
-  },
-  dispose() {},
-};
+/** Everything runs inline (jsdom and Node have no Worker), as the page runs small scenarios. */
+const inline = createRunClient({ createWorker: null });
 
 beforeAll(() => {
   // jsdom lays nothing out: scrolling a focused card into view is a no-op here.

@@ -6,20 +6,12 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLab } from '../../store/labStore';
 import { LabProvider } from '../../store/LabContext';
-import { computeRunView, scenarioKey } from '../../views/compute';
-import type { RunClient } from '../../platform/runClient';
+import { createRunClient } from '../../platform/runClient';
 import { testIds } from '../testIds';
 import { WhatThisSets } from './WhatThisSets';
 
-const inline: RunClient = {
-  run(input) {
-    return {
-      promise: Promise.resolve({ ...computeRunView(input), key: scenarioKey(input) }),
-      cancel() {},
-    };
-  },
-  dispose() {},
-};
+/** Everything runs inline (jsdom and Node have no Worker), as the page runs small scenarios. */
+const inline = createRunClient({ createWorker: null });
 
 describe('WhatThisSets', () => {
   afterEach(cleanup);
