@@ -149,7 +149,8 @@ function semanticIssues(s: Scenario): Issue[] {
   }
   // Kafka 4.x checks this whenever idempotence is not explicitly false — even where acks or
   // retries then switch it off (3.x only logged a warning and switched it off; 4.0 made it an
-  // error): ProducerConfig.postProcessAndValidateIdempotenceConfigs.
+  // error): ProducerConfig.postProcessAndValidateIdempotenceConfigs,
+  // https://github.com/apache/kafka/blob/trunk/clients/src/main/java/org/apache/kafka/clients/producer/ProducerConfig.java
   if (p['enable.idempotence'] !== false && p['max.in.flight.requests.per.connection'] > 5)
     add(
       'producer.max.in.flight.requests.per.connection',
