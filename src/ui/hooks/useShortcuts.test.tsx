@@ -98,14 +98,15 @@ describe('useShortcuts', () => {
     expect(a.step.mock.calls).toEqual([[1], [-1]]);
   });
 
-  it('Home restarts and End goes to the end from the page, not from a slider or a button', () => {
+  it('Home restarts and End goes to the end from the page and a button, not from a slider or a field', () => {
     const a = fakeLab();
     fireEvent.keyDown(document.body, { key: 'Home' });
     fireEvent.keyDown(document.body, { key: 'End' });
     fireEvent.keyDown(el('<input type="range">'), { key: 'End' });
+    fireEvent.keyDown(el('<input type="text">'), { key: 'Home' });
     fireEvent.keyDown(el('<button>x</button>'), { key: 'End' });
     expect(a.restart).toHaveBeenCalledTimes(1);
-    expect(a.toEnd).toHaveBeenCalledTimes(1);
+    expect(a.toEnd).toHaveBeenCalledTimes(2);
   });
 
   it('Ctrl+Z undoes from the timeline but stays with a text field', () => {

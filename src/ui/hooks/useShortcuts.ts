@@ -88,8 +88,8 @@ function inDialog(target: EventTarget | null): boolean {
 }
 
 /**
- * Global keyboard shortcuts: Space play/pause, ←/→ step one engine event, Home restart, End to the end of the run,
- * Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z (or Ctrl+Y) redo, Escape closes the fault menu and the
+ * Global keyboard shortcuts: Space play/pause, ←/→ step one engine event, Home restart, End to
+ * the end of the run, Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z (or Ctrl+Y) redo, Escape closes the fault menu and the
  * selection. Space plays wherever focus is — the page, a component, the timeline, the speed
  * slider — except where it already means something: a field types it, a focused button is
  * activated by it (once: never activated and toggled). Arrows step unless the focused control
@@ -128,15 +128,13 @@ export function useShortcuts(lab: Lab): void {
         if (ownsArrows(target)) return;
         e.preventDefault();
         a.step(e.key === 'ArrowRight' ? 1 : -1);
-      } else if (e.key === 'Home') {
-        // A button keeps Home too (it moves nothing, but pressing it must not restart the run).
-        if (ownsArrows(target) || ownsSpace(target)) return;
+      } else if (e.key === 'Home' || e.key === 'End') {
+        // The arrows' rule: a button does nothing with Home / End (the page would scroll), so
+        // after a click on a component or a menu's Escape they still move the cursor.
+        if (ownsArrows(target)) return;
         e.preventDefault();
-        a.restart();
-      } else if (e.key === 'End') {
-        if (ownsArrows(target) || ownsSpace(target)) return;
-        e.preventDefault();
-        a.toEnd();
+        if (e.key === 'Home') a.restart();
+        else a.toEnd();
       }
     };
     window.addEventListener('keydown', onKey);
