@@ -347,14 +347,47 @@ export interface ProcessorStatus {
   /** Total records processed by this actor (attempts). */
   processed: number;
   /**
-   * Records this incarnation processed since its last offset commit (what a crash now would
-   * replay).
+   * Records this incarnation processed since its last offset commit that the committed offsets do
+   * not cover (what a crash now would replay). A consumer that commits before processing has
+   * committed past what it then processes: those records are not counted — a crash skips them.
    */
   sinceCommit: number;
   /** Its last commit entry, or -1. */
   lastCommit: number;
   /** Offset (next to read) of the last processed record, per partition it read. */
   positions: Map<number, number>;
+}
+
+/**
+ * Records processed from entry `from` to `idx` whose offsets the processor's Kafka offset commits
+ * before `idx` do not cover (offset ≥ the partition's committed offset, the next one to read).
+ * Other commit kinds (a Spark commit-log entry, a checkpoint) cover everything before them.
+ */
+function uncoveredSince(
+  v: RunView,
+  processes: Int32Array,
+  commits: Int32Array,
+  from: number,
+  idx: number,
+): number {
+  const c = v.cols;
+  const first = lowerBound(processes, from);
+  const end = lowerBound(processes, idx);
+  // Committed offsets per partition: the latest Kafka commit of each, scanning back (bounded:
+  // a member commits for the few partitions it owns).
+  const committed = new Map<number, number>();
+  for (let k = lowerBound(commits, idx) - 1, seen = 0; k >= 0 && seen < 64; k--, seen++) {
+    const e = commits[k]!;
+    if (c.kind[e] !== K.commit) continue;
+    if (!committed.has(c.partition[e]!)) committed.set(c.partition[e]!, c.offset[e]!);
+  }
+  if (committed.size === 0) return end - first;
+  let n = 0;
+  for (let k = first; k < end; k++) {
+    const e = processes[k]!;
+    if (c.offset[e]! >= (committed.get(c.partition[e]!) ?? 0)) n++;
+  }
+  return n;
 }
 
 /** Status of every processor actor at `idx`. */
@@ -381,7 +414,7 @@ export function processorsAt(v: RunView, idx: number, t: number): ProcessorStatu
         break;
       }
     }
-    const sinceCommit = procCount - (from < 0 ? 0 : lowerBound(p.processes, from));
+    const sinceCommit = uncoveredSince(v, p.processes, p.commits, from < 0 ? 0 : from, idx);
     const positions = new Map<number, number>();
     // Positions: scan back over the last processes (bounded) — enough for the partitions a
     // member owns at a time.

@@ -287,6 +287,23 @@ describe('traceHashOfView', () => {
   });
 });
 
+describe('at-most-once progress', () => {
+  it('records processed after a commit that already covers them are not at risk of replay', async () => {
+    const { findPreset } = await import('../scenarios');
+    const { parseScenario, simulate } = await import('../engine');
+    const { processorsAt } = await import('./at');
+    const r = parseScenario(findPreset('at-most-once')!.variant.scenario);
+    if (!r.ok) throw new Error('preset invalid');
+    const run = simulate(r.scenario);
+    const v = toRunView(run);
+    // The loop commits offset 20 before processing its last batch (p-16..p-20): a crash now
+    // would skip them, not replay them — 0 at risk, though 5 were processed after the commit.
+    const [consumer] = processorsAt(v, v.n, run.endTime);
+    expect(consumer!.lastProcess!.offset).toBe(19);
+    expect(consumer!.sinceCommit).toBe(0);
+  });
+});
+
 describe('Spark progress', () => {
   it("a micro-batch recorded in the commit log leaves nothing 'since the last commit'", async () => {
     const { findPreset } = await import('../scenarios');
