@@ -18,7 +18,7 @@ import type { Actor, World } from './world';
 import type { Cluster, ProduceResult, Topic, TxnRecord } from './broker/cluster';
 import { errorIndex } from './broker/cluster';
 import { partitionForKey } from './core/murmur2';
-import { TXN_API, type ErrorCode } from './trace';
+import { TXN_API, type ErrorCode, K } from './trace';
 
 /** The producer settings a client needs (a subset of the scenario's producer block). */
 export interface ClientConfig {
@@ -309,7 +309,7 @@ export class ProducerClient {
     if (b.attempts > 1) {
       b.cause = t.add(
         w.now,
-        'retry',
+        K['retry'],
         this.owner.id,
         b.cause,
         b.events[0]!,
@@ -359,7 +359,7 @@ export class ProducerClient {
       if (!conn.outstanding.includes(pending) || conn.epoch !== pending.epoch) return;
       const e = t.add(
         w.now,
-        'reject',
+        K['reject'],
         this.owner.id,
         m,
         b.events[0]!,
@@ -460,7 +460,7 @@ export class ProducerClient {
     this.remove(b);
     const e = w.trace.add(
       w.now,
-      'ack',
+      K['ack'],
       this.owner.id,
       cause,
       b.events[0]!,
@@ -486,7 +486,7 @@ export class ProducerClient {
     }
     const e = w.trace.add(
       w.now,
-      'batch-failed',
+      K['batch-failed'],
       this.owner.id,
       cause,
       b.events[0]!,
@@ -561,7 +561,7 @@ export class ProducerClient {
     if (this.fatalError) return;
     const w = this.world;
     this.fatalError = error;
-    w.trace.add(w.now, 'fenced', this.owner.id, cause, -1, -1, -1, -1, -1, this.epoch);
+    w.trace.add(w.now, K['fenced'], this.owner.id, cause, -1, -1, -1, -1, -1, this.epoch);
     for (const q of this.queues) for (const b of [...q]) this.failBatch(b, error, cause);
     for (const b of this.open) if (b) this.failBatch(b, error, cause);
   }
@@ -624,7 +624,7 @@ export class ProducerClient {
         else
           w.trace.add(
             w.now,
-            'commit-failed',
+            K['commit-failed'],
             coord.id,
             e,
             -1,
@@ -685,7 +685,7 @@ export class ProducerClient {
           if (!coord.isCurrent(this.cfg.transactionalId!, epoch) || txn.state !== 'Ongoing') {
             const r = w.trace.add(
               w.now,
-              'reject',
+              K['reject'],
               coord.id,
               e,
               -1,

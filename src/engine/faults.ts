@@ -10,6 +10,7 @@
 import type { FaultSpec, CrashPoint, Link } from './scenario/schema';
 import type { MessageType } from './trace';
 import type { Actor, Carry, World } from './world';
+import { K } from './trace';
 
 /** The link (fault `link`) a message type travels on, and whether it is a request. */
 export const MESSAGE_LINK: Record<MessageType, { link: Link; request: boolean }> = {
@@ -94,7 +95,7 @@ export class Faults {
   /** Record that fault `index` fired; returns its 'fault' entry. */
   fire(index: number, cause = -1, event = -1): number {
     const w = this.world;
-    return w.trace.add(w.now, 'fault', this.lab.id, cause, event, -1, -1, -1, -1, index);
+    return w.trace.add(w.now, K['fault'], this.lab.id, cause, event, -1, -1, -1, -1, index);
   }
 
   private carries(carry: Carry, identity: number): boolean {

@@ -16,7 +16,7 @@ import { errorIndex } from './broker/cluster';
 import { ProducerClient, sourceClientConfig } from './client';
 import { normalizeAcks } from './scenario/validate';
 import type { ErrorCode, SendCause } from './trace';
-import { SEND_CAUSES } from './trace';
+import { SEND_CAUSES, K } from './trace';
 
 /**
  * Whether the producer ends up idempotent. Kafka's rule (ProducerConfig, `enable.idempotence`):
@@ -155,7 +155,7 @@ export class SourceApp extends Actor {
     const w = this.world;
     const e = w.trace.add(
       w.now,
-      'app-send',
+      K['app-send'],
       this.id,
       cause,
       event,
@@ -207,7 +207,7 @@ export class SourceApp extends Actor {
     const w = this.world;
     const e = w.trace.add(
       w.now,
-      'app-send-failed',
+      K['app-send-failed'],
       this.id,
       cause,
       event,

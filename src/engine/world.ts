@@ -5,7 +5,7 @@
  */
 import { EventQueue, type Scheduled } from './core/heap';
 import { createRng, type Rng } from './core/rng';
-import { Trace, MESSAGE_TYPES, type MessageType } from './trace';
+import { Trace, MESSAGE_TYPES, type MessageType, K } from './trace';
 import type { Scenario } from './scenario/schema';
 import type { Events } from './scenario/workload';
 import type { Faults } from './faults';
@@ -68,7 +68,7 @@ export abstract class Actor {
   crash(cause: number, faultIndex: number, restartAfterMs: number | null): number {
     if (!this.alive) return -1;
     const w = this.world;
-    const e = w.trace.add(w.now, 'crash', this.id, cause, -1, -1, -1, -1, -1, faultIndex);
+    const e = w.trace.add(w.now, K['crash'], this.id, cause, -1, -1, -1, -1, -1, faultIndex);
     this.alive = false;
     this.incarnation++;
     this.stalledUntil = -1;
@@ -84,14 +84,25 @@ export abstract class Actor {
     if (this.alive) return;
     const w = this.world;
     this.alive = true;
-    const e = w.trace.add(w.now, 'restart', this.id, cause, -1, -1, -1, -1, -1, this.incarnation);
+    const e = w.trace.add(
+      w.now,
+      K['restart'],
+      this.id,
+      cause,
+      -1,
+      -1,
+      -1,
+      -1,
+      -1,
+      this.incarnation,
+    );
     this.onRestart(e);
   }
 
   /** Pause the process until `until` (ms); its work resumes afterwards, unaware of the gap. */
   stall(cause: number, until: number): number {
     const w = this.world;
-    const e = w.trace.add(w.now, 'stall', this.id, cause);
+    const e = w.trace.add(w.now, K['stall'], this.id, cause);
     w.trace.set(e, { until });
     this.stalledUntil = until;
     return e;
@@ -196,7 +207,7 @@ export class World {
     const t = this.trace;
     const e = t.add(
       this.now,
-      fate.drop ? 'msg-lost' : 'msg',
+      fate.drop ? K['msg-lost'] : K.msg,
       from.id,
       fate.faultEntry >= 0 ? fate.faultEntry : cause,
       carry.event ?? -1,
@@ -218,7 +229,7 @@ export class World {
         if (!to.alive || to.incarnation !== toInc) {
           const l = t.add(
             this.now,
-            'msg-lost',
+            K['msg-lost'],
             to.id,
             e,
             carry.event ?? -1,
@@ -261,7 +272,7 @@ export class World {
       if (!task) break;
       if (task.time > stopAtMs) {
         this.now = stopAtMs;
-        this.trace.add(this.now, 'end', 0, -1, -1, -1, -1, -1, -1, 1);
+        this.trace.add(this.now, K['end'], 0, -1, -1, -1, -1, -1, -1, 1);
         return;
       }
       q.pop();
@@ -287,7 +298,7 @@ export class World {
     const t = this.trace;
     const last = t.length > 0 ? t.time[t.length - 1]! : 0;
     this.now = last;
-    t.add(last, 'end', 0, -1, -1, -1, -1, -1, -1, 0);
+    t.add(last, K['end'], 0, -1, -1, -1, -1, -1, -1, 0);
   }
 
   /** Time of the next queued task, or undefined. */

@@ -15,7 +15,7 @@
 import { Actor, type World } from '../world';
 import { Partition, REC_COMMIT_MARKER, REC_CONTROL } from './partition';
 import type { ErrorCode } from '../trace';
-import { ERROR_CODES } from '../trace';
+import { ERROR_CODES, K } from '../trace';
 
 /** Why a transaction ended ('txn' entries' `count`): asked by its producer. */
 export const TXN_REASON_REQUESTED = 0;
@@ -101,7 +101,7 @@ export class BrokerNode extends Actor {
     const reject = (code: ErrorCode) => {
       const e = t.add(
         w.now,
-        'reject',
+        K['reject'],
         this.id,
         cause,
         req.events[0] ?? -1,
@@ -128,7 +128,7 @@ export class BrokerNode extends Actor {
           // Already written: acknowledge with the original offset, append nothing.
           const e = t.add(
             w.now,
-            'dedupe',
+            K['dedupe'],
             this.id,
             cause,
             req.events[0]!,
@@ -153,7 +153,7 @@ export class BrokerNode extends Actor {
     const base = p.leo;
     const e = t.add(
       w.now,
-      'append',
+      K['append'],
       this.id,
       cause,
       req.events[0]!,
@@ -350,7 +350,18 @@ export class Cluster {
         // A follower that has caught up with the leader rejoins the ISR.
         if (!p.isr.has(r.broker) && r.leo >= p.leo) {
           p.isr.add(r.broker);
-          w.trace.add(w.now, 'isr', this.lab.id, cause, -1, p.topic, p.index, r.leo, 1, r.broker);
+          w.trace.add(
+            w.now,
+            K['isr'],
+            this.lab.id,
+            cause,
+            -1,
+            p.topic,
+            p.index,
+            r.leo,
+            1,
+            r.broker,
+          );
         }
         this.advanceHw(p, cause);
         if (r.leo < p.leo) this.replicate(p, cause);
@@ -366,7 +377,7 @@ export class Cluster {
     if (hw <= p.hw) return;
     const w = this.world;
     p.hw = hw;
-    w.trace.add(w.now, 'hw', this.lab.id, cause, -1, p.topic, p.index, hw);
+    w.trace.add(w.now, K['hw'], this.lab.id, cause, -1, p.topic, p.index, hw);
     const waiting = this.hwWaiters.get(p);
     if (waiting) {
       const keep: typeof waiting = [];
@@ -414,7 +425,7 @@ export class Cluster {
         if (b.alive) continue;
         if (p.isr.has(b.number) && p.isr.size > 1) {
           p.isr.delete(b.number);
-          w.trace.add(w.now, 'isr', this.lab.id, cause, -1, p.topic, p.index, -1, 0, b.number);
+          w.trace.add(w.now, K['isr'], this.lab.id, cause, -1, p.topic, p.index, -1, 0, b.number);
         }
         if (p.leader === b.number || p.leader < 0) this.elect(p, cause, unclean);
         else this.advanceHw(p, cause);
@@ -431,7 +442,7 @@ export class Cluster {
     if (!next) {
       if (p.leader > 0) {
         p.leader = -1;
-        w.trace.add(w.now, 'leader', this.lab.id, cause, -1, p.topic, p.index, -1, -1, -1);
+        w.trace.add(w.now, K['leader'], this.lab.id, cause, -1, p.topic, p.index, -1, -1, -1);
       }
       return;
     }
@@ -441,7 +452,7 @@ export class Cluster {
     p.leaderEpoch++;
     const le = w.trace.add(
       w.now,
-      'leader',
+      K['leader'],
       this.lab.id,
       cause,
       -1,
@@ -462,7 +473,7 @@ export class Cluster {
       const removed = p.truncate(next.leo);
       const te = w.trace.add(
         w.now,
-        'truncate',
+        K['truncate'],
         this.lab.id,
         le,
         -1,
@@ -474,7 +485,7 @@ export class Cluster {
       if (first < oldHw)
         w.trace.add(
           w.now,
-          'data-loss',
+          K['data-loss'],
           this.lab.id,
           te,
           -1,
@@ -548,7 +559,7 @@ export class Cluster {
       if (!leader) continue;
       const e = w.trace.add(
         w.now,
-        'marker',
+        K['marker'],
         leader.id,
         cause,
         -1,
@@ -646,7 +657,7 @@ export class Coordinator extends Actor {
     st.current = null;
     c.fence(st.pid, st.epoch);
     const w = this.world;
-    const e = w.trace.add(w.now, 'fenced', this.id, cause, -1, -1, -1, -1, -1, st.epoch);
+    const e = w.trace.add(w.now, K['fenced'], this.id, cause, -1, -1, -1, -1, -1, st.epoch);
     w.trace.set(e, { txn: -1 });
     return { pid: st.pid, epoch: st.epoch };
   }
@@ -663,7 +674,7 @@ export class Coordinator extends Actor {
     const rec = this.cluster.newTxn(transactionalId, st.pid, st.epoch);
     st.current = rec;
     const w = this.world;
-    const e = w.trace.add(w.now, 'txn', this.id, cause, -1, -1, -1, -1, -1, 0);
+    const e = w.trace.add(w.now, K['txn'], this.id, cause, -1, -1, -1, -1, -1, 0);
     w.trace.set(e, { txn: rec.no });
     // "The maximum amount of time … that a transaction will remain open before the coordinator
     // proactively aborts it" (transaction.timeout.ms). The abort bumps the epoch, fencing the
@@ -700,7 +711,7 @@ export class Coordinator extends Actor {
     if (rec.state !== 'Ongoing') return;
     const w = this.world;
     rec.state = commit ? 'PrepareCommit' : 'PrepareAbort';
-    const e = w.trace.add(w.now, 'txn', this.id, cause, -1, -1, -1, -1, reason, commit ? 1 : 2);
+    const e = w.trace.add(w.now, K['txn'], this.id, cause, -1, -1, -1, -1, reason, commit ? 1 : 2);
     w.trace.set(e, { txn: rec.no });
     this.completeTxn(rec, commit, e);
   }
@@ -712,7 +723,7 @@ export class Coordinator extends Actor {
     if (commit)
       for (const o of rec.offsets) this.storeOffset(o.group, o.topic, o.partition, o.offset);
     rec.state = commit ? 'CompleteCommit' : 'CompleteAbort';
-    const e = w.trace.add(w.now, 'txn', this.id, cause, -1, -1, -1, -1, -1, commit ? 3 : 4);
+    const e = w.trace.add(w.now, K['txn'], this.id, cause, -1, -1, -1, -1, -1, commit ? 3 : 4);
     w.trace.set(e, { txn: rec.no });
   }
 }

@@ -20,6 +20,7 @@ import type { ConsumerGroup, GroupMember } from './group';
 import { fetchFrom, parkOn } from './fetch';
 import type { ErrorCode } from '../trace';
 import type { CrashPoint } from '../scenario/schema';
+import { K } from '../trace';
 
 const noop = (): void => {};
 
@@ -191,7 +192,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
         committed: committed ?? -1,
         requested: committed ?? -1,
       });
-      w.trace.add(w.now, 'assign', this.id, cause, -1, this.topic.index, p, start);
+      w.trace.add(w.now, K['assign'], this.id, cause, -1, this.topic.index, p, start);
     }
     this.lastAutoCommit = w.now;
     this.loop(cause);
@@ -231,7 +232,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
     const finish = (c: number) => {
       for (const [p] of gone) {
         this.parts.delete(p);
-        w.trace.add(w.now, 'revoke', this.id, c, -1, this.topic.index, p);
+        w.trace.add(w.now, K['revoke'], this.id, c, -1, this.topic.index, p);
       }
       this.workerQueue = this.workerQueue.filter((r) => !gone.some(([p]) => p === r.partition));
       this.group.release(
@@ -281,7 +282,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
     const first = batch[0]!;
     const pe = w.trace.add(
       w.now,
-      'poll',
+      K['poll'],
       this.id,
       cause,
       first.event,
@@ -396,7 +397,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
     const w = this.world;
     return w.trace.add(
       w.now,
-      'process',
+      K['process'],
       this.id,
       cause,
       r.event,
@@ -521,7 +522,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
     const w = this.world;
     const e = w.trace.add(
       w.now,
-      'reject',
+      K['reject'],
       this.id,
       cause,
       batch[0]?.event ?? -1,
@@ -571,7 +572,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
         if (error !== 'NONE' || error2 !== 'NONE')
           this.world.trace.add(
             this.world.now,
-            'reject',
+            K['reject'],
             this.id,
             c2,
             r.event,
@@ -657,7 +658,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
             coord.storeOffset(this.group.id, this.topic.index, o.partition, o.offset);
             const ce = w.trace.add(
               w.now,
-              'commit',
+              K['commit'],
               coord.id,
               e,
               -1,
@@ -672,7 +673,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
             ok = false;
             w.trace.add(
               w.now,
-              'commit-failed',
+              K['commit-failed'],
               coord.id,
               e,
               -1,

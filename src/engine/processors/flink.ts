@@ -51,7 +51,7 @@ import type { SinkActor } from '../sinks/table';
 import type { ServiceActor } from '../sinks/effects';
 import { writeStatement } from '../sinks/writer';
 import type { RunState } from '../simulate';
-import { CHECKPOINT_STEPS, TXN_API, type CheckpointStep } from '../trace';
+import { CHECKPOINT_STEPS, TXN_API, type CheckpointStep, K } from '../trace';
 import { fetchFrom, parkOn } from './fetch';
 import { sinkKey, withSideEffect } from './outputs';
 import type { Rec } from './consumer';
@@ -123,7 +123,18 @@ export class JobManager extends Actor {
     }
     if (!job.hasProgressSinceBarrier()) return; // nothing new: skip (it would change nothing)
     const id = this.nextId++;
-    const e = w.trace.add(w.now, 'checkpoint', this.id, -1, -1, -1, -1, -1, -1, step('triggered'));
+    const e = w.trace.add(
+      w.now,
+      K['checkpoint'],
+      this.id,
+      -1,
+      -1,
+      -1,
+      -1,
+      -1,
+      -1,
+      step('triggered'),
+    );
     w.trace.set(e, { ckpt: id });
     this.inProgress = { id, triggeredAt: w.now, entry: e };
     this.history.push({
@@ -155,7 +166,7 @@ export class JobManager extends Actor {
     h.txn = snap.pending.find((x) => x.epoch === snap.id)?.txn ?? -1;
     const e = w.trace.add(
       w.now,
-      'checkpoint',
+      K['checkpoint'],
       this.id,
       cause,
       -1,
@@ -181,7 +192,7 @@ export class JobManager extends Actor {
     if (this.inProgress) {
       const e = w.trace.add(
         w.now,
-        'checkpoint',
+        K['checkpoint'],
         this.id,
         cause,
         -1,
@@ -323,7 +334,7 @@ export class FlinkTask extends Actor {
     }
     const e = w.trace.add(
       w.now,
-      'restore',
+      K['restore'],
       this.id,
       cause,
       -1,
@@ -418,7 +429,7 @@ export class FlinkTask extends Actor {
     // KafkaSink's KafkaCommitter logs "Unable to commit transaction … Most likely the transaction
     // has been aborted" and drops the committable (the legacy sink with
     // ignoreFailuresAfterTransactionTimeout() logs a data-loss warning): the records are gone for good.
-    const e = w.trace.add(w.now, 'data-loss', this.id, cause, -1, -1, -1, -1, -1, -1);
+    const e = w.trace.add(w.now, K['data-loss'], this.id, cause, -1, -1, -1, -1, -1, -1);
     w.trace.set(e, { txn: rec.no });
   }
 
@@ -493,7 +504,7 @@ export class FlinkTask extends Actor {
     // For the keyed state: count = the key's running count after this record, aux = the key.
     const e = w.trace.add(
       w.now,
-      'process',
+      K['process'],
       this.id,
       cause,
       r.event,
@@ -503,7 +514,7 @@ export class FlinkTask extends Actor {
       this.count[key]!,
       key,
     );
-    w.trace.set(e, { ckpt: this.epoch });
+    w.trace.ckpt[e] = this.epoch;
     this.stateTracker?.counted(this.epoch, ev.identity[r.event]!);
     this.jm.poke();
     return e;
@@ -588,7 +599,18 @@ export class FlinkTask extends Actor {
       (m) => {
         positions.forEach((o, p) => {
           coord.storeOffset('flink-job', this.input.index, p, o);
-          const ce = w.trace.add(w.now, 'commit', coord.id, m, -1, this.input.index, p, o, -1, -1);
+          const ce = w.trace.add(
+            w.now,
+            K['commit'],
+            coord.id,
+            m,
+            -1,
+            this.input.index,
+            p,
+            o,
+            -1,
+            -1,
+          );
           w.trace.set(ce, { peer: this.id });
         });
       },
@@ -666,7 +688,7 @@ export class FlinkTask extends Actor {
     if (w.faults.crashPoint(this, 'flink', 'before-barrier', cause)) return;
     const e = w.trace.add(
       w.now,
-      'checkpoint',
+      K['checkpoint'],
       this.id,
       b.cause,
       -1,
@@ -702,7 +724,7 @@ export class FlinkTask extends Actor {
         const txn = client.txn;
         const pe = w.trace.add(
           w.now,
-          'checkpoint',
+          K['checkpoint'],
           this.id,
           e,
           -1,
@@ -748,7 +770,7 @@ export class FlinkTask extends Actor {
           this.producers.delete(p.epoch);
           const ce = w.trace.add(
             w.now,
-            'checkpoint',
+            K['checkpoint'],
             this.id,
             c,
             -1,

@@ -12,6 +12,7 @@ import type { EffectSinkConfig, SideEffectConfig, TableSinkConfig } from '../sce
 import type { ErrorCode } from '../trace';
 import type { Actor, World } from '../world';
 import type { ConsumerInstance, Output, Rec } from './consumer';
+import { K } from '../trace';
 
 /** The value of the sink's key column for a record, per `sink.key`. */
 export function sinkKey(
@@ -292,7 +293,7 @@ export class KafkaOutput implements Output {
               for (const o of offsets) {
                 const ce = w.trace.add(
                   w.now,
-                  'commit',
+                  K['commit'],
                   group.coordinator.id,
                   c2,
                   -1,
@@ -332,7 +333,7 @@ export class ReaderOutput implements Output {
     const w = owner.world;
     const e = w.trace.add(
       w.now,
-      'row-insert',
+      K['row-insert'],
       owner.id,
       cause,
       r.event,

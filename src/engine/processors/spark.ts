@@ -23,6 +23,7 @@ import { writeStatement } from '../sinks/writer';
 import { fetchFrom, parkOn } from './fetch';
 import { sinkKey, withSideEffect } from './outputs';
 import type { Rec } from './consumer';
+import { K } from '../trace';
 
 /** One offset-log entry: the batch's range per partition ([start, end)) and its timestamp. */
 export interface PlannedBatch {
@@ -84,7 +85,7 @@ export class SparkQuery extends Actor {
       // "re-executes batch N with the same offset range and the same batchId"
       const e = w.trace.add(
         w.now,
-        'restore',
+        K['restore'],
         this.id,
         cause,
         -1,
@@ -104,7 +105,7 @@ export class SparkQuery extends Actor {
       );
     const e = w.trace.add(
       w.now,
-      'restore',
+      K['restore'],
       this.id,
       cause,
       -1,
@@ -182,7 +183,7 @@ export class SparkQuery extends Actor {
     const count = b.end.reduce((a, e, i) => a + e - b.start[i]!, 0);
     const pe = w.trace.add(
       w.now,
-      'batch-planned',
+      K['batch-planned'],
       this.id,
       cause,
       -1,
@@ -239,7 +240,7 @@ export class SparkQuery extends Actor {
     this.after(Math.ceil(this.cfg.processing.perRecordMs), () => {
       const e = w.trace.add(
         w.now,
-        'process',
+        K['process'],
         this.id,
         cause,
         r.event,
@@ -283,7 +284,7 @@ export class SparkQuery extends Actor {
       h.committedAt = w.now;
       const e = w.trace.add(
         w.now,
-        'batch-committed',
+        K['batch-committed'],
         this.id,
         c,
         -1,

@@ -9,7 +9,7 @@
  */
 import { Actor, type World } from '../world';
 import { errorIndex } from '../broker/cluster';
-import { SKIP_REASONS } from '../trace';
+import { SKIP_REASONS, K } from '../trace';
 import type { ErrorCode } from '../trace';
 
 /** One call to the service. `key` is null without an idempotency key. */
@@ -59,7 +59,7 @@ export class ServiceActor extends Actor {
         if (saved.amount !== c.amount) {
           w.trace.add(
             w.now,
-            'reject',
+            K['reject'],
             this.id,
             cause,
             c.event,
@@ -73,7 +73,7 @@ export class ServiceActor extends Actor {
         }
         w.trace.add(
           w.now,
-          'effect-replayed',
+          K['effect-replayed'],
           this.id,
           cause,
           c.event,
@@ -92,7 +92,7 @@ export class ServiceActor extends Actor {
     this.effectsOf[w.events.identity[c.event]!]!++;
     w.trace.add(
       w.now,
-      'effect',
+      K['effect'],
       this.id,
       cause,
       c.event,

@@ -23,7 +23,7 @@ import { Actor, type World } from '../world';
 import { IntColumn, FloatColumn } from '../core/columns';
 import { errorIndex } from '../broker/cluster';
 import type { ErrorCode, SkipReason } from '../trace';
-import { SKIP_REASONS } from '../trace';
+import { SKIP_REASONS, K } from '../trace';
 import type { SinkConfig } from '../scenario/schema';
 
 /** One row proposed by a writer. `key` is the value of the key column. */
@@ -161,7 +161,7 @@ export class SinkActor extends Actor {
     const w = this.world;
     w.trace.add(
       w.now,
-      'row-skip',
+      K['row-skip'],
       this.id,
       cause,
       row.event,
@@ -177,7 +177,7 @@ export class SinkActor extends Actor {
     const w = this.world;
     const e = w.trace.add(
       w.now,
-      'row-insert',
+      K['row-insert'],
       this.id,
       cause,
       row.event,
@@ -211,7 +211,7 @@ export class SinkActor extends Actor {
     if (additive) r.effectsOf[ident]!++;
     w.trace.add(
       w.now,
-      'row-update',
+      K['row-update'],
       this.id,
       cause,
       row.event,
@@ -233,7 +233,7 @@ export class SinkActor extends Actor {
     const fail = (code: ErrorCode): StatementResult => {
       const e = w.trace.add(
         w.now,
-        'stmt-error',
+        K['stmt-error'],
         this.id,
         cause,
         stmt.rows[0]?.event ?? -1,

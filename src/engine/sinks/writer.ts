@@ -8,6 +8,7 @@ import type { SinkActor, Statement } from './table';
 import type { EffectCall, ServiceActor } from './effects';
 import { errorIndex } from '../broker/cluster';
 import type { ErrorCode, MessageType } from '../trace';
+import { K } from '../trace';
 
 /** Timeout (ms) and retry count of a writer. */
 export interface WriterPolicy {
@@ -59,7 +60,7 @@ function exchange(
       if (settled || mine !== attempt) return;
       const t = w.trace.add(
         w.now,
-        'reject',
+        K['reject'],
         owner.id,
         c,
         carry.event,
