@@ -61,6 +61,8 @@ export function flinkScenario(n = N): ScenarioInput {
       partitions: 8,
       deliveryGuarantee: 'EXACTLY_ONCE',
       transactionalIdPrefix: 'bench',
+      // Within a default broker's transaction.max.timeout.ms (KafkaSink's own 1 h is refused).
+      'transaction.timeout.ms': 900_000,
       'linger.ms': 5,
     },
     readers: [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],

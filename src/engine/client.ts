@@ -139,9 +139,15 @@ export class ProducerClient {
 
   /**
    * Get a producer id (idempotent) or run `initTransactions` (transactional): one round trip to
-   * the coordinator. Calls `onReady` in the owner's current incarnation.
+   * the coordinator. Calls `onReady` in the owner's current incarnation — or, when the coordinator
+   * refuses (INVALID_TRANSACTION_TIMEOUT: initTransactions throws), sets {@link fatalError} and
+   * calls `onError` instead.
    */
-  init(cause: number, onReady: (cause: number) => void): void {
+  init(
+    cause: number,
+    onReady: (cause: number) => void,
+    onError: (error: ErrorCode, cause: number) => void = () => {},
+  ): void {
     const w = this.world;
     if (!this.cfg.idempotent) {
       this.ready = true;
@@ -151,7 +157,7 @@ export class ProducerClient {
     const coord = this.cluster.coordinator;
     const inc = this.owner.incarnation;
     w.send(this.owner, coord, 'txn-request', cause, { count: TXN_API.InitProducerId }, (e) => {
-      const r = coord.initProducerId(this.cfg.transactionalId, e);
+      const r = coord.initProducerId(this.cfg.transactionalId, this.cfg.transactionTimeoutMs, e);
       w.send(
         coord,
         this.owner,
@@ -159,6 +165,11 @@ export class ProducerClient {
         e,
         { count: TXN_API.InitProducerId },
         (e2) => {
+          if (r.error !== 'NONE') {
+            this.fatalError = r.error;
+            onError(r.error, e2);
+            return;
+          }
           this.pid = r.pid;
           this.epoch = r.epoch;
           this.ready = true;

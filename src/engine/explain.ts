@@ -8,6 +8,7 @@ import type { Run } from './simulate';
 import type { Verdict } from './checker';
 import { ERROR_CODES, MESSAGE_TYPES, SEND_CAUSES, SKIP_REASONS, type EntryKind } from './trace';
 import type { FaultSpec } from './scenario/schema';
+import { outputTransactionTimeoutMs } from './scenario/schema';
 import { REC_CONTROL } from './broker/partition';
 import { effectiveIdempotence } from './producer';
 import { normalizeAcks } from './scenario/validate';
@@ -605,11 +606,18 @@ class Ctx {
     const entries = this.entriesOf(j);
     const sends = entries.filter((i) => this.kind(i) === 'app-send');
     const input = this.records(j, s.workload.topic);
-    if (sends.length === 0)
+    if (sends.length === 0) {
+      const refused = this.initRefused('producer');
+      if (refused)
+        return {
+          template: `the application never sent {id}: ${refused.text} → initTransactions threw and the application stopped`,
+          entries: [refused.entry],
+        };
       return {
         template: 'the application never sent {id} (it had stopped before {id} was due)',
         entries: [],
       };
+    }
     if (input.length === 0) {
       const trunc = this.truncation(j);
       if (trunc) return trunc;
@@ -705,6 +713,16 @@ class Ctx {
         };
       const ahead = this.committedAhead(j, input[0]!);
       if (ahead) return ahead;
+      const refused = this.initRefused(null);
+      if (refused)
+        return {
+          template: `{id} is in the log but was never processed: ${refused.text} → ${
+            refused.actor === 'flink'
+              ? 'the sink writer could not start, so the job failed at every start'
+              : `initTransactions threw and ${refused.actor} stopped`
+          }`,
+          entries: [refused.entry, input[0]!.append],
+        };
       return {
         template: '{id} is in the log but was never processed',
         entries: [input[0]!.append],
@@ -717,6 +735,34 @@ class Ctx {
         entries: [processed[0]!, crash],
       };
     return { template: `{id} never reached ${this.v.primary}`, entries: [input[0]!.append] };
+  }
+
+  /**
+   * The first InitProducerId the coordinator refused with INVALID_TRANSACTION_TIMEOUT (of
+   * `actor`'s producer, or of any pipeline producer when null), worded with the two settings.
+   */
+  private initRefused(actor: string | null): { entry: number; actor: string; text: string } | null {
+    const t = this.t;
+    const s = this.run.scenario;
+    for (let i = 0; i < t.length; i++) {
+      if (this.kind(i) !== 'reject' || ERROR_CODES[t.aux[i]!] !== 'INVALID_TRANSACTION_TIMEOUT')
+        continue;
+      const req = t.cause[i]!;
+      const who = req >= 0 ? this.actorName(req) : '?';
+      if (actor !== null ? who !== actor : who === 'producer') continue;
+      const timeout =
+        who === 'producer' ? s.producer['transaction.timeout.ms'] : outputTransactionTimeoutMs(s);
+      const unset =
+        who === 'flink' && s.sink.type === 'kafka' && s.sink['transaction.timeout.ms'] === undefined
+          ? " (KafkaSink's default when it is not set)"
+          : '';
+      return {
+        entry: i,
+        actor: who,
+        text: `the transaction coordinator refused ${who}'s InitProducerId with INVALID_TRANSACTION_TIMEOUT: its transaction.timeout.ms, ${timeout} ms${unset}, is above the broker's transaction.max.timeout.ms, ${s.broker['transaction.max.timeout.ms']} ms`,
+      };
+    }
+    return null;
   }
 
   private checkpointReset(): number {

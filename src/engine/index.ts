@@ -46,6 +46,7 @@ export {
   ReaderSchema,
   ExpectSchema,
   GuaranteeSchema,
+  outputTransactionTimeoutMs,
 } from './scenario/schema';
 export type * from './scenario/schema';
 export {

@@ -82,7 +82,16 @@ export class SourceApp extends Actor {
 
   /** Start the application: producer id / initTransactions, then events. */
   start(): void {
-    this.client.init(-1, (c) => this.pump(c));
+    this.client.init(
+      -1,
+      (c) => this.pump(c),
+      () => this.initFailed(),
+    );
+  }
+
+  /** initTransactions threw (INVALID_TRANSACTION_TIMEOUT): the application stops sending. */
+  private initFailed(): void {
+    this.halted = true;
   }
 
   protected override onCrash(): void {
@@ -111,7 +120,11 @@ export class SourceApp extends Actor {
           cause: entry,
         });
     }
-    fresh.init(cause, (c2) => this.pump(c2));
+    fresh.init(
+      cause,
+      (c2) => this.pump(c2),
+      () => this.initFailed(),
+    );
   }
 
   /** A fault: the application sends `event` again (F10), or the upstream emits it twice (F11). */

@@ -14,6 +14,7 @@ import { RowStore, SinkActor } from './sinks/table';
 import { ServiceActor } from './sinks/effects';
 import { buildEvents, type Events } from './scenario/workload';
 import type { ConsumerProcessorConfig, Scenario } from './scenario/schema';
+import { outputTransactionTimeoutMs } from './scenario/schema';
 import { LIMITS } from './scenario/limits';
 import type { Trace } from './trace';
 import { check, type Verdict } from './checker';
@@ -256,7 +257,7 @@ function consumerOutput(
         cluster,
         output!,
         c['transactional.id'] ?? null,
-        c['transaction.timeout.ms'],
+        outputTransactionTimeoutMs(s),
         c['linger.ms'],
         input.index,
         service,

@@ -190,6 +190,7 @@ export const ERROR_CODES = [
   'TRANSACTION_TIMED_OUT',
   'IDEMPOTENCY_KEY_MISMATCH',
   'OFFLINE_PARTITION',
+  'INVALID_TRANSACTION_TIMEOUT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

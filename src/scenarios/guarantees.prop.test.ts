@@ -352,7 +352,12 @@ describe('exactly-once machinery under random crash schedules (issue: Flink 2PC,
     readers: [{ name: 'r', 'isolation.level': level as 'read_committed' }],
     faults: c.crashes.map((x) => ({ kind: 'crash' as const, target: 'flink', ...x })),
   });
-  const eo = { type: 'kafka', deliveryGuarantee: 'EXACTLY_ONCE', transactionalIdPrefix: 'job-a' };
+  const eo = {
+    type: 'kafka',
+    deliveryGuarantee: 'EXACTLY_ONCE',
+    transactionalIdPrefix: 'job-a',
+    'transaction.timeout.ms': 60_000,
+  };
 
   it('with the whole chain intact, a read_committed reader sees every event exactly once', () => {
     fc.assert(

@@ -225,6 +225,11 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
                   value: 'job-a',
                   why: 'required, unique per job',
                 },
+                {
+                  path: 'sink.transaction.timeout.ms',
+                  value: 900_000,
+                  why: 'the most a default broker accepts (transaction.max.timeout.ms); KafkaSink’s own 1 h is refused',
+                },
                 ...readerKnobs('read_committed', 'readers see only committed transactions'),
               ]
             : [

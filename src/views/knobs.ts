@@ -8,6 +8,7 @@
  * application uses the producer, when the consumer starts) say "simulator" instead of a link.
  */
 import type { Scenario } from '../engine';
+import { outputTransactionTimeoutMs } from '../engine';
 
 /** Where a knob lives in the pipeline. */
 export type KnobGroup = 'producer' | 'broker' | 'processor' | 'sink' | 'reader' | 'network';
@@ -44,6 +45,11 @@ export interface KnobMeta {
   doc: string | null;
   /** Whether the knob exists for this scenario's pipeline. */
   applies: (s: Scenario) => boolean;
+  /**
+   * The value in effect when the scenario leaves the knob unset and the default depends on the
+   * pipeline (a Kafka sink's transaction.timeout.ms: 1 h under Flink, 60 s otherwise).
+   */
+  defaultFor?: (s: Scenario) => unknown;
 }
 
 const KAFKA = 'https://kafka.apache.org/documentation/';
@@ -199,7 +205,7 @@ export const KNOBS: readonly KnobMeta[] = [
     group: 'producer',
     system: 'Kafka producer',
     editor: ms(1),
-    what: 'The coordinator aborts a transaction left open longer than this.',
+    what: 'The coordinator aborts a transaction left open longer than this. Above the broker’s transaction.max.timeout.ms, initTransactions fails (INVALID_TRANSACTION_TIMEOUT).',
     realDefault: '60000 (1 min)',
     doc: producerDoc('transaction.timeout.ms'),
     applies: always,
@@ -317,6 +323,20 @@ export const KNOBS: readonly KnobMeta[] = [
     realDefault: '9000 (9 s)',
     doc: brokerDoc('broker.session.timeout.ms'),
     applies: always,
+  },
+  {
+    path: 'broker.transaction.max.timeout.ms',
+    name: 'transaction.max.timeout.ms',
+    group: 'broker',
+    system: 'Kafka broker',
+    editor: ms(1),
+    what: 'The longest transaction.timeout.ms the transaction coordinator accepts. A transactional producer asking for more is refused at initTransactions (INVALID_TRANSACTION_TIMEOUT) and cannot start — Flink’s KafkaSink, which asks for 1 h unless told otherwise, included.',
+    realDefault: '900000 (15 min)',
+    doc: brokerDoc('transaction.max.timeout.ms'),
+    applies: (s) =>
+      s.producer['transactional.id'] !== undefined ||
+      (s.sink.type === 'kafka' &&
+        (s.sink.deliveryGuarantee === 'EXACTLY_ONCE' || s.sink['transactional.id'] !== undefined)),
   },
   // ── Processor: Kafka consumer loop ───────────────────────────────────────────────────
   {
@@ -652,10 +672,10 @@ export const KNOBS: readonly KnobMeta[] = [
     group: 'sink',
     system: 'Kafka producer',
     editor: ms(1),
-    what: 'The coordinator aborts an output transaction left open longer than this — with Flink, a transaction recovered too late is lost. Flink’s Kafka connector guide: set it above the maximum checkpoint duration plus the maximum restart time, or data loss may happen. The broker’s transaction.max.timeout.ms (default 900000, 15 min) caps it: a larger value fails the producer’s initialisation.',
+    what: 'The coordinator aborts an output transaction left open longer than this — with Flink, a transaction recovered too late is lost. Flink’s Kafka connector guide: set it above the maximum checkpoint duration plus the maximum restart time, or data loss may happen. The broker’s transaction.max.timeout.ms (default 900000, 15 min) caps it: a larger value fails the producer’s initTransactions, so the job cannot start.',
     realDefault:
-      '60000 (1 min) for a plain Kafka producer; Flink’s KafkaSinkBuilder sets 3600000 (1 h) unless you set it',
-    note: 'The simulator’s default is 60 s (the plain producer’s) for Flink too, and does not enforce the broker cap; the presets set their value explicitly.',
+      '60000 (1 min) for a plain Kafka producer; Flink’s KafkaSinkBuilder sets 3600000 (1 h) unless you set it — above a default broker’s cap',
+    defaultFor: outputTransactionTimeoutMs,
     doc: producerDoc('transaction.timeout.ms'),
     applies: kafkaSink,
   },

@@ -212,6 +212,7 @@ describe('checkpoint history', () => {
         topic: 'out',
         deliveryGuarantee: 'EXACTLY_ONCE',
         transactionalIdPrefix: 'job',
+        'transaction.timeout.ms': 60_000,
       },
       readers: [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
     } as ScenarioInput;
@@ -251,6 +252,7 @@ describe('checkpoint history after a crash', () => {
         topic: 'out',
         deliveryGuarantee: 'EXACTLY_ONCE',
         transactionalIdPrefix: 'job',
+        'transaction.timeout.ms': 60_000,
       },
       readers: [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
       faults: [{ kind: 'crash', target: 'flink', point: 'after-precommit', at: 2500 }],

@@ -639,15 +639,30 @@ export class Coordinator extends Actor {
    * If the previous instance had failed with a transaction in progress, it will be aborted. If the
    * last transaction had begun completion, but not yet finished, this method awaits its
    * completion." — KafkaProducer#initTransactions).
+   *
+   * A transactional request whose `transaction.timeout.ms` (`timeoutMs`) exceeds the broker's
+   * `transaction.max.timeout.ms` is refused first, with nothing fenced: INVALID_TRANSACTION_TIMEOUT
+   * (https://kafka.apache.org/documentation/#brokerconfigs_transaction.max.timeout.ms). Then
+   * `pid` and `epoch` are -1 and `error` says why; otherwise `error` is 'NONE'.
    */
-  initProducerId(transactionalId: string | null, cause: number): { pid: number; epoch: number } {
+  initProducerId(
+    transactionalId: string | null,
+    timeoutMs: number,
+    cause: number,
+  ): { pid: number; epoch: number; error: ErrorCode } {
     const c = this.cluster;
-    if (transactionalId === null) return { pid: c.allocatePid(), epoch: 0 };
+    if (transactionalId === null) return { pid: c.allocatePid(), epoch: 0, error: 'NONE' };
+    if (timeoutMs > this.world.scenario.broker['transaction.max.timeout.ms']) {
+      const w = this.world;
+      const code: ErrorCode = 'INVALID_TRANSACTION_TIMEOUT';
+      w.trace.add(w.now, K['reject'], this.id, cause, -1, -1, -1, -1, -1, errorIndex(code));
+      return { pid: -1, epoch: -1, error: code };
+    }
     let st = this.producers.get(transactionalId);
     if (!st) {
       st = { pid: c.allocatePid(), epoch: 0, current: null };
       this.producers.set(transactionalId, st);
-      return { pid: st.pid, epoch: st.epoch };
+      return { pid: st.pid, epoch: st.epoch, error: 'NONE' };
     }
     const cur = st.current;
     if (cur && cur.state === 'Ongoing') this.endTxn(cur, false, cause, TXN_REASON_FENCED);
@@ -659,7 +674,7 @@ export class Coordinator extends Actor {
     const w = this.world;
     const e = w.trace.add(w.now, K['fenced'], this.id, cause, -1, -1, -1, -1, -1, st.epoch);
     w.trace.set(e, { txn: -1 });
-    return { pid: st.pid, epoch: st.epoch };
+    return { pid: st.pid, epoch: st.epoch, error: 'NONE' };
   }
 
   /** Is (pid, epoch) the current instance of its transactional id? */

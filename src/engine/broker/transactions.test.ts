@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { anomalies, entriesOf, events, runScenario, totals } from '../testing';
-import { TXN_STATES } from '../trace';
+import { ERROR_CODES, TXN_STATES } from '../trace';
 import { TXN_REASON_TIMEOUT } from './cluster';
 
 const readers = [
@@ -192,5 +192,71 @@ describe('the checker sees a transactional topic at both isolation levels', () =
     });
     // The input topic has no transactions: no read_committed point for it.
     expect(run.verdict.points.some((p) => p.name === 'log:events:read_committed')).toBe(false);
+  });
+});
+
+/**
+ * The coordinator refuses an InitProducerId whose transaction.timeout.ms is above the broker's
+ * transaction.max.timeout.ms (default 900,000 ms) with INVALID_TRANSACTION_TIMEOUT, before fencing
+ * anything; initTransactions throws (https://kafka.apache.org/documentation/#brokerconfigs_transaction.max.timeout.ms).
+ */
+describe('transaction.timeout.ms above the broker’s transaction.max.timeout.ms', () => {
+  const refusals = (run: ReturnType<typeof runScenario>) =>
+    entriesOf(run, 'reject').filter(
+      (i) => ERROR_CODES[run.trace.aux[i]!] === 'INVALID_TRANSACTION_TIMEOUT',
+    );
+
+  it('a transactional source application never sends: 10 events, none in the log', () => {
+    const run = runScenario({
+      workload: { events: events(10) },
+      producer: { 'transactional.id': 't-1', 'transaction.timeout.ms': 900_001 },
+      processor: { type: 'consumer', 'auto.offset.reset': 'earliest' },
+      readers: [...readers],
+    });
+    expect(refusals(run)).toHaveLength(1);
+    expect(entriesOf(run, 'app-send')).toHaveLength(0);
+    expect(totals(run, 'reader:rc')).toEqual({ rows: 0, sum: 0, duplicates: 0, lost: 10 });
+    expect(run.verdict.explanations[0]!.sentence).toMatch(
+      /^the application never sent e1: the transaction coordinator refused producer's InitProducerId with INVALID_TRANSACTION_TIMEOUT: its transaction.timeout.ms, 900001 ms, is above the broker's transaction.max.timeout.ms, 900000 ms/,
+    );
+  });
+
+  it('the same application runs when the broker allows it: 10 rows', () => {
+    const run = runScenario({
+      workload: { events: events(10) },
+      producer: { 'transactional.id': 't-1', 'transaction.timeout.ms': 900_001 },
+      broker: { 'transaction.max.timeout.ms': 900_001 },
+      processor: { type: 'consumer', 'auto.offset.reset': 'earliest' },
+      readers: [...readers],
+    });
+    expect(refusals(run)).toHaveLength(0);
+    expect(totals(run, 'reader:rc').rows).toBe(10);
+  });
+
+  it('a consume-transform-produce copier stops at initTransactions: its input is never processed', () => {
+    const run = runScenario({
+      workload: { events: events(10) },
+      processor: {
+        type: 'consumer',
+        'enable.auto.commit': false,
+        commit: 'with-transaction',
+        'auto.offset.reset': 'earliest',
+        startAtMs: 1000,
+      },
+      sink: {
+        type: 'kafka',
+        topic: 'out',
+        'transactional.id': 'copier-0',
+        'transaction.timeout.ms': 1_800_000,
+      },
+      readers: [{ name: 'r', topic: 'out', 'isolation.level': 'read_committed' }],
+    });
+    expect(refusals(run)).toHaveLength(1);
+    expect(entriesOf(run, 'crash')).toHaveLength(1);
+    expect(totals(run)).toEqual({ rows: 0, sum: 0, duplicates: 0, lost: 10 });
+    expect(totals(run, 'processed').rows).toBe(0);
+    expect(run.verdict.explanations[0]!.sentence).toContain(
+      'initTransactions threw and consumer-0 stopped',
+    );
   });
 });

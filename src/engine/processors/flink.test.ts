@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { anomalies, entriesOf, runScenario, totals } from '../testing';
-import { CHECKPOINT_STEPS } from '../trace';
+import { CHECKPOINT_STEPS, ERROR_CODES } from '../trace';
 
 const ev = Array.from({ length: 250 }, (_, i) => ({
   id: `e${i + 1}`,
@@ -18,6 +18,8 @@ const eo = {
   type: 'kafka',
   deliveryGuarantee: 'EXACTLY_ONCE',
   transactionalIdPrefix: 'job-a',
+  // Set, as a Flink user must: KafkaSink's own 1 h is refused by a default broker (tested below).
+  'transaction.timeout.ms': 60_000,
 } as const;
 const flink = (
   sink: Record<string, unknown>,
@@ -153,5 +155,67 @@ describe('Flink two-phase commit: a crash in the commit phase (SEMANTICS S08)', 
       (i) => run.trace.aux[i] === CHECKPOINT_STEPS.indexOf('declined'),
     );
     expect(declined).toHaveLength(1);
+  });
+});
+
+/**
+ * KafkaSinkBuilder sets transaction.timeout.ms to 1 h when it is not set
+ * (DEFAULT_KAFKA_TRANSACTION_TIMEOUT); a broker at its defaults accepts at most
+ * transaction.max.timeout.ms = 15 min and refuses the InitProducerId with
+ * INVALID_TRANSACTION_TIMEOUT ("The transaction timeout is larger than the maximum value allowed by
+ * the broker"), https://kafka.apache.org/documentation/#brokerconfigs_transaction.max.timeout.ms.
+ * By hand, latency 1 ms each way, restart delay 1 s: the job starts at 1,000 ms; the recovery
+ * round trip (1,000 → 1,002) and the InitProducerId round trip (1,002 → 1,004) end in the refusal,
+ * the task fails at 1,004 and runs again 1 s later: failures at 1,004 + 1,004·k ms. Before the
+ * run stops at 10,000 ms: k = 0..8, nine failures. Nothing is ever processed or written.
+ */
+describe('Flink KafkaSink left at its 1 h transaction.timeout.ms against a default broker', () => {
+  const { 'transaction.timeout.ms': _set, ...unset } = eo;
+  const job = (broker: Record<string, unknown> = {}, sink: Record<string, unknown> = unset) =>
+    runScenario({
+      workload: { events: ev },
+      network: { latencyMs: 1, jitterMs: 0 },
+      producer: { 'linger.ms': 0 },
+      broker,
+      processor: {
+        type: 'flink',
+        'execution.checkpointing.interval': 1000,
+        startAtMs: 1000,
+        processing: { perRecordMs: 1 },
+      },
+      sink: sink as never,
+      readers: [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
+      stopAtMs: 10_000,
+    });
+
+  it('is refused at InitProducerId: the job fails at every start, 0 rows, 250 lost', () => {
+    const run = job();
+    expect(totals(run)).toEqual({ rows: 0, sum: 0, duplicates: 0, lost: 250 });
+    expect(totals(run, 'processed').rows).toBe(0);
+    const refusals = entriesOf(run, 'reject').filter(
+      (i) => ERROR_CODES[run.trace.aux[i]!] === 'INVALID_TRANSACTION_TIMEOUT',
+    );
+    expect(refusals).toHaveLength(9);
+    const crashes = entriesOf(run, 'crash');
+    expect(crashes.map((i) => run.trace.time[i])).toEqual(
+      Array.from({ length: 9 }, (_, k) => 1004 + 1004 * k),
+    );
+    const why = run.verdict.explanations[0]!.sentence;
+    expect(why).toContain('INVALID_TRANSACTION_TIMEOUT');
+    expect(why).toContain('3600000 ms');
+    expect(why).toContain('900000 ms');
+  });
+
+  it('runs once the broker allows 1 h (transaction.max.timeout.ms 3600000): 250 rows', () => {
+    expect(totals(job({ 'transaction.max.timeout.ms': 3_600_000 }))).toEqual({
+      rows: 250,
+      sum: 313_750,
+      duplicates: 0,
+      lost: 0,
+    });
+  });
+
+  it('accepts a timeout equal to the broker maximum (900000): 250 rows', () => {
+    expect(totals(job({}, { ...unset, 'transaction.timeout.ms': 900_000 })).rows).toBe(250);
   });
 });

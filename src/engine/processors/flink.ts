@@ -47,6 +47,7 @@ import type { Cluster, Topic, TxnRecord } from '../broker/cluster';
 import { TXN_REASON_REQUESTED } from '../broker/cluster';
 import { ProducerClient, outputClientConfig } from '../client';
 import type { FlinkProcessorConfig, KafkaSinkConfig, Scenario } from '../scenario/schema';
+import { outputTransactionTimeoutMs } from '../scenario/schema';
 import type { SinkActor } from '../sinks/table';
 import type { ServiceActor } from '../sinks/effects';
 import { writeStatement } from '../sinks/writer';
@@ -366,7 +367,7 @@ export class FlinkTask extends Actor {
         this,
         this.cluster,
         this.output!,
-        outputClientConfig(null, k['transaction.timeout.ms'], k['linger.ms']),
+        outputClientConfig(null, outputTransactionTimeoutMs(this.scenario), k['linger.ms']),
       );
       this.plain.init(e, go);
       return;
@@ -415,7 +416,8 @@ export class FlinkTask extends Actor {
       // Abort lingering transactions of this job's later epochs (the KafkaSink aborts by prefix).
       for (const [tid, st] of coord.producers) {
         if (!tid.startsWith(`${k.transactionalIdPrefix}-0-`)) continue;
-        if (st.current && st.current.state === 'Ongoing') coord.initProducerId(tid, m);
+        if (st.current && st.current.state === 'Ongoing')
+          coord.initProducerId(tid, outputTransactionTimeoutMs(this.scenario), m);
       }
       w.send(coord, this, 'txn-response', m, { count: TXN_API.EndTxn }, () => done(), {
         toInc: inc,
@@ -440,13 +442,23 @@ export class FlinkTask extends Actor {
       this,
       this.cluster,
       this.output!,
-      outputClientConfig(this.tid(epoch), k['transaction.timeout.ms'], k['linger.ms']),
+      outputClientConfig(
+        this.tid(epoch),
+        outputTransactionTimeoutMs(this.scenario),
+        k['linger.ms'],
+      ),
     );
     this.producers.set(epoch, c);
-    c.init(cause, () => {
-      c.beginTransaction();
-      done();
-    });
+    c.init(
+      cause,
+      () => {
+        c.beginTransaction();
+        done();
+      },
+      // The sink writer's initTransactions throws: the task fails, and the restart strategy
+      // restarts the job — which fails the same way, again and again.
+      (_err, c2) => void this.crash(c2, -1, 0),
+    );
   }
 
   // ------------------------------------------------------------------ processing

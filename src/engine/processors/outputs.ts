@@ -222,7 +222,9 @@ export class KafkaOutput implements Output {
       outputClientConfig(this.idFor(owner), this.transactionTimeoutMs, this.lingerMs),
     );
     this.clients.set(owner, c);
-    c.init(cause, ready);
+    // initTransactions throws (INVALID_TRANSACTION_TIMEOUT): the application dies; restarted,
+    // it would fail the same way, so it stays down.
+    c.init(cause, ready, (_err, c2) => void owner.crash(c2, -1, null));
   }
 
   record(

@@ -122,6 +122,13 @@ export const BrokerSchema = z
     'replica.lag.time.max.ms': ms().default(30_000),
     /** How long the controller takes to declare a silent broker dead (KRaft default 9000 ms). */
     'broker.session.timeout.ms': ms().default(9_000),
+    /**
+     * The longest `transaction.timeout.ms` the transaction coordinator accepts (Kafka's default
+     * 15 min). A transactional producer asking for more is refused at initTransactions with
+     * INVALID_TRANSACTION_TIMEOUT ("The transaction timeout is larger than the maximum value
+     * allowed by the broker"), https://kafka.apache.org/documentation/#brokerconfigs_transaction.max.timeout.ms
+     */
+    'transaction.max.timeout.ms': ms().min(1).default(900_000),
   })
   .refine((b) => b['replication.factor'] <= b.brokers, {
     message: 'replication.factor cannot exceed the number of brokers',
@@ -313,17 +320,19 @@ export const KafkaSinkSchema = z.strictObject({
   /** Consumer loop: the output producer's `transactional.id`. */
   'transactional.id': name().optional(),
   /**
-   * The output producer's `transaction.timeout.ms`. Default 60 s: the plain Kafka producer's
-   * default (https://kafka.apache.org/documentation/#producerconfigs_transaction.timeout.ms).
+   * The output producer's `transaction.timeout.ms`. The plain Kafka producer's default is 60 s
+   * (https://kafka.apache.org/documentation/#producerconfigs_transaction.timeout.ms).
    * Flink's KafkaSinkBuilder sets 1 h unless it is set (DEFAULT_KAFKA_TRANSACTION_TIMEOUT), and its
    * guide says to set it above the maximum checkpoint duration plus the maximum restart time, or
    * "data loss may happen"
    * (https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/datastream/kafka/).
-   * The broker's `transaction.max.timeout.ms` (default 15 min) caps it — a larger value fails the
-   * producer's init (https://kafka.apache.org/documentation/#brokerconfigs_transaction.max.timeout.ms);
-   * the simulator does not enforce that cap. The presets set this value explicitly.
+   * Unset, the engine takes each system's own default ({@link outputTransactionTimeoutMs}): 1 h
+   * under Flink, 60 s for a consumer loop's producer. The broker's `transaction.max.timeout.ms`
+   * (default 15 min) caps it: a larger value fails the producer's initTransactions — which is
+   * what Flink's 1 h default does against a broker left at its defaults
+   * (https://kafka.apache.org/documentation/#brokerconfigs_transaction.max.timeout.ms).
    */
-  'transaction.timeout.ms': ms().min(1).default(60_000),
+  'transaction.timeout.ms': ms().min(1).optional(),
   /**
    * The output producer's `linger.ms`. Default 0: the kafka-clients 3.x default the Flink Kafka
    * connector and most applications still run with (Kafka 4.0 changed the client default to 5).
@@ -649,4 +658,24 @@ export type CrashPoint = z.output<typeof CrashPointSchema>;
 export type Link = z.output<typeof LinkSchema>;
 export type Guarantee = z.output<typeof GuaranteeSchema>;
 export type ObservedGuarantee = z.output<typeof ObservedGuaranteeSchema>;
+
+/** Flink's KafkaSinkBuilder sets this `transaction.timeout.ms` unless it is set (1 h, in ms). */
+export const FLINK_KAFKA_SINK_TRANSACTION_TIMEOUT_MS = 3_600_000;
+/** The Kafka producer's own `transaction.timeout.ms` default (60 s, in ms). */
+export const KAFKA_PRODUCER_TRANSACTION_TIMEOUT_MS = 60_000;
+
+/**
+ * The Kafka sink's `transaction.timeout.ms` in effect (ms): the value set, else the default of
+ * whoever builds the producer — Flink's KafkaSinkBuilder (DEFAULT_KAFKA_TRANSACTION_TIMEOUT, 1 h:
+ * https://github.com/apache/flink-connector-kafka/blob/main/flink-connector-kafka/src/main/java/org/apache/flink/connector/kafka/sink/KafkaSinkBuilder.java)
+ * or the plain Kafka producer (60 s:
+ * https://kafka.apache.org/documentation/#producerconfigs_transaction.timeout.ms).
+ */
+export function outputTransactionTimeoutMs(s: Pick<Scenario, 'processor' | 'sink'>): number {
+  if (s.sink.type === 'kafka' && s.sink['transaction.timeout.ms'] !== undefined)
+    return s.sink['transaction.timeout.ms'];
+  return s.processor.type === 'flink'
+    ? FLINK_KAFKA_SINK_TRANSACTION_TIMEOUT_MS
+    : KAFKA_PRODUCER_TRANSACTION_TIMEOUT_MS;
+}
 export type Expect = z.output<typeof ExpectSchema>;

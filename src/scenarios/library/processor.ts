@@ -22,12 +22,17 @@ type FlinkInput = Extract<NonNullable<ScenarioInput['processor']>, { type: 'flin
 /** e1..e200 at 0 ms and e201..e250 at 5 s (amount 10·i; true sum 313,750). */
 const flinkEvents = indexedEvents(250, (i) => (i <= 200 ? 0 : 5000));
 
-/** The 2PC Kafka sink of S07c/S08: KafkaSink EXACTLY_ONCE, transactionalIdPrefix job-a. */
+/**
+ * The 2PC Kafka sink of S07c/S08: KafkaSink EXACTLY_ONCE, transactionalIdPrefix job-a, and
+ * transaction.timeout.ms 15 min — what Flink users set: KafkaSinkBuilder's own 1 h default is above
+ * a default broker's transaction.max.timeout.ms (15 min), which refuses it at initTransactions.
+ */
 export const exactlyOnceKafkaSink = {
   type: 'kafka',
   topic: 'out',
   deliveryGuarantee: 'EXACTLY_ONCE',
   transactionalIdPrefix: 'job-a',
+  'transaction.timeout.ms': 900_000,
 } as const;
 
 /** Reader `rc` (read_committed) of `out`. */
@@ -226,10 +231,15 @@ const flinkCheckpointReplay: Preset = {
  * completes with source position "next = 250". (preCommit / recoverAndCommit / recoverAndAbort are
  * the legacy TwoPhaseCommitSinkFunction's names; in KafkaSink the writer's prepareCommit hands the
  * committable over and the Committer commits it, and re-commits it on recovery.)
- * transaction.timeout.ms is set to 60 s explicitly (commitPhaseSink): it is the schema default,
- * the plain Kafka producer's, but Flink's KafkaSinkBuilder would set 1 h if left unset
- * (DEFAULT_KAFKA_TRANSACTION_TIMEOUT), and the broker's transaction.max.timeout.ms (15 min) caps it
- * [F-KAF: above "maximum checkpoint duration + maximum restart duration", or data loss may happen].
+ * transaction.timeout.ms is set to 60 s explicitly (commitPhaseSink), the plain Kafka producer's
+ * default, so that a 10-minute outage outlasts it [F-KAF: above "maximum checkpoint duration +
+ * maximum restart duration", or data loss may happen].
+ * - timeout-left-unset: Flink's KafkaSinkBuilder then sets 1 h (DEFAULT_KAFKA_TRANSACTION_TIMEOUT),
+ *   above a default broker's transaction.max.timeout.ms (15 min): the coordinator refuses the
+ *   InitProducerId with INVALID_TRANSACTION_TIMEOUT [K-BCFG]. The job starts at 1 s; the recovery
+ *   round trip and the InitProducerId round trip (1 ms each way) end in the refusal at 1,004 ms, the
+ *   task fails and runs again 1 s later: nine failures before the run stops at 10 s (no crash
+ *   fault). Nothing is processed: rc 0 rows, 250 lost.
  * - recovered-in-time (crash after-checkpoint, armed at 5 s: the first completion notification
  *   after 5 s is C2's): the TaskManager dies before notifyCheckpointComplete(C2) commits T2. It is
  *   back 1 s later (+1 s restart delay), restores C2 and the recovery commit commits T2; T3 (empty)
@@ -255,6 +265,8 @@ const flinkCheckpointReplay: Preset = {
  */
 /** S08's sink: KafkaSink EXACTLY_ONCE with transaction.timeout.ms set explicitly (60 s). */
 const commitPhaseSink = { ...exactlyOnceKafkaSink, 'transaction.timeout.ms': 60_000 } as const;
+/** The same sink as a Flink user first writes it: transaction.timeout.ms not set (KafkaSink: 1 h). */
+const { 'transaction.timeout.ms': _timeout, ...unsetTimeoutSink } = exactlyOnceKafkaSink;
 
 const flinkCommitPhaseCrash: Preset = {
   id: 'flink-commit-phase-crash',
@@ -264,7 +276,7 @@ const flinkCommitPhaseCrash: Preset = {
     'The checkpoint is complete but its Kafka transaction is not committed yet: recovery must finish it in time.',
   illustrates: 'exactly-once',
   story:
-    'A Flink job writes to Kafka with two-phase commit (KafkaSink, EXACTLY_ONCE), its transaction.timeout.ms set to 60 s — the plain Kafka producer’s default; left unset, Flink’s KafkaSink would use 1 h. Its TaskManager died in the short window after checkpoint 2 had completed and before the transaction holding e201..e250 was committed. When the job came back within a minute, it committed that transaction and nothing was lost. During an outage that kept it down for ten minutes, Kafka had already aborted the transaction: KafkaSink only logged that it was unable to commit it, the job kept running, and 50 events silently vanished from the output.',
+    'A Flink job writes to Kafka with two-phase commit (KafkaSink, EXACTLY_ONCE), its transaction.timeout.ms set to 60 s — the plain Kafka producer’s default; left unset, Flink’s KafkaSink would ask for 1 h, which a broker at its defaults (transaction.max.timeout.ms, 15 min) refuses: the job would not even start. Its TaskManager died in the short window after checkpoint 2 had completed and before the transaction holding e201..e250 was committed. When the job came back within a minute, it committed that transaction and nothing was lost. During an outage that kept it down for ten minutes, Kafka had already aborted the transaction: KafkaSink only logged that it was unable to commit it, the job kept running, and 50 events silently vanished from the output.',
   watch:
     'Checkpoint 2 completing, the crash before the commit marker, and on restore either the commit of transaction 2 or a data-loss entry after the coordinator’s timeout abort.',
   fix: 'Try: keep transaction.timeout.ms above the longest checkpoint plus the longest restart, as Flink’s Kafka connector guide asks (and at most the broker’s transaction.max.timeout.ms, 15 min by default), or restart faster: the after-transaction-timeout variant loses 50 events, recovered-in-time loses none.',
@@ -275,7 +287,7 @@ const flinkCommitPhaseCrash: Preset = {
       '200. The coordinator aborted the pending transaction after 60 s, so recovery could not commit e201..e250, and the source had already moved past them.',
     variant: 'after-transaction-timeout',
   },
-  sources: sourceUrls('F-2PC', 'F-KAF', 'K-PCFG', 'K-PJD'),
+  sources: sourceUrls('F-2PC', 'F-KAF', 'K-PCFG', 'K-PJD', 'K-BCFG'),
   variants: [
     {
       id: 'recovered-in-time',
@@ -348,6 +360,28 @@ const flinkCommitPhaseCrash: Preset = {
           points: { processed: { totals: { rows: 250, duplicates: 0 } } },
         },
       ),
+    },
+    {
+      id: 'timeout-left-unset',
+      label: 'transaction.timeout.ms left unset',
+      summary:
+        'KafkaSink’s own 1 h default is above a default broker’s transaction.max.timeout.ms (15 min): InitProducerId is refused, the job fails at every start and writes nothing',
+      scenario: {
+        ...flinkJob(
+          'KafkaSink EXACTLY_ONCE with transaction.timeout.ms left unset',
+          unsetTimeoutSink,
+          [rcReader],
+          { point: 'after-checkpoint' },
+          {
+            totals: { rows: 0, duplicates: 0, lost: 250, sum: 0 },
+            rows: { e1: 0, e250: 0 },
+            observed: 'at-most-once',
+            points: { processed: { totals: { rows: 0, duplicates: 0 } } },
+          },
+        ),
+        faults: [],
+        stopAtMs: 10_000,
+      },
     },
   ],
 };

@@ -25,6 +25,11 @@ export const SOURCES = {
     url: 'https://kafka.apache.org/documentation/#producerconfigs',
     title: 'Kafka producer configs',
   },
+  /** Not in SEMANTICS.md §0.2: the primary page for `transaction.max.timeout.ms`. */
+  'K-BCFG': {
+    url: 'https://kafka.apache.org/documentation/#brokerconfigs_transaction.max.timeout.ms',
+    title: 'Kafka broker configs: transaction.max.timeout.ms',
+  },
   'K-PJD': {
     url: 'https://kafka.apache.org/documentation/#producerapi',
     title: 'KafkaProducer javadoc (idempotent and transactional producer)',

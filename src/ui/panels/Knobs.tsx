@@ -72,7 +72,7 @@ export function Knobs() {
                 key={k.path}
                 meta={k}
                 raw={getKnob(scenario, k.path)}
-                value={getKnob(effective, k.path)}
+                value={getKnob(effective, k.path) ?? k.defaultFor?.(effective)}
                 preset={preset.has(k.path) ? preset.get(k.path) : NOT_IN_PRESET}
                 claim={effective.claim}
                 scenario={scenario}
