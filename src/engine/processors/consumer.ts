@@ -54,6 +54,11 @@ export interface Output {
   reset?(owner: ConsumerInstance, cause: number, ready: (cause: number) => void): void;
   /** True when `record` only buffers and answers at once (its write happens in `end`). */
   readonly buffersRecords?: boolean;
+  /**
+   * True when `record` does its whole write before it returns, never fails, and answers with the
+   * entry the next record follows from (a downstream reader's own table).
+   */
+  readonly synchronous?: boolean;
   /** Transactional outputs: begin a transaction for a batch. */
   begin?(owner: ConsumerInstance, cause: number): boolean;
   /** Transactional outputs: commit the batch's output together with the offsets. */
@@ -459,6 +464,18 @@ export class ConsumerInstance extends Actor implements GroupMember {
       if (this.world.faults.processedRecords(this, this.targetName, 1, cause)) return;
       i++;
     }
+    // The same for an output that writes at once (a reader's table): each record follows from the
+    // previous one's write, as it would through the queue, without a task per record.
+    let c = cause;
+    const follow = (_e: ErrorCode, next: number) => (c = next);
+    while (i < batch.length && this.cfg.perRecordMs === 0 && this.output.synchronous) {
+      const r = batch[i]!;
+      this.output.record(this, r, this.traceProcess(r, c), follow);
+      if (this.world.faults.crashPoint(this, this.targetName, 'mid-batch', c, i + 1)) return;
+      if (this.world.faults.processedRecords(this, this.targetName, 1, c)) return;
+      i++;
+    }
+    cause = c;
     if (i === batch.length) return this.endSyncBatch(batch, cause);
     this.processRecord(batch[i]!, Math.ceil(this.cfg.perRecordMs), cause, (error, c) => {
       if (error !== 'NONE')

@@ -321,6 +321,8 @@ export class KafkaOutput implements Output {
 
 /** A downstream reader copies every record it reads into its own plain table. */
 export class ReaderOutput implements Output {
+  readonly synchronous = true;
+
   constructor(
     readonly store: RowStore,
     private readonly topic: Topic,
