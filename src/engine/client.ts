@@ -17,7 +17,6 @@
 import type { Actor, World } from './world';
 import type { Cluster, ProduceResult, Topic, TxnRecord } from './broker/cluster';
 import { errorIndex } from './broker/cluster';
-import { partitionForKey } from './core/murmur2';
 import { TXN_API, type ErrorCode, K } from './trace';
 
 /** The producer settings a client needs (a subset of the scenario's producer block). */
@@ -114,10 +113,8 @@ export class ProducerClient {
     readonly topic: Topic,
     readonly cfg: ClientConfig,
   ) {
-    const ev = owner.world.events;
     const n = topic.partitions.length;
-    this.partitionOfKey = new Int32Array(ev.keys.length);
-    ev.keys.forEach((k, i) => (this.partitionOfKey[i] = partitionForKey(k, n)));
+    this.partitionOfKey = owner.world.keyPartitions(n);
     this.nextSeq = new Array<number>(n).fill(0);
     this.open = new Array<Batch | null>(n).fill(null);
     this.queues = Array.from({ length: n }, () => []);

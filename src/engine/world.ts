@@ -5,6 +5,7 @@
  */
 import { EventQueue, type Scheduled } from './core/heap';
 import { createRng, type Rng } from './core/rng';
+import { partitionForKey } from './core/murmur2';
 import { Trace, MESSAGE_TYPES, type MessageType, K } from './trace';
 import type { Scenario } from './scenario/schema';
 import type { Events } from './scenario/workload';
@@ -148,6 +149,23 @@ export class World {
   ) {
     // About three entries per event (send, process, write) plus batch-level ones: size once.
     this.trace = new Trace(Math.min(1 << 24, 4096 + Math.ceil(events.count * 3.3)));
+  }
+
+  private readonly keyPartitionTables = new Map<number, Int32Array>();
+
+  /**
+   * Each workload key's partition among `partitions` (Kafka's murmur2 partitioner), computed once
+   * per partition count: a Flink job opens a producer per checkpoint, and each would hash every key.
+   */
+  keyPartitions(partitions: number): Int32Array {
+    let t = this.keyPartitionTables.get(partitions);
+    if (!t) {
+      const keys = this.events.keys;
+      t = new Int32Array(keys.length);
+      for (let i = 0; i < keys.length; i++) t[i] = partitionForKey(keys[i]!, partitions);
+      this.keyPartitionTables.set(partitions, t);
+    }
+    return t;
   }
 
   /** The seeded random stream for `purpose` (created on first use). */
