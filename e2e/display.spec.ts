@@ -18,6 +18,54 @@ test('light and dark follow the system colour scheme', async ({ dash }) => {
   expect(Math.max(...channels)).toBeLessThan(60);
 });
 
+test('the diagrams follow the colour scheme: dark in dark, light again in light, same text', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  /** Relative luminance (0 black … 1 white) of a CSS rgb() colour. */
+  const lum = (css: string) => {
+    const [r, g, b] = css
+      .match(/\d+(\.\d+)?/g)!
+      .slice(0, 3)
+      .map(Number) as [number, number, number];
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+  };
+  const picture = page.getByTestId(testIds.diagramSvg);
+  const status = page.getByTestId(testIds.diagramStatus);
+  /** The panel's background and the producer box's fill, as drawn. */
+  const colours = () =>
+    picture.evaluate((el) => {
+      const shape = el
+        .querySelector('g.node[id*="producer"]')
+        ?.querySelector('rect, path, polygon');
+      return {
+        panel: getComputedStyle(el).backgroundColor,
+        node: shape ? getComputedStyle(shape).fill : '',
+        svg: el.querySelector('svg')?.outerHTML ?? '',
+      };
+    });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  // The topology: "Predict first" does not hide it.
+  await page.getByTestId(testIds.diagramsToggle).click();
+  await page.locator(`[data-testid="${testIds.diagramTab}"][data-tab="flow"]`).click();
+  await expect(status).toHaveAttribute('data-state', 'ok', { timeout: 20_000 });
+  const text = await page.getByTestId(testIds.diagramText).textContent();
+  const dark = await colours();
+  expect(lum(dark.panel)).toBeLessThan(0.25);
+  expect(lum(dark.node)).toBeLessThan(0.35);
+
+  // The scheme changes with the diagram open: it is drawn again, light.
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect.poll(async () => (await colours()).svg).not.toBe(dark.svg);
+  await expect(status).toHaveAttribute('data-state', 'ok');
+  const light = await colours();
+  expect(lum(light.panel)).toBeGreaterThan(0.9);
+  expect(lum(light.node)).toBeGreaterThan(0.8);
+  // The theme is the picture's, never the diagram's text.
+  expect(await page.getByTestId(testIds.diagramText).textContent()).toBe(text);
+  expect(dash.errors).toEqual([]);
+});
+
 test('reduced motion: a message in flight sits still half-way instead of moving', async ({
   dash,
 }) => {

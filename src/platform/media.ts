@@ -1,6 +1,7 @@
 /**
- * User preferences the system reports (media queries): reduced motion. The colour scheme needs no
- * JS — the stylesheet follows `prefers-color-scheme` itself.
+ * User preferences the system reports (media queries): reduced motion and the colour scheme. The
+ * stylesheet follows `prefers-color-scheme` itself; script reads it for what CSS cannot restyle
+ * (the canvas tokens, mermaid's diagrams, whose colours are baked into the SVG they render).
  */
 
 /** Subscribe to `prefers-reduced-motion: reduce`; returns an unsubscribe function. */
@@ -22,4 +23,9 @@ export function watchColorScheme(onChange: () => void): () => void {
   const mq = matchMedia('(prefers-color-scheme: dark)');
   mq.addEventListener('change', onChange);
   return () => mq.removeEventListener('change', onChange);
+}
+
+/** Whether the page is in its dark colour scheme (the stylesheet's `prefers-color-scheme: dark`). */
+export function prefersDarkScheme(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
 }

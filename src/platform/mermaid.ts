@@ -45,8 +45,27 @@ export const MERMAID_CONFIG: MermaidConfig = {
 };
 
 /**
+ * The page's configuration in its dark colour scheme: mermaid's `dark` theme on the panel's
+ * colour (mermaid bakes its theme into the SVG, so the stylesheet cannot restyle it). The diagram
+ * text is the same in both schemes; its one colour of its own, the topology's pale fault nodes
+ * (`classDef fault`), keeps its fill and gets dark words, readable on it.
+ */
+export const MERMAID_DARK_CONFIG: MermaidConfig = {
+  ...MERMAID_CONFIG,
+  theme: 'dark',
+  themeVariables: { darkMode: true, background: '#1a1d21' },
+  themeCSS: '.fault .nodeLabel, .fault .nodeLabel * { color: #1b1b1b !important; }',
+};
+
+/** The page's mermaid configuration for its colour scheme. */
+export function pageMermaidConfig(dark: boolean): MermaidConfig {
+  return dark ? MERMAID_DARK_CONFIG : MERMAID_CONFIG;
+}
+
+/**
  * The configuration of the *downloaded* pictures: named fonts and natural size (no
- * `useMaxWidth`). Labels stay HTML (mermaid's SVG-text labels show entity codes such as `&#34;`
+ * `useMaxWidth`), and always the light theme, whatever the page's scheme — a download goes on a
+ * slide or in a document, and the PNG is drawn on white. Labels stay HTML (mermaid's SVG-text labels show entity codes such as `&#34;`
  * literally and break words); {@link standaloneSvg} keeps them from being clipped.
  */
 export const MERMAID_EXPORT_CONFIG: MermaidConfig = {

@@ -4,6 +4,7 @@ import {
   createMermaidRenderer,
   downloadBlob,
   MERMAID_EXPORT_CONFIG,
+  pageMermaidConfig,
   slideCanvas,
   svgBlob,
   svgSize,
@@ -13,6 +14,7 @@ import type { LabState } from '../../store/labStore';
 import { useLab, useView } from '../../store/LabContext';
 import type { Artifact, ArtifactKind } from '../../views/exportArtifact';
 import { eventIdOf } from '../../views/runView';
+import { useDarkScheme } from '../hooks/useDarkScheme';
 import { usePage } from '../io/PageContext';
 import { HiddenOutcome } from '../library/HiddenOutcome';
 import { usePredictionGate } from '../library/usePredictionGate';
@@ -86,7 +88,12 @@ function DiagramsBody() {
     artifact: null,
     shown: { state: 'idle' },
   });
-  const renderer = useMemo(() => createMermaidRenderer(), []);
+  // The picture on the page follows the colour scheme: a change draws it again in the other theme.
+  const dark = useDarkScheme();
+  const renderer = useMemo(
+    () => createMermaidRenderer(undefined, 'dl-mermaid', pageMermaidConfig(dark)),
+    [dark],
+  );
   // Downloads are drawn again with SVG text labels (see MERMAID_EXPORT_CONFIG).
   const exporter = useMemo(
     () => createMermaidRenderer(undefined, 'dl-export', MERMAID_EXPORT_CONFIG),
@@ -113,7 +120,7 @@ function DiagramsBody() {
         : eventId
           ? `event:${eventId}`
           : null;
-  const key = `${viewKey ?? ''}|${kind ?? ''}`;
+  const key = `${viewKey ?? ''}|${kind ?? ''}|${dark ? 'dark' : 'light'}`;
 
   useEffect(() => {
     if (!view || kind === null) return;
