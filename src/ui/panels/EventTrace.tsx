@@ -5,6 +5,7 @@ import { formatMs } from '../../views/format';
 import { eventIdOf } from '../../views/runView';
 import type { LabState } from '../../store/labStore';
 import { useActions, useIdx, useLab, useView } from '../../store/LabContext';
+import { usePredictionGate } from '../library/usePredictionGate';
 import { testIds } from '../testIds';
 
 const MAX = 400;
@@ -13,7 +14,9 @@ const selectHighlight = (s: LabState) => s.highlight;
 
 /**
  * The trace entries of the selected event up to the cursor (and those an explanation cites),
- * each in words; choosing one moves the cursor right after it.
+ * each in words; choosing one moves the cursor right after it. The entries after the cursor are
+ * listed greyed — except while "Predict first" hides the outcome: they are the outcome (the retry,
+ * the replay, the duplicate write), so then only what has happened up to the cursor is listed.
  */
 export function EventTrace() {
   const view = useView();
@@ -21,22 +24,25 @@ export function EventTrace() {
   const a = useActions();
   const selected = useLab(selectSelected);
   const highlight = useLab(selectHighlight);
-  const entries = useMemo(() => {
+  const gate = usePredictionGate();
+  const all = useMemo(() => {
     if (!view) return [];
     const set = new Set<number>(highlight);
     if (selected >= 0 && selected < view.events.identities)
       for (const e of entriesOfIdentity(view, selected, view.n)) set.add(e);
     return [...set].sort((x, y) => x - y).slice(0, MAX);
   }, [view, selected, highlight]);
+  const entries = gate.hidden ? all.filter((e) => e < idx) : all;
   if (!view) return null;
-  if (entries.length === 0)
+  if (all.length === 0)
     return (
       <p className="muted" data-testid={testIds.eventTrace}>
         Select an event (a log cell, a row, a ledger line or an explanation) to follow it through
         the trace.
       </p>
     );
-  const cited = new Set(highlight);
+  // Which entries an explanation cites says what went wrong: not while the outcome is hidden.
+  const cited = new Set(gate.hidden ? [] : highlight);
   return (
     <div className="scroll-panel" data-testid={testIds.eventTrace} tabIndex={0}>
       <p style={{ margin: '0 0 0.3em' }}>
@@ -47,36 +53,46 @@ export function EventTrace() {
         ) : (
           'Cited entries'
         )}{' '}
-        <span className="muted">— ★ cited by the explanation; greyed: after the cursor</span>
+        {gate.hidden ? (
+          <span className="muted" data-testid={testIds.eventTraceHidden}>
+            — up to the cursor: what comes next waits for the outcome
+          </span>
+        ) : (
+          <span className="muted">— ★ cited by the explanation; greyed: after the cursor</span>
+        )}
       </p>
-      <table className="plain trace-list">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>time</th>
-            <th>what happened</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((e) => (
-            <tr key={e} className={e < idx ? '' : 'muted'}>
-              <td className="mono">{e}</td>
-              <td className="mono">{formatMs(view.cols.time[e]!)}</td>
-              <td>
-                <button
-                  type="button"
-                  style={{ border: 0, background: 'none', padding: 0, textAlign: 'left' }}
-                  onClick={() => a.seekIndex(e + 1)}
-                  title="Move the cursor here"
-                >
-                  {cited.has(e) ? '★ ' : ''}
-                  {describeEntry(view, e)}
-                </button>
-              </td>
+      {entries.length === 0 ? (
+        <p className="muted">Nothing has happened to it yet.</p>
+      ) : (
+        <table className="plain trace-list">
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>time</th>
+              <th>what happened</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {entries.map((e) => (
+              <tr key={e} className={e < idx ? '' : 'muted'}>
+                <td className="mono">{e}</td>
+                <td className="mono">{formatMs(view.cols.time[e]!)}</td>
+                <td>
+                  <button
+                    type="button"
+                    style={{ border: 0, background: 'none', padding: 0, textAlign: 'left' }}
+                    onClick={() => a.seekIndex(e + 1)}
+                    title="Move the cursor here"
+                  >
+                    {cited.has(e) ? '★ ' : ''}
+                    {describeEntry(view, e)}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </div>
   );
 }

@@ -1,0 +1,71 @@
+/**
+ * The event trace while "Predict first" hides the outcome: only what has happened up to the
+ * cursor, no entries ahead of it (the retry, the duplicate write are the answer). Once the outcome
+ * is shown, the whole trace again, the entries ahead of the cursor greyed.
+ */
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRunClient } from '../../platform/runClient';
+import { findPreset } from '../../scenarios';
+import { createLab, type Lab } from '../../store/labStore';
+import { LabProvider } from '../../store/LabContext';
+import { entriesOfIdentity } from '../../views/at';
+import { eventIdOf } from '../../views/runView';
+import { LibraryProvider } from '../library/LibraryContext';
+import { testIds } from '../testIds';
+import { EventTrace } from './EventTrace';
+import { Explanations } from './Explanations';
+
+/** Everything runs inline (jsdom and Node have no Worker), as the page runs small scenarios. */
+const inline = createRunClient({ createWorker: null });
+
+async function mount(): Promise<Lab> {
+  const lab = createLab({
+    runner: inline,
+    initial: structuredClone(findPreset('at-least-once')!.variant.scenario),
+    initialPresetRef: 'at-least-once/default',
+  });
+  render(
+    <LabProvider lab={lab}>
+      <LibraryProvider>
+        <Explanations />
+        <EventTrace />
+      </LibraryProvider>
+    </LabProvider>,
+  );
+  await act(() => lab.actions.settled());
+  return lab;
+}
+
+const rows = () => screen.getByTestId(testIds.eventTrace).querySelectorAll('tbody tr');
+
+describe('EventTrace and "Predict first"', () => {
+  afterEach(cleanup);
+
+  it('lists only the entries up to the cursor while the outcome is hidden', async () => {
+    const lab = await mount();
+    const view = lab.app.getState().view!;
+    let p4 = -1;
+    for (let j = 0; j < view.events.identities; j++)
+      if (eventIdOf(view.events, j) === 'p-4') p4 = j;
+    const all = entriesOfIdentity(view, p4, view.n);
+    // p-4's first entry has happened, its retry (later in the trace) has not.
+    act(() => lab.actions.select(p4));
+    act(() => lab.actions.seekIndex(all[0]! + 1));
+    const trace = screen.getByTestId(testIds.eventTrace);
+    expect(screen.getByTestId(testIds.outcomeHidden)).toBeTruthy();
+    expect(trace.textContent).toContain('the application sends p-4');
+    expect(trace.textContent).not.toContain('retries the batch of p-4');
+    expect(rows()).toHaveLength(1);
+    expect(screen.getByTestId(testIds.eventTraceHidden)).toBeTruthy();
+
+    // The outcome shown: every entry again, those ahead of the cursor greyed.
+    fireEvent.click(screen.getByTestId(testIds.outcomeShow));
+    expect(screen.queryByTestId(testIds.eventTraceHidden)).toBeNull();
+    expect(screen.getByTestId(testIds.eventTrace).textContent).toContain(
+      'the producer retries the batch of p-4',
+    );
+    expect(rows()).toHaveLength(all.length);
+    expect([...rows()].filter((r) => r.classList.contains('muted'))).toHaveLength(all.length - 1);
+  });
+});
