@@ -74,6 +74,7 @@ export const testIds = {
   knobError: 'knob-error',
   whatThisSets: 'what-this-sets',
   eventTrace: 'event-trace',
+  eventTraceHidden: 'event-trace-hidden',
   // Notices, share, embed, export/import, diagrams (issue 6)
   notice: 'notice',
   noticeDismiss: 'notice-dismiss',
@@ -89,6 +90,7 @@ export const testIds = {
   embedAnswer: 'embed-answer',
   exportButton: 'export-button',
   exportItem: 'export-item',
+  exportHidden: 'export-hidden',
   importButton: 'import-button',
   importDialog: 'import-dialog',
   importFile: 'import-file',

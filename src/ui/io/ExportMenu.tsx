@@ -6,6 +6,7 @@ import type { LabState } from '../../store/labStore';
 import { useLab, useView } from '../../store/LabContext';
 import { scenarioJson } from '../../views/export';
 import type { ArtifactKind } from '../../views/exportArtifact';
+import { usePredictionGate } from '../library/usePredictionGate';
 import { testIds } from '../testIds';
 import { usePage } from './PageContext';
 
@@ -17,6 +18,8 @@ const ITEMS: {
   detail: string;
   suffix: string;
   type: string;
+  /** Holds the run's outcome: offered only once "Predict first" shows it. */
+  outcome: boolean;
 }[] = [
   {
     id: 'scenario-json',
@@ -24,6 +27,7 @@ const ITEMS: {
     detail: 'opens again with Import; a bug report',
     suffix: '.scenario.json',
     type: 'application/json',
+    outcome: false,
   },
   {
     id: 'trace-json',
@@ -31,6 +35,7 @@ const ITEMS: {
     detail: 'every engine entry, decoded (docs/trace-format.md)',
     suffix: '.trace.json',
     type: 'application/json',
+    outcome: true,
   },
   {
     id: 'table-csv',
@@ -38,6 +43,7 @@ const ITEMS: {
     detail: 'one line per row ever inserted',
     suffix: '.sink.csv',
     type: 'text/csv;charset=utf-8',
+    outcome: true,
   },
   {
     id: 'ledger-csv',
@@ -45,6 +51,7 @@ const ITEMS: {
     detail: 'one line per business event, its fate',
     suffix: '.ledger.csv',
     type: 'text/csv;charset=utf-8',
+    outcome: true,
   },
   {
     id: 'markdown',
@@ -52,6 +59,7 @@ const ITEMS: {
     detail: 'verdict, explanations, a mermaid diagram',
     suffix: '.report.md',
     type: 'text/markdown;charset=utf-8',
+    outcome: true,
   },
 ];
 
@@ -62,7 +70,9 @@ const selectStatus = (s: LabState) => s.status;
 /**
  * Export: the scenario as written (faults added by clicks included), and — of the run on screen —
  * the trace, the sink table, the ledger and the Markdown report, computed from the run where it
- * lives (a worker for big runs).
+ * lives (a worker for big runs). While "Predict first" hides the outcome, only the scenario is
+ * offered: the other four contain the answer (one click on a projector would show it to the
+ * room), and the menu says so in their place.
  */
 export function ExportMenu() {
   const { artifacts, notices } = usePage();
@@ -70,6 +80,8 @@ export function ExportMenu() {
   const scenario = useLab(selectScenario);
   const presetRef = useLab(selectPresetRef);
   const status = useLab(selectStatus);
+  const hidden = usePredictionGate().hidden;
+  const items = hidden ? ITEMS.filter((item) => !item.outcome) : ITEMS;
   const [open, setOpen] = useState(false);
   const closeMenu = useCallback(() => setOpen(false), []);
   const [busy, setBusy] = useState<string | null>(null);
@@ -129,7 +141,7 @@ export function ExportMenu() {
           <div className="menu-title" aria-hidden="true">
             {status === 'ready' ? 'Of the run on screen' : 'Of the last run shown'}
           </div>
-          {ITEMS.map((item) => (
+          {items.map((item) => (
             <button
               key={item.id}
               type="button"
@@ -143,6 +155,21 @@ export function ExportMenu() {
               <small>{item.detail}</small>
             </button>
           ))}
+          {hidden && (
+            <div
+              role="menuitem"
+              aria-disabled="true"
+              tabIndex={-1}
+              className="menu-note"
+              data-testid={testIds.exportHidden}
+            >
+              Trace, sink table, ledger and report: not offered yet
+              <small>
+                They contain the answer to the prediction. Show the outcome (or play the run to its
+                end) to export them.
+              </small>
+            </div>
+          )}
         </div>
       )}
     </div>

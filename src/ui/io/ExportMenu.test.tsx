@@ -1,0 +1,69 @@
+/**
+ * The Export menu while "Predict first" hides the outcome: the trace, the sink table, the ledger
+ * and the report contain the answer, so only the scenario is offered, and the menu says why.
+ */
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRunClient, type ArtifactClient } from '../../platform/runClient';
+import { findPreset } from '../../scenarios';
+import { createLab, type Lab } from '../../store/labStore';
+import { LabProvider } from '../../store/LabContext';
+import { LibraryProvider } from '../library/LibraryContext';
+import { Explanations } from '../panels/Explanations';
+import { testIds } from '../testIds';
+import { ExportMenu } from './ExportMenu';
+import { createNotices } from './notices';
+import { PageProvider } from './PageContext';
+
+/** Everything runs inline (jsdom and Node have no Worker), as the page runs small scenarios. */
+const inline = createRunClient({ createWorker: null });
+
+async function mount(): Promise<Lab> {
+  const lab = createLab({
+    runner: inline,
+    initial: structuredClone(findPreset('at-least-once')!.variant.scenario),
+    initialPresetRef: 'at-least-once/default',
+  });
+  const artifacts: ArtifactClient = { get: vi.fn(), dispose: () => {} };
+  render(
+    <LabProvider lab={lab}>
+      <PageProvider page={{ notices: createNotices(), artifacts, shareLink: null }}>
+        <LibraryProvider>
+          <Explanations />
+          <ExportMenu />
+        </LibraryProvider>
+      </PageProvider>
+    </LabProvider>,
+  );
+  await act(() => lab.actions.settled());
+  return lab;
+}
+
+const formats = () =>
+  screen.queryAllByTestId(testIds.exportItem).map((b) => b.getAttribute('data-format'));
+
+describe('ExportMenu and "Predict first"', () => {
+  afterEach(cleanup);
+
+  it('offers only the scenario while the outcome is hidden, and says why', async () => {
+    await mount();
+    fireEvent.click(screen.getByTestId(testIds.exportButton));
+    expect(formats()).toEqual(['scenario-json']);
+    const note = screen.getByTestId(testIds.exportHidden);
+    expect(note.textContent).toContain('contain the answer');
+    expect(note.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(screen.getByTestId(testIds.exportButton));
+
+    // The outcome shown: every export, and no note.
+    fireEvent.click(screen.getByTestId(testIds.outcomeShow));
+    fireEvent.click(screen.getByTestId(testIds.exportButton));
+    expect(formats()).toEqual([
+      'scenario-json',
+      'trace-json',
+      'table-csv',
+      'ledger-csv',
+      'markdown',
+    ]);
+    expect(screen.queryByTestId(testIds.exportHidden)).toBeNull();
+  });
+});
