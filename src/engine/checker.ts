@@ -137,15 +137,30 @@ export function check(run: Run): Verdict {
     let rcSum = 0;
     let transactional = false;
     for (const p of topic.partitions) {
+      // Partition.visible(o, true), with the columns, the high watermark and the last stable
+      // offset read once per partition and each transaction's outcome once per run of its records.
+      const flags = p.flags.data;
+      const evs = p.event.data;
+      const txns = p.txn.data;
+      const end = Math.min(p.hw, p.lso);
+      let lastTxn = -1;
+      let lastCommitted = false;
       for (let o = 0; o < p.leo; o++) {
-        if ((p.flags.get(o) & REC_CONTROL) !== 0) continue;
-        const e = p.event.get(o);
+        if ((flags[o]! & REC_CONTROL) !== 0) continue;
+        const e = evs[o]!;
         const j = ident[e]!;
         all[j]!++;
         total++;
         sum += events.amount[e]!;
-        if (p.txn.get(o) >= 0) transactional = true;
-        if (o < p.hw && p.visible(o, true)) {
+        const t = txns[o]!;
+        if (t >= 0) {
+          transactional = true;
+          if (t !== lastTxn) {
+            lastTxn = t;
+            lastCommitted = p.txnOutcome.get(t) === 'committed';
+          }
+        }
+        if (o < end && (t < 0 || lastCommitted)) {
           committed[j]!++;
           rcTotal++;
           rcSum += events.amount[e]!;
