@@ -176,7 +176,7 @@ export class SourceApp extends Actor {
       this.client.partitionOf(event),
       -1,
       -1,
-      SEND_CAUSES.indexOf(why),
+      why === 'first' ? 0 : SEND_CAUSES.indexOf(why),
     );
     this.unacked[event] = e + 1;
     return e;

@@ -51,15 +51,15 @@ export interface StatementResult {
 
 /** A row store with per-business-event counters, shared by the sink and by downstream readers. */
 export class RowStore {
-  readonly event = new IntColumn(256);
-  readonly topic = new IntColumn(256);
-  readonly partition = new IntColumn(256);
-  readonly offset = new IntColumn(256);
-  readonly amount = new FloatColumn(256);
+  readonly event: IntColumn;
+  readonly topic: IntColumn;
+  readonly partition: IntColumn;
+  readonly offset: IntColumn;
+  readonly amount: FloatColumn;
   /** 'row-insert' entry of the row. */
-  readonly entry = new IntColumn(256);
+  readonly entry: IntColumn;
   /** 1 while the row exists. */
-  readonly live = new IntColumn(256);
+  readonly live: IntColumn;
   /** Label of a row that belongs to no workload event (initial rows). */
   readonly labels = new Map<number, string>();
   /** Live rows per business identity. */
@@ -70,6 +70,16 @@ export class RowStore {
   liveRows = 0;
 
   constructor(identities: number) {
+    // Sized for one row per business event (the usual end state): a million-row table is then
+    // allocated once instead of through a dozen doublings of seven columns.
+    const cap = Math.max(256, identities);
+    this.event = new IntColumn(cap);
+    this.topic = new IntColumn(cap);
+    this.partition = new IntColumn(cap);
+    this.offset = new IntColumn(cap);
+    this.amount = new FloatColumn(cap);
+    this.entry = new IntColumn(cap);
+    this.live = new IntColumn(cap);
     this.rowsOf = new Int32Array(identities);
     this.effectsOf = new Int32Array(identities);
   }
