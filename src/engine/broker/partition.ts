@@ -48,20 +48,20 @@ export interface Replica {
 /** One partition: log columns + replication + idempotence + transaction state. */
 export class Partition {
   /** Workload event index of each record (-1 for a control marker). */
-  readonly event = new IntColumn(256);
-  readonly pid = new IntColumn(256);
-  readonly epoch = new IntColumn(256);
-  readonly seq = new IntColumn(256);
+  readonly event: IntColumn;
+  readonly pid: IntColumn;
+  readonly epoch: IntColumn;
+  readonly seq: IntColumn;
   /** Transaction number of the record, or -1. */
-  readonly txn = new IntColumn(256);
+  readonly txn: IntColumn;
   /** {@link REC_CONTROL} | {@link REC_COMMIT_MARKER}. */
-  readonly flags = new IntColumn(256);
+  readonly flags: IntColumn;
   /** The 'append' trace entry of the record's batch. */
-  readonly appendEntry = new IntColumn(256);
+  readonly appendEntry: IntColumn;
   /** The 'app-send' trace entry that created the record (its provenance), or -1. */
-  readonly sendEntry = new IntColumn(256);
+  readonly sendEntry: IntColumn;
   /** Time (ms) the record was appended. */
-  readonly appendTime = new IntColumn(256);
+  readonly appendTime: IntColumn;
 
   readonly replicas: Replica[];
   leader: number;
@@ -93,7 +93,19 @@ export class Partition {
     readonly topicName: string,
     readonly index: number,
     replicaBrokers: number[],
+    /** Records expected (a hint: the log columns start at this size and still grow past it). */
+    expected = 256,
   ) {
+    const cap = Math.max(256, expected);
+    this.event = new IntColumn(cap);
+    this.pid = new IntColumn(cap);
+    this.epoch = new IntColumn(cap);
+    this.seq = new IntColumn(cap);
+    this.txn = new IntColumn(cap);
+    this.flags = new IntColumn(cap);
+    this.appendEntry = new IntColumn(cap);
+    this.sendEntry = new IntColumn(cap);
+    this.appendTime = new IntColumn(cap);
     this.replicas = replicaBrokers.map((b) => ({
       broker: b,
       leo: 0,
