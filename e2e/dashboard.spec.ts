@@ -323,6 +323,8 @@ test('Flink: the processor panel shows the checkpoint history with each sink tra
       topic: 'out',
       deliveryGuarantee: 'EXACTLY_ONCE',
       transactionalIdPrefix: 'job',
+      // KafkaSink's own 1 h would be refused by a default broker (15 min at most).
+      'transaction.timeout.ms': 900_000,
     },
     readers: [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
   });
