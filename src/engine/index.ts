@@ -47,6 +47,8 @@ export {
   ExpectSchema,
   GuaranteeSchema,
   outputTransactionTimeoutMs,
+  FLINK_KAFKA_SINK_TRANSACTION_TIMEOUT_MS,
+  KAFKA_TRANSACTION_MAX_TIMEOUT_MS,
 } from './scenario/schema';
 export type * from './scenario/schema';
 export {

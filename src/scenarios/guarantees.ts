@@ -9,7 +9,15 @@
  * at-least-once chain made idempotent or atomic end to end (an upsert on the business id, Kafka
  * transactions with read_committed readers, Flink two-phase commit, Delta txnAppId/txnVersion).
  */
-import { BrokerSchema, ProcessorSchema, ProducerSchema, ReaderSchema, SinkSchema } from '../engine';
+import {
+  BrokerSchema,
+  FLINK_KAFKA_SINK_TRANSACTION_TIMEOUT_MS,
+  KAFKA_TRANSACTION_MAX_TIMEOUT_MS,
+  ProcessorSchema,
+  ProducerSchema,
+  ReaderSchema,
+  SinkSchema,
+} from '../engine';
 import type { Guarantee, ScenarioInput } from '../engine';
 
 /** One knob a preset sets: its path in the scenario and its value. */
@@ -25,6 +33,25 @@ type Kind = 'consumer' | 'flink' | 'spark';
 
 function kindOf(s: ScenarioInput): Kind {
   return (s.processor?.type ?? 'consumer') as Kind;
+}
+
+/**
+ * Exactly-once through Flink's KafkaSink needs a transaction.timeout.ms the broker accepts: left
+ * unset, KafkaSink asks for 1 h, above a default broker's transaction.max.timeout.ms (15 min), and
+ * the job cannot start. A value within the broker's cap is kept as it is (no knob); otherwise the
+ * cap itself is set.
+ */
+function flinkTimeoutKnob(s: ScenarioInput): KnobSetting[] {
+  const set = s.sink?.type === 'kafka' ? s.sink['transaction.timeout.ms'] : undefined;
+  const cap = s.broker?.['transaction.max.timeout.ms'] ?? KAFKA_TRANSACTION_MAX_TIMEOUT_MS;
+  if ((set ?? FLINK_KAFKA_SINK_TRANSACTION_TIMEOUT_MS) <= cap) return [];
+  return [
+    {
+      path: 'sink.transaction.timeout.ms',
+      value: cap,
+      why: 'the most the broker accepts (transaction.max.timeout.ms); KafkaSink’s own 1 h is refused',
+    },
+  ];
 }
 
 /** The knobs each guarantee sets, per pipeline kind. */
@@ -225,11 +252,7 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
                   value: 'job-a',
                   why: 'required, unique per job',
                 },
-                {
-                  path: 'sink.transaction.timeout.ms',
-                  value: 900_000,
-                  why: 'the most a default broker accepts (transaction.max.timeout.ms); KafkaSink’s own 1 h is refused',
-                },
+                ...flinkTimeoutKnob(s),
                 ...readerKnobs('read_committed', 'readers see only committed transactions'),
               ]
             : [

@@ -108,6 +108,9 @@ export const ProducerSchema = z.strictObject({
     .default({ mode: 'async', onFailure: 'skip', eventsPerTransaction: 1 }),
 });
 
+/** Kafka's default broker `transaction.max.timeout.ms` (15 min, in ms). */
+export const KAFKA_TRANSACTION_MAX_TIMEOUT_MS = 900_000;
+
 /** The Kafka cluster. Docs: https://kafka.apache.org/documentation/#brokerconfigs */
 export const BrokerSchema = z
   .strictObject({
@@ -128,7 +131,7 @@ export const BrokerSchema = z
      * INVALID_TRANSACTION_TIMEOUT ("The transaction timeout is larger than the maximum value
      * allowed by the broker"), https://kafka.apache.org/documentation/#brokerconfigs_transaction.max.timeout.ms
      */
-    'transaction.max.timeout.ms': ms().min(1).default(900_000),
+    'transaction.max.timeout.ms': ms().min(1).default(KAFKA_TRANSACTION_MAX_TIMEOUT_MS),
   })
   .refine((b) => b['replication.factor'] <= b.brokers, {
     message: 'replication.factor cannot exceed the number of brokers',
