@@ -348,25 +348,30 @@ function scanTrace(run: Run, primary: string): Scan {
   let processedSum = 0;
   const kinds = t.kind;
   const events = t.event;
-  for (let i = 0; i < t.length; i++) {
+  const actors = t.actor;
+  const times = t.time;
+  const auxes = t.aux;
+  const topics = t.topic;
+  const n2 = t.length;
+  for (let i = 0; i < n2; i++) {
     const e = events[i]!;
     if (e < 0) continue;
     const k = kinds[i]!;
     const j = ident[e]!;
     if (k === PROCESS) {
-      if (processor[t.actor[i]!] === 1) {
+      if (processor[actors[i]!] === 1) {
         processed[j]!++;
         processedTotal++;
         processedSum += amount[e]!;
       }
     } else if (k === SEND) {
-      if (sent[j]! < 0) sent[j] = t.time[i]!;
-      if (t.aux[i] === 1) resent.add(j);
+      if (sent[j]! < 0) sent[j] = times[i]!;
+      if (auxes[i] === 1) resent.add(j);
     } else if (k === FAILED) failed.add(j);
-    else if ((k === ROW || k === EFFECT) && t.actor[i] === primaryActor) {
-      if (seen[j]! < 0) seen[j] = t.time[i]!;
-    } else if (k === APPEND && primaryActor < 0 && t.topic[i] === primaryTopic && seen[j]! < 0)
-      seen[j] = t.time[i]!;
+    else if ((k === ROW || k === EFFECT) && actors[i] === primaryActor) {
+      if (seen[j]! < 0) seen[j] = times[i]!;
+    } else if (k === APPEND && primaryActor < 0 && topics[i] === primaryTopic && seen[j]! < 0)
+      seen[j] = times[i]!;
   }
   return { processed, processedTotal, processedSum, failed, resent, sent, seen };
 }

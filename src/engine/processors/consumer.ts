@@ -573,9 +573,18 @@ export class ConsumerInstance extends Actor implements GroupMember {
   }
 
   private positionsAfter(batch: Rec[]): { partition: number; offset: number }[] {
-    const m = new Map<number, number>();
-    for (const r of batch) m.set(r.partition, Math.max(m.get(r.partition) ?? 0, r.offset + 1));
-    return [...m.entries()].map(([partition, offset]) => ({ partition, offset }));
+    // Per partition, in order of first appearance: the offset after its last record. A batch
+    // holds runs of one partition's records, so the lookup is rarely needed.
+    const out: { partition: number; offset: number }[] = [];
+    let cur: { partition: number; offset: number } | undefined;
+    for (const r of batch) {
+      if (cur?.partition !== r.partition) {
+        cur = out.find((x) => x.partition === r.partition);
+        if (!cur) out.push((cur = { partition: r.partition, offset: 0 }));
+      }
+      if (r.offset + 1 > cur.offset) cur.offset = r.offset + 1;
+    }
+    return out;
   }
 
   // handoff mode: a worker thread processes what poll() handed over
