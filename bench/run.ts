@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: every benchmark, with its figures printed (never a pass/fail).
  * 1. the engine (bench/engine.bench.ts): 1,000,000 events through the consumer path and the
- *    Flink 2PC path, events/s, peak heap, trace bytes per event, ratio to bench/baseline.ts;
+ *    Flink 2PC path, events/s, peak heap and typed-array memory, trace bytes per event, ratio to
+ *    bench/baseline.ts;
  * 2. the page (bench/ui.bench.ts) against the production build in headless Chromium.
  * BENCH_ONLY=engine or BENCH_ONLY=ui runs one of them.
  */
