@@ -56,6 +56,8 @@ export class Faults {
   private readonly periodic: (Armed & { next: number; pending: boolean })[] = [];
   /** Per-target count of records processed (for periodic crashes). */
   private readonly processed = new Map<string, number>();
+  /** Targets of the periodic crashes: only their records need counting. */
+  private readonly periodicTargets = new Set<string>();
   /** Transaction number (1-based) → what the application does with it. */
   private readonly txnFate = new Map<number, { fate: 'abort' | 'hang'; index: number }>();
 
@@ -79,6 +81,7 @@ export class Faults {
           break;
         case 'periodic-crash':
           this.periodic.push({ ...a, next: spec.everyRecords, pending: false });
+          this.periodicTargets.add(spec.target);
           break;
         case 'abort-transaction':
           this.txnFate.set(spec.transaction, { fate: 'abort', index });
@@ -208,7 +211,7 @@ export class Faults {
    * the crash happens here (returns true: the caller must stop).
    */
   processedRecords(actor: Actor, targetName: string, n: number, cause: number): boolean {
-    if (this.periodic.length === 0) return false;
+    if (!this.periodicTargets.has(targetName)) return false;
     const total = (this.processed.get(targetName) ?? 0) + n;
     this.processed.set(targetName, total);
     let now = false;
