@@ -236,7 +236,11 @@ test('a preset opened while another run stands at its end still asks its questio
   const l = lib(dash);
   await page.goto('./?preset=flink-checkpoint-replay/plain-sink');
   await dash.settled();
+  // At the end, unanswered, the outcome still waits; answered, it shows.
   await dash.byId(testIds.toEnd).click();
+  await expect(dash.byId(testIds.verdict)).toHaveCount(0);
+  await dash.byId(testIds.predictInput).fill('300 rows');
+  await dash.byId(testIds.predictLock).click();
   await expect(dash.byId(testIds.verdict)).toBeVisible();
   await dash.byId(testIds.libraryOpen).click();
   await l.card('spark-batch-replay').click();

@@ -76,14 +76,20 @@ describe('library (jsdom)', () => {
     expect(screen.getByTestId(testIds.storyPanel).dataset.preset).toBe('at-least-once');
   });
 
-  it('the answer waits for the end of the run (or a reveal) and stays across variants', async () => {
+  it('the answer waits for a locked-in prediction and the end of the run (or a reveal) and stays across variants', async () => {
     const lab = await mount();
     act(() => lab.actions.loadPreset('flink-checkpoint-replay'));
     await act(() => lab.actions.settled());
     expect(screen.queryByTestId(testIds.predictAnswer)).toBeNull();
-    act(() => lab.actions.seek(4000));
-    expect(screen.queryByTestId(testIds.predictAnswer)).toBeNull();
+    // The end alone reveals nothing while the question is unanswered.
     act(() => lab.actions.seek(1e9));
+    expect(screen.queryByTestId(testIds.predictAnswer)).toBeNull();
+    // Locking the answer in at the end reveals it.
+    fireEvent.change(screen.getByTestId(testIds.predictInput), { target: { value: '250' } });
+    fireEvent.click(screen.getByTestId(testIds.predictLock));
+    expect(screen.getByTestId(testIds.predictAnswer).textContent).toContain('300');
+    act(() => lab.actions.seek(0));
+    act(() => lab.actions.seek(4000));
     expect(screen.getByTestId(testIds.predictAnswer).textContent).toContain('300');
     // Scrubbing back does not hide it; nor does another variant of the same preset.
     act(() => lab.actions.seek(0));

@@ -91,14 +91,18 @@ export function LibraryProvider({ children }: { children: ReactNode }) {
   const updatePrediction = useCallback((id: string, change: Partial<Prediction>) => {
     setPredictions((all) => ({ ...all, [id]: { ...(all[id] ?? EMPTY), ...change } }));
   }, []);
-  // Reaching the end of the run reveals the answer (and, with it, the outcome the page hid), and
-  // the reveal stays when the cursor goes back. Here rather than in the prediction box, which is
-  // not mounted while the story is folded away. Subscribed outside React: the cursor moves every
-  // frame, and nothing should re-render with it.
+  // Reaching the end of the run with the prediction locked in reveals the answer (and, with it,
+  // the outcome the page hid), and the reveal stays when the cursor goes back; without an answer
+  // the end reveals nothing ("Show the outcome" is the way past the question). Here rather than
+  // in the prediction box, which is not mounted while the story is folded away. Subscribed
+  // outside React: the cursor moves every frame, and nothing should re-render with it.
   const predictionsNow = useRef(predictions);
+  const checkReveal = useRef<() => void>(() => {});
   useEffect(() => {
     predictionsNow.current = predictions;
-  });
+    // Locking the answer in while the cursor already stands at the end reveals it too.
+    checkReveal.current();
+  }, [predictions]);
   useEffect(() => {
     const check = () => {
       const s = lab.app.getState();
@@ -111,7 +115,7 @@ export function LibraryProvider({ children }: { children: ReactNode }) {
         pristine: isPristinePreset(s.scenario, s.presetRef),
         ...p,
       });
-      if (phase !== 'pending' && phase !== 'locked') return;
+      if (phase !== 'locked') return;
       const c = lab.cursor.getState();
       // The run on screen must be this scenario's: a preset opened while the cursor stood at
       // the end of another run must not find "the end" there and give its answer away.
@@ -119,6 +123,7 @@ export function LibraryProvider({ children }: { children: ReactNode }) {
       if (atRunEnd({ current, idx: c.idx, n: v.n, t: c.t, endTime: v.endTime }))
         updatePrediction(open.preset.id, { revealed: true });
     };
+    checkReveal.current = check;
     check();
     const offCursor = lab.cursor.subscribe(check);
     const offApp = lab.app.subscribe(check);
