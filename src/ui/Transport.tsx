@@ -192,12 +192,12 @@ function Timeline({ view, locked }: { view: RunView; locked: boolean }) {
   const lab = useLabInstance();
   const a = lab.actions;
   const parsed = useLab(selectParse);
+  // Markers are shown once the run on screen has as many faults as the scenario (while an edit
+  // re-runs, they are hidden rather than placed from the previous run).
+  const markersReady = parsed.ok && parsed.scenario.faults.length === view.scenario.faults.length;
   const markers = useMemo(
-    () =>
-      parsed.ok && parsed.scenario.faults.length === view.scenario.faults.length
-        ? faultMarkers(view, parsed.scenario)
-        : [],
-    [parsed, view],
+    () => (markersReady && parsed.ok ? faultMarkers(view, parsed.scenario) : []),
+    [markersReady, parsed, view],
   );
   const checkpoints = useMemo(
     () =>
@@ -217,6 +217,23 @@ function Timeline({ view, locked }: { view: RunView; locked: boolean }) {
   );
   const [selected, setSelected] = useState<number | null>(null);
   const [drag, setDrag] = useState<{ index: number; idx: number; moved: boolean } | null>(null);
+  const markerBox = useRef<HTMLDivElement>(null);
+  /** After a delete from the keyboard: the index of the deleted fault, until focus has moved on. */
+  const focusAfterDelete = useRef<number | null>(null);
+
+  // A deleted marker takes the focus with it: it parks on the timeline meanwhile, and once the
+  // re-run's markers are on screen it moves to the next marker (the one that took the deleted
+  // one's place), else the previous one, else it stays on the timeline — unless the user has
+  // moved it elsewhere since.
+  useEffect(() => {
+    const deleted = focusAfterDelete.current;
+    if (deleted === null || !markersReady) return;
+    focusAfterDelete.current = null;
+    const box = markerBox.current;
+    if (!box || document.activeElement !== track.current) return;
+    const at = (i: number) => box.querySelector<HTMLElement>(`[data-fault-index="${i}"]`);
+    (at(deleted) ?? at(deleted - 1))?.focus();
+  }, [markers, markersReady]);
 
   useEffect(() => {
     const paint = () => {
@@ -288,12 +305,17 @@ function Timeline({ view, locked }: { view: RunView; locked: boolean }) {
       a.seekIndex(to[e.key]!);
     }
   };
+  const deleteKeepingFocus = (index: number) => {
+    setSelected(null);
+    focusAfterDelete.current = index;
+    track.current?.focus();
+    a.deleteFault(index);
+  };
   const onMarkerKey = (e: KeyboardEvent<HTMLButtonElement>, m: FaultMarker) => {
     if (e.key === 'Delete' || e.key === 'Backspace') {
       e.preventDefault();
       e.stopPropagation();
-      setSelected(null);
-      a.deleteFault(m.index);
+      deleteKeepingFocus(m.index);
     } else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
       // Arrows move the time the fault is armed from (its `at`) to the previous / next engine
       // event's time — the timeline's own step; Shift: ten steps. Within [0, end of the run].
@@ -344,7 +366,7 @@ function Timeline({ view, locked }: { view: RunView; locked: boolean }) {
           <div ref={head} className="head" />
         </div>
         {/* Markers sit over the slider, not inside it: controls must not nest (axe nested-interactive). */}
-        <div className="markers">
+        <div className="markers" ref={markerBox}>
           {markers.map((m) => {
             const dragging = drag?.index === m.index;
             const at = dragging ? drag.idx : markerIdx(m);
@@ -414,6 +436,7 @@ function Timeline({ view, locked }: { view: RunView; locked: boolean }) {
           marker={sel}
           locked={locked}
           onClose={() => setSelected(null)}
+          onDelete={() => deleteKeepingFocus(sel.index)}
         />
       )}
     </div>
@@ -425,10 +448,13 @@ function FaultDetails({
   marker,
   locked,
   onClose,
+  onDelete,
 }: {
   marker: FaultMarker;
   locked: boolean;
   onClose: () => void;
+  /** Deletes the fault, closes these details and finds the focus a home. */
+  onDelete: () => void;
 }) {
   const a = useActions();
   const scenario = useLab(selectScenarioAsWritten);
@@ -477,14 +503,7 @@ function FaultDetails({
               Not applied: {problem}.
             </span>
           )}
-          <button
-            type="button"
-            data-testid={testIds.faultDelete}
-            onClick={() => {
-              onClose();
-              a.deleteFault(marker.index);
-            }}
-          >
+          <button type="button" data-testid={testIds.faultDelete} onClick={onDelete}>
             ✕ Delete fault
           </button>
         </>

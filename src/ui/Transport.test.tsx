@@ -1,0 +1,62 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createRunClient } from '../platform/runClient';
+import { findPreset } from '../scenarios';
+import { createLab, type Lab } from '../store/labStore';
+import { App } from './App';
+import { testIds } from './testIds';
+
+const inline = createRunClient({ createWorker: null });
+
+beforeAll(() => {
+  HTMLCanvasElement.prototype.getContext = (() =>
+    null) as typeof HTMLCanvasElement.prototype.getContext;
+});
+
+async function mount(): Promise<Lab> {
+  // The at-least-once preset has two faults (a lost ack, a mid-batch crash).
+  const lab = createLab({
+    runner: inline,
+    initial: structuredClone(findPreset('at-least-once')!.variant.scenario),
+    initialPresetRef: 'at-least-once/default',
+  });
+  render(<App lab={lab} />);
+  await act(() => lab.actions.settled());
+  return lab;
+}
+
+const marker = (i: number) =>
+  screen
+    .getAllByTestId(testIds.faultMarker)
+    .find((el) => el.getAttribute('data-fault-index') === String(i))!;
+
+async function pressDelete(lab: Lab, el: HTMLElement) {
+  act(() => el.focus());
+  expect(document.activeElement).toBe(el);
+  fireEvent.keyDown(el, { key: 'Delete' });
+  await act(() => lab.actions.settled());
+}
+
+describe('timeline: deleting a fault marker from the keyboard keeps the focus', () => {
+  afterEach(cleanup);
+
+  it('moves to the next marker, else the previous one, else the timeline', async () => {
+    const lab = await mount();
+    expect(screen.getAllByTestId(testIds.faultMarker)).toHaveLength(2);
+    // The first of two: the next one (now fault 1, index 0) takes the focus.
+    await pressDelete(lab, marker(0));
+    expect(screen.getAllByTestId(testIds.faultMarker)).toHaveLength(1);
+    expect(document.activeElement).toBe(marker(0));
+    // The last one: nothing left, the timeline takes it.
+    await pressDelete(lab, marker(0));
+    expect(screen.queryAllByTestId(testIds.faultMarker)).toHaveLength(0);
+    expect(document.activeElement).toBe(screen.getByTestId(testIds.timeline));
+  });
+
+  it('the last marker of several hands the focus to the previous one', async () => {
+    const lab = await mount();
+    await pressDelete(lab, marker(1));
+    expect(lab.app.getState().scenario.faults).toHaveLength(1);
+    expect(document.activeElement).toBe(marker(0));
+  });
+});
