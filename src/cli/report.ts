@@ -3,7 +3,7 @@
  * `--format json` is a contract other tools depend on: fields are only ever added.
  * `--format mermaid` and `--format markdown` print the views' text (the same as the page).
  */
-import { traceHash, type Run, fateOf } from '../engine';
+import { defaultStopAt, traceHash, type Run, fateOf } from '../engine';
 import { markdownReport } from '../views/markdown';
 import { diagramOf, type DiagramKind } from '../views/mermaid';
 
@@ -43,6 +43,13 @@ export interface JsonReport {
   /** Business ids the application was told failed although they were written. */
   falseFailures: string[];
   endTimeMs: number;
+  /**
+   * True when the run reached its stop time with work still pending (`stopAtMs`, or by default
+   * the last event or fault + 1 h): events still on their way then count as lost.
+   */
+  cutOff: boolean;
+  /** The stop time in effect (ms): `stopAtMs`, or the default. */
+  stopAtMs: number;
   traceEntries: number;
 }
 
@@ -91,6 +98,8 @@ export function jsonReport(run: Run, preset?: string): JsonReport {
     latencyMs: v.latency,
     falseFailures: v.falseFailures,
     endTimeMs: run.endTime,
+    cutOff: run.cutOff,
+    stopAtMs: run.scenario.stopAtMs ?? defaultStopAt(run.scenario, run.events),
     traceEntries: run.trace.length,
   };
 }
@@ -117,6 +126,10 @@ export function textReport(run: Run, preset?: string): string {
   lines.push(
     `seed ${r.seed} · ${r.traceEntries} trace entries · ended at ${r.endTimeMs} ms · trace ${r.traceHash.slice(0, 16)}`,
   );
+  if (r.cutOff)
+    lines.push(
+      `cut off at ${r.stopAtMs} ms (${run.scenario.stopAtMs !== undefined ? 'stopAtMs' : 'the default stop: the last event or fault + 1 h; set stopAtMs to run longer'}) with work still pending: events still on their way count as lost`,
+    );
   lines.push('');
   const t = r.totals;
   lines.push(
@@ -139,6 +152,15 @@ export function textReport(run: Run, preset?: string): string {
       `  ${e.fate === 'lost' ? '✗ lost' : '⧉ duplicated'} ${idList(e.events)}: ${e.sentence}`,
     );
   }
+  // The engine explains the first anomalies only (a cap per run); say so when there are more.
+  const anomalous = r.events.filter((e) => e.fate !== 'once').length;
+  const explained = run.verdict.explanations
+    .filter((e) => e.point === r.primary)
+    .reduce((n, e) => n + e.events.length, 0);
+  if (explained < anomalous)
+    lines.push(
+      `  (explained: the first ${explained.toLocaleString('en-US')} of ${anomalous.toLocaleString('en-US')} events lost or duplicated)`,
+    );
   if (r.falseFailures.length > 0)
     lines.push(
       `  ! the application was told these failed, but they were written: ${idList(r.falseFailures)}`,

@@ -723,6 +723,11 @@ class Ctx {
           }`,
           entries: [refused.entry, input[0]!.append],
         };
+      if (this.run.cutOff)
+        return {
+          template: `{id} is in the log but had not been processed when the run was cut off at ${this.run.endTime} ms with work still pending (stopAtMs, or the default: the last event or fault + 1 h)`,
+          entries: [input[0]!.append],
+        };
       return {
         template: '{id} is in the log but was never processed',
         entries: [input[0]!.append],
