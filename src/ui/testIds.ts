@@ -47,6 +47,8 @@ export const testIds = {
   counterSum: 'counter-sum',
   verdict: 'verdict',
   explanation: 'explanation',
+  /** Said under the explanations when they cover only the first anomalies of a big run. */
+  explanationsCapped: 'explanations-capped',
   // Pipeline
   pipeline: 'pipeline',
   producerSent: 'producer-sent',

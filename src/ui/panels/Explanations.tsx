@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab, useView } from '../../store/LabContext';
 import { Icon } from '../Icon';
@@ -18,9 +19,21 @@ export function Explanations() {
   const highlight = useLab(selectHighlight);
   // "Predict first": what went wrong is the answer, so it waits for the reveal.
   const gate = usePredictionGate();
+  const verdict = view?.verdict;
+  // The engine explains the first anomalies of a run only (a cap): say so when there are more.
+  const coverage = useMemo(() => {
+    if (!verdict) return { explained: 0, anomalous: 0 };
+    const explained = verdict.explanations
+      .filter((x) => x.point === verdict.primary)
+      .reduce((n, x) => n + x.events.length, 0);
+    let anomalous = 0;
+    for (const f of verdict.fate) if (f !== 1) anomalous++;
+    return { explained, anomalous };
+  }, [verdict]);
   if (!view) return null;
   const list = view.verdict.explanations;
   const ids = view.events.ids;
+  const { explained, anomalous } = coverage;
   return (
     <section className="card" aria-labelledby="why-heading">
       <h2 id="why-heading">Why: what went wrong, and how</h2>
@@ -68,6 +81,12 @@ export function Explanations() {
             );
           })}
         </ul>
+      )}
+      {!gate.hidden && explained < anomalous && (
+        <p className="muted" data-testid={testIds.explanationsCapped}>
+          Explained: the first {explained.toLocaleString('en-US')} of{' '}
+          {anomalous.toLocaleString('en-US')} events lost or duplicated.
+        </p>
       )}
       {!gate.hidden && view.verdict.falseFailures.length > 0 && (
         <p style={{ fontSize: '0.88em' }}>
