@@ -101,6 +101,15 @@ describe('scenario validation names the field of every problem', () => {
     expect(paths({ ...base, stopAtMs: LIMITS.timeMs + 1 })).toEqual(['stopAtMs']);
   });
 
+  it('a huge number gets one message, with the field’s own limit (not also zod’s safe-integer bound)', () => {
+    const r = parseScenario({ ...base, stopAtMs: 1e20 });
+    expect(r.ok).toBe(false);
+    if (!r.ok)
+      expect(r.issues).toEqual([
+        { path: 'stopAtMs', message: `Too big: expected number to be <=${LIMITS.timeMs}` },
+      ]);
+  });
+
   it('refuses versions from the future and non-objects, and reports JSON syntax errors at the root', () => {
     expect(paths({ ...base, version: 2 })).toEqual(['version']);
     expect(paths([1, 2])).toEqual(['']);

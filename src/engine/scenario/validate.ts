@@ -85,9 +85,17 @@ export function parseScenario(raw: unknown): ParseResult {
   if (!migrated.ok) return migrated;
   const parsed = ScenarioSchema.safeParse(migrated.value);
   if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({ path: pathOf(i.path), message: i.message }));
+    // zod's int() carries its own bound (the largest safe integer); where the field's real limit
+    // is reported too, one message about the number is enough — the field's.
+    const SAFE_BOUND = `<=${Number.MAX_SAFE_INTEGER}`;
     return {
       ok: false,
-      issues: parsed.error.issues.map((i) => ({ path: pathOf(i.path), message: i.message })),
+      issues: issues.filter(
+        (i) =>
+          !i.message.includes(SAFE_BOUND) ||
+          !issues.some((o) => o !== i && o.path === i.path && o.message.startsWith('Too big')),
+      ),
     };
   }
   const issues = semanticIssues(parsed.data);
