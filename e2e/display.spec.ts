@@ -163,8 +163,19 @@ for (const size of [
       el.clientWidth,
     ]);
     expect(scrollWidth).toBeGreaterThan(clientWidth);
+    // …and says so: a fade and a "scroll →" cue at the right edge, gone once scrolled to the end.
+    const frame = page.locator('.pipeline-frame');
+    const cue = dash.byId(testIds.pipelineScrollCue);
+    await expect(frame).toHaveAttribute('data-more-right', 'true');
+    await expect(frame).not.toHaveAttribute('data-more-left', /.*/);
+    await expect(cue).toHaveText('scroll →');
+    await expect(cue).toHaveCSS('opacity', '1');
     await dash.byId(testIds.readerPanel).scrollIntoViewIfNeeded();
     await expect(dash.byId(testIds.readerPanel)).toBeInViewport();
+    await scroller.evaluate((el) => (el.scrollLeft = el.scrollWidth));
+    await expect(frame).not.toHaveAttribute('data-more-right', /.*/);
+    await expect(frame).toHaveAttribute('data-more-left', 'true');
+    await expect(cue).toHaveCSS('opacity', '0');
     // A fault menu opened there is not clipped by that box: all of it is in the window.
     await dash.component('sink').locator('.component-head').first().click();
     await expect(dash.byId(testIds.faultMenu)).toBeVisible();
@@ -175,6 +186,31 @@ for (const size of [
     expect(menu.x + menu.width).toBeLessThanOrEqual(size.width);
   });
 }
+
+test('at 1400 px the readers show their name, isolation level and table headers uncut', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await dash.pickPreset('consume-transform-produce/read-committed');
+  await dash.toEnd();
+  const reader = dash.byId(testIds.readerPanel);
+  const heads = reader.locator('.component-head');
+  await expect(heads).toHaveCount(2);
+  await expect(heads.nth(0)).toContainText('rc');
+  await expect(heads.nth(0)).toContainText('read_committed');
+  await expect(heads.nth(1)).toContainText('read_uncommitted');
+  // Nothing in the reader column is cut: no text wider than its box (titles, column headers,
+  // cells), and the column itself does not overflow.
+  const cut = await reader.evaluate((root) =>
+    [...root.querySelectorAll('.component-head span, [role="columnheader"], [role="cell"]')]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1)
+      .map((el) => el.textContent),
+  );
+  expect(cut).toEqual([]);
+  expect(await reader.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  await expect(reader.locator('[role="columnheader"]').nth(2)).toHaveText('amount');
+});
 
 test('small text is at least 12 px at 100 %; counts take the right plural', async ({ dash }) => {
   const { page } = dash;

@@ -51,6 +51,7 @@ export const testIds = {
   explanationsCapped: 'explanations-capped',
   // Pipeline
   pipeline: 'pipeline',
+  pipelineScrollCue: 'pipeline-scroll-cue',
   producerSent: 'producer-sent',
   producerAcked: 'producer-acked',
   producerRetried: 'producer-retried',

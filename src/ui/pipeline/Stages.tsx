@@ -506,7 +506,18 @@ export function ReaderStage({ view, idx, t }: StageProps) {
             id={name}
             anchor={name}
             life={lifeAt(view, view.actors.indexOf(name), idx, t).life}
-            title={<span className="mono">{tb.label}</span>}
+            title={
+              // Name and isolation level on lines of their own: "read_uncommitted" alone fills
+              // the narrow column.
+              <span className="reader-title">
+                <span className="mono">{view.scenario.readers[i]?.name ?? tb.label}</span>
+                {view.scenario.readers[i] && (
+                  <span className="mono reader-iso">
+                    {view.scenario.readers[i]['isolation.level']}
+                  </span>
+                )}
+              </span>
+            }
           >
             <RowTable
               view={view}
