@@ -91,11 +91,22 @@ test('a damaged share link is refused with a notice; the lab opens as usual', as
   const notice = page.getByTestId(testIds.notice);
   await expect(notice).toContainText('This share link could not be opened');
   await expect(notice).toContainText('damaged');
+  // The refused link left the address bar: a reload or a copied URL does not refuse it again.
+  await expect.poll(() => new URL(page.url()).hash).not.toContain('s=');
   // The lab works: the default preset runs and plays.
   await page.getByTestId(testIds.play).click();
   await expect(page.getByTestId(testIds.play)).toHaveAttribute('aria-pressed', 'true');
-  const newer = await page.goto('./#s=99.abc');
+  // A link from a newer version: refused with its own notice, then gone from the URL, so a reload
+  // opens the page without refusing it again.
+  const url = new URL('./#s=99.abc', page.url()).href;
+  await page.goto('about:blank');
+  const newer = await page.goto(url);
   expect(newer?.ok()).toBe(true);
-  await page.reload();
   await expect(page.getByTestId(testIds.notice).first()).toContainText('newer than this');
+  await expect.poll(() => new URL(page.url()).hash).not.toContain('s=');
+  await page.reload();
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await expect(page.getByTestId(testIds.notice).filter({ hasText: 'newer than this' })).toHaveCount(
+    0,
+  );
 });

@@ -5,7 +5,7 @@
  */
 import { createArtifactClient, createRunClient } from '../../platform/runClient';
 import { presetParamOf, resolvePresetParam } from '../../platform/presetUrl';
-import { shareFromLocation } from '../../platform/share';
+import { clearShareFromLocation, shareFromLocation } from '../../platform/share';
 import { loadWorkspace } from '../../platform/storage';
 import { createAutosave } from '../../platform/storageAutosave';
 import { createLab, type Lab } from '../../store/labStore';
@@ -29,6 +29,9 @@ export interface BootedPage {
  */
 export function bootPage({ embed }: { embed: boolean }): BootedPage {
   const share = shareFromLocation();
+  // A refused link leaves the address bar: a reload or a copy of the URL would refuse it again
+  // (the notice says what was wrong with it).
+  if (share && !share.ok) clearShareFromLocation();
   // The library's reading of `?preset=` (case, bare ids, its messages): one contract for both.
   const presetValue = presetParamOf(location.search);
   const preset = presetValue === null ? null : resolvePresetParam(presetValue);
