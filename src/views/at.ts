@@ -310,10 +310,14 @@ export function rowIdentity(v: RunView, tb: TableView, r: number): number {
   return -1;
 }
 
-/** Whether an actor is up, down or stalled at `idx`. */
-export type Life = 'up' | 'down' | 'stalled';
+/**
+ * Whether an actor is up, down, stalled or restarting at `idx`. Restarting: a job (Flink, Spark)
+ * between its `restart` and the `restore` of its state — waiting out its restart delay (Flink's
+ * RESTARTING), not processing yet.
+ */
+export type Life = 'up' | 'down' | 'stalled' | 'restarting';
 
-/** An actor's life at a cursor: up / down (crashed, not restarted) / stalled (paused). */
+/** An actor's life at a cursor: up / down (crashed, not restarted) / stalled (paused) / restarting. */
 export function lifeAt(
   v: RunView,
   actor: number,
@@ -328,7 +332,27 @@ export function lifeAt(
   if (k === K.crash) return { life: 'down', since: v.cols.time[e]!, entry: e };
   if (k === K.stall && v.cols.until[e]! > t)
     return { life: 'stalled', since: v.cols.time[e]!, entry: e };
+  // A job restores its state after each restart; a consumer never restores (it is up at once).
+  if (k === K.restart && restores(v, actor) && !restoredBy(v, actor, e, idx))
+    return { life: 'restarting', since: v.cols.time[e]!, entry: e };
   return { life: 'up', since: v.cols.time[e]!, entry: e };
+}
+
+/** Whether `actor` restores its state at any point of the run (a Flink or Spark job does). */
+function restores(v: RunView, actor: number): boolean {
+  for (let k = 0; k < v.restores.length; k++)
+    if (v.cols.actor[v.restores[k]!] === actor) return true;
+  return false;
+}
+
+/** Whether `actor` restored its state at an entry after `e` and before `idx`. */
+function restoredBy(v: RunView, actor: number, e: number, idx: number): boolean {
+  for (let k = lowerBound(v.restores, e + 1); k < v.restores.length; k++) {
+    const r = v.restores[k]!;
+    if (r >= idx) return false;
+    if (v.cols.actor[r] === actor) return true;
+  }
+  return false;
 }
 
 /** What a consumer instance / job is doing at a cursor. */

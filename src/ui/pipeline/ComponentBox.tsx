@@ -9,7 +9,13 @@ const selectMenu = (s: LabState) => s.menu;
 const selectView = (s: LabState) => s.view;
 const selectSelected = (s: LabState) => s.selected;
 
-const LIFE: Record<Life, string> = { up: '● running', down: '✕ down', stalled: '❚❚ stalled' };
+const LIFE: Record<Life, string> = {
+  up: '● running',
+  down: '✕ down',
+  stalled: '❚❚ stalled',
+  // A job waiting out its restart delay before it restores its state (Flink: RESTARTING).
+  restarting: '↻ restarting',
+};
 
 /**
  * A pipeline component: a heading button that opens its fault menu (click, or focus + Enter),
