@@ -39,6 +39,9 @@ describe('App (jsdom)', () => {
     expect(value(testIds.counterRows)).toBe(24);
     expect(value(testIds.counterDuplicates)).toBe(4);
     expect(screen.getByTestId(testIds.counterSum).textContent).toContain('$220 double-counted');
+    // The preset asks its question first: unanswered, the end does not show the verdict.
+    expect(screen.queryByTestId(testIds.verdict)).toBeNull();
+    fireEvent.click(screen.getAllByTestId(testIds.outcomeShow)[0]!);
     expect(screen.getByTestId(testIds.verdict).getAttribute('data-observed')).toBe('at-least-once');
   });
 
