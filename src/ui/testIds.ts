@@ -49,6 +49,8 @@ export const testIds = {
   explanation: 'explanation',
   /** Said under the explanations when they cover only the first anomalies of a big run. */
   explanationsCapped: 'explanations-capped',
+  /** Beside a knob left unset whose value in effect is the pipeline's default. */
+  knobUnset: 'knob-unset',
   // Pipeline
   pipeline: 'pipeline',
   pipelineScrollCue: 'pipeline-scroll-cue',

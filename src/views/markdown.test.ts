@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { markdownReport, markdownText } from './markdown';
 import { truncate } from './mermaidText';
 import { HOSTILE, LOST_ACK, runOf } from './mermaid.testdata';
+import { findPreset } from '../scenarios';
 
 // `marked` (a GFM renderer; mermaid's own dependency) stands in for the docs sites that will
 // render these reports.
@@ -178,5 +179,16 @@ describe('markdownText', () => {
       }),
       { seed: 9, numRuns: 300 },
     );
+  });
+});
+
+describe('markdownReport: a knob left unset whose default depends on the pipeline', () => {
+  it('shows the value in effect, marked as the default (KafkaSink unset: 1 h; broker cap 15 min)', () => {
+    const v = findPreset('flink-commit-phase-crash/timeout-left-unset')!.variant;
+    const report = markdownReport(runOf(v.scenario), { diagram: null });
+    expect(report).toContain(
+      '| `transaction.timeout.ms (output)` (sink) | 3600000 ms (unset: the default here) |',
+    );
+    expect(report).toContain('| `transaction.max.timeout.ms` (broker) | 900000 ms |');
   });
 });

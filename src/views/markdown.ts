@@ -77,6 +77,8 @@ const DECISIVE = new Set([
   'sink.deliveryGuarantee',
   'sink.transactional.id',
   'sink.transactionalIdPrefix',
+  'sink.transaction.timeout.ms',
+  'broker.transaction.max.timeout.ms',
   'sink.txnAppId',
   'sink.mode',
   'sink.idempotencyKey',
@@ -163,9 +165,13 @@ export function markdownReport(run: Run, opts: MarkdownOptions = {}): string {
   for (const k of knobsFor(s)) {
     if (!DECISIVE.has(k.path) && !/^readers\.\d+\.isolation\.level$/.test(k.path)) continue;
     const where = k.path.startsWith('readers.') ? `reader ${k.path.split('.')[1]}` : k.group;
-    out.push(
-      `| \`${k.name}\` (${where}) | ${markdownText(formatKnobValue(k, getKnob(s, k.path)))} |`,
-    );
+    const raw = getKnob(s, k.path);
+    // Unset with a default that depends on the pipeline: the value in effect, said to be that.
+    const value =
+      raw === undefined && k.defaultFor
+        ? `${formatKnobValue(k, k.defaultFor(s))} (unset: the default here)`
+        : formatKnobValue(k, raw);
+    out.push(`| \`${k.name}\` (${where}) | ${markdownText(value)} |`);
   }
   out.push('');
 

@@ -227,6 +227,12 @@ function KnobRow({
             ✎ not the {claim} value ({formatKnobValue(meta, preset)})
           </span>
         )}
+        {raw === undefined && meta.defaultFor && (
+          <span className="muted" data-testid={testIds.knobUnset}>
+            {' '}
+            unset: the default here
+          </span>
+        )}
       </label>
       {control}
       <button
