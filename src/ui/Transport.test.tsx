@@ -60,3 +60,27 @@ describe('timeline: deleting a fault marker from the keyboard keeps the focus', 
     expect(document.activeElement).toBe(marker(0));
   });
 });
+
+describe('timeline: a scripted fault that never fired is said in words', () => {
+  afterEach(cleanup);
+
+  it('names it beside the timeline key; nothing is said while every fault fires', async () => {
+    const lab = await mount();
+    expect(screen.queryByTestId(testIds.faultsNeverFired)).toBeNull();
+    // A crash of the consumer at its commit point, armed after the run's last commit: its
+    // moment never comes.
+    act(() =>
+      lab.actions.addFault({
+        kind: 'crash',
+        target: 'consumer-0',
+        point: 'before-commit',
+        at: 600_000,
+        id: 'late crash',
+      }),
+    );
+    await act(() => lab.actions.settled());
+    expect(screen.getByTestId(testIds.faultsNeverFired).textContent).toBe(
+      '⚠ never fired: a crash of consumer-0 "late crash"',
+    );
+  });
+});

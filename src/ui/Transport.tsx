@@ -45,7 +45,15 @@ export function Transport({ locked = false }: { locked?: boolean }) {
   const skipIdle = useLab(selectSkip);
   const lastSkip = useLab(selectLastSkip);
   const view = useView();
+  const parsed = useLab(selectParse);
   const skipped = skipIdle && lastSkip > 0;
+  // Scripted faults whose moment never came in this run: said in words, not only by a dashed
+  // marker and its tooltip (a crash placed where nothing matches after it simply never happens).
+  const neverFired = useMemo(() => {
+    if (!view || !parsed.ok || parsed.scenario.faults.length !== view.scenario.faults.length)
+      return [];
+    return faultMarkers(view, parsed.scenario).filter((m) => m.firedEntry < 0);
+  }, [view, parsed]);
   return (
     <div className="transport" role="group" aria-label="Time controls">
       <div className="transport-row">
@@ -139,6 +147,16 @@ export function Transport({ locked = false }: { locked?: boolean }) {
           <span className="key-fault">⚡</span> fault{locked ? '' : ' (drag or arrows to move)'} ·{' '}
           <span className="key-ckpt" /> checkpoint · <span className="key-cut" /> idle time cut out
         </span>
+        {neverFired.length > 0 && (
+          <span
+            className="never-fired"
+            data-testid={testIds.faultsNeverFired}
+            title={neverFired.map((m) => `${m.label}: armed from ${formatMs(m.at)}`).join('\n')}
+          >
+            ⚠ never fired:{' '}
+            {neverFired.length === 1 ? neverFired[0]!.label : `${neverFired.length} faults`}
+          </span>
+        )}
       </div>
       {view && <Timeline view={view} locked={locked} />}
     </div>

@@ -51,6 +51,8 @@ export const testIds = {
   explanationsCapped: 'explanations-capped',
   /** Beside a knob left unset whose value in effect is the pipeline's default. */
   knobUnset: 'knob-unset',
+  /** Beside the timeline's key: the scripted faults that never fired in this run. */
+  faultsNeverFired: 'faults-never-fired',
   // Pipeline
   pipeline: 'pipeline',
   pipelineScrollCue: 'pipeline-scroll-cue',
