@@ -123,6 +123,7 @@ export function check(run: Run): Verdict {
   const { events, state, scenario } = run;
   const n = events.identities;
   const ident = events.identity;
+  const amount = events.amount;
   const points: Point[] = [];
 
   // Logs: every record of the topic (aborted ones included; markers excluded) — what a
@@ -143,15 +144,16 @@ export function check(run: Run): Verdict {
       const evs = p.event.data;
       const txns = p.txn.data;
       const end = Math.min(p.hw, p.lso);
+      const leo = p.leo;
       let lastTxn = -1;
       let lastCommitted = false;
-      for (let o = 0; o < p.leo; o++) {
+      for (let o = 0; o < leo; o++) {
         if ((flags[o]! & REC_CONTROL) !== 0) continue;
         const e = evs[o]!;
         const j = ident[e]!;
         all[j]!++;
         total++;
-        sum += events.amount[e]!;
+        sum += amount[e]!;
         const t = txns[o]!;
         if (t >= 0) {
           transactional = true;
@@ -163,7 +165,7 @@ export function check(run: Run): Verdict {
         if (o < end && (t < 0 || lastCommitted)) {
           committed[j]!++;
           rcTotal++;
-          rcSum += events.amount[e]!;
+          rcSum += amount[e]!;
         }
       }
     }
