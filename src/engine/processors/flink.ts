@@ -86,6 +86,34 @@ export interface CheckpointRecord {
 
 const step = (s: CheckpointStep) => CHECKPOINT_STEPS.indexOf(s);
 
+/**
+ * Write a 'checkpoint' trace entry of `actor`: step `s` of checkpoint `ckpt`, with the source
+ * position (topic/partition/offset), the sink transaction or the trigger time where one belongs.
+ */
+function traceCheckpoint(
+  actor: Actor,
+  cause: number,
+  s: CheckpointStep,
+  ckpt: number,
+  at: { topic?: number; partition?: number; offset?: number; txn?: number; until?: number } = {},
+): number {
+  const w = actor.world;
+  const e = w.trace.add(
+    w.now,
+    K['checkpoint'],
+    actor.id,
+    cause,
+    -1,
+    at.topic ?? -1,
+    at.partition ?? -1,
+    at.offset ?? -1,
+    -1,
+    step(s),
+  );
+  w.trace.set(e, { ckpt, txn: at.txn, until: at.until });
+  return e;
+}
+
 /** The JobManager: triggers checkpoints, stores completed ones, restarts the job. */
 export class JobManager extends Actor {
   completed: CompletedCheckpoint | null = null;
@@ -124,19 +152,7 @@ export class JobManager extends Actor {
     }
     if (!job.hasProgressSinceBarrier()) return; // nothing new: skip (it would change nothing)
     const id = this.nextId++;
-    const e = w.trace.add(
-      w.now,
-      K['checkpoint'],
-      this.id,
-      -1,
-      -1,
-      -1,
-      -1,
-      -1,
-      -1,
-      step('triggered'),
-    );
-    w.trace.set(e, { ckpt: id });
+    const e = traceCheckpoint(this, -1, 'triggered', id);
     this.inProgress = { id, triggeredAt: w.now, entry: e };
     this.history.push({
       id,
@@ -165,19 +181,10 @@ export class JobManager extends Actor {
     h.positions = snap.positions;
     h.stateBytes = snap.count.length * 16;
     h.txn = snap.pending.find((x) => x.epoch === snap.id)?.txn ?? -1;
-    const e = w.trace.add(
-      w.now,
-      K['checkpoint'],
-      this.id,
-      cause,
-      -1,
-      -1,
-      -1,
-      snap.positions[0] ?? -1,
-      -1,
-      step('completed'),
-    );
-    w.trace.set(e, { ckpt: snap.id, until: p.triggeredAt });
+    const e = traceCheckpoint(this, cause, 'completed', snap.id, {
+      offset: snap.positions[0] ?? -1,
+      until: p.triggeredAt,
+    });
     this.job.stateTracker?.checkpointCompleted(snap.id);
     const job = this.job;
     const inc = job.incarnation;
@@ -189,21 +196,8 @@ export class JobManager extends Actor {
 
   /** The task died: an in-progress checkpoint is declined; the job restarts after the task is back. */
   onTaskFailed(cause: number): void {
-    const w = this.world;
     if (this.inProgress) {
-      const e = w.trace.add(
-        w.now,
-        K['checkpoint'],
-        this.id,
-        cause,
-        -1,
-        -1,
-        -1,
-        -1,
-        -1,
-        step('declined'),
-      );
-      w.trace.set(e, { ckpt: this.inProgress.id });
+      traceCheckpoint(this, cause, 'declined', this.inProgress.id);
       const h = this.history.find((x) => x.id === this.inProgress!.id);
       if (h) h.status = 'declined';
       this.inProgress = null;
@@ -714,19 +708,11 @@ export class FlinkTask extends Actor {
     const b = this.pendingBarrier!;
     this.pendingBarrier = null;
     if (w.faults.crashPoint(this, 'flink', 'before-barrier', cause)) return;
-    const e = w.trace.add(
-      w.now,
-      K['checkpoint'],
-      this.id,
-      b.cause,
-      -1,
-      this.input.index,
-      0,
-      this.positions[0] ?? -1,
-      -1,
-      step('barrier'),
-    );
-    w.trace.set(e, { ckpt: b.id });
+    const e = traceCheckpoint(this, b.cause, 'barrier', b.id, {
+      topic: this.input.index,
+      partition: 0,
+      offset: this.positions[0] ?? -1,
+    });
     const snapshot = {
       id: b.id,
       positions: [...this.positions],
@@ -750,19 +736,7 @@ export class FlinkTask extends Actor {
       const client = this.producers.get(epoch)!;
       client.flush(() => {
         const txn = client.txn;
-        const pe = w.trace.add(
-          w.now,
-          K['checkpoint'],
-          this.id,
-          e,
-          -1,
-          -1,
-          -1,
-          -1,
-          -1,
-          step('pre-committed'),
-        );
-        w.trace.set(pe, { ckpt: b.id, txn: txn?.no ?? -1 });
+        const pe = traceCheckpoint(this, e, 'pre-committed', b.id, { txn: txn?.no ?? -1 });
         if (txn) this.pendingCommit.push({ epoch, transactionalId: this.tid(epoch), txn: txn.no });
         const pending = [...this.pendingCommit];
         this.epoch = b.id + 1;
@@ -796,19 +770,7 @@ export class FlinkTask extends Actor {
         cause,
         (committed, c) => {
           this.producers.delete(p.epoch);
-          const ce = w.trace.add(
-            w.now,
-            K['checkpoint'],
-            this.id,
-            c,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            step(committed ? 'committed' : 'expired'),
-          );
-          w.trace.set(ce, { ckpt: id, txn: p.txn });
+          traceCheckpoint(this, c, committed ? 'committed' : 'expired', id, { txn: p.txn });
         },
         {
           afterSent: (c) => {
