@@ -47,13 +47,17 @@ export function Transport({ locked = false }: { locked?: boolean }) {
   const view = useView();
   const parsed = useLab(selectParse);
   const skipped = skipIdle && lastSkip > 0;
+  // Markers are shown once the run on screen has as many faults as the scenario (while an edit
+  // re-runs, they are hidden rather than placed from the previous run).
+  const markersReady =
+    !!view && parsed.ok && parsed.scenario.faults.length === view.scenario.faults.length;
+  const markers = useMemo(
+    () => (markersReady && view && parsed.ok ? faultMarkers(view, parsed.scenario) : []),
+    [markersReady, view, parsed],
+  );
   // Scripted faults whose moment never came in this run: said in words, not only by a dashed
   // marker and its tooltip (a crash placed where nothing matches after it simply never happens).
-  const neverFired = useMemo(() => {
-    if (!view || !parsed.ok || parsed.scenario.faults.length !== view.scenario.faults.length)
-      return [];
-    return faultMarkers(view, parsed.scenario).filter((m) => m.firedEntry < 0);
-  }, [view, parsed]);
+  const neverFired = useMemo(() => markers.filter((m) => m.firedEntry < 0), [markers]);
   return (
     <div className="transport" role="group" aria-label="Time controls">
       <div className="transport-row">
@@ -158,7 +162,9 @@ export function Transport({ locked = false }: { locked?: boolean }) {
           </span>
         )}
       </div>
-      {view && <Timeline view={view} locked={locked} />}
+      {view && (
+        <Timeline view={view} markers={markers} markersReady={markersReady} locked={locked} />
+      )}
     </div>
   );
 }
@@ -206,17 +212,21 @@ const TICK_LABEL_PX = 78;
  * markers you can drag, nudge with the arrows, select and delete, completed checkpoints as
  * diamonds.
  */
-function Timeline({ view, locked }: { view: RunView; locked: boolean }) {
+function Timeline({
+  view,
+  markers,
+  markersReady,
+  locked,
+}: {
+  view: RunView;
+  /** The scenario's fault markers on this run (empty while an edit re-runs). */
+  markers: FaultMarker[];
+  /** False while an edit re-runs: the markers are not the scenario's yet. */
+  markersReady: boolean;
+  locked: boolean;
+}) {
   const lab = useLabInstance();
   const a = lab.actions;
-  const parsed = useLab(selectParse);
-  // Markers are shown once the run on screen has as many faults as the scenario (while an edit
-  // re-runs, they are hidden rather than placed from the previous run).
-  const markersReady = parsed.ok && parsed.scenario.faults.length === view.scenario.faults.length;
-  const markers = useMemo(
-    () => (markersReady && parsed.ok ? faultMarkers(view, parsed.scenario) : []),
-    [markersReady, parsed, view],
-  );
   const checkpoints = useMemo(
     () =>
       view.checkpoints
