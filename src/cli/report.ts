@@ -5,6 +5,7 @@
  */
 import { defaultStopAt, traceHash, type Run, fateOf } from '../engine';
 import { markdownReport } from '../views/markdown';
+import { explanationCoverage } from '../views/runView';
 import { diagramOf, type DiagramKind } from '../views/mermaid';
 
 /** The `--format json` object. */
@@ -153,10 +154,7 @@ export function textReport(run: Run, preset?: string): string {
     );
   }
   // The engine explains the first anomalies only (a cap per run); say so when there are more.
-  const anomalous = r.events.filter((e) => e.fate !== 'once').length;
-  const explained = run.verdict.explanations
-    .filter((e) => e.point === r.primary)
-    .reduce((n, e) => n + e.events.length, 0);
+  const { explained, anomalous } = explanationCoverage(run.verdict);
   if (explained < anomalous)
     lines.push(
       `  (explained: the first ${explained.toLocaleString('en-US')} of ${anomalous.toLocaleString('en-US')} events lost or duplicated)`,

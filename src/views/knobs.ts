@@ -85,6 +85,9 @@ const ms = (min: number, max = 7 * 24 * 3_600_000) => ({
   unit: 'ms' as const,
 });
 
+/** Said beside a knob left unset whose value in effect is the pipeline's default ({@link KnobMeta.defaultFor}). */
+export const UNSET_DEFAULT_NOTE = 'unset: the default here';
+
 /** The knob table, grouped by component in pipeline order. */
 export const KNOBS: readonly KnobMeta[] = [
   // ── Producer ──────────────────────────────────────────────────────────────────────────

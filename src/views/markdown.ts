@@ -12,7 +12,7 @@
  */
 import { describeFault, type Run } from '../engine';
 import { getKnob } from '../scenarios';
-import { formatKnobValue, knobsFor } from './knobs';
+import { UNSET_DEFAULT_NOTE, formatKnobValue, knobsFor } from './knobs';
 import { diagramOf, type DiagramKind } from './mermaid';
 import { truncate } from './mermaidText';
 
@@ -169,7 +169,7 @@ export function markdownReport(run: Run, opts: MarkdownOptions = {}): string {
     // Unset with a default that depends on the pipeline: the value in effect, said to be that.
     const value =
       raw === undefined && k.defaultFor
-        ? `${formatKnobValue(k, k.defaultFor(s))} (unset: the default here)`
+        ? `${formatKnobValue(k, k.defaultFor(s))} (${UNSET_DEFAULT_NOTE})`
         : formatKnobValue(k, raw);
     out.push(`| \`${k.name}\` (${where}) | ${markdownText(value)} |`);
   }

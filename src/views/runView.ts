@@ -148,6 +148,22 @@ export interface VerdictView {
   latency: { p50: number; p99: number; max: number; count: number };
 }
 
+/**
+ * How many of the events lost or duplicated at the primary point the explanations cover: the
+ * engine explains the first 2,000 of a run only, and a big run's reader must be told so.
+ */
+export function explanationCoverage(v: Pick<VerdictView, 'explanations' | 'primary' | 'fate'>): {
+  explained: number;
+  anomalous: number;
+} {
+  const explained = v.explanations
+    .filter((x) => x.point === v.primary)
+    .reduce((n, x) => n + x.events.length, 0);
+  let anomalous = 0;
+  for (const f of v.fate) if (f !== 1) anomalous++;
+  return { explained, anomalous };
+}
+
 /** One Flink checkpoint as its history row needs it. */
 export interface CheckpointView {
   id: number;

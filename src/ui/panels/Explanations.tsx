@@ -4,6 +4,7 @@ import { useActions, useLab, useView } from '../../store/LabContext';
 import { Icon } from '../Icon';
 import { HiddenOutcome } from '../library/HiddenOutcome';
 import { usePredictionGate } from '../library/usePredictionGate';
+import { explanationCoverage } from '../../views/runView';
 import { testIds } from '../testIds';
 
 const selectHighlight = (s: LabState) => s.highlight;
@@ -21,15 +22,10 @@ export function Explanations() {
   const gate = usePredictionGate();
   const verdict = view?.verdict;
   // The engine explains the first anomalies of a run only (a cap): say so when there are more.
-  const coverage = useMemo(() => {
-    if (!verdict) return { explained: 0, anomalous: 0 };
-    const explained = verdict.explanations
-      .filter((x) => x.point === verdict.primary)
-      .reduce((n, x) => n + x.events.length, 0);
-    let anomalous = 0;
-    for (const f of verdict.fate) if (f !== 1) anomalous++;
-    return { explained, anomalous };
-  }, [verdict]);
+  const coverage = useMemo(
+    () => (verdict ? explanationCoverage(verdict) : { explained: 0, anomalous: 0 }),
+    [verdict],
+  );
   if (!view) return null;
   const list = view.verdict.explanations;
   const ids = view.events.ids;

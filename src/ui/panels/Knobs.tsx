@@ -10,7 +10,13 @@ import {
   schemaRange,
   type NumberRange,
 } from '../../views/numberField';
-import { formatKnobValue, knobsFor, type KnobGroup, type KnobMeta } from '../../views/knobs';
+import {
+  UNSET_DEFAULT_NOTE,
+  formatKnobValue,
+  knobsFor,
+  type KnobGroup,
+  type KnobMeta,
+} from '../../views/knobs';
 import { useNumberDraft } from '../hooks/useNumberDraft';
 import { Icon } from '../Icon';
 import { testIds } from '../testIds';
@@ -230,7 +236,7 @@ function KnobRow({
         {raw === undefined && meta.defaultFor && (
           <span className="muted" data-testid={testIds.knobUnset}>
             {' '}
-            unset: the default here
+            {UNSET_DEFAULT_NOTE}
           </span>
         )}
       </label>
