@@ -138,15 +138,12 @@ export function check(run: Run): Verdict {
     let rcSum = 0;
     let transactional = false;
     for (const p of topic.partitions) {
-      // Partition.visible(o, true), with the columns, the high watermark and the last stable
-      // offset read once per partition and each transaction's outcome once per run of its records.
       const flags = p.flags.data;
       const evs = p.event.data;
       const txns = p.txn.data;
-      const end = Math.min(p.hw, p.lso);
+      // What read_committed sees: Partition.visible, with the end (the LSO) read once.
+      const end = p.readableEnd(true);
       const leo = p.leo;
-      let lastTxn = -1;
-      let lastCommitted = false;
       for (let o = 0; o < leo; o++) {
         if ((flags[o]! & REC_CONTROL) !== 0) continue;
         const e = evs[o]!;
@@ -154,15 +151,8 @@ export function check(run: Run): Verdict {
         all[j]!++;
         total++;
         sum += amount[e]!;
-        const t = txns[o]!;
-        if (t >= 0) {
-          transactional = true;
-          if (t !== lastTxn) {
-            lastTxn = t;
-            lastCommitted = p.txnOutcome.get(t) === 'committed';
-          }
-        }
-        if (o < end && (t < 0 || lastCommitted)) {
+        if (txns[o]! >= 0) transactional = true;
+        if (o < end && p.visibleBelowEnd(o, true)) {
           committed[j]!++;
           rcTotal++;
           rcSum += amount[e]!;

@@ -217,19 +217,12 @@ export class BrokerNode extends Actor {
     const end = p.readableEnd(readCommitted);
     const offsets: number[] = [];
     const events: number[] = [];
-    // Below `end` (the HW, or the LSO for read_committed) `Partition.visible` reduces to: not a
-    // marker, and for read_committed not in an aborted transaction (no LSO per record).
-    const flags = p.flags.data;
-    const txns = p.txn.data;
     const evs = p.event.data;
     let o = offset;
     while (o < end && offsets.length < max) {
-      if ((flags[o]! & REC_CONTROL) === 0) {
-        const t = readCommitted ? txns[o]! : -1;
-        if (t < 0 || p.txnOutcome.get(t) === 'committed') {
-          offsets.push(o);
-          events.push(evs[o]!);
-        }
+      if (p.visibleBelowEnd(o, readCommitted)) {
+        offsets.push(o);
+        events.push(evs[o]!);
       }
       o++;
     }

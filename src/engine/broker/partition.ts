@@ -256,10 +256,17 @@ export class Partition {
    * not in an aborted transaction). read_uncommitted sees every non-control record below the HW.
    */
   visible(offset: number, readCommitted: boolean): boolean {
-    if ((this.flags.get(offset) & REC_CONTROL) !== 0) return false;
-    if (!readCommitted) return offset < this.hw;
-    if (offset >= this.lso) return false;
-    const t = this.txn.get(offset);
+    return offset < this.readableEnd(readCommitted) && this.visibleBelowEnd(offset, readCommitted);
+  }
+
+  /**
+   * {@link visible} for an offset the caller knows is below {@link readableEnd}: a scan over a
+   * range reads the end once (the LSO walks the open transactions) instead of at every record.
+   */
+  visibleBelowEnd(offset: number, readCommitted: boolean): boolean {
+    if ((this.flags.data[offset]! & REC_CONTROL) !== 0) return false;
+    if (!readCommitted) return true;
+    const t = this.txn.data[offset]!;
     return t < 0 || this.txnOutcome.get(t) === 'committed';
   }
 
