@@ -137,8 +137,10 @@ export class ProducerClient {
   /**
    * Get a producer id (idempotent) or run `initTransactions` (transactional): one round trip to
    * the coordinator. Calls `onReady` in the owner's current incarnation — or, when the coordinator
-   * refuses (INVALID_TRANSACTION_TIMEOUT: initTransactions throws), sets {@link fatalError} and
-   * calls `onError` instead.
+   * refuses (INVALID_TRANSACTION_TIMEOUT: initTransactions throws — "If a client's requested
+   * transaction time exceed this, then the broker will return an error in InitProducerIdRequest",
+   * https://kafka.apache.org/documentation/#brokerconfigs_transaction.max.timeout.ms), sets
+   * {@link fatalError} and calls `onError` instead.
    */
   init(
     cause: number,
