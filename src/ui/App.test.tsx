@@ -1,13 +1,9 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createRunClient } from '../platform/runClient';
-import { findPreset } from '../scenarios';
-import { createLab, type Lab } from '../store/labStore';
+import type { Lab } from '../store/labStore';
 import { App } from './App';
 import { testIds } from './testIds';
-
-/** Everything runs inline (jsdom and Node have no Worker), as the page runs small scenarios. */
-const inline = createRunClient({ createWorker: null });
+import { presetLab } from './testLab';
 
 beforeAll(() => {
   // jsdom has no canvas; the token layer copes with a null context.
@@ -16,11 +12,7 @@ beforeAll(() => {
 });
 
 async function mount(ref = 'at-least-once'): Promise<Lab> {
-  const lab = createLab({
-    runner: inline,
-    initial: structuredClone(findPreset(ref)!.variant.scenario),
-    initialPresetRef: `${ref}/default`,
-  });
+  const lab = presetLab(ref);
   render(<App lab={lab} />);
   await act(() => lab.actions.settled());
   return lab;

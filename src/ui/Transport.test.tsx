@@ -1,12 +1,9 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createRunClient } from '../platform/runClient';
-import { findPreset } from '../scenarios';
-import { createLab, type Lab } from '../store/labStore';
+import type { Lab } from '../store/labStore';
 import { App } from './App';
 import { testIds } from './testIds';
-
-const inline = createRunClient({ createWorker: null });
+import { presetLab } from './testLab';
 
 beforeAll(() => {
   HTMLCanvasElement.prototype.getContext = (() =>
@@ -15,11 +12,7 @@ beforeAll(() => {
 
 async function mount(): Promise<Lab> {
   // The at-least-once preset has two faults (a lost ack, a mid-batch crash).
-  const lab = createLab({
-    runner: inline,
-    initial: structuredClone(findPreset('at-least-once')!.variant.scenario),
-    initialPresetRef: 'at-least-once/default',
-  });
+  const lab = presetLab('at-least-once');
   render(<App lab={lab} />);
   await act(() => lab.actions.settled());
   return lab;

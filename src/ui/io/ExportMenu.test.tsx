@@ -4,26 +4,19 @@
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRunClient, type ArtifactClient } from '../../platform/runClient';
-import { findPreset } from '../../scenarios';
-import { createLab, type Lab } from '../../store/labStore';
+import type { ArtifactClient } from '../../platform/runClient';
+import type { Lab } from '../../store/labStore';
 import { LabProvider } from '../../store/LabContext';
 import { LibraryProvider } from '../library/LibraryContext';
 import { Explanations } from '../panels/Explanations';
 import { testIds } from '../testIds';
+import { presetLab } from '../testLab';
 import { ExportMenu } from './ExportMenu';
 import { createNotices } from './notices';
 import { PageProvider } from './PageContext';
 
-/** Everything runs inline (jsdom and Node have no Worker), as the page runs small scenarios. */
-const inline = createRunClient({ createWorker: null });
-
 async function mount(): Promise<Lab> {
-  const lab = createLab({
-    runner: inline,
-    initial: structuredClone(findPreset('at-least-once')!.variant.scenario),
-    initialPresetRef: 'at-least-once/default',
-  });
+  const lab = presetLab('at-least-once');
   const artifacts: ArtifactClient = { get: vi.fn(), dispose: () => {} };
   render(
     <LabProvider lab={lab}>

@@ -5,26 +5,18 @@
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRunClient } from '../../platform/runClient';
-import { findPreset } from '../../scenarios';
-import { createLab, type Lab } from '../../store/labStore';
+import type { Lab } from '../../store/labStore';
 import { LabProvider } from '../../store/LabContext';
 import { entriesOfIdentity } from '../../views/at';
 import { eventIdOf } from '../../views/runView';
 import { LibraryProvider } from '../library/LibraryContext';
 import { testIds } from '../testIds';
+import { presetLab } from '../testLab';
 import { EventTrace } from './EventTrace';
 import { Explanations } from './Explanations';
 
-/** Everything runs inline (jsdom and Node have no Worker), as the page runs small scenarios. */
-const inline = createRunClient({ createWorker: null });
-
 async function mount(): Promise<Lab> {
-  const lab = createLab({
-    runner: inline,
-    initial: structuredClone(findPreset('at-least-once')!.variant.scenario),
-    initialPresetRef: 'at-least-once/default',
-  });
+  const lab = presetLab('at-least-once');
   render(
     <LabProvider lab={lab}>
       <LibraryProvider>

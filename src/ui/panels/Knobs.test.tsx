@@ -4,20 +4,14 @@
  */
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRunClient } from '../../platform/runClient';
-import { findPreset } from '../../scenarios';
-import { createLab, type Lab } from '../../store/labStore';
+import type { Lab } from '../../store/labStore';
 import { LabProvider } from '../../store/LabContext';
 import { testIds } from '../testIds';
+import { presetLab } from '../testLab';
 import { Knobs } from './Knobs';
 
-const inline = createRunClient({ createWorker: null });
-
 async function mount(ref: string): Promise<Lab> {
-  const lab = createLab({
-    runner: inline,
-    initial: structuredClone(findPreset(ref)!.variant.scenario),
-  });
+  const lab = presetLab(ref);
   render(
     <LabProvider lab={lab}>
       <Knobs />
