@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScenarioInput } from '../engine';
 import { applyGuarantee, detectGuarantee, getKnob } from './guarantees';
+import { findPreset } from './index';
 
 const flinkToKafka = (
   sink: Record<string, unknown> = {},
@@ -43,6 +44,14 @@ describe('exactly-once on Flink → Kafka sets a transaction.timeout.ms the brok
     );
     expect(getKnob(s, 'sink.transaction.timeout.ms')).toBeUndefined();
     expect(detectGuarantee(s)).toBe('exactly-once');
+  });
+
+  it('a knob left unset counts as its default: S08 (checkpointing.mode unset = EXACTLY_ONCE, 60 s) reads exactly-once', () => {
+    const s = findPreset('flink-commit-phase-crash/recovered-in-time')!.variant.scenario;
+    expect(getKnob(s, 'processor.execution.checkpointing.mode')).toBeUndefined();
+    expect(detectGuarantee(s)).toBe('exactly-once');
+    const unset = findPreset('flink-commit-phase-crash/timeout-left-unset')!.variant.scenario;
+    expect(detectGuarantee(unset)).toBe('custom');
   });
 
   it('with the timeout left unset, the 2PC configuration is not exactly-once: custom', () => {

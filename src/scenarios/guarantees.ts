@@ -16,6 +16,7 @@ import {
   ProcessorSchema,
   ProducerSchema,
   ReaderSchema,
+  ScenarioSchema,
   SinkSchema,
 } from '../engine';
 import type { Guarantee, ScenarioInput } from '../engine';
@@ -382,9 +383,16 @@ export function detectGuarantee(s: ScenarioInput): Guarantee | 'custom' {
   const order: Guarantee[] = ['exactly-once', 'at-least-once', 'at-most-once'];
   const claim = s.claim;
   if (claim) order.sort((a, b) => (a === claim ? -1 : b === claim ? 1 : 0));
+  // A knob left unset counts as its default: a Flink job without checkpointing.mode is in
+  // EXACTLY_ONCE mode, as the schema (and Flink) say.
+  const parsed = ScenarioSchema.safeParse(s);
+  const valueOf = (path: string) => {
+    const v = getKnob(s, path);
+    return v === undefined && parsed.success ? getKnob(parsed.data, path) : v;
+  };
   for (const g of order) {
     const knobs = guaranteeKnobs(g, kindOf(s), s);
-    if (knobs.every((k) => sameValue(getKnob(s, k.path), k.value))) return g;
+    if (knobs.every((k) => sameValue(valueOf(k.path), k.value))) return g;
   }
   return 'custom';
 }
