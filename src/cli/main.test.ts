@@ -6,9 +6,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseScenarioJson, simulate } from '../engine';
+import { parseScenario, parseScenarioJson, simulate, traceHash } from '../engine';
+import { findPreset } from '../scenarios';
 import { eventSequenceDiagram, runSequenceDiagram, topologyFlowchart } from '../views/mermaid';
-import { main } from './main';
+import { main, nodeTraceHash } from './main';
 
 const dir = mkdtempSync(join(tmpdir(), 'delivery-lab-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -42,6 +43,18 @@ function exampleRun() {
 }
 
 describe('exit 0: it ran', () => {
+  it("prints the engine's trace hash, digested natively: the same string as traceHash", () => {
+    const run = exampleRun();
+    expect(JSON.parse(cli([EXAMPLE, '--format', 'json']).out).traceHash).toBe(traceHash(run.trace));
+    // A long trace with several actors and topics (columns well past one hash block).
+    const p = parseScenario(
+      findPreset('flink-checkpoint-replay/2pc-read-committed')!.variant.scenario,
+    );
+    if (!p.ok) throw new Error('preset invalid');
+    const flink = simulate(p.scenario);
+    expect(nodeTraceHash(flink.trace)).toBe(traceHash(flink.trace));
+  });
+
   it('--format json prints the contract object', () => {
     const r = cli([EXAMPLE, '--format', 'json']);
     expect(r.code).toBe(0);

@@ -8,6 +8,7 @@
  * scenario or arguments (one line per problem on stderr, naming the field or option); 3 --check
  * found a mismatch or the scenario has no "expect" block.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
@@ -15,6 +16,8 @@ import {
   parseScenario,
   parseScenarioJson,
   simulate,
+  traceBytesOf,
+  type Trace,
   compareExpect,
   formatIssues,
   type ParseResult,
@@ -22,6 +25,15 @@ import {
 import { findPreset, presetIds } from '../scenarios';
 import { parseSeed } from '../views/seed';
 import { diagramKind, jsonReport, markdownDoc, mermaidReport, textReport } from './report';
+
+/**
+ * The engine's trace hash computed with Node's native SHA-256 over the same bytes
+ * ({@link traceBytesOf}): the same hex string as `traceHash`, without the pure-JavaScript digest's
+ * seconds on a million-event trace.
+ */
+export function nodeTraceHash(t: Trace): string {
+  return createHash('sha256').update(traceBytesOf(t)).digest('hex');
+}
 
 const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/variant]> [--seed N] [--format json|text|mermaid|markdown] [--diagram D] [--check] [--list]
 
@@ -181,10 +193,11 @@ export function main(argv: string[], out: (s: string) => void, err: (s: string) 
   let report: string;
   try {
     run = simulate(scenario);
-    if (format === 'json') report = JSON.stringify(jsonReport(run, presetRef), null, 2);
+    if (format === 'json')
+      report = JSON.stringify(jsonReport(run, presetRef, nodeTraceHash), null, 2);
     else if (format === 'mermaid') report = mermaidReport(run, diagram);
-    else if (format === 'markdown') report = markdownDoc(run, presetRef, diagram);
-    else report = textReport(run, presetRef);
+    else if (format === 'markdown') report = markdownDoc(run, presetRef, diagram, nodeTraceHash);
+    else report = textReport(run, presetRef, nodeTraceHash);
   } catch (e) {
     err(`internal error: ${(e as Error).stack ?? String(e)}`);
     return 1;
