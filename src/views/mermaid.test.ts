@@ -7,6 +7,7 @@ import {
   topologyFlowchart,
 } from './mermaid';
 import { parseScenario, simulate } from '../engine';
+import { findPreset } from '../scenarios';
 import { FLINK_EXACTLY_ONCE, HOSTILE, LOST_ACK, runOf } from './mermaid.testdata';
 
 const run = runOf;
@@ -58,6 +59,32 @@ describe('runSequenceDiagram', () => {
   Note over P0,P1: showing 4 of 19 steps
 `,
     );
+  });
+
+  it("starts a long run's diagram shortly before its first fault when the cap would cut it off", () => {
+    // S07: 200 records, checkpoint 1, idle until 5 s, then the TaskManager crashes once 50 of
+    // e201..e250 are processed — at 5159 ms, far beyond the first 200 steps of the run.
+    const p = parseScenario(findPreset('flink-checkpoint-replay/plain-sink')!.variant.scenario);
+    if (!p.ok) throw new Error('preset invalid');
+    const r = simulate(p.scenario);
+    const lines = runSequenceDiagram(r).trimEnd().split('\n');
+    const title =
+      /^ {2}title Flink restore, plain JDBC sink — from (\d+) ms \(the first fault is at 5159 ms\)$/.exec(
+        lines[1]!,
+      );
+    expect(title).not.toBeNull();
+    const from = Number(title![1]);
+    expect(from).toBeGreaterThan(5000);
+    expect(from).toBeLessThan(5159);
+    expect(lines).toContainEqual(expect.stringMatching(/^ {2}Note over P\d: ✗ crash$/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^ {2}Note over P\d: restored checkpoint 1 · source from offset 200$/),
+    );
+    expect(lines.at(-1)).toMatch(new RegExp(`: showing 200 of \\d+ steps, from ${from} ms$`));
+    // An explicit window is drawn as asked: from the beginning, without the crash.
+    const fromStart = runSequenceDiagram(r, { fromMs: 0 });
+    expect(fromStart).toContain('title Flink restore, plain JDBC sink between 0 ms and');
+    expect(fromStart).not.toContain('✗ crash');
   });
 
   it('draws a time window of the run', () => {

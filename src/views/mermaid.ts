@@ -56,6 +56,11 @@ export interface EventDiagramOptions {
 
 /** Default cap of {@link runSequenceDiagram}. */
 export const RUN_MAX_STEPS = 200;
+/**
+ * Steps kept before the first fault when {@link runSequenceDiagram} has to start later than the
+ * beginning of the run to show it.
+ */
+export const RUN_LEAD_STEPS = 40;
 /** Default cap of {@link eventSequenceDiagram}. */
 export const EVENT_MAX_STEPS = 150;
 
@@ -64,6 +69,8 @@ export const EVENT_MAX_STEPS = 150;
 const kindCode = (k: EntryKind): number => ENTRY_KINDS.indexOf(k);
 const K_MSG = kindCode('msg');
 const K_LOST = kindCode('msg-lost');
+const K_FAULT = kindCode('fault');
+const K_CRASH = kindCode('crash');
 const RESPONSES = new Set([
   'produce-response',
   'fetch-response',
@@ -580,6 +587,12 @@ const RUN_NOTES = new Set<EntryKind>([
  * those). Identical consecutive steps are merged ("×N"). At most `maxSteps` steps are drawn; a
  * final note says "showing N of M steps".
  *
+ * Without a window (`fromMs`/`untilMs`), a run whose first fault (an injected fault or a crash)
+ * lies beyond the cap is drawn from {@link RUN_LEAD_STEPS} steps before that fault (or earlier,
+ * to fill the cap when the rest of the run is short) instead of from its beginning, and the title
+ * says so: the fault is what a reader came to see, and a long run's
+ * first 200 steps are usually routine polling.
+ *
  * @param run - a finished run (`simulate(scenario)`).
  * @returns mermaid `sequenceDiagram` text, one statement per line, ending with a newline.
  */
@@ -597,44 +610,90 @@ export function runSequenceDiagram(run: Run, opts: RunDiagramOptions = {}): stri
   for (let i = from; i < t.length; i++)
     if (t.kind[i] === K_MSG && t.aux[i] === fetchResp && t.count[i]! > 0) fruitful.add(t.cause[i]!);
 
-  const steps = new Condenser(max);
-  for (let i = from; i < to; i++) {
+  /** Whether entry `i` is drawn as a step (before merging). */
+  const drawn = (i: number): boolean => {
     const k = t.kind[i]!;
     if (k === K_MSG || k === K_LOST) {
       const type = t.aux[i]!;
       if (k === K_MSG && !dead.has(i)) {
-        if (type === fetch && !fruitful.has(i)) continue; // an idle long poll
-        if (type === fetchResp && t.count[i]! <= 0) continue;
+        if (type === fetch && !fruitful.has(i)) return false; // an idle long poll
+        if (type === fetchResp && t.count[i]! <= 0) return false;
       }
-      if (k === K_LOST && t.cause[i]! >= 0 && t.kind[t.cause[i]!] === K_MSG) continue;
+      return !(k === K_LOST && t.cause[i]! >= 0 && t.kind[t.cause[i]!] === K_MSG);
+    }
+    return runNote(t, i, t.kindOf(i));
+  };
+  /** Condense entries [start, to); `closedAt` is the entry that found the cap full (-1: none). */
+  const collect = (start: number) => {
+    const steps = new Condenser(max);
+    let closedAt = -1;
+    for (let i = start; i < to; i++) {
+      if (!drawn(i)) continue;
       if (steps.full()) {
+        if (closedAt < 0) closedAt = i;
         steps.skip();
         continue;
       }
-      const s = messageStep(r, i, dead, '');
-      if (s) steps.add(s);
-      continue;
+      const k = t.kind[i]!;
+      if (k === K_MSG || k === K_LOST) {
+        const s = messageStep(r, i, dead, '');
+        if (s) steps.add(s);
+      } else {
+        const text = r.note(i);
+        const over = noteOver(r, i);
+        if (text !== null && over.length > 0) steps.add({ type: 'note', over, text });
+      }
+      if (steps.full() && closedAt < 0) closedAt = i;
     }
-    const kind = t.kindOf(i);
-    if (!runNote(t, i, kind)) continue;
-    if (steps.full()) {
-      steps.skip();
-      continue;
-    }
-    const text = r.note(i);
-    const over = noteOver(r, i);
-    if (text !== null && over.length > 0) steps.add({ type: 'note', over, text });
-  }
-  const window =
+    return { steps, closedAt };
+  };
+
+  const first = collect(from);
+  const closedAt = first.closedAt;
+  let steps = first.steps;
+  let title = run.scenario.name;
+  let skippedBefore = 0;
+  let window =
     opts.fromMs !== undefined || opts.untilMs !== undefined
       ? ` between ${opts.fromMs ?? 0} ms and ${opts.untilMs ?? run.endTime} ms`
       : '';
+  title += window;
+  if (window === '' && closedAt >= 0) {
+    const fault = firstFault(t, closedAt, to);
+    if (fault >= 0) {
+      // Start RUN_LEAD_STEPS drawn entries before the fault, or earlier if the rest of the run
+      // is short, so that the cap is used (merging can make either fewer steps).
+      let start = fault;
+      for (let n = 0; start > from && n < Math.min(RUN_LEAD_STEPS, max - 1);) {
+        start--;
+        if (drawn(start)) n++;
+      }
+      let tail = to;
+      for (let n = 0; tail > from && n < max;) {
+        tail--;
+        if (drawn(tail)) n++;
+      }
+      start = Math.min(start, tail);
+      for (let i = from; i < start; i++) if (drawn(i)) skippedBefore++;
+      steps = collect(start).steps;
+      window = `, from ${t.time[start]!} ms`;
+      title += ` — from ${t.time[start]!} ms (the first fault is at ${t.time[fault]!} ms)`;
+    }
+  }
   const shown = steps.steps();
+  const skipped = skippedBefore + steps.skipped;
   const summary =
-    steps.skipped > 0
-      ? `showing ${shown.length} of ${shown.length + steps.skipped} steps${window}`
-      : null;
-  return render(r, shown, summary, `${run.scenario.name}${window}`);
+    skipped > 0 ? `showing ${shown.length} of ${shown.length + skipped} steps${window}` : null;
+  return render(r, shown, summary, title);
+}
+
+/** The first injected fault or crash in entries [from, to), or -1. */
+function firstFault(t: Trace, from: number, to: number): number {
+  for (let i = from; i < to; i++) {
+    const k = t.kind[i]!;
+    if (k === K_FAULT || k === K_CRASH) return i;
+  }
+  return -1;
 }
 
 /**
