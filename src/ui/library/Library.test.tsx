@@ -177,4 +177,16 @@ describe('library (jsdom)', () => {
     expect(lab.app.getState().presetRef).toBe('commit-after-process/additive-upsert');
     expect(screen.queryByTestId(testIds.predictAbout)).toBeNull();
   });
+
+  it('a question about the first variant says so on the other variants', async () => {
+    const lab = await mount();
+    // flink-checkpoint-replay asks about its first variant (the plain JDBC sink).
+    act(() => lab.actions.loadPreset('flink-checkpoint-replay/2pc-read-committed'));
+    await act(() => lab.actions.settled());
+    expect(screen.getByTestId(testIds.predictAbout).textContent).toContain('plain sink');
+    fireEvent.click(screen.getByRole('button', { name: 'Open it' }));
+    await act(() => lab.actions.settled());
+    expect(lab.app.getState().presetRef).toBe('flink-checkpoint-replay/plain-sink');
+    expect(screen.queryByTestId(testIds.predictAbout)).toBeNull();
+  });
 });

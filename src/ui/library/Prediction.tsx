@@ -29,10 +29,9 @@ export function PredictionBox({
   const update = ui.updatePrediction;
   const inputId = useId();
   const headingId = useId();
-  // The variant the question is about, when the preset names one.
-  const about = preset.predict.variant
-    ? preset.variants.find((v) => v.id === questionVariant(preset))
-    : undefined;
+  // The variant the question is about (the first one unless the preset names another): on any
+  // other variant the question would not match the run on screen, so the box says so.
+  const about = preset.variants.find((v) => v.id === questionVariant(preset));
   // Reaching the end of the run reveals the answer: LibraryContext watches the cursor (this box
   // is not mounted while the story is folded away).
   const phase = usePredictionGate().phase;
