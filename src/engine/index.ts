@@ -66,6 +66,7 @@ export { LIMITS } from './scenario/limits';
 export { buildEvents } from './scenario/workload';
 export type { Events } from './scenario/workload';
 export { effectiveIdempotence } from './producer';
+export { STATE_BYTES_PER_KEY } from './processors/flink';
 export { traceHash, hashTraceData, traceBytes, traceBytesOf } from './hash';
 export { compareExpect } from './expect';
 export type { ExpectMismatch } from './expect';

@@ -7,7 +7,13 @@
  * scrubbing set `t` and derive `idx = indexAtTime(view, t)`; stepping moves `idx` one entry and sets
  * `t` to that entry's time.
  */
-import { effectiveIdempotence, normalizeAcks, type MessageType, type Scenario } from '../engine';
+import {
+  effectiveIdempotence,
+  normalizeAcks,
+  STATE_BYTES_PER_KEY,
+  type MessageType,
+  type Scenario,
+} from '../engine';
 import { CK, K, M, messageTypeName } from './kinds';
 import {
   MSG_BLOCK,
@@ -487,6 +493,10 @@ export interface CheckpointRow {
   durationMs: number;
   /** Source position (next offset) the checkpoint holds, or -1. */
   offset: number;
+  /** Keys in its state snapshot (once the task has taken it), or -1. */
+  stateKeys: number;
+  /** Size of that snapshot in bytes (the engine's STATE_BYTES_PER_KEY per key), or -1. */
+  stateBytes: number;
   /** Sink transaction number linked to this checkpoint (EXACTLY_ONCE), or -1. */
   txn: number;
   /**
@@ -528,12 +538,15 @@ export function checkpointRowsAt(v: RunView, idx: number, t: number): Checkpoint
         }
       }
     const offsetEntry = seen(cp.completed) ? cp.completed : seen(cp.barrier) ? cp.barrier : -1;
+    const stateKeys = offsetEntry >= 0 ? c.count[offsetEntry]! : -1;
     rows.push({
       id: cp.id,
       status,
       triggeredAt,
       durationMs: end >= 0 ? c.time[end]! - triggeredAt : t - triggeredAt,
       offset: offsetEntry >= 0 ? c.offset[offsetEntry]! : -1,
+      stateKeys,
+      stateBytes: stateKeys >= 0 ? stateKeys * STATE_BYTES_PER_KEY : -1,
       txn,
       txnStatus,
       entries: [

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountOf } from './format';
+import { formatBytes, formatCountOf } from './format';
+
+describe('formatBytes', () => {
+  it('writes bytes, then KB and MB of 1,024', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(48)).toBe('48 B');
+    expect(formatBytes(1023)).toBe('1023 B');
+    expect(formatBytes(3200)).toBe('3.1 KB');
+    expect(formatBytes(4096)).toBe('4 KB');
+    expect(formatBytes(16 * 1_000_000)).toBe('15.3 MB');
+  });
+});
 
 describe('formatCountOf', () => {
   it('puts the noun in the number the count needs', () => {

@@ -36,6 +36,13 @@ export function formatDuration(ms: number): string {
   return `${ms} ms`;
 }
 
+/** A size in bytes as Flink's web UI writes checkpoint sizes: "48 B", "3.1 KB", "1.2 MB" (1 KB = 1,024 B). */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${Math.max(0, Math.round(n))} B`;
+  if (n < 1024 * 1024) return `${Number((n / 1024).toFixed(1))} KB`;
+  return `${Number((n / 1024 / 1024).toFixed(1))} MB`;
+}
+
 /** Playback speed: "×0.02", "×1", "×250" (virtual ms per real ms). */
 export function formatSpeed(speed: number): string {
   if (speed >= 10) return `×${Math.round(speed)}`;

@@ -53,7 +53,8 @@ describe('Spark micro-batches (hand-made trace)', () => {
 });
 
 describe('Flink checkpoint history (hand-made trace)', () => {
-  // Checkpoint 1: triggered 1,000, barrier at source offset 4, pre-committed with transaction 7,
+  // Checkpoint 1: triggered 1,000, barrier at source offset 4 with 3 keys in the state snapshot,
+  // pre-committed with transaction 7,
   // completed 1,008, its transaction committed 1,012. Checkpoint 2: triggered 2,000, declined at
   // 2,003 (the task crashed).
   const t = new Trace();
@@ -63,21 +64,21 @@ describe('Flink checkpoint history (hand-made trace)', () => {
     actor: number,
     id: number,
     s: keyof typeof CK,
-    f: { offset?: number; txn?: number } = {},
+    f: { offset?: number; txn?: number; keys?: number } = {},
   ) => {
-    const e = t.add(time, 'checkpoint', actor, -1, -1, -1, -1, f.offset ?? -1, -1, CK[s]);
+    const e = t.add(time, 'checkpoint', actor, -1, -1, -1, -1, f.offset ?? -1, f.keys ?? -1, CK[s]);
     t.set(e, { ckpt: id, txn: f.txn ?? -1 });
   };
   step(1000, 1, 1, 'triggered');
-  step(1003, 2, 1, 'barrier', { offset: 4 });
+  step(1003, 2, 1, 'barrier', { offset: 4, keys: 3 });
   step(1005, 2, 1, 'pre-committed', { txn: 7 });
-  step(1008, 1, 1, 'completed', { offset: 4 });
+  step(1008, 1, 1, 'completed', { offset: 4, keys: 3 });
   step(1012, 2, 1, 'committed', { txn: 7 });
   step(2000, 1, 2, 'triggered');
   step(2003, 1, 2, 'declined');
   const v = viewOf(t);
 
-  it('rows carry status, trigger time, duration, offset and the linked sink transaction', () => {
+  it('rows carry status, trigger time, duration, offset, state size and the sink transaction', () => {
     expect(checkpointRowsAt(v, v.n, 3000).map(({ entries: _e, ...r }) => r)).toEqual([
       {
         id: 2,
@@ -85,6 +86,8 @@ describe('Flink checkpoint history (hand-made trace)', () => {
         triggeredAt: 2000,
         durationMs: 3,
         offset: -1,
+        stateKeys: -1,
+        stateBytes: -1,
         txn: -1,
         txnStatus: 'none',
       },
@@ -94,6 +97,8 @@ describe('Flink checkpoint history (hand-made trace)', () => {
         triggeredAt: 1000,
         durationMs: 8,
         offset: 4,
+        stateKeys: 3,
+        stateBytes: 48,
         txn: 7,
         txnStatus: 'committed',
       },
@@ -108,6 +113,7 @@ describe('Flink checkpoint history (hand-made trace)', () => {
         status: 'in progress',
         durationMs: 6,
         offset: 4,
+        stateKeys: 3,
         txn: 7,
         txnStatus: 'pending',
       }),

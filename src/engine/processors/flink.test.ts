@@ -57,6 +57,26 @@ describe('Flink checkpoint replay (SEMANTICS S07)', () => {
     expect(run.trace.offset[restore]).toBe(200);
   });
 
+  it('each checkpoint records its state size: 200 keys (3,200 B) at offset 200, then 250 keys', () => {
+    // Every event is its own key (no key given: the id). Checkpoint 1 snapshots e1..e200's keys;
+    // the crash declines the in-flight checkpoint of the burst; after the restore and the replay,
+    // the next completed checkpoint holds all 250 keys. 16 B per key (a count and a sum).
+    const run = flink({ type: 'table' }, crashAfter(50));
+    const t = run.trace;
+    const completed = entriesOf(run, 'checkpoint').filter(
+      (i) => CHECKPOINT_STEPS[t.aux[i]!] === 'completed',
+    );
+    expect(completed.map((i) => [t.offset[i], t.count[i]])).toEqual([
+      [200, 200],
+      [250, 250],
+    ]);
+    expect(
+      run.state
+        .jobManager!.history.filter((h) => h.status === 'completed')
+        .map((h) => h.stateBytes),
+    ).toEqual([3200, 4000]);
+  });
+
   it('(a) a plain append sink has e201..e250 twice: 300 rows, 426,500', () => {
     const run = flink({ type: 'table' }, crashAfter(50));
     expect(totals(run)).toEqual({ rows: 300, sum: 313_750 + sum201to250, duplicates: 50, lost: 0 });

@@ -65,6 +65,8 @@ export interface CompletedCheckpoint {
   /** Keyed state snapshot: count and sum per key. */
   count: Float64Array;
   sum: Float64Array;
+  /** Keys the snapshot holds (keys seen so far: a key enters the state with its first record). */
+  stateKeys: number;
   /** EXACTLY_ONCE: the pre-committed transaction of each epoch ≤ id not yet known committed. */
   pending: { epoch: number; transactionalId: string; txn: number }[];
   triggeredAt: number;
@@ -78,7 +80,10 @@ export interface CheckpointRecord {
   triggeredAt: number;
   completedAt: number;
   positions: number[];
-  /** Bytes of state (8 bytes per key and value). */
+  /**
+   * Bytes of state: {@link STATE_BYTES_PER_KEY} per key held (the model's count and sum; a real
+   * backend adds the serialized key and its own overhead).
+   */
   stateBytes: number;
   /** The sink transaction of this checkpoint's epoch (EXACTLY_ONCE), and its fate. */
   txn: number;
@@ -86,16 +91,27 @@ export interface CheckpointRecord {
 
 const step = (s: CheckpointStep) => CHECKPOINT_STEPS.indexOf(s);
 
+/** Bytes of keyed state per key in this model: a running count and a running sum, 8 bytes each. */
+export const STATE_BYTES_PER_KEY = 16;
+
 /**
  * Write a 'checkpoint' trace entry of `actor`: step `s` of checkpoint `ckpt`, with the source
- * position (topic/partition/offset), the sink transaction or the trigger time where one belongs.
+ * position (topic/partition/offset), the sink transaction, the trigger time or the keys in the
+ * state snapshot (`count`, on 'barrier' and 'completed') where one belongs.
  */
 function traceCheckpoint(
   actor: Actor,
   cause: number,
   s: CheckpointStep,
   ckpt: number,
-  at: { topic?: number; partition?: number; offset?: number; txn?: number; until?: number } = {},
+  at: {
+    topic?: number;
+    partition?: number;
+    offset?: number;
+    txn?: number;
+    until?: number;
+    count?: number;
+  } = {},
 ): number {
   const w = actor.world;
   const e = w.trace.add(
@@ -107,7 +123,7 @@ function traceCheckpoint(
     at.topic ?? -1,
     at.partition ?? -1,
     at.offset ?? -1,
-    -1,
+    at.count ?? -1,
     step(s),
   );
   w.trace.set(e, { ckpt, txn: at.txn, until: at.until });
@@ -179,11 +195,12 @@ export class JobManager extends Actor {
     h.status = 'completed';
     h.completedAt = w.now;
     h.positions = snap.positions;
-    h.stateBytes = snap.count.length * 16;
+    h.stateBytes = snap.stateKeys * STATE_BYTES_PER_KEY;
     h.txn = snap.pending.find((x) => x.epoch === snap.id)?.txn ?? -1;
     const e = traceCheckpoint(this, cause, 'completed', snap.id, {
       offset: snap.positions[0] ?? -1,
       until: p.triggeredAt,
+      count: snap.stateKeys,
     });
     this.job.stateTracker?.checkpointCompleted(snap.id);
     const job = this.job;
@@ -708,16 +725,20 @@ export class FlinkTask extends Actor {
     const b = this.pendingBarrier!;
     this.pendingBarrier = null;
     if (w.faults.crashPoint(this, 'flink', 'before-barrier', cause)) return;
+    let stateKeys = 0;
+    for (const n of this.count) if (n !== 0) stateKeys++;
     const e = traceCheckpoint(this, b.cause, 'barrier', b.id, {
       topic: this.input.index,
       partition: 0,
       offset: this.positions[0] ?? -1,
+      count: stateKeys,
     });
     const snapshot = {
       id: b.id,
       positions: [...this.positions],
       count: Float64Array.from(this.count),
       sum: Float64Array.from(this.sum),
+      stateKeys,
     };
     this.sinceBarrier = 0;
     const epoch = this.epoch;

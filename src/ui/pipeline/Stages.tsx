@@ -13,7 +13,7 @@ import {
   stateUpdatesAt,
   type ProcessorStatus,
 } from '../../views/at';
-import { formatCount, formatCountOf, formatMoney, formatMs } from '../../views/format';
+import { formatBytes, formatCount, formatCountOf, formatMoney, formatMs } from '../../views/format';
 import { eventIdOf, type RunView } from '../../views/runView';
 import { lowerBound } from '../../views/steps';
 import { Icon } from '../Icon';
@@ -276,50 +276,51 @@ function FlinkPanel({ view, idx, t }: StageProps) {
           at {formatMs(view.cols.time[lastRestore]!)}, source offset {view.cols.offset[lastRestore]}
         </div>
       )}
+      {/* One entry per checkpoint, newest first, in two short lines: the processor column is
+          narrow, and a seven-column table there scrolled its last columns out of sight. */}
       <div className="table-scroll" style={{ maxHeight: '11em' }} tabIndex={0}>
-        <table
-          className="plain compact"
+        <ol
+          className="checkpoints"
           data-testid={testIds.checkpointTable}
-          aria-label="Checkpoint history"
+          aria-label="Checkpoint history, newest first"
         >
-          <caption className="visually-hidden">Checkpoint history, newest first</caption>
-          <thead>
-            <tr>
-              <th>ID</th>
-              <th>Status</th>
-              <th>Triggered</th>
-              <th title="Duration">Dur.</th>
-              <th title="Source offset the checkpoint holds">Offset</th>
-              <th title="The sink transaction of this checkpoint">Sink txn</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && (
-              <tr>
-                <td colSpan={6} className="muted">
-                  no checkpoint yet
-                  {view.scenario.processor.type === 'flink' &&
-                  view.scenario.processor['execution.checkpointing.interval'] === null
-                    ? ' (checkpointing is off)'
-                    : ''}
-                </td>
-              </tr>
-            )}
-            {rows.map((r) => (
-              <tr key={r.id} data-status={r.status}>
-                <td>{r.id}</td>
-                <td>
-                  {r.status === 'completed'
-                    ? '✓ done'
-                    : r.status === 'failed'
-                      ? '✕ failed'
-                      : '… running'}
-                </td>
-                <td>{formatMs(r.triggeredAt)}</td>
-                <td>{r.durationMs >= 0 ? formatMs(r.durationMs) : '—'}</td>
-                <td>{r.offset >= 0 ? r.offset : '—'}</td>
-                <td>
-                  {r.txn >= 0 ? `#${r.txn} ` : '—'}
+          {rows.length === 0 && (
+            <li className="muted">
+              no checkpoint yet
+              {view.scenario.processor.type === 'flink' &&
+              view.scenario.processor['execution.checkpointing.interval'] === null
+                ? ' (checkpointing is off)'
+                : ''}
+            </li>
+          )}
+          {rows.map((r) => (
+            <li key={r.id} data-status={r.status}>
+              <span>
+                <strong>checkpoint {r.id}</strong>{' '}
+                {r.status === 'completed'
+                  ? '✓ done'
+                  : r.status === 'failed'
+                    ? '✕ failed'
+                    : '… running'}
+              </span>
+              <span>triggered {formatMs(r.triggeredAt)}</span>
+              <span title="End-to-end duration: trigger to completion (or so far)">
+                {r.durationMs >= 0 ? formatMs(r.durationMs) : '—'}
+              </span>
+              <br />
+              <span title="Source offset the checkpoint holds">
+                offset {r.offset >= 0 ? r.offset : '—'}
+              </span>
+              <span
+                title={`Checkpointed state size: 16 bytes (a count and a sum) per key held${
+                  r.stateKeys >= 0 ? ` — ${formatCountOf(r.stateKeys, 'key')}` : ''
+                }`}
+              >
+                state {r.stateBytes >= 0 ? formatBytes(r.stateBytes) : '—'}
+              </span>
+              {r.txn >= 0 && (
+                <span title="The sink transaction of this checkpoint's epoch">
+                  sink txn #{r.txn}{' '}
                   {r.txnStatus === 'committed'
                     ? '✓ committed'
                     : r.txnStatus === 'expired'
@@ -329,14 +330,14 @@ function FlinkPanel({ view, idx, t }: StageProps) {
                         : r.txnStatus === 'pending'
                           ? '… pending'
                           : ''}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </span>
+              )}
+            </li>
+          ))}
+        </ol>
       </div>
       {state.length > 0 && (
-        <div style={{ fontSize: '0.86em' }}>
+        <div className="state-updates">
           <span className="muted">keyed state, latest updates: </span>
           {state.map((u) => (
             <span key={u.entry} className="chip mono">
