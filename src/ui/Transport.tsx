@@ -10,7 +10,7 @@ import {
 import { timeAtIndex, indexAtTime } from '../views/at';
 import { faultMarkers, type FaultMarker } from '../views/faultActions';
 import { parseFaultTime } from '../views/numberField';
-import { formatCount, formatMs, formatSpeed } from '../views/format';
+import { formatCount, formatMs, formatPlayTime, formatSpeed } from '../views/format';
 import { sliderFromSpeed, speedFromSlider } from '../views/playback';
 import type { RunView } from '../views/runView';
 import {
@@ -111,7 +111,10 @@ export function Transport({ locked = false }: { locked?: boolean }) {
             ⇥
           </button>
         </div>
-        <label className="field speed">
+        <label
+          className="field speed"
+          title={`Virtual time per real time: at ${formatSpeed(speed)} one second of the run plays in ${formatPlayTime(1000 / speed)}`}
+        >
           <span>Speed</span>
           <input
             type="range"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCountOf } from './format';
+import { formatBytes, formatCountOf, formatPlayTime } from './format';
 
 describe('formatBytes', () => {
   it('writes bytes, then KB and MB of 1,024', () => {
@@ -9,6 +9,15 @@ describe('formatBytes', () => {
     expect(formatBytes(3200)).toBe('3.1 KB');
     expect(formatBytes(4096)).toBe('4 KB');
     expect(formatBytes(16 * 1_000_000)).toBe('15.3 MB');
+  });
+});
+
+describe('formatPlayTime', () => {
+  it('writes a real duration in ms, s or min with two significant digits', () => {
+    expect(formatPlayTime(1000 / 250)).toBe('4 ms');
+    expect(formatPlayTime(1000 / 1)).toBe('1 s');
+    expect(formatPlayTime(1000 / 0.01)).toBe('1.7 min');
+    expect(formatPlayTime(1000 / 0.4)).toBe('2.5 s');
   });
 });
 

@@ -43,6 +43,13 @@ export function formatBytes(n: number): string {
   return `${Number((n / 1024 / 1024).toFixed(1))} MB`;
 }
 
+/** How long a stretch of real time is, for the speed's tooltip: "100 ms", "2.5 s", "1.7 min". */
+export function formatPlayTime(ms: number): string {
+  if (ms < 1000) return `${Number(ms.toPrecision(2))} ms`;
+  if (ms < 60_000) return `${Number((ms / 1000).toPrecision(2))} s`;
+  return `${Number((ms / 60_000).toPrecision(2))} min`;
+}
+
 /** Playback speed: "×0.02", "×1", "×250" (virtual ms per real ms). */
 export function formatSpeed(speed: number): string {
   if (speed >= 10) return `×${Math.round(speed)}`;
