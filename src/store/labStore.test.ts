@@ -35,6 +35,9 @@ describe('lab store: runs', () => {
     expect(l.app.getState().status).toBe('ready');
     const c = final(l);
     expect([c.rows, c.duplicates, c.missing]).toEqual([24, 4, 0]);
+    // It opens before its first entry (the first send is at 0 ms), where Restart goes too.
+    expect(l.app.getState().view!.cols.time[0]).toBe(0);
+    expect(l.cursor.getState()).toEqual({ t: 0, idx: 0 });
   });
 
   it('an invalid knob keeps the last run and reports the field', async () => {

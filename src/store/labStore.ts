@@ -280,9 +280,12 @@ export function createLab(deps: LabDeps): Lab {
       if (job !== thisJob) return;
       job = null;
       if (r.ok) {
-        const t = cursor.getState().t;
+        const { t, idx: before } = cursor.getState();
         const view = r.view;
         const tt = Math.min(t, view.endTime);
+        // A cursor at the very start (nothing applied, as Restart leaves it) stays there: by time
+        // alone it would land after the entries at 0 ms ("event 1"), unlike Restart.
+        const idx = tt === 0 && before === 0 ? 0 : indexAtTime(view, tt);
         app.setState({
           view,
           viewKey: r.key,
@@ -291,7 +294,7 @@ export function createLab(deps: LabDeps): Lab {
           progress: null,
           error: null,
         });
-        cursor.setState({ t: tt, idx: indexAtTime(view, tt) });
+        cursor.setState({ t: tt, idx });
         const sel = app.getState().selected;
         if (sel >= view.events.identities) app.setState({ selected: -1 });
       } else if ('issues' in r) app.setState({ status: 'invalid', progress: null });
