@@ -44,6 +44,65 @@ describe('lost acknowledgement of e3 (SEMANTICS S01)', () => {
   });
 });
 
+describe("lost acknowledgement of e3 with retries=1 (the issue's example)", () => {
+  // "ack of e3 lost with retries=1, idempotence off → e3 has 2 rows in an append sink; on → 1".
+  // One retry is enough for one lost ack: the request times out, the batch is resent once. Off:
+  // the retry "will simply resend the same record" and is appended again (K-PCFG retries,
+  // enable.idempotence) → 11 rows, 550 + 30. On (retries=1 > 0 keeps the default on, or set
+  // explicitly): the retry carries the same (pid, epoch, seq=2) and the broker acknowledges it
+  // without appending (K-DES) → 10 rows, 550.
+  it('idempotence off: e3 has 2 rows → 11 rows, 580', () => {
+    const run = lostAckOfE3({ retries: 1, 'enable.idempotence': false });
+    expect(entriesOf(run, 'retry')).toHaveLength(1);
+    expect(totals(run)).toEqual({ rows: 11, sum: 580, duplicates: 1, lost: 0 });
+    expect(anomalies(run)).toEqual(['e3:2']);
+    expect(run.verdict.falseFailures).toEqual([]);
+  });
+
+  it.each([[{}], [{ 'enable.idempotence': true }]])(
+    'idempotence on (%o): e3 has 1 row, the retry is a recognised duplicate → 10 rows, 550',
+    (extra) => {
+      const run = lostAckOfE3({ retries: 1, ...extra });
+      expect(entriesOf(run, 'retry')).toHaveLength(1);
+      expect(entriesOf(run, 'dedupe')).toHaveLength(1);
+      expect(totals(run)).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
+      expect(anomalies(run)).toEqual([]);
+    },
+  );
+
+  it('both acks of e3 lost: the one retry is spent, the send fails (REQUEST_TIMED_OUT) although e3 is in the log — twice with idempotence off, once with it on', () => {
+    // Attempt 1 is appended, its response lost → timeout → retry (the only one) is appended again
+    // (off) or deduped (on), its response lost too → retries exhausted: the batch fails and the
+    // application is told e3 failed, while the log holds it.
+    const twice = [1, 2].map((nth) => ({
+      kind: 'drop-response' as const,
+      link: 'produce' as const,
+      match: { event: 'e3', nth },
+    }));
+    const run = (producer: Record<string, unknown>) =>
+      runScenario({
+        workload: { events: events(10, (i) => (i - 1) * 100) },
+        producer: { retries: 1, 'max.in.flight.requests.per.connection': 1, ...producer },
+        processor: {
+          type: 'consumer',
+          'enable.auto.commit': false,
+          'auto.offset.reset': 'earliest',
+        },
+        faults: twice,
+      });
+    const off = run({ 'enable.idempotence': false });
+    expect(entriesOf(off, 'batch-failed').map((i) => ERROR_CODES[off.trace.aux[i]!])).toEqual([
+      'REQUEST_TIMED_OUT',
+    ]);
+    expect(totals(off)).toEqual({ rows: 11, sum: 580, duplicates: 1, lost: 0 });
+    expect(off.verdict.falseFailures).toEqual(['e3']);
+    const on = run({});
+    expect(entriesOf(on, 'dedupe')).toHaveLength(1);
+    expect(totals(on)).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
+    expect(on.verdict.falseFailures).toEqual(['e3']);
+  });
+});
+
 describe('acks=0 (SEMANTICS S02)', () => {
   it('a dropped request is never retried → e3 lost: 9 rows, 520', () => {
     const run = runScenario({
