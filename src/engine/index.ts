@@ -67,6 +67,7 @@ export { buildEvents } from './scenario/workload';
 export type { Events } from './scenario/workload';
 export { effectiveIdempotence } from './producer';
 export { STATE_BYTES_PER_KEY } from './processors/flink';
+export { TXN_REASON_REQUESTED, TXN_REASON_TIMEOUT, TXN_REASON_FENCED } from './broker/cluster';
 export { traceHash, hashTraceData, traceBytes, traceBytesOf } from './hash';
 export { compareExpect } from './expect';
 export type { ExpectMismatch } from './expect';

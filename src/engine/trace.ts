@@ -221,7 +221,11 @@ export const TXN_STATES = [
 ] as const;
 export type TxnState = (typeof TXN_STATES)[number];
 
-/** Steps of a checkpoint (Flink): trigger, barrier at the sink, pre-commit, completed, commit, aborted/expired. */
+/**
+ * Steps of a checkpoint (Flink): trigger, barrier at the sink, pre-commit, completed, commit,
+ * aborted/expired, declined; `source-position`: one input partition's offset in the snapshot (one
+ * entry per partition, right after the barrier's). New steps are only appended (traces store the index).
+ */
 export const CHECKPOINT_STEPS = [
   'triggered',
   'barrier',
@@ -231,6 +235,7 @@ export const CHECKPOINT_STEPS = [
   'aborted',
   'expired',
   'declined',
+  'source-position',
 ] as const;
 export type CheckpointStep = (typeof CHECKPOINT_STEPS)[number];
 

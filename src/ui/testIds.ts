@@ -67,6 +67,7 @@ export const testIds = {
   processor: 'processor',
   sinceCommit: 'since-commit',
   checkpointTable: 'checkpoint-table',
+  checkpointTxn: 'checkpoint-txn',
   batchList: 'batch-list',
   sinkTable: 'sink-table',
   sinkRow: 'sink-row',

@@ -491,8 +491,15 @@ export interface CheckpointRow {
   triggeredAt: number;
   /** Completed − triggered (ms), or so far while in progress; -1 if unknown. */
   durationMs: number;
-  /** Source position (next offset) the checkpoint holds, or -1. */
+  /** Source position (next offset) the checkpoint holds, or -1 (the first input partition's). */
   offset: number;
+  /** The position of every input partition in its snapshot (next offset), once taken. */
+  offsets: { partition: number; offset: number }[];
+  /**
+   * Records of its epoch processed so far (the records it covers; with KafkaSink EXACTLY_ONCE,
+   * those written in its sink transaction).
+   */
+  epochRecords: number;
   /** Keys in its state snapshot (once the task has taken it), or -1. */
   stateKeys: number;
   /** Size of that snapshot in bytes (the engine's STATE_BYTES_PER_KEY per key), or -1. */
@@ -500,13 +507,27 @@ export interface CheckpointRow {
   /** Sink transaction number linked to this checkpoint (EXACTLY_ONCE), or -1. */
   txn: number;
   /**
-   * Its fate: 'pending' until decided; 'committed' or 'expired' per the checkpoint's own steps, or
-   * 'aborted' / 'committed' per the transaction markers written to the output log (a failed
-   * checkpoint's transaction is aborted on recovery).
+   * The sink transaction's state (KafkaSink EXACTLY_ONCE; 'none' for other sinks): 'open' while
+   * its epoch's records go into it (before the pre-commit), 'pre-committed' until decided, then
+   * 'committed'; 'timed out' when the broker aborted it after `transaction.timeout.ms` (or the
+   * commit found it expired); 'aborted' otherwise (a failed checkpoint's transaction, aborted on
+   * recovery).
    */
-  txnStatus: 'none' | 'pending' | 'committed' | 'expired' | 'aborted';
+  txnStatus: 'none' | 'open' | 'pre-committed' | 'committed' | 'timed out' | 'aborted';
   /** Entry ids the row rests on (to highlight them). */
   entries: number[];
+}
+
+/**
+ * Records of checkpoint `cp`'s epoch processed before `idx`, counting only the attempt the
+ * checkpoint covers: a restore discards what the epoch had processed before it (the job replays
+ * those records into the same epoch).
+ */
+function epochRecordsAt(v: RunView, cp: CheckpointView, idx: number): number {
+  const end = cp.barrier >= 0 && cp.barrier < idx ? cp.barrier : idx;
+  const r = lowerBound(v.restores, end);
+  const after = r > 0 ? v.restores[r - 1]! + 1 : 0;
+  return lowerBound(cp.processes, end) - lowerBound(cp.processes, after);
 }
 
 /** The checkpoint history at `idx` (checkpoints triggered by then), newest first. */
@@ -514,6 +535,11 @@ export function checkpointRowsAt(v: RunView, idx: number, t: number): Checkpoint
   const c = v.cols;
   const rows: CheckpointRow[] = [];
   const seen = (e: number) => e >= 0 && e < idx;
+  const s = v.scenario;
+  const twoPhase =
+    s.processor.type === 'flink' &&
+    s.sink.type === 'kafka' &&
+    s.sink.deliveryGuarantee === 'EXACTLY_ONCE';
   for (const cp of v.checkpoints as CheckpointView[]) {
     const first = cp.triggered >= 0 ? cp.triggered : cp.barrier;
     if (!seen(first)) continue;
@@ -527,8 +553,10 @@ export function checkpointRowsAt(v: RunView, idx: number, t: number): Checkpoint
       : seen(cp.txnEnd)
         ? c.txn[cp.txnEnd]!
         : -1;
-    let txnStatus: CheckpointRow['txnStatus'] = txn >= 0 ? 'pending' : 'none';
-    if (seen(cp.txnEnd)) txnStatus = c.aux[cp.txnEnd] === CK.committed ? 'committed' : 'expired';
+    let txnStatus: CheckpointRow['txnStatus'] =
+      txn >= 0 ? 'pre-committed' : twoPhase && status === 'in progress' ? 'open' : 'none';
+    if (seen(cp.txnEnd)) txnStatus = c.aux[cp.txnEnd] === CK.committed ? 'committed' : 'timed out';
+    else if (seen(cp.txnTimeout)) txnStatus = 'timed out';
     else if (txn >= 0)
       for (const log of v.logs) {
         const end = log.txnEnd.get(txn);
@@ -545,6 +573,10 @@ export function checkpointRowsAt(v: RunView, idx: number, t: number): Checkpoint
       triggeredAt,
       durationMs: end >= 0 ? c.time[end]! - triggeredAt : t - triggeredAt,
       offset: offsetEntry >= 0 ? c.offset[offsetEntry]! : -1,
+      offsets: cp.positions
+        .filter(seen)
+        .map((e) => ({ partition: c.partition[e]!, offset: c.offset[e]! })),
+      epochRecords: epochRecordsAt(v, cp, idx),
       stateKeys,
       stateBytes: stateKeys >= 0 ? stateKeys * STATE_BYTES_PER_KEY : -1,
       txn,
@@ -556,6 +588,8 @@ export function checkpointRowsAt(v: RunView, idx: number, t: number): Checkpoint
         cp.completed,
         cp.txnEnd,
         cp.failed,
+        cp.txnTimeout,
+        ...cp.positions,
       ].filter(seen),
     });
   }
@@ -667,12 +701,19 @@ export function ledgerRowAt(v: RunView, j: number, idx: number): LedgerRow {
   const inputTopic = v.topics.indexOf(v.scenario.workload.topic);
   const firstInput = records.find((r) => r.topic === inputTopic);
   if (firstInput) {
-    const o = firstInput.offset;
-    for (const cp of v.checkpoints)
-      if (cp.completed >= 0 && cp.completed < idx && c.offset[cp.completed]! > o) {
+    // The first completed checkpoint whose position on the record's partition is past it.
+    const { partition, offset: o } = firstInput;
+    for (const cp of v.checkpoints) {
+      if (cp.completed < 0 || cp.completed >= idx) continue;
+      let pos = -1;
+      for (const e of cp.positions) if (c.partition[e] === partition) pos = c.offset[e]!;
+      // A trace without per-partition positions: the completed entry's (the first partition's).
+      if (cp.positions.length === 0 && partition === 0) pos = c.offset[cp.completed]!;
+      if (pos > o) {
         checkpoint = cp.id;
         break;
       }
+    }
   }
   const final = idx >= v.n;
   const fate: LiveFate =

@@ -106,7 +106,9 @@ export function describeEntry(v: RunView, i: number): string {
     case 'fenced':
       return `a producer is fenced (epoch ${aux})`;
     case 'checkpoint':
-      return `checkpoint ${c.ckpt[i]}: ${CHECKPOINT_STEPS[aux] ?? 'step'}`;
+      return CHECKPOINT_STEPS[aux] === 'source-position'
+        ? `checkpoint ${c.ckpt[i]} holds the source at ${at(v, i)}`
+        : `checkpoint ${c.ckpt[i]}: ${CHECKPOINT_STEPS[aux] ?? 'step'}`;
     case 'restore':
       return `${who} restores ${c.ckpt[i]! >= 0 ? `checkpoint ${c.ckpt[i]}` : 'from scratch'} at offset ${c.offset[i]}`;
     case 'batch-planned':

@@ -6,9 +6,11 @@ import {
   CHECKPOINT_STEPS,
   ENTRY_KINDS,
   MESSAGE_TYPES,
+  TXN_STATES,
   type CheckpointStep,
   type EntryKind,
   type MessageType,
+  type TxnState,
 } from '../engine';
 
 function codes<T extends string>(names: readonly T[]): Readonly<Record<T, number>> {
@@ -23,6 +25,8 @@ export const K: Readonly<Record<EntryKind, number>> = codes(ENTRY_KINDS);
 export const M: Readonly<Record<MessageType, number>> = codes(MESSAGE_TYPES);
 /** Checkpoint step → its code in the `aux` column of 'checkpoint' entries. */
 export const CK: Readonly<Record<CheckpointStep, number>> = codes(CHECKPOINT_STEPS);
+/** Transaction state → its code in the `aux` column of 'txn' entries. */
+export const TX: Readonly<Record<TxnState, number>> = codes(TXN_STATES);
 
 /** The name of a message type code ('produce', 'produce-response', …), or 'message'. */
 export function messageTypeName(code: number): MessageType | 'message' {

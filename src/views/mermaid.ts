@@ -355,6 +355,8 @@ class Reader {
         return `fenced (epoch ${t.aux[i]})`;
       case 'checkpoint': {
         const step = CHECKPOINT_STEPS[t.aux[i]!] ?? '?';
+        if (step === 'source-position')
+          return `checkpoint ${t.ckpt[i]} holds${where} at offset ${o}`;
         return `checkpoint ${t.ckpt[i]} ${step}${o >= 0 ? ` (source offset ${o})` : ''}`;
       }
       case 'restore':

@@ -53,39 +53,88 @@ describe('Spark micro-batches (hand-made trace)', () => {
 });
 
 describe('Flink checkpoint history (hand-made trace)', () => {
-  // Checkpoint 1: triggered 1,000, barrier at source offset 4 with 3 keys in the state snapshot,
-  // pre-committed with transaction 7,
-  // completed 1,008, its transaction committed 1,012. Checkpoint 2: triggered 2,000, declined at
-  // 2,003 (the task crashed).
+  // A KafkaSink EXACTLY_ONCE job reading two partitions. Checkpoint 1: triggered 1,000; barrier
+  // with the source at in-0 offset 4 and in-1 offset 2 and 3 keys in the state snapshot; its epoch
+  // processed 2 records; pre-committed with transaction 7; completed 1,008; committed 1,012.
+  // Checkpoint 2: triggered 2,000, declined at 2,003 (the task crashed). Checkpoint 3: triggered
+  // 3,000, pre-committed with transaction 9, completed 3,008; the job was down and the broker
+  // aborted transaction 9 for its timeout at 70,000 (a PrepareAbort with reason 1 = timeout).
   const t = new Trace();
-  t.actors.push('lab', 'jobmanager', 'flink');
+  t.actors.push('lab', 'jobmanager', 'flink', 'coordinator');
+  t.topics.push('in');
   const step = (
     time: number,
     actor: number,
     id: number,
     s: keyof typeof CK,
-    f: { offset?: number; txn?: number; keys?: number } = {},
+    f: { partition?: number; offset?: number; txn?: number; keys?: number } = {},
   ) => {
-    const e = t.add(time, 'checkpoint', actor, -1, -1, -1, -1, f.offset ?? -1, f.keys ?? -1, CK[s]);
+    const e = t.add(
+      time,
+      'checkpoint',
+      actor,
+      -1,
+      -1,
+      f.partition === undefined ? -1 : 0,
+      f.partition ?? -1,
+      f.offset ?? -1,
+      f.keys ?? -1,
+      CK[s],
+    );
     t.set(e, { ckpt: id, txn: f.txn ?? -1 });
   };
+  const process = (time: number, epoch: number) => {
+    const e = t.add(time, 'process', 2, -1, 0, 0, 0, 0, 1, 0);
+    t.set(e, { ckpt: epoch });
+  };
+  process(500, 1);
+  process(600, 1);
   step(1000, 1, 1, 'triggered');
-  step(1003, 2, 1, 'barrier', { offset: 4, keys: 3 });
+  step(1003, 2, 1, 'barrier', { partition: 0, offset: 4, keys: 3 });
+  step(1003, 2, 1, 'source-position', { partition: 0, offset: 4 });
+  step(1003, 2, 1, 'source-position', { partition: 1, offset: 2 });
   step(1005, 2, 1, 'pre-committed', { txn: 7 });
-  step(1008, 1, 1, 'completed', { offset: 4, keys: 3 });
+  step(1008, 1, 1, 'completed', { partition: 0, offset: 4, keys: 3 });
   step(1012, 2, 1, 'committed', { txn: 7 });
   step(2000, 1, 2, 'triggered');
   step(2003, 1, 2, 'declined');
-  const v = viewOf(t);
+  step(3000, 1, 3, 'triggered');
+  step(3005, 2, 3, 'pre-committed', { txn: 9 });
+  step(3008, 1, 3, 'completed', { partition: 0, offset: 4, keys: 3 });
+  const abort = t.add(70_000, 'txn', 3, -1, -1, -1, -1, -1, 1, 2);
+  t.set(abort, { txn: 9 });
+  const v = {
+    ...viewOf(t),
+    scenario: {
+      workload: { topic: 'in' },
+      processor: { type: 'flink' },
+      sink: { type: 'kafka', deliveryGuarantee: 'EXACTLY_ONCE' },
+    },
+  } as unknown as RunView;
 
-  it('rows carry status, trigger time, duration, offset, state size and the sink transaction', () => {
-    expect(checkpointRowsAt(v, v.n, 3000).map(({ entries: _e, ...r }) => r)).toEqual([
+  it('rows carry status, times, offsets per partition, state size, epoch records and the sink transaction', () => {
+    expect(checkpointRowsAt(v, v.n, 80_000).map(({ entries: _e, ...r }) => r)).toEqual([
+      {
+        id: 3,
+        status: 'completed',
+        triggeredAt: 3000,
+        durationMs: 8,
+        offset: 4,
+        offsets: [],
+        epochRecords: 0,
+        stateKeys: 3,
+        stateBytes: 48,
+        txn: 9,
+        txnStatus: 'timed out',
+      },
       {
         id: 2,
         status: 'failed',
         triggeredAt: 2000,
         durationMs: 3,
         offset: -1,
+        offsets: [],
+        epochRecords: 0,
         stateKeys: -1,
         stateBytes: -1,
         txn: -1,
@@ -97,6 +146,11 @@ describe('Flink checkpoint history (hand-made trace)', () => {
         triggeredAt: 1000,
         durationMs: 8,
         offset: 4,
+        offsets: [
+          { partition: 0, offset: 4 },
+          { partition: 1, offset: 2 },
+        ],
+        epochRecords: 2,
         stateKeys: 3,
         stateBytes: 48,
         txn: 7,
@@ -105,9 +159,13 @@ describe('Flink checkpoint history (hand-made trace)', () => {
     ]);
   });
 
-  it('while in progress: the duration so far and the transaction pending', () => {
-    // After the pre-commit (3 entries applied) at time 1,006.
-    expect(checkpointRowsAt(v, 3, 1006)).toEqual([
+  it('the sink transaction is open until the pre-commit, then pre-committed until decided', () => {
+    // Two records, the trigger and the barrier's three entries applied (6) at 1,004; then the
+    // pre-commit (7) at 1,006.
+    expect(checkpointRowsAt(v, 6, 1004)).toEqual([
+      expect.objectContaining({ id: 1, status: 'in progress', durationMs: 4, txnStatus: 'open' }),
+    ]);
+    expect(checkpointRowsAt(v, 7, 1006)).toEqual([
       expect.objectContaining({
         id: 1,
         status: 'in progress',
@@ -115,8 +173,13 @@ describe('Flink checkpoint history (hand-made trace)', () => {
         offset: 4,
         stateKeys: 3,
         txn: 7,
-        txnStatus: 'pending',
+        txnStatus: 'pre-committed',
       }),
     ]);
+    // Before the broker's abort, checkpoint 3's transaction is still pre-committed.
+    expect(checkpointRowsAt(v, v.n - 1, 69_999)[0]).toMatchObject({
+      id: 3,
+      txnStatus: 'pre-committed',
+    });
   });
 });

@@ -230,6 +230,65 @@ describe('checkpoint history', () => {
   });
 });
 
+describe('checkpoint history of the S07/S08 presets', () => {
+  it('a transaction the broker aborted for its timeout reads "timed out"; each epoch counts its records once', () => {
+    // S08 after-transaction-timeout: checkpoint 1 holds e1..e200 (committed); checkpoint 2's
+    // epoch holds e201..e250, pre-committed and completed, but the job is down past
+    // transaction.timeout.ms and the broker aborts it.
+    const s08 = viewOf('flink-commit-phase-crash/after-transaction-timeout');
+    expect(
+      checkpointRowsAt(s08, s08.n, s08.endTime).map((r) => [r.id, r.txnStatus, r.epochRecords]),
+    ).toEqual([
+      [2, 'timed out', 50],
+      [1, 'committed', 200],
+    ]);
+    // S07 2PC: the crash after 50 of e201..e250 discards the epoch's first attempt; the replay
+    // processes the same 50 into it again — checkpoint 2 covers 50 records, not 100.
+    const s07 = viewOf('flink-checkpoint-replay/2pc-read-committed');
+    expect(
+      checkpointRowsAt(s07, s07.n, s07.endTime).map((r) => [r.id, r.txnStatus, r.epochRecords]),
+    ).toEqual([
+      [2, 'committed', 50],
+      [1, 'committed', 200],
+    ]);
+  });
+});
+
+describe('checkpoint history with two input partitions', () => {
+  it("lists every partition's offset, and the ledger finds each event's checkpoint on its own partition", () => {
+    // 40 events 50 ms apart, keys k0..k3 in turn; murmur2 puts k3 on in-0 and k0..k2 on in-1.
+    // Checkpoint 1 triggers at 500 ms, after e1..e11: in-0 holds e4, e8 (position 2), in-1 the
+    // other nine (position 9). So e1..e11 are all covered by checkpoint 1; e12 (in-0 offset 2)
+    // by checkpoint 2.
+    const input = {
+      version: 1,
+      name: 'two partitions',
+      workload: {
+        events: Array.from({ length: 40 }, (_, i) => ({
+          id: `e${i + 1}`,
+          key: `k${i % 4}`,
+          amount: 10,
+          at: i * 50,
+        })),
+      },
+      broker: { partitions: 2 },
+      processor: { type: 'flink', 'execution.checkpointing.interval': 500 },
+      sink: { type: 'table' },
+    } as ScenarioInput;
+    const v = toRunView(simulate(scenarioOf(input)));
+    const first = checkpointRowsAt(v, v.n, v.endTime).at(-1)!;
+    expect([first.id, first.offsets]).toEqual([
+      1,
+      [
+        { partition: 0, offset: 2 },
+        { partition: 1, offset: 9 },
+      ],
+    ]);
+    const covered = Array.from({ length: 12 }, (_, j) => ledgerRowAt(v, j, v.n).checkpoint);
+    expect(covered).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2]);
+  });
+});
+
 describe('checkpoint history after a crash', () => {
   it('the failed checkpoint’s pre-committed transaction shows aborted once the marker is written', () => {
     // 12 events 300 ms apart, checkpoints every second, KafkaSink EXACTLY_ONCE. The job crashes

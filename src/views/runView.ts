@@ -18,9 +18,9 @@ import type {
   Totals,
   TraceColumns,
 } from '../engine';
-import { TRACE_COLUMNS } from '../engine';
+import { TRACE_COLUMNS, TXN_REASON_TIMEOUT } from '../engine';
 import { roleOf } from './actors';
-import { CK, K } from './kinds';
+import { CK, K, TX } from './kinds';
 import { FloatList, IntList, StepsBuilder, buildCsr, type Csr, type Steps } from './steps';
 
 /** The trace, as the engine's columns trimmed to the run's length (each its own buffer). */
@@ -175,6 +175,15 @@ export interface CheckpointView {
   txnEnd: number;
   /** 'declined' / 'aborted' / 'expired' step entry, or -1. */
   failed: number;
+  /** 'source-position' entries: the snapshot's offset of each input partition (sorted ids). */
+  positions: number[];
+  /**
+   * Flink 'process' entries of this checkpoint's epoch (ckpt = its id), sorted: the records it
+   * covers — and, with KafkaSink EXACTLY_ONCE, the records of its sink transaction.
+   */
+  processes: Int32Array;
+  /** The coordinator's PrepareAbort of its sink transaction after `transaction.timeout.ms`, or -1. */
+  txnTimeout: number;
 }
 
 /** One Spark micro-batch. */
@@ -1029,6 +1038,8 @@ export function indexProcessors(
   const effects = new IntList();
   const service = actors.indexOf('service');
   const flink = actors.indexOf('flink');
+  /** Transaction → the coordinator's PrepareAbort entry, when it aborted it for its timeout. */
+  const timedOut = new Map<number, number>();
   const tracks = new Map<
     number,
     { life: IntList; polls: IntList; processes: IntList; assigns: IntList; commits: IntList }
@@ -1064,6 +1075,9 @@ export function indexProcessors(
         completed: -1,
         txnEnd: -1,
         failed: -1,
+        positions: [],
+        processes: new Int32Array(0),
+        txnTimeout: -1,
       };
       cps.set(id, c);
     }
@@ -1091,6 +1105,7 @@ export function indexProcessors(
       else if (step === CK.barrier) c.barrier = i;
       else if (step === CK['pre-committed']) c.preCommitted = i;
       else if (step === CK.completed) c.completed = i;
+      else if (step === CK['source-position']) c.positions.push(i);
       else if (step === CK.committed) c.txnEnd = i;
       else if (step === CK.expired) {
         // An expired sink transaction after completion; before it, the checkpoint itself failed.
@@ -1110,12 +1125,28 @@ export function indexProcessors(
       batches.set(id, b);
     } else if (k === K.process && cols.actor[i] === flink) state.push(i);
     else if (k === K.effect && cols.actor[i] === service) effects.push(i);
+    else if (k === K.txn && cols.aux[i] === TX.PrepareAbort && cols.count[i] === TXN_REASON_TIMEOUT)
+      timedOut.set(cols.txn[i]!, i);
+  }
+  const stateUpdates = state.toArray();
+  // Each checkpoint's epoch: its records, and whether the broker timed its transaction out.
+  const byEpoch = new Map<number, IntList>();
+  for (const i of stateUpdates) {
+    const ep = cols.ckpt[i]!;
+    let l = byEpoch.get(ep);
+    if (!l) byEpoch.set(ep, (l = new IntList()));
+    l.push(i);
+  }
+  for (const c of cps.values()) {
+    c.processes = byEpoch.get(c.id)?.toArray() ?? new Int32Array(0);
+    const txn = c.preCommitted >= 0 ? cols.txn[c.preCommitted]! : -1;
+    if (txn >= 0) c.txnTimeout = timedOut.get(txn) ?? -1;
   }
   return {
     checkpoints: [...cps.values()].sort((a, b) => a.id - b.id),
     restores: restores.toArray(),
     batches: [...batches.values()].sort((a, b) => a.id - b.id),
-    stateUpdates: state.toArray(),
+    stateUpdates,
     effects: effects.toArray(),
     processors: [...tracks].map(([actor, tr]) => ({
       actor,

@@ -733,6 +733,13 @@ export class FlinkTask extends Actor {
       offset: this.positions[0] ?? -1,
       count: stateKeys,
     });
+    // The snapshot's offset for every input partition (the barrier entry names partition 0's).
+    for (let p = 0; p < this.positions.length; p++)
+      traceCheckpoint(this, e, 'source-position', b.id, {
+        topic: this.input.index,
+        partition: p,
+        offset: this.positions[p]!,
+      });
     const snapshot = {
       id: b.id,
       positions: [...this.positions],

@@ -11,6 +11,7 @@ import {
   producerAt,
   producerSettings,
   stateUpdatesAt,
+  type CheckpointRow,
   type ProcessorStatus,
 } from '../../views/at';
 import { formatBytes, formatCount, formatCountOf, formatMoney, formatMs } from '../../views/format';
@@ -253,8 +254,29 @@ function ProcessorCard({ view, status: p }: { view: RunView; status: ProcessorSt
   );
 }
 
+/** How the checkpoint history writes its sink transaction's state. */
+const TXN_STATUS_LABEL: Record<Exclude<CheckpointRow['txnStatus'], 'none'>, string> = {
+  open: '… open',
+  'pre-committed': '◐ pre-committed',
+  committed: '✓ committed',
+  'timed out': '✕ timed out',
+  aborted: '⊘ aborted',
+};
+
+/** What each sink transaction state means, on hover. */
+const TXN_STATUS_TITLE: Record<Exclude<CheckpointRow['txnStatus'], 'none'>, string> = {
+  open: "The epoch's records are being written into this transaction; nothing of it is visible to read_committed readers",
+  'pre-committed': 'Flushed at the barrier (preCommit); committed once the checkpoint completes',
+  committed:
+    'Committed after the checkpoint completed: its records are visible to read_committed readers',
+  'timed out':
+    'Aborted by the broker after transaction.timeout.ms, before the job could commit it: its records are lost to read_committed readers',
+  aborted: "Aborted: the checkpoint did not complete, so the restore discards the epoch's writes",
+};
+
 function FlinkPanel({ view, idx, t }: StageProps) {
   const rows = useMemo(() => checkpointRowsAt(view, idx, t), [view, idx, t]);
+  const inputTopic = view.scenario.workload.topic;
   const restores = lowerBound(view.restores, idx);
   const lastRestore = restores > 0 ? view.restores[restores - 1]! : -1;
   const state = stateUpdatesAt(view, idx, 5);
@@ -308,8 +330,16 @@ function FlinkPanel({ view, idx, t }: StageProps) {
                 {r.durationMs >= 0 ? formatMs(r.durationMs) : '—'}
               </span>
               <br />
-              <span title="Source offset the checkpoint holds">
-                offset {r.offset >= 0 ? r.offset : '—'}
+              <span
+                title={`Source position the checkpoint holds (next offset to read)${
+                  r.offsets.length > 1
+                    ? `: ${r.offsets.map((o) => `${inputTopic}-${o.partition} at ${o.offset}`).join(', ')}`
+                    : ''
+                }`}
+              >
+                {r.offsets.length > 1
+                  ? `offsets ${r.offsets.map((o) => o.offset).join(', ')}`
+                  : `offset ${r.offset >= 0 ? r.offset : '—'}`}
               </span>
               <span
                 title={`Checkpointed state size: 16 bytes (a count and a sum) per key held${
@@ -318,18 +348,16 @@ function FlinkPanel({ view, idx, t }: StageProps) {
               >
                 state {r.stateBytes >= 0 ? formatBytes(r.stateBytes) : '—'}
               </span>
-              {r.txn >= 0 && (
-                <span title="The sink transaction of this checkpoint's epoch">
-                  sink txn #{r.txn}{' '}
-                  {r.txnStatus === 'committed'
-                    ? '✓ committed'
-                    : r.txnStatus === 'expired'
-                      ? '✕ expired'
-                      : r.txnStatus === 'aborted'
-                        ? '⊘ aborted'
-                        : r.txnStatus === 'pending'
-                          ? '… pending'
-                          : ''}
+              <span title="Records processed in this checkpoint's epoch: what a restore to the checkpoint before it would replay">
+                {formatCountOf(r.epochRecords, 'record')}
+              </span>
+              {r.txnStatus !== 'none' && (
+                <span
+                  title={TXN_STATUS_TITLE[r.txnStatus]}
+                  data-testid={testIds.checkpointTxn}
+                  data-status={r.txnStatus}
+                >
+                  sink txn{r.txn >= 0 ? ` #${r.txn}` : ''} {TXN_STATUS_LABEL[r.txnStatus]}
                 </span>
               )}
             </li>
