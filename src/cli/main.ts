@@ -184,7 +184,7 @@ export function main(argv: string[], out: (s: string) => void, err: (s: string) 
   const scenario = seed === undefined ? parsed.scenario : { ...parsed.scenario, seed };
   if (diagram.startsWith('event:')) {
     const id = diagram.slice('event:'.length);
-    if (buildEvents(scenario.workload).identityOf(id) < 0) {
+    if (buildEvents(scenario.workload, scenario.seed).identityOf(id) < 0) {
       err(`--diagram: no business event "${id}" in the workload`);
       return 2;
     }

@@ -89,7 +89,7 @@ export function defaultStopAt(s: Scenario, events: Events): number {
  * @returns the run: the trace, the final state and the checker's verdict.
  */
 export function simulate(scenario: Scenario, opts: SimulateOptions = {}): Run {
-  const events = buildEvents(scenario.workload);
+  const events = buildEvents(scenario.workload, scenario.seed);
   const w = new World(scenario, events);
   const lab = new Lab(w, 'lab');
   w.faults = new Faults(w, lab, scenario.faults);

@@ -27,20 +27,94 @@ export const EventSchema = z.strictObject({
   at: ms(),
 });
 
-/** A seeded generator of events: `e1..eN` with `amount = 10·i` unless told otherwise. */
-export const GenerateSchema = z.strictObject({
-  count: z.number().int().min(1).max(LIMITS.generatedEvents),
-  /** Time of the first event (ms). */
-  startAtMs: ms().default(0),
-  /** Time between two events (ms, may be fractional: 0.01 = 100 events per ms); times are floored. */
-  intervalMs: z.number().min(0.0001).max(3_600_000).default(10),
-  /** Number of distinct keys; event i gets key `k{(i-1) % keys}`. */
-  keys: z.number().int().min(1).max(1_000_000).default(100),
-  /** `index`: amount(e_i) = 10·i (the convention of SEMANTICS §0.1); `fixed`: every amount is `fixedAmount`. */
-  amounts: z.enum(['index', 'fixed']).default('index'),
-  fixedAmount: z.number().min(-1e12).max(1e12).default(10),
-  idPrefix: z.string().max(20).default('e'),
-});
+const GenerateObjectSchema = z
+  .strictObject({
+    count: z.number().int().min(1).max(LIMITS.generatedEvents),
+    /** Time of the first event (ms). */
+    startAtMs: ms().default(0),
+    /** Time between two events (ms, may be fractional: 0.01 = 100 events per ms); times are floored. */
+    intervalMs: z.number().min(0.0001).max(3_600_000).default(10),
+    /**
+     * Events per virtual second: the other way to give the spacing (200 = one every 5 ms from
+     * `startAtMs`; times are floored). Give it or `intervalMs`, not both.
+     */
+    ratePerSec: z.number().min(0.001).max(10_000_000).optional(),
+    /**
+     * `uniform`: one event every interval. `poisson`: a Poisson process of the same mean rate, the
+     * first event at `startAtMs` and the gaps exponential, drawn from the seed; times are floored
+     * to whole ms, so events can share a millisecond.
+     */
+    arrivals: z.enum(['uniform', 'poisson']).default('uniform'),
+    /** Number of distinct keys, `k0`…; with `round-robin`, event i gets key `k{(i-1) % keys}`. */
+    keys: z.number().int().min(1).max(1_000_000).default(100),
+    /** `round-robin` (above), or `random`: each event's key drawn uniformly from the keys, by the seed. */
+    keyChoice: z.enum(['round-robin', 'random']).default('round-robin'),
+    /**
+     * `index`: amount(e_i) = 10·i (the convention of SEMANTICS §0.1); `fixed`: every amount is
+     * `fixedAmount`; `random`: a whole number drawn uniformly from `amountRange`, by the seed.
+     */
+    amounts: z.enum(['index', 'fixed', 'random']).default('index'),
+    fixedAmount: z.number().min(-1e12).max(1e12).default(10),
+    /** `amounts: "random"` only: the range of the amounts, both ends included. */
+    amountRange: z
+      .strictObject({
+        min: z.number().int().min(-1e12).max(1e12),
+        max: z.number().int().min(-1e12).max(1e12),
+      })
+      .refine((r) => r.min <= r.max, { message: 'max is below min', path: ['max'] })
+      .optional(),
+    idPrefix: z.string().max(20).default('e'),
+  })
+  .superRefine(
+    (g, ctx) => {
+      if (g.amounts === 'random' && g.amountRange === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amountRange'],
+          message: 'amounts "random" needs amountRange { min, max }',
+        });
+      if (g.amounts !== 'random' && g.amountRange !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amountRange'],
+          message: `amountRange applies to amounts "random" only (amounts is "${g.amounts}")`,
+        });
+      // Generated times are Int32 ms (workload.ts): the nominal last event must be within the limit.
+      const last = g.startAtMs + (g.count - 1) * generateIntervalMs(g);
+      if (last > LIMITS.timeMs)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['count'],
+          message: `the last event would come at ${Math.floor(last)} ms, beyond the time limit (${LIMITS.timeMs} ms)`,
+        });
+    },
+    // Across fields only once every field is valid: a ratePerSec of 0 is one problem, not two.
+    { when: (payload) => payload.issues.length === 0 },
+  );
+
+/**
+ * A seeded generator of events `e1..eN`. By default, fixed spacing, round-robin keys and
+ * `amount = 10·i`, with no random draw; `arrivals`, `keyChoice` and `amounts` make them random,
+ * each from its own stream of the scenario's `seed`.
+ */
+export const GenerateSchema = z.preprocess((g: z.input<typeof GenerateObjectSchema>, ctx) => {
+  // Checked before the defaults apply: `intervalMs` has one, so afterwards it always looks set.
+  // The value is still unchecked input here (typed for ScenarioInput), hence the plain reads.
+  const raw = g as unknown as Record<string, unknown> | null;
+  if (typeof raw === 'object' && raw?.intervalMs !== undefined && raw.ratePerSec !== undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ratePerSec'],
+      message: 'give intervalMs or ratePerSec, not both',
+      input: raw,
+    });
+  return g;
+}, GenerateObjectSchema);
+
+/** The mean time between two generated events (ms): from `ratePerSec` when given, else `intervalMs`. */
+export function generateIntervalMs(g: { intervalMs: number; ratePerSec?: number }): number {
+  return g.ratePerSec === undefined ? g.intervalMs : 1000 / g.ratePerSec;
+}
 
 export const WorkloadSchema = z
   .strictObject({

@@ -101,6 +101,62 @@ describe('scenario validation names the field of every problem', () => {
     expect(paths({ ...base, stopAtMs: LIMITS.timeMs + 1 })).toEqual(['stopAtMs']);
   });
 
+  it('checks the generator’s options, naming the field', () => {
+    const gen = (generate: object) => ({
+      ...base,
+      workload: { generate: { count: 10, ...generate } },
+    });
+    const both = parseScenario(gen({ intervalMs: 5, ratePerSec: 200 }));
+    expect(both.ok ? [] : both.issues).toEqual([
+      { path: 'workload.generate.ratePerSec', message: 'give intervalMs or ratePerSec, not both' },
+    ]);
+    // intervalMs set to its default value is still set.
+    expect(paths(gen({ intervalMs: 10, ratePerSec: 100 }))).toEqual([
+      'workload.generate.ratePerSec',
+    ]);
+    expect(paths(gen({ ratePerSec: 0 }))).toEqual(['workload.generate.ratePerSec']);
+    expect(paths(gen({ ratePerSec: 200, arrivals: 'poisson', keyChoice: 'random' }))).toEqual([]);
+    expect(paths(gen({ arrivals: 'bursty' }))).toEqual(['workload.generate.arrivals']);
+    expect(paths(gen({ keyChoice: 'hash' }))).toEqual(['workload.generate.keyChoice']);
+    const noRange = parseScenario(gen({ amounts: 'random' }));
+    expect(noRange.ok ? [] : noRange.issues).toEqual([
+      {
+        path: 'workload.generate.amountRange',
+        message: 'amounts "random" needs amountRange { min, max }',
+      },
+    ]);
+    expect(paths(gen({ amountRange: { min: 1, max: 5 } }))).toEqual([
+      'workload.generate.amountRange',
+    ]);
+    expect(paths(gen({ amounts: 'random', amountRange: { min: 5, max: 1 } }))).toEqual([
+      'workload.generate.amountRange.max',
+    ]);
+    expect(paths(gen({ amounts: 'random', amountRange: { min: 1.5, max: 5 } }))).toEqual([
+      'workload.generate.amountRange.min',
+    ]);
+    expect(paths(gen({ amounts: 'random', amountRange: { min: 3, max: 3 } }))).toEqual([]);
+  });
+
+  it('refuses a generator whose last event falls beyond the time limit', () => {
+    const r = parseScenario({
+      ...base,
+      workload: { generate: { count: LIMITS.generatedEvents, intervalMs: 1000 } },
+    });
+    expect(r.ok ? [] : r.issues).toEqual([
+      {
+        path: 'workload.generate.count',
+        message: `the last event would come at 1999999000 ms, beyond the time limit (${LIMITS.timeMs} ms)`,
+      },
+    ]);
+    // 604,801 events one second apart: the last at exactly 7 days, still accepted.
+    expect(paths({ ...base, workload: { generate: { count: 604_801, ratePerSec: 1 } } })).toEqual(
+      [],
+    );
+    expect(paths({ ...base, workload: { generate: { count: 604_802, ratePerSec: 1 } } })).toEqual([
+      'workload.generate.count',
+    ]);
+  });
+
   it('a huge number gets one message, with the field’s own limit (not also zod’s safe-integer bound)', () => {
     const r = parseScenario({ ...base, stopAtMs: 1e20 });
     expect(r.ok).toBe(false);

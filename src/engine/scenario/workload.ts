@@ -3,7 +3,9 @@
  * Generated workloads are not materialized as objects: a million events cost four typed arrays
  * and the ids are made on demand.
  */
-import type { Scenario } from './schema';
+import { createRng, type Rng } from '../core/rng';
+import { LIMITS } from './limits';
+import { generateIntervalMs, type Scenario } from './schema';
 
 /** The workload's events, sorted by time (stable). Index i is the event's number in the trace. */
 export interface Events {
@@ -43,8 +45,13 @@ export function eventIds(w: Scenario['workload']): { has(id: string): boolean } 
   };
 }
 
-/** Build the event columns of a workload. */
-export function buildEvents(w: Scenario['workload']): Events {
+/**
+ * Build the event columns of a workload.
+ * @param seed - the scenario's seed: a generator's random arrivals, keys and amounts draw from
+ *   the streams `workload:arrivals`, `workload:keys` and `workload:amounts` of it (one per
+ *   purpose, so making the keys random leaves the arrival times as they were).
+ */
+export function buildEvents(w: Scenario['workload'], seed: number): Events {
   if (w.events) {
     const list = w.events.map((e, i) => ({ e, i })).sort((a, b) => a.e.at - b.e.at || a.i - b.i);
     const n = list.length;
@@ -97,21 +104,44 @@ export function buildEvents(w: Scenario['workload']): Events {
   }
   const g = w.generate!;
   const n = g.count;
-  const at = new Int32Array(n);
+  const at = arrivalTimes(g, seed);
   const amount = new Float64Array(n);
   const keyIndex = new Int32Array(n);
   const identity = new Int32Array(n);
+  const amountRng = g.amounts === 'random' ? createRng(seed, 'workload:amounts') : null;
+  const range = g.amountRange ?? { min: 0, max: 0 };
   let sum = 0;
   for (let i = 0; i < n; i++) {
-    at[i] = Math.floor(g.startAtMs + i * g.intervalMs);
-    const a = g.amounts === 'index' ? 10 * (i + 1) : g.fixedAmount;
+    const a =
+      amountRng !== null
+        ? range.min + uniformInt(amountRng, range.max - range.min + 1)
+        : g.amounts === 'index'
+          ? 10 * (i + 1)
+          : g.fixedAmount;
     amount[i] = a;
     sum += a;
-    keyIndex[i] = i % g.keys;
     identity[i] = i;
   }
-  const keyCount = Math.min(g.keys, n);
-  const keys = Array.from({ length: keyCount }, (_, k) => `k${k}`);
+  let keys: string[];
+  if (g.keyChoice === 'random') {
+    // The key table lists the keys drawn, in order of first use (as for listed events): with
+    // more keys than events, the ones never drawn stay out of it.
+    const rng = createRng(seed, 'workload:keys');
+    const slot = new Int32Array(g.keys).fill(-1);
+    keys = [];
+    for (let i = 0; i < n; i++) {
+      const k = rng.int(g.keys);
+      if (slot[k] === -1) {
+        slot[k] = keys.length;
+        keys.push(`k${k}`);
+      }
+      keyIndex[i] = slot[k]!;
+    }
+  } else {
+    for (let i = 0; i < n; i++) keyIndex[i] = i % g.keys;
+    const keyCount = Math.min(g.keys, n);
+    keys = Array.from({ length: keyCount }, (_, k) => `k${k}`);
+  }
   const prefix = g.idPrefix;
   const re = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([1-9][0-9]*)$`);
   return {
@@ -133,4 +163,59 @@ export function buildEvents(w: Scenario['workload']): Events {
     },
     trueSum: sum,
   };
+}
+
+type Generate = NonNullable<Scenario['workload']['generate']>;
+
+/** When each generated event is due (ms), non-decreasing. */
+function arrivalTimes(g: Generate, seed: number): Int32Array {
+  const n = g.count;
+  const at = new Int32Array(n);
+  if (g.arrivals === 'poisson') {
+    // A Poisson process: exponential gaps of the mean interval, by inversion (−mean·ln U). Times
+    // accumulate unrounded and are floored one by one, so flooring never drifts the mean. The
+    // schema bounds the nominal last time; a long random tail is held at the time limit (Int32).
+    const mean = generateIntervalMs(g);
+    const rng = createRng(seed, 'workload:arrivals');
+    let t = g.startAtMs;
+    for (let i = 0; i < n; i++) {
+      if (i > 0) t += -mean * lnUnit((4294967296 - rng.u32()) / 4294967296);
+      at[i] = Math.min(Math.floor(t), LIMITS.timeMs);
+    }
+  } else if (g.ratePerSec !== undefined) {
+    // i·1000/rate rather than i·(1000/rate): exact whenever the true time is a whole number.
+    for (let i = 0; i < n; i++) at[i] = Math.floor(g.startAtMs + (i * 1000) / g.ratePerSec);
+  } else {
+    for (let i = 0; i < n; i++) at[i] = Math.floor(g.startAtMs + i * g.intervalMs);
+  }
+  return at;
+}
+
+/** Uniform integer in [0, n) for 1 ≤ n ≤ 2^53: one draw below 2^32, two (53 bits) above. */
+function uniformInt(rng: Rng, n: number): number {
+  if (n <= 4294967296) return rng.int(n);
+  const hi = rng.u32() >>> 5; // 27 bits
+  const lo = rng.u32() >>> 6; // 26 bits
+  return Math.floor(((hi * 67108864 + lo) / 9007199254740992) * n);
+}
+
+/**
+ * ln x for x in (0, 1], from + − × ÷ only. Why not `Math.log`: ECMAScript leaves its last bit
+ * to the implementation, and a run must give the same bytes in every browser and in Node.
+ * x = 2^e·m with m in [√½, √2) (exact scaling), then ln m = 2·atanh(s), s = (m−1)/(m+1),
+ * |s| ≤ 0.172, whose odd series is summed to the s^25 term (the rest is below 2^−70 of it).
+ */
+export function lnUnit(x: number): number {
+  if (x <= 0) return -Infinity; // and no endless halving loop
+  let e = 0;
+  let m = x;
+  while (m < Math.SQRT1_2) {
+    m *= 2;
+    e--;
+  }
+  const s = (m - 1) / (m + 1);
+  const s2 = s * s;
+  let p = 1 / 25;
+  for (let k = 11; k >= 0; k--) p = 1 / (2 * k + 1) + s2 * p;
+  return e * Math.LN2 + 2 * s * p;
 }
