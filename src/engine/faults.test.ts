@@ -56,6 +56,22 @@ describe.each([
     expect(countsById(run, 'log:events').e3).toBe(2);
   });
 
+  it('without an `at`, the copy still follows the original (both at 200 ms): offsets 2 and 3', () => {
+    // The fault falls at e3's own time. The application cannot send a copy of an event it has
+    // not taken from upstream yet: the original goes first (offset 2), the copy right after it
+    // in the same millisecond (offset 3), before e4 (offset 4).
+    const run = runScenario({
+      workload: { events: events(10, (i) => (i - 1) * 100) },
+      processor: { type: 'consumer', 'enable.auto.commit': false, 'auto.offset.reset': 'earliest' },
+      faults: [{ kind, event: 'e3' }],
+    });
+    expect(copies(run, 'e3')).toEqual([
+      [2, 2, 'first'],
+      [3, 3, kind],
+    ]);
+    expect(countsById(run, 'log:events').e4).toBe(1);
+  });
+
   it('plain INSERT keeps both: e3 twice, 11 rows, 580', () => {
     // 10 + 1 rows; sum 550 + amount(e3) = 580 (SEMANTICS S06a, with e3 for p-77).
     const run = extraE3(kind);

@@ -49,6 +49,8 @@ export class SourceApp extends Actor {
   private readonly unacked: Int32Array;
   /** Sends waiting their turn: re-sends, injected duplicates, carried-over transaction events. */
   private queue: Pending[] = [];
+  /** Injected copies of events upstream has not handed over yet (see {@link inject}). */
+  private afterOriginal: Pending[] = [];
   private halted = false;
   /** sync mode: the 'app-send' entry of the future the application is blocked on (-1: none). */
   private waitingFor = -1;
@@ -127,10 +129,31 @@ export class SourceApp extends Actor {
     );
   }
 
-  /** A fault: the application sends `event` again (F10), or the upstream emits it twice (F11). */
+  /**
+   * A fault: the application sends `event` again (F10), or the upstream emits it twice (F11). A
+   * copy of an event upstream has not handed over yet waits for the original: a re-send or a
+   * second emission comes after the first, even when both fall on the same millisecond.
+   */
   inject(event: number, why: SendCause, cause: number): void {
+    if (event >= this.cursor) {
+      this.afterOriginal.push({ event, why, cause });
+      return;
+    }
     this.queue.push({ event, why, cause });
     if (this.alive) this.pump(cause);
+  }
+
+  /** Take the next workload event from upstream; copies waiting for it join the send queue. */
+  private takeNext(): number {
+    const event = this.cursor++;
+    if (this.afterOriginal.length > 0) {
+      const ready = this.afterOriginal.filter((p) => p.event < this.cursor);
+      if (ready.length > 0) {
+        this.afterOriginal = this.afterOriginal.filter((p) => p.event >= this.cursor);
+        this.queue.push(...ready);
+      }
+    }
+    return event;
   }
 
   private wake(at: number): void {
@@ -160,7 +183,7 @@ export class SourceApp extends Actor {
       if (this.cursor >= ev.count) return;
       const at = ev.at[this.cursor]!;
       if (at > w.now) return this.wake(at);
-      this.appSend(this.cursor++, 'first', cause);
+      this.appSend(this.takeNext(), 'first', cause);
     }
   }
 
@@ -268,7 +291,7 @@ export class SourceApp extends Actor {
     }
     const group: Pending[] = this.queue.splice(0, per);
     while (group.length < per && this.cursor < ev.count && ev.at[this.cursor]! <= w.now)
-      group.push({ event: this.cursor++, why: 'first', cause });
+      group.push({ event: this.takeNext(), why: 'first', cause });
     if (!this.client.beginTransaction()) {
       this.halted = true;
       return;
