@@ -1,10 +1,19 @@
 /**
  * The text and JSON reports of a run cut off with work still pending: they say so (the page says
- * "cut off at stopAtMs"), instead of presenting what had not arrived yet as plain data loss.
+ * "cut off at stopAtMs"), instead of presenting what had not arrived yet as plain data loss. And
+ * each event's end-to-end latency in the JSON report, worked out by hand on two examples.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parseScenarioJson, simulate, type Run } from '../engine';
 import { runScenario } from '../engine/testing';
 import { jsonReport, textReport } from './report';
+
+function example(name: string): Run {
+  const p = parseScenarioJson(readFileSync(`public/scenarios/${name}`, 'utf8'));
+  if (!p.ok) throw new Error(JSON.stringify(p.issues));
+  return simulate(p.scenario);
+}
 
 /**
  * 2,500 events within the first 0.25 ms; the consumer starts at 10 s, the run stops at 5 s: nothing is processed,
@@ -45,5 +54,41 @@ describe('a run cut off at stopAtMs', () => {
     const text = textReport(run);
     expect(text).not.toContain('cut off');
     expect(text).not.toContain('explained:');
+  });
+});
+
+/**
+ * Per-event latency: virtual ms from the application's first send to the first row in the sink.
+ * Both examples lose the ack of e1's first produce request (network 2 ms each way, no jitter); the
+ * consumer starts at 5,000 ms, is assigned at 5,002, fetches 5,002 → 5,004 → 5,006 and takes
+ * 1 ms per record; each INSERT reaches the sink 2 ms after processing and is answered 2 ms later,
+ * so the records follow each other 5 ms apart: rows at 5,009, 5,014, 5,019 ms.
+ */
+describe('per-event latency (latencyMs of each event)', () => {
+  it('lost-ack-duplicate: e1 sent at 0 → row at 5,009; e2 sent at 10, behind e1 and its duplicate → row at 5,019', () => {
+    const r = jsonReport(example('lost-ack-duplicate.json'));
+    expect(r.events.map((e) => [e.id, e.fate, e.latencyMs])).toEqual([
+      ['e1', 'duplicated', 5009], // 5,009 − 0: the first of its two rows
+      ['e2', 'once', 5009], // 5,019 − 10
+    ]);
+    expect(r.latencyMs).toEqual({ p50: 5009, p99: 5009, max: 5009, count: 2 });
+  });
+
+  it('lost-ack-idempotent: e1 waits for InitProducerId (sent at 4) → row at 5,009; e2 sent at 10 → row at 5,014', () => {
+    const r = jsonReport(example('lost-ack-idempotent.json'));
+    expect(r.events.map((e) => [e.id, e.fate, e.latencyMs])).toEqual([
+      ['e1', 'once', 5005], // 5,009 − 4
+      ['e2', 'once', 5004], // 5,014 − 10: no duplicate ahead of it
+    ]);
+    expect(r.latencyMs).toEqual({ p50: 5004, p99: 5005, max: 5005, count: 2 });
+  });
+
+  it('an event that never took effect has null', () => {
+    const r = jsonReport(cut());
+    expect(r.events.every((e) => e.latencyMs === null)).toBe(true);
+    expect(r.latencyMs.count).toBe(0);
+    // JSON keeps the field (null), so a reader can tell "never visible" from "no such field".
+    const parsed = JSON.parse(JSON.stringify(r)) as { events: { latencyMs: unknown }[] };
+    expect(parsed.events[0]).toHaveProperty('latencyMs', null);
   });
 });

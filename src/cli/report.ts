@@ -14,13 +14,21 @@ export interface JsonReport {
   preset?: string;
   seed: number;
   traceHash: string;
-  /** Per business event: rows at the end of the pipeline, fate, and counts at every other point. */
+  /**
+   * Per business event: rows at the end of the pipeline, fate, counts at every other point, and
+   * its end-to-end latency.
+   */
   events: {
     id: string;
     sinkRows: number;
     effects: number;
     fate: 'lost' | 'once' | 'duplicated';
     points: Record<string, number>;
+    /**
+     * Virtual ms from the application's first send to the first effect at the end of the pipeline
+     * (`primary`); null when it never took effect there.
+     */
+    latencyMs: number | null;
   }[];
   totals: {
     events: number;
@@ -76,6 +84,7 @@ export function jsonReport(run: Run, preset?: string, hash: TraceHasher = traceH
       effects: primary.effects[j]!,
       fate: fateOf(Math.max(primary.rows[j]!, primary.effects[j]!)),
       points,
+      latencyMs: v.latencyOf[j]! >= 0 ? v.latencyOf[j]! : null,
     });
   }
   const t = primary.totals;

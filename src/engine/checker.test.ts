@@ -49,4 +49,34 @@ describe('end-to-end latency', () => {
       count: 200,
     });
   });
+
+  it('latencyOf holds each event’s own difference, and visibleAt the entry it ends at', () => {
+    // Events 1..6 every 10 ms; the consumer starts at 45 ms and the run stops at 60 ms, so the
+    // first ones reach the sink and the last do not (-1).
+    const run = runScenario({
+      workload: { events: events(6, (i) => i * 10) },
+      processor: { type: 'consumer', 'auto.offset.reset': 'earliest', startAtMs: 45 },
+      stopAtMs: 60,
+    });
+    const t = run.trace;
+    const v = run.verdict;
+    const sink = t.actors.indexOf('sink');
+    const expected = Array.from({ length: 6 }, () => -1);
+    const entry = Array.from({ length: 6 }, () => -1);
+    const sent = Array.from({ length: 6 }, () => -1);
+    for (let i = 0; i < t.length; i++) {
+      const e = t.event[i]!;
+      if (e < 0) continue;
+      if (t.kindOf(i) === 'app-send' && sent[e]! < 0) sent[e] = t.time[i]!;
+      if (t.kindOf(i) === 'row-insert' && t.actor[i] === sink && entry[e]! < 0) {
+        entry[e] = i;
+        expected[e] = t.time[i]! - sent[e]!;
+      }
+    }
+    expect(expected.filter((d) => d >= 0).length).toBeGreaterThan(0);
+    expect(expected).toContain(-1);
+    expect(Array.from(v.latencyOf)).toEqual(expected);
+    expect(Array.from(v.visibleAt)).toEqual(entry);
+    expect(v.latency.count).toBe(expected.filter((d) => d >= 0).length);
+  });
 });

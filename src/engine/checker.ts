@@ -67,8 +67,22 @@ export interface Verdict {
    * in workload order.
    */
   falseFailures: string[];
-  /** End-to-end latency (ms) from the first send to the first effect at the primary point. */
+  /**
+   * End-to-end latency (virtual ms) from the first send to the first effect at the primary point,
+   * over the identities that have both.
+   */
   latency: { p50: number; p99: number; max: number; count: number };
+  /**
+   * End-to-end latency per business identity, in virtual ms: from the application's first send of
+   * the event to its first effect at the primary point (the first row, effect or record there,
+   * whichever copy it was). -1 when the event never took effect there (or was never sent).
+   */
+  latencyOf: Float64Array;
+  /**
+   * Per business identity, the trace entry of its first effect at the primary point (the entry
+   * `latencyOf` ends at), or -1: from which cursor on the latency is known.
+   */
+  visibleAt: Int32Array;
 }
 
 /** Fate from an effect count. */
@@ -277,7 +291,7 @@ export function check(run: Run): Verdict {
     held: holds(scenario.claim, observed),
     explanations: [],
     falseFailures: falseFailures(run, points, scan),
-    latency: latency(run, scan),
+    ...latency(run, scan),
   };
   verdict.explanations = explain(run, verdict);
   return verdict;
@@ -302,9 +316,10 @@ interface Scan {
   /** Identities the application saw fail, and identities it re-sent. */
   failed: Set<number>;
   resent: Set<number>;
-  /** First send and first effect at the primary point, per identity (ms; -1: none). */
+  /** First send per identity (ms; -1: none). `latency()` reuses it as scratch: read it before. */
   sent: Float64Array;
-  seen: Float64Array;
+  /** Trace entry of the first effect at the primary point, per identity (-1: none). */
+  seenAt: Int32Array;
 }
 
 /** Read, in one pass, the per-event facts the checker takes from the trace. */
@@ -315,7 +330,7 @@ function scanTrace(run: Run, primary: string): Scan {
   const amount = run.events.amount;
   const processed = new Int32Array(n);
   const sent = new Float64Array(n).fill(-1);
-  const seen = new Float64Array(n).fill(-1);
+  const seenAt = new Int32Array(n).fill(-1);
   const failed = new Set<number>();
   const resent = new Set<number>();
   const processor = new Uint8Array(t.actors.length);
@@ -361,11 +376,11 @@ function scanTrace(run: Run, primary: string): Scan {
       if (auxes[i] === 1) resent.add(j);
     } else if (k === FAILED) failed.add(j);
     else if ((k === ROW || k === EFFECT) && actors[i] === primaryActor) {
-      if (seen[j]! < 0) seen[j] = times[i]!;
-    } else if (k === APPEND && primaryActor < 0 && topics[i] === primaryTopic && seen[j]! < 0)
-      seen[j] = times[i]!;
+      if (seenAt[j]! < 0) seenAt[j] = i;
+    } else if (k === APPEND && primaryActor < 0 && topics[i] === primaryTopic && seenAt[j]! < 0)
+      seenAt[j] = i;
   }
-  return { processed, processedTotal, processedSum, failed, resent, sent, seen };
+  return { processed, processedTotal, processedSum, failed, resent, sent, seenAt };
 }
 
 function falseFailures(run: Run, points: Point[], scan: Scan): string[] {
@@ -375,21 +390,40 @@ function falseFailures(run: Run, points: Point[], scan: Scan): string[] {
   return js.sort((a, b) => a - b).map((j) => run.events.identityId(j));
 }
 
-function latency(run: Run, scan: Scan): Verdict['latency'] {
+/**
+ * Latency per identity and its percentiles, in one pass over the identities. Consumes
+ * `scan.sent`: once read, its slots hold the latencies to rank (no second million-entry buffer).
+ */
+function latency(run: Run, scan: Scan): Pick<Verdict, 'latency' | 'latencyOf' | 'visibleAt'> {
   const n = run.events.identities;
-  const all = new Float64Array(n);
+  const times = run.trace.time;
+  const { sent, seenAt } = scan;
+  const latencyOf = new Float64Array(n);
+  const all = sent;
   let m = 0;
-  for (let j = 0; j < n; j++)
-    if (scan.sent[j]! >= 0 && scan.seen[j]! >= 0) all[m++] = scan.seen[j]! - scan.sent[j]!;
-  if (m === 0) return { p50: 0, p99: 0, max: 0, count: 0 };
+  for (let j = 0; j < n; j++) {
+    const at = seenAt[j]!;
+    const s = sent[j]!;
+    // Both ends or none: an effect of an event the application never sent has no latency.
+    const d = at >= 0 && s >= 0 ? times[at]! - s : -1;
+    latencyOf[j] = d;
+    // m ≤ j: slot m of `sent` has been read already.
+    if (at >= 0 && s >= 0) all[m++] = d;
+  }
+  if (m === 0)
+    return { latency: { p50: 0, p99: 0, max: 0, count: 0 }, latencyOf, visibleAt: seenAt };
   const ds = all.subarray(0, m);
   // The k-th smallest, by selection (no full sort of a million latencies).
   const rank = (f: number) => Math.min(m - 1, Math.ceil(f * m) - 1);
   return {
-    p50: select(ds, rank(0.5)),
-    p99: select(ds, rank(0.99)),
-    max: select(ds, m - 1),
-    count: m,
+    latency: {
+      p50: select(ds, rank(0.5)),
+      p99: select(ds, rank(0.99)),
+      max: select(ds, m - 1),
+      count: m,
+    },
+    latencyOf,
+    visibleAt: seenAt,
   };
 }
 

@@ -661,6 +661,11 @@ export interface LedgerRow {
   fate: LiveFate;
   /** The final fate (0 lost, 1 once, 2 duplicated). */
   finalFate: number;
+  /**
+   * End-to-end latency (virtual ms, first send → first effect at the primary point) once that
+   * effect is applied at the cursor; -1 before, and for an event that never takes effect.
+   */
+  latencyMs: number;
 }
 
 /** The ledger row of identity `j` at `idx`. */
@@ -718,6 +723,8 @@ export function ledgerRowAt(v: RunView, j: number, idx: number): LedgerRow {
   const final = idx >= v.n;
   const fate: LiveFate =
     rows >= 2 ? 'duplicated' : rows === 1 ? 'once' : final ? 'lost' : 'pending';
+  // Live, like `fate`: the latency is shown from its first effect on, never ahead of the cursor.
+  const visibleAt = v.verdict.visibleAt[j]!;
   return {
     identity: j,
     id: eventIdOf(v.events, j),
@@ -730,6 +737,7 @@ export function ledgerRowAt(v: RunView, j: number, idx: number): LedgerRow {
     checkpoint,
     fate,
     finalFate: v.verdict.fate[j]!,
+    latencyMs: visibleAt >= 0 && visibleAt < idx ? v.verdict.latencyOf[j]! : -1,
   };
 }
 

@@ -182,6 +182,28 @@ describe('sink table and ledger', () => {
     const early = ledgerRowAt(v, j, indexAtTime(v, 20_000));
     expect(early.fate).toBe('pending');
   });
+
+  it('the ledger shows an event’s latency from its first row on, never ahead of the cursor', () => {
+    const v = viewOf('at-least-once');
+    const j = v.events.ids!.indexOf('p-5');
+    // p-5 is sent at 200 ms; its first row is inserted at 40,038 ms: 39,838 ms. The replay's
+    // second row (41,059 ms) does not change it.
+    const first = v.verdict.visibleAt[j]!;
+    expect(v.cols.time[first]).toBe(40_038);
+    expect(ledgerRowAt(v, j, v.n).latencyMs).toBe(39_838);
+    expect(ledgerRowAt(v, j, first + 1).latencyMs).toBe(39_838);
+    // Up to that entry (not yet applied), nothing — the final value is not given away.
+    expect(ledgerRowAt(v, j, first).latencyMs).toBe(-1);
+    expect(ledgerRowAt(v, j, first).rows).toBe(0);
+    expect(ledgerRowAt(v, j, indexAtTime(v, 20_000)).latencyMs).toBe(-1);
+  });
+
+  it('an event that never reaches the sink has no latency, even at the end', () => {
+    const v = viewOf('at-most-once');
+    const lost = ledgerRowAt(v, v.events.ids!.indexOf('p-9'), v.n);
+    expect([lost.fate, lost.latencyMs]).toEqual(['lost', -1]);
+    expect(v.verdict.latencyOf[lost.identity]).toBe(-1);
+  });
 });
 
 describe('processor status', () => {

@@ -146,6 +146,13 @@ export interface VerdictView {
   explanations: Explanation[];
   falseFailures: string[];
   latency: { p50: number; p99: number; max: number; count: number };
+  /**
+   * End-to-end latency per identity, in virtual ms (first send → first effect at the primary
+   * point), or -1 when it never took effect there.
+   */
+  latencyOf: Float64Array;
+  /** Per identity, the trace entry of that first effect, or -1: the latency shows once it applied. */
+  visibleAt: Int32Array;
 }
 
 /**
@@ -385,6 +392,8 @@ function verdictView(run: Run): VerdictView {
     })),
     falseFailures: [...v.falseFailures],
     latency: { ...v.latency },
+    latencyOf: v.latencyOf.slice(),
+    visibleAt: v.visibleAt.slice(),
   };
 }
 

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { ledgerRowAt } from '../../views/at';
-import { formatMoney } from '../../views/format';
+import { formatMoney, formatMs } from '../../views/format';
 import type { RunView } from '../../views/runView';
 import type { LabState } from '../../store/labStore';
 import { useActions, useIdx, useLab, useView } from '../../store/LabContext';
@@ -16,8 +16,9 @@ const selectFont = (s: LabState) => s.fontStep;
 
 /**
  * The per-event ledger: every business event with its records in the log, how often it was
- * processed, its sink rows, the checkpoint that covers it, and its fate (live at the cursor, and
- * the run's final fate). Virtualized; "anomalies only" narrows it to lost and duplicated events.
+ * processed, its sink rows, the checkpoint that covers it, its fate (live at the cursor, and the
+ * run's final fate) and its end-to-end latency (once it is visible at the cursor). Virtualized;
+ * "anomalies only" narrows it to lost and duplicated events.
  */
 export function Ledger() {
   const view = useView();
@@ -32,7 +33,8 @@ function LedgerOf({ view }: { view: RunView }) {
   const scale = [0.875, 1, 1.125, 1.25, 1.5, 1.75][useLab(selectFont)] ?? 1;
   const [onlyAnomaliesChosen, setOnly] = useState(false);
   // "Predict first": the final fates are the answer (the fate now, at the cursor, stays); so is
-  // the list of anomalies, which is made of them.
+  // the list of anomalies, which is made of them. The latency is live like the fate now: it shows
+  // only once the event is visible at the cursor, so it gives nothing away ahead of time.
   const gate = usePredictionGate();
   const onlyAnomalies = onlyAnomaliesChosen && !gate.hidden;
   const rows = useMemo(() => {
@@ -87,6 +89,12 @@ function LedgerOf({ view }: { view: RunView }) {
             <span role="columnheader">rows</span>
             <span role="columnheader">{hasCheckpoints ? 'checkpoint' : 'final'}</span>
             <span role="columnheader">fate now</span>
+            <span
+              role="columnheader"
+              title={`End-to-end latency: from the application's first send to the first effect at ${view.verdict.primaryLabel} (virtual time)`}
+            >
+              latency
+            </span>
           </div>
           {virt.getVirtualItems().map((r) => {
             const j = rows ? rows[r.index]! : r.index;
@@ -145,6 +153,7 @@ function LedgerOf({ view }: { view: RunView }) {
                 <span role="cell">
                   <Fate fate={row.fate} count={row.rows} />
                 </span>
+                <span role="cell">{row.latencyMs >= 0 ? formatMs(row.latencyMs) : '—'}</span>
               </div>
             );
           })}
