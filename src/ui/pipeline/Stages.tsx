@@ -254,6 +254,18 @@ function ProcessorCard({ view, status: p }: { view: RunView; status: ProcessorSt
   );
 }
 
+/**
+ * Where a restore put the source: every input partition's offset when the restored checkpoint
+ * recorded them ('restore' entries carry the first partition's only).
+ */
+function restoredAt(view: RunView, restore: number): string {
+  const id = view.cols.ckpt[restore]!;
+  const positions = id >= 0 ? (view.checkpoints.find((c) => c.id === id)?.positions ?? []) : [];
+  return positions.length > 1
+    ? `source offsets ${positions.map((e) => view.cols.offset[e]).join(', ')}`
+    : `source offset ${view.cols.offset[restore]}`;
+}
+
 /** How the checkpoint history writes its sink transaction's state. */
 const TXN_STATUS_LABEL: Record<Exclude<CheckpointRow['txnStatus'], 'none'>, string> = {
   open: '… open',
@@ -295,7 +307,7 @@ function FlinkPanel({ view, idx, t }: StageProps) {
             : view.cols.ckpt[lastRestore]! >= 0
               ? `restored checkpoint ${view.cols.ckpt[lastRestore]}`
               : 'restarted with no checkpoint'}{' '}
-          at {formatMs(view.cols.time[lastRestore]!)}, source offset {view.cols.offset[lastRestore]}
+          at {formatMs(view.cols.time[lastRestore]!)}, {restoredAt(view, lastRestore)}
         </div>
       )}
       {/* One entry per checkpoint, newest first, in two short lines: the processor column is
