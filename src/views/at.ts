@@ -692,9 +692,16 @@ export function ledgerRowAt(v: RunView, j: number, idx: number): LedgerRow {
     if (c.kind[e] === K.process && v.processors.some((p) => p.actor === c.actor[e])) processed++;
   }
   let rows = 0;
+  const primaryTopic = v.verdict.primary.startsWith('log:')
+    ? v.topics.indexOf(v.verdict.primary.slice('log:'.length))
+    : -1;
   if (v.primaryTable >= 0) {
     const tb = v.tables[v.primaryTable]!;
     for (const r of rowOf(tb.byIdentity, j)) if (tb.insertedAt[r]! < idx) rows++;
+  } else if (primaryTopic >= 0) {
+    // The end of the pipeline is a topic nobody reads here: its records, as the checker counts
+    // them (every record in the log, an aborted transaction's included).
+    for (const r of records) if (r.topic === primaryTopic) rows++;
   } else {
     const service = v.actors.indexOf('service');
     for (const e of rowOf(v.byIdentity, j)) {

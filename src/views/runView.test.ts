@@ -276,6 +276,28 @@ describe('checkpoint history of the S07/S08 presets', () => {
   });
 });
 
+describe('ledger when the pipeline ends in a topic nobody reads', () => {
+  it('counts the records in that topic, as the checker does: the replayed epoch twice', () => {
+    // S07 with KafkaSink EXACTLY_ONCE and no reader: the end of the pipeline is the topic `out`,
+    // every record in its log counted (SEMANTICS: what read_uncommitted would see). e201..e250
+    // were written in the aborted epoch and again after the restore: 2 records each; e1..e200 one.
+    const s = structuredClone(
+      findPreset('flink-checkpoint-replay/2pc-read-committed')!.variant.scenario,
+    );
+    s.readers = [];
+    const v = toRunView(simulate(scenarioOf(s)));
+    expect(v.verdict.primary).toBe('log:out');
+    const at = (id: string) => ledgerRowAt(v, v.events.ids!.indexOf(id), v.n);
+    expect([at('e1').rows, at('e200').rows, at('e201').rows, at('e250').rows]).toEqual([
+      1, 1, 2, 2,
+    ]);
+    for (let j = 0; j < v.events.identities; j++) {
+      const row = ledgerRowAt(v, j, v.n);
+      expect(row.fate === 'duplicated' ? 2 : row.fate === 'once' ? 1 : 0).toBe(row.finalFate);
+    }
+  });
+});
+
 describe('checkpoint history with two input partitions', () => {
   it("lists every partition's offset, and the ledger finds each event's checkpoint on its own partition", () => {
     // 40 events 50 ms apart, keys k0..k3 in turn; murmur2 puts k3 on in-0 and k0..k2 on in-1.
