@@ -95,9 +95,9 @@ describe('CSV exports', () => {
     const sentence =
       'the acknowledgement of e1 was lost (fault ""lost ack"") → the producer retried the same batch → with idempotence off (enable.idempotence=false) the broker appended e1 a second time → a plain INSERT has no key to collapse the copies';
     expect(ledgerCsv(runOf(LOST_ACK))).toBe(
-      'business_id,key,amount,fate,log:payments,processed,sink,explanation\r\n' +
-        `e1,e1,10,duplicated,2,2,2,"${sentence}"\r\n` +
-        'e2,e2,20,once,1,1,1,\r\n',
+      'business_id,key,amount,fate,log:payments,processed,sink,latency_ms,explanation\r\n' +
+        `e1,e1,10,duplicated,2,2,2,5009,"${sentence}"\r\n` +
+        'e2,e2,20,once,1,1,1,5009,\r\n',
     );
   });
 

@@ -275,7 +275,9 @@ export function tableCsv(run: Run, point = 'sink'): string | null {
  * The per-event ledger as CSV: one record per business id, in workload order, with its key and
  * amount, its fate at the end of the pipeline (`lost`, `once`, `duplicated`), the effect count at
  * every observation point (one column per point, named as the checker names them: `log:payments`,
- * `processed`, `sink`, `reader:rc`, `effects`…) and, for an anomaly, the checker's explanation.
+ * `processed`, `sink`, `reader:rc`, `effects`…), `latency_ms` (virtual ms from its first send to
+ * its first effect at the end of the pipeline; empty if it never took effect) and, for an
+ * anomaly, the checker's explanation.
  */
 export function ledgerCsv(run: Run): string {
   const v = run.verdict;
@@ -291,6 +293,7 @@ export function ledgerCsv(run: Run): string {
     'amount',
     'fate',
     ...v.points.map((p) => p.name),
+    'latency_ms',
     'explanation',
   ]);
   for (let j = 0; j < ev.identities; j++) {
@@ -303,6 +306,7 @@ export function ledgerCsv(run: Run): string {
       ev.amount[first]!,
       fate,
       ...v.points.map((p) => Math.max(p.rows[j]!, p.effects[j]!)),
+      v.latencyOf[j]! >= 0 ? v.latencyOf[j]! : '',
       explained.get(id) ?? '',
     ]);
   }
