@@ -462,7 +462,7 @@ test('the producer counts records sent, acknowledged and retried', async ({ dash
   // retries e3's batch (one record, linger.ms 0) and the broker appends it again.
   await dash.pickPreset('lost-ack-retry/idempotence-off');
   const producer = dash.component('producer');
-  await expect(producer.locator('dt')).toContainText(['records sent', 'acknowledged', 'retried']);
+  await expect(producer.locator('dt')).toContainText(['records sent', 'acked', 'retried']);
   await expect(dash.byId(testIds.producerSent)).toHaveText('0 / 10');
   await dash.toEnd();
   await expect(dash.byId(testIds.producerSent)).toHaveText('10 / 10');

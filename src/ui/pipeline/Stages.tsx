@@ -63,7 +63,7 @@ export function ProducerStage({ view, idx, t }: StageProps) {
             </dt>
           ) : (
             <dt title="Records whose batch the broker acknowledged (one acknowledgement can cover several records)">
-              acknowledged
+              acked
             </dt>
           )}
           <dd className="num" data-testid={testIds.producerAcked} data-value={c.acks}>
