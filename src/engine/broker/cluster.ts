@@ -504,6 +504,12 @@ export class Cluster {
     // in a clean election, since every ISR replica has it).
     p.hw = Math.min(p.hw, p.leo);
     this.advanceHw(p, le);
+    // Live followers outside the ISR (back from a crash while the partition had no leader) fetch
+    // from the new leader, as a follower always does, and rejoin once caught up. Nothing else
+    // would start their fetch: with the ISR below min.insync.replicas no acks=all write is
+    // accepted to trigger one, and the partition would refuse writes for good.
+    if (p.replicas.some((r) => !p.isr.has(r.broker) && this.broker(r.broker).alive))
+      this.replicate(p, le);
     p.notify();
   }
 

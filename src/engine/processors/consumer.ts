@@ -101,6 +101,8 @@ interface PartState {
   /** Caught up: waiting for the partition's readable end to move. */
   parked: boolean;
   revoking: boolean;
+  /** Being given up: its final commit is in flight (a second revokeNow must not start another). */
+  releasing: boolean;
   /** Parallel mode: offsets finished beyond the committed prefix. */
   done: Set<number>;
   /** Parallel mode: records started (in flight), by offset. */
@@ -192,6 +194,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
         fetching: false,
         parked: false,
         revoking: false,
+        releasing: false,
         done: new Set(),
         started: new Set(),
         committed: committed ?? -1,
@@ -220,8 +223,11 @@ export class ConsumerInstance extends Actor implements GroupMember {
   /** Commit what may be committed for the partitions being given up, then release them. */
   private revokeNow(cause: number): void {
     const w = this.world;
-    const gone = [...this.parts.entries()].filter(([, s]) => s.revoking);
+    // A partition whose final commit is already in flight is not given up twice: a second commit
+    // and release would arrive after the group had assigned it again, and drop the new assignment.
+    const gone = [...this.parts.entries()].filter(([, s]) => s.revoking && !s.releasing);
     if (gone.length === 0) return;
+    for (const [, s] of gone) s.releasing = true;
     const offsets: { partition: number; offset: number }[] = [];
     for (const [p, s] of gone) {
       const o = this.committable(s);
@@ -235,14 +241,16 @@ export class ConsumerInstance extends Actor implements GroupMember {
         offsets.push({ partition: p, offset: o });
     }
     const finish = (c: number) => {
-      for (const [p] of gone) {
+      // Only the states given up here: the group may have assigned a partition afresh meanwhile.
+      const mine = gone.filter(([p, s]) => this.parts.get(p) === s);
+      for (const [p] of mine) {
         this.parts.delete(p);
         w.trace.add(w.now, K['revoke'], this.id, c, -1, this.topic.index, p);
       }
-      this.workerQueue = this.workerQueue.filter((r) => !gone.some(([p]) => p === r.partition));
+      this.workerQueue = this.workerQueue.filter((r) => !mine.some(([p]) => p === r.partition));
       this.group.release(
         this.name,
-        gone.map(([p]) => p),
+        mine.map(([p]) => p),
         c,
       );
       this.loop(c);

@@ -65,6 +65,14 @@ export class ConsumerGroup {
    * under the same name (a restart, static membership) gets its partitions assigned afresh.
    */
   join(m: GroupMember, cause: number): void {
+    // A member back from a crash while it was giving partitions up: its previous incarnation will
+    // never release them (its commit's answer died with it). It leaves and joins afresh, or the
+    // handoff would wait for that release for good and the partitions would have no owner.
+    for (const h of this.handoff.values())
+      if (h.from === m.name) {
+        this.leave(m.name, cause);
+        break;
+      }
     const rejoin = this.members.has(m.name);
     this.members.set(m.name, m);
     this.assignRange(cause, rejoin ? new Set(this.owned(m.name)) : new Set());
