@@ -39,6 +39,12 @@ export function scenarioJsonSchema(): Record<string, unknown> {
     description:
       'Give exactly one of `events` (listed one by one) or `generate` (a seeded generator).',
   };
+  // `random` is itself a union on `what`: list its variants beside the other kinds (one flat
+  // oneOf, each member with a `kind` const), which editors complete and explain better.
+  const faults = properties.faults as { items: { oneOf: Record<string, unknown>[] } };
+  faults.items.oneOf = faults.items.oneOf.flatMap((k) =>
+    Array.isArray(k.oneOf) ? (k.oneOf as Record<string, unknown>[]) : [k],
+  );
   const limits = [
     `at most ${LIMITS.explicitEvents} listed events or ${LIMITS.generatedEvents} generated ones`,
     `${LIMITS.faults} faults`,

@@ -7,7 +7,7 @@
 import type { Run } from './simulate';
 import type { Verdict } from './checker';
 import { ERROR_CODES, MESSAGE_TYPES, SEND_CAUSES, SKIP_REASONS, type EntryKind } from './trace';
-import type { FaultSpec } from './scenario/schema';
+import type { FaultSpec, RandomFaultSpec } from './scenario/schema';
 import { outputTransactionTimeoutMs } from './scenario/schema';
 import { REC_CONTROL } from './broker/partition';
 import { effectiveIdempotence } from './producer';
@@ -42,7 +42,7 @@ export function describeFault(f: FaultSpec | undefined): string {
     case 'delay-response':
       return `a ${f.link} response delayed by ${f.delayMs} ms${label}`;
     case 'random':
-      return `a randomly ${f.what === 'drop-request' ? 'lost request' : 'lost response'} on ${f.link}${label}`;
+      return describeRandomFault(f) + label;
     case 'crash':
       return `a crash of ${f.target}${label}`;
     case 'periodic-crash':
@@ -63,6 +63,28 @@ export function describeFault(f: FaultSpec | undefined): string {
       return `the application leaving transaction ${f.transaction} open${label}`;
     case 'checkpoint-reset':
       return `the checkpoint being deleted${label}`;
+  }
+}
+
+/** A `random` fault in plain words: what happens each time it fires. */
+function describeRandomFault(f: RandomFaultSpec): string {
+  switch (f.what) {
+    case 'drop-request':
+      return `a randomly lost request on ${f.link}`;
+    case 'drop-response':
+      return `a randomly lost response on ${f.link}`;
+    case 'crash':
+      return `a random crash of ${f.target}`;
+    case 'rebalance':
+      return `a random rebalance moving ${f.target}'s partitions`;
+    case 'app-resend':
+      return 'a random application re-send';
+    case 'source-duplicate':
+      return 'a random duplicate from the upstream source';
+    case 'leader-failover':
+      return f.partition === undefined
+        ? 'a random failure of a partition leader'
+        : `a random failure of the leader of partition ${f.partition}`;
   }
 }
 
@@ -361,7 +383,11 @@ class Ctx {
           reason =
             'the producer crashed before it saw {id} acknowledged → after the restart the application sent it again from a new producer session';
         } else if (cause >= 0 && this.kind(cause) === 'fault') {
-          reason = `${this.faultText(cause)}`;
+          // A random re-send names no event: say which one it copied.
+          reason =
+            this.run.scenario.faults[this.t.aux[cause]!]?.kind === 'random'
+              ? `the application sent {id} again (${this.faultText(cause)})`
+              : this.faultText(cause);
         }
         return effectiveIdempotence(this.run.scenario.producer)
           ? `${reason} → it is a new record (a new sequence number), which idempotence does not recognise ("application level re-sends cannot be de-duplicated")`
@@ -472,7 +498,7 @@ class Ctx {
       }
       if (k === 'fault') {
         const f = this.run.scenario.faults[t.aux[i]!];
-        if (f?.kind === 'rebalance')
+        if (f?.kind === 'rebalance' || (f?.kind === 'random' && f.what === 'rebalance'))
           return {
             text: `a rebalance moved the partition of {id} before its offset was committed → the new owner started from the committed offset and processed {id} again`,
             entries: [a, i, b],

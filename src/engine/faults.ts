@@ -4,13 +4,16 @@
  *
  * Each fault is armed from its `at` time. Message faults count the matching messages (by link,
  * partition, business event) and fire on the `nth`; random faults draw from their own seeded stream
- * (`fault:<index>`), so adding one fault does not change the draws of another. Every firing is a
- * 'fault' trace entry, which the consequences cite as their cause.
+ * (`fault:<index>`), so adding one fault does not change the draws of another. A random fault draws
+ * once per opportunity while it is armed — per message on its link, per record its target
+ * processes, per event taken from upstream, per produce request a leader appends — whatever the
+ * other faults do. Every firing is a 'fault' trace entry, which the consequences cite as their cause.
  */
-import type { FaultSpec, CrashPoint, Link } from './scenario/schema';
+import type { FaultSpec, CrashPoint, Link, RandomFaultSpec } from './scenario/schema';
 import type { MessageType } from './trace';
 import type { Actor, Carry, World } from './world';
 import { K } from './trace';
+import type { Rng } from './core/rng';
 
 /** The link (fault `link`) a message type travels on, and whether it is a request. */
 export const MESSAGE_LINK: Record<MessageType, { link: Link; request: boolean }> = {
@@ -49,17 +52,63 @@ interface Armed {
   done: boolean;
 }
 
+/** A crash armed by the records its target processes: `periodic-crash`, or a random crash. */
+interface RecordCrash extends Armed {
+  target: string;
+  point: CrashPoint;
+  restartAfterMs: number | null;
+  /** Random: the chance per record and the stream `fault:<index>`; periodic: -1 and null. */
+  probability: number;
+  rng: Rng | null;
+  /** Periodic: the processed count at which it is next due. */
+  next: number;
+  /** Due: it crashes its target at the next `point`. */
+  pending: boolean;
+}
+
+/** A random fault other than a lost message, with its own stream. */
+interface RandomArmed {
+  index: number;
+  spec: RandomFaultSpec;
+  /** The stream `fault:<index>`. */
+  rng: Rng;
+}
+
+/** The chance `p`, drawn `n` times (once per opportunity): true if any draw came up. */
+function drawAny(rng: Rng, p: number, n: number): boolean {
+  let hit = false;
+  for (let i = 0; i < n; i++) if (rng.chance(p)) hit = true;
+  return hit;
+}
+
 /** The fault registry of one run. */
 export class Faults {
   private readonly message: Armed[] = [];
   private readonly points: Armed[] = [];
-  private readonly periodic: (Armed & { next: number; pending: boolean })[] = [];
+  /** Periodic and random crashes, armed by the records their target processes (in fault order). */
+  private readonly recordCrashes: RecordCrash[] = [];
+  /** Random rebalances: a chance per record their target processes. */
+  private readonly recordRebalances: RandomArmed[] = [];
   /** Per-target count of records processed (for periodic crashes). */
   private readonly processed = new Map<string, number>();
-  /** Targets of the periodic crashes: only their records need counting. */
-  private readonly periodicTargets = new Set<string>();
+  /**
+   * Targets of the faults armed by records processed: only their records are looked at, so a
+   * run without such faults pays one set lookup per record.
+   */
+  private readonly recordTargets = new Set<string>();
+  /** Random application re-sends and source duplicates: a chance per event taken from upstream. */
+  private readonly upstream: RandomArmed[] = [];
+  /** Random leader failovers: a chance per produce request a leader appends. */
+  private readonly appends: RandomArmed[] = [];
   /** Transaction number (1-based) → what the application does with it. */
   private readonly txnFate = new Map<number, { fate: 'abort' | 'hang'; index: number }>();
+  /** True when some fault draws per event taken from upstream (the source app asks only then). */
+  readonly drawsPerUpstreamEvent: boolean;
+  /**
+   * Moves a member's partitions to the next member (the consumer group's `move`); set by
+   * simulate() when the processor is a consumer group.
+   */
+  rebalance: ((target: string, cause: number) => void) | null = null;
 
   constructor(
     private readonly world: World,
@@ -73,15 +122,26 @@ export class Faults {
         case 'drop-request':
         case 'drop-response':
         case 'delay-response':
-        case 'random':
           this.message.push(a);
+          break;
+        case 'random':
+          this.armRandom(a, spec);
           break;
         case 'crash':
           if (spec.point !== 'now') this.points.push(a);
           break;
         case 'periodic-crash':
-          this.periodic.push({ ...a, next: spec.everyRecords, pending: false });
-          this.periodicTargets.add(spec.target);
+          this.recordCrashes.push({
+            ...a,
+            target: spec.target,
+            point: spec.point,
+            restartAfterMs: spec.restartAfterMs,
+            probability: -1,
+            rng: null,
+            next: spec.everyRecords,
+            pending: false,
+          });
+          this.recordTargets.add(spec.target);
           break;
         case 'abort-transaction':
           this.txnFate.set(spec.transaction, { fate: 'abort', index });
@@ -93,6 +153,52 @@ export class Faults {
           break; // timed faults are scheduled by simulate()
       }
     });
+    this.drawsPerUpstreamEvent = this.upstream.length > 0;
+  }
+
+  /** File a random fault under the opportunity it draws on. */
+  private armRandom(a: Armed, spec: RandomFaultSpec): void {
+    if (spec.what === 'drop-request' || spec.what === 'drop-response') {
+      this.message.push(a);
+      return;
+    }
+    const r: RandomArmed = { index: a.index, spec, rng: this.world.rng(`fault:${a.index}`) };
+    switch (spec.what) {
+      case 'crash':
+        this.recordCrashes.push({
+          ...a,
+          target: spec.target,
+          point: spec.point,
+          restartAfterMs: spec.restartAfterMs,
+          probability: spec.probability,
+          rng: r.rng,
+          next: -1,
+          pending: false,
+        });
+        this.recordTargets.add(spec.target);
+        return;
+      case 'rebalance':
+        this.recordRebalances.push(r);
+        this.recordTargets.add(spec.target);
+        return;
+      case 'app-resend':
+      case 'source-duplicate':
+        this.upstream.push(r);
+        return;
+      case 'leader-failover':
+        this.appends.push(r);
+        return;
+      default: {
+        const never: never = spec;
+        return never;
+      }
+    }
+  }
+
+  /** Whether a fault is armed now: from `at` to `untilMs` (both included). */
+  private active(s: RandomFaultSpec): boolean {
+    const now = this.world.now;
+    return now >= s.at && (s.untilMs === undefined || now <= s.untilMs);
   }
 
   /** Record that fault `index` fired; returns its 'fault' entry. */
@@ -125,6 +231,7 @@ export class Faults {
       const s = a.spec;
       if (a.done || now < s.at) continue;
       if (s.kind === 'random') {
+        if (s.what !== 'drop-request' && s.what !== 'drop-response') continue;
         if (fate || s.link !== link || (s.what === 'drop-request') !== request) continue;
         if (s.untilMs !== undefined && now > s.untilMs) continue;
         if (this.world.rng(`fault:${a.index}`).chance(s.probability)) {
@@ -194,38 +301,103 @@ export class Faults {
       actor.crash(fe, a.index, s.restartAfterMs);
       return true;
     }
-    for (const p of this.periodic) {
-      const s = p.spec;
-      if (!p.pending || s.kind !== 'periodic-crash' || s.target !== targetName) continue;
-      if (s.point !== point) continue;
+    for (const p of this.recordCrashes) {
+      if (!p.pending || p.target !== targetName || p.point !== point) continue;
       p.pending = false;
       const fe = this.fire(p.index, cause);
-      actor.crash(fe, p.index, s.restartAfterMs);
+      actor.crash(fe, p.index, p.restartAfterMs);
+      // Others due right after the same record find the process already down: one crash.
+      if (point === 'now')
+        for (const q of this.recordCrashes)
+          if (q.pending && q.target === targetName && q.point === 'now') q.pending = false;
       return true;
     }
     return false;
   }
 
   /**
-   * A component finished processing `n` more records. Arms its periodic crashes; with point 'now'
-   * the crash happens here (returns true: the caller must stop).
+   * A component finished processing `n` more records. Arms its periodic crashes and draws its
+   * random crashes and rebalances (each once per record); a crash at point 'now' happens here
+   * (returns true: the caller must stop), a rebalance just after (the group moves the partitions
+   * once the current step is over, as a real rebalance starts from the coordinator).
    */
   processedRecords(actor: Actor, targetName: string, n: number, cause: number): boolean {
-    if (!this.periodicTargets.has(targetName)) return false;
+    if (!this.recordTargets.has(targetName)) return false;
+    const now = this.world.now;
     const total = (this.processed.get(targetName) ?? 0) + n;
     this.processed.set(targetName, total);
-    let now = false;
-    for (const p of this.periodic) {
+    for (const r of this.recordRebalances) {
+      const s = r.spec;
+      if (s.what !== 'rebalance' || s.target !== targetName || !this.active(s)) continue;
+      if (!drawAny(r.rng, s.probability, n)) continue;
+      const fe = this.fire(r.index, cause);
+      const move = this.rebalance;
+      if (move) this.world.scheduleGlobal(0, () => move(targetName, fe));
+    }
+    let due = false;
+    for (const p of this.recordCrashes) {
       const s = p.spec;
-      if (s.kind !== 'periodic-crash' || s.target !== targetName || this.world.now < s.at) continue;
-      if (total >= p.next) {
-        while (p.next <= total) p.next += s.everyRecords;
-        p.pending = true;
-        if (s.point === 'now') now = true;
+      if (p.target !== targetName || now < s.at) continue;
+      if (s.kind === 'periodic-crash') {
+        if (total >= p.next) {
+          while (p.next <= total) p.next += s.everyRecords;
+          p.pending = true;
+          if (p.point === 'now') due = true;
+        }
+      } else if (s.kind === 'random' && (s.untilMs === undefined || now <= s.untilMs)) {
+        // Drawn for every record, due or not, so the stream does not depend on the other faults.
+        if (drawAny(p.rng!, p.probability, n) && !p.pending) {
+          p.pending = true;
+          if (p.point === 'now') due = true;
+        }
       }
     }
     // A crash at point 'now' happens here; other points wait for the component to reach them.
-    return now && this.crashPoint(actor, targetName, 'now', cause);
+    return due && this.crashPoint(actor, targetName, 'now', cause);
+  }
+
+  /**
+   * The source application took business event `event` from upstream. Each random `app-resend`
+   * or `source-duplicate` draws once; `copy` queues the copy (after the original) with the
+   * 'fault' entry of each firing.
+   */
+  takenFromUpstream(
+    event: number,
+    cause: number,
+    copy: (why: 'app-resend' | 'source-duplicate', faultEntry: number) => void,
+  ): void {
+    for (const r of this.upstream) {
+      const s = r.spec;
+      if ((s.what !== 'app-resend' && s.what !== 'source-duplicate') || !this.active(s)) continue;
+      if (r.rng.chance(s.probability)) copy(s.what, this.fire(r.index, cause, event));
+    }
+  }
+
+  /**
+   * A partition leader appended a produce request (its records are in the leader's log, not yet
+   * on any follower). Each random `leader-failover` for the partition draws once; on a firing the
+   * leader fails now, before replicating (the first firing listed takes it down).
+   */
+  leaderAppended(
+    leader: Actor,
+    topic: string,
+    partition: number,
+    event: number,
+    cause: number,
+  ): void {
+    if (this.appends.length === 0) return;
+    const input = this.world.scenario.workload.topic;
+    let hit: RandomArmed | null = null;
+    for (const r of this.appends) {
+      const s = r.spec;
+      if (s.what !== 'leader-failover' || !this.active(s)) continue;
+      if ((s.topic ?? input) !== topic) continue;
+      if (s.partition !== undefined && s.partition !== partition) continue;
+      if (r.rng.chance(s.probability)) hit ??= r;
+    }
+    if (!hit || hit.spec.what !== 'leader-failover') return;
+    const fe = this.fire(hit.index, cause, event);
+    leader.crash(fe, hit.index, hit.spec.restartAfterMs);
   }
 
   /** What the application does with its nth transaction (1-based). */

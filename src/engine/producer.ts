@@ -52,6 +52,8 @@ export class SourceApp extends Actor {
   /** Injected copies of events upstream has not handed over yet (see {@link inject}). */
   private afterOriginal: Pending[] = [];
   private halted = false;
+  /** Whether a random fault copies events taken from upstream (asked once, not per event). */
+  private readonly randomCopies: boolean;
   /** sync mode: the 'app-send' entry of the future the application is blocked on (-1: none). */
   private waitingFor = -1;
   private wakeAt = -1;
@@ -76,6 +78,7 @@ export class SourceApp extends Actor {
       sourceClientConfig(this.cfg, acks, effectiveIdempotence(this.cfg)),
     );
     this.client.onRecord = this.onRecord;
+    this.randomCopies = world.faults.drawsPerUpstreamEvent;
   }
 
   private get transactional(): boolean {
@@ -143,8 +146,11 @@ export class SourceApp extends Actor {
     if (this.alive) this.pump(cause);
   }
 
-  /** Take the next workload event from upstream; copies waiting for it join the send queue. */
-  private takeNext(): number {
+  /**
+   * Take the next workload event from upstream; copies waiting for it join the send queue, and so
+   * does a copy a random `app-resend` or `source-duplicate` makes of it (sent right after it).
+   */
+  private takeNext(cause: number): number {
     const event = this.cursor++;
     if (this.afterOriginal.length > 0) {
       const ready = this.afterOriginal.filter((p) => p.event < this.cursor);
@@ -153,6 +159,10 @@ export class SourceApp extends Actor {
         this.queue.push(...ready);
       }
     }
+    if (this.randomCopies)
+      this.world.faults.takenFromUpstream(event, cause, (why, fe) =>
+        this.queue.push({ event, why, cause: fe }),
+      );
     return event;
   }
 
@@ -183,7 +193,7 @@ export class SourceApp extends Actor {
       if (this.cursor >= ev.count) return;
       const at = ev.at[this.cursor]!;
       if (at > w.now) return this.wake(at);
-      this.appSend(this.takeNext(), 'first', cause);
+      this.appSend(this.takeNext(cause), 'first', cause);
     }
   }
 
@@ -291,7 +301,7 @@ export class SourceApp extends Actor {
     }
     const group: Pending[] = this.queue.splice(0, per);
     while (group.length < per && this.cursor < ev.count && ev.at[this.cursor]! <= w.now)
-      group.push({ event: this.takeNext(), why: 'first', cause });
+      group.push({ event: this.takeNext(cause), why: 'first', cause });
     if (!this.client.beginTransaction()) {
       this.halted = true;
       return;

@@ -128,6 +128,8 @@ export function simulate(scenario: Scenario, opts: SimulateOptions = {}): Run {
   let group: ConsumerGroup | null = null;
   if (proc.type === 'consumer') {
     group = new ConsumerGroup(w, cluster.coordinator, proc['group.id'], input);
+    const g = group;
+    w.faults.rebalance = (target, cause) => g.move(target, cause);
     const out = consumerOutput(scenario, proc, cluster, input, output, sink, service);
     for (let i = 0; i < proc.instances; i++) {
       const c = new ConsumerInstance(

@@ -3,8 +3,9 @@
  * fast-check prints the seed and the shrunk counterexample; `FC_SEED=<seed>` replays it.
  *
  * Each guarantee is checked against the faults it claims to survive (SEMANTICS §2.2):
- * - at-most-once survives crashes, lost requests/acks, failovers and rebalances without ever
- *   applying an event twice (zombies and application re-sends are outside its promise);
+ * - at-most-once survives crashes, lost requests/acks, failovers and rebalances — scheduled or
+ *   seeded random ones — without ever applying an event twice (zombies and application re-sends
+ *   are outside its promise);
  * - at-least-once loses nothing under all of those, once the run has drained;
  * - effectively-once (upsert on the business id) applies every event exactly once — even with
  *   application re-sends, source duplicates and zombies, which only a business key absorbs (R3).
@@ -36,6 +37,14 @@ type FaultArb = fc.Arbitrary<Record<string, unknown>>;
 const at = fc.integer({ min: 0, max: 3000 });
 const eventRef = (n: number) => fc.integer({ min: 1, max: n }).map((i) => `e${i}`);
 const restart = fc.integer({ min: 0, max: 3000 });
+/**
+ * A probability in [0, max], in steps of 0.001 (fc.double favours extreme values: most draws
+ * would be below 1e-10, and the random faults would almost never fire).
+ */
+const probability = (max: number) =>
+  fc.integer({ min: 0, max: Math.round(max * 1000) }).map((x) => x / 1000);
+/** Random faults armed from the start, or while the workload (0..1500 ms) still has records to move. */
+const randomAt = fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 1500 }));
 
 /** Faults every guarantee on the consumer path claims to survive. */
 const commonFaults = (n: number, instances: number): FaultArb[] => [
@@ -81,7 +90,35 @@ const commonFaults = (n: number, instances: number): FaultArb[] => [
     at,
     link: fc.constantFrom('produce', 'sink'),
     what: fc.constantFrom('drop-request', 'drop-response'),
-    probability: fc.double({ min: 0, max: 0.3, noNaN: true }),
+    probability: probability(0.3),
+  }),
+  // Seeded random versions of the crash, the rebalance and the failover above.
+  fc.record(
+    {
+      kind: fc.constant('random'),
+      at: randomAt,
+      what: fc.constant('crash'),
+      target: fc.integer({ min: 0, max: instances - 1 }).map((i) => `consumer-${i}`),
+      point: fc.constantFrom('now', 'after-poll', 'before-commit', 'after-commit'),
+      probability: probability(0.3),
+      untilMs: fc.integer({ min: 1500, max: 6000 }),
+      restartAfterMs: restart,
+    },
+    { requiredKeys: ['kind', 'at', 'what', 'target', 'probability', 'restartAfterMs'] },
+  ),
+  fc.record({
+    kind: fc.constant('random'),
+    at: randomAt,
+    what: fc.constant('rebalance'),
+    target: fc.integer({ min: 0, max: instances - 1 }).map((i) => `consumer-${i}`),
+    probability: probability(0.3),
+  }),
+  fc.record({
+    kind: fc.constant('random'),
+    at: randomAt,
+    what: fc.constant('leader-failover'),
+    probability: probability(0.3),
+    restartAfterMs: fc.integer({ min: 0, max: 20_000 }),
   }),
 ];
 
@@ -89,6 +126,12 @@ const commonFaults = (n: number, instances: number): FaultArb[] => [
 const businessDuplicates = (n: number, instances: number): FaultArb[] => [
   fc.record({ kind: fc.constant('app-resend'), at, event: eventRef(n) }),
   fc.record({ kind: fc.constant('source-duplicate'), at, event: eventRef(n) }),
+  fc.record({
+    kind: fc.constant('random'),
+    at: randomAt,
+    what: fc.constantFrom('app-resend', 'source-duplicate'),
+    probability: probability(0.5),
+  }),
   fc.record({
     kind: fc.constant('zombie'),
     at,
@@ -303,8 +346,9 @@ describe('bad input', () => {
 
 describe('exactly-once machinery under random crash schedules (issue: Flink 2PC, transactions)', () => {
   // e1..en over 0..3000 ms; a Flink job checkpointing every 500 ms; 1..3 crashes of the task
-  // manager at random points, each down for less than transaction.timeout.ms (the EO chain's
-  // precondition: "transaction.timeout.ms ≫ maximum checkpoint duration + maximum restart duration").
+  // manager at random points and a seeded random crash per record (probability ≤ 0.05), each
+  // down for less than transaction.timeout.ms (the EO chain's precondition:
+  // "transaction.timeout.ms ≫ maximum checkpoint duration + maximum restart duration").
   const flinkCase = fc.record({
     n: fc.integer({ min: 1, max: 40 }),
     spread: fc.integer({ min: 0, max: 3000 }),
@@ -325,6 +369,12 @@ describe('exactly-once machinery under random crash schedules (issue: Flink 2PC,
       }),
       { minLength: 1, maxLength: 3 },
     ),
+    // And a seeded random crash: a chance per record the task processes.
+    random: fc.record({
+      probability: probability(0.05),
+      point: fc.constantFrom('now', 'before-barrier', 'after-precommit', 'after-checkpoint'),
+      restartAfterMs: fc.integer({ min: 0, max: 5000 }),
+    }),
   });
   type FlinkCase = typeof flinkCase extends fc.Arbitrary<infer T> ? T : never;
   const flinkScenario = (
@@ -350,7 +400,10 @@ describe('exactly-once machinery under random crash schedules (issue: Flink 2PC,
     },
     sink: sink as never,
     readers: [{ name: 'r', 'isolation.level': level as 'read_committed' }],
-    faults: c.crashes.map((x) => ({ kind: 'crash' as const, target: 'flink', ...x })),
+    faults: [
+      ...c.crashes.map((x) => ({ kind: 'crash' as const, target: 'flink', ...x })),
+      { kind: 'random', what: 'crash', target: 'flink', ...c.random },
+    ],
   });
   const eo = {
     type: 'kafka',

@@ -1126,8 +1126,9 @@ function faultNode(s: Scenario, f: Scenario['faults'][number]): string {
     if (m && Number(m[1]) < s.readers.length) return `reader${m[1]}`;
     return 'processor';
   }
-  if (f.kind === 'leader-failover') return 'topic';
-  if (f.kind === 'app-resend' || f.kind === 'source-duplicate') return 'producer';
+  const what = f.kind === 'random' ? f.what : f.kind;
+  if (what === 'leader-failover') return 'topic';
+  if (what === 'app-resend' || what === 'source-duplicate') return 'producer';
   if (f.kind === 'abort-transaction' || f.kind === 'hang-transaction') return 'producer';
   return 'processor';
 }

@@ -183,14 +183,14 @@ export class BrokerNode extends Actor {
     self.leo = p.leo;
     self.caughtUpAt = w.now;
     this.cluster.replicate(p, e);
-    if (req.acks === '0') return;
-    if (req.acks === '1') {
-      respond({ error: 'NONE', offset: base, appended: true }, e);
-      return;
-    }
-    this.respondWhenReplicated(p, p.leo, 'all', () =>
-      respond({ error: 'NONE', offset: base, appended: true }, e),
-    );
+    if (req.acks === '1') respond({ error: 'NONE', offset: base, appended: true }, e);
+    else if (req.acks === 'all')
+      this.respondWhenReplicated(p, p.leo, 'all', () =>
+        respond({ error: 'NONE', offset: base, appended: true }, e),
+      );
+    // A random leader failover strikes here: appended (and, with acks=1, acknowledged), not
+    // yet copied by any follower.
+    w.faults.leaderAppended(this, req.topic.name, p.index, req.events[0]!, e);
   }
 
   /**

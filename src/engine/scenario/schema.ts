@@ -534,6 +534,89 @@ export const FAULT_KINDS = [
   'periodic-crash',
 ] as const;
 
+const randomBase = {
+  kind: z.literal('random'),
+  ...faultBase,
+  /**
+   * Probability of each chance (per message, record, event or append, as `what` says), drawn from
+   * the seed: each random fault has its own stream (`fault:<index>`), so adding one leaves the
+   * draws of the others as they were.
+   */
+  probability: z.number().min(0).max(1),
+  /** End of the window in which it applies (ms); default: the whole run. */
+  untilMs: ms().optional(),
+};
+
+/** What a `random` fault does each time it fires. */
+export const RANDOM_FAULT_WHATS = [
+  'drop-request',
+  'drop-response',
+  'crash',
+  'rebalance',
+  'app-resend',
+  'source-duplicate',
+  'leader-failover',
+] as const;
+
+/**
+ * `random`: a fault that fires by chance, `probability` per opportunity, from `at` to `untilMs`.
+ * `what` says which fault and what an opportunity is; the fields are those of the scheduled
+ * fault of the same name.
+ */
+export const RandomFaultSchema = z.discriminatedUnion(
+  'what',
+  [
+    /** Each request on `link` is lost with the probability. */
+    z.strictObject({ ...randomBase, what: z.literal('drop-request'), link: LinkSchema }),
+    /** Each response on `link` is lost with the probability. */
+    z.strictObject({ ...randomBase, what: z.literal('drop-response'), link: LinkSchema }),
+    /**
+     * Each record `target` (`consumer-0`…, `flink`, `spark`, `reader-0`…) processes crashes it
+     * with the probability: right after that record (`point` "now"), or at the next `point`.
+     */
+    z.strictObject({
+      ...randomBase,
+      what: z.literal('crash'),
+      target: name(),
+      point: CrashPointSchema.default('now'),
+      /** Downtime before each restart (ms); null = it stays down. */
+      restartAfterMs: ms().nullable().default(1_000),
+    }),
+    /** Each record the group member `target` processes moves its partitions (as `rebalance`). */
+    z.strictObject({
+      ...randomBase,
+      what: z.literal('rebalance'),
+      target: name().default('consumer-0'),
+    }),
+    /**
+     * Each business event the application takes from upstream is sent twice: the copy, a new
+     * record, right after the original (as `app-resend`).
+     */
+    z.strictObject({ ...randomBase, what: z.literal('app-resend') }),
+    /** Each business event upstream hands over comes twice, the copy right after it (F11). */
+    z.strictObject({ ...randomBase, what: z.literal('source-duplicate') }),
+    /**
+     * Each produce request a partition leader appends (of `topic`, default the workload's, and
+     * `partition`, default any) makes that leader fail right after the append, before its
+     * followers copy it (as `leader-failover`).
+     */
+    z.strictObject({
+      ...randomBase,
+      what: z.literal('leader-failover'),
+      topic: name().optional(),
+      partition: z.number().int().min(0).max(LIMITS.partitions).optional(),
+      /** The old leader's downtime (ms); null = it stays down. */
+      restartAfterMs: ms().nullable().default(60_000),
+    }),
+  ],
+  {
+    error: (iss) =>
+      iss.code === 'invalid_union'
+        ? `what must be one of ${RANDOM_FAULT_WHATS.map((k) => `"${k}"`).join(', ')}`
+        : undefined,
+  },
+);
+
 export const FaultSchema = z.discriminatedUnion(
   'kind',
   [
@@ -625,16 +708,7 @@ export const FaultSchema = z.discriminatedUnion(
       /** Spark: the checkpoint location is deleted and the query restarted (with `startingOffsets`). */
       restartAfterMs: ms().default(1_000),
     }),
-    z.strictObject({
-      kind: z.literal('random'),
-      ...faultBase,
-      link: LinkSchema,
-      what: z.enum(['drop-request', 'drop-response']),
-      /** Probability per message, drawn from the seed. */
-      probability: z.number().min(0).max(1),
-      /** End of the window in which it applies (ms); default: the whole run. */
-      untilMs: ms().optional(),
-    }),
+    RandomFaultSchema,
     z.strictObject({
       kind: z.literal('periodic-crash'),
       ...faultBase,
@@ -731,6 +805,7 @@ export type EffectSinkConfig = z.output<typeof EffectSinkSchema>;
 export type SideEffectConfig = z.output<typeof SideEffectSchema>;
 export type ReaderConfig = z.output<typeof ReaderSchema>;
 export type FaultSpec = z.output<typeof FaultSchema>;
+export type RandomFaultSpec = z.output<typeof RandomFaultSchema>;
 export type CrashPoint = z.output<typeof CrashPointSchema>;
 export type Link = z.output<typeof LinkSchema>;
 export type Guarantee = z.output<typeof GuaranteeSchema>;

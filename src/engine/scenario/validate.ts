@@ -262,14 +262,40 @@ function semanticIssues(s: Scenario): Issue[] {
       add(`faults.${i}.event`, `no event with id "${f.event}"`);
     if ('match' in f && f.match.event !== undefined && !ids.has(f.match.event))
       add(`faults.${i}.match.event`, `no event with id "${f.match.event}"`);
+    // A random fault is checked as the scheduled fault it fires.
+    const what = f.kind === 'random' ? f.what : f.kind;
     if (
-      f.kind === 'leader-failover' &&
+      (f.kind === 'leader-failover' || (f.kind === 'random' && f.what === 'leader-failover')) &&
+      f.partition !== undefined &&
       f.partition >= b.partitions &&
       (f.topic ?? s.workload.topic) === s.workload.topic
     )
       add(`faults.${i}.partition`, `the topic has ${b.partitions} partition(s)`);
-    if (f.kind === 'leader-failover' && f.topic !== undefined && !topics.has(f.topic))
+    if (
+      (f.kind === 'leader-failover' || (f.kind === 'random' && f.what === 'leader-failover')) &&
+      f.topic !== undefined &&
+      !topics.has(f.topic)
+    )
       add(`faults.${i}.topic`, `no topic named "${f.topic}"`);
+    // A random crash draws per record processed: only a processor or a reader processes records.
+    if (
+      f.kind === 'random' &&
+      f.what === 'crash' &&
+      targets.has(f.target) &&
+      !/^(consumer-\d+|reader-\d+|flink|spark)$/.test(f.target)
+    )
+      add(
+        `faults.${i}.target`,
+        `a random crash is drawn per record processed: "${f.target}" processes none (targets: ${[...targets].filter((t) => /^(consumer|reader)-|^(flink|spark)$/.test(t)).join(', ')})`,
+      );
+    if (
+      f.kind === 'random' &&
+      f.what === 'rebalance' &&
+      proc.type === 'consumer' &&
+      targets.has(f.target) &&
+      !f.target.startsWith('consumer-')
+    )
+      add(`faults.${i}.target`, `"${f.target}" is not a member of the consumer group`);
     if (
       (f.kind === 'abort-transaction' || f.kind === 'hang-transaction') &&
       p['transactional.id'] === undefined
@@ -277,7 +303,7 @@ function semanticIssues(s: Scenario): Issue[] {
       add(`faults.${i}.kind`, 'the producer is not transactional (set producer.transactional.id)');
     if (f.kind === 'checkpoint-reset' && proc.type !== 'spark')
       add(`faults.${i}.kind`, 'only a Spark query has a checkpoint location to reset');
-    if (f.kind === 'rebalance' && proc.type !== 'consumer')
+    if (what === 'rebalance' && proc.type !== 'consumer')
       add(`faults.${i}.kind`, 'a rebalance needs a consumer group (processor.type "consumer")');
   });
   if (s.stopAtMs !== undefined && s.stopAtMs > LIMITS.timeMs)
