@@ -79,6 +79,39 @@ for (const [what, stored, says] of [
   });
 }
 
+test('a refused edit survives a reload: shown again with its reasons, Undo brings the last valid scenario back', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  await dash.pickPreset('at-least-once');
+  const valid = await page.evaluate(() => ({
+    scenario: window.__deliveryLab!.scenario(),
+    hash: window.__deliveryLab!.traceHash(),
+  }));
+  const refused = { ...valid.scenario, producer: { ...valid.scenario.producer, acks: 7 } };
+  await page.evaluate((s) => window.__deliveryLab!.load(s), refused as unknown as ScenarioInput);
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'invalid');
+  await expect
+    .poll(async () => JSON.parse((await saved(page)) ?? 'null')?.state?.refused)
+    .toEqual(refused);
+  await page.reload();
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'invalid');
+  expect(await page.evaluate(() => window.__deliveryLab!.scenario())).toEqual(refused);
+  const alert = page.getByRole('alert').filter({ hasText: 'This scenario is refused' });
+  await expect(alert).toContainText('the panels show the last valid run');
+  await expect(alert).toContainText('producer.acks');
+  await expect(page.getByText('could not be restored')).toHaveCount(0);
+  await page.keyboard.press('Control+z');
+  await ready(page);
+  expect(
+    await page.evaluate(() => ({
+      scenario: window.__deliveryLab!.scenario(),
+      hash: window.__deliveryLab!.traceHash(),
+    })),
+  ).toEqual(valid);
+  expect(dash.errors).toEqual([]);
+});
+
 test('a share link or ?preset= wins over the workspace, and Undo brings the workspace back', async ({
   dash,
 }) => {

@@ -162,6 +162,16 @@ describe('restoreWorkspace (pure)', () => {
     });
     expect(checkWorkspace({ ...WORKSPACE, presetRef: 42 })).toMatchObject({ ok: false });
   });
+
+  it('keeps a refused edit saved on top of a valid scenario (an object), drops anything else', () => {
+    const refused = { ...SCENARIO, producer: { acks: 2 } };
+    expect(checkWorkspace({ ...WORKSPACE, refused })).toMatchObject({
+      ok: true,
+      workspace: { scenario: WORKSPACE.scenario, refused },
+    });
+    const notObject = checkWorkspace({ ...WORKSPACE, refused: 'x' });
+    expect(notObject.ok && 'refused' in notObject.workspace).toBe(false);
+  });
 });
 
 describe('loadWorkspace / saveWorkspace (store-agnostic)', () => {

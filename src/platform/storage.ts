@@ -39,6 +39,11 @@ export interface Workspace {
   /** `preset-id/variant-id` it was loaded from, or null. */
   presetRef: string | null;
   prefs: WorkspacePrefs;
+  /**
+   * An edit the lab refused, on top of `scenario` (then the last valid scenario): restored as it
+   * was left — the refused edit on screen with its reasons, Undo back to `scenario`.
+   */
+  refused?: unknown;
 }
 
 /** Takes a saved state of version n to version n + 1. Throws when it cannot. */
@@ -137,12 +142,19 @@ export function checkWorkspace(
         .join('; ')}${parsed.issues.length > 3 ? '; …' : ''})`,
       issues: parsed.issues,
     };
+  // A refused edit is kept as written (it is refused again when restored, with its reasons);
+  // only its shape is checked here: a JSON object.
+  const refused =
+    s.refused !== null && typeof s.refused === 'object' && !Array.isArray(s.refused)
+      ? { refused: s.refused }
+      : {};
   return {
     ok: true,
     workspace: {
       scenario: s.scenario as ScenarioInput,
       presetRef: presetRef as string | null,
       prefs: prefs as WorkspacePrefs,
+      ...refused,
     },
   };
 }

@@ -3,6 +3,7 @@
  * (share link › `?preset=` › saved workspace › default, see ./startup), create the lab and the
  * page services, then keep the workspace autosaved and the URL honest.
  */
+import type { ScenarioInput } from '../../engine';
 import { createArtifactClient, createRunClient } from '../../platform/runClient';
 import { presetParamOf, resolvePresetParam } from '../../platform/presetUrl';
 import { clearShareFromLocation, shareFromLocation } from '../../platform/share';
@@ -53,6 +54,16 @@ export function bootPage({ embed }: { embed: boolean }): BootedPage {
           : 'Opened the preset from the link — Undo (Ctrl+Z) brings back your saved workspace.',
     });
   } else if (start.source === 'share') lab.app.setState({ notice: 'Opened the shared scenario.' });
+  if (start.refused !== undefined) {
+    // The workspace was left on an edit the lab refused: run the last valid scenario first (its
+    // run stays on screen), then put the refused edit back on top of it, as it was.
+    const refused = start.refused as ScenarioInput;
+    void lab.actions.settled().then(() => {
+      if (lab.app.getState().past.length > 0) return; // the reader has already moved on
+      // The status line says it is refused, why, and that Undo brings the last valid one back.
+      lab.actions.loadScenario(refused, { presetRef: null });
+    });
+  }
   const page: PageServices = {
     notices,
     artifacts: createArtifactClient(),

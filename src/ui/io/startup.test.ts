@@ -44,6 +44,13 @@ describe('chooseStart: share link › ?preset= › saved workspace › default',
       initial: mine,
       presetRef: 'x/y',
     });
+    // A refused edit saved on top of it comes along, to be put back once the workspace has run.
+    const refused = { version: 1, producer: { acks: 7 } };
+    expect(chooseStart({ share: null, preset: null, saved: saved({ refused }) })).toMatchObject({
+      source: 'workspace',
+      initial: mine,
+      refused,
+    });
     const d = chooseStart({ share: null, preset: null, saved: null });
     expect(d).toMatchObject({ source: 'default', presetRef: null, prefs: {} });
     expect(d.initial).toBeUndefined();

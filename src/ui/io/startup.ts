@@ -27,6 +27,8 @@ export interface Start {
    * Undo brings the reader's own work back.
    */
   previous?: ScenarioInput;
+  /** A refused edit saved on top of `initial`: loaded over it once it has run (see workspaceOf). */
+  refused?: unknown;
   notices: Omit<PageNotice, 'id'>[];
 }
 
@@ -83,6 +85,13 @@ export function chooseStart({ share, preset, saved }: StartInputs): Start {
     });
   }
   if (ws)
-    return { source: 'workspace', initial: ws.scenario, presetRef: ws.presetRef, prefs, notices };
+    return {
+      source: 'workspace',
+      initial: ws.scenario,
+      presetRef: ws.presetRef,
+      prefs,
+      ...(ws.refused !== undefined ? { refused: ws.refused } : {}),
+      notices,
+    };
   return { source: 'default', presetRef: null, prefs, notices };
 }

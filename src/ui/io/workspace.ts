@@ -3,18 +3,27 @@
  * the preset it came from, and display preferences. What autosave writes and start-up restores.
  */
 import type { Workspace, WorkspacePrefs } from '../../platform/storage';
-import { FONT_SCALES, type DetailsTab, type Lab, type LabState } from '../../store/labStore';
+import {
+  FONT_SCALES,
+  selectParse,
+  type DetailsTab,
+  type Lab,
+  type LabState,
+} from '../../store/labStore';
 import { SPEED_MAX, SPEED_MIN } from '../../views/playback';
 
 const TABS: readonly DetailsTab[] = ['ledger', 'knobs', 'sets', 'trace'];
 
-/** The workspace of a lab state. */
+/**
+ * The workspace of a lab state. A scenario the lab refuses is saved as an edit on top of the last
+ * valid one (the run on screen), so a reload shows it again with its reasons and Undo still works
+ * — instead of a saved workspace that cannot be restored at all.
+ */
 export function workspaceOf(s: LabState): Workspace {
-  return {
-    scenario: s.scenario,
-    presetRef: s.presetRef,
-    prefs: { speed: s.speed, skipIdle: s.skipIdle, fontStep: s.fontStep, tab: s.tab },
-  };
+  const prefs = { speed: s.speed, skipIdle: s.skipIdle, fontStep: s.fontStep, tab: s.tab };
+  if (!selectParse(s).ok && s.viewFor !== null && s.viewFor !== s.scenario)
+    return { scenario: s.viewFor, presetRef: null, prefs, refused: s.scenario };
+  return { scenario: s.scenario, presetRef: s.presetRef, prefs };
 }
 
 /**
