@@ -100,9 +100,13 @@ test('a refused edit survives a reload: shown again with its reasons, Undo bring
   const alert = page.getByRole('alert').filter({ hasText: 'This scenario is refused' });
   await expect(alert).toContainText('the panels show the last valid run');
   await expect(alert).toContainText('producer.acks');
+  // A link to a refused scenario could not be opened: Share and Embed wait for a fix or an Undo.
+  await expect(dash.byId(testIds.shareButton)).toBeDisabled();
+  await expect(dash.byId(testIds.embedButton)).toBeDisabled();
   await expect(page.getByText('could not be restored')).toHaveCount(0);
   await page.keyboard.press('Control+z');
   await ready(page);
+  await expect(dash.byId(testIds.shareButton)).toBeEnabled();
   expect(
     await page.evaluate(() => ({
       scenario: window.__deliveryLab!.scenario(),

@@ -6,6 +6,7 @@ import type { LabState } from '../../store/labStore';
 import { useCursor, useLab } from '../../store/LabContext';
 import { isPristinePreset, questionVariant } from '../../views/library';
 import { usePage } from '../io/PageContext';
+import { REFUSED_TITLE, selectRefused } from '../share/refused';
 import { testIds } from '../testIds';
 import {
   CAPTION_MAX,
@@ -33,13 +34,15 @@ const selectT = (s: { t: number }) => s.t;
 /** The Embed button and its dialog. */
 export function EmbedButton() {
   const [open, setOpen] = useState(false);
+  const refused = useLab(selectRefused);
   return (
     <>
       <button
         type="button"
         data-testid={testIds.embedButton}
         onClick={() => setOpen(true)}
-        title="An iframe snippet for a docs page or a course"
+        disabled={refused}
+        title={refused ? REFUSED_TITLE : 'An iframe snippet for a docs page or a course'}
       >
         Embed
       </button>

@@ -1,8 +1,10 @@
 import { useCallback, useRef, useState } from 'react';
 import { useDismiss } from '../hooks/useDismiss';
 import { copyText } from '../../platform/download';
+import { useLab } from '../../store/LabContext';
 import { usePage } from '../io/PageContext';
 import { testIds } from '../testIds';
+import { REFUSED_TITLE, selectRefused } from './refused';
 
 /** Links longer than this may be cut by chat apps and mail clients: say so. */
 const LONG_LINK = 8000;
@@ -19,6 +21,7 @@ export function ShareButton() {
   const button = useRef<HTMLButtonElement>(null);
   const open = link !== null;
   const close = useCallback(() => setLink(null), []);
+  const refused = useLab(selectRefused);
   useDismiss(open, close, box, button);
   if (!shareLink) return null;
   return (
@@ -28,7 +31,8 @@ export function ShareButton() {
         type="button"
         data-testid={testIds.shareButton}
         aria-expanded={link !== null}
-        title="Copy a link that replays this exact run"
+        disabled={refused}
+        title={refused ? REFUSED_TITLE : 'Copy a link that replays this exact run'}
         onClick={async () => {
           const url = shareLink.share();
           setLink({ url, copied: false });
