@@ -77,3 +77,19 @@ describe('timeline: a scripted fault that never fired is said in words', () => {
     );
   });
 });
+
+describe('timeline: while the scenario is refused', () => {
+  afterEach(cleanup);
+
+  it("shows the last valid run's faults, read-only (they vanished before)", async () => {
+    const lab = await mount();
+    act(() => lab.actions.setKnob('producer.acks', 7));
+    await act(() => lab.actions.settled());
+    expect(lab.app.getState().status).toBe('invalid');
+    expect(screen.getAllByTestId(testIds.faultMarker)).toHaveLength(2);
+    // Read-only: Delete does nothing to the (refused) scenario's faults.
+    await pressDelete(lab, marker(0));
+    expect(lab.app.getState().scenario.faults).toHaveLength(2);
+    expect(marker(0).getAttribute('aria-label')).not.toContain('Delete removes it');
+  });
+});

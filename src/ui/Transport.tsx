@@ -48,13 +48,17 @@ export function Transport({ locked = false }: { locked?: boolean }) {
   const parsed = useLab(selectParse);
   const skipped = skipIdle && lastSkip > 0;
   // Markers are shown once the run on screen has as many faults as the scenario (while an edit
-  // re-runs, they are hidden rather than placed from the previous run).
+  // re-runs, they are hidden rather than placed from the previous run). While the scenario is
+  // refused, the panels show the last valid run: its own faults are shown, read-only.
+  const refused = !parsed.ok;
   const markersReady =
-    !!view && parsed.ok && parsed.scenario.faults.length === view.scenario.faults.length;
+    !!view && (refused || parsed.scenario.faults.length === view.scenario.faults.length);
   const markers = useMemo(
-    () => (markersReady && view && parsed.ok ? faultMarkers(view, parsed.scenario) : []),
+    () =>
+      markersReady && view ? faultMarkers(view, parsed.ok ? parsed.scenario : view.scenario) : [],
     [markersReady, view, parsed],
   );
+  const markersLocked = locked || refused;
   // Scripted faults whose moment never came in this run: said in words, not only by a dashed
   // marker and its tooltip (a crash placed where nothing matches after it simply never happens).
   const neverFired = useMemo(() => markers.filter((m) => m.firedEntry < 0), [markers]);
@@ -151,8 +155,9 @@ export function Transport({ locked = false }: { locked?: boolean }) {
         </span>
         <Clock view={view} />
         <span className="timeline-key muted" aria-hidden="true">
-          <span className="key-fault">⚡</span> fault{locked ? '' : ' (drag or arrows to move)'} ·{' '}
-          <span className="key-ckpt" /> checkpoint · <span className="key-cut" /> idle time cut out
+          <span className="key-fault">⚡</span> fault
+          {markersLocked ? '' : ' (drag or arrows to move)'} · <span className="key-ckpt" />{' '}
+          checkpoint · <span className="key-cut" /> idle time cut out
         </span>
         {neverFired.length > 0 && (
           <span
@@ -166,7 +171,12 @@ export function Transport({ locked = false }: { locked?: boolean }) {
         )}
       </div>
       {view && (
-        <Timeline view={view} markers={markers} markersReady={markersReady} locked={locked} />
+        <Timeline
+          view={view}
+          markers={markers}
+          markersReady={markersReady}
+          locked={markersLocked}
+        />
       )}
     </div>
   );
@@ -309,7 +319,7 @@ function Timeline({
   };
   const onTrackUp = (e: PointerEvent<HTMLDivElement>) => {
     if (drag) {
-      if (drag.moved) a.moveFault(drag.index, timeAtIndex(view, drag.idx));
+      if (drag.moved && !locked) a.moveFault(drag.index, timeAtIndex(view, drag.idx));
       else setSelected(selected === drag.index ? null : drag.index);
       setDrag(null);
     }
@@ -343,6 +353,8 @@ function Timeline({
     a.deleteFault(index);
   };
   const onMarkerKey = (e: KeyboardEvent<HTMLButtonElement>, m: FaultMarker) => {
+    // Locked (an embed, or the faults of the last valid run while the scenario is refused).
+    if (locked) return;
     if (e.key === 'Delete' || e.key === 'Backspace') {
       e.preventDefault();
       e.stopPropagation();
