@@ -39,3 +39,18 @@ describe('Knobs: an unset knob with a pipeline default', () => {
     expect(after.querySelector(`[data-testid="${testIds.knobUnset}"]`)).toBeNull();
   });
 });
+
+describe('Knobs: a refused edit', () => {
+  afterEach(cleanup);
+
+  it('the field shows the value written, not the last valid run’s', async () => {
+    // Exactly-once sets enable.idempotence=true; acks=1 then conflicts (Kafka's ConfigException).
+    const lab = await mount('effectively-once');
+    act(() => lab.actions.setGuarantee('exactly-once'));
+    await act(() => lab.actions.settled());
+    act(() => lab.actions.setKnob('producer.acks', '1'));
+    await act(() => lab.actions.settled());
+    expect(lab.app.getState().status).toBe('invalid');
+    expect(row('producer.acks').querySelector('select')!.value).toBe('1');
+  });
+});

@@ -78,7 +78,12 @@ export function Knobs() {
                 key={k.path}
                 meta={k}
                 raw={getKnob(scenario, k.path)}
-                value={getKnob(effective, k.path) ?? k.defaultFor?.(effective)}
+                value={
+                  // Refused: the fields show what was written (the panels, the last valid run).
+                  (!parsed.ok ? getKnob(scenario, k.path) : undefined) ??
+                  getKnob(effective, k.path) ??
+                  k.defaultFor?.(effective)
+                }
                 preset={preset.has(k.path) ? preset.get(k.path) : NOT_IN_PRESET}
                 claim={effective.claim}
                 scenario={scenario}
