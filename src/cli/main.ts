@@ -24,7 +24,14 @@ import {
 } from '../engine';
 import { findPreset, presetIds } from '../scenarios';
 import { parseSeed } from '../views/seed';
-import { diagramKind, jsonReport, markdownDoc, mermaidReport, textReport } from './report';
+import {
+  diagramKind,
+  jsonReport,
+  markdownDoc,
+  mermaidReport,
+  textReport,
+  visibleControls,
+} from './report';
 
 /**
  * The engine's trace hash computed with Node's native SHA-256 over the same bytes
@@ -117,7 +124,13 @@ function parseArguments(argv: string[]): Arguments | { problem: string } {
 }
 
 /** Run the CLI with `argv` (without node and script); returns the exit code. */
-export function main(argv: string[], out: (s: string) => void, err: (s: string) => void): number {
+export function main(
+  argv: string[],
+  out: (s: string) => void,
+  errRaw: (s: string) => void,
+): number {
+  // Messages quote ids and names from the scenario: never a raw control character.
+  const err = (s: string) => errRaw(visibleControls(s));
   const values = parseArguments(argv);
   if ('problem' in values) {
     err(values.problem);

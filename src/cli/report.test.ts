@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseScenarioJson, simulate, type Run } from '../engine';
 import { runScenario } from '../engine/testing';
-import { jsonReport, textReport } from './report';
+import { jsonReport, textReport, visibleControls } from './report';
 
 function example(name: string): Run {
   const p = parseScenarioJson(readFileSync(`public/scenarios/${name}`, 'utf8'));
@@ -90,5 +90,22 @@ describe('per-event latency (latencyMs of each event)', () => {
     // JSON keeps the field (null), so a reader can tell "never visible" from "no such field".
     const parsed = JSON.parse(JSON.stringify(r)) as { events: { latencyMs: unknown }[] };
     expect(parsed.events[0]).toHaveProperty('latencyMs', null);
+  });
+});
+
+describe('text report: control characters from the scenario', () => {
+  it('are written as \\xNN, never raw (a hostile name could clear the terminal)', () => {
+    const text = visibleControls('name \u001b[31mred\u0007 e\u009b1\nnext\tline');
+    expect(text).toBe('name \\x1b[31mred\\x07 e\\x9b1\nnext\tline');
+    // A whole report of a scenario named with an escape sequence, with such an event id.
+    const run = runScenario({
+      name: 'pay\u001b[2Jments',
+      workload: { events: [{ id: '\u001b[31me1', amount: 10, at: 0 }] },
+      processor: { type: 'consumer', 'auto.offset.reset': 'earliest' },
+      faults: [{ kind: 'drop-request', link: 'produce' }],
+    });
+    const report = textReport(run);
+    expect(report).toContain('pay\\x1b[2Jments');
+    expect(report).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
   });
 });

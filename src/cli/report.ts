@@ -68,6 +68,18 @@ export interface JsonReport {
  */
 export type TraceHasher = (t: Trace) => string;
 
+/**
+ * Terminal control characters (C0 but newline and tab, DEL, C1) written as `\xNN`: a scenario's
+ * names and ids are data from anywhere, and a raw ESC in a text report could clear or recolour the
+ * reader's terminal. (JSON escapes them itself; the mermaid and Markdown outputs have their own.)
+ */
+export function visibleControls(s: string): string {
+  return s.replace(
+    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g,
+    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
+  );
+}
+
 /** Build the JSON report of a run. */
 export function jsonReport(run: Run, preset?: string, hash: TraceHasher = traceHash): JsonReport {
   const v = run.verdict;
@@ -178,7 +190,7 @@ export function textReport(run: Run, preset?: string, hash: TraceHasher = traceH
     lines.push(
       `  ! the application was told these failed, but they were written: ${idList(r.falseFailures)}`,
     );
-  return lines.join('\n');
+  return visibleControls(lines.join('\n'));
 }
 
 /** A `--diagram` value: `sequence`, `flow` or `event:<business id>`; undefined = `sequence`. */
