@@ -739,6 +739,8 @@ class Ctx {
         };
       const ahead = this.committedAhead(j, input[0]!);
       if (ahead) return ahead;
+      const skipped = this.resetPast(input[0]!);
+      if (skipped) return skipped;
       const refused = this.initRefused(null);
       if (refused)
         return {
@@ -906,6 +908,35 @@ class Ctx {
   }
 
   /** The committed offset moved past the record before it was processed, then the processor died. */
+  /**
+   * A consumer that took the record's partition with no committed offset and
+   * `auto.offset.reset=latest` starts at the end of the log: a record already there is skipped
+   * ("latest: automatically reset the offset to the latest offset",
+   * https://kafka.apache.org/documentation/#consumerconfigs_auto.offset.reset).
+   */
+  private resetPast(rec: { p: number; o: number; append: number }): Story | null {
+    const t = this.t;
+    const s = this.run.scenario;
+    if (s.processor.type !== 'consumer' || s.processor['auto.offset.reset'] !== 'latest')
+      return null;
+    const topic = t.topics.indexOf(s.workload.topic);
+    for (let i = rec.append + 1; i < t.length; i++) {
+      if (this.kind(i) !== 'assign' || t.topic[i] !== topic || t.partition[i] !== rec.p) continue;
+      if (t.offset[i]! <= rec.o) return null; // a start before it: not this story
+      const who = this.actorName(i);
+      let crash = -1;
+      for (let k = i - 1; k >= 0 && crash < 0; k--)
+        if (this.kind(k) === 'crash' && t.actor[k] === t.actor[i]) crash = k;
+      return {
+        template: `{id} was already in the log (offset ${rec.o}) when ${who} ${
+          crash >= 0 ? 'restarted after its crash and ' : ''
+        }took partition ${rec.p} with no committed offset → auto.offset.reset=latest started it at offset ${t.offset[i]}, after {id}`,
+        entries: [i, rec.append, crash],
+      };
+    }
+    return null;
+  }
+
   private committedAhead(j: number, rec: { p: number; o: number; append: number }): Story | null {
     const t = this.t;
     const s = this.run.scenario;

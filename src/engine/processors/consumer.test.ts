@@ -183,3 +183,15 @@ describe('zombie consumer (SEMANTICS F9)', () => {
     expect(anomalies(run)).toEqual(['e1:2', 'e2:2', 'e3:2', 'e4:2', 'e5:2']);
   });
 });
+
+describe('auto.offset.reset=latest with no committed offset (Kafka consumer config)', () => {
+  it('a consumer starting after e1..e10 were written begins at offset 10: all ten lost, and the explanation says why', () => {
+    // "latest: automatically reset the offset to the latest offset" — the group has no committed
+    // offset, so the consumer starting at 1 s reads from the end of the log (offset 10).
+    const run = consumer({ 'auto.offset.reset': 'latest' }, {}, []);
+    expect(totals(run)).toEqual({ rows: 0, sum: 0, duplicates: 0, lost: 10 });
+    expect(run.verdict.explanations[0]!.sentence).toBe(
+      'e1 was already in the log (offset 0) when consumer-0 took partition 0 with no committed offset → auto.offset.reset=latest started it at offset 10, after e1',
+    );
+  });
+});
