@@ -112,6 +112,18 @@ describe('lab store: faults, undo and redo', () => {
     expect(final(l).duplicates).toBe(1);
   });
 
+  it('a fault added under a label already taken gets a number, so explanations name one fault', async () => {
+    const l = await lab();
+    const f = { id: 'lost ack', kind: 'drop-response', link: 'produce', at: 0 } as const;
+    l.actions.addFault(f);
+    l.actions.addFault(f);
+    await l.actions.settled();
+    const ids = l.app.getState().scenario.faults!.map((x) => x.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    // The preset already has a fault labelled "lost ack".
+    expect(ids).toEqual(['lost ack', 'consumer crash', 'lost ack 2', 'lost ack 3']);
+  });
+
   it('moving a fault changes when it fires; deleting it removes it', async () => {
     const l = await lab('at-most-once');
     const crash = 1;

@@ -317,6 +317,20 @@ export function createLab(deps: LabDeps): Lab {
   };
 
   const faultsOf = (s: ScenarioInput): FaultInput[] => [...(s.faults ?? [])];
+  /**
+   * The faults with one more: a label already taken gets a number ("ack of e1 dropped 2"), so an
+   * explanation naming a fault names one.
+   */
+  const withFault = (s: ScenarioInput, fault: FaultInput): FaultInput[] => {
+    const faults = faultsOf(s);
+    if (fault.id !== undefined) {
+      const taken = new Set(faults.map((f) => f.id));
+      let id = fault.id;
+      for (let n = 2; taken.has(id); n++) id = `${fault.id} ${n}`;
+      if (id !== fault.id) fault = { ...fault, id };
+    }
+    return [...faults, fault];
+  };
 
   const seekTo = (t: number) => {
     if (app.getState().lastSkip !== 0) app.setState({ lastSkip: 0 });
@@ -370,13 +384,13 @@ export function createLab(deps: LabDeps): Lab {
     },
     addFault(fault) {
       const s = app.getState().scenario;
-      edit({ ...s, faults: [...faultsOf(s), fault] }, 'Added a fault');
+      edit({ ...s, faults: withFault(s, fault) }, 'Added a fault');
     },
     applyFaultAction(action) {
       const s = app.getState().scenario;
       app.setState({ menu: null });
       if (action.effect.type === 'add') {
-        edit({ ...s, faults: [...faultsOf(s), action.effect.fault] }, `Fault: ${action.label}`);
+        edit({ ...s, faults: withFault(s, action.effect.fault) }, `Fault: ${action.label}`);
       } else {
         const faults = faultsOf(s);
         faults[action.effect.index] = action.effect.fault;
@@ -389,7 +403,8 @@ export function createLab(deps: LabDeps): Lab {
       const fault = dropMessageFault(v, entry);
       if (!fault) return false;
       const s = app.getState().scenario;
-      edit({ ...s, faults: [...faultsOf(s), fault] }, `Dropped: ${fault.id ?? 'a message'}`);
+      const faults = withFault(s, fault);
+      edit({ ...s, faults }, `Dropped: ${faults.at(-1)!.id ?? 'a message'}`);
       return true;
     },
     moveFault(index, at) {
