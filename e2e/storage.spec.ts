@@ -88,7 +88,8 @@ test('a refused edit survives a reload: shown again with its reasons, Undo bring
     scenario: window.__deliveryLab!.scenario(),
     hash: window.__deliveryLab!.traceHash(),
   }));
-  const refused = { ...valid.scenario, producer: { ...valid.scenario.producer, acks: 7 } };
+  const scenario = valid.scenario as ScenarioInput;
+  const refused = { ...scenario, producer: { ...scenario.producer, acks: 7 } };
   await page.evaluate((s) => window.__deliveryLab!.load(s), refused as unknown as ScenarioInput);
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'invalid');
   await expect
