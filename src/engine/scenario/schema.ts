@@ -32,8 +32,12 @@ const GenerateObjectSchema = z
     count: z.number().int().min(1).max(LIMITS.generatedEvents),
     /** Time of the first event (ms). */
     startAtMs: ms().default(0),
-    /** Time between two events (ms, may be fractional: 0.01 = 100 events per ms); times are floored. */
-    intervalMs: z.number().min(0.0001).max(3_600_000).default(10),
+    /**
+     * Time between two events (ms, may be fractional: 0.01 = 100 events per ms); times are floored.
+     * Default 10 (see {@link generateIntervalMs}) — not filled in, so that a parsed scenario with
+     * `ratePerSec` parses again (a default here would then read as "both given").
+     */
+    intervalMs: z.number().min(0.0001).max(3_600_000).optional(),
     /**
      * Events per virtual second: the other way to give the spacing (200 = one every 5 ms from
      * `startAtMs`; times are floored). Give it or `intervalMs`, not both.
@@ -112,9 +116,12 @@ export const GenerateSchema = z.preprocess((g: z.input<typeof GenerateObjectSche
 }, GenerateObjectSchema);
 
 /** The mean time between two generated events (ms): from `ratePerSec` when given, else `intervalMs`. */
-export function generateIntervalMs(g: { intervalMs: number; ratePerSec?: number }): number {
-  return g.ratePerSec === undefined ? g.intervalMs : 1000 / g.ratePerSec;
+export function generateIntervalMs(g: { intervalMs?: number; ratePerSec?: number }): number {
+  return g.ratePerSec === undefined ? (g.intervalMs ?? DEFAULT_INTERVAL_MS) : 1000 / g.ratePerSec;
 }
+
+/** `workload.generate.intervalMs` when neither it nor `ratePerSec` is given (ms). */
+export const DEFAULT_INTERVAL_MS = 10;
 
 export const WorkloadSchema = z
   .strictObject({

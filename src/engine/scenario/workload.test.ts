@@ -212,3 +212,19 @@ describe('lnUnit', () => {
     }
   });
 });
+
+describe('a parsed scenario parses again (the page re-checks the scenario of the run it shows)', () => {
+  it('with ratePerSec: intervalMs is not filled in, so it does not read as "both given"', () => {
+    const input = {
+      version: 1,
+      name: 'rate',
+      workload: { generate: { count: 5, ratePerSec: 200, arrivals: 'poisson' } },
+    };
+    const once = parseScenario(input);
+    if (!once.ok) throw new Error('invalid');
+    expect(once.scenario.workload.generate!.intervalMs).toBeUndefined();
+    const twice = parseScenario(once.scenario);
+    expect(twice.ok).toBe(true);
+    if (twice.ok) expect(twice.scenario).toEqual(once.scenario);
+  });
+});

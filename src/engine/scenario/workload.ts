@@ -5,7 +5,7 @@
  */
 import { createRng, type Rng } from '../core/rng';
 import { LIMITS } from './limits';
-import { generateIntervalMs, type Scenario } from './schema';
+import { DEFAULT_INTERVAL_MS, generateIntervalMs, type Scenario } from './schema';
 
 /** The workload's events, sorted by time (stable). Index i is the event's number in the trace. */
 export interface Events {
@@ -186,7 +186,8 @@ function arrivalTimes(g: Generate, seed: number): Int32Array {
     // i·1000/rate rather than i·(1000/rate): exact whenever the true time is a whole number.
     for (let i = 0; i < n; i++) at[i] = Math.floor(g.startAtMs + (i * 1000) / g.ratePerSec);
   } else {
-    for (let i = 0; i < n; i++) at[i] = Math.floor(g.startAtMs + i * g.intervalMs);
+    const interval = g.intervalMs ?? DEFAULT_INTERVAL_MS;
+    for (let i = 0; i < n; i++) at[i] = Math.floor(g.startAtMs + i * interval);
   }
   return at;
 }
