@@ -519,15 +519,19 @@ export interface CheckpointRow {
 }
 
 /**
- * Records of checkpoint `cp`'s epoch processed before `idx`, counting only the attempt the
- * checkpoint covers: a restore discards what the epoch had processed before it (the job replays
- * those records into the same epoch).
+ * Records of checkpoint `cp`'s epoch processed before `idx`: those the job processed after the
+ * previous barrier (or the last restore, which discards what came before it: the job replays
+ * those records) and before this checkpoint's barrier (or its failure, or the cursor).
  */
 function epochRecordsAt(v: RunView, cp: CheckpointView, idx: number): number {
-  const end = cp.barrier >= 0 && cp.barrier < idx ? cp.barrier : idx;
+  const seen = (e: number) => e >= 0 && e < idx;
+  const end = seen(cp.barrier) ? cp.barrier : seen(cp.failed) ? cp.failed : idx;
+  let start = -1;
+  for (const c of v.checkpoints)
+    if (c.barrier >= 0 && c.barrier < end && c.barrier > start) start = c.barrier;
   const r = lowerBound(v.restores, end);
-  const after = r > 0 ? v.restores[r - 1]! + 1 : 0;
-  return lowerBound(cp.processes, end) - lowerBound(cp.processes, after);
+  if (r > 0) start = Math.max(start, v.restores[r - 1]!);
+  return Math.max(0, lowerBound(v.stateUpdates, end) - lowerBound(v.stateUpdates, start + 1));
 }
 
 /** The checkpoint history at `idx` (checkpoints triggered by then), newest first. */

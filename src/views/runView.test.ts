@@ -298,6 +298,52 @@ describe('ledger when the pipeline ends in a topic nobody reads', () => {
   });
 });
 
+describe('checkpoint history when the first checkpoint fails', () => {
+  it("the next checkpoint's epoch holds every record processed after the restore", () => {
+    // 120 events at 40/s (the last by ~3 s); the job crashes after pre-committing checkpoint 1
+    // (~1.5 s) and restarts 2 s later with no checkpoint to restore: it processes all 120 again
+    // before checkpoint 2's barrier, so checkpoint 2 covers 120 records and every event's ledger
+    // row names checkpoint 2.
+    const input = {
+      version: 1,
+      name: 'first checkpoint fails',
+      seed: 3,
+      network: { latencyMs: 1 },
+      workload: {
+        topic: 'in',
+        generate: { count: 120, ratePerSec: 40, arrivals: 'poisson', keys: 6, keyChoice: 'random' },
+      },
+      broker: { partitions: 2 },
+      processor: { type: 'flink', 'execution.checkpointing.interval': 1000, startAtMs: 500 },
+      sink: {
+        type: 'kafka',
+        topic: 'out',
+        deliveryGuarantee: 'EXACTLY_ONCE',
+        transactionalIdPrefix: 'job',
+        'transaction.timeout.ms': 60_000,
+      },
+      readers: [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
+      faults: [
+        {
+          kind: 'crash',
+          target: 'flink',
+          at: 1500,
+          point: 'after-precommit',
+          restartAfterMs: 2000,
+        },
+      ],
+    } as ScenarioInput;
+    const v = toRunView(simulate(scenarioOf(input)));
+    const rows = checkpointRowsAt(v, v.n, v.endTime);
+    expect(rows.map((r) => [r.id, r.status, r.txnStatus])).toEqual([
+      [2, 'completed', 'committed'],
+      [1, 'failed', 'aborted'],
+    ]);
+    expect(rows[0]!.epochRecords).toBe(120);
+    for (let j = 0; j < v.events.identities; j++) expect(ledgerRowAt(v, j, v.n).checkpoint).toBe(2);
+  });
+});
+
 describe('checkpoint history with two input partitions', () => {
   it("lists every partition's offset, and the ledger finds each event's checkpoint on its own partition", () => {
     // 40 events 50 ms apart, keys k0..k3 in turn; murmur2 puts k3 on in-0 and k0..k2 on in-1.

@@ -184,11 +184,6 @@ export interface CheckpointView {
   failed: number;
   /** 'source-position' entries: the snapshot's offset of each input partition (sorted ids). */
   positions: number[];
-  /**
-   * Flink 'process' entries of this checkpoint's epoch (ckpt = its id), sorted: the records it
-   * covers — and, with KafkaSink EXACTLY_ONCE, the records of its sink transaction.
-   */
-  processes: Int32Array;
   /** The coordinator's PrepareAbort of its sink transaction after `transaction.timeout.ms`, or -1. */
   txnTimeout: number;
 }
@@ -1085,7 +1080,6 @@ export function indexProcessors(
         txnEnd: -1,
         failed: -1,
         positions: [],
-        processes: new Int32Array(0),
         txnTimeout: -1,
       };
       cps.set(id, c);
@@ -1138,16 +1132,8 @@ export function indexProcessors(
       timedOut.set(cols.txn[i]!, i);
   }
   const stateUpdates = state.toArray();
-  // Each checkpoint's epoch: its records, and whether the broker timed its transaction out.
-  const byEpoch = new Map<number, IntList>();
-  for (const i of stateUpdates) {
-    const ep = cols.ckpt[i]!;
-    let l = byEpoch.get(ep);
-    if (!l) byEpoch.set(ep, (l = new IntList()));
-    l.push(i);
-  }
+  // Whether the broker timed each checkpoint's sink transaction out.
   for (const c of cps.values()) {
-    c.processes = byEpoch.get(c.id)?.toArray() ?? new Int32Array(0);
     const txn = c.preCommitted >= 0 ? cols.txn[c.preCommitted]! : -1;
     if (txn >= 0) c.txnTimeout = timedOut.get(txn) ?? -1;
   }
