@@ -38,6 +38,14 @@ describe('scenario validation names the field of every problem', () => {
     expect(paths({ ...base, readers: [{ name: 'r', topic: 'out' }] })).toEqual(['readers.0.topic']);
   });
 
+  it('refuses a random fault whose window ends before it starts (it would never fire)', () => {
+    const random = { kind: 'random', what: 'drop-response', link: 'produce', probability: 0.5 };
+    expect(paths({ ...base, faults: [{ ...random, at: 100, untilMs: 50 }] })).toEqual([
+      'faults.0.untilMs',
+    ]);
+    expect(paths({ ...base, faults: [{ ...random, at: 100, untilMs: 100 }] })).toEqual([]);
+  });
+
   it('refuses combinations the real systems refuse', () => {
     expect(paths({ ...base, sink: { type: 'delta' } })).toEqual(['sink.type']);
     expect(

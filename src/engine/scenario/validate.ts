@@ -277,6 +277,12 @@ function semanticIssues(s: Scenario): Issue[] {
       !topics.has(f.topic)
     )
       add(`faults.${i}.topic`, `no topic named "${f.topic}"`);
+    // A window that ends before it starts would never fire, silently.
+    if (f.kind === 'random' && f.untilMs !== undefined && f.untilMs < f.at)
+      add(
+        `faults.${i}.untilMs`,
+        `the window ends (${f.untilMs} ms) before it starts (at ${f.at} ms)`,
+      );
     // A random crash draws per record processed: only a processor or a reader processes records.
     if (
       f.kind === 'random' &&
