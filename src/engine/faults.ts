@@ -233,7 +233,7 @@ export class Faults {
       if (s.kind === 'random') {
         if (s.what !== 'drop-request' && s.what !== 'drop-response') continue;
         if (fate || s.link !== link || (s.what === 'drop-request') !== request) continue;
-        if (s.untilMs !== undefined && now > s.untilMs) continue;
+        if (!this.active(s)) continue;
         if (this.world.rng(`fault:${a.index}`).chance(s.probability)) {
           fate = {
             drop: true,
@@ -344,7 +344,7 @@ export class Faults {
           p.pending = true;
           if (p.point === 'now') due = true;
         }
-      } else if (s.kind === 'random' && (s.untilMs === undefined || now <= s.untilMs)) {
+      } else if (s.kind === 'random' && this.active(s)) {
         // Drawn for every record, due or not, so the stream does not depend on the other faults.
         if (drawAny(p.rng!, p.probability, n) && !p.pending) {
           p.pending = true;

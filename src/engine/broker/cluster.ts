@@ -505,7 +505,9 @@ export class Cluster {
     p.hw = Math.min(p.hw, p.leo);
     this.advanceHw(p, le);
     // Live followers outside the ISR (back from a crash while the partition had no leader) fetch
-    // from the new leader, as a follower always does, and rejoin once caught up. Nothing else
+    // from the new leader, as a follower always does ("Followers consume messages from the leader
+    // just as a normal Kafka consumer would", https://kafka.apache.org/documentation/#replication),
+    // and rejoin once caught up. Nothing else
     // would start their fetch: with the ISR below min.insync.replicas no acks=all write is
     // accepted to trigger one, and the partition would refuse writes for good.
     if (p.replicas.some((r) => !p.isr.has(r.broker) && this.broker(r.broker).alive))
