@@ -3,7 +3,7 @@
  * Every problem comes back as `{ path, message }`, the path naming the field (`faults.2.target`),
  * so the UI and the CLI can say exactly what is wrong. Nothing here throws on bad input.
  */
-import { ScenarioSchema, type Scenario } from './schema';
+import { ScenarioSchema, type CrashPoint, type Scenario } from './schema';
 import { migrate } from './migrate';
 import { LIMITS } from './limits';
 import { eventIds } from './workload';
@@ -123,15 +123,85 @@ export function normalizeAcks(acks: Scenario['producer']['acks']): '0' | '1' | '
   return '1';
 }
 
-/** Names of the components a fault can target in this scenario. */
+/**
+ * Names of the components a fault can target in this scenario: the actors the engine creates
+ * under these names (`broker-1`…, `consumer-0`…, `reader-0`…).
+ */
 export function targetsOf(s: Scenario): string[] {
-  const t = ['producer', 'sink'];
+  const t = ['producer'];
+  // Only a table, Delta or file sink is an actor of its own; a Kafka or effect sink is not.
+  if (s.sink.type === 'table' || s.sink.type === 'delta' || s.sink.type === 'file') t.push('sink');
   for (let b = 1; b <= s.broker.brokers; b++) t.push(`broker-${b}`);
   const p = s.processor;
   if (p.type === 'consumer') for (let i = 0; i < p.instances; i++) t.push(`consumer-${i}`);
   else t.push(p.type);
   s.readers.forEach((_, i) => t.push(`reader-${i}`));
   return t;
+}
+
+/** Targets that count the records they process: only these draw per-record faults. */
+function processesRecords(target: string): boolean {
+  return /^(consumer-\d+|reader-\d+|flink|spark)$/.test(target);
+}
+
+/** Whose step each crash point is, for the message when a target never reaches it. */
+const POINT_OWNER = {
+  now: 'any component',
+  'after-poll': 'a consumer loop (consumer-N, reader-N)',
+  'mid-batch': 'a consumer loop or a Flink job (consumer-N, reader-N, flink)',
+  'before-commit': 'a consumer loop (consumer-N, reader-N)',
+  'after-commit': "the processor's consumer loop (consumer-N)",
+  'before-barrier': 'a Flink checkpoint (flink)',
+  'after-precommit': 'a Flink checkpoint (flink)',
+  'after-checkpoint': 'a Flink checkpoint (flink)',
+  'during-commit': 'a Flink checkpoint (flink)',
+  'before-sink-write': 'a Spark micro-batch (spark)',
+  'after-sink-write': 'a Spark micro-batch (spark)',
+  'before-commit-transaction':
+    'a transaction commit (producer with producer.transactional.id, consumer-N with sink.transactional.id)',
+  'after-commit-decision':
+    'a transaction commit (producer with producer.transactional.id, consumer-N with sink.transactional.id)',
+} satisfies Record<CrashPoint, string>;
+
+const CHECKPOINT_POINTS: readonly CrashPoint[] = [
+  'before-barrier',
+  'after-precommit',
+  'after-checkpoint',
+  'during-commit',
+];
+
+/**
+ * The crash points `target` passes through in this scenario, as the engine asks
+ * `Faults.crashPoint` for them; a crash waiting for any other point never fires.
+ */
+function crashPointsOf(s: Scenario, target: string): CrashPoint[] {
+  const points: CrashPoint[] = ['now'];
+  const p = s.processor;
+  if (/^consumer-\d+$/.test(target)) {
+    points.push('after-poll', 'mid-batch', 'before-commit', 'after-commit');
+    // Its output producer's commitTransaction (KafkaOutput.commit).
+    if (s.sink.type === 'kafka' && s.sink['transactional.id'] !== undefined)
+      points.push('before-commit-transaction', 'after-commit-decision');
+  } else if (/^reader-\d+$/.test(target)) {
+    // A reader's loop commits after processing, never before: no 'after-commit'.
+    points.push('after-poll', 'mid-batch', 'before-commit');
+  } else if (target === 'flink') {
+    points.push('mid-batch');
+    // The JobManager sends no barrier without a checkpoint interval.
+    if (p.type === 'flink' && p['execution.checkpointing.interval'] !== null)
+      points.push(...CHECKPOINT_POINTS);
+  } else if (target === 'spark') points.push('before-sink-write', 'after-sink-write');
+  else if (target === 'producer' && s.producer['transactional.id'] !== undefined)
+    points.push('before-commit-transaction', 'after-commit-decision');
+  return points;
+}
+
+/** Why `target` never reaches `point` (which {@link crashPointsOf} left out). */
+function unreachedPointMessage(s: Scenario, target: string, point: CrashPoint): string {
+  const p = s.processor;
+  if (target === 'flink' && CHECKPOINT_POINTS.includes(point) && p.type === 'flink')
+    return `crash point "${point}" comes with a checkpoint, and processor.execution.checkpointing.interval is null (no checkpoints)`;
+  return `"${target}" never reaches crash point "${point}", a step of ${POINT_OWNER[point]}; the points of ${target}: ${crashPointsOf(s, target).join(', ')}`;
 }
 
 function semanticIssues(s: Scenario): Issue[] {
@@ -255,7 +325,14 @@ function semanticIssues(s: Scenario): Issue[] {
   // Faults must name things that exist.
   const targets = new Set(targetsOf(s));
   const ids = eventIds(s.workload);
+  // Ids label faults on the timeline and in explanations: two alike would be told apart by nothing.
+  const faultIds = new Map<string, number>();
   s.faults.forEach((f, i) => {
+    if (f.id !== undefined) {
+      const first = faultIds.get(f.id);
+      if (first === undefined) faultIds.set(f.id, i);
+      else add(`faults.${i}.id`, `duplicate fault id "${f.id}": faults.${first} has it already`);
+    }
     if ('target' in f && !targets.has(f.target))
       add(`faults.${i}.target`, `no component "${f.target}" (targets: ${[...targets].join(', ')})`);
     if ('event' in f && !ids.has(f.event))
@@ -283,25 +360,57 @@ function semanticIssues(s: Scenario): Issue[] {
         `faults.${i}.untilMs`,
         `the window ends (${f.untilMs} ms) before it starts (at ${f.at} ms)`,
       );
-    // A random crash draws per record processed: only a processor or a reader processes records.
+    // A crash armed by records processed (random, periodic) counts only a processor's or a
+    // reader's records: on any other target it never comes due.
+    const perRecord =
+      f.kind === 'periodic-crash'
+        ? 'a periodic crash counts records processed'
+        : f.kind === 'random' && f.what === 'crash'
+          ? 'a random crash is drawn per record processed'
+          : null;
+    // (Its point is checked only once its target is right.)
+    const targetCounts = perRecord === null || !('target' in f) || processesRecords(f.target);
+    if (perRecord !== null && 'target' in f && targets.has(f.target) && !targetCounts)
+      add(
+        `faults.${i}.target`,
+        `${perRecord}: "${f.target}" processes none (targets: ${[...targets].filter(processesRecords).join(', ')})`,
+      );
+    // Only the processor's group members move partitions or stall into a replacement (readers
+    // are groups of their own; simulate() looks the target up among the processor's instances).
     if (
-      f.kind === 'random' &&
-      f.what === 'crash' &&
+      (what === 'rebalance' || f.kind === 'zombie') &&
+      'target' in f &&
+      proc.type === 'consumer' &&
       targets.has(f.target) &&
-      !/^(consumer-\d+|reader-\d+|flink|spark)$/.test(f.target)
+      !/^consumer-\d+$/.test(f.target)
     )
       add(
         `faults.${i}.target`,
-        `a random crash is drawn per record processed: "${f.target}" processes none (targets: ${[...targets].filter((t) => /^(consumer|reader)-|^(flink|spark)$/.test(t)).join(', ')})`,
+        `"${f.target}" is not a member of the consumer group (targets: ${[...targets].filter((t) => /^consumer-\d+$/.test(t)).join(', ')})`,
       );
+    // A crash at a point other than 'now' waits for its target to reach that point.
     if (
-      f.kind === 'random' &&
-      f.what === 'rebalance' &&
-      proc.type === 'consumer' &&
+      (f.kind === 'crash' ||
+        f.kind === 'periodic-crash' ||
+        (f.kind === 'random' && f.what === 'crash')) &&
       targets.has(f.target) &&
-      !f.target.startsWith('consumer-')
+      targetCounts &&
+      !crashPointsOf(s, f.target).includes(f.point)
     )
-      add(`faults.${i}.target`, `"${f.target}" is not a member of the consumer group`);
+      add(`faults.${i}.point`, unreachedPointMessage(s, f.target, f.point));
+    // Only a checkpointing Flink job sends barriers, acknowledgements and notifications.
+    if ('link' in f && f.link === 'checkpoint') {
+      if (proc.type !== 'flink')
+        add(
+          `faults.${i}.link`,
+          'no checkpoint messages: only a Flink job checkpoints (processor.type "flink")',
+        );
+      else if (proc['execution.checkpointing.interval'] === null)
+        add(
+          `faults.${i}.link`,
+          'no checkpoint messages: processor.execution.checkpointing.interval is null (no checkpoints)',
+        );
+    }
     if (
       (f.kind === 'abort-transaction' || f.kind === 'hang-transaction') &&
       p['transactional.id'] === undefined
@@ -311,6 +420,8 @@ function semanticIssues(s: Scenario): Issue[] {
       add(`faults.${i}.kind`, 'only a Spark query has a checkpoint location to reset');
     if (what === 'rebalance' && proc.type !== 'consumer')
       add(`faults.${i}.kind`, 'a rebalance needs a consumer group (processor.type "consumer")');
+    if (f.kind === 'zombie' && proc.type !== 'consumer')
+      add(`faults.${i}.kind`, 'a zombie is a consumer group member (processor.type "consumer")');
   });
   if (s.stopAtMs !== undefined && s.stopAtMs > LIMITS.timeMs)
     add('stopAtMs', 'beyond the time limit');
