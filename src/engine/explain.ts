@@ -6,7 +6,14 @@
  */
 import type { Run } from './simulate';
 import type { Verdict } from './checker';
-import { ERROR_CODES, MESSAGE_TYPES, SEND_CAUSES, SKIP_REASONS, type EntryKind } from './trace';
+import {
+  CHECKPOINT_STEPS,
+  ERROR_CODES,
+  MESSAGE_TYPES,
+  SEND_CAUSES,
+  SKIP_REASONS,
+  type EntryKind,
+} from './trace';
 import type { FaultSpec, RandomFaultSpec } from './scenario/schema';
 import { outputTransactionTimeoutMs } from './scenario/schema';
 import { REC_CONTROL } from './broker/partition';
@@ -473,6 +480,12 @@ class Ctx {
         const f = fault?.id ? `fault "${fault.id}"` : fault ? describeFault(fault) : 'a crash';
         const who = t.actors[t.actor[i]!]!;
         const resume = this.resumeText(who, i, b);
+        const failover = this.checkpointFailover(i);
+        if (failover)
+          return {
+            text: `${failover.text} → ${resume} → {id} was processed again`,
+            entries: [a, ...failover.entries, i, b],
+          };
         const before =
           who === 'spark'
             ? 'after its micro-batch holding {id} was written and before the batch was recorded in the commit log'
@@ -508,6 +521,37 @@ class Ctx {
     return {
       text: `{id} was processed twice (by ${this.actorName(a)} and ${this.actorName(b)})`,
       entries: [a, b],
+    };
+  }
+
+  /**
+   * A crash that is the JobManager failing the job over after an expired checkpoint (more failed
+   * checkpoints in a row than `execution.checkpointing.tolerable-failed-checkpoints`): the sentence
+   * part naming the checkpoint, what was lost on its way (barrier or acknowledgement), the
+   * timeout and the threshold; null for any other crash.
+   */
+  private checkpointFailover(crash: number): { text: string; entries: number[] } | null {
+    const t = this.t;
+    const p = this.run.scenario.processor;
+    const expired = t.cause[crash]!;
+    if (p.type !== 'flink' || expired < 0 || this.kind(expired) !== 'checkpoint') return null;
+    if (CHECKPOINT_STEPS[t.aux[expired]!] !== 'expired') return null;
+    const id = t.ckpt[expired]!;
+    let lost = -1;
+    for (let i = t.cause[expired]! + 1; i < expired && lost < 0; i++) {
+      if (this.kind(i) !== 'msg-lost') continue;
+      const type = MESSAGE_TYPES[t.aux[i]!];
+      if (type === 'barrier' || type === 'checkpoint-ack') lost = i;
+    }
+    const why =
+      lost < 0
+        ? ''
+        : ` (its ${MESSAGE_TYPES[t.aux[lost]!] === 'barrier' ? 'barrier' : 'acknowledgement'} was lost${
+            this.rootFault(lost) >= 0 ? `: ${this.faultText(this.rootFault(lost))}` : ''
+          })`;
+    return {
+      text: `checkpoint ${id} did not complete${why} and expired after execution.checkpointing.timeout (${p['execution.checkpointing.timeout']} ms) → with execution.checkpointing.tolerable-failed-checkpoints=${p['execution.checkpointing.tolerable-failed-checkpoints']} the job failed over`,
+      entries: lost >= 0 ? [lost, expired] : [expired],
     };
   }
 

@@ -487,6 +487,11 @@ export type CheckpointStatus = 'in progress' | 'completed' | 'failed' | 'not yet
 export interface CheckpointRow {
   id: number;
   status: CheckpointStatus;
+  /**
+   * Why a failed checkpoint failed: 'declined' (the task failed while it was in progress) or
+   * 'expired' (not acknowledged within `execution.checkpointing.timeout`); null otherwise.
+   */
+  failure: 'declined' | 'expired' | null;
   /** Trigger time (ms). */
   triggeredAt: number;
   /** Completed − triggered (ms), or so far while in progress; -1 if unknown. */
@@ -574,6 +579,8 @@ export function checkpointRowsAt(v: RunView, idx: number, t: number): Checkpoint
     rows.push({
       id: cp.id,
       status,
+      failure:
+        status !== 'failed' ? null : c.aux[cp.failed] === CK.expired ? 'expired' : 'declined',
       triggeredAt,
       durationMs: end >= 0 ? c.time[end]! - triggeredAt : t - triggeredAt,
       offset: offsetEntry >= 0 ? c.offset[offsetEntry]! : -1,

@@ -71,8 +71,13 @@ export function describeEntry(v: RunView, i: number): string {
       return `new leader of ${at(v, i).replace(/@.*/, '')}: broker-${aux}`;
     case 'isr':
       return `broker-${aux} ${n === 1 ? 'rejoins' : 'leaves'} the ISR of ${at(v, i).replace(/@.*/, '')}`;
-    case 'crash':
+    case 'crash': {
+      // The JobManager failing the job over after an expired checkpoint (no fault behind it).
+      const why = c.cause[i]!;
+      if (why >= 0 && c.kind[why] === K.checkpoint && CHECKPOINT_STEPS[c.aux[why]!] === 'expired')
+        return `${who} FAILS OVER: checkpoint ${c.ckpt[why]} expired, more failed checkpoints than execution.checkpointing.tolerable-failed-checkpoints`;
       return `${who} CRASHES`;
+    }
     case 'restart':
       return `${who} restarts (incarnation ${aux})`;
     case 'stall':

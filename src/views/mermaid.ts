@@ -316,8 +316,12 @@ class Reader {
           : `broker-${t.aux[i]} becomes leader${where} (epoch ${t.txn[i]})`;
       case 'isr':
         return `broker-${t.aux[i]} ${t.count[i] === 1 ? 'rejoins' : 'leaves'} the ISR${where}`;
-      case 'crash':
-        return '✗ crash';
+      case 'crash': {
+        const why = t.cause[i]!;
+        const failover =
+          why >= 0 && t.kindOf(why) === 'checkpoint' && CHECKPOINT_STEPS[t.aux[why]!] === 'expired';
+        return failover ? `✗ failover (checkpoint ${t.ckpt[why]} expired)` : '✗ crash';
+      }
       case 'restart':
         return `restart (incarnation ${t.aux[i]})`;
       case 'stall':
@@ -1032,6 +1036,11 @@ function processorLines(s: Scenario): string[] {
           ? 'checkpointing off'
           : `checkpoint every ${ck} ms · ${p['execution.checkpointing.mode']}`,
       );
+      // Only when changed, so the usual job's diagram stays short.
+      const timeout = p['execution.checkpointing.timeout'];
+      const tolerable = p['execution.checkpointing.tolerable-failed-checkpoints'];
+      if (ck !== null && (timeout !== 600_000 || tolerable !== 0))
+        lines.push(`checkpoint timeout ${timeout} ms · tolerates ${tolerable} failed`);
       lines.push(`restart delay ${p['restart-strategy.fixed-delay.delay']} ms`);
       break;
     }

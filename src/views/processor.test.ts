@@ -117,6 +117,7 @@ describe('Flink checkpoint history (hand-made trace)', () => {
       {
         id: 3,
         status: 'completed',
+        failure: null,
         triggeredAt: 3000,
         durationMs: 8,
         offset: 4,
@@ -130,6 +131,7 @@ describe('Flink checkpoint history (hand-made trace)', () => {
       {
         id: 2,
         status: 'failed',
+        failure: 'declined',
         triggeredAt: 2000,
         durationMs: 3,
         offset: -1,
@@ -143,6 +145,7 @@ describe('Flink checkpoint history (hand-made trace)', () => {
       {
         id: 1,
         status: 'completed',
+        failure: null,
         triggeredAt: 1000,
         durationMs: 8,
         offset: 4,

@@ -14,6 +14,8 @@ import {
 } from './at';
 import { traceHashOfView } from './hash';
 import { eventIdOf, toRunView, type RunView } from './runView';
+import { describeEntry } from './describe';
+import { K } from './kinds';
 
 function scenarioOf(input: ScenarioInput): Scenario {
   const r = parseScenario(input);
@@ -469,5 +471,38 @@ describe('Spark progress', () => {
     expect(processorsAt(v, v.n, run.endTime).map((x) => [x.name, x.sinceCommit])).toEqual([
       ['spark', 0],
     ]);
+  });
+});
+
+describe('an expired checkpoint (execution.checkpointing.timeout) in the views', () => {
+  // 20 events 100 ms apart, checkpoints every second, the barrier of checkpoint 2 lost; it
+  // expires 60 s after its trigger and, with 0 failed checkpoints tolerated, the job fails over.
+  const input = {
+    version: 1,
+    name: 'expired checkpoint',
+    workload: { generate: { count: 20, intervalMs: 100 } },
+    processor: {
+      type: 'flink',
+      'execution.checkpointing.interval': 1000,
+      'execution.checkpointing.timeout': 60_000,
+    },
+    sink: { type: 'table' },
+    faults: [{ kind: 'drop-request', link: 'checkpoint', at: 1500 }],
+  } as ScenarioInput;
+  const v = toRunView(simulate(scenarioOf(input)));
+  const row2 = () => checkpointRowsAt(v, v.n, v.endTime).find((r) => r.id === 2)!;
+
+  it('the history lists it as failed, expired, 60 s after its trigger', () => {
+    expect(row2()).toMatchObject({ status: 'failed', failure: 'expired', durationMs: 60_000 });
+  });
+
+  it('the event log says the job failed over because of it', () => {
+    const crashes = [...v.processors.find((p) => p.name === 'flink')!.life].filter(
+      (i) => v.cols.kind[i] === K.crash,
+    );
+    expect(crashes).toHaveLength(1);
+    expect(describeEntry(v, crashes[0]!)).toBe(
+      'flink FAILS OVER: checkpoint 2 expired, more failed checkpoints than execution.checkpointing.tolerable-failed-checkpoints',
+    );
   });
 });

@@ -349,3 +349,95 @@ describe("Flink crash 'before-barrier' of the very first checkpoint", () => {
     });
   });
 });
+
+describe('Flink execution.checkpointing.timeout: a checkpoint that never completes expires', () => {
+  // The S07 workload. Checkpoint 1 completes at offset 200 (~2 s). Checkpoint 2 is triggered at
+  // 6,006 ms, after the burst at 5 s; the first checkpoint message at or after 5 s is its barrier,
+  // which the fault drops. Flink's CheckpointCoordinator expires it `timeout` after its trigger
+  // ("Checkpoint expired before completing") and CheckpointFailureManager counts the expiry as a
+  // failed checkpoint: with tolerable-failed-checkpoints 0 (the default) the job fails over and
+  // restores checkpoint 1 after the 1 s restart delay; with 1 it runs on and checkpoint 3 covers
+  // the records. Sources: Flink's config reference (execution.checkpointing.timeout,
+  // execution.checkpointing.tolerable-failed-checkpoints) and CheckpointFailureManager.java.
+  const lostBarrier = [{ kind: 'drop-request', link: 'checkpoint', at: 5000, id: 'lost barrier' }];
+  const rc = [{ name: 'rc', 'isolation.level': 'read_committed' }];
+  const timeout = (ms: number, tolerable = 0) => ({
+    'execution.checkpointing.timeout': ms,
+    'execution.checkpointing.tolerable-failed-checkpoints': tolerable,
+  });
+  const statuses = (run: Run) => run.state.jobManager!.history.map((h) => `${h.id}:${h.status}`);
+
+  it('defaults: 10 min timeout, 0 tolerated — checkpoint 2 expires at 606,006 ms and the job fails over to checkpoint 1', () => {
+    const run = flink({ type: 'table' }, lostBarrier);
+    const t = run.trace;
+    const exp = entriesOf(run, 'checkpoint').filter(
+      (i) => CHECKPOINT_STEPS[t.aux[i]!] === 'expired',
+    );
+    expect(exp.map((i) => [t.ckpt[i], t.time[i]])).toEqual([[2, 6006 + 600_000]]);
+    const crash = entriesOf(run, 'crash');
+    expect(crash.map((i) => [t.time[i], t.cause[i]])).toEqual([[606_006, exp[0]]]);
+    const restore = entriesOf(run, 'restore').at(-1)!;
+    expect([t.time[restore], t.ckpt[restore], t.offset[restore]]).toEqual([607_006, 1, 200]);
+    expect(statuses(run)).toEqual(['1:completed', '2:expired', '3:completed']);
+  });
+
+  it('plain append sink, 0 tolerated: the failover replays e201..e250 → 300 rows, 426,500, 50 duplicates, explained', () => {
+    const run = flink({ type: 'table' }, lostBarrier, [], timeout(60_000));
+    expect(totals(run)).toEqual({ rows: 300, sum: 313_750 + sum201to250, duplicates: 50, lost: 0 });
+    expect(anomalies(run)).toEqual(dupIds(201, 250));
+    const s = run.verdict.explanations[0]!.sentence;
+    expect(s).toContain(
+      'checkpoint 2 did not complete (its barrier was lost: fault "lost barrier")',
+    );
+    expect(s).toContain('execution.checkpointing.timeout (60000 ms)');
+    expect(s).toContain('tolerable-failed-checkpoints=0 the job failed over');
+    expect(s).toContain('restored checkpoint 1 and rewound the source to offset 200');
+  });
+
+  it('plain append sink, 1 tolerated: no failover, checkpoint 3 completes at offset 250 → 250 rows, no duplicate', () => {
+    const run = flink({ type: 'table' }, lostBarrier, [], timeout(60_000, 1));
+    expect(entriesOf(run, 'crash')).toEqual([]);
+    expect(statuses(run)).toEqual(['1:completed', '2:expired', '3:completed']);
+    expect(run.state.jobManager!.completed!.positions).toEqual([250]);
+    expect(totals(run)).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
+  });
+
+  it('KafkaSink EXACTLY_ONCE, read_committed, 0 tolerated: the open epoch is aborted and replayed → 250 rows once', () => {
+    const run = flink(eo, lostBarrier, rc, timeout(60_000));
+    expect(totals(run)).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
+  });
+
+  it('EXACTLY_ONCE, 1 tolerated, checkpoint timeout = transaction.timeout.ms (60 s): the broker aborts epoch 2 before checkpoint 3 commits it → e201..e250 lost', () => {
+    // Epoch 2's transaction starts with its first record (~5 s) and is aborted 60 s later;
+    // checkpoint 3 completes only at ~67 s, after the 60 s expiry of checkpoint 2.
+    const run = flink(eo, lostBarrier, rc, timeout(60_000, 1));
+    expect(totals(run)).toEqual({ rows: 200, sum: 313_750 - sum201to250, duplicates: 0, lost: 50 });
+  });
+
+  it('EXACTLY_ONCE, 1 tolerated, transaction.timeout.ms 15 min: checkpoint 3 commits epoch 2 → 250 rows once', () => {
+    const run = flink(
+      { ...eo, 'transaction.timeout.ms': 900_000 },
+      lostBarrier,
+      rc,
+      timeout(60_000, 1),
+    );
+    expect(totals(run)).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
+  });
+
+  it('an acknowledgement that arrives after the expiry is ignored: checkpoint 2 stays expired', () => {
+    // The ack of checkpoint 2 is delayed 70 s (past the 60 s timeout); 1 failure tolerated.
+    const run = flink(
+      { type: 'table' },
+      [{ kind: 'delay-response', link: 'checkpoint', at: 5000, delayMs: 70_000 }],
+      [],
+      timeout(60_000, 1),
+    );
+    const t = run.trace;
+    const completed = entriesOf(run, 'checkpoint')
+      .filter((i) => CHECKPOINT_STEPS[t.aux[i]!] === 'completed')
+      .map((i) => t.ckpt[i]);
+    expect(completed).toEqual([1, 3]);
+    expect(statuses(run)).toEqual(['1:completed', '2:expired', '3:completed']);
+    expect(totals(run)).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
+  });
+});

@@ -76,7 +76,11 @@ export interface CompletedCheckpoint {
 /** One row of the checkpoint history (for the views). */
 export interface CheckpointRecord {
   id: number;
-  status: 'in progress' | 'completed' | 'declined';
+  /**
+   * 'declined': the task failed while it was in progress; 'expired': not complete within
+   * `execution.checkpointing.timeout` ("Checkpoint expired before completing").
+   */
+  status: 'in progress' | 'completed' | 'declined' | 'expired';
   triggeredAt: number;
   completedAt: number;
   positions: number[];
@@ -137,6 +141,14 @@ export class JobManager extends Actor {
   private nextId = 1;
   private inProgress: { id: number; triggeredAt: number; entry: number } | null = null;
   private timerArmed = false;
+  /** Failed checkpoints since the last completed one (Flink's CheckpointFailureManager counter). */
+  private consecutiveFailures = 0;
+  /**
+   * The last barrier's checkpoint failed: the next trigger is due even without new records (its
+   * snapshot would make that barrier's position durable). Flink triggers on every interval; the
+   * model skips a trigger only when it would change nothing.
+   */
+  private retry = false;
   job!: FlinkTask;
 
   constructor(
@@ -163,10 +175,11 @@ export class JobManager extends Actor {
     const w = this.world;
     const job = this.job;
     if (this.inProgress || !job.alive || !job.running) {
-      if (!this.inProgress && job.hasProgressSinceBarrier()) this.poke();
+      if (!this.inProgress && (job.hasProgressSinceBarrier() || this.retry)) this.poke();
       return;
     }
-    if (!job.hasProgressSinceBarrier()) return; // nothing new: skip (it would change nothing)
+    if (!job.hasProgressSinceBarrier() && !this.retry) return; // nothing new: skip (it would change nothing)
+    this.retry = false;
     const id = this.nextId++;
     const e = traceCheckpoint(this, -1, 'triggered', id);
     this.inProgress = { id, triggeredAt: w.now, entry: e };
@@ -181,6 +194,44 @@ export class JobManager extends Actor {
     });
     const inc = job.incarnation;
     w.send(this, job, 'barrier', e, {}, (m) => job.onBarrier(id, m), { toInc: inc });
+    this.after(this.cfg['execution.checkpointing.timeout'], () => this.expire(id));
+  }
+
+  /**
+   * `execution.checkpointing.timeout` after checkpoint `id`'s trigger: if it is still in progress
+   * (a lost barrier or acknowledgement, a task too slow), it expires — Flink's "Checkpoint expired
+   * before completing" — and a late acknowledgement is ignored. Expiry counts as a failed
+   * checkpoint; more consecutive failures than `execution.checkpointing.tolerable-failed-checkpoints`
+   * fail the job over ("Exceeded checkpoint tolerable failure threshold"): the task restarts, after
+   * the restart strategy's delay, from the last completed checkpoint. Otherwise the next checkpoint
+   * is triggered as usual. Source: CheckpointFailureManager, which counts CHECKPOINT_EXPIRED
+   * (https://github.com/apache/flink/blob/master/flink-runtime/src/main/java/org/apache/flink/runtime/checkpoint/CheckpointFailureManager.java),
+   * and https://nightlies.apache.org/flink/flink-docs-stable/docs/deployment/config/#execution-checkpointing-tolerable-failed-checkpoints.
+   */
+  private expire(id: number): void {
+    const p = this.inProgress;
+    if (!p || p.id !== id) return;
+    this.inProgress = null;
+    this.consecutiveFailures++;
+    // count = consecutive failed checkpoints so far; until = trigger time (as on 'completed').
+    const e = traceCheckpoint(this, p.entry, 'expired', id, {
+      until: p.triggeredAt,
+      count: this.consecutiveFailures,
+    });
+    const h = this.history.find((x) => x.id === id);
+    if (h) h.status = 'expired';
+    const job = this.job;
+    if (
+      this.consecutiveFailures > this.cfg['execution.checkpointing.tolerable-failed-checkpoints']
+    ) {
+      this.consecutiveFailures = 0;
+      // A global failover: the task is cancelled and restored (the restart delay is applied by
+      // the task's own restart, as after a crash).
+      job.crash(e, -1, 0);
+      return;
+    }
+    this.retry = true;
+    this.poke();
   }
 
   /** The task acknowledged checkpoint `id` with its snapshot: the checkpoint is complete and durable. */
@@ -189,6 +240,7 @@ export class JobManager extends Actor {
     const p = this.inProgress;
     if (!p || p.id !== snap.id) return;
     this.inProgress = null;
+    this.consecutiveFailures = 0;
     const cp: CompletedCheckpoint = { ...snap, triggeredAt: p.triggeredAt, completedAt: w.now };
     this.completed = cp;
     const h = this.history.find((x) => x.id === snap.id)!;

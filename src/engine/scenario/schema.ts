@@ -287,6 +287,23 @@ export const FlinkProcessorSchema = z.strictObject({
   /** Checkpoint interval (ms); null = checkpointing disabled (Flink's default). */
   'execution.checkpointing.interval': ms().min(1).nullable().default(null),
   'execution.checkpointing.mode': z.enum(['EXACTLY_ONCE', 'AT_LEAST_ONCE']).default('EXACTLY_ONCE'),
+  /**
+   * A checkpoint not completed this long after its trigger expires ("Checkpoint expired before
+   * completing") and counts as a failed checkpoint (ms). Flink's default is 10 min; its minimum
+   * is 10 ms (https://nightlies.apache.org/flink/flink-docs-stable/docs/deployment/config/#execution-checkpointing-timeout).
+   */
+  'execution.checkpointing.timeout': ms().min(10).default(600_000),
+  /**
+   * Consecutive failed checkpoints (expired ones count) the job tolerates; one more fails the
+   * job over to its last completed checkpoint. Default 0: the first failure restarts the job
+   * (https://nightlies.apache.org/flink/flink-docs-stable/docs/deployment/config/#execution-checkpointing-tolerable-failed-checkpoints).
+   */
+  'execution.checkpointing.tolerable-failed-checkpoints': z
+    .number()
+    .int()
+    .min(0)
+    .max(1_000)
+    .default(0),
   /** Fixed-delay restart strategy: wait before the job restarts after a failure (ms). */
   'restart-strategy.fixed-delay.delay': ms().default(1_000),
   processing: ProcessingSchema,

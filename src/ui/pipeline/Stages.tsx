@@ -329,13 +329,23 @@ function FlinkPanel({ view, idx, t }: StageProps) {
           )}
           {rows.map((r) => (
             <li key={r.id} data-status={r.status}>
-              <span>
+              <span
+                title={
+                  r.failure === 'expired'
+                    ? 'Expired before completing: not acknowledged within execution.checkpointing.timeout. It counts towards execution.checkpointing.tolerable-failed-checkpoints.'
+                    : r.failure === 'declined'
+                      ? 'Declined: the task failed while the checkpoint was in progress.'
+                      : undefined
+                }
+              >
                 <strong>checkpoint {r.id}</strong>{' '}
                 {r.status === 'completed'
                   ? '✓ done'
-                  : r.status === 'failed'
-                    ? '✕ failed'
-                    : '… running'}
+                  : r.failure === 'expired'
+                    ? '✕ expired'
+                    : r.status === 'failed'
+                      ? '✕ failed'
+                      : '… running'}
               </span>
               <span>triggered {formatMs(r.triggeredAt)}</span>
               <span title="End-to-end duration: trigger to completion (or so far)">
