@@ -45,6 +45,21 @@ describe('a run cut off at stopAtMs', () => {
     expect(text).toContain('(explained: the first 2,000 of 2,500 events lost or duplicated)');
   });
 
+  it('events not yet due when the run stopped are explained by the stop, not by the application', () => {
+    // e1..e10 every 100 ms from 0; the run stops at 450 ms: e1..e5 are written, e6 (due at
+    // 500 ms) onwards were never sent — the run ended first.
+    const run = runScenario({
+      workload: { generate: { count: 10, intervalMs: 100 } },
+      processor: { type: 'consumer' },
+      stopAtMs: 450,
+    });
+    const lost = run.verdict.explanations.find((x) => x.fate === 'lost')!;
+    expect(lost.events).toEqual(['e6', 'e7', 'e8', 'e9', 'e10']);
+    expect(lost.sentence).toBe(
+      'the run was cut off at 450 ms (stopAtMs, or the default: the last event or fault + 1 h) before e6 was sent',
+    );
+  });
+
   it('a run that drains says neither', () => {
     const run = runScenario({
       workload: { generate: { count: 10, intervalMs: 1 } },

@@ -683,6 +683,12 @@ class Ctx {
           template: `the application never sent {id}: ${refused.text} → initTransactions threw and the application stopped`,
           entries: [refused.entry],
         };
+      // The run, not the application, stopped first: say so (the event was simply not due yet).
+      if (this.run.cutOff)
+        return {
+          template: `the run was cut off at ${this.run.endTime} ms (stopAtMs, or the default: the last event or fault + 1 h) before {id} was sent`,
+          entries: [],
+        };
       return {
         template: 'the application never sent {id} (it had stopped before {id} was due)',
         entries: [],
