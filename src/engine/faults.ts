@@ -74,6 +74,20 @@ interface RandomArmed {
   rng: Rng;
 }
 
+/** A target of record-armed faults: what {@link Faults.processedRecords} keeps per process. */
+interface RecordTarget {
+  name: string;
+  /** Records processed so far (for periodic crashes). */
+  processed: number;
+  /** Some random crash or rebalance draws on every record of this target. */
+  draws: boolean;
+  /**
+   * The smallest processed count at which a periodic crash of this target is due (Infinity: none).
+   * Below it, and without draws, a record changes nothing but the count.
+   */
+  nextDue: number;
+}
+
 /** The chance `p`, drawn `n` times (once per opportunity): true if any draw came up. */
 function drawAny(rng: Rng, p: number, n: number): boolean {
   let hit = false;
@@ -89,13 +103,19 @@ export class Faults {
   private readonly recordCrashes: RecordCrash[] = [];
   /** Random rebalances: a chance per record their target processes. */
   private readonly recordRebalances: RandomArmed[] = [];
-  /** Per-target count of records processed (for periodic crashes). */
-  private readonly processed = new Map<string, number>();
   /**
-   * Targets of the faults armed by records processed: only their records are looked at, so a
-   * run without such faults pays one set lookup per record.
+   * Per target of the faults armed by records processed: its count of records processed and when
+   * the faults need looking at. Only these targets' records are looked at, so a run without such
+   * faults pays one map lookup per record.
    */
-  private readonly recordTargets = new Set<string>();
+  private readonly recordTargets = new Map<string, RecordTarget>();
+  /** The target {@link Faults.processedRecords} looked up last (one process usually asks in a row). */
+  private lastTarget: RecordTarget | null = null;
+  /**
+   * True once a record crash may be pending: until then {@link Faults.crashPoint} has nothing of
+   * theirs to look for (it is asked at every record, most runs have no pending crash).
+   */
+  private mayBePending = false;
   /** Random application re-sends and source duplicates: a chance per event taken from upstream. */
   private readonly upstream: RandomArmed[] = [];
   /** Random leader failovers: a chance per produce request a leader appends. */
@@ -130,7 +150,7 @@ export class Faults {
         case 'crash':
           if (spec.point !== 'now') this.points.push(a);
           break;
-        case 'periodic-crash':
+        case 'periodic-crash': {
           this.recordCrashes.push({
             ...a,
             target: spec.target,
@@ -141,8 +161,10 @@ export class Faults {
             next: spec.everyRecords,
             pending: false,
           });
-          this.recordTargets.add(spec.target);
+          const t = this.recordTarget(spec.target);
+          t.nextDue = Math.min(t.nextDue, spec.everyRecords);
           break;
+        }
         case 'abort-transaction':
           this.txnFate.set(spec.transaction, { fate: 'abort', index });
           break;
@@ -154,6 +176,16 @@ export class Faults {
       }
     });
     this.drawsPerUpstreamEvent = this.upstream.length > 0;
+  }
+
+  /** The state kept for a target of record-armed faults (created on first use). */
+  private recordTarget(name: string): RecordTarget {
+    let t = this.recordTargets.get(name);
+    if (!t) {
+      t = { name, processed: 0, draws: false, nextDue: Infinity };
+      this.recordTargets.set(name, t);
+    }
+    return t;
   }
 
   /** File a random fault under the opportunity it draws on. */
@@ -175,11 +207,11 @@ export class Faults {
           next: -1,
           pending: false,
         });
-        this.recordTargets.add(spec.target);
+        this.recordTarget(spec.target).draws = true;
         return;
       case 'rebalance':
         this.recordRebalances.push(r);
-        this.recordTargets.add(spec.target);
+        this.recordTarget(spec.target).draws = true;
         return;
       case 'app-resend':
       case 'source-duplicate':
@@ -282,6 +314,8 @@ export class Faults {
     cause: number,
     detail = 0,
   ): boolean {
+    // Most runs have neither a crash at a point nor a record crash due: nothing to look for.
+    if (this.points.length === 0 && !this.mayBePending) return false;
     const now = this.world.now;
     for (const a of this.points) {
       const s = a.spec;
@@ -312,6 +346,7 @@ export class Faults {
           if (q.pending && q.target === targetName && q.point === 'now') q.pending = false;
       return true;
     }
+    if (this.mayBePending) this.mayBePending = this.recordCrashes.some((p) => p.pending);
     return false;
   }
 
@@ -322,10 +357,16 @@ export class Faults {
    * once the current step is over, as a real rebalance starts from the coordinator).
    */
   processedRecords(actor: Actor, targetName: string, n: number, cause: number): boolean {
-    if (!this.recordTargets.has(targetName)) return false;
+    let t = this.lastTarget;
+    if (t === null || t.name !== targetName) {
+      t = this.recordTargets.get(targetName) ?? null;
+      if (t === null) return false;
+      this.lastTarget = t;
+    }
+    const total = (t.processed += n);
+    // Nothing to draw and no periodic crash due yet: the loops below would change nothing.
+    if (!t.draws && total < t.nextDue) return false;
     const now = this.world.now;
-    const total = (this.processed.get(targetName) ?? 0) + n;
-    this.processed.set(targetName, total);
     for (const r of this.recordRebalances) {
       const s = r.spec;
       if (s.what !== 'rebalance' || s.target !== targetName || !this.active(s)) continue;
@@ -335,23 +376,31 @@ export class Faults {
       if (move) this.world.scheduleGlobal(0, () => move(targetName, fe));
     }
     let due = false;
+    let nextDue = Infinity;
     for (const p of this.recordCrashes) {
       const s = p.spec;
-      if (p.target !== targetName || now < s.at) continue;
-      if (s.kind === 'periodic-crash') {
-        if (total >= p.next) {
-          while (p.next <= total) p.next += s.everyRecords;
-          p.pending = true;
-          if (p.point === 'now') due = true;
-        }
-      } else if (s.kind === 'random' && this.active(s)) {
-        // Drawn for every record, due or not, so the stream does not depend on the other faults.
-        if (drawAny(p.rng!, p.probability, n) && !p.pending) {
-          p.pending = true;
-          if (p.point === 'now') due = true;
+      if (p.target !== targetName) continue;
+      if (now >= s.at) {
+        if (s.kind === 'periodic-crash') {
+          if (total >= p.next) {
+            while (p.next <= total) p.next += s.everyRecords;
+            p.pending = true;
+            this.mayBePending = true;
+            if (p.point === 'now') due = true;
+          }
+        } else if (s.kind === 'random' && this.active(s)) {
+          // Drawn for every record, due or not, so the stream does not depend on the other faults.
+          if (drawAny(p.rng!, p.probability, n) && !p.pending) {
+            p.pending = true;
+            this.mayBePending = true;
+            if (p.point === 'now') due = true;
+          }
         }
       }
+      // A periodic crash not armed yet keeps its `next`: it is due at its first record once armed.
+      if (s.kind === 'periodic-crash' && p.next < nextDue) nextDue = p.next;
     }
+    t.nextDue = nextDue;
     // A crash at point 'now' happens here; other points wait for the component to reach them.
     return due && this.crashPoint(actor, targetName, 'now', cause);
   }
