@@ -32,6 +32,7 @@ const REQUIRED: Record<string, string[]> = {
     'upsert',
     '2pc-read-committed',
     '2pc-read-uncommitted',
+    '2pc-jdbc-xa',
     'flushed-20-of-50',
   ],
   'flink-commit-phase-crash': ['recovered-in-time', 'after-transaction-timeout'],

@@ -545,10 +545,11 @@ export function checkpointRowsAt(v: RunView, idx: number, t: number): Checkpoint
   const rows: CheckpointRow[] = [];
   const seen = (e: number) => e >= 0 && e < idx;
   const s = v.scenario;
+  // A sink transaction per epoch: KafkaSink EXACTLY_ONCE, or the JDBC exactly-once (XA) sink.
+  const xa = s.sink.type === 'table' && s.sink.xa === true;
   const twoPhase =
     s.processor.type === 'flink' &&
-    s.sink.type === 'kafka' &&
-    s.sink.deliveryGuarantee === 'EXACTLY_ONCE';
+    ((s.sink.type === 'kafka' && s.sink.deliveryGuarantee === 'EXACTLY_ONCE') || xa);
   for (const cp of v.checkpoints as CheckpointView[]) {
     const first = cp.triggered >= 0 ? cp.triggered : cp.barrier;
     if (!seen(first)) continue;
@@ -564,9 +565,16 @@ export function checkpointRowsAt(v: RunView, idx: number, t: number): Checkpoint
         : -1;
     let txnStatus: CheckpointRow['txnStatus'] =
       txn >= 0 ? 'pre-committed' : twoPhase && status === 'in progress' ? 'open' : 'none';
-    if (seen(cp.txnEnd)) txnStatus = c.aux[cp.txnEnd] === CK.committed ? 'committed' : 'timed out';
+    if (seen(cp.txnEnd))
+      txnStatus =
+        c.aux[cp.txnEnd] === CK.committed
+          ? 'committed'
+          : c.aux[cp.txnEnd] === CK.aborted
+            ? 'aborted'
+            : 'timed out';
     else if (seen(cp.txnTimeout)) txnStatus = 'timed out';
-    else if (txn >= 0)
+    // Kafka transactions end in the output log (XA ones only by the steps above).
+    else if (txn >= 0 && !xa)
       for (const log of v.logs) {
         const end = log.txnEnd.get(txn);
         if (end && end.entry < idx) {

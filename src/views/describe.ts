@@ -111,6 +111,17 @@ export function describeEntry(v: RunView, i: number): string {
     case 'fenced':
       return `a producer is fenced (epoch ${aux})`;
     case 'checkpoint':
+      // The database's side of the JDBC exactly-once sink (XA), by step.
+      if (v.actors[c.actor[i]!] === 'sink') {
+        const step = CHECKPOINT_STEPS[aux];
+        const xid = `XA transaction ${c.txn[i]} of checkpoint ${c.ckpt[i]}`;
+        if (step === 'pre-committed')
+          return `${who}: PREPARE TRANSACTION — ${xid} holds ${records(n)}, durable and invisible`;
+        if (step === 'committed')
+          return `${who}: COMMIT PREPARED — ${xid}, its rows become visible`;
+        if (step === 'aborted')
+          return `${who}: ROLLBACK PREPARED — ${xid}, ${records(n)} discarded`;
+      }
       return CHECKPOINT_STEPS[aux] === 'source-position'
         ? `checkpoint ${c.ckpt[i]} holds the source at ${at(v, i)}`
         : `checkpoint ${c.ckpt[i]}: ${CHECKPOINT_STEPS[aux] ?? 'step'}`;

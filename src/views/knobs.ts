@@ -659,6 +659,18 @@ export const KNOBS: readonly KnobMeta[] = [
     applies: (s) => s.sink.type === 'table' || s.sink.type === 'effect',
   },
   {
+    path: 'sink.xa',
+    name: 'JdbcSink.exactlyOnceSink (XA)',
+    group: 'sink',
+    system: 'Apache Flink',
+    editor: { type: 'boolean' },
+    what: "Write through Flink's JDBC exactly-once sink: one XA transaction per checkpoint, prepared at the barrier (PREPARE TRANSACTION) and committed when the checkpoint completes (COMMIT PREPARED); a restore rolls back what its checkpoint did not cover. Rows become visible only at the commit. Needs statement retries 0 (Flink refuses more) and checkpointing.",
+    realDefault: 'off (JdbcSink.sink, at-least-once)',
+    note: 'PostgreSQL needs max_prepared_transactions > 0 (its default is 0); the simulator assumes it is set. A prepared transaction never times out, unlike a Kafka transaction.',
+    doc: 'https://nightlies.apache.org/flink/flink-docs-release-1.17/docs/connectors/datastream/jdbc/',
+    applies: (s) => flink(s) && table(s),
+  },
+  {
     path: 'sink.deliveryGuarantee',
     name: 'deliveryGuarantee',
     group: 'sink',

@@ -361,6 +361,13 @@ class Reader {
         const step = CHECKPOINT_STEPS[t.aux[i]!] ?? '?';
         if (step === 'source-position')
           return `checkpoint ${t.ckpt[i]} holds${where} at offset ${o}`;
+        // The database's side of the JDBC exactly-once sink: its XA transaction of the epoch.
+        if (t.actors[t.actor[i]!] === 'sink') {
+          const xid = `xid ${t.txn[i]}`;
+          if (step === 'pre-committed') return `PREPARE TRANSACTION ${xid} (${t.count[i]} rows)`;
+          if (step === 'committed') return `COMMIT PREPARED ${xid} · rows visible`;
+          if (step === 'aborted') return `ROLLBACK PREPARED ${xid} (${t.count[i]} rows)`;
+        }
         return `checkpoint ${t.ckpt[i]} ${step}${o >= 0 ? ` (source offset ${o})` : ''}`;
       }
       case 'restore':

@@ -506,3 +506,57 @@ describe('an expired checkpoint (execution.checkpointing.timeout) in the views',
     );
   });
 });
+
+describe("Flink's JDBC exactly-once (XA) sink in the checkpoint history", () => {
+  // 200 events at 0 and 50 at 5 s; checkpoints every second; the task crashes right after the
+  // prepare of checkpoint 2 (its XA transaction 2 holds e201..e250); the restore of checkpoint 1
+  // rolls it back and checkpoint 3 commits the replay (transaction 4: 3 was the restored job's
+  // first, left empty and skipped).
+  const input = {
+    version: 1,
+    name: 'xa',
+    workload: {
+      events: Array.from({ length: 250 }, (_, i) => ({
+        id: `e${i + 1}`,
+        amount: 10,
+        at: i < 200 ? 0 : 5000,
+      })),
+    },
+    network: { latencyMs: 1, jitterMs: 0 },
+    producer: { 'linger.ms': 0 },
+    processor: {
+      type: 'flink',
+      'execution.checkpointing.interval': 1000,
+      startAtMs: 1000,
+      processing: { perRecordMs: 1 },
+    },
+    sink: { type: 'table', xa: true, retries: 0 },
+    faults: [{ kind: 'crash', target: 'flink', point: 'after-precommit', at: 5000 }],
+  } as ScenarioInput;
+  const v = toRunView(simulate(scenarioOf(input)));
+
+  it('each checkpoint names its XA transaction and its fate', () => {
+    const rows = checkpointRowsAt(v, v.n, v.endTime);
+    expect(rows.map((r) => [r.id, r.status, r.txn, r.txnStatus])).toEqual([
+      [3, 'completed', 4, 'committed'],
+      [2, 'failed', 2, 'aborted'],
+      [1, 'completed', 1, 'committed'],
+    ]);
+  });
+
+  it('the event log tells the database side: prepare, commit, rollback', () => {
+    const sink = v.actors.indexOf('sink');
+    const lines: string[] = [];
+    for (let i = 0; i < v.n; i++)
+      if (v.cols.actor[i] === sink && v.cols.kind[i] === K.checkpoint)
+        lines.push(describeEntry(v, i));
+    expect(lines).toEqual([
+      'sink: PREPARE TRANSACTION — XA transaction 1 of checkpoint 1 holds 200 records, durable and invisible',
+      'sink: COMMIT PREPARED — XA transaction 1 of checkpoint 1, its rows become visible',
+      'sink: PREPARE TRANSACTION — XA transaction 2 of checkpoint 2 holds 50 records, durable and invisible',
+      'sink: ROLLBACK PREPARED — XA transaction 2 of checkpoint 2, 50 records discarded',
+      'sink: PREPARE TRANSACTION — XA transaction 4 of checkpoint 3 holds 50 records, durable and invisible',
+      'sink: COMMIT PREPARED — XA transaction 4 of checkpoint 3, its rows become visible',
+    ]);
+  });
+});

@@ -178,9 +178,9 @@ export interface CheckpointView {
   barrier: number;
   preCommitted: number;
   completed: number;
-  /** 'committed' or 'expired' entry of its sink transaction, or -1. */
+  /** 'committed', 'aborted' (an XA rollback) or 'expired' entry of its sink transaction, or -1. */
   txnEnd: number;
-  /** 'declined' / 'aborted' / 'expired' step entry, or -1. */
+  /** 'declined' / 'expired' step entry, or -1. */
   failed: number;
   /** 'source-position' entries: the snapshot's offset of each input partition (sorted ids). */
   positions: number[];
@@ -1109,7 +1109,7 @@ export function indexProcessors(
       else if (step === CK['pre-committed']) c.preCommitted = i;
       else if (step === CK.completed) c.completed = i;
       else if (step === CK['source-position']) c.positions.push(i);
-      else if (step === CK.committed) c.txnEnd = i;
+      else if (step === CK.committed || step === CK.aborted) c.txnEnd = i;
       else if (step === CK.expired) {
         // An expired sink transaction after completion; before it, the checkpoint itself failed.
         if (c.completed >= 0) c.txnEnd = i;

@@ -328,6 +328,10 @@ export class FlinkTask extends Actor {
   private pendingCommit: CompletedCheckpoint['pending'] = [];
   /** AT_LEAST_ONCE / NONE producer. */
   private plain: ProducerClient | null = null;
+  /** JDBC exactly-once sink: the XA transaction (xid) of each open or prepared epoch. */
+  private xids = new Map<number, number>();
+  /** Xids handed out so far: never reused, across restarts too (Flink derives them from the job attempt). */
+  private xidSeq = 0;
   private lastAutoCommit = 0;
   stateTracker: StateTracker | null;
 
@@ -426,6 +430,7 @@ export class FlinkTask extends Actor {
       this.running = true;
       this.loop(e);
     };
+    if (this.xa) return this.recoverXa(e, () => this.openXa(this.epoch, go));
     const k = this.kafka;
     if (!k) return go();
     if (k.deliveryGuarantee !== 'EXACTLY_ONCE') {
@@ -443,6 +448,86 @@ export class FlinkTask extends Actor {
     // transaction of the new epoch.
     this.recoverTransactions(e, () => this.openEpoch(this.epoch, e, go));
   }
+
+  /** Whether the sink is Flink's JDBC exactly-once sink (XA transactions per checkpoint). */
+  private get xa(): boolean {
+    return this.scenario.sink.type === 'table' && this.scenario.sink.xa;
+  }
+
+  /** Start the XA transaction of `epoch` (its first statement opens the branch at the database). */
+  private openXa(epoch: number, done: () => void): void {
+    const xid = ++this.xidSeq;
+    this.xids.set(epoch, xid);
+    this.xidEpochs.set(xid, epoch);
+    done();
+  }
+
+  /**
+   * One XA call to the sink database (prepare, commit or rollback of `xid`) as a request and its
+   * answer: `call` runs at the database, `done` gets its result back at the task. A crash of the
+   * task in between drops the answer; the database has acted all the same.
+   */
+  private xaCall<T>(
+    xid: number,
+    cause: number,
+    call: (c: number) => T,
+    done: (r: T, c: number) => void,
+  ): void {
+    const w = this.world;
+    const sink = this.sink!;
+    const inc = this.incarnation;
+    w.send(this, sink, 'sink-write', cause, { txn: xid }, (m) => {
+      const r = call(m);
+      w.send(sink, this, 'sink-response', m, { txn: xid }, (m2) => done(r, m2), { toInc: inc });
+    });
+  }
+
+  /**
+   * JdbcXaSinkFunction's recovery: commit the prepared transactions of the restored checkpoint
+   * (an unknown xid, XAER_NOTA, means it was committed before: ignored), then roll back every
+   * other transaction of this job — the epoch open at the checkpoint and any prepared since
+   * (its hanging xids), so none is left in doubt.
+   */
+  private recoverXa(cause: number, done: () => void): void {
+    const pending = this.pendingCommit;
+    this.pendingCommit = [];
+    const ckptOf = new Map(pending.map((p) => [p.txn, p.epoch]));
+    this.xaCall(
+      -1,
+      cause,
+      (m) => {
+        for (const p of pending) this.commitXa(p.txn, p.epoch, m);
+        const sink = this.sink!;
+        for (const xid of sink.xaOpen())
+          traceCheckpoint(sink, m, 'aborted', ckptOf.get(xid) ?? this.epochOfXid(xid), {
+            txn: xid,
+            count: sink.xaRollback(xid),
+          });
+      },
+      () => {
+        this.xids.clear();
+        done();
+      },
+    );
+  }
+
+  /**
+   * At the database: COMMIT PREPARED `xid` (of checkpoint `ckpt`), traced there — its rows appear
+   * now, caused by that entry. An xid the database no longer knows was committed before.
+   */
+  private commitXa(xid: number, ckpt: number, cause: number): void {
+    const sink = this.sink!;
+    if (!sink.xaIsPrepared(xid)) return;
+    const e = traceCheckpoint(sink, cause, 'committed', ckpt, { txn: xid });
+    sink.xaCommit(xid, e);
+  }
+
+  /** The epoch an xid was opened for (kept across restarts in {@link xidEpochs}), or -1. */
+  private epochOfXid(xid: number): number {
+    return this.xidEpochs.get(xid) ?? -1;
+  }
+  /** xid → epoch (checkpoint id) it was opened for, for the history of a rolled-back one. */
+  private readonly xidEpochs = new Map<number, number>();
 
   private tid(epoch: number): string {
     return `${this.kafka!.transactionalIdPrefix}-0-${epoch}`;
@@ -740,6 +825,19 @@ export class FlinkTask extends Actor {
         offset: r.offset,
         cause,
       };
+      if (s.xa) {
+        // In the epoch's XA transaction. A failed write (maxRetries is 0) throws in the sink
+        // writer: the task fails and the job restarts from its last completed checkpoint.
+        writeStatement(
+          this,
+          this.sink!,
+          { rows: [row], batchId: -1, xid: this.xids.get(this.epoch)! },
+          { timeoutMs: s['statement.timeout.ms'], retries: 0, retryDelayMs: 0 },
+          cause,
+          (err, c) => (err === 'NONE' ? done(c) : void this.crash(c, -1, 0)),
+        );
+        return;
+      }
       const flush = () =>
         writeStatement(
           this,
@@ -809,6 +907,32 @@ export class FlinkTask extends Actor {
       w.send(this, jm, 'checkpoint-ack', c, {}, (m) => jm.onAck({ ...snapshot, pending }, m));
       this.loop(c);
     };
+    if (this.xa) {
+      // snapshotState: end and prepare this epoch's XA transaction (PREPARE TRANSACTION), keep it
+      // pending for checkpoint id, begin the next. An empty one is skipped, as Flink does.
+      const xid = this.xids.get(epoch)!;
+      this.xaCall(
+        xid,
+        e,
+        (m) => {
+          // Traced at the database: a prepared transaction exists there from now on, whether or
+          // not the task lives to hear of it (restore then rolls it back).
+          const rows = this.sink!.xaPrepare(xid);
+          return rows > 0
+            ? traceCheckpoint(this.sink!, m, 'pre-committed', b.id, { txn: xid, count: rows })
+            : -1;
+        },
+        (prepared, c) => {
+          this.xids.delete(epoch);
+          if (prepared >= 0)
+            this.pendingCommit.push({ epoch, transactionalId: `xid ${xid}`, txn: xid });
+          const pending = [...this.pendingCommit];
+          this.epoch = b.id + 1;
+          this.openXa(this.epoch, () => ack(pending, c));
+        },
+      );
+      return;
+    }
     const k = this.kafka;
     if (k?.deliveryGuarantee === 'EXACTLY_ONCE') {
       // Pre-commit (legacy preCommit; KafkaSink: the writer's prepareCommit): flush this epoch's
@@ -841,6 +965,19 @@ export class FlinkTask extends Actor {
     if (cp && cp.id === id) this.commitOffsets(cause, [...cp.positions]);
     const due = this.pendingCommit.filter((p) => p.epoch <= id);
     this.pendingCommit = this.pendingCommit.filter((p) => p.epoch > id);
+    if (this.xa) {
+      // COMMIT PREPARED, in order; the crash point 'during-commit' falls after the request left.
+      for (const p of due) {
+        this.xaCall(
+          p.txn,
+          cause,
+          (m) => this.commitXa(p.txn, id, m),
+          () => {},
+        );
+        if (w.faults.crashPoint(this, 'flink', 'during-commit', cause)) return;
+      }
+      return;
+    }
     for (const p of due) {
       const client = this.producers.get(p.epoch);
       if (!client) continue;

@@ -386,6 +386,19 @@ export const TableSinkSchema = z.strictObject({
   'statement.timeout.ms': ms().min(1).default(5_000),
   /** How many times the writer retries a statement that timed out. */
   retries: z.number().int().min(0).max(1000).default(3),
+  /**
+   * Flink only: write through Flink's JDBC exactly-once sink (`JdbcSink.exactlyOnceSink`): one XA
+   * transaction per checkpoint epoch, prepared (PREPARE TRANSACTION) when the barrier passes,
+   * committed (COMMIT PREPARED) when the checkpoint completes; on restore the restored
+   * checkpoint's prepared transactions are committed and the others rolled back. Rows become
+   * visible at the commit. Flink requires `maxRetries` 0 here (`retries: 0`, FLINK-22311): a
+   * failed write fails the job, which then replays from the last checkpoint
+   * (https://nightlies.apache.org/flink/flink-docs-release-1.17/docs/connectors/datastream/jdbc/,
+   * https://github.com/apache/flink-connector-jdbc/blob/main/flink-connector-jdbc/src/main/java/org/apache/flink/connector/jdbc/xa/JdbcXaSinkFunction.java).
+   * PostgreSQL needs `max_prepared_transactions` > 0 for it (its default is 0); the model assumes
+   * it is set.
+   */
+  xa: z.boolean().default(false),
   initialRows: z.array(RowSchema).max(LIMITS.initialRows).default([]),
 });
 

@@ -46,6 +46,24 @@ describe('scenario validation names the field of every problem', () => {
     expect(paths({ ...base, faults: [{ ...random, at: 100, untilMs: 100 }] })).toEqual([]);
   });
 
+  it("refuses Flink's JDBC exactly-once (XA) sink outside a checkpointing Flink job, or with retries", () => {
+    const flinkJob = { type: 'flink', 'execution.checkpointing.interval': 1000 };
+    const xa = { type: 'table', xa: true, retries: 0 };
+    expect(paths({ ...base, processor: flinkJob, sink: xa })).toEqual([]);
+    expect(paths({ ...base, sink: xa })).toEqual(['sink.xa']);
+    expect(paths({ ...base, processor: { type: 'flink' }, sink: xa })).toEqual([
+      'processor.execution.checkpointing.interval',
+    ]);
+    const r = parseScenario({ ...base, processor: flinkJob, sink: { type: 'table', xa: true } });
+    expect(r.ok ? [] : r.issues).toEqual([
+      {
+        path: 'sink.retries',
+        message:
+          'the JDBC exactly-once (XA) sink requires maxRetries equal to 0 (a retry could write twice, FLINK-22311): set retries to 0',
+      },
+    ]);
+  });
+
   it('refuses combinations the real systems refuse', () => {
     expect(paths({ ...base, sink: { type: 'delta' } })).toEqual(['sink.type']);
     expect(

@@ -287,6 +287,24 @@ function semanticIssues(s: Scenario): Issue[] {
         'sink.uniqueKey',
         'ON CONFLICT needs a unique index or constraint on the key as its arbiter',
       );
+    if (sink.xa) {
+      if (proc.type !== 'flink')
+        add(
+          'sink.xa',
+          'XA transactions per checkpoint are Flink\'s JDBC exactly-once sink (processor.type "flink")',
+        );
+      else if (proc['execution.checkpointing.interval'] === null)
+        add(
+          'processor.execution.checkpointing.interval',
+          'the JDBC exactly-once (XA) sink commits on checkpoints: it requires checkpointing',
+        );
+      // JdbcXaSinkFunction's constructor: "JDBC XA sink requires maxRetries equal to 0, otherwise it could cause duplicates".
+      if (sink.retries !== 0)
+        add(
+          'sink.retries',
+          'the JDBC exactly-once (XA) sink requires maxRetries equal to 0 (a retry could write twice, FLINK-22311): set retries to 0',
+        );
+    }
   }
   if (proc.type === 'consumer') {
     if (!proc['enable.auto.commit'] && proc.commit === 'with-transaction') {

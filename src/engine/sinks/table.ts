@@ -42,6 +42,18 @@ export interface Statement {
   rows: SinkRow[];
   /** Spark batch id (Delta txnVersion, file sink log); -1 otherwise. */
   batchId: number;
+  /** The XA transaction the statement runs in (Flink's JDBC exactly-once sink), if any. */
+  xid?: number;
+}
+
+/**
+ * An XA transaction branch of the sink database (PostgreSQL: a transaction that PREPARE
+ * TRANSACTION turned into a prepared one). Its statements take effect, and become visible, only
+ * at COMMIT PREPARED; a rollback discards them.
+ */
+interface XaTransaction {
+  state: 'active' | 'prepared';
+  statements: Statement[];
 }
 
 /** Outcome of a statement. */
@@ -135,6 +147,8 @@ export class SinkActor extends Actor {
   private readonly identity: Int32Array;
   /** Statements that failed and rolled back: their 'stmt-error' entry and every row's event. */
   readonly failed: { entry: number; events: number[] }[] = [];
+  /** Open and prepared XA transactions by xid. Prepared ones are durable (they survive crashes). */
+  private readonly xa = new Map<number, XaTransaction>();
 
   constructor(
     world: World,
@@ -159,6 +173,11 @@ export class SinkActor extends Actor {
 
   /** The table's durable state survives a restart; nothing is volatile. */
   protected override onRestart(): void {}
+
+  /** A database crash rolls back the open XA branches; prepared ones are durable and stay. */
+  protected override onCrash(): void {
+    for (const [xid, t] of this.xa) if (t.state === 'active') this.xa.delete(xid);
+  }
 
   private get uniqueKey(): boolean {
     const c = this.cfg;
@@ -234,10 +253,70 @@ export class SinkActor extends Actor {
   }
 
   /**
-   * Apply a statement atomically. Returns the error that rolled it back, or NONE.
+   * XA `end` + `prepare` of transaction `xid` (PostgreSQL: PREPARE TRANSACTION). Returns the rows
+   * it holds; 0 means there was nothing to prepare (Flink's JDBC sink skips an empty transaction)
+   * or no such transaction (its session ended with a crash, which rolls an unprepared one back).
+   */
+  xaPrepare(xid: number): number {
+    const t = this.xa.get(xid);
+    if (!t || t.statements.length === 0) {
+      this.xa.delete(xid);
+      return 0;
+    }
+    t.state = 'prepared';
+    return t.statements.reduce((n, s) => n + s.rows.length, 0);
+  }
+
+  /**
+   * XA `commit` of a prepared transaction (COMMIT PREPARED): its statements take effect now, in
+   * order, their rows caused by `cause`. Returns false for an unknown xid — XAER_NOTA, which
+   * Flink's sink ignores for a transaction restored from a checkpoint (it was committed before).
+   */
+  xaCommit(xid: number, cause: number): boolean {
+    const t = this.xa.get(xid);
+    if (!t || t.state !== 'prepared') return false;
+    this.xa.delete(xid);
+    for (const s of t.statements) this.apply({ rows: s.rows, batchId: s.batchId }, cause);
+    return true;
+  }
+
+  /** Whether `xid` is a prepared transaction (COMMIT PREPARED would find it). */
+  xaIsPrepared(xid: number): boolean {
+    return this.xa.get(xid)?.state === 'prepared';
+  }
+
+  /** XA `rollback` (ROLLBACK PREPARED, or of an open branch). Returns the rows discarded. */
+  xaRollback(xid: number): number {
+    const t = this.xa.get(xid);
+    if (!t) return 0;
+    this.xa.delete(xid);
+    return t.statements.reduce((n, s) => n + s.rows.length, 0);
+  }
+
+  /** The xids of open or prepared transactions, ascending (for a writer's recovery). */
+  xaOpen(): number[] {
+    return [...this.xa.keys()].sort((a, b) => a - b);
+  }
+
+  /**
+   * Apply a statement atomically. Returns the error that rolled it back, or NONE. A statement in
+   * an XA transaction (`stmt.xid`) is only recorded in it: it takes effect at the commit.
    * @param cause - the 'msg' entry that delivered it.
    */
   apply(stmt: Statement, cause: number): StatementResult {
+    if (stmt.xid !== undefined) {
+      let t = this.xa.get(stmt.xid);
+      if (!t) {
+        t = { state: 'active', statements: [] };
+        this.xa.set(stmt.xid, t);
+      }
+      // A prepared branch takes no more work (XAER_PROTO). The writer waits for each statement's
+      // answer before it prepares, and never retries (maxRetries 0): this cannot happen.
+      if (t.state !== 'active')
+        throw new Error(`statement into prepared XA transaction ${stmt.xid}`);
+      t.statements.push(stmt);
+      return { error: 'NONE' };
+    }
     const c = this.cfg;
     const w = this.world;
     const fail = (code: ErrorCode): StatementResult => {

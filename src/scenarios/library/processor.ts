@@ -113,6 +113,10 @@ const stateOnce = { state: { totals: { rows: 250, duplicates: 0, sum: 313_750 } 
  *   aborted). Reader rc: 250 rows, 313,750. Reader ru beside it: 300, 426,500.
  * - 2pc-read-uncommitted: the same run, with ru as the pipeline's end: 300 rows, 426,500,
  *   e201..e250 = 2 [K-DES: aborted records are visible to read_uncommitted]. rc beside it: 250.
+ * - 2pc-jdbc-xa (JdbcSink.exactlyOnceSink): e201..e250 were written in XA transaction 2, opened
+ *   after C1's prepare and never prepared; the restore of C1 rolls it back and the replay's rows
+ *   are prepared at C2's barrier and committed when C2 completes: 250 rows, 313,750. Nothing of
+ *   an epoch is visible before its COMMIT PREPARED (e1 appears at ~2 s, not at ~1 s).
  * - flushed-20-of-50 (S07.e, A7 with k = 20): SEMANTICS has all 50 processed and only 20
  *   flushed; this engine's table sink writes each record before the next is processed, so "20
  *   reached the sink" is expressed as a crash after 20 records (afterRecords 20). The sink rows
@@ -130,7 +134,7 @@ const flinkCheckpointReplay: Preset = {
     'A Flink job keeps a running total per key with checkpoints every second. Its TaskManager died after processing 50 new records but before the next checkpoint, so the job restored the checkpoint at offset 200 and processed those 50 again. The running totals came out exactly right. The JDBC table downstream had 50 duplicate rows, and a Kafka consumer reading the job’s transactional output with default settings saw them too.',
   watch:
     'Checkpoint 1 at offset 200, the crash after e250, the restore rewinding the source to 200; then the sink rows for e201..e250 written a second time, or held in a transaction that is aborted.',
-  fix: 'Try: the 2pc-read-committed variant (KafkaSink EXACTLY_ONCE, readers with isolation.level=read_committed) or an upsert on event_id → 0 duplicates.',
+  fix: 'Try: the 2pc-read-committed variant (KafkaSink EXACTLY_ONCE, readers with isolation.level=read_committed), the 2pc-jdbc-xa variant (XA transactions per checkpoint) or an upsert on event_id → 0 duplicates.',
   predict: {
     question:
       'The job restores checkpoint 1 (offset 200) and replays e201..e250. With a plain JDBC sink, how many rows end up in the table?',
@@ -201,6 +205,19 @@ const flinkCheckpointReplay: Preset = {
             'reader:rc': all250Once,
           },
         },
+      ),
+    },
+    {
+      id: '2pc-jdbc-xa',
+      label: '2PC, JDBC XA',
+      summary:
+        "Flink's JDBC exactly-once sink: the pre-crash rows sit in an XA transaction that the restore rolls back",
+      scenario: flinkJob(
+        'Flink restore, JDBC exactly-once sink (XA)',
+        { type: 'table', name: 'totals', xa: true, retries: 0 },
+        [],
+        midBatch(50),
+        { ...all250Once, observed: 'exactly-once', points: { ...stateOnce } },
       ),
     },
     {

@@ -275,6 +275,17 @@ const TXN_STATUS_LABEL: Record<Exclude<CheckpointRow['txnStatus'], 'none'>, stri
   aborted: '⊘ aborted',
 };
 
+/** What each XA transaction state means, on hover (Flink's JDBC exactly-once sink). */
+const XA_STATUS_TITLE: Record<Exclude<CheckpointRow['txnStatus'], 'none'>, string> = {
+  open: "The epoch's rows are written in this XA transaction; none is visible in the table yet",
+  'pre-committed':
+    'Prepared at the barrier (PREPARE TRANSACTION): durable, invisible, committed once the checkpoint completes',
+  committed: 'COMMIT PREPARED after the checkpoint completed: its rows are visible now',
+  'timed out': 'Not expected: a prepared PostgreSQL transaction does not time out',
+  aborted:
+    "Rolled back on restore: its checkpoint did not complete, so the epoch's rows are replayed",
+};
+
 /** What each sink transaction state means, on hover. */
 const TXN_STATUS_TITLE: Record<Exclude<CheckpointRow['txnStatus'], 'none'>, string> = {
   open: "The epoch's records are being written into this transaction; nothing of it is visible to read_committed readers",
@@ -289,6 +300,7 @@ const TXN_STATUS_TITLE: Record<Exclude<CheckpointRow['txnStatus'], 'none'>, stri
 function FlinkPanel({ view, idx, t }: StageProps) {
   const rows = useMemo(() => checkpointRowsAt(view, idx, t), [view, idx, t]);
   const inputTopic = view.scenario.workload.topic;
+  const xa = view.scenario.sink.type === 'table' && view.scenario.sink.xa;
   const restores = lowerBound(view.restores, idx);
   const lastRestore = restores > 0 ? view.restores[restores - 1]! : -1;
   const state = stateUpdatesAt(view, idx, 5);
@@ -375,11 +387,12 @@ function FlinkPanel({ view, idx, t }: StageProps) {
               </span>
               {r.txnStatus !== 'none' && (
                 <span
-                  title={TXN_STATUS_TITLE[r.txnStatus]}
+                  title={(xa ? XA_STATUS_TITLE : TXN_STATUS_TITLE)[r.txnStatus]}
                   data-testid={testIds.checkpointTxn}
                   data-status={r.txnStatus}
                 >
-                  sink txn{r.txn >= 0 ? ` #${r.txn}` : ''} {TXN_STATUS_LABEL[r.txnStatus]}
+                  {xa ? 'XA txn' : 'sink txn'}
+                  {r.txn >= 0 ? ` #${r.txn}` : ''} {TXN_STATUS_LABEL[r.txnStatus]}
                 </span>
               )}
             </li>
