@@ -427,6 +427,23 @@ describe('exactly-once machinery under random crash schedules (issue: Flink 2PC,
     );
   });
 
+  it("the same schedules into Flink's JDBC exactly-once (XA) table sink: every event exactly once in the table", () => {
+    fc.assert(
+      fc.property(flinkCase, (c) => {
+        const { readers: _readers, ...s } = flinkScenario(
+          c,
+          { type: 'table', xa: true, retries: 0 },
+          'read_committed',
+        );
+        const { run: r, counts: n } = counts({ scenario: s });
+        expect(r.verdict.primary).toBe('sink');
+        expect(r.cutOff).toBe(false);
+        expect(n).toEqual(n.map(() => 1));
+      }),
+      params(60),
+    );
+  });
+
   it('the same schedules with read_uncommitted, or a plain sink, show duplicates for some of them', () => {
     const samples = fc.sample(flinkCase, { numRuns: 40, seed: seed ?? 42 });
     const dupRU = samples.filter((c) =>
