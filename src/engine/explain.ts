@@ -371,8 +371,13 @@ class Ctx {
     cites.push(send);
     const cause = this.t.cause[send]!;
     switch (why) {
-      case 'source-duplicate':
-        return 'the upstream source emitted {id} twice → two separate records in the log';
+      case 'source-duplicate': {
+        // Name the fault behind it when it has a label (its description would repeat the sentence).
+        let f = cause >= 0 ? this.rootFault(cause) : -1;
+        if (f >= 0 && !this.run.scenario.faults[this.t.aux[f]!]?.id) f = -1;
+        if (f >= 0) cites.push(f);
+        return `the upstream source emitted {id} twice${f >= 0 ? ` (${this.faultText(f)})` : ''} → two separate records in the log`;
+      }
       case 'txn-resend': {
         return 'the transaction holding {id} did not commit → the application sent {id} again in a later transaction';
       }
@@ -876,9 +881,11 @@ class Ctx {
             t.offset[c]! < from + count
           ) {
             const acks = normalizeAcks(this.run.scenario.producer.acks);
+            // The fault that took the leader down (a crash or a failover), when one did.
+            const f = this.rootFault(i);
             return {
-              template: `{id} was written to the leader (offset ${t.offset[c]})${acks === '1' ? ' and acknowledged with acks=1' : ''} but not yet copied to a follower → the leader failed and the new leader, which never had it, became the reference: {id} was cut from the log`,
-              entries: [c, i],
+              template: `{id} was written to the leader (offset ${t.offset[c]})${acks === '1' ? ' and acknowledged with acks=1' : ''} but not yet copied to a follower → the leader failed${f >= 0 ? ` (${this.faultText(f)})` : ''} and the new leader, which never had it, became the reference: {id} was cut from the log`,
+              entries: f >= 0 ? [c, f, i] : [c, i],
             };
           }
         }

@@ -56,6 +56,16 @@ describe.each([
     expect(countsById(run, 'log:events').e3).toBe(2);
   });
 
+  it('with a plain INSERT the copy is a second row, and the explanation names a labelled fault', () => {
+    const run = runScenario({
+      workload: { events: events(10, (i) => (i - 1) * 100) },
+      processor: { type: 'consumer', 'enable.auto.commit': false, 'auto.offset.reset': 'earliest' },
+      faults: [{ kind, event: 'e3', at: 450, id: 'the copy' }],
+    });
+    expect(anomalies(run)).toEqual(['e3:2']);
+    expect(run.verdict.explanations[0]!.sentence).toContain('fault "the copy"');
+  });
+
   it('without an `at`, the copy still follows the original (both at 200 ms): offsets 2 and 3', () => {
     // The fault falls at e3's own time. The application cannot send a copy of an event it has
     // not taken from upstream yet: the original goes first (offset 2), the copy right after it

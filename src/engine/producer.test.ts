@@ -254,7 +254,10 @@ describe('broker: leader failover (SEMANTICS §1.2, S03/S04)', () => {
     expect(anomalies(run)).toEqual(['e10:0']);
     expect(totals(run)).toEqual({ rows: 19, sum: 2100 - 100, duplicates: 0, lost: 1 });
     expect(run.verdict.observed).toBe('at-most-once');
-    expect(run.verdict.explanations.find((e) => e.fate === 'lost')!.sentence).toContain('acks=1');
+    const lost = run.verdict.explanations.find((e) => e.fate === 'lost')!.sentence;
+    expect(lost).toContain('acknowledged with acks=1');
+    // The fault that took the leader down is named.
+    expect(lost).toContain('→ the leader failed (a failure of the leader of partition 0)');
   });
 
   it('acks=all with min.insync.replicas=2: e10 was never acknowledged, so it is retried to the new leader → nothing lost', () => {
