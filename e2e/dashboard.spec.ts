@@ -280,6 +280,34 @@ test('knobs: real names, a tooltip with the default and the doc, and a change tu
   ).toHaveAttribute('data-same', 'false');
 });
 
+test('a guarantee the scenario’s fault cannot exist under is disabled, its reason shown', async ({
+  dash,
+}) => {
+  // S08's crash waits for a checkpoint step (during-commit); at-most-once turns checkpointing off,
+  // so that switch would be refused: the option is disabled and says why, instead.
+  await dash.pickPreset('flink-commit-phase-crash/during-commit');
+  const switcher = dash.byId(testIds.guaranteeSwitch);
+  const amo = switcher.getByRole('radio', { name: 'At-most-once' });
+  await expect(amo).toBeDisabled();
+  const reason =
+    'fault "TaskManager crash" crashes at a checkpoint step (during-commit), and at-most-once turns checkpointing off';
+  await expect(amo).toHaveAccessibleDescription(`At-most-once is unavailable: ${reason}`);
+  await expect(switcher.locator('label', { hasText: /^At-most-once$/ })).toHaveAttribute(
+    'title',
+    `At-most-once is unavailable: ${reason}`,
+  );
+  // A click on it changes nothing: the claim stays, the run is not refused.
+  const claimOf = async () => ((await dash.api('scenario')) as { claim?: string }).claim;
+  const claim = await claimOf();
+  // (force: Playwright itself refuses to click the label of a disabled control; a user can.)
+  await switcher.getByText('At-most-once', { exact: true }).click({ force: true });
+  await dash.settled();
+  expect(await claimOf()).toBe(claim);
+  await expect(dash.byId(testIds.runStatus)).not.toHaveAttribute('data-status', 'invalid');
+  await expect(switcher.getByRole('radio', { name: 'Exactly-once' })).toBeEnabled();
+  expect(dash.errors).toEqual([]);
+});
+
 test('an invalid knob combination is refused with the field named, the last run kept', async ({
   dash,
 }) => {

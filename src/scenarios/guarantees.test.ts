@@ -4,11 +4,17 @@
  * (transaction.max.timeout.ms, https://kafka.apache.org/documentation/#brokerconfigs_transaction.max.timeout.ms),
  * so the switch sets the broker's cap when the timeout in effect is above it, and leaves a value
  * within the cap alone.
+ *
+ * The switch on every bundled preset: it gives a scenario the validator accepts, with each sink's
+ * own idempotence knob (an effect sink's idempotency key, Delta's txnAppId), or the option is
+ * unavailable with a reason naming the fault that cannot exist under that guarantee — the switch
+ * never deletes a fault.
  */
 import { describe, expect, it } from 'vitest';
-import type { ScenarioInput } from '../engine';
-import { applyGuarantee, detectGuarantee, getKnob } from './guarantees';
-import { findPreset } from './index';
+import { describeFault, FaultSchema, formatIssues, parseScenario } from '../engine';
+import type { Guarantee, ScenarioInput } from '../engine';
+import { applyGuarantee, detectGuarantee, getKnob, guaranteeAvailability } from './guarantees';
+import { findPreset, presets } from './index';
 
 const flinkToKafka = (
   sink: Record<string, unknown> = {},
@@ -59,5 +65,180 @@ describe('exactly-once on Flink → Kafka sets a transaction.timeout.ms the brok
     const unset = structuredClone(s);
     if (unset.sink?.type === 'kafka') delete unset.sink['transaction.timeout.ms'];
     expect(detectGuarantee(unset)).toBe('custom');
+  });
+});
+
+const GUARANTEES: Guarantee[] = ['at-most-once', 'at-least-once', 'exactly-once'];
+const variant = (ref: string): ScenarioInput => findPreset(ref)!.variant.scenario;
+/** How a reason names a fault: its id, else what it does. */
+const faultName = (f: NonNullable<ScenarioInput['faults']>[number]) =>
+  `fault "${f.id ?? describeFault(FaultSchema.parse(f))}"`;
+
+describe('the guarantee switch on every bundled preset: a valid run, or a reason', () => {
+  it('every variant × guarantee either parses or is unavailable with a reason naming the fault', () => {
+    const unavailable: string[] = [];
+    for (const p of presets)
+      for (const v of p.variants)
+        for (const g of GUARANTEES) {
+          const switched = applyGuarantee(v.scenario, g);
+          // The switch never deletes a fault the user placed.
+          expect(switched.faults).toEqual(v.scenario.faults);
+          const r = parseScenario(switched);
+          const a = guaranteeAvailability(v.scenario, g);
+          const where = `${p.id}/${v.id} ${g}`;
+          if (r.ok) {
+            expect(a, where).toEqual({ ok: true });
+            continue;
+          }
+          unavailable.push(where);
+          if (a.ok) throw new Error(`${where}: refused but available: ${formatIssues(r.issues)}`);
+          expect(a.reason.length, where).toBeGreaterThan(0);
+          // Each refused issue is about a fault, and the reason names that fault.
+          for (const i of r.issues) {
+            const n = /^faults\.(\d+)\./.exec(i.path);
+            expect(n, `${where}: ${i.path}`).not.toBeNull();
+            expect(a.reason, where).toContain(faultName(v.scenario.faults![Number(n![1])]!));
+          }
+        }
+    // Only faults that need what the guarantee takes away: checkpoints (Flink at-most-once),
+    // transactions (at-most-once and at-least-once make producers plain).
+    expect(unavailable).toEqual([
+      'flink-commit-phase-crash/recovered-in-time at-most-once',
+      'flink-commit-phase-crash/after-transaction-timeout at-most-once',
+      'flink-commit-phase-crash/fail-on-expired at-most-once',
+      'flink-commit-phase-crash/during-commit at-most-once',
+      'aborted-transaction-dirty-read/read-committed at-most-once',
+      'aborted-transaction-dirty-read/read-committed at-least-once',
+      'aborted-transaction-dirty-read/read-uncommitted at-most-once',
+      'aborted-transaction-dirty-read/read-uncommitted at-least-once',
+      'aborted-transaction-dirty-read/open-transaction at-most-once',
+      'aborted-transaction-dirty-read/open-transaction at-least-once',
+      'consume-transform-produce/read-committed at-least-once',
+      'consume-transform-produce/read-uncommitted at-least-once',
+      'consume-transform-produce/after-commit-decision at-least-once',
+    ]);
+  });
+
+  it('the reasons say what the fault needs and what the guarantee takes away', () => {
+    expect(
+      guaranteeAvailability(variant('flink-commit-phase-crash/during-commit'), 'at-most-once'),
+    ).toEqual({
+      ok: false,
+      reason:
+        'fault "TaskManager crash" crashes at a checkpoint step (during-commit), and at-most-once turns checkpointing off',
+    });
+    expect(
+      guaranteeAvailability(variant('consume-transform-produce/read-committed'), 'at-least-once'),
+    ).toEqual({
+      ok: false,
+      reason:
+        'fault "crash" crashes at a transaction commit (before-commit-transaction), and at-least-once uses no transactions',
+    });
+    expect(
+      guaranteeAvailability(
+        variant('aborted-transaction-dirty-read/open-transaction'),
+        'at-most-once',
+      ),
+    ).toEqual({
+      ok: false,
+      reason:
+        'fault "validation failed" aborts a transaction of the producer, and at-most-once makes the producer non-transactional; ' +
+        'fault "stuck transaction" leaves open a transaction of the producer, and at-most-once makes the producer non-transactional',
+    });
+  });
+
+  it('a scenario refused already is not blocked by its own problem, only by one the switch adds', () => {
+    const broken = { ...variant('lost-ack-retry/retries-0'), stopAtMs: -1 };
+    expect(parseScenario(broken).ok).toBe(false);
+    expect(guaranteeAvailability(broken, 'exactly-once')).toEqual({ ok: true });
+  });
+});
+
+describe('the switch uses each sink’s own idempotence knob', () => {
+  it('card charge (effect sink): exactly-once keys the call on the business id, at-least-once retries with no key', () => {
+    for (const ref of [
+      'card-charge-idempotency/stable-key',
+      'card-charge-idempotency/key-per-attempt',
+    ]) {
+      const eo = applyGuarantee(variant(ref), 'exactly-once');
+      expect(eo.sink, ref).toEqual({
+        type: 'effect',
+        service: 'card-charge',
+        'timeout.ms': 30_000,
+        idempotencyKey: 'business-id',
+        retryDelayMs: 10_000,
+        retries: 3,
+      });
+      expect(getKnob(eo, 'processor.onStatementError')).toBe('retry');
+      expect(getKnob(eo, 'processor.commit')).toBe('after-processing');
+      expect(parseScenario(eo).ok).toBe(true);
+      expect(detectGuarantee(eo)).toBe('exactly-once');
+
+      const alo = applyGuarantee(variant(ref), 'at-least-once');
+      expect(alo.sink, ref).toEqual({
+        type: 'effect',
+        service: 'card-charge',
+        'timeout.ms': 30_000,
+        idempotencyKey: 'none',
+        retryDelayMs: 10_000,
+        retries: 3,
+      });
+      expect(parseScenario(alo).ok).toBe(true);
+      expect(detectGuarantee(alo)).toBe('at-least-once');
+    }
+  });
+
+  it('Spark append (table sink): the sink becomes a Delta table, txnAppId for exactly-once, none for at-least-once, statementPer gone', () => {
+    const s = variant('spark-batch-replay/append');
+    const eo = applyGuarantee(s, 'exactly-once');
+    expect(eo.sink).toEqual({ type: 'delta', name: 'orders', txnAppId: 'query-1' });
+    expect(parseScenario(eo).ok).toBe(true);
+    expect(detectGuarantee(eo)).toBe('exactly-once');
+    const alo = applyGuarantee(s, 'at-least-once');
+    expect(alo.sink).toEqual({ type: 'delta', name: 'orders', txnAppId: null });
+    expect(parseScenario(alo).ok).toBe(true);
+    expect(detectGuarantee(alo)).toBe('at-least-once');
+  });
+
+  it('dirty read: at-most-once and at-least-once make the producer plain (faults kept); exactly-once keeps it transactional', () => {
+    const s = variant('aborted-transaction-dirty-read/read-committed');
+    for (const g of ['at-most-once', 'at-least-once'] as const) {
+      const out = applyGuarantee(s, g);
+      expect(getKnob(out, 'producer.transactional.id'), g).toBeUndefined();
+      expect(getKnob(out, 'producer.enable.idempotence'), g).toBe(false);
+      expect(getKnob(out, 'producer.acks'), g).toBe(g === 'at-most-once' ? '0' : 'all');
+      expect(out.faults).toEqual(s.faults);
+    }
+    const eo = applyGuarantee(s, 'exactly-once');
+    expect(getKnob(eo, 'producer.transactional.id')).toBe('t-1');
+    expect(getKnob(eo, 'producer.enable.idempotence')).toBe(true);
+    expect(getKnob(eo, 'producer.acks')).toBe('all');
+    expect(parseScenario(eo).ok).toBe(true);
+  });
+
+  it('retries=0: exactly-once unsets retries (Integer.MAX_VALUE) for the idempotent producer; at-least-once keeps 0', () => {
+    const s = variant('lost-ack-retry/retries-0');
+    const eo = applyGuarantee(s, 'exactly-once');
+    expect(getKnob(eo, 'producer.retries')).toBeUndefined();
+    expect(getKnob(eo, 'producer.enable.idempotence')).toBe(true);
+    expect(getKnob(eo, 'producer.max.in.flight.requests.per.connection')).toBe(1);
+    const r = parseScenario(eo);
+    expect(r.ok && r.scenario.producer.retries).toBe(2_147_483_647);
+    expect(detectGuarantee(eo)).toBe('exactly-once');
+    expect(getKnob(applyGuarantee(s, 'at-least-once'), 'producer.retries')).toBe(0);
+  });
+
+  it('a table without a unique key gets one for the exactly-once upsert (ON CONFLICT needs it)', () => {
+    const s: ScenarioInput = {
+      version: 1,
+      name: 'no unique key',
+      workload: { events: [{ id: 'e1', amount: 10, at: 0 }] },
+      processor: { type: 'consumer' },
+      sink: { type: 'table', uniqueKey: false },
+    };
+    const eo = applyGuarantee(s, 'exactly-once');
+    expect(getKnob(eo, 'sink.uniqueKey')).toBe(true);
+    expect(parseScenario(eo).ok).toBe(true);
+    expect(getKnob(applyGuarantee(s, 'at-least-once'), 'sink.uniqueKey')).toBe(false);
   });
 });

@@ -11,15 +11,19 @@
  */
 import {
   BrokerSchema,
+  describeFault,
+  FaultSchema,
   FLINK_KAFKA_SINK_TRANSACTION_TIMEOUT_MS,
+  issueLines,
   KAFKA_TRANSACTION_MAX_TIMEOUT_MS,
+  parseScenario,
   ProcessorSchema,
   ProducerSchema,
   ReaderSchema,
   ScenarioSchema,
   SinkSchema,
 } from '../engine';
-import type { Guarantee, ScenarioInput } from '../engine';
+import type { Guarantee, Issue, ScenarioInput } from '../engine';
 
 /** One knob a preset sets: its path in the scenario and its value. */
 export interface KnobSetting {
@@ -55,6 +59,109 @@ function flinkTimeoutKnob(s: ScenarioInput): KnobSetting[] {
   ];
 }
 
+/**
+ * The source producer's knobs an idempotent producer needs besides acks=all. Kafka refuses
+ * `enable.idempotence=true` with `retries=0` ("must set retries to non-zero when using the
+ * idempotent producer") and, since 4.0, with more than 5 requests in flight per connection
+ * (ConfigException, https://kafka.apache.org/documentation/#producerconfigs_enable.idempotence).
+ * Only a conflicting value is changed (retries back to its default, Integer.MAX_VALUE, by
+ * unsetting it; in-flight requests down to 5); a value that fits is left as it is, no knob.
+ */
+function idempotentProducerKnobs(s: ScenarioInput): KnobSetting[] {
+  const knobs: KnobSetting[] = [];
+  if (s.producer?.retries === 0)
+    knobs.push({
+      path: 'producer.retries',
+      value: undefined,
+      why: 'an idempotent producer must retry (retries=0 is a ConfigException): back to the default, Integer.MAX_VALUE',
+    });
+  const inFlight = s.producer?.['max.in.flight.requests.per.connection'];
+  if (inFlight !== undefined && inFlight > 5)
+    knobs.push({
+      path: 'producer.max.in.flight.requests.per.connection',
+      value: 5,
+      why: 'the most an idempotent producer allows (more is a ConfigException)',
+    });
+  return knobs;
+}
+
+/**
+ * A transactional producer is idempotent by definition: Kafka refuses `transactional.id` together
+ * with `enable.idempotence=false` or `acks`≠all (ConfigException). The at-most-once and
+ * at-least-once bundles turn idempotence off, and neither promise rests on transactions, so they
+ * make the source producer a plain one. A fault that needs its transactions (an aborted or
+ * hanging transaction, a crash at its commit) then cannot happen: {@link guaranteeAvailability}
+ * reports that rather than the switch deleting the fault.
+ */
+const PLAIN_PRODUCER: KnobSetting = {
+  path: 'producer.transactional.id',
+  value: undefined,
+  why: 'no transactions: a transactional producer is always idempotent',
+};
+
+/**
+ * The output side of a consumer loop or a Flink job writing to an external service (an effect
+ * sink): its own idempotence knob is the idempotency key (https://docs.stripe.com/api/idempotent_requests).
+ * At-least-once retries with no key, so a retried call after a lost answer is a second charge;
+ * exactly-once derives the key from the business id, so the service answers a retry (and a
+ * replay) with the first result instead of charging again.
+ */
+function effectKeyKnob(g: Exclude<Guarantee, 'at-most-once'>): KnobSetting {
+  return g === 'at-least-once'
+    ? {
+        path: 'sink.idempotencyKey',
+        value: 'none',
+        why: 'no idempotency key: a retried call is a new effect',
+      }
+    : {
+        path: 'sink.idempotencyKey',
+        value: 'business-id',
+        why: 'a key derived from the event id: the service answers a retry with the first result',
+      };
+}
+
+/**
+ * ON CONFLICT needs a unique index on the key as its arbiter: a table declared without one
+ * (`uniqueKey: false`) gets it, so the upsert the bundle asks for can run. Unset already means
+ * "yes" for ON CONFLICT, so only an explicit false is changed.
+ */
+function uniqueKeyKnob(s: ScenarioInput): KnobSetting[] {
+  return s.sink?.type === 'table' && s.sink.uniqueKey === false
+    ? [{ path: 'sink.uniqueKey', value: true, why: 'ON CONFLICT needs a unique index on the key' }]
+    : [];
+}
+
+/**
+ * Spark's idempotent writes are Delta's (txnAppId + txnVersion = the batch id): the switch turns
+ * the sink into a Delta table, so the settings of the sink it replaces that a Delta table does not
+ * have (a table's `statementPer`, `key`, …; a file sink's `format`) are removed — the Delta schema
+ * refuses unknown keys.
+ */
+function deltaSinkKnobs(s: ScenarioInput): KnobSetting[] {
+  const sink = s.sink as Record<string, unknown> | undefined;
+  if (!sink || sink.type === 'delta') return [];
+  const delta = SinkSchema.options.find((o) => o.shape.type.value === 'delta')!;
+  return Object.keys(sink)
+    .filter((k) => !(k in delta.shape))
+    .map((k) => ({
+      path: `sink.${k}`,
+      value: undefined,
+      why: `a Delta table has no ${k} (a ${String(sink.type)} sink setting)`,
+    }));
+}
+
+/**
+ * A Flink table sink written through JDBC XA transactions (`sink.xa`, Flink's
+ * JdbcSink.exactlyOnceSink) commits its rows when a checkpoint completes, so it is the job's
+ * atomic commit, like KafkaSink's EXACTLY_ONCE: at-most-once (no checkpoints, which XA cannot run
+ * without) and at-least-once (a replay adds rows again) turn it off, as they turn KafkaSink's
+ * transactions off. Only an XA sink gets the knob; a plain one is left as it is.
+ */
+function xaOffKnob(s: ScenarioInput, why: string): KnobSetting[] {
+  const sink = s.sink as { type?: string; xa?: unknown } | undefined;
+  return sink?.type === 'table' && sink.xa === true ? [{ path: 'sink.xa', value: false, why }] : [];
+}
+
 /** The knobs each guarantee sets, per pipeline kind. */
 export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): KnobSetting[] {
   const readers = (s.readers ?? []).map((_, i) => i);
@@ -62,11 +169,13 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
     readers.map((i) => ({ path: `readers.${i}.isolation.level`, value: level, why }));
   if (kind === 'consumer') {
     const toKafka = s.sink?.type === 'kafka';
+    const toEffect = s.sink?.type === 'effect';
     switch (g) {
       case 'at-most-once':
         return [
           { path: 'producer.acks', value: '0', why: 'fire and forget: never wait, never retry' },
           { path: 'producer.enable.idempotence', value: false, why: 'acks=0 cannot be idempotent' },
+          PLAIN_PRODUCER,
           { path: 'producer.app.onFailure', value: 'skip', why: 'the application never re-sends' },
           { path: 'processor.enable.auto.commit', value: false, why: 'commit by hand…' },
           {
@@ -101,6 +210,7 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
             value: false,
             why: 'retries may write a record twice',
           },
+          PLAIN_PRODUCER,
           { path: 'producer.app.onFailure', value: 'resend', why: 'a failed send is sent again' },
           { path: 'processor.enable.auto.commit', value: false, why: 'commit by hand…' },
           {
@@ -111,11 +221,13 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
           ...(toKafka
             ? [{ path: 'sink.transactional.id', value: undefined, why: 'no transactions' }]
             : [
-                {
-                  path: 'sink.statement',
-                  value: 'insert',
-                  why: 'a plain INSERT: a replay adds a row',
-                },
+                toEffect
+                  ? effectKeyKnob(g)
+                  : {
+                      path: 'sink.statement',
+                      value: 'insert',
+                      why: 'a plain INSERT: a replay adds a row',
+                    },
                 { path: 'sink.retries', value: 3, why: 'a statement that timed out is retried' },
                 {
                   path: 'processor.onStatementError',
@@ -133,6 +245,7 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
             value: true,
             why: 'a retried batch is written once',
           },
+          ...idempotentProducerKnobs(s),
           { path: 'producer.app.onFailure', value: 'resend', why: 'nothing is given up' },
           {
             path: 'processor.enable.auto.commit',
@@ -164,21 +277,26 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
                   value: 'after-processing',
                   why: 'commit after the output: replays are possible…',
                 },
-                {
-                  path: 'sink.statement',
-                  value: 'on-conflict-do-update',
-                  why: '…and an upsert on the business id absorbs them',
-                },
-                {
-                  path: 'sink.set',
-                  value: 'excluded',
-                  why: 'an absolute update: replaying it changes nothing',
-                },
-                {
-                  path: 'sink.key',
-                  value: 'business-id',
-                  why: 'the key is the event id, stable across replays and re-sends',
-                },
+                ...(toEffect
+                  ? [effectKeyKnob(g)]
+                  : [
+                      {
+                        path: 'sink.statement',
+                        value: 'on-conflict-do-update',
+                        why: '…and an upsert on the business id absorbs them',
+                      },
+                      {
+                        path: 'sink.set',
+                        value: 'excluded',
+                        why: 'an absolute update: replaying it changes nothing',
+                      },
+                      {
+                        path: 'sink.key',
+                        value: 'business-id',
+                        why: 'the key is the event id, stable across replays and re-sends',
+                      },
+                      ...uniqueKeyKnob(s),
+                    ]),
                 { path: 'sink.retries', value: 3, why: 'retries are safe on an idempotent write' },
                 {
                   path: 'processor.onStatementError',
@@ -191,6 +309,7 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
   }
   if (kind === 'flink') {
     const kafka = s.sink?.type === 'kafka';
+    const effect = s.sink?.type === 'effect';
     switch (g) {
       case 'at-most-once':
         // The model assumes the job is built with
@@ -209,7 +328,7 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
           },
           ...(kafka
             ? [{ path: 'sink.deliveryGuarantee', value: 'NONE', why: 'no flush on checkpoints' }]
-            : []),
+            : xaOffKnob(s, 'XA transactions commit on checkpoints, and there are none')),
         ];
       case 'at-least-once':
         return [
@@ -227,7 +346,12 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
                 },
                 ...readerKnobs('read_uncommitted', 'the Java default'),
               ]
-            : [{ path: 'sink.statement', value: 'insert', why: 'a replay adds rows' }]),
+            : effect
+              ? [effectKeyKnob(g)]
+              : [
+                  { path: 'sink.statement', value: 'insert', why: 'a replay adds rows' },
+                  ...xaOffKnob(s, 'rows are written as they come, not committed per checkpoint'),
+                ]),
         ];
       case 'exactly-once':
         return [
@@ -256,14 +380,17 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
                 ...flinkTimeoutKnob(s),
                 ...readerKnobs('read_committed', 'readers see only committed transactions'),
               ]
-            : [
-                {
-                  path: 'sink.statement',
-                  value: 'on-conflict-do-update',
-                  why: 'an upsert on the event id absorbs replays',
-                },
-                { path: 'sink.key', value: 'business-id', why: 'a key stable across replays' },
-              ]),
+            : effect
+              ? [effectKeyKnob(g)]
+              : [
+                  {
+                    path: 'sink.statement',
+                    value: 'on-conflict-do-update',
+                    why: 'an upsert on the event id absorbs replays',
+                  },
+                  { path: 'sink.key', value: 'business-id', why: 'a key stable across replays' },
+                  ...uniqueKeyKnob(s),
+                ]),
         ];
     }
   }
@@ -280,6 +407,7 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
     case 'at-least-once':
       return [
         { path: 'sink.type', value: 'delta', why: 'foreachBatch writing Delta…' },
+        ...deltaSinkKnobs(s),
         {
           path: 'sink.txnAppId',
           value: null,
@@ -289,6 +417,7 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
     case 'exactly-once':
       return [
         { path: 'sink.type', value: 'delta', why: 'foreachBatch writing Delta…' },
+        ...deltaSinkKnobs(s),
         {
           path: 'sink.txnAppId',
           value: 'query-1',
@@ -370,12 +499,84 @@ function knownKeys(prefix: string): string[] {
   }
 }
 
-/** Apply a guarantee preset: set its knobs and the claim. */
+/**
+ * Apply a guarantee preset: set its knobs and the claim. Faults are never touched: one that
+ * cannot happen under the guarantee makes the result invalid, which {@link guaranteeAvailability}
+ * tells before anyone applies it.
+ */
 export function applyGuarantee(s: ScenarioInput, g: Guarantee): ScenarioInput {
   let out = structuredClone(s);
-  for (const k of guaranteeKnobs(g, kindOf(s), s)) out = setKnob(out, k.path, k.value);
+  for (const k of guaranteeKnobs(g, kindOf(s), s)) {
+    // Removing a knob that is not there is nothing to do (setKnob would create its parent).
+    if (k.value === undefined && getKnob(out, k.path) === undefined) continue;
+    out = setKnob(out, k.path, k.value);
+  }
   out.claim = g;
   return out;
+}
+
+/** Whether a guarantee can be switched to, and if not, why (see {@link guaranteeAvailability}). */
+export type GuaranteeAvailability = { ok: true } | { ok: false; reason: string };
+
+/**
+ * Whether switching `s` to guarantee `g` gives a scenario the validator accepts, and if not, why,
+ * in words a reader of the picker understands: the fault that cannot exist under `g` and what
+ * it needs (`fault "TaskManager crash" crashes at a checkpoint step (after-checkpoint), and
+ * at-most-once turns checkpointing off`).
+ *
+ * Decided by running {@link parseScenario} on {@link applyGuarantee}'s result, so the validator
+ * stays the one place the rules live. The switch never deletes a fault the user placed: the
+ * option is unavailable instead. A scenario that is refused already is not blocked by its own
+ * problems — only an issue the switch would add makes `g` unavailable.
+ */
+export function guaranteeAvailability(s: ScenarioInput, g: Guarantee): GuaranteeAvailability {
+  const after = parseScenario(applyGuarantee(s, g));
+  if (after.ok) return { ok: true };
+  const before = parseScenario(s);
+  const known = new Set(before.ok ? [] : before.issues.map(issueKey));
+  const added = after.issues.filter((i) => !known.has(issueKey(i)));
+  if (added.length === 0) return { ok: true };
+  const reasons = [...new Set(added.map((i) => issueReason(s, g, i)))];
+  return { ok: false, reason: reasons.join('; ') };
+}
+
+const issueKey = (i: Issue) => `${i.path}\u0000${i.message}`;
+
+// Which crash points are a checkpoint's steps and which a transaction commit's: only to word the
+// reason — whether the fault is refused is the validator's call alone.
+const CHECKPOINT_POINTS = new Set([
+  'before-barrier',
+  'after-precommit',
+  'after-checkpoint',
+  'during-commit',
+]);
+const TRANSACTION_POINTS = new Set(['before-commit-transaction', 'after-commit-decision']);
+
+/**
+ * One refused issue of the switched scenario as a sentence. An issue about a fault (`faults.N.…`)
+ * names the fault (its id, or what it does) and what it needs that the guarantee takes away; any
+ * other issue is quoted as the validator words it.
+ */
+function issueReason(s: ScenarioInput, g: Guarantee, issue: Issue): string {
+  const m = /^faults\.(\d+)\.(\w+)/.exec(issue.path);
+  const raw = m ? s.faults?.[Number(m[1])] : undefined;
+  if (!m || raw === undefined)
+    return `${g} would leave the scenario refused: ${issueLines([issue]).join('')}`;
+  const parsed = FaultSchema.safeParse(raw);
+  const f = parsed.success ? parsed.data : undefined;
+  // The id the author gave it, else what it does ("a crash of flink"): either names it on the timeline.
+  const name = `fault "${raw.id ?? (f ? describeFault(f) : `#${m[1]}`)}"`;
+  const point = f && 'point' in f ? f.point : undefined;
+  const field = m[2];
+  if (field === 'point' && point !== undefined && CHECKPOINT_POINTS.has(point))
+    return `${name} crashes at a checkpoint step (${point}), and ${g} turns checkpointing off`;
+  if (field === 'point' && point !== undefined && TRANSACTION_POINTS.has(point))
+    return `${name} crashes at a transaction commit (${point}), and ${g} uses no transactions`;
+  if (field === 'link' && f && 'link' in f && f.link === 'checkpoint')
+    return `${name} acts on checkpoint messages, and ${g} turns checkpointing off`;
+  if (field === 'kind' && (f?.kind === 'abort-transaction' || f?.kind === 'hang-transaction'))
+    return `${name} ${f.kind === 'abort-transaction' ? 'aborts' : 'leaves open'} a transaction of the producer, and ${g} makes the producer non-transactional`;
+  return `${name} cannot happen under ${g}: ${issue.message}`;
 }
 
 /** The preset whose knobs the scenario matches (the claimed one first), or 'custom'. */

@@ -7,8 +7,15 @@ import { foundationPresets } from './foundation';
 import { libraryPresets } from './library';
 
 export type { Preset, PresetVariant, PresetGroup } from './types';
-export { applyGuarantee, detectGuarantee, guaranteeKnobs, getKnob, setKnob } from './guarantees';
-export type { KnobSetting } from './guarantees';
+export {
+  applyGuarantee,
+  detectGuarantee,
+  guaranteeAvailability,
+  guaranteeKnobs,
+  getKnob,
+  setKnob,
+} from './guarantees';
+export type { GuaranteeAvailability, KnobSetting } from './guarantees';
 export {
   libraryPresets,
   LIBRARY_GROUPS,

@@ -27,7 +27,13 @@ import {
   type ScenarioInput,
 } from '../engine';
 import type { RunClient, RunJob, RunProgress } from '../platform/runClient';
-import { applyGuarantee, detectGuarantee, findPreset, setKnob as setKnobIn } from '../scenarios';
+import {
+  applyGuarantee,
+  detectGuarantee,
+  findPreset,
+  guaranteeAvailability,
+  setKnob as setKnobIn,
+} from '../scenarios';
 import { indexAtTime, timeAtIndex } from '../views/at';
 import {
   dropMessageFault,
@@ -112,6 +118,10 @@ export interface LabActions {
     input: ScenarioInput,
     opts?: { resetHistory?: boolean; presetRef?: string | null },
   ): void;
+  /**
+   * Apply a guarantee's bundle of knobs. Refused, with a notice saying why, when the result would
+   * not validate (a fault of the scenario that cannot exist under `g`: see guaranteeAvailability).
+   */
   setGuarantee(g: Guarantee): void;
   setKnob(path: string, value: unknown): void;
   setSeed(seed: number): void;
@@ -371,9 +381,18 @@ export function createLab(deps: LabDeps): Lab {
       requestRun();
     },
     setGuarantee(g) {
+      const s = app.getState().scenario;
+      // The picker disables such an option; any other caller gets the same answer: a switch that
+      // would turn the scenario into one the validator refuses (a fault that cannot exist under
+      // g) is not made, and the notice says why.
+      const available = guaranteeAvailability(s, g);
+      if (!available.ok) {
+        app.setState({ notice: `${g} is unavailable: ${available.reason}` });
+        return;
+      }
       // Show what the switch just set.
       app.setState({ tab: 'sets' });
-      edit(applyGuarantee(app.getState().scenario, g), `Guarantee: ${g}`);
+      edit(applyGuarantee(s, g), `Guarantee: ${g}`);
     },
     setKnob(path, value) {
       edit(setKnobIn(app.getState().scenario, path, value), `Set ${path}`);

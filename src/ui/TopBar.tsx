@@ -1,18 +1,12 @@
 import { useId } from 'react';
-import type { Guarantee } from '../engine';
 import { presets } from '../scenarios';
 import { parseSeed, SEED_RULE } from '../views/seed';
 import { FONT_SCALES, selectGuarantee, type LabState } from '../store/labStore';
 import { useActions, useLab } from '../store/LabContext';
+import { GuaranteeRadios } from './GuaranteeRadios';
 import { useNumberDraft } from './hooks/useNumberDraft';
 import { LibraryButton } from './library/LibraryButton';
 import { testIds } from './testIds';
-
-const GUARANTEES: { g: Guarantee; label: string }[] = [
-  { g: 'at-most-once', label: 'At-most-once' },
-  { g: 'at-least-once', label: 'At-least-once' },
-  { g: 'exactly-once', label: 'Exactly-once' },
-];
 
 const selectPresetRef = (s: LabState) => s.presetRef;
 const selectSeed = (s: LabState) => s.scenario.seed ?? 1;
@@ -35,20 +29,7 @@ export function TopBar() {
       <h1 data-testid={testIds.appHeading}>Delivery Lab</h1>
       <fieldset className="guarantee" data-testid={testIds.guaranteeSwitch}>
         <legend>Guarantee</legend>
-        <div className="segmented" role="radiogroup" aria-label="Guarantee">
-          {GUARANTEES.map(({ g, label }) => (
-            <label key={g}>
-              <input
-                type="radio"
-                name="guarantee"
-                value={g}
-                checked={guarantee === g}
-                onChange={() => a.setGuarantee(g)}
-              />
-              {label}
-            </label>
-          ))}
-        </div>
+        <GuaranteeRadios name="guarantee" />
         <span
           className={`badge${guarantee === 'custom' ? ' custom' : ''}`}
           data-testid={testIds.guaranteeLabel}

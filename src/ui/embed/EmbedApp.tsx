@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Guarantee } from '../../engine';
 import { encodeShare } from '../../platform/share';
 import { findPreset } from '../../scenarios';
-import { selectGuarantee, type Lab, type LabState } from '../../store/labStore';
+import type { Lab, LabState } from '../../store/labStore';
 import { LabProvider, useActions, useLab, useView } from '../../store/LabContext';
 import { countersAt } from '../../views/at';
 import { formatCount } from '../../views/format';
 import { questionVariant } from '../../views/library';
 import { Counters } from '../Counters';
+import { GuaranteeRadios } from '../GuaranteeRadios';
 import { useLabDriver } from '../hooks/useLabDriver';
 import { NoticeBar } from '../io/NoticeBar';
 import { PageProvider, type PageServices } from '../io/PageContext';
@@ -131,7 +131,8 @@ function Player({ options, presetRef }: { options: EmbedOptions; presetRef: stri
           <h1 className="embed-caption muted">{scenario.name}</h1>
         )}
         <span className="spacer" />
-        {!options.lock && <EmbedGuarantee />}
+        {/* The guarantee switch, compact (unlocked embeds only). */}
+        {!options.lock && <GuaranteeRadios name="embed-guarantee" />}
         <a href={fullHref} target="_blank" rel="noopener noreferrer" className="embed-open">
           Open in Delivery Lab ↗
         </a>
@@ -210,33 +211,5 @@ function Outcome() {
       {formatCount(c.duplicates)} duplicate{c.duplicates === 1 ? '' : 's'}, {formatCount(c.missing)}{' '}
       lost. Observed <strong>{v.observed}</strong> (claimed {v.claimed}).
     </p>
-  );
-}
-
-const GUARANTEES: { g: Guarantee; label: string }[] = [
-  { g: 'at-most-once', label: 'At-most-once' },
-  { g: 'at-least-once', label: 'At-least-once' },
-  { g: 'exactly-once', label: 'Exactly-once' },
-];
-
-/** The guarantee switch, compact (unlocked embeds only). */
-function EmbedGuarantee() {
-  const a = useActions();
-  const g = useLab(selectGuarantee);
-  return (
-    <div className="segmented" role="radiogroup" aria-label="Guarantee">
-      {GUARANTEES.map(({ g: x, label }) => (
-        <label key={x}>
-          <input
-            type="radio"
-            name="embed-guarantee"
-            value={x}
-            checked={g === x}
-            onChange={() => a.setGuarantee(x)}
-          />
-          {label}
-        </label>
-      ))}
-    </div>
   );
 }
