@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario, simulate, type Scenario, type ScenarioInput } from '../engine';
-import { findPreset } from '../scenarios';
+import { applyGuarantee, findPreset } from '../scenarios';
 import { countersAt, indexAtTime, processorsAt, tokensAt } from './at';
 import { dropMessageFault, faultMarkers, faultMenu, type FaultInput } from './faultActions';
 import { K } from './kinds';
@@ -122,6 +122,46 @@ describe('faultMenu', () => {
       index: 0,
       fault: { restartAfterMs: 4990 },
     });
+  });
+});
+
+describe('faultMenu offers only what the validator accepts', () => {
+  const CHECKPOINT_CRASHES = [
+    'before-barrier',
+    'after-precommit',
+    'after-checkpoint',
+    'during-commit',
+  ];
+  /** A Flink job (S08's, without its crash) switched to `g`: at-most-once has no checkpoints. */
+  const flinkJob = (g: 'at-most-once' | 'at-least-once'): Scenario => {
+    const s = findPreset('flink-commit-phase-crash/recovered-in-time')!.variant.scenario;
+    return parsed(applyGuarantee({ ...structuredClone(s), faults: [] }, g));
+  };
+  const flinkMenu = (s: Scenario) =>
+    faultMenu(toRunView(simulate(s)), s, 'flink', 1000, 0).map((a) => a.id);
+
+  it('no checkpointing: no crash at a checkpoint step is offered (crash now still is)', () => {
+    const s = flinkJob('at-most-once');
+    expect(
+      s.processor.type === 'flink' && s.processor['execution.checkpointing.interval'],
+    ).toBeNull();
+    const ids = flinkMenu(s);
+    for (const id of CHECKPOINT_CRASHES) expect(ids).not.toContain(id);
+    expect(ids).toContain('crash');
+  });
+
+  it('with checkpointing: every checkpoint crash is offered, and each one parses', () => {
+    const s = flinkJob('at-least-once');
+    expect(s.processor.type === 'flink' && s.processor['execution.checkpointing.interval']).toBe(
+      1000,
+    );
+    const v = toRunView(simulate(s));
+    const menu = faultMenu(v, s, 'flink', 1000, 0);
+    expect(menu.map((a) => a.id)).toEqual(expect.arrayContaining(CHECKPOINT_CRASHES));
+    for (const a of menu) {
+      if (a.effect.type !== 'add') continue;
+      expect(parseScenario({ ...s, faults: [...s.faults, a.effect.fault] }).ok, a.id).toBe(true);
+    }
   });
 });
 
