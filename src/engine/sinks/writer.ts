@@ -18,6 +18,26 @@ export interface WriterPolicy {
   retryDelayMs: number;
 }
 
+/** What an exchange's timers read (see {@link exchange}). */
+interface ExchangeState {
+  attempt: number;
+  settled: boolean;
+  /** Send the request again (null once settled). */
+  retry: ((cause: number) => void) | null;
+  /** The caller's continuation (null once settled). */
+  done: ((error: ErrorCode, cause: number) => void) | null;
+  /** What the request carries, for a timeout's 'reject' entry (null once settled). */
+  carry: ExchangeCarry | null;
+}
+
+type ExchangeCarry = Carry & {
+  event: number;
+  topic: number;
+  partition: number;
+  offset: number;
+  count: number;
+};
+
 /**
  * One request/response exchange with a server actor, retried on timeout: `serve(attempt, entry)`
  * runs at the server and returns its answer; `done` gets that answer, or `timeoutError` after the
@@ -27,7 +47,7 @@ function exchange(
   owner: Actor,
   server: Actor,
   types: { request: MessageType; response: MessageType },
-  carry: Carry & { event: number; topic: number; partition: number; offset: number; count: number },
+  carry: ExchangeCarry,
   policy: WriterPolicy,
   timeoutError: ErrorCode,
   cause: number,
@@ -35,11 +55,13 @@ function exchange(
   done: (error: ErrorCode, cause: number) => void,
 ): void {
   const w = owner.world;
-  let attempt = 0;
-  let settled = false;
   const inc = owner.incarnation;
+  // The timeout timers reach the exchange only through `x`, which lets go of the statement (its
+  // rows), the caller's batch and the carry once settled: a timer outlives most exchanges by
+  // the whole timeout (5 s of virtual time by default), and would otherwise keep them all alive.
+  const x: ExchangeState = { attempt: 0, settled: false, retry: null, done, carry };
   const tryOnce = (c: number) => {
-    const mine = ++attempt;
+    const mine = ++x.attempt;
     w.send(owner, server, types.request, c, carry, (e) => {
       const answer = serve(mine, e);
       w.send(
@@ -49,38 +71,61 @@ function exchange(
         e,
         carry,
         (e2) => {
-          if (settled || mine !== attempt) return;
-          settled = true;
-          done(answer, e2);
+          if (x.settled || mine !== x.attempt) return;
+          settle(x)(answer, e2);
         },
         { toInc: inc },
       );
     });
-    owner.after(policy.timeoutMs, () => {
-      if (settled || mine !== attempt) return;
-      const t = w.trace.add(
-        w.now,
-        K['reject'],
-        owner.id,
-        c,
-        carry.event,
-        carry.topic,
-        carry.partition,
-        carry.offset,
-        carry.count,
-        errorIndex(timeoutError),
-      );
-      if (attempt <= policy.retries) {
-        owner.after(policy.retryDelayMs, () => {
-          if (!settled) tryOnce(t);
-        });
-        return;
-      }
-      settled = true;
-      done(timeoutError, t);
-    });
+    armTimeout(owner, x, mine, c, policy, timeoutError);
   };
+  x.retry = tryOnce;
   tryOnce(cause);
+}
+
+/** Mark an exchange settled, drop what its timers no longer need, and return its continuation. */
+function settle(x: ExchangeState): (error: ErrorCode, cause: number) => void {
+  const done = x.done!;
+  x.settled = true;
+  x.retry = null;
+  x.done = null;
+  x.carry = null;
+  return done;
+}
+
+/** The timeout of attempt `mine` (sent with cause `c`): retry, or give up after the last retry. */
+function armTimeout(
+  owner: Actor,
+  x: ExchangeState,
+  mine: number,
+  c: number,
+  policy: WriterPolicy,
+  timeoutError: ErrorCode,
+): void {
+  const w = owner.world;
+  owner.after(policy.timeoutMs, () => {
+    if (x.settled || mine !== x.attempt) return;
+    const carry = x.carry!;
+    const t = w.trace.add(
+      w.now,
+      K['reject'],
+      owner.id,
+      c,
+      carry.event,
+      carry.topic,
+      carry.partition,
+      carry.offset,
+      carry.count,
+      errorIndex(timeoutError),
+    );
+    if (x.attempt <= policy.retries) {
+      owner.after(policy.retryDelayMs, () => {
+        if (!x.settled) x.retry!(t);
+      });
+      return;
+    }
+    settle(x)(timeoutError, t);
+  });
 }
 
 /** Send `stmt` to the sink; `done` gets NONE, the statement's error, or STATEMENT_TIMEOUT after the last retry. */
