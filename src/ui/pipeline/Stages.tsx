@@ -507,6 +507,13 @@ export function SinkStage({ view, idx, t }: StageProps) {
 
 function sqlOf(s: Scenario): string {
   if (s.sink.type !== 'table') return '';
+  // Flink's JDBC exactly-once sink: the statements run in the epoch's XA transaction.
+  if (s.sink.xa) return `${sqlStatement(s)} · in an XA transaction per checkpoint`;
+  return sqlStatement(s);
+}
+
+function sqlStatement(s: Scenario): string {
+  if (s.sink.type !== 'table') return '';
   const k =
     s.sink.key === 'business-id'
       ? 'payment_id'
