@@ -58,11 +58,15 @@ const pipelineGeneratedIds: Preset = {
       id: 'random-id',
       label: 'random id per attempt',
       summary: 'row_id = uuid4() at processing time: the replay gets new keys',
-      scenario: generatedIds('Replay into ON CONFLICT DO NOTHING on a random id', 'uuid-per-attempt', {
-        totals: { rows: 15, duplicates: 5, lost: 0, sum: 950 },
-        rows: { ...each(ids(1, 5), 1), ...each(ids(6, 10), 2) },
-        observed: 'at-least-once',
-      }),
+      scenario: generatedIds(
+        'Replay into ON CONFLICT DO NOTHING on a random id',
+        'uuid-per-attempt',
+        {
+          totals: { rows: 15, duplicates: 5, lost: 0, sum: 950 },
+          rows: { ...each(ids(1, 5), 1), ...each(ids(6, 10), 2) },
+          observed: 'at-least-once',
+        },
+      ),
     },
     {
       id: 'deterministic-id',
@@ -78,11 +82,15 @@ const pipelineGeneratedIds: Preset = {
       id: 'offset-id',
       label: 'id from the source offset',
       summary: 'row_id = uuid5(topic/partition/offset): the same offsets give the same ids',
-      scenario: generatedIds('Replay into ON CONFLICT DO NOTHING on an offset-derived id', 'source-offset', {
-        totals: { rows: 10, duplicates: 0, lost: 0, sum: 550 },
-        rows: each(ids(1, 10), 1),
-        observed: 'exactly-once',
-      }),
+      scenario: generatedIds(
+        'Replay into ON CONFLICT DO NOTHING on an offset-derived id',
+        'source-offset',
+        {
+          totals: { rows: 10, duplicates: 0, lost: 0, sum: 550 },
+          rows: each(ids(1, 10), 1),
+          observed: 'exactly-once',
+        },
+      ),
     },
   ],
 };
