@@ -4,7 +4,8 @@
  *
  * Each fault is armed from its `at` time. Message faults count the matching messages (by link,
  * partition, business event) and fire on the `nth`; random faults draw from their own seeded stream
- * (`fault:<index>`), so adding one fault does not change the draws of another. A random fault draws
+ * — `fault:id:<id>` for a labelled fault, else `fault:<index>` — so adding or deleting one fault
+ * does not change the draws of another (a labelled one keeps its draws wherever it sits). A random fault draws
  * once per opportunity while it is armed — per message on its link, per record its target
  * processes, per event taken from upstream, per produce request a leader appends — whatever the
  * other faults do. Every firing is a 'fault' trace entry, which the consequences cite as their cause.
@@ -52,12 +53,20 @@ interface Armed {
   done: boolean;
 }
 
+/**
+ * The seeded stream of a random fault: by its label when it has one (labels are unique), so
+ * deleting an earlier fault, which shifts every index after it, leaves its draws unchanged.
+ */
+function streamOf(a: Armed): string {
+  return a.spec.id !== undefined ? `fault:id:${a.spec.id}` : `fault:${a.index}`;
+}
+
 /** A crash armed by the records its target processes: `periodic-crash`, or a random crash. */
 interface RecordCrash extends Armed {
   target: string;
   point: CrashPoint;
   restartAfterMs: number | null;
-  /** Random: the chance per record and the stream `fault:<index>`; periodic: -1 and null. */
+  /** Random: the chance per record and its stream (see {@link streamOf}); periodic: -1 and null. */
   probability: number;
   rng: Rng | null;
   /** Periodic: the processed count at which it is next due. */
@@ -70,7 +79,7 @@ interface RecordCrash extends Armed {
 interface RandomArmed {
   index: number;
   spec: RandomFaultSpec;
-  /** The stream `fault:<index>`. */
+  /** Its stream (see {@link streamOf}). */
   rng: Rng;
 }
 
@@ -194,7 +203,7 @@ export class Faults {
       this.message.push(a);
       return;
     }
-    const r: RandomArmed = { index: a.index, spec, rng: this.world.rng(`fault:${a.index}`) };
+    const r: RandomArmed = { index: a.index, spec, rng: this.world.rng(streamOf(a)) };
     switch (spec.what) {
       case 'crash':
         this.recordCrashes.push({
@@ -266,7 +275,7 @@ export class Faults {
         if (s.what !== 'drop-request' && s.what !== 'drop-response') continue;
         if (fate || s.link !== link || (s.what === 'drop-request') !== request) continue;
         if (!this.active(s)) continue;
-        if (this.world.rng(`fault:${a.index}`).chance(s.probability)) {
+        if (this.world.rng(streamOf(a)).chance(s.probability)) {
           fate = {
             drop: true,
             delayMs: 0,

@@ -1,6 +1,7 @@
 /**
  * Seeded random faults beyond lost messages: `random` with `what` crash, rebalance, app-resend,
- * source-duplicate and leader-failover. Each draws from its own stream (`fault:<index>`), once per
+ * source-duplicate and leader-failover. Each draws from its own stream (`fault:<index>`, or
+ * `fault:id:<label>` for a labelled fault), once per
  * opportunity: per record its target processes, per event taken from upstream, per produce
  * request a leader appends. Counts are pinned from fixed seeds and checked against the trace:
  * every firing is a 'fault' entry, and the rows follow from where each one fell.
@@ -410,6 +411,22 @@ describe('the draws depend on the seed and the fault only', () => {
       { kind: 'random', what: 'app-resend', probability: 0.2 },
     ]);
     expect(ordinals(withCopies, 'consumer-0')).toEqual([...ordinals(alone, 'consumer-0'), 64, 65]);
+  });
+
+  it('deleting an earlier fault leaves a labelled random crash drawing the same numbers (its stream is its label); an unlabelled one moves to another stream', () => {
+    // A scheduled lost request on the fetch link of partition 5 (there is none: it never fires)
+    // sits before the random crash; deleting it shifts the crash from index 1 to index 0.
+    const placeholder = { kind: 'drop-request', link: 'fetch', match: { partition: 5 } };
+    const labelled = { ...randomCrash, id: 'flaky host' };
+    const before = consumer([placeholder, labelled]);
+    const after = consumer([labelled]);
+    expect(ordinals(after, 'consumer-0', 0)).toEqual(ordinals(before, 'consumer-0', 1));
+    expect(ordinals(after, 'consumer-0', 0).length).toBeGreaterThan(0);
+    // Unlabelled, the crash draws from `fault:1`, then from `fault:0` (the first test's stream).
+    const shifted = consumer([placeholder, randomCrash]);
+    expect(ordinals(shifted, 'consumer-0', 1)).not.toEqual(
+      ordinals(consumer([randomCrash]), 'consumer-0', 0),
+    );
   });
 });
 
