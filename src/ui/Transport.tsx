@@ -8,7 +8,7 @@ import {
   type PointerEvent,
 } from 'react';
 import { timeAtIndex, indexAtTime } from '../views/at';
-import { faultMarkers, type FaultMarker } from '../views/faultActions';
+import { faultMarkers, markerText, type FaultMarker } from '../views/faultActions';
 import { parseFaultTime } from '../views/numberField';
 import { formatCount, formatMs, formatPlayTime, formatSpeed } from '../views/format';
 import { sliderFromSpeed, speedFromSlider } from '../views/playback';
@@ -430,8 +430,8 @@ function Timeline({
                   className={`marker${m.firedEntry < 0 ? ' unfired' : ''}`}
                   style={{ left: `${fired * 100}%` }}
                   aria-pressed={selected === m.index}
-                  aria-label={`Fault ${m.index + 1}: ${m.label}, armed from ${formatMs(m.at)}, ${m.firedEntry >= 0 ? `fired at ${formatMs(m.firedAt)}` : 'never fired'}.${locked ? '' : ' Arrows move the time it is armed from by one engine event (Shift: ten); Delete removes it.'}`}
-                  title={`${m.label} — armed from ${formatMs(m.at)}${m.firedEntry >= 0 ? `, fired at ${formatMs(m.firedAt)}` : ', never fired'}`}
+                  aria-label={`Fault ${m.index + 1}: ${markerText(m, formatMs)}.${locked ? '' : ' Arrows move the time it is armed from by one engine event (Shift: ten); Delete removes it.'}`}
+                  title={markerText(m, formatMs)}
                   data-testid={testIds.faultMarker}
                   data-fault-index={m.index}
                   data-at={m.at}

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { parseScenario, simulate, type Scenario, type ScenarioInput } from '../engine';
 import { applyGuarantee, findPreset } from '../scenarios';
 import { countersAt, indexAtTime, processorsAt, tokensAt } from './at';
-import { dropMessageFault, faultMarkers, faultMenu, type FaultInput } from './faultActions';
+import {
+  dropMessageFault,
+  faultMarkers,
+  faultMenu,
+  markerText,
+  type FaultInput,
+} from './faultActions';
 import { K } from './kinds';
 import { toRunView } from './runView';
 
@@ -175,5 +181,40 @@ describe('faultMarkers', () => {
       ['drop-response', 161],
       ['crash', 40_050],
     ]);
+    expect(m.map((x) => x.firings)).toEqual([1, 1]);
+  });
+
+  it('a random fault says its window and how often it fired, not only its first firing', () => {
+    // 40 payments every 10 ms; each produce response lost with probability 0.5 from 100 to
+    // 300 ms: it fires several times, the first firing in the window.
+    const s = parsed({
+      version: 1,
+      name: 'random drops',
+      workload: { generate: { count: 40, intervalMs: 10 } },
+      producer: { 'linger.ms': 0 },
+      faults: [
+        {
+          kind: 'random',
+          what: 'drop-response',
+          link: 'produce',
+          probability: 0.5,
+          at: 100,
+          untilMs: 300,
+        },
+      ],
+    });
+    const v = toRunView(simulate(s));
+    const [m] = faultMarkers(v, s);
+    expect(m!.untilMs).toBe(300);
+    expect(m!.firings).toBe(v.faultFired.start[1]! - v.faultFired.start[0]!);
+    expect(m!.firings).toBeGreaterThan(1);
+    expect(m!.firedAt).toBeGreaterThanOrEqual(100);
+    const ms = (x: number) => `${x} ms`;
+    expect(markerText(m!, ms)).toBe(
+      `${m!.label} — armed from 100 ms until 300 ms, fired ${m!.firings} times, first at ${m!.firedAt} ms`,
+    );
+    expect(markerText({ ...m!, untilMs: null, firings: 0 }, ms)).toBe(
+      `${m!.label} — armed from 100 ms, never fired`,
+    );
   });
 });

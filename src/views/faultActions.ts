@@ -563,6 +563,25 @@ export interface FaultMarker {
   /** "a crash of consumer-0 "consumer crash"". */
   label: string;
   kind: FaultSpec['kind'];
+  /** How many times it fired (a random or repeating fault fires more than once). */
+  firings: number;
+  /** A random fault's end of window (ms), or null (none, or not random). */
+  untilMs: number | null;
+}
+
+/**
+ * The marker's words: what it is, its window, and when it fired — "fired at 1.2 s", or for a
+ * fault that fires again and again "fired 7 times, first at 1.2 s".
+ */
+export function markerText(m: FaultMarker, formatMs: (ms: number) => string): string {
+  const window = `armed from ${formatMs(m.at)}${m.untilMs !== null ? ` until ${formatMs(m.untilMs)}` : ''}`;
+  const fired =
+    m.firings === 0
+      ? 'never fired'
+      : m.firings === 1
+        ? `fired at ${formatMs(m.firedAt)}`
+        : `fired ${m.firings} times, first at ${formatMs(m.firedAt)}`;
+  return `${m.label} — ${window}, ${fired}`;
 }
 
 /** Every scenario fault as a timeline marker. */
@@ -578,6 +597,8 @@ export function faultMarkers(v: RunView, s: Scenario): FaultMarker[] {
       firedAt: firedEntry >= 0 ? v.cols.time[firedEntry]! : -1,
       label: describeFault(f),
       kind: f.kind,
+      firings: fired.length,
+      untilMs: f.kind === 'random' ? (f.untilMs ?? null) : null,
     };
   });
 }
