@@ -49,6 +49,12 @@ describe('artifacts of a run', () => {
       total: 1234,
     });
     expect(cappedOf('sequenceDiagram\n')).toBeUndefined();
+    // A run drawn from just before its first fault names where the window starts.
+    expect(cappedOf('  Note over P0: showing 200 of 1762 steps, from 5052 ms\n')).toEqual({
+      shown: 200,
+      total: 1762,
+      fromMs: 5052,
+    });
     const parsed = parseScenario({
       version: 1,
       name: 'many',

@@ -25,8 +25,12 @@ export type ArtifactKind = DiagramKind | 'trace-json' | 'table-csv' | 'ledger-cs
 /** One artifact: its text and, for a capped diagram, how much of it is drawn. */
 export interface Artifact {
   text: string;
-  /** For a diagram capped at its step limit: steps shown and steps in all. */
-  capped?: { shown: number; total: number };
+  /**
+   * For a diagram capped at its step limit: steps shown and steps in all, and where the shown
+   * window starts (ms) when it does not start at the beginning (a run drawn from before its
+   * first fault).
+   */
+  capped?: { shown: number; total: number; fromMs?: number };
 }
 
 /** The outcome of {@link computeArtifact}. */
@@ -41,12 +45,16 @@ export interface ArtifactOptions {
   preset?: string;
 }
 
-const CAPPED = /showing (\d+) of (\d+) steps/;
+const CAPPED = /showing (\d+) of (\d+) steps(?:, from (\d+) ms)?/;
 
-/** "showing N of M" of a capped diagram, read back from its closing note. */
-export function cappedOf(text: string): { shown: number; total: number } | undefined {
+/** "showing N of M" (", from T ms") of a capped diagram, read back from its closing note. */
+export function cappedOf(
+  text: string,
+): { shown: number; total: number; fromMs?: number } | undefined {
   const m = CAPPED.exec(text);
-  return m ? { shown: Number(m[1]), total: Number(m[2]) } : undefined;
+  if (!m) return undefined;
+  const out = { shown: Number(m[1]), total: Number(m[2]) };
+  return m[3] !== undefined ? { ...out, fromMs: Number(m[3]) } : out;
 }
 
 /**

@@ -14,6 +14,7 @@ import type { LabState } from '../../store/labStore';
 import { useLab, useView } from '../../store/LabContext';
 import type { Artifact, ArtifactKind } from '../../views/exportArtifact';
 import { eventIdOf } from '../../views/runView';
+import { formatMs } from '../../views/format';
 import { useDarkScheme } from '../hooks/useDarkScheme';
 import { usePage } from '../io/PageContext';
 import { HiddenOutcome } from '../library/HiddenOutcome';
@@ -291,7 +292,11 @@ function DiagramStatus({ shown, artifact }: { shown: Shown; artifact: Artifact |
       break;
     case 'ok':
       text = artifact?.capped
-        ? `Showing ${artifact.capped.shown} of ${artifact.capped.total} steps — the trace export has them all.`
+        ? `Showing ${artifact.capped.shown} of ${artifact.capped.total} steps${
+            artifact.capped.fromMs !== undefined
+              ? `, from ${formatMs(artifact.capped.fromMs)} (just before the first fault)`
+              : ''
+          } — the trace export has them all.`
         : '';
   }
   return (
