@@ -87,7 +87,10 @@ export function describeEntry(v: RunView, i: number): string {
     case 'poll':
       return `${who} polls ${records(n)} from ${at(v, i)}`;
     case 'process':
-      return `${who} processes ${ev} from ${at(v, i)}${aux > 0 ? ` (attempt ${aux + 1})` : ''}`;
+      // Flink's entries carry the keyed state (aux = key index, count = its count), not an attempt.
+      if (who === 'flink')
+        return `${who} processes ${ev} from ${at(v, i)} (its key's count is now ${n})`;
+      return `${who} processes ${ev} from ${at(v, i)}${aux > 0 ? ` (incarnation ${aux})` : ''}`;
     case 'row-insert':
       return `${who} inserts a row for ${ev}`;
     case 'row-update':
@@ -120,7 +123,9 @@ export function describeEntry(v: RunView, i: number): string {
         if (step === 'committed')
           return `${who}: COMMIT PREPARED — ${xid}, its rows become visible`;
         if (step === 'aborted')
-          return `${who}: ROLLBACK PREPARED — ${xid}, ${records(n)} discarded`;
+          return c.until[i]! >= 0
+            ? `${who}: ROLLBACK PREPARED — ${xid}, ${records(n)} discarded`
+            : `${who}: ROLLBACK — ${xid}, never prepared, ${records(n)} discarded`;
       }
       return CHECKPOINT_STEPS[aux] === 'source-position'
         ? `checkpoint ${c.ckpt[i]} holds the source at ${at(v, i)}`

@@ -245,8 +245,18 @@ class Reader {
         return `commit offset ${o}${where}`;
       case 'commit-response':
         return `committed offset ${o}${where}`;
-      case 'sink-write':
+      case 'sink-write': {
+        // Flink's JDBC exactly-once sink also calls the database for its XA transactions: no
+        // record, the xid (or none: the recovery after a restore), named by what asked for it.
+        if (t.event[i]! < 0 && t.count[i]! < 0) {
+          const c = t.cause[i]!;
+          const xid = t.txn[i]!;
+          if (xid < 0) return 'XA recovery: commit the restored, roll back the rest';
+          if (c >= 0 && t.kindOf(c) === 'checkpoint') return `PREPARE TRANSACTION xid ${xid}`;
+          return `COMMIT PREPARED xid ${xid}`;
+        }
         return `${this.statement()} ${recs}`;
+      }
       case 'sink-response': {
         const what = this.outcome(i);
         return what || 'OK';
@@ -366,7 +376,10 @@ class Reader {
           const xid = `xid ${t.txn[i]}`;
           if (step === 'pre-committed') return `PREPARE TRANSACTION ${xid} (${t.count[i]} rows)`;
           if (step === 'committed') return `COMMIT PREPARED ${xid} · rows visible`;
-          if (step === 'aborted') return `ROLLBACK PREPARED ${xid} (${t.count[i]} rows)`;
+          if (step === 'aborted')
+            return t.until[i]! >= 0
+              ? `ROLLBACK PREPARED ${xid} (${t.count[i]} rows)`
+              : `ROLLBACK of open ${xid} (${t.count[i]} rows)`;
         }
         return `checkpoint ${t.ckpt[i]} ${step}${o >= 0 ? ` (source offset ${o})` : ''}`;
       }

@@ -478,13 +478,21 @@ describe("Flink's JDBC exactly-once sink (XA) on the S07/S08 workload", () => {
     const rolled = entriesOf(run, 'checkpoint').filter(
       (i) => CHECKPOINT_STEPS[run.trace.aux[i]!] === 'aborted',
     );
-    expect(rolled.map((i) => [run.trace.txn[i], run.trace.count[i]])).toEqual([[2, 50]]);
+    // Never prepared: a plain ROLLBACK of an open branch (until = -1, no prepare time).
+    expect(rolled.map((i) => [run.trace.txn[i], run.trace.count[i], run.trace.until[i]])).toEqual([
+      [2, 50, -1],
+    ]);
   });
 
   it('(b) crash after the prepare, before checkpoint 2 completes: the prepared transaction is rolled back and replayed → 250 rows', () => {
     const run = flink(xa, [{ kind: 'crash', target: 'flink', point: 'after-precommit', at: 5000 }]);
     expect(ckptsAt(run, 'declined')).toEqual([2]);
     expect(steps(run, 'aborted').map(([ck, xid]) => [ck, xid])).toEqual([[2, 2]]);
+    // ROLLBACK PREPARED: `until` is when it was prepared, the time of its pre-commit entry.
+    const [rollback] = entriesOf(run, 'checkpoint').filter(
+      (i) => CHECKPOINT_STEPS[run.trace.aux[i]!] === 'aborted',
+    );
+    expect(run.trace.until[rollback!]).toBe(steps(run, 'pre-committed')[1]![2]);
     expect(totals(run)).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
   });
 

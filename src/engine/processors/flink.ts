@@ -498,11 +498,15 @@ export class FlinkTask extends Actor {
       (m) => {
         for (const p of pending) this.commitXa(p.txn, p.epoch, m);
         const sink = this.sink!;
-        for (const xid of sink.xaOpen())
+        for (const xid of sink.xaOpen()) {
+          // until = when it had been prepared (-1: still open, never prepared).
+          const r = sink.xaRollback(xid);
           traceCheckpoint(sink, m, 'aborted', ckptOf.get(xid) ?? this.epochOfXid(xid), {
             txn: xid,
-            count: sink.xaRollback(xid),
+            count: r.rows,
+            until: r.preparedAt,
           });
+        }
       },
       () => {
         this.xids.clear();

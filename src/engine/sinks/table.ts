@@ -54,6 +54,8 @@ export interface Statement {
 interface XaTransaction {
   state: 'active' | 'prepared';
   statements: Statement[];
+  /** When it was prepared (ms), or -1. */
+  preparedAt: number;
 }
 
 /** Outcome of a statement. */
@@ -264,6 +266,7 @@ export class SinkActor extends Actor {
       return 0;
     }
     t.state = 'prepared';
+    t.preparedAt = this.world.now;
     return t.statements.reduce((n, s) => n + s.rows.length, 0);
   }
 
@@ -285,12 +288,15 @@ export class SinkActor extends Actor {
     return this.xa.get(xid)?.state === 'prepared';
   }
 
-  /** XA `rollback` (ROLLBACK PREPARED, or of an open branch). Returns the rows discarded. */
-  xaRollback(xid: number): number {
+  /**
+   * XA `rollback` (ROLLBACK PREPARED, or of a branch still open). Returns the rows discarded and
+   * when it had been prepared (-1: it never was).
+   */
+  xaRollback(xid: number): { rows: number; preparedAt: number } {
     const t = this.xa.get(xid);
-    if (!t) return 0;
+    if (!t) return { rows: 0, preparedAt: -1 };
     this.xa.delete(xid);
-    return t.statements.reduce((n, s) => n + s.rows.length, 0);
+    return { rows: t.statements.reduce((n, s) => n + s.rows.length, 0), preparedAt: t.preparedAt };
   }
 
   /** The xids of open or prepared transactions, ascending (for a writer's recovery). */
@@ -307,7 +313,7 @@ export class SinkActor extends Actor {
     if (stmt.xid !== undefined) {
       let t = this.xa.get(stmt.xid);
       if (!t) {
-        t = { state: 'active', statements: [] };
+        t = { state: 'active', statements: [], preparedAt: -1 };
         this.xa.set(stmt.xid, t);
       }
       // A prepared branch takes no more work (XAER_PROTO). The writer waits for each statement's
