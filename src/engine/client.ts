@@ -14,7 +14,7 @@
  * - transactions: `initTransactions` fences older instances, `commitTransaction` flushes then ends
  *   the transaction, `sendOffsetsToTransaction` makes consumer offsets part of it.
  */
-import type { Actor, World } from './world';
+import type { Actor, Timer, World } from './world';
 import type { Cluster, ProduceResult, Topic, TxnRecord } from './broker/cluster';
 import { errorIndex } from './broker/cluster';
 import { TXN_API, type ErrorCode, K } from './trace';
@@ -53,6 +53,8 @@ interface Pending {
   epoch: number;
   /** Its answer, if it arrived while an earlier request on the connection had none yet. */
   answer: { r: ProduceResult; cause: number } | null;
+  /** Its request.timeout.ms timer, cancelled once answered (a stale timer would hold the run open). */
+  timer: Timer | null;
 }
 
 /** One connection to a broker: its requests awaiting answers, in the order they were sent. */
@@ -80,6 +82,8 @@ interface Batch {
   cause: number;
   /** Per-record callbacks, by position in the batch (sparse). */
   callbacks: (SendCallback | undefined)[];
+  /** Its delivery.timeout.ms timer, cancelled once the batch is done. */
+  deliveryTimer: Timer | null;
 }
 
 /** A producer client bound to one owner process and one topic. */
@@ -237,6 +241,7 @@ export class ProducerClient {
       notBefore: 0,
       cause,
       callbacks: [],
+      deliveryTimer: null,
     };
     this.open[p] = b;
     if (this.cfg.lingerMs > 0) {
@@ -247,7 +252,7 @@ export class ProducerClient {
         }
       });
     }
-    this.owner.after(this.cfg.deliveryTimeoutMs, () => {
+    b.deliveryTimer = this.owner.after(this.cfg.deliveryTimeoutMs, () => {
       if (!b.done) this.failBatch(b, 'DELIVERY_TIMEOUT', b.cause);
     });
     return b;
@@ -343,7 +348,7 @@ export class ProducerClient {
       acks: this.cfg.acks,
     };
     const conn = this.connection(brokerNo);
-    const pending: Pending = { batch: b, attempt, epoch: conn.epoch, answer: null };
+    const pending: Pending = { batch: b, attempt, epoch: conn.epoch, answer: null, timer: null };
     const m = w.send(this.owner, broker, 'produce', b.cause, carry, (e) => {
       broker.produce(req, e, (r: ProduceResult, c) => {
         w.send(
@@ -365,7 +370,7 @@ export class ProducerClient {
       return;
     }
     conn.outstanding.push(pending);
-    this.owner.after(this.cfg.requestTimeoutMs, () => {
+    pending.timer = this.owner.after(this.cfg.requestTimeoutMs, () => {
       if (!conn.outstanding.includes(pending) || conn.epoch !== pending.epoch) return;
       const e = t.add(
         w.now,
@@ -399,6 +404,8 @@ export class ProducerClient {
     p.answer = { r, cause };
     while (conn.outstanding.length > 0 && conn.outstanding[0]!.answer) {
       const head = conn.outstanding.shift()!;
+      // Answered and off the connection: its timeout would find nothing to do.
+      if (head.timer) this.owner.world.cancel(head.timer);
       this.onResponse(head.batch, head.attempt, head.answer!.r, head.answer!.cause);
     }
   }
@@ -413,6 +420,7 @@ export class ProducerClient {
     conn.outstanding = [];
     conn.epoch++;
     for (const p of failed) {
+      if (p.timer) this.owner.world.cancel(p.timer);
       if (p.batch.attemptId !== p.attempt || p.batch.done) continue;
       this.onError(p.batch, p === timedOut ? 'REQUEST_TIMED_OUT' : 'NETWORK_EXCEPTION', cause);
     }
@@ -467,6 +475,7 @@ export class ProducerClient {
   private completeBatch(b: Batch, offset: number, cause: number): void {
     const w = this.world;
     b.done = true;
+    if (b.deliveryTimer) this.owner.world.cancel(b.deliveryTimer);
     this.remove(b);
     const e = w.trace.add(
       w.now,
@@ -488,6 +497,7 @@ export class ProducerClient {
     if (b.done) return;
     const w = this.world;
     b.done = true;
+    if (b.deliveryTimer) this.owner.world.cancel(b.deliveryTimer);
     this.settleInflight(b);
     this.remove(b);
     if (!b.closed) {

@@ -816,6 +816,10 @@ class Ctx {
         entries: [input[0]!.append],
       };
     }
+    if (s.processor.type === 'flink') {
+      const story = this.flinkNeverCommitted(processed[0]!);
+      if (story) return story;
+    }
     const crash = this.findCrash(this.actorName(processed[0]!), processed[0]!);
     if (crash >= 0)
       return {
@@ -910,6 +914,55 @@ class Ctx {
       }
     }
     return out;
+  }
+
+  /**
+   * A Flink job processed an event whose output (an XA or Kafka transaction) no checkpoint ever
+   * committed: the job kept failing over on expired checkpoints, crashed for good, or the run
+   * stopped first. Null when none of these is the case.
+   */
+  private flinkNeverCommitted(processed: number): Story | null {
+    const t = this.t;
+    const p = this.run.scenario.processor;
+    if (p.type !== 'flink') return null;
+    const flink = t.actors.indexOf('flink');
+    let failovers = 0;
+    let firstExpired = -1;
+    let lastCrash = -1;
+    let restartedAfter = false;
+    for (let i = processed; i < t.length; i++) {
+      const k = this.kind(i);
+      if (t.actor[i] !== flink) continue;
+      if (k === 'restart') restartedAfter = true;
+      if (k !== 'crash') continue;
+      lastCrash = i;
+      restartedAfter = false;
+      const c = t.cause[i]!;
+      if (c >= 0 && this.kind(c) === 'checkpoint' && CHECKPOINT_STEPS[t.aux[c]!] === 'expired') {
+        failovers++;
+        if (firstExpired < 0) firstExpired = c;
+      }
+    }
+    const stop = this.run.cutOff ? `, until the run was cut off at ${this.run.endTime} ms` : '';
+    if (failovers > 0)
+      return {
+        template: `{id} was processed, but no checkpoint covering it ever completed: checkpoints expired after execution.checkpointing.timeout (${p['execution.checkpointing.timeout']} ms) and, with execution.checkpointing.tolerable-failed-checkpoints=${p['execution.checkpointing.tolerable-failed-checkpoints']}, the job failed over ${failovers} time${failovers === 1 ? '' : 's'}${stop} → each restore discarded the uncommitted output of {id}`,
+        entries: [processed, firstExpired],
+      };
+    if (lastCrash >= 0 && !restartedAfter && !this.run.cutOff) {
+      const f = t.aux[lastCrash]! >= 0 ? this.run.scenario.faults[t.aux[lastCrash]!] : undefined;
+      const what = f?.id ? `fault "${f.id}"` : f ? describeFault(f) : 'a crash';
+      return {
+        template: `{id} was processed, but flink crashed (${what}) and never restarted → no checkpoint covering {id} completed, so its output was never committed`,
+        entries: [processed, lastCrash],
+      };
+    }
+    if (this.run.cutOff)
+      return {
+        template: `{id} was processed, but the run was cut off at ${this.run.endTime} ms before a checkpoint covering it completed → its output was not committed yet`,
+        entries: [processed],
+      };
+    return null;
   }
 
   private findCrash(actorName: string, after: number): number {

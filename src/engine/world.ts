@@ -11,11 +11,16 @@ import type { Scenario } from './scenario/schema';
 import type { Events } from './scenario/workload';
 import type { Faults } from './faults';
 
+/** A scheduled task, as its owner may hold it (to {@link World.cancel} it). */
+export type Timer = object;
+
 interface Task extends Scheduled {
   actor: Actor | null;
   /** The actor incarnation the task belongs to; a task of an ended incarnation is dropped. */
   inc: number;
   run: () => void;
+  /** Set by {@link World.cancel}: the task is dropped unrun (a timer no longer needed). */
+  cancelled: boolean;
 }
 
 const MSG_INDEX = new Map<MessageType, number>(MESSAGE_TYPES.map((m, i) => [m, i]));
@@ -44,6 +49,8 @@ export abstract class Actor {
   /** Incarnation number: 0 at start, +1 at each crash. */
   incarnation = 0;
   alive = true;
+  /** Down with a restart scheduled (false when it crashed for good, with no restart). */
+  restartPending = false;
   /** While now < stalledUntil the process is paused: its work waits (a GC pause, a frozen VM). */
   stalledUntil = -1;
 
@@ -71,6 +78,7 @@ export abstract class Actor {
     const w = this.world;
     const e = w.trace.add(w.now, K['crash'], this.id, cause, -1, -1, -1, -1, -1, faultIndex);
     this.alive = false;
+    this.restartPending = restartAfterMs !== null;
     this.incarnation++;
     this.stalledUntil = -1;
     this.onCrash(e);
@@ -85,6 +93,7 @@ export abstract class Actor {
     if (this.alive) return;
     const w = this.world;
     this.alive = true;
+    this.restartPending = false;
     const e = w.trace.add(
       w.now,
       K['restart'],
@@ -109,9 +118,12 @@ export abstract class Actor {
     return e;
   }
 
-  /** Run `fn` after `delayMs` in this incarnation (dropped if the process dies first). */
-  after(delayMs: number, fn: () => void): void {
-    this.world.schedule(delayMs, this, fn);
+  /**
+   * Run `fn` after `delayMs` in this incarnation (dropped if the process dies first).
+   * @returns the task, for {@link World.cancel}.
+   */
+  after(delayMs: number, fn: () => void): Timer {
+    return this.world.schedule(delayMs, this, fn);
   }
 }
 
@@ -188,14 +200,39 @@ export class World {
     return i;
   }
 
+  /**
+   * Drop a scheduled task unrun: a timer whose reason is gone (a checkpoint that completed before
+   * its timeout). Unlike a task that runs and does nothing, it neither moves the clock nor keeps
+   * the run from ending (or makes it look cut off at stopAtMs).
+   */
+  cancel(task: Timer): void {
+    (task as Task).cancelled = true;
+  }
+
   /** Run `fn` on `actor`'s current incarnation after `delayMs`. */
-  schedule(delayMs: number, actor: Actor, fn: () => void): void {
-    this.queue.push({ time: this.now + delayMs, seq: 0, actor, inc: actor.incarnation, run: fn });
+  schedule(delayMs: number, actor: Actor, fn: () => void): Task {
+    const task: Task = {
+      time: this.now + delayMs,
+      seq: 0,
+      actor,
+      inc: actor.incarnation,
+      run: fn,
+      cancelled: false,
+    };
+    this.queue.push(task);
+    return task;
   }
 
   /** Run `fn` after `delayMs`, whatever happens to any actor (restarts, fault arming). */
   scheduleGlobal(delayMs: number, fn: () => void): void {
-    this.queue.push({ time: this.now + delayMs, seq: 0, actor: null, inc: 0, run: fn });
+    this.queue.push({
+      time: this.now + delayMs,
+      seq: 0,
+      actor: null,
+      inc: 0,
+      run: fn,
+      cancelled: false,
+    });
   }
 
   /** One-way latency of a message on the link from → to (ms). */
@@ -243,6 +280,7 @@ export class World {
       seq: 0,
       actor: null,
       inc: 0,
+      cancelled: false,
       run: () => {
         if (!to.alive || to.incarnation !== toInc) {
           const l = t.add(
@@ -268,6 +306,7 @@ export class World {
             actor: to,
             inc: toInc,
             run: () => deliver(e),
+            cancelled: false,
           });
           return;
         }
@@ -288,6 +327,10 @@ export class World {
     while (!this.stopped) {
       const task = q.peek();
       if (!task) break;
+      if (task.cancelled) {
+        q.pop();
+        continue;
+      }
       if (task.time > stopAtMs) {
         this.now = stopAtMs;
         this.trace.add(this.now, K['end'], 0, -1, -1, -1, -1, -1, -1, 1);

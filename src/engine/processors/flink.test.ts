@@ -545,3 +545,48 @@ describe("Flink's JDBC exactly-once sink (XA) on the S07/S08 workload", () => {
     expect(anomalies(flink({ type: 'table' }, lost))).toEqual(['e201:2']);
   });
 });
+
+describe('Flink losses the explanations must name', () => {
+  const xa = { type: 'table', xa: true, retries: 0 };
+
+  it('a job failing over on every expired checkpoint: the loss names the timeout, the threshold and the failovers', () => {
+    // 50 ms per record against a 10 ms checkpoint timeout: no checkpoint ever completes, every
+    // expiry fails the job over (0 tolerated), and the XA transactions are rolled back each time.
+    const run = flink(xa, [], [], {
+      'execution.checkpointing.timeout': 10,
+      processing: { perRecordMs: 50 },
+    });
+    expect(totals(run).rows).toBe(0);
+    const lost = run.verdict.explanations.find((x) => x.fate === 'lost')!;
+    expect(lost.sentence).toMatch(
+      /^e1 was processed, but no checkpoint covering it ever completed: checkpoints expired after execution\.checkpointing\.timeout \(10 ms\) and, with execution\.checkpointing\.tolerable-failed-checkpoints=0, the job failed over \d+ times/,
+    );
+  });
+
+  it('a job that crashed for good: the loss says it never restarted', () => {
+    const run = flink(xa, [{ kind: 'crash', target: 'flink', at: 5020, restartAfterMs: null }]);
+    expect(run.cutOff).toBe(false);
+    const lost = run.verdict.explanations.find((x) => x.fate === 'lost')!;
+    expect(lost.sentence).toBe(
+      'e201 was processed, but flink crashed (a crash of flink) and never restarted → no checkpoint covering e201 completed, so its output was never committed',
+    );
+  });
+
+  it('a completed checkpoint leaves no timer behind: a run with a short stopAtMs is not cut off by its 10 min timeout', () => {
+    const run = runScenario({
+      workload: { events: ev },
+      network: { latencyMs: 1, jitterMs: 0 },
+      producer: { 'linger.ms': 0 },
+      processor: {
+        type: 'flink',
+        'execution.checkpointing.interval': 1000,
+        startAtMs: 1000,
+        processing: { perRecordMs: 1 },
+      },
+      sink: { type: 'table' },
+      stopAtMs: 60_000,
+    });
+    expect(run.cutOff).toBe(false);
+    expect(totals(run)).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
+  });
+});

@@ -42,7 +42,7 @@
  * Barrier alignment only matters for operators with several inputs; this job has one chain, so
  * EXACTLY_ONCE and AT_LEAST_ONCE checkpointing behave alike here (documented, not simulated).
  */
-import { Actor, type World } from '../world';
+import { Actor, type Timer, type World } from '../world';
 import type { Cluster, Topic, TxnRecord } from '../broker/cluster';
 import { TXN_REASON_REQUESTED } from '../broker/cluster';
 import { ProducerClient, outputClientConfig } from '../client';
@@ -139,7 +139,8 @@ export class JobManager extends Actor {
   completed: CompletedCheckpoint | null = null;
   readonly history: CheckpointRecord[] = [];
   private nextId = 1;
-  private inProgress: { id: number; triggeredAt: number; entry: number } | null = null;
+  private inProgress: { id: number; triggeredAt: number; entry: number; timeout: Timer } | null =
+    null;
   private timerArmed = false;
   /** Failed checkpoints since the last completed one (Flink's CheckpointFailureManager counter). */
   private consecutiveFailures = 0;
@@ -175,14 +176,19 @@ export class JobManager extends Actor {
     const w = this.world;
     const job = this.job;
     if (this.inProgress || !job.alive || !job.running) {
-      if (!this.inProgress && (job.hasProgressSinceBarrier() || this.retry)) this.poke();
+      // Keep the timer going while the job restarts, not after a crash with no restart: nothing
+      // would ever happen again, and the idle timer would hold the run open until stopAtMs.
+      const back = job.alive || job.restartPending;
+      if (!this.inProgress && back && (job.hasProgressSinceBarrier() || this.retry)) this.poke();
       return;
     }
     if (!job.hasProgressSinceBarrier() && !this.retry) return; // nothing new: skip (it would change nothing)
     this.retry = false;
     const id = this.nextId++;
     const e = traceCheckpoint(this, -1, 'triggered', id);
-    this.inProgress = { id, triggeredAt: w.now, entry: e };
+    // Expiry after execution.checkpointing.timeout; cancelled when the checkpoint ends first.
+    const timeout = this.after(this.cfg['execution.checkpointing.timeout'], () => this.expire(id));
+    this.inProgress = { id, triggeredAt: w.now, entry: e, timeout };
     this.history.push({
       id,
       status: 'in progress',
@@ -194,7 +200,6 @@ export class JobManager extends Actor {
     });
     const inc = job.incarnation;
     w.send(this, job, 'barrier', e, {}, (m) => job.onBarrier(id, m), { toInc: inc });
-    this.after(this.cfg['execution.checkpointing.timeout'], () => this.expire(id));
   }
 
   /**
@@ -239,6 +244,7 @@ export class JobManager extends Actor {
     const w = this.world;
     const p = this.inProgress;
     if (!p || p.id !== snap.id) return;
+    w.cancel(p.timeout);
     this.inProgress = null;
     this.consecutiveFailures = 0;
     const cp: CompletedCheckpoint = { ...snap, triggeredAt: p.triggeredAt, completedAt: w.now };
@@ -266,6 +272,7 @@ export class JobManager extends Actor {
   /** The task died: an in-progress checkpoint is declined; the job restarts after the task is back. */
   onTaskFailed(cause: number): void {
     if (this.inProgress) {
+      this.world.cancel(this.inProgress.timeout);
       traceCheckpoint(this, cause, 'declined', this.inProgress.id);
       const h = this.history.find((x) => x.id === this.inProgress!.id);
       if (h) h.status = 'declined';

@@ -3,7 +3,7 @@
  * retries a statement whose answer never came — without knowing whether it was applied (the
  * outcome is unknown to the writer, SEMANTICS A5). That unknown is where a plain INSERT doubles.
  */
-import type { Actor, Carry } from '../world';
+import type { Actor, Carry, Timer, World } from '../world';
 import type { SinkActor, Statement } from './table';
 import type { EffectCall, ServiceActor } from './effects';
 import { errorIndex } from '../broker/cluster';
@@ -28,6 +28,9 @@ interface ExchangeState {
   done: ((error: ErrorCode, cause: number) => void) | null;
   /** What the request carries, for a timeout's 'reject' entry (null once settled). */
   carry: ExchangeCarry | null;
+  /** The pending timeout, cancelled when the exchange settles (with its owner's world). */
+  timer: Timer | null;
+  world: World | null;
 }
 
 type ExchangeCarry = Carry & {
@@ -59,7 +62,15 @@ function exchange(
   // The timeout timers reach the exchange only through `x`, which lets go of the statement (its
   // rows), the caller's batch and the carry once settled: a timer outlives most exchanges by
   // the whole timeout (5 s of virtual time by default), and would otherwise keep them all alive.
-  const x: ExchangeState = { attempt: 0, settled: false, retry: null, done, carry };
+  const x: ExchangeState = {
+    attempt: 0,
+    settled: false,
+    retry: null,
+    done,
+    carry,
+    timer: null,
+    world: w,
+  };
   const tryOnce = (c: number) => {
     const mine = ++x.attempt;
     w.send(owner, server, types.request, c, carry, (e) => {
@@ -90,6 +101,11 @@ function settle(x: ExchangeState): (error: ErrorCode, cause: number) => void {
   x.retry = null;
   x.done = null;
   x.carry = null;
+  // A settled exchange's timeout would do nothing: drop it, so it neither holds the run open nor
+  // makes it look cut off at stopAtMs.
+  if (x.timer) x.world!.cancel(x.timer);
+  x.timer = null;
+  x.world = null;
   return done;
 }
 
@@ -103,7 +119,8 @@ function armTimeout(
   timeoutError: ErrorCode,
 ): void {
   const w = owner.world;
-  owner.after(policy.timeoutMs, () => {
+  x.timer = owner.after(policy.timeoutMs, () => {
+    x.timer = null;
     if (x.settled || mine !== x.attempt) return;
     const carry = x.carry!;
     const t = w.trace.add(
