@@ -66,6 +66,7 @@ Claimed **at-least-once**, observed **at-least-once**: the claim held.
 | \`statement\` (sink) | insert |
 | \`key column\` (sink) | business-id |
 | \`UNIQUE / PRIMARY KEY\` (sink) | auto |
+| \`statement retries\` (sink) | 3 |
 
 ## Faults
 

@@ -1094,6 +1094,7 @@ function sinkLines(s: Scenario): string[] {
         `key ${k.key}${k.uniqueKey === undefined ? '' : ` · unique=${onOff(k.uniqueKey)}`}`,
       );
       if (k.dedupe) lines.push(`dedupe table, retention ${k.dedupe.retentionMs} ms`);
+      if (k.xa) lines.push('XA transaction per checkpoint (JdbcSink.exactlyOnceSink)');
       lines.push(`statement.timeout.ms=${k['statement.timeout.ms']} · retries=${k.retries}`);
       return lines;
     }
