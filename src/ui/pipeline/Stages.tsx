@@ -613,17 +613,20 @@ export function ReaderStage({ view, idx, t }: StageProps) {
             <dd>{formatMoney(c.sum)}</dd>
             <dt>should be</dt>
             <dd>
-              {formatCount(c.sent)} · {formatMoney(c.trueSum)}
+              {/* Each figure whole: a narrow column wraps between them, never inside one. */}
+              <span className="figure">{formatCount(c.sent)}</span> ·{' '}
+              <span className="figure">{formatMoney(c.trueSum)}</span>
             </dd>
           </dl>
           {c.sum !== c.trueSum && c.final && (
             <p
               className="fate duplicated"
-              // A narrow reader column beside the story: a long amount wraps rather than spill.
-              style={{ margin: '0.3em 0 0', whiteSpace: 'normal', overflowWrap: 'anywhere' }}
+              // A narrow reader column beside the story: the words wrap, the amount stays whole
+              // (breaking anywhere split it mid-figure: "$112,75 / 0").
+              style={{ margin: '0.3em 0 0', whiteSpace: 'normal' }}
             >
               <span aria-hidden="true">⚠</span> the report is off by{' '}
-              {formatMoney(c.sum - c.trueSum)}
+              <span className="figure">{formatMoney(c.sum - c.trueSum)}</span>
             </p>
           )}
         </div>
