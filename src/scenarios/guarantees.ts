@@ -1,13 +1,10 @@
 /**
- * Guarantee recipes: the knobs that make a pipeline at-most-once, at-least-once or exactly-once,
- * for the pipeline the scenario describes (a consumer loop, a Flink job, a Spark query). Applying
- * one changes only the knobs it lists and sets the claim; any knob can then be changed by hand.
- * {@link recipeDifferences} tells which knobs differ from a recipe — a library preset often
- * ships with some of them set otherwise, to show what breaks the claim.
+ * Guarantee presets: the bundle of knobs that makes a pipeline at-most-once, at-least-once or
+ * exactly-once, for the pipeline the scenario describes (a consumer loop, a Flink job, a Spark
+ * query). Applying one changes only the knobs it lists; any knob can then be changed by hand, and
+ * {@link detectGuarantee} reports "custom" once the knobs no longer match a preset.
  *
- * ("Recipe", not "preset": a preset is a scenario of the library.)
- *
- * The recipes follow SEMANTICS §2.3 (the chain table): at-most-once = commit before processing and
+ * The bundles follow SEMANTICS §2.3 (the chain table): at-most-once = commit before processing and
  * never retry; at-least-once = retry everything and commit after the output; exactly-once = the
  * at-least-once chain made idempotent or atomic end to end (an upsert on the business id, Kafka
  * transactions with read_committed readers, Flink two-phase commit, Delta txnAppId/txnVersion).
@@ -28,7 +25,7 @@ import {
 } from '../engine';
 import type { Guarantee, Issue, ScenarioInput } from '../engine';
 
-/** One knob a recipe sets: its path in the scenario and its value. */
+/** One knob a preset sets: its path in the scenario and its value. */
 export interface KnobSetting {
   /** Dotted path, e.g. `producer.acks` or `processor.enable.auto.commit` (see {@link getKnob}). */
   path: string;
@@ -165,7 +162,7 @@ function xaOffKnob(s: ScenarioInput, why: string): KnobSetting[] {
   return sink?.type === 'table' && sink.xa === true ? [{ path: 'sink.xa', value: false, why }] : [];
 }
 
-/** The knobs each guarantee's recipe sets, per pipeline kind. */
+/** The knobs each guarantee sets, per pipeline kind. */
 export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): KnobSetting[] {
   const readers = (s.readers ?? []).map((_, i) => i);
   const readerKnobs = (level: string, why: string): KnobSetting[] =>
@@ -452,7 +449,13 @@ export function getKnob(s: unknown, path: string): unknown {
   return cur;
 }
 
-/** A copy of `s` with the knob at `path` set (undefined removes it). Unknown intermediate objects are created. */
+/**
+ * A copy of `s` with the knob at `path` set (undefined removes it). Unknown intermediate objects
+ * are created; one the schema fills in as a discriminated union when it is left out (`processor`,
+ * `sink`) is created with the discriminator of that default (`type: "consumer"`, `"table"`), so
+ * the scenario keeps meaning what it meant, plus the one knob — `{ "max.poll.records": 7 }`
+ * alone is refused for want of a type.
+ */
 export function setKnob<T>(
   s: T,
   path: string,
@@ -463,6 +466,7 @@ export function setKnob<T>(
   let cur = root;
   let rest = path;
   let prefix = '';
+  const keys: string[] = [];
   for (;;) {
     const candidates = [...Object.keys(cur), ...schemaKeys(prefix)].filter(
       (k) => rest === k || rest.startsWith(`${k}.`),
@@ -474,13 +478,44 @@ export function setKnob<T>(
       return root as T;
     }
     const next = cur[key];
-    const child =
-      next !== null && typeof next === 'object' ? (next as Record<string, unknown>) : {};
+    keys.push(key);
+    let child: Record<string, unknown>;
+    if (next !== null && typeof next === 'object') child = next as Record<string, unknown>;
+    else {
+      const tag = next === undefined ? defaultDiscriminator(keys) : undefined;
+      child = tag ? { [tag[0]]: tag[1] } : {};
+    }
     cur[key] = child;
     cur = child;
     rest = rest.slice(key.length + 1);
     prefix = prefix ? `${prefix}.${key}` : key;
   }
+}
+
+interface SchemaNode {
+  shape?: Record<string, SchemaNode>;
+  def?: { type?: string; innerType?: SchemaNode; discriminator?: string };
+  safeParse?(v: unknown): { success: boolean; data?: unknown };
+}
+
+/**
+ * The discriminator the schema's default gives the object at `keys` when it is left out
+ * (`['processor']` → `['type', 'consumer']`, `['sink']` → `['type', 'table']`), or undefined when
+ * that object is no defaulted discriminated union. The scenario's other unions (a fault's `kind`,
+ * a random fault's `what`) have no default, so there is nothing to fill in for them.
+ */
+function defaultDiscriminator(keys: readonly string[]): [string, unknown] | undefined {
+  const unwrap = (n: SchemaNode | undefined) => {
+    while (n?.def?.innerType) n = n.def.innerType;
+    return n;
+  };
+  let node: SchemaNode | undefined = ScenarioSchema as unknown as SchemaNode;
+  for (const k of keys) node = unwrap(node)?.shape?.[k];
+  const d = unwrap(node)?.def?.discriminator;
+  if (!node || d === undefined) return undefined;
+  const parsed = node.safeParse?.(undefined);
+  const data = parsed?.success ? (parsed.data as Record<string, unknown> | undefined) : undefined;
+  return data && d in data ? [d, data[d]] : undefined;
 }
 
 /** The keys the schema allows in the object at `prefix` (so `setKnob` can split dotted config names). */
@@ -503,7 +538,7 @@ function knownKeys(prefix: string): string[] {
 }
 
 /**
- * Apply a guarantee's recipe: set its knobs and the claim. Faults are never touched: one that
+ * Apply a guarantee preset: set its knobs and the claim. Faults are never touched: one that
  * cannot happen under the guarantee makes the result invalid, which {@link guaranteeAvailability}
  * tells before anyone applies it.
  */
@@ -582,50 +617,22 @@ function issueReason(s: ScenarioInput, g: Guarantee, issue: Issue): string {
   return `${name} cannot happen under ${g}: ${issue.message}`;
 }
 
-/**
- * The guarantee a scenario claims — the one its verdict checks the run against: its `claim`, or
- * the schema's default (at-least-once) when it has none. A claim the schema refuses leaves the
- * scenario without a verdict; the default stands in for it.
- */
-export function claimOf(s: ScenarioInput): Guarantee {
-  const claim = ScenarioSchema.shape.claim;
-  const r = claim.safeParse(s.claim);
-  return r.success ? r.data : claim.parse(undefined);
-}
-
-/**
- * The knobs of `g`'s recipe that `s` sets otherwise, in the recipe's order (none: the knobs
- * follow the recipe). A knob left unset counts as its default: a Flink job without
- * checkpointing.mode is in EXACTLY_ONCE mode, as the schema (and Flink) say.
- */
-export function recipeDifferences(s: ScenarioInput, g: Guarantee): KnobSetting[] {
-  return differences(s, g, valueIn(s));
-}
-
-/** A knob's value in `s`, or, unset, the default the schema fills in. */
-function valueIn(s: ScenarioInput): (path: string) => unknown {
-  const parsed = ScenarioSchema.safeParse(s);
-  return (path) => {
-    const v = getKnob(s, path);
-    return v === undefined && parsed.success ? getKnob(parsed.data, path) : v;
-  };
-}
-
-function differences(
-  s: ScenarioInput,
-  g: Guarantee,
-  valueOf: (path: string) => unknown,
-): KnobSetting[] {
-  return guaranteeKnobs(g, kindOf(s), s).filter((k) => !sameValue(valueOf(k.path), k.value));
-}
-
-/** The guarantee whose recipe the scenario's knobs follow (the claimed one first), or 'custom'. */
+/** The preset whose knobs the scenario matches (the claimed one first), or 'custom'. */
 export function detectGuarantee(s: ScenarioInput): Guarantee | 'custom' {
   const order: Guarantee[] = ['exactly-once', 'at-least-once', 'at-most-once'];
   const claim = s.claim;
   if (claim) order.sort((a, b) => (a === claim ? -1 : b === claim ? 1 : 0));
-  const valueOf = valueIn(s);
-  for (const g of order) if (differences(s, g, valueOf).length === 0) return g;
+  // A knob left unset counts as its default: a Flink job without checkpointing.mode is in
+  // EXACTLY_ONCE mode, as the schema (and Flink) say.
+  const parsed = ScenarioSchema.safeParse(s);
+  const valueOf = (path: string) => {
+    const v = getKnob(s, path);
+    return v === undefined && parsed.success ? getKnob(parsed.data, path) : v;
+  };
+  for (const g of order) {
+    const knobs = guaranteeKnobs(g, kindOf(s), s);
+    if (knobs.every((k) => sameValue(valueOf(k.path), k.value))) return g;
+  }
   return 'custom';
 }
 

@@ -29,12 +29,9 @@ import {
 import type { RunClient, RunJob, RunProgress } from '../platform/runClient';
 import {
   applyGuarantee,
-  claimOf,
+  detectGuarantee,
   findPreset,
   guaranteeAvailability,
-  recipeDifferences,
-  setKnob as setKnobIn,
-  type KnobSetting,
 } from '../scenarios';
 import { indexAtTime, timeAtIndex } from '../views/at';
 import {
@@ -44,6 +41,7 @@ import {
   type ComponentId,
 } from '../views/faultActions';
 import { formatMs } from '../views/format';
+import { editKnob } from '../views/knobs';
 import { advance, SPEED_DEFAULT, SPEED_MAX, SPEED_MIN } from '../views/playback';
 import type { RunView } from '../views/runView';
 
@@ -125,7 +123,12 @@ export interface LabActions {
    * not validate (a fault of the scenario that cannot exist under `g`: see guaranteeAvailability).
    */
   setGuarantee(g: Guarantee): void;
-  setKnob(path: string, value: unknown): void;
+  /**
+   * Set one knob, with the knobs it must bring along (an XA sink sets statement retries to 0:
+   * `KnobMeta.alsoSets`), as one undoable edit; the notice names them. `note` says why this value
+   * (a knob turned back on: "back to 2500 ms, its last value").
+   */
+  setKnob(path: string, value: unknown, note?: string): void;
   setSeed(seed: number): void;
   addFault(fault: FaultInput): void;
   applyFaultAction(action: FaultAction): void;
@@ -204,27 +207,16 @@ export function selectIssues(s: Pick<LabState, 'scenario'>): Issue[] {
 }
 const NO_ISSUES: Issue[] = [];
 
-/**
- * The guarantee the scenario claims: the one its verdict checks, and so the one the guarantee
- * switch shows as chosen (a scenario without a claim has the schema's default).
- */
-export function selectClaim(s: Pick<LabState, 'scenario'>): Guarantee {
-  return claimOf(s.scenario);
-}
+const guaranteeCache = new WeakMap<object, Guarantee | 'custom'>();
 
-const recipeCache = new WeakMap<object, KnobSetting[]>();
-
-/**
- * The knobs of the claimed guarantee's recipe that the scenario sets otherwise (none: its knobs
- * follow the recipe). Cached per scenario: the same array until the scenario changes.
- */
-export function selectRecipeDifferences(s: Pick<LabState, 'scenario'>): KnobSetting[] {
-  let d = recipeCache.get(s.scenario);
-  if (d === undefined) {
-    d = recipeDifferences(s.scenario, claimOf(s.scenario));
-    recipeCache.set(s.scenario, d);
+/** The guarantee preset the scenario's knobs match, or 'custom'. */
+export function selectGuarantee(s: Pick<LabState, 'scenario'>): Guarantee | 'custom' {
+  let g = guaranteeCache.get(s.scenario);
+  if (g === undefined) {
+    g = detectGuarantee(s.scenario);
+    guaranteeCache.set(s.scenario, g);
   }
-  return d;
+  return g;
 }
 
 /** Whether the view on screen is the run of the current scenario. */
@@ -395,9 +387,6 @@ export function createLab(deps: LabDeps): Lab {
     },
     setGuarantee(g) {
       const s = app.getState().scenario;
-      // Choosing the claimed guarantee again applies its recipe where the knobs differ from it;
-      // where they follow it already there is nothing to apply (and nothing to undo).
-      if (g === claimOf(s) && selectRecipeDifferences(app.getState()).length === 0) return;
       // The picker disables such an option; any other caller gets the same answer: a switch that
       // would turn the scenario into one the validator refuses (a fault that cannot exist under
       // g) is not made, and the notice says why.
@@ -410,8 +399,9 @@ export function createLab(deps: LabDeps): Lab {
       app.setState({ tab: 'sets' });
       edit(applyGuarantee(s, g), `Guarantee: ${g}`);
     },
-    setKnob(path, value) {
-      edit(setKnobIn(app.getState().scenario, path, value), `Set ${path}`);
+    setKnob(path, value, note) {
+      const { scenario, notice } = editKnob(app.getState().scenario, path, value, note);
+      edit(scenario, notice);
     },
     setSeed(seed) {
       if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) return;
@@ -591,3 +581,6 @@ export function createLab(deps: LabDeps): Lab {
   requestRun();
   return { app, cursor, shown, actions };
 }
+
+/** Selected guarantee label, for the switch: the preset the knobs match, or 'custom'. */
+export type GuaranteeLabel = ReturnType<typeof selectGuarantee>;

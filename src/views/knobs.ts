@@ -7,8 +7,9 @@
  * brokers instead of one, …) `note` says so. Knobs that exist only in the simulator (how the
  * application uses the producer, when the consumer starts) say "simulator" instead of a link.
  */
-import type { Scenario } from '../engine';
+import type { Scenario, ScenarioInput } from '../engine';
 import { outputTransactionTimeoutMs } from '../engine';
+import { getKnob, setKnob, type KnobSetting } from '../scenarios';
 
 /** Where a knob lives in the pipeline. */
 export type KnobGroup = 'producer' | 'broker' | 'processor' | 'sink' | 'reader' | 'network';
@@ -20,8 +21,19 @@ export type KnobEditor =
   /** Unset (the default rule applies), true or false. */
   | { type: 'tristate'; unsetLabel: string }
   | { type: 'number'; min: number; max: number; unit?: 'ms' | 'records' | 'bytes' }
-  /** A number, or off (null). */
-  | { type: 'nullable-number'; min: number; max: number; unit?: 'ms'; offLabel: string }
+  /**
+   * A number, or off (null). Turned back on, it takes the last number it had in the undo
+   * history, else `onValue` — and the notice says why (`onWhy`).
+   */
+  | {
+      type: 'nullable-number';
+      min: number;
+      max: number;
+      unit?: 'ms';
+      offLabel: string;
+      onValue: number;
+      onWhy: string;
+    }
   /** A name; empty = unset (undefined) or null when `nullable`. */
   | { type: 'text'; nullable?: boolean };
 
@@ -50,6 +62,13 @@ export interface KnobMeta {
    * pipeline (a Kafka sink's transaction.timeout.ms: 1 h under Flink, 60 s otherwise).
    */
   defaultFor?: (s: Scenario) => unknown;
+  /**
+   * Other knobs that setting this one to `value` must change for the scenario to stay valid (an
+   * XA sink needs statement retries 0): set in the same, single undoable edit — as a guarantee's
+   * knobs are ({@link KnobSetting}) — and named in the notice, each `why` ending it.
+   * Only what conflicts is listed: an empty list when nothing has to change.
+   */
+  alsoSets?: (value: unknown, s: ScenarioInput) => KnobSetting[];
 }
 
 const KAFKA = 'https://kafka.apache.org/documentation/';
@@ -478,6 +497,9 @@ export const KNOBS: readonly KnobMeta[] = [
       max: 7 * 24 * 3_600_000,
       unit: 'ms',
       offLabel: 'off',
+      onValue: 1000,
+      onWhy:
+        'Flink has no default interval (unset, checkpointing is off); 1000 ms is what the at-least-once and exactly-once guarantees set',
     },
     what: 'How often the job takes a checkpoint. A restart resumes from the last completed one: the state is exactly-once, the sink sees the replayed records again.',
     realDefault: 'none (checkpointing disabled)',
@@ -669,6 +691,11 @@ export const KNOBS: readonly KnobMeta[] = [
     note: 'PostgreSQL needs max_prepared_transactions > 0 (its default is 0); the simulator assumes it is set. A prepared transaction never times out, unlike a Kafka transaction.',
     doc: 'https://nightlies.apache.org/flink/flink-docs-release-1.17/docs/connectors/datastream/jdbc/',
     applies: (s) => flink(s) && table(s),
+    // JdbcXaSinkFunction's constructor refuses maxRetries ≠ 0 (FLINK-22311), as the validator does.
+    alsoSets: (value, s) =>
+      value === true && getKnob(s, 'sink.retries') !== 0
+        ? [{ path: 'sink.retries', value: 0, why: 'as Flink’s XA sink requires' }]
+        : [],
   },
   {
     path: 'sink.deliveryGuarantee',
@@ -805,6 +832,43 @@ export function knobsFor(s: Scenario): KnobMeta[] {
 /** The knob at `path`, if the table has it. */
 export function knobMeta(path: string): KnobMeta | undefined {
   return KNOBS.find((k) => k.path === path);
+}
+
+/**
+ * One knob edit as the Knobs tab makes it: the knob set to `value`, with the knobs it brings along
+ * ({@link KnobMeta.alsoSets}), and the notice for the status line ("Set sink.xa — and statement
+ * retries to 0, as Flink’s XA sink requires"). `note` (why this value) ends the notice.
+ */
+export function editKnob(
+  s: ScenarioInput,
+  path: string,
+  value: unknown,
+  note?: string,
+): { scenario: ScenarioInput; notice: string } {
+  const also = knobMeta(path)?.alsoSets?.(value, s) ?? [];
+  let scenario = setKnob(s, path, value);
+  for (const k of also) scenario = setKnob(scenario, k.path, k.value);
+  const parts = [
+    `Set ${path}`,
+    ...(note ? [note] : []),
+    ...also.map((k) => {
+      const meta = knobMeta(k.path);
+      return `and ${meta?.name ?? k.path} to ${formatKnobValue(meta, k.value)}, ${k.why}`;
+    }),
+  ];
+  return { scenario, notice: parts.join(' — ') };
+}
+
+/**
+ * The last number `path` had in the undo history (newest first), or undefined: what a knob that
+ * can be off (a checkpoint interval) goes back to when it is turned on again.
+ */
+export function lastNumberIn(history: readonly unknown[], path: string): number | undefined {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const v = getKnob(history[i], path);
+    if (typeof v === 'number') return v;
+  }
+  return undefined;
 }
 
 /** A knob value as shown: `all`, `true`, `30000 ms`, `off`, `(unset)`. */

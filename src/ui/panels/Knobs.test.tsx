@@ -1,13 +1,18 @@
 /**
  * A knob left unset whose value in effect depends on the pipeline (a Kafka sink's
  * transaction.timeout.ms: 1 h under Flink's KafkaSink) shows that value and says it is unset.
+ * A knob that can be off (the checkpoint interval) shows off when the scenario's value is null,
+ * written or by default, and comes back on with its last number. Turning the XA sink on sets
+ * statement retries to 0 in the same edit; a refused knob's row says why.
  */
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Lab } from '../../store/labStore';
+import type { ScenarioInput } from '../../engine';
+import { getKnob } from '../../scenarios';
+import { createLab, type Lab } from '../../store/labStore';
 import { LabProvider } from '../../store/LabContext';
 import { testIds } from '../testIds';
-import { presetLab } from '../testLab';
+import { inlineRunner, presetLab } from '../testLab';
 import { Knobs } from './Knobs';
 
 async function mount(ref: string): Promise<Lab> {
@@ -52,5 +57,123 @@ describe('Knobs: a refused edit', () => {
     await act(() => lab.actions.settled());
     expect(lab.app.getState().status).toBe('invalid');
     expect(row('producer.acks').querySelector('select')!.value).toBe('1');
+  });
+});
+
+const INTERVAL = 'processor.execution.checkpointing.interval';
+const inputs = (path: string) => [...row(path).querySelectorAll('input')];
+
+async function mountScenario(initial: ScenarioInput): Promise<Lab> {
+  const lab = createLab({ runner: inlineRunner, initial });
+  render(
+    <LabProvider lab={lab}>
+      <Knobs />
+    </LabProvider>,
+  );
+  await act(() => lab.actions.settled());
+  return lab;
+}
+
+const flinkJob = (interval?: number | null): ScenarioInput => ({
+  version: 1,
+  name: 'flink job',
+  workload: { generate: { count: 20 } },
+  processor: {
+    type: 'flink',
+    ...(interval === undefined ? {} : { 'execution.checkpointing.interval': interval }),
+  },
+});
+
+describe('Knobs: a number that can be off (execution.checkpointing.interval)', () => {
+  afterEach(cleanup);
+
+  it('ticking "off" ticks the box and empties the field; unticking brings the last number back', async () => {
+    const lab = await mount('flink-checkpoint-replay/plain-sink');
+    act(() => lab.actions.setKnob(INTERVAL, 2500));
+    await act(() => lab.actions.settled());
+    const [box, field] = inputs(INTERVAL);
+    expect([box!.checked, field!.value, field!.disabled]).toEqual([false, '2500', false]);
+
+    fireEvent.click(box!);
+    await act(() => lab.actions.settled());
+    expect(getKnob(lab.app.getState().scenario, INTERVAL)).toBeNull();
+    const [offBox, offField] = inputs(INTERVAL);
+    expect([offBox!.checked, offField!.value, offField!.disabled]).toEqual([true, '', true]);
+
+    fireEvent.click(offBox!);
+    await act(() => lab.actions.settled());
+    expect(getKnob(lab.app.getState().scenario, INTERVAL)).toBe(2500);
+    expect(lab.app.getState().notice).toBe(`Set ${INTERVAL} — back to 2500 ms, its last value`);
+    const [onBox, onField] = inputs(INTERVAL);
+    expect([onBox!.checked, onField!.value, onField!.disabled]).toEqual([false, '2500', false]);
+  });
+
+  it.each([
+    ['unset (Flink’s default)', undefined],
+    ['written null (as a reloaded or shared scenario has it)', null],
+  ] as const)(
+    '%s: ticked, the field empty; turned on → 1000 ms, and the notice says why',
+    async (_, interval) => {
+      const lab = await mountScenario(flinkJob(interval));
+      expect(lab.app.getState().status).toBe('ready');
+      const [box, field] = inputs(INTERVAL);
+      expect([box!.checked, field!.value, field!.disabled]).toEqual([true, '', true]);
+
+      fireEvent.click(box!);
+      await act(() => lab.actions.settled());
+      expect(getKnob(lab.app.getState().scenario, INTERVAL)).toBe(1000);
+      expect(lab.app.getState().notice).toMatch(
+        new RegExp(`^Set ${INTERVAL} — 1000 ms: Flink has no default interval`),
+      );
+      expect(inputs(INTERVAL)[0]!.checked).toBe(false);
+      expect(inputs(INTERVAL)[1]!.value).toBe('1000');
+    },
+  );
+
+  it('off under an at-most-once claim is that recipe’s value: no “not the at-most-once value” mark', async () => {
+    await mountScenario({ ...flinkJob(null), claim: 'at-most-once' });
+    expect(inputs(INTERVAL)[0]!.checked).toBe(true);
+    expect(row(INTERVAL).querySelector('.changed')).toBeNull();
+  });
+});
+
+describe('Knobs: the XA sink and its statement retries', () => {
+  afterEach(cleanup);
+
+  it('ticking xa on a table sink with the default retries (3) sets retries 0 in the same edit', async () => {
+    const lab = await mount('flink-checkpoint-replay/plain-sink');
+    const past = lab.app.getState().past.length;
+    fireEvent.click(row('sink.xa').querySelector('input')!);
+    await act(() => lab.actions.settled());
+    const s = lab.app.getState();
+    expect(s.status).toBe('ready');
+    expect(s.notice).toBe('Set sink.xa — and statement retries to 0, as Flink’s XA sink requires');
+    expect(row('sink.xa').querySelector('input')!.checked).toBe(true);
+    expect(row('sink.retries').querySelector('input')!.value).toBe('0');
+    // One edit: one undo takes both back.
+    expect(s.past.length).toBe(past + 1);
+    act(() => lab.actions.undo());
+    await act(() => lab.actions.settled());
+    expect(getKnob(lab.app.getState().scenario, 'sink.xa')).toBeUndefined();
+    expect(getKnob(lab.app.getState().scenario, 'sink.retries')).toBeUndefined();
+    expect(row('sink.retries').querySelector('input')!.value).toBe('3');
+  });
+
+  it('refused for a knob’s path: that row says why (statement retries 2 under XA), the others do not', async () => {
+    const lab = await mount('flink-checkpoint-replay/2pc-jdbc-xa');
+    expect(screen.queryAllByTestId(testIds.knobError)).toHaveLength(0);
+    act(() => lab.actions.setKnob('sink.retries', 2));
+    await act(() => lab.actions.settled());
+    expect(lab.app.getState().status).toBe('invalid');
+    const retries = row('sink.retries');
+    expect(retries.dataset.refused).toBe('true');
+    expect(retries.querySelector(`[data-testid="${testIds.knobError}"]`)!.textContent).toMatch(
+      /^Refused here: the JDBC exactly-once \(XA\) sink requires maxRetries equal to 0/,
+    );
+    expect(row('sink.xa').dataset.refused).toBeUndefined();
+    expect(screen.getAllByTestId(testIds.knobError)).toHaveLength(1);
+    act(() => lab.actions.undo());
+    await act(() => lab.actions.settled());
+    expect(screen.queryAllByTestId(testIds.knobError)).toHaveLength(0);
   });
 });

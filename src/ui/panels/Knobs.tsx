@@ -1,8 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import type { Scenario } from '../../engine';
 import { getKnob, guaranteeKnobs } from '../../scenarios';
-import { selectParse, type LabState } from '../../store/labStore';
-import { useActions, useLab } from '../../store/LabContext';
+import { selectIssues, selectParse, type LabState } from '../../store/labStore';
+import { useActions, useLab, useLabInstance } from '../../store/LabContext';
 import {
   formatBound,
   parseNumberIn,
@@ -14,6 +14,7 @@ import {
   UNSET_DEFAULT_NOTE,
   formatKnobValue,
   knobsFor,
+  lastNumberIn,
   type KnobGroup,
   type KnobMeta,
 } from '../../views/knobs';
@@ -33,6 +34,14 @@ const GROUPS: { g: KnobGroup; title: string }[] = [
 const selectScenario = (s: LabState) => s.scenario;
 const selectView = (s: LabState) => s.view;
 
+/**
+ * The first of `values` that is not undefined. Not `??`: null is a value here — a nullable knob
+ * that is off (`execution.checkpointing.interval: null`) must not fall through to a default.
+ */
+function firstDefined(...values: unknown[]): unknown {
+  return values.find((v) => v !== undefined);
+}
+
 /** Normalise a knob value for comparison and for a select's value. */
 function norm(meta: KnobMeta, v: unknown): string {
   if (meta.path === 'producer.acks') return v === -1 || v === '-1' ? 'all' : String(v);
@@ -48,6 +57,7 @@ export function Knobs() {
   const parsed = useLab(selectParse);
   const view = useLab(selectView);
   const scenario = useLab(selectScenario);
+  const issues = useLab(selectIssues);
   const effective: Scenario | undefined = parsed.ok ? parsed.scenario : view?.scenario;
   const preset = useMemo(() => {
     if (!effective) return new Map<string, unknown>();
@@ -78,12 +88,13 @@ export function Knobs() {
                 key={k.path}
                 meta={k}
                 raw={getKnob(scenario, k.path)}
-                value={
+                value={firstDefined(
                   // Refused: the fields show what was written (the panels, the last valid run).
-                  (!parsed.ok ? getKnob(scenario, k.path) : undefined) ??
-                  getKnob(effective, k.path) ??
-                  k.defaultFor?.(effective)
-                }
+                  !parsed.ok ? getKnob(scenario, k.path) : undefined,
+                  getKnob(effective, k.path),
+                  k.defaultFor?.(effective),
+                )}
+                refused={issues.filter((i) => i.path === k.path).map((i) => i.message)}
                 preset={preset.has(k.path) ? preset.get(k.path) : NOT_IN_PRESET}
                 claim={effective.claim}
                 scenario={scenario}
@@ -103,6 +114,7 @@ function KnobRow({
   meta,
   raw,
   value,
+  refused,
   preset,
   claim,
   scenario: revision,
@@ -115,10 +127,13 @@ function KnobRow({
   revisionKey: number;
   raw: unknown;
   value: unknown;
+  /** Why the scenario is refused at this knob's path (the validator's words), or empty. */
+  refused: string[];
   preset: unknown;
   claim: string;
 }) {
   const a = useActions();
+  const lab = useLabInstance();
   const id = useId();
   const [help, setHelp] = useState(false);
   const differs =
@@ -181,22 +196,41 @@ function KnobRow({
         />
       );
       break;
-    case 'nullable-number':
+    case 'nullable-number': {
+      // Off is null, written or the schema's default (Flink: no interval, no checkpoints).
+      const off = shown === null;
+      const unit = e.unit ? ` ${e.unit}` : '';
+      // Turned on again: the last number it had in the undo history, else the editor's own.
+      const turnOn = () => {
+        const last = lastNumberIn(lab.app.getState().past, meta.path);
+        if (last !== undefined)
+          a.setKnob(meta.path, last, `back to ${last}${unit}, its last value`);
+        else a.setKnob(meta.path, e.onValue, `${e.onValue}${unit}: ${e.onWhy}`);
+      };
       control = (
         <span className="field">
           <label className="field">
             <input
               type="checkbox"
-              checked={value === null}
-              onChange={(ev) => set(ev.target.checked ? null : 1000)}
+              checked={off}
+              onChange={(ev) => (ev.target.checked ? set(null) : turnOn())}
             />
             <span>{e.offLabel}</span>
           </label>
-          {value !== null && (
+          {off ? (
+            <input
+              id={id}
+              type="text"
+              value=""
+              disabled
+              placeholder={e.offLabel}
+              style={{ width: '8.5em' }}
+            />
+          ) : (
             <NumberInput
               id={id}
               name={meta.name}
-              value={typeof shown === 'number' ? shown : 1000}
+              value={typeof shown === 'number' ? shown : e.onValue}
               range={range}
               revision={revision}
               onCommit={set}
@@ -206,6 +240,7 @@ function KnobRow({
         </span>
       );
       break;
+    }
     case 'text':
       control = (
         <input
@@ -226,7 +261,12 @@ function KnobRow({
       break;
   }
   return (
-    <div className="knob-row" data-testid={testIds.knob} data-knob={meta.path}>
+    <div
+      className="knob-row"
+      data-testid={testIds.knob}
+      data-knob={meta.path}
+      data-refused={refused.length > 0 || undefined}
+    >
       <label htmlFor={id} title={`${meta.what} Default: ${meta.realDefault}.`}>
         <code>{meta.name}</code>
         {differs && (
@@ -255,6 +295,14 @@ function KnobRow({
       >
         <Icon name="info" />
       </button>
+      {refused.length > 0 && (
+        // The status line lists every issue; the row says which one is its own (no second alert).
+        <span className="field" style={{ gridColumn: '1 / -1' }}>
+          <span className="field-error knob-error" data-testid={testIds.knobError}>
+            Refused here: {refused.join('; ')}
+          </span>
+        </span>
+      )}
       {help && (
         <div className="knob-help" role="note">
           <p>{meta.what}</p>

@@ -1,0 +1,82 @@
+/**
+ * Knobs against the built page that the unit tests cannot show end to end: a nullable number
+ * (Flink's checkpoint interval) ticked off stays off across a reload of the autosaved workspace
+ * and comes back on with a number; the XA table sink's switch sets statement retries 0 in the same
+ * edit (Flink refuses more, FLINK-22311); a refused knob's row says why.
+ */
+import { WORKSPACE_KEY } from '../src/platform/storage';
+import { expect, test, testIds } from './fixtures';
+
+test('Flink knobs: checkpointing "off" stays ticked, also after a reload, and unticks back on; XA sets statement retries 0', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  const P = 'processor.execution.checkpointing.interval';
+  const written = async (key: 'processor' | 'sink') =>
+    ((await dash.api('scenario')) as Record<string, Record<string, unknown> | undefined>)[key];
+  await dash.pickPreset('flink-checkpoint-replay/plain-sink');
+  await page.getByRole('tab', { name: 'Knobs' }).click();
+  const interval = dash.byId(testIds.knobs).locator(`[data-knob="${P}"]`);
+  const off = interval.getByRole('checkbox');
+  const field = interval.getByRole('textbox');
+  await expect(off).not.toBeChecked();
+  await expect(field).toHaveValue('1000');
+  const hash = await dash.api('traceHash');
+
+  await off.click();
+  await dash.settled();
+  await expect(off).toBeChecked();
+  await expect(field).toHaveValue('');
+  await expect(field).toBeDisabled();
+  expect((await written('processor'))?.['execution.checkpointing.interval']).toBeNull();
+  expect(await dash.api('traceHash')).not.toBe(hash);
+
+  // The autosaved workspace has it off: after a reload the box is still ticked.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (k) =>
+          JSON.parse(localStorage.getItem(k) ?? 'null')?.state?.scenario?.processor?.[
+            'execution.checkpointing.interval'
+          ],
+        WORKSPACE_KEY,
+      ),
+    )
+    .toBeNull();
+  await page.reload();
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await page.getByRole('tab', { name: 'Knobs' }).click();
+  await expect(off).toBeChecked();
+  await expect(field).toHaveValue('');
+
+  // Unticked: checkpoints every 1000 ms again (the number it had, or the fallback), the run as before.
+  await off.click();
+  await dash.settled();
+  await expect(off).not.toBeChecked();
+  await expect(field).toHaveValue('1000');
+  await expect(field).toBeEnabled();
+  await expect(dash.byId(testIds.runStatus)).toContainText(`Set ${P} — `);
+  expect(await dash.api('traceHash')).toBe(hash);
+
+  // XA on a table sink with the default 3 statement retries: one edit sets retries 0 too.
+  const retries = dash.byId(testIds.knobs).locator('[data-knob="sink.retries"]');
+  await expect(retries.getByRole('textbox')).toHaveValue('3');
+  await dash.byId(testIds.knobs).locator('[data-knob="sink.xa"]').getByRole('checkbox').click();
+  await dash.settled();
+  await expect(dash.byId(testIds.runStatus)).toHaveAttribute('data-status', 'ready');
+  await expect(dash.byId(testIds.runStatus)).toContainText(
+    'Set sink.xa — and statement retries to 0, as Flink’s XA sink requires',
+  );
+  await expect(retries.getByRole('textbox')).toHaveValue('0');
+  expect(await written('sink')).toMatchObject({ xa: true, retries: 0 });
+
+  // Retries back to 2: refused, and the statement retries row says why.
+  await retries.getByRole('textbox').fill('2');
+  await retries.getByRole('textbox').press('Enter');
+  await dash.settled();
+  await expect(dash.byId(testIds.runStatus)).toHaveAttribute('data-status', 'invalid');
+  await expect(retries.getByTestId(testIds.knobError)).toContainText(
+    'Refused here: the JDBC exactly-once (XA) sink requires maxRetries equal to 0',
+  );
+  expect(dash.errors).toEqual([]);
+});
