@@ -244,12 +244,12 @@ test('keyboard only: choose a preset, play, inject a fault, read the verdict', a
   expect(dash.errors).toEqual([]);
 });
 
-test('knobs: real names, a tooltip with the default and the doc, and a change turns the label to custom', async ({
+test('knobs: real names, a tooltip with the default and the doc, and a change turns the badge to own settings', async ({
   dash,
 }) => {
   const { page } = dash;
   await dash.pickPreset('at-least-once');
-  await expect(dash.byId(testIds.guaranteeLabel)).toContainText('preset');
+  await expect(dash.byId(testIds.guaranteeLabel)).toHaveText('✓ recipe');
   await page.getByRole('tab', { name: 'Knobs' }).click();
   const knob = dash.byId(testIds.knobs).locator('[data-knob="sink.statement"]');
   await knob.getByRole('button', { name: 'About statement' }).click();
@@ -266,10 +266,14 @@ test('knobs: real names, a tooltip with the default and the doc, and a change tu
     /producerconfigs_enable\.idempotence/,
   );
 
-  // An upsert on the payment id: the label turns custom and the duplicates of the replay vanish.
+  // An upsert on the payment id: the knobs leave the at-least-once recipe (the claim stays) and
+  // the duplicates of the replay vanish.
   await knob.getByRole('combobox').selectOption('on-conflict-do-update');
   await dash.settled();
-  await expect(dash.byId(testIds.guaranteeLabel)).toContainText('custom');
+  await expect(dash.byId(testIds.guaranteeLabel)).toHaveText('✎ own settings');
+  await expect(
+    dash.byId(testIds.guaranteeSwitch).getByRole('radio', { name: 'At-least-once' }),
+  ).toBeChecked();
   await dash.toEnd();
   // The upsert absorbs both the producer's second p-4 and the replayed p-5..p-7 (same key).
   expect((await dash.shown()).duplicates).toBe(0);
@@ -278,6 +282,59 @@ test('knobs: real names, a tooltip with the default and the doc, and a change tu
   await expect(
     dash.byId(testIds.whatThisSets).locator('[data-knob="sink.statement"]'),
   ).toHaveAttribute('data-same', 'false');
+});
+
+test('the switch shows the claim the verdict checks; choosing it again applies its recipe', async ({
+  dash,
+}) => {
+  // Claims exactly-once with a plain INSERT sink — at-least-once's recipe, not exactly-once's.
+  await dash.pickPreset('flink-checkpoint-replay/plain-sink');
+  const switcher = dash.byId(testIds.guaranteeSwitch);
+  const eo = switcher.getByRole('radio', { name: 'Exactly-once' });
+  await expect(eo).toBeChecked();
+  await expect(switcher.getByRole('radio', { checked: true })).toHaveCount(1);
+  const badge = dash.byId(testIds.guaranteeLabel);
+  await expect(badge).toHaveText('✎ own settings');
+  await expect(badge).toHaveAttribute(
+    'title',
+    /^1 knob differs from the exactly-once recipe here \(statement\)\. The verdict checks exactly-once/,
+  );
+  await expect(eo).toHaveAccessibleDescription(
+    '1 knob differs from the exactly-once recipe here (statement): choose Exactly-once again to apply the recipe',
+  );
+  await dash.showOutcome();
+  await expect(dash.byId(testIds.verdict)).toContainText('claimed exactly-once');
+
+  // Choosing it again applies the exactly-once recipe (an upsert): the claim stays.
+  await dash.setGuarantee('Exactly-once');
+  await expect(badge).toHaveText('✓ recipe');
+  await expect(eo).toBeChecked();
+  const scenario = (await dash.api('scenario')) as {
+    claim?: string;
+    sink?: { statement?: string };
+  };
+  expect(scenario.claim).toBe('exactly-once');
+  expect(scenario.sink?.statement).toBe('on-conflict-do-update');
+  // And once more: the knobs follow the recipe, nothing to apply — no undo step either, so one
+  // undo brings back the library preset's plain INSERT.
+  await dash.setGuarantee('Exactly-once');
+  await dash.byId(testIds.undo).click();
+  await dash.settled();
+  const undone = (await dash.api('scenario')) as { sink?: { statement?: string } };
+  expect(undone.sink?.statement).toBeUndefined();
+  await expect(badge).toHaveText('✎ own settings');
+
+  // From the keyboard: Space on the chosen option applies its recipe (and does not play); once
+  // the knobs follow it, Space plays, as everywhere.
+  const play = dash.byId(testIds.play);
+  await eo.focus();
+  await dash.page.keyboard.press(' ');
+  await expect(badge).toHaveText('✓ recipe');
+  await expect(play).toHaveAttribute('aria-pressed', 'false');
+  await dash.settled();
+  await dash.page.keyboard.press(' ');
+  await expect(play).toHaveAttribute('aria-pressed', 'true');
+  expect(dash.errors).toEqual([]);
 });
 
 test('a guarantee the scenario’s fault cannot exist under is disabled, its reason shown', async ({

@@ -13,7 +13,14 @@
 import { describe, expect, it } from 'vitest';
 import { describeFault, FaultSchema, formatIssues, parseScenario } from '../engine';
 import type { Guarantee, ScenarioInput } from '../engine';
-import { applyGuarantee, detectGuarantee, getKnob, guaranteeAvailability } from './guarantees';
+import {
+  applyGuarantee,
+  claimOf,
+  detectGuarantee,
+  getKnob,
+  guaranteeAvailability,
+  recipeDifferences,
+} from './guarantees';
 import { findPreset, presets } from './index';
 
 const flinkToKafka = (
@@ -240,5 +247,35 @@ describe('the switch uses each sink’s own idempotence knob', () => {
     expect(getKnob(eo, 'sink.uniqueKey')).toBe(true);
     expect(parseScenario(eo).ok).toBe(true);
     expect(getKnob(applyGuarantee(s, 'at-least-once'), 'sink.uniqueKey')).toBe(false);
+  });
+});
+
+describe('the claim and its recipe (what the guarantee switch shows)', () => {
+  it('the claim is the one the verdict checks: the parsed claim, the schema default when unset', () => {
+    for (const p of presets)
+      for (const v of p.variants) {
+        const r = parseScenario(v.scenario);
+        if (r.ok) expect(claimOf(v.scenario), `${p.id}/${v.id}`).toBe(r.scenario.claim);
+      }
+    const s = structuredClone(variant('at-least-once/default'));
+    delete s.claim;
+    expect(claimOf(s)).toBe('at-least-once');
+  });
+
+  it('the knobs off the claimed recipe, whichever recipe they happen to follow', () => {
+    // Claims exactly-once with a plain INSERT: at-least-once's recipe, one knob off exactly-once's.
+    const plain = variant('flink-checkpoint-replay/plain-sink');
+    expect(detectGuarantee(plain)).toBe('at-least-once');
+    expect(recipeDifferences(plain, 'exactly-once').map((k) => k.path)).toEqual(['sink.statement']);
+    expect(recipeDifferences(plain, 'at-least-once')).toEqual([]);
+    // A reader left at read_uncommitted: off every recipe, one knob off the claimed one.
+    const rc = variant('flink-checkpoint-replay/2pc-read-committed');
+    expect(detectGuarantee(rc)).toBe('custom');
+    expect(recipeDifferences(rc, 'exactly-once').map((k) => k.path)).toEqual([
+      'readers.1.isolation.level',
+    ]);
+    // Applying the claimed recipe leaves no knob off it.
+    for (const s of [plain, rc])
+      expect(recipeDifferences(applyGuarantee(s, 'exactly-once'), 'exactly-once')).toEqual([]);
   });
 });

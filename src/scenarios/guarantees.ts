@@ -1,10 +1,13 @@
 /**
- * Guarantee presets: the bundle of knobs that makes a pipeline at-most-once, at-least-once or
- * exactly-once, for the pipeline the scenario describes (a consumer loop, a Flink job, a Spark
- * query). Applying one changes only the knobs it lists; any knob can then be changed by hand, and
- * {@link detectGuarantee} reports "custom" once the knobs no longer match a preset.
+ * Guarantee recipes: the knobs that make a pipeline at-most-once, at-least-once or exactly-once,
+ * for the pipeline the scenario describes (a consumer loop, a Flink job, a Spark query). Applying
+ * one changes only the knobs it lists and sets the claim; any knob can then be changed by hand.
+ * {@link recipeDifferences} tells which knobs differ from a recipe — a library preset often
+ * ships with some of them set otherwise, to show what breaks the claim.
  *
- * The bundles follow SEMANTICS §2.3 (the chain table): at-most-once = commit before processing and
+ * ("Recipe", not "preset": a preset is a scenario of the library.)
+ *
+ * The recipes follow SEMANTICS §2.3 (the chain table): at-most-once = commit before processing and
  * never retry; at-least-once = retry everything and commit after the output; exactly-once = the
  * at-least-once chain made idempotent or atomic end to end (an upsert on the business id, Kafka
  * transactions with read_committed readers, Flink two-phase commit, Delta txnAppId/txnVersion).
@@ -25,7 +28,7 @@ import {
 } from '../engine';
 import type { Guarantee, Issue, ScenarioInput } from '../engine';
 
-/** One knob a preset sets: its path in the scenario and its value. */
+/** One knob a recipe sets: its path in the scenario and its value. */
 export interface KnobSetting {
   /** Dotted path, e.g. `producer.acks` or `processor.enable.auto.commit` (see {@link getKnob}). */
   path: string;
@@ -162,7 +165,7 @@ function xaOffKnob(s: ScenarioInput, why: string): KnobSetting[] {
   return sink?.type === 'table' && sink.xa === true ? [{ path: 'sink.xa', value: false, why }] : [];
 }
 
-/** The knobs each guarantee sets, per pipeline kind. */
+/** The knobs each guarantee's recipe sets, per pipeline kind. */
 export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): KnobSetting[] {
   const readers = (s.readers ?? []).map((_, i) => i);
   const readerKnobs = (level: string, why: string): KnobSetting[] =>
@@ -538,7 +541,7 @@ function knownKeys(prefix: string): string[] {
 }
 
 /**
- * Apply a guarantee preset: set its knobs and the claim. Faults are never touched: one that
+ * Apply a guarantee's recipe: set its knobs and the claim. Faults are never touched: one that
  * cannot happen under the guarantee makes the result invalid, which {@link guaranteeAvailability}
  * tells before anyone applies it.
  */
@@ -617,22 +620,50 @@ function issueReason(s: ScenarioInput, g: Guarantee, issue: Issue): string {
   return `${name} cannot happen under ${g}: ${issue.message}`;
 }
 
-/** The preset whose knobs the scenario matches (the claimed one first), or 'custom'. */
+/**
+ * The guarantee a scenario claims — the one its verdict checks the run against: its `claim`, or
+ * the schema's default (at-least-once) when it has none. A claim the schema refuses leaves the
+ * scenario without a verdict; the default stands in for it.
+ */
+export function claimOf(s: ScenarioInput): Guarantee {
+  const claim = ScenarioSchema.shape.claim;
+  const r = claim.safeParse(s.claim);
+  return r.success ? r.data : claim.parse(undefined);
+}
+
+/**
+ * The knobs of `g`'s recipe that `s` sets otherwise, in the recipe's order (none: the knobs
+ * follow the recipe). A knob left unset counts as its default: a Flink job without
+ * checkpointing.mode is in EXACTLY_ONCE mode, as the schema (and Flink) say.
+ */
+export function recipeDifferences(s: ScenarioInput, g: Guarantee): KnobSetting[] {
+  return differences(s, g, valueIn(s));
+}
+
+/** A knob's value in `s`, or, unset, the default the schema fills in. */
+function valueIn(s: ScenarioInput): (path: string) => unknown {
+  const parsed = ScenarioSchema.safeParse(s);
+  return (path) => {
+    const v = getKnob(s, path);
+    return v === undefined && parsed.success ? getKnob(parsed.data, path) : v;
+  };
+}
+
+function differences(
+  s: ScenarioInput,
+  g: Guarantee,
+  valueOf: (path: string) => unknown,
+): KnobSetting[] {
+  return guaranteeKnobs(g, kindOf(s), s).filter((k) => !sameValue(valueOf(k.path), k.value));
+}
+
+/** The guarantee whose recipe the scenario's knobs follow (the claimed one first), or 'custom'. */
 export function detectGuarantee(s: ScenarioInput): Guarantee | 'custom' {
   const order: Guarantee[] = ['exactly-once', 'at-least-once', 'at-most-once'];
   const claim = s.claim;
   if (claim) order.sort((a, b) => (a === claim ? -1 : b === claim ? 1 : 0));
-  // A knob left unset counts as its default: a Flink job without checkpointing.mode is in
-  // EXACTLY_ONCE mode, as the schema (and Flink) say.
-  const parsed = ScenarioSchema.safeParse(s);
-  const valueOf = (path: string) => {
-    const v = getKnob(s, path);
-    return v === undefined && parsed.success ? getKnob(parsed.data, path) : v;
-  };
-  for (const g of order) {
-    const knobs = guaranteeKnobs(g, kindOf(s), s);
-    if (knobs.every((k) => sameValue(valueOf(k.path), k.value))) return g;
-  }
+  const valueOf = valueIn(s);
+  for (const g of order) if (differences(s, g, valueOf).length === 0) return g;
   return 'custom';
 }
 

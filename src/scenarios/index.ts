@@ -9,10 +9,12 @@ import { libraryPresets } from './library';
 export type { Preset, PresetVariant, PresetGroup } from './types';
 export {
   applyGuarantee,
+  claimOf,
   detectGuarantee,
   guaranteeAvailability,
   guaranteeKnobs,
   getKnob,
+  recipeDifferences,
   setKnob,
 } from './guarantees';
 export type { GuaranteeAvailability, KnobSetting } from './guarantees';

@@ -3,7 +3,14 @@ import { findPreset } from '../scenarios';
 import type { RunClient } from '../platform/runClient';
 import { computeRunView, scenarioKey } from '../views/compute';
 import { countersAt, indexAtTime } from '../views/at';
-import { createLab, HISTORY_LIMIT, selectGuarantee, selectIssues, type Lab } from './labStore';
+import {
+  createLab,
+  HISTORY_LIMIT,
+  selectClaim,
+  selectIssues,
+  selectRecipeDifferences,
+  type Lab,
+} from './labStore';
 
 /** Runs inline, as the page's client does for small scenarios (there is no Worker in jsdom). */
 const inlineRunner: RunClient = {
@@ -58,19 +65,47 @@ describe('lab store: runs', () => {
 describe('lab store: guarantee switch and knobs', () => {
   it('switching to exactly-once keeps the faults and removes the duplicates', async () => {
     const l = await lab();
-    expect(selectGuarantee(l.app.getState())).toBe('at-least-once');
+    expect(selectClaim(l.app.getState())).toBe('at-least-once');
+    expect(selectRecipeDifferences(l.app.getState())).toEqual([]);
     l.actions.setGuarantee('exactly-once');
     await l.actions.settled();
-    expect(selectGuarantee(l.app.getState())).toBe('exactly-once');
+    expect(selectClaim(l.app.getState())).toBe('exactly-once');
+    expect(selectRecipeDifferences(l.app.getState())).toEqual([]);
     expect(l.app.getState().scenario.faults).toHaveLength(2);
     const c = final(l);
     expect([c.duplicates, c.missing]).toEqual([0, 0]);
   });
 
-  it('changing one knob by hand turns the label to custom', async () => {
+  it('a knob changed by hand keeps the claim and differs from its recipe', async () => {
     const l = await lab();
     l.actions.setKnob('sink.statement', 'on-conflict-do-nothing');
-    expect(selectGuarantee(l.app.getState())).toBe('custom');
+    expect(selectClaim(l.app.getState())).toBe('at-least-once');
+    expect(selectRecipeDifferences(l.app.getState()).map((k) => k.path)).toEqual([
+      'sink.statement',
+    ]);
+  });
+
+  it('choosing the claimed guarantee again applies its recipe only where the knobs differ', async () => {
+    const l = await lab();
+    const pristine = l.app.getState().scenario;
+    // The knobs follow the recipe: nothing to apply, no history entry.
+    l.actions.setGuarantee('at-least-once');
+    expect(l.app.getState().scenario).toBe(pristine);
+    expect(l.app.getState().past).toHaveLength(0);
+    l.actions.setKnob('sink.statement', 'on-conflict-do-nothing');
+    l.actions.setGuarantee('at-least-once');
+    expect(l.app.getState().scenario.sink).toMatchObject({ statement: 'insert' });
+    expect(selectRecipeDifferences(l.app.getState())).toEqual([]);
+    expect(l.app.getState().past).toHaveLength(2);
+    await l.actions.settled();
+  });
+
+  it('a scenario without a claim claims the schema default', async () => {
+    const l = await lab();
+    const scenario = { ...l.app.getState().scenario, claim: 'exactly-once' as const };
+    expect(selectClaim({ scenario })).toBe('exactly-once');
+    delete (scenario as { claim?: unknown }).claim;
+    expect(selectClaim({ scenario })).toBe('at-least-once');
   });
 
   it('the seed is part of the scenario and undoable', async () => {

@@ -29,9 +29,11 @@ import {
 import type { RunClient, RunJob, RunProgress } from '../platform/runClient';
 import {
   applyGuarantee,
-  detectGuarantee,
+  claimOf,
   findPreset,
   guaranteeAvailability,
+  recipeDifferences,
+  type KnobSetting,
 } from '../scenarios';
 import { indexAtTime, timeAtIndex } from '../views/at';
 import {
@@ -207,16 +209,27 @@ export function selectIssues(s: Pick<LabState, 'scenario'>): Issue[] {
 }
 const NO_ISSUES: Issue[] = [];
 
-const guaranteeCache = new WeakMap<object, Guarantee | 'custom'>();
+/**
+ * The guarantee the scenario claims: the one its verdict checks, and so the one the guarantee
+ * switch shows as chosen (a scenario without a claim has the schema's default).
+ */
+export function selectClaim(s: Pick<LabState, 'scenario'>): Guarantee {
+  return claimOf(s.scenario);
+}
 
-/** The guarantee preset the scenario's knobs match, or 'custom'. */
-export function selectGuarantee(s: Pick<LabState, 'scenario'>): Guarantee | 'custom' {
-  let g = guaranteeCache.get(s.scenario);
-  if (g === undefined) {
-    g = detectGuarantee(s.scenario);
-    guaranteeCache.set(s.scenario, g);
+const recipeCache = new WeakMap<object, KnobSetting[]>();
+
+/**
+ * The knobs of the claimed guarantee's recipe that the scenario sets otherwise (none: its knobs
+ * follow the recipe). Cached per scenario: the same array until the scenario changes.
+ */
+export function selectRecipeDifferences(s: Pick<LabState, 'scenario'>): KnobSetting[] {
+  let d = recipeCache.get(s.scenario);
+  if (d === undefined) {
+    d = recipeDifferences(s.scenario, claimOf(s.scenario));
+    recipeCache.set(s.scenario, d);
   }
-  return g;
+  return d;
 }
 
 /** Whether the view on screen is the run of the current scenario. */
@@ -387,6 +400,9 @@ export function createLab(deps: LabDeps): Lab {
     },
     setGuarantee(g) {
       const s = app.getState().scenario;
+      // Choosing the claimed guarantee again applies its recipe where the knobs differ from it;
+      // where they follow it already there is nothing to apply (and nothing to undo).
+      if (g === claimOf(s) && selectRecipeDifferences(app.getState()).length === 0) return;
       // The picker disables such an option; any other caller gets the same answer: a switch that
       // would turn the scenario into one the validator refuses (a fault that cannot exist under
       // g) is not made, and the notice says why.
@@ -581,6 +597,3 @@ export function createLab(deps: LabDeps): Lab {
   requestRun();
   return { app, cursor, shown, actions };
 }
-
-/** Selected guarantee label, for the switch: the preset the knobs match, or 'custom'. */
-export type GuaranteeLabel = ReturnType<typeof selectGuarantee>;

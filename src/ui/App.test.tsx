@@ -37,15 +37,17 @@ describe('App (jsdom)', () => {
     expect(screen.getByTestId(testIds.verdict).getAttribute('data-observed')).toBe('at-least-once');
   });
 
-  it('the guarantee switch applies the bundle; the label says custom after a knob change', async () => {
+  it('the guarantee switch applies the recipe; the badge says own settings after a knob change', async () => {
     const lab = await mount();
     fireEvent.click(screen.getByLabelText('Exactly-once'));
     await act(() => lab.actions.settled());
     expect(lab.app.getState().scenario.claim).toBe('exactly-once');
-    expect(screen.getByTestId(testIds.guaranteeLabel).textContent).toContain('preset');
+    expect(screen.getByTestId(testIds.guaranteeLabel).textContent).toBe('✓ recipe');
     act(() => lab.actions.setKnob('sink.key', 'uuid-per-attempt'));
     await act(() => lab.actions.settled());
-    expect(screen.getByTestId(testIds.guaranteeLabel).textContent).toContain('custom');
+    expect(screen.getByTestId(testIds.guaranteeLabel).textContent).toBe('✎ own settings');
+    // The claim stays chosen: the verdict still checks exactly-once.
+    expect((screen.getByLabelText('Exactly-once') as HTMLInputElement).checked).toBe(true);
   });
 
   it('a component opens its fault menu; choosing an item adds a fault at the current time', async () => {

@@ -1,8 +1,10 @@
 import { useId, useMemo } from 'react';
-import type { Guarantee } from '../engine';
-import { guaranteeAvailability, type GuaranteeAvailability } from '../scenarios';
-import { selectGuarantee, type LabState } from '../store/labStore';
+import type { Guarantee, ScenarioInput } from '../engine';
+import { guaranteeAvailability, type GuaranteeAvailability, type KnobSetting } from '../scenarios';
+import { selectClaim, selectRecipeDifferences, type LabState } from '../store/labStore';
 import { useActions, useLab } from '../store/LabContext';
+import { knobMeta } from '../views/knobs';
+import { testIds } from './testIds';
 
 const GUARANTEES: { g: Guarantee; label: string }[] = [
   { g: 'at-most-once', label: 'At-most-once' },
@@ -10,21 +12,53 @@ const GUARANTEES: { g: Guarantee; label: string }[] = [
   { g: 'exactly-once', label: 'Exactly-once' },
 ];
 
+const labelOf = (g: Guarantee) => GUARANTEES.find((o) => o.g === g)!.label;
+
 const selectScenario = (s: LabState) => s.scenario;
 
 /** A disabled option still reads as one, dimmed, and says it cannot be chosen. */
 const UNAVAILABLE_STYLE = { opacity: 0.55, cursor: 'not-allowed' } as const;
 
+/** A knob as the knobs panel names it; a reader's knob with its reader (there may be several). */
+function knobName(s: ScenarioInput, path: string): string {
+  const name = knobMeta(path)?.name ?? path.replace(/^[a-z]+\./, '');
+  const reader = /^readers\.(\d+)\./.exec(path);
+  const of = reader ? s.readers?.[Number(reader[1])]?.name : undefined;
+  return of !== undefined ? `${name} of ${of}` : name;
+}
+
 /**
- * The three guarantee radios of a guarantee switch (the page's and an unlocked embed's). An
- * option whose switch the validator would refuse — a fault of the scenario that cannot exist
+ * How the knobs differ from the claimed guarantee's recipe, in words that do not say who set
+ * them (a library preset ships with knobs set otherwise as often as a reader changes one):
+ * `1 knob differs from the exactly-once recipe here (statement)`.
+ */
+export function recipeDifferenceText(
+  s: ScenarioInput,
+  claim: Guarantee,
+  differs: readonly KnobSetting[],
+): string {
+  const n = differs.length;
+  const names = differs.map((k) => knobName(s, k.path)).join(', ');
+  return `${n} ${n === 1 ? 'knob differs' : 'knobs differ'} from the ${claim} recipe here (${names})`;
+}
+
+/**
+ * The three guarantee radios of a guarantee switch (the page's and an unlocked embed's). The
+ * chosen option is always the scenario's claim — the guarantee the verdict checks — whether or
+ * not the knobs follow that guarantee's recipe (a library preset often ships with some set
+ * otherwise, to show what breaks). Choosing an option applies its recipe and claims it; choosing
+ * the claimed one again does so too where the knobs differ from its recipe (a click, or Space on
+ * it), and does nothing where they follow it.
+ *
+ * An option whose switch the validator would refuse — a fault of the scenario that cannot exist
  * under it, such as a crash at a checkpoint step under at-most-once, which turns checkpointing
  * off — is disabled, its reason in a tooltip and, for screen readers, in its description: a
  * click never turns a running scenario into a refused one.
  */
 export function GuaranteeRadios({ name }: { name: string }) {
   const a = useActions();
-  const guarantee = useLab(selectGuarantee);
+  const claim = useLab(selectClaim);
+  const differs = useLab(selectRecipeDifferences);
   const scenario = useLab(selectScenario);
   const id = useId();
   // Three validations per scenario, not per render: the scenario object changes with every edit.
@@ -35,43 +69,88 @@ export function GuaranteeRadios({ name }: { name: string }) {
       ),
     [scenario],
   );
-  const reasons: { g: Guarantee; label: string; reason: string }[] = [];
+  const notes: { g: Guarantee; text: string }[] = [];
   for (const { g, label } of GUARANTEES) {
     const av = availability.get(g)!;
-    if (!av.ok) reasons.push({ g, label, reason: av.reason });
+    if (!av.ok) notes.push({ g, text: `${label} is unavailable: ${av.reason}` });
   }
-  const whyId = (g: Guarantee) => `${id}-${g}-why`;
+  // The claimed option, its knobs off its recipe: choosing it again applies the recipe.
+  const reapply = differs.length > 0 && availability.get(claim)!.ok;
+  if (reapply)
+    notes.push({
+      g: claim,
+      text: `${recipeDifferenceText(scenario, claim, differs)}: choose ${labelOf(claim)} again to apply the recipe`,
+    });
+  const noteOf = (g: Guarantee) => notes.find((n) => n.g === g);
+  const noteId = (g: Guarantee) => `${id}-${g}-note`;
   return (
     <>
       <div className="segmented" role="radiogroup" aria-label="Guarantee">
         {GUARANTEES.map(({ g, label }) => {
           const av = availability.get(g)!;
+          const note = noteOf(g);
+          const again = reapply && g === claim;
           return (
-            <label
-              key={g}
-              title={av.ok ? undefined : `${label} is unavailable: ${av.reason}`}
-              style={av.ok ? undefined : UNAVAILABLE_STYLE}
-            >
+            <label key={g} title={note?.text} style={av.ok ? undefined : UNAVAILABLE_STYLE}>
               <input
                 type="radio"
                 name={name}
                 value={g}
-                checked={guarantee === g}
+                checked={claim === g}
                 disabled={!av.ok}
-                aria-describedby={av.ok ? undefined : whyId(g)}
+                aria-describedby={note ? noteId(g) : undefined}
+                // Another option: the browser checks it (a click, an arrow key, Space).
                 onChange={() => a.setGuarantee(g)}
+                // The claimed one is checked already, so no change event: a click applies its
+                // recipe (the store does nothing where the knobs follow it).
+                onClick={() => g === claim && a.setGuarantee(g)}
+                // Space on a checked radio would play (the page's shortcut); on the claimed
+                // option whose knobs differ it applies the recipe, as a click does. Once they
+                // follow it, Space plays again.
+                onKeyDown={(e) => {
+                  if (!again || e.key !== ' ' || e.repeat) return;
+                  e.preventDefault();
+                  a.setGuarantee(g);
+                }}
               />
               {label}
             </label>
           );
         })}
       </div>
-      {/* Outside the labels: inside one, the reason would become part of the option's name. */}
-      {reasons.map(({ g, label, reason }) => (
-        <span key={g} id={whyId(g)} className="visually-hidden">
-          {label} is unavailable: {reason}
+      {/* Outside the labels: inside one, the note would become part of the option's name. */}
+      {notes.map(({ g, text }) => (
+        <span key={g} id={noteId(g)} className="visually-hidden">
+          {text}
         </span>
       ))}
     </>
+  );
+}
+
+/**
+ * Beside the page's switch: whether the knobs follow the claimed guarantee's recipe ("✓ recipe")
+ * or not ("✎ own settings", a note rather than a warning — the verdict tells whether the claim
+ * holds), with how many knobs differ and which in its tooltip.
+ */
+export function GuaranteeBadge() {
+  const claim = useLab(selectClaim);
+  const differs = useLab(selectRecipeDifferences);
+  const scenario = useLab(selectScenario);
+  const own = differs.length > 0;
+  return (
+    <span
+      className={`badge${own ? ' muted' : ''}`}
+      data-testid={testIds.guaranteeLabel}
+      data-recipe={own ? 'differs' : 'follows'}
+      aria-live="polite"
+      title={
+        own
+          ? `${recipeDifferenceText(scenario, claim, differs)}. The verdict checks ${claim} all the same; choose ${labelOf(claim)} again to apply its recipe (What this sets lists it).`
+          : `The knobs follow the ${claim} recipe (What this sets lists it).`
+      }
+    >
+      {own ? '✎ own settings' : '✓ recipe'}
+    </span>
   );
 }

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { presets } from '../scenarios';
 import { parseSeed, SEED_RULE } from '../views/seed';
-import { FONT_SCALES, selectGuarantee, type LabState } from '../store/labStore';
+import { FONT_SCALES, type LabState } from '../store/labStore';
 import { useActions, useLab } from '../store/LabContext';
-import { GuaranteeRadios } from './GuaranteeRadios';
+import { GuaranteeBadge, GuaranteeRadios } from './GuaranteeRadios';
 import { useNumberDraft } from './hooks/useNumberDraft';
 import { LibraryButton } from './library/LibraryButton';
 import { testIds } from './testIds';
@@ -14,11 +14,10 @@ const selectCanUndo = (s: LabState) => s.past.length > 0;
 const selectCanRedo = (s: LabState) => s.future.length > 0;
 const selectName = (s: LabState) => s.scenario.name;
 
-/** The guarantee switch (first control), scenario picker, seed, undo/redo. */
+/** The guarantee switch (first control) and its recipe badge, scenario picker, seed, undo/redo. */
 export function TopBar() {
   const a = useActions();
   const presetRef = useLab(selectPresetRef);
-  const guarantee = useLab(selectGuarantee);
   const seed = useLab(selectSeed);
   const canUndo = useLab(selectCanUndo);
   const canRedo = useLab(selectCanRedo);
@@ -30,18 +29,7 @@ export function TopBar() {
       <fieldset className="guarantee" data-testid={testIds.guaranteeSwitch}>
         <legend>Guarantee</legend>
         <GuaranteeRadios name="guarantee" />
-        <span
-          className={`badge${guarantee === 'custom' ? ' custom' : ''}`}
-          data-testid={testIds.guaranteeLabel}
-          aria-live="polite"
-          title={
-            guarantee === 'custom'
-              ? 'The knobs no longer match a guarantee preset: the checker tells whether the chain still holds.'
-              : 'The knobs match this guarantee preset.'
-          }
-        >
-          {guarantee === 'custom' ? '✎ custom' : '✓ preset'}
-        </span>
+        <GuaranteeBadge />
       </fieldset>
       <LibraryButton />
       <label className="visually-hidden" htmlFor={pickerId}>

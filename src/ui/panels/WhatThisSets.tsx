@@ -1,6 +1,11 @@
 import { useMemo } from 'react';
 import { getKnob, guaranteeKnobs } from '../../scenarios';
-import { selectGuarantee, selectParse, type LabState } from '../../store/labStore';
+import {
+  selectClaim,
+  selectParse,
+  selectRecipeDifferences,
+  type LabState,
+} from '../../store/labStore';
 import { useLab } from '../../store/LabContext';
 import { formatKnobValue, knobMeta } from '../../views/knobs';
 import { openPreset } from '../../views/library';
@@ -10,38 +15,40 @@ const selectScenario = (s: LabState) => s.scenario;
 const selectPresetRef = (s: LabState) => s.presetRef;
 
 /**
- * "What this sets": every knob the claimed guarantee's bundle sets for this pipeline, why, and
- * whether the scenario still has that value (a change by hand, or a preset that ships with
- * another value, makes the label "custom").
+ * "What this sets": every knob the claimed guarantee's recipe sets for this pipeline, why, and
+ * whether the scenario follows it — the same comparison as the switch's badge (a knob left unset
+ * counts as its default). A knob set otherwise says by whom as far as that is known: the library
+ * preset as shipped, a change since it was opened, or just "here" (an import, a share link).
  */
 export function WhatThisSets() {
   const scenario = useLab(selectScenario);
   const parsed = useLab(selectParse);
-  const label = useLab(selectGuarantee);
-  // A preset that ships with some of these set otherwise (idempotence off, to show the lost
-  // ack's duplicate) is "custom" too — but only a knob that differs from the preset as shipped
-  // was changed by hand.
+  const claim = useLab(selectClaim);
+  const differs = useLab(selectRecipeDifferences);
+  // A library preset that ships with some of these set otherwise (idempotence off, to show the
+  // lost ack's duplicate) differs from the recipe without anyone changing a knob — only a knob
+  // that differs from the preset as shipped was changed by hand.
   const shipped = openPreset(useLab(selectPresetRef))?.variant.scenario;
-  const claim = parsed.ok ? parsed.scenario.claim : (scenario.claim ?? 'at-least-once');
   const kind = parsed.ok ? parsed.scenario.processor.type : 'consumer';
   const list = useMemo(() => guaranteeKnobs(claim, kind, scenario), [claim, kind, scenario]);
+  const differing = useMemo(() => new Set(differs.map((k) => k.path)), [differs]);
   const shown = (path: string, value: unknown) => formatKnobValue(knobMeta(path), value);
   const asShipped = (path: string) =>
     shipped !== undefined &&
     shown(path, getKnob(shipped, path)) === shown(path, getKnob(scenario, path));
-  const byHand = list.some(
-    (k) =>
-      shown(k.path, getKnob(scenario, k.path)) !== shown(k.path, k.value) && !asShipped(k.path),
-  );
+  const byHand = differs.some((k) => !asShipped(k.path));
+  const n = differs.length;
   return (
     <div className="scroll-panel" data-testid={testIds.whatThisSets} tabIndex={0}>
       <p style={{ margin: '0 0 0.4em' }}>
-        <strong>{claim}</strong> sets {list.length} knobs on this {kind} pipeline
-        {label === 'custom' ? (
-          <span className="badge custom" style={{ marginLeft: '0.5em' }}>
-            {byHand
-              ? '✎ custom: some were changed since'
-              : '✎ custom: this preset, as shipped, sets some of them otherwise'}
+        The <strong>{claim}</strong> recipe sets {list.length} knobs on this {kind} pipeline
+        {n > 0 ? (
+          <span className="badge muted" style={{ marginLeft: '0.5em' }}>
+            {shipped === undefined
+              ? `✎ own settings: ${n} of them ${n === 1 ? 'is' : 'are'} set otherwise here`
+              : byHand
+                ? '✎ own settings: some were changed since the library preset was opened'
+                : `✎ own settings: the library preset, as shipped, sets ${n} of them otherwise`}
           </span>
         ) : null}
         :
@@ -50,9 +57,7 @@ export function WhatThisSets() {
         {list.map((k) => {
           const meta = knobMeta(k.path);
           const now = getKnob(scenario, k.path);
-          const same =
-            formatKnobValue(meta, now) === formatKnobValue(meta, k.value) ||
-            (now === undefined && k.value === undefined);
+          const same = !differing.has(k.path);
           return (
             <li key={k.path} data-knob={k.path} data-same={same}>
               <code>{meta?.name ?? k.path.replace(/^[a-z]+\./, '')}</code> ={' '}
@@ -60,13 +65,14 @@ export function WhatThisSets() {
               {same ? (
                 <span className="fate once">
                   {' '}
-                  <span aria-hidden="true">✓</span> as set
+                  <span aria-hidden="true">✓</span>{' '}
+                  {now === undefined && k.value !== undefined ? 'by default' : 'as set'}
                 </span>
               ) : (
                 <span className="fate duplicated">
                   {' '}
-                  <span aria-hidden="true">✎</span> {asShipped(k.path) ? 'the preset sets' : 'now'}{' '}
-                  {formatKnobValue(meta, now)}
+                  <span aria-hidden="true">✎</span>{' '}
+                  {otherwise(k.path, now, formatKnobValue(meta, now))}
                 </span>
               )}
             </li>
@@ -75,4 +81,14 @@ export function WhatThisSets() {
       </ul>
     </div>
   );
+
+  /** What a knob off the recipe is instead, and who set it so as far as the page knows. */
+  function otherwise(path: string, now: unknown, value: string): string {
+    if (shipped === undefined) return now === undefined ? 'unset here' : `set to ${value} here`;
+    if (asShipped(path))
+      return now === undefined
+        ? 'the library preset leaves it unset'
+        : `the library preset sets ${value}`;
+    return now === undefined ? 'now unset' : `now ${value}`;
+  }
 }
