@@ -477,7 +477,7 @@ describe('validation: the random fault is checked as the fault it fires', () => 
       'faults.0.target: Invalid input: expected string, received undefined',
     ]);
     expect(issues({ what: 'app-resend', probability: 0.1, link: 'produce' })).toEqual([
-      'faults.0: Unrecognized key: "link"',
+      'faults.0.link: unknown key "link": not a field here (misspelt, or a field of another kind)',
     ]);
     expect(issues({ what: 'drop-response', probability: 0.1 })).toEqual([
       'faults.0.link: Invalid option: expected one of "produce"|"fetch"|"commit"|"sink"|"effect"|"txn"|"checkpoint"',

@@ -22,7 +22,17 @@ describe('scenario validation names the field of every problem', () => {
   });
 
   it('refuses unknown keys, wrong types and unknown kinds', () => {
-    expect(paths({ ...base, producer: { akcs: 'all' } })).toEqual(['producer']);
+    // An unknown key is named by its own path, at any depth (the top level too).
+    expect(paths({ ...base, producer: { akcs: 'all' } })).toEqual(['producer.akcs']);
+    expect(parseScenario({ ...base, producr: {} })).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: 'producr',
+          message: 'unknown key "producr": not a field here (misspelt, or a field of another kind)',
+        },
+      ],
+    });
     expect(paths({ ...base, producer: { retries: -1 } })).toEqual(['producer.retries']);
     expect(paths({ ...base, faults: [{ kind: 'explode' }] })).toEqual(['faults.0.kind']);
     expect(paths({ ...base, processor: { type: 'storm' } })).toEqual(['processor.type']);

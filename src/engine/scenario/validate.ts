@@ -85,7 +85,16 @@ export function parseScenario(raw: unknown): ParseResult {
   if (!migrated.ok) return migrated;
   const parsed = ScenarioSchema.safeParse(migrated.value);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => ({ path: pathOf(i.path), message: i.message }));
+    // An unknown key is named by its own path ("producer.akcs: unknown key"), not by the object
+    // that holds it, so a typo at the top level does not read as a problem of the whole file.
+    const issues = parsed.error.issues.flatMap((i) =>
+      i.code === 'unrecognized_keys'
+        ? i.keys.map((k) => ({
+            path: pathOf([...i.path, k]),
+            message: `unknown key "${k}": not a field here (misspelt, or a field of another kind)`,
+          }))
+        : [{ path: pathOf(i.path), message: i.message }],
+    );
     // zod's int() carries its own bound (the largest safe integer); where the field's real limit
     // is reported too, one message about the number is enough — the field's.
     const SAFE_BOUND = `<=${Number.MAX_SAFE_INTEGER}`;
