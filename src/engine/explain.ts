@@ -770,10 +770,22 @@ class Ctx {
         outs.every((r) => r.txn >= 0 && this.outcome(reader.topic, r.p, r.txn) === 'aborted')
       ) {
         const loss = this.dataLossFor(aborted.txn);
+        // The legacy TwoPhaseCommitSinkFunction without ignoreFailuresAfterTransactionTimeout()
+        // rethrows when the recovery commit finds it aborted: the job fails at every restore.
+        const sink = s.sink;
+        const failing =
+          s.processor.type === 'flink' &&
+          sink.type === 'kafka' &&
+          sink.deliveryGuarantee === 'EXACTLY_ONCE' &&
+          !sink.ignoreFailuresAfterTransactionTimeout
+            ? this.restartsOf('flink')
+            : 0;
         const tail =
           loss >= 0
             ? ' → the recovered job could no longer commit it: data loss'
-            : ', and {id} was never written again';
+            : failing > 1
+              ? ` → on recovery its commit failed and, without ignoreFailuresAfterTransactionTimeout, the job failed at every restore (${failing} restarts): {id} was never written again`
+              : ', and {id} was never written again';
         return {
           template: `${this.abortReason(aborted.txn)}${tail}`,
           entries: [aborted.append, loss],
@@ -963,6 +975,15 @@ class Ctx {
         entries: [processed],
       };
     return null;
+  }
+
+  /** How many times actor `name` restarted in the run. */
+  private restartsOf(name: string): number {
+    const t = this.t;
+    const a = t.actors.indexOf(name);
+    let n = 0;
+    for (let i = 0; i < t.length; i++) if (t.actor[i] === a && this.kind(i) === 'restart') n++;
+    return n;
   }
 
   private findCrash(actorName: string, after: number): number {

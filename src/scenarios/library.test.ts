@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareExpect, parseScenario, simulate, type Run } from '../engine';
+import { entriesOf } from '../engine/testing';
 import {
   LIBRARY_GROUPS,
   SOURCES,
@@ -184,6 +185,11 @@ describe('outcomes the expect block cannot hold', () => {
     expect(restored.length).toBeGreaterThan(10);
     expect(new Set(restored.slice(1))).toEqual(new Set([250]));
     expect(run.cutOff).toBe(true);
+    // The explanation says why nothing comes back: the job fails at every restore.
+    const restarts = entriesOf(run, 'restart').length;
+    expect(run.verdict.explanations.find((x) => x.fate === 'lost')!.sentence).toBe(
+      `transaction 2 stayed open longer than transaction.timeout.ms and the coordinator aborted it → on recovery its commit failed and, without ignoreFailuresAfterTransactionTimeout, the job failed at every restore (${restarts} restarts): e201 was never written again`,
+    );
   });
 
   it('auto-commit saved offset 200 before the worker crashed at offset 150', () => {
