@@ -130,7 +130,7 @@ describe('Knobs: a number that can be off (execution.checkpointing.interval)', (
     },
   );
 
-  it('off under an at-most-once claim is that recipe’s value: no “not the at-most-once value” mark', async () => {
+  it('off under an at-most-once claim is that recipe’s value: no “not the at-most-once recipe” mark', async () => {
     await mountScenario({ ...flinkJob(null), claim: 'at-most-once' });
     expect(inputs(INTERVAL)[0]!.checked).toBe(true);
     expect(row(INTERVAL).querySelector('.changed')).toBeNull();

@@ -50,8 +50,8 @@ function norm(meta: KnobMeta, v: unknown): string {
 
 /**
  * Every knob of the scenario's pipeline under its real name, editable; the (i) button shows what it does, its
- * real default and the official doc. A knob differing from the claimed guarantee's bundle is
- * marked — that is what turns the label to "custom".
+ * real default and the official doc. A knob differing from the claimed guarantee's recipe is
+ * marked — those are the knobs the picker's "✎ own settings" badge counts.
  */
 export function Knobs() {
   const parsed = useLab(selectParse);
@@ -272,10 +272,10 @@ function KnobRow({
         {differs && (
           <span
             className="changed"
-            title={`The ${claim} bundle sets ${formatKnobValue(meta, preset)}`}
+            title={`The ${claim} recipe sets ${formatKnobValue(meta, preset)}`}
           >
             {' '}
-            ✎ not the {claim} value ({formatKnobValue(meta, preset)})
+            ✎ not the {claim} recipe ({formatKnobValue(meta, preset)})
           </span>
         )}
         {raw === undefined && meta.defaultFor && (
