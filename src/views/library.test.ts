@@ -4,8 +4,10 @@ import { findPreset, LIBRARY_GROUPS, presets, setKnob } from '../scenarios';
 import {
   atRunEnd,
   fixParts,
+  GENERIC_QUESTION,
   GUARANTEE_BADGES,
   isPristinePreset,
+  judgeChoice,
   LIST_PAGE,
   libraryListing,
   listingSummary,
@@ -13,10 +15,13 @@ import {
   moveActive,
   openPreset,
   outcomeHidden,
+  PREDICTION_CHOICES,
   predictionPhase,
+  presetSubject,
   questionVariant,
   searchRank,
   sourceLabel,
+  subjectPhase,
 } from './library';
 
 const ids = (q: string) => libraryListing(q).flat.map((p) => p.id);
@@ -218,6 +223,61 @@ describe('predictionPhase and outcomeHidden', () => {
     expect(outcomeHidden('edited')).toBe(false);
     expect(outcomeHidden('other-variant')).toBe(false);
     expect(outcomeHidden('none')).toBe(false);
+  });
+});
+
+describe('subjectPhase and presetSubject', () => {
+  const fresh = { locked: false, revealed: false };
+  it('gives any subject the phases a preset gets (an embedded player asks its own question)', () => {
+    const embed = { key: 'embed', otherVariant: false, pristine: true };
+    expect(subjectPhase(null, fresh)).toBe('none');
+    expect(subjectPhase(embed, fresh)).toBe('pending');
+    expect(subjectPhase(embed, { ...fresh, locked: true })).toBe('locked');
+    expect(subjectPhase(embed, { locked: true, revealed: true })).toBe('revealed');
+    expect(subjectPhase({ ...embed, pristine: false }, { ...fresh, locked: true })).toBe('edited');
+    expect(subjectPhase({ ...embed, otherVariant: true }, fresh)).toBe('other-variant');
+  });
+
+  it("is the open preset's question, kept per preset, and says when it is about another variant", () => {
+    const ref = 'flink-checkpoint-replay/2pc-jdbc-xa';
+    const xa = structuredClone(findPreset(ref)!.variant.scenario);
+    expect(presetSubject({ scenario: xa, presetRef: ref })).toEqual({
+      key: 'flink-checkpoint-replay',
+      otherVariant: true,
+      pristine: true,
+    });
+    const plain = structuredClone(
+      findPreset('flink-checkpoint-replay/plain-sink')!.variant.scenario,
+    );
+    expect(
+      presetSubject({ scenario: setKnob(plain, 'seed', 9), presetRef: 'flink-checkpoint-replay' }),
+    ).toEqual({ key: 'flink-checkpoint-replay', otherVariant: false, pristine: false });
+    expect(presetSubject({ scenario: plain, presetRef: null })).toBeNull();
+  });
+});
+
+describe('PREDICTION_CHOICES and judgeChoice', () => {
+  it('has one choice per outcome the verdict can observe', () => {
+    expect(PREDICTION_CHOICES.map((c) => c.id).sort()).toEqual(
+      ['at-least-once', 'at-most-once', 'exactly-once', 'none'].sort(),
+    );
+    expect(GENERIC_QUESTION).toBe('What will the sink end with?');
+  });
+
+  it('is right only when the choice names what the run showed, and says what that was', () => {
+    expect(judgeChoice('at-least-once', 'exactly-once')).toEqual({
+      right: false,
+      shows: 'every event exactly once',
+    });
+    expect(judgeChoice('at-least-once', 'at-least-once')).toEqual({
+      right: true,
+      shows: 'some events twice, none lost',
+    });
+    expect(judgeChoice('none', 'at-most-once').right).toBe(false);
+    expect(judgeChoice('not-a-choice', 'none')).toEqual({
+      right: false,
+      shows: 'some events lost and some twice',
+    });
   });
 });
 

@@ -3,7 +3,7 @@
  * order the arrow keys walk them in, the badge of the guarantee each one illustrates, and whether
  * the workspace is still a preset exactly as shipped. The panel only renders what these return.
  */
-import type { Guarantee, ScenarioInput } from '../engine';
+import type { Guarantee, ScenarioInput, Verdict } from '../engine';
 import {
   findPreset,
   groupPresets,
@@ -260,11 +260,92 @@ export function predictionPhase(o: {
   locked: boolean;
   revealed: boolean;
 }): PredictionPhase {
-  if (!o.open) return 'none';
-  if (o.open.variant.id !== questionVariant(o.open.preset)) return 'other-variant';
-  if (o.revealed) return 'revealed';
-  if (!o.pristine) return 'edited';
-  return o.locked ? 'locked' : 'pending';
+  return subjectPhase(
+    o.open && {
+      key: o.open.preset.id,
+      otherVariant: o.open.variant.id !== questionVariant(o.open.preset),
+      pristine: o.pristine,
+    },
+    o,
+  );
+}
+
+/**
+ * What "Predict first" asks about the workspace on screen, before any answer: on the page, the
+ * open preset's question ({@link presetSubject}); in an embedded player, the question it asks of
+ * the scenario it was given.
+ */
+export interface PredictionSubject {
+  /**
+   * Where its prediction is kept: a preset's id on the page (its variants share one prediction,
+   * "same failure, three sinks").
+   */
+  key: string;
+  /** The question is about another variant of the preset: its answer does not describe this run. */
+  otherVariant: boolean;
+  /** The scenario on screen is the one the answer describes (not edited since it was opened). */
+  pristine: boolean;
+}
+
+/** The {@link PredictionPhase} of a subject (null: nothing asked) and its prediction. */
+export function subjectPhase(
+  subject: PredictionSubject | null,
+  p: { locked: boolean; revealed: boolean },
+): PredictionPhase {
+  if (!subject) return 'none';
+  if (subject.otherVariant) return 'other-variant';
+  if (p.revealed) return 'revealed';
+  if (!subject.pristine) return 'edited';
+  return p.locked ? 'locked' : 'pending';
+}
+
+/** The page's subject: the open preset's question (null when no preset is open). */
+export function presetSubject(s: {
+  scenario: ScenarioInput;
+  presetRef: string | null;
+}): PredictionSubject | null {
+  const open = openPreset(s.presetRef);
+  if (!open) return null;
+  return {
+    key: open.preset.id,
+    otherVariant: open.variant.id !== questionVariant(open.preset),
+    pristine: isPristinePreset(s.scenario, s.presetRef),
+  };
+}
+
+/** What the run showed, as the verdict names it (`exactly-once`, `at-least-once`, …). */
+export type Observed = Verdict['observed'];
+
+/**
+ * The answers of the question any run can be asked ("What will the sink end with?"), one per
+ * outcome the verdict can observe: a choice is right when it names what the run showed.
+ */
+export const PREDICTION_CHOICES: readonly {
+  id: Observed;
+  label: string;
+  /** What the run showed, as the end of a sentence ("the run shows …"). */
+  shows: string;
+}[] = [
+  {
+    id: 'exactly-once',
+    label: 'Every event exactly once',
+    shows: 'every event exactly once',
+  },
+  { id: 'at-most-once', label: 'Some events lost', shows: 'some events lost, none twice' },
+  { id: 'at-least-once', label: 'Some events twice', shows: 'some events twice, none lost' },
+  { id: 'none', label: 'Some lost and some twice', shows: 'some events lost and some twice' },
+];
+
+/** The question any run can be asked (its answers: {@link PREDICTION_CHOICES}). */
+export const GENERIC_QUESTION = 'What will the sink end with?';
+
+/**
+ * A choice judged against the run: right when it names what the verdict observed at the end of
+ * the pipeline; `shows` says what that was. An id that is not a choice is never right.
+ */
+export function judgeChoice(choice: string, observed: Observed): { right: boolean; shows: string } {
+  const shown = PREDICTION_CHOICES.find((c) => c.id === observed)!;
+  return { right: choice === observed, shows: shown.shows };
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
- * The library's UI state, per page: whether the library is open, whether the story beside the
- * pipeline is folded away, and the predictions written so far (per preset id: switching variants
- * keeps them, "same failure, three sinks").
+ * The library's UI state, per page: whether the library is open and whether the story beside the
+ * pipeline is folded away — and, through the {@link PredictionProvider} it mounts, the predictions
+ * written so far (per preset id: switching variants keeps them, "same failure, three sinks").
  *
  * React state in a provider rather than fields of the lab store: none of it is part of a
  * scenario, undo, a share link or the saved workspace, and each page or embedded player that
@@ -18,18 +18,8 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import { useLabInstance } from '../../store/LabContext';
-import { atRunEnd, isPristinePreset, openPreset, predictionPhase } from '../../views/library';
+import { PredictionProvider } from './PredictionContext';
 import { usePresetUrl } from './usePresetUrl';
-
-/** A prediction in progress: what was written, whether it was locked in, whether it was revealed. */
-export interface Prediction {
-  text: string;
-  locked: boolean;
-  revealed: boolean;
-}
-
-const EMPTY: Prediction = { text: '', locked: false, revealed: false };
 
 /** The library's UI state and its setters. */
 export interface LibraryUi {
@@ -40,9 +30,6 @@ export interface LibraryUi {
   returnFocus: RefObject<HTMLElement | null>;
   storyHidden: boolean;
   setStoryHidden(hidden: boolean): void;
-  /** The prediction for a preset id (empty when none was written). */
-  prediction(presetId: string): Prediction;
-  updatePrediction(presetId: string, change: Partial<Prediction>): void;
   /** Bumped when a preset is opened from the library (the story panel's cue to take focus). */
   openedTick: number;
   /** Ask the story panel to take focus when it next renders (a preset opened, the story unfolded). */
@@ -55,15 +42,16 @@ export interface LibraryUi {
 
 const Ctx = createContext<LibraryUi | null>(null);
 
-/** Provides the library's UI state and keeps the URL's `?preset=` in step with the workspace. */
+/**
+ * Provides the library's UI state and the open preset's predictions, and keeps the URL's
+ * `?preset=` in step with the workspace.
+ */
 export function LibraryProvider({ children }: { children: ReactNode }) {
   const [open, setOpenState] = useState(false);
   const [storyHidden, setStoryHidden] = useState(false);
-  const [predictions, setPredictions] = useState<Record<string, Prediction>>({});
   const [openedTick, setOpenedTick] = useState(0);
   const returnFocus = useRef<HTMLElement | null>(null);
   const focusStory = useRef(false);
-  const lab = useLabInstance();
   usePresetUrl();
 
   const setOpen = useCallback((next: boolean) => {
@@ -88,50 +76,6 @@ export function LibraryProvider({ children }: { children: ReactNode }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [setOpen]);
-  const updatePrediction = useCallback((id: string, change: Partial<Prediction>) => {
-    setPredictions((all) => ({ ...all, [id]: { ...(all[id] ?? EMPTY), ...change } }));
-  }, []);
-  // Reaching the end of the run with the prediction locked in reveals the answer (and, with it,
-  // the outcome the page hid), and the reveal stays when the cursor goes back; without an answer
-  // the end reveals nothing ("Show the outcome" is the way past the question). Here rather than
-  // in the prediction box, which is not mounted while the story is folded away. Subscribed
-  // outside React: the cursor moves every frame, and nothing should re-render with it.
-  const predictionsNow = useRef(predictions);
-  const checkReveal = useRef<() => void>(() => {});
-  useEffect(() => {
-    predictionsNow.current = predictions;
-    // Locking the answer in while the cursor already stands at the end reveals it too.
-    checkReveal.current();
-  }, [predictions]);
-  useEffect(() => {
-    const check = () => {
-      const s = lab.app.getState();
-      const open = openPreset(s.presetRef);
-      const v = s.view;
-      if (!open || !v) return;
-      const p = predictionsNow.current[open.preset.id] ?? EMPTY;
-      const phase = predictionPhase({
-        open,
-        pristine: isPristinePreset(s.scenario, s.presetRef),
-        ...p,
-      });
-      if (phase !== 'locked') return;
-      const c = lab.cursor.getState();
-      // The run on screen must be this scenario's: a preset opened while the cursor stood at
-      // the end of another run must not find "the end" there and give its answer away.
-      const current = s.status === 'ready' && s.viewFor === s.scenario;
-      if (atRunEnd({ current, idx: c.idx, n: v.n, t: c.t, endTime: v.endTime }))
-        updatePrediction(open.preset.id, { revealed: true });
-    };
-    checkReveal.current = check;
-    check();
-    const offCursor = lab.cursor.subscribe(check);
-    const offApp = lab.app.subscribe(check);
-    return () => {
-      offCursor();
-      offApp();
-    };
-  }, [lab, updatePrediction]);
   const requestStoryFocus = useCallback(() => {
     focusStory.current = true;
   }, []);
@@ -152,26 +96,18 @@ export function LibraryProvider({ children }: { children: ReactNode }) {
       returnFocus,
       storyHidden,
       setStoryHidden,
-      prediction: (id) => predictions[id] ?? EMPTY,
-      updatePrediction,
       openedTick,
       requestStoryFocus,
       takeStoryFocus,
       markOpened,
     }),
-    [
-      open,
-      setOpen,
-      storyHidden,
-      predictions,
-      updatePrediction,
-      openedTick,
-      requestStoryFocus,
-      takeStoryFocus,
-      markOpened,
-    ],
+    [open, setOpen, storyHidden, openedTick, requestStoryFocus, takeStoryFocus, markOpened],
   );
-  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+  return (
+    <Ctx.Provider value={value}>
+      <PredictionProvider>{children}</PredictionProvider>
+    </Ctx.Provider>
+  );
 }
 
 /**

@@ -1,16 +1,30 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { Preset } from '../../scenarios';
-import { useLabInstance } from '../../store/LabContext';
-import { questionVariant } from '../../views/library';
+import { useLabInstance, useView } from '../../store/LabContext';
+import { judgeChoice, PREDICTION_CHOICES, questionVariant } from '../../views/library';
 import { testIds } from '../testIds';
-import { useLibraryUi } from './LibraryContext';
+import { usePredictions } from './PredictionContext';
 import { usePredictionGate } from './usePredictionGate';
+import './library.css';
+
+/** A question "Predict first" asks. */
+export interface AskedQuestion {
+  /** The subject's key, under which its prediction is kept (see PredictionProvider). */
+  key: string;
+  text: string;
+  /** Its answer, shown on the reveal; '' when none was written (the run's outcome answers it). */
+  answer: string;
+  /**
+   * Multiple choice ({@link PREDICTION_CHOICES}): the reveal says whether the choice names what
+   * the run showed. Otherwise a prediction in the reader's words, shown beside the answer.
+   */
+  choices: boolean;
+}
 
 /**
- * "Predict first": the preset's question, a place to write an answer and lock it in, and the
- * answer — revealed once the question's variant, as shipped, has been played (or scrubbed) to its
- * end, or on "Reveal now" (`predictionPhase` in views/library).
- * Kept per preset, so switching variants keeps the prediction and the reveal.
+ * "Predict first" for the open preset, beside the pipeline: its question, and a note with a
+ * link when the variant on screen is not the one the question is about. Kept per preset, so
+ * switching variants keeps the prediction and the reveal.
  */
 export function PredictionBox({
   preset,
@@ -23,44 +37,96 @@ export function PredictionBox({
   /** Open another variant of the preset (the one the question is about). */
   onOpenVariant?: (id: string) => void;
 }) {
-  const ui = useLibraryUi()!;
-  const lab = useLabInstance();
-  const p = ui.prediction(preset.id);
-  const update = ui.updatePrediction;
-  const inputId = useId();
-  const headingId = useId();
   // The variant the question is about (the first one unless the preset names another): on any
   // other variant the question would not match the run on screen, so the box says so.
   const about = preset.variants.find((v) => v.id === questionVariant(preset));
-  // Reaching the end of the run reveals the answer: LibraryContext watches the cursor (this box
-  // is not mounted while the story is folded away).
-  const phase = usePredictionGate().phase;
+  return (
+    <PredictFirst
+      question={{
+        key: preset.id,
+        text: preset.predict.question,
+        answer: preset.predict.answer,
+        choices: false,
+      }}
+      note={
+        about &&
+        about.id !== variantId && (
+          <p className="predict-about muted" data-testid={testIds.predictAbout}>
+            This question is about the “{about.label}” variant.{' '}
+            {onOpenVariant && (
+              <button type="button" className="linkish" onClick={() => onOpenVariant(about.id)}>
+                Open it
+              </button>
+            )}
+          </p>
+        )
+      }
+    />
+  );
+}
 
-  const lock = () => {
-    if (p.text.trim() !== '') update(preset.id, { locked: true });
+/**
+ * "Predict first": a question, a place to answer it (in words, or one of the choices) and lock
+ * the answer in, and the answer — revealed once the run on screen, as opened, has been played (or
+ * scrubbed) to its end, or on "Reveal now" (`predictionPhase` in views/library; the end is
+ * watched by the PredictionProvider). The page's story panel and the embedded player both use it.
+ */
+export function PredictFirst({
+  question,
+  note,
+  onLock,
+  restart,
+  outcome,
+  original = 'the preset as shipped',
+  headingLevel = 3,
+  ids = {},
+}: {
+  question: AskedQuestion;
+  /** Under the question (the page: the question is about another variant). */
+  note?: ReactNode;
+  /** After the answer is locked in (the embed plays on). */
+  onLock?: () => void;
+  /** "Ask again" goes back here; default time 0. */
+  restart?: () => void;
+  /** Shown with the answer once revealed (the embed: the run's outcome in one line). */
+  outcome?: ReactNode;
+  /** What the answer describes, for the hint when the scenario was changed since it was opened. */
+  original?: string;
+  headingLevel?: 2 | 3;
+  /** Test ids of the box, its "Reveal now" and its answer (default: the page's). */
+  ids?: { box?: string; reveal?: string; answer?: string };
+}) {
+  const predictions = usePredictions()!;
+  const lab = useLabInstance();
+  const view = useView();
+  const key = question.key;
+  const p = predictions.prediction(key);
+  const update = predictions.updatePrediction;
+  const inputId = useId();
+  const headingId = useId();
+  const phase = usePredictionGate().phase;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+
+  const lock = (change: { choice?: string; text?: string } = {}) => {
+    const text = change.text ?? p.text;
+    if (text.trim() === '') return;
+    update(key, { choice: null, ...change, locked: true });
+    onLock?.();
   };
+  const judged = p.choice !== null && view ? judgeChoice(p.choice, view.verdict.observed) : null;
 
   return (
     <section
       className={`predict${p.revealed ? ' revealed' : ''}`}
       aria-labelledby={headingId}
-      data-testid={testIds.predict}
+      data-testid={ids.box ?? testIds.predict}
       data-revealed={p.revealed}
     >
-      <h3 id={headingId}>Predict first</h3>
+      <Heading id={headingId}>Predict first</Heading>
       <p className="predict-question" data-testid={testIds.predictQuestion}>
-        {preset.predict.question}
+        {question.text}
       </p>
-      {about && about.id !== variantId && (
-        <p className="predict-about muted" data-testid={testIds.predictAbout}>
-          This question is about the “{about.label}” variant.{' '}
-          {onOpenVariant && (
-            <button type="button" className="linkish" onClick={() => onOpenVariant(about.id)}>
-              Open it
-            </button>
-          )}
-        </p>
-      )}
+      {note}
       {p.locked ? (
         <p className="predict-yours" data-testid={testIds.predictYours}>
           <span className="muted">You predicted:</span> <q>{p.text}</q>{' '}
@@ -68,12 +134,26 @@ export function PredictionBox({
             <button
               type="button"
               className="linkish"
-              onClick={() => update(preset.id, { locked: false })}
+              onClick={() => update(key, { locked: false })}
             >
               change
             </button>
           )}
         </p>
+      ) : question.choices ? (
+        <div className="predict-choices" role="group" aria-label="Your prediction">
+          {PREDICTION_CHOICES.map((c) => (
+            <button
+              key={c.id}
+              type="button"
+              data-choice={c.id}
+              aria-pressed={p.choice === c.id}
+              onClick={() => lock({ choice: c.id, text: c.label })}
+            >
+              {c.label}
+            </button>
+          ))}
+        </div>
       ) : (
         <form
           className="predict-form"
@@ -92,7 +172,7 @@ export function PredictionBox({
             placeholder="Your prediction…"
             title="Ctrl+Enter locks it in"
             data-testid={testIds.predictInput}
-            onChange={(e) => update(preset.id, { text: e.target.value })}
+            onChange={(e) => update(key, { text: e.target.value })}
             onKeyDown={(e) => {
               if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
                 e.preventDefault();
@@ -107,18 +187,35 @@ export function PredictionBox({
       )}
       {p.revealed ? (
         <>
-          <div className="predict-answer" role="status" data-testid={testIds.predictAnswer}>
-            <strong>Answer:</strong> {preset.predict.answer}
+          <div
+            className="predict-answer"
+            role="status"
+            data-testid={ids.answer ?? testIds.predictAnswer}
+            data-judged={judged ? (judged.right ? 'right' : 'wrong') : undefined}
+          >
+            {judged && (
+              <p className={`predict-judged ${judged.right ? 'right' : 'wrong'}`}>
+                <span aria-hidden="true">{judged.right ? '✓ ' : '✕ '}</span>
+                {judged.right ? 'Right' : 'Not what happened'}: the run shows {judged.shows}.
+              </p>
+            )}
+            {question.answer && (
+              <>
+                <strong>Answer:</strong> {question.answer}
+              </>
+            )}
+            {outcome}
           </div>
           <p className="predict-hint">
             <button
               type="button"
               className="linkish"
-              title="Back to time 0 with the question open (the next group, the next class)"
+              title="Back to the start with the question open (the next group, the next class)"
               onClick={() => {
                 // Back to the start first: at the end of the run the answer would show again.
-                lab.actions.restart();
-                update(preset.id, { text: '', locked: false, revealed: false });
+                if (restart) restart();
+                else lab.actions.restart();
+                update(key, { text: '', choice: null, locked: false, revealed: false });
               }}
             >
               Ask again
@@ -128,17 +225,19 @@ export function PredictionBox({
       ) : (
         <p className="predict-hint muted">
           {phase === 'edited'
-            ? 'Changed since it was opened: the answer is about the preset as shipped.'
+            ? `Changed since it was opened: the answer is about ${original}.`
             : phase === 'other-variant'
               ? ''
               : p.locked
-                ? 'Now press Play: the answer appears when the run reaches its end.'
+                ? onLock
+                  ? 'The answer appears when the run reaches its end.'
+                  : 'Now press Play: the answer appears when the run reaches its end.'
                 : 'The answer and the verdict appear when the run reaches its end.'}{' '}
           <button
             type="button"
             className="linkish"
-            onClick={() => update(preset.id, { revealed: true })}
-            data-testid={testIds.predictReveal}
+            onClick={() => update(key, { revealed: true })}
+            data-testid={ids.reveal ?? testIds.predictReveal}
           >
             Reveal now
           </button>

@@ -1,16 +1,7 @@
 import type { LabState } from '../../store/labStore';
 import { useLab } from '../../store/LabContext';
-import {
-  isPristinePreset,
-  openPreset,
-  outcomeHidden,
-  predictionPhase,
-  type PredictionPhase,
-} from '../../views/library';
-import { useLibraryUi } from './LibraryContext';
-
-const selectPresetRef = (s: LabState) => s.presetRef;
-const selectPristine = (s: LabState) => isPristinePreset(s.scenario, s.presetRef);
+import { outcomeHidden, subjectPhase, type PredictionPhase } from '../../views/library';
+import { usePredictions } from './PredictionContext';
 
 /** "Predict first" as the panels that could give the answer away see it. */
 export interface PredictionGate {
@@ -21,25 +12,25 @@ export interface PredictionGate {
   skip(): void;
 }
 
-const NO_GATE: PredictionGate = { phase: 'none', hidden: false, skip: () => {} };
+const nothingAsked = () => null;
 
 /**
- * Where the open preset's prediction stands, and whether the outcome is hidden until its answer
- * is revealed. Outside the library (an embedded player, which asks its own way) nothing is hidden.
+ * Where the prediction asked of the workspace on screen stands (the open preset's on the page,
+ * the embedded player's own question in an embed), and whether the outcome is hidden until its
+ * answer is revealed. Outside a {@link PredictionProvider} nothing is asked and nothing is hidden.
  */
 export function usePredictionGate(): PredictionGate {
-  const ui = useLibraryUi();
-  const presetRef = useLab(selectPresetRef);
-  const pristine = useLab(selectPristine);
-  const open = openPreset(presetRef);
-  if (!ui) return NO_GATE;
-  const p = open ? ui.prediction(open.preset.id) : null;
+  const predictions = usePredictions();
+  const subject = predictions?.subject ?? nothingAsked;
+  // Atomic selections (a fresh subject object per call would re-render forever, zustand v5).
+  const key = useLab((s: LabState) => subject(s)?.key ?? null);
+  const otherVariant = useLab((s: LabState) => subject(s)?.otherVariant ?? false);
+  const pristine = useLab((s: LabState) => subject(s)?.pristine ?? false);
+  const p = predictions && key !== null ? predictions.prediction(key) : null;
   const skip = () => {
-    if (open) ui.updatePrediction(open.preset.id, { revealed: true });
+    if (predictions && key !== null) predictions.updatePrediction(key, { revealed: true });
   };
-  const phase = predictionPhase({
-    open,
-    pristine,
+  const phase = subjectPhase(key === null ? null : { key, otherVariant, pristine }, {
     locked: p?.locked ?? false,
     revealed: p?.revealed ?? false,
   });

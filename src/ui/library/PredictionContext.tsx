@@ -1,0 +1,118 @@
+/**
+ * "Predict first", per page or embedded player: the predictions written so far (per subject key —
+ * on the page a preset's id, so switching variants keeps them), and the rule that reaching the end
+ * of the run with a prediction locked in reveals its answer.
+ *
+ * React state in a provider rather than fields of the lab store: none of it is part of a
+ * scenario, undo, a share link or the saved workspace. The page gets one inside the library's
+ * provider (the open preset's question); an embedded player mounts its own, with the question it
+ * asks (src/ui/embed), so both reveal, hide and skip the same way.
+ */
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import type { LabState } from '../../store/labStore';
+import { useLabInstance } from '../../store/LabContext';
+import { atRunEnd, presetSubject, subjectPhase, type PredictionSubject } from '../../views/library';
+
+/** A prediction in progress: what was written, whether it was locked in, whether it was revealed. */
+export interface Prediction {
+  text: string;
+  /** The choice picked, for a multiple-choice question (its id), else null. */
+  choice: string | null;
+  locked: boolean;
+  revealed: boolean;
+}
+
+const EMPTY: Prediction = { text: '', choice: null, locked: false, revealed: false };
+
+/** The predictions and their setter, and what is asked of the workspace on screen. */
+export interface Predictions {
+  /** What is asked of a lab state (null: nothing). A module-scope function: it is a selector. */
+  subject(s: LabState): PredictionSubject | null;
+  /** The prediction kept under a subject's key (empty when none was written). */
+  prediction(key: string): Prediction;
+  updatePrediction(key: string, change: Partial<Prediction>): void;
+}
+
+const Ctx = createContext<Predictions | null>(null);
+
+/**
+ * Provides the predictions, and reveals a locked-in one when the run reaches its end.
+ * @param subject - what is asked of a lab state; default the open preset's question (the page).
+ *   Keep it stable (module scope or memoised): the end-of-run watch resubscribes when it changes.
+ */
+export function PredictionProvider({
+  subject = presetSubject,
+  children,
+}: {
+  subject?: (s: LabState) => PredictionSubject | null;
+  children: ReactNode;
+}) {
+  const [predictions, setPredictions] = useState<Record<string, Prediction>>({});
+  const lab = useLabInstance();
+  const updatePrediction = useCallback((key: string, change: Partial<Prediction>) => {
+    setPredictions((all) => ({ ...all, [key]: { ...(all[key] ?? EMPTY), ...change } }));
+  }, []);
+  // Reaching the end of the run with the prediction locked in reveals the answer (and, with it,
+  // the outcome the panels hid), and the reveal stays when the cursor goes back; without an
+  // answer the end reveals nothing ("Show the outcome" is the way past the question). Here rather
+  // than in the prediction box, which is not mounted while the page's story is folded away.
+  // Subscribed outside React: the cursor moves every frame, and nothing should re-render with it.
+  const predictionsNow = useRef(predictions);
+  const checkReveal = useRef<() => void>(() => {});
+  useEffect(() => {
+    predictionsNow.current = predictions;
+    // Locking the answer in while the cursor already stands at the end reveals it too.
+    checkReveal.current();
+  }, [predictions]);
+  useEffect(() => {
+    const check = () => {
+      const s = lab.app.getState();
+      const asked = subject(s);
+      const v = s.view;
+      if (!asked || !v) return;
+      const p = predictionsNow.current[asked.key] ?? EMPTY;
+      if (subjectPhase(asked, p) !== 'locked') return;
+      const c = lab.cursor.getState();
+      // The run on screen must be this scenario's: a preset opened while the cursor stood at
+      // the end of another run must not find "the end" there and give its answer away.
+      const current = s.status === 'ready' && s.viewFor === s.scenario;
+      if (atRunEnd({ current, idx: c.idx, n: v.n, t: c.t, endTime: v.endTime }))
+        updatePrediction(asked.key, { revealed: true });
+    };
+    checkReveal.current = check;
+    check();
+    const offCursor = lab.cursor.subscribe(check);
+    const offApp = lab.app.subscribe(check);
+    return () => {
+      offCursor();
+      offApp();
+    };
+  }, [lab, subject, updatePrediction]);
+
+  const value = useMemo<Predictions>(
+    () => ({
+      subject,
+      prediction: (key) => predictions[key] ?? EMPTY,
+      updatePrediction,
+    }),
+    [subject, predictions, updatePrediction],
+  );
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+}
+
+/**
+ * The predictions of the nearest {@link PredictionProvider}, or null outside one (a view that
+ * asks nothing: every outcome shows).
+ */
+export function usePredictions(): Predictions | null {
+  return useContext(Ctx);
+}
