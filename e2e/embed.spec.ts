@@ -137,40 +137,82 @@ test('the build runs from a sub-path of a plain static host', async ({ page }) =
   expect(errors).toEqual([]);
 });
 
-test('predict, then reveal: the outcome is hidden until the reader answers', async ({ page }) => {
+test('predict first: locking the answer in plays the run; the answer waits for its end', async ({
+  page,
+}) => {
   await page.goto('./?embed&predict=1&preset=at-most-once&t=1000');
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
   const predict = page.getByTestId(testIds.embedPredict);
-  // The preset's own question; counters and verdict hidden; nothing plays yet.
+  // The preset's own question; the verdict hidden; nothing plays yet.
   await expect(predict).toContainText('How many of the 20 payments reach the table?');
-  await expect(page.getByTestId(testIds.counters)).toHaveCount(0);
+  await expect(page.getByTestId(testIds.verdict)).toHaveCount(0);
+  await expect(
+    page.locator(`[data-testid="${testIds.outcomeHidden}"][data-what="verdict"]`),
+  ).toBeVisible();
   await expect(page.getByTestId(testIds.play)).toHaveAttribute('aria-pressed', 'false');
   expect(await page.evaluate(() => window.__deliveryLab!.cursor().t)).toBe(1000);
   expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
-  await page.getByTestId(testIds.embedReveal).click();
+  await page.getByTestId(testIds.predictInput).fill('20');
+  await page.getByTestId(testIds.predictLock).click();
+  // Locked in: the run plays on from where it stood, and gives nothing away yet.
+  await expect(page.getByTestId(testIds.play)).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId(testIds.predictYours)).toContainText('20');
+  await expect(page.getByTestId(testIds.embedAnswer)).toHaveCount(0);
+  await expect(page.getByTestId(testIds.verdict)).toHaveCount(0);
+  // The end of the run reveals the answer and the verdict.
+  await page.getByTestId(testIds.play).focus();
+  await page.keyboard.press('End');
   const answer = page.getByTestId(testIds.embedAnswer);
   await expect(answer).toContainText('18: p-9 and p-10 were committed but never written.');
   await expect(answer).toContainText('18 rows for 20 events — 0 duplicates, 2 lost');
   await expect(page.getByTestId(testIds.verdict)).toHaveAttribute('data-observed', 'at-most-once');
-  await expect(page.getByTestId(testIds.play)).toHaveAttribute('aria-pressed', 'true');
 });
 
-test('a shared scenario with no question gets the generic one, with choices', async ({ page }) => {
+test('a shared scenario with no question gets the generic one, judged at the end of the run', async ({
+  page,
+}) => {
   const scenario = {
     version: 1,
     name: 'no question',
     workload: { generate: { count: 5 } },
   } as ScenarioInput;
-  await page.goto(`./?embed&predict=1#${encodeShare(scenario)}`);
+  await page.goto(`./?embed&predict=1&speed=0.02#${encodeShare(scenario)}`);
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
   await expect(page.getByTestId(testIds.embedPredict)).toContainText(
     'What will the sink end with?',
   );
+  await page.getByRole('button', { name: 'Some events twice' }).click();
+  // Not at the start of the run: the answer waits while it plays.
+  await expect(page.getByTestId(testIds.play)).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId(testIds.embedAnswer)).toHaveCount(0);
+  await expect(page.getByTestId(testIds.predictYours)).toContainText('Some events twice');
+  // It plays to its end by itself, and says whether the prediction matched.
+  const answer = page.getByTestId(testIds.embedAnswer);
+  await expect(answer).toHaveAttribute('data-judged', 'wrong', { timeout: 20_000 });
+  await expect(answer).toContainText('Not what happened: the run shows every event exactly once');
+  await expect(answer).toContainText('5 rows for 5 events');
+});
+
+test('a preset variant its question is not about is asked about its own run', async ({ page }) => {
+  await page.goto('./?embed&preset=flink-checkpoint-replay/2pc-jdbc-xa&predict=1');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  const predict = page.getByTestId(testIds.embedPredict);
+  // Not the plain-sink question (300 rows): the XA run's own outcome is asked for.
+  await expect(predict).toContainText('What will the sink end with?');
+  await expect(predict).not.toContainText('plain JDBC sink');
   await page.getByRole('button', { name: 'Every event exactly once' }).click();
-  await expect(page.getByTestId(testIds.embedAnswer)).toContainText(
-    'You said: Every event exactly once.',
-  );
-  await expect(page.getByTestId(testIds.embedAnswer)).toContainText('5 rows for 5 events');
+  await page.getByTestId(testIds.play).focus();
+  await page.keyboard.press('End');
+  const answer = page.getByTestId(testIds.embedAnswer);
+  await expect(answer).toHaveAttribute('data-judged', 'right');
+  await expect(answer).toContainText('250 rows for 250 events — 0 duplicates, 0 lost');
+});
+
+test('the embed opens at event 0, as the page does', async ({ page }) => {
+  await page.goto('./?embed&preset=at-least-once');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await expect(page.getByTestId(testIds.clock)).toHaveText(/^t = 0 ms · event 0 \/ /);
+  expect(await page.evaluate(() => window.__deliveryLab!.cursor().idx)).toBe(0);
 });
 
 test('locked knobs: no guarantee switch, no fault menu, no drop; panels chosen', async ({

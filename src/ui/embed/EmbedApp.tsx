@@ -1,22 +1,25 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { encodeShare } from '../../platform/share';
-import { findPreset } from '../../scenarios';
 import type { Lab, LabState } from '../../store/labStore';
-import { LabProvider, useActions, useLab, useView } from '../../store/LabContext';
+import { LabProvider, useActions, useLab, useLabInstance, useView } from '../../store/LabContext';
 import { countersAt } from '../../views/at';
 import { formatCount } from '../../views/format';
-import { questionVariant } from '../../views/library';
 import { Counters } from '../Counters';
 import { GuaranteeRadios } from '../GuaranteeRadios';
 import { useLabDriver } from '../hooks/useLabDriver';
 import { NoticeBar } from '../io/NoticeBar';
 import { PageProvider, type PageServices } from '../io/PageContext';
+import { PredictFirst } from '../library/Prediction';
+import { PredictionProvider } from '../library/PredictionContext';
+import { usePredictionGate } from '../library/usePredictionGate';
 import { Explanations } from '../panels/Explanations';
 import { Pipeline } from '../pipeline/Pipeline';
 import { testIds } from '../testIds';
 import '../io/io.css';
+import './embed.css';
 import { Transport } from '../Transport';
 import type { EmbedOptions } from './embedOptions';
+import { embedQuestion, embedSubject } from './embedQuestion';
 import { lockedLab } from './lockedLab';
 import { useReportHeight } from './useReportHeight';
 import '../styles.css';
@@ -43,7 +46,9 @@ export function EmbedApp({
   return (
     <LabProvider lab={lab}>
       <PageProvider page={page}>
-        <Player options={options} presetRef={presetRef} />
+        <Asking predict={options.predict}>
+          <Player options={options} presetRef={presetRef} />
+        </Asking>
       </PageProvider>
     </LabProvider>
   );
@@ -52,27 +57,17 @@ export function EmbedApp({
 const selectStatus = (s: LabState) => s.status;
 const selectScenario = (s: LabState) => s.scenario;
 
-/** The question to ask: the author's, else the preset's, else the generic one. */
-function questionOf(options: EmbedOptions, presetRef: string | null) {
-  if (options.question)
-    return { question: options.question, answer: options.answer, choices: false };
-  const p = presetRef ? findPreset(presetRef) : undefined;
-  if (p)
-    return {
-      question: p.preset.predict.question,
-      // The preset's answer is worked out for its first variant; another variant gets the run's.
-      answer: questionVariant(p.preset) === p.variant.id ? p.preset.predict.answer : '',
-      choices: false,
-    };
-  return { question: 'What will the sink end with?', answer: '', choices: true };
+/**
+ * With `predict=1`, the page's "Predict first" (src/ui/library) about the scenario the embed was
+ * given: the verdict and the explanations wait for the reveal, as on the page.
+ */
+function Asking({ predict, children }: { predict: boolean; children: ReactNode }) {
+  const lab = useLabInstance();
+  // The scenario as embedded, once: the subject is a selector, so it must not change identity.
+  const [subject] = useState(() => embedSubject(lab.app.getState().scenario));
+  if (!predict) return children;
+  return <PredictionProvider subject={subject}>{children}</PredictionProvider>;
 }
-
-const CHOICES = [
-  { id: 'once', label: 'Every event exactly once' },
-  { id: 'lost', label: 'Some events lost' },
-  { id: 'dup', label: 'Some events twice' },
-  { id: 'both', label: 'Some lost and some twice' },
-] as const;
 
 function Player({ options, presetRef }: { options: EmbedOptions; presetRef: string | null }) {
   const a = useActions();
@@ -80,37 +75,47 @@ function Player({ options, presetRef }: { options: EmbedOptions; presetRef: stri
   const status = useLab(selectStatus);
   const scenario = useLab(selectScenario);
   const root = useRef<HTMLDivElement>(null);
-  const [revealed, setRevealed] = useState(!options.predict);
-  const [guess, setGuess] = useState<string | null>(null);
   const started = useRef(false);
+  const played = useRef(false);
+  const phase = usePredictionGate().phase;
   useReportHeight(root, options.frameId);
 
-  // Once the first run is ready: go to the start time, set the speed, play if asked to (after
-  // the prediction when there is one).
+  // Once the first run is ready: go to the start time, set the speed, play if asked to — unless
+  // a prediction is asked first: then locking it in plays.
   useEffect(() => {
     if (started.current || status !== 'ready' || !view) return;
     started.current = true;
     if (options.speed !== null) a.setSpeed(options.speed);
-    a.seek(options.start);
-    if (options.autoplay && revealed) a.play();
-  }, [status, view, options, revealed, a]);
-
-  const reveal = (choice: string | null) => {
-    setGuess(choice);
-    setRevealed(true);
-    a.seek(options.start);
+    // At 0 the run stays where it opened, at event 0 (nothing applied) as on the page: seeking
+    // to 0 ms would land after the entries at 0 ms ("event 1").
+    if (options.start > 0) a.seek(options.start);
+    if (options.autoplay && !options.predict) a.play();
+  }, [status, view, options, a]);
+  // Autoplay that waited for a prediction the reader skipped ("Reveal now", "Show the outcome")
+  // plays now; once, so an answer revealed at the end of the run does not play it again.
+  useEffect(() => {
+    if (!options.autoplay || played.current || phase !== 'revealed') return;
+    played.current = true;
+    a.play();
+  }, [options.autoplay, phase, a]);
+  const playOn = () => {
+    played.current = true;
     a.play();
   };
 
+  // Back to where the author's start time put the reader (the page's Restart goes to event 0).
+  const toStart = () => {
+    a.restart();
+    if (options.start > 0) a.seek(options.start);
+  };
+
   const show = new Set(options.panels);
-  const hideOutcome = !revealed;
-  const q = questionOf(options, presetRef);
+  const question = useMemo(() => embedQuestion(options, presetRef), [options, presetRef]);
   // The full lab, on the same scenario: the link replays this exact run.
   const fullHref = useMemo(() => `./#${encodeShare(scenario)}`, [scenario]);
   const classes = ['embed'];
   if (!show.has('counters')) classes.push('no-counters');
   if (!show.has('verdict')) classes.push('no-verdict');
-  if (hideOutcome) classes.push('hiding-outcome');
   if (options.lock) classes.push('locked');
 
   return (
@@ -137,60 +142,35 @@ function Player({ options, presetRef }: { options: EmbedOptions; presetRef: stri
           Open in Delivery Lab ↗
         </a>
       </header>
-      {!revealed && (
-        <section
-          className="embed-predict"
-          data-testid={testIds.embedPredict}
-          aria-label="Predict the outcome"
-        >
-          <p>
-            <strong>Predict first:</strong> {q.question}
-          </p>
-          {q.choices ? (
-            <div className="choices">
-              {CHOICES.map((c) => (
-                <button key={c.id} type="button" data-choice={c.id} onClick={() => reveal(c.label)}>
-                  {c.label}
-                </button>
-              ))}
-            </div>
-          ) : (
-            <button
-              type="button"
-              className="primary"
-              data-testid={testIds.embedReveal}
-              onClick={() => reveal(null)}
-            >
-              I have my answer — reveal
-            </button>
-          )}
-        </section>
-      )}
-      {revealed && options.predict && view && (
-        <section className="embed-answer" aria-label="The answer" data-testid={testIds.embedAnswer}>
-          <div role="status">
-            {guess && (
-              <p>
-                You said: <strong>{guess}</strong>.
-              </p>
-            )}
-            {q.answer && (
-              <p>
-                <strong>Answer:</strong> {q.answer}
-              </p>
-            )}
-            <Outcome />
-          </div>
-        </section>
+      {options.predict && (
+        <div className="embed-prediction">
+          {/* Locking the answer in plays on (from where the reader is; from the start at the
+              end); the answer, and the outcome with it, wait for the end or "Reveal now". */}
+          <PredictFirst
+            question={question}
+            onLock={playOn}
+            restart={toStart}
+            outcome={view && <Outcome />}
+            original="the scenario as embedded"
+            headingLevel={2}
+            ids={{
+              box: testIds.embedPredict,
+              reveal: testIds.embedReveal,
+              answer: testIds.embedAnswer,
+            }}
+          />
+        </div>
       )}
       {show.has('transport') && (
         <section aria-label="Playback">
           <Transport locked={options.lock} />
         </section>
       )}
-      {(show.has('counters') || show.has('verdict')) && !hideOutcome && <Counters />}
+      {/* Counters show what has happened so far; the verdict and the explanations wait for the
+          prediction's reveal (the page's gate, usePredictionGate). */}
+      {(show.has('counters') || show.has('verdict')) && <Counters />}
       {show.has('pipeline') && <Pipeline />}
-      {show.has('why') && !hideOutcome && (
+      {show.has('why') && (
         <div className="embed-why">
           <Explanations />
         </div>

@@ -5,14 +5,14 @@
  * | parameter | meaning | default |
  * |---|---|---|
  * | `embed` | the compact player instead of the full lab | — |
- * | `autoplay=1` | start playing once the run is ready (after the prediction, if asked) | off |
+ * | `autoplay=1` | start playing once the run is ready (with a prediction asked: once it is locked in or skipped) | off |
  * | `t=<ms>` | start at this virtual time | 0 |
  * | `speed=<x>` | virtual ms per real ms (0.001 … 1000) | the lab's |
  * | `panels=a,b` | which panels show: pipeline, transport, counters, verdict, why | pipeline,transport,counters,verdict |
  * | `caption=<text>` | a caption above the player (text, never markup) | none |
  * | `lock=1` | knobs locked: no guarantee switch, no faults by clicking | unlocked |
- * | `predict=1` | ask for a prediction first, reveal the outcome after | off |
- * | `q=`, `a=` | the question and its answer (else the preset's, else a generic one) | — |
+ * | `predict=1` | ask for a prediction first; locking it in plays; the answer and verdict at the run's end | off |
+ * | `q=`, `a=` | the question and its answer (else the preset's on the variant it is about, else a generic one with choices: embedQuestion.ts) | — |
  * | `id=<text>` | echoed in every message to the host page, to tell frames apart | none |
  *
  * The scenario itself travels as everywhere else: `#s=` (a share link, exact) or `?preset=`.

@@ -1,0 +1,150 @@
+/**
+ * The embedded player in jsdom (the host page, the frame and the height messages are the
+ * Playwright spec's job, e2e/embed.spec.ts): which question `predict=1` asks of which run, that
+ * the outcome waits for a locked-in answer and the end of the run (or "Reveal now"), and where
+ * the run opens.
+ */
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createArtifactClient } from '../../platform/runClient';
+import type { Lab } from '../../store/labStore';
+import { createNotices } from '../io/notices';
+import { testIds } from '../testIds';
+import { presetLab } from '../testLab';
+import { EmbedApp } from './EmbedApp';
+import { DEFAULT_EMBED, type EmbedOptions } from './embedOptions';
+
+beforeAll(() => {
+  // jsdom has no canvas; the token layer copes with a null context.
+  HTMLCanvasElement.prototype.getContext = (() =>
+    null) as typeof HTMLCanvasElement.prototype.getContext;
+});
+
+/**
+ * An embed of a library preset, as `?embed&preset=<ref>` opens it.
+ * @param presetRef - what the embed was told about the scenario's preset (null: a share link).
+ */
+async function mount(
+  ref: string,
+  options: Partial<EmbedOptions> = {},
+  presetRef: string | null = ref,
+): Promise<Lab> {
+  const lab = presetLab(ref);
+  const page = { notices: createNotices(), artifacts: createArtifactClient(), shareLink: null };
+  render(
+    <EmbedApp
+      lab={lab}
+      page={page}
+      options={{ ...DEFAULT_EMBED, panels: [...DEFAULT_EMBED.panels, 'why'], ...options }}
+      presetRef={presetRef}
+    />,
+  );
+  await act(() => lab.actions.settled());
+  return lab;
+}
+
+const box = () => screen.getByTestId(testIds.embedPredict);
+const answer = () => screen.queryByTestId(testIds.embedAnswer);
+const hidden = () => screen.queryAllByTestId(testIds.outcomeHidden).map((x) => x.dataset.what);
+const playing = (lab: Lab) => lab.app.getState().playing;
+
+describe('embedded player (jsdom)', () => {
+  afterEach(cleanup);
+
+  it("a variant the preset's question is not about is asked about its own run, not the other variant's", async () => {
+    const lab = await mount('flink-checkpoint-replay/2pc-jdbc-xa', { predict: true });
+    // Not the plain-sink question (its answer, 300 rows, is not this run's).
+    expect(box().textContent).not.toContain('plain JDBC sink');
+    expect(box().textContent).toContain('What will the sink end with?');
+    expect(hidden()).toEqual(['verdict', 'why']);
+    fireEvent.click(within(box()).getByRole('button', { name: 'Some events twice' }));
+    act(() => lab.actions.toEnd());
+    // Judged against the run on screen: the XA sink writes every event once.
+    expect(answer()!.dataset.judged).toBe('wrong');
+    expect(answer()!.textContent).toContain(
+      'Not what happened: the run shows every event exactly once',
+    );
+    expect(answer()!.textContent).toContain('250 rows for 250 events — 0 duplicates, 0 lost');
+    expect(screen.getByTestId(testIds.verdict).dataset.observed).toBe('exactly-once');
+  });
+
+  it('the variant the question is about asks the preset’s question and reveals its answer', async () => {
+    const lab = await mount('flink-checkpoint-replay/plain-sink', { predict: true });
+    expect(box().textContent).toContain('With a plain JDBC sink, how many rows');
+    fireEvent.change(screen.getByTestId(testIds.predictInput), { target: { value: '250' } });
+    fireEvent.click(screen.getByTestId(testIds.predictLock));
+    expect(answer()).toBeNull();
+    act(() => lab.actions.toEnd());
+    expect(screen.getByTestId(testIds.predictYours).textContent).toContain('250');
+    expect(answer()!.textContent).toContain('Answer: 300');
+    expect(answer()!.textContent).toContain('300 rows for 250 events — 50 duplicates');
+  });
+
+  it('a locked-in prediction plays the run; the outcome waits for its end, then says right or wrong', async () => {
+    // A share link of the at-least-once preset: no preset question, the choices.
+    const lab = await mount('at-least-once', { predict: true }, null);
+    expect(playing(lab)).toBe(false);
+    expect(screen.queryByTestId(testIds.verdict)).toBeNull();
+    fireEvent.click(within(box()).getByRole('button', { name: 'Some events twice' }));
+    // Locking in plays on, and gives nothing away: no answer, no verdict, no explanations.
+    expect(playing(lab)).toBe(true);
+    expect(answer()).toBeNull();
+    expect(screen.getByTestId(testIds.predictYours).textContent).toContain('Some events twice');
+    expect(hidden()).toEqual(['verdict', 'why']);
+    act(() => lab.actions.seek(1000));
+    expect(answer()).toBeNull();
+    // The end of the run reveals it, judged against what the run shows.
+    act(() => lab.actions.toEnd());
+    expect(answer()!.dataset.judged).toBe('right');
+    expect(answer()!.textContent).toContain('Right: the run shows some events twice, none lost');
+    expect(answer()!.textContent).toContain('24 rows for 20 events — 4 duplicates, 0 lost');
+    expect(hidden()).toEqual([]);
+    expect(screen.getByTestId(testIds.verdict).dataset.observed).toBe('at-least-once');
+    // Scrubbing back keeps it; "Ask again" asks again, from the start.
+    act(() => lab.actions.seek(0));
+    expect(answer()).not.toBeNull();
+    fireEvent.click(screen.getByText('Ask again'));
+    expect(answer()).toBeNull();
+    expect(lab.cursor.getState()).toMatchObject({ t: 0, idx: 0 });
+    expect(within(box()).getAllByRole('button', { pressed: false })).toHaveLength(4);
+  });
+
+  it('"Reveal now" shows the answer at once; with autoplay, the run then plays', async () => {
+    const lab = await mount('at-least-once', {
+      predict: true,
+      autoplay: true,
+      question: 'Q?',
+      answer: 'A.',
+    });
+    // Autoplay waits for the prediction.
+    expect(playing(lab)).toBe(false);
+    fireEvent.click(screen.getByTestId(testIds.embedReveal));
+    expect(answer()!.textContent).toContain('Answer: A.');
+    expect(answer()!.dataset.judged).toBeUndefined();
+    expect(playing(lab)).toBe(true);
+  });
+
+  it('"Show the outcome" skips the question, as on the page', async () => {
+    await mount('at-least-once', { predict: true }, null);
+    fireEvent.click(screen.getAllByTestId(testIds.outcomeShow)[0]!);
+    expect(hidden()).toEqual([]);
+    expect(answer()!.textContent).toContain('24 rows for 20 events');
+  });
+
+  it('without predict=1 nothing is asked or hidden, and autoplay plays at once', async () => {
+    const lab = await mount('flink-checkpoint-replay/plain-sink', { autoplay: true });
+    expect(screen.queryByTestId(testIds.embedPredict)).toBeNull();
+    expect(hidden()).toEqual([]);
+    expect(playing(lab)).toBe(true);
+  });
+
+  it('opens at event 0, as the page does; t= opens at that time', async () => {
+    const lab = await mount('at-least-once');
+    expect(lab.cursor.getState()).toMatchObject({ t: 0, idx: 0 });
+    expect(screen.getByTestId(testIds.clock).textContent).toMatch(/^t = 0 ms · event 0 \/ /);
+    cleanup();
+    const later = await mount('at-least-once', { start: 1000 });
+    expect(later.cursor.getState().t).toBe(1000);
+    expect(later.cursor.getState().idx).toBeGreaterThan(0);
+  });
+});

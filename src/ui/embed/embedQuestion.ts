@@ -1,0 +1,58 @@
+/**
+ * What an embedded player asks with `predict=1`, and of which run. Pure: tested without a browser.
+ * The asking itself (lock in, reveal at the end of the run, hide the verdict and the explanations
+ * until then) is the page's "Predict first" (src/ui/library), fed with these.
+ */
+import type { ScenarioInput } from '../../engine';
+import { findPreset } from '../../scenarios';
+import type { LabState } from '../../store/labStore';
+import { GENERIC_QUESTION, questionVariant, type PredictionSubject } from '../../views/library';
+import type { AskedQuestion } from '../library/Prediction';
+import type { EmbedOptions } from './embedOptions';
+
+/** The key an embedded player keeps its one prediction under. */
+export const EMBED_PREDICTION_KEY = 'embed';
+
+/**
+ * The question an embed asks: the author's (`q=`, `a=`), else its preset's when the embedded
+ * variant is the one the preset's question is about, else the question any run can be asked
+ * (multiple choice, judged against the run's verdict).
+ *
+ * A preset's question about another variant is not asked — on the page that variant shows a note
+ * and a link to the question's variant instead. An author who embeds one variant with `predict=1`
+ * wants a prediction about that run: the preset's answer would describe another run (the wrong
+ * lesson), a link that swapped in the other variant would replace the run the author chose (and
+ * captioned), and no question at all would drop the `predict=1` they asked for. The choices
+ * ("every event exactly once", "some twice", …) are a question about the run on screen, and the
+ * reveal can say whether the reader's choice matched it.
+ */
+export function embedQuestion(
+  options: Pick<EmbedOptions, 'question' | 'answer'>,
+  presetRef: string | null,
+): AskedQuestion {
+  const key = EMBED_PREDICTION_KEY;
+  if (options.question)
+    return { key, text: options.question, answer: options.answer, choices: false };
+  const p = presetRef ? findPreset(presetRef) : undefined;
+  if (p && questionVariant(p.preset) === p.variant.id)
+    return {
+      key,
+      text: p.preset.predict.question,
+      answer: p.preset.predict.answer,
+      choices: false,
+    };
+  return { key, text: GENERIC_QUESTION, answer: '', choices: true };
+}
+
+/**
+ * What an embed's question is about: the scenario it was given. Once the reader changes it (an
+ * unlocked embed's guarantee switch) the answer no longer describes the run on screen, as on the
+ * page after an edit; Undo brings the same scenario object back, and the question with it.
+ */
+export function embedSubject(embedded: ScenarioInput): (s: LabState) => PredictionSubject {
+  return (s) => ({
+    key: EMBED_PREDICTION_KEY,
+    otherVariant: false,
+    pristine: s.scenario === embedded,
+  });
+}
