@@ -623,7 +623,8 @@ export function ReaderStage({ view, idx, t }: StageProps) {
               className="fate duplicated"
               // A narrow reader column beside the story: the words wrap, the amount stays whole
               // (breaking anywhere split it mid-figure: "$112,75 / 0").
-              style={{ margin: '0.3em 0 0', whiteSpace: 'normal' }}
+              // Block, not .fate's inline-flex: as flex items the amount could not go to the next line.
+              style={{ margin: '0.3em 0 0', whiteSpace: 'normal', display: 'block' }}
             >
               <span aria-hidden="true">⚠</span> the report is off by{' '}
               <span className="figure">{formatMoney(c.sum - c.trueSum)}</span>
