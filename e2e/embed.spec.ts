@@ -66,6 +66,21 @@ test('in a host page on another origin, the player autoplays and reports its hei
   expect(errors).toEqual([]);
 });
 
+test("the Embed dialog does not carry another variant's question", async ({ dash }) => {
+  // flink-checkpoint-replay's question is about its plain-sink variant (300 rows): for the XA
+  // variant it would describe another run. Unticked and empty: ticking asks the generic question.
+  await dash.pickPreset('flink-checkpoint-replay/2pc-jdbc-xa');
+  await dash.byId(testIds.embedButton).click();
+  const dialog = dash.byId(testIds.embedDialog);
+  await expect(dialog.getByLabel('Ask for a prediction, then reveal')).not.toBeChecked();
+  await dialog.getByLabel('Ask for a prediction, then reveal').check();
+  await expect(dialog.getByLabel('Question')).toHaveValue('');
+  await expect(dialog.getByLabel('Answer')).toHaveValue('');
+  const snippet = await dash.byId(testIds.embedSnippet).inputValue();
+  expect(snippet).toContain('predict=1');
+  expect(snippet).not.toContain('q=');
+});
+
 test('the Embed dialog writes a snippet that works as pasted on another origin', async ({
   dash,
   page,

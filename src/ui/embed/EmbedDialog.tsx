@@ -62,21 +62,18 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
   const t = useCursor(selectT);
   const preset = presetRef ? findPreset(presetRef) : undefined;
   const ref = useRef<HTMLDialogElement>(null);
-  // The open preset's "Predict first" question comes along — asked by default when its answer
-  // describes this run (the question's variant, as shipped); otherwise offered, unticked.
-  const asked =
-    preset !== undefined &&
-    questionVariant(preset.preset) === preset.variant.id &&
-    isPristinePreset(scenario, presetRef);
+  // The open preset's "Predict first" question comes along when it is about this variant —
+  // asked by default when the run is as shipped. Another variant's question would describe
+  // another run: then nothing is filled in, and ticking the box asks the embed's generic
+  // question, with choices about the run on screen.
+  const ownQuestion = preset !== undefined && questionVariant(preset.preset) === preset.variant.id;
+  const asked = ownQuestion && isPristinePreset(scenario, presetRef);
   const [o, setO] = useState<EmbedOptions>(() => ({
     ...DEFAULT_EMBED,
     panels: [...DEFAULT_EMBED.panels],
     predict: asked,
-    question: preset?.preset.predict.question ?? '',
-    answer:
-      preset && questionVariant(preset.preset) === preset.variant.id
-        ? preset.preset.predict.answer
-        : '',
+    question: ownQuestion ? preset.preset.predict.question : '',
+    answer: ownQuestion ? preset.preset.predict.answer : '',
   }));
   const [height, setHeight] = useState(560);
   const id = useId();
