@@ -7,7 +7,7 @@
 import type { Run } from './simulate';
 import type { Verdict } from './checker';
 import {
-  CHECKPOINT_STEPS,
+  failoverCause,
   ERROR_CODES,
   MESSAGE_TYPES,
   SEND_CAUSES,
@@ -538,9 +538,8 @@ class Ctx {
   private checkpointFailover(crash: number): { text: string; entries: number[] } | null {
     const t = this.t;
     const p = this.run.scenario.processor;
-    const expired = t.cause[crash]!;
-    if (p.type !== 'flink' || expired < 0 || this.kind(expired) !== 'checkpoint') return null;
-    if (CHECKPOINT_STEPS[t.aux[expired]!] !== 'expired') return null;
+    const expired = failoverCause(t, crash);
+    if (p.type !== 'flink' || expired < 0) return null;
     const id = t.ckpt[expired]!;
     let lost = -1;
     for (let i = t.cause[expired]! + 1; i < expired && lost < 0; i++) {
@@ -949,8 +948,8 @@ class Ctx {
       if (k !== 'crash') continue;
       lastCrash = i;
       restartedAfter = false;
-      const c = t.cause[i]!;
-      if (c >= 0 && this.kind(c) === 'checkpoint' && CHECKPOINT_STEPS[t.aux[c]!] === 'expired') {
+      const c = failoverCause(t, i);
+      if (c >= 0) {
         failovers++;
         if (firstExpired < 0) firstExpired = c;
       }

@@ -24,6 +24,7 @@ export {
   TXN_STATES,
   CHECKPOINT_STEPS,
   TXN_API,
+  failoverCause,
 } from './trace';
 export type {
   TraceEntry,

@@ -239,6 +239,22 @@ export const CHECKPOINT_STEPS = [
 ] as const;
 export type CheckpointStep = (typeof CHECKPOINT_STEPS)[number];
 
+const CK_EXPIRED = CHECKPOINT_STEPS.indexOf('expired');
+
+/**
+ * The checkpoint whose expiry a 'crash' entry follows from — the JobManager failing the job over
+ * after more failed checkpoints in a row than `execution.checkpointing.tolerable-failed-checkpoints`
+ * — as its 'expired' entry, or -1 for any other crash. Reads the columns only, so the engine's
+ * trace and the page's column copy ({@link TraceColumns}) both answer it.
+ */
+export function failoverCause(
+  cols: { kind: ArrayLike<number>; aux: ArrayLike<number>; cause: ArrayLike<number> },
+  crash: number,
+): number {
+  const c = cols.cause[crash]!;
+  return c >= 0 && cols.kind[c] === K.checkpoint && cols.aux[c] === CK_EXPIRED ? c : -1;
+}
+
 /** One decoded trace entry. */
 export interface TraceEntry {
   /** Entry index (its id). */

@@ -3,7 +3,14 @@
  * "consumer-0 processed p-5 from payments-0@5 (attempt 2)". Field meanings per kind follow
  * src/engine/trace.ts (ENTRY_KINDS).
  */
-import { CHECKPOINT_STEPS, ERROR_CODES, SEND_CAUSES, SKIP_REASONS, TXN_STATES } from '../engine';
+import {
+  CHECKPOINT_STEPS,
+  ERROR_CODES,
+  SEND_CAUSES,
+  SKIP_REASONS,
+  TXN_STATES,
+  failoverCause,
+} from '../engine';
 import { messageLabel } from './faultActions';
 import { K, kindName, messageTypeName } from './kinds';
 import { eventIdOf, type RunView } from './runView';
@@ -73,8 +80,8 @@ export function describeEntry(v: RunView, i: number): string {
       return `broker-${aux} ${n === 1 ? 'rejoins' : 'leaves'} the ISR of ${at(v, i).replace(/@.*/, '')}`;
     case 'crash': {
       // The JobManager failing the job over after an expired checkpoint (no fault behind it).
-      const why = c.cause[i]!;
-      if (why >= 0 && c.kind[why] === K.checkpoint && CHECKPOINT_STEPS[c.aux[why]!] === 'expired')
+      const why = failoverCause(c, i);
+      if (why >= 0)
         return `${who} FAILS OVER: checkpoint ${c.ckpt[why]} expired, more failed checkpoints than execution.checkpointing.tolerable-failed-checkpoints`;
       return `${who} CRASHES`;
     }

@@ -27,6 +27,7 @@ import {
   TXN_STATES,
   describeFault,
   effectiveIdempotence,
+  failoverCause,
   normalizeAcks,
   type EntryKind,
   type FaultSpec,
@@ -327,10 +328,8 @@ class Reader {
       case 'isr':
         return `broker-${t.aux[i]} ${t.count[i] === 1 ? 'rejoins' : 'leaves'} the ISR${where}`;
       case 'crash': {
-        const why = t.cause[i]!;
-        const failover =
-          why >= 0 && t.kindOf(why) === 'checkpoint' && CHECKPOINT_STEPS[t.aux[why]!] === 'expired';
-        return failover ? `✗ failover (checkpoint ${t.ckpt[why]} expired)` : '✗ crash';
+        const why = failoverCause(t, i);
+        return why >= 0 ? `✗ failover (checkpoint ${t.ckpt[why]} expired)` : '✗ crash';
       }
       case 'restart':
         return `restart (incarnation ${t.aux[i]})`;

@@ -35,6 +35,15 @@
  *   `setStartingOffsets(OffsetsInitializer.committedOffsets(OffsetResetStrategy.EARLIEST))`, so a
  *   job without a checkpoint starts at the group's committed offsets
  *   (https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/datastream/kafka/#starting-offset);
+ * - checkpoint timeout (https://nightlies.apache.org/flink/flink-docs-stable/docs/deployment/config/#execution-checkpointing-timeout):
+ *   a checkpoint not complete `execution.checkpointing.timeout` after its trigger expires and
+ *   counts as failed; more failures in a row than `execution.checkpointing.tolerable-failed-checkpoints`
+ *   fail the job over (CheckpointFailureManager, see {@link JobManager});
+ * - Flink's JDBC exactly-once sink (`JdbcSink.exactlyOnceSink`, JdbcXaSinkFunction,
+ *   https://github.com/apache/flink-connector-jdbc/blob/main/flink-connector-jdbc/src/main/java/org/apache/flink/connector/jdbc/xa/JdbcXaSinkFunction.java):
+ *   an XA transaction per checkpoint, prepared in snapshotState, committed in
+ *   notifyCheckpointComplete; on restore the restored prepared ones are committed and the hanging
+ *   ones rolled back;
  * - restarts: the model assumes a configured fixed-delay strategy (`restart-strategy.type:
  *   fixed-delay`, `restart-strategy.fixed-delay.delay`). Left unset, Flink uses none when
  *   checkpointing is disabled and exponential-delay (since 1.19) when it is enabled
@@ -335,8 +344,8 @@ export class FlinkTask extends Actor {
   private pendingCommit: CompletedCheckpoint['pending'] = [];
   /** AT_LEAST_ONCE / NONE producer. */
   private plain: ProducerClient | null = null;
-  /** JDBC exactly-once sink: the XA transaction (xid) of each open or prepared epoch. */
-  private xids = new Map<number, number>();
+  /** JDBC exactly-once sink: the XA transaction (xid) of the open epoch, or -1. */
+  private xid = -1;
   /** Xids handed out so far: never reused, across restarts too (Flink derives them from the job attempt). */
   private xidSeq = 0;
   private lastAutoCommit = 0;
@@ -464,7 +473,7 @@ export class FlinkTask extends Actor {
   /** Start the XA transaction of `epoch` (its first statement opens the branch at the database). */
   private openXa(epoch: number, done: () => void): void {
     const xid = ++this.xidSeq;
-    this.xids.set(epoch, xid);
+    this.xid = xid;
     this.xidEpochs.set(xid, epoch);
     done();
   }
@@ -490,7 +499,8 @@ export class FlinkTask extends Actor {
   }
 
   /**
-   * JdbcXaSinkFunction's recovery: commit the prepared transactions of the restored checkpoint
+   * JdbcXaSinkFunction's recovery (its open(): failOrRollback of the hanging xids,
+   * commitUpToCheckpoint of the restored ones; source in the module comment): commit the prepared transactions of the restored checkpoint
    * (an unknown xid, XAER_NOTA, means it was committed before: ignored), then roll back every
    * other transaction of this job — the epoch open at the checkpoint and any prepared since
    * (its hanging xids), so none is left in doubt.
@@ -498,7 +508,6 @@ export class FlinkTask extends Actor {
   private recoverXa(cause: number, done: () => void): void {
     const pending = this.pendingCommit;
     this.pendingCommit = [];
-    const ckptOf = new Map(pending.map((p) => [p.txn, p.epoch]));
     this.xaCall(
       -1,
       cause,
@@ -508,7 +517,8 @@ export class FlinkTask extends Actor {
         for (const xid of sink.xaOpen()) {
           // until = when it had been prepared (-1: still open, never prepared).
           const r = sink.xaRollback(xid);
-          traceCheckpoint(sink, m, 'aborted', ckptOf.get(xid) ?? this.epochOfXid(xid), {
+          // The restored checkpoint's own were committed just above: these are later epochs'.
+          traceCheckpoint(sink, m, 'aborted', this.epochOfXid(xid), {
             txn: xid,
             count: r.rows,
             until: r.preparedAt,
@@ -516,7 +526,7 @@ export class FlinkTask extends Actor {
         }
       },
       () => {
-        this.xids.clear();
+        this.xid = -1;
         done();
       },
     );
@@ -842,7 +852,7 @@ export class FlinkTask extends Actor {
         writeStatement(
           this,
           this.sink!,
-          { rows: [row], batchId: -1, xid: this.xids.get(this.epoch)! },
+          { rows: [row], batchId: -1, xid: this.xid },
           { timeoutMs: s['statement.timeout.ms'], retries: 0, retryDelayMs: 0 },
           cause,
           (err, c) => (err === 'NONE' ? done(c) : void this.crash(c, -1, 0)),
@@ -921,7 +931,7 @@ export class FlinkTask extends Actor {
     if (this.xa) {
       // snapshotState: end and prepare this epoch's XA transaction (PREPARE TRANSACTION), keep it
       // pending for checkpoint id, begin the next. An empty one is skipped, as Flink does.
-      const xid = this.xids.get(epoch)!;
+      const xid = this.xid;
       this.xaCall(
         xid,
         e,
@@ -934,7 +944,7 @@ export class FlinkTask extends Actor {
             : -1;
         },
         (prepared, c) => {
-          this.xids.delete(epoch);
+          this.xid = -1;
           if (prepared >= 0)
             this.pendingCommit.push({ epoch, transactionalId: `xid ${xid}`, txn: xid });
           const pending = [...this.pendingCommit];

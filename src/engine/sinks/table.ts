@@ -16,6 +16,10 @@
  * - Delta `txnAppId`/`txnVersion`: "Delta table uses the combination of txnAppId and txnVersion to
  *   identify duplicate writes and ignore them" — skipped when txnVersion ≤ the recorded version.
  *   https://docs.delta.io/latest/delta-streaming.html#idempotent-table-writes-in-foreachbatch
+ * - XA (Flink's JDBC exactly-once sink): PREPARE TRANSACTION makes a transaction's work durable
+ *   and invisible; COMMIT PREPARED / ROLLBACK PREPARED end it later, and a prepared transaction
+ *   stays until then — across crashes, with no timeout; an open (unprepared) one ends with its
+ *   session, https://www.postgresql.org/docs/current/sql-prepare-transaction.html
  * - Spark file sink: a batch id already in the sink's metadata log is not written again ("File
  *   Sink … exactly-once"), https://spark.apache.org/docs/latest/streaming/apis-on-dataframes-and-datasets.html#output-sinks
  */
