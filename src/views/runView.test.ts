@@ -23,6 +23,18 @@ function scenarioOf(input: ScenarioInput): Scenario {
   return r.scenario;
 }
 
+/** KafkaSink EXACTLY_ONCE into `out` (prefix `job`, 60 s transactions), read by `rc` with read_committed. */
+const exactlyOnceOut: Pick<ScenarioInput, 'sink' | 'readers'> = {
+  sink: {
+    type: 'kafka',
+    topic: 'out',
+    deliveryGuarantee: 'EXACTLY_ONCE',
+    transactionalIdPrefix: 'job',
+    'transaction.timeout.ms': 60_000,
+  },
+  readers: [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
+};
+
 function viewOf(ref: string): RunView {
   return toRunView(simulate(scenarioOf(findPreset(ref)!.variant.scenario)));
 }
@@ -231,14 +243,7 @@ describe('checkpoint history', () => {
         events: Array.from({ length: 6 }, (_, i) => ({ id: `e${i + 1}`, amount: 10, at: i * 300 })),
       },
       processor: { type: 'flink', 'execution.checkpointing.interval': 1000 },
-      sink: {
-        type: 'kafka',
-        topic: 'out',
-        deliveryGuarantee: 'EXACTLY_ONCE',
-        transactionalIdPrefix: 'job',
-        'transaction.timeout.ms': 60_000,
-      },
-      readers: [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
+      ...exactlyOnceOut,
     } as ScenarioInput;
     const v = toRunView(simulate(scenarioOf(input)));
     const rows = checkpointRowsAt(v, v.n, v.endTime);
@@ -317,14 +322,7 @@ describe('checkpoint history when the first checkpoint fails', () => {
       },
       broker: { partitions: 2 },
       processor: { type: 'flink', 'execution.checkpointing.interval': 1000, startAtMs: 500 },
-      sink: {
-        type: 'kafka',
-        topic: 'out',
-        deliveryGuarantee: 'EXACTLY_ONCE',
-        transactionalIdPrefix: 'job',
-        'transaction.timeout.ms': 60_000,
-      },
-      readers: [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
+      ...exactlyOnceOut,
       faults: [
         {
           kind: 'crash',
@@ -398,14 +396,7 @@ describe('checkpoint history after a crash', () => {
         })),
       },
       processor: { type: 'flink', 'execution.checkpointing.interval': 1000 },
-      sink: {
-        type: 'kafka',
-        topic: 'out',
-        deliveryGuarantee: 'EXACTLY_ONCE',
-        transactionalIdPrefix: 'job',
-        'transaction.timeout.ms': 60_000,
-      },
-      readers: [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
+      ...exactlyOnceOut,
       faults: [{ kind: 'crash', target: 'flink', point: 'after-precommit', at: 2500 }],
     } as ScenarioInput;
     const v = toRunView(simulate(scenarioOf(input)));
@@ -508,31 +499,14 @@ describe('an expired checkpoint (execution.checkpointing.timeout) in the views',
 });
 
 describe("Flink's JDBC exactly-once (XA) sink in the checkpoint history", () => {
-  // 200 events at 0 and 50 at 5 s; checkpoints every second; the task crashes right after the
-  // prepare of checkpoint 2 (its XA transaction 2 holds e201..e250); the restore of checkpoint 1
-  // rolls it back and checkpoint 3 commits the replay (transaction 4: 3 was the restored job's
-  // first, left empty and skipped).
-  const input = {
-    version: 1,
-    name: 'xa',
-    workload: {
-      events: Array.from({ length: 250 }, (_, i) => ({
-        id: `e${i + 1}`,
-        amount: 10,
-        at: i < 200 ? 0 : 5000,
-      })),
-    },
-    network: { latencyMs: 1, jitterMs: 0 },
-    producer: { 'linger.ms': 0 },
-    processor: {
-      type: 'flink',
-      'execution.checkpointing.interval': 1000,
-      startAtMs: 1000,
-      processing: { perRecordMs: 1 },
-    },
-    sink: { type: 'table', xa: true, retries: 0 },
+  // The library's 2pc-jdbc-xa job (200 events at 0, 50 at 5 s, checkpoints every second) with
+  // its crash moved to right after the prepare of checkpoint 2 (its XA transaction 2 holds
+  // e201..e250); the restore of checkpoint 1 rolls it back and checkpoint 3 commits the replay
+  // (transaction 4: 3 was the restored job's first, left empty and skipped).
+  const input: ScenarioInput = {
+    ...findPreset('flink-checkpoint-replay/2pc-jdbc-xa')!.variant.scenario,
     faults: [{ kind: 'crash', target: 'flink', point: 'after-precommit', at: 5000 }],
-  } as ScenarioInput;
+  };
   const v = toRunView(simulate(scenarioOf(input)));
 
   it('each checkpoint names its XA transaction and its fate', () => {

@@ -27,8 +27,10 @@ const flink = (
   faults: unknown[],
   readers: unknown[] = [],
   processor: Record<string, unknown> = {},
+  top: Record<string, unknown> = {},
 ) =>
   runScenario({
+    ...top,
     workload: { events: ev },
     network: { latencyMs: 1, jitterMs: 0 },
     producer: { 'linger.ms': 0 },
@@ -193,21 +195,13 @@ describe('Flink two-phase commit: a crash in the commit phase (SEMANTICS S08)', 
 describe('Flink KafkaSink left at its 1 h transaction.timeout.ms against a default broker', () => {
   const { 'transaction.timeout.ms': _set, ...unset } = eo;
   const job = (broker: Record<string, unknown> = {}, sink: Record<string, unknown> = unset) =>
-    runScenario({
-      workload: { events: ev },
-      network: { latencyMs: 1, jitterMs: 0 },
-      producer: { 'linger.ms': 0 },
-      broker,
-      processor: {
-        type: 'flink',
-        'execution.checkpointing.interval': 1000,
-        startAtMs: 1000,
-        processing: { perRecordMs: 1 },
-      },
-      sink: sink as never,
-      readers: [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
-      stopAtMs: 10_000,
-    });
+    flink(
+      sink,
+      [],
+      [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
+      {},
+      { broker, stopAtMs: 10_000 },
+    );
 
   it('is refused at InitProducerId: the job fails at every start, 0 rows, 250 lost', () => {
     const run = job();
@@ -573,19 +567,7 @@ describe('Flink losses the explanations must name', () => {
   });
 
   it('a completed checkpoint leaves no timer behind: a run with a short stopAtMs is not cut off by its 10 min timeout', () => {
-    const run = runScenario({
-      workload: { events: ev },
-      network: { latencyMs: 1, jitterMs: 0 },
-      producer: { 'linger.ms': 0 },
-      processor: {
-        type: 'flink',
-        'execution.checkpointing.interval': 1000,
-        startAtMs: 1000,
-        processing: { perRecordMs: 1 },
-      },
-      sink: { type: 'table' },
-      stopAtMs: 60_000,
-    });
+    const run = flink({ type: 'table' }, [], [], {}, { stopAtMs: 60_000 });
     expect(run.cutOff).toBe(false);
     expect(totals(run)).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
   });

@@ -15,8 +15,8 @@ import { testIds } from '../testIds';
 import { inlineRunner, presetLab } from '../testLab';
 import { Knobs } from './Knobs';
 
-async function mount(ref: string): Promise<Lab> {
-  const lab = presetLab(ref);
+/** Render the Knobs panel on `lab`, once its run has settled. */
+async function mountLab(lab: Lab): Promise<Lab> {
   render(
     <LabProvider lab={lab}>
       <Knobs />
@@ -63,16 +63,9 @@ describe('Knobs: a refused edit', () => {
 const INTERVAL = 'processor.execution.checkpointing.interval';
 const inputs = (path: string) => [...row(path).querySelectorAll('input')];
 
-async function mountScenario(initial: ScenarioInput): Promise<Lab> {
-  const lab = createLab({ runner: inlineRunner, initial });
-  render(
-    <LabProvider lab={lab}>
-      <Knobs />
-    </LabProvider>,
-  );
-  await act(() => lab.actions.settled());
-  return lab;
-}
+const mount = (ref: string) => mountLab(presetLab(ref));
+const mountScenario = (initial: ScenarioInput) =>
+  mountLab(createLab({ runner: inlineRunner, initial }));
 
 const flinkJob = (interval?: number | null): ScenarioInput => ({
   version: 1,
