@@ -433,7 +433,10 @@ class Ctx {
         entries: story.entries,
       };
     }
-    if (processes.length > 1) return this.replayStory(processes);
+    // A second effect made before the record was processed again came from the first attempt (a
+    // retried call), not from the replay (which may well have been answered as a no-op).
+    const beforeReplay = rows.length >= 2 && processes.length > 1 && rows[1]! < processes[1]!;
+    if (processes.length > 1 && !beforeReplay) return this.replayStory(processes);
     // Same processing attempt, two writes: the statement was retried after a lost answer.
     const retried = this.entriesOf(j).find(
       (i) => this.kind(i) === 'reject' && ERROR_CODES[t.aux[i]!] === 'STATEMENT_TIMEOUT',
@@ -505,6 +508,14 @@ class Ctx {
       if (k === 'stall' && t.actor[i] === actorA) {
         return {
           text: `${t.actors[actorA]} paused longer than session.timeout.ms → the group gave its partition to another instance, which started from the committed offset and processed {id} again, while the paused instance still wrote its own copy when it woke up`,
+          entries: [a, i, b],
+        };
+      }
+      if (k === 'leave-group' && t.actor[i] === actorA) {
+        const p = this.run.scenario.processor;
+        const max = p.type === 'consumer' ? ` (${p['max.poll.interval.ms']} ms)` : '';
+        return {
+          text: `${t.actors[actorA]} spent longer than max.poll.interval.ms${max} on the batch holding {id} without calling poll() → it left the group and its offset commit for the batch failed (CommitFailedException) → the batch was read again from the committed offset and {id} was processed again`,
           entries: [a, i, b],
         };
       }

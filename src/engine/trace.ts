@@ -113,6 +113,13 @@ export const ENTRY_KINDS = [
   'data-loss',
   /** The run ends: aux = 1 if it stopped at stopAtMs, 0 if nothing was left to happen. */
   'end',
+  /**
+   * A consumer gives up its group membership by itself: topic; aux = 0, its poll timeout
+   * (`max.poll.interval.ms` passed since its last poll()); until = when the coordinator removes it
+   * if it has not rejoined (`session.timeout.ms` later: a static member sends no LeaveGroup).
+   * (Listed after 'end' so that the older kinds keep their codes.)
+   */
+  'leave-group',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 /** Entry kind → its code in the `kind` column. */

@@ -224,15 +224,17 @@ export class World {
   }
 
   /** Run `fn` after `delayMs`, whatever happens to any actor (restarts, fault arming). */
-  scheduleGlobal(delayMs: number, fn: () => void): void {
-    this.queue.push({
+  scheduleGlobal(delayMs: number, fn: () => void): Timer {
+    const task: Task = {
       time: this.now + delayMs,
       seq: 0,
       actor: null,
       inc: 0,
       run: fn,
       cancelled: false,
-    });
+    };
+    this.queue.push(task);
+    return task;
   }
 
   /** One-way latency of a message on the link from → to (ms). */

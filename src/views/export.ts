@@ -86,8 +86,8 @@ export interface TraceFileEntry {
  * - `traceHash`: the engine's SHA-256 digest of the trace (the same string as the CLI's JSON
  *   report and share links replay to), so a file can be matched to a run.
  *
- * Times are virtual milliseconds. Fields are only ever added in a version; a change of meaning
- * gets a new version.
+ * Times are virtual milliseconds. Fields and entry kinds are only ever added in a version (a
+ * reader skips a kind it does not know); a change of meaning gets a new version.
  */
 export interface TraceFile {
   format: typeof TRACE_FORMAT;

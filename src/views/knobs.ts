@@ -442,6 +442,17 @@ export const KNOBS: readonly KnobMeta[] = [
     applies: consumer,
   },
   {
+    path: 'processor.max.poll.interval.ms',
+    name: 'max.poll.interval.ms',
+    group: 'processor',
+    system: 'Kafka consumer',
+    editor: ms(1),
+    what: 'A sync loop that spends longer than this on one batch without calling poll() leaves the group: its offset commit for the batch fails (CommitFailedException) and the batch is read again from the committed offset. A static member (as here) is removed session.timeout.ms later unless it polls first.',
+    realDefault: '300000 (5 min)',
+    doc: consumerDoc('max.poll.interval.ms'),
+    applies: consumer,
+  },
+  {
     path: 'processor.instances',
     name: 'instances',
     group: 'processor',

@@ -398,6 +398,8 @@ class Reader {
         return `data loss · ${t.count[i]} record${t.count[i] === 1 ? '' : 's'} (${this.error(i)})`;
       case 'end':
         return t.aux[i] === 1 ? 'run stopped (stopAtMs)' : 'end of run';
+      case 'leave-group':
+        return `✗ poll timeout (max.poll.interval.ms): leaves the group`;
       case 'msg':
       case 'msg-lost':
         return null;
@@ -597,6 +599,7 @@ const RUN_NOTES = new Set<EntryKind>([
   'assign',
   'revoke',
   'restore',
+  'leave-group',
 ]);
 
 /**
@@ -811,6 +814,7 @@ const CITED = new Set<EntryKind>([
   'commit-failed',
   'stmt-error',
   'restore',
+  'leave-group',
 ]);
 
 /**

@@ -195,3 +195,88 @@ describe('auto.offset.reset=latest with no committed offset (Kafka consumer conf
     );
   });
 });
+
+describe('max.poll.interval.ms: a batch that keeps poll() waiting (Kafka consumer config)', () => {
+  // "If poll() is not called before expiration of this timeout, then the consumer is considered
+  // failed and the group will rebalance"; a static member "will stop sending heartbeats and
+  // partitions will be reassigned after expiration of session.timeout.ms"
+  // (https://kafka.apache.org/documentation/#consumerconfigs_max.poll.interval.ms).
+  // Batches of 5; the 3rd record processed takes 400 s, every other one 1 s. Batch e1..e5 takes
+  // 404 s > 300 s: at poll + 300 s consumer-0 leaves the group; it writes e1..e5 at poll + 404 s,
+  // its commit fails (it has no generation), it rejoins and reads from offset 0 again: e1..e5
+  // (attempts 6..10, 1 s each) are written a second time and committed; then e6..e10 once.
+  const slowThird = [1000, 1000, 400_000, ...Array<number>(12).fill(1000)];
+  const slow = (extra: Record<string, unknown> = {}, sink: Record<string, unknown> = {}) =>
+    consumer({ 'max.poll.records': 5, processing: { durationsMs: slowThird }, ...extra }, sink, []);
+
+  it('default 300 s, plain INSERT: e1..e5 twice → 15 rows, 700; one leave-group, one refused commit', () => {
+    const run = slow();
+    expect(totals(run)).toEqual({ rows: 15, sum: 700, duplicates: 5, lost: 0 });
+    expect(anomalies(run)).toEqual(['e1:2', 'e2:2', 'e3:2', 'e4:2', 'e5:2']);
+    const polls = entriesOf(run, 'poll');
+    const leaves = entriesOf(run, 'leave-group');
+    expect(leaves).toHaveLength(1);
+    const t = run.trace;
+    expect(t.time[leaves[0]!]! - t.time[polls[0]!]!).toBe(300_000);
+    expect(t.until[leaves[0]!]! - t.time[leaves[0]!]!).toBe(45_000);
+    expect(t.cause[leaves[0]!]).toBe(polls[0]);
+    const refused = entriesOf(run, 'commit-failed');
+    expect(refused).toHaveLength(1);
+    expect(t.actors[t.actor[refused[0]!]!]).toBe('consumer-0');
+    expect(run.verdict.explanations[0]!.sentence).toBe(
+      'consumer-0 spent longer than max.poll.interval.ms (300000 ms) on the batch holding e1 without calling poll() → it left the group and its offset commit for the batch failed (CommitFailedException) → the batch was read again from the committed offset and e1 was processed again → a plain INSERT has no key to collapse the copies',
+    );
+  });
+
+  it('max.poll.interval.ms above the batch (500 s): nobody leaves, 10 rows once', () => {
+    const run = slow({ 'max.poll.interval.ms': 500_000 });
+    expect(totals(run)).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
+    expect(entriesOf(run, 'leave-group')).toHaveLength(0);
+  });
+
+  it('ON CONFLICT DO NOTHING on the business id absorbs the second pass: 10 rows, 550', () => {
+    const run = slow({}, { statement: 'on-conflict-do-nothing' });
+    expect(totals(run)).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
+    expect(entriesOf(run, 'leave-group')).toHaveLength(1);
+  });
+
+  it('consume-transform-produce (sendOffsetsToTransaction): the late offsets are refused, the transaction aborted — read_committed 10 once, read_uncommitted 15', () => {
+    // transaction.timeout.ms (15 min) outlasts the 404 s batch, so only the group fences it: the
+    // offsets of e1..e5 are refused at poll + 404 s, the transaction aborts, the rejoin copies
+    // e1..e5 again in a new transaction, then e6..e10.
+    const run = runScenario({
+      workload: { events: events(10) },
+      processor: {
+        type: 'consumer',
+        'enable.auto.commit': false,
+        commit: 'with-transaction',
+        'isolation.level': 'read_committed',
+        'auto.offset.reset': 'earliest',
+        startAtMs: 1000,
+        'max.poll.records': 5,
+        processing: { durationsMs: slowThird },
+      },
+      sink: {
+        type: 'kafka',
+        topic: 'out',
+        'transactional.id': 'copier-0',
+        'transaction.timeout.ms': 900_000,
+      },
+      readers: [
+        { name: 'rc', topic: 'out', 'isolation.level': 'read_committed' },
+        { name: 'ru', topic: 'out', 'isolation.level': 'read_uncommitted' },
+      ],
+    });
+    expect(totals(run, 'reader:rc')).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
+    expect(totals(run, 'reader:ru')).toEqual({ rows: 15, sum: 700, duplicates: 5, lost: 0 });
+    expect(entriesOf(run, 'leave-group')).toHaveLength(1);
+    expect(entriesOf(run, 'commit-failed')).toHaveLength(1);
+  });
+
+  it('commit before processing: the offsets were committed at the poll, so the rejoin reads on from 5 — 10 rows once', () => {
+    const run = slow({ commit: 'before-processing' });
+    expect(totals(run)).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
+    expect(entriesOf(run, 'leave-group')).toHaveLength(1);
+    expect(entriesOf(run, 'commit-failed')).toHaveLength(0);
+  });
+});

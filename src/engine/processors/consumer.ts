@@ -11,9 +11,18 @@
  *   committed offset to get ahead of the consumed position" when records are handed to another
  *   thread (SEMANTICS A10);
  * - `with-transaction`: outputs and offsets commit atomically through the output producer's
- *   transaction (`sendOffsetsToTransaction`).
+ *   transaction (`sendOffsetsToTransaction`);
+ * - `max.poll.interval.ms`: a batch that keeps the loop from calling poll() for longer makes the
+ *   member leave the group. "If poll() is not called before expiration of this timeout, then the
+ *   consumer is considered failed and the group will rebalance"; for a static member
+ *   (`group.instance.id`, as here) "the consumer will stop sending heartbeats and partitions will
+ *   be reassigned after expiration of session.timeout.ms"
+ *   (https://kafka.apache.org/documentation/#consumerconfigs_max.poll.interval.ms). Its generation
+ *   is gone, so its next offset commit fails (CommitFailedException: "the time between subsequent
+ *   calls to poll() was longer than the configured max.poll.interval.ms") and its next poll()
+ *   rejoins, from the committed offsets: the batch is processed again.
  */
-import { Actor, type World } from '../world';
+import { Actor, type Timer, type World } from '../world';
 import type { Cluster, Topic } from '../broker/cluster';
 import { errorIndex } from '../broker/cluster';
 import type { ConsumerGroup, GroupMember } from './group';
@@ -79,6 +88,8 @@ export interface LoopConfig {
   readCommitted: boolean;
   earliest: boolean;
   sessionTimeoutMs: number;
+  /** `max.poll.interval.ms`: the longest a sync loop may spend on one batch without polling. */
+  maxPollIntervalMs: number;
   perRecordMs: number;
   mode: 'sync' | 'handoff' | 'parallel';
   concurrency: number;
@@ -129,6 +140,12 @@ export class ConsumerInstance extends Actor implements GroupMember {
   private durationIndex = 0;
   /** Set when the group expelled this instance (zombie): it does not know yet. */
   expelled = false;
+  /** Fires when the current sync batch has kept poll() waiting for `max.poll.interval.ms`. */
+  private pollTimer: Timer | null = null;
+  /** The poll timeout expired: this member left the group; its next poll() rejoins. */
+  private pollExpired = false;
+  /** The coordinator's removal of this member, `session.timeout.ms` after its poll timeout. */
+  private removal: Timer | null = null;
 
   constructor(
     world: World,
@@ -156,6 +173,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
   }
 
   protected override onCrash(cause: number): void {
+    this.disarmPollTimer();
     // The group notices after session.timeout.ms, unless the instance is back by then (static membership).
     const w = this.world;
     const inc = this.incarnation;
@@ -172,6 +190,8 @@ export class ConsumerInstance extends Actor implements GroupMember {
     this.inflight = 0;
     this.autoCommitWake = false;
     this.lastAutoCommit = this.world.now;
+    // The new incarnation joins under the same group.instance.id: no removal is due any more.
+    this.clearPollTimeout();
     this.begin(cause);
   }
 
@@ -274,6 +294,8 @@ export class ConsumerInstance extends Actor implements GroupMember {
   private loop(cause: number): void {
     if (!this.alive || this.halted) return;
     if (this.busy) return;
+    // poll() after the poll timeout: the member lost its partitions and joins the group again.
+    if (this.pollExpired) return this.afterCommitFailed(cause);
     if ([...this.parts.values()].some((s) => s.revoking)) return this.revokeNow(cause);
     const w = this.world;
     // Auto-commit happens inside poll(), once the interval has passed (SEMANTICS A10).
@@ -307,6 +329,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
     if (w.faults.crashPoint(this, this.targetName, 'after-poll', pe)) return;
     switch (this.cfg.mode) {
       case 'sync':
+        this.armPollTimer(pe);
         this.runSyncBatch(batch, pe);
         return;
       case 'handoff':
@@ -404,6 +427,19 @@ export class ConsumerInstance extends Actor implements GroupMember {
 
   // ------------------------------------------------------------------ processing
 
+  /** Records take no virtual time: a batch is processed in one step. */
+  private get instant(): boolean {
+    return this.cfg.perRecordMs === 0 && !this.cfg.durationsMs?.length;
+  }
+
+  /** How long the next record takes: the next of `durationsMs` (cycling), else `perRecordMs`. */
+  private nextDuration(): number {
+    const ds = this.cfg.durationsMs;
+    return ds && ds.length > 0
+      ? ds[this.durationIndex++ % ds.length]!
+      : Math.ceil(this.cfg.perRecordMs);
+  }
+
   /** The 'process' entry of a record (its processing attempt is this incarnation). */
   private traceProcess(r: Rec, cause: number): number {
     if (!this.cfg.traceProcessing) return cause;
@@ -448,7 +484,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
         this.output.begin &&
         !this.output.begin(this, c)
       ) {
-        this.halted = true;
+        this.halt();
         return;
       }
       this.runRecords(batch, 0, c);
@@ -465,7 +501,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
   private runRecords(batch: Rec[], i: number, cause: number): void {
     // Records that take no virtual time and whose output is buffered (one statement per batch)
     // are processed in one step: the same trace, without a queue round trip per record.
-    while (i < batch.length && this.cfg.perRecordMs === 0 && this.output.buffersRecords) {
+    while (i < batch.length && this.instant && this.output.buffersRecords) {
       const r = batch[i]!;
       this.output.record(this, r, this.traceProcess(r, cause), noop);
       if (this.world.faults.crashPoint(this, this.targetName, 'mid-batch', cause, i + 1)) return;
@@ -476,7 +512,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
     // previous one's write, as it would through the queue, without a task per record.
     let c = cause;
     const follow = (_e: ErrorCode, next: number) => (c = next);
-    while (i < batch.length && this.cfg.perRecordMs === 0 && this.output.synchronous) {
+    while (i < batch.length && this.instant && this.output.synchronous) {
       const r = batch[i]!;
       this.output.record(this, r, this.traceProcess(r, c), follow);
       if (this.world.faults.crashPoint(this, this.targetName, 'mid-batch', c, i + 1)) return;
@@ -485,7 +521,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
     }
     cause = c;
     if (i === batch.length) return this.endSyncBatch(batch, cause);
-    this.processRecord(batch[i]!, Math.ceil(this.cfg.perRecordMs), cause, (error, c) => {
+    this.processRecord(batch[i]!, this.nextDuration(), cause, (error, c) => {
       if (error !== 'NONE')
         return this.onStatementError(
           batch,
@@ -520,6 +556,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
     const positions = this.positionsAfter(batch);
     const next = (c2: number) => {
       this.busy = false;
+      this.disarmPollTimer();
       this.loop(c2);
     };
     if (this.cfg.autoCommit || this.cfg.commit === 'before-processing') return next(c);
@@ -559,7 +596,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
     );
     switch (this.cfg.onStatementError) {
       case 'halt':
-        this.halted = true;
+        this.halt();
         return;
       case 'retry':
         this.after(1000, retry);
@@ -570,14 +607,78 @@ export class ConsumerInstance extends Actor implements GroupMember {
     }
   }
 
-  /** The group no longer knows this instance as the owner (it was expelled): drop the work and rejoin. */
+  /**
+   * The group no longer knows this instance as the owner (it was expelled, or it left at its poll
+   * timeout): drop the work and rejoin, from the committed offsets.
+   */
   private afterCommitFailed(cause: number): void {
     this.busy = false;
     this.parts = new Map();
     this.workerQueue = [];
     this.expelled = false;
+    this.disarmPollTimer();
+    this.clearPollTimeout();
     if (!this.alive) return;
     this.group.join(this, cause);
+  }
+
+  /** The application stops processing (a failed transaction start, a statement error with 'halt'). */
+  private halt(): void {
+    this.halted = true;
+    this.disarmPollTimer();
+  }
+
+  /** A sync batch starts: poll() is next called when it ends, or the poll timeout expires. */
+  private armPollTimer(cause: number): void {
+    this.disarmPollTimer();
+    this.pollTimer = this.after(this.cfg.maxPollIntervalMs, () => {
+      this.pollTimer = null;
+      this.pollTimedOut(cause);
+    });
+  }
+
+  private disarmPollTimer(): void {
+    if (this.pollTimer) this.world.cancel(this.pollTimer);
+    this.pollTimer = null;
+  }
+
+  private clearPollTimeout(): void {
+    this.pollExpired = false;
+    if (this.removal) this.world.cancel(this.removal);
+    this.removal = null;
+  }
+
+  /**
+   * `max.poll.interval.ms` passed since the last poll(), the batch still running: the heartbeat
+   * thread leaves the group. A static member sends no LeaveGroup: it stops heartbeating, and the
+   * coordinator removes it `session.timeout.ms` later unless it has rejoined by then.
+   */
+  private pollTimedOut(cause: number): void {
+    const w = this.world;
+    const removeAt = w.now + this.cfg.sessionTimeoutMs;
+    const e = w.trace.add(
+      w.now,
+      K['leave-group'],
+      this.id,
+      cause,
+      -1,
+      this.topic.index,
+      -1,
+      -1,
+      -1,
+      0,
+    );
+    w.trace.set(e, { until: removeAt });
+    this.pollExpired = true;
+    this.removal = w.scheduleGlobal(this.cfg.sessionTimeoutMs, () => {
+      this.removal = null;
+      if (this.pollExpired) this.group.leave(this.name, e);
+    });
+  }
+
+  /** Whether this member may still commit as a group member (not expelled, not left). */
+  get inGroup(): boolean {
+    return !this.expelled && !this.pollExpired;
   }
 
   private positionsAfter(batch: Rec[]): { partition: number; offset: number }[] {
@@ -600,7 +701,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
     if (this.workerBusy || this.workerQueue.length === 0) return;
     this.workerBusy = true;
     const r = this.workerQueue.shift()!;
-    this.processRecord(r, Math.ceil(this.cfg.perRecordMs), cause, (error, c) => {
+    this.processRecord(r, this.nextDuration(), cause, (error, c) => {
       this.output.end(this, [r], c, (error2, c2) => {
         this.workerBusy = false;
         if (error !== 'NONE' || error2 !== 'NONE')
@@ -630,9 +731,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
     if (!s) return;
     this.inflight++;
     s.started.add(r.offset);
-    const ds = this.cfg.durationsMs;
-    const d =
-      ds && ds.length > 0 ? ds[this.durationIndex++ % ds.length]! : Math.ceil(this.cfg.perRecordMs);
+    const d = this.nextDuration();
     const mine = () => this.parts.get(r.partition) === s && s.started.has(r.offset);
     this.processRecord(
       r,
@@ -670,6 +769,26 @@ export class ConsumerInstance extends Actor implements GroupMember {
     done?: (ok: boolean, cause: number) => void,
   ): void {
     const w = this.world;
+    if (this.pollExpired) {
+      // No generation since the poll timeout: the client fails the commit without sending it
+      // (CommitFailedException).
+      let last = cause;
+      for (const o of offsets)
+        last = w.trace.add(
+          w.now,
+          K['commit-failed'],
+          this.id,
+          cause,
+          -1,
+          this.topic.index,
+          o.partition,
+          o.offset,
+          -1,
+          errorIndex('COMMIT_FAILED'),
+        );
+      done?.(false, last);
+      return;
+    }
     const coord = this.group.coordinator;
     const inc = this.incarnation;
     const first = offsets[0]!;

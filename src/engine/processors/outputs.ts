@@ -276,7 +276,7 @@ export class KafkaOutput implements Output {
     const w = owner.world;
     const group = owner.group;
     const member = () =>
-      !owner.expelled && offsets.every((o) => group.mayCommit(owner.name, o.partition));
+      owner.inGroup && offsets.every((o) => group.mayCommit(owner.name, o.partition));
     client.sendOffsetsToTransaction(
       group.id,
       member,

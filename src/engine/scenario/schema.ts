@@ -235,7 +235,11 @@ const ProcessingSchema = z
      */
     mode: z.enum(['sync', 'handoff', 'parallel']).default('sync'),
     concurrency: z.number().int().min(1).max(1000).default(4),
-    /** `parallel` only: per-record processing times cycle through this list (ms). */
+    /**
+     * Per-record processing times, in place of `perRecordMs` (ms): an instance's n-th processing
+     * attempt takes the n-th time, cycling through the list (a record processed again takes the
+     * next one). One long time in the list is one slow record.
+     */
     durationsMs: z.array(ms()).max(1000).optional(),
   })
   .default({ perRecordMs: 1, mode: 'sync', concurrency: 4 });
@@ -272,7 +276,13 @@ export const ConsumerProcessorSchema = z.strictObject({
   'auto.offset.reset': z.enum(['earliest', 'latest']).default('latest'),
   'fetch.max.wait.ms': ms().default(500),
   'session.timeout.ms': ms().default(45_000),
-  'max.poll.interval.ms': ms().default(300_000),
+  /**
+   * The longest a sync loop may go without calling poll() (ms). A batch that takes longer makes
+   * the member leave the group: its commit for that batch fails and the batch is read again.
+   * Kafka's default is 5 min; the minimum 1
+   * (https://kafka.apache.org/documentation/#consumerconfigs_max.poll.interval.ms).
+   */
+  'max.poll.interval.ms': ms().min(1).default(300_000),
   processing: ProcessingSchema,
   sideEffect: SideEffectSchema.optional(),
   /** When the instances start polling (ms). */

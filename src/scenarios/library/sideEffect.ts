@@ -60,7 +60,10 @@ const twoCharges = {
  *   returned, no new charge: 1 charge, 40.
  * - key-per-attempt (a uuid4 per call): the retry is a new request: 2 charges, 80, 1 duplicate.
  * - after-retention (stable key, retry 30 h after the timeout; the run stops at 31 h): the key was
- *   pruned at exactly 24 h (SEMANTICS A14), so the retry is a new request: 2 charges, 80.
+ *   pruned at exactly 24 h (SEMANTICS A14), so the retry is a new request: 2 charges, 80. The
+ *   worker waits for its retry inside the poll loop, so 5 min in (max.poll.interval.ms) it leaves
+ *   the group; after the retry its offset commit fails and it reads p-77 again: that third call
+ *   carries the same key, saved by the retry, and is answered from the store — still 2 charges.
  * - changed-amount (stable key, the retry sends 45): parameters differ from the saved request, the
  *   service answers with an error and charges nothing: 1 charge, 40.
  * Config B, email-in-operator (S25.f): S07c's job — 250 events, crash after e201..e250, restore of
