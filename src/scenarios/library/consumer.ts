@@ -1,8 +1,8 @@
 /**
  * Library presets whose failure happens in a Kafka consumer loop: where the offset commit sits
- * relative to the work (S12, S13), consume-transform-produce in one transaction (S15), and two
- * incidents — auto-commit running ahead of a worker thread, and a rebalance while records were
- * finishing out of order.
+ * relative to the work (S12, S13), consume-transform-produce in one transaction (S15), and three
+ * incidents — auto-commit running ahead of a worker thread, a rebalance while records were
+ * finishing out of order, and a batch that outlasted max.poll.interval.ms.
  */
 import type { ScenarioInput } from '../../engine';
 import type { Preset } from '../types';
@@ -506,6 +506,122 @@ const rebalanceMidflight: Preset = {
   ],
 };
 
+// ------------------------------------------------------------ poll-timeout-slow-batch (incident)
+
+/** The 3rd record an instance processes takes 400 s (a slow API call); every other one 1 s. */
+const slowThird = [1000, 1000, 400_000, ...Array<number>(12).fill(1000)];
+
+/** e1..e10 in the log at 1 s; batches of 5; one slow record in the first batch. */
+function slowBatch(
+  name: string,
+  extra: Record<string, unknown>,
+  sink: ScenarioInput['sink'],
+  expect: ScenarioInput['expect'],
+): ScenarioInput {
+  return {
+    version: 1,
+    name,
+    claim: 'exactly-once',
+    workload: tenEvents,
+    processor: {
+      type: 'consumer',
+      'enable.auto.commit': false,
+      'auto.offset.reset': 'earliest',
+      startAtMs: 1000,
+      'max.poll.records': 5,
+      processing: { durationsMs: slowThird },
+      ...extra,
+    },
+    sink,
+    expect,
+  };
+}
+
+/*
+ * poll-timeout-slow-batch — an incident (a consumer whose slow downstream call kept it from
+ * polling: it was thrown out of the group, its commit failed, and the batch ran twice). By hand:
+ * e1..e10 (10·i) are in the log when the consumer starts at 1 s; max.poll.records = 5. The 3rd
+ * record takes 400 s, the others 1 s, so the batch e1..e5 takes 404 s. max.poll.interval.ms
+ * (default 300,000) passes 300 s after the poll: the member leaves the group — "If poll() is not
+ * called before expiration of this timeout, then the consumer is considered failed"; a static
+ * member stops heartbeating and is removed session.timeout.ms (45 s) later [K-CCFG
+ * max.poll.interval.ms]. It still writes e1..e5 at 404 s; its commitSync fails
+ * (CommitFailedException: "the time between subsequent calls to poll() was longer than the
+ * configured max.poll.interval.ms" [K-CJD]); it rejoins and reads from the committed offset 0:
+ * e1..e5 again (1 s each: the 6th..10th processing times), committed; then e6..e10.
+ * - plain-insert: e1..e5 = 2: 15 rows, 5 duplicates, sum 2·150 + 400 = 700.
+ * - longer-interval (max.poll.interval.ms 600,000 > 404 s): nobody leaves: 10 rows, 550.
+ * - upsert (INSERT … ON CONFLICT DO NOTHING on event_id): the second pass conflicts: 10 rows, 550.
+ */
+const pollTimeoutSlowBatch: Preset = {
+  id: 'poll-timeout-slow-batch',
+  title: 'A batch that outlasts max.poll.interval.ms',
+  group: 'consumer',
+  oneLine:
+    'A consumer that does not call poll() for max.poll.interval.ms leaves its group; its commit fails and the batch runs again.',
+  illustrates: 'at-least-once',
+  story:
+    'A consumer calls a slow API for each record. One call took almost seven minutes, so the batch of five was not finished when max.poll.interval.ms (five minutes) ran out. The consumer left the group while it was still working. When it finished, it wrote the five rows and tried to commit, but the commit failed with CommitFailedException; it joined the group again, read the same five records from the committed offset and wrote them a second time.',
+  watch:
+    'The poll at 1 s, the long wait on e3, “consumer-0 LEAVES THE GROUP” five minutes after the poll, the five rows, the refused commit, then e1..e5 read and written again.',
+  fix: 'Try: raise max.poll.interval.ms above the longest batch (the longer-interval variant), or fewer records per poll, or an idempotent write (the upsert variant) → 10 rows.',
+  predict: {
+    question:
+      'One record of a batch of five takes 400 s; max.poll.interval.ms is 5 minutes and commits follow the processing. How many rows does e1 end with?',
+    answer:
+      'Two: the consumer left the group at 5 minutes, its commit for the batch failed, and it processed e1–e5 again from the committed offset.',
+  },
+  sources: sourceUrls('K-CCFG', 'K-CJD', 'K-DES'),
+  variants: [
+    {
+      id: 'plain-insert',
+      label: 'plain INSERT',
+      summary: 'the batch runs twice: e1..e5 become duplicate rows',
+      scenario: slowBatch(
+        'A 404 s batch past max.poll.interval.ms, plain INSERT',
+        {},
+        { type: 'table', name: 'events' },
+        {
+          totals: { rows: 15, duplicates: 5, lost: 0, sum: 700 },
+          rows: { ...each(ids(1, 5), 2), ...each(ids(6, 7), 1) },
+          observed: 'at-least-once',
+        },
+      ),
+    },
+    {
+      id: 'longer-interval',
+      label: 'max.poll.interval.ms 10 min',
+      summary: 'the batch fits in the interval: nobody leaves, every row once',
+      scenario: slowBatch(
+        'A 404 s batch within max.poll.interval.ms (10 min)',
+        { 'max.poll.interval.ms': 600_000 },
+        { type: 'table', name: 'events' },
+        {
+          totals: { rows: 10, duplicates: 0, lost: 0, sum: 550 },
+          rows: each(ids(1, 6), 1),
+          observed: 'exactly-once',
+        },
+      ),
+    },
+    {
+      id: 'upsert',
+      label: 'ON CONFLICT DO NOTHING on event_id',
+      summary: 'the second pass conflicts with the rows already there',
+      scenario: slowBatch(
+        'A 404 s batch past max.poll.interval.ms, ON CONFLICT DO NOTHING',
+        {},
+        { type: 'table', name: 'events', statement: 'on-conflict-do-nothing' },
+        {
+          totals: { rows: 10, duplicates: 0, lost: 0, sum: 550 },
+          rows: each(ids(1, 6), 1),
+          observed: 'exactly-once',
+          points: { processed: { totals: { rows: 15, duplicates: 5 } } },
+        },
+      ),
+    },
+  ],
+};
+
 /** The consumer-side presets, in library order. */
 export const consumerPresets = {
   commitBeforeProcess,
@@ -513,4 +629,5 @@ export const consumerPresets = {
   consumeTransformProduce,
   autoCommitCrash,
   rebalanceMidflight,
+  pollTimeoutSlowBatch,
 };

@@ -42,4 +42,5 @@ export const libraryPresets: readonly Preset[] = [
   producerPresets.retryStorm,
   consumerPresets.autoCommitCrash,
   consumerPresets.rebalanceMidflight,
+  consumerPresets.pollTimeoutSlowBatch,
 ];
