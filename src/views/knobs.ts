@@ -330,7 +330,7 @@ export const KNOBS: readonly KnobMeta[] = [
     group: 'broker',
     system: 'Kafka broker',
     editor: ms(0),
-    what: 'A follower that has not caught up for this long drops out of the ISR.',
+    what: 'The leader drops a follower that has not caught up for longer than this from the ISR, at its ISR check (every half of it), so acks=all writes stop waiting for it. Here a follower falls behind only when its broker is down, and the controller removes a dead broker after broker.session.timeout.ms anyway: this matters when it is the shorter of the two.',
     realDefault: '30000 (30 s)',
     doc: brokerDoc('replica.lag.time.max.ms'),
     applies: always,

@@ -42,3 +42,31 @@ it('three brokers down in turn, each back 1,050 ms later: the ISRs grow back to 
   expect(run.cutOff).toBe(false);
   expect(totals(run)).toEqual({ rows: 3, sum: 60, duplicates: 0, lost: 0 });
 });
+
+it('replica.lag.time.max.ms: the leader drops a dead follower from the ISR at its next check past the lag, unless the controller does first', () => {
+  // One partition on brokers 1 (leader), 2, 3; acks=all; broker-3 dies at 500 ms, caught up (the
+  // log is empty), and stays down past the run. e1 is appended at 1,007 ms and is acknowledged
+  // only once the ISR no longer waits for broker-3. The leader checks its ISR every lag / 2 from
+  // its start (0) and drops a follower whose last catch-up is more than lag ago (Kafka's
+  // ReplicaManager "isr-expiration"); the controller drops a dead broker at
+  // broker.session.timeout.ms (9 s) after the crash: 9,500 ms.
+  const at = (lag: number) => {
+    const run = runScenario({
+      workload: { events: [{ id: 'e1', amount: 10, at: 1000 }] },
+      broker: { partitions: 1, 'replica.lag.time.max.ms': lag },
+      processor: { type: 'consumer', 'enable.auto.commit': false, 'auto.offset.reset': 'earliest' },
+      faults: [{ kind: 'crash', target: 'broker-3', at: 500, restartAfterMs: 60_000 }],
+    });
+    const t = run.trace;
+    const left = entriesOf(run, 'isr').filter((i) => t.count[i] === 0 && t.aux[i] === 3);
+    expect(left).toHaveLength(1);
+    expect(totals(run)).toEqual({ rows: 1, sum: 10, duplicates: 0, lost: 0 });
+    return { isr: t.time[left[0]!], ack: t.time[entriesOf(run, 'ack')[0]!] };
+  };
+  // 2 s: checks at 0, 1000, 2000, …; 3,000 − 500 = 2,500 > 2,000 → dropped at 3,000, acked 2 ms later.
+  expect(at(2000)).toEqual({ isr: 3000, ack: 3002 });
+  // 1 s: checks every 500 ms; at 1,500 broker-3 is exactly 1,000 behind, not more → dropped at 2,000.
+  expect(at(1000)).toEqual({ isr: 2000, ack: 2002 });
+  // The default 30 s: the controller's 9,500 ms comes first.
+  expect(at(30_000)).toEqual({ isr: 9500, ack: 9502 });
+});

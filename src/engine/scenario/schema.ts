@@ -203,6 +203,11 @@ export const BrokerSchema = z
     /** Our default is 2 (Kafka's broker default is 1). Only `acks=all` writes check it. */
     'min.insync.replicas': z.number().int().min(1).max(LIMITS.brokers).default(2),
     'unclean.leader.election.enable': z.boolean().default(false),
+    /**
+     * A follower that has not caught up for longer than this (ms) is dropped from the ISR by its
+     * leader's periodic check (every half of it). Followers fall behind here only when their broker
+     * is down; the controller's removal after `broker.session.timeout.ms` may come first.
+     */
     'replica.lag.time.max.ms': ms().default(30_000),
     /** How long the controller takes to declare a silent broker dead (KRaft default 9000 ms). */
     'broker.session.timeout.ms': ms().default(9_000),
