@@ -206,8 +206,20 @@ export class World {
    * the run from ending (or makes it look cut off at stopAtMs).
    */
   cancel(task: Timer): void {
-    (task as Task).cancelled = true;
+    const t = task as Task;
+    if (t.cancelled) return;
+    t.cancelled = true;
+    // A cancelled timer stays queued until its time comes; most of them are long timeouts (a
+    // request's, a statement's, a batch's poll timeout) that would pile up and make every push
+    // and pop dearer. Drop them once they are half of the queue.
+    if (++this.cancelledQueued > 256 && this.cancelledQueued * 2 > this.queue.size) {
+      this.queue.retain((x) => !x.cancelled);
+      this.cancelledQueued = 0;
+    }
   }
+
+  /** Cancelled timers still in the queue (an estimate: a timer cancelled after it ran counts too). */
+  private cancelledQueued = 0;
 
   /** Run `fn` on `actor`'s current incarnation after `delayMs`. */
   schedule(delayMs: number, actor: Actor, fn: () => void): Task {
@@ -331,6 +343,7 @@ export class World {
       if (!task) break;
       if (task.cancelled) {
         q.pop();
+        if (this.cancelledQueued > 0) this.cancelledQueued--;
         continue;
       }
       if (task.time > stopAtMs) {

@@ -30,6 +30,35 @@ describe('event queue', () => {
       prev = x;
     }
   });
+
+  it('retain drops the rejected items and the rest come out in the same order as without it', () => {
+    // Pushes and pops interleaved, then a third of the queued items dropped (as cancelled timers
+    // are): the remaining pops are exactly the kept items in (time, seq) order.
+    type Item = { time: number; seq: number; id: number };
+    const a = new EventQueue<Item>();
+    const b = new EventQueue<Item>();
+    const r = createRng(11, 'retain');
+    let id = 0;
+    const popped: number[] = [];
+    for (let i = 0; i < 3000; i++) {
+      const time = r.int(500);
+      a.push({ time, seq: 0, id });
+      b.push({ time, seq: 0, id: id++ });
+      if (r.int(3) === 0) {
+        popped.push(a.pop()!.id);
+        expect(b.pop()!.id).toBe(popped[popped.length - 1]);
+      }
+    }
+    const dropped = (x: Item) => x.id % 3 === 1;
+    a.retain((x) => !dropped(x));
+    expect(a.size).toBeLessThan(b.size);
+    const fromA: number[] = [];
+    for (let x = a.pop(); x; x = a.pop()) fromA.push(x.id);
+    const fromB: number[] = [];
+    for (let x = b.pop(); x; x = b.pop()) if (!dropped(x)) fromB.push(x.id);
+    expect(fromA).toEqual(fromB);
+    expect(fromA.length).toBeGreaterThan(1000);
+  });
 });
 
 describe('seeded random streams', () => {

@@ -38,6 +38,37 @@ export class EventQueue<T extends Scheduled> {
     items[i] = item;
   }
 
+  /**
+   * Drop every item `keep` rejects, then restore the heap order (Floyd's bottom-up build). The
+   * order items come out in is unchanged: it depends on (time, seq) alone, not on the layout.
+   */
+  retain(keep: (item: T) => boolean): void {
+    const items = this.items.filter(keep);
+    this.items = items;
+    for (let i = (items.length >> 1) - 1; i >= 0; i--) {
+      const item = items[i]!;
+      let j = i;
+      for (;;) {
+        const l = 2 * j + 1;
+        if (l >= items.length) break;
+        const r = l + 1;
+        let c = l;
+        let ci = items[l]!;
+        if (r < items.length) {
+          const ri = items[r]!;
+          if (ri.time < ci.time || (ri.time === ci.time && ri.seq < ci.seq)) {
+            c = r;
+            ci = ri;
+          }
+        }
+        if (item.time < ci.time || (item.time === ci.time && item.seq < ci.seq)) break;
+        items[j] = ci;
+        j = c;
+      }
+      items[j] = item;
+    }
+  }
+
   /** The earliest item without removing it, or undefined when empty. */
   peek(): T | undefined {
     return this.items[0];
