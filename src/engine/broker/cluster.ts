@@ -63,10 +63,14 @@ export interface ProduceResult {
 /** The leader's answer to a fetch: visible records (offset, event) and the next offset to fetch. */
 export interface FetchResult {
   error: ErrorCode;
-  offsets: number[];
-  events: number[];
+  /** Offsets of the records returned, ascending. */
+  offsets: Int32Array;
+  /** Their business events (index into the workload), in the same order. */
+  events: Int32Array;
   next: number;
 }
+
+const NOTHING = new Int32Array(0);
 
 /** One broker process. It serves the partitions it leads. */
 export class BrokerNode extends Actor {
@@ -215,23 +219,37 @@ export class BrokerNode extends Actor {
   ): void {
     const p = topic.partitions[partition]!;
     if (p.leader !== this.number) {
-      respond({ error: 'NOT_LEADER_OR_FOLLOWER', offsets: [], events: [], next: offset }, cause);
+      respond(
+        { error: 'NOT_LEADER_OR_FOLLOWER', offsets: NOTHING, events: NOTHING, next: offset },
+        cause,
+      );
       return;
     }
     const end = p.readableEnd(readCommitted);
-    const offsets: number[] = [];
-    const events: number[] = [];
+    // At most `max` records, at most all below the readable end: sized once, trimmed below.
+    const room = Math.max(0, Math.min(max, end - offset));
+    const offsets = new Int32Array(room);
+    const events = new Int32Array(room);
     const evs = p.event.data;
     let o = offset;
-    while (o < end && offsets.length < max) {
+    let k = 0;
+    while (o < end && k < max) {
       if (p.visibleBelowEnd(o, readCommitted)) {
-        offsets.push(o);
-        events.push(evs[o]!);
+        offsets[k] = o;
+        events[k++] = evs[o]!;
       }
       o++;
     }
     // Markers and aborted records are skipped: `next` moves the position past them.
-    respond({ error: 'NONE', offsets, events, next: Math.max(o, offset) }, cause);
+    respond(
+      {
+        error: 'NONE',
+        offsets: k < room ? offsets.subarray(0, k) : offsets,
+        events: k < room ? events.subarray(0, k) : events,
+        next: Math.max(o, offset),
+      },
+      cause,
+    );
   }
 
   private respondWhenReplicated(
