@@ -475,6 +475,14 @@ class Ctx {
     const a = processes[0]!;
     const b = processes[1]!;
     const actorA = t.actor[a]!;
+    // A consumer that had left its group at its poll timeout earlier in the same batch (before
+    // this record's turn came): look back from the attempt to the poll that started the batch.
+    for (let i = a - 1; i >= 0; i--) {
+      if (t.actor[i] !== actorA) continue;
+      const k = this.kind(i);
+      if (k === 'poll' || k === 'crash' || k === 'restart') break;
+      if (k === 'leave-group') return this.pollTimeoutStory(actorA, a, i, b);
+    }
     // Look between the two attempts for what made the pipeline start over.
     for (let i = a + 1; i < b; i++) {
       const k = this.kind(i);
@@ -511,14 +519,8 @@ class Ctx {
           entries: [a, i, b],
         };
       }
-      if (k === 'leave-group' && t.actor[i] === actorA) {
-        const p = this.run.scenario.processor;
-        const max = p.type === 'consumer' ? ` (${p['max.poll.interval.ms']} ms)` : '';
-        return {
-          text: `${t.actors[actorA]} spent longer than max.poll.interval.ms${max} on the batch holding {id} without calling poll() → it left the group and its offset commit for the batch failed (CommitFailedException) → the batch was read again from the committed offset and {id} was processed again`,
-          entries: [a, i, b],
-        };
-      }
+      if (k === 'leave-group' && t.actor[i] === actorA)
+        return this.pollTimeoutStory(actorA, a, i, b);
       if (k === 'revoke' && t.actor[i] === actorA) {
         return {
           text: `a rebalance took ${t.actors[actorA]}'s partition while {id} was done but not yet covered by a committed offset → the new owner started from the committed offset and processed {id} again`,
@@ -537,6 +539,21 @@ class Ctx {
     return {
       text: `{id} was processed twice (by ${this.actorName(a)} and ${this.actorName(b)})`,
       entries: [a, b],
+    };
+  }
+
+  /** The replay of a batch whose consumer left its group at its poll timeout (entry `leave`). */
+  private pollTimeoutStory(
+    actor: number,
+    a: number,
+    leave: number,
+    b: number,
+  ): { text: string; entries: number[] } {
+    const p = this.run.scenario.processor;
+    const max = p.type === 'consumer' ? ` (${p['max.poll.interval.ms']} ms)` : '';
+    return {
+      text: `${this.t.actors[actor]} spent longer than max.poll.interval.ms${max} on the batch holding {id} without calling poll() → it left the group and its offset commit for the batch failed (CommitFailedException) → the batch was read again from the committed offset and {id} was processed again`,
+      entries: [a, leave, b],
     };
   }
 

@@ -66,6 +66,7 @@ export const testIds = {
   logCell: 'log-cell',
   processor: 'processor',
   sinceCommit: 'since-commit',
+  leftGroup: 'left-group',
   checkpointTable: 'checkpoint-table',
   checkpointTxn: 'checkpoint-txn',
   batchList: 'batch-list',

@@ -386,6 +386,11 @@ export interface ProcessorStatus {
   lastCommit: number;
   /** Offset (next to read) of the last processed record, per partition it read. */
   positions: Map<number, number>;
+  /**
+   * The consumer left its group at its poll timeout during the current batch (it has not polled
+   * since): when (ms), and when the coordinator removes it unless it polls first (ms); else null.
+   */
+  leftGroup: { at: number; removeAt: number } | null;
 }
 
 /**
@@ -445,6 +450,7 @@ export function processorsAt(v: RunView, idx: number, t: number): ProcessorStatu
       }
     }
     const sinceCommit = uncoveredSince(v, p.processes, p.commits, from < 0 ? 0 : from, idx);
+    const left = lastBefore(p.leaves, idx);
     const positions = new Map<number, number>();
     // Positions: scan back over the last processes (bounded) — enough for the partitions a
     // member owns at a time.
@@ -476,6 +482,7 @@ export function processorsAt(v: RunView, idx: number, t: number): ProcessorStatu
       sinceCommit,
       lastCommit,
       positions,
+      leftGroup: left >= 0 && left > pe ? { at: c.time[left]!, removeAt: c.until[left]! } : null,
     };
   });
 }

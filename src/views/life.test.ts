@@ -61,3 +61,19 @@ describe('a job between its restart and its restore is restarting, not running',
     expect(lifeAt(v, a, restart + 1, timeAtIndex(v, restart + 1)).life).toBe('up');
   });
 });
+
+describe('a consumer that left its group at its poll timeout', () => {
+  it('poll-timeout-slow-batch: from the leave (poll + 300 s) until its next poll the card says so, with the removal time', () => {
+    const v = viewOf('poll-timeout-slow-batch/plain-insert');
+    const [leave] = entries(v, 'consumer-0', K['leave-group']);
+    const polls = entries(v, 'consumer-0', K.poll);
+    const next = polls.find((p) => p > leave!)!;
+    const at = (idx: number) =>
+      processorsAt(v, idx, timeAtIndex(v, idx)).find((p) => p.name === 'consumer-0')!.leftGroup;
+    expect(at(leave!)).toBeNull();
+    // The first poll at 1,006 ms; the leave 300 s later; removal 45 s after that.
+    expect(at(leave! + 1)).toEqual({ at: 301_006, removeAt: 346_006 });
+    expect(at(next)).toEqual({ at: 301_006, removeAt: 346_006 });
+    expect(at(next + 1)).toBeNull();
+  });
+});

@@ -206,6 +206,8 @@ export interface ProcessorTrack {
   assigns: Int32Array;
   /** 'commit' entries this actor asked for (found up the cause chain). */
   commits: Int32Array;
+  /** 'leave-group' entries: a consumer that left its group at its poll timeout. */
+  leaves: Int32Array;
 }
 
 /** Everything the dashboard shows about one run. Structured-cloneable. */
@@ -1046,7 +1048,14 @@ export function indexProcessors(
   const timedOut = new Map<number, number>();
   const tracks = new Map<
     number,
-    { life: IntList; polls: IntList; processes: IntList; assigns: IntList; commits: IntList }
+    {
+      life: IntList;
+      polls: IntList;
+      processes: IntList;
+      assigns: IntList;
+      commits: IntList;
+      leaves: IntList;
+    }
   >();
   actors.forEach((name, a) => {
     if (roleOf(name) === 'processor')
@@ -1056,6 +1065,7 @@ export function indexProcessors(
         processes: new IntList(),
         assigns: new IntList(),
         commits: new IntList(),
+        leaves: new IntList(),
       });
   });
   const committer = (i: number): number => {
@@ -1094,6 +1104,7 @@ export function indexProcessors(
       else if (k === K.poll) tr.polls.push(i);
       else if (k === K.process) tr.processes.push(i);
       else if (k === K.assign || k === K.revoke) tr.assigns.push(i);
+      else if (k === K['leave-group']) tr.leaves.push(i);
     }
     if (k === K.commit) {
       const a = committer(i);
@@ -1151,6 +1162,7 @@ export function indexProcessors(
       processes: tr.processes.toArray(),
       assigns: tr.assigns.toArray(),
       commits: tr.commits.toArray(),
+      leaves: tr.leaves.toArray(),
     })),
   };
 }

@@ -223,6 +223,8 @@ describe('max.poll.interval.ms: a batch that keeps poll() waiting (Kafka consume
     const refused = entriesOf(run, 'commit-failed');
     expect(refused).toHaveLength(1);
     expect(t.actors[t.actor[refused[0]!]!]).toBe('consumer-0');
+    // One story for the whole batch: e1, e2 were processed before the timeout, e3..e5 after it.
+    expect(run.verdict.explanations.map((x) => x.events)).toEqual([['e1', 'e2', 'e3', 'e4', 'e5']]);
     expect(run.verdict.explanations[0]!.sentence).toBe(
       'consumer-0 spent longer than max.poll.interval.ms (300000 ms) on the batch holding e1 without calling poll() → it left the group and its offset commit for the batch failed (CommitFailedException) → the batch was read again from the committed offset and e1 was processed again → a plain INSERT has no key to collapse the copies',
     );

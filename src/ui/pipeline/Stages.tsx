@@ -238,6 +238,19 @@ function ProcessorCard({ view, status: p }: { view: RunView; status: ProcessorSt
             </dd>
           </>
         )}
+        {p.leftGroup && (
+          <>
+            <dt>group</dt>
+            <dd
+              className="warn"
+              data-testid={testIds.leftGroup}
+              title="Its poll timeout: the batch kept poll() waiting longer than max.poll.interval.ms. It has no generation now: its next offset commit fails, and its next poll() joins again from the committed offsets."
+            >
+              left at {formatMs(p.leftGroup.at)} (poll timeout) · removed at{' '}
+              {formatMs(p.leftGroup.removeAt)} unless it polls first
+            </dd>
+          </>
+        )}
         <dt>uncommitted</dt>
         <dd
           className={`since-commit${p.sinceCommit > 0 ? ' warn' : ''}`}
