@@ -396,3 +396,24 @@ test('the story sits beside the pipeline at 1280 px, above it at a larger font â
   await expect(l.story).toBeVisible();
   await expect(dash.byId(testIds.storyTitle)).toBeFocused();
 });
+
+test('poll-timeout-slow-batch: the consumer card says it left the group while its batch outlasts max.poll.interval.ms, and the why names it', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  await page.goto('./?preset=poll-timeout-slow-batch');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.showOutcome();
+  const left = dash.byId(testIds.leftGroup);
+  // The first poll at 1,006 ms: left at 301.006 s, removed 45 s later; gone once it polls again.
+  await dash.api('runTo', 200_000);
+  await expect(left).toHaveCount(0);
+  await dash.api('runTo', 320_000);
+  await expect(left).toContainText('left at 301.006 s (poll timeout)');
+  await expect(left).toContainText('removed at 346.006 s');
+  await dash.toEnd();
+  await expect(left).toHaveCount(0);
+  await expect(dash.byId(testIds.explanation).first()).toContainText(
+    'spent longer than max.poll.interval.ms (300000 ms)',
+  );
+});
