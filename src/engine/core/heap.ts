@@ -45,28 +45,7 @@ export class EventQueue<T extends Scheduled> {
   retain(keep: (item: T) => boolean): void {
     const items = this.items.filter(keep);
     this.items = items;
-    for (let i = (items.length >> 1) - 1; i >= 0; i--) {
-      const item = items[i]!;
-      let j = i;
-      for (;;) {
-        const l = 2 * j + 1;
-        if (l >= items.length) break;
-        const r = l + 1;
-        let c = l;
-        let ci = items[l]!;
-        if (r < items.length) {
-          const ri = items[r]!;
-          if (ri.time < ci.time || (ri.time === ci.time && ri.seq < ci.seq)) {
-            c = r;
-            ci = ri;
-          }
-        }
-        if (item.time < ci.time || (item.time === ci.time && item.seq < ci.seq)) break;
-        items[j] = ci;
-        j = c;
-      }
-      items[j] = item;
-    }
+    for (let i = (items.length >> 1) - 1; i >= 0; i--) siftDown(items, i, items[i]!, items.length);
   }
 
   /** The earliest item without removing it, or undefined when empty. */
@@ -81,28 +60,29 @@ export class EventQueue<T extends Scheduled> {
     if (n === 0) return undefined;
     const top = items[0]!;
     const last = items.pop()!;
-    if (n > 1) {
-      const size = n - 1;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        if (l >= size) break;
-        const r = l + 1;
-        let c = l;
-        let ci = items[l]!;
-        if (r < size) {
-          const ri = items[r]!;
-          if (ri.time < ci.time || (ri.time === ci.time && ri.seq < ci.seq)) {
-            c = r;
-            ci = ri;
-          }
-        }
-        if (last.time < ci.time || (last.time === ci.time && last.seq < ci.seq)) break;
-        items[i] = ci;
-        i = c;
-      }
-      items[i] = last;
-    }
+    if (n > 1) siftDown(items, 0, last, n - 1);
     return top;
   }
+}
+
+/** Put `item` at slot `i` of the heap `items[0..size)`, moving it down past smaller children. */
+function siftDown<T extends Scheduled>(items: T[], i: number, item: T, size: number): void {
+  for (;;) {
+    const l = 2 * i + 1;
+    if (l >= size) break;
+    const r = l + 1;
+    let c = l;
+    let ci = items[l]!;
+    if (r < size) {
+      const ri = items[r]!;
+      if (ri.time < ci.time || (ri.time === ci.time && ri.seq < ci.seq)) {
+        c = r;
+        ci = ri;
+      }
+    }
+    if (item.time < ci.time || (item.time === ci.time && item.seq < ci.seq)) break;
+    items[i] = ci;
+    i = c;
+  }
+  items[i] = item;
 }

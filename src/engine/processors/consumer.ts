@@ -773,19 +773,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
       // No generation since the poll timeout: the client fails the commit without sending it
       // (CommitFailedException).
       let last = cause;
-      for (const o of offsets)
-        last = w.trace.add(
-          w.now,
-          K['commit-failed'],
-          this.id,
-          cause,
-          -1,
-          this.topic.index,
-          o.partition,
-          o.offset,
-          -1,
-          errorIndex('COMMIT_FAILED'),
-        );
+      for (const o of offsets) last = this.traceCommitFailed(this.id, cause, o);
       done?.(false, last);
       return;
     }
@@ -824,18 +812,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
             w.trace.set(ce, { peer: this.id });
           } else {
             ok = false;
-            w.trace.add(
-              w.now,
-              K['commit-failed'],
-              coord.id,
-              e,
-              -1,
-              this.topic.index,
-              o.partition,
-              o.offset,
-              -1,
-              errorIndex('COMMIT_FAILED'),
-            );
+            this.traceCommitFailed(coord.id, e, o);
           }
         }
         w.send(
@@ -855,6 +832,27 @@ export class ConsumerInstance extends Actor implements GroupMember {
           { toInc: inc },
         );
       },
+    );
+  }
+
+  /** A refused offset commit (CommitFailedException), written by `actor`. */
+  private traceCommitFailed(
+    actor: number,
+    cause: number,
+    o: { partition: number; offset: number },
+  ): number {
+    const w = this.world;
+    return w.trace.add(
+      w.now,
+      K['commit-failed'],
+      actor,
+      cause,
+      -1,
+      this.topic.index,
+      o.partition,
+      o.offset,
+      -1,
+      errorIndex('COMMIT_FAILED'),
     );
   }
 

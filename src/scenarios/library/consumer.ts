@@ -73,10 +73,12 @@ const commitBeforeProcess: Preset = {
 
 // ----------------------------------------------------------------- commit-after-process (S13)
 
-/** S13's loop: 5 per poll, commit after writing, crash before the second commit. */
-export function commitAfter(
+/** e1..e10 in the log when a consumer starts at 1 s and polls 5 at a time, committing after writing. */
+function fivePerPoll(
   name: string,
+  processor: Record<string, unknown>,
   sink: ScenarioInput['sink'],
+  faults: ScenarioInput['faults'],
   expect: ScenarioInput['expect'],
 ): ScenarioInput {
   return {
@@ -90,11 +92,28 @@ export function commitAfter(
       'auto.offset.reset': 'earliest',
       'max.poll.records': 5,
       startAtMs: 1000,
+      ...processor,
     },
     sink,
-    faults: [{ id: 'crash', kind: 'crash', target: 'consumer-0', point: 'before-commit', nth: 2 }],
+    ...(faults ? { faults } : {}),
     expect,
   };
+}
+
+/** S13's loop: 5 per poll, commit after writing, crash before the second commit. */
+export function commitAfter(
+  name: string,
+  sink: ScenarioInput['sink'],
+  expect: ScenarioInput['expect'],
+): ScenarioInput {
+  const crash = {
+    id: 'crash',
+    kind: 'crash',
+    target: 'consumer-0',
+    point: 'before-commit',
+    nth: 2,
+  };
+  return fivePerPoll(name, {}, sink, [crash] as ScenarioInput['faults'], expect);
 }
 
 /*
@@ -518,23 +537,13 @@ function slowBatch(
   sink: ScenarioInput['sink'],
   expect: ScenarioInput['expect'],
 ): ScenarioInput {
-  return {
-    version: 1,
+  return fivePerPoll(
     name,
-    claim: 'exactly-once',
-    workload: tenEvents,
-    processor: {
-      type: 'consumer',
-      'enable.auto.commit': false,
-      'auto.offset.reset': 'earliest',
-      startAtMs: 1000,
-      'max.poll.records': 5,
-      processing: { durationsMs: slowThird },
-      ...extra,
-    },
+    { processing: { durationsMs: slowThird }, ...extra },
     sink,
+    undefined,
     expect,
-  };
+  );
 }
 
 /*
