@@ -35,7 +35,9 @@ export type KnobEditor =
       onWhy: string;
     }
   /** A name; empty = unset (undefined) or null when `nullable`. */
-  | { type: 'text'; nullable?: boolean };
+  | { type: 'text'; nullable?: boolean }
+  /** A list of numbers, written comma-separated; empty = unset. */
+  | { type: 'number-list'; unit: 'ms' };
 
 /** One editable knob. */
 export interface KnobMeta {
@@ -90,6 +92,8 @@ const STRIPE = 'https://docs.stripe.com/api/idempotent_requests';
 
 const always = () => true;
 const consumer = (s: Scenario) => s.processor.type === 'consumer';
+const durationList = (s: Scenario) =>
+  s.processor.type === 'consumer' && (s.processor.processing.durationsMs?.length ?? 0) > 0;
 const flink = (s: Scenario) => s.processor.type === 'flink';
 const spark = (s: Scenario) => s.processor.type === 'spark';
 const table = (s: Scenario) => s.sink.type === 'table';
@@ -483,7 +487,19 @@ export const KNOBS: readonly KnobMeta[] = [
     what: 'Virtual time spent on each record before its output is written.',
     realDefault: '1 ms',
     doc: null,
-    applies: always,
+    // A list of processing times replaces it (the list's own knob shows then).
+    applies: (s) => !durationList(s),
+  },
+  {
+    path: 'processor.processing.durationsMs',
+    name: 'processing times (list)',
+    group: 'processor',
+    system: 'simulator',
+    editor: { type: 'number-list', unit: 'ms' },
+    what: 'Per-record processing times in place of the fixed time per record: an instance’s n-th record takes the n-th time, cycling through the list (a record processed again takes the next one). One long time is one slow record. Empty: the fixed time per record applies.',
+    realDefault: 'none (the fixed time per record)',
+    doc: null,
+    applies: consumer,
   },
   {
     path: 'processor.startAtMs',
@@ -891,5 +907,7 @@ export function formatKnobValue(meta: KnobMeta | undefined, value: unknown): str
   if (meta?.path === 'producer.acks') return value === -1 || value === '-1' ? 'all' : String(value);
   if (typeof value === 'number' && meta?.editor.type === 'number' && meta.editor.unit === 'ms')
     return `${value} ms`;
+  if (Array.isArray(value))
+    return `${value.join(', ')}${meta?.editor.type === 'number-list' ? ' ms' : ''}`;
   return String(value);
 }

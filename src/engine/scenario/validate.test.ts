@@ -56,6 +56,20 @@ describe('scenario validation names the field of every problem', () => {
     expect(paths({ ...base, faults: [{ ...random, at: 100, untilMs: 100 }] })).toEqual([]);
   });
 
+  it('refuses consumer-loop processing settings on a Flink job or a Spark query (they would be ignored)', () => {
+    const job = { type: 'flink', 'execution.checkpointing.interval': 1000 };
+    expect(paths({ ...base, processor: { ...job, processing: { mode: 'parallel' } } })).toEqual([
+      'processor.processing.mode',
+    ]);
+    expect(
+      paths({ ...base, processor: { type: 'spark', processing: { durationsMs: [10, 400] } } }),
+    ).toEqual(['processor.processing.durationsMs']);
+    expect(paths({ ...base, processor: { ...job, processing: { perRecordMs: 2 } } })).toEqual([]);
+    expect(
+      paths({ ...base, processor: { type: 'consumer', processing: { durationsMs: [10, 400] } } }),
+    ).toEqual([]);
+  });
+
   it("refuses Flink's JDBC exactly-once (XA) sink outside a checkpointing Flink job, or with retries", () => {
     const flinkJob = { type: 'flink', 'execution.checkpointing.interval': 1000 };
     const xa = { type: 'table', xa: true, retries: 0 };

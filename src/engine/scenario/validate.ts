@@ -315,6 +315,21 @@ function semanticIssues(s: Scenario): Issue[] {
         );
     }
   }
+  if (proc.type !== 'consumer') {
+    // A job or a query processes its records one after another, perRecordMs each: the consumer
+    // loop's other processing settings would be ignored — refuse them rather than say nothing.
+    const who = proc.type === 'flink' ? 'a Flink job' : 'a Spark query';
+    if (proc.processing.mode !== 'sync')
+      add(
+        'processor.processing.mode',
+        `${who} processes records in order; handoff and parallel are consumer-loop modes`,
+      );
+    if (proc.processing.durationsMs !== undefined)
+      add(
+        'processor.processing.durationsMs',
+        `a list of processing times is a consumer-loop setting; ${who} takes perRecordMs`,
+      );
+  }
   if (proc.type === 'consumer') {
     if (!proc['enable.auto.commit'] && proc.commit === 'with-transaction') {
       if (sink.type !== 'kafka' || sink['transactional.id'] === undefined)

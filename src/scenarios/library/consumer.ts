@@ -554,7 +554,8 @@ function slowBatch(
  * (default 300,000) passes 300 s after the poll: the member leaves the group — "If poll() is not
  * called before expiration of this timeout, then the consumer is considered failed"; a static
  * member stops heartbeating and is removed session.timeout.ms (45 s) later [K-CCFG
- * max.poll.interval.ms]. It still writes e1..e5 at 404 s; its commitSync fails
+ * max.poll.interval.ms]. It still writes e1..e5, each as it is processed (e1 at ~2 s, e3..e5 after
+ * the leave); at 404 s its commitSync fails
  * (CommitFailedException: "the time between subsequent calls to poll() was longer than the
  * configured max.poll.interval.ms" [K-CJD]); it rejoins and reads from the committed offset 0:
  * e1..e5 again (1 s each: the 6th..10th processing times), committed; then e6..e10.
@@ -570,10 +571,10 @@ const pollTimeoutSlowBatch: Preset = {
     'A consumer that does not call poll() for max.poll.interval.ms leaves its group; its commit fails and the batch runs again.',
   illustrates: 'at-least-once',
   story:
-    'A consumer calls a slow API for each record. One call took almost seven minutes, so the batch of five was not finished when max.poll.interval.ms (five minutes) ran out. The consumer left the group while it was still working. When it finished, it wrote the five rows and tried to commit, but the commit failed with CommitFailedException; it joined the group again, read the same five records from the committed offset and wrote them a second time.',
+    'A consumer calls a slow API for each record. One call took almost seven minutes, so the batch of five was not finished when max.poll.interval.ms (five minutes) ran out. The consumer left the group while it was still working, writing a row per record; when it finished the batch, its commit failed with CommitFailedException. It joined the group again, read the same five records from the committed offset and wrote them a second time.',
   watch:
     'The poll at 1 s, the long wait on e3, “consumer-0 LEAVES THE GROUP” five minutes after the poll, the five rows, the refused commit, then e1..e5 read and written again.',
-  fix: 'Try: raise max.poll.interval.ms above the longest batch (the longer-interval variant), or fewer records per poll, or an idempotent write (the upsert variant) → 10 rows.',
+  fix: 'Try: raise max.poll.interval.ms above the longest batch (the longer-interval variant) or make the write idempotent (the upsert variant) → 10 rows. Fewer records per poll would not help here: the slow record alone outlasts the interval.',
   predict: {
     question:
       'One record of a batch of five takes 400 s; max.poll.interval.ms is 5 minutes and commits follow the processing. How many rows does e1 end with?',

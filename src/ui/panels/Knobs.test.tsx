@@ -170,3 +170,41 @@ describe('Knobs: the XA sink and its statement retries', () => {
     expect(screen.queryAllByTestId(testIds.knobError)).toHaveLength(0);
   });
 });
+
+describe('Knobs: a list of processing times (one slow record)', () => {
+  afterEach(cleanup);
+
+  it('shows the list in place of the time per record; an edit writes numbers, a word is refused naming its element', async () => {
+    const lab = await mount('poll-timeout-slow-batch/plain-insert');
+    const paths = screen.getAllByTestId(testIds.knob).map((r) => r.dataset.knob);
+    expect(paths).toContain('processor.processing.durationsMs');
+    expect(paths).not.toContain('processor.processing.perRecordMs');
+    const input = () => row('processor.processing.durationsMs').querySelector('input')!;
+    expect(input().value).toMatch(/^1000, 1000, 400000, 1000, /);
+    fireEvent.change(input(), { target: { value: '1000, 2000' } });
+    fireEvent.blur(input());
+    await act(() => lab.actions.settled());
+    expect(getKnob(lab.app.getState().scenario, 'processor.processing.durationsMs')).toEqual([
+      1000, 2000,
+    ]);
+    // No record outlasts max.poll.interval.ms any more: 10 rows, nobody leaves the group.
+    expect(lab.app.getState().status).toBe('ready');
+    fireEvent.change(input(), { target: { value: '1000, slow' } });
+    fireEvent.blur(input());
+    await act(() => lab.actions.settled());
+    expect(lab.app.getState().status).toBe('invalid');
+    expect(row('processor.processing.durationsMs').textContent).toContain(
+      'processor.processing.durationsMs.1',
+    );
+    // Emptied: the list goes, and the time per record is back.
+    fireEvent.change(input(), { target: { value: '' } });
+    fireEvent.blur(input());
+    await act(() => lab.actions.settled());
+    expect(
+      getKnob(lab.app.getState().scenario, 'processor.processing.durationsMs'),
+    ).toBeUndefined();
+    expect(screen.getAllByTestId(testIds.knob).map((r) => r.dataset.knob)).toContain(
+      'processor.processing.perRecordMs',
+    );
+  });
+});

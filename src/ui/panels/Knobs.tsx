@@ -94,7 +94,10 @@ export function Knobs() {
                   getKnob(effective, k.path),
                   k.defaultFor?.(effective),
                 )}
-                refused={issues.filter((i) => i.path === k.path).map((i) => i.message)}
+                refused={issues
+                  .filter((i) => i.path === k.path || i.path.startsWith(`${k.path}.`))
+                  // An element of a list knob: name it (`….durationsMs.1`).
+                  .map((i) => (i.path === k.path ? i.message : `${i.path}: ${i.message}`))}
                 preset={preset.has(k.path) ? preset.get(k.path) : NOT_IN_PRESET}
                 claim={effective.claim}
                 scenario={scenario}
@@ -241,6 +244,26 @@ function KnobRow({
       );
       break;
     }
+    case 'number-list':
+      control = (
+        <input
+          id={id}
+          type="text"
+          inputMode="numeric"
+          key={`${Array.isArray(shown) ? shown.join(',') : String(shown)}|${revisionKey}`}
+          defaultValue={Array.isArray(shown) ? shown.join(', ') : ''}
+          placeholder={`none · e.g. 10, 10, 400000 (${e.unit})`}
+          style={{ width: '100%' }}
+          onBlur={(ev) => {
+            // Not a number → NaN in the list: validation refuses it naming the element.
+            const v = ev.target.value.trim();
+            const next = v === '' ? undefined : v.split(/[\s,]+/).map(Number);
+            if (JSON.stringify(next) !== JSON.stringify(shown)) set(next);
+          }}
+          onKeyDown={(ev) => ev.key === 'Enter' && (ev.target as HTMLInputElement).blur()}
+        />
+      );
+      break;
     case 'text':
       control = (
         <input
