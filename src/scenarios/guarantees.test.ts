@@ -67,6 +67,20 @@ describe('exactly-once on Flink → Kafka sets a transaction.timeout.ms the brok
     expect(detectGuarantee(unset)).toBe('custom');
   });
 
+  it('enable.idempotence left unset counts as Kafka’s rule gives it (on with acks=all and retries), not as a difference', () => {
+    const s = findPreset('poll-timeout-slow-batch/plain-insert')!.variant.scenario;
+    expect(getKnob(s, 'producer.enable.idempotence')).toBeUndefined();
+    const paths = (g: Guarantee) => recipeDifferences(s, g).map((k) => k.path);
+    // Exactly-once wants it on: it is. At-least-once wants it off: it is not.
+    expect(paths('exactly-once')).not.toContain('producer.enable.idempotence');
+    expect(paths('at-least-once')).toContain('producer.enable.idempotence');
+    // With acks=1 the rule turns it off: now it matches at-least-once's false.
+    const acks1 = { ...s, producer: { ...s.producer, acks: '1' } } as ScenarioInput;
+    expect(recipeDifferences(acks1, 'at-least-once').map((k) => k.path)).not.toContain(
+      'producer.enable.idempotence',
+    );
+  });
+
   it('with the timeout left unset, the 2PC configuration is not exactly-once: custom', () => {
     const s = applyGuarantee(flinkToKafka(), 'exactly-once');
     const unset = structuredClone(s);

@@ -15,6 +15,7 @@
 import {
   BrokerSchema,
   describeFault,
+  effectiveIdempotence,
   FaultSchema,
   FLINK_KAFKA_SINK_TRANSACTION_TIMEOUT_MS,
   issueLines,
@@ -26,7 +27,7 @@ import {
   ScenarioSchema,
   SinkSchema,
 } from '../engine';
-import type { Guarantee, Issue, ScenarioInput } from '../engine';
+import type { Guarantee, Issue, Scenario, ScenarioInput } from '../engine';
 
 /** One knob a recipe sets: its path in the scenario and its value. */
 export interface KnobSetting {
@@ -640,13 +641,25 @@ export function recipeDifferences(s: ScenarioInput, g: Guarantee): KnobSetting[]
   return differences(s, g, valueIn(s));
 }
 
-/** A knob's value in `s`, or, unset, the default the schema fills in. */
+/** A knob's value in `s`, or, unset, the default the schema fills in (or its rule gives). */
 function valueIn(s: ScenarioInput): (path: string) => unknown {
   const parsed = ScenarioSchema.safeParse(s);
   return (path) => {
     const v = getKnob(s, path);
-    return v === undefined && parsed.success ? getKnob(parsed.data, path) : v;
+    return v === undefined && parsed.success ? knobInEffect(parsed.data, path) : v;
   };
+}
+
+/**
+ * A knob's value in effect in a validated scenario: as written or defaulted, and for a knob left
+ * unset whose default is a rule rather than a value, the rule's outcome — `enable.idempotence`,
+ * which Kafka turns on "if no conflicting configurations are set" (acks=all, retries > 0).
+ */
+export function knobInEffect(s: Scenario, path: string): unknown {
+  const v = getKnob(s, path);
+  if (v === undefined && path === 'producer.enable.idempotence')
+    return effectiveIdempotence(s.producer);
+  return v;
 }
 
 function differences(

@@ -14,6 +14,7 @@ export {
   guaranteeAvailability,
   guaranteeKnobs,
   getKnob,
+  knobInEffect,
   recipeDifferences,
   setKnob,
 } from './guarantees';

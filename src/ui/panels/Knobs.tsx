@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import type { Scenario } from '../../engine';
-import { getKnob, guaranteeKnobs } from '../../scenarios';
+import { getKnob, guaranteeKnobs, knobInEffect } from '../../scenarios';
 import { selectIssues, selectParse, type LabState } from '../../store/labStore';
 import { useActions, useLab, useLabInstance } from '../../store/LabContext';
 import {
@@ -88,6 +88,7 @@ export function Knobs() {
                 key={k.path}
                 meta={k}
                 raw={getKnob(scenario, k.path)}
+                inEffect={knobInEffect(effective, k.path)}
                 value={firstDefined(
                   // Refused: the fields show what was written (the panels, the last valid run).
                   !parsed.ok ? getKnob(scenario, k.path) : undefined,
@@ -117,6 +118,7 @@ function KnobRow({
   meta,
   raw,
   value,
+  inEffect,
   refused,
   preset,
   claim,
@@ -130,6 +132,8 @@ function KnobRow({
   revisionKey: number;
   raw: unknown;
   value: unknown;
+  /** The value in effect in the last valid scenario, a tristate's rule applied when unset. */
+  inEffect: unknown;
   /** Why the scenario is refused at this knob's path (the validator's words), or empty. */
   refused: string[];
   preset: unknown;
@@ -139,9 +143,10 @@ function KnobRow({
   const lab = useLabInstance();
   const id = useId();
   const [help, setHelp] = useState(false);
+  // A tristate left unset follows its default rule: compare what that rule gives.
   const differs =
     preset !== NOT_IN_PRESET &&
-    norm(meta, preset) !== norm(meta, meta.editor.type === 'tristate' ? raw : value);
+    norm(meta, preset) !== norm(meta, meta.editor.type === 'tristate' ? (raw ?? inEffect) : value);
   const set = (v: unknown) => a.setKnob(meta.path, v);
   const e = meta.editor;
   // What the scenario says now: the value as written when there is one (a refused scenario
