@@ -8,6 +8,8 @@ import type { Run } from './simulate';
 import type { Verdict } from './checker';
 import {
   failoverCause,
+  ENTRY_KINDS,
+  KIND_CODE,
   ERROR_CODES,
   MESSAGE_TYPES,
   SEND_CAUSES,
@@ -181,6 +183,50 @@ class Ctx {
     return this.t.kindOf(i);
   }
 
+  /** Entries by kind code, in trace order (built on first use, in one pass). */
+  private byKind: Int32Array[] | null = null;
+
+  /**
+   * The entries of one kind, in order. The stories ask the whole trace questions ("the first
+   * commit past offset o", "a truncation that cut it") for up to 2,000 events each: through this
+   * index a question costs the entries of that kind, not the whole trace of a long run.
+   */
+  private ofKind(k: EntryKind): Int32Array {
+    if (!this.byKind) {
+      const t = this.t;
+      const counts = new Int32Array(ENTRY_KINDS.length);
+      for (let i = 0; i < t.length; i++) counts[t.kind[i]!]!++;
+      const lists = Array.from(counts, (c) => new Int32Array(c));
+      const fill = new Int32Array(ENTRY_KINDS.length);
+      for (let i = 0; i < t.length; i++) {
+        const c = t.kind[i]!;
+        lists[c]![fill[c]!++] = i;
+      }
+      this.byKind = lists;
+    }
+    return this.byKind[KIND_CODE[k]]!;
+  }
+
+  /** Index of the first element of the ascending `list` that is ≥ `x`. */
+  private static from(list: Int32Array, x: number): number {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The first entry of kind `k` by actor `a` at or after entry `after`, or -1. */
+  private nextOf(k: EntryKind, after: number, actor: (a: number) => boolean): number {
+    const list = this.ofKind(k);
+    for (let x = Ctx.from(list, after); x < list.length; x++)
+      if (actor(this.t.actor[list[x]!]!)) return list[x]!;
+    return -1;
+  }
+
   private entriesOf(j: number): number[] {
     return this.byIdentity.get(j) ?? [];
   }
@@ -245,6 +291,12 @@ class Ctx {
     }
   }
 
+  /** Per topic: its records grouped by identity (partition and offset), built on first use. */
+  private readonly recordIndex = new Map<
+    string,
+    { start: Int32Array; part: Int32Array; offset: Int32Array }
+  >();
+
   /** Records of identity j in a topic: partition, offset, send entry, txn. */
   private records(
     j: number,
@@ -252,20 +304,39 @@ class Ctx {
   ): { p: number; o: number; send: number; txn: number; append: number }[] {
     const topic = this.run.state.cluster.topics.get(topicName);
     if (!topic) return [];
+    let idx = this.recordIndex.get(topicName);
+    if (!idx) {
+      // One pass to count records per identity, one to place them (partition order, then offset).
+      const ident = this.run.events.identity;
+      const start = new Int32Array(this.run.events.identities + 1);
+      for (const part of topic.partitions)
+        for (let o = 0; o < part.leo; o++)
+          if ((part.flags.get(o) & REC_CONTROL) === 0) start[ident[part.event.get(o)]! + 1]!++;
+      for (let k = 1; k < start.length; k++) start[k]! += start[k - 1]!;
+      const fill = start.slice(0, -1);
+      const n = start[start.length - 1]!;
+      const partOf = new Int32Array(n);
+      const offsetOf = new Int32Array(n);
+      for (const part of topic.partitions)
+        for (let o = 0; o < part.leo; o++) {
+          if ((part.flags.get(o) & REC_CONTROL) !== 0) continue;
+          const at = fill[ident[part.event.get(o)]!]!++;
+          partOf[at] = part.index;
+          offsetOf[at] = o;
+        }
+      this.recordIndex.set(topicName, (idx = { start, part: partOf, offset: offsetOf }));
+    }
     const out: { p: number; o: number; send: number; txn: number; append: number }[] = [];
-    const ident = this.run.events.identity;
-    for (const part of topic.partitions) {
-      for (let o = 0; o < part.leo; o++) {
-        if ((part.flags.get(o) & REC_CONTROL) !== 0) continue;
-        if (ident[part.event.get(o)]! !== j) continue;
-        out.push({
-          p: part.index,
-          o,
-          send: part.sendEntry.get(o),
-          txn: part.txn.get(o),
-          append: part.appendEntry.get(o),
-        });
-      }
+    for (let k = idx.start[j]!; k < idx.start[j + 1]!; k++) {
+      const part = topic.partitions[idx.part[k]!]!;
+      const o = idx.offset[k]!;
+      out.push({
+        p: part.index,
+        o,
+        send: part.sendEntry.get(o),
+        txn: part.txn.get(o),
+        append: part.appendEntry.get(o),
+      });
     }
     return out;
   }
@@ -638,8 +709,8 @@ class Ctx {
   /** Why transaction `no` ended aborted: the 'txn' PrepareAbort entry's reason. */
   private abortReason(no: number): string {
     const t = this.t;
-    for (let i = 0; i < t.length; i++) {
-      if (this.kind(i) !== 'txn' || t.txn[i] !== no || t.aux[i] !== 2) continue;
+    for (const i of this.ofKind('txn')) {
+      if (t.txn[i] !== no || t.aux[i] !== 2) continue;
       switch (t.count[i]) {
         case 1:
           return `transaction ${no} stayed open longer than transaction.timeout.ms and the coordinator aborted it`;
@@ -674,8 +745,7 @@ class Ctx {
   /** The 'data-loss' entry about transaction `no`, or -1. */
   private dataLossFor(no: number): number {
     const t = this.t;
-    for (let i = 0; i < t.length; i++)
-      if (this.kind(i) === 'data-loss' && t.txn[i] === no) return i;
+    for (const i of this.ofKind('data-loss')) if (t.txn[i] === no) return i;
     return -1;
   }
 
@@ -875,9 +945,8 @@ class Ctx {
   private initRefused(actor: string | null): { entry: number; actor: string; text: string } | null {
     const t = this.t;
     const s = this.run.scenario;
-    for (let i = 0; i < t.length; i++) {
-      if (this.kind(i) !== 'reject' || ERROR_CODES[t.aux[i]!] !== 'INVALID_TRANSACTION_TIMEOUT')
-        continue;
+    for (const i of this.ofKind('reject')) {
+      if (ERROR_CODES[t.aux[i]!] !== 'INVALID_TRANSACTION_TIMEOUT') continue;
       const req = t.cause[i]!;
       const who = req >= 0 ? this.actorName(req) : '?';
       if (actor !== null ? who !== actor : who === 'producer') continue;
@@ -898,12 +967,8 @@ class Ctx {
 
   private checkpointReset(): number {
     const t = this.t;
-    for (let i = 0; i < t.length; i++)
-      if (
-        this.kind(i) === 'fault' &&
-        this.run.scenario.faults[t.aux[i]!]?.kind === 'checkpoint-reset'
-      )
-        return i;
+    for (const i of this.ofKind('fault'))
+      if (this.run.scenario.faults[t.aux[i]!]?.kind === 'checkpoint-reset') return i;
     return -1;
   }
 
@@ -911,8 +976,7 @@ class Ctx {
     const t = this.t;
     const sends = this.entriesOf(j).filter((i) => this.kind(i) === 'app-send');
     // An append of one of its batches later cut by a leader change.
-    for (let i = 0; i < t.length; i++) {
-      if (this.kind(i) !== 'truncate') continue;
+    for (const i of this.ofKind('truncate')) {
       const from = t.offset[i]!;
       const count = t.count[i]!;
       for (const s of sends) {
@@ -969,11 +1033,19 @@ class Ctx {
     let firstExpired = -1;
     let lastCrash = -1;
     let restartedAfter = false;
-    for (let i = processed; i < t.length; i++) {
-      const k = this.kind(i);
+    // flink's crashes and restarts after `processed`, merged in trace order.
+    const crashes = this.ofKind('crash');
+    const restarts = this.ofKind('restart');
+    let x = Ctx.from(crashes, processed);
+    let y = Ctx.from(restarts, processed);
+    while (x < crashes.length || y < restarts.length) {
+      const fromCrash = y >= restarts.length || (x < crashes.length && crashes[x]! < restarts[y]!);
+      const i = fromCrash ? crashes[x++]! : restarts[y++]!;
       if (t.actor[i] !== flink) continue;
-      if (k === 'restart') restartedAfter = true;
-      if (k !== 'crash') continue;
+      if (!fromCrash) {
+        restartedAfter = true;
+        continue;
+      }
       lastCrash = i;
       restartedAfter = false;
       const c = failoverCause(t, i);
@@ -1009,16 +1081,14 @@ class Ctx {
     const t = this.t;
     const a = t.actors.indexOf(name);
     let n = 0;
-    for (let i = 0; i < t.length; i++) if (t.actor[i] === a && this.kind(i) === 'restart') n++;
+    for (const i of this.ofKind('restart')) if (t.actor[i] === a) n++;
     return n;
   }
 
   private findCrash(actorName: string, after: number): number {
     const t = this.t;
     const a = t.actors.indexOf(actorName);
-    for (let i = after; i < t.length; i++)
-      if (this.kind(i) === 'crash' && t.actor[i] === a) return i;
-    return -1;
+    return this.nextOf('crash', after, (x) => x === a);
   }
 
   private stmtErrorFor(j: number): Story | null {
@@ -1078,13 +1148,17 @@ class Ctx {
     if (s.processor.type !== 'consumer' || s.processor['auto.offset.reset'] !== 'latest')
       return null;
     const topic = t.topics.indexOf(s.workload.topic);
-    for (let i = rec.append + 1; i < t.length; i++) {
-      if (this.kind(i) !== 'assign' || t.topic[i] !== topic || t.partition[i] !== rec.p) continue;
+    const assigns = this.ofKind('assign');
+    for (let x = Ctx.from(assigns, rec.append + 1); x < assigns.length; x++) {
+      const i = assigns[x]!;
+      if (t.topic[i] !== topic || t.partition[i] !== rec.p) continue;
       if (t.offset[i]! <= rec.o) return null; // a start before it: not this story
       const who = this.actorName(i);
+      // Its last crash before that start, if any.
       let crash = -1;
-      for (let k = i - 1; k >= 0 && crash < 0; k--)
-        if (this.kind(k) === 'crash' && t.actor[k] === t.actor[i]) crash = k;
+      const crashes = this.ofKind('crash');
+      for (let k = Ctx.from(crashes, i) - 1; k >= 0 && crash < 0; k--)
+        if (t.actor[crashes[k]!] === t.actor[i]) crash = crashes[k]!;
       return {
         template: `{id} was already in the log (offset ${rec.o}) when ${who} ${
           crash >= 0 ? 'restarted after its crash and ' : ''
@@ -1098,15 +1172,13 @@ class Ctx {
   private committedAhead(j: number, rec: { p: number; o: number; append: number }): Story | null {
     const t = this.t;
     const s = this.run.scenario;
-    for (let i = 0; i < t.length; i++) {
-      if (this.kind(i) !== 'commit' || t.partition[i] !== rec.p || t.offset[i]! <= rec.o) continue;
-      if (t.topic[i] !== t.topics.indexOf(s.workload.topic)) continue;
-      const crash = (() => {
-        for (let k = i; k < t.length; k++)
-          if (this.kind(k) === 'crash' && t.actors[t.actor[k]!]!.startsWith('consumer')) return k;
-        return -1;
-      })();
-      if (crash < 0) continue;
+    const topic = t.topics.indexOf(s.workload.topic);
+    const consumerActor = (a: number) => t.actors[a]!.startsWith('consumer');
+    for (const i of this.ofKind('commit')) {
+      if (t.partition[i] !== rec.p || t.offset[i]! <= rec.o || t.topic[i] !== topic) continue;
+      const crash = this.nextOf('crash', i, consumerActor);
+      // No consumer crash after this commit: none after any later one either.
+      if (crash < 0) return null;
       const p = s.processor;
       const how =
         p.type === 'consumer'
