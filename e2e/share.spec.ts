@@ -110,3 +110,28 @@ test('a damaged share link is refused with a notice; the lab opens as usual', as
     0,
   );
 });
+
+test('a share link of a library preset as shipped opens as that preset: its story and its question, the outcome hidden', async ({
+  dash,
+  browser,
+}) => {
+  await dash.page.goto('./?preset=poll-timeout-slow-batch/plain-insert');
+  await dash.page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.byId(testIds.shareButton).click();
+  const link = await dash.byId(testIds.shareUrl).inputValue();
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  // Only the hash: the link alone must say which preset it is.
+  await other.goto(link.replace(/\?[^#]*/, ''));
+  await other.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await expect(other.getByTestId(testIds.storyTitle)).toHaveText(
+    'A batch that outlasts max.poll.interval.ms',
+  );
+  await expect(other.getByTestId(testIds.scenarioPicker)).toHaveValue(
+    'poll-timeout-slow-batch/plain-insert',
+  );
+  await expect(
+    other.locator(`[data-testid="${testIds.outcomeHidden}"][data-what="verdict"]`),
+  ).toBeVisible();
+  await context.close();
+});

@@ -203,17 +203,30 @@ export function isPristinePreset(scenario: ScenarioInput, presetRef: string | nu
   const cached = pristineCache.get(scenario);
   if (cached && cached.ref === presetRef) return cached.pristine;
   const found = presetRef === null ? undefined : findPreset(presetRef);
-  let pristine = false;
-  if (found) {
-    let json = variantJson.get(found.variant.scenario);
-    if (json === undefined) {
-      json = JSON.stringify(found.variant.scenario);
-      variantJson.set(found.variant.scenario, json);
-    }
-    pristine = JSON.stringify(scenario) === json;
-  }
+  const pristine = found !== undefined && JSON.stringify(scenario) === jsonOf(found.variant);
   pristineCache.set(scenario, { ref: presetRef, pristine });
   return pristine;
+}
+
+function jsonOf(v: PresetVariant): string {
+  let json = variantJson.get(v.scenario);
+  if (json === undefined) {
+    json = JSON.stringify(v.scenario);
+    variantJson.set(v.scenario, json);
+  }
+  return json;
+}
+
+/**
+ * The preset variant (`id/variant`) that `scenario` is exactly, as shipped, or null: a share link
+ * of an unedited preset opens as that preset — its story and its question — not as a scenario of
+ * no name. (The link still carries the scenario itself, so it replays the same run.)
+ */
+export function pristinePresetRef(scenario: ScenarioInput): string | null {
+  const json = JSON.stringify(scenario);
+  for (const p of allPresets)
+    for (const v of p.variants) if (jsonOf(v) === json) return `${p.id}/${v.id}`;
+  return null;
 }
 
 /**

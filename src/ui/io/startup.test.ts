@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ScenarioInput } from '../../engine';
 import { resolvePresetParam } from '../../platform/presetUrl';
 import type { Workspace } from '../../platform/storage';
+import { findPreset } from '../../scenarios';
 import { chooseStart } from './startup';
 
 const mine: ScenarioInput = { version: 1, name: 'mine', workload: { generate: { count: 2 } } };
@@ -20,6 +21,15 @@ describe('chooseStart: share link › ?preset= › saved workspace › default',
     // The reader's preferences apply whatever scenario wins.
     expect(s.prefs).toEqual({ fontStep: 2 });
     expect(s.notices).toEqual([]);
+  });
+
+  it('a share link of a preset as shipped opens as that preset (its story and question); edited, as a scenario', () => {
+    const shipped = structuredClone(findPreset('poll-timeout-slow-batch/upsert')!.variant.scenario);
+    const s = chooseStart({ share: { ...share, input: shipped }, preset: null, saved: null });
+    expect(s).toMatchObject({ source: 'share', presetRef: 'poll-timeout-slow-batch/upsert' });
+    const edited = { ...shipped, seed: 7 };
+    const e = chooseStart({ share: { ...share, input: edited }, preset: null, saved: null });
+    expect(e).toMatchObject({ source: 'share', presetRef: null });
   });
 
   it('a preset wins over the workspace', () => {

@@ -10,6 +10,7 @@ import type { PresetParam } from '../../platform/presetUrl';
 import type { ShareResult } from '../../platform/share';
 import type { StorageNotice, Workspace, WorkspacePrefs } from '../../platform/storage';
 import { findPreset } from '../../scenarios';
+import { pristinePresetRef } from '../../views/library';
 import type { PageNotice } from './notices';
 
 /** Where the first scenario came from. */
@@ -57,7 +58,8 @@ export function chooseStart({ share, preset, saved }: StartInputs): Start {
       return {
         source: 'share',
         initial: share.input,
-        presetRef: null,
+        // An unedited preset, shared: open it as that preset (its story and question).
+        presetRef: pristinePresetRef(share.input),
         prefs,
         ...(ws ? { previous: ws.scenario } : {}),
         notices,
