@@ -622,9 +622,13 @@ class Ctx {
   ): { text: string; entries: number[] } {
     const p = this.run.scenario.processor;
     const max = p.type === 'consumer' ? ` (${p['max.poll.interval.ms']} ms)` : '';
+    // The refused commit of that batch: the first after the leave, before the second attempt.
+    const failed = this.ofKind('commit-failed');
+    const k = Ctx.from(failed, leave);
+    const refused = k < failed.length && failed[k]! < b ? failed[k]! : -1;
     return {
       text: `${this.t.actors[actor]} spent longer than max.poll.interval.ms${max} on the batch holding {id} without calling poll() → it left the group and its offset commit for the batch failed (CommitFailedException) → the batch was read again from the committed offset and {id} was processed again`,
-      entries: [a, leave, b],
+      entries: refused >= 0 ? [a, leave, refused, b] : [a, leave, b],
     };
   }
 

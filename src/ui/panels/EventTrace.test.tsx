@@ -15,8 +15,8 @@ import { presetLab } from '../testLab';
 import { EventTrace } from './EventTrace';
 import { Explanations } from './Explanations';
 
-async function mount(): Promise<Lab> {
-  const lab = presetLab('at-least-once');
+async function mount(ref = 'at-least-once'): Promise<Lab> {
+  const lab = presetLab(ref);
   render(
     <LabProvider lab={lab}>
       <LibraryProvider>
@@ -59,5 +59,25 @@ describe('EventTrace and "Predict first"', () => {
     );
     expect(rows()).toHaveLength(all.length);
     expect([...rows()].filter((r) => r.classList.contains('muted'))).toHaveLength(all.length - 1);
+  });
+});
+
+describe('EventTrace: the story of the selected event', () => {
+  afterEach(cleanup);
+
+  it('lists and stars what its explanation cites that carries no event: the poll timeout and the refused commit', async () => {
+    const lab = await mount('poll-timeout-slow-batch/plain-insert');
+    const view = lab.app.getState().view!;
+    let e3 = -1;
+    for (let j = 0; j < view.events.identities; j++) if (eventIdOf(view.events, j) === 'e3') e3 = j;
+    act(() => lab.actions.select(e3));
+    fireEvent.click(screen.getByTestId(testIds.outcomeShow));
+    const lines = [...rows()].map((r) => r.textContent ?? '');
+    const leave = lines.find((l) => l.includes('LEAVES THE GROUP'));
+    expect(leave).toMatch(/★ consumer-0 LEAVES THE GROUP/);
+    expect(lines.find((l) => l.includes('offset commit refused'))).toMatch(/^\d+[\d.]+ s★ /);
+    // e1's own processing entries, which the group's sentence also cites, are not e3's.
+    expect(lines.filter((l) => l.includes('processes e1'))).toEqual([]);
+    expect(lines.filter((l) => l.includes('processes e3'))).toHaveLength(2);
   });
 });

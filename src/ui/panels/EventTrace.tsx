@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { entriesOfIdentity } from '../../views/at';
 import { describeEntry } from '../../views/describe';
 import { formatMs } from '../../views/format';
-import { eventIdOf } from '../../views/runView';
+import { eventIdOf, type RunView } from '../../views/runView';
 import type { LabState } from '../../store/labStore';
 import { useActions, useIdx, useLab, useView } from '../../store/LabContext';
 import { usePredictionGate } from '../library/usePredictionGate';
@@ -25,13 +25,19 @@ export function EventTrace() {
   const selected = useLab(selectSelected);
   const highlight = useLab(selectHighlight);
   const gate = usePredictionGate();
+  // What the selected event's explanation cites that carries no event of its own (a poll timeout,
+  // a refused commit, a crash): part of its story. Not while the outcome is hidden.
+  const story = useMemo(
+    () => (view && !gate.hidden ? storyEntries(view, selected) : []),
+    [view, selected, gate.hidden],
+  );
   const all = useMemo(() => {
     if (!view) return [];
-    const set = new Set<number>(highlight);
+    const set = new Set<number>([...highlight, ...story]);
     if (selected >= 0 && selected < view.events.identities)
       for (const e of entriesOfIdentity(view, selected, view.n)) set.add(e);
     return [...set].sort((x, y) => x - y).slice(0, MAX);
-  }, [view, selected, highlight]);
+  }, [view, selected, highlight, story]);
   const entries = gate.hidden ? all.filter((e) => e < idx) : all;
   if (!view) return null;
   if (all.length === 0)
@@ -42,7 +48,7 @@ export function EventTrace() {
       </p>
     );
   // Which entries an explanation cites says what went wrong: not while the outcome is hidden.
-  const cited = new Set(gate.hidden ? [] : highlight);
+  const cited = new Set(gate.hidden ? [] : [...highlight, ...story]);
   return (
     <div className="scroll-panel" data-testid={testIds.eventTrace} tabIndex={0}>
       <p style={{ margin: '0 0 0.3em' }}>
@@ -94,5 +100,21 @@ export function EventTrace() {
         </table>
       )}
     </div>
+  );
+}
+
+/**
+ * The entries the explanation of identity `j` cites that belong to its story: those carrying no
+ * event, or one of its own (a group's sentence cites its first event's entries; another event's
+ * are not this one's).
+ */
+function storyEntries(view: RunView, j: number): number[] {
+  if (j < 0 || j >= view.events.identities) return [];
+  const id = eventIdOf(view.events, j);
+  const x = view.verdict.explanations.find((e) => e.events.includes(id));
+  if (!x) return [];
+  const c = view.cols;
+  return x.entries.filter(
+    (e) => e >= 0 && e < view.n && (c.event[e]! < 0 || view.events.identity[c.event[e]!] === j),
   );
 }
