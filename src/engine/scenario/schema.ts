@@ -11,7 +11,8 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 
-const ms = () => z.number().int().min(0).max(LIMITS.timeMs);
+/** Virtual milliseconds, an integer from `min` (one bound: a negative value gets one message). */
+const ms = (min = 0) => z.number().int().min(min).max(LIMITS.timeMs);
 const name = () => z.string().min(1).max(LIMITS.stringLength);
 const count = (max: number) => z.number().int().min(0).max(max);
 
@@ -158,7 +159,7 @@ export const ProducerSchema = z.strictObject({
   'enable.idempotence': z.boolean().optional(),
   retries: z.number().int().min(0).max(2147483647).default(2147483647),
   'delivery.timeout.ms': ms().default(120_000),
-  'request.timeout.ms': ms().min(1).default(30_000),
+  'request.timeout.ms': ms(1).default(30_000),
   'retry.backoff.ms': ms().default(100),
   'linger.ms': ms().default(5),
   'batch.size': z
@@ -170,14 +171,14 @@ export const ProducerSchema = z.strictObject({
   'max.in.flight.requests.per.connection': z.number().int().min(1).max(100).default(5),
   /** Setting it makes the producer transactional (and idempotent). */
   'transactional.id': name().optional(),
-  'transaction.timeout.ms': ms().min(1).default(60_000),
+  'transaction.timeout.ms': ms(1).default(60_000),
   /** How the application uses the producer. */
   app: z
     .strictObject({
       /** `async`: `send()` with a callback, next event at its own time; `sync`: `send().get(timeout)` one after another. */
       mode: z.enum(['async', 'sync']).default('async'),
       /** `sync` only: how long the application waits on the future before it gives up (ms). */
-      'get.timeout.ms': ms().min(1).optional(),
+      'get.timeout.ms': ms(1).optional(),
       /**
        * What the application does when a send fails or its wait times out: `skip` (log and go on),
        * `resend` (send the same business event again: a new record, not a producer retry), `halt`.
@@ -217,7 +218,7 @@ export const BrokerSchema = z
      * INVALID_TRANSACTION_TIMEOUT ("The transaction timeout is larger than the maximum value
      * allowed by the broker"), https://kafka.apache.org/documentation/#brokerconfigs_transaction.max.timeout.ms
      */
-    'transaction.max.timeout.ms': ms().min(1).default(KAFKA_TRANSACTION_MAX_TIMEOUT_MS),
+    'transaction.max.timeout.ms': ms(1).default(KAFKA_TRANSACTION_MAX_TIMEOUT_MS),
   })
   .refine((b) => b['replication.factor'] <= b.brokers, {
     message: 'replication.factor cannot exceed the number of brokers',
@@ -268,7 +269,7 @@ export const ConsumerProcessorSchema = z.strictObject({
   /** Group members; partitions are spread over the live ones (range assignment). */
   instances: z.number().int().min(1).max(LIMITS.instances).default(1),
   'enable.auto.commit': z.boolean().default(true),
-  'auto.commit.interval.ms': ms().min(1).default(5_000),
+  'auto.commit.interval.ms': ms(1).default(5_000),
   /**
    * With `enable.auto.commit=false`: when the loop commits. `with-transaction` sends the offsets in
    * the output producer's transaction (`sendOffsetsToTransaction`; needs a transactional Kafka sink).
@@ -287,7 +288,7 @@ export const ConsumerProcessorSchema = z.strictObject({
    * Kafka's default is 5 min; the minimum 1
    * (https://kafka.apache.org/documentation/#consumerconfigs_max.poll.interval.ms).
    */
-  'max.poll.interval.ms': ms().min(1).default(300_000),
+  'max.poll.interval.ms': ms(1).default(300_000),
   processing: ProcessingSchema,
   sideEffect: SideEffectSchema.optional(),
   /** When the instances start polling (ms). */
@@ -300,14 +301,14 @@ export const ConsumerProcessorSchema = z.strictObject({
 export const FlinkProcessorSchema = z.strictObject({
   type: z.literal('flink'),
   /** Checkpoint interval (ms); null = checkpointing disabled (Flink's default). */
-  'execution.checkpointing.interval': ms().min(1).nullable().default(null),
+  'execution.checkpointing.interval': ms(1).nullable().default(null),
   'execution.checkpointing.mode': z.enum(['EXACTLY_ONCE', 'AT_LEAST_ONCE']).default('EXACTLY_ONCE'),
   /**
    * A checkpoint not completed this long after its trigger expires ("Checkpoint expired before
    * completing") and counts as a failed checkpoint (ms). Flink's default is 10 min; its minimum
    * is 10 ms (https://nightlies.apache.org/flink/flink-docs-stable/docs/deployment/config/#execution-checkpointing-timeout).
    */
-  'execution.checkpointing.timeout': ms().min(10).default(600_000),
+  'execution.checkpointing.timeout': ms(10).default(600_000),
   /**
    * Consecutive failed checkpoints (expired ones count) the job tolerates; one more fails the
    * job over to its last completed checkpoint. Default 0: the first failure restarts the job
@@ -332,7 +333,7 @@ export const FlinkProcessorSchema = z.strictObject({
 export const SparkProcessorSchema = z.strictObject({
   type: z.literal('spark'),
   /** `trigger(processingTime=…)` in ms. */
-  'trigger.processingTime': ms().min(1).default(1_000),
+  'trigger.processingTime': ms(1).default(1_000),
   maxOffsetsPerTrigger: z.number().int().min(1).max(10_000_000).optional(),
   startingOffsets: z.enum(['earliest', 'latest']).default('latest'),
   processing: ProcessingSchema,
@@ -398,7 +399,7 @@ export const TableSinkSchema = z.strictObject({
    * does not know whether the statement applied. Not Postgres's server-side statement_timeout,
    * which cancels the statement (SQLSTATE 57014), so a retry after it cannot duplicate.
    */
-  'statement.timeout.ms': ms().min(1).default(5_000),
+  'statement.timeout.ms': ms(1).default(5_000),
   /** How many times the writer retries a statement that timed out. */
   retries: z.number().int().min(0).max(1000).default(3),
   /**
@@ -461,7 +462,7 @@ export const KafkaSinkSchema = z.strictObject({
    * what Flink's 1 h default does against a broker left at its defaults
    * (https://kafka.apache.org/documentation/#brokerconfigs_transaction.max.timeout.ms).
    */
-  'transaction.timeout.ms': ms().min(1).optional(),
+  'transaction.timeout.ms': ms(1).optional(),
   /**
    * The output producer's `linger.ms`. Default 0: the kafka-clients 3.x default the Flink Kafka
    * connector and most applications still run with (Kafka 4.0 changed the client default to 5).
@@ -490,7 +491,7 @@ export const EffectSinkSchema = z.strictObject({
   idempotencyKey: z.enum(['none', 'business-id', 'per-attempt']).default('business-id'),
   retentionMs: ms().default(24 * 3600 * 1000),
   /** The client gives up waiting after this (ms) and retries. */
-  'timeout.ms': ms().min(1).default(30_000),
+  'timeout.ms': ms(1).default(30_000),
   retries: z.number().int().min(0).max(1000).default(3),
   /** Delay before a retry (ms). */
   retryDelayMs: ms().default(10_000),

@@ -56,6 +56,15 @@ describe('scenario validation names the field of every problem', () => {
     expect(paths({ ...base, faults: [{ ...random, at: 100, untilMs: 100 }] })).toEqual([]);
   });
 
+  it('a negative time with a minimum above 0 gets one message, naming that minimum', () => {
+    const r = parseScenario({
+      ...base,
+      processor: { type: 'consumer', 'max.poll.interval.ms': -5 },
+    });
+    expect(r.ok ? [] : r.issues.map((i) => i.path)).toEqual(['processor.max.poll.interval.ms']);
+    expect(r.ok ? '' : r.issues[0]!.message).toContain('>=1');
+  });
+
   it('refuses consumer-loop processing settings on a Flink job or a Spark query (they would be ignored)', () => {
     const job = { type: 'flink', 'execution.checkpointing.interval': 1000 };
     expect(paths({ ...base, processor: { ...job, processing: { mode: 'parallel' } } })).toEqual([
