@@ -67,6 +67,15 @@ describe('exactly-once on Flink → Kafka sets a transaction.timeout.ms the brok
     expect(detectGuarantee(unset)).toBe('custom');
   });
 
+  it("Flink's JDBC exactly-once (XA) sink is exactly-once's recipe for its table, as the upsert is for a plain one", () => {
+    const xa = findPreset('flink-checkpoint-replay/2pc-jdbc-xa')!.variant.scenario;
+    expect(detectGuarantee(xa)).toBe('exactly-once');
+    expect(recipeDifferences(xa, 'exactly-once')).toEqual([]);
+    // A plain table sink behind the same job still gets the upsert.
+    const plain = findPreset('flink-checkpoint-replay/plain-sink')!.variant.scenario;
+    expect(recipeDifferences(plain, 'exactly-once').map((k) => k.path)).toContain('sink.statement');
+  });
+
   it('enable.idempotence left unset counts as Kafka’s rule gives it (on with acks=all and retries), not as a difference', () => {
     const s = findPreset('poll-timeout-slow-batch/plain-insert')!.variant.scenario;
     expect(getKnob(s, 'producer.enable.idempotence')).toBeUndefined();

@@ -162,8 +162,13 @@ function deltaSinkKnobs(s: ScenarioInput): KnobSetting[] {
  * transactions off. Only an XA sink gets the knob; a plain one is left as it is.
  */
 function xaOffKnob(s: ScenarioInput, why: string): KnobSetting[] {
+  return xaOn(s) ? [{ path: 'sink.xa', value: false, why }] : [];
+}
+
+/** Whether the scenario's sink is a table written through XA transactions (`sink.xa`). */
+function xaOn(s: ScenarioInput): boolean {
   const sink = s.sink as { type?: string; xa?: unknown } | undefined;
-  return sink?.type === 'table' && sink.xa === true ? [{ path: 'sink.xa', value: false, why }] : [];
+  return sink?.type === 'table' && sink.xa === true;
 }
 
 /** The knobs each guarantee's recipe sets, per pipeline kind. */
@@ -386,15 +391,26 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
               ]
             : effect
               ? [effectKeyKnob(g)]
-              : [
-                  {
-                    path: 'sink.statement',
-                    value: 'on-conflict-do-update',
-                    why: 'an upsert on the event id absorbs replays',
-                  },
-                  { path: 'sink.key', value: 'business-id', why: 'a key stable across replays' },
-                  ...uniqueKeyKnob(s),
-                ]),
+              : xaOn(s)
+                ? // The JDBC exactly-once sink is the job's atomic commit, as KafkaSink's
+                  // EXACTLY_ONCE is: kept, rather than traded for an upsert.
+                  [
+                    {
+                      path: 'sink.xa',
+                      value: true,
+                      why: 'one XA transaction per checkpoint, committed when it completes',
+                    },
+                    { path: 'sink.retries', value: 0, why: 'Flink refuses retries with XA' },
+                  ]
+                : [
+                    {
+                      path: 'sink.statement',
+                      value: 'on-conflict-do-update',
+                      why: 'an upsert on the event id absorbs replays',
+                    },
+                    { path: 'sink.key', value: 'business-id', why: 'a key stable across replays' },
+                    ...uniqueKeyKnob(s),
+                  ]),
         ];
     }
   }
