@@ -11,7 +11,7 @@
  * never deletes a fault.
  */
 import { describe, expect, it } from 'vitest';
-import { describeFault, FaultSchema, formatIssues, parseScenario } from '../engine';
+import { describeFault, FaultSchema, formatIssues, parseScenario, simulate } from '../engine';
 import type { Guarantee, ScenarioInput } from '../engine';
 import {
   applyGuarantee,
@@ -65,6 +65,17 @@ describe('exactly-once on Flink → Kafka sets a transaction.timeout.ms the brok
     expect(detectGuarantee(s)).toBe('exactly-once');
     const unset = findPreset('flink-commit-phase-crash/timeout-left-unset')!.variant.scenario;
     expect(detectGuarantee(unset)).toBe('custom');
+  });
+
+  it('at-most-once on a parallel loop switches it to sync: the parallel loop commits only after the work (it replayed e5..e7 under an at-most-once claim)', () => {
+    const s = applyGuarantee(variant('rebalance-midflight/plain-insert'), 'at-most-once');
+    expect(getKnob(s, 'processor.processing.mode')).toBe('sync');
+    const r = parseScenario(s);
+    if (!r.ok) throw new Error(formatIssues(r.issues));
+    const run = simulate(r.scenario);
+    const p = run.verdict.points.find((x) => x.name === run.verdict.primary)!;
+    expect(p.totals.duplicates).toBe(0);
+    expect(run.verdict.held).toBe(true);
   });
 
   it("Flink's JDBC exactly-once (XA) sink is exactly-once's recipe for its table, as the upsert is for a plain one", () => {

@@ -192,6 +192,17 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
             value: 'before-processing',
             why: '…before processing: a crash skips the rest of the batch',
           },
+          // The parallel loop commits its finished prefix after the work: one record at a time.
+          ...((s.processor as { processing?: { mode?: string } } | undefined)?.processing?.mode ===
+          'parallel'
+            ? [
+                {
+                  path: 'processor.processing.mode',
+                  value: 'sync',
+                  why: 'a parallel loop commits only after the work',
+                },
+              ]
+            : []),
           ...(toKafka
             ? []
             : [

@@ -152,6 +152,6 @@ export function describeEntry(v: RunView, i: number): string {
     case 'end':
       return aux === 1 ? 'the run is cut off' : 'nothing is left to happen: the run ends';
     case 'leave-group':
-      return `${who} LEAVES THE GROUP: its batch kept poll() waiting longer than max.poll.interval.ms; it has no generation now (its next offset commit fails), and the coordinator removes it at ${c.until[i]} ms unless it polls again first`;
+      return `${who}'s POLL TIMEOUT: its batch kept poll() waiting longer than max.poll.interval.ms; it drops out of the group — a static member, it stops heartbeating (no LeaveGroup) — and has no generation now (its next offset commit fails); the coordinator removes it at ${c.until[i]} ms unless it polls again first`;
   }
 }

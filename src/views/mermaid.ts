@@ -399,7 +399,7 @@ class Reader {
       case 'end':
         return t.aux[i] === 1 ? 'run stopped (stopAtMs)' : 'end of run';
       case 'leave-group':
-        return `✗ poll timeout (max.poll.interval.ms): leaves the group`;
+        return `✗ poll timeout (max.poll.interval.ms): stops heartbeating`;
       case 'msg':
       case 'msg-lost':
         return null;

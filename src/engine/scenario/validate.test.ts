@@ -56,6 +56,15 @@ describe('scenario validation names the field of every problem', () => {
     expect(paths({ ...base, faults: [{ ...random, at: 100, untilMs: 100 }] })).toEqual([]);
   });
 
+  it('refuses a commit before processing with parallel processing (the parallel loop commits its finished prefix after the work)', () => {
+    const parallel = { mode: 'parallel', concurrency: 4 };
+    const consumer = { type: 'consumer', 'enable.auto.commit': false, processing: parallel };
+    expect(paths({ ...base, processor: { ...consumer, commit: 'before-processing' } })).toEqual([
+      'processor.processing.mode',
+    ]);
+    expect(paths({ ...base, processor: { ...consumer, commit: 'after-processing' } })).toEqual([]);
+  });
+
   it('a negative time with a minimum above 0 gets one message, naming that minimum', () => {
     const r = parseScenario({
       ...base,

@@ -480,7 +480,7 @@ const rebalanceMidflight: Preset = {
     'Only the contiguous prefix of finished offsets can be committed; everything after the gap is redone.',
   illustrates: 'at-least-once',
   story:
-    'A consumer processes records in parallel to hide a slow API: 1, 2, 3, 5, 6 and 7 were done, but 4 was still waiting on a slow call when a rebalance moved the partition to another instance. The committed offset could only point at 4, because a committed offset means “everything before this is done”. The new owner started at 4 and did 5, 6 and 7 again.',
+    'A consumer processes records in parallel to hide a slow API: 1, 2, 3, 5, 6 and 7 were done, but 4 was still waiting on a slow call when a rebalance moved the partition to another instance. The committed offset could only point at record 4 (offset 3), because a committed offset means “everything before this is done”. The new owner started at record 4 and did 5, 6 and 7 again.',
   watch:
     'Six rows written almost at once, the committed offset stuck at 3 behind e4, then the partition moving to consumer-1, which writes e4..e7.',
   fix: 'Try: make the write idempotent (sink.statement on-conflict-do-nothing, the upsert variant) → the redone records change nothing: 7 rows.',
@@ -573,7 +573,7 @@ const pollTimeoutSlowBatch: Preset = {
   story:
     'A consumer calls a slow API for each record. One call took almost seven minutes, so the batch of five was not finished when max.poll.interval.ms (five minutes) ran out. The consumer left the group while it was still working, writing a row per record; when it finished the batch, its commit failed with CommitFailedException. It joined the group again, read the same five records from the committed offset and wrote them a second time.',
   watch:
-    'The poll at 1 s, the long wait on e3, “consumer-0 LEAVES THE GROUP” five minutes after the poll, the five rows, the refused commit, then e1..e5 read and written again.',
+    'The poll at 1 s, the long wait on e3, “consumer-0’s POLL TIMEOUT” five minutes after the poll, the five rows, the refused commit, then e1..e5 read and written again.',
   fix: 'Try: raise max.poll.interval.ms above the longest batch (the longer-interval variant) or make the write idempotent (the upsert variant) → 10 rows. Fewer records per poll would not help here: the slow record alone outlasts the interval.',
   predict: {
     question:

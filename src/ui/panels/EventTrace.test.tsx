@@ -73,8 +73,8 @@ describe('EventTrace: the story of the selected event', () => {
     act(() => lab.actions.select(e3));
     fireEvent.click(screen.getByTestId(testIds.outcomeShow));
     const lines = [...rows()].map((r) => r.textContent ?? '');
-    const leave = lines.find((l) => l.includes('LEAVES THE GROUP'));
-    expect(leave).toMatch(/★ consumer-0 LEAVES THE GROUP/);
+    const leave = lines.find((l) => l.includes('POLL TIMEOUT'));
+    expect(leave).toMatch(/★ consumer-0's POLL TIMEOUT/);
     expect(lines.find((l) => l.includes('offset commit refused'))).toMatch(/^\d+[\d.]+ s★ /);
     // e1's own processing entries, which the group's sentence also cites, are not e3's.
     expect(lines.filter((l) => l.includes('processes e1'))).toEqual([]);

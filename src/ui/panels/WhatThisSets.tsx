@@ -41,7 +41,8 @@ export function WhatThisSets() {
   return (
     <div className="scroll-panel" data-testid={testIds.whatThisSets} tabIndex={0}>
       <p style={{ margin: '0 0 0.4em' }}>
-        The <strong>{claim}</strong> recipe sets {list.length} knobs on this {kind} pipeline
+        The <strong>{claim}</strong> recipe sets {list.length}{' '}
+        {list.length === 1 ? 'knob' : 'knobs'} on this {kind} pipeline
         {n > 0 ? (
           <span className="badge muted" style={{ marginLeft: '0.5em' }}>
             {shipped === undefined
