@@ -440,7 +440,7 @@ export const KNOBS: readonly KnobMeta[] = [
     group: 'processor',
     system: 'Kafka consumer',
     editor: ms(0),
-    what: 'A member that sends no heartbeat for this long is removed from the group and its partitions move.',
+    what: 'A member that sends no heartbeat for this long is removed from the group and its partitions move. A default broker accepts 6 s to 30 min (group.min/max.session.timeout.ms).',
     realDefault: '45000 (45 s)',
     doc: consumerDoc('session.timeout.ms'),
     applies: consumer,

@@ -65,6 +65,17 @@ describe('scenario validation names the field of every problem', () => {
     expect(paths({ ...base, processor: { ...consumer, commit: 'after-processing' } })).toEqual([]);
   });
 
+  it("refuses a session.timeout.ms the broker's group.min/max.session.timeout.ms would refuse (6 s–30 min)", () => {
+    const consumer = (session: number) => ({
+      ...base,
+      processor: { type: 'consumer', 'session.timeout.ms': session },
+    });
+    expect(paths(consumer(5_999))).toEqual(['processor.session.timeout.ms']);
+    expect(paths(consumer(1_800_001))).toEqual(['processor.session.timeout.ms']);
+    expect(paths(consumer(6_000))).toEqual([]);
+    expect(paths(consumer(1_800_000))).toEqual([]);
+  });
+
   it('a negative time with a minimum above 0 gets one message, naming that minimum', () => {
     const r = parseScenario({
       ...base,

@@ -8,6 +8,10 @@ import { migrate } from './migrate';
 import { LIMITS } from './limits';
 import { eventIds } from './workload';
 
+/** A broker's default group.min.session.timeout.ms and group.max.session.timeout.ms (ms). */
+const GROUP_MIN_SESSION_TIMEOUT_MS = 6_000;
+const GROUP_MAX_SESSION_TIMEOUT_MS = 1_800_000;
+
 /** One validation problem. `path` is dotted (`producer.acks`, `faults.0.match.event`); '' is the root. */
 export interface Issue {
   path: string;
@@ -331,6 +335,15 @@ function semanticIssues(s: Scenario): Issue[] {
       );
   }
   if (proc.type === 'consumer') {
+    // A broker refuses a JoinGroup whose session timeout is outside its group.min/max.session.
+    // timeout.ms (6 s and 30 min by default) with INVALID_SESSION_TIMEOUT: the member never joins.
+    // https://kafka.apache.org/documentation/#brokerconfigs_group.min.session.timeout.ms
+    const session = proc['session.timeout.ms'];
+    if (session < GROUP_MIN_SESSION_TIMEOUT_MS || session > GROUP_MAX_SESSION_TIMEOUT_MS)
+      add(
+        'processor.session.timeout.ms',
+        `the broker accepts ${GROUP_MIN_SESSION_TIMEOUT_MS}–${GROUP_MAX_SESSION_TIMEOUT_MS} ms (group.min.session.timeout.ms, group.max.session.timeout.ms): it would refuse the JoinGroup with INVALID_SESSION_TIMEOUT`,
+      );
     if (!proc['enable.auto.commit'] && proc.commit === 'with-transaction') {
       if (sink.type !== 'kafka' || sink['transactional.id'] === undefined)
         add(
