@@ -31,11 +31,19 @@ function at(v: RunView, i: number): string {
   return o >= 0 ? `${topic}-${p}@${o}` : `${topic}-${p}`;
 }
 
+/** An actor as the event log names it: a downstream reader with its name (`reader-0 (rc)`). */
+function actorLabel(v: RunView, a: number): string {
+  const name = v.actors[a] ?? '?';
+  const r = /^reader-(\d+)$/.exec(name);
+  const reader = r ? v.scenario.readers[Number(r[1])] : undefined;
+  return reader ? `${name} (${reader.name})` : name;
+}
+
 /** Entry `i` as one sentence. */
 export function describeEntry(v: RunView, i: number): string {
   const c = v.cols;
   const k = c.kind[i]!;
-  const who = v.actors[c.actor[i]!] ?? '?';
+  const who = actorLabel(v, c.actor[i]!);
   const ev = entryEventId(v, i);
   const n = c.count[i]!;
   const aux = c.aux[i]!;

@@ -534,3 +534,15 @@ describe("Flink's JDBC exactly-once (XA) sink in the checkpoint history", () => 
     ]);
   });
 });
+
+describe('the event log names a downstream reader by its name too', () => {
+  it('2pc-read-committed: reader-0 (rc) and reader-1 (ru), as the panels call them', () => {
+    const v = viewOf('flink-checkpoint-replay/2pc-read-committed');
+    const lines: string[] = [];
+    for (let i = 0; i < v.n; i++)
+      if (v.actors[v.cols.actor[i]!]?.startsWith('reader-')) lines.push(describeEntry(v, i));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((l) => /^reader-0 \(rc\) |^reader-1 \(ru\) /.test(l))).toBe(true);
+    expect(lines.some((l) => l.startsWith('reader-1 (ru) '))).toBe(true);
+  });
+});
