@@ -905,6 +905,8 @@ class Ctx {
           template: `the checkpoint location was deleted before {id} was read → the query started again with startingOffsets=latest, after {id}`,
           entries: [reset, input[0]!.append],
         };
+      const latest = this.startedAtLatest(input[0]!);
+      if (latest) return latest;
       const ahead = this.committedAhead(j, input[0]!);
       if (ahead) return ahead;
       const skipped = this.resetPast(input[0]!);
@@ -1146,6 +1148,29 @@ class Ctx {
    * ("latest: automatically reset the offset to the latest offset",
    * https://kafka.apache.org/documentation/#consumerconfigs_auto.offset.reset).
    */
+  /**
+   * A Flink job that started (or restarted) with no checkpoint to restore after the record was
+   * appended, with OffsetsInitializer.latest(): it began at the end of the partition, past it.
+   */
+  private startedAtLatest(rec: { p: number; o: number; append: number }): Story | null {
+    const t = this.t;
+    const p = this.run.scenario.processor;
+    if (p.type !== 'flink' || p.offsetsInitializer !== 'latest') return null;
+    const flink = t.actors.indexOf('flink');
+    const start = this.nextOf('restore', rec.append + 1, (a) => a === flink);
+    if (start < 0 || t.ckpt[start]! >= 0) return null;
+    const crashes = this.ofKind('crash');
+    let crash = -1;
+    for (let k = Ctx.from(crashes, start) - 1; k >= 0 && crash < 0; k--)
+      if (t.actor[crashes[k]!] === flink) crash = crashes[k]!;
+    return {
+      template: `{id} was already in the log (partition ${rec.p}, offset ${rec.o}) when flink ${
+        crash >= 0 ? 'restarted after its crash' : 'started'
+      } with no checkpoint to restore → OffsetsInitializer.latest() began at the end of each partition, after {id}`,
+      entries: [start, rec.append, crash],
+    };
+  }
+
   private resetPast(rec: { p: number; o: number; append: number }): Story | null {
     const t = this.t;
     const s = this.run.scenario;

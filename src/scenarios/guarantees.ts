@@ -171,6 +171,23 @@ function xaOn(s: ScenarioInput): boolean {
   return sink?.type === 'table' && sink.xa === true;
 }
 
+/**
+ * Flink at-least-once and exactly-once: a crash before the first checkpoint completes starts
+ * again from the committed offsets (none yet: the earliest), not from the end.
+ */
+const FLINK_FROM_COMMITTED: KnobSetting = {
+  path: 'processor.offsetsInitializer',
+  value: 'committedOffsets',
+  why: 'a restart before the first checkpoint reads from the committed offsets (none yet: the earliest)',
+};
+
+/** A consumer loop's processing.mode (`sync` when unset). */
+function processingMode(s: ScenarioInput): string {
+  return (
+    (s.processor as { processing?: { mode?: string } } | undefined)?.processing?.mode ?? 'sync'
+  );
+}
+
 /** The knobs each guarantee's recipe sets, per pipeline kind. */
 export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): KnobSetting[] {
   const readers = (s.readers ?? []).map((_, i) => i);
@@ -193,8 +210,7 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
             why: '…before processing: a crash skips the rest of the batch',
           },
           // The parallel loop commits its finished prefix after the work: one record at a time.
-          ...((s.processor as { processing?: { mode?: string } } | undefined)?.processing?.mode ===
-          'parallel'
+          ...(processingMode(s) === 'parallel'
             ? [
                 {
                   path: 'processor.processing.mode',
@@ -284,6 +300,16 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
                   value: 'read_committed',
                   why: 'read only committed input',
                 },
+                // One transaction per polled batch: the loop processes it before polling again.
+                ...(processingMode(s) !== 'sync'
+                  ? [
+                      {
+                        path: 'processor.processing.mode',
+                        value: 'sync',
+                        why: 'one transaction holds one polled batch',
+                      },
+                    ]
+                  : []),
                 {
                   path: 'sink.transactional.id',
                   value: 'copier-0',
@@ -332,19 +358,22 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
     const effect = s.sink?.type === 'effect';
     switch (g) {
       case 'at-most-once':
-        // The model assumes the job is built with
-        // setStartingOffsets(OffsetsInitializer.committedOffsets(OffsetResetStrategy.EARLIEST)) —
-        // the real KafkaSource default is OffsetsInitializer.earliest(), which would replay
-        // everything on a restart without a checkpoint
-        // (https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/datastream/kafka/#starting-offset)
-        // — and with `restart-strategy.type: fixed-delay`: with checkpointing disabled and no
-        // strategy configured, Flink does not restart at all
+        // No checkpoints, and a restart starts at each partition's end: OffsetsInitializer.latest()
+        // (https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/datastream/kafka/#starting-offset).
+        // Committed offsets would not do: the auto-commit lags the processing, so a restart from
+        // them reads records again. The model assumes `restart-strategy.type: fixed-delay`: with
+        // checkpointing disabled and no strategy configured, Flink does not restart at all
         // (https://nightlies.apache.org/flink/flink-docs-stable/docs/ops/state/task_failure_recovery/).
         return [
           {
             path: 'processor.execution.checkpointing.interval',
             value: null,
-            why: 'no checkpoints: a restart begins at the committed (auto-committed) offsets, assuming committedOffsets(EARLIEST) starting offsets and a fixed-delay restart strategy',
+            why: 'no checkpoints: nothing is restored after a crash',
+          },
+          {
+            path: 'processor.offsetsInitializer',
+            value: 'latest',
+            why: 'a restart begins at the end of each partition: what was not processed yet is skipped, nothing is read twice',
           },
           ...(kafka
             ? [{ path: 'sink.deliveryGuarantee', value: 'NONE', why: 'no flush on checkpoints' }]
@@ -357,6 +386,7 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
             value: 1000,
             why: 'checkpoints every second; a restart replays from the last one',
           },
+          FLINK_FROM_COMMITTED,
           ...(kafka
             ? [
                 {
@@ -380,6 +410,7 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
             value: 1000,
             why: 'checkpoints every second',
           },
+          FLINK_FROM_COMMITTED,
           {
             path: 'processor.execution.checkpointing.mode',
             value: 'EXACTLY_ONCE',

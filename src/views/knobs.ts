@@ -78,6 +78,8 @@ const producerDoc = (n: string) => `${KAFKA}#producerconfigs_${n}`;
 const consumerDoc = (n: string) => `${KAFKA}#consumerconfigs_${n}`;
 const brokerDoc = (n: string) => `${KAFKA}#brokerconfigs_${n}`;
 const FLINK_CONFIG = 'https://nightlies.apache.org/flink/flink-docs-stable/docs/deployment/config/';
+const FLINK_KAFKA_START =
+  'https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/datastream/kafka/#starting-offset';
 const FLINK_KAFKA =
   'https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/datastream/kafka/';
 const SPARK_KAFKA =
@@ -576,6 +578,18 @@ export const KNOBS: readonly KnobMeta[] = [
     realDefault: '1 s',
     note: 'Applies only with restart-strategy.type: fixed-delay. Left unset, Flink restarts with exponential-delay when checkpointing is enabled (since 1.19) and not at all when it is disabled; the simulator always uses fixed-delay.',
     doc: `${FLINK_CONFIG}#restart-strategy-fixed-delay-delay`,
+    applies: flink,
+  },
+  {
+    path: 'processor.offsetsInitializer',
+    name: 'setStartingOffsets(OffsetsInitializer)',
+    group: 'processor',
+    system: 'Flink Kafka source',
+    editor: { type: 'enum', options: ['committedOffsets', 'earliest', 'latest'] },
+    what: 'Where the job reads from when it starts with no checkpoint to restore — its first start, or a restart before any checkpoint completed or without checkpointing. committedOffsets: the offsets the job last committed, else the earliest; earliest: everything again; latest: the end of each partition at that moment (what was not processed yet is skipped).',
+    realDefault: 'earliest()',
+    note: 'Our default is committedOffsets(OffsetResetStrategy.EARLIEST).',
+    doc: FLINK_KAFKA_START,
     applies: flink,
   },
   {

@@ -70,6 +70,7 @@ const DECISIVE = new Set([
   'processor.execution.checkpointing.mode',
   'processor.execution.checkpointing.timeout',
   'processor.execution.checkpointing.tolerable-failed-checkpoints',
+  'processor.offsetsInitializer',
   'processor.trigger.processingTime',
   'processor.startingOffsets',
   'sink.statement',

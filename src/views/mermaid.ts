@@ -1065,6 +1065,8 @@ function processorLines(s: Scenario): string[] {
       if (ck !== null && (timeout !== 600_000 || tolerable !== 0))
         lines.push(`checkpoint timeout ${timeout} ms · tolerates ${tolerable} failed`);
       lines.push(`restart delay ${p['restart-strategy.fixed-delay.delay']} ms`);
+      if (p.offsetsInitializer !== 'committedOffsets')
+        lines.push(`starting offsets ${p.offsetsInitializer}()`);
       break;
     }
     case 'spark': {

@@ -282,3 +282,30 @@ describe('max.poll.interval.ms: a batch that keeps poll() waiting (Kafka consume
     expect(entriesOf(run, 'commit-failed')).toHaveLength(0);
   });
 });
+
+describe('manual commits with a worker thread (processing.mode handoff)', () => {
+  // poll() hands e1..e5, then e6..e10, to one worker (10 ms a record) and returns at once. The
+  // worker dies after its 4th record (mid-batch afterRecords 1 counts single records here).
+  const crash = [
+    { kind: 'crash', target: 'consumer-0', point: 'mid-batch', afterRecords: 1, nth: 4 },
+  ];
+  const handoff = (commit: string) =>
+    consumer(
+      { commit, 'max.poll.records': 5, processing: { mode: 'handoff', perRecordMs: 10 } },
+      {},
+      crash,
+    );
+  it('before-processing: commitSync after each poll, before the hand-off (10 committed) → e5..e10 lost, 4 rows, 100', () => {
+    const run = handoff('before-processing');
+    expect(totals(run)).toEqual({ rows: 4, sum: 100, duplicates: 0, lost: 6 });
+    expect(anomalies(run)).toEqual(['e5:0', 'e6:0', 'e7:0', 'e8:0', 'e9:0', 'e10:0']);
+  });
+  it('after-processing: each finished offset is committed; the 4th was not → e4 twice, 11 rows, 590', () => {
+    const run = handoff('after-processing');
+    expect(totals(run)).toEqual({ rows: 11, sum: 590, duplicates: 1, lost: 0 });
+    expect(anomalies(run)).toEqual(['e4:2']);
+    expect(run.verdict.explanations[0]!.sentence).toMatch(
+      /crashed .* restarted from the last committed offset 3/,
+    );
+  });
+});

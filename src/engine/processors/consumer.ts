@@ -122,6 +122,8 @@ interface PartState {
   committed: number;
   /** Parallel mode: the highest offset a commit was requested for. */
   requested: number;
+  /** Handoff mode: the offset after the last record the worker finished. */
+  processed: number;
 }
 
 /** One consumer instance (process) of a group. */
@@ -219,6 +221,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
         started: new Set(),
         committed: committed ?? -1,
         requested: committed ?? -1,
+        processed: committed ?? -1,
       });
       w.trace.add(w.now, K['assign'], this.id, cause, -1, this.topic.index, p, start);
     }
@@ -281,6 +284,8 @@ export class ConsumerInstance extends Actor implements GroupMember {
 
   /** What a commit of partition state `s` would store now. */
   private committable(s: PartState): number {
+    // A worker's queue is not processed yet: only its finished offsets may be committed.
+    if (this.cfg.mode === 'handoff' && !this.cfg.autoCommit) return Math.max(s.processed, 0);
     if (this.cfg.mode === 'parallel') {
       let o = Math.max(s.committed, 0);
       while (s.done.has(o)) o++;
@@ -332,12 +337,28 @@ export class ConsumerInstance extends Actor implements GroupMember {
         this.armPollTimer(pe);
         this.runSyncBatch(batch, pe);
         return;
-      case 'handoff':
+      case 'handoff': {
         // poll() returns at once: the worker processes later; the loop polls again.
-        this.workerQueue.push(...batch);
-        this.runWorker(pe);
-        this.after(0, () => this.loop(pe));
+        const handOff = (c: number) => {
+          this.workerQueue.push(...batch);
+          this.runWorker(c);
+          this.after(0, () => this.loop(c));
+        };
+        // At-most-once with a worker: commitSync() right after poll(), before the hand-off — the
+        // poll thread owns the consumer (it is not thread-safe), so it commits, and blocks.
+        if (!this.cfg.autoCommit && this.cfg.commit === 'before-processing') {
+          this.busy = true;
+          this.commitSync(this.positionsAfter(batch), pe, (ok, c) => {
+            this.busy = false;
+            if (!ok) return this.afterCommitFailed(c);
+            if (this.world.faults.crashPoint(this, this.targetName, 'after-commit', c)) return;
+            handOff(c);
+          });
+          return;
+        }
+        handOff(pe);
         return;
+      }
       case 'parallel':
         for (const r of batch) this.startParallel(r, pe);
         return;
@@ -719,6 +740,18 @@ export class ConsumerInstance extends Actor implements GroupMember {
           );
         if (this.world.faults.processedRecords(this, this.targetName, 1, c2)) return;
         if (this.world.faults.crashPoint(this, this.targetName, 'mid-batch', c2, 1)) return;
+        // At-least-once with a worker: the worker hands each finished offset back to the poll
+        // thread, which commits it (commitAsync) — only what was processed is ever committed.
+        const s = this.parts.get(r.partition);
+        if (
+          s &&
+          !this.cfg.autoCommit &&
+          this.cfg.commit === 'after-processing' &&
+          r.offset + 1 > s.processed
+        ) {
+          s.processed = r.offset + 1;
+          this.commitAsync([{ partition: r.partition, offset: s.processed }], c2);
+        }
         this.runWorker(c2);
         if (this.workerQueue.length === 0) this.loop(c2);
       });

@@ -572,3 +572,38 @@ describe('Flink losses the explanations must name', () => {
     expect(totals(run)).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
   });
 });
+
+describe('Flink without checkpoints: the source starting offsets decide what a restart reads', () => {
+  // No checkpoints, a plain table sink; the job starts at 1 s with e1..e200 in the log and dies
+  // after its 25th record from 5 s on (e225); it restarts 1 s later with nothing to restore.
+  // mid-batch afterRecords counts the records since the last barrier: with none, since the start.
+  const run = (offsetsInitializer: string, afterRecords: number) =>
+    flink({ type: 'table' }, crashAfter(afterRecords), [], {
+      'execution.checkpointing.interval': null,
+      offsetsInitializer,
+    });
+  it('latest(): the start skips e1..e200, the restart skips e226..e250 → 25 rows, 225 lost, none twice', () => {
+    const r = run('latest', 25);
+    // Σ 10·i for i = 201..225 = 10 · 426 · 25 / 2.
+    expect(totals(r)).toEqual({ rows: 25, sum: 53_250, duplicates: 0, lost: 225 });
+    expect(r.verdict.observed).toBe('at-most-once');
+    const texts = r.verdict.explanations.map((e) => e.sentence);
+    expect(
+      texts.some((t) => /e1 was already in the log .* when flink started .*latest\(\)/.test(t)),
+    ).toBe(true);
+    expect(
+      texts.some((t) =>
+        /e226 was already in the log .* when flink restarted after its crash/.test(t),
+      ),
+    ).toBe(true);
+  });
+  it('earliest() (the real KafkaSource default): the restart reads everything again → e1..e225 twice, 475 rows', () => {
+    // 2 · Σ 10·i (i = 1..225) + Σ 10·i (i = 226..250) = 508,500 + 59,500.
+    expect(totals(run('earliest', 225))).toEqual({
+      rows: 475,
+      sum: 568_000,
+      duplicates: 225,
+      lost: 0,
+    });
+  });
+});

@@ -30,10 +30,11 @@
  *   default there) rethrows and the job fails on every restore (`false`, SEMANTICS A8);
  * - the KafkaSource commits offsets back to Kafka only when a checkpoint completes, "only for
  *   exposing the progress"; without checkpointing it relies on the consumer's auto-commit.
- * - starting offsets: the real KafkaSource starts from earliest by default
- *   (OffsetsInitializer.earliest()); this model assumes
+ * - starting offsets (`offsetsInitializer`): the real KafkaSource starts from earliest by
+ *   default (OffsetsInitializer.earliest()); unless told otherwise, this model assumes
  *   `setStartingOffsets(OffsetsInitializer.committedOffsets(OffsetResetStrategy.EARLIEST))`, so a
- *   job without a checkpoint starts at the group's committed offsets
+ *   job without a checkpoint starts at the group's committed offsets; `latest()` starts at each
+ *   partition's end when the job starts — a restart without a checkpoint then reads nothing twice
  *   (https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/datastream/kafka/#starting-offset);
  * - checkpoint timeout (https://nightlies.apache.org/flink/flink-docs-stable/docs/deployment/config/#execution-checkpointing-timeout):
  *   a checkpoint not complete `execution.checkpointing.timeout` after its trigger expires and
@@ -407,11 +408,16 @@ export class FlinkTask extends Actor {
       this.epoch = cp.id + 1;
       this.stateTracker?.restored(cp.id);
     } else {
-      // No checkpoint: start from the committed group offsets, else earliest. The real KafkaSource
-      // defaults to earliest; this assumes committedOffsets(OffsetResetStrategy.EARLIEST) is set.
+      // No checkpoint: the source's starting offsets (OffsetsInitializer), resolved now. With
+      // checkpointing on, offsets are committed only by completed checkpoints: none yet.
       const coord = this.cluster.coordinator;
+      const init = this.cfg.offsetsInitializer;
       this.positions = Array.from({ length: n }, (_, p) =>
-        checkpointing ? 0 : (coord.committed('flink-job', this.input.index, p) ?? 0),
+        init === 'latest'
+          ? this.input.partitions[p]!.hw
+          : init === 'earliest' || checkpointing
+            ? 0
+            : (coord.committed('flink-job', this.input.index, p) ?? 0),
       );
       this.count = new Float64Array(this.count.length);
       this.sum = new Float64Array(this.sum.length);

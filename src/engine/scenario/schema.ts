@@ -320,6 +320,19 @@ export const FlinkProcessorSchema = z.strictObject({
     .min(0)
     .max(1_000)
     .default(0),
+  /**
+   * KafkaSource's `setStartingOffsets(OffsetsInitializer…)`: where the job reads from when it
+   * starts with no checkpoint to restore (its first start, or a restart before any checkpoint
+   * completed or without checkpointing). `committedOffsets`: the group's committed offsets, else
+   * the earliest (`committedOffsets(OffsetResetStrategy.EARLIEST)`; the model's default);
+   * `earliest`: every partition from its first offset (`earliest()`, the real KafkaSource
+   * default); `latest`: from each partition's end at that moment (`latest()`): a restart skips
+   * what was not processed yet.
+   * https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/datastream/kafka/#starting-offset
+   */
+  offsetsInitializer: z
+    .enum(['committedOffsets', 'earliest', 'latest'])
+    .default('committedOffsets'),
   /** Fixed-delay restart strategy: wait before the job restarts after a failure (ms). */
   'restart-strategy.fixed-delay.delay': ms().default(1_000),
   processing: ProcessingSchema,

@@ -65,6 +65,22 @@ describe('scenario validation names the field of every problem', () => {
     expect(paths({ ...base, processor: { ...consumer, commit: 'after-processing' } })).toEqual([]);
   });
 
+  it('refuses sendOffsetsToTransaction (commit with-transaction) outside a sync loop: one transaction wraps one polled batch', () => {
+    const consumer = (mode: string) => ({
+      ...base,
+      processor: {
+        type: 'consumer',
+        'enable.auto.commit': false,
+        commit: 'with-transaction',
+        processing: { mode },
+      },
+      sink: { type: 'kafka', topic: 'out', 'transactional.id': 'copier-0' },
+    });
+    expect(paths(consumer('handoff'))).toEqual(['processor.processing.mode']);
+    expect(paths(consumer('parallel'))).toEqual(['processor.processing.mode']);
+    expect(paths(consumer('sync'))).toEqual([]);
+  });
+
   it("refuses a session.timeout.ms the broker's group.min/max.session.timeout.ms would refuse (6 s–30 min)", () => {
     const consumer = (session: number) => ({
       ...base,

@@ -367,6 +367,17 @@ function semanticIssues(s: Scenario): Issue[] {
         'processor.processing.mode',
         'parallel processing commits the finished prefix after the work; commit before processing needs mode sync',
       );
+    // sendOffsetsToTransaction commits one polled batch's offsets inside the transaction that
+    // wrote its output: the loop processes the batch between beginTransaction and the commit.
+    if (
+      !proc['enable.auto.commit'] &&
+      proc.commit === 'with-transaction' &&
+      proc.processing.mode !== 'sync'
+    )
+      add(
+        'processor.processing.mode',
+        `commit with-transaction (sendOffsetsToTransaction) wraps each polled batch in one transaction: it needs mode sync, not ${proc.processing.mode}`,
+      );
     if (sink.type === 'kafka' && sink.deliveryGuarantee !== 'NONE')
       add(
         'sink.deliveryGuarantee',
