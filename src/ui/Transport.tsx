@@ -22,6 +22,7 @@ import {
 } from '../views/timeline';
 import { selectParse, type LabState } from '../store/labStore';
 import { useActions, useLab, useLabInstance, useView } from '../store/LabContext';
+import { focusSoon } from './hooks/focusSoon';
 import { useNumberDraft } from './hooks/useNumberDraft';
 import { Icon } from './Icon';
 import { useWidth } from './pipeline/useFollow';
@@ -266,6 +267,20 @@ function Timeline({
   // re-run's markers are on screen it moves to the next marker (the one that took the deleted
   // one's place), else the previous one, else it stays on the timeline — unless the user has
   // moved it elsewhere since.
+  // A marker that had the focus and is gone after an edit elsewhere (Ctrl+Z took its fault away):
+  // the focus goes to the marker now at its place, else to the timeline — not back to the page.
+  const markerFocused = useRef<number | null>(null);
+  useEffect(() => {
+    const was = markerFocused.current;
+    if (was === null || !markersReady) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    markerFocused.current = null;
+    const box = markerBox.current;
+    const at = (i: number) => box?.querySelector<HTMLElement>(`[data-fault-index="${i}"]`);
+    (at(was) ?? at(was - 1) ?? track.current)?.focus();
+  }, [markers, markersReady]);
+
   useEffect(() => {
     const deleted = focusAfterDelete.current;
     if (deleted === null || !markersReady) return;
@@ -353,6 +368,12 @@ function Timeline({
     a.deleteFault(index);
   };
   const onMarkerKey = (e: KeyboardEvent<HTMLButtonElement>, m: FaultMarker) => {
+    if (e.key === 'Escape' && selected === m.index) {
+      e.preventDefault();
+      e.stopPropagation();
+      setSelected(null);
+      return;
+    }
     // Locked (an embed, or the faults of the last valid run while the scenario is refused).
     if (locked) return;
     if (e.key === 'Delete' || e.key === 'Backspace') {
@@ -409,7 +430,18 @@ function Timeline({
           <div ref={head} className="head" />
         </div>
         {/* Markers sit over the slider, not inside it: controls must not nest (axe nested-interactive). */}
-        <div className="markers" ref={markerBox}>
+        <div
+          className="markers"
+          ref={markerBox}
+          onFocus={(e) => {
+            const i = (e.target as HTMLElement).dataset.faultIndex;
+            markerFocused.current = i === undefined ? null : Number(i);
+          }}
+          onBlur={(e) => {
+            // Moving elsewhere (not removed from the page, which blurs with no next target).
+            if (e.relatedTarget) markerFocused.current = null;
+          }}
+        >
           {markers.map((m) => {
             const dragging = drag?.index === m.index;
             const at = dragging ? drag.idx : markerIdx(m);
@@ -478,7 +510,13 @@ function Timeline({
           key={`${sel.index}:${sel.at}`}
           marker={sel}
           locked={locked}
-          onClose={() => setSelected(null)}
+          onClose={() => {
+            // Back to the marker the details belong to (Close and Escape alike).
+            setSelected(null);
+            focusSoon(() =>
+              markerBox.current?.querySelector<HTMLElement>(`[data-fault-index="${sel.index}"]`),
+            );
+          }}
           onDelete={() => deleteKeepingFocus(sel.index)}
         />
       )}
@@ -514,6 +552,12 @@ function FaultDetails({
       role="group"
       aria-label={`Fault ${marker.index + 1}`}
       data-testid={testIds.faultDetails}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.preventDefault();
+        e.stopPropagation();
+        onClose();
+      }}
     >
       <strong>Fault {marker.index + 1}:</strong> <span>{marker.label}</span>
       <span className="muted">

@@ -1,3 +1,5 @@
+import { useRef } from 'react';
+import { focusSoon } from '../hooks/focusSoon';
 import { testIds } from '../testIds';
 import './library.css';
 import type { PredictionGate } from './usePredictionGate';
@@ -16,8 +18,10 @@ export function HiddenOutcome({
   what: string;
   className?: string;
 }) {
+  const self = useRef<HTMLDivElement>(null);
   return (
     <div
+      ref={self}
       className={`outcome-hidden${className ? ` ${className}` : ''}`}
       data-testid={testIds.outcomeHidden}
       data-what={what}
@@ -30,7 +34,12 @@ export function HiddenOutcome({
       <button
         type="button"
         className="linkish"
-        onClick={gate.skip}
+        onClick={() => {
+          // This note gives way to the outcome: the focus goes to the panel that shows it.
+          const panel = self.current?.parentElement;
+          gate.skip();
+          focusSoon(() => panel);
+        }}
         data-testid={testIds.outcomeShow}
       >
         Show the outcome

@@ -1,7 +1,8 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import type { Preset } from '../../scenarios';
 import { useLabInstance, useView } from '../../store/LabContext';
 import { judgeChoice, PREDICTION_CHOICES, questionVariant } from '../../views/library';
+import { focusSoon } from '../hooks/focusSoon';
 import { testIds } from '../testIds';
 import { usePredictions } from './PredictionContext';
 import { usePredictionGate } from './usePredictionGate';
@@ -107,16 +108,25 @@ export function PredictFirst({
   const phase = usePredictionGate().phase;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
+  const box = useRef<HTMLElement>(null);
+  /** After the re-render, focus what `selector` finds in this box (handlers only). */
+  const focusIn = (selector: string) =>
+    focusSoon(() => box.current?.querySelector<HTMLElement>(selector));
+  /** Where the answer is typed or chosen (after "change" and "Ask again"). */
+  const ANSWER_FIELD = 'textarea, .predict-choices button';
   const lock = (change: { choice?: string; text?: string } = {}) => {
-    const text = change.text ?? p.text;
-    if (text.trim() === '') return;
-    update(key, { choice: null, ...change, locked: true });
+    const text = (change.text ?? p.text).trim();
+    if (text === '') return;
+    update(key, { choice: null, ...change, text, locked: true });
     onLock?.();
+    // The locked prediction, not a button: Space there plays the run, as the hint says.
+    focusIn('.predict-yours');
   };
   const judged = p.choice !== null && view ? judgeChoice(p.choice, view.verdict.observed) : null;
 
   return (
     <section
+      ref={box}
       className={`predict${p.revealed ? ' revealed' : ''}`}
       aria-labelledby={headingId}
       data-testid={ids.box ?? testIds.predict}
@@ -134,7 +144,10 @@ export function PredictFirst({
             <button
               type="button"
               className="linkish"
-              onClick={() => update(key, { locked: false })}
+              onClick={() => {
+                update(key, { locked: false });
+                focusIn(ANSWER_FIELD);
+              }}
             >
               change
             </button>
@@ -216,6 +229,7 @@ export function PredictFirst({
                 if (restart) restart();
                 else lab.actions.restart();
                 update(key, { text: '', choice: null, locked: false, revealed: false });
+                focusIn(ANSWER_FIELD);
               }}
             >
               Ask again
@@ -236,7 +250,10 @@ export function PredictFirst({
           <button
             type="button"
             className="linkish"
-            onClick={() => update(key, { revealed: true })}
+            onClick={() => {
+              update(key, { revealed: true });
+              focusIn('.predict-answer');
+            }}
             data-testid={ids.reveal ?? testIds.predictReveal}
           >
             Reveal now

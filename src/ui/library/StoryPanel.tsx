@@ -3,6 +3,7 @@ import { LIBRARY_GROUPS, type Preset } from '../../scenarios';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import { fixParts, isPristinePreset, openPreset, sourceLabel } from '../../views/library';
+import { focusSoon } from '../hooks/focusSoon';
 import { testIds } from '../testIds';
 import { GuaranteeBadge } from './GuaranteeBadge';
 import { HiddenOutcome } from './HiddenOutcome';
@@ -107,7 +108,11 @@ function StoryOf({ preset, variantId }: { preset: Preset; variantId: string }) {
           <button
             type="button"
             className="story-fold"
-            onClick={() => ui.setStoryHidden(true)}
+            onClick={() => {
+              ui.setStoryHidden(true);
+              // The folded tab takes the focus: one Enter unfolds the story again.
+              focusSoon(() => document.querySelector<HTMLElement>('.story-unfold'));
+            }}
             data-testid={testIds.storyToggle}
             aria-expanded="true"
             title="Fold the story away (more room for the pipeline)"
