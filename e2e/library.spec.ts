@@ -301,6 +301,34 @@ test('search filters the cards and the groups', async ({ dash }) => {
   await expect(dash.byId(testIds.libraryOpen)).toBeFocused();
 });
 
+test('only the card list scrolls: a wheel past its end moves neither the dialog nor the page', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  const l = lib(dash);
+  await dash.byId(testIds.libraryOpen).click();
+  await expect(l.cards).toHaveCount(20);
+  const list = l.dialog.locator('.library-groups');
+  const box = (await l.cards.first().boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  // Past the end of the list: the extra turns of the wheel must go nowhere.
+  for (let i = 0; i < 12; i++) await page.mouse.wheel(0, 600);
+  await expect
+    .poll(() => list.evaluate((g) => g.scrollHeight - g.clientHeight - g.scrollTop))
+    .toBeLessThanOrEqual(1);
+  for (let i = 0; i < 4; i++) await page.mouse.wheel(0, 600);
+  await page.waitForTimeout(200);
+  const scrolled = await l.dialog.evaluate((d) => ({
+    dialog: d.scrollTop,
+    dialogOverflow: d.scrollHeight - d.clientHeight,
+    page: window.scrollY,
+  }));
+  expect(scrolled).toEqual({ dialog: 0, dialogOverflow: 0, page: 0 });
+  // The title and the search stay where they were.
+  await expect(l.dialog.getByRole('heading', { name: 'Scenario library' })).toBeInViewport();
+  await expect(l.search).toBeInViewport();
+});
+
 test('keyboard only: open the library, find a preset, open it, switch variant, Escape', async ({
   dash,
 }) => {
