@@ -132,9 +132,13 @@ describe('library (jsdom)', () => {
     const lab = await mount();
     act(() => lab.actions.loadPreset('retry-storm'));
     await act(() => lab.actions.settled());
-    fireEvent.change(screen.getByTestId(testIds.predictInput), { target: { value: '10' } });
+    // Locked in trimmed: no stray space inside the quotes.
+    fireEvent.change(screen.getByTestId(testIds.predictInput), {
+      target: { value: ' 11 rows, sum 580 \n' },
+    });
     fireEvent.click(screen.getByTestId(testIds.predictLock));
-    expect(screen.getByTestId(testIds.predictYours).textContent).toContain('10');
+    const yours = screen.getByTestId(testIds.predictYours);
+    expect(yours.querySelector('q')?.textContent).toBe('11 rows, sum 580');
     act(() => lab.actions.seek(1e12));
     expect(screen.getByTestId(testIds.predictAnswer)).toBeTruthy();
     fireEvent.click(screen.getByText('Ask again'));
