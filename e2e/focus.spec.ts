@@ -1,0 +1,52 @@
+/**
+ * Keyboard focus after a control replaces itself: it goes where the next step is, never back to
+ * <body> (where the next Tab would start again from the top of the page).
+ */
+import { expect, test, testIds } from './fixtures';
+
+test('the prediction box: Lock in, change, Reveal now, Ask again each leave the focus on the next step', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  await page.goto('./?preset=lost-ack-retry/idempotence-off');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.byId(testIds.predictInput).fill('  11 rows, sum 580 ');
+  await dash.byId(testIds.predictLock).focus();
+  await page.keyboard.press('Enter');
+  // The locked prediction, trimmed, has the focus (not a button: Space there plays).
+  await expect(dash.byId(testIds.predictYours).locator('q')).toHaveText('11 rows, sum 580');
+  await page.waitForFunction((s) => document.activeElement?.matches(s) ?? false, '.predict-yours');
+  await dash.byId(testIds.predictYours).getByRole('button', { name: 'change' }).click();
+  await page.waitForFunction((s) => document.activeElement?.matches(s) ?? false, 'textarea');
+  await dash.byId(testIds.predictLock).click();
+  await dash.byId(testIds.predictReveal).click();
+  await page.waitForFunction((s) => document.activeElement?.matches(s) ?? false, '.predict-answer');
+  await page.getByRole('button', { name: 'Ask again' }).click();
+  await page.waitForFunction((s) => document.activeElement?.matches(s) ?? false, 'textarea');
+});
+
+test('Show the outcome, Hide the story, and a fault’s details closed by Escape keep the focus nearby', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  await page.goto('./?preset=lost-ack-retry/idempotence-off');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.byId(testIds.outcomeShow).first().click();
+  await expect(dash.byId(testIds.outcomeHidden)).toHaveCount(0);
+  expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
+
+  await dash.byId(testIds.storyToggle).click();
+  await page.waitForFunction((s) => document.activeElement?.matches(s) ?? false, '.story-unfold');
+
+  const marker = dash.byId(testIds.faultMarker).first();
+  await marker.focus();
+  await page.keyboard.press('Enter');
+  await expect(dash.byId(testIds.faultDetails)).toBeVisible();
+  await dash.byId(testIds.faultDetails).getByRole('button', { name: 'Close' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(dash.byId(testIds.faultDetails)).toHaveCount(0);
+  await page.waitForFunction(
+    (s) => document.activeElement?.matches(s) ?? false,
+    '[data-testid="fault-marker"]',
+  );
+});
