@@ -90,7 +90,9 @@ test('a damaged share link is refused with a notice; the lab opens as usual', as
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
   const notice = page.getByTestId(testIds.notice);
   await expect(notice).toContainText('This share link could not be opened');
-  await expect(notice).toContainText('damaged');
+  // The line names the link once: 'share link: the data is damaged …', not '(link): share link: …'.
+  await expect(notice).toContainText('share link: the data is damaged (was the link cut short?)');
+  await expect(notice).not.toContainText('(link)');
   // The refused link left the address bar: a reload or a copied URL does not refuse it again.
   await expect.poll(() => new URL(page.url()).hash).not.toContain('s=');
   // The lab works: the default preset runs and plays.

@@ -10,6 +10,7 @@ import {
   encodeShare,
   fromBase64Url,
   shareFromLocation,
+  shareIssueLines,
   shareParam,
   shareUrl,
   toBase64Url,
@@ -198,9 +199,22 @@ describe('bad links are refused with a message, never thrown', () => {
     expect(issue(bad)).toEqual([
       { path: 'producer.acks', message: 'expected "0", "1", "all" or "-1"' },
     ]);
+    expect(shareIssueLines(issue(bad))).toEqual([
+      'producer.acks: expected "0", "1", "all" or "-1"',
+    ]);
     const huge = encodeShare({ ...SHARED, name: '<script>'.repeat(20_000) });
     expect(issue(huge)).toEqual([
       { path: 'name', message: 'Too big: expected string to have <=200 characters' },
+    ]);
+  });
+
+  it('an issue about the link or the whole scenario names the link once', () => {
+    // A notice line reads 'share link: …', never '(link): share link: …'.
+    expect(shareIssueLines(issue(PINNED.slice(0, 60)))).toEqual([
+      'share link: the data is damaged (was the link cut short?)',
+    ]);
+    expect(shareIssueLines(issue(encodeShare([] as unknown as ScenarioInput)))).toEqual([
+      'share link: a scenario is a JSON object',
     ]);
   });
 

@@ -134,7 +134,9 @@ export function shareParam(hash: string): string | null {
 /**
  * Decode a share parameter (`1.<payload>`) or a whole hash (`#s=1.<payload>&…`) into a scenario.
  * Never throws. Issues: the link's own problems at path `''` (unknown version, damaged or
- * oversized payload), then the scenario's problems with their field paths.
+ * oversized payload), then the scenario's problems with their field paths. An issue at path `''`
+ * (the link's, or the scenario's as a whole) names the link in its message (`share link: …`), so
+ * {@link shareIssueLines} shows it as it is.
  * @param codec - the version table (tests pass one with a synthetic old version).
  */
 export function decodeShare(value: string, codec: ShareCodec = SHARE_CODEC): ShareResult {
@@ -182,12 +184,27 @@ export function decodeShare(value: string, codec: ShareCodec = SHARE_CODEC): Sha
       }
     }
     const parsed = importScenarioValue(data);
-    if (!parsed.ok) return parsed;
+    if (!parsed.ok)
+      return {
+        ok: false,
+        issues: parsed.issues.map((i) =>
+          i.path === '' ? { path: '', message: `share link: ${i.message}` } : i,
+        ),
+      };
     return { ok: true, scenario: parsed.scenario, input: data as ScenarioInput, version };
   } catch (e) {
     // Nothing above should throw; if something does, the page must still stand.
     return fail(`could not be read (${String(e)})`);
   }
+}
+
+/**
+ * A refused link's issues as lines for a notice: a field's as `path: message`, one about the link
+ * or the scenario as a whole as its message alone — it already names the link
+ * (`share link: the data is damaged …`, not `(link): share link: …`).
+ */
+export function shareIssueLines(issues: readonly Issue[]): string[] {
+  return issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message));
 }
 
 // ─────────────────────────────────────────────────────────────────────────── the page's URL

@@ -117,8 +117,8 @@ export function parseScenario(raw: unknown): ParseResult {
 
 /**
  * Issues as lines, `path: message`, the one wording the CLI and the page share; an issue about the
- * whole input (path '') is labelled `root` — what the input was: `(file)`, `(pasted text)`,
- * `(link)`, or `(root)` for a preset.
+ * whole input (path '') is labelled `root` — what the input was: `(file)`, `(pasted text)`, or
+ * `(root)` for a preset (a share link's issues name the link themselves: `shareIssueLines`).
  */
 export function issueLines(issues: readonly Issue[], root = '(root)'): string[] {
   return issues.map((i) => `${i.path || root}: ${i.message}`);

@@ -43,7 +43,7 @@ describe('import', () => {
       expect(importText(link)).toEqual({
         ok: false,
         from: 'the share link',
-        lines: ['(link): share link: empty, it carries no scenario (was it cut short?)'],
+        lines: ['share link: empty, it carries no scenario (was it cut short?)'],
       });
   });
 

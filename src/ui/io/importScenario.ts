@@ -4,7 +4,7 @@
  * never touches the lab: the caller loads the scenario only when it is valid.
  */
 import type { ScenarioInput } from '../../engine';
-import { decodeShare, shareParam } from '../../platform/share';
+import { decodeShare, shareIssueLines, shareParam } from '../../platform/share';
 import {
   importScenarioFile,
   importScenarioText,
@@ -35,7 +35,7 @@ export function importText(text: string, from = 'the pasted text'): ImportOutcom
     const r = decodeShare(t.slice(t.indexOf('#')));
     return r.ok
       ? { ok: true, input: r.input, name: r.scenario.name, from: 'the share link' }
-      : { ok: false, lines: issueLines(r.issues, '(link)'), from: 'the share link' };
+      : { ok: false, lines: shareIssueLines(r.issues), from: 'the share link' };
   }
   const r = importScenarioText(text);
   if (!r.ok) return { ok: false, lines: issueLines(r.issues, '(pasted text)'), from };

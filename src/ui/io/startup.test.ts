@@ -74,7 +74,7 @@ describe('chooseStart: share link › ?preset= › saved workspace › default',
     });
     expect(s.source).toBe('default');
     expect(s.notices.map((n) => n.tone)).toEqual(['warn', 'error', 'warn']);
-    expect(s.notices[1]!.lines).toEqual(['(link): share link: damaged']);
+    expect(s.notices[1]!.lines).toEqual(['share link: damaged']);
     expect(s.notices[2]!.text).toContain('no-such-preset');
   });
 });

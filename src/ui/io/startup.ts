@@ -7,7 +7,7 @@
  */
 import type { ScenarioInput } from '../../engine';
 import type { PresetParam } from '../../platform/presetUrl';
-import type { ShareResult } from '../../platform/share';
+import { shareIssueLines, type ShareResult } from '../../platform/share';
 import type { StorageNotice, Workspace, WorkspacePrefs } from '../../platform/storage';
 import { findPreset } from '../../scenarios';
 import { pristinePresetRef } from '../../views/library';
@@ -67,7 +67,7 @@ export function chooseStart({ share, preset, saved }: StartInputs): Start {
     notices.push({
       tone: 'error',
       text: 'This share link could not be opened; the lab opened without it:',
-      lines: share.issues.map((i) => `${i.path || '(link)'}: ${i.message}`),
+      lines: shareIssueLines(share.issues),
     });
   }
   if (preset !== null) {

@@ -7,6 +7,7 @@
 import type { ScenarioInput } from '../../engine';
 import {
   clearShareFromLocation,
+  shareIssueLines,
   watchShareInLocation,
   writeShareToLocation,
 } from '../../platform/share';
@@ -36,7 +37,7 @@ export function createShareSync(lab: Lab, notices: Notices, openedFromLink: bool
       notices.push({
         tone: 'error',
         text: 'This share link could not be opened:',
-        lines: r.issues.map((i) => `${i.path || '(link)'}: ${i.message}`),
+        lines: shareIssueLines(r.issues),
       });
       return;
     }
