@@ -42,9 +42,10 @@ function groupLabel(view: RunView, g: string): string {
 
 /**
  * One partition's log as offset cells, wrapped into rows and virtualized (a 100,000-record log
- * renders only the rows in view). Markers: HW (high watermark), LSO (last stable offset) and the
- * consumer group's committed offset, drawn on the cell at that offset (or on the empty "next"
- * cell when the marker is at the log end). Aborted and uncommitted records look different and
+ * renders only the rows in view). The head reads LEO (log end offset), HW, LSO and the committed
+ * offsets. Markers: HW (high watermark), LSO (last stable offset) and the consumer group's
+ * committed offset, drawn on the cell at that offset (or on the empty "next" cell when the
+ * marker is at the log end). Aborted and uncommitted records look different and
  * say so (icon + tooltip), not by colour alone.
  */
 export const PartitionLog = memo(function PartitionLog({
@@ -93,7 +94,7 @@ export const PartitionLog = memo(function PartitionLog({
     >
       <div className="partition" data-testid={testIds.partitionLog} data-partition={log.name}>
         <div className="partition-head">
-          <span>
+          <span title="Log end offset: the offset the next record appended to the leader will get">
             LEO <b>{marks.leo}</b>
           </span>
           <span title="High watermark: offsets below it are on every in-sync replica and readable">

@@ -159,6 +159,9 @@ export function BrokerStage({ view, idx, t }: StageProps) {
       ))}
       <div className="legend" aria-label="Legend">
         <span>
+          <b>LEO</b> log end offset
+        </span>
+        <span>
           <b>HW</b> high watermark
         </span>
         <span>
