@@ -8,6 +8,7 @@
 export interface TestCounters {
   events: number;
   sent: number;
+  sentAmount: number;
   rows: number;
   duplicates: number;
   missing: number;

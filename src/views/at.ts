@@ -42,6 +42,8 @@ export interface Counters {
   events: number;
   /** Business events the application has sent so far. */
   sent: number;
+  /** Σ amount of the business events sent so far: what `sum` should be with exactly those in. */
+  sentAmount: number;
   /** Rows (records, effects) at the primary point. */
   rows: number;
   /** Duplicate rows: Σ max(rows − 1, 0). */
@@ -69,6 +71,7 @@ export function countersAt(v: RunView, idx: number): Counters {
   return {
     events: v.events.identities,
     sent: p.sent[i]!,
+    sentAmount: p.sentAmount[i]!,
     rows: p.rows[i]!,
     duplicates: p.duplicates[i]!,
     missing: p.missing[i]!,

@@ -90,6 +90,18 @@ describe('toRunView counters', () => {
     expect(c.sum - c.trueSum).toBe(220);
   });
 
+  it('the amount of the events sent so far goes with their count (the total only at the end)', () => {
+    // p-k is $10·k: once p-1..p-4 are sent, a correct report holds 4 rows and 10+20+30+40 = $100.
+    const v = viewOf('at-least-once');
+    const idx = Array.from({ length: v.n + 1 }, (_, i) => i).find(
+      (i) => countersAt(v, i).sent === 4,
+    )!;
+    expect(countersAt(v, idx).sentAmount).toBe(100);
+    expect(countersAt(v, 0).sentAmount).toBe(0);
+    const end = countersAt(v, v.n);
+    expect([end.sent, end.sentAmount]).toEqual([20, end.trueSum]);
+  });
+
   it('at-most-once: the missing amount is p-9 + p-10 = 90 + 100', () => {
     const v = viewOf('at-most-once');
     const c = countersAt(v, v.n);

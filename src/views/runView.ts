@@ -115,6 +115,8 @@ export interface TableView {
 export interface PrefixCounters {
   /** Identities sent (first 'app-send') so far. */
   sent: Int32Array;
+  /** Σ amount of the identities sent so far (each once, at its amount in the true sum). */
+  sentAmount: Float64Array;
   /** Rows (records, effects) at the primary point. */
   rows: Int32Array;
   /** Σ max(rows − 1, 0) per identity. */
@@ -733,6 +735,7 @@ function prefixCounters(
   const n = cols.time.length;
   const ids = ev.identities;
   const sent = new Int32Array(n + 1);
+  const sentAmtP = new Float64Array(n + 1);
   const rowsP = new Int32Array(n + 1);
   const dupP = new Int32Array(n + 1);
   const missP = new Int32Array(n + 1);
@@ -747,6 +750,7 @@ function prefixCounters(
   const seen = new Uint8Array(ids);
   const amountOf = ev.identityAmount;
   let nSent = 0;
+  let sentAmount = 0;
   let nRows = 0;
   let dup = 0;
   let missing = ids;
@@ -822,6 +826,7 @@ function prefixCounters(
       if (seen[j] === 0) {
         seen[j] = 1;
         nSent++;
+        sentAmount += amountOf[j]!;
       }
     } else if (k === K.process && isProcessor[a]) {
       processed++;
@@ -863,6 +868,7 @@ function prefixCounters(
       }
     }
     sent[i + 1] = nSent;
+    sentAmtP[i + 1] = sentAmount;
     rowsP[i + 1] = nRows;
     dupP[i + 1] = dup;
     missP[i + 1] = missing;
@@ -874,6 +880,7 @@ function prefixCounters(
   }
   return {
     sent,
+    sentAmount: sentAmtP,
     rows: rowsP,
     duplicates: dupP,
     missing: missP,

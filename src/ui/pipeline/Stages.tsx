@@ -629,9 +629,10 @@ export function ReaderStage({ view, idx, t }: StageProps) {
             <dd>{formatMoney(c.sum)}</dd>
             <dt>should be</dt>
             <dd>
-              {/* Each figure whole: a narrow column wraps between them, never inside one. */}
+              {/* The events sent so far and their amounts (the total only once all are sent).
+                  Each figure whole: a narrow column wraps between them, never inside one. */}
               <span className="figure">{formatCount(c.sent)}</span> ·{' '}
-              <span className="figure">{formatMoney(c.trueSum)}</span>
+              <span className="figure">{formatMoney(c.sentAmount)}</span>
             </dd>
           </dl>
           {c.sum !== c.trueSum && c.final && (
