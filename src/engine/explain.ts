@@ -75,6 +75,17 @@ export function describeFault(f: FaultSpec | undefined): string {
   }
 }
 
+/**
+ * What made an actor crash, as a parenthesis after "crashed": the fault's name, or what kind of
+ * fault it was — nothing for a plain scheduled crash ("flink crashed (a crash of flink)" says
+ * nothing twice).
+ */
+function crashCause(f: FaultSpec | undefined): string {
+  if (f?.id) return ` (fault "${f.id}")`;
+  if (!f || f.kind === 'crash') return '';
+  return ` (${describeFault(f)})`;
+}
+
 /** A `random` fault in plain words: what happens each time it fires. */
 function describeRandomFault(f: RandomFaultSpec): string {
   switch (f.what) {
@@ -564,7 +575,7 @@ class Ctx {
           t.actors[t.actor[i]!] === 'spark')
       ) {
         const fault = t.aux[i]! >= 0 ? this.run.scenario.faults[t.aux[i]!] : undefined;
-        const f = fault?.id ? `fault "${fault.id}"` : fault ? describeFault(fault) : 'a crash';
+        const f = crashCause(fault);
         const who = t.actors[t.actor[i]!]!;
         const resume = this.resumeText(who, i, b);
         const failover = this.checkpointFailover(i);
@@ -580,7 +591,7 @@ class Ctx {
               ? 'after processing {id} and before the next checkpoint completed'
               : 'after processing {id} and before its offset was committed';
         return {
-          text: `${who} crashed (${f}) ${before} → ${resume} → {id} was processed again`,
+          text: `${who} crashed${f} ${before} → ${resume} → {id} was processed again`,
           entries: [a, i, b],
         };
       }
@@ -1068,9 +1079,8 @@ class Ctx {
       };
     if (lastCrash >= 0 && !restartedAfter && !this.run.cutOff) {
       const f = t.aux[lastCrash]! >= 0 ? this.run.scenario.faults[t.aux[lastCrash]!] : undefined;
-      const what = f?.id ? `fault "${f.id}"` : f ? describeFault(f) : 'a crash';
       return {
-        template: `{id} was processed, but flink crashed (${what}) and never restarted → no checkpoint covering {id} completed, so its output was never committed`,
+        template: `{id} was processed, but flink crashed${crashCause(f)} and never restarted → no checkpoint covering {id} completed, so its output was never committed`,
         entries: [processed, lastCrash],
       };
     }

@@ -562,7 +562,7 @@ describe('Flink losses the explanations must name', () => {
     expect(run.cutOff).toBe(false);
     const lost = run.verdict.explanations.find((x) => x.fate === 'lost')!;
     expect(lost.sentence).toBe(
-      'e201 was processed, but flink crashed (a crash of flink) and never restarted → no checkpoint covering e201 completed, so its output was never committed',
+      'e201 was processed, but flink crashed and never restarted → no checkpoint covering e201 completed, so its output was never committed',
     );
   });
 
