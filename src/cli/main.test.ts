@@ -151,7 +151,7 @@ describe('exit 2: invalid input, one line per problem naming the field', () => {
     const long = cli([file('long.json', { ...example, name: 'x'.repeat(100_000) })]);
     expect(long).toMatchObject({
       code: 2,
-      err: 'name: Too big: expected string to have <=200 characters',
+      err: 'name: at most 200 characters',
     });
     const missing = cli([join(dir, 'missing.json')]);
     expect(missing.code).toBe(2);

@@ -474,7 +474,7 @@ describe('validation: the random fault is checked as the fault it fires', () => 
 
   it('names the field: a missing target, a field of another kind, an unknown what', () => {
     expect(issues({ what: 'crash', probability: 0.1 })).toEqual([
-      'faults.0.target: Invalid input: expected string, received undefined',
+      'faults.0.target: required (a string)',
     ]);
     expect(issues({ what: 'app-resend', probability: 0.1, link: 'produce' })).toEqual([
       'faults.0.link: unknown key "link": not a field here (misspelt, or a field of another kind)',
@@ -486,7 +486,7 @@ describe('validation: the random fault is checked as the fault it fires', () => 
       'faults.0.what: what must be one of "drop-request", "drop-response", "crash", "rebalance", "app-resend", "source-duplicate", "leader-failover"',
     ]);
     expect(issues({ what: 'crash', target: 'consumer-0', probability: 1.5 })).toEqual([
-      'faults.0.probability: Too big: expected number to be <=1',
+      'faults.0.probability: at most 1',
     ]);
   });
 

@@ -204,7 +204,7 @@ describe('bad links are refused with a message, never thrown', () => {
     ]);
     const huge = encodeShare({ ...SHARED, name: '<script>'.repeat(20_000) });
     expect(issue(huge)).toEqual([
-      { path: 'name', message: 'Too big: expected string to have <=200 characters' },
+      { path: 'name', message: 'at most 200 characters' },
     ]);
   });
 

@@ -154,7 +154,7 @@ describe('import', () => {
     const r = importScenarioText(JSON.stringify({ ...LOST_ACK, name: 'x'.repeat(100_000) }));
     expect(r).toEqual({
       ok: false,
-      issues: [{ path: 'name', message: 'Too big: expected string to have <=200 characters' }],
+      issues: [{ path: 'name', message: 'at most 200 characters' }],
     });
     const id = importScenarioText(
       JSON.stringify({

@@ -25,7 +25,13 @@ export function migrate(
     return {
       ok: false,
       issues: [
-        { path: 'version', message: `expected a version number (current: ${CURRENT_VERSION})` },
+        {
+          path: 'version',
+          message:
+            v === undefined
+              ? `required: the format's version number (current: ${CURRENT_VERSION})`
+              : `expected the format's version number, a whole number from 1 (current: ${CURRENT_VERSION}); got ${JSON.stringify(v)}`,
+        },
       ],
     };
   if (v > CURRENT_VERSION)

@@ -91,28 +91,73 @@ export function parseScenario(raw: unknown): ParseResult {
   if (!parsed.success) {
     // An unknown key is named by its own path ("producer.akcs: unknown key"), not by the object
     // that holds it, so a typo at the top level does not read as a problem of the whole file.
-    const issues = parsed.error.issues.flatMap((i) =>
-      i.code === 'unrecognized_keys'
-        ? i.keys.map((k) => ({
-            path: pathOf([...i.path, k]),
-            message: `unknown key "${k}": not a field here (misspelt, or a field of another kind)`,
-          }))
-        : [{ path: pathOf(i.path), message: i.message }],
-    );
+    const raw = parsed.error.issues;
     // zod's int() carries its own bound (the largest safe integer); where the field's real limit
     // is reported too, one message about the number is enough — the field's.
-    const SAFE_BOUND = `<=${Number.MAX_SAFE_INTEGER}`;
-    return {
-      ok: false,
-      issues: issues.filter(
+    const safeBound = (i: (typeof raw)[number]) =>
+      i.code === 'too_big' && Number(i.maximum) === Number.MAX_SAFE_INTEGER;
+    const issues = raw
+      .filter(
         (i) =>
-          !i.message.includes(SAFE_BOUND) ||
-          !issues.some((o) => o !== i && o.path === i.path && o.message.startsWith('Too big')),
-      ),
-    };
+          !safeBound(i) ||
+          !raw.some((o) => o !== i && o.code === 'too_big' && pathOf(o.path) === pathOf(i.path)),
+      )
+      .flatMap((i) =>
+        i.code === 'unrecognized_keys'
+          ? i.keys.map((k) => ({
+              path: pathOf([...i.path, k]),
+              message: `unknown key "${k}": not a field here (misspelt, or a field of another kind)`,
+            }))
+          : [{ path: pathOf(i.path), message: plainMessage(i) }],
+      );
+    return { ok: false, issues };
   }
   const issues = semanticIssues(parsed.data);
   return issues.length > 0 ? { ok: false, issues } : { ok: true, scenario: parsed.data };
+}
+
+/**
+ * A schema issue in plain words: "required (a string)", "at most 7 days (604,800,000 ms)",
+ * "at most 200 characters", "expected a number, got a string" — zod's own wording otherwise.
+ */
+function plainMessage(i: SchemaIssue): string {
+  const n = (x: number | bigint) => Number(x).toLocaleString('en-US');
+  switch (i.code) {
+    case 'invalid_type': {
+      const got = /received (\w+)$/.exec(i.message)?.[1];
+      const want = article(i.expected);
+      if (got === 'undefined') return `required (${want})`;
+      return got ? `expected ${want}, got ${article(got)}` : i.message;
+    }
+    case 'too_big': {
+      const max = Number(i.maximum);
+      if (i.origin === 'string') return `at most ${n(max)} characters`;
+      if (i.origin === 'array') return `at most ${n(max)} items`;
+      if (i.origin !== 'number') return i.message;
+      if (max === LIMITS.timeMs) return `at most 7 days (${n(max)} ms)`;
+      return i.inclusive === false ? `must be below ${n(max)}` : `at most ${n(max)}`;
+    }
+    case 'too_small': {
+      const min = Number(i.minimum);
+      if (i.origin === 'string')
+        return min === 1 ? 'must not be empty' : `at least ${n(min)} characters`;
+      if (i.origin === 'array') return `at least ${n(min)} item${min === 1 ? '' : 's'}`;
+      if (i.origin !== 'number') return i.message;
+      return i.inclusive === false ? `must be above ${n(min)}` : `at least ${n(min)}`;
+    }
+    default:
+      return i.message;
+  }
+}
+
+type SchemaIssue = NonNullable<
+  ReturnType<typeof ScenarioSchema.safeParse>['error']
+>['issues'][number];
+
+/** "a string", "an object", "an array", "null". */
+function article(type: string): string {
+  if (type === 'null' || type === 'undefined' || type === 'NaN') return type;
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
 /**
