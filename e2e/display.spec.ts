@@ -187,6 +187,46 @@ for (const size of [
   });
 }
 
+test('at 1024 px the pipeline fits: no sideways scrolling, every table column in its box, the picker not cut short', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  // 1024 less a classic (non-overlay) scrollbar's 15 px, which headless Chromium leaves out.
+  await page.setViewportSize({ width: 1009, height: 768 });
+  for (const preset of [
+    'lost-ack-retry/idempotence-off',
+    'aborted-transaction-dirty-read/read-uncommitted',
+    'flink-checkpoint-replay/2pc-read-committed',
+    'flink-checkpoint-replay/plain-sink',
+    'spark-batch-replay/append',
+  ]) {
+    await dash.pickPreset(preset);
+    await dash.toEnd();
+    const scroller = page.locator('.pipeline-scroll');
+    expect(
+      await scroller.evaluate((el) => el.scrollWidth - el.clientWidth),
+      preset,
+    ).toBeLessThanOrEqual(0);
+    await expect(page.locator('.pipeline-frame'), preset).not.toHaveAttribute(
+      'data-more-right',
+      /.*/,
+    );
+    // The sink's and the readers' tables, the checkpoints and micro-batches: none scrolls sideways.
+    const wide = await page
+      .locator('.pipeline .table-scroll')
+      .evaluateAll((els) =>
+        els
+          .filter((el) => el.scrollWidth > el.clientWidth + 1)
+          .map((el) => el.getAttribute('data-testid') ?? el.className),
+      );
+    expect(wide, preset).toEqual([]);
+  }
+  // The scenario picker is on a line with room for its title (it used to keep 17em beside
+  // ~500 px of nothing).
+  const picker = (await dash.byId(testIds.scenarioPicker).boundingBox())!;
+  expect(picker.width).toBeGreaterThan(400);
+});
+
 test('at 1400 px the readers show their name, isolation level and table headers uncut', async ({
   dash,
 }) => {

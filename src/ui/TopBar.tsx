@@ -32,52 +32,56 @@ export function TopBar() {
         <GuaranteeBadge />
       </fieldset>
       <LibraryButton />
-      <label className="visually-hidden" htmlFor={pickerId}>
-        Scenario
-      </label>
-      <select
-        className="picker"
-        id={pickerId}
-        data-testid={testIds.scenarioPicker}
-        value={presetRef ?? ''}
-        onChange={(e) => e.target.value && a.loadPreset(e.target.value)}
-        title={name}
-      >
-        {/* Not a preset (an import, a share link, a scenario kept from an earlier visit): say so,
-            without claiming an edit nobody made. An edited preset keeps its entry here; the
-            story panel marks it edited. */}
-        {presetRef === null && <option value="">{name} — own scenario</option>}
-        {presets.map((p) =>
-          p.variants.map((v) => (
-            <option key={`${p.id}/${v.id}`} value={`${p.id}/${v.id}`}>
-              {p.variants.length > 1 ? `${p.title} — ${v.label}` : p.title}
-            </option>
-          )),
-        )}
-      </select>
-      <span className="spacer" />
-      {/* Remounted when the seed changes (undo, a preset): the field shows the run's seed. */}
-      <SeedField key={seed} seed={seed} />
-      <span className="field" role="group" aria-label="Undo and redo">
-        <button
-          type="button"
-          onClick={a.undo}
-          disabled={!canUndo}
-          data-testid={testIds.undo}
-          title="Undo (Ctrl+Z)"
+      {/* The picker with the seed and undo/redo: one unit, so that when the bar is too narrow for
+          all of it the three go to a line of their own together, where the picker takes the room
+          its titles need — not the picker cut short beside an emptier line. */}
+      <div className="topbar-scenario">
+        <label className="visually-hidden" htmlFor={pickerId}>
+          Scenario
+        </label>
+        <select
+          className="picker"
+          id={pickerId}
+          data-testid={testIds.scenarioPicker}
+          value={presetRef ?? ''}
+          onChange={(e) => e.target.value && a.loadPreset(e.target.value)}
+          title={name}
         >
-          ↶<span className="visually-hidden"> Undo</span>
-        </button>
-        <button
-          type="button"
-          onClick={a.redo}
-          disabled={!canRedo}
-          data-testid={testIds.redo}
-          title="Redo (Ctrl+Shift+Z)"
-        >
-          ↷<span className="visually-hidden"> Redo</span>
-        </button>
-      </span>
+          {/* Not a preset (an import, a share link, a scenario kept from an earlier visit): say so,
+              without claiming an edit nobody made. An edited preset keeps its entry here; the
+              story panel marks it edited. */}
+          {presetRef === null && <option value="">{name} — own scenario</option>}
+          {presets.map((p) =>
+            p.variants.map((v) => (
+              <option key={`${p.id}/${v.id}`} value={`${p.id}/${v.id}`}>
+                {p.variants.length > 1 ? `${p.title} — ${v.label}` : p.title}
+              </option>
+            )),
+          )}
+        </select>
+        {/* Remounted when the seed changes (undo, a preset): the field shows the run's seed. */}
+        <SeedField key={seed} seed={seed} />
+        <span className="field" role="group" aria-label="Undo and redo">
+          <button
+            type="button"
+            onClick={a.undo}
+            disabled={!canUndo}
+            data-testid={testIds.undo}
+            title="Undo (Ctrl+Z)"
+          >
+            ↶<span className="visually-hidden"> Undo</span>
+          </button>
+          <button
+            type="button"
+            onClick={a.redo}
+            disabled={!canRedo}
+            data-testid={testIds.redo}
+            title="Redo (Ctrl+Shift+Z)"
+          >
+            ↷<span className="visually-hidden"> Redo</span>
+          </button>
+        </span>
+      </div>
     </header>
   );
 }

@@ -303,6 +303,27 @@ export function rowUpdatesAt(tb: TableView, r: number, idx: number): number {
   return lowerBound(tb.updEntry, idx, s, tb.updStart[r + 1]!) - s;
 }
 
+/** Where a table row came from: `partition@offset`, or `initial` for a row the table started with. */
+export function rowSource(tb: TableView, r: number): string {
+  return tb.partition[r]! >= 0 ? `${tb.partition[r]}@${tb.offset[r]}` : 'initial';
+}
+
+const sourceWidths = new WeakMap<TableView, number>();
+
+/**
+ * Characters of the longest {@link rowSource} over the whole run: the column is sized to it once,
+ * so it does not jump as rows arrive.
+ */
+export function sourceChars(tb: TableView): number {
+  let n = sourceWidths.get(tb);
+  if (n === undefined) {
+    n = 1;
+    for (let r = 0; r < tb.partition.length; r++) n = Math.max(n, rowSource(tb, r).length);
+    sourceWidths.set(tb, n);
+  }
+  return n;
+}
+
 /** Business id of a table row (its event's id, or the initial row's label). */
 export function rowId(v: RunView, tb: TableView, r: number): string {
   const e = tb.event[r]!;

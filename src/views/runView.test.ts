@@ -10,6 +10,8 @@ import {
   partitionAt,
   processorsAt,
   rowsAt,
+  rowSource,
+  sourceChars,
   tokensAt,
 } from './at';
 import { traceHashOfView } from './hash';
@@ -106,6 +108,21 @@ describe('toRunView counters', () => {
     const v = viewOf('at-most-once');
     const c = countersAt(v, v.n);
     expect([c.missing, c.missingAmount]).toEqual([2, 190]);
+  });
+});
+
+describe('table sources', () => {
+  it('the source column is as wide as its longest entry: partition@offset or initial', () => {
+    // flink-checkpoint-replay's plain JDBC sink: 300 rows, the last from in-0@249.
+    const flink = viewOf('flink-checkpoint-replay/plain-sink');
+    const sink = flink.tables.find((t) => t.point === 'sink')!;
+    expect(rowSource(sink, 0)).toBe('0@0');
+    expect(sourceChars(sink)).toBe('0@249'.length);
+    // merge-duplicate-source starts its table with a row of its own.
+    const merge = viewOf('merge-duplicate-source');
+    const target = merge.tables.find((t) => t.point === 'sink')!;
+    expect(rowSource(target, 0)).toBe('initial');
+    expect(sourceChars(target)).toBe('initial'.length);
   });
 });
 

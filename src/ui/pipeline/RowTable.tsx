@@ -1,6 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
-import { rowAmountAt, rowId, rowIdentity, rowsAt, rowUpdatesAt } from '../../views/at';
+import {
+  rowAmountAt,
+  rowId,
+  rowIdentity,
+  rowsAt,
+  rowSource,
+  rowUpdatesAt,
+  sourceChars,
+} from '../../views/at';
 import { formatCountOf, formatMoney } from '../../views/format';
 import type { RunView, TableView } from '../../views/runView';
 import type { LabState } from '../../store/labStore';
@@ -51,13 +59,18 @@ export const RowTable = memo(function RowTable({
   });
   useFollowEnd(scroll, count, () => count > 0 && virt.scrollToIndex(count - 1, { align: 'end' }));
   const head = ROW_PX * scale;
-  // The number and source columns are as wide as the run's last row number needs, so "250" is
-  // not cut to "2…" (fixed for the run: the columns do not jump as rows arrive).
+  // The number column is as wide as the run's last row number needs, so "250" is not cut to
+  // "2…", and the source column as its longest entry ("0@249", "initial") or its heading — both
+  // fixed for the run: the columns do not jump as rows arrive.
   const digits = String(Math.max(1, rowsAt(table, view.n))).length;
+  const srcChars = compact ? 0 : Math.max('src'.length, sourceChars(table));
   return (
     <div
       ref={scroll}
-      style={{ ['--digits' as string]: String(digits) }}
+      style={{
+        ['--digits' as string]: String(digits),
+        ['--src-chars' as string]: String(srcChars),
+      }}
       className="table-scroll"
       tabIndex={0}
       data-testid={testId}
@@ -142,7 +155,7 @@ const TableRow = memo(function TableRow({
 }) {
   const copy = table.copy[k]!;
   const id = rowId(view, table, k);
-  const source = table.partition[k]! >= 0 ? `${table.partition[k]}@${table.offset[k]}` : 'initial';
+  const source = rowSource(table, k);
   return (
     <div
       role="row"

@@ -431,41 +431,34 @@ function FlinkPanel({ view, idx, t }: StageProps) {
 
 function BatchList({ view, idx }: { view: RunView; idx: number }) {
   const rows = batchRowsAt(view, idx);
+  // One entry per micro-batch, newest first, in two short lines (as the checkpoints): a
+  // four-column table cut its status off in the narrow processor column.
   return (
     <div className="table-scroll" style={{ maxHeight: '11em' }} tabIndex={0}>
-      <table className="plain compact" data-testid={testIds.batchList} aria-label="Micro-batches">
-        <thead>
-          <tr>
-            <th>Batch</th>
-            <th>Planned</th>
-            <th>Offsets</th>
-            <th>Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={4} className="muted">
-                no micro-batch yet
-              </td>
-            </tr>
-          )}
-          {rows.map((b) => (
-            <tr key={b.id}>
-              <td>{b.id}</td>
-              <td>{formatMs(b.plannedAt)}</td>
-              <td>
-                {b.offset}–{b.offset + b.records - 1} ({b.records})
-              </td>
-              <td>
-                {b.status === 'committed'
-                  ? `✓ committed ${formatMs(b.committedAt)}`
-                  : '… planned (offset log)'}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ol
+        className="checkpoints"
+        data-testid={testIds.batchList}
+        aria-label="Micro-batches, newest first"
+      >
+        {rows.length === 0 && <li className="muted">no micro-batch yet</li>}
+        {rows.map((b) => (
+          <li key={b.id} data-status={b.status}>
+            <span>
+              <strong>batch {b.id}</strong>{' '}
+              {b.status === 'committed' ? '✓ committed' : '… planned (offset log)'}
+            </span>
+            <br />
+            <span>planned {formatMs(b.plannedAt)}</span>
+            {b.status === 'committed' && <span>committed {formatMs(b.committedAt)}</span>}
+            {b.records > 0 && (
+              <span>
+                offsets {b.offset}–{b.offset + b.records - 1}
+              </span>
+            )}
+            <span>{formatCountOf(b.records, 'record')}</span>
+          </li>
+        ))}
+      </ol>
     </div>
   );
 }
