@@ -81,14 +81,12 @@ export function StatusLine() {
     );
   }
   return (
-    <div
-      className={`status-line ${status}`}
-      data-testid={testIds.runStatus}
-      data-status={status}
-      role={alert ? 'alert' : 'status'}
-    >
-      {body}
-      <span className="spacer" />
+    <div className={`status-line ${status}`} data-testid={testIds.runStatus} data-status={status}>
+      {/* The live region holds the message only: the text-size buttons beside it are no part of
+          what is announced. */}
+      <div className="status-body" role={alert ? 'alert' : 'status'}>
+        {body}
+      </div>
       <FontSize />
     </div>
   );
