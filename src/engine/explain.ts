@@ -574,7 +574,15 @@ class Ctx {
           t.actors[t.actor[i]!] === 'flink' ||
           t.actors[t.actor[i]!] === 'spark')
       ) {
-        const fault = t.aux[i]! >= 0 ? this.run.scenario.faults[t.aux[i]!] : undefined;
+        const fault = this.faultOfCrash(i);
+        const proc = this.run.scenario.processor;
+        // Not a crash between a write and its commit-log entry: the checkpoint itself is gone,
+        // so the query starts over — offsets from startingOffsets, batch ids from 0.
+        if (fault?.kind === 'checkpoint-reset' && proc.type === 'spark')
+          return {
+            text: `the checkpoint location was deleted${fault.id ? ` (fault "${fault.id}")` : ''} → the query started again with no offset log or commit log, from startingOffsets=${proc.startingOffsets} with batch ids from 0 → {id} was processed again`,
+            entries: [a, i, b],
+          };
         const f = crashCause(fault);
         const who = t.actors[t.actor[i]!]!;
         const resume = this.resumeText(who, i, b);
@@ -910,14 +918,14 @@ class Ctx {
     }
     const processed = entries.filter((i) => this.kind(i) === 'process');
     if (processed.length === 0) {
+      const latest = this.startedAtLatest(input[0]!);
+      if (latest) return latest;
       const reset = this.checkpointReset();
       if (reset >= 0 && s.processor.type === 'spark' && s.processor.startingOffsets === 'latest')
         return {
           template: `the checkpoint location was deleted before {id} was read → the query started again with startingOffsets=latest, after {id}`,
           entries: [reset, input[0]!.append],
         };
-      const latest = this.startedAtLatest(input[0]!);
-      if (latest) return latest;
       const ahead = this.committedAhead(j, input[0]!);
       if (ahead) return ahead;
       const skipped = this.resetPast(input[0]!);
@@ -1162,21 +1170,44 @@ class Ctx {
    * A Flink job that started (or restarted) with no checkpoint to restore after the record was
    * appended, with OffsetsInitializer.latest(): it began at the end of the partition, past it.
    */
+  /**
+   * The fault behind crash entry `i`: the one it names, or the one whose firing caused it (a
+   * Spark checkpoint reset stops the query with the reset as its cause).
+   */
+  private faultOfCrash(i: number): FaultSpec | undefined {
+    const t = this.t;
+    const faults = this.run.scenario.faults;
+    if (t.aux[i]! >= 0) return faults[t.aux[i]!];
+    const c = t.cause[i]!;
+    return c >= 0 && this.kind(c) === 'fault' && t.aux[c]! >= 0 ? faults[t.aux[c]!] : undefined;
+  }
+
   private startedAtLatest(rec: { p: number; o: number; append: number }): Story | null {
     const t = this.t;
     const p = this.run.scenario.processor;
-    if (p.type !== 'flink' || p.offsetsInitializer !== 'latest') return null;
-    const flink = t.actors.indexOf('flink');
-    const start = this.nextOf('restore', rec.append + 1, (a) => a === flink);
+    const flink = p.type === 'flink' && p.offsetsInitializer === 'latest';
+    const spark = p.type === 'spark' && p.startingOffsets === 'latest';
+    if (!flink && !spark) return null;
+    const actor = t.actors.indexOf(p.type);
+    // The first start after the record was appended, with nothing to restore (ckpt -1).
+    const start = this.nextOf('restore', rec.append + 1, (a) => a === actor);
     if (start < 0 || t.ckpt[start]! >= 0) return null;
     const crashes = this.ofKind('crash');
     let crash = -1;
     for (let k = Ctx.from(crashes, start) - 1; k >= 0 && crash < 0; k--)
-      if (t.actor[crashes[k]!] === flink) crash = crashes[k]!;
+      if (t.actor[crashes[k]!] === actor) crash = crashes[k]!;
+    const reset = crash >= 0 && this.faultOfCrash(crash)?.kind === 'checkpoint-reset';
+    const how =
+      crash < 0
+        ? 'started'
+        : reset
+          ? 'started again after its checkpoint location was deleted'
+          : 'restarted after its crash';
     return {
-      template: `{id} was already in the log (partition ${rec.p}, offset ${rec.o}) when flink ${
-        crash >= 0 ? 'restarted after its crash' : 'started'
-      } with no checkpoint to restore → OffsetsInitializer.latest() began at the end of each partition, after {id}`,
+      // No offset in the words: every record skipped by one start shares one explanation.
+      template: flink
+        ? `{id} was already in the log when flink ${how} with no checkpoint to restore → OffsetsInitializer.latest() began at the end of each partition, after {id}`
+        : `{id} was already in the log when the query ${how}${reset ? '' : ' with no checkpoint'} → startingOffsets=latest began at the end of each partition, after {id}`,
       entries: [start, rec.append, crash],
     };
   }

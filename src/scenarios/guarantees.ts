@@ -178,7 +178,7 @@ function xaOn(s: ScenarioInput): boolean {
 const FLINK_FROM_COMMITTED: KnobSetting = {
   path: 'processor.offsetsInitializer',
   value: 'committedOffsets',
-  why: 'a restart before the first checkpoint reads from the committed offsets (none yet: the earliest)',
+  why: 'a start with no checkpoint reads from the committed offsets, else the earliest (committedOffsets(OffsetResetStrategy.EARLIEST))',
 };
 
 /** A consumer loop's processing.mode (`sync` when unset). */
@@ -373,7 +373,7 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
           {
             path: 'processor.offsetsInitializer',
             value: 'latest',
-            why: 'a restart begins at the end of each partition: what was not processed yet is skipped, nothing is read twice',
+            why: 'a start with no checkpoint — the first one too — begins at the end of each partition: what is already in the log is skipped, nothing is read twice',
           },
           ...(kafka
             ? [{ path: 'sink.deliveryGuarantee', value: 'NONE', why: 'no flush on checkpoints' }]

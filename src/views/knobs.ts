@@ -586,7 +586,7 @@ export const KNOBS: readonly KnobMeta[] = [
     group: 'processor',
     system: 'Flink Kafka source',
     editor: { type: 'enum', options: ['committedOffsets', 'earliest', 'latest'] },
-    what: 'Where the job reads from when it starts with no checkpoint to restore — its first start, or a restart before any checkpoint completed or without checkpointing. committedOffsets: the offsets the job last committed, else the earliest; earliest: everything again; latest: the end of each partition at that moment (what was not processed yet is skipped).',
+    what: 'Where the job reads from when it starts with no checkpoint to restore — its first start, or a restart before any checkpoint completed or without checkpointing. committedOffsets: the offsets the job last committed, else the earliest (committedOffsets(OffsetResetStrategy.EARLIEST); without a reset strategy it would fail when there are none); earliest: everything again; latest: the end of each partition at that moment (what was not processed yet is skipped).',
     realDefault: 'earliest()',
     note: 'Our default is committedOffsets(OffsetResetStrategy.EARLIEST).',
     doc: FLINK_KAFKA_START,
