@@ -124,3 +124,33 @@ describe('text report: control characters from the scenario', () => {
     expect(report).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
   });
 });
+
+describe('a fault whose condition never comes is reported, not silent', () => {
+  // Hand-off mode processes one record at a time: a mid-batch crash after the 3rd record of a
+  // "batch" never comes. The crash at 'before-commit' of the sync loop below does fire.
+  const run = (mode: string, point: string) =>
+    runScenario({
+      workload: { generate: { count: 10, intervalMs: 1 } },
+      processor: {
+        type: 'consumer',
+        'enable.auto.commit': false,
+        'auto.offset.reset': 'earliest',
+        processing: { mode },
+      },
+      faults: [{ id: 'c', kind: 'crash', target: 'consumer-0', point, afterRecords: 3 } as never],
+    });
+  it('JSON lists it with its index and description; the text report warns', () => {
+    const r = run('handoff', 'mid-batch');
+    expect(jsonReport(r).faultsNeverFired).toEqual([
+      { index: 0, fault: 'a crash of consumer-0 "c"' },
+    ]);
+    expect(textReport(r)).toContain(
+      '⚠ fault 1, a crash of consumer-0 "c", never fired: its condition never came',
+    );
+  });
+  it('a fault that fired is not listed', () => {
+    const r = run('sync', 'before-commit');
+    expect(jsonReport(r).faultsNeverFired).toEqual([]);
+    expect(textReport(r)).not.toContain('never fired');
+  });
+});

@@ -3,7 +3,15 @@
  * `--format json` is a contract other tools depend on: fields are only ever added.
  * `--format mermaid` and `--format markdown` print the views' text (the same as the page).
  */
-import { defaultStopAt, traceHash, type Run, type Trace, fateOf } from '../engine';
+import {
+  defaultStopAt,
+  describeFault,
+  traceHash,
+  type Run,
+  type Trace,
+  fateOf,
+  ENTRY_KINDS,
+} from '../engine';
 import { markdownReport } from '../views/markdown';
 import { explanationCoverage } from '../views/runView';
 import { diagramOf, type DiagramKind } from '../views/mermaid';
@@ -60,6 +68,23 @@ export interface JsonReport {
   /** The stop time in effect (ms): `stopAtMs`, or the default. */
   stopAtMs: number;
   traceEntries: number;
+  /**
+   * The scenario's faults that never fired (their condition never came: a crash point the
+   * processor never reaches, a record that never came by), by index in `faults`: a fault
+   * without effect, which the counts alone would not tell.
+   */
+  faultsNeverFired: { index: number; fault: string }[];
+}
+
+/** The faults of the scenario that left no 'fault' entry in the trace. */
+function neverFired(run: Run): JsonReport['faultsNeverFired'] {
+  const t = run.trace;
+  const fired = new Set<number>();
+  const FAULT = ENTRY_KINDS.indexOf('fault');
+  for (let i = 0; i < t.length; i++) if (t.kind[i] === FAULT) fired.add(t.aux[i]!);
+  return run.scenario.faults.flatMap((f, index) =>
+    fired.has(index) ? [] : [{ index, fault: describeFault(f) }],
+  );
 }
 
 /**
@@ -129,6 +154,7 @@ export function jsonReport(run: Run, preset?: string, hash: TraceHasher = traceH
     cutOff: run.cutOff,
     stopAtMs: run.scenario.stopAtMs ?? defaultStopAt(run.scenario, run.events),
     traceEntries: run.trace.length,
+    faultsNeverFired: neverFired(run),
   };
 }
 
@@ -186,6 +212,8 @@ export function textReport(run: Run, preset?: string, hash: TraceHasher = traceH
     lines.push(
       `  (explained: the first ${explained.toLocaleString('en-US')} of ${anomalous.toLocaleString('en-US')} events lost or duplicated)`,
     );
+  for (const f of r.faultsNeverFired)
+    lines.push(`  ⚠ fault ${f.index + 1}, ${f.fault}, never fired: its condition never came`);
   if (r.falseFailures.length > 0)
     lines.push(
       `  ! the application was told these failed, but they were written: ${idList(r.falseFailures)}`,
