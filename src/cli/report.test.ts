@@ -128,7 +128,7 @@ describe('text report: control characters from the scenario', () => {
 describe('a fault whose condition never comes is reported, not silent', () => {
   // Hand-off mode processes one record at a time: a mid-batch crash after the 3rd record of a
   // "batch" never comes. The crash at 'before-commit' of the sync loop below does fire.
-  const run = (mode: string, point: string) =>
+  const run = (mode: 'sync' | 'handoff', point: string) =>
     runScenario({
       workload: { generate: { count: 10, intervalMs: 1 } },
       processor: {
