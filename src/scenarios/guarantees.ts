@@ -459,13 +459,8 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
   // Spark
   switch (g) {
     case 'at-most-once':
-      return [
-        {
-          path: 'processor.startingOffsets',
-          value: 'latest',
-          why: 'a reset checkpoint skips what arrived meanwhile',
-        },
-      ];
+      // None: a query has no at-most-once mode (SPARK_NO_AT_MOST_ONCE; the switch is unavailable).
+      return [];
     case 'at-least-once':
       return [
         { path: 'sink.type', value: 'delta', why: 'foreachBatch writing Delta…' },
@@ -615,6 +610,13 @@ export function applyGuarantee(s: ScenarioInput, g: Guarantee): ScenarioInput {
   return out;
 }
 
+/**
+ * Why a Spark query offers no at-most-once: a micro-batch without a commit-log entry runs again
+ * after a restart; an idempotent sink makes that exactly-once, a plain one at-least-once.
+ */
+export const SPARK_NO_AT_MOST_ONCE =
+  'Spark Structured Streaming has no at-most-once mode: after a failure it runs a micro-batch that has no commit-log entry again, with the same offsets — a plain write then gives at-least-once, an idempotent one exactly-once';
+
 /** Whether a guarantee can be switched to, and if not, why (see {@link guaranteeAvailability}). */
 export type GuaranteeAvailability = { ok: true } | { ok: false; reason: string };
 
@@ -630,6 +632,11 @@ export type GuaranteeAvailability = { ok: true } | { ok: false; reason: string }
  * problems — only an issue the switch would add makes `g` unavailable.
  */
 export function guaranteeAvailability(s: ScenarioInput, g: Guarantee): GuaranteeAvailability {
+  // No setting gives it: after a failure the query re-runs the last planned micro-batch, with
+  // the same offsets, whatever the sink does with it ("the engine … can … reprocess the data"),
+  // https://spark.apache.org/docs/latest/streaming/apis-on-dataframes-and-datasets.html#fault-tolerance-semantics
+  if (g === 'at-most-once' && kindOf(s) === 'spark')
+    return { ok: false, reason: SPARK_NO_AT_MOST_ONCE };
   const after = parseScenario(applyGuarantee(s, g));
   if (after.ok) return { ok: true };
   const before = parseScenario(s);
@@ -734,7 +741,10 @@ export function detectGuarantee(s: ScenarioInput): Guarantee | 'custom' {
   const claim = s.claim;
   if (claim) order.sort((a, b) => (a === claim ? -1 : b === claim ? 1 : 0));
   const valueOf = valueIn(s);
-  for (const g of order) if (differences(s, g, valueOf).length === 0) return g;
+  for (const g of order) {
+    if (g === 'at-most-once' && kindOf(s) === 'spark') continue; // no such mode: never "its recipe"
+    if (differences(s, g, valueOf).length === 0) return g;
+  }
   return 'custom';
 }
 
