@@ -7,6 +7,7 @@ import {
   faultMarkers,
   faultMenu,
   markerText,
+  matchText,
   type FaultInput,
 } from './faultActions';
 import { K } from './kinds';
@@ -216,5 +217,18 @@ describe('faultMarkers', () => {
     expect(markerText({ ...m!, untilMs: null, firings: 0 }, ms)).toBe(
       `${m!.label} — armed from 100 ms, never fired`,
     );
+  });
+});
+
+describe('a message fault names the message it picks', () => {
+  it('by event, by nth and partition, with every; nothing for the next message', () => {
+    const drop = (match: Record<string, unknown>) =>
+      ({ kind: 'drop-response', link: 'produce', at: 0, match }) as never;
+    expect(matchText(drop({ event: 'p-4', nth: 1 }))).toBe(' — the message carrying p-4');
+    expect(matchText(drop({ partition: 1, nth: 2, every: 100 }))).toBe(
+      ' — the 2nd message on partition 1, then every 100th',
+    );
+    expect(matchText(drop({ nth: 1 }))).toBe('');
+    expect(matchText({ kind: 'crash', target: 'flink', at: 0 } as never)).toBe('');
   });
 });

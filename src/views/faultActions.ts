@@ -584,6 +584,33 @@ export function markerText(m: FaultMarker, formatMs: (ms: number) => string): st
   return `${m.label} — ${window}, ${fired}`;
 }
 
+/**
+ * Which messages a message fault picks, in words, for the marker: " — the message carrying p-4",
+ * " — the 2nd message on partition 1, then every 100th". Empty for other faults and for "the
+ * next message", which the label says already.
+ */
+export function matchText(f: FaultSpec): string {
+  if (!('match' in f) || !f.match) return '';
+  const m = f.match;
+  const on = [
+    m.event !== undefined ? `carrying ${m.event}` : '',
+    m.partition !== undefined ? `on partition ${m.partition}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  if (m.nth === 1 && on === '' && m.every === undefined) return '';
+  const nth = m.nth === 1 ? 'the' : `the ${ordinal(m.nth)}`;
+  const every = m.every !== undefined ? `, then every ${ordinal(m.every)}` : '';
+  return ` — ${nth} message${on ? ` ${on}` : ''}${every}`;
+}
+
+/** 1st, 2nd, 3rd, 4th, 11th, 21st… */
+function ordinal(n: number): string {
+  const t = n % 100;
+  const s = t >= 11 && t <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n.toLocaleString('en-US')}${s}`;
+}
+
 /** Every scenario fault as a timeline marker. */
 export function faultMarkers(v: RunView, s: Scenario): FaultMarker[] {
   return s.faults.map((f, index) => {
@@ -595,7 +622,7 @@ export function faultMarkers(v: RunView, s: Scenario): FaultMarker[] {
       at: f.at,
       firedEntry,
       firedAt: firedEntry >= 0 ? v.cols.time[firedEntry]! : -1,
-      label: describeFault(f),
+      label: describeFault(f) + matchText(f),
       kind: f.kind,
       firings: fired.length,
       untilMs: f.kind === 'random' ? (f.untilMs ?? null) : null,
