@@ -341,10 +341,10 @@ test('keyboard only: open the library, find a preset, open it, switch variant, E
   await expect(l.search).toBeFocused();
   await page.keyboard.type('flink');
   await expect(l.cards).toHaveCount(3);
-  // ↓ to the first card, ↓ to the second, Enter opens it.
+  // ↓ to the first card, → to the second, Enter opens it.
   await page.keyboard.press('ArrowDown');
   await expect(l.card('flink-checkpoint-replay')).toBeFocused();
-  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
   await expect(l.card('flink-commit-phase-crash')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(l.dialog).toHaveCount(0);
@@ -444,4 +444,35 @@ test('poll-timeout-slow-batch: the consumer card says it left the group while it
   await expect(dash.byId(testIds.explanation).first()).toContainText(
     'spent longer than max.poll.interval.ms (300000 ms)',
   );
+});
+
+test('arrows on the card grid: ↓ goes to the card below, ↑ back, → to the next card', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  const l = lib(dash);
+  await page.locator('h1').click();
+  await page.keyboard.press('l');
+  await expect(l.search).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  const focused = () =>
+    page.evaluate(() => {
+      const r = document.activeElement!.getBoundingClientRect();
+      return {
+        x: Math.round(r.left),
+        y: Math.round(r.top),
+        id: document.activeElement!.getAttribute('data-preset'),
+      };
+    });
+  const first = await focused();
+  await page.keyboard.press('ArrowRight');
+  const right = await focused();
+  expect(right.id).not.toBe(first.id);
+  await page.keyboard.press('ArrowDown');
+  const below = await focused();
+  // Below the card it left: a lower row, about the same column.
+  expect(below.y).toBeGreaterThan(right.y);
+  expect(Math.abs(below.x - right.x)).toBeLessThan(40);
+  await page.keyboard.press('ArrowUp');
+  expect((await focused()).id).toBe(right.id);
 });

@@ -39,8 +39,8 @@ const LIST_KEYS: Record<string, ListKey> = {
 /**
  * The scenario library: a modal dialog (the native `<dialog>`: focus stays inside, Escape and a
  * click outside close it) with a search box and the presets grouped by where the failure
- * happens. Keyboard: type to search, ↓ to the cards, arrows (and Home/End, PgUp/PgDn) move
- * between them, Enter opens one — Enter in the search box opens the first match; typing on a
+ * happens. Keyboard: type to search, ↓ to the cards; ↑/↓ move a row on the grid, ←/→ (and
+ * Home/End, PgUp/PgDn) walk the list, Enter opens one — Enter in the search box opens the first match; typing on a
  * card goes back to the search.
  */
 export function LibraryDialog() {
@@ -112,10 +112,45 @@ export function LibraryDialog() {
     }
   };
 
+  /**
+   * ↑/↓ on the grid: the card in the row above / below nearest in x (the cards wrap into rows
+   * of two or three); -1 when there is no such row. ←/→ keep walking the list in order.
+   */
+  const cardInRow = (index: number, down: boolean): number => {
+    const rect = (i: number) => cards.current.get(listing.flat[i]!.id)?.getBoundingClientRect();
+    const here = rect(index);
+    if (!here) return -1;
+    const x = here.left + here.width / 2;
+    let best = -1;
+    let bestRow = Infinity;
+    let bestDx = Infinity;
+    for (let i = 0; i < listing.matched; i++) {
+      const r = i === index ? undefined : rect(i);
+      if (!r) continue;
+      const dy = down ? r.top - here.bottom : here.top - r.bottom;
+      if (dy < -1) continue; // not below (above)
+      const dx = Math.abs(r.left + r.width / 2 - x);
+      if (dy < bestRow - 1 || (Math.abs(dy - bestRow) <= 1 && dx < bestDx)) {
+        best = i;
+        bestRow = dy;
+        bestDx = dx;
+      }
+    }
+    return best;
+  };
+
   const onCardKey = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const key = LIST_KEYS[e.key];
     if (key && !e.altKey && !e.ctrlKey && !e.metaKey) {
       e.preventDefault();
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        const next = cardInRow(index, e.key === 'ArrowDown');
+        if (next >= 0) return focusCard(next);
+        // The top row goes back to the search; the bottom row walks on to the next card.
+        if (e.key === 'ArrowUp') search.current?.focus();
+        else focusCard(moveActive(index, listing.matched, 'ArrowDown'));
+        return;
+      }
       if (index === 0 && key === 'ArrowUp') {
         search.current?.focus();
         return;
