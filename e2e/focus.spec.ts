@@ -50,3 +50,27 @@ test('Show the outcome, Hide the story, and a fault’s details closed by Escape
     '[data-testid="fault-marker"]',
   );
 });
+
+test('the ledger is one tab stop: ↑/↓ select events, Home/End the first and the last', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  await page.goto('./?preset=lost-ack-retry/idempotence-off');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  const table = dash.byId(testIds.ledger).getByRole('table');
+  const selected = dash.byId(testIds.ledger).locator('[aria-pressed="true"]');
+  await table.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(selected).toHaveText('e1');
+  await page.keyboard.press('ArrowDown');
+  await expect(selected).toHaveText('e2');
+  await page.keyboard.press('ArrowUp');
+  await expect(selected).toHaveText('e1');
+  await page.keyboard.press('End');
+  await expect(selected).toHaveText('e10');
+  // The event buttons are not tab stops: Tab leaves the ledger.
+  await page.keyboard.press('Tab');
+  expect(
+    await page.evaluate(() => document.activeElement?.closest('[role="table"]') === null),
+  ).toBe(true);
+});

@@ -77,8 +77,27 @@ function LedgerOf({ view }: { view: RunView }) {
         tabIndex={0}
         style={{ maxHeight: '16em' }}
         role="table"
-        aria-label="Per-event ledger"
+        aria-label="Per-event ledger: ↑ and ↓ select an event, Home and End the first and the last"
         aria-rowcount={count + 1}
+        // One tab stop for the whole ledger (a thousand events are not a thousand Tabs): the
+        // arrows move the selection, which the Event trace follows.
+        onKeyDown={(e) => {
+          if (count === 0 || e.altKey || e.ctrlKey || e.metaKey) return;
+          const at = rows ? rows.indexOf(selected) : selected;
+          const to: Record<string, number> = {
+            ArrowDown: at < 0 ? 0 : Math.min(count - 1, at + 1),
+            ArrowUp: at < 0 ? 0 : Math.max(0, at - 1),
+            Home: 0,
+            End: count - 1,
+          };
+          const next = to[e.key];
+          if (next === undefined) return;
+          e.preventDefault();
+          // The page's arrows step the playback: not while walking the ledger.
+          e.stopPropagation();
+          a.select(rows ? rows[next]! : next);
+          virt.scrollToIndex(next, { align: 'auto' });
+        }}
       >
         <div className="vtable" style={{ height: virt.getTotalSize() + head }}>
           <div className="vrow head ledger-cols" role="row" style={{ height: head }}>
@@ -114,6 +133,7 @@ function LedgerOf({ view }: { view: RunView }) {
                   <button
                     type="button"
                     className="linkish"
+                    tabIndex={-1}
                     style={{ padding: 0, border: 0, background: 'none' }}
                     aria-pressed={j === selected}
                   >
