@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holds, observedGuarantee } from './checker';
+import { holds, observedGuarantee, preexistingRows } from './checker';
 import { events, runScenario } from './testing';
 
 describe('guarantee from a run (SEMANTICS §2.1)', () => {
@@ -78,5 +78,42 @@ describe('end-to-end latency', () => {
     expect(Array.from(v.latencyOf)).toEqual(expected);
     expect(Array.from(v.visibleAt)).toEqual(entry);
     expect(v.latency.count).toBe(expected.filter((d) => d >= 0).length);
+  });
+});
+
+describe("a sink table's rows from before the run", () => {
+  // The table starts as {o1: 100, x9: 5}; the workload sends o1 (120) and o3 (70) once each,
+  // and ON CONFLICT DO UPDATE writes them. x9 is no event's id: the table is right to keep it,
+  // so it belongs to the expected sum. o1's initial row is o1's prior effect: replaced.
+  const run = () =>
+    runScenario({
+      workload: {
+        events: [
+          { id: 'o1', amount: 120, at: 10 },
+          { id: 'o3', amount: 70, at: 20 },
+        ],
+      },
+      processor: {
+        type: 'consumer',
+        'enable.auto.commit': false,
+        'auto.offset.reset': 'earliest',
+        startAtMs: 1000,
+      },
+      sink: {
+        type: 'table',
+        statement: 'on-conflict-do-update',
+        initialRows: [
+          { id: 'o1', amount: 100 },
+          { id: 'x9', amount: 5 },
+        ],
+      } as never,
+    });
+  it('count toward the expected sum when no event has their id: 195 of 195, exactly once', () => {
+    const r = run();
+    const sink = r.verdict.points.find((p) => p.name === 'sink')!;
+    // Rows o1 (120, updated), x9 (5), o3 (70): 195; expected 120 + 70 + x9's 5.
+    expect(sink.totals).toMatchObject({ rows: 3, observedSum: 195, expectedSum: 195 });
+    expect(r.verdict.observed).toBe('exactly-once');
+    expect(preexistingRows(r.scenario, r.events)).toEqual({ rows: 1, sum: 5 });
   });
 });

@@ -90,12 +90,38 @@ export function fateOf(n: number): Fate {
   return n === 0 ? 'lost' : n === 1 ? 'once' : 'duplicated';
 }
 
+/**
+ * Rows a table sink holds before the run (`initialRows`) under ids no workload event has: the
+ * pipeline never touches them, so the table is right when it still holds them — they belong to
+ * the expected rows and sum of the sink (a row under a workload id is that event's prior effect,
+ * to be replaced or kept by the statement, and the event's amount is what counts).
+ */
+export function preexistingRows(
+  s: Run['scenario'],
+  events: Run['events'],
+): {
+  rows: number;
+  sum: number;
+} {
+  let rows = 0;
+  let sum = 0;
+  if (s.sink.type === 'table')
+    for (const r of s.sink.initialRows)
+      if (events.identityOf(r.id) < 0) {
+        rows++;
+        sum += r.amount;
+      }
+  return { rows, sum };
+}
+
 function totalsOf(
   run: Run,
   rows: Int32Array,
   effects: Int32Array,
   totalRows: number,
   observedSum: number,
+  /** Σ amount the point holds rightly on top of the events (the sink's pre-existing rows). */
+  expectedExtra = 0,
 ): Totals {
   let duplicates = 0;
   let lost = 0;
@@ -111,7 +137,7 @@ function totalsOf(
     rows: totalRows,
     duplicates,
     lost,
-    expectedSum: run.events.trueSum,
+    expectedSum: run.events.trueSum + expectedExtra,
     observedSum,
     doubleCounted,
   };
@@ -229,7 +255,14 @@ export function check(run: Run): Verdict {
       label,
       rows: s.rowsOf,
       effects: s.effectsOf,
-      totals: totalsOf(run, s.rowsOf, s.effectsOf, s.liveRows, s.sum),
+      totals: totalsOf(
+        run,
+        s.rowsOf,
+        s.effectsOf,
+        s.liveRows,
+        s.sum,
+        preexistingRows(scenario, events).sum,
+      ),
     });
   }
 

@@ -9,6 +9,7 @@ export interface TestCounters {
   events: number;
   sent: number;
   sentAmount: number;
+  preexistingRows: number;
   rows: number;
   duplicates: number;
   missing: number;

@@ -42,8 +42,13 @@ export interface Counters {
   events: number;
   /** Business events the application has sent so far. */
   sent: number;
-  /** Σ amount of the business events sent so far: what `sum` should be with exactly those in. */
+  /**
+   * Σ amount of the business events sent so far, plus the table's pre-existing rows: what `sum`
+   * should be with exactly those in.
+   */
   sentAmount: number;
+  /** Rows the sink table holds from before the run under ids no event has (they stay). */
+  preexistingRows: number;
   /** Rows (records, effects) at the primary point. */
   rows: number;
   /** Duplicate rows: Σ max(rows − 1, 0). */
@@ -71,13 +76,14 @@ export function countersAt(v: RunView, idx: number): Counters {
   return {
     events: v.events.identities,
     sent: p.sent[i]!,
-    sentAmount: p.sentAmount[i]!,
+    sentAmount: p.sentAmount[i]! + v.events.preexisting.sum,
+    preexistingRows: v.events.preexisting.rows,
     rows: p.rows[i]!,
     duplicates: p.duplicates[i]!,
     missing: p.missing[i]!,
     doubleCounted: p.doubleCounted[i]!,
     sum: p.sum[i]!,
-    trueSum: v.events.trueSum,
+    trueSum: v.events.trueSum + v.events.preexisting.sum,
     doubleAmount: p.doubleAmount[i]!,
     missingAmount: p.missingAmount[i]!,
     processed: p.processed[i]!,

@@ -18,7 +18,7 @@ import type {
   Totals,
   TraceColumns,
 } from '../engine';
-import { TRACE_COLUMNS, TXN_REASON_TIMEOUT } from '../engine';
+import { preexistingRows, TRACE_COLUMNS, TXN_REASON_TIMEOUT } from '../engine';
 import { roleOf } from './actors';
 import { CK, K, TX } from './kinds';
 import { FloatList, IntList, StepsBuilder, buildCsr, type Csr, type Steps } from './steps';
@@ -41,6 +41,11 @@ export interface EventsView {
   /** Amount per identity (the last listed wins, as in the true sum). */
   identityAmount: Float64Array;
   trueSum: number;
+  /**
+   * The sink table's rows from before the run under ids no event has (engine `preexistingRows`):
+   * part of what the table should hold.
+   */
+  preexisting: { rows: number; sum: number };
 }
 
 /** Record flags in a {@link PartitionLogView}. */
@@ -364,6 +369,7 @@ function eventsView(run: Run): EventsView {
     idPrefix: w.generate?.idPrefix ?? '',
     identityAmount,
     trueSum: ev.trueSum,
+    preexisting: preexistingRows(run.scenario, ev),
   };
 }
 
