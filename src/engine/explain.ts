@@ -230,6 +230,14 @@ class Ctx {
     return lo;
   }
 
+  /** The last entry of kind `k` by actor `a` before entry `before`, or -1. */
+  private prevOf(k: EntryKind, before: number, a: number): number {
+    const list = this.ofKind(k);
+    for (let x = Ctx.from(list, before) - 1; x >= 0; x--)
+      if (this.t.actor[list[x]!] === a) return list[x]!;
+    return -1;
+  }
+
   /** The first entry of kind `k` by actor `a` at or after entry `after`, or -1. */
   private nextOf(k: EntryKind, after: number, actor: (a: number) => boolean): number {
     const list = this.ofKind(k);
@@ -1086,9 +1094,8 @@ class Ctx {
         entries: [processed, firstExpired],
       };
     if (lastCrash >= 0 && !restartedAfter && !this.run.cutOff) {
-      const f = t.aux[lastCrash]! >= 0 ? this.run.scenario.faults[t.aux[lastCrash]!] : undefined;
       return {
-        template: `{id} was processed, but flink crashed${crashCause(f)} and never restarted → no checkpoint covering {id} completed, so its output was never committed`,
+        template: `{id} was processed, but flink crashed${crashCause(this.faultOfCrash(lastCrash))} and never restarted → no checkpoint covering {id} completed, so its output was never committed`,
         entries: [processed, lastCrash],
       };
     }
@@ -1159,17 +1166,6 @@ class Ctx {
     return null;
   }
 
-  /** The committed offset moved past the record before it was processed, then the processor died. */
-  /**
-   * A consumer that took the record's partition with no committed offset and
-   * `auto.offset.reset=latest` starts at the end of the log: a record already there is skipped
-   * ("latest: automatically reset the offset to the latest offset",
-   * https://kafka.apache.org/documentation/#consumerconfigs_auto.offset.reset).
-   */
-  /**
-   * A Flink job that started (or restarted) with no checkpoint to restore after the record was
-   * appended, with OffsetsInitializer.latest(): it began at the end of the partition, past it.
-   */
   /**
    * The fault behind crash entry `i`: the one it names, or the one whose firing caused it (a
    * Spark checkpoint reset stops the query with the reset as its cause).
@@ -1182,6 +1178,15 @@ class Ctx {
     return c >= 0 && this.kind(c) === 'fault' && t.aux[c]! >= 0 ? faults[t.aux[c]!] : undefined;
   }
 
+  /**
+   * A Flink job or a Spark query that started (or started again) after the record was appended
+   * with nothing to restore, reading from the end: a record already in the log is skipped.
+   * KafkaSource `OffsetsInitializer.latest()`
+   * (https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/datastream/kafka/#starting-offset);
+   * Spark's `startingOffsets` "latest" for a query without a checkpoint, which is also what a
+   * deleted checkpoint location leaves
+   * (https://spark.apache.org/docs/latest/streaming/structured-streaming-kafka-integration.html).
+   */
   private startedAtLatest(rec: { p: number; o: number; append: number }): Story | null {
     const t = this.t;
     const p = this.run.scenario.processor;
@@ -1192,10 +1197,7 @@ class Ctx {
     // The first start after the record was appended, with nothing to restore (ckpt -1).
     const start = this.nextOf('restore', rec.append + 1, (a) => a === actor);
     if (start < 0 || t.ckpt[start]! >= 0) return null;
-    const crashes = this.ofKind('crash');
-    let crash = -1;
-    for (let k = Ctx.from(crashes, start) - 1; k >= 0 && crash < 0; k--)
-      if (t.actor[crashes[k]!] === actor) crash = crashes[k]!;
+    const crash = this.prevOf('crash', start, actor);
     const reset = crash >= 0 && this.faultOfCrash(crash)?.kind === 'checkpoint-reset';
     const how =
       crash < 0
@@ -1212,6 +1214,12 @@ class Ctx {
     };
   }
 
+  /**
+   * A consumer that took the record's partition with no committed offset and
+   * `auto.offset.reset=latest` starts at the end of the log: a record already there is skipped
+   * ("latest: automatically reset the offset to the latest offset",
+   * https://kafka.apache.org/documentation/#consumerconfigs_auto.offset.reset).
+   */
   private resetPast(rec: { p: number; o: number; append: number }): Story | null {
     const t = this.t;
     const s = this.run.scenario;
@@ -1225,10 +1233,7 @@ class Ctx {
       if (t.offset[i]! <= rec.o) return null; // a start before it: not this story
       const who = this.actorName(i);
       // Its last crash before that start, if any.
-      let crash = -1;
-      const crashes = this.ofKind('crash');
-      for (let k = Ctx.from(crashes, i) - 1; k >= 0 && crash < 0; k--)
-        if (t.actor[crashes[k]!] === t.actor[i]) crash = crashes[k]!;
+      const crash = this.prevOf('crash', i, t.actor[i]!);
       return {
         template: `{id} was already in the log (offset ${rec.o}) when ${who} ${
           crash >= 0 ? 'restarted after its crash and ' : ''
@@ -1239,6 +1244,7 @@ class Ctx {
     return null;
   }
 
+  /** The committed offset moved past the record before it was processed, then the processor died. */
   private committedAhead(j: number, rec: { p: number; o: number; append: number }): Story | null {
     const t = this.t;
     const s = this.run.scenario;

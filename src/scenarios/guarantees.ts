@@ -617,6 +617,16 @@ export function applyGuarantee(s: ScenarioInput, g: Guarantee): ScenarioInput {
 export const SPARK_NO_AT_MOST_ONCE =
   'Spark Structured Streaming has no at-most-once mode: after a failure it runs a micro-batch that has no commit-log entry again, with the same offsets — a plain write then gives at-least-once, an idempotent one exactly-once';
 
+/**
+ * A guarantee the pipeline kind has no setting for at all (not a refused combination: no recipe
+ * exists), with the reason; null otherwise. The one place both the switch's availability and
+ * the recipe detection ask. Spark: a batch re-runs after a failure whatever the settings
+ * (https://spark.apache.org/docs/latest/streaming/apis-on-dataframes-and-datasets.html#fault-tolerance-semantics).
+ */
+function noSuchMode(s: ScenarioInput, g: Guarantee): string | null {
+  return g === 'at-most-once' && kindOf(s) === 'spark' ? SPARK_NO_AT_MOST_ONCE : null;
+}
+
 /** Whether a guarantee can be switched to, and if not, why (see {@link guaranteeAvailability}). */
 export type GuaranteeAvailability = { ok: true } | { ok: false; reason: string };
 
@@ -627,16 +637,14 @@ export type GuaranteeAvailability = { ok: true } | { ok: false; reason: string }
  * at-most-once turns checkpointing off`).
  *
  * Decided by running {@link parseScenario} on {@link applyGuarantee}'s result, so the validator
- * stays the one place the rules live. The switch never deletes a fault the user placed: the
- * option is unavailable instead. A scenario that is refused already is not blocked by its own
- * problems — only an issue the switch would add makes `g` unavailable.
+ * stays the one place the rules live — apart from a guarantee the pipeline kind has no setting
+ * for at all ({@link noSuchMode}: Spark's at-most-once). The switch never deletes a fault the
+ * user placed: the option is unavailable instead. A scenario that is refused already is not
+ * blocked by its own problems — only an issue the switch would add makes `g` unavailable.
  */
 export function guaranteeAvailability(s: ScenarioInput, g: Guarantee): GuaranteeAvailability {
-  // No setting gives it: after a failure the query re-runs the last planned micro-batch, with
-  // the same offsets, whatever the sink does with it ("the engine … can … reprocess the data"),
-  // https://spark.apache.org/docs/latest/streaming/apis-on-dataframes-and-datasets.html#fault-tolerance-semantics
-  if (g === 'at-most-once' && kindOf(s) === 'spark')
-    return { ok: false, reason: SPARK_NO_AT_MOST_ONCE };
+  const none = noSuchMode(s, g);
+  if (none !== null) return { ok: false, reason: none };
   const after = parseScenario(applyGuarantee(s, g));
   if (after.ok) return { ok: true };
   const before = parseScenario(s);
@@ -742,7 +750,7 @@ export function detectGuarantee(s: ScenarioInput): Guarantee | 'custom' {
   if (claim) order.sort((a, b) => (a === claim ? -1 : b === claim ? 1 : 0));
   const valueOf = valueIn(s);
   for (const g of order) {
-    if (g === 'at-most-once' && kindOf(s) === 'spark') continue; // no such mode: never "its recipe"
+    if (noSuchMode(s, g) !== null) continue; // no such mode: never "its recipe"
     if (differences(s, g, valueOf).length === 0) return g;
   }
   return 'custom';

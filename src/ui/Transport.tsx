@@ -260,35 +260,30 @@ function Timeline({
   const [selected, setSelected] = useState<number | null>(null);
   const [drag, setDrag] = useState<{ index: number; idx: number; moved: boolean } | null>(null);
   const markerBox = useRef<HTMLDivElement>(null);
-  /** After a delete from the keyboard: the index of the deleted fault, until focus has moved on. */
-  const focusAfterDelete = useRef<number | null>(null);
+  /**
+   * The focused marker, by fault index. `parked`: it was deleted from the keyboard and the focus
+   * waits on the timeline; otherwise it still has the focus — until an edit elsewhere (Ctrl+Z)
+   * takes its fault away and the focus falls to the page.
+   */
+  const focusedMarker = useRef<{ index: number; parked: boolean } | null>(null);
 
-  // A deleted marker takes the focus with it: it parks on the timeline meanwhile, and once the
-  // re-run's markers are on screen it moves to the next marker (the one that took the deleted
-  // one's place), else the previous one, else it stays on the timeline — unless the user has
-  // moved it elsewhere since.
-  // A marker that had the focus and is gone after an edit elsewhere (Ctrl+Z took its fault away):
-  // the focus goes to the marker now at its place, else to the timeline — not back to the page.
-  const markerFocused = useRef<number | null>(null);
+  // A marker that goes takes the focus with it: once the re-run's markers are on screen the focus
+  // moves to the marker now at its index (the one that took its place), else the previous one,
+  // else the timeline — unless the user has moved it elsewhere since.
   useEffect(() => {
-    const was = markerFocused.current;
-    if (was === null || !markersReady) return;
+    const m = focusedMarker.current;
+    if (m === null || !markersReady) return;
     const active = document.activeElement;
-    if (active && active !== document.body && active.isConnected) return;
-    markerFocused.current = null;
-    const box = markerBox.current;
-    const at = (i: number) => box?.querySelector<HTMLElement>(`[data-fault-index="${i}"]`);
-    (at(was) ?? at(was - 1) ?? track.current)?.focus();
-  }, [markers, markersReady]);
-
-  useEffect(() => {
-    const deleted = focusAfterDelete.current;
-    if (deleted === null || !markersReady) return;
-    focusAfterDelete.current = null;
-    const box = markerBox.current;
-    if (!box || document.activeElement !== track.current) return;
-    const at = (i: number) => box.querySelector<HTMLElement>(`[data-fault-index="${i}"]`);
-    (at(deleted) ?? at(deleted - 1))?.focus();
+    const lost = m.parked
+      ? active === track.current
+      : !active || active === document.body || !active.isConnected;
+    // Still on its marker: keep watching. A parked focus gets one try.
+    if (!lost && !m.parked) return;
+    focusedMarker.current = null;
+    if (!lost) return;
+    const at = (i: number) =>
+      markerBox.current?.querySelector<HTMLElement>(`[data-fault-index="${i}"]`);
+    (at(m.index) ?? at(m.index - 1) ?? track.current)?.focus();
   }, [markers, markersReady]);
 
   useEffect(() => {
@@ -363,8 +358,9 @@ function Timeline({
   };
   const deleteKeepingFocus = (index: number) => {
     setSelected(null);
-    focusAfterDelete.current = index;
     track.current?.focus();
+    // After the focus moved: the marker's blur would clear it.
+    focusedMarker.current = { index, parked: true };
     a.deleteFault(index);
   };
   const onMarkerKey = (e: KeyboardEvent<HTMLButtonElement>, m: FaultMarker) => {
@@ -435,11 +431,11 @@ function Timeline({
           ref={markerBox}
           onFocus={(e) => {
             const i = (e.target as HTMLElement).dataset.faultIndex;
-            markerFocused.current = i === undefined ? null : Number(i);
+            focusedMarker.current = i === undefined ? null : { index: Number(i), parked: false };
           }}
           onBlur={(e) => {
             // Moving elsewhere (not removed from the page, which blurs with no next target).
-            if (e.relatedTarget) markerFocused.current = null;
+            if (e.relatedTarget) focusedMarker.current = null;
           }}
         >
           {markers.map((m) => {

@@ -120,10 +120,11 @@ interface PartState {
   started: Set<number>;
   /** Last committed offset this instance knows. */
   committed: number;
-  /** Parallel mode: the highest offset a commit was requested for. */
+  /**
+   * Parallel and handoff modes with manual commits: the highest offset a commit was requested
+   * for — for a hand-off worker, the offset after the last record it finished.
+   */
   requested: number;
-  /** Handoff mode: the offset after the last record the worker finished. */
-  processed: number;
 }
 
 /** One consumer instance (process) of a group. */
@@ -221,7 +222,6 @@ export class ConsumerInstance extends Actor implements GroupMember {
         started: new Set(),
         committed: committed ?? -1,
         requested: committed ?? -1,
-        processed: committed ?? -1,
       });
       w.trace.add(w.now, K['assign'], this.id, cause, -1, this.topic.index, p, start);
     }
@@ -285,7 +285,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
   /** What a commit of partition state `s` would store now. */
   private committable(s: PartState): number {
     // A worker's queue is not processed yet: only its finished offsets may be committed.
-    if (this.cfg.mode === 'handoff' && !this.cfg.autoCommit) return Math.max(s.processed, 0);
+    if (this.cfg.mode === 'handoff' && !this.cfg.autoCommit) return Math.max(s.requested, 0);
     if (this.cfg.mode === 'parallel') {
       let o = Math.max(s.committed, 0);
       while (s.done.has(o)) o++;
@@ -345,7 +345,9 @@ export class ConsumerInstance extends Actor implements GroupMember {
           this.after(0, () => this.loop(c));
         };
         // At-most-once with a worker: commitSync() right after poll(), before the hand-off — the
-        // poll thread owns the consumer (it is not thread-safe), so it commits, and blocks.
+        // poll thread owns the consumer ("The Kafka consumer is NOT thread-safe"), so it commits,
+        // and blocks. KafkaConsumer javadoc, "Multi-threaded Processing":
+        // https://kafka.apache.org/documentation/#consumerapi
         if (!this.cfg.autoCommit && this.cfg.commit === 'before-processing') {
           this.busy = true;
           this.commitSync(this.positionsAfter(batch), pe, (ok, c) => {
@@ -741,16 +743,18 @@ export class ConsumerInstance extends Actor implements GroupMember {
         if (this.world.faults.processedRecords(this, this.targetName, 1, c2)) return;
         if (this.world.faults.crashPoint(this, this.targetName, 'mid-batch', c2, 1)) return;
         // At-least-once with a worker: the worker hands each finished offset back to the poll
-        // thread, which commits it (commitAsync) — only what was processed is ever committed.
+        // thread, which commits it (commitAsync) — only what was processed is ever committed
+        // (the javadoc's second option, decoupling consumption and processing, where committing
+        // needs the threads to co-ordinate: the same source as above).
         const s = this.parts.get(r.partition);
         if (
           s &&
           !this.cfg.autoCommit &&
           this.cfg.commit === 'after-processing' &&
-          r.offset + 1 > s.processed
+          r.offset + 1 > s.requested
         ) {
-          s.processed = r.offset + 1;
-          this.commitAsync([{ partition: r.partition, offset: s.processed }], c2);
+          s.requested = r.offset + 1;
+          this.commitAsync([{ partition: r.partition, offset: s.requested }], c2);
         }
         this.runWorker(c2);
         if (this.workerQueue.length === 0) this.loop(c2);

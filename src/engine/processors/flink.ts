@@ -413,6 +413,7 @@ export class FlinkTask extends Actor {
       const coord = this.cluster.coordinator;
       const init = this.cfg.offsetsInitializer;
       this.positions = Array.from({ length: n }, (_, p) =>
+        // latest(): the end a consumer can read (ListOffsets LATEST: the high watermark).
         init === 'latest'
           ? this.input.partitions[p]!.hw
           : init === 'earliest' || checkpointing

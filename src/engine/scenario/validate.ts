@@ -134,7 +134,7 @@ function plainMessage(i: SchemaIssue): string {
       if (i.origin === 'string') return `at most ${n(max)} characters`;
       if (i.origin === 'array') return `at most ${n(max)} items`;
       if (i.origin !== 'number') return i.message;
-      if (max === LIMITS.timeMs) return `at most 7 days (${n(max)} ms)`;
+      if (max === LIMITS.timeMs) return `at most ${LIMITS.timeMs / 86_400_000} days (${n(max)} ms)`;
       return i.inclusive === false ? `must be below ${n(max)}` : `at most ${n(max)}`;
     }
     case 'too_small': {
@@ -401,28 +401,24 @@ function semanticIssues(s: Scenario): Issue[] {
         'processor.processing.mode',
         'parallel processing commits the finished prefix itself: set enable.auto.commit=false',
       );
-    // The parallel loop here commits the contiguous prefix of finished offsets, after the work:
-    // a commit before processing is not modelled for it (it was ignored, giving at-least-once).
-    if (
-      !proc['enable.auto.commit'] &&
-      proc.commit === 'before-processing' &&
-      proc.processing.mode === 'parallel'
-    )
-      add(
-        'processor.processing.mode',
-        'parallel processing commits the finished prefix after the work; commit before processing needs mode sync',
-      );
-    // sendOffsetsToTransaction commits one polled batch's offsets inside the transaction that
-    // wrote its output: the loop processes the batch between beginTransaction and the commit.
-    if (
-      !proc['enable.auto.commit'] &&
-      proc.commit === 'with-transaction' &&
-      proc.processing.mode !== 'sync'
-    )
-      add(
-        'processor.processing.mode',
-        `commit with-transaction (sendOffsetsToTransaction) wraps each polled batch in one transaction: it needs mode sync, not ${proc.processing.mode}`,
-      );
+    // Manual commits a loop other than sync cannot make as asked:
+    // - parallel commits the contiguous prefix of finished offsets, after the work (a commit
+    //   before processing was ignored there, giving at-least-once);
+    // - sendOffsetsToTransaction commits one polled batch's offsets inside the transaction that
+    //   wrote its output: the loop processes the batch between beginTransaction and the commit.
+    const mode = proc.processing.mode;
+    if (!proc['enable.auto.commit'] && mode !== 'sync') {
+      if (proc.commit === 'with-transaction')
+        add(
+          'processor.processing.mode',
+          `commit with-transaction (sendOffsetsToTransaction) wraps each polled batch in one transaction: it needs mode sync, not ${mode}`,
+        );
+      else if (proc.commit === 'before-processing' && mode === 'parallel')
+        add(
+          'processor.processing.mode',
+          'parallel processing commits the finished prefix after the work; commit before processing needs mode sync',
+        );
+    }
     if (sink.type === 'kafka' && sink.deliveryGuarantee !== 'NONE')
       add(
         'sink.deliveryGuarantee',
