@@ -116,8 +116,9 @@ function measure(name: string, input: ScenarioInput): Figures {
     const b0 = performance.now();
     baseline(N, KEYS, 8);
     const bms = performance.now() - b0;
-    // Each run alone: the previous one is released first, so neither the time (the collector's
-    // work) nor the peak heap includes a second million-event run kept alive by this loop.
+    // Each run alone: the previous one and the baseline's garbage are collected first, so neither
+    // the time (the collector's work) nor the peak heap includes a second million-event run kept
+    // alive by this loop. `npm run bench` runs node with --expose-gc for this.
     last = undefined;
     global.gc?.();
     const c0 = process.cpuUsage();
@@ -152,6 +153,8 @@ function measure(name: string, input: ScenarioInput): Figures {
 }
 
 export function runEngineBench(): Figures[] {
+  if (!global.gc)
+    console.log('note: run with --expose-gc (npm run bench does) to collect between runs');
   console.log(
     `baseline loop (${N} events: route, append, upsert into a Map): run before each engine run`,
   );
