@@ -29,6 +29,17 @@ const STATUS_ICON: Record<CellStatus, string> = {
   'abort-marker': 'A✕',
 };
 
+/**
+ * A smaller font for a cell's text past four characters, so that a five-digit offset or an id
+ * like e11467 fits the fixed-width cell on one line (it wrapped, and the id under it was cut off).
+ * The full text stays in the cell's title and label.
+ */
+function fit(text: string, chars = 4): { fontSize: string } | undefined {
+  return text.length <= chars
+    ? undefined
+    : { fontSize: `${Math.max(0.5, chars / text.length).toFixed(2)}em` };
+}
+
 const selectSelected = (s: LabState) => s.selected;
 const selectFont = (s: LabState) => s.fontStep;
 
@@ -184,6 +195,8 @@ function LogCell({
       {committed.length > 0 && <span className="mark committed">C</span>}
     </span>
   );
+  // Past three characters an offset would run under the marks in the top right corner.
+  const offChars = hw || lso || committed.length > 0 ? 3 : 4;
   const markText = [hw ? 'high watermark' : '', lso ? 'last stable offset' : '', ...committed]
     .filter(Boolean)
     .join(', ');
@@ -195,7 +208,9 @@ function LogCell({
         aria-label={`offset ${offset}, next to be written${markText ? `; ${markText} here` : ''}`}
       >
         {marks}
-        <span className="off">{offset}</span>
+        <span className="off" style={fit(String(offset))}>
+          {offset}
+        </span>
         <span className="ev">·</span>
       </div>
     );
@@ -220,10 +235,12 @@ function LogCell({
       onClick={() => cell.identity >= 0 && onSelect(cell.identity)}
     >
       {marks}
-      <span className="off">
+      <span className="off" style={fit(`${offset} ${STATUS_ICON[cell.status]}`.trim(), offChars)}>
         {offset} {STATUS_ICON[cell.status]}
       </span>
-      <span className="ev">{cell.identity >= 0 ? id : STATUS_ICON[cell.status]}</span>
+      <span className="ev" style={fit(id.length > 0 && cell.identity >= 0 ? id : '')}>
+        {cell.identity >= 0 ? id : STATUS_ICON[cell.status]}
+      </span>
     </button>
   );
 }
