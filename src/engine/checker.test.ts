@@ -85,7 +85,7 @@ describe("a sink table's rows from before the run", () => {
   // The table starts as {o1: 100, x9: 5}; the workload sends o1 (120) and o3 (70) once each,
   // and ON CONFLICT DO UPDATE writes them. x9 is no event's id: the table is right to keep it,
   // so it belongs to the expected sum. o1's initial row is o1's prior effect: replaced.
-  const run = () =>
+  const run = (statement = 'on-conflict-do-update') =>
     runScenario({
       workload: {
         events: [
@@ -101,7 +101,7 @@ describe("a sink table's rows from before the run", () => {
       },
       sink: {
         type: 'table',
-        statement: 'on-conflict-do-update',
+        statement,
         initialRows: [
           { id: 'o1', amount: 100 },
           { id: 'x9', amount: 5 },
@@ -114,6 +114,23 @@ describe("a sink table's rows from before the run", () => {
     // Rows o1 (120, updated), x9 (5), o3 (70): 195; expected 120 + 70 + x9's 5.
     expect(sink.totals).toMatchObject({ rows: 3, observedSum: 195, expectedSum: 195 });
     expect(r.verdict.observed).toBe('exactly-once');
-    expect(preexistingRows(r.scenario, r.events)).toEqual({ rows: 1, sum: 5 });
+    // Upsert: o1's old row is replaced, so only x9 adds to what the table should hold.
+    expect(preexistingRows(r.scenario, r.events)).toMatchObject({
+      rows: 1,
+      sum: 5,
+      untouchedSum: 5,
+    });
+    expect(preexistingRows(r.scenario, r.events).kept.size).toBe(0);
+  });
+  it('a row ON CONFLICT DO NOTHING keeps is what the table should hold: 175 of 175, exactly once', () => {
+    // DO NOTHING leaves o1 at 100 (PostgreSQL INSERT … ON CONFLICT): rows o1 (100), x9 (5),
+    // o3 (70) = 175, and that is right — o1's 120 was never meant to replace the row.
+    const r = run('on-conflict-do-nothing');
+    const sink = r.verdict.points.find((p) => p.name === 'sink')!;
+    expect(sink.totals).toMatchObject({ rows: 3, observedSum: 175, expectedSum: 175, lost: 0 });
+    expect(r.verdict.observed).toBe('exactly-once');
+    const p = preexistingRows(r.scenario, r.events);
+    expect(p).toMatchObject({ rows: 1, sum: 5 - 20, untouchedSum: 5 });
+    expect([...p.kept]).toEqual([[r.events.identityOf('o1'), -20]]);
   });
 });

@@ -49,6 +49,8 @@ export interface Counters {
   sentAmount: number;
   /** Rows the sink table holds from before the run under ids no event has (they stay). */
   preexistingRows: number;
+  /** Rows the point should hold with the events sent so far (and those from before the run). */
+  expectedRows: number;
   /** Rows (records, effects) at the primary point. */
   rows: number;
   /** Duplicate rows: Σ max(rows − 1, 0). */
@@ -76,8 +78,9 @@ export function countersAt(v: RunView, idx: number): Counters {
   return {
     events: v.events.identities,
     sent: p.sent[i]!,
-    sentAmount: p.sentAmount[i]! + v.events.preexisting.sum,
+    sentAmount: p.sentAmount[i]! + v.events.preexisting.untouchedSum,
     preexistingRows: v.events.preexisting.rows,
+    expectedRows: p.expectedRows[i]! + v.events.preexisting.rows,
     rows: p.rows[i]!,
     duplicates: p.duplicates[i]!,
     missing: p.missing[i]!,

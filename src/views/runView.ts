@@ -42,10 +42,19 @@ export interface EventsView {
   identityAmount: Float64Array;
   trueSum: number;
   /**
-   * The sink table's rows from before the run under ids no event has (engine `preexistingRows`):
-   * part of what the table should hold.
+   * The sink table's rows from before the run (engine `preexistingRows`): `rows` and
+   * `untouchedSum`, those under ids no event has (part of what the table should hold); `kept`,
+   * [identity, old amount − the event's amount] for each row a keep-existing statement should
+   * leave as it was; `prior`, [identity, amount] of each row under an event's id; `sum`, all of
+   * it (what the true sum adds).
    */
-  preexisting: { rows: number; sum: number };
+  preexisting: {
+    rows: number;
+    sum: number;
+    untouchedSum: number;
+    prior: [number, number][];
+    kept: [number, number][];
+  };
 }
 
 /** Record flags in a {@link PartitionLogView}. */
@@ -120,8 +129,13 @@ export interface TableView {
 export interface PrefixCounters {
   /** Identities sent (first 'app-send') so far. */
   sent: Int32Array;
-  /** Σ amount of the identities sent so far (each once, at its amount in the true sum). */
+  /**
+   * Σ amount the point should hold with the identities sent so far: each sent one at its amount
+   * in the true sum (or its kept old row's), each unsent one with a row from before at that row's.
+   */
   sentAmount: Float64Array;
+  /** Rows the point should hold: the identities sent so far and the unsent ones with a row from before. */
+  expectedRows: Int32Array;
   /** Rows (records, effects) at the primary point. */
   rows: Int32Array;
   /** Σ max(rows − 1, 0) per identity. */
@@ -369,7 +383,7 @@ function eventsView(run: Run): EventsView {
     idPrefix: w.generate?.idPrefix ?? '',
     identityAmount,
     trueSum: ev.trueSum,
-    preexisting: preexistingRows(run.scenario, ev),
+    preexisting: preexistingOf(run),
   };
 }
 
@@ -755,8 +769,14 @@ function prefixCounters(
   const effects = new Int32Array(ids);
   const seen = new Uint8Array(ids);
   const amountOf = ev.identityAmount;
+  const keptDelta = new Map(ev.preexisting.kept);
+  const prior = new Map(ev.preexisting.prior);
+  const expRowsP = new Int32Array(n + 1);
   let nSent = 0;
+  // A row under an event's id is there before the event is sent; the event then replaces or keeps it.
   let sentAmount = 0;
+  for (const a of prior.values()) sentAmount += a;
+  let expectedRows = prior.size;
   let nRows = 0;
   let dup = 0;
   let missing = ids;
@@ -823,6 +843,8 @@ function prefixCounters(
   missP[0] = missing;
   missAmtP[0] = missingAmount;
   dblP[0] = dbl;
+  sentAmtP[0] = sentAmount;
+  expRowsP[0] = expectedRows;
   dblAmtP[0] = dblAmount;
   for (let i = 0; i < n; i++) {
     const k = cols.kind[i]!;
@@ -832,7 +854,9 @@ function prefixCounters(
       if (seen[j] === 0) {
         seen[j] = 1;
         nSent++;
-        sentAmount += amountOf[j]!;
+        // A kept row (ON CONFLICT DO NOTHING, insert-only MERGE) should stay as it was.
+        sentAmount += amountOf[j]! + (keptDelta.get(j) ?? 0) - (prior.get(j) ?? 0);
+        if (!prior.has(j)) expectedRows++;
       }
     } else if (k === K.process && isProcessor[a]) {
       processed++;
@@ -875,6 +899,7 @@ function prefixCounters(
     }
     sent[i + 1] = nSent;
     sentAmtP[i + 1] = sentAmount;
+    expRowsP[i + 1] = expectedRows;
     rowsP[i + 1] = nRows;
     dupP[i + 1] = dup;
     missP[i + 1] = missing;
@@ -887,6 +912,7 @@ function prefixCounters(
   return {
     sent,
     sentAmount: sentAmtP,
+    expectedRows: expRowsP,
     rows: rowsP,
     duplicates: dupP,
     missing: missP,
@@ -1177,5 +1203,17 @@ export function indexProcessors(
       commits: tr.commits.toArray(),
       leaves: tr.leaves.toArray(),
     })),
+  };
+}
+
+/** The sink's pre-existing rows as plain data (a RunView crosses from the worker by structured clone). */
+function preexistingOf(run: Run): RunView['events']['preexisting'] {
+  const p = preexistingRows(run.scenario, run.events);
+  return {
+    rows: p.rows,
+    sum: p.sum,
+    untouchedSum: p.untouchedSum,
+    prior: [...p.prior],
+    kept: [...p.kept],
   };
 }

@@ -624,7 +624,7 @@ export function ReaderStage({ view, idx, t }: StageProps) {
             <dd>
               {/* The events sent so far and their amounts (the total only once all are sent).
                   Each figure whole: a narrow column wraps between them, never inside one. */}
-              <span className="figure">{formatCount(c.sent + c.preexistingRows)}</span> ·{' '}
+              <span className="figure">{formatCount(c.expectedRows)}</span> ·{' '}
               <span className="figure">{formatMoney(c.sentAmount)}</span>
             </dd>
           </dl>
