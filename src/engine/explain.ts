@@ -634,6 +634,20 @@ class Ctx {
           };
       }
     }
+    // The later attempt by a member that had given the partition up meanwhile: its task was
+    // already running when the partition was revoked, and a revoke does not stop it.
+    const actorB = t.actor[b]!;
+    if (actorB !== actorA)
+      for (let i = b - 1; i >= 0; i--) {
+        if (t.actor[i] !== actorB || t.partition[i] !== t.partition[b]) continue;
+        const k = this.kind(i);
+        if (k === 'assign') break;
+        if (k === 'revoke')
+          return {
+            text: `${t.actors[actorB]} was still processing {id} when a rebalance gave its partition to ${t.actors[actorA]} → the new owner started from the committed offset and processed {id}, and the old owner's task, which the revoke does not stop, finished and wrote its copy too`,
+            entries: [a, i, b],
+          };
+      }
     return {
       text: `{id} was processed twice (by ${this.actorName(a)} and ${this.actorName(b)})`,
       entries: [a, b],

@@ -410,7 +410,7 @@ export const KNOBS: readonly KnobMeta[] = [
     group: 'processor',
     system: 'Kafka consumer loop',
     editor: { type: 'enum', options: ['sync', 'handoff', 'parallel'] },
-    what: 'sync: the loop processes each polled batch before it polls again. handoff: poll() hands the records to a worker thread and returns at once — auto-commit then saves positions the worker has not reached; a manual commit before processing is made right after poll(), after processing for each record the worker finished. parallel: up to concurrency records at once, finishing out of order; only the contiguous prefix of finished offsets is committed.',
+    what: "sync: the loop processes each polled batch before it polls again. handoff: poll() hands the records to a worker thread and returns at once — auto-commit then saves positions the worker has not reached; a manual commit before processing is made right after poll(), after processing for each record the worker finished. parallel: up to concurrency records at once, finishing out of order; only the contiguous prefix of finished offsets is committed. A rebalance does not stop work already started: it finishes and writes, but its offset is no longer this member's to commit.",
     realDefault: '— (your code decides)',
     doc: `${KAFKA}#consumerapi`,
     applies: consumer,

@@ -770,32 +770,25 @@ export class ConsumerInstance extends Actor implements GroupMember {
     s.started.add(r.offset);
     const d = this.nextDuration();
     const mine = () => this.parts.get(r.partition) === s && s.started.has(r.offset);
-    this.processRecord(
-      r,
-      d,
-      cause,
-      (error, c) => {
-        if (!mine()) {
-          this.inflight--;
-          return this.loop(c);
+    // A revoke does not stop a task already running in the application's pool: it finishes and
+    // writes (the KafkaConsumer javadoc leaves waiting for or cancelling it to the application's
+    // onPartitionsRevoked); only its offset is no longer this member's to commit.
+    this.processRecord(r, d, cause, (error, c) => {
+      this.output.end(this, [r], c, (error2, c2) => {
+        this.inflight--;
+        if (!mine()) return this.loop(c2);
+        s.started.delete(r.offset);
+        if (error === 'NONE' && error2 === 'NONE') s.done.add(r.offset);
+        if (this.world.faults.processedRecords(this, this.targetName, 1, c2)) return;
+        // Commit the contiguous prefix of finished offsets, once per new value.
+        const o = this.committable(s);
+        if (o > s.requested) {
+          s.requested = o;
+          this.commitAsync([{ partition: r.partition, offset: o }], c2);
         }
-        this.output.end(this, [r], c, (error2, c2) => {
-          this.inflight--;
-          if (!mine()) return this.loop(c2);
-          s.started.delete(r.offset);
-          if (error === 'NONE' && error2 === 'NONE') s.done.add(r.offset);
-          if (this.world.faults.processedRecords(this, this.targetName, 1, c2)) return;
-          // Commit the contiguous prefix of finished offsets, once per new value.
-          const o = this.committable(s);
-          if (o > s.requested) {
-            s.requested = o;
-            this.commitAsync([{ partition: r.partition, offset: o }], c2);
-          }
-          this.loop(c2);
-        });
-      },
-      mine,
-    );
+        this.loop(c2);
+      });
+    });
   }
 
   // ------------------------------------------------------------------ commits

@@ -466,11 +466,14 @@ function midflight(
  * through 10, 10, 10, 1000, 10, 10, 10 ms (per instance). consumer-0 polls e1..e7 at ~1 s;
  * e1, e2, e3, e5, e6, e7 are written ~10 ms later, e4 needs 1 s. The prefix is e1..e3, so the
  * committed offset is 3 (e4's). At 1.5 s a rebalance moves the partition to consumer-1:
- * consumer-0 commits its finished prefix (still 3) and drops e4, in flight. consumer-1 starts at
- * offset 3 and processes e4, e5, e6, e7 (10, 10, 10, 1000 ms) — e5..e7 for the second time.
- * - plain-insert: e5..e7 = 2: 10 rows, 3 duplicates, sum 280 + 50 + 60 + 70 = 460.
+ * consumer-0 commits its finished prefix (still 3). Its e4, in flight, is not stopped by the
+ * revoke [K-CJD "Multi-threaded Processing": waiting for or cancelling in-flight work in
+ * onPartitionsRevoked is the application's job, and this one does neither]: it finishes at ~2 s
+ * and writes e4, uncommitted. consumer-1 starts at offset 3 and processes e4, e5, e6, e7 (10, 10,
+ * 10, 1000 ms) — all four for the second time.
+ * - plain-insert: e4..e7 = 2: 11 rows, 4 duplicates, sum 280 + 40 + 50 + 60 + 70 = 500.
  * - upsert (variant id; an insert-if-absent, ON CONFLICT (event_id) DO NOTHING — Postgres calls
- *   only DO UPDATE an upsert): the redone rows conflict: 7 rows, 280.
+ *   only DO UPDATE an upsert): the second copies conflict: 7 rows, 280.
  */
 const rebalanceMidflight: Preset = {
   id: 'rebalance-midflight',
@@ -480,30 +483,30 @@ const rebalanceMidflight: Preset = {
     'Only the contiguous prefix of finished offsets can be committed; everything after the gap is redone.',
   illustrates: 'at-least-once',
   story:
-    'A consumer processes records in parallel to hide a slow API: 1, 2, 3, 5, 6 and 7 were done, but 4 was still waiting on a slow call when a rebalance moved the partition to another instance. The committed offset could only point at record 4 (offset 3), because a committed offset means “everything before this is done”. The new owner started at record 4 and did 5, 6 and 7 again.',
+    'A consumer processes records in parallel to hide a slow API: 1, 2, 3, 5, 6 and 7 were done, but 4 was still waiting on a slow call when a rebalance moved the partition to another instance. The committed offset could only point at record 4 (offset 3), because a committed offset means “everything before this is done”. The new owner started at record 4 and did 5, 6 and 7 again — and the slow call for 4 came back on the old instance, which wrote it too.',
   watch:
-    'Six rows written almost at once, the committed offset stuck at 3 behind e4, then the partition moving to consumer-1, which writes e4..e7.',
+    'Six rows written almost at once, the committed offset stuck at 3 behind e4, then the partition moving to consumer-1, which writes e4..e7 — while consumer-0 still finishes e4 and writes it.',
   fix: 'Try: make the write idempotent (sink.statement on-conflict-do-nothing, the upsert variant) → the redone records change nothing: 7 rows.',
   predict: {
     question:
       'e1–e3 and e5–e7 were done and e4 was in flight when the partition moved. Which records does the new owner process?',
     answer:
-      'e4, e5, e6 and e7: the committed offset could only reach e4, so e5–e7 are processed twice.',
+      'e4, e5, e6 and e7: the committed offset could only reach e4, so e5–e7 are processed twice — and e4 too, since the old owner’s slow call still finishes and writes it.',
   },
   sources: sourceUrls('K-CJD', 'K-DES', 'K-CCFG'),
   variants: [
     {
       id: 'plain-insert',
       label: 'plain INSERT',
-      summary: 'the redone e5..e7 become duplicate rows',
+      summary: 'the redone e5..e7, and e4 finished late by the old owner, become duplicate rows',
       scenario: midflight(
         'Rebalance with e4 in flight, plain INSERT',
         { type: 'table', name: 'events' },
         {
-          totals: { rows: 10, duplicates: 3, lost: 0, sum: 460 },
-          rows: { ...each(ids(1, 4), 1), ...each(ids(5, 7), 2) },
+          totals: { rows: 11, duplicates: 4, lost: 0, sum: 500 },
+          rows: { ...each(ids(1, 3), 1), ...each(ids(4, 7), 2) },
           observed: 'at-least-once',
-          points: { processed: { totals: { rows: 10, duplicates: 3 } } },
+          points: { processed: { totals: { rows: 11, duplicates: 4 } } },
         },
       ),
     },
@@ -518,7 +521,7 @@ const rebalanceMidflight: Preset = {
           totals: { rows: 7, duplicates: 0, lost: 0, sum: 280 },
           rows: each(ids(1, 7), 1),
           observed: 'exactly-once',
-          points: { processed: { totals: { rows: 10, duplicates: 3 } } },
+          points: { processed: { totals: { rows: 11, duplicates: 4 } } },
         },
       ),
     },
