@@ -270,3 +270,34 @@ describe('lab store: the panels’ cursor (shown)', () => {
     expect(l.shown.getState().idx).toBe(l.cursor.getState().idx);
   });
 });
+
+describe('lab store: guarantee switches in a row', () => {
+  it('are one undo step, and walking back to the first guarantee restores the scenario as it was', async () => {
+    const l = await lab();
+    const pristine = l.app.getState().scenario;
+    const claim = selectClaim(l.app.getState());
+    expect(claim).toBe('at-least-once');
+    // ← ← then → → on the radio group: at-most-once, then exactly-once... each from the pristine scenario.
+    l.actions.setGuarantee('at-most-once');
+    l.actions.setGuarantee('exactly-once');
+    expect(selectClaim(l.app.getState())).toBe('exactly-once');
+    expect(l.app.getState().past).toHaveLength(1);
+    l.actions.setGuarantee('at-least-once');
+    expect(l.app.getState().scenario).toBe(pristine);
+    // One step back from any point of the run is the scenario before it.
+    l.actions.setGuarantee('at-most-once');
+    l.actions.undo();
+    expect(l.app.getState().scenario).toBe(pristine);
+    expect(l.app.getState().past).toHaveLength(0);
+    await l.actions.settled();
+  });
+
+  it('end at the first edit of another kind: the next switch is a new undo step', async () => {
+    const l = await lab();
+    l.actions.setGuarantee('exactly-once');
+    l.actions.setKnob('sink.statement', 'insert');
+    l.actions.setGuarantee('at-most-once');
+    expect(l.app.getState().past).toHaveLength(3);
+    await l.actions.settled();
+  });
+});

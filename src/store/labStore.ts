@@ -332,6 +332,9 @@ export function createLab(deps: LabDeps): Lab {
     });
   };
 
+  /** The guarantee switches in a row so far (see setGuarantee): where they began, where they are. */
+  let burst: { before: ScenarioInput; claim: Guarantee | null; at: ScenarioInput } | null = null;
+
   /** Replace the scenario as one undoable edit, then re-simulate. */
   const edit = (next: ScenarioInput, notice: string | null = null) => {
     const s = app.getState();
@@ -399,10 +402,21 @@ export function createLab(deps: LabDeps): Lab {
       requestRun();
     },
     setGuarantee(g) {
-      const s = app.getState().scenario;
+      const current = app.getState().scenario;
       // Choosing the claimed guarantee again applies its recipe where the knobs differ from it;
       // where they follow it already there is nothing to apply (and nothing to undo).
-      if (g === claimOf(s) && selectRecipeDifferences(app.getState()).length === 0) return;
+      if (g === claimOf(current) && selectRecipeDifferences(app.getState()).length === 0) return;
+      // Switches in a row (arrow keys walking the radio group) are one edit: each applies its
+      // recipe to the scenario from before the first, one Ctrl+Z undoes them all, and walking
+      // back to the guarantee the run started from gives that scenario back as it was.
+      const inBurst = burst !== null && burst.at === current;
+      const s = inBurst ? burst!.before : current;
+      if (inBurst && g === burst!.claim) {
+        app.setState({ scenario: s, future: [], notice: `Guarantee: ${g} (as it was)` });
+        burst!.at = s;
+        requestRun();
+        return;
+      }
       // The picker disables such an option; any other caller gets the same answer: a switch that
       // would turn the scenario into one the validator refuses (a fault that cannot exist under
       // g) is not made, and the notice says why.
@@ -413,7 +427,16 @@ export function createLab(deps: LabDeps): Lab {
       }
       // Show what the switch just set.
       app.setState({ tab: 'sets' });
-      edit(applyGuarantee(s, g), `Guarantee: ${g}`);
+      const next = applyGuarantee(s, g);
+      if (inBurst) {
+        app.setState({ scenario: next, future: [], notice: `Guarantee: ${g}` });
+        burst!.at = next;
+        requestRun();
+        return;
+      }
+      edit(next, `Guarantee: ${g}`);
+      // A re-applied claim has no 'as it was' to walk back to.
+      burst = { before: s, claim: g === claimOf(s) ? null : claimOf(s), at: next };
     },
     setKnob(path, value, note) {
       const { scenario, notice } = editKnob(app.getState().scenario, path, value, note);
