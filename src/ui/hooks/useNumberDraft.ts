@@ -6,10 +6,16 @@ export interface NumberDraft {
   text: string;
   /** Why the typed text was refused (null: nothing refused). */
   problem: string | null;
-  /** Spread on the `<input>`: value, aria-invalid, onChange, onBlur (applies), onKeyDown. */
+  /** Spread on the `<input>`: value, aria-invalid, data-undo, onChange, onBlur (applies), onKeyDown. */
   input: {
     value: string;
     'aria-invalid': boolean;
+    /**
+     * 'page' while the field shows its applied value: Ctrl+Z there undoes the page's last edit
+     * (the field follows), not the field's text — which left the field at the old value and the
+     * scenario at the new one. With a draft typed, the browser's text undo applies.
+     */
+    'data-undo': 'page' | 'field';
     onChange(e: ChangeEvent<HTMLInputElement>): void;
     onBlur(): void;
     onKeyDown(e: KeyboardEvent<HTMLInputElement>): void;
@@ -53,6 +59,7 @@ export function useNumberDraft(
     input: {
       value: text,
       'aria-invalid': problem !== null,
+      'data-undo': text === String(value) && problem === null ? 'page' : 'field',
       onChange: (e) => {
         setText(e.target.value);
         if (problem !== null && judge(e.target.value).ok) setProblem(null);

@@ -115,4 +115,17 @@ describe('useShortcuts', () => {
     fireEvent.keyDown(el('<input type="text">'), { key: 'z', ctrlKey: true });
     expect(a.undo).toHaveBeenCalledTimes(1);
   });
+
+  it('a field showing its applied value (data-undo="page") leaves Ctrl+Z and Ctrl+Y to the page', () => {
+    const a = fakeLab();
+    const clean = el('<input type="text" data-undo="page">');
+    const z = fireEvent.keyDown(clean, { key: 'z', ctrlKey: true });
+    fireEvent.keyDown(clean, { key: 'y', ctrlKey: true });
+    // With a draft typed, the browser's text undo keeps it.
+    fireEvent.keyDown(el('<input type="text" data-undo="field">'), { key: 'z', ctrlKey: true });
+    expect(a.undo).toHaveBeenCalledTimes(1);
+    expect(a.redo).toHaveBeenCalledTimes(1);
+    // preventDefault: the field's own undo does not also run.
+    expect(z).toBe(false);
+  });
 });

@@ -101,15 +101,18 @@ export function useShortcuts(lab: Lab): void {
       const a = lab.actions;
       const mod = e.ctrlKey || e.metaKey;
       const target = e.target as HTMLElement | null;
+      // A field with nothing typed since its value was applied leaves undo to the page (see
+      // useNumberDraft): the browser's own undo would only put back its text, not the scenario.
+      const fieldUndo = editsText(target) && target?.dataset.undo !== 'page';
       if (mod && (e.key === 'z' || e.key === 'Z')) {
-        if (editsText(target)) return;
+        if (fieldUndo) return;
         e.preventDefault();
         if (e.shiftKey) a.redo();
         else a.undo();
         return;
       }
       if (mod && (e.key === 'y' || e.key === 'Y')) {
-        if (editsText(target)) return;
+        if (fieldUndo) return;
         e.preventDefault();
         a.redo();
         return;
