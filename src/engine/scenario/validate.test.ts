@@ -101,6 +101,16 @@ describe('scenario validation names the field of every problem', () => {
     expect(r.ok ? '' : r.issues[0]!.message).toBe('at least 1');
   });
 
+  it('a fractional time says it must be a whole number (not "expected an int, got a number")', () => {
+    const r = parseScenario({
+      ...base,
+      processor: { type: 'consumer', 'max.poll.interval.ms': 1.5 },
+    });
+    expect(r.ok ? [] : r.issues.map((i) => `${i.path}: ${i.message}`)).toEqual([
+      'processor.max.poll.interval.ms: must be a whole number',
+    ]);
+  });
+
   it('refuses consumer-loop processing settings on a Flink job or a Spark query (they would be ignored)', () => {
     const job = { type: 'flink', 'execution.checkpointing.interval': 1000 };
     expect(paths({ ...base, processor: { ...job, processing: { mode: 'parallel' } } })).toEqual([

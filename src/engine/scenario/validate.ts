@@ -125,8 +125,10 @@ function plainMessage(i: SchemaIssue): string {
   switch (i.code) {
     case 'invalid_type': {
       const got = /received (\w+)$/.exec(i.message)?.[1];
-      const want = article(i.expected);
+      // zod's 'int' is a whole number: "expected an int, got a number" read as a type error.
+      const want = i.expected === 'int' ? 'a whole number' : article(i.expected);
       if (got === 'undefined') return `required (${want})`;
+      if (i.expected === 'int' && got === 'number') return 'must be a whole number';
       return got ? `expected ${want}, got ${article(got)}` : i.message;
     }
     case 'too_big': {
