@@ -639,8 +639,15 @@ class Ctx {
     const actorB = t.actor[b]!;
     if (actorB !== actorA)
       for (let i = b - 1; i >= 0; i--) {
-        if (t.actor[i] !== actorB || t.partition[i] !== t.partition[b]) continue;
+        if (t.actor[i] !== actorB) continue;
         const k = this.kind(i);
+        // A zombie: it paused with {id} in hand, the group replaced it, and it woke up.
+        if (k === 'stall')
+          return {
+            text: `${t.actors[actorB]} paused longer than session.timeout.ms while it held {id} → the group gave its partition to ${t.actors[actorA]}, which started from the committed offset and processed {id}, and the paused instance wrote its own copy when it woke up`,
+            entries: [i, a, b],
+          };
+        if (t.partition[i] !== t.partition[b]) continue;
         if (k === 'assign') break;
         if (k === 'revoke')
           return {

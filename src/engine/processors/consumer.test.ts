@@ -185,6 +185,35 @@ describe('zombie consumer (SEMANTICS F9)', () => {
     expect(entriesOf(run, 'commit-failed').length).toBeGreaterThanOrEqual(1);
     expect(totals(run).lost).toBe(0);
     expect(anomalies(run)).toEqual(['e1:2', 'e2:2', 'e3:2', 'e4:2', 'e5:2']);
+    // The explanation names the pause, the replacement and the zombie's own write.
+    expect(run.verdict.explanations[0]!.sentence).toMatch(
+      /^consumer-0 paused longer than session\.timeout\.ms .*→ the group gave its partition to .*, which started from the committed offset and processed e1.*the paused instance .*wrote its own copy when it woke up/,
+    );
+  });
+});
+
+describe('zombie with a standby member (SEMANTICS F9)', () => {
+  it('the replacement writes first, the zombie later: the explanation still names the pause', () => {
+    // Two members, consumer-0 owns the partition, 10 ms per record, batches of 5. It pauses at
+    // 1,012 ms with e1..e5 polled and none written; consumer-1 takes over from offset 0 and
+    // writes e1..e10; consumer-0 wakes at 61 s and writes e1..e5 again.
+    const run = runScenario({
+      workload: { events: events(10) },
+      processor: {
+        type: 'consumer',
+        instances: 2,
+        'max.poll.records': 5,
+        'enable.auto.commit': false,
+        'auto.offset.reset': 'earliest',
+        startAtMs: 1000,
+        processing: { perRecordMs: 10 },
+      },
+      faults: [{ kind: 'zombie', target: 'consumer-0', at: 1012, pauseMs: 60_000 }],
+    });
+    expect(anomalies(run)).toEqual(['e1:2', 'e2:2', 'e3:2', 'e4:2', 'e5:2']);
+    expect(run.verdict.explanations[0]!.sentence).toMatch(
+      /^consumer-0 paused longer than session\.timeout\.ms while it held e1 → the group gave its partition to consumer-1, which started from the committed offset and processed e1, and the paused instance wrote its own copy when it woke up/,
+    );
   });
 });
 
