@@ -218,12 +218,14 @@ function KnobRow({
       control = (
         <span className="field">
           <label className="field">
+            {/* Named with its knob: read alone, "off" said nothing about what it turns off. */}
             <input
               type="checkbox"
               checked={off}
+              aria-label={`${meta.name}: ${e.offLabel}`}
               onChange={(ev) => (ev.target.checked ? set(null) : turnOn())}
             />
-            <span>{e.offLabel}</span>
+            <span aria-hidden="true">{e.offLabel}</span>
           </label>
           {off ? (
             <input
