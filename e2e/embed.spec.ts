@@ -263,3 +263,14 @@ test('locked knobs: no guarantee switch, no fault menu, no drop; panels chosen',
   await page.getByRole('radiogroup', { name: 'Guarantee' }).getByText('Exactly-once').click();
   await expect(page.getByTestId(testIds.verdict)).toHaveAttribute('data-observed', 'exactly-once');
 });
+
+test('an embed whose link cannot be opened says why and plays nothing, not the default scenario', async ({
+  page,
+}) => {
+  await page.goto(`${APP}?embed&preset=nope/nope`);
+  const refused = page.getByTestId(testIds.embedRefused);
+  await expect(refused).toContainText('No preset “nope/nope” in the library.');
+  await expect(refused).toContainText('Nothing to play');
+  await expect(page.getByTestId(testIds.embedPlayer)).toHaveCount(0);
+  await expect(page.getByTestId(testIds.play)).toHaveCount(0);
+});

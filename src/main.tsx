@@ -25,6 +25,7 @@ createRoot(container).render(
           page={booted.page}
           options={parseEmbedOptions(window.location.search)}
           presetRef={booted.start.presetRef}
+          linkRefused={booted.start.linkRefused}
         />
       ) : (
         <App lab={booted.lab} page={booted.page} />

@@ -93,6 +93,8 @@ export const testIds = {
   embedDialog: 'embed-dialog',
   embedSnippet: 'embed-snippet',
   embedPlayer: 'embed-player',
+  /** An embed whose share link or preset could not be opened: the reason, no player. */
+  embedRefused: 'embed-refused',
   embedCaption: 'embed-caption',
   embedPredict: 'embed-predict',
   embedReveal: 'embed-reveal',

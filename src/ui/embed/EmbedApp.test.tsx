@@ -49,6 +49,28 @@ const hidden = () => screen.queryAllByTestId(testIds.outcomeHidden).map((x) => x
 const playing = (lab: Lab) => lab.app.getState().playing;
 
 describe('embedded player (jsdom)', () => {
+  it('a link that could not be opened shows why and plays nothing (not the default scenario)', async () => {
+    const lab = presetLab('at-least-once/default');
+    const notices = createNotices([
+      { tone: 'error', text: 'This share link could not be opened; the lab opened without it:' },
+    ]);
+    render(
+      <EmbedApp
+        lab={lab}
+        page={{ notices, artifacts: createArtifactClient(), shareLink: null }}
+        options={DEFAULT_EMBED}
+        presetRef={null}
+        linkRefused
+      />,
+    );
+    await act(() => lab.actions.settled());
+    const refused = screen.getByTestId(testIds.embedRefused);
+    expect(refused.textContent).toContain('This share link could not be opened');
+    expect(refused.textContent).toContain('Nothing to play');
+    expect(screen.queryByTestId(testIds.embedPlayer)).toBeNull();
+    expect(screen.queryByTestId(testIds.play)).toBeNull();
+  });
+
   afterEach(cleanup);
 
   it("a variant the preset's question is not about is asked about its own run, not the other variant's", async () => {

@@ -34,21 +34,31 @@ export function EmbedApp({
   page,
   options,
   presetRef,
+  linkRefused = false,
 }: {
   lab: Lab;
   page: PageServices;
   options: EmbedOptions;
   /** The preset the scenario came from (its prediction is the default question). */
   presetRef: string | null;
+  /**
+   * The embed's share link or preset could not be opened: the notice says why and nothing plays
+   * (the default scenario under the banner read as the author's lesson).
+   */
+  linkRefused?: boolean;
 }) {
   const lab = useMemo(() => (options.lock ? lockedLab(given) : given), [given, options.lock]);
   useLabDriver(lab);
   return (
     <LabProvider lab={lab}>
       <PageProvider page={page}>
-        <Asking predict={options.predict}>
-          <Player options={options} presetRef={presetRef} />
-        </Asking>
+        {linkRefused ? (
+          <Refused frameId={options.frameId} />
+        ) : (
+          <Asking predict={options.predict}>
+            <Player options={options} presetRef={presetRef} />
+          </Asking>
+        )}
       </PageProvider>
     </LabProvider>
   );
@@ -175,6 +185,25 @@ function Player({ options, presetRef }: { options: EmbedOptions; presetRef: stri
           <Explanations />
         </div>
       )}
+    </div>
+  );
+}
+
+/** What an embed whose scenario could not be opened shows: why (the notice), and no player. */
+function Refused({ frameId }: { frameId: EmbedOptions['frameId'] }) {
+  const root = useRef<HTMLDivElement>(null);
+  useReportHeight(root, frameId);
+  return (
+    <div ref={root} className="embed" data-testid={testIds.embedRefused}>
+      <NoticeBar />
+      <p className="embed-refused">
+        Nothing to play: the scenario this embed names could not be opened (see above). Its author
+        can make a new snippet with Embed in{' '}
+        <a href="./" target="_blank" rel="noopener noreferrer">
+          Delivery Lab ↗
+        </a>
+        .
+      </p>
     </div>
   );
 }

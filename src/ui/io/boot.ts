@@ -36,7 +36,7 @@ export function bootPage({ embed }: { embed: boolean }): BootedPage {
   // The library's reading of `?preset=` (case, bare ids, its messages): one contract for both.
   const presetValue = presetParamOf(location.search);
   const preset = presetValue === null ? null : resolvePresetParam(presetValue);
-  const start = chooseStart({ share, preset, saved: embed ? null : loadWorkspace() });
+  const start = chooseStart({ share, preset, saved: embed ? null : loadWorkspace(), embed });
   const notices = createNotices(start.notices);
   const lab = createLab({
     runner: createRunClient(),

@@ -66,6 +66,21 @@ describe('chooseStart: share link › ?preset= › saved workspace › default',
     expect(d.initial).toBeUndefined();
   });
 
+  it('a link or preset that was asked for and could not be used is flagged (an embed then plays nothing)', () => {
+    const none = { share: null, preset: null, saved: null };
+    expect(chooseStart(none).linkRefused).toBe(false);
+    expect(chooseStart({ ...none, share }).linkRefused).toBe(false);
+    expect(chooseStart({ ...none, preset: resolvePresetParam('at-most-once') }).linkRefused).toBe(
+      false,
+    );
+    const bad = chooseStart({ ...none, share: badShare });
+    expect(bad).toMatchObject({ source: 'default', linkRefused: true });
+    expect(chooseStart({ ...none, preset: resolvePresetParam('nope/nope') })).toMatchObject({
+      source: 'default',
+      linkRefused: true,
+    });
+  });
+
   it('what cannot be used is said, and the next source is tried', () => {
     const s = chooseStart({
       share: badShare,

@@ -30,6 +30,11 @@ export interface Start {
   previous?: ScenarioInput;
   /** A refused edit saved on top of `initial`: loaded over it once it has run (see workspaceOf). */
   refused?: unknown;
+  /**
+   * A share link or `?preset=` was given and none could be used: the scenario is the workspace's
+   * or the default. An embed then plays nothing (its reader would take that for the lesson).
+   */
+  linkRefused: boolean;
   notices: Omit<PageNotice, 'id'>[];
 }
 
@@ -41,10 +46,13 @@ export interface StartInputs {
   preset: PresetParam | null;
   /** The saved workspace (null in an embed, which never reads it) and its notice. */
   saved: { workspace: Workspace | null; notice: StorageNotice | null } | null;
+  /** An embed: what could not be opened is not replaced (the embed says it plays nothing). */
+  embed?: boolean;
 }
 
 /** Choose the start (see the module comment). */
-export function chooseStart({ share, preset, saved }: StartInputs): Start {
+export function chooseStart({ share, preset, saved, embed = false }: StartInputs): Start {
+  const without = embed ? '' : ' The lab opened without it.';
   const notices: Omit<PageNotice, 'id'>[] = [];
   if (saved?.notice)
     notices.push({
@@ -61,12 +69,15 @@ export function chooseStart({ share, preset, saved }: StartInputs): Start {
         // An unedited preset, shared: open it as that preset (its story and question).
         presetRef: pristinePresetRef(share.input),
         prefs,
+        linkRefused: false,
         ...(ws ? { previous: ws.scenario } : {}),
         notices,
       };
     notices.push({
       tone: 'error',
-      text: 'This share link could not be opened; the lab opened without it:',
+      text: embed
+        ? 'This share link could not be opened:'
+        : 'This share link could not be opened; the lab opened without it:',
       lines: shareIssueLines(share.issues),
     });
   }
@@ -78,22 +89,25 @@ export function chooseStart({ share, preset, saved }: StartInputs): Start {
         initial: structuredClone(p.variant.scenario),
         presetRef: `${p.preset.id}/${p.variant.id}`,
         prefs,
+        linkRefused: false,
         ...(ws ? { previous: ws.scenario } : {}),
         notices,
       };
     notices.push({
       tone: 'warn',
-      text: `${preset.kind === 'unknown' ? preset.message : 'Unknown preset.'} The lab opened without it.`,
+      text: `${preset.kind === 'unknown' ? preset.message : 'Unknown preset.'}${without}`,
     });
   }
+  const linkRefused = share !== null || preset !== null;
   if (ws)
     return {
       source: 'workspace',
       initial: ws.scenario,
       presetRef: ws.presetRef,
       prefs,
+      linkRefused,
       ...(ws.refused !== undefined ? { refused: ws.refused } : {}),
       notices,
     };
-  return { source: 'default', presetRef: null, prefs, notices };
+  return { source: 'default', presetRef: null, prefs, linkRefused, notices };
 }
