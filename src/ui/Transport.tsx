@@ -166,8 +166,13 @@ export function Transport({ locked = false }: { locked?: boolean }) {
             data-testid={testIds.faultsNeverFired}
             title={neverFired.map((m) => `${m.label}: armed from ${formatMs(m.at)}`).join('\n')}
           >
-            ⚠ never fired:{' '}
-            {neverFired.length === 1 ? neverFired[0]!.label : `${neverFired.length} faults`}
+            {/* The fault's own name where it has one: the whole label ran past the row's end. */}⚠
+            never fired:{' '}
+            {neverFired.length === 1
+              ? neverFired[0]!.id !== null
+                ? `“${neverFired[0]!.id}”`
+                : neverFired[0]!.label
+              : `${neverFired.length} faults`}
           </span>
         )}
       </div>

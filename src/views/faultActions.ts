@@ -562,6 +562,8 @@ export interface FaultMarker {
   firedAt: number;
   /** "a crash of consumer-0 "consumer crash"". */
   label: string;
+  /** The fault's own id ("consumer crash"), or null: a short name where the label is too long. */
+  id: string | null;
   kind: FaultSpec['kind'];
   /** How many times it fired (a random or repeating fault fires more than once). */
   firings: number;
@@ -623,6 +625,7 @@ export function faultMarkers(v: RunView, s: Scenario): FaultMarker[] {
       firedEntry,
       firedAt: firedEntry >= 0 ? v.cols.time[firedEntry]! : -1,
       label: describeFault(f) + matchText(f),
+      id: f.id ?? null,
       kind: f.kind,
       firings: fired.length,
       untilMs: f.kind === 'random' ? (f.untilMs ?? null) : null,
