@@ -2,6 +2,7 @@ import { useId, useRef, type ReactNode } from 'react';
 import type { Preset } from '../../scenarios';
 import { useLabInstance, useView } from '../../store/LabContext';
 import { judgeChoice, PREDICTION_CHOICES, questionVariant } from '../../views/library';
+import { Breakable } from '../Breakable';
 import { focusSoon } from '../hooks/focusSoon';
 import { testIds } from '../testIds';
 import { usePredictions } from './PredictionContext';
@@ -134,7 +135,7 @@ export function PredictFirst({
     >
       <Heading id={headingId}>Predict first</Heading>
       <p className="predict-question" data-testid={testIds.predictQuestion}>
-        {question.text}
+        <Breakable text={question.text} />
       </p>
       {note}
       {p.locked ? (
@@ -214,7 +215,7 @@ export function PredictFirst({
             )}
             {question.answer && (
               <>
-                <strong>Answer:</strong> {question.answer}
+                <strong>Answer:</strong> <Breakable text={question.answer} />
               </>
             )}
             {outcome}

@@ -3,6 +3,7 @@ import { LIBRARY_GROUPS, type Preset } from '../../scenarios';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import { fixParts, isPristinePreset, openPreset, sourceLabel } from '../../views/library';
+import { Breakable } from '../Breakable';
 import { focusSoon } from '../hooks/focusSoon';
 import { testIds } from '../testIds';
 import { GuaranteeBadge } from './GuaranteeBadge';
@@ -224,9 +225,13 @@ function StoryBody({
 }) {
   return (
     <>
-      <p data-testid={testIds.storyText}>{preset.story}</p>
+      <p data-testid={testIds.storyText}>
+        <Breakable text={preset.story} />
+      </p>
       <h3>Watch</h3>
-      <p>{preset.watch}</p>
+      <p>
+        <Breakable text={preset.watch} />
+      </p>
       <h3>Try</h3>
       <p className="story-try">
         {fixParts(preset).map((part, k) =>
