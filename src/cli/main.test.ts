@@ -227,6 +227,17 @@ describe('exit 2: invalid input, one line per problem naming the field', () => {
     });
   });
 
+  it('a mistyped preset id gets the near ones: a variant that does not exist, or ids containing it', () => {
+    expect(cli(['lost-ack-retry/nope'])).toMatchObject({
+      code: 2,
+      err: 'no scenario file or preset named "lost-ack-retry/nope"; the preset "lost-ack-retry" has variants idempotence-off, idempotence-on, acks-1, retries-0 (see --list)',
+    });
+    expect(cli(['lost-ack'])).toMatchObject({
+      code: 2,
+      err: 'no scenario file or preset named "lost-ack"; did you mean lost-ack-retry/idempotence-off, lost-ack-retry/idempotence-on, lost-ack-retry/acks-1, lost-ack-retry/retries-0 (see --list)',
+    });
+  });
+
   it('an empty file and a JSON syntax error are worded as the page words them', () => {
     expect(cli([file('empty.json', '')])).toEqual({
       code: 2,

@@ -22,7 +22,7 @@ import {
   formatIssues,
   type ParseResult,
 } from '../engine';
-import { findPreset, presetIds } from '../scenarios';
+import { findPreset, presetIds, presets } from '../scenarios';
 import { parseSeed } from '../views/seed';
 import {
   diagramKind,
@@ -182,7 +182,7 @@ export function main(
       const code = (e as NodeJS.ErrnoException).code;
       err(
         code === 'ENOENT'
-          ? `no scenario file or preset named "${target}" (see --list)`
+          ? `no scenario file or preset named "${target}"${nearPresets(target)} (see --list)`
           : `cannot read ${target}: ${(e as Error).message}`,
       );
       return 2;
@@ -252,4 +252,21 @@ if (process.argv[1] && /main\.[cm]?[tj]s$/.test(process.argv[1])) {
     code = 1;
   }
   process.exitCode = code;
+}
+
+/**
+ * What a mistyped preset id was likely meant to be: the variants of a preset named by its id
+ * ("; its variants: idempotence-off, …"), else the ids that contain it ("; did you mean …").
+ * Empty when nothing is close, or the target looks like a file.
+ */
+function nearPresets(target: string): string {
+  if (/\.json$|[\\]/.test(target) || target.startsWith('.')) return '';
+  const [pid, vid] = target.toLowerCase().split('/', 2);
+  const preset = presets.find((p) => p.id === pid);
+  if (preset && vid !== undefined)
+    return `; the preset "${preset.id}" has variants ${preset.variants.map((v) => v.id).join(', ')}`;
+  const near = presetIds().filter((id) => id.includes(target.toLowerCase()));
+  if (near.length === 0) return '';
+  const shown = near.slice(0, 5).join(', ');
+  return `; did you mean ${shown}${near.length > 5 ? ` (and ${near.length - 5} more)` : ''}`;
 }
