@@ -74,3 +74,24 @@ test('the ledger is one tab stop: ↑/↓ select events, Home/End the first and 
     await page.evaluate(() => document.activeElement?.closest('[role="table"]') === null),
   ).toBe(true);
 });
+
+test('the first Tab offers a skip to the pipeline; Enter takes the focus there, the URL unchanged', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  await page.goto('./?preset=lost-ack-retry/idempotence-off');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  const url = page.url();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to the pipeline' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(dash.byId(testIds.pipeline)).toBeFocused();
+  expect(page.url()).toBe(url);
+  // The next Tab is inside the pipeline.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('#pipeline') !== null)).toBe(
+    true,
+  );
+});

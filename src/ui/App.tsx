@@ -52,6 +52,19 @@ function Shell() {
       data-testid={testIds.app}
       style={{ ['--scale' as string]: String(FONT_SCALES[step] ?? 1) }}
     >
+      {/* The first Tab: past the top bar and the story to the pipeline (the story comes first in
+          the order — its question is the first step — which put a dozen stops before it). No
+          hash change: the URL's hash is the share link's. */}
+      <a
+        className="skip-link"
+        href="#pipeline"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('pipeline')?.focus();
+        }}
+      >
+        Skip to the pipeline
+      </a>
       <TopBar />
       <NoticeBar />
       <section aria-label="Playback">

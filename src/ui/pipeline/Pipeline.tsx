@@ -30,6 +30,8 @@ export function Pipeline() {
       <div className="pipeline-scroll" ref={scroller}>
         <main
           ref={ref}
+          id="pipeline"
+          tabIndex={-1}
           className={`pipeline${kind}${readers}`}
           aria-label="Pipeline"
           data-testid={testIds.pipeline}
