@@ -919,8 +919,9 @@ class Ctx {
         outs.every((r) => r.txn >= 0 && this.outcome(reader.topic, r.p, r.txn) === 'aborted')
       ) {
         const loss = this.dataLossFor(aborted.txn);
-        // The legacy TwoPhaseCommitSinkFunction without ignoreFailuresAfterTransactionTimeout()
-        // rethrows when the recovery commit finds it aborted: the job fails at every restore.
+        // A sink on the legacy TwoPhaseCommitSinkFunction whose recovery commit throws, without
+        // ignoreFailuresAfterTransactionTimeout(), rethrows when it finds the transaction
+        // aborted: the job fails at every restore.
         const sink = s.sink;
         const failing =
           s.processor.type === 'flink' &&

@@ -26,8 +26,11 @@
  *   aborted" and drops it — silent data loss, the job goes on (our default,
  *   `ignoreFailuresAfterTransactionTimeout: true`,
  *   https://github.com/apache/flink-connector-kafka/blob/main/flink-connector-kafka/src/main/java/org/apache/flink/connector/kafka/sink/KafkaCommitter.java);
- *   the legacy TwoPhaseCommitSinkFunction without `ignoreFailuresAfterTransactionTimeout()` (off by
- *   default there) rethrows and the job fails on every restore (`false`, SEMANTICS A8);
+ *   a sink on the legacy TwoPhaseCommitSinkFunction whose recoverAndCommit throws, without
+ *   `ignoreFailuresAfterTransactionTimeout()` (off by default there), rethrows and the job fails on
+ *   every restore (`false`, SEMANTICS A8). The legacy FlinkKafkaProducer is not such a sink: its
+ *   recoverAndCommit catches the fencing error and logs "Presumably this transaction has been
+ *   already committed before", losing the data as KafkaSink does;
  * - the KafkaSource commits offsets back to Kafka only when a checkpoint completes, "only for
  *   exposing the progress"; without checkpointing it relies on the consumer's auto-commit.
  * - starting offsets (`offsetsInitializer`): the real KafkaSource starts from earliest by

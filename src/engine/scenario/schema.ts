@@ -488,9 +488,11 @@ export const KafkaSinkSchema = z.strictObject({
    * Most likely the transaction has been aborted" and drops the committable — the data is lost
    * silently and the job keeps running; KafkaSink has no option to change that
    * (https://github.com/apache/flink-connector-kafka/blob/main/flink-connector-kafka/src/main/java/org/apache/flink/connector/kafka/sink/KafkaCommitter.java).
-   * `false` models the legacy TwoPhaseCommitSinkFunction (FlinkKafkaProducer) without
-   * `ignoreFailuresAfterTransactionTimeout()` — off by default there — whose recoverAndCommit
-   * rethrows, so the job fails on every restore
+   * `false` models a sink on the legacy TwoPhaseCommitSinkFunction whose recoverAndCommit throws
+   * when the commit fails, without `ignoreFailuresAfterTransactionTimeout()` — off by default
+   * there — which rethrows, so the job fails on every restore (not the legacy FlinkKafkaProducer:
+   * its recoverAndCommit catches the fencing error, logs "Presumably this transaction has been
+   * already committed before" and goes on, losing the data as KafkaSink does)
    * (https://github.com/apache/flink/blob/release-1.17/flink-streaming-java/src/main/java/org/apache/flink/streaming/api/functions/sink/TwoPhaseCommitSinkFunction.java).
    * The field name is the legacy API's; KafkaSink itself has no such setting.
    */

@@ -269,9 +269,12 @@ const flinkCheckpointReplay: Preset = {
  *   committable — silent data loss, the job keeps running; KafkaSink has no option to fail instead
  *   [F-KAF "data loss may happen"]. The source is at 250, so e201..e250 are never written again:
  *   rc 200 rows, sum 201,000, 50 lost.
- * - fail-on-expired (S08.b, A8's optional behaviour): the legacy TwoPhaseCommitSinkFunction
- *   (FlinkKafkaProducer) without ignoreFailuresAfterTransactionTimeout() — which is off by default
- *   there and does not exist on KafkaSink [F-2PC]: recoverAndCommit rethrows, so the job crashes
+ * - fail-on-expired (S08.b, A8's optional behaviour): a sink on the legacy
+ *   TwoPhaseCommitSinkFunction whose recoverAndCommit throws when the commit fails, without
+ *   ignoreFailuresAfterTransactionTimeout() — which is off by default there and does not exist on
+ *   KafkaSink [F-2PC]. (Not the legacy FlinkKafkaProducer: its recoverAndCommit catches
+ *   ProducerFencedException / InvalidTxnStateException and only logs "Presumably this transaction
+ *   has been already committed before" — the loss of the variant above.) The rethrow crashes
  *   again right after each restore, restarts 2 s later (1 s down + 1 s restart delay) and fails
  *   again, until the run stops at 700 s. It never gets past C2, the table stays at rc 200 rows,
  *   201,000, 50 lost.
@@ -343,9 +346,9 @@ const flinkCommitPhaseCrash: Preset = {
     },
     {
       id: 'fail-on-expired',
-      label: 'after the timeout, legacy sink failing on restore',
+      label: 'after the timeout, a 2PC sink failing on restore',
       summary:
-        'the legacy TwoPhaseCommitSinkFunction (FlinkKafkaProducer) without ignoreFailuresAfterTransactionTimeout(): the expired commit fails every restart, the job is stuck',
+        'a TwoPhaseCommitSinkFunction whose recovery commit throws, without ignoreFailuresAfterTransactionTimeout(): the expired commit fails every restart, the job is stuck (the legacy FlinkKafkaProducer only logs it, and loses the data)',
       scenario: {
         ...flinkJob(
           'Crash before the 2PC commit, expired transaction rethrown on every restore',
