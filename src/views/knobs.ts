@@ -621,9 +621,10 @@ export const KNOBS: readonly KnobMeta[] = [
     group: 'processor',
     system: 'simulator',
     editor: ms(0),
-    what: 'A non-transactional sink flushes a record this long after it is processed; a crash before the flush loses it.',
-    realDefault: '0',
-    doc: null,
+    what: 'A non-transactional sink flushes a record this long after it is processed; a crash before the flush loses it (and the replay then writes it once). 0: a flush per record, as a JDBC sink built with JdbcExecutionOptions.withBatchSize(1).',
+    realDefault: 'JdbcSink: 5,000 rows or the next checkpoint',
+    note: 'JdbcExecutionOptions defaults to a batch of 5,000 rows with no time-based flush, and flushes at each checkpoint: with it, records processed after the last checkpoint are still buffered at a crash and are written once, by the replay. Our default flushes each row.',
+    doc: 'https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/datastream/jdbc/',
     applies: flink,
   },
   // ── Processor: Spark ─────────────────────────────────────────────────────────────────

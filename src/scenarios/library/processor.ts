@@ -131,7 +131,7 @@ const flinkCheckpointReplay: Preset = {
     'Exactly-once in Flink’s state is not exactly-once at the sink: the replay after a restore is written again.',
   illustrates: 'exactly-once',
   story:
-    'A Flink job keeps a running total per key with checkpoints every second. Its TaskManager died after processing 50 new records but before the next checkpoint, so the job restored the checkpoint at offset 200 and processed those 50 again. The running totals came out exactly right. The JDBC table downstream had 50 duplicate rows, and a Kafka consumer reading the job’s transactional output with default settings saw them too.',
+    'A Flink job keeps a running total per key with checkpoints every second. Its TaskManager died after processing 50 new records but before the next checkpoint, so the job restored the checkpoint at offset 200 and processed those 50 again. The running totals came out exactly right. The JDBC table downstream, written row by row (its sink set to flush every row, for low latency), had 50 duplicate rows, and a Kafka consumer reading the job’s transactional output with default settings saw them too.',
   watch:
     'Checkpoint 1 at offset 200, the crash after e250, the restore rewinding the source to 200; then the sink rows for e201..e250 written a second time, or held in a transaction that is aborted.',
   fix: 'Try: the 2pc-read-committed variant (KafkaSink EXACTLY_ONCE, readers with isolation.level=read_committed), the 2pc-jdbc-xa variant (XA transactions per checkpoint) or an upsert on event_id → 0 duplicates.',
@@ -146,7 +146,8 @@ const flinkCheckpointReplay: Preset = {
     {
       id: 'plain-sink',
       label: 'plain sink',
-      summary: 'JDBC INSERT: every record processed before the crash was already written',
+      summary:
+        'JDBC INSERT flushed per row (withBatchSize(1)): every record processed before the crash was already written',
       scenario: flinkJob(
         'Flink restore, plain JDBC sink',
         { type: 'table', name: 'totals' },
