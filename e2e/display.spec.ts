@@ -277,3 +277,29 @@ test('small text is at least 12 px at 100 %; counts take the right plural', asyn
     'processed 11 records (each attempt counts)',
   );
 });
+
+test('after A+ the partition log, the sink table and the ledger make room for their taller rows', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('./?preset=lost-ack-retry/idempotence-off');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  // At event 0 each partition log is one row (the next-offset cell): A+ does not change how
+  // many rows there are, only how tall they are.
+  for (let k = 0; k < 3; k++) await dash.byId(testIds.fontLarger).click();
+  // Each scroller's rows: none overlaps the next, and a one-row log shows its whole cell.
+  const overlaps = await page.evaluate(() => {
+    const bad: string[] = [];
+    const log = document.querySelector<HTMLElement>('.log-scroll')!;
+    const cell = log.querySelector('.cell')!.getBoundingClientRect();
+    if (log.getBoundingClientRect().height + 0.5 < cell.height) bad.push('log clips its cells');
+    for (const sel of ['.log-row', '[data-testid="ledger"] [role="row"]']) {
+      const rows = [...document.querySelectorAll(sel)].map((r) => r.getBoundingClientRect());
+      for (let i = 1; i < rows.length; i++)
+        if (rows[i]!.top + 0.5 < rows[i - 1]!.bottom) bad.push(`${sel} row ${i} overlaps`);
+    }
+    return bad;
+  });
+  expect(overlaps).toEqual([]);
+});

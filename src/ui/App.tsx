@@ -50,6 +50,7 @@ function Shell() {
     <div
       className="app"
       data-testid={testIds.app}
+      data-font-step={step}
       style={{ ['--scale' as string]: String(FONT_SCALES[step] ?? 1) }}
     >
       {/* The first Tab: past the top bar and the story to the pipeline (the story comes first in

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ledgerRowAt } from '../../views/at';
 import { formatMoney, formatMs } from '../../views/format';
 import type { RunView } from '../../views/runView';
@@ -57,6 +57,8 @@ function LedgerOf({ view }: { view: RunView }) {
     // synchronous render per scroll event drops frames on a busy main thread.
     useFlushSync: false,
   });
+  // A+ / A− change the rows' height: the virtualizer keeps sizes it estimated (see PartitionLog).
+  useEffect(() => virt.measure(), [scale, virt]);
   const head = ROW_PX * scale;
   const hasCheckpoints = view.checkpoints.length > 0;
   return (

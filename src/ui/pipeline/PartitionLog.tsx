@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { cellAt, partitionAt, type Cell, type CellStatus } from '../../views/at';
 import { eventIdOf, type PartitionLogView, type RunView } from '../../views/runView';
 import type { LabState } from '../../store/labStore';
@@ -87,6 +87,9 @@ export const PartitionLog = memo(function PartitionLog({
     overscan: 2,
     useFlushSync: false,
   });
+  // A+ / A− change the rows' height: the virtualizer keeps sizes it estimated, so it is told to
+  // estimate again (at 150 % the rows stayed 44 px and cut each cell's bottom off).
+  useEffect(() => virt.measure(), [scale, virt]);
   useFollowEnd(scroll, rows, () => virt.scrollToIndex(rows - 1, { align: 'end' }));
   const committed = marks.commits.filter((c) => c.offset >= 0);
   const topic = view.topics[log.topic];

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import {
   rowAmountAt,
   rowId,
@@ -57,6 +57,8 @@ export const RowTable = memo(function RowTable({
     // synchronous render per scroll event drops frames on a busy main thread.
     useFlushSync: false,
   });
+  // A+ / A− change the rows' height: the virtualizer keeps sizes it estimated (see PartitionLog).
+  useEffect(() => virt.measure(), [scale, virt]);
   useFollowEnd(scroll, count, () => count > 0 && virt.scrollToIndex(count - 1, { align: 'end' }));
   const head = ROW_PX * scale;
   // The number column is as wide as the run's last row number needs, so "250" is not cut to
