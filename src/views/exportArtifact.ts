@@ -78,7 +78,8 @@ export function artifactOf(
     case 'trace-json':
       return { text: traceJson(run) };
     case 'table-csv':
-      text = tableCsv(run);
+      // The sink's table, else the table at the end of the pipeline: a reader's of a topic sink.
+      text = tableCsv(run, run.state.sink ? 'sink' : run.verdict.primary);
       return text === null ? null : { text };
     case 'ledger-csv':
       return { text: ledgerCsv(run) };

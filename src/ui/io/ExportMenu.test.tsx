@@ -15,8 +15,8 @@ import { ExportMenu } from './ExportMenu';
 import { createNotices } from './notices';
 import { PageProvider } from './PageContext';
 
-async function mount(): Promise<Lab> {
-  const lab = presetLab('at-least-once');
+async function mount(ref = 'at-least-once'): Promise<Lab> {
+  const lab = presetLab(ref);
   const artifacts: ArtifactClient = { get: vi.fn(), dispose: () => {} };
   render(
     <LabProvider lab={lab}>
@@ -58,5 +58,36 @@ describe('ExportMenu and "Predict first"', () => {
       'markdown',
     ]);
     expect(screen.queryByTestId(testIds.exportHidden)).toBeNull();
+  });
+});
+
+describe('ExportMenu: the table export', () => {
+  afterEach(cleanup);
+
+  const tableItem = () =>
+    screen
+      .getAllByTestId(testIds.exportItem)
+      .find((b) => b.getAttribute('data-format') === 'table-csv')!;
+
+  // The outcome shown (a variant the preset's question is not about shows it at once).
+  const showOutcome = () => {
+    const show = screen.queryByTestId(testIds.outcomeShow);
+    if (show) fireEvent.click(show);
+  };
+
+  it("is the reader's table when the sink is a topic, and off when the run ends in a service", async () => {
+    const lab = await mount('flink-checkpoint-replay/2pc-read-committed');
+    showOutcome();
+    fireEvent.click(screen.getByTestId(testIds.exportButton));
+    expect(tableItem().textContent).toContain('Reader table: rc (read_committed)');
+    expect((tableItem() as HTMLButtonElement).disabled).toBe(false);
+    cleanup();
+    await act(() => lab.actions.settled());
+
+    await mount('card-charge-idempotency/stable-key');
+    showOutcome();
+    fireEvent.click(screen.getByTestId(testIds.exportButton));
+    expect((tableItem() as HTMLButtonElement).disabled).toBe(true);
+    expect(tableItem().textContent).toContain('this run has no table');
   });
 });

@@ -141,20 +141,38 @@ export function ExportMenu() {
           <div className="menu-title" aria-hidden="true">
             {status === 'ready' ? 'Of the run on screen' : 'Of the last run shown'}
           </div>
-          {items.map((item) => (
-            <button
-              key={item.id}
-              type="button"
-              role="menuitem"
-              data-testid={testIds.exportItem}
-              data-format={item.id}
-              disabled={item.id !== 'scenario-json' && !view}
-              onClick={() => void run(item)}
-            >
-              {item.label}
-              <small>{item.detail}</small>
-            </button>
-          ))}
+          {items.map((item) => {
+            // The table export is the sink's table, else the reader's at the end of the
+            // pipeline; a run that ends in a topic or a service has none (it used to say so only
+            // after a click).
+            const table =
+              item.id === 'table-csv' && view
+                ? (view.tables.find((t) => t.point === 'sink') ??
+                  view.tables[view.primaryTable] ??
+                  null)
+                : undefined;
+            const noTable = table === null;
+            const label =
+              table && table.point !== 'sink' ? `Reader table: ${table.label} (CSV)` : item.label;
+            return (
+              <button
+                key={item.id}
+                type="button"
+                role="menuitem"
+                data-testid={testIds.exportItem}
+                data-format={item.id}
+                disabled={(item.id !== 'scenario-json' && !view) || noTable}
+                onClick={() => void run(item)}
+              >
+                {label}
+                <small>
+                  {noTable
+                    ? 'this run has no table: its sink is a topic or a service'
+                    : item.detail}
+                </small>
+              </button>
+            );
+          })}
           {hidden && (
             <div
               role="menuitem"
