@@ -116,6 +116,8 @@ export function BrokerStage({ view, idx, t }: StageProps) {
     .map((name, a) => ({ name, a }))
     .filter((x) => x.name.startsWith('broker-'));
   const logs = view.logs.filter((l) => l.topic === input);
+  // Any topic's (the sink's output topic shows its log in the sink column, under this legend).
+  const transactional = useMemo(() => view.logs.some((l) => l.txn.some((x) => x >= 0)), [view]);
   const leaders = useMemo(() => {
     const m = new Map<number, string[]>();
     for (const l of view.logs) {
@@ -175,6 +177,17 @@ export function BrokerStage({ view, idx, t }: StageProps) {
           <Icon name="hourglass" /> open transaction
         </span>
         <span>⊘ aborted</span>
+        {/* Transaction markers take offsets of their own (and their cells): say what they are. */}
+        {transactional && (
+          <>
+            <span>
+              <b>C✓</b> commit marker
+            </span>
+            <span>
+              <b>A✕</b> abort marker
+            </span>
+          </>
+        )}
       </div>
     </section>
   );
