@@ -87,6 +87,15 @@ describe('runSequenceDiagram', () => {
     expect(fromStart).not.toContain('✗ crash');
   });
 
+  it("says a Spark query's restart in Spark's words: its offsets log, not a checkpoint", () => {
+    const p = parseScenario(findPreset('spark-batch-replay/append')!.variant.scenario);
+    if (!p.ok) throw new Error('preset invalid');
+    const text = runSequenceDiagram(simulate(p.scenario), { fromMs: 0 });
+    expect(text).toContain('query started with no offsets log · startingOffsets → offset 0');
+    expect(text).toContain('query restarted · offsets log up to batch 2 · from offset 20');
+    expect(text).not.toContain('restored checkpoint');
+  });
+
   it('draws a time window of the run', () => {
     const text = runSequenceDiagram(run(LOST_ACK), { fromMs: 5000, untilMs: 5010 });
     expect(text).toBe(

@@ -383,6 +383,12 @@ class Reader {
         return `checkpoint ${t.ckpt[i]} ${step}${o >= 0 ? ` (source offset ${o})` : ''}`;
       }
       case 'restore':
+        // Spark has no checkpoint to restore: it reads its offsets log and commit log (a batch
+        // logged but not committed runs again, same id, same offsets).
+        if (t.actors[t.actor[i]!] === 'spark')
+          return t.ckpt[i]! >= 0
+            ? `query restarted · offsets log up to batch ${t.ckpt[i]} · from offset ${o}`
+            : `query started with no offsets log · startingOffsets → offset ${o}`;
         return t.ckpt[i]! >= 0
           ? `restored checkpoint ${t.ckpt[i]} · source from offset ${o}`
           : `started without a checkpoint · source from offset ${o}`;
