@@ -278,10 +278,16 @@ export function check(run: Run): Verdict {
 
   if (state.sink) {
     const s = state.sink.rows;
+    // Named as the sink names itself: "sink delta" hid a Delta table's name ("orders").
+    const sink = scenario.sink;
     const label =
-      scenario.sink.type === 'table'
-        ? `sink table ${scenario.sink.name}`
-        : `sink ${scenario.sink.type}`;
+      sink.type === 'table'
+        ? `sink table ${sink.name}`
+        : sink.type === 'delta'
+          ? `Delta table ${sink.name}`
+          : sink.type === 'file'
+            ? `file sink ${sink.name}`
+            : `sink ${sink.type}`;
     points.push({
       name: 'sink',
       label,

@@ -626,7 +626,11 @@ function tablesView(run: Run, cols: TraceColumns, actors: string[], ev: EventsVi
   if (run.state.sink && sinkActor >= 0)
     specs.push({
       point: 'sink',
-      label: s.sink.type === 'table' ? s.sink.name : `${s.sink.type} sink`,
+      // The table's own name (a Delta table's, a file sink's too: "delta sink" hid "orders").
+      label:
+        s.sink.type === 'table' || s.sink.type === 'delta' || s.sink.type === 'file'
+          ? s.sink.name
+          : `${s.sink.type} sink`,
       actor: sinkActor,
     });
   s.readers.forEach((r, i) => {
