@@ -12,10 +12,11 @@ import {
   rowsAt,
   rowSource,
   sourceChars,
+  stateUpdatesAt,
   tokensAt,
 } from './at';
 import { traceHashOfView } from './hash';
-import { eventIdOf, toRunView, type RunView } from './runView';
+import { eventIdOf, keyNameOf, toRunView, type RunView } from './runView';
 import { describeEntry } from './describe';
 import { K } from './kinds';
 
@@ -573,5 +574,19 @@ describe('the event log names a downstream reader by its name too', () => {
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.every((l) => /^reader-0 \(rc\) |^reader-1 \(ru\) /.test(l))).toBe(true);
     expect(lines.some((l) => l.startsWith('reader-1 (ru) '))).toBe(true);
+  });
+});
+
+describe('keyed state updates', () => {
+  it('name the record key as the producer sent it, not its index', () => {
+    // flink-checkpoint-replay: listed events e1..e250, each keyed by its own id (key index 249
+    // is e250's key, "e250").
+    const v = viewOf('flink-checkpoint-replay/plain-sink');
+    const [last] = stateUpdatesAt(v, v.n, 1);
+    expect(eventIdOf(v.events, v.events.identity[last!.event]!)).toBe('e250');
+    expect(last!.key).toBe(249);
+    expect(keyNameOf(v.events, last!.key)).toBe('e250');
+    // A generated workload's keys are k0, k1, …
+    expect(keyNameOf({ ...v.events, keys: null }, 249)).toBe('k249');
   });
 });

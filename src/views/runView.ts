@@ -38,6 +38,8 @@ export interface EventsView {
   /** Business id per identity, or null for a generated workload (id = prefix + (j + 1)). */
   ids: string[] | null;
   idPrefix: string;
+  /** Record key names by key index, or null where key index k is named `k<k>` (round-robin generated keys). */
+  keys: string[] | null;
   /** Amount per identity (the last listed wins, as in the true sum). */
   identityAmount: Float64Array;
   trueSum: number;
@@ -298,6 +300,11 @@ export function eventIdOf(ev: EventsView, j: number): string {
   return ev.ids ? ev.ids[j]! : `${ev.idPrefix}${j + 1}`;
 }
 
+/** The record key named by key index `k` (Flink's keyed state is per key). */
+export function keyNameOf(ev: EventsView, k: number): string {
+  return ev.keys ? (ev.keys[k] ?? `#${k}`) : `k${k}`;
+}
+
 /**
  * Derive the {@link RunView} of a run. One pass over the trace per concern; O(trace length).
  * @param run - a finished run (from `simulate`).
@@ -381,6 +388,8 @@ function eventsView(run: Run): EventsView {
     identity: ev.identity.slice(),
     ids: w.events ? Array.from({ length: ev.identities }, (_, j) => ev.identityId(j)) : null,
     idPrefix: w.generate?.idPrefix ?? '',
+    // Round-robin generated keys are k<index>; listed and randomly drawn ones are named in a table.
+    keys: w.events || w.generate?.keyChoice === 'random' ? [...ev.keys] : null,
     identityAmount,
     trueSum: ev.trueSum,
     preexisting: preexistingOf(run),

@@ -15,7 +15,7 @@ import {
   type ProcessorStatus,
 } from '../../views/at';
 import { formatBytes, formatCount, formatCountOf, formatMoney, formatMs } from '../../views/format';
-import { eventIdOf, type RunView } from '../../views/runView';
+import { eventIdOf, keyNameOf, type RunView } from '../../views/runView';
 import { lowerBound } from '../../views/steps';
 import { Icon } from '../Icon';
 import { testIds } from '../testIds';
@@ -433,7 +433,8 @@ function FlinkPanel({ view, idx, t }: StageProps) {
           <span className="muted">keyed state, latest updates: </span>
           {state.map((u) => (
             <span key={u.entry} className="chip mono">
-              key {u.key} = {u.count}
+              {/* The key's name, as the producer sent it ("key 249" was its index: e250's key is k249). */}
+              key {keyNameOf(view.events, u.key)} = {u.count}
             </span>
           ))}
         </div>
