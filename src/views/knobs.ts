@@ -943,7 +943,11 @@ export function formatKnobValue(meta: KnobMeta | undefined, value: unknown): str
   if (value === null)
     return meta?.editor.type === 'nullable-number' ? meta.editor.offLabel : 'null';
   if (meta?.path === 'producer.acks') return value === -1 || value === '-1' ? 'all' : String(value);
-  if (typeof value === 'number' && meta?.editor.type === 'number' && meta.editor.unit === 'ms')
+  if (
+    typeof value === 'number' &&
+    (meta?.editor.type === 'number' || meta?.editor.type === 'nullable-number') &&
+    meta.editor.unit === 'ms'
+  )
     return `${value} ms`;
   if (Array.isArray(value))
     return `${value.join(', ')}${meta?.editor.type === 'number-list' ? ' ms' : ''}`;

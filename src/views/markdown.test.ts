@@ -60,6 +60,7 @@ Claimed **at-least-once**, observed **at-least-once**: the claim held.
 | \`unclean.leader.election.enable\` (broker) | false |
 | \`enable.auto.commit\` (processor) | false |
 | \`commit (manual)\` (processor) | after-processing |
+| \`processing (poll loop)\` (processor) | sync |
 | \`max.poll.records\` (processor) | 500 |
 | \`isolation.level\` (processor) | read\\_uncommitted |
 | \`on statement error\` (processor) | halt |
@@ -191,5 +192,20 @@ describe('markdownReport: a knob left unset whose default depends on the pipelin
       '| `transaction.timeout.ms (output)` (sink) | 3600000 ms (unset: the default here) |',
     );
     expect(report).toContain('| `transaction.max.timeout.ms` (broker) | 900000 ms |');
+  });
+});
+
+describe('markdownReport: times and the auto-commit interval', () => {
+  it('gives the checkpoint interval in ms, and the auto-commit interval only with auto-commit on', () => {
+    const flink = markdownReport(
+      runOf(findPreset('flink-checkpoint-replay/plain-sink')!.variant.scenario),
+      { diagram: null },
+    );
+    expect(flink).toContain('| `execution.checkpointing.interval` (processor) | 1000 ms |');
+    const auto = markdownReport(runOf(findPreset('auto-commit-crash/handoff')!.variant.scenario), {
+      diagram: null,
+    });
+    expect(auto).toMatch(/\| `auto\.commit\.interval\.ms` \(processor\) \| \d+ ms \|/);
+    expect(auto).toContain('| `processing (poll loop)` (processor) | handoff |');
   });
 });

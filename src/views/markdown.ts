@@ -62,7 +62,9 @@ const DECISIVE = new Set([
   'broker.min.insync.replicas',
   'broker.unclean.leader.election.enable',
   'processor.enable.auto.commit',
+  'processor.auto.commit.interval.ms',
   'processor.commit',
+  'processor.processing.mode',
   'processor.isolation.level',
   'processor.max.poll.records',
   'processor.onStatementError',
@@ -169,6 +171,12 @@ export function markdownReport(run: Run, opts: MarkdownOptions = {}): string {
   out.push('|---|---|');
   for (const k of knobsFor(s)) {
     if (!DECISIVE.has(k.path) && !/^readers\.\d+\.isolation\.level$/.test(k.path)) continue;
+    // The auto-commit interval only decides anything with auto-commit on.
+    if (
+      k.path === 'processor.auto.commit.interval.ms' &&
+      getKnob(s, 'processor.enable.auto.commit') !== true
+    )
+      continue;
     const where = k.path.startsWith('readers.') ? `reader ${k.path.split('.')[1]}` : k.group;
     const raw = getKnob(s, k.path);
     // Unset with a default that depends on the pipeline: the value in effect, said to be that.
