@@ -37,6 +37,17 @@ describe('App (jsdom)', () => {
     expect(screen.getByTestId(testIds.verdict).getAttribute('data-observed')).toBe('at-least-once');
   });
 
+  it('the counters say where they count: the sink, else the reader at the end of the pipeline', async () => {
+    await mount();
+    expect(screen.getByTestId(testIds.counterRows).textContent).toContain('rows in the sink');
+    cleanup();
+    await mount('flink-checkpoint-replay/2pc-read-committed');
+    expect(screen.getByTestId(testIds.counterRows).textContent).toContain('rows at reader rc');
+    expect(screen.getByTestId(testIds.counterMissing).textContent).toContain(
+      'not at reader rc yet',
+    );
+  });
+
   it('the guarantee switch applies the recipe; the badge says own settings after a knob change', async () => {
     const lab = await mount();
     fireEvent.click(screen.getByLabelText('Exactly-once'));

@@ -21,6 +21,18 @@ function CountersOf({ view, idx }: { view: RunView; idx: number }) {
   const c = useMemo(() => countersAt(view, idx), [view, idx]);
   const where = view.verdict.primaryLabel;
   const over = c.doubleAmount;
+  // Where the counts are taken: the sink, else the end of the pipeline ("rows in the sink" read
+  // wrong beside a topic sink of 30 records whose reader held 20).
+  const primary = view.verdict.primary;
+  const at =
+    primary === 'sink'
+      ? 'in the sink'
+      : primary.startsWith('reader:')
+        ? `at reader ${primary.slice('reader:'.length)}`
+        : primary === 'effects'
+          ? 'at the service'
+          : `in topic ${primary.slice('log:'.length)}`;
+  const unit = primary === 'effects' ? 'effects' : primary.startsWith('log:') ? 'records' : 'rows';
   return (
     <section
       className="counters"
@@ -40,7 +52,7 @@ function CountersOf({ view, idx }: { view: RunView; idx: number }) {
       <div className="counter" data-testid={testIds.counterRows} data-value={c.rows}>
         <div className="value">{formatCount(c.rows)}</div>
         <div className="caption" title={`rows in ${where}`}>
-          rows in the sink
+          {unit} {at}
         </div>
       </div>
       <div
@@ -68,7 +80,7 @@ function CountersOf({ view, idx }: { view: RunView; idx: number }) {
           <span aria-hidden="true">{c.final ? '✕ ' : '… '}</span>
           {formatCount(c.missing)}
         </div>
-        <div className="caption">{c.final ? 'lost events' : 'not in the sink yet'}</div>
+        <div className="caption">{c.final ? 'lost events' : `not ${at} yet`}</div>
       </div>
       <div
         className={`counter wide${over > 0 ? ' bad-dup' : c.final && c.missingAmount > 0 ? ' bad-lost' : ''}`}
