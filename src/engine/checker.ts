@@ -126,20 +126,13 @@ export function preexistingRows(
     c.key === 'business-id' &&
     (c.statement === 'on-conflict-do-nothing' ||
       (c.statement === 'merge' && c.merge.whenMatched !== 'update'));
-  let last: Map<number, number> | null = null;
   for (const r of c.initialRows) {
     const j = events.identityOf(r.id);
     if (j < 0) {
       rows++;
       sum += r.amount;
     } else prior.set(j, r.amount);
-    if (j >= 0 && keeps) {
-      if (!last) {
-        last = new Map();
-        for (let i = 0; i < events.count; i++) last.set(events.identity[i]!, events.amount[i]!);
-      }
-      kept.set(j, r.amount - last.get(j)!);
-    }
+    if (j >= 0 && keeps) kept.set(j, r.amount - events.identityAmount[j]!);
   }
   const untouchedSum = sum;
   for (const d of kept.values()) sum += d;

@@ -611,12 +611,8 @@ class Ctx {
           entries: [a, i, b],
         };
       }
-      if (k === 'stall' && t.actor[i] === actorA) {
-        return {
-          text: `${t.actors[actorA]} paused longer than session.timeout.ms → the group gave its partition to another instance, which started from the committed offset and processed {id} again, while the paused instance still wrote its own copy when it woke up`,
-          entries: [a, i, b],
-        };
-      }
+      if (k === 'stall' && t.actor[i] === actorA)
+        return { text: this.zombieText(actorA, t.actor[b]!), entries: [a, i, b] };
       if (k === 'leave-group' && t.actor[i] === actorA)
         return this.pollTimeoutStory(actorA, a, i, b);
       if (k === 'revoke' && t.actor[i] === actorA) {
@@ -642,11 +638,7 @@ class Ctx {
         if (t.actor[i] !== actorB) continue;
         const k = this.kind(i);
         // A zombie: it paused with {id} in hand, the group replaced it, and it woke up.
-        if (k === 'stall')
-          return {
-            text: `${t.actors[actorB]} paused longer than session.timeout.ms while it held {id} → the group gave its partition to ${t.actors[actorA]}, which started from the committed offset and processed {id}, and the paused instance wrote its own copy when it woke up`,
-            entries: [i, a, b],
-          };
+        if (k === 'stall') return { text: this.zombieText(actorB, actorA), entries: [i, a, b] };
         if (t.partition[i] !== t.partition[b]) continue;
         if (k === 'assign') break;
         if (k === 'revoke')
@@ -659,6 +651,17 @@ class Ctx {
       text: `{id} was processed twice (by ${this.actorName(a)} and ${this.actorName(b)})`,
       entries: [a, b],
     };
+  }
+
+  /**
+   * A zombie's duplicate: `paused` stalled past session.timeout.ms holding the record, the group
+   * gave its partition to `other`, which read it again from the committed offset, and the paused
+   * instance still wrote its copy when it woke up (SEMANTICS F9; the KafkaConsumer javadoc,
+   * "Detecting Consumer Failures").
+   */
+  private zombieText(paused: number, other: number): string {
+    const t = this.t;
+    return `${t.actors[paused]} paused longer than session.timeout.ms while it held {id} → the group gave its partition to ${t.actors[other]}, which started from the committed offset and processed {id}, while the paused instance still wrote its own copy when it woke up`;
   }
 
   /** The replay of a batch whose consumer left its group at its poll timeout (entry `leave`). */

@@ -16,6 +16,25 @@ import { K, kindName, messageTypeName } from './kinds';
 import { eventIdOf, type RunView } from './runView';
 
 /** Business id carried by entry i, or ''. */
+/**
+ * A processor's (re)start in words, for the Event trace and the diagrams alike. Flink restores its
+ * last completed checkpoint (source offsets and state as a pair); Spark has no checkpoint to
+ * restore — it reads its offsets log and commit log, and a batch logged but not committed runs
+ * again with the same id and offsets
+ * (https://spark.apache.org/docs/latest/structured-streaming-programming-guide.html#recovering-from-failures-with-checkpointing).
+ * @param actor - `flink` or `spark`; @param ckpt - the checkpoint (Flink) or the last logged
+ *   batch (Spark), -1 for none; @param offset - where the source resumes.
+ */
+export function restoreWords(actor: string, ckpt: number, offset: number): string {
+  if (actor === 'spark')
+    return ckpt >= 0
+      ? `query restarted · offsets log up to batch ${ckpt} · from offset ${offset}`
+      : `query started with no offsets log · startingOffsets → offset ${offset}`;
+  return ckpt >= 0
+    ? `restored checkpoint ${ckpt} · source from offset ${offset}`
+    : `started without a checkpoint · source from offset ${offset}`;
+}
+
 export function entryEventId(v: RunView, i: number): string {
   const e = v.cols.event[i]!;
   return e >= 0 ? eventIdOf(v.events, v.events.identity[e]!) : '';
@@ -146,7 +165,7 @@ export function describeEntry(v: RunView, i: number): string {
         ? `checkpoint ${c.ckpt[i]} holds the source at ${at(v, i)}`
         : `checkpoint ${c.ckpt[i]}: ${CHECKPOINT_STEPS[aux] ?? 'step'}`;
     case 'restore':
-      return `${who} restores ${c.ckpt[i]! >= 0 ? `checkpoint ${c.ckpt[i]}` : 'from scratch'} at offset ${c.offset[i]}`;
+      return `${who}: ${restoreWords(v.actors[c.actor[i]!]!, c.ckpt[i]!, c.offset[i]!)}`;
     case 'batch-planned':
       return `micro-batch ${c.ckpt[i]} planned: ${records(n)} from offset ${c.offset[i]}`;
     case 'batch-committed':

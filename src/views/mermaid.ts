@@ -35,6 +35,7 @@ import {
   type Scenario,
   type Trace,
 } from '../engine';
+import { restoreWords } from './describe';
 import { mermaidText, shortName } from './mermaidText';
 
 export { mermaidText, truncate, shortName, LABEL_MAX, NAME_MAX } from './mermaidText';
@@ -383,15 +384,7 @@ class Reader {
         return `checkpoint ${t.ckpt[i]} ${step}${o >= 0 ? ` (source offset ${o})` : ''}`;
       }
       case 'restore':
-        // Spark has no checkpoint to restore: it reads its offsets log and commit log (a batch
-        // logged but not committed runs again, same id, same offsets).
-        if (t.actors[t.actor[i]!] === 'spark')
-          return t.ckpt[i]! >= 0
-            ? `query restarted · offsets log up to batch ${t.ckpt[i]} · from offset ${o}`
-            : `query started with no offsets log · startingOffsets → offset ${o}`;
-        return t.ckpt[i]! >= 0
-          ? `restored checkpoint ${t.ckpt[i]} · source from offset ${o}`
-          : `started without a checkpoint · source from offset ${o}`;
+        return restoreWords(t.actors[t.actor[i]!]!, t.ckpt[i]!, o);
       case 'batch-planned':
         return `batch ${t.ckpt[i]} planned from offset ${o} (${t.count[i]} records)`;
       case 'batch-committed':

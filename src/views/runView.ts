@@ -378,8 +378,6 @@ export function runViewTransferables(v: RunView): ArrayBuffer[] {
 function eventsView(run: Run): EventsView {
   const ev = run.events;
   const w = run.scenario.workload;
-  const identityAmount = new Float64Array(ev.identities);
-  for (let e = 0; e < ev.count; e++) identityAmount[ev.identity[e]!] = ev.amount[e]!;
   return {
     count: ev.count,
     identities: ev.identities,
@@ -390,7 +388,7 @@ function eventsView(run: Run): EventsView {
     idPrefix: w.generate?.idPrefix ?? '',
     // Round-robin generated keys are k<index>; listed and randomly drawn ones are named in a table.
     keys: w.events || w.generate?.keyChoice === 'random' ? [...ev.keys] : null,
-    identityAmount,
+    identityAmount: ev.identityAmount.slice(),
     trueSum: ev.trueSum,
     preexisting: preexistingOf(run),
   };

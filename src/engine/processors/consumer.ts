@@ -487,12 +487,8 @@ export class ConsumerInstance extends Actor implements GroupMember {
     durationMs: number,
     cause: number,
     done: (error: ErrorCode, cause: number) => void,
-    stillMine: () => boolean = () => true,
   ): void {
     this.after(durationMs, () => {
-      // A record whose partition was taken away while it was being processed is dropped
-      // before its output (the work is cancelled, as a rebalance listener would).
-      if (!stillMine()) return done('NONE', cause);
       const e = this.traceProcess(r, cause);
       this.output.record(this, r, e, done);
     });

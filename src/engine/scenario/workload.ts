@@ -28,6 +28,8 @@ export interface Events {
   identityOf(id: string): number;
   /** The first event index of identity j. */
   firstIndexOf(j: number): number;
+  /** Amount per identity: the last one listed wins (what an upsert leaves, and the true sum's). */
+  readonly identityAmount: Float64Array;
   /** The true total: Σ amount over distinct business ids (the last amount listed wins). */
   readonly trueSum: number;
 }
@@ -99,6 +101,7 @@ export function buildEvents(w: Scenario['workload'], seed: number): Events {
       identities: idList.length,
       identityId: (j) => idList[j]!,
       identityOf: (id) => idMap.get(id) ?? -1,
+      identityAmount: Float64Array.from(lastAmount),
       trueSum: lastAmount.reduce((a, b) => a + b, 0),
     };
   }
@@ -161,6 +164,8 @@ export function buildEvents(w: Scenario['workload'], seed: number): Events {
       const i = Number(m[1]) - 1;
       return i < n ? i : -1;
     },
+    // One identity per generated event.
+    identityAmount: amount,
     trueSum: sum,
   };
 }

@@ -8,11 +8,11 @@ import { useActions, useIdx, useLab, useView } from '../../store/LabContext';
 import { Fate, fateOfCode } from '../Fate';
 import { HiddenOutcome } from '../library/HiddenOutcome';
 import { usePredictionGate } from '../library/usePredictionGate';
+import { useFontScale } from '../hooks/useFontScale';
 import { testIds } from '../testIds';
 
 const ROW_PX = 26;
 const selectSelected = (s: LabState) => s.selected;
-const selectFont = (s: LabState) => s.fontStep;
 
 /**
  * The per-event ledger: every business event with its records in the log, how often it was
@@ -30,7 +30,7 @@ function LedgerOf({ view }: { view: RunView }) {
   const a = useActions();
   const idx = useIdx();
   const selected = useLab(selectSelected);
-  const scale = [0.875, 1, 1.125, 1.25, 1.5, 1.75][useLab(selectFont)] ?? 1;
+  const scale = useFontScale();
   const [onlyAnomaliesChosen, setOnly] = useState(false);
   // "Predict first": the final fates are the answer (the fate now, at the cursor, stays); so is
   // the list of anomalies, which is made of them. The latency is live like the fate now: it shows

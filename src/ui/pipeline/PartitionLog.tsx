@@ -4,6 +4,7 @@ import { cellAt, partitionAt, type Cell, type CellStatus } from '../../views/at'
 import { eventIdOf, type PartitionLogView, type RunView } from '../../views/runView';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
+import { useFontScale } from '../hooks/useFontScale';
 import { testIds } from '../testIds';
 import { ComponentBox } from './ComponentBox';
 import { useFollowEnd, useWidth } from './useFollow';
@@ -41,7 +42,6 @@ function fit(text: string, chars = 4): { fontSize: string } | undefined {
 }
 
 const selectSelected = (s: LabState) => s.selected;
-const selectFont = (s: LabState) => s.fontStep;
 
 /** Group labels for committed-offset markers: the processor's group, or a reader's by name. */
 function groupLabel(view: RunView, g: string): string {
@@ -70,11 +70,10 @@ export const PartitionLog = memo(function PartitionLog({
 }) {
   const a = useActions();
   const selected = useLab(selectSelected);
-  const fontStep = useLab(selectFont);
   const marks = useMemo(() => partitionAt(log, idx), [log, idx]);
   const scroll = useRef<HTMLDivElement>(null);
   const width = useWidth(scroll);
-  const scale = [0.875, 1, 1.125, 1.25, 1.5, 1.75][fontStep] ?? 1;
+  const scale = useFontScale();
   const perRow = Math.max(1, Math.floor((width || 300) / (CELL_PX * scale)));
   const cells = marks.leo + 1; // + the "next offset" cell that carries end-of-log markers
   const rows = Math.ceil(cells / perRow);

@@ -14,12 +14,12 @@ import type { RunView, TableView } from '../../views/runView';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import { Icon } from '../Icon';
+import { useFontScale } from '../hooks/useFontScale';
 import { testIds } from '../testIds';
 import { useFollowEnd } from './useFollow';
 
 const ROW_PX = 24;
 const selectSelected = (s: LabState) => s.selected;
-const selectFont = (s: LabState) => s.fontStep;
 
 const ordinal = (n: number) => (n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`);
 
@@ -45,7 +45,7 @@ export const RowTable = memo(function RowTable({
   const cols = compact ? 'sink-cols compact' : 'sink-cols';
   const a = useActions();
   const selected = useLab(selectSelected);
-  const scale = [0.875, 1, 1.125, 1.25, 1.5, 1.75][useLab(selectFont)] ?? 1;
+  const scale = useFontScale();
   const count = rowsAt(table, idx);
   const scroll = useRef<HTMLDivElement>(null);
   const virt = useVirtualizer({

@@ -116,8 +116,9 @@ export function BrokerStage({ view, idx, t }: StageProps) {
     .map((name, a) => ({ name, a }))
     .filter((x) => x.name.startsWith('broker-'));
   const logs = view.logs.filter((l) => l.topic === input);
-  // Any topic's (the sink's output topic shows its log in the sink column, under this legend).
-  const transactional = useMemo(() => view.logs.some((l) => l.txn.some((x) => x >= 0)), [view]);
+  // Any topic's (the sink's output topic shows its log in the sink column, under this legend):
+  // the checker adds a read_committed point for each topic with transactional records.
+  const transactional = view.verdict.points.some((p) => p.name.endsWith(':read_committed'));
   const leaders = useMemo(() => {
     const m = new Map<number, string[]>();
     for (const l of view.logs) {
