@@ -206,9 +206,13 @@ export function check(run: Run): Verdict {
       const flags = p.flags.data;
       const evs = p.event.data;
       const txns = p.txn.data;
-      // What read_committed sees: Partition.visible, with the end (the LSO) read once.
+      // What read_committed sees: Partition.visible, with the end (the LSO) read once and the
+      // outcome of the last transaction kept (a transaction's records sit together: one lookup
+      // per run of them, not one per record).
       const end = p.readableEnd(true);
       const leo = p.leo;
+      let lastTxn = -1;
+      let lastCommitted = false;
       for (let o = 0; o < leo; o++) {
         if ((flags[o]! & REC_CONTROL) !== 0) continue;
         const e = evs[o]!;
@@ -216,8 +220,15 @@ export function check(run: Run): Verdict {
         all[j]!++;
         total++;
         sum += amount[e]!;
-        if (txns[o]! >= 0) transactional = true;
-        if (o < end && p.visibleBelowEnd(o, true)) {
+        const t = txns[o]!;
+        if (t >= 0) {
+          transactional = true;
+          if (t !== lastTxn) {
+            lastTxn = t;
+            lastCommitted = p.txnOutcome.get(t) === 'committed';
+          }
+        }
+        if (o < end && (t < 0 || lastCommitted)) {
           committed[j]!++;
           rcTotal++;
           rcSum += amount[e]!;

@@ -107,6 +107,8 @@ export interface CheckpointRecord {
 }
 
 const step = (s: CheckpointStep) => CHECKPOINT_STEPS.indexOf(s);
+/** An empty fetch buffer. */
+const EMPTY = new Int32Array(0);
 
 /** Bytes of keyed state per key in this model: a running count and a running sum, 8 bytes each. */
 export const STATE_BYTES_PER_KEY = 16;
@@ -298,8 +300,13 @@ export class JobManager extends Actor {
 class StateTracker {
   /** identity → times its amount is in the state. */
   readonly contributions: Int32Array;
-  /** Increments since the last completed checkpoint: [epoch, identity]. */
-  private log: number[] = [];
+  /**
+   * Increments since the last completed checkpoint, as pairs [epoch, identity] in `log[0, len)`.
+   * One buffer, compacted in place: a fresh array per checkpoint was a tenth of a million-event
+   * Flink run's garbage.
+   */
+  private log = new Int32Array(1024);
+  private len = 0;
 
   constructor(identities: number) {
     this.contributions = new Int32Array(identities);
@@ -307,22 +314,32 @@ class StateTracker {
 
   counted(epoch: number, identity: number): void {
     this.contributions[identity]!++;
-    this.log.push(epoch, identity);
+    if (this.len + 2 > this.log.length) {
+      const bigger = new Int32Array(this.log.length * 2);
+      bigger.set(this.log);
+      this.log = bigger;
+    }
+    this.log[this.len++] = epoch;
+    this.log[this.len++] = identity;
   }
 
   /** Increments of epochs ≤ id are now in a durable checkpoint. */
   checkpointCompleted(id: number): void {
-    const keep: number[] = [];
-    for (let i = 0; i < this.log.length; i += 2)
-      if (this.log[i]! > id) keep.push(this.log[i]!, this.log[i + 1]!);
-    this.log = keep;
+    const log = this.log;
+    let k = 0;
+    for (let i = 0; i < this.len; i += 2)
+      if (log[i]! > id) {
+        log[k++] = log[i]!;
+        log[k++] = log[i + 1]!;
+      }
+    this.len = k;
   }
 
   /** Restored to checkpoint `id`: everything counted after its barrier is gone. */
   restored(id: number): void {
-    for (let i = 0; i < this.log.length; i += 2)
+    for (let i = 0; i < this.len; i += 2)
       if (this.log[i]! > id) this.contributions[this.log[i + 1]!]!--;
-    this.log = [];
+    this.len = 0;
   }
 }
 
@@ -332,8 +349,14 @@ export class FlinkTask extends Actor {
   private positions: number[] = [];
   /** Next offset to fetch per partition (ahead of `positions` by what is buffered). */
   private fetchPos: number[] = [];
-  private buffers: Rec[][] = [];
-  /** Per partition: the next unread index of its buffer (a buffer read to the end is emptied). */
+  /**
+   * Per partition, the records fetched and not yet processed: the fetch response's own columns
+   * (offsets, events), read from `bufferPos` on. No object per record: at a million records
+   * those were a fifth of a run's garbage.
+   */
+  private bufferOffsets: Int32Array[] = [];
+  private bufferEvents: Int32Array[] = [];
+  /** Per partition: the next unread index of its buffer. */
   private bufferPos: number[] = [];
   private fetching: boolean[] = [];
   private count: Float64Array;
@@ -441,7 +464,8 @@ export class FlinkTask extends Actor {
       -1,
     );
     w.trace.set(e, { ckpt: cp?.id ?? -1 });
-    this.buffers = Array.from({ length: n }, () => []);
+    this.bufferOffsets = new Array<Int32Array>(n).fill(EMPTY);
+    this.bufferEvents = new Array<Int32Array>(n).fill(EMPTY);
     this.bufferPos = new Array<number>(n).fill(0);
     this.fetchPos = [...this.positions];
     this.fetching = new Array<boolean>(n).fill(false);
@@ -655,14 +679,18 @@ export class FlinkTask extends Actor {
       if (!this.running || this.busy || !this.alive) return;
       if (this.pendingBarrier) return this.handleBarrier(cause);
       this.autoCommit(cause);
-      const r = this.next();
-      if (!r) {
+      const p = this.nextPartition();
+      if (p < 0) {
         this.fetchMore(cause);
         return;
       }
+      const i = this.bufferPos[p]!;
+      this.bufferPos[p] = i + 1;
+      const offset = this.bufferOffsets[p]![i]!;
+      const event = this.bufferEvents[p]![i]!;
       if (inline) {
-        const e = this.apply(r, cause);
-        this.sendOut(r, e);
+        const e = this.apply(p, offset, event, cause);
+        this.sendOut(event, e);
         if (this.afterRecord(e)) return;
         this.spent += per;
         if (this.spent >= 1) {
@@ -678,6 +706,7 @@ export class FlinkTask extends Actor {
         continue;
       }
       this.busy = true;
+      const r: Rec = { partition: p, offset, event };
       this.after(Math.ceil(per), () => this.process(r, cause));
       return;
     }
@@ -687,13 +716,13 @@ export class FlinkTask extends Actor {
   private spent = 0;
 
   /** Update the keyed state with a record; returns its 'process' entry (ckpt = its epoch). */
-  private apply(r: Rec, cause: number): number {
+  private apply(partition: number, offset: number, event: number, cause: number): number {
     const w = this.world;
     const ev = w.events;
-    const key = ev.keyIndex[r.event]!;
+    const key = ev.keyIndex[event]!;
     this.count[key]!++;
-    this.sum[key]! += ev.amount[r.event]!;
-    this.positions[r.partition] = r.offset + 1;
+    this.sum[key]! += ev.amount[event]!;
+    this.positions[partition] = offset + 1;
     this.sinceBarrier++;
     // For the keyed state: count = the key's running count after this record, aux = the key.
     const e = w.trace.add(
@@ -701,15 +730,15 @@ export class FlinkTask extends Actor {
       K['process'],
       this.id,
       cause,
-      r.event,
+      event,
       this.input.index,
-      r.partition,
-      r.offset,
+      partition,
+      offset,
       this.count[key]!,
       key,
     );
     w.trace.ckpt[e] = this.epoch;
-    this.stateTracker?.counted(this.epoch, ev.identity[r.event]!);
+    this.stateTracker?.counted(this.epoch, ev.identity[event]!);
     this.jm.poke();
     return e;
   }
@@ -722,35 +751,25 @@ export class FlinkTask extends Actor {
   }
 
   /** Hand a record's output to the Kafka sink's producer (the current epoch's transaction). */
-  private sendOut(r: Rec, cause: number): void {
+  private sendOut(event: number, cause: number): void {
     const s = this.kafka!;
     const client =
       s.deliveryGuarantee === 'EXACTLY_ONCE' ? this.producers.get(this.epoch) : this.plain;
-    client?.send(r.event, cause);
+    client?.send(event, cause);
   }
 
-  private next(): Rec | undefined {
-    // The first partition with unread records, as shift() on each buffer would give, without
-    // moving the rest of a 500-record buffer at every record.
-    const bs = this.buffers;
-    for (let p = 0; p < bs.length; p++) {
-      const b = bs[p]!;
-      if (b.length === 0) continue;
-      const i = this.bufferPos[p]!;
-      const r = b[i]!;
-      if (i + 1 === b.length) {
-        b.length = 0;
-        this.bufferPos[p] = 0;
-      } else this.bufferPos[p] = i + 1;
-      return r;
-    }
-    return undefined;
+  /** The first partition with unread records (the order shift() on each buffer gave), or -1. */
+  private nextPartition(): number {
+    const pos = this.bufferPos;
+    const offs = this.bufferOffsets;
+    for (let p = 0; p < pos.length; p++) if (pos[p]! < offs[p]!.length) return p;
+    return -1;
   }
 
   private fetchMore(cause: number): void {
     const n = this.input.partitions.length;
     for (let p = 0; p < n; p++) {
-      if (this.fetching[p] || this.buffers[p]!.length > 0) continue;
+      if (this.fetching[p] || this.bufferPos[p]! < this.bufferOffsets[p]!.length) continue;
       this.fetching[p] = true;
       const from = this.fetchPos[p]!;
       const inc = this.incarnation;
@@ -758,8 +777,10 @@ export class FlinkTask extends Actor {
         if (this.incarnation !== inc) return;
         this.fetching[p] = false;
         if (this.fetchPos[p] !== from || !this.running) return;
-        for (let i = 0; i < r.offsets.length; i++)
-          this.buffers[p]!.push({ partition: p, offset: r.offsets[i]!, event: r.events[i]! });
+        // The buffer is empty here (fetchMore asks only for empty ones): it becomes the response.
+        this.bufferOffsets[p] = r.offsets;
+        this.bufferEvents[p] = r.events;
+        this.bufferPos[p] = 0;
         this.fetchPos[p] = r.next;
         if (r.offsets.length === 0) this.positions[p] = r.next;
         if (r.offsets.length === 0 && r.next === from) {
@@ -825,7 +846,7 @@ export class FlinkTask extends Actor {
   }
 
   private process(r: Rec, cause: number): void {
-    const e = this.apply(r, cause);
+    const e = this.apply(r.partition, r.offset, r.event, cause);
     withSideEffect(
       this,
       this.service,
@@ -886,7 +907,7 @@ export class FlinkTask extends Actor {
       return;
     }
     if (s.type === 'kafka') {
-      this.sendOut(r, cause);
+      this.sendOut(r.event, cause);
       done(cause);
       return;
     }
