@@ -32,6 +32,8 @@ import type { CrashPoint } from '../scenario/schema';
 import { K } from '../trace';
 
 const noop = (): void => {};
+/** An empty fetch buffer. */
+const EMPTY = new Int32Array(0);
 
 /** A record handed to processing. */
 export interface Rec {
@@ -105,8 +107,12 @@ interface PartState {
   position: number;
   /** Next offset to fetch. */
   fetchPos: number;
-  /** Fetched records not yet returned by poll(): `buffer[head..]`. */
-  buffer: Rec[];
+  /**
+   * Fetched records not yet returned by poll(): `offsets[head..]` and their `events`, the fetch
+   * response's own columns (no object per buffered record).
+   */
+  offsets: Int32Array;
+  events: Int32Array;
   head: number;
   fetching: boolean;
   /** Caught up: waiting for the partition's readable end to move. */
@@ -212,7 +218,8 @@ export class ConsumerInstance extends Actor implements GroupMember {
       this.parts.set(p, {
         position: start,
         fetchPos: start,
-        buffer: [],
+        offsets: EMPTY,
+        events: EMPTY,
         head: 0,
         fetching: false,
         parked: false,
@@ -391,16 +398,18 @@ export class ConsumerInstance extends Actor implements GroupMember {
       this.parts.size > 1
         ? [...this.parts.entries()].sort((a, b) => a[0] - b[0])
         : this.parts.entries();
-    for (const [, s] of parts) {
+    for (const [p, s] of parts) {
       if (s.revoking) continue;
-      const buf = s.buffer;
-      while (s.head < buf.length && out.length < max) {
-        const r = buf[s.head++]!;
-        out.push(r);
-        s.position = r.offset + 1;
+      const offs = s.offsets;
+      const evs = s.events;
+      while (s.head < offs.length && out.length < max) {
+        const i = s.head++;
+        out.push({ partition: p, offset: offs[i]!, event: evs[i]! });
+        s.position = offs[i]! + 1;
       }
-      if (s.head === buf.length) {
-        s.buffer = [];
+      if (s.head === offs.length) {
+        s.offsets = EMPTY;
+        s.events = EMPTY;
         s.head = 0;
         if (s.position < s.fetchPos) s.position = s.fetchPos;
       }
@@ -411,7 +420,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
   /** Keep one fetch in flight per owned partition whose buffer is empty; park when caught up. */
   private fetchMore(cause: number): void {
     for (const [p, s] of this.parts) {
-      if (s.fetching || s.parked || s.head < s.buffer.length || s.revoking) continue;
+      if (s.fetching || s.parked || s.head < s.offsets.length || s.revoking) continue;
       s.fetching = true;
       const from = s.fetchPos;
       const max = Math.max(this.cfg.maxPollRecords, 500);
@@ -428,10 +437,12 @@ export class ConsumerInstance extends Actor implements GroupMember {
           if (this.parts.get(p) !== s) return;
           s.fetching = false;
           if (s.fetchPos === from) {
-            for (let i = 0; i < r.offsets.length; i++)
-              s.buffer.push({ partition: p, offset: r.offsets[i]!, event: r.events[i]! });
+            // The buffer is empty (only an empty one is fetched for): it becomes the response.
+            s.offsets = r.offsets;
+            s.events = r.events;
+            s.head = 0;
             s.fetchPos = r.next;
-            if (s.head === s.buffer.length && s.position < s.fetchPos) s.position = s.fetchPos;
+            if (r.offsets.length === 0 && s.position < s.fetchPos) s.position = s.fetchPos;
           }
           if (r.offsets.length === 0 && r.next === from) {
             // Caught up: wait for the partition to move instead of polling it again and again.
