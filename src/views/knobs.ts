@@ -167,7 +167,7 @@ export const KNOBS: readonly KnobMeta[] = [
     group: 'producer',
     system: 'Kafka producer',
     editor: ms(0),
-    what: 'Upper bound on the time to report success or failure of a send, retries included.',
+    what: 'Upper bound on the time to report success or failure of a send, retries included. Left unset, it is raised to linger.ms + request.timeout.ms when that is longer; set shorter than that sum, the producer refuses to start.',
     realDefault: '120000 (2 min)',
     doc: producerDoc('delivery.timeout.ms'),
     applies: always,

@@ -158,8 +158,14 @@ describe('scenario validation names the field of every problem', () => {
         sink: { type: 'kafka', deliveryGuarantee: 'EXACTLY_ONCE' },
       }),
     ).toEqual(['processor.execution.checkpointing.interval', 'sink.transactionalIdPrefix']);
-    // delivery.timeout.ms must cover linger.ms + request.timeout.ms (5 + 200000 here).
-    const r = parseScenario({ ...base, producer: { 'request.timeout.ms': 200_000 } });
+    // delivery.timeout.ms must cover linger.ms + request.timeout.ms (5 + 200000 here). Unset, the
+    // producer raises it to that sum (KafkaProducer.configureDeliveryTimeout); set, it refuses.
+    const raised = parseScenario({ ...base, producer: { 'request.timeout.ms': 200_000 } });
+    expect(raised.ok && raised.scenario.producer['delivery.timeout.ms']).toBe(200_005);
+    const r = parseScenario({
+      ...base,
+      producer: { 'request.timeout.ms': 200_000, 'delivery.timeout.ms': 120_000 },
+    });
     expect(r.ok ? [] : r.issues).toEqual([
       {
         path: 'producer.delivery.timeout.ms',
@@ -173,6 +179,35 @@ describe('scenario validation names the field of every problem', () => {
         producer: { 'request.timeout.ms': 200_000, 'delivery.timeout.ms': 200_005 },
       }),
     ).toEqual([]);
+    // ProducerConfig.postProcessAndValidateIdempotenceConfigs: enable.idempotence=true with acks=1
+    // is refused on acks; a transactional.id with acks=1 and idempotence unset is refused because
+    // acks=1 switched idempotence off — Kafka's "Cannot set a transactional.id…".
+    const issuesOf = (producer: Record<string, unknown>) => {
+      const x = parseScenario({ ...base, producer });
+      return x.ok ? [] : x.issues;
+    };
+    expect(issuesOf({ acks: '1', 'enable.idempotence': true })).toEqual([
+      {
+        path: 'producer.acks',
+        message:
+          'ConfigException: Must set acks to all in order to use the idempotent producer. Otherwise we cannot guarantee idempotence.',
+      },
+    ]);
+    expect(issuesOf({ acks: '1', 'transactional.id': 't-1' })).toEqual([
+      {
+        path: 'producer.acks',
+        message:
+          'ConfigException: Cannot set a transactional.id without also enabling idempotence. (acks=1 switches the default idempotence off)',
+      },
+    ]);
+    expect(issuesOf({ 'enable.idempotence': false, 'transactional.id': 't-1' })).toEqual([
+      {
+        path: 'producer.enable.idempotence',
+        message:
+          'ConfigException: Cannot set a transactional.id without also enabling idempotence.',
+      },
+    ]);
+    expect(issuesOf({ 'transactional.id': 't-1' })).toEqual([]);
     // Kafka 4.x: more than 5 in flight is an error whenever idempotence is not explicitly false,
     // even with acks=1, which then switches the default idempotence off.
     const inFlight = parseScenario({

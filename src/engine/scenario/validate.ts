@@ -112,8 +112,23 @@ export function parseScenario(raw: unknown): ParseResult {
       );
     return { ok: false, issues };
   }
-  const issues = semanticIssues(parsed.data);
-  return issues.length > 0 ? { ok: false, issues } : { ok: true, scenario: parsed.data };
+  const scenario = parsed.data;
+  // delivery.timeout.ms left unset is raised to linger.ms + request.timeout.ms (the producer logs
+  // a warning); only a value the user set is refused below. KafkaProducer.configureDeliveryTimeout,
+  // https://kafka.apache.org/documentation/#producerconfigs_delivery.timeout.ms
+  const rawProducer = (migrated.value as { producer?: unknown }).producer;
+  const p = scenario.producer;
+  if (!(
+    typeof rawProducer === 'object' &&
+    rawProducer !== null &&
+    'delivery.timeout.ms' in rawProducer
+  ))
+    p['delivery.timeout.ms'] = Math.max(
+      p['delivery.timeout.ms'],
+      p['linger.ms'] + p['request.timeout.ms'],
+    );
+  const issues = semanticIssues(scenario);
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, scenario };
 }
 
 /**
@@ -269,21 +284,30 @@ function semanticIssues(s: Scenario): Issue[] {
   const add = (path: string, message: string) => issues.push({ path, message });
   const p = s.producer;
 
-  // Kafka refuses an explicitly idempotent producer with conflicting settings (ConfigException).
+  // Kafka refuses an explicitly idempotent producer with conflicting settings; left unset,
+  // idempotence is switched off by them — and a transactional.id then has no idempotence to stand
+  // on. Kafka's own messages: ProducerConfig.postProcessAndValidateIdempotenceConfigs,
   // https://kafka.apache.org/documentation/#producerconfigs_enable.idempotence
   const acks = normalizeAcks(p.acks);
-  const explicitIdem = p['enable.idempotence'] === true || p['transactional.id'] !== undefined;
-  if (explicitIdem) {
+  if (p['enable.idempotence'] === true) {
     if (acks !== 'all')
       add(
         'producer.acks',
-        'ConfigException: must set acks to all in order to use the idempotent producer',
+        'ConfigException: Must set acks to all in order to use the idempotent producer. Otherwise we cannot guarantee idempotence.',
       );
     if (p.retries === 0)
       add(
         'producer.retries',
-        'ConfigException: must set retries to non-zero when using the idempotent producer',
+        'ConfigException: Must set retries to non-zero when using the idempotent producer.',
       );
+  } else if (p['transactional.id'] !== undefined) {
+    const noTxn =
+      'ConfigException: Cannot set a transactional.id without also enabling idempotence.';
+    if (p['enable.idempotence'] === false) add('producer.enable.idempotence', noTxn);
+    else if (acks !== 'all')
+      add('producer.acks', `${noTxn} (acks=${acks} switches the default idempotence off)`);
+    else if (p.retries === 0)
+      add('producer.retries', `${noTxn} (retries=0 switches the default idempotence off)`);
   }
   // Kafka 4.x checks this whenever idempotence is not explicitly false — even where acks or
   // retries then switch it off (3.x only logged a warning and switched it off; 4.0 made it an
@@ -294,13 +318,8 @@ function semanticIssues(s: Scenario): Issue[] {
       'producer.max.in.flight.requests.per.connection',
       `ConfigException: To use the idempotent producer, max.in.flight.requests.per.connection must be set to at most 5. Current value is ${p['max.in.flight.requests.per.connection']}. (Set enable.idempotence=false to allow more.)`,
     );
-  if (p['transactional.id'] !== undefined && p['enable.idempotence'] === false)
-    add(
-      'producer.enable.idempotence',
-      'ConfigException: a transactional producer must be idempotent',
-    );
-  // Kafka refuses a delivery timeout shorter than one linger plus one request, when set explicitly
-  // (unset, it raises it and logs a warning). A scenario always carries a value, so it counts as set.
+  // Kafka refuses a delivery timeout shorter than one linger plus one request when it was set
+  // (parseScenario has raised an unset one already).
   // https://kafka.apache.org/documentation/#producerconfigs_delivery.timeout.ms
   if (p['delivery.timeout.ms'] < p['linger.ms'] + p['request.timeout.ms'])
     add(
