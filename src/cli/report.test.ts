@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseScenarioJson, simulate, type Run } from '../engine';
+import { parseScenario, parseScenarioJson, simulate, type Run } from '../engine';
+import { findPreset } from '../scenarios';
 import { runScenario } from '../engine/testing';
 import { jsonReport, textReport, visibleControls } from './report';
 
@@ -146,6 +147,22 @@ describe('a fault whose condition never comes is reported, not silent', () => {
     ]);
     expect(textReport(r)).toContain(
       '⚠ fault 1, a crash of consumer-0 "c", never fired: its condition never came',
+    );
+  });
+  it('a lost acknowledgement under acks=0 says why it cannot fire (the at-most-once preset)', () => {
+    // at-most-once sends with acks=0 and keeps the foundation's lost ack of p-4: no response exists.
+    const p = parseScenario(findPreset('at-most-once')!.variant.scenario);
+    if (!p.ok) throw new Error('the preset parses');
+    const r = simulate(p.scenario);
+    expect(jsonReport(r).faultsNeverFired).toEqual([
+      {
+        index: 0,
+        fault: 'a lost acknowledgement "lost ack"',
+        why: 'with acks=0 the broker sends no acknowledgement to lose',
+      },
+    ]);
+    expect(textReport(r)).toContain(
+      '⚠ fault 1, a lost acknowledgement "lost ack", never fired: with acks=0 the broker sends no acknowledgement to lose',
     );
   });
   it('a fault that fired is not listed', () => {

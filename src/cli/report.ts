@@ -6,6 +6,7 @@
 import {
   defaultStopAt,
   describeFault,
+  whyNeverFires,
   traceHash,
   type Run,
   type Trace,
@@ -71,9 +72,10 @@ export interface JsonReport {
   /**
    * The scenario's faults that never fired (their condition never came: a crash point the
    * processor never reaches, a record that never came by), by index in `faults`: a fault
-   * without effect, which the counts alone would not tell.
+   * without effect, which the counts alone would not tell. `why`, when present: why it cannot
+   * fire in this scenario at all (a lost acknowledgement with acks=0).
    */
-  faultsNeverFired: { index: number; fault: string }[];
+  faultsNeverFired: { index: number; fault: string; why?: string }[];
 }
 
 /** The faults of the scenario that left no 'fault' entry in the trace. */
@@ -82,9 +84,13 @@ function neverFired(run: Run): JsonReport['faultsNeverFired'] {
   const fired = new Set<number>();
   const FAULT = ENTRY_KINDS.indexOf('fault');
   for (let i = 0; i < t.length; i++) if (t.kind[i] === FAULT) fired.add(t.aux[i]!);
-  return run.scenario.faults.flatMap((f, index) =>
-    fired.has(index) ? [] : [{ index, fault: describeFault(f) }],
-  );
+  return run.scenario.faults.flatMap((f, index) => {
+    if (fired.has(index)) return [];
+    const why = whyNeverFires(run.scenario, f);
+    return [
+      why === null ? { index, fault: describeFault(f) } : { index, fault: describeFault(f), why },
+    ];
+  });
 }
 
 /**
@@ -213,7 +219,9 @@ export function textReport(run: Run, preset?: string, hash: TraceHasher = traceH
       `  (explained: the first ${explained.toLocaleString('en-US')} of ${anomalous.toLocaleString('en-US')} events lost or duplicated)`,
     );
   for (const f of r.faultsNeverFired)
-    lines.push(`  ⚠ fault ${f.index + 1}, ${f.fault}, never fired: its condition never came`);
+    lines.push(
+      `  ⚠ fault ${f.index + 1}, ${f.fault}, never fired: ${f.why ?? 'its condition never came'}`,
+    );
   if (r.falseFailures.length > 0)
     lines.push(
       `  ! the application was told these failed, but they were written: ${idList(r.falseFailures)}`,

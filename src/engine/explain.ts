@@ -16,7 +16,7 @@ import {
   SKIP_REASONS,
   type EntryKind,
 } from './trace';
-import type { FaultSpec, RandomFaultSpec } from './scenario/schema';
+import type { FaultSpec, RandomFaultSpec, Scenario } from './scenario/schema';
 import { outputTransactionTimeoutMs } from './scenario/schema';
 import { REC_CONTROL } from './broker/partition';
 import { effectiveIdempotence } from './producer';
@@ -38,6 +38,22 @@ export interface Explanation {
 }
 
 const MAX_EXPLAINED = 2000;
+
+/**
+ * Why a fault of the scenario cannot fire whatever happens, in words, or null when it may: a lost
+ * acknowledgement of a produce request when the producer sends with acks=0 ("the producer will
+ * not wait for any acknowledgment from the server at all",
+ * https://kafka.apache.org/documentation/#producerconfigs_acks). The checker's never-fired notice
+ * says this instead of "its condition never came".
+ */
+export function whyNeverFires(s: Scenario, f: FaultSpec): string | null {
+  const lostAck =
+    ((f.kind === 'drop-response' || f.kind === 'delay-response') && f.link === 'produce') ||
+    (f.kind === 'random' && f.what === 'drop-response' && f.link === 'produce');
+  if (lostAck && normalizeAcks(s.producer.acks) === '0')
+    return 'with acks=0 the broker sends no acknowledgement to lose';
+  return null;
+}
 
 /** A short description of fault number `i` of the scenario. */
 export function describeFault(f: FaultSpec | undefined): string {

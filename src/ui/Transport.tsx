@@ -162,9 +162,11 @@ export function Transport({ locked = false }: { locked?: boolean }) {
         </span>
         {neverFired.length > 0 && (
           <span
-            className="never-fired"
+            className={`never-fired${neverFired.length === 1 && neverFired[0]!.why !== null ? ' with-why' : ''}`}
             data-testid={testIds.faultsNeverFired}
-            title={neverFired.map((m) => `${m.label}: armed from ${formatMs(m.at)}`).join('\n')}
+            title={neverFired
+              .map((m) => `${m.label}: ${m.why ?? `armed from ${formatMs(m.at)}`}`)
+              .join('\n')}
           >
             {/* The fault's own name where it has one: the whole label ran past the row's end. */}⚠
             never fired:{' '}
@@ -173,6 +175,8 @@ export function Transport({ locked = false }: { locked?: boolean }) {
                 ? `“${neverFired[0]!.id}”`
                 : neverFired[0]!.label
               : `${neverFired.length} faults`}
+            {/* A fault that cannot fire here says why (a lost ack with acks=0): it is the lesson. */}
+            {neverFired.length === 1 && neverFired[0]!.why !== null && ` — ${neverFired[0]!.why}`}
           </span>
         )}
       </div>

@@ -5,6 +5,7 @@
  */
 import {
   describeFault,
+  whyNeverFires,
   parseScenario,
   type FaultSpec,
   type Scenario,
@@ -569,6 +570,8 @@ export interface FaultMarker {
   firings: number;
   /** A random fault's end of window (ms), or null (none, or not random). */
   untilMs: number | null;
+  /** Why it cannot fire in this scenario at all ({@link whyNeverFires}), or null. */
+  why: string | null;
 }
 
 /**
@@ -629,6 +632,7 @@ export function faultMarkers(v: RunView, s: Scenario): FaultMarker[] {
       kind: f.kind,
       firings: fired.length,
       untilMs: f.kind === 'random' ? (f.untilMs ?? null) : null,
+      why: whyNeverFires(s, f),
     };
   });
 }
