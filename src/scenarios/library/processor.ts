@@ -223,8 +223,9 @@ const flinkCheckpointReplay: Preset = {
     },
     {
       id: 'flushed-20-of-50',
-      label: '20 of 50 flushed',
-      summary: 'only e201..e220 reached the sink before the crash',
+      label: 'crash after 20',
+      summary:
+        'the TaskManager dies after 20 new records, not 50: only e201..e220 were written before the crash, and only they are written twice',
       scenario: flinkJob(
         'Flink restore, plain sink, 20 records written before the crash',
         { type: 'table', name: 'totals' },
