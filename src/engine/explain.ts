@@ -39,6 +39,17 @@ export interface Explanation {
 
 const MAX_EXPLAINED = 2000;
 
+/** Why a sink skipped a row, in words (the Delta and file-sink cases have their own sentences). */
+const SKIP_WORDS: Record<(typeof SKIP_REASONS)[number], string> = {
+  'on-conflict': 'a row with its key was already there (ON CONFLICT DO NOTHING)',
+  'merge-matched': 'MERGE matched an existing row with its key and left it as it was',
+  'dedupe-table': 'its id was already in the dedupe table',
+  'txn-version': 'the Delta table already had this txnVersion for the txnAppId',
+  'idempotency-key': 'the service had already seen its idempotency key',
+  'file-sink-log': "the file sink's log already listed its batch",
+  'same-value': 'the row already held the same value',
+};
+
 /**
  * Why a fault of the scenario cannot fire whatever happens, in words, or null when it may: a lost
  * acknowledgement of a produce request when the producer sends with acks=0 ("the producer will
@@ -772,6 +783,11 @@ class Ctx {
     }
     if (s.type === 'effect' && s.idempotencyKey !== 'business-id')
       return `${this.sinkStatement()}: nothing recognised the repeat`;
+    // Delta MERGE (WHEN NOT MATCHED THEN INSERT): two copies in one batch are two source rows for
+    // a key the table lacks, both inserted; txnAppId, which skips a repeated batch, cannot help.
+    // https://docs.delta.io/latest/delta-update.html#upsert-into-a-table-using-merge
+    if (s.type === 'delta' && s.mode === 'merge')
+      return 'both copies were in one Delta MERGE: a key new to the table is NOT MATCHED for each copy, so each was inserted';
     if (s.type === 'delta' && s.txnAppId === null)
       return 'a Delta append without txnAppId/txnVersion writes every attempt';
     return '';
@@ -910,7 +926,12 @@ class Ctx {
           template: `the write of {id}'s batch was skipped: the Delta table already had txnVersion ≥ this batch id for txnAppId "${s.sink.type === 'delta' ? s.sink.txnAppId : ''}" (the checkpoint was reset and batch ids started again from 0)`,
           entries: [skip],
         };
-      return { template: `the write of {id} was skipped (${r})`, entries: [skip] };
+      if (r === 'file-sink-log')
+        return {
+          template: `the write of {id}'s batch was skipped: the file sink's log (_spark_metadata) already listed that batch id as written (the checkpoint was reset and batch ids started again from 0)`,
+          entries: [skip],
+        };
+      return { template: `the write of {id} was skipped: ${SKIP_WORDS[r!]}`, entries: [skip] };
     }
     const stmtErr = this.stmtErrorFor(j);
     if (stmtErr) return stmtErr;
@@ -937,6 +958,13 @@ class Ctx {
         aborted &&
         outs.every((r) => r.txn >= 0 && this.outcome(reader.topic, r.p, r.txn) === 'aborted')
       ) {
+        // Written again and again, each time into a transaction that never committed: the story
+        // is why no checkpoint covering it completed, not the first abort.
+        const firstProcess = entries.find((i) => this.kind(i) === 'process');
+        if (outs.length > 1 && s.processor.type === 'flink' && firstProcess !== undefined) {
+          const story = this.flinkNeverCommitted(firstProcess);
+          if (story) return story;
+        }
         const loss = this.dataLossFor(aborted.txn);
         // A sink on the legacy TwoPhaseCommitSinkFunction whose recovery commit throws, without
         // ignoreFailuresAfterTransactionTimeout(), rethrows when it finds the transaction
@@ -954,7 +982,9 @@ class Ctx {
             ? ' → the recovered job could no longer commit it: data loss'
             : failing > 1
               ? ` → on recovery its commit failed and, without ignoreFailuresAfterTransactionTimeout, the job failed at every restore (${failing} restarts): {id} was never written again`
-              : ', and {id} was never written again';
+              : outs.length > 1
+                ? `, and each of its ${outs.length} writes ended in an aborted transaction`
+                : ', and {id} was never written again';
         return {
           template: `${this.abortReason(aborted.txn)}${tail}`,
           entries: [aborted.append, loss],
@@ -989,6 +1019,8 @@ class Ctx {
           }`,
           entries: [refused.entry, input[0]!.append],
         };
+      const blocked = this.blockedByFailedStatement();
+      if (blocked) return blocked;
       if (this.run.cutOff)
         return {
           template: `{id} is in the log but had not been processed when the run was cut off at ${this.run.endTime} ms with work still pending (stopAtMs, or the default: the last event or fault + 1 h)`,
@@ -1182,6 +1214,31 @@ class Ctx {
       };
     }
     return null;
+  }
+
+  /**
+   * A consumer that stops at a failed statement (onStatementError=halt) or retries it for ever
+   * (retry, when it fails every time) processes nothing after it: the records behind it are lost
+   * for that reason, not for lack of time.
+   */
+  private blockedByFailedStatement(): Story | null {
+    const p = this.run.scenario.processor;
+    const f = this.run.state.sink?.failed[0];
+    if (p.type !== 'consumer' || !f || p.onStatementError === 'skip') return null;
+    const code = ERROR_CODES[this.t.aux[f.entry]!];
+    const what =
+      code === 'CARDINALITY_VIOLATION'
+        ? 'a cardinality violation'
+        : code === 'UNIQUE_VIOLATION'
+          ? 'a uniqueness violation'
+          : code;
+    return {
+      template:
+        p.onStatementError === 'halt'
+          ? `{id} is in the log but was never processed: an earlier statement failed (${what}) and the consumer stopped on it (onStatementError=halt)`
+          : `{id} is in the log but was never processed: the consumer kept retrying an earlier statement that fails every time (${what}, onStatementError=retry) and never got past it`,
+      entries: [f.entry],
+    };
   }
 
   private consumerErrorPolicy(): string {

@@ -1,0 +1,108 @@
+/**
+ * The checker's sentences name the cause the run actually had. Each case below had a sentence
+ * that named another one (a faithfulness audit found them): the counts were right, the "why" not.
+ */
+import { describe, expect, it } from 'vitest';
+import { point, runScenario } from './testing';
+
+const sentence = (run: ReturnType<typeof runScenario>) => run.verdict.explanations[0]!.sentence;
+
+describe('explanations name the cause the run had', () => {
+  it('Delta MERGE: two copies in one batch are both inserted (txnAppId would not help)', () => {
+    // e1..e5 arrive at 0..40 ms; the query starts at 1 s and reads them in one batch. The source
+    // emits e2 twice: two source rows for a key the table lacks, both NOT MATCHED → 6 rows.
+    // https://docs.delta.io/latest/delta-update.html#upsert-into-a-table-using-merge
+    const run = runScenario({
+      claim: 'exactly-once',
+      workload: { topic: 'in', generate: { count: 5, startAtMs: 0, intervalMs: 10 } },
+      processor: { type: 'spark', startingOffsets: 'earliest', startAtMs: 1000 },
+      sink: { type: 'delta', name: 'd', mode: 'merge' },
+      faults: [{ id: 'dup', kind: 'source-duplicate', event: 'e2' }],
+    });
+    expect(point(run).totals).toMatchObject({ rows: 6, duplicates: 1, lost: 0 });
+    expect(sentence(run)).toContain(
+      'both copies were in one Delta MERGE: a key new to the table is NOT MATCHED for each copy, so each was inserted',
+    );
+    expect(sentence(run)).not.toContain('txnAppId');
+  });
+
+  it('a consumer halted by a failed statement: the records behind it were never processed, and why', () => {
+    // INSERT per record into a table with a unique key: o1 (10) is written, the second o1 (11)
+    // violates the key and the loop halts (onStatementError=halt, the default) → o2 never written.
+    // https://www.postgresql.org/docs/current/sql-insert.html
+    const run = runScenario({
+      claim: 'exactly-once',
+      workload: {
+        topic: 'in',
+        events: [
+          { id: 'o1', amount: 10, at: 0 },
+          { id: 'o1', amount: 11, at: 1 },
+          { id: 'o2', amount: 20, at: 2 },
+        ],
+      },
+      processor: {
+        type: 'consumer',
+        'auto.offset.reset': 'earliest',
+        'enable.auto.commit': false,
+        startAtMs: 1000,
+      },
+      sink: { type: 'table', name: 't', statement: 'insert', uniqueKey: true },
+    });
+    expect(point(run).totals).toMatchObject({ rows: 1, lost: 1, observedSum: 10 });
+    expect(sentence(run)).toBe(
+      'o2 is in the log but was never processed: an earlier statement failed (a uniqueness violation) and the consumer stopped on it (onStatementError=halt)',
+    );
+  });
+
+  it('Flink failing over for ever: the lost record was rewritten each time, not "never written again"', () => {
+    // Every checkpoint from the 2nd on loses its acknowledgement and expires (500 ms); after 10
+    // tolerated failures the job fails over and restores checkpoint 1, again and again. Each
+    // replay writes e12 into a new transaction that the next restore aborts.
+    const run = runScenario({
+      claim: 'exactly-once',
+      workload: { topic: 'in', generate: { count: 100, startAtMs: 0, intervalMs: 100 } },
+      processor: {
+        type: 'flink',
+        'execution.checkpointing.interval': 1000,
+        'execution.checkpointing.timeout': 500,
+        'execution.checkpointing.tolerable-failed-checkpoints': 10,
+        startAtMs: 0,
+      },
+      sink: {
+        type: 'kafka',
+        topic: 'out',
+        deliveryGuarantee: 'EXACTLY_ONCE',
+        transactionalIdPrefix: 'job',
+        'transaction.timeout.ms': 3000,
+      },
+      readers: [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
+      faults: [
+        { id: 'lost ack', kind: 'drop-response', link: 'checkpoint', match: { nth: 2, every: 1 } },
+      ],
+    });
+    const lost = run.verdict.explanations.find((e) => e.fate === 'lost')!;
+    expect(lost.sentence).toMatch(
+      /^e12 was processed, but no checkpoint covering it ever completed/,
+    );
+    expect(lost.sentence).not.toContain('never written again');
+    expect(point(run, 'log:out').rows[run.events.identityOf('e12')]!).toBeGreaterThan(1);
+  });
+
+  it('a file sink skipping batch ids it already logged says so in words', () => {
+    // The checkpoint location is deleted at 1.55 s: batch ids start again from 0, and the file
+    // sink's _spark_metadata log already lists them, so it skips those batches.
+    // https://spark.apache.org/docs/latest/streaming/apis-on-dataframes-and-datasets.html#output-sinks
+    const run = runScenario({
+      claim: 'exactly-once',
+      workload: { topic: 'in', generate: { count: 30, startAtMs: 10, intervalMs: 100 } },
+      processor: { type: 'spark', startingOffsets: 'earliest', startAtMs: 0 },
+      sink: { type: 'file', name: 'f' },
+      faults: [{ id: 'rm', kind: 'checkpoint-reset', at: 1550 }],
+    });
+    const lost = run.verdict.explanations.find((e) => e.fate === 'lost')!;
+    expect(lost.sentence).toContain(
+      "was skipped: the file sink's log (_spark_metadata) already listed that batch id as written",
+    );
+    expect(lost.sentence).not.toContain('(file-sink-log)');
+  });
+});
