@@ -273,7 +273,11 @@ export function check(run: Run): Verdict {
     }
     points.push({
       name: 'state',
-      label: 'operator state (checkpointed running sum)',
+      label:
+        scenario.processor.type === 'flink' &&
+        scenario.processor['execution.checkpointing.interval'] === null
+          ? 'operator state (running sum, no checkpoints)'
+          : 'operator state (checkpointed running sum)',
       rows: c,
       effects: c,
       totals: totalsOf(run, c, c, total, sum),

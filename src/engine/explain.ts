@@ -17,7 +17,7 @@ import {
   type EntryKind,
 } from './trace';
 import type { FaultSpec, RandomFaultSpec, Scenario } from './scenario/schema';
-import { outputTransactionTimeoutMs } from './scenario/schema';
+import { flinkRestartStrategy, outputTransactionTimeoutMs } from './scenario/schema';
 import { REC_CONTROL } from './broker/partition';
 import { effectiveIdempotence } from './producer';
 import { normalizeAcks } from './scenario/validate';
@@ -107,6 +107,13 @@ export function describeFault(f: FaultSpec | undefined): string {
  * fault it was — nothing for a plain scheduled crash ("flink crashed (a crash of flink)" says
  * nothing twice).
  */
+/** Why a Flink job with restart strategy none is not restarted: set so, or Flink's default. */
+function noneWhy(p: { 'restart-strategy.type'?: 'fixed-delay' | 'none' }): string {
+  return p['restart-strategy.type'] === 'none'
+    ? 'restart-strategy.type=none'
+    : 'no restart strategy set and checkpointing disabled: Flink’s default is none';
+}
+
 function crashCause(f: FaultSpec | undefined): string {
   if (f?.id) return ` (fault "${f.id}")`;
   if (!f || f.kind === 'crash') return '';
@@ -1021,6 +1028,12 @@ class Ctx {
         };
       const blocked = this.blockedByFailedStatement();
       if (blocked) return blocked;
+      const failed = this.flinkFailedForGood();
+      if (failed)
+        return {
+          template: `{id} is in the log but was never processed: flink crashed${failed.cause} and ${failed.why}`,
+          entries: [failed.crash, input[0]!.append],
+        };
       if (this.run.cutOff)
         return {
           template: `{id} is in the log but had not been processed when the run was cut off at ${this.run.endTime} ms with work still pending (stopAtMs, or the default: the last event or fault + 1 h)`,
@@ -1167,8 +1180,9 @@ class Ctx {
         entries: [processed, firstExpired],
       };
     if (lastCrash >= 0 && !restartedAfter && !this.run.cutOff) {
+      const none = flinkRestartStrategy(p) === 'none';
       return {
-        template: `{id} was processed, but flink crashed${crashCause(this.faultOfCrash(lastCrash))} and never restarted → no checkpoint covering {id} completed, so its output was never committed`,
+        template: `{id} was processed, but flink crashed${crashCause(this.faultOfCrash(lastCrash))} and ${none ? `the job failed for good (${noneWhy(p)})` : 'never restarted'} → no checkpoint covering {id} completed, so its output was never committed`,
         entries: [processed, lastCrash],
       };
     }
@@ -1178,6 +1192,23 @@ class Ctx {
         entries: [processed],
       };
     return null;
+  }
+
+  /**
+   * A Flink job whose restart strategy is none and whose task crashed: the crash and, in words,
+   * why nothing restarted it — or null.
+   */
+  private flinkFailedForGood(): { crash: number; cause: string; why: string } | null {
+    const p = this.run.scenario.processor;
+    if (p.type !== 'flink' || flinkRestartStrategy(p) !== 'none') return null;
+    const flink = this.t.actors.indexOf('flink');
+    const crash = this.ofKind('crash').find((i) => this.t.actor[i] === flink);
+    if (crash === undefined) return null;
+    return {
+      crash,
+      cause: crashCause(this.faultOfCrash(crash)),
+      why: `the job failed for good (${noneWhy(p)})`,
+    };
   }
 
   /** How many times actor `name` restarted in the run. */

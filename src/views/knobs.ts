@@ -16,7 +16,8 @@ export type KnobGroup = 'producer' | 'broker' | 'processor' | 'sink' | 'reader' 
 
 /** How a knob is edited. */
 export type KnobEditor =
-  | { type: 'enum'; options: readonly string[] }
+  /** One of `options`; with `unsetLabel`, also unset (undefined: the default rule applies). */
+  | { type: 'enum'; options: readonly string[]; unsetLabel?: string }
   | { type: 'boolean' }
   /** Unset (the default rule applies), true or false. */
   | { type: 'tristate'; unsetLabel: string }
@@ -592,14 +593,25 @@ export const KNOBS: readonly KnobMeta[] = [
     applies: flink,
   },
   {
+    path: 'processor.restart-strategy.type',
+    name: 'restart-strategy.type',
+    group: 'processor',
+    system: 'Apache Flink',
+    editor: { type: 'enum', options: ['fixed-delay', 'none'], unsetLabel: 'default' },
+    what: 'Whether the job restarts after a failure: fixed-delay restarts it (from its last completed checkpoint), none leaves it failed.',
+    realDefault: 'none without checkpointing; exponential-delay with it',
+    note: 'Left at default: none when checkpointing is off, as Flink; with checkpointing on, Flink’s exponential-delay is modelled as fixed-delay (the same first 1 s delay; later delays do not grow).',
+    doc: 'https://nightlies.apache.org/flink/flink-docs-stable/docs/ops/state/task_failure_recovery/',
+    applies: flink,
+  },
+  {
     path: 'processor.restart-strategy.fixed-delay.delay',
     name: 'restart-strategy.fixed-delay.delay',
     group: 'processor',
     system: 'Apache Flink',
     editor: ms(0),
-    what: 'Wait before the job restarts after a failure, with restart-strategy.type: fixed-delay (the strategy this model assumes).',
+    what: 'Wait before the job restarts after a failure, with restart-strategy fixed-delay.',
     realDefault: '1 s',
-    note: 'Applies only with restart-strategy.type: fixed-delay. Left unset, Flink restarts with exponential-delay when checkpointing is enabled (since 1.19) and not at all when it is disabled; the simulator always uses fixed-delay.',
     doc: `${FLINK_CONFIG}#restart-strategy-fixed-delay-delay`,
     applies: flink,
   },

@@ -575,13 +575,27 @@ describe('Flink losses the explanations must name', () => {
 
 describe('Flink without checkpoints: the source starting offsets decide what a restart reads', () => {
   // No checkpoints, a plain table sink; the job starts at 1 s with e1..e200 in the log and dies
-  // after its 25th record from 5 s on (e225); it restarts 1 s later with nothing to restore.
-  // mid-batch afterRecords counts the records since the last barrier: with none, since the start.
-  const run = (offsetsInitializer: string, afterRecords: number) =>
+  // after its 25th record from 5 s on (e225); with restart-strategy fixed-delay it restarts 1 s
+  // later with nothing to restore. mid-batch afterRecords counts the records since the last
+  // barrier: with none, since the start.
+  const run = (offsetsInitializer: string, afterRecords: number, restart = 'fixed-delay') =>
     flink({ type: 'table' }, crashAfter(afterRecords), [], {
       'execution.checkpointing.interval': null,
       offsetsInitializer,
+      ...(restart === 'default' ? {} : { 'restart-strategy.type': restart }),
     });
+  it('no restart strategy set (Flink’s default without checkpointing is none): the job fails for good → e1..e225 once, e226..e250 lost', () => {
+    // https://nightlies.apache.org/flink/flink-docs-stable/docs/ops/state/task_failure_recovery/
+    const r = run('earliest', 225, 'default');
+    // Σ 10·i for i = 1..225 = 10 · 225 · 226 / 2.
+    expect(totals(r)).toEqual({ rows: 225, sum: 254_250, duplicates: 0, lost: 25 });
+    expect(r.verdict.explanations.find((e) => e.fate === 'lost')!.sentence).toBe(
+      'e226 is in the log but was never processed: flink crashed and the job failed for good (no restart strategy set and checkpointing disabled: Flink’s default is none)',
+    );
+    expect(run('earliest', 225, 'none').verdict.explanations[0]!.sentence).toContain(
+      'the job failed for good (restart-strategy.type=none)',
+    );
+  });
   it('latest(): the start skips e1..e200, the restart skips e226..e250 → 25 rows, 225 lost, none twice', () => {
     const r = run('latest', 25);
     // Σ 10·i for i = 201..225 = 10 · 426 · 25 / 2.
@@ -592,9 +606,7 @@ describe('Flink without checkpoints: the source starting offsets decide what a r
       texts.some((t) => /e1 was already in the log when flink started .*latest\(\)/.test(t)),
     ).toBe(true);
     expect(
-      texts.some((t) =>
-        /e226 was already in the log when flink restarted after its crash/.test(t),
-      ),
+      texts.some((t) => /e226 was already in the log when flink restarted after its crash/.test(t)),
     ).toBe(true);
   });
   it('earliest() (the real KafkaSource default): the restart reads everything again → e1..e225 twice, 475 rows', () => {

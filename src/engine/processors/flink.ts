@@ -48,9 +48,10 @@
  *   an XA transaction per checkpoint, prepared in snapshotState, committed in
  *   notifyCheckpointComplete; on restore the restored prepared ones are committed and the hanging
  *   ones rolled back;
- * - restarts: the model assumes a configured fixed-delay strategy (`restart-strategy.type:
- *   fixed-delay`, `restart-strategy.fixed-delay.delay`). Left unset, Flink uses none when
- *   checkpointing is disabled and exponential-delay (since 1.19) when it is enabled
+ * - restarts: `restart-strategy.type` fixed-delay (`restart-strategy.fixed-delay.delay`) or none.
+ *   Left unset, Flink uses none when checkpointing is disabled (a failure fails the job for good)
+ *   and exponential-delay (since 1.19) when it is enabled, modelled here as fixed-delay: the same
+ *   first delay (1 s), without the growth of later ones
  *   (https://nightlies.apache.org/flink/flink-docs-stable/docs/ops/state/task_failure_recovery/).
  * Barrier alignment only matters for operators with several inputs; this job has one chain, so
  * EXACTLY_ONCE and AT_LEAST_ONCE checkpointing behave alike here (documented, not simulated).
@@ -60,7 +61,7 @@ import type { Cluster, Topic, TxnRecord } from '../broker/cluster';
 import { TXN_REASON_REQUESTED } from '../broker/cluster';
 import { ProducerClient, outputClientConfig } from '../client';
 import type { FlinkProcessorConfig, KafkaSinkConfig, Scenario } from '../scenario/schema';
-import { outputTransactionTimeoutMs } from '../scenario/schema';
+import { flinkRestartStrategy, outputTransactionTimeoutMs } from '../scenario/schema';
 import type { SinkActor } from '../sinks/table';
 import type { ServiceActor } from '../sinks/effects';
 import { writeStatement } from '../sinks/writer';
@@ -410,14 +411,25 @@ export class FlinkTask extends Actor {
     this.after(Math.max(0, this.cfg.startAtMs - this.world.now), () => this.restore(-1));
   }
 
+  /**
+   * A failure of the task. With `restart-strategy.type: none` (Flink's default without
+   * checkpointing) the job fails and nothing restarts it, whatever the fault's downtime says.
+   */
+  override crash(cause: number, faultIndex: number, restartAfterMs: number | null): number {
+    return super.crash(
+      cause,
+      faultIndex,
+      flinkRestartStrategy(this.cfg) === 'none' ? null : restartAfterMs,
+    );
+  }
+
   protected override onCrash(cause: number): void {
     this.running = false;
     this.jm.onTaskFailed(cause);
   }
 
   protected override onRestart(cause: number): void {
-    // The model assumes `restart-strategy.type: fixed-delay` is configured (Flink's own default is
-    // none without checkpointing, exponential-delay with it since 1.19): wait, then run again.
+    // fixed-delay: wait, then run again (exponential-delay's first wait is the same 1 s).
     this.after(this.cfg['restart-strategy.fixed-delay.delay'], () => this.restore(cause));
   }
 

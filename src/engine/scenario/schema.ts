@@ -333,6 +333,15 @@ export const FlinkProcessorSchema = z.strictObject({
   offsetsInitializer: z
     .enum(['committedOffsets', 'earliest', 'latest'])
     .default('committedOffsets'),
+  /**
+   * `restart-strategy.type`: `fixed-delay` (restart after `restart-strategy.fixed-delay.delay`,
+   * every time) or `none` (a failure fails the job; nothing restarts it). Unset, as Flink: `none`
+   * when checkpointing is disabled; with checkpointing, Flink's default is exponential-delay
+   * (since 1.19), whose first delay is its 1 s initial backoff — modelled as fixed-delay (later
+   * delays do not grow here). See {@link flinkRestartStrategy}.
+   * https://nightlies.apache.org/flink/flink-docs-stable/docs/ops/state/task_failure_recovery/
+   */
+  'restart-strategy.type': z.enum(['fixed-delay', 'none']).optional(),
   /** Fixed-delay restart strategy: wait before the job restarts after a failure (ms). */
   'restart-strategy.fixed-delay.delay': ms().default(1_000),
   processing: ProcessingSchema,
@@ -891,6 +900,14 @@ export const KAFKA_PRODUCER_TRANSACTION_TIMEOUT_MS = 60_000;
  * or the plain Kafka producer (60 s:
  * https://kafka.apache.org/documentation/#producerconfigs_transaction.timeout.ms).
  */
+/** The restart strategy a Flink job runs with: the one set, or Flink's default for its checkpointing. */
+export function flinkRestartStrategy(p: FlinkProcessorConfig): 'fixed-delay' | 'none' {
+  return (
+    p['restart-strategy.type'] ??
+    (p['execution.checkpointing.interval'] === null ? 'none' : 'fixed-delay')
+  );
+}
+
 export function outputTransactionTimeoutMs(s: Pick<Scenario, 'processor' | 'sink'>): number {
   if (s.sink.type === 'kafka' && s.sink['transaction.timeout.ms'] !== undefined)
     return s.sink['transaction.timeout.ms'];

@@ -159,7 +159,12 @@ function KnobRow({
   switch (e.type) {
     case 'enum':
       control = (
-        <select id={id} value={norm(meta, value)} onChange={(ev) => set(ev.target.value)}>
+        <select
+          id={id}
+          value={e.unsetLabel !== undefined && raw === undefined ? '' : norm(meta, value)}
+          onChange={(ev) => set(ev.target.value === '' ? undefined : ev.target.value)}
+        >
+          {e.unsetLabel !== undefined && <option value="">{e.unsetLabel}</option>}
           {e.options.map((o) => (
             <option key={o} value={o}>
               {o}
