@@ -169,6 +169,19 @@ describe('library (jsdom)', () => {
     await act(() => lab.actions.settled());
   });
 
+  it('the library opens a lesson on the variant its question is about, not on its first', async () => {
+    const lab = await mount();
+    fireEvent.click(screen.getByTestId(testIds.libraryOpen));
+    const search = screen.getByTestId(testIds.librarySearch);
+    fireEvent.change(search, { target: { value: 'Process, then commit' } });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    // commit-after-process asks about additive-upsert; plain-insert (first) would show its outcome.
+    expect(lab.app.getState().presetRef).toBe('commit-after-process/additive-upsert');
+    await act(() => lab.actions.settled());
+    expect(screen.queryByTestId(testIds.predictAbout)).toBeNull();
+    expect(screen.getByTestId(testIds.predictInput)).toBeTruthy();
+  });
+
   it('a question about another variant says which, and opens it in one click', async () => {
     const lab = await mount();
     // commit-after-process asks about its additive-upsert variant; plain-insert is first.
@@ -176,6 +189,9 @@ describe('library (jsdom)', () => {
     await act(() => lab.actions.settled());
     const about = screen.getByTestId(testIds.predictAbout);
     expect(about.textContent).toContain('additive upsert');
+    // Nothing to answer here: the question is not about this run.
+    expect(screen.queryByTestId(testIds.predictInput)).toBeNull();
+    expect(screen.queryByTestId(testIds.predictLock)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Open it' }));
     await act(() => lab.actions.settled());
     expect(lab.app.getState().presetRef).toBe('commit-after-process/additive-upsert');

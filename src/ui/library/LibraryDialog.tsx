@@ -15,6 +15,7 @@ import {
   listingSummary,
   moveActive,
   openPreset,
+  questionVariant,
   SEARCH_SUGGESTIONS,
   type ListKey,
 } from '../../views/library';
@@ -87,8 +88,12 @@ export function LibraryDialog() {
   };
 
   const open = (p: Preset) => {
-    // The open preset keeps its variant (reloaded as shipped); another starts at its first.
-    const variant = current?.preset.id === p.id ? current.variant : p.variants[0]!;
+    // The open preset keeps its variant (reloaded as shipped); another starts at the variant its
+    // question is about (a lesson must not open on another variant, its outcome in full view).
+    const variant =
+      current?.preset.id === p.id
+        ? current.variant
+        : (p.variants.find((v) => v.id === questionVariant(p)) ?? p.variants[0]!);
     a.loadPreset(`${p.id}/${variant.id}`);
     ui.setOpen(false);
     ui.markOpened();

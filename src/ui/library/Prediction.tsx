@@ -1,6 +1,6 @@
 import { useId, useRef, type ReactNode } from 'react';
 import type { Preset } from '../../scenarios';
-import { useLabInstance, useView } from '../../store/LabContext';
+import { useLab, useLabInstance, useView } from '../../store/LabContext';
 import { judgeChoice, PREDICTION_CHOICES, questionVariant } from '../../views/library';
 import { Breakable } from '../Breakable';
 import { focusSoon } from '../hooks/focusSoon';
@@ -8,6 +8,8 @@ import { testIds } from '../testIds';
 import { usePredictions } from './PredictionContext';
 import { usePredictionGate } from './usePredictionGate';
 import './library.css';
+
+const selectPlaying = (s: { playing: boolean }) => s.playing;
 
 /** A question "Predict first" asks. */
 export interface AskedQuestion {
@@ -107,6 +109,7 @@ export function PredictFirst({
   const inputId = useId();
   const headingId = useId();
   const phase = usePredictionGate().phase;
+  const playing = useLab(selectPlaying);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   const box = useRef<HTMLElement>(null);
@@ -138,7 +141,8 @@ export function PredictFirst({
         <Breakable text={question.text} />
       </p>
       {note}
-      {p.locked ? (
+      {/* On another variant the question is not about this run: nothing to answer here. */}
+      {phase === 'other-variant' ? null : p.locked ? (
         <p className="predict-yours" data-testid={testIds.predictYours}>
           <span className="muted">You predicted:</span> <q>{p.text}</q>{' '}
           {!p.revealed && (
@@ -220,6 +224,11 @@ export function PredictFirst({
             )}
             {outcome}
           </div>
+          {phase === 'edited' && (
+            <p className="predict-hint muted">
+              Changed since it was opened: this answer is about {original}, not the run on screen.
+            </p>
+          )}
           <p className="predict-hint">
             <button
               type="button"
@@ -246,7 +255,9 @@ export function PredictFirst({
               : p.locked
                 ? onLock
                   ? 'The answer appears when the run reaches its end.'
-                  : 'Now press Play: the answer appears when the run reaches its end.'
+                  : playing
+                    ? 'The answer appears when the run reaches its end.'
+                    : 'Now press Play: the answer appears when the run reaches its end.'
                 : 'The answer and the verdict appear when the run reaches its end.'}{' '}
           <button
             type="button"
