@@ -48,6 +48,7 @@ export {
   ExpectSchema,
   GuaranteeSchema,
   outputTransactionTimeoutMs,
+  seedDraws,
   FLINK_KAFKA_SINK_TRANSACTION_TIMEOUT_MS,
   KAFKA_TRANSACTION_MAX_TIMEOUT_MS,
 } from './scenario/schema';

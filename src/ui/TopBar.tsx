@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { presets } from '../scenarios';
-import { parseSeed, SEED_RULE } from '../views/seed';
+import { parseSeed, seedEffect, SEED_RULE } from '../views/seed';
 import { FONT_SCALES, type LabState } from '../store/labStore';
-import { useActions, useLab } from '../store/LabContext';
+import { useActions, useLab, useView } from '../store/LabContext';
 import { GuaranteeBadge, GuaranteeRadios } from './GuaranteeRadios';
 import { useNumberDraft } from './hooks/useNumberDraft';
 import { LibraryButton } from './library/LibraryButton';
@@ -87,7 +87,7 @@ export function TopBar() {
 }
 
 const SEED_HELP =
-  'The seed drives every random choice of the run: network jitter, random faults, generated ids. ' +
+  'The seed drives every random choice of the run: network jitter, random faults, a random workload. ' +
   'The same scenario with the same seed gives the identical run; another seed, another draw. ' +
   `It is ${SEED_RULE}. Enter or leaving the field applies it; Escape puts the run's seed back.`;
 
@@ -100,8 +100,12 @@ function SeedField({ seed }: { seed: number }) {
   const a = useActions();
   const id = useId();
   const { problem, input } = useNumberDraft(seed, parseSeed, a.setSeed);
+  const view = useView();
   return (
-    <span className="field seed-field" title={SEED_HELP}>
+    <span
+      className="field seed-field"
+      title={view ? `${SEED_HELP}\n${seedEffect(view.scenario)}` : SEED_HELP}
+    >
       <label htmlFor={id}>Seed</label>
       <input
         id={id}

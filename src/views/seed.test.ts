@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseSeed, SEED_MAX } from './seed';
+import { parseScenario } from '../engine';
+import { findPreset } from '../scenarios';
+import { parseSeed, SEED_MAX, seedEffect } from './seed';
+
+const scenario = (input: unknown) => {
+  const p = parseScenario(input);
+  if (!p.ok) throw new Error(JSON.stringify(p.issues));
+  return p.scenario;
+};
 
 describe('parseSeed', () => {
   it('reads whole numbers from 0 to 2³² − 1, spaces and leading zeros aside', () => {
@@ -28,5 +36,26 @@ describe('parseSeed', () => {
       ok: false,
       problem: '“999999999999999…” is more than 4,294,967,295',
     });
+  });
+});
+
+describe('seedEffect: what the seed changes in a scenario', () => {
+  it('says a scenario without random draws gives the same run for every seed', () => {
+    // retry-storm loses every 100th ack by a scheduled fault (match nth/every), not at random.
+    expect(seedEffect(scenario(findPreset('retry-storm')!.variant.scenario))).toBe(
+      'Nothing in this scenario is random (no random fault, no network jitter, no random workload): every seed gives this same run.',
+    );
+  });
+  it('names the draws a scenario has', () => {
+    const s = scenario({
+      version: 1,
+      name: 'r',
+      network: { jitterMs: 3 },
+      workload: { generate: { count: 10, arrivals: 'poisson' } },
+      faults: [{ kind: 'random', link: 'produce', what: 'drop-response', probability: 0.1 }],
+    });
+    expect(seedEffect(s)).toBe(
+      'In this scenario the seed draws: network jitter, a random fault, Poisson arrivals.',
+    );
   });
 });
