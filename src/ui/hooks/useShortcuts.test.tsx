@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Lab } from '../../store/labStore';
-import { editsText, ownsArrows, ownsSpace, useShortcuts } from './useShortcuts';
+import { editsText, ownsArrows, ownsHomeEnd, ownsSpace, useShortcuts } from './useShortcuts';
 
 function el(html: string): HTMLElement {
   const box = document.createElement('div');
@@ -60,6 +60,16 @@ describe('which element keeps a key', () => {
     expect(ownsArrows(el('<button>x</button>'))).toBe(false);
     expect(ownsArrows(el('<input type="checkbox">'))).toBe(false);
     expect(ownsArrows(document.body)).toBe(false);
+  });
+
+  it('Home/End: fields, selects and sliders keep them; a native radio, a button, a checkbox do not', () => {
+    expect(ownsHomeEnd(el('<input type="text">'))).toBe(true);
+    expect(ownsHomeEnd(el('<input type="range">'))).toBe(true);
+    expect(ownsHomeEnd(el('<select></select>'))).toBe(true);
+    expect(ownsHomeEnd(el('<div role="slider"></div>'))).toBe(true);
+    expect(ownsHomeEnd(el('<input type="radio">'))).toBe(false);
+    expect(ownsHomeEnd(el('<button>x</button>'))).toBe(false);
+    expect(ownsHomeEnd(el('<input type="checkbox">'))).toBe(false);
   });
 
   it('only text fields keep Ctrl+Z', () => {

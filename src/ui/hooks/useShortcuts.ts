@@ -82,6 +82,19 @@ export function ownsArrows(target: EventTarget | null): boolean {
   return role !== null && ARROW_ROLES.has(role);
 }
 
+/**
+ * Whether Home and End belong to the focused element: a field, a select, a slider, or a widget
+ * that handles them itself. A native radio group does nothing with them (its arrows move the
+ * choice, not Home/End): after a click on the guarantee switch, End goes to the end of the run.
+ */
+export function ownsHomeEnd(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (editsText(target) || target.tagName === 'SELECT') return true;
+  if (target.tagName === 'INPUT') return (target as HTMLInputElement).type === 'range';
+  const role = target.getAttribute('role');
+  return role !== null && ARROW_ROLES.has(role);
+}
+
 /** Whether the event comes from inside a dialog: the page behind it takes no shortcuts. */
 function inDialog(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest('dialog, [role="dialog"]') !== null;
@@ -132,9 +145,9 @@ export function useShortcuts(lab: Lab): void {
         e.preventDefault();
         a.step(e.key === 'ArrowRight' ? 1 : -1);
       } else if (e.key === 'Home' || e.key === 'End') {
-        // The arrows' rule: a button does nothing with Home / End (the page would scroll), so
-        // after a click on a component or a menu's Escape they still move the cursor.
-        if (ownsArrows(target)) return;
+        // A button or a radio does nothing with Home / End (the page would scroll), so after a
+        // click on a component, the guarantee switch or a menu's Escape they move the cursor.
+        if (ownsHomeEnd(target)) return;
         e.preventDefault();
         if (e.key === 'Home') a.restart();
         else a.toEnd();
