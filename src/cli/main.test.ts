@@ -171,10 +171,14 @@ describe('exit 2: invalid input, one line per problem naming the field', () => {
       code: 2,
       err: '--diagram: no business event "p-404" in the workload',
     });
-    expect(cli([EXAMPLE, '--diagram', 'flow'])).toMatchObject({
+    expect(cli([EXAMPLE, '--format', 'json', '--diagram', 'flow'])).toMatchObject({
       code: 2,
       err: '--diagram: applies to --format mermaid or markdown',
     });
+    // --diagram without --format asks for the diagram: mermaid.
+    const flow = cli([EXAMPLE, '--diagram', 'flow']);
+    expect(flow.code).toBe(0);
+    expect(flow.out).toMatch(/^flowchart LR/);
     expect(cli([EXAMPLE, '--seed', 'x']).code).toBe(2);
     expect(cli([EXAMPLE, '--bogus']).code).toBe(2);
     expect(cli([]).code).toBe(2);

@@ -47,7 +47,7 @@ const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/varian
   --seed N      run with this seed instead of the scenario's
   --format F    json (one object, the contract), text (default), mermaid (a diagram's text) or
                 markdown (a short report with the diagram in a mermaid block)
-  --diagram D   with mermaid or markdown: sequence (the whole run, default), flow (the topology)
+  --diagram D   with mermaid (the format it implies) or markdown: sequence (the whole run, default), flow (the topology)
                 or event:<business id> (one event's causal chain)
   --check       compare with the scenario's "expect" block; exit 3 and print the differences on mismatch
   --list        print every preset id (preset/variant) and exit
@@ -56,7 +56,7 @@ exit codes: 0 ran · 1 internal error · 2 invalid scenario or arguments · 3 --
 
 const OPTIONS = {
   seed: { type: 'string' },
-  format: { type: 'string', default: 'text' },
+  format: { type: 'string' },
   diagram: { type: 'string' },
   check: { type: 'boolean', default: false },
   list: { type: 'boolean', default: false },
@@ -115,7 +115,8 @@ function parseArguments(argv: string[]): Arguments | { problem: string } {
   return {
     target: positionals[0],
     seed: text(values.seed),
-    format: text(values.format) ?? 'text',
+    // --diagram alone asks for a diagram: mermaid, unless a format is named.
+    format: text(values.format) ?? (values.diagram !== undefined ? 'mermaid' : 'text'),
     diagram: text(values.diagram),
     check: values.check === true,
     list: values.list === true,
