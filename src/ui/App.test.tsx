@@ -48,6 +48,32 @@ describe('App (jsdom)', () => {
     );
   });
 
+  it('a run cut off with work pending says so beside the verdict, and its missing count is not all "lost"', async () => {
+    const lab = await mount();
+    // 20 events one per 100 ms from 0; the consumer starts at 1 s and the run stops at 1.5 s:
+    // whatever the loop had not written by then was still on its way.
+    act(() =>
+      lab.actions.loadScenario({
+        version: 1,
+        name: 'cut off',
+        stopAtMs: 1500,
+        workload: { generate: { count: 20, intervalMs: 100 } },
+        processor: {
+          type: 'consumer',
+          'auto.offset.reset': 'earliest',
+          startAtMs: 1000,
+          processing: { perRecordMs: 100 },
+        },
+      }),
+    );
+    await act(() => lab.actions.settled());
+    act(() => lab.actions.seek(1e9));
+    expect(screen.getByTestId(testIds.verdictCutOff).textContent).toContain('Cut off at 1.500 s');
+    expect(screen.getByTestId(testIds.counterMissing).textContent).toContain(
+      'lost or unfinished at the stop',
+    );
+  });
+
   it('the guarantee switch applies the recipe; the badge says own settings after a knob change', async () => {
     const lab = await mount();
     fireEvent.click(screen.getByLabelText('Exactly-once'));

@@ -80,7 +80,14 @@ function CountersOf({ view, idx }: { view: RunView; idx: number }) {
           <span aria-hidden="true">{c.final ? '✕ ' : '… '}</span>
           {formatCount(c.missing)}
         </div>
-        <div className="caption">{c.final ? 'lost events' : `not ${at} yet`}</div>
+        <div className="caption">
+          {/* Cut off with work pending: some of these were only on their way, not lost. */}
+          {!c.final
+            ? `not ${at} yet`
+            : view.cutOff
+              ? 'lost or unfinished at the stop'
+              : 'lost events'}
+        </div>
       </div>
       <div
         className={`counter wide${over > 0 ? ' bad-dup' : c.final && c.missingAmount > 0 ? ' bad-lost' : ''}`}
@@ -138,8 +145,13 @@ function Verdict({ view }: { view: RunView }) {
         {v.latency.count > 0
           ? ` · latency p50 ${formatMs(v.latency.p50)}, p99 ${formatMs(v.latency.p99)}`
           : ''}
-        {view.cutOff ? ' · cut off at stopAtMs' : ''}
       </div>
+      {view.cutOff && (
+        <div className="caption" data-testid={testIds.verdictCutOff}>
+          <strong>Cut off at {formatMs(view.endTime)}</strong> (stopAtMs, or the default: the last
+          event or fault + 1 h) with work still pending: events on their way count as lost.
+        </div>
+      )}
     </div>
   );
 }

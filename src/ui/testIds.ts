@@ -53,6 +53,7 @@ export const testIds = {
   knobUnset: 'knob-unset',
   /** Beside the timeline's key: the scripted faults that never fired in this run. */
   faultsNeverFired: 'faults-never-fired',
+  verdictCutOff: 'verdict-cut-off',
   // Pipeline
   pipeline: 'pipeline',
   pipelineScrollCue: 'pipeline-scroll-cue',
