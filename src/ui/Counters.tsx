@@ -67,7 +67,7 @@ function CountersOf({ view, idx }: { view: RunView; idx: number }) {
           className="caption"
           title={`${formatCountOf(c.doubleCounted, 'event')} applied twice or more`}
         >
-          duplicate rows
+          {c.duplicates === 1 ? 'duplicate row' : 'duplicate rows'}
         </div>
       </div>
       <div
