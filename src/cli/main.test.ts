@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseScenario, parseScenarioJson, simulate, traceHash } from '../engine';
+import type { ScenarioInput } from '../engine';
 import { findPreset } from '../scenarios';
+import { encodeShare } from '../views/shareLink';
 import { eventSequenceDiagram, runSequenceDiagram, topologyFlowchart } from '../views/mermaid';
 import { main, nodeTraceHash } from './main';
 
@@ -115,6 +117,19 @@ describe('exit 0: it ran', () => {
     const r = cli([EXAMPLE, '--check', '--format', 'json']);
     expect(r.err).toBe('check: the run matches the "expect" block');
     expect(r.code).toBe(0);
+  });
+
+  it('reads a share link: the same run as the file it carries, expect block included', () => {
+    const scenario = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as ScenarioInput;
+    const link = `https://example.org/lab/#${encodeShare(scenario)}&t=1200`;
+    const fromLink = cli([link, '--check', '--format', 'json']);
+    expect(fromLink.code).toBe(0);
+    expect(fromLink.err).toBe('check: the run matches the "expect" block');
+    const fromFile = cli([EXAMPLE, '--format', 'json']);
+    expect(JSON.parse(fromLink.out).traceHash).toBe(JSON.parse(fromFile.out).traceHash);
+    // A damaged link is refused as a link, exit 2.
+    expect(cli(['#s=1.@@@'])).toMatchObject({ code: 2 });
+    expect(cli(['#s=1.@@@']).err).toMatch(/^share link: /);
   });
 });
 

@@ -23,6 +23,7 @@ import {
   type ParseResult,
 } from '../engine';
 import { findPreset, presetIds, presets } from '../scenarios';
+import { decodeShare, shareIssueLines } from '../views/shareLink';
 import { parseSeed } from '../views/seed';
 import {
   diagramKind,
@@ -42,13 +43,15 @@ export function nodeTraceHash(t: Trace): string {
   return createHash('sha256').update(traceBytesOf(t)).digest('hex');
 }
 
-const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/variant]> [--seed N] [--format json|text|mermaid|markdown] [--diagram D] [--check] [--list]
+const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/variant] | share link> [--seed N] [--format json|text|mermaid|markdown] [--diagram D] [--check] [--list]
+
+  a share link is the page's address (or its '#s=…' part), quoted for the shell
 
   --seed N      run with this seed instead of the scenario's
   --format F    json (one object, the contract), text (default), mermaid (a diagram's text) or
                 markdown (a short report with the diagram in a mermaid block)
-  --diagram D   with mermaid (the format it implies) or markdown: sequence (the whole run, default), flow (the topology)
-                or event:<business id> (one event's causal chain)
+  --diagram D   with mermaid (the format it implies) or markdown: sequence (the whole run,
+                default), flow (the topology) or event:<business id> (one event's causal chain)
   --check       compare with the scenario's "expect" block; exit 3 and print the differences on mismatch
   --list        print every preset id (preset/variant) and exit
 
@@ -172,9 +175,20 @@ export function main(
   let parsed: ParseResult;
   let presetRef: string | undefined;
   const preset = findPreset(target);
+  let root = '(file)';
   if (preset && !target.endsWith('.json')) {
     presetRef = `${preset.preset.id}/${preset.variant.id}`;
     parsed = parseScenario(preset.variant.scenario);
+    root = '(root)';
+  } else if (/#s=/.test(target)) {
+    // A share link (the page's address, or its '#s=…' part): the scenario it carries, exactly.
+    const shared = decodeShare(target.slice(target.indexOf('#')));
+    if (!shared.ok) {
+      // As the page says it: "share link: …" for the link, "path: …" for a field.
+      err(shareIssueLines(shared.issues).join('\n'));
+      return 2;
+    }
+    parsed = { ok: true, scenario: shared.scenario };
   } else {
     let text: string;
     try {
@@ -192,7 +206,7 @@ export function main(
   }
   if (!parsed.ok) {
     // A file's own problems are labelled as the page labels them: `(file): …`.
-    err(formatIssues(parsed.issues, presetRef === undefined ? '(file)' : '(root)'));
+    err(formatIssues(parsed.issues, root));
     return 2;
   }
   const scenario = seed === undefined ? parsed.scenario : { ...parsed.scenario, seed };
