@@ -350,16 +350,24 @@ test('keyboard only: open the library, find a preset, open it, switch variant, E
   await expect(l.dialog).toHaveCount(0);
   await dash.settled();
   await expect(l.story).toHaveAttribute('data-preset', 'flink-commit-phase-crash');
-  // Focus lands on the story; the next tab stop is the variants.
+  // It opens on the variant its question is about; focus lands on the story, and the next tab
+  // stop is the open variant.
+  await expect(l.story).toHaveAttribute('data-variant', 'after-transaction-timeout');
   await expect(dash.byId(testIds.storyTitle)).toBeFocused();
   await page.keyboard.press('Tab');
-  await expect(l.variant('recovered-in-time')).toBeFocused();
+  await expect(l.variant('after-transaction-timeout')).toBeFocused();
   const at = await dash.api('cursor');
   // An arrow moves between variants without loading one, nor stepping the playback.
+  await page.keyboard.press('ArrowLeft');
+  await expect(l.variant('recovered-in-time')).toBeFocused();
+  await expect(l.story).toHaveAttribute('data-variant', 'after-transaction-timeout');
+  expect(await dash.api('cursor')).toEqual(at);
+  // Enter opens the focused one; → and Enter go back.
+  await page.keyboard.press('Enter');
+  await dash.settled();
+  await expect(l.story).toHaveAttribute('data-variant', 'recovered-in-time');
   await page.keyboard.press('ArrowRight');
   await expect(l.variant('after-transaction-timeout')).toBeFocused();
-  await expect(l.story).toHaveAttribute('data-variant', 'recovered-in-time');
-  expect(await dash.api('cursor')).toEqual(at);
   await page.keyboard.press('Enter');
   await dash.settled();
   await expect(l.story).toHaveAttribute('data-variant', 'after-transaction-timeout');
