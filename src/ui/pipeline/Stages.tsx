@@ -538,9 +538,14 @@ function sqlOf(s: Scenario): string {
 
 function sqlStatement(s: Scenario): string {
   if (s.sink.type !== 'table') return '';
+  // The business id's column, named after the table as a schema would (payments → payment_id,
+  // orders → order_id), else plain id: "payment_id" on every table read wrong on orders.
+  const name = s.sink.name;
   const k =
     s.sink.key === 'business-id'
-      ? 'payment_id'
+      ? /^[a-z]\w{2,}s$/i.test(name)
+        ? `${name.slice(0, -1)}_id`
+        : 'id'
       : s.sink.key === 'uuid-per-attempt'
         ? 'uuid'
         : 'src_offset';
