@@ -26,8 +26,14 @@ export function TopBar() {
   return (
     <header className="topbar">
       <h1 data-testid={testIds.appHeading}>Delivery Lab</h1>
-      <fieldset className="guarantee" data-testid={testIds.guaranteeSwitch}>
-        <legend>Guarantee</legend>
+      {/* The scenario's claim (what the verdict checks), not what the run shows: a lesson about
+          duplicates claims exactly-once and is marked "illustrates at-least-once" beside it. */}
+      <fieldset
+        className="guarantee"
+        data-testid={testIds.guaranteeSwitch}
+        title="The guarantee this configuration claims; the verdict says whether the run kept it. Choosing one applies its recipe of knobs."
+      >
+        <legend>Claimed</legend>
         <GuaranteeRadios name="guarantee" />
         <GuaranteeBadge />
       </fieldset>
