@@ -147,7 +147,10 @@ export const AcksSchema = z.union(
 
 /**
  * The source application and its Kafka producer client.
- * Defaults: Kafka ≥ 3.2 Java client, https://kafka.apache.org/documentation/#producerconfigs
+ * Defaults and checks: the Kafka 4.x Java client (`linger.ms` 5; more than 5 requests in flight is
+ * an error unless idempotence is switched off) — https://kafka.apache.org/documentation/#producerconfigs.
+ * A Kafka sink's producer (the output of a job) defaults to what the Flink connector's bundled 3.x
+ * client does (`linger.ms` 0, {@link KafkaSinkSchema}).
  */
 export const ProducerSchema = z.strictObject({
   /** `acks` (default `all` since Kafka 3.0). */
