@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCountOf, formatPlayTime } from './format';
+import { formatBytes, formatCountOf, formatMs, formatPlayTime } from './format';
+
+describe('formatMs', () => {
+  it('writes ms, then seconds, then minutes and seconds, then hours and minutes', () => {
+    expect(formatMs(850)).toBe('850 ms');
+    expect(formatMs(41_150)).toBe('41.150 s');
+    expect(formatMs(59_999)).toBe('59.999 s');
+    expect(formatMs(60_000)).toBe('1 min 00.000 s');
+    expect(formatMs(301_006)).toBe('5 min 01.006 s');
+    expect(formatMs(2_974_092)).toBe('49 min 34.092 s');
+    expect(formatMs(3_720_000)).toBe('1 h 02 min');
+  });
+});
 
 describe('formatBytes', () => {
   it('writes bytes, then KB and MB of 1,024', () => {

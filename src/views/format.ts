@@ -18,11 +18,18 @@ export function formatMoney(x: number): string {
   return `${x < 0 ? '−' : ''}$${money.format(Math.abs(x))}`;
 }
 
-/** Virtual time: "850 ms", "41.150 s", "1 h 02 min". */
+/**
+ * Virtual time: "850 ms", "41.150 s", "5 min 01.006 s", "1 h 02 min" — minutes from one minute on,
+ * so a long run's timeline does not put "2974.092 s" beside "1 h 33 min".
+ */
 export function formatMs(ms: number): string {
   const t = Math.max(0, ms);
   if (t < 1000) return `${Math.floor(t)} ms`;
-  if (t < 3_600_000) return `${(t / 1000).toFixed(3)} s`;
+  if (t < 60_000) return `${(t / 1000).toFixed(3)} s`;
+  if (t < 3_600_000) {
+    const m = Math.floor(t / 60_000);
+    return `${m} min ${((t % 60_000) / 1000).toFixed(3).padStart(6, '0')} s`;
+  }
   const h = Math.floor(t / 3_600_000);
   const m = Math.floor((t % 3_600_000) / 60_000);
   return `${h} h ${String(m).padStart(2, '0')} min`;

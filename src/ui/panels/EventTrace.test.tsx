@@ -75,7 +75,9 @@ describe('EventTrace: the story of the selected event', () => {
     const lines = [...rows()].map((r) => r.textContent ?? '');
     const leave = lines.find((l) => l.includes('POLL TIMEOUT'));
     expect(leave).toMatch(/★ consumer-0's POLL TIMEOUT/);
-    expect(lines.find((l) => l.includes('offset commit refused'))).toMatch(/^\d+[\d.]+ s★ /);
+    expect(lines.find((l) => l.includes('offset commit refused'))).toMatch(
+      /^\d+(?: min )?[\d.]+ s★ /,
+    );
     // e1's own processing entries, which the group's sentence also cites, are not e3's.
     expect(lines.filter((l) => l.includes('processes e1'))).toEqual([]);
     expect(lines.filter((l) => l.includes('processes e3'))).toHaveLength(2);

@@ -1,0 +1,18 @@
+import { chromium } from '@playwright/test';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const p = await b.newPage({ viewport: { width: 1280, height: 800 } });
+const errs = []; p.on('console', m => { if (m.type() === 'error') errs.push(m.text()); });
+await p.goto('http://127.0.0.1:4186/?preset=at-most-once');
+await p.waitForFunction(() => window.__deliveryLab?.status?.() === 'ready');
+await p.evaluate(() => window.__deliveryLab.runTo(1e12));
+await p.waitForTimeout(500);
+await p.screenshot({ path: '/tmp/lead/s15-amo.png' });
+await p.goto('http://127.0.0.1:4186/?preset=flink-checkpoint-replay/plain-sink');
+await p.waitForFunction(() => window.__deliveryLab?.status?.() === 'ready');
+await p.getByRole('tab', { name: 'Knobs' }).click();
+await p.waitForTimeout(300);
+const k = p.locator('[data-knob="processor.restart-strategy.type"]');
+await k.scrollIntoViewIfNeeded();
+await p.screenshot({ path: '/tmp/lead/s15-knobs.png' });
+console.log('errors', errs);
+await b.close();

@@ -1,0 +1,14 @@
+import { chromium } from '@playwright/test';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const p = await b.newPage({ viewport: { width: 1024, height: 768 } });
+await p.goto('http://127.0.0.1:4186/?preset=at-least-once');
+await p.waitForFunction(() => window.__deliveryLab?.status?.() === 'ready');
+for (let i = 0; i < 3; i++) await p.getByTestId('font-larger').click();
+await p.waitForTimeout(400);
+await p.evaluate(() => window.__deliveryLab.runTo(20000));
+await p.waitForTimeout(400);
+await p.screenshot({ path: '/tmp/lead/s15-1024.png' });
+await p.mouse.wheel(0, 500);
+await p.waitForTimeout(300);
+await p.screenshot({ path: '/tmp/lead/s15-1024b.png' });
+await b.close();
