@@ -638,7 +638,10 @@ class Ctx {
           who === 'spark'
             ? 'after its micro-batch holding {id} was written and before the batch was recorded in the commit log'
             : who === 'flink'
-              ? 'after processing {id} and before the next checkpoint completed'
+              ? this.run.scenario.processor.type === 'flink' &&
+                this.run.scenario.processor['execution.checkpointing.interval'] === null
+                ? 'after processing {id}, with no checkpoint to restore (checkpointing is off)'
+                : 'after processing {id} and before the next checkpoint completed'
               : 'after processing {id} and before its offset was committed';
         return {
           text: `${who} crashed${f} ${before} → ${resume} → {id} was processed again`,

@@ -628,6 +628,20 @@ export const KNOBS: readonly KnobMeta[] = [
     applies: flink,
   },
   {
+    path: 'processor.enable.auto.commit',
+    name: 'enable.auto.commit',
+    group: 'processor',
+    system: 'Flink Kafka source',
+    editor: { type: 'boolean' },
+    what: 'The source consumer’s own periodic offset commit (every 5 s), used only while checkpointing is off. KafkaSource switches it off unless the job sets it: then a job without checkpoints commits nothing, and a restart from committedOffsets starts from the earliest offset again.',
+    realDefault: 'false (set by KafkaSourceBuilder)',
+    doc: 'https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/datastream/kafka/#consumer-offset-committing',
+    applies: (s) =>
+      flink(s) &&
+      s.processor.type === 'flink' &&
+      s.processor['execution.checkpointing.interval'] === null,
+  },
+  {
     path: 'processor.sinkFlushDelayMs',
     name: 'sink flush delay',
     group: 'processor',

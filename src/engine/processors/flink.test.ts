@@ -619,3 +619,37 @@ describe('Flink without checkpoints: the source starting offsets decide what a r
     });
   });
 });
+
+describe('Flink without checkpoints: KafkaSource commits nothing unless enable.auto.commit is set', () => {
+  // KafkaSourceBuilder sets enable.auto.commit=false unless given (maybeOverride(…, "false",
+  // false)), and without checkpoints nothing else commits: a restart from committedOffsets
+  // (EARLIEST when none) reads from offset 0 again.
+  // https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/datastream/kafka/#consumer-offset-committing
+  // e1..e600 one per 100 ms from 0; the TaskManager dies at 25 s, after e1..e250; fixed-delay
+  // restart (1 s down, 1 s delay).
+  const run = (autoCommit?: boolean) =>
+    runScenario({
+      claim: 'at-least-once',
+      workload: { topic: 'orders', generate: { count: 600, intervalMs: 100 } },
+      processor: {
+        type: 'flink',
+        'restart-strategy.type': 'fixed-delay',
+        ...(autoCommit === undefined ? {} : { 'enable.auto.commit': autoCommit }),
+      },
+      sink: { type: 'table', name: 'orders', statement: 'insert' },
+      faults: [{ kind: 'crash', target: 'flink', at: 25_000 }],
+    });
+  it('by default the restart replays from offset 0: e1..e250 twice, 850 rows', () => {
+    const r = run();
+    // Σ 10·i (1..600) + Σ 10·i (1..250) = 1,803,000 + 313,750.
+    expect(totals(r)).toEqual({ rows: 850, sum: 2_116_750, duplicates: 250, lost: 0 });
+    expect(r.verdict.explanations[0]!.sentence).toContain(
+      'with no checkpoint to restore (checkpointing is off)',
+    );
+  });
+  it('with enable.auto.commit the restart resumes at the last auto-commit (20 s: offset 200): e201..e250 twice', () => {
+    // Auto-commits every 5 s of the fetch position; the last before the crash, at 20 s, holds
+    // offset 200 (e201 arrives at 20 s). Σ 10·i (201..250) = 112,750.
+    expect(totals(run(true))).toEqual({ rows: 650, sum: 1_915_750, duplicates: 50, lost: 0 });
+  });
+});

@@ -32,7 +32,10 @@
  *   recoverAndCommit catches the fencing error and logs "Presumably this transaction has been
  *   already committed before", losing the data as KafkaSink does;
  * - the KafkaSource commits offsets back to Kafka only when a checkpoint completes, "only for
- *   exposing the progress"; without checkpointing it relies on the consumer's auto-commit.
+ *   exposing the progress"; without checkpointing it relies on the consumer's auto-commit, which
+ *   KafkaSourceBuilder switches off unless the job sets `enable.auto.commit` (maybeOverride(…,
+ *   "false", false)): by default such a job commits nothing, and a restart without a checkpoint
+ *   reads from its starting offsets again.
  * - starting offsets (`offsetsInitializer`): the real KafkaSource starts from earliest by
  *   default (OffsetsInitializer.earliest()); unless told otherwise, this model assumes
  *   `setStartingOffsets(OffsetsInitializer.committedOffsets(OffsetResetStrategy.EARLIEST))`, so a
@@ -809,9 +812,11 @@ export class FlinkTask extends Actor {
     }
   }
 
-  /** Without checkpointing, the Kafka consumer's auto-commit exposes (and restarts from) the position. */
+  /** Without checkpointing and with enable.auto.commit set, the consumer's auto-commit exposes (and restarts from) the position. */
   private autoCommit(cause: number): void {
-    if (this.cfg['execution.checkpointing.interval'] !== null) return;
+    // KafkaSource turns the consumer's auto-commit off unless the job sets it (see the schema).
+    if (this.cfg['execution.checkpointing.interval'] !== null || !this.cfg['enable.auto.commit'])
+      return;
     const w = this.world;
     if (w.now - this.lastAutoCommit < 5000) return;
     this.lastAutoCommit = w.now;

@@ -324,6 +324,15 @@ export const FlinkProcessorSchema = z.strictObject({
     .max(1_000)
     .default(0),
   /**
+   * The KafkaSource consumer property `enable.auto.commit`. KafkaSourceBuilder sets it to false
+   * unless given, so a job without checkpointing commits nothing (with checkpointing, offsets are
+   * committed when a checkpoint completes, whatever this says). True: the Kafka consumer's
+   * periodic auto-commit (every 5 s, `auto.commit.interval.ms`'s default) commits its fetch
+   * position while checkpointing is off.
+   * https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/datastream/kafka/#consumer-offset-committing
+   */
+  'enable.auto.commit': z.boolean().default(false),
+  /**
    * KafkaSource's `setStartingOffsets(OffsetsInitializer…)`: where the job reads from when it
    * starts with no checkpoint to restore (its first start, or a restart before any checkpoint
    * completed or without checkpointing). `committedOffsets`: the group's committed offsets, else
