@@ -339,8 +339,9 @@ function scheduleTimedFaults(w: World, s: Scenario, parts: Parts): void {
 
 /**
  * A zombie: the instance stalls (a long pause); once `session.timeout.ms` has passed the group
- * removes it and a replacement takes its partitions; the old instance then wakes up and carries on
- * with what it was doing, unaware.
+ * removes it and a replacement takes its partitions; the old instance then wakes up and finishes
+ * what it was doing, unaware, and its next poll() rejoins the group (its heartbeat has been told
+ * UNKNOWN_MEMBER_ID meanwhile).
  */
 function zombie(
   w: World,

@@ -192,6 +192,24 @@ describe('zombie consumer (SEMANTICS F9)', () => {
   });
 });
 
+describe('zombie consumer with auto-commit (SEMANTICS F9)', () => {
+  it('awake again, it finishes its batch and its next poll() rejoins the group', () => {
+    // As above, with enable.auto.commit: the zombie's refused auto-commit is only logged, but its
+    // heartbeat learns it was removed (UNKNOWN_MEMBER_ID), so the next poll() rejoins instead of
+    // processing the rest of its old buffer (e6..e10) as an owner it no longer is.
+    const run = consumer({ 'max.poll.records': 5, 'enable.auto.commit': true }, {}, [
+      { kind: 'zombie', target: 'consumer-0', at: 1012, pauseMs: 60_000 },
+    ]);
+    expect(run.cutOff).toBe(false);
+    expect(anomalies(run)).toEqual(['e1:2', 'e2:2', 'e3:2', 'e4:2', 'e5:2']);
+    const t = run.trace;
+    const c0 = t.actors.indexOf('consumer-0');
+    const assigns = entriesOf(run, 'assign').filter((i) => t.actor[i] === c0);
+    // Assigned at its start and again after it woke at 61 s.
+    expect(assigns.some((i) => t.time[i]! >= 61_012)).toBe(true);
+  });
+});
+
 describe('zombie with a standby member (SEMANTICS F9)', () => {
   it('the replacement writes first, the zombie later: the explanation still names the pause', () => {
     // Two members, consumer-0 owns the partition, 10 ms per record, batches of 5. It pauses at

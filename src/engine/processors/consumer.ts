@@ -308,6 +308,10 @@ export class ConsumerInstance extends Actor implements GroupMember {
     if (this.busy) return;
     // poll() after the poll timeout: the member lost its partitions and joins the group again.
     if (this.pollExpired) return this.afterCommitFailed(cause);
+    // An expelled member (a zombie, awake again) learns it from its heartbeat (UNKNOWN_MEMBER_ID)
+    // and its next poll() rejoins: the batch it was in finishes unaware, the next one does not
+    // start. (A manual commit's refusal rejoins too; an auto-commit's is only logged.)
+    if (this.expelled) return this.afterCommitFailed(cause);
     if ([...this.parts.values()].some((s) => s.revoking)) return this.revokeNow(cause);
     const w = this.world;
     // Auto-commit happens inside poll(), once the interval has passed (SEMANTICS A10).
