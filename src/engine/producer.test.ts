@@ -285,3 +285,19 @@ describe('broker: leader failover (SEMANTICS §1.2, S03/S04)', () => {
     expect(totals(run)).toEqual({ rows: 0, sum: 0, duplicates: 0, lost: 3 });
   });
 });
+
+describe('batch.size', () => {
+  it('0 disables batching: five records sent at once travel in five requests, not one', () => {
+    // "a batch size of zero will disable batching entirely"
+    // https://kafka.apache.org/documentation/#producerconfigs_batch.size
+    const run = (producer: Record<string, unknown>) =>
+      runScenario({
+        workload: { events: events(5, () => 0) },
+        producer,
+        processor: { type: 'consumer', 'auto.offset.reset': 'earliest' },
+      });
+    expect(entriesOf(run({}), 'append')).toHaveLength(1);
+    expect(entriesOf(run({ 'batch.size': 0 }), 'append')).toHaveLength(5);
+    expect(totals(run({ 'batch.size': 0 }))).toMatchObject({ rows: 5, duplicates: 0, lost: 0 });
+  });
+});

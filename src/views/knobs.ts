@@ -200,7 +200,7 @@ export const KNOBS: readonly KnobMeta[] = [
     name: 'batch.size',
     group: 'producer',
     system: 'Kafka producer',
-    editor: { type: 'number', min: 1, max: 16 * 1024 * 1024, unit: 'bytes' },
+    editor: { type: 'number', min: 0, max: 16 * 1024 * 1024, unit: 'bytes' },
     what: 'Maximum bytes of records per partition batch.',
     realDefault: '16384',
     doc: producerDoc('batch.size'),

@@ -165,10 +165,11 @@ export const ProducerSchema = z.strictObject({
   'request.timeout.ms': ms(1).default(30_000),
   'retry.backoff.ms': ms().default(100),
   'linger.ms': ms().default(5),
+  /** Bytes per partition batch; 0 disables batching (each record is sent on its own). */
   'batch.size': z
     .number()
     .int()
-    .min(1)
+    .min(0)
     .max(16 * 1024 * 1024)
     .default(16_384),
   'max.in.flight.requests.per.connection': z.number().int().min(1).max(100).default(5),
