@@ -143,6 +143,25 @@ describe('scenario validation names the field of every problem', () => {
     ]);
   });
 
+  it('a real config name the lab does not model, and a time written as "10s", get their own words', () => {
+    const r = parseScenario({
+      ...base,
+      producer: { 'compression.type': 'lz4' },
+      processor: { type: 'flink', 'execution.checkpointing.interval': '10s' },
+    });
+    expect(r.ok ? [] : r.issues).toEqual([
+      {
+        path: 'producer.compression.type',
+        message:
+          'unknown key "compression.type": a real setting this lab does not model (it changes no delivery outcome here)',
+      },
+      {
+        path: 'processor.execution.checkpointing.interval',
+        message: 'expected a number of virtual milliseconds, got a string (write 10000 for 10 s)',
+      },
+    ]);
+  });
+
   it('refuses combinations the real systems refuse', () => {
     expect(paths({ ...base, sink: { type: 'delta' } })).toEqual(['sink.type']);
     expect(

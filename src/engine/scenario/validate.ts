@@ -45,6 +45,55 @@ function jsonSyntaxMessage(text: string, rawMessage: string): string {
   return `${message} (line ${line} column ${column})`;
 }
 
+/** Field names that hold a time (in virtual milliseconds). */
+const TIME_KEY = /(\.ms|Ms|interval|timeout|delay)$/;
+
+const NOT_MODELLED = 'a real setting this lab does not model (it changes no delivery outcome here)';
+
+/**
+ * Real config names an engineer may copy from a working setup that the scenario format leaves
+ * out on purpose: refused like any unknown key (nothing is silently ignored), but not called
+ * "misspelt".
+ */
+const UNMODELLED: Record<string, string> = {
+  ...Object.fromEntries(
+    [
+      // Kafka clients
+      'bootstrap.servers',
+      'client.id',
+      'key.serializer',
+      'value.serializer',
+      'key.deserializer',
+      'value.deserializer',
+      'compression.type',
+      'buffer.memory',
+      'max.block.ms',
+      'max.request.size',
+      'partitioner.class',
+      'interceptor.classes',
+      'metadata.max.age.ms',
+      'send.buffer.bytes',
+      'receive.buffer.bytes',
+      'security.protocol',
+      'heartbeat.interval.ms',
+      'fetch.min.bytes',
+      'fetch.max.bytes',
+      'fetch.max.wait.ms',
+      'max.partition.fetch.bytes',
+      'partition.assignment.strategy',
+      // Flink
+      'state.backend',
+      'state.backend.type',
+      'state.checkpoints.dir',
+      'execution.checkpointing.min-pause',
+      'execution.checkpointing.max-concurrent-checkpoints',
+      'parallelism.default',
+    ].map((k) => [k, NOT_MODELLED]),
+  ),
+  'group.instance.id':
+    'not a field: every member is static here, and its group.instance.id is the instance name (consumer-0, consumer-1, …)',
+};
+
 /**
  * Parse JSON text (a file, a paste) into a scenario. A leading byte-order mark is ignored; empty
  * text and JSON syntax errors (with their line and column) are reported at path ''.
@@ -106,7 +155,10 @@ export function parseScenario(raw: unknown): ParseResult {
         i.code === 'unrecognized_keys'
           ? i.keys.map((k) => ({
               path: pathOf([...i.path, k]),
-              message: `unknown key "${k}": not a field here (misspelt, or a field of another kind)`,
+              message:
+                k in UNMODELLED
+                  ? `unknown key "${k}": ${UNMODELLED[k]}`
+                  : `unknown key "${k}": not a field here (misspelt, or a field of another kind)`,
             }))
           : [{ path: pathOf(i.path), message: plainMessage(i) }],
       );
@@ -144,6 +196,14 @@ function plainMessage(i: SchemaIssue): string {
       const want = i.expected === 'int' ? 'a whole number' : article(i.expected);
       if (got === 'undefined') return `required (${want})`;
       if (i.expected === 'int' && got === 'number') return 'must be a whole number';
+      // "10s", as Flink and Kafka write durations: here a time is a number of milliseconds.
+      const last = String(i.path[i.path.length - 1] ?? '');
+      if (
+        (i.expected === 'int' || i.expected === 'number') &&
+        got === 'string' &&
+        TIME_KEY.test(last)
+      )
+        return `expected ${want} of virtual milliseconds, got a string (write 10000 for 10 s)`;
       return got ? `expected ${want}, got ${article(got)}` : i.message;
     }
     case 'too_big': {
