@@ -143,10 +143,10 @@ describe('a fault whose condition never comes is reported, not silent', () => {
   it('JSON lists it with its index and description; the text report warns', () => {
     const r = run('handoff', 'mid-batch');
     expect(jsonReport(r).faultsNeverFired).toEqual([
-      { index: 0, fault: 'a crash of consumer-0 "c"' },
+      { index: 0, fault: 'a crash of consumer-0 mid-batch after 3 records "c"' },
     ]);
     expect(textReport(r)).toContain(
-      '⚠ fault 1, a crash of consumer-0 "c", never fired: its condition never came',
+      '⚠ fault 1, a crash of consumer-0 mid-batch after 3 records "c", never fired: its condition never came',
     );
   });
   it('a lost acknowledgement under acks=0 says why it cannot fire (the at-most-once preset)', () => {

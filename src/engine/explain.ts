@@ -79,8 +79,25 @@ export function describeFault(f: FaultSpec | undefined): string {
       return `a ${f.link} response delayed by ${f.delayMs} ms${label}`;
     case 'random':
       return describeRandomFault(f) + label;
-    case 'crash':
-      return `a crash of ${f.target}${label}`;
+    case 'crash': {
+      // Where it strikes, when not at once: "mid-batch after 3 records", "at before-commit",
+      // "in its 2nd batch after 3 records".
+      const n = f.nth;
+      const nth =
+        n > 1
+          ? `its ${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'} `
+          : '';
+      const records = `after ${f.afterRecords} record${f.afterRecords === 1 ? '' : 's'}`;
+      const at =
+        f.point === 'now'
+          ? ''
+          : f.point === 'mid-batch'
+            ? nth
+              ? ` in ${nth}batch ${records}`
+              : ` mid-batch ${records}`
+            : ` at ${nth}${f.point}`;
+      return `a crash of ${f.target}${at}${label}`;
+    }
     case 'periodic-crash':
       return `a periodic crash of ${f.target}${label}`;
     case 'leader-failover':

@@ -75,7 +75,9 @@ describe('timeline: a scripted fault that never fired is said in words', () => {
     // Its own name (the whole label ran past the row's end); the label is in the title.
     const notice = screen.getByTestId(testIds.faultsNeverFired);
     expect(notice.textContent).toBe('⚠ never fired: “late crash”');
-    expect(notice.title).toMatch(/^a crash of consumer-0 "late crash": armed from /);
+    expect(notice.title).toMatch(
+      /^a crash of consumer-0 at before-commit "late crash": armed from /,
+    );
   });
 });
 
