@@ -63,6 +63,7 @@ Claimed **at-least-once**, observed **at-least-once**: the claim held.
 | \`processing (poll loop)\` (processor) | sync |
 | \`max.poll.records\` (processor) | 500 |
 | \`isolation.level\` (processor) | read\\_uncommitted |
+| \`auto.offset.reset\` (processor) | earliest |
 | \`on statement error\` (processor) | halt |
 | \`statement\` (sink) | insert |
 | \`key column\` (sink) | business-id |

@@ -63,6 +63,8 @@ const DECISIVE = new Set([
   'broker.unclean.leader.election.enable',
   'processor.enable.auto.commit',
   'processor.auto.commit.interval.ms',
+  'processor.auto.offset.reset',
+  'processor.restart-strategy.type',
   'processor.commit',
   'processor.processing.mode',
   'processor.isolation.level',
