@@ -119,11 +119,6 @@ export function describeFault(f: FaultSpec | undefined): string {
   }
 }
 
-/**
- * What made an actor crash, as a parenthesis after "crashed": the fault's name, or what kind of
- * fault it was — nothing for a plain scheduled crash ("flink crashed (a crash of flink)" says
- * nothing twice).
- */
 /** Why a Flink job with restart strategy none is not restarted: set so, or Flink's default. */
 function noneWhy(p: { 'restart-strategy.type'?: 'fixed-delay' | 'none' }): string {
   return p['restart-strategy.type'] === 'none'
@@ -131,6 +126,11 @@ function noneWhy(p: { 'restart-strategy.type'?: 'fixed-delay' | 'none' }): strin
     : 'no restart strategy set and checkpointing disabled: Flink’s default is none';
 }
 
+/**
+ * What made an actor crash, as a parenthesis after "crashed": the fault's name, or what kind of
+ * fault it was — nothing for a plain scheduled crash ("flink crashed (a crash of flink)" says
+ * nothing twice).
+ */
 function crashCause(f: FaultSpec | undefined): string {
   if (f?.id) return ` (fault "${f.id}")`;
   if (!f || f.kind === 'crash') return '';

@@ -907,13 +907,6 @@ export const FLINK_KAFKA_SINK_TRANSACTION_TIMEOUT_MS = 3_600_000;
 export const KAFKA_PRODUCER_TRANSACTION_TIMEOUT_MS = 60_000;
 
 /**
- * The Kafka sink's `transaction.timeout.ms` in effect (ms): the value set, else the default of
- * whoever builds the producer — Flink's KafkaSinkBuilder (DEFAULT_KAFKA_TRANSACTION_TIMEOUT, 1 h:
- * https://github.com/apache/flink-connector-kafka/blob/main/flink-connector-kafka/src/main/java/org/apache/flink/connector/kafka/sink/KafkaSinkBuilder.java)
- * or the plain Kafka producer (60 s:
- * https://kafka.apache.org/documentation/#producerconfigs_transaction.timeout.ms).
- */
-/**
  * What the seed draws in this scenario, in words ("network jitter", "2 random faults", "Poisson
  * arrivals", …); empty when nothing in it is random — every seed then gives the same run.
  */
@@ -937,6 +930,13 @@ export function flinkRestartStrategy(p: FlinkProcessorConfig): 'fixed-delay' | '
   );
 }
 
+/**
+ * The Kafka sink's `transaction.timeout.ms` in effect (ms): the value set, else the default of
+ * whoever builds the producer — Flink's KafkaSinkBuilder (DEFAULT_KAFKA_TRANSACTION_TIMEOUT, 1 h:
+ * https://github.com/apache/flink-connector-kafka/blob/main/flink-connector-kafka/src/main/java/org/apache/flink/connector/kafka/sink/KafkaSinkBuilder.java)
+ * or the plain Kafka producer (60 s:
+ * https://kafka.apache.org/documentation/#producerconfigs_transaction.timeout.ms).
+ */
 export function outputTransactionTimeoutMs(s: Pick<Scenario, 'processor' | 'sink'>): number {
   if (s.sink.type === 'kafka' && s.sink['transaction.timeout.ms'] !== undefined)
     return s.sink['transaction.timeout.ms'];
