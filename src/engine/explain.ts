@@ -665,8 +665,16 @@ class Ctx {
           entries: [a, i, b],
         };
       }
-      if (k === 'stall' && t.actor[i] === actorA)
+      if (k === 'stall' && t.actor[i] === actorA) {
+        // Written before it paused: not a late write of the zombie's, but a record whose offset it
+        // never committed, read again by the member that replaced it.
+        if (this.writtenBetween(a, i))
+          return {
+            text: `${t.actors[actorA]} wrote {id}, then paused longer than session.timeout.ms before its offset was committed → the group gave its partition to ${t.actors[t.actor[b]!]}, which started from the committed offset and processed {id} again`,
+            entries: [a, i, b],
+          };
         return { text: this.zombieText(actorA, t.actor[b]!), entries: [a, i, b] };
+      }
       if (k === 'leave-group' && t.actor[i] === actorA)
         return this.pollTimeoutStory(actorA, a, i, b);
       if (k === 'revoke' && t.actor[i] === actorA) {
@@ -705,6 +713,19 @@ class Ctx {
       text: `{id} was processed twice (by ${this.actorName(a)} and ${this.actorName(b)})`,
       entries: [a, b],
     };
+  }
+
+  /** Whether the record of processing entry `a` reached the sink (a row or an effect) before entry `until`. */
+  private writtenBetween(a: number, until: number): boolean {
+    const t = this.t;
+    const ident = this.run.events.identity;
+    const j = ident[t.event[a]!];
+    for (let x = a + 1; x < until; x++) {
+      const k = this.kind(x);
+      if ((k === 'row-insert' || k === 'row-update' || k === 'effect') && t.event[x]! >= 0)
+        if (ident[t.event[x]!] === j) return true;
+    }
+    return false;
   }
 
   /**

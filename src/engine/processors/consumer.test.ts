@@ -185,9 +185,16 @@ describe('zombie consumer (SEMANTICS F9)', () => {
     expect(entriesOf(run, 'commit-failed').length).toBeGreaterThanOrEqual(1);
     expect(totals(run).lost).toBe(0);
     expect(anomalies(run)).toEqual(['e1:2', 'e2:2', 'e3:2', 'e4:2', 'e5:2']);
-    // The explanation names the pause, the replacement and the zombie's own write.
-    expect(run.verdict.explanations[0]!.sentence).toMatch(
-      /^consumer-0 paused longer than session\.timeout\.ms .*→ the group gave its partition to .*, which started from the committed offset and processed e1.*the paused instance .*wrote its own copy when it woke up/,
+    // e1 was written at ~1,010 ms, before the pause: its offset was never committed, so the
+    // replacement wrote it again. e2..e5 were still in hand: the zombie wrote them on waking.
+    const [first, rest] = run.verdict.explanations;
+    expect(first!.events).toEqual(['e1']);
+    expect(first!.sentence).toMatch(
+      /^consumer-0 wrote e1, then paused longer than session\.timeout\.ms before its offset was committed → the group gave its partition to consumer-0-replacement, which started from the committed offset and processed e1 again/,
+    );
+    expect(rest!.events).toEqual(['e2', 'e3', 'e4', 'e5']);
+    expect(rest!.sentence).toMatch(
+      /^consumer-0 paused longer than session\.timeout\.ms while it held e2 → the group gave its partition to .*, which started from the committed offset and processed e2.*the paused instance .*wrote its own copy when it woke up/,
     );
   });
 });
