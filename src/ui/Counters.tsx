@@ -109,7 +109,7 @@ function CountersOf({ view, idx }: { view: RunView; idx: number }) {
             'nothing double-counted'
           )}
           {c.missingAmount > 0
-            ? ` · ${formatMoney(c.missingAmount)} ${c.final ? 'lost' : 'not yet in'}`
+            ? ` · ${formatMoney(c.missingAmount)} ${!c.final ? 'not yet in' : view.cutOff ? 'lost or unfinished' : 'lost'}`
             : ''}
         </div>
       </div>
