@@ -628,7 +628,9 @@ export class FlinkTask extends Actor {
           'txn-response',
           m,
           { count: TXN_API.EndTxn },
-          () => this.crash(m, -1, this.cfg['restart-strategy.fixed-delay.delay']),
+          // The task fails, the TaskManager does not: the restart strategy's delay is the only
+          // wait (applied by the task's restart, as after a crash) — it was counted twice.
+          () => this.crash(m, -1, 0),
           { toInc: inc },
         );
         return;

@@ -276,9 +276,9 @@ const flinkCheckpointReplay: Preset = {
  *   ignoreFailuresAfterTransactionTimeout() — which is off by default there and does not exist on
  *   KafkaSink [F-2PC]. (Not the legacy FlinkKafkaProducer: its recoverAndCommit catches
  *   ProducerFencedException / InvalidTxnStateException and only logs "Presumably this transaction
- *   has been already committed before" — the loss of the variant above.) The rethrow crashes
- *   again right after each restore, restarts 2 s later (1 s down + 1 s restart delay) and fails
- *   again, until the run stops at 700 s. It never gets past C2, the table stays at rc 200 rows,
+ *   has been already committed before" — the loss of the variant above.) The rethrow fails the
+ *   task right after each restore; it restarts after the 1 s restart delay (the TaskManager stays
+ *   up) and fails again, until the run stops at 700 s. It never gets past C2, the table stays at rc 200 rows,
  *   201,000, 50 lost.
  * - during-commit (S08c: the crash comes just after T2's commit request was sent): the
  *   coordinator already has the commit and completes it; the restore's recovery commit finds it
