@@ -120,7 +120,9 @@ export function describeFault(f: FaultSpec | undefined): string {
 }
 
 /** Why a Flink job with restart strategy none is not restarted: set so, or Flink's default. */
-function noneWhy(p: { 'restart-strategy.type'?: 'fixed-delay' | 'none' }): string {
+function noneWhy(p: {
+  'restart-strategy.type'?: 'exponential-delay' | 'fixed-delay' | 'none';
+}): string {
   return p['restart-strategy.type'] === 'none'
     ? 'restart-strategy.type=none'
     : 'no restart strategy set and checkpointing disabled: Flink’s default is none';

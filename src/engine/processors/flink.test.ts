@@ -187,10 +187,12 @@ describe('Flink two-phase commit: a crash in the commit phase (SEMANTICS S08)', 
  * transaction.max.timeout.ms = 15 min and refuses the InitProducerId with
  * INVALID_TRANSACTION_TIMEOUT ("The transaction timeout is larger than the maximum value allowed by
  * the broker"), https://kafka.apache.org/documentation/#brokerconfigs_transaction.max.timeout.ms.
- * By hand, latency 1 ms each way, restart delay 1 s: the job starts at 1,000 ms; the recovery
- * round trip (1,000 → 1,002) and the InitProducerId round trip (1,002 → 1,004) end in the refusal,
- * the task fails at 1,004 and runs again 1 s later: failures at 1,004 + 1,004·k ms. Before the
- * run stops at 10,000 ms: k = 0..8, nine failures. Nothing is ever processed or written.
+ * By hand, latency 1 ms each way, exponential-delay (Flink's default with checkpointing: 1 s,
+ * then × 1.5): the job starts at 1,000 ms; the recovery round trip (1,000 → 1,002) and the
+ * InitProducerId round trip (1,002 → 1,004) end in the refusal, the task fails at 1,004 and runs
+ * again after the backoff, failing 4 ms after each start: 1,004; + 1,000 + 4 = 2,008;
+ * + 1,500 + 4 = 3,512; + 2,250 + 4 = 5,766; + 3,375 + 4 = 9,145; the next (+ 5,062 + 4) falls
+ * after the run stops at 10,000 ms. Five failures; nothing is ever processed or written.
  */
 describe('Flink KafkaSink left at its 1 h transaction.timeout.ms against a default broker', () => {
   const { 'transaction.timeout.ms': _set, ...unset } = eo;
@@ -210,15 +212,27 @@ describe('Flink KafkaSink left at its 1 h transaction.timeout.ms against a defau
     const refusals = entriesOf(run, 'reject').filter(
       (i) => ERROR_CODES[run.trace.aux[i]!] === 'INVALID_TRANSACTION_TIMEOUT',
     );
-    expect(refusals).toHaveLength(9);
+    expect(refusals).toHaveLength(5);
     const crashes = entriesOf(run, 'crash');
-    expect(crashes.map((i) => run.trace.time[i])).toEqual(
-      Array.from({ length: 9 }, (_, k) => 1004 + 1004 * k),
-    );
+    expect(crashes.map((i) => run.trace.time[i])).toEqual([1004, 2008, 3512, 5766, 9145]);
     const why = run.verdict.explanations[0]!.sentence;
     expect(why).toContain('INVALID_TRANSACTION_TIMEOUT');
     expect(why).toContain('3600000 ms');
     expect(why).toContain('900000 ms');
+  });
+
+  it('with restart-strategy.type fixed-delay the job fails every 1,004 ms instead: nine failures', () => {
+    // Each cycle: the 1 s delay plus the two round trips (4 ms): 1,004 + 1,004·k, k = 0..8.
+    const run = flink(
+      unset,
+      [],
+      [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
+      { 'restart-strategy.type': 'fixed-delay' },
+      { stopAtMs: 10_000 },
+    );
+    expect(entriesOf(run, 'crash').map((i) => run.trace.time[i])).toEqual(
+      Array.from({ length: 9 }, (_, k) => 1004 + 1004 * k),
+    );
   });
 
   it('runs once the broker allows 1 h (transaction.max.timeout.ms 3600000): 250 rows', () => {

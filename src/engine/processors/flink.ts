@@ -51,10 +51,10 @@
  *   an XA transaction per checkpoint, prepared in snapshotState, committed in
  *   notifyCheckpointComplete; on restore the restored prepared ones are committed and the hanging
  *   ones rolled back;
- * - restarts: `restart-strategy.type` fixed-delay (`restart-strategy.fixed-delay.delay`) or none.
- *   Left unset, Flink uses none when checkpointing is disabled (a failure fails the job for good)
- *   and exponential-delay (since 1.19) when it is enabled, modelled here as fixed-delay: the same
- *   first delay (1 s), without the growth of later ones
+ * - restarts: `restart-strategy.type` exponential-delay (Flink's defaults, without the jitter
+ *   draw), fixed-delay (`restart-strategy.fixed-delay.delay`) or none. Left unset, as Flink: none
+ *   when checkpointing is disabled (a failure fails the job for good), exponential-delay when it
+ *   is enabled. The delay runs from when the task is back (a TaskManager's downtime comes first)
  *   (https://nightlies.apache.org/flink/flink-docs-stable/docs/ops/state/task_failure_recovery/).
  * Barrier alignment only matters for operators with several inputs; this job has one chain, so
  * EXACTLY_ONCE and AT_LEAST_ONCE checkpointing behave alike here (documented, not simulated).
@@ -64,7 +64,11 @@ import type { Cluster, Topic, TxnRecord } from '../broker/cluster';
 import { TXN_REASON_REQUESTED } from '../broker/cluster';
 import { ProducerClient, outputClientConfig } from '../client';
 import type { FlinkProcessorConfig, KafkaSinkConfig, Scenario } from '../scenario/schema';
-import { flinkRestartStrategy, outputTransactionTimeoutMs } from '../scenario/schema';
+import {
+  EXPONENTIAL_DELAY,
+  flinkRestartStrategy,
+  outputTransactionTimeoutMs,
+} from '../scenario/schema';
 import type { SinkActor } from '../sinks/table';
 import type { ServiceActor } from '../sinks/effects';
 import { writeStatement } from '../sinks/writer';
@@ -419,6 +423,7 @@ export class FlinkTask extends Actor {
    * checkpointing) the job fails and nothing restarts it, whatever the fault's downtime says.
    */
   override crash(cause: number, faultIndex: number, restartAfterMs: number | null): number {
+    if (this.alive) this.noteFailure();
     return super.crash(
       cause,
       faultIndex,
@@ -431,9 +436,31 @@ export class FlinkTask extends Actor {
     this.jm.onTaskFailed(cause);
   }
 
+  /** exponential-delay: the backoff of the coming restart (ms), and when the last failure was. */
+  private backoffMs = 0;
+  private lastFailureAt = 0;
+
   protected override onRestart(cause: number): void {
-    // fixed-delay: wait, then run again (exponential-delay's first wait is the same 1 s).
-    this.after(this.cfg['restart-strategy.fixed-delay.delay'], () => this.restore(cause));
+    const delay =
+      flinkRestartStrategy(this.cfg) === 'exponential-delay'
+        ? this.backoffMs
+        : this.cfg['restart-strategy.fixed-delay.delay'];
+    this.after(delay, () => this.restore(cause));
+  }
+
+  /**
+   * A failure, for exponential-delay: the initial backoff for a first failure or one after the
+   * job ran `resetThresholdMs` (plus the last backoff) without failing, else the last backoff ×
+   * the multiplier, up to the maximum (Flink's ExponentialDelayRestartBackoffTimeStrategy).
+   */
+  private noteFailure(): void {
+    const x = EXPONENTIAL_DELAY;
+    const now = this.world.now;
+    this.backoffMs =
+      this.backoffMs === 0 || now - this.lastFailureAt >= x.resetThresholdMs + this.backoffMs
+        ? x.initialBackoffMs
+        : Math.min(Math.floor(this.backoffMs * x.multiplier), x.maxBackoffMs);
+    this.lastFailureAt = now;
   }
 
   /** Start (or restart) the job from the latest completed checkpoint, or from the beginning. */

@@ -347,14 +347,15 @@ export const FlinkProcessorSchema = z.strictObject({
     .enum(['committedOffsets', 'earliest', 'latest'])
     .default('committedOffsets'),
   /**
-   * `restart-strategy.type`: `fixed-delay` (restart after `restart-strategy.fixed-delay.delay`,
+   * `restart-strategy.type`: `exponential-delay` (Flink's defaults since 1.19: a first delay of
+   * 1 s, × 1.5 after each failure up to 1 min, back to 1 s once the job has run an hour without
+   * failing — {@link EXPONENTIAL_DELAY}), `fixed-delay` (`restart-strategy.fixed-delay.delay`
    * every time) or `none` (a failure fails the job; nothing restarts it). Unset, as Flink: `none`
-   * when checkpointing is disabled; with checkpointing, Flink's default is exponential-delay
-   * (since 1.19), whose first delay is its 1 s initial backoff — modelled as fixed-delay (later
-   * delays do not grow here). See {@link flinkRestartStrategy}.
+   * when checkpointing is disabled, `exponential-delay` when it is enabled. See
+   * {@link flinkRestartStrategy}.
    * https://nightlies.apache.org/flink/flink-docs-stable/docs/ops/state/task_failure_recovery/
    */
-  'restart-strategy.type': z.enum(['fixed-delay', 'none']).optional(),
+  'restart-strategy.type': z.enum(['exponential-delay', 'fixed-delay', 'none']).optional(),
   /** Fixed-delay restart strategy: wait before the job restarts after a failure (ms). */
   'restart-strategy.fixed-delay.delay': ms().default(1_000),
   processing: ProcessingSchema,
@@ -923,12 +924,28 @@ export function seedDraws(s: Scenario): string[] {
 }
 
 /** The restart strategy a Flink job runs with: the one set, or Flink's default for its checkpointing. */
-export function flinkRestartStrategy(p: FlinkProcessorConfig): 'fixed-delay' | 'none' {
+export function flinkRestartStrategy(
+  p: FlinkProcessorConfig,
+): 'exponential-delay' | 'fixed-delay' | 'none' {
   return (
     p['restart-strategy.type'] ??
-    (p['execution.checkpointing.interval'] === null ? 'none' : 'fixed-delay')
+    (p['execution.checkpointing.interval'] === null ? 'none' : 'exponential-delay')
   );
 }
+
+/**
+ * Flink's exponential-delay restart strategy with its defaults (1.19+, FLINK-33736), in ms:
+ * `initial-backoff` 1 s, `max-backoff` 1 min, `backoff-multiplier` 1.5,
+ * `reset-backoff-threshold` 1 h. Its `jitter-factor` (0.1: each delay drawn within ±10 %) is not
+ * drawn here, so a restart's time does not depend on the seed.
+ * https://nightlies.apache.org/flink/flink-docs-stable/docs/deployment/config/#restart-strategy-exponential-delay-initial-backoff
+ */
+export const EXPONENTIAL_DELAY = {
+  initialBackoffMs: 1_000,
+  maxBackoffMs: 60_000,
+  multiplier: 1.5,
+  resetThresholdMs: 3_600_000,
+} as const;
 
 /**
  * The Kafka sink's `transaction.timeout.ms` in effect (ms): the value set, else the default of

@@ -257,7 +257,8 @@ const flinkCheckpointReplay: Preset = {
  *   above a default broker's transaction.max.timeout.ms (15 min): the coordinator refuses the
  *   InitProducerId with INVALID_TRANSACTION_TIMEOUT [K-BCFG]. The job starts at 1 s; the recovery
  *   round trip and the InitProducerId round trip (1 ms each way) end in the refusal at 1,004 ms, the
- *   task fails and runs again 1 s later: nine failures before the run stops at 10 s (no crash
+ *   task fails and runs again after exponential-delay's backoff (1 s, 1.5 s, 2.25 s, 3.375 s):
+ *   failures at 1,004, 2,008, 3,512, 5,766 and 9,145 ms before the run stops at 10 s (no crash
  *   fault). Nothing is processed: rc 0 rows, 250 lost.
  * - recovered-in-time (crash after-checkpoint, armed at 5 s: the first completion notification
  *   after 5 s is C2's): the TaskManager dies before notifyCheckpointComplete(C2) commits T2. It is
@@ -277,9 +278,9 @@ const flinkCheckpointReplay: Preset = {
  *   KafkaSink [F-2PC]. (Not the legacy FlinkKafkaProducer: its recoverAndCommit catches
  *   ProducerFencedException / InvalidTxnStateException and only logs "Presumably this transaction
  *   has been already committed before" — the loss of the variant above.) The rethrow fails the
- *   task right after each restore; it restarts after the 1 s restart delay (the TaskManager stays
- *   up) and fails again, until the run stops at 700 s. It never gets past C2, the table stays at rc 200 rows,
- *   201,000, 50 lost.
+ *   task right after each restore; it restarts after exponential-delay's growing backoff (1.5 s,
+ *   2.25 s, … 25.6 s; the TaskManager stays up) and fails again: nine restores of C2 before the
+ *   run stops at 700 s. It never gets past C2; rc stays at 200 rows, 201,000, 50 lost.
  * - during-commit (S08c: the crash comes just after T2's commit request was sent): the
  *   coordinator already has the commit and completes it; the restore's recovery commit finds it
  *   done. rc: 250 rows, 313,750.
