@@ -66,6 +66,13 @@ export function whyNeverFires(s: Scenario, f: FaultSpec): string | null {
   return null;
 }
 
+/** 1st, 2nd, 3rd, 4th, 11th, 21st… */
+export function ordinal(n: number): string {
+  const t = n % 100;
+  const s = t >= 11 && t <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n.toLocaleString('en-US')}${s}`;
+}
+
 /** A short description of fault number `i` of the scenario. */
 export function describeFault(f: FaultSpec | undefined): string {
   if (!f) return 'a fault';
@@ -82,11 +89,7 @@ export function describeFault(f: FaultSpec | undefined): string {
     case 'crash': {
       // Where it strikes, when not at once: "mid-batch after 3 records", "at before-commit",
       // "in its 2nd batch after 3 records".
-      const n = f.nth;
-      const nth =
-        n > 1
-          ? `its ${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'} `
-          : '';
+      const nth = f.nth > 1 ? `its ${ordinal(f.nth)} ` : '';
       const records = `after ${f.afterRecords} record${f.afterRecords === 1 ? '' : 's'}`;
       const at =
         f.point === 'now'

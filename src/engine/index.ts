@@ -11,7 +11,7 @@ export { simulate, defaultStopAt } from './simulate';
 export type { Run, RunState, SimulateOptions } from './simulate';
 export { check, fateOf, observedGuarantee, holds, primaryPoint, preexistingRows } from './checker';
 export type { Verdict, Point, Totals, Fate } from './checker';
-export { explain, describeFault, whyNeverFires } from './explain';
+export { explain, describeFault, whyNeverFires, ordinal } from './explain';
 export type { Explanation } from './explain';
 export {
   Trace,

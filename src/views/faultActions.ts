@@ -5,6 +5,7 @@
  */
 import {
   describeFault,
+  ordinal,
   whyNeverFires,
   parseScenario,
   type FaultSpec,
@@ -607,13 +608,6 @@ export function matchText(f: FaultSpec): string {
   const nth = m.nth === 1 ? 'the' : `the ${ordinal(m.nth)}`;
   const every = m.every !== undefined ? `, then every ${ordinal(m.every)}` : '';
   return ` — ${nth} message${on ? ` ${on}` : ''}${every}`;
-}
-
-/** 1st, 2nd, 3rd, 4th, 11th, 21st… */
-function ordinal(n: number): string {
-  const t = n % 100;
-  const s = t >= 11 && t <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
-  return `${n.toLocaleString('en-US')}${s}`;
 }
 
 /** Every scenario fault as a timeline marker. */

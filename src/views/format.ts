@@ -3,6 +3,9 @@
 const int = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const money = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
+/** "2nd", "21st": the engine's, for the pipeline's copy marks. */
+export { ordinal } from '../engine';
+
 /** 12,345 */
 export function formatCount(n: number): string {
   return int.format(n);

@@ -70,7 +70,8 @@ export interface FetchResult {
   next: number;
 }
 
-const NOTHING = new Int32Array(0);
+/** An empty offsets or events column: a fetch that returned nothing, an empty fetch buffer. */
+export const NO_RECORDS = new Int32Array(0);
 
 /** One broker process. It serves the partitions it leads. */
 export class BrokerNode extends Actor {
@@ -220,7 +221,7 @@ export class BrokerNode extends Actor {
     const p = topic.partitions[partition]!;
     if (p.leader !== this.number) {
       respond(
-        { error: 'NOT_LEADER_OR_FOLLOWER', offsets: NOTHING, events: NOTHING, next: offset },
+        { error: 'NOT_LEADER_OR_FOLLOWER', offsets: NO_RECORDS, events: NO_RECORDS, next: offset },
         cause,
       );
       return;

@@ -24,7 +24,7 @@
  */
 import { Actor, type Timer, type World } from '../world';
 import type { Cluster, Topic } from '../broker/cluster';
-import { errorIndex } from '../broker/cluster';
+import { errorIndex, NO_RECORDS } from '../broker/cluster';
 import type { ConsumerGroup, GroupMember } from './group';
 import { fetchFrom, parkOn } from './fetch';
 import type { ErrorCode } from '../trace';
@@ -32,8 +32,6 @@ import type { CrashPoint } from '../scenario/schema';
 import { K } from '../trace';
 
 const noop = (): void => {};
-/** An empty fetch buffer. */
-const EMPTY = new Int32Array(0);
 
 /** A record handed to processing. */
 export interface Rec {
@@ -218,8 +216,8 @@ export class ConsumerInstance extends Actor implements GroupMember {
       this.parts.set(p, {
         position: start,
         fetchPos: start,
-        offsets: EMPTY,
-        events: EMPTY,
+        offsets: NO_RECORDS,
+        events: NO_RECORDS,
         head: 0,
         fetching: false,
         parked: false,
@@ -306,12 +304,13 @@ export class ConsumerInstance extends Actor implements GroupMember {
   private loop(cause: number): void {
     if (!this.alive || this.halted) return;
     if (this.busy) return;
-    // poll() after the poll timeout: the member lost its partitions and joins the group again.
-    if (this.pollExpired) return this.afterCommitFailed(cause);
-    // An expelled member (a zombie, awake again) learns it from its heartbeat (UNKNOWN_MEMBER_ID)
-    // and its next poll() rejoins: the batch it was in finishes unaware, the next one does not
-    // start. (A manual commit's refusal rejoins too; an auto-commit's is only logged.)
-    if (this.expelled) return this.afterCommitFailed(cause);
+    // poll() after the poll timeout, or by an expelled member (a zombie, awake again, which learns
+    // it from its heartbeat's UNKNOWN_MEMBER_ID): the member lost its partitions and joins the
+    // group again. The batch it was in finished unaware; the next one does not start. (A manual
+    // commit's refusal rejoins too; an auto-commit's is only logged.) KafkaConsumer javadoc,
+    // "Detecting Consumer Failures":
+    // https://kafka.apache.org/40/javadoc/org/apache/kafka/clients/consumer/KafkaConsumer.html
+    if (this.pollExpired || this.expelled) return this.afterCommitFailed(cause);
     if ([...this.parts.values()].some((s) => s.revoking)) return this.revokeNow(cause);
     const w = this.world;
     // Auto-commit happens inside poll(), once the interval has passed (SEMANTICS A10).
@@ -412,8 +411,8 @@ export class ConsumerInstance extends Actor implements GroupMember {
         s.position = offs[i]! + 1;
       }
       if (s.head === offs.length) {
-        s.offsets = EMPTY;
-        s.events = EMPTY;
+        s.offsets = NO_RECORDS;
+        s.events = NO_RECORDS;
         s.head = 0;
         if (s.position < s.fetchPos) s.position = s.fetchPos;
       }

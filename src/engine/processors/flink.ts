@@ -61,7 +61,8 @@
  */
 import { Actor, type Timer, type World } from '../world';
 import type { Cluster, Topic, TxnRecord } from '../broker/cluster';
-import { TXN_REASON_REQUESTED } from '../broker/cluster';
+import { NO_RECORDS, TXN_REASON_REQUESTED } from '../broker/cluster';
+import { IntColumn } from '../core/columns';
 import { ProducerClient, outputClientConfig } from '../client';
 import type { FlinkProcessorConfig, KafkaSinkConfig, Scenario } from '../scenario/schema';
 import {
@@ -115,8 +116,6 @@ export interface CheckpointRecord {
 }
 
 const step = (s: CheckpointStep) => CHECKPOINT_STEPS.indexOf(s);
-/** An empty fetch buffer. */
-const EMPTY = new Int32Array(0);
 
 /** Bytes of keyed state per key in this model: a running count and a running sum, 8 bytes each. */
 export const STATE_BYTES_PER_KEY = 16;
@@ -309,12 +308,11 @@ class StateTracker {
   /** identity → times its amount is in the state. */
   readonly contributions: Int32Array;
   /**
-   * Increments since the last completed checkpoint, as pairs [epoch, identity] in `log[0, len)`.
-   * One buffer, compacted in place: a fresh array per checkpoint was a tenth of a million-event
-   * Flink run's garbage.
+   * Increments since the last completed checkpoint, as pairs [epoch, identity]. One column,
+   * compacted in place: a fresh array per checkpoint was a tenth of a million-event Flink run's
+   * garbage.
    */
-  private log = new Int32Array(1024);
-  private len = 0;
+  private readonly log = new IntColumn(1024);
 
   constructor(identities: number) {
     this.contributions = new Int32Array(identities);
@@ -322,32 +320,28 @@ class StateTracker {
 
   counted(epoch: number, identity: number): void {
     this.contributions[identity]!++;
-    if (this.len + 2 > this.log.length) {
-      const bigger = new Int32Array(this.log.length * 2);
-      bigger.set(this.log);
-      this.log = bigger;
-    }
-    this.log[this.len++] = epoch;
-    this.log[this.len++] = identity;
+    this.log.push(epoch);
+    this.log.push(identity);
   }
 
   /** Increments of epochs ≤ id are now in a durable checkpoint. */
   checkpointCompleted(id: number): void {
-    const log = this.log;
+    const log = this.log.data;
     let k = 0;
-    for (let i = 0; i < this.len; i += 2)
+    for (let i = 0; i < this.log.length; i += 2)
       if (log[i]! > id) {
         log[k++] = log[i]!;
         log[k++] = log[i + 1]!;
       }
-    this.len = k;
+    this.log.truncate(k);
   }
 
   /** Restored to checkpoint `id`: everything counted after its barrier is gone. */
   restored(id: number): void {
-    for (let i = 0; i < this.len; i += 2)
-      if (this.log[i]! > id) this.contributions[this.log[i + 1]!]!--;
-    this.len = 0;
+    const log = this.log.data;
+    for (let i = 0; i < this.log.length; i += 2)
+      if (log[i]! > id) this.contributions[log[i + 1]!]!--;
+    this.log.truncate(0);
   }
 }
 
@@ -506,8 +500,8 @@ export class FlinkTask extends Actor {
       -1,
     );
     w.trace.set(e, { ckpt: cp?.id ?? -1 });
-    this.bufferOffsets = new Array<Int32Array>(n).fill(EMPTY);
-    this.bufferEvents = new Array<Int32Array>(n).fill(EMPTY);
+    this.bufferOffsets = new Array<Int32Array>(n).fill(NO_RECORDS);
+    this.bufferEvents = new Array<Int32Array>(n).fill(NO_RECORDS);
     this.bufferPos = new Array<number>(n).fill(0);
     this.fetchPos = [...this.positions];
     this.fetching = new Array<boolean>(n).fill(false);

@@ -165,7 +165,10 @@ export const ProducerSchema = z.strictObject({
   'request.timeout.ms': ms(1).default(30_000),
   'retry.backoff.ms': ms().default(100),
   'linger.ms': ms().default(5),
-  /** Bytes per partition batch; 0 disables batching (each record is sent on its own). */
+  /**
+   * Bytes per partition batch; 0 disables batching (each record is sent on its own).
+   * https://kafka.apache.org/documentation/#producerconfigs_batch.size
+   */
   'batch.size': z
     .number()
     .int()

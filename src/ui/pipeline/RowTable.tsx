@@ -9,7 +9,7 @@ import {
   rowUpdatesAt,
   sourceChars,
 } from '../../views/at';
-import { formatCountOf, formatMoney } from '../../views/format';
+import { formatCountOf, formatMoney, ordinal } from '../../views/format';
 import type { RunView, TableView } from '../../views/runView';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
@@ -20,8 +20,6 @@ import { useFollowEnd } from './useFollow';
 
 const ROW_PX = 24;
 const selectSelected = (s: LabState) => s.selected;
-
-const ordinal = (n: number) => (n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`);
 
 /**
  * A table of rows (the sink, or a reader's copy) at the cursor, virtualized: 10,000 rows cost
