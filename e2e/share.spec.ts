@@ -4,7 +4,7 @@
  * traceHash). A link of the first format version (pinned) still opens; a damaged one is refused
  * with a notice while the lab opens as usual.
  */
-import { computeRunView } from '../src/views/compute';
+import { computeRunView } from '../src/views/computeRun';
 import { traceHashOfView } from '../src/views/hash';
 import { expect, test, testIds } from './fixtures';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { holds, observedGuarantee, preexistingRows } from './checker';
+import { holds, observedGuarantee } from './checker';
+import { preexistingRows } from './scenario/initialRows';
 import { events, runScenario } from './testing';
 
 describe('guarantee from a run (SEMANTICS §2.1)', () => {

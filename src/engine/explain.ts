@@ -16,11 +16,11 @@ import {
   SKIP_REASONS,
   type EntryKind,
 } from './trace';
-import type { FaultSpec, RandomFaultSpec, Scenario } from './scenario/schema';
+import type { FaultSpec } from './scenario/schema';
 import { flinkRestartStrategy, outputTransactionTimeoutMs } from './scenario/schema';
 import { REC_CONTROL } from './broker/partition';
-import { effectiveIdempotence } from './producer';
-import { normalizeAcks } from './scenario/validate';
+import { effectiveIdempotence, normalizeAcks } from './scenario/validate';
+import { describeFault } from './faultWords';
 
 /** One explanation: a sentence shared by one or more events. */
 export interface Explanation {
@@ -50,78 +50,6 @@ const SKIP_WORDS: Record<(typeof SKIP_REASONS)[number], string> = {
   'same-value': 'the row already held the same value',
 };
 
-/**
- * Why a fault of the scenario cannot fire whatever happens, in words, or null when it may: a lost
- * acknowledgement of a produce request when the producer sends with acks=0 ("the producer will
- * not wait for any acknowledgment from the server at all",
- * https://kafka.apache.org/documentation/#producerconfigs_acks). The checker's never-fired notice
- * says this instead of "its condition never came".
- */
-export function whyNeverFires(s: Scenario, f: FaultSpec): string | null {
-  const lostAck =
-    ((f.kind === 'drop-response' || f.kind === 'delay-response') && f.link === 'produce') ||
-    (f.kind === 'random' && f.what === 'drop-response' && f.link === 'produce');
-  if (lostAck && normalizeAcks(s.producer.acks) === '0')
-    return 'with acks=0 the broker sends no acknowledgement to lose';
-  return null;
-}
-
-/** 1st, 2nd, 3rd, 4th, 11th, 21st… */
-export function ordinal(n: number): string {
-  const t = n % 100;
-  const s = t >= 11 && t <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
-  return `${n.toLocaleString('en-US')}${s}`;
-}
-
-/** A short description of fault number `i` of the scenario. */
-export function describeFault(f: FaultSpec | undefined): string {
-  if (!f) return 'a fault';
-  const label = f.id ? ` "${f.id}"` : '';
-  switch (f.kind) {
-    case 'drop-request':
-      return `a lost ${f.link} request${label}`;
-    case 'drop-response':
-      return `a lost ${f.link === 'produce' ? 'acknowledgement' : `${f.link} response`}${label}`;
-    case 'delay-response':
-      return `a ${f.link} response delayed by ${f.delayMs} ms${label}`;
-    case 'random':
-      return describeRandomFault(f) + label;
-    case 'crash': {
-      // Where it strikes, when not at once: "mid-batch after 3 records", "at before-commit",
-      // "in its 2nd batch after 3 records".
-      const nth = f.nth > 1 ? `its ${ordinal(f.nth)} ` : '';
-      const records = `after ${f.afterRecords} record${f.afterRecords === 1 ? '' : 's'}`;
-      const at =
-        f.point === 'now'
-          ? ''
-          : f.point === 'mid-batch'
-            ? nth
-              ? ` in ${nth}batch ${records}`
-              : ` mid-batch ${records}`
-            : ` at ${nth}${f.point}`;
-      return `a crash of ${f.target}${at}${label}`;
-    }
-    case 'periodic-crash':
-      return `a periodic crash of ${f.target}${label}`;
-    case 'leader-failover':
-      return `a failure of the leader of partition ${f.partition}${label}`;
-    case 'rebalance':
-      return `a rebalance moving ${f.target}'s partitions${label}`;
-    case 'zombie':
-      return `${f.target} pausing for ${f.pauseMs} ms${label}`;
-    case 'app-resend':
-      return `the application sending ${f.event} again${label}`;
-    case 'source-duplicate':
-      return `the upstream source emitting ${f.event} twice${label}`;
-    case 'abort-transaction':
-      return `the application aborting transaction ${f.transaction}${label}`;
-    case 'hang-transaction':
-      return `the application leaving transaction ${f.transaction} open${label}`;
-    case 'checkpoint-reset':
-      return `the checkpoint being deleted${label}`;
-  }
-}
-
 /** Why a Flink job with restart strategy none is not restarted: set so, or Flink's default. */
 function noneWhy(p: {
   'restart-strategy.type'?: 'exponential-delay' | 'fixed-delay' | 'none';
@@ -140,28 +68,6 @@ function crashCause(f: FaultSpec | undefined): string {
   if (f?.id) return ` (fault "${f.id}")`;
   if (!f || f.kind === 'crash') return '';
   return ` (${describeFault(f)})`;
-}
-
-/** A `random` fault in plain words: what happens each time it fires. */
-function describeRandomFault(f: RandomFaultSpec): string {
-  switch (f.what) {
-    case 'drop-request':
-      return `a randomly lost request on ${f.link}`;
-    case 'drop-response':
-      return `a randomly lost response on ${f.link}`;
-    case 'crash':
-      return `a random crash of ${f.target}`;
-    case 'rebalance':
-      return `a random rebalance moving ${f.target}'s partitions`;
-    case 'app-resend':
-      return 'a random application re-send';
-    case 'source-duplicate':
-      return 'a random duplicate from the upstream source';
-    case 'leader-failover':
-      return f.partition === undefined
-        ? 'a random failure of a partition leader'
-        : `a random failure of the leader of partition ${f.partition}`;
-  }
 }
 
 /** Build the explanations of a run's anomalies at the primary point. */

@@ -9,9 +9,11 @@
  */
 export { simulate, defaultStopAt } from './simulate';
 export type { Run, RunState, SimulateOptions } from './simulate';
-export { check, fateOf, observedGuarantee, holds, primaryPoint, preexistingRows } from './checker';
+export { check, fateOf, observedGuarantee, holds, primaryPoint } from './checker';
+export { preexistingRows } from './scenario/initialRows';
 export type { Verdict, Point, Totals, Fate } from './checker';
-export { explain, describeFault, whyNeverFires, ordinal } from './explain';
+export { explain } from './explain';
+export { describeFault, whyNeverFires, ordinal } from './faultWords';
 export type { Explanation } from './explain';
 export {
   Trace,
@@ -25,6 +27,10 @@ export {
   CHECKPOINT_STEPS,
   TXN_API,
   failoverCause,
+  TXN_REASON_REQUESTED,
+  TXN_REASON_TIMEOUT,
+  TXN_REASON_FENCED,
+  STATE_BYTES_PER_KEY,
 } from './trace';
 export type {
   TraceEntry,
@@ -67,9 +73,7 @@ export { migrate, CURRENT_VERSION } from './scenario/migrate';
 export { LIMITS } from './scenario/limits';
 export { buildEvents } from './scenario/workload';
 export type { Events } from './scenario/workload';
-export { effectiveIdempotence } from './producer';
-export { STATE_BYTES_PER_KEY } from './processors/flink';
-export { TXN_REASON_REQUESTED, TXN_REASON_TIMEOUT, TXN_REASON_FENCED } from './broker/cluster';
+export { effectiveIdempotence } from './scenario/validate';
 export { traceHash, hashTraceData, traceBytes, traceBytesOf } from './hash';
 export { compareExpect } from './expect';
 export type { ExpectMismatch } from './expect';

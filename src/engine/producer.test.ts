@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { anomalies, countsById, entriesOf, events, runScenario, totals } from './testing';
-import { effectiveIdempotence } from './producer';
+import { effectiveIdempotence } from './scenario/validate';
 import { ProducerSchema } from './scenario/schema';
 import { parseScenario } from './scenario/validate';
 import { ERROR_CODES } from './trace';

@@ -14,21 +14,9 @@ import { Actor, type World } from './world';
 import type { Cluster, Topic } from './broker/cluster';
 import { errorIndex } from './broker/cluster';
 import { ProducerClient, sourceClientConfig } from './client';
-import { normalizeAcks } from './scenario/validate';
+import { effectiveIdempotence, normalizeAcks } from './scenario/validate';
 import type { ErrorCode, SendCause } from './trace';
 import { SEND_CAUSES, K } from './trace';
-
-/**
- * Whether the producer ends up idempotent. Kafka's rule (ProducerConfig, `enable.idempotence`):
- * on by default "if no conflicting configurations are set"; a conflicting `acks` or `retries=0`
- * turns it off silently unless it was set explicitly; a `transactional.id` implies it.
- * https://kafka.apache.org/documentation/#producerconfigs_enable.idempotence
- */
-export function effectiveIdempotence(cfg: World['scenario']['producer']): boolean {
-  if (cfg['transactional.id'] !== undefined) return true;
-  if (cfg['enable.idempotence'] !== undefined) return cfg['enable.idempotence'];
-  return normalizeAcks(cfg.acks) === 'all' && cfg.retries > 0;
-}
 
 interface Pending {
   event: number;

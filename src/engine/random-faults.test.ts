@@ -7,7 +7,7 @@
  * every firing is a 'fault' entry, and the rows follow from where each one fell.
  */
 import { describe, expect, it } from 'vitest';
-import { describeFault } from './explain';
+import { describeFault } from './faultWords';
 import { traceHash } from './hash';
 import { parseScenario } from './scenario/validate';
 import type { Run } from './simulate';

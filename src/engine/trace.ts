@@ -248,6 +248,16 @@ export type CheckpointStep = (typeof CHECKPOINT_STEPS)[number];
 
 const CK_EXPIRED = CHECKPOINT_STEPS.indexOf('expired');
 
+/** Why a transaction ended ('txn' entries' `count`): asked by its producer. */
+export const TXN_REASON_REQUESTED = 0;
+/** … aborted by the coordinator after `transaction.timeout.ms`. */
+export const TXN_REASON_TIMEOUT = 1;
+/** … aborted because a new instance with the same transactional.id called initTransactions. */
+export const TXN_REASON_FENCED = 2;
+
+/** Bytes of keyed state per key in this model: a running count and a running sum, 8 bytes each. */
+export const STATE_BYTES_PER_KEY = 16;
+
 /**
  * The checkpoint whose expiry a 'crash' entry follows from — the JobManager failing the job over
  * after more failed checkpoints in a row than `execution.checkpointing.tolerable-failed-checkpoints`

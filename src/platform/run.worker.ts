@@ -4,7 +4,7 @@
  * client cancels a job by terminating the worker. A second instance serves an artifact client
  * (diagram texts, export files: `artifact` requests), keeping its last run.
  */
-import { computeRunView } from '../views/compute';
+import { computeRunView } from '../views/computeRun';
 import { computeArtifact, runCache } from '../views/exportArtifact';
 import { runViewTransferables } from '../views/runView';
 import type { WorkerReply, WorkerRequest } from './runClient';

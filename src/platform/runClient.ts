@@ -2,7 +2,9 @@
  * The run client: turns a scenario into a RunView, off the main thread when the run is big.
  *
  * - Small scenarios (≤ `inlineMaxEvents` events) run inline: a few milliseconds, and the first
- *   verdict is on screen without waiting for a worker to boot.
+ *   verdict is on screen without waiting for a worker to boot. The simulation is a lazy chunk
+ *   (views/computeRun.ts), fetched as the client is created, so the page's entry script does not
+ *   carry the engine's actors twice (the worker has its own copy).
  * - Bigger ones run in a Web Worker (src/platform/run.worker.ts); the result's buffers are
  *   transferred, not copied. Progress is reported by phase (the engine runs synchronously, so
  *   within the simulation there is no percentage — see the report's engine request) and the job
@@ -10,7 +12,7 @@
  * - Results are cached per scenario key (canonical JSON hash), bounded by total trace entries.
  */
 import type { ScenarioInput } from '../engine';
-import { computeRunView, scenarioKey, scenarioSize, type ComputeResult } from '../views/compute';
+import { scenarioKey, scenarioSize, type ComputeResult } from '../views/compute';
 import type {
   ArtifactKind,
   ArtifactOptions,
@@ -18,6 +20,7 @@ import type {
   RunCache,
 } from '../views/exportArtifact';
 import type { RunView } from '../views/runView';
+import type * as ComputeRun from '../views/computeRun';
 
 /** Progress of a run job. */
 export interface RunProgress {
@@ -51,6 +54,16 @@ export type WorkerReply =
   | { id: number; type: 'done'; result: ComputeResult }
   | { id: number; type: 'artifact'; result: ArtifactResult };
 
+let computeModule: Promise<typeof ComputeRun> | null = null;
+/** The simulation's chunk, loaded once; a failed load is tried again by the next run. */
+function loadCompute(): Promise<typeof ComputeRun> {
+  computeModule ??= import('../views/computeRun').catch((e: unknown) => {
+    computeModule = null;
+    throw e;
+  });
+  return computeModule;
+}
+
 /** Options of {@link createRunClient}. */
 export interface RunClientOptions {
   /** Scenarios with at most this many events run on the main thread. Default 3,000. */
@@ -72,6 +85,8 @@ export function createRunClient(opts: RunClientOptions = {}): RunClient {
     opts.createWorker === undefined
       ? () => new Worker(new URL('./run.worker.ts', import.meta.url), { type: 'module' })
       : opts.createWorker;
+  // Fetch the simulation now, while the page renders, not when the first run asks for it.
+  loadCompute().catch(() => {});
   const cache = new Map<string, RunView>();
   let worker: Worker | null = null;
   let nextId = 1;
@@ -124,14 +139,21 @@ export function createRunClient(opts: RunClientOptions = {}): RunClient {
       const events = scenarioSize(input);
       if (events <= inlineMax || makeWorker === null) {
         let cancelled = false;
-        const promise = Promise.resolve().then(() => {
-          if (cancelled) return { ok: false as const, error: 'cancelled', key };
-          const r = computeRunView(input, (phase) =>
-            onProgress({ phase, events, inWorker: false }),
-          );
-          if (r.ok) remember(key, r.view);
-          return { ...r, key };
-        });
+        const promise = loadCompute().then(
+          ({ computeRunView }) => {
+            if (cancelled) return { ok: false as const, error: 'cancelled', key };
+            const r = computeRunView(input, (phase) =>
+              onProgress({ phase, events, inWorker: false }),
+            );
+            if (r.ok) remember(key, r.view);
+            return { ...r, key };
+          },
+          (e: unknown) => ({
+            ok: false as const,
+            error: `could not load the simulation: ${e instanceof Error ? e.message : String(e)}`,
+            key,
+          }),
+        );
         return { promise, cancel: () => void (cancelled = true) };
       }
       // One worker job at a time: a new job supersedes (and cancels) the running one.

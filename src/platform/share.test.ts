@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { deflateSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
 import type { ScenarioInput } from '../engine';
-import { computeRunView } from '../views/compute';
+import { computeRunView } from '../views/computeRun';
 import { traceHashOfView } from '../views/hash';
 import {
   SHARE_CODEC,

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RunClient } from '../platform/runClient';
-import { computeRunView, scenarioKey } from '../views/compute';
+import { computeRunView } from '../views/computeRun';
+import { scenarioKey } from '../views/compute';
 import { createLab } from './labStore';
 
 const inline: RunClient = {

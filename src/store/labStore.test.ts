@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { findPreset } from '../scenarios';
 import type { RunClient } from '../platform/runClient';
-import { computeRunView, scenarioKey } from '../views/compute';
+import { computeRunView } from '../views/computeRun';
+import { scenarioKey } from '../views/compute';
 import { countersAt, indexAtTime } from '../views/at';
 import {
   createLab,

@@ -6,7 +6,6 @@
 import type { ScenarioInput } from '../engine';
 import type { Lab } from '../store/labStore';
 import { countersAt, tokensAt } from '../views/at';
-import { cutOffTotals } from '../views/compute';
 import { traceHashOfView } from '../views/hash';
 import { eventIdOf } from '../views/runView';
 import type { DeliveryLabTestApi } from './testApiTypes';
@@ -36,7 +35,8 @@ export function installTestApi(lab: Lab): () => void {
       return countersAt(v, lab.cursor.getState().idx);
     },
     engineTotalsAt(t) {
-      return cutOffTotals(lab.app.getState().scenario, t);
+      const scenario = lab.app.getState().scenario;
+      return import('../views/computeRun').then((m) => m.cutOffTotals(scenario, t));
     },
     cursor() {
       const v = lab.app.getState().view;

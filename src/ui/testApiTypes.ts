@@ -35,7 +35,7 @@ export interface DeliveryLabTestApi {
   /** The engine's totals for the run cut off at t (`stopAtMs`), computed independently. */
   engineTotalsAt(
     t: number,
-  ): { rows: number; duplicates: number; lost: number; observedSum: number } | null;
+  ): Promise<{ rows: number; duplicates: number; lost: number; observedSum: number } | null>;
   /** Cursor and run size. */
   cursor(): { t: number; idx: number; n: number; endTime: number };
   /** The scenario as edited (faults added by clicks included). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario, simulate, traceHash } from '../engine';
 import { findPreset } from '../scenarios';
-import { computeRunView } from './compute';
+import { computeRunView } from './computeRun';
 import { artifactOf, cappedOf, computeArtifact, runCache } from './exportArtifact';
 import { traceHashOfView } from './hash';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findPreset } from '../scenarios';
 import { lifeAt, processorsAt, timeAtIndex, type Life } from './at';
-import { computeRunView } from './compute';
+import { computeRunView } from './computeRun';
 import { K } from './kinds';
 import type { RunView } from './runView';
 

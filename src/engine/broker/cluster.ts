@@ -15,14 +15,13 @@
 import { Actor, type World } from '../world';
 import { Partition, REC_COMMIT_MARKER, REC_CONTROL } from './partition';
 import type { ErrorCode } from '../trace';
-import { ERROR_CODES, K } from '../trace';
-
-/** Why a transaction ended ('txn' entries' `count`): asked by its producer. */
-export const TXN_REASON_REQUESTED = 0;
-/** … aborted by the coordinator after `transaction.timeout.ms`. */
-export const TXN_REASON_TIMEOUT = 1;
-/** … aborted because a new instance with the same transactional.id called initTransactions. */
-export const TXN_REASON_FENCED = 2;
+import {
+  ERROR_CODES,
+  K,
+  TXN_REASON_FENCED,
+  TXN_REASON_REQUESTED,
+  TXN_REASON_TIMEOUT,
+} from '../trace';
 
 /** Index of an error code in the trace's code table. */
 export function errorIndex(code: ErrorCode): number {

@@ -4,8 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { anomalies, entriesOf, events, runScenario, totals } from '../testing';
-import { ERROR_CODES, TXN_STATES } from '../trace';
-import { TXN_REASON_TIMEOUT } from './cluster';
+import { ERROR_CODES, TXN_REASON_TIMEOUT, TXN_STATES } from '../trace';
 
 const readers = [
   { name: 'rc', topic: 'events', 'isolation.level': 'read_committed' },

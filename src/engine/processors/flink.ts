@@ -61,7 +61,7 @@
  */
 import { Actor, type Timer, type World } from '../world';
 import type { Cluster, Topic, TxnRecord } from '../broker/cluster';
-import { NO_RECORDS, TXN_REASON_REQUESTED } from '../broker/cluster';
+import { NO_RECORDS } from '../broker/cluster';
 import { IntColumn } from '../core/columns';
 import { ProducerClient, outputClientConfig } from '../client';
 import type { FlinkProcessorConfig, KafkaSinkConfig, Scenario } from '../scenario/schema';
@@ -74,7 +74,14 @@ import type { SinkActor } from '../sinks/table';
 import type { ServiceActor } from '../sinks/effects';
 import { writeStatement } from '../sinks/writer';
 import type { RunState } from '../simulate';
-import { CHECKPOINT_STEPS, TXN_API, type CheckpointStep, K } from '../trace';
+import {
+  CHECKPOINT_STEPS,
+  TXN_API,
+  TXN_REASON_REQUESTED,
+  STATE_BYTES_PER_KEY,
+  type CheckpointStep,
+  K,
+} from '../trace';
 import { fetchFrom, parkOn } from './fetch';
 import { sinkKey, withSideEffect } from './outputs';
 import type { Rec } from './consumer';
@@ -116,9 +123,6 @@ export interface CheckpointRecord {
 }
 
 const step = (s: CheckpointStep) => CHECKPOINT_STEPS.indexOf(s);
-
-/** Bytes of keyed state per key in this model: a running count and a running sum, 8 bytes each. */
-export const STATE_BYTES_PER_KEY = 16;
 
 /**
  * Write a 'checkpoint' trace entry of `actor`: step `s` of checkpoint `ckpt`, with the source

@@ -251,6 +251,18 @@ export function formatIssues(issues: readonly Issue[], root = '(root)'): string 
   return issueLines(issues, root).join('\n');
 }
 
+/**
+ * Whether the producer ends up idempotent. Kafka's rule (ProducerConfig, `enable.idempotence`):
+ * on by default "if no conflicting configurations are set"; a conflicting `acks` or `retries=0`
+ * turns it off silently unless it was set explicitly; a `transactional.id` implies it.
+ * https://kafka.apache.org/documentation/#producerconfigs_enable.idempotence
+ */
+export function effectiveIdempotence(cfg: Scenario['producer']): boolean {
+  if (cfg['transactional.id'] !== undefined) return true;
+  if (cfg['enable.idempotence'] !== undefined) return cfg['enable.idempotence'];
+  return normalizeAcks(cfg.acks) === 'all' && cfg.retries > 0;
+}
+
 /** The normalized `acks`: "0", "1" or "all". */
 export function normalizeAcks(acks: Scenario['producer']['acks']): '0' | '1' | 'all' {
   if (acks === 'all' || acks === '-1' || acks === -1) return 'all';
