@@ -39,6 +39,7 @@ const RETRIABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'NETWORK_EXCEPTION',
   'NOT_LEADER_OR_FOLLOWER',
   'NOT_ENOUGH_REPLICAS',
+  'NOT_ENOUGH_REPLICAS_AFTER_APPEND',
   'OUT_OF_ORDER_SEQUENCE_NUMBER',
 ]);
 
@@ -448,6 +449,11 @@ export class ProducerClient {
     const w = this.world;
     this.settleInflight(b);
     b.cause = cause;
+    if (error === 'INVALID_PRODUCER_EPOCH' && this.epochTimedOut()) {
+      // Abortable (KIP-588): the transaction fails; abortTransaction() claims the bumped epoch.
+      this.failBatch(b, error, cause);
+      return;
+    }
     if (error === 'INVALID_PRODUCER_EPOCH' || error === 'PRODUCER_FENCED') {
       this.fatal(error, cause);
       return;
@@ -612,6 +618,52 @@ export class ProducerClient {
     return this.txn;
   }
 
+  /** Whether the coordinator aborted this producer's transaction on timeout (its epoch bumped since). */
+  private epochTimedOut(): boolean {
+    const tid = this.cfg.transactionalId;
+    return tid !== null && this.cluster.coordinator.timedOutAt(tid, this.epoch);
+  }
+
+  /**
+   * `abortTransaction()` after the coordinator aborted the transaction on timeout: InitProducerId
+   * with the current id and epoch, which hands this producer the bumped epoch (KIP-588, "user
+   * should abort the ongoing transaction by calling KafkaProducer#abortTransaction which would try
+   * to send initPidRequest and reinitialize the producer"); the producer then begins the next
+   * transaction. Fenced instead when another instance has started since.
+   * https://kafka.apache.org/42/javadoc/org/apache/kafka/common/errors/InvalidProducerEpochException.html
+   */
+  private claimEpoch(cause: number, done: (cause: number) => void): void {
+    const w = this.world;
+    const coord = this.cluster.coordinator;
+    const inc = this.owner.incarnation;
+    const tid = this.cfg.transactionalId!;
+    const epoch = this.epoch;
+    w.send(this.owner, coord, 'txn-request', cause, { count: TXN_API.InitProducerId }, (e) => {
+      const next = coord.claimAfterTimeout(tid, epoch);
+      w.send(
+        coord,
+        this.owner,
+        'txn-response',
+        e,
+        { count: TXN_API.InitProducerId },
+        (e2) => {
+          if (next < 0) {
+            this.fatal('PRODUCER_FENCED', e2);
+            return done(e2);
+          }
+          // A new epoch numbers its batches from 0 again (the queues are empty: flushed).
+          this.epoch = next;
+          this.nextSeq.fill(0);
+          this.txn = null;
+          this.inTransaction = false;
+          this.txnError = null;
+          done(e2);
+        },
+        { toInc: inc },
+      );
+    });
+  }
+
   /**
    * `sendOffsetsToTransaction(offsets, groupMetadata)`: the offsets "will be considered committed
    * only if the transaction is committed successfully". A round trip to the coordinator, which
@@ -686,6 +738,9 @@ export class ProducerClient {
       if (this.owner.incarnation !== inc || !this.owner.alive) return;
       const doCommit = commit && this.txnError === null && this.fatalError === null;
       if (hooks.beforeEnd?.(cause)) return;
+      // A send was refused for the epoch the timeout bumped: no EndTxn, the epoch is claimed.
+      if (this.txnError === 'INVALID_PRODUCER_EPOCH' && this.epochTimedOut())
+        return this.claimEpoch(cause, (c) => done(false, c));
       const txn = this.txn;
       if (!txn) {
         // Nothing was sent in it: the coordinator never heard of it; ending it is local.
@@ -703,6 +758,8 @@ export class ProducerClient {
         { txn: txn.no, count: TXN_API.EndTxn },
         (e) => {
           if (!coord.isCurrent(this.cfg.transactionalId!, epoch) || txn.state !== 'Ongoing') {
+            // The coordinator aborted it on timeout: INVALID_PRODUCER_EPOCH, abortable (KIP-588).
+            const timedOut = coord.timedOutAt(this.cfg.transactionalId!, epoch);
             const r = w.trace.add(
               w.now,
               K['reject'],
@@ -713,7 +770,7 @@ export class ProducerClient {
               -1,
               -1,
               -1,
-              errorIndex('PRODUCER_FENCED'),
+              errorIndex(timedOut ? 'INVALID_PRODUCER_EPOCH' : 'PRODUCER_FENCED'),
             );
             w.trace.set(r, { txn: txn.no });
             w.send(
@@ -723,6 +780,7 @@ export class ProducerClient {
               r,
               { txn: txn.no, count: TXN_API.EndTxn },
               (e2) => {
+                if (timedOut) return this.claimEpoch(e2, (c) => done(false, c));
                 this.fatal('PRODUCER_FENCED', e2);
                 done(false, e2);
               },

@@ -414,6 +414,23 @@ class Ctx {
           entries: [c, f],
         };
     }
+    // acks=all: the ISR shrank below min.insync.replicas while the batch waited for it.
+    const t = this.t;
+    const afterAppend = ERROR_CODES.indexOf('NOT_ENOUGH_REPLICAS_AFTER_APPEND');
+    const rejects = this.ofKind('reject');
+    for (let x = Ctx.from(rejects, append); x < rejects.length; x++) {
+      const r = rejects[x]!;
+      if (
+        t.aux[r] === afterAppend &&
+        t.event[r] === t.event[append] &&
+        t.topic[r] === t.topic[append] &&
+        t.partition[r] === t.partition[append]
+      )
+        return {
+          text: `the in-sync replicas of partition ${t.partition[r]} fell below min.insync.replicas=${this.run.scenario.broker['min.insync.replicas']} before {id} was copied, so the leader answered NOT_ENOUGH_REPLICAS_AFTER_APPEND although {id} was in its log`,
+          entries: [r],
+        };
+    }
     return { text: 'no acknowledgement of {id} arrived within request.timeout.ms', entries: [] };
   }
 

@@ -314,7 +314,7 @@ export const KNOBS: readonly KnobMeta[] = [
     group: 'broker',
     system: 'Kafka broker',
     editor: { type: 'number', min: 1, max: 9 },
-    what: 'With acks=all, a write is refused (NOT_ENOUGH_REPLICAS) when fewer in-sync replicas than this are alive.',
+    what: 'With acks=all, a write is refused (NOT_ENOUGH_REPLICAS) when fewer in-sync replicas than this are alive; one already appended and waiting when the ISR shrinks gets NOT_ENOUGH_REPLICAS_AFTER_APPEND, and its retry writes it again unless the producer is idempotent.',
     realDefault: '1',
     note: 'Our default is 2.',
     doc: brokerDoc('min.insync.replicas'),

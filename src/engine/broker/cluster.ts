@@ -106,12 +106,12 @@ export class BrokerNode extends Actor {
     const w = this.world;
     const t = w.trace;
     const p = req.topic.partitions[req.partition]!;
-    const reject = (code: ErrorCode) => {
+    const reject = (code: ErrorCode, why = cause) => {
       const e = t.add(
         w.now,
         K['reject'],
         this.id,
-        cause,
+        why,
         req.events[0] ?? -1,
         req.topic.index,
         p.index,
@@ -146,8 +146,12 @@ export class BrokerNode extends Actor {
             n,
             req.firstSeq,
           );
-          this.respondWhenReplicated(p, dup.offset + n, req.acks, () =>
-            respond({ error: 'NONE', offset: dup.offset, appended: false }, e),
+          this.respondWhenReplicated(
+            p,
+            dup.offset + n,
+            req.acks,
+            () => respond({ error: 'NONE', offset: dup.offset, appended: false }, e),
+            reject,
           );
           return;
         }
@@ -193,8 +197,12 @@ export class BrokerNode extends Actor {
     this.cluster.replicate(p, e);
     if (req.acks === '1') respond({ error: 'NONE', offset: base, appended: true }, e);
     else if (req.acks === 'all')
-      this.respondWhenReplicated(p, p.leo, 'all', () =>
-        respond({ error: 'NONE', offset: base, appended: true }, e),
+      this.respondWhenReplicated(
+        p,
+        p.leo,
+        'all',
+        () => respond({ error: 'NONE', offset: base, appended: true }, e),
+        reject,
       );
     // A random leader failover strikes here: appended (and, with acks=1, acknowledged), not
     // yet copied by any follower.
@@ -252,17 +260,30 @@ export class BrokerNode extends Actor {
     );
   }
 
+  /**
+   * Answer once the ISR has the records (acks=all), or now. A request whose wait ends because the
+   * ISR shrank below `min.insync.replicas` (the HW then moves up to the leader's end) gets
+   * NOT_ENOUGH_REPLICAS_AFTER_APPEND: its records are in the leader's log but not safely
+   * replicated, and the producer retries — "Producer retries will cause duplicates"
+   * (https://kafka.apache.org/documentation/#brokerconfigs_min.insync.replicas,
+   * https://kafka.apache.org/42/javadoc/org/apache/kafka/common/errors/NotEnoughReplicasAfterAppendException.html;
+   * Partition.checkEnoughReplicasReachOffset).
+   */
   private respondWhenReplicated(
     p: Partition,
     end: number,
     acks: '0' | '1' | 'all',
     fn: () => void,
+    reject: (code: ErrorCode, cause: number) => void,
   ): void {
     if (acks !== 'all' || p.hw >= end) {
       if (acks !== '0') fn();
       return;
     }
-    this.cluster.awaitHw(p, end, this, fn);
+    this.cluster.awaitHw(p, end, this, (cause) => {
+      if (p.isr.size < this.cluster.minIsr) reject('NOT_ENOUGH_REPLICAS_AFTER_APPEND', cause);
+      else fn();
+    });
   }
 }
 
@@ -297,7 +318,7 @@ export class Cluster {
   readonly coordinator: Coordinator;
   private readonly hwWaiters = new Map<
     Partition,
-    { end: number; broker: BrokerNode; fn: () => void }[]
+    { end: number; broker: BrokerNode; fn: (cause: number) => void }[]
   >();
   /** pid → the epoch that fenced it (a newer one), for zombie writes to partitions it never wrote. */
   private readonly fenced = new Map<number, number>();
@@ -403,13 +424,13 @@ export class Cluster {
     if (hw <= p.hw) return;
     const w = this.world;
     p.hw = hw;
-    w.trace.add(w.now, K['hw'], this.lab.id, cause, -1, p.topic, p.index, hw);
+    const h = w.trace.add(w.now, K['hw'], this.lab.id, cause, -1, p.topic, p.index, hw);
     const waiting = this.hwWaiters.get(p);
     if (waiting) {
       const keep: typeof waiting = [];
       for (const x of waiting) {
         if (x.end <= hw) {
-          if (x.broker.alive && p.leader === x.broker.number) x.fn();
+          if (x.broker.alive && p.leader === x.broker.number) x.fn(h);
         } else keep.push(x);
       }
       if (keep.length > 0) this.hwWaiters.set(p, keep);
@@ -418,7 +439,8 @@ export class Cluster {
     p.notify();
   }
 
-  awaitHw(p: Partition, end: number, broker: BrokerNode, fn: () => void): void {
+  /** Call `fn` with the HW's cause once `p`'s HW reaches `end` (while `broker` still leads). */
+  awaitHw(p: Partition, end: number, broker: BrokerNode, fn: (cause: number) => void): void {
     let list = this.hwWaiters.get(p);
     if (!list) this.hwWaiters.set(p, (list = []));
     list.push({ end, broker, fn });
@@ -672,7 +694,15 @@ export class Cluster {
 export class Coordinator extends Actor {
   readonly groups = new Map<string, GroupState>();
   /** transactional.id → producer id, epoch and the current transaction. */
-  readonly producers = new Map<string, { pid: number; epoch: number; current: TxnRecord | null }>();
+  /**
+   * transactional.id → its producer id, epoch and open transaction; `timedOut` is the epoch whose
+   * transaction the coordinator aborted on timeout (KIP-588: that producer may claim the bumped
+   * epoch and go on), or -1.
+   */
+  readonly producers = new Map<
+    string,
+    { pid: number; epoch: number; current: TxnRecord | null; timedOut: number }
+  >();
 
   constructor(
     world: World,
@@ -732,7 +762,7 @@ export class Coordinator extends Actor {
     }
     let st = this.producers.get(transactionalId);
     if (!st) {
-      st = { pid: c.allocatePid(), epoch: 0, current: null };
+      st = { pid: c.allocatePid(), epoch: 0, current: null, timedOut: -1 };
       this.producers.set(transactionalId, st);
       return { pid: st.pid, epoch: st.epoch, error: 'NONE' };
     }
@@ -741,12 +771,35 @@ export class Coordinator extends Actor {
     else if (cur && cur.state === 'PrepareCommit') this.completeTxn(cur, true, cause);
     else if (cur && cur.state === 'PrepareAbort') this.completeTxn(cur, false, cause);
     st.epoch++;
+    st.timedOut = -1;
     st.current = null;
     c.fence(st.pid, st.epoch);
     const w = this.world;
     const e = w.trace.add(w.now, K['fenced'], this.id, cause, -1, -1, -1, -1, -1, st.epoch);
     w.trace.set(e, { txn: -1 });
     return { pid: st.pid, epoch: st.epoch, error: 'NONE' };
+  }
+
+  /**
+   * Whether the producer of `transactionalId` at `epoch` lost its transaction to the timeout and
+   * no newer instance has started since: it may claim the bumped epoch (KIP-588).
+   */
+  timedOutAt(transactionalId: string, epoch: number): boolean {
+    return this.producers.get(transactionalId)?.timedOut === epoch;
+  }
+
+  /**
+   * `InitProducerId` with the producer's current id and epoch, after its transaction was aborted
+   * on timeout (KIP-588, Kafka ≥ 2.7): the coordinator remembers the timeout and hands that
+   * producer the bumped epoch, so it goes on instead of being fenced. Returns the epoch, or -1
+   * (PRODUCER_FENCED) when another instance has started since.
+   * https://cwiki.apache.org/confluence/display/KAFKA/KIP-588:+Allow+producers+to+recover+gracefully+from+transaction+timeouts
+   */
+  claimAfterTimeout(transactionalId: string, epoch: number): number {
+    const st = this.producers.get(transactionalId);
+    if (!st || st.timedOut !== epoch) return -1;
+    st.timedOut = -1;
+    return st.epoch;
   }
 
   /** Is (pid, epoch) the current instance of its transactional id? */
@@ -769,6 +822,7 @@ export class Coordinator extends Actor {
     w.scheduleGlobal(timeoutMs, () => {
       if (rec.state !== 'Ongoing') return;
       this.endTxn(rec, false, e, TXN_REASON_TIMEOUT);
+      st.timedOut = st.epoch;
       st.epoch++;
       this.cluster.fence(st.pid, st.epoch);
       if (st.current === rec) st.current = null;

@@ -6,6 +6,7 @@
  */
 import { expect, it } from 'vitest';
 import { entriesOf, runScenario, totals } from '../testing';
+import { ERROR_CODES } from '../trace';
 
 it('three brokers down in turn, each back 1,050 ms later: the ISRs grow back to 3 and e1..e3 are written once', () => {
   // broker-2 (leader of p1) fails at 38 ms, broker-3 at 176 ms, broker-1 (by then leader of
@@ -69,4 +70,43 @@ it('replica.lag.time.max.ms: the leader drops a dead follower from the ISR at it
   expect(at(1000)).toEqual({ isr: 2000, ack: 2002 });
   // The default 30 s: the controller's 9,500 ms comes first.
   expect(at(30_000)).toEqual({ isr: 9500, ack: 9502 });
+});
+
+it('acks=all: a batch whose wait ends because the ISR fell below min.insync.replicas gets NOT_ENOUGH_REPLICAS_AFTER_APPEND; without idempotence its retry writes it twice', () => {
+  // One partition on brokers 1 (leader), 2, 3; min.insync.replicas 2 (the default here).
+  // broker-2 and broker-3 die at 500 ms and are back at 60,500 ms. e1 (sent at 1,000 ms, alone
+  // in flight: max.in.flight 1) is appended at 1,002 ms and waits for the ISR. The controller
+  // drops both dead brokers at 500 + broker.session.timeout.ms 9,000 = 9,500 ms: the ISR is the
+  // leader alone, the HW moves up to 1 and the waiting request is answered
+  // NOT_ENOUGH_REPLICAS_AFTER_APPEND (Kafka's Partition.checkEnoughReplicasReachOffset). Its
+  // retries get NOT_ENOUGH_REPLICAS until the followers are back in the ISR; then the retry is
+  // appended again: e1 twice (idempotence off), e2 and e3 once. With idempotence on, the broker
+  // recognises the retry's sequence: e1 once.
+  const at = (idempotence: boolean) =>
+    runScenario({
+      workload: { generate: { count: 3, startAtMs: 1000, intervalMs: 100 } },
+      producer: {
+        acks: 'all',
+        'linger.ms': 0,
+        'enable.idempotence': idempotence,
+        'max.in.flight.requests.per.connection': 1,
+      },
+      broker: { partitions: 1 },
+      processor: { type: 'consumer', 'enable.auto.commit': false, 'auto.offset.reset': 'earliest' },
+      faults: [
+        { kind: 'crash', target: 'broker-2', at: 500, restartAfterMs: 60_000 },
+        { kind: 'crash', target: 'broker-3', at: 500, restartAfterMs: 60_000 },
+      ],
+    });
+  const off = at(false);
+  const t = off.trace;
+  const afterAppend = entriesOf(off, 'reject').filter(
+    (i) => ERROR_CODES[t.aux[i]!] === 'NOT_ENOUGH_REPLICAS_AFTER_APPEND',
+  );
+  expect(afterAppend.map((i) => `${t.time[i]}:${off.events.id(t.event[i]!)}`)).toEqual(['9500:e1']);
+  expect(totals(off)).toEqual({ rows: 4, sum: 70, duplicates: 1, lost: 0 });
+  expect(off.verdict.explanations[0]!.sentence).toContain(
+    'fell below min.insync.replicas=2 before e1 was copied, so the leader answered NOT_ENOUGH_REPLICAS_AFTER_APPEND',
+  );
+  expect(totals(at(true))).toEqual({ rows: 3, sum: 60, duplicates: 0, lost: 0 });
 });

@@ -162,6 +162,55 @@ describe('consume-transform-produce with sendOffsetsToTransaction (SEMANTICS S15
     expect(totals(run)).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
     expect(entriesOf(run, 'fenced').length).toBeGreaterThanOrEqual(1);
   });
+
+  it('a transaction the coordinator aborted on timeout: the copier aborts, claims the bumped epoch (KIP-588) and copies its batch again — each event once', () => {
+    // transaction.timeout.ms 3 s; the first 5 records take 1 s each. The copier polls e1..e5 at
+    // 1,010 ms; transaction 1 begins with e1's output (2,010 ms) and the coordinator aborts it
+    // 3 s later (5,010 ms), which bumps the producer's epoch. e4's and e5's sends are
+    // refused with INVALID_PRODUCER_EPOCH — abortable, not fatal, since no other instance took
+    // the transactional.id: the copier's commit fails, abortTransaction sends InitProducerId with
+    // its own epoch and gets the bumped one, and the group offset (still 0) brings e1..e5 back.
+    // Before: the copier was fenced for good and its 10 events were lost.
+    const run = runScenario({
+      workload: { topic: 'in', generate: { count: 10, startAtMs: 10, intervalMs: 10 } },
+      processor: {
+        type: 'consumer',
+        'enable.auto.commit': false,
+        commit: 'with-transaction',
+        'isolation.level': 'read_committed',
+        'max.poll.records': 5,
+        'auto.offset.reset': 'earliest',
+        startAtMs: 1000,
+        processing: {
+          mode: 'sync',
+          perRecordMs: 1, // The list is used in turn, again and again: 5 slow records, then 40 quick ones.
+          durationsMs: [1000, 1000, 1000, 1000, 1000, ...new Array<number>(40).fill(1)],
+        },
+      },
+      sink: {
+        type: 'kafka',
+        topic: 'out',
+        'transactional.id': 'copier-0',
+        'transaction.timeout.ms': 3000,
+      },
+      readers: [
+        { name: 'rc', topic: 'out', 'isolation.level': 'read_committed' },
+        { name: 'ru', topic: 'out', 'isolation.level': 'read_uncommitted' },
+      ],
+    });
+    const t = run.trace;
+    const refused = entriesOf(run, 'reject').filter(
+      (i) => ERROR_CODES[t.aux[i]!] === 'INVALID_PRODUCER_EPOCH',
+    );
+    expect(refused.map((i) => `${t.time[i]}:${run.events.id(t.event[i]!)}`)).toEqual([
+      '5012:e4',
+      '6012:e5',
+    ]);
+    expect(entriesOf(run, 'fenced')).toEqual([]);
+    expect(totals(run, 'reader:rc')).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
+    // e1..e3 were written in the aborted transaction: read_uncommitted sees them twice.
+    expect(totals(run, 'reader:ru')).toEqual({ rows: 13, sum: 610, duplicates: 3, lost: 0 });
+  });
 });
 
 describe('the checker sees a transactional topic at both isolation levels', () => {
