@@ -667,3 +667,31 @@ describe('Flink without checkpoints: KafkaSource commits nothing unless enable.a
     expect(totals(run(true))).toEqual({ rows: 650, sum: 1_915_750, duplicates: 50, lost: 0 });
   });
 });
+
+it('KafkaSink: a send rejected after the coordinator aborted the transaction fails the task, so no checkpoint completes over records never written', () => {
+  // transaction.timeout.ms 3 s, checkpoints every 10 s, e1..e20 every 500 ms from 10 ms, the job
+  // from 1 s. Transaction 1 begins with e1's send (1,013 ms) and is aborted by the coordinator at
+  // 4,013 ms; e9's send is rejected (INVALID_PRODUCER_EPOCH) and the producer fenced at 4,030 ms.
+  // KafkaWriter rethrows the send's exception: the task fails then, and restarts from the start
+  // (no checkpoint yet) after exponential-delay's 1 s (5,030 ms). Its transaction 2 is aborted in
+  // turn at 8,043 ms, the next send fails at 8,530 ms, the restart waits 1.5 s (10,030 ms); then
+  // checkpoint 1 completes (11,021 ms) before the third transaction's timeout, with all 20
+  // records: each reaches the read_committed reader once. (Before: the job ran on after the
+  // abort, checkpoint 1 completed over e9..e20 never written, and all 20 were lost.)
+  const run = runScenario({
+    workload: { topic: 'in', generate: { count: 20, startAtMs: 10, intervalMs: 500 } },
+    processor: { type: 'flink', 'execution.checkpointing.interval': 10_000, startAtMs: 1000 },
+    sink: {
+      type: 'kafka',
+      topic: 'out',
+      deliveryGuarantee: 'EXACTLY_ONCE',
+      transactionalIdPrefix: 'job-a',
+      'transaction.timeout.ms': 3000,
+    },
+    readers: [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
+  });
+  const t = run.trace;
+  expect(entriesOf(run, 'crash').map((i) => t.time[i])).toEqual([4030, 8530]);
+  expect(entriesOf(run, 'restore').map((i) => t.time[i])).toEqual([1000, 5030, 10030]);
+  expect(totals(run)).toEqual({ rows: 20, sum: 2100, duplicates: 0, lost: 0 });
+});

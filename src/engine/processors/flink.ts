@@ -530,6 +530,7 @@ export class FlinkTask extends Actor {
         this.output!,
         outputClientConfig(null, outputTransactionTimeoutMs(this.scenario), k['linger.ms']),
       );
+      this.watchSends(this.plain);
       this.plain.init(e, go);
       return;
     }
@@ -683,6 +684,21 @@ export class FlinkTask extends Actor {
     w.trace.set(e, { txn: rec.no });
   }
 
+  /**
+   * A record the sink's producer could not write fails the task, whatever the delivery guarantee:
+   * KafkaWriter keeps the send callback's exception and throws it from the mailbox ("One or more
+   * Kafka Producer send requests have encountered exception"), so no checkpoint completes over a
+   * record that was never written; the job restores the last completed one. A fenced producer
+   * (its transaction aborted by the coordinator after transaction.timeout.ms) fails the same way.
+   * https://github.com/apache/flink-connector-kafka/blob/main/flink-connector-kafka/src/main/java/org/apache/flink/connector/kafka/sink/KafkaWriter.java
+   */
+  private watchSends(c: ProducerClient): void {
+    const inc = this.incarnation;
+    c.onRecord = (_event, _send, ok, _error, cause) => {
+      if (!ok && this.alive && this.incarnation === inc) this.crash(cause, -1, 0);
+    };
+  }
+
   /** Open the transaction of `epoch` (EXACTLY_ONCE): a producer with transactional.id prefix-0-epoch. */
   private openEpoch(epoch: number, cause: number, done: () => void): void {
     const k = this.kafka!;
@@ -697,6 +713,7 @@ export class FlinkTask extends Actor {
       ),
     );
     this.producers.set(epoch, c);
+    this.watchSends(c);
     c.init(
       cause,
       () => {
