@@ -147,7 +147,7 @@ export function simulate(scenario: Scenario, opts: SimulateOptions = {}): Run {
   } else if (proc.type === 'flink') {
     buildFlink(w, scenario, proc, cluster, input, output, sink, service, state);
   } else {
-    state.spark = buildSpark(w, scenario, proc, cluster, input, sink, service);
+    state.spark = buildSpark(w, scenario, proc, cluster, input, sink, service, output);
   }
 
   // Downstream readers: a consumer each, copying what it sees into its own table.

@@ -64,6 +64,29 @@ describe('a batch re-run after a crash before its commit-log entry (SEMANTICS S1
     ).toEqual({ rows: 30, sum: 4650, duplicates: 0, lost: 0 });
   });
 
+  it('(e) the built-in Kafka sink (at-least-once): the re-run writes e21..e30 again → 40, 7,200; without the crash 30', () => {
+    // SEMANTICS §1.6: "Kafka sink — Yes (at-least-once)". The reader is read_committed: the sink
+    // has no transactions, so every record it wrote is committed.
+    const kafka = (faults: unknown[]) =>
+      runScenario({
+        workload: { events: events(30) },
+        processor: {
+          type: 'spark',
+          maxOffsetsPerTrigger: 10,
+          startingOffsets: 'earliest',
+          startAtMs: 1000,
+        },
+        sink: { type: 'kafka', topic: 'out' },
+        readers: [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
+        faults: faults as never,
+      });
+    const run = kafka(crash);
+    expect(run.verdict.primary).toBe('reader:rc');
+    expect(totals(run)).toEqual({ rows: 40, sum: 7200, duplicates: 10, lost: 0 });
+    expect(anomalies(run)).toEqual(Array.from({ length: 10 }, (_, k) => `e${21 + k}:2`));
+    expect(totals(kafka([]))).toEqual({ rows: 30, sum: 4650, duplicates: 0, lost: 0 });
+  });
+
   it('(d) the built-in file sink skips a batch id it already logged → 30, 4,650', () => {
     expect(totals(spark({ type: 'file' }, crash))).toEqual({
       rows: 30,

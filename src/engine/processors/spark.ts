@@ -13,6 +13,11 @@
  * Deleting the checkpoint location starts over from `startingOffsets` with batch ids from 0
  * (https://docs.delta.io/latest/delta-streaming.html#idempotent-table-writes-in-foreachbatch warns
  * that writes are then skipped under the same txnAppId). A trigger with no new data runs no batch.
+ *
+ * The built-in Kafka sink writes each batch's rows with a plain (idempotent, non-transactional)
+ * producer and flushes before the commit log: "Yes (at-least-once)", a batch re-run after a crash
+ * writes its records again
+ * (https://spark.apache.org/docs/latest/streaming/apis-on-dataframes-and-datasets.html#output-sinks).
  */
 import { Actor, type World } from '../world';
 import type { Cluster, Topic } from '../broker/cluster';
@@ -24,6 +29,8 @@ import { fetchFrom, parkOn } from './fetch';
 import { sinkKey, withSideEffect } from './outputs';
 import type { Rec } from './consumer';
 import { K } from '../trace';
+import { ProducerClient, outputClientConfig } from '../client';
+import { outputTransactionTimeoutMs } from '../scenario/schema';
 
 /** One offset-log entry: the batch's range per partition ([start, end)) and its timestamp. */
 export interface PlannedBatch {
@@ -55,6 +62,8 @@ export class SparkQuery extends Actor {
     private readonly sink: SinkActor | null,
     private readonly service: ServiceActor | null,
     private readonly scenario: Scenario,
+    /** The Kafka sink's topic, when the query writes to Kafka. */
+    private readonly output: Topic | null = null,
   ) {
     super(world, 'spark');
   }
@@ -301,6 +310,7 @@ export class SparkQuery extends Actor {
       const next = Math.ceil((w.now + 1) / t) * t;
       this.after(next - w.now, () => this.trigger(e));
     };
+    if (this.output && rows.length > 0) return this.writeKafka(rows, cause, finish);
     if (!this.sink || rows.length === 0) return finish(cause);
     const s = this.scenario.sink;
     const policy =
@@ -316,6 +326,49 @@ export class SparkQuery extends Actor {
       finish(c);
     });
   }
+
+  private kafka: KafkaWriter | null = null;
+
+  /**
+   * The Kafka sink: send every row's record, flush, then go on to the commit log. A record that
+   * cannot be written fails the query (the batch runs again after the restart).
+   */
+  private writeKafka(rows: SinkRow[], cause: number, finish: (c: number) => void): void {
+    const inc = this.incarnation;
+    const send = (c: number) => {
+      const client = this.kafka!.client;
+      let failed = false;
+      for (const r of rows)
+        client.send(r.event, r.cause, (ok, _err, c2) => {
+          if (ok || failed || this.incarnation !== inc || !this.alive) return;
+          failed = true;
+          this.crash(c2, -1, 1000);
+        });
+      client.flush(() => {
+        if (!failed && this.incarnation === inc && this.alive) finish(c);
+      });
+    };
+    if (this.kafka?.inc === inc) return send(cause);
+    const k = this.scenario.sink;
+    const client = new ProducerClient(
+      this,
+      this.cluster,
+      this.output!,
+      outputClientConfig(
+        null,
+        outputTransactionTimeoutMs(this.scenario),
+        k.type === 'kafka' ? k['linger.ms'] : 0,
+      ),
+    );
+    this.kafka = { inc, client };
+    client.init(cause, send);
+  }
+}
+
+/** The Kafka sink's producer and the incarnation it belongs to (a restart makes a new one). */
+interface KafkaWriter {
+  inc: number;
+  client: ProducerClient;
 }
 
 /** Assemble the Spark query of a scenario. */
@@ -327,8 +380,9 @@ export function buildSpark(
   input: Topic,
   sink: SinkActor | null,
   service: ServiceActor | null,
+  output: Topic | null = null,
 ): SparkQuery {
-  const q = new SparkQuery(w, p, cluster, input, sink, service, s);
+  const q = new SparkQuery(w, p, cluster, input, sink, service, s, output);
   q.start();
   return q;
 }

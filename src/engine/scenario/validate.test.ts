@@ -177,6 +177,21 @@ describe('scenario validation names the field of every problem', () => {
         sink: { type: 'kafka', deliveryGuarantee: 'EXACTLY_ONCE' },
       }),
     ).toEqual(['processor.execution.checkpointing.interval', 'sink.transactionalIdPrefix']);
+    // Spark's Kafka sink is at-least-once, without transactions: Flink's and the producer's
+    // transaction settings would be ignored.
+    expect(
+      paths({
+        ...base,
+        processor: { type: 'spark' },
+        sink: {
+          type: 'kafka',
+          deliveryGuarantee: 'EXACTLY_ONCE',
+          transactionalIdPrefix: 'q',
+          'transactional.id': 'q-0',
+        },
+      }),
+    ).toEqual(['sink.deliveryGuarantee', 'sink.transactionalIdPrefix', 'sink.transactional.id']);
+    expect(paths({ ...base, processor: { type: 'spark' }, sink: { type: 'kafka' } })).toEqual([]);
     // delivery.timeout.ms must cover linger.ms + request.timeout.ms (5 + 200000 here). Unset, the
     // producer raises it to that sum (KafkaProducer.configureDeliveryTimeout); set, it refuses.
     const raised = parseScenario({ ...base, producer: { 'request.timeout.ms': 200_000 } });

@@ -518,6 +518,24 @@ function semanticIssues(s: Scenario): Issue[] {
         'deliveryGuarantee is a Flink KafkaSink setting; a consumer loop uses transactional.id',
       );
   }
+  if (proc.type === 'spark' && sink.type === 'kafka') {
+    // Spark's Kafka sink has no transactions: "Yes (at-least-once)".
+    if (sink.deliveryGuarantee !== 'NONE')
+      add(
+        'sink.deliveryGuarantee',
+        "deliveryGuarantee is a Flink KafkaSink setting; Spark's Kafka sink is at-least-once, without transactions",
+      );
+    if (sink.transactionalIdPrefix !== undefined)
+      add(
+        'sink.transactionalIdPrefix',
+        "transactionalIdPrefix is a Flink KafkaSink setting; Spark's Kafka sink writes without transactions",
+      );
+    if (sink['transactional.id'] !== undefined)
+      add(
+        'sink.transactional.id',
+        "Spark's Kafka sink writes without transactions (at-least-once): transactional.id is a consumer loop's setting",
+      );
+  }
   if (proc.type === 'flink' && sink.type === 'kafka') {
     if (sink.deliveryGuarantee !== 'NONE' && proc['execution.checkpointing.interval'] === null)
       add(
