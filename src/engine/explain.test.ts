@@ -88,6 +88,35 @@ describe('explanations name the cause the run had', () => {
     expect(point(run, 'log:out').rows[run.events.identityOf('e12')]!).toBeGreaterThan(1);
   });
 
+  it('a dedupe table whose entry expired before the copy came says so', () => {
+    // p-77's acknowledgement is delayed 3 s; the application (sync sends) sent it at 30 ms, gives
+    // up after 2 s and sends it again at 2,030 ms. The consumer wrote the first copy at 48 ms; the
+    // dedupe table keeps an id for 1 s, so the second copy (written at 2,048 ms) is taken as new:
+    // 2 rows (SEMANTICS §1.7).
+    const run = runScenario({
+      workload: {
+        topic: 'payments',
+        events: [
+          { id: 'p-75', amount: 100, at: 0 },
+          { id: 'p-76', amount: 250, at: 10 },
+          { id: 'p-77', amount: 40, at: 20 },
+          { id: 'p-78', amount: 75, at: 30 },
+          { id: 'p-79', amount: 310, at: 40 },
+        ],
+      },
+      producer: { app: { mode: 'sync', 'get.timeout.ms': 2000, onFailure: 'resend' } },
+      processor: { type: 'consumer', 'enable.auto.commit': false, 'auto.offset.reset': 'earliest' },
+      sink: { type: 'table', name: 'payments', dedupe: { retentionMs: 1000 } },
+      faults: [
+        { kind: 'delay-response', link: 'produce', match: { event: 'p-77' }, delayMs: 3000 },
+      ],
+    });
+    expect(point(run).totals).toMatchObject({ rows: 6, duplicates: 1, lost: 0 });
+    expect(sentence(run)).toMatch(
+      /→ the dedupe table keeps an id for 1,000 ms \(dedupe\.retentionMs\): the copy came after the first one's entry had expired, so it was taken as new$/,
+    );
+  });
+
   it('a file sink skipping batch ids it already logged says so in words', () => {
     // The checkpoint location is deleted at 1.55 s: batch ids start again from 0, and the file
     // sink's _spark_metadata log already lists them, so it skips those batches.

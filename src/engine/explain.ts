@@ -753,6 +753,11 @@ class Ctx {
         return `${this.sinkStatement()} — nothing collapsed the copies`;
       if (s.statement === 'insert' && !s.dedupe)
         return 'a plain INSERT has no key to collapse the copies';
+      // Both copies inserted through a dedupe table keyed on the business id: the first one's
+      // entry had expired when the second came (SEMANTICS §1.7, "the copy that arrives after W
+      // is a new effect").
+      if (s.dedupe && s.key === 'business-id')
+        return `the dedupe table keeps an id for ${s.dedupe.retentionMs.toLocaleString('en-US')} ms (dedupe.retentionMs): the copy came after the first one's entry had expired, so it was taken as new`;
       if (s.statement === 'merge')
         return 'both copies were in one MERGE: a key new to the table is NOT MATCHED for each copy, so each was inserted';
       return '';
@@ -1075,12 +1080,27 @@ class Ctx {
             t.offset[c]! + t.count[c]! > from &&
             t.offset[c]! < from + count
           ) {
-            const acks = normalizeAcks(this.run.scenario.producer.acks);
-            // The fault that took the leader down (a crash or a failover), when one did.
-            const f = this.rootFault(i);
+            const sc = this.run.scenario;
+            const acks = normalizeAcks(sc.producer.acks);
+            // The leader that appended it, its crash (the fault behind it, when one did), and
+            // the broker elected in its place (the truncation's cause is that election).
+            const oldLeader = t.actor[c]!;
+            const crash = this.prevOf('crash', i, oldLeader);
+            const f = this.rootFault(crash >= 0 ? crash : i);
+            const le = t.cause[i]!;
+            const next = le >= 0 && this.kind(le) === 'leader' ? `broker-${t.aux[le]}` : null;
+            // Records below the old high watermark were cut: only an unclean election does that.
+            const unclean = this.childrenOf(i).some((x) => this.kind(x) === 'data-loss');
+            // A plain scheduled crash of that broker needs no parenthesis ("broker-1 failed").
+            const spec = f >= 0 ? sc.faults[t.aux[f]!] : undefined;
+            const why = spec && (spec.id || spec.kind !== 'crash') ? ` (${this.faultText(f)})` : '';
+            const failed = `${t.actors[oldLeader]} failed${why}`;
+            const written = `{id} was written to the leader ${t.actors[oldLeader]} (offset ${t.offset[c]})`;
             return {
-              template: `{id} was written to the leader (offset ${t.offset[c]})${acks === '1' ? ' and acknowledged with acks=1' : ''} but not yet copied to a follower → the leader failed${f >= 0 ? ` (${this.faultText(f)})` : ''} and the new leader, which never had it, became the reference: {id} was cut from the log`,
-              entries: f >= 0 ? [c, f, i] : [c, i],
+              template: unclean
+                ? `${written} while no follower was in sync (min.insync.replicas=${sc.broker['min.insync.replicas']}), so it was ${acks === '0' ? 'sent' : 'acknowledged'} without a copy → ${failed}, and with unclean.leader.election.enable=true the out-of-sync ${next ?? 'follower'} was elected leader although it never had {id}: {id} was cut from the log`
+                : `${written}${acks === '1' ? ' and acknowledged with acks=1' : ''} but not yet copied to a follower → ${failed} and the new leader${next ? ` ${next}` : ''}, which never had it, became the reference: {id} was cut from the log`,
+              entries: [c, ...(f >= 0 ? [f] : []), ...(crash >= 0 ? [crash] : []), i],
             };
           }
         }

@@ -257,7 +257,9 @@ describe('broker: leader failover (SEMANTICS §1.2, S03/S04)', () => {
     const lost = run.verdict.explanations.find((e) => e.fate === 'lost')!.sentence;
     expect(lost).toContain('acknowledged with acks=1');
     // The fault that took the leader down is named.
-    expect(lost).toContain('→ the leader failed (a failure of the leader of partition 0)');
+    expect(lost).toContain(
+      '→ broker-1 failed (a failure of the leader of partition 0) and the new leader broker-2',
+    );
   });
 
   it('acks=all with min.insync.replicas=2: e10 was never acknowledged, so it is retried to the new leader → nothing lost', () => {

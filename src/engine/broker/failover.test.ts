@@ -110,3 +110,46 @@ it('acks=all: a batch whose wait ends because the ISR fell below min.insync.repl
   );
   expect(totals(at(true))).toEqual({ rows: 3, sum: 60, duplicates: 0, lost: 0 });
 });
+
+it('a record cut by a leader change names the leader that failed, the one elected, and an unclean election', () => {
+  // Unclean: brokers 2 and 3 die at 500 ms (out of the ISR at 9,500 ms); with
+  // min.insync.replicas=1, e1..e3 (12 s) are acknowledged by broker-1 alone; broker-1 dies at
+  // 20 s; broker-2 is back at 30.5 s and, with unclean.leader.election.enable=true, is elected
+  // without e1..e3, which are cut below the old high watermark.
+  const unclean = runScenario({
+    workload: { generate: { count: 3, startAtMs: 12_000, intervalMs: 100 } },
+    producer: { acks: 'all', 'linger.ms': 0 },
+    broker: { partitions: 1, 'min.insync.replicas': 1, 'unclean.leader.election.enable': true },
+    processor: {
+      type: 'consumer',
+      'enable.auto.commit': false,
+      'auto.offset.reset': 'earliest',
+      startAtMs: 60_000,
+    },
+    faults: [
+      { kind: 'crash', target: 'broker-2', at: 500, restartAfterMs: 30_000 },
+      { kind: 'crash', target: 'broker-3', at: 500, restartAfterMs: null },
+      { kind: 'crash', target: 'broker-1', at: 20_000, restartAfterMs: null },
+    ],
+  });
+  expect(totals(unclean)).toEqual({ rows: 0, sum: 0, duplicates: 0, lost: 3 });
+  expect(unclean.verdict.explanations.map((x) => x.sentence)[0]).toBe(
+    'e1 was written to the leader broker-1 (offset 0) while no follower was in sync (min.insync.replicas=1), so it was acknowledged without a copy → broker-1 failed, and with unclean.leader.election.enable=true the out-of-sync broker-2 was elected leader although it never had e1: e1 was cut from the log',
+  );
+  // Clean, acks=1: the leader of p0 (broker-1) fails at 303 ms, after appending e3 (302 ms) and before
+  // a follower copied it; broker-2 is elected from the ISR.
+  const clean = runScenario({
+    workload: { topic: 'events', generate: { count: 6, startAtMs: 100, intervalMs: 100 } },
+    producer: { acks: '1', 'linger.ms': 0 },
+    processor: {
+      type: 'consumer',
+      'enable.auto.commit': false,
+      'auto.offset.reset': 'earliest',
+      startAtMs: 5000,
+    },
+    faults: [{ id: 'fo', kind: 'leader-failover', topic: 'events', at: 303 }],
+  });
+  expect(clean.verdict.explanations.map((x) => x.sentence)).toEqual([
+    'e3 was written to the leader broker-1 (offset 2) and acknowledged with acks=1 but not yet copied to a follower → broker-1 failed (fault "fo") and the new leader broker-2, which never had it, became the reference: e3 was cut from the log',
+  ]);
+});
