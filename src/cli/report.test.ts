@@ -61,6 +61,45 @@ describe('a run cut off at stopAtMs', () => {
     );
   });
 
+  it('a scenario that keeps the run busy without end is cut off at the trace limit, and says so', () => {
+    // A crash before every commit, restarted at once: the consumer writes p-1 again and again
+    // for 7 days of virtual time. (A newcomer's share link froze the page for minutes and
+    // ended on "the run did not settle" — an engine error.) Here the limit is 5,000 entries.
+    const parsed = parseScenario({
+      version: 1,
+      name: 'livelock',
+      workload: { generate: { count: 3, intervalMs: 10 } },
+      processor: { type: 'consumer', 'auto.offset.reset': 'earliest', 'enable.auto.commit': false },
+      faults: [
+        {
+          kind: 'periodic-crash',
+          target: 'consumer-0',
+          everyRecords: 1,
+          point: 'before-commit',
+          restartAfterMs: 0,
+        },
+      ],
+      stopAtMs: 604_800_000,
+    });
+    if (!parsed.ok) throw new Error('invalid');
+    const run = simulate(parsed.scenario, { maxTraceEntries: 5000 });
+    // Stopped after the step that reached 5,000 entries (one step adds a few), then 'end'.
+    expect(run.trace.length).toBeGreaterThan(5000);
+    expect(run.trace.length).toBeLessThan(5020);
+    expect(run.trace.kindOf(run.trace.length - 1)).toBe('end');
+    expect(run.cutOffBy).toBe('trace-limit');
+    expect(run.endTime).toBeLessThan(604_800_000);
+    const r = jsonReport(run);
+    expect([r.cutOff, r.cutOffBy]).toEqual([true, 'trace-limit']);
+    const text = textReport(run);
+    expect(text).toContain(
+      'its trace reached the limit of 5,000 entries with work still pending — the scenario keeps the run busy without settling',
+    );
+    // Each poll holds all three events, processed and never committed: as many rows as 5,000
+    // entries hold (710 for 3 events).
+    expect(r.totals).toMatchObject({ sinkRows: 710, duplicates: 707, lost: 0 });
+  });
+
   it('a run that drains says neither', () => {
     const run = runScenario({
       workload: { generate: { count: 10, intervalMs: 1 } },

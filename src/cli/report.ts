@@ -62,10 +62,13 @@ export interface JsonReport {
   falseFailures: string[];
   endTimeMs: number;
   /**
-   * True when the run reached its stop time with work still pending (`stopAtMs`, or by default
-   * the last event or fault + 1 h): events still on their way then count as lost.
+   * True when the run was stopped with work still pending — at its stop time (`stopAtMs`, or by
+   * default the last event or fault + 1 h), or when its trace reached the engine's limit:
+   * events still on their way then count as lost.
    */
   cutOff: boolean;
+  /** Why: `stop` (the stop time) or `trace-limit`; absent when not cut off. */
+  cutOffBy?: 'stop' | 'trace-limit';
   /** The stop time in effect (ms): `stopAtMs`, or the default. */
   stopAtMs: number;
   traceEntries: number;
@@ -158,6 +161,7 @@ export function jsonReport(run: Run, preset?: string, hash: TraceHasher = traceH
     falseFailures: v.falseFailures,
     endTimeMs: run.endTime,
     cutOff: run.cutOff,
+    ...(run.cutOffBy ? { cutOffBy: run.cutOffBy } : {}),
     stopAtMs: run.scenario.stopAtMs ?? defaultStopAt(run.scenario, run.events),
     traceEntries: run.trace.length,
     faultsNeverFired: neverFired(run),
@@ -186,7 +190,11 @@ export function textReport(run: Run, preset?: string, hash: TraceHasher = traceH
   lines.push(
     `seed ${r.seed} · ${r.traceEntries} trace entries · ended at ${r.endTimeMs} ms · trace ${r.traceHash.slice(0, 16)}`,
   );
-  if (r.cutOff)
+  if (r.cutOffBy === 'trace-limit')
+    lines.push(
+      `cut off at ${r.endTimeMs} ms: its trace reached the limit of ${run.trace.count[run.trace.length - 1]!.toLocaleString('en-US')} entries with work still pending — the scenario keeps the run busy without settling (a crash after every record, restarted at once?); events still on their way count as lost`,
+    );
+  else if (r.cutOff)
     lines.push(
       `cut off at ${r.stopAtMs} ms (${run.scenario.stopAtMs !== undefined ? 'stopAtMs' : 'the default stop: the last event or fault + 1 h; set stopAtMs to run longer'}) with work still pending: events still on their way count as lost`,
     );

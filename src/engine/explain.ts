@@ -239,6 +239,13 @@ class Ctx {
   }
 
   /** The fault, named by its label when it has one (`fault "lost ack"`), else described. */
+  /** Why the run was cut off, in words (for a parenthesis). */
+  private cutOffWhy(): string {
+    return this.run.cutOffBy === 'trace-limit'
+      ? `its trace reached the limit of ${this.t.count[this.t.length - 1]!.toLocaleString('en-US')} entries`
+      : 'stopAtMs, or the default: the last event or fault + 1 h';
+  }
+
   private faultText(faultEntry: number): string {
     if (faultEntry < 0) return '';
     const f = this.run.scenario.faults[this.t.aux[faultEntry]!];
@@ -856,7 +863,7 @@ class Ctx {
       // The run, not the application, stopped first: say so (the event was simply not due yet).
       if (this.run.cutOff)
         return {
-          template: `the run was cut off at ${this.run.endTime} ms (stopAtMs, or the default: the last event or fault + 1 h) before {id} was sent`,
+          template: `the run was cut off at ${this.run.endTime} ms (${this.cutOffWhy()}) before {id} was sent`,
           entries: [],
         };
       return {
@@ -1010,7 +1017,7 @@ class Ctx {
         };
       if (this.run.cutOff)
         return {
-          template: `{id} is in the log but had not been processed when the run was cut off at ${this.run.endTime} ms with work still pending (stopAtMs, or the default: the last event or fault + 1 h)`,
+          template: `{id} is in the log but had not been processed when the run was cut off at ${this.run.endTime} ms with work still pending (${this.cutOffWhy()})`,
           entries: [input[0]!.append],
         };
       return {

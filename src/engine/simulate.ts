@@ -17,6 +17,7 @@ import type { ConsumerProcessorConfig, Scenario } from './scenario/schema';
 import { outputTransactionTimeoutMs } from './scenario/schema';
 import { LIMITS } from './scenario/limits';
 import type { Trace } from './trace';
+import { END_STOP, END_TRACE_LIMIT } from './trace';
 import { check, type Verdict } from './checker';
 import { buildFlink, type JobManager } from './processors/flink';
 import { buildSpark, type SparkQuery } from './processors/spark';
@@ -51,8 +52,13 @@ export interface Run {
   trace: Trace;
   /** Virtual time at which the run ended (ms). */
   endTime: number;
-  /** True when the run stopped at `stopAtMs` (or its default) with work still pending. */
+  /** True when the run stopped with work still pending: at `stopAtMs` (or its default), or at the trace limit. */
   cutOff: boolean;
+  /**
+   * Why it was cut off: `stop` (stopAtMs or its default), `trace-limit` (the trace reached
+   * LIMITS.traceEntries entries: a scenario that keeps the run busy without end), or null.
+   */
+  cutOffBy: 'stop' | 'trace-limit' | null;
   state: RunState;
   verdict: Verdict;
 }
@@ -61,6 +67,8 @@ export interface Run {
 export interface SimulateOptions {
   /** Abort with an Error after this many engine steps (default 200 million). */
   maxSteps?: number;
+  /** Cut the run off when its trace holds this many entries (default LIMITS.traceEntries). */
+  maxTraceEntries?: number;
   /**
    * Called every 65,536 engine steps with the virtual time reached (ms) and the time the run
    * will stop at (ms), e.g. to drive a progress bar from a Worker.
@@ -208,14 +216,17 @@ export function simulate(scenario: Scenario, opts: SimulateOptions = {}): Run {
     stopAt,
     opts.maxSteps ?? 200_000_000,
     progress ? (now) => progress(now, stopAt) : undefined,
+    opts.maxTraceEntries,
   );
-  const cutOff = w.trace.aux[w.trace.length - 1] === 1;
+  const end = w.trace.aux[w.trace.length - 1];
+  const cutOffBy = end === END_STOP ? 'stop' : end === END_TRACE_LIMIT ? 'trace-limit' : null;
   const run: Run = {
     scenario,
     events,
     trace: w.trace,
     endTime: w.now,
-    cutOff,
+    cutOff: cutOffBy !== null,
+    cutOffBy,
     state,
     verdict: undefined as unknown as Verdict,
   };

@@ -250,6 +250,13 @@ export type CheckpointStep = (typeof CHECKPOINT_STEPS)[number];
 
 const CK_EXPIRED = CHECKPOINT_STEPS.indexOf('expired');
 
+/** How a run ended ('end' entry's aux): nothing was left to happen. */
+export const END_SETTLED = 0;
+/** … it reached `stopAtMs` (or its default) with work pending. */
+export const END_STOP = 1;
+/** … its trace reached {@link LIMITS}.traceEntries with work pending. */
+export const END_TRACE_LIMIT = 2;
+
 /** Why a transaction ended ('txn' entries' `count`): asked by its producer. */
 export const TXN_REASON_REQUESTED = 0;
 /** … aborted by the coordinator after `transaction.timeout.ms`. */

@@ -6,7 +6,8 @@
 import { EventQueue, type Scheduled } from './core/heap';
 import { createRng, type Rng } from './core/rng';
 import { partitionForKey } from './core/murmur2';
-import { Trace, MESSAGE_TYPES, type MessageType, K } from './trace';
+import { Trace, MESSAGE_TYPES, type MessageType, K, END_STOP, END_TRACE_LIMIT } from './trace';
+import { LIMITS } from './scenario/limits';
 import type { Scenario } from './scenario/schema';
 import type { Events } from './scenario/workload';
 import type { Faults } from './faults';
@@ -331,12 +332,21 @@ export class World {
   }
 
   /**
-   * Run until the queue is empty, `stopAtMs` is reached or a component halts the run.
+   * Run until the queue is empty, `stopAtMs` is reached, the trace holds `maxEntries` entries or a
+   * component halts the run. The 'end' entry's aux says which: 0 settled, 1 stopAtMs, 2 the trace
+   * limit.
    * @param stopAtMs - virtual time to stop at (ms).
-   * @param maxSteps - safety valve against a scenario that never settles.
+   * @param maxSteps - safety valve against a bug that loops without tracing anything.
    * @param onProgress - called every 65,536 steps with the virtual time (ms) and the step count.
+   * @param maxEntries - the trace size at which the run is cut off ({@link LIMITS}.traceEntries).
+   * @throws Error when `maxSteps` is exceeded (an internal error).
    */
-  run(stopAtMs: number, maxSteps: number, onProgress?: (now: number, steps: number) => void): void {
+  run(
+    stopAtMs: number,
+    maxSteps: number,
+    onProgress?: (now: number, steps: number) => void,
+    maxEntries: number = LIMITS.traceEntries,
+  ): void {
     const q = this.queue;
     while (!this.stopped) {
       const task = q.peek();
@@ -348,7 +358,7 @@ export class World {
       }
       if (task.time > stopAtMs) {
         this.now = stopAtMs;
-        this.trace.add(this.now, K['end'], 0, -1, -1, -1, -1, -1, -1, 1);
+        this.trace.add(this.now, K['end'], 0, -1, -1, -1, -1, -1, -1, END_STOP);
         return;
       }
       q.pop();
@@ -363,6 +373,11 @@ export class World {
         }
       }
       task.run();
+      if (this.trace.length >= maxEntries) {
+        // The limit goes in `count`, for the words that explain the stop.
+        this.trace.add(this.now, K['end'], 0, -1, -1, -1, -1, -1, maxEntries, END_TRACE_LIMIT);
+        return;
+      }
       if ((++this.steps & 0xffff) === 0) onProgress?.(this.now, this.steps);
       if (this.steps > maxSteps) {
         this.stopped = true;

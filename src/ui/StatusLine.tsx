@@ -50,7 +50,9 @@ export function StatusLine() {
     body = (
       <>
         <strong>✕ The engine failed:</strong> <span>{error}</span>
-        <span className="muted">(a bug — the scenario file reproduces it)</span>
+        <span className="muted">
+          (a bug in Delivery Lab: Export › Scenario (JSON) saves a file that reproduces it)
+        </span>
       </>
     );
   } else if (status === 'running' && progress?.inWorker) {

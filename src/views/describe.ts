@@ -177,7 +177,11 @@ export function describeEntry(v: RunView, i: number): string {
     case 'data-loss':
       return `DATA LOSS: ${records(n)} gone for good`;
     case 'end':
-      return aux === 1 ? 'the run is cut off' : 'nothing is left to happen: the run ends';
+      return aux === 2
+        ? 'the run is cut off: its trace reached its size limit'
+        : aux === 1
+          ? 'the run is cut off'
+          : 'nothing is left to happen: the run ends';
     case 'leave-group':
       return `${who}'s POLL TIMEOUT: its batch kept poll() waiting longer than max.poll.interval.ms; it drops out of the group — a static member, it stops heartbeating (no LeaveGroup) — and has no generation now (its next offset commit fails); the coordinator removes it at ${c.until[i]} ms unless it polls again first`;
   }

@@ -119,7 +119,7 @@ export function markdownReport(run: Run, opts: MarkdownOptions = {}): string {
     `seed ${s.seed}`,
     `${num(run.events.identities)} business events`,
     `${num(run.trace.length)} trace entries`,
-    `ended at ${num(run.endTime)} ms${run.cutOff ? ' (stopAtMs, work pending)' : ''}`,
+    `ended at ${num(run.endTime)} ms${run.cutOffBy === 'trace-limit' ? ' (trace limit reached, work pending)' : run.cutOff ? ' (stopAtMs, work pending)' : ''}`,
   ];
   if (opts.preset) facts.unshift(`preset \`${opts.preset.replace(/[^\w/.-]/g, '')}\``);
   if (opts.traceHash)

@@ -396,7 +396,11 @@ class Reader {
       case 'data-loss':
         return `data loss · ${t.count[i]} record${t.count[i] === 1 ? '' : 's'} (${this.error(i)})`;
       case 'end':
-        return t.aux[i] === 1 ? 'run stopped (stopAtMs)' : 'end of run';
+        return t.aux[i] === 2
+          ? 'run stopped (trace limit)'
+          : t.aux[i] === 1
+            ? 'run stopped (stopAtMs)'
+            : 'end of run';
       case 'leave-group':
         return `✗ poll timeout (max.poll.interval.ms): stops heartbeating`;
       case 'msg':

@@ -244,6 +244,8 @@ export interface RunView {
   topics: string[];
   endTime: number;
   cutOff: boolean;
+  /** Why it was cut off (see the engine's `Run.cutOffBy`). */
+  cutOffBy: 'stop' | 'trace-limit' | null;
   events: EventsView;
   logs: PartitionLogView[];
   /** Global record-version id of each log's first version (version g of log l = logBase[l] + v). */
@@ -328,6 +330,7 @@ export function toRunView(run: Run): RunView {
     topics: [...t.topics],
     endTime: run.endTime,
     cutOff: run.cutOff,
+    cutOffBy: run.cutOffBy,
     events,
     logs,
     ...logIdentityIndex(logs, events),
