@@ -3,8 +3,9 @@ import { copyText } from '../../platform/download';
 import { encodeShare } from '../../platform/share';
 import { findPreset } from '../../scenarios';
 import type { LabState } from '../../store/labStore';
-import { useCursor, useLab } from '../../store/LabContext';
+import { useCursor, useLab, useView } from '../../store/LabContext';
 import { isPristinePreset, questionVariant } from '../../views/library';
+import { pinExpect } from '../../views/pinExpect';
 import { usePage } from '../io/PageContext';
 import { REFUSED_TITLE, selectRefused } from '../share/refused';
 import { testIds } from '../testIds';
@@ -29,6 +30,7 @@ const PANEL_LABELS: Record<EmbedPanel, string> = {
 
 const selectScenario = (s: LabState) => s.scenario;
 const selectPresetRef = (s: LabState) => s.presetRef;
+const selectStatus = (s: LabState) => s.status;
 const selectT = (s: { t: number }) => s.t;
 
 /** The Embed button and its dialog. */
@@ -59,6 +61,8 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
   const { notices } = usePage();
   const scenario = useLab(selectScenario);
   const presetRef = useLab(selectPresetRef);
+  const status = useLab(selectStatus);
+  const view = useView();
   const t = useCursor(selectT);
   const preset = presetRef ? findPreset(presetRef) : undefined;
   const ref = useRef<HTMLDialogElement>(null);
@@ -84,8 +88,10 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
 
   const url = useMemo(() => {
     const base = location.href.replace(/[?#].*$/s, '');
-    return `${base}${embedQuery(o)}#${encodeShare(scenario)}`;
-  }, [o, scenario]);
+    // The snippet's expect block pins the run on screen (a preset's would describe the preset).
+    const pinned = status === 'ready' ? pinExpect(scenario, view) : scenario;
+    return `${base}${embedQuery(o)}#${encodeShare(pinned)}`;
+  }, [o, scenario, status, view]);
   const snippet = useMemo(
     () =>
       embedSnippet(url, {

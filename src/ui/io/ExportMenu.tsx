@@ -5,6 +5,7 @@ import { downloadText } from '../../platform/mermaid';
 import type { LabState } from '../../store/labStore';
 import { useLab, useView } from '../../store/LabContext';
 import { scenarioJson } from '../../views/export';
+import { pinExpect } from '../../views/pinExpect';
 import type { ArtifactKind } from '../../views/exportArtifact';
 import { usePredictionGate } from '../library/usePredictionGate';
 import { testIds } from '../testIds';
@@ -96,7 +97,15 @@ export function ExportMenu() {
     setOpen(false);
     const stem = fileStem(scenario.name);
     if (item.id === 'scenario-json') {
-      downloadText(scenarioJson(scenario), `${stem}${item.suffix}`, item.type);
+      // Its expect block pins the run on screen (pinExpect); while the outcome is hidden it
+      // would give the answer away, so the file goes without it.
+      const { expect: _answer, ...withoutExpect } = scenario;
+      const out = hidden
+        ? withoutExpect
+        : status === 'ready'
+          ? pinExpect(scenario, view)
+          : scenario;
+      downloadText(scenarioJson(out), `${stem}${item.suffix}`, item.type);
       return;
     }
     if (!view) return;

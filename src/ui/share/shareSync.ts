@@ -12,6 +12,7 @@ import {
   writeShareToLocation,
 } from '../../platform/share';
 import type { Lab } from '../../store/labStore';
+import { pinExpect } from '../../views/pinExpect';
 import type { Notices } from '../io/notices';
 
 /** The share side of the page. */
@@ -47,9 +48,10 @@ export function createShareSync(lab: Lab, notices: Notices, openedFromLink: bool
   });
   return {
     share() {
-      const scenario = lab.app.getState().scenario;
-      writeShareToLocation(scenario);
-      named = scenario;
+      const s = lab.app.getState();
+      // The link's expect block pins the run on screen (a preset's would describe the preset).
+      writeShareToLocation(s.status === 'ready' ? pinExpect(s.scenario, s.view) : s.scenario);
+      named = s.scenario;
       return location.href;
     },
     dispose() {
