@@ -44,11 +44,16 @@ const SHARED: ScenarioInput = {
 };
 
 /**
- * The link of SHARED. If this changes, links already shared would no longer open the same way:
- * a format change needs a new version (and a decoder for the old one), not a new pin.
+ * The links of SHARED. If one changes, links already shared would no longer open the same way:
+ * a format change needs a new version (and a decoder for the old one), not a new pin. Version 1
+ * is what this build wrote before links carried a checksum.
  */
-const PINNED =
+const PINNED_V1 =
   's=1.TVHLboMwEPyVyGeCSNRcuPUDeuqx6mFrlmDhV-0lbRTx7xkTEsEBW7uzM7Pjm7pwyiZ41R4q5cmxatXnQIm7dmdDlh3pUVXqL6TRBupUe1MSotGARbo69pLR5styab9uygCj4v6AKrkweQFzgzvOZq5e_eOmf1z7p2b-nisVU-gmzalosacfy7Xp2MUg7DX89WQzV8rRf2183VtzHqRO_DtxllxHTrUO3rOWx1oPRs05h4VSrrEsCUyeHFTg_iFCkwSMOmfgZRVZaqHvMxcJ_DHJlKyBFiazUJJ3-cDqbw0-aGXjx42MFGog12hfmQHZ02S3oW3iHo0vlS6FuIdshNdCYhfuZ0AoOBI9LDmVB1iDn0vMK4NOlAcA4fO8mH-uvW_KA6BSfJ-Q-x0';
+
+/** The same scenario in the current format (2: with the JSON's checksum). */
+const PINNED =
+  's=2.TVHLboMwEPyVyGeCSNRcuPUDeuqx6mFrlmDhV-0lbRTx7xkTEsEBW7uzM7Pjm7pwyiZ41R4q5cmxatXnQIm7dmdDlh3pUVXqL6TRBupUe1MSotGARbo69pLR5styab9uygCj4v6AKrkweQFzgzvOZq5e_eOmf1z7p2b-nisVU-gmzalosacfy7Xp2MUg7DX89WQzV8rRf2183VtzHqRO_DtxllxHTrUO3rOWx1oPRs05h4VSrrEsCUyeHFTg_iFCkwSMOmfgZRVZaqHvMxcJ_DHJlKyBFiazUJJ3-cDqbw0-aGXjx42MFGog12hfmQHZ02S3oW3iHo0vlS6FuIdshNdCYhfuZ0AoOBI9LDmVB1iDn0vMK4NOlAcA4fO8mH-uvW_KA6BSfJ-Q-x07oIPR';
 
 function hashOf(input: unknown): string {
   const r = computeRunView(input);
@@ -64,7 +69,10 @@ describe('share links', () => {
   it('the pinned link opens the same scenario and replays the identical run', () => {
     const r = decodeShare(`#${PINNED}`);
     if (!r.ok) throw new Error(JSON.stringify(r.issues));
-    expect(r.version).toBe(1);
+    expect(r.version).toBe(2);
+    const v1 = decodeShare(`#${PINNED_V1}`);
+    expect(v1.ok && v1.version).toBe(1);
+    expect(v1.ok && v1.input).toEqual(SHARED);
     expect(r.input).toEqual(SHARED);
     expect(r.scenario.faults).toHaveLength(2);
     expect(hashOf(r.input)).toBe(hashOf(SHARED));
@@ -171,8 +179,23 @@ describe('bad links are refused with a message, never thrown', () => {
     expect(issue('s=hello')[0]!.message).toBe('share link: expected <version>.<data>');
     expect(issue('#x=1')[0]!.message).toBe('share link: no "s=" parameter in the link');
     expect(issue(`s=9.${PINNED.slice(4)}`)[0]!.message).toBe(
-      'share link: version 9 is newer than this Delivery Lab (1); update the app',
+      'share link: version 9 is newer than this Delivery Lab (2); update the app',
     );
+  });
+
+  it('any one character changed in a link is refused: raw DEFLATE could inflate to another scenario, the checksum cannot', () => {
+    // A newcomer changed each of a link's characters in turn: two of 869 opened a different
+    // scenario silently under version 1 (every p-N renamed eN). Here every position of the
+    // pinned link's payload, each changed to the next base64url character.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const head = 's=2.';
+    let refused = 0;
+    for (let i = head.length; i < PINNED.length; i++) {
+      const c = alphabet[(alphabet.indexOf(PINNED[i]!) + 7) % 64]!;
+      const r = decodeShare(PINNED.slice(0, i) + c + PINNED.slice(i + 1));
+      if (!r.ok) refused++;
+    }
+    expect(refused).toBe(PINNED.length - head.length);
   });
 
   it('an empty link says it is empty (not "larger than the limit")', () => {
@@ -203,9 +226,7 @@ describe('bad links are refused with a message, never thrown', () => {
       'producer.acks: expected "0", "1", "all" or "-1"',
     ]);
     const huge = encodeShare({ ...SHARED, name: '<script>'.repeat(20_000) });
-    expect(issue(huge)).toEqual([
-      { path: 'name', message: 'at most 200 characters' },
-    ]);
+    expect(issue(huge)).toEqual([{ path: 'name', message: 'at most 200 characters' }]);
   });
 
   it('an issue about the link or the whole scenario names the link once', () => {

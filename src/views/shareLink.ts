@@ -2,9 +2,12 @@
  * Share links: the scenario — with every fault added by clicks — in the URL's hash, versioned and
  * compressed, so opening the link replays the identical run (same `traceHash`).
  *
- * URL scheme: `#s=<version>.<payload>`, where for version 1 the payload is
- * `base64url(deflate(UTF-8 JSON of the scenario as written))` (raw DEFLATE, RFC 1951, by fflate;
- * base64url without padding, RFC 4648 §5). The hash is never sent to a server, and other hash
+ * URL scheme: `#s=<version>.<payload>`, where for version 2 the payload is
+ * `base64url(deflate(json) ‖ sha256(json)[0..4])`: the UTF-8 JSON of the scenario as written, raw
+ * DEFLATE (RFC 1951, by fflate), then the first 4 bytes of the JSON's SHA-256, which a damaged
+ * link fails (raw DEFLATE carries no checksum: a changed character could inflate to another
+ * valid scenario and open silently); base64url without padding, RFC 4648 §5. Version 1, the same
+ * without the checksum, still opens. The hash is never sent to a server, and other hash
  * parameters may sit beside `s` (`#s=1.…&t=1200`). The approach of mermaid-live-editor's
  * `src/lib/util/serde.ts`.
  *
@@ -17,6 +20,7 @@
  * current version before the scenario itself is validated (and, through `parseScenario`, migrated
  * from older scenario versions).
  */
+import { sha256 } from '@noble/hashes/sha2.js';
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import type { Issue, Scenario, ScenarioInput } from '../engine';
 import { SCENARIO_JSON_LIMIT, importScenarioValue } from './export';
@@ -24,7 +28,9 @@ import { SCENARIO_JSON_LIMIT, importScenarioValue } from './export';
 /** The hash parameter that carries a shared scenario. */
 export const SHARE_PARAM = 's';
 /** The share format this build writes. */
-export const SHARE_VERSION = 1;
+export const SHARE_VERSION = 2;
+/** Bytes of the JSON's SHA-256 that a version 2 link carries after its DEFLATE stream. */
+const CHECK_BYTES = 4;
 /** Longest payload accepted (characters of base64url): about 1.5 MB of compressed scenario. */
 export const MAX_SHARE_CHARS = 2_000_000;
 /** Largest decompressed scenario accepted (bytes of UTF-8): the engine's JSON limit. */
@@ -69,7 +75,20 @@ export function fromBase64Url(text: string): Uint8Array {
 
 /** Version 1: base64url(deflate(UTF-8 JSON)). Refuses output beyond {@link MAX_SHARE_BYTES}. */
 function decodeV1(payload: string): unknown {
-  const compressed = fromBase64Url(payload);
+  return parseJson(inflateJson(fromBase64Url(payload)));
+}
+
+/** The JSON text of a payload. Throws a ShareError when it is not JSON. */
+function parseJson(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(strFromU8(bytes)) as unknown;
+  } catch {
+    throw new ShareError('the data is damaged: it unpacks, but not to JSON (a character changed?)');
+  }
+}
+
+/** Inflate a DEFLATE stream of at most {@link MAX_SHARE_BYTES}. Throws a ShareError otherwise. */
+function inflateJson(compressed: Uint8Array): Uint8Array {
   // No bytes is no DEFLATE stream (fflate would hand back its whole output buffer for it).
   if (compressed.length === 0)
     throw new ShareError('empty, it carries no scenario (was it cut short?)');
@@ -78,14 +97,36 @@ function decodeV1(payload: string): unknown {
   const out = inflateSync(compressed, { out: new Uint8Array(MAX_SHARE_BYTES + 1) });
   if (out.length > MAX_SHARE_BYTES)
     throw new ShareError(`the scenario is larger than ${MAX_SHARE_BYTES} bytes`);
-  return JSON.parse(strFromU8(out)) as unknown;
+  return out;
 }
 
-/** The codec of this build: only version 1 exists, so there are no migrations yet. */
+// ─────────────────────────────────────────────────────────────────────────── version 2
+
+/** The first {@link CHECK_BYTES} bytes of the SHA-256 of `bytes`. */
+const checkOf = (bytes: Uint8Array) => sha256(bytes).subarray(0, CHECK_BYTES);
+
+/** Version 2: version 1 followed by the JSON's checksum, which must match. */
+function decodeV2(payload: string): unknown {
+  const bytes = fromBase64Url(payload);
+  if (bytes.length <= CHECK_BYTES)
+    throw new ShareError('empty, it carries no scenario (was it cut short?)');
+  const json = inflateJson(bytes.subarray(0, bytes.length - CHECK_BYTES));
+  const want = bytes.subarray(bytes.length - CHECK_BYTES);
+  if (!checkOf(json).every((b, i) => b === want[i]))
+    throw new ShareError(
+      'the link is damaged: its checksum does not match its content (a character changed?)',
+    );
+  return parseJson(json);
+}
+
+/**
+ * The codec of this build. Versions 1 and 2 carry the same value (the scenario as written), so
+ * the migration from 1 is the identity.
+ */
 export const SHARE_CODEC: ShareCodec = {
   current: SHARE_VERSION,
-  decoders: { 1: decodeV1 },
-  migrations: {},
+  decoders: { 1: decodeV1, 2: decodeV2 },
+  migrations: { 1: (value) => value },
 };
 
 class ShareError extends Error {}
@@ -93,14 +134,17 @@ class ShareError extends Error {}
 // ─────────────────────────────────────────────────────────────────────────── encode / decode
 
 /**
- * The hash parameter for a scenario: `s=1.<base64url(deflate(json))>` (no leading `#`).
+ * The hash parameter for a scenario: `s=2.<base64url(deflate(json) ‖ checksum)>` (no leading `#`).
  * Pass the scenario as written (`ScenarioInput`): defaults stay out and the link stays short.
  * Deterministic: the same object (same key order) gives the same string.
  */
 export function encodeShare(scenario: ScenarioInput | Scenario): string {
-  const json = JSON.stringify(scenario);
-  const packed = deflateSync(strToU8(json), { level: 9, mem: 8 });
-  return `${SHARE_PARAM}=${SHARE_VERSION}.${toBase64Url(packed)}`;
+  const json = strToU8(JSON.stringify(scenario));
+  const packed = deflateSync(json, { level: 9, mem: 8 });
+  const out = new Uint8Array(packed.length + CHECK_BYTES);
+  out.set(packed);
+  out.set(checkOf(json), packed.length);
+  return `${SHARE_PARAM}=${SHARE_VERSION}.${toBase64Url(out)}`;
 }
 
 /**
