@@ -131,6 +131,25 @@ describe('exit 0: it ran', () => {
     expect(cli(['#s=1.@@@'])).toMatchObject({ code: 2 });
     expect(cli(['#s=1.@@@']).err).toMatch(/^share link: /);
   });
+
+  it('reads a page link naming a preset (?preset=…, as an embed of a preset is written)', () => {
+    const fromLink = cli([
+      'https://docs.example/lab/?embed&preset=lost-ack-retry/acks-1',
+      '--format',
+      'json',
+    ]);
+    const fromId = cli(['lost-ack-retry/acks-1', '--format', 'json']);
+    expect(fromLink.code).toBe(0);
+    expect(JSON.parse(fromLink.out).traceHash).toBe(JSON.parse(fromId.out).traceHash);
+    expect(cli(['https://docs.example/lab/?embed'])).toEqual({
+      code: 2,
+      out: '',
+      err: "https://docs.example/lab/?embed: a page link carries a scenario ('#s=…') or a preset ('?preset=…'); this one has neither",
+    });
+    expect(cli(['https://docs.example/lab/?preset=nope']).err).toMatch(
+      /^the link's preset "nope" is not a preset/,
+    );
+  });
 });
 
 describe('exit 2: invalid input, one line per problem naming the field', () => {

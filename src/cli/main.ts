@@ -43,9 +43,10 @@ export function nodeTraceHash(t: Trace): string {
   return createHash('sha256').update(traceBytesOf(t)).digest('hex');
 }
 
-const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/variant] | share link> [--seed N] [--format json|text|mermaid|markdown] [--diagram D] [--check] [--list]
+const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/variant] | share or preset link> [--seed N] [--format json|text|mermaid|markdown] [--diagram D] [--check] [--list]
 
-  a share link is the page's address (or its '#s=…' part), quoted for the shell
+  a share link is the page's address (or its '#s=…' part), quoted for the shell; a page or
+  embed link with '?preset=…' runs that preset
 
   --seed N      run with this seed instead of the scenario's
   --format F    json (one object, the contract), text (default), mermaid (a diagram's text) or
@@ -174,9 +175,31 @@ export function main(
   }
   let parsed: ParseResult;
   let presetRef: string | undefined;
-  const preset = findPreset(target);
+  // A page link without a scenario in its hash may name a preset (`?preset=…`, as the page and
+  // its embeds write it): that preset.
+  let ref = target;
+  if (/^https?:\/\//i.test(target) && !/#s=/.test(target)) {
+    let named: string | null = null;
+    try {
+      named = new URL(target).searchParams.get('preset');
+    } catch {
+      named = null;
+    }
+    if (named === null) {
+      err(
+        `${target}: a page link carries a scenario ('#s=…') or a preset ('?preset=…'); this one has neither`,
+      );
+      return 2;
+    }
+    if (!findPreset(named)) {
+      err(`the link's preset "${named}" is not a preset${nearPresets(named)} (see --list)`);
+      return 2;
+    }
+    ref = named;
+  }
+  const preset = findPreset(ref);
   let root = '(file)';
-  if (preset && !target.endsWith('.json')) {
+  if (preset && !ref.endsWith('.json')) {
     presetRef = `${preset.preset.id}/${preset.variant.id}`;
     parsed = parseScenario(preset.variant.scenario);
     root = '(root)';
