@@ -275,7 +275,7 @@ test('search filters the cards and the groups', async ({ dash }) => {
   const l = lib(dash);
   await dash.byId(testIds.libraryOpen).click();
   // 3 foundation presets + the 17 library presets.
-  await expect(l.cards).toHaveCount(20);
+  await expect(l.cards).toHaveCount(21);
   await expect(dash.byId(testIds.libraryGroup)).toHaveCount(7);
   // Every card says which guarantee it illustrates in words.
   await expect(l.card('payment-resent-by-app')).toContainText('at-least-once');
@@ -295,7 +295,7 @@ test('search filters the cards and the groups', async ({ dash }) => {
   await expect(l.cards).toHaveCount(0);
   await expect(l.dialog).toContainText('No preset matches “xyzzy”');
   await l.search.fill('');
-  await expect(l.cards).toHaveCount(20);
+  await expect(l.cards).toHaveCount(21);
   await dash.byId(testIds.libraryClose).click();
   await expect(l.dialog).toHaveCount(0);
   await expect(dash.byId(testIds.libraryOpen)).toBeFocused();
@@ -307,7 +307,7 @@ test('only the card list scrolls: a wheel past its end moves neither the dialog 
   const { page } = dash;
   const l = lib(dash);
   await dash.byId(testIds.libraryOpen).click();
-  await expect(l.cards).toHaveCount(20);
+  await expect(l.cards).toHaveCount(21);
   const list = l.dialog.locator('.library-groups');
   const box = (await l.cards.first().boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

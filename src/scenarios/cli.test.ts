@@ -49,7 +49,11 @@ describe('sim CLI over the library', () => {
         id,
       ).toBe(true);
     // The issue's presets in its order, then the ones added since.
-    expect(libraryPresets.map((p) => p.id)).toEqual([...ISSUE_IDS, 'poll-timeout-slow-batch']);
+    expect(libraryPresets.map((p) => p.id)).toEqual([
+      ...ISSUE_IDS,
+      'poll-timeout-slow-batch',
+      'zombie-consumer',
+    ]);
   });
 
   it('payment-resent-by-app/plain-insert --format json --check exits 0 with p-77 twice', () => {

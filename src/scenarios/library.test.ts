@@ -65,6 +65,7 @@ const REQUIRED: Record<string, string[]> = {
 /** Presets beyond the table, in library order. */
 const ADDED: Record<string, string[]> = {
   'poll-timeout-slow-batch': ['plain-insert', 'longer-interval', 'upsert'],
+  'zombie-consumer': ['plain-insert', 'on-conflict-do-nothing', 'transactional'],
 };
 
 const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;

@@ -635,6 +635,92 @@ const pollTimeoutSlowBatch: Preset = {
   ],
 };
 
+// -------------------------------------------------------------------- zombie-consumer (F9)
+
+/** consumer-0 freezes at 1,012 ms (a long GC pause, a stalled VM) for 60 s. */
+const freeze = [
+  { id: 'freeze', kind: 'zombie', target: 'consumer-0', at: 1012, pauseMs: 60_000 },
+] as ScenarioInput['faults'];
+
+/** The copier of consume-transform-produce, frozen instead of crashed. */
+function frozenCopier(name: string, expect: ScenarioInput['expect']): ScenarioInput {
+  const { faults: _crash, ...rest } = copier(name, 'before-commit-transaction', 'rc', expect);
+  return { ...rest, faults: freeze };
+}
+
+/*
+ * zombie-consumer — SEMANTICS F9. By hand: e1..e10 (10·i) in the log; the consumer starts at
+ * 1 s, polls e1..e5 and writes e1 (≈1,010 ms, 1 ms per record) before it freezes at 1,012 ms for
+ * 60 s — longer than session.timeout.ms (45 s). The group removes it (≈46 s) and a replacement
+ * starts from the committed offset 0: it writes e1..e10 and commits. At 61 s the zombie wakes,
+ * unaware, finishes its batch — writes e2..e5 — and its commit is refused (COMMIT_FAILED).
+ * - plain-insert: e1..e5 twice: 15 rows, 5 duplicates, 550 + 150 = 700.
+ * - on-conflict-do-nothing: the second copies conflict: 10 rows, 550.
+ * - transactional (the copier of consume-transform-produce, Kafka → Kafka): the replacement's
+ *   initTransactions with the same transactional.id fences the zombie: its open transaction is
+ *   aborted and its late writes are refused (INVALID_PRODUCER_EPOCH); read_committed: 10, 550.
+ */
+const zombieConsumer: Preset = {
+  id: 'zombie-consumer',
+  title: 'A zombie consumer wakes up and writes',
+  group: 'consumer',
+  oneLine:
+    'A paused instance is replaced, but it does not know: when it wakes it still writes the batch it held.',
+  illustrates: 'at-least-once',
+  story:
+    'A consumer froze for a minute in the middle of a batch — a long garbage-collection pause. The group gave up on it after session.timeout.ms and handed its partition to a replacement, which started from the last committed offset and wrote the same records. When the frozen instance woke up, nothing had told it that it was replaced: it finished the batch in hand and wrote those rows too. Only its offset commit failed, after the damage was done.',
+  watch:
+    'consumer-0 freezing at 1 s with e1..e5 polled and e1 written, the replacement taking the partition at about 46 s and writing e1..e10, then consumer-0 waking at 61 s, writing e2..e5 and getting COMMIT_FAILED.',
+  fix: 'Try: make the write idempotent (the on-conflict-do-nothing variant), or write through Kafka transactions, where the replacement fences the zombie (the transactional variant).',
+  predict: {
+    question:
+      'consumer-0 freezes for 60 s with e1..e5 in hand and is replaced. When it wakes up, how many rows does the plain table end with?',
+    answer:
+      '15: the replacement writes e1..e10, and the zombie still writes e2..e5 when it wakes (e1 it had written before the pause, and its offset was never committed, so the replacement wrote it again).',
+  },
+  sources: sourceUrls('K-CCFG', 'K-CJD', 'K-TXN'),
+  variants: [
+    {
+      id: 'plain-insert',
+      label: 'plain INSERT',
+      summary: 'both instances write e1..e5: five duplicate rows',
+      scenario: fivePerPoll(
+        'Zombie consumer, plain INSERT',
+        {},
+        { type: 'table', name: 'events' },
+        freeze,
+        {
+          totals: { rows: 15, duplicates: 5, lost: 0, sum: 700 },
+          rows: { ...each(ids(1, 5), 2), ...each(ids(6, 10), 1) },
+          observed: 'at-least-once',
+        },
+      ),
+    },
+    {
+      id: 'on-conflict-do-nothing',
+      label: 'ON CONFLICT DO NOTHING on event_id',
+      summary: "the zombie's late rows conflict and change nothing",
+      scenario: fivePerPoll(
+        'Zombie consumer, ON CONFLICT DO NOTHING',
+        {},
+        { type: 'table', name: 'events', statement: 'on-conflict-do-nothing' },
+        freeze,
+        { ...tenOnce, observed: 'exactly-once' },
+      ),
+    },
+    {
+      id: 'transactional',
+      label: 'Kafka transactions (fenced)',
+      summary:
+        "the replacement's initTransactions fences the zombie: read_committed sees each once",
+      scenario: frozenCopier('Zombie copier, Kafka transactions', {
+        ...tenOnce,
+        observed: 'exactly-once',
+      }),
+    },
+  ],
+};
+
 /** The consumer-side presets, in library order. */
 export const consumerPresets = {
   commitBeforeProcess,
@@ -643,4 +729,5 @@ export const consumerPresets = {
   autoCommitCrash,
   rebalanceMidflight,
   pollTimeoutSlowBatch,
+  zombieConsumer,
 };

@@ -43,4 +43,5 @@ export const libraryPresets: readonly Preset[] = [
   consumerPresets.autoCommitCrash,
   consumerPresets.rebalanceMidflight,
   consumerPresets.pollTimeoutSlowBatch,
+  consumerPresets.zombieConsumer,
 ];

@@ -44,7 +44,7 @@ describe('library (jsdom)', () => {
   it('lists every preset by group and filters by the search box', async () => {
     await mount();
     fireEvent.click(screen.getByTestId(testIds.libraryOpen));
-    expect(cards()).toHaveLength(20);
+    expect(cards()).toHaveLength(21);
     expect(
       screen.getAllByTestId(testIds.libraryGroup).map((g) => g.getAttribute('data-group')),
     ).toEqual(['guarantees', 'producer', 'broker', 'consumer', 'processor', 'sink', 'side effect']);
@@ -56,7 +56,10 @@ describe('library (jsdom)', () => {
     expect(open?.textContent).toContain('open now');
     fireEvent.change(screen.getByTestId(testIds.librarySearch), { target: { value: 'spark' } });
     expect(cards()).toEqual(['spark-batch-replay']);
-    expect(screen.getByTestId(testIds.libraryCount).textContent).toContain('1 of 20');
+    expect(screen.getByTestId(testIds.libraryCount).textContent).toContain('1 of 21');
+    // A newcomer searched "zombie" (the README's first paragraph) and found nothing.
+    fireEvent.change(screen.getByTestId(testIds.librarySearch), { target: { value: 'zombie' } });
+    expect(cards()).toEqual(['zombie-consumer']);
   });
 
   it('Enter in the search box opens the first match as one undoable edit', async () => {

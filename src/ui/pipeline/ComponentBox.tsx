@@ -80,7 +80,8 @@ function FaultMenu({ id, onClose }: { id: ComponentId; onClose: () => void }) {
 
   // The menu is fixed to the window, next to its component: the pipeline scrolls sideways in a
   // box that would clip it, and a long menu must stay inside the window (it flips above the
-  // component when there is more room there, and scrolls when it is taller than the window).
+  // component when it fits only there, covers it when it fits on neither side, and scrolls when
+  // it is taller than the window).
   useLayoutEffect(() => {
     const place = () => {
       const menu = ref.current;
@@ -95,11 +96,13 @@ function FaultMenu({ id, onClose }: { id: ComponentId; onClose: () => void }) {
       menu.style.position = 'fixed';
       menu.style.right = 'auto';
       menu.style.bottom = 'auto';
-      menu.style.maxHeight = `${Math.max(120, Math.max(below, above))}px`;
+      // Its whole height when the window has it: below the component, else above it, else
+      // (a big text size on a small screen showed 2 of 8 items) over it, from the window's top.
+      menu.style.maxHeight = `${Math.max(120, vh - 2 * margin)}px`;
       menu.style.overflowY = 'auto';
       const h = menu.offsetHeight;
       const w = menu.offsetWidth;
-      const top = h <= below || below >= above ? r.bottom : Math.max(margin, r.top - h);
+      const top = h <= below ? r.bottom : h <= above ? r.top - h : margin;
       const left = Math.min(Math.max(margin, r.left), Math.max(margin, vw - w - margin));
       menu.style.top = `${top}px`;
       menu.style.left = `${left}px`;
