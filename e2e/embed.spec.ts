@@ -104,7 +104,7 @@ test('the Embed dialog writes a snippet that works as pasted on another origin',
   expect(snippet).toContain('<iframe id="lesson-1"');
   expect(snippet).toContain('?embed&amp;autoplay=1&amp;caption=');
   expect(snippet).toContain('&amp;predict=1&amp;q=How+many+of+the+20+payments+reach+the+table%3F');
-  expect(snippet).toContain('#s=1.');
+  expect(snippet).toContain('#s=2.');
   expect(snippet).toContain("m.type === 'delivery-lab:height'");
   // The caption is an attribute value, escaped: no markup gets out of it.
   expect(snippet).toContain(

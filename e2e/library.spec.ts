@@ -236,11 +236,15 @@ test('a preset opened while another run stands at its end still asks its questio
   const l = lib(dash);
   await page.goto('./?preset=flink-checkpoint-replay/plain-sink');
   await dash.settled();
-  // At the end, unanswered, the outcome still waits; answered, it shows.
+  // Unanswered, End does not jump (the final counters would answer the question) and says why;
+  // answered, it does, and the outcome shows.
   await dash.byId(testIds.toEnd).click();
+  await expect(page.getByText('The answer waits: lock in a prediction first')).toBeVisible();
+  expect((await dash.api('cursor')).idx).toBe(0);
   await expect(dash.byId(testIds.verdict)).toHaveCount(0);
   await dash.byId(testIds.predictInput).fill('300 rows');
   await dash.byId(testIds.predictLock).click();
+  await dash.byId(testIds.toEnd).click();
   await expect(dash.byId(testIds.verdict)).toBeVisible();
   await dash.byId(testIds.libraryOpen).click();
   await l.card('spark-batch-replay').click();

@@ -249,6 +249,19 @@ describe('lab store: playback cursor', () => {
     expect(l.cursor.getState()).toEqual({ t: v.endTime, idx: v.n });
     expect(l.app.getState().playing).toBe(false);
   });
+
+  it('an end guard (an unanswered "Predict first") keeps toEnd from jumping and says why', async () => {
+    const l = await lab();
+    l.actions.seek(100);
+    const at = l.cursor.getState();
+    l.actions.setEndGuard(() => 'The answer waits');
+    l.actions.toEnd();
+    expect(l.cursor.getState()).toEqual(at);
+    expect(l.app.getState().notice).toBe('The answer waits');
+    l.actions.setEndGuard(null);
+    l.actions.toEnd();
+    expect(l.cursor.getState().idx).toBe(l.app.getState().view!.n);
+  });
 });
 
 describe('lab store: the panels’ cursor (shown)', () => {

@@ -147,8 +147,16 @@ export interface LabActions {
   setSkipIdle(on: boolean): void;
   /** Back to time 0, paused. */
   restart(): void;
-  /** To the end of the run (every entry applied, the clock at its end time), paused. */
+  /**
+   * To the end of the run (every entry applied, the clock at its end time), paused — unless the
+   * end guard says why not (its words become the notice).
+   */
   toEnd(): void;
+  /**
+   * What may keep {@link LabActions.toEnd} from jumping: the view's "Predict first" question,
+   * which the final counters and tables would answer before it is answered. Null: nothing.
+   */
+  setEndGuard(guard: (() => string | null) | null): void;
   /** Move the cursor to time t (ms). */
   seek(t: number): void;
   /** Move the cursor to `idx` entries applied. */
@@ -331,6 +339,9 @@ export function createLab(deps: LabDeps): Lab {
       else app.setState({ status: 'error', error: r.error, progress: null, playing: false });
     });
   };
+
+  /** See setEndGuard. */
+  let endGuard: (() => string | null) | null = null;
 
   /** The guarantee switches in a row so far (see setGuarantee): where they began, where they are. */
   let burst: { before: ScenarioInput; claim: Guarantee | null; at: ScenarioInput } | null = null;
@@ -553,8 +564,16 @@ export function createLab(deps: LabDeps): Lab {
     toEnd() {
       const v = app.getState().view;
       if (!v) return;
+      const why = endGuard?.() ?? null;
+      if (why !== null) {
+        app.setState({ notice: why });
+        return;
+      }
       app.setState({ playing: false, lastSkip: 0 });
       cursor.setState({ idx: v.n, t: v.endTime });
+    },
+    setEndGuard(guard) {
+      endGuard = guard;
     },
     seek(t) {
       seekTo(t);

@@ -23,6 +23,7 @@ import {
 import { selectParse, type LabState } from '../store/labStore';
 import { useActions, useLab, useLabInstance, useView } from '../store/LabContext';
 import { focusSoon } from './hooks/focusSoon';
+import { usePredictionGate } from './library/usePredictionGate';
 import { useNumberDraft } from './hooks/useNumberDraft';
 import { Icon } from './Icon';
 import { useWidth } from './pipeline/useFollow';
@@ -41,6 +42,18 @@ const selectScenarioAsWritten = (s: LabState) => s.scenario;
  */
 export function Transport({ locked = false }: { locked?: boolean }) {
   const a = useActions();
+  // While "Predict first" waits for an answer, End would show the final counters and tables —
+  // the answer — at one key press on a projector: it says so instead of jumping.
+  const pending = usePredictionGate().phase === 'pending';
+  useEffect(() => {
+    a.setEndGuard(
+      pending
+        ? () =>
+            'The answer waits: lock in a prediction first (or Show the outcome) — the end of the run would give it away.'
+        : null,
+    );
+    return () => a.setEndGuard(null);
+  }, [a, pending]);
   const playing = useLab(selectPlaying);
   const speed = useLab(selectSpeed);
   const skipIdle = useLab(selectSkip);
