@@ -208,6 +208,23 @@ describe('loadWorkspace / saveWorkspace (store-agnostic)', () => {
     expect(JSON.parse(s.map.get(SET_ASIDE_KEY)!)).toMatchObject({ version: 5, raw });
   });
 
+  it('a second failure keeps the first copy: the next goes under :2', () => {
+    // A newcomer's second corrupted workspace replaced the first one set aside.
+    const s = memoryStorage({ [WORKSPACE_KEY]: 'first' });
+    loadWorkspace(() => s);
+    s.map.set(WORKSPACE_KEY, '{"version":999}');
+    const r = loadWorkspace(() => s);
+    // A newer build's envelope is said so, whatever its shape.
+    expect(r.notice?.message).toBe(
+      `Your saved workspace could not be restored: it was saved by a newer Delivery Lab (format 999, this one reads up to 1). It was kept under "${SET_ASIDE_KEY}:2" in this browser's storage, and the lab started from its default scenario.`,
+    );
+    expect(JSON.parse(s.map.get(SET_ASIDE_KEY)!)).toMatchObject({ raw: 'first' });
+    expect(JSON.parse(s.map.get(`${SET_ASIDE_KEY}:2`)!)).toMatchObject({
+      raw: '{"version":999}',
+      version: 999,
+    });
+  });
+
   it('migrates an old format on load (synthetic format 0)', () => {
     const s = memoryStorage({ [WORKSPACE_KEY]: envelope({ current: SCENARIO, speed: 3 }, 0) });
     expect(loadWorkspace(() => s, OLD)).toEqual({

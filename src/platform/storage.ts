@@ -180,6 +180,13 @@ export function restoreWorkspace(raw: string | null, codec: WorkspaceCodec = COD
   if (envelope === null || typeof envelope !== 'object' || Array.isArray(envelope))
     return { status: 'unusable', reason: 'it is not a saved workspace', version: null };
   const { state, version } = envelope as { state?: unknown; version?: unknown };
+  // A newer build's format is said so, whatever its shape ("{"version":999}").
+  if (typeof version === 'number' && Number.isInteger(version) && version > codec.version)
+    return {
+      status: 'unusable',
+      reason: `it was saved by a newer Delivery Lab (format ${version}, this one reads up to ${codec.version})`,
+      version,
+    };
   if (typeof version !== 'number' || state === undefined)
     return { status: 'unusable', reason: 'it is not a saved workspace', version: null };
   let migrated: unknown;
@@ -193,20 +200,40 @@ export function restoreWorkspace(raw: string | null, codec: WorkspaceCodec = COD
   return { status: 'restored', workspace: checked.workspace, fromVersion: version };
 }
 
-function setAsideMessage(reason: string): string {
-  return `Your saved workspace could not be restored: ${reason}. It was kept under "${SET_ASIDE_KEY}" in this browser's storage, and the lab started from its default scenario.`;
+function setAsideMessage(reason: string, key: string | null): string {
+  return key === null
+    ? `Your saved workspace could not be restored: ${reason}. There was no room to keep a copy, so it stays where it was, and the lab started from its default scenario.`
+    : `Your saved workspace could not be restored: ${reason}. It was kept under "${key}" in this browser's storage, and the lab started from its default scenario.`;
 }
+
+/** Copies set aside at most: the first under {@link SET_ASIDE_KEY}, the next ones with `:2`…`:5`. */
+const SET_ASIDE_SLOTS = 5;
 
 // ─────────────────────────────────────────────────────────────────────────── storage
 
-/** Keep an unusable stored text under {@link SET_ASIDE_KEY} and clear the main key. */
-function setAside(storage: StorageLike, raw: string, reason: string, version: number | null): void {
+/**
+ * Keep an unusable stored text under {@link SET_ASIDE_KEY} — or, when an earlier copy is there,
+ * the first free of `:2`…`:5` (the last is reused after that), so a second failure does not
+ * erase the first — and clear the main key.
+ * @returns the key it was kept under, or null when there was no room (the original then stays).
+ */
+function setAside(
+  storage: StorageLike,
+  raw: string,
+  reason: string,
+  version: number | null,
+): string | null {
   const record = JSON.stringify({ reason, version, savedAt: new Date().toISOString(), raw });
   try {
-    storage.setItem(SET_ASIDE_KEY, record);
+    let key = SET_ASIDE_KEY;
+    for (let n = 2; storage.getItem(key) !== null && n <= SET_ASIDE_SLOTS; n++)
+      key = `${SET_ASIDE_KEY}:${n}`;
+    storage.setItem(key, record);
     storage.removeItem(WORKSPACE_KEY);
+    return key;
   } catch {
     // No room to keep a copy: leave the original where it is rather than lose it.
+    return null;
   }
 }
 
@@ -239,8 +266,11 @@ export function loadWorkspace(
   const r = restoreWorkspace(raw, codec);
   if (r.status === 'empty') return { workspace: null, notice: null };
   if (r.status === 'restored') return { workspace: r.workspace, notice: null };
-  setAside(s, raw!, r.reason, r.version);
-  return { workspace: null, notice: { kind: 'set-aside', message: setAsideMessage(r.reason) } };
+  const key = setAside(s, raw!, r.reason, r.version);
+  return {
+    workspace: null,
+    notice: { kind: 'set-aside', message: setAsideMessage(r.reason, key) },
+  };
 }
 
 /**
@@ -329,8 +359,8 @@ export function workspacePersistOptions<S>(
       const r = restoreWorkspace(raw, codec);
       if (r.status === 'empty') return null;
       if (r.status === 'unusable') {
-        setAside(s, raw!, r.reason, r.version);
-        notify({ kind: 'set-aside', message: setAsideMessage(r.reason) });
+        const key = setAside(s, raw!, r.reason, r.version);
+        notify({ kind: 'set-aside', message: setAsideMessage(r.reason, key) });
         return null;
       }
       lastWritten = raw;

@@ -8,6 +8,7 @@ const selectStatus = (s: LabState) => s.status;
 const selectProgress = (s: LabState) => s.progress;
 const selectError = (s: LabState) => s.error;
 const selectNotice = (s: LabState) => s.notice;
+const selectCanUndo = (s: LabState) => s.past.length > 0;
 
 const PHASES = {
   queued: 'starting the worker',
@@ -27,6 +28,7 @@ export function StatusLine() {
   const progress = useLab(selectProgress);
   const error = useLab(selectError);
   const notice = useLab(selectNotice);
+  const canUndo = useLab(selectCanUndo);
   const issues = useLab(selectIssues);
   let body;
   let alert = false;
@@ -69,10 +71,17 @@ export function StatusLine() {
   } else if (status === 'cancelled') {
     body = (
       <>
-        <strong>Run cancelled.</strong> <span>The panels show the previous run.</span>
+        <strong>Run cancelled.</strong>{' '}
+        <span>The panels show the previous run; the scenario above is the one not run.</span>
         <button type="button" onClick={a.rerun}>
           Run it
         </button>
+        {/* The edit that asked for the run (an import, a switch) is one Undo away. */}
+        {canUndo && (
+          <button type="button" onClick={a.undo}>
+            Undo (Ctrl+Z)
+          </button>
+        )}
       </>
     );
   } else {
