@@ -22,6 +22,7 @@ import {
   searchRank,
   sourceLabel,
   subjectPhase,
+  judgeCount,
 } from './library';
 
 const ids = (q: string) => libraryListing(q).flat.map((p) => p.id);
@@ -350,5 +351,19 @@ describe('listingSummary and SEARCH_SUGGESTIONS', () => {
 
   it('suggests only words that find presets', () => {
     for (const w of SEARCH_SUGGESTIONS) expect(libraryListing(w).matched).toBeGreaterThan(1);
+  });
+});
+
+describe('judgeCount: a written count against an answer that starts with one', () => {
+  it('judges the first number written; says nothing when either side has no count', () => {
+    expect(judgeCount('24', '24: p-4 twice…')).toEqual({ right: true, expected: 24, said: 24 });
+    expect(judgeCount('I think 20 rows, 0 lost', '24: p-4 twice…')).toEqual({
+      right: false,
+      expected: 24,
+      said: 20,
+    });
+    expect(judgeCount('1,250', '1,250 rows: …')).toMatchObject({ right: true, expected: 1250 });
+    expect(judgeCount('twenty', '24: …')).toBeNull();
+    expect(judgeCount('4', 'e4, e5, e6 and e7: …')).toBeNull();
   });
 });

@@ -362,6 +362,23 @@ export function judgeChoice(choice: string, observed: Observed): { right: boolea
 }
 
 /**
+ * A free-text prediction judged against an answer that starts with a count ("24: p-4 twice…"):
+ * right when the first number the prediction holds is that count. Null when the answer does not
+ * start with a number or the prediction holds none (nothing to judge: the answer speaks alone).
+ */
+export function judgeCount(
+  prediction: string,
+  answer: string,
+): { right: boolean; expected: number; said: number } | null {
+  const m = /^\s*(\d[\d,]*)(?=\D|$)/.exec(answer);
+  const n = /\d[\d,]*/.exec(prediction);
+  if (!m || !n) return null;
+  const expected = Number(m[1]!.replace(/,/g, ''));
+  const said = Number(n[0].replace(/,/g, ''));
+  return { right: said === expected, expected, said };
+}
+
+/**
  * Whether the panels that give the outcome away (the verdict, the explanations, the ledger's
  * final fates, the story) are hidden: while a prediction is asked and its answer not revealed —
  * locking a prediction in does not show the outcome, watching the run (to its end) or "Reveal

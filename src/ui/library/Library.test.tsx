@@ -110,6 +110,24 @@ describe('library (jsdom)', () => {
     expect(screen.getByTestId(testIds.predictAnswer).textContent).toContain('40');
   });
 
+  it('a written count is judged against the answer; after an edit the answer says which run it describes', async () => {
+    // The default preset asks "How many rows does the table end with?"; its answer: "24: …".
+    const lab = await mount();
+    act(() => lab.actions.seek(1e9));
+    fireEvent.change(screen.getByTestId(testIds.predictInput), { target: { value: '20 rows' } });
+    fireEvent.click(screen.getByTestId(testIds.predictLock));
+    const answer = () => screen.getByTestId(testIds.predictAnswer);
+    expect(answer().dataset.judged).toBe('wrong');
+    expect(answer().textContent).toContain('Not quite: 24, not 20.');
+    // Another guarantee: the answer describes the run as opened, not this one — no judging.
+    act(() => lab.actions.setGuarantee('exactly-once'));
+    await act(() => lab.actions.settled());
+    expect(answer().dataset.judged).toBeUndefined();
+    expect(screen.getByTestId(testIds.predict).textContent).toContain(
+      'Changed since it was opened: this answer is about',
+    );
+  });
+
   it('the story waits for the answer; an edit or "Show the outcome" shows it', async () => {
     const lab = await mount();
     const hidden = () => screen.queryByTestId(testIds.outcomeHidden);

@@ -1,7 +1,7 @@
 import { useId, useRef, type ReactNode } from 'react';
 import type { Preset } from '../../scenarios';
 import { useLab, useLabInstance, useView } from '../../store/LabContext';
-import { judgeChoice, PREDICTION_CHOICES, questionVariant } from '../../views/library';
+import { judgeChoice, judgeCount, PREDICTION_CHOICES, questionVariant } from '../../views/library';
 import { Breakable } from '../Breakable';
 import { focusSoon } from '../hooks/focusSoon';
 import { testIds } from '../testIds';
@@ -108,7 +108,7 @@ export function PredictFirst({
   const update = predictions.updatePrediction;
   const inputId = useId();
   const headingId = useId();
-  const phase = usePredictionGate().phase;
+  const { phase, edited } = usePredictionGate();
   const playing = useLab(selectPlaying);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
@@ -127,6 +127,10 @@ export function PredictFirst({
     focusIn('.predict-yours');
   };
   const judged = p.choice !== null && view ? judgeChoice(p.choice, view.verdict.observed) : null;
+  // A written prediction of a count ("20") against an answer that starts with one ("24: …"),
+  // while the run is the one the answer describes.
+  const counted =
+    !judged && p.locked && question.answer && !edited ? judgeCount(p.text, question.answer) : null;
 
   return (
     <section
@@ -209,8 +213,26 @@ export function PredictFirst({
             className="predict-answer"
             role="status"
             data-testid={ids.answer ?? testIds.predictAnswer}
-            data-judged={judged ? (judged.right ? 'right' : 'wrong') : undefined}
+            data-judged={
+              judged
+                ? judged.right
+                  ? 'right'
+                  : 'wrong'
+                : counted
+                  ? counted.right
+                    ? 'right'
+                    : 'wrong'
+                  : undefined
+            }
           >
+            {counted && (
+              <p className={`predict-judged ${counted.right ? 'right' : 'wrong'}`}>
+                <span aria-hidden="true">{counted.right ? '✓ ' : '✕ '}</span>
+                {counted.right
+                  ? `Right: ${counted.expected.toLocaleString('en-US')}.`
+                  : `Not quite: ${counted.expected.toLocaleString('en-US')}, not ${counted.said.toLocaleString('en-US')}.`}
+              </p>
+            )}
             {judged && (
               <p className={`predict-judged ${judged.right ? 'right' : 'wrong'}`}>
                 <span aria-hidden="true">{judged.right ? '✓ ' : '✕ '}</span>
@@ -224,7 +246,7 @@ export function PredictFirst({
             )}
             {outcome}
           </div>
-          {phase === 'edited' && (
+          {edited && (
             <p className="predict-hint muted">
               Changed since it was opened: this answer is about {original}, not the run on screen.
             </p>

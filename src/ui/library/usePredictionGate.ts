@@ -8,6 +8,11 @@ export interface PredictionGate {
   phase: PredictionPhase;
   /** Hide the verdict, the explanations, the ledger's final fates and the story. */
   hidden: boolean;
+  /**
+   * The run on screen was changed since the question's variant was opened: its answer no longer
+   * describes it (also once revealed, when the phase says 'revealed').
+   */
+  edited: boolean;
   /** One click for a teacher who does not want the prediction: show everything, answer included. */
   skip(): void;
 }
@@ -34,5 +39,10 @@ export function usePredictionGate(): PredictionGate {
     locked: p?.locked ?? false,
     revealed: p?.revealed ?? false,
   });
-  return { phase, hidden: outcomeHidden(phase), skip };
+  return {
+    phase,
+    hidden: outcomeHidden(phase),
+    edited: key !== null && !otherVariant && !pristine,
+    skip,
+  };
 }
