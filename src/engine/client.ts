@@ -152,37 +152,28 @@ export class ProducerClient {
     onReady: (cause: number) => void,
     onError: (error: ErrorCode, cause: number) => void = () => {},
   ): void {
-    const w = this.world;
     if (!this.cfg.idempotent) {
       this.ready = true;
       onReady(cause);
       return;
     }
     const coord = this.cluster.coordinator;
-    const inc = this.owner.incarnation;
-    w.send(this.owner, coord, 'txn-request', cause, { count: TXN_API.InitProducerId }, (e) => {
-      const r = coord.initProducerId(this.cfg.transactionalId, this.cfg.transactionTimeoutMs, e);
-      w.send(
-        coord,
-        this.owner,
-        'txn-response',
-        e,
-        { count: TXN_API.InitProducerId },
-        (e2) => {
-          if (r.error !== 'NONE') {
-            this.fatalError = r.error;
-            onError(r.error, e2);
-            return;
-          }
-          this.pid = r.pid;
-          this.epoch = r.epoch;
-          this.ready = true;
-          onReady(e2);
-          this.drain();
-        },
-        { toInc: inc },
-      );
-    });
+    this.initProducerIdTrip(
+      cause,
+      (e) => coord.initProducerId(this.cfg.transactionalId, this.cfg.transactionTimeoutMs, e),
+      (r, e2) => {
+        if (r.error !== 'NONE') {
+          this.fatalError = r.error;
+          onError(r.error, e2);
+          return;
+        }
+        this.pid = r.pid;
+        this.epoch = r.epoch;
+        this.ready = true;
+        onReady(e2);
+        this.drain();
+      },
+    );
   }
 
   /**
@@ -633,32 +624,48 @@ export class ProducerClient {
    * https://kafka.apache.org/42/javadoc/org/apache/kafka/common/errors/InvalidProducerEpochException.html
    */
   private claimEpoch(cause: number, done: (cause: number) => void): void {
+    const tid = this.cfg.transactionalId!;
+    const epoch = this.epoch;
+    this.initProducerIdTrip(
+      cause,
+      () => this.cluster.coordinator.claimAfterTimeout(tid, epoch),
+      (next, e2) => {
+        if (next < 0) {
+          this.fatal('PRODUCER_FENCED', e2);
+          return done(e2);
+        }
+        // A new epoch numbers its batches from 0 again (the queues are empty: flushed).
+        this.epoch = next;
+        this.nextSeq.fill(0);
+        this.txn = null;
+        this.inTransaction = false;
+        this.txnError = null;
+        done(e2);
+      },
+    );
+  }
+
+  /**
+   * One InitProducerId round trip: `ask` runs at the coordinator when the request arrives, and
+   * `answer` gets its result back at the producer (unless the producer restarted meanwhile).
+   */
+  private initProducerIdTrip<R>(
+    cause: number,
+    ask: (arrival: number) => R,
+    answer: (result: R, cause: number) => void,
+  ): void {
     const w = this.world;
     const coord = this.cluster.coordinator;
     const inc = this.owner.incarnation;
-    const tid = this.cfg.transactionalId!;
-    const epoch = this.epoch;
     w.send(this.owner, coord, 'txn-request', cause, { count: TXN_API.InitProducerId }, (e) => {
-      const next = coord.claimAfterTimeout(tid, epoch);
+      const r = ask(e);
       w.send(
         coord,
         this.owner,
         'txn-response',
         e,
         { count: TXN_API.InitProducerId },
-        (e2) => {
-          if (next < 0) {
-            this.fatal('PRODUCER_FENCED', e2);
-            return done(e2);
-          }
-          // A new epoch numbers its batches from 0 again (the queues are empty: flushed).
-          this.epoch = next;
-          this.nextSeq.fill(0);
-          this.txn = null;
-          this.inTransaction = false;
-          this.txnError = null;
-          done(e2);
-        },
+        (e2) => answer(r, e2),
         { toInc: inc },
       );
     });
