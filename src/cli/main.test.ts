@@ -146,6 +146,12 @@ describe('exit 0: it ran', () => {
       out: '',
       err: "https://docs.example/lab/?embed: a page link carries a scenario ('#s=…') or a preset ('?preset=…'); this one has neither",
     });
+    // The query alone, and a share parameter pasted without its '#', are read too.
+    expect(
+      JSON.parse(cli(['?embed&preset=lost-ack-retry/acks-1', '--format', 'json']).out).traceHash,
+    ).toBe(JSON.parse(fromId.out).traceHash);
+    const scenario = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as ScenarioInput;
+    expect(cli([encodeShare(scenario), '--check']).code).toBe(0);
     expect(cli(['https://docs.example/lab/?preset=nope']).err).toMatch(
       /^the link's preset "nope" is not a preset/,
     );

@@ -178,10 +178,12 @@ export function main(
   // A page link without a scenario in its hash may name a preset (`?preset=…`, as the page and
   // its embeds write it): that preset.
   let ref = target;
-  if (/^https?:\/\//i.test(target) && !/#s=/.test(target)) {
+  if ((/^https?:\/\//i.test(target) || target.startsWith('?')) && !/#s=/.test(target)) {
     let named: string | null = null;
     try {
-      named = new URL(target).searchParams.get('preset');
+      named = target.startsWith('?')
+        ? new URLSearchParams(target).get('preset')
+        : new URL(target).searchParams.get('preset');
     } catch {
       named = null;
     }
@@ -203,9 +205,10 @@ export function main(
     presetRef = `${preset.preset.id}/${preset.variant.id}`;
     parsed = parseScenario(preset.variant.scenario);
     root = '(root)';
-  } else if (/#s=/.test(target)) {
-    // A share link (the page's address, or its '#s=…' part): the scenario it carries, exactly.
-    const shared = decodeShare(target.slice(target.indexOf('#')));
+  } else if (/#s=/.test(target) || /^s=\d+\./.test(target)) {
+    // A share link (the page's address, its '#s=…' part, or 's=…' without the '#'): the
+    // scenario it carries, exactly.
+    const shared = decodeShare(target.includes('#') ? target.slice(target.indexOf('#')) : target);
     if (!shared.ok) {
       // As the page says it: "share link: …" for the link, "path: …" for a field.
       err(shareIssueLines(shared.issues).join('\n'));

@@ -357,12 +357,21 @@ describe('listingSummary and SEARCH_SUGGESTIONS', () => {
 describe('judgeCount: a written count against an answer that starts with one', () => {
   it('judges the first number written; says nothing when either side has no count', () => {
     expect(judgeCount('24', '24: p-4 twice…')).toEqual({ right: true, expected: 24, said: 24 });
-    expect(judgeCount('I think 20 rows, 0 lost', '24: p-4 twice…')).toEqual({
+    expect(judgeCount('I think 20 rows', '24: p-4 twice…')).toEqual({
       right: false,
       expected: 24,
       said: 20,
     });
-    expect(judgeCount('1,250', '1,250 rows: …')).toMatchObject({ right: true, expected: 1250 });
+    expect(judgeCount('1,250 rows', '1,250: …')).toMatchObject({ right: true, expected: 1250 });
+    expect(judgeCount('4', '4. The offset was already at 10…')).toMatchObject({ right: true });
+    expect(judgeCount('9', '10 — one per lost acknowledgement')).toMatchObject({ right: false });
+    // Nothing judged (a second newcomer pass found these marked right or wrong): a two-part
+    // answer, two numbers written, a sign, a decimal, an exponent, no digits, no count.
+    expect(judgeCount('11 rows, $560', '11 rows summing to 580: the retry…')).toBeNull();
+    expect(judgeCount('580, 11', '24: …')).toBeNull();
+    expect(judgeCount('-200', '200. The coordinator…')).toBeNull();
+    expect(judgeCount('200.5', '200. The coordinator…')).toBeNull();
+    expect(judgeCount('1e3', '200. The coordinator…')).toBeNull();
     expect(judgeCount('twenty', '24: …')).toBeNull();
     expect(judgeCount('4', 'e4, e5, e6 and e7: …')).toBeNull();
   });

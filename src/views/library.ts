@@ -362,19 +362,21 @@ export function judgeChoice(choice: string, observed: Observed): { right: boolea
 }
 
 /**
- * A free-text prediction judged against an answer that starts with a count ("24: p-4 twice…"):
- * right when the first number the prediction holds is that count. Null when the answer does not
- * start with a number or the prediction holds none (nothing to judge: the answer speaks alone).
+ * A free-text prediction judged against an answer that is one count ("24: p-4 twice…", "4. The
+ * offset…", "10 — one per…"): right when the prediction holds exactly that whole number. Null —
+ * nothing judged, the answer speaks alone — when the answer is not a single count ("11 rows
+ * summing to 580" asks two things), or the prediction holds no number, more than one, or one
+ * that is not a whole number ("-200", "200.5").
  */
 export function judgeCount(
   prediction: string,
   answer: string,
 ): { right: boolean; expected: number; said: number } | null {
-  const m = /^\s*(\d[\d,]*)(?=\D|$)/.exec(answer);
-  const n = /\d[\d,]*/.exec(prediction);
-  if (!m || !n) return null;
+  const m = /^\s*(\d[\d,]*)(?=[:.] | — )/.exec(answer);
+  const numbers = prediction.match(/[-+]?\d[\d,]*(?:\.\d+)?(?:e\d+)?/gi) ?? [];
+  if (!m || numbers.length !== 1 || !/^\d[\d,]*$/.test(numbers[0]!)) return null;
   const expected = Number(m[1]!.replace(/,/g, ''));
-  const said = Number(n[0].replace(/,/g, ''));
+  const said = Number(numbers[0]!.replace(/,/g, ''));
   return { right: said === expected, expected, said };
 }
 

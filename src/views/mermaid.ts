@@ -237,8 +237,13 @@ class Reader {
         const retry = cause >= 0 && t.kindOf(cause) === 'retry' ? ` (retry ${t.aux[cause]})` : '';
         return `produce ${recs}${where}${txn}${retry}`;
       }
-      case 'produce-response':
+      case 'produce-response': {
+        // A refusal answers too (its cause is the broker's 'reject'): named by its error code.
+        const cause = t.cause[i]!;
+        if (cause >= 0 && t.kindOf(cause) === 'reject')
+          return `${ERROR_CODES[t.aux[cause]!] ?? 'error'} ${recs}${where}`;
         return o >= 0 ? `ack ${recs}${where} offset ${o}` : `ack ${recs}${where}`;
+      }
       case 'fetch':
         return `fetch${where} from offset ${o}`;
       case 'fetch-response':
