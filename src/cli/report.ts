@@ -211,7 +211,7 @@ export function textReport(run: Run, preset?: string, hash: TraceHasher = traceH
   }
   lines.push('');
   lines.push(
-    `guarantee: claimed ${r.guarantee.claimed}, observed ${r.guarantee.observed} — ${r.guarantee.held ? 'held' : 'NOT held'}`,
+    `guarantee: claimed ${r.guarantee.claimed}, observed ${r.guarantee.observed} — ${r.guarantee.held ? 'held' : 'NOT held'}${r.cutOff ? ' (so far: the run was cut off, unfinished events count as lost)' : ''}`,
   );
   if (r.latencyMs.count > 0)
     lines.push(`latency to ${r.primary}: p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms`);

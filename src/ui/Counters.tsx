@@ -139,6 +139,8 @@ function Verdict({ view }: { view: RunView }) {
       <div className="verdict-line">
         <span aria-hidden="true">{v.held ? '✓ ' : '✕ '}</span>
         Observed <strong>{v.observed}</strong>, claimed {v.claimed}: {v.held ? 'held' : 'broken'}
+        {/* A cut-off run counts unfinished events as lost: its verdict is the run so far. */}
+        {view.cutOff && ' (so far: cut off)'}
       </div>
       <div className="caption">
         verdict of the whole run at {v.primaryLabel}
