@@ -28,6 +28,7 @@ export interface ClientConfig {
   deliveryTimeoutMs: number;
   requestTimeoutMs: number;
   retryBackoffMs: number;
+  retryBackoffMaxMs: number;
   lingerMs: number;
   batchSize: number;
   maxInFlight: number;
@@ -42,6 +43,23 @@ const RETRIABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'NOT_ENOUGH_REPLICAS_AFTER_APPEND',
   'OUT_OF_ORDER_SEQUENCE_NUMBER',
 ]);
+
+/**
+ * The wait before a batch's next attempt, after `attempts` failed ones (ms). Kafka ≥ 3.7
+ * (KIP-580): `retry.backoff.ms`, doubled for each further failed attempt, up to
+ * `retry.backoff.max.ms` — or that maximum from the start when `retry.backoff.ms` is larger.
+ * Kafka's ±20 % jitter is not drawn, so retry times do not depend on the seed.
+ * https://kafka.apache.org/documentation/#producerconfigs_retry.backoff.max.ms
+ */
+export function retryBackoff(
+  cfg: Pick<ClientConfig, 'retryBackoffMs' | 'retryBackoffMaxMs'>,
+  attempts: number,
+): number {
+  const base = cfg.retryBackoffMs;
+  const max = cfg.retryBackoffMaxMs;
+  if (base >= max) return max;
+  return Math.min(max, base * 2 ** Math.max(0, attempts - 1));
+}
 
 /** Outcome callback of one record: ok, the error, the entry that settled it, the record's offset (-1 unknown). */
 export type SendCallback = (ok: boolean, error: ErrorCode, cause: number, offset: number) => void;
@@ -450,12 +468,12 @@ export class ProducerClient {
       return;
     }
     const deadline = b.createdAt + this.cfg.deliveryTimeoutMs;
-    const backoff = this.cfg.retryBackoffMs;
     // OUT_OF_ORDER while an earlier batch of the partition is still pending is the consequence of
     // that earlier batch's retry: wait for it without spending a retry.
     const waiting =
       error === 'OUT_OF_ORDER_SEQUENCE_NUMBER' &&
       this.queues[b.partition]!.some((x) => x !== b && !x.done && x.firstSeq < b.firstSeq);
+    const backoff = retryBackoff(this.cfg, waiting ? b.attempts - 1 : b.attempts);
     if (
       RETRIABLE.has(error) &&
       (waiting || b.attempts <= this.cfg.retries) &&
@@ -832,6 +850,7 @@ export function sourceClientConfig(
     deliveryTimeoutMs: p['delivery.timeout.ms'],
     requestTimeoutMs: p['request.timeout.ms'],
     retryBackoffMs: p['retry.backoff.ms'],
+    retryBackoffMaxMs: p['retry.backoff.max.ms'],
     lingerMs: p['linger.ms'],
     batchSize: p['batch.size'],
     maxInFlight: p['max.in.flight.requests.per.connection'],
@@ -858,6 +877,7 @@ export function outputClientConfig(
     deliveryTimeoutMs: 120_000,
     requestTimeoutMs: 30_000,
     retryBackoffMs: 100,
+    retryBackoffMaxMs: 1000,
     lingerMs,
     batchSize: 16_384,
     maxInFlight: 5,

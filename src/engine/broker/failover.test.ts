@@ -105,6 +105,13 @@ it('acks=all: a batch whose wait ends because the ISR fell below min.insync.repl
   );
   expect(afterAppend.map((i) => `${t.time[i]}:${off.events.id(t.event[i]!)}`)).toEqual(['9500:e1']);
   expect(totals(off)).toEqual({ rows: 4, sum: 70, duplicates: 1, lost: 0 });
+  // The retries back off exponentially (Kafka ≥ 3.7): each answer comes 2 ms after its request,
+  // and the next attempt leaves 100, 200, 400, 800, then 1,000 ms (retry.backoff.max.ms) later.
+  expect(
+    entriesOf(off, 'retry')
+      .slice(0, 6)
+      .map((i) => t.time[i]),
+  ).toEqual([9602, 9806, 10210, 11014, 12018, 13022]);
   expect(off.verdict.explanations[0]!.sentence).toContain(
     'fell below min.insync.replicas=2 before e1 was copied, so the leader answered NOT_ENOUGH_REPLICAS_AFTER_APPEND',
   );

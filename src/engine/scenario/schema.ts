@@ -164,6 +164,12 @@ export const ProducerSchema = z.strictObject({
   'delivery.timeout.ms': ms().default(120_000),
   'request.timeout.ms': ms(1).default(30_000),
   'retry.backoff.ms': ms().default(100),
+  /**
+   * The longest wait between attempts: `retry.backoff.ms` doubles with each failed attempt of a
+   * batch up to this (Kafka ≥ 3.7, KIP-580; its ±20 % jitter is not drawn).
+   * https://kafka.apache.org/documentation/#producerconfigs_retry.backoff.max.ms
+   */
+  'retry.backoff.max.ms': ms().default(1000),
   'linger.ms': ms().default(5),
   /**
    * Bytes per partition batch; 0 disables batching (each record is sent on its own).
