@@ -100,6 +100,38 @@ describe('a run cut off at stopAtMs', () => {
     expect(r.totals).toMatchObject({ sinkRows: 710, duplicates: 707, lost: 0 });
   });
 
+  it('events a crash loop never reached are explained by the loop, not by the stop alone', () => {
+    // As above, one record per poll: the consumer writes e1 and crashes before committing it,
+    // again and again; e2 and e3 are never reached.
+    const parsed = parseScenario({
+      version: 1,
+      name: 'livelock, one per poll',
+      workload: { generate: { count: 3, intervalMs: 10 } },
+      processor: {
+        type: 'consumer',
+        'auto.offset.reset': 'earliest',
+        'enable.auto.commit': false,
+        'max.poll.records': 1,
+      },
+      faults: [
+        {
+          kind: 'periodic-crash',
+          target: 'consumer-0',
+          everyRecords: 1,
+          point: 'before-commit',
+          restartAfterMs: 0,
+        },
+      ],
+      stopAtMs: 604_800_000,
+    });
+    if (!parsed.ok) throw new Error('invalid');
+    const run = simulate(parsed.scenario, { maxTraceEntries: 5000 });
+    const lost = run.verdict.explanations.find((x) => x.events.includes('e2'))!;
+    expect(lost.sentence).toMatch(
+      /^e2 is in the log but had not been processed when the run was cut off at \d+ ms with work still pending \(its trace reached the limit of 5,000 entries\) — meanwhile consumer-0 crashed [\d,]+ times, starting again from its last committed offset each time$/,
+    );
+  });
+
   it('a run that drains says neither', () => {
     const run = runScenario({
       workload: { generate: { count: 10, intervalMs: 1 } },

@@ -239,6 +239,34 @@ class Ctx {
   }
 
   /** The fault, named by its label when it has one (`fault "lost ack"`), else described. */
+  /**
+   * A processor that crashed again and again before a cut-off run's stop, in words (" — meanwhile
+   * consumer-0 crashed 598,220 times, …"), or '' (fewer than 10 crashes: not a loop). A run kept
+   * busy by a crash loop would otherwise be explained by its stop alone.
+   */
+  private crashLoop(): string {
+    const t = this.t;
+    const counts = new Map<number, number>();
+    for (const i of this.ofKind('crash'))
+      if (this.isProcessor(i)) counts.set(t.actor[i]!, (counts.get(t.actor[i]!) ?? 0) + 1);
+    let who = -1;
+    let most = 0;
+    for (const [a, n] of counts)
+      if (n > most) {
+        who = a;
+        most = n;
+      }
+    if (most < 10) return '';
+    const type = this.run.scenario.processor.type;
+    const again =
+      type === 'flink'
+        ? 'restoring its last completed checkpoint each time'
+        : type === 'spark'
+          ? 'running its uncommitted batch again each time'
+          : 'starting again from its last committed offset each time';
+    return ` — meanwhile ${t.actors[who]} crashed ${most.toLocaleString('en-US')} times, ${again}`;
+  }
+
   /** Why the run was cut off, in words (for a parenthesis). */
   private cutOffWhy(): string {
     return this.run.cutOffBy === 'trace-limit'
@@ -1017,7 +1045,7 @@ class Ctx {
         };
       if (this.run.cutOff)
         return {
-          template: `{id} is in the log but had not been processed when the run was cut off at ${this.run.endTime} ms with work still pending (${this.cutOffWhy()})`,
+          template: `{id} is in the log but had not been processed when the run was cut off at ${this.run.endTime} ms with work still pending (${this.cutOffWhy()})${this.crashLoop()}`,
           entries: [input[0]!.append],
         };
       return {
