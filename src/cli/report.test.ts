@@ -61,15 +61,22 @@ describe('a run cut off at stopAtMs', () => {
     );
   });
 
-  it('a scenario that keeps the run busy without end is cut off at the trace limit, and says so', () => {
-    // A crash before every commit, restarted at once: the consumer writes p-1 again and again
-    // for 7 days of virtual time. (A newcomer's share link froze the page for minutes and
-    // ended on "the run did not settle" — an engine error.) Here the limit is 5,000 entries.
+  /**
+   * A crash before every commit, restarted at once, for 7 days of virtual time, cut off here at
+   * 5,000 trace entries. (A newcomer's share link like it froze the page for minutes and ended on
+   * "the run did not settle" — an engine error.)
+   */
+  const livelock = (maxPollRecords?: number) => {
     const parsed = parseScenario({
       version: 1,
       name: 'livelock',
       workload: { generate: { count: 3, intervalMs: 10 } },
-      processor: { type: 'consumer', 'auto.offset.reset': 'earliest', 'enable.auto.commit': false },
+      processor: {
+        type: 'consumer',
+        'auto.offset.reset': 'earliest',
+        'enable.auto.commit': false,
+        ...(maxPollRecords ? { 'max.poll.records': maxPollRecords } : {}),
+      },
       faults: [
         {
           kind: 'periodic-crash',
@@ -82,7 +89,11 @@ describe('a run cut off at stopAtMs', () => {
       stopAtMs: 604_800_000,
     });
     if (!parsed.ok) throw new Error('invalid');
-    const run = simulate(parsed.scenario, { maxTraceEntries: 5000 });
+    return simulate(parsed.scenario, { maxTraceEntries: 5000 });
+  };
+
+  it('a scenario that keeps the run busy without end is cut off at the trace limit, and says so', () => {
+    const run = livelock();
     // Stopped after the step that reached 5,000 entries (one step adds a few), then 'end'.
     expect(run.trace.length).toBeGreaterThan(5000);
     expect(run.trace.length).toBeLessThan(5020);
@@ -101,31 +112,9 @@ describe('a run cut off at stopAtMs', () => {
   });
 
   it('events a crash loop never reached are explained by the loop, not by the stop alone', () => {
-    // As above, one record per poll: the consumer writes e1 and crashes before committing it,
-    // again and again; e2 and e3 are never reached.
-    const parsed = parseScenario({
-      version: 1,
-      name: 'livelock, one per poll',
-      workload: { generate: { count: 3, intervalMs: 10 } },
-      processor: {
-        type: 'consumer',
-        'auto.offset.reset': 'earliest',
-        'enable.auto.commit': false,
-        'max.poll.records': 1,
-      },
-      faults: [
-        {
-          kind: 'periodic-crash',
-          target: 'consumer-0',
-          everyRecords: 1,
-          point: 'before-commit',
-          restartAfterMs: 0,
-        },
-      ],
-      stopAtMs: 604_800_000,
-    });
-    if (!parsed.ok) throw new Error('invalid');
-    const run = simulate(parsed.scenario, { maxTraceEntries: 5000 });
+    // One record per poll: the consumer writes e1 and crashes before committing it, again and
+    // again; e2 and e3 are never reached.
+    const run = livelock(1);
     const lost = run.verdict.explanations.find((x) => x.events.includes('e2'))!;
     expect(lost.sentence).toMatch(
       /^e2 is in the log but had not been processed when the run was cut off at \d+ ms with work still pending \(its trace reached the limit of 5,000 entries\) — meanwhile consumer-0 crashed [\d,]+ times, starting again from its last committed offset each time$/,
