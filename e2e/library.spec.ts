@@ -244,6 +244,8 @@ test('a preset opened while another run stands at its end still asks its questio
   await expect(dash.byId(testIds.verdict)).toHaveCount(0);
   await dash.byId(testIds.predictInput).fill('300 rows');
   await dash.byId(testIds.predictLock).click();
+  // Answered: the refusal leaves the status line.
+  await expect(page.getByText('The answer waits: lock in a prediction first')).toHaveCount(0);
   await dash.byId(testIds.toEnd).click();
   await expect(dash.byId(testIds.verdict)).toBeVisible();
   await dash.byId(testIds.libraryOpen).click();

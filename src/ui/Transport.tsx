@@ -35,6 +35,10 @@ const selectSkip = (s: LabState) => s.skipIdle;
 const selectLastSkip = (s: LabState) => s.lastSkip;
 const selectScenarioAsWritten = (s: LabState) => s.scenario;
 
+/** Why End does not jump while a "Predict first" question is unanswered. */
+const END_WAITS =
+  'The answer waits: lock in a prediction first (or Show the outcome) — the end of the run would give it away.';
+
 /**
  * Play/pause, step, restart, speed (log scale), the clock — one row whose pieces keep their width
  * whatever the clock says (tabular digits, widths reserved for the longest text of this run), so
@@ -45,15 +49,16 @@ export function Transport({ locked = false }: { locked?: boolean }) {
   // While "Predict first" waits for an answer, End would show the final counters and tables —
   // the answer — at one key press on a projector: it says so instead of jumping.
   const pending = usePredictionGate().phase === 'pending';
+  const labInstance = useLabInstance();
   useEffect(() => {
-    a.setEndGuard(
-      pending
-        ? () =>
-            'The answer waits: lock in a prediction first (or Show the outcome) — the end of the run would give it away.'
-        : null,
-    );
-    return () => a.setEndGuard(null);
-  }, [a, pending]);
+    a.setEndGuard(pending ? () => END_WAITS : null);
+    return () => {
+      a.setEndGuard(null);
+      // Answered (or skipped): the refusal no longer holds, so it leaves the status line.
+      if (labInstance.app.getState().notice === END_WAITS)
+        labInstance.app.setState({ notice: null });
+    };
+  }, [a, labInstance, pending]);
   const playing = useLab(selectPlaying);
   const speed = useLab(selectSpeed);
   const skipIdle = useLab(selectSkip);
