@@ -31,6 +31,9 @@ export {
   TXN_REASON_TIMEOUT,
   TXN_REASON_FENCED,
   STATE_BYTES_PER_KEY,
+  END_SETTLED,
+  END_STOP,
+  END_TRACE_LIMIT,
 } from './trace';
 export type {
   TraceEntry,

@@ -6,7 +6,15 @@
 import { EventQueue, type Scheduled } from './core/heap';
 import { createRng, type Rng } from './core/rng';
 import { partitionForKey } from './core/murmur2';
-import { Trace, MESSAGE_TYPES, type MessageType, K, END_STOP, END_TRACE_LIMIT } from './trace';
+import {
+  Trace,
+  MESSAGE_TYPES,
+  type MessageType,
+  K,
+  END_SETTLED,
+  END_STOP,
+  END_TRACE_LIMIT,
+} from './trace';
 import { LIMITS } from './scenario/limits';
 import type { Scenario } from './scenario/schema';
 import type { Events } from './scenario/workload';
@@ -389,7 +397,7 @@ export class World {
     const t = this.trace;
     const last = t.length > 0 ? t.time[t.length - 1]! : 0;
     this.now = last;
-    t.add(last, K['end'], 0, -1, -1, -1, -1, -1, -1, 0);
+    t.add(last, K['end'], 0, -1, -1, -1, -1, -1, -1, END_SETTLED);
   }
 
   /** Time of the next queued task, or undefined. */

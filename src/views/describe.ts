@@ -10,6 +10,8 @@ import {
   SKIP_REASONS,
   TXN_STATES,
   failoverCause,
+  END_STOP,
+  END_TRACE_LIMIT,
 } from '../engine';
 import { messageLabel } from './faultActions';
 import { K, kindName, messageTypeName } from './kinds';
@@ -177,9 +179,9 @@ export function describeEntry(v: RunView, i: number): string {
     case 'data-loss':
       return `DATA LOSS: ${records(n)} gone for good`;
     case 'end':
-      return aux === 2
+      return aux === END_TRACE_LIMIT
         ? 'the run is cut off: its trace reached its size limit'
-        : aux === 1
+        : aux === END_STOP
           ? 'the run is cut off'
           : 'nothing is left to happen: the run ends';
     case 'leave-group':

@@ -18,6 +18,8 @@
  */
 import {
   CHECKPOINT_STEPS,
+  END_STOP,
+  END_TRACE_LIMIT,
   ENTRY_KINDS,
   ERROR_CODES,
   MESSAGE_TYPES,
@@ -401,9 +403,9 @@ class Reader {
       case 'data-loss':
         return `data loss · ${t.count[i]} record${t.count[i] === 1 ? '' : 's'} (${this.error(i)})`;
       case 'end':
-        return t.aux[i] === 2
+        return t.aux[i] === END_TRACE_LIMIT
           ? 'run stopped (trace limit)'
-          : t.aux[i] === 1
+          : t.aux[i] === END_STOP
             ? 'run stopped (stopAtMs)'
             : 'end of run';
       case 'leave-group':

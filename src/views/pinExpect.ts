@@ -6,17 +6,11 @@
  * totals, the same business ids, the same points) and takes the values of the run.
  */
 import type { ScenarioInput } from '../engine';
-import type { RunView } from './runView';
+import { eventIdOf, type RunView } from './runView';
 
 type ExpectInput = NonNullable<ScenarioInput['expect']>;
 type Totals = NonNullable<ExpectInput['totals']>;
 type Point = RunView['verdict']['points'][number];
-
-/** The business id of identity `j`. */
-function idOf(view: RunView, j: number): string {
-  const e = view.events;
-  return e.ids ? e.ids[j]! : `${e.idPrefix}${j + 1}`;
-}
 
 function totalsOf(p: Point, keys: Totals): Totals {
   const actual: Record<keyof Totals, number> = {
@@ -34,7 +28,7 @@ function totalsOf(p: Point, keys: Totals): Totals {
 /** Rows per business id listed in `ids` (ids the run has no event for are dropped). */
 function rowsOf(view: RunView, p: Point, ids: Record<string, number>): Record<string, number> {
   const index = new Map<string, number>();
-  for (let j = 0; j < view.events.identities; j++) index.set(idOf(view, j), j);
+  for (let j = 0; j < view.events.identities; j++) index.set(eventIdOf(view.events, j), j);
   const out: Record<string, number> = {};
   for (const id of Object.keys(ids)) {
     const j = index.get(id);
