@@ -32,6 +32,9 @@ interface Task extends Scheduled {
   cancelled: boolean;
 }
 
+/** What a cancelled task runs (nothing): its own closure is released. */
+const noop = (): void => {};
+
 const MSG_INDEX = new Map<MessageType, number>(MESSAGE_TYPES.map((m, i) => [m, i]));
 
 /** What a message carries, for the trace and for fault matching. */
@@ -218,6 +221,9 @@ export class World {
     const t = task as Task;
     if (t.cancelled) return;
     t.cancelled = true;
+    // Let go of what the closure holds (a batch and its records, for a delivery timeout): the
+    // task may stay queued for the rest of the run.
+    t.run = noop;
     // A cancelled timer stays queued until its time comes; most of them are long timeouts (a
     // request's, a statement's, a batch's poll timeout) that would pile up and make every push
     // and pop dearer. Drop them once they are half of the queue.
