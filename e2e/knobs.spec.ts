@@ -65,7 +65,7 @@ test('Flink knobs: checkpointing "off" stays ticked, also after a reload, and un
   await dash.settled();
   await expect(dash.byId(testIds.runStatus)).toHaveAttribute('data-status', 'ready');
   await expect(dash.byId(testIds.runStatus)).toContainText(
-    'Set sink.xa — and statement retries to 0, as Flink’s XA sink requires',
+    'Set JdbcSink.exactlyOnceSink (XA) to true — and statement retries to 0, as Flink’s XA sink requires',
   );
   await expect(retries.getByRole('textbox')).toHaveValue('0');
   expect(await written('sink')).toMatchObject({ xa: true, retries: 0 });

@@ -128,7 +128,7 @@ export interface LabActions {
   /**
    * Set one knob, with the knobs it must bring along (an XA sink sets statement retries to 0:
    * `KnobMeta.alsoSets`), as one undoable edit; the notice names them. `note` says why this value
-   * (a knob turned back on: "back to 2500 ms, its last value").
+   * (a knob turned back on: "its last value").
    */
   setKnob(path: string, value: unknown, note?: string): void;
   setSeed(seed: number): void;

@@ -19,7 +19,9 @@ describe('editKnob: sink.xa brings statement retries 0 along', () => {
     expect(getKnob(scenario, 'sink.xa')).toBe(true);
     expect(getKnob(scenario, 'sink.retries')).toBe(0);
     expect(parseScenario(scenario).ok).toBe(true);
-    expect(notice).toBe('Set sink.xa — and statement retries to 0, as Flink’s XA sink requires');
+    expect(notice).toBe(
+      'Set JdbcSink.exactlyOnceSink (XA) to true — and statement retries to 0, as Flink’s XA sink requires',
+    );
   });
 
   it('retries written as 2 are set to 0 as well', () => {
@@ -33,26 +35,39 @@ describe('editKnob: sink.xa brings statement retries 0 along', () => {
     const s = preset('flink-checkpoint-replay/2pc-jdbc-xa');
     const off = editKnob(s, 'sink.xa', false);
     expect(getKnob(off.scenario, 'sink.retries')).toBe(0);
-    expect(off.notice).toBe('Set sink.xa');
+    expect(off.notice).toBe('Set JdbcSink.exactlyOnceSink (XA) to false');
     const on = editKnob(off.scenario, 'sink.xa', true);
     expect(on.scenario).toEqual(s);
-    expect(on.notice).toBe('Set sink.xa');
+    expect(on.notice).toBe('Set JdbcSink.exactlyOnceSink (XA) to true');
   });
 
   it('turning xa off leaves retries as they are', () => {
     const on = editKnob(preset('flink-checkpoint-replay/plain-sink'), 'sink.xa', true).scenario;
     const off = editKnob(on, 'sink.xa', false);
     expect(getKnob(off.scenario, 'sink.retries')).toBe(0);
-    expect(off.notice).toBe('Set sink.xa');
+    expect(off.notice).toBe('Set JdbcSink.exactlyOnceSink (XA) to false');
   });
 
   it('a plain knob: just the knob, and a note ends the notice', () => {
     const s = preset('flink-checkpoint-replay/plain-sink');
     const { scenario, notice } = editKnob(s, 'processor.execution.checkpointing.interval', 2500);
     expect(getKnob(scenario, 'processor.execution.checkpointing.interval')).toBe(2500);
-    expect(notice).toBe('Set processor.execution.checkpointing.interval');
+    expect(notice).toBe('Set execution.checkpointing.interval to 2500 ms');
     expect(editKnob(s, 'network.latencyMs', 3, 'why not').notice).toBe(
-      'Set network.latencyMs — why not',
+      'Set latency to 3 ms — why not',
+    );
+  });
+
+  it('names the knob as the system spells it, and whose it is when two share the name', () => {
+    const s = preset('flink-checkpoint-replay/plain-sink');
+    // The path is broker.broker.session.timeout.ms: its name alone, not the path, is what a user knows.
+    expect(editKnob(s, 'broker.broker.session.timeout.ms', 9000).notice).toBe(
+      'Set broker.session.timeout.ms to 9000 ms',
+    );
+    expect(editKnob(s, 'producer.acks', -1).notice).toBe('Set acks to all');
+    // isolation.level exists for the consumer loop and for each downstream reader.
+    expect(editKnob(s, 'processor.isolation.level', 'read_committed').notice).toBe(
+      'Set isolation.level of the Kafka consumer to read_committed',
     );
   });
 });

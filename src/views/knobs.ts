@@ -942,8 +942,8 @@ export function knobMeta(path: string): KnobMeta | undefined {
 
 /**
  * One knob edit as the Knobs tab makes it: the knob set to `value`, with the knobs it brings along
- * ({@link KnobMeta.alsoSets}), and the notice for the status line ("Set sink.xa — and statement
- * retries to 0, as Flink’s XA sink requires"). `note` (why this value) ends the notice.
+ * ({@link KnobMeta.alsoSets}), and the notice for the status line ("Set JdbcSink.exactlyOnceSink (XA)
+ * to true — and statement retries to 0, as Flink’s XA sink requires"). `note` (why this value) ends the notice.
  */
 export function editKnob(
   s: ScenarioInput,
@@ -954,8 +954,14 @@ export function editKnob(
   const also = knobMeta(path)?.alsoSets?.(value, s) ?? [];
   let scenario = setKnob(s, path, value);
   for (const k of also) scenario = setKnob(scenario, k.path, k.value);
+  const meta = knobMeta(path);
+  // The real name, as the Knobs tab shows it (the path's prefix doubled "broker.broker…"), and the
+  // component when two knobs share that name (a processor's and a reader's isolation.level).
+  const shared = meta && KNOBS.some((k) => k !== meta && k.name === meta.name);
   const parts = [
-    `Set ${path}`,
+    meta
+      ? `Set ${meta.name}${shared ? ` of the ${meta.system}` : ''} to ${formatKnobValue(meta, value)}`
+      : `Set ${path}`,
     ...(note ? [note] : []),
     ...also.map((k) => {
       const meta = knobMeta(k.path);

@@ -96,7 +96,9 @@ describe('Knobs: a number that can be off (execution.checkpointing.interval)', (
     fireEvent.click(offBox!);
     await act(() => lab.actions.settled());
     expect(getKnob(lab.app.getState().scenario, INTERVAL)).toBe(2500);
-    expect(lab.app.getState().notice).toBe(`Set ${INTERVAL} — back to 2500 ms, its last value`);
+    expect(lab.app.getState().notice).toBe(
+      'Set execution.checkpointing.interval to 2500 ms — its last value',
+    );
     const [onBox, onField] = inputs(INTERVAL);
     expect([onBox!.checked, onField!.value, onField!.disabled]).toEqual([false, '2500', false]);
   });
@@ -116,7 +118,7 @@ describe('Knobs: a number that can be off (execution.checkpointing.interval)', (
       await act(() => lab.actions.settled());
       expect(getKnob(lab.app.getState().scenario, INTERVAL)).toBe(1000);
       expect(lab.app.getState().notice).toMatch(
-        new RegExp(`^Set ${INTERVAL} — 1000 ms: Flink has no default interval`),
+        /^Set execution.checkpointing.interval to 1000 ms — Flink has no default interval/,
       );
       expect(inputs(INTERVAL)[0]!.checked).toBe(false);
       expect(inputs(INTERVAL)[1]!.value).toBe('1000');
@@ -140,7 +142,9 @@ describe('Knobs: the XA sink and its statement retries', () => {
     await act(() => lab.actions.settled());
     const s = lab.app.getState();
     expect(s.status).toBe('ready');
-    expect(s.notice).toBe('Set sink.xa — and statement retries to 0, as Flink’s XA sink requires');
+    expect(s.notice).toBe(
+      'Set JdbcSink.exactlyOnceSink (XA) to true — and statement retries to 0, as Flink’s XA sink requires',
+    );
     expect(row('sink.xa').querySelector('input')!.checked).toBe(true);
     expect(row('sink.retries').querySelector('input')!.value).toBe('0');
     // One edit: one undo takes both back.

@@ -212,13 +212,12 @@ function KnobRow({
     case 'nullable-number': {
       // Off is null, written or the schema's default (Flink: no interval, no checkpoints).
       const off = shown === null;
-      const unit = e.unit ? ` ${e.unit}` : '';
       // Turned on again: the last number it had in the undo history, else the editor's own.
       const turnOn = () => {
         const last = lastNumberIn(lab.app.getState().past, meta.path);
-        if (last !== undefined)
-          a.setKnob(meta.path, last, `back to ${last}${unit}, its last value`);
-        else a.setKnob(meta.path, e.onValue, `${e.onValue}${unit}: ${e.onWhy}`);
+        // The notice already says the value ("Set … to 2500 ms"): the note says why that one.
+        if (last !== undefined) a.setKnob(meta.path, last, 'its last value');
+        else a.setKnob(meta.path, e.onValue, e.onWhy);
       };
       control = (
         <span className="field">
