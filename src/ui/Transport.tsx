@@ -25,6 +25,7 @@ import { useActions, useLab, useLabInstance, useView } from '../store/LabContext
 import { focusSoon } from './hooks/focusSoon';
 import { usePredictionGate } from './library/usePredictionGate';
 import { useNumberDraft } from './hooks/useNumberDraft';
+import { useFontScale } from './hooks/useFontScale';
 import { Icon } from './Icon';
 import { useWidth } from './pipeline/useFollow';
 import { testIds } from './testIds';
@@ -279,10 +280,12 @@ function Timeline({
   const fill = useRef<HTMLDivElement>(null);
   const head = useRef<HTMLDivElement>(null);
   const width = useWidth(track);
+  const fontScale = useFontScale();
   const cuts = useMemo(() => timelineCuts(view), [view]);
   const ticks = useMemo(
-    () => timelineTicks(view, TICK_LABEL_PX / Math.max(1, width || 600), cuts),
-    [view, width, cuts],
+    // The labels grow with A+ (at 175 % neighbours touched): their spacing grows with them.
+    () => timelineTicks(view, (TICK_LABEL_PX * fontScale) / Math.max(1, width || 600), cuts),
+    [view, width, cuts, fontScale],
   );
   const [selected, setSelected] = useState<number | null>(null);
   const [drag, setDrag] = useState<{ index: number; idx: number; moved: boolean } | null>(null);
