@@ -97,6 +97,12 @@ export class SourceApp extends Actor {
     this.client = fresh;
     this.waitingFor = -1;
     this.txnBusy = false;
+    // A new process: not stalled in the old one's transaction (a hang fault), and sending again
+    // after an application that stopped on a failure (app.onFailure=halt) — its initTransactions
+    // aborts what the old one left open (KafkaProducer#initTransactions). A configuration that
+    // stopped the old one (initTransactions refused) stops this one the same way, in `init`.
+    this.txnHung = false;
+    this.halted = false;
     this.wakeAt = -1;
     const lost: [number, number][] = [];
     for (let i = 0; i < this.unacked.length; i++)
@@ -224,8 +230,10 @@ export class SourceApp extends Actor {
     error: ErrorCode,
     cause: number,
   ): void => {
+    // In a transaction an acknowledged record is not yet written for good: only the commit
+    // settles it (finishTransaction). A process that dies before then sends it again.
+    if (this.transactional) return;
     if (ok && this.unacked[event] === sendEntry + 1) this.unacked[event] = 0;
-    if (this.transactional) return; // the transaction's outcome decides
     if (this.cfg.app.mode === 'sync') {
       if (this.waitingFor !== sendEntry) return; // nobody waits on this future any more
       this.waitingFor = -1;

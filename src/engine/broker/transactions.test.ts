@@ -90,6 +90,50 @@ describe('a transactional source and its readers (SEMANTICS S09)', () => {
   });
 });
 
+describe('a transactional producer process that restarts', () => {
+  // e1..e15 at 1 s + 0..14 ms, five per transaction: T1 = e1..e5 commits; T2 = e6..e10 is sent,
+  // acknowledged, and then hangs open (the application stalls). The process dies at 10 s and
+  // restarts at 11 s: initTransactions bumps the epoch and the coordinator aborts T2
+  // (https://kafka.apache.org/documentation/#producerapi, KafkaProducer#initTransactions: "If the
+  // previous instance had failed with a transaction in progress, it will be aborted"). An
+  // acknowledged record in a transaction is not written until the commit, so the application,
+  // which never saw T2 commit, sends e6..e10 again (app.onFailure=resend), then e11..e15.
+  const restart = (onFailure: 'resend' | 'skip') =>
+    runScenario({
+      workload: { events: events(15, (i) => 1000 + i - 1) },
+      producer: {
+        'transactional.id': 't-1',
+        'linger.ms': 0,
+        app: { eventsPerTransaction: 5, onFailure },
+      },
+      processor: {
+        type: 'consumer',
+        'enable.auto.commit': false,
+        'auto.offset.reset': 'earliest',
+        'isolation.level': 'read_committed',
+        startAtMs: 100_000,
+      },
+      faults: [
+        { kind: 'hang-transaction', transaction: 2 },
+        { kind: 'crash', target: 'producer', at: 10_000, restartAfterMs: 1000 },
+      ],
+    });
+
+  it('the new process is not stalled in the old one’s transaction, and re-sends its events', () => {
+    const run = restart('resend');
+    // Every event once at read_committed: 15 rows, 10 + 20 + … + 150 = 1,200.
+    expect(totals(run)).toEqual({ rows: 15, sum: 1200, duplicates: 0, lost: 0 });
+    // The log also holds T2's aborted copies of e6..e10: 20 records.
+    expect(anomalies(run, 'log:events')).toEqual(['e6:2', 'e7:2', 'e8:2', 'e9:2', 'e10:2']);
+  });
+
+  it('an application that does not re-send loses only the aborted transaction’s events', () => {
+    const run = restart('skip');
+    // e11..e15 are still sent by the new process (before, it stayed stalled and lost them too).
+    expect(anomalies(run)).toEqual(['e6:0', 'e7:0', 'e8:0', 'e9:0', 'e10:0']);
+  });
+});
+
 describe('consume-transform-produce with sendOffsetsToTransaction (SEMANTICS S15)', () => {
   // Input e1..e10 (non-transactional); batches of 5; the copier's transaction holds its outputs
   // and its input offsets. Batch 1 commits with offset 5; batch 2 sends e6..e10 and offset 10, and
