@@ -252,6 +252,41 @@ describe('auto.offset.reset=latest with no committed offset (Kafka consumer conf
       'e1 was already in the log (offset 0) when consumer-0 took partition 0 with no committed offset → auto.offset.reset=latest started it at offset 10, after e1',
     );
   });
+
+  // One transaction of e1..e10 (10, 20, …, 100), sent at 1,000..1,009 ms with linger.ms 0: e1..e5
+  // are appended at 1,011 ms and replicated (high watermark 5) at 1,015 ms; the consumer takes the
+  // partition at 1,018 ms, while the transaction is still open (last stable offset 0); e6..e10 are
+  // appended at 1,019 ms, then the transaction commits. The latest offset a consumer is given is
+  // the one its isolation level reads to (ListOffsets' isolation_level,
+  // https://kafka.apache.org/protocol.html#The_Messages_ListOffsets).
+  const latestDuringTxn = (level: 'read_committed' | 'read_uncommitted') =>
+    runScenario({
+      workload: { events: events(10, (i) => 999 + i) },
+      producer: { 'transactional.id': 't-1', 'linger.ms': 0, app: { eventsPerTransaction: 10 } },
+      processor: {
+        type: 'consumer',
+        'enable.auto.commit': false,
+        'auto.offset.reset': 'latest',
+        'isolation.level': level,
+        startAtMs: 1016,
+      },
+    });
+
+  it('read_committed resets to the last stable offset: the open transaction is read whole once it commits', () => {
+    expect(totals(latestDuringTxn('read_committed'))).toEqual({
+      rows: 10,
+      sum: 550,
+      duplicates: 0,
+      lost: 0,
+    });
+  });
+
+  it('read_uncommitted resets to the high watermark (5): e1..e5 are behind it, e6..e10 read', () => {
+    const run = latestDuringTxn('read_uncommitted');
+    // 60 + 70 + 80 + 90 + 100 = 400.
+    expect(totals(run)).toEqual({ rows: 5, sum: 400, duplicates: 0, lost: 5 });
+    expect(anomalies(run)).toEqual(['e1:0', 'e2:0', 'e3:0', 'e4:0', 'e5:0']);
+  });
 });
 
 describe('max.poll.interval.ms: a batch that keeps poll() waiting (Kafka consumer config)', () => {

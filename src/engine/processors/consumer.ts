@@ -211,8 +211,14 @@ export class ConsumerInstance extends Actor implements GroupMember {
     for (const p of partitions) {
       const committed = this.group.coordinator.committed(this.group.id, this.topic.index, p);
       const part = this.topic.partitions[p]!;
-      // No committed offset: auto.offset.reset (earliest = 0, latest = the current end).
-      const start = committed ?? (this.cfg.earliest ? 0 : part.hw);
+      // No committed offset: auto.offset.reset (earliest = 0, latest = the current end). The end
+      // is the one the consumer's isolation level reads to: its ListOffsets asks for the latest
+      // offset with that level, and read_committed gets the last stable offset, not the high
+      // watermark — a transaction still open at the reset is read whole once it commits
+      // (https://kafka.apache.org/protocol.html#The_Messages_ListOffsets, isolation_level;
+      // https://kafka.apache.org/documentation/#consumerconfigs_isolation.level: "when in
+      // read_committed the seekToEnd method will return the LSO").
+      const start = committed ?? (this.cfg.earliest ? 0 : part.readableEnd(this.cfg.readCommitted));
       this.parts.set(p, {
         position: start,
         fetchPos: start,
