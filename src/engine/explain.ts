@@ -715,8 +715,17 @@ class Ctx {
     const failed = this.ofKind('commit-failed');
     const k = Ctx.from(failed, leave);
     const refused = k < failed.length && failed[k]! < b ? failed[k]! : -1;
+    // CommitFailedException is what commitSync() throws; with enable.auto.commit there is no
+    // such call, and the batch's position is simply never committed
+    // (https://kafka.apache.org/42/javadoc/org/apache/kafka/clients/consumer/CommitFailedException.html).
+    const lost =
+      refused >= 0
+        ? 'its offset commit for the batch failed (CommitFailedException)'
+        : p.type === 'consumer' && p['enable.auto.commit']
+          ? 'the position after the batch was never auto-committed'
+          : 'the offset of the batch was never committed';
     return {
-      text: `${this.t.actors[actor]} spent longer than max.poll.interval.ms${max} on the batch holding {id} without calling poll() → it left the group and its offset commit for the batch failed (CommitFailedException) → the batch was read again from the committed offset and {id} was processed again`,
+      text: `${this.t.actors[actor]} spent longer than max.poll.interval.ms${max} on the batch holding {id} without calling poll() → it left the group and ${lost} → the batch was read again from the committed offset and {id} was processed again`,
       entries: refused >= 0 ? [a, leave, refused, b] : [a, leave, b],
     };
   }

@@ -323,6 +323,17 @@ describe('max.poll.interval.ms: a batch that keeps poll() waiting (Kafka consume
     );
   });
 
+  it('with enable.auto.commit: the same replay, and no CommitFailedException is claimed', () => {
+    // No commitSync() to throw it (https://kafka.apache.org/42/javadoc/org/apache/kafka/clients/consumer/CommitFailedException.html):
+    // the position after e1..e5 is just never auto-committed before the member leaves.
+    const run = slow({ 'enable.auto.commit': true });
+    expect(anomalies(run)).toEqual(['e1:2', 'e2:2', 'e3:2', 'e4:2', 'e5:2']);
+    expect(entriesOf(run, 'commit-failed')).toHaveLength(0);
+    expect(run.verdict.explanations[0]!.sentence).toBe(
+      'consumer-0 spent longer than max.poll.interval.ms (300000 ms) on the batch holding e1 without calling poll() → it left the group and the position after the batch was never auto-committed → the batch was read again from the committed offset and e1 was processed again → a plain INSERT has no key to collapse the copies',
+    );
+  });
+
   it('max.poll.interval.ms above the batch (500 s): nobody leaves, 10 rows once', () => {
     const run = slow({ 'max.poll.interval.ms': 500_000 });
     expect(totals(run)).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
