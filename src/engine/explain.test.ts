@@ -3,11 +3,43 @@
  * that named another one (a faithfulness audit found them): the counts were right, the "why" not.
  */
 import { describe, expect, it } from 'vitest';
-import { point, runScenario } from './testing';
+import { anomalies, events, point, runScenario } from './testing';
 
 const sentence = (run: ReturnType<typeof runScenario>) => run.verdict.explanations[0]!.sentence;
 
 describe('explanations name the cause the run had', () => {
+  it('a request lost on a connection with others in flight: the timeout closes it and fails them too', () => {
+    // e1..e4 at 0..3 ms, one request each (linger.ms 0), five in flight, idempotence off. e1's
+    // request is lost; the answers to e2..e4 queue behind it (one connection answers in order).
+    // At 1,000 ms e1's request times out and the producer closes the connection, failing all four
+    // (https://kafka.apache.org/documentation/#producerconfigs_request.timeout.ms); the retries
+    // append e1..e4 again: e1 once (its first request never arrived), e2..e4 twice. e2's answer
+    // did arrive: the sentence must not say its acknowledgement was missing.
+    const run = runScenario({
+      claim: 'exactly-once',
+      workload: { events: events(4, (i) => i - 1) },
+      producer: {
+        'enable.idempotence': false,
+        'linger.ms': 0,
+        'request.timeout.ms': 1000,
+        'max.in.flight.requests.per.connection': 5,
+      },
+      processor: {
+        type: 'consumer',
+        'enable.auto.commit': false,
+        'auto.offset.reset': 'earliest',
+        startAtMs: 5000,
+      },
+      faults: [
+        { id: 'lost request', kind: 'drop-request', link: 'produce', match: { event: 'e1' } },
+      ],
+    });
+    expect(anomalies(run)).toEqual(['e2:2', 'e3:2', 'e4:2']);
+    expect(sentence(run)).toBe(
+      'no answer to the request of e1 arrived within request.timeout.ms (the request was lost: fault "lost request") → the producer closed the connection, which failed the request of e2 in flight on it too → the producer retried the same batch → with idempotence off (enable.idempotence=false) the broker appended e2 a second time → a plain INSERT has no key to collapse the copies',
+    );
+  });
+
   it('Delta MERGE: two copies in one batch are both inserted (txnAppId would not help)', () => {
     // e1..e5 arrive at 0..40 ms; the query starts at 1 s and reads them in one batch. The source
     // emits e2 twice: two source rows for a key the table lacks, both NOT MATCHED → 6 rows.

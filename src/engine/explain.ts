@@ -466,6 +466,46 @@ class Ctx {
           entries: [r],
         };
     }
+    // The request timed out. Its own, or one sent before it on the same connection: the producer
+    // then closes the connection, which fails every request in flight on it — {id}'s answer,
+    // queued behind the missing one, is never read (NetworkClient; "the client will resend the
+    // request if necessary", https://kafka.apache.org/documentation/#producerconfigs_request.timeout.ms).
+    const retries = this.ofKind('retry');
+    for (let x = Ctx.from(retries, append); x < retries.length; x++) {
+      const r = retries[x]!;
+      if (
+        t.event[r] !== t.event[append] ||
+        t.topic[r] !== t.topic[append] ||
+        t.partition[r] !== t.partition[append]
+      )
+        continue;
+      const timedOut = t.cause[r]!;
+      if (
+        timedOut < 0 ||
+        this.kind(timedOut) !== 'reject' ||
+        ERROR_CODES[t.aux[timedOut]!] !== 'REQUEST_TIMED_OUT'
+      )
+        break;
+      const request = t.cause[timedOut]!;
+      const f = request >= 0 ? this.rootFault(request) : -1;
+      const lost =
+        request >= 0 && this.kind(request) === 'msg-lost'
+          ? ` (the request was lost${f >= 0 ? `: ${this.faultText(f)}` : ''})`
+          : f >= 0
+            ? ` (${this.faultText(f)})`
+            : '';
+      const cites = [timedOut, ...(f >= 0 ? [f] : [])];
+      if (t.event[timedOut] === t.event[append])
+        return {
+          text: `no answer to the request of {id} arrived within request.timeout.ms${lost}`,
+          entries: cites,
+        };
+      const other = this.run.events.identityId(this.run.events.identity[t.event[timedOut]!]!);
+      return {
+        text: `no answer to the request of ${other} arrived within request.timeout.ms${lost} → the producer closed the connection, which failed the request of {id} in flight on it too`,
+        entries: cites,
+      };
+    }
     return { text: 'no acknowledgement of {id} arrived within request.timeout.ms', entries: [] };
   }
 
