@@ -8,6 +8,45 @@ import { anomalies, events, point, runScenario } from './testing';
 const sentence = (run: ReturnType<typeof runScenario>) => run.verdict.explanations[0]!.sentence;
 
 describe('explanations name the cause the run had', () => {
+  it('an event with two copies in the log, both replayed after a crash: the replay is named, not "processed twice by consumer-0 and consumer-0"', () => {
+    // e1..e3 at 0..2 ms; e2's acknowledgement is lost and, with idempotence off, its retry appends
+    // a second copy (offsets 0, 1, 2, 3 = e1, e2, e3, e2). The consumer processes the four records
+    // and crashes before its commit; from offset 0 again it processes all four a second time:
+    // e1 and e3 have 2 rows, e2 has 4. The second attempt of e2's first record (offset 1) is the
+    // replay; the attempt at offset 3 is the other copy's first.
+    const run = runScenario({
+      claim: 'exactly-once',
+      workload: { events: events(3, (i) => i - 1) },
+      producer: {
+        'enable.idempotence': false,
+        'linger.ms': 0,
+        'max.in.flight.requests.per.connection': 1,
+        'request.timeout.ms': 1000,
+      },
+      processor: {
+        type: 'consumer',
+        'enable.auto.commit': false,
+        'auto.offset.reset': 'earliest',
+        startAtMs: 5000,
+      },
+      faults: [
+        { id: 'lost ack', kind: 'drop-response', link: 'produce', match: { event: 'e2' } },
+        {
+          id: 'crash',
+          kind: 'crash',
+          target: 'consumer-0',
+          point: 'before-commit',
+          restartAfterMs: 1000,
+        },
+      ],
+    });
+    expect(anomalies(run)).toEqual(['e1:2', 'e2:4', 'e3:2']);
+    const e2 = run.verdict.explanations.find((x) => x.events.includes('e2'))!;
+    expect(e2.sentence).toBe(
+      'the acknowledgement of e2 was lost (fault "lost ack") → the producer retried the same batch → with idempotence off (enable.idempotence=false) the broker appended e2 a second time; consumer-0 crashed (fault "crash") after processing e2 and before its offset was committed → it restarted from the last committed offset 0 → e2 was processed again → a plain INSERT has no key to collapse the copies',
+    );
+  });
+
   it('a request lost on a connection with others in flight: the timeout closes it and fails them too', () => {
     // e1..e4 at 0..3 ms, one request each (linger.ms 0), five in flight, idempotence off. e1's
     // request is lost; the answers to e2..e4 queue behind it (one connection answers in order).

@@ -617,7 +617,16 @@ class Ctx {
   private replayStory(processes: number[]): { text: string; entries: number[] } {
     const t = this.t;
     const a = processes[0]!;
-    const b = processes[1]!;
+    // The same record read again, not the next copy of the event: with two copies in the log
+    // (a producer retry) the second attempt is that other record's first, which no replay made.
+    const again = processes.find(
+      (i) =>
+        i > a &&
+        t.offset[i] === t.offset[a] &&
+        t.partition[i] === t.partition[a] &&
+        t.topic[i] === t.topic[a],
+    );
+    const b = again ?? processes[1]!;
     const actorA = t.actor[a]!;
     // A consumer that had left its group at its poll timeout earlier in the same batch (before
     // this record's turn came): look back from the attempt to the poll that started the batch.
