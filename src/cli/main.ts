@@ -276,11 +276,13 @@ export function main(
 
 // Run when executed directly (not when imported by tests).
 if (process.argv[1] && /main\.[cm]?[tj]s$/.test(process.argv[1])) {
-  // A reader that stops early (`| head`) closes the pipe: that is not an error of ours.
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw e;
-  });
+  // A reader that stops early (`| head`, `2>&1 | head`) closes the pipe: that is not an error of
+  // ours. The exit code is still the run's (0 ran, 3 mismatch…), set below before any late write.
+  for (const stream of [process.stdout, process.stderr])
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw e;
+    });
   let code: number;
   try {
     code = main(

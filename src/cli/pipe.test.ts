@@ -31,4 +31,41 @@ describe('the CLI piped into a reader that stops early', () => {
     expect(err).toBe('');
     expect(code).toBe(0);
   }, 30_000);
+
+  // `sim … --check 2>&1 | head -1`: stderr is the same closed pipe, and the check's last line
+  // ("check: the run matches…", or the mismatches) is written to it after the reader has gone.
+  // The mismatch here: one event, one row; the expect block says 2.
+  const mismatch = join(dir, 'mismatch.json');
+  writeFileSync(
+    mismatch,
+    JSON.stringify({
+      version: 1,
+      name: 'mismatch',
+      workload: { events: [{ id: 'e1', amount: 10, at: 0 }] },
+      processor: { type: 'consumer', 'auto.offset.reset': 'earliest' },
+      expect: { totals: { rows: 2 } },
+    }),
+  );
+  it.each([
+    ['a match', 'lost-ack-retry/idempotence-off', 0],
+    ['a mismatch', mismatch, 3],
+  ] as const)(
+    '--check with stderr on the closed pipe too: %s keeps its exit code (%s → %i)',
+    async (_, ref, expected) => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli/main.ts', ref, '--check'],
+        {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      // The reader is gone before the last line: stderr closed at once, stdout after its first
+      // chunk (with `2>&1 | head -1` both are the one pipe, closed after the first line).
+      child.stderr.destroy();
+      child.stdout.once('data', () => child.stdout.destroy());
+      const code = await new Promise<number | null>((done) => child.on('close', done));
+      expect(code).toBe(expected);
+    },
+    30_000,
+  );
 });
