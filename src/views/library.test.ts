@@ -7,6 +7,7 @@ import {
   GENERIC_QUESTION,
   GUARANTEE_BADGES,
   isPristinePreset,
+  pristinePresetRef,
   judgeChoice,
   LIST_PAGE,
   libraryListing,
@@ -154,6 +155,19 @@ describe('isPristinePreset', () => {
     expect(isPristinePreset(s, 'payment-resent-by-app/dedupe-table')).toBe(false);
     expect(isPristinePreset(s, null)).toBe(false);
     expect(isPristinePreset(s, 'nope/nope')).toBe(false);
+  });
+
+  it('is true after a knob is set to another value and back: the same run, written differently', () => {
+    // The variant leaves acks unset (Kafka's default, all); the Knobs tab writes "1", then "all".
+    const s = shipped();
+    const there = setKnob(s, 'producer.acks', '1');
+    const back = setKnob(there, 'producer.acks', 'all');
+    expect(JSON.stringify(back)).not.toBe(JSON.stringify(s));
+    expect(isPristinePreset(there, ref)).toBe(false);
+    expect(isPristinePreset(back, ref)).toBe(true);
+    // A share link of it opens as the preset (its story and its question).
+    expect(pristinePresetRef(back)).toBe(ref);
+    expect(pristinePresetRef(there)).toBeNull();
   });
 
   it('answers per (scenario, ref): the cache does not carry one ref’s answer to another', () => {

@@ -3,7 +3,7 @@
  * order the arrow keys walk them in, the badge of the guarantee each one illustrates, and whether
  * the workspace is still a preset exactly as shipped. The panel only renders what these return.
  */
-import type { Guarantee, ScenarioInput, Verdict } from '../engine';
+import { parseScenario, type Guarantee, type ScenarioInput, type Verdict } from '../engine';
 import {
   findPreset,
   groupPresets,
@@ -197,15 +197,48 @@ const variantJson = new WeakMap<object, string>();
  * Whether `scenario` is the preset variant `presetRef` exactly as shipped (no knob, seed or fault
  * changed). Only then does the URL say `?preset=…`: reloading such a URL must show what was on
  * screen, and an edited workspace is the saved workspace's (or a share link's) to restore.
- * Compares the JSON text, which is what a load (structuredClone) and a storage round trip keep.
+ * Compares the JSON text, which is what a load (structuredClone) and a storage round trip keep,
+ * then the parsed scenarios ({@link sameRun}).
  */
 export function isPristinePreset(scenario: ScenarioInput, presetRef: string | null): boolean {
   const cached = pristineCache.get(scenario);
   if (cached && cached.ref === presetRef) return cached.pristine;
   const found = presetRef === null ? undefined : findPreset(presetRef);
-  const pristine = found !== undefined && JSON.stringify(scenario) === jsonOf(found.variant);
+  const pristine = found !== undefined && sameRun(scenario, found.variant);
   pristineCache.set(scenario, { ref: presetRef, pristine });
   return pristine;
+}
+
+/**
+ * Whether `scenario` is variant `v`'s run: the same JSON text, or the same scenario once both are
+ * parsed (defaults filled in, keys in one order) — a knob set to another value and back to the one
+ * it had ("acks" 1, then all, where the preset left it unset: the default) changed nothing.
+ */
+function sameRun(
+  scenario: ScenarioInput,
+  v: PresetVariant,
+  canon: () => string | null = () => canonicalRun(scenario),
+): boolean {
+  if (JSON.stringify(scenario) === jsonOf(v)) return true;
+  let shipped = variantCanon.get(v.scenario);
+  if (shipped === undefined) {
+    shipped = canonicalRun(v.scenario);
+    variantCanon.set(v.scenario, shipped);
+  }
+  return shipped !== null && canon() === shipped;
+}
+
+const variantCanon = new WeakMap<object, string | null>();
+
+/** The parsed scenario as JSON with every object's keys sorted, or null when it does not parse. */
+function canonicalRun(s: ScenarioInput): string | null {
+  const r = parseScenario(s);
+  if (!r.ok) return null;
+  return JSON.stringify(r.scenario, (_k, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
 }
 
 function jsonOf(v: PresetVariant): string {
@@ -226,6 +259,11 @@ export function pristinePresetRef(scenario: ScenarioInput): string | null {
   const json = JSON.stringify(scenario);
   for (const p of allPresets)
     for (const v of p.variants) if (jsonOf(v) === json) return `${p.id}/${v.id}`;
+  // Parsed once, for every variant.
+  let canon: string | null | undefined;
+  const mine = () => (canon === undefined ? (canon = canonicalRun(scenario)) : canon);
+  for (const p of allPresets)
+    for (const v of p.variants) if (sameRun(scenario, v, mine)) return `${p.id}/${v.id}`;
   return null;
 }
 

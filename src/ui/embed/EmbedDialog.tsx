@@ -70,14 +70,17 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
   // asked by default when the run is as shipped. Another variant's question would describe
   // another run: then nothing is filled in, and ticking the box asks the embed's generic
   // question, with choices about the run on screen.
-  const ownQuestion = preset !== undefined && questionVariant(preset.preset) === preset.variant.id;
-  const asked = ownQuestion && isPristinePreset(scenario, presetRef);
+  // An edited run is not the one the preset's answer describes (a reader who answered what the
+  // run showed was told "Not quite"): nothing is filled in, as for another variant.
+  const pristine = preset !== undefined && isPristinePreset(scenario, presetRef);
+  const asked =
+    pristine && preset !== undefined && questionVariant(preset.preset) === preset.variant.id;
   const [o, setO] = useState<EmbedOptions>(() => ({
     ...DEFAULT_EMBED,
     panels: [...DEFAULT_EMBED.panels],
     predict: asked,
-    question: ownQuestion ? preset.preset.predict.question : '',
-    answer: ownQuestion ? preset.preset.predict.answer : '',
+    question: asked ? preset.preset.predict.question : '',
+    answer: asked ? preset.preset.predict.answer : '',
   }));
   const [height, setHeight] = useState(560);
   const id = useId();
@@ -88,10 +91,21 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
 
   const url = useMemo(() => {
     const base = location.href.replace(/[?#].*$/s, '');
-    // The snippet's expect block pins the run on screen (a preset's would describe the preset).
+    // An unedited preset goes as shipped: the player knows it (a share link of a preset opens as
+    // that preset), so its own question and answer need not be in the URL, where anyone could
+    // read the answer in the page's source. Anything else: the snippet's expect block pins the run
+    // on screen (a preset's would describe the preset).
+    if (pristine && preset !== undefined) {
+      const own =
+        asked &&
+        o.question === preset.preset.predict.question &&
+        o.answer === preset.preset.predict.answer;
+      const query = embedQuery(own ? { ...o, question: '', answer: '' } : o);
+      return `${base}${query}#${encodeShare(preset.variant.scenario)}`;
+    }
     const pinned = status === 'ready' ? pinExpect(scenario, view) : scenario;
     return `${base}${embedQuery(o)}#${encodeShare(pinned)}`;
-  }, [o, scenario, status, view]);
+  }, [o, scenario, status, view, pristine, asked, preset]);
   const snippet = useMemo(
     () =>
       embedSnippet(url, {
@@ -198,16 +212,20 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
                   onChange={(e) => set({ question: e.target.value })}
                 />
               </label>
-              <label>
-                Answer{' '}
-                <input
-                  type="text"
-                  maxLength={PREDICT_MAX}
-                  value={o.answer}
-                  placeholder="(the run's outcome is always shown)"
-                  onChange={(e) => set({ answer: e.target.value })}
-                />
-              </label>
+              {/* Folded: a teacher opens this dialog in front of the class. */}
+              <details>
+                <summary>The answer (shown after the reveal)</summary>
+                <label>
+                  Answer{' '}
+                  <input
+                    type="text"
+                    maxLength={PREDICT_MAX}
+                    value={o.answer}
+                    placeholder="(the run's outcome is always shown)"
+                    onChange={(e) => set({ answer: e.target.value })}
+                  />
+                </label>
+              </details>
             </>
           )}
           <label>
