@@ -4,7 +4,7 @@
  * a whole run: the page names faults on its timeline and in its menus without loading the
  * simulation.
  */
-import type { FaultSpec, RandomFaultSpec, Scenario } from './scenario/schema';
+import type { CrashPoint, FaultSpec, RandomFaultSpec, Scenario } from './scenario/schema';
 import { normalizeAcks } from './scenario/validate';
 
 /**
@@ -30,6 +30,21 @@ export function ordinal(n: number): string {
   return `${n.toLocaleString('en-US')}${s}`;
 }
 
+/** Where a crash point strikes, in words (the schema's names are for files: "before-commit"). */
+const CRASH_POINT_WORDS: Record<Exclude<CrashPoint, 'now' | 'mid-batch'>, string> = {
+  'after-poll': 'right after a poll',
+  'before-commit': 'before its offset commit',
+  'after-commit': 'right after its offset commit',
+  'before-barrier': 'before a checkpoint barrier',
+  'after-precommit': 'after the pre-commit, before the checkpoint completes',
+  'after-checkpoint': 'after the checkpoint completes, before the commit',
+  'during-commit': 'during the commit',
+  'before-sink-write': 'before the batch is written to the sink',
+  'after-sink-write': 'after the sink write, before the commit log entry',
+  'before-commit-transaction': 'before commitTransaction()',
+  'after-commit-decision': 'after sending its commit to the transaction coordinator',
+};
+
 /** A short description of fault number `i` of the scenario. */
 export function describeFault(f: FaultSpec | undefined): string {
   if (!f) return 'a fault';
@@ -44,8 +59,8 @@ export function describeFault(f: FaultSpec | undefined): string {
     case 'random':
       return describeRandomFault(f) + label;
     case 'crash': {
-      // Where it strikes, when not at once: "mid-batch after 3 records", "at before-commit",
-      // "in its 2nd batch after 3 records".
+      // Where it strikes, when not at once: "mid-batch after 3 records", "before its offset
+      // commit", "in its 2nd batch after 3 records", "before its offset commit (the 2nd time)".
       const nth = f.nth > 1 ? `its ${ordinal(f.nth)} ` : '';
       const records = `after ${f.afterRecords} record${f.afterRecords === 1 ? '' : 's'}`;
       const at =
@@ -55,7 +70,7 @@ export function describeFault(f: FaultSpec | undefined): string {
             ? nth
               ? ` in ${nth}batch ${records}`
               : ` mid-batch ${records}`
-            : ` at ${nth}${f.point}`;
+            : ` ${CRASH_POINT_WORDS[f.point]}${f.nth > 1 ? ` (the ${ordinal(f.nth)} time)` : ''}`;
       return `a crash of ${f.target}${at}${label}`;
     }
     case 'periodic-crash':

@@ -76,7 +76,7 @@ describe('timeline: a scripted fault that never fired is said in words', () => {
     const notice = screen.getByTestId(testIds.faultsNeverFired);
     expect(notice.textContent).toBe('⚠ never fired: “late crash”');
     expect(notice.title).toMatch(
-      /^a crash of consumer-0 at before-commit "late crash": armed from /,
+      /^a crash of consumer-0 before its offset commit "late crash": armed from /,
     );
   });
 });

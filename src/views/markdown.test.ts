@@ -81,7 +81,7 @@ flowchart LR
   producer["producer<br/>acks=all · enable.idempotence=false<br/>retries=2147483647 · max.in.flight=1<br/>request.timeout.ms=1000 · delivery.timeout.ms=120000<br/>application async send · on failure skip"]
   topic[("topic payments<br/>1 partition · 3 brokers<br/>replication.factor=3 · min.insync.replicas=2<br/>unclean.leader.election.enable=false")]
   processor["consumer group group-1 (1 instance)<br/>enable.auto.commit=false · commit after-processing<br/>max.poll.records=500 · isolation.level=read_uncommitted<br/>processing sync · on statement error halt"]
-  sink[("table payments<br/>INSERT per record<br/>key business-id<br/>statement.timeout.ms=5000 · retries=3")]
+  sink[("table payments<br/>INSERT per record<br/>key business-id<br/>statement.timeout.ms=5000 (client socketTimeout) · retries=3")]
   producer -->|"produce"| topic
   topic -->|"poll"| processor
   processor -.->|"commit offsets (after-processing)"| topic

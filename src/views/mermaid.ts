@@ -1110,7 +1110,11 @@ function sinkLines(s: Scenario): string[] {
       );
       if (k.dedupe) lines.push(`dedupe table, retention ${k.dedupe.retentionMs} ms`);
       if (k.xa) lines.push('XA transaction per checkpoint (JdbcSink.exactlyOnceSink)');
-      lines.push(`statement.timeout.ms=${k['statement.timeout.ms']} · retries=${k.retries}`);
+      // The field's name, and what it is: the client's wait (pgJDBC socketTimeout), not the
+      // server's statement_timeout (the Knobs tab's name for it).
+      lines.push(
+        `statement.timeout.ms=${k['statement.timeout.ms']} (client socketTimeout) · retries=${k.retries}`,
+      );
       return lines;
     }
     case 'delta':

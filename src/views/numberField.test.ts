@@ -80,7 +80,19 @@ describe('parseNumberIn', () => {
       ok: false,
       problem: 'retries is empty',
     });
-    expect(parseNumberIn('1e3', retries)).toEqual({ ok: false, problem: '“1e3” is not a number' });
+    // A number, written with an exponent: refused, with the digits to type instead.
+    expect(parseNumberIn('1e3', retries)).toEqual({
+      ok: false,
+      problem: '“1e3” has an exponent: write it in digits (1,000)',
+    });
+    expect(parseNumberIn('1e12', retries)).toEqual({
+      ok: false,
+      problem: '“1e12” has an exponent: write it in digits (1,000,000,000,000)',
+    });
+    expect(parseNumberIn('1ee3', retries)).toEqual({
+      ok: false,
+      problem: '“1ee3” is not a number',
+    });
   });
 
   it('says the range in words', () => {

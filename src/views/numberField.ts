@@ -38,6 +38,12 @@ export function parseNumberIn(text: string, range: NumberRange, what = 'the valu
   if (t === '') return { ok: false, problem: `${what} is empty` };
   const m = /^([-−+]?)\s*(\d*)(?:[.,](\d*))?$/.exec(t);
   if (!m || (m[2] === '' && (m[3] ?? '') === '')) {
+    // 1e12 is a number, written in a way the field does not take: say so, with the digits.
+    if (/^[-−+]?\d+(?:\.\d+)?e[-+]?\d+$/i.test(t) && Number.isFinite(Number(t.replace('−', '-'))))
+      return {
+        ok: false,
+        problem: `${quote(t)} has an exponent: write it in digits (${formatBound(Number(t.replace('−', '-')))})`,
+      };
     return { ok: false, problem: `${quote(t)} is not a number` };
   }
   const negative = m[1] === '-' || m[1] === '−';

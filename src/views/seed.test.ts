@@ -26,7 +26,10 @@ describe('parseSeed', () => {
     expect(parseSeed('-1')).toEqual({ ok: false, problem: '“-1” is negative' });
     expect(parseSeed('1.5')).toEqual({ ok: false, problem: '“1.5” is not a whole number' });
     expect(parseSeed('.5')).toEqual({ ok: false, problem: '“.5” is not a whole number' });
-    expect(parseSeed('1e3')).toEqual({ ok: false, problem: '“1e3” is not a number' });
+    expect(parseSeed('1e3')).toEqual({
+      ok: false,
+      problem: '“1e3” has an exponent: write it in digits (1,000)',
+    });
     expect(parseSeed('0x10')).toEqual({ ok: false, problem: '“0x10” is not a number' });
     expect(parseSeed('4294967296')).toEqual({
       ok: false,
