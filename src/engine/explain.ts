@@ -16,8 +16,12 @@ import {
   SKIP_REASONS,
   type EntryKind,
 } from './trace';
-import type { FaultSpec } from './scenario/schema';
-import { flinkRestartStrategy, outputTransactionTimeoutMs } from './scenario/schema';
+import type { FaultSpec, FlinkProcessorConfig } from './scenario/schema';
+import {
+  flinkRestartStrategy,
+  flinkRestartsAfter,
+  outputTransactionTimeoutMs,
+} from './scenario/schema';
 import { REC_CONTROL } from './broker/partition';
 import { effectiveIdempotence, normalizeAcks } from './scenario/validate';
 import { describeFault } from './faultWords';
@@ -57,6 +61,18 @@ function noneWhy(p: {
   return p['restart-strategy.type'] === 'none'
     ? 'restart-strategy.type=none'
     : 'no restart strategy set and checkpointing disabled: Flink’s default is none';
+}
+
+/**
+ * Why a Flink job was not restarted after its `failures`-th failure, as a clause: "the job failed
+ * for good (…)", naming the restart strategy none or fixed-delay's used-up attempts.
+ * https://nightlies.apache.org/flink/flink-docs-stable/docs/ops/state/task_failure_recovery/
+ */
+function gaveUpWhy(p: FlinkProcessorConfig, failures: number): string {
+  if (flinkRestartStrategy(p) === 'none') return `the job failed for good (${noneWhy(p)})`;
+  const n = p['restart-strategy.fixed-delay.attempts'];
+  const allows = n === 0 ? 'no restart' : n === 1 ? 'one restart' : `${n} restarts`;
+  return `the job failed for good: restart-strategy.fixed-delay.attempts=${n}${n === 1 ? ' (Flink’s default)' : ''} allows ${allows}, and this was failure ${failures}`;
 }
 
 /**
@@ -1262,9 +1278,13 @@ class Ctx {
         entries: [processed, firstExpired],
       };
     if (lastCrash >= 0 && !restartedAfter && !this.run.cutOff) {
-      const none = flinkRestartStrategy(p) === 'none';
+      // Which failure of the job this was: the restart strategy's count starts at the first.
+      const failures = this.ofKind('crash').filter(
+        (i) => i <= lastCrash && t.actor[i] === flink,
+      ).length;
+      const why = flinkRestartsAfter(p, failures) ? 'never restarted' : gaveUpWhy(p, failures);
       return {
-        template: `{id} was processed, but flink crashed${crashCause(this.faultOfCrash(lastCrash))} and ${none ? `the job failed for good (${noneWhy(p)})` : 'never restarted'} → no checkpoint covering {id} completed, so its output was never committed`,
+        template: `{id} was processed, but flink crashed${crashCause(this.faultOfCrash(lastCrash))} and ${why} → no checkpoint covering {id} completed, so its output was never committed`,
         entries: [processed, lastCrash],
       };
     }
@@ -1282,15 +1302,15 @@ class Ctx {
    */
   private flinkFailedForGood(): { crash: number; cause: string; why: string } | null {
     const p = this.run.scenario.processor;
-    if (p.type !== 'flink' || flinkRestartStrategy(p) !== 'none') return null;
+    if (p.type !== 'flink') return null;
     const flink = this.t.actors.indexOf('flink');
-    const crash = this.ofKind('crash').find((i) => this.t.actor[i] === flink);
-    if (crash === undefined) return null;
-    return {
-      crash,
-      cause: crashCause(this.faultOfCrash(crash)),
-      why: `the job failed for good (${noneWhy(p)})`,
-    };
+    const crashes = this.ofKind('crash').filter((i) => this.t.actor[i] === flink);
+    // The failure the restart strategy did not restart after: the first under none, the one
+    // after fixed-delay's last attempt (FixedDelayRestartBackoffTimeStrategy counts them all).
+    const n = crashes.findIndex((_, k) => !flinkRestartsAfter(p, k + 1));
+    if (n < 0) return null;
+    const crash = crashes[n]!;
+    return { crash, cause: crashCause(this.faultOfCrash(crash)), why: gaveUpWhy(p, n + 1) };
   }
 
   /** How many times actor `name` restarted in the run. */

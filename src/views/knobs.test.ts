@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../engine';
 import type { ScenarioInput } from '../engine';
 import { findPreset, getKnob } from '../scenarios';
-import { editKnob, lastNumberIn } from './knobs';
+import { editKnob, knobMeta, knobsFor, lastNumberIn } from './knobs';
 
 const preset = (ref: string): ScenarioInput => structuredClone(findPreset(ref)!.variant.scenario);
 
@@ -83,5 +83,21 @@ describe('lastNumberIn', () => {
   it('none: undefined', () => {
     expect(lastNumberIn([at(null), {}], P)).toBeUndefined();
     expect(lastNumberIn([], P)).toBeUndefined();
+  });
+});
+
+describe('restart-strategy.fixed-delay.attempts', () => {
+  it('is a knob only under restart-strategy fixed-delay, with Flink’s default 1', () => {
+    const s = preset('flink-checkpoint-replay/plain-sink');
+    const P = 'processor.restart-strategy.fixed-delay.attempts';
+    const has = (x: ScenarioInput) => {
+      const r = parseScenario(x);
+      if (!r.ok) throw new Error('invalid');
+      return knobsFor(r.scenario).some((k) => k.path === P);
+    };
+    expect(has(s)).toBe(false);
+    const fixed = editKnob(s, 'processor.restart-strategy.type', 'fixed-delay').scenario;
+    expect(has(fixed)).toBe(true);
+    expect(knobMeta(P)!.realDefault).toBe('1');
   });
 });

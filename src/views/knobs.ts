@@ -613,7 +613,7 @@ export const KNOBS: readonly KnobMeta[] = [
       options: ['exponential-delay', 'fixed-delay', 'none'],
       unsetLabel: 'default',
     },
-    what: 'Whether and when the job restarts after a failure (from its last completed checkpoint): exponential-delay waits 1 s, then 1.5× longer after each further failure up to 1 min (back to 1 s after an hour without failure); fixed-delay waits restart-strategy.fixed-delay.delay every time; none leaves the job failed.',
+    what: 'Whether and when the job restarts after a failure (from its last completed checkpoint): exponential-delay waits 1 s, then 1.5× longer after each further failure up to 1 min (back to 1 s after an hour without failure); fixed-delay waits restart-strategy.fixed-delay.delay every time, for at most restart-strategy.fixed-delay.attempts restarts (1 by default); none leaves the job failed.',
     realDefault: 'none without checkpointing; exponential-delay with it',
     note: 'As Flink’s defaults (1.19+), except that exponential-delay’s ±10 % jitter is not drawn: restart times do not depend on the seed.',
     doc: 'https://nightlies.apache.org/flink/flink-docs-stable/docs/ops/state/task_failure_recovery/',
@@ -629,6 +629,18 @@ export const KNOBS: readonly KnobMeta[] = [
     realDefault: '1 s',
     doc: `${FLINK_CONFIG}#restart-strategy-fixed-delay-delay`,
     applies: flink,
+  },
+  {
+    path: 'processor.restart-strategy.fixed-delay.attempts',
+    name: 'restart-strategy.fixed-delay.attempts',
+    group: 'processor',
+    system: 'Apache Flink',
+    editor: { type: 'number', min: 0, max: 2147483647 },
+    what: 'With restart-strategy fixed-delay, how many times the job is restarted in all: the next failure fails the job for good, and what it had not processed is never processed. The count never resets.',
+    realDefault: '1',
+    doc: `${FLINK_CONFIG}#restart-strategy-fixed-delay-attempts`,
+    applies: (s) =>
+      s.processor.type === 'flink' && s.processor['restart-strategy.type'] === 'fixed-delay',
   },
   {
     path: 'processor.offsetsInitializer',

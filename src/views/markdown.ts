@@ -65,6 +65,7 @@ const DECISIVE = new Set([
   'processor.auto.commit.interval.ms',
   'processor.auto.offset.reset',
   'processor.restart-strategy.type',
+  'processor.restart-strategy.fixed-delay.attempts',
   'processor.commit',
   'processor.processing.mode',
   'processor.isolation.level',

@@ -221,18 +221,35 @@ describe('Flink KafkaSink left at its 1 h transaction.timeout.ms against a defau
     expect(why).toContain('900000 ms');
   });
 
-  it('with restart-strategy.type fixed-delay the job fails every 1,004 ms instead: nine failures', () => {
-    // Each cycle: the 1 s delay plus the two round trips (4 ms): 1,004 + 1,004·k, k = 0..8.
-    const run = flink(
+  const fixedDelay = (attempts?: number) =>
+    flink(
       unset,
       [],
       [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
-      { 'restart-strategy.type': 'fixed-delay' },
+      {
+        'restart-strategy.type': 'fixed-delay',
+        ...(attempts === undefined ? {} : { 'restart-strategy.fixed-delay.attempts': attempts }),
+      },
       { stopAtMs: 10_000 },
     );
+
+  it('with restart-strategy.type fixed-delay and unlimited attempts the job fails every 1,004 ms instead: nine failures', () => {
+    // Each cycle: the 1 s delay plus the two round trips (4 ms): 1,004 + 1,004·k, k = 0..8.
+    // attempts = Integer.MAX_VALUE, what Flink before 1.19 used when checkpointing was on and no
+    // strategy was set.
+    const run = fixedDelay(2147483647);
     expect(entriesOf(run, 'crash').map((i) => run.trace.time[i])).toEqual(
       Array.from({ length: 9 }, (_, k) => 1004 + 1004 * k),
     );
+  });
+
+  it('with fixed-delay at its default restart-strategy.fixed-delay.attempts (1) the second failure fails the job: two failures', () => {
+    // https://nightlies.apache.org/flink/flink-docs-stable/docs/deployment/config/#restart-strategy-fixed-delay-attempts
+    // Failure 1 at 1,004 ms is restarted 1 s later and fails again at 2,008 ms; failure 2 > 1
+    // attempt: no restart, no third start.
+    const run = fixedDelay();
+    expect(entriesOf(run, 'crash').map((i) => run.trace.time[i])).toEqual([1004, 2008]);
+    expect(entriesOf(run, 'restore').map((i) => run.trace.time[i])).toEqual([1000, 2004]);
   });
 
   it('runs once the broker allows 1 h (transaction.max.timeout.ms 3600000): 250 rows', () => {
@@ -694,4 +711,86 @@ it('KafkaSink: a send rejected after the coordinator aborted the transaction fai
   expect(entriesOf(run, 'crash').map((i) => t.time[i])).toEqual([4030, 8530]);
   expect(entriesOf(run, 'restore').map((i) => t.time[i])).toEqual([1000, 5030, 10030]);
   expect(totals(run)).toEqual({ rows: 20, sum: 2100, duplicates: 0, lost: 0 });
+});
+
+describe('Flink fixed-delay restart strategy: restart-strategy.fixed-delay.attempts', () => {
+  // Flink's default is 1: "The number of times that Flink retries the execution before the job is
+  // declared as failed if restart-strategy has been set to fixed-delay"
+  // (https://nightlies.apache.org/flink/flink-docs-stable/docs/deployment/config/#restart-strategy-fixed-delay-attempts;
+  // FixedDelayRestartBackoffTimeStrategy counts every failure, canRestart() is failures ≤ attempts).
+  // e1..e100 one per 100 ms from 0 (e_k at 100·(k−1) ms, amount 10·k), checkpoints every second,
+  // an ON CONFLICT DO NOTHING table; the TaskManager dies at 2,500 ms and at 5,500 ms, back at once.
+  const run = (attempts?: number) =>
+    runScenario({
+      claim: 'at-least-once',
+      workload: { topic: 'in', generate: { count: 100, startAtMs: 0, intervalMs: 100 } },
+      processor: {
+        type: 'flink',
+        'execution.checkpointing.interval': 1000,
+        'restart-strategy.type': 'fixed-delay',
+        offsetsInitializer: 'earliest',
+        ...(attempts === undefined ? {} : { 'restart-strategy.fixed-delay.attempts': attempts }),
+      },
+      sink: { type: 'table', name: 't', statement: 'on-conflict-do-nothing' },
+      faults: [
+        { id: 'tm crash 1', kind: 'crash', target: 'flink', at: 2500, restartAfterMs: 0 },
+        { id: 'tm crash 2', kind: 'crash', target: 'flink', at: 5500, restartAfterMs: 0 },
+      ],
+    });
+
+  it('default (1): restarted after the first failure, failed for good at the second → e1..e55, e56..e100 lost', () => {
+    const r = run();
+    const t = r.trace;
+    // Failure 1 (2,500 ms) is restarted 1 s later (fixed-delay.delay) from checkpoint 2 (offset
+    // 22); failure 2 (5,500 ms, before e56 arrives) is one more than the attempts: no restart.
+    expect(entriesOf(r, 'crash').map((i) => t.time[i])).toEqual([2500, 5500]);
+    expect(entriesOf(r, 'restore').map((i) => t.time[i])).toEqual([0, 3500]);
+    // Σ 10·k for k = 1..55 = 15,400.
+    expect(totals(r)).toEqual({ rows: 55, sum: 15_400, duplicates: 0, lost: 45 });
+    expect(r.verdict.observed).toBe('at-most-once');
+    expect(r.verdict.explanations[0]!.sentence).toBe(
+      'e56 is in the log but was never processed: flink crashed (fault "tm crash 2") and the job failed for good: restart-strategy.fixed-delay.attempts=1 (Flink’s default) allows one restart, and this was failure 2',
+    );
+  });
+
+  it('attempts 2: both failures are restarted (3,500 and 6,500 ms) → 100 rows, exactly-once', () => {
+    const r = run(2);
+    const t = r.trace;
+    expect(entriesOf(r, 'restore').map((i) => t.time[i])).toEqual([0, 3500, 6500]);
+    // Σ 10·k for k = 1..100 = 50,500; the replays (e23..e25, e53..e55) hit existing keys.
+    expect(totals(r)).toEqual({ rows: 100, sum: 50_500, duplicates: 0, lost: 0 });
+    expect(totals(r, 'processed').duplicates).toBe(6);
+    expect(r.verdict.observed).toBe('exactly-once');
+  });
+
+  it('attempts 0: the first failure fails the job → e1..e25 only', () => {
+    // Σ 10·k for k = 1..25 = 3,250.
+    const r = run(0);
+    expect(totals(r)).toEqual({ rows: 25, sum: 3_250, duplicates: 0, lost: 75 });
+    expect(r.verdict.explanations[0]!.sentence).toContain(
+      'restart-strategy.fixed-delay.attempts=0 allows no restart, and this was failure 1',
+    );
+  });
+});
+
+it('KafkaSink EXACTLY_ONCE under fixed-delay (attempts 1): a second crash during the replay leaves e201..e250 uncommitted for good', () => {
+  // The S07 workload: checkpoint 1 commits e1..e200; the task dies after e201..e250 (before
+  // checkpoint 2), is restored from checkpoint 1, and dies again 20 replayed records later:
+  // failure 2 > restart-strategy.fixed-delay.attempts = 1, so epoch 2 is never committed.
+  // read_committed: Σ 10·i for i = 1..200 = 201,000; 50 lost.
+  const run = flink(
+    eo,
+    [
+      { kind: 'crash', target: 'flink', point: 'mid-batch', afterRecords: 50, at: 5000 },
+      { kind: 'crash', target: 'flink', point: 'mid-batch', afterRecords: 20, at: 5100 },
+    ],
+    [{ name: 'rc', 'isolation.level': 'read_committed' }],
+    { 'restart-strategy.type': 'fixed-delay' },
+  );
+  expect(entriesOf(run, 'crash')).toHaveLength(2);
+  expect(entriesOf(run, 'restore')).toHaveLength(2);
+  expect(totals(run)).toEqual({ rows: 200, sum: 201_000, duplicates: 0, lost: 50 });
+  expect(run.verdict.explanations[0]!.sentence).toBe(
+    'e201 was processed, but flink crashed and the job failed for good: restart-strategy.fixed-delay.attempts=1 (Flink’s default) allows one restart, and this was failure 2 → no checkpoint covering e201 completed, so its output was never committed',
+  );
 });

@@ -52,7 +52,9 @@
  *   notifyCheckpointComplete; on restore the restored prepared ones are committed and the hanging
  *   ones rolled back;
  * - restarts: `restart-strategy.type` exponential-delay (Flink's defaults, without the jitter
- *   draw), fixed-delay (`restart-strategy.fixed-delay.delay`) or none. Left unset, as Flink: none
+ *   draw), fixed-delay (`restart-strategy.fixed-delay.delay`, at most
+ *   `restart-strategy.fixed-delay.attempts` times — 1 by default — then the job fails for good)
+ *   or none. Left unset, as Flink: none
  *   when checkpointing is disabled (a failure fails the job for good), exponential-delay when it
  *   is enabled. The delay runs from when the task is back (a TaskManager's downtime comes first)
  *   (https://nightlies.apache.org/flink/flink-docs-stable/docs/ops/state/task_failure_recovery/).
@@ -68,6 +70,7 @@ import type { FlinkProcessorConfig, KafkaSinkConfig, Scenario } from '../scenari
 import {
   EXPONENTIAL_DELAY,
   flinkRestartStrategy,
+  flinkRestartsAfter,
   outputTransactionTimeoutMs,
 } from '../scenario/schema';
 import type { SinkActor } from '../sinks/table';
@@ -416,16 +419,24 @@ export class FlinkTask extends Actor {
     this.after(Math.max(0, this.cfg.startAtMs - this.world.now), () => this.restore(-1));
   }
 
+  /** Failures of the job so far (never reset: fixed-delay's attempts count them all). */
+  private failures = 0;
+
   /**
    * A failure of the task. With `restart-strategy.type: none` (Flink's default without
-   * checkpointing) the job fails and nothing restarts it, whatever the fault's downtime says.
+   * checkpointing), or with fixed-delay once its `restart-strategy.fixed-delay.attempts` restarts
+   * are used up, the job fails and nothing restarts it, whatever the fault's downtime says
+   * ({@link flinkRestartsAfter}).
    */
   override crash(cause: number, faultIndex: number, restartAfterMs: number | null): number {
-    if (this.alive) this.noteFailure();
+    if (this.alive) {
+      this.noteFailure();
+      this.failures++;
+    }
     return super.crash(
       cause,
       faultIndex,
-      flinkRestartStrategy(this.cfg) === 'none' ? null : restartAfterMs,
+      flinkRestartsAfter(this.cfg, this.failures) ? restartAfterMs : null,
     );
   }
 

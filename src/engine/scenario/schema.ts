@@ -359,7 +359,7 @@ export const FlinkProcessorSchema = z.strictObject({
    * `restart-strategy.type`: `exponential-delay` (Flink's defaults since 1.19: a first delay of
    * 1 s, × 1.5 after each failure up to 1 min, back to 1 s once the job has run an hour without
    * failing — {@link EXPONENTIAL_DELAY}), `fixed-delay` (`restart-strategy.fixed-delay.delay`
-   * every time) or `none` (a failure fails the job; nothing restarts it). Unset, as Flink: `none`
+   * every time, at most `restart-strategy.fixed-delay.attempts` times) or `none` (a failure fails the job; nothing restarts it). Unset, as Flink: `none`
    * when checkpointing is disabled, `exponential-delay` when it is enabled. See
    * {@link flinkRestartStrategy}.
    * https://nightlies.apache.org/flink/flink-docs-stable/docs/ops/state/task_failure_recovery/
@@ -367,6 +367,16 @@ export const FlinkProcessorSchema = z.strictObject({
   'restart-strategy.type': z.enum(['exponential-delay', 'fixed-delay', 'none']).optional(),
   /** Fixed-delay restart strategy: wait before the job restarts after a failure (ms). */
   'restart-strategy.fixed-delay.delay': ms().default(1_000),
+  /**
+   * Fixed-delay restart strategy: how many times the job is restarted in all; the failure after
+   * the last of them fails the job for good. Flink's default is 1 ("The number of times that Flink
+   * retries the execution before the job is declared as failed if restart-strategy has been set to
+   * fixed-delay"): a job set to fixed-delay survives one failure, not two. The count never resets
+   * (FixedDelayRestartBackoffTimeStrategy: `canRestart()` is `failures ≤ attempts`). Ignored under
+   * the other strategies.
+   * https://nightlies.apache.org/flink/flink-docs-stable/docs/deployment/config/#restart-strategy-fixed-delay-attempts
+   */
+  'restart-strategy.fixed-delay.attempts': z.number().int().min(0).max(2147483647).default(1),
   processing: ProcessingSchema,
   sideEffect: SideEffectSchema.optional(),
   startAtMs: ms().default(0),
@@ -940,6 +950,25 @@ export function flinkRestartStrategy(
     p['restart-strategy.type'] ??
     (p['execution.checkpointing.interval'] === null ? 'none' : 'exponential-delay')
   );
+}
+
+/**
+ * Whether a Flink job is restarted after its `failures`-th failure (1 for the first): never under
+ * `none`; under `fixed-delay` while `failures` ≤ `restart-strategy.fixed-delay.attempts`
+ * (FixedDelayRestartBackoffTimeStrategy counts every failure and `canRestart()` is
+ * `currentRestartAttempt <= maxNumberRestartAttempts`); always under `exponential-delay` (its
+ * `attempts-before-reset-backoff` default, Integer.MAX_VALUE, is not modelled).
+ * https://nightlies.apache.org/flink/flink-docs-stable/docs/ops/state/task_failure_recovery/#fixed-delay-restart-strategy
+ */
+export function flinkRestartsAfter(p: FlinkProcessorConfig, failures: number): boolean {
+  switch (flinkRestartStrategy(p)) {
+    case 'none':
+      return false;
+    case 'fixed-delay':
+      return failures <= p['restart-strategy.fixed-delay.attempts'];
+    case 'exponential-delay':
+      return true;
+  }
 }
 
 /**
