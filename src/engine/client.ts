@@ -10,7 +10,10 @@
  *   automatic retry will simply resend the same record"), up to `retries` times, and a record not
  *   acknowledged within `delivery.timeout.ms` of its send() fails;
  * - with idempotence each batch carries (producer id, epoch, sequence) so the broker appends a
- *   retried batch once; with `acks=0` nothing is awaited and nothing is retried;
+ *   retried batch once; a sequence gap on the broker (OUT_OF_ORDER_SEQUENCE_NUMBER for the next
+ *   batch in line) makes an idempotent producer bump its epoch and number its batches from 0, and
+ *   a transactional one abort the transaction (the abort bumps the epoch); with `acks=0` nothing
+ *   is awaited and nothing is retried;
  * - transactions: `initTransactions` fences older instances, `commitTransaction` flushes then ends
  *   the transaction, `sendOffsetsToTransaction` makes consumer offsets part of it.
  */
@@ -476,6 +479,21 @@ export class ProducerClient {
     const waiting =
       error === 'OUT_OF_ORDER_SEQUENCE_NUMBER' &&
       this.queues[b.partition]!.some((x) => x !== b && !x.done && x.firstSeq < b.firstSeq);
+    // OUT_OF_ORDER for the next batch in line: the broker's log really has a gap (an unclean
+    // election lost acknowledged batches, say), and resending the same sequence can never
+    // succeed. Kafka's TransactionManager.canRetry: a transactional producer does not retry it
+    // (OutOfOrderSequenceException is no RetriableException) and handleFailedBatch turns it into
+    // an abortable error — the transaction must abort; an idempotent-only producer does "retry all
+    // OUT_OF_ORDER_SEQUENCE_NUMBER errors" and, knowing there is a gap, bumps its epoch and
+    // numbers the partition's batches from 0 again (KIP-360), then resends after the usual
+    // backoff (the retry counts against `retries` and `delivery.timeout.ms` as any other).
+    // https://github.com/apache/kafka/blob/trunk/clients/src/main/java/org/apache/kafka/clients/producer/internals/TransactionManager.java
+    // https://kafka.apache.org/42/javadoc/org/apache/kafka/common/errors/OutOfOrderSequenceException.html
+    const gap = error === 'OUT_OF_ORDER_SEQUENCE_NUMBER' && !waiting;
+    if (gap && this.cfg.transactionalId) {
+      this.failBatch(b, error, cause);
+      return;
+    }
     const backoff = retryBackoff(this.cfg, waiting ? b.attempts - 1 : b.attempts);
     if (
       RETRIABLE.has(error) &&
@@ -483,6 +501,7 @@ export class ProducerClient {
       w.now + backoff < deadline
     ) {
       if (waiting) b.attempts--;
+      if (gap) this.resequence();
       b.notBefore = w.now + backoff;
       this.owner.after(backoff, () => this.drain());
       return;
@@ -553,10 +572,11 @@ export class ProducerClient {
 
   /**
    * After a batch fails for good an idempotent producer cannot leave a hole in its sequence: it
-   * bumps its epoch and numbers the pending batches again from 0 (KIP-360).
+   * bumps its epoch and numbers the pending batches again from 0 (KIP-360). A transactional
+   * producer gets its new `epoch` from the coordinator instead.
    */
-  private resequence(): void {
-    this.epoch++;
+  private resequence(epoch = this.epoch + 1): void {
+    this.epoch = epoch;
     for (let p = 0; p < this.queues.length; p++) {
       let s = 0;
       for (const x of this.queues[p]!) {
@@ -667,6 +687,29 @@ export class ProducerClient {
   }
 
   /**
+   * After aborting a transaction that had a failed batch: InitProducerId with the current id and
+   * epoch, which bumps the epoch (KIP-360), and the pending batches are numbered from 0 in it. Fenced when the coordinator no
+   * longer knows this epoch (another instance started). `done` gets the answer's entry.
+   */
+  private bumpEpoch(cause: number, done: (cause: number) => void): void {
+    const tid = this.cfg.transactionalId!;
+    const epoch = this.epoch;
+    const coord = this.cluster.coordinator;
+    this.initProducerIdTrip(
+      cause,
+      (e) =>
+        coord.isCurrent(tid, epoch)
+          ? coord.initProducerId(tid, this.cfg.transactionTimeoutMs, e).epoch
+          : -1,
+      (next, e2) => {
+        if (next < 0) this.fatal('PRODUCER_FENCED', e2);
+        else this.resequence(next);
+        done(e2);
+      },
+    );
+  }
+
+  /**
    * One InitProducerId round trip: `ask` runs at the coordinator when the request arrives, and
    * `answer` gets its result back at the producer (unless the producer restarted meanwhile).
    */
@@ -769,11 +812,20 @@ export class ProducerClient {
       // A send was refused for the epoch the timeout bumped: no EndTxn, the epoch is claimed.
       if (this.txnError === 'INVALID_PRODUCER_EPOCH' && this.epochTimedOut())
         return this.claimEpoch(cause, (c) => done(false, c));
+      // A batch of this transaction failed (an abortable error): Kafka's TransactionManager sets
+      // epochBumpRequired, and abortTransaction() follows the EndTxn with an InitProducerId that
+      // bumps the epoch, so the next transaction numbers its batches from 0 again — the failed
+      // batch's sequences are never written (KIP-360; maybeTransitionToErrorState,
+      // beginCompletingTransaction in
+      // https://github.com/apache/kafka/blob/trunk/clients/src/main/java/org/apache/kafka/clients/producer/internals/TransactionManager.java).
+      const bump = this.txnError !== null && this.fatalError === null;
+      const ended = (c: number) =>
+        bump ? this.bumpEpoch(c, (c2) => done(false, c2)) : done(doCommit, c);
       const txn = this.txn;
       if (!txn) {
         // Nothing was sent in it: the coordinator never heard of it; ending it is local.
         this.inTransaction = false;
-        done(doCommit, cause);
+        ended(cause);
         return;
       }
       const coord = this.cluster.coordinator;
@@ -828,7 +880,7 @@ export class ProducerClient {
                 this.txn = null;
                 this.inTransaction = false;
               }
-              done(doCommit, e2);
+              ended(e2);
             },
             { toInc: inc },
           );

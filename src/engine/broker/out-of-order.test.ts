@@ -120,3 +120,127 @@ describe('a sequence gap from an idempotent producer (OUT_OF_ORDER_SEQUENCE_NUMB
     expect(anomalies(run)).toEqual(['e4:2', 'e5:2', 'e6:2', 'e7:2']);
   });
 });
+
+/**
+ * A real gap: the next batch in line is refused OUT_OF_ORDER_SEQUENCE_NUMBER because the records
+ * before it are gone from the log (an unclean election). Resending the same sequence can never
+ * succeed. Kafka's TransactionManager.canRetry / handleFailedBatch
+ * (https://github.com/apache/kafka/blob/trunk/clients/src/main/java/org/apache/kafka/clients/producer/internals/TransactionManager.java):
+ * an idempotent producer retries it after bumping its epoch and numbering its batches from 0
+ * (KIP-360); for a transactional one OutOfOrderSequenceException is not retriable and becomes an
+ * abortable error: the transaction aborts, and the abort bumps the epoch.
+ * https://kafka.apache.org/42/javadoc/org/apache/kafka/common/errors/OutOfOrderSequenceException.html
+ *
+ * e1..e3 (12.0, 12.1, 12.2 s) are acknowledged by broker-1 alone (min.insync.replicas=1, broker-2
+ * and broker-3 down since 0.5 s); broker-1 dies at 20 s, broker-2 comes back at 30.5 s and is
+ * elected although it never had them (unclean.leader.election.enable). e4 (40 s, seq 3) and e5
+ * (40.1 s) go to broker-2. Latency 2 ms each way, linger.ms 0, retry.backoff.ms 100.
+ */
+describe('a sequence gap the producer cannot fill (OUT_OF_ORDER_SEQUENCE_NUMBER on the next batch in line)', () => {
+  const ev = [
+    { id: 'e1', amount: 10, at: 12000 },
+    { id: 'e2', amount: 20, at: 12100 },
+    { id: 'e3', amount: 30, at: 12200 },
+    { id: 'e4', amount: 40, at: 40000 },
+    { id: 'e5', amount: 50, at: 40100 },
+  ];
+  const unclean = (producer: Record<string, unknown> = {}, events = ev, b1 = 20_000, b2 = 500) =>
+    runScenario({
+      claim: 'at-least-once',
+      workload: { topic: 'events', events },
+      producer: { acks: 'all', 'linger.ms': 0, ...producer },
+      broker: { partitions: 1, 'min.insync.replicas': 1, 'unclean.leader.election.enable': true },
+      processor: {
+        type: 'consumer',
+        'enable.auto.commit': false,
+        'auto.offset.reset': 'earliest',
+        startAtMs: 60_000,
+      },
+      sink: { type: 'table', name: 't' },
+      faults: [
+        { kind: 'crash', target: 'broker-2', at: b2, restartAfterMs: 30_500 - b2 },
+        { kind: 'crash', target: 'broker-3', at: 500, restartAfterMs: null },
+        { kind: 'crash', target: 'broker-1', at: b1, restartAfterMs: null },
+      ],
+    });
+  const at = (run: Run, kind: string, code?: (typeof ERROR_CODES)[number]) =>
+    entriesOf(run, kind)
+      .filter((i) => code === undefined || run.trace.aux[i] === ERROR_CODES.indexOf(code))
+      .map((i) => [idOf(run, run.trace.event[i]!), run.trace.time[i]]);
+  /** (epoch, sequence) of each record in the input log. */
+  const seqs = (run: Run) => {
+    const p = run.state.input.partitions[0]!;
+    return Array.from({ length: p.leo }, (_, o) => [p.epoch.get(o), p.seq.get(o)]);
+  };
+
+  it('idempotent: e4 is refused once, the epoch is bumped, and e4 and e5 are written at 40,106 ms as (epoch 1, seq 0, 1)', () => {
+    // e4 (epoch 0, seq 3) reaches broker-2 at 40,002 ms and is refused; the answer is back at
+    // 40,004, the producer bumps its epoch and numbers e4 from 0, and resends it after
+    // retry.backoff.ms: 40,104. e5 (send at 40,100, seq 1 of epoch 1) waits behind it and goes
+    // in the same drain. Both appended at 40,106 (offsets 0, 1), acknowledged at 40,108.
+    // Before: e4 was resent with seq 3 until delivery.timeout.ms (120 s) and dropped.
+    const run = unclean();
+    expect(at(run, 'reject', 'OUT_OF_ORDER_SEQUENCE_NUMBER')).toEqual([['e4', 40_002]]);
+    expect(at(run, 'retry')).toEqual([['e4', 40_104]]);
+    expect(at(run, 'ack').slice(3)).toEqual([
+      ['e4', 40_108],
+      ['e5', 40_108],
+    ]);
+    expect(at(run, 'batch-failed')).toEqual([]);
+    expect(log(run)).toEqual(['e4', 'e5']);
+    expect(seqs(run)).toEqual([
+      [1, 0],
+      [1, 1],
+    ]);
+    // e1..e3 were cut from the log by the election; e4 and e5 are there: 40 + 50.
+    expect(totals(run)).toEqual({ rows: 2, sum: 90, duplicates: 0, lost: 3 });
+  });
+
+  it('idempotent, the new leader holding e1 (its producer state expects seq 1): the same recovery', () => {
+    // broker-2 has e1 (seq 0) and dies at 12,050 ms; it leaves the ISR at 21,050, so e2 (22 s)
+    // and e3 (22.1 s) are acknowledged by broker-1 alone; broker-1 dies at 25 s and broker-2,
+    // back at 30.5 s, is elected leader (34 s) with e1 only. A real broker refuses e4's seq 3
+    // here too (it expects 1; only a broker with no state for the producer id accepts any
+    // sequence). e4: refused at 40,002, resent (epoch 1, seq 0) at 40,104; e5 follows.
+    const moved = ev.map((e) =>
+      e.id === 'e2' ? { ...e, at: 22_000 } : e.id === 'e3' ? { ...e, at: 22_100 } : e,
+    );
+    const run = unclean({}, moved, 25_000, 12_050);
+    expect(at(run, 'reject', 'OUT_OF_ORDER_SEQUENCE_NUMBER')).toEqual([['e4', 40_002]]);
+    expect(at(run, 'retry')).toEqual([['e4', 40_104]]);
+    expect(log(run)).toEqual(['e1', 'e4', 'e5']);
+    expect(seqs(run)).toEqual([
+      [0, 0],
+      [1, 0],
+      [1, 1],
+    ]);
+    expect(totals(run)).toEqual({ rows: 3, sum: 100, duplicates: 0, lost: 2 });
+  });
+
+  it('transactional: e4 fails at once, the transaction aborts and bumps the epoch, and e4 is sent again in the next one', () => {
+    // e4's batch is refused at 40,002 and fails at 40,004 (no retry): abortable. EndTxn (abort)
+    // round trip 40,004 → 40,008, then InitProducerId with the current epoch: the coordinator
+    // bumps it (40,010), the producer has epoch 1 at 40,012 and sends e4 again in a new
+    // transaction (seq 0): appended at 40,014. e5 (send at 40,100) is appended at 40,102.
+    const run = unclean({ 'transactional.id': 'app-tx' });
+    expect(at(run, 'reject', 'OUT_OF_ORDER_SEQUENCE_NUMBER')).toEqual([['e4', 40_002]]);
+    expect(at(run, 'batch-failed', 'OUT_OF_ORDER_SEQUENCE_NUMBER')).toEqual([['e4', 40_004]]);
+    expect(at(run, 'retry')).toEqual([]);
+    expect(at(run, 'append').filter(([id]) => id === 'e4' || id === 'e5')).toEqual([
+      ['e4', 40_014],
+      ['e5', 40_102],
+    ]);
+    // The coordinator's epoch bump for this producer: epoch 1 at 40,010 (after initTransactions'
+    // epoch 0).
+    const bumps = entriesOf(run, 'fenced').filter((i) => run.trace.time[i]! > 40_000);
+    expect(bumps.map((i) => [run.trace.time[i], run.trace.aux[i]])).toEqual([[40_010, 1]]);
+    // e4 in the aborted transaction never reached the log; in the next one it is (epoch 1, seq 0).
+    const p = run.state.input.partitions[0]!;
+    const data = Array.from({ length: p.leo }, (_, o) => o).filter((o) => p.event.get(o) >= 0);
+    expect(data.map((o) => [idOf(run, p.event.get(o)), p.epoch.get(o), p.seq.get(o)])).toEqual([
+      ['e4', 1, 0],
+      ['e5', 1, 1],
+    ]);
+    expect(totals(run)).toEqual({ rows: 2, sum: 90, duplicates: 0, lost: 3 });
+  });
+});
