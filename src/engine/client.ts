@@ -495,15 +495,19 @@ export class ProducerClient {
       return;
     }
     const backoff = retryBackoff(this.cfg, waiting ? b.attempts - 1 : b.attempts);
-    if (
-      RETRIABLE.has(error) &&
-      (waiting || b.attempts <= this.cfg.retries) &&
-      w.now + backoff < deadline
-    ) {
+    // Retried while delivery.timeout.ms has not passed, even when the next attempt would come
+    // after it: the batch then expires in the accumulator at its deadline (the delivery timer,
+    // DELIVERY_TIMEOUT — the Java client's TimeoutException "Expiring N record(s) for
+    // <partition>:N ms has passed since batch creation"), not one backoff early with the
+    // broker's last error. Sender.canRetry retries while
+    // !batch.hasReachedDeliveryTimeout(deliveryTimeoutMs, now) and attempts < retries.
+    // https://kafka.apache.org/documentation/#producerconfigs_delivery.timeout.ms
+    if (RETRIABLE.has(error) && (waiting || b.attempts <= this.cfg.retries) && w.now < deadline) {
       if (waiting) b.attempts--;
       if (gap) this.resequence();
       b.notBefore = w.now + backoff;
-      this.owner.after(backoff, () => this.drain());
+      // No wake-up past the deadline: the delivery timer fails the batch first (and drains).
+      if (b.notBefore < deadline) this.owner.after(backoff, () => this.drain());
       return;
     }
     this.failBatch(b, error, cause);

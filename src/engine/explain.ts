@@ -254,6 +254,19 @@ class Ctx {
     return -1;
   }
 
+  /**
+   * Up the cause chain of a batch failure: the last 'reject' of the batch — the broker's error,
+   * or the client's own REQUEST_TIMED_OUT — or -1 when no attempt was answered.
+   */
+  private lastReject(failed: number): number {
+    let k = this.t.cause[failed]!;
+    for (let step = 0; k >= 0 && step < 64; step++) {
+      if (this.kind(k) === 'reject') return k;
+      k = this.t.cause[k]!;
+    }
+    return -1;
+  }
+
   /** The fault, named by its label when it has one (`fault "lost ack"`), else described. */
   /**
    * A processor that crashed again and again before a cut-off run's stop, in words (" — meanwhile
@@ -991,10 +1004,19 @@ class Ctx {
       );
       if (failed !== undefined) {
         const code = ERROR_CODES[t.aux[failed]!];
-        return {
-          template: `the send of {id} failed (${code}) and the application ${s.producer.app.onFailure === 'halt' ? 'stopped' : 'moved on without it (app.onFailure=skip)'}`,
-          entries: [failed],
-        };
+        const then = `the application ${s.producer.app.onFailure === 'halt' ? 'stopped' : 'moved on without it (app.onFailure=skip)'}`;
+        if (code === 'DELIVERY_TIMEOUT') {
+          const reject = this.lastReject(failed);
+          const kept =
+            reject >= 0
+              ? `while the producer kept retrying ${ERROR_CODES[t.aux[reject]!]}`
+              : 'before the batch was acknowledged';
+          return {
+            template: `the send of {id} failed with DELIVERY_TIMEOUT: delivery.timeout.ms (${s.producer['delivery.timeout.ms']} ms) passed ${kept}, and ${then}`,
+            entries: reject >= 0 ? [failed, reject] : [failed],
+          };
+        }
+        return { template: `the send of {id} failed (${code}) and ${then}`, entries: [failed] };
       }
       const crash = this.findCrash('producer', sends[sends.length - 1]!);
       if (crash >= 0)

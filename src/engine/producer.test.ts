@@ -288,6 +288,64 @@ describe('broker: leader failover (SEMANTICS §1.2, S03/S04)', () => {
   });
 });
 
+describe('delivery.timeout.ms: a batch retried until its deadline fails at the deadline, with a timeout', () => {
+  // delivery.timeout.ms: "An upper bound on the time to report success or failure after a call
+  // to send() returns … the time allowed for retriable send failures"
+  // (https://kafka.apache.org/documentation/#producerconfigs_delivery.timeout.ms). The Java
+  // client retries while the deadline has not passed (Sender.canRetry:
+  // !hasReachedDeliveryTimeout) and the batch then expires in the accumulator with a
+  // TimeoutException ("Expiring 1 record(s) … ms has passed since batch creation").
+  //
+  // e1..e3 at 12,000, 12,100, 12,200 ms; broker-2 and broker-3 are down (0.5 s to 60.5 s) and out
+  // of the ISR, so every acks=all produce is refused NOT_ENOUGH_REPLICAS (min.insync.replicas 2).
+  // delivery.timeout.ms 20 s, latency 2 ms each way, retry.backoff.ms 100 doubling to
+  // retry.backoff.max.ms 1,000 (KIP-580, no jitter). e1's attempts: 12,000, then each answer
+  // (+4 ms) plus the backoff: 12,104, 12,308, 12,712, 13,516, 14,520, and every 1,004 ms after:
+  // the 22nd resend at 14,520 + 17 · 1,004 = 31,588, answered at 31,592. Its next resend would be
+  // at 32,592, past the deadline 12,000 + 20,000 = 32,000: the batch expires at 32,000 (e2 at
+  // 32,100, e3 at 32,200), not at 31,592 with NOT_ENOUGH_REPLICAS as before.
+  const run = runScenario({
+    claim: 'at-least-once',
+    workload: { topic: 'events', generate: { count: 3, startAtMs: 12_000, intervalMs: 100 } },
+    producer: { 'delivery.timeout.ms': 20_000, 'linger.ms': 0, 'request.timeout.ms': 5000 },
+    broker: { partitions: 1 },
+    processor: {
+      type: 'consumer',
+      'enable.auto.commit': false,
+      'auto.offset.reset': 'earliest',
+      startAtMs: 100_000,
+    },
+    sink: { type: 'table', name: 't' },
+    faults: [
+      { kind: 'crash', target: 'broker-2', at: 500, restartAfterMs: 60_000 },
+      { kind: 'crash', target: 'broker-3', at: 500, restartAfterMs: 60_000 },
+    ],
+  });
+  const t = run.trace;
+
+  it('e1, e2, e3 fail with DELIVERY_TIMEOUT at 32,000, 32,100 and 32,200 ms', () => {
+    const failed = entriesOf(run, 'batch-failed');
+    expect(failed.map((i) => [t.time[i], ERROR_CODES[t.aux[i]!]])).toEqual([
+      [32_000, 'DELIVERY_TIMEOUT'],
+      [32_100, 'DELIVERY_TIMEOUT'],
+      [32_200, 'DELIVERY_TIMEOUT'],
+    ]);
+    const e1 = entriesOf(run, 'retry').filter((i) => t.event[i] === 0);
+    expect(e1.map((i) => t.time[i]).slice(0, 6)).toEqual([
+      12_104, 12_308, 12_712, 13_516, 14_520, 15_524,
+    ]);
+    expect(e1.length).toBe(22);
+    expect(t.time[e1.at(-1)!]).toBe(31_588);
+    expect(totals(run)).toEqual({ rows: 0, sum: 0, duplicates: 0, lost: 3 });
+  });
+
+  it('the explanation names delivery.timeout.ms and the error retried', () => {
+    expect(run.verdict.explanations[0]!.sentence).toBe(
+      'the send of e1 failed with DELIVERY_TIMEOUT: delivery.timeout.ms (20000 ms) passed while the producer kept retrying NOT_ENOUGH_REPLICAS, and the application moved on without it (app.onFailure=skip)',
+    );
+  });
+});
+
 describe('batch.size', () => {
   it('0 disables batching: five records sent at once travel in five requests, not one', () => {
     // "a batch size of zero will disable batching entirely"
