@@ -58,6 +58,7 @@ export {
   GuaranteeSchema,
   outputTransactionTimeoutMs,
   seedDraws,
+  flinkRestartStrategy,
   FLINK_KAFKA_SINK_TRANSACTION_TIMEOUT_MS,
   KAFKA_TRANSACTION_MAX_TIMEOUT_MS,
 } from './scenario/schema';

@@ -361,9 +361,10 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
         // No checkpoints, and a restart starts at each partition's end: OffsetsInitializer.latest()
         // (https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/datastream/kafka/#starting-offset).
         // Committed offsets would not do: the auto-commit lags the processing, so a restart from
-        // them reads records again. The model assumes `restart-strategy.type: fixed-delay`: with
-        // checkpointing disabled and no strategy configured, Flink does not restart at all
-        // (https://nightlies.apache.org/flink/flink-docs-stable/docs/ops/state/task_failure_recovery/).
+        // them reads records again. With checkpointing disabled and no restart strategy set, Flink
+        // does not restart at all (strategy none): a crash ends the job, which loses records and
+        // never reads one twice; a job given a fixed-delay strategy restarts at the end of each
+        // partition (https://nightlies.apache.org/flink/flink-docs-stable/docs/ops/state/task_failure_recovery/).
         return [
           {
             path: 'processor.execution.checkpointing.interval',

@@ -30,6 +30,7 @@ import {
   describeFault,
   effectiveIdempotence,
   failoverCause,
+  flinkRestartStrategy,
   normalizeAcks,
   type EntryKind,
   type FaultSpec,
@@ -1074,7 +1075,15 @@ function processorLines(s: Scenario): string[] {
       const tolerable = p['execution.checkpointing.tolerable-failed-checkpoints'];
       if (ck !== null && (timeout !== 600_000 || tolerable !== 0))
         lines.push(`checkpoint timeout ${timeout} ms · tolerates ${tolerable} failed`);
-      lines.push(`restart delay ${p['restart-strategy.fixed-delay.delay']} ms`);
+      // The strategy in effect (restart-strategy.type, or Flink's default for the job).
+      const restart = flinkRestartStrategy(p);
+      lines.push(
+        restart === 'fixed-delay'
+          ? `restart fixed-delay ${p['restart-strategy.fixed-delay.delay']} ms · attempts ${p['restart-strategy.fixed-delay.attempts']}`
+          : restart === 'none'
+            ? 'restart strategy none'
+            : 'restart exponential-delay (1 s ×1.5, max 1 min)',
+      );
       if (p.offsetsInitializer !== 'committedOffsets')
         lines.push(`starting offsets ${p.offsetsInitializer}()`);
       break;
