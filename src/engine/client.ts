@@ -716,33 +716,98 @@ export class ProducerClient {
   /**
    * One InitProducerId round trip: `ask` runs at the coordinator when the request arrives, and
    * `answer` gets its result back at the producer (unless the producer restarted meanwhile).
+   * Resent until answered ({@link txnTrip}): a retried initTransactions bumps the epoch again,
+   * and the epoch the producer gets is the newest; a retried claim after a timeout is answered
+   * with the epoch already claimed ({@link Coordinator.claimAfterTimeout}).
    */
   private initProducerIdTrip<R>(
     cause: number,
     ask: (arrival: number) => R,
     answer: (result: R, cause: number) => void,
   ): void {
+    this.txnTrip(TXN_API.InitProducerId, -1, cause, (e) => ({ result: ask(e), cause: e }), answer);
+  }
+
+  /**
+   * One request to the transaction coordinator (`api`: a {@link TXN_API}), sent until it is
+   * answered. `ask` runs at the coordinator at each arrival and gives the result and the entry its
+   * answer follows from; `answer` runs at the producer, in this incarnation, with the first answer
+   * that arrives. A request unanswered after `request.timeout.ms` has its connection closed — an
+   * answer still on its way is never read — and is sent again after `retry.backoff.ms`, as the
+   * client's TransactionManager re-enqueues a transactional request whose connection dropped
+   * ("Disconnected from … Will retry") for as long as it takes. The application's blocking call
+   * (initTransactions, sendOffsetsToTransaction, commitTransaction) throws TimeoutException after
+   * `max.block.ms` (60 s) meanwhile, and "It is safe to retry" it: the retried call waits for the
+   * same request's result, so the model, whose applications retry, just waits. The coordinator
+   * answers a repeated request as it answered the first (see the callers), so only the timing
+   * changes. (Looking the coordinator up again after a disconnect is not modelled: it is always
+   * available.) KafkaProducer javadoc (commitTransaction, initTransactions):
+   * https://kafka.apache.org/documentation/#producerapi; TransactionManager.TxnRequestHandler:
+   * https://github.com/apache/kafka/blob/trunk/clients/src/main/java/org/apache/kafka/clients/producer/internals/TransactionManager.java
+   * @param txn - the transaction number the messages carry (-1: none).
+   */
+  private txnTrip<R>(
+    api: number,
+    txn: number,
+    cause: number,
+    ask: (arrival: number) => { result: R; cause: number },
+    answer: (result: R, cause: number) => void,
+  ): void {
     const w = this.world;
     const coord = this.cluster.coordinator;
     const inc = this.owner.incarnation;
-    w.send(this.owner, coord, 'txn-request', cause, { count: TXN_API.InitProducerId }, (e) => {
-      const r = ask(e);
-      w.send(
-        coord,
-        this.owner,
-        'txn-response',
-        e,
-        { count: TXN_API.InitProducerId },
-        (e2) => answer(r, e2),
-        { toInc: inc },
-      );
-    });
+    const carry = txn >= 0 ? { txn, count: api } : { count: api };
+    let over = false;
+    const attempt = (c: number) => {
+      let closed = false;
+      let timer: Timer | null = null;
+      const m = w.send(this.owner, coord, 'txn-request', c, carry, (e) => {
+        const r = ask(e);
+        w.send(
+          coord,
+          this.owner,
+          'txn-response',
+          r.cause,
+          carry,
+          (e2) => {
+            if (closed || over) return;
+            over = true;
+            if (timer) w.cancel(timer);
+            answer(r.result, e2);
+          },
+          { toInc: inc },
+        );
+      });
+      timer = this.owner.after(this.cfg.requestTimeoutMs, () => {
+        timer = null;
+        if (over) return;
+        closed = true;
+        const rej = w.trace.add(
+          w.now,
+          K['reject'],
+          this.owner.id,
+          m,
+          -1,
+          -1,
+          -1,
+          -1,
+          -1,
+          errorIndex('REQUEST_TIMED_OUT'),
+        );
+        w.trace.set(rej, { txn });
+        this.owner.after(this.cfg.retryBackoffMs, () => {
+          if (!over) attempt(rej);
+        });
+      });
+    };
+    attempt(cause);
   }
 
   /**
    * `sendOffsetsToTransaction(offsets, groupMetadata)`: the offsets "will be considered committed
    * only if the transaction is committed successfully". A round trip to the coordinator, which
    * checks the consumer's group membership (`stillMember`, KIP-447 fencing) and the producer epoch.
+   * A repeated request stores the same offsets again ({@link Coordinator.addOffsets}).
    */
   sendOffsetsToTransaction(
     groupId: string,
@@ -754,14 +819,11 @@ export class ProducerClient {
     const w = this.world;
     const coord = this.cluster.coordinator;
     const txn = this.inTransaction ? this.ensureTxn(cause) : null;
-    const inc = this.owner.incarnation;
     if (!txn) return done(false, cause);
-    w.send(
-      this.owner,
-      coord,
-      'txn-request',
+    this.txnTrip(
+      TXN_API.TxnOffsetCommit,
+      txn.no,
       cause,
-      { txn: txn.no, count: TXN_API.TxnOffsetCommit },
       (e) => {
         const ok =
           txn.state === 'Ongoing' &&
@@ -781,24 +843,20 @@ export class ProducerClient {
             -1,
             errorIndex('COMMIT_FAILED'),
           );
-        w.send(
-          coord,
-          this.owner,
-          'txn-response',
-          e,
-          { txn: txn.no, count: TXN_API.TxnOffsetCommit },
-          (e2) => done(ok, e2),
-          {
-            toInc: inc,
-          },
-        );
+        return { result: ok, cause: e };
       },
+      done,
     );
   }
 
   /**
    * `commitTransaction()` (or `abortTransaction()` with commit=false): flush, then EndTxn.
    * `beforeEnd` runs just before the EndTxn request leaves (a crash point); `afterSent` just after.
+   * EndTxn is resent until answered ({@link txnTrip}); the coordinator answers a repeated EndTxn
+   * for a transaction it has already completed with the same outcome at the same epoch with
+   * success, as Kafka's TransactionCoordinator does (CompleteCommit + COMMIT, CompleteAbort +
+   * ABORT → NONE, in `endTransaction`):
+   * https://github.com/apache/kafka/blob/trunk/core/src/main/scala/kafka/coordinator/transaction/TransactionCoordinator.scala
    */
   endTransaction(
     commit: boolean,
@@ -833,61 +891,50 @@ export class ProducerClient {
         return;
       }
       const coord = this.cluster.coordinator;
+      const tid = this.cfg.transactionalId!;
       const epoch = this.epoch;
-      w.send(
-        this.owner,
-        coord,
-        'txn-request',
+      const completed = doCommit ? 'CompleteCommit' : 'CompleteAbort';
+      this.txnTrip<ErrorCode>(
+        TXN_API.EndTxn,
+        txn.no,
         cause,
-        { txn: txn.no, count: TXN_API.EndTxn },
         (e) => {
-          if (!coord.isCurrent(this.cfg.transactionalId!, epoch) || txn.state !== 'Ongoing') {
-            // The coordinator aborted it on timeout: INVALID_PRODUCER_EPOCH, abortable (KIP-588).
-            const timedOut = coord.timedOutAt(this.cfg.transactionalId!, epoch);
-            const r = w.trace.add(
-              w.now,
-              K['reject'],
-              coord.id,
-              e,
-              -1,
-              -1,
-              -1,
-              -1,
-              -1,
-              errorIndex(timedOut ? 'INVALID_PRODUCER_EPOCH' : 'PRODUCER_FENCED'),
-            );
-            w.trace.set(r, { txn: txn.no });
-            w.send(
-              coord,
-              this.owner,
-              'txn-response',
-              r,
-              { txn: txn.no, count: TXN_API.EndTxn },
-              (e2) => {
-                if (timedOut) return this.claimEpoch(e2, (c) => done(false, c));
-                this.fatal('PRODUCER_FENCED', e2);
-                done(false, e2);
-              },
-              { toInc: inc },
-            );
-            return;
+          const current = coord.isCurrent(tid, epoch);
+          if (current && txn.state === 'Ongoing') {
+            coord.endTxn(txn, doCommit, e);
+            return { result: 'NONE', cause: e };
           }
-          coord.endTxn(txn, doCommit, e);
-          w.send(
-            coord,
-            this.owner,
-            'txn-response',
+          // A repeated EndTxn (the answer to the first was lost): the outcome stands.
+          if (current && txn.state === completed) return { result: 'NONE', cause: e };
+          // The coordinator aborted it on timeout: INVALID_PRODUCER_EPOCH, abortable (KIP-588).
+          const timedOut = coord.timedOutAt(tid, epoch);
+          const code: ErrorCode = timedOut ? 'INVALID_PRODUCER_EPOCH' : 'PRODUCER_FENCED';
+          const r = w.trace.add(
+            w.now,
+            K['reject'],
+            coord.id,
             e,
-            { txn: txn.no, count: TXN_API.EndTxn },
-            (e2) => {
-              if (this.txn === txn) {
-                this.txn = null;
-                this.inTransaction = false;
-              }
-              ended(e2);
-            },
-            { toInc: inc },
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            errorIndex(code),
           );
+          w.trace.set(r, { txn: txn.no });
+          return { result: code, cause: r };
+        },
+        (code, e2) => {
+          if (code === 'INVALID_PRODUCER_EPOCH') return this.claimEpoch(e2, (c) => done(false, c));
+          if (code !== 'NONE') {
+            this.fatal('PRODUCER_FENCED', e2);
+            return done(false, e2);
+          }
+          if (this.txn === txn) {
+            this.txn = null;
+            this.inTransaction = false;
+          }
+          ended(e2);
         },
       );
       hooks.afterSent?.(cause);

@@ -25,6 +25,8 @@ import {
 import { REC_CONTROL } from './broker/partition';
 import { effectiveIdempotence, normalizeAcks } from './scenario/validate';
 import { describeFault } from './faultWords';
+import { DEFAULT_API_TIMEOUT_MS } from './processors/consumer';
+import { FETCH_REQUEST_TIMEOUT_MS } from './processors/fetch';
 
 /** One explanation: a sentence shared by one or more events. */
 export interface Explanation {
@@ -718,6 +720,13 @@ class Ctx {
       }
       if (k === 'leave-group' && t.actor[i] === actorA)
         return this.pollTimeoutStory(actorA, a, i, b);
+      if (k === 'commit-failed' && t.actor[i] === actorA && this.isCommitTimeout(i)) {
+        const story = this.commitTimeoutText(i);
+        return {
+          text: `${story.text} → ${this.rejoinText(i)} → {id} was processed again`,
+          entries: [a, ...story.entries, i, b],
+        };
+      }
       if (k === 'revoke' && t.actor[i] === actorA) {
         return {
           text: `a rebalance took ${t.actors[actorA]}'s partition while {id} was done but not yet covered by a committed offset → the new owner started from the committed offset and processed {id} again`,
@@ -778,6 +787,90 @@ class Ctx {
   private zombieText(paused: number, other: number): string {
     const t = this.t;
     return `${t.actors[paused]} paused longer than session.timeout.ms while it held {id} → the group gave its partition to ${t.actors[other]}, which started from the committed offset and processed {id}, while the paused instance still wrote its own copy when it woke up`;
+  }
+
+  /**
+   * Where the consumer whose commitSync gave up ('commit-failed' entry `failed`) read from next:
+   * it dropped its batch and joined the group again, starting from the committed offset.
+   */
+  private rejoinText(failed: number): string {
+    const t = this.t;
+    const who = t.actor[failed]!;
+    const assign = this.nextOf('assign', failed, (a) => a === who);
+    const name = t.actors[who]!;
+    if (assign < 0) return `${name} dropped the batch and joined its group again`;
+    const from = this.committedBefore(assign)
+      ? `the committed offset ${t.offset[assign]}`
+      : `offset ${t.offset[assign]} (nothing committed yet: auto.offset.reset)`;
+    return `${name} dropped the batch and joined its group again, reading from ${from}`;
+  }
+
+  /** Whether 'commit-failed' entry `i` is a commitSync that gave up (COMMIT_TIMEOUT). */
+  private isCommitTimeout(i: number): boolean {
+    return ERROR_CODES[this.t.aux[i]!] === 'COMMIT_TIMEOUT';
+  }
+
+  /**
+   * The offset commit that timed out at 'commit-failed' entry `failed`, in words: what became of
+   * each attempt (its request or its answer lost, and to which fault), the request timeout that
+   * made the consumer send it again and the `default.api.timeout.ms` after which commitSync threw
+   * (KafkaConsumer#commitSync: "TimeoutException if the timeout specified by
+   * default.api.timeout.ms expires before successful completion of the offset commit",
+   * https://kafka.apache.org/documentation/#consumerconfigs_default.api.timeout.ms).
+   */
+  private commitTimeoutText(
+    failed: number,
+    what = 'for the batch holding {id}',
+  ): { text: string; entries: number[] } {
+    const t = this.t;
+    const who = t.actor[failed]!;
+    // The cause, skipping the 'fault' entry a dropped message hangs from.
+    const up = (i: number) => {
+      const c = t.cause[i]!;
+      return c >= 0 && this.kind(c) === 'fault' ? t.cause[c]! : c;
+    };
+    const below = (i: number) =>
+      this.childrenOf(i).flatMap((c) => (this.kind(c) === 'fault' ? this.childrenOf(c) : [c]));
+    const isRequest = (i: number) =>
+      (this.kind(i) === 'msg' || this.kind(i) === 'msg-lost') &&
+      MESSAGE_TYPES[t.aux[i]!] === 'commit' &&
+      t.actor[i] === who;
+    // The attempts: each retry follows from the previous attempt's request timeout ('reject'),
+    // whose cause is that attempt's request; the failure follows from the last timeout.
+    const timeouts: number[] = [];
+    const attempts: number[] = [];
+    for (let r = t.cause[failed]!; r >= 0 && this.kind(r) === 'reject' && t.actor[r] === who;) {
+      const req = t.cause[r]!;
+      if (req < 0 || !isRequest(req)) break;
+      timeouts.unshift(r);
+      attempts.unshift(req);
+      r = up(req);
+    }
+    // The last attempt, sent after the last timeout: the deadline came before its own timeout.
+    const lastTimeout = timeouts[timeouts.length - 1];
+    const last = lastTimeout === undefined ? undefined : below(lastTimeout).find(isRequest);
+    if (last !== undefined) attempts.push(last);
+    const cites: number[] = [];
+    const parts = attempts.map((req, n) => {
+      const whose = n === 0 ? 'its' : "the retry's";
+      let lost = this.kind(req) === 'msg-lost' ? req : -1;
+      const what = lost >= 0 ? 'request' : 'answer';
+      if (lost < 0)
+        lost =
+          below(req).find(
+            (c) => this.kind(c) === 'msg-lost' && MESSAGE_TYPES[t.aux[c]!] === 'commit-response',
+          ) ?? -1;
+      if (lost < 0) return `${whose} answer did not come in time`;
+      cites.push(lost);
+      const f = this.rootFault(lost);
+      return `${whose} ${what} was lost${f >= 0 ? ` (${this.faultText(f)})` : ''}`;
+    });
+    const name = t.actors[who]!;
+    const story = parts.length > 0 ? parts.join(', then ') : 'no answer came';
+    return {
+      text: `${name}'s offset commit ${what} got no answer — ${story} — so ${name} sent it again after request.timeout.ms (${FETCH_REQUEST_TIMEOUT_MS} ms) and commitSync gave up after default.api.timeout.ms (${DEFAULT_API_TIMEOUT_MS} ms) with TimeoutException`,
+      entries: [...cites, ...timeouts],
+    };
   }
 
   /** The replay of a batch whose consumer left its group at its poll timeout (entry `leave`). */
@@ -1505,6 +1598,28 @@ class Ctx {
     const consumerActor = (a: number) => t.actors[a]!.startsWith('consumer');
     for (const i of this.ofKind('commit')) {
       if (t.partition[i] !== rec.p || t.offset[i]! <= rec.o || t.topic[i] !== topic) continue;
+      // The commit landed, but its answer did not: commitSync gave up and the loop started
+      // again from the committed offset, past the batch it had not processed yet.
+      const fails = this.ofKind('commit-failed');
+      let failed = -1;
+      for (let x = Ctx.from(fails, i); x < fails.length && failed < 0; x++) {
+        const f = fails[x]!;
+        if (t.actor[f] !== t.peer[i] || t.partition[f] !== rec.p || t.topic[f] !== topic) continue;
+        // The next failure of that member's commit of this partition: a timeout of this offset.
+        if (!this.isCommitTimeout(f) || t.offset[f] !== t.offset[i]) break;
+        failed = f;
+      }
+      if (failed >= 0) {
+        const story = this.commitTimeoutText(
+          failed,
+          `of offset ${t.offset[i]} before processing the batch holding {id}`,
+        );
+        const who = t.actors[t.actor[failed]!]!;
+        return {
+          template: `${story.text}, although the coordinator had stored it → ${who} started again from the committed offset ${t.offset[i]}, past {id}`,
+          entries: [i, ...story.entries, failed],
+        };
+      }
       const crash = this.nextOf('crash', i, consumerActor);
       // No consumer crash after this commit: none after any later one either.
       if (crash < 0) return null;

@@ -176,8 +176,10 @@ export const TXN_API = { InitProducerId: 0, TxnOffsetCommit: 1, EndTxn: 2 } as c
  * socketTimeout — not Postgres's statement_timeout, SQLSTATE 57014), APP_GET_TIMEOUT (the
  * application's send().get(timeout)), TRANSACTION_TIMED_OUT (a transaction the coordinator
  * aborted: the producer then sees INVALID_PRODUCER_EPOCH / PRODUCER_FENCED), OFFLINE_PARTITION
- * (no leader: clients see NOT_LEADER_OR_FOLLOWER / LEADER_NOT_AVAILABLE) and
- * IDEMPOTENCY_KEY_MISMATCH (Stripe's error for a key reused with other parameters).
+ * (no leader: clients see NOT_LEADER_OR_FOLLOWER / LEADER_NOT_AVAILABLE),
+ * IDEMPOTENCY_KEY_MISMATCH (Stripe's error for a key reused with other parameters) and
+ * COMMIT_TIMEOUT (the consumer's TimeoutException "Timeout of 60000ms expired before successfully
+ * committing offsets": commitSync gave up after `default.api.timeout.ms`).
  * @see https://kafka.apache.org/protocol#protocol_error_codes
  */
 export const ERROR_CODES = [
@@ -200,6 +202,7 @@ export const ERROR_CODES = [
   'OFFLINE_PARTITION',
   'INVALID_TRANSACTION_TIMEOUT',
   'NOT_ENOUGH_REPLICAS_AFTER_APPEND',
+  'COMMIT_TIMEOUT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -98,6 +98,9 @@ export function describeEntry(v: RunView, i: number): string {
     case 'dedupe':
       return `${who} recognises a retried batch of ${ev} and does not append it again`;
     case 'reject':
+      // A client's own timeout: it refused nothing, it stopped waiting (and sends again).
+      if (ERROR_CODES[aux] === 'REQUEST_TIMED_OUT')
+        return `${who} gets no answer within request.timeout.ms (REQUEST_TIMED_OUT)`;
       return `${who} refuses a request (${ERROR_CODES[aux] ?? 'error'})`;
     case 'hw':
       return `high watermark of ${at(v, i).replace(/@.*/, '')} moves to ${c.offset[i]}`;
@@ -138,6 +141,8 @@ export function describeEntry(v: RunView, i: number): string {
     case 'commit':
       return `offsets committed: ${at(v, i).replace(/@.*/, '')} → ${c.offset[i]}`;
     case 'commit-failed':
+      if (ERROR_CODES[aux] === 'COMMIT_TIMEOUT')
+        return `${who}'s commitSync gives up after default.api.timeout.ms (COMMIT_TIMEOUT)`;
       return `offset commit refused (${ERROR_CODES[aux] ?? 'error'})`;
     case 'assign':
       return `${who} is assigned ${at(v, i).replace(/@.*/, '')} from offset ${c.offset[i]}`;

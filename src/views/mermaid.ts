@@ -252,7 +252,7 @@ class Reader {
       case 'fetch-response':
         return t.count[i]! > 0 ? `${recs}${where} from offset ${o}` : `no records${where}`;
       case 'commit':
-        return `commit offset ${o}${where}`;
+        return `commit offset ${o}${where}${this.resent(i)}`;
       case 'commit-response':
         return `committed offset ${o}${where}`;
       case 'sink-write': {
@@ -281,8 +281,8 @@ class Reader {
       // (a transactional one's too, before its first transaction).
       case 'txn-request':
         return t.txn[i]! >= 0
-          ? `transaction ${t.txn[i]} request`
-          : `${txnApi(t.count[i]!)} request`;
+          ? `transaction ${t.txn[i]} request${this.resent(i)}`
+          : `${txnApi(t.count[i]!)} request${this.resent(i)}`;
       case 'txn-response':
         return t.txn[i]! >= 0
           ? `transaction ${t.txn[i]} response`
@@ -292,6 +292,19 @@ class Reader {
       default:
         return MESSAGE_LABELS[type] ?? type;
     }
+  }
+
+  /**
+   * ' (sent again)' for a request the client re-sent after its request timed out (its cause is
+   * the client's REQUEST_TIMED_OUT 'reject', or the fault that then dropped it), else ''.
+   */
+  private resent(i: number): string {
+    const t = this.t;
+    let c = t.cause[i]!;
+    if (c >= 0 && t.kindOf(c) === 'fault') c = t.cause[c]!;
+    return c >= 0 && t.kindOf(c) === 'reject' && ERROR_CODES[t.aux[c]!] === 'REQUEST_TIMED_OUT'
+      ? ' (sent again)'
+      : '';
   }
 
   /** The text of a note for a non-message entry (null: the kind is not drawn as a note). */
@@ -324,8 +337,15 @@ class Reader {
         return `appended ${recs}${where} at offset ${o}${t.txn[i]! >= 0 ? ` (txn ${t.txn[i]})` : ''}`;
       case 'dedupe':
         return `${recs} already written at offset ${o} · duplicate batch not appended`;
-      case 'reject':
+      case 'reject': {
+        // A commit or transaction request that got no answer in time: named by the request.
+        const c = t.cause[i]!;
+        const kind = c >= 0 ? t.kindOf(c) : null;
+        const type = kind === 'msg' || kind === 'msg-lost' ? MESSAGE_TYPES[t.aux[c]!] : null;
+        if (!recs && (type === 'commit' || type === 'txn-request'))
+          return `no answer to ${this.message(c)} · ${this.error(i)}`;
         return `${recs ? `${recs} · ` : ''}${this.error(i)}`;
+      }
       case 'hw':
         return `high watermark${where} → ${o}`;
       case 'truncate':
@@ -364,6 +384,8 @@ class Reader {
       case 'commit':
         return `offset ${o}${where} committed`;
       case 'commit-failed':
+        if (ERROR_CODES[t.aux[i]!] === 'COMMIT_TIMEOUT')
+          return `commitSync of offset ${o}${where} gave up after default.api.timeout.ms (COMMIT_TIMEOUT)`;
         return `commit of offset ${o}${where} refused (${this.error(i)})`;
       case 'assign':
         return `${actor} reads${where || ' its partition'} from offset ${o}`;

@@ -18,6 +18,7 @@ import {
 import { traceHashOfView } from './hash';
 import { eventIdOf, keyNameOf, toRunView, type RunView } from './runView';
 import { describeEntry } from './describe';
+import { runSequenceDiagram } from './mermaid';
 import { K } from './kinds';
 
 function scenarioOf(input: ScenarioInput): Scenario {
@@ -588,5 +589,49 @@ describe('keyed state updates', () => {
     expect(keyNameOf(v.events, last!.key)).toBe('e250');
     // A generated workload's keys are k0, k1, …
     expect(keyNameOf({ ...v.events, keys: null }, 249)).toBe('k249');
+  });
+});
+
+describe('an offset commit that times out, in words', () => {
+  // Both attempts of the first commit (offset 5, sent at 1,031 ms) lost: the consumer's request
+  // times out at 31,031, the repeat leaves at 31,131, and commitSync gives up at 61,031 (60 s).
+  const input = {
+    version: 1,
+    name: 'lost commits',
+    workload: { topic: 'events', generate: { count: 10, startAtMs: 10, intervalMs: 10 } },
+    processor: {
+      type: 'consumer',
+      'enable.auto.commit': false,
+      'auto.offset.reset': 'earliest',
+      'max.poll.records': 5,
+      startAtMs: 1000,
+    },
+    sink: { type: 'table', name: 't' },
+    faults: [
+      { kind: 'drop-request', link: 'commit', match: { nth: 1 } },
+      { kind: 'drop-request', link: 'commit', match: { nth: 2 } },
+    ],
+  } as ScenarioInput;
+  const run = simulate(scenarioOf(input));
+  const v = toRunView(run);
+
+  it('the event log says the consumer stopped waiting, then gave up — not that it refused', () => {
+    const lines: string[] = [];
+    for (let i = 0; i < v.n; i++)
+      if (v.cols.kind[i] === K.reject || v.cols.kind[i] === K['commit-failed'])
+        lines.push(describeEntry(v, i));
+    expect(lines).toEqual([
+      'consumer-0 gets no answer within request.timeout.ms (REQUEST_TIMED_OUT)',
+      "consumer-0's commitSync gives up after default.api.timeout.ms (COMMIT_TIMEOUT)",
+    ]);
+  });
+
+  it('the sequence diagram marks the repeat and names the request that got no answer', () => {
+    const d = runSequenceDiagram(run);
+    expect(d).toContain('Note over P3: no answer to commit offset 5 · REQUEST_TIMED_OUT');
+    expect(d).toContain('P3-xP2: commit offset 5 (sent again) (lost)');
+    expect(d).toContain(
+      'Note over P3: commitSync of offset 5 gave up after default.api.timeout.ms (COMMIT_TIMEOUT)',
+    );
   });
 });

@@ -701,7 +701,14 @@ export class Coordinator extends Actor {
    */
   readonly producers = new Map<
     string,
-    { pid: number; epoch: number; current: TxnRecord | null; timedOut: number }
+    {
+      pid: number;
+      epoch: number;
+      current: TxnRecord | null;
+      timedOut: number;
+      /** The epoch whose producer claimed the current one after a timeout, or -1. */
+      claimedFrom: number;
+    }
   >();
 
   constructor(
@@ -762,7 +769,7 @@ export class Coordinator extends Actor {
     }
     let st = this.producers.get(transactionalId);
     if (!st) {
-      st = { pid: c.allocatePid(), epoch: 0, current: null, timedOut: -1 };
+      st = { pid: c.allocatePid(), epoch: 0, current: null, timedOut: -1, claimedFrom: -1 };
       this.producers.set(transactionalId, st);
       return { pid: st.pid, epoch: st.epoch, error: 'NONE' };
     }
@@ -772,6 +779,7 @@ export class Coordinator extends Actor {
     else if (cur && cur.state === 'PrepareAbort') this.completeTxn(cur, false, cause);
     st.epoch++;
     st.timedOut = -1;
+    st.claimedFrom = -1;
     st.current = null;
     c.fence(st.pid, st.epoch);
     const w = this.world;
@@ -797,8 +805,14 @@ export class Coordinator extends Actor {
    */
   claimAfterTimeout(transactionalId: string, epoch: number): number {
     const st = this.producers.get(transactionalId);
-    if (!st || st.timedOut !== epoch) return -1;
+    if (!st) return -1;
+    // A retry of a claim already granted (its answer was lost): "If the expected epoch matches
+    // the previous epoch, it is a retry of a successful call, so just return the current epoch
+    // without incrementing" (TransactionCoordinator, prepareInitProducerIdTransit).
+    if (st.timedOut === -1 && st.claimedFrom === epoch) return st.epoch;
+    if (st.timedOut !== epoch) return -1;
     st.timedOut = -1;
+    st.claimedFrom = epoch;
     return st.epoch;
   }
 
@@ -823,6 +837,7 @@ export class Coordinator extends Actor {
       if (rec.state !== 'Ongoing') return;
       this.endTxn(rec, false, e, TXN_REASON_TIMEOUT);
       st.timedOut = st.epoch;
+      st.claimedFrom = -1;
       st.epoch++;
       this.cluster.fence(st.pid, st.epoch);
       if (st.current === rec) st.current = null;
@@ -830,13 +845,22 @@ export class Coordinator extends Actor {
     return rec;
   }
 
-  /** Record offsets to be committed with transaction `rec` (sendOffsetsToTransaction). */
+  /**
+   * Record offsets to be committed with transaction `rec` (sendOffsetsToTransaction). A partition
+   * already listed takes the new offset: a repeated TxnOffsetCommit changes nothing.
+   */
   addOffsets(
     rec: TxnRecord,
     group: string,
     offsets: { topic: number; partition: number; offset: number }[],
   ): void {
-    for (const o of offsets) rec.offsets.push({ group, ...o });
+    for (const o of offsets) {
+      const same = rec.offsets.find(
+        (x) => x.group === group && x.topic === o.topic && x.partition === o.partition,
+      );
+      if (same) same.offset = o.offset;
+      else rec.offsets.push({ group, ...o });
+    }
   }
 
   /**

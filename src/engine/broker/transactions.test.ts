@@ -350,3 +350,151 @@ describe('transaction.timeout.ms above the broker’s transaction.max.timeout.ms
     );
   });
 });
+
+describe('a lost transactional request is sent again after request.timeout.ms', () => {
+  // The client's TransactionManager re-enqueues a request whose connection dropped ("Will
+  // retry"); the coordinator answers a repeated request as it answered the first. KafkaProducer
+  // javadoc (commitTransaction: "It is safe to retry"), https://kafka.apache.org/documentation/#producerapi
+  const rejects = (run: ReturnType<typeof runScenario>) =>
+    entriesOf(run, 'reject')
+      .filter((i) => ERROR_CODES[run.trace.aux[i]!] === 'REQUEST_TIMED_OUT')
+      .map((i) => `${run.trace.actors[run.trace.actor[i]!]}@${run.trace.time[i]}`);
+  const states = (run: ReturnType<typeof runScenario>, no: number) =>
+    entriesOf(run, 'txn')
+      .filter((i) => run.trace.txn[i] === no)
+      .map((i) => `${TXN_STATES[run.trace.aux[i]!]}@${run.trace.time[i]}`);
+
+  it('the EndTxn answer of transaction 1 lost: EndTxn again at 31,112, answered as committed — e6..e10 go out in transaction 2, 10 rows once', () => {
+    // InitProducerId is answered at 4 ms. e1..e5 (1,000..1,004 ms) go out at 1,004 in
+    // transaction 1 and are acknowledged at 1,012 (acks=all: appended 1,006, replicated, HW at
+    // 1,010); EndTxn leaves at 1,012, lands at 1,014 (PrepareCommit, markers, CompleteCommit), and
+    // its answer (the 2nd on the txn link) is dropped. request.timeout.ms (30,000) later, at
+    // 31,012, the client sends it again after retry.backoff.ms (100 ms: 31,112); at 31,114 the
+    // coordinator finds transaction 1 CompleteCommit at the same epoch and answers success
+    // (TransactionCoordinator: CompleteCommit + COMMIT → NONE); at 31,116 transaction 2 begins.
+    // Before: commitTransaction never returned and e6..e10 were never sent (5 rows).
+    const run = runScenario({
+      workload: { topic: 'events', generate: { count: 10, startAtMs: 1000, intervalMs: 1 } },
+      producer: { 'transactional.id': 't-1', 'linger.ms': 0, app: { eventsPerTransaction: 5 } },
+      processor: {
+        type: 'consumer',
+        'enable.auto.commit': false,
+        'auto.offset.reset': 'earliest',
+        'isolation.level': 'read_committed',
+        startAtMs: 5000,
+      },
+      sink: { type: 'table', name: 't' },
+      faults: [{ id: 'lost txn answer', kind: 'drop-response', link: 'txn', match: { nth: 2 } }],
+    });
+    expect(totals(run)).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
+    expect(totals(run, 'log:events:read_committed')).toEqual({
+      rows: 10,
+      sum: 550,
+      duplicates: 0,
+      lost: 0,
+    });
+    expect(rejects(run)).toEqual(['producer@31012']);
+    // One decision for transaction 1: the repeated EndTxn changed nothing.
+    expect(states(run, 1)).toEqual(['Ongoing@1004', 'PrepareCommit@1014', 'CompleteCommit@1014']);
+    expect(states(run, 2)[0]).toBe('Ongoing@31116');
+    expect(entriesOf(run, 'marker')).toHaveLength(2);
+  });
+
+  it('the initTransactions answer lost: InitProducerId again at 30,100, which bumps the epoch to 1 — the events go out from 30,104, 10 rows once', () => {
+    // Sent at 0, landed at 2 (epoch 0), answer dropped; timed out at 30,000 and sent again at
+    // 30,100. The repeat is a second initTransactions for the id: the coordinator bumps the epoch
+    // (the 'fenced' entry at 30,102) and the producer takes epoch 1 from its answer (30,104).
+    // Before: initTransactions never returned and nothing was sent.
+    const run = runScenario({
+      workload: { topic: 'events', generate: { count: 10, startAtMs: 1000, intervalMs: 1 } },
+      producer: { 'transactional.id': 't-1', 'linger.ms': 0, app: { eventsPerTransaction: 5 } },
+      processor: {
+        type: 'consumer',
+        'enable.auto.commit': false,
+        'auto.offset.reset': 'earliest',
+        'isolation.level': 'read_committed',
+        startAtMs: 5000,
+      },
+      sink: { type: 'table', name: 't' },
+      faults: [{ kind: 'drop-response', link: 'txn', match: { nth: 1 } }],
+    });
+    expect(totals(run)).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
+    expect(rejects(run)).toEqual(['producer@30000']);
+    expect(entriesOf(run, 'fenced').map((i) => `${run.trace.aux[i]}@${run.trace.time[i]}`)).toEqual(
+      ['1@30102'],
+    );
+    expect(states(run, 1)[0]).toBe('Ongoing@30104');
+  });
+
+  it('a copier whose TxnOffsetCommit answer and then its EndTxn answer are lost: each sent again, each event once at read_committed', () => {
+    // Answers on the txn link: 1 the source's InitProducerId, 2 the copier's, 3 TxnOffsetCommit
+    // of transaction 1 (dropped), 4 its repeat (31,117), 5 EndTxn (dropped at 31,121, after the
+    // commit), 6 its repeat (61,221: CompleteCommit → success). The offsets are stored once
+    // more, the same ones; transaction 2 then copies e6..e10.
+    const run = runScenario({
+      workload: { topic: 'in', generate: { count: 10, startAtMs: 10, intervalMs: 10 } },
+      processor: {
+        type: 'consumer',
+        'enable.auto.commit': false,
+        commit: 'with-transaction',
+        'isolation.level': 'read_committed',
+        'max.poll.records': 5,
+        'auto.offset.reset': 'earliest',
+        startAtMs: 1000,
+      },
+      sink: { type: 'kafka', topic: 'out', 'transactional.id': 'copier-0' },
+      readers: [
+        { name: 'rc', topic: 'out', 'isolation.level': 'read_committed' },
+        { name: 'ru', topic: 'out', 'isolation.level': 'read_uncommitted' },
+      ],
+      faults: [
+        { id: 'lost offsets answer', kind: 'drop-response', link: 'txn', match: { nth: 3 } },
+        { id: 'lost EndTxn answer', kind: 'drop-response', link: 'txn', match: { nth: 5 } },
+      ],
+    });
+    expect(totals(run, 'reader:rc')).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
+    expect(totals(run, 'reader:ru')).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
+    // TxnOffsetCommit sent at 1,015 → timed out 31,015; EndTxn sent at 31,119 → timed out 61,119.
+    expect(rejects(run)).toEqual(['consumer-0@31015', 'consumer-0@61119']);
+    expect(states(run, 1)).toEqual(['Ongoing@1011', 'PrepareCommit@31121', 'CompleteCommit@31121']);
+    expect(run.state.cluster.coordinator.committed('group-1', 0, 0)).toBe(10);
+  });
+
+  it('the answer to a KIP-588 epoch claim lost: the repeated claim gets the same epoch, not a fence', () => {
+    // The scenario of the KIP-588 test above: transaction 1 is aborted on timeout at 5,010; the
+    // copier's TxnOffsetCommit is refused (6,012) and abortTransaction claims the bumped epoch
+    // with InitProducerId (the 4th answer on the txn link, dropped at 6,016). Sent again at
+    // 36,114 (6,014 + 30,000 + 100), it is a retry of a granted claim: "If the expected epoch
+    // matches the previous epoch, it is a retry of a successful call, so just return the current
+    // epoch without incrementing" (TransactionCoordinator). Before: the copier waited for good.
+    const run = runScenario({
+      workload: { topic: 'in', generate: { count: 10, startAtMs: 10, intervalMs: 10 } },
+      processor: {
+        type: 'consumer',
+        'enable.auto.commit': false,
+        commit: 'with-transaction',
+        'isolation.level': 'read_committed',
+        'max.poll.records': 5,
+        'auto.offset.reset': 'earliest',
+        startAtMs: 1000,
+        processing: {
+          mode: 'sync',
+          perRecordMs: 1,
+          durationsMs: [1000, 1000, 1000, 1000, 1000, ...new Array<number>(40).fill(1)],
+        },
+      },
+      sink: {
+        type: 'kafka',
+        topic: 'out',
+        'transactional.id': 'copier-0',
+        'transaction.timeout.ms': 3000,
+      },
+      readers: [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
+      faults: [{ kind: 'drop-response', link: 'txn', match: { nth: 4 } }],
+    });
+    expect(rejects(run)).toEqual(['consumer-0@36014']);
+    expect(entriesOf(run, 'fenced')).toEqual([]);
+    expect(totals(run, 'reader:rc')).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
+    expect(states(run, 2)[0]).toBe('Ongoing@36125');
+  });
+});

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { anomalies, countsById, entriesOf, events, runScenario, totals } from '../testing';
+import { ERROR_CODES } from '../trace';
 
 // e1..e10 (10..100) produced at 1..10 ms; the consumer starts at 1 s, when all ten are in the log.
 const consumer = (
@@ -411,5 +412,93 @@ describe('manual commits with a worker thread (processing.mode handoff)', () => 
     expect(run.verdict.explanations[0]!.sentence).toMatch(
       /crashed .* restarted from the last committed offset 3/,
     );
+  });
+});
+
+describe('a lost offset commit: commitSync resends it, and gives up after default.api.timeout.ms (KIP-266)', () => {
+  // e1..e10 (10..100) are in the log by 1 s. max.poll.records 5; 2 ms a hop, 1 ms per record.
+  // assign 1,002 → fetch → poll e1..e5 at 1,006; each record: processed 1 ms later, its INSERT
+  // answered 4 ms after that, so e5's row is acknowledged at 1,006 + 5·5 = 1,031 ms and commitSync
+  // sends offset 5 then (it lands at the coordinator at 1,033). Unanswered, the request times out
+  // after the consumer's request.timeout.ms (30,000 ms: 31,031) and, the error being retriable, is
+  // sent again after retry.backoff.ms (100 ms: 31,131; it lands at 31,133) — the coordinator
+  // stores the same offset again. commitSync throws TimeoutException once default.api.timeout.ms
+  // (60,000 ms) has passed since the call: at 61,031.
+  // https://kafka.apache.org/documentation/#consumerconfigs_default.api.timeout.ms,
+  // https://cwiki.apache.org/confluence/display/KAFKA/KIP-266+Fix+consumer+indefinite+blocking+behavior
+  const lost = (kind: 'drop-request' | 'drop-response', times: number, commit = {}) =>
+    consumer(
+      { 'max.poll.records': 5, ...commit },
+      {},
+      Array.from({ length: times }, (_, k) => ({
+        id: `lost ${k + 1}`,
+        kind,
+        link: 'commit',
+        match: { nth: k + 1 },
+      })),
+    );
+  /** `offset@time` of the coordinator's stored commits. */
+  const commits = (run: ReturnType<typeof consumer>) =>
+    entriesOf(run, 'commit').map((i) => `${run.trace.offset[i]}@${run.trace.time[i]}`);
+  const timeouts = (run: ReturnType<typeof consumer>) =>
+    entriesOf(run, 'reject')
+      .filter((i) => ERROR_CODES[run.trace.aux[i]!] === 'REQUEST_TIMED_OUT')
+      .map((i) => `${run.trace.actors[run.trace.actor[i]!]}@${run.trace.time[i]}`);
+
+  it('its answer lost: sent again at 31,131, stored again at 31,133, the loop goes on — 10 rows once', () => {
+    // Before: commitSync never returned; e6..e10 were never processed (5 rows).
+    const run = lost('drop-response', 1);
+    expect(totals(run)).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
+    expect(timeouts(run)).toEqual(['consumer-0@31031']);
+    // e6..e10 are polled once the retried commit's answer is back (31,135): offset 10 is sent
+    // 31,135 + 5·5 = 31,160 and lands at 31,162.
+    expect(commits(run)).toEqual(['5@1033', '5@31133', '10@31162']);
+    expect(entriesOf(run, 'commit-failed')).toEqual([]);
+  });
+
+  it('its request lost: the same, but the first commit never reached the coordinator', () => {
+    const run = lost('drop-request', 1);
+    expect(totals(run)).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
+    expect(timeouts(run)).toEqual(['consumer-0@31031']);
+    expect(commits(run)).toEqual(['5@31133', '10@31162']);
+  });
+
+  it('both attempts lost before they arrived: commitSync throws at 61,031, the loop rejoins from offset 0 and writes e1..e5 again — 15 rows, 700', () => {
+    // Attempt 2's own timeout would come at 61,131, after the deadline: the failure comes first.
+    // Nothing was committed, so the rejoin starts where auto.offset.reset=earliest says: 0.
+    const run = lost('drop-request', 2);
+    expect(totals(run)).toEqual({ rows: 15, sum: 700, duplicates: 5, lost: 0 });
+    expect(anomalies(run)).toEqual(['e1:2', 'e2:2', 'e3:2', 'e4:2', 'e5:2']);
+    expect(timeouts(run)).toEqual(['consumer-0@31031']);
+    const failed = entriesOf(run, 'commit-failed');
+    expect(failed.map((i) => `${ERROR_CODES[run.trace.aux[i]!]}@${run.trace.time[i]}`)).toEqual([
+      'COMMIT_TIMEOUT@61031',
+    ]);
+    expect(entriesOf(run, 'assign').map((i) => run.trace.offset[i])).toEqual([0, 0]);
+    // Offset 5, then 10, committed by the second round: 61,033 assign → poll 61,037 → 61,062.
+    expect(commits(run)).toEqual(['5@61064', '10@61093']);
+    const s = run.verdict.explanations[0]!.sentence;
+    expect(s).toContain('its request was lost (fault "lost 1")');
+    expect(s).toContain('the retry\'s request was lost (fault "lost 2")');
+    expect(s).toContain('request.timeout.ms (30000 ms)');
+    expect(s).toContain('default.api.timeout.ms (60000 ms) with TimeoutException');
+  });
+
+  it('both answers lost: the coordinator had stored offset 5 twice, so the rejoin reads on from 5 — 10 rows once', () => {
+    const run = lost('drop-response', 2);
+    expect(totals(run)).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
+    expect(entriesOf(run, 'commit-failed').map((i) => run.trace.time[i])).toEqual([61031]);
+    expect(entriesOf(run, 'assign').map((i) => run.trace.offset[i])).toEqual([0, 5]);
+    expect(commits(run)).toEqual(['5@1033', '5@31133', '10@61064']);
+  });
+
+  it('commit before processing, both answers lost: offset 5 is stored, commitSync throws, the rejoin starts past e1..e5 — lost, 5 rows, 400', () => {
+    const run = lost('drop-response', 2, { commit: 'before-processing' });
+    expect(totals(run)).toEqual({ rows: 5, sum: 400, duplicates: 0, lost: 5 });
+    expect(anomalies(run)).toEqual(['e1:0', 'e2:0', 'e3:0', 'e4:0', 'e5:0']);
+    const s = run.verdict.explanations[0]!.sentence;
+    expect(s).toContain('its answer was lost (fault "lost 1")');
+    expect(s).toContain('although the coordinator had stored it');
+    expect(s).toContain('started again from the committed offset 5, past e1');
   });
 });

@@ -26,12 +26,27 @@ import { Actor, type Timer, type World } from '../world';
 import type { Cluster, Topic } from '../broker/cluster';
 import { errorIndex, NO_RECORDS } from '../broker/cluster';
 import type { ConsumerGroup, GroupMember } from './group';
-import { fetchFrom, parkOn } from './fetch';
+import { fetchFrom, parkOn, FETCH_REQUEST_TIMEOUT_MS } from './fetch';
 import type { ErrorCode } from '../trace';
 import type { CrashPoint } from '../scenario/schema';
 import { K } from '../trace';
 
 const noop = (): void => {};
+
+/**
+ * Kafka consumer `default.api.timeout.ms` default (ms): how long commitSync() (and the other
+ * blocking calls without a timeout argument) retries before it throws TimeoutException (KIP-266,
+ * https://kafka.apache.org/documentation/#consumerconfigs_default.api.timeout.ms).
+ */
+export const DEFAULT_API_TIMEOUT_MS = 60_000;
+/**
+ * Kafka consumer `retry.backoff.ms` and `retry.backoff.max.ms` defaults (ms): the wait before a
+ * retriable request is sent again, doubled per failed attempt up to the maximum (KIP-580,
+ * https://kafka.apache.org/documentation/#consumerconfigs_retry.backoff.ms); Kafka's ±20 % jitter
+ * is not drawn.
+ */
+export const CONSUMER_RETRY_BACKOFF_MS = 100;
+export const CONSUMER_RETRY_BACKOFF_MAX_MS = 1000;
 
 /** A record handed to processing. */
 export interface Rec {
@@ -809,25 +824,114 @@ export class ConsumerInstance extends Actor implements GroupMember {
 
   // ------------------------------------------------------------------ commits
 
+  /**
+   * An OffsetCommit round trip. commitAsync (`done` absent) sends it once: the client does not
+   * retry it (its callback gets a RetriableCommitFailedException; committing again is the
+   * application's call). commitSync (`done` given) waits for the answer; a
+   * request unanswered after the consumer's `request.timeout.ms` ({@link FETCH_REQUEST_TIMEOUT_MS})
+   * has its connection closed and, the error being retriable, is sent again — the same offsets,
+   * which the group coordinator simply stores again — after `retry.backoff.ms`, doubling up to
+   * `retry.backoff.max.ms`, until `default.api.timeout.ms` ({@link DEFAULT_API_TIMEOUT_MS}) has
+   * passed since the call: then commitSync throws TimeoutException ("Timeout of 60000ms expired
+   * before successfully committing offsets"), traced as a 'commit-failed' with COMMIT_TIMEOUT, and
+   * the loop gives its work up as after a CommitFailedException (see {@link afterCommitFailed}).
+   * ConsumerCoordinator.commitOffsetsSync; KIP-266
+   * (https://cwiki.apache.org/confluence/display/KAFKA/KIP-266+Fix+consumer+indefinite+blocking+behavior);
+   * https://kafka.apache.org/documentation/#consumerconfigs_default.api.timeout.ms
+   */
   private commitRequest(
     offsets: { partition: number; offset: number }[],
     cause: number,
     done?: (ok: boolean, cause: number) => void,
   ): void {
     const w = this.world;
-    if (this.pollExpired) {
-      // No generation since the poll timeout: the client fails the commit without sending it
-      // (CommitFailedException).
-      let last = cause;
-      for (const o of offsets) last = this.traceCommitFailed(this.id, cause, o);
-      done?.(false, last);
-      return;
-    }
+    const deadline = w.now + DEFAULT_API_TIMEOUT_MS;
+    const first = offsets[0]!;
+    /** The call has returned (answered, refused or timed out): later answers are not waited for. */
+    let over = false;
+    let deadlineTimer: Timer | null = null;
+    /** The current attempt's request.timeout.ms timer. */
+    let timer: Timer | null = null;
+    let last = cause;
+    const finish = (ok: boolean, c: number) => {
+      over = true;
+      // Timers whose reason is gone: they would keep the run from settling.
+      if (deadlineTimer) w.cancel(deadlineTimer);
+      if (timer) w.cancel(timer);
+      done?.(ok, c);
+    };
+    const attempt = (c: number, n: number) => {
+      if (this.pollExpired) {
+        // No generation since the poll timeout: the client fails the commit without sending it
+        // (CommitFailedException).
+        let l = c;
+        for (const o of offsets) l = this.traceCommitFailed(this.id, c, o);
+        finish(false, l);
+        return;
+      }
+      let answered = false;
+      const m = this.sendCommit(offsets, c, (ok, e2) => {
+        // An answer to an attempt that timed out comes on a closed connection: never read.
+        if (answered || over) return;
+        answered = true;
+        finish(ok, e2);
+      });
+      if (!done) return;
+      timer = this.after(FETCH_REQUEST_TIMEOUT_MS, () => {
+        timer = null;
+        if (answered || over) return;
+        answered = true;
+        last = w.trace.add(
+          w.now,
+          K['reject'],
+          this.id,
+          m,
+          -1,
+          this.topic.index,
+          first.partition,
+          first.offset,
+          -1,
+          errorIndex('REQUEST_TIMED_OUT'),
+        );
+        const backoff = Math.min(
+          CONSUMER_RETRY_BACKOFF_MAX_MS,
+          CONSUMER_RETRY_BACKOFF_MS * 2 ** (n - 1),
+        );
+        // The retry would leave after the call's deadline: commitSync throws before that.
+        if (w.now + backoff >= deadline) return;
+        const r = last;
+        this.after(backoff, () => {
+          if (!over) attempt(r, n + 1);
+        });
+      });
+    };
+    if (done)
+      deadlineTimer = this.after(DEFAULT_API_TIMEOUT_MS, () => {
+        deadlineTimer = null;
+        if (over) return;
+        let l = last;
+        for (const o of offsets) l = this.traceCommitFailed(this.id, last, o, 'COMMIT_TIMEOUT');
+        finish(false, l);
+      });
+    attempt(cause, 1);
+  }
+
+  /**
+   * One OffsetCommit request: the coordinator stores each offset the member may still commit (its
+   * generation owns the partition) and answers; `answer` gets ok (every offset stored) at the
+   * consumer, in this incarnation. Returns the request's 'msg' entry.
+   */
+  private sendCommit(
+    offsets: { partition: number; offset: number }[],
+    cause: number,
+    answer: (ok: boolean, cause: number) => void,
+  ): number {
+    const w = this.world;
     const coord = this.group.coordinator;
     const inc = this.incarnation;
     const first = offsets[0]!;
     const states = offsets.map((o) => this.parts.get(o.partition));
-    w.send(
+    return w.send(
       this,
       coord,
       'commit',
@@ -873,7 +977,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
                 const s = states[i];
                 if (s && o.offset > s.committed) s.committed = o.offset;
               });
-            done?.(ok, e2);
+            answer(ok, e2);
           },
           { toInc: inc },
         );
@@ -881,11 +985,15 @@ export class ConsumerInstance extends Actor implements GroupMember {
     );
   }
 
-  /** A refused offset commit (CommitFailedException), written by `actor`. */
+  /**
+   * A failed offset commit, written by `actor`: refused (CommitFailedException, the default), or
+   * given up by commitSync after `default.api.timeout.ms` (COMMIT_TIMEOUT).
+   */
   private traceCommitFailed(
     actor: number,
     cause: number,
     o: { partition: number; offset: number },
+    code: ErrorCode = 'COMMIT_FAILED',
   ): number {
     const w = this.world;
     return w.trace.add(
@@ -898,7 +1006,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
       o.partition,
       o.offset,
       -1,
-      errorIndex('COMMIT_FAILED'),
+      errorIndex(code),
     );
   }
 
