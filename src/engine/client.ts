@@ -181,7 +181,12 @@ export class ProducerClient {
     const coord = this.cluster.coordinator;
     this.initProducerIdTrip(
       cause,
-      (e) => coord.initProducerId(this.cfg.transactionalId, this.cfg.transactionTimeoutMs, e),
+      (e) => {
+        const r = coord.initProducerId(this.cfg.transactionalId, this.cfg.transactionTimeoutMs, e);
+        return r.error === 'CONCURRENT_TRANSACTIONS'
+          ? { result: r, cause: r.entry ?? e, retry: true }
+          : { result: r, cause: e };
+      },
       (r, e2) => {
         if (r.error !== 'NONE') {
           this.fatalError = r.error;
@@ -671,9 +676,15 @@ export class ProducerClient {
   private claimEpoch(cause: number, done: (cause: number) => void): void {
     const tid = this.cfg.transactionalId!;
     const epoch = this.epoch;
+    const coord = this.cluster.coordinator;
     this.initProducerIdTrip(
       cause,
-      () => this.cluster.coordinator.claimAfterTimeout(tid, epoch),
+      (e) => {
+        // The aborted transaction's markers are still being written: CONCURRENT_TRANSACTIONS.
+        if (this.cluster.completing(tid))
+          return { result: -1, cause: coord.concurrent(e).entry, retry: true };
+        return { result: coord.claimAfterTimeout(tid, epoch), cause: e };
+      },
       (next, e2) => {
         if (next < 0) {
           this.fatal('PRODUCER_FENCED', e2);
@@ -722,17 +733,19 @@ export class ProducerClient {
    */
   private initProducerIdTrip<R>(
     cause: number,
-    ask: (arrival: number) => R,
+    ask: (arrival: number) => { result: R; cause: number; retry?: boolean },
     answer: (result: R, cause: number) => void,
   ): void {
-    this.txnTrip(TXN_API.InitProducerId, -1, cause, (e) => ({ result: ask(e), cause: e }), answer);
+    this.txnTrip(TXN_API.InitProducerId, -1, cause, ask, answer);
   }
 
   /**
    * One request to the transaction coordinator (`api`: a {@link TXN_API}), sent until it is
    * answered. `ask` runs at the coordinator at each arrival and gives the result and the entry its
    * answer follows from; `answer` runs at the producer, in this incarnation, with the first answer
-   * that arrives. A request unanswered after `request.timeout.ms` has its connection closed — an
+   * that arrives — unless it is a retriable refusal (`retry`: CONCURRENT_TRANSACTIONS, the
+   * transactional id's last transaction still completing), which the client re-enqueues: the
+   * request goes again `retry.backoff.ms` after that transaction has completed. A request unanswered after `request.timeout.ms` has its connection closed — an
    * answer still on its way is never read — and is sent again after `retry.backoff.ms`, as the
    * client's TransactionManager re-enqueues a transactional request whose connection dropped
    * ("Disconnected from … Will retry") for as long as it takes. The application's blocking call
@@ -750,7 +763,7 @@ export class ProducerClient {
     api: number,
     txn: number,
     cause: number,
-    ask: (arrival: number) => { result: R; cause: number },
+    ask: (arrival: number) => { result: R; cause: number; retry?: boolean },
     answer: (result: R, cause: number) => void,
   ): void {
     const w = this.world;
@@ -771,8 +784,22 @@ export class ProducerClient {
           carry,
           (e2) => {
             if (closed || over) return;
-            over = true;
             if (timer) w.cancel(timer);
+            if (r.retry) {
+              closed = true;
+              // The client asks again every retry.backoff.ms until the transaction has
+              // completed; the model asks once, retry.backoff.ms after it has — the same
+              // outcome, without a refusal in the trace every 100 ms while a partition is
+              // offline.
+              this.cluster.whenCompleted(this.cfg.transactionalId!, () => {
+                if (over || this.owner.incarnation !== inc) return;
+                this.owner.after(this.cfg.retryBackoffMs, () => {
+                  if (!over) attempt(e2);
+                });
+              });
+              return;
+            }
+            over = true;
             answer(r.result, e2);
           },
           { toInc: inc },
@@ -855,7 +882,8 @@ export class ProducerClient {
    * EndTxn is resent until answered ({@link txnTrip}); the coordinator answers a repeated EndTxn
    * for a transaction it has already completed with the same outcome at the same epoch with
    * success, as Kafka's TransactionCoordinator does (CompleteCommit + COMMIT, CompleteAbort +
-   * ABORT → NONE, in `endTransaction`):
+   * ABORT → NONE; PrepareCommit + COMMIT, PrepareAbort + ABORT → CONCURRENT_TRANSACTIONS, in
+   * `endTransaction`):
    * https://github.com/apache/kafka/blob/trunk/core/src/main/scala/kafka/coordinator/transaction/TransactionCoordinator.scala
    */
   endTransaction(
@@ -904,8 +932,11 @@ export class ProducerClient {
             coord.endTxn(txn, doCommit, e);
             return { result: 'NONE', cause: e };
           }
-          // A repeated EndTxn (the answer to the first was lost): the outcome stands.
+          // A repeated EndTxn (the answer to the first was lost): the outcome stands — or, its
+          // markers not all written yet, will stand: CONCURRENT_TRANSACTIONS, ask again.
           if (current && txn.state === completed) return { result: 'NONE', cause: e };
+          if (current && txn.state === (doCommit ? 'PrepareCommit' : 'PrepareAbort'))
+            return { result: 'NONE', cause: coord.concurrent(e).entry, retry: true };
           // The coordinator aborted it on timeout: INVALID_PRODUCER_EPOCH, abortable (KIP-588).
           const timedOut = coord.timedOutAt(tid, epoch);
           const code: ErrorCode = timedOut ? 'INVALID_PRODUCER_EPOCH' : 'PRODUCER_FENCED';

@@ -990,6 +990,46 @@ class Ctx {
   }
 
   /** Why transaction `no` ended aborted: the 'txn' PrepareAbort entry's reason. */
+  /**
+   * A transaction that has ended (its EndTxn decision logged) whose marker on `topicName`-`p` still
+   * waits for a partition leader — the coordinator writes it once the partition has a live leader
+   * again (TransactionMarkerChannelManager) — in words, with the decision and the leader's loss;
+   * null when it is simply open.
+   */
+  private markerWaiting(
+    topicName: string,
+    p: number,
+    no: number,
+  ): { text: string; entries: number[] } | null {
+    const cluster = this.run.state.cluster;
+    const part = cluster.topics.get(topicName)?.partitions[p];
+    if (!part || !cluster.markerPending(part, no)) return null;
+    const t = this.t;
+    const decision = this.ofKind('txn').find(
+      (i) => t.txn[i] === no && (t.aux[i] === 1 || t.aux[i] === 2),
+    );
+    const commit = decision !== undefined && t.aux[decision] === 1;
+    const ended = commit
+      ? `transaction ${no} was committed`
+      : decision !== undefined
+        ? this.abortReason(no)
+        : `transaction ${no} ended`;
+    // The partition's leader: gone for good (none elected), or crashed and not replaced yet.
+    const topic = t.topics.indexOf(topicName);
+    const leaders = this.ofKind('leader').filter(
+      (i) => t.topic[i] === topic && t.partition[i] === p,
+    );
+    const last = leaders[leaders.length - 1];
+    const gone =
+      last !== undefined && t.aux[last]! < 0
+        ? `partition ${p} has had no leader since ${t.time[last]} ms`
+        : `the leader of partition ${p} is down`;
+    return {
+      text: `${ended}${decision !== undefined ? ` at ${t.time[decision]} ms` : ''}, but its ${commit ? 'commit' : 'abort'} marker is not written: ${gone}, and the coordinator writes it only to a live leader (the transaction stays ${commit ? 'PrepareCommit' : 'PrepareAbort'} until then)`,
+      entries: [decision ?? -1, last ?? -1].filter((x) => x >= 0),
+    };
+  }
+
   private abortReason(no: number): string {
     const t = this.t;
     for (const i of this.ofKind('txn')) {
@@ -1151,11 +1191,18 @@ class Ctx {
       const open = outs.find(
         (r) => r.txn >= 0 && this.outcome(reader.topic, r.p, r.txn) === 'open',
       );
-      if (open)
+      if (open) {
+        const waiting = this.markerWaiting(reader.topic, open.p, open.txn);
+        if (waiting)
+          return {
+            template: `{id} is in transaction ${open.txn}: ${waiting.text} → read_committed readers stop at the last stable offset, so ${reader.name} has not seen it (nor anything after it)`,
+            entries: [open.append, ...waiting.entries],
+          };
         return {
           template: `{id} is in transaction ${open.txn}, which is still open → read_committed readers stop at the last stable offset, so ${reader.name} has not seen it (nor anything after it)`,
           entries: [open.append],
         };
+      }
       const aborted = outs.find(
         (r) => r.txn >= 0 && this.outcome(reader.topic, r.p, r.txn) === 'aborted',
       );
@@ -1504,6 +1551,12 @@ class Ctx {
     if (!part) return null;
     if (offset >= part.lso && part.lso < part.hw) {
       const open = [...part.openTxns.entries()].sort((a, b) => a[1] - b[1])[0];
+      const waiting = open ? this.markerWaiting(topicName, partition, open[0]) : null;
+      if (waiting)
+        return {
+          template: `{id} sits after transaction ${open![0]}: ${waiting.text} → read_committed readers stop at the last stable offset (${part.lso}), so {id} is held back`,
+          entries: waiting.entries,
+        };
       return {
         template: `{id} sits after transaction ${open?.[0] ?? '?'}, which is still open → read_committed readers stop at the last stable offset (${part.lso}), so {id} is held back`,
         entries: [],

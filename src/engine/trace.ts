@@ -169,7 +169,7 @@ export const TXN_API = { InitProducerId: 0, TxnOffsetCommit: 1, EndTxn: 2 } as c
  * Error codes. Most are the systems' own names: Kafka protocol errors (REQUEST_TIMED_OUT,
  * NOT_LEADER_OR_FOLLOWER, NOT_ENOUGH_REPLICAS, NOT_ENOUGH_REPLICAS_AFTER_APPEND,
  * OUT_OF_ORDER_SEQUENCE_NUMBER,
- * INVALID_PRODUCER_EPOCH, PRODUCER_FENCED), the consumer's CommitFailedException (COMMIT_FAILED),
+ * INVALID_PRODUCER_EPOCH, PRODUCER_FENCED, CONCURRENT_TRANSACTIONS), the consumer's CommitFailedException (COMMIT_FAILED),
  * Postgres's cardinality_violation and unique_violation. Some are this simulator's names for a
  * situation the real system reports otherwise: DELIVERY_TIMEOUT (the producer's TimeoutException
  * "Expiring N record(s)…"), STATEMENT_TIMEOUT (the client giving up waiting, e.g. JDBC
@@ -203,6 +203,7 @@ export const ERROR_CODES = [
   'INVALID_TRANSACTION_TIMEOUT',
   'NOT_ENOUGH_REPLICAS_AFTER_APPEND',
   'COMMIT_TIMEOUT',
+  'CONCURRENT_TRANSACTIONS',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -594,6 +594,7 @@ export class Cluster {
     // accepted to trigger one, and the partition would refuse writes for good.
     if (p.replicas.some((r) => !p.isr.has(r.broker) && this.broker(r.broker).alive))
       this.replicate(p, le);
+    this.flushMarkers(p, le);
     p.notify();
   }
 
@@ -607,7 +608,11 @@ export class Cluster {
           this.elect(p, cause, this.world.scenario.broker['unclean.leader.election.enable']);
           continue;
         }
-        if (p.leader === b.number) continue;
+        if (p.leader === b.number) {
+          // It leads again with the log it has: markers that waited for it are written now.
+          this.flushMarkers(p, cause);
+          continue;
+        }
         this.replicate(p, cause);
       }
     }
@@ -643,45 +648,145 @@ export class Cluster {
   }
 
   /**
-   * Write the commit or abort marker of transaction `no` to each of its partitions (each marker
-   * takes one offset), then mark the outcome so read_committed readers move past it.
+   * Markers the coordinator could not write yet, per partition, in the order they were due: the
+   * partition had no live leader. Kafka's TransactionMarkerChannelManager keeps such markers
+   * queued ("markersQueueForUnknownBroker") and re-enqueues one a leader refused
+   * (NOT_LEADER_OR_FOLLOWER, REQUEST_TIMED_OUT… in TransactionMarkerRequestCompletionHandler),
+   * to the partition's leader of the moment, until it is written.
    */
-  writeMarkers(rec: TxnRecord, commit: boolean, cause: number): void {
-    const w = this.world;
+  private readonly pendingMarkers = new Map<
+    Partition,
+    { rec: TxnRecord; commit: boolean; cause: number }[]
+  >();
+  /** Transaction number → its markers still to write, and what to do once all are written. */
+  private readonly markerWaits = new Map<
+    number,
+    { rec: TxnRecord; left: number; done: (cause: number) => void }
+  >();
+
+  /**
+   * Write the commit or abort marker of transaction `rec` to each of its partitions (each marker
+   * takes one offset), so read_committed readers move past it; `done` runs once every marker is
+   * written — at once when every partition has a live leader, else when the last one missing gets
+   * one ({@link flushMarkers}): the coordinator completes the transaction only then — it stays
+   * PrepareCommit / PrepareAbort until its last marker is written, and Kafka's
+   * TransactionMarkerChannelManager writes the Complete state once no partition is left
+   * (`maybeWriteTxnCompletion`; KIP-98,
+   * https://cwiki.apache.org/confluence/display/KAFKA/KIP-98+-+Exactly+Once+Delivery+and+Transactional+Messaging;
+   * TransactionMarkerRequestCompletionHandler:
+   * https://github.com/apache/kafka/blob/trunk/core/src/main/scala/kafka/coordinator/transaction/TransactionMarkerRequestCompletionHandler.scala).
+   */
+  writeMarkers(
+    rec: TxnRecord,
+    commit: boolean,
+    cause: number,
+    done: (cause: number) => void,
+  ): void {
+    let left = 0;
     for (const p of rec.partitions) {
-      const leader = this.leaderOf(p);
-      if (!leader) continue;
-      const e = w.trace.add(
-        w.now,
-        K['marker'],
-        leader.id,
-        cause,
-        -1,
-        p.topic,
-        p.index,
-        p.leo,
-        1,
-        commit ? 1 : 0,
-      );
-      w.trace.set(e, { txn: rec.no });
-      p.appendRecord(
-        -1,
-        rec.pid,
-        rec.epoch,
-        -1,
-        rec.no,
-        REC_CONTROL | (commit ? REC_COMMIT_MARKER : 0),
-        e,
-        -1,
-        w.now,
-      );
-      p.txnOutcome.set(rec.no, commit ? 'committed' : 'aborted');
-      p.openTxns.delete(rec.no);
-      const self = p.replica(leader.number)!;
-      self.leo = p.leo;
-      this.replicate(p, e);
-      p.notify();
+      if (this.liveLeaderOf(p)) {
+        this.writeMarker(p, rec, commit, cause);
+        continue;
+      }
+      let q = this.pendingMarkers.get(p);
+      if (!q) this.pendingMarkers.set(p, (q = []));
+      q.push({ rec, commit, cause });
+      left++;
     }
+    if (left === 0) done(cause);
+    else this.markerWaits.set(rec.no, { rec, left, done });
+  }
+
+  /** Whether a transaction of `transactionalId` still has markers to write (it is completing). */
+  completing(transactionalId: string): boolean {
+    for (const m of this.markerWaits.values())
+      if (m.rec.transactionalId === transactionalId) return true;
+    return false;
+  }
+
+  /** Who waits for a transactional id's transactions to complete ({@link whenCompleted}). */
+  private readonly completionWaiters = new Map<string, (() => void)[]>();
+
+  /**
+   * Run `fn` once no transaction of `transactionalId` has markers left to write (at once when
+   * none has): a client refused with CONCURRENT_TRANSACTIONS asks again then.
+   */
+  whenCompleted(transactionalId: string, fn: () => void): void {
+    if (!this.completing(transactionalId)) return fn();
+    let list = this.completionWaiters.get(transactionalId);
+    if (!list) this.completionWaiters.set(transactionalId, (list = []));
+    list.push(fn);
+  }
+
+  /** Whether the marker of transaction `no` on `p` still waits for a leader. */
+  markerPending(p: Partition, no: number): boolean {
+    return this.pendingMarkers.get(p)?.some((m) => m.rec.no === no) ?? false;
+  }
+
+  /** The partition's leader if it is alive (a crashed one the controller has not replaced yet is not). */
+  private liveLeaderOf(p: Partition): BrokerNode | undefined {
+    const l = this.leaderOf(p);
+    return l?.alive ? l : undefined;
+  }
+
+  /**
+   * `p` has a live leader again (elected, or its leader back before the controller noticed it was
+   * gone): write the markers queued for it, in order; a transaction whose last marker this was
+   * completes.
+   */
+  private flushMarkers(p: Partition, cause: number): void {
+    const q = this.pendingMarkers.get(p);
+    if (!q || !this.liveLeaderOf(p)) return;
+    this.pendingMarkers.delete(p);
+    for (const m of q) {
+      const e = this.writeMarker(p, m.rec, m.commit, cause);
+      const wait = this.markerWaits.get(m.rec.no);
+      if (!wait || --wait.left > 0) continue;
+      this.markerWaits.delete(m.rec.no);
+      wait.done(e);
+      const tid = m.rec.transactionalId;
+      const waiters = this.completionWaiters.get(tid);
+      if (!waiters || this.completing(tid)) continue;
+      this.completionWaiters.delete(tid);
+      for (const f of waiters) f();
+    }
+  }
+
+  /** Append one marker of `rec` at `p`'s leader; returns its 'marker' entry. */
+  private writeMarker(p: Partition, rec: TxnRecord, commit: boolean, cause: number): number {
+    const w = this.world;
+    const leader = this.leaderOf(p)!;
+    const e = w.trace.add(
+      w.now,
+      K['marker'],
+      leader.id,
+      cause,
+      -1,
+      p.topic,
+      p.index,
+      p.leo,
+      1,
+      commit ? 1 : 0,
+    );
+    w.trace.set(e, { txn: rec.no });
+    p.appendRecord(
+      -1,
+      rec.pid,
+      rec.epoch,
+      -1,
+      rec.no,
+      REC_CONTROL | (commit ? REC_COMMIT_MARKER : 0),
+      e,
+      -1,
+      w.now,
+    );
+    p.txnOutcome.set(rec.no, commit ? 'committed' : 'aborted');
+    p.openTxns.delete(rec.no);
+    const self = p.replica(leader.number)!;
+    self.leo = p.leo;
+    this.replicate(p, e);
+    p.notify();
+    return e;
   }
 }
 
@@ -752,13 +857,15 @@ export class Coordinator extends Actor {
    * A transactional request whose `transaction.timeout.ms` (`timeoutMs`) exceeds the broker's
    * `transaction.max.timeout.ms` is refused first, with nothing fenced: INVALID_TRANSACTION_TIMEOUT
    * (https://kafka.apache.org/documentation/#brokerconfigs_transaction.max.timeout.ms). Then
-   * `pid` and `epoch` are -1 and `error` says why; otherwise `error` is 'NONE'.
+   * `pid` and `epoch` are -1 and `error` says why; otherwise `error` is 'NONE'. While the id's
+   * last transaction is still completing (a marker waits for a leader), the answer is
+   * CONCURRENT_TRANSACTIONS, with `entry` its 'reject' entry: the client asks again.
    */
   initProducerId(
     transactionalId: string | null,
     timeoutMs: number,
     cause: number,
-  ): { pid: number; epoch: number; error: ErrorCode } {
+  ): { pid: number; epoch: number; error: ErrorCode; entry?: number } {
     const c = this.cluster;
     if (transactionalId === null) return { pid: c.allocatePid(), epoch: 0, error: 'NONE' };
     if (timeoutMs > this.world.scenario.broker['transaction.max.timeout.ms']) {
@@ -773,10 +880,13 @@ export class Coordinator extends Actor {
       this.producers.set(transactionalId, st);
       return { pid: st.pid, epoch: st.epoch, error: 'NONE' };
     }
+    // The last transaction has begun completion but not finished (a marker waits for a
+    // partition leader): "this method awaits its completion" — the coordinator answers
+    // CONCURRENT_TRANSACTIONS and the client asks again (TransactionCoordinator,
+    // handleInitProducerId: PrepareCommit | PrepareAbort → CONCURRENT_TRANSACTIONS).
+    if (c.completing(transactionalId)) return this.concurrent(cause);
     const cur = st.current;
     if (cur && cur.state === 'Ongoing') this.endTxn(cur, false, cause, TXN_REASON_FENCED);
-    else if (cur && cur.state === 'PrepareCommit') this.completeTxn(cur, true, cause);
-    else if (cur && cur.state === 'PrepareAbort') this.completeTxn(cur, false, cause);
     st.epoch++;
     st.timedOut = -1;
     st.claimedFrom = -1;
@@ -881,14 +991,42 @@ export class Coordinator extends Actor {
     this.completeTxn(rec, commit, e);
   }
 
+  /**
+   * Write the transaction's markers; once every one is written (a partition without a live leader
+   * keeps its marker waiting, see {@link Cluster.writeMarkers}), store its offsets if it commits
+   * and mark it CompleteCommit / CompleteAbort.
+   */
   private completeTxn(rec: TxnRecord, commit: boolean, cause: number): void {
-    if (rec.state === 'CompleteCommit' || rec.state === 'CompleteAbort') return;
     const w = this.world;
-    this.cluster.writeMarkers(rec, commit, cause);
-    if (commit)
-      for (const o of rec.offsets) this.storeOffset(o.group, o.topic, o.partition, o.offset);
-    rec.state = commit ? 'CompleteCommit' : 'CompleteAbort';
-    const e = w.trace.add(w.now, K['txn'], this.id, cause, -1, -1, -1, -1, -1, commit ? 3 : 4);
-    w.trace.set(e, { txn: rec.no });
+    this.cluster.writeMarkers(rec, commit, cause, (c) => {
+      if (commit)
+        for (const o of rec.offsets) this.storeOffset(o.group, o.topic, o.partition, o.offset);
+      rec.state = commit ? 'CompleteCommit' : 'CompleteAbort';
+      const e = w.trace.add(w.now, K['txn'], this.id, c, -1, -1, -1, -1, -1, commit ? 3 : 4);
+      w.trace.set(e, { txn: rec.no });
+    });
+  }
+
+  /**
+   * CONCURRENT_TRANSACTIONS: a request that must wait until the transactional id's last
+   * transaction has completed (its markers written); retriable, the client sends it again after
+   * retry.backoff.ms. Returns the 'reject' entry.
+   */
+  concurrent(cause: number): { pid: number; epoch: number; error: ErrorCode; entry: number } {
+    const w = this.world;
+    const code: ErrorCode = 'CONCURRENT_TRANSACTIONS';
+    const entry = w.trace.add(
+      w.now,
+      K['reject'],
+      this.id,
+      cause,
+      -1,
+      -1,
+      -1,
+      -1,
+      -1,
+      errorIndex(code),
+    );
+    return { pid: -1, epoch: -1, error: code, entry };
   }
 }

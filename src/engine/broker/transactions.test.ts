@@ -3,7 +3,7 @@
  * timeout, and consume-transform-produce (SEMANTICS §1.3, S09, S15).
  */
 import { describe, expect, it } from 'vitest';
-import { anomalies, entriesOf, events, runScenario, totals } from '../testing';
+import { anomalies, countsById, entriesOf, events, runScenario, totals } from '../testing';
 import { ERROR_CODES, TXN_REASON_TIMEOUT, TXN_STATES } from '../trace';
 
 const readers = [
@@ -496,5 +496,137 @@ describe('a lost transactional request is sent again after request.timeout.ms', 
     expect(entriesOf(run, 'fenced')).toEqual([]);
     expect(totals(run, 'reader:rc')).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
     expect(states(run, 2)[0]).toBe('Ongoing@36125');
+  });
+});
+
+describe('a transaction marker due while its partition has no live leader waits for one', () => {
+  // /tmp/sc/marker5.json: one partition, one replica (broker-1), broker.session.timeout.ms 1. The
+  // source sends e1..e15 (12,000..12,014 ms) in transactions of 5. Transaction 1 (e1..e5)
+  // commits at 12,010 (marker at offset 5). Transaction 2 (e6..e10, offsets 6..10) is aborted by
+  // the application: its EndTxn leaves at 12,016, when broker-1 crashes; the controller notices
+  // 1 ms later (12,017: no leader) and the EndTxn lands at 12,018 (PrepareAbort). The abort
+  // marker cannot be written: the coordinator keeps it queued and the transaction PrepareAbort,
+  // and writes it when broker-1, back at 17,016, is elected again — at offset 11, the log's end —
+  // then marks transaction 2 CompleteAbort. The application re-sends e6..e10 in transaction 3
+  // (offsets 12..16, marker 17) and e11..e15 in transaction 4 (18..22, marker 23).
+  // Kafka: TransactionMarkerChannelManager keeps a marker for a partition without a leader
+  // queued, and TransactionMarkerRequestCompletionHandler re-enqueues one refused with
+  // NOT_LEADER_OR_FOLLOWER; the transaction completes once every marker is written.
+  // Before: the marker was dropped, transaction 2 marked complete, and the LSO stayed at 6: 5 rows.
+  const marker5 = (
+    broker: Record<string, unknown> = {},
+    restartAfterMs = 5000,
+    faults: unknown[] = [],
+    app: Record<string, unknown> = {},
+  ) =>
+    runScenario({
+      workload: { topic: 'events', generate: { count: 15, startAtMs: 12_000, intervalMs: 1 } },
+      producer: {
+        'transactional.id': 't-1',
+        'linger.ms': 0,
+        app: { eventsPerTransaction: 5, ...app },
+      },
+      broker: {
+        partitions: 1,
+        'replication.factor': 1,
+        'min.insync.replicas': 1,
+        'broker.session.timeout.ms': 1,
+        ...broker,
+      },
+      processor: {
+        type: 'consumer',
+        'enable.auto.commit': false,
+        'auto.offset.reset': 'earliest',
+        'isolation.level': 'read_committed',
+        startAtMs: 60_000,
+      },
+      sink: { type: 'table', name: 't' },
+      faults: [
+        { id: 'app aborts txn 2', kind: 'abort-transaction', transaction: 2 },
+        { id: 'leader down', kind: 'crash', target: 'broker-1', at: 12_016, restartAfterMs },
+        ...faults,
+      ] as never,
+    });
+  const states = (run: ReturnType<typeof runScenario>, no: number) =>
+    entriesOf(run, 'txn')
+      .filter((i) => run.trace.txn[i] === no)
+      .map((i) => `${TXN_STATES[run.trace.aux[i]!]}@${run.trace.time[i]}`);
+  const markers = (run: ReturnType<typeof runScenario>) =>
+    entriesOf(run, 'marker').map(
+      (i) =>
+        `${run.trace.txn[i]}:${run.trace.aux[i] === 1 ? 'commit' : 'abort'}@${run.trace.offset[i]}/${run.trace.time[i]}`,
+    );
+
+  it('marker5: the abort marker is written when broker-1 leads again (17,016) — every event once at read_committed, 15 rows', () => {
+    const run = marker5();
+    expect(totals(run)).toEqual({ rows: 15, sum: 1200, duplicates: 0, lost: 0 });
+    expect(totals(run, 'log:events:read_committed')).toEqual({
+      rows: 15,
+      sum: 1200,
+      duplicates: 0,
+      lost: 0,
+    });
+    // e6..e10's aborted copies stay in the log: 20 records of 15 events.
+    expect(totals(run, 'log:events')).toEqual({ rows: 20, sum: 1600, duplicates: 5, lost: 0 });
+    expect(states(run, 2)).toEqual(['Ongoing@12012', 'PrepareAbort@12018', 'CompleteAbort@17016']);
+    expect(markers(run)).toEqual([
+      '1:commit@5/12010',
+      '2:abort@11/17016',
+      '3:commit@17/17026',
+      '4:commit@23/17034',
+    ]);
+    const p = run.state.input.partitions[0]!;
+    expect([p.leo, p.hw, p.lso]).toEqual([24, 24, 24]);
+  });
+
+  it('broker-1 back (14,016) before the controller noticed it was gone (9 s): it leads again, and the marker waits for it all the same', () => {
+    // broker.session.timeout.ms 9,000: no election; the dead broker stays the partition's leader
+    // on paper, and a marker is not written to a dead process. It is written when broker-1
+    // restarts. Transaction 3's records, sent to the dead leader at 12,020, time out after
+    // request.timeout.ms (42,020) and are appended on their retry.
+    const run = marker5({ 'broker.session.timeout.ms': 9000 }, 2000);
+    expect(totals(run)).toEqual({ rows: 15, sum: 1200, duplicates: 0, lost: 0 });
+    expect(states(run, 2)).toEqual(['Ongoing@12012', 'PrepareAbort@12018', 'CompleteAbort@14016']);
+    expect(markers(run).slice(0, 2)).toEqual(['1:commit@5/12010', '2:abort@11/14016']);
+  });
+
+  it('a restarted application’s initTransactions waits for the marker: CONCURRENT_TRANSACTIONS at 12,118, asked again at 17,116', () => {
+    // The application dies right after its EndTxn (abort) leaves (12,016) and restarts 100 ms
+    // later; its InitProducerId lands at 12,118 while transaction 2 is PrepareAbort: "If the last
+    // transaction had begun completion, but not yet finished, this method awaits its completion"
+    // (KafkaProducer#initTransactions) — the coordinator answers CONCURRENT_TRANSACTIONS
+    // (TransactionCoordinator.handleInitProducerId). The client asks again retry.backoff.ms
+    // (100 ms) after the transaction completes (17,016): the epoch is bumped at 17,118, and
+    // transaction 3 begins at 17,120.
+    const run = marker5({}, 5000, [
+      {
+        id: 'app dies',
+        kind: 'crash',
+        target: 'producer',
+        point: 'after-commit-decision',
+        nth: 2,
+        restartAfterMs: 100,
+      },
+    ]);
+    const t = run.trace;
+    expect(
+      entriesOf(run, 'reject')
+        .filter((i) => ERROR_CODES[t.aux[i]!] === 'CONCURRENT_TRANSACTIONS')
+        .map((i) => t.time[i]),
+    ).toEqual([12118]);
+    expect(entriesOf(run, 'fenced').map((i) => `${t.aux[i]}@${t.time[i]}`)).toEqual(['1@17118']);
+    expect(states(run, 2)).toEqual(['Ongoing@12012', 'PrepareAbort@12018', 'CompleteAbort@17016']);
+    expect(states(run, 3)[0]).toBe('Ongoing@17120');
+    const c = countsById(run);
+    expect(['e11', 'e12', 'e13', 'e14', 'e15'].map((id) => c[id])).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it('a leader that never comes back: transaction 2 stays PrepareAbort, and the loss is explained by its waiting marker', () => {
+    const run = marker5({}, null as never);
+    expect(states(run, 2)).toEqual(['Ongoing@12012', 'PrepareAbort@12018']);
+    const e = run.verdict.explanations.find((x) => x.events[0] === 'e6')!;
+    expect(e.sentence).toBe(
+      'e6 is in transaction 2: transaction 2 was aborted at 12018 ms, but its abort marker is not written: partition 0 has had no leader since 12017 ms, and the coordinator writes it only to a live leader (the transaction stays PrepareAbort until then) → read_committed readers stop at the last stable offset, so the consumer has not seen it (nor anything after it)',
+    );
   });
 });
