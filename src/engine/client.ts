@@ -712,10 +712,14 @@ export class ProducerClient {
     const coord = this.cluster.coordinator;
     this.initProducerIdTrip(
       cause,
-      (e) =>
-        coord.isCurrent(tid, epoch)
-          ? coord.initProducerId(tid, this.cfg.transactionTimeoutMs, e).epoch
-          : -1,
+      (e) => {
+        if (!coord.isCurrent(tid, epoch)) return { result: -1, cause: e };
+        const r = coord.initProducerId(tid, this.cfg.transactionTimeoutMs, e);
+        // The abort's markers still wait for a partition leader: asked again once they are out.
+        if (r.error === 'CONCURRENT_TRANSACTIONS')
+          return { result: -1, cause: r.entry ?? e, retry: true };
+        return { result: r.error === 'NONE' ? r.epoch : -1, cause: e };
+      },
       (next, e2) => {
         if (next < 0) this.fatal('PRODUCER_FENCED', e2);
         else this.resequence(next);
