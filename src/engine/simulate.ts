@@ -135,7 +135,14 @@ export function simulate(scenario: Scenario, opts: SimulateOptions = {}): Run {
   const consumers: ConsumerInstance[] = [];
   let group: ConsumerGroup | null = null;
   if (proc.type === 'consumer') {
-    group = new ConsumerGroup(w, cluster.coordinator, proc['group.id'], input);
+    group = new ConsumerGroup(
+      w,
+      cluster.coordinator,
+      proc['group.id'],
+      input,
+      proc['partition.assignment.strategy'],
+      proc['max.poll.interval.ms'],
+    );
     const g = group;
     w.faults.rebalance = (target, cause) => g.move(target, cause);
     const out = consumerOutput(scenario, proc, cluster, input, output, sink, service);

@@ -483,6 +483,17 @@ export const KNOBS: readonly KnobMeta[] = [
     applies: consumer,
   },
   {
+    path: 'processor.partition.assignment.strategy',
+    name: 'partition.assignment.strategy',
+    group: 'processor',
+    system: 'Kafka consumer',
+    editor: { type: 'enum', options: ['range', 'cooperative-sticky'] },
+    what: 'range (RangeAssignor, eager protocol): at each rebalance every member revokes all its partitions, the ones it keeps too, and reads them again from the committed offset — nothing is read until all have given up. cooperative-sticky: members keep what the balance allows and only the partitions that move are revoked.',
+    realDefault: '[RangeAssignor, CooperativeStickyAssignor] (range: eager)',
+    doc: consumerDoc('partition.assignment.strategy'),
+    applies: consumer,
+  },
+  {
     path: 'processor.max.poll.interval.ms',
     name: 'max.poll.interval.ms',
     group: 'processor',

@@ -279,7 +279,7 @@ export const SideEffectSchema = z.strictObject({
 export const ConsumerProcessorSchema = z.strictObject({
   type: z.literal('consumer'),
   'group.id': name().default('group-1'),
-  /** Group members; partitions are spread over the live ones (range assignment). */
+  /** Group members; partitions are spread over them (`partition.assignment.strategy`). */
   instances: z.number().int().min(1).max(LIMITS.instances).default(1),
   'enable.auto.commit': z.boolean().default(true),
   'auto.commit.interval.ms': ms(1).default(5_000),
@@ -295,6 +295,16 @@ export const ConsumerProcessorSchema = z.strictObject({
   'auto.offset.reset': z.enum(['earliest', 'latest']).default('latest'),
   'fetch.max.wait.ms': ms().default(500),
   'session.timeout.ms': ms().default(45_000),
+  /**
+   * The assignor, and with it the rebalance protocol. `range` (RangeAssignor, the EAGER protocol:
+   * Kafka's default list [RangeAssignor, CooperativeStickyAssignor] "will use the RangeAssignor by
+   * default"): at each rebalance every member revokes all its partitions, the ones it keeps too,
+   * and starts them again from the committed offset. `cooperative-sticky`
+   * (CooperativeStickyAssignor, COOPERATIVE protocol): members keep what the balance allows and
+   * only the partitions that move are revoked.
+   * https://kafka.apache.org/documentation/#consumerconfigs_partition.assignment.strategy
+   */
+  'partition.assignment.strategy': z.enum(['range', 'cooperative-sticky']).default('range'),
   /**
    * The longest a sync loop may go without calling poll() (ms). A batch that takes longer makes
    * the member leave the group: its commit for that batch fails and the batch is read again.
@@ -777,6 +787,8 @@ export const FaultSchema = z.discriminatedUnion(
        * The member whose partitions move to the next live member of the group (to itself, in a new
        * generation, when it is alone). It finishes its current batch first, as a member does before
        * it rejoins; a parallel consumer commits its finished prefix and drops its in-flight records.
+       * With `partition.assignment.strategy` `range` (eager) every other member gives up all its
+       * partitions too and is assigned them again, from the committed offsets.
        */
       target: name().default('consumer-0'),
     }),
