@@ -728,6 +728,11 @@ class Ctx {
         };
       }
       if (k === 'revoke' && t.actor[i] === actorA) {
+        if (t.partition[i] === t.partition[a] && t.actor[b] === actorA && this.keptThroughEager(i))
+          return {
+            text: `before {id}'s offset was committed, ${this.eagerRevokeText(i, t.actors[actorA]!)} → ${t.actors[actorA]} got it back, started from the committed offset and processed {id} again`,
+            entries: [a, i, b],
+          };
         return {
           text: `a rebalance took ${t.actors[actorA]}'s partition while {id} was done but not yet covered by a committed offset → the new owner started from the committed offset and processed {id} again`,
           entries: [a, i, b],
@@ -735,16 +740,36 @@ class Ctx {
       }
       if (k === 'fault') {
         const f = this.run.scenario.faults[t.aux[i]!];
-        if (f?.kind === 'rebalance' || (f?.kind === 'random' && f.what === 'rebalance'))
+        if (f?.kind === 'rebalance' || (f?.kind === 'random' && f.what === 'rebalance')) {
+          // The partition of {id} did not move: its owner gave it up only because the eager
+          // protocol revokes everything, and was assigned it again.
+          const kept = t.actor[b] === actorA ? this.eagerRevokeOf(actorA, a, i, b) : -1;
+          if (kept >= 0)
+            return {
+              text: `before {id}'s offset was committed, ${this.eagerRevokeText(kept, t.actors[actorA]!)} → ${t.actors[actorA]} got it back, started from the committed offset and processed {id} again`,
+              entries: [a, i, kept, b],
+            };
           return {
             text: `a rebalance moved the partition of {id} before its offset was committed → the new owner started from the committed offset and processed {id} again`,
             entries: [a, i, b],
           };
+        }
       }
     }
     // The later attempt by a member that had given the partition up meanwhile: its task was
     // already running when the partition was revoked, and a revoke does not stop it.
     const actorB = t.actor[b]!;
+    // The same member, when the eager protocol made it give up a partition it kept: its task from
+    // before the revoke (started by the poll that caused `b`) finished after the attempt made
+    // once the partition was assigned to it again.
+    if (actorB === actorA) {
+      const kept = this.eagerRevokeOf(actorA, b, t.cause[b]!, a);
+      if (kept >= 0)
+        return {
+          text: `${t.actors[actorA]} was still processing {id} when ${this.eagerRevokeText(kept, 'it')} → it got the partition back, started from the committed offset and processed {id} again, and its task from before the revoke, which the revoke does not stop, finished and wrote its copy too`,
+          entries: [b, kept, a],
+        };
+    }
     if (actorB !== actorA)
       for (let i = b - 1; i >= 0; i--) {
         if (t.actor[i] !== actorB) continue;
@@ -763,6 +788,55 @@ class Ctx {
       text: `{id} was processed twice (by ${this.actorName(a)} and ${this.actorName(b)})`,
       entries: [a, b],
     };
+  }
+
+  /**
+   * Whether `revoke` (a consumer giving a partition up) was the eager protocol's revocation of a
+   * partition the member kept: `partition.assignment.strategy=range` uses the EAGER protocol,
+   * which "requires a consumer to always revoke all its owned partitions before participating in
+   * a rebalance event"
+   * (https://kafka.apache.org/42/javadoc/org/apache/kafka/clients/consumer/ConsumerPartitionAssignor.RebalanceProtocol.html),
+   * and the partition's next assignment went back to the same member.
+   */
+  private keptThroughEager(revoke: number): boolean {
+    const p = this.run.scenario.processor;
+    if (p.type !== 'consumer' || p['partition.assignment.strategy'] !== 'range') return false;
+    const t = this.t;
+    const assigns = this.ofKind('assign');
+    for (let x = Ctx.from(assigns, revoke); x < assigns.length; x++) {
+      const i = assigns[x]!;
+      if (t.topic[i] === t.topic[revoke] && t.partition[i] === t.partition[revoke])
+        return t.actor[i] === t.actor[revoke];
+    }
+    return false;
+  }
+
+  /**
+   * The eager revocation (see {@link keptThroughEager}) by `actor` of the partition of processing
+   * entry `rec`, between entries `from` and `to`, or -1.
+   */
+  private eagerRevokeOf(actor: number, rec: number, from: number, to: number): number {
+    const t = this.t;
+    const revokes = this.ofKind('revoke');
+    for (let x = Ctx.from(revokes, from + 1); x < revokes.length && revokes[x]! < to; x++) {
+      const i = revokes[x]!;
+      if (
+        t.actor[i] === actor &&
+        t.topic[i] === t.topic[rec] &&
+        t.partition[i] === t.partition[rec] &&
+        this.keptThroughEager(i)
+      )
+        return i;
+    }
+    return -1;
+  }
+
+  /**
+   * The sentence part naming an eager revocation (entry `revoke`) of a partition that stayed,
+   * its member called `who`.
+   */
+  private eagerRevokeText(revoke: number, who: string): string {
+    return `a rebalance made ${who} revoke partition ${this.t.partition[revoke]} although the new assignment kept it there (partition.assignment.strategy=range: the eager protocol gives up every owned partition at each rebalance)`;
   }
 
   /** Whether the record of processing entry `a` reached the sink (a row or an effect) before entry `until`. */

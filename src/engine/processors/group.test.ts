@@ -94,6 +94,15 @@ describe('a rebalance fault moves consumer-0’s p0 to consumer-1 at 1.5 s (e5, 
         'e11:2',
         'e12:2',
       ]);
+      // The explanation names the eager revocation of the partition that did not move.
+      const e3 = run.verdict.explanations.find((x) => x.events.includes('e3'))!;
+      expect(e3.sentence).toContain(
+        'a rebalance made consumer-1 revoke partition 1 although the new assignment kept it there (partition.assignment.strategy=range',
+      );
+      const e2 = run.verdict.explanations.find((x) => x.events.includes('e2'))!;
+      expect(e2.sentence).toContain(
+        'consumer-1 was still processing e2 when a rebalance made it revoke partition 1',
+      );
     }
   });
 
@@ -125,6 +134,11 @@ describe('consumer-0 crashes for good at 1.5 s; the group removes it 6 s later (
     const run = twoMembers('range', 10_000, faults, 6000);
     expect(revokes(run)).toEqual(['consumer-1:p1']);
     expect(totals(run)).toEqual({ rows: 21, sum: 1460, duplicates: 9, lost: 0 });
+    // No fault entry this time: the revoke itself is the cause the story finds.
+    const e3 = run.verdict.explanations.find((x) => x.events.includes('e3'))!;
+    expect(e3.sentence).toContain(
+      "before e3's offset was committed, a rebalance made consumer-1 revoke partition 1 although the new assignment kept it there",
+    );
     expect(anomalies(run)).toEqual([
       'e2:2',
       'e3:2',
