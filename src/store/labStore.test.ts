@@ -262,6 +262,29 @@ describe('lab store: playback cursor', () => {
     l.actions.toEnd();
     expect(l.cursor.getState().idx).toBe(l.app.getState().view!.n);
   });
+
+  it('the last edit’s note goes once the user moves through the run (it stayed while stepping)', async () => {
+    const l = await lab();
+    l.actions.setSeed(7);
+    await l.actions.settled();
+    l.actions.undo();
+    await l.actions.settled();
+    // The undo's rerun put the cursor back: that is not the user moving, the note stays.
+    expect(l.app.getState().notice).toBe('Undone');
+    l.actions.step(1);
+    expect(l.app.getState().notice).toBeNull();
+    for (const move of [
+      () => l.actions.seek(500),
+      () => l.actions.seekIndex(3),
+      () => l.actions.play(),
+      () => l.actions.restart(),
+      () => l.actions.toEnd(),
+    ]) {
+      l.app.setState({ notice: 'a note' });
+      move();
+      expect(l.app.getState().notice).toBeNull();
+    }
+  });
 });
 
 describe('lab store: the panels’ cursor (shown)', () => {

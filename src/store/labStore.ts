@@ -347,6 +347,14 @@ export function createLab(deps: LabDeps): Lab {
   let burst: { before: ScenarioInput; claim: Guarantee | null; at: ScenarioInput } | null = null;
 
   /** Replace the scenario as one undoable edit, then re-simulate. */
+  /**
+   * The last edit's note ("Undone", "Set acks to all") is about that edit: once the user moves
+   * through the run, the status line says where they are instead (it stayed while stepping).
+   */
+  const dismissNotice = () => {
+    if (app.getState().notice !== null) app.setState({ notice: null });
+  };
+
   const edit = (next: ScenarioInput, notice: string | null = null) => {
     const s = app.getState();
     app.setState({
@@ -539,6 +547,7 @@ export function createLab(deps: LabDeps): Lab {
     play() {
       const s = app.getState();
       if (!s.view) return;
+      dismissNotice();
       // At the end, play starts over.
       if (cursor.getState().idx >= s.view.n && cursor.getState().t >= s.view.endTime)
         cursor.setState({ t: 0, idx: 0 });
@@ -558,6 +567,7 @@ export function createLab(deps: LabDeps): Lab {
       app.setState({ skipIdle: on });
     },
     restart() {
+      dismissNotice();
       app.setState({ playing: false, lastSkip: 0 });
       cursor.setState({ t: 0, idx: 0 });
     },
@@ -569,6 +579,7 @@ export function createLab(deps: LabDeps): Lab {
         app.setState({ notice: why });
         return;
       }
+      dismissNotice();
       app.setState({ playing: false, lastSkip: 0 });
       cursor.setState({ idx: v.n, t: v.endTime });
     },
@@ -576,12 +587,14 @@ export function createLab(deps: LabDeps): Lab {
       endGuard = guard;
     },
     seek(t) {
+      dismissNotice();
       seekTo(t);
     },
     seekIndex(idx) {
       const v = app.getState().view;
       if (!v) return;
       const i = Math.max(0, Math.min(Math.round(idx), v.n));
+      dismissNotice();
       cursor.setState({ idx: i, t: timeAtIndex(v, i) });
     },
     step(delta) {

@@ -1,6 +1,9 @@
+import { useEffect, useRef } from 'react';
 import type { LabState } from '../store/labStore';
 import { selectIssues } from '../store/labStore';
-import { useActions, useLab } from '../store/LabContext';
+import { useActions, useLab, useLabInstance, useView } from '../store/LabContext';
+import { describeEntry } from '../views/describe';
+import { formatCount, formatMs } from '../views/format';
 import { testIds } from './testIds';
 import { FontSize } from './TopBar';
 
@@ -84,12 +87,10 @@ export function StatusLine() {
         )}
       </>
     );
+  } else if (notice !== null) {
+    body = <span className="muted">{notice}</span>;
   } else {
-    body = (
-      <span className="muted">
-        {notice ?? 'Click a component for its faults, or a moving record or ack to drop it.'}
-      </span>
-    );
+    body = <CurrentEvent />;
   }
   return (
     <div className={`status-line ${status}`} data-testid={testIds.runStatus} data-status={status}>
@@ -101,4 +102,32 @@ export function StatusLine() {
       <FontSize />
     </div>
   );
+}
+
+const HINT = 'Click a component for its faults, or a moving record or ack to drop it.';
+
+/**
+ * Where the cursor stands, in words: "event 20 at 1.102 s: broker-1 appends e1 at offset 1" —
+ * the last event applied, as the Event trace tab says it — so stepping with the arrow keys tells
+ * what happened without looking away from the pipeline. At the start, the hint. Painted through a
+ * ref on every cursor move (no React render per frame while playing), and not announced (the
+ * status line's live region would read every frame out): the timeline's slider says the time.
+ */
+function CurrentEvent() {
+  const lab = useLabInstance();
+  const view = useView();
+  const ref = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    const paint = () => {
+      const { idx } = lab.cursor.getState();
+      if (!ref.current) return;
+      ref.current.textContent =
+        view && idx > 0 && idx <= view.n
+          ? `event ${formatCount(idx)} at ${formatMs(view.cols.time[idx - 1]!)}: ${describeEntry(view, idx - 1)}`
+          : HINT;
+    };
+    paint();
+    return lab.cursor.subscribe(paint);
+  }, [lab, view]);
+  return <span className="muted" ref={ref} aria-live="off" data-testid={testIds.currentEvent} />;
 }

@@ -26,6 +26,7 @@ export const testIds = {
   speed: 'speed',
   skipIdle: 'skip-idle',
   clock: 'clock',
+  currentEvent: 'current-event',
   skipNote: 'skip-note',
   timeline: 'timeline',
   timelineScale: 'timeline-scale',
