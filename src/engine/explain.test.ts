@@ -127,8 +127,10 @@ describe('explanations name the cause the run had', () => {
 
   it('Flink failing over for ever: the lost record was rewritten each time, not "never written again"', () => {
     // Every checkpoint from the 2nd on loses its acknowledgement and expires (500 ms); after 10
-    // tolerated failures the job fails over and restores checkpoint 1, again and again. Each
-    // replay writes e12 into a new transaction that the next restore aborts.
+    // tolerated failures the job fails over and restores checkpoint 1, again and again. Checkpoint
+    // 1 (triggered at 1 s, one interval after the job's start) holds e1..e10: e11, sent at 1 s,
+    // reaches the task after its barrier. Each replay writes e11 into a new transaction that the
+    // next restore aborts.
     const run = runScenario({
       claim: 'exactly-once',
       workload: { topic: 'in', generate: { count: 100, startAtMs: 0, intervalMs: 100 } },
@@ -153,10 +155,10 @@ describe('explanations name the cause the run had', () => {
     });
     const lost = run.verdict.explanations.find((e) => e.fate === 'lost')!;
     expect(lost.sentence).toMatch(
-      /^e12 was processed, but no checkpoint covering it ever completed/,
+      /^e11 was processed, but no checkpoint covering it ever completed/,
     );
     expect(lost.sentence).not.toContain('never written again');
-    expect(point(run, 'log:out').rows[run.events.identityOf('e12')]!).toBeGreaterThan(1);
+    expect(point(run, 'log:out').rows[run.events.identityOf('e11')]!).toBeGreaterThan(1);
   });
 
   it('a dedupe table whose entry expired before the copy came says so', () => {

@@ -258,6 +258,43 @@ export class Faults {
     return carry.event !== undefined && carry.event >= 0 && ids[carry.event] === identity;
   }
 
+  /**
+   * The earliest `at` (ms) of a one-shot fault, not fired yet, that an idle Flink checkpoint of
+   * `target` would fire, or Infinity: a crash of `target` at 'before-barrier', 'after-precommit'
+   * or 'after-checkpoint'; a lost or delayed message on the `checkpoint` link (barrier,
+   * acknowledgement, completion notification) that names no event or partition; a lost request on
+   * the `commit` link that names no event and no partition but 0 (the KafkaSource commits its
+   * offsets when a checkpoint completes, one request, labelled partition 0). Repeating faults (`every`, random) are left out: they would keep an idle
+   * job's checkpoints going for ever. The checkpoint coordinator simulates checkpoints step by step
+   * from one interval before this time (see JobManager in processors/flink.ts).
+   */
+  checkpointFaultAt(target: string): number {
+    let at = Infinity;
+    for (const a of this.points) {
+      const s = a.spec;
+      if (a.done || s.kind !== 'crash' || s.target !== target) continue;
+      if (
+        s.point === 'before-barrier' ||
+        s.point === 'after-precommit' ||
+        s.point === 'after-checkpoint'
+      )
+        at = Math.min(at, s.at);
+    }
+    for (const a of this.message) {
+      const s = a.spec;
+      if (a.done) continue;
+      if (s.kind !== 'drop-request' && s.kind !== 'drop-response' && s.kind !== 'delay-response')
+        continue;
+      const m = s.match;
+      if (m.event !== undefined || m.every !== undefined) continue;
+      const hits =
+        (s.link === 'checkpoint' && m.partition === undefined) ||
+        (s.link === 'commit' && s.kind === 'drop-request' && (m.partition ?? 0) === 0);
+      if (hits) at = Math.min(at, s.at);
+    }
+    return at;
+  }
+
   /** Decide the fate of a message about to be sent. */
   onMessage(type: MessageType, carry: Carry, cause: number): MessageFate {
     if (this.message.length === 0) return PASS;

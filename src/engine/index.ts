@@ -27,6 +27,7 @@ export {
   CHECKPOINT_STEPS,
   TXN_API,
   failoverCause,
+  firstIdleCheckpoint,
   TXN_REASON_REQUESTED,
   TXN_REASON_TIMEOUT,
   TXN_REASON_FENCED,

@@ -284,8 +284,10 @@ describe('random leader failover (probability 0.2 per produce request appended b
 });
 
 describe('random crash of Flink and Spark (a chance per record processed)', () => {
-  it('Flink (seed 7, 0.03): 4 firings; KafkaSink AT_LEAST_ONCE replays since the restored checkpoint, 9+3+1+21 = 34 duplicates; EXACTLY_ONCE with read_committed: 60 once', () => {
-    // e1..e60 one every 20 ms, 5 ms per record, a checkpoint every 200 ms.
+  it('Flink (seed 7, 0.03): 4 firings; KafkaSink AT_LEAST_ONCE replays since the restored checkpoint, 1+6+8+2 = 17 duplicates; EXACTLY_ONCE with read_committed: 60 once', () => {
+    // e1..e60 one every 20 ms from 20 ms, 5 ms per record, a checkpoint every 200 ms on a fixed
+    // schedule from the job's start (0 ms), latency 2 ms: each barrier arrives 2 ms after its
+    // trigger.
     const flink = (sink: Record<string, unknown>) =>
       runScenario({
         seed: 7,
@@ -317,11 +319,14 @@ describe('random crash of Flink and Spark (a chance per record processed)', () =
         replays.push(last + 1 - t.offset[i]!);
       }
     }
+    // The crashes come after offsets 19 (420 ms), 24, 34 and 47. The checkpoint triggered at 400 ms
+    // holds offset 19 (e1..e19), and is restored twice: 20 − 19 = 1, then 25 − 19 = 6 replayed.
     // The restarts wait 1, 1.5, 2.25 and 3.375 s (exponential-delay, Flink's default with
-    // checkpoints), which moves the checkpoints relative to the later crashes.
-    expect(replays).toEqual([9, 3, 1, 21]);
-    // 60 rows + 9 + 3 + 1 + 21 replayed = 94.
-    expect(totals(alo)).toEqual({ rows: 94, sum: 28_920, duplicates: 34, lost: 0 });
+    // checkpoints), the schedule goes on meanwhile: the checkpoint at 5,000 ms holds offset 27
+    // (35 − 27 = 8), the one at 8,400 ms offset 46 (48 − 46 = 2).
+    expect(replays).toEqual([1, 6, 8, 2]);
+    // 60 rows + 1 + 6 + 8 + 2 replayed = 77; 18,300 + 10·(20 + (20+…+25) + (28+…+35) + 47 + 48).
+    expect(totals(alo)).toEqual({ rows: 77, sum: 23_320, duplicates: 17, lost: 0 });
     const eo = flink({
       deliveryGuarantee: 'EXACTLY_ONCE',
       transactionalIdPrefix: 'job',

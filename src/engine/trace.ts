@@ -97,7 +97,12 @@ export const ENTRY_KINDS = [
   'marker',
   /** A producer is fenced (an older epoch): txn; aux = epoch. */
   'fenced',
-  /** Checkpoint step: ckpt = checkpoint id; aux = {@link CheckpointStep}; offset = source position (next offset) when relevant. */
+  /**
+   * Checkpoint step: ckpt = checkpoint id; aux = {@link CheckpointStep}; offset = source position
+   * (next offset) when relevant; count = keys in the state snapshot ('barrier', 'completed',
+   * 'idle'). 'idle': ckpt = the last of the checkpoints completed while the job was idle, the first
+   * triggered at `until`.
+   */
   'checkpoint',
   /** A job restores its state: ckpt = checkpoint restored (-1: none); offset = source position. */
   'restore',
@@ -237,7 +242,12 @@ export type TxnState = (typeof TXN_STATES)[number];
 /**
  * Steps of a checkpoint (Flink): trigger, barrier at the sink, pre-commit, completed, commit,
  * aborted/expired, declined; `source-position`: one input partition's offset in the snapshot (one
- * entry per partition, right after the barrier's). New steps are only appended (traces store the index).
+ * entry per partition, right after the barrier's); `idle`: checkpoints that completed while the job
+ * was idle, accounted together when it woke up (ckpt = the last id, the first being the one after
+ * the previous checkpoint's — {@link firstIdleCheckpoint}; until = the first one's trigger time,
+ * the others following every `execution.checkpointing.interval`; offset = the source position they
+ * hold, with a `source-position` entry per partition after it; count = keys in their state).
+ * New steps are only appended (traces store the index).
  */
 export const CHECKPOINT_STEPS = [
   'triggered',
@@ -249,10 +259,13 @@ export const CHECKPOINT_STEPS = [
   'expired',
   'declined',
   'source-position',
+  'idle',
 ] as const;
 export type CheckpointStep = (typeof CHECKPOINT_STEPS)[number];
 
 const CK_EXPIRED = CHECKPOINT_STEPS.indexOf('expired');
+const CK_TRIGGERED = CHECKPOINT_STEPS.indexOf('triggered');
+const CK_IDLE = CHECKPOINT_STEPS.indexOf('idle');
 
 /** How a run ended ('end' entry's aux): nothing was left to happen. */
 export const END_SETTLED = 0;
@@ -283,6 +296,21 @@ export function failoverCause(
 ): number {
   const c = cols.cause[crash]!;
   return c >= 0 && cols.kind[c] === K.checkpoint && cols.aux[c] === CK_EXPIRED ? c : -1;
+}
+
+/**
+ * The first id of the checkpoints an 'idle' checkpoint entry `i` stands for (its `ckpt` is the
+ * last): one more than the id of the checkpoint triggered or accounted for before it, as ids are
+ * handed out in order (1 if none). Reads the columns only, like {@link failoverCause}.
+ */
+export function firstIdleCheckpoint(
+  cols: { kind: ArrayLike<number>; aux: ArrayLike<number>; ckpt: ArrayLike<number> },
+  i: number,
+): number {
+  for (let j = i - 1; j >= 0; j--)
+    if (cols.kind[j] === K.checkpoint && (cols.aux[j] === CK_TRIGGERED || cols.aux[j] === CK_IDLE))
+      return cols.ckpt[j]! + 1;
+  return 1;
 }
 
 /** One decoded trace entry. */

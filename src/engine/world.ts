@@ -160,6 +160,12 @@ export class World {
   stopped = false;
   /** Count of tasks run (for progress reporting). */
   steps = 0;
+  /**
+   * Called when the run ends (settled or stopped), just before its 'end' entry, with the clock at
+   * the end time: a component that accounts for quiet time lazily (a sleeping Flink checkpoint
+   * coordinator) records what happened up to then. It must not schedule anything.
+   */
+  readonly beforeEnd: (() => void)[] = [];
   private generatedIds = 0;
 
   /** The next id of the run's own id generator (pipeline-generated keys, idempotency keys). */
@@ -372,6 +378,7 @@ export class World {
       }
       if (task.time > stopAtMs) {
         this.now = stopAtMs;
+        for (const f of this.beforeEnd) f();
         this.trace.add(this.now, K['end'], 0, -1, -1, -1, -1, -1, -1, END_STOP);
         return;
       }
@@ -403,6 +410,7 @@ export class World {
     const t = this.trace;
     const last = t.length > 0 ? t.time[t.length - 1]! : 0;
     this.now = last;
+    for (const f of this.beforeEnd) f();
     t.add(last, K['end'], 0, -1, -1, -1, -1, -1, -1, END_SETTLED);
   }
 

@@ -525,7 +525,20 @@ export type CheckpointStatus = 'in progress' | 'completed' | 'failed' | 'not yet
 
 /** One row of the checkpoint history table (Flink's web UI "Checkpoints → History"). */
 export interface CheckpointRow {
+  /** The checkpoint id; for checkpoints completed while the job was idle, the last of them. */
   id: number;
+  /**
+   * Checkpoints completed while the job was idle share one row: `firstId`..`id` (see
+   * {@link idle}); `firstId` = `id` otherwise.
+   */
+  firstId: number;
+  /**
+   * True for the checkpoints triggered while the job had processed nothing since the last one:
+   * Flink triggers them all the same, every `execution.checkpointing.interval`, and each completes
+   * at once with the same positions and state. `triggeredAt` is the last one's; their duration is
+   * not simulated (-1).
+   */
+  idle: boolean;
   status: CheckpointStatus;
   /**
    * Why a failed checkpoint failed: 'declined' (the task failed while it was in progress) or
@@ -579,6 +592,47 @@ function epochRecordsAt(v: RunView, cp: CheckpointView, idx: number): number {
   return Math.max(0, lowerBound(v.stateUpdates, end) - lowerBound(v.stateUpdates, start + 1));
 }
 
+/**
+ * The row of checkpoints completed while the job was idle, as far as the cursor has come: those
+ * triggered by time `t` (one every `execution.checkpointing.interval` from the first), all of them
+ * once their 'idle' entry is behind the cursor; null before the first. The engine accounts for
+ * them when the job wakes up, but each was triggered and completed (with nothing new, at once) at
+ * its own time, which is when Flink's history lists it.
+ */
+function idleRowAt(v: RunView, cp: CheckpointView, idx: number, t: number): CheckpointRow | null {
+  const c = v.cols;
+  const e = cp.idle;
+  const p = v.scenario.processor;
+  const interval = p.type === 'flink' ? (p['execution.checkpointing.interval'] ?? 0) : 0;
+  const from = c.until[e]!;
+  const n = cp.id - cp.firstId + 1;
+  const k =
+    e < idx
+      ? n
+      : t < from || interval <= 0
+        ? 0
+        : Math.min(n, Math.floor((t - from) / interval) + 1);
+  if (k === 0) return null;
+  const stateKeys = c.count[e]!;
+  return {
+    id: cp.firstId + k - 1,
+    firstId: cp.firstId,
+    idle: true,
+    status: 'completed',
+    failure: null,
+    triggeredAt: from + (k - 1) * interval,
+    durationMs: -1,
+    offset: c.offset[e]!,
+    offsets: cp.positions.map((x) => ({ partition: c.partition[x]!, offset: c.offset[x]! })),
+    epochRecords: 0,
+    stateKeys,
+    stateBytes: stateKeys * STATE_BYTES_PER_KEY,
+    txn: -1,
+    txnStatus: 'none',
+    entries: e < idx ? [e, ...cp.positions] : [],
+  };
+}
+
 /** The checkpoint history at `idx` (checkpoints triggered by then), newest first. */
 export function checkpointRowsAt(v: RunView, idx: number, t: number): CheckpointRow[] {
   const c = v.cols;
@@ -591,6 +645,11 @@ export function checkpointRowsAt(v: RunView, idx: number, t: number): Checkpoint
     s.processor.type === 'flink' &&
     ((s.sink.type === 'kafka' && s.sink.deliveryGuarantee === 'EXACTLY_ONCE') || xa);
   for (const cp of v.checkpoints as CheckpointView[]) {
+    if (cp.idle >= 0) {
+      const row = idleRowAt(v, cp, idx, t);
+      if (row) rows.push(row);
+      continue;
+    }
     const first = cp.triggered >= 0 ? cp.triggered : cp.barrier;
     if (!seen(first)) continue;
     const triggeredAt = c.time[first]!;
@@ -626,6 +685,8 @@ export function checkpointRowsAt(v: RunView, idx: number, t: number): Checkpoint
     const stateKeys = offsetEntry >= 0 ? c.count[offsetEntry]! : -1;
     rows.push({
       id: cp.id,
+      firstId: cp.id,
+      idle: false,
       status,
       failure:
         status !== 'failed' ? null : c.aux[cp.failed] === CK.expired ? 'expired' : 'declined',
@@ -775,13 +836,16 @@ export function ledgerRowAt(v: RunView, j: number, idx: number): LedgerRow {
     // The first completed checkpoint whose position on the record's partition is past it.
     const { partition, offset: o } = firstInput;
     for (const cp of v.checkpoints) {
-      if (cp.completed < 0 || cp.completed >= idx) continue;
+      // Idle checkpoints count too: after an expired one, the first of them may be the first
+      // completed checkpoint that holds the record.
+      const done = cp.completed >= 0 ? cp.completed : cp.idle;
+      if (done < 0 || done >= idx) continue;
       let pos = -1;
       for (const e of cp.positions) if (c.partition[e] === partition) pos = c.offset[e]!;
       // A trace without per-partition positions: the completed entry's (the first partition's).
-      if (cp.positions.length === 0 && partition === 0) pos = c.offset[cp.completed]!;
+      if (cp.positions.length === 0 && partition === 0) pos = c.offset[done]!;
       if (pos > o) {
-        checkpoint = cp.id;
+        checkpoint = cp.firstId;
         break;
       }
     }

@@ -10,10 +10,12 @@ import {
   SKIP_REASONS,
   TXN_STATES,
   failoverCause,
+  firstIdleCheckpoint,
   END_STOP,
   END_TRACE_LIMIT,
 } from '../engine';
 import { messageLabel } from './faultActions';
+import { formatDuration, formatMs } from './format';
 import { K, kindName, messageTypeName } from './kinds';
 import { eventIdOf, type RunView } from './runView';
 
@@ -27,6 +29,26 @@ import { eventIdOf, type RunView } from './runView';
  * @param actor - `flink` or `spark`; @param ckpt - the checkpoint (Flink) or the last logged
  *   batch (Spark), -1 for none; @param offset - where the source resumes.
  */
+/**
+ * Checkpoints `first`..`last` that completed while the Flink job was idle, in words: Flink's
+ * coordinator triggers one every `intervalMs` whatever the traffic, and one with nothing new
+ * completes with the same source position and state
+ * (https://nightlies.apache.org/flink/flink-docs-stable/docs/dev/datastream/fault-tolerance/checkpointing/).
+ * @param fromMs - the first one's trigger time; @param offset - the source position they hold.
+ */
+export function idleCheckpointsWords(
+  first: number,
+  last: number,
+  fromMs: number,
+  intervalMs: number,
+  offset: number,
+): string {
+  const held = offset >= 0 ? `nothing new, source offset ${offset}` : 'nothing new';
+  return first >= last
+    ? `checkpoint ${last} completed while the job was idle (triggered at ${formatMs(fromMs)}, ${held})`
+    : `checkpoints ${first}–${last} completed while the job was idle (one every ${formatDuration(intervalMs)} from ${formatMs(fromMs)}, ${held})`;
+}
+
 export function restoreWords(actor: string, ckpt: number, offset: number): string {
   if (actor === 'spark')
     return ckpt >= 0
@@ -167,6 +189,11 @@ export function describeEntry(v: RunView, i: number): string {
           return c.until[i]! >= 0
             ? `${who}: ROLLBACK PREPARED — ${xid}, ${records(n)} discarded`
             : `${who}: ROLLBACK — ${xid}, never prepared, ${records(n)} discarded`;
+      }
+      if (CHECKPOINT_STEPS[aux] === 'idle') {
+        const p = v.scenario.processor;
+        const interval = p.type === 'flink' ? (p['execution.checkpointing.interval'] ?? 0) : 0;
+        return `${who}: ${idleCheckpointsWords(firstIdleCheckpoint(c, i), c.ckpt[i]!, c.until[i]!, interval, c.offset[i]!)}`;
       }
       return CHECKPOINT_STEPS[aux] === 'source-position'
         ? `checkpoint ${c.ckpt[i]} holds the source at ${at(v, i)}`

@@ -62,8 +62,9 @@ describe('runSequenceDiagram', () => {
   });
 
   it("starts a long run's diagram shortly before its first fault when the cap would cut it off", () => {
-    // S07: 200 records, checkpoint 1, idle until 5 s, then the TaskManager crashes once 50 of
-    // e201..e250 are processed — at 5159 ms, far beyond the first 200 steps of the run.
+    // S07: 200 records, checkpoint 1, idle until 5 s (checkpoints 2–4 complete with nothing new),
+    // then the TaskManager crashes once 50 of e201..e250 are processed — at 5159 ms, far beyond
+    // the first 200 steps of the run; the job restores checkpoint 4.
     const p = parseScenario(findPreset('flink-checkpoint-replay/plain-sink')!.variant.scenario);
     if (!p.ok) throw new Error('preset invalid');
     const r = simulate(p.scenario);
@@ -78,7 +79,7 @@ describe('runSequenceDiagram', () => {
     expect(from).toBeLessThan(5159);
     expect(lines).toContainEqual(expect.stringMatching(/^ {2}Note over P\d: ✗ crash$/));
     expect(lines).toContainEqual(
-      expect.stringMatching(/^ {2}Note over P\d: restored checkpoint 1 · source from offset 200$/),
+      expect.stringMatching(/^ {2}Note over P\d: restored checkpoint 4 · source from offset 200$/),
     );
     expect(lines.at(-1)).toMatch(new RegExp(`: showing 200 of \\d+ steps, from ${from} ms$`));
     // An explicit window is drawn as asked: from the beginning, without the crash.

@@ -30,6 +30,7 @@ import {
   describeFault,
   effectiveIdempotence,
   failoverCause,
+  firstIdleCheckpoint,
   flinkRestartStrategy,
   normalizeAcks,
   type EntryKind,
@@ -38,7 +39,7 @@ import {
   type Scenario,
   type Trace,
 } from '../engine';
-import { restoreWords } from './describe';
+import { idleCheckpointsWords, restoreWords } from './describe';
 import { mermaidText, shortName } from './mermaidText';
 
 export { mermaidText, truncate, shortName, LABEL_MAX, NAME_MAX } from './mermaidText';
@@ -401,6 +402,17 @@ class Reader {
         const step = CHECKPOINT_STEPS[t.aux[i]!] ?? '?';
         if (step === 'source-position')
           return `checkpoint ${t.ckpt[i]} holds${where} at offset ${o}`;
+        if (step === 'idle') {
+          const p = this.s.processor;
+          const interval = p.type === 'flink' ? (p['execution.checkpointing.interval'] ?? 0) : 0;
+          return idleCheckpointsWords(
+            firstIdleCheckpoint(t, i),
+            t.ckpt[i]!,
+            t.until[i]!,
+            interval,
+            o,
+          );
+        }
         // The database's side of the JDBC exactly-once sink: its XA transaction of the epoch.
         if (t.actors[t.actor[i]!] === 'sink') {
           const xid = `xid ${t.txn[i]}`;
@@ -813,7 +825,11 @@ function runNote(t: Trace, i: number, kind: EntryKind): boolean {
     case 'checkpoint': {
       const step = CHECKPOINT_STEPS[t.aux[i]!];
       return (
-        step === 'completed' || step === 'aborted' || step === 'expired' || step === 'declined'
+        step === 'completed' ||
+        step === 'idle' ||
+        step === 'aborted' ||
+        step === 'expired' ||
+        step === 'declined'
       );
     }
     default:

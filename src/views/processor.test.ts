@@ -116,6 +116,8 @@ describe('Flink checkpoint history (hand-made trace)', () => {
     expect(checkpointRowsAt(v, v.n, 80_000).map(({ entries: _e, ...r }) => r)).toEqual([
       {
         id: 3,
+        firstId: 3,
+        idle: false,
         status: 'completed',
         failure: null,
         triggeredAt: 3000,
@@ -130,6 +132,8 @@ describe('Flink checkpoint history (hand-made trace)', () => {
       },
       {
         id: 2,
+        firstId: 2,
+        idle: false,
         status: 'failed',
         failure: 'declined',
         triggeredAt: 2000,
@@ -144,6 +148,8 @@ describe('Flink checkpoint history (hand-made trace)', () => {
       },
       {
         id: 1,
+        firstId: 1,
+        idle: false,
         status: 'completed',
         failure: null,
         triggeredAt: 1000,
@@ -183,6 +189,66 @@ describe('Flink checkpoint history (hand-made trace)', () => {
     expect(checkpointRowsAt(v, v.n - 1, 69_999)[0]).toMatchObject({
       id: 3,
       txnStatus: 'pre-committed',
+    });
+  });
+});
+
+describe('Flink checkpoints completed while the job was idle (hand-made trace)', () => {
+  // Checkpoint 1 triggered at 1,000, completed at 1,008 at offset 4 (3 keys). Then nothing new:
+  // Flink triggers checkpoints 2..5 at 2,000..5,000 all the same; the engine accounts for them in
+  // one 'idle' entry when the job wakes up at 5,300 (ckpt 5, until 2,000, offset 4, 3 keys, and
+  // one source-position entry). Checkpoint 6 is triggered at 6,000.
+  const t = new Trace();
+  t.actors.push('lab', 'jobmanager', 'flink');
+  t.topics.push('in');
+  const step = (time: number, actor: number, id: number, s: keyof typeof CK, offset = -1) => {
+    const e = t.add(time, 'checkpoint', actor, -1, -1, 0, 0, offset, offset < 0 ? -1 : 3, CK[s]);
+    t.set(e, { ckpt: id, until: s === 'idle' ? 2000 : -1 });
+  };
+  step(1000, 1, 1, 'triggered');
+  step(1003, 2, 1, 'barrier', 4);
+  step(1008, 1, 1, 'completed', 4);
+  step(5300, 1, 5, 'idle', 4);
+  step(5300, 1, 5, 'source-position', 4);
+  step(6000, 1, 6, 'triggered');
+  const v = {
+    ...viewOf(t),
+    scenario: {
+      workload: { topic: 'in' },
+      processor: { type: 'flink', 'execution.checkpointing.interval': 1000 },
+      sink: { type: 'table' },
+    },
+  } as unknown as RunView;
+  const ids = (idx: number, time: number) =>
+    checkpointRowsAt(v, idx, time).map((r) => [r.firstId, r.id, r.idle, r.triggeredAt]);
+
+  it('the view groups them under their last id, from the one after the checkpoint before', () => {
+    const cp = v.checkpoints.find((c) => c.id === 5)!;
+    expect([cp.firstId, cp.idle]).toEqual([2, 3]);
+  });
+
+  it('one row, growing with the cursor as each was triggered, before the entry that accounts for them', () => {
+    // At 1,999 ms: none yet; at 3,500 ms (entry 3, the idle entry not reached): 2 and 3.
+    expect(ids(3, 1999)).toEqual([[1, 1, false, 1000]]);
+    expect(ids(3, 3500)).toEqual([
+      [2, 3, true, 3000],
+      [1, 1, false, 1000],
+    ]);
+    // Past the entry: all four, then checkpoint 6 in progress.
+    expect(ids(t.length, 6001)).toEqual([
+      [6, 6, false, 6000],
+      [2, 5, true, 5000],
+      [1, 1, false, 1000],
+    ]);
+    const [, idle] = checkpointRowsAt(v, t.length, 6001);
+    expect(idle).toMatchObject({
+      status: 'completed',
+      durationMs: -1,
+      offset: 4,
+      offsets: [{ partition: 0, offset: 4 }],
+      stateBytes: 48,
+      epochRecords: 0,
+      txnStatus: 'none',
     });
   });
 });

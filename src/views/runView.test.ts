@@ -292,25 +292,57 @@ describe('checkpoint history', () => {
 
 describe('checkpoint history of the S07/S08 presets', () => {
   it('a transaction the broker aborted for its timeout reads "timed out"; each epoch counts its records once', () => {
-    // S08 after-transaction-timeout: checkpoint 1 holds e1..e200 (committed); checkpoint 2's
-    // epoch holds e201..e250, pre-committed and completed, but the job is down past
-    // transaction.timeout.ms and the broker aborts it.
+    // S08 after-transaction-timeout: checkpoint 1 (2 s) holds e1..e200 (committed); 2 and 3
+    // complete while the job is idle (one row); 4 (5 s) too, simulated step by step as the crash
+    // point armed at 5.5 s is near, with nothing new (no transaction); checkpoint 5's epoch holds
+    // e201..e250, pre-committed and completed, but the job is down past transaction.timeout.ms and
+    // the broker aborts it.
     const s08 = viewOf('flink-commit-phase-crash/after-transaction-timeout');
     expect(
-      checkpointRowsAt(s08, s08.n, s08.endTime).map((r) => [r.id, r.txnStatus, r.epochRecords]),
+      checkpointRowsAt(s08, s08.n, s08.endTime).map((r) => [
+        r.firstId,
+        r.id,
+        r.txnStatus,
+        r.epochRecords,
+      ]),
     ).toEqual([
-      [2, 'timed out', 50],
-      [1, 'committed', 200],
+      [5, 5, 'timed out', 50],
+      [4, 4, 'none', 0],
+      [2, 3, 'none', 0],
+      [1, 1, 'committed', 200],
     ]);
-    // S07 2PC: the crash after 50 of e201..e250 discards the epoch's first attempt; the replay
-    // processes the same 50 into it again — checkpoint 2 covers 50 records, not 100.
+    // S07 2PC: checkpoints 2–4 (3..5 s) complete while the job is idle. The crash after 50 of
+    // e201..e250 discards the epoch's first attempt; the job restores checkpoint 4 and the replay
+    // processes the same 50 into it again — checkpoint 5 (8 s) covers 50 records, not 100.
     const s07 = viewOf('flink-checkpoint-replay/2pc-read-committed');
     expect(
-      checkpointRowsAt(s07, s07.n, s07.endTime).map((r) => [r.id, r.txnStatus, r.epochRecords]),
+      checkpointRowsAt(s07, s07.n, s07.endTime).map((r) => [
+        r.firstId,
+        r.id,
+        r.txnStatus,
+        r.epochRecords,
+      ]),
     ).toEqual([
-      [2, 'committed', 50],
-      [1, 'committed', 200],
+      [5, 5, 'committed', 50],
+      [2, 4, 'none', 0],
+      [1, 1, 'committed', 200],
     ]);
+  });
+});
+
+describe('checkpoints completed while a Flink job is idle, in the event log', () => {
+  it('one line names them all: ids, schedule and the offset they hold', () => {
+    // S07 plain sink: checkpoint 1 at 2 s, then nothing new until e201 is taken at 5,005 ms; the
+    // triggers at 3, 4 and 5 s were checkpoints 2–4, each complete at offset 200.
+    const v = viewOf('flink-checkpoint-replay/plain-sink');
+    const jm = v.actors.indexOf('jobmanager');
+    const lines: string[] = [];
+    for (let i = 0; i < v.n; i++)
+      if (v.cols.actor[i] === jm && v.cols.kind[i] === K.checkpoint)
+        lines.push(`${v.cols.time[i]} ${describeEntry(v, i)}`);
+    expect(lines).toContain(
+      '5005 jobmanager: checkpoints 2–4 completed while the job was idle (one every 1 s from 3.000 s, nothing new, source offset 200)',
+    );
   });
 });
 
@@ -378,9 +410,10 @@ describe('checkpoint history when the first checkpoint fails', () => {
 describe('checkpoint history with two input partitions', () => {
   it("lists every partition's offset, and the ledger finds each event's checkpoint on its own partition", () => {
     // 40 events 50 ms apart, keys k0..k3 in turn; murmur2 puts k3 on in-0 and k0..k2 on in-1.
-    // Checkpoint 1 triggers at 500 ms, after e1..e11: in-0 holds e4, e8 (position 2), in-1 the
-    // other nine (position 9). So e1..e11 are all covered by checkpoint 1; e12 (in-0 offset 2)
-    // by checkpoint 2.
+    // Checkpoint 1 triggers at 500 ms (one interval after the job's start), its barrier reaching
+    // the task after e1..e10 and before e11 (sent at 500 ms): in-0 holds e4, e8 (position 2), in-1
+    // the other eight (position 8). So e1..e10 are covered by checkpoint 1; e11 (in-1 offset 8)
+    // and e12 (in-0 offset 2) by checkpoint 2.
     const input = {
       version: 1,
       name: 'two partitions',
@@ -402,11 +435,11 @@ describe('checkpoint history with two input partitions', () => {
       1,
       [
         { partition: 0, offset: 2 },
-        { partition: 1, offset: 9 },
+        { partition: 1, offset: 8 },
       ],
     ]);
     const covered = Array.from({ length: 12 }, (_, j) => ledgerRowAt(v, j, v.n).checkpoint);
-    expect(covered).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2]);
+    expect(covered).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2]);
   });
 });
 
@@ -530,21 +563,26 @@ describe('an expired checkpoint (execution.checkpointing.timeout) in the views',
 });
 
 describe("Flink's JDBC exactly-once (XA) sink in the checkpoint history", () => {
-  // The library's 2pc-jdbc-xa job (200 events at 0, 50 at 5 s, checkpoints every second) with
-  // its crash moved to right after the prepare of checkpoint 2 (its XA transaction 2 holds
-  // e201..e250); the restore of checkpoint 1 rolls it back and checkpoint 3 commits the replay
-  // (transaction 4: 3 was the restored job's first, left empty and skipped).
+  // The library's 2pc-jdbc-xa job (200 events at 0, 50 at 5 s, checkpoints every second from
+  // 2 s) with its crash moved to right after the prepare of checkpoint 5 (6 s; armed at 5.5 s,
+  // after checkpoint 4). Checkpoints 2–3 complete while the job is idle; 4 (5 s) is simulated step
+  // by step (the fault is near) and prepares nothing: XA transaction 2, opened after checkpoint
+  // 1, was empty. Transaction 3 holds e201..e250 and is prepared at checkpoint 5's barrier; the
+  // restore of checkpoint 4 rolls it back and checkpoint 6 commits the replay (transaction 5: 4
+  // was the restored job's first, left empty and skipped).
   const input: ScenarioInput = {
     ...findPreset('flink-checkpoint-replay/2pc-jdbc-xa')!.variant.scenario,
-    faults: [{ kind: 'crash', target: 'flink', point: 'after-precommit', at: 5000 }],
+    faults: [{ kind: 'crash', target: 'flink', point: 'after-precommit', at: 5500 }],
   };
   const v = toRunView(simulate(scenarioOf(input)));
 
   it('each checkpoint names its XA transaction and its fate', () => {
     const rows = checkpointRowsAt(v, v.n, v.endTime);
     expect(rows.map((r) => [r.id, r.status, r.txn, r.txnStatus])).toEqual([
-      [3, 'completed', 4, 'committed'],
-      [2, 'failed', 2, 'aborted'],
+      [6, 'completed', 5, 'committed'],
+      [5, 'failed', 3, 'aborted'],
+      [4, 'completed', -1, 'none'],
+      [3, 'completed', -1, 'none'],
       [1, 'completed', 1, 'committed'],
     ]);
   });
@@ -558,10 +596,10 @@ describe("Flink's JDBC exactly-once (XA) sink in the checkpoint history", () => 
     expect(lines).toEqual([
       'sink: PREPARE TRANSACTION — XA transaction 1 of checkpoint 1 holds 200 records, durable and invisible',
       'sink: COMMIT PREPARED — XA transaction 1 of checkpoint 1, its rows become visible',
-      'sink: PREPARE TRANSACTION — XA transaction 2 of checkpoint 2 holds 50 records, durable and invisible',
-      'sink: ROLLBACK PREPARED — XA transaction 2 of checkpoint 2, 50 records discarded',
-      'sink: PREPARE TRANSACTION — XA transaction 4 of checkpoint 3 holds 50 records, durable and invisible',
-      'sink: COMMIT PREPARED — XA transaction 4 of checkpoint 3, its rows become visible',
+      'sink: PREPARE TRANSACTION — XA transaction 3 of checkpoint 5 holds 50 records, durable and invisible',
+      'sink: ROLLBACK PREPARED — XA transaction 3 of checkpoint 5, 50 records discarded',
+      'sink: PREPARE TRANSACTION — XA transaction 5 of checkpoint 6 holds 50 records, durable and invisible',
+      'sink: COMMIT PREPARED — XA transaction 5 of checkpoint 6, its rows become visible',
     ]);
   });
 });

@@ -209,6 +209,13 @@ export interface CheckpointView {
   positions: number[];
   /** The coordinator's PrepareAbort of its sink transaction after `transaction.timeout.ms`, or -1. */
   txnTimeout: number;
+  /**
+   * The 'idle' entry when this view stands for checkpoints `firstId`..`id`, completed while the
+   * job was idle (triggered every `execution.checkpointing.interval` from its `until`), else -1.
+   */
+  idle: number;
+  /** The first id of an idle group; `id` otherwise. */
+  firstId: number;
 }
 
 /** One Spark micro-batch. */
@@ -1144,11 +1151,14 @@ export function indexProcessors(
         failed: -1,
         positions: [],
         txnTimeout: -1,
+        idle: -1,
+        firstId: id,
       };
       cps.set(id, c);
     }
     return c;
   };
+  let lastId = 0;
   for (let i = 0; i < n; i++) {
     const k = cols.kind[i]!;
     const tr = tracks.get(cols.actor[i]!);
@@ -1168,13 +1178,19 @@ export function indexProcessors(
     if (k === K.checkpoint) {
       const c = cp(cols.ckpt[i]!);
       const step = cols.aux[i]!;
+      // Ids are handed out in order: an idle group starts after the last one triggered.
+      if (step === CK.triggered) lastId = cols.ckpt[i]!;
       if (step === CK.triggered) c.triggered = i;
       else if (step === CK.barrier) c.barrier = i;
       else if (step === CK['pre-committed']) c.preCommitted = i;
       else if (step === CK.completed) c.completed = i;
       else if (step === CK['source-position']) c.positions.push(i);
       else if (step === CK.committed || step === CK.aborted) c.txnEnd = i;
-      else if (step === CK.expired) {
+      else if (step === CK.idle) {
+        c.idle = i;
+        c.firstId = lastId + 1;
+        lastId = c.id;
+      } else if (step === CK.expired) {
         // An expired sink transaction after completion; before it, the checkpoint itself failed.
         if (c.completed >= 0) c.txnEnd = i;
         else c.failed = i;

@@ -1,14 +1,26 @@
 /**
  * Flink: checkpoints, restore, and what each sink sees on replay (SEMANTICS §1.5, S07, S08, S25f).
  * e1..e200 arrive at 0 ms, e201..e250 at 5,000 ms (offsets 0..249 here; S07 numbers them from 1).
- * Checkpoints every second: checkpoint 1 completes with the source at offset 200. At 5 s the job
- * processes e201..e250 and the task manager crashes after 50 records (before checkpoint 2); the
- * job restores checkpoint 1 and replays e201..e250.
+ * The job starts at 1 s and its checkpoint coordinator triggers a checkpoint every second from
+ * then on, traffic or not (Flink's CheckpointCoordinator: a fixed schedule; the model's first
+ * trigger is one interval after the start): checkpoint 1 at 2 s completes with the source at
+ * offset 200; checkpoints 2, 3 and 4 at 3, 4 and 5 s complete while the job is idle, with the
+ * same offset (accounted together when e201 is taken at 5,005 ms: checkpoint 4's barrier reached
+ * the task at 5,001 ms, before it); checkpoint 5 at 6 s is the first after the burst. At 5 s the
+ * job processes e201..e250 and the task manager crashes after 50 records (before checkpoint 5);
+ * the job restores checkpoint 4 — offset 200, as checkpoint 1 — and replays e201..e250.
+ * Faults that act on a checkpoint (a crash at its barrier, pre-commit or completion, a lost or
+ * delayed checkpoint message) are armed at AFTER_IDLE = 5.5 s: checkpoint 4 (5 s) is over by then,
+ * so they hit checkpoint 5, the one that covers e201..e250. Armed at 5 s they hit checkpoint 4, as
+ * they would in Flink (tested below). With such a fault the coordinator simulates the checkpoints
+ * from one interval before it is armed step by step: only 2 and 3 are accounted as idle (at
+ * 4.5 s), checkpoint 4 is a real one — with nothing new, at offset 200.
+ * https://nightlies.apache.org/flink/flink-docs-stable/docs/dev/datastream/fault-tolerance/checkpointing/
  */
 import { describe, expect, it } from 'vitest';
 import type { Run } from '../simulate';
 import { anomalies, entriesOf, runScenario, totals } from '../testing';
-import { CHECKPOINT_STEPS, ERROR_CODES } from '../trace';
+import { CHECKPOINT_STEPS, ERROR_CODES, firstIdleCheckpoint } from '../trace';
 
 const ev = Array.from({ length: 250 }, (_, i) => ({
   id: `e${i + 1}`,
@@ -45,6 +57,8 @@ const flink = (
     readers: readers as never,
     faults: faults as never,
   });
+/** When the faults that act on a checkpoint are armed: after idle checkpoint 4, before 5. */
+const AFTER_IDLE = 5500;
 const crashAfter = (n: number) => [
   { kind: 'crash', target: 'flink', point: 'mid-batch', afterRecords: n, at: 5000 },
 ];
@@ -53,17 +67,19 @@ const dupIds = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, k) => `e${from + k}:2`);
 
 describe('Flink checkpoint replay (SEMANTICS S07)', () => {
-  it('restores the checkpoint at offset 200', () => {
+  it('restores checkpoint 4 — the last of the idle ones, at offset 200 as checkpoint 1', () => {
     const run = flink({ type: 'table' }, crashAfter(50));
     const restore = entriesOf(run, 'restore').at(-1)!;
-    expect(run.trace.ckpt[restore]).toBe(1);
+    expect(run.trace.ckpt[restore]).toBe(4);
     expect(run.trace.offset[restore]).toBe(200);
   });
 
   it('each checkpoint records its state size: 200 keys (3,200 B) at offset 200, then 250 keys', () => {
-    // Every event is its own key (no key given: the id). Checkpoint 1 snapshots e1..e200's keys;
-    // the crash declines the in-flight checkpoint of the burst; after the restore and the replay,
-    // the next completed checkpoint holds all 250 keys. 16 B per key (a count and a sum).
+    // Every event is its own key (no key given: the id). Checkpoint 1 snapshots e1..e200's keys,
+    // and so do the idle checkpoints 2–4 (one history row). The crash (~5.15 s) comes before the
+    // trigger at 6 s, which fails while the task is down (no id), as does 7 s; after the restore
+    // (~7.15 s: 1 s down, 1 s restart delay) and the replay, checkpoint 5 at 8 s holds all 250
+    // keys. 16 B per key (a count and a sum).
     const run = flink({ type: 'table' }, crashAfter(50));
     const t = run.trace;
     const completed = entriesOf(run, 'checkpoint').filter(
@@ -77,7 +93,12 @@ describe('Flink checkpoint replay (SEMANTICS S07)', () => {
       run.state
         .jobManager!.history.filter((h) => h.status === 'completed')
         .map((h) => h.stateBytes),
-    ).toEqual([3200, 4000]);
+    ).toEqual([3200, 3200, 4000]);
+    expect(run.state.jobManager!.history.map((h) => h.idle ?? h.id)).toEqual([
+      1,
+      { firstId: 2, count: 3, firstTriggeredAt: 3000 },
+      5,
+    ]);
   });
 
   it('(a) a plain append sink has e201..e250 twice: 300 rows, 426,500', () => {
@@ -129,17 +150,143 @@ describe('Flink checkpoint replay (SEMANTICS S07)', () => {
   });
 });
 
+/**
+ * Checkpoints while the job is idle. Flink's CheckpointCoordinator triggers a checkpoint every
+ * `execution.checkpointing.interval` on a fixed schedule whatever the traffic, each with the next
+ * id; one with nothing new completes like any other, with the same positions and state
+ * (https://nightlies.apache.org/flink/flink-docs-stable/docs/dev/datastream/fault-tolerance/checkpointing/,
+ * CheckpointCoordinator.java). The model accounts for them when the job wakes up: one 'idle'
+ * entry (ckpt = the last id, until = the first one's trigger time, count = keys in their state)
+ * and one history row. Latency 1 ms, 1 ms per record, a plain table sink, the job from 0 ms.
+ */
+describe('Flink checkpoints while the job is idle', () => {
+  const job = (events: { id: string; at: number }[], faults: unknown[] = [], more = {}) =>
+    runScenario({
+      workload: { events: events.map((e, i) => ({ ...e, amount: i + 1 })) },
+      network: { latencyMs: 1, jitterMs: 0 },
+      producer: { 'linger.ms': 0 },
+      processor: {
+        type: 'flink',
+        'execution.checkpointing.interval': 1000,
+        startAtMs: 0,
+        processing: { perRecordMs: 1 },
+        ...more,
+      },
+      sink: { type: 'table' },
+      faults: faults as never,
+    });
+  const steps = (run: Run) =>
+    entriesOf(run, 'checkpoint')
+      .filter((i) =>
+        ['triggered', 'completed', 'idle'].includes(CHECKPOINT_STEPS[run.trace.aux[i]!]!),
+      )
+      .map((i) => {
+        const t = run.trace;
+        const s = CHECKPOINT_STEPS[t.aux[i]!];
+        return s === 'idle'
+          ? `${t.time[i]} idle ${firstIdleCheckpoint(t, i)}–${t.ckpt[i]} from ${t.until[i]} at ${t.offset[i]}`
+          : `${t.time[i]} ${s} ${t.ckpt[i]}${s === 'completed' ? ` at ${t.offset[i]}` : ''}`;
+      });
+  // e1 at 0, e2 at 500, e3 at 1,000 ms, then nothing until e4 at 7,000 ms; the TaskManager crashes
+  // at 7,500 ms (1 s down, then exponential-delay's 1 s).
+  const gap = [
+    { id: 'e1', at: 0 },
+    { id: 'e2', at: 500 },
+    { id: 'e3', at: 1000 },
+    { id: 'e4', at: 7000 },
+  ];
+
+  it('an idle gap: checkpoints 3–7 (3..7 s) complete with nothing new, and a crash at 7.5 s restores checkpoint 7', () => {
+    // By hand. Triggers at 1, 2, 3, … s. Checkpoint 1 (1 s): its barrier reaches the task at
+    // 1,001 ms, after e1 and e2, before e3 (offset 2). Checkpoint 2 (2 s) holds e3 (offset 3).
+    // Nothing new until e4 is taken at 7,005 ms: the triggers at 3, 4, 5, 6 and 7 s were
+    // checkpoints 3..7, each complete at offset 3 — one 'idle' entry then, and e4 is processed in
+    // epoch 8. The crash at 7,500 ms comes before the trigger at 8 s: the job restores checkpoint
+    // 7 (offset 3) at 9,500 ms and processes e4 again; the triggers at 8 and 9 s fail while the
+    // task is down (no id); checkpoint 8 (10 s) holds e4 (offset 4).
+    const run = job(gap, [{ kind: 'crash', target: 'flink', at: 7500, restartAfterMs: 1000 }]);
+    expect(steps(run)).toEqual([
+      '1000 triggered 1',
+      '1002 completed 1 at 2',
+      '2000 triggered 2',
+      '2002 completed 2 at 3',
+      '7005 idle 3–7 from 3000 at 3',
+      '10000 triggered 8',
+      '10002 completed 8 at 4',
+    ]);
+    const t = run.trace;
+    const e4 = entriesOf(run, 'process').filter((i) => t.event[i] === 3);
+    expect(e4.map((i) => [t.time[i], t.ckpt[i]])).toEqual([
+      [7006, 8],
+      [9503, 8],
+    ]);
+    const restore = entriesOf(run, 'restore').at(-1)!;
+    expect([t.time[restore], t.ckpt[restore], t.offset[restore]]).toEqual([9500, 7, 3]);
+    expect(run.state.jobManager!.history.map((h) => [h.id, h.triggeredAt, h.idle])).toEqual([
+      [1, 1000, undefined],
+      [2, 2000, undefined],
+      [7, 7000, { firstId: 3, count: 5, firstTriggeredAt: 3000 }],
+      [8, 10_000, undefined],
+    ]);
+    // The restore replays e4 into the plain sink; the state counts it once.
+    expect(anomalies(run)).toEqual(['e4:2']);
+    expect(totals(run, 'state').duplicates).toBe(0);
+  });
+
+  it('a job idle from its start: checkpoints 1–5 hold offset 0 and no state; the run’s end accounts for the last ones', () => {
+    // e1 at 5 s, taken at 5,005 ms: the triggers at 1..5 s were checkpoints 1..5 (offset 0,
+    // 0 keys); checkpoint 6 (6 s) holds e1. The sink's crash at 9 s and its restart at 10 s keep
+    // the run going: the triggers at 7..10 s are checkpoints 7..10, accounted when it ends.
+    const run = job(
+      [{ id: 'e1', at: 5000 }],
+      [{ kind: 'crash', target: 'sink', at: 9000, restartAfterMs: 1000 }],
+    );
+    expect(steps(run)).toEqual([
+      '5005 idle 1–5 from 1000 at 0',
+      '6000 triggered 6',
+      '6002 completed 6 at 1',
+      '10000 idle 7–10 from 7000 at 1',
+    ]);
+    expect(run.endTime).toBe(10_000);
+    expect(run.state.jobManager!.history[0]!.stateBytes).toBe(0);
+  });
+
+  it('an hour idle at 100 ms: 35,999 checkpoints in one entry, the trace stays small', () => {
+    // Triggers every 100 ms from 100 ms. e1 (0 ms) is in checkpoint 1; e2 at 3,600,000 ms is taken
+    // at 3,600,005 ms: the triggers at 200 ms … 3,600,000 ms were 35,999 idle checkpoints (2..36,000).
+    const run = job(
+      [
+        { id: 'e1', at: 0 },
+        { id: 'e2', at: 3_600_000 },
+      ],
+      [],
+      { 'execution.checkpointing.interval': 100 },
+    );
+    expect(steps(run)).toEqual([
+      '100 triggered 1',
+      '102 completed 1 at 1',
+      '3600005 idle 2–36000 from 200 at 1',
+      '3600100 triggered 36001',
+      '3600102 completed 36001 at 2',
+    ]);
+    expect(run.trace.length).toBeLessThan(200);
+  });
+});
+
 describe('Flink two-phase commit: a crash in the commit phase (SEMANTICS S08)', () => {
-  // e201..e250 are written in the epoch of checkpoint 2; checkpoint 2 completes; the task
-  // manager dies before the completion notice commits the transaction.
+  // e201..e250 are written in the epoch of checkpoint 5 (triggered at 6 s); checkpoint 5
+  // completes; the task manager dies before the completion notice commits the transaction (the
+  // crash point armed at AFTER_IDLE, after idle checkpoint 4's notice).
   const rc = [{ name: 'rc', 'isolation.level': 'read_committed' }];
   it('(a) recovered within transaction.timeout.ms: recoverAndCommit → 250, 313,750', () => {
     const run = flink(
       eo,
-      [{ kind: 'crash', target: 'flink', point: 'after-checkpoint', at: 5000 }],
+      [{ kind: 'crash', target: 'flink', point: 'after-checkpoint', at: AFTER_IDLE }],
       rc,
     );
     expect(totals(run)).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
+    const restore = entriesOf(run, 'restore').at(-1)!;
+    expect(run.trace.ckpt[restore]).toBe(5);
   });
 
   it('(b) down longer than transaction.timeout.ms (60 s): Kafka aborted the transaction → e201..e250 lost', () => {
@@ -150,7 +297,7 @@ describe('Flink two-phase commit: a crash in the commit phase (SEMANTICS S08)', 
           kind: 'crash',
           target: 'flink',
           point: 'after-checkpoint',
-          at: 5000,
+          at: AFTER_IDLE,
           restartAfterMs: 600_000,
         },
       ],
@@ -163,21 +310,23 @@ describe('Flink two-phase commit: a crash in the commit phase (SEMANTICS S08)', 
 
   it('(c) a crash right after the commit request left: the commit still happens → 250', () => {
     expect(
-      totals(flink(eo, [{ kind: 'crash', target: 'flink', point: 'during-commit', at: 5000 }], rc)),
+      totals(
+        flink(eo, [{ kind: 'crash', target: 'flink', point: 'during-commit', at: AFTER_IDLE }], rc),
+      ),
     ).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
   });
 
   it('a crash after the pre-commit, before the checkpoint completes: the epoch is aborted and replayed', () => {
     const run = flink(
       eo,
-      [{ kind: 'crash', target: 'flink', point: 'after-precommit', at: 5000 }],
+      [{ kind: 'crash', target: 'flink', point: 'after-precommit', at: AFTER_IDLE }],
       rc,
     );
     expect(totals(run)).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
     const declined = entriesOf(run, 'checkpoint').filter(
       (i) => run.trace.aux[i] === CHECKPOINT_STEPS.indexOf('declined'),
     );
-    expect(declined).toHaveLength(1);
+    expect(declined.map((i) => run.trace.ckpt[i])).toEqual([5]);
   });
 });
 
@@ -271,19 +420,22 @@ describe('Flink KafkaSink left at its 1 h transaction.timeout.ms against a defau
 // The S07 workload above (SEMANTICS S07): e1..e200 at 0 ms, e201..e250 at 5,000 ms
 // (offsets 0..249 here; S07 numbers them from 1), checkpoints every second, 1 ms per record.
 //
-// By hand. Checkpoint 1 completes at ~2 s with the source at offset 200 (state {count 200,
-// sum 201,000}). Nothing new arrives until 5 s, so no checkpoint is triggered in between. At 5 s
-// the job processes e201..e250 and writes their 50 outputs (done by ~5.2 s). The JobManager
-// triggers checkpoint 2 one interval after the first new record (~6 s); its barrier reaches the
-// task after e250, and the task crashes there. Checkpoint 2 never gets a snapshot: it is
-// declined, and the job restores checkpoint 1 — "resets them to the latest successful checkpoint.
-// The input streams are reset to the point of the state snapshot" (SEMANTICS F-SSP) — and
-// replays e201..e250. For the sink this is S07's crash between checkpoints with all 50 outputs
-// already written (SEMANTICS A7 default): the same counts as S07 a/b/c/d.
+// By hand. Checkpoint 1 (triggered at 2 s) completes with the source at offset 200 (state
+// {count 200, sum 201,000}); checkpoints 2, 3 and 4 (3, 4, 5 s) complete while the job is idle,
+// at the same offset. At 5 s the job processes e201..e250 and writes their 50 outputs (done by
+// ~5.2 s). The crash point is armed at AFTER_IDLE (5.5 s), after checkpoint 4: checkpoint 5 is
+// triggered at 6 s, its barrier reaches the task (6,001 ms) after e250, and the task crashes
+// there. Checkpoint 5 never gets a snapshot: it is declined, and the job restores checkpoint 4
+// (offset 200) — "resets them to the latest successful checkpoint. The input streams are reset to
+// the point of the state snapshot" (SEMANTICS F-SSP) — at 8,001 ms (1 s down, then the 1 s
+// restart delay; the triggers at 7 and 8 s fail while the task is down, without an id) and
+// replays e201..e250; checkpoint 6 (9 s) completes. For the sink this is S07's crash between
+// checkpoints with all 50 outputs already written (SEMANTICS A7 default): the same counts as S07
+// a/b/c/d.
 const rcBarrier = [{ name: 'rc', 'isolation.level': 'read_committed' }];
 const ruBarrier = [{ name: 'ru', 'isolation.level': 'read_uncommitted' }];
 /** The S07 job with a crash before the first barrier handled at or after `at`. */
-const beforeBarrier = (sink: Record<string, unknown>, readers: unknown[] = [], at = 5000) =>
+const beforeBarrier = (sink: Record<string, unknown>, readers: unknown[] = [], at = AFTER_IDLE) =>
   flink(sink, [{ kind: 'crash', target: 'flink', point: 'before-barrier', at }], readers);
 /** The checkpoint ids that reached step `s`, in trace order. */
 const ckptsAt = (run: Run, s: (typeof CHECKPOINT_STEPS)[number]) =>
@@ -292,17 +444,39 @@ const ckptsAt = (run: Run, s: (typeof CHECKPOINT_STEPS)[number]) =>
     .map((i) => run.trace.ckpt[i]);
 
 describe("Flink crash 'before-barrier' on the S07 workload", () => {
-  it('the crash lands on barrier 2: checkpoint 2 is declined without a snapshot, the job restores checkpoint 1 at offset 200', () => {
+  it('the crash lands on barrier 5: checkpoint 5 is declined without a snapshot, the job restores checkpoint 4 at offset 200', () => {
     const run = beforeBarrier({ type: 'table' });
     expect(entriesOf(run, 'fault')).toHaveLength(1);
-    expect(entriesOf(run, 'crash')).toHaveLength(1);
-    expect(ckptsAt(run, 'declined')).toEqual([2]);
-    // Barrier 1 was snapshotted, barrier 2 never was; the checkpoint after the replay (3) completes.
-    expect(ckptsAt(run, 'barrier')).toEqual([1, 3]);
-    expect(ckptsAt(run, 'completed')).toEqual([1, 3]);
+    expect(entriesOf(run, 'crash').map((i) => run.trace.time[i])).toEqual([6001]);
+    expect(ckptsAt(run, 'declined')).toEqual([5]);
+    // Barriers 1 and 4 were snapshotted (4 with nothing new: the fault makes it a real one), the
+    // idle checkpoints 2–3 are one 'idle' entry, barrier 5 never was snapshotted; the checkpoint
+    // after the replay (6) completes.
+    expect(ckptsAt(run, 'idle')).toEqual([3]);
+    expect(ckptsAt(run, 'barrier')).toEqual([1, 4, 6]);
+    expect(ckptsAt(run, 'completed')).toEqual([1, 4, 6]);
     const restore = entriesOf(run, 'restore').at(-1)!;
-    expect(run.trace.ckpt[restore]).toBe(1);
+    expect([run.trace.time[restore], run.trace.ckpt[restore]]).toEqual([8001, 4]);
     expect(run.trace.offset[restore]).toBe(200);
+  });
+
+  it('armed at 5 s, the crash lands on the barrier of idle checkpoint 4 (5,001 ms), before e201 is taken: the burst is processed once → 250 rows', () => {
+    // As in Flink, the checkpoint triggered at 5 s is a real one although nothing new came since
+    // checkpoint 1: a fault that can hit a checkpoint gets the real ones from one interval before
+    // it is armed (4 s: checkpoints 2 and 3 are accounted as idle then). Its barrier arrives at
+    // 5,001 ms, before e201 reaches the task (5,002 ms): the task dies, checkpoint 4 is declined
+    // and the job restores checkpoint 3 (offset 200) at 7,001 ms; e201..e250 are then processed
+    // once and checkpoint 5 (8 s) covers them.
+    const run = beforeBarrier({ type: 'table' }, [], 5000);
+    expect(entriesOf(run, 'crash').map((i) => run.trace.time[i])).toEqual([5001]);
+    expect(ckptsAt(run, 'idle')).toEqual([3]);
+    expect(ckptsAt(run, 'declined')).toEqual([4]);
+    expect(ckptsAt(run, 'completed')).toEqual([1, 5]);
+    const restore = entriesOf(run, 'restore').at(-1)!;
+    expect([run.trace.time[restore], run.trace.ckpt[restore], run.trace.offset[restore]]).toEqual([
+      7001, 3, 200,
+    ]);
+    expect(totals(run)).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
   });
 
   it('the keyed state is still exactly-once: 250 events counted once', () => {
@@ -330,14 +504,16 @@ describe("Flink crash 'before-barrier' on the S07 workload", () => {
   });
 
   it('(c) KafkaSink EXACTLY_ONCE, read_committed: epoch 2 was never pre-committed, it is aborted on restore → 250 rows, 313,750', () => {
-    // e201..e250 went into the transaction of epoch 2, opened after checkpoint 1's pre-commit. The
-    // crash comes before preCommit(epoch 2), so on restore it is a lingering transaction and is
-    // aborted (recoverAndAbort, SEMANTICS F-2PC, S07c); the replay writes them into the epoch of
-    // checkpoint 3, which commits. A read_committed reader sees each event once.
+    // e201..e250 went into the transaction of epoch 5, opened at checkpoint 4's pre-commit (4 is
+    // simulated step by step, the fault being near). The crash comes before preCommit(epoch 5), so
+    // on restore it is a lingering transaction and is aborted (recoverAndAbort, SEMANTICS F-2PC,
+    // S07c); the replay writes them into the epoch of checkpoint 6, which commits. A
+    // read_committed reader sees each event once.
     const run = beforeBarrier(eo, rcBarrier);
     expect(totals(run)).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
-    expect(ckptsAt(run, 'pre-committed')).toEqual([1, 3]);
-    expect(ckptsAt(run, 'committed')).toEqual([1, 3]);
+    // Checkpoint 4 pre-commits an empty transaction (no number): nothing to commit.
+    expect(ckptsAt(run, 'pre-committed')).toEqual([1, 4, 6]);
+    expect(ckptsAt(run, 'committed')).toEqual([1, 6]);
   });
 
   it('(d) the same with read_uncommitted: the aborted epoch is visible too → 300 rows, 426,500', () => {
@@ -376,34 +552,51 @@ describe("Flink crash 'before-barrier' of the very first checkpoint", () => {
 });
 
 describe('Flink execution.checkpointing.timeout: a checkpoint that never completes expires', () => {
-  // The S07 workload. Checkpoint 1 completes at offset 200 (~2 s). Checkpoint 2 is triggered at
-  // 6,006 ms, after the burst at 5 s; the first checkpoint message at or after 5 s is its barrier,
-  // which the fault drops. Flink's CheckpointCoordinator expires it `timeout` after its trigger
-  // ("Checkpoint expired before completing") and CheckpointFailureManager counts the expiry as a
-  // failed checkpoint: with tolerable-failed-checkpoints 0 (the default) the job fails over and
-  // restores checkpoint 1 after the 1 s restart delay; with 1 it runs on and checkpoint 3 covers
-  // the records. Sources: Flink's config reference (execution.checkpointing.timeout,
-  // execution.checkpointing.tolerable-failed-checkpoints) and CheckpointFailureManager.java.
-  const lostBarrier = [{ kind: 'drop-request', link: 'checkpoint', at: 5000, id: 'lost barrier' }];
+  // The S07 workload. Checkpoint 1 completes at offset 200 (~2 s), 2–3 while idle, 4 (5 s, real:
+  // the fault is near) at offset 200 too. Checkpoint 5 is triggered at 6,000 ms, after the burst
+  // at 5 s; the first checkpoint message at or after AFTER_IDLE (5.5 s) is its barrier, which the
+  // fault drops. Flink's CheckpointCoordinator expires it `timeout` after its trigger ("Checkpoint
+  // expired before completing") and CheckpointFailureManager counts the expiry as a failed
+  // checkpoint: with tolerable-failed-checkpoints 0 (the default) the job fails over (the queued
+  // triggers are aborted with it) and restores checkpoint 4 after the 1 s restart delay; with 1 it
+  // runs on: the periodic triggers that came while 5 was pending were queued
+  // (CheckpointRequestDecider), and the oldest runs at once — checkpoint 6 covers the records —
+  // then the others, one after another. Sources: Flink's config reference
+  // (execution.checkpointing.timeout, execution.checkpointing.tolerable-failed-checkpoints),
+  // CheckpointFailureManager.java and CheckpointRequestDecider.java.
+  const lostBarrier = [
+    { kind: 'drop-request', link: 'checkpoint', at: AFTER_IDLE, id: 'lost barrier' },
+  ];
   const rc = [{ name: 'rc', 'isolation.level': 'read_committed' }];
   const timeout = (ms: number, tolerable = 0) => ({
     'execution.checkpointing.timeout': ms,
     'execution.checkpointing.tolerable-failed-checkpoints': tolerable,
   });
-  const statuses = (run: Run) => run.state.jobManager!.history.map((h) => `${h.id}:${h.status}`);
+  const statuses = (run: Run) =>
+    run.state.jobManager!.history.map((h) =>
+      h.idle ? `${h.idle.firstId}–${h.id}:idle` : `${h.id}:${h.status}`,
+    );
 
-  it('defaults: 10 min timeout, 0 tolerated — checkpoint 2 expires at 606,006 ms and the job fails over to checkpoint 1', () => {
+  it('defaults: 10 min timeout, 0 tolerated — checkpoint 5 expires at 606,000 ms and the job fails over to checkpoint 4', () => {
     const run = flink({ type: 'table' }, lostBarrier);
     const t = run.trace;
     const exp = entriesOf(run, 'checkpoint').filter(
       (i) => CHECKPOINT_STEPS[t.aux[i]!] === 'expired',
     );
-    expect(exp.map((i) => [t.ckpt[i], t.time[i]])).toEqual([[2, 6006 + 600_000]]);
+    expect(exp.map((i) => [t.ckpt[i], t.time[i]])).toEqual([[5, 6000 + 600_000]]);
     const crash = entriesOf(run, 'crash');
-    expect(crash.map((i) => [t.time[i], t.cause[i]])).toEqual([[606_006, exp[0]]]);
+    expect(crash.map((i) => [t.time[i], t.cause[i]])).toEqual([[606_000, exp[0]]]);
     const restore = entriesOf(run, 'restore').at(-1)!;
-    expect([t.time[restore], t.ckpt[restore], t.offset[restore]]).toEqual([607_006, 1, 200]);
-    expect(statuses(run)).toEqual(['1:completed', '2:expired', '3:completed']);
+    expect([t.time[restore], t.ckpt[restore], t.offset[restore]]).toEqual([607_000, 4, 200]);
+    // The 600 triggers queued while 5 was pending fail with the failover; after the restore the
+    // schedule goes on: checkpoint 6 at 608 s covers the replay.
+    expect(statuses(run)).toEqual([
+      '1:completed',
+      '2–3:idle',
+      '4:completed',
+      '5:expired',
+      '6:completed',
+    ]);
   });
 
   it('plain append sink, 0 tolerated: the failover replays e201..e250 → 300 rows, 426,500, 50 duplicates, explained', () => {
@@ -412,17 +605,29 @@ describe('Flink execution.checkpointing.timeout: a checkpoint that never complet
     expect(anomalies(run)).toEqual(dupIds(201, 250));
     const s = run.verdict.explanations[0]!.sentence;
     expect(s).toContain(
-      'checkpoint 2 did not complete (its barrier was lost: fault "lost barrier")',
+      'checkpoint 5 did not complete (its barrier was lost: fault "lost barrier")',
     );
     expect(s).toContain('execution.checkpointing.timeout (60000 ms)');
     expect(s).toContain('tolerable-failed-checkpoints=0 the job failed over');
-    expect(s).toContain('restored checkpoint 1 and rewound the source to offset 200');
+    expect(s).toContain('restored checkpoint 4 and rewound the source to offset 200');
   });
 
-  it('plain append sink, 1 tolerated: no failover, checkpoint 3 completes at offset 250 → 250 rows, no duplicate', () => {
+  it('plain append sink, 1 tolerated: no failover, the queued checkpoint 6 completes at offset 250 right at the expiry → 250 rows, no duplicate', () => {
     const run = flink({ type: 'table' }, lostBarrier, [], timeout(60_000, 1));
     expect(entriesOf(run, 'crash')).toEqual([]);
-    expect(statuses(run)).toEqual(['1:completed', '2:expired', '3:completed']);
+    // Checkpoint 5 (6 s) expires at 66 s. The 60 triggers of 7..66 s were queued: 6 runs at the
+    // expiry and covers e201..e250, then 7..65 one after another (each as the previous completes).
+    const st = statuses(run);
+    expect(st.slice(0, 5)).toEqual([
+      '1:completed',
+      '2–3:idle',
+      '4:completed',
+      '5:expired',
+      '6:completed',
+    ]);
+    expect(st.slice(5)).toEqual(Array.from({ length: 59 }, (_, k) => `${k + 7}:completed`));
+    const six = run.state.jobManager!.history.find((h) => h.id === 6)!;
+    expect([six.triggeredAt, six.positions]).toEqual([66_000, [250]]);
     expect(run.state.jobManager!.completed!.positions).toEqual([250]);
     expect(totals(run)).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
   });
@@ -432,14 +637,14 @@ describe('Flink execution.checkpointing.timeout: a checkpoint that never complet
     expect(totals(run)).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
   });
 
-  it('EXACTLY_ONCE, 1 tolerated, checkpoint timeout = transaction.timeout.ms (60 s): the broker aborts epoch 2 before checkpoint 3 commits it → e201..e250 lost', () => {
-    // Epoch 2's transaction starts with its first record (~5 s) and is aborted 60 s later;
-    // checkpoint 3 completes only at ~67 s, after the 60 s expiry of checkpoint 2.
+  it('EXACTLY_ONCE, 1 tolerated, checkpoint timeout = transaction.timeout.ms (60 s): the broker aborts epoch 5 before checkpoint 6 commits it → e201..e250 lost', () => {
+    // Epoch 5's transaction starts with its first record (~5 s) and is aborted 60 s later;
+    // checkpoint 6 is triggered only at 66 s, at the 60 s expiry of checkpoint 5 (6 s).
     const run = flink(eo, lostBarrier, rc, timeout(60_000, 1));
     expect(totals(run)).toEqual({ rows: 200, sum: 313_750 - sum201to250, duplicates: 0, lost: 50 });
   });
 
-  it('EXACTLY_ONCE, 1 tolerated, transaction.timeout.ms 15 min: checkpoint 3 commits epoch 2 → 250 rows once', () => {
+  it('EXACTLY_ONCE, 1 tolerated, transaction.timeout.ms 15 min: checkpoint 6 commits epoch 5 → 250 rows once', () => {
     const run = flink(
       { ...eo, 'transaction.timeout.ms': 900_000 },
       lostBarrier,
@@ -449,11 +654,12 @@ describe('Flink execution.checkpointing.timeout: a checkpoint that never complet
     expect(totals(run)).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
   });
 
-  it('an acknowledgement that arrives after the expiry is ignored: checkpoint 2 stays expired', () => {
-    // The ack of checkpoint 2 is delayed 70 s (past the 60 s timeout); 1 failure tolerated.
+  it('an acknowledgement that arrives after the expiry is ignored: checkpoint 5 stays expired', () => {
+    // The ack of checkpoint 5 is delayed 70 s (past the 60 s timeout, to ~76 s); 1 failure
+    // tolerated: the queued checkpoints 6..65 run from the expiry at 66 s on.
     const run = flink(
       { type: 'table' },
-      [{ kind: 'delay-response', link: 'checkpoint', at: 5000, delayMs: 70_000 }],
+      [{ kind: 'delay-response', link: 'checkpoint', at: AFTER_IDLE, delayMs: 70_000 }],
       [],
       timeout(60_000, 1),
     );
@@ -461,8 +667,14 @@ describe('Flink execution.checkpointing.timeout: a checkpoint that never complet
     const completed = entriesOf(run, 'checkpoint')
       .filter((i) => CHECKPOINT_STEPS[t.aux[i]!] === 'completed')
       .map((i) => t.ckpt[i]);
-    expect(completed).toEqual([1, 3]);
-    expect(statuses(run)).toEqual(['1:completed', '2:expired', '3:completed']);
+    expect(completed).toEqual([1, 4, ...Array.from({ length: 60 }, (_, k) => k + 6)]);
+    expect(statuses(run).slice(0, 5)).toEqual([
+      '1:completed',
+      '2–3:idle',
+      '4:completed',
+      '5:expired',
+      '6:completed',
+    ]);
     expect(totals(run)).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
   });
 });
@@ -471,20 +683,23 @@ describe("Flink's JDBC exactly-once sink (XA) on the S07/S08 workload", () => {
   // One XA transaction per checkpoint epoch: PREPARE TRANSACTION at the barrier, COMMIT PREPARED
   // when the checkpoint completes; on restore, the restored checkpoint's prepared transactions
   // are committed and the others rolled back (JdbcXaSinkFunction, flink-connector-jdbc).
-  // Checkpoint 1 (~2 s) covers e1..e200, checkpoint 2 (~6 s) e201..e250.
+  // Checkpoint 1 (2 s) covers e1..e200 (XA transaction 1); checkpoints 2–4 (3–5 s) complete while
+  // the job is idle, and the XA transaction opened after checkpoint 1's prepare (2) carries over
+  // to checkpoint 5 (6 s), which covers e201..e250. With a fault near a checkpoint (AFTER_IDLE),
+  // checkpoint 4 is simulated step by step: it prepares nothing and the next epoch opens xid 3.
   const xa = { type: 'table', xa: true, retries: 0 };
   const steps = (run: Run, s: (typeof CHECKPOINT_STEPS)[number]) =>
     entriesOf(run, 'checkpoint')
       .filter((i) => CHECKPOINT_STEPS[run.trace.aux[i]!] === s)
       .map((i) => [run.trace.ckpt[i], run.trace.txn[i], run.trace.time[i]]);
 
-  it('rows become visible only at COMMIT PREPARED: e1..e200 at checkpoint 1’s commit, e201..e250 at checkpoint 2’s', () => {
+  it('rows become visible only at COMMIT PREPARED: e1..e200 at checkpoint 1’s commit, e201..e250 at checkpoint 5’s', () => {
     const run = flink(xa, []);
     expect(totals(run)).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
     const committed = steps(run, 'committed');
     expect(committed.map(([ck, xid]) => [ck, xid])).toEqual([
       [1, 1],
-      [2, 2],
+      [5, 2],
     ]);
     const visible = run.verdict.visibleAt;
     const at = (j: number) => run.trace.time[visible[j]!];
@@ -499,7 +714,7 @@ describe("Flink's JDBC exactly-once sink (XA) on the S07/S08 workload", () => {
   it('(a) crash after 50 of e201..e250 (before checkpoint 2): their open transaction is rolled back, the replay commits once → 250 rows', () => {
     const run = flink(xa, crashAfter(50));
     expect(totals(run)).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
-    // xid 2 held the 50 rows written before the crash; the restore of checkpoint 1 discards it.
+    // xid 2 held the 50 rows written before the crash; the restore of checkpoint 4 discards it.
     const rolled = entriesOf(run, 'checkpoint').filter(
       (i) => CHECKPOINT_STEPS[run.trace.aux[i]!] === 'aborted',
     );
@@ -509,10 +724,12 @@ describe("Flink's JDBC exactly-once sink (XA) on the S07/S08 workload", () => {
     ]);
   });
 
-  it('(b) crash after the prepare, before checkpoint 2 completes: the prepared transaction is rolled back and replayed → 250 rows', () => {
-    const run = flink(xa, [{ kind: 'crash', target: 'flink', point: 'after-precommit', at: 5000 }]);
-    expect(ckptsAt(run, 'declined')).toEqual([2]);
-    expect(steps(run, 'aborted').map(([ck, xid]) => [ck, xid])).toEqual([[2, 2]]);
+  it('(b) crash after the prepare, before checkpoint 5 completes: the prepared transaction is rolled back and replayed → 250 rows', () => {
+    const run = flink(xa, [
+      { kind: 'crash', target: 'flink', point: 'after-precommit', at: AFTER_IDLE },
+    ]);
+    expect(ckptsAt(run, 'declined')).toEqual([5]);
+    expect(steps(run, 'aborted').map(([ck, xid]) => [ck, xid])).toEqual([[5, 3]]);
     // ROLLBACK PREPARED: `until` is when it was prepared, the time of its pre-commit entry.
     const [rollback] = entriesOf(run, 'checkpoint').filter(
       (i) => CHECKPOINT_STEPS[run.trace.aux[i]!] === 'aborted',
@@ -521,15 +738,15 @@ describe("Flink's JDBC exactly-once sink (XA) on the S07/S08 workload", () => {
     expect(totals(run)).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
   });
 
-  it('(c) crash after checkpoint 2 completed, before the commit: the restore commits it → 250 rows', () => {
+  it('(c) crash after checkpoint 5 completed, before the commit: the restore commits it → 250 rows', () => {
     const run = flink(xa, [
-      { kind: 'crash', target: 'flink', point: 'after-checkpoint', at: 5000 },
+      { kind: 'crash', target: 'flink', point: 'after-checkpoint', at: AFTER_IDLE },
     ]);
     const restore = entriesOf(run, 'restore').at(-1)!;
-    expect(run.trace.ckpt[restore]).toBe(2);
+    expect(run.trace.ckpt[restore]).toBe(5);
     expect(steps(run, 'committed').map(([ck, xid]) => [ck, xid])).toEqual([
       [1, 1],
-      [2, 2],
+      [5, 3],
     ]);
     expect(totals(run)).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
   });
@@ -540,7 +757,7 @@ describe("Flink's JDBC exactly-once sink (XA) on the S07/S08 workload", () => {
         kind: 'crash',
         target: 'flink',
         point: 'after-checkpoint',
-        at: 5000,
+        at: AFTER_IDLE,
         restartAfterMs: 7_200_000,
       },
     ];
@@ -575,12 +792,16 @@ describe('Flink losses the explanations must name', () => {
   const xa = { type: 'table', xa: true, retries: 0 };
 
   it('a job failing over on every expired checkpoint: the loss names the timeout, the threshold and the failovers', () => {
-    // 50 ms per record against a 10 ms checkpoint timeout: no checkpoint ever completes, every
-    // expiry fails the job over (0 tolerated), and the XA transactions are rolled back each time.
-    const run = flink(xa, [], [], {
-      'execution.checkpointing.timeout': 10,
-      processing: { perRecordMs: 50 },
-    });
+    // Every checkpoint acknowledgement is 1 s late against a 10 ms checkpoint timeout: no
+    // checkpoint ever completes, every expiry fails the job over (0 tolerated), and the XA
+    // transactions are rolled back each time.
+    const lateAck = {
+      kind: 'delay-response',
+      link: 'checkpoint',
+      delayMs: 1000,
+      match: { every: 1 },
+    };
+    const run = flink(xa, [{ ...lateAck, at: 0 }], [], { 'execution.checkpointing.timeout': 10 });
     expect(totals(run).rows).toBe(0);
     const lost = run.verdict.explanations.find((x) => x.fate === 'lost')!;
     expect(lost.sentence).toMatch(
@@ -692,9 +913,10 @@ it('KafkaSink: a send rejected after the coordinator aborted the transaction fai
   // KafkaWriter rethrows the send's exception: the task fails then, and restarts from the start
   // (no checkpoint yet) after exponential-delay's 1 s (5,030 ms). Its transaction 2 is aborted in
   // turn at 8,043 ms, the next send fails at 8,530 ms, the restart waits 1.5 s (10,030 ms); then
-  // checkpoint 1 completes (11,021 ms) before the third transaction's timeout, with all 20
-  // records: each reaches the read_committed reader once. (Before: the job ran on after the
-  // abort, checkpoint 1 completed over e9..e20 never written, and all 20 were lost.)
+  // checkpoint 1 (triggered at 11,000 ms, 10 s after the job's start) completes at 11,008 ms,
+  // before the third transaction's timeout, with all 20 records: each reaches the read_committed
+  // reader once. (Before: the job ran on after the abort, checkpoint 1 completed over e9..e20
+  // never written, and all 20 were lost.)
   const run = runScenario({
     workload: { topic: 'in', generate: { count: 20, startAtMs: 10, intervalMs: 500 } },
     processor: { type: 'flink', 'execution.checkpointing.interval': 10_000, startAtMs: 1000 },

@@ -123,6 +123,12 @@ export interface CheckpointRecord {
   stateBytes: number;
   /** The sink transaction of this checkpoint's epoch (EXACTLY_ONCE), and its fate. */
   txn: number;
+  /**
+   * Checkpoints completed while the job was idle, accounted together in this one row: ids
+   * `firstId`..`id`, triggered every `execution.checkpointing.interval` from `firstTriggeredAt` to
+   * `triggeredAt` (see {@link JobManager}). Absent on a checkpoint simulated step by step.
+   */
+  idle?: { firstId: number; count: number; firstTriggeredAt: number };
 }
 
 const step = (s: CheckpointStep) => CHECKPOINT_STEPS.indexOf(s);
@@ -163,22 +169,72 @@ function traceCheckpoint(
   return e;
 }
 
-/** The JobManager: triggers checkpoints, stores completed ones, restarts the job. */
+/**
+ * Periodic checkpoint requests the coordinator keeps while a checkpoint is in progress: Flink's
+ * CheckpointRequestDecider queues them (DEFAULT_MAX_QUEUED_REQUESTS = 1000, the newest periodic
+ * one dropped beyond it) and triggers the oldest as soon as the pending checkpoint ends
+ * (https://github.com/apache/flink/blob/master/flink-runtime/src/main/java/org/apache/flink/runtime/checkpoint/CheckpointRequestDecider.java).
+ */
+const MAX_QUEUED_REQUESTS = 1000;
+
+/** What an idle job's checkpoints would all hold: the task's state when it went idle. */
+type Snapshot = Omit<CompletedCheckpoint, 'id' | 'triggeredAt' | 'completedAt'>;
+
+/**
+ * The JobManager's checkpoint coordinator: triggers checkpoints, stores completed ones, restarts
+ * the job.
+ *
+ * Triggering, as Flink's CheckpointCoordinator does it
+ * (https://nightlies.apache.org/flink/flink-docs-stable/docs/dev/datastream/fault-tolerance/checkpointing/,
+ * https://github.com/apache/flink/blob/master/flink-runtime/src/main/java/org/apache/flink/runtime/checkpoint/CheckpointCoordinator.java):
+ * - a periodic trigger every `execution.checkpointing.interval` on a fixed schedule, whatever the
+ *   traffic. The scheduler starts with the job (`startAtMs`); Flink's first delay is drawn from
+ *   [`execution.checkpointing.min-pause`, interval] (getRandomInitDelay), the model takes the
+ *   upper end, so the triggers fall at startAtMs + k · interval, k ≥ 1;
+ * - each trigger gets the next checkpoint id, assigned once the plan is made — a trigger while the
+ *   task is not running fails before that ("Not all required tasks are currently running"): no id,
+ *   the schedule goes on (with one pipelined region, a task failure restarts the region and the
+ *   job stays RUNNING; after a global failover Flink restarts the scheduler with a new random
+ *   first delay, of which the kept schedule is one draw);
+ * - with `execution.checkpointing.max-concurrent-checkpoints` 1 (the default), a trigger while a
+ *   checkpoint is in progress is queued and runs as soon as that one completes or fails
+ *   ({@link MAX_QUEUED_REQUESTS}; `min-pause` 0, the default, adds no wait). A task failure aborts
+ *   the in-progress checkpoint and the queued requests.
+ *
+ * An idle job's checkpoints: a checkpoint triggered while the job has processed nothing since its
+ * last completed one (no record, no transaction pending) completes with the same positions and
+ * state. Simulating each would keep every run busy until `stopAtMs`, so the coordinator goes
+ * to sleep instead and accounts for them when something happens — the task takes its next record,
+ * it fails, a fault that could hit a checkpoint comes near, or the run ends: the triggers that
+ * fell in between become completed checkpoints with the next ids, recorded as one 'idle' trace
+ * entry (ckpt = the last id, until = the first one's trigger time) and one history row; the last
+ * of them is the one a restore uses. What they skip is what would change nothing: the KafkaSource
+ * committing the same offsets again, an empty sink transaction (KafkaSink opens a producer per
+ * checkpoint, the JDBC XA sink an xid; the model keeps the open one). A trigger whose barrier
+ * would reach the task after its next record (less than one network latency before it) is a real
+ * checkpoint of that record, triggered when the record is taken. One-shot faults that act on a
+ * checkpoint's messages or crash points (`Faults.checkpointFaultAt`) get real checkpoints from one
+ * interval before they are armed; repeating ones (`every`, random) act only on the checkpoints
+ * simulated step by step.
+ */
 export class JobManager extends Actor {
   completed: CompletedCheckpoint | null = null;
   readonly history: CheckpointRecord[] = [];
   private nextId = 1;
   private inProgress: { id: number; triggeredAt: number; entry: number; timeout: Timer } | null =
     null;
-  private timerArmed = false;
+  /** Time of the next periodic trigger (ms); -1 until the scheduler starts. */
+  private nextAt = -1;
+  /** The timer of the trigger at {@link nextAt}, when one is armed. */
+  private timer: Timer | null = null;
+  /** Periodic requests queued while a checkpoint was in progress (at most {@link MAX_QUEUED_REQUESTS}). */
+  private queued = 0;
   /** Failed checkpoints since the last completed one (Flink's CheckpointFailureManager counter). */
   private consecutiveFailures = 0;
-  /**
-   * The last barrier's checkpoint failed: the next trigger is due even without new records (its
-   * snapshot would make that barrier's position durable). Flink triggers on every interval; the
-   * model skips a trigger only when it would change nothing.
-   */
-  private retry = false;
+  /** Asleep (the job is idle): the triggers from {@link nextAt} on are accounted at {@link wake}. */
+  private idle: { snapshot: Snapshot; wake: Timer | null } | null = null;
+  /** The last 'completed' (or 'idle') entry: the cause of the next 'idle' one. */
+  private lastCompletedEntry = -1;
   job!: FlinkTask;
 
   constructor(
@@ -186,33 +242,153 @@ export class JobManager extends Actor {
     readonly cfg: FlinkProcessorConfig,
   ) {
     super(world, 'jobmanager');
+    // The triggers that fell while the run's last steps happened, up to its end.
+    world.beforeEnd.push(() => this.wake(false, false));
   }
 
   protected override onRestart(): void {}
 
-  /** The task made progress: make sure the next checkpoint is scheduled (idle jobs stop triggering). */
-  poke(): void {
+  /** Whether the coordinator is asleep: the task must {@link wake} it before taking a record. */
+  get sleeping(): boolean {
+    return this.idle !== null;
+  }
+
+  /**
+   * The task is running (started, or restored after a failure): start the periodic scheduler the
+   * first time; afterwards the schedule goes on from where it was (the triggers while the task was
+   * down failed without an id).
+   */
+  onRunning(): void {
     const interval = this.cfg['execution.checkpointing.interval'];
-    if (interval === null || this.timerArmed) return;
-    this.timerArmed = true;
-    this.after(interval, () => {
-      this.timerArmed = false;
+    if (interval === null) return;
+    const now = this.world.now;
+    if (this.nextAt < 0) this.nextAt = this.cfg.startAtMs + interval;
+    if (this.nextAt <= now)
+      this.nextAt += (Math.floor((now - this.nextAt) / interval) + 1) * interval;
+    this.arm();
+  }
+
+  /**
+   * Whether the checkpoint at the next trigger would be idle and may be accounted later: the task
+   * is running with nothing new, nothing is in progress or queued, and no one-shot fault that
+   * could hit it is armed by one interval after it.
+   */
+  private quiet(): boolean {
+    const interval = this.cfg['execution.checkpointing.interval']!;
+    return (
+      !this.inProgress &&
+      this.queued === 0 &&
+      this.job.idleForCheckpoint() &&
+      this.nextAt + interval <= this.world.faults.checkpointFaultAt('flink')
+    );
+  }
+
+  /** Arm the timer of the next trigger, or go to sleep if the job is idle. */
+  private arm(): void {
+    if (this.timer || this.inProgress || this.idle) return;
+    const job = this.job;
+    if (!job.alive || !job.running) return; // onRunning resumes the schedule
+    if (this.quiet()) return this.sleep();
+    this.timer = this.after(this.nextAt - this.world.now, () => this.tick());
+  }
+
+  /** A periodic trigger. */
+  private tick(): void {
+    this.timer = null;
+    const job = this.job;
+    // Not all tasks running: the trigger fails before it gets an id; onRunning resumes.
+    if (!job.alive || !job.running) return;
+    // Idle since the last arm(): this trigger is the first of the idle ones.
+    if (this.quiet()) return this.sleep();
+    this.nextAt += this.cfg['execution.checkpointing.interval']!;
+    this.trigger();
+  }
+
+  /**
+   * Go to sleep: the job is idle from the trigger at {@link nextAt} on. Wake up one interval
+   * before the next one-shot fault that could hit a checkpoint is armed (its checkpoints are
+   * simulated step by step).
+   */
+  private sleep(): void {
+    const interval = this.cfg['execution.checkpointing.interval']!;
+    const faultAt = this.world.faults.checkpointFaultAt('flink');
+    const wakeAt = faultAt - interval;
+    this.idle = {
+      snapshot: this.job.snapshotForIdle(),
+      wake: Number.isFinite(wakeAt)
+        ? this.after(Math.max(0, wakeAt - this.world.now), () => this.wake(false))
+        : null,
+    };
+  }
+
+  /**
+   * Wake up: the triggers that fell while the job was idle become completed checkpoints (one
+   * 'idle' entry), then the schedule goes on. `forRecord`: the task is about to take a record; a
+   * trigger less than one network latency before it would have sent a barrier that reaches the
+   * task after the record — that checkpoint is a real one, triggered now. `resume` false (at the
+   * end of the run): account for the idle triggers only.
+   */
+  wake(forRecord: boolean, resume = true): void {
+    const idle = this.idle;
+    if (!idle) return;
+    this.idle = null;
+    if (idle.wake) this.world.cancel(idle.wake);
+    const interval = this.cfg['execution.checkpointing.interval']!;
+    const now = this.world.now;
+    const limit = forRecord ? now - this.world.scenario.network.latencyMs : now;
+    const n = this.nextAt <= limit ? Math.floor((limit - this.nextAt) / interval) + 1 : 0;
+    if (n > 0) this.completeIdle(n, idle.snapshot);
+    this.nextAt += n * interval;
+    if (!resume) return;
+    if (forRecord && this.nextAt <= now && this.job.alive && this.job.running) {
+      this.nextAt += interval;
       this.trigger();
+      return;
+    }
+    this.arm();
+  }
+
+  /** The `n` idle checkpoints from the trigger at {@link nextAt} on: completed, as one entry. */
+  private completeIdle(n: number, snap: Snapshot): void {
+    const interval = this.cfg['execution.checkpointing.interval']!;
+    const first = this.nextId;
+    const id = first + n - 1;
+    this.nextId = id + 1;
+    const firstAt = this.nextAt;
+    const lastAt = firstAt + (n - 1) * interval;
+    this.consecutiveFailures = 0;
+    this.completed = { ...snap, id, triggeredAt: lastAt, completedAt: lastAt };
+    this.history.push({
+      id,
+      status: 'completed',
+      triggeredAt: lastAt,
+      completedAt: lastAt,
+      positions: snap.positions,
+      stateBytes: snap.stateKeys * STATE_BYTES_PER_KEY,
+      txn: -1,
+      idle: { firstId: first, count: n, firstTriggeredAt: firstAt },
     });
+    const topic = this.job.inputTopic;
+    const e = traceCheckpoint(this, this.lastCompletedEntry, 'idle', id, {
+      topic,
+      partition: 0,
+      offset: snap.positions[0] ?? -1,
+      count: snap.stateKeys,
+      until: firstAt,
+    });
+    for (let p = 0; p < snap.positions.length; p++)
+      traceCheckpoint(this, e, 'source-position', id, {
+        topic,
+        partition: p,
+        offset: snap.positions[p]!,
+      });
+    this.lastCompletedEntry = e;
+    this.job.idleCheckpoints(id);
   }
 
   private trigger(): void {
     const w = this.world;
     const job = this.job;
-    if (this.inProgress || !job.alive || !job.running) {
-      // Keep the timer going while the job restarts, not after a crash with no restart: nothing
-      // would ever happen again, and the idle timer would hold the run open until stopAtMs.
-      const back = job.alive || job.restartPending;
-      if (!this.inProgress && back && (job.hasProgressSinceBarrier() || this.retry)) this.poke();
-      return;
-    }
-    if (!job.hasProgressSinceBarrier() && !this.retry) return; // nothing new: skip (it would change nothing)
-    this.retry = false;
     const id = this.nextId++;
     const e = traceCheckpoint(this, -1, 'triggered', id);
     // Expiry after execution.checkpointing.timeout; cancelled when the checkpoint ends first.
@@ -232,13 +408,35 @@ export class JobManager extends Actor {
   }
 
   /**
+   * The checkpoint in progress ended (completed or expired): the periodic triggers that came
+   * meanwhile were queued; the oldest runs now, else the schedule goes on.
+   */
+  private afterCheckpoint(): void {
+    const interval = this.cfg['execution.checkpointing.interval']!;
+    const now = this.world.now;
+    if (this.nextAt <= now) {
+      const k = Math.floor((now - this.nextAt) / interval) + 1;
+      this.queued = Math.min(MAX_QUEUED_REQUESTS, this.queued + k);
+      this.nextAt += k * interval;
+    }
+    const job = this.job;
+    if (this.queued > 0 && job.alive && job.running) {
+      this.queued--;
+      this.trigger();
+      return;
+    }
+    this.arm();
+  }
+
+  /**
    * `execution.checkpointing.timeout` after checkpoint `id`'s trigger: if it is still in progress
    * (a lost barrier or acknowledgement, a task too slow), it expires — Flink's "Checkpoint expired
    * before completing" — and a late acknowledgement is ignored. Expiry counts as a failed
    * checkpoint; more consecutive failures than `execution.checkpointing.tolerable-failed-checkpoints`
    * fail the job over ("Exceeded checkpoint tolerable failure threshold"): the task restarts, after
    * the restart strategy's delay, from the last completed checkpoint. Otherwise the next checkpoint
-   * is triggered as usual. Source: CheckpointFailureManager, which counts CHECKPOINT_EXPIRED
+   * is triggered as usual (a trigger queued meanwhile at once). Source: CheckpointFailureManager,
+   * which counts CHECKPOINT_EXPIRED
    * (https://github.com/apache/flink/blob/master/flink-runtime/src/main/java/org/apache/flink/runtime/checkpoint/CheckpointFailureManager.java),
    * and https://nightlies.apache.org/flink/flink-docs-stable/docs/deployment/config/#execution-checkpointing-tolerable-failed-checkpoints.
    */
@@ -260,12 +458,12 @@ export class JobManager extends Actor {
     ) {
       this.consecutiveFailures = 0;
       // A global failover: the task is cancelled and restored (the restart delay is applied by
-      // the task's own restart, as after a crash).
+      // the task's own restart, as after a crash); the queued requests are aborted with it.
+      this.queued = 0;
       job.crash(e, -1, 0);
       return;
     }
-    this.retry = true;
-    this.poke();
+    this.afterCheckpoint();
   }
 
   /** The task acknowledged checkpoint `id` with its snapshot: the checkpoint is complete and durable. */
@@ -289,17 +487,27 @@ export class JobManager extends Actor {
       until: p.triggeredAt,
       count: snap.stateKeys,
     });
+    this.lastCompletedEntry = e;
     this.job.stateTracker?.checkpointCompleted(snap.id);
     const job = this.job;
     const inc = job.incarnation;
     w.send(this, job, 'checkpoint-notify', e, {}, (m) => job.onCheckpointComplete(snap.id, m), {
       toInc: inc,
     });
-    if (job.hasProgressSinceBarrier()) this.poke();
+    this.afterCheckpoint();
   }
 
-  /** The task died: an in-progress checkpoint is declined; the job restarts after the task is back. */
+  /**
+   * The task died: the idle triggers before it completed; an in-progress checkpoint is declined
+   * and the queued requests fail with it; the schedule resumes when the task runs again.
+   */
   onTaskFailed(cause: number): void {
+    this.wake(false);
+    if (this.timer) {
+      this.world.cancel(this.timer);
+      this.timer = null;
+    }
+    this.queued = 0;
     if (this.inProgress) {
       this.world.cancel(this.inProgress.timeout);
       traceCheckpoint(this, cause, 'declined', this.inProgress.id);
@@ -410,9 +618,56 @@ export class FlinkTask extends Actor {
     return this.scenario.sink.type === 'kafka' ? this.scenario.sink : null;
   }
 
-  /** Whether records were processed since the last barrier (a checkpoint would change something). */
-  hasProgressSinceBarrier(): boolean {
-    return this.sinceBarrier > 0 || this.pendingCommit.length > 0;
+  /** Index of the input topic in the trace's topic table. */
+  get inputTopic(): number {
+    return this.input.index;
+  }
+
+  /**
+   * Whether a checkpoint now would hold exactly what the task holds and changes nothing: it runs,
+   * nothing was processed since the last barrier or restore, no record is waiting in its buffers
+   * or being processed, no barrier is being handled and no sink transaction awaits its commit.
+   */
+  idleForCheckpoint(): boolean {
+    return (
+      this.alive &&
+      this.running &&
+      !this.busy &&
+      this.pendingBarrier === null &&
+      this.sinceBarrier === 0 &&
+      this.pendingCommit.length === 0 &&
+      this.nextPartition() < 0
+    );
+  }
+
+  /** What a checkpoint of the idle task holds (see {@link idleForCheckpoint}). */
+  snapshotForIdle(): Omit<CompletedCheckpoint, 'id' | 'triggeredAt' | 'completedAt'> {
+    let stateKeys = 0;
+    for (const n of this.count) if (n !== 0) stateKeys++;
+    return {
+      positions: [...this.positions],
+      count: Float64Array.from(this.count),
+      sum: Float64Array.from(this.sum),
+      stateKeys,
+      pending: [],
+    };
+  }
+
+  /**
+   * Checkpoints up to `id` completed while the task was idle (accounted by the JobManager, see
+   * {@link JobManager}): its next records belong to epoch id + 1. The open sink transaction (empty)
+   * carries over to that epoch — Flink would have opened a new one at each of those barriers.
+   */
+  idleCheckpoints(id: number): void {
+    const old = this.epoch;
+    this.epoch = id + 1;
+    const c = this.producers.get(old);
+    if (c) {
+      this.producers.delete(old);
+      this.producers.set(this.epoch, c);
+    }
+    if (this.xid >= 0) this.xidEpochs.set(this.xid, this.epoch);
+    this.stateTracker?.checkpointCompleted(id);
   }
 
   start(): void {
@@ -529,6 +784,7 @@ export class FlinkTask extends Actor {
     this.pendingCommit = cp ? [...cp.pending] : [];
     const go = () => {
       this.running = true;
+      this.jm.onRunning();
       this.loop(e);
     };
     if (this.xa) return this.recoverXa(e, () => this.openXa(this.epoch, go));
@@ -754,6 +1010,10 @@ export class FlinkTask extends Actor {
         this.fetchMore(cause);
         return;
       }
+      // The first record after an idle spell: the checkpoints of that spell come first.
+      if (this.jm.sleeping) {
+        this.jm.wake(true);
+      }
       const i = this.bufferPos[p]!;
       this.bufferPos[p] = i + 1;
       const offset = this.bufferOffsets[p]![i]!;
@@ -809,7 +1069,6 @@ export class FlinkTask extends Actor {
     );
     w.trace.ckpt[e] = this.epoch;
     this.stateTracker?.counted(this.epoch, ev.identity[event]!);
-    this.jm.poke();
     return e;
   }
 
@@ -1065,7 +1324,9 @@ export class FlinkTask extends Actor {
       client.flush(() => {
         const txn = client.txn;
         const pe = traceCheckpoint(this, e, 'pre-committed', b.id, { txn: txn?.no ?? -1 });
-        if (txn) this.pendingCommit.push({ epoch, transactionalId: this.tid(epoch), txn: txn.no });
+        // The producer's own transactional.id (one carried over idle checkpoints keeps its name).
+        const tid = client.cfg.transactionalId ?? this.tid(epoch);
+        if (txn) this.pendingCommit.push({ epoch, transactionalId: tid, txn: txn.no });
         const pending = [...this.pendingCommit];
         this.epoch = b.id + 1;
         this.openEpoch(this.epoch, pe, () => ack(pending, pe));

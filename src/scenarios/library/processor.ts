@@ -45,9 +45,10 @@ export const ruReader = {
 } as const;
 
 /**
- * S07's job: KafkaSource on `in` → keyed running count and sum → sink, checkpoints every second.
- * Latency 1 ms and 1 ms per record keep a record's cost (processing + a table round trip) small
- * enough that all 200 first records are processed before checkpoint 1 triggers.
+ * S07's job: KafkaSource on `in` → keyed running count and sum → sink, checkpoints every second
+ * from its start at 1 s (at 2, 3, 4 s …, traffic or not [F-CKP]). Latency 1 ms and 1 ms per
+ * record keep a record's cost (processing + a table round trip) small enough that all 200 first
+ * records are processed before checkpoint 1 triggers at 2 s.
  */
 export function flinkJob(
   name: string,
@@ -96,27 +97,33 @@ const stateOnce = { state: { totals: { rows: 250, duplicates: 0, sum: 313_750 } 
  * in Kafka: e1..e200 sit at offsets 0..199 and C1's source position is "next = 200"; SEMANTICS
  * numbers the same records 1..200 ("checkpoint at offset 200", "replaying 201..250"), so the
  * records, the replay and every count are the same. By hand:
- * The job starts at 1 s and processes e1..e200 (~3 ms each with a table round trip). The first
- * checkpoint triggers at ~2 s, after all 200: C1 = {next 200, state count 200, sum 201,000}. Idle
- * until 5 s, when e201..e250 arrive. The TaskManager crashes once 50 records have been processed
- * since the last barrier (mid-batch, afterRecords 50, armed at 5 s): right after e250, before C2.
- * It restarts 1 s later, waits the 1 s restart delay and restores C1: state S1, source rewound
- * to offset 200 [F-SSP]; e201..e250 are processed again and C2 completes at ~8 s. State ends at
- * count 250, sum 313,750: exactly once in Flink's state [F-FT], in every variant.
+ * The job starts at 1 s and processes e1..e200 (~3 ms each with a table round trip). Its
+ * checkpoint coordinator triggers a checkpoint every second from then on, traffic or not [F-CKP]:
+ * C1 at 2 s, after all 200: C1 = {next 200, state count 200, sum 201,000}. Idle until 5 s: C2, C3
+ * and C4 (3, 4 and 5 s) complete with nothing new — C1's position and state (the engine accounts
+ * for them when e201 is taken, at 5,005 ms; C4's barrier reached the task at 5,001 ms). At 5 s
+ * e201..e250 arrive. The TaskManager crashes once 50 records have been processed since the last
+ * barrier (mid-batch, afterRecords 50, armed at 5 s): right after e250 (5,159 ms; 5,061 ms with
+ * the Kafka sink, whose writes need no round trip), before C5. It
+ * restarts 1 s later, waits the 1 s restart delay (the triggers at 6 and 7 s find no task running
+ * and get no id) and restores C4, the latest completed checkpoint: state S1, source rewound to
+ * offset 200 [F-SSP]; e201..e250 are processed again and C5 (8 s) completes. State ends at count
+ * 250, sum 313,750: exactly once in Flink's state [F-FT], in every variant.
  * - plain-sink (JDBC INSERT): all 50 pre-crash outputs were written (SEMANTICS A7, default: all
  *   processed records flushed) and are written again: e201..e250 = 2: 300 rows, sum 313,750 +
  *   Σ10·i (201..250) = 313,750 + 112,750 = 426,500, 50 duplicates.
  * - upsert (ON CONFLICT (event_id) DO UPDATE SET amount = EXCLUDED.amount): 250 rows, 313,750.
  * - 2pc-read-committed (KafkaSink EXACTLY_ONCE, prefix job-a): e201..e250 went into the
- *   transaction opened at C1's pre-commit; on restore it is aborted [F-2PC, F-KAF] and the replay
- *   writes into a new one, committed when C2 completes. `out` holds 300 data records (50
+ *   transaction opened at C1's pre-commit (still empty through C2–C4); on restore it is aborted
+ *   [F-2PC, F-KAF] and the replay writes into a new one, committed when C5 completes. `out` holds 300 data records (50
  *   aborted). Reader rc: 250 rows, 313,750. Reader ru beside it: 300, 426,500.
  * - 2pc-read-uncommitted: the same run, with ru as the pipeline's end: 300 rows, 426,500,
  *   e201..e250 = 2 [K-DES: aborted records are visible to read_uncommitted]. rc beside it: 250.
  * - 2pc-jdbc-xa (JdbcSink.exactlyOnceSink): e201..e250 were written in XA transaction 2, opened
- *   after C1's prepare and never prepared; the restore of C1 rolls it back and the replay's rows
- *   are prepared at C2's barrier and committed when C2 completes: 250 rows, 313,750. Nothing of
- *   an epoch is visible before its COMMIT PREPARED (e1 appears at ~2 s, not at ~1 s).
+ *   after C1's prepare (still empty through C2–C4) and never prepared; the restore of C4 rolls it
+ *   back and the replay's rows are prepared at C5's barrier and committed when C5 completes: 250
+ *   rows, 313,750. Nothing of an epoch is visible before its COMMIT PREPARED (e1 appears at ~2 s,
+ *   not at ~1 s).
  * - flushed-20-of-50 (S07.e, A7 with k = 20): SEMANTICS has all 50 processed and only 20
  *   flushed; this engine's table sink writes each record before the next is processed, so "20
  *   reached the sink" is expressed as a crash after 20 records (afterRecords 20). The sink rows
@@ -133,15 +140,15 @@ const flinkCheckpointReplay: Preset = {
   story:
     'A Flink job keeps a running total per key with checkpoints every second. Its TaskManager died after processing 50 new records but before the next checkpoint, so the job restored the checkpoint at offset 200 and processed those 50 again. The running totals came out exactly right. The JDBC table downstream, written row by row (its sink set to flush every row, for low latency), had 50 duplicate rows, and a Kafka consumer reading the job’s transactional output with default settings saw them too.',
   watch:
-    'Checkpoint 1 at offset 200, the crash after e250, the restore rewinding the source to 200; then the sink rows for e201..e250 written a second time, or held in a transaction that is aborted.',
+    'Checkpoint 1 at offset 200, then checkpoints 2–4 with nothing new (the job triggers one every second, idle or not), the crash after e250, the restore of checkpoint 4 rewinding the source to 200; then the sink rows for e201..e250 written a second time, or held in a transaction that is aborted.',
   fix: 'Try: the 2pc-read-committed variant (KafkaSink EXACTLY_ONCE, readers with isolation.level=read_committed), the 2pc-jdbc-xa variant (XA transactions per checkpoint) or an upsert on event_id → 0 duplicates.',
   predict: {
     question:
-      'The job restores checkpoint 1 (offset 200) and replays e201..e250. With a plain JDBC sink, how many rows end up in the table?',
+      'The job restores checkpoint 4 (offset 200, as checkpoint 1: nothing new came in between) and replays e201..e250. With a plain JDBC sink, how many rows end up in the table?',
     answer:
       '300: e201..e250 were written before the crash and again after the restore. The operator state, by contrast, counts each event once.',
   },
-  sources: sourceUrls('F-FT', 'F-SSP', 'F-KAF', 'F-2PC', 'F-GUA', 'K-DES'),
+  sources: sourceUrls('F-FT', 'F-SSP', 'F-CKP', 'F-KAF', 'F-2PC', 'F-GUA', 'K-DES'),
   variants: [
     {
       id: 'plain-sink',
@@ -244,10 +251,17 @@ const flinkCheckpointReplay: Preset = {
 
 /*
  * flink-commit-phase-crash — SEMANTICS S08, numbers as §3.26 S08.a–c (offsets from 0, as above).
- * By hand, with S07c's job (KafkaSink EXACTLY_ONCE, reader rc): C1 (next 200) completes at ~2 s
- * and its transaction T1 (e1..e200) commits. e201..e250 are written in T2. C2's barrier reaches the
- * sink after e250 (~6 s): the pre-commit flushes T2, records it as pending for C2 and opens T3; C2
- * completes with source position "next = 250". (preCommit / recoverAndCommit / recoverAndAbort are
+ * By hand, with S07c's job (KafkaSink EXACTLY_ONCE, reader rc): checkpoints are triggered every
+ * second from 2 s [F-CKP]. C1 (next 200) completes at 2,004 ms and its transaction T1 (e1..e200)
+ * commits. Nothing new comes until 5 s: C2 and C3 (3, 4 s) complete with C1's position and state
+ * (accounted for at 4.5 s, one interval before the crash point below is armed: from then on the
+ * checkpoints are simulated step by step), and so does C4 (5 s, 5,004 ms; its barrier reaches the
+ * task before e201; its transaction is empty, nothing to commit). (In during-commit, whose crash
+ * point no idle checkpoint reaches, C2–C4 are accounted for together when e201 is taken, at
+ * 5,005 ms.) e201..e250 are written in T2.
+ * C5's barrier (6 s) reaches the sink after e250: the pre-commit flushes T2, records it as
+ * pending for C5 and opens the next epoch's transaction; C5 completes (6,004 ms) with source
+ * position "next = 250". (preCommit / recoverAndCommit / recoverAndAbort are
  * the legacy TwoPhaseCommitSinkFunction's names; in KafkaSink the writer's prepareCommit hands the
  * committable over and the Committer commits it, and re-commits it on recovery.)
  * transaction.timeout.ms is set to 60 s explicitly (commitPhaseSink), the plain Kafka producer's
@@ -260,10 +274,13 @@ const flinkCheckpointReplay: Preset = {
  *   task fails and runs again after exponential-delay's backoff (1 s, 1.5 s, 2.25 s, 3.375 s):
  *   failures at 1,004, 2,008, 3,512, 5,766 and 9,145 ms before the run stops at 10 s (no crash
  *   fault). Nothing is processed: rc 0 rows, 250 lost.
- * - recovered-in-time (crash after-checkpoint, armed at 5 s: the first completion notification
- *   after 5 s is C2's): the TaskManager dies before notifyCheckpointComplete(C2) commits T2. It is
- *   back 1 s later (+1 s restart delay), restores C2 and the recovery commit commits T2; T3 (empty)
- *   is aborted [F-2PC]. The source resumes at 250: nothing is replayed. rc: 250 rows, 313,750.
+ * - recovered-in-time (crash after-checkpoint, armed at 5.5 s — after C4's notification, 5,005 ms —
+ *   so the first completion notification after it is C5's, 6,005 ms): the TaskManager dies before
+ *   notifyCheckpointComplete(C5) commits T2. It is back 1 s later (+1 s restart delay, 8,005 ms),
+ *   restores C5 and the recovery commit commits T2 [F-2PC]; the next epoch's transaction never got
+ *   a record, so there is nothing to abort. The source resumes at 250: nothing is replayed. rc:
+ *   250 rows, 313,750. (Armed at 5 s, the crash would hit C4's notification — a checkpoint with
+ *   nothing new, as Flink triggers one every second — and lose nothing.)
  * - after-transaction-timeout (restartAfterMs 600,000, i.e. 10 min > transaction.timeout.ms 60 s):
  *   the coordinator aborts T2 at ~65 s [K-PCFG]; the restored job's recovery commit fails. This is
  *   what the current KafkaSink does (ignoreFailuresAfterTransactionTimeout: true, the schema
@@ -279,11 +296,12 @@ const flinkCheckpointReplay: Preset = {
  *   ProducerFencedException / InvalidTxnStateException and only logs "Presumably this transaction
  *   has been already committed before" — the loss of the variant above.) The rethrow fails the
  *   task right after each restore; it restarts after exponential-delay's growing backoff (1.5 s,
- *   2.25 s, … 25.6 s; the TaskManager stays up) and fails again: nine restores of C2 before the
- *   run stops at 700 s. It never gets past C2; rc stays at 200 rows, 201,000, 50 lost.
- * - during-commit (S08c: the crash comes just after T2's commit request was sent): the
- *   coordinator already has the commit and completes it; the restore's recovery commit finds it
- *   done. rc: 250 rows, 313,750.
+ *   2.25 s, … 25.6 s; the TaskManager stays up) and fails again: nine restores of C5 before the
+ *   run stops at 700 s. It never gets past C5; rc stays at 200 rows, 201,000, 50 lost.
+ * - during-commit (S08c: armed at 5 s, the crash comes just after T2's commit request was sent at
+ *   C5's notification — the checkpoints before it had no transaction to commit): the coordinator
+ *   already has the commit and completes it; the restore's recovery commit finds it done. rc: 250
+ *   rows, 313,750.
  * In every variant each record is processed once (no replay: `processed` 250).
  */
 /** S08's sink: KafkaSink EXACTLY_ONCE with transaction.timeout.ms set explicitly (60 s). */
@@ -299,9 +317,9 @@ const flinkCommitPhaseCrash: Preset = {
     'The checkpoint is complete but its Kafka transaction is not committed yet: recovery must finish it in time.',
   illustrates: 'exactly-once',
   story:
-    'A Flink job writes to Kafka with two-phase commit (KafkaSink, EXACTLY_ONCE), its transaction.timeout.ms set to 60 s — the plain Kafka producer’s default; left unset, Flink’s KafkaSink would ask for 1 h, which a broker at its defaults (transaction.max.timeout.ms, 15 min) refuses: the job would not even start. Its TaskManager died in the short window after checkpoint 2 had completed and before the transaction holding e201..e250 was committed. When the job came back within a minute, it committed that transaction and nothing was lost. During an outage that kept it down for ten minutes, Kafka had already aborted the transaction: KafkaSink only logged that it was unable to commit it, the job kept running, and 50 events silently vanished from the output.',
+    'A Flink job writes to Kafka with two-phase commit (KafkaSink, EXACTLY_ONCE), its transaction.timeout.ms set to 60 s — the plain Kafka producer’s default; left unset, Flink’s KafkaSink would ask for 1 h, which a broker at its defaults (transaction.max.timeout.ms, 15 min) refuses: the job would not even start. Its TaskManager died in the short window after checkpoint 5 — the first after e201..e250, checkpoints 2–4 having completed with nothing new while the job was idle — had completed and before the transaction holding e201..e250 was committed. When the job came back within a minute, it committed that transaction and nothing was lost. During an outage that kept it down for ten minutes, Kafka had already aborted the transaction: KafkaSink only logged that it was unable to commit it, the job kept running, and 50 events silently vanished from the output.',
   watch:
-    'Checkpoint 2 completing, the crash before the commit marker, and on restore either the commit of transaction 2 or a data-loss entry after the coordinator’s timeout abort.',
+    'Checkpoint 5 completing, the crash before the commit marker, and on restore either the commit of transaction 2 or a data-loss entry after the coordinator’s timeout abort.',
   fix: 'Try: keep transaction.timeout.ms above the longest checkpoint plus the longest restart, as Flink’s Kafka connector guide asks (and at most the broker’s transaction.max.timeout.ms, 15 min by default), or restart faster: the after-transaction-timeout variant loses 50 events, recovered-in-time loses none.',
   predict: {
     question:
@@ -310,7 +328,7 @@ const flinkCommitPhaseCrash: Preset = {
       '200. The coordinator aborted the pending transaction after 60 s, so recovery could not commit e201..e250, and the source had already moved past them.',
     variant: 'after-transaction-timeout',
   },
-  sources: sourceUrls('F-2PC', 'F-KAF', 'K-PCFG', 'K-PJD', 'K-BCFG'),
+  sources: sourceUrls('F-2PC', 'F-KAF', 'F-CKP', 'K-PCFG', 'K-PJD', 'K-BCFG'),
   variants: [
     {
       id: 'recovered-in-time',
@@ -321,7 +339,7 @@ const flinkCommitPhaseCrash: Preset = {
         'Crash before the 2PC commit, recovered in time',
         commitPhaseSink,
         [rcReader],
-        { point: 'after-checkpoint' },
+        { point: 'after-checkpoint', at: 5500 },
         {
           ...all250Once,
           observed: 'exactly-once',
@@ -338,7 +356,7 @@ const flinkCommitPhaseCrash: Preset = {
         'Crash before the 2PC commit, recovered after the transaction timeout',
         commitPhaseSink,
         [rcReader],
-        { point: 'after-checkpoint', restartAfterMs: 600_000 },
+        { point: 'after-checkpoint', at: 5500, restartAfterMs: 600_000 },
         {
           totals: { rows: 200, duplicates: 0, lost: 50, sum: 201_000 },
           rows: { e1: 1, e200: 1, ...each(ids(201, 250), 0) },
@@ -357,7 +375,7 @@ const flinkCommitPhaseCrash: Preset = {
           'Crash before the 2PC commit, expired transaction rethrown on every restore',
           { ...commitPhaseSink, ignoreFailuresAfterTransactionTimeout: false },
           [rcReader],
-          { point: 'after-checkpoint', restartAfterMs: 600_000 },
+          { point: 'after-checkpoint', at: 5500, restartAfterMs: 600_000 },
           {
             totals: { rows: 200, duplicates: 0, lost: 50, sum: 201_000 },
             rows: { e1: 1, e200: 1, ...each(ids(201, 250), 0) },

@@ -54,6 +54,10 @@ export const SOURCES = {
     url: 'https://nightlies.apache.org/flink/flink-docs-stable/docs/learn-flink/fault_tolerance/',
     title: 'Flink: fault tolerance via state snapshots',
   },
+  'F-CKP': {
+    url: 'https://nightlies.apache.org/flink/flink-docs-stable/docs/dev/datastream/fault-tolerance/checkpointing/',
+    title: 'Flink: checkpointing (interval, timeout, concurrent checkpoints)',
+  },
   'F-SSP': {
     url: 'https://nightlies.apache.org/flink/flink-docs-stable/docs/concepts/stateful-stream-processing/',
     title: 'Flink: stateful stream processing (recovery)',
