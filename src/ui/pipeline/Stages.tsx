@@ -14,7 +14,14 @@ import {
   type CheckpointRow,
   type ProcessorStatus,
 } from '../../views/at';
-import { formatBytes, formatCount, formatCountOf, formatMoney, formatMs } from '../../views/format';
+import {
+  formatBytes,
+  formatCount,
+  formatCountOf,
+  formatDuration,
+  formatMoney,
+  formatMs,
+} from '../../views/format';
 import { eventIdOf, keyNameOf, type RunView } from '../../views/runView';
 import { lowerBound } from '../../views/steps';
 import { Icon } from '../Icon';
@@ -296,6 +303,10 @@ function restoredAt(view: RunView, restore: number): string {
     : `source offset ${view.cols.offset[restore]}`;
 }
 
+/** Why a row of checkpoints says "idle", on hover. */
+const IDLE_TITLE =
+  'Triggered while the job had processed nothing since the checkpoint before: Flink triggers a checkpoint every execution.checkpointing.interval all the same, and each completes at once with the same source position and state.';
+
 /** How the checkpoint history writes its sink transaction's state. */
 const TXN_STATUS_LABEL: Record<Exclude<CheckpointRow['txnStatus'], 'none'>, string> = {
   open: '… open',
@@ -335,6 +346,8 @@ function FlinkPanel({ view, idx, t }: StageProps) {
   const lastRestore = restores > 0 ? view.restores[restores - 1]! : -1;
   const state = stateUpdatesAt(view, idx, 5);
   const jm = view.actors.indexOf('jobmanager');
+  const p = view.scenario.processor;
+  const interval = p.type === 'flink' ? p['execution.checkpointing.interval'] : null;
   return (
     <>
       {jm >= 0 && (
@@ -370,26 +383,36 @@ function FlinkPanel({ view, idx, t }: StageProps) {
             </li>
           )}
           {rows.map((r) => (
-            <li key={r.id} data-status={r.status}>
+            <li key={r.id} data-status={r.status} data-idle={r.idle ? 'true' : undefined}>
               <span
                 title={
                   r.failure === 'expired'
                     ? 'Expired before completing: not acknowledged within execution.checkpointing.timeout. It counts towards execution.checkpointing.tolerable-failed-checkpoints.'
                     : r.failure === 'declined'
                       ? 'Declined: the task failed while the checkpoint was in progress.'
-                      : undefined
+                      : r.idle
+                        ? IDLE_TITLE
+                        : undefined
                 }
               >
-                <strong>checkpoint {r.id}</strong>{' '}
+                <strong>
+                  {r.firstId < r.id ? `checkpoints ${r.firstId}–${r.id}` : `checkpoint ${r.id}`}
+                </strong>{' '}
                 {r.status === 'completed'
-                  ? '✓ done'
+                  ? r.idle
+                    ? '✓ done · idle'
+                    : '✓ done'
                   : r.failure === 'expired'
                     ? '✕ expired'
                     : r.status === 'failed'
                       ? '✕ failed'
                       : '… running'}
               </span>
-              <span>triggered {formatMs(r.triggeredAt)}</span>
+              <span>
+                {r.firstId < r.id && interval !== null
+                  ? `triggered every ${formatDuration(interval)} to ${formatMs(r.triggeredAt)}`
+                  : `triggered ${formatMs(r.triggeredAt)}`}
+              </span>
               <span title="End-to-end duration: trigger to completion (or so far)">
                 {r.durationMs >= 0 ? formatMs(r.durationMs) : '—'}
               </span>
