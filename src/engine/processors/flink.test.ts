@@ -963,8 +963,9 @@ describe('Flink fixed-delay restart strategy: restart-strategy.fixed-delay.attem
   it('default (1): restarted after the first failure, failed for good at the second → e1..e55, e56..e100 lost', () => {
     const r = run();
     const t = r.trace;
-    // Failure 1 (2,500 ms) is restarted 1 s later (fixed-delay.delay) from checkpoint 2 (offset
-    // 22); failure 2 (5,500 ms, before e56 arrives) is one more than the attempts: no restart.
+    // Checkpoints are triggered at 1,000, 2,000, … ms; checkpoint 2 covers e1..e20 (offset 20).
+    // Failure 1 (2,500 ms) is restarted 1 s later (fixed-delay.delay) from checkpoint 2; failure 2
+    // (5,500 ms, before e56 arrives) is one more than the attempts: no restart.
     expect(entriesOf(r, 'crash').map((i) => t.time[i])).toEqual([2500, 5500]);
     expect(entriesOf(r, 'restore').map((i) => t.time[i])).toEqual([0, 3500]);
     // Σ 10·k for k = 1..55 = 15,400.
@@ -979,9 +980,11 @@ describe('Flink fixed-delay restart strategy: restart-strategy.fixed-delay.attem
     const r = run(2);
     const t = r.trace;
     expect(entriesOf(r, 'restore').map((i) => t.time[i])).toEqual([0, 3500, 6500]);
-    // Σ 10·k for k = 1..100 = 50,500; the replays (e23..e25, e53..e55) hit existing keys.
+    // Σ 10·k for k = 1..100 = 50,500. The replays hit existing keys: e21..e25 (processed after
+    // checkpoint 2 at offset 20, before the crash at 2,500 ms) and e51..e55 (after checkpoint 5
+    // at 5,000 ms, offset 50, before the crash at 5,500 ms): 10.
     expect(totals(r)).toEqual({ rows: 100, sum: 50_500, duplicates: 0, lost: 0 });
-    expect(totals(r, 'processed').duplicates).toBe(6);
+    expect(totals(r, 'processed').duplicates).toBe(10);
     expect(r.verdict.observed).toBe('exactly-once');
   });
 
