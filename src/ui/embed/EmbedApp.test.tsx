@@ -169,4 +169,11 @@ describe('embedded player (jsdom)', () => {
     expect(later.cursor.getState().t).toBe(1000);
     expect(later.cursor.getState().idx).toBeGreaterThan(0);
   });
+
+  it('t= past the end with autoplay opens at the end and stays there (play would start over)', async () => {
+    const lab = await mount('at-least-once', { start: 99_999_999, autoplay: true });
+    const v = lab.app.getState().view!;
+    expect(lab.cursor.getState()).toEqual({ t: v.endTime, idx: v.n });
+    expect(playing(lab)).toBe(false);
+  });
 });

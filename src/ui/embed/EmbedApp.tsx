@@ -99,7 +99,9 @@ function Player({ options, presetRef }: { options: EmbedOptions; presetRef: stri
     // At 0 the run stays where it opened, at event 0 (nothing applied) as on the page: seeking
     // to 0 ms would land after the entries at 0 ms ("event 1").
     if (options.start > 0) a.seek(options.start);
-    if (options.autoplay && !options.predict) a.play();
+    // A start time at or past the run's end shows the end: playing from there would start the
+    // run over from 0, which is not where the author asked it to open.
+    if (options.autoplay && !options.predict && options.start < view.endTime) a.play();
   }, [status, view, options, a]);
   // Autoplay that waited for a prediction the reader skipped ("Reveal now", "Show the outcome")
   // plays now; once, so an answer revealed at the end of the run does not play it again.
