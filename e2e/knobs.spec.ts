@@ -55,7 +55,9 @@ test('Flink knobs: checkpointing "off" stays ticked, also after a reload, and un
   await expect(off).not.toBeChecked();
   await expect(field).toHaveValue('1000');
   await expect(field).toBeEnabled();
-  await expect(dash.byId(testIds.runStatus)).toContainText(`Set ${P} — `);
+  await expect(dash.byId(testIds.runStatus)).toContainText(
+    'Set execution.checkpointing.interval to 1000 ms — ',
+  );
   expect(await dash.api('traceHash')).toBe(hash);
 
   // XA on a table sink with the default 3 statement retries: one edit sets retries 0 too.
