@@ -9,6 +9,10 @@
  * - a request unanswered after `request.timeout.ms` is retried after `retry.backoff.ms` ("this
  *   automatic retry will simply resend the same record"), up to `retries` times, and a record not
  *   acknowledged within `delivery.timeout.ms` of its send() fails;
+ * - a broker process crash closes the connection to it: the requests in flight on it fail one
+ *   network latency later with NETWORK_EXCEPTION and take the same retry path; batches for a
+ *   broker that is down wait while the client's connection attempts are refused
+ *   (`reconnect.backoff.ms`), see src/engine/connections.ts;
  * - with idempotence each batch carries (producer id, epoch, sequence) so the broker appends a
  *   retried batch once; a sequence gap on the broker (OUT_OF_ORDER_SEQUENCE_NUMBER for the next
  *   batch in line) makes an idempotent producer bump its epoch and number its batches from 0, and
@@ -21,6 +25,7 @@ import type { Actor, Timer, World } from './world';
 import type { Cluster, ProduceResult, Topic, TxnRecord } from './broker/cluster';
 import { errorIndex } from './broker/cluster';
 import { TXN_API, type ErrorCode, K } from './trace';
+import { Links } from './connections';
 
 /** The producer settings a client needs (a subset of the scenario's producer block). */
 export interface ClientConfig {
@@ -77,6 +82,10 @@ interface Pending {
   answer: { r: ProduceResult; cause: number } | null;
   /** Its request.timeout.ms timer, cancelled once answered (a stale timer would hold the run open). */
   timer: Timer | null;
+  /** The broker incarnation it was sent to (its connection's). */
+  brokerInc: number;
+  /** Its 'msg' entry. */
+  msg: number;
 }
 
 /** One connection to a broker: its requests awaiting answers, in the order they were sent. */
@@ -126,6 +135,10 @@ export class ProducerClient {
   private queues: Batch[][];
   private readonly inflight = new Map<number, number>();
   private readonly connections = new Map<number, Connection>();
+  /** The TCP connections to the brokers: open, closed by a crash, or being attempted again. */
+  private readonly links: Links;
+  /** What waits for a connection: a drain once it is open, refused, or may be tried again. */
+  private readonly drainLater = (): void => this.drain();
   private batchIds = 0;
   private attemptIds = 0;
   private pendingRecords = 0;
@@ -144,6 +157,7 @@ export class ProducerClient {
     this.nextSeq = new Array<number>(n).fill(0);
     this.open = new Array<Batch | null>(n).fill(null);
     this.queues = Array.from({ length: n }, () => []);
+    this.links = new Links(owner);
   }
 
   private get world(): World {
@@ -315,6 +329,18 @@ export class ProducerClient {
           break;
         }
         if ((this.inflight.get(leader.number) ?? 0) >= max) break;
+        // No open connection to the leader: the batch waits in the accumulator (nothing is sent,
+        // no attempt is spent) while the client connects, as Sender.sendProducerData skips the
+        // nodes that are not ready.
+        if (
+          !this.links.open(leader) &&
+          !this.links.ready(
+            leader,
+            { event: b.events[0]!, topic: this.topic.index, partition: p, count: b.events.length },
+            this.drainLater,
+          )
+        )
+          break;
         this.transmit(b, leader.number);
         if (max === 1) break;
       }
@@ -366,20 +392,44 @@ export class ProducerClient {
       acks: this.cfg.acks,
     };
     const conn = this.connection(brokerNo);
-    const pending: Pending = { batch: b, attempt, epoch: conn.epoch, answer: null, timer: null };
-    const m = w.send(this.owner, broker, 'produce', b.cause, carry, (e) => {
-      broker.produce(req, e, (r: ProduceResult, c) => {
-        w.send(
-          broker,
-          this.owner,
-          'produce-response',
-          c,
-          { ...carry, offset: r.offset },
-          (e2) => this.onAnswer(brokerNo, pending, r, e2),
-          { toInc: inc },
+    // On the connection's broker incarnation: one that crashed since resets it (onReset).
+    const brokerInc = this.links.get(broker).inc;
+    const pending: Pending = {
+      batch: b,
+      attempt,
+      epoch: conn.epoch,
+      answer: null,
+      timer: null,
+      brokerInc,
+      msg: -1,
+    };
+    const m = w.send(
+      this.owner,
+      broker,
+      'produce',
+      b.cause,
+      carry,
+      (e) => {
+        broker.produce(
+          req,
+          e,
+          (r: ProduceResult, c) => {
+            w.send(
+              broker,
+              this.owner,
+              'produce-response',
+              c,
+              { ...carry, offset: r.offset },
+              (e2) => this.onAnswer(brokerNo, pending, r, e2),
+              { toInc: inc },
+            );
+          },
+          () => this.onReset(brokerNo, pending, inc),
         );
-      });
-    });
+      },
+      { toInc: brokerInc, onLost: () => this.onReset(brokerNo, pending, inc) },
+    );
+    pending.msg = m;
     if (this.cfg.acks === '0') {
       // acks=0: "the record will be immediately added to the socket buffer and considered sent";
       // the retries setting does not take effect.
@@ -403,6 +453,54 @@ export class ProducerClient {
         errorIndex('REQUEST_TIMED_OUT'),
       );
       this.closeConnection(brokerNo, pending, e);
+    });
+  }
+
+  /**
+   * The broker process `brokerNo` crashed under request `p` (it waited there, or reached it dead):
+   * the client sees its connection reset one network latency after the crash, then fails every
+   * request in flight on it with NETWORK_EXCEPTION, each retried as usual (retry.backoff.ms; the
+   * leader is looked up again: "Disconnected from node …", Sender.handleProduceResponse
+   * `wasDisconnected()`; NetworkException is an InvalidMetadataException, so the metadata is
+   * refreshed), and connects again before its next request (src/engine/connections.ts).
+   * https://github.com/apache/kafka/blob/trunk/clients/src/main/java/org/apache/kafka/clients/producer/internals/Sender.java
+   * Each request's NETWORK_EXCEPTION 'reject' follows from its 'msg' entry, with the broker as
+   * its peer (the crash is that broker's last one before it).
+   * @param inc - the owner's incarnation that sent `p`.
+   */
+  private onReset(brokerNo: number, p: Pending, inc: number): void {
+    const o = this.owner;
+    if (!o.alive || o.incarnation !== inc) return;
+    const broker = this.cluster.broker(brokerNo);
+    const at = this.links.resetAt(broker, p.brokerInc);
+    o.after(Math.max(0, at - o.world.now), () => {
+      this.links.closed(broker, p.brokerInc, at);
+      const conn = this.connection(brokerNo);
+      // Answered, timed out, or failed with the others already.
+      if (!conn.outstanding.includes(p)) return;
+      const failed = conn.outstanding;
+      conn.outstanding = [];
+      conn.epoch++;
+      const w = o.world;
+      for (const q of failed) {
+        if (q.timer) w.cancel(q.timer);
+        const b = q.batch;
+        if (b.attemptId !== q.attempt || b.done) continue;
+        const e = w.trace.add(
+          w.now,
+          K['reject'],
+          o.id,
+          q.msg,
+          b.events[0]!,
+          this.topic.index,
+          b.partition,
+          -1,
+          b.events.length,
+          errorIndex('NETWORK_EXCEPTION'),
+        );
+        w.trace.set(e, { peer: broker.id });
+        this.onError(b, 'NETWORK_EXCEPTION', e);
+      }
     });
   }
 

@@ -44,7 +44,11 @@ export const ENTRY_KINDS = [
   'dedupe',
   /**
    * A request failed: aux = {@link ErrorCode}. Written by the broker that refused it, or by the
-   * client whose request timed out (REQUEST_TIMED_OUT, STATEMENT_TIMEOUT).
+   * client whose request timed out (REQUEST_TIMED_OUT, STATEMENT_TIMEOUT), whose connection the
+   * broker's crash closed (NETWORK_EXCEPTION: peer = the broker, cause = the request's 'msg'), or
+   * whose connection attempt to a broker that is down was refused (CONNECTION_REFUSED: peer = the
+   * broker, cause = the crash it has not come back from). A producer's carries its batch
+   * (event, partition, count), a fetch's its position (partition, offset; count -1).
    */
   'reject',
   /** The high watermark moves: topic, partition, offset = new high watermark. */
@@ -184,7 +188,12 @@ export const TXN_API = { InitProducerId: 0, TxnOffsetCommit: 1, EndTxn: 2 } as c
  * (no leader: clients see NOT_LEADER_OR_FOLLOWER / LEADER_NOT_AVAILABLE),
  * IDEMPOTENCY_KEY_MISMATCH (Stripe's error for a key reused with other parameters) and
  * COMMIT_TIMEOUT (the consumer's TimeoutException "Timeout of 60000ms expired before successfully
- * committing offsets": commitSync gave up after `default.api.timeout.ms`).
+ * committing offsets": commitSync gave up after `default.api.timeout.ms`) and CONNECTION_REFUSED
+ * (a client's connection attempt to a broker whose process is down: the Java client's "Connection
+ * to node N could not be established. Node may not be available." — its batches wait, nothing
+ * fails). NETWORK_EXCEPTION is what a client's request gets when its connection closes under it
+ * (the broker process crashed: "Disconnected from node N").
+ * New codes are only appended (traces store the index).
  * @see https://kafka.apache.org/protocol#protocol_error_codes
  */
 export const ERROR_CODES = [
@@ -209,6 +218,7 @@ export const ERROR_CODES = [
   'NOT_ENOUGH_REPLICAS_AFTER_APPEND',
   'COMMIT_TIMEOUT',
   'CONCURRENT_TRANSACTIONS',
+  'CONNECTION_REFUSED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -65,6 +65,11 @@ export abstract class Actor {
   restartPending = false;
   /** While now < stalledUntil the process is paused: its work waits (a GC pause, a frozen VM). */
   stalledUntil = -1;
+  /**
+   * The 'crash' entry that ended each incarnation, by incarnation number: when a client's
+   * connection to that incarnation closed (see {@link SendOptions.onLost}).
+   */
+  readonly crashEntries: number[] = [];
 
   constructor(
     readonly world: World,
@@ -89,6 +94,7 @@ export abstract class Actor {
     if (!this.alive) return -1;
     const w = this.world;
     const e = w.trace.add(w.now, K['crash'], this.id, cause, -1, -1, -1, -1, -1, faultIndex);
+    this.crashEntries[this.incarnation] = e;
     this.alive = false;
     this.restartPending = restartAfterMs !== null;
     this.incarnation++;
@@ -145,6 +151,13 @@ export interface SendOptions {
   toInc?: number;
   /** Extra delay before delivery (ms). */
   extraDelayMs?: number;
+  /**
+   * For a request on a client's TCP connection (to a broker): runs, with the 'msg-lost' entry,
+   * when the message reaches its receiver dead or restarted since (another incarnation than
+   * `toInc`). The client, not the network, decides what it saw: a connection reset by the crash
+   * (see src/engine/connections.ts). Without it, the message is simply lost.
+   */
+  onLost?: (lostEntry: number) => void;
 }
 
 /** The simulation kernel shared by every component of one run. */
@@ -331,6 +344,7 @@ export class World {
             MSG_INDEX.get(type)!,
           );
           t.set(l, { peer: from.id });
+          opts.onLost?.(l);
           return;
         }
         if (to.stalledUntil > this.now) {

@@ -96,12 +96,15 @@ export class BrokerNode extends Actor {
 
   /**
    * Handle a produce request; `respond` is called when the answer is ready (now, or once the ISR
-   * has the records for acks=all). Not called at all for acks=0.
+   * has the records for acks=all). Not called at all for acks=0. `onCrash` runs, with the 'crash'
+   * entry, if this broker process dies while the request waits for the ISR: it is never answered,
+   * and the client's connection closes (see src/engine/connections.ts).
    */
   produce(
     req: ProduceRequest,
     cause: number,
     respond: (r: ProduceResult, cause: number) => void,
+    onCrash?: (crash: number) => void,
   ): void {
     const w = this.world;
     const t = w.trace;
@@ -152,6 +155,7 @@ export class BrokerNode extends Actor {
             req.acks,
             () => respond({ error: 'NONE', offset: dup.offset, appended: false }, e),
             reject,
+            onCrash,
           );
           return;
         }
@@ -203,6 +207,7 @@ export class BrokerNode extends Actor {
         'all',
         () => respond({ error: 'NONE', offset: base, appended: true }, e),
         reject,
+        onCrash,
       );
     // A random leader failover strikes here: appended (and, with acks=1, acknowledged), not
     // yet copied by any follower.
@@ -275,15 +280,22 @@ export class BrokerNode extends Actor {
     acks: '0' | '1' | 'all',
     fn: () => void,
     reject: (code: ErrorCode, cause: number) => void,
+    onCrash?: (crash: number) => void,
   ): void {
     if (acks !== 'all' || p.hw >= end) {
       if (acks !== '0') fn();
       return;
     }
-    this.cluster.awaitHw(p, end, this, (cause) => {
-      if (p.isr.size < this.cluster.minIsr) reject('NOT_ENOUGH_REPLICAS_AFTER_APPEND', cause);
-      else fn();
-    });
+    this.cluster.awaitHw(
+      p,
+      end,
+      this,
+      (cause) => {
+        if (p.isr.size < this.cluster.minIsr) reject('NOT_ENOUGH_REPLICAS_AFTER_APPEND', cause);
+        else fn();
+      },
+      onCrash,
+    );
   }
 }
 
@@ -318,7 +330,12 @@ export class Cluster {
   readonly coordinator: Coordinator;
   private readonly hwWaiters = new Map<
     Partition,
-    { end: number; broker: BrokerNode; fn: (cause: number) => void }[]
+    {
+      end: number;
+      broker: BrokerNode;
+      fn: (cause: number) => void;
+      onCrash: ((crash: number) => void) | undefined;
+    }[]
   >();
   /** pid → the epoch that fenced it (a newer one), for zombie writes to partitions it never wrote. */
   private readonly fenced = new Map<number, number>();
@@ -439,23 +456,39 @@ export class Cluster {
     p.notify();
   }
 
-  /** Call `fn` with the HW's cause once `p`'s HW reaches `end` (while `broker` still leads). */
-  awaitHw(p: Partition, end: number, broker: BrokerNode, fn: (cause: number) => void): void {
+  /**
+   * Call `fn` with the HW's cause once `p`'s HW reaches `end` (while `broker` still leads), or
+   * `onCrash` with the 'crash' entry if `broker` dies first.
+   */
+  awaitHw(
+    p: Partition,
+    end: number,
+    broker: BrokerNode,
+    fn: (cause: number) => void,
+    onCrash?: (crash: number) => void,
+  ): void {
     let list = this.hwWaiters.get(p);
     if (!list) this.hwWaiters.set(p, (list = []));
-    list.push({ end, broker, fn });
+    list.push({ end, broker, fn, onCrash });
   }
 
   /** A broker died: the controller notices after `broker.session.timeout.ms`. */
   brokerDown(b: BrokerNode, cause: number): void {
     const w = this.world;
     const inc = b.incarnation;
-    // Requests waiting for replication on this leader will never be answered.
+    // Requests waiting for replication on this leader will never be answered: the crash closes
+    // the connections they came on, and their clients see it.
+    const dropped: ((crash: number) => void)[] = [];
     for (const [p, list] of this.hwWaiters) {
-      const keep = list.filter((x) => x.broker !== b);
+      const keep: typeof list = [];
+      for (const x of list) {
+        if (x.broker !== b) keep.push(x);
+        else if (x.onCrash) dropped.push(x.onCrash);
+      }
       if (keep.length > 0) this.hwWaiters.set(p, keep);
       else this.hwWaiters.delete(p);
     }
+    for (const f of dropped) f(cause);
     const sessionTimeout = w.scenario.broker['broker.session.timeout.ms'];
     w.scheduleGlobal(sessionTimeout, () => {
       if (b.alive && b.incarnation === inc) return;
@@ -609,8 +642,12 @@ export class Cluster {
           continue;
         }
         if (p.leader === b.number) {
-          // It leads again with the log it has: markers that waited for it are written now.
+          // It leads again with the log it has: markers that waited for it are written now, and
+          // its live followers fetch from it again, as followers always do — copying what it
+          // had appended before it died (a retried batch may then be recognised as written and
+          // acknowledged without waiting for a new append to start their fetch).
           this.flushMarkers(p, cause);
+          this.replicate(p, cause);
           continue;
         }
         this.replicate(p, cause);

@@ -508,7 +508,11 @@ describe('a transaction marker due while its partition has no live leader waits 
   // marker cannot be written: the coordinator keeps it queued and the transaction PrepareAbort,
   // and writes it when broker-1, back at 17,016, is elected again — at offset 11, the log's end —
   // then marks transaction 2 CompleteAbort. The application re-sends e6..e10 in transaction 3
-  // (offsets 12..16, marker 17) and e11..e15 in transaction 4 (18..22, marker 23).
+  // (offsets 12..16, marker 17) and e11..e15 in transaction 4 (18..22, marker 23). The producer's
+  // connection to broker-1 was reset by the crash: at 17,020 it connects again first (a round
+  // trip, open at 17,024; src/engine/connections.ts), so transaction 3's records are appended at
+  // 17,026 and acknowledged at 17,028, its EndTxn lands at 17,030 (marker 17); transaction 4's
+  // marker follows 8 ms later, at 17,038 (4 ms later than before the connection was modelled).
   // Kafka: TransactionMarkerChannelManager keeps a marker for a partition without a leader
   // queued, and TransactionMarkerRequestCompletionHandler re-enqueues one refused with
   // NOT_LEADER_OR_FOLLOWER; the transaction completes once every marker is written.
@@ -572,8 +576,8 @@ describe('a transaction marker due while its partition has no live leader waits 
     expect(markers(run)).toEqual([
       '1:commit@5/12010',
       '2:abort@11/17016',
-      '3:commit@17/17026',
-      '4:commit@23/17034',
+      '3:commit@17/17030',
+      '4:commit@23/17038',
     ]);
     const p = run.state.input.partitions[0]!;
     expect([p.leo, p.hw, p.lso]).toEqual([24, 24, 24]);
@@ -582,12 +586,34 @@ describe('a transaction marker due while its partition has no live leader waits 
   it('broker-1 back (14,016) before the controller noticed it was gone (9 s): it leads again, and the marker waits for it all the same', () => {
     // broker.session.timeout.ms 9,000: no election; the dead broker stays the partition's leader
     // on paper, and a marker is not written to a dead process. It is written when broker-1
-    // restarts. Transaction 3's records, sent to the dead leader at 12,020, time out after
-    // request.timeout.ms (42,020) and are appended on their retry.
+    // restarts. Transaction 3's records (12,020) are not sent into the void: the producer saw its
+    // connection reset at 12,018 (the crash + one 2 ms latency), so they wait in its accumulator
+    // while its connection attempts are refused — at 12,072, 12,176, 12,380, 12,784 and 13,588,
+    // each a round trip (4 ms) after an attempt made reconnect.backoff.ms after the last failure:
+    // 50 (from 12,018), 100, 200, 400, 800 ms — and the next, at 14,588 (1,000 ms:
+    // reconnect.backoff.max.ms), finds broker-1 back: open at 14,592, appended at 14,594
+    // (offsets 12..16), acknowledged at 14,596. Before: they were lost at the dead broker and
+    // sent again after request.timeout.ms (42,020).
+    // https://kafka.apache.org/documentation/#producerconfigs_reconnect.backoff.ms
     const run = marker5({ 'broker.session.timeout.ms': 9000 }, 2000);
     expect(totals(run)).toEqual({ rows: 15, sum: 1200, duplicates: 0, lost: 0 });
     expect(states(run, 2)).toEqual(['Ongoing@12012', 'PrepareAbort@12018', 'CompleteAbort@14016']);
-    expect(markers(run).slice(0, 2)).toEqual(['1:commit@5/12010', '2:abort@11/14016']);
+    expect(markers(run).slice(0, 3)).toEqual([
+      '1:commit@5/12010',
+      '2:abort@11/14016',
+      '3:commit@17/14598',
+    ]);
+    const t = run.trace;
+    expect(
+      entriesOf(run, 'reject')
+        .filter((i) => ERROR_CODES[t.aux[i]!] === 'CONNECTION_REFUSED')
+        .map((i) => t.time[i]),
+    ).toEqual([12072, 12176, 12380, 12784, 13588]);
+    expect(
+      entriesOf(run, 'append')
+        .filter((i) => t.offset[i] === 12)
+        .map((i) => t.time[i]),
+    ).toEqual([14594]);
   });
 
   it('a restarted application’s initTransactions waits for the marker: CONCURRENT_TRANSACTIONS at 12,118, asked again at 17,116', () => {

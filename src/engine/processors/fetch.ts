@@ -4,16 +4,34 @@
  * consumer default, 30 s) is sent again, to whoever leads by then. When there is nothing to read
  * yet, the caller parks on the partition and fetches again once its readable end moves (see
  * {@link parkOn}) — the simulation's stand-in for polling again every fetch.max.wait.ms.
+ * A leader whose process crashes resets the connection: the fetch on its way fails one network
+ * latency after the crash (NETWORK_EXCEPTION) and is sent again once the client has connected —
+ * to the same broker after `reconnect.backoff.ms` if it still leads (refused while it is down),
+ * or to the new leader (src/engine/connections.ts; AbstractFetch.handleFetchFailure and
+ * prepareFetchRequests, "Skipping fetch for partition … because node … is awaiting reconnect
+ * backoff": https://github.com/apache/kafka/blob/trunk/clients/src/main/java/org/apache/kafka/clients/consumer/internals/AbstractFetch.java).
  * Used by the consumer loop, the Flink source and the Spark Kafka source.
  */
-import type { Actor } from '../world';
+import type { Actor, Timer } from '../world';
 import type { Cluster, FetchResult, Topic } from '../broker/cluster';
+import { errorIndex } from '../broker/cluster';
 import type { Partition } from '../broker/partition';
+import { Links } from '../connections';
+import { K } from '../trace';
 
 /** Kafka consumer `request.timeout.ms` default (ms). */
 export const FETCH_REQUEST_TIMEOUT_MS = 30_000;
 /** Back-off before asking again when the partition has no leader or the leader moved (ms). */
 const NO_LEADER_BACKOFF_MS = 100;
+
+/** Each fetching process's connections to the brokers (one client per process). */
+const linksOf = new WeakMap<Actor, Links>();
+
+function links(owner: Actor): Links {
+  let l = linksOf.get(owner);
+  if (!l) linksOf.set(owner, (l = new Links(owner)));
+  return l;
+}
 
 /**
  * Fetch up to `max` records of `topic`/`partition` from `offset`. `done` runs once, in the
@@ -39,8 +57,19 @@ export function fetchFrom(
     );
     return;
   }
+  const again = (c: number) =>
+    fetchFrom(owner, cluster, topic, partition, offset, max, readCommitted, c, done);
+  const ls = links(owner);
+  // No open connection to the leader: fetch once connected (or once the leader has moved).
+  if (
+    !ls.open(leader) &&
+    !ls.ready(leader, { topic: topic.index, partition, offset }, () => again(cause))
+  )
+    return;
+  const brokerInc = ls.get(leader).inc;
   const inc = owner.incarnation;
   let settled = false;
+  let timer: Timer | null = null;
   const m = w.send(
     owner,
     leader,
@@ -77,8 +106,37 @@ export function fetchFrom(
         );
       });
     },
+    {
+      toInc: brokerInc,
+      // The leader crashed under the fetch: the client sees the reset one latency after the
+      // crash and fetches again (after reconnecting, or from the new leader).
+      onLost: () => {
+        if (!owner.alive || owner.incarnation !== inc) return;
+        const at = ls.resetAt(leader, brokerInc);
+        owner.after(Math.max(0, at - w.now), () => {
+          ls.closed(leader, brokerInc, at);
+          if (settled) return;
+          settled = true;
+          if (timer) w.cancel(timer);
+          const e = w.trace.add(
+            w.now,
+            K['reject'],
+            owner.id,
+            m,
+            -1,
+            topic.index,
+            partition,
+            offset,
+            -1,
+            errorIndex('NETWORK_EXCEPTION'),
+          );
+          w.trace.set(e, { peer: leader.id });
+          again(e);
+        });
+      },
+    },
   );
-  owner.after(FETCH_REQUEST_TIMEOUT_MS, () => {
+  timer = owner.after(FETCH_REQUEST_TIMEOUT_MS, () => {
     if (settled) return;
     settled = true;
     fetchFrom(owner, cluster, topic, partition, offset, max, readCommitted, m, done);

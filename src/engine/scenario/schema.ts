@@ -772,6 +772,13 @@ export const FaultSchema = z.discriminatedUnion(
       /** Downtime before the restart (ms); null = it stays down. */
       restartAfterMs: ms().nullable().default(1_000),
     }),
+    /**
+     * The partition's leader broker process dies (at `at`): a broker crash like `crash` of
+     * `broker-N` — its clients see their connections reset (requests in flight fail with
+     * NETWORK_EXCEPTION one network latency later and are retried; connection attempts are
+     * refused while it is down, src/engine/connections.ts) — and the controller elects a new
+     * leader from the in-sync replicas after `broker.session.timeout.ms`.
+     */
     z.strictObject({
       kind: z.literal('leader-failover'),
       ...faultBase,
