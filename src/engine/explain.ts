@@ -400,7 +400,7 @@ class Ctx {
       const first = input[0]!;
       for (const r of input.slice(1)) {
         if (r.send === first.send) {
-          const why = this.whyRetried(first.append);
+          const why = this.whyRetried(first.append, r.append);
           cites.push(first.append, r.append, ...why.entries);
           steps.push(
             `${why.text} → the producer retried the same batch → with idempotence off (enable.idempotence=false${this.idemNote()}) the broker appended {id} a second time`,
@@ -458,8 +458,11 @@ class Ctx {
     return '';
   }
 
-  /** Why the producer retried the batch appended by `append`: its response was lost or late. */
-  private whyRetried(append: number): { text: string; entries: number[] } {
+  /**
+   * Why the producer retried the batch appended by `append` (and appended again by `again`): its
+   * response was lost or late, or the broker crashed under it.
+   */
+  private whyRetried(append: number, again = -1): { text: string; entries: number[] } {
     // The response leaves with the append as its cause; a fault that hit it sits in between.
     const responses = this.childrenOf(append).flatMap((c) =>
       this.kind(c) === 'fault' ? this.childrenOf(c) : [c],
@@ -511,6 +514,10 @@ class Ctx {
       )
         continue;
       const timedOut = t.cause[r]!;
+      if (timedOut >= 0 && this.kind(timedOut) === 'reject' && t.peer[timedOut]! >= 0) {
+        const reset = this.connectionReset(timedOut, append, again);
+        if (reset) return reset;
+      }
       if (
         timedOut < 0 ||
         this.kind(timedOut) !== 'reject' ||
@@ -538,6 +545,37 @@ class Ctx {
       };
     }
     return { text: 'no acknowledgement of {id} arrived within request.timeout.ms', entries: [] };
+  }
+
+  /**
+   * A producer request failed with NETWORK_EXCEPTION because its broker's process crashed and
+   * closed the connection (`reject`: the client's entry, peer = the broker): in words, with the
+   * fault behind the crash, and — when the retry was appended again (`again`) — why the record
+   * was still there: the broker came back with it in its log, or the new leader had a copy.
+   * Sender.handleProduceResponse (`wasDisconnected()` → NETWORK_EXCEPTION, retried):
+   * https://github.com/apache/kafka/blob/trunk/clients/src/main/java/org/apache/kafka/clients/producer/internals/Sender.java
+   */
+  private connectionReset(
+    reject: number,
+    append: number,
+    again: number,
+  ): { text: string; entries: number[] } | null {
+    const t = this.t;
+    if (ERROR_CODES[t.aux[reject]!] !== 'NETWORK_EXCEPTION') return null;
+    const broker = t.peer[reject]!;
+    const name = t.actors[broker] ?? 'the broker';
+    const crash = this.prevOf('crash', reject, broker);
+    const f = crash >= 0 ? this.rootFault(crash) : -1;
+    const why = crash >= 0 ? crashCause(this.faultOfCrash(crash)) : '';
+    let kept = '';
+    if (again >= 0 && t.actor[again] === t.actor[append])
+      kept = `, and ${name} came back with {id} still in its log`;
+    else if (again >= 0)
+      kept = `, and the new leader ${t.actors[t.actor[again]!]} had a copy of {id}`;
+    return {
+      text: `${name} crashed${why} before it answered: the connection closed and the request of {id} failed with NETWORK_EXCEPTION${kept}`,
+      entries: [reject, ...(crash >= 0 ? [crash] : []), ...(f >= 0 ? [f] : [])],
+    };
   }
 
   /** Why the application called send() for the business event again (entry `send`). */
@@ -1214,10 +1252,15 @@ class Ctx {
         const then = `the application ${s.producer.app.onFailure === 'halt' ? 'stopped' : 'moved on without it (app.onFailure=skip)'}`;
         if (code === 'DELIVERY_TIMEOUT') {
           const reject = this.lastReject(failed);
+          const code = reject >= 0 ? ERROR_CODES[t.aux[reject]!] : undefined;
+          // A connection the broker's crash closed: name the broker, not just the code.
+          const peer = reject >= 0 && code === 'NETWORK_EXCEPTION' ? t.peer[reject]! : -1;
           const kept =
-            reject >= 0
-              ? `while the producer kept retrying ${ERROR_CODES[t.aux[reject]!]}`
-              : 'before the batch was acknowledged';
+            peer >= 0
+              ? `while the producer kept retrying after ${t.actors[peer]} crashed${crashCause(this.faultOfCrash(this.prevOf('crash', reject, peer)))} and closed the connection (NETWORK_EXCEPTION)`
+              : reject >= 0
+                ? `while the producer kept retrying ${code}`
+                : 'before the batch was acknowledged';
           return {
             template: `the send of {id} failed with DELIVERY_TIMEOUT: delivery.timeout.ms (${s.producer['delivery.timeout.ms']} ms) passed ${kept}, and ${then}`,
             entries: reject >= 0 ? [failed, reject] : [failed],

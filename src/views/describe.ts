@@ -119,11 +119,21 @@ export function describeEntry(v: RunView, i: number): string {
       return `${who} appends ${n > 1 ? `${records(n)} from ` : ''}${ev} at ${at(v, i)}`;
     case 'dedupe':
       return `${who} recognises a retried batch of ${ev} and does not append it again`;
-    case 'reject':
+    case 'reject': {
       // A client's own timeout: it refused nothing, it stopped waiting (and sends again).
       if (ERROR_CODES[aux] === 'REQUEST_TIMED_OUT')
         return `${who} gets no answer within request.timeout.ms (REQUEST_TIMED_OUT)`;
+      // A broker process crash seen by its client (src/engine/connections.ts): the reset of an
+      // open connection, or a connection attempt refused while it is down.
+      const broker = c.peer[i]! >= 0 ? (v.actors[c.peer[i]!] ?? '?') : null;
+      if (broker && ERROR_CODES[aux] === 'NETWORK_EXCEPTION')
+        return n >= 0
+          ? `${broker} crashed: ${who}'s connection to it closed and the request of ${ev} failed with NETWORK_EXCEPTION → retried after retry.backoff.ms, once connected again`
+          : `${broker} crashed: ${who}'s connection to it closed and its fetch from ${at(v, i)} failed with NETWORK_EXCEPTION → fetched again once connected (to the new leader if it moved)`;
+      if (broker && ERROR_CODES[aux] === 'CONNECTION_REFUSED')
+        return `${who} cannot connect to ${broker}: connection refused (${broker} is down) → ${n >= 0 ? `the batch of ${ev} waits` : 'the fetch waits'}; next attempt after reconnect.backoff.ms`;
       return `${who} refuses a request (${ERROR_CODES[aux] ?? 'error'})`;
+    }
     case 'hw':
       return `high watermark of ${at(v, i).replace(/@.*/, '')} moves to ${c.offset[i]}`;
     case 'truncate':

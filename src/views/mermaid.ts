@@ -339,6 +339,13 @@ class Reader {
       case 'dedupe':
         return `${recs} already written at offset ${o} · duplicate batch not appended`;
       case 'reject': {
+        // A broker crash seen by its client: the connection reset, or an attempt refused.
+        const code = ERROR_CODES[t.aux[i]!];
+        const peer = t.peer[i]! >= 0 ? t.actors[t.peer[i]!] : undefined;
+        if (peer && code === 'NETWORK_EXCEPTION')
+          return `${peer} crashed → connection closed · ${recs ? `${recs} ` : `fetch${where} `}failed (NETWORK_EXCEPTION), retried`;
+        if (peer && code === 'CONNECTION_REFUSED')
+          return `connection to ${peer} refused (down) · next try after reconnect.backoff.ms`;
         // A commit or transaction request that got no answer in time: named by the request.
         const c = t.cause[i]!;
         const kind = c >= 0 ? t.kindOf(c) : null;
@@ -591,9 +598,15 @@ function messageStep(r: Reader, i: number, lostAtReceiver: Set<number>, time: st
     from: t.actor[i]!,
     to: t.peer[i]!,
     arrow: arrow(type, dead),
-    text: `${time}${r.message(i)}${dead ? ' (receiver down, lost)' : ''}`,
+    text: `${time}${r.message(i)}${dead ? (CONNECTED.has(type) ? ' (receiver down, connection reset)' : ' (receiver down, lost)') : ''}`,
   };
 }
+
+/**
+ * Requests on a client's TCP connection to a broker: one that meets the broker dead is not lost
+ * silently, the crash resets the connection and the client sees it (src/engine/connections.ts).
+ */
+const CONNECTED: ReadonlySet<string> = new Set(['produce', 'fetch']);
 
 /** 'msg' entries whose receiver was dead on arrival (a 'msg-lost' with the 'msg' as cause). */
 function lostAtReceiver(t: Trace, from: number, to: number): Set<number> {

@@ -85,6 +85,9 @@ describe('a produce request in flight when its leader broker crashes (acks=all)'
     expect(entriesOf(off, 'retry').map((i) => t.time[i])).toEqual([1726]);
     expect(entriesOf(off, 'ack').map((i) => `${t.time[i]}@${t.offset[i]}`)).toEqual(['1734@1']);
     expect(totals(off)).toEqual({ rows: 2, sum: 20, duplicates: 1, lost: 0 });
+    expect(off.verdict.explanations[0]!.sentence).toBe(
+      'broker-1 crashed (fault "leader dies") before it answered: the connection closed and the request of e1 failed with NETWORK_EXCEPTION, and broker-1 came back with e1 still in its log → the producer retried the same batch → with idempotence off (enable.idempotence=false) the broker appended e1 a second time → a plain INSERT has no key to collapse the copies',
+    );
 
     const on = run(true, 1000);
     expect(connectionFailures(on)).toEqual(refusedAfter106);
@@ -202,7 +205,7 @@ it('a lost request (a network fault, no reset) still waits for request.timeout.m
   expect(entriesOf(run, 'retry').map((i) => t.time[i])).toEqual([30200]);
 });
 
-it('a broker that never comes back: the batch expires (DELIVERY_TIMEOUT)', () => {
+it('a broker that never comes back: the batch expires (DELIVERY_TIMEOUT), and the explanation names the crash that closed its connection', () => {
   // One replica (broker-1), down for good at 101 ms. e1 leaves at 100 and meets the dead broker
   // at 102; the producer sees the reset at 103 (crash + 2 ms): NETWORK_EXCEPTION, and every
   // reconnection is refused. The batch expires at 100 + delivery.timeout.ms (5,000) = 5,100.
@@ -221,4 +224,7 @@ it('a broker that never comes back: the batch expires (DELIVERY_TIMEOUT)', () =>
     entriesOf(run, 'batch-failed').map((i) => `${t.time[i]}:${ERROR_CODES[t.aux[i]!]}`),
   ).toEqual(['5100:DELIVERY_TIMEOUT']);
   expect(totals(run)).toEqual({ rows: 0, sum: 0, duplicates: 0, lost: 1 });
+  expect(run.verdict.explanations[0]!.sentence).toBe(
+    'the send of e1 failed with DELIVERY_TIMEOUT: delivery.timeout.ms (5000 ms) passed while the producer kept retrying after broker-1 crashed (fault "gone") and closed the connection (NETWORK_EXCEPTION), and the application moved on without it (app.onFailure=skip)',
+  );
 });
