@@ -4,6 +4,7 @@
  * the workspace is still a preset exactly as shipped. The panel only renders what these return.
  */
 import { parseScenario, type Guarantee, type ScenarioInput, type Verdict } from '../engine';
+import { canonicalJson } from './compute';
 import {
   findPreset,
   groupPresets,
@@ -230,15 +231,10 @@ function sameRun(
 
 const variantCanon = new WeakMap<object, string | null>();
 
-/** The parsed scenario as JSON with every object's keys sorted, or null when it does not parse. */
+/** The parsed scenario as canonical JSON (keys sorted), or null when it does not parse. */
 function canonicalRun(s: ScenarioInput): string | null {
   const r = parseScenario(s);
-  if (!r.ok) return null;
-  return JSON.stringify(r.scenario, (_k, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
+  return r.ok ? canonicalJson(r.scenario) : null;
 }
 
 function jsonOf(v: PresetVariant): string {

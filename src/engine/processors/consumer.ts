@@ -30,6 +30,7 @@ import { fetchFrom, parkOn, FETCH_REQUEST_TIMEOUT_MS } from './fetch';
 import type { ErrorCode } from '../trace';
 import type { CrashPoint } from '../scenario/schema';
 import { K } from '../trace';
+import { retryBackoff } from '../client';
 
 const noop = (): void => {};
 
@@ -45,8 +46,7 @@ export const DEFAULT_API_TIMEOUT_MS = 60_000;
  * https://kafka.apache.org/documentation/#consumerconfigs_retry.backoff.ms); Kafka's ±20 % jitter
  * is not drawn.
  */
-export const CONSUMER_RETRY_BACKOFF_MS = 100;
-export const CONSUMER_RETRY_BACKOFF_MAX_MS = 1000;
+const CONSUMER_RETRY_BACKOFF = { retryBackoffMs: 100, retryBackoffMaxMs: 1000 };
 
 /** A record handed to processing. */
 export interface Rec {
@@ -893,10 +893,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
           -1,
           errorIndex('REQUEST_TIMED_OUT'),
         );
-        const backoff = Math.min(
-          CONSUMER_RETRY_BACKOFF_MAX_MS,
-          CONSUMER_RETRY_BACKOFF_MS * 2 ** (n - 1),
-        );
+        const backoff = retryBackoff(CONSUMER_RETRY_BACKOFF, n);
         // The retry would leave after the call's deadline: commitSync throws before that.
         if (w.now + backoff >= deadline) return;
         const r = last;
