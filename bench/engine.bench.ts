@@ -11,6 +11,10 @@
  * vary: read the medians and ratios, not a single run. The baseline runs right before each
  * engine run, so the ratio compares runs made under the same load; the CPU time (user + system,
  * the collector's helper threads included) says how much of the wall time the process had.
+ * The system part is mostly the kernel handing the run fresh pages: a run writes ~300 MB of
+ * typed arrays, and whether the C allocator serves them from memory a previous run freed or
+ * from new pages (minor page faults, printed as MB of fresh pages) varies from run to run — on a
+ * virtual machine a fault can cost several µs, which moves the wall time by a second.
  */
 import { parseScenario, simulate, type ScenarioInput, type Run } from '../src/engine';
 import { baseline } from './baseline';
@@ -86,6 +90,10 @@ interface Figures {
   medianMs: number;
   /** Median CPU time of the engine runs (ms). */
   cpuMs: number;
+  /** Median system part of that CPU time (ms). */
+  sysMs: number;
+  /** Median fresh memory the kernel mapped in during a run (minor page faults × 4 KiB, MB). */
+  faultMB: number;
   /** Median of the baseline runs interleaved with them (ms). */
   baselineMs: number;
   peakHeapMB: number;
@@ -111,6 +119,8 @@ function measure(name: string, input: ScenarioInput): Figures {
   let last: Run | undefined;
   const times: number[] = [];
   const cpu: number[] = [];
+  const sys: number[] = [];
+  const faults: number[] = [];
   const base: number[] = [];
   for (let i = 0; i <= RUNS; i++) {
     const b0 = performance.now();
@@ -121,16 +131,20 @@ function measure(name: string, input: ScenarioInput): Figures {
     // alive by this loop. `npm run bench` runs node with --expose-gc for this.
     last = undefined;
     global.gc?.();
+    const f0 = process.resourceUsage().minorPageFault;
     const c0 = process.cpuUsage();
     const t0 = performance.now();
     last = simulate(parsed.scenario, { onProgress: sample });
     const ms = performance.now() - t0;
     const c = process.cpuUsage(c0);
+    const f = process.resourceUsage().minorPageFault - f0;
     sample();
     // Run 0 warms the JIT up.
     if (i > 0) {
       times.push(ms);
       cpu.push((c.user + c.system) / 1000);
+      sys.push(c.system / 1000);
+      faults.push((f * 4096) / 1e6);
       base.push(bms);
     }
   }
@@ -143,6 +157,8 @@ function measure(name: string, input: ScenarioInput): Figures {
     eventsPerSec: Math.round((N / ms) * 1000),
     medianMs: Math.round(ms),
     cpuMs: Math.round(median(cpu)),
+    sysMs: Math.round(median(sys)),
+    faultMB: Math.round(median(faults)),
     baselineMs: Math.round(baselineMs),
     peakHeapMB: Math.round(peak / 1e6),
     peakBuffersMB: Math.round(peakBuffers / 1e6),
@@ -164,7 +180,7 @@ export function runEngineBench(): Figures[] {
   ];
   for (const f of out) {
     console.log(
-      `${f.name}: ${f.eventsPerSec.toLocaleString('en-US')} events/s (median ${f.medianMs} ms over ${RUNS}, CPU ${f.cpuMs} ms) · peak heap ${f.peakHeapMB} MB + ${f.peakBuffersMB} MB typed arrays · trace ${f.traceBytesPerEvent} B/event · ${f.ratio}× baseline (median ${f.baselineMs} ms) · ${f.check}`,
+      `${f.name}: ${f.eventsPerSec.toLocaleString('en-US')} events/s (median ${f.medianMs} ms over ${RUNS}, CPU ${f.cpuMs} ms, of which system ${f.sysMs} ms; ${f.faultMB} MB of fresh pages) · peak heap ${f.peakHeapMB} MB + ${f.peakBuffersMB} MB typed arrays · trace ${f.traceBytesPerEvent} B/event · ${f.ratio}× baseline (median ${f.baselineMs} ms) · ${f.check}`,
     );
   }
   return out;
