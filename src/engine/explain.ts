@@ -1049,6 +1049,15 @@ class Ctx {
       const k = this.kind(i);
       if (k === 'assign' && t.actors[t.actor[i]!] === who)
         return `it restarted from the last committed offset ${t.offset[i]}`;
+      // Another member read the record again: the crashed one was still down when the group
+      // moved its partition (its session expired), so no restart of its own is in this story.
+      if (
+        k === 'assign' &&
+        t.actor[i] === t.actor[next] &&
+        t.topic[i] === t.topic[next] &&
+        t.partition[i] === t.partition[next]
+      )
+        return this.takeoverText(who, crash, i);
       if (k === 'restore' && t.actors[t.actor[i]!] === 'spark')
         return `on restart the offset log's batch ${t.ckpt[i]} had no commit-log entry, so the query ran batch ${t.ckpt[i]} again with the same batch id and offsets`;
       if (k === 'restore')
@@ -1058,6 +1067,23 @@ class Ctx {
       if (k === 'batch-planned') return `the query re-ran batch ${t.ckpt[i]} with the same offsets`;
     }
     return 'it restarted from its last committed position';
+  }
+
+  /**
+   * A crashed member's partition given to another member of the group: when the crash's session
+   * expired (session.timeout.ms after its last heartbeat, https://kafka.apache.org/documentation/#consumerconfigs_session.timeout.ms),
+   * or at a rebalance. `assign` is the other member's 'assign' entry, caused by the `crash` entry
+   * when the session expiry moved it.
+   */
+  private takeoverText(who: string, crash: number, assign: number): string {
+    const t = this.t;
+    const p = this.run.scenario.processor;
+    const other = t.actors[t.actor[assign]!]!;
+    const why =
+      p.type === 'consumer' && t.cause[assign] === crash
+        ? `${who}'s session expired (session.timeout.ms = ${p['session.timeout.ms']} ms) and the group gave`
+        : 'the group gave';
+    return `${why} partition ${t.partition[assign]} to ${other}, which started from the last committed offset ${t.offset[assign]}`;
   }
 
   /** Whether a commit of the assigned partition happened before entry `assign`. */
@@ -1803,8 +1829,19 @@ class Ctx {
               : `offset ${t.offset[i]} was committed before {id} was processed`
           : `offset ${t.offset[i]} was committed before {id} was processed`;
       void j;
+      const who = t.actors[t.actor[crash]!]!;
+      // Whoever read the partition next: the crashed member after its restart, or another
+      // member the group gave the partition to while it was down.
+      const next = this.ofKind('assign').find(
+        (a) => a > crash && t.topic[a] === topic && t.partition[a] === rec.p,
+      );
+      if (next !== undefined && t.actor[next] !== t.actor[crash])
+        return {
+          template: `${how} → ${who} crashed → ${this.takeoverText(who, crash, next)}, past {id}`,
+          entries: [i, crash, next],
+        };
       return {
-        template: `${how} → ${t.actors[t.actor[crash]!]} crashed → after the restart it resumed from the committed offset, past {id}`,
+        template: `${how} → ${who} crashed → after the restart it resumed from the committed offset, past {id}`,
         entries: [i, crash],
       };
     }
