@@ -10,7 +10,10 @@
  * - only ISR replicas become leader unless `unclean.leader.election.enable`;
  * - an idempotent producer's batch is appended once per (producer id, epoch, sequence) — a retry
  *   of one of the last 5 batches is acknowledged without a second append; a gap in sequence is
- *   OUT_OF_ORDER_SEQUENCE_NUMBER; an older epoch is fenced.
+ *   OUT_OF_ORDER_SEQUENCE_NUMBER, and so is a new epoch that does not start at sequence 0; an
+ *   older epoch is fenced; a producer id the partition holds no state for (its first batch here,
+ *   or every batch of it cut by a leader change) may start at any sequence (KIP-360, Kafka ≥ 2.5;
+ *   see {@link BrokerNode.produce}).
  */
 import { Actor, type World } from '../world';
 import { Partition, REC_COMMIT_MARKER, REC_CONTROL } from './partition';
@@ -99,6 +102,11 @@ export class BrokerNode extends Actor {
    * has the records for acks=all). Not called at all for acks=0. `onCrash` runs, with the 'crash'
    * entry, if this broker process dies while the request waits for the ISR: it is never answered,
    * and the client's connection closes (see src/engine/connections.ts).
+   *
+   * Sequence check of an idempotent batch (Kafka's ProducerAppendInfo.checkSequence): an epoch
+   * below the partition's is INVALID_PRODUCER_EPOCH; the same epoch must continue at the last
+   * retained batch's sequence + 1 (a retained batch again is a duplicate); a newer epoch must
+   * start at 0; a producer id with no state on the partition may start anywhere (KIP-360).
    */
   produce(
     req: ProduceRequest,
@@ -162,9 +170,24 @@ export class BrokerNode extends Actor {
         const last = ps.batches[ps.batches.length - 1];
         const expected = last ? last.lastSeq + 1 : 0;
         if (req.firstSeq !== expected) return reject('OUT_OF_ORDER_SEQUENCE_NUMBER');
-      } else if (req.firstSeq !== 0) {
+      } else if (ps && req.firstSeq !== 0) {
+        // A new (higher) epoch of a producer the partition knows starts at sequence 0.
         return reject('OUT_OF_ORDER_SEQUENCE_NUMBER');
       }
+      // No state for this producer id here (`ps` undefined: its first batch on this partition,
+      // or all its batches were cut by a leader change and the state rebuilt from the log without
+      // them): any first sequence is appended. Kafka ≥ 2.5 (KIP-360) accepts it —
+      // ProducerAppendInfo.checkSequence: "If there is no current producer epoch (possibly because
+      // all producer records have been deleted due to retention or the DeleteRecords API) accept
+      // writes with any sequence number", and a new epoch's non-zero sequence is refused only
+      // when the entry has an epoch (!= NO_PRODUCER_EPOCH). Before 2.5 the broker answered
+      // UNKNOWN_PRODUCER_ID (KAFKA-6003). Not modelled: transactions v2 (Kafka 4.x, KIP-890)
+      // refuses a non-zero first sequence with no state (KAFKA-18202), and Kafka 4.5 does for a
+      // partition whose log never held a record (KAFKA-15591).
+      // https://github.com/apache/kafka/blob/01c02fa1eb23d41cd2c8b17e285eae5bdd9d8f72/core/src/main/scala/kafka/log/ProducerStateManager.scala
+      // (the same rule in today's storage/.../log/ProducerAppendInfo.java),
+      // https://github.com/apache/kafka/pull/19902 ("For Transactions V1 with empty state: ANY
+      // sequence number is allowed"), https://github.com/apache/kafka/pull/23234
     }
     const base = p.leo;
     const e = t.add(

@@ -122,14 +122,21 @@ describe('a sequence gap from an idempotent producer (OUT_OF_ORDER_SEQUENCE_NUMB
 });
 
 /**
- * A real gap: the next batch in line is refused OUT_OF_ORDER_SEQUENCE_NUMBER because the records
- * before it are gone from the log (an unclean election). Resending the same sequence can never
+ * A real gap: the next batch in line is refused OUT_OF_ORDER_SEQUENCE_NUMBER because records
+ * before it are gone from the log (an unclean election) while the new leader still holds state
+ * for the producer id (an earlier batch of it survived). Resending the same sequence can never
  * succeed. Kafka's TransactionManager.canRetry / handleFailedBatch
  * (https://github.com/apache/kafka/blob/trunk/clients/src/main/java/org/apache/kafka/clients/producer/internals/TransactionManager.java):
  * an idempotent producer retries it after bumping its epoch and numbering its batches from 0
  * (KIP-360); for a transactional one OutOfOrderSequenceException is not retriable and becomes an
  * abortable error: the transaction aborts, and the abort bumps the epoch.
  * https://kafka.apache.org/42/javadoc/org/apache/kafka/common/errors/OutOfOrderSequenceException.html
+ *
+ * When every batch of the producer was cut, the new leader has no state for its producer id and
+ * accepts any first sequence: there is no refusal at all (ProducerAppendInfo.checkSequence, Kafka
+ * ≥ 2.5: "If there is no current producer epoch … accept writes with any sequence number";
+ * https://github.com/apache/kafka/pull/19902: "For Transactions V1 with empty state: ANY sequence
+ * number is allowed").
  *
  * e1..e3 (12.0, 12.1, 12.2 s) are acknowledged by broker-1 alone (min.insync.replicas=1, broker-2
  * and broker-3 down since 0.5 s); broker-1 dies at 20 s, broker-2 comes back at 30.5 s and is
@@ -173,24 +180,30 @@ describe('a sequence gap the producer cannot fill (OUT_OF_ORDER_SEQUENCE_NUMBER 
     return Array.from({ length: p.leo }, (_, o) => [p.epoch.get(o), p.seq.get(o)]);
   };
 
-  it('idempotent: e4 is refused once, the epoch is bumped, and e4 and e5 are written at 40,106 ms as (epoch 1, seq 0, 1)', () => {
-    // e4 (epoch 0, seq 3) reaches broker-2 at 40,002 ms and is refused; the answer is back at
-    // 40,004, the producer bumps its epoch and numbers e4 from 0, and resends it after
-    // retry.backoff.ms: 40,104. e5 (send at 40,100, seq 1 of epoch 1) waits behind it and goes
-    // in the same drain. Both appended at 40,106 (offsets 0, 1), acknowledged at 40,108.
-    // Before: e4 was resent with seq 3 until delivery.timeout.ms (120 s) and dropped.
+  it('idempotent, the new leader with no state for the producer id: e4 (epoch 0, seq 3) is appended at 40,002 ms as it is — no refusal, no epoch bump', () => {
+    // broker-2 never had e1..e3, so after the election it holds no state for the producer id:
+    // e4 (epoch 0, seq 3) reaches it at 40,002 ms and is appended at offset 0 as it is,
+    // acknowledged at 40,004; e5 (seq 4) is appended at 40,102 (offset 1), acknowledged at
+    // 40,104. Kafka ≥ 2.5 (KIP-360): with no producer state, any first sequence is accepted
+    // (ProducerAppendInfo.checkSequence; https://github.com/apache/kafka/pull/19902).
+    // Before: e4 was refused OUT_OF_ORDER_SEQUENCE_NUMBER, the producer bumped its epoch and
+    // resent it as (epoch 1, seq 0) at 40,104.
     const run = unclean();
-    expect(at(run, 'reject', 'OUT_OF_ORDER_SEQUENCE_NUMBER')).toEqual([['e4', 40_002]]);
-    expect(at(run, 'retry')).toEqual([['e4', 40_104]]);
+    expect(at(run, 'reject', 'OUT_OF_ORDER_SEQUENCE_NUMBER')).toEqual([]);
+    expect(at(run, 'retry')).toEqual([]);
+    expect(at(run, 'append').slice(3)).toEqual([
+      ['e4', 40_002],
+      ['e5', 40_102],
+    ]);
     expect(at(run, 'ack').slice(3)).toEqual([
-      ['e4', 40_108],
-      ['e5', 40_108],
+      ['e4', 40_004],
+      ['e5', 40_104],
     ]);
     expect(at(run, 'batch-failed')).toEqual([]);
     expect(log(run)).toEqual(['e4', 'e5']);
     expect(seqs(run)).toEqual([
-      [1, 0],
-      [1, 1],
+      [0, 3],
+      [0, 4],
     ]);
     // e1..e3 were cut from the log by the election; e4 and e5 are there: 40 + 50.
     expect(totals(run)).toEqual({ rows: 2, sum: 90, duplicates: 0, lost: 3 });
@@ -217,12 +230,45 @@ describe('a sequence gap the producer cannot fill (OUT_OF_ORDER_SEQUENCE_NUMBER 
     expect(totals(run)).toEqual({ rows: 3, sum: 100, duplicates: 0, lost: 2 });
   });
 
-  it('transactional: e4 fails at once, the transaction aborts and bumps the epoch, and e4 is sent again in the next one', () => {
-    // e4's batch is refused at 40,002 and fails at 40,004 (no retry): abortable. EndTxn (abort)
-    // round trip 40,004 → 40,008, then InitProducerId with the current epoch: the coordinator
-    // bumps it (40,010), the producer has epoch 1 at 40,012 and sends e4 again in a new
-    // transaction (seq 0): appended at 40,014. e5 (send at 40,100) is appended at 40,102.
+  it('transactional, the new leader with no state for the producer id: e4 is appended in its transaction at 40,002 ms and committed — no abort', () => {
+    // As above: no state on broker-2, e4 (epoch 0, seq 3, transaction 4) appended at offset 0 at
+    // 40,002, acknowledged at 40,004, committed (marker at offset 1, 40,006); e5 (seq 4,
+    // transaction 5) at offset 2 at 40,102, marker at offset 3 (40,106). No epoch bump.
     const run = unclean({ 'transactional.id': 'app-tx' });
+    expect(at(run, 'reject', 'OUT_OF_ORDER_SEQUENCE_NUMBER')).toEqual([]);
+    expect(at(run, 'batch-failed')).toEqual([]);
+    expect(at(run, 'append').filter(([id]) => id === 'e4' || id === 'e5')).toEqual([
+      ['e4', 40_002],
+      ['e5', 40_102],
+    ]);
+    expect(entriesOf(run, 'fenced').filter((i) => run.trace.time[i]! > 40_000)).toEqual([]);
+    expect(entriesOf(run, 'marker').map((i) => [run.trace.offset[i], run.trace.time[i]])).toEqual([
+      [1, 12_006],
+      [3, 12_106],
+      [5, 12_206],
+      [1, 40_006],
+      [3, 40_106],
+    ]);
+    const p = run.state.input.partitions[0]!;
+    const data = Array.from({ length: p.leo }, (_, o) => o).filter((o) => p.event.get(o) >= 0);
+    expect(data.map((o) => [idOf(run, p.event.get(o)), p.epoch.get(o), p.seq.get(o)])).toEqual([
+      ['e4', 0, 3],
+      ['e5', 0, 4],
+    ]);
+    expect(totals(run)).toEqual({ rows: 2, sum: 90, duplicates: 0, lost: 3 });
+  });
+
+  it('transactional, the new leader holding e1: e4 fails at once, the transaction aborts and bumps the epoch, and e4 is sent again in the next one', () => {
+    // The timeline of the idempotent case above with e1 on broker-2 (its state expects seq 1).
+    // e4's batch (seq 3) is refused at 40,002 and fails at 40,004 (no retry): abortable. EndTxn
+    // (abort) round trip 40,004 → 40,008, then InitProducerId with the current epoch: the
+    // coordinator bumps it (40,010), the producer has epoch 1 at 40,012 and sends e4 again in a
+    // new transaction (seq 0): appended at 40,014 (offset 2, after e1 and its marker). e5 (send
+    // at 40,100) is appended at 40,102 (offset 4).
+    const moved = ev.map((e) =>
+      e.id === 'e2' ? { ...e, at: 22_000 } : e.id === 'e3' ? { ...e, at: 22_100 } : e,
+    );
+    const run = unclean({ 'transactional.id': 'app-tx' }, moved, 25_000, 12_050);
     expect(at(run, 'reject', 'OUT_OF_ORDER_SEQUENCE_NUMBER')).toEqual([['e4', 40_002]]);
     expect(at(run, 'batch-failed', 'OUT_OF_ORDER_SEQUENCE_NUMBER')).toEqual([['e4', 40_004]]);
     expect(at(run, 'retry')).toEqual([]);
@@ -238,9 +284,10 @@ describe('a sequence gap the producer cannot fill (OUT_OF_ORDER_SEQUENCE_NUMBER 
     const p = run.state.input.partitions[0]!;
     const data = Array.from({ length: p.leo }, (_, o) => o).filter((o) => p.event.get(o) >= 0);
     expect(data.map((o) => [idOf(run, p.event.get(o)), p.epoch.get(o), p.seq.get(o)])).toEqual([
+      ['e1', 0, 0],
       ['e4', 1, 0],
       ['e5', 1, 1],
     ]);
-    expect(totals(run)).toEqual({ rows: 2, sum: 90, duplicates: 0, lost: 3 });
+    expect(totals(run)).toEqual({ rows: 3, sum: 100, duplicates: 0, lost: 2 });
   });
 });
