@@ -53,6 +53,16 @@ const RETRIABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
 ]);
 
 /**
+ * The Java client's backoff before it asks again when the first AddPartitionsToTxn of a
+ * transaction was refused with CONCURRENT_TRANSACTIONS (ms): retry.backoff.ms, lowered to this
+ * ("the previous transaction is still completing and we don't want to wait too long before trying
+ * to start the new one" — TransactionManager.ADD_PARTITIONS_RETRY_BACKOFF_MS,
+ * AddPartitionsToTxnHandler.maybeOverrideRetryBackoffMs).
+ * https://github.com/apache/kafka/blob/trunk/clients/src/main/java/org/apache/kafka/clients/producer/internals/TransactionManager.java
+ */
+export const ADD_PARTITIONS_RETRY_BACKOFF_MS = 20;
+
+/**
  * The wait before a batch's next attempt, after `attempts` failed ones (ms). Kafka ≥ 3.7
  * (KIP-580): `retry.backoff.ms`, doubled for each further failed attempt, up to
  * `retry.backoff.max.ms` — or that maximum from the start when `retry.backoff.ms` is larger.
@@ -145,6 +155,8 @@ export class ProducerClient {
   private flushWaiters: (() => void)[] = [];
   /** Whether a record of the current transaction failed (the transaction must abort). */
   txnError: ErrorCode | null = null;
+  /** Who waits for the coordinator to begin the current transaction ({@link whenTxnBegun}). */
+  private beginWaiters: ((cause: number) => void)[] = [];
 
   constructor(
     private readonly owner: Actor,
@@ -310,6 +322,10 @@ export class ProducerClient {
   /** Send every ready batch the in-flight limit allows, each partition in order. */
   drain(): void {
     if (!this.ready || !this.owner.alive || this.fatalError) return;
+    // A transaction the coordinator has not begun yet (its AddPartitionsToTxn refused with
+    // CONCURRENT_TRANSACTIONS): its batches wait in the accumulator, as RecordAccumulator's drain
+    // skips a partition that !transactionManager.isSendToPartitionAllowed(tp).
+    if (this.txn?.state === 'Empty') return;
     const w = this.world;
     const max = this.cfg.maxInFlight;
     for (let p = 0; p < this.queues.length; p++) {
@@ -745,16 +761,105 @@ export class ProducerClient {
     return true;
   }
 
-  /** The coordinator's record of the current transaction, registering it on first use. */
-  private ensureTxn(cause: number): TxnRecord | null {
+  /**
+   * The coordinator's record of the current transaction, registering it on first use: the first
+   * record sent in it (AddPartitionsToTxn, `api`) or its offsets (AddOffsetsToTxn). The
+   * coordinator accepting it at once, its round trip is not modelled. While the transactional
+   * id's previous transaction is still completing (PrepareCommit / PrepareAbort: a marker waits
+   * for a partition leader) it refuses with CONCURRENT_TRANSACTIONS — EndTxn was answered as soon
+   * as the decision was logged, the markers come after (TransactionCoordinator.endTransaction:
+   * "we can respond to the client immediately and continue to write the txn markers";
+   * handleAddPartitionsToTransaction: PrepareCommit | PrepareAbort → CONCURRENT_TRANSACTIONS,
+   * https://github.com/apache/kafka/blob/trunk/core/src/main/scala/kafka/coordinator/transaction/TransactionCoordinator.scala).
+   * Then the transaction is numbered but 'Empty', its records wait in the accumulator, and the
+   * request goes to the coordinator and again once that transaction has completed
+   * ({@link beginAfterCompletion}).
+   */
+  private ensureTxn(cause: number, api: number = TXN_API.AddPartitionsToTxn): TxnRecord | null {
     if (this.txn) return this.txn;
     const coord = this.cluster.coordinator;
-    if (!coord.isCurrent(this.cfg.transactionalId!, this.epoch)) {
+    const tid = this.cfg.transactionalId!;
+    if (!coord.isCurrent(tid, this.epoch)) {
       this.fatal('PRODUCER_FENCED', cause);
       return null;
     }
-    this.txn = coord.beginTxn(this.cfg.transactionalId!, this.cfg.transactionTimeoutMs, cause);
+    if (this.cluster.completing(tid)) {
+      const rec = this.cluster.newTxn(tid, this.pid, this.epoch);
+      rec.state = 'Empty';
+      this.txn = rec;
+      this.beginAfterCompletion(rec, api, cause);
+      return rec;
+    }
+    this.txn = coord.beginTxn(tid, this.cfg.transactionTimeoutMs, cause);
     return this.txn;
+  }
+
+  /**
+   * AddPartitionsToTxn / AddOffsetsToTxn (`api`) for transaction `rec`, refused with
+   * CONCURRENT_TRANSACTIONS while the previous transaction completes and sent again after it has
+   * ({@link txnTrip}): after 20 ms for AddPartitionsToTxn (the Java client's
+   * ADD_PARTITIONS_RETRY_BACKOFF_MS for a transaction's first one), retry.backoff.ms for
+   * AddOffsetsToTxn (AddOffsetsToTxnHandler re-enqueues it as is). Accepted, the coordinator
+   * begins `rec` (Ongoing; its transaction.timeout.ms runs from then) and the held batches go.
+   * Refused with PRODUCER_FENCED when a newer instance has bumped the epoch since. Abandoned when
+   * the application ends the transaction first (its records expired meanwhile).
+   */
+  private beginAfterCompletion(rec: TxnRecord, api: number, cause: number): void {
+    const w = this.world;
+    const coord = this.cluster.coordinator;
+    const tid = this.cfg.transactionalId!;
+    const epoch = this.epoch;
+    this.txnTrip<ErrorCode>(
+      api,
+      rec.no,
+      cause,
+      (e) => {
+        if (!coord.isCurrent(tid, epoch)) {
+          const code: ErrorCode = 'PRODUCER_FENCED';
+          const r = w.trace.add(
+            w.now,
+            K['reject'],
+            coord.id,
+            e,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            errorIndex(code),
+          );
+          w.trace.set(r, { txn: rec.no });
+          return { result: code, cause: r };
+        }
+        if (this.cluster.completing(tid))
+          return { result: 'NONE', cause: coord.concurrent(e).entry, retry: true };
+        coord.beginTxn(tid, this.cfg.transactionTimeoutMs, e, rec);
+        return { result: 'NONE', cause: e };
+      },
+      (code, e2) => {
+        const waiters = this.beginWaiters;
+        this.beginWaiters = [];
+        if (code !== 'NONE') this.fatal('PRODUCER_FENCED', e2);
+        else this.drain();
+        for (const f of waiters) f(e2);
+      },
+      {
+        retryBackoffMs:
+          api === TXN_API.AddPartitionsToTxn
+            ? Math.min(this.cfg.retryBackoffMs, ADD_PARTITIONS_RETRY_BACKOFF_MS)
+            : this.cfg.retryBackoffMs,
+        stale: () => this.txn !== rec,
+      },
+    );
+  }
+
+  /**
+   * Run `fn` once the coordinator has begun the current transaction (at once if it has), with
+   * the entry that began it.
+   */
+  private whenTxnBegun(cause: number, fn: (cause: number) => void): void {
+    if (this.txn?.state === 'Empty') this.beginWaiters.push(fn);
+    else fn(cause);
   }
 
   /** Whether the coordinator aborted this producer's transaction on timeout (its epoch bumped since). */
@@ -847,7 +952,8 @@ export class ProducerClient {
    * answer follows from; `answer` runs at the producer, in this incarnation, with the first answer
    * that arrives — unless it is a retriable refusal (`retry`: CONCURRENT_TRANSACTIONS, the
    * transactional id's last transaction still completing), which the client re-enqueues: the
-   * request goes again `retry.backoff.ms` after that transaction has completed. A request unanswered after `request.timeout.ms` has its connection closed — an
+   * request goes again `retry.backoff.ms` (`opts.retryBackoffMs`) after that transaction has
+   * completed. A request unanswered after `request.timeout.ms` has its connection closed — an
    * answer still on its way is never read — and is sent again after `retry.backoff.ms`, as the
    * client's TransactionManager re-enqueues a transactional request whose connection dropped
    * ("Disconnected from … Will retry") for as long as it takes. The application's blocking call
@@ -860,6 +966,9 @@ export class ProducerClient {
    * https://kafka.apache.org/documentation/#producerapi; TransactionManager.TxnRequestHandler:
    * https://github.com/apache/kafka/blob/trunk/clients/src/main/java/org/apache/kafka/clients/producer/internals/TransactionManager.java
    * @param txn - the transaction number the messages carry (-1: none).
+   * @param opts - `retryBackoffMs`: the wait after a CONCURRENT_TRANSACTIONS refusal's
+   * transaction has completed (default retry.backoff.ms); `stale`: checked before each attempt,
+   * true ends the trip unanswered.
    */
   private txnTrip<R>(
     api: number,
@@ -867,13 +976,20 @@ export class ProducerClient {
     cause: number,
     ask: (arrival: number) => { result: R; cause: number; retry?: boolean },
     answer: (result: R, cause: number) => void,
+    opts: { retryBackoffMs?: number; stale?: () => boolean } = {},
   ): void {
     const w = this.world;
     const coord = this.cluster.coordinator;
     const inc = this.owner.incarnation;
     const carry = txn >= 0 ? { txn, count: api } : { count: api };
+    const backoff = opts.retryBackoffMs ?? this.cfg.retryBackoffMs;
     let over = false;
     const attempt = (c: number) => {
+      // The request is no longer wanted (the application moved on): not sent again.
+      if (opts.stale?.()) {
+        over = true;
+        return;
+      }
       let closed = false;
       let timer: Timer | null = null;
       const m = w.send(this.owner, coord, 'txn-request', c, carry, (e) => {
@@ -889,13 +1005,13 @@ export class ProducerClient {
             if (timer) w.cancel(timer);
             if (r.retry) {
               closed = true;
-              // The client asks again every retry.backoff.ms until the transaction has
-              // completed; the model asks once, retry.backoff.ms after it has — the same
-              // outcome, without a refusal in the trace every 100 ms while a partition is
-              // offline.
+              // The client asks again every backoff (retry.backoff.ms; 20 ms for a first
+              // AddPartitionsToTxn) until the transaction has completed; the model asks once,
+              // one backoff after it has — the same outcome (up to one backoff of timing),
+              // without a refusal in the trace every backoff while a partition is offline.
               this.cluster.whenCompleted(this.cfg.transactionalId!, () => {
                 if (over || this.owner.incarnation !== inc) return;
-                this.owner.after(this.cfg.retryBackoffMs, () => {
+                this.owner.after(backoff, () => {
                   if (!over) attempt(e2);
                 });
               });
@@ -947,8 +1063,16 @@ export class ProducerClient {
   ): void {
     const w = this.world;
     const coord = this.cluster.coordinator;
-    const txn = this.inTransaction ? this.ensureTxn(cause) : null;
+    const txn = this.inTransaction ? this.ensureTxn(cause, TXN_API.AddOffsetsToTxn) : null;
     if (!txn) return done(false, cause);
+    // AddOffsetsToTxn refused while the previous transaction completes: TxnOffsetCommit follows
+    // once the coordinator has begun this one.
+    if (txn.state === 'Empty')
+      return this.whenTxnBegun(cause, (c) =>
+        this.fatalError
+          ? done(false, c)
+          : this.sendOffsetsToTransaction(groupId, stillMember, offsets, c, done),
+      );
     this.txnTrip(
       TXN_API.TxnOffsetCommit,
       txn.no,
@@ -1014,8 +1138,12 @@ export class ProducerClient {
       const ended = (c: number) =>
         bump ? this.bumpEpoch(c, (c2) => done(false, c2)) : done(doCommit, c);
       const txn = this.txn;
-      if (!txn) {
-        // Nothing was sent in it: the coordinator never heard of it; ending it is local.
+      if (!txn || txn.state === 'Empty') {
+        // Nothing was sent in it, or the coordinator never began it (its records expired while
+        // AddPartitionsToTxn was refused): the coordinator never heard of it; ending it is local,
+        // and its pending AddPartitionsToTxn is not sent again.
+        this.txn = null;
+        this.beginWaiters = [];
         this.inTransaction = false;
         ended(cause);
         return;

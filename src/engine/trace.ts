@@ -170,9 +170,18 @@ export type MessageType = (typeof MESSAGE_TYPES)[number];
 /**
  * The transaction-coordinator API a 'txn-request' / 'txn-response' message is about (its
  * `count` field): InitProducerId (also initTransactions), TxnOffsetCommit (sendOffsetsToTransaction)
- * and EndTxn (commitTransaction / abortTransaction, and Flink's recovery commits).
+ * and EndTxn (commitTransaction / abortTransaction, and Flink's recovery commits); and
+ * AddPartitionsToTxn / AddOffsetsToTxn, which appear only while the transactional id's previous
+ * transaction is still completing (refused with CONCURRENT_TRANSACTIONS, asked again) — when the
+ * coordinator accepts them at once their round trip is not modelled.
  */
-export const TXN_API = { InitProducerId: 0, TxnOffsetCommit: 1, EndTxn: 2 } as const;
+export const TXN_API = {
+  InitProducerId: 0,
+  TxnOffsetCommit: 1,
+  EndTxn: 2,
+  AddPartitionsToTxn: 3,
+  AddOffsetsToTxn: 4,
+} as const;
 
 /**
  * Error codes. Most are the systems' own names: Kafka protocol errors (REQUEST_TIMED_OUT,

@@ -334,7 +334,13 @@ export interface TxnRecord {
   transactionalId: string;
   pid: number;
   epoch: number;
-  state: 'Ongoing' | 'PrepareCommit' | 'PrepareAbort' | 'CompleteCommit' | 'CompleteAbort';
+  /**
+   * 'Empty': numbered by its producer, not begun at the coordinator yet — its AddPartitionsToTxn /
+   * AddOffsetsToTxn was refused with CONCURRENT_TRANSACTIONS while the transactional id's previous
+   * transaction completes ({@link Coordinator.beginTxn}); its records wait in the producer.
+   */
+  state:
+    'Empty' | 'Ongoing' | 'PrepareCommit' | 'PrepareAbort' | 'CompleteCommit' | 'CompleteAbort';
   partitions: Set<Partition>;
   /** Offsets sent with sendOffsetsToTransaction: group → topic → partition → offset. */
   offsets: { group: string; topic: number; partition: number; offset: number }[];
@@ -992,10 +998,22 @@ export class Coordinator extends Actor {
     return st !== undefined && st.epoch === epoch;
   }
 
-  /** Begin a transaction for the current instance; arms the `transaction.timeout.ms` abort. */
-  beginTxn(transactionalId: string, timeoutMs: number, cause: number): TxnRecord {
+  /**
+   * Begin a transaction for the current instance (its first AddPartitionsToTxn / AddOffsetsToTxn
+   * accepted): Ongoing from now; arms the `transaction.timeout.ms` abort. `numbered` is a
+   * transaction its producer numbered while the coordinator refused to begin it ('Empty'); by
+   * default a new one.
+   */
+  beginTxn(
+    transactionalId: string,
+    timeoutMs: number,
+    cause: number,
+    numbered?: TxnRecord,
+  ): TxnRecord {
     const st = this.producers.get(transactionalId)!;
-    const rec = this.cluster.newTxn(transactionalId, st.pid, st.epoch);
+    const rec = numbered ?? this.cluster.newTxn(transactionalId, st.pid, st.epoch);
+    rec.state = 'Ongoing';
+    rec.startedAt = this.world.now;
     st.current = rec;
     const w = this.world;
     const e = w.trace.add(w.now, K['txn'], this.id, cause, -1, -1, -1, -1, -1, 0);

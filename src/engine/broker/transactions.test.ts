@@ -508,15 +508,22 @@ describe('a transaction marker due while its partition has no live leader waits 
   // marker cannot be written: the coordinator keeps it queued and the transaction PrepareAbort,
   // and writes it when broker-1, back at 17,016, is elected again — at offset 11, the log's end —
   // then marks transaction 2 CompleteAbort. The application re-sends e6..e10 in transaction 3
-  // (offsets 12..16, marker 17) and e11..e15 in transaction 4 (18..22, marker 23). The producer's
-  // connection to broker-1 was reset by the crash: at 17,020 it connects again first (a round
-  // trip, open at 17,024; src/engine/connections.ts), so transaction 3's records are appended at
-  // 17,026 and acknowledged at 17,028, its EndTxn lands at 17,030 (marker 17); transaction 4's
-  // marker follows 8 ms later, at 17,038 (4 ms later than before the connection was modelled).
+  // (offsets 12..16, marker 17) and e11..e15 in transaction 4 (18..22, marker 23).
+  // Transaction 3 cannot begin while transaction 2 is PrepareAbort: its AddPartitionsToTxn
+  // (sent at 12,020, when the EndTxn answer is back) is refused with CONCURRENT_TRANSACTIONS at
+  // 12,022 (TransactionCoordinator.handleAddPartitionsToTransaction), and its records wait in the
+  // producer. Asked again 20 ms after transaction 2 completes (the Java client's
+  // ADD_PARTITIONS_RETRY_BACKOFF_MS): 17,036, accepted at 17,038 (Ongoing), answer back at 17,040.
+  // The producer's connection to broker-1 was reset by the crash: it connects again first (a
+  // round trip, open at 17,044; src/engine/connections.ts), so transaction 3's records are
+  // appended at 17,046 and acknowledged at 17,048, its EndTxn lands at 17,050 (marker 17);
+  // transaction 4 begins at 17,052 and its marker follows at 17,058.
   // Kafka: TransactionMarkerChannelManager keeps a marker for a partition without a leader
   // queued, and TransactionMarkerRequestCompletionHandler re-enqueues one refused with
   // NOT_LEADER_OR_FOLLOWER; the transaction completes once every marker is written.
   // Before: the marker was dropped, transaction 2 marked complete, and the LSO stayed at 6: 5 rows.
+  // Before the AddPartitionsToTxn refusal was modelled, transaction 3 began at 12,020 and its
+  // records were appended at 17,026 (marker 17 at 17,030, marker 23 at 17,038).
   const marker5 = (
     broker: Record<string, unknown> = {},
     restartAfterMs = 5000,
@@ -573,12 +580,29 @@ describe('a transaction marker due while its partition has no live leader waits 
     // e6..e10's aborted copies stay in the log: 20 records of 15 events.
     expect(totals(run, 'log:events')).toEqual({ rows: 20, sum: 1600, duplicates: 5, lost: 0 });
     expect(states(run, 2)).toEqual(['Ongoing@12012', 'PrepareAbort@12018', 'CompleteAbort@17016']);
+    expect(states(run, 3)).toEqual([
+      'Ongoing@17038',
+      'PrepareCommit@17050',
+      'CompleteCommit@17050',
+    ]);
     expect(markers(run)).toEqual([
       '1:commit@5/12010',
       '2:abort@11/17016',
-      '3:commit@17/17030',
-      '4:commit@23/17038',
+      '3:commit@17/17050',
+      '4:commit@23/17058',
     ]);
+    const t = run.trace;
+    expect(
+      entriesOf(run, 'reject')
+        .filter((i) => ERROR_CODES[t.aux[i]!] === 'CONCURRENT_TRANSACTIONS')
+        .map((i) => t.time[i]),
+    ).toEqual([12022]);
+    // Transaction 3's records (e6..e10 again) reach the log only after transaction 2's marker.
+    expect(
+      entriesOf(run, 'append')
+        .filter((i) => t.txn[i] === 3)
+        .map((i) => `${t.offset[i]}@${t.time[i]}`),
+    ).toEqual(['12@17046', '13@17046', '14@17046', '15@17046', '16@17046']);
     const p = run.state.input.partitions[0]!;
     expect([p.leo, p.hw, p.lso]).toEqual([24, 24, 24]);
   });
@@ -586,34 +610,37 @@ describe('a transaction marker due while its partition has no live leader waits 
   it('broker-1 back (14,016) before the controller noticed it was gone (9 s): it leads again, and the marker waits for it all the same', () => {
     // broker.session.timeout.ms 9,000: no election; the dead broker stays the partition's leader
     // on paper, and a marker is not written to a dead process. It is written when broker-1
-    // restarts. Transaction 3's records (12,020) are not sent into the void: the producer saw its
-    // connection reset at 12,018 (the crash + one 2 ms latency), so they wait in its accumulator
-    // while its connection attempts are refused — at 12,072, 12,176, 12,380, 12,784 and 13,588,
-    // each a round trip (4 ms) after an attempt made reconnect.backoff.ms after the last failure:
-    // 50 (from 12,018), 100, 200, 400, 800 ms — and the next, at 14,588 (1,000 ms:
-    // reconnect.backoff.max.ms), finds broker-1 back: open at 14,592, appended at 14,594
-    // (offsets 12..16), acknowledged at 14,596. Before: they were lost at the dead broker and
-    // sent again after request.timeout.ms (42,020).
-    // https://kafka.apache.org/documentation/#producerconfigs_reconnect.backoff.ms
+    // restarts (14,016). Transaction 3's records (12,020) wait in the producer's accumulator:
+    // its AddPartitionsToTxn is refused with CONCURRENT_TRANSACTIONS at 12,022 while transaction
+    // 2 is PrepareAbort, and accepted when asked again 20 ms after transaction 2 completes
+    // (14,036 → 14,038); the answer is back at 14,040. The producer saw its connection reset at
+    // 12,018 (the crash + one 2 ms latency) and has not tried it since: it connects (open at
+    // 14,044), and the records are appended at 14,046 (offsets 12..16), acknowledged at 14,048,
+    // committed at 14,050 (marker 17). No connection attempt is refused: none is made while
+    // broker-1 is down. Before the AddPartitionsToTxn refusal was modelled, the records were sent
+    // at once, waited while connection attempts were refused (12,072 … 13,588, see
+    // src/engine/connections.ts) and were appended at 14,594.
     const run = marker5({ 'broker.session.timeout.ms': 9000 }, 2000);
     expect(totals(run)).toEqual({ rows: 15, sum: 1200, duplicates: 0, lost: 0 });
     expect(states(run, 2)).toEqual(['Ongoing@12012', 'PrepareAbort@12018', 'CompleteAbort@14016']);
+    expect(states(run, 3)[0]).toBe('Ongoing@14038');
     expect(markers(run).slice(0, 3)).toEqual([
       '1:commit@5/12010',
       '2:abort@11/14016',
-      '3:commit@17/14598',
+      '3:commit@17/14050',
     ]);
     const t = run.trace;
-    expect(
+    const rejected = (code: string) =>
       entriesOf(run, 'reject')
-        .filter((i) => ERROR_CODES[t.aux[i]!] === 'CONNECTION_REFUSED')
-        .map((i) => t.time[i]),
-    ).toEqual([12072, 12176, 12380, 12784, 13588]);
+        .filter((i) => ERROR_CODES[t.aux[i]!] === code)
+        .map((i) => t.time[i]);
+    expect(rejected('CONCURRENT_TRANSACTIONS')).toEqual([12022]);
+    expect(rejected('CONNECTION_REFUSED')).toEqual([]);
     expect(
       entriesOf(run, 'append')
         .filter((i) => t.offset[i] === 12)
         .map((i) => t.time[i]),
-    ).toEqual([14594]);
+    ).toEqual([14046]);
   });
 
   it('a restarted application’s initTransactions waits for the marker: CONCURRENT_TRANSACTIONS at 12,118, asked again at 17,116', () => {
@@ -654,5 +681,169 @@ describe('a transaction marker due while its partition has no live leader waits 
     expect(e.sentence).toBe(
       'e6 is in transaction 2: transaction 2 was aborted at 12018 ms, but its abort marker is not written: partition 0 has had no leader since 12017 ms, and the coordinator writes it only to a live leader (the transaction stays PrepareAbort until then) → read_committed readers stop at the last stable offset, so the consumer has not seen it (nor anything after it)',
     );
+  });
+});
+
+/**
+ * The next transaction waits for the previous one's markers. EndTxn is answered as soon as the
+ * decision (PrepareCommit / PrepareAbort) is in the transaction log — "we can respond to the client
+ * immediately and continue to write the txn markers" — and until every marker is written the
+ * coordinator refuses the next transaction's AddPartitionsToTxn (and AddOffsetsToTxn) with
+ * CONCURRENT_TRANSACTIONS: TransactionCoordinator.handleAddPartitionsToTransaction,
+ * "txnMetadata.state == PrepareCommit || txnMetadata.state == PrepareAbort →
+ * CONCURRENT_TRANSACTIONS"
+ * (https://github.com/apache/kafka/blob/trunk/core/src/main/scala/kafka/coordinator/transaction/TransactionCoordinator.scala).
+ * The producer keeps the new transaction's batches in its accumulator
+ * (RecordAccumulator: !transactionManager.isSendToPartitionAllowed(tp)) and asks again after
+ * ADD_PARTITIONS_RETRY_BACKOFF_MS = 20 ms, its backoff for a transaction's first AddPartitionsToTxn
+ * refused so
+ * (https://github.com/apache/kafka/blob/trunk/clients/src/main/java/org/apache/kafka/clients/producer/internals/TransactionManager.java).
+ * The model asks once, and again 20 ms after the previous transaction has completed.
+ * Latency 2 ms each way; broker.session.timeout.ms 1; replication.factor 1.
+ */
+describe('the next transaction waits for the previous one’s markers (CONCURRENT_TRANSACTIONS)', () => {
+  const states = (run: ReturnType<typeof runScenario>, no: number) =>
+    entriesOf(run, 'txn')
+      .filter((i) => run.trace.txn[i] === no)
+      .map((i) => `${TXN_STATES[run.trace.aux[i]!]}@${run.trace.time[i]}`);
+  const concurrent = (run: ReturnType<typeof runScenario>) =>
+    entriesOf(run, 'reject')
+      .filter((i) => ERROR_CODES[run.trace.aux[i]!] === 'CONCURRENT_TRANSACTIONS')
+      .map((i) => run.trace.time[i]);
+  /** Appends of transaction `no`, as topic:partition/offset@time. */
+  const appends = (run: ReturnType<typeof runScenario>, no: number) =>
+    entriesOf(run, 'append')
+      .filter((i) => run.trace.txn[i] === no)
+      .map(
+        (i) =>
+          `${run.trace.topic[i]}:${run.trace.partition[i]}/${run.trace.offset[i]}@${run.trace.time[i]}`,
+      );
+
+  it('a transaction over two partitions, one leaderless at its commit: the next one writes nothing — not even to the healthy partition — until that marker is written', () => {
+    // Two partitions, partition 0 on broker-1 (key "a"), partition 1 on broker-2 (key "d");
+    // transactions of 2 events, transaction.timeout.ms 3,000. By hand: transaction 1 = e1 (p0),
+    // e2 (p1) from 12,000: appended at 12,002 (offset 0 of each), acknowledged at 12,004, EndTxn
+    // (commit) sent. broker-2 crashes at 12,005. The EndTxn lands at 12,006: PrepareCommit, the
+    // p0 marker is written (offset 1), the p1 marker waits for a leader; the answer is back at
+    // 12,008 and the application begins transaction 2 = e3 (p0), e4 (p1). Its AddPartitionsToTxn
+    // is refused at 12,010. broker-2 is back at 17,005 and elected: the p1 marker (offset 1),
+    // transaction 1 CompleteCommit. AddPartitionsToTxn again at 17,025, accepted at 17,027
+    // (transaction 2 Ongoing, its timeout running from here), answer at 17,029: e3 is appended to
+    // p0 at 17,031 (offset 2); e4 waits for the producer to reconnect to broker-2 (a round trip,
+    // 17,029 → 17,033) and is appended to p1 at 17,035 (offset 2), acknowledged at 17,037;
+    // EndTxn lands at 17,039: markers at offset 3 of both. 4 records of 4 events, each once.
+    // Before: transaction 2 began at 12,008 and e3 was appended to p0 at 12,010 while transaction
+    // 1 was still PrepareCommit; the coordinator aborted transaction 2 on timeout at 15,008, and
+    // e3/e4 were written again in transaction 3 — an aborted copy of e3 in p0 (5 records).
+    const run = runScenario({
+      workload: {
+        topic: 'events',
+        events: [
+          { id: 'e1', amount: 10, at: 12_000, key: 'a' },
+          { id: 'e2', amount: 20, at: 12_000, key: 'd' },
+          { id: 'e3', amount: 30, at: 12_001, key: 'a' },
+          { id: 'e4', amount: 40, at: 12_001, key: 'd' },
+        ],
+      },
+      producer: {
+        'transactional.id': 't-1',
+        'linger.ms': 0,
+        'transaction.timeout.ms': 3000,
+        app: { eventsPerTransaction: 2 },
+      },
+      broker: {
+        partitions: 2,
+        'replication.factor': 1,
+        'min.insync.replicas': 1,
+        'broker.session.timeout.ms': 1,
+      },
+      processor: {
+        type: 'consumer',
+        'enable.auto.commit': false,
+        'auto.offset.reset': 'earliest',
+        'isolation.level': 'read_committed',
+        startAtMs: 60_000,
+      },
+      sink: { type: 'table', name: 't' },
+      faults: [{ kind: 'crash', target: 'broker-2', at: 12_005, restartAfterMs: 5000 }],
+    });
+    expect(states(run, 1)).toEqual([
+      'Ongoing@12000',
+      'PrepareCommit@12006',
+      'CompleteCommit@17005',
+    ]);
+    expect(states(run, 2)).toEqual([
+      'Ongoing@17027',
+      'PrepareCommit@17039',
+      'CompleteCommit@17039',
+    ]);
+    expect(concurrent(run)).toEqual([12010]);
+    expect(appends(run, 2)).toEqual(['0:0/2@17031', '0:1/2@17035']);
+    expect(
+      entriesOf(run, 'marker').map(
+        (i) =>
+          `${run.trace.txn[i]}:p${run.trace.partition[i]}/${run.trace.offset[i]}@${run.trace.time[i]}`,
+      ),
+    ).toEqual(['1:p0/1@12006', '1:p1/1@17005', '2:p0/3@17039', '2:p1/3@17039']);
+    expect(
+      entriesOf(run, 'txn').some((i) => run.trace.aux[i] === TXN_STATES.indexOf('PrepareAbort')),
+    ).toBe(false);
+    expect(totals(run, 'log:events')).toEqual({ rows: 4, sum: 100, duplicates: 0, lost: 0 });
+    expect(totals(run)).toEqual({ rows: 4, sum: 100, duplicates: 0, lost: 0 });
+  });
+
+  it('a copier (sendOffsetsToTransaction): its offsets are committed in transaction order, so a restart does not copy e2 again', () => {
+    // Input 'in': one partition (broker-1). Output 'out': three partitions, out-0 on broker-1,
+    // out-2 on broker-3; e1 (key "b") goes to out-2, e2 (key "f") to out-0. By hand: the copier's
+    // initTransactions 1,000 → 1,002; e1 polled at 1,010, transaction 1 begins at 1,011, e1's
+    // copy appended to out-2 at 1,013 (offset 0), TxnOffsetCommit (in-0 → 1) 1,011 → 1,013,
+    // acknowledged at 1,015, EndTxn sent. broker-3 crashes at 1,016; the EndTxn lands at 1,017:
+    // PrepareCommit, the out-2 marker waits for a leader. e2 (2,000) is polled at 2,011:
+    // transaction 2's AddPartitionsToTxn (2,012) is refused at 2,014, so its copy and its
+    // sendOffsetsToTransaction wait. broker-3 is back at 6,016: out-2 marker (offset 1),
+    // transaction 1 CompleteCommit, in-0 → 1 stored. AddPartitionsToTxn again at 6,036, accepted
+    // at 6,038: e2's copy appended to out-0 at 6,042 (offset 0), TxnOffsetCommit (in-0 → 2)
+    // 6,040 → 6,042, EndTxn lands at 6,046: out-0 marker (offset 1), CompleteCommit, in-0 → 2
+    // stored. The copier crashes at 7,000 and starts again at 7,100 from offset 2: nothing to
+    // copy. The read_committed reader has e1 and e2 once.
+    // Before: transaction 2 began at 2,012 and completed at 2,018 (in-0 → 2) while transaction 1
+    // was PrepareCommit; transaction 1's completion at 6,016 then stored in-0 → 1 over it, and the
+    // restarted copier copied e2 again: 3 rows, e2 twice.
+    const run = runScenario({
+      workload: {
+        topic: 'in',
+        events: [
+          { id: 'e1', amount: 10, at: 10, key: 'b' },
+          { id: 'e2', amount: 20, at: 2000, key: 'f' },
+        ],
+      },
+      broker: {
+        partitions: 1,
+        'replication.factor': 1,
+        'min.insync.replicas': 1,
+        'broker.session.timeout.ms': 1,
+      },
+      processor: {
+        type: 'consumer',
+        'enable.auto.commit': false,
+        commit: 'with-transaction',
+        'isolation.level': 'read_committed',
+        'auto.offset.reset': 'earliest',
+        startAtMs: 1000,
+      },
+      sink: { type: 'kafka', topic: 'out', partitions: 3, 'transactional.id': 'copier-0' },
+      readers: [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
+      faults: [
+        { kind: 'crash', target: 'broker-3', at: 1016, restartAfterMs: 5000 },
+        { kind: 'crash', target: 'consumer-0', at: 7000, restartAfterMs: 100 },
+      ],
+    });
+    expect(states(run, 1)).toEqual(['Ongoing@1011', 'PrepareCommit@1017', 'CompleteCommit@6016']);
+    expect(states(run, 2)).toEqual(['Ongoing@6038', 'PrepareCommit@6046', 'CompleteCommit@6046']);
+    expect(concurrent(run)).toEqual([2014]);
+    expect(appends(run, 1)).toEqual(['1:2/0@1013']);
+    expect(appends(run, 2)).toEqual(['1:0/0@6042']);
+    expect(run.state.cluster.coordinator.committed('group-1', 0, 0)).toBe(2);
+    expect(totals(run, 'reader:rc')).toEqual({ rows: 2, sum: 30, duplicates: 0, lost: 0 });
   });
 });
