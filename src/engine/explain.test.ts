@@ -47,6 +47,43 @@ describe('explanations name the cause the run had', () => {
     );
   });
 
+  it('a retried copy read again after a crash: the crash is named, not "processed twice (by consumer-0 and consumer-0)"', () => {
+    // e1..e10 at 100..1,000 ms, one in flight at a time. e3's acknowledgement is lost: the
+    // consumer reads e3 at offset 2 (316 ms) and commits; after request.timeout.ms (30 s) the
+    // producer retries and, idempotence off, the broker appends a second e3 at offset 3. The
+    // crash armed at 400 ms strikes at the consumer's next commit point: after it processed
+    // offset 3 (30,416 ms), before committing it. Restarted 1 s later from the committed offset
+    // 3, it reads that copy again, then e4..e10. e3 has 3 rows (offset 2 once, offset 3 twice):
+    // 12 rows, sum 550 + 2 × 30 = 610.
+    const run = runScenario({
+      claim: 'exactly-once',
+      workload: { topic: 'events', generate: { count: 10, startAtMs: 100, intervalMs: 100 } },
+      producer: {
+        retries: 2147483647,
+        'max.in.flight.requests.per.connection': 1,
+        'request.timeout.ms': 30000,
+        'enable.idempotence': false,
+      },
+      processor: { type: 'consumer', 'enable.auto.commit': false, 'auto.offset.reset': 'earliest' },
+      sink: { type: 'table', name: 'events' },
+      faults: [
+        { id: 'lost ack', kind: 'drop-response', link: 'produce', match: { event: 'e3' } },
+        {
+          kind: 'crash',
+          target: 'consumer-0',
+          point: 'before-commit',
+          restartAfterMs: 1000,
+          at: 400,
+        },
+      ],
+    });
+    expect(anomalies(run)).toEqual(['e3:3']);
+    expect(point(run).totals).toMatchObject({ rows: 12, duplicates: 2, observedSum: 610 });
+    expect(sentence(run)).toBe(
+      'the acknowledgement of e3 was lost (fault "lost ack") → the producer retried the same batch → with idempotence off (enable.idempotence=false) the broker appended e3 a second time; consumer-0 crashed after processing e3 and before its offset was committed → it restarted from the last committed offset 3 → e3 was processed again → a plain INSERT has no key to collapse the copies',
+    );
+  });
+
   it('a request lost on a connection with others in flight: the timeout closes it and fails them too', () => {
     // e1..e4 at 0..3 ms, one request each (linger.ms 0), five in flight, idempotence off. e1's
     // request is lost; the answers to e2..e4 queue behind it (one connection answers in order).

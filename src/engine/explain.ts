@@ -685,16 +685,24 @@ class Ctx {
   /** Explain why a record was processed again between two processing attempts. */
   private replayStory(processes: number[]): { text: string; entries: number[] } {
     const t = this.t;
-    const a = processes[0]!;
     // The same record read again, not the next copy of the event: with two copies in the log
-    // (a producer retry) the second attempt is that other record's first, which no replay made.
-    const again = processes.find(
-      (i) =>
-        i > a &&
-        t.offset[i] === t.offset[a] &&
-        t.partition[i] === t.partition[a] &&
-        t.topic[i] === t.topic[a],
-    );
+    // (a producer retry) the second attempt is that other record's first, which no replay made —
+    // and the copy read again may be the second one (a crash after the retry's copy was read).
+    let a = processes[0]!;
+    let again: number | undefined;
+    for (const x of processes) {
+      again = processes.find(
+        (i) =>
+          i > x &&
+          t.offset[i] === t.offset[x] &&
+          t.partition[i] === t.partition[x] &&
+          t.topic[i] === t.topic[x],
+      );
+      if (again !== undefined) {
+        a = x;
+        break;
+      }
+    }
     const b = again ?? processes[1]!;
     const actorA = t.actor[a]!;
     // A consumer that had left its group at its poll timeout earlier in the same batch (before
