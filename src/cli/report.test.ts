@@ -104,11 +104,30 @@ describe('a run cut off at stopAtMs', () => {
     expect([r.cutOff, r.cutOffBy]).toEqual([true, 'trace-limit']);
     const text = textReport(run);
     expect(text).toContain(
-      'its trace reached the limit of 5,000 entries with work still pending — the scenario keeps the run busy without settling',
+      'with work still pending: its trace reached the limit of 5,000 entries after every event was sent: the scenario keeps the run busy without settling',
     );
     // Each poll holds all three events, processed and never committed: as many rows as 5,000
     // entries hold (710 for 3 events).
     expect(r.totals).toMatchObject({ sinkRows: 710, duplicates: 707, lost: 0 });
+  });
+
+  it('a workload too big for the trace says how far it got and about how many events fit', () => {
+    // 1,000 events 10 ms apart (0 .. 9,990 ms), each sent alone (further apart than linger.ms):
+    // with a limit of 2,000 entries the run stops at 1,338 ms, when e1..e134 (at 0..1,330 ms)
+    // had been sent. 2,000 / 134 ≈ 15 entries per event; 2,000 / 15 × 0.9 = 120 fit.
+    const parsed = parseScenario({
+      version: 1,
+      name: 'too big',
+      workload: { generate: { count: 1000, intervalMs: 10 } },
+      processor: { type: 'consumer' },
+      sink: { type: 'table' },
+    });
+    if (!parsed.ok) throw new Error('invalid');
+    const run = simulate(parsed.scenario, { maxTraceEntries: 2000 });
+    expect([run.cutOffBy, run.endTime]).toEqual(['trace-limit', 1338]);
+    expect(textReport(run)).toContain(
+      'cut off at 1338 ms with work still pending: its trace reached the limit of 2,000 entries when 134 of the 1,000 events had been sent — about 15 entries per event with these settings, so about 120 events fit; events not yet sent or still on their way count as lost',
+    );
   });
 
   it('events a crash loop never reached are explained by the loop, not by the stop alone', () => {

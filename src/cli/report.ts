@@ -8,6 +8,7 @@ import {
   describeFault,
   whyNeverFires,
   traceHash,
+  traceLimitWords,
   type Run,
   type Trace,
   fateOf,
@@ -192,7 +193,7 @@ export function textReport(run: Run, preset?: string, hash: TraceHasher = traceH
   );
   if (r.cutOffBy === 'trace-limit')
     lines.push(
-      `cut off at ${r.endTimeMs} ms: its trace reached the limit of ${run.trace.count[run.trace.length - 1]!.toLocaleString('en-US')} entries with work still pending — the scenario keeps the run busy without settling (a crash after every record, restarted at once?); events still on their way count as lost`,
+      `cut off at ${r.endTimeMs} ms with work still pending: ${traceLimitWords(run)}; events not yet sent or still on their way count as lost`,
     );
   else if (r.cutOff)
     lines.push(

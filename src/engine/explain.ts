@@ -25,6 +25,7 @@ import {
 import { REC_CONTROL } from './broker/partition';
 import { effectiveIdempotence, normalizeAcks } from './scenario/validate';
 import { describeFault } from './faultWords';
+import { traceLimitWords } from './cutoff';
 import { DEFAULT_API_TIMEOUT_MS } from './processors/consumer';
 import { FETCH_REQUEST_TIMEOUT_MS } from './processors/fetch';
 
@@ -301,7 +302,7 @@ class Ctx {
   /** Why the run was cut off, in words (for a parenthesis). */
   private cutOffWhy(): string {
     return this.run.cutOffBy === 'trace-limit'
-      ? `its trace reached the limit of ${this.t.count[this.t.length - 1]!.toLocaleString('en-US')} entries`
+      ? traceLimitWords(this.run, true)
       : 'stopAtMs, or the default: the last event or fault + 1 h';
   }
 

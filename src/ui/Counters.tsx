@@ -152,9 +152,8 @@ function Verdict({ view }: { view: RunView }) {
         <div className="caption" data-testid={testIds.verdictCutOff}>
           <strong>Cut off at {formatMs(view.endTime)}</strong>{' '}
           {view.cutOffBy === 'trace-limit'
-            ? '(its trace reached the size limit: the scenario keeps the run busy without settling)'
-            : '(stopAtMs, or the default: the last event or fault + 1 h)'}{' '}
-          with work still pending: events on their way count as lost.
+            ? `with work still pending: ${view.cutOffWords}. Events not yet sent or still on their way count as lost.`
+            : '(stopAtMs, or the default: the last event or fault + 1 h) with work still pending: events not yet sent or still on their way count as lost.'}
         </div>
       )}
     </div>

@@ -18,7 +18,7 @@ import type {
   Totals,
   TraceColumns,
 } from '../engine';
-import { preexistingRows, TRACE_COLUMNS, TXN_REASON_TIMEOUT } from '../engine';
+import { preexistingRows, TRACE_COLUMNS, traceLimitWords, TXN_REASON_TIMEOUT } from '../engine';
 import { roleOf } from './actors';
 import { CK, K, TX } from './kinds';
 import { FloatList, IntList, StepsBuilder, buildCsr, type Csr, type Steps } from './steps';
@@ -253,6 +253,8 @@ export interface RunView {
   cutOff: boolean;
   /** Why it was cut off (see the engine's `Run.cutOffBy`). */
   cutOffBy: 'stop' | 'trace-limit' | null;
+  /** At the trace limit: how far the workload got and how many events fit (the engine's `traceLimitWords`). */
+  cutOffWords: string;
   events: EventsView;
   logs: PartitionLogView[];
   /** Global record-version id of each log's first version (version g of log l = logBase[l] + v). */
@@ -338,6 +340,7 @@ export function toRunView(run: Run): RunView {
     endTime: run.endTime,
     cutOff: run.cutOff,
     cutOffBy: run.cutOffBy,
+    cutOffWords: traceLimitWords(run),
     events,
     logs,
     ...logIdentityIndex(logs, events),
