@@ -70,7 +70,7 @@ describe('runSequenceDiagram', () => {
     const r = simulate(p.scenario);
     const lines = runSequenceDiagram(r).trimEnd().split('\n');
     const title =
-      /^ {2}title Flink restore, plain JDBC sink — from (\d+) ms \(the first fault is at 5159 ms\)$/.exec(
+      /^ {2}title Flink restore, plain JDBC sink — from (\d+) ms, shortly before the fault at 5159 ms$/.exec(
         lines[1]!,
       );
     expect(title).not.toBeNull();
@@ -86,6 +86,33 @@ describe('runSequenceDiagram', () => {
     const fromStart = runSequenceDiagram(r, { fromMs: 0 });
     expect(fromStart).toContain('title Flink restore, plain JDBC sink between 0 ms and');
     expect(fromStart).not.toContain('✗ crash');
+  });
+
+  it('names the fault it starts before, not "the first fault", when an earlier fault is drawn too', () => {
+    // 100 events 100 ms apart; the leader of partition 0 fails at 3,000 ms and consumer-0
+    // crashes at 7,300 ms. The first 200 steps end before the crash, so the window moves to
+    // shortly before it — and still holds the failover at 3,000 ms, the run's first fault.
+    const p = parseScenario({
+      version: 1,
+      name: 'two faults',
+      seed: 7,
+      workload: { topic: 'orders', generate: { count: 100, intervalMs: 100 } },
+      producer: { acks: 1, 'enable.idempotence': false },
+      processor: { type: 'consumer', 'enable.auto.commit': true, 'auto.commit.interval.ms': 5000 },
+      sink: { type: 'table', name: 'orders' },
+      faults: [
+        { id: 'oom', kind: 'crash', target: 'consumer-0', at: 7300 },
+        { id: 'broker dies', kind: 'leader-failover', at: 3000 },
+      ],
+    });
+    if (!p.ok) throw new Error('invalid');
+    const lines = runSequenceDiagram(simulate(p.scenario)).split('\n');
+    const title =
+      /^ {2}title two faults — from (\d+) ms, shortly before the fault at 7300 ms$/.exec(lines[1]!);
+    expect(title).not.toBeNull();
+    expect(Number(title![1])).toBeLessThan(3000);
+    expect(lines).toContainEqual(expect.stringContaining('a failure of the leader of partition 0'));
+    expect(lines).toContainEqual(expect.stringContaining('a crash of consumer-0'));
   });
 
   it("says a Spark query's restart in Spark's words: its offsets log, not a checkpoint", () => {

@@ -763,7 +763,8 @@ export function runSequenceDiagram(run: Run, opts: RunDiagramOptions = {}): stri
       for (let i = from; i < start; i++) if (drawn(i)) skippedBefore++;
       steps = collect(start).steps;
       window = `, from ${t.time[start]!} ms`;
-      title += ` — from ${t.time[start]!} ms (the first fault is at ${t.time[fault]!} ms)`;
+      // Not "the first fault": an earlier one may be among the first steps (and in this window).
+      title += ` — from ${t.time[start]!} ms, shortly before the fault at ${t.time[fault]!} ms`;
     }
   }
   const shown = steps.steps();
