@@ -1785,8 +1785,9 @@ class Ctx {
       const who = this.actorName(i);
       // Its last crash before that start, if any.
       const crash = this.prevOf('crash', i, t.actor[i]!);
+      // No per-record offset in the words: the records skipped by one start share one story.
       return {
-        template: `{id} was already in the log (offset ${rec.o}) when ${who} ${
+        template: `{id} was already in the log when ${who} ${
           crash >= 0 ? 'restarted after its crash and ' : ''
         }took partition ${rec.p} with no committed offset → auto.offset.reset=latest started it at offset ${t.offset[i]}, after {id}`,
         entries: [i, rec.append, crash],

@@ -250,8 +250,10 @@ describe('auto.offset.reset=latest with no committed offset (Kafka consumer conf
     const run = consumer({ 'auto.offset.reset': 'latest' }, {}, []);
     expect(totals(run)).toEqual({ rows: 0, sum: 0, duplicates: 0, lost: 10 });
     expect(run.verdict.explanations[0]!.sentence).toBe(
-      'e1 was already in the log (offset 0) when consumer-0 took partition 0 with no committed offset → auto.offset.reset=latest started it at offset 10, after e1',
+      'e1 was already in the log when consumer-0 took partition 0 with no committed offset → auto.offset.reset=latest started it at offset 10, after e1',
     );
+    // One story for the ten records that one start skipped (no per-record offset in the words).
+    expect(run.verdict.explanations.map((x) => x.events.length)).toEqual([10]);
   });
 
   // One transaction of e1..e10 (10, 20, …, 100), sent at 1,000..1,009 ms with linger.ms 0: e1..e5
