@@ -479,6 +479,55 @@ test.describe('keyboard: Space plays and pauses wherever it means nothing else',
     await expect(play).toHaveAttribute('aria-pressed', 'true');
   });
 
+  test('a fault menu closed (Escape, a fault chosen): Space on its button plays, not opens it again; tabbed to, Space opens it', async ({
+    dash,
+  }) => {
+    const { page } = dash;
+    const kb = page.keyboard;
+    const play = dash.byId(testIds.play);
+    const menu = dash.byId(testIds.faultMenu);
+    await dash.settled();
+    const head = dash.component('consumer-0').locator('.component-head').first();
+    // Tabbed to (focus coming from elsewhere): the button keeps Space, which opens its menu.
+    await dash.component('producer').locator('.component-head').first().focus();
+    for (let i = 0; i < 10 && !(await head.evaluate((el) => el === document.activeElement)); i++)
+      await kb.press('Tab');
+    await expect(head).toBeFocused();
+    await kb.press(' ');
+    await expect(menu).toBeVisible();
+    await expect(play).toHaveAttribute('aria-pressed', 'false');
+    // Escape: the menu closes, the focus is back on the button; Space now plays, then pauses.
+    await kb.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(head).toBeFocused();
+    await kb.press(' ');
+    await expect(play).toHaveAttribute('aria-pressed', 'true');
+    await expect(menu).toHaveCount(0);
+    await kb.press(' ');
+    await expect(play).toHaveAttribute('aria-pressed', 'false');
+    await expect(menu).toHaveCount(0);
+    // Enter on it still opens the menu; choosing a fault closes it, and Space plays again.
+    await kb.press('Enter');
+    await expect(menu).toBeVisible();
+    await kb.press('Enter');
+    await dash.settled();
+    await expect(menu).toHaveCount(0);
+    await expect(head).toBeFocused();
+    await kb.press(' ');
+    await expect(play).toHaveAttribute('aria-pressed', 'true');
+    await expect(menu).toHaveCount(0);
+    await kb.press(' ');
+    await expect(play).toHaveAttribute('aria-pressed', 'false');
+    // Tab away and back (Shift+Tab): reached anew, the button's Space opens the menu again.
+    await kb.press('Tab');
+    await kb.press('Shift+Tab');
+    await expect(head).toBeFocused();
+    await kb.press(' ');
+    await expect(menu).toBeVisible();
+    await expect(play).toHaveAttribute('aria-pressed', 'false');
+    expect(dash.errors).toEqual([]);
+  });
+
   test('arrows step one engine event from the page; a text field keeps Space', async ({ dash }) => {
     const { page } = dash;
     await dash.settled();

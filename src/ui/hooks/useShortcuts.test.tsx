@@ -48,6 +48,9 @@ describe('which element keeps a key', () => {
     expect(ownsSpace(el('<div role="slider" tabindex="0"></div>'))).toBe(false);
     expect(ownsSpace(el('<div tabindex="0"></div>'))).toBe(false);
     expect(ownsSpace(document.body)).toBe(false);
+    // A menu's button the focus came back to when its menu closed gives Space to the page.
+    expect(ownsSpace(el('<button data-space="page">x</button>'))).toBe(false);
+    expect(ownsSpace(el('<button data-space="other">x</button>'))).toBe(true);
   });
 
   it('arrows: fields, selects, sliders, radios, menus and tabs keep them; buttons and checkboxes do not', () => {
@@ -98,6 +101,17 @@ describe('useShortcuts', () => {
     const inDialog = el('<dialog open><p tabindex="0">x</p></dialog>').querySelector('p')!;
     fireEvent.keyDown(inDialog, { key: ' ' });
     expect(a.togglePlay).not.toHaveBeenCalled();
+  });
+
+  it('Space on a button marked data-space="page" toggles play and keeps the browser from clicking it', () => {
+    const a = fakeLab();
+    const b = el('<button data-space="page">x</button>');
+    let clicks = 0;
+    b.addEventListener('click', () => clicks++);
+    const notPrevented = fireEvent.keyDown(b, { key: ' ' });
+    expect(notPrevented).toBe(false);
+    expect(a.togglePlay).toHaveBeenCalledTimes(1);
+    expect(clicks).toBe(0);
   });
 
   it('arrows step one engine event from the page and from a button, not from a slider', () => {

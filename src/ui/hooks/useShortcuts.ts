@@ -27,6 +27,14 @@ const ARROW_ROLES = new Set([
   'spinbutton',
 ]);
 
+/**
+ * The `data-space` value by which a focused button gives Space back to play/pause. A menu's
+ * button that the focus returns to when its menu closes carries it until the focus leaves:
+ * otherwise the Space meant for play/pause clicks that button and opens the menu again. A button
+ * the user tabbed to carries no mark, so Space (and Enter) open its menu as on any button.
+ */
+export const SPACE_TO_PAGE = 'page';
+
 /** Input types that are not text: they type nothing and have no undo of their own. */
 const NON_TEXT_INPUTS = new Set([
   'range',
@@ -52,9 +60,14 @@ export function editsText(el: EventTarget | null): boolean {
  * with a button-like role) is activated by it — the browser clicks it on key up, so toggling
  * play here as well would do two things at once. A slider (the timeline, the speed) does nothing
  * with Space: there it plays, as everywhere else.
+ *
+ * An element marked `data-space="page"` leaves Space to the page: a menu's button that got the
+ * focus back because its menu closed (see {@link SPACE_TO_PAGE}). The shortcut's
+ * `preventDefault` on key down then also keeps the browser from clicking it on key up.
  */
 export function ownsSpace(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
+  if (target.dataset.space === SPACE_TO_PAGE) return false;
   if (editsText(target)) return true;
   const tag = target.tagName;
   if (tag === 'INPUT') {

@@ -4,6 +4,7 @@ import { useActions, useLab, useLabInstance } from '../../store/LabContext';
 import { faultMenu, type ComponentId } from '../../views/faultActions';
 import type { Life } from '../../views/at';
 import { testIds } from '../testIds';
+import { SPACE_TO_PAGE } from '../hooks/useShortcuts';
 
 const selectMenu = (s: LabState) => s.menu;
 const selectView = (s: LabState) => s.view;
@@ -39,6 +40,16 @@ export function ComponentBox({
   const a = useActions();
   const open = useLab(selectMenu) === id;
   const head = useRef<HTMLButtonElement>(null);
+  // The menu closed (Escape, an item chosen, Tab, or a click on this button): the focus comes
+  // back to this button, which keeps it, but Space there plays and pauses as the page promises —
+  // without the mark the browser would click the button and open the menu again. Enter still
+  // opens it, and so does Space once the focus has left and come back (a Tab to it).
+  const focusHead = () => {
+    const el = head.current;
+    if (!el) return;
+    el.dataset.space = SPACE_TO_PAGE;
+    el.focus();
+  };
   return (
     <div
       className={`component ${className}`}
@@ -52,7 +63,11 @@ export function ComponentBox({
         className="component-head"
         aria-haspopup="menu"
         aria-expanded={open}
-        onClick={() => a.openMenu(open ? null : id)}
+        onClick={() => {
+          a.openMenu(open ? null : id);
+          if (open) focusHead();
+        }}
+        onBlur={(e) => delete e.currentTarget.dataset.space}
       >
         <span>{title}</span>
         {life && <span className={`life ${life}`}>{LIFE[life]}</span>}
@@ -60,7 +75,7 @@ export function ComponentBox({
           ⚡
         </span>
       </button>
-      {open && <FaultMenu id={id} onClose={() => head.current?.focus()} />}
+      {open && <FaultMenu id={id} onClose={focusHead} />}
       {children}
     </div>
   );

@@ -1,0 +1,93 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Lab } from '../../store/labStore';
+import { App } from '../App';
+import { testIds } from '../testIds';
+import { presetLab } from '../testLab';
+
+beforeAll(() => {
+  // jsdom has no canvas; the token layer copes with a null context.
+  HTMLCanvasElement.prototype.getContext = (() =>
+    null) as typeof HTMLCanvasElement.prototype.getContext;
+});
+
+async function mount(): Promise<Lab> {
+  const lab = presetLab('at-least-once');
+  render(<App lab={lab} />);
+  await act(() => lab.actions.settled());
+  return lab;
+}
+
+function head(component: string): HTMLButtonElement {
+  const box = screen
+    .getAllByTestId(testIds.component)
+    .find((el) => el.getAttribute('data-component') === component)!;
+  return box.querySelector<HTMLButtonElement>('.component-head')!;
+}
+
+const menus = () => screen.queryAllByTestId(testIds.faultMenu);
+const playing = (lab: Lab) => lab.app.getState().playing;
+
+describe('fault menu: once closed, Space on its button plays and pauses', () => {
+  afterEach(cleanup);
+
+  it('after Escape the focus is back on the button, and Space there toggles play (twice: on, off)', async () => {
+    const lab = await mount();
+    const h = head('consumer-0');
+    act(() => h.click());
+    expect(menus()).toHaveLength(1);
+    const item = menus()[0]!.querySelector<HTMLElement>('[role="menuitem"]')!;
+    expect(document.activeElement).toBe(item);
+    fireEvent.keyDown(item, { key: 'Escape' });
+    expect(menus()).toHaveLength(0);
+    expect(document.activeElement).toBe(h);
+    expect(h.dataset.space).toBe('page');
+    // The page's shortcut takes Space and prevents the default (the browser's click on key up).
+    const notPrevented = fireEvent.keyDown(h, { key: ' ' });
+    expect(notPrevented).toBe(false);
+    expect(playing(lab)).toBe(true);
+    fireEvent.keyDown(h, { key: ' ' });
+    expect(playing(lab)).toBe(false);
+    expect(menus()).toHaveLength(0);
+  });
+
+  it('after a fault is chosen, and after a second click on the button, Space plays as well', async () => {
+    const lab = await mount();
+    const h = head('consumer-0');
+    act(() => h.click());
+    act(() => menus()[0]!.querySelector<HTMLElement>('[role="menuitem"]')!.click());
+    await act(() => lab.actions.settled());
+    expect(menus()).toHaveLength(0);
+    expect(document.activeElement).toBe(h);
+    fireEvent.keyDown(h, { key: ' ' });
+    expect(playing(lab)).toBe(true);
+    act(() => lab.actions.pause());
+
+    const sink = head('sink');
+    act(() => sink.click());
+    act(() => sink.click());
+    expect(menus()).toHaveLength(0);
+    expect(document.activeElement).toBe(sink);
+    fireEvent.keyDown(sink, { key: ' ' });
+    expect(playing(lab)).toBe(true);
+  });
+
+  it('a button reached anew (the focus left and came back) keeps Space: it opens the menu', async () => {
+    const lab = await mount();
+    const h = head('consumer-0');
+    act(() => h.click());
+    fireEvent.keyDown(menus()[0]!.querySelector<HTMLElement>('[role="menuitem"]')!, {
+      key: 'Escape',
+    });
+    expect(h.dataset.space).toBe('page');
+    // Tab away and back: the mark goes with the focus.
+    act(() => h.blur());
+    expect(h.dataset.space).toBeUndefined();
+    act(() => h.focus());
+    const notPrevented = fireEvent.keyDown(h, { key: ' ' });
+    expect(notPrevented).toBe(true);
+    expect(playing(lab)).toBe(false);
+    // A button that never had a menu open has no mark either.
+    expect(head('sink').dataset.space).toBeUndefined();
+  });
+});
