@@ -300,3 +300,34 @@ test('an embed whose link cannot be opened says why and plays nothing, not the d
   await expect(page.getByTestId(testIds.embedPlayer)).toHaveCount(0);
   await expect(page.getByTestId(testIds.play)).toHaveCount(0);
 });
+
+test('unknown options in the address: a dismissible notice names them and lists the known ones; none when all are known', async ({
+  page,
+}) => {
+  await page.goto('./?embed&autoply=1&pannels=why&preset=at-least-once');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  const notice = page.getByTestId(testIds.notice);
+  await expect(notice).toHaveCount(1);
+  await expect(notice).toHaveAttribute('data-tone', 'warn');
+  await expect(notice).toContainText(
+    'This embed ignores 2 options it does not know. Its options: embed, preset, autoplay, t, speed, panels, caption, lock, predict, q, a, id.',
+  );
+  await expect(notice.locator('li')).toHaveText([
+    '“autoply” — did you mean “autoplay”?',
+    '“pannels” — did you mean “panels”?',
+  ]);
+  // Ignored, as before: no autoplay, the default panels (no explanations).
+  await expect(page.getByTestId(testIds.embedPlayer)).toHaveAttribute('data-status', 'ready');
+  await expect(page.getByTestId(testIds.play)).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.locator('.embed-why')).toHaveCount(0);
+  await notice.getByTestId(testIds.noticeDismiss).click();
+  await expect(notice).toHaveCount(0);
+
+  // Every option known (as the Embed dialog writes them): no notice.
+  await page.goto(
+    './?embed&preset=at-least-once&autoplay=1&t=100&speed=0.5&panels=pipeline,why&caption=Hi&lock=1&predict=1&q=Q&a=A&id=x',
+  );
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await expect(page.getByTestId(testIds.embedCaption)).toHaveText('Hi');
+  await expect(page.getByTestId(testIds.notice)).toHaveCount(0);
+});

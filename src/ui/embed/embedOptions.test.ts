@@ -8,7 +8,12 @@ import {
   isEmbed,
   parseEmbedOptions,
   parsePanels,
+  EMBED_PARAMS,
+  likelyEmbedParam,
+  unknownEmbedNotice,
+  unknownEmbedParams,
 } from './embedOptions';
+import { PRESET_PARAM } from '../../platform/presetUrl';
 
 describe('embed options', () => {
   it('a bare ?embed gets the defaults', () => {
@@ -81,5 +86,73 @@ describe('the iframe snippet', () => {
     expect(s).toContain('event.source !== frame.contentWindow');
     expect(s).toContain('event.origin !== "https://docs.example"');
     expect(attr('<"&>')).toBe('&lt;&quot;&amp;&gt;');
+  });
+});
+
+describe('unknown embed options: the author is told (a notice), the embed plays on', () => {
+  it('every option the embed writes or reads is known: no notice', () => {
+    const all = embedQuery(
+      {
+        ...DEFAULT_EMBED,
+        autoplay: true,
+        start: 5,
+        speed: 2,
+        panels: ['why'],
+        caption: 'c',
+        lock: true,
+        predict: true,
+        question: 'Q',
+        answer: 'A',
+        frameId: 'f',
+      },
+      'at-least-once/default',
+    );
+    expect(unknownEmbedParams(all)).toEqual([]);
+    expect(unknownEmbedNotice(all)).toBeNull();
+    expect(unknownEmbedNotice('?embed')).toBeNull();
+    // The page's own `?preset=` parameter, by the same name.
+    expect(EMBED_PARAMS).toContain(PRESET_PARAM);
+    expect(EMBED_PARAMS).toHaveLength(12);
+  });
+
+  it('lists each unknown name once, in order; case counts (Autoplay is not autoplay); empty names are not parameters', () => {
+    expect(unknownEmbedParams('?embed&autoply=1&Autoplay=1&foo=2&autoply=3&&=x&t=5')).toEqual([
+      'autoply',
+      'Autoplay',
+      'foo',
+    ]);
+  });
+
+  it('guesses the option meant: another case, one edit from 4+ letters, two from 6+; never a one-letter one', () => {
+    expect(likelyEmbedParam('Autoplay')).toBe('autoplay');
+    expect(likelyEmbedParam('T')).toBe('t');
+    expect(likelyEmbedParam('autoply')).toBe('autoplay'); // one letter missing
+    expect(likelyEmbedParam('captoin')).toBe('caption'); // two swapped: 2 edits, 7 letters
+    expect(likelyEmbedParam('pannels')).toBe('panels');
+    expect(likelyEmbedParam('lok')).toBe('lock');
+    expect(likelyEmbedParam('presets')).toBe('preset');
+    expect(likelyEmbedParam('loc')).toBe('lock');
+    expect(likelyEmbedParam('x')).toBeNull(); // one edit from t, q and a: no guess
+    expect(likelyEmbedParam('ids')).toBeNull(); // `id` has 2 letters: case only
+    expect(likelyEmbedParam('spd')).toBeNull(); // 2 edits from `speed` (5 letters: 1 allowed)
+    expect(likelyEmbedParam('utm_source')).toBeNull();
+  });
+
+  it('the notice names the unknown options, the likely one meant, and lists the known ones', () => {
+    expect(unknownEmbedNotice('?embed&autoply=1&preset=at-least-once')).toEqual({
+      tone: 'warn',
+      text: 'This embed ignores an option it does not know. Its options: embed, preset, autoplay, t, speed, panels, caption, lock, predict, q, a, id.',
+      lines: ['“autoply” — did you mean “autoplay”?'],
+    });
+    const long = 'z'.repeat(100);
+    expect(unknownEmbedNotice(`?embed&Lock=1&${long}=1&captoin=Hi`)).toEqual({
+      tone: 'warn',
+      text: 'This embed ignores 3 options it does not know. Its options: embed, preset, autoplay, t, speed, panels, caption, lock, predict, q, a, id.',
+      lines: [
+        '“Lock” — did you mean “lock”?',
+        `“${'z'.repeat(40)}…”`,
+        '“captoin” — did you mean “caption”?',
+      ],
+    });
   });
 });

@@ -16,7 +16,10 @@
  * | `id=<text>` | echoed in every message to the host page, to tell frames apart | none |
  *
  * The scenario itself travels as everywhere else: `#s=` (a share link, exact) or `?preset=`.
+ * Any other query parameter is ignored and named in a notice ({@link unknownEmbedNotice}).
  */
+
+import type { PageNotice } from '../io/notices';
 
 /** Panels the embed can show. */
 export const EMBED_PANELS = ['pipeline', 'transport', 'counters', 'verdict', 'why'] as const;
@@ -88,6 +91,104 @@ export function parsePanels(value: string | null): EmbedPanel[] {
   const asked = new Set((value ?? '').split(',').map((s) => s.trim().toLowerCase()));
   const panels = EMBED_PANELS.filter((x) => asked.has(x));
   return panels.length > 0 ? panels : [...DEFAULT_PANELS];
+}
+
+/**
+ * Every query parameter the embedded page reads, in the order docs/embed.md lists them: `embed`
+ * and `preset` (which scenario), then the options of the table above. The scenario's `#s=` is in
+ * the hash, not the query.
+ */
+export const EMBED_PARAMS = [
+  'embed',
+  // PRESET_PARAM of src/platform/presetUrl.ts (spelled out: this module stays free of the library).
+  'preset',
+  'autoplay',
+  't',
+  'speed',
+  'panels',
+  'caption',
+  'lock',
+  'predict',
+  'q',
+  'a',
+  'id',
+] as const;
+
+/** Longest unknown parameter name quoted back in the notice (a hostile URL may be huge). */
+const UNKNOWN_SHOWN_MAX = 40;
+
+/** Levenshtein distance of two short strings (parameter names). */
+function distance(x: string, y: string): number {
+  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= y.length; j++)
+      row.push(
+        Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1)),
+      );
+    prev = row;
+  }
+  return prev[y.length]!;
+}
+
+/**
+ * The known parameter an unknown name is probably a misspelling of, or null: the same name in
+ * another case (`Autoplay`), else one edit away from a name of 4+ letters or two from one of 6+
+ * (`autoply`, `pannels`, `captoin`). The one-letter names (`t`, `q`, `a`) match by case only: any
+ * other letter is one edit from them.
+ */
+export function likelyEmbedParam(name: string): string | null {
+  const lower = name.toLowerCase();
+  const same = EMBED_PARAMS.find((k) => k === lower);
+  if (same) return same;
+  let best: string | null = null;
+  let bestD = Infinity;
+  for (const k of EMBED_PARAMS) {
+    const allowed = k.length >= 6 ? 2 : k.length >= 4 ? 1 : 0;
+    const d = distance(lower, k);
+    if (d <= allowed && d < bestD) {
+      best = k;
+      bestD = d;
+    }
+  }
+  return best;
+}
+
+/**
+ * The query parameters of an embed's address that the embed does not read (a misspelling, an
+ * option from another tool), each once, in the order they come. Empty names (`?embed&&`) are not
+ * parameters. The embed ignores them — {@link unknownEmbedNotice} tells the author.
+ */
+export function unknownEmbedParams(search: string): string[] {
+  const known = new Set<string>(EMBED_PARAMS);
+  const out: string[] = [];
+  for (const name of new URLSearchParams(search).keys())
+    if (name !== '' && !known.has(name) && !out.includes(name)) out.push(name);
+  return out;
+}
+
+/**
+ * The notice an embed shows when its address has options it does not know (none: null), so the
+ * author of a snippet with `autoply=1` sees why it does not autoplay instead of nothing at all.
+ * One line per unknown name, with the likely intended one; the text lists the known ones. The
+ * reader may dismiss it; the embed plays as it would without those parameters.
+ */
+export function unknownEmbedNotice(search: string): Omit<PageNotice, 'id'> | null {
+  const unknown = unknownEmbedParams(search);
+  if (unknown.length === 0) return null;
+  const known = EMBED_PARAMS.join(', ');
+  return {
+    tone: 'warn',
+    text:
+      unknown.length === 1
+        ? `This embed ignores an option it does not know. Its options: ${known}.`
+        : `This embed ignores ${unknown.length} options it does not know. Its options: ${known}.`,
+    lines: unknown.map((name) => {
+      const shown = name.length > UNKNOWN_SHOWN_MAX ? `${name.slice(0, UNKNOWN_SHOWN_MAX)}…` : name;
+      const meant = likelyEmbedParam(name);
+      return meant ? `“${shown}” — did you mean “${meant}”?` : `“${shown}”`;
+    }),
+  };
 }
 
 /** Read the options from a query string (anything malformed falls back to its default). */

@@ -10,6 +10,7 @@ import { clearShareFromLocation, shareFromLocation } from '../../platform/share'
 import { loadWorkspace } from '../../platform/storage';
 import { createAutosave } from '../../platform/storageAutosave';
 import { createLab, type Lab } from '../../store/labStore';
+import { unknownEmbedNotice } from '../embed/embedOptions';
 import { createShareSync } from '../share/shareSync';
 import { createNotices } from './notices';
 import type { PageServices } from './PageContext';
@@ -37,7 +38,9 @@ export function bootPage({ embed }: { embed: boolean }): BootedPage {
   const presetValue = presetParamOf(location.search);
   const preset = presetValue === null ? null : resolvePresetParam(presetValue);
   const start = chooseStart({ share, preset, saved: embed ? null : loadWorkspace(), embed });
-  const notices = createNotices(start.notices);
+  // An embed's address with options it does not know (`autoply=1`): its author is told.
+  const unknown = embed ? unknownEmbedNotice(location.search) : null;
+  const notices = createNotices(unknown ? [...start.notices, unknown] : start.notices);
   const lab = createLab({
     runner: createRunClient(),
     ...(start.initial ? { initial: start.initial } : {}),
