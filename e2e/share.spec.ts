@@ -150,3 +150,63 @@ test('a share link of a library preset as shipped opens as that preset: its stor
   ).toBeVisible();
   await context.close();
 });
+
+test('share with a prediction: an edited preset offers the choice as a preset does, and the link asks the author’s question', async ({
+  dash,
+  browser,
+}) => {
+  const { page } = dash;
+  // As shipped: ticked, the preset's own question; the link names the preset and carries no answer.
+  await dash.pickPreset('at-least-once');
+  await dash.byId(testIds.shareButton).click();
+  await expect(dash.byId(testIds.shareAsk)).toBeChecked();
+  await expect(dash.byId(testIds.shareQuestion)).toHaveValue(
+    'How many rows does the table end with?',
+  );
+  const shipped = await dash.byId(testIds.shareUrl).inputValue();
+  expect(shipped).toMatch(/#s=2\.[A-Za-z0-9_-]+$/);
+  await page.keyboard.press('Escape');
+
+  // Edited (a fault added by a click): the same choice, unticked; ticked, the link carries it.
+  await dash.toStart();
+  await dash.fault('consumer-0', 'crash-before-commit');
+  await dash.byId(testIds.shareButton).click();
+  await expect(dash.byId(testIds.shareAsk)).not.toBeChecked();
+  await dash.byId(testIds.shareAsk).check();
+  await dash.byId(testIds.shareQuestion).fill('How many rows now?');
+  await page.getByText('The answer (shown after the reveal)').click();
+  await dash.byId(testIds.shareAnswer).fill('Count them at the end');
+  const link = await dash.byId(testIds.shareUrl).inputValue();
+  expect(link).toMatch(/#s=2\.[A-Za-z0-9_-]+&p=1\.[A-Za-z0-9_-]+$/);
+  // Encoded: the answer does not read in the address.
+  expect(link).not.toContain('Count');
+  await expect.poll(() => page.url()).toBe(link);
+
+  // Opened in a fresh browser: the question beside the pipeline, the verdict waiting; locked in
+  // and played to the end (End), the author's answer and the verdict show.
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto(link);
+  await other.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  const story = other.getByTestId(testIds.linkedStory);
+  await expect(story.getByTestId(testIds.predictQuestion)).toHaveText('How many rows now?');
+  await expect(
+    other.locator(`[data-testid="${testIds.outcomeHidden}"][data-what="verdict"]`),
+  ).toBeVisible();
+  await story.getByTestId(testIds.predictInput).fill('20');
+  await story.getByTestId(testIds.predictLock).click();
+  await other.getByTestId(testIds.timeline).focus();
+  await other.keyboard.press('End');
+  await expect(story.getByTestId(testIds.predictAnswer)).toContainText(
+    'Answer: Count them at the end',
+  );
+  await expect(other.getByTestId(testIds.verdict)).toBeVisible();
+  // An edit takes the link, question included, out of the address bar.
+  await other
+    .getByTestId(testIds.guaranteeSwitch)
+    .getByText('Exactly-once', { exact: true })
+    .click();
+  await expect.poll(() => other.url()).not.toContain('#');
+  await context.close();
+  expect(dash.errors).toEqual([]);
+});

@@ -15,6 +15,7 @@ import {
   shareUrl,
   toBase64Url,
   writeShareToLocation,
+  clearShareFromLocation,
   type ShareCodec,
 } from './share';
 
@@ -270,5 +271,21 @@ describe('the page URL', () => {
       '',
       `https://x.example/lab/?embed#t=5&${PINNED}`,
     );
+  });
+
+  it('writes the prediction beside the scenario (p=), drops another link’s, and clearing takes both', () => {
+    const replaceState = vi.fn();
+    const loc = { hash: '#t=5&s=1.old&p=0', href: 'https://x.example/lab/#t=5&s=1.old&p=0' };
+    writeShareToLocation(SHARED, loc, { replaceState, state: null }, { ask: false });
+    expect(replaceState).toHaveBeenLastCalledWith(
+      null,
+      '',
+      `https://x.example/lab/#t=5&${PINNED}&p=0`,
+    );
+    // No prediction: the old link's p goes (it asked its question of another run).
+    writeShareToLocation(SHARED, loc, { replaceState, state: null });
+    expect(replaceState).toHaveBeenLastCalledWith(null, '', `https://x.example/lab/#t=5&${PINNED}`);
+    clearShareFromLocation(loc, { replaceState, state: null });
+    expect(replaceState).toHaveBeenLastCalledWith(null, '', 'https://x.example/lab/#t=5');
   });
 });

@@ -11,6 +11,13 @@ import {
   type ShareResult,
 } from '../views/shareLink';
 
+import {
+  decodeSharePrediction,
+  encodeSharePrediction,
+  PREDICT_PARAM,
+  type SharePrediction,
+} from '../views/sharePrediction';
+
 export * from '../views/shareLink';
 
 // ─────────────────────────────────────────────────────────────────────────── the page's URL
@@ -24,17 +31,33 @@ export function shareFromLocation(loc: Pick<Location, 'hash'> = location): Share
 }
 
 /**
+ * The prediction question the page's URL hash carries beside its scenario (src/views/
+ * sharePrediction.ts), or null when none.
+ * @param loc - defaults to `window.location`.
+ */
+export function sharePredictionFromLocation(
+  loc: Pick<Location, 'hash'> = location,
+): SharePrediction | null {
+  return decodeSharePrediction(loc.hash);
+}
+
+/**
  * Put the scenario in the page's URL hash without a navigation or a history entry (other hash
  * parameters are kept). The link in the address bar is then the share link.
+ * @param prediction - what the link asks its reader (`p=`); null or absent: nothing of its own
+ *   (a `p` already there goes: it was another link's).
  */
 export function writeShareToLocation(
   scenario: ScenarioInput | Scenario,
   loc: Pick<Location, 'hash' | 'href'> = location,
   hist: Pick<History, 'replaceState' | 'state'> = history,
+  prediction: SharePrediction | null = null,
 ): void {
   const params = new URLSearchParams(loc.hash.startsWith('#') ? loc.hash.slice(1) : loc.hash);
   const [, value] = encodeShare(scenario).split(/=(.*)/s);
   params.set(SHARE_PARAM, value!);
+  if (prediction) params.set(PREDICT_PARAM, encodeSharePrediction(prediction).split(/=(.*)/s)[1]!);
+  else params.delete(PREDICT_PARAM);
   const i = loc.href.indexOf('#');
   const base = i >= 0 ? loc.href.slice(0, i) : loc.href;
   hist.replaceState(hist.state, '', `${base}#${params.toString()}`);
@@ -52,17 +75,24 @@ export function clearShareFromLocation(
   const params = new URLSearchParams(loc.hash.startsWith('#') ? loc.hash.slice(1) : loc.hash);
   if (!params.has(SHARE_PARAM)) return;
   params.delete(SHARE_PARAM);
+  // The link's question goes with its scenario: it was asked of that run.
+  params.delete(PREDICT_PARAM);
   const i = loc.href.indexOf('#');
   const base = i >= 0 ? loc.href.slice(0, i) : loc.href;
   const rest = params.toString();
   hist.replaceState(hist.state, '', rest ? `${base}#${rest}` : base);
 }
 
-/** Call `onShare` with the decoded scenario each time the hash changes to carry one. */
-export function watchShareInLocation(onShare: (r: ShareResult) => void): () => void {
+/**
+ * Call `onShare` with the decoded scenario (and the prediction question beside it, or null) each
+ * time the hash changes to carry one.
+ */
+export function watchShareInLocation(
+  onShare: (r: ShareResult, prediction: SharePrediction | null) => void,
+): () => void {
   const listener = () => {
     const r = shareFromLocation();
-    if (r) onShare(r);
+    if (r) onShare(r, sharePredictionFromLocation());
   };
   window.addEventListener('hashchange', listener);
   return () => window.removeEventListener('hashchange', listener);

@@ -34,7 +34,7 @@ export function App({ lab: given, page: givenPage }: { lab?: Lab; page?: PageSer
   return (
     <LabProvider lab={lab}>
       <PageProvider page={page}>
-        <LibraryProvider>
+        <LibraryProvider linked={page.shareLink?.linked ?? null}>
           <Shell />
         </LibraryProvider>
       </PageProvider>

@@ -91,6 +91,14 @@ export const testIds = {
   noticeDismiss: 'notice-dismiss',
   shareButton: 'share-button',
   shareUrl: 'share-url',
+  /** The Share popover's "Ask for a prediction first", its question, its answer, its Copy. */
+  shareAsk: 'share-ask',
+  shareQuestion: 'share-question',
+  shareAnswer: 'share-answer',
+  shareCopy: 'share-copy',
+  shareAskNote: 'share-ask-note',
+  /** A share link's question beside the pipeline, when the link opened no preset. */
+  linkedStory: 'linked-story',
   embedButton: 'embed-button',
   embedDialog: 'embed-dialog',
   embedSnippet: 'embed-snippet',

@@ -6,7 +6,11 @@
 import type { ScenarioInput } from '../../engine';
 import { createArtifactClient, createRunClient } from '../../platform/runClient';
 import { presetParamOf, resolvePresetParam } from '../../platform/presetUrl';
-import { clearShareFromLocation, shareFromLocation } from '../../platform/share';
+import {
+  clearShareFromLocation,
+  shareFromLocation,
+  sharePredictionFromLocation,
+} from '../../platform/share';
 import { loadWorkspace } from '../../platform/storage';
 import { createAutosave } from '../../platform/storageAutosave';
 import { createLab, type Lab } from '../../store/labStore';
@@ -70,7 +74,12 @@ export function bootPage({ embed }: { embed: boolean }): BootedPage {
   const page: PageServices = {
     notices,
     artifacts: createArtifactClient(),
-    shareLink: createShareSync(lab, notices, start.source === 'share'),
+    shareLink: createShareSync(
+      lab,
+      notices,
+      start.source === 'share',
+      start.source === 'share' ? sharePredictionFromLocation() : null,
+    ),
   };
 
   if (!embed)

@@ -18,6 +18,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
+import type { LinkedPredictions } from '../share/shareSync';
 import { PredictionProvider } from './PredictionContext';
 import { usePresetUrl } from './usePresetUrl';
 
@@ -38,6 +39,8 @@ export interface LibraryUi {
   takeStoryFocus(): boolean;
   /** A preset was opened from the library: move focus to the story. */
   markOpened(): void;
+  /** The question a share link asked (null: the page cannot open links, a test). */
+  linked: LinkedPredictions | null;
 }
 
 const Ctx = createContext<LibraryUi | null>(null);
@@ -45,8 +48,16 @@ const Ctx = createContext<LibraryUi | null>(null);
 /**
  * Provides the library's UI state and the open preset's predictions, and keeps the URL's
  * `?preset=` in step with the workspace.
+ * @param linked - a share link's question, asked instead of the open preset's while it applies
+ *   (the page's share sync); absent: the open preset's only.
  */
-export function LibraryProvider({ children }: { children: ReactNode }) {
+export function LibraryProvider({
+  linked = null,
+  children,
+}: {
+  linked?: LinkedPredictions | null;
+  children: ReactNode;
+}) {
   const [open, setOpenState] = useState(false);
   const [storyHidden, setStoryHidden] = useState(false);
   const [openedTick, setOpenedTick] = useState(0);
@@ -100,12 +111,15 @@ export function LibraryProvider({ children }: { children: ReactNode }) {
       requestStoryFocus,
       takeStoryFocus,
       markOpened,
+      linked,
     }),
-    [open, setOpen, storyHidden, openedTick, requestStoryFocus, takeStoryFocus, markOpened],
+    [open, setOpen, storyHidden, openedTick, requestStoryFocus, takeStoryFocus, markOpened, linked],
   );
   return (
     <Ctx.Provider value={value}>
-      <PredictionProvider>{children}</PredictionProvider>
+      <PredictionProvider {...(linked ? { subject: linked.subject } : {})}>
+        {children}
+      </PredictionProvider>
     </Ctx.Provider>
   );
 }

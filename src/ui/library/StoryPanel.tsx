@@ -3,13 +3,14 @@ import { LIBRARY_GROUPS, type Preset } from '../../scenarios';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import { fixParts, isPristinePreset, openPreset, sourceLabel } from '../../views/library';
+import { linkedQuestion, type LinkedPrediction } from '../../views/sharePrediction';
 import { Breakable } from '../Breakable';
 import { focusSoon } from '../hooks/focusSoon';
 import { testIds } from '../testIds';
 import { GuaranteeBadge } from './GuaranteeBadge';
 import { HiddenOutcome } from './HiddenOutcome';
 import { useLibraryUi } from './LibraryContext';
-import { PredictionBox } from './Prediction';
+import { PredictFirst, PredictionBox } from './Prediction';
 import { usePredictionGate } from './usePredictionGate';
 import './library.css';
 
@@ -24,8 +25,12 @@ const selectScenario = (s: LabState) => s.scenario;
 export function StoryPanel() {
   const ui = useLibraryUi();
   const presetRef = useLab(selectPresetRef);
+  // A share link's own question (or its `p=0`: none), while the workspace is its scenario.
+  const linked = ui?.linked ?? null;
+  const link = useLab((s: LabState) => linked?.applying(s) ?? null);
   const open = openPreset(presetRef);
-  if (!ui || !open) return null;
+  if (!ui) return null;
+  if (!open) return link?.prediction.ask ? <LinkedStory link={link} /> : null;
   if (ui.storyHidden)
     return (
       <aside className="story folded" aria-label="Story">
@@ -47,10 +52,39 @@ export function StoryPanel() {
         </button>
       </aside>
     );
-  return <StoryOf preset={open.preset} variantId={open.variant.id} />;
+  return <StoryOf preset={open.preset} variantId={open.variant.id} link={link} />;
 }
 
-function StoryOf({ preset, variantId }: { preset: Preset; variantId: string }) {
+/**
+ * A share link's question when the link opened no preset: "Predict first" beside the pipeline,
+ * where a preset's story would be, under the scenario's name.
+ */
+function LinkedStory({ link }: { link: LinkedPrediction }) {
+  const scenario = useLab(selectScenario);
+  const headingId = useId();
+  const question = linkedQuestion(link);
+  if (!question) return null;
+  return (
+    <aside className="story" aria-labelledby={headingId} data-testid={testIds.linkedStory}>
+      <div className="story-head">
+        <span className="story-kicker">Shared with a question</span>
+        <h2 id={headingId}>{scenario.name}</h2>
+      </div>
+      <PredictFirst question={question} original="the scenario as shared" />
+    </aside>
+  );
+}
+
+function StoryOf({
+  preset,
+  variantId,
+  link,
+}: {
+  preset: Preset;
+  variantId: string;
+  /** A share link whose question (or none) is asked instead of the preset's. */
+  link: LinkedPrediction | null;
+}) {
   const ui = useLibraryUi()!;
   const a = useActions();
   const scenario = useLab(selectScenario);
@@ -182,7 +216,11 @@ function StoryOf({ preset, variantId }: { preset: Preset; variantId: string }) {
           </p>
         )}
       </div>
-      <PredictionBox preset={preset} variantId={variantId} onOpenVariant={choose} />
+      {link ? (
+        <LinkedPredictFirst link={link} />
+      ) : (
+        <PredictionBox preset={preset} variantId={variantId} onOpenVariant={choose} />
+      )}
       <div className="story-text">
         <h3>Story</h3>
         {edited && (
@@ -209,6 +247,12 @@ function StoryOf({ preset, variantId }: { preset: Preset; variantId: string }) {
       </div>
     </aside>
   );
+}
+
+/** The question a share link asks instead of the preset's (nothing for `p=0`). */
+function LinkedPredictFirst({ link }: { link: LinkedPrediction }) {
+  const question = linkedQuestion(link);
+  return question ? <PredictFirst question={question} original="the scenario as shared" /> : null;
 }
 
 /** The story, what to watch and the fix to try (a variant it names is a link to it). */

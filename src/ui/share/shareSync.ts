@@ -11,29 +11,76 @@ import {
   watchShareInLocation,
   writeShareToLocation,
 } from '../../platform/share';
-import type { Lab } from '../../store/labStore';
+import type { Lab, LabState } from '../../store/labStore';
+import type { PredictionSubject } from '../../views/library';
 import { pinExpect } from '../../views/pinExpect';
+import {
+  linkApplies,
+  linkedSubject,
+  type LinkedPrediction,
+  type SharePrediction,
+} from '../../views/sharePrediction';
 import type { Notices } from '../io/notices';
+
+/**
+ * The question a share link asked (`p=`, src/views/sharePrediction.ts), as the page's "Predict
+ * first" sees it. Both are selectors of the lab state, stable for the page's lifetime.
+ */
+export interface LinkedPredictions {
+  /** What the page asks of a lab state: the link's question while it applies, else the preset's. */
+  subject(s: LabState): PredictionSubject | null;
+  /** The link whose question (or `p=0`: none) applies to a lab state, else null. */
+  applying(s: LabState): LinkedPrediction | null;
+}
 
 /** The share side of the page. */
 export interface ShareSync {
-  /** Put the current scenario in the URL hash; returns the full link. */
-  share(): string;
+  /**
+   * Put the current scenario in the URL hash; returns the full link.
+   * @param prediction - what the link asks its reader (null or absent: nothing of its own).
+   */
+  share(prediction?: SharePrediction | null): string;
+  /** The question the link the page was opened with (or a link pasted since) asks. */
+  linked: LinkedPredictions;
   dispose(): void;
 }
 
 /**
  * Start keeping the hash honest.
  * @param openedFromLink - the lab's first scenario came from the URL's hash.
+ * @param prediction - what that link asks (its `p=`), or null.
  */
-export function createShareSync(lab: Lab, notices: Notices, openedFromLink: boolean): ShareSync {
+export function createShareSync(
+  lab: Lab,
+  notices: Notices,
+  openedFromLink: boolean,
+  prediction: SharePrediction | null = null,
+): ShareSync {
   let named: ScenarioInput | null = openedFromLink ? lab.app.getState().scenario : null;
+  // One key per link opened: a second link's question is asked afresh.
+  let links = 0;
+  let link: LinkedPrediction | null = null;
+  const openLink = (
+    p: SharePrediction | null,
+    scenario: ScenarioInput,
+    presetRef: string | null,
+  ) => {
+    link = p && { key: `link-${++links}`, scenario, presetRef, prediction: p };
+  };
+  if (openedFromLink) {
+    const s = lab.app.getState();
+    openLink(prediction, s.scenario, s.presetRef);
+  }
+  const linked: LinkedPredictions = {
+    subject: (s) => linkedSubject(link, s),
+    applying: (s) => (linkApplies(link, s) ? link : null),
+  };
   const off = lab.app.subscribe((s, p) => {
     if (s.scenario === p.scenario || s.scenario === named) return;
     if (named !== null) clearShareFromLocation();
     named = null;
   });
-  const unwatch = watchShareInLocation((r) => {
+  const unwatch = watchShareInLocation((r, p) => {
     if (!r.ok) {
       notices.push({
         tone: 'error',
@@ -43,17 +90,27 @@ export function createShareSync(lab: Lab, notices: Notices, openedFromLink: bool
       return;
     }
     named = r.input;
+    // The link's question is in place before the scenario it is about arrives (loaded as it is,
+    // with no preset), so the panels that hide the outcome see both at once. A link without one
+    // ends the previous link's question.
+    openLink(p, r.input, null);
     lab.actions.loadScenario(r.input);
     lab.app.setState({ notice: 'Opened the shared scenario — Undo (Ctrl+Z) goes back.' });
   });
   return {
-    share() {
+    share(p = null) {
       const s = lab.app.getState();
       // The link's expect block pins the run on screen (a preset's would describe the preset).
-      writeShareToLocation(s.status === 'ready' ? pinExpect(s.scenario, s.view) : s.scenario);
+      writeShareToLocation(
+        s.status === 'ready' ? pinExpect(s.scenario, s.view) : s.scenario,
+        location,
+        history,
+        p,
+      );
       named = s.scenario;
       return location.href;
     },
+    linked,
     dispose() {
       off();
       unwatch();
