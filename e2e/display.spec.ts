@@ -187,6 +187,64 @@ for (const size of [
   });
 }
 
+test.describe('at 150 % zoom (a 1280×720 projector: 853×480 CSS px)', () => {
+  test.use({ viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 });
+
+  test('a fault menu stays in the window and off its component, which stays uncovered; Escape and a click outside close it', async ({
+    dash,
+  }) => {
+    const { page } = dash;
+    await page.goto('./?preset=at-least-once/default');
+    await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+    const menu = dash.byId(testIds.faultMenu);
+    // Nine faults for consumer-0 fit neither above nor below it: beside it (more room on its
+    // left); the producer's five go to its right; broker-1's three fit below it.
+    for (const [id, side] of [
+      ['producer', 'right'],
+      ['broker-1', 'below'],
+      ['consumer-0', 'left'],
+      ['sink', 'left'],
+    ] as const) {
+      const component = dash.component(id);
+      const head = component.locator('.component-head').first();
+      await head.scrollIntoViewIfNeeded();
+      await head.click();
+      await expect(menu, id).toBeVisible();
+      const m = (await menu.boundingBox())!;
+      const c = (await component.boundingBox())!;
+      expect(m.x, id).toBeGreaterThanOrEqual(0);
+      expect(m.y, id).toBeGreaterThanOrEqual(0);
+      expect(m.x + m.width, id).toBeLessThanOrEqual(853);
+      expect(m.y + m.height, id).toBeLessThanOrEqual(480);
+      // Not over its component (1 px for rounding): the two boxes do not intersect.
+      const apart =
+        m.x + m.width <= c.x + 1 ||
+        c.x + c.width <= m.x + 1 ||
+        m.y + m.height <= c.y + 1 ||
+        c.y + c.height <= m.y + 1;
+      expect(apart, id).toBe(true);
+      // Nothing lies over the component's heading: it can still be clicked (to close the menu).
+      const h = (await head.boundingBox())!;
+      const top = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x!, y!)?.closest('.component-head')?.textContent,
+        [h.x + h.width / 2, h.y + h.height / 2],
+      );
+      expect(top, id).toBe(await head.textContent());
+      await expect(menu, id).toHaveAttribute('data-side', side);
+      await page.keyboard.press('Escape');
+      await expect(menu, id).toHaveCount(0);
+    }
+    // A press outside closes the menu and reaches what it pressed: consumer-0's menu covers the
+    // producer and the broker; the sink's heading, beside it, opens the sink's menu at once.
+    await dash.component('consumer-0').locator('.component-head').first().click();
+    await expect(menu).toHaveAttribute('aria-label', 'Faults for consumer-0');
+    await dash.component('sink').locator('.component-head').first().click();
+    await expect(menu).toHaveCount(1);
+    await expect(menu).toHaveAttribute('aria-label', 'Faults for sink');
+    expect(dash.errors).toEqual([]);
+  });
+});
+
 test('at 1024 px the pipeline fits: no sideways scrolling, every table column in its box, the picker not cut short', async ({
   dash,
 }) => {

@@ -4,6 +4,7 @@ import { useActions, useLab, useLabInstance } from '../../store/LabContext';
 import { faultMenu, type ComponentId } from '../../views/faultActions';
 import type { Life } from '../../views/at';
 import { testIds } from '../testIds';
+import { placeMenu } from './menuPlacement';
 import { SPACE_TO_PAGE } from '../hooks/useShortcuts';
 
 const selectMenu = (s: LabState) => s.menu;
@@ -94,40 +95,52 @@ function FaultMenu({ id, onClose }: { id: ComponentId; onClose: () => void }) {
   const items = view && scenario ? faultMenu(view, scenario, id, t, idx, selected) : [];
 
   // The menu is fixed to the window, next to its component: the pipeline scrolls sideways in a
-  // box that would clip it, and a long menu must stay inside the window (it flips above the
-  // component when it fits only there, covers it when it fits on neither side, and scrolls when
-  // it is taller than the window).
+  // box that would clip it, and a long menu must stay inside the window without hiding the
+  // component it belongs to — below it, else above, else beside it, scrolling when taller than
+  // the window (placeMenu: at 150 % zoom a menu that fitted on neither side went over it).
   useLayoutEffect(() => {
     const place = () => {
       const menu = ref.current;
       const box = menu?.parentElement;
       if (!menu || !box) return;
-      const r = box.getBoundingClientRect();
-      const vw = document.documentElement.clientWidth;
-      const vh = document.documentElement.clientHeight;
-      const margin = 6;
-      const below = vh - r.bottom - margin;
-      const above = r.top - margin;
+      const scrolled = menu.scrollTop;
       menu.style.position = 'fixed';
       menu.style.right = 'auto';
       menu.style.bottom = 'auto';
-      // Its whole height when the window has it: below the component, else above it, else
-      // (a big text size on a small screen showed 2 of 8 items) over it, from the window's top.
-      menu.style.maxHeight = `${Math.max(120, vh - 2 * margin)}px`;
+      menu.style.top = '0px';
+      menu.style.left = '0px';
       menu.style.overflowY = 'auto';
-      const h = menu.offsetHeight;
-      const w = menu.offsetWidth;
-      const top = h <= below ? r.bottom : h <= above ? r.top - h : margin;
-      const left = Math.min(Math.max(margin, r.left), Math.max(margin, vw - w - margin));
-      menu.style.top = `${top}px`;
-      menu.style.left = `${left}px`;
+      const measure = (maxWidth: number | null) => {
+        menu.style.maxWidth = maxWidth === null ? '' : `${maxWidth}px`;
+        menu.style.maxHeight = 'none';
+        return { width: menu.offsetWidth, height: menu.offsetHeight };
+      };
+      const p = placeMenu(
+        box.getBoundingClientRect(),
+        {
+          width: document.documentElement.clientWidth,
+          height: document.documentElement.clientHeight,
+        },
+        measure,
+        parseFloat(getComputedStyle(menu).minWidth) || 0,
+      );
+      menu.style.maxWidth = p.maxWidth === null ? '' : `${p.maxWidth}px`;
+      menu.style.maxHeight = `${p.maxHeight}px`;
+      menu.style.top = `${p.top}px`;
+      menu.style.left = `${p.left}px`;
+      menu.dataset.side = p.side;
+      menu.scrollTop = scrolled;
     };
     place();
     // Any scroll (the page, the pipeline's own box) or resize moves the component: follow it.
-    window.addEventListener('scroll', place, true);
+    // Not the menu's own scroll: nothing moved.
+    const onScroll = (e: Event) => {
+      if (e.target !== ref.current) place();
+    };
+    window.addEventListener('scroll', onScroll, true);
     window.addEventListener('resize', place);
     return () => {
-      window.removeEventListener('scroll', place, true);
+      window.removeEventListener('scroll', onScroll, true);
       window.removeEventListener('resize', place);
     };
   }, []);
