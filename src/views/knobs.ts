@@ -698,7 +698,7 @@ export const KNOBS: readonly KnobMeta[] = [
     group: 'processor',
     system: 'Spark Structured Streaming',
     editor: ms(1),
-    what: 'Interval between micro-batches.',
+    what: 'A micro-batch starts at most once per interval, on the interval boundaries; one that took longer than the interval is followed at once, without waiting for the next boundary. No new data: no batch.',
     realDefault: 'unspecified: the next batch as soon as the previous one ends',
     note: 'Our default is 1 s.',
     doc: SPARK_TRIGGERS,

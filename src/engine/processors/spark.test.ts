@@ -119,3 +119,46 @@ describe('deleting the checkpoint location (SEMANTICS R10, D-IDEM warning)', () 
     expect(totals(run)).toEqual({ rows: 50, sum: 4650 + 2100, duplicates: 20, lost: 0 });
   });
 });
+
+describe('trigger(processingTime): a batch that misses its interval boundary', () => {
+  // The Spark guide's triggers table: "If the previous micro-batch completes within the interval,
+  // then the engine will wait until the interval is over … If the previous micro-batch takes
+  // longer than the interval to complete (i.e. if an interval boundary is missed), then the next
+  // micro-batch will start as soon as the previous one completes (i.e., it will not wait for the
+  // next interval boundary)."
+  // https://spark.apache.org/docs/latest/streaming/apis-on-dataframes-and-datasets.html#triggers
+  // ProcessingTimeExecutor: next = ⌊trigger start / interval⌋ · interval + interval.
+  const times = (run: ReturnType<typeof runScenario>, kind: string) =>
+    entriesOf(run, kind).map((i) => `${run.trace.ckpt[i]}@${run.trace.time[i]}`);
+
+  it('a 1,508 ms batch under a 1 s trigger: the next batch starts as it commits, not at the next boundary', () => {
+    // e1..e30 all in the log at 0; 10 per batch; 150 ms per record; every link 2 ms one way.
+    // Batch 0 fires at 1,000: fetch answered at 1,004; records done at 1,004 + 10·150 = 2,504;
+    // the statement reaches the sink at 2,506 and its answer the query at 2,508: commits/0 at
+    // 2,508. Its trigger fired at 1,000, so the next was due at 2,000 — already past: batch 1
+    // fires at 2,508 (before this fix: 3,000). Batch 1 takes 1,508 ms as well: commits/1 at
+    // 4,016, batch 2 at once, commits/2 at 5,524.
+    const run = spark({ type: 'table', statementPer: 'batch' }, [], {
+      processing: { perRecordMs: 150 },
+    });
+    expect(times(run, 'batch-planned')).toEqual(['0@1000', '1@2508', '2@4016']);
+    expect(times(run, 'batch-committed')).toEqual(['0@2508', '1@4016', '2@5524']);
+  });
+
+  it('a batch that ends exactly on the boundary is followed at that boundary; a short one waits for it', () => {
+    // 4 per batch, 248 ms per record: 1,000 + 4 (fetch) + 4·248 + 4 (statement) = 2,000. The
+    // next trigger was due at 2,000 (waitTillTime returns at once): batch 1 at 2,000 (before this
+    // fix: 3,000), batch 2 at 3,000; 12 events, so three batches.
+    const exact = spark({ type: 'table', statementPer: 'batch' }, [], {
+      maxOffsetsPerTrigger: 4,
+      processing: { perRecordMs: 248 },
+    });
+    expect(times(exact, 'batch-planned').slice(0, 3)).toEqual(['0@1000', '1@2000', '2@3000']);
+    expect(times(exact, 'batch-committed').slice(0, 3)).toEqual(['0@2000', '1@3000', '2@4000']);
+    // 1 ms per record: batch 0 commits at 1,000 + 4 + 10 + 4 = 1,018 and the query waits for the
+    // boundary: 1,000, 2,000, 3,000.
+    const short = spark({ type: 'table', statementPer: 'batch' }, []);
+    expect(times(short, 'batch-planned')).toEqual(['0@1000', '1@2000', '2@3000']);
+    expect(times(short, 'batch-committed')).toEqual(['0@1018', '1@2018', '2@3018']);
+  });
+});

@@ -14,6 +14,19 @@
  * (https://docs.delta.io/latest/delta-streaming.html#idempotent-table-writes-in-foreachbatch warns
  * that writes are then skipped under the same txnAppId). A trigger with no new data runs no batch.
  *
+ * Trigger timing (`trigger(processingTime=…)`), as the programming guide's triggers table says:
+ * "If the previous micro-batch completes within the interval, then the engine will wait until the
+ * interval is over before kicking off the next micro-batch. If the previous micro-batch takes
+ * longer than the interval to complete (i.e. if an interval boundary is missed), then the next
+ * micro-batch will start as soon as the previous one completes (i.e., it will not wait for the
+ * next interval boundary). If no new data is available, then no micro-batch will be kicked off."
+ * (https://spark.apache.org/docs/latest/streaming/apis-on-dataframes-and-datasets.html#triggers).
+ * ProcessingTimeExecutor takes the next trigger time from the trigger's start, before the batch
+ * runs: `nextBatchTime(triggerTimeMs)` = ⌊T / interval⌋ · interval + interval, then
+ * `waitTillTime` it — a time already past returns at once
+ * (https://github.com/apache/spark/blob/master/sql/core/src/main/scala/org/apache/spark/sql/execution/streaming/TriggerExecutor.scala;
+ * before SPARK-20209, Spark 2.1, it was taken from the batch's end instead).
+ *
  * The built-in Kafka sink writes each batch's rows with a plain (idempotent, non-transactional)
  * producer and flushes before the commit log: "Yes (at-least-once)", a batch re-run after a crash
  * writes its records again
@@ -53,6 +66,8 @@ export class SparkQuery extends Actor {
   private waiting = false;
   /** Where a query with an empty checkpoint starts (startingOffsets, taken when it starts). */
   private initialStart: number[] = [];
+  /** When the trigger that runs the current batch fired (ms): the next one is due one interval on. */
+  private triggeredAt = 0;
 
   constructor(
     world: World,
@@ -189,6 +204,8 @@ export class SparkQuery extends Actor {
   private runBatch(b: PlannedBatch, cause: number): void {
     const w = this.world;
     this.running = true;
+    // This trigger fires now (a planned batch, or the re-run of an uncommitted one at a restart).
+    this.triggeredAt = w.now;
     const count = b.end.reduce((a, e, i) => a + e - b.start[i]!, 0);
     const pe = w.trace.add(
       w.now,
@@ -306,9 +323,11 @@ export class SparkQuery extends Actor {
       w.trace.set(e, { ckpt: b.id });
       if (w.faults.processedRecords(this, 'spark', rows.length, e)) return;
       this.running = false;
+      // nextBatchTime(triggerTimeMs), taken when this batch's trigger fired: a batch that ran past
+      // it is followed at once ("it will not wait for the next interval boundary").
       const t = this.cfg['trigger.processingTime'];
-      const next = Math.ceil((w.now + 1) / t) * t;
-      this.after(next - w.now, () => this.trigger(e));
+      const next = Math.floor(this.triggeredAt / t) * t + t;
+      this.after(Math.max(0, next - w.now), () => this.trigger(e));
     };
     if (this.output && rows.length > 0) return this.writeKafka(rows, cause, finish);
     if (!this.sink || rows.length === 0) return finish(cause);

@@ -397,7 +397,10 @@ export const FlinkProcessorSchema = z.strictObject({
 /** A Spark Structured Streaming query reading Kafka, writing with `foreachBatch` or a built-in sink. */
 export const SparkProcessorSchema = z.strictObject({
   type: z.literal('spark'),
-  /** `trigger(processingTime=…)` in ms. */
+  /**
+   * `trigger(processingTime=…)` in ms: a batch starts on an interval boundary, or at once when the
+   * previous one ran past it (https://spark.apache.org/docs/latest/streaming/apis-on-dataframes-and-datasets.html#triggers).
+   */
   'trigger.processingTime': ms(1).default(1_000),
   maxOffsetsPerTrigger: z.number().int().min(1).max(10_000_000).optional(),
   startingOffsets: z.enum(['earliest', 'latest']).default('latest'),
