@@ -162,3 +162,48 @@ describe('trigger(processingTime): a batch that misses its interval boundary', (
     expect(times(short, 'batch-committed')).toEqual(['0@1018', '1@2018', '2@3018']);
   });
 });
+
+describe('maxOffsetsPerTrigger split over partitions (the Kafka source rateLimit)', () => {
+  // "The specified total number of offsets will be proportionally split across topicPartitions of
+  // different volume" (https://spark.apache.org/docs/latest/streaming/structured-streaming-kafka-integration.html).
+  // KafkaMicroBatchStream.rateLimit: each partition takes limit · (size / total), rounded down,
+  // or up when below 1 ("Don't completely starve small topicpartitions"); nothing is handed out
+  // again. Keys k2, k3, k0 go to partitions 0, 1, 2 of 3 (Kafka's murmur2).
+  const keyed = (perPartition: number, limit: number) =>
+    runScenario({
+      workload: {
+        events: ['k2', 'k3', 'k0'].flatMap((key, p) =>
+          Array.from({ length: perPartition }, (_, k) => ({
+            id: `e${p * perPartition + k + 1}`,
+            amount: 10,
+            key,
+            at: 0,
+          })),
+        ),
+      },
+      broker: { partitions: 3 },
+      processor: {
+        type: 'spark',
+        maxOffsetsPerTrigger: limit,
+        startingOffsets: 'earliest',
+        startAtMs: 1000,
+      },
+      sink: { type: 'table', statementPer: 'batch' },
+    });
+  const batches = (run: ReturnType<typeof runScenario>) =>
+    run.state.spark!.history.map((b) => b.end.map((e, i) => e - b.start[i]!).join('+'));
+
+  it('3 partitions of 5, limit 10: 10 · 5/15 = 3.33 → 3 each, so 9 (not 10), then the 6 left', () => {
+    // Batch 1: 6 left, total 6 ≤ 10: 10 · 2/6 = 3.33 → 3, capped at each partition's 2.
+    const run = keyed(5, 10);
+    expect(batches(run)).toEqual(['3+3+3', '2+2+2']);
+    expect(totals(run)).toEqual({ rows: 15, sum: 150, duplicates: 0, lost: 0 });
+  });
+
+  it('3 partitions of 3, limit 2: 2 · 3/9 = 0.67 rounds up to 1 each, so 3 per batch (over the limit)', () => {
+    // Then 2 · 2/6 = 0.67 → 1 each, then 2 · 1/3 = 0.67 → 1 each: three batches of 3.
+    const run = keyed(3, 2);
+    expect(batches(run)).toEqual(['1+1+1', '1+1+1', '1+1+1']);
+    expect(totals(run)).toEqual({ rows: 9, sum: 90, duplicates: 0, lost: 0 });
+  });
+});

@@ -168,21 +168,29 @@ export class SparkQuery extends Actor {
     this.runBatch(batch, cause);
   }
 
-  /** maxOffsetsPerTrigger, split over the partitions in proportion to what each has. */
+  /**
+   * `maxOffsetsPerTrigger`: "The specified total number of offsets will be proportionally split
+   * across topicPartitions of different volume"
+   * (https://spark.apache.org/docs/latest/streaming/structured-streaming-kafka-integration.html).
+   * As the Kafka source's `rateLimit` does it: each partition with `size` new offsets out of
+   * `total` takes `limit · (size / total)` (doubles), rounded down — or up when below 1, "Don't
+   * completely starve small topicpartitions" — and never past its end. Nothing is handed out
+   * again, so a batch may hold fewer than the limit (3 partitions of 5, limit 10: 3 + 3 + 3) or,
+   * with more partitions holding data than the limit, more (3 partitions of 3, limit 2: 1 + 1 + 1)
+   * (https://github.com/apache/spark/blob/master/connector/kafka-0-10-sql/src/main/scala/org/apache/spark/sql/kafka010/KafkaMicroBatchStream.scala).
+   */
   private limit(start: number[], hw: number[]): number[] {
     const max = this.cfg.maxOffsetsPerTrigger;
-    const avail = hw.map((h, i) => Math.max(0, h - start[i]!));
-    const total = avail.reduce((a, b) => a + b, 0);
-    if (max === undefined || total <= max) return [...hw];
-    const take = avail.map((a) => Math.floor((a * max) / total));
-    let left = max - take.reduce((a, b) => a + b, 0);
-    for (let i = 0; left > 0 && i < take.length; i++) {
-      if (take[i]! < avail[i]!) {
-        take[i]!++;
-        left--;
-      }
-    }
-    return start.map((s, i) => s + take[i]!);
+    if (max === undefined) return [...hw];
+    const sizes = hw.map((h, i) => h - start[i]!);
+    const total = sizes.reduce((a, n) => (n > 0 ? a + n : a), 0);
+    if (total < 1) return [...hw];
+    return hw.map((end, i) => {
+      const size = sizes[i]!;
+      if (size <= 0) return end;
+      const prorate = max * (size / total);
+      return Math.min(end, start[i]! + (prorate < 1 ? Math.ceil(prorate) : Math.floor(prorate)));
+    });
   }
 
   private waitForData(cause: number): void {
