@@ -207,3 +207,33 @@ describe('maxOffsetsPerTrigger split over partitions (the Kafka source rateLimit
     expect(totals(run)).toEqual({ rows: 9, sum: 90, duplicates: 0, lost: 0 });
   });
 });
+
+describe('foreachBatch calling an external service for each row (an effect sink)', () => {
+  // S16's query and crash (batch 2 = e21..e30 re-run after its calls were made, before commits/2)
+  // with foreachBatch calling the service per row. "foreachBatch provides only at-least-once
+  // write guarantees" (https://spark.apache.org/docs/latest/streaming/apis-on-dataframes-and-datasets.html#using-foreach-and-foreachbatch);
+  // a repeated idempotency key is answered from the saved result, "Subsequent requests with the
+  // same key return the same result" (https://docs.stripe.com/api/idempotent_requests).
+  // Before this fix the query called nothing and every event was counted lost.
+  const effect = (idempotencyKey: string, faults: unknown[] = crash) =>
+    spark({ type: 'effect', service: 'email', idempotencyKey }, faults);
+
+  it('no key: the re-run emails e21..e30 again → 40 effects, 7,200', () => {
+    const run = effect('none');
+    expect(run.verdict.primary).toBe('effects');
+    expect(totals(run)).toEqual({ rows: 40, sum: 7200, duplicates: 10, lost: 0 });
+    expect(anomalies(run)).toEqual(Array.from({ length: 10 }, (_, k) => `e${21 + k}:2`));
+    expect(entriesOf(run, 'effect')).toHaveLength(40);
+  });
+
+  it('a key from the business id: the ten repeated calls are answered from the store → 30, 4,650', () => {
+    const run = effect('business-id');
+    expect(totals(run)).toEqual({ rows: 30, sum: 4650, duplicates: 0, lost: 0 });
+    expect(entriesOf(run, 'effect')).toHaveLength(30);
+    expect(entriesOf(run, 'effect-replayed')).toHaveLength(10);
+  });
+
+  it('without the crash: one call per event → 30, 4,650', () => {
+    expect(totals(effect('none', []))).toEqual({ rows: 30, sum: 4650, duplicates: 0, lost: 0 });
+  });
+});

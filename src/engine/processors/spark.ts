@@ -1,6 +1,7 @@
 /**
  * A Spark Structured Streaming query (actor `spark`) reading Kafka in micro-batches and writing
- * with `foreachBatch` (a SQL table, a Delta table) or the built-in file sink.
+ * with `foreachBatch` (a SQL table, a Delta table, calls to an external service) or a built-in
+ * sink (file, Kafka).
  *
  * The order of work per batch N and the restart rule follow Spark's MicroBatchExecution (SEMANTICS
  * S-MBE, https://github.com/apache/spark/blob/v3.3.0/sql/core/src/main/scala/org/apache/spark/sql/execution/streaming/MicroBatchExecution.scala):
@@ -37,7 +38,7 @@ import type { Cluster, Topic } from '../broker/cluster';
 import type { Scenario, SparkProcessorConfig } from '../scenario/schema';
 import type { SinkActor, SinkRow } from '../sinks/table';
 import type { ServiceActor } from '../sinks/effects';
-import { writeStatement } from '../sinks/writer';
+import { callService, writeStatement } from '../sinks/writer';
 import { fetchFrom, parkOn } from './fetch';
 import { sinkKey, withSideEffect } from './outputs';
 import type { Rec } from './consumer';
@@ -338,6 +339,8 @@ export class SparkQuery extends Actor {
       this.after(Math.max(0, next - w.now), () => this.trigger(e));
     };
     if (this.output && rows.length > 0) return this.writeKafka(rows, cause, finish);
+    if (this.scenario.sink.type === 'effect' && this.service && rows.length > 0)
+      return this.callEach(rows, 0, cause, finish);
     if (!this.sink || rows.length === 0) return finish(cause);
     const s = this.scenario.sink;
     const policy =
@@ -352,6 +355,49 @@ export class SparkQuery extends Actor {
       }
       finish(c);
     });
+  }
+
+  /**
+   * An external service as the sink: the foreachBatch function calls it for each row of the
+   * batch, one after another, with the sink's timeout, retries and idempotency key. foreachBatch
+   * "provides only at-least-once write guarantees"
+   * (https://spark.apache.org/docs/latest/streaming/apis-on-dataframes-and-datasets.html#using-foreach-and-foreachbatch):
+   * a batch re-run calls again, and only a key stable across attempts (the business id) lets the
+   * service answer the repeat from its saved result (https://docs.stripe.com/api/idempotent_requests).
+   * A call that fails (a key reused with other parameters, or no answer after the last retry)
+   * fails the batch: the query restarts and runs it again, as after a failed statement.
+   */
+  private callEach(rows: SinkRow[], i: number, cause: number, finish: (c: number) => void): void {
+    if (i === rows.length) return finish(cause);
+    const s = this.scenario.sink;
+    if (s.type !== 'effect') throw new Error('callEach without an effect sink');
+    const r = rows[i]!;
+    callService(
+      this,
+      this.service!,
+      {
+        event: r.event,
+        amount: this.world.events.amount[r.event]!,
+        topic: r.topic,
+        partition: r.partition,
+        offset: r.offset,
+      },
+      s.idempotencyKey,
+      {
+        timeoutMs: s['timeout.ms'],
+        retries: s.retries,
+        retryDelayMs: s.retryDelayMs,
+        retryAmountDelta: s.retryAmountDelta,
+      },
+      cause,
+      (err, c) => {
+        if (err !== 'NONE') {
+          this.crash(c, -1, 1000);
+          return;
+        }
+        this.callEach(rows, i + 1, c, finish);
+      },
+    );
   }
 
   private kafka: KafkaWriter | null = null;
