@@ -164,6 +164,11 @@ describe('scenario validation names the field of every problem', () => {
 
   it('refuses combinations the real systems refuse', () => {
     expect(paths({ ...base, sink: { type: 'delta' } })).toEqual(['sink.type']);
+    // Flink had no path to an effect sink: it called nothing and counted every event lost.
+    expect(paths({ ...base, processor: { type: 'flink' }, sink: { type: 'effect' } })).toEqual([
+      'sink.type',
+    ]);
+    expect(paths({ ...base, processor: { type: 'spark' }, sink: { type: 'effect' } })).toEqual([]);
     expect(
       paths({
         ...base,

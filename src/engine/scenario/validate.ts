@@ -430,6 +430,13 @@ function semanticIssues(s: Scenario): Issue[] {
   const sink = s.sink;
   if ((sink.type === 'delta' || sink.type === 'file') && proc.type !== 'spark')
     add('sink.type', `a ${sink.type} sink is written by a Spark query (processor.type "spark")`);
+  // The Flink job has no path that calls an effect sink: it would run, call nothing, and count
+  // every event lost. Its external calls are made from an operator (processor.sideEffect).
+  if (sink.type === 'effect' && proc.type === 'flink')
+    add(
+      'sink.type',
+      'an effect sink is called by a consumer loop or a Spark query; a Flink job calls a service from an operator (processor.sideEffect) and writes to a table or Kafka',
+    );
   if (sink.type === 'table') {
     const onConflict =
       sink.statement === 'on-conflict-do-nothing' || sink.statement === 'on-conflict-do-update';
