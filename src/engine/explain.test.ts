@@ -317,3 +317,31 @@ describe('a crashed member whose partition another member takes over', () => {
     );
   });
 });
+
+describe('an idempotency key pruned before the retry (Stripe, SEMANTICS S25c)', () => {
+  // "You can remove keys from the system automatically after they're at least 24 hours old. We
+  // generate a new request if a key is reused after the original is pruned."
+  // https://docs.stripe.com/idempotency. An email service keeping keys 60 s: e1's call is made,
+  // its response lost; the client times out 30 s after sending and retries 120 s later, so the
+  // retry reaches the service 150 s after the first call, past the 60 s. The sentence named that
+  // as "0 h later … (kept 0 h) … a new charge".
+  it('names the gap and the retention in their own unit, and an email as an email', () => {
+    const run = runScenario({
+      claim: 'exactly-once',
+      workload: { events: events(1) },
+      processor: { type: 'consumer', 'enable.auto.commit': false, 'auto.offset.reset': 'earliest' },
+      sink: {
+        type: 'effect',
+        service: 'email',
+        idempotencyKey: 'business-id',
+        retentionMs: 60_000,
+        retryDelayMs: 120_000,
+      },
+      faults: [{ id: 'lost', kind: 'drop-response', link: 'effect', match: { event: 'e1' } }],
+    });
+    expect(anomalies(run)).toEqual(['e1:2']);
+    expect(sentence(run)).toBe(
+      'fault "lost" → the writer could not tell whether the call for e1 had been applied and retried it after its timeout; it had been applied, and the retry came 150 s later, after the service had pruned the idempotency key (kept 60 s), so the same key sent a new email',
+    );
+  });
+});

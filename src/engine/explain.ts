@@ -51,11 +51,22 @@ const SKIP_WORDS: Record<(typeof SKIP_REASONS)[number], string> = {
   'on-conflict': 'a row with its key was already there (ON CONFLICT DO NOTHING)',
   'merge-matched': 'MERGE matched an existing row with its key and left it as it was',
   'dedupe-table': 'its id was already in the dedupe table',
-  'txn-version': 'the Delta table already had this txnVersion for the txnAppId',
+  'txn-version':
+    'the Delta table had already recorded a txnVersion ≥ this batch id for the txnAppId',
   'idempotency-key': 'the service had already seen its idempotency key',
   'file-sink-log': "the file sink's log already listed its batch",
   'same-value': 'the row already held the same value',
 };
+
+/**
+ * A duration in words: hours from 1 h up, seconds from 1 s up (one decimal at most), else ms —
+ * a key kept 60 s is not "kept 0 h".
+ */
+function span(ms: number): string {
+  if (ms >= 3_600_000) return `${Number((ms / 3_600_000).toFixed(1))} h`;
+  if (ms >= 1_000) return `${Number((ms / 1_000).toFixed(1)).toLocaleString('en-US')} s`;
+  return `${ms} ms`;
+}
 
 /** Why a Flink job with restart strategy none is not restarted: set so, or Flink's default. */
 function noneWhy(p: {
@@ -670,7 +681,7 @@ class Ctx {
       if (sink.type === 'effect' && sink.idempotencyKey === 'business-id' && effects.length > 1) {
         const gap = t.time[effects[1]!]! - t.time[effects[0]!]!;
         if (gap >= sink.retentionMs)
-          tail = `it had been applied, and the retry came ${Math.round(gap / 3_600_000)} h later, after the service had pruned the idempotency key (kept ${Math.round(sink.retentionMs / 3_600_000)} h), so the same key made a new charge`;
+          tail = `it had been applied, and the retry came ${span(gap)} later, after the service had pruned the idempotency key (kept ${span(sink.retentionMs)}), so the same key ${sink.service === 'email' ? 'sent a new email' : 'made a new charge'}`;
       }
       return {
         text: `${f >= 0 ? this.faultText(f) : 'no answer'} → the writer could not tell whether the ${what} for {id} had been applied and retried it after its timeout; ${tail}`,
