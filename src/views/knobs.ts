@@ -878,7 +878,7 @@ export const KNOBS: readonly KnobMeta[] = [
     group: 'sink',
     system: 'Delta Lake',
     editor: { type: 'text', nullable: true },
-    what: 'With txnAppId (and txnVersion = the batch id) Delta skips a micro-batch it has already written.',
+    what: 'With txnAppId (and txnVersion = the batch id) Delta skips a write whose batch id is not above the last txnVersion recorded for that txnAppId: a re-run batch — or, after the checkpoint is deleted and batch ids start again from 0, new batches too.',
     realDefault: 'none',
     doc: DELTA,
     applies: delta,

@@ -364,7 +364,8 @@ export class SinkActor extends Actor {
         }
       }
       // MERGE matches against the table as the statement starts: two new copies in one batch are
-      // both NOT MATCHED and both inserted (Delta enforces no primary key, SEMANTICS A11).
+      // both NOT MATCHED and both inserted — "if there is duplicate data within the new dataset,
+      // it is inserted" (https://docs.delta.io/latest/delta-update.html#data-deduplication-when-writing-into-delta-tables).
       const added = this.newKeySet();
       for (const row of stmt.rows) {
         if (c.mode === 'merge' && this.index.has(row.key) && !added.has(row.key)) {
