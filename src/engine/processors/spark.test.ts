@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { anomalies, entriesOf, events, runScenario, totals } from '../testing';
+import { MESSAGE_TYPES } from '../trace';
 
 const spark = (
   sink: Record<string, unknown>,
@@ -235,5 +236,38 @@ describe('foreachBatch calling an external service for each row (an effect sink)
 
   it('without the crash: one call per event → 30, 4,650', () => {
     expect(totals(effect('none', []))).toEqual({ rows: 30, sum: 4650, duplicates: 0, lost: 0 });
+  });
+});
+
+describe('a table sink behind Spark honours statementPer', () => {
+  // e1..e10 and a second e5 (the source emitting it twice) all in the log at 0: one micro-batch of
+  // 11 rows. Insert-only MERGE on the event id (WHEN NOT MATCHED THEN INSERT). In one statement
+  // both e5 rows are NOT MATCHED — "For each candidate change row, the status of MATCHED … or NOT
+  // MATCHED … is set just once" against the table as the statement starts
+  // (https://www.postgresql.org/docs/current/sql-merge.html): 11 rows. One statement per row
+  // (statementPer record, as the knob says): the second e5 comes after the first was inserted,
+  // is MATCHED and left alone: 10 rows. Before this fix the query wrote one statement whatever
+  // statementPer said.
+  const run = (statementPer: 'record' | 'batch') =>
+    runScenario({
+      workload: { events: [...events(10, () => 0), { id: 'e5', amount: 50, at: 0 }] },
+      processor: { type: 'spark', startingOffsets: 'earliest', startAtMs: 1000 },
+      sink: { type: 'table', statement: 'merge', merge: { whenMatched: 'none' }, statementPer },
+    });
+
+  const statements = (r: ReturnType<typeof runScenario>) =>
+    entriesOf(r, 'msg').filter((i) => MESSAGE_TYPES[r.trace.aux[i]!] === 'sink-write').length;
+
+  it('batch: one MERGE for the micro-batch → e5 inserted twice: 11 rows, 600', () => {
+    const r = run('batch');
+    expect(totals(r)).toEqual({ rows: 11, sum: 600, duplicates: 1, lost: 0 });
+    expect(statements(r)).toBe(1);
+  });
+
+  it('record: one MERGE per row → the second e5 is MATCHED: 10 rows, 550', () => {
+    const r = run('record');
+    expect(totals(r)).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });
+    expect(statements(r)).toBe(11);
+    expect(entriesOf(r, 'row-skip')).toHaveLength(1);
   });
 });

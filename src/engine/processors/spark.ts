@@ -347,14 +347,30 @@ export class SparkQuery extends Actor {
       s.type === 'table'
         ? { timeoutMs: s['statement.timeout.ms'], retries: s.retries, retryDelayMs: 0 }
         : { timeoutMs: 30_000, retries: 3, retryDelayMs: 0 };
-    writeStatement(this, this.sink, { rows, batchId: b.id }, policy, cause, (err, c) => {
-      if (err !== 'NONE') {
-        // A failing batch fails the query; it restarts and re-runs the same batch.
-        this.crash(c, -1, 1000);
-        return;
-      }
-      finish(c);
-    });
+    // A SQL table takes one statement for the micro-batch, or — `statementPer: record`, code in
+    // foreachBatch that loops over the rows — one statement per row, in order, each atomic on its
+    // own (a MERGE then sees the rows an earlier statement of the batch inserted).
+    const statements =
+      s.type === 'table' && s.statementPer === 'record' ? rows.map((r) => [r]) : [rows];
+    const next = (i: number, c: number): void => {
+      if (i === statements.length) return finish(c);
+      writeStatement(
+        this,
+        this.sink!,
+        { rows: statements[i]!, batchId: b.id },
+        policy,
+        c,
+        (err, c2) => {
+          if (err !== 'NONE') {
+            // A failing batch fails the query; it restarts and re-runs the same batch.
+            this.crash(c2, -1, 1000);
+            return;
+          }
+          next(i + 1, c2);
+        },
+      );
+    };
+    next(0, cause);
   }
 
   /**
