@@ -1239,14 +1239,26 @@ class Ctx {
     const processes = this.entriesOf(j).filter(
       (i) => this.kind(i) === 'process' && this.isProcessor(i),
     );
-    const svc =
-      this.run.scenario.processor.sideEffect?.service === 'email' ? 'the email' : 'the card charge';
+    const fx = this.run.scenario.processor.sideEffect;
+    const svc = fx?.service === 'email' ? 'the email' : 'the card charge';
     const replay = processes.length > 1 ? this.replayStory(processes) : null;
     const why = replay
       ? `${replay.text}, so ${svc} for {id} was made again`
       : `${svc} for {id} was made more than once`;
+    // What the call's idempotency key did: none to recognise the repeat, a new one per attempt,
+    // or one from the event id that the service had pruned — it answers a key it still holds
+    // from the saved result (https://docs.stripe.com/api/idempotent_requests).
+    let key = 'it needs its own idempotency key';
+    if (fx?.idempotencyKey === 'per-attempt')
+      key =
+        'its idempotency key was new on each attempt, so the service saw a new request: it needs a key derived from the event';
+    else if (fx?.idempotencyKey === 'business-id') {
+      const effects = this.entriesOf(j).filter((i) => this.kind(i) === 'effect');
+      const gap = effects.length > 1 ? this.t.time[effects[1]!]! - this.t.time[effects[0]!]! : 0;
+      key = `its idempotency key, from the event id, had been pruned: the service keeps a key ${span(fx.retentionMs)} and the repeat came ${span(gap)} later`;
+    }
     return {
-      template: `${why} → a side effect happens once per processing attempt: it is outside the exactly-once guarantee of the job's state and sink (it needs its own idempotency key)`,
+      template: `${why} → a side effect happens once per processing attempt: it is outside the exactly-once guarantee of the job's state and sink (${key})`,
       entries: replay?.entries ?? [],
     };
   }

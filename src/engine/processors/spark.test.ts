@@ -271,3 +271,48 @@ describe('a table sink behind Spark honours statementPer', () => {
     expect(entriesOf(r, 'row-skip')).toHaveLength(1);
   });
 });
+
+describe("a side effect's idempotency key in the explanation of a repeated call", () => {
+  // S16's crash (batch 2 re-run) with an email per record made from the query, and the table
+  // written through Delta with txnAppId (so only the emails repeat). The sentence said "(it needs
+  // its own idempotency key)" whatever key the call carried.
+  const run = (sideEffect: Record<string, unknown>) =>
+    spark({ type: 'delta', txnAppId: 'q-orders' }, crash, {
+      sideEffect: { service: 'email', ...sideEffect },
+    });
+  const tail = (r: ReturnType<typeof runScenario>) =>
+    r.verdict.explanations[0]!.sentence.replace(/^.* → a side effect/, 'a side effect');
+
+  it('a key from the event id kept 100 ms: pruned before the re-run, 1,058 ms later', () => {
+    // Batch 2 fires at 3,000 (1 s trigger); fetch answered at 3,004; e21 processed at 3,005
+    // (1 ms), its call reaches the service at 3,007: the first email. Each record then takes
+    // 1 + 2 + 2 ms: e30 processed at 3,050, its email answered at 3,054; the Delta write is
+    // answered at 3,058 and the query crashes before commits/2. Restart at 4,058; the re-run's
+    // fetch is answered at 4,062, e21 processed at 4,063, its call at the service at 4,065:
+    // 1,058 ms after the first, past the 100 ms the key was kept. "We generate a new request if
+    // a key is reused after the original is pruned" (https://docs.stripe.com/idempotency).
+    const r = run({ idempotencyKey: 'business-id', retentionMs: 100 });
+    const e21 = r.events.identityOf('e21');
+    expect(
+      entriesOf(r, 'effect')
+        .filter((i) => r.events.identity[r.trace.event[i]!] === e21)
+        .map((i) => r.trace.time[i]),
+    ).toEqual([3007, 4065]);
+    expect(anomalies(r, 'effects')).toEqual(Array.from({ length: 10 }, (_, k) => `e${21 + k}:2`));
+    expect(tail(r)).toBe(
+      "a side effect happens once per processing attempt: it is outside the exactly-once guarantee of the job's state and sink (its idempotency key, from the event id, had been pruned: the service keeps a key 100 ms and the repeat came 1.1 s later)",
+    );
+  });
+
+  it('a new key per attempt: the re-run is a new request', () => {
+    expect(tail(run({ idempotencyKey: 'per-attempt' }))).toBe(
+      "a side effect happens once per processing attempt: it is outside the exactly-once guarantee of the job's state and sink (its idempotency key was new on each attempt, so the service saw a new request: it needs a key derived from the event)",
+    );
+  });
+
+  it('a key from the event id kept 24 h: the re-run is answered from the saved result, nothing to explain', () => {
+    const r = run({ idempotencyKey: 'business-id' });
+    expect(anomalies(r, 'effects')).toEqual([]);
+    expect(entriesOf(r, 'effect-replayed')).toHaveLength(10);
+  });
+});
