@@ -754,7 +754,7 @@ class Ctx {
           };
         const before =
           who === 'spark'
-            ? 'after its micro-batch holding {id} was written and before the batch was recorded in the commit log'
+            ? this.sparkCrashWhen(a, i, fault)
             : who === 'flink'
               ? this.run.scenario.processor.type === 'flink' &&
                 this.run.scenario.processor['execution.checkpointing.interval'] === null
@@ -898,6 +898,31 @@ class Ctx {
   }
 
   /** Whether the record of processing entry `a` reached the sink (a row or an effect) before entry `until`. */
+  /**
+   * Where in its micro-batch the Spark query was when it crashed (`crash`), for the batch that
+   * held the record processed at `a`: before the batch's write was sent, while it was being
+   * written, or after it was written (the after-sink-write point) — the commit-log entry missing
+   * in every case, so the restart runs the batch again (MicroBatchExecution).
+   */
+  private sparkCrashWhen(a: number, crash: number, fault: FaultSpec | undefined): string {
+    const t = this.t;
+    const spark = t.actor[a]!;
+    const effectSink = this.run.scenario.sink.type === 'effect';
+    let writing = false;
+    for (let x = a + 1; x < crash && !writing; x++) {
+      const k = this.kind(x);
+      if (t.actor[x] !== spark || (k !== 'msg' && k !== 'msg-lost')) continue;
+      const m = MESSAGE_TYPES[t.aux[x]!];
+      writing = m === 'sink-write' || m === 'produce' || (effectSink && m === 'effect-call');
+    }
+    const point = fault && 'point' in fault ? fault.point : undefined;
+    if (!writing)
+      return 'during its micro-batch holding {id}, before the batch was written and recorded in the commit log';
+    if (point === 'after-sink-write')
+      return 'after its micro-batch holding {id} was written and before the batch was recorded in the commit log';
+    return 'while its micro-batch holding {id} was being written, before the batch was recorded in the commit log';
+  }
+
   private writtenBetween(a: number, until: number): boolean {
     const t = this.t;
     const ident = this.run.events.identity;

@@ -316,3 +316,52 @@ describe("a side effect's idempotency key in the explanation of a repeated call"
     expect(entriesOf(r, 'effect-replayed')).toHaveLength(10);
   });
 });
+
+describe('a crash before the micro-batch is written is not told as one after it', () => {
+  // Delta with txnAppId (the table stays exact) and an email per record with no key, so only the
+  // emails repeat. Batch 2 fires at 3,000: e21..e30 are processed at 3,005, 3,010, … 3,050
+  // (1 ms, then the call's 2 + 2 ms). The explanation said "after its micro-batch holding e21 was
+  // written" for every Spark crash; a crash before the write is now told as one.
+  const run = (fault: Record<string, unknown>) =>
+    spark(
+      { type: 'delta', txnAppId: 'q-orders' },
+      [{ id: 'driver crash', kind: 'crash', target: 'spark', ...fault }],
+      {
+        sideEffect: { service: 'email' },
+      },
+    );
+  const head = (r: ReturnType<typeof runScenario>) =>
+    r.verdict.explanations[0]!.sentence.replace(/ → on restart.*$/, '');
+
+  it('at the before-sink-write point (3rd batch): all ten emailed again, the batch never written', () => {
+    const r = run({ point: 'before-sink-write', nth: 3 });
+    expect(anomalies(r, 'effects')).toEqual(Array.from({ length: 10 }, (_, k) => `e${21 + k}:2`));
+    expect(totals(r)).toEqual({ rows: 30, sum: 4650, duplicates: 0, lost: 0 });
+    expect(head(r)).toBe(
+      'spark crashed (fault "driver crash") during its micro-batch holding e21, before the batch was written and recorded in the commit log',
+    );
+  });
+
+  it('at 3,028 ms, in the middle of batch 2: e21..e25 (processed at 3,005..3,025) emailed again', () => {
+    const r = run({ at: 3028 });
+    expect(anomalies(r, 'effects')).toEqual(['e21:2', 'e22:2', 'e23:2', 'e24:2', 'e25:2']);
+    expect(head(r)).toBe(
+      'spark crashed (fault "driver crash") during its micro-batch holding e21, before the batch was written and recorded in the commit log',
+    );
+  });
+
+  it('at 3,055 ms, with the Delta write in flight (sent 3,054, applied 3,056): "while … being written"', () => {
+    const r = run({ at: 3055 });
+    expect(anomalies(r, 'effects')).toEqual(Array.from({ length: 10 }, (_, k) => `e${21 + k}:2`));
+    expect(totals(r)).toEqual({ rows: 30, sum: 4650, duplicates: 0, lost: 0 });
+    expect(head(r)).toBe(
+      'spark crashed (fault "driver crash") while its micro-batch holding e21 was being written, before the batch was recorded in the commit log',
+    );
+  });
+
+  it('at the after-sink-write point: told as before', () => {
+    expect(head(run({ point: 'after-sink-write', nth: 3 }))).toBe(
+      'spark crashed (fault "driver crash") after its micro-batch holding e21 was written and before the batch was recorded in the commit log',
+    );
+  });
+});
