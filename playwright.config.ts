@@ -5,6 +5,12 @@ import { chromiumArgs, findOrInstallChromium } from './scripts/chromium.mjs';
 // own (`npm run test:e2e`), the config finds or installs it itself.
 const executablePath = findOrInstallChromium();
 const port = 4173;
+/**
+ * Reuse a server already on the port only when run by hand (`npm run test:e2e` while developing).
+ * `npm test` and CI start their own: a server left by another checkout would otherwise be tested
+ * in place of this one's dist/, silently; a busy port now fails the run with Playwright's message.
+ */
+const reuse = !process.env.CI && !process.env.E2E_OWN_SERVERS;
 /** The embed specs' second origin (e2e/embed-host.mjs). */
 export const hostPort = 4174;
 
@@ -37,7 +43,7 @@ export default defineConfig({
       // The built page (dist/), as a static host would serve it. Build first: `npm run build`.
       command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
       url: `http://127.0.0.1:${port}/`,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: reuse,
       timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
@@ -47,7 +53,7 @@ export default defineConfig({
       // static server (e2e/embed-host.mjs).
       command: `node e2e/embed-host.mjs ${hostPort}`,
       url: `http://127.0.0.1:${hostPort}/health`,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: reuse,
       timeout: 30_000,
       stdout: 'ignore',
       stderr: 'pipe',

@@ -142,6 +142,8 @@ if (chromium !== null) {
   playwright = run('playwright', 'playwright', ['test', '--reporter=list,json'], {
     CHROMIUM_PATH: chromium,
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+    // Never test another checkout's server left on the port (see playwright.config.ts).
+    E2E_OWN_SERVERS: '1',
   });
 }
 {
