@@ -229,6 +229,61 @@ test('predict first: the verdict, the explanations, the final fates and the stor
   expect(dash.errors).toEqual([]);
 });
 
+test('an edit to an unanswered preset keeps the outcome hidden until the changed run ends; undo asks again', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  const l = lib(dash);
+  const hidden = (what: string) =>
+    page.locator(`[data-testid="${testIds.outcomeHidden}"][data-what="${what}"]`);
+  await page.goto('./?preset=lost-ack-retry/idempotence-off');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  // A newcomer stepped to event 58 and crashed consumer-0 before its commit, question unanswered:
+  // the verdict, the story and the why showed at once.
+  await dash.timeline().focus();
+  for (let i = 0; i < 58; i++) await page.keyboard.press('ArrowRight');
+  expect((await dash.api('cursor')).idx).toBe(58);
+  await dash.fault('consumer-0', 'crash-before-commit');
+  await expect(l.story).toHaveAttribute('data-edited', 'true');
+  for (const what of ['verdict', 'why', 'fates', 'story'])
+    await expect(hidden(what)).toContainText(
+      'Changed since it was opened: hidden until this run reaches its end.',
+    );
+  await expect(dash.byId(testIds.verdict)).toHaveCount(0);
+  await expect(dash.byId(testIds.explanation)).toHaveCount(0);
+  await expect(dash.byId(testIds.storyText)).toHaveCount(0);
+  await expect(dash.byId(testIds.predict)).toContainText(
+    'Your edit changed the run: the question is about the preset as shipped. This run’s outcome shows when it reaches its end.',
+  );
+  // Ctrl+Z: the preset as shipped, its question asked again.
+  await page.locator('h1').click();
+  await page.keyboard.press('Control+z');
+  await dash.settled();
+  await expect(l.story).toHaveAttribute('data-edited', 'false');
+  await expect(hidden('verdict')).toContainText(
+    'Hidden until you answer the prediction and play the run to its end.',
+  );
+  await expect(dash.byId(testIds.predictInput)).toBeVisible();
+  // The claimed guarantee switched, unanswered: hidden as well, until the run is played to its end.
+  await dash.toStart();
+  await dash.setGuarantee('At-most-once');
+  await expect(hidden('verdict')).toContainText('hidden until this run reaches its end');
+  await expect(dash.byId(testIds.verdict)).toHaveCount(0);
+  await expect(dash.byId(testIds.storyText)).toHaveCount(0);
+  await playToEnd(dash);
+  await expect(dash.byId(testIds.outcomeHidden)).toHaveCount(0);
+  await expect(dash.byId(testIds.verdict)).toBeVisible();
+  await expect(dash.byId(testIds.storyText)).toBeVisible();
+  // The answer is about the preset as shipped: not given by the changed run's end.
+  await expect(l.answer).toHaveCount(0);
+  await page.locator('h1').click();
+  await page.keyboard.press('Control+z');
+  await dash.settled();
+  await expect(hidden('verdict')).toContainText('Hidden until you answer the prediction');
+  await expect(dash.byId(testIds.predictInput)).toBeVisible();
+  expect(dash.errors).toEqual([]);
+});
+
 test('a preset opened while another run stands at its end still asks its question', async ({
   dash,
 }) => {

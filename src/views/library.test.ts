@@ -209,11 +209,20 @@ describe('predictionPhase and outcomeHidden', () => {
     );
     // Revealed without an answer ("Reveal now", "Show the outcome").
     expect(predictionPhase({ open: asked, ...fresh, revealed: true })).toBe('revealed');
-    // Edited since it was opened: the answer describes the preset as shipped.
-    expect(predictionPhase({ open: asked, ...fresh, pristine: false })).toBe('edited');
+    // Edited since it was opened: the answer describes the preset as shipped, and the changed
+    // run's outcome waits for its end (answered or not); played to its end, it shows.
+    expect(predictionPhase({ open: asked, ...fresh, pristine: false })).toBe('edited-waiting');
     expect(predictionPhase({ open: asked, ...fresh, pristine: false, locked: true })).toBe(
+      'edited-waiting',
+    );
+    expect(predictionPhase({ open: asked, ...fresh, pristine: false, endSeen: true })).toBe(
       'edited',
     );
+    expect(
+      predictionPhase({ open: asked, ...fresh, pristine: false, locked: true, endSeen: true }),
+    ).toBe('edited');
+    // The end of a changed run says nothing about the run as opened.
+    expect(predictionPhase({ open: asked, ...fresh, endSeen: true })).toBe('pending');
     // A reveal stays after an edit.
     expect(predictionPhase({ open: asked, ...fresh, pristine: false, revealed: true })).toBe(
       'revealed',
@@ -231,9 +240,10 @@ describe('predictionPhase and outcomeHidden', () => {
     );
   });
 
-  it('hides the outcome while pending or locked, never otherwise', () => {
+  it('hides the outcome while pending or locked, or edited until the changed run ends; never otherwise', () => {
     expect(outcomeHidden('pending')).toBe(true);
     expect(outcomeHidden('locked')).toBe(true);
+    expect(outcomeHidden('edited-waiting')).toBe(true);
     expect(outcomeHidden('revealed')).toBe(false);
     expect(outcomeHidden('edited')).toBe(false);
     expect(outcomeHidden('other-variant')).toBe(false);
@@ -249,7 +259,10 @@ describe('subjectPhase and presetSubject', () => {
     expect(subjectPhase(embed, fresh)).toBe('pending');
     expect(subjectPhase(embed, { ...fresh, locked: true })).toBe('locked');
     expect(subjectPhase(embed, { locked: true, revealed: true })).toBe('revealed');
-    expect(subjectPhase({ ...embed, pristine: false }, { ...fresh, locked: true })).toBe('edited');
+    expect(subjectPhase({ ...embed, pristine: false }, { ...fresh, locked: true })).toBe(
+      'edited-waiting',
+    );
+    expect(subjectPhase({ ...embed, pristine: false }, { ...fresh, endSeen: true })).toBe('edited');
     expect(subjectPhase({ ...embed, otherVariant: true }, fresh)).toBe('other-variant');
   });
 

@@ -289,15 +289,18 @@ export function questionVariant(p: Pick<Preset, 'predict' | 'variants'>): string
  * - `none`: no preset is open, nothing is asked;
  * - `other-variant`: the question is about another variant of the preset — its answer does not
  *   describe this run, so it is neither asked nor revealed here (the panel offers to open it);
- * - `edited`: the question's variant, changed since it was opened — the answer describes the
- *   preset as shipped, so it is not asked until the preset is reloaded;
+ * - `edited-waiting`: the question's variant, changed since it was opened, and the changed run not
+ *   yet played to its end — the answer describes the preset as shipped, so it is not revealed
+ *   here, and the changed run's outcome waits for its end like the shipped one's (an edit must not
+ *   show what the question asks: the story tells it; undo brings the question back);
+ * - `edited`: the same, once the changed run has been played to its end: its outcome shows;
  * - `pending`: asked and not answered yet — everything that gives the outcome away is hidden;
  * - `locked`: answered (locked in); the answer, and the outcome with it, wait for the end of the
  *   run or "Reveal now";
  * - `revealed`: the answer is shown (it stays, even after an edit).
  */
 export type PredictionPhase =
-  'none' | 'other-variant' | 'edited' | 'pending' | 'locked' | 'revealed';
+  'none' | 'other-variant' | 'edited-waiting' | 'edited' | 'pending' | 'locked' | 'revealed';
 
 /** The {@link PredictionPhase} of an open preset and its prediction. */
 export function predictionPhase(o: {
@@ -306,6 +309,8 @@ export function predictionPhase(o: {
   pristine: boolean;
   locked: boolean;
   revealed: boolean;
+  /** The run on screen, changed since it was opened, has been played to its end. */
+  endSeen?: boolean;
 }): PredictionPhase {
   return subjectPhase(
     o.open && {
@@ -334,15 +339,19 @@ export interface PredictionSubject {
   pristine: boolean;
 }
 
-/** The {@link PredictionPhase} of a subject (null: nothing asked) and its prediction. */
+/**
+ * The {@link PredictionPhase} of a subject (null: nothing asked) and its prediction.
+ * @param p - the prediction; `endSeen`: the scenario on screen, when it is not the subject's as
+ *   opened, has had its run played to its end (default false: its outcome still waits).
+ */
 export function subjectPhase(
   subject: PredictionSubject | null,
-  p: { locked: boolean; revealed: boolean },
+  p: { locked: boolean; revealed: boolean; endSeen?: boolean },
 ): PredictionPhase {
   if (!subject) return 'none';
   if (subject.otherVariant) return 'other-variant';
   if (p.revealed) return 'revealed';
-  if (!subject.pristine) return 'edited';
+  if (!subject.pristine) return p.endSeen ? 'edited' : 'edited-waiting';
   return p.locked ? 'locked' : 'pending';
 }
 
@@ -418,10 +427,11 @@ export function judgeCount(
  * Whether the panels that give the outcome away (the verdict, the explanations, the ledger's
  * final fates, the story) are hidden: while a prediction is asked and its answer not revealed —
  * locking a prediction in does not show the outcome, watching the run (to its end) or "Reveal
- * now" does. Counters that grow with the cursor stay: they show only what has happened so far.
+ * now" does — and after an edit, until the changed run has been played to its end. Counters that
+ * grow with the cursor stay: they show only what has happened so far.
  */
 export function outcomeHidden(phase: PredictionPhase): boolean {
-  return phase === 'pending' || phase === 'locked';
+  return phase === 'pending' || phase === 'locked' || phase === 'edited-waiting';
 }
 
 /** A piece of a preset's "try: …" line: text, `code`, or a variant it names (a link to it). */

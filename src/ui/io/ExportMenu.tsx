@@ -81,7 +81,8 @@ export function ExportMenu() {
   const scenario = useLab(selectScenario);
   const presetRef = useLab(selectPresetRef);
   const status = useLab(selectStatus);
-  const hidden = usePredictionGate().hidden;
+  // While the question waits for its answer (not merely after an edit: see answerWaits).
+  const hidden = usePredictionGate().answerWaits;
   const items = hidden ? ITEMS.filter((item) => !item.outcome) : ITEMS;
   const [open, setOpen] = useState(false);
   const closeMenu = useCallback(() => setOpen(false), []);

@@ -29,7 +29,9 @@ export function HiddenOutcome({
       <span>
         {gate.phase === 'locked'
           ? 'Hidden until the run reaches its end.'
-          : 'Hidden until you answer the prediction and play the run to its end.'}
+          : gate.phase === 'edited-waiting'
+            ? 'Changed since it was opened: hidden until this run reaches its end.'
+            : 'Hidden until you answer the prediction and play the run to its end.'}
       </span>{' '}
       <button
         type="button"

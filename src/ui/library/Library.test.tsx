@@ -128,7 +128,7 @@ describe('library (jsdom)', () => {
     );
   });
 
-  it('the story waits for the answer; an edit or "Show the outcome" shows it', async () => {
+  it('the story waits for the answer; an edit keeps it hidden until the changed run ends; "Show the outcome" shows it', async () => {
     const lab = await mount();
     const hidden = () => screen.queryByTestId(testIds.outcomeHidden);
     act(() => lab.actions.loadPreset('lost-ack-retry'));
@@ -137,11 +137,50 @@ describe('library (jsdom)', () => {
     expect(screen.queryByTestId(testIds.storyText)).toBeNull();
     // The variant's summary ("the retry appends e3 again") tells the outcome too.
     expect(screen.getByTestId(testIds.storyPanel).textContent).not.toContain('appends e3 again');
-    // Edited: the question no longer describes this run, so nothing is hidden.
+    // Edited, unanswered (a newcomer's fault added mid-run showed the story at once): still
+    // hidden, and the prediction box says why and when it shows.
+    act(() => lab.actions.seek(2000));
     act(() => lab.actions.setSeed(3));
+    await act(() => lab.actions.settled());
+    expect(lab.cursor.getState().t).toBe(2000);
+    expect(hidden()?.dataset.what).toBe('story');
+    expect(hidden()?.textContent).toContain(
+      'Changed since it was opened: hidden until this run reaches its end.',
+    );
+    expect(screen.queryByTestId(testIds.storyText)).toBeNull();
+    expect(screen.getByTestId(testIds.storyPanel).textContent).not.toContain('appends e3 again');
+    expect(screen.getByTestId(testIds.predict).textContent).toContain(
+      'Your edit changed the run: the question is about the preset as shipped. This run’s outcome shows when it reaches its end.',
+    );
+    // The edited mark and its "reload as shipped" stay while the summary is hidden.
+    expect(screen.getByTestId(testIds.storyEdited).textContent).toBe(
+      '✎ edited — reload as shipped',
+    );
+    // Played to its end: the changed run's outcome shows, the answer (about the preset as
+    // shipped) does not.
+    act(() => lab.actions.seek(1e9));
     expect(hidden()).toBeNull();
     expect(screen.getByTestId(testIds.storyText).textContent).toContain('An order service');
+    expect(screen.queryByTestId(testIds.predictAnswer)).toBeNull();
+    // Scrubbing back keeps it shown.
+    act(() => lab.actions.seek(0));
+    expect(hidden()).toBeNull();
+    // Undo: the preset as shipped asks its question again, its outcome hidden.
     act(() => lab.actions.undo());
+    await act(() => lab.actions.settled());
+    expect(hidden()?.dataset.what).toBe('story');
+    expect(screen.getByTestId(testIds.predictInput)).toBeTruthy();
+    // Redo brings back the changed run, already played to its end.
+    act(() => lab.actions.redo());
+    await act(() => lab.actions.settled());
+    expect(hidden()).toBeNull();
+    // Another edit: a new run, hidden until its own end.
+    act(() => lab.actions.setSeed(4));
+    await act(() => lab.actions.settled());
+    expect(hidden()?.dataset.what).toBe('story');
+    act(() => lab.actions.undo());
+    act(() => lab.actions.undo());
+    await act(() => lab.actions.settled());
     expect(hidden()?.dataset.what).toBe('story');
     fireEvent.click(screen.getByTestId(testIds.outcomeShow));
     expect(hidden()).toBeNull();

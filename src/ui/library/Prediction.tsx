@@ -272,15 +272,17 @@ export function PredictFirst({
         <p className="predict-hint muted">
           {phase === 'edited'
             ? `Changed since it was opened: the answer is about ${original}.`
-            : phase === 'other-variant'
-              ? ''
-              : p.locked
-                ? onLock
-                  ? 'The answer appears when the run reaches its end.'
-                  : playing
+            : phase === 'edited-waiting'
+              ? `Your edit changed the run: the question is about ${original}. This run’s outcome shows when it reaches its end.`
+              : phase === 'other-variant'
+                ? ''
+                : p.locked
+                  ? onLock
                     ? 'The answer appears when the run reaches its end.'
-                    : 'Now press Play: the answer appears when the run reaches its end.'
-                : 'The answer and the verdict appear when the run reaches its end.'}{' '}
+                    : playing
+                      ? 'The answer appears when the run reaches its end.'
+                      : 'Now press Play: the answer appears when the run reaches its end.'
+                  : 'The answer and the verdict appear when the run reaches its end.'}{' '}
           <button
             type="button"
             className="linkish"

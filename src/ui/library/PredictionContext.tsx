@@ -1,7 +1,8 @@
 /**
  * "Predict first", per page or embedded player: the predictions written so far (per subject key —
- * on the page a preset's id, so switching variants keeps them), and the rule that reaching the end
- * of the run with a prediction locked in reveals its answer.
+ * on the page a preset's id, so switching variants keeps them), the rule that reaching the end
+ * of the run with a prediction locked in reveals its answer, and the changed runs (edited since
+ * the question's run was opened) already played to their end, whose outcome shows.
  *
  * React state in a provider rather than fields of the lab store: none of it is part of a
  * scenario, undo, a share link or the saved workspace. The page gets one inside the library's
@@ -18,6 +19,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import type { ScenarioInput } from '../../engine';
 import type { LabState } from '../../store/labStore';
 import { useLabInstance } from '../../store/LabContext';
 import { atRunEnd, presetSubject, subjectPhase, type PredictionSubject } from '../../views/library';
@@ -40,6 +42,13 @@ export interface Predictions {
   /** The prediction kept under a subject's key (empty when none was written). */
   prediction(key: string): Prediction;
   updatePrediction(key: string, change: Partial<Prediction>): void;
+  /**
+   * Whether the run of `scenario` — changed since its subject was opened — has been played to its
+   * end: its outcome shows from then on (`subjectPhase`'s `endSeen`). Kept per scenario object,
+   * so undo and redo bring it back with the scenario; not a prediction (undo back to the subject
+   * as opened asks its question again).
+   */
+  endSeen(scenario: ScenarioInput): boolean;
 }
 
 const Ctx = createContext<Predictions | null>(null);
@@ -57,6 +66,10 @@ export function PredictionProvider({
   children: ReactNode;
 }) {
   const [predictions, setPredictions] = useState<Record<string, Prediction>>({});
+  // Changed runs played to their end: one set for good; the wrapper is replaced when it grows, so
+  // the gates re-render.
+  const [seen, setSeen] = useState(() => ({ set: new WeakSet<ScenarioInput>() }));
+  const seenSet = seen.set;
   const lab = useLabInstance();
   const updatePrediction = useCallback((key: string, change: Partial<Prediction>) => {
     setPredictions((all) => ({ ...all, [key]: { ...(all[key] ?? EMPTY), ...change } }));
@@ -80,13 +93,20 @@ export function PredictionProvider({
       const v = s.view;
       if (!asked || !v) return;
       const p = predictionsNow.current[asked.key] ?? EMPTY;
-      if (subjectPhase(asked, p) !== 'locked') return;
+      const phase = subjectPhase(asked, { ...p, endSeen: seenSet.has(s.scenario) });
+      // Also a changed run, unanswered or not: its end shows its outcome, but the answer (about
+      // the run as opened) stays untold, so undo back to that run asks the question again.
+      if (phase !== 'locked' && phase !== 'edited-waiting') return;
       const c = lab.cursor.getState();
       // The run on screen must be this scenario's: a preset opened while the cursor stood at
       // the end of another run must not find "the end" there and give its answer away.
       const current = s.status === 'ready' && s.viewFor === s.scenario;
-      if (atRunEnd({ current, idx: c.idx, n: v.n, t: c.t, endTime: v.endTime }))
-        updatePrediction(asked.key, { revealed: true });
+      if (!atRunEnd({ current, idx: c.idx, n: v.n, t: c.t, endTime: v.endTime })) return;
+      if (phase === 'locked') updatePrediction(asked.key, { revealed: true });
+      else {
+        seenSet.add(s.scenario);
+        setSeen({ set: seenSet });
+      }
     };
     checkReveal.current = check;
     check();
@@ -96,15 +116,16 @@ export function PredictionProvider({
       offCursor();
       offApp();
     };
-  }, [lab, subject, updatePrediction]);
+  }, [lab, subject, updatePrediction, seenSet]);
 
   const value = useMemo<Predictions>(
     () => ({
       subject,
       prediction: (key) => predictions[key] ?? EMPTY,
       updatePrediction,
+      endSeen: (scenario) => seen.set.has(scenario),
     }),
-    [subject, predictions, updatePrediction],
+    [subject, predictions, updatePrediction, seen],
   );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

@@ -199,15 +199,18 @@ function StoryOf({
             ))}
           </div>
         )}
-        {/* Hidden (never edited: an edit ends the question) while the outcome waits. */}
-        {!gate.hidden && (
+        {/* The summary tells the outcome: hidden while it waits. The edited mark stays. */}
+        {(!gate.hidden || edited) && (
           <p className="variant-summary">
-            {edited && <span className="muted">As shipped: </span>}
-            {variant.summary}
+            {!gate.hidden && (
+              <>
+                {edited && <span className="muted">As shipped: </span>}
+                {variant.summary}
+              </>
+            )}
             {edited && (
               <span className="story-edited" data-testid={testIds.storyEdited}>
-                {' '}
-                · ✎ edited —{' '}
+                {gate.hidden ? '' : ' · '}✎ edited —{' '}
                 <button type="button" className="linkish" onClick={() => choose(variant.id)}>
                   reload as shipped
                 </button>

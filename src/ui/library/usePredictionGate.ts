@@ -6,8 +6,17 @@ import { usePredictions } from './PredictionContext';
 /** "Predict first" as the panels that could give the answer away see it. */
 export interface PredictionGate {
   phase: PredictionPhase;
-  /** Hide the verdict, the explanations, the ledger's final fates and the story. */
+  /**
+   * Hide the verdict, the explanations, the ledger's final fates and the story: while the question
+   * waits for its answer, and after an edit until the changed run has been played to its end.
+   */
   hidden: boolean;
+  /**
+   * The question is asked of the run on screen and its answer not revealed (pending or locked):
+   * what would hold that answer — the exports of the run — waits. Not after an edit: the changed
+   * run's outcome is not the answer.
+   */
+  answerWaits: boolean;
   /**
    * The run on screen was changed since the question's variant was opened: its answer no longer
    * describes it (also once revealed, when the phase says 'revealed').
@@ -18,6 +27,7 @@ export interface PredictionGate {
 }
 
 const nothingAsked = () => null;
+const selectScenario = (s: LabState) => s.scenario;
 
 /**
  * Where the prediction asked of the workspace on screen stands (the open preset's on the page,
@@ -31,6 +41,7 @@ export function usePredictionGate(): PredictionGate {
   const key = useLab((s: LabState) => subject(s)?.key ?? null);
   const otherVariant = useLab((s: LabState) => subject(s)?.otherVariant ?? false);
   const pristine = useLab((s: LabState) => subject(s)?.pristine ?? false);
+  const scenario = useLab(selectScenario);
   const p = predictions && key !== null ? predictions.prediction(key) : null;
   const skip = () => {
     if (predictions && key !== null) predictions.updatePrediction(key, { revealed: true });
@@ -38,10 +49,12 @@ export function usePredictionGate(): PredictionGate {
   const phase = subjectPhase(key === null ? null : { key, otherVariant, pristine }, {
     locked: p?.locked ?? false,
     revealed: p?.revealed ?? false,
+    endSeen: predictions?.endSeen(scenario) ?? false,
   });
   return {
     phase,
     hidden: outcomeHidden(phase),
+    answerWaits: phase === 'pending' || phase === 'locked',
     edited: key !== null && !otherVariant && !pristine,
     skip,
   };
