@@ -204,6 +204,9 @@ test('predict first: the verdict, the explanations, the final fates and the stor
   // exactly-once the scenario claims; one explanation, for e3.
   await playToEnd(dash);
   await expect(l.answer).toContainText('11 rows summing to 580');
+  // Marked: rows, then the sum (the question used to show its answer neither right nor wrong).
+  await expect(l.answer).toHaveAttribute('data-judged', 'right');
+  await expect(l.answer).toContainText('Right: 11 and 580.');
   await expect(dash.byId(testIds.outcomeHidden)).toHaveCount(0);
   await expect(dash.byId(testIds.verdict)).toHaveAttribute('data-observed', 'at-least-once');
   await expect(dash.byId(testIds.verdict)).toContainText(

@@ -93,6 +93,7 @@ export const foundationPresets: Preset[] = [
     predict: {
       question: 'How many of the 20 payments reach the table?',
       answer: '18: p-9 and p-10 were committed but never written.',
+      mark: { kind: 'numbers', values: [{ value: 18, what: 'payments' }] },
     },
     sources,
     variants: [
@@ -123,6 +124,7 @@ export const foundationPresets: Preset[] = [
       question: 'How many rows does the table end with?',
       answer:
         '24: p-4 twice (the producer retry) and p-5..p-7 twice (written, not committed, replayed after the crash).',
+      mark: { kind: 'numbers', values: [{ value: 24, what: 'rows' }] },
     },
     sources,
     variants: [
@@ -153,6 +155,7 @@ export const foundationPresets: Preset[] = [
     predict: {
       question: 'The consumer still writes p-6..p-8 twice. How many rows?',
       answer: '20: the second write of each is an update of the same row.',
+      mark: { kind: 'numbers', values: [{ value: 20, what: 'rows' }] },
     },
     sources,
     variants: [

@@ -35,11 +35,33 @@ export interface Preset {
   fix: string;
   /**
    * A question to answer before the run, and its answer (shown after). `variant` names the
-   * variant the question is about when it is not the first one.
+   * variant the question is about when it is not the first one; `mark` says how a prediction is
+   * marked right or wrong (or that it is not, for a question answered in words).
    */
-  predict: { question: string; answer: string; variant?: string };
+  predict: { question: string; answer: string; variant?: string; mark: PredictMark };
   /** Documentation it rests on (URLs). */
   sources: string[];
   /** The first one is the default variant. */
   variants: PresetVariant[];
 }
+
+/**
+ * How a prediction, written in words, is marked against a preset's answer (src/views/library.ts,
+ * `markPrediction`). Every preset says which, so no question is left silently unmarked:
+ * - `numbers`: the whole numbers the question asks for, in the order it asks for them ("how many
+ *   rows, and what is their sum?": the rows, then the sum); `what` names each for the reader,
+ *   `prefix` is how the answer writes it (`$`). Right when the prediction holds exactly these.
+ *   `alsoAsks`: a part of the question answered in words ("whether anything reports an error"),
+ *   which is not marked — the page says so.
+ * - `events`: the business events the question asks for ("which records…?"); the prediction
+ *   names them (`e4, e5`) or a range (`e4..e7`, `e4–e7`, `e4 to e7`). Right when the sets match.
+ * - `words`: answered in words by design (what a table holds): not marked, and the page says so.
+ */
+export type PredictMark =
+  | {
+      kind: 'numbers';
+      values: { value: number; what: string; prefix?: string }[];
+      alsoAsks?: string;
+    }
+  | { kind: 'events'; ids: string[] }
+  | { kind: 'words' };

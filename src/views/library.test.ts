@@ -24,6 +24,10 @@ import {
   sourceLabel,
   subjectPhase,
   judgeCount,
+  markNote,
+  markPrediction,
+  numbersIn,
+  eventsIn,
 } from './library';
 
 const ids = (q: string) => libraryListing(q).flat.map((p) => p.id);
@@ -401,5 +405,162 @@ describe('judgeCount: a written count against an answer that starts with one', (
     expect(judgeCount('1e3', '200. The coordinator…')).toBeNull();
     expect(judgeCount('twenty', '24: …')).toBeNull();
     expect(judgeCount('4', 'e4, e5, e6 and e7: …')).toBeNull();
+  });
+});
+
+describe("markPrediction: every preset's question is marked, or says it is not", () => {
+  const q = (id: string) => findPreset(id)!.preset.predict;
+  const mark = (id: string, said: string) => markPrediction(said, q(id).mark, q(id).question);
+
+  it('the lost-ack question (rows, then the sum) is marked right or wrong, as a newcomer wrote it', () => {
+    // "With enable.idempotence=false, how many rows…, and what is their sum?" — 11 rows, 580.
+    expect(mark('lost-ack-retry', '11 and 580')).toEqual({
+      kind: 'right',
+      expected: '11 and 580',
+      said: '11 and 580',
+    });
+    expect(mark('lost-ack-retry', '11 rows summing to 580')).toMatchObject({ kind: 'right' });
+    expect(mark('lost-ack-retry', '10 rows, $550')).toEqual({
+      kind: 'wrong',
+      expected: '11 and 580',
+      said: '10 and 550',
+    });
+    // The order asked: rows, then the sum.
+    expect(mark('lost-ack-retry', '580, 11')).toMatchObject({ kind: 'wrong', said: '580 and 11' });
+    // "11" alone gives one of the two: not marked, and the reason is said.
+    expect(mark('lost-ack-retry', '11')).toEqual({
+      kind: 'unmarked',
+      why: 'the question asks for 2 numbers (rows and sum); your prediction gives 1.',
+    });
+  });
+
+  it('counts: ids, a total the question names, words and a currency are read as a reader means them', () => {
+    expect(mark('at-least-once', '24')).toMatchObject({ kind: 'right', expected: '24' });
+    expect(mark('at-least-once', 'I think 23 rows')).toEqual({
+      kind: 'wrong',
+      expected: '24',
+      said: '23',
+    });
+    // "How many of the 20 payments…?": the 20 repeated is not the answer.
+    expect(mark('at-most-once', '18 of 20')).toMatchObject({ kind: 'right', expected: '18' });
+    expect(mark('auto-commit-crash', '150 of the 200')).toMatchObject({
+      kind: 'wrong',
+      expected: '151',
+      said: '150',
+    });
+    // "How many rows will p-77 have…?": p-77 is an id, "two"/"twice" a count.
+    expect(mark('payment-resent-by-app', 'Two rows: p-77 written twice')).toMatchObject({
+      kind: 'right',
+      expected: '2',
+    });
+    expect(mark('payment-resent-by-app', 'one')).toMatchObject({ kind: 'wrong', said: '1' });
+    expect(mark('poll-timeout-slow-batch', 'e1 ends with 2')).toMatchObject({ kind: 'right' });
+    expect(mark('card-charge-idempotency', '$80')).toEqual({
+      kind: 'right',
+      expected: '$80',
+      said: '$80',
+    });
+    expect(mark('card-charge-idempotency', '40 dollars')).toMatchObject({
+      kind: 'wrong',
+      expected: '$80',
+      said: '$40',
+    });
+    expect(mark('retry-storm', '1,000')).toMatchObject({ kind: 'wrong', said: '1,000' });
+    expect(mark('consume-transform-produce', 'committed 10, uncommitted 15')).toMatchObject({
+      kind: 'right',
+      expected: '10 and 15',
+    });
+    expect(mark('commit-after-process', '10 rows, sum 550')).toMatchObject({
+      kind: 'wrong',
+      expected: '10 and 950',
+    });
+    // Not whole: not marked.
+    expect(mark('flink-commit-phase-crash', '-200')).toEqual({
+      kind: 'unmarked',
+      why: 'the question asks for one number (rows), in whole numbers.',
+    });
+    expect(mark('flink-commit-phase-crash', 'all of them')).toEqual({
+      kind: 'unmarked',
+      why: 'the question asks for one number (rows); your prediction gives none.',
+    });
+  });
+
+  it('the error half of the acks=0 question is not marked, and the reveal says so', () => {
+    expect(mark('acks0-dropped-request', '9 rows, no error')).toEqual({
+      kind: 'right',
+      expected: '9',
+      said: '9',
+      notMarked: 'whether anything reports an error',
+    });
+    expect(markNote(q('acks0-dropped-request').mark)).toBe(
+      'Marked on the number (rows); whether anything reports an error is not marked — compare it with the answer.',
+    );
+  });
+
+  it('"which records?" is marked on the set of events named, ranges included', () => {
+    // rebalance-midflight: e4, e5, e6 and e7.
+    for (const said of ['e4, e5, e6 and e7', 'e4 to e7', 'e4..e7', 'e7, e6, e5, e4', 'e4-e7'])
+      expect(mark('rebalance-midflight', said)).toEqual({
+        kind: 'right',
+        expected: 'e4, e5, e6 and e7',
+        said: 'e4, e5, e6 and e7',
+      });
+    expect(mark('rebalance-midflight', 'e5–e7 only')).toEqual({
+      kind: 'wrong',
+      expected: 'e4, e5, e6 and e7',
+      said: 'e5, e6 and e7',
+    });
+    expect(mark('rebalance-midflight', 'the rest of them')).toMatchObject({ kind: 'unmarked' });
+  });
+
+  it('the MERGE question is answered in words: never marked, and says so before and after', () => {
+    expect(mark('merge-duplicate-source', 'Only {o1: 100}')).toEqual({
+      kind: 'unmarked',
+      why: 'this question is answered in words — compare yours with the answer.',
+    });
+    expect(markNote(q('merge-duplicate-source').mark)).toBe(
+      'Answered in words: your prediction is not marked right or wrong — compare it with the answer.',
+    );
+    expect(markNote(q('lost-ack-retry').mark)).toBe(
+      'Marked on 2 numbers: rows and sum, in that order.',
+    );
+    expect(markNote(q('at-least-once').mark)).toBeNull();
+  });
+
+  it("every preset's question: its marked values are in its answer; they mark right, one off marks wrong", () => {
+    const kinds: Record<string, number> = {};
+    for (const p of presets) {
+      const m = p.predict.mark;
+      kinds[m.kind] = (kinds[m.kind] ?? 0) + 1;
+      if (m.kind === 'words') continue;
+      // In digits or, as "Two." is, in a word (read once the digits are taken out).
+      const inAnswer = [
+        ...(numbersIn(p.predict.answer) ?? []),
+        ...(numbersIn(p.predict.answer.replace(/\d/g, '')) ?? []),
+      ];
+      if (m.kind === 'numbers') for (const v of m.values) expect(inAnswer, p.id).toContain(v.value);
+      else for (const id of m.ids) expect(p.predict.answer, p.id).toContain(id);
+      const values =
+        m.kind === 'numbers'
+          ? m.values.map((v) => `${v.prefix ?? ''}${v.value.toLocaleString('en-US')}`)
+          : m.ids;
+      const right = values.join(' and ');
+      expect(markPrediction(right, m, p.predict.question).kind, p.id).toBe('right');
+      const off =
+        m.kind === 'numbers'
+          ? m.values.map((v) => String(v.value + 1)).join(' and ')
+          : m.ids.slice(1).join(', ');
+      expect(markPrediction(off, m, p.predict.question).kind, p.id).toBe('wrong');
+    }
+    // 21 presets: one answered in words, one asking for events, the others for numbers.
+    expect(kinds).toEqual({ numbers: 19, events: 1, words: 1 });
+  });
+
+  it('numbersIn and eventsIn', () => {
+    expect(numbersIn('p-77 twice, e201 and 1,250 rows')).toEqual([1250]);
+    expect(numbersIn('twice')).toEqual([2]);
+    expect(numbersIn('200.5')).toBeNull();
+    expect(numbersIn('1e3')).toBeNull();
+    expect(eventsIn('E4 through e6, and p-9')).toEqual(['e4', 'e5', 'e6', 'p9']);
   });
 });

@@ -12,6 +12,7 @@ import {
   searchPresets,
   sourceTitle,
   type LibraryGroup,
+  type PredictMark,
   type Preset,
   type PresetVariant,
 } from '../scenarios';
@@ -421,6 +422,191 @@ export function judgeCount(
   const expected = Number(m[1]!.replace(/,/g, ''));
   const said = Number(numbers[0]!.replace(/,/g, ''));
   return { right: said === expected, expected, said };
+}
+
+/** A written prediction marked against a preset's answer ({@link markPrediction}). */
+export type PredictionMarking =
+  | {
+      kind: 'right' | 'wrong';
+      /** The answer as marked ("11 and 580", "$80", "e4, e5, e6 and e7"). */
+      expected: string;
+      /** What the prediction said, in the same form. */
+      said: string;
+      /** A part of the question answered in words, not marked ("whether anything reports…"). */
+      notMarked?: string;
+    }
+  | {
+      kind: 'unmarked';
+      /** Why, in a sentence the page shows after "Not marked: ". */
+      why: string;
+    };
+
+/** "a", "a and b", "a, b and c". */
+function listOf(items: readonly string[]): string {
+  return items.length <= 1
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]!}`;
+}
+
+// Ids are not counts: "p-77", "e201", "o1" (a letter, maybe a hyphen, digits) are taken out first.
+const ID = /\b[a-z][a-z_]*-?\d+\b/gi;
+// A number as written: 1,250 (thousands), 11, -3, 2.5, 1e3 — only whole ones are counts.
+const NUMBER = /[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:e\d+)?/gi;
+const WORDS: Readonly<Record<string, number>> = {
+  none: 0,
+  zero: 0,
+  once: 1,
+  one: 1,
+  twice: 2,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+};
+
+/**
+ * The numbers a text gives, in order: digits (ids such as "p-77" or "e201" left out), else — only
+ * when there are none — small numbers in words ("two", "twice"). Null when one is not a whole,
+ * non-negative number ("-200", "200.5", "1e3").
+ */
+export function numbersIn(text: string): number[] | null {
+  const rest = text.replace(ID, ' ');
+  const found = rest.match(NUMBER) ?? [];
+  if (found.length === 0)
+    return (rest.toLowerCase().match(/[a-z]+/g) ?? [])
+      .filter((w) => w in WORDS)
+      .map((w) => WORDS[w]!);
+  if (found.some((n) => !/^\d[\d,]*$/.test(n))) return null;
+  return found.map((n) => Number(n.replace(/,/g, '')));
+}
+
+/** The event ids a text names, ranges expanded ("e4..e7", "e4–e7", "e4 to e7"), lower case. */
+export function eventsIn(text: string): string[] {
+  const ids = new Set<string>();
+  const re = /\b([a-z]+)-?(\d+)(?:\s*(?:\.{2,3}|…|–|—|-|\bto\b|\bthrough\b)\s*(?:\1-?)?(\d+))?\b/gi;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const prefix = m[1]!.toLowerCase();
+    const from = Number(m[2]);
+    const to = m[3] === undefined ? from : Number(m[3]);
+    // A range of at most 1,000 ids, forwards: anything else is read as its two ends.
+    if (to >= from && to - from <= 1000) for (let n = from; n <= to; n++) ids.add(`${prefix}${n}`);
+    else [from, to].forEach((n) => ids.add(`${prefix}${n}`));
+  }
+  return [...ids];
+}
+
+const byNumber = (a: string, b: string) =>
+  Number(a.replace(/\D/g, '')) - Number(b.replace(/\D/g, '')) || a.localeCompare(b);
+
+/**
+ * A written prediction marked against a preset's answer, as its `mark` says (see PredictMark):
+ * - `numbers`: right when the prediction gives exactly the asked numbers, in the asked order
+ *   ("11 rows, sum 580" or "11 and 580" for rows then sum). A prediction with more numbers than
+ *   asked may repeat some of the question's ("18 of 20" for "how many of the 20…?"): those are
+ *   left out, the last first, until as many as asked remain. Another count of numbers, or one that is not whole, is not marked — and says why.
+ * - `events`: right when the prediction names exactly the asked events.
+ * - `words`: never marked.
+ * @param question - the question's text (its numbers may be repeated in the prediction).
+ */
+export function markPrediction(
+  prediction: string,
+  mark: PredictMark,
+  question = '',
+): PredictionMarking {
+  switch (mark.kind) {
+    case 'words':
+      return {
+        kind: 'unmarked',
+        why: 'this question is answered in words — compare yours with the answer.',
+      };
+    case 'events': {
+      const expected = [...mark.ids].map((id) => id.toLowerCase()).sort(byNumber);
+      const said = eventsIn(prediction).sort(byNumber);
+      if (said.length === 0)
+        return {
+          kind: 'unmarked',
+          why: `your prediction names no event (such as ${expected[0] ?? 'e1'}); compare it with the answer.`,
+        };
+      const right = said.length === expected.length && said.every((id, k) => id === expected[k]);
+      return { kind: right ? 'right' : 'wrong', expected: listOf(expected), said: listOf(said) };
+    }
+    case 'numbers': {
+      const asked = mark.values;
+      const show = (n: number, k: number) =>
+        `${asked[k]?.prefix ?? ''}${n.toLocaleString('en-US')}`;
+      const whats = listOf(asked.map((v) => v.what));
+      const wanted =
+        asked.length === 1 ? `one number (${whats})` : `${asked.length} numbers (${whats})`;
+      let said = numbersIn(prediction);
+      if (said === null)
+        return {
+          kind: 'unmarked',
+          why: `the question asks for ${wanted}, in whole numbers.`,
+        };
+      if (said.length > asked.length) {
+        // The question's own numbers repeated ("18 of 20", "150 of the 200"): left out, the
+        // last first, until as many as asked remain.
+        const given = new Set(numbersIn(question) ?? []);
+        const kept = [...said];
+        for (let k = kept.length - 1; k >= 0 && kept.length > asked.length; k--)
+          if (given.has(kept[k]!)) kept.splice(k, 1);
+        if (kept.length === asked.length) said = kept;
+        // One count said twice ("two rows: p-77 written twice").
+        else if (asked.length === 1 && said.every((n) => n === said![0])) said = [said[0]!];
+      }
+      if (said.length !== asked.length)
+        return {
+          kind: 'unmarked',
+          why: `the question asks for ${wanted}; your prediction gives ${said.length === 0 ? 'none' : said.length}.`,
+        };
+      const right = said.every((n, k) => n === asked[k]!.value);
+      return {
+        kind: right ? 'right' : 'wrong',
+        expected: listOf(asked.map((v, k) => show(v.value, k))),
+        said: listOf(said.map(show)),
+        ...(mark.alsoAsks ? { notMarked: mark.alsoAsks } : {}),
+      };
+    }
+    default: {
+      const never: never = mark;
+      return never;
+    }
+  }
+}
+
+/**
+ * What the prediction box tells before the answer about how it will be marked, or null when there
+ * is nothing to say (one number, marked right or wrong): a question answered in words is not
+ * marked, and says so plainly; several numbers are marked in the order asked.
+ */
+export function markNote(mark: PredictMark): string | null {
+  switch (mark.kind) {
+    case 'words':
+      return 'Answered in words: your prediction is not marked right or wrong — compare it with the answer.';
+    case 'events':
+      return 'Name the events (e1, e2 or a range e1..e3): marked right when you name exactly those the run shows.';
+    case 'numbers': {
+      const whats = listOf(mark.values.map((v) => v.what));
+      if (mark.alsoAsks)
+        return `Marked on the number (${whats}); ${mark.alsoAsks} is not marked — compare it with the answer.`;
+      return mark.values.length > 1
+        ? `Marked on ${mark.values.length} numbers: ${whats}, in that order.`
+        : null;
+    }
+    default: {
+      const never: never = mark;
+      return never;
+    }
+  }
 }
 
 /**

@@ -88,6 +88,7 @@ const abortedTransactionDirtyRead: Preset = {
     answer:
       '15: the aborted e1..e5 stay in the log and read_uncommitted returns them, then the committed copies.',
     variant: 'read-uncommitted',
+    mark: { kind: 'numbers', values: [{ value: 15, what: 'rows' }] },
   },
   sources: sourceUrls('K-TXN', 'K-DES', 'K-CCFG', 'K-PJD', 'KIP-890'),
   variants: [

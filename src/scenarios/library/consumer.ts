@@ -37,6 +37,7 @@ const commitBeforeProcess: Preset = {
     question:
       'The consumer crashes after writing 4 of the 10 records it polled. How many rows does the table end with?',
     answer: '4. The offset was already at 10, so the restart skipped e5..e10.',
+    mark: { kind: 'numbers', values: [{ value: 4, what: 'rows' }] },
   },
   sources: sourceUrls('K-DES', 'K-CJD', 'K-CCFG'),
   variants: [
@@ -148,6 +149,13 @@ const commitAfterProcess: Preset = {
     answer:
       '10 rows, but a sum of 950 instead of 550: e6..e10 were each added twice. An upsert must set the value, not add to it.',
     variant: 'additive-upsert',
+    mark: {
+      kind: 'numbers',
+      values: [
+        { value: 10, what: 'rows' },
+        { value: 950, what: 'sum' },
+      ],
+    },
   },
   sources: sourceUrls('K-DES', 'K-CJD', 'PG-INS'),
   variants: [
@@ -271,6 +279,13 @@ const consumeTransformProduce: Preset = {
       'The copier crashed before committing batch 2 and redid it. What do the read_committed and read_uncommitted readers count?',
     answer:
       'read_committed: 10. read_uncommitted: 15 — it also returns the five records of the aborted transaction.',
+    mark: {
+      kind: 'numbers',
+      values: [
+        { value: 10, what: 'read_committed' },
+        { value: 15, what: 'read_uncommitted' },
+      ],
+    },
   },
   sources: sourceUrls('K-TXN', 'K-DES', 'K-PJD', 'K-CCFG'),
   variants: [
@@ -394,6 +409,7 @@ const autoCommitCrash: Preset = {
     question:
       'The worker crashes after offset 150, and auto-commit had already saved 200. How many of the 200 events reach the table?',
     answer: '151. Offsets 151–199 were committed but never processed, and the restart skips them.',
+    mark: { kind: 'numbers', values: [{ value: 151, what: 'events' }] },
   },
   sources: sourceUrls('K-CJD', 'K-CCFG', 'K-DES'),
   variants: [
@@ -492,6 +508,7 @@ const rebalanceMidflight: Preset = {
       'e1–e3 and e5–e7 were done and e4 was in flight when the partition moved. Which records does the new owner process?',
     answer:
       'e4, e5, e6 and e7: the committed offset could only reach e4, so e5–e7 are processed twice — and e4 too, since the old owner’s slow call still finishes and writes it.',
+    mark: { kind: 'events', ids: ['e4', 'e5', 'e6', 'e7'] },
   },
   sources: sourceUrls('K-CJD', 'K-DES', 'K-CCFG'),
   variants: [
@@ -583,6 +600,7 @@ const pollTimeoutSlowBatch: Preset = {
       'One record of a batch of five takes 400 s; max.poll.interval.ms is 5 minutes and commits follow the processing. How many rows does e1 end with?',
     answer:
       'Two: the consumer left the group at 5 minutes, its commit for the batch failed, and it processed e1–e5 again from the committed offset.',
+    mark: { kind: 'numbers', values: [{ value: 2, what: 'rows of e1' }] },
   },
   sources: sourceUrls('K-CCFG', 'K-CJD', 'K-DES'),
   variants: [
@@ -677,6 +695,7 @@ const zombieConsumer: Preset = {
       'consumer-0 freezes for 60 s with e1..e5 in hand and is replaced. When it wakes up, how many rows does the plain table end with?',
     answer:
       '15: the replacement writes e1..e10, and the zombie still writes e2..e5 when it wakes (e1 it had written before the pause, and its offset was never committed, so the replacement wrote it again).',
+    mark: { kind: 'numbers', values: [{ value: 15, what: 'rows' }] },
   },
   sources: sourceUrls('K-CCFG', 'K-CJD', 'K-TXN'),
   variants: [

@@ -147,6 +147,7 @@ const flinkCheckpointReplay: Preset = {
       'The job restores checkpoint 4 (offset 200, as checkpoint 1: nothing new came in between) and replays e201..e250. With a plain JDBC sink, how many rows end up in the table?',
     answer:
       '300: e201..e250 were written before the crash and again after the restore. The operator state, by contrast, counts each event once.',
+    mark: { kind: 'numbers', values: [{ value: 300, what: 'rows' }] },
   },
   sources: sourceUrls('F-FT', 'F-SSP', 'F-CKP', 'F-KAF', 'F-2PC', 'F-GUA', 'K-DES'),
   variants: [
@@ -327,6 +328,7 @@ const flinkCommitPhaseCrash: Preset = {
     answer:
       '200. The coordinator aborted the pending transaction after 60 s, so recovery could not commit e201..e250, and the source had already moved past them.',
     variant: 'after-transaction-timeout',
+    mark: { kind: 'numbers', values: [{ value: 200, what: 'rows' }] },
   },
   sources: sourceUrls('F-2PC', 'F-KAF', 'F-CKP', 'K-PCFG', 'K-PJD', 'K-BCFG'),
   variants: [
@@ -494,6 +496,7 @@ const sparkBatchReplay: Preset = {
     question: 'With a plain append in foreachBatch, how many rows does the table end with?',
     answer:
       '40: batch 2 (e21..e30) is written once before the crash and once when it is re-executed.',
+    mark: { kind: 'numbers', values: [{ value: 40, what: 'rows' }] },
   },
   sources: sourceUrls('S-FT', 'S-SINK', 'S-MBE', 'D-IDEM', 'D-MERGE'),
   variants: [

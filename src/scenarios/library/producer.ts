@@ -70,6 +70,13 @@ const lostAckRetry: Preset = {
       'With enable.idempotence=false, how many rows does the table end with, and what is their sum?',
     answer:
       '11 rows summing to 580: the retry appended e3 a second time, and the consumer copied both.',
+    mark: {
+      kind: 'numbers',
+      values: [
+        { value: 11, what: 'rows' },
+        { value: 580, what: 'sum' },
+      ],
+    },
   },
   sources: sourceUrls('K-PCFG', 'K-DES', 'K-UPG'),
   variants: [
@@ -161,6 +168,11 @@ const acks0DroppedRequest: Preset = {
     question: 'How many rows reach the table, and does anything report an error?',
     answer:
       '9 rows (sum 520). Nothing reports an error: with acks=0 the record counted as sent the moment it left the socket.',
+    mark: {
+      kind: 'numbers',
+      values: [{ value: 9, what: 'rows' }],
+      alsoAsks: 'whether anything reports an error',
+    },
   },
   sources: sourceUrls('K-PCFG', 'K-DES'),
   variants: [
@@ -298,6 +310,7 @@ const paymentResentByApp: Preset = {
     question: 'The producer is idempotent. How many rows will p-77 have in the plain-insert table?',
     answer:
       'Two. Idempotence dedupes the producer’s own retries of one record; the application’s second send() is a new record with a new sequence number.',
+    mark: { kind: 'numbers', values: [{ value: 2, what: 'rows of p-77' }] },
   },
   sources: sourceUrls('K-PJD', 'K-DES', 'PG-INS', 'PG-MRG'),
   variants: [
@@ -478,6 +491,7 @@ const retryStormPreset: Preset = {
       'Out of 1,000 records, with every 100th acknowledgement lost, how many duplicates reach the table?',
     answer:
       '10 — one per lost acknowledgement (e100, e199, …, e991), since each retry is appended again.',
+    mark: { kind: 'numbers', values: [{ value: 10, what: 'duplicates' }] },
   },
   sources: sourceUrls('K-PCFG', 'K-DES'),
   variants: [

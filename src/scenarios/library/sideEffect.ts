@@ -93,6 +93,7 @@ const cardChargeIdempotency: Preset = {
       'The charge succeeded but the response was lost. The worker retries with a new uuid4 as its idempotency key. How much is the customer charged?',
     answer: '$80: the new key makes the retry a new request, so p-77 is charged twice.',
     variant: 'key-per-attempt',
+    mark: { kind: 'numbers', values: [{ value: 80, what: 'charged', prefix: '$' }] },
   },
   sources: sourceUrls('STRIPE-API', 'STRIPE', 'F-FT', 'F-KAF'),
   variants: [

@@ -51,6 +51,7 @@ const pipelineGeneratedIds: Preset = {
     question:
       'The sink is INSERT … ON CONFLICT (row_id) DO NOTHING and row_id = uuid4(). A batch of 5 is replayed. How many duplicates?',
     answer: '5: each replayed record got a new uuid, so no insert conflicted.',
+    mark: { kind: 'numbers', values: [{ value: 5, what: 'duplicates' }] },
   },
   sources: sourceUrls('PG-INS', 'K-DES', 'AF-BP'),
   variants: [
@@ -185,6 +186,7 @@ const mergeDuplicateSource: Preset = {
       'The target has o1. The batch holds (o1,120), (o1,130) and a new order o2. What does the table hold after the MERGE?',
     answer:
       'Only {o1: 100}. The second update of o1 is a cardinality violation, the statement rolls back, and o2 is lost with it.',
+    mark: { kind: 'words' },
   },
   sources: sourceUrls('PG-MRG', 'D-MERGE', 'PG-INS'),
   variants: [

@@ -22,6 +22,8 @@ describe('embedQuestion', () => {
         text: flink.predict.question,
         answer: flink.predict.answer,
         choices: false,
+        // Marked as on the page: 300 rows.
+        mark: { kind: 'numbers', values: [{ value: 300, what: 'rows' }] },
       });
   });
 

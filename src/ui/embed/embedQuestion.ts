@@ -40,6 +40,7 @@ export function embedQuestion(
       text: p.preset.predict.question,
       answer: p.preset.predict.answer,
       choices: false,
+      mark: p.preset.predict.mark,
     };
   return { key, text: GENERIC_QUESTION, answer: '', choices: true };
 }

@@ -128,6 +128,43 @@ describe('library (jsdom)', () => {
     );
   });
 
+  it("every preset's question is marked: rows and sum for the lost ack; the MERGE question says it is not", async () => {
+    const lab = await mount();
+    const answer = () => screen.getByTestId(testIds.predictAnswer);
+    const predict = async (ref: string, text: string) => {
+      act(() => lab.actions.loadPreset(ref));
+      await act(() => lab.actions.settled());
+      fireEvent.change(screen.getByTestId(testIds.predictInput), { target: { value: text } });
+      fireEvent.click(screen.getByTestId(testIds.predictLock));
+      fireEvent.click(screen.getByTestId(testIds.predictReveal));
+    };
+    // A newcomer wrote "10 rows, $550" and was shown the answer, neither right nor wrong.
+    act(() => lab.actions.loadPreset('lost-ack-retry'));
+    expect(screen.getByTestId(testIds.predict).textContent).toContain(
+      'Marked on 2 numbers: rows and sum, in that order.',
+    );
+    await predict('lost-ack-retry', '10 rows, $550');
+    expect(answer().dataset.judged).toBe('wrong');
+    expect(answer().textContent).toContain('✕ Not quite: 11 and 580, not 10 and 550.');
+    fireEvent.click(screen.getByText('Ask again'));
+    await predict('lost-ack-retry', '11 and 580');
+    expect(answer().dataset.judged).toBe('right');
+    expect(answer().textContent).toContain('✓ Right: 11 and 580.');
+    // Answered in words by design: said before the answer, and at the reveal.
+    act(() => lab.actions.loadPreset('merge-duplicate-source'));
+    await act(() => lab.actions.settled());
+    expect(screen.getByTestId(testIds.predict).textContent).toContain(
+      'Answered in words: your prediction is not marked right or wrong — compare it with the answer.',
+    );
+    await predict('merge-duplicate-source', 'o1: 130 and o2');
+    expect(answer().dataset.judged).toBe('unmarked');
+    expect(answer().textContent).toContain(
+      'Not marked: this question is answered in words — compare yours with the answer.',
+    );
+    expect(answer().textContent).not.toContain('Right');
+    expect(answer().textContent).not.toContain('Not quite');
+  });
+
   it('the story waits for the answer; an edit keeps it hidden until the changed run ends; "Show the outcome" shows it', async () => {
     const lab = await mount();
     const hidden = () => screen.queryByTestId(testIds.outcomeHidden);

@@ -1,7 +1,15 @@
 import { useId, useRef, type ReactNode } from 'react';
-import type { Preset } from '../../scenarios';
+import type { PredictMark, Preset } from '../../scenarios';
 import { useLab, useLabInstance, useView } from '../../store/LabContext';
-import { judgeChoice, judgeCount, PREDICTION_CHOICES, questionVariant } from '../../views/library';
+import {
+  judgeChoice,
+  judgeCount,
+  markNote,
+  markPrediction,
+  PREDICTION_CHOICES,
+  questionVariant,
+  type PredictionMarking,
+} from '../../views/library';
 import { Breakable } from '../Breakable';
 import { focusSoon } from '../hooks/focusSoon';
 import { testIds } from '../testIds';
@@ -23,6 +31,11 @@ export interface AskedQuestion {
    * the run showed. Otherwise a prediction in the reader's words, shown beside the answer.
    */
   choices: boolean;
+  /**
+   * How a prediction in words is marked (a preset's question: PredictMark). Without it (an
+   * embed author's question), a prediction is marked only when the answer starts with one count.
+   */
+  mark?: PredictMark;
 }
 
 /**
@@ -51,6 +64,7 @@ export function PredictionBox({
         text: preset.predict.question,
         answer: preset.predict.answer,
         choices: false,
+        mark: preset.predict.mark,
       }}
       note={
         about &&
@@ -127,10 +141,21 @@ export function PredictFirst({
     focusIn('.predict-yours');
   };
   const judged = p.choice !== null && view ? judgeChoice(p.choice, view.verdict.observed) : null;
-  // A written prediction of a count ("20") against an answer that starts with one ("24: …"),
-  // while the run is the one the answer describes.
-  const counted =
-    !judged && p.locked && question.answer && !edited ? judgeCount(p.text, question.answer) : null;
+  // A written prediction marked as the question says (a preset's `mark`), while the run is the
+  // one the answer describes; without a mark, a count ("20") against an answer that starts with
+  // one ("24: …").
+  const marked: PredictionMarking | null =
+    judged || !p.locked || p.text === '' || edited
+      ? null
+      : question.mark
+        ? markPrediction(p.text, question.mark, question.text)
+        : countMarking(question.answer ? judgeCount(p.text, question.answer) : null);
+  // How the answer will be marked, said while it is written (a question in words is not marked).
+  const markHint =
+    question.mark && !p.locked && !p.revealed && phase !== 'other-variant'
+      ? markNote(question.mark)
+      : null;
+  const hintId = useId();
 
   return (
     <section
@@ -193,6 +218,7 @@ export function PredictFirst({
             value={p.text}
             placeholder="Your prediction…"
             title="Ctrl+Enter locks it in"
+            aria-describedby={markHint ? hintId : undefined}
             data-testid={testIds.predictInput}
             onChange={(e) => update(key, { text: e.target.value })}
             onKeyDown={(e) => {
@@ -207,31 +233,35 @@ export function PredictFirst({
           </button>
         </form>
       )}
+      {markHint && (
+        <p id={hintId} className="predict-hint muted predict-mark">
+          {markHint}
+        </p>
+      )}
       {p.revealed ? (
         <>
           <div
             className="predict-answer"
             role="status"
             data-testid={ids.answer ?? testIds.predictAnswer}
-            data-judged={
-              judged
-                ? judged.right
-                  ? 'right'
-                  : 'wrong'
-                : counted
-                  ? counted.right
-                    ? 'right'
-                    : 'wrong'
-                  : undefined
-            }
+            data-judged={judged ? (judged.right ? 'right' : 'wrong') : marked?.kind}
           >
-            {counted && (
-              <p className={`predict-judged ${counted.right ? 'right' : 'wrong'}`}>
-                <span aria-hidden="true">{counted.right ? '✓ ' : '✕ '}</span>
-                {counted.right
-                  ? `Right: ${counted.expected.toLocaleString('en-US')}.`
-                  : `Not quite: ${counted.expected.toLocaleString('en-US')}, not ${counted.said.toLocaleString('en-US')}.`}
+            {marked && marked.kind !== 'unmarked' && (
+              <p className={`predict-judged ${marked.kind}`}>
+                <span aria-hidden="true">{marked.kind === 'right' ? '✓ ' : '✕ '}</span>
+                {marked.kind === 'right'
+                  ? `Right: ${marked.expected}.`
+                  : `Not quite: ${marked.expected}, not ${marked.said}.`}
+                {marked.notMarked && (
+                  <span className="predict-unmarked">
+                    {' '}
+                    Not marked: {marked.notMarked} — compare yours with the answer.
+                  </span>
+                )}
               </p>
+            )}
+            {marked?.kind === 'unmarked' && (
+              <p className="predict-judged unmarked">Not marked: {marked.why}</p>
             )}
             {judged && (
               <p className={`predict-judged ${judged.right ? 'right' : 'wrong'}`}>
@@ -298,4 +328,14 @@ export function PredictFirst({
       )}
     </section>
   );
+}
+
+/** A count judged by `judgeCount` (an answer that starts with one), as a marking. */
+function countMarking(c: ReturnType<typeof judgeCount>): PredictionMarking | null {
+  if (!c) return null;
+  return {
+    kind: c.right ? 'right' : 'wrong',
+    expected: c.expected.toLocaleString('en-US'),
+    said: c.said.toLocaleString('en-US'),
+  };
 }
