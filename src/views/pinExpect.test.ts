@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compareExpect, parseScenario, simulate, type ScenarioInput } from '../engine';
 import { applyGuarantee, findPreset } from '../scenarios';
 import { computeRunView } from './computeRun';
-import { pinExpect } from './pinExpect';
+import { PINNED_IDS_MAX, pinExpect } from './pinExpect';
 
 /** `--check`'s differences for a scenario (engine/expect.ts). */
 const check = (s: ScenarioInput) => {
@@ -45,9 +45,42 @@ describe('pinExpect: a scenario leaves the page with an expect block true to its
     expect({ ...pinned, expect: edited.expect }).toEqual(edited);
   });
 
-  it('a scenario without a block keeps none; an unknown id and an unknown point are dropped', () => {
+  it('a scenario without a block gets one, which --check passes (it could not be pinned before)', () => {
+    // The at-least-once preset as if built from scratch: the run is the preset's — 20 payments
+    // (sum 2,100), p-4 appended twice by the producer's retry, p-5..p-7 replayed after the crash:
+    // 24 rows, 4 duplicates, nothing lost, sum 2,100 + 40 + 50 + 60 + 70 = 2,320.
     const { expect: _e, ...bare } = preset;
-    expect(pinExpect(bare, viewOf(bare))).toBe(bare);
+    const pinned = pinExpect(bare, viewOf(bare));
+    expect(pinned.expect).toEqual({
+      totals: { rows: 24, duplicates: 4, lost: 0, sum: 2320 },
+      rows: { 'p-4': 2, 'p-5': 2, 'p-6': 2, 'p-7': 2 },
+      observed: 'at-least-once',
+    });
+    expect(check(pinned)).toEqual([]);
+    expect({ ...pinned, expect: undefined }).toEqual({ ...bare, expect: undefined });
+    // Lost events are listed with 0 rows: at-most-once loses p-9 and p-10 (18 rows,
+    // 2,100 − 90 − 100 = 1,910).
+    const { expect: _m, ...amo } = findPreset('at-most-once')!.variant.scenario;
+    expect(pinExpect(amo, viewOf(amo)).expect).toEqual({
+      totals: { rows: 18, duplicates: 0, lost: 2, sum: 1910 },
+      rows: { 'p-9': 0, 'p-10': 0 },
+      observed: 'at-most-once',
+    });
+    // At most 20 ids: the Flink plain sink writes e201..e250 twice (300 rows, 50 duplicates).
+    const { expect: _f, ...flink } = findPreset('flink-checkpoint-replay/plain-sink')!.variant
+      .scenario;
+    const many = pinExpect(flink, viewOf(flink));
+    expect(PINNED_IDS_MAX).toBe(20);
+    expect(Object.keys(many.expect!.rows!)).toEqual(
+      Array.from({ length: 20 }, (_, k) => `e${201 + k}`),
+    );
+    expect(many.expect!.totals).toMatchObject({ rows: 300, duplicates: 50, lost: 0 });
+    expect(check(many)).toEqual([]);
+    // No run yet: nothing to write.
+    expect(pinExpect(bare, null)).toBe(bare);
+  });
+
+  it('an unknown id and an unknown point are dropped', () => {
     const odd: ScenarioInput = {
       ...preset,
       expect: {

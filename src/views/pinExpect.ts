@@ -1,9 +1,10 @@
 /**
- * A scenario's `expect` block, kept true to the run on screen when the scenario leaves the page
- * (a share link, an embed snippet, the Scenario (JSON) export). A preset's block describes the
- * preset as opened; after an edit — another guarantee, a fault added by a click — it no longer
- * does, and `--check` on the author's own link failed. The block keeps its shape (the same
- * totals, the same business ids, the same points) and takes the values of the run.
+ * A scenario's `expect` block, written true to the run on screen when the scenario leaves the
+ * page (a share link, an embed snippet, the Scenario (JSON) export). A preset's block describes
+ * the preset as opened; after an edit — another guarantee, a fault added by a click — it no longer
+ * does, and `--check` on the author's own link failed. A block keeps its shape (the same totals,
+ * the same business ids, the same points) and takes the values of the run; a scenario without
+ * one gets one, or a scenario built from scratch could never be pinned.
  */
 import type { ScenarioInput } from '../engine';
 import { eventIdOf, type RunView } from './runView';
@@ -38,16 +39,45 @@ function rowsOf(view: RunView, p: Point, ids: Record<string, number>): Record<st
   return out;
 }
 
+/** Events a written block lists by id, at most: a link or a file stays short on a big run. */
+export const PINNED_IDS_MAX = 20;
+
 /**
- * The scenario with its `expect` block rewritten from `view`, the run of this very scenario (the
- * caller checks that). Unchanged when it has no block: a block is the author's choice.
+ * The block a scenario without one gets: the totals `--check` compares (rows, duplicates, lost,
+ * sum), the observed guarantee, and the rows of each event that did not take effect exactly once
+ * (lost: 0, duplicated: 2, …), the first {@link PINNED_IDS_MAX} of them — the values filled in
+ * by {@link pinExpect} from the run.
+ */
+function shapeOf(view: RunView): ExpectInput {
+  const v = view.verdict;
+  const primary = v.points.find((p) => p.name === v.primary)!;
+  const rows: Record<string, number> = {};
+  let listed = 0;
+  for (let j = 0; j < view.events.identities && listed < PINNED_IDS_MAX; j++) {
+    if (Math.max(primary.rows[j]!, primary.effects[j]!) === 1) continue;
+    rows[eventIdOf(view.events, j)] = 0;
+    listed++;
+  }
+  return {
+    totals: { rows: 0, duplicates: 0, lost: 0, sum: 0 },
+    ...(listed > 0 ? { rows } : {}),
+    observed: v.observed,
+  };
+}
+
+/**
+ * The scenario with its `expect` block written from `view`, the run of this very scenario (the
+ * caller checks that): a block it has keeps its shape (the same totals, ids and points) and takes
+ * the run's values; a scenario without one (built from scratch, imported bare) gets one — the
+ * totals, the observed guarantee and the events not taken exactly once — so that it can be
+ * pinned with `--check` as well.
  * @param scenario - the scenario as written.
- * @param view - its run.
+ * @param view - its run (null: none yet — the scenario is returned as it is).
  * @returns a new scenario object, or `scenario` itself.
  */
 export function pinExpect(scenario: ScenarioInput, view: RunView | null): ScenarioInput {
-  const e = scenario.expect;
-  if (!e || !view) return scenario;
+  if (!view) return scenario;
+  const e = scenario.expect ?? shapeOf(view);
   const v = view.verdict;
   const primary = v.points.find((p) => p.name === v.primary)!;
   const next: ExpectInput = {};
