@@ -317,6 +317,61 @@ test('a preset opened while another run stands at its end still asks its questio
   expect(dash.errors).toEqual([]);
 });
 
+test('Back and Forward walk the presets chosen; an edit adds no entry and stays one undo away', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  const l = lib(dash);
+  const picker = dash.byId(testIds.scenarioPicker);
+  // Three presets from the library, clicked: each a page of its own (they used to replace the
+  // address, and Back after three of them went to about:blank). Clicks, as a reader's: Chromium's
+  // Back skips the entries a page adds without a user's gesture.
+  for (const id of ['at-most-once', 'lost-ack-retry', 'spark-batch-replay']) {
+    await dash.byId(testIds.libraryOpen).click();
+    await l.card(id).click();
+    await dash.settled();
+    await expect(l.story).toHaveAttribute('data-preset', id);
+  }
+  // An edit of the last one is not a page: Back goes to the preset before it.
+  await dash.byId(testIds.seedInput).fill('9');
+  await dash.byId(testIds.seedInput).press('Enter');
+  await dash.settled();
+  expect(((await dash.api('scenario')) as { seed?: number }).seed).toBe(9);
+
+  await page.goBack();
+  await expect(l.story).toHaveAttribute('data-preset', 'lost-ack-retry');
+  await page.goBack();
+  await dash.settled();
+  await expect(l.story).toHaveAttribute('data-preset', 'at-most-once');
+  await expect(picker).toHaveValue('at-most-once/default');
+  await expect.poll(() => presetInUrl(page)).toBe('at-most-once/default');
+  await expect(dash.byId(testIds.runStatus)).toContainText('Opened from the browser history');
+  // Still the app, and the first preset as shipped: its question is asked.
+  await expect(dash.byId(testIds.appHeading)).toBeVisible();
+  await expect(dash.byId(testIds.predictInput)).toBeVisible();
+
+  await page.goForward();
+  await dash.settled();
+  await expect(l.story).toHaveAttribute('data-preset', 'lost-ack-retry');
+  await expect(l.story).toHaveAttribute('data-variant', 'idempotence-off');
+  await expect.poll(() => presetInUrl(page)).toBe('lost-ack-retry/idempotence-off');
+  // Forward again: the spark preset as it was left (seed 9).
+  await page.goForward();
+  await dash.settled();
+  await expect(l.story).toHaveAttribute('data-preset', 'spark-batch-replay');
+  expect(((await dash.api('scenario')) as { seed?: number }).seed).toBe(9);
+  // Back, then undo: the edited scenario left behind comes back.
+  await page.goBack();
+  await dash.settled();
+  await expect(l.story).toHaveAttribute('data-preset', 'lost-ack-retry');
+  await page.locator('h1').click();
+  await page.keyboard.press('Control+z');
+  await dash.settled();
+  await expect(l.story).toHaveAttribute('data-preset', 'spark-batch-replay');
+  expect(((await dash.api('scenario')) as { seed?: number }).seed).toBe(9);
+  expect(dash.errors).toEqual([]);
+});
+
 test('an unknown ?preset= shows a notice and keeps the workspace', async ({ dash }) => {
   const { page } = dash;
   // The workspace the page opens with when the URL asks for nothing.

@@ -16,8 +16,9 @@
  * While the page runs, the URL follows the workspace: `?preset=` is there exactly while the
  * workspace is a preset variant unchanged (see `isPristinePreset`), so a reload or a copied
  * address shows what was on screen; after an edit it goes, and the saved workspace (or a share
- * link) carries the edit. Written with `history.replaceState`: opening presets adds no history
- * entries — undo (Ctrl+Z) is how to go back.
+ * link) carries the edit. Written with `history.replaceState`, into the entry the workspace is
+ * in: each preset chosen has an entry of its own (src/ui/io/historySync.ts pushes it first), so
+ * Back returns to the preset before, and its address says `?preset=` again.
  */
 import { findPreset, presets } from '../scenarios';
 
@@ -95,7 +96,7 @@ export function urlWithPreset(href: string, ref: string | null): string {
 
 /**
  * Put the open preset in the page's URL (or take it out, for null) without a navigation or a
- * history entry. Does nothing when the URL already says so.
+ * history entry of its own (the entry's state is kept). Does nothing when the URL already says so.
  */
 export function writePresetToLocation(
   ref: string | null,

@@ -99,6 +99,12 @@ export interface LabState {
   notice: string | null;
   /** Last idle stretch skipped by playback (virtual ms), for the transport's hint. */
   lastSkip: number;
+  /**
+   * How many scenarios were opened as a page of their own — a preset chosen, a link or a file
+   * opened (`loadScenario`'s `opened`) — rather than edited, undone or brought back: the browser
+   * history adds an entry for each (src/ui/io/historySync.ts), and Back returns to the one before.
+   */
+  opened: number;
 }
 
 /** Tabs of the details panel. */
@@ -114,11 +120,15 @@ export interface CursorState {
 
 /** Actions on the lab (plain functions over both stores). */
 export interface LabActions {
+  /** Open a preset (`id` or `id/variant`) as shipped: undoable, and a page of its own (`opened`). */
   loadPreset(ref: string): void;
-  /** Replace the scenario (undoable unless `resetHistory`); the cursor goes back to 0. */
+  /**
+   * Replace the scenario (undoable unless `resetHistory`); the cursor goes back to 0. `opened`:
+   * the user opened it as a page of its own (a link, a file: see {@link LabState.opened}).
+   */
   loadScenario(
     input: ScenarioInput,
-    opts?: { resetHistory?: boolean; presetRef?: string | null },
+    opts?: { resetHistory?: boolean; presetRef?: string | null; opened?: boolean },
   ): void;
   /**
    * Apply a guarantee's bundle of knobs. Refused, with a notice saying why, when the result would
@@ -270,6 +280,7 @@ export function createLab(deps: LabDeps): Lab {
     tab: 'ledger',
     notice: null,
     lastSkip: 0,
+    opened: 0,
   }));
   const cursor = createStore<CursorState>()(() => ({ t: 0, idx: 0 }));
   const shown = createStore<{ idx: number }>()(() => ({ idx: 0 }));
@@ -402,6 +413,7 @@ export function createLab(deps: LabDeps): Lab {
       }
       actions.loadScenario(structuredClone(p.variant.scenario), {
         presetRef: `${p.preset.id}/${p.variant.id}`,
+        opened: true,
       });
     },
     loadScenario(input, opts = {}) {
@@ -416,6 +428,7 @@ export function createLab(deps: LabDeps): Lab {
         highlight: [],
         menu: null,
         notice: null,
+        ...(opts.opened ? { opened: s.opened + 1 } : {}),
       });
       cursor.setState({ t: 0, idx: 0 });
       requestRun();

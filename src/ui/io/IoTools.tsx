@@ -18,7 +18,8 @@ export function IoTools() {
   const [open, setOpen] = useState(false);
   const [refused, setRefused] = useState<Extract<ImportOutcome, { ok: false }> | null>(null);
   const accept = (r: Extract<ImportOutcome, { ok: true }>) => {
-    a.loadScenario(r.input, { presetRef: null });
+    // A page of its own: Back returns to what was open before (src/ui/io/historySync.ts).
+    a.loadScenario(r.input, { presetRef: null, opened: true });
     lab.app.setState({
       notice: `Imported “${r.name.slice(0, 80)}” from ${r.from} — Undo (Ctrl+Z) goes back.`,
     });

@@ -1,7 +1,8 @@
 /**
  * Start-up of the page (called once by main.tsx, the composition root): choose the first scenario
  * (share link › `?preset=` › saved workspace › default, see ./startup), create the lab and the
- * page services, then keep the workspace autosaved and the URL honest.
+ * page services, then keep the workspace autosaved, the URL honest and the browser history (Back,
+ * Forward) in step with the scenarios opened.
  */
 import type { ScenarioInput } from '../../engine';
 import { createArtifactClient, createRunClient } from '../../platform/runClient';
@@ -16,6 +17,7 @@ import { createAutosave } from '../../platform/storageAutosave';
 import { createLab, type Lab } from '../../store/labStore';
 import { unknownEmbedNotice } from '../embed/embedOptions';
 import { createShareSync } from '../share/shareSync';
+import { createHistorySync } from './historySync';
 import { createNotices } from './notices';
 import type { PageServices } from './PageContext';
 import { chooseStart, type Start } from './startup';
@@ -71,6 +73,9 @@ export function bootPage({ embed }: { embed: boolean }): BootedPage {
       lab.actions.loadScenario(refused, { presetRef: null });
     });
   }
+  // Before the share link's sync subscribes: a scenario opened gets its history entry first, and
+  // the share link and `?preset=` are then written into that entry's address.
+  if (!embed) createHistorySync(lab);
   const page: PageServices = {
     notices,
     artifacts: createArtifactClient(),

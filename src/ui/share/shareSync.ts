@@ -33,6 +33,11 @@ export interface LinkedPredictions {
   applying(s: LabState): LinkedPrediction | null;
 }
 
+/** A scenario as JSON text without its `expect` block. */
+function withoutExpect(s: ScenarioInput): string {
+  return JSON.stringify({ ...s, expect: undefined });
+}
+
 /** The share side of the page. */
 export interface ShareSync {
   /**
@@ -87,6 +92,13 @@ export function createShareSync(
         text: 'This share link could not be opened:',
         lines: shareIssueLines(r.issues),
       });
+      return;
+    }
+    // Back or Forward to a link's page: the history has put its scenario on screen already
+    // (src/ui/io/historySync.ts; the link may differ in its pinned expect block only).
+    const current = lab.app.getState().scenario;
+    if (withoutExpect(r.input) === withoutExpect(current)) {
+      named = current;
       return;
     }
     named = r.input;

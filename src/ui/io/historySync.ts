@@ -1,0 +1,87 @@
+/**
+ * Back and Forward in the browser: every scenario opened as a page of its own — a preset chosen
+ * (the picker, the library, a variant), a file or a link imported (`LabState.opened`) — is an
+ * entry of the session history; edits, undo and redo are not (they change the current entry's
+ * scenario, so Back and Forward return to a page as it was left). Going Back or Forward loads
+ * that entry's scenario as an undoable change: the edits of the scenario left behind stay one
+ * Ctrl+Z away.
+ *
+ * A link typed or pasted into the address bar makes its own entry (a fragment navigation); its
+ * `hashchange` opens it (src/ui/share/shareSync.ts) and the entry then records it here.
+ */
+import {
+  browserHistoryEnv,
+  entryOf,
+  pushEntry,
+  recordEntry,
+  type HistoryEntry,
+  type HistoryEnv,
+} from '../../platform/history';
+import { presetParamOf, resolvePresetParam } from '../../platform/presetUrl';
+import { shareParam } from '../../platform/share';
+import { findPreset } from '../../scenarios';
+import type { Lab, LabState } from '../../store/labStore';
+
+/** What the status line says after Back or Forward opened an entry. */
+export const HISTORY_NOTICE =
+  'Opened from the browser history — Undo (Ctrl+Z) brings back what was on screen.';
+
+const entryNow = (s: LabState): HistoryEntry => ({
+  scenario: s.scenario,
+  presetRef: s.presetRef,
+});
+
+/**
+ * The entry an address names when its state holds none (an entry written before this page kept
+ * its scenarios there, or one the browser refused to store): its `?preset=`, unless it carries a
+ * share link — that one is opened by its `hashchange`.
+ */
+function entryOfAddress(loc: Pick<Location, 'search' | 'hash'>): HistoryEntry | null {
+  if (shareParam(loc.hash) !== null) return null;
+  const value = presetParamOf(loc.search);
+  const param = value === null ? null : resolvePresetParam(value);
+  const found = param?.kind === 'preset' ? findPreset(param.ref) : undefined;
+  return found
+    ? {
+        scenario: structuredClone(found.variant.scenario),
+        presetRef: `${found.preset.id}/${found.variant.id}`,
+      }
+    : null;
+}
+
+/**
+ * Start keeping the browser history in step with the lab: the current entry holds the scenario
+ * on screen, a scenario opened pushes a new entry, and `popstate` loads the entry's scenario.
+ * Create it before the other writers of the address subscribe (the share link, `?preset=`): a
+ * new entry must exist before they write its address.
+ */
+export function createHistorySync(
+  lab: Lab,
+  env: HistoryEnv = browserHistoryEnv(),
+): { dispose(): void } {
+  recordEntry(env, entryNow(lab.app.getState()));
+  const off = lab.app.subscribe((s, p) => {
+    if (s.opened !== p.opened) pushEntry(env, entryNow(s));
+    else if (s.scenario !== p.scenario || s.presetRef !== p.presetRef)
+      recordEntry(env, entryNow(s));
+  });
+  const unlisten = env.listen((state) => {
+    const entry = entryOf(state) ?? entryOfAddress(env.location);
+    if (!entry) return;
+    const s = lab.app.getState();
+    // Already on screen (Back to a page whose scenario the user had brought back by undo).
+    if (
+      s.presetRef === entry.presetRef &&
+      JSON.stringify(s.scenario) === JSON.stringify(entry.scenario)
+    )
+      return;
+    lab.actions.loadScenario(entry.scenario, { presetRef: entry.presetRef });
+    lab.app.setState({ notice: HISTORY_NOTICE });
+  });
+  return {
+    dispose() {
+      off();
+      unlisten();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * The share link's `hashchange` (jsdom fires it on a fragment navigation): a link pasted into the
+ * address bar opens as an undoable edit; Back or Forward to a link's page, whose scenario the
+ * browser history has already put on screen (src/ui/io/historySync.ts), does not open it twice.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRunClient } from '../../platform/runClient';
+import { encodeShare } from '../../platform/share';
+import { findPreset } from '../../scenarios';
+import { createLab, type Lab } from '../../store/labStore';
+import { createNotices } from '../io/notices';
+import { createShareSync } from './shareSync';
+
+const inline = createRunClient({ createWorker: null });
+/** A fragment navigation, and the task that fires its hashchange. */
+const navigate = async (hash: string) => {
+  location.hash = hash;
+  await new Promise((r) => setTimeout(r, 20));
+};
+
+describe('share link in the address bar', () => {
+  let lab: Lab;
+  let dispose = () => {};
+  afterEach(async () => {
+    dispose();
+    history.replaceState(null, '', location.pathname);
+    await lab.actions.settled();
+  });
+
+  it('opens a pasted link once; a link whose scenario is on screen (but for its expect block) is not opened again', async () => {
+    lab = createLab({ runner: inline });
+    dispose = createShareSync(lab, createNotices(), false).dispose;
+    const shared = { ...findPreset('retry-storm')!.variant.scenario, seed: 7 };
+    await navigate(`#${encodeShare(shared)}`);
+    expect(lab.app.getState().scenario).toEqual(shared);
+    expect(lab.app.getState().past).toHaveLength(1);
+    expect(lab.app.getState().notice).toBe('Opened the shared scenario — Undo (Ctrl+Z) goes back.');
+    // Back, then Forward: the history loads the link's scenario before its hashchange fires —
+    // here by hand, with the block a Share would have pinned (another expect).
+    await navigate('#elsewhere');
+    lab.actions.loadScenario(structuredClone(shared));
+    lab.app.setState({ notice: null });
+    const past = lab.app.getState().past.length;
+    await navigate(`#${encodeShare({ ...shared, expect: { totals: { rows: 1 } } })}`);
+    expect(lab.app.getState().past).toHaveLength(past);
+    expect(lab.app.getState().notice).toBeNull();
+    // Another scenario's link opens.
+    await navigate(`#${encodeShare({ ...shared, seed: 8 })}`);
+    expect(lab.app.getState().scenario.seed).toBe(8);
+    expect(lab.app.getState().past).toHaveLength(past + 1);
+  });
+});
