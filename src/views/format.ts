@@ -6,6 +6,23 @@ const money = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 /** "2nd", "21st": the engine's, for the pipeline's copy marks. */
 export { ordinal } from '../engine';
 
+/**
+ * The number a person sees for trace entry `i` (0-based inside the engine and in the exported
+ * trace file): 1-based, as the clock counts — "event 44 / 120" is the 44th engine event applied,
+ * trace entry 43. The status line, the Event trace tab and the timeline all say this number.
+ */
+export function entryNumber(i: number): number {
+  return i + 1;
+}
+
+/**
+ * The number a person sees for sink or reader row `row` (0-based row id in the engine, the
+ * 'row-insert' entry's `aux`): 1-based, as the row tables' `#` column counts them.
+ */
+export function rowNumber(row: number): number {
+  return row + 1;
+}
+
 /** 12,345 */
 export function formatCount(n: number): string {
   return int.format(n);

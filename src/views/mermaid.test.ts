@@ -34,11 +34,11 @@ describe('runSequenceDiagram', () => {
   P3->>P1: fetch from offset 0
   P1-->>P3: e1 +2 from offset 0
   P3->>P4: INSERT e1
-  P4-->>P3: inserted row 0
-  P3->>P4: INSERT e1
   P4-->>P3: inserted row 1
-  P3->>P4: INSERT e2
+  P3->>P4: INSERT e1
   P4-->>P3: inserted row 2
+  P3->>P4: INSERT e2
+  P4-->>P3: inserted row 3
   P3->>P2: commit offset 3
   P2-->>P3: committed offset 3
 `,
@@ -136,7 +136,7 @@ describe('runSequenceDiagram', () => {
   P1->>P0: fetch from offset 0
   P0-->>P1: e1 +2 from offset 0
   P1->>P2: INSERT e1
-  P2-->>P1: inserted row 0
+  P2-->>P1: inserted row 1
 `,
     );
   });
@@ -201,16 +201,35 @@ describe('eventSequenceDiagram', () => {
   Note over P3: 5006 ms · poll e1 +2 from offset 0
   Note over P3: 5007 ms · process e1 (offset 0)
   P3->>P4: 5007 ms · INSERT e1
-  Note over P4: 5009 ms · e1 · new row 0
-  P4-->>P3: 5009 ms · inserted row 0
+  Note over P4: 5009 ms · e1 · new row 1
+  P4-->>P3: 5009 ms · inserted row 1
   Note over P3: 5012 ms · process e1 (offset 1)
   P3->>P4: 5012 ms · INSERT e1
-  Note over P4: 5014 ms · e1 · new row 1
-  P4-->>P3: 5014 ms · inserted row 1
+  Note over P4: 5014 ms · e1 · new row 2
+  P4-->>P3: 5014 ms · inserted row 2
   P3->>P2: 5021 ms · commit offset 3
   Note over P2: 5023 ms · offset 3 committed
 `,
     );
+  });
+
+  it('numbers rows from 1, as the row tables do: the 6th row is "row 6", inserted then updated', () => {
+    // effectively-once (foundation.ts): p-1..p-8 are inserted in order, so p-6 is the table's
+    // 6th row (its `#` column says 6; the engine's row id is 5); after the crash the replayed
+    // p-6 is an upsert of the same value onto that row.
+    const p = parseScenario(findPreset('effectively-once')!.variant.scenario);
+    if (!p.ok) throw new Error('preset invalid');
+    const r = simulate(p.scenario);
+    const rows = eventSequenceDiagram(r, 'p-6')!
+      .split('\n')
+      .filter((l) => l.includes('row'))
+      .map((l) => l.replace(/^.*: \d+ ms · /, ''));
+    expect(rows).toEqual([
+      'p-6 · new row 6',
+      'inserted row 6',
+      'p-6 · row 6 updated (same value)',
+      'updated row 6 (same value)',
+    ]);
   });
 
   it('keeps an untouched event short', () => {

@@ -40,6 +40,7 @@ import {
   type Trace,
 } from '../engine';
 import { idleCheckpointsWords, restoreWords } from './describe';
+import { rowNumber } from './format';
 import { mermaidText, shortName } from './mermaidText';
 
 export { mermaidText, truncate, shortName, LABEL_MAX, NAME_MAX } from './mermaidText';
@@ -202,10 +203,12 @@ class Reader {
       if (t.cause[i] !== req) continue;
       switch (t.kindOf(i)) {
         case 'row-insert':
-          parts.push(`inserted row ${t.aux[i]}`);
+          parts.push(`inserted row ${rowNumber(t.aux[i]!)}`);
           break;
         case 'row-update':
-          parts.push(`updated row ${t.aux[i]}${t.count[i] === 1 ? '' : ' (same value)'}`);
+          parts.push(
+            `updated row ${rowNumber(t.aux[i]!)}${t.count[i] === 1 ? '' : ' (same value)'}`,
+          );
           break;
         case 'row-skip':
           parts.push(`no-op (${SKIP_REASONS[t.aux[i]!] ?? 'skipped'})`);
@@ -382,9 +385,9 @@ class Reader {
           return `process ${recs} (offset ${o}, count for its key ${t.count[i]})`;
         return `process ${recs} (offset ${o}${t.aux[i]! > 0 ? `, incarnation ${t.aux[i]}` : ''})`;
       case 'row-insert':
-        return `${recs} · new row ${t.aux[i]}`;
+        return `${recs} · new row ${rowNumber(t.aux[i]!)}`;
       case 'row-update':
-        return `${recs} · row ${t.aux[i]} updated${t.count[i] === 1 ? '' : ' (same value)'}`;
+        return `${recs} · row ${rowNumber(t.aux[i]!)} updated${t.count[i] === 1 ? '' : ' (same value)'}`;
       case 'row-skip':
         return `${recs} · no-op (${SKIP_REASONS[t.aux[i]!] ?? 'skipped'})`;
       case 'stmt-error':

@@ -12,6 +12,7 @@ import { eventIdOf } from '../../views/runView';
 import { LibraryProvider } from '../library/LibraryContext';
 import { testIds } from '../testIds';
 import { presetLab } from '../testLab';
+import { StatusLine } from '../StatusLine';
 import { EventTrace } from './EventTrace';
 import { Explanations } from './Explanations';
 
@@ -20,6 +21,7 @@ async function mount(ref = 'at-least-once'): Promise<Lab> {
   render(
     <LabProvider lab={lab}>
       <LibraryProvider>
+        <StatusLine />
         <Explanations />
         <EventTrace />
       </LibraryProvider>
@@ -81,5 +83,29 @@ describe('EventTrace: the story of the selected event', () => {
     // e1's own processing entries, which the group's sentence also cites, are not e3's.
     expect(lines.filter((l) => l.includes('processes e1'))).toEqual([]);
     expect(lines.filter((l) => l.includes('processes e3'))).toHaveLength(2);
+  });
+});
+
+describe('EventTrace: one numbering with the status line and the clock', () => {
+  afterEach(cleanup);
+
+  it('numbers an entry as the status line does after a click on it: trace entry i is event i + 1', async () => {
+    const lab = await mount();
+    const view = lab.app.getState().view!;
+    let p4 = -1;
+    for (let j = 0; j < view.events.identities; j++)
+      if (eventIdOf(view.events, j) === 'p-4') p4 = j;
+    const first = entriesOfIdentity(view, p4, view.n)[0]!;
+    act(() => lab.actions.select(p4));
+    fireEvent.click(screen.getByTestId(testIds.outcomeShow));
+    // The first line of p-4's trace: its send, trace entry `first` (0-based in the engine).
+    const row = rows()[0]!;
+    expect(row.querySelector('td')!.textContent).toBe(String(first + 1));
+    fireEvent.click(row.querySelector('button')!);
+    // The cursor stands right after it: the clock's "event N" and the status line's agree.
+    expect(lab.cursor.getState().idx).toBe(first + 1);
+    expect(screen.getByTestId(testIds.currentEvent).textContent).toMatch(
+      new RegExp(`^event ${first + 1} at [^:]+: the application sends p-4$`),
+    );
   });
 });

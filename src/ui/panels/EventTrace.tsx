@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { entriesOfIdentity } from '../../views/at';
 import { describeEntry } from '../../views/describe';
-import { formatMs } from '../../views/format';
+import { entryNumber, formatMs } from '../../views/format';
 import { eventIdOf, type RunView } from '../../views/runView';
 import type { LabState } from '../../store/labStore';
 import { useActions, useIdx, useLab, useView } from '../../store/LabContext';
@@ -81,7 +81,7 @@ export function EventTrace() {
           <tbody>
             {entries.map((e) => (
               <tr key={e} className={e < idx ? '' : 'muted'}>
-                <td className="mono">{e}</td>
+                <td className="mono">{entryNumber(e)}</td>
                 <td className="mono">{formatMs(view.cols.time[e]!)}</td>
                 <td>
                   <button
