@@ -225,7 +225,7 @@ describe('a fault whose condition never comes is reported, not silent', () => {
       { index: 0, fault: 'a crash of consumer-0 mid-batch after 3 records "c"' },
     ]);
     expect(textReport(r)).toContain(
-      '⚠ fault 1, a crash of consumer-0 mid-batch after 3 records "c", never fired: its condition never came',
+      '⚠ fault "c", a crash of consumer-0 mid-batch after 3 records, never fired: its condition never came',
     );
   });
   it('a lost acknowledgement under acks=0 says why it cannot fire (the at-most-once preset)', () => {
@@ -241,7 +241,23 @@ describe('a fault whose condition never comes is reported, not silent', () => {
       },
     ]);
     expect(textReport(r)).toContain(
-      '⚠ fault 1, a lost acknowledgement "lost ack", never fired: with acks=0 the broker sends no acknowledgement to lose',
+      '⚠ fault "lost ack", a lost acknowledgement, never fired: with acks=0 the broker sends no acknowledgement to lose',
+    );
+  });
+  it('a fault without an id is named by its number, from 1', () => {
+    const p = parseScenario({
+      version: 1,
+      name: 'late crash',
+      workload: { generate: { count: 2, intervalMs: 10 } },
+      // Armed after the run's last commit: its moment never comes.
+      faults: [
+        { id: 'early', kind: 'crash', target: 'consumer-0', at: 0 },
+        { kind: 'crash', target: 'consumer-0', point: 'before-commit', at: 600_000 },
+      ],
+    });
+    if (!p.ok) throw new Error('the scenario parses');
+    expect(textReport(simulate(p.scenario))).toContain(
+      '⚠ fault 2, a crash of consumer-0 before its offset commit, never fired: its condition never came',
     );
   });
   it('a fault that fired is not listed', () => {

@@ -14,6 +14,7 @@ import {
   fateOf,
   ENTRY_KINDS,
 } from '../engine';
+import { faultName, faultWhat } from '../views/faultName';
 import { markdownReport } from '../views/markdown';
 import { explanationCoverage } from '../views/runView';
 import { diagramOf, type DiagramKind } from '../views/mermaid';
@@ -227,10 +228,13 @@ export function textReport(run: Run, preset?: string, hash: TraceHasher = traceH
     lines.push(
       `  (explained: the first ${explained.toLocaleString('en-US')} of ${anomalous.toLocaleString('en-US')} events lost or duplicated)`,
     );
-  for (const f of r.faultsNeverFired)
+  // Named as the page names it (its id, else its number from 1), then what it does.
+  for (const f of r.faultsNeverFired) {
+    const spec = run.scenario.faults[f.index]!;
     lines.push(
-      `  ⚠ fault ${f.index + 1}, ${f.fault}, never fired: ${f.why ?? 'its condition never came'}`,
+      `  ⚠ ${faultName(spec, f.index)}, ${faultWhat(spec)}, never fired: ${f.why ?? 'its condition never came'}`,
     );
+  }
   if (r.falseFailures.length > 0)
     lines.push(
       `  ! the application was told these failed, but they were written: ${idList(r.falseFailures)}`,

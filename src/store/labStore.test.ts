@@ -167,6 +167,8 @@ describe('lab store: faults, undo and redo', () => {
     l.actions.deleteFault(crash);
     await l.actions.settled();
     expect(final(l).missing).toBe(0);
+    // Named by its id, as the status line, the timeline and the CLI name it.
+    expect(l.app.getState().notice).toBe('Deleted fault "consumer crash"');
     l.actions.undo();
     await l.actions.settled();
     // Armed from after the last batch's end: the mid-batch crash never finds a 2nd batch.
@@ -176,7 +178,7 @@ describe('lab store: faults, undo and redo', () => {
     expect(final(l).missing).toBe(0);
     // A crash at a named point only waits from then on: the notice says so.
     expect(l.app.getState().notice).toBe(
-      'Fault 2 is armed from 45.000 s: it fires at the first matching moment after that',
+      'Fault "consumer crash" is armed from 45.000 s: it fires at the first matching moment after that',
     );
   });
 

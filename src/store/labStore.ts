@@ -42,6 +42,7 @@ import {
   type FaultInput,
   type ComponentId,
 } from '../views/faultActions';
+import { faultName, faultTitle } from '../views/faultName';
 import { formatMs } from '../views/format';
 import { editKnob } from '../views/knobs';
 import { advance, SPEED_DEFAULT, SPEED_MAX, SPEED_MIN } from '../views/playback';
@@ -520,16 +521,17 @@ export function createLab(deps: LabDeps): Lab {
       edit(
         { ...s, faults },
         waits
-          ? `Fault ${index + 1} is armed from ${formatMs(armed)}: it fires at the first matching moment after that`
-          : `Fault ${index + 1} moved to ${formatMs(armed)}`,
+          ? `${faultTitle(f, index)} is armed from ${formatMs(armed)}: it fires at the first matching moment after that`
+          : `${faultTitle(f, index)} moved to ${formatMs(armed)}`,
       );
     },
     deleteFault(index) {
       const s = app.getState().scenario;
       const faults = faultsOf(s);
-      if (!faults[index]) return;
+      const f = faults[index];
+      if (!f) return;
       faults.splice(index, 1);
-      edit({ ...s, faults }, 'Deleted a fault');
+      edit({ ...s, faults }, `Deleted ${faultName(f, index)}`);
     },
     undo() {
       const s = app.getState();

@@ -72,11 +72,12 @@ describe('timeline: a scripted fault that never fired is said in words', () => {
       }),
     );
     await act(() => lab.actions.settled());
-    // Its own name (the whole label ran past the row's end); the label is in the title.
+    // Its name, the id as everywhere (the whole label ran past the row's end); the label is in
+    // the title.
     const notice = screen.getByTestId(testIds.faultsNeverFired);
-    expect(notice.textContent).toBe('⚠ never fired: “late crash”');
+    expect(notice.textContent).toBe('⚠ never fired: fault "late crash"');
     expect(notice.title).toMatch(
-      /^a crash of consumer-0 before its offset commit "late crash": armed from /,
+      /^fault "late crash", a crash of consumer-0 before its offset commit: armed from /,
     );
   });
 });
@@ -94,5 +95,25 @@ describe('timeline: while the scenario is refused', () => {
     await pressDelete(lab, marker(0));
     expect(lab.app.getState().scenario.faults).toHaveLength(2);
     expect(marker(0).getAttribute('aria-label')).not.toContain('Delete removes it');
+  });
+});
+
+describe('timeline: a fault marker is named as the status line and the CLI name it', () => {
+  afterEach(cleanup);
+
+  it('by its id, with what it does once; its details too', async () => {
+    await mount();
+    // at-least-once: "lost ack" drops p-4's acknowledgement, which comes back at 161 ms
+    // (faultActions.test.ts); the marker is armed from 0.
+    expect(marker(0).getAttribute('title')).toBe(
+      'Fault "lost ack": a lost acknowledgement — the message carrying p-4 — armed from 0 ms, fired at 161 ms',
+    );
+    expect(marker(0).getAttribute('aria-label')).toMatch(
+      /^Fault "lost ack": a lost acknowledgement — the message carrying p-4 — armed from 0 ms, fired at 161 ms\. Arrows move/,
+    );
+    act(() => marker(0).click());
+    const details = screen.getByTestId(testIds.faultDetails);
+    expect(details.getAttribute('aria-label')).toBe('Fault "lost ack"');
+    expect(details.textContent).toMatch(/^Fault "lost ack": a lost acknowledgement — the message/);
   });
 });

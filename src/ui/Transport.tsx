@@ -9,6 +9,7 @@ import {
 } from 'react';
 import { timeAtIndex, indexAtTime } from '../views/at';
 import { faultMarkers, markerText, type FaultMarker } from '../views/faultActions';
+import { faultTitle } from '../views/faultName';
 import { parseFaultTime } from '../views/numberField';
 import { formatCount, formatMs, formatPlayTime, formatSpeed } from '../views/format';
 import { sliderFromSpeed, speedFromSlider } from '../views/playback';
@@ -184,16 +185,12 @@ export function Transport({ locked = false }: { locked?: boolean }) {
             className={`never-fired${neverFired.length === 1 && neverFired[0]!.why !== null ? ' with-why' : ''}`}
             data-testid={testIds.faultsNeverFired}
             title={neverFired
-              .map((m) => `${m.label}: ${m.why ?? `armed from ${formatMs(m.at)}`}`)
+              .map((m) => `${m.name}, ${m.label}: ${m.why ?? `armed from ${formatMs(m.at)}`}`)
               .join('\n')}
           >
-            {/* The fault's own name where it has one: the whole label ran past the row's end. */}⚠
-            never fired:{' '}
-            {neverFired.length === 1
-              ? neverFired[0]!.id !== null
-                ? `“${neverFired[0]!.id}”`
-                : neverFired[0]!.label
-              : `${neverFired.length} faults`}
+            {/* Its name (id, else number), as everywhere: the whole label ran past the row's end. */}
+            ⚠ never fired:{' '}
+            {neverFired.length === 1 ? neverFired[0]!.name : `${neverFired.length} faults`}
             {/* A fault that cannot fire here says why (a lost ack with acks=0): it is the lesson. */}
             {neverFired.length === 1 && neverFired[0]!.why !== null && ` — ${neverFired[0]!.why}`}
           </span>
@@ -210,6 +207,9 @@ export function Transport({ locked = false }: { locked?: boolean }) {
     </div>
   );
 }
+
+/** A marker's fault at the start of a label: `Fault "lost ack"`, or `Fault 2` without an id. */
+const markerTitle = (m: FaultMarker) => faultTitle({ id: m.id ?? undefined }, m.index);
 
 /** Characters the clock needs at most for this run (its width is reserved: nothing moves). */
 function clockChars(view: RunView | null): number {
@@ -488,8 +488,8 @@ function Timeline({
                   className={`marker${m.firedEntry < 0 ? ' unfired' : ''}`}
                   style={{ left: `${fired * 100}%` }}
                   aria-pressed={selected === m.index}
-                  aria-label={`Fault ${m.index + 1}: ${markerText(m, formatMs)}.${locked ? '' : ' Arrows move the time it is armed from by one engine event (Shift: ten); Delete removes it.'}`}
-                  title={markerText(m, formatMs)}
+                  aria-label={`${markerTitle(m)}: ${markerText(m, formatMs)}.${locked ? '' : ' Arrows move the time it is armed from by one engine event (Shift: ten); Delete removes it.'}`}
+                  title={`${markerTitle(m)}: ${markerText(m, formatMs)}`}
                   data-testid={testIds.faultMarker}
                   data-fault-index={m.index}
                   data-at={m.at}
@@ -576,7 +576,7 @@ function FaultDetails({
     <div
       className="fault-details"
       role="group"
-      aria-label={`Fault ${marker.index + 1}`}
+      aria-label={markerTitle(marker)}
       data-testid={testIds.faultDetails}
       onKeyDown={(e) => {
         if (e.key !== 'Escape') return;
@@ -585,7 +585,7 @@ function FaultDetails({
         onClose();
       }}
     >
-      <strong>Fault {marker.index + 1}:</strong> <span>{marker.label}</span>
+      <strong>{markerTitle(marker)}:</strong> <span>{marker.label}</span>
       <span className="muted">
         {marker.firedEntry >= 0 ? `fired at ${formatMs(marker.firedAt)}` : 'never fired'}
       </span>

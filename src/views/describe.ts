@@ -15,6 +15,7 @@ import {
   END_TRACE_LIMIT,
 } from '../engine';
 import { messageLabel } from './faultActions';
+import { faultName } from './faultName';
 import { formatDuration, formatMs } from './format';
 import { K, kindName, messageTypeName } from './kinds';
 import { eventIdOf, type RunView } from './runView';
@@ -154,7 +155,7 @@ export function describeEntry(v: RunView, i: number): string {
     case 'stall':
       return `${who} stalls until ${c.until[i]} ms`;
     case 'fault':
-      return `fault ${aux + 1} fires`;
+      return `${faultName(v.scenario.faults[aux], aux)} fires`;
     case 'poll':
       return `${who} polls ${records(n)} from ${at(v, i)}`;
     case 'process':

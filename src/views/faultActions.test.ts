@@ -185,6 +185,22 @@ describe('faultMarkers', () => {
     expect(m.map((x) => x.firings)).toEqual([1, 1]);
   });
 
+  it('names a fault by its id, else by its number from 1; the label says what it does, once', () => {
+    const s = parsed(findPreset('at-least-once')!.variant.scenario);
+    // The preset's two faults have ids; a third without one is the scenario's fault 3.
+    const third = parsed({
+      ...findPreset('at-least-once')!.variant.scenario,
+      faults: [...s.faults, { kind: 'crash', target: 'consumer-0', at: 50_000 }],
+    });
+    const m = faultMarkers(toRunView(simulate(third)), third);
+    expect(m.map((x) => x.name)).toEqual(['fault "lost ack"', 'fault "consumer crash"', 'fault 3']);
+    expect(m.map((x) => x.label)).toEqual([
+      'a lost acknowledgement — the message carrying p-4',
+      'a crash of consumer-0 in its 2nd batch after 3 records',
+      'a crash of consumer-0',
+    ]);
+  });
+
   it('a random fault says its window and how often it fired, not only its first firing', () => {
     // 40 payments every 10 ms; each produce response lost with probability 0.5 from 100 to
     // 300 ms: it fires several times, the first firing in the window.

@@ -4,7 +4,6 @@
  * `at` = the current virtual time — so the store only appends it and re-simulates.
  */
 import {
-  describeFault,
   ordinal,
   whyNeverFires,
   parseScenario,
@@ -13,6 +12,7 @@ import {
   type ScenarioInput,
 } from '../engine';
 import { lifeAt } from './at';
+import { faultName, faultWhat } from './faultName';
 import { K, M, messageTypeName } from './kinds';
 import { eventIdOf, type RunView } from './runView';
 import { lowerBound, rowOf } from './steps';
@@ -562,7 +562,9 @@ export interface FaultMarker {
   /** Entry of its first firing, or -1 if it never fired. */
   firedEntry: number;
   firedAt: number;
-  /** "a crash of consumer-0 "consumer crash"". */
+  /** Its name ({@link faultName}): `fault "consumer crash"`, or `fault 2` without an id. */
+  name: string;
+  /** What it does, without its id (the name says it): "a crash of consumer-0 mid-batch…". */
   label: string;
   /** The fault's own id ("consumer crash"), or null: a short name where the label is too long. */
   id: string | null;
@@ -621,7 +623,8 @@ export function faultMarkers(v: RunView, s: Scenario): FaultMarker[] {
       at: f.at,
       firedEntry,
       firedAt: firedEntry >= 0 ? v.cols.time[firedEntry]! : -1,
-      label: describeFault(f) + matchText(f),
+      name: faultName(f, index),
+      label: faultWhat(f) + matchText(f),
       id: f.id ?? null,
       kind: f.kind,
       firings: fired.length,
