@@ -28,6 +28,7 @@ import { usePredictionGate } from './library/usePredictionGate';
 import { useNumberDraft } from './hooks/useNumberDraft';
 import { useFontScale } from './hooks/useFontScale';
 import { Icon } from './Icon';
+import { textMeasurer, useElementFont } from './hooks/textWidth';
 import { useWidth } from './pipeline/useFollow';
 import { testIds } from './testIds';
 
@@ -245,8 +246,14 @@ function Clock({ view }: { view: RunView | null }) {
   );
 }
 
-/** Width of one tick label, in px, for spacing the ticks (about "41.150 s" at the scale's size). */
-const TICK_LABEL_PX = 78;
+/**
+ * The width, px, of the tick label of time `t` in the scale's font. Digits are measured as "0":
+ * the scale draws tabular digits, each as wide as the widest, which a canvas does not apply. Plus
+ * the tick's 1 px border.
+ */
+function tickLabelPx(measure: (text: string) => number): (t: number) => number {
+  return (t) => Math.ceil(measure(formatMs(t).replace(/\d/g, '0'))) + 2;
+}
 
 /**
  * The timeline: one step per engine event (idle stretches take no room — where a long one was cut
@@ -279,13 +286,16 @@ function Timeline({
   const track = useRef<HTMLDivElement>(null);
   const fill = useRef<HTMLDivElement>(null);
   const head = useRef<HTMLDivElement>(null);
-  const width = useWidth(track);
+  const scale = useRef<HTMLDivElement>(null);
+  const width = useWidth(scale);
   const fontScale = useFontScale();
   const cuts = useMemo(() => timelineCuts(view), [view]);
+  // Each label measured in the scale's font, which grows with A+ (and the page's zoom): no two
+  // labels overlap, one that would is left out.
+  const font = useElementFont(scale, [width, fontScale]);
   const ticks = useMemo(
-    // The labels grow with A+ (at 175 % neighbours touched): their spacing grows with them.
-    () => timelineTicks(view, (TICK_LABEL_PX * fontScale) / Math.max(1, width || 600), cuts),
-    [view, width, cuts, fontScale],
+    () => timelineTicks(view, width || 600, tickLabelPx(textMeasurer(font)), cuts),
+    [view, width, cuts, font],
   );
   const [selected, setSelected] = useState<number | null>(null);
   const [drag, setDrag] = useState<{ index: number; idx: number; moved: boolean } | null>(null);
@@ -511,13 +521,13 @@ function Timeline({
           })}
         </div>
       </div>
-      <div className="timeline-scale" data-testid={testIds.timelineScale}>
+      <div className="timeline-scale" data-testid={testIds.timelineScale} ref={scale}>
         {ticks.map((k) => {
           const cut = cuts.find((c) => c.idx === k.idx);
           return (
             <span
               key={k.idx}
-              className={`tick${k.frac === 0 ? ' first' : k.frac === 1 ? ' last' : ''}${cut ? ' after-cut' : ''}`}
+              className={`tick${k.align === 'start' ? ' first' : k.align === 'end' ? ' last' : ''}${cut ? ' after-cut' : ''}`}
               style={{ left: `${k.frac * 100}%` }}
               data-t={k.t}
               title={

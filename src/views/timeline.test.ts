@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseScenario, simulate } from '../engine';
 import { findPreset } from '../scenarios';
 import { indexAtTime, timeAtIndex, tokensAt } from './at';
+import { formatMs } from './format';
 import { toRunView, type RunView } from './runView';
 import { fracOfIndex, indexAtFrac, nudgeTime, timelineCuts, timelineTicks } from './timeline';
 
@@ -37,20 +38,72 @@ describe('timeline scale', () => {
   });
 
   it('ticks: each labelled with the time at its own position, start and end included, spaced', () => {
-    const ticks = timelineTicks(v, 0.1);
-    expect(ticks[0]).toEqual({ idx: 0, frac: 0, t: 0 });
-    expect(ticks[ticks.length - 1]).toEqual({ idx: v.n, frac: 1, t: v.endTime });
+    const px = (t: number) => formatMs(t).length * 7;
+    const ticks = timelineTicks(v, 600, px);
+    expect(ticks[0]).toEqual({ idx: 0, frac: 0, t: 0, align: 'start' });
+    expect(ticks[ticks.length - 1]).toEqual({ idx: v.n, frac: 1, t: v.endTime, align: 'end' });
     for (const k of ticks) {
       expect(k.frac).toBeCloseTo(k.idx / v.n, 10);
       if (k.idx < v.n) expect(k.t).toBe(timeAtIndex(v, k.idx));
     }
-    for (let i = 1; i < ticks.length; i++)
-      expect(ticks[i]!.frac - ticks[i - 1]!.frac).toBeGreaterThanOrEqual(0.1);
     // The cuts' ends are labelled (the times a reader would otherwise never guess).
     for (const c of timelineCuts(v)) expect(ticks.some((k) => k.idx === c.idx)).toBe(true);
-    // A few, not a ruler; and a narrow bar keeps only what fits.
+    // A few, not a ruler; and a narrow bar keeps only what fits: "0 ms" (28 px) and
+    // "41.150 s" (56 px) with 8 px between them need 92 px.
     expect(ticks.length).toBeLessThanOrEqual(2 + 4 + 3);
-    expect(timelineTicks(v, 0.6).map((k) => k.frac)).toEqual([0, 1]);
+    expect(timelineTicks(v, 92, px).map((k) => k.t)).toEqual([0, v.endTime]);
+    expect(timelineTicks(v, 91, px).map((k) => k.t)).toEqual([0]);
+  });
+});
+
+describe('timeline tick labels never overlap', () => {
+  // zombie-consumer (consumer.ts): 149 engine events; the clock jumps from 1.012 s to 46.014 s at
+  // event 73 and from 46.074 s to 1 min 01.012 s at event 126 (of 149: 84.6 % of the bar), and
+  // the run ends at 1 min 01.039 s. Labels measured at 7 px a character.
+  const z = viewOf('zombie-consumer/plain-insert');
+  const px = (t: number) => formatMs(t).length * 7;
+  const labels = (w: number) => timelineTicks(z, w, px).map((k) => formatMs(k.t));
+
+  it('the 150 % zoom case: "1 min 01.012 s" and "1 min 01.039 s" do not both fit, the end stays', () => {
+    // At 853 px (1280 px at 150 %) the cut's label, 98 px centred on 0.846 × 853 = 722 px, ends
+    // at 771 px, past where the end's label starts (853 − 98 = 755 px): it is dropped. At
+    // 1200 px it ends at 1064 px, well before 1102 px: both are shown.
+    expect(labels(853)).toEqual(['0 ms', '71 ms', '46.014 s', '46.058 s', '1 min 01.039 s']);
+    expect(labels(1200)).toEqual([
+      '0 ms',
+      '71 ms',
+      '46.014 s',
+      '46.058 s',
+      '1 min 01.012 s',
+      '1 min 01.039 s',
+    ]);
+  });
+
+  it('the 400 px case: thirds instead of quarters, "46.045 s" clear of "1 min 01.039 s"', () => {
+    // The widest label (98 px) and the gap fit three times in 400 px: ticks at 1/3 and 2/3.
+    expect(labels(400)).toEqual(['0 ms', '91 ms', '46.014 s', '46.045 s', '1 min 01.039 s']);
+  });
+
+  it('for every preset at every width, each label is within the bar and 8 px from the next', () => {
+    for (const ref of ['zombie-consumer/plain-insert', 'at-least-once', 'retry-storm']) {
+      const rv = viewOf(ref);
+      for (let w = 60; w <= 1600; w += 17) {
+        const boxes = timelineTicks(rv, w, px).map((k) => {
+          const x = k.frac * w;
+          const width = px(k.t);
+          const left = k.align === 'start' ? x : k.align === 'end' ? x - width : x - width / 2;
+          return { left, right: left + width };
+        });
+        expect(boxes.length, `${ref} at ${w} px`).toBeGreaterThanOrEqual(1);
+        for (const [i, b] of boxes.entries()) {
+          if (i > 0) {
+            expect(b.left, `${ref} at ${w} px`).toBeGreaterThanOrEqual(0);
+            expect(b.right, `${ref} at ${w} px`).toBeLessThanOrEqual(w);
+            expect(b.left - boxes[i - 1]!.right, `${ref} at ${w} px`).toBeGreaterThanOrEqual(8);
+          }
+        }
+      }
+    }
   });
 });
 

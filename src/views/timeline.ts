@@ -54,37 +54,63 @@ export interface TimelineTick {
   frac: number;
   /** Virtual time at this position (ms). */
   t: number;
+  /**
+   * Where its label sits against its position: `start` (the first tick: the label begins there),
+   * `end` (the last: it ends there) or `center`, so that no label runs past the bar's ends.
+   */
+  align: 'start' | 'center' | 'end';
 }
+
+/** Smallest space between two tick labels, px. */
+export const TICK_GAP_PX = 8;
 
 /**
  * A few ticks, each labelled with the virtual time at its position: the start, the end, the end
- * of each cut (where the clock jumps), then the quarters of the bar — keeping only those at least
- * `minSpacing` (a fraction of the bar's width: one label's width) from every tick kept before.
+ * of each cut (where the clock jumps; the longest cut first), then up to the quarters of the bar
+ * — each kept only if its label, `labelPx(t)` wide (the caller measures its own font), stays
+ * within the bar and at least `gapPx` clear of every label kept before it. Labels never overlap,
+ * whatever their length ("1 min 01.039 s" is twice "46.050 s"), the bar's width or the text
+ * size; a label that would collide is dropped.
+ * @param widthPx - the bar's width, px.
+ * @param labelPx - the width, px, of the label of time `t` (ms).
  */
 export function timelineTicks(
   v: RunView,
-  minSpacing: number,
+  widthPx: number,
+  labelPx: (t: number) => number,
   cuts: TimelineCut[] = timelineCuts(v),
+  gapPx = TICK_GAP_PX,
 ): TimelineTick[] {
-  const at = (idx: number): TimelineTick => ({
-    idx,
-    frac: fracOfIndex(v, idx),
-    t: idx >= v.n ? v.endTime : timeAtIndex(v, idx),
-  });
-  const candidates: TimelineTick[] = [at(0), at(v.n)];
+  const width = Math.max(0, widthPx);
+  const at = (idx: number): TimelineTick => {
+    const frac = fracOfIndex(v, idx);
+    return {
+      idx,
+      frac,
+      t: idx >= v.n ? v.endTime : timeAtIndex(v, idx),
+      align: idx === 0 ? 'start' : idx >= v.n ? 'end' : 'center',
+    };
+  };
+  const candidates: TimelineTick[] = v.n === 0 ? [at(0)] : [at(0), at(v.n)];
   for (const c of [...cuts].sort((a, b) => b.to - b.from - (a.to - a.from)))
     candidates.push(at(c.idx));
-  const spacing = Math.max(0.01, Math.min(1, minSpacing));
-  // Quarters at most: a few labels a reader can take in, not a ruler.
-  const even = Math.max(1, Math.min(4, Math.floor(1 / spacing)));
+  // Quarters at most, fewer when the widest label leaves no room: a few labels a reader can take
+  // in, not a ruler.
+  const widest = Math.max(...candidates.map((c) => labelPx(c.t)));
+  const even = Math.max(1, Math.min(4, Math.floor(width / (widest + gapPx))));
   for (let k = 1; k < even; k++) candidates.push(at(indexAtFrac(v, k / even)));
-  const kept: TimelineTick[] = [];
-  for (const c of candidates) {
-    if (v.n === 0 && kept.length > 0) break;
-    if (kept.some((k) => Math.abs(k.frac - c.frac) < spacing)) continue;
-    kept.push(c);
+  const kept: { tick: TimelineTick; left: number; right: number }[] = [];
+  for (const tick of candidates) {
+    const w = labelPx(tick.t);
+    const x = tick.frac * width;
+    const left = tick.align === 'start' ? x : tick.align === 'end' ? x - w : x - w / 2;
+    const right = left + w;
+    // The first label is always shown; any other must fit within the bar.
+    if (kept.length > 0 && (left < 0 || right > width)) continue;
+    if (kept.some((k) => left < k.right + gapPx && k.left < right + gapPx)) continue;
+    kept.push({ tick, left, right });
   }
-  return kept.sort((a, b) => a.frac - b.frac);
+  return kept.map((k) => k.tick).sort((a, b) => a.frac - b.frac);
 }
 
 /**
