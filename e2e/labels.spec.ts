@@ -52,3 +52,24 @@ test.describe('timeline tick labels never overlap', () => {
     });
   }
 });
+
+test("the speed slider's value says how long a second of the run plays", async ({ dash }) => {
+  const speed = dash.byId(testIds.speed);
+  // The default, ×0.01: 1,000 / 0.01 ms = 100 s.
+  await expect(speed).toHaveAttribute(
+    'aria-valuetext',
+    '×0.01: one second of the run plays in 1.7 min',
+  );
+  // The slider is logarithmic, 0.001…1000 over 0…1000: 550 is 10^(−3 + 3.3) ≈ ×2 (1.995: a
+  // second in 501 ms), 667 is 10^1.002 ≈ ×10 (99.5 ms).
+  await speed.fill('550');
+  await expect(speed).toHaveAttribute(
+    'aria-valuetext',
+    '×2: one second of the run plays in 500 ms',
+  );
+  await speed.fill('667');
+  await expect(speed).toHaveAttribute(
+    'aria-valuetext',
+    '×10: one second of the run plays in 100 ms',
+  );
+});

@@ -11,7 +11,7 @@ import { timeAtIndex, indexAtTime } from '../views/at';
 import { faultMarkers, markerText, type FaultMarker } from '../views/faultActions';
 import { faultTitle } from '../views/faultName';
 import { parseFaultTime } from '../views/numberField';
-import { formatCount, formatMs, formatPlayTime, formatSpeed } from '../views/format';
+import { formatCount, formatMs, formatSpeed, formatSpeedWords } from '../views/format';
 import { sliderFromSpeed, speedFromSlider } from '../views/playback';
 import type { RunView } from '../views/runView';
 import {
@@ -139,7 +139,7 @@ export function Transport({ locked = false }: { locked?: boolean }) {
         </div>
         <label
           className="field speed"
-          title={`Virtual time per real time: at ${formatSpeed(speed)} one second of the run plays in ${formatPlayTime(1000 / speed)}`}
+          title={`Virtual time per real time: ${formatSpeedWords(speed)}`}
         >
           <span>Speed</span>
           <input
@@ -149,7 +149,7 @@ export function Transport({ locked = false }: { locked?: boolean }) {
             value={Math.round(sliderFromSpeed(speed) * 1000)}
             onChange={(e) => a.setSpeed(speedFromSlider(Number(e.target.value) / 1000))}
             data-testid={testIds.speed}
-            aria-valuetext={`${formatSpeed(speed)}: one virtual millisecond takes ${formatCount(1 / speed)} real ms`}
+            aria-valuetext={formatSpeedWords(speed)}
           />
           <output className="mono">{formatSpeed(speed)}</output>
         </label>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCountOf, formatMs, formatPlayTime } from './format';
+import { formatBytes, formatCountOf, formatMs, formatPlayTime, formatSpeedWords } from './format';
 
 describe('formatMs', () => {
   it('writes ms, then seconds, then minutes and seconds, then hours and minutes', () => {
@@ -41,5 +41,19 @@ describe('formatCountOf', () => {
     expect(formatCountOf(1234, 'row')).toBe('1,234 rows');
     expect(formatCountOf(1, 'batch', 'batches')).toBe('1 batch');
     expect(formatCountOf(3, 'batch', 'batches')).toBe('3 batches');
+  });
+});
+
+describe('formatSpeedWords', () => {
+  it('says how long one second of the run plays, true at every speed', () => {
+    // Speed is virtual ms per real ms: one virtual second takes 1000 / speed real ms.
+    expect(formatSpeedWords(2)).toBe('×2: one second of the run plays in 500 ms');
+    expect(formatSpeedWords(10)).toBe('×10: one second of the run plays in 100 ms');
+    expect(formatSpeedWords(1000)).toBe('×1000: one second of the run plays in 1 ms');
+    expect(formatSpeedWords(1)).toBe('×1: one second of the run plays in 1 s');
+    // 100 s, from one minute on in minutes (formatPlayTime): 1.7 min.
+    expect(formatSpeedWords(0.01)).toBe('×0.01: one second of the run plays in 1.7 min');
+    expect(formatSpeedWords(0.001)).toBe('×0.001: one second of the run plays in 17 min');
+    expect(formatSpeedWords(3)).toBe('×3: one second of the run plays in 330 ms');
   });
 });

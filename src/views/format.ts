@@ -77,6 +77,17 @@ export function formatPlayTime(ms: number): string {
   return `${Number((ms / 60_000).toPrecision(2))} min`;
 }
 
+/**
+ * The speed in words, for the slider's screen-reader value and its tooltip: how long one second
+ * of the run takes to play, "×2: one second of the run plays in 500 ms" — true at every speed,
+ * where "one virtual millisecond takes N real ms" rounded ×2's half a millisecond to 1 and ×10's
+ * tenth to 0.
+ * @param speed - virtual ms per real ms.
+ */
+export function formatSpeedWords(speed: number): string {
+  return `${formatSpeed(speed)}: one second of the run plays in ${formatPlayTime(1000 / speed)}`;
+}
+
 /** Playback speed: "×0.02", "×1", "×250" (virtual ms per real ms). */
 export function formatSpeed(speed: number): string {
   if (speed >= 10) return `×${Math.round(speed)}`;
