@@ -73,3 +73,17 @@ test("the speed slider's value says how long a second of the run plays", async (
     '×10: one second of the run plays in 100 ms',
   );
 });
+
+test("a component's fault menu: Home and End go to its first and last item", async ({ dash }) => {
+  const { page } = dash;
+  await dash.component('consumer-0').locator('.component-head').first().focus();
+  await page.keyboard.press('Enter');
+  const items = dash.byId(testIds.faultMenu).getByRole('menuitem');
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(items.last()).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(items.first()).toBeFocused();
+  // Not the page's End (to the end of the run): the clock still says event 0.
+  await expect(dash.byId(testIds.clock)).toContainText('event 0 /');
+});

@@ -168,6 +168,12 @@ function FaultMenu({ id, onClose }: { id: ComponentId; onClose: () => void }) {
       e.stopPropagation();
       const next = (at + (e.key === 'ArrowDown' ? 1 : -1) + list.length) % list.length;
       list[next]?.focus();
+    } else if (e.key === 'Home' || e.key === 'End') {
+      // WAI-ARIA menu pattern: Home / End move to the first / last item (and not the timeline's
+      // cursor, the page's shortcut for them).
+      e.preventDefault();
+      e.stopPropagation();
+      list[e.key === 'Home' ? 0 : list.length - 1]?.focus();
     } else if (e.key === 'Escape') {
       e.preventDefault();
       e.stopPropagation();
