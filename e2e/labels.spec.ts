@@ -4,6 +4,7 @@
  * says the truth to a screen reader, help that is not only in a hover tooltip, and words that
  * match the run.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, testIds } from './fixtures';
 
@@ -86,4 +87,60 @@ test("a component's fault menu: Home and End go to its first and last item", asy
   await expect(items.first()).toBeFocused();
   // Not the page's End (to the end of the run): the clock still says event 0.
   await expect(dash.byId(testIds.clock)).toContainText('event 0 /');
+});
+
+test.describe('help that was only in a hover tooltip', () => {
+  const nothingRandom =
+    'Nothing in this scenario is random (no random fault, no network jitter, no random workload): every seed gives this same run.';
+
+  test("the seed: what it draws is the field's description and its ⓘ shows it", async ({
+    dash,
+  }) => {
+    const { page } = dash;
+    const seed = dash.byId(testIds.seedInput);
+    await expect(seed).toHaveAccessibleDescription(nothingRandom);
+    const note = dash.byId(testIds.seedNote);
+    await expect(note).toBeHidden();
+    // From the field, Tab reaches the ⓘ; Enter shows the note, Escape hides it again.
+    await seed.focus();
+    await page.keyboard.press('Tab');
+    const about = dash.byId(testIds.seedAbout);
+    await expect(about).toBeFocused();
+    await expect(about).toHaveAccessibleName('About the seed');
+    await page.keyboard.press('Enter');
+    await expect(note).toBeVisible();
+    await expect(note).toContainText(nothingRandom);
+    await expect(note).toContainText('The seed drives every random choice of the run');
+    await page.keyboard.press('Escape');
+    await expect(note).toBeHidden();
+    await expect(about).toBeFocused();
+  });
+
+  test('"✎ own settings": which knobs differ is its description and shows on Enter', async ({
+    dash,
+  }) => {
+    const { page } = dash;
+    // Claims exactly-once with a plain INSERT sink: one knob off the exactly-once recipe.
+    await dash.pickPreset('flink-checkpoint-replay/plain-sink');
+    const badge = dash.byId(testIds.guaranteeLabel);
+    const detail =
+      '1 knob differs from the exactly-once recipe here (statement). The verdict checks exactly-once all the same; choose Exactly-once again to apply its recipe (What this sets lists it).';
+    await expect(badge).toHaveText('✎ own settings');
+    await expect(badge).toHaveAccessibleDescription(detail);
+    await badge.focus();
+    await page.keyboard.press('Enter');
+    const note = dash.byId(testIds.guaranteeNote);
+    await expect(note).toBeVisible();
+    await expect(note).toHaveText(detail);
+    // Within the window, even at its right edge.
+    const box = (await note.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    // The top bar with the note open: no serious or critical axe violation.
+    const axe = await new AxeBuilder({ page }).include('header.topbar').analyze();
+    expect(
+      axe.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+    ).toEqual([]);
+  });
 });

@@ -4,6 +4,7 @@ import { guaranteeAvailability, type GuaranteeAvailability, type KnobSetting } f
 import { selectClaim, selectRecipeDifferences, type LabState } from '../store/labStore';
 import { useActions, useLab } from '../store/LabContext';
 import { knobMeta } from '../views/knobs';
+import { NoteToggle } from './NoteToggle';
 import { testIds } from './testIds';
 
 const GUARANTEES: { g: Guarantee; label: string }[] = [
@@ -131,26 +132,28 @@ export function GuaranteeRadios({ name }: { name: string }) {
 /**
  * Beside the page's switch: whether the knobs follow the claimed guarantee's recipe ("✓ recipe")
  * or not ("✎ own settings", a note rather than a warning — the verdict tells whether the claim
- * holds), with how many knobs differ and which in its tooltip.
+ * holds), with how many knobs differ and which: in its tooltip, and — for the keyboard, touch and
+ * screen readers — as its description and in a note it shows when pressed.
  */
 export function GuaranteeBadge() {
   const claim = useLab(selectClaim);
   const differs = useLab(selectRecipeDifferences);
   const scenario = useLab(selectScenario);
   const own = differs.length > 0;
+  const detail = own
+    ? `${recipeDifferenceText(scenario, claim, differs)}. The verdict checks ${claim} all the same; choose ${labelOf(claim)} again to apply its recipe (What this sets lists it).`
+    : `The knobs follow the ${claim} recipe (What this sets lists it).`;
   return (
-    <span
+    <NoteToggle
       className={`badge${own ? ' muted' : ''}`}
       data-testid={testIds.guaranteeLabel}
       data-recipe={own ? 'differs' : 'follows'}
       aria-live="polite"
-      title={
-        own
-          ? `${recipeDifferenceText(scenario, claim, differs)}. The verdict checks ${claim} all the same; choose ${labelOf(claim)} again to apply its recipe (What this sets lists it).`
-          : `The knobs follow the ${claim} recipe (What this sets lists it).`
-      }
+      title={detail}
+      note={detail}
+      noteTestId={testIds.guaranteeNote}
     >
       {own ? '✎ own settings' : '✓ recipe'}
-    </span>
+    </NoteToggle>
   );
 }

@@ -4,6 +4,8 @@ import { parseSeed, seedEffect, SEED_RULE } from '../views/seed';
 import { FONT_SCALES, type LabState } from '../store/labStore';
 import { useActions, useLab, useView } from '../store/LabContext';
 import { GuaranteeBadge, GuaranteeRadios } from './GuaranteeRadios';
+import { Icon } from './Icon';
+import { NoteToggle } from './NoteToggle';
 import { useNumberDraft } from './hooks/useNumberDraft';
 import { LibraryButton } from './library/LibraryButton';
 import { testIds } from './testIds';
@@ -107,11 +109,16 @@ function SeedField({ seed }: { seed: number }) {
   const id = useId();
   const { problem, input } = useNumberDraft(seed, parseSeed, a.setSeed);
   const view = useView();
+  const effect = view ? seedEffect(view.scenario) : null;
+  // What the seed does in this scenario ("Nothing in this scenario is random…") is the field's
+  // description for a screen reader, and the ⓘ beside it shows it with the general help: not
+  // only in the hover tooltip.
+  const effectId = `${id}-effect`;
+  const describedBy = [problem !== null ? `${id}-error` : null, effect !== null ? effectId : null]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <span
-      className="field seed-field"
-      title={view ? `${SEED_HELP}\n${seedEffect(view.scenario)}` : SEED_HELP}
-    >
+    <span className="field seed-field" title={effect ? `${SEED_HELP}\n${effect}` : SEED_HELP}>
       <label htmlFor={id}>Seed</label>
       <input
         id={id}
@@ -123,8 +130,28 @@ function SeedField({ seed }: { seed: number }) {
         style={{ width: '7.5em' }}
         data-testid={testIds.seedInput}
         {...input}
-        aria-describedby={problem !== null ? `${id}-error` : undefined}
+        aria-describedby={describedBy || undefined}
       />
+      <NoteToggle
+        aria-label="About the seed"
+        data-testid={testIds.seedAbout}
+        noteTestId={testIds.seedNote}
+        align="end"
+        note={
+          <>
+            {effect !== null && (
+              <>
+                <span id={effectId} className="note-lead">
+                  {effect}
+                </span>{' '}
+              </>
+            )}
+            <span>{SEED_HELP}</span>
+          </>
+        }
+      >
+        <Icon name="info" />
+      </NoteToggle>
       {problem !== null && (
         <span
           className="field-error"

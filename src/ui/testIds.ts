@@ -11,8 +11,13 @@ export const testIds = {
   scenarioPicker: 'scenario-picker',
   guaranteeSwitch: 'guarantee-switch',
   guaranteeLabel: 'guarantee-label',
+  /** The recipe badge's note (how many knobs differ, and which), shown when the badge is pressed. */
+  guaranteeNote: 'guarantee-note',
   seedInput: 'seed-input',
   seedError: 'seed-error',
+  /** The seed's ⓘ button and the note it shows (what the seed draws in this scenario). */
+  seedAbout: 'seed-about',
+  seedNote: 'seed-note',
   fontSmaller: 'font-smaller',
   fontLarger: 'font-larger',
   undo: 'undo',
