@@ -144,3 +144,31 @@ test.describe('help that was only in a hover tooltip', () => {
     ).toEqual([]);
   });
 });
+
+test('a failure mark only beside a failure: zero lost and zero duplicates are neutral', async ({
+  dash,
+}) => {
+  // effectively-once (foundation.ts): 20 rows, 0 duplicates, 0 lost.
+  await dash.pickPreset('effectively-once');
+  await dash.showOutcome();
+  await dash.toEnd();
+  const missing = dash.byId(testIds.counterMissing);
+  const duplicates = dash.byId(testIds.counterDuplicates);
+  await expect(missing.locator('.value')).toHaveText('○ 0');
+  await expect(missing).toContainText('lost events');
+  await expect(duplicates.locator('.value')).toHaveText('○ 0');
+  await expect(duplicates.locator('.value svg')).toHaveCount(0);
+  // at-most-once: 2 lost at the end, marked as a failure.
+  await dash.pickPreset('at-most-once');
+  await dash.showOutcome();
+  await dash.toEnd();
+  await expect(missing.locator('.value')).toHaveText('✕ 2');
+});
+
+test("the import box's example link is a link of today's format, #s=2.", async ({ dash }) => {
+  await dash.byId(testIds.importButton).click();
+  await expect(dash.byId(testIds.importPaste)).toHaveAttribute(
+    'placeholder',
+    '{ "version": 1, … }   or   https://…#s=2.…',
+  );
+});

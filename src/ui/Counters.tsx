@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { countersAt } from '../views/at';
+import { duplicatesMark, missingMark, NEUTRAL_MARK } from '../views/counterMarks';
 import { formatCount, formatCountOf, formatMoney, formatMs } from '../views/format';
 import type { RunView } from '../views/runView';
 import { useIdx, useView } from '../store/LabContext';
@@ -61,7 +62,12 @@ function CountersOf({ view, idx }: { view: RunView; idx: number }) {
         data-value={c.duplicates}
       >
         <div className="value">
-          <Icon name="dup" /> {formatCount(c.duplicates)}
+          {duplicatesMark(c.duplicates) === 'copy' ? (
+            <Icon name="dup" />
+          ) : (
+            <span aria-hidden="true">{NEUTRAL_MARK}</span>
+          )}{' '}
+          {formatCount(c.duplicates)}
         </div>
         <div
           className="caption"
@@ -77,7 +83,7 @@ function CountersOf({ view, idx }: { view: RunView; idx: number }) {
         data-final={c.final}
       >
         <div className="value">
-          <span aria-hidden="true">{c.final ? '✕ ' : '… '}</span>
+          <span aria-hidden="true">{missingMark(c.missing, c.final)} </span>
           {formatCount(c.missing)}
         </div>
         <div className="caption">

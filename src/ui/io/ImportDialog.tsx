@@ -1,6 +1,13 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { SHARE_PARAM, SHARE_VERSION } from '../../views/shareLink';
 import { testIds } from '../testIds';
 import { importFile, importText, type ImportOutcome } from './importScenario';
+
+/**
+ * The paste box's example: scenario JSON, or a share link as the page makes them now — its
+ * parameter and format version from views/shareLink, so it never shows an old `#s=1.` again.
+ */
+export const IMPORT_PLACEHOLDER = `{ "version": 1, … }   or   https://…#${SHARE_PARAM}=${SHARE_VERSION}.…`;
 
 /**
  * The import dialog: a file picker, a drop zone and a paste box (scenario JSON or a share link).
@@ -95,7 +102,7 @@ export function ImportDialog({
         spellCheck={false}
         data-testid={testIds.importPaste}
         onChange={(e) => setText(e.target.value)}
-        placeholder='{ "version": 1, … }   or   https://…#s=1.…'
+        placeholder={IMPORT_PLACEHOLDER}
       />
       {error && (
         <div className="import-errors" role="alert" data-testid={testIds.importErrors}>
