@@ -80,7 +80,7 @@ const abortedTransactionDirtyRead: Preset = {
   story:
     'A billing service writes each batch of five events in a Kafka transaction. Its first batch failed a business check and was aborted, then sent again and committed. The team reading the topic used the Java client’s default isolation level and found e1..e5 twice in their table; a team reading with read_committed saw each once. Later, a transaction that never finished made the read_committed copy stall at the open transaction.',
   watch:
-    'Offsets 0–4 greyed out as aborted, followed by the abort marker; the two readers diverge on exactly those five records.',
+    'Offsets 0–4 greyed out as aborted, followed by the abort marker; the two readers diverge on those five records — and, in the open-transaction variant, on e11 too, which read_committed does not read while its transaction is open.',
   fix: 'Try: set processor.isolation.level to read_committed → the aborted copies are skipped: 10 rows, 0 duplicates.',
   predict: {
     question:

@@ -267,12 +267,12 @@ const consumeTransformProduce: Preset = {
   title: 'Consume, transform, produce in one transaction',
   group: 'consumer',
   oneLine:
-    'Outputs and offsets commit together, so a crash aborts both — for read_committed readers only.',
+    'Outputs and offsets commit together, so a crash before the commit aborts both — for read_committed readers only.',
   illustrates: 'exactly-once',
   story:
     'A copier service reads orders from one topic and writes enriched orders to another, committing its input offsets inside the same Kafka transaction as its outputs. It crashed after sending its second batch but before committing. The restart aborted the half-done transaction and copied the batch again; the downstream team using read_committed saw ten orders, while a dashboard reading with the default read_uncommitted counted fifteen.',
   watch:
-    'The aborted transaction’s five records greyed out in `out`, the group offset staying at 5 until the retry commits, and the two readers’ tables.',
+    'A crash before commitTransaction: its five records greyed out as aborted in `out`, the group offset staying at 5 until the retry commits, and the two readers’ tables. A crash after the commit decision: the coordinator completes the commit, nothing is aborted.',
   fix: 'Try: read `out` with isolation.level=read_committed (the read-committed variant) → every order once.',
   predict: {
     question:
@@ -403,7 +403,7 @@ const autoCommitCrash: Preset = {
   story:
     'To keep up with a slow enrichment step, a team moved processing to a worker thread: the poll loop now hands each batch over and polls again at once, with enable.auto.commit left on. The loop had polled up to offset 199 and auto-committed 200 when the worker died while on offset 150. The restarted consumer began at 200, the lag graph read zero, and 49 records were silently never processed.',
   watch:
-    'The committed offset reaching 200 while the processed rows are still below 100; after the crash the consumer resumes at 200, past everything the worker had not done.',
+    'With a hand-off to a worker: the committed offset reaching 200 while the processed rows are still below 100, and after the crash the consumer resuming at 200, past everything the worker had not done. Processing before the next poll: the committed offset trailing the rows, and the records since it written again after the crash.',
   fix: 'Try: process each batch before the next poll (processing.mode sync, the process-before-poll variant) → nothing is lost; the records since the last commit are replayed instead.',
   predict: {
     question:
@@ -593,7 +593,7 @@ const pollTimeoutSlowBatch: Preset = {
   story:
     'A consumer calls a slow API for each record. One call took almost seven minutes, so the batch of five was not finished when max.poll.interval.ms (five minutes) ran out. The consumer left the group while it was still working, writing a row per record; when it finished the batch, its commit failed with CommitFailedException. It joined the group again, read the same five records from the committed offset and wrote them a second time.',
   watch:
-    'The poll at 1 s, the long wait on e3, “consumer-0’s POLL TIMEOUT” five minutes after the poll, the five rows, the refused commit, then e1..e5 read and written again.',
+    'The poll at 1 s, the long wait on e3, and whether “consumer-0’s POLL TIMEOUT” comes five minutes after the poll: then the five rows, the refused commit, and e1..e5 read and written again. With max.poll.interval.ms at 10 min it does not come.',
   fix: 'Try: raise max.poll.interval.ms above the longest batch (the longer-interval variant) or make the write idempotent (the upsert variant) → 10 rows. Fewer records per poll would not help here: the slow record alone outlasts the interval.',
   predict: {
     question:

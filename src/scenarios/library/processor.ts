@@ -140,7 +140,7 @@ const flinkCheckpointReplay: Preset = {
   story:
     'A Flink job keeps a running total per key with checkpoints every second. Its TaskManager died after processing 50 new records but before the next checkpoint, so the job restored the checkpoint at offset 200 and processed those 50 again. The running totals came out exactly right. The JDBC table downstream, written row by row (its sink set to flush every row, for low latency), had 50 duplicate rows, and a Kafka consumer reading the job’s transactional output with default settings saw them too.',
   watch:
-    'Checkpoint 1 at offset 200, then checkpoints 2–4 with nothing new (the job triggers one every second, idle or not), the crash after e250, the restore of checkpoint 4 rewinding the source to 200; then the sink rows for e201..e250 written a second time, or held in a transaction that is aborted.',
+    'Checkpoint 1 at offset 200, then checkpoints 2–4 with nothing new (the job triggers one every second, idle or not), the crash after e250 (after e220 in the crash-after-20 variant), the restore of checkpoint 4 rewinding the source to 200; then the records processed before the crash written to the sink a second time, or held in a transaction that is aborted.',
   fix: 'Try: the 2pc-read-committed variant (KafkaSink EXACTLY_ONCE, readers with isolation.level=read_committed), the 2pc-jdbc-xa variant (XA transactions per checkpoint) or an upsert on event_id → 0 duplicates.',
   predict: {
     question:
@@ -320,7 +320,7 @@ const flinkCommitPhaseCrash: Preset = {
   story:
     'A Flink job writes to Kafka with two-phase commit (KafkaSink, EXACTLY_ONCE), its transaction.timeout.ms set to 60 s — the plain Kafka producer’s default; left unset, Flink’s KafkaSink would ask for 1 h, which a broker at its defaults (transaction.max.timeout.ms, 15 min) refuses: the job would not even start. Its TaskManager died in the short window after checkpoint 5 — the first after e201..e250, checkpoints 2–4 having completed with nothing new while the job was idle — had completed and before the transaction holding e201..e250 was committed. When the job came back within a minute, it committed that transaction and nothing was lost. During an outage that kept it down for ten minutes, Kafka had already aborted the transaction: KafkaSink only logged that it was unable to commit it, the job kept running, and 50 events silently vanished from the output.',
   watch:
-    'Checkpoint 5 completing, the crash before the commit marker, and on restore either the commit of transaction 2 or a data-loss entry after the coordinator’s timeout abort.',
+    'Checkpoint 5 completing, the crash before the commit marker, and what the restore does with transaction 2: commits it, finds it aborted by the coordinator’s timeout (a data-loss entry), or fails on it at every restart. With transaction.timeout.ms left unset there is no checkpoint at all: InitProducerId is refused at every start.',
   fix: 'Try: keep transaction.timeout.ms above the longest checkpoint plus the longest restart, as Flink’s Kafka connector guide asks (and at most the broker’s transaction.max.timeout.ms, 15 min by default), or restart faster: the after-transaction-timeout variant loses 50 events, recovered-in-time loses none.',
   predict: {
     question:

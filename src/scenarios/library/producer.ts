@@ -479,12 +479,12 @@ const retryStormPreset: Preset = {
   title: 'Retry storm: 1% of acknowledgements lost',
   group: 'producer',
   oneLine:
-    'A busy network loses one produce response in a hundred; every one of them becomes a duplicate.',
+    'A busy network loses one produce response in a hundred; with idempotence off, every one of them becomes a duplicate.',
   illustrates: 'at-least-once',
   story:
     'An ingestion service had idempotence switched off years ago, when an old broker did not support it. During a week of network trouble about one produce response in a hundred went missing, and the client retried each one after its request timeout. Every retry wrote its record a second time: a reconciliation job later found a fraction of a percent of all records duplicated. This preset is the incident at 1,000 records.',
   watch:
-    'Ten lost responses spread over the run, each followed half a second later by a retry; the log grows to 1,010 records.',
+    'Ten lost responses spread over the run, each followed half a second later by a retry; with idempotence off the log grows to 1,010 records, with it on it stays at 1,000.',
   fix: 'Try: the idempotence-on variant (enable.idempotence=true, the default since Kafka 3.0 — in effect from 3.0.1/3.1.1/3.2.0) → the broker drops all ten retries: 0 duplicates.',
   predict: {
     question:
