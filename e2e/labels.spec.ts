@@ -172,3 +172,23 @@ test("the import box's example link is a link of today's format, #s=2.", async (
     '{ "version": 1, … }   or   https://…#s=2.…',
   );
 });
+
+test('a library scenario has one name: the picker, the exported file and its name field', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  await dash.pickPreset('lost-ack-retry/idempotence-off');
+  const name = 'A lost acknowledgement, retried — idempotence off';
+  await expect(dash.byId(testIds.scenarioPicker).locator('option:checked')).toHaveText(name);
+  await dash.byId(testIds.exportButton).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator(`[data-testid="${testIds.exportItem}"][data-format="scenario-json"]`).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(
+    'a-lost-acknowledgement-retried-idempotence-off.scenario.json',
+  );
+  const fs = await import('node:fs');
+  const json = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as { name: string };
+  expect(json.name).toBe(name);
+});

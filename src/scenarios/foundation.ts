@@ -47,12 +47,14 @@ export function foundationBase(): ScenarioInput {
   };
 }
 
+/** The guarantee's recipe on the base; named as the page's scenario picker names it (the title). */
 function variant(
   g: 'at-most-once' | 'at-least-once' | 'exactly-once',
+  name: string,
   expect: ScenarioInput['expect'],
 ): ScenarioInput {
   const s = applyGuarantee(foundationBase(), g);
-  return { ...s, name: `Payments, ${g === 'exactly-once' ? 'effectively-once' : g}`, expect };
+  return { ...s, name, expect };
 }
 
 const sources = [
@@ -101,7 +103,7 @@ export const foundationPresets: Preset[] = [
         id: 'default',
         label: 'at-most-once',
         summary: 'acks=0, commit before processing',
-        scenario: variant('at-most-once', {
+        scenario: variant('at-most-once', 'At-most-once: commit first, never retry', {
           totals: { rows: 18, duplicates: 0, lost: 2, sum: 1910 },
           rows: { 'p-9': 0, 'p-10': 0, 'p-8': 1 },
           observed: 'at-most-once',
@@ -132,7 +134,7 @@ export const foundationPresets: Preset[] = [
         id: 'default',
         label: 'at-least-once',
         summary: 'acks=all, retries, idempotence off, commit after writing',
-        scenario: variant('at-least-once', {
+        scenario: variant('at-least-once', 'At-least-once: retry everything, dedupe nothing', {
           totals: { rows: 24, duplicates: 4, lost: 0, sum: 2320 },
           rows: { 'p-4': 2, 'p-5': 2, 'p-7': 2, 'p-8': 1 },
           observed: 'at-least-once',
@@ -163,10 +165,14 @@ export const foundationPresets: Preset[] = [
         id: 'default',
         label: 'effectively-once',
         summary: 'idempotent producer, upsert on the business id',
-        scenario: variant('exactly-once', {
-          totals: { rows: 20, duplicates: 0, lost: 0, sum: 2100 },
-          observed: 'exactly-once',
-        }),
+        scenario: variant(
+          'exactly-once',
+          'Effectively-once: at-least-once plus an idempotent write',
+          {
+            totals: { rows: 20, duplicates: 0, lost: 0, sum: 2100 },
+            observed: 'exactly-once',
+          },
+        ),
       },
     ],
   },

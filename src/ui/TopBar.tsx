@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { presets } from '../scenarios';
+import { presetName } from '../views/presetName';
 import { parseSeed, seedEffect, SEED_RULE } from '../views/seed';
 import { FONT_SCALES, type LabState } from '../store/labStore';
 import { useActions, useLab, useView } from '../store/LabContext';
@@ -62,7 +63,7 @@ export function TopBar() {
           {presets.map((p) =>
             p.variants.map((v) => (
               <option key={`${p.id}/${v.id}`} value={`${p.id}/${v.id}`}>
-                {p.variants.length > 1 ? `${p.title} — ${v.label}` : p.title}
+                {presetName(p, v)}
               </option>
             )),
           )}

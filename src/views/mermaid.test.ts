@@ -70,7 +70,7 @@ describe('runSequenceDiagram', () => {
     const r = simulate(p.scenario);
     const lines = runSequenceDiagram(r).trimEnd().split('\n');
     const title =
-      /^ {2}title Flink restore, plain JDBC sink — from (\d+) ms, shortly before the fault at 5159 ms$/.exec(
+      /^ {2}title Flink restores a checkpoint and replays 50 records — plain sink — from (\d+) ms, shortly before the fault at 5159 ms$/.exec(
         lines[1]!,
       );
     expect(title).not.toBeNull();
@@ -84,7 +84,9 @@ describe('runSequenceDiagram', () => {
     expect(lines.at(-1)).toMatch(new RegExp(`: showing 200 of \\d+ steps, from ${from} ms$`));
     // An explicit window is drawn as asked: from the beginning, without the crash.
     const fromStart = runSequenceDiagram(r, { fromMs: 0 });
-    expect(fromStart).toContain('title Flink restore, plain JDBC sink between 0 ms and');
+    expect(fromStart).toContain(
+      'title Flink restores a checkpoint and replays 50 records — plain sink between 0 ms and',
+    );
     expect(fromStart).not.toContain('✗ crash');
   });
 

@@ -98,7 +98,7 @@ const abortedTransactionDirtyRead: Preset = {
       summary:
         'the pipeline skips the aborted records; a read_uncommitted reader beside it does not',
       scenario: dirtyRead(
-        'Aborted transaction, read_committed consumer',
+        'An aborted transaction, read anyway — read_committed',
         10,
         'read_committed',
         abortFirst,
@@ -121,7 +121,7 @@ const abortedTransactionDirtyRead: Preset = {
       label: 'read_uncommitted',
       summary: 'the Java default: the aborted e1..e5 are read and written too',
       scenario: dirtyRead(
-        'Aborted transaction, read_uncommitted consumer',
+        'An aborted transaction, read anyway — read_uncommitted',
         10,
         'read_uncommitted',
         abortFirst,
@@ -144,7 +144,7 @@ const abortedTransactionDirtyRead: Preset = {
       label: 'open transaction holds the LSO',
       summary: 'a transaction left open: read_committed stops at it, read_uncommitted reads on',
       scenario: dirtyRead(
-        'Open transaction holding the last stable offset',
+        'An aborted transaction, read anyway — open transaction holds the LSO',
         11,
         'read_committed',
         [...abortFirst, { id: 'stuck transaction', kind: 'hang-transaction', transaction: 4 }],

@@ -47,7 +47,7 @@ const commitBeforeProcess: Preset = {
       summary: 'commitSync() right after poll(), crash after 4 inserts',
       scenario: {
         version: 1,
-        name: 'Commit before processing, crash after 4 records',
+        name: 'Commit first, then process',
         claim: 'exactly-once',
         workload: tenEvents,
         processor: {
@@ -164,7 +164,7 @@ const commitAfterProcess: Preset = {
       label: 'plain INSERT',
       summary: 'the replayed batch becomes five more rows',
       scenario: commitAfter(
-        'Commit after processing, plain INSERT',
+        'Process, then commit: the replayed batch — plain INSERT',
         { type: 'table', name: 'events' },
         {
           totals: { rows: 15, duplicates: 5, lost: 0, sum: 950 },
@@ -178,7 +178,7 @@ const commitAfterProcess: Preset = {
       label: 'ON CONFLICT DO NOTHING',
       summary: 'the replayed rows conflict on event_id and are skipped',
       scenario: commitAfter(
-        'Commit after processing, INSERT … ON CONFLICT DO NOTHING',
+        'Process, then commit: the replayed batch — ON CONFLICT DO NOTHING',
         { type: 'table', name: 'events', statement: 'on-conflict-do-nothing' },
         {
           totals: { rows: 10, duplicates: 0, lost: 0, sum: 550 },
@@ -192,7 +192,7 @@ const commitAfterProcess: Preset = {
       label: 'additive upsert',
       summary: 'DO UPDATE SET amount = amount + EXCLUDED.amount: one row each, values doubled',
       scenario: commitAfter(
-        'Commit after processing, additive upsert',
+        'Process, then commit: the replayed batch — additive upsert',
         { type: 'table', name: 'events', statement: 'on-conflict-do-update', set: 'add-excluded' },
         {
           totals: { rows: 10, duplicates: 0, lost: 0, sum: 950 },
@@ -294,7 +294,7 @@ const consumeTransformProduce: Preset = {
       label: 'read_committed reader',
       summary: 'crash before commitTransaction; the downstream reader reads committed data only',
       scenario: copier(
-        'Copier crash before commit, read_committed reader',
+        'Consume, transform, produce in one transaction — read_committed reader',
         'before-commit-transaction',
         'rc',
         {
@@ -312,7 +312,7 @@ const consumeTransformProduce: Preset = {
       label: 'read_uncommitted reader',
       summary: 'the same crash, read by the Java default isolation level',
       scenario: copier(
-        'Copier crash before commit, read_uncommitted reader',
+        'Consume, transform, produce in one transaction — read_uncommitted reader',
         'before-commit-transaction',
         'ru',
         {
@@ -329,14 +329,19 @@ const consumeTransformProduce: Preset = {
       id: 'after-commit-decision',
       label: 'crash after the commit decision',
       summary: 'the coordinator had logged the commit: the restart completes it, nothing is redone',
-      scenario: copier('Copier crash after the commit decision', 'after-commit-decision', 'rc', {
-        ...tenOnce,
-        observed: 'exactly-once',
-        points: {
-          'log:out': { totals: { rows: 10, duplicates: 0 } },
-          'reader:ru': tenOnce,
+      scenario: copier(
+        'Consume, transform, produce in one transaction — crash after the commit decision',
+        'after-commit-decision',
+        'rc',
+        {
+          ...tenOnce,
+          observed: 'exactly-once',
+          points: {
+            'log:out': { totals: { rows: 10, duplicates: 0 } },
+            'reader:ru': tenOnce,
+          },
         },
-      }),
+      ),
     },
   ],
 };
@@ -418,7 +423,7 @@ const autoCommitCrash: Preset = {
       label: 'hand-off to a worker',
       summary: 'poll() hands records over and returns; auto-commit saves the polled position',
       scenario: autoCommit(
-        'Auto-commit with a worker thread, crash at offset 150',
+        'Auto-commit ahead of a worker thread — hand-off to a worker',
         'handoff',
         { afterRecords: 1, nth: 151 },
         {
@@ -433,7 +438,7 @@ const autoCommitCrash: Preset = {
       label: 'process before the next poll',
       summary: 'the batch is finished before poll() runs again, so auto-commit trails the work',
       scenario: autoCommit(
-        'Auto-commit with processing in the poll loop, crash at offset 150',
+        'Auto-commit ahead of a worker thread — process before the next poll',
         'sync',
         { afterRecords: 51, nth: 2 },
         {
@@ -517,7 +522,7 @@ const rebalanceMidflight: Preset = {
       label: 'plain INSERT',
       summary: 'the redone e5..e7, and e4 finished late by the old owner, become duplicate rows',
       scenario: midflight(
-        'Rebalance with e4 in flight, plain INSERT',
+        'A rebalance while records finish out of order — plain INSERT',
         { type: 'table', name: 'events' },
         {
           totals: { rows: 11, duplicates: 4, lost: 0, sum: 500 },
@@ -532,7 +537,7 @@ const rebalanceMidflight: Preset = {
       label: 'ON CONFLICT DO NOTHING on event_id',
       summary: 'INSERT … ON CONFLICT DO NOTHING absorbs the redone records',
       scenario: midflight(
-        'Rebalance with e4 in flight, ON CONFLICT DO NOTHING',
+        'A rebalance while records finish out of order — ON CONFLICT DO NOTHING on event_id',
         { type: 'table', name: 'events', statement: 'on-conflict-do-nothing' },
         {
           totals: { rows: 7, duplicates: 0, lost: 0, sum: 280 },
@@ -609,7 +614,7 @@ const pollTimeoutSlowBatch: Preset = {
       label: 'plain INSERT',
       summary: 'the batch runs twice: e1..e5 become duplicate rows',
       scenario: slowBatch(
-        'A 404 s batch past max.poll.interval.ms, plain INSERT',
+        'A batch that outlasts max.poll.interval.ms — plain INSERT',
         {},
         { type: 'table', name: 'events' },
         {
@@ -624,7 +629,7 @@ const pollTimeoutSlowBatch: Preset = {
       label: 'max.poll.interval.ms 10 min',
       summary: 'the batch fits in the interval: nobody leaves, every row once',
       scenario: slowBatch(
-        'A 404 s batch within max.poll.interval.ms (10 min)',
+        'A batch that outlasts max.poll.interval.ms — max.poll.interval.ms 10 min',
         { 'max.poll.interval.ms': 600_000 },
         { type: 'table', name: 'events' },
         {
@@ -639,7 +644,7 @@ const pollTimeoutSlowBatch: Preset = {
       label: 'ON CONFLICT DO NOTHING on event_id',
       summary: 'the second pass conflicts with the rows already there',
       scenario: slowBatch(
-        'A 404 s batch past max.poll.interval.ms, ON CONFLICT DO NOTHING',
+        'A batch that outlasts max.poll.interval.ms — ON CONFLICT DO NOTHING on event_id',
         {},
         { type: 'table', name: 'events', statement: 'on-conflict-do-nothing' },
         {
@@ -704,7 +709,7 @@ const zombieConsumer: Preset = {
       label: 'plain INSERT',
       summary: 'both instances write e1..e5: five duplicate rows',
       scenario: fivePerPoll(
-        'Zombie consumer, plain INSERT',
+        'A zombie consumer wakes up and writes — plain INSERT',
         {},
         { type: 'table', name: 'events' },
         freeze,
@@ -720,7 +725,7 @@ const zombieConsumer: Preset = {
       label: 'ON CONFLICT DO NOTHING on event_id',
       summary: "the zombie's late rows conflict and change nothing",
       scenario: fivePerPoll(
-        'Zombie consumer, ON CONFLICT DO NOTHING',
+        'A zombie consumer wakes up and writes — ON CONFLICT DO NOTHING on event_id',
         {},
         { type: 'table', name: 'events', statement: 'on-conflict-do-nothing' },
         freeze,
@@ -732,10 +737,13 @@ const zombieConsumer: Preset = {
       label: 'Kafka transactions (fenced)',
       summary:
         "the replacement's initTransactions fences the zombie: read_committed sees each once",
-      scenario: frozenCopier('Zombie copier, Kafka transactions', {
-        ...tenOnce,
-        observed: 'exactly-once',
-      }),
+      scenario: frozenCopier(
+        'A zombie consumer wakes up and writes — Kafka transactions (fenced)',
+        {
+          ...tenOnce,
+          observed: 'exactly-once',
+        },
+      ),
     },
   ],
 };

@@ -157,7 +157,7 @@ const flinkCheckpointReplay: Preset = {
       summary:
         'JDBC INSERT flushed per row (withBatchSize(1)): every record processed before the crash was already written',
       scenario: flinkJob(
-        'Flink restore, plain JDBC sink',
+        'Flink restores a checkpoint and replays 50 records — plain sink',
         { type: 'table', name: 'totals' },
         [],
         midBatch(50),
@@ -169,7 +169,7 @@ const flinkCheckpointReplay: Preset = {
       label: 'upsert',
       summary: 'INSERT … ON CONFLICT (event_id) DO UPDATE: the replay rewrites the same rows',
       scenario: flinkJob(
-        'Flink restore, upsert sink',
+        'Flink restores a checkpoint and replays 50 records — upsert',
         { type: 'table', name: 'totals', statement: 'on-conflict-do-update' },
         [],
         midBatch(50),
@@ -181,7 +181,7 @@ const flinkCheckpointReplay: Preset = {
       label: '2PC, read_committed',
       summary: 'KafkaSink EXACTLY_ONCE: the pre-crash writes are in an aborted transaction',
       scenario: flinkJob(
-        'Flink restore, KafkaSink EXACTLY_ONCE, read_committed reader',
+        'Flink restores a checkpoint and replays 50 records — 2PC, read_committed',
         exactlyOnceKafkaSink,
         [rcReader, ruReader],
         midBatch(50),
@@ -201,7 +201,7 @@ const flinkCheckpointReplay: Preset = {
       label: '2PC, read_uncommitted',
       summary: 'the same transactions, read with the Java default isolation level',
       scenario: flinkJob(
-        'Flink restore, KafkaSink EXACTLY_ONCE, read_uncommitted reader',
+        'Flink restores a checkpoint and replays 50 records — 2PC, read_uncommitted',
         exactlyOnceKafkaSink,
         [ruReader, rcReader],
         midBatch(50),
@@ -222,7 +222,7 @@ const flinkCheckpointReplay: Preset = {
       summary:
         "Flink's JDBC exactly-once sink: the pre-crash rows sit in an XA transaction that the restore rolls back",
       scenario: flinkJob(
-        'Flink restore, JDBC exactly-once sink (XA)',
+        'Flink restores a checkpoint and replays 50 records — 2PC, JDBC XA',
         { type: 'table', name: 'totals', xa: true, retries: 0 },
         [],
         midBatch(50),
@@ -235,7 +235,7 @@ const flinkCheckpointReplay: Preset = {
       summary:
         'the TaskManager dies after 20 new records, not 50: only e201..e220 were written before the crash, and only they are written twice',
       scenario: flinkJob(
-        'Flink restore, plain sink, 20 records written before the crash',
+        'Flink restores a checkpoint and replays 50 records — crash after 20',
         { type: 'table', name: 'totals' },
         [],
         midBatch(20),
@@ -338,7 +338,7 @@ const flinkCommitPhaseCrash: Preset = {
       summary:
         'back within transaction.timeout.ms: the pending transaction is committed on restore',
       scenario: flinkJob(
-        'Crash before the 2PC commit, recovered in time',
+        'A crash between the checkpoint and the commit — recovered in time',
         commitPhaseSink,
         [rcReader],
         { point: 'after-checkpoint', at: 5500 },
@@ -355,7 +355,7 @@ const flinkCommitPhaseCrash: Preset = {
       summary:
         'down for 10 minutes: Kafka has aborted the transaction; KafkaSink logs the failed commit and goes on, e201..e250 are silently lost',
       scenario: flinkJob(
-        'Crash before the 2PC commit, recovered after the transaction timeout',
+        'A crash between the checkpoint and the commit — after transaction.timeout.ms',
         commitPhaseSink,
         [rcReader],
         { point: 'after-checkpoint', at: 5500, restartAfterMs: 600_000 },
@@ -374,7 +374,7 @@ const flinkCommitPhaseCrash: Preset = {
         'a TwoPhaseCommitSinkFunction whose recovery commit throws, without ignoreFailuresAfterTransactionTimeout(): the expired commit fails every restart, the job is stuck (the legacy FlinkKafkaProducer only logs it, and loses the data)',
       scenario: {
         ...flinkJob(
-          'Crash before the 2PC commit, expired transaction rethrown on every restore',
+          'A crash between the checkpoint and the commit — after the timeout, a 2PC sink failing on restore',
           { ...commitPhaseSink, ignoreFailuresAfterTransactionTimeout: false },
           [rcReader],
           { point: 'after-checkpoint', at: 5500, restartAfterMs: 600_000 },
@@ -393,7 +393,7 @@ const flinkCommitPhaseCrash: Preset = {
       label: 'crash during the commit',
       summary: 'the commit request had reached the coordinator: it completes anyway',
       scenario: flinkJob(
-        'Crash while the 2PC commit is in flight',
+        'A crash between the checkpoint and the commit — crash during the commit',
         commitPhaseSink,
         [rcReader],
         { point: 'during-commit' },
@@ -411,7 +411,7 @@ const flinkCommitPhaseCrash: Preset = {
         'KafkaSink’s own 1 h default is above a default broker’s transaction.max.timeout.ms (15 min): InitProducerId is refused, the job fails at every start and writes nothing',
       scenario: {
         ...flinkJob(
-          'KafkaSink EXACTLY_ONCE with transaction.timeout.ms left unset',
+          'A crash between the checkpoint and the commit — transaction.timeout.ms left unset',
           unsetTimeoutSink,
           [rcReader],
           { point: 'after-checkpoint' },
@@ -505,7 +505,7 @@ const sparkBatchReplay: Preset = {
       label: 'append',
       summary: 'foreachBatch with a plain JDBC append',
       scenario: sparkQuery(
-        'Spark batch 2 re-executed, append',
+        'Spark re-runs a micro-batch — append',
         { type: 'table', name: 'orders', statementPer: 'batch' },
         {
           totals: { rows: 40, duplicates: 10, lost: 0, sum: 7200 },
@@ -520,7 +520,7 @@ const sparkBatchReplay: Preset = {
       label: 'Delta txnAppId + txnVersion',
       summary: 'the rerun of batch 2 carries version 2, already written: skipped',
       scenario: sparkQuery(
-        'Spark batch 2 re-executed, Delta with txnAppId/txnVersion',
+        'Spark re-runs a micro-batch — Delta txnAppId + txnVersion',
         { type: 'delta', name: 'orders', txnAppId: 'q-orders' },
         thirtyOnce,
       ),
@@ -530,7 +530,7 @@ const sparkBatchReplay: Preset = {
       label: 'MERGE',
       summary: 'Delta MERGE ON event_id WHEN NOT MATCHED THEN INSERT',
       scenario: sparkQuery(
-        'Spark batch 2 re-executed, Delta MERGE',
+        'Spark re-runs a micro-batch — MERGE',
         { type: 'delta', name: 'orders', mode: 'merge' },
         thirtyOnce,
       ),
@@ -540,7 +540,7 @@ const sparkBatchReplay: Preset = {
       label: 'file sink',
       summary: 'the built-in parquet sink (exactly-once through its metadata log)',
       scenario: sparkQuery(
-        'Spark batch 2 re-executed, built-in file sink',
+        'Spark re-runs a micro-batch — file sink',
         { type: 'file', name: 'orders' },
         thirtyOnce,
       ),

@@ -85,7 +85,7 @@ const lostAckRetry: Preset = {
       label: 'idempotence off',
       summary: 'enable.idempotence=false: the retry appends e3 again',
       scenario: lostAck(
-        'Lost ack of e3, idempotence off',
+        'A lost acknowledgement, retried — idempotence off',
         { 'enable.idempotence': false },
         {
           totals: { rows: 11, duplicates: 1, lost: 0, sum: 580 },
@@ -100,7 +100,7 @@ const lostAckRetry: Preset = {
       label: 'idempotence on (default)',
       summary: 'Kafka ≥ 3.2 defaults: the broker drops the retry by its sequence number',
       scenario: lostAck(
-        'Lost ack of e3, idempotent producer',
+        'A lost acknowledgement, retried — idempotence on (default)',
         {},
         {
           totals: { rows: 10, duplicates: 0, lost: 0, sum: 550 },
@@ -115,7 +115,7 @@ const lostAckRetry: Preset = {
       label: 'acks=1',
       summary: 'acks=1 with idempotence unset silently turns idempotence off',
       scenario: lostAck(
-        'Lost ack of e3, acks=1',
+        'A lost acknowledgement, retried — acks=1',
         { acks: '1' },
         {
           totals: { rows: 11, duplicates: 1, lost: 0, sum: 580 },
@@ -130,7 +130,7 @@ const lostAckRetry: Preset = {
       label: 'retries=0',
       summary: 'no retry: e3 is in the log once, but the application is told it failed',
       scenario: lostAck(
-        'Lost ack of e3, retries=0',
+        'A lost acknowledgement, retried — retries=0',
         { retries: 0 },
         {
           totals: { rows: 10, duplicates: 0, lost: 0, sum: 550 },
@@ -182,7 +182,7 @@ const acks0DroppedRequest: Preset = {
       summary: 'the produce request carrying e3 is dropped; acks=0 never retries',
       scenario: {
         version: 1,
-        name: 'acks=0, the request carrying e3 is lost',
+        name: 'acks=0: a request lost on the wire',
         claim: 'exactly-once',
         workload: { topic: 'events', generate: { count: 10, startAtMs: 100, intervalMs: 100 } },
         producer: { acks: '0', 'max.in.flight.requests.per.connection': 1 },
@@ -318,14 +318,18 @@ const paymentResentByApp: Preset = {
       id: 'plain-insert',
       label: 'plain INSERT',
       summary: 'every record becomes a row',
-      scenario: p77('p-77 re-sent, plain INSERT', { type: 'table', name: 'payments' }, p77Twice),
+      scenario: p77(
+        'Payment p-77 sent twice by the application — plain INSERT',
+        { type: 'table', name: 'payments' },
+        p77Twice,
+      ),
     },
     {
       id: 'on-conflict-do-nothing',
       label: 'ON CONFLICT DO NOTHING',
       summary: 'a unique index on payment_id: the second p-77 is skipped',
       scenario: p77(
-        'p-77 re-sent, INSERT … ON CONFLICT DO NOTHING',
+        'Payment p-77 sent twice by the application — ON CONFLICT DO NOTHING',
         { type: 'table', name: 'payments', statement: 'on-conflict-do-nothing' },
         paymentsOnce,
       ),
@@ -335,7 +339,7 @@ const paymentResentByApp: Preset = {
       label: 'MERGE per record',
       summary: 'one MERGE per record: the second p-77 is MATCHED, nothing happens',
       scenario: p77(
-        'p-77 re-sent, one MERGE per record',
+        'Payment p-77 sent twice by the application — MERGE per record',
         {
           type: 'table',
           name: 'payments',
@@ -350,7 +354,7 @@ const paymentResentByApp: Preset = {
       label: 'one MERGE per batch',
       summary: 'both p-77 rows are in one MERGE: both NOT MATCHED, both inserted',
       scenario: p77(
-        'p-77 re-sent, one MERGE per poll batch',
+        'Payment p-77 sent twice by the application — one MERGE per batch',
         {
           type: 'table',
           name: 'payments',
@@ -366,7 +370,7 @@ const paymentResentByApp: Preset = {
       label: 'one MERGE per batch, unique key',
       summary: 'a primary key turns the double insert into an error: the batch is poisoned',
       scenario: p77(
-        'p-77 re-sent, one MERGE per poll batch on a primary key',
+        'Payment p-77 sent twice by the application — one MERGE per batch, unique key',
         {
           type: 'table',
           name: 'payments',
@@ -390,7 +394,7 @@ const paymentResentByApp: Preset = {
       label: 'MERGE, source deduplicated',
       summary: 'DISTINCT ON (payment_id) before the MERGE',
       scenario: p77(
-        'p-77 re-sent, one MERGE per batch over a deduplicated source',
+        'Payment p-77 sent twice by the application — MERGE, source deduplicated',
         {
           type: 'table',
           name: 'payments',
@@ -406,7 +410,7 @@ const paymentResentByApp: Preset = {
       label: 'dedupe table',
       summary: 'processed(payment_id) written in the same transaction as the row',
       scenario: p77(
-        'p-77 re-sent, dedupe table',
+        'Payment p-77 sent twice by the application — dedupe table',
         { type: 'table', name: 'payments', dedupe: { retentionMs: 24 * 3600 * 1000 } },
         paymentsOnce,
       ),
@@ -499,7 +503,7 @@ const retryStormPreset: Preset = {
       id: 'idempotence-off',
       label: 'idempotence off',
       summary: 'every retry is a second copy',
-      scenario: retryStorm('Retry storm, idempotence off', false, {
+      scenario: retryStorm('Retry storm: 1% of acknowledgements lost — idempotence off', false, {
         totals: { rows: 1010, duplicates: 10, lost: 0, sum: 5_059_550 },
         rows: { ...each(stormVictims, 2), e1: 1, e99: 1, e101: 1, e1000: 1 },
         observed: 'at-least-once',
@@ -510,7 +514,7 @@ const retryStormPreset: Preset = {
       id: 'idempotence-on',
       label: 'idempotence on',
       summary: 'the broker recognises every retry',
-      scenario: retryStorm('Retry storm, idempotence on', true, {
+      scenario: retryStorm('Retry storm: 1% of acknowledgements lost — idempotence on', true, {
         totals: { rows: 1000, duplicates: 0, lost: 0, sum: 5_005_000 },
         rows: { ...each(stormVictims, 1), e1: 1, e1000: 1 },
         observed: 'exactly-once',

@@ -102,7 +102,7 @@ const cardChargeIdempotency: Preset = {
       label: 'stable key',
       summary: 'key charge-p-77, retried after 10 s: the saved result is returned',
       scenario: charge(
-        'Card charge, stable idempotency key',
+        'Charging a card exactly once — stable key',
         { idempotencyKey: 'business-id', retryDelayMs: 10_000 },
         oneCharge,
       ),
@@ -112,7 +112,7 @@ const cardChargeIdempotency: Preset = {
       label: 'key per attempt',
       summary: 'a fresh uuid4 per call: the retry is a new charge',
       scenario: charge(
-        'Card charge, a new idempotency key per attempt',
+        'Charging a card exactly once — key per attempt',
         { idempotencyKey: 'per-attempt', retryDelayMs: 10_000 },
         twoCharges,
       ),
@@ -122,7 +122,7 @@ const cardChargeIdempotency: Preset = {
       label: 'retried after 30 h',
       summary: 'the key was pruned after 24 h: the retry charges again',
       scenario: charge(
-        'Card charge retried 30 h later',
+        'Charging a card exactly once — retried after 30 h',
         { idempotencyKey: 'business-id', retryDelayMs: 30 * HOUR },
         twoCharges,
         31 * HOUR,
@@ -133,7 +133,7 @@ const cardChargeIdempotency: Preset = {
       label: 'changed amount',
       summary: 'same key, amount 45 on the retry: an error, no second charge',
       scenario: charge(
-        'Card charge retried with a different amount',
+        'Charging a card exactly once — changed amount',
         { idempotencyKey: 'business-id', retryDelayMs: 10_000, retryAmountDelta: 5 },
         oneCharge,
       ),
@@ -143,7 +143,7 @@ const cardChargeIdempotency: Preset = {
       label: 'email in a replayed operator',
       summary: 'a Flink map() sends an email per record: the replay after a restore emails again',
       scenario: flinkJob(
-        'Email sent from a Flink operator, replayed after a restore',
+        'Charging a card exactly once — email in a replayed operator',
         exactlyOnceKafkaSink,
         [rcReader],
         { point: 'mid-batch', afterRecords: 50 },

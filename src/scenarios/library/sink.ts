@@ -60,7 +60,7 @@ const pipelineGeneratedIds: Preset = {
       label: 'random id per attempt',
       summary: 'row_id = uuid4() at processing time: the replay gets new keys',
       scenario: generatedIds(
-        'Replay into ON CONFLICT DO NOTHING on a random id',
+        'Insert-if-absent keyed on an id the pipeline makes up — random id per attempt',
         'uuid-per-attempt',
         {
           totals: { rows: 15, duplicates: 5, lost: 0, sum: 950 },
@@ -73,18 +73,22 @@ const pipelineGeneratedIds: Preset = {
       id: 'deterministic-id',
       label: 'deterministic id',
       summary: 'row_id = event_id: the replay conflicts and is skipped',
-      scenario: generatedIds('Replay into ON CONFLICT DO NOTHING on the event id', 'business-id', {
-        totals: { rows: 10, duplicates: 0, lost: 0, sum: 550 },
-        rows: each(ids(1, 10), 1),
-        observed: 'exactly-once',
-      }),
+      scenario: generatedIds(
+        'Insert-if-absent keyed on an id the pipeline makes up — deterministic id',
+        'business-id',
+        {
+          totals: { rows: 10, duplicates: 0, lost: 0, sum: 550 },
+          rows: each(ids(1, 10), 1),
+          observed: 'exactly-once',
+        },
+      ),
     },
     {
       id: 'offset-id',
       label: 'id from the source offset',
       summary: 'row_id = uuid5(topic/partition/offset): the same offsets give the same ids',
       scenario: generatedIds(
-        'Replay into ON CONFLICT DO NOTHING on an offset-derived id',
+        'Insert-if-absent keyed on an id the pipeline makes up — id from the source offset',
         'source-offset',
         {
           totals: { rows: 10, duplicates: 0, lost: 0, sum: 550 },
@@ -195,7 +199,7 @@ const mergeDuplicateSource: Preset = {
       label: 'the key exists in the target',
       summary: 'two source rows update o1: cardinality violation, the whole statement fails',
       scenario: mergeSource(
-        'MERGE, an existing key twice in the source',
+        'MERGE with the same key twice in its source — the key exists in the target',
         existingTwice,
         { whenMatched: 'update' },
         {
@@ -210,7 +214,7 @@ const mergeDuplicateSource: Preset = {
       label: 'a new key, no unique constraint',
       summary: 'both copies are NOT MATCHED: both inserted',
       scenario: mergeSource(
-        'MERGE, a new key twice in the source',
+        'MERGE with the same key twice in its source — a new key, no unique constraint',
         newTwice,
         { whenMatched: 'update' },
         {
@@ -225,7 +229,7 @@ const mergeDuplicateSource: Preset = {
       label: 'a new key, unique constraint',
       summary: 'the second insert is a uniqueness violation: the statement fails',
       scenario: mergeSource(
-        'MERGE, a new key twice in the source, primary key on order_id',
+        'MERGE with the same key twice in its source — a new key, unique constraint',
         newTwice,
         { whenMatched: 'update' },
         {
@@ -241,7 +245,7 @@ const mergeDuplicateSource: Preset = {
       label: 'insert-only MERGE',
       summary: 'no WHEN MATCHED clause: nothing is modified, no error',
       scenario: mergeSource(
-        'Insert-only MERGE, an existing key twice in the source',
+        'MERGE with the same key twice in its source — insert-only MERGE',
         [
           ['o1', 120],
           ['o1', 130],
@@ -259,7 +263,7 @@ const mergeDuplicateSource: Preset = {
       label: 'source deduplicated',
       summary: 'DISTINCT ON (order_id) first, keeping the last: o1 → 130, o2 inserted',
       scenario: mergeSource(
-        'MERGE over a deduplicated source, existing key',
+        'MERGE with the same key twice in its source — source deduplicated',
         existingTwice,
         { whenMatched: 'update', dedupeSource: true },
         {
@@ -274,7 +278,7 @@ const mergeDuplicateSource: Preset = {
       label: 'source deduplicated, new key',
       summary: 'DISTINCT ON (order_id) first: o3 inserted once',
       scenario: mergeSource(
-        'MERGE over a deduplicated source, new key',
+        'MERGE with the same key twice in its source — source deduplicated, new key',
         newTwice,
         { whenMatched: 'update', dedupeSource: true },
         {

@@ -43,7 +43,7 @@ describe('chooseStart: share link › ?preset= › saved workspace › default',
       presetRef: 'at-most-once/default',
       previous: mine,
     });
-    expect(s.initial?.name).toBe('Payments, at-most-once');
+    expect(s.initial?.name).toBe('At-most-once: commit first, never retry');
   });
 
   it('the workspace, else the default', () => {
