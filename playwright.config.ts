@@ -4,7 +4,9 @@ import { chromiumArgs, findOrInstallChromium } from './scripts/chromium.mjs';
 // scripts/test.mjs resolves Chromium first and passes it down in CHROMIUM_PATH; run on its
 // own (`npm run test:e2e`), the config finds or installs it itself.
 const executablePath = findOrInstallChromium();
-const port = 4173;
+// The ports: 4173 and 4174 by hand; `npm test` picks two free ones (E2E_PORT, E2E_HOST_PORT) so
+// that it runs beside anything else on the machine.
+const port = Number(process.env.E2E_PORT ?? 4173);
 /**
  * Reuse a server already on the port only when run by hand (`npm run test:e2e` while developing).
  * `npm test` and CI start their own: a server left by another checkout would otherwise be tested
@@ -12,7 +14,7 @@ const port = 4173;
  */
 const reuse = !process.env.CI && !process.env.E2E_OWN_SERVERS;
 /** The embed specs' second origin (e2e/embed-host.mjs). */
-export const hostPort = 4174;
+export const hostPort = Number(process.env.E2E_HOST_PORT ?? 4174);
 
 export default defineConfig({
   testDir: './e2e',

@@ -10,8 +10,9 @@ import { encodeShare } from '../src/platform/share';
 import type { ScenarioInput } from '../src/engine';
 import { expect, test, testIds } from './fixtures';
 
-const APP = 'http://127.0.0.1:4173/';
-const HOST = 'http://127.0.0.1:4174';
+// The ports playwright.config.ts serves on (npm test picks free ones).
+const APP = `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}/`;
+const HOST = `http://127.0.0.1:${process.env.E2E_HOST_PORT ?? 4174}`;
 
 const b64url = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
 const hostPage = (data: { src: string } | { snippet: string }) =>

@@ -8,6 +8,7 @@
 // summed from the two JSON reports. A missing report, or a runner that failed without a failed
 // test in its report, counts as a failure. Exit code 0 only if nothing failed.
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -136,14 +137,36 @@ if (build.ok) {
     summary.push(`chromium: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
+/**
+ * A TCP port nobody listens on at 127.0.0.1 now (the system picks it).
+ * @returns {Promise<number>}
+ */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
 /** @type {{ ok: boolean, status: number | string | null, time: string } | null} */
 let playwright = null;
 if (chromium !== null) {
   playwright = run('playwright', 'playwright', ['test', '--reporter=list,json'], {
     CHROMIUM_PATH: chromium,
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-    // Never test another checkout's server left on the port (see playwright.config.ts).
+    // Never test another checkout's server left on a port (see playwright.config.ts), and
+    // serve on two ports free now, so that another run on the machine cannot collide.
     E2E_OWN_SERVERS: '1',
+    E2E_PORT: String(await freePort()),
+    E2E_HOST_PORT: String(await freePort()),
   });
 }
 {
