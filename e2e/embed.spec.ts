@@ -7,6 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Frame, Page } from '@playwright/test';
 import { encodeShare } from '../src/platform/share';
+import { WORKSPACE_KEY } from '../src/platform/storage';
 import type { ScenarioInput } from '../src/engine';
 import { expect, test, testIds } from './fixtures';
 
@@ -300,6 +301,51 @@ test('an embed whose link cannot be opened says why and plays nothing, not the d
   await expect(refused).toContainText('Nothing to play');
   await expect(page.getByTestId(testIds.embedPlayer)).toHaveCount(0);
   await expect(page.getByTestId(testIds.play)).toHaveCount(0);
+});
+
+test('a damaged share link (#s=2.AAAA): the embed says what failed and plays nothing; the page keeps the saved work', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  const why =
+    'share link: the data is damaged: it decodes to 3 bytes, too few for a scenario and its 4-byte checksum (was the link cut short?)';
+  await page.goto(`${APP}?embed#s=2.AAAA`);
+  const refused = page.getByTestId(testIds.embedRefused);
+  await expect(refused).toContainText('This share link could not be opened:');
+  await expect(refused.getByTestId(testIds.notice).locator('li')).toHaveText([why]);
+  await expect(refused).not.toContainText('empty');
+  await expect(refused).toContainText('Nothing to play');
+  await expect(page.getByTestId(testIds.embedPlayer)).toHaveCount(0);
+  await expect(page.getByText('Payments, at-least-once')).toHaveCount(0);
+
+  // The full page: the reader's saved work stays, and the notice says why the link was refused.
+  await page.goto(APP);
+  await dash.settled();
+  await dash.pickPreset('at-most-once');
+  await dash.fault('consumer-0', 'crash-before-commit');
+  const mine = await dash.api('scenario');
+  // Wait for the autosave of the last edit (it comes a moment after).
+  await expect
+    .poll(
+      async () =>
+        JSON.parse((await page.evaluate((k) => localStorage.getItem(k), WORKSPACE_KEY)) ?? '{}')
+          .state?.scenario,
+    )
+    .toEqual(mine);
+  await page.goto('about:blank');
+  await page.goto(`${APP}#s=2.AAAA`);
+  await dash.settled();
+  const notice = page.getByTestId(testIds.notice);
+  await expect(notice).toContainText(
+    'This share link could not be opened; the lab opened without it:',
+  );
+  await expect(notice.locator('li')).toHaveText([why]);
+  expect(await dash.api('scenario')).toEqual(mine);
+  // Pasted into the open page's address bar (only the hash changes): refused the same way.
+  await notice.getByTestId(testIds.noticeDismiss).click();
+  await page.evaluate(() => (location.hash = 's=2.AAAA'));
+  await expect(page.getByTestId(testIds.notice).locator('li')).toHaveText([why]);
+  expect(await dash.api('scenario')).toEqual(mine);
 });
 
 test('unknown options in the address: a dismissible notice names them and lists the known ones; none when all are known', async ({

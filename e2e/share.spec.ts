@@ -104,7 +104,9 @@ test('a damaged share link is refused with a notice; the lab opens as usual', as
   const notice = page.getByTestId(testIds.notice);
   await expect(notice).toContainText('This share link could not be opened');
   // The line names the link once: 'share link: the data is damaged …', not '(link): share link: …'.
-  await expect(notice).toContainText('share link: the data is damaged (was the link cut short?)');
+  await expect(notice).toContainText(
+    'share link: the data is damaged: its compressed scenario stops before its end (was the link cut short?)',
+  );
   await expect(notice).not.toContainText('(link)');
   // The refused link left the address bar: a reload or a copied URL does not refuse it again.
   await expect.poll(() => new URL(page.url()).hash).not.toContain('s=');

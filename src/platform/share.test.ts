@@ -171,11 +171,17 @@ describe('bad links are refused with a message, never thrown', () => {
   };
 
   it('damaged, cut short, foreign or future links', () => {
+    // Cut after 56 characters of payload: the DEFLATE stream (RFC 1951) stops mid-block — fflate's
+    // "unexpected EOF".
     expect(issue(PINNED.slice(0, 60))).toEqual([
-      { path: '', message: 'share link: the data is damaged (was the link cut short?)' },
+      {
+        path: '',
+        message:
+          'share link: the data is damaged: its compressed scenario stops before its end (was the link cut short?)',
+      },
     ]);
     expect(issue('s=1.@@@')[0]!.message).toBe(
-      'share link: the data is damaged (was the link cut short?)',
+      'share link: the data is damaged: it contains “@” at character 1, which no share link is written with (only A–Z, a–z, 0–9, - and _)',
     );
     expect(issue('s=hello')[0]!.message).toBe('share link: expected <version>.<data>');
     expect(issue('#x=1')[0]!.message).toBe('share link: no "s=" parameter in the link');
@@ -197,6 +203,41 @@ describe('bad links are refused with a message, never thrown', () => {
       if (!r.ok) refused++;
     }
     expect(refused).toBe(PINNED.length - head.length);
+  });
+
+  it('a damaged link says what failed, and is never called empty when it is not', () => {
+    // `2.AAAA`: base64url "AAAA" is 3 zero bytes (RFC 4648 §5, 4 characters → 3 bytes); a
+    // version 2 payload needs more than its 4 checksum bytes.
+    for (const link of ['s=2.AAAA', '#s=2.AAAA', '#s=2.AAAA&p=0'])
+      expect(issue(link), link).toEqual([
+        {
+          path: '',
+          message:
+            'share link: the data is damaged: it decodes to 3 bytes, too few for a scenario and its 4-byte checksum (was the link cut short?)',
+        },
+      ]);
+    expect(issue('s=2.AAAAAA')[0]!.message).toBe(
+      'share link: the data is damaged: it decodes to 4 bytes, too few for a scenario and its 4-byte checksum (was the link cut short?)',
+    );
+    // 5 characters: base64url groups of 4 leave 0, 2 or 3 over (8, 16 or 24 bits), never 1.
+    expect(issue('s=2.AAAAA')[0]!.message).toBe(
+      'share link: the data is damaged: it cannot be decoded, 5 characters is not a length base64url text has (was the link cut short?)',
+    );
+    expect(issue('s=1.A')[0]!.message).toBe(
+      'share link: the data is damaged: it cannot be decoded, 1 character is not a length base64url text has (was the link cut short?)',
+    );
+    // A `+` of standard base64 reads as a space in the hash; a non-ASCII letter by its code point.
+    expect(issue(`#s=2.${PINNED.slice(4, 10)}+${PINNED.slice(11)}`)[0]!.message).toBe(
+      'share link: the data is damaged: it contains a space at character 7, which no share link is written with (only A–Z, a–z, 0–9, - and _)',
+    );
+    expect(issue('s=2.AAé')[0]!.message).toBe(
+      'share link: the data is damaged: it contains U+00E9 at character 3, which no share link is written with (only A–Z, a–z, 0–9, - and _)',
+    );
+    // 12 × "_" = 9 bytes of 0xFF: the first DEFLATE block header has BTYPE = 11, reserved (RFC 1951
+    // §3.2.3: "11 - reserved (error)").
+    expect(issue('s=2.____________')[0]!.message).toBe(
+      'share link: the data is damaged: its compressed scenario does not unpack (DEFLATE: invalid block type; a character changed?)',
+    );
   });
 
   it('an empty link says it is empty (not "larger than the limit")', () => {
@@ -233,7 +274,7 @@ describe('bad links are refused with a message, never thrown', () => {
   it('an issue about the link or the whole scenario names the link once', () => {
     // A notice line reads 'share link: …', never '(link): share link: …'.
     expect(shareIssueLines(issue(PINNED.slice(0, 60)))).toEqual([
-      'share link: the data is damaged (was the link cut short?)',
+      'share link: the data is damaged: its compressed scenario stops before its end (was the link cut short?)',
     ]);
     expect(shareIssueLines(issue(encodeShare([] as unknown as ScenarioInput)))).toEqual([
       'share link: a scenario is a JSON object',

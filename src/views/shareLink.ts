@@ -75,7 +75,36 @@ export function fromBase64Url(text: string): Uint8Array {
 
 /** Version 1: base64url(deflate(UTF-8 JSON)). Refuses output beyond {@link MAX_SHARE_BYTES}. */
 function decodeV1(payload: string): unknown {
-  return parseJson(inflateJson(fromBase64Url(payload)));
+  return parseJson(inflateJson(payloadBytes(payload)));
+}
+
+/**
+ * A character of a damaged payload as a notice shows it: itself, or its code point if unseen. A
+ * `+` reads as a space in a hash parameter (URLSearchParams decodes it so).
+ */
+const shownChar = (c: string) =>
+  c === ' '
+    ? 'a space'
+    : /^[\x21-\x7e]$/.test(c)
+      ? `“${c}”`
+      : `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * The bytes of a payload (base64url, RFC 4648 §5). Throws a ShareError naming what cannot be
+ * decoded: a character outside the alphabet, or a length no base64url text has (4k + 1
+ * characters).
+ */
+function payloadBytes(payload: string): Uint8Array {
+  const bad = /[^A-Za-z0-9_-]/.exec(payload);
+  if (bad)
+    throw new ShareError(
+      `the data is damaged: it contains ${shownChar(String.fromCodePoint(payload.codePointAt(bad.index)!))} at character ${bad.index + 1}, which no share link is written with (only A–Z, a–z, 0–9, - and _)`,
+    );
+  if (payload.length % 4 === 1)
+    throw new ShareError(
+      `the data is damaged: it cannot be decoded, ${payload.length} character${payload.length === 1 ? ' is not a length' : 's is not a length'} base64url text has (was the link cut short?)`,
+    );
+  return fromBase64Url(payload);
 }
 
 /** The JSON text of a payload. Throws a ShareError when it is not JSON. */
@@ -94,7 +123,17 @@ function inflateJson(compressed: Uint8Array): Uint8Array {
     throw new ShareError('empty, it carries no scenario (was it cut short?)');
   // fflate fills a fixed buffer and silently stops at its end: one spare byte tells a payload
   // that fits from one that would inflate further (a "zip bomb" stops here, unallocated).
-  const out = inflateSync(compressed, { out: new Uint8Array(MAX_SHARE_BYTES + 1) });
+  let out: Uint8Array;
+  try {
+    out = inflateSync(compressed, { out: new Uint8Array(MAX_SHARE_BYTES + 1) });
+  } catch (e) {
+    // fflate's error codes (its `ec` table): 0 is "unexpected EOF", the stream stops early.
+    throw new ShareError(
+      (e as { code?: unknown }).code === 0
+        ? 'the data is damaged: its compressed scenario stops before its end (was the link cut short?)'
+        : `the data is damaged: its compressed scenario does not unpack (DEFLATE: ${(e as Error).message}; a character changed?)`,
+    );
+  }
   if (out.length > MAX_SHARE_BYTES)
     throw new ShareError(`the scenario is larger than ${MAX_SHARE_BYTES} bytes`);
   return out;
@@ -107,9 +146,12 @@ const checkOf = (bytes: Uint8Array) => sha256(bytes).subarray(0, CHECK_BYTES);
 
 /** Version 2: version 1 followed by the JSON's checksum, which must match. */
 function decodeV2(payload: string): unknown {
-  const bytes = fromBase64Url(payload);
+  const bytes = payloadBytes(payload);
+  // `2.AAAA` is not empty: its 3 bytes are too few to hold anything beside the checksum.
   if (bytes.length <= CHECK_BYTES)
-    throw new ShareError('empty, it carries no scenario (was it cut short?)');
+    throw new ShareError(
+      `the data is damaged: it decodes to ${bytes.length} byte${bytes.length === 1 ? '' : 's'}, too few for a scenario and its ${CHECK_BYTES}-byte checksum (was the link cut short?)`,
+    );
   const json = inflateJson(bytes.subarray(0, bytes.length - CHECK_BYTES));
   const want = bytes.subarray(bytes.length - CHECK_BYTES);
   if (!checkOf(json).every((b, i) => b === want[i]))

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScenarioInput } from '../../engine';
 import { resolvePresetParam } from '../../platform/presetUrl';
+import { decodeShare } from '../../platform/share';
 import type { Workspace } from '../../platform/storage';
 import { findPreset } from '../../scenarios';
 import { chooseStart } from './startup';
@@ -91,5 +92,29 @@ describe('chooseStart: share link › ?preset= › saved workspace › default',
     expect(s.notices.map((n) => n.tone)).toEqual(['warn', 'error', 'warn']);
     expect(s.notices[1]!.lines).toEqual(['share link: damaged']);
     expect(s.notices[2]!.text).toContain('no-such-preset');
+  });
+
+  it('a damaged link (#s=2.AAAA): the embed plays nothing and says what failed; the page keeps the saved work', () => {
+    const damaged = decodeShare('#s=2.AAAA');
+    const why = [
+      'share link: the data is damaged: it decodes to 3 bytes, too few for a scenario and its 4-byte checksum (was the link cut short?)',
+    ];
+    const embed = chooseStart({ share: damaged, preset: null, saved: null, embed: true });
+    expect(embed).toMatchObject({ source: 'default', linkRefused: true });
+    expect(embed.initial).toBeUndefined();
+    expect(embed.notices).toEqual([
+      { tone: 'error', text: 'This share link could not be opened:', lines: why },
+    ]);
+    const page = chooseStart({ share: damaged, preset: null, saved: saved({}) });
+    // The reader's own scenario, as saved, and nothing to undo back to: it was never replaced.
+    expect(page).toMatchObject({ source: 'workspace', initial: mine, linkRefused: true });
+    expect(page.previous).toBeUndefined();
+    expect(page.notices).toEqual([
+      {
+        tone: 'error',
+        text: 'This share link could not be opened; the lab opened without it:',
+        lines: why,
+      },
+    ]);
   });
 });
