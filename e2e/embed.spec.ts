@@ -378,3 +378,36 @@ test('unknown options in the address: a dismissible notice names them and lists 
   await expect(page.getByTestId(testIds.embedCaption)).toHaveText('Hi');
   await expect(page.getByTestId(testIds.notice)).toHaveCount(0);
 });
+
+test('option values it cannot use: the notice names each, what was used instead and what the option takes', async ({
+  page,
+}) => {
+  const SPEED = '(speed: 0.001 to 1000, virtual ms per real ms)';
+  await page.goto(
+    './?embed&preset=at-least-once&speed=1e9&panels=bogus,verdict,transport&t=99999999',
+  );
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  const notices = page.getByTestId(testIds.notice);
+  await expect(notices).toHaveCount(2);
+  await expect(notices.first()).toContainText('This embed could not use 2 options as written:');
+  await expect(notices.first().locator('li')).toHaveText([
+    `“speed=1e9” — above the fastest: played at ×1000 ${SPEED}`,
+    '“panels=bogus,verdict,transport” — no panel “bogus”: showed transport, verdict (panels: pipeline, transport, counters, verdict, why)',
+  ]);
+  // The run's length is known once it has run: the start past its end is said then.
+  await expect(notices.nth(1).locator('li')).toHaveText([
+    '“t=99999999” — past the run’s end, 41,150 ms: opened at its end (t: a virtual time in ms, from 0 to 41,150)',
+  ]);
+  // …and the embed does what the lines say.
+  await expect(page.locator('.field.speed output')).toHaveText('×1000');
+  await expect(page.getByTestId(testIds.pipeline)).toHaveCount(0);
+  await expect(page.getByTestId(testIds.verdict)).toBeVisible();
+  expect(await page.evaluate(() => window.__deliveryLab!.cursor().t)).toBe(41_150);
+
+  await page.goto('./?embed&preset=at-least-once&speed=abc&panels=transport');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await expect(page.getByTestId(testIds.notice).locator('li')).toHaveText([
+    `“speed=abc” — not a number: played at the lab’s speed, ×0.01 ${SPEED}`,
+  ]);
+  await expect(page.locator('.field.speed output')).toHaveText('×0.01');
+});

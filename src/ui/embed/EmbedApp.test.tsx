@@ -168,12 +168,21 @@ describe('embedded player (jsdom)', () => {
     const later = await mount('at-least-once', { start: 1000 });
     expect(later.cursor.getState().t).toBe(1000);
     expect(later.cursor.getState().idx).toBeGreaterThan(0);
+    // Within the run: nothing to say.
+    expect(screen.queryByTestId(testIds.notice)).toBeNull();
   });
 
-  it('t= past the end with autoplay opens at the end and stays there (play would start over)', async () => {
+  it('t= past the end with autoplay opens at the end and stays there (play would start over), and says so', async () => {
     const lab = await mount('at-least-once', { start: 99_999_999, autoplay: true });
     const v = lab.app.getState().view!;
     expect(lab.cursor.getState()).toEqual({ t: v.endTime, idx: v.n });
     expect(playing(lab)).toBe(false);
+    // The preset's run ends at 41,150 ms (pinned here, so the notice's line is checked whole).
+    expect(v.endTime).toBe(41_150);
+    const notice = screen.getByTestId(testIds.notice);
+    expect(notice.textContent).toContain('This embed could not use an option as written:');
+    expect([...notice.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      '“t=99999999” — past the run’s end, 41,150 ms: opened at its end (t: a virtual time in ms, from 0 to 41,150)',
+    ]);
   });
 });

@@ -8,7 +8,7 @@ import { Counters } from '../Counters';
 import { GuaranteeRadios } from '../GuaranteeRadios';
 import { useLabDriver } from '../hooks/useLabDriver';
 import { NoticeBar } from '../io/NoticeBar';
-import { PageProvider, type PageServices } from '../io/PageContext';
+import { PageProvider, usePage, type PageServices } from '../io/PageContext';
 import { PredictFirst } from '../library/Prediction';
 import { PredictionProvider } from '../library/PredictionContext';
 import { usePredictionGate } from '../library/usePredictionGate';
@@ -18,7 +18,7 @@ import { testIds } from '../testIds';
 import '../io/io.css';
 import './embed.css';
 import { Transport } from '../Transport';
-import type { EmbedOptions } from './embedOptions';
+import { startPastEndLine, type EmbedOptions } from './embedOptions';
 import { embedQuestion, embedSubject } from './embedQuestion';
 import { lockedLab } from './lockedLab';
 import { useReportHeight } from './useReportHeight';
@@ -88,6 +88,7 @@ function Player({ options, presetRef }: { options: EmbedOptions; presetRef: stri
   const started = useRef(false);
   const played = useRef(false);
   const phase = usePredictionGate().phase;
+  const { notices } = usePage();
   useReportHeight(root, options.frameId);
 
   // Once the first run is ready: go to the start time, set the speed, play if asked to — unless
@@ -100,9 +101,17 @@ function Player({ options, presetRef }: { options: EmbedOptions; presetRef: stri
     // to 0 ms would land after the entries at 0 ms ("event 1").
     if (options.start > 0) a.seek(options.start);
     // A start time at or past the run's end shows the end: playing from there would start the
-    // run over from 0, which is not where the author asked it to open.
+    // run over from 0, which is not where the author asked it to open. Past it, the author is
+    // told (the run's length is known only now, so not in the address's notice).
+    const past = startPastEndLine(options.start, view.endTime);
+    if (past)
+      notices.push({
+        tone: 'warn',
+        text: 'This embed could not use an option as written:',
+        lines: [past],
+      });
     if (options.autoplay && !options.predict && options.start < view.endTime) a.play();
-  }, [status, view, options, a]);
+  }, [status, view, options, a, notices]);
   // Autoplay that waited for a prediction the reader skipped ("Reveal now", "Show the outcome")
   // plays now; once, so an answer revealed at the end of the run does not play it again.
   useEffect(() => {

@@ -9,8 +9,10 @@ import {
   parseEmbedOptions,
   parsePanels,
   EMBED_PARAMS,
+  invalidEmbedValues,
   likelyEmbedParam,
-  unknownEmbedNotice,
+  startPastEndLine,
+  embedOptionsNotice,
   unknownEmbedParams,
 } from './embedOptions';
 import { PRESET_PARAM } from '../../platform/presetUrl';
@@ -49,7 +51,8 @@ describe('embed options', () => {
       `?embed&t=-5&speed=1e9&panels=nope,verdict&autoplay=0&caption=${encodeURIComponent('a\nb\u0000c' + 'x'.repeat(500))}`,
     );
     expect(o.start).toBe(0);
-    expect(o.speed).toBeNull();
+    // Out of range, a speed goes to the nearest end of it (the lab's fastest, ×1000).
+    expect(o.speed).toBe(1000);
     expect(o.panels).toEqual(['verdict']);
     expect(o.autoplay).toBe(false);
     expect(o.caption.startsWith('a b c')).toBe(true);
@@ -108,8 +111,8 @@ describe('unknown embed options: the author is told (a notice), the embed plays 
       'at-least-once/default',
     );
     expect(unknownEmbedParams(all)).toEqual([]);
-    expect(unknownEmbedNotice(all)).toBeNull();
-    expect(unknownEmbedNotice('?embed')).toBeNull();
+    expect(embedOptionsNotice(all)).toBeNull();
+    expect(embedOptionsNotice('?embed')).toBeNull();
     // The page's own `?preset=` parameter, by the same name.
     expect(EMBED_PARAMS).toContain(PRESET_PARAM);
     expect(EMBED_PARAMS).toHaveLength(12);
@@ -139,13 +142,13 @@ describe('unknown embed options: the author is told (a notice), the embed plays 
   });
 
   it('the notice names the unknown options, the likely one meant, and lists the known ones', () => {
-    expect(unknownEmbedNotice('?embed&autoply=1&preset=at-least-once')).toEqual({
+    expect(embedOptionsNotice('?embed&autoply=1&preset=at-least-once')).toEqual({
       tone: 'warn',
       text: 'This embed ignores an option it does not know. Its options: embed, preset, autoplay, t, speed, panels, caption, lock, predict, q, a, id.',
       lines: ['“autoply” — did you mean “autoplay”?'],
     });
     const long = 'z'.repeat(100);
-    expect(unknownEmbedNotice(`?embed&Lock=1&${long}=1&captoin=Hi`)).toEqual({
+    expect(embedOptionsNotice(`?embed&Lock=1&${long}=1&captoin=Hi`)).toEqual({
       tone: 'warn',
       text: 'This embed ignores 3 options it does not know. Its options: embed, preset, autoplay, t, speed, panels, caption, lock, predict, q, a, id.',
       lines: [
@@ -154,5 +157,143 @@ describe('unknown embed options: the author is told (a notice), the embed plays 
         '“captoin” — did you mean “caption”?',
       ],
     });
+  });
+});
+
+describe('option values the embed cannot use as written: the notice says what was used and what the option takes', () => {
+  const SPEED = '(speed: 0.001 to 1000, virtual ms per real ms)';
+  const T = '(t: a virtual time in ms, from 0 to the run’s end)';
+  const PANELS = '(panels: pipeline, transport, counters, verdict, why)';
+
+  it('speed: not a number or not above 0 plays at the lab’s ×0.01; out of range, at the nearest end', () => {
+    const line = (v: string) => invalidEmbedValues(`?embed&speed=${v}`);
+    expect(line('abc')).toEqual([
+      `“speed=abc” — not a number: played at the lab’s speed, ×0.01 ${SPEED}`,
+    ]);
+    expect(line('')).toEqual([
+      `“speed=” — not a number: played at the lab’s speed, ×0.01 ${SPEED}`,
+    ]);
+    expect(line('0')).toEqual([
+      `“speed=0” — not above 0: played at the lab’s speed, ×0.01 ${SPEED}`,
+    ]);
+    expect(line('1e9')).toEqual([`“speed=1e9” — above the fastest: played at ×1000 ${SPEED}`]);
+    expect(line('0.0001')).toEqual([
+      `“speed=0.0001” — below the slowest: played at ×0.001 ${SPEED}`,
+    ]);
+    expect(parseEmbedOptions('?embed&speed=abc').speed).toBeNull();
+    expect(parseEmbedOptions('?embed&speed=0').speed).toBeNull();
+    expect(parseEmbedOptions('?embed&speed=0.0001').speed).toBe(0.001);
+    // In range, and at both ends: no line.
+    for (const ok of ['0.001', '0.5', '1000', '2e-3']) expect(line(ok), ok).toEqual([]);
+    expect(parseEmbedOptions('?embed&speed=2e-3').speed).toBe(0.002);
+  });
+
+  it('t: not a number or negative opens at 0; past the run’s end is said once the run is known', () => {
+    expect(invalidEmbedValues('?embed&t=abc')).toEqual([
+      `“t=abc” — not a number: opened at 0 ms ${T}`,
+    ]);
+    expect(invalidEmbedValues('?embed&t=-5')).toEqual([
+      `“t=-5” — before the run’s start: opened at 0 ms ${T}`,
+    ]);
+    expect(invalidEmbedValues('?embed&t=')).toEqual([`“t=” — not a number: opened at 0 ms ${T}`]);
+    // A fraction of a millisecond is dropped without a word: 1.5 opens at 1.
+    expect(invalidEmbedValues('?embed&t=1.5')).toEqual([]);
+    expect(parseEmbedOptions('?embed&t=1.5').start).toBe(1);
+    expect(startPastEndLine(99_999, 61_234)).toBe(
+      '“t=99999” — past the run’s end, 61,234 ms: opened at its end (t: a virtual time in ms, from 0 to 61,234)',
+    );
+    expect(startPastEndLine(61_234, 61_234)).toBeNull();
+    expect(startPastEndLine(0, 0)).toBeNull();
+  });
+
+  it('panels: a name that is no panel is named (with the one meant), the others shown; none at all, the default', () => {
+    expect(invalidEmbedValues('?embed&panels=bogus,verdict')).toEqual([
+      `“panels=bogus,verdict” — no panel “bogus”: showed verdict ${PANELS}`,
+    ]);
+    expect(invalidEmbedValues('?embed&panels=verdcit,why,bogus,bogus')).toEqual([
+      `“panels=verdcit,why,bogus,bogus” — no panel “verdcit” (did you mean “verdict”?), “bogus”: showed why ${PANELS}`,
+    ]);
+    expect(invalidEmbedValues('?embed&panels=xyz')).toEqual([
+      `“panels=xyz” — no panel “xyz”: showed the default, pipeline, transport, counters, verdict ${PANELS}`,
+    ]);
+    expect(invalidEmbedValues('?embed&panels=')).toEqual([
+      `“panels=” — names no panel: showed the default, pipeline, transport, counters, verdict ${PANELS}`,
+    ]);
+    // Case, spaces and empty names are not mistakes.
+    expect(invalidEmbedValues('?embed&panels= Why ,pipeline,,')).toEqual([]);
+  });
+
+  it('switches: 0/false/no/off in any case are off; another value is read as on and said', () => {
+    expect(parseEmbedOptions('?embed&lock=off&autoplay=False&predict=NO')).toMatchObject({
+      lock: false,
+      autoplay: false,
+      predict: false,
+    });
+    expect(invalidEmbedValues('?embed&lock=off&autoplay=False&predict=NO')).toEqual([]);
+    expect(parseEmbedOptions('?embed&lock&autoplay=Yes&predict=on')).toMatchObject({
+      lock: true,
+      autoplay: true,
+      predict: true,
+    });
+    expect(invalidEmbedValues('?embed&lock=maybe')).toEqual([
+      '“lock=maybe” — neither on nor off: read as on (lock: 1, true, yes or on; 0, false, no or off)',
+    ]);
+    expect(parseEmbedOptions('?embed&lock=maybe').lock).toBe(true);
+  });
+
+  it('text cut to size is said; a question without predict=1 is not asked, which is said', () => {
+    expect(invalidEmbedValues(`?embed&caption=${'x'.repeat(250)}`)).toEqual([
+      '“caption” — 250 characters: cut to its first 200 (caption: at most 200)',
+    ]);
+    expect(invalidEmbedValues(`?embed&predict=1&q=Q&a=${'y'.repeat(601)}`)).toEqual([
+      '“a” — 601 characters: cut to its first 600 (a: at most 600)',
+    ]);
+    expect(invalidEmbedValues('?embed&q=How+many%3F&a=3')).toEqual([
+      '“q” and “a” — asked only with predict=1, which this address does not have: not asked',
+    ]);
+    expect(invalidEmbedValues('?embed&a=3')).toEqual([
+      '“a” — asked only with predict=1, which this address does not have: not asked',
+    ]);
+    expect(invalidEmbedValues('?embed&predict=1&q=How+many%3F&a=3')).toEqual([]);
+  });
+
+  it('one notice: the unknown names first, then the values; a hostile value is quoted cut short', () => {
+    expect(embedOptionsNotice('?embed&speed=abc&panels=bogus,verdict')).toEqual({
+      tone: 'warn',
+      text: 'This embed could not use 2 options as written:',
+      lines: [
+        `“speed=abc” — not a number: played at the lab’s speed, ×0.01 ${SPEED}`,
+        `“panels=bogus,verdict” — no panel “bogus”: showed verdict ${PANELS}`,
+      ],
+    });
+    expect(embedOptionsNotice('?embed&t=-1')).toEqual({
+      tone: 'warn',
+      text: 'This embed could not use an option as written:',
+      lines: [`“t=-1” — before the run’s start: opened at 0 ms ${T}`],
+    });
+    expect(embedOptionsNotice('?embed&autoply=1&speed=1e9')).toEqual({
+      tone: 'warn',
+      text: 'This embed ignores an option it does not know and could not use an option as written. Its options: embed, preset, autoplay, t, speed, panels, caption, lock, predict, q, a, id.',
+      lines: [
+        '“autoply” — did you mean “autoplay”?',
+        `“speed=1e9” — above the fastest: played at ×1000 ${SPEED}`,
+      ],
+    });
+    expect(embedOptionsNotice(`?embed&speed=${'9'.repeat(100)}`)!.lines).toEqual([
+      `“speed=${'9'.repeat(40)}…” — above the fastest: played at ×1000 ${SPEED}`,
+    ]);
+    // What the Embed dialog writes is never wrong.
+    expect(
+      embedOptionsNotice(
+        embedQuery({
+          ...DEFAULT_EMBED,
+          speed: 0.001,
+          start: 1,
+          panels: ['why'],
+          predict: true,
+          question: 'Q',
+        }),
+      ),
+    ).toBeNull();
   });
 });

@@ -7,7 +7,7 @@
  * | `embed` | the compact player instead of the full lab | — |
  * | `autoplay=1` | start playing once the run is ready (with a prediction asked: once it is locked in or skipped) | off |
  * | `t=<ms>` | start at this virtual time | 0 |
- * | `speed=<x>` | virtual ms per real ms (0.001 … 1000) | the lab's |
+ * | `speed=<x>` | virtual ms per real ms (0.001 … 1000; out of range: the nearest end) | the lab's |
  * | `panels=a,b` | which panels show: pipeline, transport, counters, verdict, why | pipeline,transport,counters,verdict |
  * | `caption=<text>` | a caption above the player (text, never markup) | none |
  * | `lock=1` | knobs locked: no guarantee switch, no faults by clicking | unlocked |
@@ -16,9 +16,13 @@
  * | `id=<text>` | echoed in every message to the host page, to tell frames apart | none |
  *
  * The scenario itself travels as everywhere else: `#s=` (a share link, exact) or `?preset=`.
- * Any other query parameter is ignored and named in a notice ({@link unknownEmbedNotice}).
+ * Any other query parameter is ignored, and a value the embed cannot use as written falls back
+ * (a speed out of range goes to the nearest end of it); both are named in a notice
+ * ({@link embedOptionsNotice}) with what was used instead and what the option takes.
  */
 
+import { formatCount, formatSpeed } from '../../views/format';
+import { SPEED_DEFAULT, SPEED_MAX, SPEED_MIN } from '../../views/playback';
 import type { PageNotice } from '../io/notices';
 
 /** Panels the embed can show. */
@@ -69,28 +73,165 @@ export const DEFAULT_EMBED: EmbedOptions = {
   frameId: '',
 };
 
-const flag = (v: string | null) => v !== null && v !== '0' && v !== 'false' && v !== 'no';
-// Text from a URL is data: cut to size and strip control characters (a caption is one line).
-const text = (v: string | null, max: number) =>
-  (v ?? '')
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
-    .trim()
-    .slice(0, max);
+/**
+ * One option read from the address: the value used and, when the value as written could not be
+ * used as it is, the notice's line saying so (what was used instead, and what the option takes).
+ */
+interface Read<T> {
+  value: T;
+  issue?: string;
+}
+
+/** Longest value (or unknown name) quoted back in the notice (a hostile URL may be huge). */
+const SHOWN_MAX = 40;
+/** Text from the address quoted in a notice line, cut to {@link SHOWN_MAX} characters. */
+const shown = (v: string) => (v.length > SHOWN_MAX ? `${v.slice(0, SHOWN_MAX)}…` : v);
+/** `“name=value” — ` at the head of a notice line about a value. */
+const said = (name: string, raw: string) => `“${name}=${shown(raw)}” — `;
+
+/** Values that turn a switch off (any case); any other value, or none (`&lock`), turns it on. */
+const OFF = ['0', 'false', 'no', 'off'];
+/** Values that turn a switch on without a word in the notice. */
+const ON = ['', '1', 'true', 'yes', 'on'];
+
+/** A switch (`autoplay`, `lock`, `predict`): off when absent. */
+function readFlag(name: string, raw: string | null): Read<boolean> {
+  if (raw === null) return { value: false };
+  const v = raw.trim().toLowerCase();
+  if (OFF.includes(v)) return { value: false };
+  if (ON.includes(v)) return { value: true };
+  return {
+    value: true,
+    issue: `${said(name, raw)}neither on nor off: read as on (${name}: 1, true, yes or on; 0, false, no or off)`,
+  };
+}
+
+/**
+ * Text from a URL is data: control characters become spaces (a caption is one line) and it is cut
+ * to size — which the notice says.
+ */
+function readText(name: string, raw: string | null, max: number): Read<string> {
+  const value = (raw ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  if (value.length <= max) return { value };
+  return {
+    value: value.slice(0, max),
+    issue: `“${name}” — ${formatCount(value.length)} characters: cut to its first ${formatCount(max)} (${name}: at most ${formatCount(max)})`,
+  };
+}
+
+/** What the `t` option takes, for the notice. */
+const T_TAKES = '(t: a virtual time in ms, from 0 to the run’s end)';
+
+/** The `t` option: a whole number of virtual ms, 0 or more (a fraction is dropped). */
+function readStart(raw: string | null): Read<number> {
+  if (raw === null) return { value: 0 };
+  const t = raw.trim() === '' ? NaN : Number(raw);
+  if (!Number.isFinite(t))
+    return { value: 0, issue: `${said('t', raw)}not a number: opened at 0 ms ${T_TAKES}` };
+  if (t < 0)
+    return {
+      value: 0,
+      issue: `${said('t', raw)}before the run’s start: opened at 0 ms ${T_TAKES}`,
+    };
+  return { value: Math.floor(t) };
+}
+
+/**
+ * The notice's line for a start time past the end of the run (known once the run is ready): the
+ * embed opens at the end (src/ui/embed/EmbedApp.tsx). Null when the start is within the run.
+ * @param start - the `t` option (virtual ms).
+ * @param endTime - the run's end (virtual ms).
+ */
+export function startPastEndLine(start: number, endTime: number): string | null {
+  if (start <= endTime) return null;
+  return `${said('t', String(start))}past the run’s end, ${formatCount(endTime)} ms: opened at its end (t: a virtual time in ms, from 0 to ${formatCount(endTime)})`;
+}
+
+/** What the `speed` option takes, for the notice. */
+const SPEED_TAKES = `(speed: ${SPEED_MIN} to ${SPEED_MAX}, virtual ms per real ms)`;
+
+/**
+ * The `speed` option (virtual ms per real ms): null — the lab's default — when absent or not a
+ * speed at all (not a number, 0 or less); a number out of range is taken to the nearest end of
+ * it (`speed=1e9` plays as fast as the lab goes, ×1000, not at the default ×0.01).
+ */
+function readSpeed(raw: string | null): Read<number | null> {
+  if (raw === null) return { value: null };
+  const x = raw.trim() === '' ? NaN : Number(raw);
+  const fallback = `played at the lab’s speed, ${formatSpeed(SPEED_DEFAULT)} ${SPEED_TAKES}`;
+  if (!Number.isFinite(x))
+    return { value: null, issue: `${said('speed', raw)}not a number: ${fallback}` };
+  if (x <= 0) return { value: null, issue: `${said('speed', raw)}not above 0: ${fallback}` };
+  if (x < SPEED_MIN)
+    return {
+      value: SPEED_MIN,
+      issue: `${said('speed', raw)}below the slowest: played at ${formatSpeed(SPEED_MIN)} ${SPEED_TAKES}`,
+    };
+  if (x > SPEED_MAX)
+    return {
+      value: SPEED_MAX,
+      issue: `${said('speed', raw)}above the fastest: played at ${formatSpeed(SPEED_MAX)} ${SPEED_TAKES}`,
+    };
+  return { value: x };
+}
 
 /** Whether the query string asks for the embedded player. */
 export function isEmbed(search: string): boolean {
   return new URLSearchParams(search).has('embed');
 }
 
+/** The panel a name that is none is probably a misspelling of (one or two edits), or null. */
+function likelyPanel(name: string): EmbedPanel | null {
+  let best: EmbedPanel | null = null;
+  let bestD = Infinity;
+  for (const p of EMBED_PANELS) {
+    const d = distance(name, p);
+    if (d <= (p.length >= 6 ? 2 : 1) && d < bestD) {
+      best = p;
+      bestD = d;
+    }
+  }
+  return best;
+}
+
 /**
- * The `panels` option: the names it lists that are panels (case and spaces ignored, unknown names
- * left out), in display order. A value naming no panel at all — absent, empty, `xyz` — is
- * malformed and falls back to the default set: a player showing nothing is never what was meant.
+ * The `panels` option: the names it lists that are panels (case and spaces ignored, empty names
+ * skipped), in display order. A name that is no panel is left out, and the notice says which. A
+ * value naming no panel at all — empty, `xyz` — falls back to the default set: a player showing
+ * nothing is never what was meant.
+ */
+function readPanels(raw: string | null): Read<EmbedPanel[]> {
+  if (raw === null) return { value: [...DEFAULT_PANELS] };
+  const names = raw.split(',').map((x) => x.trim().toLowerCase());
+  const asked = new Set(names);
+  const panels = EMBED_PANELS.filter((x) => asked.has(x));
+  const unknown = [...new Set(names.filter((x) => x !== '' && !isPanel(x)))];
+  const takes = `(panels: ${EMBED_PANELS.join(', ')})`;
+  const none = unknown.map((x) => {
+    const meant = likelyPanel(x);
+    return meant ? `“${shown(x)}” (did you mean “${meant}”?)` : `“${shown(x)}”`;
+  });
+  const noPanel = `no panel ${none.join(', ')}`;
+  if (panels.length === 0)
+    return {
+      value: [...DEFAULT_PANELS],
+      issue: `${said('panels', raw)}${unknown.length > 0 ? noPanel : 'names no panel'}: showed the default, ${DEFAULT_PANELS.join(', ')} ${takes}`,
+    };
+  if (unknown.length === 0) return { value: panels };
+  return {
+    value: panels,
+    issue: `${said('panels', raw)}${noPanel}: showed ${panels.join(', ')} ${takes}`,
+  };
+}
+
+const isPanel = (x: string): x is EmbedPanel => (EMBED_PANELS as readonly string[]).includes(x);
+
+/**
+ * The `panels` option's panels (see readPanels): the names it lists that are panels, in display
+ * order; the default set when it names none (absent, empty, `xyz`).
  */
 export function parsePanels(value: string | null): EmbedPanel[] {
-  const asked = new Set((value ?? '').split(',').map((s) => s.trim().toLowerCase()));
-  const panels = EMBED_PANELS.filter((x) => asked.has(x));
-  return panels.length > 0 ? panels : [...DEFAULT_PANELS];
+  return readPanels(value).value;
 }
 
 /**
@@ -113,9 +254,6 @@ export const EMBED_PARAMS = [
   'a',
   'id',
 ] as const;
-
-/** Longest unknown parameter name quoted back in the notice (a hostile URL may be huge). */
-const UNKNOWN_SHOWN_MAX = 40;
 
 /** Levenshtein distance of two short strings (parameter names). */
 function distance(x: string, y: string): number {
@@ -167,47 +305,109 @@ export function unknownEmbedParams(search: string): string[] {
   return out;
 }
 
-/**
- * The notice an embed shows when its address has options it does not know (none: null), so the
- * author of a snippet with `autoply=1` sees why it does not autoplay instead of nothing at all.
- * One line per unknown name, with the likely intended one; the text lists the known ones. The
- * reader may dismiss it; the embed plays as it would without those parameters.
- */
-export function unknownEmbedNotice(search: string): Omit<PageNotice, 'id'> | null {
-  const unknown = unknownEmbedParams(search);
-  if (unknown.length === 0) return null;
-  const known = EMBED_PARAMS.join(', ');
+/** Longest frame id kept (characters). */
+export const FRAME_ID_MAX = 80;
+
+/** Every option read from a query string, each with its notice line if it has one. */
+function readEmbedOptions(search: string): { [K in keyof EmbedOptions]: Read<EmbedOptions[K]> } {
+  const p = new URLSearchParams(search);
   return {
-    tone: 'warn',
-    text:
-      unknown.length === 1
-        ? `This embed ignores an option it does not know. Its options: ${known}.`
-        : `This embed ignores ${unknown.length} options it does not know. Its options: ${known}.`,
-    lines: unknown.map((name) => {
-      const shown = name.length > UNKNOWN_SHOWN_MAX ? `${name.slice(0, UNKNOWN_SHOWN_MAX)}…` : name;
-      const meant = likelyEmbedParam(name);
-      return meant ? `“${shown}” — did you mean “${meant}”?` : `“${shown}”`;
-    }),
+    autoplay: readFlag('autoplay', p.get('autoplay')),
+    start: readStart(p.get('t')),
+    speed: readSpeed(p.get('speed')),
+    panels: readPanels(p.get('panels')),
+    caption: readText('caption', p.get('caption'), CAPTION_MAX),
+    lock: readFlag('lock', p.get('lock')),
+    predict: readFlag('predict', p.get('predict')),
+    question: readText('q', p.get('q'), PREDICT_MAX),
+    answer: readText('a', p.get('a'), PREDICT_MAX),
+    frameId: readText('id', p.get('id'), FRAME_ID_MAX),
   };
 }
 
-/** Read the options from a query string (anything malformed falls back to its default). */
-export function parseEmbedOptions(search: string): EmbedOptions {
+/**
+ * The values of an embed's address it cannot use as written, one notice line each, in the order
+ * of {@link EMBED_PARAMS}: what was wrong, what the embed used instead, and what the option
+ * takes. A question or answer without `predict=1` is not asked, which is said too. A start time
+ * past the run's end is known only once it has run: {@link startPastEndLine}.
+ */
+export function invalidEmbedValues(search: string): string[] {
+  const r = readEmbedOptions(search);
+  const lines = [
+    r.autoplay,
+    r.start,
+    r.speed,
+    r.panels,
+    r.caption,
+    r.lock,
+    r.predict,
+    r.question,
+    r.answer,
+    r.frameId,
+  ].flatMap((x) => (x.issue ? [x.issue] : []));
   const p = new URLSearchParams(search);
-  const start = Number(p.get('t'));
-  const speed = Number(p.get('speed'));
+  const given = (['q', 'a'] as const).filter((k) => (p.get(k) ?? '').trim() !== '');
+  if (given.length > 0 && !r.predict.value)
+    lines.push(
+      `${given.map((k) => `“${k}”`).join(' and ')} — asked only with predict=1, which this address does not have: not asked`,
+    );
+  return lines;
+}
+
+/**
+ * The notice an embed shows when its address has options it does not know or values it cannot
+ * use as written (none: null), so the author of a snippet with `autoply=1` or `speed=abc` sees
+ * why it does not do what was meant instead of nothing at all. One line per unknown name, with
+ * the likely intended one (the text then lists the known ones), then one per value
+ * ({@link invalidEmbedValues}). The reader may dismiss it; the embed plays as the lines say.
+ */
+export function embedOptionsNotice(search: string): Omit<PageNotice, 'id'> | null {
+  const unknown = unknownEmbedParams(search);
+  const invalid = invalidEmbedValues(search);
+  if (unknown.length === 0 && invalid.length === 0) return null;
+  const ignores =
+    unknown.length === 1
+      ? 'ignores an option it does not know'
+      : `ignores ${unknown.length} options it does not know`;
+  const cannot =
+    invalid.length === 1
+      ? 'could not use an option as written'
+      : `could not use ${invalid.length} options as written`;
+  const text =
+    unknown.length === 0
+      ? `This embed ${cannot}:`
+      : `This embed ${ignores}${invalid.length > 0 ? ` and ${cannot}` : ''}. Its options: ${EMBED_PARAMS.join(', ')}.`;
   return {
-    autoplay: flag(p.get('autoplay')),
-    start: Number.isFinite(start) && start > 0 ? Math.floor(start) : 0,
-    speed:
-      p.has('speed') && Number.isFinite(speed) && speed >= 0.001 && speed <= 1000 ? speed : null,
-    panels: parsePanels(p.get('panels')),
-    caption: text(p.get('caption'), CAPTION_MAX),
-    lock: flag(p.get('lock')),
-    predict: flag(p.get('predict')),
-    question: text(p.get('q'), PREDICT_MAX),
-    answer: text(p.get('a'), PREDICT_MAX),
-    frameId: text(p.get('id'), 80),
+    tone: 'warn',
+    text,
+    lines: [
+      ...unknown.map((name) => {
+        const meant = likelyEmbedParam(name);
+        return meant ? `“${shown(name)}” — did you mean “${meant}”?` : `“${shown(name)}”`;
+      }),
+      ...invalid,
+    ],
+  };
+}
+
+/**
+ * Read the options from a query string: what cannot be used as written falls back to its
+ * default, or for a speed out of range to the nearest end of it ({@link invalidEmbedValues} says
+ * which).
+ */
+export function parseEmbedOptions(search: string): EmbedOptions {
+  const r = readEmbedOptions(search);
+  return {
+    autoplay: r.autoplay.value,
+    start: r.start.value,
+    speed: r.speed.value,
+    panels: r.panels.value,
+    caption: r.caption.value,
+    lock: r.lock.value,
+    predict: r.predict.value,
+    question: r.question.value,
+    answer: r.answer.value,
+    frameId: r.frameId.value,
   };
 }
 

@@ -15,7 +15,7 @@ import {
 import { loadWorkspace } from '../../platform/storage';
 import { createAutosave } from '../../platform/storageAutosave';
 import { createLab, type Lab } from '../../store/labStore';
-import { unknownEmbedNotice } from '../embed/embedOptions';
+import { embedOptionsNotice } from '../embed/embedOptions';
 import { createShareSync } from '../share/shareSync';
 import { createHistorySync } from './historySync';
 import { createNotices } from './notices';
@@ -44,8 +44,9 @@ export function bootPage({ embed }: { embed: boolean }): BootedPage {
   const presetValue = presetParamOf(location.search);
   const preset = presetValue === null ? null : resolvePresetParam(presetValue);
   const start = chooseStart({ share, preset, saved: embed ? null : loadWorkspace(), embed });
-  // An embed's address with options it does not know (`autoply=1`): its author is told.
-  const unknown = embed ? unknownEmbedNotice(location.search) : null;
+  // An embed's address with options it does not know (`autoply=1`) or values it cannot use as
+  // written (`speed=abc`): its author is told what was used instead.
+  const unknown = embed ? embedOptionsNotice(location.search) : null;
   const notices = createNotices(unknown ? [...start.notices, unknown] : start.notices);
   const lab = createLab({
     runner: createRunClient(),
