@@ -411,3 +411,23 @@ test('option values it cannot use: the notice names each, what was used instead 
   ]);
   await expect(page.locator('.field.speed output')).toHaveText('×0.01');
 });
+
+test('the Embed dialog sets the speed: the snippet carries it and the player plays at it', async ({
+  dash,
+  page,
+}) => {
+  await dash.pickPreset('at-least-once');
+  await dash.byId(testIds.embedButton).click();
+  const dialog = dash.byId(testIds.embedDialog);
+  const speed = dialog.getByLabel('Speed');
+  await expect(speed).toHaveValue('');
+  expect(await dash.byId(testIds.embedSnippet).inputValue()).not.toContain('speed=');
+  await speed.selectOption({ label: '×0.1' });
+  const snippet = await dash.byId(testIds.embedSnippet).inputValue();
+  expect(snippet).toContain('?embed&amp;speed=0.1&amp;');
+  const src = /src="([^"]+)"/.exec(snippet)![1]!.replace(/&amp;/g, '&');
+  await page.goto(src);
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await expect(page.locator('.field.speed output')).toHaveText('×0.1');
+  await expect(page.getByTestId(testIds.notice)).toHaveCount(0);
+});

@@ -16,6 +16,7 @@ import {
   embedQuery,
   embedSnippet,
   PREDICT_MAX,
+  speedChoices,
   type EmbedOptions,
   type EmbedPanel,
 } from './embedOptions';
@@ -32,6 +33,7 @@ const selectScenario = (s: LabState) => s.scenario;
 const selectPresetRef = (s: LabState) => s.presetRef;
 const selectStatus = (s: LabState) => s.status;
 const selectT = (s: { t: number }) => s.t;
+const selectSpeed = (s: LabState) => s.speed;
 
 /** The Embed button and its dialog. */
 export function EmbedButton() {
@@ -64,6 +66,9 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
   const status = useLab(selectStatus);
   const view = useView();
   const t = useCursor(selectT);
+  // The lab's speed now is one of the choices, so the author can keep the one tuned for the run.
+  const labSpeed = useLab(selectSpeed);
+  const speeds = useMemo(() => speedChoices(labSpeed), [labSpeed]);
   const preset = presetRef ? findPreset(presetRef) : undefined;
   const ref = useRef<HTMLDialogElement>(null);
   // The open preset's "Predict first" question comes along when it is about this variant —
@@ -154,6 +159,21 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
             <button type="button" onClick={() => set({ start: Math.floor(t) })}>
               use the cursor ({Math.floor(t)} ms)
             </button>
+          </label>
+          <label>
+            Speed{' '}
+            <select
+              value={o.speed === null ? '' : String(o.speed)}
+              onChange={(e) =>
+                set({ speed: e.target.value === '' ? null : Number(e.target.value) })
+              }
+            >
+              {speeds.map((c) => (
+                <option key={c.label} value={c.value === null ? '' : String(c.value)}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
           </label>
         </fieldset>
         <fieldset>

@@ -11,6 +11,7 @@ import {
   EMBED_PARAMS,
   invalidEmbedValues,
   likelyEmbedParam,
+  speedChoices,
   startPastEndLine,
   embedOptionsNotice,
   unknownEmbedParams,
@@ -295,5 +296,38 @@ describe('option values the embed cannot use as written: the notice says what wa
         }),
       ),
     ).toBeNull();
+  });
+});
+
+describe('the Embed dialog’s speed choices', () => {
+  it('the default first, then the 1-2-5 ladder; the lab’s speed now in its place when on neither', () => {
+    const labels = (x: number) => speedChoices(x).map((c) => c.label);
+    const values = (x: number) => speedChoices(x).map((c) => c.value);
+    const ladder = [0.001, 0.002, 0.005, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 100, 1000];
+    expect(values(0.01)).toEqual([null, ...ladder]);
+    expect(labels(0.01)[0]).toBe('×0.01, the lab’s default (as it plays now)');
+    expect(labels(0.01)[1]).toBe('×0.001');
+    expect(labels(0.1)[0]).toBe('×0.01, the lab’s default');
+    expect(labels(0.1)[6]).toBe('×0.1 (as the lab plays now)');
+    expect(values(0.037)).toEqual([
+      null,
+      0.001,
+      0.002,
+      0.005,
+      0.02,
+      0.037,
+      0.05,
+      ...ladder.slice(5),
+    ]);
+    expect(labels(0.037)[5]).toBe('×0.037 (as the lab plays now)');
+  });
+
+  it('every choice goes through the address as it is, without a word in the notice', () => {
+    for (const c of speedChoices(0.037)) {
+      const q = embedQuery({ ...DEFAULT_EMBED, speed: c.value });
+      expect(parseEmbedOptions(q).speed, q).toBe(c.value);
+      expect(embedOptionsNotice(q), q).toBeNull();
+    }
+    expect(embedQuery({ ...DEFAULT_EMBED, speed: 0.1 })).toBe('?embed&speed=0.1');
   });
 });

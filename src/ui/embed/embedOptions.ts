@@ -411,6 +411,40 @@ export function parseEmbedOptions(search: string): EmbedOptions {
   };
 }
 
+/** One choice of the Embed dialog's speed: null is the lab's default (no `speed=` written). */
+export interface SpeedChoice {
+  value: number | null;
+  label: string;
+}
+
+/** The speeds the Embed dialog offers beside the default: a 1-2-5 ladder over the lab's range. */
+export const SPEED_LADDER = [
+  0.001, 0.002, 0.005, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 100, 1000,
+] as const;
+
+/**
+ * The Embed dialog's speed choices: the lab's default first (the embed never reads the reader's
+ * saved speed, so it plays at {@link SPEED_DEFAULT}), then {@link SPEED_LADDER}, with the speed
+ * the lab plays at now in its place when it is on neither (the author tuned it for this run).
+ * @param current - the lab's speed now (virtual ms per real ms).
+ */
+export function speedChoices(current: number): SpeedChoice[] {
+  const values: number[] = [...SPEED_LADDER];
+  const now = Math.min(SPEED_MAX, Math.max(SPEED_MIN, current));
+  if (now !== SPEED_DEFAULT && !values.includes(now)) values.push(now);
+  values.sort((x, y) => x - y);
+  return [
+    {
+      value: null,
+      label: `${formatSpeed(SPEED_DEFAULT)}, the lab’s default${current === SPEED_DEFAULT ? ' (as it plays now)' : ''}`,
+    },
+    ...values.map((value) => ({
+      value,
+      label: `${formatSpeed(value)}${value === current ? ' (as the lab plays now)' : ''}`,
+    })),
+  ];
+}
+
 /**
  * The query string of an embed (`?embed&…`): only the options that differ from the defaults,
  * and `preset` when given (a share link goes in the hash instead).
