@@ -134,7 +134,9 @@ test('every export downloads its format; the scenario file opens again to the sa
   const before = await state(page);
 
   const scenario = await download(dash, 'scenario-json');
-  expect(scenario.d.suggestedFilename()).toBe('payments-at-least-once.scenario.json');
+  expect(scenario.d.suggestedFilename()).toBe(
+    'at-least-once-retry-everything-dedupe-nothing.scenario.json',
+  );
   // The scenario as on screen; its expect block pinned to the run (the preset's described the
   // preset as shipped, before the crash was added).
   const { expect: pinned, ...exported } = JSON.parse(scenario.text) as {
@@ -162,7 +164,7 @@ test('every export downloads its format; the scenario file opens again to the sa
   expect(ledger.text).toContain('p-4,');
 
   const md = await download(dash, 'markdown');
-  expect(md.d.suggestedFilename()).toBe('payments-at-least-once.report.md');
+  expect(md.d.suggestedFilename()).toBe('at-least-once-retry-everything-dedupe-nothing.report.md');
   expect(md.text).toContain(`trace \`${before.hash.slice(0, 16)}\``);
   expect(md.text).toContain('```mermaid');
 

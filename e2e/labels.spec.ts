@@ -192,3 +192,62 @@ test('a library scenario has one name: the picker, the exported file and its nam
   const json = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as { name: string };
   expect(json.name).toBe(name);
 });
+
+test('one numbering of engine events: the status line, the clock and the Event trace agree; the fault is named by its id', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  // lost-ack-retry/idempotence-off: one fault, id "lost ack", drops e3's acknowledgement.
+  await dash.pickPreset('lost-ack-retry/idempotence-off');
+  await dash.showOutcome();
+  const status = dash.byId(testIds.currentEvent);
+  await dash.timeline().focus();
+  let text = '';
+  for (let k = 0; k < 300 && !text.includes('fires'); k++) {
+    await page.keyboard.press('ArrowRight');
+    text = (await status.textContent()) ?? '';
+  }
+  const m = /^event (\d+) at ([^:]+): (.*)$/.exec(text);
+  expect(m, text).not.toBeNull();
+  const [, n, , what] = m!;
+  expect(what).toBe('fault "lost ack" fires');
+  // The clock counts the same events: "event N / total".
+  await expect(dash.byId(testIds.clock)).toContainText(`event ${n} / `);
+  expect((await dash.api('cursor')).idx).toBe(Number(n));
+
+  // The Event trace tab (e3's explanation cites the fault) lists it under the same number;
+  // choosing that line puts the cursor right after it: the status line says it again.
+  await page.getByRole('tab', { name: 'Event trace' }).click();
+  await dash.byId(testIds.explanation).first().click();
+  const row = dash.byId(testIds.eventTrace).locator('tr', { hasText: 'fault "lost ack" fires' });
+  await expect(row.locator('td').first()).toHaveText(n!);
+  await dash.toStart();
+  await row.getByRole('button').click();
+  await expect(status).toHaveText(text);
+});
+
+test("rows are numbered from 1 in the sink table and in the event's diagram alike", async ({
+  dash,
+}) => {
+  const { page } = dash;
+  // lost-ack-retry/idempotence-off: the table gets e1, e2, e3, e3 again (the retry), e4…e10 —
+  // e3's rows are the table's 3rd and 4th.
+  await dash.pickPreset('lost-ack-retry/idempotence-off');
+  await dash.showOutcome();
+  await dash.toEnd();
+  const e3 = dash.byId(testIds.sinkRow).and(page.locator('[data-event="e3"]'));
+  await expect(e3).toHaveCount(2);
+  await expect(e3.nth(0).locator('[role="cell"]').first()).toHaveText('3');
+  await expect(e3.nth(1).locator('[role="cell"]').first()).toHaveText('4');
+  // Selecting e3 (a click on its row) gives the event's diagram.
+  await e3.nth(0).click();
+  await dash.byId(testIds.diagramsToggle).click();
+  await page.locator(`[data-testid="${testIds.diagramTab}"][data-tab="event"]`).click();
+  await expect(dash.byId(testIds.diagramStatus)).toHaveAttribute('data-state', 'ok', {
+    timeout: 20_000,
+  });
+  const text = (await dash.byId(testIds.diagramText).textContent()) ?? '';
+  expect(text).toContain('inserted row 3');
+  expect(text).toContain('inserted row 4');
+  expect(text).not.toMatch(/inserted row 2\b/);
+});

@@ -156,8 +156,8 @@ test('the downloaded SVG and PNG are valid files', async ({ dash, browser }) => 
   await openDiagrams(page, 'flow');
   const flow = await downloads(page);
   expect(flow.names).toEqual([
-    'payments-at-least-once-flow.svg',
-    'payments-at-least-once-flow.png',
+    'at-least-once-retry-everything-dedupe-nothing-flow.svg',
+    'at-least-once-retry-everything-dedupe-nothing-flow.png',
   ]);
   expect(pngHeader(flow.png)).toEqual([1920, 1080]);
   const f = await parse(blank, flow.svg, flow.png);
@@ -169,7 +169,7 @@ test('the downloaded SVG and PNG are valid files', async ({ dash, browser }) => 
   // The whole run is tall: a slide's width, as long as it needs.
   await openDiagrams(page, 'sequence');
   const seq = await downloads(page);
-  expect(seq.names[1]).toBe('payments-at-least-once-sequence.png');
+  expect(seq.names[1]).toBe('at-least-once-retry-everything-dedupe-nothing-sequence.png');
   const [w, h] = pngHeader(seq.png);
   expect(w).toBe(1920);
   expect(h).toBeGreaterThan(1080);
