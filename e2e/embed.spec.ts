@@ -431,3 +431,43 @@ test('the Embed dialog sets the speed: the snippet carries it and the player pla
   await expect(page.locator('.field.speed output')).toHaveText('×0.1');
   await expect(page.getByTestId(testIds.notice)).toHaveCount(0);
 });
+
+// The full page's Export menu (not the embed's: it has none), kept in this file with the other
+// fixes of the same pass. The fault menu's counterpart is in dashboard.spec.ts.
+test('the Export menu closed by Escape: Space on its button plays and pauses, not opens it again; reached anew, Space opens it', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  const kb = page.keyboard;
+  const play = dash.byId(testIds.play);
+  const exp = dash.byId(testIds.exportButton);
+  const items = dash.byId(testIds.exportItem);
+  await exp.click();
+  await expect(items.first()).toBeFocused();
+  await kb.press('Escape');
+  await expect(items).toHaveCount(0);
+  await expect(exp).toBeFocused();
+  await kb.press(' ');
+  await expect(play).toHaveAttribute('aria-pressed', 'true');
+  await expect(items).toHaveCount(0);
+  await kb.press(' ');
+  await expect(play).toHaveAttribute('aria-pressed', 'false');
+  await expect(items).toHaveCount(0);
+  // Enter still opens it; a second Escape, and Space plays again.
+  await kb.press('Enter');
+  await expect(items.first()).toBeFocused();
+  await kb.press('Escape');
+  await expect(exp).toBeFocused();
+  await kb.press(' ');
+  await expect(play).toHaveAttribute('aria-pressed', 'true');
+  await kb.press(' ');
+  await expect(play).toHaveAttribute('aria-pressed', 'false');
+  // Tab away and back (Shift+Tab): reached anew, the button's Space opens the menu.
+  await kb.press('Tab');
+  await kb.press('Shift+Tab');
+  await expect(exp).toBeFocused();
+  await kb.press(' ');
+  await expect(items.first()).toBeFocused();
+  await expect(play).toHaveAttribute('aria-pressed', 'false');
+  expect(dash.errors).toEqual([]);
+});

@@ -6,12 +6,15 @@ import { useEffect, type RefObject } from 'react';
  * the focus back on `button`, since the focused item is about to disappear.
  * @param open - listen only while open.
  * @param close - called once per dismissal.
+ * @param refocus - how Escape puts the focus back (default: `button.focus()`); a menu's button
+ *   marks itself there so Space plays instead of opening it again (SPACE_TO_PAGE, useShortcuts).
  */
 export function useDismiss(
   open: boolean,
   close: () => void,
   box: RefObject<HTMLElement | null>,
   button: RefObject<HTMLElement | null>,
+  refocus?: () => void,
 ): void {
   useEffect(() => {
     if (!open) return;
@@ -21,7 +24,8 @@ export function useDismiss(
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
       close();
-      button.current?.focus();
+      if (refocus) refocus();
+      else button.current?.focus();
     };
     document.addEventListener('pointerdown', onDown);
     document.addEventListener('keydown', onKey);
@@ -29,5 +33,5 @@ export function useDismiss(
       document.removeEventListener('pointerdown', onDown);
       document.removeEventListener('keydown', onKey);
     };
-  }, [open, close, box, button]);
+  }, [open, close, box, button, refocus]);
 }

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ArtifactClient } from '../../platform/runClient';
 import type { Lab } from '../../store/labStore';
 import { LabProvider } from '../../store/LabContext';
+import { useShortcuts } from '../hooks/useShortcuts';
 import { LibraryProvider } from '../library/LibraryContext';
 import { Explanations } from '../panels/Explanations';
 import { testIds } from '../testIds';
@@ -15,11 +16,18 @@ import { ExportMenu } from './ExportMenu';
 import { createNotices } from './notices';
 import { PageProvider } from './PageContext';
 
+/** The page's keyboard shortcuts (Space plays and pauses), as the page installs them. */
+function Shortcuts({ lab }: { lab: Lab }) {
+  useShortcuts(lab);
+  return null;
+}
+
 async function mount(ref = 'at-least-once'): Promise<Lab> {
   const lab = presetLab(ref);
   const artifacts: ArtifactClient = { get: vi.fn(), dispose: () => {} };
   render(
     <LabProvider lab={lab}>
+      <Shortcuts lab={lab} />
       <PageProvider page={{ notices: createNotices(), artifacts, shareLink: null }}>
         <LibraryProvider>
           <Explanations />
@@ -89,5 +97,73 @@ describe('ExportMenu: the table export', () => {
     fireEvent.click(screen.getByTestId(testIds.exportButton));
     expect((tableItem() as HTMLButtonElement).disabled).toBe(true);
     expect(tableItem().textContent).toContain('this run has no table');
+  });
+});
+
+describe('ExportMenu: once closed, Space on its button plays and pauses (as the fault menu’s)', () => {
+  afterEach(cleanup);
+
+  const button = () => screen.getByTestId(testIds.exportButton);
+  const menu = () => screen.queryByRole('menu', { name: 'Export' });
+  const playing = (lab: Lab) => lab.app.getState().playing;
+
+  it('after Escape the focus is back on the button, and Space there toggles play (on, off), the menu shut', async () => {
+    const lab = await mount();
+    fireEvent.click(button());
+    const item = screen.getAllByTestId(testIds.exportItem)[0]!;
+    expect(document.activeElement).toBe(item);
+    fireEvent.keyDown(item, { key: 'Escape' });
+    expect(menu()).toBeNull();
+    expect(document.activeElement).toBe(button());
+    expect(button().dataset.space).toBe('page');
+    // The page's shortcut takes Space and prevents the default (the browser's click on key up).
+    expect(fireEvent.keyDown(button(), { key: ' ' })).toBe(false);
+    expect(playing(lab)).toBe(true);
+    fireEvent.keyDown(button(), { key: ' ' });
+    expect(playing(lab)).toBe(false);
+    expect(menu()).toBeNull();
+  });
+
+  it('after a second click on the button, and after a format is chosen, Space plays as well', async () => {
+    const lab = await mount();
+    fireEvent.click(button());
+    fireEvent.click(button());
+    expect(menu()).toBeNull();
+    expect(document.activeElement).toBe(button());
+    fireEvent.keyDown(button(), { key: ' ' });
+    expect(playing(lab)).toBe(true);
+    act(() => lab.actions.pause());
+
+    // The scenario (the one format offered while the outcome is hidden): downloaded, the menu
+    // gone, the focus on the button — not on <body>.
+    const url = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockReturnValue(undefined);
+    fireEvent.click(button());
+    fireEvent.click(screen.getAllByTestId(testIds.exportItem)[0]!);
+    expect(url).toHaveBeenCalledTimes(1);
+    expect(click).toHaveBeenCalledTimes(1);
+    vi.restoreAllMocks();
+    expect(menu()).toBeNull();
+    expect(document.activeElement).toBe(button());
+    fireEvent.keyDown(button(), { key: ' ' });
+    expect(playing(lab)).toBe(true);
+  });
+
+  it('a button reached anew (the focus left and came back) keeps Space: the page does not take it', async () => {
+    const lab = await mount();
+    fireEvent.click(button());
+    fireEvent.keyDown(screen.getAllByTestId(testIds.exportItem)[0]!, { key: 'Escape' });
+    expect(button().dataset.space).toBe('page');
+    act(() => button().blur());
+    expect(button().dataset.space).toBeUndefined();
+    act(() => button().focus());
+    // Not taken by the page: the browser's own Space (a click on key up) opens the menu.
+    expect(fireEvent.keyDown(button(), { key: ' ' })).toBe(true);
+    expect(playing(lab)).toBe(false);
+    // A button that never had its menu open carries no mark either.
+    cleanup();
+    await mount();
+    expect(button().dataset.space).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDismiss } from '../hooks/useDismiss';
+import { SPACE_TO_PAGE } from '../hooks/useShortcuts';
 import { fileStem } from '../../platform/download';
 import { downloadText } from '../../platform/mermaid';
 import type { LabState } from '../../store/labStore';
@@ -92,10 +93,23 @@ export function ExportMenu() {
   useEffect(() => {
     if (open) box.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [open]);
-  useDismiss(open, closeMenu, box, button);
+  // The menu closed (Escape, a format chosen, or a second click on this button): the focus comes
+  // back to this button, which keeps it, but Space there plays and pauses as the page promises —
+  // without the mark the browser would click the button and open the menu again. Enter still
+  // opens it, and so does Space once the focus has left and come back (a Tab to it). As the
+  // fault menu's button does (src/ui/pipeline/ComponentBox.tsx).
+  const focusButton = useCallback(() => {
+    const el = button.current;
+    if (!el) return;
+    el.dataset.space = SPACE_TO_PAGE;
+    el.focus();
+  }, []);
+  useDismiss(open, closeMenu, box, button, focusButton);
 
   const run = async (item: (typeof ITEMS)[number]) => {
     setOpen(false);
+    // The chosen item goes with the menu: the focus goes back to the button, not to <body>.
+    focusButton();
     const stem = fileStem(scenario.name);
     if (item.id === 'scenario-json') {
       // Its expect block pins the run on screen (pinExpect); while the outcome is hidden it
@@ -125,7 +139,11 @@ export function ExportMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         data-testid={testIds.exportButton}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          setOpen(!open);
+          if (open) focusButton();
+        }}
+        onBlur={(e) => delete e.currentTarget.dataset.space}
         disabled={busy !== null}
         title="Download the scenario, the trace, tables or a report"
       >
