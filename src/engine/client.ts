@@ -265,6 +265,17 @@ export class ProducerClient {
     }
   }
 
+  /**
+   * A transactional request refused: a 'reject' entry by `actor` (the coordinator, or this client
+   * when its request timed out) with the error `code` and the transaction's number. Returns it.
+   */
+  private txnReject(actor: number, cause: number, code: ErrorCode, txn: number): number {
+    const w = this.world;
+    const r = w.trace.add(w.now, K['reject'], actor, cause, -1, -1, -1, -1, -1, errorIndex(code));
+    w.trace.set(r, { txn });
+    return r;
+  }
+
   private newBatch(p: number, cause: number): Batch {
     const w = this.world;
     const b: Batch = {
@@ -805,7 +816,6 @@ export class ProducerClient {
    * the application ends the transaction first (its records expired meanwhile).
    */
   private beginAfterCompletion(rec: TxnRecord, api: number, cause: number): void {
-    const w = this.world;
     const coord = this.cluster.coordinator;
     const tid = this.cfg.transactionalId!;
     const epoch = this.epoch;
@@ -816,19 +826,7 @@ export class ProducerClient {
       (e) => {
         if (!coord.isCurrent(tid, epoch)) {
           const code: ErrorCode = 'PRODUCER_FENCED';
-          const r = w.trace.add(
-            w.now,
-            K['reject'],
-            coord.id,
-            e,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            errorIndex(code),
-          );
-          w.trace.set(r, { txn: rec.no });
+          const r = this.txnReject(coord.id, e, code, rec.no);
           return { result: code, cause: r };
         }
         if (this.cluster.completing(tid))
@@ -1027,19 +1025,7 @@ export class ProducerClient {
         timer = null;
         if (over) return;
         closed = true;
-        const rej = w.trace.add(
-          w.now,
-          K['reject'],
-          this.owner.id,
-          m,
-          -1,
-          -1,
-          -1,
-          -1,
-          -1,
-          errorIndex('REQUEST_TIMED_OUT'),
-        );
-        w.trace.set(rej, { txn });
+        const rej = this.txnReject(this.owner.id, m, 'REQUEST_TIMED_OUT', txn);
         this.owner.after(this.cfg.retryBackoffMs, () => {
           if (!over) attempt(rej);
         });
@@ -1119,7 +1105,6 @@ export class ProducerClient {
     hooks: { beforeEnd?: (c: number) => boolean; afterSent?: (c: number) => void } = {},
   ): void {
     if (!this.inTransaction) return done(false, cause);
-    const w = this.world;
     const inc = this.owner.incarnation;
     this.flush(() => {
       if (this.owner.incarnation !== inc || !this.owner.alive) return;
@@ -1170,19 +1155,7 @@ export class ProducerClient {
           // The coordinator aborted it on timeout: INVALID_PRODUCER_EPOCH, abortable (KIP-588).
           const timedOut = coord.timedOutAt(tid, epoch);
           const code: ErrorCode = timedOut ? 'INVALID_PRODUCER_EPOCH' : 'PRODUCER_FENCED';
-          const r = w.trace.add(
-            w.now,
-            K['reject'],
-            coord.id,
-            e,
-            -1,
-            -1,
-            -1,
-            -1,
-            -1,
-            errorIndex(code),
-          );
-          w.trace.set(r, { txn: txn.no });
+          const r = this.txnReject(coord.id, e, code, txn.no);
           return { result: code, cause: r };
         },
         (code, e2) => {
