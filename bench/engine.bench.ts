@@ -11,12 +11,13 @@
  * vary: read the medians and ratios, not a single run. The baseline runs right before each
  * engine run, so the ratio compares runs made under the same load; the CPU time (user + system,
  * the collector's helper threads included) says how much of the wall time the process had.
- * The system part is mostly the kernel handing the run fresh pages: a run writes ~300 MB of
- * typed arrays, and whether the C allocator serves them from memory a previous run freed or
- * from new pages (minor page faults, printed as MB of fresh pages) varies from run to run — on a
- * virtual machine a fault can cost several µs, which moves the wall time by a second.
+ * The system part is mostly the kernel handing the run fresh pages (minor page faults, printed
+ * as MB of fresh pages): a run writes ~300 MB of typed arrays, and on a virtual machine a fault
+ * can cost several µs. As in the page's run worker, each run gives its arrays back to the next
+ * through a BufferPool, so the measured runs reuse memory; the first run (the warm-up, JIT cold
+ * and every page new) is printed apart.
  */
-import { parseScenario, simulate, type ScenarioInput, type Run } from '../src/engine';
+import { BufferPool, parseScenario, simulate, type ScenarioInput, type Run } from '../src/engine';
 import { baseline } from './baseline';
 
 const N = Number(process.env.BENCH_EVENTS ?? 1_000_000);
@@ -94,6 +95,9 @@ interface Figures {
   sysMs: number;
   /** Median fresh memory the kernel mapped in during a run (minor page faults × 4 KiB, MB). */
   faultMB: number;
+  /** The first (warm-up) run: JIT still cold, every page fresh (ms, MB of fresh pages). */
+  firstMs: number;
+  firstFaultMB: number;
   /** Median of the baseline runs interleaved with them (ms). */
   baselineMs: number;
   peakHeapMB: number;
@@ -117,6 +121,10 @@ function measure(name: string, input: ScenarioInput): Figures {
     peakBuffers = Math.max(peakBuffers, m.arrayBuffers);
   };
   let last: Run | undefined;
+  // As the page's run worker does: each run gives its typed arrays back to the next (BufferPool).
+  const pool = new BufferPool();
+  let firstMs = 0;
+  let firstFaultMB = 0;
   const times: number[] = [];
   const cpu: number[] = [];
   const sys: number[] = [];
@@ -129,18 +137,22 @@ function measure(name: string, input: ScenarioInput): Figures {
     // Each run alone: the previous one and the baseline's garbage are collected first, so neither
     // the time (the collector's work) nor the peak heap includes a second million-event run kept
     // alive by this loop. `npm run bench` runs node with --expose-gc for this.
+    if (last) pool.reclaim(last);
     last = undefined;
     global.gc?.();
     const f0 = process.resourceUsage().minorPageFault;
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    last = simulate(parsed.scenario, { onProgress: sample });
+    last = simulate(parsed.scenario, { onProgress: sample, pool });
     const ms = performance.now() - t0;
     const c = process.cpuUsage(c0);
     const f = process.resourceUsage().minorPageFault - f0;
     sample();
-    // Run 0 warms the JIT up.
-    if (i > 0) {
+    // Run 0 warms the JIT up, and its memory is all new (the pool is empty).
+    if (i === 0) {
+      firstMs = ms;
+      firstFaultMB = (f * 4096) / 1e6;
+    } else {
       times.push(ms);
       cpu.push((c.user + c.system) / 1000);
       sys.push(c.system / 1000);
@@ -160,6 +172,8 @@ function measure(name: string, input: ScenarioInput): Figures {
     sysMs: Math.round(median(sys)),
     faultMB: Math.round(median(faults)),
     baselineMs: Math.round(baselineMs),
+    firstMs: Math.round(firstMs),
+    firstFaultMB: Math.round(firstFaultMB),
     peakHeapMB: Math.round(peak / 1e6),
     peakBuffersMB: Math.round(peakBuffers / 1e6),
     traceBytesPerEvent: Math.round((run.trace.byteLength() / N) * 10) / 10,
@@ -180,7 +194,7 @@ export function runEngineBench(): Figures[] {
   ];
   for (const f of out) {
     console.log(
-      `${f.name}: ${f.eventsPerSec.toLocaleString('en-US')} events/s (median ${f.medianMs} ms over ${RUNS}, CPU ${f.cpuMs} ms, of which system ${f.sysMs} ms; ${f.faultMB} MB of fresh pages) · peak heap ${f.peakHeapMB} MB + ${f.peakBuffersMB} MB typed arrays · trace ${f.traceBytesPerEvent} B/event · ${f.ratio}× baseline (median ${f.baselineMs} ms) · ${f.check}`,
+      `${f.name}: ${f.eventsPerSec.toLocaleString('en-US')} events/s (median ${f.medianMs} ms over ${RUNS}, CPU ${f.cpuMs} ms, of which system ${f.sysMs} ms; ${f.faultMB} MB of fresh pages; first run ${f.firstMs} ms with ${f.firstFaultMB} MB) · peak heap ${f.peakHeapMB} MB + ${f.peakBuffersMB} MB typed arrays · trace ${f.traceBytesPerEvent} B/event · ${f.ratio}× baseline (median ${f.baselineMs} ms) · ${f.check}`,
     );
   }
   return out;

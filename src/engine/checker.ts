@@ -13,6 +13,7 @@ import type { Guarantee, ObservedGuarantee } from './scenario/schema';
 import { explain, type Explanation } from './explain';
 import { KIND_CODE } from './trace';
 import { preexistingRows } from './scenario/initialRows';
+import { alloc } from './core/pool';
 
 /** Fate of one business event at one observation point. */
 export type Fate = 'lost' | 'once' | 'duplicated';
@@ -147,8 +148,8 @@ export function check(run: Run): Verdict {
   // read_uncommitted reader sees — and, for a topic written with transactions, what a
   // read_committed reader sees: committed transactions, below the last stable offset.
   for (const topic of state.cluster.topics.values()) {
-    const all = new Int32Array(n);
-    const committed = new Int32Array(n);
+    const all = alloc(Int32Array, n);
+    const committed = alloc(Int32Array, n);
     let total = 0;
     let sum = 0;
     let rcTotal = 0;
@@ -287,7 +288,7 @@ export function check(run: Run): Verdict {
   }
 
   const p = points.find((x) => x.name === primary)!;
-  const fate = new Uint8Array(n);
+  const fate = alloc(Uint8Array, n);
   let anyLost = false;
   let anyDup = false;
   for (let j = 0; j < n; j++) {
@@ -359,9 +360,9 @@ function scanTrace(run: Run, primary: string): Scan {
   const n = run.events.identities;
   const ident = run.events.identity;
   const amount = run.events.amount;
-  const processed = new Int32Array(n);
-  const sent = new Float64Array(n).fill(-1);
-  const seenAt = new Int32Array(n).fill(-1);
+  const processed = alloc(Int32Array, n);
+  const sent = alloc(Float64Array, n).fill(-1);
+  const seenAt = alloc(Int32Array, n).fill(-1);
   const failed = new Set<number>();
   const resent = new Set<number>();
   const processor = new Uint8Array(t.actors.length);
@@ -429,7 +430,7 @@ function latency(run: Run, scan: Scan): Pick<Verdict, 'latency' | 'latencyOf' | 
   const n = run.events.identities;
   const times = run.trace.time;
   const { sent, seenAt } = scan;
-  const latencyOf = new Float64Array(n);
+  const latencyOf = alloc(Float64Array, n);
   const all = sent;
   let m = 0;
   for (let j = 0; j < n; j++) {

@@ -8,6 +8,7 @@
  * @packageDocumentation
  */
 export { simulate, defaultStopAt } from './simulate';
+export { BufferPool } from './core/pool';
 export { traceLimitWords } from './cutoff';
 export type { Run, RunState, SimulateOptions } from './simulate';
 export { check, fateOf, observedGuarantee, holds, primaryPoint } from './checker';

@@ -17,6 +17,7 @@ import { ProducerClient, sourceClientConfig } from './client';
 import { effectiveIdempotence, normalizeAcks } from './scenario/validate';
 import type { ErrorCode, SendCause } from './trace';
 import { SEND_CAUSES, K } from './trace';
+import { alloc } from './core/pool';
 
 interface Pending {
   event: number;
@@ -58,7 +59,7 @@ export class SourceApp extends Actor {
     super(world, 'producer');
     this.cfg = world.scenario.producer;
     const acks = normalizeAcks(this.cfg.acks);
-    this.unacked = new Int32Array(world.events.count);
+    this.unacked = alloc(Int32Array, world.events.count);
     this.client = new ProducerClient(
       this,
       cluster,

@@ -21,6 +21,7 @@ import { END_STOP, END_TRACE_LIMIT } from './trace';
 import { check, type Verdict } from './checker';
 import { buildFlink, type JobManager } from './processors/flink';
 import { buildSpark, type SparkQuery } from './processors/spark';
+import { withPool, type BufferPool } from './core/pool';
 
 /** The environment: faults, the controller and the end of the run are attributed to it. */
 class Lab extends Actor {
@@ -74,6 +75,11 @@ export interface SimulateOptions {
    * will stop at (ms), e.g. to drive a progress bar from a Worker.
    */
   onProgress?: (now: number, stopAtMs: number) => void;
+  /**
+   * Take the run's typed arrays from this pool (memory an earlier run gave back with
+   * {@link BufferPool.reclaim}) instead of new memory. The run is the same byte for byte.
+   */
+  pool?: BufferPool;
 }
 
 /**
@@ -97,6 +103,14 @@ export function defaultStopAt(s: Scenario, events: Events): number {
  * @returns the run: the trace, the final state and the checker's verdict.
  */
 export function simulate(scenario: Scenario, opts: SimulateOptions = {}): Run {
+  const pool = opts.pool;
+  if (!pool) return simulateWith(scenario, opts);
+  const { result, taken } = withPool(pool, () => simulateWith(scenario, opts));
+  pool.own(result, taken);
+  return result;
+}
+
+function simulateWith(scenario: Scenario, opts: SimulateOptions): Run {
   const events = buildEvents(scenario.workload, scenario.seed);
   const w = new World(scenario, events);
   const lab = new Lab(w, 'lab');

@@ -9,6 +9,8 @@
  * Field meaning per kind is documented on {@link EntryKind}; unused fields hold -1.
  */
 
+import { alloc } from './core/pool';
+
 /**
  * Every kind of trace entry. The comment says what `event`, `partition`/`offset`/`count`, `txn`,
  * `ckpt`, `aux` and `until` mean for it.
@@ -359,7 +361,7 @@ export interface TraceEntry {
 }
 
 function grow<T extends Int32Array | Int16Array | Uint8Array | Uint16Array>(a: T, n: number): T {
-  const b = new (a.constructor as new (n: number) => T)(n);
+  const b = alloc(a.constructor as Int32ArrayConstructor, n) as unknown as T;
   b.set(a);
   return b;
 }
@@ -425,20 +427,20 @@ export class Trace implements TraceColumns {
 
   constructor(capacity = 1024) {
     this.cap = capacity;
-    this.time = new Int32Array(capacity);
-    this.kind = new Uint8Array(capacity);
-    this.actor = new Uint16Array(capacity);
-    this.peer = new Int16Array(capacity);
-    this.cause = new Int32Array(capacity);
-    this.event = new Int32Array(capacity);
-    this.topic = new Int16Array(capacity);
-    this.partition = new Int16Array(capacity);
-    this.offset = new Int32Array(capacity);
-    this.count = new Int32Array(capacity);
-    this.txn = new Int32Array(capacity);
-    this.ckpt = new Int32Array(capacity);
-    this.aux = new Int32Array(capacity);
-    this.until = new Int32Array(capacity);
+    this.time = alloc(Int32Array, capacity);
+    this.kind = alloc(Uint8Array, capacity);
+    this.actor = alloc(Uint16Array, capacity);
+    this.peer = alloc(Int16Array, capacity);
+    this.cause = alloc(Int32Array, capacity);
+    this.event = alloc(Int32Array, capacity);
+    this.topic = alloc(Int16Array, capacity);
+    this.partition = alloc(Int16Array, capacity);
+    this.offset = alloc(Int32Array, capacity);
+    this.count = alloc(Int32Array, capacity);
+    this.txn = alloc(Int32Array, capacity);
+    this.ckpt = alloc(Int32Array, capacity);
+    this.aux = alloc(Int32Array, capacity);
+    this.until = alloc(Int32Array, capacity);
   }
 
   private ensure(): void {

@@ -4,7 +4,7 @@
  * client cancels a job by terminating the worker. A second instance serves an artifact client
  * (diagram texts, export files: `artifact` requests), keeping its last run.
  */
-import { computeRunView } from '../views/computeRun';
+import { BufferPool, computeRunView } from '../views/computeRun';
 import { computeArtifact, runCache } from '../views/exportArtifact';
 import { runViewTransferables } from '../views/runView';
 import type { WorkerReply, WorkerRequest } from './runClient';
@@ -14,6 +14,12 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 /** The artifact worker's last run (an artifact client asks several things of one run). */
 const cache = runCache();
 
+/**
+ * Memory one run gives back to the next (see BufferPool): a user re-running a large scenario
+ * does not wait for fresh pages again. Each view is posted before the next job starts.
+ */
+const pool = new BufferPool();
+
 scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
   const { id, input } = e.data;
   const post = (m: WorkerReply, transfer: Transferable[] = []) => scope.postMessage(m, transfer);
@@ -22,7 +28,7 @@ scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
     post({ id, type: 'artifact', result: computeArtifact(input, artifact, cache, options) });
     return;
   }
-  const result = computeRunView(input, (phase) => post({ id, type: 'progress', phase }));
+  const result = computeRunView(input, (phase) => post({ id, type: 'progress', phase }), pool);
   if (result.ok) {
     post({ id, type: 'progress', phase: 'transferring' });
     post({ id, type: 'done', result }, runViewTransferables(result.view));

@@ -3,26 +3,35 @@
  * helpers of compute.ts so that the page loads it lazily (src/platform/runClient.ts) and its
  * first paint does not wait for the engine; the run worker imports it directly.
  */
-import { parseScenario, simulate } from '../engine';
+import { parseScenario, simulate, type BufferPool } from '../engine';
 import { toRunView } from './runView';
 import type { ComputeResult } from './compute';
+
+/** Memory reused from run to run (for the run worker; see the engine's BufferPool). */
+export { BufferPool } from '../engine';
 
 /**
  * Validate and run a scenario (as written, defaults not applied) and derive its view.
  * Never throws: an invalid scenario gives its issues (each naming the field), an engine failure
  * its message. `onPhase` reports progress between the (synchronous) steps.
+ * @param pool - memory reused from run to run (the run worker's): the run's arrays are given
+ *   back as soon as the view is derived, so the view must be posted (transferred or copied)
+ *   before the next call with the same pool.
  */
 export function computeRunView(
   input: unknown,
   onPhase: (phase: 'simulating' | 'deriving') => void = () => {},
+  pool?: BufferPool,
 ): ComputeResult {
   const parsed = parseScenario(input);
   if (!parsed.ok) return { ok: false, issues: parsed.issues };
   try {
     onPhase('simulating');
-    const run = simulate(parsed.scenario);
+    const run = simulate(parsed.scenario, { pool });
     onPhase('deriving');
-    return { ok: true, view: toRunView(run) };
+    const view = toRunView(run);
+    pool?.reclaim(run);
+    return { ok: true, view };
   } catch (e) {
     return { ok: false, error: e instanceof Error ? e.message : String(e) };
   }

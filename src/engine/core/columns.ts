@@ -1,3 +1,5 @@
+import { alloc } from './pool';
+
 /** A typed array that can be created empty with a length (Int32Array, Float64Array, …). */
 type Typed = Int32Array | Float64Array;
 
@@ -44,13 +46,13 @@ class Column<T extends Typed> {
 /** A growable Int32 column. */
 export class IntColumn extends Column<Int32Array> {
   constructor(capacity = 64) {
-    super((n) => new Int32Array(n), capacity);
+    super((n) => alloc(Int32Array, n), capacity);
   }
 }
 
 /** A growable Float64 column. */
 export class FloatColumn extends Column<Float64Array> {
   constructor(capacity = 64) {
-    super((n) => new Float64Array(n), capacity);
+    super((n) => alloc(Float64Array, n), capacity);
   }
 }

@@ -88,6 +88,7 @@ import {
 import { fetchFrom, parkOn } from './fetch';
 import { sinkKey, withSideEffect } from './outputs';
 import type { Rec } from './consumer';
+import { alloc } from '../core/pool';
 
 /** A completed checkpoint as the JobManager stores it (durable). */
 export interface CompletedCheckpoint {
@@ -530,7 +531,7 @@ class StateTracker {
   private readonly log = new IntColumn(1024);
 
   constructor(identities: number) {
-    this.contributions = new Int32Array(identities);
+    this.contributions = alloc(Int32Array, identities);
   }
 
   counted(epoch: number, identity: number): void {

@@ -6,6 +6,7 @@
 import { createRng, type Rng } from '../core/rng';
 import { LIMITS } from './limits';
 import { DEFAULT_INTERVAL_MS, generateIntervalMs, type Scenario } from './schema';
+import { alloc } from '../core/pool';
 
 /** The workload's events, sorted by time (stable). Index i is the event's number in the trace. */
 export interface Events {
@@ -57,10 +58,10 @@ export function buildEvents(w: Scenario['workload'], seed: number): Events {
   if (w.events) {
     const list = w.events.map((e, i) => ({ e, i })).sort((a, b) => a.e.at - b.e.at || a.i - b.i);
     const n = list.length;
-    const at = new Int32Array(n);
-    const amount = new Float64Array(n);
-    const keyIndex = new Int32Array(n);
-    const identity = new Int32Array(n);
+    const at = alloc(Int32Array, n);
+    const amount = alloc(Float64Array, n);
+    const keyIndex = alloc(Int32Array, n);
+    const identity = alloc(Int32Array, n);
     const keys: string[] = [];
     const keyMap = new Map<string, number>();
     const idMap = new Map<string, number>();
@@ -108,9 +109,9 @@ export function buildEvents(w: Scenario['workload'], seed: number): Events {
   const g = w.generate!;
   const n = g.count;
   const at = arrivalTimes(g, seed);
-  const amount = new Float64Array(n);
-  const keyIndex = new Int32Array(n);
-  const identity = new Int32Array(n);
+  const amount = alloc(Float64Array, n);
+  const keyIndex = alloc(Int32Array, n);
+  const identity = alloc(Int32Array, n);
   const amountRng = g.amounts === 'random' ? createRng(seed, 'workload:amounts') : null;
   const range = g.amountRange ?? { min: 0, max: 0 };
   let sum = 0;
@@ -175,7 +176,7 @@ type Generate = NonNullable<Scenario['workload']['generate']>;
 /** When each generated event is due (ms), non-decreasing. */
 function arrivalTimes(g: Generate, seed: number): Int32Array {
   const n = g.count;
-  const at = new Int32Array(n);
+  const at = alloc(Int32Array, n);
   if (g.arrivals === 'poisson') {
     // A Poisson process: exponential gaps of the mean interval, by inversion (−mean·ln U). Times
     // accumulate unrounded and are floored one by one, so flooring never drifts the mean. The

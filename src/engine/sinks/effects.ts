@@ -11,6 +11,7 @@ import { Actor, type World } from '../world';
 import { errorIndex } from '../broker/cluster';
 import { SKIP_REASONS, K } from '../trace';
 import type { ErrorCode } from '../trace';
+import { alloc } from '../core/pool';
 
 /** One call to the service. `key` is null without an idempotency key. */
 export interface EffectCall {
@@ -38,7 +39,7 @@ export class ServiceActor extends Actor {
     private readonly retentionMs: number,
   ) {
     super(world, 'service');
-    this.effectsOf = new Int32Array(world.events.identities);
+    this.effectsOf = alloc(Int32Array, world.events.identities);
   }
 
   protected override onRestart(): void {}

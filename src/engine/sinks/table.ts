@@ -29,6 +29,7 @@ import { errorIndex } from '../broker/cluster';
 import type { ErrorCode, SkipReason } from '../trace';
 import { SKIP_REASONS, K } from '../trace';
 import type { SinkConfig } from '../scenario/schema';
+import { alloc } from '../core/pool';
 
 /** One row proposed by a writer. `key` is the value of the key column. */
 export interface SinkRow {
@@ -98,8 +99,8 @@ export class RowStore {
     this.amount = new FloatColumn(cap);
     this.entry = new IntColumn(cap);
     this.live = new IntColumn(cap);
-    this.rowsOf = new Int32Array(identities);
-    this.effectsOf = new Int32Array(identities);
+    this.rowsOf = alloc(Int32Array, identities);
+    this.effectsOf = alloc(Int32Array, identities);
   }
 
   get length(): number {
@@ -164,7 +165,7 @@ export class SinkActor extends Actor {
     this.identity = world.events.identity;
     this.rows = new RowStore(world.events.identities);
     this.index = new KeyIndex(world.events.identities);
-    this.stamps = new Int32Array(world.events.identities);
+    this.stamps = alloc(Int32Array, world.events.identities);
     if (cfg.type === 'table') {
       for (const r of cfg.initialRows) {
         const ident = world.events.identityOf(r.id);
@@ -504,7 +505,7 @@ class KeyIndex {
   private readonly sparse = new Map<number | string, number>();
 
   constructor(readonly denseSize: number) {
-    this.dense = new Int32Array(denseSize);
+    this.dense = alloc(Int32Array, denseSize);
   }
 
   private slot(k: number | string): number {
