@@ -65,7 +65,7 @@ test('runs one after another in the worker reuse memory and stay exact', async (
       { kind: 'periodic-crash', target: 'consumer-0', everyRecords: 20_000, restartAfterMs: 50 },
     ],
   };
-  const shownAfter = async (scenario: unknown) => {
+  const shownAfter = async (scenario: object) => {
     await dash.api('load', scenario);
     await expect(dash.byId(testIds.runStatus)).toHaveAttribute('data-status', 'ready');
     await dash.toEnd();
