@@ -506,6 +506,37 @@ test('keyboard only: open the library, find a preset, open it, switch variant, E
   expect(dash.errors).toEqual([]);
 });
 
+test('"Show the outcome" without a prediction: the empty box gives way to one line; "Ask again" brings it back, by keyboard', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  const l = lib(dash);
+  const box = dash.byId(testIds.predict);
+  await page.goto('./?preset=lost-ack-retry/idempotence-off');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await expect(dash.byId(testIds.predictInput)).toBeVisible();
+  await expect(dash.byId(testIds.predictSkipped)).toHaveCount(0);
+  // By keyboard: the verdict's "Show the outcome", focused, Enter.
+  await dash.byId(testIds.outcomeShow).first().focus();
+  await page.keyboard.press('Enter');
+  await expect(l.answer).toContainText(
+    'Answer: 11 rows summing to 580: the retry appended e3 a second time, and the consumer copied both.',
+  );
+  // No unanswered box and "Lock in" beside the answer: one line says it was skipped.
+  await expect(dash.byId(testIds.predictInput)).toHaveCount(0);
+  await expect(dash.byId(testIds.predictLock)).toHaveCount(0);
+  await expect(dash.byId(testIds.predictSkipped)).toHaveText('You skipped the prediction.');
+  await expect(box.getByRole('button')).toHaveText(['Ask again']);
+  // "Ask again" is a button (Enter presses it): the box is back, empty, the focus in it.
+  await box.getByRole('button', { name: 'Ask again' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dash.byId(testIds.predictSkipped)).toHaveCount(0);
+  await expect(l.answer).toHaveCount(0);
+  await expect(dash.byId(testIds.predictInput)).toBeFocused();
+  await expect(dash.byId(testIds.predictLock)).toBeDisabled();
+  expect(dash.errors).toEqual([]);
+});
+
 test('axe: the open library and the story panel have no serious violation', async ({ dash }) => {
   test.setTimeout(90_000);
   const { page } = dash;

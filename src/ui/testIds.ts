@@ -155,6 +155,7 @@ export const testIds = {
   predictInput: 'predict-input',
   predictLock: 'predict-lock',
   predictYours: 'predict-yours',
+  predictSkipped: 'predict-skipped',
   predictReveal: 'predict-reveal',
   predictAnswer: 'predict-answer',
   /** A panel's outcome, hidden until the prediction is revealed (`data-what` says which). */

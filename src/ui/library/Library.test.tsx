@@ -222,6 +222,12 @@ describe('library (jsdom)', () => {
     fireEvent.click(screen.getByTestId(testIds.outcomeShow));
     expect(hidden()).toBeNull();
     expect(screen.getByTestId(testIds.predictAnswer).textContent).toContain('11 rows');
+    // Skipped: no empty box and "Lock in" left beside the answer.
+    expect(screen.queryByTestId(testIds.predictInput)).toBeNull();
+    expect(screen.queryByTestId(testIds.predictLock)).toBeNull();
+    expect(screen.getByTestId(testIds.predictSkipped).textContent).toBe(
+      'You skipped the prediction.',
+    );
     expect(screen.getByTestId(testIds.storyPanel).textContent).toContain('appends e3 again');
   });
 

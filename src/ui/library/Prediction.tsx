@@ -171,7 +171,14 @@ export function PredictFirst({
       </p>
       {note}
       {/* On another variant the question is not about this run: nothing to answer here. */}
-      {phase === 'other-variant' ? null : p.locked ? (
+      {phase === 'other-variant' ? null : p.revealed && !p.locked ? (
+        // Shown without a prediction ("Reveal now", "Show the outcome"): an empty box and its
+        // "Lock in" beside the answer would invite a guess already given away. "Ask again"
+        // (below the answer) brings the box back.
+        <p className="predict-yours muted" data-testid={testIds.predictSkipped}>
+          You skipped the prediction.
+        </p>
+      ) : p.locked ? (
         <p className="predict-yours" data-testid={testIds.predictYours}>
           <span className="muted">You predicted:</span> <q>{p.text}</q>{' '}
           {!p.revealed && (
