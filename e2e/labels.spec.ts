@@ -4,6 +4,7 @@
  * says the truth to a screen reader, help that is not only in a hover tooltip, and words that
  * match the run.
  */
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, testIds } from './fixtures';
@@ -226,7 +227,7 @@ test('one numbering of engine events: the status line, the clock and the Event t
   await expect(status).toHaveText(text);
 });
 
-test("rows are numbered from 1 in the sink table and in the event's diagram alike", async ({
+test("rows are numbered from 1 in the sink table, its CSV export and the event's diagram alike", async ({
   dash,
 }) => {
   const { page } = dash;
@@ -239,6 +240,21 @@ test("rows are numbered from 1 in the sink table and in the event's diagram alik
   await expect(e3).toHaveCount(2);
   await expect(e3.nth(0).locator('[role="cell"]').first()).toHaveText('3');
   await expect(e3.nth(1).locator('[role="cell"]').first()).toHaveText('4');
+  // The table's CSV export numbers them alike: its `row` column is the table's `#`.
+  await dash.byId(testIds.exportButton).click();
+  const [d] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator(`[data-testid="${testIds.exportItem}"][data-format="table-csv"]`).click(),
+  ]);
+  const csv = (await readFile((await d.path())!, 'utf8')).split('\r\n');
+  expect(csv[0]).toBe(
+    'row,business_id,key,amount,copy,live,source_topic,source_partition,source_offset,inserted_at_ms',
+  );
+  expect(csv.filter((l) => l.split(',')[1] === 'e3').map((l) => l.split(',').slice(0, 2))).toEqual([
+    ['3', 'e3'],
+    ['4', 'e3'],
+  ]);
+  expect(csv[1]!.split(',')[0]).toBe('1');
   // Selecting e3 (a click on its row) gives the event's diagram.
   await e3.nth(0).click();
   await dash.byId(testIds.diagramsToggle).click();

@@ -82,12 +82,12 @@ describe('trace JSON', () => {
 });
 
 describe('CSV exports', () => {
-  it('writes the sink table, marking the duplicate copy', () => {
+  it('writes the sink table, marking the duplicate copy, its rows numbered from 1 as on screen', () => {
     expect(tableCsv(runOf(LOST_ACK))).toBe(
       'row,business_id,key,amount,copy,live,source_topic,source_partition,source_offset,inserted_at_ms\r\n' +
-        '0,e1,e1,10,1,true,payments,0,0,5009\r\n' +
-        '1,e1,e1,10,2,true,payments,0,1,5014\r\n' +
-        '2,e2,e2,20,1,true,payments,0,2,5019\r\n',
+        '1,e1,e1,10,1,true,payments,0,0,5009\r\n' +
+        '2,e1,e1,10,2,true,payments,0,1,5014\r\n' +
+        '3,e2,e2,20,1,true,payments,0,2,5019\r\n',
     );
   });
 

@@ -23,6 +23,7 @@ import {
   type Trace,
 } from '../engine';
 import { csvRow, type CsvValue } from './csv';
+import { rowNumber } from './format';
 
 export { csvCell, csvRow, toCsv, type CsvValue } from './csv';
 // The engine's wording of validation issues, for the page's message boxes (ui/ takes engine types only).
@@ -225,7 +226,8 @@ export const TABLE_CSV_HEADER = [
 /**
  * A table of the run as CSV: the sink table (`point` = `sink`, the default) or a downstream
  * reader's copy (`reader:<name>`). One record per row ever inserted, in insertion order:
- * `row` (row id), `business_id` (the event's id, or the label of an initial row), `key` (the
+ * `row` (the row's number, from 1, as the table's `#` column and the diagrams count it — the
+ * engine's row id, and a trace file's `aux` of its `row-insert`, plus one), `business_id` (the event's id, or the label of an initial row), `key` (the
  * record key), `amount` (now), `copy` (1 = the first row of its business id, 2+ = a duplicate),
  * `live` (false once deleted), the source record's coordinates, and the virtual time of the insert
  * (empty for an initial row). Text cells are neutralised against formula injection.
@@ -256,7 +258,7 @@ export function tableCsv(run: Run, point = 'sink'): string | null {
       copy = ++seen[ev.identity[e]!]!;
     } else id = store.labels.get(r) ?? '';
     out += csvRow([
-      r,
+      rowNumber(r),
       id,
       key,
       store.amount.get(r),
