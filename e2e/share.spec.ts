@@ -128,6 +128,46 @@ test('a damaged share link is refused with a notice; the lab opens as usual', as
   );
 });
 
+test('a damaged link pasted into the address bar of an open page: refused, the work kept, its address back; a reload shows the work, not the error', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  const refused = page
+    .getByTestId(testIds.notice)
+    .filter({ hasText: 'This share link could not be opened' });
+  await dash.pickPreset('at-least-once');
+  await dash.byId(testIds.shareButton).click();
+  const link = await dash.byId(testIds.shareUrl).inputValue();
+  await page.keyboard.press('Escape');
+  expect(page.url()).toBe(link);
+  // The work: an edit on the shared scenario (it takes the link out of the address bar).
+  await dash.setGuarantee('Exactly-once');
+  await dash.settled();
+  await expect.poll(() => page.url()).not.toContain('#s=');
+  const work = page.url();
+  const scenario = await dash.api('scenario');
+  // The link's scenario cut short, pasted after the page's address: a fragment navigation (no
+  // reload), as a link pasted into the address bar of the open page.
+  const damaged = link.slice(link.indexOf('#s='), link.indexOf('#s=') + 40);
+  await page.goto(`${work}${damaged}`);
+  await expect(refused).toContainText('share link: the data is damaged');
+  expect(await dash.api('scenario')).toEqual(scenario);
+  // The address of the work is back, with the damaged link gone.
+  await expect.poll(() => page.url()).toBe(work);
+  await page.reload();
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  expect(await dash.api('scenario')).toEqual(scenario);
+  await expect(refused).toHaveCount(0);
+  // And pasted over a shared scenario on screen: that link comes back to the address bar.
+  await page.goto(link);
+  await dash.settled();
+  expect(page.url()).toBe(link);
+  await page.goto(`${link.slice(0, link.indexOf('#'))}${damaged}`);
+  await expect(refused).toHaveCount(1);
+  await expect.poll(() => page.url()).toBe(link);
+  expect(dash.errors).toEqual([]);
+});
+
 test('a share link of a library preset as shipped opens as that preset: its story and its question, the outcome hidden', async ({
   dash,
   browser,

@@ -85,14 +85,15 @@ export function clearShareFromLocation(
 
 /**
  * Call `onShare` with the decoded scenario (and the prediction question beside it, or null) each
- * time the hash changes to carry one.
+ * time the hash changes to carry one, and the address before the change (`oldURL`: the address
+ * of what was on screen, where a refused link's watcher puts the address bar back).
  */
 export function watchShareInLocation(
-  onShare: (r: ShareResult, prediction: SharePrediction | null) => void,
+  onShare: (r: ShareResult, prediction: SharePrediction | null, previous: string) => void,
 ): () => void {
-  const listener = () => {
+  const listener = (e: HashChangeEvent) => {
     const r = shareFromLocation();
-    if (r) onShare(r, sharePredictionFromLocation());
+    if (r) onShare(r, sharePredictionFromLocation(), e.oldURL);
   };
   window.addEventListener('hashchange', listener);
   return () => window.removeEventListener('hashchange', listener);

@@ -49,4 +49,22 @@ describe('share link in the address bar', () => {
     expect(lab.app.getState().scenario.seed).toBe(8);
     expect(lab.app.getState().past).toHaveLength(past + 1);
   });
+
+  it('a damaged link pasted over the work is refused, and the address of the work comes back', async () => {
+    lab = createLab({ runner: inline });
+    const notices = createNotices();
+    dispose = createShareSync(lab, notices, false).dispose;
+    const shared = { ...findPreset('retry-storm')!.variant.scenario, seed: 7 };
+    const link = encodeShare(shared);
+    await navigate(`#${link}`);
+    const work = location.href;
+    expect(work.endsWith(`#${link}`)).toBe(true);
+    // The same link cut short: not a scenario.
+    await navigate(`#${link.slice(0, 40)}`);
+    expect(notices.store.getState().items.map((n) => n.text)).toEqual([
+      'This share link could not be opened:',
+    ]);
+    expect(lab.app.getState().scenario).toEqual(shared);
+    expect(location.href).toBe(work);
+  });
 });

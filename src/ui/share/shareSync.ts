@@ -2,7 +2,8 @@
  * The share link in the address bar, kept honest: the hash carries a scenario only while that
  * scenario is the one on screen. The Share button puts it there; an edit takes it out (a reload
  * then restores the autosaved workspace, which holds the edit); a link pasted into the address
- * bar of an open page (only the hash changes, no reload) is opened as an undoable edit.
+ * bar of an open page (only the hash changes, no reload) is opened as an undoable edit — or, if
+ * it cannot be opened, refused with a notice, the address of the work on screen put back.
  */
 import type { ScenarioInput } from '../../engine';
 import {
@@ -85,13 +86,17 @@ export function createShareSync(
     if (named !== null) clearShareFromLocation();
     named = null;
   });
-  const unwatch = watchShareInLocation((r, p) => {
+  const unwatch = watchShareInLocation((r, p, previous) => {
     if (!r.ok) {
       notices.push({
         tone: 'error',
         text: 'This share link could not be opened:',
         lines: shareIssueLines(r.issues),
       });
+      // The work on screen stays, so its address comes back: left in the address bar, the
+      // refused link would be refused again by a reload (the autosave holds the work, but the
+      // notice would greet it) and copied on as if it were the work's link.
+      history.replaceState(history.state, '', previous);
       return;
     }
     // Back or Forward to a link's page: the history has put its scenario on screen already
