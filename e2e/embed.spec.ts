@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Frame, Page } from '@playwright/test';
 import { encodeShare } from '../src/platform/share';
 import { WORKSPACE_KEY } from '../src/platform/storage';
+import { encodeSharePrediction } from '../src/views/sharePrediction';
 import type { ScenarioInput } from '../src/engine';
 import { expect, test, testIds } from './fixtures';
 
@@ -234,6 +235,54 @@ test('a shared scenario with no question gets the generic one, judged at the end
   await expect(answer).toHaveAttribute('data-judged', 'wrong', { timeout: 20_000 });
   await expect(answer).toContainText('Not what happened: the run shows every event exactly once');
   await expect(answer).toContainText('5 rows for 5 events');
+});
+
+test('a share link that asks for a prediction (p=1) asks it in the embed too, as on the page; predict=0 turns it off', async ({
+  page,
+}) => {
+  const scenario = {
+    version: 1,
+    name: 'five payments',
+    workload: { generate: { count: 5 } },
+  } as ScenarioInput;
+  const hash = `${encodeShare(scenario)}&${encodeSharePrediction({
+    ask: true,
+    question: 'How many rows will the table hold?',
+    answer: '5: one row per payment.',
+  })}`;
+  // The page asks it…
+  await page.goto(`./#${hash}`);
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await expect(page.getByTestId(testIds.predictQuestion)).toHaveText(
+    'How many rows will the table hold?',
+  );
+  // …and so does the share link made an embed by adding ?embed.
+  await page.goto('about:blank');
+  await page.goto(`./?embed#${hash}`);
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await expect(page.getByTestId(testIds.embedPredict)).toBeVisible();
+  await expect(page.getByTestId(testIds.predictQuestion)).toHaveText(
+    'How many rows will the table hold?',
+  );
+  await expect(page.getByTestId(testIds.verdict)).toHaveCount(0);
+  await expect(
+    page.locator(`[data-testid="${testIds.outcomeHidden}"][data-what="verdict"]`),
+  ).toBeVisible();
+  await page.getByTestId(testIds.predictInput).fill('5');
+  await page.getByTestId(testIds.predictLock).click();
+  await page.getByTestId(testIds.play).focus();
+  await page.keyboard.press('End');
+  const answer = page.getByTestId(testIds.embedAnswer);
+  await expect(answer).toHaveAttribute('data-judged', 'right');
+  await expect(answer).toContainText('Right: 5.');
+  await expect(answer).toContainText('Answer: 5: one row per payment.');
+  await expect(answer).toContainText('5 rows for 5 events');
+  // The embed's own predict=0 wins: nothing asked, the verdict shown.
+  await page.goto('about:blank');
+  await page.goto(`./?embed&predict=0#${hash}`);
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await expect(page.getByTestId(testIds.verdict)).toBeVisible();
+  await expect(page.getByTestId(testIds.embedPredict)).toHaveCount(0);
 });
 
 test('a preset variant its question is not about is asked about its own run', async ({ page }) => {

@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
 import { EmbedApp } from './ui/embed/EmbedApp';
-import { isEmbed, parseEmbedOptions } from './ui/embed/embedOptions';
+import { sharePredictionFromLocation } from './platform/share';
+import { isEmbed, parseEmbedOptions, withSharePrediction } from './ui/embed/embedOptions';
 import { bootPage } from './ui/io/boot';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 
@@ -23,7 +24,12 @@ createRoot(container).render(
         <EmbedApp
           lab={booted.lab}
           page={booted.page}
-          options={parseEmbedOptions(window.location.search)}
+          options={withSharePrediction(
+            parseEmbedOptions(window.location.search),
+            window.location.search,
+            // A share link's `p=` is about its scenario: of no other run (a refused link's).
+            booted.start.source === 'share' ? sharePredictionFromLocation() : null,
+          )}
           presetRef={booted.start.presetRef}
           linkRefused={booted.start.linkRefused}
         />

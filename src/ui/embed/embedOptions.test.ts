@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  withSharePrediction,
   DEFAULT_EMBED,
   attr,
   embedQuery,
@@ -58,6 +59,53 @@ describe('embed options', () => {
     expect(o.autoplay).toBe(false);
     expect(o.caption.startsWith('a b c')).toBe(true);
     expect(o.caption.length).toBe(200);
+  });
+});
+
+describe('a share link’s “Predict first” (p=) in an embed', () => {
+  const asks = { ask: true as const, question: 'How many rows?', answer: '11 rows' };
+  const read = (search: string, shared: Parameters<typeof withSharePrediction>[2]) =>
+    withSharePrediction(parseEmbedOptions(search), search, shared);
+
+  it('p=1 asks its question, as the page does; p=0 and no p ask nothing', () => {
+    expect(read('?embed&autoplay=1', asks)).toEqual({
+      ...DEFAULT_EMBED,
+      autoplay: true,
+      predict: true,
+      question: 'How many rows?',
+      answer: '11 rows',
+    });
+    // No question written: the embed's own (a preset's, else the generic one), as predict=1.
+    expect(read('?embed', { ask: true, question: '', answer: '' })).toEqual({
+      ...DEFAULT_EMBED,
+      predict: true,
+    });
+    expect(read('?embed', { ask: false })).toEqual(DEFAULT_EMBED);
+    expect(read('?embed', null)).toEqual(DEFAULT_EMBED);
+  });
+
+  it('the embed’s own predict= decides; the link’s question fills in a q= and a= left out', () => {
+    expect(read('?embed&predict=0', asks)).toEqual(DEFAULT_EMBED);
+    expect(read('?embed&predict=1', asks)).toMatchObject({
+      predict: true,
+      question: 'How many rows?',
+      answer: '11 rows',
+    });
+    expect(read('?embed&predict=1&q=Mine%3F', asks)).toMatchObject({
+      predict: true,
+      question: 'Mine?',
+      answer: '',
+    });
+    expect(read('?embed&predict=1', { ask: false })).toMatchObject({ predict: true, question: '' });
+    // Without predict=, a q= is not asked (the notice says so): the link's question is.
+    expect(read('?embed&q=Mine%3F', asks)).toMatchObject({
+      predict: true,
+      question: 'How many rows?',
+    });
+    expect(read('?embed&q=Mine%3F', { ask: false })).toMatchObject({
+      predict: false,
+      question: '',
+    });
   });
 });
 

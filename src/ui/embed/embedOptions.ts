@@ -11,7 +11,7 @@
  * | `panels=a,b` | which panels show: pipeline, transport, counters, verdict, why | pipeline,transport,counters,verdict |
  * | `caption=<text>` | a caption above the player (text, never markup) | none |
  * | `lock=1` | knobs locked: no guarantee switch, no faults by clicking | unlocked |
- * | `predict=1` | ask for a prediction first; locking it in plays; the answer and verdict at the run's end | off |
+ * | `predict=1` | ask for a prediction first; locking it in plays; the answer and verdict at the run's end | off; a share link's `p=1`: on ({@link withSharePrediction}) |
  * | `q=`, `a=` | the question and its answer (else the preset's on the variant it is about, else a generic one with choices: embedQuestion.ts) | — |
  * | `id=<text>` | echoed in every message to the host page, to tell frames apart | none |
  *
@@ -24,6 +24,7 @@
 import { formatCount, formatSpeed } from '../../views/format';
 import { SPEED_DEFAULT, SPEED_MAX, SPEED_MIN } from '../../views/playback';
 import type { PageNotice } from '../io/notices';
+import type { SharePrediction } from '../../views/sharePrediction';
 
 /** Panels the embed can show. */
 export const EMBED_PANELS = ['pipeline', 'transport', 'counters', 'verdict', 'why'] as const;
@@ -409,6 +410,32 @@ export function parseEmbedOptions(search: string): EmbedOptions {
     answer: r.answer.value,
     frameId: r.frameId.value,
   };
+}
+
+/**
+ * The options once the share link the embed opened has had its say on "Predict first": its `p=`
+ * (src/views/sharePrediction.ts) maps onto `predict=`, `q=` and `a=`, so a share link made an
+ * embed by adding `?embed` asks what the page asks when it opens that link. `p=1.…` asks its
+ * question (none written: the embed's own, as `predict=1` without `q`), `p=0` asks nothing.
+ * The embed's own `predict=`, when the address has one, decides whether to ask (its author chose
+ * for this frame); the link's question then fills in only a `q=` and `a=` left out.
+ * @param search - the embed's query string (which options it has).
+ * @param shared - the `p=` of the share link opened (null: none, or no share link opened).
+ */
+export function withSharePrediction(
+  options: EmbedOptions,
+  search: string,
+  shared: SharePrediction | null,
+): EmbedOptions {
+  if (!shared) return options;
+  if (new URLSearchParams(search).has('predict'))
+    return options.predict && shared.ask && !options.question && !options.answer
+      ? { ...options, question: shared.question, answer: shared.answer }
+      : options;
+  // Without `predict=`, a `q=` or `a=` is not asked (the notice says so): the link's are.
+  return shared.ask
+    ? { ...options, predict: true, question: shared.question, answer: shared.answer }
+    : { ...options, predict: false, question: '', answer: '' };
 }
 
 /** One choice of the Embed dialog's speed: null is the lab's default (no `speed=` written). */
