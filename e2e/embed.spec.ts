@@ -237,7 +237,7 @@ test('a shared scenario with no question gets the generic one, judged at the end
   await expect(answer).toContainText('5 rows for 5 events');
 });
 
-test('a share link that asks for a prediction (p=1) asks it in the embed too, as on the page; predict=0 turns it off', async ({
+test('a share link that asks for a prediction (p=1) asks it in the embed too, as on the page and in its Embed dialog; predict=0 turns it off', async ({
   page,
 }) => {
   const scenario = {
@@ -255,6 +255,13 @@ test('a share link that asks for a prediction (p=1) asks it in the embed too, as
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
   await expect(page.getByTestId(testIds.predictQuestion)).toHaveText(
     'How many rows will the table hold?',
+  );
+  // Its Embed dialog starts with the link's question…
+  await page.getByTestId(testIds.embedButton).click();
+  const dialog = page.getByTestId(testIds.embedDialog);
+  await expect(dialog.getByLabel('Ask for a prediction, then reveal')).toBeChecked();
+  await expect(page.getByTestId(testIds.embedSnippet)).toContainText(
+    '&amp;predict=1&amp;q=How+many+rows+will+the+table+hold%3F&amp;a=5%3A+one+row+per+payment.#s=2.',
   );
   // …and so does the share link made an embed by adding ?embed.
   await page.goto('about:blank');

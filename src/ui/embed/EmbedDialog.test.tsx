@@ -8,16 +8,17 @@ import { createArtifactClient } from '../../platform/runClient';
 import type { Lab } from '../../store/labStore';
 import { LabProvider } from '../../store/LabContext';
 import { createNotices } from '../io/notices';
+import { createShareSync, type ShareSync } from '../share/shareSync';
 import { PageProvider } from '../io/PageContext';
 import { testIds } from '../testIds';
 import { presetLab } from '../testLab';
 import { EmbedButton } from './EmbedDialog';
 
-async function open(lab: Lab): Promise<HTMLElement> {
+async function open(lab: Lab, shareLink: ShareSync | null = null): Promise<HTMLElement> {
   render(
     <LabProvider lab={lab}>
       <PageProvider
-        page={{ notices: createNotices(), artifacts: createArtifactClient(), shareLink: null }}
+        page={{ notices: createNotices(), artifacts: createArtifactClient(), shareLink }}
       >
         <EmbedButton />
       </PageProvider>
@@ -57,5 +58,39 @@ describe('Embed dialog: speed', () => {
     expect(snippet()).toContain('?embed&amp;speed=0.037&amp;predict=1#s=2.');
     fireEvent.change(speed, { target: { value: '' } });
     expect(snippet()).not.toContain('speed=');
+  });
+});
+
+describe('Embed dialog: a share link’s question', () => {
+  let sync: ShareSync | null = null;
+  afterEach(() => {
+    cleanup();
+    sync?.dispose();
+    sync = null;
+  });
+  const ask = () => screen.getByLabelText('Ask for a prediction, then reveal') as HTMLInputElement;
+
+  it('the page opened from a link that asks (p=1): the player starts asking it; edited, not', async () => {
+    const lab = presetLab('at-least-once');
+    act(() => lab.actions.setSeed(5));
+    const question = { ask: true as const, question: 'How many rows?', answer: '24: p-4 twice' };
+    sync = createShareSync(lab, createNotices(), true, question);
+    await open(lab, sync);
+    expect(ask().checked).toBe(true);
+    expect((screen.getByLabelText(/^Question/) as HTMLInputElement).value).toBe('How many rows?');
+    expect(snippet()).toContain('&amp;predict=1&amp;q=How+many+rows%3F&amp;a=24%3A+p-4+twice#s=2.');
+    cleanup();
+    act(() => lab.actions.setSeed(6));
+    await open(lab, sync);
+    expect(ask().checked).toBe(false);
+    expect(snippet()).not.toContain('predict=');
+  });
+
+  it('a preset as shipped opened from a link with p=0: the player asks nothing either', async () => {
+    const lab = presetLab('at-least-once');
+    sync = createShareSync(lab, createNotices(), true, { ask: false });
+    await open(lab, sync);
+    expect(ask().checked).toBe(false);
+    expect(snippet()).not.toContain('predict=');
   });
 });

@@ -3,7 +3,7 @@ import { copyText } from '../../platform/download';
 import { encodeShare } from '../../platform/share';
 import { findPreset } from '../../scenarios';
 import type { LabState } from '../../store/labStore';
-import { useCursor, useLab, useView } from '../../store/LabContext';
+import { useCursor, useLab, useLabInstance, useView } from '../../store/LabContext';
 import { isPristinePreset, questionVariant } from '../../views/library';
 import { pinExpect } from '../../views/pinExpect';
 import { usePage } from '../io/PageContext';
@@ -60,7 +60,8 @@ export function EmbedButton() {
  * in the URL hash, as a share link), with the author's options.
  */
 function EmbedDialog({ onClose }: { onClose: () => void }) {
-  const { notices } = usePage();
+  const { notices, shareLink } = usePage();
+  const lab = useLabInstance();
   const scenario = useLab(selectScenario);
   const presetRef = useLab(selectPresetRef);
   const status = useLab(selectStatus);
@@ -80,13 +81,28 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
   const pristine = preset !== undefined && isPristinePreset(scenario, presetRef);
   const asked =
     pristine && preset !== undefined && questionVariant(preset.preset) === preset.variant.id;
-  const [o, setO] = useState<EmbedOptions>(() => ({
-    ...DEFAULT_EMBED,
-    panels: [...DEFAULT_EMBED.panels],
-    predict: asked,
-    question: asked ? preset.preset.predict.question : '',
-    answer: asked ? preset.preset.predict.answer : '',
-  }));
+  const [o, setO] = useState<EmbedOptions>(() => {
+    // A share link's choice (`p=`) on the run it opened, as opened: the page asks it (or nothing,
+    // `p=0`) in place of the preset's, so the player starts with it too. After an edit its answer
+    // describes another run, as a preset's does.
+    const link = shareLink?.linked.applying(lab.app.getState());
+    const shared = link && link.scenario === scenario ? link.prediction : null;
+    if (shared)
+      return {
+        ...DEFAULT_EMBED,
+        panels: [...DEFAULT_EMBED.panels],
+        predict: shared.ask,
+        question: shared.ask ? shared.question : '',
+        answer: shared.ask ? shared.answer : '',
+      };
+    return {
+      ...DEFAULT_EMBED,
+      panels: [...DEFAULT_EMBED.panels],
+      predict: asked,
+      question: asked ? preset.preset.predict.question : '',
+      answer: asked ? preset.preset.predict.answer : '',
+    };
+  });
   const [height, setHeight] = useState(560);
   const id = useId();
   useEffect(() => {
