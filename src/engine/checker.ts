@@ -8,10 +8,10 @@
  * at-least-once; losses only → at-most-once; both → none.
  */
 import type { Run } from './simulate';
-import { REC_CONTROL, type Partition } from './broker/partition';
+import { REC_CONTROL } from './broker/partition';
 import type { Guarantee, ObservedGuarantee } from './scenario/schema';
 import { explain, type Explanation } from './explain';
-import { KIND_CODE } from './trace';
+import { KIND_CODE, type Trace } from './trace';
 import { preexistingRows } from './scenario/initialRows';
 import { alloc } from './core/pool';
 
@@ -150,9 +150,31 @@ export function check(run: Run): Verdict {
   for (const topic of state.cluster.topics.values()) {
     const all = new Int32Array(n);
     const committed = new Int32Array(n);
-    const acc: LogCounts = { total: 0, sum: 0, rcTotal: 0, rcSum: 0, transactional: false };
-    for (const p of topic.partitions) countLog(p, ident, amount, all, committed, acc);
-    const { total, sum, rcTotal, rcSum, transactional } = acc;
+    // [records, Σ amount, read_committed records, their Σ amount], over the partitions.
+    const acc = new Float64Array(4);
+    let transactional = false;
+    for (const p of topic.partitions) {
+      // What read_committed sees: Partition.visible, with the end (the LSO) read once.
+      const end = p.readableEnd(true);
+      const { flags, event, txn, leo, txnOutcome } = p;
+      if (
+        countLog(
+          flags.data,
+          event.data,
+          txn.data,
+          leo,
+          end,
+          txnOutcome,
+          ident,
+          amount,
+          all,
+          committed,
+          acc,
+        )
+      )
+        transactional = true;
+    }
+    const [total, sum, rcTotal, rcSum] = acc as unknown as [number, number, number, number];
     points.push({
       name: `log:${topic.name}`,
       label: `topic ${topic.name} (every record in the log)`,
@@ -294,71 +316,56 @@ export function check(run: Run): Verdict {
   return verdict;
 }
 
-/** Running totals of {@link countLog} over a topic's partitions. */
-interface LogCounts {
-  total: number;
-  sum: number;
-  rcTotal: number;
-  rcSum: number;
-  transactional: boolean;
-}
-
 /**
  * Count one partition's records per identity: every record into `all`, what a read_committed
- * reader sees into `committed`; totals into `acc`. Apart from {@link check} so that this hot loop
- * is a small function that stays optimized from run to run (inside the long, once-per-run
- * `check`, V8 deoptimized it at every run and ran it boxing each sum).
+ * reader sees into `committed` (below `end`, the LSO; outside transactions or in committed
+ * ones); adds to `acc` [records, Σ amount, read_committed records, their Σ amount]; returns
+ * whether the partition holds transactional records.
+ *
+ * Apart from {@link check}, with the partition's columns as arguments and the totals summed in a
+ * typed array, so that V8 keeps it optimized from run to run and never boxes a sum: inside the
+ * long, once-per-run `check` (or reading the partition's fields, or with a local float
+ * accumulator in on-stack-replaced code) it allocated a number per record.
  */
 function countLog(
-  p: Partition,
+  flags: Int32Array,
+  evs: Int32Array,
+  txns: Int32Array,
+  leo: number,
+  end: number,
+  outcome: ReadonlyMap<number, string>,
   ident: Int32Array,
   amount: Float64Array,
   all: Int32Array,
   committed: Int32Array,
-  acc: LogCounts,
-): void {
-  const flags = p.flags.data;
-  const evs = p.event.data;
-  const txns = p.txn.data;
-  // What read_committed sees: Partition.visible, with the end (the LSO) read once and the
-  // outcome of the last transaction kept (a transaction's records sit together: one lookup
-  // per run of them, not one per record).
-  const end = p.readableEnd(true);
-  const leo = p.leo;
+  acc: Float64Array,
+): boolean {
+  // A transaction's records sit together: its outcome is looked up once per run of them.
   let lastTxn = -1;
   let lastCommitted = false;
-  // Carried on from the previous partitions, in the same order: the float sums stay the same.
-  let total = acc.total;
-  let sum = acc.sum;
-  let rcTotal = acc.rcTotal;
-  let rcSum = acc.rcSum;
-  let transactional = acc.transactional;
+  let transactional = false;
   for (let o = 0; o < leo; o++) {
     if ((flags[o]! & REC_CONTROL) !== 0) continue;
     const e = evs[o]!;
     const j = ident[e]!;
     all[j]!++;
-    total++;
-    sum += amount[e]!;
+    acc[0]!++;
+    acc[1]! += amount[e]!;
     const t = txns[o]!;
     if (t >= 0) {
       transactional = true;
       if (t !== lastTxn) {
         lastTxn = t;
-        lastCommitted = p.txnOutcome.get(t) === 'committed';
+        lastCommitted = outcome.get(t) === 'committed';
       }
     }
     if (o < end && (t < 0 || lastCommitted)) {
       committed[j]!++;
-      rcTotal++;
-      rcSum += amount[e]!;
+      acc[2]!++;
+      acc[3]! += amount[e]!;
     }
   }
-  acc.total = total;
-  acc.sum = sum;
-  acc.rcTotal = rcTotal;
-  acc.rcSum = rcSum;
-  acc.transactional = transactional;
+  return transactional;
 }
 
 /**
@@ -409,22 +416,62 @@ function scanTrace(run: Run, primary: string): Scan {
     primaryActor = t.actors.indexOf(`reader-${idx}`);
   }
   const primaryTopic = primaryActor < 0 ? t.topics.indexOf(primary.slice(4)) : -1;
+  const totals = new Float64Array(2);
+  scanEntries(
+    t.kind,
+    t.event,
+    t.actor,
+    t.time,
+    t.aux,
+    t.topic,
+    t.length,
+    ident,
+    amount,
+    processor,
+    primaryActor,
+    primaryTopic,
+    totals,
+    {
+      processed,
+      sent,
+      seenAt,
+      failed,
+      resent,
+    },
+  );
+  const [processedTotal, processedSum] = totals as unknown as [number, number];
+  return { processed, processedTotal, processedSum, failed, resent, sent, seenAt };
+}
+
+/**
+ * The loop of {@link scanTrace}, over every trace entry (its columns as arguments): apart, and
+ * summing into `totals` [processed records, their Σ amount], for the reasons of
+ * {@link countLog}.
+ */
+function scanEntries(
+  kinds: Trace['kind'],
+  events: Trace['event'],
+  actors: Trace['actor'],
+  times: Trace['time'],
+  auxes: Trace['aux'],
+  topics: Trace['topic'],
+  length: number,
+  ident: Int32Array,
+  amount: Float64Array,
+  processor: Uint8Array,
+  primaryActor: number,
+  primaryTopic: number,
+  totals: Float64Array,
+  out: Pick<Scan, 'processed' | 'sent' | 'seenAt' | 'failed' | 'resent'>,
+): void {
+  const { processed, sent, seenAt, failed, resent } = out;
   const PROCESS = KIND_CODE.process;
   const SEND = KIND_CODE['app-send'];
   const FAILED = KIND_CODE['app-send-failed'];
   const ROW = KIND_CODE['row-insert'];
   const EFFECT = KIND_CODE.effect;
   const APPEND = KIND_CODE.append;
-  let processedTotal = 0;
-  let processedSum = 0;
-  const kinds = t.kind;
-  const events = t.event;
-  const actors = t.actor;
-  const times = t.time;
-  const auxes = t.aux;
-  const topics = t.topic;
-  const n2 = t.length;
-  for (let i = 0; i < n2; i++) {
+  for (let i = 0; i < length; i++) {
     const e = events[i]!;
     if (e < 0) continue;
     const k = kinds[i]!;
@@ -432,8 +479,8 @@ function scanTrace(run: Run, primary: string): Scan {
     if (k === PROCESS) {
       if (processor[actors[i]!] === 1) {
         processed[j]!++;
-        processedTotal++;
-        processedSum += amount[e]!;
+        totals[0]!++;
+        totals[1]! += amount[e]!;
       }
     } else if (k === SEND) {
       if (sent[j]! < 0) sent[j] = times[i]!;
@@ -444,7 +491,6 @@ function scanTrace(run: Run, primary: string): Scan {
     } else if (k === APPEND && primaryActor < 0 && topics[i] === primaryTopic && seenAt[j]! < 0)
       seenAt[j] = i;
   }
-  return { processed, processedTotal, processedSum, failed, resent, sent, seenAt };
 }
 
 function falseFailures(run: Run, points: Point[], scan: Scan): string[] {

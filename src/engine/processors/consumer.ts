@@ -739,10 +739,13 @@ export class ConsumerInstance extends Actor implements GroupMember {
     // Per partition, in order of first appearance: the offset after its last record. A batch
     // holds runs of one partition's records, so the lookup is rarely needed.
     const out: { partition: number; offset: number }[] = [];
+    // Indexed loops, no iterator or closure: this runs twice per batch, once per record.
     let cur: { partition: number; offset: number } | undefined;
-    for (const r of batch) {
+    for (let i = 0; i < batch.length; i++) {
+      const r = batch[i]!;
       if (cur?.partition !== r.partition) {
-        cur = out.find((x) => x.partition === r.partition);
+        cur = undefined;
+        for (let k = 0; k < out.length; k++) if (out[k]!.partition === r.partition) cur = out[k];
         if (!cur) out.push((cur = { partition: r.partition, offset: 0 }));
       }
       if (r.offset + 1 > cur.offset) cur.offset = r.offset + 1;
