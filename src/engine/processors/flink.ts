@@ -1027,20 +1027,33 @@ export class FlinkTask extends Actor {
         if (this.spent >= 1) {
           const wait = Math.floor(this.spent);
           this.spent -= wait;
-          this.busy = true;
-          this.after(wait, () => {
-            this.busy = false;
-            this.loop(e);
-          });
+          this.resumeAfter(wait, e);
           return;
         }
         continue;
       }
-      this.busy = true;
-      const r: Rec = { partition: p, offset, event };
-      this.after(Math.ceil(per), () => this.process(r, cause));
+      this.processAfter(Math.ceil(per), { partition: p, offset, event }, cause);
       return;
     }
+  }
+
+  // The closures of the loop's waits are made here, not in the loop: a closure in the loop's
+  // body captures that iteration's variables, and V8 then allocates a context for them at every
+  // iteration — every record — whether or not the closure is made.
+
+  /** Busy for `wait` ms of processing time, then on with the next records. */
+  private resumeAfter(wait: number, cause: number): void {
+    this.busy = true;
+    this.after(wait, () => {
+      this.busy = false;
+      this.loop(cause);
+    });
+  }
+
+  /** Busy processing record `r` for `ms`, then its output. */
+  private processAfter(ms: number, r: Rec, cause: number): void {
+    this.busy = true;
+    this.after(ms, () => this.process(r, cause));
   }
 
   /** Processing time spent inline and not yet waited for (ms, < 1). */
