@@ -80,7 +80,8 @@ export interface Output {
   readonly buffersRecords?: boolean;
   /**
    * True when `record` does its whole write before it returns, never fails, and answers with the
-   * entry the next record follows from (a downstream reader's own table).
+   * entry the next record follows from (a downstream reader's own table) — and neither `record`
+   * nor `end` keeps the records it is given: a sync loop reuses them for its next batch.
    */
   readonly synchronous?: boolean;
   /** Transactional outputs: begin a transaction for a batch. */
@@ -332,7 +333,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
     // "Detecting Consumer Failures":
     // https://kafka.apache.org/40/javadoc/org/apache/kafka/clients/consumer/KafkaConsumer.html
     if (this.pollExpired || this.expelled) return this.afterCommitFailed(cause);
-    if ([...this.parts.values()].some((s) => s.revoking)) return this.revokeNow(cause);
+    for (const s of this.parts.values()) if (s.revoking) return this.revokeNow(cause);
     const w = this.world;
     // Auto-commit happens inside poll(), once the interval has passed (SEMANTICS A10).
     if (this.cfg.autoCommit && w.now - this.lastAutoCommit >= this.cfg.autoCommitIntervalMs) {
@@ -416,19 +417,39 @@ export class ConsumerInstance extends Actor implements GroupMember {
     });
   }
 
+  /**
+   * poll(): up to `max` buffered records, partition by partition in ascending order. A sync loop
+   * whose output is {@link Output.synchronous} is done with a batch before it polls again (it is
+   * busy until then, and its output keeps nothing): its Rec objects are reused from batch to
+   * batch instead of made anew for each record.
+   */
   private takeRecords(max: number): Rec[] {
-    const out: Rec[] = [];
-    const parts =
-      this.parts.size > 1
-        ? [...this.parts.entries()].sort((a, b) => a[0] - b[0])
-        : this.parts.entries();
-    for (const [p, s] of parts) {
-      if (s.revoking) continue;
+    const reuse = this.cfg.mode === 'sync' && this.output.synchronous === true;
+    const pool = this.recPool;
+    // Sized once: the records available, up to `max`.
+    let room = 0;
+    for (const s of this.parts.values()) if (!s.revoking) room += s.offsets.length - s.head;
+    const out = new Array<Rec>(Math.min(room, max));
+    let n = 0;
+    // Ascending partition numbers, without sorting the map's entries.
+    const partitions = this.topic.partitions.length;
+    for (let p = 0; p < partitions; p++) {
+      const s = this.parts.get(p);
+      if (!s || s.revoking) continue;
       const offs = s.offsets;
       const evs = s.events;
-      while (s.head < offs.length && out.length < max) {
+      while (s.head < offs.length && n < max) {
         const i = s.head++;
-        out.push({ partition: p, offset: offs[i]!, event: evs[i]! });
+        let r: Rec | undefined;
+        if (reuse && (r = pool[n]) !== undefined) {
+          r.partition = p;
+          r.offset = offs[i]!;
+          r.event = evs[i]!;
+        } else {
+          r = { partition: p, offset: offs[i]!, event: evs[i]! };
+          if (reuse) pool[n] = r;
+        }
+        out[n++] = r;
         s.position = offs[i]! + 1;
       }
       if (s.head === offs.length) {
@@ -440,6 +461,9 @@ export class ConsumerInstance extends Actor implements GroupMember {
     }
     return out;
   }
+
+  /** The Rec objects {@link takeRecords} reuses (a sync loop with a synchronous output). */
+  private readonly recPool: Rec[] = [];
 
   /** Keep one fetch in flight per owned partition whose buffer is empty; park when caught up. */
   private fetchMore(cause: number): void {
