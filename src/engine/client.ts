@@ -167,7 +167,11 @@ export class ProducerClient {
   /** What waits for a connection: a drain once it is open, refused, or may be tried again. */
   private readonly drainLater = (): void => this.drain();
   private batchIds = 0;
-  /** Records the last batch closed with: the room a new batch starts with. */
+  /**
+   * The room a new batch starts with: the most records a batch of this client has closed with
+   * (at least 16). Batch sizes vary with the send rate around linger.ms: sized on the last one,
+   * a batch had to grow every other time.
+   */
   private batchRoom = 16;
   private attemptIds = 0;
   private pendingRecords = 0;
@@ -302,8 +306,8 @@ export class ProducerClient {
     const b: Batch = {
       id: ++this.batchIds,
       partition: p,
-      // Room for as many records as the last batch closed with: batches of a client tend to be
-      // alike (linger.ms, batch.size and the send rate decide), so they rarely grow.
+      // Room for as many records as the client's biggest batch so far (batch.size bounds it):
+      // a batch rarely grows.
       events: new Int32Array(this.batchRoom),
       sends: new Int32Array(this.batchRoom),
       n: 0,
@@ -346,7 +350,7 @@ export class ProducerClient {
       b.epoch = this.epoch;
       this.nextSeq[b.partition] = b.firstSeq + b.n;
     }
-    this.batchRoom = Math.max(1, b.n);
+    if (b.n > this.batchRoom) this.batchRoom = b.n;
     this.queues[b.partition]!.push(b);
   }
 
