@@ -205,12 +205,7 @@ export function check(run: Run): Verdict {
 
   if (state.state) {
     const c = state.state.contributions;
-    let sum = 0;
-    let total = 0;
-    for (let j = 0; j < n; j++) {
-      total += c[j]!;
-      sum += c[j]! * events.amount[events.firstIndexOf(j)]!;
-    }
+    const { total, sum } = stateTotals(n, c, events);
     points.push({
       name: 'state',
       label:
@@ -275,15 +270,10 @@ export function check(run: Run): Verdict {
   }
 
   const p = points.find((x) => x.name === primary)!;
-  const fate = alloc(Uint8Array, n);
-  let anyLost = false;
-  let anyDup = false;
-  for (let j = 0; j < n; j++) {
-    const c = Math.max(p.rows[j]!, p.effects[j]!);
-    fate[j] = c === 0 ? 0 : c === 1 ? 1 : 2;
-    if (c === 0) anyLost = true;
-    if (c >= 2) anyDup = true;
-  }
+  const fate = new Uint8Array(n);
+  const fates = fatesOf(p.rows, p.effects, fate);
+  let anyLost = (fates & 1) !== 0;
+  let anyDup = (fates & 2) !== 0;
   // Side effects made inside the processor (an email per record) are outputs too: the guarantee
   // the run observed is the weaker of the end of the pipeline and those effects.
   let sideEffects: Verdict['sideEffects'] = null;
@@ -366,6 +356,44 @@ function countLog(
     }
   }
   return transactional;
+}
+
+/**
+ * The 'state' point's totals over the `n` identities: records counted (Σ contributions) and
+ * their Σ amount. Its loop,
+ * and those of {@link fatesOf}, {@link countLog}, {@link scanEntries} and {@link latencies}, are
+ * small functions of their own, summing floats into a typed array: V8 keeps them optimized from
+ * run to run, whereas a loop inside the long, once-per-run `check` ran deoptimized or
+ * on-stack-replaced and boxed each float it summed.
+ */
+function stateTotals(
+  n: number,
+  c: Int32Array,
+  events: Run['events'],
+): { total: number; sum: number } {
+  const amount = events.amount;
+  const acc = new Float64Array(1);
+  let total = 0;
+  for (let j = 0; j < n; j++) {
+    total += c[j]!;
+    acc[0]! += c[j]! * amount[events.firstIndexOf(j)]!;
+  }
+  return { total, sum: acc[0]! };
+}
+
+/**
+ * Each identity's fate (0 lost, 1 once, 2 duplicated) from its rows and effects into `fate`;
+ * returns bit 1 if any was lost, bit 2 if any was duplicated.
+ */
+function fatesOf(rows: Int32Array, effects: Int32Array, fate: Uint8Array): number {
+  let any = 0;
+  for (let j = 0; j < fate.length; j++) {
+    const c = Math.max(rows[j]!, effects[j]!);
+    fate[j] = c === 0 ? 0 : c === 1 ? 1 : 2;
+    if (c === 0) any |= 1;
+    if (c >= 2) any |= 2;
+  }
+  return any;
 }
 
 /**
@@ -508,21 +536,11 @@ function latency(run: Run, scan: Scan): Pick<Verdict, 'latency' | 'latencyOf' | 
   const n = run.events.identities;
   const times = run.trace.time;
   const { sent, seenAt } = scan;
-  const latencyOf = alloc(Float64Array, n);
-  const all = sent;
-  let m = 0;
-  for (let j = 0; j < n; j++) {
-    const at = seenAt[j]!;
-    const s = sent[j]!;
-    // Both ends or none: an effect of an event the application never sent has no latency.
-    const d = at >= 0 && s >= 0 ? times[at]! - s : -1;
-    latencyOf[j] = d;
-    // m ≤ j: slot m of `sent` has been read already.
-    if (at >= 0 && s >= 0) all[m++] = d;
-  }
+  const latencyOf = new Float64Array(n);
+  const m = latencies(n, times, sent, seenAt, latencyOf);
   if (m === 0)
     return { latency: { p50: 0, p99: 0, max: 0, count: 0 }, latencyOf, visibleAt: seenAt };
-  const ds = all.subarray(0, m);
+  const ds = sent.subarray(0, m);
   // The k-th smallest, by selection (no full sort of a million latencies).
   const rank = (f: number) => Math.min(m - 1, Math.ceil(f * m) - 1);
   return {
@@ -535,6 +553,32 @@ function latency(run: Run, scan: Scan): Pick<Verdict, 'latency' | 'latencyOf' | 
     latencyOf,
     visibleAt: seenAt,
   };
+}
+
+/**
+ * The loop of {@link latency}: each identity's latency into `latencyOf` (-1: none), and the known
+ * ones packed at the front of `sent` (consumed); returns how many. Apart so that V8 optimizes it
+ * as a whole: inside `latency`, its on-stack-replaced code was thrown away after the loop at
+ * every run.
+ */
+function latencies(
+  n: number,
+  times: Trace['time'],
+  sent: Float64Array,
+  seenAt: Int32Array,
+  latencyOf: Float64Array,
+): number {
+  let m = 0;
+  for (let j = 0; j < n; j++) {
+    const at = seenAt[j]!;
+    const s = sent[j]!;
+    // Both ends or none: an effect of an event the application never sent has no latency.
+    const d = at >= 0 && s >= 0 ? times[at]! - s : -1;
+    latencyOf[j] = d;
+    // m ≤ j: slot m of `sent` has been read already.
+    if (at >= 0 && s >= 0) sent[m++] = d;
+  }
+  return m;
 }
 
 /** The k-th smallest value of `a` (0-based), by quickselect; reorders `a`. */
