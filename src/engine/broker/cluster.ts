@@ -75,6 +75,9 @@ export interface FetchResult {
 /** An empty offsets or events column: a fetch that returned nothing, an empty fetch buffer. */
 export const NO_RECORDS = new Int32Array(0);
 
+/** Int32 slots of a broker's fetch-response arena (256 KiB: some sixty full fetches). */
+const FETCH_ARENA_SLOTS = 65_536;
+
 /** One broker process. It serves the partitions it leads. */
 export class BrokerNode extends Actor {
   /** When this incarnation started (ms): its periodic ISR check runs from then. */
@@ -262,30 +265,68 @@ export class BrokerNode extends Actor {
       return;
     }
     const end = p.readableEnd(readCommitted);
-    // At most `max` records, at most all below the readable end: sized once, trimmed below.
+    // At most `max` records, at most all below the readable end: the offsets go at `at`, the
+    // events `room` slots further, in the arena; what is left unused of the events' room is
+    // given back.
     const room = Math.max(0, Math.min(max, end - offset));
-    const offsets = new Int32Array(room);
-    const events = new Int32Array(room);
+    const arena = this.fetchArena(2 * room);
+    const at = this.fetchArenaUsed;
     const evs = p.event.data;
+    const flags = p.flags.data;
+    const txns = p.txn.data;
+    // Partition.visibleBelowEnd, with the outcome of the last transaction kept: a transaction's
+    // records sit together, one lookup per run of them instead of one per record.
+    let lastTxn = -1;
+    let lastCommitted = false;
     let o = offset;
     let k = 0;
     while (o < end && k < max) {
-      if (p.visibleBelowEnd(o, readCommitted)) {
-        offsets[k] = o;
-        events[k++] = evs[o]!;
+      let visible = (flags[o]! & REC_CONTROL) === 0;
+      if (visible && readCommitted) {
+        const t = txns[o]!;
+        if (t >= 0) {
+          if (t !== lastTxn) {
+            lastTxn = t;
+            lastCommitted = p.txnOutcome.get(t) === 'committed';
+          }
+          visible = lastCommitted;
+        }
+      }
+      if (visible) {
+        arena[at + k] = o;
+        arena[at + room + k++] = evs[o]!;
       }
       o++;
     }
+    this.fetchArenaUsed = at + room + k;
     // Markers and aborted records are skipped: `next` moves the position past them.
     respond(
       {
         error: 'NONE',
-        offsets: k < room ? offsets.subarray(0, k) : offsets,
-        events: k < room ? events.subarray(0, k) : events,
+        offsets: arena.subarray(at, at + k),
+        events: arena.subarray(at + room, at + room + k),
         next: Math.max(o, offset),
       },
       cause,
     );
+  }
+
+  /**
+   * Where fetch responses are written: slices of one typed array, handed out in order and never
+   * reused (a response's columns stay as they were for as long as a consumer buffers them), so a
+   * fetch costs two views instead of two buffers of its own. A full arena is replaced by a new
+   * one; the old lives on while its responses do.
+   */
+  private fetchSlots = new Int32Array(0);
+  private fetchArenaUsed = 0;
+
+  /** The arena, with room for `n` more slots from {@link fetchArenaUsed}. */
+  private fetchArena(n: number): Int32Array {
+    if (this.fetchArenaUsed + n > this.fetchSlots.length) {
+      this.fetchSlots = new Int32Array(Math.max(n, FETCH_ARENA_SLOTS));
+      this.fetchArenaUsed = 0;
+    }
+    return this.fetchSlots;
   }
 
   /**
