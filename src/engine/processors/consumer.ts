@@ -579,7 +579,10 @@ export class ConsumerInstance extends Actor implements GroupMember {
   private runRecords(batch: Rec[], i: number, cause: number): void {
     // Records that take no virtual time and whose output is buffered (one statement per batch)
     // are processed in one step: the same trace, without a queue round trip per record.
-    while (i < batch.length && this.instant && this.output.buffersRecords) {
+    // Whether the records take no time and how the output writes: fixed for the loop's life.
+    const instant = this.instant;
+    const buffers = instant && this.output.buffersRecords === true;
+    while (i < batch.length && buffers) {
       const r = batch[i]!;
       this.output.record(this, r, this.traceProcess(r, cause), noop);
       if (this.world.faults.crashPoint(this, this.targetName, 'mid-batch', cause, i + 1)) return;
@@ -590,7 +593,8 @@ export class ConsumerInstance extends Actor implements GroupMember {
     // previous one's write, as it would through the queue, without a task per record.
     let c = cause;
     const follow = (_e: ErrorCode, next: number) => (c = next);
-    while (i < batch.length && this.instant && this.output.synchronous) {
+    const synchronous = instant && this.output.synchronous === true;
+    while (i < batch.length && synchronous) {
       const r = batch[i]!;
       this.output.record(this, r, this.traceProcess(r, c), follow);
       if (this.world.faults.crashPoint(this, this.targetName, 'mid-batch', c, i + 1)) return;

@@ -519,6 +519,13 @@ export class JobManager extends Actor {
   }
 }
 
+/** Keys the keyed state holds: those with a count (an indexed loop: it runs at every barrier). */
+function keysHeld(count: Float64Array): number {
+  let n = 0;
+  for (let k = 0; k < count.length; k++) if (count[k] !== 0) n++;
+  return n;
+}
+
 /** Instrumentation behind the 'state' observation point: which events the keyed state counts. */
 class StateTracker {
   /** identity → times its amount is in the state. */
@@ -643,8 +650,7 @@ export class FlinkTask extends Actor {
 
   /** What a checkpoint of the idle task holds (see {@link idleForCheckpoint}). */
   snapshotForIdle(): Omit<CompletedCheckpoint, 'id' | 'triggeredAt' | 'completedAt'> {
-    let stateKeys = 0;
-    for (const n of this.count) if (n !== 0) stateKeys++;
+    const stateKeys = keysHeld(this.count);
     return {
       positions: [...this.positions],
       count: Float64Array.from(this.count),
@@ -1272,8 +1278,7 @@ export class FlinkTask extends Actor {
     const b = this.pendingBarrier!;
     this.pendingBarrier = null;
     if (w.faults.crashPoint(this, 'flink', 'before-barrier', cause)) return;
-    let stateKeys = 0;
-    for (const n of this.count) if (n !== 0) stateKeys++;
+    const stateKeys = keysHeld(this.count);
     const e = traceCheckpoint(this, b.cause, 'barrier', b.id, {
       topic: this.input.index,
       partition: 0,
