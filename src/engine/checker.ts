@@ -205,7 +205,9 @@ export function check(run: Run): Verdict {
 
   if (state.state) {
     const c = state.state.contributions;
-    const { total, sum } = stateTotals(n, c, events);
+    const totals = new Float64Array(2);
+    stateTotals(n, c, events.amount, events.firstIndexOf, totals);
+    const [total, sum] = totals as unknown as [number, number];
     points.push({
       name: 'state',
       label:
@@ -359,26 +361,28 @@ function countLog(
 }
 
 /**
- * The 'state' point's totals over the `n` identities: records counted (Σ contributions) and
- * their Σ amount. Its loop,
- * and those of {@link fatesOf}, {@link countLog}, {@link scanEntries} and {@link latencies}, are
- * small functions of their own, summing floats into a typed array: V8 keeps them optimized from
- * run to run, whereas a loop inside the long, once-per-run `check` ran deoptimized or
- * on-stack-replaced and boxed each float it summed.
+ * The 'state' point's totals over the `n` identities into `totals`: records counted
+ * (Σ contributions) and their Σ amount.
+ *
+ * This loop, and those of {@link fatesOf}, {@link countLog}, {@link scanEntries} and
+ * {@link latencies}, are small functions of their own summing floats into typed arrays, so that
+ * V8 keeps them optimized: inside the long, once-per-run `check` they ran deoptimized or
+ * on-stack-replaced, boxing each float summed. Nothing but typed-array stores (or a plain return)
+ * follows a loop: run once per run, such a function may have lost its type feedback since the
+ * last run (bytecode flushing), and code after the loop without feedback made V8 throw the
+ * optimized loop away at its exit, every run.
  */
 function stateTotals(
   n: number,
   c: Int32Array,
-  events: Run['events'],
-): { total: number; sum: number } {
-  const amount = events.amount;
-  const acc = new Float64Array(1);
-  let total = 0;
+  amount: Float64Array,
+  firstIndexOf: (j: number) => number,
+  totals: Float64Array,
+): void {
   for (let j = 0; j < n; j++) {
-    total += c[j]!;
-    acc[0]! += c[j]! * amount[events.firstIndexOf(j)]!;
+    totals[0]! += c[j]!;
+    totals[1]! += c[j]! * amount[firstIndexOf(j)]!;
   }
-  return { total, sum: acc[0]! };
 }
 
 /**
