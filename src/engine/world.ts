@@ -160,6 +160,35 @@ export interface SendOptions {
   onLost?: (lostEntry: number) => void;
 }
 
+/**
+ * A message on its way (see {@link World.send}), as a queued task. A class rather than a closure:
+ * one object per message instead of a closure and the context it captures.
+ */
+class Delivery implements Task {
+  seq = 0;
+  readonly actor = null;
+  readonly inc = 0;
+  cancelled = false;
+
+  constructor(
+    public time: number,
+    readonly world: World,
+    readonly from: Actor,
+    readonly to: Actor,
+    readonly toInc: number,
+    readonly type: MessageType,
+    readonly carry: Carry,
+    /** Its 'msg' entry. */
+    readonly entry: number,
+    readonly deliver: (msgEntry: number) => void,
+    readonly onLost: ((lostEntry: number) => void) | undefined,
+  ) {}
+
+  run(): void {
+    this.world.arrive(this);
+  }
+}
+
 /** The simulation kernel shared by every component of one run. */
 export class World {
   /** Virtual time (ms). */
@@ -323,46 +352,50 @@ export class World {
     t.set(e, { peer: to.id, until: arrival, txn: carry.txn ?? -1 });
     if (fate.drop) return e;
     const toInc = opts.toInc ?? to.incarnation;
-    this.queue.push({
-      time: arrival,
-      seq: 0,
-      actor: null,
-      inc: 0,
-      cancelled: false,
-      run: () => {
-        if (!to.alive || to.incarnation !== toInc) {
-          const l = t.add(
-            this.now,
-            K['msg-lost'],
-            to.id,
-            e,
-            carry.event ?? -1,
-            carry.topic ?? -1,
-            carry.partition ?? -1,
-            carry.offset ?? -1,
-            carry.count ?? -1,
-            MSG_INDEX.get(type)!,
-          );
-          t.set(l, { peer: from.id });
-          opts.onLost?.(l);
-          return;
-        }
-        if (to.stalledUntil > this.now) {
-          // A paused process reads its socket when it wakes up.
-          this.queue.push({
-            time: to.stalledUntil,
-            seq: 0,
-            actor: to,
-            inc: toInc,
-            run: () => deliver(e),
-            cancelled: false,
-          });
-          return;
-        }
-        deliver(e);
-      },
-    });
+    this.queue.push(
+      new Delivery(arrival, this, from, to, toInc, type, carry, e, deliver, opts.onLost),
+    );
     return e;
+  }
+
+  /**
+   * A message reaches `to` (see {@link send}): lost if `to` is dead or another incarnation than
+   * `toInc` (a 'msg-lost' entry), held until a stalled process wakes, else delivered.
+   */
+  arrive(d: Delivery): void {
+    const { to, carry, entry: e } = d;
+    const t = this.trace;
+    if (!to.alive || to.incarnation !== d.toInc) {
+      const l = t.add(
+        this.now,
+        K['msg-lost'],
+        to.id,
+        e,
+        carry.event ?? -1,
+        carry.topic ?? -1,
+        carry.partition ?? -1,
+        carry.offset ?? -1,
+        carry.count ?? -1,
+        MSG_INDEX.get(d.type)!,
+      );
+      t.set(l, { peer: d.from.id });
+      d.onLost?.(l);
+      return;
+    }
+    if (to.stalledUntil > this.now) {
+      // A paused process reads its socket when it wakes up.
+      const deliver = d.deliver;
+      this.queue.push({
+        time: to.stalledUntil,
+        seq: 0,
+        actor: to,
+        inc: d.toInc,
+        run: () => deliver(e),
+        cancelled: false,
+      });
+      return;
+    }
+    d.deliver(e);
   }
 
   /**
