@@ -148,8 +148,8 @@ export function check(run: Run): Verdict {
   // read_uncommitted reader sees — and, for a topic written with transactions, what a
   // read_committed reader sees: committed transactions, below the last stable offset.
   for (const topic of state.cluster.topics.values()) {
-    const all = new Int32Array(n);
-    const committed = new Int32Array(n);
+    const all = alloc(Int32Array, n);
+    const committed = alloc(Int32Array, n);
     // [records, Σ amount, read_committed records, their Σ amount], over the partitions.
     const acc = new Float64Array(4);
     let transactional = false;
@@ -272,7 +272,7 @@ export function check(run: Run): Verdict {
   }
 
   const p = points.find((x) => x.name === primary)!;
-  const fate = new Uint8Array(n);
+  const fate = alloc(Uint8Array, n);
   const fates = fatesOf(p.rows, p.effects, fate);
   let anyLost = (fates & 1) !== 0;
   let anyDup = (fates & 2) !== 0;
@@ -540,7 +540,7 @@ function latency(run: Run, scan: Scan): Pick<Verdict, 'latency' | 'latencyOf' | 
   const n = run.events.identities;
   const times = run.trace.time;
   const { sent, seenAt } = scan;
-  const latencyOf = new Float64Array(n);
+  const latencyOf = alloc(Float64Array, n);
   const m = latencies(n, times, sent, seenAt, latencyOf);
   if (m === 0)
     return { latency: { p50: 0, p99: 0, max: 0, count: 0 }, latencyOf, visibleAt: seenAt };
