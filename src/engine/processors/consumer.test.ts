@@ -38,6 +38,15 @@ describe('commit before processing = at-most-once (SEMANTICS S12)', () => {
   });
 });
 
+describe('a mid-batch crash without afterRecords', () => {
+  it('comes after the first record: poll e1..e10, commit 10, insert e1, crash → 1 row, e2..e10 lost', () => {
+    const run = consumer({ commit: 'before-processing', 'max.poll.records': 10 }, {}, [
+      { kind: 'crash', target: 'consumer-0', point: 'mid-batch' },
+    ]);
+    expect(totals(run)).toEqual({ rows: 1, sum: 10, duplicates: 0, lost: 9 });
+  });
+});
+
 describe('commit after processing = at-least-once (SEMANTICS S13)', () => {
   // Batch e1..e5 written, offset 5 committed; batch e6..e10 written; crash before the commit;
   // the restart resumes at 5 and writes e6..e10 again.

@@ -770,8 +770,12 @@ export const FaultSchema = z.discriminatedUnion(
       point: CrashPointSchema.default('now'),
       /** Which occurrence of `point` at or after `at` (1 = the first). */
       nth: z.number().int().min(1).max(1_000_000).default(1),
-      /** `mid-batch`: records processed in the batch before the crash. */
-      afterRecords: z.number().int().min(0).max(1_000_000).default(0),
+      /**
+       * `mid-batch`: records processed in the batch before the crash, from 1 (a Flink job: since
+       * the last barrier). 0 is accepted for the other points, which ignore it, as scenarios saved
+       * before the default was 1 carry it; a `mid-batch` crash after 0 records is refused.
+       */
+      afterRecords: z.number().int().min(0).max(1_000_000).default(1),
       /** Downtime before the restart (ms); null = it stays down. */
       restartAfterMs: ms().nullable().default(1_000),
     }),

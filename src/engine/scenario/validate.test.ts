@@ -536,6 +536,25 @@ describe('faults that could never fire are refused, naming the field', () => {
     ).toEqual([]);
   });
 
+  it('a mid-batch crash after 0 records (the loop asks from its first record on); left out, it is 1', () => {
+    one(
+      { faults: [{ ...crash('consumer-0', 'mid-batch'), afterRecords: 0 }] },
+      'faults.0.afterRecords',
+      'afterRecords counts from 1 (the crash after the first record of the batch); for a crash before any, use point "after-poll"',
+    );
+    one(
+      { ...flink(1000), faults: [{ ...crash('flink', 'mid-batch'), afterRecords: 0 }] },
+      'faults.0.afterRecords',
+      'the first record since the last barrier',
+    );
+    // The other points ignore it: a scenario saved with the old default 0 still loads.
+    expect(
+      issues({ faults: [{ ...crash('consumer-0', 'before-commit'), afterRecords: 0 }] }),
+    ).toEqual([]);
+    const r = parseScenario({ ...base, faults: [crash('consumer-0', 'mid-batch')] });
+    expect(r.ok && r.scenario.faults[0]).toMatchObject({ point: 'mid-batch', afterRecords: 1 });
+  });
+
   it('a Spark, consumer-loop or transaction crash point its target never reaches', () => {
     const spark = { processor: { type: 'spark' } };
     one(

@@ -634,6 +634,15 @@ function semanticIssues(s: Scenario): Issue[] {
       !crashPointsOf(s, f.target).includes(f.point)
     )
       add(`faults.${i}.point`, unreachedPointMessage(s, f.target, f.point));
+    // A loop asks for 'mid-batch' after each record it processed, counting from 1: after 0 it
+    // never asks, and the crash would wait for a moment that never comes.
+    if (f.kind === 'crash' && f.point === 'mid-batch' && f.afterRecords === 0)
+      add(
+        `faults.${i}.afterRecords`,
+        f.target === 'flink'
+          ? 'a mid-batch crash comes after a record: afterRecords counts from 1 (the crash after the first record since the last barrier)'
+          : 'a mid-batch crash comes after a record: afterRecords counts from 1 (the crash after the first record of the batch); for a crash before any, use point "after-poll"',
+      );
     // Only a checkpointing Flink job sends barriers, acknowledgements and notifications.
     if ('link' in f && f.link === 'checkpoint') {
       if (proc.type !== 'flink')
