@@ -125,6 +125,32 @@ test('paste and drop: bad input refused, good input opens and Undo brings the wo
   expect(dash.errors).toEqual([]);
 });
 
+test('a pasted page link naming a preset opens that preset; an unknown one is refused by name', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  const before = await state(page);
+  await dash.byId(testIds.importButton).click();
+  await dash.byId(testIds.importPaste).fill('http://localhost:5173/?preset=no-such-preset');
+  await dash.byId(testIds.importSubmit).click();
+  await expect(dash.byId(testIds.importErrors)).toContainText('preset: No preset “no-such-preset”');
+  expect(await state(page)).toEqual(before);
+  await dash
+    .byId(testIds.importPaste)
+    .fill('http://localhost:5173/?preset=lost-ack-retry/idempotence-on');
+  await dash.byId(testIds.importSubmit).click();
+  await expect(dash.byId(testIds.importDialog)).not.toBeVisible();
+  await dash.settled();
+  // Opened as the library preset (the picker names it), not as an own scenario.
+  await expect(dash.byId(testIds.scenarioPicker)).toHaveValue('lost-ack-retry/idempotence-on');
+  const preset = (await page.evaluate(() => window.__deliveryLab!.scenario())) as { name: string };
+  expect(preset.name).toBe('A lost acknowledgement, retried — idempotence on (default)');
+  await dash.byId(testIds.undo).click();
+  await dash.settled();
+  expect(await state(page)).toEqual(before);
+  expect(dash.errors).toEqual([]);
+});
+
 test('every export downloads its format; the scenario file opens again to the same run', async ({
   dash,
 }) => {

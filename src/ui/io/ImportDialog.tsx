@@ -10,7 +10,7 @@ import { importFile, importText, type ImportOutcome } from './importScenario';
 export const IMPORT_PLACEHOLDER = `{ "version": 1, … }   or   https://…#${SHARE_PARAM}=${SHARE_VERSION}.…`;
 
 /**
- * The import dialog: a file picker, a drop zone and a paste box (scenario JSON or a share link).
+ * The import dialog: a file picker, a drop zone and a paste box (scenario JSON, a share link or a page link with `?preset=`).
  * An invalid input is refused with one line per issue, each naming its field path; the workspace
  * is only replaced (as one undoable edit) by a valid scenario.
  */
@@ -67,8 +67,8 @@ export function ImportDialog({
     >
       <h2 id={`${fileId}-title`}>Import a scenario</h2>
       <p className="muted">
-        A scenario file (JSON, as Export writes it), or a share link. The current scenario stays
-        until a valid one is imported — and Undo brings it back.
+        A scenario file (JSON, as Export writes it), a share link or a preset link. The current
+        scenario stays until a valid one is imported — and Undo brings it back.
       </p>
       <div
         className={`drop-zone${over ? ' over' : ''}`}
@@ -93,7 +93,7 @@ export function ImportDialog({
         />
       </div>
       <label htmlFor={pasteId} className="label">
-        …or paste scenario JSON or a share link:
+        …or paste scenario JSON, a share link or a preset link:
       </label>
       <textarea
         id={pasteId}
@@ -179,7 +179,8 @@ export function usePageImport(onOutcome: (r: ImportOutcome) => void, enabled: bo
       const text = e.clipboardData?.getData('text/plain') ?? '';
       const s = text.trim();
       // Only what looks like a scenario or a link: a stray paste should not raise an error.
-      if (!s.startsWith('{') && !/#s=/.test(s)) return;
+      if (!s.startsWith('{') && !/#s=/.test(s) && !/^(https?:\/\/\S*)?\?(\S*&)?preset=/i.test(s))
+        return;
       e.preventDefault();
       cb.current(importText(text));
     };

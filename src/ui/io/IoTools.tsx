@@ -19,7 +19,7 @@ export function IoTools() {
   const [refused, setRefused] = useState<Extract<ImportOutcome, { ok: false }> | null>(null);
   const accept = (r: Extract<ImportOutcome, { ok: true }>) => {
     // A page of its own: Back returns to what was open before (src/ui/io/historySync.ts).
-    a.loadScenario(r.input, { presetRef: null, opened: true });
+    a.loadScenario(r.input, { presetRef: r.presetRef ?? null, opened: true });
     lab.app.setState({
       notice: `Imported “${r.name.slice(0, 80)}” from ${r.from} — Undo (Ctrl+Z) goes back.`,
     });
@@ -46,7 +46,7 @@ export function IoTools() {
           setRefused(null);
           setOpen(true);
         }}
-        title="Open a scenario file, or paste one (or a share link)"
+        title="Open a scenario file, or paste one (or a share or preset link)"
       >
         Import
       </button>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeShare } from '../../platform/share';
+import { findPreset } from '../../scenarios';
 import { importFile, importText } from './importScenario';
 
 const good = { version: 1, name: 'ok', workload: { generate: { count: 2 } } };
@@ -25,6 +26,34 @@ describe('import', () => {
     expect(importText('https://lab.example/#s=1.AAAA')).toMatchObject({
       ok: false,
       from: 'the share link',
+    });
+  });
+
+  it('a pasted page link naming a preset opens that preset, as the page and the CLI do', () => {
+    const r = importText('  https://lab.example/?preset=payment-resent-by-app/plain-insert \n');
+    expect(r).toMatchObject({
+      ok: true,
+      from: 'the preset link',
+      presetRef: 'payment-resent-by-app/plain-insert',
+    });
+    expect(r.ok && r.input).toEqual(
+      findPreset('payment-resent-by-app/plain-insert')!.variant.scenario,
+    );
+    // A bare id opens its default variant; the query alone will do.
+    const bare = importText('?preset=Payment-Resent-By-App&embed=1');
+    const first = findPreset('payment-resent-by-app')!;
+    expect(bare).toMatchObject({
+      ok: true,
+      presetRef: `payment-resent-by-app/${first.variant.id}`,
+    });
+    expect(importText('https://lab.example/?preset=no-such-thing')).toEqual({
+      ok: false,
+      from: 'the preset link',
+      lines: ['preset: No preset “no-such-thing” in the library.'],
+    });
+    expect(importText('https://lab.example/?theme=dark')).toMatchObject({
+      ok: false,
+      lines: [expect.stringContaining("a preset ('?preset=…'); this one has neither")],
     });
   });
 

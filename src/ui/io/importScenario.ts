@@ -5,6 +5,8 @@
  */
 import type { ScenarioInput } from '../../engine';
 import { decodeShare, shareIssueLines, shareParam } from '../../platform/share';
+import { presetParamOf, resolvePresetParam } from '../../platform/presetUrl';
+import { findPreset } from '../../scenarios';
 import {
   importScenarioFile,
   importScenarioText,
@@ -12,9 +14,12 @@ import {
   type ReadableFile,
 } from '../../views/export';
 
-/** The outcome of an import. */
+/**
+ * The outcome of an import. `presetRef` (`preset-id/variant-id`): the text was a page link naming a
+ * preset (`?preset=…`), opened as that preset — its story and question with it.
+ */
 export type ImportOutcome =
-  | { ok: true; input: ScenarioInput; name: string; from: string }
+  | { ok: true; input: ScenarioInput; name: string; from: string; presetRef?: string }
   | { ok: false; lines: string[]; from: string };
 
 const parseInput = (text: string): ScenarioInput =>
@@ -28,8 +33,46 @@ function isShareLink(text: string): boolean {
   return i >= 0 && shareParam(t.slice(i)) !== null;
 }
 
-/** Import pasted or typed text: scenario JSON, or a share link. */
+/**
+ * A page address (or its query, `?…`) without a share link: the preset it names, as the page
+ * opens `?preset=` (src/platform/presetUrl.ts) and the CLI runs it. Null when `text` is no link.
+ */
+function presetLink(text: string): ImportOutcome | null {
+  const t = text.trim();
+  if (!/^https?:\/\//i.test(t) && !t.startsWith('?')) return null;
+  const from = 'the preset link';
+  let search = '';
+  try {
+    search = t.startsWith('?') ? t.split('#', 1)[0]! : new URL(t).search;
+  } catch {
+    return { ok: false, from, lines: ['link: not a valid address'] };
+  }
+  const value = presetParamOf(search);
+  if (value === null)
+    return {
+      ok: false,
+      from: 'the link',
+      lines: [
+        "link: a page link carries a scenario ('#s=…') or a preset ('?preset=…'); this one has neither",
+      ],
+    };
+  const r = resolvePresetParam(value);
+  const p = r.kind === 'preset' ? findPreset(r.ref) : undefined;
+  if (r.kind === 'unknown' || !p)
+    return { ok: false, from, lines: [`preset: ${r.kind === 'unknown' ? r.message : value}`] };
+  return {
+    ok: true,
+    input: structuredClone(p.variant.scenario),
+    name: p.variant.scenario.name ?? p.preset.id,
+    from,
+    presetRef: `${p.preset.id}/${p.variant.id}`,
+  };
+}
+
+/** Import pasted or typed text: scenario JSON, a share link, or a page link naming a preset. */
 export function importText(text: string, from = 'the pasted text'): ImportOutcome {
+  const preset = isShareLink(text) ? null : presetLink(text);
+  if (preset) return preset;
   if (isShareLink(text)) {
     const t = text.trim();
     const r = decodeShare(t.slice(t.indexOf('#')));
