@@ -46,12 +46,18 @@ function LedgerOf({ view }: { view: RunView }) {
   }, [view, onlyAnomalies]);
   const count = rows ? rows.length : view.events.identities;
   const scroll = useRef<HTMLDivElement>(null);
+  const head = ROW_PX * scale;
   // No React Compiler here: the virtualizer re-renders its host when it scrolls, as designed.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virt = useVirtualizer({
     count,
     getScrollElement: () => scroll.current,
     estimateSize: () => ROW_PX * scale,
+    // The sticky header row: the rows start below it (paddingStart), and it covers the top of the
+    // view, so a row scrolled to is placed below it (scrollPaddingStart) — ↓ left the selected
+    // row a header's height below the bottom edge.
+    paddingStart: head,
+    scrollPaddingStart: head,
     overscan: 6,
     // Render after the scroll event, not inside it: the overscan rows cover the gap, and a
     // synchronous render per scroll event drops frames on a busy main thread.
@@ -59,7 +65,6 @@ function LedgerOf({ view }: { view: RunView }) {
   });
   // A+ / A− change the rows' height: the virtualizer keeps sizes it estimated (see PartitionLog).
   useEffect(() => virt.measure(), [scale, virt]);
-  const head = ROW_PX * scale;
   const hasCheckpoints = view.checkpoints.length > 0;
   return (
     <div data-testid={testIds.ledger}>
@@ -101,7 +106,7 @@ function LedgerOf({ view }: { view: RunView }) {
           virt.scrollToIndex(next, { align: 'auto' });
         }}
       >
-        <div className="vtable" style={{ height: virt.getTotalSize() + head }}>
+        <div className="vtable" style={{ height: virt.getTotalSize() }}>
           <div className="vrow head ledger-cols" role="row" style={{ height: head }}>
             <span role="columnheader">event</span>
             <span role="columnheader">amount</span>
@@ -125,7 +130,7 @@ function LedgerOf({ view }: { view: RunView }) {
                 key={r.key}
                 role="row"
                 className={`vrow ledger-cols clickable${j === selected ? ' selected' : ''}`}
-                style={{ top: r.start + head, height: r.size }}
+                style={{ top: r.start, height: r.size }}
                 data-testid={testIds.ledgerRow}
                 data-event={row.id}
                 data-fate={row.fate}

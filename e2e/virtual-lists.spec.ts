@@ -1,0 +1,56 @@
+/**
+ * The virtual lists with a sticky header (the sink table, the ledger): a row the list scrolls to
+ * — the one the arrows select — is shown whole, below the header and above the bottom edge, at
+ * any text size.
+ */
+import type { Locator } from '@playwright/test';
+import { expect, test, testIds } from './fixtures';
+
+/**
+ * Where `row` is cut off in its scroller (`''` when it is shown whole): its box against the
+ * scroller's visible area between the sticky header and the bottom edge (client area, so the
+ * borders and a horizontal scroll bar are not counted as visible). `''` too for no row.
+ */
+async function cutOff(scroller: Locator, row: string): Promise<string> {
+  return scroller.evaluate((el, sel) => {
+    const target = el.querySelector(sel);
+    if (!target) return `no row ${sel} rendered (scrollTop ${el.scrollTop})`;
+    const box = el.getBoundingClientRect();
+    const head = el.querySelector('.vrow.head')!.getBoundingClientRect();
+    const top = Math.max(box.top + el.clientTop, head.bottom);
+    const bottom = box.top + el.clientTop + el.clientHeight;
+    const r = target.getBoundingClientRect();
+    const cut: string[] = [];
+    // Half a pixel for subpixel positions (the rows are sized in px × the text scale).
+    if (r.top < top - 0.5) cut.push(`top ${(top - r.top).toFixed(1)} px under the header`);
+    if (r.bottom > bottom + 0.5) cut.push(`bottom ${(r.bottom - bottom).toFixed(1)} px below`);
+    return cut.join(', ');
+  }, row);
+}
+
+for (const larger of [0, 3]) {
+  test(`↓ and ↑ in the ledger keep the selected event whole in view, below the header${larger ? ' (at 150 %)' : ''}`, async ({
+    dash,
+  }) => {
+    const { page } = dash;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    for (let k = 0; k < larger; k++) await dash.byId(testIds.fontLarger).click();
+    const ledger = dash.byId(testIds.ledger);
+    const table = ledger.getByRole('table');
+    const rows = await dash.api('counters');
+    // More events than the ledger shows: the arrows have to scroll it, down and back up.
+    expect(await table.evaluate((el) => el.scrollHeight > el.clientHeight * 1.5)).toBe(true);
+    const selected = '[role="row"].selected';
+    await table.focus();
+    for (let k = 0; k < rows.events; k++) {
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => cutOff(table, selected), { timeout: 2_000 }).toBe('');
+    }
+    await expect(ledger.locator('[aria-pressed="true"]')).toHaveText(`p-${rows.events}`);
+    for (let k = 0; k < rows.events; k++) {
+      await page.keyboard.press('ArrowUp');
+      await expect.poll(() => cutOff(table, selected), { timeout: 2_000 }).toBe('');
+    }
+    await expect(ledger.locator('[aria-pressed="true"]')).toHaveText('p-1');
+  });
+}
