@@ -1,7 +1,7 @@
 /**
  * The virtual lists with a sticky header (the sink table, the ledger): a row the list scrolls to
- * — the one the arrows select — is shown whole, below the header and above the bottom edge, at
- * any text size.
+ * — the last one while it follows the end, the one the arrows select — is shown whole, below the
+ * header and above the bottom edge, at any text size.
  */
 import type { Locator } from '@playwright/test';
 import { expect, test, testIds } from './fixtures';
@@ -27,6 +27,27 @@ async function cutOff(scroller: Locator, row: string): Promise<string> {
     return cut.join(', ');
   }, row);
 }
+
+test('after A+ the sink table, following the end, still shows its last row whole', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await dash.toEnd();
+  const table = dash.byId(testIds.sinkTable);
+  const rows = Number(await table.getAttribute('data-rows'));
+  // More rows than the table shows: it scrolls, and followed the run to its end.
+  expect(await table.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  const last = `[role="row"][aria-rowindex="${rows + 1}"]`;
+  expect(await cutOff(table, last)).toBe('');
+  for (let k = 0; k < 3; k++) {
+    await dash.byId(testIds.fontLarger).click();
+    await expect.poll(() => cutOff(table, last), { timeout: 3_000 }).toBe('');
+  }
+  // And back down.
+  await dash.byId(testIds.fontSmaller).click();
+  await expect.poll(() => cutOff(table, last), { timeout: 3_000 }).toBe('');
+});
 
 for (const larger of [0, 3]) {
   test(`↓ and ↑ in the ledger keep the selected event whole in view, below the header${larger ? ' (at 150 %)' : ''}`, async ({

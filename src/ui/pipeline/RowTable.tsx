@@ -46,10 +46,15 @@ export const RowTable = memo(function RowTable({
   const scale = useFontScale();
   const count = rowsAt(table, idx);
   const scroll = useRef<HTMLDivElement>(null);
+  const head = ROW_PX * scale;
   const virt = useVirtualizer({
     count,
     getScrollElement: () => scroll.current,
     estimateSize: () => ROW_PX * scale,
+    // The sticky header row: the rows start below it and it covers the top of the view (see
+    // Ledger).
+    paddingStart: head,
+    scrollPaddingStart: head,
     overscan: 6,
     // Render after the scroll event, not inside it: the overscan rows cover the gap, and a
     // synchronous render per scroll event drops frames on a busy main thread.
@@ -57,8 +62,9 @@ export const RowTable = memo(function RowTable({
   });
   // A+ / A− change the rows' height: the virtualizer keeps sizes it estimated (see PartitionLog).
   useEffect(() => virt.measure(), [scale, virt]);
-  useFollowEnd(scroll, count, () => count > 0 && virt.scrollToIndex(count - 1, { align: 'end' }));
-  const head = ROW_PX * scale;
+  // Following the end, it follows the taller rows too: A+ left it at its old offset, the last
+  // rows below the bottom edge.
+  useFollowEnd(scroll, count, () => count > 0 && virt.scrollToEnd(), scale);
   // The number column is as wide as the run's last row number needs, so "250" is not cut to
   // "2…", and the source column as its longest entry ("0@249", "initial") or its heading — both
   // fixed for the run: the columns do not jump as rows arrive.
@@ -79,7 +85,7 @@ export const RowTable = memo(function RowTable({
       aria-label={`${table.label}: ${formatCountOf(count, 'row')}`}
       aria-rowcount={count + 1}
     >
-      <div className="vtable" style={{ height: virt.getTotalSize() + head }}>
+      <div className="vtable" style={{ height: virt.getTotalSize() }}>
         <div className={`vrow head ${cols}`} role="row" style={{ height: head }}>
           <span role="columnheader">#</span>
           <span role="columnheader">id</span>
@@ -100,7 +106,7 @@ export const RowTable = memo(function RowTable({
               view={view}
               table={table}
               k={k}
-              top={r.start + head}
+              top={r.start}
               height={r.size}
               cols={cols}
               compact={compact}

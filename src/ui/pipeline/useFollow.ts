@@ -18,12 +18,14 @@ export function useWidth(ref: RefObject<HTMLElement | null>): number {
 
 /**
  * Keep a growing list scrolled to its end while the user has not scrolled away from it (like a
- * terminal): returns whether it is following, and calls `scrollToEnd` when `size` grows.
+ * terminal): calls `scrollToEnd` when `size` changes, and when `rowScale` (the text scale its rows
+ * are sized by) changes — taller rows push the end down as much as more rows do.
  */
 export function useFollowEnd(
   ref: RefObject<HTMLElement | null>,
   size: number,
   scrollToEnd: () => void,
+  rowScale = 1,
 ): void {
   const following = useRef(true);
   useEffect(() => {
@@ -39,5 +41,5 @@ export function useFollowEnd(
     if (following.current) scrollToEnd();
     // scrollToEnd is recreated each render; following the size is what matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [size]);
+  }, [size, rowScale]);
 }
