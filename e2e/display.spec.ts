@@ -361,3 +361,55 @@ test('after A+ the partition log, the sink table and the ledger make room for th
   });
   expect(overlaps).toEqual([]);
 });
+
+test('the HW and C marks of a partition log never cover each other, on one offset or on neighbours, at any text size', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  /** Each HW mark with the C marks on its own cell and its neighbours: boxes and whether they meet. */
+  const pairs = () =>
+    page.locator('.log-row .mark.hw').evaluateAll((hws) =>
+      hws.flatMap((hw) => {
+        const cell = hw.closest('.cell')!;
+        const box = (el: Element) => el.getBoundingClientRect();
+        const near = [cell.previousElementSibling, cell, cell.nextElementSibling];
+        return near.flatMap((c, k) =>
+          [...(c?.querySelectorAll('.mark.committed') ?? [])].map((mc) => {
+            const a = box(hw);
+            const b = box(mc);
+            const meet =
+              a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+            // Each whole inside its own cell (a cell clips what sticks out).
+            const inside = (m: DOMRect, c: DOMRect) =>
+              m.left >= c.left && m.right <= c.right && m.top >= c.top && m.bottom <= c.bottom;
+            return {
+              where: k === 1 ? 'same offset' : 'neighbours',
+              meet,
+              whole: inside(a, box(cell)) && inside(b, box(mc.closest('.cell')!)),
+            };
+          }),
+        );
+      }),
+    );
+  const seen = new Set<string>();
+  // At the end of at-least-once the log end carries both (HW = committed = LEO); a moment in
+  // consume-transform-produce has C on the last record, HW on the next offset.
+  for (const [preset, t] of [
+    ['at-least-once', -1],
+    ['consume-transform-produce/read-committed', 1024],
+  ] as const) {
+    await dash.pickPreset(preset);
+    if (t < 0) await dash.toEnd();
+    else await dash.api('runTo', t);
+    for (const larger of [0, 4]) {
+      for (let k = 0; k < larger; k++) await dash.byId(testIds.fontLarger).click();
+      for (const p of await pairs()) {
+        seen.add(p.where);
+        expect(p, `${preset} at ${t}, A+ ×${larger}`).toMatchObject({ meet: false, whole: true });
+      }
+    }
+    for (let k = 0; k < 4; k++) await dash.byId(testIds.fontSmaller).click();
+  }
+  expect([...seen].sort()).toEqual(['neighbours', 'same offset']);
+});
