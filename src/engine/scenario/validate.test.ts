@@ -33,6 +33,17 @@ describe('scenario validation names the field of every problem', () => {
         },
       ],
     });
+    // Names Object.prototype has are unknown keys like any other (not its functions' source).
+    expect(parseScenario({ ...base, constructor: 5 })).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: 'constructor',
+          message:
+            'unknown key "constructor": not a field here (misspelt, or a field of another kind)',
+        },
+      ],
+    });
     expect(paths({ ...base, producer: { retries: -1 } })).toEqual(['producer.retries']);
     expect(paths({ ...base, faults: [{ kind: 'explode' }] })).toEqual(['faults.0.kind']);
     expect(paths({ ...base, processor: { type: 'storm' } })).toEqual(['processor.type']);

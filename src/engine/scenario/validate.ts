@@ -156,7 +156,8 @@ export function parseScenario(raw: unknown): ParseResult {
           ? i.keys.map((k) => ({
               path: pathOf([...i.path, k]),
               message:
-                k in UNMODELLED
+                // Own keys only: `in` would find "constructor" or "toString" on Object.prototype.
+                Object.hasOwn(UNMODELLED, k)
                   ? `unknown key "${k}": ${UNMODELLED[k]}`
                   : `unknown key "${k}": not a field here (misspelt, or a field of another kind)`,
             }))
