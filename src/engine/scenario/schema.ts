@@ -14,6 +14,23 @@ import { LIMITS } from './limits';
 /** Virtual milliseconds, an integer from `min` (one bound: a negative value gets one message). */
 const ms = (min = 0) => z.number().int().min(min).max(LIMITS.timeMs);
 const name = () => z.string().min(1).max(LIMITS.stringLength);
+/**
+ * A Kafka topic name, as the broker accepts it: ASCII letters, digits, `.`, `_` and `-`, and
+ * neither `.` nor `..` (Kafka's own length limit, 249, is above this format's string limit).
+ * Source: org.apache.kafka.common.internals.Topic#validate,
+ * https://github.com/apache/kafka/blob/trunk/clients/src/main/java/org/apache/kafka/common/internals/Topic.java
+ */
+const topicName = () =>
+  z
+    .string()
+    .min(1)
+    .max(LIMITS.stringLength)
+    .regex(/^[a-zA-Z0-9._-]+$/, {
+      message: "a Kafka topic name holds only ASCII letters, digits, '.', '_' and '-'",
+    })
+    .refine((t) => t !== '.' && t !== '..', {
+      message: "'.' and '..' are not topic names in Kafka",
+    });
 const count = (max: number) => z.number().int().min(0).max(max);
 
 /** One business event, listed explicitly. The same `id` listed twice is the upstream source emitting it twice. */
@@ -127,7 +144,7 @@ export const DEFAULT_INTERVAL_MS = 10;
 export const WorkloadSchema = z
   .strictObject({
     /** Name of the input topic. */
-    topic: name().default('events'),
+    topic: topicName().default('events'),
     events: z.array(EventSchema).min(1).max(LIMITS.explicitEvents).optional(),
     generate: GenerateSchema.optional(),
     /** Serialized size of one record, used to fill `batch.size` (bytes). */
@@ -510,7 +527,7 @@ export const FileSinkSchema = z.strictObject({
  */
 export const KafkaSinkSchema = z.strictObject({
   type: z.literal('kafka'),
-  topic: name().default('out'),
+  topic: topicName().default('out'),
   partitions: z.number().int().min(1).max(LIMITS.partitions).default(1),
   /** Flink KafkaSink: NONE (its default), AT_LEAST_ONCE, EXACTLY_ONCE (Kafka transactions per checkpoint). */
   deliveryGuarantee: z.enum(['NONE', 'AT_LEAST_ONCE', 'EXACTLY_ONCE']).default('NONE'),
@@ -583,7 +600,7 @@ export const SinkSchema = z.discriminatedUnion(
 /** A downstream consumer of a topic that copies what it reads into its own plain table. */
 export const ReaderSchema = z.strictObject({
   name: name(),
-  topic: name().default('out'),
+  topic: topicName().default('out'),
   'isolation.level': z.enum(['read_uncommitted', 'read_committed']).default('read_uncommitted'),
   startAtMs: ms().default(0),
 });
@@ -726,7 +743,7 @@ export const RandomFaultSchema = z.discriminatedUnion(
     z.strictObject({
       ...randomBase,
       what: z.literal('leader-failover'),
-      topic: name().optional(),
+      topic: topicName().optional(),
       partition: z.number().int().min(0).max(LIMITS.partitions).optional(),
       /** The old leader's downtime (ms); null = it stays down. */
       restartAfterMs: ms().nullable().default(60_000),
@@ -789,7 +806,7 @@ export const FaultSchema = z.discriminatedUnion(
     z.strictObject({
       kind: z.literal('leader-failover'),
       ...faultBase,
-      topic: name().optional(),
+      topic: topicName().optional(),
       partition: z.number().int().min(0).max(LIMITS.partitions).default(0),
       /** The old leader's downtime (ms); null = it stays down. */
       restartAfterMs: ms().nullable().default(60_000),

@@ -44,6 +44,14 @@ describe('scenario validation names the field of every problem', () => {
         },
       ],
     });
+    // Topic names as Kafka's Topic.validate accepts them: [a-zA-Z0-9._-], not '.' or '..'.
+    expect(paths({ ...base, workload: { ...base.workload, topic: '<b>t</b>' } })).toEqual([
+      'workload.topic',
+    ]);
+    expect(paths({ ...base, workload: { ...base.workload, topic: '..' } })).toEqual([
+      'workload.topic',
+    ]);
+    expect(paths({ ...base, workload: { ...base.workload, topic: 'pay.ments_v-2' } })).toEqual([]);
     expect(paths({ ...base, producer: { retries: -1 } })).toEqual(['producer.retries']);
     expect(paths({ ...base, faults: [{ kind: 'explode' }] })).toEqual(['faults.0.kind']);
     expect(paths({ ...base, processor: { type: 'storm' } })).toEqual(['processor.type']);
