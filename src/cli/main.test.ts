@@ -264,6 +264,17 @@ describe('exit 2: invalid input, one line per problem naming the field', () => {
       code: 2,
       err: `unexpected argument "at-least-once": give one scenario file or preset id\n${see}`,
     });
+    // An option given twice: which one counts would be a guess.
+    expect(cli([EXAMPLE, '--seed', '5', '--seed=6'])).toEqual({
+      code: 2,
+      out: '',
+      err: `--seed: given more than once\n${see}`,
+    });
+    expect(cli(['--list', 'extra'])).toEqual({
+      code: 2,
+      out: '',
+      err: '--list: takes no scenario, got "extra"',
+    });
     // After `--`, a dash starts a file name, not an option.
     expect(cli(['--', '--bogus.json'])).toMatchObject({
       code: 2,

@@ -101,8 +101,12 @@ function parseArguments(argv: string[]): Arguments | { problem: string } {
     strict: false,
     tokens: true,
   });
+  const seen = new Set<string>();
   for (const t of tokens) {
     if (t.kind !== 'option') continue;
+    // Given twice, which one counts would be a guess: `--seed 5 --seed 6` is refused.
+    if (seen.has(t.name)) return { problem: `${t.rawName}: given more than once\n${SEE_USAGE}` };
+    seen.add(t.name);
     const option = Object.hasOwn(OPTIONS, t.name) ? OPTIONS[t.name as keyof typeof OPTIONS] : null;
     if (!option) return { problem: `unknown option ${t.rawName}\n${SEE_USAGE}` };
     if (option.type === 'boolean' && t.value !== undefined)
@@ -146,6 +150,10 @@ export function main(
     return 0;
   }
   if (values.list) {
+    if (values.target !== undefined) {
+      err(`--list: takes no scenario, got "${values.target}"`);
+      return 2;
+    }
     out(presetIds().join('\n'));
     return 0;
   }
