@@ -21,6 +21,7 @@ import {
   eventIdOf,
   type CheckpointView,
   type PartitionLogView,
+  type ProcessorTrack,
   type RunView,
   type TableView,
 } from './runView';
@@ -458,66 +459,77 @@ function uncoveredSince(
   return n;
 }
 
-/** Status of every processor actor at `idx`. */
+/**
+ * Status of every processor actor at `idx`. A replacement instance (`<name>-replacement`, started
+ * when the group removed a paused member) is left out until its first entry: before that it does
+ * not exist — the group only starts it after `session.timeout.ms`.
+ */
 export function processorsAt(v: RunView, idx: number, t: number): ProcessorStatus[] {
   const c = v.cols;
-  return v.processors.map((p) => {
-    const life = lifeAt(v, p.actor, idx, t);
-    let incarnation = 0;
-    const lifeList = rowOf(v.life, p.actor);
-    for (let k = 0; k < lifeList.length && lifeList[k]! < idx; k++)
-      if (c.kind[lifeList[k]!] === K.crash) incarnation++;
-    const pe = lastBefore(p.polls, idx);
-    const procCount = lowerBound(p.processes, idx);
-    const lastProc = procCount > 0 ? p.processes[procCount - 1]! : -1;
-    const inBatch = pe < 0 ? 0 : procCount - lowerBound(p.processes, pe);
-    const lastCommit = lastBefore(p.commits, idx);
-    // Since the later of its last commit and its last restart: what the previous incarnation
-    // processed is being replayed already, not at risk again.
-    let from = lastCommit;
-    for (let k = lifeList.length - 1; k >= 0; k--) {
-      const e = lifeList[k]!;
-      if (e < idx && c.kind[e] === K.restart) {
-        from = Math.max(from, e);
-        break;
+  return v.processors
+    .filter((p) => !isReplacement(p.name) || firstEntry(p) < idx)
+    .map((p) => {
+      const life = lifeAt(v, p.actor, idx, t);
+      let incarnation = 0;
+      const lifeList = rowOf(v.life, p.actor);
+      for (let k = 0; k < lifeList.length && lifeList[k]! < idx; k++)
+        if (c.kind[lifeList[k]!] === K.crash) incarnation++;
+      const pe = lastBefore(p.polls, idx);
+      const procCount = lowerBound(p.processes, idx);
+      const lastProc = procCount > 0 ? p.processes[procCount - 1]! : -1;
+      const inBatch = pe < 0 ? 0 : procCount - lowerBound(p.processes, pe);
+      const lastCommit = lastBefore(p.commits, idx);
+      // Since the later of its last commit and its last restart: what the previous incarnation
+      // processed is being replayed already, not at risk again.
+      let from = lastCommit;
+      for (let k = lifeList.length - 1; k >= 0; k--) {
+        const e = lifeList[k]!;
+        if (e < idx && c.kind[e] === K.restart) {
+          from = Math.max(from, e);
+          break;
+        }
       }
-    }
-    const sinceCommit = uncoveredSince(v, p.processes, p.commits, from < 0 ? 0 : from, idx);
-    const left = lastBefore(p.leaves, idx);
-    const positions = new Map<number, number>();
-    // Positions: scan back over the last processes (bounded) — enough for the partitions a
-    // member owns at a time.
-    for (let k = procCount - 1, seen = 0; k >= 0 && seen < 256; k--, seen++) {
-      const e = p.processes[k]!;
-      const part = c.partition[e]!;
-      if (!positions.has(part)) positions.set(part, c.offset[e]! + 1);
-    }
-    return {
-      actor: p.actor,
-      name: p.name,
-      life: life.life,
-      incarnation,
-      lastPoll:
-        pe < 0
-          ? null
-          : { entry: pe, partition: c.partition[pe]!, offset: c.offset[pe]!, count: c.count[pe]! },
-      processedInBatch: inBatch,
-      lastProcess:
-        lastProc < 0
-          ? null
-          : {
-              entry: lastProc,
-              partition: c.partition[lastProc]!,
-              offset: c.offset[lastProc]!,
-              event: c.event[lastProc]!,
-            },
-      processed: procCount,
-      sinceCommit,
-      lastCommit,
-      positions,
-      leftGroup: left >= 0 && left > pe ? { at: c.time[left]!, removeAt: c.until[left]! } : null,
-    };
-  });
+      const sinceCommit = uncoveredSince(v, p.processes, p.commits, from < 0 ? 0 : from, idx);
+      const left = lastBefore(p.leaves, idx);
+      const positions = new Map<number, number>();
+      // Positions: scan back over the last processes (bounded) — enough for the partitions a
+      // member owns at a time.
+      for (let k = procCount - 1, seen = 0; k >= 0 && seen < 256; k--, seen++) {
+        const e = p.processes[k]!;
+        const part = c.partition[e]!;
+        if (!positions.has(part)) positions.set(part, c.offset[e]! + 1);
+      }
+      return {
+        actor: p.actor,
+        name: p.name,
+        life: life.life,
+        incarnation,
+        lastPoll:
+          pe < 0
+            ? null
+            : {
+                entry: pe,
+                partition: c.partition[pe]!,
+                offset: c.offset[pe]!,
+                count: c.count[pe]!,
+              },
+        processedInBatch: inBatch,
+        lastProcess:
+          lastProc < 0
+            ? null
+            : {
+                entry: lastProc,
+                partition: c.partition[lastProc]!,
+                offset: c.offset[lastProc]!,
+                event: c.event[lastProc]!,
+              },
+        processed: procCount,
+        sinceCommit,
+        lastCommit,
+        positions,
+        leftGroup: left >= 0 && left > pe ? { at: c.time[left]!, removeAt: c.until[left]! } : null,
+      };
+    });
 }
 
 /** Status of a checkpoint at a cursor. */
@@ -916,4 +928,14 @@ export function effectsAt(
   const recent: number[] = [];
   for (let q = n - 1; q >= 0 && recent.length < last; q--) recent.push(v.effects[q]!);
   return { count: n, sum, recent };
+}
+
+const isReplacement = (name: string) => name.endsWith('-replacement');
+
+/** The first trace entry a processor track holds (assignment, poll, process, life), or +∞. */
+function firstEntry(p: ProcessorTrack): number {
+  let first = Infinity;
+  for (const list of [p.assigns, p.polls, p.processes, p.life, p.commits, p.leaves])
+    if (list.length > 0 && list[0]! < first) first = list[0]!;
+  return first;
 }

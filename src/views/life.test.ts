@@ -77,3 +77,19 @@ describe('a consumer that left its group at its poll timeout', () => {
     expect(at(next + 1)).toBeNull();
   });
 });
+
+describe('a replacement instance exists from its first entry on', () => {
+  it('zombie-consumer: consumer-0-replacement is not shown before the group starts it', () => {
+    const v = viewOf('zombie-consumer/plain-insert');
+    const a = v.actors.indexOf('consumer-0-replacement');
+    let first = -1;
+    for (let i = 0; i < v.n && first < 0; i++) if (v.cols.actor[i] === a) first = i;
+    // It starts after consumer-0 paused past session.timeout.ms (the preset's freeze).
+    expect(first).toBeGreaterThan(0);
+    const names = (idx: number) => processorsAt(v, idx, timeAtIndex(v, idx)).map((p) => p.name);
+    expect(names(0)).toEqual(['consumer-0']);
+    expect(names(first)).toEqual(['consumer-0']);
+    expect(names(first + 1)).toEqual(['consumer-0', 'consumer-0-replacement']);
+    expect(names(v.n)).toEqual(['consumer-0', 'consumer-0-replacement']);
+  });
+});
