@@ -413,3 +413,23 @@ test('the HW and C marks of a partition log never cover each other, on one offse
   }
   expect([...seen].sort()).toEqual(['neighbours', 'same offset']);
 });
+
+test('a fault marker at either end of the timeline stays whole inside the bar', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  await dash.pickPreset('lost-ack-retry/idempotence-off');
+  await dash.showOutcome();
+  await dash.toEnd();
+  // Armed after the last event: it never fires, and sits at the bar's right end.
+  await dash.fault('producer', 'lose-next-ack');
+  const markers = page.locator(`[data-testid="${testIds.faultMarker}"]`);
+  await expect(markers).toHaveCount(2);
+  const bar = (await page.locator('.timeline-box').boundingBox())!;
+  for (const m of await markers.all()) {
+    const b = (await m.boundingBox())!;
+    expect(b.x).toBeGreaterThanOrEqual(bar.x - 0.5);
+    expect(b.x + b.width).toBeLessThanOrEqual(bar.x + bar.width + 0.5);
+  }
+  expect(dash.errors).toEqual([]);
+});

@@ -496,7 +496,9 @@ function Timeline({
                 <button
                   type="button"
                   className={`marker${m.firedEntry < 0 ? ' unfired' : ''}`}
-                  style={{ left: `${fired * 100}%` }}
+                  // Kept whole inside the bar: at either end (a fault armed after the last
+                  // event, or at 0) the centred marker hung half outside and was clipped.
+                  style={{ left: `clamp(0.75em, ${fired * 100}%, calc(100% - 0.75em))` }}
                   aria-pressed={selected === m.index}
                   aria-label={`${markerTitle(m)}: ${markerText(m, formatMs)}.${locked ? '' : ' Arrows move the time it is armed from by one engine event (Shift: ten); Delete removes it.'}`}
                   title={`${markerTitle(m)}: ${markerText(m, formatMs)}`}
