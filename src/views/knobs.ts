@@ -387,6 +387,7 @@ export const KNOBS: readonly KnobMeta[] = [
     editor: { type: 'boolean' },
     what: 'Commit the position returned by the last poll() — during a later poll() (or close() / a rebalance) once auto.commit.interval.ms has passed — whether or not the records were processed.',
     realDefault: 'true',
+    note: 'Our default is false with commit with-transaction: sendOffsetsToTransaction needs it off.',
     doc: consumerDoc('enable.auto.commit'),
     applies: consumer,
   },

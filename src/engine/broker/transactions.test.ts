@@ -207,6 +207,35 @@ describe('consume-transform-produce with sendOffsetsToTransaction (SEMANTICS S15
     expect(entriesOf(run, 'fenced').length).toBeGreaterThanOrEqual(1);
   });
 
+  it('enable.auto.commit left out: the copier commits each transaction (it used to skip the commit and lose both events at the 60 s transaction timeout)', () => {
+    // e1 at 0 ms and e2 at 10 ms, one batch each: transaction 1 copies e1 with offset 1,
+    // transaction 2 copies e2 with offset 2. Both commit: each event once in the log and in the
+    // read_committed view, and the run is over well before any transaction.timeout.ms.
+    const run = runScenario({
+      workload: {
+        topic: 't',
+        events: [
+          { id: 'e1', amount: 1, at: 0 },
+          { id: 'e2', amount: 2, at: 10 },
+        ],
+      },
+      processor: { type: 'consumer', commit: 'with-transaction' },
+      sink: { type: 'kafka', 'transactional.id': 'tx', 'transaction.timeout.ms': 60_000 },
+    });
+    expect(totals(run)).toEqual({ rows: 2, sum: 3, duplicates: 0, lost: 0 });
+    expect(totals(run, 'log:out:read_committed')).toEqual({
+      rows: 2,
+      sum: 3,
+      duplicates: 0,
+      lost: 0,
+    });
+    expect(run.verdict.observed).toBe('exactly-once');
+    // Two transactions complete as commits, none aborts.
+    const ended = (state: (typeof TXN_STATES)[number]) =>
+      entriesOf(run, 'txn').filter((i) => run.trace.aux[i] === TXN_STATES.indexOf(state)).length;
+    expect([ended('CompleteCommit'), ended('PrepareAbort')]).toEqual([2, 0]);
+  });
+
   it('a transaction the coordinator aborted on timeout: the copier aborts, claims the bumped epoch (KIP-588) and copies its batch again — each event once', () => {
     // transaction.timeout.ms 3 s; the first 5 records take 1 s each. The copier polls e1..e5 at
     // 1,010 ms; transaction 1 begins with e1's output (2,010 ms) and the coordinator aborts it

@@ -298,6 +298,11 @@ export const ConsumerProcessorSchema = z.strictObject({
   'group.id': name().default('group-1'),
   /** Group members; partitions are spread over them (`partition.assignment.strategy`). */
   instances: z.number().int().min(1).max(LIMITS.instances).default(1),
+  /**
+   * Kafka's default, true — except with `commit: 'with-transaction'`, where a scenario that leaves
+   * it out gets false and one that sets it true is refused: sendOffsetsToTransaction's consumer
+   * "should have enable.auto.commit=false" (KafkaProducer javadoc; see parseScenario).
+   */
   'enable.auto.commit': z.boolean().default(true),
   'auto.commit.interval.ms': ms(1).default(5_000),
   /**

@@ -100,6 +100,30 @@ describe('scenario validation names the field of every problem', () => {
     expect(paths(consumer('sync'))).toEqual([]);
   });
 
+  it('commit with-transaction: enable.auto.commit left out is false; set to true it is refused (sendOffsetsToTransaction: "the consumer should have enable.auto.commit=false")', () => {
+    const tx = (processor: Record<string, unknown>) => ({
+      ...base,
+      processor: { type: 'consumer', commit: 'with-transaction', ...processor },
+      sink: { type: 'kafka', topic: 'out', 'transactional.id': 'copier-0' },
+    });
+    const unset = parseScenario(tx({}));
+    expect(unset.ok && unset.scenario.processor.type === 'consumer').toBe(true);
+    if (unset.ok && unset.scenario.processor.type === 'consumer')
+      expect(unset.scenario.processor['enable.auto.commit']).toBe(false);
+    expect(paths(tx({ 'enable.auto.commit': true }))).toEqual(['processor.enable.auto.commit']);
+    expect(paths(tx({ 'enable.auto.commit': false }))).toEqual([]);
+    // Other commit modes keep Kafka's default, true.
+    const plain = parseScenario({
+      ...base,
+      processor: { type: 'consumer', commit: 'after-processing' },
+    });
+    expect(
+      plain.ok &&
+        plain.scenario.processor.type === 'consumer' &&
+        plain.scenario.processor['enable.auto.commit'],
+    ).toBe(true);
+  });
+
   it("refuses a session.timeout.ms the broker's group.min/max.session.timeout.ms would refuse (6 s–30 min)", () => {
     const consumer = (session: number) => ({
       ...base,

@@ -180,6 +180,23 @@ export function parseScenario(raw: unknown): ParseResult {
       p['delivery.timeout.ms'],
       p['linger.ms'] + p['request.timeout.ms'],
     );
+  // enable.auto.commit left unset with commit with-transaction is false: sendOffsetsToTransaction
+  // expects a consumer that does not commit by itself — "the consumer should have
+  // enable.auto.commit=false and should also not commit offsets manually" (KafkaProducer javadoc,
+  // https://kafka.apache.org/40/javadoc/org/apache/kafka/clients/producer/KafkaProducer.html#sendOffsetsToTransaction(java.util.Map,org.apache.kafka.clients.consumer.ConsumerGroupMetadata)).
+  // Only a value the user set is refused below.
+  const rawProcessor = (migrated.value as { processor?: unknown }).processor;
+  const proc = scenario.processor;
+  if (
+    proc.type === 'consumer' &&
+    proc.commit === 'with-transaction' &&
+    !(
+      typeof rawProcessor === 'object' &&
+      rawProcessor !== null &&
+      'enable.auto.commit' in rawProcessor
+    )
+  )
+    proc['enable.auto.commit'] = false;
   const issues = semanticIssues(scenario);
   return issues.length > 0 ? { ok: false, issues } : { ok: true, scenario };
 }
@@ -489,6 +506,15 @@ function semanticIssues(s: Scenario): Issue[] {
       add(
         'processor.session.timeout.ms',
         `the broker accepts ${GROUP_MIN_SESSION_TIMEOUT_MS}–${GROUP_MAX_SESSION_TIMEOUT_MS} ms (group.min.session.timeout.ms, group.max.session.timeout.ms): it would refuse the JoinGroup with INVALID_SESSION_TIMEOUT`,
+      );
+    // Set explicitly (parseScenario makes an unset one false): auto-commit would also commit the
+    // polled positions outside the transaction, ahead of outputs that may still abort. The
+    // KafkaProducer javadoc of sendOffsetsToTransaction: "the consumer should have
+    // enable.auto.commit=false" (see parseScenario).
+    if (proc['enable.auto.commit'] && proc.commit === 'with-transaction')
+      add(
+        'processor.enable.auto.commit',
+        'commit with-transaction (sendOffsetsToTransaction) needs enable.auto.commit=false: "the consumer should have enable.auto.commit=false" (KafkaProducer javadoc) — auto-commit would also commit polled offsets outside the transaction. Set it to false, or leave it out',
       );
     if (!proc['enable.auto.commit'] && proc.commit === 'with-transaction') {
       if (sink.type !== 'kafka' || sink['transactional.id'] === undefined)
