@@ -3,7 +3,7 @@
  * that named another one (a faithfulness audit found them): the counts were right, the "why" not.
  */
 import { describe, expect, it } from 'vitest';
-import { anomalies, entriesOf, events, point, runScenario } from './testing';
+import { anomalies, entriesOf, events, point, runScenario, totals } from './testing';
 
 const sentence = (run: ReturnType<typeof runScenario>) => run.verdict.explanations[0]!.sentence;
 
@@ -43,7 +43,7 @@ describe('explanations name the cause the run had', () => {
     expect(anomalies(run)).toEqual(['e1:2', 'e2:4', 'e3:2']);
     const e2 = run.verdict.explanations.find((x) => x.events.includes('e2'))!;
     expect(e2.sentence).toBe(
-      'the acknowledgement of e2 was lost (fault "lost ack") → the producer retried the same batch → with idempotence off (enable.idempotence=false) the broker appended e2 a second time; consumer-0 crashed (fault "crash") after processing e2 and before its offset was committed → it restarted from the last committed offset 0 → e2 was processed again → a plain INSERT has no key to collapse the copies',
+      'the acknowledgement of e2 was lost (fault "lost ack") → the producer retried the same batch → with idempotence off (enable.idempotence=false) the broker appended e2 a second time; consumer-0 crashed (fault "crash") after processing e2 and before its offset was committed → it restarted from offset 0: the group had no committed offset, so auto.offset.reset=earliest applied → e2 was processed again → a plain INSERT has no key to collapse the copies',
     );
   });
 
@@ -254,6 +254,40 @@ describe('explanations name the cause the run had', () => {
  * said "it restarted from its last committed position" — a restart that came 50 s later, after
  * the records had been read again by someone else.
  */
+describe('where a restarted consumer read from', () => {
+  it('no offset ever committed: the sentence names auto.offset.reset, not a committed offset', () => {
+    // e1 (10) at 0 ms and e2 (20) at 10 ms; the consumer starts at 5 s and polls both, inserts
+    // them and crashes before its first commit. The group has no committed offset: the restart
+    // starts from auto.offset.reset=earliest, offset 0, and inserts both again — 4 rows, 60.
+    const run = runScenario({
+      workload: {
+        topic: 'payments',
+        events: [
+          { id: 'e1', amount: 10, at: 0 },
+          { id: 'e2', amount: 20, at: 10 },
+        ],
+      },
+      processor: {
+        type: 'consumer',
+        'enable.auto.commit': false,
+        'auto.offset.reset': 'earliest',
+        startAtMs: 5000,
+      },
+      faults: [{ kind: 'crash', target: 'consumer-0', point: 'before-commit' }],
+    });
+    expect(totals(run)).toEqual({ rows: 4, sum: 60, duplicates: 2, lost: 0 });
+    // The only commit is the restarted instance's, offset 2, after its replay.
+    const assigns = entriesOf(run, 'assign');
+    const commits = entriesOf(run, 'commit');
+    expect(commits.map((i) => run.trace.offset[i])).toEqual([2]);
+    expect(assigns.map((i) => run.trace.offset[i])).toEqual([0, 0]);
+    expect(commits[0]! > assigns[1]!).toBe(true);
+    expect(run.verdict.explanations.map((e) => e.sentence)).toEqual([
+      'consumer-0 crashed after processing e1 and before its offset was committed → it restarted from offset 0: the group had no committed offset, so auto.offset.reset=earliest applied → e1 was processed again → a plain INSERT has no key to collapse the copies',
+    ]);
+  });
+});
+
 describe('a crashed member whose partition another member takes over', () => {
   // Ten events e1..e10 at 0..9 ms over 2 partitions (keys k0..k9, Kafka's murmur2): p0 holds e4,
   // e5, e6, e8, e9, e10 (offsets 0..5), p1 e1, e2, e3, e7. Both members join at 1 s: consumer-0
@@ -303,7 +337,7 @@ describe('a crashed member whose partition another member takes over', () => {
     expect(p0Owners(run)).toEqual(['consumer-0@1002', 'consumer-1@11018', 'consumer-0@61018']);
     expect(anomalies(run)).toEqual(['e4:2', 'e5:2']);
     expect(sentence(run)).toBe(
-      "consumer-0 crashed after processing e4 and before its offset was committed → consumer-0's session expired (session.timeout.ms = 10000 ms) and the group gave partition 0 to consumer-1, which started from the last committed offset 0 → e4 was processed again → a plain INSERT has no key to collapse the copies",
+      "consumer-0 crashed after processing e4 and before its offset was committed → consumer-0's session expired (session.timeout.ms = 10000 ms) and the group gave partition 0 to consumer-1, which started from offset 0: the group had no committed offset, so auto.offset.reset=earliest applied → e4 was processed again → a plain INSERT has no key to collapse the copies",
     );
   });
 

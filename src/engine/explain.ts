@@ -14,6 +14,7 @@ import {
   MESSAGE_TYPES,
   SEND_CAUSES,
   SKIP_REASONS,
+  TXN_STATES,
   type EntryKind,
 } from './trace';
 import type { FaultSpec, FlinkProcessorConfig } from './scenario/schema';
@@ -1093,7 +1094,7 @@ class Ctx {
     for (let i = crash + 1; i <= next; i++) {
       const k = this.kind(i);
       if (k === 'assign' && t.actors[t.actor[i]!] === who)
-        return `it restarted from the last committed offset ${t.offset[i]}`;
+        return `it restarted ${this.startText(i)}`;
       // Another member read the record again: the crashed one was still down when the group
       // moved its partition (its session expired), so no restart of its own is in this story.
       if (
@@ -1128,7 +1129,48 @@ class Ctx {
       p.type === 'consumer' && t.cause[assign] === crash
         ? `${who}'s session expired (session.timeout.ms = ${p['session.timeout.ms']} ms) and the group gave`
         : 'the group gave';
-    return `${why} partition ${t.partition[assign]} to ${other}, which started from the last committed offset ${t.offset[assign]}`;
+    return `${why} partition ${t.partition[assign]} to ${other}, which started ${this.startText(assign)}`;
+  }
+
+  /**
+   * Where the consumer of 'assign' entry `assign` started: the group's committed offset, or —
+   * when the group had none — the position auto.offset.reset gave it
+   * (https://kafka.apache.org/documentation/#consumerconfigs_auto.offset.reset: "What to do when
+   * there is no initial offset in Kafka").
+   */
+  private startText(assign: number): string {
+    const t = this.t;
+    const offset = t.offset[assign]!;
+    if (this.hadCommittedOffset(assign)) return `from the last committed offset ${offset}`;
+    const p = this.run.scenario.processor;
+    // Downstream readers start from the earliest offset; the processor as configured.
+    const reset =
+      p.type === 'consumer' && t.topic[assign] === this.run.state.input.index
+        ? p['auto.offset.reset']
+        : 'earliest';
+    return `from offset ${offset}: the group had no committed offset, so auto.offset.reset=${reset} applied`;
+  }
+
+  /** Whether the group had an offset committed for the partition of 'assign' entry `assign`. */
+  private hadCommittedOffset(assign: number): boolean {
+    if (this.committedBefore(assign)) return true;
+    const t = this.t;
+    const p = this.run.scenario.processor;
+    // A transaction's offsets are traced as a 'commit' when its producer learns of the commit;
+    // one that crashed after the commit decision never does, yet the coordinator completed it
+    // and stored them (initTransactions "awaits its completion").
+    if (
+      p.type !== 'consumer' ||
+      p.commit !== 'with-transaction' ||
+      t.topic[assign] !== this.run.state.input.index
+    )
+      return false;
+    // From earliest, offset 0 is where a group without a committed offset starts.
+    if (p['auto.offset.reset'] === 'earliest' && t.offset[assign] === 0) return false;
+    const complete = TXN_STATES.indexOf('CompleteCommit');
+    for (let i = 0; i < assign; i++)
+      if (this.kind(i) === 'txn' && t.aux[i] === complete) return true;
+    return false;
   }
 
   /** Whether a commit of the assigned partition happened before entry `assign`. */
