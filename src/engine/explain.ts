@@ -454,11 +454,47 @@ class Ctx {
         cites.push(a.append);
       }
     }
+    // 4. The point is every record of a transactional output topic: copies that never committed
+    // count there too, though a read_committed consumer never sees them.
+    const uncommitted = this.uncommittedCopies(j);
+    if (uncommitted) {
+      steps.push(uncommitted.text);
+      cites.push(...uncommitted.entries);
+    }
     if (steps.length === 0) steps.push(`{id} took effect more than once at ${this.v.primary}`);
     const collapse = this.whyNotCollapsed();
     return {
       template: countRepeats(steps).join('; ') + (collapse ? ` → ${collapse}` : ''),
       entries: cites.filter((x) => x >= 0).slice(0, 12),
+    };
+  }
+
+  /**
+   * When the primary point is every record of the Kafka sink's topic (no reader declared): which
+   * of `j`'s copies there were in a transaction that aborted or never committed, in words — a
+   * read_committed consumer, as Kafka's and Flink's exactly-once docs require downstream, skips
+   * them (https://kafka.apache.org/documentation/#consumerconfigs_isolation.level). Null when
+   * every copy committed or was written without a transaction.
+   */
+  private uncommittedCopies(j: number): { text: string; entries: number[] } | null {
+    const s = this.run.scenario;
+    if (s.sink.type !== 'kafka' || this.v.primary !== `log:${s.sink.topic}`) return null;
+    const topic = s.sink.topic;
+    const outs = this.records(j, topic);
+    const notCommitted = outs.filter(
+      (r) => r.txn >= 0 && this.outcome(topic, r.p, r.txn) !== 'committed',
+    );
+    if (notCommitted.length === 0) return null;
+    const first = notCommitted[0]!;
+    const ended =
+      this.outcome(topic, first.p, first.txn) === 'aborted'
+        ? this.abortReason(first.txn)
+        : `transaction ${first.txn} never committed (still open when the run ended)`;
+    const more = notCommitted.length > 1 ? ` (and ${notCommitted.length - 1} more)` : '';
+    const seen = outs.length - notCommitted.length;
+    return {
+      text: `${ended}, and it held a copy of {id}${more} → an uncommitted copy stays in the log, and topic ${topic} is judged here by every record in its log; a read_committed consumer sees {id} ${seen === 1 ? 'once' : `${seen} times`}`,
+      entries: [first.append],
     };
   }
 
