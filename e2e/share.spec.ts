@@ -6,6 +6,7 @@
  */
 import { computeRunView } from '../src/views/computeRun';
 import { traceHashOfView } from '../src/views/hash';
+import { decodeShare } from '../src/views/shareLink';
 import { expect, test, testIds } from './fixtures';
 
 /** A version-1 link, pinned in src/platform/share.test.ts: it must open forever. */
@@ -191,6 +192,49 @@ test('a share link of a library preset as shipped opens as that preset: its stor
     other.locator(`[data-testid="${testIds.outcomeHidden}"][data-what="verdict"]`),
   ).toBeVisible();
   await context.close();
+});
+
+test('while the prediction waits, Share and Embed leave out the expect block (it holds the answer), as the JSON export does; once shown, they pin it', async ({
+  dash,
+  browser,
+}) => {
+  const { page } = dash;
+  await page.goto('./?preset=lost-ack-retry/idempotence-off');
+  await dash.settled();
+  /** The scenario of a link's (or a snippet's) `#s=` part. */
+  const scenarioOf = (text: string) => {
+    const r = decodeShare(text.slice(text.indexOf('#')).replace(/".*$/s, ''));
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    return r.input;
+  };
+  await dash.byId(testIds.shareButton).click();
+  const hidden = await dash.byId(testIds.shareUrl).inputValue();
+  expect(scenarioOf(hidden).expect).toBeUndefined();
+  await page.keyboard.press('Escape');
+  await dash.byId(testIds.embedButton).click();
+  const snippet = await dash.byId(testIds.embedSnippet).inputValue();
+  expect(scenarioOf(snippet).expect).toBeUndefined();
+  await page.keyboard.press('Escape');
+
+  // Without its expect block the link still opens as the preset, its question asked.
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto(hidden);
+  await other.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await expect(other.getByTestId(testIds.scenarioPicker)).toHaveValue(
+    'lost-ack-retry/idempotence-off',
+  );
+  await expect(
+    other.locator(`[data-testid="${testIds.outcomeHidden}"][data-what="verdict"]`),
+  ).toBeVisible();
+  await context.close();
+
+  // The outcome shown: the link pins the run, as before.
+  await dash.byId(testIds.outcomeShow).first().click();
+  await dash.byId(testIds.shareButton).click();
+  const shown = await dash.byId(testIds.shareUrl).inputValue();
+  expect(scenarioOf(shown).expect?.totals).toEqual({ rows: 11, duplicates: 1, lost: 0, sum: 580 });
+  expect(dash.errors).toEqual([]);
 });
 
 test('share with a prediction: an edited preset offers the choice as a preset does, and the link asks the author’s question', async ({

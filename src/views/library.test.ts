@@ -174,6 +174,17 @@ describe('isPristinePreset', () => {
     expect(pristinePresetRef(there)).toBeNull();
   });
 
+  it('is true without the expect block (a link shared while the answer was hidden), not with another', () => {
+    const { expect: answer, ...bare } = shipped();
+    expect(answer).toBeDefined();
+    expect(isPristinePreset(bare, ref)).toBe(true);
+    expect(pristinePresetRef(bare)).toBe(ref);
+    const other = { ...bare, expect: { totals: { rows: 1 } } };
+    expect(isPristinePreset(other, ref)).toBe(false);
+    expect(pristinePresetRef(other)).toBeNull();
+    expect(pristinePresetRef({ ...bare, seed: 99 })).toBeNull();
+  });
+
   it('answers per (scenario, ref): the cache does not carry one ref’s answer to another', () => {
     const s = shipped();
     expect(isPristinePreset(s, ref)).toBe(true);

@@ -214,7 +214,10 @@ export function isPristinePreset(scenario: ScenarioInput, presetRef: string | nu
 /**
  * Whether `scenario` is variant `v`'s run: the same JSON text, or the same scenario once both are
  * parsed (defaults filled in, keys in one order) — a knob set to another value and back to the one
- * it had ("acks" 1, then all, where the preset left it unset: the default) changed nothing.
+ * it had ("acks" 1, then all, where the preset left it unset: the default) changed nothing. A
+ * scenario without an `expect` block matches the variant without its own: a share link or an
+ * export written while the answer was hidden leaves the block out (src/views/pinExpect.ts
+ * `outgoingScenario`), and must still open as the preset that asks the question.
  */
 function sameRun(
   scenario: ScenarioInput,
@@ -227,10 +230,20 @@ function sameRun(
     shipped = canonicalRun(v.scenario);
     variantCanon.set(v.scenario, shipped);
   }
-  return shipped !== null && canon() === shipped;
+  if (shipped !== null && canon() === shipped) return true;
+  if (scenario.expect !== undefined || v.scenario.expect === undefined) return false;
+  let bare = variantBareCanon.get(v.scenario);
+  if (bare === undefined) {
+    const { expect: _answer, ...rest } = v.scenario;
+    bare = canonicalRun(rest);
+    variantBareCanon.set(v.scenario, bare);
+  }
+  return bare !== null && canon() === bare;
 }
 
 const variantCanon = new WeakMap<object, string | null>();
+/** A variant's canonical run without its `expect` block. */
+const variantBareCanon = new WeakMap<object, string | null>();
 
 /** The parsed scenario as canonical JSON (keys sorted), or null when it does not parse. */
 function canonicalRun(s: ScenarioInput): string | null {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compareExpect, parseScenario, simulate, type ScenarioInput } from '../engine';
 import { applyGuarantee, findPreset } from '../scenarios';
 import { computeRunView } from './computeRun';
-import { PINNED_IDS_MAX, pinExpect } from './pinExpect';
+import { outgoingScenario, PINNED_IDS_MAX, pinExpect } from './pinExpect';
 
 /** `--check`'s differences for a scenario (engine/expect.ts). */
 const check = (s: ScenarioInput) => {
@@ -92,5 +92,28 @@ describe('pinExpect: a scenario leaves the page with an expect block true to its
       rows: { 'p-4': 2 },
       points: { sink: { totals: { rows: 24 } } },
     });
+  });
+});
+
+describe('outgoingScenario: the one rule for Share, Embed and the Scenario (JSON) export', () => {
+  const preset = findPreset('lost-ack-retry/idempotence-off')!.variant.scenario;
+  const view = viewOf(preset);
+
+  it('while the answer is hidden the expect block (the answer) stays out, ready or not', () => {
+    for (const ready of [true, false]) {
+      const out = outgoingScenario(preset, view, { ready, answerHidden: true });
+      expect(out.expect).toBeUndefined();
+      expect({ ...out, expect: preset.expect }).toEqual(preset);
+    }
+    // The scenario itself is not touched.
+    expect(preset.expect).toBeDefined();
+  });
+
+  it('once shown: pinned to the run on screen when it is this scenario’s, else as written', () => {
+    const edited = applyGuarantee(preset, 'exactly-once');
+    expect(outgoingScenario(edited, viewOf(edited), { ready: true, answerHidden: false })).toEqual(
+      pinExpect(edited, viewOf(edited)),
+    );
+    expect(outgoingScenario(edited, view, { ready: false, answerHidden: false })).toBe(edited);
   });
 });

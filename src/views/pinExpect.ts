@@ -98,3 +98,24 @@ export function pinExpect(scenario: ScenarioInput, view: RunView | null): Scenar
   }
   return { ...scenario, expect: next };
 }
+
+/**
+ * The scenario as it leaves the page (a share link, an embed snippet, the Scenario (JSON)
+ * export): its `expect` block pinned to the run on screen — or left out while "Predict first"
+ * hides the answer, which that block holds (a preset's, or one pinned from the run alike).
+ * @param scenario - the scenario as written.
+ * @param view - the run on screen (null: none yet).
+ * @param o.ready - `view` is this scenario's run (status 'ready'), not the previous one's.
+ * @param o.answerHidden - the prediction's answer waits (pending or locked, not revealed).
+ */
+export function outgoingScenario(
+  scenario: ScenarioInput,
+  view: RunView | null,
+  o: { ready: boolean; answerHidden: boolean },
+): ScenarioInput {
+  if (o.answerHidden) {
+    const { expect: _answer, ...withoutExpect } = scenario;
+    return withoutExpect;
+  }
+  return o.ready ? pinExpect(scenario, view) : scenario;
+}

@@ -5,8 +5,9 @@ import { findPreset } from '../../scenarios';
 import type { LabState } from '../../store/labStore';
 import { useCursor, useLab, useLabInstance, useView } from '../../store/LabContext';
 import { isPristinePreset, questionVariant } from '../../views/library';
-import { pinExpect } from '../../views/pinExpect';
+import { outgoingScenario } from '../../views/pinExpect';
 import { usePage } from '../io/PageContext';
+import { usePredictionGate } from '../library/usePredictionGate';
 import { REFUSED_TITLE, selectRefused } from '../share/refused';
 import { testIds } from '../testIds';
 import {
@@ -66,6 +67,8 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
   const presetRef = useLab(selectPresetRef);
   const status = useLab(selectStatus);
   const view = useView();
+  // While the answer waits, the snippet leaves out the expect block that holds it.
+  const answerHidden = usePredictionGate().answerWaits;
   const t = useCursor(selectT);
   // The lab's speed now is one of the choices, so the author can keep the one tuned for the run.
   const labSpeed = useLab(selectSpeed);
@@ -122,11 +125,17 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
         o.question === preset.preset.predict.question &&
         o.answer === preset.preset.predict.answer;
       const query = embedQuery(own ? { ...o, question: '', answer: '' } : o);
-      return `${base}${query}#${encodeShare(preset.variant.scenario)}`;
+      // Its expect block is the answer: left out while the page hides it (the player still
+      // knows the preset without it, pristinePresetRef).
+      const shipped = outgoingScenario(preset.variant.scenario, null, {
+        ready: false,
+        answerHidden,
+      });
+      return `${base}${query}#${encodeShare(shipped)}`;
     }
-    const pinned = status === 'ready' ? pinExpect(scenario, view) : scenario;
-    return `${base}${embedQuery(o)}#${encodeShare(pinned)}`;
-  }, [o, scenario, status, view, pristine, asked, preset]);
+    const out = outgoingScenario(scenario, view, { ready: status === 'ready', answerHidden });
+    return `${base}${embedQuery(o)}#${encodeShare(out)}`;
+  }, [o, scenario, status, view, pristine, asked, preset, answerHidden]);
   const snippet = useMemo(
     () =>
       embedSnippet(url, {

@@ -6,7 +6,7 @@ import { downloadText } from '../../platform/mermaid';
 import type { LabState } from '../../store/labStore';
 import { useLab, useView } from '../../store/LabContext';
 import { scenarioJson } from '../../views/export';
-import { pinExpect } from '../../views/pinExpect';
+import { outgoingScenario } from '../../views/pinExpect';
 import type { ArtifactKind } from '../../views/exportArtifact';
 import { usePredictionGate } from '../library/usePredictionGate';
 import { testIds } from '../testIds';
@@ -112,14 +112,12 @@ export function ExportMenu() {
     focusButton();
     const stem = fileStem(scenario.name);
     if (item.id === 'scenario-json') {
-      // Its expect block pins the run on screen (pinExpect); while the outcome is hidden it
-      // would give the answer away, so the file goes without it.
-      const { expect: _answer, ...withoutExpect } = scenario;
-      const out = hidden
-        ? withoutExpect
-        : status === 'ready'
-          ? pinExpect(scenario, view)
-          : scenario;
+      // Its expect block pins the run on screen, or, while the answer is hidden, is left out: as
+      // in a share link and an embed snippet (outgoingScenario).
+      const out = outgoingScenario(scenario, view, {
+        ready: status === 'ready',
+        answerHidden: hidden,
+      });
       downloadText(scenarioJson(out), `${stem}${item.suffix}`, item.type);
       return;
     }

@@ -33,6 +33,18 @@ describe('chooseStart: share link › ?preset= › saved workspace › default',
     expect(e).toMatchObject({ source: 'share', presetRef: null });
   });
 
+  it('a preset shared while its answer was hidden (no expect block) opens as that preset, block back', () => {
+    const shipped = findPreset('lost-ack-retry/idempotence-off')!.variant.scenario;
+    const { expect: _answer, ...bare } = structuredClone(shipped);
+    const s = chooseStart({ share: { ...share, input: bare }, preset: null, saved: null });
+    expect(s).toMatchObject({ source: 'share', presetRef: 'lost-ack-retry/idempotence-off' });
+    expect(s.initial).toEqual(shipped);
+    // Edited as well: a scenario of its own, as it came.
+    const edited = { ...bare, seed: 7 };
+    const e = chooseStart({ share: { ...share, input: edited }, preset: null, saved: null });
+    expect(e).toMatchObject({ source: 'share', presetRef: null, initial: edited });
+  });
+
   it('a preset wins over the workspace', () => {
     const s = chooseStart({
       share: null,

@@ -62,17 +62,23 @@ export function chooseStart({ share, preset, saved, embed = false }: StartInputs
   const ws = saved?.workspace ?? null;
   const prefs = ws?.prefs ?? {};
   if (share) {
-    if (share.ok)
+    if (share.ok) {
+      // An unedited preset, shared: open it as that preset (its story and question).
+      const presetRef = pristinePresetRef(share.input);
+      // A link written while the answer was hidden has no expect block: the preset's comes
+      // back, so that a link shared from here once the answer is out pins the preset's shape.
+      const shipped =
+        presetRef !== null && share.input.expect === undefined ? findPreset(presetRef) : undefined;
       return {
         source: 'share',
-        initial: share.input,
-        // An unedited preset, shared: open it as that preset (its story and question).
-        presetRef: pristinePresetRef(share.input),
+        initial: shipped ? structuredClone(shipped.variant.scenario) : share.input,
+        presetRef,
         prefs,
         linkRefused: false,
         ...(ws ? { previous: ws.scenario } : {}),
         notices,
       };
+    }
     notices.push({
       tone: 'error',
       text: embed

@@ -11,6 +11,7 @@ import {
   type SharePrediction,
 } from '../../views/sharePrediction';
 import { usePage } from '../io/PageContext';
+import { usePredictionGate } from '../library/usePredictionGate';
 import { testIds } from '../testIds';
 import { REFUSED_TITLE, selectRefused } from './refused';
 
@@ -52,13 +53,15 @@ export function ShareButton() {
   const open = shared !== null;
   const close = useCallback(() => setShared(null), []);
   const refused = useLab(selectRefused);
+  // While the answer waits, the link leaves out the expect block that holds it.
+  const answerHidden = usePredictionGate().answerWaits;
   const id = useId();
   useDismiss(open, close, box, button);
   if (!shareLink) return null;
 
   /** Write the link for `choice` (the address bar too), and copy it when asked to. */
   const write = async (choice: PredictionChoice, own: Shared['own'], copy: boolean) => {
-    const url = shareLink.share(sharePredictionFor(choice, own));
+    const url = shareLink.share(sharePredictionFor(choice, own), { answerHidden });
     setShared({ url, copied: false, choice, own });
     if (!copy) return;
     const copied = await copyText(url);

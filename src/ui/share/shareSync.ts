@@ -14,7 +14,7 @@ import {
 } from '../../platform/share';
 import type { Lab, LabState } from '../../store/labStore';
 import type { PredictionSubject } from '../../views/library';
-import { pinExpect } from '../../views/pinExpect';
+import { outgoingScenario } from '../../views/pinExpect';
 import {
   linkApplies,
   linkedSubject,
@@ -39,13 +39,22 @@ function withoutExpect(s: ScenarioInput): string {
   return JSON.stringify({ ...s, expect: undefined });
 }
 
+/** How {@link ShareSync.share} writes the scenario. */
+export interface ShareOptions {
+  /**
+   * "Predict first" hides the answer on the page (pending or locked): the link goes without the
+   * `expect` block, which holds it — as the Scenario (JSON) export does.
+   */
+  answerHidden?: boolean;
+}
+
 /** The share side of the page. */
 export interface ShareSync {
   /**
    * Put the current scenario in the URL hash; returns the full link.
    * @param prediction - what the link asks its reader (null or absent: nothing of its own).
    */
-  share(prediction?: SharePrediction | null): string;
+  share(prediction?: SharePrediction | null, o?: ShareOptions): string;
   /** The question the link the page was opened with (or a link pasted since) asks. */
   linked: LinkedPredictions;
   dispose(): void;
@@ -115,11 +124,15 @@ export function createShareSync(
     lab.app.setState({ notice: 'Opened the shared scenario — Undo (Ctrl+Z) goes back.' });
   });
   return {
-    share(p = null) {
+    share(p = null, o = {}) {
       const s = lab.app.getState();
-      // The link's expect block pins the run on screen (a preset's would describe the preset).
+      // The link's expect block pins the run on screen (a preset's would describe the preset),
+      // unless it would give the hidden answer away.
       writeShareToLocation(
-        s.status === 'ready' ? pinExpect(s.scenario, s.view) : s.scenario,
+        outgoingScenario(s.scenario, s.view, {
+          ready: s.status === 'ready',
+          answerHidden: o.answerHidden ?? false,
+        }),
         location,
         history,
         p,
