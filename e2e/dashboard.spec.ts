@@ -337,6 +337,68 @@ test('the switch shows the claim the verdict checks; choosing it again applies i
   expect(dash.errors).toEqual([]);
 });
 
+test('each guarantee click is an undo step of its own, and applies its recipe; an arrow-key walk is one step', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  // Claims exactly-once with knobs of its own (a plain INSERT).
+  await page.goto('./?preset=payment-resent-by-app/plain-insert');
+  await dash.settled();
+  const switcher = dash.byId(testIds.guaranteeSwitch);
+  const radio = (name: string) => switcher.getByRole('radio', { name });
+  const badge = dash.byId(testIds.guaranteeLabel);
+  const undo = dash.byId(testIds.undo);
+  await expect(radio('Exactly-once')).toBeChecked();
+  await expect(badge).toHaveText('✎ own settings');
+  const shipped = await dash.api('scenario');
+
+  await dash.setGuarantee('At-most-once');
+  await dash.setGuarantee('At-least-once');
+  await page.locator('h1').click();
+  await page.keyboard.press('Control+z');
+  await dash.settled();
+  await expect(radio('At-most-once')).toBeChecked();
+  await expect(undo).toBeEnabled();
+  await page.keyboard.press('Control+z');
+  await dash.settled();
+  await expect(radio('Exactly-once')).toBeChecked();
+  expect(await dash.api('scenario')).toEqual(shipped);
+
+  // Clicked back to the preset's own guarantee: its recipe, as any choice (not the knobs it
+  // shipped with; the switch's hint says "choose Exactly-once again to apply the recipe").
+  await dash.setGuarantee('At-most-once');
+  await dash.setGuarantee('Exactly-once');
+  await expect(badge).toHaveText('✓ recipe');
+  await undo.click();
+  await dash.settled();
+  await expect(radio('At-most-once')).toBeChecked();
+  await undo.click();
+  await dash.settled();
+  expect(await dash.api('scenario')).toEqual(shipped);
+
+  // The arrow keys walk the group, checking each option they pass: one step, and back on the
+  // option the walk started from, the scenario as it was.
+  await radio('Exactly-once').focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(radio('At-least-once')).toBeChecked();
+  await page.keyboard.press('ArrowLeft');
+  await expect(radio('At-most-once')).toBeChecked();
+  await dash.settled();
+  await undo.click();
+  await dash.settled();
+  expect(await dash.api('scenario')).toEqual(shipped);
+  await expect(undo).toBeDisabled();
+  await radio('Exactly-once').focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(radio('At-least-once')).toBeChecked();
+  await page.keyboard.press('ArrowRight');
+  await expect(radio('Exactly-once')).toBeChecked();
+  await dash.settled();
+  expect(await dash.api('scenario')).toEqual(shipped);
+  await expect(badge).toHaveText('✎ own settings');
+  expect(dash.errors).toEqual([]);
+});
+
 test('a guarantee the scenario’s fault cannot exist under is disabled, its reason shown', async ({
   dash,
 }) => {

@@ -310,33 +310,62 @@ describe('lab store: the panels’ cursor (shown)', () => {
   });
 });
 
-describe('lab store: guarantee switches in a row', () => {
-  it('are one undo step, and walking back to the first guarantee restores the scenario as it was', async () => {
+describe('lab store: guarantee switches', () => {
+  const walk = { walk: true };
+
+  it('an arrow-key walk is one undo step, and walking back to the first guarantee restores the scenario as it was', async () => {
     const l = await lab();
     const pristine = l.app.getState().scenario;
     const claim = selectClaim(l.app.getState());
     expect(claim).toBe('at-least-once');
     // ← ← then → → on the radio group: at-most-once, then exactly-once... each from the pristine scenario.
-    l.actions.setGuarantee('at-most-once');
-    l.actions.setGuarantee('exactly-once');
+    l.actions.setGuarantee('at-most-once', walk);
+    l.actions.setGuarantee('exactly-once', walk);
     expect(selectClaim(l.app.getState())).toBe('exactly-once');
     expect(l.app.getState().past).toHaveLength(1);
-    l.actions.setGuarantee('at-least-once');
+    l.actions.setGuarantee('at-least-once', walk);
     expect(l.app.getState().scenario).toBe(pristine);
-    // One step back from any point of the run is the scenario before it.
-    l.actions.setGuarantee('at-most-once');
+    // One step back from any point of the walk is the scenario before it.
+    l.actions.setGuarantee('at-most-once', walk);
     l.actions.undo();
     expect(l.app.getState().scenario).toBe(pristine);
     expect(l.app.getState().past).toHaveLength(0);
     await l.actions.settled();
   });
 
-  it('end at the first edit of another kind: the next switch is a new undo step', async () => {
+  it('a walk ends at the first edit of another kind: the next switch is a new undo step', async () => {
     const l = await lab();
-    l.actions.setGuarantee('exactly-once');
+    l.actions.setGuarantee('exactly-once', walk);
     l.actions.setKnob('sink.statement', 'insert');
-    l.actions.setGuarantee('at-most-once');
+    l.actions.setGuarantee('at-most-once', walk);
     expect(l.app.getState().past).toHaveLength(3);
+    await l.actions.settled();
+  });
+
+  it('each click is an undo step of its own, applied to the scenario on screen (ending a walk)', async () => {
+    const l = await lab();
+    l.actions.loadPreset('payment-resent-by-app/plain-insert');
+    const shipped = l.app.getState().scenario;
+    expect(selectClaim(l.app.getState())).toBe('exactly-once');
+    expect(selectRecipeDifferences(l.app.getState()).length).toBeGreaterThan(0);
+    l.actions.setGuarantee('at-most-once');
+    const amo = l.app.getState().scenario;
+    l.actions.setGuarantee('at-least-once');
+    l.actions.undo();
+    expect(l.app.getState().scenario).toBe(amo);
+    l.actions.undo();
+    expect(l.app.getState().scenario).toBe(shipped);
+    // Clicked back to the preset's own guarantee: its recipe, not the knobs it shipped with.
+    l.actions.setGuarantee('at-most-once');
+    l.actions.setGuarantee('exactly-once');
+    expect(selectClaim(l.app.getState())).toBe('exactly-once');
+    expect(selectRecipeDifferences(l.app.getState())).toEqual([]);
+    // A click after a walk's step is not part of the walk.
+    l.actions.setGuarantee('at-least-once', walk);
+    const walked = l.app.getState().scenario;
+    l.actions.setGuarantee('at-most-once');
+    l.actions.undo();
+    expect(l.app.getState().scenario).toBe(walked);
     await l.actions.settled();
   });
 });

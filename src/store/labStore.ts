@@ -132,10 +132,15 @@ export interface LabActions {
     opts?: { resetHistory?: boolean; presetRef?: string | null; opened?: boolean },
   ): void;
   /**
-   * Apply a guarantee's bundle of knobs. Refused, with a notice saying why, when the result would
-   * not validate (a fault of the scenario that cannot exist under `g`: see guaranteeAvailability).
+   * Apply a guarantee's bundle of knobs, as one undoable edit. Refused, with a notice saying why,
+   * when the result would not validate (a fault of the scenario that cannot exist under `g`: see
+   * guaranteeAvailability).
+   * @param o.walk - a step of a walk through the switch with the arrow keys, which checks each
+   *   option it passes: the steps in a row are one edit (each applies its recipe to the scenario
+   *   from before the walk; back on the guarantee it started from, that scenario as it was). A
+   *   click (no `walk`) is an edit of its own, applied to the scenario on screen.
    */
-  setGuarantee(g: Guarantee): void;
+  setGuarantee(g: Guarantee, o?: { walk?: boolean }): void;
   /**
    * Set one knob, with the knobs it must bring along (an XA sink sets statement retries to 0:
    * `KnobMeta.alsoSets`), as one undoable edit; the notice names them. `note` says why this value
@@ -355,7 +360,7 @@ export function createLab(deps: LabDeps): Lab {
   /** See setEndGuard. */
   let endGuard: (() => string | null) | null = null;
 
-  /** The guarantee switches in a row so far (see setGuarantee): where they began, where they are. */
+  /** The arrow-key walk through the guarantee switch (see setGuarantee): its start, its end. */
   let burst: { before: ScenarioInput; claim: Guarantee | null; at: ScenarioInput } | null = null;
 
   /** Replace the scenario as one undoable edit, then re-simulate. */
@@ -434,14 +439,16 @@ export function createLab(deps: LabDeps): Lab {
       cursor.setState({ t: 0, idx: 0 });
       requestRun();
     },
-    setGuarantee(g) {
+    setGuarantee(g, o = {}) {
       const current = app.getState().scenario;
       // Choosing the claimed guarantee again applies its recipe where the knobs differ from it;
       // where they follow it already there is nothing to apply (and nothing to undo).
       if (g === claimOf(current) && selectRecipeDifferences(app.getState()).length === 0) return;
-      // Switches in a row (arrow keys walking the radio group) are one edit: each applies its
-      // recipe to the scenario from before the first, one Ctrl+Z undoes them all, and walking
-      // back to the guarantee the run started from gives that scenario back as it was.
+      // Steps of an arrow-key walk in a row are one edit: each applies its recipe to the scenario
+      // from before the first, one Ctrl+Z undoes them all, and walking back to the guarantee the
+      // run started from gives that scenario back as it was. A click is a choice, not a step
+      // on the way to one: an undo step of its own.
+      if (!o.walk) burst = null;
       const inBurst = burst !== null && burst.at === current;
       const s = inBurst ? burst!.before : current;
       if (inBurst && g === burst!.claim) {
@@ -469,7 +476,7 @@ export function createLab(deps: LabDeps): Lab {
       }
       edit(next, `Guarantee: ${g}`);
       // A re-applied claim has no 'as it was' to walk back to.
-      burst = { before: s, claim: g === claimOf(s) ? null : claimOf(s), at: next };
+      if (o.walk) burst = { before: s, claim: g === claimOf(s) ? null : claimOf(s), at: next };
     },
     setKnob(path, value, note) {
       const { scenario, notice } = editKnob(app.getState().scenario, path, value, note);

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import type { Guarantee, ScenarioInput } from '../engine';
 import { guaranteeAvailability, type GuaranteeAvailability, type KnobSetting } from '../scenarios';
 import { selectClaim, selectRecipeDifferences, type LabState } from '../store/labStore';
@@ -49,7 +49,8 @@ export function recipeDifferenceText(
  * not the knobs follow that guarantee's recipe (a library preset often ships with some set
  * otherwise, to show what breaks). Choosing an option applies its recipe and claims it; choosing
  * the claimed one again does so too where the knobs differ from its recipe (a click, or Space on
- * it), and does nothing where they follow it.
+ * it), and does nothing where they follow it. Each click is an undo step of its own; a walk with
+ * the arrow keys is one (back on the option it started from, the scenario as it was).
  *
  * An option whose switch the validator would refuse — a fault of the scenario that cannot exist
  * under it, such as a crash at a checkpoint step under at-most-once, which turns checkpointing
@@ -62,6 +63,10 @@ export function GuaranteeRadios({ name }: { name: string }) {
   const differs = useLab(selectRecipeDifferences);
   const scenario = useLab(selectScenario);
   const id = useId();
+  // An arrow key walks the group, checking each option it passes: the change it causes (in the
+  // same task as the key) is a step of the walk, which the store keeps as one edit. A click, or
+  // Space, is a choice of its own.
+  const walking = useRef(false);
   // Three validations per scenario, not per render: the scenario object changes with every edit.
   const availability = useMemo(
     () =>
@@ -101,7 +106,10 @@ export function GuaranteeRadios({ name }: { name: string }) {
                 disabled={!av.ok}
                 aria-describedby={note ? noteId(g) : undefined}
                 // Another option: the browser checks it (a click, an arrow key, Space).
-                onChange={() => a.setGuarantee(g)}
+                onChange={() => {
+                  a.setGuarantee(g, { walk: walking.current });
+                  walking.current = false;
+                }}
                 // The claimed one is checked already, so no change event: a click applies its
                 // recipe (the store does nothing where the knobs follow it).
                 onClick={() => g === claim && a.setGuarantee(g)}
@@ -109,6 +117,11 @@ export function GuaranteeRadios({ name }: { name: string }) {
                 // option whose knobs differ it applies the recipe, as a click does. Once they
                 // follow it, Space plays again.
                 onKeyDown={(e) => {
+                  if (e.key.startsWith('Arrow')) {
+                    walking.current = true;
+                    // No change came of it (the other options disabled): a later click is no step.
+                    setTimeout(() => (walking.current = false));
+                  }
                   if (!again || e.key !== ' ' || e.repeat) return;
                   e.preventDefault();
                   a.setGuarantee(g);
