@@ -151,6 +151,46 @@ test('a pasted page link naming a preset opens that preset; an unknown one is re
   expect(dash.errors).toEqual([]);
 });
 
+test('a link wrapped by a mail client (a line break, spaces inside) opens, pasted in the Import box or on the page', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  await dash.pickPreset('at-least-once');
+  await dash.fault('consumer-0', 'crash-before-commit');
+  await dash.byId(testIds.shareButton).click();
+  const link = await dash.byId(testIds.shareUrl).inputValue();
+  await page.keyboard.press('Escape');
+  const shared = await state(page);
+  await dash.pickPreset('at-most-once');
+  const wrap = (t: string, at: number) => `${t.slice(0, at)}\n  ${t.slice(at)}`;
+
+  await dash.byId(testIds.importButton).click();
+  await dash.byId(testIds.importPaste).fill(wrap(link, 54));
+  await dash.byId(testIds.importSubmit).click();
+  await expect(dash.byId(testIds.importDialog)).not.toBeVisible();
+  await dash.settled();
+  // The same run (the link's expect block is pinned to it: the rest is the scenario shared).
+  const opened = await state(page);
+  expect(opened.hash).toBe(shared.hash);
+  const bare = (s: unknown) => ({ ...(s as object), expect: undefined });
+  expect(bare(opened.scenario)).toEqual(bare(shared.scenario));
+
+  // On the page, no field focused: a preset link broken inside `?preset=` is a link all the same.
+  await page.locator('body').click({ position: { x: 5, y: 700 } });
+  const preset = 'http://localhost:5173/?preset=lost-ack-retry/idempotence-on';
+  await page.evaluate(
+    (t) => {
+      const d = new DataTransfer();
+      d.setData('text/plain', t);
+      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: d, bubbles: true }));
+    },
+    wrap(preset, preset.indexOf('preset=') + 3),
+  );
+  await dash.settled();
+  await expect(dash.byId(testIds.scenarioPicker)).toHaveValue('lost-ack-retry/idempotence-on');
+  expect(dash.errors).toEqual([]);
+});
+
 test('every export downloads its format; the scenario file opens again to the same run', async ({
   dash,
 }) => {

@@ -29,6 +29,18 @@ describe('import', () => {
     });
   });
 
+  it('a pasted link wrapped by a mail client (line breaks, spaces inside) opens as the link', () => {
+    const link = `https://lab.example/?preset=a#${encodeShare(good as never)}`;
+    const wrapped = `${link.slice(0, 30)}\r\n ${link.slice(30, 54)}\n${link.slice(54, 70)} \t${link.slice(70)}\n`;
+    expect(importText(wrapped)).toMatchObject({ ok: true, input: good, from: 'the share link' });
+    expect(
+      importText('https://lab.example/?pre\nset=payment-resent-by-app/plain-insert'),
+    ).toMatchObject({ ok: true, presetRef: 'payment-resent-by-app/plain-insert' });
+    // Scenario JSON keeps its whitespace (a name with spaces).
+    const spaced = { ...good, name: 'two  words' };
+    expect(importText(JSON.stringify(spaced, null, 2))).toMatchObject({ ok: true, input: spaced });
+  });
+
   it('a pasted page link naming a preset opens that preset, as the page and the CLI do', () => {
     const r = importText('  https://lab.example/?preset=payment-resent-by-app/plain-insert \n');
     expect(r).toMatchObject({

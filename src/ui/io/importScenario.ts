@@ -25,6 +25,16 @@ export type ImportOutcome =
 const parseInput = (text: string): ScenarioInput =>
   JSON.parse(text.replace(/^\uFEFF/, '')) as ScenarioInput;
 
+/**
+ * Pasted text as a link would read: a link holds no whitespace, but a mail client wraps a long
+ * one (a line break, spaces), so ASCII whitespace is taken out. Scenario JSON (`{…}`) is given
+ * back as it is: its whitespace may be inside strings.
+ */
+export function pastedLink(text: string): string {
+  const t = text.trim();
+  return t.startsWith('{') ? text : t.replace(/[\t\n\f\r ]+/g, '');
+}
+
 /** Is this pasted text a share link (a URL or hash with `s=`)? */
 function isShareLink(text: string): boolean {
   const t = text.trim();
@@ -71,11 +81,11 @@ function presetLink(text: string): ImportOutcome | null {
 
 /** Import pasted or typed text: scenario JSON, a share link, or a page link naming a preset. */
 export function importText(text: string, from = 'the pasted text'): ImportOutcome {
-  const preset = isShareLink(text) ? null : presetLink(text);
+  const link = pastedLink(text);
+  const preset = isShareLink(link) ? null : presetLink(link);
   if (preset) return preset;
-  if (isShareLink(text)) {
-    const t = text.trim();
-    const r = decodeShare(t.slice(t.indexOf('#')));
+  if (isShareLink(link)) {
+    const r = decodeShare(link.slice(link.indexOf('#')));
     return r.ok
       ? { ok: true, input: r.input, name: r.scenario.name, from: 'the share link' }
       : { ok: false, lines: shareIssueLines(r.issues), from: 'the share link' };
