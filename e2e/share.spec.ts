@@ -169,6 +169,45 @@ test('a damaged link pasted into the address bar of an open page: refused, the w
   expect(dash.errors).toEqual([]);
 });
 
+test('a share link whose prediction part (p=) is damaged opens its scenario, with a notice saying the question could not be read', async ({
+  dash,
+  browser,
+}) => {
+  const { page } = dash;
+  await dash.pickPreset('at-least-once');
+  await dash.toStart();
+  await dash.fault('consumer-0', 'crash-before-commit');
+  await dash.byId(testIds.shareButton).click();
+  const link = await dash.byId(testIds.shareUrl).inputValue();
+  await page.keyboard.press('Escape');
+  const damaged = `${link}&p=1.garbage`;
+  const said = (p: typeof page) =>
+    p.getByTestId(testIds.notice).filter({ hasText: 'prediction part of this share link' });
+
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto(damaged);
+  await other.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await expect(other.getByTestId(testIds.faultMarker)).toHaveCount(
+    await dash.byId(testIds.faultMarker).count(),
+  );
+  await expect(said(other)).toHaveCount(1);
+  // The link intact: nothing to say.
+  const clean = await context.newPage();
+  await clean.goto(link);
+  await clean.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await expect(clean.getByTestId(testIds.notice)).toHaveCount(0);
+  await context.close();
+
+  // Pasted into the address bar of an open page (only the hash changes): the same notice.
+  await dash.pickPreset('at-most-once');
+  await expect(said(page)).toHaveCount(0);
+  await page.goto(damaged);
+  await dash.settled();
+  await expect(said(page)).toHaveCount(1);
+  expect(dash.errors).toEqual([]);
+});
+
 test('a share link of a library preset as shipped opens as that preset: its story and its question, the outcome hidden', async ({
   dash,
   browser,

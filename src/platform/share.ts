@@ -15,6 +15,7 @@ import {
   decodeSharePrediction,
   encodeSharePrediction,
   PREDICT_PARAM,
+  sharePredictionUnreadable,
   type SharePrediction,
 } from '../views/sharePrediction';
 
@@ -39,6 +40,17 @@ export function sharePredictionFromLocation(
   loc: Pick<Location, 'hash'> = location,
 ): SharePrediction | null {
   return decodeSharePrediction(loc.hash);
+}
+
+/**
+ * Whether the page's URL hash carries a prediction (`p=`) that could not be read (src/views/
+ * sharePrediction.ts `sharePredictionUnreadable`): the page says so.
+ * @param loc - defaults to `window.location`.
+ */
+export function sharePredictionUnreadableInLocation(
+  loc: Pick<Location, 'hash'> = location,
+): boolean {
+  return sharePredictionUnreadable(loc.hash);
 }
 
 /**

@@ -4,6 +4,7 @@ import { findPreset } from '../scenarios';
 import { GENERIC_QUESTION } from './library';
 import {
   decodeSharePrediction,
+  sharePredictionUnreadable,
   defaultPredictionChoice,
   encodeSharePrediction,
   linkApplies,
@@ -38,6 +39,13 @@ describe('a share link’s prediction (the hash parameter p)', () => {
     expect(decodeSharePrediction('#p=1.bm90IGpzb24')).toBeNull(); // "not json"
     expect(decodeSharePrediction('#p=1.WzFd')).toBeNull(); // [1]: not an object
     expect(decodeSharePrediction(`#p=1.${'A'.repeat(16_001)}`)).toBeNull(); // too long
+  });
+
+  it('a p this build cannot read is told apart from none: the page says so', () => {
+    for (const hash of ['#s=2.abc&p=1.garbage!', '#s=2.abc&p=2.eyJ9', '#s=2.abc&p=', '#p=1.WzFd'])
+      expect(sharePredictionUnreadable(hash)).toBe(true);
+    for (const hash of ['#s=2.abc', '#s=2.abc&p=0', `#s=2.abc&${PINNED}`, ''])
+      expect(sharePredictionUnreadable(hash)).toBe(false);
   });
 
   it('text is data: cut to 600 characters, control characters become spaces, missing fields empty', () => {

@@ -56,8 +56,8 @@ export function encodeSharePrediction(p: SharePrediction): string {
 
 /**
  * The prediction a URL hash carries, or null when it carries none — or one this build cannot read
- * (damaged, unknown version): the scenario still opens, as if the link asked nothing of its own.
- * Never throws.
+ * (damaged, unknown version): the scenario still opens, as if the link asked nothing of its own,
+ * and the page says so ({@link sharePredictionUnreadable}). Never throws.
  * @param hash - `location.hash` (with or without the leading `#`).
  */
 export function decodeSharePrediction(hash: string): SharePrediction | null {
@@ -77,6 +77,21 @@ export function decodeSharePrediction(hash: string): SharePrediction | null {
     return null;
   }
 }
+
+/**
+ * Whether a URL hash carries a `p` this build cannot read (damaged, unknown version, too long):
+ * the scenario opens without it, and the reader must be told — else the link's question is lost
+ * without a word, the outcome shown at once.
+ * @param hash - `location.hash` (with or without the leading `#`).
+ */
+export function sharePredictionUnreadable(hash: string): boolean {
+  const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
+  return params.has(PREDICT_PARAM) && decodeSharePrediction(hash) === null;
+}
+
+/** What the page says of a link whose `p` could not be read. */
+export const PREDICTION_UNREADABLE =
+  'The prediction part of this share link (p=…) could not be read: the scenario opened without the link’s question.';
 
 /** The Share popover's prediction choice: its checkbox and its two fields. */
 export interface PredictionChoice {

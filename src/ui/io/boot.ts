@@ -11,6 +11,7 @@ import {
   clearShareFromLocation,
   shareFromLocation,
   sharePredictionFromLocation,
+  sharePredictionUnreadableInLocation,
 } from '../../platform/share';
 import { loadWorkspace } from '../../platform/storage';
 import { createAutosave } from '../../platform/storageAutosave';
@@ -43,7 +44,13 @@ export function bootPage({ embed }: { embed: boolean }): BootedPage {
   // The library's reading of `?preset=` (case, bare ids, its messages): one contract for both.
   const presetValue = presetParamOf(location.search);
   const preset = presetValue === null ? null : resolvePresetParam(presetValue);
-  const start = chooseStart({ share, preset, saved: embed ? null : loadWorkspace(), embed });
+  const start = chooseStart({
+    share,
+    preset,
+    saved: embed ? null : loadWorkspace(),
+    embed,
+    predictionUnreadable: sharePredictionUnreadableInLocation(),
+  });
   // An embed's address with options it does not know (`autoply=1`) or values it cannot use as
   // written (`speed=abc`): its author is told what was used instead.
   const unknown = embed ? embedOptionsNotice(location.search) : null;

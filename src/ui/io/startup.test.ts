@@ -4,6 +4,7 @@ import { resolvePresetParam } from '../../platform/presetUrl';
 import { decodeShare } from '../../platform/share';
 import type { Workspace } from '../../platform/storage';
 import { findPreset } from '../../scenarios';
+import { PREDICTION_UNREADABLE } from '../../views/sharePrediction';
 import { chooseStart } from './startup';
 
 const mine: ScenarioInput = { version: 1, name: 'mine', workload: { generate: { count: 2 } } };
@@ -31,6 +32,13 @@ describe('chooseStart: share link › ?preset= › saved workspace › default',
     const edited = { ...shipped, seed: 7 };
     const e = chooseStart({ share: { ...share, input: edited }, preset: null, saved: null });
     expect(e).toMatchObject({ source: 'share', presetRef: null });
+  });
+
+  it('a share link whose prediction part (p=) cannot be read opens, with a notice saying so', () => {
+    const s = chooseStart({ share, preset: null, saved: null, predictionUnreadable: true });
+    expect(s).toMatchObject({ source: 'share', initial: linked });
+    expect(s.notices).toEqual([{ tone: 'warn', text: PREDICTION_UNREADABLE }]);
+    expect(chooseStart({ share, preset: null, saved: null }).notices).toEqual([]);
   });
 
   it('a preset shared while its answer was hidden (no expect block) opens as that preset, block back', () => {

@@ -11,6 +11,7 @@ import { shareIssueLines, type ShareResult } from '../../platform/share';
 import type { StorageNotice, Workspace, WorkspacePrefs } from '../../platform/storage';
 import { findPreset } from '../../scenarios';
 import { pristinePresetRef } from '../../views/library';
+import { PREDICTION_UNREADABLE } from '../../views/sharePrediction';
 import type { PageNotice } from './notices';
 
 /** Where the first scenario came from. */
@@ -48,10 +49,18 @@ export interface StartInputs {
   saved: { workspace: Workspace | null; notice: StorageNotice | null } | null;
   /** An embed: what could not be opened is not replaced (the embed says it plays nothing). */
   embed?: boolean;
+  /** The share link's prediction part (`p=`) is there but could not be read. */
+  predictionUnreadable?: boolean;
 }
 
 /** Choose the start (see the module comment). */
-export function chooseStart({ share, preset, saved, embed = false }: StartInputs): Start {
+export function chooseStart({
+  share,
+  preset,
+  saved,
+  embed = false,
+  predictionUnreadable = false,
+}: StartInputs): Start {
   const without = embed ? '' : ' The lab opened without it.';
   const notices: Omit<PageNotice, 'id'>[] = [];
   if (saved?.notice)
@@ -69,6 +78,8 @@ export function chooseStart({ share, preset, saved, embed = false }: StartInputs
       // back, so that a link shared from here once the answer is out pins the preset's shape.
       const shipped =
         presetRef !== null && share.input.expect === undefined ? findPreset(presetRef) : undefined;
+      // The scenario opens all the same; a question lost without a word would show the outcome.
+      if (predictionUnreadable) notices.push({ tone: 'warn', text: PREDICTION_UNREADABLE });
       return {
         source: 'share',
         initial: shipped ? structuredClone(shipped.variant.scenario) : share.input,

@@ -9,6 +9,7 @@ import type { ScenarioInput } from '../../engine';
 import {
   clearShareFromLocation,
   shareIssueLines,
+  sharePredictionUnreadableInLocation,
   watchShareInLocation,
   writeShareToLocation,
 } from '../../platform/share';
@@ -18,6 +19,7 @@ import { outgoingScenario } from '../../views/pinExpect';
 import {
   linkApplies,
   linkedSubject,
+  PREDICTION_UNREADABLE,
   type LinkedPrediction,
   type SharePrediction,
 } from '../../views/sharePrediction';
@@ -122,6 +124,8 @@ export function createShareSync(
     openLink(p, r.input, null);
     lab.actions.loadScenario(r.input);
     lab.app.setState({ notice: 'Opened the shared scenario — Undo (Ctrl+Z) goes back.' });
+    if (sharePredictionUnreadableInLocation())
+      notices.push({ tone: 'warn', text: PREDICTION_UNREADABLE });
   });
   return {
     share(p = null, o = {}) {
