@@ -129,6 +129,15 @@ export function parseScenarioJson(text: string): ParseResult {
 }
 
 /**
+ * Whether the scenario as written (before defaults) sets `key` in its `section`: a default that
+ * depends on other fields applies only where the user left the field out.
+ */
+function setByUser(raw: unknown, section: 'producer' | 'processor', key: string): boolean {
+  const part = (raw as Record<string, unknown> | null)?.[section];
+  return typeof part === 'object' && part !== null && Object.hasOwn(part, key);
+}
+
+/**
  * Validate any value as a scenario: migrate older versions, apply the schema (types, ranges,
  * limits, defaults), then check what the schema alone cannot (references between fields, the
  * combinations the real systems refuse).
@@ -169,13 +178,8 @@ export function parseScenario(raw: unknown): ParseResult {
   // delivery.timeout.ms left unset is raised to linger.ms + request.timeout.ms (the producer logs
   // a warning); only a value the user set is refused below. KafkaProducer.configureDeliveryTimeout,
   // https://kafka.apache.org/documentation/#producerconfigs_delivery.timeout.ms
-  const rawProducer = (migrated.value as { producer?: unknown }).producer;
   const p = scenario.producer;
-  if (!(
-    typeof rawProducer === 'object' &&
-    rawProducer !== null &&
-    'delivery.timeout.ms' in rawProducer
-  ))
+  if (!setByUser(migrated.value, 'producer', 'delivery.timeout.ms'))
     p['delivery.timeout.ms'] = Math.max(
       p['delivery.timeout.ms'],
       p['linger.ms'] + p['request.timeout.ms'],
@@ -185,16 +189,11 @@ export function parseScenario(raw: unknown): ParseResult {
   // enable.auto.commit=false and should also not commit offsets manually" (KafkaProducer javadoc,
   // https://kafka.apache.org/40/javadoc/org/apache/kafka/clients/producer/KafkaProducer.html#sendOffsetsToTransaction(java.util.Map,org.apache.kafka.clients.consumer.ConsumerGroupMetadata)).
   // Only a value the user set is refused below.
-  const rawProcessor = (migrated.value as { processor?: unknown }).processor;
   const proc = scenario.processor;
   if (
     proc.type === 'consumer' &&
     proc.commit === 'with-transaction' &&
-    !(
-      typeof rawProcessor === 'object' &&
-      rawProcessor !== null &&
-      'enable.auto.commit' in rawProcessor
-    )
+    !setByUser(migrated.value, 'processor', 'enable.auto.commit')
   )
     proc['enable.auto.commit'] = false;
   const issues = semanticIssues(scenario);

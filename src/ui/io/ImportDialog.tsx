@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { SHARE_PARAM, SHARE_VERSION } from '../../views/shareLink';
 import { testIds } from '../testIds';
-import { importFile, importText, pastedLink, type ImportOutcome } from './importScenario';
+import { importFile, importText, looksImportable, type ImportOutcome } from './importScenario';
 
 /**
  * The paste box's example: scenario JSON, or a share link as the page makes them now — its
@@ -177,11 +177,8 @@ export function usePageImport(onOutcome: (r: ImportOutcome) => void, enabled: bo
       )
         return;
       const text = e.clipboardData?.getData('text/plain') ?? '';
-      // A link wrapped by a mail client still reads as one.
-      const s = pastedLink(text).trim();
       // Only what looks like a scenario or a link: a stray paste should not raise an error.
-      if (!s.startsWith('{') && !/#s=/.test(s) && !/^(https?:\/\/\S*)?\?(\S*&)?preset=/i.test(s))
-        return;
+      if (!looksImportable(text)) return;
       e.preventDefault();
       cb.current(importText(text));
     };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeShare } from '../../platform/share';
 import { findPreset } from '../../scenarios';
-import { importFile, importText } from './importScenario';
+import { importFile, importText, looksImportable } from './importScenario';
 
 const good = { version: 1, name: 'ok', workload: { generate: { count: 2 } } };
 
@@ -100,5 +100,22 @@ describe('import', () => {
     });
     expect(r.ok).toBe(false);
     expect(read).toBe(false);
+  });
+});
+
+describe('a paste on the page', () => {
+  it('is taken for scenario JSON, a share link (damaged too) or a preset link, wrapped or not', () => {
+    expect(looksImportable('{ "version": 1 }')).toBe(true);
+    expect(looksImportable('https://lab.example/#s=2.garbage')).toBe(true);
+    expect(looksImportable('https://lab.example/?preset=at-least-once')).toBe(true);
+    expect(looksImportable('https://lab.example/?x=1&pre\n  set=at-least-once')).toBe(true);
+    expect(looksImportable('?preset=nope')).toBe(true);
+  });
+
+  it('is left alone when it is anything else: a word, another address, an empty preset', () => {
+    expect(looksImportable('hello')).toBe(false);
+    expect(looksImportable('https://kafka.apache.org/documentation/')).toBe(false);
+    expect(looksImportable('https://lab.example/?preset=')).toBe(false);
+    expect(looksImportable('see ?preset=x')).toBe(false);
   });
 });

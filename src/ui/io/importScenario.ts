@@ -44,19 +44,38 @@ function isShareLink(text: string): boolean {
 }
 
 /**
+ * The query of a page address (`https://…?…`) or of a bare query (`?…`): null when `text` is
+ * neither, undefined when it is an address that does not parse.
+ */
+function searchOf(text: string): string | null | undefined {
+  const t = text.trim();
+  if (t.startsWith('?')) return t.split('#', 1)[0]!;
+  if (!/^https?:\/\//i.test(t)) return null;
+  try {
+    return new URL(t).search;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether text pasted on the page is meant for the importer: scenario JSON, a share link (`#s=`,
+ * a damaged one too: it gets its refusal) or a page link naming a preset. A stray paste is not.
+ */
+export function looksImportable(text: string): boolean {
+  const s = pastedLink(text).trim();
+  return s.startsWith('{') || /#s=/.test(s) || presetParamOf(searchOf(s) ?? '') !== null;
+}
+
+/**
  * A page address (or its query, `?…`) without a share link: the preset it names, as the page
  * opens `?preset=` (src/platform/presetUrl.ts) and the CLI runs it. Null when `text` is no link.
  */
 function presetLink(text: string): ImportOutcome | null {
-  const t = text.trim();
-  if (!/^https?:\/\//i.test(t) && !t.startsWith('?')) return null;
+  const search = searchOf(text);
+  if (search === null) return null;
   const from = 'the preset link';
-  let search = '';
-  try {
-    search = t.startsWith('?') ? t.split('#', 1)[0]! : new URL(t).search;
-  } catch {
-    return { ok: false, from, lines: ['link: not a valid address'] };
-  }
+  if (search === undefined) return { ok: false, from, lines: ['link: not a valid address'] };
   const value = presetParamOf(search);
   if (value === null)
     return {
