@@ -14,6 +14,7 @@ import {
   type MessageType,
   type Scenario,
 } from '../engine';
+import { targetNameOf } from './actors';
 import { CK, K, M, messageTypeName } from './kinds';
 import {
   MSG_BLOCK,
@@ -467,7 +468,7 @@ function uncoveredSince(
 export function processorsAt(v: RunView, idx: number, t: number): ProcessorStatus[] {
   const c = v.cols;
   return v.processors
-    .filter((p) => !isReplacement(p.name) || firstEntry(p) < idx)
+    .filter((p) => targetNameOf(p.name) === p.name || firstEntry(p) < idx)
     .map((p) => {
       const life = lifeAt(v, p.actor, idx, t);
       let incarnation = 0;
@@ -929,8 +930,6 @@ export function effectsAt(
   for (let q = n - 1; q >= 0 && recent.length < last; q--) recent.push(v.effects[q]!);
   return { count: n, sum, recent };
 }
-
-const isReplacement = (name: string) => name.endsWith('-replacement');
 
 /** The first trace entry a processor track holds (assignment, poll, process, life), or +∞. */
 function firstEntry(p: ProcessorTrack): number {

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { Scenario } from '../../engine';
+import { targetNameOf } from '../../views/actors';
 import {
   batchRowsAt,
   checkpointRowsAt,
@@ -229,7 +230,7 @@ export function ProcessorStage({ view, idx, t }: StageProps) {
 }
 
 function ProcessorCard({ view, status: p }: { view: RunView; status: ProcessorStatus }) {
-  const target = p.name.endsWith('-replacement') ? p.name.slice(0, -'-replacement'.length) : p.name;
+  const target = targetNameOf(p.name);
   const poll = p.lastPoll;
   const ev =
     p.lastProcess && p.lastProcess.event >= 0
