@@ -289,7 +289,12 @@ function setAside(
 function readStored(s: StorageLike, raw: string | null, codec: WorkspaceCodec): LoadedWorkspace {
   const r = restoreWorkspace(raw, codec);
   if (r.status === 'restored') return { workspace: r.workspace, notice: null };
-  const pending = restoreWorkspace(s.getItem(PENDING_KEY), codec);
+  let pending: RestoreResult;
+  try {
+    pending = restoreWorkspace(s.getItem(PENDING_KEY), codec);
+  } catch {
+    pending = { status: 'empty' };
+  }
   const workspace = pending.status === 'restored' ? pending.workspace : null;
   if (r.status === 'empty') return { workspace, notice: null };
   const newer = r.version !== null && r.version > codec.version;
