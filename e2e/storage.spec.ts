@@ -1,14 +1,18 @@
 /**
  * The autosaved workspace against the built page: edits and preferences survive a reload; a
- * corrupt or incompatible saved state is set aside with a notice and the app works; an embedded
+ * corrupt or incompatible saved state is set aside with a notice and the app works; one that
+ * cannot be copied aside is never written over until the user exports or discards it; an embedded
  * player never touches the reader's workspace.
  */
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { SET_ASIDE_KEY, WORKSPACE_KEY } from '../src/platform/storage';
+import { PENDING_KEY, SET_ASIDE_KEY, WORKSPACE_KEY } from '../src/platform/storage';
+import { KEPT_FILE_NAME } from '../src/ui/io/keptWorkspace';
 import type { ScenarioInput } from '../src/engine';
 import { expect, test, testIds } from './fixtures';
 
-const saved = (page: Page) => page.evaluate((k) => localStorage.getItem(k), WORKSPACE_KEY);
+const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+const saved = (page: Page) => stored(page, WORKSPACE_KEY);
 
 async function ready(page: Page) {
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
@@ -43,7 +47,6 @@ test('reload restores the workspace: the scenario with its clicked faults, and t
 
 for (const [what, stored, says] of [
   ['corrupt JSON', '{"state": {"scenario": ', 'it is not valid JSON'],
-  ['a newer format', JSON.stringify({ state: {}, version: 99 }), 'saved by a newer Delivery Lab'],
   [
     'an invalid scenario',
     JSON.stringify({
@@ -78,6 +81,98 @@ for (const [what, stored, says] of [
     expect(errors).toEqual([]);
   });
 }
+
+test('a workspace saved by a newer format stays where it was (that version opens it); edits go aside', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  const newer = JSON.stringify({ state: {}, version: 99 });
+  await page.evaluate(([k, v]) => localStorage.setItem(k, v), [WORKSPACE_KEY, newer] as const);
+  await page.reload();
+  await ready(page);
+  const notice = page.getByTestId(testIds.notice);
+  await expect(notice).toContainText('saved by a newer Delivery Lab');
+  await expect(notice).toContainText('so that the newer version opens it');
+  await dash.pickPreset('at-most-once');
+  const mine = await dash.api('scenario');
+  await expect
+    .poll(async () => JSON.parse((await stored(page, PENDING_KEY)) ?? '{}').state?.scenario)
+    .toEqual(mine);
+  expect(await saved(page)).toBe(newer);
+  expect(await stored(page, SET_ASIDE_KEY)).toBeNull();
+  expect(dash.errors).toEqual([]);
+});
+
+test('a saved workspace with no room to copy it aside (4.5 MB of invalid JSON) is never written over; Export downloads it, Discard resumes autosave', async ({
+  dash,
+}) => {
+  test.setTimeout(120_000);
+  const { page } = dash;
+  // 4.5 million characters: the page's own notice says whether a copy fits (it does not in
+  // Chromium, whose localStorage holds at most 10 MiB per origin).
+  const SIZE = 4_500_000;
+  const sameAsPut = (key: string) =>
+    page.evaluate(([k, n]) => localStorage.getItem(k) === `{"state":${'x'.repeat(n - 9)}`, [
+      key,
+      SIZE,
+    ] as const);
+  await page.evaluate(([k, n]) => localStorage.setItem(k, `{"state":${'x'.repeat(n - 9)}`), [
+    WORKSPACE_KEY,
+    SIZE,
+  ] as const);
+  await page.reload();
+  await ready(page);
+  const notice = page.getByTestId(testIds.notice);
+  await expect(notice).toContainText('it is not valid JSON');
+  await expect(notice).toContainText(
+    "There is no room in this browser's storage to copy it aside, so it stays where it was, untouched: autosave will not write over it.",
+  );
+  await expect(notice).toContainText('your edits are saved separately');
+  await expect(notice).toHaveAttribute('data-tone', 'warn');
+
+  // An edit: saved aside; the stored bytes are unchanged (4.5 MB, not the 5 KB workspace).
+  await dash.pickPreset('at-most-once');
+  const mine = await dash.api('scenario');
+  await expect
+    .poll(async () => JSON.parse((await stored(page, PENDING_KEY)) ?? '{}').state?.scenario)
+    .toEqual(mine);
+  expect(await sameAsPut(WORKSPACE_KEY)).toBe(true);
+
+  // A reload: the notice again, the edit back, the stored bytes still unchanged.
+  await page.reload();
+  await ready(page);
+  await expect(notice).toContainText('Your edits made since were restored.');
+  expect(await dash.api('scenario')).toEqual(mine);
+  expect(await sameAsPut(WORKSPACE_KEY)).toBe(true);
+
+  // Export: a download of the stored bytes as they were; the notice stays (Discard still to do).
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    notice.getByRole('button', { name: 'Export the saved workspace as a file' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(KEPT_FILE_NAME);
+  const file = await readFile((await download.path())!, 'utf8');
+  expect(file.length).toBe(SIZE);
+  expect(file).toBe(`{"state":${'x'.repeat(SIZE - 9)}`);
+  await expect(notice).toHaveCount(1);
+  expect(await sameAsPut(WORKSPACE_KEY)).toBe(true);
+
+  // Discard: the stored bytes go, the edits move back to the workspace key at once, and
+  // autosave works again.
+  await notice.getByRole('button', { name: 'Discard the saved workspace' }).click();
+  await expect(notice).toHaveCount(0);
+  expect(JSON.parse((await saved(page))!).state.scenario).toEqual(mine);
+  expect(await stored(page, PENDING_KEY)).toBeNull();
+  await dash.byId(testIds.fontLarger).click();
+  await expect
+    .poll(async () => JSON.parse((await saved(page)) ?? '{}').state?.prefs?.fontStep)
+    .toBe(2);
+  await page.reload();
+  await ready(page);
+  await expect(notice).toHaveCount(0);
+  expect(await dash.api('scenario')).toEqual(mine);
+  expect(dash.errors).toEqual([]);
+});
 
 test('a refused edit survives a reload: shown again with its reasons, Undo brings the last valid scenario back', async ({
   dash,
@@ -120,6 +215,8 @@ test('a refused edit survives a reload: shown again with its reasons, Undo bring
 test('a share link or ?preset= wins over the workspace, and Undo brings the workspace back', async ({
   dash,
 }) => {
+  // Five page loads and two runs: over 30 s on a loaded machine.
+  test.setTimeout(120_000);
   const { page } = dash;
   await dash.pickPreset('at-most-once');
   await dash.fault('consumer-0', 'crash-before-commit');

@@ -189,7 +189,7 @@ describe('loadWorkspace / saveWorkspace (store-agnostic)', () => {
     expect(r.workspace).toBeNull();
     expect(r.notice).toEqual({
       kind: 'set-aside',
-      message: `Your saved workspace could not be restored: it is not valid JSON. It was kept under "${SET_ASIDE_KEY}" in this browser's storage, and the lab started from its default scenario.`,
+      message: `Your saved workspace could not be restored: it is not valid JSON. It was kept under "${SET_ASIDE_KEY}" in this browser's storage, and the lab started from its default scenario. Export downloads it as a file; Discard deletes it.`,
     });
     expect(s.map.has(WORKSPACE_KEY)).toBe(false);
     expect(JSON.parse(s.map.get(SET_ASIDE_KEY)!)).toMatchObject({
@@ -201,28 +201,33 @@ describe('loadWorkspace / saveWorkspace (store-agnostic)', () => {
     expect(loadWorkspace(() => s)).toEqual({ workspace: null, notice: null });
   });
 
-  it('sets aside a workspace from a newer app', () => {
+  it('keeps a workspace from a newer app where it was (that app opens it as it is)', () => {
     const raw = envelope(WORKSPACE, 5);
     const s = memoryStorage({ [WORKSPACE_KEY]: raw });
-    expect(loadWorkspace(() => s).notice?.kind).toBe('set-aside');
-    expect(JSON.parse(s.map.get(SET_ASIDE_KEY)!)).toMatchObject({ version: 5, raw });
+    expect(loadWorkspace(() => s).notice?.kind).toBe('kept');
+    expect(s.map.get(WORKSPACE_KEY)).toBe(raw);
+    expect(s.map.has(SET_ASIDE_KEY)).toBe(false);
   });
 
   it('a second failure keeps the first copy: the next goes under :2', () => {
     // A newcomer's second corrupted workspace replaced the first one set aside.
     const s = memoryStorage({ [WORKSPACE_KEY]: 'first' });
     loadWorkspace(() => s);
-    s.map.set(WORKSPACE_KEY, '{"version":999}');
+    s.map.set(WORKSPACE_KEY, '{"version":"x"}');
     const r = loadWorkspace(() => s);
-    // A newer build's envelope is said so, whatever its shape.
     expect(r.notice?.message).toBe(
-      `Your saved workspace could not be restored: it was saved by a newer Delivery Lab (format 999, this one reads up to 1). It was kept under "${SET_ASIDE_KEY}:2" in this browser's storage, and the lab started from its default scenario.`,
+      `Your saved workspace could not be restored: it is not a saved workspace. It was kept under "${SET_ASIDE_KEY}:2" in this browser's storage, and the lab started from its default scenario. Export downloads it as a file; Discard deletes it.`,
     );
     expect(JSON.parse(s.map.get(SET_ASIDE_KEY)!)).toMatchObject({ raw: 'first' });
     expect(JSON.parse(s.map.get(`${SET_ASIDE_KEY}:2`)!)).toMatchObject({
-      raw: '{"version":999}',
-      version: 999,
+      raw: '{"version":"x"}',
+      version: null,
     });
+    // A newer build's envelope is said so, whatever its shape.
+    s.map.set(WORKSPACE_KEY, '{"version":999}');
+    expect(loadWorkspace(() => s).notice?.message).toContain(
+      'it was saved by a newer Delivery Lab (format 999, this one reads up to 1). It stays where it was',
+    );
   });
 
   it('migrates an old format on load (synthetic format 0)', () => {

@@ -2,7 +2,9 @@
  * The workspace, autosaved to `localStorage` and restored on reload — versioned, with stepwise
  * migrations, and safe against whatever is in storage: a corrupt, incompatible or invalid saved
  * state is set aside (kept under another key, so nothing is lost) with a notice, and the app
- * starts from its defaults. Never a blank page.
+ * starts from its defaults. Never a blank page. A saved state that cannot be copied aside (no room)
+ * or that a newer build wrote stays where it was, and nothing writes over it until the user has
+ * exported or discarded it: the edits meanwhile go under {@link PENDING_KEY}.
  *
  * Two ways to use it:
  * - store-agnostic: {@link loadWorkspace} at start-up, {@link saveWorkspace} on change;
@@ -24,6 +26,11 @@ import { importScenarioValue } from '../views/export';
 export const WORKSPACE_KEY = 'delivery-lab:workspace';
 /** Where a saved workspace that could not be restored is kept. */
 export const SET_ASIDE_KEY = 'delivery-lab:workspace:set-aside';
+/**
+ * Where the edits go while the workspace key holds a saved workspace this build cannot read and
+ * must not write over (see {@link writeWorkspace}); restored on reload, moved back once it is gone.
+ */
+export const PENDING_KEY = 'delivery-lab:workspace:pending';
 /** The workspace format this build writes. */
 export const WORKSPACE_VERSION = 1;
 /** Preference entries kept at most (a workspace is small). */
@@ -67,11 +74,34 @@ const CODEC: WorkspaceCodec = { version: WORKSPACE_VERSION, migrations: WORKSPAC
 export interface StorageNotice {
   /**
    * `set-aside`: the saved workspace could not be restored and was kept under
-   * {@link SET_ASIDE_KEY}; `unavailable`: storage cannot be used (private mode, disabled);
-   * `full`: the workspace could not be saved (quota).
+   * {@link SET_ASIDE_KEY}; `kept`: it could not be restored and stays where it was, not written
+   * over (the edits go under {@link PENDING_KEY}); `unavailable`: storage cannot be used (private
+   * mode, disabled); `full`: the workspace could not be saved (quota).
    */
-  kind: 'set-aside' | 'unavailable' | 'full';
+  kind: 'set-aside' | 'kept' | 'unavailable' | 'full';
   message: string;
+}
+
+/** A saved workspace that could not be restored, kept for the user to export or discard. */
+export interface KeptWorkspace {
+  /** Where it is: {@link WORKSPACE_KEY} (left where it was) or a set-aside key. */
+  key: string;
+  /** The text under `key` (discarded only while it is still that text). */
+  stored: string;
+  /** The saved bytes as they were: what an export downloads. */
+  raw: string;
+  reason: string;
+  /** Left under {@link WORKSPACE_KEY}: autosave writes the edits under {@link PENDING_KEY}. */
+  inPlace: boolean;
+}
+
+/** What {@link loadWorkspace} found. */
+export interface LoadedWorkspace {
+  /** The workspace to open, or null: start from the defaults. */
+  workspace: Workspace | null;
+  notice: StorageNotice | null;
+  /** A saved workspace that could not be restored, when there is one. */
+  kept?: KeptWorkspace;
 }
 
 /** The subset of the Web Storage API used here. */
@@ -200,10 +230,21 @@ export function restoreWorkspace(raw: string | null, codec: WorkspaceCodec = COD
   return { status: 'restored', workspace: checked.workspace, fromVersion: version };
 }
 
-function setAsideMessage(reason: string, key: string | null): string {
-  return key === null
-    ? `Your saved workspace could not be restored: ${reason}. There was no room to keep a copy, so it stays where it was, and the lab started from its default scenario.`
-    : `Your saved workspace could not be restored: ${reason}. It was kept under "${key}" in this browser's storage, and the lab started from its default scenario.`;
+/** What the user is told about a saved workspace that could not be restored. */
+function keptNotice(kept: KeptWorkspace, newer: boolean, editsRestored: boolean): StorageNotice {
+  const lead = `Your saved workspace could not be restored: ${kept.reason}.`;
+  if (!kept.inPlace)
+    return {
+      kind: 'set-aside',
+      message: `${lead} It was kept under "${kept.key}" in this browser's storage, and the lab started from its default scenario. Export downloads it as a file; Discard deletes it.`,
+    };
+  const where = newer
+    ? 'It stays where it was, untouched, so that the newer version opens it'
+    : "There is no room in this browser's storage to copy it aside, so it stays where it was, untouched";
+  return {
+    kind: 'kept',
+    message: `${lead} ${where}: autosave will not write over it. Until you choose, your edits are saved separately and come back when you reload. Export downloads it as a file; Discard deletes it, and autosave carries on as usual. ${editsRestored ? 'Your edits made since were restored.' : 'The lab started from its default scenario.'}`,
+  };
 }
 
 /** Copies set aside at most: the first under {@link SET_ASIDE_KEY}, the next ones with `:2`…`:5`. */
@@ -213,27 +254,72 @@ const SET_ASIDE_SLOTS = 5;
 
 /**
  * Keep an unusable stored text under {@link SET_ASIDE_KEY} — or, when an earlier copy is there,
- * the first free of `:2`…`:5` (the last is reused after that), so a second failure does not
- * erase the first — and clear the main key.
- * @returns the key it was kept under, or null when there was no room (the original then stays).
+ * the first free of `:2`…`:5`, so a second failure does not erase the first — and clear the
+ * main key.
+ * @returns where it was kept and the text written there, or null when there was no room (quota,
+ *   or every slot taken): the original then stays where it was.
  */
 function setAside(
   storage: StorageLike,
   raw: string,
   reason: string,
   version: number | null,
-): string | null {
-  const record = JSON.stringify({ reason, version, savedAt: new Date().toISOString(), raw });
+): { key: string; stored: string } | null {
+  const stored = JSON.stringify({ reason, version, savedAt: new Date().toISOString(), raw });
   try {
     let key = SET_ASIDE_KEY;
-    for (let n = 2; storage.getItem(key) !== null && n <= SET_ASIDE_SLOTS; n++)
+    for (let n = 2; storage.getItem(key) !== null; n++) {
+      if (n > SET_ASIDE_SLOTS) return null;
       key = `${SET_ASIDE_KEY}:${n}`;
-    storage.setItem(key, record);
+    }
+    storage.setItem(key, stored);
     storage.removeItem(WORKSPACE_KEY);
-    return key;
+    return { key, stored };
   } catch {
-    // No room to keep a copy: leave the original where it is rather than lose it.
     return null;
+  }
+}
+
+/**
+ * Read what storage holds (shared by {@link loadWorkspace} and the persist options): the
+ * workspace, or else the edits saved under {@link PENDING_KEY} while a saved workspace was kept;
+ * an unusable saved state is set aside, or kept where it was when it cannot be copied or a newer
+ * build wrote it (that build opens it as it is).
+ */
+function readStored(s: StorageLike, raw: string | null, codec: WorkspaceCodec): LoadedWorkspace {
+  const r = restoreWorkspace(raw, codec);
+  if (r.status === 'restored') return { workspace: r.workspace, notice: null };
+  let pending: RestoreResult;
+  try {
+    pending = restoreWorkspace(s.getItem(PENDING_KEY), codec);
+  } catch {
+    pending = { status: 'empty' };
+  }
+  const workspace = pending.status === 'restored' ? pending.workspace : null;
+  if (r.status === 'empty') return { workspace, notice: null };
+  const newer = r.version !== null && r.version > codec.version;
+  const aside = newer ? null : setAside(s, raw!, r.reason, r.version);
+  const kept: KeptWorkspace = aside
+    ? { ...aside, raw: raw!, reason: r.reason, inPlace: false }
+    : { key: WORKSPACE_KEY, stored: raw!, raw: raw!, reason: r.reason, inPlace: true };
+  return { workspace, notice: keptNotice(kept, newer, workspace !== null), kept };
+}
+
+/**
+ * Delete a kept workspace (the user's "Discard") — only while its key still holds the text that
+ * was kept: what another tab wrote there since is not touched. Never throws.
+ * @returns false when storage refused.
+ */
+export function discardKept(
+  kept: KeptWorkspace,
+  storage: () => StorageLike = defaultStorage,
+): boolean {
+  try {
+    const s = storage();
+    if (s.getItem(kept.key) === kept.stored) s.removeItem(kept.key);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -243,12 +329,13 @@ function defaultStorage(): StorageLike {
 
 /**
  * Load the workspace at start-up (store-agnostic). Never throws.
- * @returns the workspace (or null: start from the defaults) and a notice for the user, if any.
+ * @returns the workspace (or null: start from the defaults), a notice for the user, if any, and
+ *   the saved workspace that could not be restored, if any.
  */
 export function loadWorkspace(
   storage: () => StorageLike = defaultStorage,
   codec: WorkspaceCodec = CODEC,
-): { workspace: Workspace | null; notice: StorageNotice | null } {
+): LoadedWorkspace {
   let s: StorageLike;
   let raw: string | null;
   try {
@@ -263,33 +350,58 @@ export function loadWorkspace(
       },
     };
   }
-  const r = restoreWorkspace(raw, codec);
-  if (r.status === 'empty') return { workspace: null, notice: null };
-  if (r.status === 'restored') return { workspace: r.workspace, notice: null };
-  const key = setAside(s, raw!, r.reason, r.version);
-  return {
-    workspace: null,
-    notice: { kind: 'set-aside', message: setAsideMessage(r.reason, key) },
-  };
+  return readStored(s, raw, codec);
+}
+
+/** The stored text of a workspace. */
+export function workspaceText(workspace: Workspace, version = WORKSPACE_VERSION): string {
+  return JSON.stringify({ state: workspace, version });
+}
+
+/** The result of {@link writeWorkspace}. */
+export type WriteResult =
+  { ok: true; key: string; unreadable?: string } | { ok: false; notice: StorageNotice };
+
+/**
+ * Write a workspace's stored text — to {@link WORKSPACE_KEY}, unless that holds a saved
+ * workspace this build cannot read (kept where it was, or written since by another tab, a newer
+ * build): nothing writes over that until the user has exported or discarded it, so the text goes
+ * under {@link PENDING_KEY} (`unreadable` says why). A write to the workspace key clears the
+ * pending copy. Never throws.
+ * @param lastWritten - the text this writer last wrote there (known readable: not read again).
+ */
+export function writeWorkspace(
+  text: string,
+  storage: () => StorageLike = defaultStorage,
+  lastWritten: string | null = null,
+  codec: WorkspaceCodec = CODEC,
+): WriteResult {
+  try {
+    const s = storage();
+    const there = s.getItem(WORKSPACE_KEY);
+    const r = there === null || there === lastWritten ? null : restoreWorkspace(there, codec);
+    if (r?.status === 'unusable') {
+      s.setItem(PENDING_KEY, text);
+      return { ok: true, key: PENDING_KEY, unreadable: r.reason };
+    }
+    s.setItem(WORKSPACE_KEY, text);
+    if (s.getItem(PENDING_KEY) !== null) s.removeItem(PENDING_KEY);
+    return { ok: true, key: WORKSPACE_KEY };
+  } catch (e) {
+    return { ok: false, notice: fullNotice(e) };
+  }
 }
 
 /**
- * Save the workspace (store-agnostic). Never throws.
+ * Save the workspace (store-agnostic; see {@link writeWorkspace}). Never throws.
  * @returns a notice when it could not be saved (storage full or unavailable), else null.
  */
 export function saveWorkspace(
   workspace: Workspace,
   storage: () => StorageLike = defaultStorage,
 ): StorageNotice | null {
-  try {
-    storage().setItem(
-      WORKSPACE_KEY,
-      JSON.stringify({ state: workspace, version: WORKSPACE_VERSION }),
-    );
-    return null;
-  } catch (e) {
-    return fullNotice(e);
-  }
+  const r = writeWorkspace(workspaceText(workspace), storage);
+  return r.ok ? null : r.notice;
 }
 
 function fullNotice(e: unknown): StorageNotice {
@@ -357,11 +469,10 @@ export function workspacePersistOptions<S>(
         return null;
       }
       const r = restoreWorkspace(raw, codec);
-      if (r.status === 'empty') return null;
-      if (r.status === 'unusable') {
-        const key = setAside(s, raw!, r.reason, r.version);
-        notify({ kind: 'set-aside', message: setAsideMessage(r.reason, key) });
-        return null;
+      if (r.status !== 'restored') {
+        const loaded = readStored(s, raw, codec);
+        if (loaded.notice) notify(loaded.notice);
+        return loaded.workspace && { state: loaded.workspace, version: codec.version };
       }
       lastWritten = raw;
       // Current version: the checked workspace. Older: the stored state as it is, so that
@@ -369,15 +480,15 @@ export function workspacePersistOptions<S>(
       if (r.fromVersion === codec.version) return { state: r.workspace, version: r.fromVersion };
       return JSON.parse(raw!) as StorageValue<Workspace>;
     },
-    setItem(name, value) {
+    setItem(_name, value) {
       const text = JSON.stringify(value);
       if (text === lastWritten) return;
-      try {
-        storage().setItem(name, text);
-        lastWritten = text;
-        reported = false;
-      } catch (e) {
-        if (!reported) notify(fullNotice(e));
+      // `name` is WORKSPACE_KEY (the options below).
+      const r = writeWorkspace(text, storage, lastWritten, codec);
+      if (r.ok && r.key === WORKSPACE_KEY) lastWritten = text;
+      if (r.ok) reported = false;
+      else if (!reported) {
+        notify(r.notice);
         reported = true;
       }
     },

@@ -89,4 +89,37 @@ describe('autosave', () => {
     expect(notices).toEqual(['full', 'full']);
     auto.dispose();
   });
+
+  it('a full storage loses nothing: the last save stays, and the latest is written once there is room', () => {
+    const storage = memory();
+    let full = false;
+    const setItem = storage.setItem;
+    storage.setItem = (k, v) => {
+      if (full) throw new DOMException('full', 'QuotaExceededError');
+      setItem(k, v);
+    };
+    let current = ws('a');
+    const notices: string[] = [];
+    const auto = createAutosave({
+      read: () => current,
+      subscribe: () => () => {},
+      storage: () => storage,
+      onNotice: (n) => notices.push(n.kind),
+    });
+    current = ws('b');
+    auto.flush();
+    full = true;
+    for (const name of ['c', 'd', 'e']) {
+      current = ws(name);
+      auto.flush();
+    }
+    // Three refused saves: told once; the stored workspace is still b's.
+    expect(notices).toEqual(['full']);
+    expect(JSON.parse(storage.data.get(WORKSPACE_KEY)!).state).toEqual(ws('b'));
+    // Room again: the next flush (here the page being hidden, with no new edit) writes e.
+    full = false;
+    window.dispatchEvent(new Event('pagehide'));
+    expect(JSON.parse(storage.data.get(WORKSPACE_KEY)!).state).toEqual(ws('e'));
+    auto.dispose();
+  });
 });

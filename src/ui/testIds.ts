@@ -94,6 +94,7 @@ export const testIds = {
   // Notices, share, embed, export/import, diagrams (issue 6)
   notice: 'notice',
   noticeDismiss: 'notice-dismiss',
+  noticeAction: 'notice-action',
   shareButton: 'share-button',
   shareUrl: 'share-url',
   /** The Share popover's "Ask for a prediction first", its question, its answer, its Copy. */

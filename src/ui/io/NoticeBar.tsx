@@ -5,7 +5,10 @@ import { usePage } from './PageContext';
 
 const selectItems = (s: { items: PageNotice[] }) => s.items;
 
-/** The page notices, each with a dismiss button. Text only: a notice may quote user data. */
+/**
+ * The page notices, each with its choices (if any) and a dismiss button. Text only: a notice may
+ * quote user data.
+ */
 export function NoticeBar() {
   const { notices } = usePage();
   const items = useStore(notices.store, selectItems);
@@ -31,6 +34,19 @@ export function NoticeBar() {
               </ul>
             )}
           </div>
+          {n.actions?.map((a) => (
+            <button
+              key={a.label}
+              type="button"
+              aria-label={a.name}
+              data-testid={testIds.noticeAction}
+              onClick={() => {
+                if (a.run()) notices.dismiss(n.id);
+              }}
+            >
+              {a.label}
+            </button>
+          ))}
           <button
             type="button"
             onClick={() => notices.dismiss(n.id)}

@@ -14,11 +14,12 @@ import {
   sharePredictionUnreadableInLocation,
 } from '../../platform/share';
 import { loadWorkspace } from '../../platform/storage';
-import { createAutosave } from '../../platform/storageAutosave';
+import { createAutosave, type Autosave } from '../../platform/storageAutosave';
 import { createLab, type Lab } from '../../store/labStore';
 import { embedOptionsNotice } from '../embed/embedOptions';
 import { createShareSync } from '../share/shareSync';
 import { createHistorySync } from './historySync';
+import { keptWorkspaceActions } from './keptWorkspace';
 import { createNotices } from './notices';
 import type { PageServices } from './PageContext';
 import { chooseStart, type Start } from './startup';
@@ -44,10 +45,18 @@ export function bootPage({ embed }: { embed: boolean }): BootedPage {
   // The library's reading of `?preset=` (case, bare ids, its messages): one contract for both.
   const presetValue = presetParamOf(location.search);
   const preset = presetValue === null ? null : resolvePresetParam(presetValue);
+  const saved = embed ? null : loadWorkspace();
+  // A saved workspace that could not be restored: its notice offers to export or discard it;
+  // Discard saves the workspace at once (autosave is created below).
+  let autosave: Autosave | null = null;
+  const kept = saved?.kept;
   const start = chooseStart({
     share,
     preset,
-    saved: embed ? null : loadWorkspace(),
+    saved:
+      saved && kept
+        ? { ...saved, actions: keptWorkspaceActions(kept, () => autosave?.saveNow()) }
+        : saved,
     embed,
     predictionUnreadable: sharePredictionUnreadableInLocation(),
   });
@@ -96,10 +105,11 @@ export function bootPage({ embed }: { embed: boolean }): BootedPage {
   };
 
   if (!embed)
-    createAutosave({
+    autosave = createAutosave({
       read: () => workspaceOf(lab.app.getState()),
       subscribe: (listener) => subscribeWorkspace(lab, listener),
       onNotice: (n) => notices.push({ tone: 'warn', text: n.message }),
+      keptAtLoad: kept?.inPlace ?? false,
     });
   return { lab, page, start };
 }

@@ -5,12 +5,24 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
+/** A button on a notice: a choice the notice asks for. */
+export interface NoticeAction {
+  /** The button's text. */
+  label: string;
+  /** Its accessible name (begins with the label). */
+  name: string;
+  /** Do it; true when the notice is settled (it then goes). */
+  run: () => boolean;
+}
+
 /** One notice. `lines` are details (an issue per line), shown as a list. */
 export interface PageNotice {
   id: number;
   tone: 'info' | 'warn' | 'error';
   text: string;
   lines?: string[];
+  /** Choices offered (a notice with choices is not pushed out by newer ones). */
+  actions?: NoticeAction[];
 }
 
 /** The notices store and its two actions. */
@@ -19,6 +31,9 @@ export interface Notices {
   push(notice: Omit<PageNotice, 'id'>): void;
   dismiss(id: number): void;
 }
+
+/** Notices shown at most: the oldest plain ones go first. */
+const MAX_NOTICES = 5;
 
 /** Create a notices store (one per page). */
 export function createNotices(initial: Omit<PageNotice, 'id'>[] = []): Notices {
@@ -29,7 +44,16 @@ export function createNotices(initial: Omit<PageNotice, 'id'>[] = []): Notices {
   return {
     store,
     push(notice) {
-      store.setState((s) => ({ items: [...s.items, { ...notice, id: next++ }].slice(-5) }));
+      store.setState((s) => {
+        const items = [...s.items, { ...notice, id: next++ }];
+        // A notice waiting for a choice stays until it is made or dismissed.
+        while (items.length > MAX_NOTICES) {
+          const oldest = items.findIndex((n) => !n.actions?.length);
+          if (oldest < 0) break;
+          items.splice(oldest, 1);
+        }
+        return { items };
+      });
     },
     dismiss(id) {
       store.setState((s) => ({ items: s.items.filter((n) => n.id !== id) }));

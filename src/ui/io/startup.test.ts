@@ -114,6 +114,16 @@ describe('chooseStart: share link › ?preset= › saved workspace › default',
     expect(s.notices[2]!.text).toContain('no-such-preset');
   });
 
+  it('a saved workspace kept where it was: a warning with its choices (export, discard)', () => {
+    const actions = [{ label: 'Export', name: 'Export it', run: () => false }];
+    const s = chooseStart({
+      share: null,
+      preset: null,
+      saved: { workspace: null, notice: { kind: 'kept', message: 'kept: no room' }, actions },
+    });
+    expect(s.notices).toEqual([{ tone: 'warn', text: 'kept: no room', actions }]);
+  });
+
   it('a damaged link (#s=2.AAAA): the embed plays nothing and says what failed; the page keeps the saved work', () => {
     const damaged = decodeShare('#s=2.AAAA');
     const why = [

@@ -12,7 +12,7 @@ import type { StorageNotice, Workspace, WorkspacePrefs } from '../../platform/st
 import { findPreset } from '../../scenarios';
 import { pristinePresetRef } from '../../views/library';
 import { PREDICTION_UNREADABLE } from '../../views/sharePrediction';
-import type { PageNotice } from './notices';
+import type { NoticeAction, PageNotice } from './notices';
 
 /** Where the first scenario came from. */
 export type StartSource = 'share' | 'preset' | 'workspace' | 'default';
@@ -45,8 +45,15 @@ export interface StartInputs {
   share: ShareResult | null;
   /** The `?preset=` parameter, resolved (src/platform/presetUrl.ts), or null when absent. */
   preset: PresetParam | null;
-  /** The saved workspace (null in an embed, which never reads it) and its notice. */
-  saved: { workspace: Workspace | null; notice: StorageNotice | null } | null;
+  /**
+   * The saved workspace (null in an embed, which never reads it), its notice, and the choices
+   * that notice offers (export or discard a saved workspace that could not be restored).
+   */
+  saved: {
+    workspace: Workspace | null;
+    notice: StorageNotice | null;
+    actions?: NoticeAction[];
+  } | null;
   /** An embed: what could not be opened is not replaced (the embed says it plays nothing). */
   embed?: boolean;
   /** The share link's prediction part (`p=`) is there but could not be read. */
@@ -65,8 +72,9 @@ export function chooseStart({
   const notices: Omit<PageNotice, 'id'>[] = [];
   if (saved?.notice)
     notices.push({
-      tone: saved.notice.kind === 'set-aside' ? 'warn' : 'info',
+      tone: saved.notice.kind === 'set-aside' || saved.notice.kind === 'kept' ? 'warn' : 'info',
       text: saved.notice.message,
+      ...(saved.actions ? { actions: saved.actions } : {}),
     });
   const ws = saved?.workspace ?? null;
   const prefs = ws?.prefs ?? {};
