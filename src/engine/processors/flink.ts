@@ -51,6 +51,11 @@
  *   an XA transaction per checkpoint, prepared in snapshotState, committed in
  *   notifyCheckpointComplete; on restore the restored prepared ones are committed and the hanging
  *   ones rolled back;
+ * - a failed sink statement (its error, or no answer within `statement.timeout.ms` once its
+ *   retries are spent) fails the task, which the restart strategy restarts from the last completed
+ *   checkpoint — JdbcOutputFormat.flush throws after `maxRetries`, the XA sink's open() and
+ *   snapshotState() throw ({@link FlinkTask} `sinkFailed`); a KafkaSink's transactional request
+ *   unanswered after `request.timeout.ms` is sent again (`recoverTransactions`);
  * - restarts: `restart-strategy.type` exponential-delay (Flink's defaults, without the jitter
  *   draw), fixed-delay (`restart-strategy.fixed-delay.delay`, at most
  *   `restart-strategy.fixed-delay.attempts` times — 1 by default — then the job fails for good)
