@@ -1087,6 +1087,20 @@ export class ProducerClient {
   }
 
   /**
+   * A request to the transaction coordinator on the owner's behalf, outside any transaction of
+   * this client (KafkaSink's recovery: re-commit the restored transactions, abort the lingering
+   * ones), resent until it is answered like the client's own ({@link txnTrip}).
+   */
+  coordinatorRequest<R>(
+    api: number,
+    cause: number,
+    ask: (arrival: number) => { result: R; cause: number },
+    answer: (result: R, cause: number) => void,
+  ): void {
+    this.txnTrip(api, -1, cause, ask, answer);
+  }
+
+  /**
    * `sendOffsetsToTransaction(offsets, groupMetadata)`: the offsets "will be considered committed
    * only if the transaction is committed successfully". A round trip to the coordinator, which
    * checks the consumer's group membership (`stillMember`, KIP-447 fencing) and the producer epoch.

@@ -783,7 +783,7 @@ class Ctx {
         const f = crashCause(fault);
         const who = t.actors[t.actor[i]!]!;
         const resume = this.resumeText(who, i, b);
-        const failover = this.checkpointFailover(i);
+        const failover = this.checkpointFailover(i) ?? this.sinkFailure(i);
         if (failover)
           return {
             text: `${failover.text} → ${resume} → {id} was processed again`,
@@ -1123,6 +1123,47 @@ class Ctx {
       text: `checkpoint ${id} did not complete${why} and expired after execution.checkpointing.timeout (${p['execution.checkpointing.timeout']} ms) → with execution.checkpointing.tolerable-failed-checkpoints=${p['execution.checkpointing.tolerable-failed-checkpoints']} the job failed over`,
       entries: lost >= 0 ? [lost, expired] : [expired],
     };
+  }
+
+  /**
+   * A crash that is a Flink task failing on its table sink: a statement (a write, or an XA call)
+   * unanswered within `statement.timeout.ms` with its retries spent, so the sink threw and the
+   * task failed (see the task's `sinkFailed`). The sentence part naming the lost message and the
+   * timeout; null for any other crash.
+   */
+  private sinkFailure(crash: number): { text: string; cause: string; entries: number[] } | null {
+    const t = this.t;
+    const { processor: p, sink: s } = this.run.scenario;
+    const r = t.cause[crash]!;
+    if (p.type !== 'flink' || s.type !== 'table' || r < 0) return null;
+    if (this.kind(r) !== 'reject' || ERROR_CODES[t.aux[r]!] !== 'STATEMENT_TIMEOUT') return null;
+    // The message lost on the way: the last sink request or answer lost within the timeout.
+    let lost = -1;
+    const from = t.time[r]! - s['statement.timeout.ms'];
+    for (let i = r - 1; i >= 0 && t.time[i]! >= from && lost < 0; i--) {
+      if (this.kind(i) !== 'msg-lost') continue;
+      const type = MESSAGE_TYPES[t.aux[i]!];
+      if (type === 'sink-write' || type === 'sink-response') lost = i;
+    }
+    const fault = lost >= 0 ? this.rootFault(lost) : -1;
+    const why =
+      lost < 0
+        ? ''
+        : ` (its ${MESSAGE_TYPES[t.aux[lost]!] === 'sink-write' ? 'request' : 'answer'} was lost${
+            fault >= 0 ? `: ${this.faultText(fault)}` : ''
+          })`;
+    const retries = s.xa ? 0 : s.retries;
+    const noAnswer = `got no answer within statement.timeout.ms (${s['statement.timeout.ms']} ms)${why}${retries > 0 ? `, nor did its ${retries} retries` : ''}`;
+    return {
+      text: `a statement of flink's sink ${noAnswer} → the sink threw and the task failed`,
+      cause: ` because a statement of its sink ${noAnswer}`,
+      entries: lost >= 0 ? [lost, r] : [r],
+    };
+  }
+
+  /** Why flink crashed, for "flink crashed…": the fault, or its sink's unanswered statement. */
+  private flinkCrashCause(crash: number): string {
+    return this.sinkFailure(crash)?.cause ?? crashCause(this.faultOfCrash(crash));
   }
 
   private resumeText(who: string, crash: number, next: number): string {
@@ -1724,7 +1765,7 @@ class Ctx {
       ).length;
       const why = flinkRestartsAfter(p, failures) ? 'never restarted' : gaveUpWhy(p, failures);
       return {
-        template: `{id} was processed, but flink crashed${crashCause(this.faultOfCrash(lastCrash))} and ${why} → no checkpoint covering {id} completed, so its output was never committed`,
+        template: `{id} was processed, but flink crashed${this.flinkCrashCause(lastCrash)} and ${why} → no checkpoint covering {id} completed, so its output was never committed`,
         entries: [processed, lastCrash],
       };
     }
@@ -1750,7 +1791,7 @@ class Ctx {
     const n = crashes.findIndex((_, k) => !flinkRestartsAfter(p, k + 1));
     if (n < 0) return null;
     const crash = crashes[n]!;
-    return { crash, cause: crashCause(this.faultOfCrash(crash)), why: gaveUpWhy(p, n + 1) };
+    return { crash, cause: this.flinkCrashCause(crash), why: gaveUpWhy(p, n + 1) };
   }
 
   /** How many times actor `name` restarted in the run. */

@@ -807,6 +807,7 @@ export const KNOBS: readonly KnobMeta[] = [
     editor: { type: 'number', min: 0, max: 1000 },
     what: 'How many times the writer retries a statement that timed out (it may have applied).',
     realDefault: '3',
+    note: 'Behind Flink this is JdbcExecutionOptions’ maxRetries: once they are spent, JdbcOutputFormat.flush throws, the task fails and the job restarts from its last completed checkpoint.',
     doc: null,
     applies: (s) => s.sink.type === 'table' || s.sink.type === 'effect',
   },

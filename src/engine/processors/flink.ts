@@ -51,6 +51,11 @@
  *   an XA transaction per checkpoint, prepared in snapshotState, committed in
  *   notifyCheckpointComplete; on restore the restored prepared ones are committed and the hanging
  *   ones rolled back;
+ * - a failed sink statement (its error, or no answer within `statement.timeout.ms` once its
+ *   retries are spent) fails the task, which the restart strategy restarts from the last completed
+ *   checkpoint — JdbcOutputFormat.flush throws after `maxRetries`, the XA sink's open() and
+ *   snapshotState() throw ({@link FlinkTask} `sinkFailed`); a KafkaSink's transactional request
+ *   unanswered after `request.timeout.ms` is sent again (`recoverTransactions`);
  * - restarts: `restart-strategy.type` exponential-delay (Flink's defaults, without the jitter
  *   draw), fixed-delay (`restart-strategy.fixed-delay.delay`, at most
  *   `restart-strategy.fixed-delay.attempts` times — 1 by default — then the job fails for good)
@@ -75,7 +80,7 @@ import {
 } from '../scenario/schema';
 import type { SinkActor } from '../sinks/table';
 import type { ServiceActor } from '../sinks/effects';
-import { writeStatement } from '../sinks/writer';
+import { writeStatement, xaStatement } from '../sinks/writer';
 import type { RunState } from '../simulate';
 import {
   CHECKPOINT_STEPS,
@@ -83,12 +88,32 @@ import {
   TXN_REASON_REQUESTED,
   STATE_BYTES_PER_KEY,
   type CheckpointStep,
+  type ErrorCode,
   K,
 } from '../trace';
 import { fetchFrom, parkOn } from './fetch';
 import { sinkKey, withSideEffect } from './outputs';
 import type { Rec } from './consumer';
 import { alloc } from '../core/pool';
+
+/** A pre-committed sink transaction awaiting its commit (KafkaSink's committable, an XA xid). */
+export interface PendingCommit {
+  /** The checkpoint (epoch) it belongs to. */
+  epoch: number;
+  transactionalId: string;
+  txn: number;
+  /** JDBC XA: commits of it that got no answer so far (Flink's CheckpointAndXid.attempts). */
+  attempts?: number;
+}
+
+/**
+ * JdbcExactlyOnceOptions' default maxCommitAttempts: the failed commits of one xid after which
+ * XaGroupOpsImpl.commit throws and the task fails.
+ * https://github.com/apache/flink-connector-jdbc/blob/main/flink-connector-jdbc/src/main/java/org/apache/flink/connector/jdbc/JdbcExactlyOnceOptions.java
+ */
+const XA_MAX_COMMIT_ATTEMPTS = 3;
+
+const byEpoch = (a: PendingCommit, b: PendingCommit) => a.epoch - b.epoch;
 
 /** A completed checkpoint as the JobManager stores it (durable). */
 export interface CompletedCheckpoint {
@@ -101,7 +126,7 @@ export interface CompletedCheckpoint {
   /** Keys the snapshot holds (keys seen so far: a key enters the state with its first record). */
   stateKeys: number;
   /** EXACTLY_ONCE: the pre-committed transaction of each epoch ≤ id not yet known committed. */
-  pending: { epoch: number; transactionalId: string; txn: number }[];
+  pending: PendingCommit[];
   triggeredAt: number;
   completedAt: number;
 }
@@ -593,11 +618,22 @@ export class FlinkTask extends Actor {
   private sinceBarrier = 0;
   /** EXACTLY_ONCE: producer of each open/pre-committed epoch. */
   private producers = new Map<number, ProducerClient>();
-  private pendingCommit: CompletedCheckpoint['pending'] = [];
+  private pendingCommit: PendingCommit[] = [];
+  /**
+   * Pending transactions whose commit request is out and not answered yet: still pending in the
+   * checkpoints taken meanwhile, as Flink keeps a committable (KafkaSink's CommittableCollector,
+   * the XA sink's preparedXids) in its state until its commit has succeeded.
+   */
+  private committing: PendingCommit[] = [];
   /** AT_LEAST_ONCE / NONE producer. */
   private plain: ProducerClient | null = null;
   /** JDBC exactly-once sink: the XA transaction (xid) of the open epoch, or -1. */
   private xid = -1;
+  /**
+   * The plain JDBC sink's background flush failed (`sinkFlushDelayMs`): the entry that reported
+   * it, thrown by the next write or checkpoint; -1 when none.
+   */
+  private flushError = -1;
   /** Xids handed out so far: never reused, across restarts too (Flink derives them from the job attempt). */
   private xidSeq = 0;
   private lastAutoCommit = 0;
@@ -643,7 +679,9 @@ export class FlinkTask extends Actor {
       !this.busy &&
       this.pendingBarrier === null &&
       this.sinceBarrier === 0 &&
+      this.flushError < 0 &&
       this.pendingCommit.length === 0 &&
+      this.committing.length === 0 &&
       this.nextPartition() < 0
     );
   }
@@ -785,10 +823,12 @@ export class FlinkTask extends Actor {
     this.busy = false;
     this.pendingBarrier = null;
     this.sinceBarrier = 0;
+    this.flushError = -1;
     this.lastAutoCommit = w.now;
     this.producers.clear();
     this.plain = null;
     this.pendingCommit = cp ? [...cp.pending] : [];
+    this.committing = [];
     const go = () => {
       this.running = true;
       this.jm.onRunning();
@@ -828,23 +868,34 @@ export class FlinkTask extends Actor {
   }
 
   /**
-   * One XA call to the sink database (prepare, commit or rollback of `xid`) as a request and its
-   * answer: `call` runs at the database, `done` gets its result back at the task. A crash of the
-   * task in between drops the answer; the database has acted all the same.
+   * One XA call to the sink database (the recovery scan, prepare or commit of `xid`): `call` runs
+   * at the database, `done` gets its result back at the task, or STATEMENT_TIMEOUT when no answer
+   * came within the sink's `statement.timeout.ms` ({@link xaStatement}). A crash of the task in
+   * between drops the answer; the database has acted all the same.
    */
   private xaCall<T>(
     xid: number,
     cause: number,
     call: (c: number) => T,
-    done: (r: T, c: number) => void,
+    done: (error: ErrorCode, r: T | null, c: number) => void,
   ): void {
-    const w = this.world;
-    const sink = this.sink!;
-    const inc = this.incarnation;
-    w.send(this, sink, 'sink-write', cause, { txn: xid }, (m) => {
-      const r = call(m);
-      w.send(sink, this, 'sink-response', m, { txn: xid }, (m2) => done(r, m2), { toInc: inc });
-    });
+    const s = this.scenario.sink;
+    const timeoutMs = s.type === 'table' ? s['statement.timeout.ms'] : 0;
+    xaStatement(this, this.sink!, xid, timeoutMs, cause, call, done);
+  }
+
+  /**
+   * A statement of the sink's failed (its error, or no answer within `statement.timeout.ms`): the
+   * exception fails the task, and the restart strategy restarts the job from its last completed
+   * checkpoint — the JDBC XA sink's open() or snapshotState() throws, and the plain JDBC sink's
+   * JdbcOutputFormat.flush() throws once its `maxRetries` are spent
+   * (https://github.com/apache/flink-connector-jdbc/blob/main/flink-connector-jdbc/src/main/java/org/apache/flink/connector/jdbc/internal/JdbcOutputFormat.java,
+   * https://nightlies.apache.org/flink/flink-docs-stable/docs/ops/state/task_failure_recovery/).
+   * `cause`: the entry that reported the failure (the timeout's 'reject', the 'stmt-error' answer).
+   */
+  private sinkFailed(cause: number): void {
+    // The task fails, the TaskManager does not: the restart strategy's delay is the only wait.
+    this.crash(cause, -1, 0);
   }
 
   /**
@@ -852,7 +903,8 @@ export class FlinkTask extends Actor {
    * commitUpToCheckpoint of the restored ones; source in the module comment): commit the prepared transactions of the restored checkpoint
    * (an unknown xid, XAER_NOTA, means it was committed before: ignored), then roll back every
    * other transaction of this job — the epoch open at the checkpoint and any prepared since
-   * (its hanging xids), so none is left in doubt.
+   * (its hanging xids), so none is left in doubt. Its scan of the database (XA RECOVER) left
+   * unanswered, open() throws and the task fails ({@link sinkFailed}); the restart recovers again.
    */
   private recoverXa(cause: number, done: () => void): void {
     const pending = this.pendingCommit;
@@ -874,7 +926,8 @@ export class FlinkTask extends Actor {
           });
         }
       },
-      () => {
+      (err, _r, c) => {
+        if (err !== 'NONE') return this.sinkFailed(c);
         this.xid = -1;
         done();
       },
@@ -883,13 +936,31 @@ export class FlinkTask extends Actor {
 
   /**
    * At the database: COMMIT PREPARED `xid` (of checkpoint `ckpt`), traced there — its rows appear
-   * now, caused by that entry. An xid the database no longer knows was committed before.
+   * now, caused by that entry. An xid the database no longer knows (XAER_NOTA) was committed
+   * before: returns false.
    */
-  private commitXa(xid: number, ckpt: number, cause: number): void {
+  private commitXa(xid: number, ckpt: number, cause: number): boolean {
     const sink = this.sink!;
-    if (!sink.xaIsPrepared(xid)) return;
+    if (!sink.xaIsPrepared(xid)) return false;
     const e = traceCheckpoint(sink, cause, 'committed', ckpt, { txn: xid });
     sink.xaCommit(xid, e);
+    return true;
+  }
+
+  /**
+   * COMMIT PREPARED of `p` got no answer within `statement.timeout.ms`: pgJDBC reports the
+   * connection failure as XAER_RMFAIL, which Flink's XaGroupOpsImpl.commit counts as transient —
+   * the xid stays pending (in the next checkpoint too) and is committed again at the next
+   * checkpoint's notification, until {@link XA_MAX_COMMIT_ATTEMPTS} attempts have failed; then it
+   * throws and the task fails (the restore commits it)
+   * (https://github.com/apache/flink-connector-jdbc/blob/main/flink-connector-jdbc/src/main/java/org/apache/flink/connector/jdbc/xa/XaGroupOpsImpl.java,
+   * https://github.com/pgjdbc/pgjdbc/blob/master/pgjdbc/src/main/java/org/postgresql/xa/PGXAConnection.java).
+   */
+  private xaCommitUnanswered(p: PendingCommit, cause: number): void {
+    const attempts = (p.attempts ?? 0) + 1;
+    if (attempts >= XA_MAX_COMMIT_ATTEMPTS) return this.sinkFailed(cause);
+    this.pendingCommit.push({ ...p, attempts });
+    this.pendingCommit.sort(byEpoch);
   }
 
   /** The epoch an xid was opened for (kept across restarts in {@link xidEpochs}), or -1. */
@@ -903,49 +974,60 @@ export class FlinkTask extends Actor {
     return `${this.kafka!.transactionalIdPrefix}-0-${epoch}`;
   }
 
+  /**
+   * KafkaSink's recovery, one request to the transaction coordinator: commit what the restored
+   * checkpoint pre-committed (the Committer re-commits the restored committables; idempotent if
+   * they were committed already), abort this job's lingering transactions of later epochs (the
+   * writer's TransactionAborter, by prefix), then `done`. It goes through a recovery producer
+   * (KafkaCommitter's getRecoveryProducer) whose client resends it until it is answered: a request
+   * unanswered after `request.timeout.ms` is sent again (client.ts `txnTrip`), and the blocked
+   * commitTransaction() throws TimeoutException after `max.block.ms`, a RetriableException the
+   * KafkaCommitter retries (`request.retryLater()`) — so a lost request or answer delays the job's
+   * start, it does not stop it (https://kafka.apache.org/documentation/#producerconfigs_request.timeout.ms,
+   * https://kafka.apache.org/documentation/#producerconfigs_max.block.ms,
+   * https://github.com/apache/flink-connector-kafka/blob/main/flink-connector-kafka/src/main/java/org/apache/flink/connector/kafka/sink/KafkaCommitter.java).
+   */
   private recoverTransactions(cause: number, done: () => void): void {
-    const w = this.world;
     const coord = this.cluster.coordinator;
     const k = this.kafka!;
-    const inc = this.incarnation;
-    w.send(this, coord, 'txn-request', cause, { count: TXN_API.EndTxn }, (m) => {
-      // Commit what the restored checkpoint pre-committed (idempotent if it already committed).
-      for (const p of this.pendingCommit) {
-        const rec = this.cluster.txn(p.txn);
-        if (!rec) continue;
-        if (rec.state === 'Ongoing') coord.endTxn(rec, true, m, TXN_REASON_REQUESTED);
-        else if (rec.state === 'CompleteAbort' || rec.state === 'PrepareAbort')
-          this.expired(rec, m, k.ignoreFailuresAfterTransactionTimeout);
-      }
-      if (
-        !k.ignoreFailuresAfterTransactionTimeout &&
-        this.pendingCommit.some((p) => this.cluster.txn(p.txn)?.state === 'CompleteAbort')
-      ) {
-        // The job fails on recovery and restarts, again and again (SEMANTICS A8).
-        w.send(
-          coord,
-          this,
-          'txn-response',
-          m,
-          { count: TXN_API.EndTxn },
-          // The task fails, the TaskManager does not: the restart strategy's delay is the only
-          // wait (applied by the task's restart, as after a crash) — it was counted twice.
-          () => this.crash(m, -1, 0),
-          { toInc: inc },
-        );
-        return;
-      }
-      this.pendingCommit = [];
-      // Abort lingering transactions of this job's later epochs (the KafkaSink aborts by prefix).
-      for (const [tid, st] of coord.producers) {
-        if (!tid.startsWith(`${k.transactionalIdPrefix}-0-`)) continue;
-        if (st.current && st.current.state === 'Ongoing')
-          coord.initProducerId(tid, outputTransactionTimeoutMs(this.scenario), m);
-      }
-      w.send(coord, this, 'txn-response', m, { count: TXN_API.EndTxn }, () => done(), {
-        toInc: inc,
-      });
-    });
+    const recovery = new ProducerClient(
+      this,
+      this.cluster,
+      this.output!,
+      outputClientConfig(null, outputTransactionTimeoutMs(this.scenario), k['linger.ms']),
+    );
+    recovery.coordinatorRequest(
+      TXN_API.EndTxn,
+      cause,
+      (m) => {
+        // Commit what the restored checkpoint pre-committed (idempotent if it already committed).
+        for (const p of this.pendingCommit) {
+          const rec = this.cluster.txn(p.txn);
+          if (!rec) continue;
+          if (rec.state === 'Ongoing') coord.endTxn(rec, true, m, TXN_REASON_REQUESTED);
+          else if (rec.state === 'CompleteAbort' || rec.state === 'PrepareAbort')
+            this.expired(rec, m, k.ignoreFailuresAfterTransactionTimeout);
+        }
+        if (
+          !k.ignoreFailuresAfterTransactionTimeout &&
+          this.pendingCommit.some((p) => this.cluster.txn(p.txn)?.state === 'CompleteAbort')
+        )
+          // The job fails on recovery and restarts, again and again (SEMANTICS A8): the failure
+          // is the commit's, at the coordinator (`failedAt`).
+          return { result: m, cause: m };
+        this.pendingCommit = [];
+        // Abort lingering transactions of this job's later epochs (the KafkaSink aborts by prefix).
+        for (const [tid, st] of coord.producers) {
+          if (!tid.startsWith(`${k.transactionalIdPrefix}-0-`)) continue;
+          if (st.current && st.current.state === 'Ongoing')
+            coord.initProducerId(tid, outputTransactionTimeoutMs(this.scenario), m);
+        }
+        return { result: -1, cause: m };
+      },
+      // The task fails, the TaskManager does not: the restart strategy's delay is the only wait
+      // (applied by the task's restart, as after a crash).
+      (failedAt) => (failedAt < 0 ? done() : void this.crash(failedAt, -1, 0)),
+    );
   }
 
   private expired(rec: TxnRecord, cause: number, ignore: boolean): void {
@@ -1237,24 +1319,36 @@ export class FlinkTask extends Actor {
           { rows: [row], batchId: -1, xid: this.xid },
           { timeoutMs: s['statement.timeout.ms'], retries: 0, retryDelayMs: 0 },
           cause,
-          (err, c) => (err === 'NONE' ? done(c) : void this.crash(c, -1, 0)),
+          (err, c) => (err === 'NONE' ? done(c) : this.sinkFailed(c)),
         );
         return;
       }
-      const flush = () =>
+      // JdbcOutputFormat.flush(): the statement, retried `retries` times (its maxRetries); then
+      // it throws and the task fails (sinkFailed).
+      const flush = (then: (err: ErrorCode, c: number) => void) =>
         writeStatement(
           this,
           this.sink!,
           { rows: [row], batchId: -1 },
           { timeoutMs: s['statement.timeout.ms'], retries: s.retries, retryDelayMs: 0 },
           cause,
-          (_err, c) => done(c),
+          then,
         );
       if (this.cfg.sinkFlushDelayMs > 0) {
-        // The sink buffers and flushes later: a crash before the flush loses the write (A7).
-        this.after(this.cfg.sinkFlushDelayMs, flush);
+        // The sink buffers and flushes later: a crash before the flush loses the write (A7). A
+        // failed background flush is kept and thrown by the next write or checkpoint
+        // (JdbcOutputFormat.checkFlushException).
+        if (this.flushError >= 0) return this.sinkFailed(this.flushError);
+        this.after(this.cfg.sinkFlushDelayMs, () =>
+          flush((err, c) => {
+            if (err === 'NONE' || this.flushError >= 0) return;
+            this.flushError = c;
+            // The task is no longer idle: the next checkpoint is a real one, and throws.
+            this.jm.wake(false);
+          }),
+        );
         done(cause);
-      } else flush();
+      } else flush((err, c) => (err === 'NONE' ? done(c) : this.sinkFailed(c)));
       return;
     }
     if (s.type === 'kafka') {
@@ -1278,6 +1372,8 @@ export class FlinkTask extends Actor {
     const b = this.pendingBarrier!;
     this.pendingBarrier = null;
     if (w.faults.crashPoint(this, 'flink', 'before-barrier', cause)) return;
+    // snapshotState flushes the plain JDBC sink: a failed background flush throws there.
+    if (this.flushError >= 0) return this.sinkFailed(this.flushError);
     const stateKeys = keysHeld(this.count);
     const e = traceCheckpoint(this, b.cause, 'barrier', b.id, {
       topic: this.input.index,
@@ -1324,11 +1420,14 @@ export class FlinkTask extends Actor {
             ? traceCheckpoint(this.sink!, m, 'pre-committed', b.id, { txn: xid, count: rows })
             : -1;
         },
-        (prepared, c) => {
+        (err, prepared, c) => {
+          // No answer to PREPARE: snapshotState throws, the checkpoint is declined and the task
+          // fails; the restore rolls the transaction back, prepared or not.
+          if (err !== 'NONE') return this.sinkFailed(c);
           this.xid = -1;
-          if (prepared >= 0)
+          if (prepared! >= 0)
             this.pendingCommit.push({ epoch, transactionalId: `xid ${xid}`, txn: xid });
-          const pending = [...this.pendingCommit];
+          const pending = this.pendingForSnapshot();
           this.epoch = b.id + 1;
           this.openXa(this.epoch, () => ack(pending, c));
         },
@@ -1346,7 +1445,7 @@ export class FlinkTask extends Actor {
         // The producer's own transactional.id (one carried over idle checkpoints keeps its name).
         const tid = client.cfg.transactionalId ?? this.tid(epoch);
         if (txn) this.pendingCommit.push({ epoch, transactionalId: tid, txn: txn.no });
-        const pending = [...this.pendingCommit];
+        const pending = this.pendingForSnapshot();
         this.epoch = b.id + 1;
         this.openEpoch(this.epoch, pe, () => ack(pending, pe));
       });
@@ -1361,6 +1460,17 @@ export class FlinkTask extends Actor {
     ack([], e);
   }
 
+  /** The pending transactions a checkpoint taken now holds: those waiting for or in their commit. */
+  private pendingForSnapshot(): PendingCommit[] {
+    if (this.committing.length === 0) return [...this.pendingCommit];
+    return [...this.pendingCommit, ...this.committing].sort(byEpoch);
+  }
+
+  /** The commit of `p` was answered (or given up): no longer in flight. */
+  private committed(p: PendingCommit): void {
+    this.committing = this.committing.filter((x) => x !== p);
+  }
+
   /** notifyCheckpointComplete(n): commit the pending transactions of epochs ≤ n; expose offsets. */
   onCheckpointComplete(id: number, cause: number): void {
     const w = this.world;
@@ -1372,11 +1482,18 @@ export class FlinkTask extends Actor {
     if (this.xa) {
       // COMMIT PREPARED, in order; the crash point 'during-commit' falls after the request left.
       for (const p of due) {
+        this.committing.push(p);
         this.xaCall(
           p.txn,
           cause,
           (m) => this.commitXa(p.txn, id, m),
-          () => {},
+          (err, known, c) => {
+            this.committed(p);
+            if (err !== 'NONE') this.xaCommitUnanswered(p, c);
+            // A retried COMMIT PREPARED whose first attempt had committed: XAER_NOTA, which only
+            // a restored xid may ignore — the task fails, and the restore finds nothing to do.
+            else if (!known) this.sinkFailed(c);
+          },
         );
         if (w.faults.crashPoint(this, 'flink', 'during-commit', cause)) return;
       }
@@ -1386,10 +1503,12 @@ export class FlinkTask extends Actor {
       const client = this.producers.get(p.epoch);
       if (!client) continue;
       let crashed = false;
+      this.committing.push(p);
       client.endTransaction(
         true,
         cause,
         (committed, c) => {
+          this.committed(p);
           this.producers.delete(p.epoch);
           traceCheckpoint(this, c, committed ? 'committed' : 'expired', id, { txn: p.txn });
         },

@@ -177,6 +177,40 @@ export function writeStatement(
 }
 
 /**
+ * One call of Flink's JDBC XA sink to the database (the recovery scan, PREPARE TRANSACTION or
+ * COMMIT PREPARED of `xid`) as a request and its answer: `call` runs at the database (which acts
+ * whether or not its answer comes back) and `done` gets its result, or STATEMENT_TIMEOUT when no
+ * answer came within `timeoutMs` — the driver's socketTimeout. Never retried: XaFacadeImpl turns
+ * the SQLException into an exception the sink function handles itself (see its callers)
+ * (https://github.com/apache/flink-connector-jdbc/blob/main/flink-connector-jdbc/src/main/java/org/apache/flink/connector/jdbc/xa/XaFacadeImpl.java).
+ */
+export function xaStatement<T>(
+  owner: Actor,
+  sink: SinkActor,
+  xid: number,
+  timeoutMs: number,
+  cause: number,
+  call: (entry: number) => T,
+  done: (error: ErrorCode, result: T | null, cause: number) => void,
+): void {
+  let result: T | null = null;
+  exchange(
+    owner,
+    sink,
+    { request: 'sink-write', response: 'sink-response' },
+    { event: -1, topic: -1, partition: -1, offset: -1, count: -1, txn: xid },
+    { timeoutMs, retries: 0, retryDelayMs: 0 },
+    'STATEMENT_TIMEOUT',
+    cause,
+    (_a, e) => {
+      result = call(e);
+      return 'NONE';
+    },
+    (error, c) => done(error, result, c),
+  );
+}
+
+/**
  * Call the external service; retried like a statement. `keyMode` says where the idempotency key
  * comes from: none, the business id (stable across attempts and replays), or a fresh key per
  * attempt (the mistake: a retry is then a new request). `retryAmountDelta` changes the amount of
