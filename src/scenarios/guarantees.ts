@@ -112,8 +112,9 @@ const PLAIN_PRODUCER: KnobSetting = {
  * buffered when the producer crashed) as a new record, so a retry may write it twice; exactly-once
  * does the same through an idempotent producer, whose own retries are written once, and relies on
  * the rest of the chain to absorb an application re-send
- * (https://kafka.apache.org/documentation/#semantics: "if the producer does not receive a
- * response … it can resend the message").
+ * (https://kafka.apache.org/documentation/#semantics: a producer that "failed to receive a
+ * response indicating that a message was committed" has "little choice but to resend the
+ * message"; the idempotent producer makes its own resends write once).
  */
 function sourceKnobs(g: Guarantee, s: ScenarioInput): KnobSetting[] {
   switch (g) {

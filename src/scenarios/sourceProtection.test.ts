@@ -7,8 +7,9 @@
  * (issue 30, item 5).
  *
  * Kafka's delivery semantics (https://kafka.apache.org/documentation/#semantics): a producer that
- * gets no acknowledgement "can resend the message"; with the idempotent producer a retry is
- * written once, and an application re-send is a new record the rest of the chain must absorb.
+ * "failed to receive a response indicating that a message was committed" has "little choice but
+ * to resend the message"; with the idempotent producer its own retry is written once, and an
+ * application re-send is a new record the rest of the chain must absorb.
  */
 import { describe, expect, it } from 'vitest';
 import { formatIssues, parseScenario, simulate } from '../engine';
