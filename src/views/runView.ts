@@ -164,8 +164,14 @@ export interface PrefixCounters {
 
 /** The checker's verdict, serialisable. */
 export interface VerdictView {
+  /** The point the verdict judges (see checker.ts `primaryPoint`), and its label. */
   primary: string;
   primaryLabel: string;
+  /**
+   * A reader at the primary point: the rows it copied again itself (its own replay after a crash
+   * before its commit), left out of the verdict, which counts each record it read once.
+   */
+  primaryRereads: number;
   claimed: Guarantee;
   observed: ObservedGuarantee;
   held: boolean;
@@ -420,6 +426,7 @@ function verdictView(run: Run): VerdictView {
   return {
     primary: v.primary,
     primaryLabel: primary?.label ?? v.primary,
+    primaryRereads: primary?.rereads ?? 0,
     claimed: v.claimed,
     observed: v.observed,
     held: v.held,
