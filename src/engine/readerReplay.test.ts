@@ -101,6 +101,32 @@ describe("a read_committed reader that crashes before its commit: the pipeline i
     );
   });
 
+  it('a consumer loop copying to out in transactions: the same — rc re-reads e1 after its crash, the verdict holds', () => {
+    // By hand: the loop copies e1 (0 ms) and e2 (10 ms) to out, one transaction each (e1 at
+    // offset 0, its marker at 1; e2 at 2, marker at 3). rc polls e1 alone at 34 ms, copies it and
+    // crashes before its commit; restarted at 1,034 ms with no committed offset it reads from
+    // offset 0: e1 again (a re-read) and e2. Its table: 3 rows; each record read once: 2, sum 30.
+    const run = runScenario({
+      claim: 'exactly-once',
+      workload: { topic: 'in', events: e123.slice(0, 2) },
+      processor: {
+        type: 'consumer',
+        commit: 'with-transaction',
+        'enable.auto.commit': false,
+        'isolation.level': 'read_committed',
+        'auto.offset.reset': 'earliest',
+      },
+      sink: { type: 'kafka', topic: 'out', 'transactional.id': 'copier-0' },
+      readers: [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
+      faults: [{ kind: 'crash', target: 'reader-0', point: 'before-commit', restartAfterMs: 1000 }],
+    });
+    const rc = point(run, 'reader:rc');
+    expect(rc.totals).toMatchObject({ rows: 2, duplicates: 0, lost: 0, observedSum: 30 });
+    expect(rc.rereads).toBe(1);
+    expect(run.verdict.held).toBe(true);
+    expect(run.verdict.explanations.map((x) => [x.events, x.by])).toEqual([[['e1'], 'rc']]);
+  });
+
   it('a duplicate the pipeline made is still the pipeline’s: read_uncommitted sees the aborted copy as well', () => {
     // The same pipeline with rc at read_uncommitted and the Flink job crashing after its
     // transaction's records were written, before the checkpoint completed: the aborted copies stay
