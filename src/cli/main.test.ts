@@ -102,7 +102,9 @@ describe('exit 0: it ran', () => {
     const r = cli([EXAMPLE, '--format', 'markdown', '--diagram', 'event:e1']);
     expect(r.code).toBe(0);
     expect(r.out.startsWith('# Lost ack, no idempotence: a duplicate row\n')).toBe(true);
-    expect(r.out).toContain('Claimed **at-least-once**, observed **at-least-once**');
+    expect(r.out).toContain(
+      'Claimed **at-least-once**, observed **at-least-once** at sink table payments',
+    );
     expect(r.out).toContain('## Causal chain of e1\n\n```mermaid\nsequenceDiagram\n');
     expect(r.out.endsWith('```')).toBe(true);
   });

@@ -266,3 +266,44 @@ describe('a fault whose condition never comes is reported, not silent', () => {
     expect(textReport(r)).not.toContain('never fired');
   });
 });
+
+describe("a downstream reader's own replay (issue 30, item 6)", () => {
+  it('the text report names the point the verdict judges, counts each record the reader read once and names the re-read as the reader’s', () => {
+    // Flink exactly-once into out; rc (read_committed) copies e1..e3 (offsets 0..2) at 1,016 ms,
+    // crashes before its commit, restarts at 2,016 ms from offset 0 and copies them again: 3
+    // records read, 3 rows re-read (https://kafka.apache.org/documentation/#semantics).
+    const run = runScenario({
+      claim: 'exactly-once',
+      workload: {
+        events: [
+          { id: 'e1', amount: 10, at: 0 },
+          { id: 'e2', amount: 20, at: 10 },
+          { id: 'e3', amount: 30, at: 20 },
+        ],
+      },
+      processor: { type: 'flink', 'execution.checkpointing.interval': 1000 },
+      sink: {
+        type: 'kafka',
+        topic: 'out',
+        deliveryGuarantee: 'EXACTLY_ONCE',
+        transactionalIdPrefix: 'job-a',
+        'transaction.timeout.ms': 900_000,
+      },
+      readers: [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
+      faults: [{ kind: 'crash', target: 'reader-0', point: 'before-commit', restartAfterMs: 1000 }],
+    });
+    const text = textReport(run);
+    expect(text).toContain(
+      'guarantee, judged at reader rc (read_committed): claimed exactly-once, observed exactly-once — held',
+    );
+    expect(text).toContain(
+      'reader:rc: 3 rows for 3 events · 0 duplicate rows · 0 lost · sum 60 (true 60) (+ 3 rows the reader copied again itself: its own replay, not counted)',
+    );
+    expect(text).toContain(
+      '  ↺ re-read by reader rc e1, e2, e3: reader rc crashed after copying e1',
+    );
+    const json = jsonReport(run);
+    expect(json.points.find((p) => p.name === 'reader:rc')?.rereads).toBe(3);
+    expect(json.guarantee.explanations.map((x) => x.by)).toEqual(['rc']);
+  });
+});

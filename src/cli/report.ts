@@ -54,10 +54,26 @@ export interface JsonReport {
     claimed: string;
     observed: string;
     held: boolean;
-    explanations: { fate: string; events: string[]; sentence: string; entries: number[] }[];
+    /** `by`: the downstream reader whose own replay it explains (no anomaly of the pipeline's). */
+    explanations: {
+      fate: string;
+      events: string[];
+      sentence: string;
+      entries: number[];
+      by?: string;
+    }[];
   };
-  /** Every observation point with its totals; `primary` names the one `totals` describes. */
-  points: { name: string; label: string; totals: Run['verdict']['points'][number]['totals'] }[];
+  /**
+   * Every observation point with its totals; `primary` names the one `totals` describes and the
+   * verdict judges. A downstream reader's point counts each record it read once; `rereads` (set
+   * when not 0) are the rows it copied again itself, after a crash before its commit.
+   */
+  points: {
+    name: string;
+    label: string;
+    totals: Run['verdict']['points'][number]['totals'];
+    rereads?: number;
+  }[];
   primary: string;
   latencyMs: Run['verdict']['latency'];
   /** Business ids the application was told failed although they were written. */
@@ -157,7 +173,12 @@ export function jsonReport(run: Run, preset?: string, hash: TraceHasher = traceH
       held: v.held,
       explanations: v.explanations.map((e) => ({ ...e })),
     },
-    points: v.points.map((p) => ({ name: p.name, label: p.label, totals: p.totals })),
+    points: v.points.map((p) => ({
+      name: p.name,
+      label: p.label,
+      totals: p.totals,
+      ...(p.rereads ? { rereads: p.rereads } : {}),
+    })),
     primary: v.primary,
     latencyMs: v.latency,
     falseFailures: v.falseFailures,
@@ -205,22 +226,30 @@ export function textReport(run: Run, preset?: string, hash: TraceHasher = traceH
   lines.push(
     `${r.primary}: ${plural(t.sinkRows, 'row')} for ${plural(t.events, 'event')} · ${plural(t.duplicates, 'duplicate row')} · ${t.lost} lost · sum ${money(t.observedSum)} (true ${money(t.expectedSum)}${t.observedSum !== t.expectedSum ? `, off by ${money(t.observedSum - t.expectedSum)}` : ''})`,
   );
+  // A reader's own replay: in its table, not in the counts (each record it read, once).
+  const rereads = (n: number | undefined) =>
+    n ? ` (+ ${plural(n, 'row')} the reader copied again itself: its own replay, not counted)` : '';
+  const primary = r.points.find((p) => p.name === r.primary);
+  if (primary?.rereads) lines[lines.length - 1] += rereads(primary.rereads);
   for (const p of r.points) {
     if (p.name === r.primary) continue;
     lines.push(
-      `  ${p.label}: ${p.totals.rows} · ${plural(p.totals.duplicates, 'duplicate')} · ${p.totals.lost} missing`,
+      `  ${p.label}: ${p.totals.rows} · ${plural(p.totals.duplicates, 'duplicate')} · ${p.totals.lost} missing${rereads(p.rereads)}`,
     );
   }
   lines.push('');
   lines.push(
-    `guarantee: claimed ${r.guarantee.claimed}, observed ${r.guarantee.observed} — ${r.guarantee.held ? 'held' : 'NOT held'}${r.cutOff ? ' (so far: the run was cut off, unfinished events count as lost)' : ''}`,
+    `guarantee, judged at ${primary?.label ?? r.primary}: claimed ${r.guarantee.claimed}, observed ${r.guarantee.observed} — ${r.guarantee.held ? 'held' : 'NOT held'}${r.cutOff ? ' (so far: the run was cut off, unfinished events count as lost)' : ''}`,
   );
   if (r.latencyMs.count > 0)
     lines.push(`latency to ${r.primary}: p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms`);
   for (const e of r.guarantee.explanations) {
-    lines.push(
-      `  ${e.fate === 'lost' ? '✗ lost' : '⧉ duplicated'} ${idList(e.events)}: ${e.sentence}`,
-    );
+    const what = e.by
+      ? `↺ re-read by reader ${e.by}`
+      : e.fate === 'lost'
+        ? '✗ lost'
+        : '⧉ duplicated';
+    lines.push(`  ${what} ${idList(e.events)}: ${e.sentence}`);
   }
   // The engine explains the first anomalies only (a cap per run); say so when there are more.
   const { explained, anomalous } = explanationCoverage(run.verdict);

@@ -47,6 +47,12 @@ export interface Point {
   /** Effects per identity (rows + additive re-applications), used for the fate. */
   effects: Int32Array;
   totals: Totals;
+  /**
+   * A downstream reader only: rows it copied again from records it had copied before — its own
+   * replay after a crash before its commit, not the pipeline's. Its rows and totals count each
+   * record it read once, so the verdict judges what the pipeline delivered to it.
+   */
+  rereads?: number;
 }
 
 /** The checker's result. */
@@ -257,6 +263,7 @@ export function check(run: Run): Verdict {
       rows: s.rowsOf,
       effects: s.effectsOf,
       totals: totalsOf(run, s.rowsOf, s.effectsOf, s.liveRows, s.sum),
+      rereads: s.rereads,
     });
   }
 

@@ -39,8 +39,17 @@ export interface Explanation {
   sentence: string;
   /** The same sentence with `{id}` where the business id goes (one sentence per event). */
   template: string;
-  /** Which output it is about: the end of the pipeline, or the processor's side effects. */
+  /**
+   * Which output it is about: the end of the pipeline, the processor's side effects, or a
+   * downstream reader's own table (with `by`).
+   */
   point: string;
+  /**
+   * Set when the copies are not the pipeline's doing: the downstream reader whose own replay made
+   * them (it read again from its last committed offset after a crash before its commit). Such an
+   * explanation leaves the verdict as it is: the reader's point counts each record read once.
+   */
+  by?: string;
   /** Trace entries the sentence rests on (for the first event). */
   entries: number[];
 }
@@ -113,10 +122,21 @@ export function explain(run: Run, v: Verdict): Explanation[] {
   if (effects)
     for (let j = 0; j < n && effectDups.length < MAX_EXPLAINED; j++)
       if (effects.rows[j]! >= 2) effectDups.push(j);
-  if (anomalies.length === 0 && effectDups.length === 0) return [];
-  const ctx = new Ctx(run, v, new Set([...anomalies, ...effectDups]));
+  const rereads = readerRereads(run, v);
+  if (anomalies.length === 0 && effectDups.length === 0 && rereads.length === 0) return [];
+  const ctx = new Ctx(
+    run,
+    v,
+    new Set([...anomalies, ...effectDups, ...rereads.flatMap((r) => r.identities)]),
+  );
   const groups = new Map<string, Explanation>();
-  const add = (j: number, fate: 'lost' | 'duplicated', point: string, story: Story) => {
+  const add = (
+    j: number,
+    fate: 'lost' | 'duplicated',
+    point: string,
+    story: Story,
+    by?: string,
+  ) => {
     const id = run.events.identityId(j);
     const key = `${point}|${fate}|${story.template}`;
     const g = groups.get(key);
@@ -129,6 +149,7 @@ export function explain(run: Run, v: Verdict): Explanation[] {
         template: story.template,
         point,
         entries: story.entries,
+        ...(by === undefined ? {} : { by }),
       });
   };
   for (const j of anomalies) {
@@ -136,7 +157,33 @@ export function explain(run: Run, v: Verdict): Explanation[] {
     add(j, fate, v.primary, fate === 'lost' ? ctx.whyLost(j) : ctx.whyDuplicated(j));
   }
   for (const j of effectDups) add(j, 'duplicated', 'effects', ctx.whyEffectRepeated(j));
+  for (const r of rereads)
+    for (const j of r.identities)
+      add(j, 'duplicated', `reader:${r.name}`, ctx.readerReplay(j, r.actor, r.index), r.name);
   return [...groups.values()];
+}
+
+/**
+ * The downstream readers that copied records again (`row-insert` with count 0, see
+ * processors/outputs.ts ReaderOutput) and the identities they did it for (the first 2,000).
+ */
+function readerRereads(
+  run: Run,
+  v: Verdict,
+): { name: string; index: number; actor: number; identities: number[] }[] {
+  const out: { name: string; index: number; actor: number; identities: number[] }[] = [];
+  const t = run.trace;
+  run.scenario.readers.forEach((r, index) => {
+    if (!v.points.find((p) => p.name === `reader:${r.name}`)?.rereads) return;
+    const actor = t.actors.indexOf(`reader-${index}`);
+    const seen = new Set<number>();
+    const ROW = KIND_CODE['row-insert'];
+    for (let i = 0; i < t.length && seen.size < MAX_EXPLAINED; i++)
+      if (t.kind[i] === ROW && t.actor[i] === actor && t.count[i] === 0)
+        seen.add(run.events.identity[t.event[i]!]!);
+    out.push({ name: r.name, index, actor, identities: [...seen].sort((a, b) => a - b) });
+  });
+  return out;
 }
 
 interface Story {
@@ -176,6 +223,52 @@ class Ctx {
       this.primaryActors.add(
         actors.indexOf(`reader-${run.scenario.readers.findIndex((r) => `reader:${r.name}` === p)}`),
       );
+  }
+
+  /**
+   * Why downstream reader `index` (actor `actor`) copied {id} twice: it copied the record, went
+   * back before committing its offset (a crash, in the cases the lab can make) and read it again
+   * from where its group's committed offset put it — a consumer that processes before it saves
+   * its position is at-least-once (https://kafka.apache.org/documentation/#semantics), the
+   * reader's own replay. The copies the topic holds at the reader's isolation level are named, so
+   * the sentence never hides a duplicate the pipeline made as well (explained on its own).
+   */
+  readerReplay(j: number, actor: number, index: number): Story {
+    const t = this.t;
+    const reader = this.run.scenario.readers[index]!;
+    const ROW = KIND_CODE['row-insert'];
+    const rows = (this.byIdentity.get(j) ?? []).filter(
+      (i) => t.kind[i] === ROW && t.actor[i] === actor,
+    );
+    const b = rows.find((i) => t.count[i] === 0)!;
+    const a =
+      rows.find((i) => i < b && t.partition[i] === t.partition[b] && t.offset[i] === t.offset[b]) ??
+      rows[0]!;
+    let crash = -1;
+    let assign = -1;
+    for (let i = a + 1; i < b; i++) {
+      if (t.actor[i] !== actor) continue;
+      const k = this.kind(i);
+      if (k === 'crash') crash = i;
+      else if (k === 'assign' && crash >= 0 && t.partition[i] === t.partition[b]) assign = i;
+    }
+    const who = `reader ${reader.name}`;
+    const went =
+      crash >= 0
+        ? `${who} crashed${crashCause(this.faultOfCrash(crash))} after copying {id} and before committing its offset`
+        : `${who} copied {id} and started over before committing its offset`;
+    const from = assign >= 0 ? this.startText(assign) : 'from its last committed offset';
+    const committed = reader['isolation.level'] === 'read_committed';
+    const log =
+      this.v.points.find(
+        (p) => p.name === `log:${reader.topic}${committed ? ':read_committed' : ''}`,
+      ) ?? this.v.points.find((p) => p.name === `log:${reader.topic}`);
+    const n = log ? log.rows[j]! : 1;
+    const copies = `${n === 1 ? 'one' : n} ${committed ? 'committed ' : ''}cop${n === 1 ? 'y' : 'ies'}`;
+    return {
+      template: `${went} → it restarted ${from} → it read {id} again and copied it into its table a second time: the reader’s own replay (a consumer that processes before it commits is at-least-once), not the pipeline’s — topic ${reader.topic} holds ${copies} of {id}`,
+      entries: crash >= 0 ? [a, crash, b] : [a, b],
+    };
   }
 
   private isProcessor(i: number): boolean {

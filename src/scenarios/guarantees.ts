@@ -104,6 +104,57 @@ const PLAIN_PRODUCER: KnobSetting = {
 };
 
 /**
+ * The source application and its producer, the same for every pipeline kind: whatever reads the
+ * topic afterwards (a consumer loop, a Flink job, a Spark query) can only deliver what reached the
+ * log, so a guarantee that promises no loss must make the source keep trying. At-most-once sends
+ * once and gives up (acks=0, `app.onFailure: skip`); at-least-once waits for every in-sync replica
+ * and re-sends what failed (a send that timed out after `delivery.timeout.ms`, or was still
+ * buffered when the producer crashed) as a new record, so a retry may write it twice; exactly-once
+ * does the same through an idempotent producer, whose own retries are written once, and relies on
+ * the rest of the chain to absorb an application re-send
+ * (https://kafka.apache.org/documentation/#semantics: a producer that "failed to receive a
+ * response indicating that a message was committed" has "little choice but to resend the
+ * message"; the idempotent producer makes its own resends write once).
+ */
+function sourceKnobs(g: Guarantee, s: ScenarioInput): KnobSetting[] {
+  switch (g) {
+    case 'at-most-once':
+      return [
+        { path: 'producer.acks', value: '0', why: 'fire and forget: never wait, never retry' },
+        { path: 'producer.enable.idempotence', value: false, why: 'acks=0 cannot be idempotent' },
+        PLAIN_PRODUCER,
+        { path: 'producer.app.onFailure', value: 'skip', why: 'the application never re-sends' },
+      ];
+    case 'at-least-once':
+      return [
+        {
+          path: 'producer.acks',
+          value: 'all',
+          why: 'wait until every in-sync replica has the record',
+        },
+        {
+          path: 'producer.enable.idempotence',
+          value: false,
+          why: 'retries may write a record twice',
+        },
+        PLAIN_PRODUCER,
+        { path: 'producer.app.onFailure', value: 'resend', why: 'a failed send is sent again' },
+      ];
+    case 'exactly-once':
+      return [
+        { path: 'producer.acks', value: 'all', why: 'no acknowledged record is lost' },
+        {
+          path: 'producer.enable.idempotence',
+          value: true,
+          why: 'a retried batch is written once',
+        },
+        ...idempotentProducerKnobs(s),
+        { path: 'producer.app.onFailure', value: 'resend', why: 'nothing is given up' },
+      ];
+  }
+}
+
+/**
  * The output side of a consumer loop or a Flink job writing to an external service (an effect
  * sink): its own idempotence knob is the idempotency key (https://docs.stripe.com/api/idempotent_requests).
  * At-least-once retries with no key, so a retried call after a lost answer is a second charge;
@@ -199,10 +250,7 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
     switch (g) {
       case 'at-most-once':
         return [
-          { path: 'producer.acks', value: '0', why: 'fire and forget: never wait, never retry' },
-          { path: 'producer.enable.idempotence', value: false, why: 'acks=0 cannot be idempotent' },
-          PLAIN_PRODUCER,
-          { path: 'producer.app.onFailure', value: 'skip', why: 'the application never re-sends' },
+          ...sourceKnobs(g, s),
           { path: 'processor.enable.auto.commit', value: false, why: 'commit by hand…' },
           {
             path: 'processor.commit',
@@ -236,18 +284,7 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
         ];
       case 'at-least-once':
         return [
-          {
-            path: 'producer.acks',
-            value: 'all',
-            why: 'wait until every in-sync replica has the record',
-          },
-          {
-            path: 'producer.enable.idempotence',
-            value: false,
-            why: 'retries may write a record twice',
-          },
-          PLAIN_PRODUCER,
-          { path: 'producer.app.onFailure', value: 'resend', why: 'a failed send is sent again' },
+          ...sourceKnobs(g, s),
           { path: 'processor.enable.auto.commit', value: false, why: 'commit by hand…' },
           {
             path: 'processor.commit',
@@ -275,14 +312,7 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
         ];
       case 'exactly-once':
         return [
-          { path: 'producer.acks', value: 'all', why: 'no acknowledged record is lost' },
-          {
-            path: 'producer.enable.idempotence',
-            value: true,
-            why: 'a retried batch is written once',
-          },
-          ...idempotentProducerKnobs(s),
-          { path: 'producer.app.onFailure', value: 'resend', why: 'nothing is given up' },
+          ...sourceKnobs(g, s),
           {
             path: 'processor.enable.auto.commit',
             value: false,
@@ -382,6 +412,7 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
         ];
       case 'at-least-once':
         return [
+          ...sourceKnobs(g, s),
           {
             path: 'processor.execution.checkpointing.interval',
             value: 1000,
@@ -406,6 +437,7 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
         ];
       case 'exactly-once':
         return [
+          ...sourceKnobs(g, s),
           {
             path: 'processor.execution.checkpointing.interval',
             value: 1000,
@@ -464,6 +496,7 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
       return [];
     case 'at-least-once':
       return [
+        ...sourceKnobs(g, s),
         { path: 'sink.type', value: 'delta', why: 'foreachBatch writing Delta…' },
         ...deltaSinkKnobs(s),
         {
@@ -474,6 +507,7 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
       ];
     case 'exactly-once':
       return [
+        ...sourceKnobs(g, s),
         { path: 'sink.type', value: 'delta', why: 'foreachBatch writing Delta…' },
         ...deltaSinkKnobs(s),
         {

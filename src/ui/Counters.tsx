@@ -149,7 +149,9 @@ function Verdict({ view }: { view: RunView }) {
         {view.cutOff && ' (so far: cut off)'}
       </div>
       <div className="caption">
-        verdict of the whole run at {v.primaryLabel}
+        verdict of the whole run, judged at {v.primaryLabel}
+        {v.primaryRereads > 0 &&
+          ` (each record it read counted once: ${formatCount(v.primaryRereads)} row${v.primaryRereads === 1 ? '' : 's'} it copied again itself, after a crash before its commit, are its own replay)`}
         {v.latency.count > 0
           ? ` · latency p50 ${formatMs(v.latency.p50)}, p99 ${formatMs(v.latency.p99)}`
           : ''}

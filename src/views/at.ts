@@ -830,7 +830,7 @@ export function ledgerRowAt(v: RunView, j: number, idx: number): LedgerRow {
     : -1;
   if (v.primaryTable >= 0) {
     const tb = v.tables[v.primaryTable]!;
-    for (const r of rowOf(tb.byIdentity, j)) if (tb.insertedAt[r]! < idx) rows++;
+    for (const r of rowOf(tb.byIdentity, j)) if (tb.insertedAt[r]! < idx && !tb.reread[r]) rows++;
   } else if (primaryTopic >= 0) {
     // The end of the pipeline is a topic nobody reads here: its records, as the checker counts
     // them (every record in the log, an aborted transaction's included).

@@ -31,7 +31,7 @@ seed 1 · 2 business events · 41 trace entries · ended at 5,023 ms · trace \`
 
 ## Verdict
 
-Claimed **at-least-once**, observed **at-least-once**: the claim held.
+Claimed **at-least-once**, observed **at-least-once** at sink table payments: the claim held.
 
 ## Counts
 

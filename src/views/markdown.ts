@@ -129,7 +129,7 @@ export function markdownReport(run: Run, opts: MarkdownOptions = {}): string {
 
   out.push('## Verdict', '');
   out.push(
-    `Claimed **${v.claimed}**, observed **${v.observed}**: the claim ${v.held ? 'held' : 'did **not** hold'}.`,
+    `Claimed **${v.claimed}**, observed **${v.observed}** at ${markdownText(v.points.find((p) => p.name === v.primary)?.label ?? v.primary)}: the claim ${v.held ? 'held' : 'did **not** hold'}.`,
     '',
   );
 
@@ -152,7 +152,7 @@ export function markdownReport(run: Run, opts: MarkdownOptions = {}): string {
       const more =
         x.events.length > IDS_LISTED ? ` and ${num(x.events.length - IDS_LISTED)} more` : '';
       out.push(
-        `- **${x.fate === 'lost' ? 'Lost' : 'Duplicated'}** ${ids.join(', ')}${more}: ${markdownText(x.sentence, 2000)}`,
+        `- **${x.by ? `Re-read by reader ${markdownText(x.by, 60)}` : x.fate === 'lost' ? 'Lost' : 'Duplicated'}** ${ids.join(', ')}${more}: ${markdownText(x.sentence, 2000)}`,
       );
     }
     if (v.falseFailures.length > 0)

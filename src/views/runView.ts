@@ -117,6 +117,12 @@ export interface TableView {
   amount0: Float64Array;
   /** Which copy of its business id this row is (1 = the first; 2+ = a duplicate row). */
   copy: Int32Array;
+  /**
+   * 1 for a downstream reader's row copied again from a record it had copied before (its own
+   * replay after a crash before its commit: `row-insert` with count 0). The counters and the
+   * verdict leave such a row out: they judge what the pipeline delivered, once per record read.
+   */
+  reread: Uint8Array;
   /** Labels of the initial rows (`initialRows`), by row index. */
   initialLabels: string[];
   /** Updates per row (CSR): `updEntry`/`updAmount` in entry order, amount after the update. */
@@ -158,8 +164,14 @@ export interface PrefixCounters {
 
 /** The checker's verdict, serialisable. */
 export interface VerdictView {
+  /** The point the verdict judges (see checker.ts `primaryPoint`), and its label. */
   primary: string;
   primaryLabel: string;
+  /**
+   * A reader at the primary point: the rows it copied again itself (its own replay after a crash
+   * before its commit), left out of the verdict, which counts each record it read once.
+   */
+  primaryRereads: number;
   claimed: Guarantee;
   observed: ObservedGuarantee;
   held: boolean;
@@ -187,7 +199,8 @@ export function explanationCoverage(v: Pick<VerdictView, 'explanations' | 'prima
   anomalous: number;
 } {
   const explained = v.explanations
-    .filter((x) => x.point === v.primary)
+    // A reader's own replay is explained too, but is no anomaly of the pipeline's.
+    .filter((x) => x.point === v.primary && x.by === undefined)
     .reduce((n, x) => n + x.events.length, 0);
   let anomalous = 0;
   for (const f of v.fate) if (f !== 1) anomalous++;
@@ -413,6 +426,7 @@ function verdictView(run: Run): VerdictView {
   return {
     primary: v.primary,
     primaryLabel: primary?.label ?? v.primary,
+    primaryRereads: primary?.rereads ?? 0,
     claimed: v.claimed,
     observed: v.observed,
     held: v.held,
@@ -673,6 +687,7 @@ function tablesView(run: Run, cols: TraceColumns, actors: string[], ev: EventsVi
     const offset = new IntList();
     const amount0 = new FloatList();
     const copy = new IntList();
+    const reread: number[] = [];
     const initialLabels: string[] = [];
     const rowsOf = new Int32Array(ev.identities);
     const amounts: number[] = [];
@@ -706,6 +721,7 @@ function tablesView(run: Run, cols: TraceColumns, actors: string[], ev: EventsVi
         amount0.push(ev.amount[e]!);
         amounts.push(ev.amount[e]!);
         copy.push(++rowsOf[j]!);
+        if (cols.count[i] === 0) reread[event.length - 1] = 1;
       } else if (k === K['row-update']) {
         const row = cols.aux[i]!;
         const e = cols.event[i]!;
@@ -746,6 +762,7 @@ function tablesView(run: Run, cols: TraceColumns, actors: string[], ev: EventsVi
       offset: offset.toArray(),
       amount0: amount0.toArray(),
       copy: copy.toArray(),
+      reread: Uint8Array.from({ length: rows }, (_, r) => reread[r] ?? 0),
       initialLabels,
       updStart: csrEntry.start,
       updEntry: csrEntry.items,
@@ -888,7 +905,8 @@ function prefixCounters(
       const r = nextRow++;
       const e = cols.event[i]!;
       rowAmount[r] = ev.amount[e]!;
-      bump(ev.identity[e]!, 1, 1, ev.amount[e]!);
+      // A reader's re-read copy is its own replay: the checker leaves it out (RowStore.rereads).
+      if (table.reread[r] === 0) bump(ev.identity[e]!, 1, 1, ev.amount[e]!);
     } else if (table && a === table.actor && k === K['row-update']) {
       const r = cols.aux[i]!;
       const e = cols.event[i]!;

@@ -87,6 +87,12 @@ export class RowStore {
   readonly effectsOf: Int32Array;
   sum = 0;
   liveRows = 0;
+  /**
+   * A downstream reader's rows copied again from records it had copied before (its own replay
+   * after a crash before its commit): in the table, but not in the counters above, which count
+   * each record the reader read once (see `insert`'s `reread`).
+   */
+  rereads = 0;
 
   constructor(identities: number) {
     // Sized for one row per business event (the usual end state): a million-row table is then
@@ -115,6 +121,7 @@ export class RowStore {
     partition: number,
     offset: number,
     entry: number,
+    reread = false,
   ): number {
     const id = this.event.push(event);
     this.topic.push(topic);
@@ -123,6 +130,10 @@ export class RowStore {
     this.amount.push(amount);
     this.entry.push(entry);
     this.live.push(1);
+    if (reread) {
+      this.rereads++;
+      return id;
+    }
     if (identity >= 0) {
       this.rowsOf[identity]!++;
       this.effectsOf[identity]!++;

@@ -64,7 +64,8 @@ export function flinkJob(
     claim: 'exactly-once',
     network: { latencyMs: 1 },
     workload: { topic: 'in', events: flinkEvents },
-    producer: { 'linger.ms': 0 },
+    // The source re-sends what failed, as the exactly-once recipe has it (nothing fails there).
+    producer: { 'linger.ms': 0, app: { onFailure: 'resend' } },
     processor: {
       type: 'flink',
       'execution.checkpointing.interval': 1000,
@@ -442,6 +443,8 @@ function sparkQuery(
     name,
     claim: 'exactly-once',
     workload: { topic: 'orders', generate: { count: 30, startAtMs: 10, intervalMs: 10 } },
+    // The source re-sends what failed, as the exactly-once recipe has it (nothing fails there).
+    producer: { app: { onFailure: 'resend' } },
     processor: {
       type: 'spark',
       maxOffsetsPerTrigger: 10,

@@ -229,7 +229,7 @@ function Outcome() {
     <p>
       <strong>The run:</strong> {formatCount(c.rows)} rows for {formatCount(c.events)} events —{' '}
       {formatCount(c.duplicates)} duplicate{c.duplicates === 1 ? '' : 's'}, {formatCount(c.missing)}{' '}
-      lost. Observed <strong>{v.observed}</strong> (claimed {v.claimed}).
+      lost. Observed <strong>{v.observed}</strong> at {v.primaryLabel} (claimed {v.claimed}).
     </p>
   );
 }

@@ -58,15 +58,22 @@ export function Explanations() {
                   aria-pressed={pressed}
                   data-testid={testIds.explanation}
                   data-fate={x.fate}
+                  data-by={x.by}
                   data-events={x.events.join(',')}
                   onClick={() => {
                     if (j >= 0) a.select(j);
                     a.highlightEntries(x.entries);
                   }}
                 >
-                  <strong className={`fate ${x.fate}`}>
-                    {x.fate === 'lost' ? <span aria-hidden="true">✕</span> : <Icon name="dup" />}
-                    {x.fate}{' '}
+                  <strong className={x.by ? 'fate' : `fate ${x.fate}`}>
+                    {x.by ? (
+                      <span aria-hidden="true">↺ </span>
+                    ) : x.fate === 'lost' ? (
+                      <span aria-hidden="true">✕</span>
+                    ) : (
+                      <Icon name="dup" />
+                    )}
+                    {x.by ? `re-read by reader ${x.by}` : x.fate}{' '}
                     {x.events.length > 6
                       ? `${x.events.slice(0, 6).join(', ')} and ${x.events.length - 6} more`
                       : x.events.join(', ')}

@@ -160,16 +160,19 @@ const TableRow = memo(function TableRow({
   onSelect: (identity: number) => void;
 }) {
   const copy = table.copy[k]!;
+  // A reader's own replay (re-read after a crash before its commit): its copy, not the pipeline's.
+  const reread = table.reread[k] === 1;
   const id = rowId(view, table, k);
   const source = rowSource(table, k);
   return (
     <div
       role="row"
       aria-rowindex={k + 2}
-      className={`vrow ${cols} clickable${copy > 1 ? ' dup' : ''}${selected ? ' selected' : ''}`}
+      className={`vrow ${cols} clickable${copy > 1 && !reread ? ' dup' : ''}${selected ? ' selected' : ''}`}
       style={{ top, height }}
       data-testid={testIds.sinkRow}
       data-copy={copy}
+      data-reread={reread ? 'true' : undefined}
       data-event={id}
       onClick={() => identity >= 0 && onSelect(identity)}
     >
@@ -186,7 +189,14 @@ const TableRow = memo(function TableRow({
         </span>
       )}
       <span role="cell">
-        {copy > 1 ? (
+        {reread ? (
+          <span
+            className="muted"
+            title="The reader read this record again from its last committed offset after a crash before its commit: its own replay, not the pipeline's"
+          >
+            ↺ re-read by the reader
+          </span>
+        ) : copy > 1 ? (
           <span className="fate duplicated">
             <Icon name="dup" /> {compact ? `×${copy}` : ordinal(copy)}
             <span className="visually-hidden"> copy of its id</span>
