@@ -22,7 +22,9 @@
  *   offers it) of each consumer at each of its polls;
  * - an `app-resend` and a `source-duplicate` of each business event.
  * A crash `now` at an arbitrary time is not enumerated: the named points are where a crash
- * changes the outcome, and a time has no natural grid.
+ * changes the outcome, and a time has no natural grid. Nor is anything of the downstream readers
+ * (`reader-N`): a reader is where the lab observes the end of the pipeline — it copies what it
+ * reads into a plain table — so a fault of its own would measure the reader, not the claim.
  */
 import type { FaultSpec, Link, Scenario } from '../scenario/schema';
 import type { Run } from '../simulate';
@@ -84,6 +86,11 @@ function clientTimeoutMs(s: Scenario, link: Link): number | null {
     default:
       return null;
   }
+}
+
+/** A downstream reader: the lab's observer of the output, not a part of the pipeline. */
+function isReader(name: string): boolean {
+  return name.startsWith('reader-');
 }
 
 /** Human words of a message type. */
@@ -167,6 +174,7 @@ export function enumeratePlacements(
     if (cause >= 0 && t.kind[cause] === K.fault) return;
     const { link, request } = MESSAGE_LINK[m.type];
     const client = names[request ? t.actor[m.entry]! : t.peer[m.entry]!]!;
+    if (isReader(client)) return;
     const what = `the ${MESSAGE_WORDS[m.type] ?? m.type}${eventWords(t.event[m.entry]!)} at ${m.time} ms (the ${ordinal(m.rank)} on the ${link} link)`;
     const match = { nth: msgNth[i]! };
     if (request) {
@@ -216,7 +224,7 @@ export function enumeratePlacements(
     );
     pts.forEach((p, i) => {
       // A mid-batch crash needs at least one record processed (the schema refuses 0).
-      if (p.point === 'mid-batch' && p.detail < 1) return;
+      if ((p.point === 'mid-batch' && p.detail < 1) || isReader(p.target)) return;
       const where =
         p.point === 'mid-batch'
           ? `mid-batch after ${p.detail} record${p.detail === 1 ? '' : 's'}`
