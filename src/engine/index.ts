@@ -98,6 +98,8 @@ export {
   classify,
   runTrials,
   trialIndices,
+  trialSlices,
+  assembleAtlas,
   trialFaults,
   pairsOf,
   withFaults,

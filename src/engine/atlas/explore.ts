@@ -206,6 +206,23 @@ export function explore(s: Scenario, opts: ExploreOptions = {}): Atlas {
   if ('refused' in indices) throw new Error(indices.refused);
   const trials = trialFaults(placements, indices);
   const results = runTrials(s, trials, baseCutOff, opts);
+  return assembleAtlas(s, depth, kinds, base, placements, indices, results);
+}
+
+/**
+ * The atlas from its pieces: what {@link explore} returns, and what the page builds once its
+ * workers have sent back their slices' results ({@link trialSlices}), concatenated in slice order.
+ * `results` shorter than `indices` (a cancel) makes a partial atlas of the trials that ran.
+ */
+export function assembleAtlas(
+  s: Scenario,
+  depth: 1 | 2,
+  kinds: readonly PlacementKind[],
+  base: TrialResult,
+  placements: Placement[],
+  indices: readonly number[][],
+  results: readonly TrialResult[],
+): Atlas {
   return {
     scenario: s,
     depth,
@@ -213,8 +230,27 @@ export function explore(s: Scenario, opts: ExploreOptions = {}): Atlas {
     base,
     placements,
     trials: results.map((result, i) => ({ placements: indices[i]!, result })),
-    partial: results.length < trials.length,
+    partial: results.length < indices.length,
   };
+}
+
+/**
+ * `total` trials cut into `parts` contiguous slices `[from, to)` of nearly equal size (the first
+ * ones one longer), for as many workers: each runs {@link runTrials} on its slice. The split does
+ * not change any result, only who computes it.
+ */
+export function trialSlices(total: number, parts: number): { from: number; to: number }[] {
+  const n = Math.max(1, Math.min(parts, total));
+  const size = Math.floor(total / n);
+  const extra = total % n;
+  const out: { from: number; to: number }[] = [];
+  let from = 0;
+  for (let i = 0; i < n; i++) {
+    const to = from + size + (i < extra ? 1 : 0);
+    out.push({ from, to });
+    from = to;
+  }
+  return out;
 }
 
 /** The trials' placement indices: each placement alone, or every pair. */

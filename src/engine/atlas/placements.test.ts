@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { parseScenario, type Scenario, type ScenarioInput } from '../index';
 import { simulate } from '../simulate';
 import { K } from '../trace';
-import { classify, firstRun, withFaults } from './explore';
+import {
+  assembleAtlas,
+  classify,
+  explore,
+  firstRun,
+  runTrials,
+  trialFaults,
+  trialSlices,
+  withFaults,
+} from './explore';
 import { enumeratePlacements, type Placement } from './placements';
 
 function parsed(input: ScenarioInput): Scenario {
@@ -181,4 +190,53 @@ describe('each placement is an ordinary fault that strikes where it was placed',
     },
     120_000,
   );
+});
+
+describe('trials split between workers', () => {
+  it('gives the same atlas for any number of slices', () => {
+    const s = parsed(withOwnFaults);
+    const whole = explore(s);
+    const first = firstRun(s);
+    const placements = enumeratePlacements(s, first);
+    const indices = placements.map((_, i) => [i]);
+    const trials = trialFaults(placements, indices);
+    for (const workers of [1, 2, 3, 7]) {
+      const slices = trialSlices(trials.length, workers);
+      expect(slices.map((x) => x.to - x.from).reduce((a, b) => a + b, 0)).toBe(trials.length);
+      const results = slices.flatMap(({ from, to }) =>
+        runTrials(s, trials, first.cutOff, { from, to }),
+      );
+      const atlas = assembleAtlas(s, 1, whole.kinds, whole.base, placements, indices, results);
+      expect(atlas).toEqual(whole);
+    }
+    // 40 trials in 3 slices: 14, 13, 13.
+    expect(trialSlices(40, 3)).toEqual([
+      { from: 0, to: 14 },
+      { from: 14, to: 27 },
+      { from: 27, to: 40 },
+    ]);
+  }, 120_000);
+
+  it('stops between two runs when cancelled, with progress reported', () => {
+    const s = parsed(threeEvents);
+    const placements = enumeratePlacements(s, firstRun(s));
+    const trials = trialFaults(
+      placements,
+      placements.map((_, i) => [i]),
+    );
+    const seen: [number, number][] = [];
+    const results = runTrials(s, trials, false, {
+      from: 10,
+      to: 20,
+      onProgress: (done, total) => seen.push([done, total]),
+      cancelled: () => seen.length >= 4,
+    });
+    expect(results).toHaveLength(4);
+    expect(seen).toEqual([
+      [1, 10],
+      [2, 10],
+      [3, 10],
+      [4, 10],
+    ]);
+  }, 60_000);
 });
