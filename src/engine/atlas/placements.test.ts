@@ -240,3 +240,42 @@ describe('trials split between workers', () => {
     ]);
   }, 60_000);
 });
+
+describe('classify', () => {
+  it('names what broke the claim, and a run left with work pending stuck', () => {
+    const s = parsed(threeEvents);
+    const first = firstRun(s);
+    expect(classify(first, false)).toEqual({
+      outcome: 'held',
+      duplicated: 0,
+      lost: 0,
+      fired: true,
+    });
+    // consumer-0 dies after its first record and stays down: e1 is written, e2 and e3 never.
+    const down = simulate(
+      withFaults(s, [
+        {
+          kind: 'crash',
+          at: 0,
+          target: 'consumer-0',
+          point: 'mid-batch',
+          nth: 1,
+          afterRecords: 1,
+          restartAfterMs: null,
+        },
+      ]),
+    );
+    expect(down.cutOff).toBe(false);
+    expect(classify(down, false, 1)).toEqual({
+      outcome: 'losses',
+      duplicated: 0,
+      lost: 2,
+      fired: true,
+    });
+    // Had the run stopped with work still pending where the scenario alone drained, its counts
+    // would not be final: stuck. Where the scenario alone was cut off too, the counts decide.
+    const pending = { ...down, cutOff: true };
+    expect(classify(pending, false, 1).outcome).toBe('stuck');
+    expect(classify(pending, true, 1).outcome).toBe('losses');
+  }, 60_000);
+});
