@@ -3,8 +3,10 @@
  * 1. the engine (bench/engine.bench.ts, bundled by Vite as the page's engine is, run by node):
  *    1,000,000 events through the consumer path and the Flink 2PC path, events/s, peak heap and
  *    typed-array memory, trace bytes per event, ratio to bench/baseline.ts;
- * 2. the page (bench/ui.bench.ts) against the production build in headless Chromium.
- * BENCH_ONLY=engine or BENCH_ONLY=ui runs one of them.
+ * 2. small runs and the fault atlas (bench/atlas.bench.ts, bundled the same way): the median time of
+ *    one run of each library preset variant, and each variant's single-fault atlas;
+ * 3. the page (bench/ui.bench.ts) against the production build in headless Chromium.
+ * BENCH_ONLY=engine, BENCH_ONLY=atlas or BENCH_ONLY=ui runs one of them.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -13,7 +15,28 @@ import { build } from 'vite';
 const root = join(import.meta.dirname, '..');
 const only = process.env.BENCH_ONLY;
 
-if (only !== 'ui') {
+/** Bundle `bench/<name>.bench.ts` as the page's engine is bundled, and run it with node. */
+async function runBundled(name: string): Promise<void> {
+  const outDir = join(root, 'node_modules', '.cache', 'bench');
+  await build({
+    configFile: false,
+    logLevel: 'error',
+    build: {
+      ssr: join(root, 'bench', `${name}.bench.ts`),
+      outDir,
+      emptyOutDir: false,
+      minify: false,
+      rolldownOptions: { output: { entryFileNames: `${name}.bench.mjs` } },
+    },
+  });
+  const r = spawnSync(process.execPath, ['--expose-gc', join(outDir, `${name}.bench.mjs`)], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+if (only === undefined || only === 'engine') {
   console.log('== engine ==');
   // The engine as the page ships it: bundled by the production toolchain (Vite), then run by
   // plain node. Not through tsx, whose on-the-fly transform keeps names (keepNames) by wrapping
@@ -37,7 +60,11 @@ if (only !== 'ui') {
   });
   if (engine.status !== 0) process.exit(engine.status ?? 1);
 }
-if (only !== 'engine') {
+if (only === undefined || only === 'atlas') {
+  console.log('\n== small runs and the fault atlas (Node) ==');
+  await runBundled('atlas');
+}
+if (only === undefined || only === 'ui') {
   console.log('\n== page (production build, headless Chromium) ==');
   const build = spawnSync(
     process.execPath,

@@ -142,8 +142,12 @@ export function holds(claimed: Guarantee, observed: ObservedGuarantee): boolean 
   return false;
 }
 
-/** Compute every observation point and the verdict of a finished run. */
-export function check(run: Run): Verdict {
+/**
+ * Compute every observation point and the verdict of a finished run.
+ * @param withExplanations - false leaves `explanations` empty (a caller that needs only the
+ *   counts, as the fault atlas's thousands of runs: explaining is a good part of a small run).
+ */
+export function check(run: Run, withExplanations = true): Verdict {
   const { events, state, scenario } = run;
   const n = events.identities;
   const ident = events.identity;
@@ -311,7 +315,7 @@ export function check(run: Run): Verdict {
     falseFailures: falseFailures(run, points, scan),
     ...latency(run, scan),
   };
-  verdict.explanations = explain(run, verdict);
+  if (withExplanations) verdict.explanations = explain(run, verdict);
   return verdict;
 }
 

@@ -31,7 +31,7 @@ export function ordinal(n: number): string {
 }
 
 /** Where a crash point strikes, in words (the schema's names are for files: "before-commit"). */
-const CRASH_POINT_WORDS: Record<Exclude<CrashPoint, 'now' | 'mid-batch'>, string> = {
+export const CRASH_POINT_WORDS: Record<Exclude<CrashPoint, 'now' | 'mid-batch'>, string> = {
   'after-poll': 'right after a poll',
   'before-commit': 'before its offset commit',
   'after-commit': 'right after its offset commit',

@@ -15,6 +15,7 @@ import type { MessageType } from './trace';
 import type { Actor, Carry, World } from './world';
 import { K } from './trace';
 import type { Rng } from './core/rng';
+import type { Opportunities } from './opportunities';
 
 /** The link (fault `link`) a message type travels on, and whether it is a request. */
 export const MESSAGE_LINK: Record<MessageType, { link: Link; request: boolean }> = {
@@ -138,6 +139,8 @@ export class Faults {
    * simulate() when the processor is a consumer group.
    */
   rebalance: ((target: string, cause: number) => void) | null = null;
+  /** Where faults had their chance, recorded for the fault atlas; null (most runs): not recorded. */
+  opportunities: Opportunities | null = null;
 
   constructor(
     private readonly world: World,
@@ -360,8 +363,9 @@ export class Faults {
     cause: number,
     detail = 0,
   ): boolean {
+    const o = this.opportunities;
     // Most runs have neither a crash at a point nor a record crash due: nothing to look for.
-    if (this.points.length === 0 && !this.mayBePending) return false;
+    if (o === null && this.points.length === 0 && !this.mayBePending) return false;
     const now = this.world.now;
     for (const a of this.points) {
       const s = a.spec;
@@ -377,10 +381,12 @@ export class Faults {
       a.seen++;
       if (a.seen < s.nth) continue;
       a.done = true;
+      o?.point(targetName, point, detail, now, cause, true);
       const fe = this.fire(a.index, cause);
       actor.crash(fe, a.index, s.restartAfterMs);
       return true;
     }
+    o?.point(targetName, point, detail, now, cause, false);
     for (const p of this.recordCrashes) {
       if (!p.pending || p.target !== targetName || p.point !== point) continue;
       p.pending = false;

@@ -87,3 +87,32 @@ export type { ExpectMismatch } from './expect';
 export { createRng, hashString32 } from './core/rng';
 export type { Rng } from './core/rng';
 export { partitionForKey, murmur2 } from './core/murmur2';
+export { Opportunities } from './opportunities';
+export type { PointReached } from './opportunities';
+export { CRASH_POINT_WORDS } from './faultWords';
+export { enumeratePlacements, PLACEMENT_KINDS } from './atlas/placements';
+export type { Placement, PlacementKind } from './atlas/placements';
+export {
+  explore,
+  firstRun,
+  classify,
+  runTrials,
+  trialIndices,
+  trialSlices,
+  assembleAtlas,
+  trialFaults,
+  pairsOf,
+  withFaults,
+  OUTCOMES,
+  PAIR_RUN_LIMIT,
+  PAIR_EVENT_LIMIT,
+} from './atlas/explore';
+export type {
+  Atlas,
+  Outcome,
+  TrialResult,
+  RunTrialsOptions,
+  ExploreOptions,
+} from './atlas/explore';
+export { minimalCounterexample, explainCounterexample, breaks } from './atlas/counterexample';
+export type { Counterexample } from './atlas/counterexample';

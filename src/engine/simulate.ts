@@ -22,6 +22,7 @@ import { check, type Verdict } from './checker';
 import { buildFlink, type JobManager } from './processors/flink';
 import { buildSpark, type SparkQuery } from './processors/spark';
 import { withPool, type BufferPool } from './core/pool';
+import { Opportunities } from './opportunities';
 
 /** The environment: faults, the controller and the end of the run are attributed to it. */
 class Lab extends Actor {
@@ -62,6 +63,8 @@ export interface Run {
   cutOffBy: 'stop' | 'trace-limit' | null;
   state: RunState;
   verdict: Verdict;
+  /** Where faults had their chance (see {@link SimulateOptions.opportunities}), or null. */
+  opportunities: Opportunities | null;
 }
 
 /** Options of {@link simulate}. */
@@ -80,6 +83,13 @@ export interface SimulateOptions {
    * {@link BufferPool.reclaim}) instead of new memory. The run is the same byte for byte.
    */
   pool?: BufferPool;
+  /**
+   * Record, beside the trace, each message sent and each crash point reached, with the rank a
+   * fault added to the scenario would match it by (the fault atlas). The trace is unchanged.
+   */
+  opportunities?: boolean;
+  /** False: the verdict without its explanations (`explanations` empty), for callers that count. */
+  explain?: boolean;
 }
 
 /**
@@ -115,6 +125,8 @@ function simulateWith(scenario: Scenario, opts: SimulateOptions): Run {
   const w = new World(scenario, events);
   const lab = new Lab(w, 'lab');
   w.faults = new Faults(w, lab, scenario.faults);
+  const opportunities = opts.opportunities === true ? new Opportunities() : null;
+  w.faults.opportunities = opportunities;
   const cluster = new Cluster(w, lab);
   const input = cluster.createTopic(scenario.workload.topic, scenario.broker.partitions);
   const sinkCfg = scenario.sink;
@@ -250,8 +262,9 @@ function simulateWith(scenario: Scenario, opts: SimulateOptions): Run {
     cutOffBy,
     state,
     verdict: undefined as unknown as Verdict,
+    opportunities,
   };
-  run.verdict = check(run);
+  run.verdict = check(run, opts.explain !== false);
   return run;
 }
 

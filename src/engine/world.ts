@@ -219,8 +219,11 @@ export class World {
     readonly scenario: Scenario,
     readonly events: Events,
   ) {
-    // About three entries per event (send, process, write) plus batch-level ones: size once.
-    this.trace = new Trace(Math.min(1 << 24, 4096 + Math.ceil(events.count * 3.3)));
+    // About three entries per event (send, process, write) plus batch-level ones: size once. The
+    // floor is small: a run of a few events (the library's, each of a fault atlas's thousands of
+    // runs) used to zero 180 KB of columns for its few hundred entries; a run that needs more
+    // doubles its columns a few times.
+    this.trace = new Trace(Math.min(1 << 24, 512 + Math.ceil(events.count * 3.3)));
   }
 
   private readonly keyPartitionTables = new Map<number, Int32Array>();
@@ -350,6 +353,7 @@ export class World {
       MSG_INDEX.get(type)!,
     );
     t.set(e, { peer: to.id, until: arrival, txn: carry.txn ?? -1 });
+    this.faults.opportunities?.message(e, type);
     if (fate.drop) return e;
     const toInc = opts.toInc ?? to.incarnation;
     this.queue.push(

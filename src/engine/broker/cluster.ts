@@ -18,6 +18,7 @@
 import { Actor, type World } from '../world';
 import { Partition, REC_COMMIT_MARKER, REC_CONTROL } from './partition';
 import type { ErrorCode } from '../trace';
+import { alloc } from '../core/pool';
 import {
   ERROR_CODES,
   K,
@@ -77,6 +78,8 @@ export const NO_RECORDS = new Int32Array(0);
 
 /** Int32 slots of a broker's fetch-response arena (256 KiB: some sixty full fetches). */
 const FETCH_ARENA_SLOTS = 65_536;
+/** Int32 slots of a broker's first fetch-response arena (4 KiB). */
+const FETCH_ARENA_FIRST = 1_024;
 
 /** One broker process. It serves the partitions it leads. */
 export class BrokerNode extends Actor {
@@ -320,10 +323,18 @@ export class BrokerNode extends Actor {
   private fetchSlots = new Int32Array(0);
   private fetchArenaUsed = 0;
 
-  /** The arena, with room for `n` more slots from {@link fetchArenaUsed}. */
+  /**
+   * The arena, with room for `n` more slots from {@link fetchArenaUsed}. The first is small and
+   * each next one twice the last, up to {@link FETCH_ARENA_SLOTS}: a run of a few records does not
+   * zero 256 KiB per broker.
+   */
   private fetchArena(n: number): Int32Array {
     if (this.fetchArenaUsed + n > this.fetchSlots.length) {
-      this.fetchSlots = new Int32Array(Math.max(n, FETCH_ARENA_SLOTS));
+      const next = Math.min(
+        FETCH_ARENA_SLOTS,
+        Math.max(FETCH_ARENA_FIRST, this.fetchSlots.length * 2),
+      );
+      this.fetchSlots = alloc(Int32Array, Math.max(n, next));
       this.fetchArenaUsed = 0;
     }
     return this.fetchSlots;

@@ -6,7 +6,8 @@ import { traceHash } from '../hash';
 import { BufferPool } from './pool';
 
 // Large enough that the per-event Int32 arrays (a table's row count per event, 4 bytes each)
-// pass the pool's 64 KiB floor, so they are taken from it: counts that must start at zero.
+// pass the pool's floor (256 bytes; 64 KiB when this was written), so they are taken from it:
+// counts that must start at zero.
 const N = 17_000;
 
 function scenario(over: Partial<ScenarioInput>): ScenarioInput {
@@ -73,7 +74,7 @@ describe('BufferPool', () => {
     // The same memory (one of the first trace's columns), rewritten from zero.
     expect(buffers.has(second.trace.time.buffer)).toBe(true);
     expect(outcome(second)).toEqual(fresh);
-  });
+  }, 60_000);
 
   it('serves a different scenario after a reclaim without leaking the earlier run’s values', () => {
     const pool = new BufferPool();
@@ -81,7 +82,7 @@ describe('BufferPool', () => {
     expect(outcome(run(flink, pool))).toEqual(outcome(run(flink)));
     const again = run(append, pool);
     expect(outcome(again)).toEqual(outcome(run(append)));
-  });
+  }, 60_000);
 
   it('skips buffers transferred away after the reclaim, and ignores runs it did not make', () => {
     const pool = new BufferPool();
@@ -99,5 +100,5 @@ describe('BufferPool', () => {
     pool.reclaim(other);
     run(flink, pool);
     expect(outcome(other)).toEqual(before);
-  });
+  }, 60_000);
 });

@@ -25,8 +25,13 @@ type TypedCtor =
 /** Instance type of a {@link TypedCtor}. */
 type TypedOf<C extends TypedCtor> = InstanceType<C>;
 
-/** Arrays smaller than this are left to the allocator: reusing them saves nothing measurable. */
-const MIN_POOLED_BYTES = 64 * 1024;
+/**
+ * Arrays smaller than this are left to the allocator (V8 keeps typed arrays of up to 64 bytes in
+ * its heap). Larger ones are worth reusing even when small: a run of a few events allocates a
+ * few dozen arrays of a few KiB, and when thousands of such runs follow one another (the fault
+ * atlas) allocating and zeroing those backing stores, and collecting them, was most of a run.
+ */
+const MIN_POOLED_BYTES = 256;
 
 /** Memory given back by finished runs, by byte length. See the module comment. */
 export class BufferPool {

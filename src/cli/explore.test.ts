@@ -1,0 +1,102 @@
+/**
+ * `sim <scenario> --explore`: the fault atlas's counts, its minimal counterexample as a scenario
+ * fault, the exit codes (--check: 3 when a placement breaks the claim) and its argument checks.
+ */
+import { describe, expect, it } from 'vitest';
+import { main } from './main';
+import type { ExploreReport } from './explore';
+
+function cli(argv: string[]): { code: number; out: string; err: string } {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = main(
+    argv,
+    (s) => out.push(s),
+    (s) => err.push(s),
+  );
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('sim --explore', () => {
+  it('effectively-once survives every single fault: --check exits 0', () => {
+    const r = cli(['effectively-once', '--explore', '--format', 'json', '--check']);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out) as ExploreReport;
+    // Every placement of src/scenarios/atlas.prop.test.ts's exhaustive run: 248, all held.
+    expect(report.trials).toBe(248);
+    expect(report.outcomes).toEqual({ held: 248, duplicates: 0, losses: 0, both: 0, stuck: 0 });
+    expect(report.counterexample).toBeNull();
+    expect(report.summary).toBe(
+      '248 placements: 248 held — the exactly-once claim survives every single fault tried.',
+    );
+    expect(r.err).toBe('check: no placement breaks the claim');
+  }, 120_000);
+
+  it('at-most-once: the minimal counterexample is a re-send of p-1; --check exits 3', () => {
+    const r = cli([
+      'at-most-once',
+      '--explore',
+      '--kinds',
+      'app-resend,crash,drop-response',
+      '--format',
+      'json',
+      '--check',
+    ]);
+    expect(r.code).toBe(3);
+    const report = JSON.parse(r.out) as ExploreReport;
+    // 20 re-sends + 28 crash points + 25 responses (the at-most-once producer, acks=0, gets no
+    // produce response: fetch, sink and commit responses only). A re-send of p-1..p-7 or
+    // p-11..p-20 is written twice beside the preset's own 2 losses (17, `both`).
+    expect(report.trials).toBe(73);
+    expect(report.outcomes).toEqual({ held: 56, duplicates: 0, losses: 0, both: 17, stuck: 0 });
+    // Earliest: p-1's re-send, at 0 ms (no crash or response breaks anything).
+    expect(report.counterexample?.faults).toEqual([{ kind: 'app-resend', at: 0, event: 'p-1' }]);
+    expect(report.counterexample?.explanation[0]).toMatch(/^the application sending p-1 again/);
+    expect(r.err).toBe('check: a placement breaks the claim (see the minimal counterexample)');
+  }, 120_000);
+
+  it('prints the counts per kind and the counterexample as text', () => {
+    const r = cli(['at-most-once', '--explore', '--kinds', 'app-resend']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      '20 placements: 3 held, 17 lose and duplicate — every loss with a duplicate comes from a re-send by the application.',
+    );
+    expect(r.out).toMatch(/\napp-resend +3 +0 +0 +17 +0 +20\n/);
+    expect(r.out).toContain('{"kind":"app-resend","at":0,"event":"p-1"}');
+  }, 120_000);
+
+  it('--depth 2 runs every pair within the bound, and refuses past it', () => {
+    // 26 single placements in this one-event preset: 26 · 25 / 2 = 325 pairs.
+    const small = cli([
+      'card-charge-idempotency/stable-key',
+      '--explore',
+      '--depth',
+      '2',
+      '--format',
+      'json',
+    ]);
+    expect(small.code).toBe(0);
+    const report = JSON.parse(small.out) as ExploreReport;
+    expect([report.placements, report.trials]).toEqual([26, 325]);
+    // 256 placements make 32,640 pairs.
+    const big = cli(['at-least-once', '--explore', '--depth', '2']);
+    expect(big.code).toBe(2);
+    expect(big.err).toBe(
+      '--depth 2: 256 placements make 32,640 pairs, more than the bound of 20,000 runs: narrow them with --kinds',
+    );
+  }, 180_000);
+
+  it('refuses bad atlas arguments with one line naming the option', () => {
+    expect(cli(['at-most-once', '--explore', '--depth', '3']).err).toBe(
+      '--depth: expected 1 or 2, got "3"',
+    );
+    expect(cli(['at-most-once', '--explore', '--kinds', 'crash,meteor']).err).toMatch(
+      /^--kinds: unknown kind "meteor"; expected a comma-separated list of drop-request, /,
+    );
+    expect(cli(['at-most-once', '--depth', '2']).err).toBe('--depth: applies to --explore');
+    expect(cli(['at-most-once', '--explore', '--format', 'mermaid']).err).toBe(
+      '--explore: prints json or text, got --format mermaid',
+    );
+    expect(cli(['at-most-once', '--explore', '--depth', '3']).code).toBe(2);
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * `sim <scenario> --explore [--depth 1|2] [--kinds k,…] [--format json|text] [--check]`: the
+ * fault atlas in the terminal — counts per outcome and per kind, the summary, and the minimal
+ * counterexample as a scenario fault (JSON) with its explanation. With --check, exit 3 when any
+ * trial breaks the claim (or the scenario breaks it on its own): a doc's CI can pin "this
+ * configuration survives every single fault".
+ */
+import {
+  explainCounterexample,
+  explore,
+  minimalCounterexample,
+  BufferPool,
+  OUTCOMES,
+  PLACEMENT_KINDS,
+  type Atlas,
+  type Counterexample,
+  type PlacementKind,
+  type Scenario,
+} from '../engine';
+import { heatMap, type OutcomeCounts } from '../views/atlas/heatMap';
+
+/** The atlas options of the command line, checked. */
+export interface ExploreArgs {
+  depth: 1 | 2;
+  kinds: readonly PlacementKind[];
+}
+
+/** Parse --depth and --kinds, or say what is wrong (one line naming the option). */
+export function parseExploreArgs(
+  depth: string | undefined,
+  kinds: string | undefined,
+): ExploreArgs | { problem: string } {
+  if (depth !== undefined && depth !== '1' && depth !== '2')
+    return { problem: `--depth: expected 1 or 2, got "${depth}"` };
+  let list: PlacementKind[] = [...PLACEMENT_KINDS];
+  if (kinds !== undefined) {
+    const names = kinds.split(',').map((k) => k.trim());
+    const unknown = names.filter((k) => !(PLACEMENT_KINDS as readonly string[]).includes(k));
+    if (unknown.length > 0 || names.length === 0)
+      return {
+        problem: `--kinds: unknown kind "${unknown[0] ?? ''}"; expected a comma-separated list of ${PLACEMENT_KINDS.join(', ')}`,
+      };
+    list = PLACEMENT_KINDS.filter((k) => names.includes(k));
+  }
+  return { depth: depth === '2' ? 2 : 1, kinds: list };
+}
+
+/** The JSON report of an atlas (the contract of `--explore --format json`). */
+export interface ExploreReport {
+  scenario: string;
+  preset?: string;
+  claim: string;
+  depth: 1 | 2;
+  kinds: readonly string[];
+  /** The scenario alone, with its own faults. */
+  base: { outcome: string; duplicated: number; lost: number };
+  /** Trials run (placements at depth 1, pairs at depth 2). */
+  trials: number;
+  placements: number;
+  outcomes: OutcomeCounts;
+  byKind: Record<string, OutcomeCounts>;
+  summary: string;
+  /** The earliest, simplest trial that breaks the claim, or null when every trial held. */
+  counterexample: {
+    faults: unknown[];
+    labels: string[];
+    timeMs: number;
+    outcome: string;
+    duplicated: number;
+    lost: number;
+    explanation: string[];
+  } | null;
+}
+
+/** Build the report (runs the atlas). */
+export function exploreReport(
+  s: Scenario,
+  args: ExploreArgs,
+  presetRef: string | undefined,
+): { report: ExploreReport; atlas: Atlas } {
+  const atlas = explore(s, { depth: args.depth, kinds: args.kinds, pool: new BufferPool() });
+  const map = heatMap(atlas);
+  const c = minimalCounterexample(atlas);
+  return {
+    atlas,
+    report: {
+      scenario: s.name,
+      ...(presetRef ? { preset: presetRef } : {}),
+      claim: s.claim,
+      depth: atlas.depth,
+      kinds: args.kinds,
+      base: {
+        outcome: atlas.base.outcome,
+        duplicated: atlas.base.duplicated,
+        lost: atlas.base.lost,
+      },
+      trials: atlas.trials.length,
+      placements: atlas.placements.length,
+      outcomes: map.totals,
+      byKind: map.byKind,
+      summary: map.summary,
+      counterexample: c ? counterexampleJson(atlas, c) : null,
+    },
+  };
+}
+
+function counterexampleJson(atlas: Atlas, c: Counterexample): ExploreReport['counterexample'] {
+  return {
+    faults: c.faults,
+    labels: c.labels,
+    timeMs: c.time,
+    outcome: c.result.outcome,
+    duplicated: c.result.duplicated,
+    lost: c.result.lost,
+    explanation: explainCounterexample(atlas, c),
+  };
+}
+
+/** The report as text. */
+export function exploreText(r: ExploreReport): string {
+  const lines: string[] = [];
+  lines.push(`${r.scenario}${r.preset ? ` (${r.preset})` : ''} — fault atlas, depth ${r.depth}`);
+  lines.push(
+    `claim: ${r.claim}; the scenario alone: ${r.base.outcome}${r.base.lost ? `, ${r.base.lost} lost` : ''}${r.base.duplicated ? `, ${r.base.duplicated} duplicated` : ''}`,
+  );
+  lines.push('');
+  lines.push(r.summary);
+  lines.push('');
+  const head = ['kind', ...OUTCOMES, 'total'];
+  const rows = Object.entries(r.byKind).map(([k, c]) => [
+    k,
+    ...OUTCOMES.map((o) => String(c[o])),
+    String(OUTCOMES.reduce((a, o) => a + c[o], 0)),
+  ]);
+  rows.push(['all', ...OUTCOMES.map((o) => String(r.outcomes[o])), String(r.trials)]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const fmt = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  lines.push(fmt(head));
+  for (const row of rows) lines.push(fmt(row));
+  lines.push('');
+  const c = r.counterexample;
+  if (!c) {
+    lines.push(
+      r.base.outcome === 'held'
+        ? `No ${r.depth === 1 ? 'single fault' : 'pair of faults'} tried breaks the ${r.claim} claim.`
+        : `The scenario breaks its ${r.claim} claim with its own faults: no fault needs adding.`,
+    );
+  } else {
+    lines.push(
+      `Minimal counterexample (${c.outcome}: ${c.lost} lost, ${c.duplicated} duplicated), add to "faults":`,
+    );
+    for (let i = 0; i < c.faults.length; i++) {
+      lines.push(`  ${c.labels[i]}`);
+      lines.push(`  ${JSON.stringify(c.faults[i])}`);
+    }
+    for (const e of c.explanation) lines.push(`why: ${e}`);
+  }
+  return lines.join('\n');
+}
+
+/** Whether the atlas shows the claim broken (what --check exits 3 on). */
+export function claimBroken(r: ExploreReport): boolean {
+  return r.base.outcome !== 'held' || r.counterexample !== null;
+}

@@ -1,0 +1,83 @@
+/**
+ * The fault atlas, step 3: the minimal counterexample — the trial that breaks the claim first
+ * (its last fault strikes earliest), with the fewest faults, the simplest kind — and its
+ * explanation, from the run that trial makes.
+ */
+import type { FaultSpec } from '../scenario/schema';
+import { simulate } from '../simulate';
+import { PLACEMENT_KINDS } from './placements';
+import { withFaults, type Atlas, type TrialResult } from './explore';
+
+/** The minimal counterexample of an atlas. */
+export interface Counterexample {
+  /** Index into `atlas.trials`. */
+  trial: number;
+  /** The faults it adds, as the scenario format writes them. */
+  faults: FaultSpec[];
+  /** Each fault in words (see Placement.label). */
+  labels: string[];
+  /** When its last fault strikes in the first run (ms). */
+  time: number;
+  result: TrialResult;
+}
+
+/** Whether a trial breaks the claim (anything but held). */
+export function breaks(r: TrialResult): boolean {
+  return r.outcome !== 'held';
+}
+
+/**
+ * The earliest, simplest trial that breaks the claim, or null when every trial held (the
+ * configuration survives every placement explored) or when the scenario breaks it on its own. Order: the time its last fault strikes,
+ * then the number of faults, then the kind (in {@link PLACEMENT_KINDS} order), then atlas order.
+ */
+export function minimalCounterexample(atlas: Atlas): Counterexample | null {
+  // The scenario breaks its claim with its own faults: no fault needs adding, every trial breaks.
+  if (breaks(atlas.base)) return null;
+  const kindRank = new Map(PLACEMENT_KINDS.map((k, i) => [k, i]));
+  let best: { key: number[]; trial: number } | null = null;
+  atlas.trials.forEach((t, i) => {
+    if (!breaks(t.result)) return;
+    const ps = t.placements.map((j) => atlas.placements[j]!);
+    const key = [
+      Math.max(...ps.map((p) => p.time)),
+      ps.length,
+      Math.max(...ps.map((p) => kindRank.get(p.kind)!)),
+      i,
+    ];
+    if (!best || compareKeys(key, best.key) < 0) best = { key, trial: i };
+  });
+  if (best === null) return null;
+  const { trial, key } = best as { key: number[]; trial: number };
+  const t = atlas.trials[trial]!;
+  const ps = t.placements.map((j) => atlas.placements[j]!);
+  return {
+    trial,
+    faults: ps.map((p) => p.fault),
+    labels: ps.map((p) => p.label),
+    time: key[0]!,
+    result: t.result,
+  };
+}
+
+function compareKeys(a: number[], b: number[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return 0;
+}
+
+/**
+ * Why the counterexample breaks the claim: the explanations of its run, one sentence per kind of
+ * anomaly (the first of each), as the checker words them.
+ */
+export function explainCounterexample(atlas: Atlas, c: Counterexample): string[] {
+  const run = simulate(withFaults(atlas.scenario, c.faults));
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const e of run.verdict.explanations) {
+    if (seen.has(e.fate)) continue;
+    seen.add(e.fate);
+    const more = e.events.length > 1 ? ` (and ${e.events.length - 1} more like it)` : '';
+    out.push(`${e.sentence}${more}`);
+  }
+  return out;
+}

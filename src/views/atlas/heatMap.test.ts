@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { parseScenario, type Atlas, type Placement, type TrialResult } from '../../engine';
+import { familyOf, heatMap } from './heatMap';
+
+const parsed = parseScenario({
+  version: 1,
+  name: 'hand-made atlas',
+  claim: 'exactly-once',
+  workload: { events: [{ id: 'e1', amount: 1, at: 0 }] },
+});
+if (!parsed.ok) throw new Error('invalid scenario');
+const scenario = parsed.scenario;
+
+const lostAck = (time: number): Placement => ({
+  kind: 'drop-response',
+  fault: { kind: 'drop-response', at: time, link: 'produce', match: { nth: 1 } },
+  component: 'producer',
+  time,
+  label: `ack at ${time}`,
+});
+const crash = (time: number): Placement => ({
+  kind: 'crash',
+  fault: {
+    kind: 'crash',
+    at: time,
+    target: 'consumer-0',
+    point: 'after-commit',
+    nth: 1,
+    afterRecords: 1,
+    restartAfterMs: 1000,
+  },
+  component: 'consumer-0',
+  time,
+  label: `crash at ${time}`,
+});
+const held: TrialResult = { outcome: 'held', duplicated: 0, lost: 0, fired: true };
+const dup: TrialResult = { outcome: 'duplicates', duplicated: 1, lost: 0, fired: true };
+const loss: TrialResult = { outcome: 'losses', duplicated: 0, lost: 2, fired: true };
+
+/** Two acks (0 ms: held, 99 ms: a duplicate) and two crashes (50 ms and 99 ms: both lose). */
+function atlas(): Atlas {
+  const placements = [lostAck(0), lostAck(99), crash(50), crash(99)];
+  return {
+    scenario,
+    depth: 1,
+    kinds: ['drop-response', 'crash'],
+    base: held,
+    placements,
+    trials: [held, dup, loss, loss].map((result, i) => ({ placements: [i], result })),
+    partial: false,
+  };
+}
+
+describe('heatMap', () => {
+  it('puts each trial in its component row and time column, the worst outcome per cell', () => {
+    const m = heatMap(atlas(), 2);
+    // Producer before the processor (pipeline order). Times 0..99 in 2 columns of 50 ms.
+    expect(m.rows).toEqual(['producer', 'consumer-0']);
+    expect(m.columns).toEqual([
+      { from: 0, to: 50 },
+      { from: 50, to: 100 },
+    ]);
+    expect(m.cells.map((c) => [c.row, c.column, c.worst, c.trials])).toEqual([
+      [0, 0, 'held', [0]],
+      [0, 1, 'duplicates', [1]],
+      [1, 1, 'losses', [2, 3]],
+    ]);
+    expect(m.cells[2]!.counts).toEqual({ held: 0, duplicates: 0, losses: 2, both: 0, stuck: 0 });
+    expect(m.totals).toEqual({ held: 1, duplicates: 1, losses: 2, both: 0, stuck: 0 });
+    expect(m.byKind).toEqual({
+      'drop-response': { held: 1, duplicates: 1, losses: 0, both: 0, stuck: 0 },
+      crash: { held: 0, duplicates: 0, losses: 2, both: 0, stuck: 0 },
+    });
+  });
+
+  it('sums it up in one sentence naming where the losses come from', () => {
+    expect(heatMap(atlas()).summary).toBe(
+      '4 placements: 1 held, 1 duplicate, 2 lose — every loss comes from a crash of consumer-0 right after its offset commit; the duplicate comes from a lost produce acknowledgement.',
+    );
+  });
+
+  it('says plainly when the claim survives every single fault', () => {
+    const a = atlas();
+    a.trials = a.trials.map((t) => ({ ...t, result: held }));
+    expect(heatMap(a).summary).toBe(
+      '4 placements: 4 held — the exactly-once claim survives every single fault tried.',
+    );
+  });
+
+  it('names the family of a placement', () => {
+    expect(familyOf(crash(1))).toBe('a crash of consumer-0 right after its offset commit');
+    expect(familyOf(lostAck(1))).toBe('a lost produce acknowledgement');
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * The fault atlas as a heat map: components (rows, in pipeline order) × time buckets (columns),
+ * each cell the worst outcome of the trials in it with the count of each outcome, and the
+ * one-sentence summary ("212 placements: 180 held, 26 duplicate, 6 lose — every loss comes from
+ * a crash of consumer-0 right after its offset commit"). A pair (depth 2) sits where its later
+ * fault strikes. Pure: the page's atlas panel and the CLI read the same model.
+ */
+import {
+  CRASH_POINT_WORDS,
+  OUTCOMES,
+  type Atlas,
+  type Outcome,
+  type Placement,
+} from '../../engine';
+import { STAGES, stageOf } from '../actors';
+
+/** Trials per outcome. */
+export type OutcomeCounts = Record<Outcome, number>;
+
+/** One cell of the heat map (only cells with trials are listed). */
+export interface HeatCell {
+  row: number;
+  column: number;
+  /** The worst outcome in the cell ({@link OUTCOMES} order). */
+  worst: Outcome;
+  counts: OutcomeCounts;
+  /** The trials in it (indices into `atlas.trials`), in atlas order. */
+  trials: number[];
+}
+
+/** The heat map model. */
+export interface HeatMap {
+  /** Row labels: components (`producer`, `partition:payments:0`, `consumer-0`, …). */
+  rows: string[];
+  /** Column time spans [from, to) in virtual ms (the last one includes its end). */
+  columns: { from: number; to: number }[];
+  cells: HeatCell[];
+  /** Every trial, by outcome. */
+  totals: OutcomeCounts;
+  /** Per placement kind, trials by outcome (a pair counts under its later fault's kind). */
+  byKind: Record<string, OutcomeCounts>;
+  summary: string;
+}
+
+/** An empty count per outcome. */
+export function zeroCounts(): OutcomeCounts {
+  return { held: 0, duplicates: 0, losses: 0, both: 0, stuck: 0 };
+}
+
+/** Row order: pipeline stage (a leader failover is the broker's), then name. */
+function rowKey(component: string): [number, string] {
+  const stage = component.startsWith('partition:') ? 'broker' : stageOf(component);
+  const i = stage === null ? STAGES.length : STAGES.indexOf(stage);
+  return [i, component];
+}
+
+/** The placement a trial is drawn at: its later-striking fault (the first listed on a tie). */
+function anchor(atlas: Atlas, placements: readonly number[]): Placement {
+  let best = atlas.placements[placements[0]!]!;
+  for (const j of placements) {
+    const p = atlas.placements[j]!;
+    if (p.time > best.time) best = p;
+  }
+  return best;
+}
+
+/**
+ * The heat map of `atlas` with at most `columns` time buckets of equal width over the placements'
+ * times.
+ */
+export function heatMap(atlas: Atlas, columns = 24): HeatMap {
+  const anchors = atlas.trials.map((t) => anchor(atlas, t.placements));
+  const rows = [...new Set(atlas.placements.map((p) => p.component))].sort((a, b) => {
+    const [sa, na] = rowKey(a);
+    const [sb, nb] = rowKey(b);
+    return sa - sb || (na < nb ? -1 : na > nb ? 1 : 0);
+  });
+  const times = atlas.placements.map((p) => p.time);
+  const lo = times.length > 0 ? Math.min(...times) : 0;
+  const hi = times.length > 0 ? Math.max(...times) : 0;
+  const n = Math.max(1, Math.min(columns, hi - lo + 1));
+  const width = (hi - lo + 1) / n;
+  const cols = Array.from({ length: n }, (_, i) => ({
+    from: Math.round(lo + i * width),
+    to: Math.round(lo + (i + 1) * width),
+  }));
+  const rowOf = new Map(rows.map((r, i) => [r, i]));
+  const byCell = new Map<number, HeatCell>();
+  const totals = zeroCounts();
+  const byKind: Record<string, OutcomeCounts> = {};
+  atlas.trials.forEach((t, i) => {
+    const p = anchors[i]!;
+    const row = rowOf.get(p.component)!;
+    const column = Math.min(n - 1, Math.floor((p.time - lo) / width));
+    const key = row * n + column;
+    let cell = byCell.get(key);
+    if (!cell) {
+      cell = { row, column, worst: 'held', counts: zeroCounts(), trials: [] };
+      byCell.set(key, cell);
+    }
+    const o = t.result.outcome;
+    cell.counts[o]++;
+    cell.trials.push(i);
+    if (OUTCOMES.indexOf(o) > OUTCOMES.indexOf(cell.worst)) cell.worst = o;
+    totals[o]++;
+    (byKind[p.kind] ??= zeroCounts())[o]++;
+  });
+  const cells = [...byCell.values()].sort((a, b) => a.row - b.row || a.column - b.column);
+  return { rows, columns: cols, cells, totals, byKind, summary: summary(atlas, anchors, totals) };
+}
+
+/** A placement's family in words, the unit the summary names: "a crash of consumer-0 mid-batch". */
+export function familyOf(p: Placement): string {
+  const f = p.fault;
+  switch (f.kind) {
+    case 'crash':
+      return `a crash of ${f.target} ${f.point === 'mid-batch' ? 'mid-batch' : CRASH_POINT_WORDS[f.point as Exclude<typeof f.point, 'now' | 'mid-batch'>]}`;
+    case 'drop-request':
+      return `a lost ${f.link} request`;
+    case 'drop-response':
+      return `a lost ${f.link === 'produce' ? 'produce acknowledgement' : `${f.link} response`}`;
+    case 'delay-response':
+      return `a ${f.link} response delayed past the timeout`;
+    case 'random':
+      return `a failure of the leader of ${p.component.slice('partition:'.length).replace(/:(\d+)$/, '-$1')} after an append`;
+    case 'rebalance':
+      return `a rebalance of ${f.target}`;
+    case 'zombie':
+      return `a zombie pause of ${f.target}`;
+    case 'app-resend':
+      return 'a re-send by the application';
+    case 'source-duplicate':
+      return 'a duplicate from the source';
+    default:
+      return p.kind;
+  }
+}
+
+/** Each outcome in the summary: after a count ("26 duplicate"), one trial, several trials. */
+const OUTCOME_WORDS: Record<Outcome, [string, string, string]> = {
+  held: ['held', 'hold', 'holds'],
+  duplicates: ['duplicate', 'duplicate', 'duplicates'],
+  losses: ['lose', 'loss', 'losses'],
+  both: ['lose and duplicate', 'loss with a duplicate', 'losses with duplicates'],
+  stuck: ['get stuck', 'stuck run', 'stuck runs'],
+};
+
+/** Where the trials of one outcome come from, in words. */
+function origin(atlas: Atlas, anchors: readonly Placement[], o: Outcome, count: number): string {
+  const families = new Map<string, number>();
+  atlas.trials.forEach((t, i) => {
+    if (t.result.outcome !== o) return;
+    const f = familyOf(anchors[i]!);
+    families.set(f, (families.get(f) ?? 0) + 1);
+  });
+  const sorted = [...families.entries()].sort((a, b) => b[1] - a[1]);
+  const [top, topCount] = sorted[0]!;
+  const [, one, many] = OUTCOME_WORDS[o];
+  if (sorted.length === 1)
+    return count === 1 ? `the ${one} comes from ${top}` : `every ${one} comes from ${top}`;
+  return `${topCount} of the ${count} ${many} come from ${top}`;
+}
+
+/** The one-sentence summary of an atlas. */
+function summary(atlas: Atlas, anchors: readonly Placement[], totals: OutcomeCounts): string {
+  const n = atlas.trials.length;
+  const what = atlas.depth === 1 ? 'placements' : 'pairs of placements';
+  const parts = OUTCOMES.filter((o) => totals[o] > 0).map(
+    (o) => `${totals[o].toLocaleString('en-US')} ${OUTCOME_WORDS[o][0]}`,
+  );
+  const cancelled = atlas.partial ? ' (cancelled: not every trial ran)' : '';
+  const before =
+    atlas.base.outcome !== 'held'
+      ? `The scenario breaks its ${atlas.scenario.claim} claim already with its own faults. `
+      : '';
+  if (n === 0) return `${before}No placement applies to this scenario${cancelled}.`;
+  const head = `${before}${n.toLocaleString('en-US')} ${what}: ${parts.join(', ')}${cancelled}`;
+  if (totals.held === n)
+    return atlas.base.outcome === 'held'
+      ? `${head} — the ${atlas.scenario.claim} claim survives every ${atlas.depth === 1 ? 'single fault' : 'pair of faults'} tried.`
+      : `${head}.`;
+  const worst = (['losses', 'both', 'duplicates', 'stuck'] as const).filter((o) => totals[o] > 0);
+  return `${head} — ${worst.map((o) => origin(atlas, anchors, o, totals[o])).join('; ')}.`;
+}
