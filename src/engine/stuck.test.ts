@@ -179,6 +179,40 @@ describe("issue 30's reproducers of a component waiting forever (items 1 and 4):
     });
   });
 
+  it('item 1, XA sink mid-run: the COMMIT PREPARED of checkpoint 1 lost → flink waits for it since the prepare at 1,004 ms; settles at 1,012 ms', () => {
+    // e1..e11 are written into XA transaction 1 by 155 ms; checkpoint 1 is triggered at
+    // 1,000 ms, its PREPARE TRANSACTION (sent at 1,002 ms) runs at the database at 1,004 ms, and
+    // the checkpoint completes at 1,008 ms. The fault is armed from 927 ms, after every record
+    // write: the 1st sink message from then is the PREPARE, the 2nd — dropped — the COMMIT
+    // PREPARED sent at 1,010 ms. The offsets reach the group at 1,012 ms, the last entry.
+    // Nothing times the commit out; the 11 rows stay prepared, in doubt.
+    const run = runScenario({
+      seed: 607,
+      workload: {
+        events: [0, 13, 27, 40, 54, 67, 81, 94, 108, 121, 135].map((at, i) => ({
+          id: `e${i + 1}`,
+          key: `k${i % 3}`,
+          amount: 10 * (i + 1),
+          at,
+        })),
+      },
+      broker: { partitions: 2 },
+      processor: {
+        type: 'flink',
+        'execution.checkpointing.interval': 1000,
+        offsetsInitializer: 'committedOffsets',
+      },
+      sink: { type: 'table', xa: true, retries: 0 },
+      faults: [{ kind: 'drop-request', at: 927, link: 'sink', match: { nth: 2, every: 6 } }],
+    });
+    stuckOrDrained(run, {
+      component: 'flink',
+      what: /^COMMIT PREPARED or ROLLBACK PREPARED of XA transaction 1 at the database \(11 row\(s\) in doubt\)$/,
+      since: 1004,
+      endTime: 1012,
+    });
+  });
+
   it('item 4: the fenced consumer-0, back from its pause, cannot begin a transaction and stops holding in/0 → stuck since its poll at 166,561 ms', () => {
     // consumer-0 pauses at 1,529 ms for 50 s; its replacement is fenced in turn after its
     // transaction timed out; at 166,557 ms consumer-0, rejoined, is assigned in/0 from offset 0

@@ -702,6 +702,14 @@ export class FlinkTask extends Actor {
       ];
     const out: PendingWork[] = [];
     if (this.busy) out.push({ what: 'the end of the record or barrier in hand', since: -1 });
+    if (this.xa) out.push(...this.sink!.xaPendingWork());
+    // A transactional sink's output waits for a completed checkpoint to commit it.
+    const transactional = this.xa || this.kafka?.deliveryGuarantee === 'EXACTLY_ONCE';
+    if (transactional && (this.sinceBarrier > 0 || this.pendingCommit.length > 0))
+      out.push({
+        what: `a completed checkpoint to commit its output (${this.sinceBarrier} record(s) since its last barrier, ${this.pendingCommit.length} pre-committed transaction(s))`,
+        since: -1,
+      });
     for (const c of [this.plain, ...this.producers.values()]) {
       const p = c?.pendingWork();
       if (p) out.push(p);
