@@ -59,7 +59,7 @@ describe('every run drains or says what is stuck', () => {
         expect(run.stuck).toEqual([]);
         expect(unexplainedLosses(run)).toEqual([]);
       }),
-      params(120),
+      params(300),
     );
   }, 120_000);
 });
