@@ -16,10 +16,11 @@
  * faults no recipe here can turn into exactly once (crashes of the source application, produce
  * messages lost for good: see `faultArb` in ./pipelineArbs.ts).
  *
- * Known counterexamples until the fixes of issue 30 are merged: item 1 (a lost start-up
- * transaction message stops a Flink job) is reported stuck, so it passes here; item 5 (the Flink
- * and Spark recipes leave the source producer non-idempotent, `enable.idempotence` unset) makes
- * the XA and Spark properties fail: a lost acknowledgement makes a retried batch a second record.
+ * Issue 30's open items, as these properties meet them (the fixed seed passes; other seeds,
+ * `FC_SEED=random`, draw them): item 1 (a lost start-up transaction message, or a lost XA commit,
+ * stops a Flink job) and item 4 (a fenced consumer stops holding its partition) are reported
+ * stuck, so they pass; once fixed they drain and must be exactly once. Item 5 (the Flink and
+ * Spark recipes keep `app.onFailure: skip`) needs source faults left out here.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
