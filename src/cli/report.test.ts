@@ -307,3 +307,65 @@ describe("a downstream reader's own replay (issue 30, item 6)", () => {
     expect(json.guarantee.explanations.map((x) => x.by)).toEqual(['rc']);
   });
 });
+
+describe('a run with a component still waiting at its end (src/engine/stuck.ts)', () => {
+  // A transaction left open past the stop: T1 = {e1, e2} commits; T2 = {e3} is begun at 100 ms
+  // (e3 is sent then), acknowledged at 108 ms, and the application hangs with it open
+  // (hang-transaction 2): only transaction.timeout.ms (60 s) would end it; the run stops at 10 s.
+  // e3's record sits at offset 3 (e1 0, e2 1, T1's marker 2), the last stable offset.
+  const open = () =>
+    runScenario({
+      stopAtMs: 10_000,
+      workload: { events: [0, 50, 100].map((at, i) => ({ id: `e${i + 1}`, amount: 10, at })) },
+      producer: { 'transactional.id': 't-1', app: { eventsPerTransaction: 2 } },
+      processor: {
+        type: 'consumer',
+        'auto.offset.reset': 'earliest',
+        'isolation.level': 'read_committed',
+      },
+      faults: [{ kind: 'hang-transaction', transaction: 2 }],
+    });
+
+  it('cut off at the stop: text and JSON list what was still waiting, and since when', () => {
+    const run = open();
+    expect(run.cutOffBy).toBe('stop');
+    const text = textReport(run);
+    expect(text).toContain(
+      'still waiting: coordinator (since 100 ms) waits for the end of transaction 2 of t-1 (Ongoing)',
+    );
+    expect(text).toContain('still waiting: consumer-0 (since ' /* its last entry */);
+    const r = jsonReport(run);
+    expect(r.cutOffBy).toBe('stop');
+    expect(r.stuck?.[0]).toEqual({
+      component: 'coordinator',
+      what: 'the end of transaction 2 of t-1 (Ongoing)',
+      sinceMs: 100,
+    });
+  });
+
+  it('stuck (nothing left to happen, a component waiting): said at the top and in the verdict, never a clean one', () => {
+    // The engine's Run of a drained scenario, marked as the engine marks a stuck one.
+    const drained = runScenario({ workload: { events: [{ id: 'e1', amount: 10, at: 0 }] } });
+    const run: Run = {
+      ...drained,
+      cutOff: true,
+      cutOffBy: 'stuck',
+      stuck: [{ component: 'flink', what: 'the answer to its EndTxn request', since: 0 }],
+    };
+    const text = textReport(run);
+    expect(text).toContain(
+      `STUCK at ${run.endTime} ms: nothing was left to happen, but a component waits forever`,
+    );
+    expect(text).toContain(
+      '  stuck: flink (since 0 ms) waits for the answer to its EndTxn request',
+    );
+    expect(text).toContain('(so far: the run is stuck, not finished)');
+    const r = jsonReport(run);
+    expect([r.cutOff, r.cutOffBy, r.stuck]).toEqual([
+      true,
+      'stuck',
+      [{ component: 'flink', what: 'the answer to its EndTxn request', sinceMs: 0 }],
+    ]);
+    expect(jsonReport(drained).stuck).toBeUndefined();
+  });
+});

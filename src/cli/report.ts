@@ -9,6 +9,7 @@ import {
   whyNeverFires,
   traceHash,
   traceLimitWords,
+  stuckLine,
   type Run,
   type Trace,
   fateOf,
@@ -85,8 +86,17 @@ export interface JsonReport {
    * events still on their way then count as lost.
    */
   cutOff: boolean;
-  /** Why: `stop` (the stop time) or `trace-limit`; absent when not cut off. */
-  cutOffBy?: 'stop' | 'trace-limit';
+  /**
+   * Why: `stop` (the stop time), `trace-limit`, or `stuck` (nothing was left to happen, but a
+   * component waits forever: see `stuck`); absent when not cut off.
+   */
+  cutOffBy?: 'stop' | 'trace-limit' | 'stuck';
+  /**
+   * The components still waiting when the run ended — what for, and since when (virtual ms):
+   * what is stuck (`cutOffBy: 'stuck'`), or what was still pending at a cut-off. Absent when
+   * none (a run that drained).
+   */
+  stuck?: { component: string; what: string; sinceMs: number }[];
   /** The stop time in effect (ms): `stopAtMs`, or the default. */
   stopAtMs: number;
   traceEntries: number;
@@ -185,6 +195,15 @@ export function jsonReport(run: Run, preset?: string, hash: TraceHasher = traceH
     endTimeMs: run.endTime,
     cutOff: run.cutOff,
     ...(run.cutOffBy ? { cutOffBy: run.cutOffBy } : {}),
+    ...(run.stuck.length > 0
+      ? {
+          stuck: run.stuck.map((x) => ({
+            component: x.component,
+            what: x.what,
+            sinceMs: x.since,
+          })),
+        }
+      : {}),
     stopAtMs: run.scenario.stopAtMs ?? defaultStopAt(run.scenario, run.events),
     traceEntries: run.trace.length,
     faultsNeverFired: neverFired(run),
@@ -205,6 +224,9 @@ function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** Stuck components listed in the text report (the JSON report has them all). */
+const STUCK_LINES = 5;
+
 /** The `--format text` report: the same facts, short and readable. */
 export function textReport(run: Run, preset?: string, hash: TraceHasher = traceHash): string {
   const r = jsonReport(run, preset, hash);
@@ -217,10 +239,18 @@ export function textReport(run: Run, preset?: string, hash: TraceHasher = traceH
     lines.push(
       `cut off at ${r.endTimeMs} ms with work still pending: ${traceLimitWords(run)}; events not yet sent or still on their way count as lost`,
     );
+  else if (r.cutOffBy === 'stuck')
+    lines.push(
+      `STUCK at ${r.endTimeMs} ms: nothing was left to happen, but a component waits forever — the run did not finish; events it holds count as lost`,
+    );
   else if (r.cutOff)
     lines.push(
       `cut off at ${r.stopAtMs} ms (${run.scenario.stopAtMs !== undefined ? 'stopAtMs' : 'the default stop: the last event or fault + 1 h; set stopAtMs to run longer'}) with work still pending: events still on their way count as lost`,
     );
+  for (const x of run.stuck.slice(0, STUCK_LINES))
+    lines.push(`  ${r.cutOffBy === 'stuck' ? 'stuck' : 'still waiting'}: ${stuckLine(x)}`);
+  if (run.stuck.length > STUCK_LINES)
+    lines.push(`  and ${run.stuck.length - STUCK_LINES} more (the JSON report has them all)`);
   lines.push('');
   const t = r.totals;
   lines.push(
@@ -239,7 +269,7 @@ export function textReport(run: Run, preset?: string, hash: TraceHasher = traceH
   }
   lines.push('');
   lines.push(
-    `guarantee, judged at ${primary?.label ?? r.primary}: claimed ${r.guarantee.claimed}, observed ${r.guarantee.observed} — ${r.guarantee.held ? 'held' : 'NOT held'}${r.cutOff ? ' (so far: the run was cut off, unfinished events count as lost)' : ''}`,
+    `guarantee, judged at ${primary?.label ?? r.primary}: claimed ${r.guarantee.claimed}, observed ${r.guarantee.observed} — ${r.guarantee.held ? 'held' : 'NOT held'}${r.cutOffBy === 'stuck' ? ' (so far: the run is stuck, not finished)' : r.cutOff ? ' (so far: the run was cut off, unfinished events count as lost)' : ''}`,
   );
   if (r.latencyMs.count > 0)
     lines.push(`latency to ${r.primary}: p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms`);

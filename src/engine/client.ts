@@ -21,7 +21,7 @@
  * - transactions: `initTransactions` fences older instances, `commitTransaction` flushes then ends
  *   the transaction, `sendOffsetsToTransaction` makes consumer offsets part of it.
  */
-import type { Actor, Timer, World } from './world';
+import type { Actor, PendingWork, Timer, World } from './world';
 import type { Cluster, ProduceResult, Topic, TxnRecord } from './broker/cluster';
 import { errorIndex } from './broker/cluster';
 import { TXN_API, type ErrorCode, K } from './trace';
@@ -229,6 +229,23 @@ export class ProducerClient {
   /** Records sent and not yet settled. */
   get pending(): number {
     return this.pendingRecords;
+  }
+
+  /**
+   * What the client still waits for when the run ends (src/engine/stuck.ts): acknowledgements of
+   * records it sent, or its producer id (an InitProducerId never answered); null when none. A
+   * client fenced or otherwise failed for good (`fatalError`) waits for nothing.
+   */
+  pendingWork(): PendingWork | null {
+    if (this.fatalError !== null) return null;
+    const topic = this.topic.name;
+    if (this.pendingRecords > 0)
+      return {
+        what: `the acknowledgement of ${this.pendingRecords} record(s) it sent to ${topic}`,
+        since: -1,
+      };
+    if (!this.ready) return { what: 'its producer id (InitProducerId never answered)', since: -1 };
+    return null;
   }
 
   /**

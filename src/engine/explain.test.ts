@@ -412,3 +412,27 @@ describe('an idempotency key pruned before the retry (Stripe, SEMANTICS S25c)', 
     );
   });
 });
+
+describe('a statement lost on its way, skipped by the consumer (onStatementError=skip)', () => {
+  it('e1: no answer within statement.timeout.ms (5,000 ms) → skipped: told as such, not as "never reached sink"', () => {
+    // The INSERT carrying e1 is dropped on its way to the database (drop-request on sink): the
+    // consumer's wait for an answer ends after statement.timeout.ms (5 s) with STATEMENT_TIMEOUT,
+    // and with onStatementError=skip it moves on without the row → 0 rows, e1 lost.
+    const run = runScenario({
+      workload: { events: [{ id: 'e1', amount: 10, at: 0 }] },
+      processor: {
+        type: 'consumer',
+        'auto.offset.reset': 'earliest',
+        'enable.auto.commit': false,
+        commit: 'before-processing',
+        onStatementError: 'skip',
+      },
+      sink: { type: 'table', retries: 0 },
+      faults: [{ kind: 'drop-request', link: 'sink', match: { event: 'e1' } }],
+    });
+    expect(totals(run)).toEqual({ rows: 0, sum: 0, duplicates: 0, lost: 1 });
+    expect(run.verdict.explanations.map((e) => e.sentence)).toEqual([
+      'the statement that carried e1 got no answer within statement.timeout.ms (5000 ms) and the consumer skipped it (onStatementError=skip)',
+    ]);
+  });
+});

@@ -27,6 +27,7 @@ import { REC_CONTROL } from './broker/partition';
 import { effectiveIdempotence, normalizeAcks } from './scenario/validate';
 import { describeFault } from './faultWords';
 import { traceLimitWords } from './cutoff';
+import { stuckWords } from './stuck';
 import { DEFAULT_API_TIMEOUT_MS } from './processors/consumer';
 import { FETCH_REQUEST_TIMEOUT_MS } from './processors/fetch';
 
@@ -408,7 +409,9 @@ class Ctx {
   private cutOffWhy(): string {
     return this.run.cutOffBy === 'trace-limit'
       ? traceLimitWords(this.run, true)
-      : 'stopAtMs, or the default: the last event or fault + 1 h';
+      : this.run.cutOffBy === 'stuck'
+        ? stuckWords(this.run)
+        : 'stopAtMs, or the default: the last event or fault + 1 h';
   }
 
   private faultText(faultEntry: number): string {
@@ -1590,7 +1593,7 @@ class Ctx {
         };
       return { template: `the write of {id} was skipped: ${SKIP_WORDS[r!]}`, entries: [skip] };
     }
-    const stmtErr = this.stmtErrorFor(j);
+    const stmtErr = this.stmtErrorFor(j) ?? this.unansweredStatementSkipped(j);
     if (stmtErr) return stmtErr;
     const loss = entries.find((i) => this.kind(i) === 'data-loss');
     if (loss !== undefined)
@@ -1921,6 +1924,29 @@ class Ctx {
       };
     }
     return null;
+  }
+
+  /**
+   * A consumer loop with onStatementError=skip whose statement carrying the event got no answer
+   * within statement.timeout.ms (the request or its answer was lost): the loop moved on without
+   * it, as configured. (Other policies retry or stop: their losses are told elsewhere.)
+   */
+  private unansweredStatementSkipped(j: number): Story | null {
+    const p = this.run.scenario.processor;
+    const sink = this.run.scenario.sink;
+    if (p.type !== 'consumer' || p.onStatementError !== 'skip' || sink.type !== 'table')
+      return null;
+    const timeout = this.entriesOf(j).find(
+      (i) =>
+        this.kind(i) === 'reject' &&
+        ERROR_CODES[this.t.aux[i]!] === 'STATEMENT_TIMEOUT' &&
+        this.isProcessor(i),
+    );
+    if (timeout === undefined) return null;
+    return {
+      template: `the statement that carried {id} got no answer within statement.timeout.ms (${sink['statement.timeout.ms']} ms) and the consumer skipped it (onStatementError=skip)`,
+      entries: [timeout],
+    };
   }
 
   /**

@@ -10,6 +10,8 @@
 export { simulate, defaultStopAt } from './simulate';
 export { BufferPool } from './core/pool';
 export { traceLimitWords } from './cutoff';
+export { stuckLine, stuckWords } from './stuck';
+export type { Stuck } from './stuck';
 export type { Run, RunState, SimulateOptions } from './simulate';
 export { check, fateOf, observedGuarantee, holds, primaryPoint } from './checker';
 export { preexistingRows } from './scenario/initialRows';

@@ -10,7 +10,7 @@
  * application level re-sends since these cannot be de-duplicated" (KafkaProducer javadoc,
  * https://kafka.apache.org/documentation/#producerapi).
  */
-import { Actor, type World } from './world';
+import { Actor, type PendingWork, type World } from './world';
 import type { Cluster, Topic } from './broker/cluster';
 import { errorIndex } from './broker/cluster';
 import { ProducerClient, sourceClientConfig } from './client';
@@ -81,6 +81,31 @@ export class SourceApp extends Actor {
       (c) => this.pump(c),
       () => this.initFailed(),
     );
+  }
+
+  /**
+   * What the application still waits for when the run ends (src/engine/stuck.ts): its client's
+   * acknowledgements, the future its synchronous send() blocks on, the end of its transaction,
+   * or events it still means to send. Stopped on purpose (app.onFailure=halt, initTransactions
+   * refused), it waits for nothing; hung in its transaction by a fault, it waits forever.
+   */
+  override pendingWork(): PendingWork[] {
+    if (this.halted) return [];
+    const out: PendingWork[] = [];
+    const client = this.client.pendingWork();
+    if (client) out.push(client);
+    if (this.txnHung)
+      out.push({
+        what: 'the end of its transaction (hung by a fault, it never ends it)',
+        since: -1,
+      });
+    else if (this.txnBusy) out.push({ what: 'the end of its transaction', since: -1 });
+    else if (this.waitingFor >= 0)
+      out.push({ what: 'the answer to the send() it waits on', since: -1 });
+    const left = this.queue.length + (this.world.events.count - this.cursor);
+    if (left > 0 && out.length === 0)
+      out.push({ what: `its turn to send ${left} more event(s)`, since: -1 });
+    return out;
   }
 
   /** initTransactions threw (INVALID_TRANSACTION_TIMEOUT): the application stops sending. */

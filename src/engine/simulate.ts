@@ -23,6 +23,7 @@ import { buildFlink, type JobManager } from './processors/flink';
 import { buildSpark, type SparkQuery } from './processors/spark';
 import { withPool, type BufferPool } from './core/pool';
 import { Opportunities } from './opportunities';
+import { findStuck, type Stuck } from './stuck';
 
 /** The environment: faults, the controller and the end of the run are attributed to it. */
 class Lab extends Actor {
@@ -54,13 +55,23 @@ export interface Run {
   trace: Trace;
   /** Virtual time at which the run ended (ms). */
   endTime: number;
-  /** True when the run stopped with work still pending: at `stopAtMs` (or its default), or at the trace limit. */
+  /**
+   * True when the run stopped with work still pending: at `stopAtMs` (or its default), at the
+   * trace limit, or with nothing left to happen while a component still waits (stuck).
+   */
   cutOff: boolean;
   /**
    * Why it was cut off: `stop` (stopAtMs or its default), `trace-limit` (the trace reached
-   * LIMITS.traceEntries entries: a scenario that keeps the run busy without end), or null.
+   * LIMITS.traceEntries entries: a scenario that keeps the run busy without end), `stuck`
+   * (nothing was left to happen, but a component waits forever: see {@link stuck}), or null.
    */
-  cutOffBy: 'stop' | 'trace-limit' | null;
+  cutOffBy: 'stop' | 'trace-limit' | 'stuck' | null;
+  /**
+   * The components still waiting when the run ended, with what for and since when (see
+   * src/engine/stuck.ts): what is stuck when `cutOffBy` is `stuck`, what was still pending at a
+   * cut-off, empty for a run that drained.
+   */
+  stuck: Stuck[];
   state: RunState;
   verdict: Verdict;
   /** Where faults had their chance (see {@link SimulateOptions.opportunities}), or null. */
@@ -252,7 +263,15 @@ function simulateWith(scenario: Scenario, opts: SimulateOptions): Run {
     opts.maxTraceEntries,
   );
   const end = w.trace.aux[w.trace.length - 1];
-  const cutOffBy = end === END_STOP ? 'stop' : end === END_TRACE_LIMIT ? 'trace-limit' : null;
+  const stuck = findStuck(w);
+  const cutOffBy =
+    end === END_STOP
+      ? 'stop'
+      : end === END_TRACE_LIMIT
+        ? 'trace-limit'
+        : stuck.length > 0
+          ? 'stuck'
+          : null;
   const run: Run = {
     scenario,
     events,
@@ -260,6 +279,7 @@ function simulateWith(scenario: Scenario, opts: SimulateOptions): Run {
     endTime: w.now,
     cutOff: cutOffBy !== null,
     cutOffBy,
+    stuck,
     state,
     verdict: undefined as unknown as Verdict,
     opportunities,

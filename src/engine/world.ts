@@ -50,6 +50,14 @@ export interface Carry {
   events?: ArrayLike<number>;
 }
 
+/** What a process still waits for when the run ends (see {@link Actor.pendingWork}). */
+export interface PendingWork {
+  /** In words, completing "<component> waits for …", e.g. "the answer to its EndTxn request". */
+  what: string;
+  /** When the wait began (virtual ms), or -1 when unknown. */
+  since: number;
+}
+
 /**
  * A process in the simulation. A crash ends an incarnation: its pending timers and the responses
  * addressed to it are dropped, and only the state the component keeps durable survives the
@@ -78,6 +86,16 @@ export abstract class Actor {
     this.id = world.trace.actors.length;
     world.trace.actors.push(name);
     world.actors.push(this);
+  }
+
+  /**
+   * The work this process still waits for, asked once when the run ends (see src/engine/stuck.ts):
+   * a request never answered, a transaction never completed, records never delivered. `since` is
+   * the virtual time the wait began (ms), or -1 when the component does not know (then: its last
+   * trace entry). Only asked of a live process. Default: nothing.
+   */
+  pendingWork(): PendingWork[] {
+    return [];
   }
 
   /** Rebuild volatile state from durable state; called when the process starts again. */

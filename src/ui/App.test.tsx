@@ -74,6 +74,39 @@ describe('App (jsdom)', () => {
     );
   });
 
+  it('a run cut off with a component still waiting names it beside the verdict, with since when', async () => {
+    const lab = await mount();
+    // T1 = {e1, e2} commits; T2 = {e3} is begun at 100 ms (e3 sent), e3 appended at offset 3 at
+    // 102 ms, and the application hangs with T2 open; transaction.timeout.ms (60 s) would end it,
+    // the run stops at 10 s (src/engine/stuck.ts).
+    act(() =>
+      lab.actions.loadScenario({
+        version: 1,
+        name: 'open transaction',
+        stopAtMs: 10_000,
+        workload: {
+          events: [0, 50, 100].map((at, i) => ({ id: `e${i + 1}`, amount: 10, at })),
+        },
+        producer: { 'transactional.id': 't-1', app: { eventsPerTransaction: 2 } },
+        processor: {
+          type: 'consumer',
+          'auto.offset.reset': 'earliest',
+          'isolation.level': 'read_committed',
+        },
+        faults: [{ kind: 'hang-transaction', transaction: 2 }],
+      }),
+    );
+    await act(() => lab.actions.settled());
+    act(() => lab.actions.seek(1e9));
+    const items = within(screen.getByTestId(testIds.verdictStuck))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items[0]).toBe(
+      'Still waiting: coordinator, since 100 ms, waits for the end of transaction 2 of t-1 (Ongoing)',
+    );
+    expect(items).toHaveLength(3);
+  });
+
   it('the guarantee switch applies the recipe; the badge says own settings after a knob change', async () => {
     const lab = await mount();
     fireEvent.click(screen.getByLabelText('Exactly-once'));

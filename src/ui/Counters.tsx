@@ -124,6 +124,9 @@ function CountersOf({ view, idx }: { view: RunView; idx: number }) {
   );
 }
 
+/** Stuck components listed under the verdict. */
+const STUCK_SHOWN = 4;
+
 function Verdict({ view }: { view: RunView }) {
   const v = view.verdict;
   // "Predict first": the verdict is the answer, so it waits for the reveal.
@@ -146,7 +149,7 @@ function Verdict({ view }: { view: RunView }) {
         <span aria-hidden="true">{v.held ? '✓ ' : '✕ '}</span>
         Observed <strong>{v.observed}</strong>, claimed {v.claimed}: {v.held ? 'held' : 'broken'}
         {/* A cut-off run counts unfinished events as lost: its verdict is the run so far. */}
-        {view.cutOff && ' (so far: cut off)'}
+        {view.cutOffBy === 'stuck' ? ' (so far: stuck)' : view.cutOff && ' (so far: cut off)'}
       </div>
       <div className="caption">
         verdict of the whole run, judged at {v.primaryLabel}
@@ -158,11 +161,34 @@ function Verdict({ view }: { view: RunView }) {
       </div>
       {view.cutOff && (
         <div className="caption" data-testid={testIds.verdictCutOff}>
-          <strong>Cut off at {formatMs(view.endTime)}</strong>{' '}
-          {view.cutOffBy === 'trace-limit'
-            ? `with work still pending: ${view.cutOffWords}. Events not yet sent or still on their way count as lost.`
-            : '(stopAtMs, or the default: the last event or fault + 1 h) with work still pending: events not yet sent or still on their way count as lost.'}
+          {view.cutOffBy === 'stuck' ? (
+            <>
+              <strong>Stuck at {formatMs(view.endTime)}</strong>: nothing was left to happen, but a
+              component waits forever — the run did not finish, and the events it holds count as
+              lost.
+            </>
+          ) : (
+            <>
+              <strong>Cut off at {formatMs(view.endTime)}</strong>{' '}
+              {view.cutOffBy === 'trace-limit'
+                ? `with work still pending: ${view.cutOffWords}. Events not yet sent or still on their way count as lost.`
+                : '(stopAtMs, or the default: the last event or fault + 1 h) with work still pending: events not yet sent or still on their way count as lost.'}
+            </>
+          )}
         </div>
+      )}
+      {view.cutOff && view.stuck.length > 0 && (
+        <ul className="caption" data-testid={testIds.verdictStuck}>
+          {view.stuck.slice(0, STUCK_SHOWN).map((x, i) => (
+            <li key={i}>
+              {view.cutOffBy === 'stuck' ? 'Stuck: ' : 'Still waiting: '}
+              <strong>{x.component}</strong>, since {formatMs(x.since)}, waits for {x.what}
+            </li>
+          ))}
+          {view.stuck.length > STUCK_SHOWN && (
+            <li>and {view.stuck.length - STUCK_SHOWN} more (the JSON export has them all)</li>
+          )}
+        </ul>
       )}
     </div>
   );

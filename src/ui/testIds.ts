@@ -60,6 +60,8 @@ export const testIds = {
   /** Beside the timeline's key: the scripted faults that never fired in this run. */
   faultsNeverFired: 'faults-never-fired',
   verdictCutOff: 'verdict-cut-off',
+  /** Under the verdict: each component still waiting when the run ended (stuck, or pending at the stop). */
+  verdictStuck: 'verdict-stuck',
   // Pipeline
   pipeline: 'pipeline',
   pipelineScrollCue: 'pipeline-scroll-cue',

@@ -98,8 +98,12 @@ export interface TraceFile {
   traceHash: string;
   /** Virtual time at which the run ended (ms). */
   endTimeMs: number;
-  /** True when the run stopped at `stopAtMs` with work pending. */
+  /** True when the run stopped with work pending: at `stopAtMs`, at the trace limit, or stuck. */
   cutOff: boolean;
+  /** Why (the engine's `Run.cutOffBy`); absent when not cut off. */
+  cutOffBy?: 'stop' | 'trace-limit' | 'stuck';
+  /** The components still waiting when the run ended (the engine's `Run.stuck`); absent when none. */
+  stuck?: { component: string; what: string; sinceMs: number }[];
   actors: string[];
   topics: string[];
   events: { id: string; key: string; amount: number; at: number }[];
@@ -171,6 +175,16 @@ export function* traceJsonChunks(run: Run): Generator<string> {
     traceHash: traceHash(t),
     endTimeMs: run.endTime,
     cutOff: run.cutOff,
+    ...(run.cutOffBy ? { cutOffBy: run.cutOffBy } : {}),
+    ...(run.stuck.length > 0
+      ? {
+          stuck: run.stuck.map((x) => ({
+            component: x.component,
+            what: x.what,
+            sinceMs: x.since,
+          })),
+        }
+      : {}),
     actors: t.actors,
     topics: t.topics,
   };

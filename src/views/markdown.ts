@@ -10,7 +10,7 @@
  * CommonMark: https://spec.commonmark.org/0.31.2/#backslash-escapes ; GFM tables and autolinks:
  * https://github.github.com/gfm/
  */
-import { describeFault, type Run } from '../engine';
+import { describeFault, stuckLine, type Run } from '../engine';
 import { getKnob } from '../scenarios';
 import { UNSET_DEFAULT_NOTE, formatKnobValue, knobsFor } from './knobs';
 import { diagramOf, type DiagramKind } from './mermaid';
@@ -120,7 +120,7 @@ export function markdownReport(run: Run, opts: MarkdownOptions = {}): string {
     `seed ${s.seed}`,
     `${num(run.events.identities)} business events`,
     `${num(run.trace.length)} trace entries`,
-    `ended at ${num(run.endTime)} ms${run.cutOffBy === 'trace-limit' ? ' (trace limit reached, work pending)' : run.cutOff ? ' (stopAtMs, work pending)' : ''}`,
+    `ended at ${num(run.endTime)} ms${run.cutOffBy === 'trace-limit' ? ' (trace limit reached, work pending)' : run.cutOffBy === 'stuck' ? ' (**stuck**: a component waits forever)' : run.cutOff ? ' (stopAtMs, work pending)' : ''}`,
   ];
   if (opts.preset) facts.unshift(`preset \`${opts.preset.replace(/[^\w/.-]/g, '')}\``);
   if (opts.traceHash)
@@ -129,9 +129,15 @@ export function markdownReport(run: Run, opts: MarkdownOptions = {}): string {
 
   out.push('## Verdict', '');
   out.push(
-    `Claimed **${v.claimed}**, observed **${v.observed}** at ${markdownText(v.points.find((p) => p.name === v.primary)?.label ?? v.primary)}: the claim ${v.held ? 'held' : 'did **not** hold'}.`,
+    `Claimed **${v.claimed}**, observed **${v.observed}** at ${markdownText(v.points.find((p) => p.name === v.primary)?.label ?? v.primary)}: the claim ${v.held ? 'held' : 'did **not** hold'}${run.cutOffBy === 'stuck' ? ' so far — the run is stuck, not finished' : ''}.`,
     '',
   );
+  if (run.stuck.length > 0) {
+    const label = run.cutOffBy === 'stuck' ? 'Stuck' : 'Still waiting when the run was cut off';
+    for (const x of run.stuck.slice(0, 5)) out.push(`- ${label}: ${markdownText(stuckLine(x))}`);
+    if (run.stuck.length > 5) out.push(`- and ${run.stuck.length - 5} more`);
+    out.push('');
+  }
 
   out.push('## Counts', '');
   out.push('| Observation point | Rows | Duplicates | Lost | Sum | True sum |');

@@ -15,6 +15,7 @@ import type {
   ObservedGuarantee,
   Run,
   Scenario,
+  Stuck,
   Totals,
   TraceColumns,
 } from '../engine';
@@ -265,9 +266,11 @@ export interface RunView {
   endTime: number;
   cutOff: boolean;
   /** Why it was cut off (see the engine's `Run.cutOffBy`). */
-  cutOffBy: 'stop' | 'trace-limit' | null;
+  cutOffBy: 'stop' | 'trace-limit' | 'stuck' | null;
   /** At the trace limit: how far the workload got and how many events fit (the engine's `traceLimitWords`). */
   cutOffWords: string;
+  /** The components still waiting when the run ended, what for and since when (the engine's `Run.stuck`). */
+  stuck: Stuck[];
   events: EventsView;
   logs: PartitionLogView[];
   /** Global record-version id of each log's first version (version g of log l = logBase[l] + v). */
@@ -354,6 +357,7 @@ export function toRunView(run: Run): RunView {
     cutOff: run.cutOff,
     cutOffBy: run.cutOffBy,
     cutOffWords: traceLimitWords(run),
+    stuck: run.stuck.map((x) => ({ ...x })),
     events,
     logs,
     ...logIdentityIndex(logs, events),

@@ -15,7 +15,7 @@
  *   or every batch of it cut by a leader change) may start at any sequence (KIP-360, Kafka ≥ 2.5;
  *   see {@link BrokerNode.produce}).
  */
-import { Actor, type World } from '../world';
+import { Actor, type PendingWork, type World } from '../world';
 import { Partition, REC_COMMIT_MARKER, REC_CONTROL } from './partition';
 import type { ErrorCode } from '../trace';
 import { alloc } from '../core/pool';
@@ -939,6 +939,28 @@ export class Coordinator extends Actor {
     readonly cluster: Cluster,
   ) {
     super(world, 'coordinator');
+  }
+
+  /**
+   * The transactions still open when the run ends (src/engine/stuck.ts): begun and neither
+   * committed nor aborted — their records hold back every read_committed reader of their
+   * partitions (the last stable offset) until transaction.timeout.ms aborts them.
+   */
+  override pendingWork(): PendingWork[] {
+    const out: PendingWork[] = [];
+    for (const [tid, st] of this.producers) {
+      const t = st.current;
+      if (
+        !t ||
+        (t.state !== 'Ongoing' && t.state !== 'PrepareCommit' && t.state !== 'PrepareAbort')
+      )
+        continue;
+      out.push({
+        what: `the end of transaction ${t.no} of ${tid} (${t.state})`,
+        since: t.startedAt,
+      });
+    }
+    return out;
   }
 
   protected override onRestart(): void {}

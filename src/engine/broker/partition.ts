@@ -274,4 +274,9 @@ export class Partition {
   readableEnd(readCommitted: boolean): number {
     return readCommitted ? this.lso : this.hw;
   }
+
+  /** When the record at `offset` was appended (ms), or -1 when the log holds none there. */
+  appendedAt(offset: number): number {
+    return offset >= 0 && offset < this.appendTime.length ? this.appendTime.get(offset) : -1;
+  }
 }

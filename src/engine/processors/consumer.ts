@@ -22,7 +22,8 @@
  *   calls to poll() was longer than the configured max.poll.interval.ms") and its next poll()
  *   rejoins, from the committed offsets: the batch is processed again.
  */
-import { Actor, type Timer, type World } from '../world';
+import { Actor, type PendingWork, type Timer, type World } from '../world';
+import { recordRange } from '../stuck';
 import type { Cluster, Topic } from '../broker/cluster';
 import { errorIndex, NO_RECORDS } from '../broker/cluster';
 import type { ConsumerGroup, GroupMember } from './group';
@@ -78,6 +79,8 @@ export interface Output {
   reset?(owner: ConsumerInstance, cause: number, ready: (cause: number) => void): void;
   /** True when `record` only buffers and answers at once (its write happens in `end`). */
   readonly buffersRecords?: boolean;
+  /** What the output still waits for when the run ends (a producer's unacknowledged records). */
+  pendingWork?(owner: ConsumerInstance): PendingWork | null;
   /**
    * True when `record` does its whole write before it returns, never fails, and answers with the
    * entry the next record follows from (a downstream reader's own table) — and neither `record`
@@ -155,6 +158,11 @@ export class ConsumerInstance extends Actor implements GroupMember {
   private autoCommitWake = false;
   private generation = 0;
   private halted = false;
+  /**
+   * Halted because its producer could not begin a transaction (fenced, failed): the application
+   * stopped while still a member of the group, so the partitions it holds are processed by nobody.
+   */
+  private haltedHolding = false;
   /** handoff mode: records handed to the worker thread. */
   private workerQueue: Rec[] = [];
   private workerBusy = false;
@@ -216,6 +224,48 @@ export class ConsumerInstance extends Actor implements GroupMember {
     // The new incarnation joins under the same group.instance.id: no removal is due any more.
     this.clearPollTimeout();
     this.begin(cause);
+  }
+
+  /**
+   * What the loop still waits for when the run ends (src/engine/stuck.ts): a batch, a worker's or
+   * a parallel write never finished (a request never answered), or records of its partitions it
+   * never got — its position behind the end it reads to, with nothing left to fetch them. An
+   * application that stopped on purpose (a 'halt' on a statement error, a failed transaction
+   * start) waits for nothing.
+   */
+  override pendingWork(): PendingWork[] {
+    const topic = this.topic.name;
+    if (this.haltedHolding)
+      return [...this.parts.keys()].map((p) => ({
+        what: `someone to process ${topic}/${p}: it stopped when its producer could not begin a transaction, and still holds the partition`,
+        since: -1,
+      }));
+    if (this.halted) return [];
+    const out: PendingWork[] = [];
+    if (this.busy) out.push({ what: 'the end of the batch it is processing', since: -1 });
+    if (this.workerBusy || this.workerQueue.length > 0)
+      out.push({ what: 'its worker thread to finish the records handed to it', since: -1 });
+    if (this.inflight > 0)
+      out.push({ what: `${this.inflight} record(s) it is processing in parallel`, since: -1 });
+    for (const [p, s] of this.parts) {
+      const part = this.topic.partitions[p]!;
+      const end = part.readableEnd(this.cfg.readCommitted);
+      if (end > s.position)
+        out.push({
+          what: `${recordRange(topic, p, s.position, end - 1)}, which it never received`,
+          since: part.appendedAt(s.position),
+        });
+      // read_committed reads up to the last stable offset: an open transaction holds back its
+      // own records and every record after it (https://kafka.apache.org/documentation/#consumerconfigs_isolation.level).
+      else if (part.hw > end)
+        out.push({
+          what: `${recordRange(topic, p, end, part.hw - 1)}, held back by an open transaction (read_committed reads up to the last stable offset, ${end})`,
+          since: part.appendedAt(end),
+        });
+    }
+    const pending = this.output.pendingWork?.(this);
+    if (pending) out.push(pending);
+    return out;
   }
 
   // ------------------------------------------------------------------ group callbacks
@@ -563,6 +613,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
         !this.output.begin(this, c)
       ) {
         this.halt();
+        this.haltedHolding = true;
         return;
       }
       this.runRecords(batch, 0, c);

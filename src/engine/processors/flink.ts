@@ -66,7 +66,8 @@
  * Barrier alignment only matters for operators with several inputs; this job has one chain, so
  * EXACTLY_ONCE and AT_LEAST_ONCE checkpointing behave alike here (documented, not simulated).
  */
-import { Actor, type Timer, type World } from '../world';
+import { Actor, type PendingWork, type Timer, type World } from '../world';
+import { recordRange } from '../stuck';
 import type { Cluster, Topic, TxnRecord } from '../broker/cluster';
 import { NO_RECORDS } from '../broker/cluster';
 import { IntColumn } from '../core/columns';
@@ -719,6 +720,59 @@ export class FlinkTask extends Actor {
     this.after(Math.max(0, this.cfg.startAtMs - this.world.now), () => this.restore(-1));
   }
 
+  /** When the latest restore (start or restart) began (ms), or -1 before the first. */
+  private restoredAt = -1;
+
+  /**
+   * What the task still waits for when the run ends (src/engine/stuck.ts): its start-up, when a
+   * restore never got as far as running (its recovery requests never answered: the job is
+   * neither running nor failed); the record or barrier in hand; its sink producers'
+   * acknowledgements; input records it never processed.
+   */
+  override pendingWork(): PendingWork[] {
+    if (this.restoredAt < 0) return [];
+    if (!this.running)
+      return [
+        {
+          what: `the end of its start-up, which waits for ${this.startUpWords()} (until then the job does not run)`,
+          since: this.restoredAt,
+        },
+      ];
+    const out: PendingWork[] = [];
+    if (this.busy) out.push({ what: 'the end of the record or barrier in hand', since: -1 });
+    if (this.xa) out.push(...this.sink!.xaPendingWork());
+    // A transactional sink's output waits for a completed checkpoint to commit it.
+    const transactional = this.xa || this.kafka?.deliveryGuarantee === 'EXACTLY_ONCE';
+    if (transactional && (this.sinceBarrier > 0 || this.pendingCommit.length > 0))
+      out.push({
+        what: `a completed checkpoint to commit its output (${this.sinceBarrier} record(s) since its last barrier, ${this.pendingCommit.length} pre-committed transaction(s))`,
+        since: -1,
+      });
+    for (const c of [this.plain, ...this.producers.values()]) {
+      const p = c?.pendingWork();
+      if (p) out.push(p);
+    }
+    const topic = this.input.name;
+    this.input.partitions.forEach((part, p) => {
+      const at = this.positions[p] ?? 0;
+      if (part.hw > at)
+        out.push({
+          what: `${recordRange(topic, p, at, part.hw - 1)}, never processed`,
+          since: part.appendedAt(at),
+        });
+    });
+    return out;
+  }
+
+  /** What a start-up waits for before the job runs, in words. */
+  private startUpWords(): string {
+    if (this.xa) return 'the answer to its XA recovery statements at the database';
+    const k = this.kafka;
+    if (!k) return 'its restore';
+    if (k.deliveryGuarantee !== 'EXACTLY_ONCE') return "its Kafka producer's InitProducerId answer";
+    return 'the answer to its EndTxn request, which commits the restored transactions and aborts lingering ones';
+  }
+
   /** Failures of the job so far (never reset: fixed-delay's attempts count them all). */
   private failures = 0;
 
@@ -775,6 +829,7 @@ export class FlinkTask extends Actor {
   /** Start (or restart) the job from the latest completed checkpoint, or from the beginning. */
   private restore(cause: number): void {
     const w = this.world;
+    this.restoredAt = w.now;
     const cp = this.jm.completed;
     const n = this.input.partitions.length;
     const checkpointing = this.cfg['execution.checkpointing.interval'] !== null;

@@ -10,7 +10,7 @@ import type { RowStore, SinkActor, SinkRow } from '../sinks/table';
 import { callService, writeStatement, type WriterPolicy } from '../sinks/writer';
 import type { EffectSinkConfig, SideEffectConfig, TableSinkConfig } from '../scenario/schema';
 import type { ErrorCode } from '../trace';
-import type { Actor, World } from '../world';
+import type { Actor, PendingWork, World } from '../world';
 import type { ConsumerInstance, Output, Rec } from './consumer';
 import { K } from '../trace';
 
@@ -212,6 +212,10 @@ export class KafkaOutput implements Output {
 
   client(owner: ConsumerInstance): ProducerClient {
     return this.clients.get(owner)!;
+  }
+
+  pendingWork(owner: ConsumerInstance): PendingWork | null {
+    return this.clients.get(owner)?.pendingWork() ?? null;
   }
 
   reset(owner: ConsumerInstance, cause: number, ready: (c: number) => void): void {

@@ -33,7 +33,8 @@
  * writes its records again
  * (https://spark.apache.org/docs/latest/streaming/apis-on-dataframes-and-datasets.html#output-sinks).
  */
-import { Actor, type World } from '../world';
+import { Actor, type PendingWork, type World } from '../world';
+import { recordRange } from '../stuck';
 import type { Cluster, Topic } from '../broker/cluster';
 import type { Scenario, SparkProcessorConfig } from '../scenario/schema';
 import type { SinkActor, SinkRow } from '../sinks/table';
@@ -65,8 +66,18 @@ export class SparkQuery extends Actor {
   readonly history: (PlannedBatch & { attempt: number; committedAt: number })[] = [];
   private running = false;
   private waiting = false;
-  /** Where a query with an empty checkpoint starts (startingOffsets, taken when it starts). */
-  private initialStart: number[] = [];
+  /**
+   * Where a query with an empty checkpoint starts: `startingOffsets`, resolved at its first start
+   * and kept in the checkpoint (the Kafka source's `sources/0/0`), so a restart reads from there
+   * again rather than from a new "latest" — "This only applies when a new query is started, and
+   * that resuming will always pick up from where the query left off"
+   * (https://spark.apache.org/docs/latest/streaming/structured-streaming-kafka-integration.html;
+   * KafkaMicroBatchStream.getOrCreateInitialPartitionOffsets: "Read initial partition offsets
+   * from the checkpoint, or decide the offsets and write them to the checkpoint",
+   * https://github.com/apache/spark/blob/master/connector/kafka-0-10-sql/src/main/scala/org/apache/spark/sql/kafka010/KafkaMicroBatchStream.scala).
+   * Null until resolved, and again once the checkpoint location is deleted. Durable.
+   */
+  private initialStart: number[] | null = null;
   /** When the trigger that runs the current batch fired (ms): the next one is due one interval on. */
   private triggeredAt = 0;
 
@@ -92,10 +103,35 @@ export class SparkQuery extends Actor {
     this.resume(cause);
   }
 
+  /**
+   * What the query still waits for when the run ends (src/engine/stuck.ts): the end of the batch
+   * it runs (a write or commit never answered), or input records no batch has planned.
+   */
+  override pendingWork(): PendingWork[] {
+    if (this.running) {
+      const ids = [...this.offsetLog.keys()];
+      const n = ids.length > 0 ? Math.max(...ids) : 0;
+      return [{ what: `the end of batch ${n}`, since: this.triggeredAt }];
+    }
+    const start = this.nextStart();
+    const topic = this.input.name;
+    const out: PendingWork[] = [];
+    this.input.partitions.forEach((part, p) => {
+      const at = start[p] ?? 0;
+      if (part.hw > at)
+        out.push({
+          what: `${recordRange(topic, p, at, part.hw - 1)}, never processed`,
+          since: part.appendedAt(at),
+        });
+    });
+    return out;
+  }
+
   /** The checkpoint location is deleted (a fault): the logs are gone; the query starts over. */
   resetCheckpoint(cause: number, restartAfterMs: number): void {
     this.offsetLog.clear();
     this.commitLog.clear();
+    this.initialStart = null;
     if (this.alive) this.crash(cause, -1, restartAfterMs);
   }
 
@@ -124,7 +160,7 @@ export class SparkQuery extends Actor {
       this.runBatch(this.offsetLog.get(latest)!, e);
       return;
     }
-    if (latest < 0)
+    if (latest < 0 && this.initialStart === null)
       this.initialStart = this.input.partitions.map((p) =>
         this.cfg.startingOffsets === 'earliest' ? 0 : p.hw,
       );
@@ -148,7 +184,7 @@ export class SparkQuery extends Actor {
   private nextStart(): number[] {
     const ids = [...this.offsetLog.keys()];
     if (ids.length > 0) return [...this.offsetLog.get(Math.max(...ids))!.end];
-    return [...this.initialStart];
+    return [...(this.initialStart ?? [])];
   }
 
   /** A trigger: plan batch N if there is new data, else wait for data and the next trigger. */

@@ -23,7 +23,7 @@
  * - Spark file sink: a batch id already in the sink's metadata log is not written again ("File
  *   Sink … exactly-once"), https://spark.apache.org/docs/latest/streaming/apis-on-dataframes-and-datasets.html#output-sinks
  */
-import { Actor, type World } from '../world';
+import { Actor, type PendingWork, type World } from '../world';
 import { IntColumn, FloatColumn } from '../core/columns';
 import { errorIndex } from '../broker/cluster';
 import type { ErrorCode, SkipReason } from '../trace';
@@ -313,6 +313,31 @@ export class SinkActor extends Actor {
     if (!t) return { rows: 0, preparedAt: -1 };
     this.xa.delete(xid);
     return { rows: t.statements.reduce((n, s) => n + s.rows.length, 0), preparedAt: t.preparedAt };
+  }
+
+  /**
+   * The XA transactions still holding rows (for src/engine/stuck.ts, asked by their writer while
+   * it lives: a writer that failed for good waits for nothing): a prepared one stays in doubt,
+   * its rows invisible and its locks held, until COMMIT PREPARED or ROLLBACK PREPARED
+   * (https://www.postgresql.org/docs/current/sql-prepare-transaction.html); an open one until it
+   * is prepared and committed.
+   */
+  xaPendingWork(): PendingWork[] {
+    const out: PendingWork[] = [];
+    for (const xid of this.xaOpen()) {
+      const t = this.xa.get(xid)!;
+      const rows = t.statements.reduce((n, s) => n + s.rows.length, 0);
+      if (rows === 0) continue;
+      out.push(
+        t.state === 'prepared'
+          ? {
+              what: `COMMIT PREPARED or ROLLBACK PREPARED of XA transaction ${xid} at the database (${rows} row(s) in doubt)`,
+              since: t.preparedAt,
+            }
+          : { what: `the prepare and commit of XA transaction ${xid} (${rows} row(s))`, since: -1 },
+      );
+    }
+    return out;
   }
 
   /** The xids of open or prepared transactions, ascending (for a writer's recovery). */
