@@ -781,46 +781,66 @@ export class ConsumerInstance extends Actor implements GroupMember {
     return out;
   }
 
+  /**
+   * One record on its own — a hand-off worker's or a parallel pool's task: its processing, then
+   * its statement, with `onStatementError` applied as a sync batch applies it ({@link
+   * runRecords}, {@link endSyncBatch}): a failed processing step (a per-record statement, a side
+   * effect) is retried from the processing, a failed batch statement alone; `done` gets whether
+   * the record was written (false: skipped). A revoke does not stop the task, retries included
+   * (see {@link startParallel}); a crash does, with the incarnation.
+   */
+  private runAlone(r: Rec, cause: number, done: (written: boolean, cause: number) => void): void {
+    const recs = [r];
+    const end = (c: number) =>
+      this.output.end(this, recs, c, (error, c2) => {
+        if (error !== 'NONE')
+          return this.onStatementError(
+            recs,
+            error,
+            c2,
+            () => end(c2),
+            (e) => done(false, e),
+          );
+        done(true, c2);
+      });
+    this.processRecord(r, this.nextDuration(), cause, (error, c) => {
+      if (error !== 'NONE')
+        return this.onStatementError(
+          recs,
+          error,
+          c,
+          () => this.runAlone(r, c, done),
+          (e) => done(false, e),
+        );
+      end(c);
+    });
+  }
+
   // handoff mode: a worker thread processes what poll() handed over
   private runWorker(cause: number): void {
     if (this.workerBusy || this.workerQueue.length === 0) return;
     this.workerBusy = true;
     const r = this.workerQueue.shift()!;
-    this.processRecord(r, this.nextDuration(), cause, (error, c) => {
-      this.output.end(this, [r], c, (error2, c2) => {
-        this.workerBusy = false;
-        if (error !== 'NONE' || error2 !== 'NONE')
-          this.world.trace.add(
-            this.world.now,
-            K['reject'],
-            this.id,
-            c2,
-            r.event,
-            this.topic.index,
-            r.partition,
-            r.offset,
-            1,
-            errorIndex(error !== 'NONE' ? error : error2),
-          );
-        if (this.world.faults.processedRecords(this, this.targetName, 1, c2)) return;
-        if (this.world.faults.crashPoint(this, this.targetName, 'mid-batch', c2, 1)) return;
-        // At-least-once with a worker: the worker hands each finished offset back to the poll
-        // thread, which commits it (commitAsync) — only what was processed is ever committed
-        // (the javadoc's second option, decoupling consumption and processing, where committing
-        // needs the threads to co-ordinate: the same source as above).
-        const s = this.parts.get(r.partition);
-        if (
-          s &&
-          !this.cfg.autoCommit &&
-          this.cfg.commit === 'after-processing' &&
-          r.offset + 1 > s.requested
-        ) {
-          s.requested = r.offset + 1;
-          this.commitAsync([{ partition: r.partition, offset: s.requested }], c2);
-        }
-        this.runWorker(c2);
-        if (this.workerQueue.length === 0) this.loop(c2);
-      });
+    this.runAlone(r, cause, (_written, c2) => {
+      this.workerBusy = false;
+      if (this.world.faults.processedRecords(this, this.targetName, 1, c2)) return;
+      if (this.world.faults.crashPoint(this, this.targetName, 'mid-batch', c2, 1)) return;
+      // At-least-once with a worker: the worker hands each finished offset back to the poll
+      // thread, which commits it (commitAsync) — only what was processed (or skipped) is ever
+      // committed (the javadoc's second option, decoupling consumption and processing, where
+      // committing needs the threads to co-ordinate: the same source as above).
+      const s = this.parts.get(r.partition);
+      if (
+        s &&
+        !this.cfg.autoCommit &&
+        this.cfg.commit === 'after-processing' &&
+        r.offset + 1 > s.requested
+      ) {
+        s.requested = r.offset + 1;
+        this.commitAsync([{ partition: r.partition, offset: s.requested }], c2);
+      }
+      this.runWorker(c2);
+      if (this.workerQueue.length === 0) this.loop(c2);
     });
   }
 
@@ -830,26 +850,24 @@ export class ConsumerInstance extends Actor implements GroupMember {
     if (!s) return;
     this.inflight++;
     s.started.add(r.offset);
-    const d = this.nextDuration();
     const mine = () => this.parts.get(r.partition) === s && s.started.has(r.offset);
     // A revoke does not stop a task already running in the application's pool: it finishes and
     // writes (the KafkaConsumer javadoc leaves waiting for or cancelling it to the application's
     // onPartitionsRevoked); only its offset is no longer this member's to commit.
-    this.processRecord(r, d, cause, (error, c) => {
-      this.output.end(this, [r], c, (error2, c2) => {
-        this.inflight--;
-        if (!mine()) return this.loop(c2);
-        s.started.delete(r.offset);
-        if (error === 'NONE' && error2 === 'NONE') s.done.add(r.offset);
-        if (this.world.faults.processedRecords(this, this.targetName, 1, c2)) return;
-        // Commit the contiguous prefix of finished offsets, once per new value.
-        const o = this.committable(s);
-        if (o > s.requested) {
-          s.requested = o;
-          this.commitAsync([{ partition: r.partition, offset: o }], c2);
-        }
-        this.loop(c2);
-      });
+    this.runAlone(r, cause, (_written, c2) => {
+      this.inflight--;
+      if (!mine()) return this.loop(c2);
+      s.started.delete(r.offset);
+      // Written or skipped (onStatementError=skip), the record is done with: the prefix moves on.
+      s.done.add(r.offset);
+      if (this.world.faults.processedRecords(this, this.targetName, 1, c2)) return;
+      // Commit the contiguous prefix of finished offsets, once per new value.
+      const o = this.committable(s);
+      if (o > s.requested) {
+        s.requested = o;
+        this.commitAsync([{ partition: r.partition, offset: o }], c2);
+      }
+      this.loop(c2);
     });
   }
 
