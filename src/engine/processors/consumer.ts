@@ -84,6 +84,11 @@ export interface Output {
    * nor `end` keeps the records it is given: a sync loop reuses them for its next batch.
    */
   readonly synchronous?: boolean;
+  /**
+   * The 'fenced' entry of the output's producer once a newer instance with the same
+   * `transactional.id` has fenced it (ProducerFencedException, fatal), else -1.
+   */
+  fencedAt?(owner: ConsumerInstance): number;
   /** Transactional outputs: begin a transaction for a batch. */
   begin?(owner: ConsumerInstance, cause: number): boolean;
   /** Transactional outputs: commit the batch's output together with the offsets. */
@@ -562,6 +567,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
         this.output.begin &&
         !this.output.begin(this, c)
       ) {
+        if (this.exitIfFenced()) return;
         this.halt();
         return;
       }
@@ -691,7 +697,11 @@ export class ConsumerInstance extends Actor implements GroupMember {
 
   /**
    * The group no longer knows this instance as the owner (it was expelled, or it left at its poll
-   * timeout): drop the work and rejoin, from the committed offsets.
+   * timeout), or the batch's transaction failed: drop the work and rejoin, from the committed
+   * offsets — for a transaction, "abort the transaction and try again" with the consumer back at
+   * its last committed offsets (KafkaProducer javadoc,
+   * https://kafka.apache.org/40/javadoc/org/apache/kafka/clients/producer/KafkaProducer.html).
+   * Unless its producer was fenced: then it exits ({@link exitIfFenced}).
    */
   private afterCommitFailed(cause: number): void {
     this.busy = false;
@@ -701,7 +711,27 @@ export class ConsumerInstance extends Actor implements GroupMember {
     this.disarmPollTimer();
     this.clearPollTimeout();
     if (!this.alive) return;
+    if (this.exitIfFenced()) return;
     this.group.join(this, cause);
+  }
+
+  /**
+   * The output's producer was fenced: another instance with the same `transactional.id` has
+   * called initTransactions since, so this one is a zombie and the other does its work. "When you
+   * encounter this exception, you must close the producer instance"
+   * (https://kafka.apache.org/40/javadoc/org/apache/kafka/common/errors/ProducerFencedException.html);
+   * the KafkaProducer javadoc's loop then exits: "We can't recover from these exceptions, so our
+   * only option is to close the producer and exit"
+   * (https://kafka.apache.org/40/javadoc/org/apache/kafka/clients/producer/KafkaProducer.html).
+   * The process ends for good: rejoining with the fenced producer, it would take partitions from
+   * the newer instance and never process them; with a new producer, the two would fence each
+   * other in turn. Returns whether it exited; its 'crash' follows from the 'fenced' entry.
+   */
+  private exitIfFenced(): boolean {
+    const fenced = this.output.fencedAt?.(this) ?? -1;
+    if (fenced < 0) return false;
+    this.crash(fenced, -1, null);
+    return true;
   }
 
   /** The application stops processing (a failed transaction start, a statement error with 'halt'). */

@@ -278,6 +278,13 @@ export class KafkaOutput implements Output {
     });
   }
 
+  fencedAt(owner: ConsumerInstance): number {
+    const c = this.clients.get(owner);
+    if (this.transactionalId === null || !c) return -1;
+    const fenced = c.fatalError === 'PRODUCER_FENCED' || c.fatalError === 'INVALID_PRODUCER_EPOCH';
+    return fenced ? c.fatalEntry : -1;
+  }
+
   begin(owner: ConsumerInstance): boolean {
     return this.client(owner).beginTransaction();
   }
