@@ -120,7 +120,7 @@ describe('consumer loop recovery under random faults', () => {
               readers: [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
               faults: [
                 { kind: 'zombie', at: c.zombieAt, target: 'consumer-0', pauseMs: c.pauseMs },
-                ...(c.faults as ScenarioInput['faults']),
+                ...(c.faults as NonNullable<ScenarioInput['faults']>),
               ],
             },
             'exactly-once',
