@@ -145,6 +145,8 @@ export class ProducerClient {
   ready = false;
   /** Set when the client hit a fatal error (fenced): it refuses further work. */
   fatalError: ErrorCode | null = null;
+  /** The 'fenced' entry of the fatal error, -1 before one. */
+  fatalEntry = -1;
   /** Between beginTransaction() and the end of the transaction. */
   inTransaction = false;
   /** The coordinator's record of the open transaction: created by the first send or offsets in it. */
@@ -822,7 +824,18 @@ export class ProducerClient {
     if (this.fatalError) return;
     const w = this.world;
     this.fatalError = error;
-    w.trace.add(w.now, K['fenced'], this.owner.id, cause, -1, -1, -1, -1, -1, this.epoch);
+    this.fatalEntry = w.trace.add(
+      w.now,
+      K['fenced'],
+      this.owner.id,
+      cause,
+      -1,
+      -1,
+      -1,
+      -1,
+      -1,
+      this.epoch,
+    );
     for (const q of this.queues) for (const b of [...q]) this.failBatch(b, error, cause);
     for (const b of this.open) if (b) this.failBatch(b, error, cause);
   }

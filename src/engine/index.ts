@@ -31,6 +31,7 @@ export {
   CHECKPOINT_STEPS,
   TXN_API,
   failoverCause,
+  fencedExit,
   firstIdleCheckpoint,
   TXN_REASON_REQUESTED,
   TXN_REASON_TIMEOUT,

@@ -320,6 +320,20 @@ export function failoverCause(
 }
 
 /**
+ * Whether a 'crash' entry is a consumer loop exiting because its own producer was fenced (its
+ * cause is that producer's 'fenced' entry): "close the producer and exit" (KafkaProducer javadoc,
+ * https://kafka.apache.org/40/javadoc/org/apache/kafka/clients/producer/KafkaProducer.html).
+ * Reads the columns only, like {@link failoverCause}.
+ */
+export function fencedExit(
+  cols: { kind: ArrayLike<number>; actor: ArrayLike<number>; cause: ArrayLike<number> },
+  crash: number,
+): boolean {
+  const c = cols.cause[crash]!;
+  return c >= 0 && cols.kind[c] === K.fenced && cols.actor[c] === cols.actor[crash];
+}
+
+/**
  * The first id of the checkpoints an 'idle' checkpoint entry `i` stands for (its `ckpt` is the
  * last): one more than the id of the checkpoint triggered or accounted for before it, as ids are
  * handed out in order (1 if none). Reads the columns only, like {@link failoverCause}.

@@ -10,6 +10,7 @@ import {
   SKIP_REASONS,
   TXN_STATES,
   failoverCause,
+  fencedExit,
   firstIdleCheckpoint,
   END_STOP,
   END_TRACE_LIMIT,
@@ -148,6 +149,8 @@ export function describeEntry(v: RunView, i: number): string {
       const why = failoverCause(c, i);
       if (why >= 0)
         return `${who} FAILS OVER: checkpoint ${c.ckpt[why]} expired, more failed checkpoints than execution.checkpointing.tolerable-failed-checkpoints`;
+      if (fencedExit(c, i))
+        return `${who} EXITS: its producer was fenced by a newer instance with the same transactional.id — it closes the producer and stops, the newer instance does its work`;
       return `${who} CRASHES`;
     }
     case 'restart':

@@ -522,7 +522,7 @@ export const KNOBS: readonly KnobMeta[] = [
     group: 'processor',
     system: 'simulator (your code)',
     editor: { type: 'enum', options: ['retry', 'skip', 'halt'] },
-    what: 'What the loop does when a sink statement fails: retry it, skip the batch (losing it), or stop.',
+    what: 'What the loop does when a sink statement fails (in every processing mode): retry it a second later, skip it (losing its rows), or stop.',
     realDefault: 'halt',
     doc: null,
     applies: consumer,

@@ -30,6 +30,7 @@ import {
   describeFault,
   effectiveIdempotence,
   failoverCause,
+  fencedExit,
   firstIdleCheckpoint,
   flinkRestartStrategy,
   normalizeAcks,
@@ -369,7 +370,8 @@ class Reader {
         return `broker-${t.aux[i]} ${t.count[i] === 1 ? 'rejoins' : 'leaves'} the ISR${where}`;
       case 'crash': {
         const why = failoverCause(t, i);
-        return why >= 0 ? `✗ failover (checkpoint ${t.ckpt[why]} expired)` : '✗ crash';
+        if (why >= 0) return `✗ failover (checkpoint ${t.ckpt[why]} expired)`;
+        return fencedExit(t, i) ? '✗ exits (producer fenced)' : '✗ crash';
       }
       case 'restart':
         return `restart (incarnation ${t.aux[i]})`;

@@ -87,6 +87,11 @@ export interface Output {
    * nor `end` keeps the records it is given: a sync loop reuses them for its next batch.
    */
   readonly synchronous?: boolean;
+  /**
+   * The 'fenced' entry of the output's producer once a newer instance with the same
+   * `transactional.id` has fenced it (ProducerFencedException, fatal), else -1.
+   */
+  fencedAt?(owner: ConsumerInstance): number;
   /** Transactional outputs: begin a transaction for a batch. */
   begin?(owner: ConsumerInstance, cause: number): boolean;
   /** Transactional outputs: commit the batch's output together with the offsets. */
@@ -612,6 +617,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
         this.output.begin &&
         !this.output.begin(this, c)
       ) {
+        if (this.exitIfFenced()) return;
         this.halt();
         this.haltedHolding = true;
         return;
@@ -742,7 +748,11 @@ export class ConsumerInstance extends Actor implements GroupMember {
 
   /**
    * The group no longer knows this instance as the owner (it was expelled, or it left at its poll
-   * timeout): drop the work and rejoin, from the committed offsets.
+   * timeout), or the batch's transaction failed: drop the work and rejoin, from the committed
+   * offsets — for a transaction, "abort the transaction and try again" with the consumer back at
+   * its last committed offsets (KafkaProducer javadoc,
+   * https://kafka.apache.org/40/javadoc/org/apache/kafka/clients/producer/KafkaProducer.html).
+   * Unless its producer was fenced: then it exits ({@link exitIfFenced}).
    */
   private afterCommitFailed(cause: number): void {
     this.busy = false;
@@ -752,7 +762,27 @@ export class ConsumerInstance extends Actor implements GroupMember {
     this.disarmPollTimer();
     this.clearPollTimeout();
     if (!this.alive) return;
+    if (this.exitIfFenced()) return;
     this.group.join(this, cause);
+  }
+
+  /**
+   * The output's producer was fenced: another instance with the same `transactional.id` has
+   * called initTransactions since, so this one is a zombie and the other does its work. "When you
+   * encounter this exception, you must close the producer instance"
+   * (https://kafka.apache.org/40/javadoc/org/apache/kafka/common/errors/ProducerFencedException.html);
+   * the KafkaProducer javadoc's loop then exits: "We can't recover from these exceptions, so our
+   * only option is to close the producer and exit"
+   * (https://kafka.apache.org/40/javadoc/org/apache/kafka/clients/producer/KafkaProducer.html).
+   * The process ends for good: rejoining with the fenced producer, it would take partitions from
+   * the newer instance and never process them; with a new producer, the two would fence each
+   * other in turn. Returns whether it exited; its 'crash' follows from the 'fenced' entry.
+   */
+  private exitIfFenced(): boolean {
+    const fenced = this.output.fencedAt?.(this) ?? -1;
+    if (fenced < 0) return false;
+    this.crash(fenced, -1, null);
+    return true;
   }
 
   /** The application stops processing (a failed transaction start, a statement error with 'halt'). */
@@ -832,46 +862,66 @@ export class ConsumerInstance extends Actor implements GroupMember {
     return out;
   }
 
+  /**
+   * One record on its own — a hand-off worker's or a parallel pool's task: its processing, then
+   * its statement, with `onStatementError` applied as a sync batch applies it ({@link
+   * runRecords}, {@link endSyncBatch}): a failed processing step (a per-record statement, a side
+   * effect) is retried from the processing, a failed batch statement alone; `done` gets whether
+   * the record was written (false: skipped). A revoke does not stop the task, retries included
+   * (see {@link startParallel}); a crash does, with the incarnation.
+   */
+  private runAlone(r: Rec, cause: number, done: (written: boolean, cause: number) => void): void {
+    const recs = [r];
+    const end = (c: number) =>
+      this.output.end(this, recs, c, (error, c2) => {
+        if (error !== 'NONE')
+          return this.onStatementError(
+            recs,
+            error,
+            c2,
+            () => end(c2),
+            (e) => done(false, e),
+          );
+        done(true, c2);
+      });
+    this.processRecord(r, this.nextDuration(), cause, (error, c) => {
+      if (error !== 'NONE')
+        return this.onStatementError(
+          recs,
+          error,
+          c,
+          () => this.runAlone(r, c, done),
+          (e) => done(false, e),
+        );
+      end(c);
+    });
+  }
+
   // handoff mode: a worker thread processes what poll() handed over
   private runWorker(cause: number): void {
     if (this.workerBusy || this.workerQueue.length === 0) return;
     this.workerBusy = true;
     const r = this.workerQueue.shift()!;
-    this.processRecord(r, this.nextDuration(), cause, (error, c) => {
-      this.output.end(this, [r], c, (error2, c2) => {
-        this.workerBusy = false;
-        if (error !== 'NONE' || error2 !== 'NONE')
-          this.world.trace.add(
-            this.world.now,
-            K['reject'],
-            this.id,
-            c2,
-            r.event,
-            this.topic.index,
-            r.partition,
-            r.offset,
-            1,
-            errorIndex(error !== 'NONE' ? error : error2),
-          );
-        if (this.world.faults.processedRecords(this, this.targetName, 1, c2)) return;
-        if (this.world.faults.crashPoint(this, this.targetName, 'mid-batch', c2, 1)) return;
-        // At-least-once with a worker: the worker hands each finished offset back to the poll
-        // thread, which commits it (commitAsync) — only what was processed is ever committed
-        // (the javadoc's second option, decoupling consumption and processing, where committing
-        // needs the threads to co-ordinate: the same source as above).
-        const s = this.parts.get(r.partition);
-        if (
-          s &&
-          !this.cfg.autoCommit &&
-          this.cfg.commit === 'after-processing' &&
-          r.offset + 1 > s.requested
-        ) {
-          s.requested = r.offset + 1;
-          this.commitAsync([{ partition: r.partition, offset: s.requested }], c2);
-        }
-        this.runWorker(c2);
-        if (this.workerQueue.length === 0) this.loop(c2);
-      });
+    this.runAlone(r, cause, (_written, c2) => {
+      this.workerBusy = false;
+      if (this.world.faults.processedRecords(this, this.targetName, 1, c2)) return;
+      if (this.world.faults.crashPoint(this, this.targetName, 'mid-batch', c2, 1)) return;
+      // At-least-once with a worker: the worker hands each finished offset back to the poll
+      // thread, which commits it (commitAsync) — only what was processed (or skipped) is ever
+      // committed (the javadoc's second option, decoupling consumption and processing, where
+      // committing needs the threads to co-ordinate: the same source as above).
+      const s = this.parts.get(r.partition);
+      if (
+        s &&
+        !this.cfg.autoCommit &&
+        this.cfg.commit === 'after-processing' &&
+        r.offset + 1 > s.requested
+      ) {
+        s.requested = r.offset + 1;
+        this.commitAsync([{ partition: r.partition, offset: s.requested }], c2);
+      }
+      this.runWorker(c2);
+      if (this.workerQueue.length === 0) this.loop(c2);
     });
   }
 
@@ -881,26 +931,24 @@ export class ConsumerInstance extends Actor implements GroupMember {
     if (!s) return;
     this.inflight++;
     s.started.add(r.offset);
-    const d = this.nextDuration();
     const mine = () => this.parts.get(r.partition) === s && s.started.has(r.offset);
     // A revoke does not stop a task already running in the application's pool: it finishes and
     // writes (the KafkaConsumer javadoc leaves waiting for or cancelling it to the application's
     // onPartitionsRevoked); only its offset is no longer this member's to commit.
-    this.processRecord(r, d, cause, (error, c) => {
-      this.output.end(this, [r], c, (error2, c2) => {
-        this.inflight--;
-        if (!mine()) return this.loop(c2);
-        s.started.delete(r.offset);
-        if (error === 'NONE' && error2 === 'NONE') s.done.add(r.offset);
-        if (this.world.faults.processedRecords(this, this.targetName, 1, c2)) return;
-        // Commit the contiguous prefix of finished offsets, once per new value.
-        const o = this.committable(s);
-        if (o > s.requested) {
-          s.requested = o;
-          this.commitAsync([{ partition: r.partition, offset: o }], c2);
-        }
-        this.loop(c2);
-      });
+    this.runAlone(r, cause, (_written, c2) => {
+      this.inflight--;
+      if (!mine()) return this.loop(c2);
+      s.started.delete(r.offset);
+      // Written or skipped (onStatementError=skip), the record is done with: the prefix moves on.
+      s.done.add(r.offset);
+      if (this.world.faults.processedRecords(this, this.targetName, 1, c2)) return;
+      // Commit the contiguous prefix of finished offsets, once per new value.
+      const o = this.committable(s);
+      if (o > s.requested) {
+        s.requested = o;
+        this.commitAsync([{ partition: r.partition, offset: o }], c2);
+      }
+      this.loop(c2);
     });
   }
 

@@ -152,22 +152,12 @@ export class TableOutput implements Output {
       stmtRows = rows;
       if (p) p.rows = [];
     } else {
-      const at = (partition: number, offset: number) => partition * 4294967296 + offset;
-      const mine = new Set(recs.map((r) => at(r.partition, r.offset)));
-      stmtRows = rows.filter((x) => mine.has(at(x.partition, x.offset)));
-      if (p) p.rows = rows.filter((x) => !mine.has(at(x.partition, x.offset)));
+      const mine = new Set(recs.map((r) => rowAt(r.partition, r.offset)));
+      stmtRows = rows.filter((x) => mine.has(rowAt(x.partition, x.offset)));
+      if (p) p.rows = rows.filter((x) => !mine.has(rowAt(x.partition, x.offset)));
     }
     // A retry of a statement that failed sends the same rows again (they left `pending` already).
-    const failed = this.failed.get(owner);
-    if (
-      stmtRows.length === 0 &&
-      failed &&
-      failed.inc === owner.incarnation &&
-      recs.length > 0 &&
-      failed.rows[0]?.partition === recs[0]!.partition &&
-      failed.rows[0]?.offset === recs[0]!.offset
-    )
-      stmtRows = failed.rows;
+    if (stmtRows.length === 0 && recs.length > 0) stmtRows = this.failedRows(owner, recs[0]!) ?? [];
     if (stmtRows.length === 0) return done('NONE', cause);
     writeStatement(
       owner,
@@ -176,15 +166,41 @@ export class TableOutput implements Output {
       this.policy(),
       cause,
       (error, c) => {
-        if (error === 'NONE') this.failed.delete(owner);
-        else this.failed.set(owner, { inc: owner.incarnation, rows: stmtRows });
+        this.keepFailed(owner, stmtRows, error !== 'NONE');
         done(error, c);
       },
     );
   }
 
-  /** The rows of each writer's last failed statement, for a retry of that statement. */
-  private readonly failed = new Map<Actor, { inc: number; rows: SinkRow[] }>();
+  /**
+   * The rows of each writer's failed statements, by the statement's first record, for a retry of
+   * that statement: several may wait at once (records of a parallel pool fail independently).
+   */
+  private readonly failed = new Map<Actor, { inc: number; byFirst: Map<number, SinkRow[]> }>();
+
+  /** The rows of `owner`'s failed statement that began with `first`, in this incarnation. */
+  private failedRows(owner: ConsumerInstance, first: Rec): SinkRow[] | undefined {
+    const f = this.failed.get(owner);
+    if (!f || f.inc !== owner.incarnation) return undefined;
+    return f.byFirst.get(rowAt(first.partition, first.offset));
+  }
+
+  /** Keep a failed statement's rows for its retry, or forget them once it succeeded. */
+  private keepFailed(owner: ConsumerInstance, rows: SinkRow[], failed: boolean): void {
+    let f = this.failed.get(owner);
+    if (!f || f.inc !== owner.incarnation) {
+      if (!failed) return;
+      this.failed.set(owner, (f = { inc: owner.incarnation, byFirst: new Map() }));
+    }
+    const key = rowAt(rows[0]!.partition, rows[0]!.offset);
+    if (failed) f.byFirst.set(key, rows);
+    else f.byFirst.delete(key);
+  }
+}
+
+/** A record's place in its topic as one number (partition, offset). */
+function rowAt(partition: number, offset: number): number {
+  return partition * 4294967296 + offset;
 }
 
 /** Produces to an output topic; transactional when a `transactional.id` is configured. */
@@ -264,6 +280,13 @@ export class KafkaOutput implements Output {
     client.flush(() => {
       if (owner.incarnation === inc) done(client.fatalError ?? 'NONE', cause);
     });
+  }
+
+  fencedAt(owner: ConsumerInstance): number {
+    const c = this.clients.get(owner);
+    if (this.transactionalId === null || !c) return -1;
+    const fenced = c.fatalError === 'PRODUCER_FENCED' || c.fatalError === 'INVALID_PRODUCER_EPOCH';
+    return fenced ? c.fatalEntry : -1;
   }
 
   begin(owner: ConsumerInstance): boolean {

@@ -338,7 +338,11 @@ export const ConsumerProcessorSchema = z.strictObject({
   sideEffect: SideEffectSchema.optional(),
   /** When the instances start polling (ms). */
   startAtMs: ms().default(0),
-  /** What the loop does when a sink statement fails with an error: retry it, skip the batch, or stop. */
+  /**
+   * What the loop does when a sink statement fails with an error: retry it a second later, skip it,
+   * or stop — a sync loop for its batch's statement, a hand-off worker or a parallel pool for its
+   * record's.
+   */
   onStatementError: z.enum(['retry', 'skip', 'halt']).default('halt'),
 });
 

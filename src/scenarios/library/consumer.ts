@@ -681,7 +681,8 @@ function frozenCopier(name: string, expect: ScenarioInput['expect']): ScenarioIn
  * - on-conflict-do-nothing: the second copies conflict: 10 rows, 550.
  * - transactional (the copier of consume-transform-produce, Kafka → Kafka): the replacement's
  *   initTransactions with the same transactional.id fences the zombie: its open transaction is
- *   aborted and its late writes are refused (INVALID_PRODUCER_EPOCH); read_committed: 10, 550.
+ *   aborted and its late writes are refused (INVALID_PRODUCER_EPOCH), and, fenced, it closes its
+ *   producer and exits (61,023 ms) rather than rejoin; read_committed: 10, 550.
  */
 const zombieConsumer: Preset = {
   id: 'zombie-consumer',
