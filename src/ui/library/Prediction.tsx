@@ -113,7 +113,10 @@ export function PredictFirst({
     'textarea, .predict-number input, .predict-options input:checked, .predict-options input, .predict-choices button';
   // Why the prediction cannot be locked in yet ("the question asks for 2 numbers…"), shown after
   // a try: a prediction that cannot be marked is not locked in as an answer.
-  const [problem, setProblem] = useState<string | null>(null);
+  // Kept with its question's key: another preset's box does not inherit it.
+  const [problemOf, setProblemOf] = useState<{ key: string; why: string } | null>(null);
+  const problem = problemOf?.key === key ? problemOf.why : null;
+  const setProblem = (why: string | null) => setProblemOf(why ? { key, why } : null);
   const lock = (change: { choice?: string; text?: string } = {}) => {
     const text = (change.text ?? p.text).trim();
     if (text === '') return;
