@@ -654,6 +654,13 @@ test('the setup comes before the question; choices are radio buttons; numbers ta
   const radios = dash.byId(testIds.predictOptions).getByRole('radio');
   await expect(radios).toHaveCount(4);
   await expect(dash.byId(testIds.predictLock)).toBeDisabled();
+  // The setup and the choices, checked alone (the whole page is the other axe tests' work).
+  const axe = await new AxeBuilder({ page })
+    .include(`[data-testid="${testIds.storyPanel}"]`)
+    .analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual(
+    [],
+  );
   await radios.first().focus();
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowDown');
