@@ -634,3 +634,77 @@ test('arrows on the card grid: ↓ goes to the card below, ↑ back, → to the 
   await page.keyboard.press('ArrowUp');
   expect((await focused()).id).toBe(right.id);
 });
+
+test('the setup comes before the question; choices are radio buttons; numbers take their unit; an edit hides the answer', async ({
+  dash,
+}) => {
+  test.setTimeout(120_000);
+  const { page } = dash;
+  const l = lib(dash);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // MERGE: the setup states the table and the batch, visible before any answer.
+  await page.goto('./?preset=merge-duplicate-source');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  const setup = dash.byId(testIds.storySetup);
+  await expect(setup).toBeVisible();
+  await expect(setup).toContainText('The table holds {o1: 100}');
+  await expect(setup).toContainText('(o1, 120), (o1, 130) and a new order (o2, 50)');
+  // Four radio buttons, by keyboard: the first focused, ↓ moves the choice, then Lock in.
+  const radios = dash.byId(testIds.predictOptions).getByRole('radio');
+  await expect(radios).toHaveCount(4);
+  await expect(dash.byId(testIds.predictLock)).toBeDisabled();
+  // The setup and the choices, checked alone (the whole page is the other axe tests' work).
+  const axe = await new AxeBuilder({ page })
+    .include(`[data-testid="${testIds.storyPanel}"]`)
+    .analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual(
+    [],
+  );
+  await radios.first().focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown');
+  await expect(radios.nth(1)).toBeChecked();
+  await page.screenshot({ path: '/tmp/teach-questions-choice.png' });
+  await page.keyboard.press('Tab');
+  await expect(dash.byId(testIds.predictLock)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dash.byId(testIds.predictYours)).toContainText('the last update of o1 wins');
+  await dash.byId(testIds.predictReveal).click();
+  // The wrong choice: marked wrong, with its why not.
+  await expect(l.answer).toHaveAttribute('data-judged', 'wrong');
+  await expect(dash.byId(testIds.predictWhyNot)).toContainText('cardinality violation');
+  await page.screenshot({ path: '/tmp/teach-questions-why-not.png' });
+
+  // The card charge: the amount is in the setup; "2 charges" is right ($40 charged twice).
+  await page.goto('./?preset=card-charge-idempotency/key-per-attempt');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await expect(dash.byId(testIds.storySetup)).toContainText('p-77, $40');
+  await dash.byId(testIds.predictInput).fill('2 charges');
+  await dash.byId(testIds.predictLock).click();
+  await dash.byId(testIds.predictReveal).click();
+  await expect(l.answer).toHaveAttribute('data-judged', 'right');
+  await expect(l.answer).toContainText('Right: $80.');
+
+  // Two numbers asked, "twice" given: not locked in, and it says what is missing.
+  await page.goto('./?preset=lost-ack-retry/idempotence-off');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.byId(testIds.predictInput).fill('twice');
+  await dash.byId(testIds.predictLock).click();
+  await expect(dash.byId(testIds.predictProblem)).toHaveText(
+    'Not locked in: The question asks for 2 numbers (rows and sum); your prediction gives 1.',
+  );
+  await expect(dash.byId(testIds.predictYours)).toHaveCount(0);
+  await dash.byId(testIds.predictInput).fill('11 rows, sum 580');
+  await dash.byId(testIds.predictLock).click();
+  await dash.byId(testIds.predictReveal).click();
+  await expect(l.answer).toHaveAttribute('data-judged', 'right');
+  // An edit after the reveal: the preset's answer is not shown for the changed run.
+  await dash.setGuarantee('Exactly-once');
+  await expect(l.answer).toHaveCount(0);
+  await expect(dash.byId(testIds.predictAnswerEdited)).toContainText(
+    'Your edit changed the run: the answer describes the preset as shipped, not this run',
+  );
+  await page.screenshot({ path: '/tmp/teach-questions-edited.png' });
+  expect(dash.errors).toEqual([]);
+});

@@ -87,12 +87,22 @@ export const foundationPresets: Preset[] = [
     oneLine:
       'Fire-and-forget producer, offsets committed before processing: a crash loses the rest of the batch.',
     illustrates: 'at-most-once',
+    setup:
+      'A producer sends 20 payments, p-1..p-20 ($10, $20, … $200), to Kafka with acks=0: it never waits for an answer (so the lost acknowledgement armed on p-4 has nothing to lose). A consumer polls 5 records at a time, commits its offset as soon as it has polled, then writes the batch to Postgres. It will crash in its 2nd batch, p-6..p-10, after writing 3 of its 5 records, and restart from its committed offset.',
     story:
       'A payments consumer commits its offsets as soon as it has polled, then writes the batch to Postgres. Its producer sends with acks=0. When the consumer dies half-way through a batch, the restart begins after the batch: the payments it had not written yet are gone, and nothing shows an error.',
     watch:
       'The committed-offset marker jumps ahead of the rows; after the crash the consumer resumes past p-9 and p-10.',
     fix: 'Try: set processor.commit to after-processing → nothing is lost, but a crash now replays (at-least-once).',
     predict: {
+      needs: [
+        '20 payments',
+        'acks=0',
+        '5 records at a time',
+        'commits its offset as soon as it has polled',
+        '2nd batch, p-6..p-10',
+        '3 of its 5 records',
+      ],
       question: 'How many of the 20 payments reach the table?',
       answer: '18: p-9 and p-10 were committed but never written.',
       mark: { kind: 'numbers', values: [{ value: 18, what: 'payments' }] },
@@ -118,11 +128,23 @@ export const foundationPresets: Preset[] = [
     oneLine:
       'Retries without idempotence and commits after the write: nothing is lost, some payments land twice.',
     illustrates: 'at-least-once',
+    setup:
+      'The same 20 payments, p-1..p-20, now sent with acks=all and retries, idempotence off, one request in flight. The acknowledgement of p-4’s request will be lost, so after request.timeout.ms (30 s) the producer sends p-4 again. A consumer polls 5 records at a time and commits only after writing them with a plain INSERT; it will crash in its 2nd batch after writing 3 of its 5 records, and restart from its last commit.',
     story:
       'The same pipeline, made safe against loss: the producer waits for acks=all and retries, and the consumer commits only after Postgres has the rows. A lost acknowledgement makes the producer write p-4 twice, and a crash between the write and the commit makes the consumer write a whole batch again.',
     watch: 'Two p-4 records in the log; after the crash, p-5..p-7 written a second time.',
     fix: 'Try: set sink.statement to on-conflict-do-update (an upsert on payment id) → 0 duplicates.',
     predict: {
+      needs: [
+        '20 payments',
+        'idempotence off',
+        'p-4',
+        'sends p-4 again',
+        '5 records at a time',
+        'commits only after writing',
+        '2nd batch',
+        '3 of its 5 records',
+      ],
       question: 'How many rows does the table end with?',
       answer:
         '24: p-4 twice (the producer retry) and p-5..p-7 twice (written, not committed, replayed after the crash).',
@@ -149,12 +171,15 @@ export const foundationPresets: Preset[] = [
     oneLine:
       'The same failures, absorbed: idempotent producer and an upsert keyed on the payment id.',
     illustrates: 'exactly-once',
+    setup:
+      'The same 20 payments, p-1..p-20, and the same two faults: the acknowledgement of p-4’s request is lost, and the consumer (5 records per poll, commit after writing) crashes in its 2nd batch, p-6..p-10, after writing 3 of its 5 records. Now the producer is idempotent and the consumer writes with INSERT … ON CONFLICT (payment_id) DO UPDATE.',
     story:
       'The same lost acknowledgement and the same crash. The idempotent producer recognises its own retry, and the consumer still replays a batch after the crash — but it writes with INSERT … ON CONFLICT (payment_id) DO UPDATE, so the replay overwrites the rows with the same values.',
     watch:
       'The broker answers the retried batch without appending it; the replayed batch shows as updates, not new rows.',
     fix: 'Try: set sink.key to uuid-per-attempt → the replay gets new keys and the duplicates come back.',
     predict: {
+      needs: ['20 payments', 'p-4', 'idempotent', 'ON CONFLICT (payment_id) DO UPDATE'],
       question: 'The consumer still writes p-6..p-8 twice. How many rows?',
       answer: '20: the second write of each is an update of the same row.',
       mark: { kind: 'numbers', values: [{ value: 20, what: 'rows' }] },

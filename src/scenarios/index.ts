@@ -6,7 +6,14 @@ import type { Preset, PresetVariant } from './types';
 import { foundationPresets } from './foundation';
 import { libraryPresets } from './library';
 
-export type { Preset, PresetVariant, PresetGroup, PredictMark } from './types';
+export type {
+  Preset,
+  PresetVariant,
+  PresetGroup,
+  PredictMark,
+  AskedNumber,
+  ChoiceOption,
+} from './types';
 export {
   applyGuarantee,
   claimOf,

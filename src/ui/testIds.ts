@@ -161,6 +161,16 @@ export const testIds = {
   predictSkipped: 'predict-skipped',
   predictReveal: 'predict-reveal',
   predictAnswer: 'predict-answer',
+  /** The radio buttons of a multiple-choice question. */
+  predictOptions: 'predict-options',
+  /** Why a prediction was not locked in ("the question asks for 2 numbers…"). */
+  predictProblem: 'predict-problem',
+  /** A wrong choice's "why not", after the reveal. */
+  predictWhyNot: 'predict-why-not',
+  /** In place of the answer once the run was edited: the answer describes another run. */
+  predictAnswerEdited: 'predict-answer-edited',
+  /** The setup of the open preset: visible before the question is answered. */
+  storySetup: 'story-setup',
   /** A panel's outcome, hidden until the prediction is revealed (`data-what` says which). */
   outcomeHidden: 'outcome-hidden',
   outcomeShow: 'outcome-show',

@@ -4,11 +4,9 @@ import { findPreset, LIBRARY_GROUPS, presets, setKnob } from '../scenarios';
 import {
   atRunEnd,
   fixParts,
-  GENERIC_QUESTION,
   GUARANTEE_BADGES,
   isPristinePreset,
   pristinePresetRef,
-  judgeChoice,
   LIST_PAGE,
   libraryListing,
   listingSummary,
@@ -16,19 +14,23 @@ import {
   moveActive,
   openPreset,
   outcomeHidden,
-  PREDICTION_CHOICES,
   predictionPhase,
   presetSubject,
   questionVariant,
   searchRank,
   sourceLabel,
   subjectPhase,
+} from './library';
+import {
+  eventsIn,
+  GENERIC_QUESTION,
+  judgeChoice,
   judgeCount,
   markNote,
   markPrediction,
   numbersIn,
-  eventsIn,
-} from './library';
+  PREDICTION_CHOICES,
+} from './question';
 
 const ids = (q: string) => libraryListing(q).flat.map((p) => p.id);
 
@@ -496,16 +498,14 @@ describe("markPrediction: every preset's question is marked, or says it is not",
     });
   });
 
-  it('the error half of the acks=0 question is not marked, and the reveal says so', () => {
-    expect(mark('acks0-dropped-request', '9 rows, no error')).toEqual({
-      kind: 'right',
-      expected: '9',
-      said: '9',
-      notMarked: 'whether anything reports an error',
+  it('the acks=0 question is a choice: right once, a wrong option carries its why not', () => {
+    expect(mark('acks0-dropped-request', 'nine-silent')).toMatchObject({ kind: 'right' });
+    expect(mark('acks0-dropped-request', 'ten-retry')).toMatchObject({
+      kind: 'wrong',
+      expected: '9 rows, and nothing reports an error',
+      whyNot: expect.stringContaining('nothing times out'),
     });
-    expect(markNote(q('acks0-dropped-request').mark)).toBe(
-      'Marked on the number (rows); whether anything reports an error is not marked — compare it with the answer.',
-    );
+    expect(markNote(q('acks0-dropped-request').mark)).toBeNull();
   });
 
   it('"which records?" is marked on the set of events named, ranges included', () => {
@@ -524,14 +524,12 @@ describe("markPrediction: every preset's question is marked, or says it is not",
     expect(mark('rebalance-midflight', 'the rest of them')).toMatchObject({ kind: 'unmarked' });
   });
 
-  it('the MERGE question is answered in words: never marked, and says so before and after', () => {
-    expect(mark('merge-duplicate-source', 'Only {o1: 100}')).toEqual({
-      kind: 'unmarked',
-      why: 'this question is answered in words — compare yours with the answer.',
+  it('the MERGE question is a choice; the number questions say how they are marked', () => {
+    expect(mark('merge-duplicate-source', 'rolled-back')).toMatchObject({ kind: 'right' });
+    expect(mark('merge-duplicate-source', 'last-wins')).toMatchObject({
+      kind: 'wrong',
+      whyNot: expect.stringContaining('cardinality violation'),
     });
-    expect(markNote(q('merge-duplicate-source').mark)).toBe(
-      'Answered in words: your prediction is not marked right or wrong — compare it with the answer.',
-    );
     expect(markNote(q('lost-ack-retry').mark)).toBe(
       'Marked on 2 numbers: rows and sum, in that order.',
     );
@@ -543,7 +541,7 @@ describe("markPrediction: every preset's question is marked, or says it is not",
     for (const p of presets) {
       const m = p.predict.mark;
       kinds[m.kind] = (kinds[m.kind] ?? 0) + 1;
-      if (m.kind === 'words') continue;
+      if (m.kind === 'words' || m.kind === 'choice') continue;
       // In digits or, as "Two." is, in a word (read once the digits are taken out).
       const inAnswer = [
         ...(numbersIn(p.predict.answer) ?? []),
@@ -563,8 +561,8 @@ describe("markPrediction: every preset's question is marked, or says it is not",
           : m.ids.slice(1).join(', ');
       expect(markPrediction(off, m, p.predict.question).kind, p.id).toBe('wrong');
     }
-    // 21 presets: one answered in words, one asking for events, the others for numbers.
-    expect(kinds).toEqual({ numbers: 19, events: 1, words: 1 });
+    // 21 presets: two multiple-choice questions, one asking for events, the others for numbers.
+    expect(kinds).toEqual({ numbers: 18, events: 1, choice: 2 });
   });
 
   it('numbersIn and eventsIn', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScenarioInput } from '../engine';
 import { findPreset } from '../scenarios';
-import { GENERIC_QUESTION } from './library';
+import { GENERIC_QUESTION } from './question';
 import {
   decodeSharePrediction,
   sharePredictionUnreadable,

@@ -7,7 +7,7 @@
  * URL scheme of `p`:
  * - `p=0`: ask nothing — not even a preset's own question (the author unticked it);
  * - `p=1.<base64url(UTF-8 JSON {"q": question, "a": answer})>` (RFC 4648 §5, no padding): ask
- *   `q` (empty: the generic multiple-choice question, {@link GENERIC_QUESTION}) and reveal `a`
+ *   `q` (empty: the generic multiple-choice question, `GENERIC_QUESTION`, src/views/question.ts) and reveal `a`
  *   at the end of the run. Encoded so the answer does not read at a glance in the address bar
  *   (a hash is never sent to a server; it is not a secret either).
  *
@@ -20,12 +20,12 @@
 import type { ScenarioInput } from '../engine';
 import { findPreset } from '../scenarios';
 import {
-  GENERIC_QUESTION,
   isPristinePreset,
   presetSubject,
   questionVariant,
   type PredictionSubject,
 } from './library';
+import { authorQuestion, type AskedQuestion } from './question';
 import { fromBase64Url, toBase64Url } from './shareLink';
 
 /** The hash parameter that carries a shared scenario's prediction question. */
@@ -196,11 +196,7 @@ export function linkedSubject(
  * the generic multiple-choice one, judged against the run's verdict — as an embed's `predict=1`.
  * Null when the link asks nothing (`p=0`).
  */
-export function linkedQuestion(
-  link: LinkedPrediction,
-): { key: string; text: string; answer: string; choices: boolean } | null {
+export function linkedQuestion(link: LinkedPrediction): AskedQuestion | null {
   if (!link.prediction.ask) return null;
-  const { question, answer } = link.prediction;
-  if (question) return { key: link.key, text: question, answer, choices: false };
-  return { key: link.key, text: GENERIC_QUESTION, answer: '', choices: true };
+  return authorQuestion(link.key, link.prediction.question, link.prediction.answer);
 }

@@ -77,12 +77,22 @@ const abortedTransactionDirtyRead: Preset = {
   oneLine:
     'Aborted records stay in the log; only a read_committed consumer skips them, and it waits on open transactions.',
   illustrates: 'exactly-once',
+  setup:
+    'A billing service writes ten events, e1..e10, to Kafka in transactions of five. The first transaction, e1..e5, will fail a business check and be aborted; the service then sends e1..e5 again in a new transaction that commits, then e6..e10. An aborted transaction’s records stay in the log. One reader copies the topic with read_uncommitted (the Java client’s default), another with read_committed.',
   story:
     'A billing service writes each batch of five events in a Kafka transaction. Its first batch failed a business check and was aborted, then sent again and committed. The team reading the topic used the Java client’s default isolation level and found e1..e5 twice in their table; a team reading with read_committed saw each once. Later, a transaction that never finished made the read_committed copy stall at the open transaction.',
   watch:
     'Offsets 0–4 greyed out as aborted, followed by the abort marker; the two readers diverge on those five records — and, in the open-transaction variant, on e11 too, which read_committed does not read while its transaction is open.',
   fix: 'Try: set processor.isolation.level to read_committed → the aborted copies are skipped: 10 rows, 0 duplicates.',
   predict: {
+    needs: [
+      'ten events',
+      'transactions of five',
+      'e1..e5',
+      'aborted',
+      'stay in the log',
+      'read_uncommitted',
+    ],
     question:
       'A transaction with e1..e5 was aborted and then re-sent. How many rows does a read_uncommitted reader write?',
     answer:

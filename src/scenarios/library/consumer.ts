@@ -28,12 +28,15 @@ const commitBeforeProcess: Preset = {
   group: 'consumer',
   oneLine: 'The offset is saved before the rows are: a crash mid-batch skips the rest for good.',
   illustrates: 'at-most-once',
+  setup:
+    'A consumer reads ten events, e1..e10, polling up to 10 records at a time. It commits its offset right after each poll, before it writes the records to the table. It will crash after writing 4 of the 10 records it polled, and restart from its committed offset.',
   story:
     'A reporting consumer was rewritten to commit its offset immediately after each poll, because someone had seen duplicates after a restart. The next crash came four records into a batch of ten. On restart the consumer resumed after the whole batch, and six events never reached the table; no error was ever logged.',
   watch:
     'The committed-offset marker jumps to 10 before the first row is written; after the crash the consumer restarts at 10 with nothing left to read.',
   fix: 'Try: set processor.commit to after-processing → nothing is lost (the batch is replayed instead; see commit-after-process).',
   predict: {
+    needs: ['ten events', '10 records at a time', 'right after each poll', '4 of the 10 records'],
     question:
       'The consumer crashes after writing 4 of the 10 records it polled. How many rows does the table end with?',
     answer: '4. The offset was already at 10, so the restart skipped e5..e10.',
@@ -138,12 +141,22 @@ const commitAfterProcess: Preset = {
   oneLine:
     'A crash between the write and the commit replays the batch: harmless only if the write is idempotent.',
   illustrates: 'at-least-once',
+  setup:
+    'An orders consumer reads ten events, e1..e10, worth $10, $20, … $100 (sum 550), polls 5 at a time, writes each batch to Postgres and commits the offset afterwards. It will crash after writing its 2nd batch, e6..e10 ($400), and before committing it, then restart from its last commit. Three tables are tried; the one asked about uses an additive upsert: ON CONFLICT DO UPDATE SET amount = amount + EXCLUDED.amount.',
   story:
     'An orders consumer writes each batch of five to Postgres and commits the offset afterwards, the textbook at-least-once loop. It crashed once, after writing its second batch and before committing it, and the restart wrote e6..e10 again. Three teams ran the same loop against three tables: one got duplicate rows, one got none, and one got the right row count with the wrong totals.',
   watch:
     'The crash between the last row of batch 2 and its commit; the restart re-reads from offset 5, and the sink marks each second write as a new row, a skipped conflict, or an update.',
   fix: 'Try: set sink.statement to on-conflict-do-nothing (or do-update with set=excluded) → the replay changes nothing: 10 rows, sum 550.',
   predict: {
+    needs: [
+      'ten events',
+      'sum 550',
+      '5 at a time',
+      'commits the offset afterwards',
+      '2nd batch, e6..e10 ($400)',
+      'amount = amount + EXCLUDED.amount',
+    ],
     question:
       'With the additive upsert (amount = amount + EXCLUDED.amount), how many rows and what sum?',
     answer:
@@ -269,12 +282,22 @@ const consumeTransformProduce: Preset = {
   oneLine:
     'Outputs and offsets commit together, so a crash before the commit aborts both — for read_committed readers only.',
   illustrates: 'exactly-once',
+  setup:
+    'A copier reads ten orders, e1..e10, 5 at a time from one topic and writes each batch to another in a Kafka transaction that also commits its input offsets. It will crash after sending its 2nd batch, before committing that transaction; on restart the open transaction is aborted and the batch copied again. Two readers count the output: one with read_committed, one with read_uncommitted (which also returns records of aborted transactions).',
   story:
     'A copier service reads orders from one topic and writes enriched orders to another, committing its input offsets inside the same Kafka transaction as its outputs. It crashed after sending its second batch but before committing. The restart aborted the half-done transaction and copied the batch again; the downstream team using read_committed saw ten orders, while a dashboard reading with the default read_uncommitted counted fifteen.',
   watch:
     'A crash before commitTransaction: its five records greyed out as aborted in `out`, the group offset staying at 5 until the retry commits, and the two readers’ tables. A crash after the commit decision: the coordinator completes the commit, nothing is aborted.',
   fix: 'Try: read `out` with isolation.level=read_committed (the read-committed variant) → every order once.',
   predict: {
+    needs: [
+      'ten orders',
+      '5 at a time',
+      '2nd batch',
+      'aborted',
+      'read_committed',
+      'read_uncommitted',
+    ],
     question:
       'The copier crashed before committing batch 2 and redid it. What do the read_committed and read_uncommitted readers count?',
     answer:
@@ -405,12 +428,20 @@ const autoCommitCrash: Preset = {
   oneLine:
     'Records handed to a worker count as consumed: auto-commit saves a position the work never reached.',
   illustrates: 'at-most-once',
+  setup:
+    'A consumer reads 200 events at offsets 0..199. Its poll loop hands each batch to a worker thread and polls again at once, with enable.auto.commit on. The worker will crash just after processing offset 150, by which time the loop will have polled up to offset 199 and auto-committed offset 200 (the next one to read); the restart begins at the committed offset.',
   story:
     'To keep up with a slow enrichment step, a team moved processing to a worker thread: the poll loop now hands each batch over and polls again at once, with enable.auto.commit left on. The loop had polled up to offset 199 and auto-committed 200 when the worker died while on offset 150. The restarted consumer began at 200, the lag graph read zero, and 49 records were silently never processed.',
   watch:
     'With a hand-off to a worker: the committed offset reaching 200 while the processed rows are still below 100, and after the crash the consumer resuming at 200, past everything the worker had not done. Processing before the next poll: the committed offset trailing the rows, and the records since it written again after the crash.',
   fix: 'Try: process each batch before the next poll (processing.mode sync, the process-before-poll variant) → nothing is lost; the records since the last commit are replayed instead.',
   predict: {
+    needs: [
+      '200 events',
+      'offsets 0..199',
+      'after processing offset 150',
+      'auto-committed offset 200',
+    ],
     question:
       'The worker crashes after offset 150, and auto-commit had already saved 200. How many of the 200 events reach the table?',
     answer: '151. Offsets 151–199 were committed but never processed, and the restart skips them.',
@@ -503,12 +534,20 @@ const rebalanceMidflight: Preset = {
   oneLine:
     'Only the contiguous prefix of finished offsets can be committed; everything after the gap is redone.',
   illustrates: 'at-least-once',
+  setup:
+    'A consumer processes seven records, e1..e7, in parallel to hide a slow API call. e1–e3 and e5–e7 will be done while e4 still waits on its slow call, when a rebalance moves the partition to another instance. A committed offset means “everything before this is done”; the old instance’s call for e4 is still running.',
   story:
     'A consumer processes records in parallel to hide a slow API: 1, 2, 3, 5, 6 and 7 were done, but 4 was still waiting on a slow call when a rebalance moved the partition to another instance. The committed offset could only point at record 4 (offset 3), because a committed offset means “everything before this is done”. The new owner started at record 4 and did 5, 6 and 7 again — and the slow call for 4 came back on the old instance, which wrote it too.',
   watch:
     'Six rows written almost at once, the committed offset stuck at 3 behind e4, then the partition moving to consumer-1, which writes e4..e7 — while consumer-0 still finishes e4 and writes it.',
   fix: 'Try: make the write idempotent (sink.statement on-conflict-do-nothing, the upsert variant) → the redone records change nothing: 7 rows.',
   predict: {
+    needs: [
+      'e1..e7',
+      'e1–e3 and e5–e7 will be done',
+      'e4 still waits',
+      'everything before this is done',
+    ],
     question:
       'e1–e3 and e5–e7 were done and e4 was in flight when the partition moved. Which records does the new owner process?',
     answer:
@@ -595,12 +634,21 @@ const pollTimeoutSlowBatch: Preset = {
   oneLine:
     'A consumer that does not call poll() for max.poll.interval.ms leaves its group; its commit fails and the batch runs again.',
   illustrates: 'at-least-once',
+  setup:
+    'A consumer reads ten events, e1..e10, five per poll, calls a slow API for each record and writes a row per record as it goes; it commits after the whole batch. In the first batch, e1..e5, the call for e3 will take 400 s (the others 1 s). max.poll.interval.ms is 5 minutes: a consumer that does not call poll() again within it is considered failed and leaves its group.',
   story:
     'A consumer calls a slow API for each record. One call took almost seven minutes, so the batch of five was not finished when max.poll.interval.ms (five minutes) ran out. The consumer left the group while it was still working, writing a row per record; when it finished the batch, its commit failed with CommitFailedException. It joined the group again, read the same five records from the committed offset and wrote them a second time.',
   watch:
     'The poll at 1 s, the long wait on e3, and whether “consumer-0’s POLL TIMEOUT” comes five minutes after the poll: then the five rows, the refused commit, and e1..e5 read and written again. With max.poll.interval.ms at 10 min it does not come.',
   fix: 'Try: raise max.poll.interval.ms above the longest batch (the longer-interval variant) or make the write idempotent (the upsert variant) → 10 rows. Fewer records per poll would not help here: the slow record alone outlasts the interval.',
   predict: {
+    needs: [
+      'five per poll',
+      'writes a row per record as it goes',
+      'commits after the whole batch',
+      '400 s',
+      '5 minutes',
+    ],
     question:
       'One record of a batch of five takes 400 s; max.poll.interval.ms is 5 minutes and commits follow the processing. How many rows does e1 end with?',
     answer:
@@ -691,12 +739,22 @@ const zombieConsumer: Preset = {
   oneLine:
     'A paused instance is replaced, but it does not know: when it wakes it still writes the batch it held.',
   illustrates: 'at-least-once',
+  setup:
+    'consumer-0 reads ten events, e1..e10, 5 per poll, writes each record to a plain table, and commits after each batch. It has written e1 when it freezes for 60 s (a long GC pause) with e1..e5 in hand — longer than session.timeout.ms (45 s), so the group hands its partition to a replacement, which starts from the last committed offset (none yet: e1). When consumer-0 wakes, it finishes the batch in hand.',
   story:
     'A consumer froze for a minute in the middle of a batch — a long garbage-collection pause. The group gave up on it after session.timeout.ms and handed its partition to a replacement, which started from the last committed offset and wrote the same records. When the frozen instance woke up, nothing had told it that it was replaced: it finished the batch in hand and wrote those rows too. Only its offset commit failed, after the damage was done.',
   watch:
     'consumer-0 freezing at 1 s with e1..e5 polled and e1 written, the replacement taking the partition at about 46 s and writing e1..e10, then consumer-0 waking at 61 s, writing e2..e5 and getting COMMIT_FAILED.',
   fix: 'Try: make the write idempotent (the on-conflict-do-nothing variant), or write through Kafka transactions, where the replacement fences the zombie (the transactional variant).',
   predict: {
+    needs: [
+      'e1..e10',
+      'has written e1',
+      'e1..e5 in hand',
+      '60 s',
+      'last committed offset',
+      'finishes the batch in hand',
+    ],
     question:
       'consumer-0 freezes for 60 s with e1..e5 in hand and is replaced. When it wakes up, how many rows does the plain table end with?',
     answer:

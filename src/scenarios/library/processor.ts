@@ -138,12 +138,20 @@ const flinkCheckpointReplay: Preset = {
   oneLine:
     'Exactly-once in Flink’s state is not exactly-once at the sink: the replay after a restore is written again.',
   illustrates: 'exactly-once',
+  setup:
+    'A Flink job reads 250 events from Kafka — e1..e200 at the start, e201..e250 five seconds later — keeps a running total per key, checkpoints every second, and writes every record to a JDBC table at once (one flush per row). Its last checkpoint before the crash is at offset 200. The TaskManager will crash after processing 50 new records, e201..e250, before the next checkpoint; the job will restore the checkpoint and read from offset 200 again.',
   story:
     'A Flink job keeps a running total per key with checkpoints every second. Its TaskManager died after processing 50 new records but before the next checkpoint, so the job restored the checkpoint at offset 200 and processed those 50 again. The running totals came out exactly right. The JDBC table downstream, written row by row (its sink set to flush every row, for low latency), had 50 duplicate rows, and a Kafka consumer reading the job’s transactional output with default settings saw them too.',
   watch:
     'Checkpoint 1 at offset 200, then checkpoints 2–4 with nothing new (the job triggers one every second, idle or not), the crash after e250 (after e220 in the crash-after-20 variant), the restore of checkpoint 4 rewinding the source to 200; then the records processed before the crash written to the sink a second time, or held in a transaction that is aborted.',
   fix: 'Try: the 2pc-read-committed variant (KafkaSink EXACTLY_ONCE, readers with isolation.level=read_committed), the 2pc-jdbc-xa variant (XA transactions per checkpoint) or an upsert on event_id → 0 duplicates.',
   predict: {
+    needs: [
+      '250 events',
+      'writes every record to a JDBC table at once',
+      'offset 200',
+      '50 new records, e201..e250',
+    ],
     question:
       'The job restores checkpoint 4 (offset 200, as checkpoint 1: nothing new came in between) and replays e201..e250. With a plain JDBC sink, how many rows end up in the table?',
     answer:
@@ -318,12 +326,22 @@ const flinkCommitPhaseCrash: Preset = {
   oneLine:
     'The checkpoint is complete but its Kafka transaction is not committed yet: recovery must finish it in time.',
   illustrates: 'exactly-once',
+  setup:
+    'A Flink job copies 250 events from Kafka to a Kafka topic with KafkaSink EXACTLY_ONCE: each checkpoint’s records are written in a transaction that is committed only after the checkpoint completes. transaction.timeout.ms is 60 s: the broker aborts a transaction left open longer. e1..e200 arrive at the start, e201..e250 later. The TaskManager will crash right after the checkpoint that covers e201..e250 completes, before their transaction is committed, and stay down for 10 minutes. A reader downstream reads the topic with read_committed.',
   story:
     'A Flink job writes to Kafka with two-phase commit (KafkaSink, EXACTLY_ONCE), its transaction.timeout.ms set to 60 s — the plain Kafka producer’s default; left unset, Flink’s KafkaSink would ask for 1 h, which a broker at its defaults (transaction.max.timeout.ms, 15 min) refuses: the job would not even start. Its TaskManager died in the short window after checkpoint 5 — the first after e201..e250, checkpoints 2–4 having completed with nothing new while the job was idle — had completed and before the transaction holding e201..e250 was committed. When the job came back within a minute, it committed that transaction and nothing was lost. During an outage that kept it down for ten minutes, Kafka had already aborted the transaction: KafkaSink only logged that it was unable to commit it, the job kept running, and 50 events silently vanished from the output.',
   watch:
     'Checkpoint 5 completing, the crash before the commit marker, and what the restore does with transaction 2: commits it, finds it aborted by the coordinator’s timeout (a data-loss entry), or fails on it at every restart. With transaction.timeout.ms left unset there is no checkpoint at all: InitProducerId is refused at every start.',
   fix: 'Try: keep transaction.timeout.ms above the longest checkpoint plus the longest restart, as Flink’s Kafka connector guide asks (and at most the broker’s transaction.max.timeout.ms, 15 min by default), or restart faster: the after-transaction-timeout variant loses 50 events, recovered-in-time loses none.',
   predict: {
+    needs: [
+      '250 events',
+      'committed only after the checkpoint completes',
+      '60 s',
+      'e201..e250',
+      '10 minutes',
+      'read_committed',
+    ],
     question:
       'The job is down for 10 minutes; transaction.timeout.ms is 60 s. How many rows does the read_committed reader end with?',
     answer:
@@ -490,13 +508,23 @@ const sparkBatchReplay: Preset = {
   oneLine:
     'A crash after the write and before the commit log entry: Spark re-executes the same batch with the same id.',
   illustrates: 'exactly-once',
+  setup:
+    'A Structured Streaming query copies 30 orders, e1..e30, from Kafka into a table with a plain append in foreachBatch, 10 records per micro-batch (maxOffsetsPerTrigger = 10): batch 0 is e1..e10, batch 1 e11..e20, batch 2 e21..e30. The driver will crash after batch 2 is written and before it is recorded as done; on restart Spark runs a batch not recorded as done again, with the same offsets.',
   story:
     'A Structured Streaming query copies orders from Kafka ten at a time with foreachBatch. The driver died after writing batch 2 and before recording it as done, so on restart Spark ran batch 2 again, same offsets and same batch id. The JDBC append table got e21..e30 twice; the Delta table written with txnAppId and txnVersion recognised the batch id and skipped it.',
   watch:
     'offsets/2 written, the sink write, the crash before commits/2; on restart batch 2 planned again with the same range, and the sink either appending again or skipping.',
   fix: 'Try: the delta-txn variant (txnAppId = a constant per query, txnVersion = batchId) → the rerun is skipped: 0 duplicates.',
   predict: {
-    question: 'With a plain append in foreachBatch, how many rows does the table end with?',
+    needs: [
+      '30 orders',
+      'plain append',
+      '10 records per micro-batch',
+      'batch 2 e21..e30',
+      'before it is recorded as done',
+    ],
+    question:
+      'The driver crashes after writing batch 2 (e21..e30) and before recording it as done. With a plain append in foreachBatch, how many rows does the table end with?',
     answer:
       '40: batch 2 (e21..e30) is written once before the crash and once when it is re-executed.',
     mark: { kind: 'numbers', values: [{ value: 40, what: 'rows' }] },

@@ -60,12 +60,15 @@ const lostAckRetry: Preset = {
   oneLine:
     'The broker wrote e3, the answer never came back, the producer sent it again: is it in the log once or twice?',
   illustrates: 'at-least-once',
+  setup:
+    'An order service writes ten events, e1..e10, worth $10, $20, … $100 (sum 550), to Kafka; a consumer copies every record of the topic into a table. The broker will store e3 ($30), but its acknowledgement will be lost on the way back, so after its request timeout (30 s) the producer sends e3 again.',
   story:
     'An order service writes ten events to Kafka. The broker stores e3, but its acknowledgement is lost on the way back, so after 30 seconds the producer sends e3 again. Whether the log ends up with one e3 or two depends on a single setting, and on two others that can switch it off without a word.',
   watch:
     'The dropped response under e3, the retry 30 s later, and whether the broker appends it at offset 3 or answers "duplicate" without writing.',
   fix: 'Try: remove enable.idempotence=false (or acks=1) from the producer → the broker recognises the retry by its sequence number: 0 duplicates.',
   predict: {
+    needs: ['ten events', 'sum 550', 'e3 ($30)', 'sends e3 again'],
     question:
       'With enable.idempotence=false, how many rows does the table end with, and what is their sum?',
     answer:
@@ -159,19 +162,41 @@ const acks0DroppedRequest: Preset = {
   group: 'producer',
   oneLine: 'Fire-and-forget sends are fast until one packet is lost: no error, no retry, no e3.',
   illustrates: 'at-most-once',
+  setup:
+    'A telemetry producer sends ten events, e1..e10, to Kafka with acks=0: it counts a record as sent the moment it leaves the socket and never waits for an answer. A consumer copies the topic into a table. The request carrying e3 will be lost on the network before it reaches the broker.',
   story:
     'A telemetry team switched its producer to acks=0 to shave latency, reasoning that the network inside one data centre does not lose packets. One request, the one carrying e3, never reached the broker. The producer had already counted it as sent, so no error was logged and no retry was made; e3 is simply missing downstream.',
   watch:
     'The request for e3 disappears between producer and broker; the producer shows no error and the offsets close up around the gap.',
   fix: 'Try: set producer.acks to all → the producer waits for the write and retries the lost request: 10 rows.',
   predict: {
+    needs: ['ten events', 'acks=0', 'never waits for an answer', 'e3 will be lost'],
     question: 'How many rows reach the table, and does anything report an error?',
     answer:
       '9 rows (sum 520). Nothing reports an error: with acks=0 the record counted as sent the moment it left the socket.',
     mark: {
-      kind: 'numbers',
-      values: [{ value: 9, what: 'rows' }],
-      alsoAsks: 'whether anything reports an error',
+      kind: 'choice',
+      options: [
+        { id: 'nine-silent', text: '9 rows, and nothing reports an error', right: true },
+        {
+          id: 'nine-error',
+          text: '9 rows, and the producer logs an error for e3',
+          whyNot:
+            'With acks=0 the producer waits for no answer, so there is no failure to notice: the send counted as done.',
+        },
+        {
+          id: 'ten-retry',
+          text: '10 rows: the producer retries e3',
+          whyNot:
+            'A retry follows a failed or timed-out request; with acks=0 nothing times out, so the retries never fire.',
+        },
+        {
+          id: 'ten-broker',
+          text: '10 rows: the broker notices the gap and asks for e3',
+          whyNot:
+            'A broker never asks for a record: it only answers the requests that reach it, and this one never did.',
+        },
+      ],
     },
   },
   sources: sourceUrls('K-PCFG', 'K-DES'),
@@ -301,12 +326,15 @@ const paymentResentByApp: Preset = {
   oneLine:
     'An idempotent producer cannot recognise a re-send the application made itself: only the sink can.',
   illustrates: 'at-least-once',
+  setup:
+    'A checkout service sends five payments, p-75..p-79, through an idempotent Kafka producer and waits 2 seconds for each to be confirmed; without a confirmation it calls send() again with the same payment. The broker will write p-77 but answer only after 3 seconds. A consumer copies the topic into Postgres with a plain INSERT.',
   story:
     'A checkout service waits two seconds for Kafka to confirm each payment. The broker wrote p-77 but answered after three, so the service gave up and sent p-77 again, as a brand-new record. The producer was idempotent, yet finance found p-77 twice in Postgres and the day’s total 40 too high. Whether the copy survives depends entirely on how the sink writes.',
   watch:
     'Two p-77 records in the log at offsets 2 and 3; then, per variant, whether the second one becomes a row, is skipped, or makes the whole batch fail.',
   fix: 'Try: write with INSERT … ON CONFLICT (payment_id) DO NOTHING (the on-conflict variant) → 0 duplicates, sum 775.',
   predict: {
+    needs: ['idempotent', '2 seconds', '3 seconds', 'calls send() again', 'plain INSERT'],
     question: 'The producer is idempotent. How many rows will p-77 have in the plain-insert table?',
     answer:
       'Two. Idempotence dedupes the producer’s own retries of one record; the application’s second send() is a new record with a new sequence number.',
@@ -485,12 +513,20 @@ const retryStormPreset: Preset = {
   oneLine:
     'A busy network loses one produce response in a hundred; with idempotence off, every one of them becomes a duplicate.',
   illustrates: 'at-least-once',
+  setup:
+    'An ingestion service sends 1,000 records, e1..e1000, to Kafka with enable.idempotence=false, and a consumer copies them into a table. One produce response in every hundred will be lost (the 100th, the 200th, … the 1,000th); the producer retries each one after its request timeout.',
   story:
     'An ingestion service had idempotence switched off years ago, when an old broker did not support it. During a week of network trouble about one produce response in a hundred went missing, and the client retried each one after its request timeout. Every retry wrote its record a second time: a reconciliation job later found a fraction of a percent of all records duplicated. This preset is the incident at 1,000 records.',
   watch:
     'Ten lost responses spread over the run, each followed half a second later by a retry; with idempotence off the log grows to 1,010 records, with it on it stays at 1,000.',
   fix: 'Try: the idempotence-on variant (enable.idempotence=true, the default since Kafka 3.0 — in effect from 3.0.1/3.1.1/3.2.0) → the broker drops all ten retries: 0 duplicates.',
   predict: {
+    needs: [
+      '1,000 records',
+      'enable.idempotence=false',
+      'One produce response in every hundred',
+      'retries each one',
+    ],
     question:
       'Out of 1,000 records, with every 100th acknowledgement lost, how many duplicates reach the table?',
     answer:

@@ -83,17 +83,36 @@ const cardChargeIdempotency: Preset = {
   oneLine:
     'A retried charge is safe only with an idempotency key that is stable, unexpired, and sent with the same amount.',
   illustrates: 'exactly-once',
+  setup:
+    'A payment worker charges the card for payment p-77, $40, through Stripe and waits 30 seconds for the answer; without one it retries the charge. The charge will go through, but its response will be lost. The worker asked about makes a new idempotency key (a uuid4) for every attempt.',
   story:
     'A payment worker charges the card for p-77 through Stripe. The charge went through, but the response was lost after the worker’s 30-second timeout, so it retried. With a key derived from the payment id the retry simply got the first answer back; a worker that made up a new key per attempt charged the customer twice. A separate Flink job that emailed a receipt from inside an operator sent 50 receipts twice after a restore, although its Kafka output was exactly-once.',
   watch:
     'The lost response and the retry at the service: answered from the idempotency store, executed as a new charge, or refused; in the email variant, the emails counter against the reader’s rows.',
   fix: 'Try: the stable-key variant (idempotency key = charge-<payment id>, retried within 24 h) → 1 charge.',
   predict: {
+    needs: [
+      '$40',
+      '30 seconds',
+      'retries the charge',
+      'response will be lost',
+      'new idempotency key',
+    ],
     question:
       'The charge succeeded but the response was lost. The worker retries with a new uuid4 as its idempotency key. How much is the customer charged?',
     answer: '$80: the new key makes the retry a new request, so p-77 is charged twice.',
     variant: 'key-per-attempt',
-    mark: { kind: 'numbers', values: [{ value: 80, what: 'charged', prefix: '$' }] },
+    mark: {
+      kind: 'numbers',
+      values: [
+        {
+          value: 80,
+          what: 'charged',
+          prefix: '$',
+          alsoAs: { value: 2, units: ['charge', 'time'] },
+        },
+      ],
+    },
   },
   sources: sourceUrls('STRIPE-API', 'STRIPE', 'F-FT', 'F-KAF'),
   variants: [

@@ -42,12 +42,20 @@ const pipelineGeneratedIds: Preset = {
   oneLine:
     'ON CONFLICT only helps if a replay produces the same key: a fresh UUID per attempt never conflicts.',
   illustrates: 'at-least-once',
+  setup:
+    'A consumer reads ten events, e1..e10, 5 at a time and writes each batch with INSERT … ON CONFLICT (row_id) DO NOTHING, where row_id is a new uuid4() made each time a record is processed; it commits after writing. It will crash after writing its 2nd batch and before committing it, so on restart that batch of 5 is processed again.',
   story:
     'A team made its consumer "idempotent" by writing with INSERT … ON CONFLICT DO NOTHING on a row_id column — filled with a new UUID each time a record is processed. After a crash replayed a batch, the replayed rows arrived with new UUIDs, nothing conflicted, and every event of the batch was in the table twice.',
   watch:
     'The replayed e6..e10 arriving at the sink: with random ids they become new rows; with ids derived from the event or its offset they hit the conflict and are skipped.',
   fix: 'Try: set sink.key to business-id (or source-offset) → the replay produces the same keys: 0 duplicates.',
   predict: {
+    needs: [
+      '5 at a time',
+      'ON CONFLICT (row_id) DO NOTHING',
+      'new uuid4() made each time a record is processed',
+      'batch of 5 is processed again',
+    ],
     question:
       'The sink is INSERT … ON CONFLICT (row_id) DO NOTHING and row_id = uuid4(). A batch of 5 is replayed. How many duplicates?',
     answer: '5: each replayed record got a new uuid, so no insert conflicted.',
@@ -180,17 +188,47 @@ const mergeDuplicateSource: Preset = {
   oneLine:
     'MERGE decides MATCHED once per source row: a duplicated key is an error, or two inserts, depending on the target.',
   illustrates: 'exactly-once',
+  setup:
+    'An orders job upserts each micro-batch into Postgres with one MERGE: WHEN MATCHED THEN UPDATE, WHEN NOT MATCHED THEN INSERT. The table holds {o1: 100}. The next batch holds (o1, 120), (o1, 130) and a new order (o2, 50): the upstream system sent o1 twice.',
   story:
     'An orders job upserts each micro-batch with one MERGE. One day an upstream system sent order o1 twice in the same batch: Postgres refused the whole statement, and a new order in that batch went missing with it. A week later a new order arrived twice in one batch and was simply inserted twice, because nothing in the target matched yet.',
   watch:
     'The single MERGE statement per batch: failing and rolling back whole, inserting both copies, or doing nothing, depending on the variant.',
   fix: 'Try: deduplicate the source first (merge.dedupeSource, DISTINCT ON order_id) → each key once per statement: no error, no duplicate.',
   predict: {
+    needs: ['one MERGE', '{o1: 100}', '(o1, 120), (o1, 130)', '(o2, 50)'],
     question:
       'The target has o1. The batch holds (o1,120), (o1,130) and a new order o2. What does the table hold after the MERGE?',
     answer:
       'Only {o1: 100}. The second update of o1 is a cardinality violation, the statement rolls back, and o2 is lost with it.',
-    mark: { kind: 'words' },
+    mark: {
+      kind: 'choice',
+      options: [
+        {
+          id: 'rolled-back',
+          text: 'Only {o1: 100}: the MERGE fails, and o2 is lost with it',
+          right: true,
+        },
+        {
+          id: 'last-wins',
+          text: '{o1: 130, o2: 50}: the last update of o1 wins',
+          whyNot:
+            'PostgreSQL’s MERGE may not change one target row twice: the second match is an error (a cardinality violation), not a later write.',
+        },
+        {
+          id: 'first-wins',
+          text: '{o1: 120, o2: 50}: the second update of o1 is skipped',
+          whyNot:
+            'MERGE does not skip a second source row that matches the same target row: it fails the whole statement.',
+        },
+        {
+          id: 'o1-only',
+          text: '{o1: 120}: o1 is updated, o2 is refused',
+          whyNot:
+            'A failed statement is rolled back whole: nothing of it is kept, o1’s update included.',
+        },
+      ],
+    },
   },
   sources: sourceUrls('PG-MRG', 'D-MERGE', 'PG-INS'),
   variants: [

@@ -6,8 +6,13 @@
 import type { ScenarioInput } from '../../engine';
 import { findPreset } from '../../scenarios';
 import type { LabState } from '../../store/labStore';
-import { GENERIC_QUESTION, questionVariant, type PredictionSubject } from '../../views/library';
-import type { AskedQuestion } from '../library/Prediction';
+import { questionVariant, type PredictionSubject } from '../../views/library';
+import {
+  authorQuestion,
+  genericQuestion,
+  presetQuestion,
+  type AskedQuestion,
+} from '../../views/question';
 import type { EmbedOptions } from './embedOptions';
 
 /** The key an embedded player keeps its one prediction under. */
@@ -31,18 +36,10 @@ export function embedQuestion(
   presetRef: string | null,
 ): AskedQuestion {
   const key = EMBED_PREDICTION_KEY;
-  if (options.question)
-    return { key, text: options.question, answer: options.answer, choices: false };
+  if (options.question) return authorQuestion(key, options.question, options.answer);
   const p = presetRef ? findPreset(presetRef) : undefined;
-  if (p && questionVariant(p.preset) === p.variant.id)
-    return {
-      key,
-      text: p.preset.predict.question,
-      answer: p.preset.predict.answer,
-      choices: false,
-      mark: p.preset.predict.mark,
-    };
-  return { key, text: GENERIC_QUESTION, answer: '', choices: true };
+  if (p && questionVariant(p.preset) === p.variant.id) return presetQuestion(key, p.preset);
+  return genericQuestion(key);
 }
 
 /**

@@ -110,7 +110,7 @@ describe('library (jsdom)', () => {
     expect(screen.getByTestId(testIds.predictAnswer).textContent).toContain('40');
   });
 
-  it('a written count is judged against the answer; after an edit the answer says which run it describes', async () => {
+  it('a written count is judged against the answer; after an edit the answer is not shown for the changed run', async () => {
     // The default preset asks "How many rows does the table end with?"; its answer: "24: …".
     const lab = await mount();
     act(() => lab.actions.seek(1e9));
@@ -119,16 +119,20 @@ describe('library (jsdom)', () => {
     const answer = () => screen.getByTestId(testIds.predictAnswer);
     expect(answer().dataset.judged).toBe('wrong');
     expect(answer().textContent).toContain('Not quite: 24, not 20.');
-    // Another guarantee: the answer describes the run as opened, not this one — no judging.
+    // Another guarantee: the answer describes the run as opened, not this one — not shown.
     act(() => lab.actions.setGuarantee('exactly-once'));
     await act(() => lab.actions.settled());
-    expect(answer().dataset.judged).toBeUndefined();
-    expect(screen.getByTestId(testIds.predict).textContent).toContain(
-      'Changed since it was opened: this answer is about',
+    expect(screen.queryByTestId(testIds.predictAnswer)).toBeNull();
+    expect(screen.getByTestId(testIds.predictAnswerEdited).textContent).toContain(
+      'Your edit changed the run: the answer describes the preset as shipped, not this run',
     );
+    // Undo: the preset as shipped, and its answer, are back.
+    act(() => lab.actions.undo());
+    await act(() => lab.actions.settled());
+    expect(answer().dataset.judged).toBe('wrong');
   });
 
-  it("every preset's question is marked: rows and sum for the lost ack; the MERGE question says it is not", async () => {
+  it("every preset's question is marked: rows and sum for the lost ack, a choice for the MERGE", async () => {
     const lab = await mount();
     const answer = () => screen.getByTestId(testIds.predictAnswer);
     const predict = async (ref: string, text: string) => {
@@ -150,19 +154,29 @@ describe('library (jsdom)', () => {
     await predict('lost-ack-retry', '11 and 580');
     expect(answer().dataset.judged).toBe('right');
     expect(answer().textContent).toContain('✓ Right: 11 and 580.');
-    // Answered in words by design: said before the answer, and at the reveal.
+    // Two numbers asked, one given ("twice"): not locked in, and it says what is missing.
+    fireEvent.click(screen.getByText('Ask again'));
+    fireEvent.change(screen.getByTestId(testIds.predictInput), { target: { value: 'twice' } });
+    fireEvent.click(screen.getByTestId(testIds.predictLock));
+    expect(screen.queryByTestId(testIds.predictYours)).toBeNull();
+    expect(screen.getByTestId(testIds.predictProblem).textContent).toBe(
+      'Not locked in: The question asks for 2 numbers (rows and sum); your prediction gives 1.',
+    );
+    // A multiple-choice question: radio buttons, then Lock in; a wrong choice says why not.
     act(() => lab.actions.loadPreset('merge-duplicate-source'));
     await act(() => lab.actions.settled());
-    expect(screen.getByTestId(testIds.predict).textContent).toContain(
-      'Answered in words: your prediction is not marked right or wrong — compare it with the answer.',
+    const options = screen.getByTestId(testIds.predictOptions);
+    expect(options.querySelectorAll('input[type="radio"]')).toHaveLength(4);
+    fireEvent.click(options.querySelector<HTMLInputElement>('input[data-choice="last-wins"]')!);
+    fireEvent.click(screen.getByTestId(testIds.predictLock));
+    fireEvent.click(screen.getByTestId(testIds.predictReveal));
+    expect(answer().dataset.judged).toBe('wrong');
+    expect(screen.getByTestId(testIds.predictWhyNot).textContent).toContain(
+      'Why not: PostgreSQL’s MERGE may not change one target row twice',
     );
-    await predict('merge-duplicate-source', 'o1: 130 and o2');
-    expect(answer().dataset.judged).toBe('unmarked');
     expect(answer().textContent).toContain(
-      'Not marked: this question is answered in words — compare yours with the answer.',
+      'Not quite: Only {o1: 100}: the MERGE fails, and o2 is lost with it',
     );
-    expect(answer().textContent).not.toContain('Right');
-    expect(answer().textContent).not.toContain('Not quite');
   });
 
   it('the story waits for the answer; an edit keeps it hidden until the changed run ends; "Show the outcome" shows it', async () => {
@@ -237,11 +251,11 @@ describe('library (jsdom)', () => {
     await act(() => lab.actions.settled());
     // Locked in trimmed: no stray space inside the quotes.
     fireEvent.change(screen.getByTestId(testIds.predictInput), {
-      target: { value: ' 11 rows, sum 580 \n' },
+      target: { value: ' 11 duplicates \n' },
     });
     fireEvent.click(screen.getByTestId(testIds.predictLock));
     const yours = screen.getByTestId(testIds.predictYours);
-    expect(yours.querySelector('q')?.textContent).toBe('11 rows, sum 580');
+    expect(yours.querySelector('q')?.textContent).toBe('11 duplicates');
     act(() => lab.actions.seek(1e12));
     expect(screen.getByTestId(testIds.predictAnswer)).toBeTruthy();
     fireEvent.click(screen.getByText('Ask again'));

@@ -1,15 +1,18 @@
-import { useId, useRef, type ReactNode } from 'react';
-import type { PredictMark, Preset } from '../../scenarios';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import type { AskedNumber, ChoiceOption, Preset } from '../../scenarios';
 import { useLab, useLabInstance, useView } from '../../store/LabContext';
+import { questionVariant } from '../../views/library';
 import {
   judgeChoice,
   judgeCount,
   markNote,
   markPrediction,
   PREDICTION_CHOICES,
-  questionVariant,
+  predictionProblem,
+  presetQuestion,
+  type AskedQuestion,
   type PredictionMarking,
-} from '../../views/library';
+} from '../../views/question';
 import { Breakable } from '../Breakable';
 import { focusSoon } from '../hooks/focusSoon';
 import { testIds } from '../testIds';
@@ -18,25 +21,6 @@ import { usePredictionGate } from './usePredictionGate';
 import './library.css';
 
 const selectPlaying = (s: { playing: boolean }) => s.playing;
-
-/** A question "Predict first" asks. */
-export interface AskedQuestion {
-  /** The subject's key, under which its prediction is kept (see PredictionProvider). */
-  key: string;
-  text: string;
-  /** Its answer, shown on the reveal; '' when none was written (the run's outcome answers it). */
-  answer: string;
-  /**
-   * Multiple choice ({@link PREDICTION_CHOICES}): the reveal says whether the choice names what
-   * the run showed. Otherwise a prediction in the reader's words, shown beside the answer.
-   */
-  choices: boolean;
-  /**
-   * How a prediction in words is marked (a preset's question: PredictMark). Without it (an
-   * embed author's question), a prediction is marked only when the answer starts with one count.
-   */
-  mark?: PredictMark;
-}
 
 /**
  * "Predict first" for the open preset, beside the pipeline: its question, and a note with a
@@ -59,13 +43,7 @@ export function PredictionBox({
   const about = preset.variants.find((v) => v.id === questionVariant(preset));
   return (
     <PredictFirst
-      question={{
-        key: preset.id,
-        text: preset.predict.question,
-        answer: preset.predict.answer,
-        choices: false,
-        mark: preset.predict.mark,
-      }}
+      question={presetQuestion(preset.id, preset)}
       note={
         about &&
         about.id !== variantId && (
@@ -131,21 +109,37 @@ export function PredictFirst({
   const focusIn = (selector: string) =>
     focusSoon(() => box.current?.querySelector<HTMLElement>(selector));
   /** Where the answer is typed or chosen (after "change" and "Ask again"). */
-  const ANSWER_FIELD = 'textarea, .predict-choices button';
+  const ANSWER_FIELD =
+    'textarea, .predict-number input, .predict-options input:checked, .predict-options input, .predict-choices button';
+  // Why the prediction cannot be locked in yet ("the question asks for 2 numbers…"), shown after
+  // a try: a prediction that cannot be marked is not locked in as an answer.
+  // Kept with its question's key: another preset's box does not inherit it.
+  const [problemOf, setProblemOf] = useState<{ key: string; why: string } | null>(null);
+  const problem = problemOf?.key === key ? problemOf.why : null;
+  const setProblem = (why: string | null) => setProblemOf(why ? { key, why } : null);
   const lock = (change: { choice?: string; text?: string } = {}) => {
     const text = (change.text ?? p.text).trim();
     if (text === '') return;
+    const why = question.mark ? predictionProblem(text, question.mark, question.text) : null;
+    if (why) {
+      setProblem(why);
+      return;
+    }
+    setProblem(null);
     update(key, { choice: null, ...change, text, locked: true });
     onLock?.();
     // The locked prediction, not a button: Space there plays the run, as the hint says.
     focusIn('.predict-yours');
   };
-  const judged = p.choice !== null && view ? judgeChoice(p.choice, view.verdict.observed) : null;
+  const judged =
+    question.choices && p.choice !== null && view
+      ? judgeChoice(p.choice, view.verdict.observed)
+      : null;
   // A written prediction marked as the question says (a preset's `mark`), while the run is the
   // one the answer describes; without a mark, a count ("20") against an answer that starts with
   // one ("24: …").
   const marked: PredictionMarking | null =
-    judged || !p.locked || p.text === '' || edited
+    judged || !p.locked || p.text === '' || edited || question.choices
       ? null
       : question.mark
         ? markPrediction(p.text, question.mark, question.text)
@@ -156,6 +150,15 @@ export function PredictFirst({
       ? markNote(question.mark)
       : null;
   const hintId = useId();
+  const problemId = useId();
+  const mark = question.mark;
+  /** The one number asked, when the question asks for one: its own input, with its unit. */
+  const oneNumber = mark?.kind === 'numbers' && mark.values.length === 1 ? mark.values[0]! : null;
+  const describedBy = [markHint ? hintId : '', problem ? problemId : ''].join(' ').trim();
+  const write = (text: string) => {
+    setProblem(null);
+    update(key, { text });
+  };
 
   return (
     <section
@@ -208,6 +211,31 @@ export function PredictFirst({
             </button>
           ))}
         </div>
+      ) : mark?.kind === 'choice' ? (
+        <form
+          className="predict-form predict-options-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const chosen = mark.options.find((o) => o.id === p.choice);
+            if (chosen) lock({ choice: chosen.id, text: chosen.text });
+          }}
+        >
+          <fieldset className="predict-options" data-testid={testIds.predictOptions}>
+            <legend className="visually-hidden">Your prediction</legend>
+            {mark.options.map((o) => (
+              <ChoiceRadio
+                key={o.id}
+                option={o}
+                name={inputId}
+                checked={p.choice === o.id}
+                onChoose={() => update(key, { choice: o.id, text: o.text })}
+              />
+            ))}
+          </fieldset>
+          <button type="submit" disabled={p.choice === null} data-testid={testIds.predictLock}>
+            Lock in
+          </button>
+        </form>
       ) : (
         <form
           className="predict-form"
@@ -219,33 +247,59 @@ export function PredictFirst({
           <label htmlFor={inputId} className="visually-hidden">
             Your prediction
           </label>
-          <textarea
-            id={inputId}
-            rows={2}
-            value={p.text}
-            placeholder="Your prediction…"
-            title="Ctrl+Enter locks it in"
-            aria-describedby={markHint ? hintId : undefined}
-            data-testid={testIds.predictInput}
-            onChange={(e) => update(key, { text: e.target.value })}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-                e.preventDefault();
-                lock();
-              }
-            }}
-          />
+          {oneNumber ? (
+            <NumberField
+              id={inputId}
+              asked={oneNumber}
+              value={p.text}
+              describedBy={describedBy}
+              onChange={write}
+            />
+          ) : (
+            <textarea
+              id={inputId}
+              rows={2}
+              value={p.text}
+              placeholder="Your prediction…"
+              title="Ctrl+Enter locks it in"
+              aria-describedby={describedBy || undefined}
+              aria-invalid={problem ? true : undefined}
+              data-testid={testIds.predictInput}
+              onChange={(e) => write(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                  e.preventDefault();
+                  lock();
+                }
+              }}
+            />
+          )}
           <button type="submit" disabled={p.text.trim() === ''} data-testid={testIds.predictLock}>
             Lock in
           </button>
         </form>
+      )}
+      {problem && !p.locked && (
+        <p
+          id={problemId}
+          className="predict-problem"
+          role="alert"
+          data-testid={testIds.predictProblem}
+        >
+          Not locked in: {problem}
+        </p>
       )}
       {markHint && (
         <p id={hintId} className="predict-hint muted predict-mark">
           {markHint}
         </p>
       )}
-      {p.revealed ? (
+      {p.revealed && edited ? (
+        <p className="predict-hint muted" data-testid={testIds.predictAnswerEdited}>
+          Your edit changed the run: the answer describes {original}, not this run, so it is not
+          shown here. Undo (Ctrl+Z) or reload it as shipped to see it.
+        </p>
+      ) : p.revealed ? (
         <>
           <div
             className="predict-answer"
@@ -259,6 +313,12 @@ export function PredictFirst({
                 {marked.kind === 'right'
                   ? `Right: ${marked.expected}.`
                   : `Not quite: ${marked.expected}, not ${marked.said}.`}
+                {marked.whyNot && (
+                  <span className="predict-why-not" data-testid={testIds.predictWhyNot}>
+                    {' '}
+                    Why not: {marked.whyNot}
+                  </span>
+                )}
                 {marked.notMarked && (
                   <span className="predict-unmarked">
                     {' '}
@@ -283,11 +343,6 @@ export function PredictFirst({
             )}
             {outcome}
           </div>
-          {edited && (
-            <p className="predict-hint muted">
-              Changed since it was opened: this answer is about {original}, not the run on screen.
-            </p>
-          )}
           <p className="predict-hint">
             <button
               type="button"
@@ -345,4 +400,65 @@ function countMarking(c: ReturnType<typeof judgeCount>): PredictionMarking | nul
     expected: c.expected.toLocaleString('en-US'),
     said: c.said.toLocaleString('en-US'),
   };
+}
+
+/** One option of a multiple-choice question: a radio button and its text (the label). */
+function ChoiceRadio({
+  option,
+  name,
+  checked,
+  onChoose,
+}: {
+  option: ChoiceOption;
+  name: string;
+  checked: boolean;
+  onChoose: () => void;
+}) {
+  return (
+    <label className="predict-option">
+      <input
+        type="radio"
+        name={name}
+        value={option.id}
+        checked={checked}
+        onChange={onChoose}
+        data-choice={option.id}
+      />{' '}
+      <span>{option.text}</span>
+    </label>
+  );
+}
+
+/** The answer to a question that asks for one number: a field with the number's unit beside it. */
+function NumberField({
+  id,
+  asked,
+  value,
+  describedBy,
+  onChange,
+}: {
+  id: string;
+  asked: AskedNumber;
+  value: string;
+  describedBy: string;
+  onChange: (text: string) => void;
+}) {
+  const unit = asked.prefix ? null : (asked.units?.[0] ?? asked.what);
+  return (
+    <span className="predict-number">
+      {asked.prefix && <span aria-hidden="true">{asked.prefix}</span>}
+      <input
+        id={id}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        value={value}
+        placeholder={asked.alsoAs ? `${asked.prefix ?? ''}… or ${asked.alsoAs.units[0]}s` : '…'}
+        aria-describedby={describedBy || undefined}
+        data-testid={testIds.predictInput}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {unit && <span className="predict-unit">{unit}</span>}
+    </span>
+  );
 }

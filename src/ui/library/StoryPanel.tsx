@@ -219,6 +219,10 @@ function StoryOf({
           </p>
         )}
       </div>
+      {/* The setup: what the question needs, never the outcome — shown before the answer. */}
+      <p className="story-setup" data-testid={testIds.storySetup}>
+        <Breakable text={preset.setup} />
+      </p>
       {link ? (
         <LinkedPredictFirst link={link} />
       ) : (
