@@ -190,7 +190,7 @@ describe('lanes', () => {
   it('names a lane by its guarantee and its knobs, real names', () => {
     const base = preset('lost-ack-retry/idempotence-off');
     expect(laneTitle(base, { knobs: [{ path: 'producer.enable.idempotence', value: true }] })).toBe(
-      'exactly-once, own knobs · enable.idempotence = true',
+      'as on screen · enable.idempotence = true',
     );
     expect(laneTitle(base, null)).toBe('exactly-once (as on screen)');
   });

@@ -92,10 +92,13 @@ export function laneScenarios(base: ScenarioInput, spec: CompareSpec): LaneScena
   return [own, ...spec.lanes.map((l) => laneScenario(base, l))];
 }
 
-/** A lane's title: "exactly-once", "at-least-once · enable.idempotence = true", "as on screen". */
+/**
+ * A lane's title: "exactly-once (as on screen)" for the scenario itself (null), "at-most-once",
+ * "as on screen · enable.idempotence = true", "exactly-once · isolation.level = read_uncommitted".
+ */
 export function laneTitle(base: ScenarioInput, lane: LaneSpec | null): string {
   if (lane === null) return `${claimOf(base)} (as on screen)`;
-  const parts: string[] = [lane.guarantee ?? `${claimOf(base)}, own knobs`];
+  const parts: string[] = [lane.guarantee ?? 'as on screen'];
   for (const k of lane.knobs ?? []) {
     const meta = knobMeta(k.path);
     parts.push(`${meta?.name ?? k.path} = ${formatKnobValue(meta, k.value)}`);
