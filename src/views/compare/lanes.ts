@@ -146,3 +146,49 @@ export function parseCompareSpec(
   }
   return { ok: true, spec: { lanes: out } };
 }
+
+/**
+ * A knob value typed for a lane, read by the knob's editor (src/views/knobs.ts): a number for a
+ * number knob, true/false for a switch, one of the options for a choice, a list of numbers for a
+ * list; or why not, naming the knob.
+ */
+export function laneKnobValue(
+  path: string,
+  text: string,
+): { ok: true; value: unknown } | { ok: false; reason: string } {
+  const meta = knobMeta(path);
+  const t = text.trim();
+  if (!meta) return { ok: false, reason: `no knob "${path}"` };
+  const e = meta.editor;
+  const fail = (what: string) => ({ ok: false as const, reason: `${meta.name}: expected ${what}` });
+  switch (e.type) {
+    case 'enum':
+      return e.options.includes(t) ? { ok: true, value: t } : fail(e.options.join(', '));
+    case 'boolean':
+    case 'tristate':
+      return t === 'true' || t === 'false'
+        ? { ok: true, value: t === 'true' }
+        : fail('true or false');
+    case 'number':
+    case 'nullable-number': {
+      if (e.type === 'nullable-number' && (t === 'off' || t === 'null'))
+        return { ok: true, value: null };
+      const n = Number(t);
+      return t !== '' && Number.isInteger(n) && n >= e.min && n <= e.max
+        ? { ok: true, value: n }
+        : fail(`a whole number from ${e.min} to ${e.max}`);
+    }
+    case 'number-list': {
+      const parts = t.split(',').map((x) => Number(x.trim()));
+      return t !== '' && parts.every((n) => Number.isInteger(n) && n >= 0)
+        ? { ok: true, value: parts }
+        : fail('whole numbers, comma-separated');
+    }
+    case 'text':
+      return t === '' ? { ok: true, value: e.nullable ? null : undefined } : { ok: true, value: t };
+    default: {
+      const never: never = e;
+      return never;
+    }
+  }
+}
