@@ -1,6 +1,7 @@
 import type { CompareModel } from '../../views/compare/compareModel';
 import { fateWords, type DiffRow, type LaneOutcome } from '../../views/compare/diff';
 import { formatMs } from '../../views/format';
+import { Icon } from '../Icon';
 import { compareTestIds } from './compareTestIds';
 
 /**
@@ -136,15 +137,13 @@ function DiffTable({
             {r.fates.map((f, i) => (
               <td key={i} className={`fate-cell ${f.fate ?? 'none'}`}>
                 <span className={`fate ${f.fate ?? ''}`}>
-                  <span aria-hidden="true">
-                    {f.fate === 'lost'
-                      ? '✕ '
-                      : f.fate === 'duplicated'
-                        ? '⧉ '
-                        : f.fate === 'once'
-                          ? '✓ '
-                          : ''}
-                  </span>
+                  {f.fate === 'duplicated' ? (
+                    <Icon name="dup" />
+                  ) : (
+                    <span aria-hidden="true">
+                      {f.fate === 'lost' ? '✕ ' : f.fate === 'once' ? '✓ ' : ''}
+                    </span>
+                  )}
                   {fateWords(f, units[i]!)}
                 </span>
                 {f.why && <p className="why">{f.why}</p>}
