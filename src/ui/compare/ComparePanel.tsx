@@ -56,7 +56,17 @@ function useCompareLanes(makeRunner: () => RunClient): CompareLanes {
  * Compare: two or three lanes of the same workload and faults, each with its own configuration,
  * on one clock (the transport's), then what differs and the per-event diff.
  */
-export function ComparePanel({ makeRunner = createRunClient }: { makeRunner?: () => RunClient }) {
+export function ComparePanel({
+  makeRunner = createRunClient,
+  locked = false,
+  embedded = false,
+}: {
+  makeRunner?: () => RunClient;
+  /** The lanes shown, not edited (an embed's `lock=1`). */
+  locked?: boolean;
+  /** In an embedded player: no Close (its `panels=` decides). */
+  embedded?: boolean;
+}) {
   const spec = useLab(selectCompare);
   const scenario = useLab(selectScenario);
   const parsed = useLab(selectParse);
@@ -105,14 +115,20 @@ export function ComparePanel({ makeRunner = createRunClient }: { makeRunner?: ()
           The same workload and faults in every lane, on one clock: play, step and scrub move them
           together.
         </p>
-        {spec.lanes.length < MAX_LANES - 1 && (
+        {!locked && spec.lanes.length < MAX_LANES - 1 && (
           <button type="button" data-testid={compareTestIds.addLane} onClick={add}>
             Add a lane
           </button>
         )}
-        <button type="button" data-testid={compareTestIds.close} onClick={() => a.setCompare(null)}>
-          Close Compare
-        </button>
+        {!embedded && (
+          <button
+            type="button"
+            data-testid={compareTestIds.close}
+            onClick={() => a.setCompare(null)}
+          >
+            Close Compare
+          </button>
+        )}
       </div>
       <div
         className="compare-lanes"
@@ -122,7 +138,7 @@ export function ComparePanel({ makeRunner = createRunClient }: { makeRunner?: ()
           <h3 id="compare-lane-1" className="lane-title" data-testid={compareTestIds.laneTitle}>
             <span className="lane-number">1</span> {laneTitle(scenario, null)}
           </h3>
-          <p className="muted lane-note">Change it with the page’s own controls.</p>
+          {!embedded && <p className="muted lane-note">Change it with the page’s own controls.</p>}
           {base ? (
             <LaneColumn
               number={1}
@@ -147,13 +163,15 @@ export function ComparePanel({ makeRunner = createRunClient }: { makeRunner?: ()
               >
                 <span className="lane-number">{n}</span> {laneTitle(scenario, lane)}
               </h3>
-              <LaneHeader
-                number={n}
-                lane={lane}
-                scenario={parsed.ok ? parsed.scenario : null}
-                onChange={(l) => change(i, l)}
-                onRemove={spec.lanes.length > 1 ? () => remove(i) : null}
-              />
+              {!locked && (
+                <LaneHeader
+                  number={n}
+                  lane={lane}
+                  scenario={parsed.ok ? parsed.scenario : null}
+                  onChange={(l) => change(i, l)}
+                  onRemove={spec.lanes.length > 1 ? () => remove(i) : null}
+                />
+              )}
               {st?.status === 'refused' || st?.status === 'error' ? (
                 <p className="lane-refused" role="note" data-testid={compareTestIds.laneRefused}>
                   <span aria-hidden="true">⚠ </span>
