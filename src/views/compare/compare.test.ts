@@ -14,6 +14,7 @@ import {
   type CompareSpec,
 } from './lanes';
 import { encodeShare, decodeShare } from '../shareLink';
+import { artifactOf } from '../exportArtifact';
 
 const RUN_TIMEOUT = 60_000;
 
@@ -247,4 +248,33 @@ describe('compare share link', () => {
     });
     expect(withCompareParam('s=2.x&c=1.y', null)).toBe('s=2.x');
   });
+});
+
+describe('the Markdown report with Compare', () => {
+  it(
+    'adds the lanes, what differs and the events whose fate differs',
+    () => {
+      const base = preset('at-least-once/default');
+      const run = simulate(laneScenarios(base, { lanes: [] }).map((l) => l.ok && l.scenario)[0]!);
+      const text = artifactOf(run, 'markdown', {
+        compare: { base, spec: { lanes: [{ guarantee: 'at-most-once' }] } },
+      })!.text;
+      const section = text.slice(text.indexOf('## Compare'));
+      // The runs of the first test above: 24 rows, 4 duplicates | 18 rows, 2 lost.
+      expect(section).toContain(
+        '| 2. at-most-once | claimed at-most-once, observed at-most-once: held | 18 | 0 | 2 | `07489c16a58af5d2` |',
+      );
+      expect(section).toContain('| `acks` (Kafka producer) | all | 0 |');
+      expect(section.match(/^- \*\*p-\d+\*\*/gm)).toEqual([
+        '- **p-4**',
+        '- **p-5**',
+        '- **p-6**',
+        '- **p-7**',
+        '- **p-9**',
+        '- **p-10**',
+      ]);
+      expect(section).toContain('14 other events: the same in every lane.');
+    },
+    RUN_TIMEOUT,
+  );
 });
