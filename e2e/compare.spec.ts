@@ -7,7 +7,10 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { findPreset } from '../src/scenarios';
 import { compareTestIds as c } from '../src/ui/compare/compareTestIds';
+import { withCompareParam } from '../src/views/compare/compareLink';
+import { encodeShare } from '../src/views/shareLink';
 import { expect, test, testIds, type Dashboard } from './fixtures';
 
 const SHOTS = process.env.COMPARE_SHOTS;
@@ -164,4 +167,24 @@ test('axe: Compare open, at the end, has no serious or critical violation', asyn
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
   expect(serious).toEqual([]);
   expect(dash.errors).toEqual([]);
+});
+
+test('an embed with panels=compare shows the lanes its link carries, locked', async ({ page }) => {
+  test.setTimeout(90_000);
+  const scenario = findPreset('lost-ack-retry/idempotence-off')!.variant.scenario;
+  const hash = withCompareParam(encodeShare({ ...scenario, name: 'edited' }), {
+    lanes: [{ knobs: [{ path: 'producer.enable.idempotence', value: true }] }],
+  });
+  await page.goto(`./?embed&lock=1&panels=transport,compare#${hash}`);
+  await expect(page.getByTestId(c.lane)).toHaveCount(2);
+  await expect(page.getByTestId(c.laneTitle)).toHaveText([
+    '1 exactly-once (as on screen)',
+    '2 as on screen · enable.idempotence = true',
+  ]);
+  // Locked: shown, not edited; and no Close (the embed's panels decide).
+  await expect(page.getByTestId(c.laneGuarantee)).toHaveCount(0);
+  await expect(page.getByTestId(c.close)).toHaveCount(0);
+  // Only e3 differs (src/views/compare/compare.test.ts).
+  await expect(page.locator(`[data-testid="${c.diffRow}"][data-differs="true"]`)).toHaveCount(1);
+  await expect(page.getByTestId(c.diffRow).first()).toHaveAttribute('data-event', 'e3');
 });
