@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { simulate, traceHash, type ScenarioInput } from '../../engine';
+import { parseScenario, simulate, traceHash, type ScenarioInput } from '../../engine';
 import { findPreset } from '../../scenarios';
 import { toRunView } from '../runView';
 import { decodeCompare, withCompareParam } from './compareLink';
@@ -255,7 +255,9 @@ describe('the Markdown report with Compare', () => {
     'adds the lanes, what differs and the events whose fate differs',
     () => {
       const base = preset('at-least-once/default');
-      const run = simulate(laneScenarios(base, { lanes: [] }).map((l) => l.ok && l.scenario)[0]!);
+      const parsed = parseScenario(base);
+      if (!parsed.ok) throw new Error('the preset is refused');
+      const run = simulate(parsed.scenario);
       const text = artifactOf(run, 'markdown', {
         compare: { base, spec: { lanes: [{ guarantee: 'at-most-once' }] } },
       })!.text;
