@@ -3,6 +3,7 @@
  *
  *   npm run --silent sim -- <scenario.json | preset-id[/variant]> [--seed N]
  *                           [--format json|text|mermaid|markdown] [--diagram D] [--check] [--list]
+ *                           [--compare <lane>]…
  *
  * Exit codes (a contract): 0 it ran (and, with --check, matched); 1 internal error; 2 invalid
  * scenario or arguments (one line per problem on stderr, naming the field or option); 3 --check
@@ -21,7 +22,10 @@ import {
   compareExpect,
   formatIssues,
   type ParseResult,
+  type Scenario,
 } from '../engine';
+import { MAX_LANES } from '../views/compare/lanes';
+import { compareJson, compareLanes, compareMarkdownDoc, compareText } from './compare';
 import { findPreset, presetIds, presets } from '../scenarios';
 import { decodeShare, shareIssueLines } from '../views/shareLink';
 import { parseSeed } from '../views/seed';
@@ -44,7 +48,7 @@ export function nodeTraceHash(t: Trace): string {
   return createHash('sha256').update(traceBytesOf(t)).digest('hex');
 }
 
-const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/variant] | share or preset link> [--seed N] [--format json|text|mermaid|markdown] [--diagram D] [--check] [--list]
+const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/variant] | share or preset link> [--seed N] [--format json|text|mermaid|markdown] [--diagram D] [--check] [--list] [--compare L]…
        npm run --silent sim -- <scenario> --explore [--depth 1|2] [--kinds K,…] [--format json|text] [--check]
 
   a share link is the page's address (or its '#s=…' part), quoted for the shell; a page or
@@ -67,6 +71,10 @@ const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/varian
                 20,000 runs, scenarios of at most 50 events)
   --kinds K     with --explore: only these kinds (drop-request, drop-response, delay-response,
                 crash, leader-failover, rebalance, zombie, app-resend, source-duplicate)
+  --compare L   run a lane beside the scenario and print both verdicts and the per-event diff
+                (given twice: three lanes). L is a guarantee and/or knobs, space-separated
+                ('exactly-once', 'enable.idempotence=true acks=1'), or another scenario
+                (a file, a preset id, a share link); with text, json or markdown
 
 exit codes: 0 ran · 1 internal error · 2 invalid scenario or arguments · 3 --check mismatch`;
 
@@ -79,6 +87,7 @@ const OPTIONS = {
   explore: { type: 'boolean', default: false },
   depth: { type: 'string' },
   kinds: { type: 'string' },
+  compare: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -103,6 +112,8 @@ interface Arguments {
   depth: string | undefined;
   kinds: string | undefined;
   help: boolean;
+  /** `--compare` values, one per lane beside the scenario. */
+  compare: string[];
 }
 
 /**
@@ -122,8 +133,10 @@ function parseArguments(argv: string[]): Arguments | { problem: string } {
   const seen = new Set<string>();
   for (const t of tokens) {
     if (t.kind !== 'option') continue;
-    // Given twice, which one counts would be a guess: `--seed 5 --seed 6` is refused.
-    if (seen.has(t.name)) return { problem: `${t.rawName}: given more than once\n${SEE_USAGE}` };
+    // Given twice, which one counts would be a guess: `--seed 5 --seed 6` is refused (but
+    // --compare, one per lane).
+    if (seen.has(t.name) && t.name !== 'compare')
+      return { problem: `${t.rawName}: given more than once\n${SEE_USAGE}` };
     seen.add(t.name);
     const option = Object.hasOwn(OPTIONS, t.name) ? OPTIONS[t.name as keyof typeof OPTIONS] : null;
     if (!option) return { problem: `unknown option ${t.rawName}\n${SEE_USAGE}` };
@@ -150,6 +163,9 @@ function parseArguments(argv: string[]): Arguments | { problem: string } {
     depth: text(values.depth),
     kinds: text(values.kinds),
     help: values.help === true,
+    compare: Array.isArray(values.compare)
+      ? values.compare.filter((v) => typeof v === 'string')
+      : [],
   };
 }
 
@@ -312,6 +328,8 @@ export function main(
     if (values.check) err('check: no placement breaks the claim');
     return 0;
   }
+  if (values.compare.length > 0)
+    return runCompare(scenario, presetRef, values.compare, format, values.check, out, err);
   let run;
   let report: string;
   try {
@@ -339,6 +357,49 @@ export function main(
     }
     // On stderr, so the report on stdout stays machine-readable.
     err('check: the run matches the "expect" block');
+  }
+  return 0;
+}
+
+/** `--compare`: the lanes, their verdicts and the per-event diff (src/cli/compare.ts). */
+function runCompare(
+  scenario: Scenario,
+  presetRef: string | undefined,
+  lanes: string[],
+  format: string,
+  check: boolean,
+  out: (s: string) => void,
+  err: (s: string) => void,
+): number {
+  if (lanes.length > MAX_LANES - 1) {
+    err(`--compare: at most ${MAX_LANES - 1} lanes beside the scenario, got ${lanes.length}`);
+    return 2;
+  }
+  if (check || format === 'mermaid') {
+    err(`${check ? '--check' : '--format mermaid'}: applies to one run, not with --compare`);
+    return 2;
+  }
+  const c = compareLanes(scenario, presetRef ?? scenario.name, lanes);
+  if ('problem' in c) {
+    err(c.problem);
+    return 2;
+  }
+  try {
+    if (format === 'json') out(JSON.stringify(compareJson(c, presetRef, nodeTraceHash), null, 2));
+    else if (format === 'markdown') {
+      const first = c.lanes[0]!;
+      if (!first.ok) throw new Error(first.reason);
+      out(
+        compareMarkdownDoc(
+          c,
+          markdownDoc(first.run, presetRef, 'sequence', nodeTraceHash),
+          nodeTraceHash,
+        ),
+      );
+    } else out(compareText(c, presetRef, nodeTraceHash));
+  } catch (e) {
+    err(`internal error: ${(e as Error).stack ?? String(e)}`);
+    return 1;
   }
   return 0;
 }

@@ -19,6 +19,8 @@ import {
   type SharePrediction,
 } from '../views/sharePrediction';
 
+import { COMPARE_PARAM } from '../views/compare/compareLink';
+
 export * from '../views/shareLink';
 
 // ─────────────────────────────────────────────────────────────────────────── the page's URL
@@ -89,6 +91,8 @@ export function clearShareFromLocation(
   params.delete(SHARE_PARAM);
   // The link's question goes with its scenario: it was asked of that run.
   params.delete(PREDICT_PARAM);
+  // So do the lanes compared with it (src/views/compare/compareLink.ts).
+  params.delete(COMPARE_PARAM);
   const i = loc.href.indexOf('#');
   const base = i >= 0 ? loc.href.slice(0, i) : loc.href;
   const rest = params.toString();

@@ -47,6 +47,7 @@ import { formatMs } from '../views/format';
 import { editKnob } from '../views/knobs';
 import { advance, SPEED_DEFAULT, SPEED_MAX, SPEED_MIN } from '../views/playback';
 import type { RunView } from '../views/runView';
+import type { CompareSpec } from '../views/compare/lanes';
 
 /** Where the current scenario's run stands. */
 export type RunStatus = 'idle' | 'running' | 'ready' | 'invalid' | 'error' | 'cancelled';
@@ -106,6 +107,11 @@ export interface LabState {
    * history adds an entry for each (src/ui/io/historySync.ts), and Back returns to the one before.
    */
   opened: number;
+  /**
+   * Compare (src/views/compare): the lanes run beside the scenario, or null when Compare is
+   * closed. Part of the page's state: undo, the share link and the Markdown report carry it.
+   */
+  compare: CompareSpec | null;
 }
 
 /** Tabs of the details panel. */
@@ -129,8 +135,16 @@ export interface LabActions {
    */
   loadScenario(
     input: ScenarioInput,
-    opts?: { resetHistory?: boolean; presetRef?: string | null; opened?: boolean },
+    opts?: {
+      resetHistory?: boolean;
+      presetRef?: string | null;
+      opened?: boolean;
+      /** The compare state it opens with (a compare link's); default: Compare closed. */
+      compare?: CompareSpec | null;
+    },
   ): void;
+  /** Open Compare with these lanes, change them, or close it (null): one undoable edit. */
+  setCompare(spec: CompareSpec | null, notice?: string): void;
   /**
    * Apply a guarantee's bundle of knobs, as one undoable edit. Refused, with a notice saying why,
    * when the result would not validate (a fault of the scenario that cannot exist under `g`: see
@@ -287,6 +301,7 @@ export function createLab(deps: LabDeps): Lab {
     notice: null,
     lastSkip: 0,
     opened: 0,
+    compare: null,
   }));
   const cursor = createStore<CursorState>()(() => ({ t: 0, idx: 0 }));
   const shown = createStore<{ idx: number }>()(() => ({ idx: 0 }));
@@ -310,6 +325,12 @@ export function createLab(deps: LabDeps): Lab {
   app.subscribe((s, prev) => {
     if (s.scenario !== prev.scenario || s.presetRef !== prev.presetRef)
       refOf.set(s.scenario, s.presetRef);
+  });
+  // The same for the compare state: an edit made while comparing comes back comparing.
+  const compareOf = new WeakMap<ScenarioInput, CompareSpec | null>();
+  app.subscribe((s, prev) => {
+    if (s.scenario !== prev.scenario || s.compare !== prev.compare)
+      compareOf.set(s.scenario, s.compare);
   });
   let job: RunJob | null = null;
   let pending: Promise<void> = Promise.resolve();
@@ -434,6 +455,7 @@ export function createLab(deps: LabDeps): Lab {
         highlight: [],
         menu: null,
         notice: null,
+        compare: opts.compare ?? null,
         ...(opts.opened ? { opened: s.opened + 1 } : {}),
       });
       cursor.setState({ t: 0, idx: 0 });
@@ -477,6 +499,19 @@ export function createLab(deps: LabDeps): Lab {
       edit(next, `Guarantee: ${g}`);
       // A re-applied claim has no 'as it was' to walk back to.
       if (o.walk) burst = { before: s, claim: g === claimOf(s) ? null : claimOf(s), at: next };
+    },
+    setCompare(spec, notice) {
+      // A step of its own in the undo history: the same scenario (a copy, so undo has an entry
+      // to go back to) with the compare state changed.
+      const s = app.getState();
+      app.setState({
+        scenario: { ...s.scenario },
+        compare: spec,
+        past: [...s.past, s.scenario].slice(-HISTORY_LIMIT),
+        future: [],
+        notice: notice ?? (spec ? 'Compare' : 'Closed Compare'),
+      });
+      requestRun();
     },
     setKnob(path, value, note) {
       const { scenario, notice } = editKnob(app.getState().scenario, path, value, note);
@@ -547,6 +582,7 @@ export function createLab(deps: LabDeps): Lab {
       app.setState({
         scenario: prev,
         presetRef: refOf.get(prev) ?? null,
+        compare: compareOf.get(prev) ?? null,
         past: s.past.slice(0, -1),
         future: [s.scenario, ...s.future],
         notice: 'Undone',
@@ -560,6 +596,7 @@ export function createLab(deps: LabDeps): Lab {
       app.setState({
         scenario: next,
         presetRef: refOf.get(next) ?? null,
+        compare: compareOf.get(next) ?? null,
         past: [...s.past, s.scenario].slice(-HISTORY_LIMIT),
         future: s.future.slice(1),
         notice: 'Redone',

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { createArtifactClient, createRunClient } from '../platform/runClient';
 import { createLab, FONT_SCALES, type Lab, type LabState } from '../store/labStore';
 import { LabProvider, useLab } from '../store/LabContext';
+import { CompareButton } from './compare/CompareButton';
+import { ComparePanel } from './compare/ComparePanel';
 import { Counters } from './Counters';
 import { DiagramsPanel } from './diagrams/DiagramsPanel';
 import { IoTools } from './io/IoTools';
@@ -43,9 +45,11 @@ export function App({ lab: given, page: givenPage }: { lab?: Lab; page?: PageSer
 }
 
 const selectFont = (s: LabState) => s.fontStep;
+const selectComparing = (s: LabState) => s.compare !== null;
 
 function Shell() {
   const step = useLab(selectFont);
+  const comparing = useLab(selectComparing);
   return (
     <div
       className="app"
@@ -73,14 +77,22 @@ function Shell() {
         {/* The status line shares its row with Share, Embed, Export and Import (the top bar is full). */}
         <div className="status-row">
           <StatusLine />
+          <CompareButton />
           <IoTools />
         </div>
       </section>
-      <Counters />
-      <Workbench>
-        <Pipeline />
-        <Lower />
-      </Workbench>
+      {/* Compare shows its lanes in place of the one run's counters and pipeline. */}
+      {comparing ? (
+        <ComparePanel />
+      ) : (
+        <>
+          <Counters />
+          <Workbench>
+            <Pipeline />
+            <Lower />
+          </Workbench>
+        </>
+      )}
       <DiagramsPanel />
     </div>
   );

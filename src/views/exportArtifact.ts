@@ -5,7 +5,10 @@
  * small ones (src/platform/runClient.ts `createArtifactClient`) — from the scenario alone: the
  * engine is deterministic, so simulating the view's scenario again gives the very same run.
  */
-import { parseScenario, simulate, traceHash, type Run } from '../engine';
+import { parseScenario, simulate, traceHash, type Run, type ScenarioInput } from '../engine';
+import { compareMarkdown } from './compare/compareMarkdown';
+import { compareScenario } from './compare/compareRuns';
+import type { CompareSpec } from './compare/lanes';
 import { canonicalJson } from './compute';
 import { ledgerCsv, tableCsv, traceJson } from './export';
 import { markdownReport } from './markdown';
@@ -43,6 +46,11 @@ export type ArtifactResult =
 export interface ArtifactOptions {
   /** `preset/variant` the scenario came from. */
   preset?: string;
+  /**
+   * Compare's lanes beside the scenario (as written, `base`): the Markdown report gets its
+   * Compare section (src/views/compare/compareMarkdown.ts).
+   */
+  compare?: { base: ScenarioInput; spec: CompareSpec };
 }
 
 const CAPPED = /showing (\d+) of (\d+) steps(?:, from (\d+) ms)?/;
@@ -83,13 +91,15 @@ export function artifactOf(
       return text === null ? null : { text };
     case 'ledger-csv':
       return { text: ledgerCsv(run) };
-    case 'markdown':
-      return {
-        text: markdownReport(run, {
-          traceHash: traceHash(run.trace),
-          ...(opts.preset ? { preset: opts.preset } : {}),
-        }),
-      };
+    case 'markdown': {
+      const text = markdownReport(run, {
+        traceHash: traceHash(run.trace),
+        ...(opts.preset ? { preset: opts.preset } : {}),
+      });
+      if (!opts.compare) return { text };
+      const compared = compareScenario(opts.compare.base, opts.compare.spec);
+      return { text: `${text.trimEnd()}\n\n${compareMarkdown(compared)}` };
+    }
     default:
       text = eventSequenceDiagram(run, kind.slice('event:'.length));
   }

@@ -4,6 +4,7 @@ import type { Lab, LabState } from '../../store/labStore';
 import { LabProvider, useActions, useLab, useLabInstance, useView } from '../../store/LabContext';
 import { countersAt } from '../../views/at';
 import { formatCount } from '../../views/format';
+import { EmbedCompare } from '../compare/EmbedCompare';
 import { Counters } from '../Counters';
 import { GuaranteeRadios } from '../GuaranteeRadios';
 import { useLabDriver } from '../hooks/useLabDriver';
@@ -196,6 +197,7 @@ function Player({ options, presetRef }: { options: EmbedOptions; presetRef: stri
           <Explanations />
         </div>
       )}
+      {show.has('compare') && <EmbedCompare locked={options.lock} />}
     </div>
   );
 }

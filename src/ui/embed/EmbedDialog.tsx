@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { copyText } from '../../platform/download';
 import { encodeShare } from '../../platform/share';
+import { withCompareParam } from '../../views/compare/compareLink';
 import { findPreset } from '../../scenarios';
 import type { LabState } from '../../store/labStore';
 import { useCursor, useLab, useLabInstance, useView } from '../../store/LabContext';
@@ -28,9 +29,11 @@ const PANEL_LABELS: Record<EmbedPanel, string> = {
   counters: 'Counters',
   verdict: 'Verdict',
   why: 'Explanations',
+  compare: 'Compare (the lanes on the page, else the other two guarantees)',
 };
 
 const selectScenario = (s: LabState) => s.scenario;
+const selectCompare = (s: LabState) => s.compare;
 const selectPresetRef = (s: LabState) => s.presetRef;
 const selectStatus = (s: LabState) => s.status;
 const selectT = (s: { t: number }) => s.t;
@@ -64,6 +67,7 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
   const { notices, shareLink } = usePage();
   const lab = useLabInstance();
   const scenario = useLab(selectScenario);
+  const compare = useLab(selectCompare);
   const presetRef = useLab(selectPresetRef);
   const status = useLab(selectStatus);
   const view = useView();
@@ -131,11 +135,12 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
         ready: false,
         answerHidden,
       });
-      return `${base}${query}#${encodeShare(shipped)}`;
+      return `${base}${query}#${withCompareParam(encodeShare(shipped), compare)}`;
     }
     const out = outgoingScenario(scenario, view, { ready: status === 'ready', answerHidden });
-    return `${base}${embedQuery(o)}#${encodeShare(out)}`;
-  }, [o, scenario, status, view, pristine, asked, preset, answerHidden]);
+    // The lanes compared on the page go with it (`c=`): `panels=compare` shows them.
+    return `${base}${embedQuery(o)}#${withCompareParam(encodeShare(out), compare)}`;
+  }, [o, scenario, status, view, pristine, asked, preset, answerHidden, compare]);
   const snippet = useMemo(
     () =>
       embedSnippet(url, {

@@ -113,6 +113,8 @@ describe('the panels option (docs/embed.md: a malformed value falls back to its 
   it('ignores unknown names and keeps the known ones, in display order', () => {
     expect(parsePanels('xyz,verdict')).toEqual(['verdict']);
     expect(parsePanels(' Why , pipeline,,')).toEqual(['pipeline', 'why']);
+    // Compare: the lanes of the link (c=), src/ui/compare/EmbedCompare.tsx.
+    expect(parsePanels('compare,pipeline')).toEqual(['pipeline', 'compare']);
   });
 
   it('falls back to the default set when no name is a panel', () => {
@@ -212,7 +214,7 @@ describe('unknown embed options: the author is told (a notice), the embed plays 
 describe('option values the embed cannot use as written: the notice says what was used and what the option takes', () => {
   const SPEED = '(speed: 0.001 to 1000, virtual ms per real ms)';
   const T = '(t: a virtual time in ms, from 0 to the run’s end)';
-  const PANELS = '(panels: pipeline, transport, counters, verdict, why)';
+  const PANELS = '(panels: pipeline, transport, counters, verdict, why, compare)';
 
   it('speed: not a number or not above 0 plays at the lab’s ×0.01; out of range, at the nearest end', () => {
     const line = (v: string) => invalidEmbedValues(`?embed&speed=${v}`);

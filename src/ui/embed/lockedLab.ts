@@ -11,6 +11,7 @@ const EDITS = [
   'setGuarantee',
   'setKnob',
   'setSeed',
+  'setCompare',
   'addFault',
   'applyFaultAction',
   'moveFault',

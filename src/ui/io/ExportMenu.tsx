@@ -67,6 +67,7 @@ const ITEMS: {
 
 const selectScenario = (s: LabState) => s.scenario;
 const selectPresetRef = (s: LabState) => s.presetRef;
+const selectCompare = (s: LabState) => s.compare;
 const selectStatus = (s: LabState) => s.status;
 
 /**
@@ -81,6 +82,7 @@ export function ExportMenu() {
   const view = useView();
   const scenario = useLab(selectScenario);
   const presetRef = useLab(selectPresetRef);
+  const compare = useLab(selectCompare);
   const status = useLab(selectStatus);
   // While the question waits for its answer (not merely after an edit: see answerWaits).
   const hidden = usePredictionGate().answerWaits;
@@ -123,7 +125,11 @@ export function ExportMenu() {
     }
     if (!view) return;
     setBusy(item.label);
-    const r = await artifacts.get(view.scenario, item.id, presetRef ? { preset: presetRef } : {});
+    const r = await artifacts.get(view.scenario, item.id, {
+      ...(presetRef ? { preset: presetRef } : {}),
+      // The Markdown report carries Compare's lanes (its section), as the page shows them.
+      ...(compare && item.id === 'markdown' ? { compare: { base: scenario, spec: compare } } : {}),
+    });
     setBusy(null);
     if (r.ok) downloadText(r.artifact.text, `${stem}${item.suffix}`, item.type);
     else notices.push({ tone: 'error', text: `${item.label}: ${r.error}` });

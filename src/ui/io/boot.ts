@@ -13,6 +13,7 @@ import {
   sharePredictionFromLocation,
   sharePredictionUnreadableInLocation,
 } from '../../platform/share';
+import { compareFromLocation } from '../../platform/compareUrl';
 import { loadWorkspace } from '../../platform/storage';
 import { createAutosave, type Autosave } from '../../platform/storageAutosave';
 import { createLab, type Lab } from '../../store/labStore';
@@ -80,6 +81,11 @@ export function bootPage({ embed }: { embed: boolean }): BootedPage {
           : 'Opened the preset from the link — Undo (Ctrl+Z) brings back your saved workspace.',
     });
   } else if (start.source === 'share') lab.app.setState({ notice: 'Opened the shared scenario.' });
+  // A compare link opens comparing the same lanes (its `c=`); a damaged one opens the scenario
+  // alone and says why.
+  const compare = start.source === 'share' ? compareFromLocation() : null;
+  if (compare?.ok) lab.app.setState({ compare: compare.spec });
+  else if (compare) notices.push({ tone: 'warn', text: compare.reason });
   if (start.refused !== undefined) {
     // The workspace was left on an edit the lab refused: run the last valid scenario first (its
     // run stays on screen), then put the refused edit back on top of it, as it was.

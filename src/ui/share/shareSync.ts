@@ -13,6 +13,7 @@ import {
   watchShareInLocation,
   writeShareToLocation,
 } from '../../platform/share';
+import { compareFromLocation, writeCompareToLocation } from '../../platform/compareUrl';
 import type { Lab, LabState } from '../../store/labStore';
 import type { PredictionSubject } from '../../views/library';
 import { outgoingScenario } from '../../views/pinExpect';
@@ -122,7 +123,9 @@ export function createShareSync(
     // with no preset), so the panels that hide the outcome see both at once. A link without one
     // ends the previous link's question.
     openLink(p, r.input, null);
-    lab.actions.loadScenario(r.input);
+    const compare = compareFromLocation();
+    lab.actions.loadScenario(r.input, compare?.ok ? { compare: compare.spec } : {});
+    if (compare && !compare.ok) notices.push({ tone: 'warn', text: compare.reason });
     lab.app.setState({ notice: 'Opened the shared scenario — Undo (Ctrl+Z) goes back.' });
     if (sharePredictionUnreadableInLocation())
       notices.push({ tone: 'warn', text: PREDICTION_UNREADABLE });
@@ -141,6 +144,8 @@ export function createShareSync(
         history,
         p,
       );
+      // The lanes compared with it travel beside it (`c=`): the link opens comparing them.
+      writeCompareToLocation(s.compare);
       named = s.scenario;
       return location.href;
     },

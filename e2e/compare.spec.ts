@@ -1,0 +1,190 @@
+/**
+ * Compare in Chromium: the landing preset (at-least-once/default: a lost ack and a consumer crash
+ * mid-batch) beside its at-most-once and exactly-once lanes — three lanes on one clock, the faults
+ * a lane cannot fire named, lost events as struck-through gaps, the per-event diff (the events
+ * derived by hand in src/views/compare/compare.test.ts) — by mouse and by keyboard alone, undo,
+ * the share link replaying the same lanes (same trace hashes), and axe.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { findPreset } from '../src/scenarios';
+import { compareTestIds as c } from '../src/ui/compare/compareTestIds';
+import { withCompareParam } from '../src/views/compare/compareLink';
+import { encodeShare } from '../src/views/shareLink';
+import { expect, test, testIds, type Dashboard } from './fixtures';
+
+const SHOTS = process.env.COMPARE_SHOTS;
+
+/** Open Compare on the landing preset, the outcome shown, and wait for the three lanes. */
+async function openCompare(dash: Dashboard): Promise<void> {
+  await dash.showOutcome();
+  await dash.byId(c.toggle).click();
+  await expect(dash.byId(c.panel)).toBeVisible();
+  await expect(dash.byId(c.lane)).toHaveCount(3);
+  await expect(dash.byId(c.diff)).toBeVisible();
+}
+
+/** To the end of the shared clock with the timeline's keyboard (End). */
+async function toEnd(dash: Dashboard): Promise<void> {
+  await dash.timeline().focus();
+  await dash.page.keyboard.press('End');
+  await expect
+    .poll(async () => {
+      const k = await dash.api('cursor');
+      return k.idx === k.n;
+    })
+    .toBe(true);
+}
+
+async function laneHashes(page: Page): Promise<string[]> {
+  return page
+    .getByTestId(c.lane)
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-trace-hash') ?? ''));
+}
+
+test('Compare on a preset with a crash: three lanes, the faults a lane cannot fire, the diff', async ({
+  dash,
+}) => {
+  test.setTimeout(90_000);
+  const { page } = dash;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openCompare(dash);
+  await expect(dash.byId(c.laneTitle)).toHaveText([
+    '1 at-least-once (as on screen)',
+    '2 at-most-once',
+    '3 exactly-once',
+  ]);
+  await toEnd(dash);
+  // The whole runs' verdicts (hand-derived in src/views/compare/compare.test.ts).
+  await expect(dash.byId(c.laneVerdict).first()).toHaveAttribute('data-observed', 'at-least-once');
+  await expect(dash.byId(c.laneVerdict).nth(1)).toHaveAttribute('data-observed', 'at-most-once');
+  await expect(dash.byId(c.laneVerdict).nth(2)).toHaveAttribute('data-observed', 'exactly-once');
+  // Under acks=0 the lost ack has nothing to strike, and lane 2 says so.
+  const unfired = dash.byId(c.lane).nth(1).getByTestId(c.laneUnfired);
+  await expect(unfired).toHaveText(
+    '⚠ fault "lost ack", a lost acknowledgement, never fired: with acks=0 the broker sends no acknowledgement to lose',
+  );
+  // At the end, lane 2 shows p-9 and p-10 as struck-through gaps where their rows should be.
+  const gaps = dash.byId(c.lane).nth(1).locator(`[data-testid="${c.laneRow}"][data-lost="true"]`);
+  await expect(gaps).toHaveCount(2);
+  await expect(gaps.first()).toHaveAttribute('data-event', 'p-9');
+  await expect(gaps.first().locator('s').first()).toHaveText('p-9');
+  // The diff: the six events whose fate differs come first.
+  const differing = dash.byId(c.diffRow).and(page.locator('[data-differs="true"]'));
+  await expect(differing).toHaveCount(6);
+  await expect(differing.first()).toContainText('p-4');
+  await expect(differing.first()).toContainText('2 rows');
+  await expect(differing.first()).toContainText('the acknowledgement of p-4 was lost');
+  await expect(differing.nth(4)).toContainText('0 rows (lost)');
+  // What differs, under real names; and where lane 2 departs, clickable: the cursor moves there.
+  await expect(dash.byId(c.knobs)).toContainText('enable.idempotence');
+  await expect(dash.byId(c.knobs)).toContainText('acks');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/compare-end.png` });
+  const departs = dash.byId(c.divergence).first();
+  const t = Number(await departs.getAttribute('data-time'));
+  await departs.getByRole('button').click();
+  await expect.poll(async () => (await dash.api('cursor')).t).toBe(t);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/compare-departs.png`, fullPage: true });
+});
+
+test('Compare by keyboard alone: open, change a lane, set a knob, undo, close', async ({
+  dash,
+}) => {
+  test.setTimeout(90_000);
+  const { page } = dash;
+  await dash.showOutcome();
+  await dash.byId(c.toggle).focus();
+  await page.keyboard.press('Enter');
+  await expect(dash.byId(c.lane)).toHaveCount(3);
+  // Lane 2: from at-most-once to "as on screen" with the arrow keys…
+  await dash.byId(c.laneGuarantee).first().focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(dash.byId(c.laneTitle).nth(1)).toHaveText('2 as on screen');
+  // …then a knob: Tab to the knob list, choose acks (the first knob), Tab to its value.
+  await page.keyboard.press('Tab');
+  await expect(dash.byId(c.laneKnob).first()).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('1');
+  await page.keyboard.press('Enter');
+  await expect(dash.byId(c.laneTitle).nth(1)).toHaveText('2 as on screen · acks = 1');
+  await expect(dash.byId(c.lane)).toHaveCount(3);
+  // A bad value is refused, naming the knob.
+  await dash.byId(c.laneKnobValue).first().focus();
+  await page.keyboard.type('7');
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'acks: expected 0, 1, all' }),
+  ).toBeVisible();
+  // Undo (each change was one step) brings the lane back as it was.
+  await page.locator('h1').first().click();
+  await page.keyboard.press('Control+z');
+  await expect(dash.byId(c.laneTitle).nth(1)).toHaveText('2 as on screen');
+  await page.keyboard.press('Control+z');
+  await expect(dash.byId(c.laneTitle).nth(1)).toHaveText('2 at-most-once');
+  await dash.byId(c.close).focus();
+  await page.keyboard.press('Enter');
+  await expect(dash.byId(c.panel)).toHaveCount(0);
+  await expect(dash.byId(testIds.counters)).toBeVisible();
+  // And undo opens it again.
+  await page.locator('h1').first().click();
+  await page.keyboard.press('Control+z');
+  await expect(dash.byId(c.panel)).toBeVisible();
+});
+
+test('a compare share link replays the same lanes: same trace hashes', async ({
+  dash,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await openCompare(dash);
+  await expect
+    .poll(async () => (await laneHashes(dash.page)).every((h) => h.length === 64))
+    .toBe(true);
+  const hashes = await laneHashes(dash.page);
+  expect(new Set(hashes).size).toBe(3);
+  await dash.byId(testIds.shareButton).click();
+  const link = await dash.byId(testIds.shareUrl).inputValue();
+  expect(link).toMatch(/#s=2\.[A-Za-z0-9_-]+&c=1\.[A-Za-z0-9_-]+$/);
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto(link);
+  await other.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await expect(other.getByTestId(c.lane)).toHaveCount(3);
+  await expect.poll(async () => (await laneHashes(other)).every((h) => h.length === 64)).toBe(true);
+  expect(await laneHashes(other)).toEqual(hashes);
+  await context.close();
+});
+
+test('axe: Compare open, at the end, has no serious or critical violation', async ({ dash }) => {
+  test.setTimeout(120_000);
+  const { page } = dash;
+  await openCompare(dash);
+  await toEnd(dash);
+  await page.locator('.compare-diff details summary').click();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(serious).toEqual([]);
+  expect(dash.errors).toEqual([]);
+});
+
+test('an embed with panels=compare shows the lanes its link carries, locked', async ({ page }) => {
+  test.setTimeout(90_000);
+  const scenario = findPreset('lost-ack-retry/idempotence-off')!.variant.scenario;
+  const hash = withCompareParam(encodeShare({ ...scenario, name: 'edited' }), {
+    lanes: [{ knobs: [{ path: 'producer.enable.idempotence', value: true }] }],
+  });
+  await page.goto(`./?embed&lock=1&panels=transport,compare#${hash}`);
+  await expect(page.getByTestId(c.lane)).toHaveCount(2);
+  await expect(page.getByTestId(c.laneTitle)).toHaveText([
+    '1 exactly-once (as on screen)',
+    '2 as on screen · enable.idempotence = true',
+  ]);
+  // Locked: shown, not edited; and no Close (the embed's panels decide).
+  await expect(page.getByTestId(c.laneGuarantee)).toHaveCount(0);
+  await expect(page.getByTestId(c.close)).toHaveCount(0);
+  // Only e3 differs (src/views/compare/compare.test.ts).
+  await expect(page.locator(`[data-testid="${c.diffRow}"][data-differs="true"]`)).toHaveCount(1);
+  await expect(page.getByTestId(c.diffRow).first()).toHaveAttribute('data-event', 'e3');
+});

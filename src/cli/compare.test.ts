@@ -1,0 +1,112 @@
+/**
+ * `sim <scenario> --compare <lane>`: the verdicts and the per-event diff, in text and JSON, and
+ * the argument problems (exit 2, one line naming the option).
+ */
+import { describe, expect, it } from 'vitest';
+import { main } from './main';
+import type { CompareJson } from './compare';
+
+function cli(argv: string[]): { code: number; out: string; err: string } {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = main(
+    argv,
+    (s) => out.push(s),
+    (s) => err.push(s),
+  );
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+const RUN_TIMEOUT = 60_000;
+
+describe('sim --compare', () => {
+  it(
+    'prints every lane verdict and the events whose fate differs, with each lane sentence',
+    () => {
+      const r = cli(['at-least-once', '--compare', 'at-most-once', '--compare', 'exactly-once']);
+      expect(r.err).toBe('');
+      expect(r.code).toBe(0);
+      // The three verdicts (src/views/compare/compare.test.ts derives the runs by hand).
+      expect(r.out).toContain('guarantee: claimed at-least-once, observed at-least-once — held');
+      expect(r.out).toContain('guarantee: claimed at-most-once, observed at-most-once — held');
+      expect(r.out).toContain('guarantee: claimed exactly-once, observed exactly-once — held');
+      const diff = r.out.slice(r.out.indexOf('── per-event diff'));
+      expect(diff.split('\n').filter((l) => /^ {2}\S/.test(l))).toEqual([
+        '  p-4: 2 rows | 1 row | 1 row',
+        '  p-5: 2 rows | 1 row | 1 row',
+        '  p-6: 2 rows | 1 row | 1 row',
+        '  p-7: 2 rows | 1 row | 1 row',
+        '  p-9: 1 row | 0 rows (lost) | 1 row',
+        '  p-10: 1 row | 0 rows (lost) | 1 row',
+      ]);
+      expect(diff).toContain('── per-event diff: 6 of 20 events differ (lanes 1 | 2 | 3)');
+      expect(diff).toContain(
+        '      lane 2: the loop committed offset 10 before processing the batch holding p-9',
+      );
+      expect(r.out).toContain('  acks (Kafka producer): all | 0 | all');
+    },
+    RUN_TIMEOUT,
+  );
+
+  it(
+    'gives { lanes: [report, report], diff: [{ id, fates }] } as JSON, a knob named by its real name',
+    () => {
+      const r = cli([
+        'lost-ack-retry/idempotence-off',
+        '--compare',
+        'enable.idempotence=true',
+        '--format',
+        'json',
+      ]);
+      expect(r.code).toBe(0);
+      const j = JSON.parse(r.out) as CompareJson;
+      expect(j.lanes.map((l) => [l.lane, l.totals.sinkRows, l.guarantee.held])).toEqual([
+        ['lost-ack-retry/idempotence-off', 11, false],
+        ['as on screen · enable.idempotence = true', 10, true],
+      ]);
+      // Only e3 differs: its retry is appended again without idempotence, dropped by its
+      // sequence number with it (https://kafka.apache.org/documentation/#producerconfigs_enable.idempotence).
+      expect(j.diff).toHaveLength(1);
+      expect(j.diff[0]!.id).toBe('e3');
+      expect(j.diff[0]!.fates.map((f) => [f.count, f.fate])).toEqual([
+        [2, 'duplicated'],
+        [1, 'once'],
+      ]);
+      expect(j.diff[0]!.fates[0]!.why).toMatch(/^the acknowledgement of e3 was lost/);
+      expect(j.knobs).toEqual([
+        {
+          path: 'producer.enable.idempotence',
+          name: 'enable.idempotence',
+          values: ['false', 'true'],
+        },
+      ]);
+    },
+    RUN_TIMEOUT,
+  );
+
+  it('refuses what it cannot use, naming the option', () => {
+    expect(cli(['at-least-once', '--compare', 'nope=1'])).toMatchObject({
+      code: 2,
+      err: '--compare: no knob "nope" (give a knob\'s path as the Knobs tab lists it, e.g. producer.enable.idempotence)',
+    });
+    expect(cli(['at-least-once', '--compare', 'exactly-once', '--check'])).toMatchObject({
+      code: 2,
+      err: '--check: applies to one run, not with --compare',
+    });
+    expect(
+      cli([
+        'at-least-once',
+        '--compare',
+        'exactly-once',
+        '--compare',
+        'at-most-once',
+        '--compare',
+        'x=1',
+      ]),
+    ).toMatchObject({ code: 2, err: '--compare: at most 2 lanes beside the scenario, got 3' });
+    expect(cli(['at-least-once', '--compare', 'no-such-thing'])).toMatchObject({
+      code: 2,
+      err: '--compare: "no-such-thing" is no guarantee, knob=value, preset id, share link or scenario file',
+    });
+  });
+});

@@ -1,0 +1,251 @@
+/**
+ * `sim <scenario> --compare <lane>` (up to twice: three lanes): run the scenario and each lane, and
+ * print the verdicts and the per-event diff — the events whose fate differs, with each lane's
+ * sentence. A lane is
+ * - a guarantee (`exactly-once`: the same scenario under that guarantee's recipe) and/or knobs
+ *   (`enable.idempotence=true acks=1`, space-separated; a knob by its dotted path or its real name),
+ *   applied to the scenario as the page's Compare does (src/views/compare/lanes.ts);
+ * - or another scenario: a file, a preset id, a share link.
+ *
+ * `--format json` prints `{ lanes: [report, …], diff: [{ id, fates: […] }], … }`: each lane's
+ * report is the one-run JSON report (src/cli/report.ts); `diff` lists the events whose fate
+ * differs, each lane's fate in lane order.
+ */
+import { readFileSync } from 'node:fs';
+import {
+  GuaranteeSchema,
+  parseScenario,
+  parseScenarioJson,
+  formatIssues,
+  type Guarantee,
+  type Run,
+  type ScenarioInput,
+} from '../engine';
+import { findPreset } from '../scenarios';
+import { compareMarkdown } from '../views/compare/compareMarkdown';
+import { compareBuilt, type ComparedRuns } from '../views/compare/compareRuns';
+import { fateWords, type LaneFate } from '../views/compare/diff';
+import { laneScenario, laneTitle, type LaneScenario, type LaneSpec } from '../views/compare/lanes';
+import { formatMs } from '../views/format';
+import { KNOBS, knobsFor } from '../views/knobs';
+import { decodeShare, shareIssueLines } from '../views/shareLink';
+import {
+  jsonReport,
+  textReport,
+  visibleControls,
+  type JsonReport,
+  type TraceHasher,
+} from './report';
+
+/** The `--compare` JSON object. */
+export interface CompareJson {
+  /** Each lane's run report, the scenario given first. */
+  lanes: (JsonReport & { lane: string })[];
+  /** Lanes that could not run, by lane number (from 1), and why. */
+  refused: { lane: number; title: string; reason: string }[];
+  /** The events whose fate differs, in the first lane's order; `fates` in lane order. */
+  diff: { id: string; fates: { count: number | null; fate: LaneFate['fate']; why?: string }[] }[];
+  /** Knobs set otherwise, each lane's value in effect. */
+  knobs: { path: string; name: string; values: string[] }[];
+  /** Per lane after the first: the first trace entry where it departs from the first (null: none). */
+  divergences: ({
+    entry: number;
+    timeMs: number;
+    first: string | null;
+    lane: string | null;
+  } | null)[];
+}
+
+/** One `--compare` value as a lane, or the problem with it (naming the option). */
+export function parseLane(
+  value: string,
+  base: ScenarioInput,
+): { title: string; lane: LaneScenario } | { problem: string } {
+  const words = value
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w.length > 0);
+  const isSpec = words.length > 0 && words.every((w) => isGuarantee(w) || /^[\w.-]+=/.test(w));
+  if (!isSpec || /^(https?:|#|s=\d|\?)/i.test(value.trim())) return otherScenario(value);
+  const spec: LaneSpec = {};
+  for (const w of words) {
+    if (isGuarantee(w)) {
+      if (spec.guarantee !== undefined)
+        return { problem: `--compare: two guarantees in one lane ("${spec.guarantee}", "${w}")` };
+      spec.guarantee = w;
+      continue;
+    }
+    const eq = w.indexOf('=');
+    const path = knobPath(w.slice(0, eq), base);
+    if ('problem' in path) return path;
+    (spec.knobs ??= []).push({ path: path.path, value: knobValue(w.slice(eq + 1)) });
+  }
+  return { title: laneTitle(base, spec), lane: laneScenario(base, spec) };
+}
+
+function isGuarantee(w: string): w is Guarantee {
+  return GuaranteeSchema.safeParse(w).success;
+}
+
+/**
+ * A knob named on the command line: its dotted path (`producer.acks`), or its real name
+ * (`acks`) when exactly one knob of this scenario's pipeline has it.
+ */
+function knobPath(name: string, base: ScenarioInput): { path: string } | { problem: string } {
+  if (KNOBS.some((k) => k.path === name)) return { path: name };
+  const parsed = parseScenario(base);
+  const pool = parsed.ok ? knobsFor(parsed.scenario) : KNOBS;
+  const named = pool.filter((k) => k.name === name);
+  if (named.length === 1) return { path: named[0]!.path };
+  if (named.length > 1)
+    return {
+      problem: `--compare: "${name}" names several knobs here; give its path: ${named.map((k) => k.path).join(', ')}`,
+    };
+  return {
+    problem: `--compare: no knob "${name}" (give a knob's path as the Knobs tab lists it, e.g. producer.enable.idempotence)`,
+  };
+}
+
+/** A knob value: JSON where it reads as JSON (`true`, `3`, `null`), else the text (`all`, `read_committed`). */
+function knobValue(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Another scenario as a lane: a preset id, a share link, or a file. */
+function otherScenario(ref: string): { title: string; lane: LaneScenario } | { problem: string } {
+  const preset = findPreset(ref);
+  let input: unknown;
+  let title = ref;
+  if (preset && !ref.endsWith('.json')) {
+    input = preset.variant.scenario;
+    title = `${preset.preset.id}/${preset.variant.id}`;
+  } else if (/#s=|^s=\d+\./.test(ref)) {
+    const shared = decodeShare(ref.includes('#') ? ref.slice(ref.indexOf('#')) : ref);
+    if (!shared.ok) return { problem: `--compare: ${shareIssueLines(shared.issues).join('; ')}` };
+    input = shared.input;
+    title = 'the shared scenario';
+  } else {
+    let text: string;
+    try {
+      text = readFileSync(ref, 'utf8');
+    } catch {
+      return {
+        problem: `--compare: "${ref}" is no guarantee, knob=value, preset id, share link or scenario file`,
+      };
+    }
+    const parsed = parseScenarioJson(text);
+    if (!parsed.ok)
+      return { problem: `--compare ${ref}:\n${formatIssues(parsed.issues, '(file)')}` };
+    input = parsed.scenario;
+  }
+  const parsed = parseScenario(input);
+  if (!parsed.ok) return { problem: `--compare ${ref}:\n${formatIssues(parsed.issues, '(root)')}` };
+  return { title, lane: { ok: true, input: input as ScenarioInput, scenario: parsed.scenario } };
+}
+
+/** The JSON object of a compare. */
+export function compareJson(
+  c: ComparedRuns,
+  preset: string | undefined,
+  hash: TraceHasher,
+): CompareJson {
+  const ran = c.lanes.flatMap((l, i) => (l.ok ? [{ l, i }] : []));
+  const m = c.model;
+  return {
+    lanes: ran.map(({ l, i }) => ({
+      lane: l.title,
+      ...jsonReport(l.run, i === 0 ? preset : undefined, hash),
+    })),
+    refused: c.lanes.flatMap((l, i) =>
+      l.ok ? [] : [{ lane: i + 1, title: l.title, reason: l.reason }],
+    ),
+    diff: (m?.diff ?? [])
+      .filter((r) => r.differs)
+      .map((r) => ({
+        id: r.id,
+        fates: r.fates.map((f) => ({
+          count: f.count,
+          fate: f.fate,
+          ...(f.why ? { why: f.why } : {}),
+        })),
+      })),
+    knobs: (m?.knobs ?? []).map((k) => ({ path: k.path, name: k.name, values: k.values })),
+    divergences: (m?.divergences ?? []).map((d) =>
+      d === null ? null : { entry: d.entry, timeMs: d.time, first: d.base, lane: d.other },
+    ),
+  };
+}
+
+/** The text of a compare: each lane's verdict, what differs, and the per-event diff. */
+export function compareText(
+  c: ComparedRuns,
+  preset: string | undefined,
+  hash: TraceHasher,
+): string {
+  const lines: string[] = [];
+  const no = c.lanes.flatMap((l, i) => (l.ok ? [i + 1] : []));
+  c.lanes.forEach((l, i) => {
+    lines.push(`── lane ${i + 1}: ${l.title}`);
+    if (!l.ok) lines.push(`cannot run: ${l.reason}`);
+    else lines.push(textReport(l.run, i === 0 ? preset : undefined, hash));
+    lines.push('');
+  });
+  const m = c.model;
+  if (!m) {
+    lines.push('nothing to compare: fewer than two lanes ran');
+    return visibleControls(lines.join('\n'));
+  }
+  lines.push('── what differs');
+  for (const k of m.knobs) lines.push(`  ${k.name} (${k.system}): ${k.values.join(' | ')}`);
+  if (m.knobs.length === 0) lines.push('  no knob');
+  m.divergences.forEach((d, i) => {
+    const a = no[0];
+    const b = no[i + 1];
+    lines.push(
+      d === null
+        ? `  lane ${b} runs exactly as lane ${a} (identical traces)`
+        : `  lane ${b} departs from lane ${a} at ${formatMs(d.time)} (entry ${d.entry + 1}): lane ${a}: ${d.base ?? 'its run has ended'}; lane ${b}: ${d.other ?? 'its run has ended'}`,
+    );
+  });
+  lines.push('');
+  const differing = m.diff.filter((r) => r.differs);
+  lines.push(
+    `── per-event diff: ${differing.length} of ${m.diff.length} events differ (lanes ${no.join(' | ')})`,
+  );
+  for (const r of differing) {
+    lines.push(
+      `  ${r.id}: ${r.fates.map((f, i) => fateWords(f, m.outcomes[i]!.unit)).join(' | ')}`,
+    );
+    r.fates.forEach((f, i) => {
+      if (f.why) lines.push(`      lane ${no[i]}: ${f.why}`);
+    });
+  }
+  return visibleControls(lines.join('\n'));
+}
+
+/** The Markdown of a compare: the first lane's report, then the Compare section. */
+export function compareMarkdownDoc(c: ComparedRuns, first: string, hash: TraceHasher): string {
+  return `${first.trimEnd()}\n\n${compareMarkdown(c, (r: Run) => hash(r.trace)).trimEnd()}`;
+}
+
+/** Build the lanes of `--compare` values beside the scenario, or the first problem. */
+export function compareLanes(
+  base: ScenarioInput,
+  baseTitle: string,
+  values: readonly string[],
+): ComparedRuns | { problem: string } {
+  const lanes: { title: string; lane: LaneScenario }[] = [];
+  const first = parseScenario(base);
+  if (!first.ok) return { problem: formatIssues(first.issues, '(root)') };
+  lanes.push({ title: baseTitle, lane: { ok: true, input: base, scenario: first.scenario } });
+  for (const v of values) {
+    const l = parseLane(v, base);
+    if ('problem' in l) return l;
+    lanes.push(l);
+  }
+  return compareBuilt(lanes);
+}

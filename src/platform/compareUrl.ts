@@ -1,0 +1,23 @@
+/**
+ * Compare in the page's URL: the `c=` hash parameter beside the share link's `s=` (the codec is
+ * src/views/compare/compareLink.ts). Written with the share link, read when a link is opened.
+ */
+import { decodeCompare, withCompareParam, type CompareInLink } from '../views/compare/compareLink';
+import type { CompareSpec } from '../views/compare/lanes';
+
+/** The compare state the page's URL hash carries (null: none). */
+export function compareFromLocation(loc: Pick<Location, 'hash'> = location): CompareInLink {
+  return decodeCompare(loc.hash);
+}
+
+/** Put the compare state in the URL hash (null: take it out), no navigation, no history entry. */
+export function writeCompareToLocation(
+  spec: CompareSpec | null,
+  loc: Pick<Location, 'hash' | 'href'> = location,
+  hist: Pick<History, 'replaceState' | 'state'> = history,
+): void {
+  const i = loc.href.indexOf('#');
+  const base = i >= 0 ? loc.href.slice(0, i) : loc.href;
+  const rest = withCompareParam(loc.hash, spec);
+  hist.replaceState(hist.state, '', rest ? `${base}#${rest}` : base);
+}

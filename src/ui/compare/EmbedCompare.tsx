@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import { useLabInstance } from '../../store/LabContext';
+import { defaultCompare } from '../../views/compare/lanes';
+import { ComparePanel } from './ComparePanel';
+
+/**
+ * Compare in an embedded player (`panels=compare`): the lanes its link carries (`c=`), or, if it
+ * carries none, the default offer — the same faults under the other two guarantees. Locked
+ * (`lock=1`), the lanes are shown but not edited.
+ */
+export function EmbedCompare({ locked }: { locked: boolean }) {
+  const lab = useLabInstance();
+  useEffect(() => {
+    const s = lab.app.getState();
+    // Not an edit of the reader's: no undo step (and a locked lab's actions would refuse it).
+    if (s.compare === null) lab.app.setState({ compare: defaultCompare(s.scenario) });
+  }, [lab]);
+  return <ComparePanel locked={locked} embedded />;
+}

@@ -1,0 +1,143 @@
+import { memo, useMemo } from 'react';
+import { countersAt } from '../../views/at';
+import { laneLinesAt } from '../../views/compare/laneAt';
+import type { UnfiredFault } from '../../views/compare/laneFaults';
+import { formatCount, formatMoney, formatMs, ordinal } from '../../views/format';
+import { traceHashOfView } from '../../views/hash';
+import type { RunView } from '../../views/runView';
+import { Icon } from '../Icon';
+import { compareTestIds } from './compareTestIds';
+
+/** Trace hashes are shown (and tested) for runs up to this many entries; above, on demand only. */
+const HASH_MAX_ENTRIES = 300_000;
+
+/**
+ * One lane at the shared cursor: the counters, the verdict of the whole run, the faults it cannot
+ * fire, and its table — rows in workload order, a lost event as a struck-through gap.
+ */
+export const LaneColumn = memo(function LaneColumn({
+  number,
+  view,
+  idx,
+  unfired,
+  hidden,
+}: {
+  number: number;
+  view: RunView;
+  idx: number;
+  unfired: readonly UnfiredFault[];
+  /** "Predict first" hides the outcome: the counters stay, verdict and table wait. */
+  hidden: boolean;
+}) {
+  const c = useMemo(() => countersAt(view, idx), [view, idx]);
+  const table = useMemo(() => laneLinesAt(view, idx), [view, idx]);
+  const hash = useMemo(() => (view.n <= HASH_MAX_ENTRIES ? traceHashOfView(view) : ''), [view]);
+  const v = view.verdict;
+  const unit =
+    v.primary === 'effects' ? 'effects' : v.primary.startsWith('log:') ? 'records' : 'rows';
+  return (
+    <div
+      className="lane-body"
+      data-testid={compareTestIds.lane}
+      data-lane={number}
+      data-trace-hash={hash}
+    >
+      {unfired.length > 0 && (
+        <ul className="lane-unfired" aria-label={`Lane ${number}: faults that never fired`}>
+          {unfired.map((f) => (
+            <li key={f.index} data-testid={compareTestIds.laneUnfired} data-cannot={f.cannot}>
+              <span aria-hidden="true">⚠ </span>
+              {f.text}
+            </li>
+          ))}
+        </ul>
+      )}
+      <dl className="lane-counters" data-testid={compareTestIds.laneCounters}>
+        <div>
+          <dt>{unit}</dt>
+          <dd data-value={c.rows}>{formatCount(c.rows)}</dd>
+        </div>
+        <div className={c.duplicates > 0 ? 'bad-dup' : ''}>
+          <dt>duplicates</dt>
+          <dd data-value={c.duplicates}>{formatCount(c.duplicates)}</dd>
+        </div>
+        <div className={c.final && c.missing > 0 ? 'bad-lost' : ''}>
+          <dt>{c.final ? 'lost' : 'not yet in'}</dt>
+          <dd data-value={c.missing}>{formatCount(c.missing)}</dd>
+        </div>
+        <div>
+          <dt>sum (true {formatMoney(c.trueSum)})</dt>
+          <dd>{formatMoney(c.sum)}</dd>
+        </div>
+      </dl>
+      {!hidden && (
+        <p
+          className={`lane-verdict ${v.held ? 'held' : 'broken'}`}
+          data-testid={compareTestIds.laneVerdict}
+          data-held={v.held}
+          data-observed={v.observed}
+        >
+          <span aria-hidden="true">{v.held ? '✓ ' : '✕ '}</span>
+          Observed <strong>{v.observed}</strong>, claimed {v.claimed}: {v.held ? 'held' : 'broken'}
+          {view.cutOff && ' (so far: cut off)'}
+          <span className="muted"> · ends at {formatMs(view.endTime)}</span>
+        </p>
+      )}
+      {!hidden && (
+        <div
+          className="lane-table"
+          role="table"
+          aria-label={`Lane ${number}: ${v.primaryLabel} at the cursor, in workload order`}
+          tabIndex={0}
+          data-testid={compareTestIds.laneTable}
+        >
+          <div role="row" className="lane-row head">
+            <span role="columnheader">id</span>
+            <span role="columnheader">amount</span>
+            <span role="columnheader">note</span>
+          </div>
+          {table.lines.map((l) => (
+            <div
+              role="row"
+              key={`${l.id}:${l.copy}`}
+              className={`lane-row${l.lost ? ' lost' : l.copy > 1 ? ' dup' : ''}`}
+              data-testid={compareTestIds.laneRow}
+              data-event={l.id}
+              data-lost={l.lost}
+              data-copy={l.copy}
+            >
+              <span role="cell" className="mono">
+                {l.lost ? <s>{l.id}</s> : l.id}
+              </span>
+              <span role="cell">
+                {l.lost ? <s>{formatMoney(l.amount)}</s> : formatMoney(l.amount)}
+              </span>
+              <span role="cell">
+                {l.lost ? (
+                  <span className="fate lost">
+                    <span aria-hidden="true">✕</span> lost — no row
+                  </span>
+                ) : l.copy > 1 ? (
+                  <span className="fate duplicated">
+                    <Icon name="dup" /> {ordinal(l.copy)} copy
+                  </span>
+                ) : (
+                  ''
+                )}
+              </span>
+            </div>
+          ))}
+          {table.lines.length === 0 && <p className="muted">no rows yet</p>}
+          {table.more > 0 && (
+            <p className="muted">and the {formatCount(table.more)} events after these</p>
+          )}
+        </div>
+      )}
+      {hash && (
+        <p className="muted lane-hash" title="The trace hash of this lane's run">
+          trace <code>{hash.slice(0, 16)}</code>
+        </p>
+      )}
+    </div>
+  );
+});

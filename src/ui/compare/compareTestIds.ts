@@ -1,0 +1,30 @@
+/**
+ * Test ids of Compare, shared by the app and the Playwright specs (kept apart from the page's
+ * src/ui/testIds.ts: Compare's own file).
+ */
+export const compareTestIds = {
+  /** The "Compare" toggle beside Share. */
+  toggle: 'compare-toggle',
+  panel: 'compare-panel',
+  close: 'compare-close',
+  addLane: 'compare-add-lane',
+  /** A lane's column (data-lane = its number from 1, data-trace-hash). */
+  lane: 'compare-lane',
+  laneTitle: 'compare-lane-title',
+  laneGuarantee: 'compare-lane-guarantee',
+  laneKnob: 'compare-lane-knob',
+  laneKnobValue: 'compare-lane-knob-value',
+  laneKnobSet: 'compare-lane-knob-set',
+  laneRemove: 'compare-lane-remove',
+  /** Why a lane has no run (an unavailable guarantee, a refused knob). */
+  laneRefused: 'compare-lane-refused',
+  laneUnfired: 'compare-lane-unfired',
+  laneCounters: 'compare-lane-counters',
+  laneVerdict: 'compare-lane-verdict',
+  laneTable: 'compare-lane-table',
+  laneRow: 'compare-lane-row',
+  diff: 'compare-diff',
+  diffRow: 'compare-diff-row',
+  knobs: 'compare-knobs',
+  divergence: 'compare-divergence',
+} as const;

@@ -1,0 +1,282 @@
+import { describe, expect, it } from 'vitest';
+import { parseScenario, simulate, traceHash, type ScenarioInput } from '../../engine';
+import { findPreset } from '../../scenarios';
+import { toRunView } from '../runView';
+import { decodeCompare, withCompareParam } from './compareLink';
+import { compareModel } from './compareModel';
+import { diffLine, eventDiff, type LaneOutcome } from './diff';
+import {
+  defaultCompare,
+  laneScenario,
+  laneScenarios,
+  laneTitle,
+  parseCompareSpec,
+  type CompareSpec,
+} from './lanes';
+import { encodeShare, decodeShare } from '../shareLink';
+import { artifactOf } from '../exportArtifact';
+
+const RUN_TIMEOUT = 60_000;
+
+const preset = (ref: string) => structuredClone(findPreset(ref)!.variant.scenario);
+
+/** The lanes of `spec` beside `base`, run, with their compare model. */
+function compareRuns(base: ScenarioInput, spec: CompareSpec) {
+  const runs = laneScenarios(base, spec).map((l) => {
+    if (!l.ok) throw new Error(l.reason);
+    return simulate(l.scenario);
+  });
+  const model = compareModel(runs.map((r, i) => ({ title: `lane ${i + 1}`, view: toRunView(r) })));
+  return { runs, model };
+}
+
+const differingLines = (m: ReturnType<typeof compareRuns>['model']) =>
+  m.diff
+    .filter((r) => r.differs)
+    .map((r) =>
+      diffLine(
+        r,
+        m.outcomes.map((o) => o.unit),
+      ),
+    );
+
+describe('eventDiff', () => {
+  const lane = (counts: [string, number][]): LaneOutcome => ({
+    ids: counts.map(([id]) => id),
+    counts: new Map(counts),
+    why: new Map(),
+    unit: 'row',
+  });
+
+  it('puts exactly the events whose count differs first, each group in workload order', () => {
+    const d = eventDiff([
+      lane([
+        ['a', 1],
+        ['b', 2],
+        ['c', 1],
+        ['d', 0],
+      ]),
+      lane([
+        ['a', 1],
+        ['b', 1],
+        ['c', 1],
+        ['d', 1],
+      ]),
+    ]);
+    expect(d.map((r) => [r.id, r.differs])).toEqual([
+      ['b', true],
+      ['d', true],
+      ['a', false],
+      ['c', false],
+    ]);
+    expect(diffLine(d[1]!, ['row', 'row'])).toBe('d: 0 rows (lost) | 1 row');
+  });
+
+  it('marks an event only one lane has as differing, absent in the other', () => {
+    const d = eventDiff([
+      lane([['a', 1]]),
+      lane([
+        ['a', 1],
+        ['z', 1],
+      ]),
+    ]);
+    expect(d[0]).toEqual({
+      id: 'z',
+      differs: true,
+      fates: [
+        { count: null, fate: null },
+        { count: 1, fate: 'once' },
+      ],
+    });
+  });
+});
+
+describe('compare two presets, hand-derived', () => {
+  it(
+    'at-least-once/default against its at-most-once and exactly-once lanes',
+    () => {
+      const base = preset('at-least-once/default');
+      const spec = defaultCompare(base);
+      expect(spec).toEqual({
+        lanes: [{ guarantee: 'at-most-once' }, { guarantee: 'exactly-once' }],
+      });
+      const { model } = compareRuns(base, spec);
+      // Lane 1 (as shipped, its expect block): the lost ack of p-4 is retried without idempotence
+      // → p-4 twice in the log (21 records, offsets 0–20); batches of max.poll.records = 5: the 2nd
+      // batch is offsets 5–9 = p-5…p-9; the crash after 3 records (p-5, p-6, p-7 written) comes
+      // before the commit, so the restart re-reads from 5 → p-5, p-6, p-7 twice. 24 rows.
+      // Lane 2, at-most-once (acks=0: no ack to lose, https://kafka.apache.org/documentation/#producerconfigs_acks;
+      // commit before processing): the log is p-1…p-20 at offsets 0–19, the 2nd batch is
+      // p-6…p-10, committed (offset 10) before processing; the crash after p-6, p-7, p-8 → the
+      // restart resumes at 10: p-9 and p-10 lost. 18 rows.
+      // Lane 3, exactly-once (idempotent producer; upsert on the business id): 1 row each.
+      // So the events whose fate differs are p-4…p-7 (2 | 1 | 1) and p-9, p-10 (1 | 0 | 1).
+      expect(differingLines(model)).toEqual([
+        'p-4: 2 rows | 1 row | 1 row',
+        'p-5: 2 rows | 1 row | 1 row',
+        'p-6: 2 rows | 1 row | 1 row',
+        'p-7: 2 rows | 1 row | 1 row',
+        'p-9: 1 row | 0 rows (lost) | 1 row',
+        'p-10: 1 row | 0 rows (lost) | 1 row',
+      ]);
+      expect(model.differing).toBe(6);
+      expect(model.diff).toHaveLength(20);
+      // Each differing fate carries its lane's sentence.
+      expect(model.diff[0]!.fates[0]!.why).toMatch(/^the acknowledgement of p-4 was lost/);
+      expect(model.diff[4]!.fates[1]!.why).toMatch(
+        /committed offset 10 before processing the batch holding p-9/,
+      );
+      // The lost ack cannot fire under acks=0, and lane 2 says so.
+      expect(model.unfired.map((u) => u.map((f) => f.cannot))).toEqual([[], [true], []]);
+      expect(model.unfired[1]![0]!.text).toBe(
+        'fault "lost ack", a lost acknowledgement, never fired: with acks=0 the broker sends no acknowledgement to lose',
+      );
+      // What differs, under the real names: the recipes' knobs (src/scenarios/guarantees.ts).
+      expect(model.knobs.map((k) => k.name)).toContain('acks');
+      expect(model.knobs.find((k) => k.name === 'acks')!.values).toEqual(['all', '0', 'all']);
+      expect(model.knobs.find((k) => k.name === 'enable.idempotence')!.values).toEqual([
+        'false',
+        'false',
+        'true',
+      ]);
+    },
+    RUN_TIMEOUT,
+  );
+
+  it(
+    'lost-ack-retry/idempotence-off against a lane with enable.idempotence=true',
+    () => {
+      const base = preset('lost-ack-retry/idempotence-off');
+      const spec: CompareSpec = {
+        lanes: [{ knobs: [{ path: 'producer.enable.idempotence', value: true }] }],
+      };
+      const { model, runs } = compareRuns(base, spec);
+      // Ten events e1…e10, the ack of e3 lost: without idempotence the retry is appended again
+      // (2 rows of e3); with it the broker drops the retry by its sequence number
+      // (https://kafka.apache.org/documentation/#producerconfigs_enable.idempotence): 1 row.
+      // Nothing else differs.
+      expect(differingLines(model)).toEqual(['e3: 2 rows | 1 row']);
+      expect(model.knobs.map((k) => [k.name, ...k.values])).toEqual([
+        ['enable.idempotence', 'false', 'true'],
+      ]);
+      // The idempotent producer asks for its producer id before it sends anything: the runs part
+      // at the very first entry.
+      expect(model.divergences[0]).toMatchObject({ entry: 0, time: 0 });
+      expect(runs[1]!.verdict.observed).toBe('exactly-once');
+    },
+    RUN_TIMEOUT,
+  );
+
+  it(
+    'gives identical runs no divergence and an empty differing set',
+    () => {
+      const base = preset('lost-ack-retry/idempotence-off');
+      const { model } = compareRuns(base, { lanes: [{}] });
+      expect(model.differing).toBe(0);
+      expect(model.divergences).toEqual([null]);
+      expect(model.knobs).toEqual([]);
+    },
+    RUN_TIMEOUT,
+  );
+});
+
+describe('lanes', () => {
+  it('says why a guarantee cannot be a lane instead of dropping the fault', () => {
+    const base = preset('flink-commit-phase-crash/during-commit');
+    const r = laneScenario(base, { guarantee: 'at-most-once' });
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.reason).toMatch(/^at-most-once is unavailable: fault .* checkpoint/);
+  });
+
+  it('names a lane by its guarantee and its knobs, real names', () => {
+    const base = preset('lost-ack-retry/idempotence-off');
+    expect(laneTitle(base, { knobs: [{ path: 'producer.enable.idempotence', value: true }] })).toBe(
+      'as on screen · enable.idempotence = true',
+    );
+    expect(laneTitle(base, null)).toBe('exactly-once (as on screen)');
+  });
+
+  it('refuses a bad spec naming the field', () => {
+    expect(parseCompareSpec({ lanes: [{ guarantee: 'twice' }] })).toEqual({
+      ok: false,
+      reason: 'lanes.0.guarantee: expected at-most-once, at-least-once, exactly-once',
+    });
+    expect(parseCompareSpec({ lanes: [] })).toEqual({
+      ok: false,
+      reason: 'lanes: expected 1 to 2 lanes',
+    });
+    expect(parseCompareSpec({ lanes: [{ knobs: [{ value: 1 }] }] })).toEqual({
+      ok: false,
+      reason: 'lanes.0.knobs.0.path: expected a knob path',
+    });
+  });
+});
+
+describe('compare share link', () => {
+  it(
+    'replays identical lanes: same trace hashes',
+    () => {
+      const base = preset('at-least-once/default');
+      const spec: CompareSpec = {
+        lanes: [{ guarantee: 'exactly-once' }, { knobs: [{ path: 'producer.acks', value: '1' }] }],
+      };
+      const hash = `#${withCompareParam(encodeShare(base), spec)}`;
+      const shared = decodeShare(hash);
+      const linked = decodeCompare(hash);
+      expect(shared.ok && linked?.ok).toBe(true);
+      if (!shared.ok || !linked?.ok) return;
+      expect(linked.spec).toEqual(spec);
+      const hashes = (s: ScenarioInput, c: CompareSpec) =>
+        compareRuns(s, c).runs.map((r) => traceHash(r.trace));
+      const before = hashes(base, spec);
+      expect(hashes(shared.input, linked.spec)).toEqual(before);
+      // Three different runs, not one run three times.
+      expect(new Set(before).size).toBe(3);
+    },
+    RUN_TIMEOUT,
+  );
+
+  it('reports a damaged c= and leaves a link without one alone', () => {
+    expect(decodeCompare('#s=2.abc')).toBeNull();
+    expect(decodeCompare('#s=2.abc&c=1.%%%')).toEqual({
+      ok: false,
+      reason: 'share link, compare (c=): expected <version>.<data>',
+    });
+    expect(decodeCompare('#c=9.e30')).toEqual({
+      ok: false,
+      reason: 'share link, compare (c=): unknown version 9',
+    });
+    expect(withCompareParam('s=2.x&c=1.y', null)).toBe('s=2.x');
+  });
+});
+
+describe('the Markdown report with Compare', () => {
+  it(
+    'adds the lanes, what differs and the events whose fate differs',
+    () => {
+      const base = preset('at-least-once/default');
+      const parsed = parseScenario(base);
+      if (!parsed.ok) throw new Error('the preset is refused');
+      const run = simulate(parsed.scenario);
+      const text = artifactOf(run, 'markdown', {
+        compare: { base, spec: { lanes: [{ guarantee: 'at-most-once' }] } },
+      })!.text;
+      const section = text.slice(text.indexOf('## Compare'));
+      // The runs of the first test above: 24 rows, 4 duplicates | 18 rows, 2 lost.
+      expect(section).toContain(
+        '| 2. at-most-once | claimed at-most-once, observed at-most-once: held | 18 | 0 | 2 | `07489c16a58af5d2` |',
+      );
+      expect(section).toContain('| `acks` (Kafka producer) | all | 0 |');
+      expect(section.match(/^- \*\*p-\d+\*\*/gm)).toEqual([
+        '- **p-4**',
+        '- **p-5**',
+        '- **p-6**',
+        '- **p-7**',
+        '- **p-9**',
+        '- **p-10**',
+      ]);
+      expect(section).toContain('14 other events: the same in every lane.');
+    },
+    RUN_TIMEOUT,
+  );
+});

@@ -1,0 +1,40 @@
+/**
+ * "What differs" between compared lanes: the knobs set otherwise, under their real names (the
+ * Knobs tab's catalogue, src/views/knobs.ts), each with its value in effect in every lane (as
+ * written, or the default the scenario gets when it is left unset).
+ */
+import type { Scenario } from '../../engine';
+import { knobInEffect } from '../../scenarios';
+import { formatKnobValue, KNOBS } from '../knobs';
+
+/** One knob that differs between lanes. */
+export interface KnobDifference {
+  path: string;
+  /** Its real name (`enable.idempotence`). */
+  name: string;
+  /** The system it belongs to ("Kafka producer"). */
+  system: string;
+  /** Its value in each lane, as shown ("all", "30000 ms", "(unset)"), or "—" where it does not exist. */
+  values: string[];
+}
+
+/** A knob's value in effect, formatted: the default it gets when left unset (`defaultFor`). */
+function shown(s: Scenario, k: (typeof KNOBS)[number]): string {
+  if (!k.applies(s)) return '—';
+  const v = knobInEffect(s, k.path);
+  return formatKnobValue(k, v === undefined && k.defaultFor ? k.defaultFor(s) : v);
+}
+
+/** The knobs whose value differs between the lanes' scenarios (catalogue order), the claim first. */
+export function knobDifferences(lanes: readonly Scenario[]): KnobDifference[] {
+  const out: KnobDifference[] = [];
+  const claims = lanes.map((s) => s.claim);
+  if (claims.some((c) => c !== claims[0]))
+    out.push({ path: 'claim', name: 'claim', system: 'the verdict', values: claims });
+  for (const k of KNOBS) {
+    const values = lanes.map((s) => shown(s, k));
+    if (values.some((v) => v !== values[0]))
+      out.push({ path: k.path, name: k.name, system: k.system, values });
+  }
+  return out;
+}

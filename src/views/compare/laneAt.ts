@@ -1,0 +1,45 @@
+/**
+ * One lane at the shared cursor. Lanes share one clock, the first lane's: every lane is shown at
+ * the same virtual time (the entries up to it applied), and at the end of the first lane's run
+ * every lane is shown at its own end — a lane that runs longer is not left half-way when the clock
+ * stops.
+ */
+import { indexAtTime, ledgerRowAt, timeAtIndex } from '../at';
+import type { RunView } from '../runView';
+
+/** Entries of `lane` applied when the first lane (`base`) has `baseIdx` applied. */
+export function laneIndexAt(base: RunView, baseIdx: number, lane: RunView): number {
+  if (baseIdx >= base.n) return lane.n;
+  return indexAtTime(lane, timeAtIndex(base, baseIdx));
+}
+
+/** One line of a lane's table: a row of an event, or the gap where a lost event's row should be. */
+export interface LaneLine {
+  id: string;
+  amount: number;
+  /** Which copy of its id (1 = the first); 0 for a lost event's gap. */
+  copy: number;
+  lost: boolean;
+}
+
+/**
+ * The lane's rows at the end of the pipeline at a cursor, in workload order (so lanes line up
+ * side by side): each event's rows (a duplicate as its 2nd, 3rd… copy) and, once the run is over,
+ * a lost event as a gap line where its row should be. Events not there yet have no line.
+ * @param limit - events listed at most (the rest are counted in `more`).
+ */
+export function laneLinesAt(
+  v: RunView,
+  idx: number,
+  limit = 200,
+): { lines: LaneLine[]; more: number } {
+  const lines: LaneLine[] = [];
+  const n = Math.min(limit, v.events.identities);
+  for (let j = 0; j < n; j++) {
+    const r = ledgerRowAt(v, j, idx);
+    if (r.fate === 'lost') lines.push({ id: r.id, amount: r.amount, copy: 0, lost: true });
+    for (let c = 1; c <= r.rows; c++)
+      lines.push({ id: r.id, amount: r.amount, copy: c, lost: false });
+  }
+  return { lines, more: v.events.identities - n };
+}
