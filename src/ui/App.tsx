@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { createArtifactClient, createRunClient } from '../platform/runClient';
+import { AtlasPanel } from './atlas/AtlasPanel';
 import { createLab, FONT_SCALES, type Lab, type LabState } from '../store/labStore';
 import { LabProvider, useLab } from '../store/LabContext';
 import { Counters } from './Counters';
@@ -81,6 +82,7 @@ function Shell() {
         <Pipeline />
         <Lower />
       </Workbench>
+      <AtlasPanel />
       <DiagramsPanel />
     </div>
   );
