@@ -54,6 +54,7 @@ export function AtlasPanel() {
     const input = lab.app.getState().scenario;
     const t0 = performance.now();
     setError(null);
+    setShown(null);
     setRunning(true);
     setProgress(null);
     const j = runAtlasInWorkers(parsed.scenario, { depth: pairs ? 2 : 1, onProgress: setProgress });
@@ -67,7 +68,7 @@ export function AtlasPanel() {
         setShown({
           atlas: r.atlas,
           input,
-          map: heatMap(r.atlas),
+          map: heatMap(r.atlas, 24, 'steps'),
           workers: r.workers,
           ms: performance.now() - t0,
         });
@@ -160,7 +161,14 @@ export function AtlasPanel() {
           <p className="atlas-summary" data-testid={atlasTestIds.summary}>
             {shown.map.summary}
           </p>
-          <p className="muted atlas-speed">
+          <p
+            className="muted atlas-speed"
+            data-testid={atlasTestIds.speed}
+            data-runs={shown.atlas.trials.length}
+            data-placements={shown.atlas.placements.length}
+            data-ms={Math.round(shown.ms)}
+            data-workers={shown.workers}
+          >
             {shown.atlas.trials.length.toLocaleString('en-US')} runs in{' '}
             {(shown.ms / 1000).toFixed(1)} s on {shown.workers} worker
             {shown.workers === 1 ? '' : 's'}

@@ -14,4 +14,5 @@ export const atlasTestIds = {
   counterexample: 'atlas-counterexample',
   survives: 'atlas-survives',
   error: 'atlas-error',
+  speed: 'atlas-speed',
 } as const;

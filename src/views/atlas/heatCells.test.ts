@@ -123,3 +123,27 @@ describe('heat-map cells in words', () => {
     expect(moveInGrid(at, 'a', 3, 4)).toBeNull();
   });
 });
+
+describe('columns by steps', () => {
+  it('gives each column an equal share of the distinct moments, however far apart', () => {
+    // Lost acks at 0, 1, 2 and 1000 ms: 4 distinct moments in 2 columns, 2 each — by time, the
+    // first three would share one column of 500 ms and the last have the other alone.
+    const a: Atlas = {
+      ...atlas([held, held, held, both]),
+      placements: [lostAck(0), lostAck(1), lostAck(2), lostAck(1000)],
+    };
+    const steps = heatMap(a, 2, 'steps');
+    expect(steps.columns).toEqual([
+      { from: 0, to: 2 },
+      { from: 2, to: 1001 },
+    ]);
+    expect(steps.cells.map((c) => [c.column, c.trials])).toEqual([
+      [0, [0, 1]],
+      [1, [2, 3]],
+    ]);
+    expect(heatMap(a, 2).cells.map((c) => [c.column, c.trials])).toEqual([
+      [0, [0, 1, 2]],
+      [1, [3]],
+    ]);
+  });
+});

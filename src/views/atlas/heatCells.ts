@@ -30,7 +30,7 @@ export const OUTCOME_LOOK: Record<Outcome, OutcomeLook> = {
   duplicates: { label: 'duplicates', glyph: '2×', colour: '#E69F00' },
   losses: { label: 'losses', glyph: '✕', colour: '#D55E00' },
   both: { label: 'losses and duplicates', glyph: '✕2', colour: '#CC79A7' },
-  stuck: { label: 'stuck (never drained)', glyph: '⏸', colour: '#999999' },
+  stuck: { label: 'stuck (never drained)', glyph: '…', colour: '#999999' },
 };
 
 /** The legend: every outcome, its look and its count, worst last (as {@link OUTCOMES}). */
