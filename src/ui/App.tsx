@@ -1,6 +1,5 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { createArtifactClient, createRunClient } from '../platform/runClient';
-import { AtlasPanel } from './atlas/AtlasPanel';
 import { createLab, FONT_SCALES, type Lab, type LabState } from '../store/labStore';
 import { LabProvider, useLab } from '../store/LabContext';
 import { Counters } from './Counters';
@@ -19,6 +18,11 @@ import { testIds } from './testIds';
 import { TopBar } from './TopBar';
 import { Transport } from './Transport';
 import './styles.css';
+
+// The fault atlas is a lazy chunk: it needs the engine, which the entry script does not carry.
+const AtlasPanel = lazy(() =>
+  import('./atlas/AtlasPanel').then((m) => ({ default: m.AtlasPanel })),
+);
 
 /**
  * The page. Creates its lab (the store, with a worker-backed run client) unless one is given —
@@ -82,7 +86,9 @@ function Shell() {
         <Pipeline />
         <Lower />
       </Workbench>
-      <AtlasPanel />
+      <Suspense fallback={null}>
+        <AtlasPanel />
+      </Suspense>
       <DiagramsPanel />
     </div>
   );
