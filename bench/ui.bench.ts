@@ -7,7 +7,10 @@
  * 2. first verdict on screen after navigation on loopback — budget ≤ 1 s;
  * 3. frames per second while ≥ 500 messages are in flight — budget ≥ 50 fps;
  * 4. scrub repaint time on a 100,000-event run — budget ≤ 100 ms;
- * 5. scrolling the 10,000-row sink table — frames and dropped frames (virtualized).
+ * 5. scrolling the 10,000-row sink table — frames and dropped frames (virtualized);
+ * 6. the fault atlas in the page's workers (one per core) for the small library presets:
+ *    placements, total time, runs/s (issue 23: ≤ 2 s). BENCH_UI=atlas measures only this;
+ *    BENCH_ATLAS_PRESETS=a/b,c/d picks the presets.
  *
  * It is a benchmark, not a test: it reports numbers and never fails on them. Headless Chromium
  * with --disable-gpu paints in software, so frame figures are a lower bound for a real screen.
@@ -217,6 +220,36 @@ async function idleFrames(page: Page, ms: number): Promise<number> {
   }, ms);
 }
 
+/** The small library presets whose atlas the page runs (a few hundred placements or fewer). */
+const ATLAS_PRESETS = (
+  process.env.BENCH_ATLAS_PRESETS ??
+  'at-most-once/default,at-least-once/default,effectively-once/default,lost-ack-retry/idempotence-off,payment-resent-by-app/plain-insert,commit-before-process/default,aborted-transaction-dirty-read/read-committed'
+).split(',');
+
+/**
+ * Each preset's single-fault atlas, run from the page's "Explore faults" in its workers: the time
+ * the panel measures from the click to the assembled atlas (planning, every run, assembly).
+ */
+async function atlasInPage(page: Page): Promise<void> {
+  for (const ref of ATLAS_PRESETS) {
+    await page.evaluate((r) => window.__deliveryLab!.load(r), ref);
+    await ready(page);
+    await page.getByTestId('atlas-explore').click();
+    const speed = page.getByTestId('atlas-speed');
+    await speed.waitFor({ state: 'detached' });
+    await speed.waitFor({ timeout: 600_000 });
+    const num = async (a: string) => Number(await speed.getAttribute(a));
+    const [runs, ms, workers] = [
+      await num('data-runs'),
+      await num('data-ms'),
+      await num('data-workers'),
+    ];
+    console.log(
+      `atlas in the page, ${ref}: ${runs} placements in ${fmt(ms)} ms on ${workers} workers = ${fmt((runs * 1000) / ms)} runs/s (target ≤ 2 s)`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
   if (!existsSync(join(dist, 'index.html')))
     throw new Error('dist/ is missing: run `npm run build` first');
@@ -237,6 +270,12 @@ async function main(): Promise<void> {
     // page a no-op one (init scripts are injected by the browser, outside the page's CSP).
     await page.addInitScript('window.__name = (f) => f;');
 
+    if (process.env.BENCH_UI === 'atlas') {
+      await page.goto(base);
+      await ready(page);
+      await atlasInPage(page);
+      return;
+    }
     const verdicts: number[] = [];
     for (let i = 0; i < ROUNDS; i++) verdicts.push(await firstVerdict(page));
     console.log(
@@ -326,6 +365,7 @@ async function main(): Promise<void> {
     console.log(
       `noise floor: an idle page drops a median ${median(idle)} frames per 2 s on this machine right now`,
     );
+    await atlasInPage(page);
   } finally {
     await browser.close();
     server.kill();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { createArtifactClient, createRunClient } from '../platform/runClient';
 import { createLab, FONT_SCALES, type Lab, type LabState } from '../store/labStore';
 import { LabProvider, useLab } from '../store/LabContext';
@@ -20,6 +20,11 @@ import { testIds } from './testIds';
 import { TopBar } from './TopBar';
 import { Transport } from './Transport';
 import './styles.css';
+
+// The fault atlas is a lazy chunk: it needs the engine, which the entry script does not carry.
+const AtlasPanel = lazy(() =>
+  import('./atlas/AtlasPanel').then((m) => ({ default: m.AtlasPanel })),
+);
 
 /**
  * The page. Creates its lab (the store, with a worker-backed run client) unless one is given —
@@ -93,6 +98,9 @@ function Shell() {
           </Workbench>
         </>
       )}
+      <Suspense fallback={null}>
+        <AtlasPanel />
+      </Suspense>
       <DiagramsPanel />
     </div>
   );

@@ -65,25 +65,20 @@ function anchor(atlas: Atlas, placements: readonly number[]): Placement {
 }
 
 /**
- * The heat map of `atlas` with at most `columns` time buckets of equal width over the placements'
- * times.
+ * The heat map of `atlas` with at most `columns` time buckets: of equal width over the placements'
+ * times (`scale` 'time'), or (`scale` 'steps') each holding as many of the distinct moments a
+ * placement strikes at — a run's faults cluster (a producer's first second, then a consumer's
+ * polls much later), and equal widths would leave most of them in one column and the rest empty.
  */
-export function heatMap(atlas: Atlas, columns = 24): HeatMap {
+export function heatMap(atlas: Atlas, columns = 24, scale: 'time' | 'steps' = 'time'): HeatMap {
   const anchors = atlas.trials.map((t) => anchor(atlas, t.placements));
   const rows = [...new Set(atlas.placements.map((p) => p.component))].sort((a, b) => {
     const [sa, na] = rowKey(a);
     const [sb, nb] = rowKey(b);
     return sa - sb || (na < nb ? -1 : na > nb ? 1 : 0);
   });
-  const times = atlas.placements.map((p) => p.time);
-  const lo = times.length > 0 ? Math.min(...times) : 0;
-  const hi = times.length > 0 ? Math.max(...times) : 0;
-  const n = Math.max(1, Math.min(columns, hi - lo + 1));
-  const width = (hi - lo + 1) / n;
-  const cols = Array.from({ length: n }, (_, i) => ({
-    from: Math.round(lo + i * width),
-    to: Math.round(lo + (i + 1) * width),
-  }));
+  const { n, cols, columnOf } =
+    scale === 'time' ? timeColumns(atlas, columns) : stepColumns(atlas, columns);
   const rowOf = new Map(rows.map((r, i) => [r, i]));
   const byCell = new Map<number, HeatCell>();
   const totals = zeroCounts();
@@ -91,7 +86,7 @@ export function heatMap(atlas: Atlas, columns = 24): HeatMap {
   atlas.trials.forEach((t, i) => {
     const p = anchors[i]!;
     const row = rowOf.get(p.component)!;
-    const column = Math.min(n - 1, Math.floor((p.time - lo) / width));
+    const column = columnOf(p.time);
     const key = row * n + column;
     let cell = byCell.get(key);
     if (!cell) {
@@ -107,6 +102,43 @@ export function heatMap(atlas: Atlas, columns = 24): HeatMap {
   });
   const cells = [...byCell.values()].sort((a, b) => a.row - b.row || a.column - b.column);
   return { rows, columns: cols, cells, totals, byKind, summary: summary(atlas, anchors, totals) };
+}
+
+/** Columns of the heat map: how many, their time spans, and a placement time's column. */
+interface Columns {
+  n: number;
+  cols: { from: number; to: number }[];
+  columnOf: (time: number) => number;
+}
+
+/** At most `columns` buckets of equal width between the first and the last placement time. */
+function timeColumns(atlas: Atlas, columns: number): Columns {
+  const times = atlas.placements.map((p) => p.time);
+  const lo = times.length > 0 ? Math.min(...times) : 0;
+  const hi = times.length > 0 ? Math.max(...times) : 0;
+  const n = Math.max(1, Math.min(columns, hi - lo + 1));
+  const width = (hi - lo + 1) / n;
+  const cols = Array.from({ length: n }, (_, i) => ({
+    from: Math.round(lo + i * width),
+    to: Math.round(lo + (i + 1) * width),
+  }));
+  return { n, cols, columnOf: (t) => Math.min(n - 1, Math.floor((t - lo) / width)) };
+}
+
+/** At most `columns` buckets, each with an equal share of the distinct placement times. */
+function stepColumns(atlas: Atlas, columns: number): Columns {
+  const distinct = [...new Set(atlas.placements.map((p) => p.time))].sort((a, b) => a - b);
+  const m = distinct.length;
+  const n = Math.max(1, Math.min(columns, m));
+  const rank = new Map(distinct.map((t, k) => [t, k]));
+  const columnOf = (t: number) => Math.floor(((rank.get(t) ?? 0) * n) / Math.max(1, m));
+  const cols = Array.from({ length: n }, () => ({ from: Infinity, to: -Infinity }));
+  for (const t of distinct) {
+    const c = cols[columnOf(t)]!;
+    c.from = Math.min(c.from, t);
+    c.to = Math.max(c.to, t + 1);
+  }
+  return { n, cols: m === 0 ? [{ from: 0, to: 1 }] : cols, columnOf };
 }
 
 /** A placement's family in words, the unit the summary names: "a crash of consumer-0 mid-batch". */

@@ -1,0 +1,154 @@
+/**
+ * The fault atlas in the page: Explore faults runs every single-fault placement in Web Workers,
+ * shows the heat map with the summary counts, opens a placement as its run (the fault added, one
+ * undo step), cancels without touching the page, works from the keyboard alone, and is axe clean.
+ *
+ * The counts are the engine's atlas of the preset (`sim at-most-once --explore` prints them;
+ * src/views/atlas/atlasJob.test.ts pins that the workers' slices assemble the same atlas):
+ * at-most-once — 184 placements, 150 held, 34 lose and duplicate (each an application re-send or
+ * a source duplicate of an event: a second record that the at-most-once loop also loses a batch
+ * around); at-least-once — 256 placements, every one held.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { atlasTestIds as ids } from '../src/ui/atlas/atlasTestIds';
+import { expect, test, testIds } from './fixtures';
+
+test.use({ viewport: { width: 1280, height: 720 } });
+
+/** The faults of the scenario on screen (the test API's edited scenario). */
+async function faultCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () => ((window.__deliveryLab!.scenario() as { faults?: unknown[] }).faults ?? []).length,
+  );
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(`[data-testid="${ids.panel}"]`).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+test('at-most-once: the heat map, its counts, a cell opened as its run (one undo step)', async ({
+  dash,
+}) => {
+  // 184 runs in the page's workers on a slow shared machine, then axe: generous.
+  test.setTimeout(180_000);
+  const { page } = dash;
+  await dash.pickPreset('at-most-once');
+  const faultsBefore = await faultCount(page);
+  const markersBefore = await dash.byId(testIds.faultMarker).count();
+  await dash.byId(ids.explore).click();
+  const summary = dash.byId(ids.summary);
+  await expect(summary).toBeVisible({ timeout: 120_000 });
+  await expect(summary).toContainText('184 placements: 150 held, 34 lose and duplicate');
+  const legend = dash.byId(ids.legend);
+  await expect(legend.locator('[data-outcome="held"]')).toHaveAttribute('data-count', '150');
+  await expect(legend.locator('[data-outcome="both"]')).toHaveAttribute('data-count', '34');
+  await expect(legend.locator('[data-outcome="duplicates"]')).toHaveAttribute('data-count', '0');
+  await expect(legend.locator('[data-outcome="losses"]')).toHaveAttribute('data-count', '0');
+  // Every trial sits in one cell: the cells' trials add up to the 184 placements.
+  const perCell = await dash
+    .byId(ids.cell)
+    .evaluateAll((cells) => cells.reduce((n, c) => n + Number(c.getAttribute('data-trials')), 0));
+  expect(perCell).toBe(184);
+  await expect(dash.byId(ids.counterexample)).toBeVisible();
+  await dash.byId(ids.panel).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/atlas-at-most-once.png' });
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Open a cell whose worst outcome breaks the claim, and its first (worst) placement.
+  await dash.byId(ids.cell).and(page.locator('[data-outcome="both"]')).first().click();
+  const open = dash.byId(ids.cellTrials).getByTestId(ids.openTrial).first();
+  await expect(open).toBeVisible();
+  await open.click();
+  await dash.settled();
+  expect(await faultCount(page)).toBe(faultsBefore + 1);
+  await expect(dash.byId(testIds.faultMarker)).toHaveCount(markersBefore + 1);
+  // One undo step takes it away again.
+  await page.locator('h1').click();
+  await page.keyboard.press('Control+z');
+  await dash.settled();
+  expect(await faultCount(page)).toBe(faultsBefore);
+  expect(dash.errors).toEqual([]);
+});
+
+test('at-least-once survives every single fault, and says so plainly', async ({ dash }) => {
+  test.setTimeout(180_000);
+  await dash.pickPreset('at-least-once');
+  await dash.byId(ids.explore).click();
+  await expect(dash.byId(ids.survives)).toHaveText('✓ Survives every one of 256 single faults.', {
+    timeout: 150_000,
+  });
+  await expect(dash.byId(ids.counterexample)).toHaveCount(0);
+  await dash.byId(ids.panel).scrollIntoViewIfNeeded();
+  await dash.page.screenshot({ path: 'test-results/atlas-at-least-once.png' });
+});
+
+test('Cancel mid-way leaves the page as it was', async ({ dash }) => {
+  test.setTimeout(120_000);
+  const { page } = dash;
+  // 2,530 placements: still running when Cancel is pressed.
+  await dash.pickPreset('flink-checkpoint-replay/plain-sink');
+  const before = await page.evaluate(() => JSON.stringify(window.__deliveryLab!.scenario()));
+  const markers = await dash.byId(testIds.faultMarker).count();
+  await dash.byId(ids.explore).click();
+  await expect(dash.byId(ids.progress)).toBeVisible();
+  await expect(page.getByText(/ of 2,530 runs on \d+ worker/)).toBeVisible({ timeout: 60_000 });
+  await page.screenshot({ path: 'test-results/atlas-running.png' });
+  await dash.byId(ids.cancel).click();
+  await expect(dash.byId(ids.progress)).toHaveCount(0);
+  await expect(dash.byId(ids.explore)).toBeFocused();
+  await expect(dash.byId(ids.summary)).toHaveCount(0);
+  await expect(dash.byId(ids.grid)).toHaveCount(0);
+  expect(await page.evaluate(() => JSON.stringify(window.__deliveryLab!.scenario()))).toBe(before);
+  await expect(dash.byId(testIds.faultMarker)).toHaveCount(markers);
+  expect(dash.errors).toEqual([]);
+});
+
+test('keyboard only: explore, walk the grid, open a placement, show how it breaks', async ({
+  dash,
+}) => {
+  test.setTimeout(180_000);
+  const { page } = dash;
+  await dash.pickPreset('at-most-once');
+  const faultsBefore = await faultCount(page);
+  await dash.byId(ids.explore).focus();
+  await page.keyboard.press('Enter');
+  await expect(dash.byId(ids.summary)).toBeVisible({ timeout: 120_000 });
+  // The button keeps the focus through the run (Cancel while running, Explore again after).
+  await expect(dash.byId(ids.explore)).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dash.byId(ids.counterexample)).toBeFocused();
+  await page.keyboard.press('Tab');
+  const active = page.locator(`[data-testid="${ids.cell}"]:focus`);
+  await expect(active).toHaveCount(1);
+  const row = Number(await active.getAttribute('data-row'));
+  const column = Number(await active.getAttribute('data-column'));
+  await page.keyboard.press('ArrowRight');
+  await expect(active).toHaveAttribute('data-column', String(column + 1));
+  await page.keyboard.press('ArrowLeft');
+  await expect(active).toHaveAttribute('data-column', String(column));
+  await expect(active).toHaveAttribute('data-row', String(row));
+  // The first cell has placements (cells are listed from the first one that has any).
+  await page.keyboard.press('Enter');
+  await expect(dash.byId(ids.openTrial).first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(active).toHaveAttribute('data-column', String(column));
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await dash.settled();
+  expect(await faultCount(page)).toBe(faultsBefore + 1);
+  // "Show me how this breaks" opens the atlas's scenario with the counterexample's fault: still
+  // one fault more than the preset (not stacked on the one just opened).
+  await dash.byId(ids.counterexample).focus();
+  await page.keyboard.press('Enter');
+  await dash.settled();
+  expect(await faultCount(page)).toBe(faultsBefore + 1);
+  const last = await page.evaluate(
+    () => (window.__deliveryLab!.scenario() as { faults: { kind: string }[] }).faults.at(-1)!.kind,
+  );
+  // The minimal counterexample of at-most-once: the application re-sends p-1 (see the CLI).
+  expect(last).toBe('app-resend');
+});

@@ -1,0 +1,164 @@
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { Atlas, FaultSpec } from '../../engine';
+import { formatMs } from '../../views/format';
+import type { HeatMap } from '../../views/atlas/heatMap';
+import {
+  cellLabel,
+  cellTrials,
+  columnLabel,
+  moveInGrid,
+  OUTCOME_LOOK,
+  type GridPos,
+} from '../../views/atlas/heatCells';
+import { atlasTestIds } from './atlasTestIds';
+
+/** Every how many columns a time is written above the grid (all are in each cell's name). */
+const TICK_EVERY = 4;
+
+/**
+ * The heat map: a grid of components × time, one focus stop (arrow keys, Home/End move; Enter
+ * moves into the cell's placements, Escape back). Hovering or focusing a cell lists its
+ * placements below; each opens its run.
+ */
+export function HeatMapGrid({
+  atlas,
+  map,
+  onOpen,
+}: {
+  atlas: Atlas;
+  map: HeatMap;
+  onOpen: (faults: FaultSpec[]) => void;
+}) {
+  const byPos = useMemo(
+    () => new Map(map.cells.map((c) => [c.row * map.columns.length + c.column, c])),
+    [map],
+  );
+  const first = map.cells[0];
+  const [pos, setPos] = useState<GridPos>({ row: first?.row ?? 0, column: first?.column ?? 0 });
+  const [hover, setHover] = useState<GridPos | null>(null);
+  const grid = useRef<HTMLTableElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const cols = map.columns.length;
+  const shownPos = hover ?? pos;
+  const shownCell = byPos.get(shownPos.row * cols + shownPos.column);
+  const trials = useMemo(() => (shownCell ? cellTrials(atlas, shownCell) : []), [atlas, shownCell]);
+
+  const focusCell = (p: GridPos) => {
+    setPos(p);
+    setHover(null);
+    grid.current
+      ?.querySelector<HTMLElement>(`[data-row="${p.row}"][data-column="${p.column}"]`)
+      ?.focus();
+  };
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      list.current?.querySelector<HTMLElement>('button')?.focus();
+      return;
+    }
+    const next = moveInGrid(pos, e.key, map.rows.length, cols, e.ctrlKey);
+    if (!next) return;
+    e.preventDefault();
+    focusCell(next);
+  };
+
+  if (map.rows.length === 0) return null;
+  return (
+    <div className="atlas-map">
+      <div className="atlas-scroll">
+        <table
+          className="atlas-grid"
+          role="grid"
+          aria-label="Heat map: components by time, each cell the worst outcome of its placements"
+          data-testid={atlasTestIds.grid}
+          ref={grid}
+          onMouseLeave={() => setHover(null)}
+        >
+          <thead>
+            <tr>
+              <th scope="col" className="atlas-corner">
+                component \ time
+              </th>
+              {map.columns.map((c, i) => (
+                <th key={i} scope="col" className="atlas-tick">
+                  <span aria-hidden="true">{i % TICK_EVERY === 0 ? formatMs(c.from) : ''}</span>
+                  <span className="visually-hidden">{columnLabel(c)}</span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {map.rows.map((name, r) => (
+              <tr key={name}>
+                <th scope="row" className="atlas-row">
+                  {name}
+                </th>
+                {map.columns.map((_, c) => {
+                  const cell = byPos.get(r * cols + c);
+                  const focused = pos.row === r && pos.column === c;
+                  const look = cell ? OUTCOME_LOOK[cell.worst] : null;
+                  return (
+                    <td
+                      key={c}
+                      role="gridcell"
+                      tabIndex={focused ? 0 : -1}
+                      aria-label={cellLabel(map, cell, r, c, atlas.depth)}
+                      aria-selected={focused}
+                      data-testid={atlasTestIds.cell}
+                      data-row={r}
+                      data-column={c}
+                      data-outcome={cell?.worst ?? 'none'}
+                      data-trials={cell?.trials.length ?? 0}
+                      className={cell ? 'atlas-cell' : 'atlas-cell atlas-empty'}
+                      style={look ? { background: look.colour } : undefined}
+                      onMouseEnter={() => setHover({ row: r, column: c })}
+                      onFocus={() => setPos({ row: r, column: c })}
+                      onClick={() => focusCell({ row: r, column: c })}
+                      onKeyDown={onKey}
+                    >
+                      <span aria-hidden="true">{look?.glyph ?? ''}</span>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="atlas-detail" aria-live="polite">
+        <h3>{cellLabel(map, shownCell, shownPos.row, shownPos.column, atlas.depth)}</h3>
+        {trials.length > 0 && (
+          <ul
+            ref={list}
+            className="atlas-trials"
+            data-testid={atlasTestIds.cellTrials}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') focusCell(pos);
+            }}
+          >
+            {trials.map((t) => (
+              <li key={t.trial} data-outcome={t.outcome}>
+                <span
+                  className="atlas-swatch"
+                  style={{ background: OUTCOME_LOOK[t.outcome].colour }}
+                  aria-hidden="true"
+                >
+                  {OUTCOME_LOOK[t.outcome].glyph}
+                </span>{' '}
+                <button
+                  type="button"
+
+                  data-testid={atlasTestIds.openTrial}
+                  onClick={() => onOpen(t.faults)}
+                >
+                  Open: {t.label}
+                </button>{' '}
+                <span className="muted">— {t.result}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
