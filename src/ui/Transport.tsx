@@ -107,7 +107,7 @@ export function Transport({ locked = false }: { locked?: boolean }) {
             aria-label="Previous fault, commit, checkpoint, retry or anomaly (←)"
             title="Previous fault, commit, checkpoint, retry or anomaly (←)"
           >
-            ⏮︎
+            «
           </button>
           <button
             type="button"
@@ -145,7 +145,7 @@ export function Transport({ locked = false }: { locked?: boolean }) {
             aria-label="Next fault, commit, checkpoint, retry or anomaly (→)"
             title="Next fault, commit, checkpoint, retry or anomaly (→)"
           >
-            ⏭︎
+            »
           </button>
           <button
             type="button"
