@@ -206,10 +206,10 @@ test('keyboard only: choose a preset, play, inject a fault, read the verdict', a
   await page.waitForTimeout(300);
   await kb.press('Enter');
   await expect(play).toHaveAttribute('aria-pressed', 'false');
-  // Arrow keys (focus back on the page) step one engine event.
+  // Shift+arrow keys (focus back on the page) step one engine event.
   await page.locator('h1').click();
   const before = (await dash.api('cursor')).idx;
-  await kb.press('ArrowRight');
+  await kb.press('Shift+ArrowRight');
   expect((await dash.api('cursor')).idx).toBe(before + 1);
 
   // Inject a fault from time 0: Tab to consumer-0's fault menu, Enter, pick "Crash mid-batch".
@@ -590,14 +590,16 @@ test.describe('keyboard: Space plays and pauses wherever it means nothing else',
     expect(dash.errors).toEqual([]);
   });
 
-  test('arrows step one engine event from the page; a text field keeps Space', async ({ dash }) => {
+  test('Shift+arrows step one engine event from the page; a text field keeps Space', async ({
+    dash,
+  }) => {
     const { page } = dash;
     await dash.settled();
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     const start = (await dash.api('cursor')).idx;
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('Shift+ArrowLeft');
     expect((await dash.api('cursor')).idx).toBe(start + 1);
 
     const seed = dash.byId(testIds.seedInput);

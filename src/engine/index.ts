@@ -67,6 +67,8 @@ export {
   flinkRestartStrategy,
   FLINK_KAFKA_SINK_TRANSACTION_TIMEOUT_MS,
   KAFKA_TRANSACTION_MAX_TIMEOUT_MS,
+  PACE_MAX,
+  PACE_MIN,
 } from './scenario/schema';
 export type * from './scenario/schema';
 export {

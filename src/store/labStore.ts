@@ -45,6 +45,8 @@ import {
 import { faultName, faultTitle } from '../views/faultName';
 import { formatMs } from '../views/format';
 import { editKnob } from '../views/knobs';
+import { momentWords, nextMoment, type MomentKind } from '../views/moments';
+import { paceOf } from '../views/pace';
 import { advance, SPEED_DEFAULT, SPEED_MAX, SPEED_MIN } from '../views/playback';
 import type { RunView } from '../views/runView';
 import type { CompareSpec } from '../views/compare/lanes';
@@ -193,6 +195,13 @@ export interface LabActions {
   seekIndex(idx: number): void;
   /** Step one engine event forward (+1) or back (−1). */
   step(delta: number): void;
+  /**
+   * Jump to the next (+1) or previous (−1) moment — a fault, a commit, a checkpoint, a retry, an
+   * anomaly (src/views/moments.ts) — paused; the notice says where it landed.
+   */
+  jump(delta: number): void;
+  /** Leave anomalies out of {@link LabActions.jump} (while the outcome is hidden, they tell it). */
+  setJumpsHideAnomalies(hide: boolean): void;
   /** Advance playback by one frame of `dtReal` real ms (called by the frame loop). */
   tick(dtReal: number): void;
   select(identity: number): void;
@@ -334,6 +343,11 @@ export function createLab(deps: LabDeps): Lab {
   });
   let job: RunJob | null = null;
   let pending: Promise<void> = Promise.resolve();
+  /**
+   * The scenario opened (the first, a preset, a link, a file) whose run sets the speed to its pace
+   * when it arrives (src/views/pace.ts); an edit keeps the speed the user chose.
+   */
+  let paceFor: ScenarioInput | null = initial;
 
   /** Run the current scenario (unless invalid); keep the cursor's time across the new view. */
   const requestRun = () => {
@@ -367,7 +381,9 @@ export function createLab(deps: LabDeps): Lab {
           status: 'ready',
           progress: null,
           error: null,
+          ...(paceFor === scenario ? { speed: paceOf(scenario, view) } : {}),
         });
+        if (paceFor === scenario) paceFor = null;
         cursor.setState({ t: tt, idx });
         const sel = app.getState().selected;
         if (sel >= view.events.identities) app.setState({ selected: -1 });
@@ -380,6 +396,8 @@ export function createLab(deps: LabDeps): Lab {
 
   /** See setEndGuard. */
   let endGuard: (() => string | null) | null = null;
+  /** See setJumpsHideAnomalies. */
+  let jumpsWithout: readonly MomentKind[] = [];
 
   /** The arrow-key walk through the guarantee switch (see setGuarantee): its start, its end. */
   let burst: { before: ScenarioInput; claim: Guarantee | null; at: ScenarioInput } | null = null;
@@ -456,8 +474,10 @@ export function createLab(deps: LabDeps): Lab {
         menu: null,
         notice: null,
         compare: opts.compare ?? null,
+        lastSkip: 0,
         ...(opts.opened ? { opened: s.opened + 1 } : {}),
       });
+      paceFor = input;
       cursor.setState({ t: 0, idx: 0 });
       requestRun();
     },
@@ -662,6 +682,23 @@ export function createLab(deps: LabDeps): Lab {
       app.setState({ playing: false });
       const { idx } = cursor.getState();
       actions.seekIndex(idx + Math.sign(delta));
+    },
+    jump(delta) {
+      const v = app.getState().view;
+      if (!v) return;
+      app.setState({ playing: false });
+      const m = nextMoment(v, cursor.getState().idx, delta, jumpsWithout);
+      if (!m) {
+        app.setState({
+          notice: `No ${delta > 0 ? 'later' : 'earlier'} fault, commit, checkpoint, retry or anomaly`,
+        });
+        return;
+      }
+      actions.seekIndex(m.entry + 1);
+      app.setState({ notice: momentWords(v, m, delta) });
+    },
+    setJumpsHideAnomalies(hide) {
+      jumpsWithout = hide ? ['anomaly'] : [];
     },
     tick(dtReal) {
       const s = app.getState();

@@ -145,17 +145,17 @@ describe('App (jsdom)', () => {
     expect(lab.app.getState().scenario.faults).toHaveLength(faults.length);
   });
 
-  it('keyboard: space plays and pauses, arrows step, Ctrl+Z undoes, Ctrl+Shift+Z redoes', async () => {
+  it('keyboard: space plays and pauses, Shift+arrows step, Ctrl+Z undoes, Ctrl+Shift+Z redoes', async () => {
     const lab = await mount();
     fireEvent.keyDown(window, { key: ' ' });
     expect(lab.app.getState().playing).toBe(true);
     fireEvent.keyDown(window, { key: ' ' });
     expect(lab.app.getState().playing).toBe(false);
     const at = lab.cursor.getState().idx;
-    fireEvent.keyDown(window, { key: 'ArrowRight' });
-    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    fireEvent.keyDown(window, { key: 'ArrowRight', shiftKey: true });
+    fireEvent.keyDown(window, { key: 'ArrowRight', shiftKey: true });
     expect(lab.cursor.getState().idx).toBe(at + 2);
-    fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    fireEvent.keyDown(window, { key: 'ArrowLeft', shiftKey: true });
     expect(lab.cursor.getState().idx).toBe(at + 1);
     act(() => lab.actions.setSeed(9));
     fireEvent.keyDown(window, { key: 'z', ctrlKey: true });

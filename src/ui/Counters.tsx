@@ -131,7 +131,7 @@ function Verdict({ view }: { view: RunView }) {
   const v = view.verdict;
   // "Predict first": the verdict is the answer, so it waits for the reveal.
   const gate = usePredictionGate();
-  if (gate.hidden)
+  if (gate.finalHidden)
     return (
       <div className="counter verdict-card">
         <div className="verdict-line">Verdict</div>

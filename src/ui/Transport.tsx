@@ -51,8 +51,11 @@ export function Transport({ locked = false }: { locked?: boolean }) {
   const a = useActions();
   // While "Predict first" waits for an answer, End would show the final counters and tables —
   // the answer — at one key press on a projector: it says so instead of jumping.
-  const pending = usePredictionGate().phase === 'pending';
+  const gate = usePredictionGate();
+  const pending = gate.phase === 'pending';
   const labInstance = useLabInstance();
+  // While the outcome is hidden, a jump to "the next anomaly" would tell it: jumps skip them.
+  useEffect(() => a.setJumpsHideAnomalies(gate.hidden), [a, gate.hidden]);
   useEffect(() => {
     a.setEndGuard(pending ? () => END_WAITS : null);
     return () => {
@@ -99,10 +102,19 @@ export function Transport({ locked = false }: { locked?: boolean }) {
           </button>
           <button
             type="button"
+            onClick={() => a.jump(-1)}
+            data-testid={testIds.jumpBack}
+            aria-label="Previous fault, commit, checkpoint, retry or anomaly (←)"
+            title="Previous fault, commit, checkpoint, retry or anomaly (←)"
+          >
+            «
+          </button>
+          <button
+            type="button"
             onClick={() => a.step(-1)}
             data-testid={testIds.stepBack}
-            aria-label="Step back one engine event (←)"
-            title="Step back one engine event (←)"
+            aria-label="Step back one engine event (Shift+←)"
+            title="Step back one engine event (Shift+←)"
           >
             ◀︎|
           </button>
@@ -121,10 +133,19 @@ export function Transport({ locked = false }: { locked?: boolean }) {
             type="button"
             onClick={() => a.step(1)}
             data-testid={testIds.stepForward}
-            aria-label="Step forward one engine event (→)"
-            title="Step forward one engine event (→)"
+            aria-label="Step forward one engine event (Shift+→)"
+            title="Step forward one engine event (Shift+→)"
           >
             |▶︎
+          </button>
+          <button
+            type="button"
+            onClick={() => a.jump(1)}
+            data-testid={testIds.jumpForward}
+            aria-label="Next fault, commit, checkpoint, retry or anomaly (→)"
+            title="Next fault, commit, checkpoint, retry or anomaly (→)"
+          >
+            »
           </button>
           <button
             type="button"

@@ -24,6 +24,9 @@ export const testIds = {
   redo: 'redo',
   // Transport and timeline
   play: 'play',
+  /** Jump to the previous / next moment (fault, commit, checkpoint, retry, anomaly). */
+  jumpBack: 'jump-back',
+  jumpForward: 'jump-forward',
   stepBack: 'step-back',
   stepForward: 'step-forward',
   restart: 'restart',
@@ -174,6 +177,8 @@ export const testIds = {
   /** A panel's outcome, hidden until the prediction is revealed (`data-what` says which). */
   outcomeHidden: 'outcome-hidden',
   outcomeShow: 'outcome-show',
+  /** "Reveal now": a told answer's outcome, folded until the replay reaches its end, shown at once. */
+  outcomeRevealNow: 'outcome-reveal-now',
 } as const;
 
 export type TestId = (typeof testIds)[keyof typeof testIds];

@@ -7,6 +7,7 @@
  * at 40 s — so when nothing happens for a while (no trace entry and no message arriving within
  * `IDLE_REAL_MS` of real time) the cursor jumps to just before the next activity.
  */
+import { PACE_MAX, PACE_MIN } from '../engine';
 import { indexAtTime, tokensAt, type Token } from './at';
 import type { RunView } from './runView';
 
@@ -16,9 +17,23 @@ export const IDLE_REAL_MS = 400;
 export const LEAD_REAL_MS = 150;
 
 /** Slowest and fastest speeds (virtual ms per real ms), a logarithmic range. */
-export const SPEED_MIN = 0.001;
-export const SPEED_MAX = 1000;
+export const SPEED_MIN = PACE_MIN;
+export const SPEED_MAX = PACE_MAX;
 export const SPEED_DEFAULT = 0.01;
+
+/**
+ * Virtual ms without activity that count as idle at `speed`, and the virtual ms kept before the
+ * next activity after a skip. Below ×0.01 both stay the spans they are at ×0.01 (4 ms, 1.5 ms):
+ * a slower pace shows the same moments longer (a 2 ms hop takes 2 s at ×0.001) rather than
+ * cutting more of them (at ×0.001 every hop would be "idle", and a record would jump to its end).
+ */
+export function idleSpan(speed: number): number {
+  return Math.max(speed, SPEED_DEFAULT) * IDLE_REAL_MS;
+}
+/** See {@link idleSpan}. */
+export function leadSpan(speed: number): number {
+  return Math.max(speed, SPEED_DEFAULT) * LEAD_REAL_MS;
+}
 
 const scratch: Token[] = [];
 
@@ -60,8 +75,8 @@ export function advance(
   let skipped = 0;
   if (skipIdle) {
     const activity = nextActivity(v, t);
-    if (activity - t > speed * IDLE_REAL_MS) {
-      const target = activity - speed * LEAD_REAL_MS;
+    if (activity - t > idleSpan(speed)) {
+      const target = activity - leadSpan(speed);
       if (target > next) {
         skipped = target - next;
         next = target;

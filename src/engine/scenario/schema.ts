@@ -920,6 +920,10 @@ export const ExpectSchema = z.strictObject({
   points: z.record(z.string().max(LIMITS.stringLength), PointExpectSchema).optional(),
 });
 
+/** Slowest and fastest playback speeds (virtual ms per real ms): the page's speed range. */
+export const PACE_MIN = 0.001;
+export const PACE_MAX = 1000;
+
 export const ScenarioSchema = z.strictObject({
   /** Where editors find this schema (`scenario.schema.json`); ignored by the engine. */
   $schema: z.string().max(LIMITS.stringLength).optional(),
@@ -947,6 +951,17 @@ export const ScenarioSchema = z.strictObject({
   readers: z.array(ReaderSchema).max(LIMITS.readers).default([]),
   faults: z.array(FaultSchema).max(LIMITS.faults).default([]),
   expect: ExpectSchema.optional(),
+  /**
+   * How the page plays the run; no part of the run itself (the trace is the same with or without).
+   * `pace`: playback speed in virtual ms per real ms (0.01: 1 ms of the run takes 0.1 s on
+   * screen), from {@link PACE_MIN} to {@link PACE_MAX}; default: the speed that plays the story in
+   * about 30 s with idle stretches cut (src/views/pace.ts).
+   */
+  display: z
+    .strictObject({
+      pace: z.number().min(PACE_MIN).max(PACE_MAX).optional(),
+    })
+    .optional(),
 });
 
 /** A scenario as written (defaults not yet applied). */

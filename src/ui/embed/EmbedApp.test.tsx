@@ -146,11 +146,15 @@ describe('embedded player (jsdom)', () => {
     expect(playing(lab)).toBe(true);
   });
 
-  it('"Show the outcome" skips the question, as on the page', async () => {
+  it('"Show the outcome" skips the question, as on the page; the final verdict waits for the end or "Reveal now"', async () => {
     await mount('at-least-once', { predict: true }, null);
     fireEvent.click(screen.getAllByTestId(testIds.outcomeShow)[0]!);
-    expect(hidden()).toEqual([]);
     expect(answer()!.textContent).toContain('24 rows for 20 events');
+    // At t = 0 the run has not happened yet: its verdict and its "why" wait (issue 24).
+    expect(hidden()).toEqual(['verdict', 'why']);
+    expect(screen.queryByTestId(testIds.verdict)).toBeNull();
+    fireEvent.click(screen.getAllByTestId(testIds.outcomeRevealNow)[0]!);
+    expect(hidden()).toEqual([]);
   });
 
   it('without predict=1 nothing is asked or hidden, and autoplay plays at once', async () => {

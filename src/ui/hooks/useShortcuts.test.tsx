@@ -14,6 +14,7 @@ function fakeLab() {
   const actions = {
     togglePlay: vi.fn(),
     step: vi.fn(),
+    jump: vi.fn(),
     restart: vi.fn(),
     toEnd: vi.fn(),
     undo: vi.fn(),
@@ -114,12 +115,22 @@ describe('useShortcuts', () => {
     expect(clicks).toBe(0);
   });
 
-  it('arrows step one engine event from the page and from a button, not from a slider', () => {
+  it('Shift+arrows step one engine event from the page and from a button, not from a slider', () => {
+    const a = fakeLab();
+    fireEvent.keyDown(document.body, { key: 'ArrowRight', shiftKey: true });
+    fireEvent.keyDown(el('<button>x</button>'), { key: 'ArrowLeft', shiftKey: true });
+    fireEvent.keyDown(el('<input type="range">'), { key: 'ArrowRight', shiftKey: true });
+    expect(a.step.mock.calls).toEqual([[1], [-1]]);
+    expect(a.jump).not.toHaveBeenCalled();
+  });
+
+  it('plain arrows jump to the next / previous moment, not from a slider', () => {
     const a = fakeLab();
     fireEvent.keyDown(document.body, { key: 'ArrowRight' });
     fireEvent.keyDown(el('<button>x</button>'), { key: 'ArrowLeft' });
     fireEvent.keyDown(el('<input type="range">'), { key: 'ArrowRight' });
-    expect(a.step.mock.calls).toEqual([[1], [-1]]);
+    expect(a.jump.mock.calls).toEqual([[1], [-1]]);
+    expect(a.step).not.toHaveBeenCalled();
   });
 
   it('Home restarts and End goes to the end from the page and a button, not from a slider or a field', () => {

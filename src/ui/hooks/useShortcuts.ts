@@ -114,7 +114,8 @@ function inDialog(target: EventTarget | null): boolean {
 }
 
 /**
- * Global keyboard shortcuts: Space play/pause, ←/→ step one engine event, Home restart, End to
+ * Global keyboard shortcuts: Space play/pause, ←/→ jump to the previous / next moment (a fault,
+ * a commit, a checkpoint, a retry, an anomaly), Shift+←/→ step one engine event, Home restart, End to
  * the end of the run, Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z (or Ctrl+Y) redo, Escape closes the fault menu and the
  * selection. Space plays wherever focus is — the page, a component, the timeline, the speed
  * slider — except where it already means something: a field types it, a focused button is
@@ -156,7 +157,10 @@ export function useShortcuts(lab: Lab): void {
       } else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
         if (ownsArrows(target)) return;
         e.preventDefault();
-        a.step(e.key === 'ArrowRight' ? 1 : -1);
+        // ←/→ jump from moment to moment; with Shift they step one engine event.
+        const delta = e.key === 'ArrowRight' ? 1 : -1;
+        if (e.shiftKey) a.step(delta);
+        else a.jump(delta);
       } else if (e.key === 'Home' || e.key === 'End') {
         // A button or a radio does nothing with Home / End (the page would scroll), so after a
         // click on a component, the guarantee switch or a menu's Escape they move the cursor.

@@ -27,11 +27,13 @@ export function HiddenOutcome({
       data-what={what}
     >
       <span>
-        {gate.phase === 'locked'
-          ? 'Hidden until the run reaches its end.'
-          : gate.phase === 'edited-waiting'
-            ? 'Changed since it was opened: hidden until this run reaches its end.'
-            : 'Hidden until you answer the prediction and play the run to its end.'}
+        {gate.folded
+          ? 'Shown when the run reaches its end.'
+          : gate.phase === 'locked'
+            ? 'Hidden until the run reaches its end.'
+            : gate.phase === 'edited-waiting'
+              ? 'Changed since it was opened: hidden until this run reaches its end.'
+              : 'Hidden until you answer the prediction and play the run to its end.'}
       </span>{' '}
       <button
         type="button"
@@ -39,12 +41,13 @@ export function HiddenOutcome({
         onClick={() => {
           // This note gives way to the outcome: the focus goes to the panel that shows it.
           const panel = self.current?.parentElement;
-          gate.skip();
+          if (gate.folded) gate.revealNow();
+          else gate.skip();
           focusSoon(() => panel);
         }}
-        data-testid={testIds.outcomeShow}
+        data-testid={gate.folded ? testIds.outcomeRevealNow : testIds.outcomeShow}
       >
-        Show the outcome
+        {gate.folded ? 'Reveal now' : 'Show the outcome'}
       </button>
     </div>
   );

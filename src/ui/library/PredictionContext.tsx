@@ -43,12 +43,14 @@ export interface Predictions {
   prediction(key: string): Prediction;
   updatePrediction(key: string, change: Partial<Prediction>): void;
   /**
-   * Whether the run of `scenario` — changed since its subject was opened — has been played to its
-   * end: its outcome shows from then on (`subjectPhase`'s `endSeen`). Kept per scenario object,
+   * Whether the run of `scenario` has been played to its end (or "Reveal now" was chosen): its
+   * outcome shows from then on — a changed run's, and a revealed one's final verdict (`subjectPhase`'s `endSeen`). Kept per scenario object,
    * so undo and redo bring it back with the scenario; not a prediction (undo back to the subject
    * as opened asks its question again).
    */
   endSeen(scenario: ScenarioInput): boolean;
+  /** "Reveal now": the outcome of `scenario`'s run shows as if it had been played to its end. */
+  revealNow(scenario: ScenarioInput): void;
 }
 
 const Ctx = createContext<Predictions | null>(null);
@@ -74,6 +76,14 @@ export function PredictionProvider({
   const updatePrediction = useCallback((key: string, change: Partial<Prediction>) => {
     setPredictions((all) => ({ ...all, [key]: { ...(all[key] ?? EMPTY), ...change } }));
   }, []);
+  const markEndSeen = useCallback(
+    (scenario: ScenarioInput) => {
+      if (seenSet.has(scenario)) return;
+      seenSet.add(scenario);
+      setSeen({ set: seenSet });
+    },
+    [seenSet],
+  );
   // Reaching the end of the run with the prediction locked in reveals the answer (and, with it,
   // the outcome the panels hid), and the reveal stays when the cursor goes back; without an
   // answer the end reveals nothing ("Show the outcome" is the way past the question). Here rather
@@ -95,18 +105,17 @@ export function PredictionProvider({
       const p = predictionsNow.current[asked.key] ?? EMPTY;
       const phase = subjectPhase(asked, { ...p, endSeen: seenSet.has(s.scenario) });
       // Also a changed run, unanswered or not: its end shows its outcome, but the answer (about
-      // the run as opened) stays untold, so undo back to that run asks the question again.
-      if (phase !== 'locked' && phase !== 'edited-waiting') return;
+      // the run as opened) stays untold, so undo back to that run asks the question again. And a
+      // revealed one: its final verdict waits for the end of this replay (`outcomeFolded`).
+      if (phase === 'none' || phase === 'other-variant' || phase === 'pending') return;
+      if (seenSet.has(s.scenario) && phase !== 'locked') return;
       const c = lab.cursor.getState();
       // The run on screen must be this scenario's: a preset opened while the cursor stood at
       // the end of another run must not find "the end" there and give its answer away.
       const current = s.status === 'ready' && s.viewFor === s.scenario;
       if (!atRunEnd({ current, idx: c.idx, n: v.n, t: c.t, endTime: v.endTime })) return;
       if (phase === 'locked') updatePrediction(asked.key, { revealed: true });
-      else {
-        seenSet.add(s.scenario);
-        setSeen({ set: seenSet });
-      }
+      markEndSeen(s.scenario);
     };
     checkReveal.current = check;
     check();
@@ -116,7 +125,7 @@ export function PredictionProvider({
       offCursor();
       offApp();
     };
-  }, [lab, subject, updatePrediction, seenSet]);
+  }, [lab, subject, updatePrediction, seenSet, markEndSeen]);
 
   const value = useMemo<Predictions>(
     () => ({
@@ -124,8 +133,9 @@ export function PredictionProvider({
       prediction: (key) => predictions[key] ?? EMPTY,
       updatePrediction,
       endSeen: (scenario) => seen.set.has(scenario),
+      revealNow: markEndSeen,
     }),
-    [subject, predictions, updatePrediction, seen],
+    [subject, predictions, updatePrediction, seen, markEndSeen],
   );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

@@ -1,6 +1,11 @@
 import type { LabState } from '../../store/labStore';
 import { useLab } from '../../store/LabContext';
-import { outcomeHidden, subjectPhase, type PredictionPhase } from '../../views/library';
+import {
+  outcomeFolded,
+  outcomeHidden,
+  subjectPhase,
+  type PredictionPhase,
+} from '../../views/library';
 import { usePredictions } from './PredictionContext';
 
 /** "Predict first" as the panels that could give the answer away see it. */
@@ -11,6 +16,16 @@ export interface PredictionGate {
    * waits for its answer, and after an edit until the changed run has been played to its end.
    */
   hidden: boolean;
+  /**
+   * The answer is told but this replay has not reached its end yet (`outcomeFolded`): the final
+   * verdict, the "why" and the final fates wait for it; "Reveal now" shows them at once.
+   */
+  folded: boolean;
+  /**
+   * Hide the run's final verdict, its "why" and the final fates: while {@link hidden}, and while
+   * {@link folded} (the answer and the story are told, the run's end not yet reached).
+   */
+  finalHidden: boolean;
   /**
    * The question is asked of the run on screen and its answer not revealed (pending or locked):
    * what would hold that answer — the exports of the run — waits. Not after an edit: the changed
@@ -24,6 +39,8 @@ export interface PredictionGate {
   edited: boolean;
   /** One click for a teacher who does not want the prediction: show everything, answer included. */
   skip(): void;
+  /** Show the folded outcome of the run on screen now, without playing it to its end. */
+  revealNow(): void;
 }
 
 const nothingAsked = () => null;
@@ -46,14 +63,19 @@ export function usePredictionGate(): PredictionGate {
   const skip = () => {
     if (predictions && key !== null) predictions.updatePrediction(key, { revealed: true });
   };
+  const endSeen = predictions?.endSeen(scenario) ?? false;
   const phase = subjectPhase(key === null ? null : { key, otherVariant, pristine }, {
     locked: p?.locked ?? false,
     revealed: p?.revealed ?? false,
-    endSeen: predictions?.endSeen(scenario) ?? false,
+    endSeen,
   });
+  const folded = outcomeFolded(phase, endSeen);
   return {
     phase,
     hidden: outcomeHidden(phase),
+    folded,
+    finalHidden: outcomeHidden(phase) || folded,
+    revealNow: () => predictions?.revealNow(scenario),
     answerWaits: phase === 'pending' || phase === 'locked',
     edited: key !== null && !otherVariant && !pristine,
     skip,

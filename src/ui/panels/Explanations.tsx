@@ -33,7 +33,7 @@ export function Explanations() {
   return (
     <section className="card" aria-labelledby="why-heading">
       <h2 id="why-heading">Why: what went wrong, and how</h2>
-      {gate.hidden ? (
+      {gate.finalHidden ? (
         <HiddenOutcome gate={gate} what="why" />
       ) : list.length === 0 ? (
         <p className="muted" data-testid={testIds.explanation} data-fate="none">
@@ -85,13 +85,13 @@ export function Explanations() {
           })}
         </ul>
       )}
-      {!gate.hidden && explained < anomalous && (
+      {!gate.finalHidden && explained < anomalous && (
         <p className="muted" data-testid={testIds.explanationsCapped}>
           Explained: the first {explained.toLocaleString('en-US')} of{' '}
           {anomalous.toLocaleString('en-US')} events lost or duplicated.
         </p>
       )}
-      {!gate.hidden && view.verdict.falseFailures.length > 0 && (
+      {!gate.finalHidden && view.verdict.falseFailures.length > 0 && (
         <p style={{ fontSize: '0.88em' }}>
           <span aria-hidden="true">⚠ </span>
           The application was told these failed although they were written:{' '}

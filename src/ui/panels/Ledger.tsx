@@ -36,7 +36,7 @@ function LedgerOf({ view }: { view: RunView }) {
   // the list of anomalies, which is made of them. The latency is live like the fate now: it shows
   // only once the event is visible at the cursor, so it gives nothing away ahead of time.
   const gate = usePredictionGate();
-  const onlyAnomalies = onlyAnomaliesChosen && !gate.hidden;
+  const onlyAnomalies = onlyAnomaliesChosen && !gate.finalHidden;
   const rows = useMemo(() => {
     const n = view.events.identities;
     if (!onlyAnomalies) return null;
@@ -72,12 +72,12 @@ function LedgerOf({ view }: { view: RunView }) {
         <input
           type="checkbox"
           checked={onlyAnomalies}
-          disabled={gate.hidden}
+          disabled={gate.finalHidden}
           onChange={(e) => setOnly(e.target.checked)}
         />
         <span>only lost and duplicated events (final)</span>
       </label>
-      {gate.hidden && <HiddenOutcome gate={gate} what="fates" className="ledger-hidden" />}
+      {gate.finalHidden && <HiddenOutcome gate={gate} what="fates" className="ledger-hidden" />}
       <div
         ref={scroll}
         className="table-scroll"
@@ -168,7 +168,7 @@ function LedgerOf({ view }: { view: RunView }) {
                     ) : (
                       '—'
                     )
-                  ) : gate.hidden ? (
+                  ) : gate.finalHidden ? (
                     <span className="muted" title="Hidden until the prediction is revealed">
                       <span aria-hidden="true">?</span>
                       <span className="visually-hidden">hidden</span>
