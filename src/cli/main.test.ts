@@ -186,6 +186,21 @@ describe('exit 2: invalid input, one line per problem naming the field', () => {
     expect(r.err).toMatch(/^faults\.0\.target: no component "consumer-7"/);
   });
 
+  it('an array nested 5,000 deep in version: refused naming the field (no stack overflow), echoes clipped', () => {
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const r = cli([file('deep.json', `{"version":${deep},"name":"x"}`)]);
+    expect(r).toMatchObject({
+      code: 2,
+      err: "version: expected the format's version number, a whole number from 1 (current: 1); got an array",
+    });
+    // An argument is echoed as the scenario's fields are: its first 200 characters and its length.
+    const long = cli(['--format', 'k'.repeat(5000), EXAMPLE]);
+    expect(long).toMatchObject({
+      code: 2,
+      err: `--format: expected json, text, mermaid or markdown, got "${'k'.repeat(200)}… (5,000 characters)"`,
+    });
+  });
+
   it('not JSON, a 100 KB name, no such file', () => {
     expect(cli([file('syntax.json', '{"version": 1,')]).code).toBe(2);
     const long = cli([file('long.json', { ...example, name: 'x'.repeat(100_000) })]);

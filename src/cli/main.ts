@@ -21,6 +21,7 @@ import {
   compareExpect,
   formatIssues,
   type ParseResult,
+  clipEcho,
 } from '../engine';
 import { findPreset, presetIds, presets } from '../scenarios';
 import { decodeShare, shareIssueLines } from '../views/shareLink';
@@ -73,7 +74,9 @@ const SEE_USAGE = 'see the usage: npm run --silent sim -- --help';
 /** A --seed value, or why it is not one: the page's seed rule (the schema's range, digits only). */
 function parseSeedOption(text: string): number | string {
   const r = parseSeed(text);
-  return r.ok ? r.value : `--seed: expected an integer from 0 to 4294967295, got "${text}"`;
+  return r.ok
+    ? r.value
+    : `--seed: expected an integer from 0 to 4294967295, got "${clipEcho(text)}"`;
 }
 
 /** The arguments, each option with a value of its type. */
@@ -105,18 +108,19 @@ function parseArguments(argv: string[]): Arguments | { problem: string } {
   for (const t of tokens) {
     if (t.kind !== 'option') continue;
     // Given twice, which one counts would be a guess: `--seed 5 --seed 6` is refused.
-    if (seen.has(t.name)) return { problem: `${t.rawName}: given more than once\n${SEE_USAGE}` };
+    if (seen.has(t.name))
+      return { problem: `${clipEcho(t.rawName)}: given more than once\n${SEE_USAGE}` };
     seen.add(t.name);
     const option = Object.hasOwn(OPTIONS, t.name) ? OPTIONS[t.name as keyof typeof OPTIONS] : null;
-    if (!option) return { problem: `unknown option ${t.rawName}\n${SEE_USAGE}` };
+    if (!option) return { problem: `unknown option ${clipEcho(t.rawName)}\n${SEE_USAGE}` };
     if (option.type === 'boolean' && t.value !== undefined)
-      return { problem: `${t.rawName}: takes no value, got "${t.value}"\n${SEE_USAGE}` };
+      return { problem: `${t.rawName}: takes no value, got "${clipEcho(t.value)}"\n${SEE_USAGE}` };
     if (option.type === 'string' && t.value === undefined)
       return { problem: `${t.rawName}: expected a value\n${SEE_USAGE}` };
   }
   if (positionals.length > 1)
     return {
-      problem: `unexpected argument "${positionals[1]}": give one scenario file or preset id\n${SEE_USAGE}`,
+      problem: `unexpected argument "${clipEcho(positionals[1]!)}": give one scenario file or preset id\n${SEE_USAGE}`,
     };
   // Every option now has a value of its type (string options a string, booleans a boolean).
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
@@ -151,7 +155,7 @@ export function main(
   }
   if (values.list) {
     if (values.target !== undefined) {
-      err(`--list: takes no scenario, got "${values.target}"`);
+      err(`--list: takes no scenario, got "${clipEcho(values.target)}"`);
       return 2;
     }
     out(presetIds().join('\n'));
@@ -164,12 +168,14 @@ export function main(
   }
   const format = values.format;
   if (format !== 'json' && format !== 'text' && format !== 'mermaid' && format !== 'markdown') {
-    err(`--format: expected json, text, mermaid or markdown, got "${format}"`);
+    err(`--format: expected json, text, mermaid or markdown, got "${clipEcho(format)}"`);
     return 2;
   }
   const diagram = diagramKind(values.diagram);
   if (diagram === null) {
-    err(`--diagram: expected sequence, flow or event:<business id>, got "${values.diagram}"`);
+    err(
+      `--diagram: expected sequence, flow or event:<business id>, got "${clipEcho(values.diagram ?? '')}"`,
+    );
     return 2;
   }
   if (values.diagram !== undefined && format !== 'mermaid' && format !== 'markdown') {
@@ -197,12 +203,14 @@ export function main(
     }
     if (named === null) {
       err(
-        `${target}: a page link carries a scenario ('#s=…') or a preset ('?preset=…'); this one has neither`,
+        `${clipEcho(target)}: a page link carries a scenario ('#s=…') or a preset ('?preset=…'); this one has neither`,
       );
       return 2;
     }
     if (!findPreset(named)) {
-      err(`the link's preset "${named}" is not a preset${nearPresets(named)} (see --list)`);
+      err(
+        `the link's preset "${clipEcho(named)}" is not a preset${nearPresets(named)} (see --list)`,
+      );
       return 2;
     }
     ref = named;
@@ -231,8 +239,8 @@ export function main(
       const code = (e as NodeJS.ErrnoException).code;
       err(
         code === 'ENOENT'
-          ? `no scenario file or preset named "${target}"${nearPresets(target)} (see --list)`
-          : `cannot read ${target}: ${(e as Error).message}`,
+          ? `no scenario file or preset named "${clipEcho(target)}"${nearPresets(target)} (see --list)`
+          : clipEcho(`cannot read ${target}: ${(e as Error).message}`),
       );
       return 2;
     }
@@ -247,7 +255,7 @@ export function main(
   if (diagram.startsWith('event:')) {
     const id = diagram.slice('event:'.length);
     if (buildEvents(scenario.workload, scenario.seed).identityOf(id) < 0) {
-      err(`--diagram: no business event "${id}" in the workload`);
+      err(`--diagram: no business event "${clipEcho(id)}" in the workload`);
       return 2;
     }
   }

@@ -77,6 +77,7 @@ export {
 } from './scenario/validate';
 export type { Issue, ParseResult } from './scenario/validate';
 export { migrate, CURRENT_VERSION } from './scenario/migrate';
+export { clipEcho, echoValue, numberWords, ECHO_MAX } from './scenario/echo';
 export { LIMITS } from './scenario/limits';
 export { buildEvents } from './scenario/workload';
 export type { Events } from './scenario/workload';

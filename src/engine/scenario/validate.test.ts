@@ -391,6 +391,79 @@ describe('scenario validation names the field of every problem', () => {
       ]);
   });
 
+  it('a number too large for a double (JSON 1e400, -1e400) is named in words, as every type error is', () => {
+    // JSON.parse reads 1e400 as Infinity and -1e400 as -Infinity; zod refuses both as not a number.
+    const r = parseScenarioJson(
+      '{"version":1,"name":"x","workload":{"events":[{"id":"e1","amount":1e400,"at":-1e400}]}}',
+    );
+    expect(r).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: 'workload.events.0.amount',
+          message: 'expected a number, got a number too large to represent',
+        },
+        {
+          path: 'workload.events.0.at',
+          message: 'expected a number, got a negative number too large to represent',
+        },
+      ],
+    });
+    expect(parseScenarioJson('{"version":1e400,"name":"x"}')).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: 'version',
+          message:
+            "expected the format's version number, a whole number from 1 (current: 1); got a number too large to represent",
+        },
+      ],
+    });
+  });
+
+  it('an array nested 5,000 deep in version is refused naming the field, not serialised into the message', () => {
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    expect(parseScenarioJson(`{"version":${deep},"name":"x"}`)).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: 'version',
+          message:
+            "expected the format's version number, a whole number from 1 (current: 1); got an array",
+        },
+      ],
+    });
+  });
+
+  it('no message echoes more than 200 characters of the input (a long value, an unknown key, a record key)', () => {
+    const long = 'k'.repeat(5000);
+    const clipped = `${'k'.repeat(200)}… (5,000 characters)`;
+    expect(parseScenario({ ...base, version: long })).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: 'version',
+          message: `expected the format's version number, a whole number from 1 (current: 1); got "${clipped}"`,
+        },
+      ],
+    });
+    // The path shows the unknown key clipped; the message does not repeat it.
+    expect(parseScenario({ ...base, [long]: 1 })).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: clipped,
+          message:
+            'unknown key (5,000 characters): not a field here (misspelt, or a field of another kind)',
+        },
+      ],
+    });
+    expect(parseScenario({ ...base, expect: { rows: { [long]: 1 } } })).toEqual({
+      ok: false,
+      issues: [{ path: `expect.rows.${clipped}`, message: 'invalid key: at most 200 characters' }],
+    });
+  });
+
   it('refuses versions from the future and non-objects, and reports JSON syntax errors at the root', () => {
     expect(paths({ ...base, version: 2 })).toEqual(['version']);
     expect(paths([1, 2])).toEqual(['']);

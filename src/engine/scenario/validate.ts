@@ -7,6 +7,7 @@ import { ScenarioSchema, type CrashPoint, type Scenario } from './schema';
 import { migrate } from './migrate';
 import { LIMITS } from './limits';
 import { eventIds } from './workload';
+import { clipEcho, numberWords } from './echo';
 
 /** A broker's default group.min.session.timeout.ms and group.max.session.timeout.ms (ms). */
 const GROUP_MIN_SESSION_TIMEOUT_MS = 6_000;
@@ -24,8 +25,17 @@ export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; issues
 /** Largest JSON text accepted (bytes of UTF-16 code units): a scenario is a small description. */
 export const MAX_JSON_CHARS = 2_000_000;
 
+/** A dotted path; a key from the input (a record's, an unknown one) is clipped as echoes are. */
 function pathOf(path: readonly PropertyKey[]): string {
-  return path.map((p) => String(p)).join('.');
+  return path.map((p) => clipEcho(String(p))).join('.');
+}
+
+/**
+ * An unknown key as its message names it: quoted, or — when the path before the message already
+ * shows it clipped — by its length, so the line echoes the input once.
+ */
+function keyEcho(key: string): string {
+  return clipEcho(key) === key ? `"${key}"` : `(${key.length.toLocaleString('en-US')} characters)`;
 }
 
 /**
@@ -35,7 +45,7 @@ function pathOf(path: readonly PropertyKey[]): string {
  */
 function jsonSyntaxMessage(text: string, rawMessage: string): string {
   // V8 may quote the text, line breaks included: keep the issue on one line.
-  const message = rawMessage.replace(/\r?\n/g, '\\n');
+  const message = clipEcho(rawMessage.replace(/\r?\n/g, '\\n'));
   if (/\bline \d+ column \d+/.test(message)) return message;
   const at = /at position (\d+)/.exec(message);
   if (!at) return message;
@@ -168,7 +178,7 @@ export function parseScenario(raw: unknown): ParseResult {
                 // Own keys only: `in` would find "constructor" or "toString" on Object.prototype.
                 Object.hasOwn(UNMODELLED, k)
                   ? `unknown key "${k}": ${UNMODELLED[k]}`
-                  : `unknown key "${k}": not a field here (misspelt, or a field of another kind)`,
+                  : `unknown key ${keyEcho(k)}: not a field here (misspelt, or a field of another kind)`,
             }))
           : [{ path: pathOf(i.path), message: plainMessage(i) }],
       );
@@ -208,7 +218,7 @@ function plainMessage(i: SchemaIssue): string {
   const n = (x: number | bigint) => Number(x).toLocaleString('en-US');
   switch (i.code) {
     case 'invalid_type': {
-      const got = /received (\w+)$/.exec(i.message)?.[1];
+      const got = /received (-?\w+)$/.exec(i.message)?.[1];
       // zod's 'int' is a whole number: "expected an int, got a number" read as a type error.
       const want = i.expected === 'int' ? 'a whole number' : article(i.expected);
       if (got === 'undefined') return `required (${want})`;
@@ -221,6 +231,9 @@ function plainMessage(i: SchemaIssue): string {
         TIME_KEY.test(last)
       )
         return `expected ${want} of virtual milliseconds, got a string (write 10000 for 10 s)`;
+      // JSON's 1e400 and -1e400 read as ±Infinity: said in words, not "a Infinity".
+      if (got === 'Infinity' || got === '-Infinity')
+        return `expected ${want}, got ${numberWords(Number(got))}`;
       return got ? `expected ${want}, got ${article(got)}` : i.message;
     }
     case 'too_big': {
@@ -239,6 +252,9 @@ function plainMessage(i: SchemaIssue): string {
       if (i.origin !== 'number') return i.message;
       return i.inclusive === false ? `must be above ${n(min)}` : `at least ${n(min)}`;
     }
+    case 'invalid_key':
+      // A record's key (expect.rows, expect.points): zod says "Invalid key in record".
+      return `invalid key: ${i.issues.map((k) => plainMessage(k as SchemaIssue)).join('; ')}`;
     default:
       return i.message;
   }
