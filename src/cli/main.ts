@@ -16,11 +16,12 @@ import {
   parseScenario,
   parseScenarioJson,
   simulate,
-  traceBytesOf,
+  traceBytePartsOf,
   type Trace,
   compareExpect,
   formatIssues,
   type ParseResult,
+  type SimulateOptions,
   clipEcho,
 } from '../engine';
 import { findPreset, presetIds, presets } from '../scenarios';
@@ -28,7 +29,7 @@ import { decodeShare, shareIssueLines } from '../views/shareLink';
 import { parseSeed } from '../views/seed';
 import {
   diagramKind,
-  jsonReport,
+  jsonReportChunks,
   markdownDoc,
   mermaidReport,
   textReport,
@@ -37,11 +38,13 @@ import {
 
 /**
  * The engine's trace hash computed with Node's native SHA-256 over the same bytes
- * ({@link traceBytesOf}): the same hex string as `traceHash`, without the pure-JavaScript digest's
- * seconds on a million-event trace.
+ * ({@link traceBytePartsOf}): the same hex string as `traceHash`, without the pure-JavaScript
+ * digest's seconds on a million-event trace, and fed piece by piece, without a copy of the trace.
  */
 export function nodeTraceHash(t: Trace): string {
-  return createHash('sha256').update(traceBytesOf(t)).digest('hex');
+  const hash = createHash('sha256');
+  for (const part of traceBytePartsOf(t)) hash.update(part);
+  return hash.digest('hex');
 }
 
 const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/variant] | share or preset link> [--seed N] [--format json|text|mermaid|markdown] [--diagram D] [--check] [--list]
@@ -136,11 +139,16 @@ function parseArguments(argv: string[]): Arguments | { problem: string } {
   };
 }
 
-/** Run the CLI with `argv` (without node and script); returns the exit code. */
+/**
+ * Run the CLI with `argv` (without node and script); returns the exit code. `out` writes its text
+ * as it is (the report, in chunks for a large JSON one, then a line break); `errRaw` writes one
+ * line per call. `limits` lowers the engine's trace limit (for tests that must stay quick).
+ */
 export function main(
   argv: string[],
   out: (s: string) => void,
   errRaw: (s: string) => void,
+  limits: Pick<SimulateOptions, 'maxTraceEntries'> = {},
 ): number {
   // Messages quote ids and names from the scenario: never a raw control character.
   const err = (s: string) => errRaw(visibleControls(s));
@@ -150,7 +158,7 @@ export function main(
     return 2;
   }
   if (values.help) {
-    out(USAGE);
+    out(`${USAGE}\n`);
     return 0;
   }
   if (values.list) {
@@ -158,7 +166,7 @@ export function main(
       err(`--list: takes no scenario, got "${clipEcho(values.target)}"`);
       return 2;
     }
-    out(presetIds().join('\n'));
+    out(`${presetIds().join('\n')}\n`);
     return 0;
   }
   const seed = values.seed === undefined ? undefined : parseSeedOption(values.seed);
@@ -260,19 +268,23 @@ export function main(
     }
   }
   let run;
-  let report: string;
   try {
-    run = simulate(scenario);
-    if (format === 'json')
-      report = JSON.stringify(jsonReport(run, presetRef, nodeTraceHash), null, 2);
-    else if (format === 'mermaid') report = mermaidReport(run, diagram);
-    else if (format === 'markdown') report = markdownDoc(run, presetRef, diagram, nodeTraceHash);
-    else report = textReport(run, presetRef, nodeTraceHash);
+    run = simulate(scenario, limits);
+    // The JSON report is written in chunks: 2,000,000 events make more than one string holds.
+    const report =
+      format === 'json'
+        ? jsonReportChunks(run, presetRef, nodeTraceHash)
+        : format === 'mermaid'
+          ? [mermaidReport(run, diagram)]
+          : format === 'markdown'
+            ? [markdownDoc(run, presetRef, diagram, nodeTraceHash)]
+            : [textReport(run, presetRef, nodeTraceHash)];
+    for (const chunk of report) out(chunk);
+    out('\n');
   } catch (e) {
     err(`internal error: ${(e as Error).stack ?? String(e)}`);
     return 1;
   }
-  out(report);
   if (values.check) {
     if (!scenario.expect) {
       err('--check: the scenario has no "expect" block');
@@ -303,7 +315,7 @@ if (process.argv[1] && /main\.[cm]?[tj]s$/.test(process.argv[1])) {
   try {
     code = main(
       process.argv.slice(2),
-      (s) => process.stdout.write(`${s}\n`),
+      (s) => process.stdout.write(s),
       (s) => process.stderr.write(`${s}\n`),
     );
   } catch (e) {

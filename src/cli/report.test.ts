@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parseScenario, parseScenarioJson, simulate, type Run } from '../engine';
 import { findPreset } from '../scenarios';
 import { runScenario } from '../engine/testing';
-import { jsonReport, textReport, visibleControls } from './report';
+import { jsonReport, jsonReportChunks, textReport, visibleControls } from './report';
 
 function example(name: string): Run {
   const p = parseScenarioJson(readFileSync(`public/scenarios/${name}`, 'utf8'));
@@ -264,5 +264,29 @@ describe('a fault whose condition never comes is reported, not silent', () => {
     const r = run('sync', 'before-commit');
     expect(jsonReport(r).faultsNeverFired).toEqual([]);
     expect(textReport(r)).not.toContain('never fired');
+  });
+});
+
+describe('the JSON report in chunks (--format json of 2,000,000 events is more than one string holds)', () => {
+  it('concatenated, the chunks are exactly the report as one string; large ones come in pieces', () => {
+    // A small run and 2,500 events (~500,000 characters: one chunk); 12,000 events at ~200
+    // characters each once indented (~2.4 M characters) come in more than one 1 MiB chunk.
+    for (const run of [example('lost-ack-duplicate.json'), cut()]) {
+      const whole = JSON.stringify(jsonReport(run), null, 2);
+      expect([...jsonReportChunks(run)].join('')).toBe(whole);
+    }
+    const big = runScenario({ workload: { generate: { count: 12_000, intervalMs: 0.0001 } } });
+    const chunks = [...jsonReportChunks(big)];
+    expect(chunks.join('')).toBe(JSON.stringify(jsonReport(big), null, 2));
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const c of chunks.slice(0, -1)) expect(c.length).toBeLessThan(1.1 * 2 ** 20);
+  }, 60_000);
+
+  it('a scenario name that spells the events key does not move where the events go', () => {
+    const run = runScenario({
+      name: 'x",\n  "events": [],\n',
+      workload: { events: [{ id: 'e1', amount: 1, at: 0 }] },
+    });
+    expect([...jsonReportChunks(run)].join('')).toBe(JSON.stringify(jsonReport(run), null, 2));
   });
 });

@@ -82,7 +82,7 @@ export { LIMITS } from './scenario/limits';
 export { buildEvents } from './scenario/workload';
 export type { Events } from './scenario/workload';
 export { effectiveIdempotence } from './scenario/validate';
-export { traceHash, hashTraceData, traceBytes, traceBytesOf } from './hash';
+export { traceHash, hashTraceData, traceBytes, traceBytesOf, traceBytePartsOf } from './hash';
 export { compareExpect } from './expect';
 export type { ExpectMismatch } from './expect';
 export { createRng, hashString32 } from './core/rng';
