@@ -130,6 +130,32 @@ describe('a run cut off at stopAtMs', () => {
     );
   });
 
+  it('a workload still in progress when every event was sent is called too big, not a crash loop', () => {
+    // 1,000 events 0.001 ms apart: all sent within the first millisecond. The consumer takes
+    // 10 ms per record, so it needs 10 s for them all; the trace limit of 2,000 entries stops the
+    // run at 3,372 ms, when 240 rows had reached the sink (processing from about 1 s on, one row
+    // per 10 ms). 2,000 / 240 ≈ 8 entries per event; 240 × 0.9 = 216, two digits rounded down:
+    // about 210 fit. Before, "every event was sent" alone read as "a crash after every record?".
+    const parsed = parseScenario({
+      version: 1,
+      name: 'slow consumer',
+      workload: { generate: { count: 1000, intervalMs: 0.001 } },
+      processor: {
+        type: 'consumer',
+        'auto.offset.reset': 'earliest',
+        processing: { perRecordMs: 10 },
+      },
+      sink: { type: 'table' },
+    });
+    if (!parsed.ok) throw new Error('invalid');
+    const run = simulate(parsed.scenario, { maxTraceEntries: 2000 });
+    expect([run.cutOffBy, run.endTime]).toEqual(['trace-limit', 3372]);
+    expect(textReport(run)).toContain(
+      'cut off at 3372 ms with work still pending: its trace reached the limit of 2,000 entries after all 1,000 events had been sent, with the pipeline still working through them (240 had reached sink) — about 8 entries per event with these settings, so about 210 events fit;',
+    );
+    expect(textReport(run)).not.toContain('crash after every record');
+  });
+
   it('events a crash loop never reached are explained by the loop, not by the stop alone', () => {
     // One record per poll: the consumer writes e1 and crashes before committing it, again and
     // again; e2 and e3 are never reached.
