@@ -124,6 +124,8 @@ export function parseScenarioJson(text: string): ParseResult {
   const json = text.replace(/^\uFEFF/, '');
   if (json.trim() === '')
     return { ok: false, issues: [{ path: '', message: 'empty: expected a scenario (JSON)' }] };
+  const deep = tooDeepText(json);
+  if (deep) return { ok: false, issues: [deep] };
   let raw: unknown;
   try {
     raw = JSON.parse(json);
@@ -147,6 +149,84 @@ function setByUser(raw: unknown, section: 'producer' | 'processor', key: string)
   return typeof part === 'object' && part !== null && Object.hasOwn(part, key);
 }
 
+/** Segments of a too deep value's path that its issue names: the field, and a few levels in. */
+const DEEP_PATH_SHOWN = 8;
+
+/** The issue of a value nested deeper than {@link LIMITS}.nesting at `path`. */
+function tooDeepIssue(path: readonly PropertyKey[]): Issue {
+  return {
+    path: `${pathOf(path.slice(0, DEEP_PATH_SHOWN))}…`,
+    message: `nested more than ${LIMITS.nesting} levels deep (no field of a scenario is more than a few levels down)`,
+  };
+}
+
+/**
+ * {@link tooDeep} on JSON text, before JSON.parse: V8 takes seconds to parse a million nested
+ * brackets (a 2 MB file), so they are counted first, in one pass that skips strings and keeps
+ * the path (each open object's current key, each array's index; keys as written, escapes and all).
+ */
+function tooDeepText(text: string): Issue | null {
+  const path: (string | number)[] = [];
+  const inArray: boolean[] = [];
+  let keyStart = 0;
+  let keyEnd = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      let j = i + 1;
+      while (j < text.length && text.charCodeAt(j) !== 0x22)
+        j += text.charCodeAt(j) === 0x5c /* \ */ ? 2 : 1;
+      [keyStart, keyEnd] = [i + 1, j];
+      i = j;
+    } else if (c === 0x3a /* : */) path[path.length - 1] = text.slice(keyStart, keyEnd);
+    else if (c === 0x2c /* , */) {
+      if (inArray[inArray.length - 1]) (path[path.length - 1] as number)++;
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      if (path.length >= LIMITS.nesting) return tooDeepIssue(path);
+      inArray.push(c === 0x5b);
+      path.push(c === 0x5b ? 0 : '');
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      inArray.pop();
+      path.pop();
+    }
+  }
+  return null;
+}
+
+/**
+ * The first array or object nested deeper than {@link LIMITS}.nesting, as an issue naming where it
+ * starts (its path's first segments), or null. Walked with a stack of its own, not recursion: a
+ * 2 MB file can nest a million levels.
+ */
+function tooDeep(root: unknown): Issue | null {
+  // Each node points at its parent: the path is spelt out only for the one refused.
+  interface Node {
+    value: unknown;
+    depth: number;
+    key: string;
+    parent: Node | null;
+  }
+  const stack: Node[] = [{ value: root, depth: 0, key: '', parent: null }];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const { value, depth } = node;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth >= LIMITS.nesting) {
+      const path: string[] = [];
+      for (let n: Node | null = node; n?.parent; n = n.parent) path.unshift(n.key);
+      return tooDeepIssue(path);
+    }
+    for (const key of Object.keys(value))
+      stack.push({
+        value: (value as Record<string, unknown>)[key],
+        depth: depth + 1,
+        key,
+        parent: node,
+      });
+  }
+  return null;
+}
+
 /**
  * Validate any value as a scenario: migrate older versions, apply the schema (types, ranges,
  * limits, defaults), then check what the schema alone cannot (references between fields, the
@@ -155,6 +235,8 @@ function setByUser(raw: unknown, section: 'producer' | 'processor', key: string)
 export function parseScenario(raw: unknown): ParseResult {
   const migrated = migrate(raw);
   if (!migrated.ok) return migrated;
+  const deep = tooDeep(migrated.value);
+  if (deep) return { ok: false, issues: [deep] };
   const parsed = ScenarioSchema.safeParse(migrated.value);
   if (!parsed.success) {
     // An unknown key is named by its own path ("producer.akcs: unknown key"), not by the object
