@@ -360,6 +360,9 @@ export interface TraceEntry {
   until: number;
 }
 
+/** Entries a trace may hold beyond its limit: the step that reaches it, and the 'end' entry. */
+export const CEILING_MARGIN = 4096;
+
 function grow<T extends Int32Array | Int16Array | Uint8Array | Uint16Array>(a: T, n: number): T {
   const b = alloc(a.constructor as Int32ArrayConstructor, n) as unknown as T;
   b.set(a);
@@ -406,6 +409,12 @@ export const TRACE_COLUMNS = [
 export class Trace implements TraceColumns {
   length = 0;
   private cap: number;
+  /**
+   * The most entries the run can record (its trace limit and a step's worth more, set by the
+   * world): growth stops there instead of doubling past it — a run cut at 10,000,000 entries
+   * would otherwise hold columns for 16,777,216 (and, while growing, the old ones beside them).
+   */
+  ceiling = Infinity;
   time: Int32Array;
   kind: Uint8Array;
   actor: Uint16Array;
@@ -445,7 +454,9 @@ export class Trace implements TraceColumns {
 
   private ensure(): void {
     if (this.length < this.cap) return;
-    const n = this.cap * 2;
+    // Past the ceiling (a step that writes more than expected), a little more at a time.
+    const n =
+      this.cap >= this.ceiling ? this.cap + CEILING_MARGIN : Math.min(this.cap * 2, this.ceiling);
     this.time = grow(this.time, n);
     this.kind = grow(this.kind, n);
     this.actor = grow(this.actor, n);
