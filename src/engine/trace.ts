@@ -9,7 +9,7 @@
  * Field meaning per kind is documented on {@link EntryKind}; unused fields hold -1.
  */
 
-import { alloc } from './core/pool';
+import { alloc, pooling } from './core/pool';
 
 /**
  * Every kind of trace entry. The comment says what `event`, `partition`/`offset`/`count`, `txn`,
@@ -363,6 +363,9 @@ export interface TraceEntry {
 /** Entries a trace may hold beyond its limit: the step that reaches it, and the 'end' entry. */
 export const CEILING_MARGIN = 4096;
 
+/** Capacity from which {@link Trace.reserve} takes the whole ceiling at once (entries). */
+const RESERVE_AT_ONCE_FROM = 1 << 20;
+
 function grow<T extends Int32Array | Int16Array | Uint8Array | Uint16Array>(a: T, n: number): T {
   const b = alloc(a.constructor as Int32ArrayConstructor, n) as unknown as T;
   b.set(a);
@@ -452,11 +455,27 @@ export class Trace implements TraceColumns {
     this.until = alloc(Int32Array, capacity);
   }
 
+  /**
+   * Cap the trace at `ceiling` entries ({@link Trace.ceiling}). Without a buffer pool (the CLI), a
+   * large trace (columns for a million entries or more) gets its columns for the whole ceiling
+   * now, while they hold almost nothing: memory a new column has not written is not resident,
+   * while growing later would copy hundreds of MB into new columns with the old ones still
+   * beside them. (A pool zeroes a reused buffer whole: there, columns grow as they fill.)
+   */
+  reserve(ceiling: number): void {
+    this.ceiling = ceiling;
+    if (!pooling() && this.cap >= RESERVE_AT_ONCE_FROM && this.cap < ceiling) this.resize(ceiling);
+  }
+
   private ensure(): void {
     if (this.length < this.cap) return;
     // Past the ceiling (a step that writes more than expected), a little more at a time.
-    const n =
-      this.cap >= this.ceiling ? this.cap + CEILING_MARGIN : Math.min(this.cap * 2, this.ceiling);
+    this.resize(
+      this.cap >= this.ceiling ? this.cap + CEILING_MARGIN : Math.min(this.cap * 2, this.ceiling),
+    );
+  }
+
+  private resize(n: number): void {
     this.time = grow(this.time, n);
     this.kind = grow(this.kind, n);
     this.actor = grow(this.actor, n);
