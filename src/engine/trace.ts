@@ -366,9 +366,17 @@ export const CEILING_MARGIN = 4096;
 /** Capacity from which {@link Trace.reserve} takes the whole ceiling at once (entries). */
 const RESERVE_AT_ONCE_FROM = 1 << 20;
 
-function grow<T extends Int32Array | Int16Array | Uint8Array | Uint16Array>(a: T, n: number): T {
+/**
+ * `a`'s first `used` entries in a new column of `n` (zeroed, as a new column is): the rest of `a`
+ * is unwritten, and copying it would make that memory resident in the new column for nothing.
+ */
+function grow<T extends Int32Array | Int16Array | Uint8Array | Uint16Array>(
+  a: T,
+  n: number,
+  used: number,
+): T {
   const b = alloc(a.constructor as Int32ArrayConstructor, n) as unknown as T;
-  b.set(a);
+  b.set(a.subarray(0, used));
   return b;
 }
 
@@ -476,20 +484,20 @@ export class Trace implements TraceColumns {
   }
 
   private resize(n: number): void {
-    this.time = grow(this.time, n);
-    this.kind = grow(this.kind, n);
-    this.actor = grow(this.actor, n);
-    this.peer = grow(this.peer, n);
-    this.cause = grow(this.cause, n);
-    this.event = grow(this.event, n);
-    this.topic = grow(this.topic, n);
-    this.partition = grow(this.partition, n);
-    this.offset = grow(this.offset, n);
-    this.count = grow(this.count, n);
-    this.txn = grow(this.txn, n);
-    this.ckpt = grow(this.ckpt, n);
-    this.aux = grow(this.aux, n);
-    this.until = grow(this.until, n);
+    this.time = grow(this.time, n, this.length);
+    this.kind = grow(this.kind, n, this.length);
+    this.actor = grow(this.actor, n, this.length);
+    this.peer = grow(this.peer, n, this.length);
+    this.cause = grow(this.cause, n, this.length);
+    this.event = grow(this.event, n, this.length);
+    this.topic = grow(this.topic, n, this.length);
+    this.partition = grow(this.partition, n, this.length);
+    this.offset = grow(this.offset, n, this.length);
+    this.count = grow(this.count, n, this.length);
+    this.txn = grow(this.txn, n, this.length);
+    this.ckpt = grow(this.ckpt, n, this.length);
+    this.aux = grow(this.aux, n, this.length);
+    this.until = grow(this.until, n, this.length);
     this.cap = n;
   }
 
