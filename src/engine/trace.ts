@@ -9,7 +9,7 @@
  * Field meaning per kind is documented on {@link EntryKind}; unused fields hold -1.
  */
 
-import { alloc, pooling } from './core/pool';
+import { alloc } from './core/pool';
 
 /**
  * Every kind of trace entry. The comment says what `event`, `partition`/`offset`/`count`, `txn`,
@@ -363,9 +363,6 @@ export interface TraceEntry {
 /** Entries a trace may hold beyond its limit: the step that reaches it, and the 'end' entry. */
 export const CEILING_MARGIN = 4096;
 
-/** Capacity from which {@link Trace.reserve} takes the whole ceiling at once (entries). */
-const RESERVE_AT_ONCE_FROM = 1 << 20;
-
 /**
  * `a`'s first `used` entries in a new column of `n` (zeroed, as a new column is): the rest of `a`
  * is unwritten, and copying it would make that memory resident in the new column for nothing.
@@ -461,18 +458,6 @@ export class Trace implements TraceColumns {
     this.ckpt = alloc(Int32Array, capacity);
     this.aux = alloc(Int32Array, capacity);
     this.until = alloc(Int32Array, capacity);
-  }
-
-  /**
-   * Cap the trace at `ceiling` entries ({@link Trace.ceiling}). Without a buffer pool (the CLI), a
-   * large trace (columns for a million entries or more) gets its columns for the whole ceiling
-   * now, while they hold almost nothing: memory a new column has not written is not resident,
-   * while growing later would copy hundreds of MB into new columns with the old ones still
-   * beside them. (A pool zeroes a reused buffer whole: there, columns grow as they fill.)
-   */
-  reserve(ceiling: number): void {
-    this.ceiling = ceiling;
-    if (!pooling() && this.cap >= RESERVE_AT_ONCE_FROM && this.cap < ceiling) this.resize(ceiling);
   }
 
   private ensure(): void {

@@ -5,8 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseScenario, simulate } from '.';
-import { CEILING_MARGIN, Trace } from './trace';
-import { BufferPool, withPool } from './core/pool';
+import { CEILING_MARGIN } from './trace';
 
 describe('trace capacity at the trace limit', () => {
   it('a run cut off at 10,000 entries keeps columns for at most 10,000 + the margin', () => {
@@ -33,25 +32,5 @@ describe('trace capacity at the trace limit', () => {
     const run = simulate(parsed.scenario, { maxTraceEntries: 10_000 });
     expect(run.cutOffBy).toBe('trace-limit');
     expect(run.trace.time.length).toBe(10_000 + CEILING_MARGIN);
-  }, 30_000);
-});
-
-describe('a large trace takes its whole ceiling at once, without a pool', () => {
-  it('columns for 1,048,576 entries or more go straight to the ceiling; smaller ones grow as they fill', () => {
-    const big = new Trace(1 << 20);
-    big.reserve(3_000_000);
-    expect(big.time.length).toBe(3_000_000);
-    const small = new Trace((1 << 20) - 1);
-    small.reserve(3_000_000);
-    expect(small.time.length).toBe((1 << 20) - 1);
-  }, 30_000);
-
-  it('with a pool (the page, the bench), whose reused buffers are zeroed whole, they grow as they fill', () => {
-    const { result } = withPool(new BufferPool(), () => {
-      const t = new Trace(1 << 20);
-      t.reserve(3_000_000);
-      return t.time.length;
-    });
-    expect(result).toBe(1 << 20);
-  }, 30_000);
+  });
 });

@@ -416,7 +416,7 @@ export class World {
     maxEntries: number = LIMITS.traceEntries,
   ): void {
     const q = this.queue;
-    this.trace.reserve(maxEntries + CEILING_MARGIN);
+    this.trace.ceiling = maxEntries + CEILING_MARGIN;
     while (!this.stopped) {
       const task = q.peek();
       if (!task) break;

@@ -98,14 +98,6 @@ export function withPool<T>(pool: BufferPool, fn: () => T): { result: T; taken: 
  * A zeroed typed array of `length` elements — from the pool of the run in progress when there is
  * one and the array is large enough to matter, else a new one.
  */
-/**
- * Whether the run in progress takes its arrays from a pool. A pooled buffer is zeroed whole when
- * reused, so each byte of it costs memory; a new one (no pool: the CLI) costs only what is written.
- */
-export function pooling(): boolean {
-  return current !== null;
-}
-
 export function alloc<C extends TypedCtor>(ctor: C, length: number): TypedOf<C> {
   const bytes = length * ctor.BYTES_PER_ELEMENT;
   if (current === null || bytes < MIN_POOLED_BYTES) return new ctor(length) as TypedOf<C>;
