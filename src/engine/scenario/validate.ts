@@ -163,8 +163,18 @@ function tooDeepIssue(path: readonly PropertyKey[]): Issue {
 /**
  * {@link tooDeep} on JSON text, before JSON.parse: V8 takes seconds to parse a million nested
  * brackets (a 2 MB file), so they are counted first, in one pass that skips strings and keeps
- * the path (each open object's current key, each array's index; keys as written, escapes and all).
+ * the path (each open object's current key, each array's index).
  */
+/** A key as JSON text writes it (between its quotes), decoded as JSON.parse would. */
+function jsonKey(raw: string): string {
+  if (!raw.includes('\\')) return raw;
+  try {
+    return JSON.parse(`"${raw}"`) as string;
+  } catch {
+    return raw;
+  }
+}
+
 function tooDeepText(text: string): Issue | null {
   const path: (string | number)[] = [];
   const inArray: boolean[] = [];
@@ -178,7 +188,7 @@ function tooDeepText(text: string): Issue | null {
         j += text.charCodeAt(j) === 0x5c /* \ */ ? 2 : 1;
       [keyStart, keyEnd] = [i + 1, j];
       i = j;
-    } else if (c === 0x3a /* : */) path[path.length - 1] = text.slice(keyStart, keyEnd);
+    } else if (c === 0x3a /* : */) path[path.length - 1] = jsonKey(text.slice(keyStart, keyEnd));
     else if (c === 0x2c /* , */) {
       if (inArray[inArray.length - 1]) (path[path.length - 1] as number)++;
     } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
