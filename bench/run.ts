@@ -5,8 +5,12 @@
  *    typed-array memory, trace bytes per event, ratio to bench/baseline.ts;
  * 2. small runs and the fault atlas (bench/atlas.bench.ts, bundled the same way): the median time of
  *    one run of each library preset variant, and each variant's single-fault atlas;
- * 3. the page (bench/ui.bench.ts) against the production build in headless Chromium.
- * BENCH_ONLY=engine, BENCH_ONLY=atlas or BENCH_ONLY=ui runs one of them.
+ * 3. the CLI's peak memory (bench/cli-rss.ts, each in a child process): `--format json` of the
+ *    largest documented workloads (2,000,000 events through Flink 2PC and through the batched
+ *    consumer loop, and a run cut off at the 10,000,000-entry trace limit), peak RSS against the
+ *    1 GB they must fit in;
+ * 4. the page (bench/ui.bench.ts) against the production build in headless Chromium.
+ * BENCH_ONLY=engine, BENCH_ONLY=atlas, BENCH_ONLY=cli or BENCH_ONLY=ui runs one of them.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -63,6 +67,29 @@ if (only === undefined || only === 'engine') {
 if (only === undefined || only === 'atlas') {
   console.log('\n== small runs and the fault atlas (Node) ==');
   await runBundled('atlas');
+}
+if (only === undefined || only === 'cli') {
+  console.log(
+    '\n== CLI peak memory (--format json, the largest documented workloads; limit 1 GB) ==',
+  );
+  // One child process per workload, so each peak is that run's alone. Through tsx, as
+  // `npm run sim` runs the CLI.
+  for (const workload of ['flink', 'consumer', 'trace-limit']) {
+    const child = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'bench', 'cli-rss.ts'), workload],
+      { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const line = child.stdout.trim().split('\n').pop() ?? '';
+    try {
+      const r = JSON.parse(line) as Record<string, number | string>;
+      console.log(
+        `${workload}: peak RSS ${r.maxRssMB} MB (${Number(r.maxRssMB) <= 1000 ? 'within' : 'OVER'} 1 GB) · exit ${r.code} · report ${r.reportMB} MB · ${r.seconds} s`,
+      );
+    } catch {
+      console.log(`${workload}: no figure (exit ${child.status}, signal ${child.signal}): ${line}`);
+    }
+  }
 }
 if (only === undefined || only === 'ui') {
   console.log('\n== page (production build, headless Chromium) ==');

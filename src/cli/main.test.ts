@@ -25,7 +25,8 @@ function cli(argv: string[]): { code: number; out: string; err: string } {
     (s) => out.push(s),
     (s) => err.push(s),
   );
-  return { code, out: out.join('\n'), err: err.join('\n') };
+  // `out` writes text as it is; the report ends with one line break.
+  return { code, out: out.join('').replace(/\n$/, ''), err: err.join('\n') };
 }
 
 /** Write a scenario file in the test's temporary directory. */
@@ -186,6 +187,21 @@ describe('exit 2: invalid input, one line per problem naming the field', () => {
     const r = cli([path]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/^faults\.0\.target: no component "consumer-7"/);
+  });
+
+  it('an array nested 5,000 deep in version: refused naming the field (no stack overflow), echoes clipped', () => {
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const r = cli([file('deep.json', `{"version":${deep},"name":"x"}`)]);
+    expect(r).toMatchObject({
+      code: 2,
+      err: 'version.0.0.0.0.0.0.0…: nested more than 32 levels deep (no field of a scenario is more than a few levels down)',
+    });
+    // An argument is echoed as the scenario's fields are: its first 200 characters and its length.
+    const long = cli(['--format', 'k'.repeat(5000), EXAMPLE]);
+    expect(long).toMatchObject({
+      code: 2,
+      err: `--format: expected json, text, mermaid or markdown, got "${'k'.repeat(200)}… (5,000 characters)"`,
+    });
   });
 
   it('not JSON, a 100 KB name, no such file', () => {

@@ -17,12 +17,14 @@ import {
   parseScenario,
   parseScenarioJson,
   simulate,
-  traceBytesOf,
+  traceBytePartsOf,
   type Trace,
   compareExpect,
   formatIssues,
   type ParseResult,
   type Scenario,
+  type SimulateOptions,
+  clipEcho,
 } from '../engine';
 import { MAX_LANES } from '../views/compare/lanes';
 import { compareJson, compareLanes, compareMarkdownDoc, compareText } from './compare';
@@ -31,7 +33,7 @@ import { decodeShare, shareIssueLines } from '../views/shareLink';
 import { parseSeed } from '../views/seed';
 import {
   diagramKind,
-  jsonReport,
+  jsonReportChunks,
   markdownDoc,
   mermaidReport,
   textReport,
@@ -41,11 +43,13 @@ import { claimBroken, exploreReport, exploreText, parseExploreArgs } from './exp
 
 /**
  * The engine's trace hash computed with Node's native SHA-256 over the same bytes
- * ({@link traceBytesOf}): the same hex string as `traceHash`, without the pure-JavaScript digest's
- * seconds on a million-event trace.
+ * ({@link traceBytePartsOf}): the same hex string as `traceHash`, without the pure-JavaScript
+ * digest's seconds on a million-event trace, and fed piece by piece, without a copy of the trace.
  */
 export function nodeTraceHash(t: Trace): string {
-  return createHash('sha256').update(traceBytesOf(t)).digest('hex');
+  const hash = createHash('sha256');
+  for (const part of traceBytePartsOf(t)) hash.update(part);
+  return hash.digest('hex');
 }
 
 const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/variant] | share or preset link> [--seed N] [--format json|text|mermaid|markdown] [--diagram D] [--check] [--list] [--compare L]…
@@ -97,7 +101,9 @@ const SEE_USAGE = 'see the usage: npm run --silent sim -- --help';
 /** A --seed value, or why it is not one: the page's seed rule (the schema's range, digits only). */
 function parseSeedOption(text: string): number | string {
   const r = parseSeed(text);
-  return r.ok ? r.value : `--seed: expected an integer from 0 to 4294967295, got "${text}"`;
+  return r.ok
+    ? r.value
+    : `--seed: expected an integer from 0 to 4294967295, got "${clipEcho(text)}"`;
 }
 
 /** The arguments, each option with a value of its type. */
@@ -136,18 +142,18 @@ function parseArguments(argv: string[]): Arguments | { problem: string } {
     // Given twice, which one counts would be a guess: `--seed 5 --seed 6` is refused (but
     // --compare, one per lane).
     if (seen.has(t.name) && t.name !== 'compare')
-      return { problem: `${t.rawName}: given more than once\n${SEE_USAGE}` };
+      return { problem: `${clipEcho(t.rawName)}: given more than once\n${SEE_USAGE}` };
     seen.add(t.name);
     const option = Object.hasOwn(OPTIONS, t.name) ? OPTIONS[t.name as keyof typeof OPTIONS] : null;
-    if (!option) return { problem: `unknown option ${t.rawName}\n${SEE_USAGE}` };
+    if (!option) return { problem: `unknown option ${clipEcho(t.rawName)}\n${SEE_USAGE}` };
     if (option.type === 'boolean' && t.value !== undefined)
-      return { problem: `${t.rawName}: takes no value, got "${t.value}"\n${SEE_USAGE}` };
+      return { problem: `${t.rawName}: takes no value, got "${clipEcho(t.value)}"\n${SEE_USAGE}` };
     if (option.type === 'string' && t.value === undefined)
       return { problem: `${t.rawName}: expected a value\n${SEE_USAGE}` };
   }
   if (positionals.length > 1)
     return {
-      problem: `unexpected argument "${positionals[1]}": give one scenario file or preset id\n${SEE_USAGE}`,
+      problem: `unexpected argument "${clipEcho(positionals[1]!)}": give one scenario file or preset id\n${SEE_USAGE}`,
     };
   // Every option now has a value of its type (string options a string, booleans a boolean).
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
@@ -169,11 +175,16 @@ function parseArguments(argv: string[]): Arguments | { problem: string } {
   };
 }
 
-/** Run the CLI with `argv` (without node and script); returns the exit code. */
+/**
+ * Run the CLI with `argv` (without node and script); returns the exit code. `out` writes its text
+ * as it is (the report, in chunks for a large JSON one, then a line break); `errRaw` writes one
+ * line per call. `limits` lowers the engine's trace limit (for tests that must stay quick).
+ */
 export function main(
   argv: string[],
   out: (s: string) => void,
   errRaw: (s: string) => void,
+  limits: Pick<SimulateOptions, 'maxTraceEntries'> = {},
 ): number {
   // Messages quote ids and names from the scenario: never a raw control character.
   const err = (s: string) => errRaw(visibleControls(s));
@@ -183,15 +194,15 @@ export function main(
     return 2;
   }
   if (values.help) {
-    out(USAGE);
+    out(`${USAGE}\n`);
     return 0;
   }
   if (values.list) {
     if (values.target !== undefined) {
-      err(`--list: takes no scenario, got "${values.target}"`);
+      err(`--list: takes no scenario, got "${clipEcho(values.target)}"`);
       return 2;
     }
-    out(presetIds().join('\n'));
+    out(`${presetIds().join('\n')}\n`);
     return 0;
   }
   const seed = values.seed === undefined ? undefined : parseSeedOption(values.seed);
@@ -219,12 +230,14 @@ export function main(
     return 2;
   }
   if (format !== 'json' && format !== 'text' && format !== 'mermaid' && format !== 'markdown') {
-    err(`--format: expected json, text, mermaid or markdown, got "${format}"`);
+    err(`--format: expected json, text, mermaid or markdown, got "${clipEcho(format)}"`);
     return 2;
   }
   const diagram = diagramKind(values.diagram);
   if (diagram === null) {
-    err(`--diagram: expected sequence, flow or event:<business id>, got "${values.diagram}"`);
+    err(
+      `--diagram: expected sequence, flow or event:<business id>, got "${clipEcho(values.diagram ?? '')}"`,
+    );
     return 2;
   }
   if (values.diagram !== undefined && format !== 'mermaid' && format !== 'markdown') {
@@ -252,12 +265,14 @@ export function main(
     }
     if (named === null) {
       err(
-        `${target}: a page link carries a scenario ('#s=…') or a preset ('?preset=…'); this one has neither`,
+        `${clipEcho(target)}: a page link carries a scenario ('#s=…') or a preset ('?preset=…'); this one has neither`,
       );
       return 2;
     }
     if (!findPreset(named)) {
-      err(`the link's preset "${named}" is not a preset${nearPresets(named)} (see --list)`);
+      err(
+        `the link's preset "${clipEcho(named)}" is not a preset${nearPresets(named)} (see --list)`,
+      );
       return 2;
     }
     ref = named;
@@ -286,8 +301,8 @@ export function main(
       const code = (e as NodeJS.ErrnoException).code;
       err(
         code === 'ENOENT'
-          ? `no scenario file or preset named "${target}"${nearPresets(target)} (see --list)`
-          : `cannot read ${target}: ${(e as Error).message}`,
+          ? `no scenario file or preset named "${clipEcho(target)}"${nearPresets(target)} (see --list)`
+          : clipEcho(`cannot read ${target}: ${(e as Error).message}`),
       );
       return 2;
     }
@@ -302,7 +317,7 @@ export function main(
   if (diagram.startsWith('event:')) {
     const id = diagram.slice('event:'.length);
     if (buildEvents(scenario.workload, scenario.seed).identityOf(id) < 0) {
-      err(`--diagram: no business event "${id}" in the workload`);
+      err(`--diagram: no business event "${clipEcho(id)}" in the workload`);
       return 2;
     }
   }
@@ -320,7 +335,7 @@ export function main(
       err(`internal error: ${(e as Error).stack ?? String(e)}`);
       return 1;
     }
-    out(format === 'json' ? JSON.stringify(atlas, null, 2) : exploreText(atlas));
+    out(`${format === 'json' ? JSON.stringify(atlas, null, 2) : exploreText(atlas)}\n`);
     if (values.check && claimBroken(atlas)) {
       err('check: a placement breaks the claim (see the minimal counterexample)');
       return 3;
@@ -331,19 +346,23 @@ export function main(
   if (values.compare.length > 0)
     return runCompare(scenario, presetRef, values.compare, format, values.check, out, err);
   let run;
-  let report: string;
   try {
-    run = simulate(scenario);
-    if (format === 'json')
-      report = JSON.stringify(jsonReport(run, presetRef, nodeTraceHash), null, 2);
-    else if (format === 'mermaid') report = mermaidReport(run, diagram);
-    else if (format === 'markdown') report = markdownDoc(run, presetRef, diagram, nodeTraceHash);
-    else report = textReport(run, presetRef, nodeTraceHash);
+    run = simulate(scenario, limits);
+    // The JSON report is written in chunks: 2,000,000 events make more than one string holds.
+    const report =
+      format === 'json'
+        ? jsonReportChunks(run, presetRef, nodeTraceHash)
+        : format === 'mermaid'
+          ? [mermaidReport(run, diagram)]
+          : format === 'markdown'
+            ? [markdownDoc(run, presetRef, diagram, nodeTraceHash)]
+            : [textReport(run, presetRef, nodeTraceHash)];
+    for (const chunk of report) out(chunk);
+    out('\n');
   } catch (e) {
     err(`internal error: ${(e as Error).stack ?? String(e)}`);
     return 1;
   }
-  out(report);
   if (values.check) {
     if (!scenario.expect) {
       err('--check: the scenario has no "expect" block');
@@ -385,18 +404,20 @@ function runCompare(
     return 2;
   }
   try {
-    if (format === 'json') out(JSON.stringify(compareJson(c, presetRef, nodeTraceHash), null, 2));
+    // `out` writes as given: each report ends its own line.
+    const line = (text: string) => out(`${text}\n`);
+    if (format === 'json') line(JSON.stringify(compareJson(c, presetRef, nodeTraceHash), null, 2));
     else if (format === 'markdown') {
       const first = c.lanes[0]!;
       if (!first.ok) throw new Error(first.reason);
-      out(
+      line(
         compareMarkdownDoc(
           c,
           markdownDoc(first.run, presetRef, 'sequence', nodeTraceHash),
           nodeTraceHash,
         ),
       );
-    } else out(compareText(c, presetRef, nodeTraceHash));
+    } else line(compareText(c, presetRef, nodeTraceHash));
   } catch (e) {
     err(`internal error: ${(e as Error).stack ?? String(e)}`);
     return 1;
@@ -417,7 +438,7 @@ if (process.argv[1] && /main\.[cm]?[tj]s$/.test(process.argv[1])) {
   try {
     code = main(
       process.argv.slice(2),
-      (s) => process.stdout.write(`${s}\n`),
+      (s) => process.stdout.write(s),
       (s) => process.stderr.write(`${s}\n`),
     );
   } catch (e) {

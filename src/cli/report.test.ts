@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parseScenario, parseScenarioJson, simulate, type Run } from '../engine';
 import { findPreset } from '../scenarios';
 import { runScenario } from '../engine/testing';
-import { jsonReport, textReport, visibleControls } from './report';
+import { jsonReport, jsonReportChunks, textReport, visibleControls } from './report';
 
 function example(name: string): Run {
   const p = parseScenarioJson(readFileSync(`public/scenarios/${name}`, 'utf8'));
@@ -128,6 +128,32 @@ describe('a run cut off at stopAtMs', () => {
     expect(textReport(run)).toContain(
       'cut off at 1338 ms with work still pending: its trace reached the limit of 2,000 entries when 134 of the 1,000 events had been sent — about 15 entries per event with these settings, so about 120 events fit; events not yet sent or still on their way count as lost',
     );
+  });
+
+  it('a workload still in progress when every event was sent is called too big, not a crash loop', () => {
+    // 1,000 events 0.001 ms apart: all sent within the first millisecond. The consumer takes
+    // 10 ms per record, so it needs 10 s for them all; the trace limit of 2,000 entries stops the
+    // run at 3,372 ms, when 240 rows had reached the sink (processing from about 1 s on, one row
+    // per 10 ms). 2,000 / 240 ≈ 8 entries per event; 240 × 0.9 = 216, two digits rounded down:
+    // about 210 fit. Before, "every event was sent" alone read as "a crash after every record?".
+    const parsed = parseScenario({
+      version: 1,
+      name: 'slow consumer',
+      workload: { generate: { count: 1000, intervalMs: 0.001 } },
+      processor: {
+        type: 'consumer',
+        'auto.offset.reset': 'earliest',
+        processing: { perRecordMs: 10 },
+      },
+      sink: { type: 'table' },
+    });
+    if (!parsed.ok) throw new Error('invalid');
+    const run = simulate(parsed.scenario, { maxTraceEntries: 2000 });
+    expect([run.cutOffBy, run.endTime]).toEqual(['trace-limit', 3372]);
+    expect(textReport(run)).toContain(
+      'cut off at 3372 ms with work still pending: its trace reached the limit of 2,000 entries after all 1,000 events had been sent, with the pipeline still working through them (240 had reached sink) — about 8 entries per event with these settings, so about 210 events fit;',
+    );
+    expect(textReport(run)).not.toContain('crash after every record');
   });
 
   it('events a crash loop never reached are explained by the loop, not by the stop alone', () => {
@@ -367,5 +393,29 @@ describe('a run with a component still waiting at its end (src/engine/stuck.ts)'
       [{ component: 'flink', what: 'the answer to its EndTxn request', sinceMs: 0 }],
     ]);
     expect(jsonReport(drained).stuck).toBeUndefined();
+  });
+});
+
+describe('the JSON report in chunks (--format json of 2,000,000 events is more than one string holds)', () => {
+  it('concatenated, the chunks are exactly the report as one string; large ones come in pieces', () => {
+    // A small run and 2,500 events (~500,000 characters: one chunk); 12,000 events at ~200
+    // characters each once indented (~2.4 M characters) come in more than one 1 MiB chunk.
+    for (const run of [example('lost-ack-duplicate.json'), cut()]) {
+      const whole = JSON.stringify(jsonReport(run), null, 2);
+      expect([...jsonReportChunks(run)].join('')).toBe(whole);
+    }
+    const big = runScenario({ workload: { generate: { count: 12_000, intervalMs: 0.0001 } } });
+    const chunks = [...jsonReportChunks(big)];
+    expect(chunks.join('')).toBe(JSON.stringify(jsonReport(big), null, 2));
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const c of chunks.slice(0, -1)) expect(c.length).toBeLessThan(1.1 * 2 ** 20);
+  }, 60_000);
+
+  it('a scenario name that spells the events key does not move where the events go', () => {
+    const run = runScenario({
+      name: 'x",\n  "events": [],\n',
+      workload: { events: [{ id: 'e1', amount: 1, at: 0 }] },
+    });
+    expect([...jsonReportChunks(run)].join('')).toBe(JSON.stringify(jsonReport(run), null, 2));
   });
 });

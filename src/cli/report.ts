@@ -142,32 +142,40 @@ export function visibleControls(s: string): string {
   );
 }
 
-/** Build the JSON report of a run. */
-export function jsonReport(run: Run, preset?: string, hash: TraceHasher = traceHash): JsonReport {
+/** One business event of the JSON report (the `events` array's `j`-th item). */
+function reportEvent(run: Run, j: number): JsonReport['events'][number] {
   const v = run.verdict;
-  const ev = run.events;
   const primary = v.points.find((p) => p.name === v.primary)!;
-  const events: JsonReport['events'] = [];
-  for (let j = 0; j < ev.identities; j++) {
-    const points: Record<string, number> = {};
-    for (const p of v.points)
-      if (p.name !== v.primary) points[p.name] = Math.max(p.rows[j]!, p.effects[j]!);
-    events.push({
-      id: ev.identityId(j),
-      sinkRows: primary.rows[j]!,
-      effects: primary.effects[j]!,
-      fate: fateOf(Math.max(primary.rows[j]!, primary.effects[j]!)),
-      points,
-      latencyMs: v.latencyOf[j]! >= 0 ? v.latencyOf[j]! : null,
-    });
-  }
-  const t = primary.totals;
+  const points: Record<string, number> = {};
+  for (const p of v.points)
+    if (p.name !== v.primary) points[p.name] = Math.max(p.rows[j]!, p.effects[j]!);
+  return {
+    id: run.events.identityId(j),
+    sinkRows: primary.rows[j]!,
+    effects: primary.effects[j]!,
+    fate: fateOf(Math.max(primary.rows[j]!, primary.effects[j]!)),
+    points,
+    latencyMs: v.latencyOf[j]! >= 0 ? v.latencyOf[j]! : null,
+  };
+}
+
+/**
+ * The JSON report without its `events` (what the text report reads): a few objects, whatever
+ * the workload's size. `events` is an empty array in its place, so the keys keep their order.
+ */
+export function reportSummary(
+  run: Run,
+  preset?: string,
+  hash: TraceHasher = traceHash,
+): JsonReport {
+  const v = run.verdict;
+  const t = v.points.find((p) => p.name === v.primary)!.totals;
   return {
     scenario: run.scenario.name,
     ...(preset ? { preset } : {}),
     seed: run.scenario.seed,
     traceHash: hash(run.trace),
-    events,
+    events: [],
     totals: {
       events: t.events,
       sinkRows: t.rows,
@@ -210,6 +218,49 @@ export function jsonReport(run: Run, preset?: string, hash: TraceHasher = traceH
   };
 }
 
+/** Build the JSON report of a run (for a large run, print it with {@link jsonReportChunks}). */
+export function jsonReport(run: Run, preset?: string, hash: TraceHasher = traceHash): JsonReport {
+  const r = reportSummary(run, preset, hash);
+  for (let j = 0; j < run.events.identities; j++) r.events.push(reportEvent(run, j));
+  return r;
+}
+
+/** Characters gathered before {@link jsonReportChunks} hands a chunk over. */
+const CHUNK_CHARS = 1 << 20;
+
+/**
+ * The `--format json` text in chunks, as `traceJsonChunks` writes the trace file: concatenated,
+ * exactly `JSON.stringify(jsonReport(run), null, 2)`, but neither that string (2,000,000 events
+ * make more than V8's longest string) nor the events' objects are ever whole in memory.
+ */
+export function* jsonReportChunks(
+  run: Run,
+  preset?: string,
+  hash: TraceHasher = traceHash,
+): Generator<string> {
+  const text = JSON.stringify(reportSummary(run, preset, hash), null, 2);
+  // The summary's `events` is `[]`: the items go there. Inside a JSON string a line break is
+  // escaped, so this line can only be the key itself.
+  const EMPTY = '\n  "events": [],\n';
+  const at = text.indexOf(EMPTY);
+  const n = run.events.identities;
+  if (n === 0) {
+    yield text;
+    return;
+  }
+  let out = `${text.slice(0, at)}\n  "events": [`;
+  for (let j = 0; j < n; j++) {
+    // One item as JSON.stringify indents it at depth 2: four spaces before each of its lines.
+    const item = JSON.stringify(reportEvent(run, j), null, 2).replace(/\n/g, '\n    ');
+    out += `${j === 0 ? '\n' : ',\n'}    ${item}`;
+    if (out.length > CHUNK_CHARS) {
+      yield out;
+      out = '';
+    }
+  }
+  yield `${out}\n  ],\n${text.slice(at + EMPTY.length)}`;
+}
+
 function money(n: number): string {
   return Number.isInteger(n) ? n.toLocaleString('en-US') : n.toFixed(2);
 }
@@ -229,7 +280,7 @@ const STUCK_LINES = 5;
 
 /** The `--format text` report: the same facts, short and readable. */
 export function textReport(run: Run, preset?: string, hash: TraceHasher = traceHash): string {
-  const r = jsonReport(run, preset, hash);
+  const r = reportSummary(run, preset, hash);
   const lines: string[] = [];
   lines.push(`${r.scenario}${preset ? `  [${preset}]` : ''}`);
   lines.push(

@@ -8,10 +8,35 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import type { Trace } from './trace';
 
 /**
- * The bytes a trace hash digests: entry count, the columns in {@link Trace.columns} order
- * (little-endian), and the actor and topic name tables. Laid out once so the digest runs in one
- * call: feeding the hash column by column is many times slower (columns whose length is not a
- * multiple of the hash block go through its buffered path).
+ * The bytes a trace hash digests, in pieces: entry count, the columns in {@link Trace.columns}
+ * order (little-endian, views of the columns themselves, not copies), and the actor and topic
+ * name tables. A digest fed piece by piece (Node's native one in the CLI) needs no second copy
+ * of a trace of hundreds of MB.
+ */
+export function traceByteParts(
+  n: number,
+  columns: readonly ArrayBufferView[],
+  actors: readonly string[],
+  topics: readonly string[],
+): Uint8Array[] {
+  const names = actors.join('\n') + '\u0000' + topics.join('\n');
+  const nameBytes = new Uint8Array(names.length * 2);
+  for (let i = 0; i < names.length; i++) {
+    const ch = names.charCodeAt(i);
+    nameBytes[2 * i] = ch & 0xff;
+    nameBytes[2 * i + 1] = ch >> 8;
+  }
+  return [
+    new Uint8Array(new Int32Array([n, actors.length, topics.length]).buffer),
+    ...columns.map((x) => new Uint8Array(x.buffer, x.byteOffset, x.byteLength)),
+    nameBytes,
+  ];
+}
+
+/**
+ * The bytes a trace hash digests ({@link traceByteParts}), laid out once so the pure-JavaScript
+ * digest runs in one call: feeding it piece by piece is many times slower (columns whose length
+ * is not a multiple of the hash block go through its buffered path).
  * @returns a new array of 12 + Σ column bytes + 2 × name characters bytes.
  */
 export function traceBytes(
@@ -20,19 +45,12 @@ export function traceBytes(
   actors: readonly string[],
   topics: readonly string[],
 ): Uint8Array {
-  const names = actors.join('\n') + '\u0000' + topics.join('\n');
-  const total = 12 + columns.reduce((s, x) => s + x.byteLength, 0) + names.length * 2;
-  const bytes = new Uint8Array(total);
-  bytes.set(new Uint8Array(new Int32Array([n, actors.length, topics.length]).buffer), 0);
-  let at = 12;
-  for (const x of columns) {
-    bytes.set(new Uint8Array(x.buffer, x.byteOffset, x.byteLength), at);
+  const parts = traceByteParts(n, columns, actors, topics);
+  const bytes = new Uint8Array(parts.reduce((s, x) => s + x.byteLength, 0));
+  let at = 0;
+  for (const x of parts) {
+    bytes.set(x, at);
     at += x.byteLength;
-  }
-  for (let i = 0; i < names.length; i++) {
-    const ch = names.charCodeAt(i);
-    bytes[at++] = ch & 0xff;
-    bytes[at++] = ch >> 8;
   }
   return bytes;
 }
@@ -50,6 +68,11 @@ export function hashTraceData(
 /** The bytes of a run's trace that {@link traceHash} digests. */
 export function traceBytesOf(t: Trace): Uint8Array {
   return traceBytes(t.length, t.columns(), t.actors, t.topics);
+}
+
+/** The same bytes as {@link traceBytesOf}, in pieces that view the trace's columns. */
+export function traceBytePartsOf(t: Trace): Uint8Array[] {
+  return traceByteParts(t.length, t.columns(), t.actors, t.topics);
 }
 
 /**

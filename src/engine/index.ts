@@ -82,11 +82,12 @@ export {
 } from './scenario/validate';
 export type { Issue, ParseResult } from './scenario/validate';
 export { migrate, CURRENT_VERSION } from './scenario/migrate';
+export { clipEcho, echoValue, numberWords, ECHO_MAX } from './scenario/echo';
 export { LIMITS } from './scenario/limits';
 export { buildEvents } from './scenario/workload';
 export type { Events } from './scenario/workload';
 export { effectiveIdempotence } from './scenario/validate';
-export { traceHash, hashTraceData, traceBytes, traceBytesOf } from './hash';
+export { traceHash, hashTraceData, traceBytes, traceBytesOf, traceBytePartsOf } from './hash';
 export { compareExpect } from './expect';
 export type { ExpectMismatch } from './expect';
 export { createRng, hashString32 } from './core/rng';

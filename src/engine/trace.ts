@@ -374,9 +374,20 @@ export interface TraceEntry {
   until: number;
 }
 
-function grow<T extends Int32Array | Int16Array | Uint8Array | Uint16Array>(a: T, n: number): T {
+/** Entries a trace may hold beyond its limit: the step that reaches it, and the 'end' entry. */
+export const CEILING_MARGIN = 4096;
+
+/**
+ * `a`'s first `used` entries in a new column of `n` (zeroed, as a new column is): the rest of `a`
+ * is unwritten, and copying it would make that memory resident in the new column for nothing.
+ */
+function grow<T extends Int32Array | Int16Array | Uint8Array | Uint16Array>(
+  a: T,
+  n: number,
+  used: number,
+): T {
   const b = alloc(a.constructor as Int32ArrayConstructor, n) as unknown as T;
-  b.set(a);
+  b.set(a.subarray(0, used));
   return b;
 }
 
@@ -420,6 +431,12 @@ export const TRACE_COLUMNS = [
 export class Trace implements TraceColumns {
   length = 0;
   private cap: number;
+  /**
+   * The most entries the run can record (its trace limit and a step's worth more, set by the
+   * world): growth stops there instead of doubling past it — a run cut at 10,000,000 entries
+   * would otherwise hold columns for 16,777,216 (and, while growing, the old ones beside them).
+   */
+  ceiling = Infinity;
   time: Int32Array;
   kind: Uint8Array;
   actor: Uint16Array;
@@ -459,21 +476,27 @@ export class Trace implements TraceColumns {
 
   private ensure(): void {
     if (this.length < this.cap) return;
-    const n = this.cap * 2;
-    this.time = grow(this.time, n);
-    this.kind = grow(this.kind, n);
-    this.actor = grow(this.actor, n);
-    this.peer = grow(this.peer, n);
-    this.cause = grow(this.cause, n);
-    this.event = grow(this.event, n);
-    this.topic = grow(this.topic, n);
-    this.partition = grow(this.partition, n);
-    this.offset = grow(this.offset, n);
-    this.count = grow(this.count, n);
-    this.txn = grow(this.txn, n);
-    this.ckpt = grow(this.ckpt, n);
-    this.aux = grow(this.aux, n);
-    this.until = grow(this.until, n);
+    // Past the ceiling (a step that writes more than expected), a little more at a time.
+    this.resize(
+      this.cap >= this.ceiling ? this.cap + CEILING_MARGIN : Math.min(this.cap * 2, this.ceiling),
+    );
+  }
+
+  private resize(n: number): void {
+    this.time = grow(this.time, n, this.length);
+    this.kind = grow(this.kind, n, this.length);
+    this.actor = grow(this.actor, n, this.length);
+    this.peer = grow(this.peer, n, this.length);
+    this.cause = grow(this.cause, n, this.length);
+    this.event = grow(this.event, n, this.length);
+    this.topic = grow(this.topic, n, this.length);
+    this.partition = grow(this.partition, n, this.length);
+    this.offset = grow(this.offset, n, this.length);
+    this.count = grow(this.count, n, this.length);
+    this.txn = grow(this.txn, n, this.length);
+    this.ckpt = grow(this.ckpt, n, this.length);
+    this.aux = grow(this.aux, n, this.length);
+    this.until = grow(this.until, n, this.length);
     this.cap = n;
   }
 

@@ -14,6 +14,7 @@ import {
   END_SETTLED,
   END_STOP,
   END_TRACE_LIMIT,
+  CEILING_MARGIN,
 } from './trace';
 import { LIMITS } from './scenario/limits';
 import type { Scenario } from './scenario/schema';
@@ -437,6 +438,7 @@ export class World {
     maxEntries: number = LIMITS.traceEntries,
   ): void {
     const q = this.queue;
+    this.trace.ceiling = maxEntries + CEILING_MARGIN;
     while (!this.stopped) {
       const task = q.peek();
       if (!task) break;

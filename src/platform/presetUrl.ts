@@ -21,20 +21,17 @@
  * Back returns to the preset before, and its address says `?preset=` again.
  */
 import { findPreset, presets } from '../scenarios';
+import { clipEcho } from '../views/format';
 
 /** The query parameter naming the open preset. */
 export const PRESET_PARAM = 'preset';
-
-/** Longest parameter value shown back in a notice (a hostile URL may be huge). */
-const SHOWN_MAX = 80;
 
 /** A `?preset=` value, resolved. */
 export type PresetParam =
   { kind: 'preset'; ref: string } | { kind: 'unknown'; value: string; message: string };
 
-function shown(value: string): string {
-  return value.length > SHOWN_MAX ? `${value.slice(0, SHOWN_MAX)}…` : value;
-}
+/** A parameter value shown back in a notice, clipped as every echo is (a hostile URL may be huge). */
+const shown = clipEcho;
 
 /**
  * Resolve a `?preset=` value to `preset-id/variant-id`. Surrounding space is ignored and ids are

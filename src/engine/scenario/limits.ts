@@ -21,6 +21,12 @@ export const LIMITS = {
   readers: 4,
   initialRows: 1_000,
   /**
+   * Levels of arrays and objects, counted from the scenario itself. Its deepest field is a few
+   * levels down (`expect.points.<name>.totals.rows`); a value nested thousands deep is refused
+   * before the schema reads it (zod and String() recurse into it and overflow the stack).
+   */
+  nesting: 32,
+  /**
    * Trace entries of one run. A valid scenario can keep a run busy without end until its stop
    * time (a crash before every commit, restarted at once, for 7 days): the run is cut off here,
    * with a note, instead of filling the memory. The largest workload (2,000,000 generated events)

@@ -4,6 +4,7 @@
  * yet: the table is where the next one goes, with a test.
  */
 import type { Issue } from './validate';
+import { echoValue } from './echo';
 
 /** The version this build writes. */
 export const CURRENT_VERSION = 1;
@@ -30,7 +31,7 @@ export function migrate(
           message:
             v === undefined
               ? `required: the format's version number (current: ${CURRENT_VERSION})`
-              : `expected the format's version number, a whole number from 1 (current: ${CURRENT_VERSION}); got ${JSON.stringify(v)}`,
+              : `expected the format's version number, a whole number from 1 (current: ${CURRENT_VERSION}); got ${echoValue(v)}`,
         },
       ],
     };

@@ -7,6 +7,7 @@ import { ScenarioSchema, type CrashPoint, type Scenario } from './schema';
 import { migrate } from './migrate';
 import { LIMITS } from './limits';
 import { eventIds } from './workload';
+import { clipEcho, numberWords } from './echo';
 
 /** A broker's default group.min.session.timeout.ms and group.max.session.timeout.ms (ms). */
 const GROUP_MIN_SESSION_TIMEOUT_MS = 6_000;
@@ -24,8 +25,17 @@ export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; issues
 /** Largest JSON text accepted (bytes of UTF-16 code units): a scenario is a small description. */
 export const MAX_JSON_CHARS = 2_000_000;
 
+/** A dotted path; a key from the input (a record's, an unknown one) is clipped as echoes are. */
 function pathOf(path: readonly PropertyKey[]): string {
-  return path.map((p) => String(p)).join('.');
+  return path.map((p) => clipEcho(String(p))).join('.');
+}
+
+/**
+ * An unknown key as its message names it: quoted, or — when the path before the message already
+ * shows it clipped — by its length, so the line echoes the input once.
+ */
+function keyEcho(key: string): string {
+  return clipEcho(key) === key ? `"${key}"` : `(${key.length.toLocaleString('en-US')} characters)`;
 }
 
 /**
@@ -35,7 +45,7 @@ function pathOf(path: readonly PropertyKey[]): string {
  */
 function jsonSyntaxMessage(text: string, rawMessage: string): string {
   // V8 may quote the text, line breaks included: keep the issue on one line.
-  const message = rawMessage.replace(/\r?\n/g, '\\n');
+  const message = clipEcho(rawMessage.replace(/\r?\n/g, '\\n'));
   if (/\bline \d+ column \d+/.test(message)) return message;
   const at = /at position (\d+)/.exec(message);
   if (!at) return message;
@@ -114,6 +124,8 @@ export function parseScenarioJson(text: string): ParseResult {
   const json = text.replace(/^\uFEFF/, '');
   if (json.trim() === '')
     return { ok: false, issues: [{ path: '', message: 'empty: expected a scenario (JSON)' }] };
+  const deep = tooDeepText(json);
+  if (deep) return { ok: false, issues: [deep] };
   let raw: unknown;
   try {
     raw = JSON.parse(json);
@@ -137,6 +149,94 @@ function setByUser(raw: unknown, section: 'producer' | 'processor', key: string)
   return typeof part === 'object' && part !== null && Object.hasOwn(part, key);
 }
 
+/** Segments of a too deep value's path that its issue names: the field, and a few levels in. */
+const DEEP_PATH_SHOWN = 8;
+
+/** The issue of a value nested deeper than {@link LIMITS}.nesting at `path`. */
+function tooDeepIssue(path: readonly PropertyKey[]): Issue {
+  return {
+    path: `${pathOf(path.slice(0, DEEP_PATH_SHOWN))}…`,
+    message: `nested more than ${LIMITS.nesting} levels deep (no field of a scenario is more than a few levels down)`,
+  };
+}
+
+/**
+ * {@link tooDeep} on JSON text, before JSON.parse: V8 takes seconds to parse a million nested
+ * brackets (a 2 MB file), so they are counted first, in one pass that skips strings and keeps
+ * the path (each open object's current key, each array's index).
+ */
+/** A key as JSON text writes it (between its quotes), decoded as JSON.parse would. */
+function jsonKey(raw: string): string {
+  if (!raw.includes('\\')) return raw;
+  try {
+    return JSON.parse(`"${raw}"`) as string;
+  } catch {
+    return raw;
+  }
+}
+
+function tooDeepText(text: string): Issue | null {
+  const path: (string | number)[] = [];
+  const inArray: boolean[] = [];
+  let keyStart = 0;
+  let keyEnd = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      let j = i + 1;
+      while (j < text.length && text.charCodeAt(j) !== 0x22)
+        j += text.charCodeAt(j) === 0x5c /* \ */ ? 2 : 1;
+      [keyStart, keyEnd] = [i + 1, j];
+      i = j;
+    } else if (c === 0x3a /* : */) path[path.length - 1] = jsonKey(text.slice(keyStart, keyEnd));
+    else if (c === 0x2c /* , */) {
+      if (inArray[inArray.length - 1]) (path[path.length - 1] as number)++;
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      if (path.length >= LIMITS.nesting) return tooDeepIssue(path);
+      inArray.push(c === 0x5b);
+      path.push(c === 0x5b ? 0 : '');
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      inArray.pop();
+      path.pop();
+    }
+  }
+  return null;
+}
+
+/**
+ * The first array or object nested deeper than {@link LIMITS}.nesting, as an issue naming where it
+ * starts (its path's first segments), or null. Walked with a stack of its own, not recursion: a
+ * 2 MB file can nest a million levels.
+ */
+function tooDeep(root: unknown): Issue | null {
+  // Each node points at its parent: the path is spelt out only for the one refused.
+  interface Node {
+    value: unknown;
+    depth: number;
+    key: string;
+    parent: Node | null;
+  }
+  const stack: Node[] = [{ value: root, depth: 0, key: '', parent: null }];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const { value, depth } = node;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth >= LIMITS.nesting) {
+      const path: string[] = [];
+      for (let n: Node | null = node; n?.parent; n = n.parent) path.unshift(n.key);
+      return tooDeepIssue(path);
+    }
+    for (const key of Object.keys(value))
+      stack.push({
+        value: (value as Record<string, unknown>)[key],
+        depth: depth + 1,
+        key,
+        parent: node,
+      });
+  }
+  return null;
+}
+
 /**
  * Validate any value as a scenario: migrate older versions, apply the schema (types, ranges,
  * limits, defaults), then check what the schema alone cannot (references between fields, the
@@ -145,6 +245,8 @@ function setByUser(raw: unknown, section: 'producer' | 'processor', key: string)
 export function parseScenario(raw: unknown): ParseResult {
   const migrated = migrate(raw);
   if (!migrated.ok) return migrated;
+  const deep = tooDeep(migrated.value);
+  if (deep) return { ok: false, issues: [deep] };
   const parsed = ScenarioSchema.safeParse(migrated.value);
   if (!parsed.success) {
     // An unknown key is named by its own path ("producer.akcs: unknown key"), not by the object
@@ -168,7 +270,7 @@ export function parseScenario(raw: unknown): ParseResult {
                 // Own keys only: `in` would find "constructor" or "toString" on Object.prototype.
                 Object.hasOwn(UNMODELLED, k)
                   ? `unknown key "${k}": ${UNMODELLED[k]}`
-                  : `unknown key "${k}": not a field here (misspelt, or a field of another kind)`,
+                  : `unknown key ${keyEcho(k)}: not a field here (misspelt, or a field of another kind)`,
             }))
           : [{ path: pathOf(i.path), message: plainMessage(i) }],
       );
@@ -208,7 +310,7 @@ function plainMessage(i: SchemaIssue): string {
   const n = (x: number | bigint) => Number(x).toLocaleString('en-US');
   switch (i.code) {
     case 'invalid_type': {
-      const got = /received (\w+)$/.exec(i.message)?.[1];
+      const got = /received (-?\w+)$/.exec(i.message)?.[1];
       // zod's 'int' is a whole number: "expected an int, got a number" read as a type error.
       const want = i.expected === 'int' ? 'a whole number' : article(i.expected);
       if (got === 'undefined') return `required (${want})`;
@@ -221,6 +323,9 @@ function plainMessage(i: SchemaIssue): string {
         TIME_KEY.test(last)
       )
         return `expected ${want} of virtual milliseconds, got a string (write 10000 for 10 s)`;
+      // JSON's 1e400 and -1e400 read as ±Infinity: said in words, not "a Infinity".
+      if (got === 'Infinity' || got === '-Infinity')
+        return `expected ${want}, got ${numberWords(Number(got))}`;
       return got ? `expected ${want}, got ${article(got)}` : i.message;
     }
     case 'too_big': {
@@ -239,6 +344,9 @@ function plainMessage(i: SchemaIssue): string {
       if (i.origin !== 'number') return i.message;
       return i.inclusive === false ? `must be above ${n(min)}` : `at least ${n(min)}`;
     }
+    case 'invalid_key':
+      // A record's key (expect.rows, expect.points): zod says "Invalid key in record".
+      return `invalid key: ${i.issues.map((k) => plainMessage(k as SchemaIssue)).join('; ')}`;
     default:
       return i.message;
   }
