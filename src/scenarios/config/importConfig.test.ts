@@ -3,16 +3,30 @@
  * by hand from the official docs' examples, in ./examples), unknown keys, refused values, malformed
  * lines, and the round trip — the scenario built from a config, run, gives the hand-derived guarantee.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseScenario, simulate } from '../../engine';
 import { getKnob } from '../guarantees';
 import { importConfig, type ConfigFile } from './importConfig';
+// The files as written (Vite's ?raw import: scenarios/ holds no Node built-in).
+import flinkConfig from './examples/config.yaml?raw';
+import consumer from './examples/consumer.properties?raw';
+import flinkConf from './examples/flink-conf.yaml?raw';
+import producer from './examples/producer.properties?raw';
+import spark from './examples/spark-query.properties?raw';
+import transactional from './examples/transactional-producer.properties?raw';
+
+const EXAMPLES: Record<string, string> = {
+  'config.yaml': flinkConfig,
+  'consumer.properties': consumer,
+  'flink-conf.yaml': flinkConf,
+  'producer.properties': producer,
+  'spark-query.properties': spark,
+  'transactional-producer.properties': transactional,
+};
 
 const example = (name: string): ConfigFile => ({
   name,
-  text: readFileSync(join(import.meta.dirname, 'examples', name), 'utf8'),
+  text: EXAMPLES[name]!,
 });
 
 function imported(files: ConfigFile[]) {
