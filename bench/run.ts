@@ -3,8 +3,10 @@
  * 1. the engine (bench/engine.bench.ts, bundled by Vite as the page's engine is, run by node):
  *    1,000,000 events through the consumer path and the Flink 2PC path, events/s, peak heap and
  *    typed-array memory, trace bytes per event, ratio to bench/baseline.ts;
- * 2. the page (bench/ui.bench.ts) against the production build in headless Chromium.
- * BENCH_ONLY=engine or BENCH_ONLY=ui runs one of them.
+ * 2. the page (bench/ui.bench.ts) against the production build in headless Chromium;
+ * 3. the CLI's start-up (bench/startup.ts): `delivery-lab --list` and a preset, bundled, beside
+ *    `npm run sim` (tsx).
+ * BENCH_ONLY=engine, ui or cli runs one of them.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -13,7 +15,7 @@ import { build } from 'vite';
 const root = join(import.meta.dirname, '..');
 const only = process.env.BENCH_ONLY;
 
-if (only !== 'ui') {
+if (only === undefined || only === 'engine') {
   console.log('== engine ==');
   // The engine as the page ships it: bundled by the production toolchain (Vite), then run by
   // plain node. Not through tsx, whose on-the-fly transform keeps names (keepNames) by wrapping
@@ -37,7 +39,7 @@ if (only !== 'ui') {
   });
   if (engine.status !== 0) process.exit(engine.status ?? 1);
 }
-if (only !== 'engine') {
+if (only === undefined || only === 'ui') {
   console.log('\n== page (production build, headless Chromium) ==');
   const build = spawnSync(
     process.execPath,
@@ -51,4 +53,13 @@ if (only !== 'engine') {
     { cwd: root, stdio: 'inherit' },
   );
   if (ui.status !== 0) process.exit(ui.status ?? 1);
+}
+if (only === undefined || only === 'cli') {
+  console.log('\n== CLI start-up ==');
+  const startup = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'bench', 'startup.ts')],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (startup.status !== 0) process.exit(startup.status ?? 1);
 }
