@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (for DOMParser: the JUnit report is parsed as XML)
 /**
  * The CLI as a package, end to end: build the bundle, `npm pack`, install the tarball into an
  * empty directory with `npm install --offline` (the tarball has no dependency: the bundle inlines
@@ -8,7 +10,6 @@ import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presetIds } from '../scenarios';
 import { main } from './main';
@@ -99,7 +100,7 @@ describe('npx delivery-lab from the packed tarball', { timeout: 120_000 }, () =>
     );
     expect(r.status).toBe(3);
     expect(r.stdout).toContain('check: 2 scenarios: 1 passed, 1 failed, 0 malformed');
-    const doc = new new JSDOM('').window.DOMParser().parseFromString(
+    const doc = new DOMParser().parseFromString(
       readFileSync(join(app, 'report.xml'), 'utf8'),
       'application/xml',
     );
