@@ -10,7 +10,9 @@
  *    consumer loop, and a run cut off at the 10,000,000-entry trace limit), peak RSS against the
  *    1 GB they must fit in;
  * 4. the page (bench/ui.bench.ts) against the production build in headless Chromium.
- * BENCH_ONLY=engine, BENCH_ONLY=atlas, BENCH_ONLY=cli or BENCH_ONLY=ui runs one of them.
+ * 5. the CLI's start-up (bench/startup.ts): `delivery-lab --list` and a preset, bundled, beside
+ *    `npm run sim` (tsx).
+ * BENCH_ONLY=engine, atlas, cli or ui runs one of them (cli: peak memory and start-up).
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -105,4 +107,13 @@ if (only === undefined || only === 'ui') {
     { cwd: root, stdio: 'inherit' },
   );
   if (ui.status !== 0) process.exit(ui.status ?? 1);
+}
+if (only === undefined || only === 'cli') {
+  console.log('\n== CLI start-up ==');
+  const startup = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'bench', 'startup.ts')],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (startup.status !== 0) process.exit(startup.status ?? 1);
 }

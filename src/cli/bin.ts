@@ -1,0 +1,26 @@
+/**
+ * The `delivery-lab` executable (package.json `bin`, built into dist-cli/delivery-lab.mjs by
+ * vite.cli.config.ts; `npm run sim` runs this file through tsx).
+ */
+import { visibleControls } from './report';
+import { dispatch } from './dispatch';
+
+// A reader that stops early (`| head`, `2>&1 | head`) closes the pipe: that is not an error of
+// ours. The exit code is still the run's (0 ran, 3 mismatch…), set below before any late write.
+for (const stream of [process.stdout, process.stderr])
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  });
+let code: number;
+try {
+  code = dispatch(
+    process.argv.slice(2),
+    (s) => process.stdout.write(`${s}\n`),
+    (s) => process.stderr.write(`${visibleControls(s)}\n`),
+  );
+} catch (e) {
+  process.stderr.write(`internal error: ${(e as Error).stack ?? String(e)}\n`);
+  code = 1;
+}
+process.exitCode = code;

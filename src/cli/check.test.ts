@@ -1,0 +1,125 @@
+// @vitest-environment jsdom
+// (for DOMParser: the JUnit report is parsed as XML)
+/**
+ * `delivery-lab check`, in-process: the summary line and exit codes (0 all match · 2 malformed ·
+ * 3 a mismatch), directories and globs, the JUnit report (parsed as XML, counts checked) and the
+ * GitHub annotations.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkCommand } from './check';
+
+const dir = mkdtempSync(join(tmpdir(), 'delivery-lab-check-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// public/scenarios/lost-ack-duplicate.json: by hand (its description) 3 rows, 1 duplicate, sum 40.
+const passing = readFileSync('public/scenarios/lost-ack-duplicate.json', 'utf8');
+// The same scenario expecting no duplicate: the run still has one (rows 3, not 2).
+const failingScenario = JSON.parse(passing) as { expect: { totals: Record<string, number> } };
+failingScenario.expect.totals = { ...failingScenario.expect.totals, rows: 2, duplicates: 0 };
+const failing = JSON.stringify(failingScenario, null, 2);
+
+mkdirSync(join(dir, 'docs', 'deep'), { recursive: true });
+writeFileSync(join(dir, 'docs', 'pass.json'), passing);
+writeFileSync(join(dir, 'docs', 'deep', 'fail.json'), failing);
+// Found by a directory walk, no scenario: passed over.
+writeFileSync(join(dir, 'docs', 'package.json'), '{"name": "x"}');
+writeFileSync(
+  join(dir, 'malformed.json'),
+  '{"version": 1, "name": "m", "workload": {"topic": "t", "events": [{"id": "e1", "amount": "ten", "at": 0}]}}',
+);
+
+function check(argv: string[], env: Record<string, string> = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = checkCommand(
+    argv,
+    (s) => out.push(s),
+    (s) => err.push(s),
+    env,
+  );
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('delivery-lab check', { timeout: 60_000 }, () => {
+  it('exit 0 when every scenario matches its expect block', () => {
+    const r = check([join(dir, 'docs', 'pass.json')]);
+    expect(r.code).toBe(0);
+    expect(r.out.split('\n').at(-1)).toBe('check: 1 scenario: 1 passed, 0 failed, 0 malformed');
+  });
+
+  it('a directory: every scenario under it (package.json passed over); a mismatch exits 3 and names the field', () => {
+    const r = check([join(dir, 'docs')]);
+    expect(r.code).toBe(3);
+    expect(r.out).toContain('expect mismatch: totals.rows: expected 2, got 3');
+    expect(r.out.split('\n').at(-1)).toBe('check: 2 scenarios: 1 passed, 1 failed, 0 malformed');
+  });
+
+  it('a glob: ** across folders', () => {
+    const r = check([`${dir}/**/fail.json`]);
+    expect(r.code).toBe(3);
+    expect(r.out.split('\n').at(-1)).toBe('check: 1 scenario: 0 passed, 1 failed, 0 malformed');
+  });
+
+  it('a malformed file exits 2, naming the file and the field', () => {
+    const r = check([join(dir, 'malformed.json'), join(dir, 'docs', 'pass.json')]);
+    expect(r.code).toBe(2);
+    expect(r.out).toMatch(
+      /malformed\.json:1: workload\.events\.0\.amount: expected a number, got a string/,
+    );
+    expect(r.out.split('\n').at(-1)).toBe('check: 2 scenarios: 1 passed, 0 failed, 1 malformed');
+  });
+
+  it('--reporter junit --output: valid XML with the right counts', () => {
+    const report = join(dir, 'report.xml');
+    const r = check([
+      join(dir, 'docs'),
+      join(dir, 'malformed.json'),
+      '--reporter',
+      'junit',
+      '--output',
+      report,
+    ]);
+    expect(r.code).toBe(2);
+    const doc = new DOMParser().parseFromString(readFileSync(report, 'utf8'), 'application/xml');
+    expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
+    const suite = doc.getElementsByTagName('testsuite')[0]!;
+    // pass.json passed, fail.json failed, malformed.json an error: 3 tests.
+    expect(['tests', 'failures', 'errors'].map((a) => suite.getAttribute(a))).toEqual([
+      '3',
+      '1',
+      '1',
+    ]);
+    expect(doc.getElementsByTagName('testcase')).toHaveLength(3);
+    expect(doc.getElementsByTagName('failure')[0]!.getAttribute('message')).toBe(
+      'expect mismatch: totals.rows: expected 2, got 3',
+    );
+  });
+
+  it("GITHUB_ACTIONS set: an ::error annotation at the expect block's line", () => {
+    const file = join(dir, 'docs', 'deep', 'fail.json');
+    const line = failing.split('\n').findIndex((l) => l.includes('"expect"')) + 1;
+    const r = check([file], { GITHUB_ACTIONS: 'true' });
+    // Workflow-command escaping: ':' and ',' only in properties; the message keeps its colons.
+    const annotations = r.out.split('\n').filter((l) => l.startsWith('::error'));
+    expect(annotations).toHaveLength(1);
+    expect(annotations[0]).toMatch(
+      new RegExp(
+        `^::error file=[^,]*fail\\.json,line=${line},title=delivery-lab%3A expect mismatch::expect mismatch: totals\\.rows: expected 2, got 3%0A`,
+      ),
+    );
+    expect(check([file]).out).not.toContain('::error');
+  });
+
+  it('bad arguments exit 2', () => {
+    expect(check([]).code).toBe(2);
+    expect(check([join(dir, 'nope.json')]).err).toBe(
+      `${join(dir, 'nope.json')}: no such file or directory`,
+    );
+    expect(check(['x.json', '--reporter', 'tap']).err).toBe(
+      '--reporter: expected text or junit, got "tap"',
+    );
+  });
+});

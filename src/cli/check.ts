@@ -1,0 +1,221 @@
+/**
+ * `delivery-lab check <files | directories | globs…>`: every scenario found is run and compared
+ * with its `expect` block, as `--check` does for one. One line per scenario, a summary line, exit
+ * 0 all matched · 2 a file is malformed (named, with the field) or an argument is wrong · 3 a
+ * scenario differs from its `expect` (or has none). `--reporter junit --output report.xml` writes a
+ * JUnit XML report for CI systems; with GITHUB_ACTIONS set, each failure is also a GitHub
+ * annotation (`::error file=…,line=…::`) on the file's line.
+ */
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { parseArgs } from 'node:util';
+import { compareExpect, formatIssues, parseScenarioJson, simulate } from '../engine';
+import { junitReport, githubAnnotation, lineOfKey } from './checkReport';
+
+/** One scenario file's outcome. */
+export interface CheckResult {
+  file: string;
+  name: string;
+  status: 'passed' | 'failed' | 'malformed';
+  /** Why it failed or is malformed, one line each. */
+  problems: string[];
+  /** The 1-based line the first problem points at (the `expect` block, or the field). */
+  line: number;
+}
+
+const SKIPPED_DIRS = new Set(['node_modules', '.git']);
+
+/** Every .json file under `dir`, sorted, skipping node_modules and dot folders. */
+function jsonFilesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+    a.name < b.name ? -1 : 1,
+  )) {
+    if (entry.name.startsWith('.') || SKIPPED_DIRS.has(entry.name)) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...jsonFilesUnder(path));
+    else if (entry.name.endsWith('.json')) out.push(path);
+  }
+  return out;
+}
+
+/** A glob (`*`, `?` within a name, `**` across folders) as a regular expression over paths. */
+function globRegExp(glob: string): RegExp {
+  let re = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === '*' && glob[i + 1] === '*') {
+      // `**/` is any number of folders, none included.
+      re += glob[i + 2] === '/' ? '(?:.*/)?' : '.*';
+      i += glob[i + 2] === '/' ? 2 : 1;
+    } else if (c === '*') re += '[^/]*';
+    else if (c === '?') re += '[^/]';
+    else re += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${re}$`);
+}
+
+/** The files an argument names: a file, every scenario under a directory, or a glob's matches. */
+function expand(arg: string): string[] | { problem: string } {
+  if (/[*?]/.test(arg)) {
+    const segments = arg.split('/');
+    const firstWild = segments.findIndex((s) => /[*?]/.test(s));
+    const base = segments.slice(0, firstWild).join('/') || '.';
+    let candidates: string[];
+    try {
+      candidates = jsonFilesUnder(base);
+    } catch {
+      return { problem: `${arg}: no folder ${base}` };
+    }
+    const re = globRegExp(arg.replace(/^\.\//, ''));
+    const hits = candidates.filter((f) => re.test(f.split(sep).join('/').replace(/^\.\//, '')));
+    return hits.length > 0 ? hits : { problem: `${arg}: matches no file` };
+  }
+  try {
+    return statSync(arg).isDirectory() ? jsonFilesUnder(arg) : [arg];
+  } catch {
+    return { problem: `${arg}: no such file or directory` };
+  }
+}
+
+/** A JSON file found in a directory that is no scenario (a package.json…) is not checked. */
+function looksLikeScenario(text: string): boolean {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v !== null && typeof v === 'object' && 'workload' in v && 'version' in v;
+  } catch {
+    return true; // malformed: reported as such
+  }
+}
+
+/** Run one scenario file against its `expect` block. */
+export function checkFile(file: string, text: string): CheckResult {
+  const parsed = parseScenarioJson(text);
+  if (!parsed.ok) {
+    const first = parsed.issues[0];
+    const key = first?.path
+      .split('.')
+      .filter((p) => !/^\d+$/.test(p))
+      .pop();
+    return {
+      file,
+      name: file,
+      status: 'malformed',
+      problems: formatIssues(parsed.issues, '(file)').split('\n'),
+      line: key ? lineOfKey(text, key) : 1,
+    };
+  }
+  const scenario = parsed.scenario;
+  const line = lineOfKey(text, 'expect');
+  if (!scenario.expect)
+    return { file, name: scenario.name, status: 'failed', problems: ['no "expect" block'], line };
+  const diff = compareExpect(simulate(scenario), scenario.expect);
+  return {
+    file,
+    name: scenario.name,
+    status: diff.length === 0 ? 'passed' : 'failed',
+    problems: diff.map(
+      (d) => `expect mismatch: ${d.path}: expected ${d.expected}, got ${d.actual}`,
+    ),
+    line,
+  };
+}
+
+const USAGE =
+  'usage: delivery-lab check <files | directories | globs…> [--reporter text|junit] [--output FILE]';
+
+export function checkCommand(
+  argv: string[],
+  out: (s: string) => void,
+  err: (s: string) => void,
+  env: Record<string, string | undefined> = process.env,
+): number {
+  let values: { reporter?: string; output?: string; help?: boolean };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        reporter: { type: 'string' },
+        output: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (e) {
+    err(`${(e as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    out(USAGE);
+    return 0;
+  }
+  const reporter = values.reporter ?? 'text';
+  if (reporter !== 'text' && reporter !== 'junit') {
+    err(`--reporter: expected text or junit, got "${reporter}"`);
+    return 2;
+  }
+  if (reporter === 'junit' && values.output === undefined) {
+    err('--reporter junit: give the report file with --output FILE');
+    return 2;
+  }
+  if (positionals.length === 0) {
+    err(`check: give the scenario files, directories or globs to check\n${USAGE}`);
+    return 2;
+  }
+  // Each file once; `fromDirectory`: found by a directory or glob, so a JSON file that is no
+  // scenario (a package.json…) is passed over instead of failing.
+  const files = new Map<string, { fromDirectory: boolean }>();
+  for (const arg of positionals) {
+    const found = expand(arg);
+    if ('problem' in found) {
+      err(found.problem);
+      return 2;
+    }
+    const fromDirectory = found.length !== 1 || found[0] !== arg;
+    for (const f of found) if (!files.has(f)) files.set(f, { fromDirectory });
+  }
+  const results: CheckResult[] = [];
+  for (const [file, { fromDirectory }] of files) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (e) {
+      results.push({
+        file,
+        name: file,
+        status: 'malformed',
+        problems: [(e as Error).message],
+        line: 1,
+      });
+      continue;
+    }
+    if (fromDirectory && !looksLikeScenario(text)) continue;
+    results.push(checkFile(relative('.', file) || file, text));
+  }
+  const annotate = env.GITHUB_ACTIONS === 'true' || env.GITHUB_ACTIONS === '1';
+  for (const r of results) {
+    const mark = r.status === 'passed' ? '✓' : r.status === 'failed' ? '✗' : '!';
+    out(`${mark} ${r.file}${r.name !== r.file ? ` (${r.name})` : ''}`);
+    for (const p of r.problems) out(`    ${r.file}:${r.line}: ${p}`);
+    if (annotate && r.status !== 'passed') out(githubAnnotation(r));
+  }
+  const count = (s: CheckResult['status']) => results.filter((r) => r.status === s).length;
+  const [passed, failed, malformed] = [count('passed'), count('failed'), count('malformed')];
+  out(
+    `check: ${results.length} scenario${results.length === 1 ? '' : 's'}: ${passed} passed, ${failed} failed, ${malformed} malformed`,
+  );
+  if (values.output !== undefined) {
+    try {
+      writeFileSync(values.output, junitReport(results));
+    } catch (e) {
+      err(`--output: cannot write ${values.output}: ${(e as Error).message}`);
+      return 2;
+    }
+  }
+  if (results.length === 0) {
+    err('check: no scenario found');
+    return 2;
+  }
+  return malformed > 0 ? 2 : failed > 0 ? 3 : 0;
+}

@@ -1,0 +1,172 @@
+/**
+ * Real configuration files in, a scenario out: Kafka client `.properties`, a Flink `config.yaml`
+ * / `flink-conf.yaml` (with the Kafka sink's options) and a Spark query's options (`.properties`
+ * or YAML) set their knobs on a library workload, and a report says where every key went. Pure:
+ * the CLI (`delivery-lab from-config`) and the page read files and run the result themselves.
+ */
+import { isMap, isScalar, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { parseScenario, type ScenarioInput } from '../../engine';
+import { findPreset } from '..';
+import { setKnob } from '../guarantees';
+import { RECOGNISED, kindOfKey, notModelledWhy, type ConfigKind } from './catalogue';
+import { parseProperties } from './properties';
+
+export interface ConfigFile {
+  name: string;
+  text: string;
+}
+
+/** One key of one file, with where it went. */
+export interface KeyReport {
+  file: string;
+  line: number;
+  key: string;
+  value: string;
+  /** applied: set on `path`; ignored: known, not modelled (`why`); unknown: not modelled; refused. */
+  status: 'applied' | 'ignored' | 'unknown' | 'refused';
+  path?: string;
+  why?: string;
+}
+
+export type ConfigImport =
+  | {
+      ok: true;
+      kind: ConfigKind;
+      /** The library preset whose workload and faults the knobs are set on. */
+      base: string;
+      scenario: ScenarioInput;
+      keys: KeyReport[];
+      /** The scenario can run: no value is refused. */
+      runnable: boolean;
+    }
+  | { ok: false; errors: string[] };
+
+/** The workload each processor's configuration is set on: a library story with one fault. */
+export const BASES: Record<ConfigKind, string> = {
+  consumer: 'lost-ack-retry/idempotence-on',
+  flink: 'flink-checkpoint-replay/2pc-read-committed',
+  spark: 'spark-batch-replay/append',
+};
+
+interface RawKey {
+  file: string;
+  line: number;
+  key: string;
+  value: string;
+}
+
+/** A YAML document's keys, nested maps flattened to dotted names (Flink's config.yaml allows both). */
+function yamlKeys(file: ConfigFile): RawKey[] | string {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(file.text, { lineCounter, uniqueKeys: false });
+  if (doc.errors.length > 0) {
+    const e = doc.errors[0]!;
+    return `${file.name}:${e.linePos?.[0]?.line ?? 1}: ${e.message.split('\n')[0]}`;
+  }
+  const out: RawKey[] = [];
+  const walk = (node: YamlNode | null | undefined, prefix: string): string | undefined => {
+    if (!isMap(node)) return undefined;
+    for (const pair of node.items) {
+      const k = isScalar(pair.key) ? String(pair.key.value) : undefined;
+      const line = lineCounter.linePos((pair.key as YamlNode | null)?.range?.[0] ?? 0).line;
+      if (k === undefined) return `${file.name}:${line}: a key must be a plain name`;
+      const name = prefix ? `${prefix}.${k}` : k;
+      const v = pair.value as YamlNode | null;
+      if (isMap(v)) {
+        const problem = walk(v, name);
+        if (problem) return problem;
+      } else if (isScalar(v))
+        out.push({ file: file.name, line, key: name, value: String(v.value) });
+      else if (v === null) out.push({ file: file.name, line, key: name, value: '' });
+      else out.push({ file: file.name, line, key: name, value: String(v.toJSON()) });
+    }
+    return undefined;
+  };
+  if (doc.contents !== null && !isMap(doc.contents))
+    return `${file.name}:1: expected "key: value" lines, got a ${doc.contents.constructor.name}`;
+  return walk(doc.contents, '') ?? out;
+}
+
+function keysOf(file: ConfigFile): RawKey[] | string {
+  if (/\.ya?ml$/i.test(file.name)) return yamlKeys(file);
+  const parsed = parseProperties(file.text);
+  if (!parsed.ok) return `${file.name}:${parsed.line}: ${parsed.message}`;
+  return parsed.entries.map((e) => ({ file: file.name, ...e }));
+}
+
+/** Flink's legacy flink-conf.yaml names the strategy with `restart-strategy` itself. */
+const ALIASES: Record<string, string> = { 'restart-strategy': 'restart-strategy.type' };
+
+export function importConfig(files: readonly ConfigFile[]): ConfigImport {
+  const raw: RawKey[] = [];
+  const errors: string[] = [];
+  for (const f of files) {
+    const keys = keysOf(f);
+    if (typeof keys === 'string') errors.push(keys);
+    else raw.push(...keys.map((k) => ({ ...k, key: ALIASES[k.key] ?? k.key })));
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  const kinds = new Set(raw.map((k) => kindOfKey(k.key)).filter((k) => k && k !== 'consumer'));
+  if (kinds.size > 1)
+    return {
+      ok: false,
+      errors: [
+        'the files configure both a Flink job and a Spark query: import one processor at a time',
+      ],
+    };
+  const kind: ConfigKind = kinds.has('flink') ? 'flink' : kinds.has('spark') ? 'spark' : 'consumer';
+  const base = findPreset(BASES[kind])!;
+  let scenario: ScenarioInput = structuredClone(base.variant.scenario);
+  delete (scenario as { expect?: unknown }).expect;
+  scenario.name = `${files.map((f) => f.name.split(/[\\/]/).pop()).join(' + ')} on "${base.preset.title}"`;
+  const keys: KeyReport[] = [];
+  const byPath = new Map<string, KeyReport>();
+  for (const k of raw) {
+    const rule = RECOGNISED[k.key];
+    if (
+      rule &&
+      (rule.kind === undefined ||
+        rule.kind === kind ||
+        (rule.kind === 'consumer' && kind === 'consumer'))
+    ) {
+      const converted = rule.convert(k.value);
+      if ('error' in converted) {
+        errors.push(`${k.file}:${k.line}: ${k.key}: ${converted.error}`);
+        continue;
+      }
+      scenario = setKnob(scenario, rule.path, converted.value);
+      const report: KeyReport = { ...k, status: 'applied', path: rule.path };
+      keys.push(report);
+      byPath.set(rule.path, report);
+      continue;
+    }
+    const why = rule
+      ? `a ${rule.kind === 'consumer' ? 'consumer loop' : rule.kind === 'flink' ? 'Flink job' : 'Spark query'}'s key: this configuration runs a ${kind === 'consumer' ? 'consumer loop' : kind === 'flink' ? 'Flink job' : 'Spark query'}`
+      : notModelledWhy(k.key);
+    keys.push({ ...k, status: why ? 'ignored' : 'unknown', why: why ?? 'not modelled' });
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  // Values Kafka or Flink would refuse, in the words the lab's validation already uses.
+  const parsed = parseScenario(scenario);
+  if (!parsed.ok)
+    for (const issue of parsed.issues) {
+      const target = [...byPath.entries()]
+        .filter(
+          ([p]) => issue.path === p || issue.path.startsWith(`${p}.`) || p.startsWith(issue.path),
+        )
+        .sort((a, b) => b[0].length - a[0].length)[0]?.[1];
+      if (target) {
+        target.status = 'refused';
+        target.why = target.why ? `${target.why}; ${issue.message}` : issue.message;
+      } else
+        keys.push({
+          file: '(scenario)',
+          line: 0,
+          key: issue.path,
+          value: '',
+          status: 'refused',
+          why: issue.message,
+        });
+    }
+  return { ok: true, kind, base: BASES[kind], scenario, keys, runnable: parsed.ok };
+}
