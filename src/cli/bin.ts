@@ -16,7 +16,7 @@ let code: number;
 try {
   code = dispatch(
     process.argv.slice(2),
-    (s) => process.stdout.write(`${s}\n`),
+    (s) => process.stdout.write(s),
     (s) => process.stderr.write(`${visibleControls(s)}\n`),
   );
 } catch (e) {

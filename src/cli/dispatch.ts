@@ -14,7 +14,8 @@ export const HELP = `delivery-lab ${CLI_VERSION}: run delivery scenarios, pin th
 
 usage:
   delivery-lab <scenario.json | preset-id[/variant] | share link> [--seed N]
-               [--format json|text|mermaid|markdown] [--diagram D] [--check]
+               [--format json|text|mermaid|markdown] [--diagram D] [--check] [--compare L]…
+  delivery-lab <scenario> --explore [--depth 1|2] [--kinds K,…] [--format json|text] [--check]
   delivery-lab check <files | directories | globs…> [--reporter text|junit] [--output FILE]
   delivery-lab from-config <producer.properties | consumer.properties | config.yaml | spark.properties…>
                [--format text|json] [--scenario-out FILE]
@@ -26,15 +27,20 @@ examples:
   delivery-lab docs/scenarios/lesson.json --check       exit 3 if the run differs from its "expect"
   delivery-lab check 'docs/**/*.json' --reporter junit --output report.xml
   delivery-lab from-config producer.properties consumer.properties
+  delivery-lab at-least-once --compare exactly-once     the same faults under another guarantee
+  delivery-lab effectively-once --explore --check       exit 3 if any single fault breaks the claim
 
 exit codes: 0 ran (and matched) · 1 internal error · 2 invalid input or arguments · 3 mismatch
 docs: docs/cli.md`;
 
 export function dispatch(
   argv: string[],
-  out: (s: string) => void,
+  write: (s: string) => void,
   err: (s: string) => void,
 ): number {
+  // The runner writes its reports as they are (a JSON report comes in chunks); the commands here
+  // write lines.
+  const out = (s: string) => write(`${s}\n`);
   const [command, ...rest] = argv;
   if (command === 'check') return checkCommand(rest, out, err);
   if (command === 'from-config') return fromConfigCommand(rest, out, err);
@@ -46,5 +52,5 @@ export function dispatch(
     out(HELP);
     return 0;
   }
-  return main(argv, out, err);
+  return main(argv, write, err);
 }
