@@ -1,6 +1,6 @@
 // @ts-check
-// ESLint flat config. Layer boundaries follow the table in DESIGN.md ("Layers"); the engine's
-// purity rules follow STYLE.md ("Keeping the engine pure").
+// ESLint flat config. Layer boundaries follow the table in docs/ARCHITECTURE.md#layers; the engine's
+// purity rules follow docs/ARCHITECTURE.md#keeping-the-engine-pure.
 import { builtinModules } from 'node:module';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
@@ -33,12 +33,12 @@ function layerImports(from, { allowed, typesOnly = [], packages = [] }) {
         ...packages,
         ...forbidden.map((layer) => ({
           group: layerGroup(layer),
-          message: `${from}/ must not import ${layer}/ (DESIGN.md, "Layers": imports point down only).`,
+          message: `${from}/ must not import ${layer}/ (docs/ARCHITECTURE.md#layers: imports point down only).`,
         })),
         ...typesOnly.map((layer) => ({
           group: layerGroup(layer),
           allowTypeImports: true,
-          message: `${from}/ may import only types from ${layer}/ (use \`import type\`; DESIGN.md, "Layers").`,
+          message: `${from}/ may import only types from ${layer}/ (use \`import type\`; docs/ARCHITECTURE.md#layers).`,
         })),
         ...(from === 'cli'
           ? []
@@ -126,7 +126,7 @@ export default defineConfig(
     ...reactHooks.configs.flat.recommended,
   },
 
-  // ── Layer boundaries (DESIGN.md table) ──────────────────────────────────────────────────
+  // ── Layer boundaries (docs/ARCHITECTURE.md#layers) ──────────────────────────────────────────────────
   {
     files: ['src/engine/**/*.{ts,tsx}'],
     rules: {
@@ -203,7 +203,7 @@ export default defineConfig(
     },
   },
 
-  // ── Engine purity (STYLE.md) ────────────────────────────────────────────────────────────
+  // ── Engine purity (docs/ARCHITECTURE.md#keeping-the-engine-pure) ────────────────────────────────────────────────────────────
   {
     files: ['src/engine/**/*.{ts,tsx}'],
     rules: {

@@ -3,7 +3,7 @@ import { holds, observedGuarantee } from './checker';
 import { preexistingRows } from './scenario/initialRows';
 import { events, runScenario } from './testing';
 
-describe('guarantee from a run (SEMANTICS §2.1)', () => {
+describe('guarantee from a run (docs/semantics/guarantees.md#guarantee-from-a-run)', () => {
   it('maps loss and duplication to a guarantee', () => {
     expect(observedGuarantee(false, false)).toBe('exactly-once');
     expect(observedGuarantee(true, false)).toBe('at-most-once');

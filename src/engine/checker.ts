@@ -4,7 +4,7 @@
  * event took effect and its fate — lost (0), once (1), duplicated (≥2); the totals; the guarantee
  * the run actually showed against the one claimed; and, for each anomaly, its causal chain.
  *
- * Guarantee from a run (SEMANTICS §2.1): no loss and no duplicate → exactly-once; duplicates only →
+ * Guarantee from a run (docs/semantics/guarantees.md#guarantee-from-a-run): no loss and no duplicate → exactly-once; duplicates only →
  * at-least-once; losses only → at-most-once; both → none.
  */
 import type { Run } from './simulate';

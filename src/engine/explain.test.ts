@@ -202,7 +202,7 @@ describe('explanations name the cause the run had', () => {
     // p-77's acknowledgement is delayed 3 s; the application (sync sends) sent it at 30 ms, gives
     // up after 2 s and sends it again at 2,030 ms. The consumer wrote the first copy at 48 ms; the
     // dedupe table keeps an id for 1 s, so the second copy (written at 2,048 ms) is taken as new:
-    // 2 rows (SEMANTICS §1.7).
+    // 2 rows (docs/semantics/sinks.md).
     const run = runScenario({
       workload: {
         topic: 'payments',
@@ -385,7 +385,7 @@ describe('a crashed member whose partition another member takes over', () => {
   });
 });
 
-describe('an idempotency key pruned before the retry (Stripe, SEMANTICS S25c)', () => {
+describe('an idempotency key pruned before the retry (Stripe, docs/semantics/scenarios.md#s25-side-effects-and-idempotency-keys)', () => {
   // "You can remove keys from the system automatically after they're at least 24 hours old. We
   // generate a new request if a key is reused after the original is pruned."
   // https://docs.stripe.com/idempotency. An email service keeping keys 60 s: e1's call is made,

@@ -1071,7 +1071,7 @@ class Ctx {
   /**
    * A zombie's duplicate: `paused` stalled past session.timeout.ms holding the record, the group
    * gave its partition to `other`, which read it again from the committed offset, and the paused
-   * instance still wrote its copy when it woke up (SEMANTICS F9; the KafkaConsumer javadoc,
+   * instance still wrote its copy when it woke up (docs/semantics/consumer.md#zombie-consumer; the KafkaConsumer javadoc,
    * "Detecting Consumer Failures").
    */
   private zombieText(paused: number, other: number): string {
@@ -1367,8 +1367,8 @@ class Ctx {
       if (s.statement === 'insert' && !s.dedupe)
         return 'a plain INSERT has no key to collapse the copies';
       // Both copies inserted through a dedupe table keyed on the business id: the first one's
-      // entry had expired when the second came (SEMANTICS §1.7, "the copy that arrives after W
-      // is a new effect").
+      // entry had expired when the second came
+      // (docs/semantics/sinks.md#dedupe-table: a copy that comes later than the retention is a new row).
       if (s.dedupe && s.key === 'business-id')
         return `the dedupe table keeps an id for ${s.dedupe.retentionMs.toLocaleString('en-US')} ms (dedupe.retentionMs): the copy came after the first one's entry had expired, so it was taken as new`;
       if (s.statement === 'merge')

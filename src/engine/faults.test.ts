@@ -3,9 +3,9 @@
  * and `source-duplicate` (F11) — and a seeded `random` fault, each with an exact count.
  *
  * "To take advantage of the idempotent producer, it is imperative to avoid application level
- * re-sends since these cannot be de-duplicated" (KafkaProducer javadoc, SEMANTICS K-PJD); an
+ * re-sends since these cannot be de-duplicated" (KafkaProducer javadoc, https://kafka.apache.org/documentation/#producerapi); an
  * upstream duplicate is likewise a new record. Both pass through idempotence and transactions;
- * only a sink keyed on the business id collapses them (SEMANTICS R3, §1.9 F10/F11).
+ * only a sink keyed on the business id collapses them (docs/semantics/guarantees.md#r3-record-level-exactly-once-is-not-business-exactly-once, docs/semantics/guarantees.md#failure-kinds).
  */
 import { describe, expect, it } from 'vitest';
 import { traceHash } from './hash';
@@ -83,14 +83,14 @@ describe.each([
   });
 
   it('plain INSERT keeps both: e3 twice, 11 rows, 580', () => {
-    // 10 + 1 rows; sum 550 + amount(e3) = 580 (SEMANTICS S06a, with e3 for p-77).
+    // 10 + 1 rows; sum 550 + amount(e3) = 580 (docs/semantics/scenarios.md#s06-payment-re-sent-by-the-application, with e3 for p-77).
     const run = extraE3(kind);
     expect(totals(run)).toEqual({ rows: 11, sum: 580, duplicates: 1, lost: 0 });
     expect(anomalies(run)).toEqual(['e3:2']);
   });
 
   it('a transactional producer and a read_committed consumer change nothing: both sends commit → 11 rows, 580', () => {
-    // SEMANTICS R3: transactions make each record take effect once; two records are two.
+    // docs/semantics/guarantees.md#r3-record-level-exactly-once-is-not-business-exactly-once: transactions make each record take effect once; two records are two.
     const run = runScenario({
       workload: { events: events(10, (i) => (i - 1) * 100) },
       producer: { 'transactional.id': 't-1' },
@@ -107,7 +107,7 @@ describe.each([
   });
 
   it('ON CONFLICT (event_id) DO NOTHING collapses them on the business id: 10 rows, 550', () => {
-    // "the first write wins" (SEMANTICS PG-INS, S06b).
+    // "the first write wins" (https://www.postgresql.org/docs/current/sql-insert.html#SQL-ON-CONFLICT, docs/semantics/scenarios.md#s06-payment-re-sent-by-the-application).
     const run = extraE3(kind, { sink: { statement: 'on-conflict-do-nothing' } });
     expect(countsById(run, 'log:events').e3).toBe(2);
     expect(totals(run)).toEqual({ rows: 10, sum: 550, duplicates: 0, lost: 0 });

@@ -1,6 +1,6 @@
 /**
  * Producer and broker behaviour, each with an exact count derived by hand from the documented
- * semantics (SEMANTICS.md §1.1–1.2 and the scenario numbers of §3).
+ * semantics (docs/semantics/producer.md, docs/semantics/broker.md and the scenario numbers of docs/semantics/scenarios.md).
  */
 import { describe, expect, it } from 'vitest';
 import { anomalies, countsById, entriesOf, events, runScenario, totals } from './testing';
@@ -18,7 +18,7 @@ const lostAckOfE3 = (producer: Record<string, unknown>) =>
     faults: [{ kind: 'drop-response', link: 'produce', match: { event: 'e3' } }],
   });
 
-describe('lost acknowledgement of e3 (SEMANTICS S01)', () => {
+describe('lost acknowledgement of e3 (docs/semantics/scenarios.md#s01-lost-acknowledgement)', () => {
   it('(a) idempotence off: the retry "will simply resend the same record" → e3 twice, 11 rows, 580', () => {
     const run = lostAckOfE3({ 'enable.idempotence': false });
     expect(totals(run)).toEqual({ rows: 11, sum: 580, duplicates: 1, lost: 0 });
@@ -103,7 +103,7 @@ describe("lost acknowledgement of e3 with retries=1 (the issue's example)", () =
   });
 });
 
-describe('acks=0 (SEMANTICS S02)', () => {
+describe('acks=0 (docs/semantics/scenarios.md#s02-acks0-dropped-request)', () => {
   it('a dropped request is never retried → e3 lost: 9 rows, 520', () => {
     const run = runScenario({
       workload: { events: events(10, (i) => (i - 1) * 100) },
@@ -117,7 +117,7 @@ describe('acks=0 (SEMANTICS S02)', () => {
   });
 });
 
-describe('idempotence rules (ProducerConfig, SEMANTICS A1/A2)', () => {
+describe('idempotence rules (ProducerConfig, docs/semantics/producer.md#idempotence-defaults-and-conflicts)', () => {
   const cfg = (p: Record<string, unknown>) => ProducerSchema.parse(p);
   it('is on by default, off when acks≠all or retries=0 and it was not set, on with a transactional.id', () => {
     expect(effectiveIdempotence(cfg({}))).toBe(true);
@@ -144,7 +144,7 @@ describe('idempotence rules (ProducerConfig, SEMANTICS A1/A2)', () => {
   });
 });
 
-describe('application re-send after a timeout (SEMANTICS S06, A6)', () => {
+describe('application re-send after a timeout (docs/semantics/scenarios.md#s06-payment-re-sent-by-the-application, docs/semantics/producer.md#application-re-sends)', () => {
   // p-75..p-79 (100, 250, 40, 75, 310; true sum 775). p-77's acknowledgement arrives after 3 s;
   // the application waits 2 s on send().get() and sends p-77 again: a new record with the next
   // sequence number, which idempotence does not recognise.
@@ -225,7 +225,7 @@ describe('application re-send after a timeout (SEMANTICS S06, A6)', () => {
   });
 });
 
-describe('broker: leader failover (SEMANTICS §1.2, S03/S04)', () => {
+describe('broker: leader failover (docs/semantics/broker.md#leader-failover)', () => {
   // e1..e20 one every 10 ms (latency 2 ms, linger.ms=0: one record per request). broker-1 leads
   // partition 0. e10 is sent at 100 ms and appended by the leader at 102 ms; its followers would
   // copy it after a fetch round trip (4 ms, at 106 ms), but the leader fails at 103 ms. The

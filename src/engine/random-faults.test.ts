@@ -339,7 +339,7 @@ describe('random crash of Flink and Spark (a chance per record processed)', () =
 
   it('Spark (seed 1, 0.05, point after-sink-write): 4 firings, each re-runs the next batch once → plain append 100 rows; Delta with txnAppId 60', () => {
     // e1..e60 at 0 ms, 10 per micro-batch. A firing (drawn per record of a committed batch) arms a
-    // crash after the next batch's sink write and before its commit-log entry (SEMANTICS S16).
+    // crash after the next batch's sink write and before its commit-log entry (docs/semantics/scenarios.md#s16-spark-batch-re-execution).
     const spark = (sink: Record<string, unknown>) =>
       runScenario({
         seed: 1,

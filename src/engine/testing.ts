@@ -7,7 +7,7 @@ import type { ScenarioInput } from './scenario/schema';
 import { simulate, type Run } from './simulate';
 import type { Point } from './checker';
 
-/** `n` events e1..en with amount 10·i (SEMANTICS §0.1), at `at(i)` ms. */
+/** `n` events e1..en with amount 10·i (docs/semantics/README.md#amounts), at `at(i)` ms. */
 export function events(
   n: number,
   at: (i: number) => number = (i) => i,
@@ -55,7 +55,7 @@ export function anomalies(run: Run, name?: string): string[] {
     .map(([id, c]) => `${id}:${c}`);
 }
 
-/** Totals at a point, in the vocabulary of SEMANTICS §0.1. */
+/** Totals at a point, in the vocabulary of docs/semantics/README.md#vocabulary. */
 export function totals(
   run: Run,
   name?: string,

@@ -2,7 +2,7 @@
  * Properties of the engine over random workloads and fault schedules (fast-check). On failure
  * fast-check prints the seed and the shrunk counterexample; `FC_SEED=<seed>` replays it.
  *
- * Each guarantee is checked against the faults it claims to survive (SEMANTICS §2.2):
+ * Each guarantee is checked against the faults it claims to survive (docs/semantics/guarantees.md#rules):
  * - at-most-once survives crashes, lost requests/acks, failovers and rebalances — scheduled or
  *   seeded random ones — without ever applying an event twice (zombies and application re-sends
  *   are outside its promise);

@@ -7,7 +7,7 @@
  *
  * ("Recipe", not "preset": a preset is a scenario of the library.)
  *
- * The recipes follow SEMANTICS §2.3 (the chain table): at-most-once = commit before processing and
+ * The recipes follow docs/semantics/guarantees.md#recipes (the chain table): at-most-once = commit before processing and
  * never retry; at-least-once = retry everything and commit after the output; exactly-once = the
  * at-least-once chain made idempotent or atomic end to end (an upsert on the business id, Kafka
  * transactions with read_committed readers, Flink two-phase commit, Delta txnAppId/txnVersion).

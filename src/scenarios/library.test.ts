@@ -158,7 +158,7 @@ describe('outcomes the expect block cannot hold', () => {
     expect(runOf('lost-ack-retry/idempotence-on').verdict.falseFailures).toEqual([]);
   });
 
-  // SEMANTICS S06(d): the same poisoned batch is retried, failing each time, until someone
+  // docs/semantics/scenarios.md#s06-payment-re-sent-by-the-application: the same poisoned batch is retried, failing each time, until someone
   // intervenes; the committed offset never moves.
   it('the poisoned MERGE batch is retried until the run stops, never committed', () => {
     const run = runOf('payment-resent-by-app/merge-per-batch-unique-key');

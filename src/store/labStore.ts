@@ -15,7 +15,7 @@
  * re-rendering every panel 60 times a second is wasted work nobody can read); on a seek, a step
  * or a pause it follows at once.
  *
- * The run client is injected (DESIGN.md: store → platform is "injected"), so tests pass an inline
+ * The run client is injected (docs/ARCHITECTURE.md#layers: store imports only the types of platform/), so tests pass an inline
  * one and the page a worker-backed one.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';

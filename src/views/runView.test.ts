@@ -349,7 +349,7 @@ describe('checkpoints completed while a Flink job is idle, in the event log', ()
 describe('ledger when the pipeline ends in a topic nobody reads', () => {
   it('counts the records in that topic, as the checker does: the replayed epoch twice', () => {
     // S07 with KafkaSink EXACTLY_ONCE and no reader: the end of the pipeline is the topic `out`,
-    // every record in its log counted (SEMANTICS: what read_uncommitted would see). e201..e250
+    // every record in its log counted (docs/semantics/broker.md#isolation-levels: what read_uncommitted would see). e201..e250
     // were written in the aborted epoch and again after the restore: 2 records each; e1..e200 one.
     const s = structuredClone(
       findPreset('flink-checkpoint-replay/2pc-read-committed')!.variant.scenario,

@@ -2,7 +2,7 @@
  * The broker refusing a sequence gap from an idempotent producer (OUT_OF_ORDER_SEQUENCE_NUMBER,
  * BrokerNode.produce), and the producer's recovery: no duplicate, no loss, order kept.
  *
- * Kafka's producer configs (SEMANTICS K-PCFG, https://kafka.apache.org/documentation/#producerconfigs):
+ * Kafka's producer configs (https://kafka.apache.org/documentation/#producerconfigs):
  * - enable.idempotence: "When set to 'true', the producer will ensure that exactly one copy of
  *   each message is written in the stream. If 'false', producer retries due to broker failures,
  *   etc., may write duplicates of the retried message in the stream. Note that enabling idempotence
@@ -14,7 +14,7 @@
  * The broker "deduplicates messages using a sequence number" per producer id (K-DES, KIP-98); a
  * batch whose first sequence is not the next expected one is refused
  * (OutOfOrderSequenceException: "the broker received an unexpected sequence number from the
- * producer", SEMANTICS K-OOS).
+ * producer", https://kafka.apache.org/36/javadoc/org/apache/kafka/common/errors/OutOfOrderSequenceException.html).
  */
 import { describe, expect, it } from 'vitest';
 import type { Run } from '../simulate';

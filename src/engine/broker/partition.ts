@@ -8,7 +8,7 @@
  * high watermark never do (the StrongIsr invariant of hachikuji/kafka-specification).
  *
  * Producer-id state (the last 5 batches per producer, for idempotence) lives with the log and is
- * rebuilt from it after a truncation (SEMANTICS A3).
+ * rebuilt from it after a truncation (docs/semantics/broker.md#dedupe-state-after-failover).
  */
 import { IntColumn } from '../core/columns';
 

@@ -1,6 +1,6 @@
 /**
  * Kafka transactions: markers, the last stable offset, isolation levels, fencing, the coordinator's
- * timeout, and consume-transform-produce (SEMANTICS §1.3, S09, S15).
+ * timeout, and consume-transform-produce (docs/semantics/broker.md#transactions, docs/semantics/scenarios.md#s09-aborted-transaction-and-readers, docs/semantics/scenarios.md#s15-consume-transform-produce).
  */
 import { describe, expect, it } from 'vitest';
 import { anomalies, countsById, entriesOf, events, runScenario, totals } from '../testing';
@@ -11,7 +11,7 @@ const readers = [
   { name: 'ru', topic: 'events', 'isolation.level': 'read_uncommitted' },
 ] as const;
 
-describe('a transactional source and its readers (SEMANTICS S09)', () => {
+describe('a transactional source and its readers (docs/semantics/scenarios.md#s09-aborted-transaction-and-readers)', () => {
   // T1 = e1..e5 is aborted by the application and re-sent as T2; T3 = e6..e10 commits.
   const s09 = (extra: Record<string, unknown> = {}) =>
     runScenario({
@@ -134,7 +134,7 @@ describe('a transactional producer process that restarts', () => {
   });
 });
 
-describe('consume-transform-produce with sendOffsetsToTransaction (SEMANTICS S15)', () => {
+describe('consume-transform-produce with sendOffsetsToTransaction (docs/semantics/scenarios.md#s15-consume-transform-produce)', () => {
   // Input e1..e10 (non-transactional); batches of 5; the copier's transaction holds its outputs
   // and its input offsets. Batch 1 commits with offset 5; batch 2 sends e6..e10 and offset 10, and
   // the process dies before commitTransaction. The restart's initTransactions aborts it; the group

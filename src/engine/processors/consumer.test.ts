@@ -1,6 +1,6 @@
 /**
  * The consumer loop's commit semantics and its failure modes, with exact counts derived by hand
- * (SEMANTICS §1.4 and S12, S13, S18; the incidents of the scenario library).
+ * (docs/semantics/consumer.md, docs/semantics/scenarios.md#s12-commit-before-processing, docs/semantics/scenarios.md#s13-commit-after-processing, docs/semantics/scenarios.md#s18-pipeline-generated-keys; the incidents of the scenario library).
  */
 import { describe, expect, it } from 'vitest';
 import { anomalies, countsById, entriesOf, events, runScenario, totals } from '../testing';
@@ -25,7 +25,7 @@ const consumer = (
     faults: faults as never,
   });
 
-describe('commit before processing = at-most-once (SEMANTICS S12)', () => {
+describe('commit before processing = at-most-once (docs/semantics/scenarios.md#s12-commit-before-processing)', () => {
   it('poll e1..e10, commit 10, insert e1..e4, crash → resume at 10: e5..e10 lost, 4 rows, 100', () => {
     const run = consumer({ commit: 'before-processing', 'max.poll.records': 10 }, {}, [
       { kind: 'crash', target: 'consumer-0', point: 'mid-batch', afterRecords: 4 },
@@ -47,7 +47,7 @@ describe('a mid-batch crash without afterRecords', () => {
   });
 });
 
-describe('commit after processing = at-least-once (SEMANTICS S13)', () => {
+describe('commit after processing = at-least-once (docs/semantics/scenarios.md#s13-commit-after-processing)', () => {
   // Batch e1..e5 written, offset 5 committed; batch e6..e10 written; crash before the commit;
   // the restart resumes at 5 and writes e6..e10 again.
   const crash = [{ kind: 'crash', target: 'consumer-0', point: 'before-commit', nth: 2 }];
@@ -81,7 +81,7 @@ describe('commit after processing = at-least-once (SEMANTICS S13)', () => {
   });
 });
 
-describe('pipeline-generated keys defeat the upsert (SEMANTICS S18, R5)', () => {
+describe('pipeline-generated keys defeat the upsert (docs/semantics/scenarios.md#s18-pipeline-generated-keys, docs/semantics/guarantees.md#r5-idempotent-sinks-need-stable-keys-and-absolute-updates)', () => {
   const crash = [{ kind: 'crash', target: 'consumer-0', point: 'before-commit', nth: 2 }];
   it('(a) uuid per attempt: the replay brings new keys → 15 rows, 950', () => {
     expect(
@@ -107,7 +107,7 @@ describe('pipeline-generated keys defeat the upsert (SEMANTICS S18, R5)', () => 
   });
 });
 
-describe('enable.auto.commit (SEMANTICS A10, K-CJD)', () => {
+describe('enable.auto.commit (docs/semantics/consumer.md#auto-commit, https://kafka.apache.org/documentation/#consumerapi)', () => {
   it('with processing done before the next poll it is at-least-once: a crash replays since the last auto-commit', () => {
     // auto.commit.interval.ms = 5000, so nothing is committed before the crash at 1,045 ms. Each
     // record costs 1 ms of processing and a 4 ms INSERT round trip, so e_k is written at
@@ -184,7 +184,7 @@ describe('rebalance with out-of-order completion (incident: only the contiguous 
   });
 });
 
-describe('zombie consumer (SEMANTICS F9)', () => {
+describe('zombie consumer (docs/semantics/consumer.md#zombie-consumer)', () => {
   it('a paused instance is replaced; when it wakes it still writes its batch, and its commit fails', () => {
     // consumer-0 pauses at 1,012 ms (mid-batch) for 60 s > session.timeout.ms (45 s): the group
     // removes it and a replacement starts from the committed offset 0 and writes e1..e10. The
@@ -209,7 +209,7 @@ describe('zombie consumer (SEMANTICS F9)', () => {
   });
 });
 
-describe('zombie consumer with auto-commit (SEMANTICS F9)', () => {
+describe('zombie consumer with auto-commit (docs/semantics/consumer.md#zombie-consumer)', () => {
   it('awake again, it finishes its batch and its next poll() rejoins the group', () => {
     // As above, with enable.auto.commit: the zombie's refused auto-commit is only logged, but its
     // heartbeat learns it was removed (UNKNOWN_MEMBER_ID), so the next poll() rejoins instead of
@@ -227,7 +227,7 @@ describe('zombie consumer with auto-commit (SEMANTICS F9)', () => {
   });
 });
 
-describe('zombie with a standby member (SEMANTICS F9)', () => {
+describe('zombie with a standby member (docs/semantics/consumer.md#zombie-consumer)', () => {
   it('the replacement writes first, the zombie later: the explanation still names the pause', () => {
     // Two members, consumer-0 owns the partition, 10 ms per record, batches of 5. It pauses at
     // 1,012 ms with e1..e5 polled and none written; consumer-1 takes over from offset 0 and

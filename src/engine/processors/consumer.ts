@@ -9,7 +9,7 @@
  * - `enable.auto.commit`: the position is committed during `poll()` once
  *   `auto.commit.interval.ms` has passed (and before giving up partitions) — "it is possible for the
  *   committed offset to get ahead of the consumed position" when records are handed to another
- *   thread (SEMANTICS A10);
+ *   thread (docs/semantics/consumer.md#auto-commit);
  * - `with-transaction`: outputs and offsets commit atomically through the output producer's
  *   transaction (`sendOffsetsToTransaction`);
  * - `max.poll.interval.ms`: a batch that keeps the loop from calling poll() for longer makes the
@@ -390,7 +390,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
     if (this.pollExpired || this.expelled) return this.afterCommitFailed(cause);
     for (const s of this.parts.values()) if (s.revoking) return this.revokeNow(cause);
     const w = this.world;
-    // Auto-commit happens inside poll(), once the interval has passed (SEMANTICS A10).
+    // Auto-commit happens inside poll(), once the interval has passed (docs/semantics/consumer.md#auto-commit).
     if (this.cfg.autoCommit && w.now - this.lastAutoCommit >= this.cfg.autoCommitIntervalMs) {
       const offsets = this.autoOffsets();
       this.lastAutoCommit = w.now;

@@ -1,5 +1,5 @@
 /**
- * Flink: checkpoints, restore, and what each sink sees on replay (SEMANTICS §1.5, S07, S08, S25f).
+ * Flink: checkpoints, restore, and what each sink sees on replay (docs/semantics/flink.md, docs/semantics/scenarios.md#s07-flink-checkpoint-replay, docs/semantics/scenarios.md#s08-crash-in-the-2pc-commit-phase, docs/semantics/scenarios.md#s25-side-effects-and-idempotency-keys).
  * e1..e200 arrive at 0 ms, e201..e250 at 5,000 ms (offsets 0..249 here; S07 numbers them from 1).
  * The job starts at 1 s and its checkpoint coordinator triggers a checkpoint every second from
  * then on, traffic or not (Flink's CheckpointCoordinator: a fixed schedule; the model's first
@@ -66,7 +66,7 @@ const sum201to250 = (10 * ((201 + 250) * 50)) / 2; // 112,750
 const dupIds = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, k) => `e${from + k}:2`);
 
-describe('Flink checkpoint replay (SEMANTICS S07)', () => {
+describe('Flink checkpoint replay (docs/semantics/scenarios.md#s07-flink-checkpoint-replay)', () => {
   it('restores checkpoint 4 — the last of the idle ones, at offset 200 as checkpoint 1', () => {
     const run = flink({ type: 'table' }, crashAfter(50));
     const restore = entriesOf(run, 'restore').at(-1)!;
@@ -273,7 +273,7 @@ describe('Flink checkpoints while the job is idle', () => {
   });
 });
 
-describe('Flink two-phase commit: a crash in the commit phase (SEMANTICS S08)', () => {
+describe('Flink two-phase commit: a crash in the commit phase (docs/semantics/scenarios.md#s08-crash-in-the-2pc-commit-phase)', () => {
   // e201..e250 are written in the epoch of checkpoint 5 (triggered at 6 s); checkpoint 5
   // completes; the task manager dies before the completion notice commits the transaction (the
   // crash point armed at AFTER_IDLE, after idle checkpoint 4's notice).
@@ -417,7 +417,7 @@ describe('Flink KafkaSink left at its 1 h transaction.timeout.ms against a defau
 
 // Flink fault point 'before-barrier': the task manager dies when checkpoint barrier n reaches the
 // end of the chain, before it snapshots, pre-commits or acknowledges (FlinkTask.handleBarrier).
-// The S07 workload above (SEMANTICS S07): e1..e200 at 0 ms, e201..e250 at 5,000 ms
+// The S07 workload above (docs/semantics/scenarios.md#s07-flink-checkpoint-replay): e1..e200 at 0 ms, e201..e250 at 5,000 ms
 // (offsets 0..249 here; S07 numbers them from 1), checkpoints every second, 1 ms per record.
 //
 // By hand. Checkpoint 1 (triggered at 2 s) completes with the source at offset 200 (state
@@ -427,10 +427,10 @@ describe('Flink KafkaSink left at its 1 h transaction.timeout.ms against a defau
 // triggered at 6 s, its barrier reaches the task (6,001 ms) after e250, and the task crashes
 // there. Checkpoint 5 never gets a snapshot: it is declined, and the job restores checkpoint 4
 // (offset 200) — "resets them to the latest successful checkpoint. The input streams are reset to
-// the point of the state snapshot" (SEMANTICS F-SSP) — at 8,001 ms (1 s down, then the 1 s
+// the point of the state snapshot" (https://nightlies.apache.org/flink/flink-docs-stable/docs/concepts/stateful-stream-processing/) — at 8,001 ms (1 s down, then the 1 s
 // restart delay; the triggers at 7 and 8 s fail while the task is down, without an id) and
 // replays e201..e250; checkpoint 6 (9 s) completes. For the sink this is S07's crash between
-// checkpoints with all 50 outputs already written (SEMANTICS A7 default): the same counts as S07
+// checkpoints with all 50 outputs already written (docs/semantics/flink.md#sink-flush-timing default): the same counts as S07
 // a/b/c/d.
 const rcBarrier = [{ name: 'rc', 'isolation.level': 'read_committed' }];
 const ruBarrier = [{ name: 'ru', 'isolation.level': 'read_uncommitted' }];
@@ -489,7 +489,7 @@ describe("Flink crash 'before-barrier' on the S07 workload", () => {
   });
 
   it('(a) plain append sink: e201..e250 written before the crash and again by the replay → 300 rows, 426,500, 50 duplicates', () => {
-    // 250 + 50 rows; sum 313,750 + 10·(201+…+250) = 313,750 + 112,750 (SEMANTICS S07a, F-KAF
+    // 250 + 50 rows; sum 313,750 + 10·(201+…+250) = 313,750 + 112,750 (docs/semantics/scenarios.md#s07-flink-checkpoint-replay, https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/datastream/kafka/
     // "messages may be duplicated when Flink restarts").
     const run = beforeBarrier({ type: 'table' });
     expect(totals(run)).toEqual({ rows: 300, sum: 313_750 + sum201to250, duplicates: 50, lost: 0 });
@@ -497,7 +497,7 @@ describe("Flink crash 'before-barrier' on the S07 workload", () => {
   });
 
   it('(b) upsert on the event id (ON CONFLICT DO UPDATE): the replay overwrites → 250 rows, 313,750', () => {
-    // SEMANTICS S07b: one row per event id, the replayed values equal the first ones.
+    // docs/semantics/scenarios.md#s07-flink-checkpoint-replay: one row per event id, the replayed values equal the first ones.
     const run = beforeBarrier({ type: 'table', statement: 'on-conflict-do-update' });
     expect(totals(run)).toEqual({ rows: 250, sum: 313_750, duplicates: 0, lost: 0 });
     expect(anomalies(run)).toEqual([]);
@@ -506,7 +506,7 @@ describe("Flink crash 'before-barrier' on the S07 workload", () => {
   it('(c) KafkaSink EXACTLY_ONCE, read_committed: epoch 2 was never pre-committed, it is aborted on restore → 250 rows, 313,750', () => {
     // e201..e250 went into the transaction of epoch 5, opened at checkpoint 4's pre-commit (4 is
     // simulated step by step, the fault being near). The crash comes before preCommit(epoch 5), so
-    // on restore it is a lingering transaction and is aborted (recoverAndAbort, SEMANTICS F-2PC,
+    // on restore it is a lingering transaction and is aborted (recoverAndAbort, https://github.com/apache/flink/blob/release-1.17/flink-streaming-java/src/main/java/org/apache/flink/streaming/api/functions/sink/TwoPhaseCommitSinkFunction.java,
     // S07c); the replay writes them into the epoch of checkpoint 6, which commits. A
     // read_committed reader sees each event once.
     const run = beforeBarrier(eo, rcBarrier);
@@ -517,8 +517,8 @@ describe("Flink crash 'before-barrier' on the S07 workload", () => {
   });
 
   it('(d) the same with read_uncommitted: the aborted epoch is visible too → 300 rows, 426,500', () => {
-    // "all messages are visible … even if they were part of an aborted transaction" (SEMANTICS
-    // S07d, K-DES).
+    // "all messages are visible … even if they were part of an aborted transaction"
+    // (docs/semantics/scenarios.md#s07-flink-checkpoint-replay, https://kafka.apache.org/documentation/#semantics).
     const run = beforeBarrier(eo, ruBarrier);
     expect(totals(run)).toEqual({ rows: 300, sum: 313_750 + sum201to250, duplicates: 50, lost: 0 });
     expect(anomalies(run)).toEqual(dupIds(201, 250));

@@ -17,7 +17,7 @@
  *   checkpoint epoch in a Kafka transaction (`transactionalIdPrefix`), pre-commits (flushes) on the
  *   barrier and commits when the checkpoint-complete notification arrives — "data loss may happen
  *   when Kafka expires an uncommitted transaction" (`transaction.timeout.ms`);
- * - two-phase commit (SEMANTICS F-2PC, A20): on restore, the pending pre-committed transactions of
+ * - two-phase commit (https://github.com/apache/flink/blob/release-1.17/flink-streaming-java/src/main/java/org/apache/flink/streaming/api/functions/sink/TwoPhaseCommitSinkFunction.java, docs/semantics/flink.md#two-phase-commit): on restore, the pending pre-committed transactions of
  *   the restored checkpoint are committed and the open ones aborted. The names preCommit /
  *   recoverAndCommit / recoverAndAbort used below are the legacy TwoPhaseCommitSinkFunction's; in
  *   KafkaSink (Sink V2) the writer's prepareCommit hands the committables over and the Committer
@@ -28,7 +28,7 @@
  *   https://github.com/apache/flink-connector-kafka/blob/main/flink-connector-kafka/src/main/java/org/apache/flink/connector/kafka/sink/KafkaCommitter.java);
  *   a sink on the legacy TwoPhaseCommitSinkFunction whose recoverAndCommit throws, without
  *   `ignoreFailuresAfterTransactionTimeout()` (off by default there), rethrows and the job fails on
- *   every restore (`false`, SEMANTICS A8). The legacy FlinkKafkaProducer is not such a sink: its
+ *   every restore (`false`, docs/semantics/flink.md#expired-transaction). The legacy FlinkKafkaProducer is not such a sink: its
  *   recoverAndCommit catches the fencing error and logs "Presumably this transaction has been
  *   already committed before", losing the data as KafkaSink does;
  * - the KafkaSource commits offsets back to Kafka only when a checkpoint completes, "only for
@@ -1067,7 +1067,7 @@ export class FlinkTask extends Actor {
           !k.ignoreFailuresAfterTransactionTimeout &&
           this.pendingCommit.some((p) => this.cluster.txn(p.txn)?.state === 'CompleteAbort')
         )
-          // The job fails on recovery and restarts, again and again (SEMANTICS A8): the failure
+          // The job fails on recovery and restarts, again and again (docs/semantics/flink.md#expired-transaction): the failure
           // is the commit's, at the coordinator (`failedAt`).
           return { result: m, cause: m };
         this.pendingCommit = [];

@@ -1,5 +1,5 @@
 /**
- * Spark Structured Streaming micro-batches (SEMANTICS §1.6, S16): e1..e30, maxOffsetsPerTrigger 10,
+ * Spark Structured Streaming micro-batches (docs/semantics/spark.md, docs/semantics/scenarios.md#s16-spark-batch-re-execution): e1..e30, maxOffsetsPerTrigger 10,
  * so batch 0 = e1..e10, batch 1 = e11..e20, batch 2 = e21..e30. Batch 2's sink write finishes and
  * the driver dies before commits/2; on restart the offset log's latest entry (2) has no commit, so
  * batch 2 runs again with the same range and the same batch id.
@@ -28,7 +28,7 @@ const spark = (
   });
 const crash = [{ kind: 'crash', target: 'spark', point: 'after-sink-write', nth: 3 }];
 
-describe('a batch re-run after a crash before its commit-log entry (SEMANTICS S16)', () => {
+describe('a batch re-run after a crash before its commit-log entry (docs/semantics/scenarios.md#s16-spark-batch-re-execution)', () => {
   it('re-runs batch 2 with the same id and range', () => {
     const run = spark({ type: 'table', statementPer: 'batch' }, crash);
     const planned = entriesOf(run, 'batch-planned').map(
@@ -66,7 +66,7 @@ describe('a batch re-run after a crash before its commit-log entry (SEMANTICS S1
   });
 
   it('(e) the built-in Kafka sink (at-least-once): the re-run writes e21..e30 again → 40, 7,200; without the crash 30', () => {
-    // SEMANTICS §1.6: "Kafka sink — Yes (at-least-once)". The reader is read_committed: the sink
+    // the output sinks table (docs/semantics/spark.md#built-in-sinks): "Kafka sink — Yes (at-least-once)". The reader is read_committed: the sink
     // has no transactions, so every record it wrote is committed.
     const kafka = (faults: unknown[]) =>
       runScenario({
@@ -98,7 +98,7 @@ describe('a batch re-run after a crash before its commit-log entry (SEMANTICS S1
   });
 });
 
-describe('deleting the checkpoint location (SEMANTICS R10, D-IDEM warning)', () => {
+describe('deleting the checkpoint location (docs/semantics/guarantees.md#r10-reused-identities-lose-data, https://docs.delta.io/latest/delta-streaming.html#idempotent-table-writes-in-foreachbatch warning)', () => {
   // e1..e20 at 0 ms, e21..e30 at 5,000 ms. Batches 0 and 1 (e1..e20) are written with txnVersion 0
   // and 1. At 4,000 ms the checkpoint location is deleted and the query restarts (1 s later).
   const at = (i: number) => (i <= 20 ? 0 : 5000);

@@ -3,12 +3,12 @@
  * with `foreachBatch` (a SQL table, a Delta table, calls to an external service) or a built-in
  * sink (file, Kafka).
  *
- * The order of work per batch N and the restart rule follow Spark's MicroBatchExecution (SEMANTICS
- * S-MBE, https://github.com/apache/spark/blob/v3.3.0/sql/core/src/main/scala/org/apache/spark/sql/execution/streaming/MicroBatchExecution.scala):
+ * The order of work per batch N and the restart rule follow Spark's MicroBatchExecution
+ * (https://github.com/apache/spark/blob/v3.3.0/sql/core/src/main/scala/org/apache/spark/sql/execution/streaming/MicroBatchExecution.scala):
  * the offset range of batch N is written to the offset log before the batch runs; the sink gets
  * `addBatch(N, data)`; then `commits/N` is written. On restart, if the latest offset-log entry has
- * no commit, batch N runs again "with the same offset range and the same batchId" (SEMANTICS
- * §1.6). "By default, foreachBatch provides only at-least-once write guarantees. However, you can
+ * no commit, batch N runs again
+ * with the same offset range and the same batch id (docs/semantics/spark.md#batch-re-execution). "By default, foreachBatch provides only at-least-once write guarantees. However, you can
  * use the batchId provided to the function as way to deduplicate the output"
  * (https://spark.apache.org/docs/latest/streaming/apis-on-dataframes-and-datasets.html#using-foreach-and-foreachbatch).
  * Deleting the checkpoint location starts over from `startingOffsets` with batch ids from 0

@@ -72,7 +72,7 @@ const GenerateObjectSchema = z
     /** `round-robin` (above), or `random`: each event's key drawn uniformly from the keys, by the seed. */
     keyChoice: z.enum(['round-robin', 'random']).default('round-robin'),
     /**
-     * `index`: amount(e_i) = 10·i (the convention of SEMANTICS §0.1); `fixed`: every amount is
+     * `index`: amount(e_i) = 10·i (the convention of docs/semantics/README.md#amounts); `fixed`: every amount is
      * `fixedAmount`; `random`: a whole number drawn uniformly from `amountRange`, by the seed.
      */
     amounts: z.enum(['index', 'fixed', 'random']).default('index'),
@@ -416,7 +416,7 @@ export const FlinkProcessorSchema = z.strictObject({
   processing: ProcessingSchema,
   sideEffect: SideEffectSchema.optional(),
   startAtMs: ms().default(0),
-  /** A record is flushed to a non-transactional sink this long after it is processed (ms); see SEMANTICS A7. */
+  /** A record is flushed to a non-transactional sink this long after it is processed (ms); see docs/semantics/flink.md#sink-flush-timing. */
   sinkFlushDelayMs: ms().default(0),
 });
 

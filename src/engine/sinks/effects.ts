@@ -5,7 +5,7 @@
  * documents (https://docs.stripe.com/api/idempotent_requests): it saves the result of the first
  * request for a key and returns it for later requests with that key; a reused key with different
  * parameters is an error; keys may be pruned once they are at least 24 hours old, after which the
- * key makes a new request (the simulator prunes exactly at `retentionMs`, SEMANTICS A14).
+ * key makes a new request (the simulator prunes exactly at `retentionMs`, docs/semantics/sinks.md#side-effects-and-idempotency-keys).
  */
 import { Actor, type World } from '../world';
 import { errorIndex } from '../broker/cluster';

@@ -1,5 +1,5 @@
 /**
- * SQL statement semantics of the sink (PostgreSQL INSERT … ON CONFLICT and MERGE; SEMANTICS §1.7,
+ * SQL statement semantics of the sink (PostgreSQL INSERT … ON CONFLICT and MERGE; docs/semantics/sinks.md,
  * S19, A11–A13), the dedupe table's retention, and the external service's idempotency keys (S25).
  */
 import { describe, expect, it } from 'vitest';
@@ -37,7 +37,7 @@ const stmtErrors = (run: ReturnType<typeof runScenario>) =>
   entriesOf(run, 'stmt-error').map((i) => ERROR_CODES[run.trace.aux[i]!]);
 const merge = { statement: 'merge', merge: { whenMatched: 'update' } };
 
-describe('MERGE with a duplicated source key (SEMANTICS S19)', () => {
+describe('MERGE with a duplicated source key (docs/semantics/scenarios.md#s19-merge-with-a-duplicated-source-key)', () => {
   it('(a) the key exists and two source rows update it: cardinality violation, the whole statement rolls back', () => {
     const run = oneStatement(
       [
@@ -109,7 +109,7 @@ describe('MERGE with a duplicated source key (SEMANTICS S19)', () => {
   });
 });
 
-describe('INSERT … ON CONFLICT with one key twice in one statement (SEMANTICS A13)', () => {
+describe('INSERT … ON CONFLICT with one key twice in one statement (docs/semantics/sinks.md#on-conflict-do-nothing)', () => {
   it('DO NOTHING: the first row is inserted, the second skipped, no error', () => {
     const run = oneStatement(
       [
@@ -135,7 +135,7 @@ describe('INSERT … ON CONFLICT with one key twice in one statement (SEMANTICS 
   });
 });
 
-describe('a dedupe table with a retention window (SEMANTICS R6)', () => {
+describe('a dedupe table with a retention window (docs/semantics/guarantees.md#r6-dedupe-memory-is-bounded)', () => {
   // e1 is emitted again by the source 2 s later; the consumer writes one statement per record.
   const dedupe = (retentionMs: number) =>
     runScenario({
@@ -156,7 +156,7 @@ describe('a dedupe table with a retention window (SEMANTICS R6)', () => {
   });
 });
 
-describe('a sink write whose answer is lost (SEMANTICS A5)', () => {
+describe('a sink write whose answer is lost (docs/semantics/sinks.md#statement-timeout)', () => {
   // e1..e3; the response to e2's INSERT is lost; the writer retries after statement.timeout.ms.
   const lostAnswer = (sink: Record<string, unknown>) =>
     runScenario({
@@ -190,7 +190,7 @@ describe('a sink write whose answer is lost (SEMANTICS A5)', () => {
   });
 });
 
-describe('card charges and idempotency keys (SEMANTICS S25)', () => {
+describe('card charges and idempotency keys (docs/semantics/scenarios.md#s25-side-effects-and-idempotency-keys)', () => {
   // p-77 (40) is charged; the response is lost; the client retries after its 30 s timeout.
   const charge = (sink: Record<string, unknown>, stopAtMs?: number) =>
     runScenario({

@@ -5,13 +5,13 @@
  * - INSERT: every row is a new row; with a unique key a repeated key is a uniqueness violation.
  * - INSERT … ON CONFLICT (key) DO NOTHING: "simply avoids inserting a row as its alternative
  *   action" — the first write wins; several rows with one key in one statement: the first is
- *   inserted (SEMANTICS A13).
+ *   inserted (docs/semantics/sinks.md#on-conflict-do-nothing).
  * - INSERT … ON CONFLICT (key) DO UPDATE: the last write wins; `SET amount = t.amount + EXCLUDED.amount`
  *   adds again on every replay; one key twice in one statement: "a cardinality violation error".
  *   https://www.postgresql.org/docs/current/sql-insert.html#SQL-ON-CONFLICT
  * - MERGE: each source row is MATCHED or NOT MATCHED once, against the table as the statement
  *   starts; two source rows updating one target row: cardinality violation; two NOT MATCHED rows
- *   with one key: both inserted, or a uniqueness violation with a unique key (SEMANTICS A11, A12).
+ *   with one key: both inserted, or a uniqueness violation with a unique key (docs/semantics/sinks.md#merge).
  *   https://www.postgresql.org/docs/current/sql-merge.html
  * - Delta `txnAppId`/`txnVersion`: "Delta table uses the combination of txnAppId and txnVersion to
  *   identify duplicate writes and ignore them" — skipped when txnVersion ≤ the recorded version.

@@ -1,7 +1,7 @@
 /**
  * The client side of a sink: sends a statement (or a service call), waits up to its timeout, and
  * retries a statement whose answer never came — without knowing whether it was applied (the
- * outcome is unknown to the writer, SEMANTICS A5). That unknown is where a plain INSERT doubles.
+ * outcome is unknown to the writer, docs/semantics/sinks.md#statement-timeout). That unknown is where a plain INSERT doubles.
  */
 import type { Actor, Carry, Timer, World } from '../world';
 import type { SinkActor, Statement } from './table';

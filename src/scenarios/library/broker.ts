@@ -50,7 +50,7 @@ const abortFirst: ScenarioInput['faults'] = [
 ];
 
 /*
- * aborted-transaction-dirty-read — SEMANTICS S09, numbers as §3.26 "S09 RC" and "S09 RU". By hand:
+ * aborted-transaction-dirty-read — docs/semantics/scenarios.md#s09-aborted-transaction-and-readers. By hand:
  * The transactional producer groups five events per transaction. T1 sends e1..e5 (offsets 0..4)
  * and the application aborts it (abort-transaction 1): the records stay in the log and an abort
  * marker follows at offset 5 [K-DES §4.7]. T2 sends e1..e5 again (6..10) and commits (marker 11);

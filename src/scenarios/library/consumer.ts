@@ -15,7 +15,7 @@ const tenEvents = { topic: 'events', generate: { count: 10, startAtMs: 10, inter
 // ---------------------------------------------------------------- commit-before-process (S12)
 
 /*
- * commit-before-process — SEMANTICS S12, numbers as §3.26 S12. By hand:
+ * commit-before-process — docs/semantics/scenarios.md#s12-commit-before-processing. By hand:
  * e1..e10 (sum 550) are in the log when the consumer starts at 1 s. max.poll.records = 10, so
  * one poll returns offsets 0..9; commit=before-processing commits offset 10 right away, then the
  * loop inserts e1..e4 and crashes (mid-batch, afterRecords 4). The restart resumes at the
@@ -121,7 +121,7 @@ export function commitAfter(
 }
 
 /*
- * commit-after-process — SEMANTICS S13, numbers as §3.26 S13.a–c. By hand:
+ * commit-after-process — docs/semantics/scenarios.md#s13-commit-after-processing. By hand:
  * e1..e10 (sum 550) in the log; 5 records per poll, commit after the batch is written. Batch 1
  * (offsets 0..4) is written and offset 5 committed. Batch 2 (e6..e10) is written in full, and the
  * consumer crashes before its commit (before-commit, 2nd time). The restart resumes at 5 and
@@ -260,7 +260,7 @@ const sixToTenTwice = {
 };
 
 /*
- * consume-transform-produce — SEMANTICS S15, numbers as §3.26 S15 RC, RU and S15.c. By hand:
+ * consume-transform-produce — docs/semantics/scenarios.md#s15-consume-transform-produce. By hand:
  * The copier reads `in` (e1..e10, non-transactional) 5 at a time and, per batch: begin → send the
  * outputs to `out` → sendOffsetsToTransaction(next offset) → commitTransaction. Batch 1 commits
  * e1..e5 with offset 5. Batch 2 sends e6..e10 and offset 10, then the process crashes
@@ -403,7 +403,7 @@ function autoCommit(
 /*
  * auto-commit-crash — an incident (offsets 100–199 polled, position 200 auto-committed, crash
  * after 150 → 151–199 lost while the lag showed 0), reproduced with its own numbers: offsets
- * here start at 0 as in Kafka, offset o holds e(o+1). Mechanism: SEMANTICS §1.4.2 auto-commit
+ * here start at 0 as in Kafka, offset o holds e(o+1). Mechanism: docs/semantics/consumer.md#auto-commit auto-commit
  * ("the committed offset [can] get ahead of the consumed position") and A10 (the position is
  * committed inside poll() once auto.commit.interval.ms has passed). By hand:
  * e1..e200 (sum 201,000) are in the log when the consumer starts at 1 s; max.poll.records 100,
@@ -720,7 +720,7 @@ function frozenCopier(name: string, expect: ScenarioInput['expect']): ScenarioIn
 }
 
 /*
- * zombie-consumer — SEMANTICS F9. By hand: e1..e10 (10·i) in the log; the consumer starts at
+ * zombie-consumer — docs/semantics/consumer.md#zombie-consumer. By hand: e1..e10 (10·i) in the log; the consumer starts at
  * 1 s, polls e1..e5 and writes e1 (≈1,010 ms, 1 ms per record) before it freezes at 1,012 ms for
  * 60 s — longer than session.timeout.ms (45 s). The group removes it (≈46 s) and a replacement
  * starts from the committed offset 0: it writes e1..e10 and commits. At 61 s the zombie wakes,

@@ -3,7 +3,7 @@
  */
 import type { EventSpec } from '../../engine';
 
-/** `e1..en` with SEMANTICS §0.1's amounts (10·i), each at the time `at(i)` gives (ms). */
+/** `e1..en` with docs/semantics/README.md#amounts's amounts (10·i), each at the time `at(i)` gives (ms). */
 export function indexedEvents(n: number, at: (i: number) => number): EventSpec[] {
   return Array.from({ length: n }, (_, k) => ({
     id: `e${k + 1}`,

@@ -1,7 +1,7 @@
 /**
  * The scenario library: real failures, each told as a story and pinned to its exact outcome.
  *
- * Every preset reproduces a worked scenario of SEMANTICS.md §3 (S-number in the comment above it,
+ * Every preset reproduces a worked scenario of docs/semantics/scenarios.md (S-number in the comment above it,
  * with every expected number derived by hand) or an incident scaled to a few hundred records.
  * Conventions shared by all of them:
  * - `claim` is what the people in the story needed: each business event to take effect once

@@ -94,9 +94,9 @@ const last50Twice = {
 const stateOnce = { state: { totals: { rows: 250, duplicates: 0, sum: 313_750 } } };
 
 /*
- * flink-checkpoint-replay — SEMANTICS S07, numbers as §3.26 S07.a–e. Offsets here start at 0 as
- * in Kafka: e1..e200 sit at offsets 0..199 and C1's source position is "next = 200"; SEMANTICS
- * numbers the same records 1..200 ("checkpoint at offset 200", "replaying 201..250"), so the
+ * flink-checkpoint-replay — docs/semantics/scenarios.md#s07-flink-checkpoint-replay. Offsets here start at 0 as
+ * in Kafka: e1..e200 sit at offsets 0..199 and C1's source position is "next = 200";
+ * the S07 narrative (docs/semantics/scenarios.md#s07-flink-checkpoint-replay) numbers the same records 1..200 ("checkpoint at offset 200", "replaying 201..250"), so the
  * records, the replay and every count are the same. By hand:
  * The job starts at 1 s and processes e1..e200 (~3 ms each with a table round trip). Its
  * checkpoint coordinator triggers a checkpoint every second from then on, traffic or not [F-CKP]:
@@ -110,7 +110,7 @@ const stateOnce = { state: { totals: { rows: 250, duplicates: 0, sum: 313_750 } 
  * and get no id) and restores C4, the latest completed checkpoint: state S1, source rewound to
  * offset 200 [F-SSP]; e201..e250 are processed again and C5 (8 s) completes. State ends at count
  * 250, sum 313,750: exactly once in Flink's state [F-FT], in every variant.
- * - plain-sink (JDBC INSERT): all 50 pre-crash outputs were written (SEMANTICS A7, default: all
+ * - plain-sink (JDBC INSERT): all 50 pre-crash outputs were written (docs/semantics/flink.md#sink-flush-timing, default: all
  *   processed records flushed) and are written again: e201..e250 = 2: 300 rows, sum 313,750 +
  *   Σ10·i (201..250) = 313,750 + 112,750 = 426,500, 50 duplicates.
  * - upsert (ON CONFLICT (event_id) DO UPDATE SET amount = EXCLUDED.amount): 250 rows, 313,750.
@@ -125,7 +125,7 @@ const stateOnce = { state: { totals: { rows: 250, duplicates: 0, sum: 313_750 } 
  *   back and the replay's rows are prepared at C5's barrier and committed when C5 completes: 250
  *   rows, 313,750. Nothing of an epoch is visible before its COMMIT PREPARED (e1 appears at ~2 s,
  *   not at ~1 s).
- * - flushed-20-of-50 (S07.e, A7 with k = 20): SEMANTICS has all 50 processed and only 20
+ * - flushed-20-of-50 (S07.e, A7 with k = 20): the S07 narrative (docs/semantics/scenarios.md#s07-flink-checkpoint-replay) has all 50 processed and only 20
  *   flushed; this engine's table sink writes each record before the next is processed, so "20
  *   reached the sink" is expressed as a crash after 20 records (afterRecords 20). The sink rows
  *   are the same — e201..e220 = 2: 270 rows, sum 313,750 + Σ10·i (201..220) = 313,750 + 42,100 =
@@ -260,7 +260,7 @@ const flinkCheckpointReplay: Preset = {
 };
 
 /*
- * flink-commit-phase-crash — SEMANTICS S08, numbers as §3.26 S08.a–c (offsets from 0, as above).
+ * flink-commit-phase-crash — docs/semantics/scenarios.md#s08-crash-in-the-2pc-commit-phase (offsets from 0, as above).
  * By hand, with S07c's job (KafkaSink EXACTLY_ONCE, reader rc): checkpoints are triggered every
  * second from 2 s [F-CKP]. C1 (next 200) completes at 2,004 ms and its transaction T1 (e1..e200)
  * commits. Nothing new comes until 5 s: C2 and C3 (3, 4 s) complete with C1's position and state
@@ -485,7 +485,7 @@ const thirtyOnce = {
 } as const;
 
 /*
- * spark-batch-replay — SEMANTICS S16, numbers as §3.26 S16.a–d. By hand:
+ * spark-batch-replay — docs/semantics/scenarios.md#s16-spark-batch-re-execution. By hand:
  * e1..e30 (sum 4,650; e21..e30 sum 2,550) are in `orders` when the query starts at 1 s.
  * maxOffsetsPerTrigger 10 and a 1 s trigger: batch 0 = e1..e10 (offsets 0..9), batch 1 = e11..e20,
  * batch 2 = e21..e30. For batch 2, offsets/2 is written, the sink write finishes, and the driver

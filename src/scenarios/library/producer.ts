@@ -36,7 +36,7 @@ function lostAck(
 }
 
 /*
- * lost-ack-retry — SEMANTICS S01, numbers as §3.26 S01.a–d. By hand:
+ * lost-ack-retry — docs/semantics/scenarios.md#s01-lost-acknowledgement. By hand:
  * e1..e10 (10..100, true sum 550) are sent at 100, 200, …, 1000 ms. The broker appends e3 at
  * offset 2 and its produce response is dropped. With max.in.flight = 1 nothing else is sent while
  * e3's request is outstanding; after request.timeout.ms (30 s) the producer retries the same batch.
@@ -149,7 +149,7 @@ const lostAckRetry: Preset = {
 // ---------------------------------------------------------------- acks0-dropped-request (S02)
 
 /*
- * acks0-dropped-request — SEMANTICS S02, numbers as §3.26 S02. By hand:
+ * acks0-dropped-request — docs/semantics/scenarios.md#s02-acks0-dropped-request. By hand:
  * e1..e10 at i·100 ms with acks=0 (idempotence unset, so off; setting it true would be a
  * ConfigException). The network drops the request carrying e3 before the broker sees it. With
  * acks=0 a record "is immediately added to the socket buffer and considered sent … the retries
@@ -294,7 +294,7 @@ const p77Twice = {
 } as const;
 
 /*
- * payment-resent-by-app — SEMANTICS S06, numbers as §3.26 S06.a–e. By hand:
+ * payment-resent-by-app — docs/semantics/scenarios.md#s06-payment-re-sent-by-the-application. By hand:
  * Payments p-75..p-79 (100, 250, 40, 75, 310; true sum 775). The checkout service sends them one
  * after another with send().get(2 s) (producer.app mode sync), idempotent producer (defaults).
  * p-75 → offset 0, p-76 → 1, p-77 → 2, but p-77's response is delayed 3 s. The service stops
@@ -313,7 +313,7 @@ const p77Twice = {
  * - merge-per-batch-unique-key (same, with a primary key on payment_id): the second INSERT is a
  *   uniqueness violation, the statement fails and rolls back whole. The consumer retries the same
  *   poisoned batch every second (onStatementError=retry) and fails every time; the run stops at
- *   20 s: 0 rows, sum 0, all five payments lost (§3.26 "S06.d PK": 0 rows, lost 5).
+ *   20 s: 0 rows, sum 0, all five payments lost (docs/semantics/scenarios.md#s06-payment-re-sent-by-the-application: 0 rows, lost 5).
  * - merge-dedupe-source (DISTINCT ON payment_id first, one MERGE per batch): 5 source rows, 5
  *   rows, 775.
  * - dedupe-table (processed(payment_id PK) written in the row's transaction, 24 h retention):

@@ -50,7 +50,7 @@ const twoCharges = {
 } as const;
 
 /*
- * card-charge-idempotency — SEMANTICS S25, numbers as §3.26 S25.a–d and S25.f. By hand:
+ * card-charge-idempotency — docs/semantics/scenarios.md#s25-side-effects-and-idempotency-keys. By hand:
  * Config A: the worker calls create-charge for p-77 (40) at ~0 s. The service executes it and
  * saves the result under the request's idempotency key; the response is lost. After its 30 s
  * timeout the worker waits retryDelayMs and retries [STRIPE: the saved result is returned for a
@@ -60,7 +60,7 @@ const twoCharges = {
  *   returned, no new charge: 1 charge, 40.
  * - key-per-attempt (a uuid4 per call): the retry is a new request: 2 charges, 80, 1 duplicate.
  * - after-retention (stable key, retry 30 h after the timeout; the run stops at 31 h): the key was
- *   pruned at exactly 24 h (SEMANTICS A14), so the retry is a new request: 2 charges, 80. The
+ *   pruned at exactly 24 h (docs/semantics/sinks.md#side-effects-and-idempotency-keys), so the retry is a new request: 2 charges, 80. The
  *   worker waits for its retry inside the poll loop, so 5 min in (max.poll.interval.ms) it leaves
  *   the group; after the retry its offset commit fails and it reads p-77 again: that third call
  *   carries the same key, saved by the retry, and is answered from the store — still 2 charges.

@@ -25,7 +25,7 @@ function generatedIds(
 }
 
 /*
- * pipeline-generated-ids — SEMANTICS S18, numbers as §3.26 S18.a–b. By hand, with S13's consumer
+ * pipeline-generated-ids — docs/semantics/scenarios.md#s18-pipeline-generated-keys. By hand, with S13's consumer
  * and fault (5 per poll, commit after writing, crash before the 2nd commit, so e6..e10 are written
  * twice) and a sink INSERT … ON CONFLICT (row_id) DO NOTHING where event_id is stored but not
  * unique:
@@ -161,7 +161,7 @@ const newTwice: [string, number][] = [
 ];
 
 /*
- * merge-duplicate-source — SEMANTICS S19, numbers as §3.26 S19.a–e. The statement is MERGE INTO
+ * merge-duplicate-source — docs/semantics/scenarios.md#s19-merge-with-a-duplicated-source-key. The statement is MERGE INTO
  * orders t USING src s ON t.order_id = s.order_id WHEN MATCHED THEN UPDATE SET amount = s.amount
  * WHEN NOT MATCHED THEN INSERT; the table starts as {o1: 100}; an id listed twice in the workload
  * is the source emitting that key twice. The consumer stops on a statement error

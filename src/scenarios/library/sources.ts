@@ -1,7 +1,7 @@
 /**
- * The documentation the library's presets rest on: the public pages of SEMANTICS.md §0.2, keyed
- * as SEMANTICS keys them (K-DES, F-KAF, …) so a preset's `sources` can be checked against the
- * S-number it reproduces. Two keys are split where §0.2 lists two pages under one key: K-TXN is
+ * The documentation the library's presets rest on: the public pages of docs/semantics/README.md#sources, keyed
+ * as docs/semantics/README.md#sources keys them (K-DES, F-KAF, …) so a preset's `sources` can be checked against the
+ * S-number it reproduces. Two keys are split where docs/semantics/README.md#sources lists two pages under one key: K-TXN is
  * K-DES's §4.7 anchor ("Using Transactions"), STRIPE-API is the API-reference half of STRIPE.
  */
 
@@ -11,7 +11,7 @@ export interface Source {
   title: string;
 }
 
-/** Every source a preset may cite, by its SEMANTICS.md §0.2 key. */
+/** Every source a preset may cite, by its docs/semantics/README.md#sources key. */
 export const SOURCES = {
   'K-DES': {
     url: 'https://kafka.apache.org/documentation/#semantics',
@@ -25,7 +25,7 @@ export const SOURCES = {
     url: 'https://kafka.apache.org/documentation/#producerconfigs',
     title: 'Kafka producer configs',
   },
-  /** Not in SEMANTICS.md §0.2: the primary page for `transaction.max.timeout.ms`. */
+  /** The primary page for `transaction.max.timeout.ms`. */
   'K-BCFG': {
     url: 'https://kafka.apache.org/documentation/#brokerconfigs_transaction.max.timeout.ms',
     title: 'Kafka broker configs: transaction.max.timeout.ms',
@@ -116,7 +116,7 @@ export const SOURCES = {
   },
 } as const satisfies Record<string, Source>;
 
-/** A SEMANTICS.md source key. */
+/** A source key of docs/semantics/README.md#sources. */
 export type SourceKey = keyof typeof SOURCES;
 
 /** The URLs of the given sources, in order (a preset's `sources`). */
