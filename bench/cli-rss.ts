@@ -1,5 +1,5 @@
 /**
- * The CLI's peak memory on the largest documented workloads (README "Limits": 2,000,000
+ * The CLI's peak memory on the largest documented workloads (docs/format.md, limits: 2,000,000
  * generated events; a run cut off at 10,000,000 trace entries), which must stay within 1 GB.
  * Run by bench/run.ts in a child process of its own, one workload per process:
  *

@@ -533,7 +533,7 @@ test.describe('keyboard: Space plays and pauses wherever it means nothing else',
     await expect.poll(async () => (await dash.api('cursor')).idx).toBe(before.idx + 1);
     await expect(play).toHaveAttribute('aria-pressed', 'false');
 
-    // A guarantee just clicked (its radio focused and checked): Space plays, as the README says.
+    // A guarantee just clicked (its radio focused and checked): Space plays, as docs/page.md says.
     await dash.setGuarantee('At-most-once');
     await dash.settled();
     await expect(page.locator('input[type="radio"]:focus:checked')).toHaveCount(1);

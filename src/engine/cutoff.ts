@@ -4,7 +4,7 @@ import type { Run } from './simulate';
 /**
  * Entries per event above which a run with every event sent was busy with something else than
  * its workload: a run takes about 3 (batched) to 15 (each event alone) entries per event
- * (README, "Limits"), so dozens more are a loop — a crash after every record, restarted at once.
+ * (docs/format.md, limits), so dozens more are a loop — a crash after every record, restarted at once.
  */
 const BUSY_ENTRIES_PER_EVENT = 100;
 

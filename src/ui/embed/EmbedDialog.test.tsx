@@ -1,6 +1,6 @@
 /**
- * The Embed dialog in jsdom: the speed it offers goes into the snippet's address (README,
- * "Embedding": every option of the player but `preset=` is set here).
+ * The Embed dialog in jsdom: the speed it offers goes into the snippet's address (docs/embed.md:
+ * every option of the player but `preset=` is set here).
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
