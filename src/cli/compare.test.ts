@@ -27,9 +27,15 @@ describe('sim --compare', () => {
       expect(r.err).toBe('');
       expect(r.code).toBe(0);
       // The three verdicts (src/views/compare/compare.test.ts derives the runs by hand).
-      expect(r.out).toContain('guarantee: claimed at-least-once, observed at-least-once — held');
-      expect(r.out).toContain('guarantee: claimed at-most-once, observed at-most-once — held');
-      expect(r.out).toContain('guarantee: claimed exactly-once, observed exactly-once — held');
+      expect(r.out).toContain(
+        'guarantee, judged at sink table payments: claimed at-least-once, observed at-least-once — held',
+      );
+      expect(r.out).toContain(
+        'guarantee, judged at sink table payments: claimed at-most-once, observed at-most-once — held',
+      );
+      expect(r.out).toContain(
+        'guarantee, judged at sink table payments: claimed exactly-once, observed exactly-once — held',
+      );
       const diff = r.out.slice(r.out.indexOf('── per-event diff'));
       expect(diff.split('\n').filter((l) => /^ {2}\S/.test(l))).toEqual([
         '  p-4: 2 rows | 1 row | 1 row',

@@ -640,6 +640,8 @@ export function createLab(deps: LabDeps): Lab {
       else actions.play();
     },
     setSpeed(speed) {
+      // A speed the user chose wins over the pace of a run still on its way.
+      paceFor = null;
       app.setState({ speed: Math.min(SPEED_MAX, Math.max(SPEED_MIN, speed)) });
     },
     setSkipIdle(on) {
