@@ -7,11 +7,12 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { parseScenario, simulate } from '../engine';
+import { parseScenario, PLACEMENT_KINDS, simulate } from '../engine';
 import { importConfig, type KeyReport } from '../scenarios/config/importConfig';
+import { exploreReport } from './explore';
 
 const USAGE =
-  'usage: delivery-lab from-config <producer.properties | consumer.properties | config.yaml | spark.properties…> [--format text|json] [--scenario-out FILE]';
+  'usage: delivery-lab from-config <producer.properties | consumer.properties | config.yaml | spark.properties…> [--format text|json] [--scenario-out FILE] [--skip-atlas]';
 
 function keyLine(k: KeyReport): string {
   const where = k.line > 0 ? `${k.file}:${k.line}` : k.file;
@@ -24,7 +25,7 @@ export function fromConfigCommand(
   out: (s: string) => void,
   err: (s: string) => void,
 ): number {
-  let values: { format?: string; 'scenario-out'?: string; help?: boolean };
+  let values: { format?: string; 'scenario-out'?: string; 'skip-atlas'?: boolean; help?: boolean };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
@@ -33,6 +34,7 @@ export function fromConfigCommand(
       options: {
         format: { type: 'string' },
         'scenario-out': { type: 'string' },
+        'skip-atlas': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -71,9 +73,24 @@ export function fromConfigCommand(
     writeFileSync(values['scenario-out'], `${JSON.stringify(imported.scenario, null, 2)}\n`);
   let guarantee: { claimed: string; observed: string; held: boolean } | undefined;
   const parsed = parseScenario(imported.scenario);
+  // Which single fault breaks this configuration: the fault atlas of the built scenario.
+  let atlas: { summary: string; breaks: string | null; survives: boolean } | undefined;
   if (parsed.ok) {
     const v = simulate(parsed.scenario).verdict;
     guarantee = { claimed: v.claimed, observed: v.observed, held: v.held };
+    if (!values['skip-atlas']) {
+      const { report } = exploreReport(
+        parsed.scenario,
+        { depth: 1, kinds: PLACEMENT_KINDS },
+        undefined,
+      );
+      const c = report.counterexample;
+      atlas = {
+        summary: report.summary,
+        breaks: c ? `${c.labels.join(' + ')} (at ${c.timeMs} ms): ${c.outcome}` : null,
+        survives: c === null && report.base.outcome === 'held',
+      };
+    }
   }
   if (format === 'json') {
     out(
@@ -83,6 +100,7 @@ export function fromConfigCommand(
           base: imported.base,
           keys: imported.keys,
           guarantee: guarantee ?? null,
+          atlas: atlas ?? null,
           scenario: imported.scenario,
         },
         null,
@@ -105,6 +123,12 @@ export function fromConfigCommand(
         ? `guarantee end to end: ${guarantee.observed} (under ${imported.base}'s fault)`
         : 'guarantee end to end: none — Kafka or Flink would refuse this configuration (above)',
     );
+    if (atlas)
+      out(
+        atlas.breaks
+          ? `single-fault atlas: ${atlas.summary}\nthe first fault that breaks it: ${atlas.breaks}`
+          : `single-fault atlas: ${atlas.summary}${atlas.survives ? ' It survives every single fault.' : ''}`,
+      );
   }
   return imported.runnable ? 0 : 2;
 }
