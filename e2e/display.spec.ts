@@ -149,6 +149,8 @@ for (const size of [
     expect(await uncovered(page, testIds.play)).toBe(true);
     // The preset asks its question first and holds the verdict back until it is revealed.
     await dash.byId(testIds.predictReveal).click();
+    // Told, the final verdict waits for the end of the run; "Reveal now" shows it at once.
+    await dash.byId(testIds.outcomeRevealNow).first().click();
     const verdict = (await dash.byId(testIds.verdict).boundingBox())!;
     expect(verdict.x).toBeGreaterThanOrEqual(0);
     expect(verdict.x + verdict.width).toBeLessThanOrEqual(size.width);
