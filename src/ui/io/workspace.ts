@@ -10,7 +10,6 @@ import {
   type Lab,
   type LabState,
 } from '../../store/labStore';
-import { SPEED_MAX, SPEED_MIN } from '../../views/playback';
 
 const TABS: readonly DetailsTab[] = ['ledger', 'knobs', 'sets', 'trace'];
 
@@ -20,7 +19,9 @@ const TABS: readonly DetailsTab[] = ['ledger', 'knobs', 'sets', 'trace'];
  * — instead of a saved workspace that cannot be restored at all.
  */
 export function workspaceOf(s: LabState): Workspace {
-  const prefs = { speed: s.speed, skipIdle: s.skipIdle, fontStep: s.fontStep, tab: s.tab };
+  // Not the speed: each scenario opened plays at its own pace (src/views/pace.ts), so a saved
+  // speed would be overridden at once — and a paced speed is no edit of the user's to keep.
+  const prefs = { skipIdle: s.skipIdle, fontStep: s.fontStep, tab: s.tab };
   if (!selectParse(s).ok && s.viewFor !== null && s.viewFor !== s.scenario)
     return { scenario: s.viewFor, presetRef: null, prefs, refused: s.scenario };
   return { scenario: s.scenario, presetRef: s.presetRef, prefs };
@@ -32,8 +33,6 @@ export function workspaceOf(s: LabState): Workspace {
  */
 export function prefsState(p: WorkspacePrefs): Partial<LabState> {
   const out: Partial<LabState> = {};
-  if (typeof p.speed === 'number' && p.speed >= SPEED_MIN && p.speed <= SPEED_MAX)
-    out.speed = p.speed;
   if (typeof p.skipIdle === 'boolean') out.skipIdle = p.skipIdle;
   if (
     typeof p.fontStep === 'number' &&
@@ -56,7 +55,6 @@ export function subscribeWorkspace(lab: Lab, listener: () => void): () => void {
     if (
       s.scenario !== p.scenario ||
       s.presetRef !== p.presetRef ||
-      s.speed !== p.speed ||
       s.skipIdle !== p.skipIdle ||
       s.fontStep !== p.fontStep ||
       s.tab !== p.tab
