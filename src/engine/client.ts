@@ -15,9 +15,10 @@
  *   (`reconnect.backoff.ms`), see src/engine/connections.ts;
  * - with idempotence each batch carries (producer id, epoch, sequence) so the broker appends a
  *   retried batch once; a sequence gap on the broker (OUT_OF_ORDER_SEQUENCE_NUMBER for the next
- *   batch in line) makes an idempotent producer bump its epoch and number its batches from 0, and
- *   a transactional one abort the transaction (the abort bumps the epoch); with `acks=0` nothing
- *   is awaited and nothing is retried;
+ *   batch in line) makes an idempotent producer bump its epoch and number its batches from 0 —
+ *   only once no other batch of the partition is unresolved, so a batch the broker may hold is
+ *   never renumbered (KIP-360) — and a transactional one abort the transaction (the abort bumps
+ *   the epoch); with `acks=0` nothing is awaited and nothing is retried;
  * - transactions: `initTransactions` fences older instances, `commitTransaction` flushes then ends
  *   the transaction, `sendOffsetsToTransaction` makes consumer offsets part of it.
  */
@@ -794,10 +795,16 @@ export class ProducerClient {
     );
     this.pendingRecords -= b.n;
     if (this.inTransaction) this.txnError = error;
-    // A later sequence already acknowledged: the broker's sequence is past this batch, no hole to
-    // close (Kafka's maybeResolveSequences: "a batch was expired, but subsequent batches
-    // succeeded" — no epoch bump).
-    else if (this.cfg.idempotent && b.firstSeq + b.n - 1 >= this.lastAckedSeq[b.partition]!)
+    // No bump while another batch of the partition is unresolved (Kafka's maybeResolveSequences
+    // waits for the partition's in-flight batches: renumbering one the broker wrote would append
+    // it again; a real hole shows later as OUT_OF_ORDER for the next batch, see onError), nor when
+    // a later sequence is already acknowledged: the broker's sequence is past this batch ("a batch
+    // was expired, but subsequent batches succeeded").
+    else if (
+      this.cfg.idempotent &&
+      b.firstSeq + b.n - 1 >= this.lastAckedSeq[b.partition]! &&
+      !this.queues[b.partition]!.some((x) => x !== b && !x.done && this.possiblyWritten(x))
+    )
       this.resequence();
     this.settle(b, false, error, e, -1);
     this.checkFlushed();

@@ -101,4 +101,36 @@ describe('an idempotent producer appends a retried batch once (C7)', () => {
     expect(check(r).falseFailures).toEqual(['e2', 'e3', 'e4']);
     expect(explanationsText(r)).not.toContain('idempotence off');
   });
+
+  it('a batch that expires while a later one is unresolved bumps no epoch: the later one is deduplicated, in the log once', () => {
+    // e1's four requests are lost; e2 (sent at 100,005 ms, seq 1 — the broker has no state for
+    // the producer yet and takes any first sequence) is appended, its answer lost. e1 expires at
+    // 120,004 ms (delivery.timeout.ms) while e2 is unanswered: no bump (Kafka waits for the
+    // partition's in-flight batches, maybeResolveSequences), so e2's retry after its request
+    // timeout carries (epoch 0, seq 1) and is acknowledged as a duplicate: e2 once, e1 lost.
+    const lost = (nth: number) => ({
+      kind: 'drop-request',
+      link: 'produce',
+      match: { event: 'e1', nth },
+    });
+    const r = run({
+      version: 1,
+      name: 'expired under an unresolved batch',
+      seed: 1,
+      workload: {
+        events: [
+          { id: 'e1', key: 'k0', amount: 10, at: 0 },
+          { id: 'e2', key: 'k0', amount: 20, at: 100_000 },
+        ],
+      },
+      broker: { partitions: 1 },
+      processor: { type: 'consumer', 'enable.auto.commit': false, 'auto.offset.reset': 'earliest' },
+      faults: [
+        ...[1, 2, 3, 4].map(lost),
+        { kind: 'drop-response', link: 'produce', match: { event: 'e2', nth: 1 } },
+      ],
+    });
+    expect(countsById(r, 'log:events')).toEqual({ e1: 0, e2: 1 });
+    expect(totals(r)).toEqual({ rows: 1, sum: 20, duplicates: 0, lost: 1 });
+  });
 });
