@@ -15,9 +15,10 @@
  *   (`reconnect.backoff.ms`), see src/engine/connections.ts;
  * - with idempotence each batch carries (producer id, epoch, sequence) so the broker appends a
  *   retried batch once; a sequence gap on the broker (OUT_OF_ORDER_SEQUENCE_NUMBER for the next
- *   batch in line) makes an idempotent producer bump its epoch and number its batches from 0, and
- *   a transactional one abort the transaction (the abort bumps the epoch); with `acks=0` nothing
- *   is awaited and nothing is retried;
+ *   batch in line) makes an idempotent producer bump its epoch and number its batches from 0 —
+ *   only once no other batch of the partition is unresolved, so a batch the broker may hold is
+ *   never renumbered (KIP-360) — and a transactional one abort the transaction (the abort bumps
+ *   the epoch); with `acks=0` nothing is awaited and nothing is retried;
  * - transactions: `initTransactions` fences older instances, `commitTransaction` flushes then ends
  *   the transaction, `sendOffsetsToTransaction` makes consumer offsets part of it.
  */
@@ -124,6 +125,11 @@ interface Batch {
   attempts: number;
   attemptId: number;
   inflightTo: number;
+  /**
+   * Its last attempt ended with no answer (timed out, connection closed): the broker may have
+   * written it. Cleared by the next answer (appended, duplicate, or refused).
+   */
+  unanswered: boolean;
   closed: boolean;
   done: boolean;
   notBefore: number;
@@ -153,6 +159,8 @@ export class ProducerClient {
   txn: TxnRecord | null = null;
   private readonly partitionOfKey: Int32Array;
   private nextSeq: number[];
+  /** Per partition, the last sequence acknowledged in the current epoch, -1 for none (Kafka's lastAckedSequence). */
+  private lastAckedSeq: number[];
   private open: (Batch | null)[];
   private queues: Batch[][];
   private readonly inflight = new Map<number, number>();
@@ -214,6 +222,7 @@ export class ProducerClient {
     const n = topic.partitions.length;
     this.partitionOfKey = owner.world.keyPartitions(n);
     this.nextSeq = new Array<number>(n).fill(0);
+    this.lastAckedSeq = new Array<number>(n).fill(-1);
     this.open = new Array<Batch | null>(n).fill(null);
     this.queues = Array.from({ length: n }, () => []);
     this.links = new Links(owner);
@@ -360,6 +369,7 @@ export class ProducerClient {
       attempts: 0,
       attemptId: 0,
       inflightTo: -1,
+      unanswered: false,
       closed: false,
       done: false,
       notBefore: 0,
@@ -649,6 +659,7 @@ export class ProducerClient {
   private onResponse(b: Batch, attempt: number, r: ProduceResult, cause: number): void {
     // The response to an attempt that timed out arrives on a closed connection: ignored.
     if (b.attemptId !== attempt || b.done) return;
+    b.unanswered = false;
     if (r.error === 'NONE') {
       this.settleInflight(b);
       this.completeBatch(b, r.offset, cause);
@@ -674,12 +685,31 @@ export class ProducerClient {
       this.fatal(error, cause);
       return;
     }
+    if (error === 'REQUEST_TIMED_OUT' || error === 'NETWORK_EXCEPTION') b.unanswered = true;
     const deadline = b.createdAt + this.cfg.deliveryTimeoutMs;
     // OUT_OF_ORDER while an earlier batch of the partition is still pending is the consequence of
-    // that earlier batch's retry: wait for it without spending a retry.
+    // that earlier batch's retry: wait for it without spending a retry. An idempotent-only
+    // producer also waits while another batch of the partition is unresolved (in flight, or its
+    // last attempt unanswered: the broker may hold it): bumping the epoch now would number that
+    // batch from 0 in the new epoch and append it a second time. Kafka bumps only "if there are
+    // no unresolved sequences" and once the partition has no in-flight batches
+    // (TransactionManager.canRetry, maybeResolveSequences; KIP-360), so the retry of the other
+    // batch is first acknowledged as a duplicate.
+    // https://cwiki.apache.org/confluence/display/KAFKA/KIP-360%3A+Improve+reliability+of+idempotent%2Ftransactional+producer
     const waiting =
-      error === 'OUT_OF_ORDER_SEQUENCE_NUMBER' &&
-      this.queues[b.partition]!.some((x) => x !== b && !x.done && x.firstSeq < b.firstSeq);
+      (error === 'OUT_OF_ORDER_SEQUENCE_NUMBER' &&
+        this.queues[b.partition]!.some(
+          (x) =>
+            x !== b &&
+            !x.done &&
+            (x.firstSeq < b.firstSeq || (!this.cfg.transactionalId && this.possiblyWritten(x))),
+        )) ||
+      // Behind a sequence already acknowledged: no gap, the broker wrote it and no longer holds
+      // it among the 5 batches it remembers (a new leader took later batches first) — Kafka
+      // retries "if the batch is _not_ the next batch" without bumping.
+      (error === 'OUT_OF_ORDER_SEQUENCE_NUMBER' &&
+        !this.cfg.transactionalId &&
+        b.firstSeq <= this.lastAckedSeq[b.partition]!);
     // OUT_OF_ORDER for the next batch in line: the broker's log really has a gap (an unclean
     // election lost acknowledged batches, say), and resending the same sequence can never
     // succeed. Kafka's TransactionManager.canRetry: a transactional producer does not retry it
@@ -719,6 +749,11 @@ export class ProducerClient {
     b.done = true;
     if (b.deliveryTimer) this.owner.world.cancel(b.deliveryTimer);
     this.remove(b);
+    if (this.cfg.idempotent && b.epoch === this.epoch && b.firstSeq >= 0)
+      this.lastAckedSeq[b.partition] = Math.max(
+        this.lastAckedSeq[b.partition]!,
+        b.firstSeq + b.n - 1,
+      );
     const e = w.trace.add(
       w.now,
       K['ack'],
@@ -760,7 +795,17 @@ export class ProducerClient {
     );
     this.pendingRecords -= b.n;
     if (this.inTransaction) this.txnError = error;
-    else if (this.cfg.idempotent) this.resequence();
+    // No bump while another batch of the partition is unresolved (Kafka's maybeResolveSequences
+    // waits for the partition's in-flight batches: renumbering one the broker wrote would append
+    // it again; a real hole shows later as OUT_OF_ORDER for the next batch, see onError), nor when
+    // a later sequence is already acknowledged: the broker's sequence is past this batch ("a batch
+    // was expired, but subsequent batches succeeded").
+    else if (
+      this.cfg.idempotent &&
+      b.firstSeq + b.n - 1 >= this.lastAckedSeq[b.partition]! &&
+      !this.queues[b.partition]!.some((x) => x !== b && !x.done && this.possiblyWritten(x))
+    )
+      this.resequence();
     this.settle(b, false, error, e, -1);
     this.checkFlushed();
     this.drain();
@@ -775,6 +820,11 @@ export class ProducerClient {
     }
   }
 
+  /** A batch the broker may have written though the client has no answer saying so. */
+  private possiblyWritten(x: Batch): boolean {
+    return x.inflightTo >= 0 || x.unanswered;
+  }
+
   /**
    * After a batch fails for good an idempotent producer cannot leave a hole in its sequence: it
    * bumps its epoch and numbers the pending batches again from 0 (KIP-360). A transactional
@@ -782,6 +832,7 @@ export class ProducerClient {
    */
   private resequence(epoch = this.epoch + 1): void {
     this.epoch = epoch;
+    this.lastAckedSeq.fill(-1);
     for (let p = 0; p < this.queues.length; p++) {
       let s = 0;
       for (const x of this.queues[p]!) {
@@ -976,6 +1027,7 @@ export class ProducerClient {
         // A new epoch numbers its batches from 0 again (the queues are empty: flushed).
         this.epoch = next;
         this.nextSeq.fill(0);
+        this.lastAckedSeq.fill(-1);
         this.txn = null;
         this.inTransaction = false;
         this.txnError = null;

@@ -512,7 +512,7 @@ class Ctx {
           const why = this.whyRetried(first.append, r.append);
           cites.push(first.append, r.append, ...why.entries);
           steps.push(
-            `${why.text} → the producer retried the same batch → with idempotence off (enable.idempotence=false${this.idemNote()}) the broker appended {id} a second time`,
+            `${why.text} → the producer retried the same batch → ${this.retryAppendedTwice()}`,
           );
         } else if (r.send >= 0) {
           steps.push(this.whySentAgain(r.send, cites));
@@ -592,6 +592,18 @@ class Ctx {
       text: `${ended}, and it held a copy of {id}${more} → an uncommitted copy stays in the log, and topic ${topic} is judged here by every record in its log; a read_committed consumer sees {id} ${seen === 1 ? 'once' : `${seen} times`}`,
       entries: [first.append],
     };
+  }
+
+  /**
+   * Why the broker appended a retried batch again. With idempotence on (the producer's effective
+   * setting, never the words "idempotence off"), only a batch numbered anew in a bumped epoch
+   * escapes the broker's duplicate check (KIP-360: the retry carries a new epoch and sequence).
+   * https://cwiki.apache.org/confluence/display/KAFKA/KIP-360%3A+Improve+reliability+of+idempotent%2Ftransactional+producer
+   */
+  private retryAppendedTwice(): string {
+    if (effectiveIdempotence(this.run.scenario.producer))
+      return 'the producer had bumped its epoch and numbered the batch from 0 again, so the broker did not recognise the retry as a duplicate and appended {id} a second time';
+    return `with idempotence off (enable.idempotence=false${this.idemNote()}) the broker appended {id} a second time`;
   }
 
   private idemNote(): string {

@@ -1,0 +1,136 @@
+/**
+ * An idempotent producer (acks=all, enable.idempotence unset → on) never appends a retried batch
+ * twice: it bumps its epoch and numbers its batches from 0 only once no other batch of the
+ * partition is unresolved (KIP-360, TransactionManager.canRetry / maybeResolveSequences), and a
+ * batch behind an acknowledged sequence is retried without a bump.
+ * https://cwiki.apache.org/confluence/display/KAFKA/KIP-360%3A+Improve+reliability+of+idempotent%2Ftransactional+producer
+ * https://kafka.apache.org/documentation/#semantics
+ * The two scenarios are the counterexamples the exactly-once property found (C7).
+ */
+import { describe, expect, it } from 'vitest';
+import { check, simulate } from './index';
+import { parseScenario } from './scenario/validate';
+import { countsById, totals } from './testing';
+import type { Run } from './simulate';
+
+function run(raw: object): Run {
+  const r = parseScenario(raw);
+  if (!r.ok) throw new Error(JSON.stringify(r.issues));
+  return simulate(r.scenario);
+}
+
+// Every second produce request lost (1st, 3rd, …): e1 (seq 0) lost, e2 (seq 1) appended first —
+// the broker has no state for the producer id yet and accepts any first sequence — so e1's
+// retries get OUT_OF_ORDER_SEQUENCE_NUMBER while e2's request/answer stay unresolved.
+const lostRequests = {
+  version: 1,
+  name: 'property spark-delta',
+  seed: 944,
+  workload: {
+    events: [0, 18, 36, 55, 73, 91, 110, 128, 146].map((at, i) => ({
+      id: `e${i + 1}`,
+      key: `k${i % 3}`,
+      amount: 10 * (i + 1),
+      at,
+    })),
+  },
+  broker: { partitions: 2 },
+  processor: { type: 'spark' },
+  sink: { type: 'delta', txnAppId: 'query-1' },
+  faults: [{ kind: 'drop-request', at: 0, link: 'produce', match: { nth: 1, every: 2 } }],
+  claim: 'exactly-once',
+};
+
+// e2's answer lost, e3/e4's answers queued behind it; broker-1 fails over at 320 ms and broker-2
+// takes e5..e9 (seq 4..8) before e2..e4 are retried: seq 1..3 are no longer among the 5 batches
+// broker-2 remembers, so their retries get OUT_OF_ORDER_SEQUENCE_NUMBER though the log holds them.
+const failover = {
+  version: 1,
+  name: 'property flink-xa',
+  seed: 831,
+  workload: {
+    events: [0, 94, 188, 282, 376, 471, 565, 659, 753].map((at, i) => ({
+      id: `e${i + 1}`,
+      key: `k${i % 3}`,
+      amount: 10 * (i + 1),
+      at,
+    })),
+  },
+  broker: { partitions: 1 },
+  processor: {
+    type: 'flink',
+    'execution.checkpointing.interval': 1000,
+    offsetsInitializer: 'committedOffsets',
+    'execution.checkpointing.mode': 'EXACTLY_ONCE',
+  },
+  sink: { type: 'table', xa: true, retries: 0 },
+  faults: [
+    { kind: 'random', at: 1755, link: 'sink', what: 'drop-request', probability: 0.001 },
+    { kind: 'leader-failover', at: 320, partition: 0, restartAfterMs: 16639 },
+    { kind: 'drop-response', at: 22, link: 'produce' },
+  ],
+  claim: 'exactly-once',
+};
+
+const explanationsText = (r: Run) => JSON.stringify(check(r).explanations);
+
+describe('an idempotent producer appends a retried batch once (C7)', () => {
+  it('lost produce requests: e2 and e3 in the log once each, nothing twice, no epoch bump over the unresolved e2', () => {
+    const r = run(lostRequests);
+    // e2 (seq 1) is appended at 25 ms, e3 (seq 2) on its first retry at 30,111 ms; e3's later
+    // retries are acknowledged as duplicates. e1 (seq 0) stays OUT_OF_ORDER while e2 is
+    // unresolved (each of e2's retries falls on a lost request), so no epoch is bumped and all
+    // nine sends expire at delivery.timeout.ms (120,000 ms): 2 rows (20 + 30 = 50), 7 lost.
+    const log = countsById(r, 'log:events');
+    expect(Object.entries(log).filter(([, c]) => c > 0)).toEqual([
+      ['e2', 1],
+      ['e3', 1],
+    ]);
+    expect(totals(r)).toEqual({ rows: 2, sum: 50, duplicates: 0, lost: 7 });
+    expect(explanationsText(r)).not.toContain('idempotence off');
+  });
+
+  it('leader failover: each of the 9 events once in the log and once in the XA table (sum 450)', () => {
+    const r = run(failover);
+    // e1..e9 appended once each (e2..e4 by broker-1, replicated; e5..e9 by broker-2). The retries
+    // of e2..e4 are behind the acknowledged seq 8: retried without an epoch bump until they
+    // expire, and no bump after (later sequences succeeded), so nothing is renumbered.
+    expect(Object.values(countsById(r, 'log:events'))).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(totals(r)).toEqual({ rows: 9, sum: 450, duplicates: 0, lost: 0 });
+    // The application was told e2..e4 failed (DELIVERY_TIMEOUT), yet they are written.
+    expect(check(r).falseFailures).toEqual(['e2', 'e3', 'e4']);
+    expect(explanationsText(r)).not.toContain('idempotence off');
+  });
+
+  it('a batch that expires while a later one is unresolved bumps no epoch: the later one is deduplicated, in the log once', () => {
+    // e1's four requests are lost; e2 (sent at 100,005 ms, seq 1 — the broker has no state for
+    // the producer yet and takes any first sequence) is appended, its answer lost. e1 expires at
+    // 120,004 ms (delivery.timeout.ms) while e2 is unanswered: no bump (Kafka waits for the
+    // partition's in-flight batches, maybeResolveSequences), so e2's retry after its request
+    // timeout carries (epoch 0, seq 1) and is acknowledged as a duplicate: e2 once, e1 lost.
+    const lost = (nth: number) => ({
+      kind: 'drop-request',
+      link: 'produce',
+      match: { event: 'e1', nth },
+    });
+    const r = run({
+      version: 1,
+      name: 'expired under an unresolved batch',
+      seed: 1,
+      workload: {
+        events: [
+          { id: 'e1', key: 'k0', amount: 10, at: 0 },
+          { id: 'e2', key: 'k0', amount: 20, at: 100_000 },
+        ],
+      },
+      broker: { partitions: 1 },
+      processor: { type: 'consumer', 'enable.auto.commit': false, 'auto.offset.reset': 'earliest' },
+      faults: [
+        ...[1, 2, 3, 4].map(lost),
+        { kind: 'drop-response', link: 'produce', match: { event: 'e2', nth: 1 } },
+      ],
+    });
+    expect(countsById(r, 'log:events')).toEqual({ e1: 0, e2: 1 });
+    expect(totals(r)).toEqual({ rows: 1, sum: 20, duplicates: 0, lost: 1 });
+  });
+});
