@@ -32,6 +32,9 @@ test('Show the outcome, Hide the story, and a fault’s details closed by Escape
   await page.goto('./?preset=lost-ack-retry/idempotence-off');
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
   await dash.byId(testIds.outcomeShow).first().click();
+  expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
+  // Told, the final outcome waits for the end of the run; "Reveal now" shows it at once.
+  await dash.byId(testIds.outcomeRevealNow).first().click();
   await expect(dash.byId(testIds.outcomeHidden)).toHaveCount(0);
   expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
 

@@ -57,10 +57,11 @@ test.describe('timeline tick labels never overlap', () => {
 
 test("the speed slider's value says how long a second of the run plays", async ({ dash }) => {
   const speed = dash.byId(testIds.speed);
-  // The default, ×0.01: 1,000 / 0.01 ms = 100 s.
+  // The default preset opens at its pace (src/views/pace.ts: its story in about 30 s), ×0.013:
+  // 1,000 / 0.013 ms ≈ 77 s.
   await expect(speed).toHaveAttribute(
     'aria-valuetext',
-    '×0.01: one second of the run plays in 1.7 min',
+    '×0.013: one second of the run plays in 1.3 min',
   );
   // The slider is logarithmic, 0.001…1000 over 0…1000: 550 is 10^(−3 + 3.3) ≈ ×2 (1.995: a
   // second in 501 ms), 667 is 10^1.002 ≈ ×10 (99.5 ms).

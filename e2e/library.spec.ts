@@ -220,11 +220,15 @@ test('predict first: the verdict, the explanations, the final fates and the stor
   await dash.toStart();
   await expect(dash.byId(testIds.verdict)).toHaveAttribute('data-observed', 'at-least-once');
 
-  // Another preset, skipped with the keyboard: "Show the outcome" shows everything at once.
+  // Another preset, skipped with the keyboard: "Show the outcome" tells the answer; the final
+  // verdict waits for the end of the run, and "Reveal now" shows it at once.
   await page.goto('./?preset=at-most-once');
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
   await expect(dash.byId(testIds.verdict)).toHaveCount(0);
   await hidden('verdict').getByRole('button', { name: 'Show the outcome' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dash.byId(testIds.verdict)).toHaveCount(0);
+  await dash.byId(testIds.outcomeRevealNow).first().focus();
   await page.keyboard.press('Enter');
   await expect(dash.byId(testIds.verdict)).toHaveAttribute('data-observed', 'at-most-once');
   await expect(l.answer).toContainText('18: p-9 and p-10');
