@@ -448,7 +448,7 @@ test('option values it cannot use: the notice names each, what was used instead 
   await expect(notices.first()).toContainText('This embed could not use 2 options as written:');
   await expect(notices.first().locator('li')).toHaveText([
     `“speed=1e9” — above the fastest: played at ×1000 ${SPEED}`,
-    '“panels=bogus,verdict,transport” — no panel “bogus”: showed transport, verdict (panels: pipeline, transport, counters, verdict, why)',
+    '“panels=bogus,verdict,transport” — no panel “bogus”: showed transport, verdict (panels: pipeline, transport, counters, verdict, why, compare)',
   ]);
   // The run's length is known once it has run: the start past its end is said then.
   await expect(notices.nth(1).locator('li')).toHaveText([
@@ -463,9 +463,10 @@ test('option values it cannot use: the notice names each, what was used instead 
   await page.goto('./?embed&preset=at-least-once&speed=abc&panels=transport');
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
   await expect(page.getByTestId(testIds.notice).locator('li')).toHaveText([
-    `“speed=abc” — not a number: played at the lab’s speed, ×0.01 ${SPEED}`,
+    `“speed=abc” — not a number: played at the scenario’s own pace ${SPEED}`,
   ]);
-  await expect(page.locator('.field.speed output')).toHaveText('×0.01');
+  // at-least-once's pace (src/views/pace.ts), as the page opens it.
+  await expect(page.locator('.field.speed output')).toHaveText('×0.013');
 });
 
 test('the Embed dialog sets the speed: the snippet carries it and the player plays at it', async ({

@@ -219,13 +219,13 @@ describe('option values the embed cannot use as written: the notice says what wa
   it('speed: not a number or not above 0 plays at the lab’s ×0.01; out of range, at the nearest end', () => {
     const line = (v: string) => invalidEmbedValues(`?embed&speed=${v}`);
     expect(line('abc')).toEqual([
-      `“speed=abc” — not a number: played at the lab’s speed, ×0.01 ${SPEED}`,
+      `“speed=abc” — not a number: played at the scenario’s own pace ${SPEED}`,
     ]);
     expect(line('')).toEqual([
-      `“speed=” — not a number: played at the lab’s speed, ×0.01 ${SPEED}`,
+      `“speed=” — not a number: played at the scenario’s own pace ${SPEED}`,
     ]);
     expect(line('0')).toEqual([
-      `“speed=0” — not above 0: played at the lab’s speed, ×0.01 ${SPEED}`,
+      `“speed=0” — not above 0: played at the scenario’s own pace ${SPEED}`,
     ]);
     expect(line('1e9')).toEqual([`“speed=1e9” — above the fastest: played at ×1000 ${SPEED}`]);
     expect(line('0.0001')).toEqual([
@@ -313,7 +313,7 @@ describe('option values the embed cannot use as written: the notice says what wa
       tone: 'warn',
       text: 'This embed could not use 2 options as written:',
       lines: [
-        `“speed=abc” — not a number: played at the lab’s speed, ×0.01 ${SPEED}`,
+        `“speed=abc” — not a number: played at the scenario’s own pace ${SPEED}`,
         `“panels=bogus,verdict” — no panel “bogus”: showed verdict ${PANELS}`,
       ],
     });

@@ -159,14 +159,15 @@ export function startPastEndLine(start: number, endTime: number): string | null 
 const SPEED_TAKES = `(speed: ${SPEED_MIN} to ${SPEED_MAX}, virtual ms per real ms)`;
 
 /**
- * The `speed` option (virtual ms per real ms): null — the lab's default — when absent or not a
+ * The `speed` option (virtual ms per real ms): null — the scenario's pace — when absent or not a
  * speed at all (not a number, 0 or less); a number out of range is taken to the nearest end of
  * it (`speed=1e9` plays as fast as the lab goes, ×1000, not at the default ×0.01).
  */
 function readSpeed(raw: string | null): Read<number | null> {
   if (raw === null) return { value: null };
   const x = raw.trim() === '' ? NaN : Number(raw);
-  const fallback = `played at the lab’s speed, ${formatSpeed(SPEED_DEFAULT)} ${SPEED_TAKES}`;
+  // Without a speed, the player plays the scenario at its own pace (src/views/pace.ts).
+  const fallback = `played at the scenario’s own pace ${SPEED_TAKES}`;
   if (!Number.isFinite(x))
     return { value: null, issue: `${said('speed', raw)}not a number: ${fallback}` };
   if (x <= 0) return { value: null, issue: `${said('speed', raw)}not above 0: ${fallback}` };
