@@ -12,6 +12,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { atlasTestIds as ids } from '../src/ui/atlas/atlasTestIds';
+import { compareTestIds } from '../src/ui/compare/compareTestIds';
 import { expect, test, testIds } from './fixtures';
 
 test.use({ viewport: { width: 1280, height: 720 } });
@@ -71,6 +72,17 @@ test('at-most-once: the heat map, its counts, a cell opened as its run (one undo
   await page.keyboard.press('Control+z');
   await dash.settled();
   expect(await faultCount(page)).toBe(faultsBefore);
+  // The same placement as a Compare lane: the run as it is beside the run with the placement.
+  await dash.byId(ids.cellTrials).getByTestId(ids.compareTrial).first().click();
+  await expect(dash.byId(compareTestIds.lane)).toHaveCount(2);
+  await expect(dash.byId(compareTestIds.laneTitle).nth(1)).toContainText('as on screen · +');
+  expect(await faultCount(page)).toBe(faultsBefore);
+  // Lane 2 ran (its own trace), and it is another run than lane 1's.
+  const lane2 = dash.byId(compareTestIds.lane).nth(1);
+  await expect(lane2).toHaveAttribute('data-trace-hash', /^[0-9a-f]{64}$/, { timeout: 30_000 });
+  expect(await lane2.getAttribute('data-trace-hash')).not.toBe(
+    await dash.byId(compareTestIds.lane).first().getAttribute('data-trace-hash'),
+  );
   expect(dash.errors).toEqual([]);
 });
 

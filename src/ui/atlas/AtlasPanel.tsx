@@ -3,6 +3,7 @@ import type { Atlas, FaultSpec } from '../../engine';
 import { runAtlasInWorkers, type AtlasJob, type AtlasProgress } from '../../platform/atlasWorkers';
 import { selectParse, type LabState } from '../../store/labStore';
 import { useActions, useLab, useLabInstance } from '../../store/LabContext';
+import { MAX_LANES } from '../../views/compare/lanes';
 import type { FaultInput } from '../../views/faultActions';
 import { heatMap, type HeatMap } from '../../views/atlas/heatMap';
 import {
@@ -96,6 +97,21 @@ export function AtlasPanel() {
         { presetRef: lab.app.getState().presetRef },
       );
     }
+  };
+
+  /**
+   * Run the explored scenario with `faults` added beside the scenario itself, as a Compare lane
+   * (a third lane when Compare already shows one other): the placement's fate next to the run's.
+   */
+  const compareWith = (faults: FaultSpec[]) => {
+    if (!shown) return;
+    if (lab.app.getState().scenario !== shown.input)
+      actions.loadScenario(shown.input, { presetRef: lab.app.getState().presetRef });
+    const lane = { faults: faults as FaultInput[] };
+    const current = lab.app.getState().compare;
+    const lanes =
+      current && current.lanes.length < MAX_LANES - 1 ? [...current.lanes, lane] : [lane];
+    actions.setCompare({ lanes }, 'Compare: the run with this placement beside it');
   };
 
   const stale = shown !== null && shown.input !== scenario;
@@ -193,7 +209,7 @@ export function AtlasPanel() {
             </p>
           )}
           <AtlasLegend totals={shown.map.totals} />
-          <HeatMapGrid atlas={shown.atlas} map={shown.map} onOpen={open} />
+          <HeatMapGrid atlas={shown.atlas} map={shown.map} onOpen={open} onCompare={compareWith} />
         </div>
       )}
     </section>

@@ -24,10 +24,13 @@ export function HeatMapGrid({
   atlas,
   map,
   onOpen,
+  onCompare,
 }: {
   atlas: Atlas;
   map: HeatMap;
   onOpen: (faults: FaultSpec[]) => void;
+  /** Add the placement as a Compare lane beside the run. */
+  onCompare: (faults: FaultSpec[]) => void;
 }) {
   const byPos = useMemo(
     () => new Map(map.cells.map((c) => [c.row * map.columns.length + c.column, c])),
@@ -152,6 +155,14 @@ export function HeatMapGrid({
                   onClick={() => onOpen(t.faults)}
                 >
                   Open: {t.label}
+                </button>{' '}
+                <button
+                  type="button"
+                  data-testid={atlasTestIds.compareTrial}
+                  title="Run it as a Compare lane beside the run as it is"
+                  onClick={() => onCompare(t.faults)}
+                >
+                  Compare
                 </button>{' '}
                 <span className="muted">— {t.result}</span>
               </li>

@@ -11,6 +11,7 @@ export const atlasTestIds = {
   cell: 'atlas-cell',
   cellTrials: 'atlas-cell-trials',
   openTrial: 'atlas-open-trial',
+  compareTrial: 'atlas-compare-trial',
   counterexample: 'atlas-counterexample',
   survives: 'atlas-survives',
   error: 'atlas-error',

@@ -7,7 +7,7 @@ import { compareTestIds } from './compareTestIds';
 /**
  * A lane's configuration, editable: its guarantee (the recipe applied to the scenario on screen,
  * or none: the scenario's own knobs), and the knobs it sets otherwise — each removable, one more
- * set with a knob and a value. Every change is one undoable edit of the compare state.
+ * set with a knob and a value — and the faults it adds (a fault atlas placement), removable. Every change is one undoable edit of the compare state.
  */
 export function LaneHeader({
   number,
@@ -94,6 +94,24 @@ export function LaneHeader({
             );
           })}
         </ul>
+      )}
+      {(lane.faults?.length ?? 0) > 0 && (
+        <p className="lane-knobs">
+          {lane.faults!.length === 1 ? 'One fault' : `${lane.faults!.length} faults`} of its own
+          (named in its title){' '}
+          <button
+            type="button"
+            className="compare-link"
+            aria-label={`Lane ${number}: remove its own faults`}
+            onClick={() => {
+              const next: LaneSpec = { ...lane };
+              delete next.faults;
+              onChange(next);
+            }}
+          >
+            ✕
+          </button>
+        </p>
       )}
       <div className="lane-set-knob">
         <label htmlFor={`${id}-knob`} className="visually-hidden">

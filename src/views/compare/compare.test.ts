@@ -196,6 +196,33 @@ describe('lanes', () => {
     expect(laneTitle(base, null)).toBe('exactly-once (as on screen)');
   });
 
+  it(
+    'runs a lane with a fault of its own beside the scenario: only that event differs',
+    () => {
+      // The preset loses e3's ack with idempotence off: e3 is appended twice (11 rows). The lane
+      // also loses e7's ack, so e7 is retried and appended twice too (the producer's retries
+      // without idempotence may duplicate: https://kafka.apache.org/documentation/#producerconfigs_retries);
+      // every other event is written once in both.
+      const base = preset('lost-ack-retry/idempotence-off');
+      const spec: CompareSpec = {
+        lanes: [{ faults: [{ kind: 'drop-response', link: 'produce', match: { event: 'e7' } }] }],
+      };
+      expect(laneTitle(base, spec.lanes[0]!)).toBe('as on screen · + a lost acknowledgement');
+      const { model } = compareRuns(base, spec);
+      expect(
+        model.diff.filter((r) => r.differs).map((r) => [r.id, r.fates.map((f) => f.count)]),
+      ).toEqual([['e7', [1, 2]]]);
+    },
+    RUN_TIMEOUT,
+  );
+
+  it('refuses a lane whose added fault is not an object, naming the field', () => {
+    expect(parseCompareSpec({ lanes: [{ faults: ['crash'] }] })).toEqual({
+      ok: false,
+      reason: 'lanes.0.faults.0: expected a fault object',
+    });
+  });
+
   it('refuses a bad spec naming the field', () => {
     expect(parseCompareSpec({ lanes: [{ guarantee: 'twice' }] })).toEqual({
       ok: false,

@@ -9,6 +9,7 @@
  * the Markdown report carry it, and the same spec on the same scenario gives the same lanes.
  */
 import {
+  describeFault,
   GuaranteeSchema,
   parseScenario,
   type Guarantee,
@@ -16,6 +17,7 @@ import {
   type ScenarioInput,
 } from '../../engine';
 import { applyGuarantee, claimOf, guaranteeAvailability, setKnob } from '../../scenarios';
+import type { FaultInput } from '../faultActions';
 import { formatKnobValue, knobMeta } from '../knobs';
 
 /** One knob a lane sets otherwise: its dotted path (the Knobs tab's) and its value. */
@@ -24,13 +26,21 @@ export interface LaneKnob {
   value: unknown;
 }
 
-/** What one compared lane changes of the scenario on screen: a guarantee, then knobs. */
+/**
+ * What one compared lane changes of the scenario on screen: a guarantee, then knobs, then faults
+ * of its own (a placement from the fault atlas, "this run with one more fault" beside the run).
+ */
 export interface LaneSpec {
   /** Apply this guarantee's recipe (and claim it); absent: the scenario's own knobs. */
   guarantee?: Guarantee;
   /** Knobs set after the recipe, in order. */
   knobs?: LaneKnob[];
+  /** Faults this lane adds after the scenario's own (which every lane keeps). */
+  faults?: FaultInput[];
 }
+
+/** Most faults one lane may add (a link is read from untrusted data). */
+const MAX_LANE_FAULTS = 4;
 
 /** The compare state: the lanes beside the scenario on screen (1 or 2 of them). */
 export interface CompareSpec {
@@ -71,6 +81,8 @@ export function laneScenario(base: ScenarioInput, lane: LaneSpec): LaneScenario 
     input = applyGuarantee(base, lane.guarantee);
   }
   for (const k of lane.knobs ?? []) input = setKnob(input, k.path, k.value);
+  if (lane.faults && lane.faults.length > 0)
+    input = { ...input, faults: [...(input.faults ?? []), ...lane.faults] };
   const parsed = parseScenario(input);
   if (!parsed.ok)
     return {
@@ -103,6 +115,13 @@ export function laneTitle(base: ScenarioInput, lane: LaneSpec | null): string {
     const meta = knobMeta(k.path);
     parts.push(`${meta?.name ?? k.path} = ${formatKnobValue(meta, k.value)}`);
   }
+  const added = lane.faults?.length ?? 0;
+  if (added > 0) {
+    const built = laneScenario(base, lane);
+    if (built.ok)
+      for (const f of built.scenario.faults.slice(-added)) parts.push(`+ ${describeFault(f)}`);
+    else parts.push(`+ ${added} fault${added === 1 ? '' : 's'}`);
+  }
   return parts.join(' · ');
 }
 
@@ -123,7 +142,7 @@ export function parseCompareSpec(
   for (const [i, raw] of lanes.entries()) {
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
       return fail(`lanes.${i}: expected an object`);
-    const { guarantee, knobs, ...rest } = raw as Record<string, unknown>;
+    const { guarantee, knobs, faults, ...rest } = raw as Record<string, unknown>;
     const extra = Object.keys(rest)[0];
     if (extra !== undefined) return fail(`lanes.${i}.${extra}: unknown field`);
     const lane: LaneSpec = {};
@@ -141,6 +160,16 @@ export function parseCompareSpec(
           return fail(`lanes.${i}.knobs.${k}.path: expected a knob path`);
         lane.knobs.push({ path, value: (kv as { value?: unknown }).value });
       }
+    }
+    if (faults !== undefined) {
+      // Each fault is checked by the scenario's own schema when the lane is built: a bad one
+      // makes the lane refused, naming the field, and the other lanes still run.
+      if (!Array.isArray(faults) || faults.length > MAX_LANE_FAULTS)
+        return fail(`lanes.${i}.faults: expected a list of at most ${MAX_LANE_FAULTS} faults`);
+      for (const [k, f] of faults.entries())
+        if (typeof f !== 'object' || f === null || Array.isArray(f))
+          return fail(`lanes.${i}.faults.${k}: expected a fault object`);
+      lane.faults = faults as FaultInput[];
     }
     out.push(lane);
   }
