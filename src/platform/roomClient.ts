@@ -119,7 +119,7 @@ const PresenterSchema = z.object({
 });
 export type PresenterSeat = z.infer<typeof PresenterSchema>;
 const StudentSchema = z.object({ code: z.string(), studentToken: z.string() });
-export type StudentSeat = z.infer<typeof StudentSchema>;
+type StudentSeat = z.infer<typeof StudentSchema>;
 
 const PRESENTER_KEY = 'delivery-lab:room-presenter';
 const STUDENT_KEY = 'delivery-lab:room-student';

@@ -11,7 +11,7 @@ import { roomTestIds } from './roomTestIds';
 const RoomPanel = lazy(() => import('./RoomPanel').then((m) => ({ default: m.RoomPanel })));
 
 /** What the static site says: the room is a feature of the classroom server. */
-export const NEEDS_SERVER =
+const NEEDS_SERVER =
   'A room needs the classroom server: run `npm run classroom` and open the page it prints.';
 
 /**

@@ -8,7 +8,7 @@ import {
 import type { RoomReveal, RoomStep, RoomTally, ServerMessage } from '../../views/room/protocol';
 
 /** The presenter's view of the room, as the server last told it. */
-export interface PresenterRoom {
+interface PresenterRoom {
   status: RoomLinkStatus;
   step: RoomStep | null;
   tally: RoomTally | null;

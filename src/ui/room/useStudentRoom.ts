@@ -8,7 +8,7 @@ import {
 import type { RoomReveal, RoomStep, RoomTally, ServerMessage } from '../../views/room/protocol';
 
 /** A student's view of the room. */
-export interface StudentRoomState {
+interface StudentRoomState {
   status: RoomLinkStatus;
   joined: boolean;
   step: RoomStep | null;
