@@ -62,7 +62,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           // *.prop.test.ts is matched by the first glob already; listed for the reader.
-          include: ['src/**/*.test.{ts,tsx}', 'src/**/*.prop.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'src/**/*.prop.test.ts', 'server/**/*.test.ts'],
           exclude: [
             ...configDefaults.exclude,
             'e2e/**',

@@ -12,7 +12,9 @@
  * 4. the page (bench/ui.bench.ts) against the production build in headless Chromium.
  * 5. the CLI's start-up (bench/startup.ts): `delivery-lab --list` and a preset, bundled, beside
  *    `npm run sim` (tsx).
- * BENCH_ONLY=engine, atlas, cli or ui runs one of them (cli: peak memory and start-up).
+ * 6. the classroom server (bench/classroom.bench.ts, through tsx as `npm run classroom` runs it):
+ *    200 students answering at once, the time until the presenter's tally counts them all.
+ * BENCH_ONLY=engine, atlas, cli, ui or classroom runs one of them (cli: peak memory and start-up).
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -116,4 +118,16 @@ if (only === undefined || only === 'cli') {
     { cwd: root, stdio: 'inherit' },
   );
   if (startup.status !== 0) process.exit(startup.status ?? 1);
+}
+if (only === undefined || only === 'classroom') {
+  console.log('\n== classroom server (200 students) ==');
+  const classroom = spawnSync(
+    process.execPath,
+    [
+      join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+      join(root, 'bench', 'classroom.bench.ts'),
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (classroom.status !== 0) process.exit(classroom.status ?? 1);
 }

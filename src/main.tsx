@@ -6,6 +6,8 @@ import { sharePredictionFromLocation } from './platform/share';
 import { isEmbed, parseEmbedOptions, withSharePrediction } from './ui/embed/embedOptions';
 import { bootPage } from './ui/io/boot';
 import { ErrorBoundary } from './ui/ErrorBoundary';
+import { joinCodeFromSearch } from './platform/roomClient';
+import { StudentRoom } from './ui/room/StudentRoom';
 
 // Composition root: the only file that wires browser globals into the UI.
 const container = document.getElementById('root');
@@ -14,13 +16,17 @@ if (container === null) throw new Error('index.html has no #root element');
 // `?embed`: the compact player for iframes (src/ui/embed). Same page, same URL scheme: any share
 // link becomes an embed by adding `?embed`, and there is one file to deploy on any static host.
 const embed = isEmbed(window.location.search);
+// `?join=CODE`: a student's page in a workshop room (src/ui/room), served by `npm run classroom`.
+const joinCode = joinCodeFromSearch(window.location.search);
 // The first scenario: share link › ?preset= › saved workspace › default (src/ui/io/startup.ts).
 const booted = bootPage({ embed });
 
 createRoot(container).render(
   <StrictMode>
     <ErrorBoundary onReload={() => window.location.reload()}>
-      {embed ? (
+      {joinCode !== null ? (
+        <StudentRoom code={joinCode} />
+      ) : embed ? (
         <EmbedApp
           lab={booted.lab}
           page={booted.page}

@@ -15,6 +15,7 @@ import { Workbench } from './library/Workbench';
 import { useLabDriver } from './hooks/useLabDriver';
 import { Lower } from './panels/Lower';
 import { Pipeline } from './pipeline/Pipeline';
+import { RoomButton } from './room/RoomButton';
 import { StatusLine } from './StatusLine';
 import { testIds } from './testIds';
 import { TopBar } from './TopBar';
@@ -84,6 +85,7 @@ function Shell() {
           <StatusLine />
           <CompareButton />
           <IoTools />
+          <RoomButton />
         </div>
       </section>
       {/* Compare shows its lanes in place of the one run's counters and pipeline. */}

@@ -1,0 +1,86 @@
+/**
+ * The room, end to end: the classroom server (started here on a free loopback port, serving the
+ * built dist/ — the same server `npm run classroom` starts), a presenter's page and three
+ * students' browser contexts on one session. The presenter asks a preset's multiple-choice
+ * question; three students answer; the histogram shows 3 answers; the reveal reaches all three.
+ */
+import { resolve } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { startClassroomServer, type ClassroomServer } from '../server/classroomServer';
+import { roomTestIds as ids } from '../src/ui/room/roomTestIds';
+
+let server: ClassroomServer;
+test.beforeAll(async () => {
+  server = await startClassroomServer({ host: '127.0.0.1', port: 0, distDir: resolve('dist') });
+});
+test.afterAll(async () => {
+  await server?.close();
+});
+
+// merge-duplicate-source asks a multiple choice (src/scenarios/library/sink.ts); its right option
+// is 'rolled-back'.
+const PRESET = 'merge-duplicate-source';
+
+test('three students answer the presenter’s question, see 3 answers counted and the reveal', async ({
+  page,
+  browser,
+}) => {
+  // Four pages on a shared machine: a generous bound (it takes ~10 s on an idle one).
+  test.setTimeout(90_000);
+  await page.goto(`${server.url}?preset=${PRESET}`);
+  await page.getByTestId(ids.start).click();
+  const code = (await page.getByTestId(ids.code).textContent())!.trim();
+  expect(code).toMatch(/^[A-Z2-9]{6}$/);
+  await expect(page.getByTestId(ids.joinUrl)).toHaveText(`${server.url}?join=${code}`);
+
+  const students: Page[] = await Promise.all(
+    [1, 2, 3].map(async (k) => {
+      const student = await (await browser.newContext()).newPage();
+      await student.goto(`${server.url}?join=${code}`);
+      await student.getByTestId(ids.studentName).fill(`Student ${k}`);
+      await student.getByTestId(ids.studentJoin).click();
+      await expect(student.getByText('Waiting for the first question…')).toBeVisible();
+      return student;
+    }),
+  );
+
+  await page.getByTestId(ids.publish).click();
+  await expect(page.getByTestId(ids.answered)).toHaveText('0 of 3 answered');
+  // Two choose the right option, one another ⇒ bars 2 and 1, 3 answered of 3.
+  const picks = [/Only \{o1: 100\}/, /Only \{o1: 100\}/, null];
+  for (const [k, student] of students.entries()) {
+    await expect(student.getByTestId(ids.studentStep)).toBeVisible();
+    const radios = student.getByRole('radio');
+    await (picks[k] ? student.getByRole('radio', { name: picks[k] }) : radios.last()).check();
+    await student.getByTestId(ids.studentSend).click();
+    await expect(student.getByText(/^Sent: /)).toBeVisible();
+  }
+  await expect(page.getByTestId(ids.answered)).toHaveText('3 of 3 answered');
+  const histogram = page.getByTestId(ids.histogram);
+  await expect(histogram.locator('li[data-value="rolled-back"]')).toHaveAttribute(
+    'data-count',
+    '2',
+  );
+  const counts = await histogram
+    .locator('li')
+    .evaluateAll((lis) => lis.map((li) => Number(li.getAttribute('data-count'))));
+  expect(counts.reduce((a, b) => a + b, 0)).toBe(3);
+
+  // A student's reload rejoins as the same student, their answer kept.
+  await students[0]!.reload();
+  await expect(students[0]!.getByText(/^Sent: /)).toBeVisible();
+
+  await page.getByTestId(ids.reveal).click();
+  for (const [k, student] of students.entries()) {
+    const reveal = student.getByTestId(ids.studentReveal);
+    await expect(reveal).toContainText(k < 2 ? ': right.' : 'the answer is');
+    await expect(reveal.locator('li[data-value="rolled-back"]')).toHaveAttribute('data-count', '2');
+  }
+});
+
+test('the static site says the room needs the classroom server', async ({ page }) => {
+  // The Playwright config's `vite preview` of the same dist/: a static host, no API.
+  await page.goto('./');
+  await page.getByTestId(ids.start).click();
+  await expect(page.getByTestId(ids.note)).toContainText('npm run classroom');
+});

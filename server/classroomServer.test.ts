@@ -1,0 +1,231 @@
+/**
+ * The classroom server, driven over real sockets: each test starts it on a free loopback port
+ * (port 0) and talks to it with ws clients, as the presenter's and the students' pages do.
+ * Counts are exact: every student is a client the test made, every answer one it sent.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ROOM_LIMITS, type RoomStep, type RoomTally } from '../src/views/room/protocol';
+import { startClassroomServer, type ClassroomServer } from './classroomServer';
+import { createSession, RoomTestClient } from './roomTestClient';
+
+const STEP: RoomStep = {
+  stepIndex: 0,
+  title: 'Lost acknowledgement',
+  question: {
+    kind: 'choice',
+    text: 'How many rows will p-77 have?',
+    options: [
+      { id: 'one', text: 'One' },
+      { id: 'two', text: 'Two' },
+      { id: 'none', text: 'None' },
+    ],
+  },
+};
+
+const dist = mkdtempSync(join(tmpdir(), 'classroom-dist-'));
+writeFileSync(join(dist, 'index.html'), '<!doctype html><title>lab</title>');
+
+let running: ClassroomServer[] = [];
+const clients: RoomTestClient[] = [];
+afterEach(async () => {
+  clients.splice(0).forEach((c) => c.close());
+  await Promise.all(running.map((s) => s.close()));
+  running = [];
+});
+
+async function start(opts: { resultsFile?: string; now?: () => number } = {}) {
+  const server = await startClassroomServer({ host: '127.0.0.1', port: 0, distDir: dist, ...opts });
+  running.push(server);
+  return server;
+}
+async function client(server: ClassroomServer) {
+  const c = await RoomTestClient.open(server.url);
+  clients.push(c);
+  return c;
+}
+/** A presenter on a new session, with STEP published. */
+async function presenterWithStep(server: ClassroomServer) {
+  const created = await createSession(server.url);
+  const presenter = await client(server);
+  presenter.send({
+    type: 'present',
+    sessionId: created.sessionId,
+    presenterToken: created.presenterToken,
+  });
+  await presenter.next('presenting');
+  presenter.send({ type: 'publish', step: STEP });
+  await presenter.next('tally');
+  return { created, presenter };
+}
+async function student(server: ClassroomServer, code: string, name?: string) {
+  const s = await client(server);
+  s.send({ type: 'join', code, ...(name ? { name } : {}) });
+  const joined = await s.next('joined');
+  return { s, joined };
+}
+/** The first tally the presenter receives (from now, in order) that satisfies `ok`. */
+async function tallyWhere(presenter: RoomTestClient, ok: (t: RoomTally) => boolean) {
+  for (;;) {
+    const { tally } = await presenter.next('tally');
+    if (ok(tally)) return tally;
+  }
+}
+
+describe('classroom server', () => {
+  it('students join, answer, the histogram counts exactly, and the reveal reaches every student', async () => {
+    const server = await start();
+    const { created, presenter } = await presenterWithStep(server);
+    expect(created.joinUrl).toBe(`http://127.0.0.1:${server.port}/?join=${created.code}`);
+    expect(created.joinUrl).not.toContain(created.presenterToken);
+    const names = ['Ada', 'Grace', 'Edsger'];
+    const students = await Promise.all(names.map((n) => student(server, created.code, n)));
+    for (const { joined } of students) expect(joined.step).toEqual(STEP);
+    // Three answers: two 'two', one 'one' ⇒ {two: 2, one: 1}, 3 answered of 3.
+    const values = ['two', 'two', 'one'];
+    students.forEach(({ s }, k) => s.send({ type: 'answer', stepIndex: 0, value: values[k]! }));
+    for (const { s } of students) await s.next('accepted');
+    const tally = await tallyWhere(presenter, (t) => t.answered === 3);
+    expect(tally).toEqual({ stepIndex: 0, counts: { two: 2, one: 1 }, answered: 3, students: 3 });
+
+    presenter.send({ type: 'reveal', stepIndex: 0, reveal: { answer: 'Two.', correct: 'two' } });
+    for (const { s } of students) {
+      const r = await s.next('reveal');
+      expect(r.reveal).toEqual({ answer: 'Two.', correct: 'two' });
+      expect(r.tally.counts).toEqual({ two: 2, one: 1 });
+    }
+    // No student ever receives another's name (nor their own: names go to the results only).
+    for (const { s } of students)
+      for (const n of names) expect(JSON.stringify(s.received)).not.toContain(n);
+    // After the reveal, answers are closed.
+    students[2]!.s.send({ type: 'answer', stepIndex: 0, value: 'two' });
+    expect((await students[2]!.s.next('refused')).reason).toBe('revealed');
+  });
+
+  it('refuses presenter-only actions to a student, and the student keeps answering', async () => {
+    const server = await start();
+    const { created, presenter } = await presenterWithStep(server);
+    const { s, joined } = await student(server, created.code);
+    s.send({ type: 'publish', step: { ...STEP, stepIndex: 1 } });
+    expect((await s.next('refused')).reason).toBe('presenter-only');
+    s.send({ type: 'reveal', stepIndex: 0, reveal: { answer: 'x' } });
+    expect((await s.next('refused')).reason).toBe('presenter-only');
+    // A student's token is not a presenter's.
+    s.send({ type: 'present', sessionId: created.sessionId, presenterToken: joined.studentToken });
+    expect((await s.next('refused')).reason).toBe('bad-token');
+    s.send({ type: 'answer', stepIndex: 0, value: 'one' });
+    expect(await s.next('accepted')).toEqual({ type: 'accepted', stepIndex: 0, value: 'one' });
+    expect((await tallyWhere(presenter, (t) => t.answered === 1)).counts).toEqual({ one: 1 });
+  });
+
+  it('refuses oversize, too-fast and malformed messages without dropping the student', async () => {
+    let t = 1_000_000;
+    const server = await start({ now: () => t });
+    const { created, presenter } = await presenterWithStep(server);
+    const { s } = await student(server, created.code); // 1 message of the burst of 10
+    s.send('x'.repeat(ROOM_LIMITS.messageBytes + 1)); // 2
+    expect((await s.next('refused')).reason).toBe('too-large');
+    s.send('{not json'); // 3
+    expect((await s.next('refused')).reason).toBe('malformed');
+    s.send(JSON.stringify({ type: 'answer', stepIndex: 0, value: 5 })); // 4
+    expect(await s.next('refused')).toMatchObject({ reason: 'malformed', field: 'value' });
+    s.send({ type: 'answer', stepIndex: 0, value: 'maybe' }); // 5: valid JSON, not a choice
+    expect(await s.next('refused')).toMatchObject({ reason: 'bad-answer', field: 'value' });
+    // The clock stands still: 5 tokens are left of 10, so of 8 answers 5 pass and 3 are refused.
+    for (let k = 0; k < 8; k++) s.send({ type: 'answer', stepIndex: 0, value: 'none' });
+    for (let k = 0; k < 5; k++) await s.next('accepted');
+    for (let k = 0; k < 3; k++) expect((await s.next('refused')).reason).toBe('too-fast');
+    // One second later 5 tokens are back; the student is still in the session, answer still counted once.
+    t += 1000;
+    s.send({ type: 'answer', stepIndex: 0, value: 'one' });
+    expect((await s.next('accepted')).value).toBe('one');
+    expect(s.open).toBe(true);
+    // The last tally: one student, one answer (changed from 'none' to 'one').
+    const last = await tallyWhere(presenter, (t) => t.counts.one === 1);
+    expect(last).toEqual({ stepIndex: 0, counts: { one: 1 }, answered: 1, students: 1 });
+  });
+
+  it('refuses a new student once the code expired; a student who joined before rejoins', async () => {
+    let t = 5_000;
+    const server = await start({ now: () => t });
+    const { created } = await presenterWithStep(server);
+    const early = await student(server, created.code);
+    t = created.codeExpiresAt; // expires at createdAt + codeTtlMs exactly
+    const late = await client(server);
+    late.send({ type: 'join', code: created.code });
+    expect(await late.next('refused')).toMatchObject({ reason: 'code-expired', field: 'code' });
+    late.send({ type: 'join', code: created.code, studentToken: early.joined.studentToken });
+    expect((await late.next('joined')).sessionId).toBe(created.sessionId);
+  });
+
+  it('a restart with the results file loses no answer; the presenter and students resume', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'classroom-results-')), 'results.json');
+    const first = await start({ resultsFile: file });
+    const { created } = await presenterWithStep(first);
+    const a = await student(first, created.code, '=HYPERLINK("x")');
+    const b = await student(first, created.code);
+    a.s.send({ type: 'answer', stepIndex: 0, value: 'two' });
+    b.s.send({ type: 'answer', stepIndex: 0, value: 'none' });
+    await a.s.next('accepted'); // accepted ⇒ on disk
+    await b.s.next('accepted');
+    // On disk before the server stops (as if it crashed now): both answers.
+    const onDisk = JSON.parse(readFileSync(file, 'utf8')) as {
+      sessions: { steps: { answers: Record<string, string> }[] }[];
+    };
+    expect(Object.values(onDisk.sessions[0]!.steps[0]!.answers).sort()).toEqual(['none', 'two']);
+    await first.close();
+    running = running.filter((s) => s !== first);
+    expect(readFileSync(file, 'utf8')).not.toContain(created.presenterToken);
+
+    const second = await start({ resultsFile: file });
+    const presenter = await client(second);
+    presenter.send({
+      type: 'present',
+      sessionId: created.sessionId,
+      presenterToken: created.presenterToken,
+    });
+    const resumed = await presenter.next('presenting');
+    expect(resumed.step).toEqual(STEP);
+    expect(resumed.tally).toEqual({
+      stepIndex: 0,
+      counts: { two: 1, none: 1 },
+      answered: 2,
+      students: 2,
+    });
+    const again = await client(second);
+    again.send({ type: 'join', code: created.code, studentToken: a.joined.studentToken });
+    expect((await again.next('joined')).answer).toBe('two');
+
+    const csv = await fetch(`${second.url}api/sessions/${created.sessionId}/results.csv`, {
+      headers: { authorization: `Bearer ${created.presenterToken}` },
+    }).then((r) => r.text());
+    const lines = csv.trimEnd().split('\r\n');
+    // The header, then one line per answer (2); the name is neutralised for spreadsheets.
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
+    const refused = await fetch(`${second.url}api/sessions/${created.sessionId}/results.csv`, {
+      headers: { authorization: `Bearer ${a.joined.studentToken}` },
+    });
+    expect(refused.status).toBe(403);
+  });
+
+  it('refuses to start on a results file it cannot read, naming the field, and leaves it', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'classroom-bad-')), 'results.json');
+    const text = JSON.stringify({ version: 1, sessions: [{ id: 'x' }] });
+    writeFileSync(file, text);
+    await expect(start({ resultsFile: file })).rejects.toThrow(/sessions\.0\.code/);
+    expect(readFileSync(file, 'utf8')).toBe(text);
+  });
+
+  it('serves the built page, and nothing outside it', async () => {
+    const server = await start();
+    expect(await fetch(server.url).then((r) => r.text())).toContain('<title>lab</title>');
+    expect((await fetch(`${server.url}%2e%2e/package.json`)).status).toBe(404);
+    expect(await fetch(`${server.url}api/classroom`).then((r) => r.json())).toEqual({
+      classroom: 'delivery-lab',
+      version: 1,
+    });
+  });
+});

@@ -1,0 +1,308 @@
+/**
+ * The classroom server: one Node process, one port. HTTP serves the built page (dist/) and a small
+ * API; WebSocket (`ws`, on /ws of the same port) relays a session between the presenter's page and
+ * the students' (the message protocol: src/views/room/protocol.ts).
+ *
+ * - POST /api/sessions (from this machine only): a new session → code, join URL, presenter token.
+ * - GET /api/sessions/<id>/results.csv with `Authorization: Bearer <presenter token>`: the CSV.
+ * - GET /api/classroom: the probe by which the page knows this server serves it.
+ *
+ * ws in "noServer" mode shares the HTTP server's port: the `upgrade` event is handed to
+ * `handleUpgrade` (https://github.com/websockets/ws/blob/master/doc/ws.md#serverhandleupgraderequest-socket-head-callback).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import {
+  CLASSROOM_PROBE,
+  ClientMessageSchema,
+  describeIssue,
+  ROOM_LIMITS,
+  type ClientMessage,
+  type CreatedSession,
+  type ServerMessage,
+} from '../src/views/room/protocol';
+import { createRateLimit } from './rateLimit';
+import { createResultsWriter, loadResults } from './resultsFile';
+import { resultsCsv } from './resultsCsv';
+import {
+  currentStep,
+  hashToken,
+  isRefusal,
+  Sessions,
+  tallyOf,
+  type Refusal,
+  type Session,
+  type Student,
+} from './sessions';
+import { serveStatic } from './staticFiles';
+
+export interface ClassroomOptions {
+  /** Where to listen: 127.0.0.1 by default (this machine only); 0.0.0.0 opens it on the LAN. */
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** The built page. */
+  distDir: string;
+  /** The results file; without one, results live in memory until the server stops. */
+  resultsFile?: string;
+  /** The host students reach the server at, for the join URL (a LAN address with --host). */
+  publicHost?: string;
+  /** The clock (tests hold it still). */
+  now?: () => number;
+}
+
+export interface ClassroomServer {
+  /** The base URL, e.g. http://127.0.0.1:8080/ */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+interface Client {
+  ws: WebSocket;
+  rate: ReturnType<typeof createRateLimit>;
+  session: Session | null;
+  student: Student | null;
+  presenter: boolean;
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+export async function startClassroomServer(options: ClassroomOptions): Promise<ClassroomServer> {
+  const now = options.now ?? Date.now;
+  const sessions = new Sessions(options.resultsFile ? await loadResults(options.resultsFile) : []);
+  const writer = options.resultsFile
+    ? createResultsWriter(options.resultsFile, () => sessions.all())
+    : { save: () => Promise.resolve() };
+  const clients = new Set<Client>();
+  let port = options.port;
+
+  const joinUrl = (code: string) =>
+    `http://${hostForUrl(options.publicHost ?? options.host)}:${port}/?join=${code}`;
+
+  const send = (client: Client, msg: ServerMessage) => {
+    if (client.ws.readyState === client.ws.OPEN) client.ws.send(JSON.stringify(msg));
+  };
+  const refuse = (client: Client, r: Refusal) => send(client, { type: 'refused', ...r });
+  const members = (s: Session) => [...clients].filter((c) => c.session === s);
+  const toPresenters = (s: Session) => {
+    const tally = tallyOf(s);
+    if (tally) for (const c of members(s)) if (c.presenter) send(c, { type: 'tally', tally });
+  };
+
+  async function handle(client: Client, msg: ClientMessage): Promise<void> {
+    switch (msg.type) {
+      case 'join': {
+        const r = sessions.join(msg.code, msg.name, msg.studentToken, now());
+        if (isRefusal(r)) return refuse(client, r);
+        Object.assign(client, { session: r.session, student: r.student, presenter: false });
+        await writer.save();
+        const record = currentStep(r.session);
+        send(client, {
+          type: 'joined',
+          sessionId: r.session.id,
+          studentToken: r.studentToken,
+          step: record?.step ?? null,
+          answer: record?.answers[r.student.id] ?? null,
+          reveal: record?.reveal ?? null,
+        });
+        return toPresenters(r.session);
+      }
+      case 'present': {
+        const r = sessions.present(msg.sessionId, msg.presenterToken);
+        if (isRefusal(r)) return refuse(client, r);
+        Object.assign(client, { session: r, student: null, presenter: true });
+        const record = currentStep(r);
+        return send(client, {
+          type: 'presenting',
+          sessionId: r.id,
+          code: r.code,
+          joinUrl: joinUrl(r.code),
+          codeExpiresAt: r.codeExpiresAt,
+          step: record?.step ?? null,
+          tally: tallyOf(r),
+          reveal: record?.reveal ?? null,
+        });
+      }
+      case 'publish':
+      case 'reveal': {
+        const session = client.session;
+        if (!client.presenter || !session)
+          return refuse(client, {
+            reason: 'presenter-only',
+            message: 'only the presenter can move steps or reveal',
+          });
+        if (msg.type === 'publish') {
+          const before = currentStep(session);
+          const record = sessions.publish(session, msg.step, now());
+          await writer.save();
+          if (record !== before)
+            for (const c of members(session))
+              if (c.student) send(c, { type: 'step', step: record.step });
+          return toPresenters(session);
+        }
+        const r = sessions.reveal(session, msg.stepIndex, msg.reveal);
+        if (isRefusal(r)) return refuse(client, r);
+        await writer.save();
+        const tally = tallyOf(session)!;
+        for (const c of members(session)) send(c, { type: 'reveal', reveal: msg.reveal, tally });
+        return;
+      }
+      case 'answer': {
+        const { session, student } = client;
+        if (!session || !student)
+          return refuse(client, {
+            reason: client.presenter ? 'presenter-only' : 'not-joined',
+            message: client.presenter
+              ? 'the presenter does not answer'
+              : 'join the session with its code first',
+          });
+        const r = sessions.answer(session, student, msg.stepIndex, msg.value);
+        if (isRefusal(r)) return refuse(client, r);
+        // Acknowledged only once on disk (with --results): a restart loses no accepted answer.
+        await writer.save();
+        send(client, { type: 'accepted', ...r });
+        return toPresenters(session);
+      }
+      default: {
+        const never: never = msg;
+        return never;
+      }
+    }
+  }
+
+  function onMessage(client: Client, data: RawData, isBinary: boolean): void {
+    if (!client.rate.take())
+      return refuse(client, {
+        reason: 'too-fast',
+        message: `too many messages: at most ${ROOM_LIMITS.burst} at once, then ${ROOM_LIMITS.perSecond} a second`,
+      });
+    const bytes = Array.isArray(data)
+      ? data.reduce((n, b) => n + b.length, 0)
+      : data instanceof ArrayBuffer
+        ? data.byteLength
+        : data.length;
+    if (bytes > ROOM_LIMITS.messageBytes)
+      return refuse(client, {
+        reason: 'too-large',
+        message: `a message may be at most ${ROOM_LIMITS.messageBytes} bytes (this one: ${bytes})`,
+      });
+    let parsed: unknown;
+    try {
+      if (isBinary) throw new Error('binary');
+      parsed = JSON.parse(Buffer.isBuffer(data) ? data.toString('utf8') : String(data));
+    } catch {
+      return refuse(client, { reason: 'malformed', message: 'a message must be JSON text' });
+    }
+    const checked = ClientMessageSchema.safeParse(parsed);
+    if (!checked.success) {
+      const issue = describeIssue(checked.error);
+      return refuse(client, { reason: 'malformed', ...issue });
+    }
+    handle(client, checked.data).catch((error: unknown) => {
+      console.error('classroom: could not save the results file:', error);
+      refuse(client, { reason: 'malformed', message: 'the server could not save: try again' });
+    });
+  }
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: ROOM_LIMITS.hardMessageBytes });
+  wss.on('connection', (ws: WebSocket) => {
+    const client: Client = {
+      ws,
+      rate: createRateLimit(ROOM_LIMITS.burst, ROOM_LIMITS.perSecond, now),
+      session: null,
+      student: null,
+      presenter: false,
+    };
+    clients.add(client);
+    ws.on('message', (data, isBinary) => onMessage(client, data, isBinary));
+    ws.on('close', () => clients.delete(client));
+    ws.on('error', () => clients.delete(client));
+  });
+
+  const http = createServer((req, res) => {
+    route(req, res).catch((error: unknown) => {
+      console.error('classroom:', error);
+      if (!res.headersSent) json(res, 500, { error: 'internal error' });
+    });
+  });
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (path === '/api/classroom') return json(res, 200, CLASSROOM_PROBE);
+    if (path === '/api/sessions' && req.method === 'POST') {
+      // Starting a room is for the machine the server runs on: a student on the LAN cannot.
+      if (!LOOPBACK.test(req.socket.remoteAddress ?? ''))
+        return json(res, 403, { error: 'a room is started on the machine running the server' });
+      const r = sessions.create(now());
+      if (isRefusal(r)) return json(res, 503, { error: r.message });
+      await writer.save();
+      const created: CreatedSession = {
+        sessionId: r.session.id,
+        code: r.session.code,
+        joinUrl: joinUrl(r.session.code),
+        presenterToken: r.presenterToken,
+        codeExpiresAt: r.session.codeExpiresAt,
+      };
+      return json(res, 201, created);
+    }
+    const csv = /^\/api\/sessions\/([\w-]{1,64})\/results\.csv$/.exec(path);
+    if (csv && req.method === 'GET') {
+      const session = sessions.get(csv[1]!);
+      const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
+      if (!session || !bearer || hashToken(bearer) !== session.presenterTokenHash)
+        return json(res, 403, { error: 'the presenter token is needed for the results' });
+      res.writeHead(200, {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="room-${session.code}.csv"`,
+      });
+      res.end(resultsCsv(session));
+      return;
+    }
+    if (path.startsWith('/api/')) return json(res, 404, { error: 'no such API' });
+    serveStatic(options.distDir, req, res);
+  }
+
+  http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const origin = req.headers.origin;
+    // A page from another site must not drive the room from a student's browser.
+    const foreign = origin !== undefined && new URL(origin).host !== req.headers.host;
+    const status =
+      path !== '/ws' ? 404 : foreign ? 403 : clients.size >= ROOM_LIMITS.connections ? 503 : 0;
+    if (status !== 0) {
+      socket.end(`HTTP/1.1 ${status} Refused\r\nConnection: close\r\n\r\n`);
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port, options.host, () => resolve());
+  });
+  port = (http.address() as AddressInfo).port;
+  return {
+    url: `http://${hostForUrl(options.host)}:${port}/`,
+    port,
+    async close() {
+      for (const c of clients) c.ws.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+      await writer.save();
+    },
+  };
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+}
+
+/** A host as it goes in a URL: IPv6 in brackets; the wildcard addresses as this machine. */
+function hostForUrl(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}

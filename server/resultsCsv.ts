@@ -1,0 +1,43 @@
+/**
+ * A session's results as CSV, for after class: one line per answer, in the order the steps were
+ * published. Written by the page's own CSV writer (src/views/csv.ts), which neutralises a name
+ * such as `=HYPERLINK(…)` that a student could type to run in the teacher's spreadsheet.
+ */
+import { toCsv, type CsvValue } from '../src/views/csv';
+import type { Session } from './sessions';
+
+const HEADER = [
+  'step',
+  'stepIndex',
+  'title',
+  'question',
+  'student',
+  'name',
+  'answer',
+  'answerText',
+  'right',
+] as const;
+
+export function resultsCsv(session: Session): string {
+  const rows: CsvValue[][] = [];
+  const names = new Map(session.students.map((s) => [s.id, s.name]));
+  session.steps.forEach((record, k) => {
+    const q = record.step.question;
+    const correct = record.reveal?.correct;
+    for (const [student, value] of Object.entries(record.answers)) {
+      const text = q.kind === 'choice' ? (q.options.find((o) => o.id === value)?.text ?? '') : '';
+      rows.push([
+        k + 1,
+        record.step.stepIndex,
+        record.step.title,
+        q.text,
+        student,
+        names.get(student) ?? '',
+        value,
+        text,
+        correct === undefined ? '' : value === correct,
+      ]);
+    }
+  });
+  return toCsv(HEADER, rows);
+}

@@ -1,0 +1,93 @@
+/**
+ * The results file (`--results <file.json>`): every session, its students and every answer, so a
+ * server restarted with the same file loses no submitted answer, and the teacher keeps the class's
+ * results. Written atomically (a temporary file in the same folder, then rename(2), which replaces
+ * the target in one step on POSIX: https://nodejs.org/api/fs.html#fspromisesrenameoldpath-newpath),
+ * so a crash mid-write leaves the previous file whole. A file that cannot be read is refused,
+ * naming the field, and never overwritten.
+ */
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+import { describeIssue, RoomRevealSchema, RoomStepSchema } from '../src/views/room/protocol';
+import type { Session } from './sessions';
+
+const SessionSchema = z.object({
+  id: z.string().min(1),
+  code: z.string().min(1),
+  createdAt: z.number(),
+  codeExpiresAt: z.number(),
+  presenterTokenHash: z.string().regex(/^[0-9a-f]{64}$/),
+  students: z.array(
+    z.object({
+      id: z.string().min(1),
+      tokenHash: z.string().regex(/^[0-9a-f]{64}$/),
+      name: z.string(),
+      joinedAt: z.number(),
+    }),
+  ),
+  steps: z.array(
+    z.object({
+      step: RoomStepSchema,
+      publishedAt: z.number(),
+      answers: z.record(z.string(), z.string()),
+      reveal: RoomRevealSchema.nullable(),
+    }),
+  ),
+});
+
+const ResultsSchema = z.object({ version: z.literal(1), sessions: z.array(SessionSchema) });
+
+/** The sessions a results file holds; [] when there is no file yet. Throws naming the field. */
+export async function loadResults(file: string): Promise<Session[]> {
+  if (!existsSync(file)) return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file} is not JSON (${String(error)}); it was left as it is`);
+  }
+  const parsed = ResultsSchema.safeParse(data);
+  if (!parsed.success)
+    throw new Error(
+      `${file} is not a results file: ${describeIssue(parsed.error).message}; it was left as it is`,
+    );
+  return parsed.data.sessions;
+}
+
+/**
+ * A writer that keeps the file up to date with `snapshot()`. `save()` resolves once a write that
+ * began after the call has finished, so an answer is acknowledged only once it is on disk; calls
+ * made while a write is under way share the next write (200 answers at once are a few writes).
+ */
+export function createResultsWriter(file: string, snapshot: () => readonly Session[]) {
+  let writing: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+  let counter = 0;
+
+  const writeOnce = async () => {
+    const tmp = `${file}.${process.pid}.${++counter}.tmp`;
+    const text = `${JSON.stringify({ version: 1, sessions: snapshot() }, null, 1)}\n`;
+    await writeFile(tmp, text, 'utf8');
+    await rename(tmp, file);
+  };
+
+  const save = (): Promise<void> => {
+    if (next) return next;
+    if (!writing) {
+      writing = writeOnce().finally(() => {
+        writing = null;
+      });
+      return writing;
+    }
+    // A write is under way with an older snapshot: queue one more after it.
+    next = writing
+      .catch(() => undefined)
+      .then(() => {
+        next = null;
+        return save();
+      });
+    return next;
+  };
+  return { save };
+}

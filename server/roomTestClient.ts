@@ -1,0 +1,63 @@
+/**
+ * A room client for Node (tests and the bench): a ws socket that queues the server's messages so
+ * a test can wait for the next one of a type, in order, without racing the socket.
+ */
+import { WebSocket } from 'ws';
+import type { ClientMessage, CreatedSession, ServerMessage } from '../src/views/room/protocol';
+
+type Of<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
+
+export class RoomTestClient {
+  /** Every message received, in order (read by tests that check what a student never saw). */
+  readonly received: ServerMessage[] = [];
+  private readonly queue: ServerMessage[] = [];
+  private waiters: { type: string; resolve: (m: ServerMessage) => void }[] = [];
+
+  private constructor(private readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      const msg = JSON.parse(String(data)) as ServerMessage;
+      this.received.push(msg);
+      const k = this.waiters.findIndex((w) => w.type === msg.type);
+      if (k >= 0) this.waiters.splice(k, 1)[0]!.resolve(msg);
+      else this.queue.push(msg);
+    });
+  }
+
+  static open(baseUrl: string): Promise<RoomTestClient> {
+    const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}ws`);
+    return new Promise((resolve, reject) => {
+      ws.once('open', () => resolve(new RoomTestClient(ws)));
+      ws.once('error', reject);
+    });
+  }
+
+  /** Sends a message (or raw text, to test what the server refuses). */
+  send(msg: ClientMessage | string): void {
+    this.ws.send(typeof msg === 'string' ? msg : JSON.stringify(msg));
+  }
+
+  /** The next message of this type not yet taken (earlier ones of other types stay queued). */
+  next<T extends ServerMessage['type']>(type: T): Promise<Of<T>> {
+    const k = this.queue.findIndex((m) => m.type === type);
+    if (k >= 0) return Promise.resolve(this.queue.splice(k, 1)[0] as Of<T>);
+    return new Promise((resolve) =>
+      this.waiters.push({ type, resolve: resolve as (m: ServerMessage) => void }),
+    );
+  }
+
+  /** Whether the socket is still open (a refusal must not close it). */
+  get open(): boolean {
+    return this.ws.readyState === WebSocket.OPEN;
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+/** POST /api/sessions: a new session, as the presenter's page creates it. */
+export async function createSession(baseUrl: string): Promise<CreatedSession> {
+  const res = await fetch(`${baseUrl}api/sessions`, { method: 'POST' });
+  if (res.status !== 201) throw new Error(`POST /api/sessions: ${res.status} ${await res.text()}`);
+  return (await res.json()) as CreatedSession;
+}

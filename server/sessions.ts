@@ -1,0 +1,212 @@
+/**
+ * The room's state: sessions, their students and every step's answers, in memory. Plain data
+ * (a session is JSON as it is), so the results file is this state written out and read back.
+ * No I/O and no clock of its own (`now` is passed in): the rules are tested without sockets.
+ *
+ * Secrets are kept only as SHA-256 hashes: the presenter's token and each student's rejoin token.
+ * A results file that leaks gives no one the right to move a step.
+ */
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import {
+  JOIN_CODE_ALPHABET,
+  JOIN_CODE_LENGTH,
+  normalizeAnswer,
+  ROOM_LIMITS,
+  type RefusalReason,
+  type RoomReveal,
+  type RoomStep,
+  type RoomTally,
+} from '../src/views/room/protocol';
+
+export interface Student {
+  id: string;
+  tokenHash: string;
+  /** As typed (validated: one line, at most ROOM_LIMITS.nameChars); '' when none was given. */
+  name: string;
+  joinedAt: number;
+}
+
+export interface StepRecord {
+  step: RoomStep;
+  publishedAt: number;
+  /** Per student id, the answer value (normalized: see normalizeAnswer). */
+  answers: Record<string, string>;
+  reveal: RoomReveal | null;
+}
+
+export interface Session {
+  id: string;
+  code: string;
+  createdAt: number;
+  codeExpiresAt: number;
+  presenterTokenHash: string;
+  students: Student[];
+  /** Every step published, in order; the last one is the current step. */
+  steps: StepRecord[];
+}
+
+export interface Refusal {
+  reason: RefusalReason;
+  message: string;
+  field?: string;
+}
+
+const refuse = (reason: RefusalReason, message: string, field?: string): Refusal =>
+  field === undefined ? { reason, message } : { reason, message, field };
+
+export const hashToken = (token: string): string =>
+  createHash('sha256').update(token).digest('hex');
+const newToken = (): string => randomBytes(24).toString('base64url');
+
+/** The current step of a session, or null before the first is published. */
+export const currentStep = (s: Session): StepRecord | null => s.steps[s.steps.length - 1] ?? null;
+
+/** The live histogram of the current step. */
+export function tallyOf(s: Session): RoomTally | null {
+  const record = currentStep(s);
+  if (!record) return null;
+  const counts: Record<string, number> = {};
+  let answered = 0;
+  for (const value of Object.values(record.answers)) {
+    counts[value] = (counts[value] ?? 0) + 1;
+    answered += 1;
+  }
+  return { stepIndex: record.step.stepIndex, counts, answered, students: s.students.length };
+}
+
+export class Sessions {
+  private readonly byId = new Map<string, Session>();
+  private readonly byCode = new Map<string, Session>();
+
+  constructor(restored: readonly Session[] = []) {
+    for (const s of restored) this.add(s);
+  }
+
+  private add(s: Session): void {
+    this.byId.set(s.id, s);
+    this.byCode.set(s.code, s);
+  }
+
+  all(): Session[] {
+    return [...this.byId.values()];
+  }
+
+  get(id: string): Session | undefined {
+    return this.byId.get(id);
+  }
+
+  /** A new session with a fresh join code; null when the server holds as many as it may. */
+  create(now: number): { session: Session; presenterToken: string } | Refusal {
+    if (this.byId.size >= ROOM_LIMITS.sessions)
+      return refuse(
+        'room-full',
+        `this server already holds ${ROOM_LIMITS.sessions} sessions (restart it with a new results file to start afresh)`,
+      );
+    let code = '';
+    do {
+      code = Array.from(
+        { length: JOIN_CODE_LENGTH },
+        () => JOIN_CODE_ALPHABET[randomInt(JOIN_CODE_ALPHABET.length)],
+      ).join('');
+    } while (this.byCode.has(code));
+    const presenterToken = newToken();
+    const session: Session = {
+      id: randomBytes(9).toString('base64url'),
+      code,
+      createdAt: now,
+      codeExpiresAt: now + ROOM_LIMITS.codeTtlMs,
+      presenterTokenHash: hashToken(presenterToken),
+      students: [],
+      steps: [],
+    };
+    this.add(session);
+    return { session, presenterToken };
+  }
+
+  /**
+   * A student joins with the code. With the token of an earlier join to this session, they are
+   * the same student again (a reload) — even after the code expired, since they are not new.
+   */
+  join(
+    code: string,
+    name: string | undefined,
+    studentToken: string | undefined,
+    now: number,
+  ): { session: Session; student: Student; studentToken: string } | Refusal {
+    const session = this.byCode.get(code);
+    if (!session) return refuse('unknown-code', `no session has the code ${code}`, 'code');
+    if (studentToken !== undefined) {
+      const tokenHash = hashToken(studentToken);
+      const student = session.students.find((s) => s.tokenHash === tokenHash);
+      if (student) return { session, student, studentToken };
+    }
+    if (now >= session.codeExpiresAt)
+      return refuse('code-expired', `the code ${code} has expired: ask for a new one`, 'code');
+    if (session.students.length >= ROOM_LIMITS.studentsPerSession)
+      return refuse(
+        'room-full',
+        `this session is full (${ROOM_LIMITS.studentsPerSession} students)`,
+        'code',
+      );
+    const token = newToken();
+    const student: Student = {
+      id: `s${session.students.length + 1}`,
+      tokenHash: hashToken(token),
+      name: (name ?? '').trim(),
+      joinedAt: now,
+    };
+    session.students.push(student);
+    return { session, student, studentToken: token };
+  }
+
+  /** The presenter (re)connects: the token must be the session's. */
+  present(sessionId: string, presenterToken: string): Session | Refusal {
+    const session = this.byId.get(sessionId);
+    if (!session || session.presenterTokenHash !== hashToken(presenterToken))
+      return refuse('bad-token', 'unknown session or wrong presenter token', 'presenterToken');
+    return session;
+  }
+
+  /**
+   * The presenter opens a step. Publishing the step already open (a presenter's reload) keeps
+   * its answers; any other step starts afresh.
+   */
+  publish(session: Session, step: RoomStep, now: number): StepRecord {
+    const open = currentStep(session);
+    if (open && JSON.stringify(open.step) === JSON.stringify(step)) return open;
+    const record: StepRecord = { step, publishedAt: now, answers: {}, reveal: null };
+    session.steps.push(record);
+    return record;
+  }
+
+  /** A student answers the current step (again, to change it, until the reveal). */
+  answer(
+    session: Session,
+    student: Student,
+    stepIndex: number,
+    value: string,
+  ): { stepIndex: number; value: string } | Refusal {
+    const record = currentStep(session);
+    if (!record) return refuse('no-step', 'there is no question to answer yet');
+    if (record.step.stepIndex !== stepIndex)
+      return refuse('stale-step', 'that question is closed: the presenter moved on', 'stepIndex');
+    if (record.reveal)
+      return refuse('revealed', 'the answer has been revealed: answers are closed');
+    const normalized = normalizeAnswer(record.step.question, value);
+    if (!normalized.ok) return refuse('bad-answer', normalized.message, 'value');
+    record.answers[student.id] = normalized.value;
+    return { stepIndex, value: normalized.value };
+  }
+
+  /** The presenter reveals the current step's answer. */
+  reveal(session: Session, stepIndex: number, reveal: RoomReveal): StepRecord | Refusal {
+    const record = currentStep(session);
+    if (!record) return refuse('no-step', 'there is no step to reveal yet');
+    if (record.step.stepIndex !== stepIndex)
+      return refuse('stale-step', 'that step is not the one open', 'stepIndex');
+    record.reveal = reveal;
+    return record;
+  }
+}
+
+export const isRefusal = (x: object): x is Refusal => 'reason' in x && 'message' in x;

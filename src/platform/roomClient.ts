@@ -1,0 +1,159 @@
+/**
+ * The page's side of the room: the classroom server's HTTP API, the WebSocket (reconnected after a
+ * drop), and the tokens kept in sessionStorage so that a reload rejoins — the student as the same
+ * student, the presenter in the same session. sessionStorage is per tab and ends with it
+ * (https://developer.mozilla.org/en-US/docs/Web/API/Window/sessionStorage): a second tab is a
+ * second student, and nothing lingers on a shared classroom computer.
+ */
+import { z } from 'zod';
+import {
+  CLASSROOM_PROBE,
+  CreatedSessionSchema,
+  normalizeJoinCode,
+  ServerMessageSchema,
+  type ClientMessage,
+  type CreatedSession,
+  type ServerMessage,
+} from '../views/room/protocol';
+
+/** Whether the page is served by the classroom server (`npm run classroom`). */
+export async function probeClassroom(): Promise<boolean> {
+  try {
+    const res = await fetch('./api/classroom', { headers: { accept: 'application/json' } });
+    if (!res.ok) return false;
+    const body = (await res.json()) as { classroom?: unknown; version?: unknown };
+    // A static host answers unknown paths with the page itself (not JSON), or a 404.
+    return body.classroom === CLASSROOM_PROBE.classroom && body.version === CLASSROOM_PROBE.version;
+  } catch {
+    return false;
+  }
+}
+
+/** A new session; throws with the server's reason. */
+export async function createRoomSession(): Promise<CreatedSession> {
+  const res = await fetch('./api/sessions', { method: 'POST' });
+  const body: unknown = await res.json().catch(() => null);
+  if (res.status !== 201) {
+    const why = (body as { error?: string } | null)?.error ?? `HTTP ${res.status}`;
+    throw new Error(`The room could not be started: ${why}.`);
+  }
+  return CreatedSessionSchema.parse(body);
+}
+
+/** The session's results as CSV text (the presenter's token is sent as a header, not in a URL). */
+export async function fetchResultsCsv(sessionId: string, presenterToken: string): Promise<string> {
+  const res = await fetch(`./api/sessions/${encodeURIComponent(sessionId)}/results.csv`, {
+    headers: { authorization: `Bearer ${presenterToken}` },
+  });
+  if (!res.ok) throw new Error(`The results could not be exported (HTTP ${res.status}).`);
+  return res.text();
+}
+
+export type RoomLinkStatus = 'connecting' | 'open' | 'reconnecting';
+
+export interface RoomLink {
+  send(msg: ClientMessage): void;
+  close(): void;
+}
+
+/**
+ * Opens the room's socket. `hello` is sent on every (re)connection — the join or present message
+ * that puts this page back in its session — so a dropped connection heals by itself.
+ */
+export function connectRoom(handlers: {
+  hello: () => ClientMessage;
+  onMessage: (msg: ServerMessage) => void;
+  onStatus: (status: RoomLinkStatus) => void;
+}): RoomLink {
+  const url = new URL('./ws', window.location.href);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  let ws: WebSocket | null = null;
+  let closed = false;
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const open = () => {
+    handlers.onStatus(attempt === 0 ? 'connecting' : 'reconnecting');
+    const socket = new WebSocket(url);
+    ws = socket;
+    socket.onopen = () => {
+      attempt = 0;
+      handlers.onStatus('open');
+      socket.send(JSON.stringify(handlers.hello()));
+    };
+    socket.onmessage = (e) => {
+      try {
+        const parsed = ServerMessageSchema.safeParse(JSON.parse(String(e.data)));
+        if (parsed.success) handlers.onMessage(parsed.data);
+      } catch {
+        // Not JSON: not from our server; ignored.
+      }
+    };
+    socket.onclose = () => {
+      if (closed) return;
+      attempt += 1;
+      handlers.onStatus('reconnecting');
+      // 1 s, 2 s, 4 s… at most 10 s: a server restart is back within seconds.
+      timer = setTimeout(open, Math.min(10_000, 1000 * 2 ** (attempt - 1)));
+    };
+  };
+  open();
+  return {
+    send(msg) {
+      if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+    },
+    close() {
+      closed = true;
+      clearTimeout(timer);
+      ws?.close();
+    },
+  };
+}
+
+// ── Tokens kept for a reload ────────────────────────────────────────────────────────────────────
+const PresenterSchema = z.object({
+  sessionId: z.string(),
+  presenterToken: z.string(),
+  code: z.string(),
+  joinUrl: z.string(),
+});
+export type PresenterSeat = z.infer<typeof PresenterSchema>;
+const StudentSchema = z.object({ code: z.string(), studentToken: z.string() });
+type StudentSeat = z.infer<typeof StudentSchema>;
+
+const PRESENTER_KEY = 'delivery-lab:room-presenter';
+const STUDENT_KEY = 'delivery-lab:room-student';
+
+function read<T>(key: string, schema: z.ZodType<T>): T | null {
+  try {
+    const parsed = schema.safeParse(JSON.parse(window.sessionStorage.getItem(key) ?? 'null'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+function write(key: string, value: unknown): void {
+  try {
+    if (value === null) window.sessionStorage.removeItem(key);
+    else window.sessionStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage refused (private mode, quota): the room works; a reload starts afresh.
+  }
+}
+
+export const roomSeats = {
+  presenter: () => read(PRESENTER_KEY, PresenterSchema),
+  setPresenter: (seat: PresenterSeat | null) => write(PRESENTER_KEY, seat),
+  /** The student's token for this code, if this tab joined it before. */
+  student: (code: string) => {
+    const seat = read(STUDENT_KEY, StudentSchema);
+    return seat?.code === code ? seat : null;
+  },
+  setStudent: (seat: StudentSeat | null) => write(STUDENT_KEY, seat),
+};
+
+/** The join code of a student's page (`?join=CODE`), or null. */
+export function joinCodeFromSearch(search: string): string | null {
+  const code = new URLSearchParams(search).get('join');
+  return code === null ? null : normalizeJoinCode(code);
+}

@@ -1,0 +1,36 @@
+import { histogramBars } from '../../views/room/histogram';
+import type { RoomQuestion, RoomReveal } from '../../views/room/protocol';
+import { roomTestIds } from './roomTestIds';
+
+/** The room's answers as bars: counts only, never who gave them. */
+export function Histogram({
+  question,
+  counts,
+  reveal,
+}: {
+  question: RoomQuestion;
+  counts: Readonly<Record<string, number>>;
+  reveal: RoomReveal | null;
+}) {
+  const bars = histogramBars(question, counts, reveal?.correct);
+  if (bars.length === 0) return <p className="room-empty">No answers yet.</p>;
+  return (
+    <ul className="room-histogram" data-testid={roomTestIds.histogram}>
+      {bars.map((b) => (
+        <li
+          key={b.value}
+          data-value={b.value}
+          data-count={b.count}
+          data-right={b.right || undefined}
+        >
+          <span className="room-bar-label">
+            {b.label}
+            {b.right && ' ✓'}
+          </span>
+          <span className="room-bar" style={{ ['--share' as string]: String(b.share) }} />
+          <span className="room-bar-count">{b.count}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,85 @@
+import { lazy, Suspense, useState } from 'react';
+import {
+  createRoomSession,
+  probeClassroom,
+  roomSeats,
+  type PresenterSeat,
+} from '../../platform/roomClient';
+import { roomTestIds } from './roomTestIds';
+
+// The panel carries the QR code library: loaded when a room starts, not with the page.
+const RoomPanel = lazy(() => import('./RoomPanel').then((m) => ({ default: m.RoomPanel })));
+
+/** What the static site says: the room is a feature of the classroom server. */
+const NEEDS_SERVER =
+  'A room needs the classroom server: run `npm run classroom` and open the page it prints.';
+
+/**
+ * "Start a room": on the classroom server, creates a session and shows the room panel; on a static
+ * host, says what the feature needs. A presenter's reload finds their session in sessionStorage
+ * and opens the panel on it again.
+ */
+export function RoomButton() {
+  const [seat, setSeat] = useState<PresenterSeat | null>(() => roomSeats.presenter());
+  const [shown, setShown] = useState(true);
+  const [note, setNote] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const start = async () => {
+    if (seat) {
+      setShown(true);
+      return;
+    }
+    setBusy(true);
+    setNote(null);
+    try {
+      if (!(await probeClassroom())) {
+        setNote(NEEDS_SERVER);
+        return;
+      }
+      const c = await createRoomSession();
+      const next = {
+        sessionId: c.sessionId,
+        presenterToken: c.presenterToken,
+        code: c.code,
+        joinUrl: c.joinUrl,
+      };
+      roomSeats.setPresenter(next);
+      setSeat(next);
+      setShown(true);
+    } catch (error) {
+      setNote(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const end = () => {
+    roomSeats.setPresenter(null);
+    setSeat(null);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        data-testid={roomTestIds.start}
+        disabled={busy}
+        aria-expanded={seat !== null && shown}
+        onClick={() => void start()}
+        title="Ask the room: students answer on their phones or laptops, you see the histogram"
+      >
+        {seat ? `Room ${seat.code}` : 'Start a room'}
+      </button>
+      {note && (
+        <span className="room-note" role="status" data-testid={roomTestIds.note}>
+          {note}
+        </span>
+      )}
+      {seat && shown && (
+        <Suspense fallback={null}>
+          <RoomPanel key={seat.sessionId} seat={seat} onHide={() => setShown(false)} onEnd={end} />
+        </Suspense>
+      )}
+    </>
+  );
+}

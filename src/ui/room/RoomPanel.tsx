@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { fetchResultsCsv, type PresenterSeat } from '../../platform/roomClient';
+import { downloadText } from '../../platform/mermaid';
+import { useLabInstance } from '../../store/LabContext';
+import { currentRoomReveal, currentRoomStep } from './currentRoomStep';
+import { Histogram } from './Histogram';
+import { QrCode } from './QrCode';
+import { roomTestIds } from './roomTestIds';
+import { usePresenterRoom } from './usePresenterRoom';
+import './room.css';
+
+const STATUS = { connecting: 'connecting…', open: 'live', reconnecting: 'reconnecting…' } as const;
+
+/**
+ * The presenter's room: the join code, URL and QR code to put on the projector; "Ask the room"
+ * publishes what is open now; the live histogram and how many answered; Reveal sends the answer
+ * to every student. Loaded on demand (it carries the QR code library).
+ */
+export function RoomPanel({
+  seat,
+  onHide,
+  onEnd,
+}: {
+  seat: PresenterSeat;
+  onHide: () => void;
+  onEnd: () => void;
+}) {
+  const lab = useLabInstance();
+  const { room, publish, reveal } = usePresenterRoom(seat);
+  const [exportNote, setExportNote] = useState<string | null>(null);
+  const step = room.step;
+  const tally = room.tally;
+
+  const ask = () => {
+    // Steps are numbered in the order asked (a lesson's step index, once lessons publish here).
+    const next = step === null ? 0 : step.stepIndex + 1;
+    publish(currentRoomStep(lab.app.getState(), next));
+  };
+  const exportCsv = async () => {
+    try {
+      const csv = await fetchResultsCsv(seat.sessionId, seat.presenterToken);
+      downloadText(csv, `room-${seat.code}.csv`, 'text/csv');
+      setExportNote(null);
+    } catch (error) {
+      setExportNote(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  return (
+    <aside className="room-panel" aria-label="Room" data-testid={roomTestIds.panel}>
+      <header>
+        <h2>Room</h2>
+        <span className="room-status" data-status={room.status}>
+          {STATUS[room.status]}
+        </span>
+        <button type="button" data-testid={roomTestIds.hide} onClick={onHide}>
+          Hide
+        </button>
+      </header>
+      {room.lost ? (
+        <p role="alert">
+          The server no longer knows this room (restarted without its results file?).{' '}
+          <button type="button" onClick={onEnd}>
+            Start a new room
+          </button>
+        </p>
+      ) : (
+        <>
+          <p className="room-join">
+            Join at <strong data-testid={roomTestIds.joinUrl}>{seat.joinUrl}</strong> with the code
+          </p>
+          <p
+            className="room-code"
+            data-testid={roomTestIds.code}
+            aria-label={`Join code ${seat.code}`}
+          >
+            {seat.code}
+          </p>
+          <QrCode text={seat.joinUrl} />
+          <div className="room-actions">
+            <button type="button" data-testid={roomTestIds.publish} onClick={ask}>
+              {step === null ? 'Ask the room' : 'Ask what is open now'}
+            </button>
+            <button
+              type="button"
+              data-testid={roomTestIds.reveal}
+              disabled={step === null || room.reveal !== null}
+              onClick={() => reveal(currentRoomReveal(lab.app.getState()))}
+            >
+              Reveal
+            </button>
+          </div>
+          {step && (
+            <section aria-label="Answers">
+              <h3 data-testid={roomTestIds.stepTitle}>{step.title}</h3>
+              <p className="room-question">{step.question.text}</p>
+              <p data-testid={roomTestIds.answered} aria-live="polite">
+                {tally?.answered ?? 0} of {tally?.students ?? 0} answered
+              </p>
+              <Histogram
+                question={step.question}
+                counts={tally?.counts ?? {}}
+                reveal={room.reveal}
+              />
+              {room.reveal && <p className="room-answer">{room.reveal.answer}</p>}
+            </section>
+          )}
+          {room.refusal && <p role="alert">{room.refusal}</p>}
+          <div className="room-actions">
+            <button
+              type="button"
+              data-testid={roomTestIds.exportCsv}
+              onClick={() => void exportCsv()}
+            >
+              Export results (CSV)
+            </button>
+            <button type="button" data-testid={roomTestIds.end} onClick={onEnd}>
+              End the room
+            </button>
+          </div>
+          {exportNote && <p role="alert">{exportNote}</p>}
+        </>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import {
+  CHALLENGE_ANSWERS,
+  normalizeAnswer,
+  ROOM_LIMITS,
+  type RoomStep,
+} from '../../views/room/protocol';
+import { Histogram } from './Histogram';
+import { roomTestIds } from './roomTestIds';
+import { useStudentRoom } from './useStudentRoom';
+import './room.css';
+
+/**
+ * A student's page (`?join=CODE`): join (a name is optional, and only the teacher's results
+ * show it), see the step the presenter asks, answer, and see the reveal. Everything shown is text.
+ */
+export function StudentRoom({ code }: { code: string }) {
+  const { room, joining, join, answer } = useStudentRoom(code);
+  const [name, setName] = useState('');
+  if (!joining || (!room.joined && room.refusal))
+    return (
+      <main className="room-student" data-testid={roomTestIds.student}>
+        <h1>Join the room {code}</h1>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            join(name);
+          }}
+        >
+          <label>
+            Your name (optional; only the teacher sees it){' '}
+            <input
+              data-testid={roomTestIds.studentName}
+              value={name}
+              maxLength={ROOM_LIMITS.nameChars}
+              autoComplete="nickname"
+              onChange={(e) => setName(e.target.value)}
+            />
+          </label>{' '}
+          <button type="submit" data-testid={roomTestIds.studentJoin}>
+            Join
+          </button>
+        </form>
+        {room.refusal && (
+          <p role="alert" data-testid={roomTestIds.refusal}>
+            {room.refusal}
+          </p>
+        )}
+      </main>
+    );
+  return (
+    <main className="room-student" data-testid={roomTestIds.student}>
+      <p className="room-status" data-status={room.status}>
+        Room {code} ·{' '}
+        {room.status === 'open' ? (room.joined ? 'joined' : 'joining…') : `${room.status}…`}
+      </p>
+      {room.step === null ? (
+        <p>Waiting for the first question…</p>
+      ) : (
+        <section
+          aria-label="The question"
+          data-testid={roomTestIds.studentStep}
+          data-step={room.step.stepIndex}
+        >
+          <h1>{room.step.title}</h1>
+          <p className="room-question">{room.step.question.text}</p>
+          {room.reveal === null ? (
+            <AnswerForm
+              key={room.step.stepIndex}
+              step={room.step}
+              answered={room.answer}
+              onAnswer={answer}
+            />
+          ) : (
+            <div data-testid={roomTestIds.studentReveal} aria-live="polite">
+              <p>
+                {room.answer === null
+                  ? 'You did not answer.'
+                  : room.reveal.correct === undefined
+                    ? `You answered ${labelOf(room.step, room.answer)}.`
+                    : room.answer === room.reveal.correct
+                      ? `You answered ${labelOf(room.step, room.answer)}: right.`
+                      : `You answered ${labelOf(room.step, room.answer)}; the answer is ${labelOf(room.step, room.reveal.correct)}.`}
+              </p>
+              <p className="room-answer">{room.reveal.answer}</p>
+              {room.tally && (
+                <Histogram
+                  question={room.step.question}
+                  counts={room.tally.counts}
+                  reveal={room.reveal}
+                />
+              )}
+            </div>
+          )}
+        </section>
+      )}
+      {room.refusal && (
+        <p role="alert" data-testid={roomTestIds.refusal}>
+          {room.refusal}
+        </p>
+      )}
+    </main>
+  );
+}
+
+function labelOf(step: RoomStep, value: string): string {
+  const q = step.question;
+  if (q.kind === 'choice') return `“${q.options.find((o) => o.id === value)?.text ?? value}”`;
+  if (q.kind === 'challenge') return CHALLENGE_ANSWERS.find((a) => a.id === value)?.text ?? value;
+  return `${value} ${q.unit}`.trim();
+}
+
+/** The answer: a choice, a number or a challenge's outcome; it may change until the reveal. */
+function AnswerForm({
+  step,
+  answered,
+  onAnswer,
+}: {
+  step: RoomStep;
+  answered: string | null;
+  onAnswer: (value: string) => void;
+}) {
+  const q = step.question;
+  const [value, setValue] = useState(answered ?? '');
+  const checked = value === '' ? null : normalizeAnswer(q, value);
+  const options =
+    q.kind === 'choice' ? q.options : q.kind === 'challenge' ? CHALLENGE_ANSWERS : null;
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (checked?.ok) onAnswer(checked.value);
+      }}
+    >
+      {options ? (
+        <fieldset>
+          <legend>Your answer</legend>
+          {options.map((o) => (
+            <label key={o.id} className="room-option">
+              <input
+                type="radio"
+                name="room-answer"
+                value={o.id}
+                checked={value === o.id}
+                onChange={() => setValue(o.id)}
+              />{' '}
+              {o.text}
+            </label>
+          ))}
+        </fieldset>
+      ) : (
+        <label>
+          Your answer{' '}
+          <input
+            data-testid={roomTestIds.studentAnswer}
+            inputMode="decimal"
+            maxLength={ROOM_LIMITS.answerChars}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+          />{' '}
+          {q.kind === 'number' ? q.unit : ''}
+        </label>
+      )}{' '}
+      <button type="submit" data-testid={roomTestIds.studentSend} disabled={!checked?.ok}>
+        {answered === null ? 'Send' : 'Change my answer'}
+      </button>
+      {checked && !checked.ok && <p role="alert">{checked.message}</p>}
+      {answered !== null && (
+        <p aria-live="polite">
+          Sent: {labelOf(step, answered)}. You can change it until the reveal.
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * What the room is asked now, from whatever the presenter has open: the preset's question (its
+ * title and its question model), or — for a scenario of one's own — the question any run can be
+ * asked. The one place the room reads the page, so a lesson's step can be read here instead.
+ */
+import type { LabState } from '../../store/labStore';
+import { findPreset, type Preset } from '../../scenarios';
+import { presetRoomReveal, presetRoomStep } from '../../views/room/presetStep';
+import type { RoomReveal, RoomStep } from '../../views/room/protocol';
+
+/** A scenario of one's own asks the question any run can be asked (a `words` mark maps to it). */
+const ANY_RUN: Pick<Preset, 'predict'> = {
+  predict: { question: '', answer: '', mark: { kind: 'words' }, needs: [] },
+};
+
+function openQuestion(s: LabState): { title: string; preset: Pick<Preset, 'predict'> } {
+  const found = s.presetRef === null ? undefined : findPreset(s.presetRef);
+  if (found) return { title: found.preset.title, preset: found.preset };
+  const name = (s.scenario as { name?: unknown }).name;
+  return { title: typeof name === 'string' && name ? name : 'This run', preset: ANY_RUN };
+}
+
+/** The step to publish now, numbered `stepIndex`. */
+export function currentRoomStep(s: LabState, stepIndex: number): RoomStep {
+  const { title, preset } = openQuestion(s);
+  return presetRoomStep({ title: title.slice(0, 200), predict: preset.predict }, stepIndex);
+}
+
+/** The reveal of what is open now: the preset's answer, or what the run showed. */
+export function currentRoomReveal(s: LabState): RoomReveal {
+  const observed = s.viewFor === s.scenario ? (s.view?.verdict.observed ?? null) : null;
+  return presetRoomReveal(openQuestion(s).preset, observed);
+}

@@ -1,0 +1,96 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  connectRoom,
+  type PresenterSeat,
+  type RoomLink,
+  type RoomLinkStatus,
+} from '../../platform/roomClient';
+import type { RoomReveal, RoomStep, RoomTally, ServerMessage } from '../../views/room/protocol';
+
+/** The presenter's view of the room, as the server last told it. */
+interface PresenterRoom {
+  status: RoomLinkStatus;
+  step: RoomStep | null;
+  tally: RoomTally | null;
+  reveal: RoomReveal | null;
+  /** The last refusal, in words, or null. */
+  refusal: string | null;
+  /** The server no longer knows this session (a new results file, or another server). */
+  lost: boolean;
+}
+
+const INITIAL: PresenterRoom = {
+  status: 'connecting',
+  step: null,
+  tally: null,
+  reveal: null,
+  refusal: null,
+  lost: false,
+};
+
+function reduce(r: PresenterRoom, msg: ServerMessage): PresenterRoom {
+  switch (msg.type) {
+    case 'presenting':
+      return {
+        ...r,
+        step: msg.step,
+        tally: msg.tally,
+        reveal: msg.reveal,
+        refusal: null,
+        lost: false,
+      };
+    case 'tally':
+      return r.step?.stepIndex === msg.tally.stepIndex ? { ...r, tally: msg.tally } : r;
+    case 'reveal':
+      return { ...r, reveal: msg.reveal, tally: msg.tally };
+    case 'refused':
+      return msg.reason === 'bad-token' ? { ...r, lost: true } : { ...r, refusal: msg.message };
+    default:
+      return r;
+  }
+}
+
+/**
+ * The presenter's connection to their session: presents with the seat's token on every
+ * (re)connection, so a reload or a dropped network resumes the same session.
+ */
+export function usePresenterRoom(seat: PresenterSeat) {
+  const [room, setRoom] = useState<PresenterRoom>(INITIAL);
+  const link = useRef<RoomLink | null>(null);
+  useEffect(() => {
+    const l = connectRoom({
+      hello: () => ({
+        type: 'present',
+        sessionId: seat.sessionId,
+        presenterToken: seat.presenterToken,
+      }),
+      onMessage: (msg) => setRoom((r) => reduce(r, msg)),
+      onStatus: (status) => setRoom((r) => ({ ...r, status })),
+    });
+    link.current = l;
+    return () => l.close();
+  }, [seat.sessionId, seat.presenterToken]);
+
+  return {
+    room,
+    publish(step: RoomStep) {
+      link.current?.send({ type: 'publish', step });
+      // Shown at once; the server's tally follows.
+      setRoom((r) => ({
+        ...r,
+        step,
+        reveal: null,
+        refusal: null,
+        tally: {
+          stepIndex: step.stepIndex,
+          counts: {},
+          answered: 0,
+          students: r.tally?.students ?? 0,
+        },
+      }));
+    },
+    reveal(reveal: RoomReveal) {
+      if (room.step) link.current?.send({ type: 'reveal', stepIndex: room.step.stepIndex, reveal });
+    },
+  };
+}

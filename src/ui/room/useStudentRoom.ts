@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  connectRoom,
+  roomSeats,
+  type RoomLink,
+  type RoomLinkStatus,
+} from '../../platform/roomClient';
+import type { RoomReveal, RoomStep, RoomTally, ServerMessage } from '../../views/room/protocol';
+
+/** A student's view of the room. */
+interface StudentRoomState {
+  status: RoomLinkStatus;
+  joined: boolean;
+  step: RoomStep | null;
+  /** This student's answer to the step, as the server accepted it. */
+  answer: string | null;
+  reveal: RoomReveal | null;
+  tally: RoomTally | null;
+  refusal: string | null;
+}
+
+const INITIAL: StudentRoomState = {
+  status: 'connecting',
+  joined: false,
+  step: null,
+  answer: null,
+  reveal: null,
+  tally: null,
+  refusal: null,
+};
+
+function reduce(r: StudentRoomState, msg: ServerMessage): StudentRoomState {
+  switch (msg.type) {
+    case 'joined':
+      return {
+        ...r,
+        joined: true,
+        step: msg.step,
+        answer: msg.answer,
+        reveal: msg.reveal,
+        tally: null,
+        refusal: null,
+      };
+    case 'step':
+      return { ...r, step: msg.step, answer: null, reveal: null, tally: null, refusal: null };
+    case 'accepted':
+      return r.step?.stepIndex === msg.stepIndex ? { ...r, answer: msg.value, refusal: null } : r;
+    case 'reveal':
+      return { ...r, reveal: msg.reveal, tally: msg.tally };
+    case 'refused':
+      return { ...r, refusal: msg.message };
+    default:
+      return r;
+  }
+}
+
+/**
+ * A student's connection: joins with the code (and, after a reload, the token this tab kept, so
+ * they are the same student). `join(name)` is the first join; null until then when no token.
+ */
+export function useStudentRoom(code: string) {
+  // The name asked for, and how many times Join was pressed (a refused join can be tried again).
+  const [joinAs, setJoinAs] = useState<{ name: string; attempt: number } | null>(() =>
+    roomSeats.student(code) ? { name: '', attempt: 0 } : null,
+  );
+  const [room, setRoom] = useState<StudentRoomState>(INITIAL);
+  const link = useRef<RoomLink | null>(null);
+  useEffect(() => {
+    if (joinAs === null) return;
+    const name = joinAs.name;
+    const l = connectRoom({
+      hello: () => {
+        const seat = roomSeats.student(code);
+        return {
+          type: 'join',
+          code,
+          ...(name ? { name } : {}),
+          ...(seat ? { studentToken: seat.studentToken } : {}),
+        };
+      },
+      onMessage: (msg) => {
+        if (msg.type === 'joined') roomSeats.setStudent({ code, studentToken: msg.studentToken });
+        setRoom((r) => reduce(r, msg));
+      },
+      onStatus: (status) => setRoom((r) => ({ ...r, status })),
+    });
+    link.current = l;
+    return () => l.close();
+  }, [code, joinAs]);
+  return {
+    room,
+    /** Whether the student has asked to join (or had joined before this reload). */
+    joining: joinAs !== null,
+    join: (typed: string) => {
+      setRoom((r) => ({ ...r, refusal: null }));
+      setJoinAs((j) => ({ name: typed.trim(), attempt: (j?.attempt ?? 0) + 1 }));
+    },
+    answer(value: string) {
+      if (room.step) link.current?.send({ type: 'answer', stepIndex: room.step.stepIndex, value });
+    },
+  };
+}

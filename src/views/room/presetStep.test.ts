@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { presets } from '../../scenarios';
+import { normalizeAnswer, RoomStepSchema } from './protocol';
+import { presetRoomReveal, presetRoomStep } from './presetStep';
+
+describe('a preset as the room asks it', () => {
+  it('every preset gives a step the protocol accepts, and its right value is an answer to it', () => {
+    for (const p of presets) {
+      const step = presetRoomStep(p, 3);
+      expect(RoomStepSchema.safeParse(step).success, p.id).toBe(true);
+      const reveal = presetRoomReveal(p, 'at-least-once');
+      expect(reveal.correct, p.id).toBeDefined();
+      expect(normalizeAnswer(step.question, reveal.correct!).ok, p.id).toBe(true);
+    }
+  });
+
+  it('keeps a choice question’s options, and asks a number question’s first number', () => {
+    const choice = presets.find((p) => p.id === 'merge-duplicate-source')!;
+    const q = presetRoomStep(choice, 0).question;
+    // merge-duplicate-source asks a multiple choice (src/scenarios/library/sink.ts): its options, in order.
+    expect(q.kind === 'choice' && q.options.map((o) => o.id)).toEqual(
+      choice.predict.mark.kind === 'choice' && choice.predict.mark.options.map((o) => o.id),
+    );
+    const numbers = presets.find((p) => p.predict.mark.kind === 'numbers')!;
+    expect(presetRoomStep(numbers, 0).question.kind).toBe('number');
+  });
+
+  it('reads a number as written, and refuses one that is not', () => {
+    const q = { kind: 'number', text: 'How many rows?', unit: 'rows' } as const;
+    expect(normalizeAnswer(q, ' 1,250 ')).toEqual({ ok: true, value: '1250' });
+    expect(normalizeAnswer(q, '2.50')).toEqual({ ok: true, value: '2.5' });
+    expect(normalizeAnswer(q, 'twelve').ok).toBe(false);
+    expect(normalizeAnswer(q, '1e9').ok).toBe(false);
+  });
+});

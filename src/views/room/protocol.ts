@@ -1,0 +1,246 @@
+/**
+ * The room's protocol: every message between the classroom server (server/) and the page, as zod
+ * schemas — one module, imported by both, so a message the page sends is validated by the very
+ * schema the server checks it with. Pure (no DOM, no Node): it runs on either side.
+ *
+ * Shape: the presenter creates a session over HTTP (POST /api/sessions) and gets a short join code,
+ * a join URL and a presenter token; then every client speaks JSON over one WebSocket (/ws):
+ * a student `join`s with the code, a presenter `present`s with the session id and token. Only a
+ * presenter connection may `publish` a step or `reveal` it; a student may only `answer`.
+ * Refusals are messages (`refused`), never a closed socket: a student who sends too much, too fast
+ * or nonsense keeps their place in the session.
+ */
+import { z } from 'zod';
+
+/** The limits every refusal names. One place, read by the server, the page and the docs. */
+export const ROOM_LIMITS = {
+  /** A message longer than this (UTF-8 bytes) is refused with a message; the socket stays open. */
+  messageBytes: 4096,
+  /**
+   * Beyond this, ws itself closes the socket (code 1009, its `maxPayload` option:
+   * https://github.com/websockets/ws/blob/master/doc/ws.md#new-websocketserveroptions-callback)
+   * before the message is even buffered; the session is kept and the page reconnects.
+   */
+  hardMessageBytes: 65536,
+  /** Per connection: a bucket of `burst` messages, refilled at `perSecond`. */
+  burst: 10,
+  perSecond: 5,
+  studentsPerSession: 300,
+  sessions: 50,
+  connections: 1000,
+  /** A join code admits new students for this long after the session was created. */
+  codeTtlMs: 4 * 60 * 60 * 1000,
+  nameChars: 40,
+  titleChars: 200,
+  questionChars: 1000,
+  optionChars: 200,
+  answerChars: 40,
+  revealChars: 2000,
+  options: 8,
+} as const;
+
+/** Join codes: 6 characters with no look-alikes (no 0/O, 1/I/L), typed by hand from a projector. */
+export const JOIN_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const JOIN_CODE_LENGTH = 6;
+const joinCode = z
+  .string()
+  .regex(new RegExp(`^[${JOIN_CODE_ALPHABET}]{${JOIN_CODE_LENGTH}}$`), 'a 6-character join code');
+
+/** A code as typed ("abc 23x") made comparable: upper case, spaces and dashes dropped. */
+export function normalizeJoinCode(typed: string): string {
+  return typed.toUpperCase().replace(/[\s-]/g, '');
+}
+
+const token = z.string().min(16).max(64);
+const id = z.string().min(1).max(64);
+const stepIndex = z.number().int().min(0).max(9999);
+/** Text a person reads: no control characters (a name or a title is one line). */
+const line = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'no control characters');
+const prose = (max: number) => z.string().max(max);
+
+/** The question a step asks the room: the page's question model (src/views/question.ts). */
+export const RoomQuestionSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('choice'),
+    text: prose(ROOM_LIMITS.questionChars),
+    options: z
+      .array(
+        z.object({ id: line(ROOM_LIMITS.answerChars).min(1), text: line(ROOM_LIMITS.optionChars) }),
+      )
+      .min(2)
+      .max(ROOM_LIMITS.options),
+  }),
+  z.object({
+    kind: z.literal('number'),
+    text: prose(ROOM_LIMITS.questionChars),
+    /** What the number counts ("rows", "$"), shown beside the input. */
+    unit: line(40),
+  }),
+  z.object({
+    /** A challenge solved on the student's own laptop: the answer is whether they solved it. */
+    kind: z.literal('challenge'),
+    text: prose(ROOM_LIMITS.questionChars),
+  }),
+]);
+export type RoomQuestion = z.infer<typeof RoomQuestionSchema>;
+
+/** One step of a session: what the presenter has open now. */
+export const RoomStepSchema = z.object({
+  stepIndex,
+  title: line(ROOM_LIMITS.titleChars),
+  question: RoomQuestionSchema,
+});
+export type RoomStep = z.infer<typeof RoomStepSchema>;
+
+/** What the reveal tells the room: the answer in words, and the right answer's value if any. */
+export const RoomRevealSchema = z.object({
+  answer: prose(ROOM_LIMITS.revealChars),
+  /** The right answer as an answer value (a choice's id, a number) — students see theirs marked. */
+  correct: line(ROOM_LIMITS.answerChars).optional(),
+});
+export type RoomReveal = z.infer<typeof RoomRevealSchema>;
+
+/** The two answers of a challenge step. */
+export const CHALLENGE_ANSWERS = [
+  { id: 'solved', text: 'Solved it' },
+  { id: 'not-solved', text: 'Not yet' },
+] as const;
+
+// ── Client → server ─────────────────────────────────────────────────────────────────────────────
+export const ClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('join'),
+    code: joinCode,
+    /** Optional; never shown to other students. */
+    name: line(ROOM_LIMITS.nameChars).optional(),
+    /** The token of an earlier join (kept in sessionStorage): a reload rejoins as the same student. */
+    studentToken: token.optional(),
+  }),
+  z.object({ type: z.literal('present'), sessionId: id, presenterToken: token }),
+  z.object({ type: z.literal('publish'), step: RoomStepSchema }),
+  z.object({ type: z.literal('reveal'), stepIndex, reveal: RoomRevealSchema }),
+  z.object({ type: z.literal('answer'), stepIndex, value: line(ROOM_LIMITS.answerChars).min(1) }),
+]);
+export type ClientMessage = z.infer<typeof ClientMessageSchema>;
+
+/** Per answer value, how many students gave it. */
+const counts = z.record(z.string(), z.number().int().min(0));
+const tally = z.object({
+  stepIndex,
+  counts,
+  /** Students who answered this step. */
+  answered: z.number().int().min(0),
+  /** Students in the session. */
+  students: z.number().int().min(0),
+});
+export type RoomTally = z.infer<typeof tally>;
+
+/** Why a message was refused: a stable id for code, and `message` for people. */
+export const REFUSAL_REASONS = [
+  'malformed',
+  'too-large',
+  'too-fast',
+  'unknown-code',
+  'code-expired',
+  'room-full',
+  'not-joined',
+  'presenter-only',
+  'bad-token',
+  'no-step',
+  'stale-step',
+  'revealed',
+  'bad-answer',
+] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+// ── Server → client ─────────────────────────────────────────────────────────────────────────────
+export const ServerMessageSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('joined'),
+    sessionId: id,
+    studentToken: token,
+    step: RoomStepSchema.nullable(),
+    /** This student's answer to the current step, if any (a reload shows it again). */
+    answer: z.string().nullable(),
+    reveal: RoomRevealSchema.nullable(),
+  }),
+  z.object({
+    type: z.literal('presenting'),
+    sessionId: id,
+    code: joinCode,
+    joinUrl: z.string(),
+    codeExpiresAt: z.number(),
+    step: RoomStepSchema.nullable(),
+    tally: tally.nullable(),
+    reveal: RoomRevealSchema.nullable(),
+  }),
+  /** A new step, to every student: answers open, nothing revealed. */
+  z.object({ type: z.literal('step'), step: RoomStepSchema }),
+  z.object({ type: z.literal('accepted'), stepIndex, value: z.string() }),
+  /** To presenters, after every answer: the live histogram. */
+  z.object({ type: z.literal('tally'), tally }),
+  /** To everyone in the session. */
+  z.object({ type: z.literal('reveal'), reveal: RoomRevealSchema, tally }),
+  z.object({
+    type: z.literal('refused'),
+    reason: z.enum(REFUSAL_REASONS),
+    message: z.string(),
+    /** The field at fault, when there is one ("name", "step.title"). */
+    field: z.string().optional(),
+  }),
+]);
+export type ServerMessage = z.infer<typeof ServerMessageSchema>;
+
+/** What POST /api/sessions answers. The presenter token is for the presenter's page only. */
+export const CreatedSessionSchema = z.object({
+  sessionId: id,
+  code: joinCode,
+  joinUrl: z.string(),
+  presenterToken: token,
+  codeExpiresAt: z.number(),
+});
+export type CreatedSession = z.infer<typeof CreatedSessionSchema>;
+
+/** GET /api/classroom: how the page knows it is served by the classroom server. */
+export const CLASSROOM_PROBE = { classroom: 'delivery-lab', version: 1 } as const;
+
+/**
+ * An answer as the server keeps it, or why it is refused: a choice's id among the options, a
+ * number written plainly (`12`, `-3`, `2.5`; kept as `Number` prints it), or a challenge's outcome.
+ */
+export function normalizeAnswer(
+  question: RoomQuestion,
+  value: string,
+): { ok: true; value: string } | { ok: false; message: string } {
+  switch (question.kind) {
+    case 'choice':
+      return question.options.some((o) => o.id === value)
+        ? { ok: true, value }
+        : { ok: false, message: 'the answer is not one of the choices' };
+    case 'number': {
+      const t = value.trim().replace(/,/g, '');
+      if (!/^-?\d{1,12}(?:\.\d{1,6})?$/.test(t))
+        return { ok: false, message: 'the answer must be a number, such as 12 or 2.5' };
+      return { ok: true, value: String(Number(t)) };
+    }
+    case 'challenge':
+      return CHALLENGE_ANSWERS.some((a) => a.id === value)
+        ? { ok: true, value }
+        : { ok: false, message: 'the answer must be "solved" or "not-solved"' };
+    default: {
+      const never: never = question;
+      return never;
+    }
+  }
+}
+
+/** A zod failure as one sentence naming the field ("name: no control characters"). */
+export function describeIssue(error: z.ZodError): { field: string; message: string } {
+  const issue = error.issues[0];
+  const field = issue ? issue.path.map(String).join('.') : '';
+  return { field, message: `${field || 'message'}: ${issue?.message ?? 'invalid'}` };
+}
