@@ -8,3 +8,5 @@ export { parseLesson, parseLessonJson, looksLikeLesson, LESSON_MIGRATIONS } from
 export type { LessonParse } from './parse';
 export { resolveStep, stepKey, flipLane } from './resolve';
 export type { ResolvedStep } from './resolve';
+export { LESSON_FILES } from './library';
+export { libraryLessons, findLesson } from './catalog';
