@@ -6,6 +6,7 @@ import { sharePredictionFromLocation } from './platform/share';
 import { isEmbed, parseEmbedOptions, withSharePrediction } from './ui/embed/embedOptions';
 import { bootPage } from './ui/io/boot';
 import { ErrorBoundary } from './ui/ErrorBoundary';
+import { lessonPage } from './ui/lesson/lessonPage';
 
 // Composition root: the only file that wires browser globals into the UI.
 const container = document.getElementById('root');
@@ -14,28 +15,33 @@ if (container === null) throw new Error('index.html has no #root element');
 // `?embed`: the compact player for iframes (src/ui/embed). Same page, same URL scheme: any share
 // link becomes an embed by adding `?embed`, and there is one file to deploy on any static host.
 const embed = isEmbed(window.location.search);
+// `?lesson=`: the presenter view or its notes window (src/ui/lesson), which never touch the
+// saved workspace.
+const lesson = lessonPage();
 // The first scenario: share link › ?preset= › saved workspace › default (src/ui/io/startup.ts).
-const booted = bootPage({ embed });
+const booted = lesson ? null : bootPage({ embed });
 
 createRoot(container).render(
   <StrictMode>
     <ErrorBoundary onReload={() => window.location.reload()}>
-      {embed ? (
-        <EmbedApp
-          lab={booted.lab}
-          page={booted.page}
-          options={withSharePrediction(
-            parseEmbedOptions(window.location.search),
-            window.location.search,
-            // A share link's `p=` is about its scenario: of no other run (a refused link's).
-            booted.start.source === 'share' ? sharePredictionFromLocation() : null,
-          )}
-          presetRef={booted.start.presetRef}
-          linkRefused={booted.start.linkRefused}
-        />
-      ) : (
-        <App lab={booted.lab} page={booted.page} />
-      )}
+      {lesson ??
+        (booted &&
+          (embed ? (
+            <EmbedApp
+              lab={booted.lab}
+              page={booted.page}
+              options={withSharePrediction(
+                parseEmbedOptions(window.location.search),
+                window.location.search,
+                // A share link's `p=` is about its scenario: of no other run (a refused link's).
+                booted.start.source === 'share' ? sharePredictionFromLocation() : null,
+              )}
+              presetRef={booted.start.presetRef}
+              linkRefused={booted.start.linkRefused}
+            />
+          ) : (
+            <App lab={booted.lab} page={booted.page} />
+          )))}
     </ErrorBoundary>
   </StrictMode>,
 );
