@@ -47,8 +47,10 @@ const deliveryGuarantees: LessonInput = {
     {
       title: 'The same lost ack, idempotent producer',
       preset: 'lost-ack-retry/idempotence-on',
+      // The default took effect in 3.0.1, 3.1.1 and 3.2.0 (KIP-679; KAFKA-13598 kept 3.0.0 and
+      // 3.1.0 from applying it): https://kafka.apache.org/30/getting-started/upgrade
       setup:
-        'The same ten events, e1..e10 (sum 550), the same lost acknowledgement of e3 and the same retry — now with enable.idempotence=true, the default since Kafka 3.0: the broker keeps each producer’s sequence numbers.',
+        'The same ten events, e1..e10 (sum 550), the same lost acknowledgement of e3 and the same retry — now with enable.idempotence=true, the producer’s default since Kafka 3.0.1, 3.1.1 and 3.2: the broker keeps each producer’s sequence numbers.',
       note: 'The broker drops the retry by its sequence number (KIP-98). Ask: what does idempotence NOT cover? That is the next step.',
     },
     {
