@@ -1,8 +1,9 @@
 /**
  * Generates `public/scenario.schema.json`, the JSON Schema of the scenario format, from the zod
- * schema the engine validates with (src/engine/scenario/schema.ts) — one source of truth.
+ * schema the engine validates with (src/engine/scenario/schema.ts) — one source of truth — and
+ * `public/lesson.schema.json`, the lesson format's (src/scenarios/lessons/schema.ts).
  *
- *   npm run schema            # rewrite public/scenario.schema.json
+ *   npm run schema            # rewrite both
  *
  * `z.toJSONSchema(ScenarioSchema, { io: 'input' })` describes a scenario *as written*: fields
  * with a default are optional and carry it as `default`; discriminated unions (`processor.type`,
@@ -23,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { z } from 'zod';
 import { CURRENT_VERSION, LIMITS, MAX_JSON_CHARS, ScenarioSchema } from '../src/engine';
+import { LESSON_VERSION, LessonSchema, MAX_LESSON_STEPS } from '../src/scenarios/lessons';
 
 /** Where the schema is published (served next to the app, so any static host works). */
 export const SCHEMA_PATH = 'public/scenario.schema.json';
@@ -72,12 +74,52 @@ export function scenarioJsonSchema(): Record<string, unknown> {
  * it as generated and the staleness test keeps meaning "the schema changed".
  */
 export async function scenarioJsonSchemaText(): Promise<string> {
-  const options = (await resolveConfig(SCHEMA_PATH)) ?? {};
-  return format(JSON.stringify(scenarioJsonSchema()), { ...options, parser: 'json' });
+  return formatted(SCHEMA_PATH, scenarioJsonSchema());
+}
+
+/** Where the lesson format's schema is published, beside the scenario's. */
+export const LESSON_SCHEMA_PATH = 'public/lesson.schema.json';
+
+/** The lesson JSON Schema as an object: an inline step scenario refers to the scenario's. */
+export function lessonJsonSchema(): Record<string, unknown> {
+  const generated = z.toJSONSchema(LessonSchema, { io: 'input' }) as Record<string, unknown>;
+  const { $schema, ...rest } = generated;
+  const steps = (rest.properties as { steps: { items: Record<string, unknown> } }).steps;
+  const step = steps.items as { properties: Record<string, unknown> };
+  step.properties.scenario = {
+    $ref: 'scenario.schema.json',
+    description: 'An inline scenario, as a scenario file writes it.',
+  };
+  steps.items = {
+    ...steps.items,
+    oneOf: [{ required: ['preset'] }, { required: ['scenario'] }],
+  };
+  return {
+    $schema,
+    title: `Delivery Lab lesson, version ${LESSON_VERSION}`,
+    description:
+      'A presenter’s sequence of Delivery Lab stories (docs/workshops.md): a title and up to ' +
+      `${MAX_LESSON_STEPS} steps, each a library preset (\`preset-id\` or \`preset-id/variant-id\`) or an ` +
+      'inline scenario, with its question, presenter note, panels, pace, "then flip to" and ' +
+      'challenge. Checked by the app beyond this schema: presets that exist, inline scenarios ' +
+      'that validate, a "then flip to" that applies to its step.',
+    ...rest,
+  };
+}
+
+/** The lesson schema file's text (Prettier-formatted, as the scenario's). */
+export async function lessonJsonSchemaText(): Promise<string> {
+  return formatted(LESSON_SCHEMA_PATH, lessonJsonSchema());
+}
+
+async function formatted(path: string, value: unknown): Promise<string> {
+  const options = (await resolveConfig(path)) ?? {};
+  return format(JSON.stringify(value), { ...options, parser: 'json' });
 }
 
 // Run when executed directly (`npm run schema`), not when imported by the test.
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   writeFileSync(SCHEMA_PATH, await scenarioJsonSchemaText());
-  process.stdout.write(`wrote ${SCHEMA_PATH}\n`);
+  writeFileSync(LESSON_SCHEMA_PATH, await lessonJsonSchemaText());
+  process.stdout.write(`wrote ${SCHEMA_PATH} and ${LESSON_SCHEMA_PATH}\n`);
 }

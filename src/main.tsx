@@ -8,6 +8,7 @@ import { bootPage } from './ui/io/boot';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 import { joinCodeFromSearch } from './platform/roomClient';
 import { StudentRoom } from './ui/room/StudentRoom';
+import { lessonPage } from './ui/lesson/lessonPage';
 
 // Composition root: the only file that wires browser globals into the UI.
 const container = document.getElementById('root');
@@ -18,29 +19,36 @@ if (container === null) throw new Error('index.html has no #root element');
 const embed = isEmbed(window.location.search);
 // `?join=CODE`: a student's page in a workshop room (src/ui/room), served by `npm run classroom`.
 const joinCode = joinCodeFromSearch(window.location.search);
+// `?lesson=`: the presenter view or its notes window (src/ui/lesson), which never touch the
+// saved workspace.
+const lesson = lessonPage();
 // The first scenario: share link › ?preset= › saved workspace › default (src/ui/io/startup.ts).
-const booted = bootPage({ embed });
+const booted = joinCode !== null || lesson ? null : bootPage({ embed });
 
 createRoot(container).render(
   <StrictMode>
     <ErrorBoundary onReload={() => window.location.reload()}>
       {joinCode !== null ? (
         <StudentRoom code={joinCode} />
-      ) : embed ? (
-        <EmbedApp
-          lab={booted.lab}
-          page={booted.page}
-          options={withSharePrediction(
-            parseEmbedOptions(window.location.search),
-            window.location.search,
-            // A share link's `p=` is about its scenario: of no other run (a refused link's).
-            booted.start.source === 'share' ? sharePredictionFromLocation() : null,
-          )}
-          presetRef={booted.start.presetRef}
-          linkRefused={booted.start.linkRefused}
-        />
       ) : (
-        <App lab={booted.lab} page={booted.page} />
+        (lesson ??
+        (booted &&
+          (embed ? (
+            <EmbedApp
+              lab={booted.lab}
+              page={booted.page}
+              options={withSharePrediction(
+                parseEmbedOptions(window.location.search),
+                window.location.search,
+                // A share link's `p=` is about its scenario: of no other run (a refused link's).
+                booted.start.source === 'share' ? sharePredictionFromLocation() : null,
+              )}
+              presetRef={booted.start.presetRef}
+              linkRefused={booted.start.linkRefused}
+            />
+          ) : (
+            <App lab={booted.lab} page={booted.page} />
+          ))))
       )}
     </ErrorBoundary>
   </StrictMode>,

@@ -11,6 +11,7 @@ import { join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compareExpect, formatIssues, parseScenarioJson, simulate } from '../engine';
 import { junitReport, githubAnnotation, lineOfKey } from './checkReport';
+import { checkLessonFile, isLessonText } from './checkLesson';
 
 /** One scenario file's outcome. */
 export interface CheckResult {
@@ -82,7 +83,10 @@ function expand(arg: string): string[] | { problem: string } {
 function looksLikeScenario(text: string): boolean {
   try {
     const v = JSON.parse(text) as unknown;
-    return v !== null && typeof v === 'object' && 'workload' in v && 'version' in v;
+    // A lesson (`steps`) is checked step by step: ./checkLesson.ts.
+    return (
+      v !== null && typeof v === 'object' && ('workload' in v || 'steps' in v) && 'version' in v
+    );
   } catch {
     return true; // malformed: reported as such
   }
@@ -191,7 +195,9 @@ export function checkCommand(
       continue;
     }
     if (fromDirectory && !looksLikeScenario(text)) continue;
-    results.push(checkFile(relative('.', file) || file, text));
+    const shown = relative('.', file) || file;
+    if (isLessonText(text)) results.push(...checkLessonFile(shown, text));
+    else results.push(checkFile(shown, text));
   }
   const annotate = env.GITHUB_ACTIONS === 'true' || env.GITHUB_ACTIONS === '1';
   for (const r of results) {

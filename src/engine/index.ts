@@ -74,6 +74,8 @@ export type * from './scenario/schema';
 export {
   parseScenario,
   parseScenarioJson,
+  readJsonText,
+  schemaIssues,
   formatIssues,
   issueLines,
   normalizeAcks,
@@ -81,7 +83,8 @@ export {
   MAX_JSON_CHARS,
 } from './scenario/validate';
 export type { Issue, ParseResult } from './scenario/validate';
-export { migrate, CURRENT_VERSION } from './scenario/migrate';
+export { migrate, migrateVersions, CURRENT_VERSION } from './scenario/migrate';
+export type { MigrationStep } from './scenario/migrate';
 export { clipEcho, echoValue, numberWords, ECHO_MAX } from './scenario/echo';
 export { LIMITS } from './scenario/limits';
 export { buildEvents } from './scenario/workload';

@@ -114,6 +114,8 @@ export interface LabState {
    * closed. Part of the page's state: undo, the share link and the Markdown report carry it.
    */
   compare: CompareSpec | null;
+  /** Projector mode: large type for a room (the root carries `data-present`). */
+  present: boolean;
 }
 
 /** Tabs of the details panel. */
@@ -208,6 +210,8 @@ export interface LabActions {
   highlightEntries(entries: number[]): void;
   openMenu(component: ComponentId | null): void;
   setFontStep(step: number): void;
+  /** Turn projector mode on or off ({@link LabState.present}). */
+  setPresent(on: boolean): void;
   showTab(tab: DetailsTab): void;
   cancelRun(): void;
   /** Run the current scenario again (after a cancel). */
@@ -311,6 +315,7 @@ export function createLab(deps: LabDeps): Lab {
     lastSkip: 0,
     opened: 0,
     compare: null,
+    present: false,
   }));
   const cursor = createStore<CursorState>()(() => ({ t: 0, idx: 0 }));
   const shown = createStore<{ idx: number }>()(() => ({ idx: 0 }));
@@ -727,6 +732,9 @@ export function createLab(deps: LabDeps): Lab {
     },
     setFontStep(step) {
       app.setState({ fontStep: Math.max(0, Math.min(FONT_SCALES.length - 1, step)) });
+    },
+    setPresent(on) {
+      app.setState({ present: on });
     },
     showTab(tab) {
       app.setState({ tab });

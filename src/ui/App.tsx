@@ -52,15 +52,18 @@ export function App({ lab: given, page: givenPage }: { lab?: Lab; page?: PageSer
 
 const selectFont = (s: LabState) => s.fontStep;
 const selectComparing = (s: LabState) => s.compare !== null;
+const selectPresent = (s: LabState) => s.present;
 
 function Shell() {
   const step = useLab(selectFont);
   const comparing = useLab(selectComparing);
+  const present = useLab(selectPresent);
   return (
     <div
       className="app"
       data-testid={testIds.app}
       data-font-step={step}
+      data-present={present || undefined}
       style={{ ['--scale' as string]: String(FONT_SCALES[step] ?? 1) }}
     >
       {/* The first Tab: past the top bar and the story to the pipeline (the story comes first in

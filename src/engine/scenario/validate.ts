@@ -110,6 +110,19 @@ const UNMODELLED: Record<string, string> = {
  * @returns the scenario, or issues.
  */
 export function parseScenarioJson(text: string): ParseResult {
+  const read = readJsonText(text);
+  return read.ok ? parseScenario(read.raw) : read;
+}
+
+/**
+ * JSON text (a file, a paste) as a value, before any schema: refused when too large, empty, nested
+ * too deep or not JSON, each problem at path '' — shared by every file format of the lab.
+ * @param what - what the text should be, for the "empty" message ("a scenario", "a lesson").
+ */
+export function readJsonText(
+  text: string,
+  what = 'a scenario',
+): { ok: true; raw: unknown } | { ok: false; issues: Issue[] } {
   if (text.length > MAX_JSON_CHARS) {
     return {
       ok: false,
@@ -123,7 +136,7 @@ export function parseScenarioJson(text: string): ParseResult {
   }
   const json = text.replace(/^\uFEFF/, '');
   if (json.trim() === '')
-    return { ok: false, issues: [{ path: '', message: 'empty: expected a scenario (JSON)' }] };
+    return { ok: false, issues: [{ path: '', message: `empty: expected ${what} (JSON)` }] };
   const deep = tooDeepText(json);
   if (deep) return { ok: false, issues: [deep] };
   let raw: unknown;
@@ -137,7 +150,7 @@ export function parseScenarioJson(text: string): ParseResult {
       ],
     };
   }
-  return parseScenario(raw);
+  return { ok: true, raw };
 }
 
 /**
@@ -248,34 +261,7 @@ export function parseScenario(raw: unknown): ParseResult {
   const deep = tooDeep(migrated.value);
   if (deep) return { ok: false, issues: [deep] };
   const parsed = ScenarioSchema.safeParse(migrated.value);
-  if (!parsed.success) {
-    // An unknown key is named by its own path ("producer.akcs: unknown key"), not by the object
-    // that holds it, so a typo at the top level does not read as a problem of the whole file.
-    const raw = parsed.error.issues;
-    // zod's int() carries its own bound (the largest safe integer); where the field's real limit
-    // is reported too, one message about the number is enough — the field's.
-    const safeBound = (i: (typeof raw)[number]) =>
-      i.code === 'too_big' && Number(i.maximum) === Number.MAX_SAFE_INTEGER;
-    const issues = raw
-      .filter(
-        (i) =>
-          !safeBound(i) ||
-          !raw.some((o) => o !== i && o.code === 'too_big' && pathOf(o.path) === pathOf(i.path)),
-      )
-      .flatMap((i) =>
-        i.code === 'unrecognized_keys'
-          ? i.keys.map((k) => ({
-              path: pathOf([...i.path, k]),
-              message:
-                // Own keys only: `in` would find "constructor" or "toString" on Object.prototype.
-                Object.hasOwn(UNMODELLED, k)
-                  ? `unknown key "${k}": ${UNMODELLED[k]}`
-                  : `unknown key ${keyEcho(k)}: not a field here (misspelt, or a field of another kind)`,
-            }))
-          : [{ path: pathOf(i.path), message: plainMessage(i) }],
-      );
-    return { ok: false, issues };
-  }
+  if (!parsed.success) return { ok: false, issues: schemaIssues(parsed.error.issues) };
   const scenario = parsed.data;
   // delivery.timeout.ms left unset is raised to linger.ms + request.timeout.ms (the producer logs
   // a warning); only a value the user set is refused below. KafkaProducer.configureDeliveryTimeout,
@@ -300,6 +286,39 @@ export function parseScenario(raw: unknown): ParseResult {
     proc['enable.auto.commit'] = false;
   const issues = semanticIssues(scenario);
   return issues.length > 0 ? { ok: false, issues } : { ok: true, scenario };
+}
+
+/**
+ * A zod schema's issues in the lab's words, each naming its field's path — the one wording of
+ * scenario files, and of every format validated the same way (lesson files: src/scenarios/lessons).
+ */
+export function schemaIssues(zodIssues: readonly SchemaIssue[]): Issue[] {
+  // An unknown key is named by its own path ("producer.akcs: unknown key"), not by the object
+  // that holds it, so a typo at the top level does not read as a problem of the whole file.
+  const raw = zodIssues;
+  // zod's int() carries its own bound (the largest safe integer); where the field's real limit
+  // is reported too, one message about the number is enough — the field's.
+  const safeBound = (i: (typeof raw)[number]) =>
+    i.code === 'too_big' && Number(i.maximum) === Number.MAX_SAFE_INTEGER;
+  const issues = raw
+    .filter(
+      (i) =>
+        !safeBound(i) ||
+        !raw.some((o) => o !== i && o.code === 'too_big' && pathOf(o.path) === pathOf(i.path)),
+    )
+    .flatMap((i) =>
+      i.code === 'unrecognized_keys'
+        ? i.keys.map((k) => ({
+            path: pathOf([...i.path, k]),
+            message:
+              // Own keys only: `in` would find "constructor" or "toString" on Object.prototype.
+              Object.hasOwn(UNMODELLED, k)
+                ? `unknown key "${k}": ${UNMODELLED[k]}`
+                : `unknown key ${keyEcho(k)}: not a field here (misspelt, or a field of another kind)`,
+          }))
+        : [{ path: pathOf(i.path), message: plainMessage(i) }],
+    );
+  return issues;
 }
 
 /**

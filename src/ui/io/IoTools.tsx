@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { lessonHref } from '../../platform/lessonUrl';
 import { useActions, useLabInstance } from '../../store/LabContext';
 import { EmbedButton } from '../embed/EmbedDialog';
 import { ShareButton } from '../share/ShareButton';
@@ -18,6 +19,8 @@ export function IoTools() {
   const [open, setOpen] = useState(false);
   const [refused, setRefused] = useState<Extract<ImportOutcome, { ok: false }> | null>(null);
   const accept = (r: Extract<ImportOutcome, { ok: true }>) => {
+    // A lesson file opens its presenter view (src/ui/lesson), the workspace left as it is.
+    if (r.lesson) return window.location.assign(lessonHref(r.lesson));
     // A page of its own: Back returns to what was open before (src/ui/io/historySync.ts).
     a.loadScenario(r.input, { presetRef: r.presetRef ?? null, opened: true });
     lab.app.setState({

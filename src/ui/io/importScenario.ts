@@ -4,6 +4,7 @@
  * never touches the lab: the caller loads the scenario only when it is valid.
  */
 import type { ScenarioInput } from '../../engine';
+import { looksLikeLesson, parseLesson, resolveStep, type Lesson } from '../../scenarios/lessons';
 import { decodeShare, shareIssueLines, shareParam } from '../../platform/share';
 import { presetParamOf, resolvePresetParam } from '../../platform/presetUrl';
 import { findPreset } from '../../scenarios';
@@ -19,7 +20,15 @@ import {
  * preset (`?preset=…`), opened as that preset — its story and question with it.
  */
 export type ImportOutcome =
-  | { ok: true; input: ScenarioInput; name: string; from: string; presetRef?: string }
+  | {
+      ok: true;
+      input: ScenarioInput;
+      name: string;
+      from: string;
+      presetRef?: string;
+      /** The text was a lesson file (docs/workshops.md): the page opens its presenter view. */
+      lesson?: Lesson;
+    }
   | { ok: false; lines: string[]; from: string };
 
 const parseInput = (text: string): ScenarioInput =>
@@ -98,8 +107,30 @@ function presetLink(text: string): ImportOutcome | null {
   };
 }
 
+/**
+ * Text that is a lesson file (JSON listing `steps`): the lesson (its first step's scenario as the
+ * input), or its refusal naming the field. Null when the text is no lesson.
+ */
+function lessonImport(text: string, from: string, root: string): ImportOutcome | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    return null;
+  }
+  if (!looksLikeLesson(raw)) return null;
+  const r = parseLesson(raw);
+  if (!r.ok) return { ok: false, lines: issueLines(r.issues, root), from };
+  const first = resolveStep(r.lesson, 0);
+  return { ok: true, input: first.scenario, name: r.lesson.title, from, lesson: r.lesson };
+}
+
 /** Import pasted or typed text: scenario JSON, a share link, or a page link naming a preset. */
 export function importText(text: string, from = 'the pasted text'): ImportOutcome {
+  if (text.trim().startsWith('{')) {
+    const lesson = lessonImport(text, from, '(pasted text)');
+    if (lesson) return lesson;
+  }
   const link = pastedLink(text);
   const preset = isShareLink(link) ? null : presetLink(link);
   if (preset) return preset;
@@ -125,6 +156,13 @@ export async function importFile(file: ReadableFile): Promise<ImportOutcome> {
     size: file.size,
     text: async () => (raw = await file.text()),
   });
-  if (!r.ok) return { ok: false, lines: issueLines(r.issues, '(file)'), from };
+  if (!r.ok)
+    return (
+      lessonImport(raw, from, '(file)') ?? {
+        ok: false,
+        lines: issueLines(r.issues, '(file)'),
+        from,
+      }
+    );
   return { ok: true, input: parseInput(raw), name: r.scenario.name, from };
 }

@@ -1,0 +1,61 @@
+/**
+ * `delivery-lab check` on lesson files: each step with an `expect` is run and compared with it;
+ * a malformed lesson is refused naming the field.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkCommand } from './check';
+
+const dir = mkdtempSync(join(tmpdir(), 'delivery-lab-check-lesson-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// public/scenarios/lost-ack-duplicate.json: by hand (its description) 3 rows, 1 duplicate, sum 40.
+const scenario = JSON.parse(readFileSync('public/scenarios/lost-ack-duplicate.json', 'utf8')) as {
+  expect: { totals: Record<string, number> };
+};
+const wrong = structuredClone(scenario);
+// The run still has its duplicate: 3 rows, not 2.
+wrong.expect.totals = { ...wrong.expect.totals, rows: 2, duplicates: 0 };
+const lesson = (steps: unknown[]) =>
+  JSON.stringify({ version: 1, id: 'checked', title: 'Checked', steps }, null, 2);
+
+function check(file: string) {
+  const out: string[] = [];
+  const code = checkCommand(
+    [file],
+    (s) => out.push(s),
+    () => {},
+    {},
+  );
+  return { code, out: out.join('\n') };
+}
+
+describe('delivery-lab check on a lesson file', { timeout: 60_000 }, () => {
+  it('checks each step’s expect: one line each, exit 3 when one differs', () => {
+    const file = join(dir, 'lesson.json');
+    writeFileSync(
+      file,
+      lesson([
+        { title: 'As pinned', scenario },
+        { title: 'Pinned wrong', scenario: wrong },
+      ]),
+    );
+    const r = check(file);
+    expect(r.out).toContain('✓ ');
+    expect(r.out).toContain('(Checked, step 1: As pinned)');
+    expect(r.out).toContain('✗ ');
+    expect(r.out).toContain('steps.1: expect mismatch: totals.rows: expected 2, got 3');
+    expect(r.out.split('\n').at(-1)).toBe('check: 2 scenarios: 1 passed, 1 failed, 0 malformed');
+    expect(r.code).toBe(3);
+  });
+
+  it('refuses a malformed lesson naming the field, exit 2', () => {
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, lesson([{ title: 'x', preset: 'no-such-preset' }]));
+    const r = check(file);
+    expect(r.out).toContain('steps.0.preset: no preset "no-such-preset" in the library');
+    expect(r.code).toBe(2);
+  });
+});

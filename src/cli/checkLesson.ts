@@ -1,0 +1,67 @@
+/**
+ * `delivery-lab check` on a lesson file (docs/workshops.md): each step that has an `expect` — a
+ * library preset's, or an inline scenario's own — is run and compared with it, one result per
+ * step; a malformed lesson is one result naming the field, as a scenario file's is.
+ */
+import { compareExpect, formatIssues, parseScenario, readJsonText, simulate } from '../engine';
+import { looksLikeLesson, parseLesson, resolveStep } from '../scenarios/lessons';
+import type { CheckResult } from './check';
+import { lineOfKey } from './checkReport';
+
+/** Whether JSON text is meant as a lesson (it lists `steps`), not a scenario. */
+export function isLessonText(text: string): boolean {
+  const read = readJsonText(text);
+  return read.ok && looksLikeLesson(read.raw);
+}
+
+/** Check every step of a lesson file that has an `expect`. */
+export function checkLessonFile(file: string, text: string): CheckResult[] {
+  const read = readJsonText(text, 'a lesson');
+  const parsed = read.ok ? parseLesson(read.raw) : read;
+  if (!parsed.ok) {
+    const key = parsed.issues[0]?.path
+      .split('.')
+      .filter((p) => !/^\d+$/.test(p))
+      .pop();
+    return [
+      {
+        file,
+        name: file,
+        status: 'malformed',
+        problems: formatIssues(parsed.issues, '(file)').split('\n'),
+        line: key ? lineOfKey(text, key) : 1,
+      },
+    ];
+  }
+  const { lesson } = parsed;
+  const line = lineOfKey(text, 'steps');
+  const results = lesson.steps.flatMap((_, k): CheckResult[] => {
+    const step = resolveStep(lesson, k);
+    const r = parseScenario(step.scenario);
+    // parseLesson validated every step's scenario: this holds.
+    if (!r.ok || !r.scenario.expect) return [];
+    const diff = compareExpect(simulate(r.scenario), r.scenario.expect);
+    return [
+      {
+        file,
+        name: `${lesson.title}, step ${k + 1}: ${step.title}`,
+        status: diff.length === 0 ? 'passed' : 'failed',
+        problems: diff.map(
+          (d) => `steps.${k}: expect mismatch: ${d.path}: expected ${d.expected}, got ${d.actual}`,
+        ),
+        line,
+      },
+    ];
+  });
+  return results.length > 0
+    ? results
+    : [
+        {
+          file,
+          name: lesson.title,
+          status: 'failed',
+          problems: ['no step has an "expect" block'],
+          line,
+        },
+      ];
+}

@@ -1,0 +1,12 @@
+/**
+ * Lessons: a presenter's sequence of library stories, each predicted by the room before it plays
+ * (docs/workshops.md). The format (./schema), its validation (./parse), how a step plays
+ * (./resolve) and the lessons shipped (./library).
+ */
+export * from './schema';
+export { parseLesson, parseLessonJson, looksLikeLesson, LESSON_MIGRATIONS } from './parse';
+export type { LessonParse } from './parse';
+export { resolveStep, stepKey, flipLane } from './resolve';
+export type { ResolvedStep } from './resolve';
+export { LESSON_FILES } from './library';
+export { libraryLessons, findLesson } from './catalog';

@@ -1,0 +1,51 @@
+/**
+ * The shipped lessons: each validates, has 8–12 steps, every step resolves to a scenario that
+ * runs and meets its preset's hand-derived `expect`, and every question is answerable — the
+ * library's rule (src/views/question.test.ts): the facts its answer needs are written in what the
+ * room reads before answering.
+ */
+import { describe, expect, it } from 'vitest';
+import { compareExpect, parseScenario, simulate } from '../../engine';
+import { findPreset } from '../index';
+import { findLesson, libraryLessons } from './catalog';
+import { resolveStep } from './resolve';
+
+describe('the shipped lessons', () => {
+  it('are the two the issue names, each 8–12 steps', () => {
+    expect(libraryLessons().map((l) => [l.title, l.steps.length])).toEqual([
+      ['Delivery guarantees in 45 minutes', 10],
+      ['Exactly-once in Flink and Spark', 11],
+    ]);
+    expect(findLesson('exactly-once-flink-spark')?.steps[0]?.preset).toBe(
+      'flink-checkpoint-replay',
+    );
+  });
+
+  for (const lesson of libraryLessons())
+    describe(lesson.title, () => {
+      lesson.steps.forEach((step, k) =>
+        it(`step ${k + 1} (${step.title}) runs and its question is answerable`, () => {
+          const r = resolveStep(lesson, k);
+          const parsed = parseScenario(r.scenario);
+          expect(parsed.ok).toBe(true);
+          if (!parsed.ok) return;
+          const run = simulate(parsed.scenario);
+          // Each step plays a preset as shipped: its outcome is the one pinned by hand there.
+          expect(compareExpect(run, parsed.scenario.expect!)).toEqual([]);
+          const own = step.question;
+          const preset = findPreset(step.preset!)!.preset;
+          const needs = own ? own.needs : r.question.choices ? [] : preset.predict.needs;
+          // A question of its own or its preset's names at least two facts; the question any
+          // run can be asked needs none (its four choices are judged against the verdict).
+          if (!r.question.choices) expect(needs.length).toBeGreaterThanOrEqual(2);
+          for (const fact of needs) expect(r.setup, fact).toContain(fact);
+          expect(r.setup.length).toBeGreaterThan(0);
+          // A number question of the lesson's own: its answer is the run's (rows at the sink).
+          if (own?.mark.kind === 'numbers')
+            expect(own.mark.values[0]!.value).toBe(
+              run.verdict.points.find((p) => p.name === run.verdict.primary)!.totals.rows,
+            );
+        }),
+      );
+    });
+});

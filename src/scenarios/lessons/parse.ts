@@ -1,0 +1,87 @@
+/**
+ * Turning untrusted input (a file, a link, a paste) into a {@link Lesson}: migrate older versions,
+ * apply the schema, then check what the schema cannot — that each step's preset exists, that its
+ * inline scenario is a valid scenario, that its "then flip to" applies to it. Every problem is an
+ * issue naming its field (`steps.2.preset`, `steps.0.scenario.producer.acks`), in the wording of
+ * scenario files (src/engine/scenario/validate.ts `schemaIssues`). Nothing here throws.
+ */
+import {
+  migrateVersions,
+  parseScenario,
+  readJsonText,
+  schemaIssues,
+  type Issue,
+  type MigrationStep,
+} from '../../engine';
+import { laneScenario } from '../../views/compare/lanes';
+import { findPreset } from '../index';
+import { LESSON_VERSION, LessonSchema, type Lesson, type LessonStep } from './schema';
+import { flipLane } from './resolve';
+
+export type LessonParse = { ok: true; lesson: Lesson } | { ok: false; issues: Issue[] };
+
+/**
+ * `LESSON_MIGRATIONS[n]` migrates a lesson of version n to n+1. Version 1 is the first published
+ * format: the table is where the next step goes, with its test (./parse.test.ts).
+ */
+export const LESSON_MIGRATIONS: Record<number, MigrationStep> = {};
+
+/** Validate any value as a lesson. */
+export function parseLesson(
+  raw: unknown,
+  migrations: Readonly<Record<number, MigrationStep>> = LESSON_MIGRATIONS,
+  current = LESSON_VERSION,
+): LessonParse {
+  const migrated = migrateVersions(raw, { current, steps: migrations, what: 'a lesson' });
+  if (!migrated.ok) return migrated;
+  const parsed = LessonSchema.safeParse(migrated.value);
+  if (!parsed.success) return { ok: false, issues: schemaIssues(parsed.error.issues) };
+  const lesson = parsed.data;
+  const issues = lesson.steps.flatMap((step, k) => stepIssues(step, `steps.${k}`));
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, lesson };
+}
+
+/** Parse JSON text (a file, a paste) into a lesson. */
+export function parseLessonJson(text: string): LessonParse {
+  const read = readJsonText(text, 'a lesson');
+  return read.ok ? parseLesson(read.raw) : read;
+}
+
+/** Whether a JSON value is meant as a lesson rather than a scenario: it lists `steps`. */
+export function looksLikeLesson(raw: unknown): boolean {
+  return (
+    typeof raw === 'object' && raw !== null && Array.isArray((raw as { steps?: unknown }).steps)
+  );
+}
+
+/** What the schema alone cannot check in one step. */
+function stepIssues(step: LessonStep, at: string): Issue[] {
+  let base: unknown;
+  if (step.preset !== undefined) {
+    const found = findPreset(step.preset);
+    if (!found)
+      return [
+        {
+          path: `${at}.preset`,
+          message: `no preset "${step.preset}" in the library (write \`preset-id\` or \`preset-id/variant-id\`)`,
+        },
+      ];
+    base = found.variant.scenario;
+  } else {
+    const r = parseScenario(step.scenario);
+    if (!r.ok)
+      return r.issues.map((i) => ({
+        path: i.path ? `${at}.scenario.${i.path}` : `${at}.scenario`,
+        message: i.message,
+      }));
+    base = step.scenario;
+  }
+  if (step.thenFlipTo) {
+    const lane = laneScenario(
+      base as Parameters<typeof laneScenario>[0],
+      flipLane(step.thenFlipTo),
+    );
+    if (!lane.ok) return [{ path: `${at}.thenFlipTo`, message: lane.reason }];
+  }
+  return [];
+}

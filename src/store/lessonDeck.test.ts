@@ -1,0 +1,67 @@
+/**
+ * The presenter's deck over a lab: a step opens its preset and plays it at its pace, the answer
+ * waits for reveal, the "then flip to" opens in Compare on reveal, Undo works as on the page, and
+ * followers read the step through one stable selector.
+ */
+import { describe, expect, it } from 'vitest';
+import type { RunClient } from '../platform/runClient';
+import { findLesson } from '../scenarios/lessons';
+import { computeRunView } from '../views/computeRun';
+import { scenarioKey } from '../views/compute';
+import { createLab } from './labStore';
+import { createLessonDeck, currentLessonStep } from './lessonDeck';
+
+const inline: RunClient = {
+  run(input) {
+    return {
+      promise: Promise.resolve({ ...computeRunView(input), key: scenarioKey(input) }),
+      cancel() {},
+    };
+  },
+  dispose() {},
+};
+
+const lesson = findLesson('delivery-guarantees-45')!;
+
+describe('lesson deck', () => {
+  it('opens a step, plays it, reveals on demand, and moves within the lesson', async () => {
+    const lab = createLab({ runner: inline });
+    const deck = createLessonDeck(lab, lesson);
+    await lab.actions.settled();
+    await Promise.resolve();
+    expect(lab.app.getState().presetRef).toBe('at-most-once/default');
+    expect(lab.app.getState().playing).toBe(true);
+    // The first step replaced the lab's opening scenario: nothing to undo back to.
+    expect(lab.app.getState().past).toEqual([]);
+    const first = currentLessonStep(deck.store.getState());
+    expect(first).toMatchObject({ lessonId: lesson.id, index: 0, count: 10, revealed: false });
+    expect(first.question).toBe('How many of the 20 payments reach the table?');
+    // A stable selector output while nothing changes.
+    expect(currentLessonStep(deck.store.getState())).toBe(first);
+
+    deck.actions.previous(); // already at the first step: stays
+    expect(deck.store.getState().index).toBe(0);
+    deck.actions.next();
+    expect(lab.app.getState().presetRef).toBe('at-least-once/default');
+    expect(lab.app.getState().compare).toBeNull();
+    // Step 2 flips to exactly-once after the reveal: Compare opens with that lane, undoably.
+    deck.actions.reveal();
+    expect(deck.store.getState().revealed).toBe(true);
+    expect(lab.app.getState().compare).toEqual({ lanes: [{ guarantee: 'exactly-once' }] });
+    lab.actions.undo();
+    expect(lab.app.getState().compare).toBeNull();
+    deck.actions.goTo(99);
+    expect(currentLessonStep(deck.store.getState())).toMatchObject({ index: 9, revealed: false });
+  });
+
+  it('resumes at a step, revealed, as a reload of the presenter view does', async () => {
+    const lab = createLab({ runner: inline });
+    const deck = createLessonDeck(lab, lesson, { index: 4, revealed: true });
+    expect(deck.store.getState()).toMatchObject({ index: 4, revealed: true });
+    expect(lab.app.getState().presetRef).toBe('lost-ack-retry/idempotence-off');
+    expect(lab.app.getState().compare).toEqual({
+      lanes: [{ knobs: [{ path: 'producer.enable.idempotence', value: true }] }],
+    });
+    await lab.actions.settled();
+  });
+});

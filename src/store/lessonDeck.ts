@@ -1,0 +1,132 @@
+/**
+ * The presenter's deck: which step of a lesson is on screen and whether its answer is revealed —
+ * the state the presenter view, its notes window and (through {@link currentLessonStep}) the
+ * classroom follow. Moving to a step opens its scenario in the lab (an undoable load, so Undo
+ * works as on the page), plays it at its pace, and keeps the answer hidden; revealing opens its
+ * "then flip to" lanes in Compare (an undoable edit too).
+ *
+ * A vanilla store of its own beside the lab's: a deck exists only in the presenter view, and the
+ * lab knows nothing of lessons.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { resolveStep, type Lesson, type ResolvedStep } from '../scenarios/lessons';
+import type { Lab } from './labStore';
+
+export interface LessonDeckState {
+  lesson: Lesson;
+  /** The step on screen (from 0). */
+  index: number;
+  /** Whether its answer is shown (the presenter pressed R). */
+  revealed: boolean;
+}
+
+/** What a follower (the notes window, the classroom) needs of the step on screen. */
+export interface LessonStepInfo {
+  lessonId: string;
+  /** From 0. */
+  index: number;
+  count: number;
+  title: string;
+  question: string;
+  revealed: boolean;
+}
+
+export interface LessonDeckActions {
+  /** Open step `index` (clamped to the lesson), its answer hidden. */
+  goTo(index: number): void;
+  next(): void;
+  previous(): void;
+  /** Show the answer (and the "then flip to" lanes). */
+  reveal(): void;
+}
+
+export interface LessonDeck {
+  store: StoreApi<LessonDeckState>;
+  actions: LessonDeckActions;
+}
+
+const resolved = new WeakMap<Lesson, ResolvedStep[]>();
+
+/** Step `index` of `lesson`, resolved once per lesson. */
+export function stepOf(lesson: Lesson, index: number): ResolvedStep {
+  let steps = resolved.get(lesson);
+  if (!steps) resolved.set(lesson, (steps = []));
+  return (steps[index] ??= resolveStep(lesson, index));
+}
+
+const infoCache = new WeakMap<Lesson, Map<string, LessonStepInfo>>();
+
+/**
+ * The step on screen, for followers: the same object while it does not change (a stable
+ * selector output, zustand v5).
+ */
+export function currentLessonStep(s: LessonDeckState): LessonStepInfo {
+  let byKey = infoCache.get(s.lesson);
+  if (!byKey) infoCache.set(s.lesson, (byKey = new Map()));
+  const key = `${s.index}:${s.revealed}`;
+  let info = byKey.get(key);
+  if (!info) {
+    const step = stepOf(s.lesson, s.index);
+    info = {
+      lessonId: s.lesson.id,
+      index: s.index,
+      count: s.lesson.steps.length,
+      title: step.title,
+      question: step.question.text,
+      revealed: s.revealed,
+    };
+    byKey.set(key, info);
+  }
+  return info;
+}
+
+/**
+ * A deck over `lab`, opening step `start.index` (revealed when `start.revealed`: a reload resumes
+ * where the presenter was).
+ */
+export function createLessonDeck(
+  lab: Lab,
+  lesson: Lesson,
+  start: { index: number; revealed: boolean } = { index: 0, revealed: false },
+): LessonDeck {
+  const clamp = (i: number) => Math.max(0, Math.min(lesson.steps.length - 1, i));
+  const store = createStore<LessonDeckState>()(() => ({
+    lesson,
+    index: clamp(start.index),
+    revealed: false,
+  }));
+  const open = (index: number, first = false) => {
+    const step = stepOf(lesson, index);
+    store.setState({ index, revealed: false });
+    // The first step replaces whatever the lab opened with: Undo never goes back before the lesson.
+    lab.actions.loadScenario(step.scenario, { presetRef: step.presetRef, resetHistory: first });
+    const scenario = lab.app.getState().scenario;
+    // The run plays at its pace once it is ready, unless the presenter has moved on meanwhile.
+    void lab.actions.settled().then(() => {
+      if (lab.app.getState().scenario === scenario && lab.app.getState().status === 'ready')
+        lab.actions.play();
+    });
+  };
+  const actions: LessonDeckActions = {
+    goTo(index) {
+      const i = clamp(index);
+      if (i !== store.getState().index) open(i);
+    },
+    next() {
+      actions.goTo(store.getState().index + 1);
+    },
+    previous() {
+      actions.goTo(store.getState().index - 1);
+    },
+    reveal() {
+      const s = store.getState();
+      if (s.revealed) return;
+      store.setState({ revealed: true });
+      const flip = stepOf(lesson, s.index).compare;
+      if (flip) lab.actions.setCompare(flip, 'Then flipped: the same run beside it.');
+    },
+  };
+  open(clamp(start.index), true);
+  if (start.revealed) actions.reveal();
+  return { store, actions };
+}

@@ -1,0 +1,25 @@
+/** Importing a lesson file on the page: a valid one opens its presenter view; a bad one is refused naming the field. */
+import { describe, expect, it } from 'vitest';
+import { LESSON_FILES } from '../../scenarios/lessons';
+import { importFile, importText } from './importScenario';
+
+const text = JSON.stringify(LESSON_FILES[0]);
+
+describe('import of a lesson file', () => {
+  it('gives back the lesson, with its first step’s scenario as the input', async () => {
+    const r = await importFile({ name: 'l.json', size: text.length, text: async () => text });
+    expect(r).toMatchObject({ ok: true, name: 'Delivery guarantees in 45 minutes' });
+    expect(r.ok && r.lesson?.steps).toHaveLength(10);
+    expect(importText(text)).toMatchObject({ ok: true, lesson: { id: 'delivery-guarantees-45' } });
+  });
+
+  it('refuses a bad lesson naming the field (not as a scenario missing its workload)', async () => {
+    const bad = JSON.stringify({
+      ...LESSON_FILES[0],
+      steps: [{ title: 'x', preset: 'lost-ack-retry', pace: -1 }],
+    });
+    const r = await importFile({ name: 'bad.json', size: bad.length, text: async () => bad });
+    expect(r).toEqual({ ok: false, from: '“bad.json”', lines: ['steps.0.pace: at least 0.001'] });
+    expect(importText(bad)).toMatchObject({ ok: false, lines: ['steps.0.pace: at least 0.001'] });
+  });
+});

@@ -1,0 +1,127 @@
+import { useMemo } from 'react';
+import { useStore } from 'zustand';
+import type { Lab, LabState } from '../../store/labStore';
+import { LabProvider, useLab, useView } from '../../store/LabContext';
+import { currentLessonStep, stepOf, type LessonDeck } from '../../store/lessonDeck';
+import { ComparePanel } from '../compare/ComparePanel';
+import { Counters } from '../Counters';
+import { usePlaybackLoop } from '../hooks/usePlaybackLoop';
+import { NoticeBar } from '../io/NoticeBar';
+import { PageProvider, type PageServices } from '../io/PageContext';
+import { Pipeline } from '../pipeline/Pipeline';
+import { Transport } from '../Transport';
+import { LessonQuestion } from './LessonQuestion';
+import { LessonTools } from './LessonTools';
+import { lessonTestIds } from './lessonTestIds';
+import { useDeckKeys } from './useDeckKeys';
+import '../styles.css';
+import '../io/io.css';
+import './lesson.css';
+
+const selectComparing = (s: LabState) => s.compare !== null;
+const selectReady = (s: LabState) => s.status === 'ready';
+
+/**
+ * The presenter view (`?lesson=<id>`): full-screen, projector type, one step at a time. The step's
+ * setup and question are on screen while its run plays at its pace; R reveals the answer, the
+ * counters and the "then flip to" lanes. Keys: src/ui/lesson/useDeckKeys.ts.
+ */
+export function LessonApp({ lab, page, deck }: { lab: Lab; page: PageServices; deck: LessonDeck }) {
+  usePlaybackLoop(lab);
+  const keys = useMemo(
+    () => ({ ...deck.actions, undo: lab.actions.undo, redo: lab.actions.redo }),
+    [deck, lab],
+  );
+  useDeckKeys(keys);
+  return (
+    <LabProvider lab={lab}>
+      <PageProvider page={page}>
+        <Presenter deck={deck} />
+      </PageProvider>
+    </LabProvider>
+  );
+}
+
+function Presenter({ deck }: { deck: LessonDeck }) {
+  const state = useStore(deck.store);
+  const info = currentLessonStep(state);
+  const step = stepOf(state.lesson, state.index);
+  const comparing = useLab(selectComparing);
+  const ready = useLab(selectReady);
+  const view = useView();
+  const panels = new Set(step.panels);
+  return (
+    <div
+      className="lesson-present app"
+      data-present=""
+      data-testid={lessonTestIds.presenter}
+      data-step={info.index + 1}
+      data-revealed={info.revealed || undefined}
+    >
+      <header className="lesson-head">
+        <h1 className="lesson-title">{state.lesson.title}</h1>
+        <span className="lesson-count" data-testid={lessonTestIds.stepCount}>
+          Step {info.index + 1} of {info.count}
+        </span>
+        <span className="spacer" />
+        <button
+          type="button"
+          data-testid={lessonTestIds.previous}
+          onClick={deck.actions.previous}
+          disabled={info.index === 0}
+          title="Previous step (PageUp)"
+        >
+          ◀
+        </button>
+        <button
+          type="button"
+          data-testid={lessonTestIds.reveal}
+          onClick={deck.actions.reveal}
+          disabled={info.revealed}
+          title="Reveal the answer (R)"
+        >
+          Reveal
+        </button>
+        <button
+          type="button"
+          data-testid={lessonTestIds.next}
+          onClick={deck.actions.next}
+          disabled={info.index === info.count - 1}
+          title="Next step (PageDown)"
+        >
+          ▶
+        </button>
+        <LessonTools lesson={state.lesson} />
+      </header>
+      <NoticeBar />
+      <h2 className="lesson-step-title" data-testid={lessonTestIds.stepTitle}>
+        {step.title}
+      </h2>
+      {step.setup && (
+        <p className="lesson-setup" data-testid={lessonTestIds.setup}>
+          {step.setup}
+        </p>
+      )}
+      <LessonQuestion step={step} revealed={info.revealed} view={ready ? view : null} />
+      {step.challenge && info.revealed && (
+        <p className="lesson-challenge">
+          Now on your laptops: challenge <strong>{step.challenge}</strong>.
+        </p>
+      )}
+      {panels.has('transport') && (
+        <section aria-label="Playback">
+          <Transport />
+        </section>
+      )}
+      {comparing ? (
+        <ComparePanel />
+      ) : (
+        <>
+          {/* The counters would answer the question: they wait for the reveal. */}
+          {panels.has('counters') && info.revealed && <Counters />}
+          {panels.has('pipeline') && <Pipeline />}
+        </>
+      )}
+    </div>
+  );
+}

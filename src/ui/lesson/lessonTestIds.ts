@@ -1,0 +1,15 @@
+/** Test ids of the presenter view and its notes window, shared with e2e/lesson.spec.ts. */
+export const lessonTestIds = {
+  presenter: 'lesson-presenter',
+  stepCount: 'lesson-step-count',
+  stepTitle: 'lesson-step-title',
+  setup: 'lesson-setup',
+  question: 'lesson-question',
+  answer: 'lesson-answer',
+  next: 'lesson-next',
+  previous: 'lesson-previous',
+  reveal: 'lesson-reveal',
+  notes: 'lesson-notes',
+  notesNote: 'lesson-notes-note',
+  refused: 'lesson-refused',
+} as const;

@@ -1,0 +1,56 @@
+import { useEffect } from 'react';
+import { editsText } from '../hooks/useShortcuts';
+
+/** What the presenter's keys do. */
+export interface DeckKeys {
+  next(): void;
+  previous(): void;
+  reveal(): void;
+  undo?(): void;
+  redo?(): void;
+}
+
+/**
+ * The presenter's keys, on the whole window: PageDown / PageUp — what a presentation clicker
+ * sends — and ArrowRight / ArrowLeft / Space (other clickers) move between steps, R reveals,
+ * Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) undo and redo as on the page. A text field keeps its keys.
+ */
+export function deckKey(e: KeyboardEvent, keys: DeckKeys): boolean {
+  if (editsText(e.target) || e.altKey) return false;
+  const mod = e.ctrlKey || e.metaKey;
+  if (mod) {
+    const k = e.key.toLowerCase();
+    if (k === 'z' && !e.shiftKey && keys.undo) keys.undo();
+    else if (((k === 'z' && e.shiftKey) || k === 'y') && keys.redo) keys.redo();
+    else return false;
+    return true;
+  }
+  switch (e.key) {
+    case 'PageDown':
+    case 'ArrowRight':
+    case ' ':
+      keys.next();
+      return true;
+    case 'PageUp':
+    case 'ArrowLeft':
+      keys.previous();
+      return true;
+    case 'r':
+    case 'R':
+      keys.reveal();
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** {@link deckKey} bound to the window while the component is mounted. */
+export function useDeckKeys(keys: DeckKeys): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (deckKey(e, keys)) e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [keys]);
+}
