@@ -15,6 +15,7 @@ import { simulateBatch } from './simulateBatch';
 import { checkBatch, rowsPerEvent } from './checker';
 import { explainBatch } from '../explainBatch';
 import { DAY_MS, HOUR_MS, dateOf, dayNumber } from './calendar';
+import { applyBatchGuarantee } from './guarantee';
 
 const tenOn = (date: string, prefix = 'e') =>
   Array.from({ length: 10 }, (_, i) => ({ id: `${prefix}${i + 1}`, date, amount: 10 * (i + 1) }));
@@ -263,5 +264,26 @@ describe('schema', () => {
       source: [{ id: 'x', date: '2024-03-01' }],
     });
     expect(split.error!.issues[0]!.path).toEqual(['write', 'atomic']);
+  });
+});
+
+describe('the guarantee switch on a batch job (docs/semantics/batch.md#the-guarantee-switch)', () => {
+  const job = (point: 'before-write' | 'after-write') =>
+    BatchSchema.parse({ source: tenOn('2024-03-10'), faults: [{ logicalDate: 0, point }] });
+  const rowsUnder = (
+    g: 'at-most-once' | 'at-least-once' | 'exactly-once',
+    point: 'before-write' | 'after-write',
+  ) => checkBatch(simulateBatch(applyBatchGuarantee(job(point), g)), g).totals.rows;
+  it('at-most-once: no retry — a crash before the write loses the day (0 rows), after it 10', () => {
+    expect(rowsUnder('at-most-once', 'before-write')).toBe(0);
+    expect(rowsUnder('at-most-once', 'after-write')).toBe(10);
+  });
+  it('at-least-once: retried appends — 10 rows, or 20 after a crash past the commit', () => {
+    expect(rowsUnder('at-least-once', 'before-write')).toBe(10);
+    expect(rowsUnder('at-least-once', 'after-write')).toBe(20);
+  });
+  it('exactly-once: retried, pinned, overwrite of the logical date — 10 rows either way', () => {
+    expect(rowsUnder('exactly-once', 'before-write')).toBe(10);
+    expect(rowsUnder('exactly-once', 'after-write')).toBe(10);
   });
 });
