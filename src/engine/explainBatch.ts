@@ -87,8 +87,15 @@ export function explainBatch(run: BatchRun, v: BatchVerdict): BatchExplanation[]
       case 'wrong-partition': {
         const steps = wrote.map((a) => `${attemptWords(run, a)}, with ${windowWords(run, a)}`);
         const misplaced = [...l.wrongRows.keys()].map((p) => periodLabel(run.calendar, p));
+        // Behind a dedupe store, a second write means the key was not there to stop it.
+        const store = run.config.dedupe;
+        const why = !store
+          ? WRITE_WORDS[kind]
+          : store.order === 'write-then-claim'
+            ? `the row was written but its key not yet claimed in the dedupe store when the task crashed, so the retry found no claim (write then claim duplicates an event on a crash between the two)`
+            : `the dedupe store's claim had expired (TTL ${store.ttlMs} ms) before the re-run`;
         template =
-          `{id} (dated ${own}) was written by ${steps.join('; then by ')}: ${WRITE_WORDS[kind]}` +
+          `{id} (dated ${own}) was written by ${steps.join('; then by ')}: ${why}` +
           (misplaced.length > 0
             ? `; its row under ${misplaced.join(', ')} is under the wrong partition, because the ${run.config.write.partitionBy === 'clock' ? 'target partition' : 'window'} came from the clock, not from the logical date`
             : '') +

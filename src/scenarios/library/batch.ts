@@ -343,3 +343,14 @@ export const batchPresets: readonly BatchPreset[] = [
   dedupePresets.dedupeTtlExpired,
   dedupePresets.contentKeyFalseMerge,
 ];
+
+/** A batch preset by `id` or `id/variant` (the first variant when none is named), or null. */
+export function findBatchPreset(
+  ref: string,
+): { preset: BatchPreset; variant: BatchPreset['variants'][number] } | null {
+  const [pid, vid] = ref.split('/');
+  const preset = batchPresets.find((p) => p.id === pid);
+  const variant =
+    vid === undefined ? preset?.variants[0] : preset?.variants.find((v) => v.id === vid);
+  return preset && variant ? { preset, variant } : null;
+}
