@@ -122,7 +122,7 @@ export const SOURCES = {
     url: 'https://docs.getdbt.com/docs/build/incremental-models',
     title: 'dbt incremental models',
   },
-  'DELTA-RW': {
+  'D-RW': {
     url: 'https://docs.databricks.com/aws/en/delta/selective-overwrite',
     title: 'Delta Lake: selective overwrite with replaceWhere',
   },
