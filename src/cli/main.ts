@@ -29,6 +29,8 @@ import {
 import { MAX_LANES } from '../views/compare/lanes';
 import { compareJson, compareLanes, compareMarkdownDoc, compareText } from './compare';
 import { findPreset, presetIds, presets } from '../scenarios';
+import { findBatchPreset } from '../scenarios/library/batch';
+import { runBatchCli } from './batchReport';
 import { decodeShare, shareIssueLines } from '../views/shareLink';
 import { parseSeed } from '../views/seed';
 import {
@@ -278,10 +280,15 @@ export function main(
     ref = named;
   }
   const preset = findPreset(ref);
+  const batchPreset = preset || ref.endsWith('.json') ? null : findBatchPreset(ref);
   let root = '(file)';
   if (preset && !ref.endsWith('.json')) {
     presetRef = `${preset.preset.id}/${preset.variant.id}`;
     parsed = parseScenario(preset.variant.scenario);
+    root = '(root)';
+  } else if (batchPreset) {
+    presetRef = `${batchPreset.preset.id}/${batchPreset.variant.id}`;
+    parsed = parseScenario(batchPreset.variant.scenario);
     root = '(root)';
   } else if (/#s=/.test(target) || /^s=\d+\./.test(target)) {
     // A share link (the page's address, its '#s=…' part, or 's=…' without the '#'): the
@@ -345,6 +352,9 @@ export function main(
   }
   if (values.compare.length > 0)
     return runCompare(scenario, presetRef, values.compare, format, values.check, out, err);
+  // A batch scenario is judged by the batch engine (src/cli/batchReport.ts).
+  if (scenario.batch)
+    return runBatchCli(scenario, presetRef ?? null, format, values.check, out, err);
   let run;
   try {
     run = simulate(scenario, limits);

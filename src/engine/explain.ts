@@ -2179,3 +2179,7 @@ function countRepeats(steps: readonly string[]): string[] {
   for (const s of steps) counts.set(s, (counts.get(s) ?? 0) + 1);
   return [...counts].map(([s, n]) => (n > 1 ? `${s} (${n} times)` : s));
 }
+
+// Batch stories live in their own file; re-exported here so the explanations have one entry point.
+export { explainBatch, attemptWords, windowWords, batchTimeLabel } from './explainBatch';
+export type { BatchExplanation } from './explainBatch';

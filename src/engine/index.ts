@@ -125,3 +125,20 @@ export type {
 } from './atlas/explore';
 export { minimalCounterexample, explainCounterexample, breaks } from './atlas/counterexample';
 export type { Counterexample } from './atlas/counterexample';
+// The batch half: scheduled jobs over partitioned tables, and dedupe stores (docs/semantics/batch.md).
+export { simulateBatch, landsAt } from './batch/simulateBatch';
+export type { BatchRun, DagRun, Attempt, RunKind } from './batch/simulateBatch';
+export { checkBatch, rowsPerEvent } from './batch/checker';
+export type { BatchVerdict, BatchFate, EventLedger } from './batch/checker';
+export { runBatch, compareBatchExpect } from './batch/run';
+export type { BatchResult } from './batch/run';
+export { BatchSchema, DedupeKeySchema, CONTENT_COLUMNS } from './batch/schema';
+export type { BatchConfig, BatchInput, SourceRow, BatchFault, DedupeKey } from './batch/schema';
+export { applyBatchGuarantee } from './batch/guarantee';
+export { periodLabel, dateOf, dayNumber } from './batch/calendar';
+export { batchTraceHash } from './batch/trace';
+export type { BatchEntry } from './batch/trace';
+export type { Statement, StatementKind, TableRow } from './batch/table';
+export { dedupeKeyOf, DedupeStore } from './dedupe/dedupeStore';
+export { explainBatch, attemptWords, windowWords, batchTimeLabel } from './explain';
+export type { BatchExplanation } from './explain';

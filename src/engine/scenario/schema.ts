@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { LIMITS } from './limits';
+import { BatchSchema } from '../batch/schema';
 
 /** Virtual milliseconds, an integer from `min` (one bound: a negative value gets one message). */
 const ms = (min = 0) => z.number().int().min(min).max(LIMITS.timeMs);
@@ -950,6 +951,11 @@ export const ScenarioSchema = z.strictObject({
   sink: SinkSchema.default(() => TableSinkSchema.parse({ type: 'table' })),
   readers: z.array(ReaderSchema).max(LIMITS.readers).default([]),
   faults: z.array(FaultSchema).max(LIMITS.faults).default([]),
+  /**
+   * A batch pipeline (a scheduled job over a partitioned source table), judged by the batch
+   * checker instead of the streaming one: src/engine/batch/, docs/semantics/batch.md.
+   */
+  batch: BatchSchema.optional(),
   expect: ExpectSchema.optional(),
   /**
    * How the page plays the run; no part of the run itself (the trace is the same with or without).

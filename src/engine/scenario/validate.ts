@@ -255,12 +255,28 @@ function tooDeep(root: unknown): Issue | null {
  * limits, defaults), then check what the schema alone cannot (references between fields, the
  * combinations the real systems refuse).
  */
+/**
+ * A batch scenario may leave `workload` out: its business events are then the rows of its source
+ * table (id and amount), so every view that lists the workload lists them.
+ */
+function withBatchWorkload(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || 'workload' in v || !('batch' in v)) return v;
+  const source = (v as { batch?: { source?: unknown } }).batch?.source;
+  if (!Array.isArray(source) || source.length === 0) return v;
+  const events = source.map((r: { id?: unknown; amount?: unknown }) => ({
+    id: r?.id,
+    amount: r?.amount ?? 10,
+    at: 0,
+  }));
+  return { ...v, workload: { events } };
+}
+
 export function parseScenario(raw: unknown): ParseResult {
   const migrated = migrate(raw);
   if (!migrated.ok) return migrated;
   const deep = tooDeep(migrated.value);
   if (deep) return { ok: false, issues: [deep] };
-  const parsed = ScenarioSchema.safeParse(migrated.value);
+  const parsed = ScenarioSchema.safeParse(withBatchWorkload(migrated.value));
   if (!parsed.success) return { ok: false, issues: schemaIssues(parsed.error.issues) };
   const scenario = parsed.data;
   // delivery.timeout.ms left unset is raised to linger.ms + request.timeout.ms (the producer logs

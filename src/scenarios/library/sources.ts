@@ -114,6 +114,22 @@ export const SOURCES = {
     url: 'https://airflow.apache.org/docs/apache-airflow/stable/best-practices.html#creating-a-task',
     title: 'Airflow best practices: creating a task',
   },
+  'AF-DR': {
+    url: 'https://airflow.apache.org/docs/apache-airflow/stable/core-concepts/dag-run.html',
+    title: 'Airflow DAG runs: catchup, backfill, re-run',
+  },
+  'DBT-INC': {
+    url: 'https://docs.getdbt.com/docs/build/incremental-models',
+    title: 'dbt incremental models',
+  },
+  'D-RW': {
+    url: 'https://docs.databricks.com/aws/en/delta/selective-overwrite',
+    title: 'Delta Lake: selective overwrite with replaceWhere',
+  },
+  'R-SET': {
+    url: 'https://redis.io/docs/latest/commands/set/',
+    title: 'Redis SET (NX, EX)',
+  },
 } as const satisfies Record<string, Source>;
 
 /** A source key of docs/semantics/README.md#sources. */

@@ -1,0 +1,289 @@
+/**
+ * The batch job, with counts derived by hand from the documented rules (docs/semantics/batch.md):
+ * Airflow retries, clears and backfills re-run a task
+ * (https://airflow.apache.org/docs/apache-airflow/stable/best-practices.html#creating-a-task,
+ * https://airflow.apache.org/docs/apache-airflow/stable/core-concepts/dag-run.html); an append
+ * adds rows again, an overwrite replaces the partition, MERGE / dbt `unique_key` updates the row
+ * (https://docs.getdbt.com/docs/build/incremental-models).
+ *
+ * Time: virtual 0 is midnight of 2024-03-10 (logical date 0); the run of date d starts at
+ * (d+1)·24 h, reads for 60 s (`readMs`), then writes one row per second (`rowMs`).
+ */
+import { describe, expect, it } from 'vitest';
+import { BatchSchema, type BatchInput } from './schema';
+import { simulateBatch } from './simulateBatch';
+import { checkBatch, rowsPerEvent } from './checker';
+import { explainBatch } from '../explainBatch';
+import { DAY_MS, HOUR_MS, dateOf, dayNumber } from './calendar';
+import { applyBatchGuarantee } from './guarantee';
+
+const tenOn = (date: string, prefix = 'e') =>
+  Array.from({ length: 10 }, (_, i) => ({ id: `${prefix}${i + 1}`, date, amount: 10 * (i + 1) }));
+
+function run(input: BatchInput) {
+  const r = simulateBatch(BatchSchema.parse(input));
+  const v = checkBatch(r, 'exactly-once');
+  return { r, v, t: v.totals, rows: rowsPerEvent(v), why: explainBatch(r, v) };
+}
+
+/** S21: attempt 1 writes e1..e10 and commits, then fails its post-load check; retries=1. */
+const s21 = (write: BatchInput['write']): BatchInput => ({
+  task: { retries: 1 },
+  write,
+  source: tenOn('2024-03-10'),
+  faults: [{ logicalDate: 0, tryNumber: 1, point: 'after-write' }],
+});
+
+describe('calendar', () => {
+  it('turns dates into day numbers and back without Date', () => {
+    expect(dayNumber('1970-01-01')).toBe(0);
+    expect(dayNumber('2024-03-10')).toBe(19792); // 54 years incl. 13 leap days: 54·365+13+69
+    expect(dateOf(dayNumber('2024-02-29') + 1)).toBe('2024-03-01');
+  });
+});
+
+describe('S21: a retried task after its write committed', () => {
+  it('append INSERT: every event twice (20 rows, sum 1,100, 10 duplicates)', () => {
+    const { t, v } = run(s21({ mode: 'append' }));
+    expect(t).toMatchObject({ rows: 20, observedSum: 1100, duplicates: 10, lost: 0 });
+    expect(v.observed).toBe('at-least-once');
+  });
+  it('INSERT OVERWRITE of the logical date: 10 rows, 550', () => {
+    const { t, v } = run(s21({ mode: 'overwrite-partition' }));
+    expect(t).toMatchObject({ rows: 10, observedSum: 550, duplicates: 0, lost: 0 });
+    expect(v.observed).toBe('exactly-once');
+  });
+  it('dbt incremental without unique_key appends (20 rows); with unique_key merges (10)', () => {
+    expect(run(s21({ mode: 'dbt-incremental', uniqueKey: false })).t.rows).toBe(20);
+    expect(run(s21({ mode: 'dbt-incremental', uniqueKey: true })).t.rows).toBe(10);
+    expect(
+      run(s21({ mode: 'dbt-incremental', uniqueKey: true, strategy: 'delete+insert' })).t.rows,
+    ).toBe(10);
+  });
+  it('a backfill of the date days later, after a success: append 20, overwrite 10', () => {
+    const backfill = (mode: 'append' | 'overwrite-partition') =>
+      run({
+        write: { mode },
+        source: tenOn('2024-03-10'),
+        backfills: [{ from: 0, to: 0, atMs: 5 * DAY_MS }],
+      }).t.rows;
+    expect(backfill('append')).toBe(20);
+    expect(backfill('overwrite-partition')).toBe(10);
+  });
+  it('the retry is try 2 of the date, 5 minutes (retry_delay) after the crash', () => {
+    const { r } = run(s21({ mode: 'append' }));
+    // Try 1 starts at 24 h, writes 10 rows by 24 h + 70 s; try 2 at 24 h + 70 s + 300 s.
+    expect(r.attempts.map((a) => [a.tryNumber, a.startAt])).toEqual([
+      [1, DAY_MS],
+      [2, DAY_MS + 70_000 + 300_000],
+    ]);
+  });
+});
+
+/**
+ * Clear and re-run logical date 0 (2024-03-10) at 2024-03-13 01:00: a pinned window reads
+ * 2024-03-10 again; a clock window reads current_date() - 1 = 2024-03-12, whose events f1, f2
+ * the run of date 2 already wrote into their own partition.
+ */
+describe('clear and re-run: clock window vs pinned window', () => {
+  const source = [
+    { id: 'e1', date: '2024-03-10', amount: 10 },
+    { id: 'e2', date: '2024-03-10', amount: 20 },
+    { id: 'e3', date: '2024-03-10', amount: 30 },
+    { id: 'f1', date: '2024-03-12', amount: 100 },
+    { id: 'f2', date: '2024-03-12', amount: 200 },
+  ];
+  const rerun = (window: 'pinned' | 'clock', mode: 'append' | 'overwrite-partition') =>
+    run({
+      periods: 3,
+      window,
+      write: { mode },
+      source,
+      clears: [{ logicalDate: 0, atMs: 3 * DAY_MS + HOUR_MS }],
+    });
+
+  it('clock window + overwrite: e1..e3 overwritten (lost), f1, f2 twice, once under the wrong partition', () => {
+    const { t, v, rows, why } = rerun('clock', 'overwrite-partition');
+    // Partition 03-10 now holds f1, f2; 03-12 holds f1, f2: 4 rows.
+    expect(t).toMatchObject({ rows: 4, lost: 3, duplicates: 2, wrongPartitionRows: 2 });
+    expect(rows).toEqual({ e1: 0, e2: 0, e3: 0, f1: 2, f2: 2 });
+    expect(v.events.map((e) => e.fate)).toEqual([
+      'lost',
+      'lost',
+      'lost',
+      'duplicated',
+      'duplicated',
+    ]);
+    expect(v.observed).toBe('none');
+    expect(why.find((w) => w.fate === 'lost')!.sentence).toContain(
+      'current_date() - 1 = 2024-03-12',
+    );
+    expect(why.find((w) => w.fate === 'duplicated')!.sentence).toContain(
+      'under the wrong partition',
+    );
+  });
+  it('clock window + append: e1..e3 once, f1, f2 twice (7 rows)', () => {
+    const { t, rows } = rerun('clock', 'append');
+    expect(t).toMatchObject({ rows: 7, lost: 0, duplicates: 2, wrongPartitionRows: 2 });
+    expect(rows).toEqual({ e1: 1, e2: 1, e3: 1, f1: 2, f2: 2 });
+  });
+  it('pinned window: overwrite exact (5 rows); append doubles e1..e3 (8 rows)', () => {
+    expect(rerun('pinned', 'overwrite-partition').t).toMatchObject({
+      rows: 5,
+      lost: 0,
+      duplicates: 0,
+    });
+    expect(rerun('pinned', 'append').rows).toEqual({ e1: 2, e2: 2, e3: 2, f1: 1, f2: 1 });
+  });
+});
+
+describe('wrong partition', () => {
+  it('catchup with a clock target partition: dates 0 and 1 land under 2024-03-12', () => {
+    // Deployed at 03-13 01:00 with catchup: runs of dates 0, 1, 2 all start then; each reads its
+    // own date (pinned) but writes into current_date() - 1 = 2024-03-12.
+    const { v, t } = run({
+      periods: 3,
+      deployedAtMs: 3 * DAY_MS + HOUR_MS,
+      write: { mode: 'append', partitionBy: 'clock' },
+      source: [
+        { id: 'a', date: '2024-03-10' },
+        { id: 'b', date: '2024-03-11' },
+        { id: 'c', date: '2024-03-12' },
+      ],
+    });
+    expect(v.events.map((e) => e.fate)).toEqual(['wrong-partition', 'wrong-partition', 'once']);
+    expect(t).toMatchObject({ rows: 3, lost: 2, wrongPartitionRows: 2, duplicates: 0 });
+  });
+  it('no catchup: only the latest completed interval runs', () => {
+    const { r } = run({
+      periods: 3,
+      catchup: false,
+      deployedAtMs: 3 * DAY_MS + HOUR_MS,
+      source: tenOn('2024-03-10'),
+    });
+    expect(r.runs.map((x) => x.logicalDate)).toEqual([2]);
+  });
+});
+
+describe('a crash mid-write after 4 rows, then a retry', () => {
+  const mid = (write: BatchInput['write'], retries = 1) =>
+    run({
+      task: { retries },
+      write,
+      source: tenOn('2024-03-10'),
+      faults: [{ logicalDate: 0, point: 'mid-write', afterRows: 4 }],
+    });
+  it('non-atomic append: e1..e4 twice (14 rows)', () => {
+    const { t, rows } = mid({ mode: 'append', atomic: false });
+    expect(t).toMatchObject({ rows: 14, duplicates: 4 });
+    expect(rows.e4).toBe(2);
+    expect(rows.e5).toBe(1);
+  });
+  it('atomic append: the crash rolls the write back, the retry writes it once (10 rows)', () => {
+    expect(mid({ mode: 'append', atomic: true }).t).toMatchObject({ rows: 10, duplicates: 0 });
+  });
+  it('DELETE then INSERT not in one transaction: exact after the retry, 4 rows and 6 lost without it', () => {
+    expect(mid({ mode: 'overwrite-partition', as: 'delete-insert', atomic: false }).t.rows).toBe(
+      10,
+    );
+    expect(
+      mid({ mode: 'overwrite-partition', as: 'delete-insert', atomic: false }, 0).t,
+    ).toMatchObject({ rows: 4, lost: 6 });
+  });
+  it('before-write crash and no retry: nothing written, and the story says so', () => {
+    const { t, why } = run({
+      source: tenOn('2024-03-10'),
+      faults: [{ logicalDate: 0, point: 'before-write' }],
+    });
+    expect(t).toMatchObject({ rows: 0, lost: 10 });
+    expect(why[0]!.sentence).toContain('no retry was left');
+  });
+});
+
+describe('late-arriving rows', () => {
+  // e11 lands at 03-11 02:00, after the run of 03-10 read at 03-11 00:00.
+  const source = [
+    ...tenOn('2024-03-10'),
+    { id: 'e11', date: '2024-03-10', amount: 110, addedAtMs: DAY_MS + 2 * HOUR_MS },
+  ];
+  it('are missed by the scheduled run (lost), and caught by a pinned overwrite re-run', () => {
+    const missed = run({ write: { mode: 'overwrite-partition' }, source });
+    expect(missed.rows.e11).toBe(0);
+    expect(missed.why[0]!.sentence).toContain('late-arriving');
+    const rerun = run({
+      write: { mode: 'overwrite-partition' },
+      source,
+      clears: [{ logicalDate: 0, atMs: DAY_MS + 3 * HOUR_MS }],
+    });
+    expect(rerun.t).toMatchObject({ rows: 11, lost: 0, duplicates: 0 });
+  });
+});
+
+describe('MERGE / dbt unique_key on a content tuple: a false merge', () => {
+  // e1 and e2 are two real purchases with the same time, user, item and amount.
+  const source = [
+    { id: 'e1', date: '2024-03-10', time: '09:15', user: 'u1', item: 'tea', amount: 5 },
+    { id: 'e2', date: '2024-03-10', time: '09:15', user: 'u1', item: 'tea', amount: 5 },
+    { id: 'e3', date: '2024-03-10', time: '09:20', user: 'u2', item: 'tea', amount: 5 },
+  ];
+  it('keyed on the content, e2 merges into e1 (false-merge); keyed on the id, all three are kept', () => {
+    const content = run({
+      write: { mode: 'merge' },
+      dedupeKey: ['time', 'user', 'item', 'amount'],
+      source,
+    });
+    expect(content.v.events.map((e) => e.fate)).toEqual(['once', 'false-merge', 'once']);
+    expect(content.t).toMatchObject({ rows: 2, lost: 1, falseMerges: 1 });
+    expect(content.why[0]!.sentence).toContain('e2 and e1 are two real events');
+    expect(run({ write: { mode: 'merge' }, source }).t).toMatchObject({ rows: 3, lost: 0 });
+  });
+});
+
+describe('determinism', () => {
+  it('the same config gives the same trace hash; another fault another hash', () => {
+    const a = run(s21({ mode: 'append' })).r.hash;
+    expect(run(s21({ mode: 'append' })).r.hash).toBe(a);
+    expect(run(s21({ mode: 'overwrite-partition' })).r.hash).not.toBe(a);
+  });
+});
+
+describe('schema', () => {
+  it('names the field of bad input', () => {
+    const bad = BatchSchema.safeParse({ source: [{ id: 'x', date: '2024-3-1' }] });
+    expect(bad.success).toBe(false);
+    expect(bad.error!.issues[0]!.path).toEqual(['source', 0, 'date']);
+    const twice = BatchSchema.safeParse({
+      source: [
+        { id: 'x', date: '2024-03-01' },
+        { id: 'x', date: '2024-03-01' },
+      ],
+    });
+    expect(twice.error!.issues[0]!.path).toEqual(['source', 1, 'id']);
+    const split = BatchSchema.safeParse({
+      write: { mode: 'overwrite-partition', atomic: false },
+      source: [{ id: 'x', date: '2024-03-01' }],
+    });
+    expect(split.error!.issues[0]!.path).toEqual(['write', 'atomic']);
+  });
+});
+
+describe('the guarantee switch on a batch job (docs/semantics/batch.md#the-guarantee-switch)', () => {
+  const job = (point: 'before-write' | 'after-write') =>
+    BatchSchema.parse({ source: tenOn('2024-03-10'), faults: [{ logicalDate: 0, point }] });
+  const rowsUnder = (
+    g: 'at-most-once' | 'at-least-once' | 'exactly-once',
+    point: 'before-write' | 'after-write',
+  ) => checkBatch(simulateBatch(applyBatchGuarantee(job(point), g)), g).totals.rows;
+  it('at-most-once: no retry — a crash before the write loses the day (0 rows), after it 10', () => {
+    expect(rowsUnder('at-most-once', 'before-write')).toBe(0);
+    expect(rowsUnder('at-most-once', 'after-write')).toBe(10);
+  });
+  it('at-least-once: retried appends — 10 rows, or 20 after a crash past the commit', () => {
+    expect(rowsUnder('at-least-once', 'before-write')).toBe(10);
+    expect(rowsUnder('at-least-once', 'after-write')).toBe(20);
+  });
+  it('exactly-once: retried, pinned, overwrite of the logical date — 10 rows either way', () => {
+    expect(rowsUnder('exactly-once', 'before-write')).toBe(10);
+    expect(rowsUnder('exactly-once', 'after-write')).toBe(10);
+  });
+});

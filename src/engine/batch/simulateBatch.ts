@@ -1,0 +1,249 @@
+/**
+ * `simulateBatch(config) → run`: the scheduler and the job of a batch pipeline, on the virtual
+ * clock. A pure function of its input: the same config gives the same trace, byte for byte.
+ *
+ * The scheduler (Airflow's model, https://airflow.apache.org/docs/apache-airflow/stable/core-concepts/dag-run.html):
+ * a run per logical date, started when its data interval ends (or at deployment: all completed
+ * intervals with `catchup`, the latest one without); a crashed attempt is retried after
+ * `retry_delay` while `retries` last; a cleared date runs again (try_number goes on counting);
+ * a backfill runs its dates one after another, beside the scheduled runs.
+ * The job reads one period (its window) and writes it (see ./table.ts and ./writePlan.ts).
+ * docs/semantics/batch.md tells the whole model in words.
+ */
+import { calendarOf, periodAt, periodOfRow, type Calendar } from './calendar';
+import type { BatchConfig, BatchFault, SourceRow } from './schema';
+import { PartitionedTable, type Statement } from './table';
+import { DedupeStore } from '../dedupe/dedupeStore';
+import { batchTraceHash, type BatchEntry } from './trace';
+import { planWrite, type WriteOp } from './writePlan';
+
+export type RunKind = 'scheduled' | 'clear' | 'backfill';
+
+/** A DAG run (scheduled, cleared again, or a backfill's). */
+export interface DagRun {
+  kind: RunKind;
+  logicalDate: number;
+  queuedAt: number;
+  attempts: number[];
+  state: 'queued' | 'running' | 'success' | 'failed';
+  /** Backfill runs: the next date of the same backfill, started when this run ends. */
+  nextInBackfill: number | null;
+}
+
+/** One attempt (task instance try) of a run. */
+export interface Attempt {
+  run: number;
+  /** Airflow's try_number for the logical date, counting every run of that date. */
+  tryNumber: number;
+  startAt: number;
+  /** The period its read window covered, evaluated at `startAt`. */
+  window: number;
+  /** Event ids it read. */
+  read: string[];
+  /** Target partitions it wrote to. */
+  partitions: number[];
+  endAt: number;
+  outcome: 'success' | 'crashed';
+  crash: BatchFault | null;
+}
+
+export interface BatchRun {
+  config: BatchConfig;
+  calendar: Calendar;
+  runs: DagRun[];
+  attempts: Attempt[];
+  table: PartitionedTable;
+  statements: Statement[];
+  /** Events a dedupe store skipped because another event held their key: `skipped → holder`. */
+  skippedBy: Map<string, string>;
+  trace: BatchEntry[];
+  endTime: number;
+  hash: string;
+}
+
+interface Step {
+  at: number;
+  seq: number;
+  run: () => void;
+}
+
+/** When a row lands in the source table: its own `addedAtMs`, or the start of its period. */
+export function landsAt(cal: Calendar, row: SourceRow): number {
+  return row.addedAtMs ?? Math.max(0, periodOfRow(cal, row) * cal.periodMs);
+}
+
+export function simulateBatch(config: BatchConfig): BatchRun {
+  const cal = calendarOf(config.schedule, config.startDate);
+  const P = cal.periodMs;
+  const runs: DagRun[] = [];
+  const attempts: Attempt[] = [];
+  const table = new PartitionedTable();
+  const statements: Statement[] = [];
+  const store = config.dedupe ? new DedupeStore(config.dedupe.ttlMs) : null;
+  const skippedBy = new Map<string, string>();
+  const trace: BatchEntry[] = [];
+  const tries = new Map<number, number>();
+  const queue: Step[] = [];
+  let seq = 0;
+  let now = 0;
+
+  const schedule = (at: number, run: () => void) => {
+    const step = { at, seq: seq++, run };
+    let i = queue.length;
+    while (
+      i > 0 &&
+      (queue[i - 1]!.at > at || (queue[i - 1]!.at === at && queue[i - 1]!.seq > step.seq))
+    )
+      i--;
+    queue.splice(i, 0, step);
+  };
+
+  const queueRun = (kind: RunKind, logicalDate: number, at: number, next: number | null) => {
+    const id = runs.length;
+    runs.push({
+      kind,
+      logicalDate,
+      queuedAt: at,
+      attempts: [],
+      state: 'queued',
+      nextInBackfill: next,
+    });
+    schedule(at, () => startAttempt(id));
+  };
+
+  const endRun = (id: number, state: 'success' | 'failed') => {
+    const r = runs[id]!;
+    r.state = state;
+    const to = r.nextInBackfill;
+    if (r.kind === 'backfill' && to !== null && r.logicalDate < to)
+      queueRun('backfill', r.logicalDate + 1, now, to);
+  };
+
+  const startAttempt = (runId: number) => {
+    const r = runs[runId]!;
+    r.state = 'running';
+    const tryNumber = (tries.get(r.logicalDate) ?? 0) + 1;
+    tries.set(r.logicalDate, tryNumber);
+    // `{{ ds }}` is the run's logical date; `current_date() - n` is read from the clock now.
+    const clockDate = periodAt(cal, now) - config.clockOffset;
+    const window = config.window === 'pinned' ? r.logicalDate : clockDate;
+    const rows = config.source.filter(
+      (row) => periodOfRow(cal, row) === window && landsAt(cal, row) <= now,
+    );
+    const target =
+      config.write.partitionBy === 'logical-date'
+        ? r.logicalDate
+        : config.write.partitionBy === 'clock'
+          ? clockDate
+          : null;
+    const crash =
+      config.faults.find((f) => f.logicalDate === r.logicalDate && f.tryNumber === tryNumber) ??
+      null;
+    const id = attempts.length;
+    r.attempts.push(id);
+    const attempt: Attempt = {
+      run: runId,
+      tryNumber,
+      startAt: now,
+      window,
+      read: rows.map((x) => x.id),
+      partitions: [],
+      endAt: now,
+      outcome: 'success',
+      crash,
+    };
+    attempts.push(attempt);
+    trace.push({ at: now, kind: 'attempt-start', run: runId, attempt: id });
+    trace.push({ at: now, kind: 'read', run: runId, attempt: id, window, events: attempt.read });
+    const plan = planWrite({
+      config,
+      cal,
+      rows,
+      target,
+      attempt: id,
+      writeAt: now + config.task.readMs,
+      crash,
+      table,
+      store,
+    });
+    attempt.partitions = plan.partitions;
+    for (const op of plan.ops) schedule(op.at, () => applyOp(op, runId, id));
+    schedule(plan.endAt, () => finish(runId, id, plan.crashed));
+  };
+
+  const applyOp = (op: WriteOp, runId: number, id: number) => {
+    const out = op.apply(now);
+    for (const s of out.statements) {
+      statements.push(s);
+      trace.push({
+        at: now,
+        kind: 'statement',
+        run: runId,
+        attempt: id,
+        statement: s.kind,
+        partitions: s.partitions,
+        events: s.rows,
+      });
+    }
+    for (const c of out.claims)
+      trace.push({ at: now, kind: 'claim', run: runId, attempt: id, events: [c] });
+    for (const [skipped, holder] of out.skipped) {
+      skippedBy.set(skipped, holder);
+      trace.push({
+        at: now,
+        kind: 'claim-skipped',
+        run: runId,
+        attempt: id,
+        events: [skipped],
+        heldBy: holder,
+      });
+    }
+  };
+
+  const finish = (runId: number, id: number, crashed: BatchFault | null) => {
+    const a = attempts[id]!;
+    a.endAt = now;
+    if (crashed === null) {
+      trace.push({ at: now, kind: 'success', run: runId, attempt: id });
+      endRun(runId, 'success');
+      return;
+    }
+    a.outcome = 'crashed';
+    trace.push({ at: now, kind: 'crash', run: runId, attempt: id, point: crashed.point });
+    if (runs[runId]!.attempts.length <= config.task.retries) {
+      trace.push({ at: now, kind: 'retry-scheduled', run: runId, attempt: id });
+      schedule(now + config.task.retryDelayMs, () => startAttempt(runId));
+    } else {
+      trace.push({ at: now, kind: 'run-failed', run: runId, attempt: id });
+      endRun(runId, 'failed');
+    }
+  };
+
+  // Scheduled runs: interval d ends at (d+1)·P; at deployment, catchup runs every completed
+  // interval, no catchup only the latest completed one.
+  const firstDate = config.catchup ? 0 : Math.max(0, Math.floor(config.deployedAtMs / P) - 1);
+  for (let d = firstDate; d < config.periods; d++)
+    queueRun('scheduled', d, Math.max((d + 1) * P, config.deployedAtMs), null);
+  for (const c of config.clears)
+    schedule(c.atMs, () => queueRun('clear', c.logicalDate, now, null));
+  for (const b of config.backfills)
+    if (b.from <= b.to) schedule(b.atMs, () => queueRun('backfill', b.from, now, b.to));
+
+  while (queue.length > 0) {
+    const step = queue.shift()!;
+    now = step.at;
+    step.run();
+  }
+  return {
+    config,
+    calendar: cal,
+    runs,
+    attempts,
+    table,
+    statements,
+    skippedBy,
+    trace,
+    endTime: now,
+    hash: batchTraceHash(trace),
+  };
+}

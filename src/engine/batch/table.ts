@@ -1,0 +1,120 @@
+/**
+ * The batch job's target: a table partitioned by date, and the write statements it accepts,
+ * described as data (statement kind, partitions, rows) so that the page, the explanations and a
+ * SQL export can each render them their own way.
+ *
+ * Semantics (docs/semantics/batch.md#writes):
+ * - `insert`: every row is a new row (Airflow: "an INSERT statement might lead to duplicate rows",
+ *   https://airflow.apache.org/docs/apache-airflow/stable/best-practices.html#creating-a-task).
+ * - `overwrite`: the partitions are emptied and the rows written (INSERT OVERWRITE … PARTITION,
+ *   Delta `replaceWhere`, https://docs.databricks.com/aws/en/delta/selective-overwrite,
+ *   or DELETE+INSERT in one transaction).
+ * - `merge`: a row whose key matches a row of the table updates it (its content and partition);
+ *   otherwise it is inserted (MERGE, dbt `unique_key`: "dbt replaces the old row",
+ *   https://docs.getdbt.com/reference/resource-configs/unique_key).
+ */
+import type { KeyedRow } from '../dedupe/dedupeStore';
+
+/** One row of the target table. */
+export interface TableRow {
+  /** The event whose content the row holds now. */
+  eventId: string;
+  /** Its partition (period index). */
+  partition: number;
+  /** Its dedupe key (the MERGE key). */
+  key: string;
+  amount: number;
+  /** The attempt that wrote it (index into the run's attempts). */
+  attempt: number;
+}
+
+/** The statement kinds of a batch write. */
+export type StatementKind =
+  'insert' | 'insert-overwrite' | 'replace-where' | 'delete-partition' | 'merge' | 'delete-keys';
+
+/** A write statement as data. */
+export interface Statement {
+  kind: StatementKind;
+  /** Target partitions (period indices). */
+  partitions: number[];
+  /** Event ids of the rows it writes, in order. */
+  rows: string[];
+  /** The attempt that issued it. */
+  attempt: number;
+  /** Virtual time it committed (ms). */
+  at: number;
+}
+
+/** A row to write: the source row, its key, and the partition it goes to. */
+export interface RowToWrite {
+  row: KeyedRow;
+  key: string;
+  partition: number;
+}
+
+/** The partitioned table. Rows keep their insertion order. */
+export class PartitionedTable {
+  readonly rows: TableRow[] = [];
+  /** Event ids a MERGE replaced by another event with the same key: `replaced → by`. */
+  readonly mergedInto = new Map<string, string>();
+
+  deletePartitions(partitions: readonly number[]): number {
+    const before = this.rows.length;
+    const keep = this.rows.filter((r) => !partitions.includes(r.partition));
+    this.rows.length = 0;
+    this.rows.push(...keep);
+    return before - keep.length;
+  }
+
+  deleteKeys(keys: ReadonlySet<string>): number {
+    const before = this.rows.length;
+    const keep = this.rows.filter((r) => !keys.has(r.key));
+    this.rows.length = 0;
+    this.rows.push(...keep);
+    return before - keep.length;
+  }
+
+  insert(w: RowToWrite, attempt: number): void {
+    this.rows.push({
+      eventId: w.row.id,
+      partition: w.partition,
+      key: w.key,
+      amount: w.row.amount,
+      attempt,
+    });
+  }
+
+  /** MERGE one row: update the first row with its key (PostgreSQL / Delta MERGE), else insert. */
+  merge(w: RowToWrite, attempt: number): 'updated' | 'inserted' {
+    const hit = this.rows.find((r) => r.key === w.key);
+    if (hit === undefined) {
+      this.insert(w, attempt);
+      return 'inserted';
+    }
+    if (hit.eventId !== w.row.id) this.mergedInto.set(hit.eventId, w.row.id);
+    hit.eventId = w.row.id;
+    hit.partition = w.partition;
+    hit.amount = w.row.amount;
+    hit.attempt = attempt;
+    return 'updated';
+  }
+}
+
+/**
+ * `DISTINCT ON (key)` over a MERGE's source, keeping the first row of each key: a MERGE must not
+ * match one target row twice (https://www.postgresql.org/docs/current/sql-merge.html). The rows
+ * it drops are returned as `dropped → kept`.
+ */
+export function distinctOnKey(rows: readonly RowToWrite[]): {
+  kept: RowToWrite[];
+  dropped: Map<string, string>;
+} {
+  const first = new Map<string, RowToWrite>();
+  const dropped = new Map<string, string>();
+  for (const w of rows) {
+    const k = first.get(w.key);
+    if (k === undefined) first.set(w.key, w);
+    else dropped.set(w.row.id, k.row.id);
+  }
+  return { kept: [...first.values()], dropped };
+}

@@ -1,0 +1,47 @@
+/**
+ * The batch run's trace: an append-only list of plain entries in virtual-time order, each naming
+ * the run and attempt it belongs to. It drives the page's calendar strip, the explanations and
+ * the trace hash (same scenario ⇒ same entries, byte for byte).
+ */
+import { hashString32 } from '../core/rng';
+import type { StatementKind } from './table';
+
+export const BATCH_ENTRY_KINDS = [
+  'attempt-start',
+  'read',
+  'statement',
+  'claim',
+  'claim-skipped',
+  'crash',
+  'success',
+  'retry-scheduled',
+  'run-failed',
+] as const;
+export type BatchEntryKind = (typeof BATCH_ENTRY_KINDS)[number];
+
+export interface BatchEntry {
+  at: number;
+  kind: BatchEntryKind;
+  /** Index into the run's runs / attempts (-1 when none). */
+  run: number;
+  attempt: number;
+  /** `read`: the period read; `statement`: the statement kind and its partitions. */
+  window?: number;
+  statement?: StatementKind;
+  partitions?: number[];
+  /** Event ids concerned (rows read, written, claimed or skipped). */
+  events?: string[];
+  /** `claim-skipped`: the event holding the claim. */
+  heldBy?: string;
+  /** `crash`: the crash point. */
+  point?: 'before-write' | 'mid-write' | 'after-write';
+}
+
+/** A hex hash of the trace (two 32-bit hashes of its JSON lines). */
+export function batchTraceHash(entries: readonly BatchEntry[]): string {
+  const text = entries.map((e) => JSON.stringify(e)).join('\n');
+  return (
+    hashString32(text, 1).toString(16).padStart(8, '0') +
+    hashString32(text, 2).toString(16).padStart(8, '0')
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * A dedupe store in front of the batch job's append (docs/semantics/batch.md#dedupe-stores), with
+ * counts derived by hand. Redis `SET dedupe:{key} 1 NX EX <ttl>`: the first set wins while the key
+ * lives (https://redis.io/docs/latest/commands/set/).
+ *
+ * The job: e1..e10 dated 2024-03-10, retries=1; try 1 crashes mid-write after 4 rows, i.e. after
+ * e1..e4 are done and between the two steps of e5.
+ */
+import { describe, expect, it } from 'vitest';
+import { BatchSchema, type BatchInput } from '../batch/schema';
+import { simulateBatch } from '../batch/simulateBatch';
+import { checkBatch, rowsPerEvent } from '../batch/checker';
+import { explainBatch } from '../explainBatch';
+import { DAY_MS } from '../batch/calendar';
+import { DedupeStore, dedupeKeyOf } from './dedupeStore';
+
+const source = Array.from({ length: 10 }, (_, i) => ({
+  id: `e${i + 1}`,
+  date: '2024-03-10',
+  amount: 10 * (i + 1),
+}));
+
+function run(input: Partial<BatchInput>) {
+  const r = simulateBatch(BatchSchema.parse({ source, task: { retries: 1 }, ...input }));
+  const v = checkBatch(r, 'exactly-once');
+  return { r, v, t: v.totals, rows: rowsPerEvent(v), why: explainBatch(r, v) };
+}
+const crashAt4 = [{ logicalDate: 0, point: 'mid-write' as const, afterRows: 4 }];
+
+describe('the store', () => {
+  it('SET NX: the first claim wins; after the TTL the key is gone', () => {
+    const s = new DedupeStore(1000);
+    expect(s.claim('k', 'a', 0)).toBe(true);
+    expect(s.claim('k', 'b', 999)).toBe(false);
+    expect(s.claim('k', 'b', 1000)).toBe(true);
+    expect(s.holder('k', 1500)!.eventId).toBe('b');
+  });
+  it('the key is the event id or the content tuple', () => {
+    const row = { id: 'e1', date: '2024-03-10', hour: 0, amount: 5, time: '09:15', user: 'u1' };
+    expect(dedupeKeyOf(row, 'event-id')).toBe('id=e1');
+    expect(dedupeKeyOf(row, ['time', 'user', 'amount'])).toBe('time=09:15|user=u1|amount=5');
+  });
+});
+
+describe('claim and write order, crash between them on e5', () => {
+  it('claim then write: e5 claimed, never written; the retry skips it — lost (9 rows)', () => {
+    const { t, rows, v, why } = run({
+      dedupe: { store: 'redis', order: 'claim-then-write' },
+      faults: crashAt4,
+    });
+    expect(t).toMatchObject({ rows: 9, lost: 1, duplicates: 0 });
+    expect(rows.e5).toBe(0);
+    expect(v.events[4]!.fate).toBe('lost');
+    expect(why[0]!.sentence).toContain('crashed before writing the row');
+  });
+  it('write then claim: e5 written, never claimed; the retry writes it again — 11 rows', () => {
+    const { t, rows } = run({
+      dedupe: { store: 'redis', order: 'write-then-claim' },
+      faults: crashAt4,
+    });
+    expect(t).toMatchObject({ rows: 11, lost: 0, duplicates: 1 });
+    expect(rows.e5).toBe(2);
+  });
+  it('one transaction (dedupe table): e5 neither; the retry writes it once — exact', () => {
+    const { t, v } = run({
+      dedupe: { store: 'table', order: 'one-transaction' },
+      faults: crashAt4,
+    });
+    expect(t).toMatchObject({ rows: 10, lost: 0, duplicates: 0 });
+    expect(v.observed).toBe('exactly-once');
+  });
+  it('one transaction needs the table store (Redis is not in the sink database)', () => {
+    const bad = BatchSchema.safeParse({
+      source,
+      dedupe: { store: 'redis', order: 'one-transaction' },
+    });
+    expect(bad.error!.issues[0]!.path).toEqual(['dedupe', 'order']);
+  });
+});
+
+describe('TTL expired before a replay', () => {
+  // The run of 03-10 writes at 03-11 00:01; a clear re-runs the date at 03-13 00:00 (+2 days).
+  const replay = (ttlMs: number) =>
+    run({
+      dedupe: { store: 'redis', ttlMs, order: 'claim-then-write' },
+      clears: [{ logicalDate: 0, atMs: 3 * DAY_MS }],
+    });
+  it('TTL 1 day: every claim expired, the re-run appends all ten again (20 rows)', () => {
+    expect(replay(DAY_MS).t).toMatchObject({ rows: 20, duplicates: 10 });
+  });
+  it('TTL 7 days: every claim still there, the re-run skips all (10 rows)', () => {
+    expect(replay(7 * DAY_MS).t).toMatchObject({ rows: 10, duplicates: 0 });
+  });
+});
+
+describe('a content key merges two real events (false merge)', () => {
+  const twins = [
+    { id: 'p1', date: '2024-03-10', time: '09:15', user: 'u1', item: 'tea', amount: 5 },
+    { id: 'p2', date: '2024-03-10', time: '09:15', user: 'u1', item: 'tea', amount: 5 },
+  ];
+  it('event time + payload: p2 is skipped as a copy of p1; the event id keeps both', () => {
+    const content = run({
+      source: twins,
+      dedupeKey: ['time', 'user', 'item', 'amount'],
+      dedupe: {},
+    });
+    expect(content.v.events.map((e) => e.fate)).toEqual(['once', 'false-merge']);
+    expect(content.t).toMatchObject({ rows: 1, lost: 1, falseMerges: 1 });
+    expect(content.why[0]!.sentence).toContain('dedupe:time=09:15|user=u1|item=tea|amount=5');
+    expect(run({ source: twins, dedupe: {} }).t).toMatchObject({ rows: 2, lost: 0 });
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * Batch stories: for each event of a batch run that is not in its own partition exactly once,
+ * one plain sentence built from the batch trace (which attempts read and wrote it, what window
+ * they read, what the write did), grouped by story. Kept apart from ./explain.ts (the streaming
+ * stories) so it can move with it. Semantics: docs/semantics/batch.md.
+ */
+import { DAY_MS, dateOf, periodLabel } from './batch/calendar';
+import type { BatchFate, BatchVerdict } from './batch/checker';
+import type { BatchRun } from './batch/simulateBatch';
+import { writeKind } from './batch/writePlan';
+import { dedupeKeyOf, storeKeyName } from './dedupe/dedupeStore';
+
+export interface BatchExplanation {
+  fate: Exclude<BatchFate, 'once'>;
+  events: string[];
+  /** The sentence about the first event. */
+  sentence: string;
+  /** The same with `{id}` where the event id goes. */
+  template: string;
+  /** Batch trace entries the sentence rests on. */
+  entries: number[];
+}
+
+/** Virtual time as a wall-clock label: `2024-03-11 00:05`. */
+export function batchTimeLabel(run: BatchRun, t: number): string {
+  const day = Math.floor(t / DAY_MS);
+  const minutes = Math.floor((t - day * DAY_MS) / 60_000);
+  const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
+  const mm = String(minutes % 60).padStart(2, '0');
+  return `${dateOf(run.calendar.startDay + day)} ${hh}:${mm}`;
+}
+
+/** "try 2 of 2024-03-10 (retry)" — an attempt in words. */
+export function attemptWords(run: BatchRun, a: number): string {
+  const at = run.attempts[a]!;
+  const r = run.runs[at.run]!;
+  const how =
+    r.attempts[0] !== a
+      ? 'a retry'
+      : r.kind === 'clear'
+        ? 'cleared and re-run'
+        : r.kind === 'backfill'
+          ? 'a backfill'
+          : 'the scheduled run';
+  return `try ${at.tryNumber} of ${periodLabel(run.calendar, r.logicalDate)} (${how}, started ${batchTimeLabel(run, at.startAt)})`;
+}
+
+/** The read window of an attempt in words, naming the clock when it came from the clock. */
+export function windowWords(run: BatchRun, a: number): string {
+  const at = run.attempts[a]!;
+  const day = periodLabel(run.calendar, at.window);
+  const c = run.config;
+  return c.window === 'pinned'
+    ? `its window pinned to the logical date ({{ ds }} = ${day})`
+    : `its window read from the clock (current_date() - ${c.clockOffset} = ${day} at ${batchTimeLabel(run, at.startAt)})`;
+}
+
+const WRITE_WORDS = {
+  insert: 'an append INSERT adds its rows again on every attempt',
+  overwrite: 'an overwrite replaces the whole partition it targets',
+  merge: 'MERGE updates the row with the same key',
+  'delete-keys': 'delete+insert replaces the rows with the same key',
+} as const;
+
+export function explainBatch(run: BatchRun, v: BatchVerdict): BatchExplanation[] {
+  const groups = new Map<string, BatchExplanation>();
+  const entryOf = (kind: string, attempt: number) =>
+    run.trace.findIndex((e) => e.kind === kind && e.attempt === attempt);
+  const writers = (id: string) => [
+    ...new Set(
+      run.statements
+        .filter((s) => s.rows.includes(id) && s.kind !== 'delete-keys')
+        .map((s) => s.attempt),
+    ),
+  ];
+  const kind = writeKind(run.config.write);
+  for (const l of v.events) {
+    if (l.fate === 'once') continue;
+    const row = run.config.source.find((r) => r.id === l.id)!;
+    const own = periodLabel(run.calendar, l.partition);
+    const wrote = writers(l.id);
+    const readers = run.attempts.flatMap((a, i) => (a.read.includes(l.id) ? [i] : []));
+    let template: string;
+    let entries: number[] = [];
+    switch (l.fate) {
+      case 'duplicated':
+      case 'wrong-partition': {
+        const steps = wrote.map((a) => `${attemptWords(run, a)}, with ${windowWords(run, a)}`);
+        const misplaced = [...l.wrongRows.keys()].map((p) => periodLabel(run.calendar, p));
+        // Behind a dedupe store, a second write means the key was not there to stop it.
+        const store = run.config.dedupe;
+        const why = !store
+          ? WRITE_WORDS[kind]
+          : store.order === 'write-then-claim'
+            ? `the row was written but its key not yet claimed in the dedupe store when the task crashed, so the retry found no claim (write then claim duplicates an event on a crash between the two)`
+            : `the dedupe store's claim had expired (TTL ${store.ttlMs} ms) before the re-run`;
+        template =
+          `{id} (dated ${own}) was written by ${steps.join('; then by ')}: ${why}` +
+          (misplaced.length > 0
+            ? `; its row under ${misplaced.join(', ')} is under the wrong partition, because the ${run.config.write.partitionBy === 'clock' ? 'target partition' : 'window'} came from the clock, not from the logical date`
+            : '') +
+          '.';
+        entries = wrote.map((a) => entryOf('statement', a));
+        break;
+      }
+      case 'false-merge': {
+        const key = dedupeKeyOf(row, run.config.dedupeKey);
+        const by = run.skippedBy.has(l.id)
+          ? `the dedupe store held ${storeKeyName(key)} for ${l.mergedInto}, so {id} was skipped`
+          : `the ${kind === 'merge' ? 'MERGE' : 'write'} took it for ${l.mergedInto} (DISTINCT ON / matched row) and kept one row`;
+        template = `{id} and ${l.mergedInto} are two real events with the same dedupe key (${key}): ${by}. A key coarser than the event id merges distinct events.`;
+        entries = run.trace.flatMap((e, i) =>
+          e.events?.includes(l.id) && e.kind === 'claim-skipped' ? [i] : [],
+        );
+        break;
+      }
+      case 'lost': {
+        const skipped = run.trace.findIndex(
+          (e) => e.kind === 'claim-skipped' && e.events?.includes(l.id),
+        );
+        const claimedBy = run.trace.findIndex(
+          (e) => e.kind === 'claim' && e.events?.includes(l.id),
+        );
+        if (skipped >= 0 && claimedBy >= 0 && run.config.dedupe?.order === 'claim-then-write') {
+          template = `{id}'s key was claimed in the dedupe store by ${attemptWords(run, run.trace[claimedBy]!.attempt)}, which crashed before writing the row; the retry found the claim and skipped {id} (claim then write loses an event on a crash between the two).`;
+          entries = [claimedBy, skipped];
+        } else if (readers.length === 0) {
+          const late =
+            row.addedAtMs !== undefined
+              ? `; it landed in the source at ${batchTimeLabel(run, row.addedAtMs)}, a late-arriving row`
+              : '';
+          template = `No attempt read {id} (dated ${own}): ${run.config.window === 'clock' ? 'the runs of its date read their window from the clock, which pointed at another day' : 'no run read its date after it landed'}${late}.`;
+        } else if (wrote.length > 0) {
+          const deleter = run.statements.find(
+            (s) =>
+              (s.kind === 'delete-partition' ||
+                s.kind === 'insert-overwrite' ||
+                s.kind === 'replace-where') &&
+              s.partitions.includes(l.partition) &&
+              s.attempt > Math.max(...wrote),
+          );
+          template = deleter
+            ? `{id} was written by ${attemptWords(run, wrote[0]!)}, then ${attemptWords(run, deleter.attempt)} overwrote partition ${own} with ${windowWords(run, deleter.attempt)}, so {id}'s row is gone.`
+            : `{id} was written and then removed.`;
+          if (deleter) entries = [entryOf('statement', deleter.attempt)];
+        } else {
+          template = `{id} was read by ${attemptWords(run, readers[readers.length - 1]!)} but never committed: the task crashed before its write committed and no retry was left.`;
+        }
+        break;
+      }
+    }
+    const existing = groups.get(template);
+    if (existing) existing.events.push(l.id);
+    else
+      groups.set(template, {
+        fate: l.fate,
+        events: [l.id],
+        template,
+        sentence: template.replaceAll('{id}', l.id),
+        entries,
+      });
+  }
+  return [...groups.values()];
+}
