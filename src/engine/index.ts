@@ -122,3 +122,26 @@ export type {
 } from './atlas/explore';
 export { minimalCounterexample, explainCounterexample, breaks } from './atlas/counterexample';
 export type { Counterexample } from './atlas/counterexample';
+export {
+  ChallengeSchema,
+  GoalSchema,
+  AllowSchema,
+  CHALLENGE_VERSION,
+  CHALLENGE_LIMITS,
+  CHALLENGE_AREAS,
+  FAULT_KINDS,
+} from './challenge/schema';
+export type {
+  Challenge,
+  ChallengeInput,
+  ChallengeKnob,
+  ChallengeStart,
+  Goal,
+  FaultKind,
+} from './challenge/schema';
+export { parseChallenge } from './challenge/validate';
+export type { ChallengeParse } from './challenge/validate';
+export { attemptChanges, ruleIssues, lockedBy } from './challenge/rules';
+export type { AttemptChanges } from './challenge/rules';
+export { goalMet, judgeAttempt } from './challenge/goal';
+export type { Judgement } from './challenge/goal';

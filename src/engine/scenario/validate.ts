@@ -3,6 +3,7 @@
  * Every problem comes back as `{ path, message }`, the path naming the field (`faults.2.target`),
  * so the UI and the CLI can say exactly what is wrong. Nothing here throws on bad input.
  */
+import type { z } from 'zod';
 import { ScenarioSchema, type CrashPoint, type Scenario } from './schema';
 import { migrate } from './migrate';
 import { LIMITS } from './limits';
@@ -249,32 +250,7 @@ export function parseScenario(raw: unknown): ParseResult {
   if (deep) return { ok: false, issues: [deep] };
   const parsed = ScenarioSchema.safeParse(migrated.value);
   if (!parsed.success) {
-    // An unknown key is named by its own path ("producer.akcs: unknown key"), not by the object
-    // that holds it, so a typo at the top level does not read as a problem of the whole file.
-    const raw = parsed.error.issues;
-    // zod's int() carries its own bound (the largest safe integer); where the field's real limit
-    // is reported too, one message about the number is enough — the field's.
-    const safeBound = (i: (typeof raw)[number]) =>
-      i.code === 'too_big' && Number(i.maximum) === Number.MAX_SAFE_INTEGER;
-    const issues = raw
-      .filter(
-        (i) =>
-          !safeBound(i) ||
-          !raw.some((o) => o !== i && o.code === 'too_big' && pathOf(o.path) === pathOf(i.path)),
-      )
-      .flatMap((i) =>
-        i.code === 'unrecognized_keys'
-          ? i.keys.map((k) => ({
-              path: pathOf([...i.path, k]),
-              message:
-                // Own keys only: `in` would find "constructor" or "toString" on Object.prototype.
-                Object.hasOwn(UNMODELLED, k)
-                  ? `unknown key "${k}": ${UNMODELLED[k]}`
-                  : `unknown key ${keyEcho(k)}: not a field here (misspelt, or a field of another kind)`,
-            }))
-          : [{ path: pathOf(i.path), message: plainMessage(i) }],
-      );
-    return { ok: false, issues };
+    return { ok: false, issues: schemaIssues(parsed.error.issues) };
   }
   const scenario = parsed.data;
   // delivery.timeout.ms left unset is raised to linger.ms + request.timeout.ms (the producer logs
@@ -300,6 +276,38 @@ export function parseScenario(raw: unknown): ParseResult {
     proc['enable.auto.commit'] = false;
   const issues = semanticIssues(scenario);
   return issues.length > 0 ? { ok: false, issues } : { ok: true, scenario };
+}
+
+/**
+ * A zod schema's issues in plain words, each naming its field (`producer.acks`): the one wording
+ * of every versioned format the engine validates (a scenario, a challenge).
+ */
+export function schemaIssues(raw: readonly SchemaIssue[]): Issue[] {
+  // An unknown key is named by its own path ("producer.akcs: unknown key"), not by the object
+  // that holds it, so a typo at the top level does not read as a problem of the whole file.
+  // zod's int() carries its own bound (the largest safe integer); where the field's real limit
+  // is reported too, one message about the number is enough — the field's.
+  const safeBound = (i: (typeof raw)[number]) =>
+    i.code === 'too_big' && Number(i.maximum) === Number.MAX_SAFE_INTEGER;
+  const issues = raw
+    .filter(
+      (i) =>
+        !safeBound(i) ||
+        !raw.some((o) => o !== i && o.code === 'too_big' && pathOf(o.path) === pathOf(i.path)),
+    )
+    .flatMap((i) =>
+      i.code === 'unrecognized_keys'
+        ? i.keys.map((k) => ({
+            path: pathOf([...i.path, k]),
+            message:
+              // Own keys only: `in` would find "constructor" or "toString" on Object.prototype.
+              Object.hasOwn(UNMODELLED, k)
+                ? `unknown key "${k}": ${UNMODELLED[k]}`
+                : `unknown key ${keyEcho(k)}: not a field here (misspelt, or a field of another kind)`,
+          }))
+        : [{ path: pathOf(i.path), message: plainMessage(i) }],
+    );
+  return issues;
 }
 
 /**
@@ -352,9 +360,7 @@ function plainMessage(i: SchemaIssue): string {
   }
 }
 
-type SchemaIssue = NonNullable<
-  ReturnType<typeof ScenarioSchema.safeParse>['error']
->['issues'][number];
+type SchemaIssue = z.core.$ZodIssue;
 
 /** "a string", "an object", "an array", "null". */
 function article(type: string): string {
