@@ -144,7 +144,7 @@ export const shippedChallenges: readonly ChallengeInput[] = [
   {
     version: 1,
     id: 'fix-at-least-once',
-    title: 'Make the sink exact with two knobs',
+    title: 'Make the sink exact with at most two knobs',
     area: 'consumer',
     intro:
       'Under these two faults — a lost produce acknowledgement and a consumer crash mid-batch — this at-least-once pipeline writes duplicates. Change at most two knobs so that every payment is in the table exactly once. The faults stay.',
