@@ -2,6 +2,7 @@
  * Generates `public/scenario.schema.json`, the JSON Schema of the scenario format, from the zod
  * schema the engine validates with (src/engine/scenario/schema.ts) — one source of truth — and
  * `public/lesson.schema.json`, the lesson format's (src/scenarios/lessons/schema.ts).
+ * `public/challenge.schema.json`, the challenge format's (src/engine/challenge/schema.ts).
  *
  *   npm run schema            # rewrite both
  *
@@ -23,7 +24,14 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { z } from 'zod';
-import { CURRENT_VERSION, LIMITS, MAX_JSON_CHARS, ScenarioSchema } from '../src/engine';
+import {
+  CHALLENGE_VERSION,
+  ChallengeSchema,
+  CURRENT_VERSION,
+  LIMITS,
+  MAX_JSON_CHARS,
+  ScenarioSchema,
+} from '../src/engine';
 import { LESSON_VERSION, LessonSchema, MAX_LESSON_STEPS } from '../src/scenarios/lessons';
 
 /** Where the schema is published (served next to the app, so any static host works). */
@@ -117,9 +125,47 @@ async function formatted(path: string, value: unknown): Promise<string> {
   return format(JSON.stringify(value), { ...options, parser: 'json' });
 }
 
+/** Where the challenge format's schema is published (docs/challenges.md). */
+export const CHALLENGE_SCHEMA_PATH = 'public/challenge.schema.json';
+
+/**
+ * The challenge JSON Schema as an object. An inline start scenario refers to the scenario's
+ * schema beside it (the zod schema takes it as an object and validates it as a scenario).
+ */
+export function challengeJsonSchema(): Record<string, unknown> {
+  const generated = z.toJSONSchema(ChallengeSchema, { io: 'input' }) as Record<string, unknown>;
+  const { $schema, ...rest } = generated;
+  const properties = rest.properties as Record<string, { anyOf: Record<string, unknown>[] }>;
+  const inline = properties.start!.anyOf[1] as { properties: Record<string, unknown> };
+  inline.properties.scenario = {
+    $ref: 'scenario.schema.json',
+    description: 'A whole scenario, as a scenario file writes it.',
+  };
+  return {
+    $schema,
+    title: `Delivery Lab challenge, version ${CHALLENGE_VERSION}`,
+    description:
+      'A goal over the run a student makes from a starting scenario (a library preset or an ' +
+      'inline scenario), what the student may change (faults, knobs), hints unlocked after ' +
+      'attempts, and a minimal reference solution. The engine decides success on the run. ' +
+      'Checked by the app beyond this schema: the preset exists, the solution keeps the ' +
+      "challenge's own rules, hints unlock in order, and the challenge allows some change.",
+    ...rest,
+  };
+}
+
+/** The challenge schema's text, formatted as {@link scenarioJsonSchemaText} formats its own. */
+export async function challengeJsonSchemaText(): Promise<string> {
+  const options = (await resolveConfig(CHALLENGE_SCHEMA_PATH)) ?? {};
+  return format(JSON.stringify(challengeJsonSchema()), { ...options, parser: 'json' });
+}
+
 // Run when executed directly (`npm run schema`), not when imported by the test.
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   writeFileSync(SCHEMA_PATH, await scenarioJsonSchemaText());
   writeFileSync(LESSON_SCHEMA_PATH, await lessonJsonSchemaText());
-  process.stdout.write(`wrote ${SCHEMA_PATH} and ${LESSON_SCHEMA_PATH}\n`);
+  writeFileSync(CHALLENGE_SCHEMA_PATH, await challengeJsonSchemaText());
+  process.stdout.write(
+    `wrote ${SCHEMA_PATH}, ${LESSON_SCHEMA_PATH} and ${CHALLENGE_SCHEMA_PATH}\n`,
+  );
 }

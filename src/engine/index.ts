@@ -83,8 +83,8 @@ export {
   MAX_JSON_CHARS,
 } from './scenario/validate';
 export type { Issue, ParseResult } from './scenario/validate';
-export { migrate, migrateVersions, CURRENT_VERSION } from './scenario/migrate';
-export type { MigrationStep } from './scenario/migrate';
+export { migrate, migrateFormat, CURRENT_VERSION } from './scenario/migrate';
+export type { Step as MigrationStep, VersionedFormat } from './scenario/migrate';
 export { clipEcho, echoValue, numberWords, ECHO_MAX } from './scenario/echo';
 export { LIMITS } from './scenario/limits';
 export { buildEvents } from './scenario/workload';
@@ -142,3 +142,26 @@ export type { Statement, StatementKind, TableRow } from './batch/table';
 export { dedupeKeyOf, DedupeStore } from './dedupe/dedupeStore';
 export { explainBatch, attemptWords, windowWords, batchTimeLabel } from './explain';
 export type { BatchExplanation } from './explain';
+export {
+  ChallengeSchema,
+  GoalSchema,
+  AllowSchema,
+  CHALLENGE_VERSION,
+  CHALLENGE_LIMITS,
+  CHALLENGE_AREAS,
+  FAULT_KINDS,
+} from './challenge/schema';
+export type {
+  Challenge,
+  ChallengeInput,
+  ChallengeKnob,
+  ChallengeStart,
+  Goal,
+  FaultKind,
+} from './challenge/schema';
+export { parseChallenge } from './challenge/validate';
+export type { ChallengeParse } from './challenge/validate';
+export { attemptChanges, ruleIssues, lockedBy } from './challenge/rules';
+export type { AttemptChanges } from './challenge/rules';
+export { goalMet, judgeAttempt } from './challenge/goal';
+export type { Judgement } from './challenge/goal';

@@ -10,6 +10,7 @@ import { IoTools } from './io/IoTools';
 import { createNotices } from './io/notices';
 import { NoticeBar } from './io/NoticeBar';
 import { PageProvider, type PageServices } from './io/PageContext';
+import { ChallengeProvider, useChallengeUi } from './challenge/ChallengeContext';
 import { LibraryProvider } from './library/LibraryContext';
 import { Workbench } from './library/Workbench';
 import { useLabDriver } from './hooks/useLabDriver';
@@ -25,6 +26,10 @@ import './styles.css';
 // The fault atlas is a lazy chunk: it needs the engine, which the entry script does not carry.
 const AtlasPanel = lazy(() =>
   import('./atlas/AtlasPanel').then((m) => ({ default: m.AtlasPanel })),
+);
+// So is the challenge panel: it judges attempts with the engine on the page.
+const ChallengePanel = lazy(() =>
+  import('./challenge/ChallengePanel').then((m) => ({ default: m.ChallengePanel })),
 );
 
 /**
@@ -43,7 +48,9 @@ export function App({ lab: given, page: givenPage }: { lab?: Lab; page?: PageSer
     <LabProvider lab={lab}>
       <PageProvider page={page}>
         <LibraryProvider linked={page.shareLink?.linked ?? null}>
-          <Shell />
+          <ChallengeProvider>
+            <Shell />
+          </ChallengeProvider>
         </LibraryProvider>
       </PageProvider>
     </LabProvider>
@@ -58,6 +65,7 @@ function Shell() {
   const step = useLab(selectFont);
   const comparing = useLab(selectComparing);
   const present = useLab(selectPresent);
+  const challengeOpen = useChallengeUi()?.open != null;
   return (
     <div
       className="app"
@@ -92,6 +100,11 @@ function Shell() {
         </div>
       </section>
       {/* Compare shows its lanes in place of the one run's counters and pipeline. */}
+      {challengeOpen && (
+        <Suspense fallback={null}>
+          <ChallengePanel />
+        </Suspense>
+      )}
       {comparing ? (
         <ComparePanel />
       ) : (

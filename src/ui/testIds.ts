@@ -139,6 +139,15 @@ export const testIds = {
   diagramSvgDownload: 'diagram-svg-download',
   diagramPngDownload: 'diagram-png-download',
   diagramText: 'diagram-text',
+  // Challenges (src/ui/challenge)
+  challengePanel: 'challenge-panel',
+  challengeGoal: 'challenge-goal',
+  challengeAttempts: 'challenge-attempts',
+  challengeHints: 'challenge-hints',
+  challengeOutcome: 'challenge-outcome',
+  challengeSuccess: 'challenge-success',
+  challengeShowSolution: 'challenge-show-solution',
+  challengeMenu: 'challenge-menu',
   // Library (src/ui/library)
   libraryOpen: 'library-open',
   libraryDialog: 'library-dialog',

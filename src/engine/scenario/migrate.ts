@@ -1,8 +1,7 @@
 /**
  * Forward migration of scenario files. Each step takes version n to n+1; `migrate` applies them in
  * order up to {@link CURRENT_VERSION}. Version 1 is the first published format, so there is no step
- * yet: the table is where the next one goes, with a test. The same rule migrates every versioned
- * file of the lab ({@link migrateVersions}: lesson files too, src/scenarios/lessons).
+ * yet: the table is where the next one goes, with a test.
  */
 import type { Issue } from './validate';
 import { echoValue } from './echo';
@@ -10,31 +9,39 @@ import { echoValue } from './echo';
 /** The version this build writes. */
 export const CURRENT_VERSION = 1;
 
-/** One migration step: a raw object of version n → version n+1 (its `version` is set after). */
-export type MigrationStep = (s: Record<string, unknown>) => Record<string, unknown>;
+/** One migration step: an object of version n to version n+1. */
+export type Step = (s: Record<string, unknown>) => Record<string, unknown>;
 
 /** `steps[n]` migrates version n to n+1. */
-const steps: Record<number, MigrationStep> = {};
+const steps: Record<number, Step> = {};
+
+/** A versioned JSON format: what its objects are called, the version this build writes, its steps. */
+export interface VersionedFormat {
+  /** The noun of its messages: "a scenario", "a challenge". */
+  noun: string;
+  current: number;
+  /** `steps[n]` migrates version n to n+1. */
+  steps: Readonly<Record<number, Step>>;
+}
 
 /** Migrate a raw scenario object to the current version; refuse versions from the future. */
 export function migrate(
   raw: unknown,
 ): { ok: true; value: unknown } | { ok: false; issues: Issue[] } {
-  return migrateVersions(raw, { current: CURRENT_VERSION, steps, what: 'a scenario' });
+  return migrateFormat(raw, { noun: 'a scenario', current: CURRENT_VERSION, steps });
 }
 
 /**
- * Migrate a raw versioned object (`version`: a whole number from 1) to `current`, applying
- * `steps[n]` for each version n it passes; refuse a missing, malformed or future version.
- * @param o.what - what the object is, for the message when it is not an object ("a lesson").
+ * Migrate a raw object of a versioned format (a scenario, a challenge) to its current version,
+ * one step at a time; refuse a missing or malformed version and versions from the future.
  */
-export function migrateVersions(
+export function migrateFormat(
   raw: unknown,
-  o: { current: number; steps: Readonly<Record<number, MigrationStep>>; what: string },
+  format: VersionedFormat,
 ): { ok: true; value: unknown } | { ok: false; issues: Issue[] } {
-  const { current } = o;
+  const { noun, current, steps } = format;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    return { ok: false, issues: [{ path: '', message: `${o.what} is a JSON object` }] };
+    return { ok: false, issues: [{ path: '', message: `${noun} is a JSON object` }] };
   let obj = raw as Record<string, unknown>;
   const v = obj.version;
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 1)
@@ -61,7 +68,7 @@ export function migrateVersions(
       ],
     };
   for (let n = v; n < current; n++) {
-    const step = o.steps[n];
+    const step = steps[n];
     if (!step)
       return {
         ok: false,

@@ -3,6 +3,7 @@
  * Every problem comes back as `{ path, message }`, the path naming the field (`faults.2.target`),
  * so the UI and the CLI can say exactly what is wrong. Nothing here throws on bad input.
  */
+import type { z } from 'zod';
 import { ScenarioSchema, type CrashPoint, type Scenario } from './schema';
 import { migrate } from './migrate';
 import { LIMITS } from './limits';
@@ -387,9 +388,7 @@ function plainMessage(i: SchemaIssue): string {
   }
 }
 
-type SchemaIssue = NonNullable<
-  ReturnType<typeof ScenarioSchema.safeParse>['error']
->['issues'][number];
+type SchemaIssue = z.core.$ZodIssue;
 
 /** "a string", "an object", "an array", "null". */
 function article(type: string): string {

@@ -6,7 +6,7 @@
  * scenario files (src/engine/scenario/validate.ts `schemaIssues`). Nothing here throws.
  */
 import {
-  migrateVersions,
+  migrateFormat,
   parseScenario,
   readJsonText,
   schemaIssues,
@@ -32,7 +32,7 @@ export function parseLesson(
   migrations: Readonly<Record<number, MigrationStep>> = LESSON_MIGRATIONS,
   current = LESSON_VERSION,
 ): LessonParse {
-  const migrated = migrateVersions(raw, { current, steps: migrations, what: 'a lesson' });
+  const migrated = migrateFormat(raw, { current, steps: migrations, noun: 'a lesson' });
   if (!migrated.ok) return migrated;
   const parsed = LessonSchema.safeParse(migrated.value);
   if (!parsed.success) return { ok: false, issues: schemaIssues(parsed.error.issues) };

@@ -20,6 +20,7 @@ import {
   type ListKey,
 } from '../../views/library';
 import { testIds } from '../testIds';
+import { ChallengeMenu } from '../challenge/ChallengeMenu';
 import { GuaranteeBadge } from './GuaranteeBadge';
 import { useLibraryUi } from './LibraryContext';
 import './library.css';
@@ -327,6 +328,7 @@ export function LibraryDialog() {
               </ul>
             </section>
           ))}
+          <ChallengeMenu onChosen={close} />
         </div>
       </div>
     </dialog>

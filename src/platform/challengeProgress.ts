@@ -1,0 +1,82 @@
+/**
+ * A student's progress on each challenge, kept in `localStorage` under
+ * `delivery-lab:challenge:<id>` as `{ version: 1, attempts, solved, solutionShown }`: a reload, or
+ * coming back to the challenge later, finds the attempts counted and the hints unlocked. Read
+ * through a schema: anything else stored there (hand-edited, another version) reads as a fresh
+ * start rather than breaking the page.
+ */
+import { z } from 'zod';
+
+/** The storage key of a challenge's progress. */
+export function progressKey(id: string): string {
+  return `delivery-lab:challenge:${id}`;
+}
+
+const ProgressSchema = z.strictObject({
+  version: z.literal(1),
+  /** Runs that ended with the attempt changed from the start. */
+  attempts: z.number().int().min(0).max(1_000_000),
+  /** Reached the goal at least once. */
+  solved: z.boolean(),
+  /** The reference solution was opened. */
+  solutionShown: z.boolean(),
+});
+
+/** A challenge's progress. */
+export type Progress = Omit<z.output<typeof ProgressSchema>, 'version'>;
+
+/** No attempt yet. */
+export const FRESH_PROGRESS: Progress = { attempts: 0, solved: false, solutionShown: false };
+
+/** The progress stored for `id`, or a fresh one when there is none or it cannot be read. */
+export function readProgress(id: string, storage: Pick<Storage, 'getItem'> | null): Progress {
+  try {
+    const raw = storage?.getItem(progressKey(id));
+    if (!raw) return FRESH_PROGRESS;
+    const r = ProgressSchema.safeParse(JSON.parse(raw));
+    if (!r.success) return FRESH_PROGRESS;
+    const { version: _, ...progress } = r.data;
+    return progress;
+  } catch {
+    return FRESH_PROGRESS;
+  }
+}
+
+/** Store `id`'s progress (nothing when storage cannot be used: private mode, quota). */
+export function writeProgress(
+  id: string,
+  progress: Progress,
+  storage: Pick<Storage, 'setItem'> | null,
+): void {
+  try {
+    storage?.setItem(progressKey(id), JSON.stringify({ version: 1, ...progress }));
+  } catch {
+    // Storage full or refused: the page keeps the progress in memory.
+  }
+}
+
+/** The page's storage, or null where it cannot be used. */
+export function pageStorage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The query parameter naming the open challenge. */
+export const CHALLENGE_PARAM = 'challenge';
+
+/** The `?challenge=` value of a query string, or null. */
+export function challengeParamOf(search: string): string | null {
+  const v = new URLSearchParams(search).get(CHALLENGE_PARAM)?.trim().toLowerCase();
+  return v ? v : null;
+}
+
+/** Put the open challenge in the page's URL, or take it out (null), without a navigation. */
+export function writeChallengeToLocation(id: string | null): void {
+  const url = new URL(location.href);
+  if (id === null) url.searchParams.delete(CHALLENGE_PARAM);
+  else url.searchParams.set(CHALLENGE_PARAM, id);
+  if (url.href !== location.href) history.replaceState(history.state, '', url.href);
+}

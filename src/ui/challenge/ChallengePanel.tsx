@@ -1,0 +1,204 @@
+/**
+ * The open challenge, above the pipeline: its goal and rules, how many ways solve it, the attempt
+ * counter, the hints unlocked so far, the judgement of the last attempt (refused, missed, or the
+ * success screen with the run's explanation) and "Show a solution". A lazy chunk: judging runs the
+ * engine on the page (src/views/challenge/attempt.ts).
+ *
+ * An attempt is a run that ends: each time the run of a scenario changed from the start reaches
+ * its end on screen, it is judged and counted once.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { Challenge, ScenarioInput } from '../../engine';
+import { solutionInput } from '../../scenarios/challenges';
+import counts from '../../scenarios/challenges/solutionCounts.json';
+import { useLabInstance } from '../../store/LabContext';
+import { judgeOnPage, type AttemptOutcome } from '../../views/challenge/attempt';
+import type { SolutionCount } from '../../views/challenge/solutions';
+import { allowWords, countWords, goalWords, hintsUnlocked } from '../../views/challenge/words';
+import { atRunEnd } from '../../views/library';
+import { testIds } from '../testIds';
+import { useChallengeUi } from './ChallengeContext';
+import './challenge.css';
+
+const COUNTS = counts as Record<string, SolutionCount>;
+
+/** The panel of the open challenge; nothing when none is open. */
+export function ChallengePanel() {
+  const ui = useChallengeUi();
+  const lab = useLabInstance();
+  // The last attempt's judgement, with the challenge it is about (another one opened hides it).
+  const [judgement, setJudgement] = useState<{ of: Challenge; outcome: AttemptOutcome } | null>(
+    null,
+  );
+  const judged = useRef(new WeakSet<ScenarioInput>());
+  const open = ui?.open ?? null;
+  const updateProgress = ui?.updateProgress;
+
+  useEffect(() => {
+    if (!open || !updateProgress) return;
+    judged.current = new WeakSet();
+    const startText = JSON.stringify(open.start);
+    const check = () => {
+      const s = lab.app.getState();
+      const v = s.view;
+      if (!v || judged.current.has(s.scenario)) return;
+      const current = s.status === 'ready' && s.viewFor === s.scenario;
+      const c = lab.cursor.getState();
+      if (!atRunEnd({ current, idx: c.idx, n: v.n, t: c.t, endTime: v.endTime })) return;
+      judged.current.add(s.scenario);
+      // The start itself, played to its end, is no attempt: nothing was changed.
+      if (JSON.stringify(s.scenario) === startText) return;
+      const o = judgeOnPage(open.challenge, open.start, s.scenario);
+      setJudgement({ of: open.challenge, outcome: o });
+      if (o.verdict === 'invalid') return;
+      updateProgress((p) => ({
+        attempts: p.attempts + 1,
+        solved: p.solved || o.verdict === 'solved',
+      }));
+    };
+    check();
+    const offCursor = lab.cursor.subscribe(check);
+    const offApp = lab.app.subscribe(check);
+    return () => {
+      offCursor();
+      offApp();
+    };
+  }, [lab, open, updateProgress]);
+
+  if (!ui || !open) return null;
+  const c = open.challenge;
+  const outcome = judgement?.of === c ? judgement.outcome : null;
+  const { attempts, solved } = ui.progress;
+  const hints = hintsUnlocked(c, attempts);
+  const count = countWords(COUNTS[c.id]);
+  const showSolution = () => {
+    ui.updateProgress({ solutionShown: true });
+    lab.actions.loadScenario(solutionInput(c, open.start), { presetRef: null });
+  };
+  return (
+    <section
+      className="challenge"
+      aria-labelledby="challenge-title"
+      data-testid={testIds.challengePanel}
+      data-challenge={c.id}
+    >
+      <header className="challenge-head">
+        <div>
+          <p className="challenge-kicker">Challenge · {c.area}</p>
+          <h2 id="challenge-title">{c.title}</h2>
+        </div>
+        <p
+          className="challenge-attempts"
+          data-testid={testIds.challengeAttempts}
+          data-value={attempts}
+        >
+          {attempts} attempt{attempts === 1 ? '' : 's'}
+          {solved ? ' · solved' : ''}
+        </p>
+        <button type="button" className="challenge-leave" onClick={() => ui.openChallenge(null)}>
+          Leave the challenge
+        </button>
+      </header>
+      <p className="challenge-intro">{c.intro}</p>
+      <p className="challenge-goal" data-testid={testIds.challengeGoal}>
+        <strong>Goal:</strong> {goalWords(c.goal)}{' '}
+        <span className="challenge-rules">
+          {allowWords(c).join(' ')} Then play the run to its end: each run that ends is an attempt.
+          {count ? ` ${count}` : ''}
+        </span>
+      </p>
+      {outcome && <Outcome outcome={outcome} />}
+      {hints.shown.length > 0 && (
+        <ol className="challenge-hints" data-testid={testIds.challengeHints} aria-label="Hints">
+          {hints.shown.map((h) => (
+            <li key={h}>{h}</li>
+          ))}
+        </ol>
+      )}
+      {hints.nextIn !== null && (
+        <p className="muted">
+          Next hint after {hints.nextIn} more attempt{hints.nextIn === 1 ? '' : 's'}.
+        </p>
+      )}
+      <details className="challenge-solution">
+        <summary>Show a solution</summary>
+        <p>{c.solution.why}</p>
+        <button type="button" onClick={showSolution} data-testid={testIds.challengeShowSolution}>
+          Open the minimal solution
+        </button>
+      </details>
+    </section>
+  );
+}
+
+function Outcome({ outcome: o }: { outcome: AttemptOutcome }) {
+  switch (o.verdict) {
+    case 'invalid':
+      return null;
+    case 'refused':
+      return (
+        <div
+          className="challenge-outcome refused"
+          role="status"
+          data-testid={testIds.challengeOutcome}
+          data-verdict="refused"
+        >
+          <p>
+            <strong>Not counted as a solution:</strong> this attempt breaks the challenge’s rules.
+          </p>
+          <ul>
+            {o.reasons.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+        </div>
+      );
+    case 'missed':
+      return (
+        <div
+          className="challenge-outcome missed"
+          role="status"
+          data-testid={testIds.challengeOutcome}
+          data-verdict="missed"
+        >
+          <p>
+            <strong>Not yet.</strong> This run lost {o.lost} and applied {o.duplicated} twice.
+          </p>
+          {o.explanations.length > 0 && (
+            <ul>
+              {o.explanations.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      );
+    case 'solved':
+      return (
+        <div
+          className="challenge-outcome solved"
+          role="status"
+          data-testid={testIds.challengeSuccess}
+          data-verdict="solved"
+        >
+          <p>
+            <strong>Solved!</strong> The engine checked your run: {o.lost} lost, {o.duplicated}{' '}
+            applied twice.
+          </p>
+          {o.explanations.length > 0 ? (
+            <ul>
+              {o.explanations.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
+          ) : (
+            <p>Every event took effect exactly once.</p>
+          )}
+        </div>
+      );
+    default: {
+      const never: never = o;
+      return never;
+    }
+  }
+}
