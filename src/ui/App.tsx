@@ -13,6 +13,7 @@ import { PageProvider, type PageServices } from './io/PageContext';
 import { LibraryProvider } from './library/LibraryContext';
 import { Workbench } from './library/Workbench';
 import { useLabDriver } from './hooks/useLabDriver';
+import { useTheme } from './hooks/useTheme';
 import { Lower } from './panels/Lower';
 import { Pipeline } from './pipeline/Pipeline';
 import { StatusLine } from './StatusLine';
@@ -51,15 +52,22 @@ export function App({ lab: given, page: givenPage }: { lab?: Lab; page?: PageSer
 
 const selectFont = (s: LabState) => s.fontStep;
 const selectComparing = (s: LabState) => s.compare !== null;
+const selectPresent = (s: LabState) => s.present;
+const selectDetails = (s: LabState) => s.details;
 
 function Shell() {
   const step = useLab(selectFont);
   const comparing = useLab(selectComparing);
+  const present = useLab(selectPresent);
+  const details = useLab(selectDetails);
+  useTheme();
   return (
     <div
       className="app"
       data-testid={testIds.app}
       data-font-step={step}
+      data-present={present}
+      data-details={present ? details : undefined}
       style={{ ['--scale' as string]: String(FONT_SCALES[step] ?? 1) }}
     >
       {/* The first Tab: past the top bar and the story to the pipeline (the story comes first in
@@ -87,12 +95,15 @@ function Shell() {
         </div>
       </section>
       {/* Compare shows its lanes in place of the one run's counters and pipeline. */}
+      {/* Projector mode puts the counters over the pipeline, so that the story beside them
+          keeps the screen's full height for its setup and question. */}
       {comparing ? (
         <ComparePanel />
       ) : (
         <>
-          <Counters />
+          {!present && <Counters />}
           <Workbench>
+            {present && <Counters />}
             <Pipeline />
             <Lower />
           </Workbench>

@@ -174,7 +174,7 @@ export function Transport({ locked = false }: { locked?: boolean }) {
           />
           <output className="mono">{formatSpeed(speed)}</output>
         </label>
-        <label className="field" title="Jump over stretches where nothing happens">
+        <label className="field skip-idle" title="Jump over stretches where nothing happens">
           <input
             type="checkbox"
             checked={skipIdle}

@@ -20,6 +20,10 @@ export const testIds = {
   seedNote: 'seed-note',
   fontSmaller: 'font-smaller',
   fontLarger: 'font-larger',
+  /** Projector mode's toggle, its secondary panels' toggle (in it), and the colour scheme's. */
+  presentToggle: 'present-toggle',
+  detailsToggle: 'details-toggle',
+  themeToggle: 'theme-toggle',
   undo: 'undo',
   redo: 'redo',
   // Transport and timeline

@@ -5,6 +5,7 @@ import { messageLabel } from '../../views/faultActions';
 import { eventIdOf, type RunView } from '../../views/runView';
 import { useLabInstance } from '../../store/LabContext';
 import { testIds } from '../testIds';
+import { separateLabels } from './separateLabels';
 
 /** At most this many tokens are drawn (the rest are still counted by the engine). */
 const MAX_TOKENS = 1500;
@@ -187,7 +188,9 @@ export function TokenLayer({ container }: { container: RefObject<HTMLElement | n
           identity: tok.event >= 0 ? v.events.identity[tok.event]! : -1,
         });
       }
-      return out;
+      // Labels never overlap (stacked in lanes; a button is 4 px taller than its text, borders
+      // included); above LABEL_LIMIT the canvas draws dots instead of labels.
+      return out.length <= LABEL_LIMIT ? separateLabels(out, fontPx * 1.6 + 4, 2) : out;
     };
 
     const drawCanvas = (selected: number) => {
