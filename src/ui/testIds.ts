@@ -24,6 +24,9 @@ export const testIds = {
   presentToggle: 'present-toggle',
   detailsToggle: 'details-toggle',
   themeToggle: 'theme-toggle',
+  /** The first screen's one-line tagline, and its "Start here" (the library's first story). */
+  tagline: 'tagline',
+  startHere: 'start-here',
   undo: 'undo',
   redo: 'redo',
   // Transport and timeline
