@@ -566,7 +566,7 @@ function render(r: Reader, steps: Step[], summary: string | null, title: string)
 }
 
 /** The Kafka API name of a transaction-coordinator call (the trace's `count` column). */
-function txnApi(code: number): string {
+export function txnApi(code: number): string {
   for (const [name, c] of Object.entries(TXN_API)) if (c === code) return name;
   return 'coordinator';
 }

@@ -3,6 +3,7 @@ import { prefersReducedMotion, watchColorScheme, watchReducedMotion } from '../.
 import { isResponse, tokensAt, type Token } from '../../views/at';
 import { messageLabel } from '../../views/faultActions';
 import { eventIdOf, type RunView } from '../../views/runView';
+import { txnApi } from '../../views/mermaid';
 import { useLabInstance } from '../../store/LabContext';
 import { testIds } from '../testIds';
 import { separateLabels } from './separateLabels';
@@ -46,6 +47,9 @@ function tokenText(v: RunView, tok: Token): string {
   if (tok.type === 'produce-response') text = id ? `ack ${id}` : 'ack';
   else if (DATA_TYPES.has(tok.type))
     text = id ? (tok.count > 1 ? `${id} +${tok.count - 1}` : id) : `${tok.count} rec`;
+  else if (tok.type === 'txn-request' || tok.type === 'txn-response')
+    // By its API: an idempotent producer's InitProducerId is no transaction ("txn" said so).
+    text = tok.type === 'txn-request' ? txnApi(tok.count) : 'ok';
   else if (isResponse(tok.type)) text = id ? `ok ${id}` : 'ok';
   else if (tok.type === 'checkpoint-notify') text = 'notify';
   else text = tok.type.split('-')[0]!; // commit, fetch, txn, barrier
