@@ -9,6 +9,7 @@ import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { testIds } from '../src/ui/testIds';
 import { presets } from '../src/scenarios';
+import { questionVariant } from '../src/views/library';
 
 const W = 1280;
 const H = 720;
@@ -39,7 +40,8 @@ for (const [k, part] of [presets.slice(0, half), presets.slice(half)].entries())
     await page.goto('./?present=1');
     await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
     for (const p of part) {
-      await dash.api('load', p.id);
+      // As the library opens it: at the variant its question is about.
+      await dash.api('load', `${p.id}/${questionVariant(p)}`);
       await dash.settled();
       await expect(dash.byId(testIds.app)).toHaveAttribute('data-present', 'true');
       for (const id of [testIds.counters, testIds.predictQuestion])
