@@ -99,6 +99,16 @@ export interface LabState {
   fontStep: number;
   /** The details tab shown below the pipeline. */
   tab: DetailsTab;
+  /**
+   * Projector mode: large text, the pipeline, counters and question on one 1280×720 screen, the
+   * secondary panels (ledger, knobs, trace) one key away (`details`). The root carries it as
+   * `data-present`; a lesson presenter switches it on with {@link LabActions.setPresent}.
+   */
+  present: boolean;
+  /** Whether the secondary panels show in projector mode (always shown otherwise). */
+  details: boolean;
+  /** The page's colour scheme: the system's, or one chosen in the page. */
+  theme: Theme;
   /** A short message for the status line ("Undid: add fault"), or null. */
   notice: string | null;
   /** Last idle stretch skipped by playback (virtual ms), for the transport's hint. */
@@ -114,9 +124,10 @@ export interface LabState {
    * closed. Part of the page's state: undo, the share link and the Markdown report carry it.
    */
   compare: CompareSpec | null;
-  /** Projector mode: large type for a room (the root carries `data-present`). */
-  present: boolean;
 }
+
+/** The colour scheme chosen in the page ('system': follow `prefers-color-scheme`). */
+export type Theme = 'system' | 'light' | 'dark';
 
 /** Tabs of the details panel. */
 export type DetailsTab = 'ledger' | 'knobs' | 'sets' | 'trace';
@@ -210,9 +221,12 @@ export interface LabActions {
   highlightEntries(entries: number[]): void;
   openMenu(component: ComponentId | null): void;
   setFontStep(step: number): void;
-  /** Turn projector mode on or off ({@link LabState.present}). */
-  setPresent(on: boolean): void;
   showTab(tab: DetailsTab): void;
+  /** Projector mode on or off (the secondary panels fold away when it turns on). */
+  setPresent(on: boolean): void;
+  /** Show or fold the secondary panels in projector mode. */
+  setDetails(open: boolean): void;
+  setTheme(theme: Theme): void;
   cancelRun(): void;
   /** Run the current scenario again (after a cancel). */
   rerun(): void;
@@ -311,11 +325,13 @@ export function createLab(deps: LabDeps): Lab {
     menu: null,
     fontStep: 1,
     tab: 'ledger',
+    present: false,
+    details: false,
+    theme: 'system',
     notice: null,
     lastSkip: 0,
     opened: 0,
     compare: null,
-    present: false,
   }));
   const cursor = createStore<CursorState>()(() => ({ t: 0, idx: 0 }));
   const shown = createStore<{ idx: number }>()(() => ({ idx: 0 }));
@@ -733,11 +749,17 @@ export function createLab(deps: LabDeps): Lab {
     setFontStep(step) {
       app.setState({ fontStep: Math.max(0, Math.min(FONT_SCALES.length - 1, step)) });
     },
-    setPresent(on) {
-      app.setState({ present: on });
-    },
     showTab(tab) {
       app.setState({ tab });
+    },
+    setPresent(on) {
+      app.setState({ present: on, details: false });
+    },
+    setDetails(open) {
+      app.setState({ details: open });
+    },
+    setTheme(theme) {
+      app.setState({ theme });
     },
     cancelRun() {
       job?.cancel();

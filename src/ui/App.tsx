@@ -14,6 +14,7 @@ import { ChallengeProvider, useChallengeUi } from './challenge/ChallengeContext'
 import { LibraryProvider } from './library/LibraryContext';
 import { Workbench } from './library/Workbench';
 import { useLabDriver } from './hooks/useLabDriver';
+import { useTheme } from './hooks/useTheme';
 import { Lower } from './panels/Lower';
 import { Pipeline } from './pipeline/Pipeline';
 import { RoomButton } from './room/RoomButton';
@@ -60,18 +61,22 @@ export function App({ lab: given, page: givenPage }: { lab?: Lab; page?: PageSer
 const selectFont = (s: LabState) => s.fontStep;
 const selectComparing = (s: LabState) => s.compare !== null;
 const selectPresent = (s: LabState) => s.present;
+const selectDetails = (s: LabState) => s.details;
 
 function Shell() {
   const step = useLab(selectFont);
   const comparing = useLab(selectComparing);
   const present = useLab(selectPresent);
   const challengeOpen = useChallengeUi()?.open != null;
+  const details = useLab(selectDetails);
+  useTheme();
   return (
     <div
       className="app"
       data-testid={testIds.app}
       data-font-step={step}
-      data-present={present || undefined}
+      data-present={present}
+      data-details={present ? details : undefined}
       style={{ ['--scale' as string]: String(FONT_SCALES[step] ?? 1) }}
     >
       {/* The first Tab: past the top bar and the story to the pipeline (the story comes first in
@@ -105,12 +110,15 @@ function Shell() {
           <ChallengePanel />
         </Suspense>
       )}
+      {/* Projector mode puts the counters over the pipeline, so that the story beside them
+          keeps the screen's full height for its setup and question. */}
       {comparing ? (
         <ComparePanel />
       ) : (
         <>
-          <Counters />
+          {!present && <Counters />}
           <Workbench>
+            {present && <Counters />}
             <Pipeline />
             <Lower />
           </Workbench>

@@ -6,6 +6,7 @@ import { describeEntry } from '../views/describe';
 import { formatCount, formatMs } from '../views/format';
 import { testIds } from './testIds';
 import { FontSize } from './TopBar';
+import { PresentControls } from './present/PresentControls';
 
 const selectStatus = (s: LabState) => s.status;
 const selectProgress = (s: LabState) => s.progress;
@@ -100,6 +101,7 @@ export function StatusLine() {
         {body}
       </div>
       <FontSize />
+      <PresentControls />
     </div>
   );
 }

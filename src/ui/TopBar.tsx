@@ -9,6 +9,7 @@ import { Icon } from './Icon';
 import { NoteToggle } from './NoteToggle';
 import { useNumberDraft } from './hooks/useNumberDraft';
 import { LibraryButton } from './library/LibraryButton';
+import { FirstLine } from './present/FirstLine';
 import { testIds } from './testIds';
 
 const selectPresetRef = (s: LabState) => s.presetRef;
@@ -36,7 +37,7 @@ export function TopBar() {
         data-testid={testIds.guaranteeSwitch}
         title="The guarantee this configuration claims; the verdict says whether the run kept it. Choosing one applies its recipe of knobs."
       >
-        <legend>Claimed</legend>
+        <legend>Configuration claims:</legend>
         <GuaranteeRadios name="guarantee" />
         <GuaranteeBadge />
       </fieldset>
@@ -91,6 +92,7 @@ export function TopBar() {
           </button>
         </span>
       </div>
+      <FirstLine />
     </header>
   );
 }

@@ -31,11 +31,14 @@ import { Icon } from './Icon';
 import { textMeasurer, useElementFont } from './hooks/textWidth';
 import { useWidth } from './pipeline/useFollow';
 import { testIds } from './testIds';
+import { neverFiredToWarn } from '../views/neverFired';
+import { openPreset } from '../views/library';
 
 const selectPlaying = (s: LabState) => s.playing;
 const selectSpeed = (s: LabState) => s.speed;
 const selectSkip = (s: LabState) => s.skipIdle;
 const selectLastSkip = (s: LabState) => s.lastSkip;
+const selectPresetRef = (s: LabState) => s.presetRef;
 const selectScenarioAsWritten = (s: LabState) => s.scenario;
 
 /** Why End does not jump while a "Predict first" question is unanswered. */
@@ -86,7 +89,17 @@ export function Transport({ locked = false }: { locked?: boolean }) {
   const markersLocked = locked || refused;
   // Scripted faults whose moment never came in this run: said in words, not only by a dashed
   // marker and its tooltip (a crash placed where nothing matches after it simply never happens).
-  const neverFired = useMemo(() => markers.filter((m) => m.firedEntry < 0), [markers]);
+  // Only faults the user added: a shipped preset's are its lesson (src/views/neverFired.ts).
+  const presetRef = useLab(selectPresetRef);
+  const neverFired = useMemo(
+    () =>
+      neverFiredToWarn(
+        markers,
+        parsed.ok ? parsed.scenario.faults : (view?.scenario.faults ?? []),
+        openPreset(presetRef)?.variant.scenario ?? null,
+      ),
+    [markers, parsed, view, presetRef],
+  );
   return (
     <div className="transport" role="group" aria-label="Time controls">
       <div className="transport-row">
@@ -174,7 +187,7 @@ export function Transport({ locked = false }: { locked?: boolean }) {
           />
           <output className="mono">{formatSpeed(speed)}</output>
         </label>
-        <label className="field" title="Jump over stretches where nothing happens">
+        <label className="field skip-idle" title="Jump over stretches where nothing happens">
           <input
             type="checkbox"
             checked={skipIdle}

@@ -20,6 +20,13 @@ export const testIds = {
   seedNote: 'seed-note',
   fontSmaller: 'font-smaller',
   fontLarger: 'font-larger',
+  /** Projector mode's toggle, its secondary panels' toggle (in it), and the colour scheme's. */
+  presentToggle: 'present-toggle',
+  detailsToggle: 'details-toggle',
+  themeToggle: 'theme-toggle',
+  /** The first screen's one-line tagline, and its "Start here" (the library's first story). */
+  tagline: 'tagline',
+  startHere: 'start-here',
   undo: 'undo',
   redo: 'redo',
   // Transport and timeline

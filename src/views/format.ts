@@ -42,6 +42,15 @@ export function formatMoney(x: number): string {
 }
 
 /**
+ * A report's error in words a reader says aloud: "$190 short" when it reports less than the truth,
+ * "$190 over" when more (a signed "off by −$190" read as a riddle). `reported - truth` is the error.
+ */
+export function moneyOffWords(reported: number, truth: number): string {
+  const d = reported - truth;
+  return `${formatMoney(Math.abs(d))} ${d < 0 ? 'short' : 'over'}`;
+}
+
+/**
  * Virtual time: "850 ms", "41.150 s", "5 min 01.006 s", "1 h 02 min" — minutes from one minute on,
  * so a long run's timeline does not put "2974.092 s" beside "1 h 33 min".
  */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ScenarioInput } from '../engine';
 import { findPreset, LIBRARY_GROUPS, presets, setKnob } from '../scenarios';
 import {
+  firstStoryRef,
   atRunEnd,
   fixParts,
   GUARANTEE_BADGES,
@@ -571,5 +572,13 @@ describe("markPrediction: every preset's question is marked, or says it is not",
     expect(numbersIn('200.5')).toBeNull();
     expect(numbersIn('1e3')).toBeNull();
     expect(eventsIn('E4 through e6, and p-9')).toEqual(['e4', 'e5', 'e6', 'p9']);
+  });
+});
+
+describe('Start here', () => {
+  it('opens the first card of the library: the first group (guarantees), its first story, at its question', () => {
+    // LIBRARY_GROUPS starts with 'guarantees'; presets list at-most-once first in it, with one
+    // variant ('default'), which its question is about.
+    expect(firstStoryRef(presets)).toBe('at-most-once/default');
   });
 });

@@ -473,3 +473,13 @@ export const SEARCH_SUGGESTIONS: readonly string[] = [
   'transaction',
   'MERGE',
 ];
+
+/**
+ * Where a newcomer starts ("Start here" on the first screen): the library's first story, as its
+ * cards list it (groups in LIBRARY_GROUPS order), at the variant its question is about.
+ */
+export function firstStoryRef(all: readonly Preset[]): string {
+  const first = groupPresets(all)[0]?.presets[0];
+  if (!first) throw new Error('The library holds no preset');
+  return `${first.id}/${questionVariant(first)}`;
+}

@@ -40,6 +40,7 @@ import {
   type Scenario,
   type Trace,
 } from '../engine';
+import { anomalyDiagram } from './anomalyDiagram';
 import { idleCheckpointsWords, restoreWords } from './describe';
 import { rowNumber } from './format';
 import { mermaidText, shortName } from './mermaidText';
@@ -566,7 +567,7 @@ function render(r: Reader, steps: Step[], summary: string | null, title: string)
 }
 
 /** The Kafka API name of a transaction-coordinator call (the trace's `count` column). */
-function txnApi(code: number): string {
+export function txnApi(code: number): string {
   for (const [name, c] of Object.entries(TXN_API)) if (c === code) return name;
   return 'coordinator';
 }
@@ -1297,15 +1298,17 @@ function commitEdge(s: Scenario): string {
 }
 
 /** Every diagram a run offers, for pickers and the CLI's `--diagram`. */
-export type DiagramKind = 'sequence' | 'flow' | `event:${string}`;
+export type DiagramKind = 'sequence' | 'flow' | 'anomaly' | `event:${string}`;
 
 /**
  * One diagram of a run by kind: `sequence` (the whole run), `flow` (the topology) or
- * `event:<business id>` (one event's causal chain).
+ * `event:<business id>` (one event's causal chain) or `anomaly` (the first loss or duplicate, from
+ * its cause, for a slide: src/views/anomalyDiagram.ts).
  * @returns the mermaid text, or null for an unknown event id.
  */
 export function diagramOf(run: Run, kind: DiagramKind): string | null {
   if (kind === 'sequence') return runSequenceDiagram(run);
   if (kind === 'flow') return topologyFlowchart(run.scenario);
+  if (kind === 'anomaly') return anomalyDiagram(run);
   return eventSequenceDiagram(run, kind.slice('event:'.length));
 }

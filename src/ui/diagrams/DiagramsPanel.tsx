@@ -22,9 +22,11 @@ import { usePredictionGate } from '../library/usePredictionGate';
 import { testIds } from '../testIds';
 import '../io/io.css';
 
-type DiagramTab = 'sequence' | 'event' | 'flow';
+type DiagramTab = 'slide' | 'sequence' | 'event' | 'flow';
 
 const TABS: { id: DiagramTab; label: string }[] = [
+  // The anomaly from its cause (src/views/anomalyDiagram.ts): the one that fits a slide.
+  { id: 'slide', label: 'Slide: the anomaly' },
   { id: 'sequence', label: 'Whole run' },
   { id: 'event', label: 'Selected event' },
   { id: 'flow', label: 'Topology' },
@@ -116,11 +118,13 @@ function DiagramsBody() {
     ? null
     : tab === 'sequence'
       ? 'sequence'
-      : tab === 'flow'
-        ? 'flow'
-        : eventId
-          ? `event:${eventId}`
-          : null;
+      : tab === 'slide'
+        ? 'anomaly'
+        : tab === 'flow'
+          ? 'flow'
+          : eventId
+            ? `event:${eventId}`
+            : null;
   const key = `${viewKey ?? ''}|${kind ?? ''}|${dark ? 'dark' : 'light'}`;
 
   useEffect(() => {

@@ -149,6 +149,16 @@ export function useShortcuts(lab: Lab): void {
         return;
       }
       if (mod || e.altKey || e.defaultPrevented || inDialog(target)) return;
+      // P: projector mode; D: its secondary panels (ledger, knobs, trace), one key away.
+      if ((e.key === 'p' || e.key === 'P' || e.key === 'd' || e.key === 'D') && !e.shiftKey) {
+        if (editsText(target)) return;
+        const s = lab.app.getState();
+        if (e.key.toLowerCase() === 'p') a.setPresent(!s.present);
+        else if (s.present) a.setDetails(!s.details);
+        else return;
+        e.preventDefault();
+        return;
+      }
       if (e.key === ' ') {
         if (ownsSpace(target)) return;
         // Space would scroll the page; held down it repeats: one press, one toggle.

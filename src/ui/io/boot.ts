@@ -24,7 +24,7 @@ import { keptWorkspaceActions } from './keptWorkspace';
 import { createNotices } from './notices';
 import type { PageServices } from './PageContext';
 import { chooseStart, type Start } from './startup';
-import { prefsState, subscribeWorkspace, workspaceOf } from './workspace';
+import { presentParamOf, prefsState, subscribeWorkspace, workspaceOf } from './workspace';
 
 /** The page: its lab, its services, and how it started. */
 export interface BootedPage {
@@ -71,6 +71,9 @@ export function bootPage({ embed }: { embed: boolean }): BootedPage {
     initialPresetRef: start.presetRef,
   });
   const prefs = prefsState(start.prefs);
+  // `?present=1` (or 0) opens the page in projector mode (or out of it), whatever was saved.
+  const present = presentParamOf(location.search);
+  if (present !== null) prefs.present = present;
   if (Object.keys(prefs).length > 0) lab.app.setState(prefs);
   if (start.previous) {
     lab.app.setState({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScenarioInput } from '../../engine';
 import type { LabState } from '../../store/labStore';
-import { prefsState, workspaceOf } from './workspace';
+import { presentParamOf, prefsState, workspaceOf } from './workspace';
 
 describe('the saved workspace', () => {
   const valid: ScenarioInput = { version: 1, name: 'mine', workload: { generate: { count: 2 } } };
@@ -15,6 +15,8 @@ describe('the saved workspace', () => {
       skipIdle: true,
       fontStep: 2,
       tab: 'ledger',
+      present: true,
+      theme: 'dark',
     }) as unknown as LabState;
 
   it('is the scenario on screen when the lab accepts it', () => {
@@ -22,8 +24,24 @@ describe('the saved workspace', () => {
       scenario: valid,
       presetRef: 'x/y',
       // The speed is not kept: each scenario opened plays at its own pace.
-      prefs: { skipIdle: true, fontStep: 2, tab: 'ledger' },
+      // Projector mode and the colour scheme are remembered (issue 24).
+      prefs: { skipIdle: true, fontStep: 2, tab: 'ledger', present: true, theme: 'dark' },
     });
+  });
+
+  it('restores projector mode and the colour scheme, ignoring values that are none', () => {
+    expect(prefsState({ present: true, theme: 'light' })).toEqual({
+      present: true,
+      theme: 'light',
+    });
+    expect(prefsState({ present: 'yes', theme: 'blue' })).toEqual({});
+  });
+
+  it('reads ?present=1 / ?present=0 from the address, and nothing else', () => {
+    expect(presentParamOf('?present=1')).toBe(true);
+    expect(presentParamOf('?preset=x&present=0')).toBe(false);
+    expect(presentParamOf('?present=maybe')).toBeNull();
+    expect(presentParamOf('?preset=x')).toBeNull();
   });
 
   it('saves a refused edit on top of the last valid scenario (the run on screen)', () => {

@@ -9,9 +9,11 @@ import {
   type DetailsTab,
   type Lab,
   type LabState,
+  type Theme,
 } from '../../store/labStore';
 
 const TABS: readonly DetailsTab[] = ['ledger', 'knobs', 'sets', 'trace'];
+const THEMES: readonly Theme[] = ['system', 'light', 'dark'];
 
 /**
  * The workspace of a lab state. A scenario the lab refuses is saved as an edit on top of the last
@@ -21,7 +23,13 @@ const TABS: readonly DetailsTab[] = ['ledger', 'knobs', 'sets', 'trace'];
 export function workspaceOf(s: LabState): Workspace {
   // Not the speed: each scenario opened plays at its own pace (src/views/pace.ts), so a saved
   // speed would be overridden at once — and a paced speed is no edit of the user's to keep.
-  const prefs = { skipIdle: s.skipIdle, fontStep: s.fontStep, tab: s.tab };
+  const prefs = {
+    skipIdle: s.skipIdle,
+    fontStep: s.fontStep,
+    tab: s.tab,
+    present: s.present,
+    theme: s.theme,
+  };
   if (!selectParse(s).ok && s.viewFor !== null && s.viewFor !== s.scenario)
     return { scenario: s.viewFor, presetRef: null, prefs, refused: s.scenario };
   return { scenario: s.scenario, presetRef: s.presetRef, prefs };
@@ -43,6 +51,9 @@ export function prefsState(p: WorkspacePrefs): Partial<LabState> {
     out.fontStep = p.fontStep;
   if (typeof p.tab === 'string' && (TABS as readonly string[]).includes(p.tab))
     out.tab = p.tab as DetailsTab;
+  if (typeof p.present === 'boolean') out.present = p.present;
+  if (typeof p.theme === 'string' && (THEMES as readonly string[]).includes(p.theme))
+    out.theme = p.theme as Theme;
   return out;
 }
 
@@ -57,8 +68,19 @@ export function subscribeWorkspace(lab: Lab, listener: () => void): () => void {
       s.presetRef !== p.presetRef ||
       s.skipIdle !== p.skipIdle ||
       s.fontStep !== p.fontStep ||
-      s.tab !== p.tab
+      s.tab !== p.tab ||
+      s.present !== p.present ||
+      s.theme !== p.theme
     )
       listener();
   });
+}
+
+/** `?present=1` / `?present=0` (also true/false, on/off): projector mode from the address; null if absent or unreadable. */
+export function presentParamOf(search: string): boolean | null {
+  const v = new URLSearchParams(search).get('present');
+  if (v === null) return null;
+  if (['1', 'true', 'on', ''].includes(v.toLowerCase())) return true;
+  if (['0', 'false', 'off'].includes(v.toLowerCase())) return false;
+  return null;
 }

@@ -21,6 +21,7 @@ import {
   formatCountOf,
   formatDuration,
   formatMoney,
+  moneyOffWords,
   formatMs,
 } from '../../views/format';
 import { eventIdOf, keyNameOf, type RunView } from '../../views/runView';
@@ -680,8 +681,8 @@ export function ReaderStage({ view, idx, t }: StageProps) {
               // Block, not .fate's inline-flex: as flex items the amount could not go to the next line.
               style={{ margin: '0.3em 0 0', whiteSpace: 'normal', display: 'block' }}
             >
-              <span aria-hidden="true">⚠</span> the report is off by{' '}
-              <span className="figure">{formatMoney(c.sum - c.trueSum)}</span>
+              <span aria-hidden="true">⚠</span> the report is{' '}
+              <span className="figure">{moneyOffWords(c.sum, c.trueSum)}</span>
             </p>
           )}
         </div>

@@ -3,8 +3,10 @@ import { prefersReducedMotion, watchColorScheme, watchReducedMotion } from '../.
 import { isResponse, tokensAt, type Token } from '../../views/at';
 import { messageLabel } from '../../views/faultActions';
 import { eventIdOf, type RunView } from '../../views/runView';
+import { txnApi } from '../../views/mermaid';
 import { useLabInstance } from '../../store/LabContext';
 import { testIds } from '../testIds';
+import { separateLabels } from './separateLabels';
 
 /** At most this many tokens are drawn (the rest are still counted by the engine). */
 const MAX_TOKENS = 1500;
@@ -45,6 +47,9 @@ function tokenText(v: RunView, tok: Token): string {
   if (tok.type === 'produce-response') text = id ? `ack ${id}` : 'ack';
   else if (DATA_TYPES.has(tok.type))
     text = id ? (tok.count > 1 ? `${id} +${tok.count - 1}` : id) : `${tok.count} rec`;
+  else if (tok.type === 'txn-request' || tok.type === 'txn-response')
+    // By its API: an idempotent producer's InitProducerId is no transaction ("txn" said so).
+    text = tok.type === 'txn-request' ? txnApi(tok.count) : 'ok';
   else if (isResponse(tok.type)) text = id ? `ok ${id}` : 'ok';
   else if (tok.type === 'checkpoint-notify') text = 'notify';
   else text = tok.type.split('-')[0]!; // commit, fetch, txn, barrier
@@ -187,7 +192,9 @@ export function TokenLayer({ container }: { container: RefObject<HTMLElement | n
           identity: tok.event >= 0 ? v.events.identity[tok.event]! : -1,
         });
       }
-      return out;
+      // Labels never overlap (stacked in lanes; a button is 4 px taller than its text, borders
+      // included); above LABEL_LIMIT the canvas draws dots instead of labels.
+      return out.length <= LABEL_LIMIT ? separateLabels(out, fontPx * 1.6 + 4, 2) : out;
     };
 
     const drawCanvas = (selected: number) => {
