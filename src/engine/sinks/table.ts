@@ -30,6 +30,7 @@ import type { ErrorCode, SkipReason } from '../trace';
 import { SKIP_REASONS, K } from '../trace';
 import type { SinkConfig } from '../scenario/schema';
 import { alloc } from '../core/pool';
+import type { SqlRecorder } from '../sql/recorder';
 
 /** One row proposed by a writer. `key` is the value of the key column. */
 export interface SinkRow {
@@ -167,6 +168,8 @@ export class SinkActor extends Actor {
   readonly failed: { entry: number; events: number[] }[] = [];
   /** Open and prepared XA transactions by xid. Prepared ones are durable (they survive crashes). */
   private readonly xa = new Map<number, XaTransaction>();
+  /** The session's statements, recorded beside the trace when asked (`simulate(s, { sql: true })`). */
+  sql: SqlRecorder | null = null;
 
   constructor(
     world: World,
@@ -194,6 +197,7 @@ export class SinkActor extends Actor {
 
   /** A database crash rolls back the open XA branches; prepared ones are durable and stay. */
   protected override onCrash(): void {
+    this.sql?.crashed(this.world.now);
     for (const [xid, t] of this.xa) if (t.state === 'active') this.xa.delete(xid);
   }
 
@@ -283,6 +287,7 @@ export class SinkActor extends Actor {
     }
     t.state = 'prepared';
     t.preparedAt = this.world.now;
+    this.sql?.prepared(xid, this.world.now);
     return t.statements.reduce((n, s) => n + s.rows.length, 0);
   }
 
@@ -295,7 +300,11 @@ export class SinkActor extends Actor {
     const t = this.xa.get(xid);
     if (!t || t.state !== 'prepared') return false;
     this.xa.delete(xid);
-    for (const s of t.statements) this.apply({ rows: s.rows, batchId: s.batchId }, cause);
+    const apply = () => {
+      for (const s of t.statements) this.apply({ rows: s.rows, batchId: s.batchId }, cause);
+    };
+    if (this.sql) this.sql.committed(xid, this.world.now, apply);
+    else apply();
     return true;
   }
 
@@ -312,6 +321,7 @@ export class SinkActor extends Actor {
     const t = this.xa.get(xid);
     if (!t) return { rows: 0, preparedAt: -1 };
     this.xa.delete(xid);
+    this.sql?.rolledBack(xid, t.state === 'prepared', this.world.now);
     return { rows: t.statements.reduce((n, s) => n + s.rows.length, 0), preparedAt: t.preparedAt };
   }
 
