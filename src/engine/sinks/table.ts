@@ -187,7 +187,11 @@ export class SinkActor extends Actor {
         this.rows.labels.set(id, r.id);
         // An initial row is a prior effect of that business id: count it as a row, not an effect.
         if (ident >= 0) this.rows.rowsOf[ident]!++;
-        this.index.set(ident >= 0 ? ident : `initial:${r.id}`, id);
+        // Indexed under the key column's value: its business id when that is the key. Under a
+        // generated id or source-coordinate key it has neither (the business id is not the key),
+        // so no statement's key matches it — an event's identity number here would collide with
+        // a source-offset key of the same value (offset 0 of partition 0 is key 0).
+        this.index.set(ident >= 0 && cfg.key === 'business-id' ? ident : `initial:${r.id}`, id);
       }
     }
   }
