@@ -222,13 +222,16 @@ function requestFate(run: Run, a: SqlAttempt): string {
   return 'the database was down when it arrived';
 }
 
-/** Why the writer never heard attempt `a`'s answer. */
+/** Why the writer never heard attempt `a`'s answer: its response (caused by the request, or by a fault the request set off). */
 function responseFate(run: Run, a: SqlAttempt): string {
   const t = run.trace;
   for (let i = a.to; i < Math.min(t.length, a.to + 10_000); i++) {
-    if (t.cause[i] !== a.request || t.aux[i] !== SINK_RESPONSE) continue;
-    if (t.kind[i] === K['msg-lost'])
-      return `its answer was lost to ${faultOf(run, t.cause[i]!)}: outcome unknown to the writer`;
+    if (t.aux[i] !== SINK_RESPONSE || (t.kind[i] !== K['msg-lost'] && t.kind[i] !== K.msg))
+      continue;
+    const c = t.cause[i]!;
+    const byFault = c >= 0 && t.kind[c] === K['fault'] && t.cause[c] === a.request;
+    if (c !== a.request && !byFault) continue;
+    if (byFault) return `its answer was lost to ${faultOf(run, c)}: outcome unknown to the writer`;
     break;
   }
   return 'the writer was no longer waiting for its answer: outcome unknown to the writer';
