@@ -1,0 +1,16 @@
+// The sink panel's SQL view (docs/sql.md): the table sink's statements as a PostgreSQL script.
+import { expect, test, testIds } from './fixtures';
+
+test("the sink panel's SQL view shows the preset's script", async ({ dash }) => {
+  const { page } = dash;
+  // payment-resent-by-app/on-conflict-do-nothing: a unique key on the payment id, each write
+  // INSERT … ON CONFLICT (id) DO NOTHING, one statement per record.
+  await page.goto('./?preset=payment-resent-by-app/on-conflict-do-nothing');
+  await dash.settled();
+  // Past the preset's question: the script tells what the database did.
+  await dash.byId(testIds.outcomeShow).first().click();
+  await dash.byId(testIds.sinkSqlToggle).click();
+  const script = dash.byId(testIds.sinkSqlScript);
+  await expect(script).toContainText('CONSTRAINT "payments_key" UNIQUE (id)');
+  await expect(script).toContainText('ON CONFLICT (id) DO NOTHING;');
+});
