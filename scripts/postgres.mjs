@@ -8,7 +8,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** @returns {string | null} the directory holding initdb, pg_ctl and psql */
-export function findPostgres() {
+function findPostgres() {
   if (process.env.PG_BIN)
     return existsSync(join(process.env.PG_BIN, 'initdb')) ? process.env.PG_BIN : null;
   const root = '/usr/lib/postgresql';

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** The directory of initdb, pg_ctl and psql: $PG_BIN, else the newest /usr/lib/postgresql/N/bin. */
-export function postgresBin(): string | null {
+function postgresBin(): string | null {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;

@@ -47,7 +47,7 @@ function psqlInput(script: SqlScript, schema: string): string {
 }
 
 /** Each step's result and the final table, parsed from psql's output (stdout and stderr in order). */
-export function parsePsqlOutput(
+function parsePsqlOutput(
   output: string,
   steps: number,
 ): { results: StepResult[]; real: TableRow[] } {

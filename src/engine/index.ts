@@ -124,9 +124,3 @@ export { minimalCounterexample, explainCounterexample, breaks } from './atlas/co
 export type { Counterexample } from './atlas/counterexample';
 export { sinkSqlScript } from './sql/script';
 export type { SqlScript, ScriptStep, StepExpect } from './sql/script';
-export { engineTable } from './sql/table';
-export type { TableRow } from './sql/table';
-export { compareWithDatabase, conformanceText } from './sql/compare';
-export type { Conformance, StepResult } from './sql/compare';
-export { replay, conformInSchema, queryClient } from './sql/replay';
-export type { SqlClient, QueryDb } from './sql/replay';

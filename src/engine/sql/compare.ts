@@ -24,7 +24,7 @@ export interface Conformance {
 }
 
 /** Rows sorted for comparison: by id, then source, then amount. */
-export function sortRows(rows: readonly TableRow[]): TableRow[] {
+function sortRows(rows: readonly TableRow[]): TableRow[] {
   return [...rows].sort(
     (a, b) => cmp(a.id, b.id) || cmp(a.src ?? '', b.src ?? '') || a.amount - b.amount,
   );

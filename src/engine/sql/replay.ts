@@ -16,7 +16,7 @@ export interface SqlClient {
 const CONTROL = /^(BEGIN|COMMIT|ROLLBACK|PREPARE TRANSACTION|COMMIT PREPARED|ROLLBACK PREPARED)\b/;
 
 /** The query reading the sink table back, amounts as text (exact numerics). */
-export function readBackSql(table: string): string {
+function readBackSql(table: string): string {
   return `SELECT id, amount::text AS amount, src FROM ${ident(table)}`;
 }
 
@@ -30,7 +30,7 @@ export function tableRowsOf(rows: Record<string, unknown>[]): TableRow[] {
 }
 
 /** Run the script's DDL and steps on `db` (a fresh schema); returns each step's result and the final table. */
-export async function replay(
+async function replay(
   script: SqlScript,
   db: SqlClient,
 ): Promise<{ results: StepResult[]; real: TableRow[] }> {
