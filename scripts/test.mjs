@@ -1,6 +1,7 @@
 // `npm test`: everything a submission must pass, in order, with one honest count at the end.
 //   1. typecheck and lint: gates; if either fails, stop here.
-//   2. vitest (unit, property and jsdom tests), JSON report in reports/vitest.json
+//   2. vitest (unit, property and jsdom tests), JSON report in reports/vitest.json — after finding
+//      or installing a native PostgreSQL for the prepared-transaction conformance tests (scripts/postgres.mjs)
 //   3. vite build (the page Playwright tests)
 //   4. find or install Chromium (scripts/chromium.mjs)
 //   5. Playwright against `vite preview` of dist/, JSON report in reports/playwright.json
@@ -13,6 +14,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findOrInstallChromium } from './chromium.mjs';
+import { findOrInstallPostgres } from './postgres.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -92,6 +94,12 @@ let failed = 0;
 let skipped = 0;
 
 // ── 2. Vitest ─────────────────────────────────────────────────────────────────────────────
+try {
+  console.log(`\n── postgresql: ${findOrInstallPostgres()}`);
+} catch (error) {
+  // The native conformance test fails with the same message; the rest of the suite runs.
+  console.log(`\n── postgresql: ${error instanceof Error ? error.message : String(error)}`);
+}
 const vitest = run('vitest', 'vitest', [
   'run',
   '--reporter=default',

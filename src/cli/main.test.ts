@@ -200,7 +200,7 @@ describe('exit 2: invalid input, one line per problem naming the field', () => {
     const long = cli(['--format', 'k'.repeat(5000), EXAMPLE]);
     expect(long).toMatchObject({
       code: 2,
-      err: `--format: expected json, text, mermaid or markdown, got "${'k'.repeat(200)}… (5,000 characters)"`,
+      err: `--format: expected json, text, mermaid, markdown or sql, got "${'k'.repeat(200)}… (5,000 characters)"`,
     });
   });
 
@@ -219,7 +219,7 @@ describe('exit 2: invalid input, one line per problem naming the field', () => {
   it('bad options', () => {
     expect(cli([EXAMPLE, '--format', 'yaml'])).toMatchObject({
       code: 2,
-      err: '--format: expected json, text, mermaid or markdown, got "yaml"',
+      err: '--format: expected json, text, mermaid, markdown or sql, got "yaml"',
     });
     expect(cli([EXAMPLE, '--format', 'mermaid', '--diagram', 'gantt'])).toMatchObject({
       code: 2,

@@ -42,6 +42,7 @@ import {
   visibleControls,
 } from './report';
 import { claimBroken, exploreReport, exploreText, parseExploreArgs } from './explore';
+import { runSql } from './sqlCommand';
 
 /**
  * The engine's trace hash computed with Node's native SHA-256 over the same bytes
@@ -54,7 +55,7 @@ export function nodeTraceHash(t: Trace): string {
   return hash.digest('hex');
 }
 
-const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/variant] | share or preset link> [--seed N] [--format json|text|mermaid|markdown] [--diagram D] [--check] [--list] [--compare L]…
+const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/variant] | share or preset link> [--seed N] [--format json|text|mermaid|markdown|sql] [--against URL] [--diagram D] [--check] [--list] [--compare L]…
        npm run --silent sim -- <scenario> --explore [--depth 1|2] [--kinds K,…] [--format json|text] [--check]
 
   a share link is the page's address (or its '#s=…' part), quoted for the shell; a page or
@@ -62,7 +63,10 @@ const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/varian
 
   --seed N      run with this seed instead of the scenario's
   --format F    json (one object, the contract), text (default), mermaid (a diagram's text) or
-                markdown (a short report with the diagram in a mermaid block)
+                markdown (a short report with the diagram in a mermaid block) or sql (a table
+                sink's statements as a PostgreSQL script: psql -f it on a fresh database, docs/sql.md)
+  --against URL run the table sink's SQL on your PostgreSQL (a postgres:// URL, through psql)
+                in a fresh schema it creates and drops, and print how it compares with the engine
   --diagram D   with mermaid (the format it implies) or markdown: sequence (the whole run,
                 default), flow (the topology) or event:<business id> (one event's causal chain)
   --check       compare with the scenario's "expect" block; exit 3 and print the differences on mismatch
@@ -94,6 +98,7 @@ const OPTIONS = {
   depth: { type: 'string' },
   kinds: { type: 'string' },
   compare: { type: 'string', multiple: true },
+  against: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -122,6 +127,8 @@ interface Arguments {
   help: boolean;
   /** `--compare` values, one per lane beside the scenario. */
   compare: string[];
+  /** `--against`: a PostgreSQL URL to replay the sink's SQL on. */
+  against: string | undefined;
 }
 
 /**
@@ -171,6 +178,7 @@ function parseArguments(argv: string[]): Arguments | { problem: string } {
     depth: text(values.depth),
     kinds: text(values.kinds),
     help: values.help === true,
+    against: text(values.against),
     compare: Array.isArray(values.compare)
       ? values.compare.filter((v) => typeof v === 'string')
       : [],
@@ -222,6 +230,10 @@ export function main(
     err(atlasArgs.problem);
     return 2;
   }
+  if (values.explore && values.against !== undefined) {
+    err('--against: applies to one run, not with --explore');
+    return 2;
+  }
   if (
     values.explore &&
     (values.diagram !== undefined || (format !== 'json' && format !== 'text'))
@@ -231,8 +243,14 @@ export function main(
     );
     return 2;
   }
-  if (format !== 'json' && format !== 'text' && format !== 'mermaid' && format !== 'markdown') {
-    err(`--format: expected json, text, mermaid or markdown, got "${clipEcho(format)}"`);
+  if (
+    format !== 'json' &&
+    format !== 'text' &&
+    format !== 'mermaid' &&
+    format !== 'markdown' &&
+    format !== 'sql'
+  ) {
+    err(`--format: expected json, text, mermaid, markdown or sql, got "${clipEcho(format)}"`);
     return 2;
   }
   const diagram = diagramKind(values.diagram);
@@ -349,6 +367,25 @@ export function main(
     }
     if (values.check) err('check: no placement breaks the claim');
     return 0;
+  }
+  const sqlAsked = format === 'sql' || values.against !== undefined;
+  if (sqlAsked) {
+    const what = format === 'sql' ? '--format sql' : '--against';
+    if (values.compare.length > 0 || values.check) {
+      err(`${what}: applies to one run, not with ${values.check ? '--check' : '--compare'}`);
+      return 2;
+    }
+    if (scenario.sink.type !== 'table') {
+      err(
+        `${what}: the scenario's sink is "${scenario.sink.type}", not a SQL table (sink.type "table")`,
+      );
+      return 2;
+    }
+    if (values.against !== undefined && !/^postgres(ql)?:\/\//.test(values.against)) {
+      err(`--against: expected a postgres:// URL, got "${clipEcho(values.against)}"`);
+      return 2;
+    }
+    return runSql(scenario, limits, values.against, out, err);
   }
   if (values.compare.length > 0)
     return runCompare(scenario, presetRef, values.compare, format, values.check, out, err);

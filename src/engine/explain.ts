@@ -2157,7 +2157,8 @@ class Ctx {
   }
 }
 
-function sqlName(statement: string): string {
+/** How a table sink's `statement` reads in words (also the SQL script's header, src/engine/sql). */
+export function sqlName(statement: string): string {
   switch (statement) {
     case 'insert':
       return 'a plain INSERT';

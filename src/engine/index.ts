@@ -165,3 +165,5 @@ export { attemptChanges, ruleIssues, lockedBy } from './challenge/rules';
 export type { AttemptChanges } from './challenge/rules';
 export { goalMet, judgeAttempt } from './challenge/goal';
 export type { Judgement } from './challenge/goal';
+export { sinkSqlScript } from './sql/script';
+export type { SqlScript, ScriptStep, StepExpect } from './sql/script';

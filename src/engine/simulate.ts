@@ -24,6 +24,7 @@ import { buildSpark, type SparkQuery } from './processors/spark';
 import { withPool, type BufferPool } from './core/pool';
 import { Opportunities } from './opportunities';
 import { findStuck, type Stuck } from './stuck';
+import { SqlRecorder } from './sql/recorder';
 
 /** The environment: faults, the controller and the end of the run are attributed to it. */
 class Lab extends Actor {
@@ -101,6 +102,11 @@ export interface SimulateOptions {
   opportunities?: boolean;
   /** False: the verdict without its explanations (`explanations` empty), for callers that count. */
   explain?: boolean;
+  /**
+   * Record, beside the trace, the table sink's session — every statement sent, attempt by
+   * attempt, and its outcome (`state.sink.sql`, src/engine/sql/recorder.ts). The trace is unchanged.
+   */
+  sql?: boolean;
 }
 
 /**
@@ -156,6 +162,7 @@ function simulateWith(scenario: Scenario, opts: SimulateOptions): Run {
     sinkCfg.type === 'table' || sinkCfg.type === 'delta' || sinkCfg.type === 'file'
       ? new SinkActor(w, sinkCfg)
       : null;
+  if (sink && sinkCfg.type === 'table' && opts.sql === true) sink.sql = new SqlRecorder(w.trace);
   const state: RunState = {
     cluster,
     input,

@@ -130,6 +130,8 @@ export const testIds = {
   exportButton: 'export-button',
   exportItem: 'export-item',
   exportHidden: 'export-hidden',
+  sinkSqlToggle: 'sink-sql-toggle',
+  sinkSqlScript: 'sink-sql-script',
   importButton: 'import-button',
   importDialog: 'import-dialog',
   importFile: 'import-file',

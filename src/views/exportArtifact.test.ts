@@ -68,3 +68,23 @@ describe('artifacts of a run', () => {
     expect(a!.capped!.total).toBeGreaterThan(a!.capped!.shown);
   });
 });
+
+describe('the Sink SQL export', () => {
+  it("is the table sink's PostgreSQL script, and a sink that is no table has none", () => {
+    // payment-resent-by-app/on-conflict-do-nothing writes a table with ON CONFLICT DO NOTHING.
+    const table = computeArtifact(
+      findPreset('payment-resent-by-app/on-conflict-do-nothing')!.variant.scenario,
+      'sink-sql',
+    );
+    expect(table.ok && table.artifact.text).toContain('ON CONFLICT (id) DO NOTHING;');
+    const kafka = computeArtifact(
+      findPreset('flink-checkpoint-replay/2pc-read-committed')!.variant.scenario,
+      'sink-sql',
+    );
+    expect(kafka).toEqual({
+      ok: false,
+      missing: true,
+      error: 'this run has no SQL table sink (its sink is not sink.type "table")',
+    });
+  });
+});

@@ -5,7 +5,14 @@
  * small ones (src/platform/runClient.ts `createArtifactClient`) — from the scenario alone: the
  * engine is deterministic, so simulating the view's scenario again gives the very same run.
  */
-import { parseScenario, simulate, traceHash, type Run, type ScenarioInput } from '../engine';
+import {
+  parseScenario,
+  simulate,
+  sinkSqlScript,
+  traceHash,
+  type Run,
+  type ScenarioInput,
+} from '../engine';
 import { compareMarkdown } from './compare/compareMarkdown';
 import { compareScenario } from './compare/compareRuns';
 import type { CompareSpec } from './compare/lanes';
@@ -21,9 +28,10 @@ import {
 
 /**
  * What can be asked of a run: a diagram (`sequence`, `flow`, `event:<business id>`) or an export
- * file (`trace-json`, `table-csv`, `ledger-csv`, `markdown`).
+ * file (`trace-json`, `table-csv`, `ledger-csv`, `markdown`, `sink-sql`: docs/sql.md).
  */
-export type ArtifactKind = DiagramKind | 'trace-json' | 'table-csv' | 'ledger-csv' | 'markdown';
+export type ArtifactKind =
+  DiagramKind | 'trace-json' | 'table-csv' | 'ledger-csv' | 'markdown' | 'sink-sql';
 
 /** One artifact: its text and, for a capped diagram, how much of it is drawn. */
 export interface Artifact {
@@ -91,6 +99,12 @@ export function artifactOf(
       return text === null ? null : { text };
     case 'ledger-csv':
       return { text: ledgerCsv(run) };
+    case 'sink-sql': {
+      if (run.scenario.sink.type !== 'table') return null;
+      // The session is recorded only when asked: the same run again, with it (deterministic).
+      const recorded = run.state.sink?.sql ? run : simulate(run.scenario, { sql: true });
+      return { text: sinkSqlScript(recorded).text };
+    }
     case 'markdown': {
       const text = markdownReport(run, {
         traceHash: traceHash(run.trace),
@@ -157,7 +171,9 @@ export function computeArtifact(
         missing: true,
         error: kind.startsWith('event:')
           ? `no business event "${kind.slice(6, 60)}" in this run`
-          : 'this run has no sink table (its sink is a topic or a service)',
+          : kind === 'sink-sql'
+            ? 'this run has no SQL table sink (its sink is not sink.type "table")'
+            : 'this run has no sink table (its sink is a topic or a service)',
       };
     return { ok: true, artifact };
   } catch (e) {

@@ -30,6 +30,7 @@ import type { ErrorCode, SkipReason } from '../trace';
 import { SKIP_REASONS, K } from '../trace';
 import type { SinkConfig } from '../scenario/schema';
 import { alloc } from '../core/pool';
+import type { SqlRecorder } from '../sql/recorder';
 
 /** One row proposed by a writer. `key` is the value of the key column. */
 export interface SinkRow {
@@ -167,6 +168,8 @@ export class SinkActor extends Actor {
   readonly failed: { entry: number; events: number[] }[] = [];
   /** Open and prepared XA transactions by xid. Prepared ones are durable (they survive crashes). */
   private readonly xa = new Map<number, XaTransaction>();
+  /** The session's statements, recorded beside the trace when asked (`simulate(s, { sql: true })`). */
+  sql: SqlRecorder | null = null;
 
   constructor(
     world: World,
@@ -184,7 +187,11 @@ export class SinkActor extends Actor {
         this.rows.labels.set(id, r.id);
         // An initial row is a prior effect of that business id: count it as a row, not an effect.
         if (ident >= 0) this.rows.rowsOf[ident]!++;
-        this.index.set(ident >= 0 ? ident : `initial:${r.id}`, id);
+        // Indexed under the key column's value: its business id when that is the key. Under a
+        // generated id or source-coordinate key it has neither (the business id is not the key),
+        // so no statement's key matches it — an event's identity number here would collide with
+        // a source-offset key of the same value (offset 0 of partition 0 is key 0).
+        this.index.set(ident >= 0 && cfg.key === 'business-id' ? ident : `initial:${r.id}`, id);
       }
     }
   }
@@ -194,6 +201,7 @@ export class SinkActor extends Actor {
 
   /** A database crash rolls back the open XA branches; prepared ones are durable and stay. */
   protected override onCrash(): void {
+    this.sql?.crashed(this.world.now);
     for (const [xid, t] of this.xa) if (t.state === 'active') this.xa.delete(xid);
   }
 
@@ -283,6 +291,7 @@ export class SinkActor extends Actor {
     }
     t.state = 'prepared';
     t.preparedAt = this.world.now;
+    this.sql?.prepared(xid, this.world.now);
     return t.statements.reduce((n, s) => n + s.rows.length, 0);
   }
 
@@ -295,7 +304,11 @@ export class SinkActor extends Actor {
     const t = this.xa.get(xid);
     if (!t || t.state !== 'prepared') return false;
     this.xa.delete(xid);
-    for (const s of t.statements) this.apply({ rows: s.rows, batchId: s.batchId }, cause);
+    const apply = () => {
+      for (const s of t.statements) this.apply({ rows: s.rows, batchId: s.batchId }, cause);
+    };
+    if (this.sql) this.sql.committed(xid, this.world.now, apply);
+    else apply();
     return true;
   }
 
@@ -312,6 +325,7 @@ export class SinkActor extends Actor {
     const t = this.xa.get(xid);
     if (!t) return { rows: 0, preparedAt: -1 };
     this.xa.delete(xid);
+    this.sql?.rolledBack(xid, t.state === 'prepared', this.world.now);
     return { rows: t.statements.reduce((n, s) => n + s.rows.length, 0), preparedAt: t.preparedAt };
   }
 

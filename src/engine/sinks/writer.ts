@@ -9,6 +9,13 @@ import type { EffectCall, ServiceActor } from './effects';
 import { errorIndex } from '../broker/cluster';
 import type { ErrorCode, MessageType } from '../trace';
 import { K } from '../trace';
+import type { SqlAttempt } from '../sql/recorder';
+
+/** Told of each attempt of an exchange: sent (with its request entry), and answered. */
+interface ExchangeWatch {
+  sent(attempt: number, request: number): void;
+  answered(attempt: number): void;
+}
 
 /** Timeout (ms) and retry count of a writer. */
 export interface WriterPolicy {
@@ -56,6 +63,7 @@ function exchange(
   cause: number,
   serve: (attempt: number, entry: number) => ErrorCode,
   done: (error: ErrorCode, cause: number) => void,
+  watch?: ExchangeWatch,
 ): void {
   const w = owner.world;
   const inc = owner.incarnation;
@@ -73,7 +81,7 @@ function exchange(
   };
   const tryOnce = (c: number) => {
     const mine = ++x.attempt;
-    w.send(owner, server, types.request, c, carry, (e) => {
+    const request = w.send(owner, server, types.request, c, carry, (e) => {
       const answer = serve(mine, e);
       w.send(
         server,
@@ -83,11 +91,13 @@ function exchange(
         carry,
         (e2) => {
           if (x.settled || mine !== x.attempt) return;
+          watch?.answered(mine);
           settle(x)(answer, e2);
         },
         { toInc: inc },
       );
     });
+    watch?.sent(mine, request);
     armTimeout(owner, x, mine, c, policy, timeoutError);
   };
   x.retry = tryOnce;
@@ -163,6 +173,29 @@ export function writeStatement(
     count: stmt.rows.length,
     events: stmt.rows.map((r) => r.event),
   };
+  const rec = sink.sql;
+  if (rec) {
+    // Recorded beside the trace (src/engine/sql/recorder.ts): each attempt, and what it did.
+    const recorded = rec.statement(stmt);
+    const attempts: SqlAttempt[] = [];
+    const w = owner.world;
+    exchange(
+      owner,
+      sink,
+      { request: 'sink-write', response: 'sink-response' },
+      carry,
+      policy,
+      'STATEMENT_TIMEOUT',
+      cause,
+      (a, e) => rec.executed(recorded, attempts[a - 1]!, w.now, () => sink.apply(stmt, e).error),
+      done,
+      {
+        sent: (a, request) => (attempts[a - 1] = rec.sent(recorded, a, request, w.now)),
+        answered: (a) => (attempts[a - 1]!.answered = true),
+      },
+    );
+    return;
+  }
   exchange(
     owner,
     sink,

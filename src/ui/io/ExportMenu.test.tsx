@@ -63,6 +63,7 @@ describe('ExportMenu and "Predict first"', () => {
       'trace-json',
       'table-csv',
       'ledger-csv',
+      'sink-sql',
       'markdown',
     ]);
     expect(screen.queryByTestId(testIds.exportHidden)).toBeNull();

@@ -15,7 +15,8 @@ import { usePage } from './PageContext';
 /** The export formats, in menu order. */
 const ITEMS: {
   id:
-    'scenario-json' | Extract<ArtifactKind, 'trace-json' | 'table-csv' | 'ledger-csv' | 'markdown'>;
+    | 'scenario-json'
+    | Extract<ArtifactKind, 'trace-json' | 'table-csv' | 'ledger-csv' | 'markdown' | 'sink-sql'>;
   label: string;
   detail: string;
   suffix: string;
@@ -56,6 +57,14 @@ const ITEMS: {
     outcome: true,
   },
   {
+    id: 'sink-sql',
+    label: 'Sink SQL',
+    detail: "the table sink's statements, a PostgreSQL script (docs/sql.md)",
+    suffix: '.sink.sql',
+    type: 'application/sql;charset=utf-8',
+    outcome: true,
+  },
+  {
     id: 'markdown',
     label: 'Report (Markdown)',
     detail: 'verdict, explanations, a mermaid diagram',
@@ -72,9 +81,9 @@ const selectStatus = (s: LabState) => s.status;
 
 /**
  * Export: the scenario as written (faults added by clicks included), and — of the run on screen —
- * the trace, the sink table, the ledger and the Markdown report, computed from the run where it
+ * the trace, the sink table, the ledger, the sink's SQL and the Markdown report, computed from the run where it
  * lives (a worker for big runs). While "Predict first" hides the outcome, only the scenario is
- * offered: the other four contain the answer (one click on a projector would show it to the
+ * offered: the others contain the answer (one click on a projector would show it to the
  * room), and the menu says so in their place.
  */
 export function ExportMenu() {
@@ -183,7 +192,9 @@ export function ExportMenu() {
                   view.tables[view.primaryTable] ??
                   null)
                 : undefined;
-            const noTable = table === null;
+            // The SQL script is a SQL table sink's: none for a topic, a service, Delta or files.
+            const noTable =
+              table === null || (item.id === 'sink-sql' && view?.scenario.sink.type !== 'table');
             const label =
               table && table.point !== 'sink' ? `Reader table: ${table.label} (CSV)` : item.label;
             return (
@@ -199,7 +210,9 @@ export function ExportMenu() {
                 {label}
                 <small>
                   {noTable
-                    ? 'this run has no table: its sink is a topic or a service'
+                    ? item.id === 'sink-sql'
+                      ? 'this run has no SQL table sink'
+                      : 'this run has no table: its sink is a topic or a service'
                     : item.detail}
                 </small>
               </button>

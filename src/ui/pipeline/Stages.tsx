@@ -28,6 +28,7 @@ import { eventIdOf, keyNameOf, type RunView } from '../../views/runView';
 import { lowerBound } from '../../views/steps';
 import { Icon } from '../Icon';
 import { testIds } from '../testIds';
+import { SinkSqlView } from '../sql/SinkSqlView';
 import { ComponentBox } from './ComponentBox';
 import { PartitionLog } from './PartitionLog';
 import { RowTable } from './RowTable';
@@ -535,6 +536,7 @@ export function SinkStage({ view, idx, t }: StageProps) {
             </div>
           )}
           <RowTable view={view} table={table} idx={idx} />
+          <SinkSqlView view={view} />
         </ComponentBox>
       )}
       {output >= 0 && (

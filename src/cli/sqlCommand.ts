@@ -1,0 +1,45 @@
+/**
+ * `sim <scenario> --format sql`: the table sink's statements as a PostgreSQL script
+ * (src/engine/sql/script.ts); `--against postgres://…`: that script run on the user's own
+ * database through psql, in a fresh schema created and dropped (src/cli/psql.ts), and the
+ * comparison with the engine's table printed. Exit 0 when PostgreSQL agrees, 3 when it differs.
+ */
+import { simulate, type Scenario, type SimulateOptions } from '../engine';
+import { conformanceText } from '../engine/sql/compare';
+import { sinkSqlScript } from '../engine/sql/script';
+import { engineTable } from '../engine/sql/table';
+import { conformWithPsql } from './psql';
+
+export function runSql(
+  scenario: Scenario,
+  limits: Pick<SimulateOptions, 'maxTraceEntries'>,
+  against: string | undefined,
+  out: (s: string) => void,
+  err: (s: string) => void,
+): number {
+  let run;
+  try {
+    run = simulate(scenario, { ...limits, sql: true });
+  } catch (e) {
+    err(`internal error: ${(e as Error).stack ?? String(e)}`);
+    return 1;
+  }
+  const script = sinkSqlScript(run);
+  if (against === undefined) {
+    out(script.text);
+    return 0;
+  }
+  let result;
+  try {
+    result = conformWithPsql(process.env.PSQL ?? 'psql', [against], script, engineTable(run));
+  } catch (e) {
+    err(
+      `--against: ${(e as Error).message} (it runs PostgreSQL's psql client: install it, e.g. Debian's postgresql-client, or set PSQL to its path)`,
+    );
+    return 1;
+  }
+  out(
+    `${script.steps.filter((s) => s.sql.length > 0).length} step(s) run on ${against.replace(/\/\/[^@/]*@/, '//…@')}\n${conformanceText(result)}`,
+  );
+  return result.ok ? 0 : 3;
+}

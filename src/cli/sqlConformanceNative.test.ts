@@ -1,0 +1,40 @@
+/**
+ * The sink's SQL of Flink's JDBC exactly-once (XA) sink replayed on a native PostgreSQL: PGlite
+ * has no prepared transactions ("prepared transactions are disabled"), and the XA sink is
+ * PREPARE TRANSACTION / COMMIT PREPARED / ROLLBACK PREPARED
+ * (https://www.postgresql.org/docs/current/sql-prepare-transaction.html). One server for the file,
+ * started by the test (src/cli/postgresServer.ts); the same assertions as sqlConformance.test.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simulate } from '../engine';
+import { sinkSqlScript } from '../engine/sql/script';
+import { engineTable } from '../engine/sql/table';
+import { startPostgres, type PostgresServer } from './postgresServer';
+import { conformWithPsql } from './psql';
+import { presetCases } from './sqlConformanceCases';
+
+let server: PostgresServer;
+beforeAll(async () => {
+  server = await startPostgres();
+}, 180_000);
+afterAll(() => server?.stop());
+
+const xaCases = presetCases().filter((c) => c.scenario.sink.type === 'table' && c.scenario.sink.xa);
+
+describe('a native PostgreSQL agrees with the engine on the XA sink', () => {
+  it('has XA presets to check', () => {
+    expect(xaCases.length).toBeGreaterThan(0);
+  });
+  it.each(xaCases.map((c) => [c.name, c] as const))(
+    '%s',
+    (_name, c) => {
+      const run = simulate(c.scenario, { sql: true });
+      const script = sinkSqlScript(run);
+      // The XA sink's statements run in prepared transactions: what this suite is for.
+      expect(script.prepared).toBe(true);
+      const result = conformWithPsql(server.psql, server.connection, script, engineTable(run));
+      expect(result.differences).toEqual([]);
+    },
+    120_000,
+  );
+});

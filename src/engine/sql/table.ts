@@ -1,0 +1,111 @@
+/**
+ * The sink table as PostgreSQL sees it: its columns, the key column the scenario's `key` names,
+ * its DDL (with the unique constraint the key implies, the dedupe table, the rows from before the
+ * run), SQL literals, and the engine's final table as comparable rows.
+ */
+import type { Run } from '../simulate';
+import type { TableSinkConfig } from '../scenario/schema';
+import type { SinkRow } from '../sinks/table';
+
+/** A row of the sink table as both sides compare it: business id, amount, source coordinate. */
+export interface TableRow {
+  id: string;
+  amount: number;
+  /** `topic-partition@offset` of the record that wrote it; null for a row from before the run. */
+  src: string | null;
+}
+
+/** The column holding the statement's key: the business id, a per-attempt UUID, or the source coordinate. */
+export function keyColumn(c: TableSinkConfig): 'id' | 'uuid' | 'src' {
+  return c.key === 'business-id' ? 'id' : c.key === 'uuid-per-attempt' ? 'uuid' : 'src';
+}
+
+/**
+ * Whether the key column has a unique constraint: ON CONFLICT needs one as its arbiter
+ * (https://www.postgresql.org/docs/current/sql-insert.html#SQL-ON-CONFLICT); otherwise as set.
+ * The same rule as the engine's SinkActor.
+ */
+export function hasUniqueKey(c: TableSinkConfig): boolean {
+  if (c.uniqueKey !== undefined) return c.uniqueKey;
+  return c.statement === 'on-conflict-do-nothing' || c.statement === 'on-conflict-do-update';
+}
+
+/** A double-quoted identifier. */
+export function ident(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** A string literal. */
+export function text(v: string): string {
+  return `'${v.replace(/'/g, "''")}'`;
+}
+
+/** A numeric literal (amounts are finite numbers; JS prints the shortest exact decimal). */
+export function num(v: number): string {
+  return Object.is(v, -0) ? '0' : String(v);
+}
+
+/** The name of the dedupe table beside `table`. */
+export function dedupeTable(table: string): string {
+  return `${table}_processed`;
+}
+
+/** The source coordinate of a row, as its `src` column holds it. */
+export function srcOf(run: Run, topic: number, partition: number, offset: number): string {
+  return `${run.trace.topics[topic] ?? topic}-${partition}@${offset}`;
+}
+
+/** The values a sink row puts in the table's columns (the key column's value included). */
+export function rowValues(
+  run: Run,
+  r: SinkRow,
+): { id: string; amount: number; src: string; uuid: string | null } {
+  const ev = run.events;
+  return {
+    id: ev.id(r.event),
+    amount: ev.amount[r.event]!,
+    src: srcOf(run, r.topic, r.partition, r.offset),
+    uuid: typeof r.key === 'string' ? r.key : null,
+  };
+}
+
+/** CREATE TABLE (and the dedupe table, and the rows from before the run) for a table sink. */
+export function tableDdl(c: TableSinkConfig): string[] {
+  const t = ident(c.name);
+  const cols = ['id text NOT NULL', 'amount numeric NOT NULL', 'src text'];
+  if (c.key === 'uuid-per-attempt') cols.push('uuid text');
+  if (hasUniqueKey(c)) cols.push(`CONSTRAINT ${ident(`${c.name}_key`)} UNIQUE (${keyColumn(c)})`);
+  const out = [`CREATE TABLE ${t} (\n  ${cols.join(',\n  ')}\n)`];
+  if (c.dedupe)
+    out.push(
+      `CREATE TABLE ${ident(dedupeTable(c.name))} (id text PRIMARY KEY, seen_ms bigint NOT NULL)`,
+    );
+  if (c.initialRows.length > 0)
+    out.push(
+      `INSERT INTO ${t} (id, amount) VALUES\n  ${c.initialRows
+        .map((r) => `(${text(r.id)}, ${num(r.amount)})`)
+        .join(',\n  ')}`,
+    );
+  return out;
+}
+
+/** The engine's final sink table, row for row (live rows, in row order). */
+export function engineTable(run: Run): TableRow[] {
+  const rows = run.state.sink?.rows;
+  if (!rows) return [];
+  const out: TableRow[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    if (rows.live.get(i) !== 1) continue;
+    const ev = rows.event.get(i);
+    out.push(
+      ev < 0
+        ? { id: rows.labels.get(i) ?? '', amount: rows.amount.get(i), src: null }
+        : {
+            id: run.events.id(ev),
+            amount: rows.amount.get(i),
+            src: srcOf(run, rows.topic.get(i), rows.partition.get(i), rows.offset.get(i)),
+          },
+    );
+  }
+  return out;
+}
