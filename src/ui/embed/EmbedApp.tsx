@@ -22,6 +22,7 @@ import { Transport } from '../Transport';
 import { startPastEndLine, type EmbedOptions } from './embedOptions';
 import { embedQuestion, embedSubject } from './embedQuestion';
 import { lockedLab } from './lockedLab';
+import { useCompact } from './useCompact';
 import { useReportHeight } from './useReportHeight';
 import '../styles.css';
 
@@ -90,6 +91,9 @@ function Player({ options, presetRef }: { options: EmbedOptions; presetRef: stri
   const played = useRef(false);
   const phase = usePredictionGate().phase;
   const { notices } = usePage();
+  const compact = useCompact(options.layout);
+  // In the compact layout the legends (the broker's key to LEO, HW…) fold behind a toggle.
+  const [legends, setLegends] = useState(false);
   useReportHeight(root, options.frameId);
 
   // Once the first run is ready: go to the start time, set the speed, play if asked to — unless
@@ -147,6 +151,8 @@ function Player({ options, presetRef }: { options: EmbedOptions; presetRef: stri
       data-testid={testIds.embedPlayer}
       data-status={status}
       data-locked={options.lock}
+      data-layout={compact ? 'compact' : 'full'}
+      data-legends={compact && !legends ? 'folded' : 'shown'}
     >
       <NoticeBar />
       <header className="embed-head">
@@ -160,6 +166,17 @@ function Player({ options, presetRef }: { options: EmbedOptions; presetRef: stri
         <span className="spacer" />
         {/* The guarantee switch, compact (unlocked embeds only). */}
         {!options.lock && <GuaranteeRadios name="embed-guarantee" />}
+        {compact && (
+          <button
+            type="button"
+            className="embed-legends"
+            aria-pressed={legends}
+            onClick={() => setLegends((x) => !x)}
+            data-testid={testIds.embedLegends}
+          >
+            Legend
+          </button>
+        )}
         <a href={fullHref} target="_blank" rel="noopener noreferrer" className="embed-open">
           Open in Delivery Lab ↗
         </a>
