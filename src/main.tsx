@@ -6,8 +6,10 @@ import { sharePredictionFromLocation } from './platform/share';
 import { isEmbed, parseEmbedOptions, withSharePrediction } from './ui/embed/embedOptions';
 import { bootPage } from './ui/io/boot';
 import { ErrorBoundary } from './ui/ErrorBoundary';
+import { followSystemScheme } from './platform/media';
 
 // Composition root: the only file that wires browser globals into the UI.
+followSystemScheme();
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 

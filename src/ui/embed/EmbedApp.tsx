@@ -24,6 +24,7 @@ import { embedQuestion, embedSubject } from './embedQuestion';
 import { lockedLab } from './lockedLab';
 import { MeasureAtEnd } from './ReserveHeight';
 import { useCompact } from './useCompact';
+import { useEmbedTheme } from './useEmbedTheme';
 import { useReportHeight } from './useReportHeight';
 import '../styles.css';
 
@@ -52,6 +53,7 @@ export function EmbedApp({
 }) {
   const lab = useMemo(() => (options.lock ? lockedLab(given) : given), [given, options.lock]);
   useLabDriver(lab);
+  useEmbedTheme(options.theme);
   return (
     <LabProvider lab={lab}>
       <PageProvider page={page}>
