@@ -565,7 +565,8 @@ export function embedSnippet(
   url: string,
   opts: { title: string; height?: number; frameId?: string },
 ): string {
-  const origin = new URL(url).origin;
+  // A relative address (from the site's root) is the page's own origin.
+  const origin = /^https?:/.test(url) ? JSON.stringify(new URL(url).origin) : 'location.origin';
   const id = opts.frameId || 'delivery-lab';
   const h = Math.round(opts.height ?? 520);
   return `<iframe id="${attr(id)}" src="${attr(url)}" title="${attr(opts.title)}"
@@ -575,7 +576,7 @@ export function embedSnippet(
   window.addEventListener('message', (event) => {
     const frame = document.getElementById(${JSON.stringify(id).replace(/</g, '\\u003c')});
     if (!frame || event.source !== frame.contentWindow) return;
-    if (event.origin !== ${JSON.stringify(origin)}) return;
+    if (event.origin !== ${origin}) return;
     const m = event.data;
     if (m && m.type === 'delivery-lab:height' && Number.isFinite(m.height))
       frame.style.height = Math.ceil(m.height) + 'px';
