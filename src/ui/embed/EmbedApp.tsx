@@ -125,7 +125,8 @@ function Player({
   // Once the first run is ready: go to the start time, set the speed, play if asked to — unless
   // a prediction is asked first: then locking it in plays.
   useEffect(() => {
-    if (measuring || started.current || status !== 'ready' || !view) return;
+    // After the height is reserved: autoplay starts in the frame the host has sized.
+    if (measuring || needsMeasure || started.current || status !== 'ready' || !view) return;
     started.current = true;
     if (options.speed !== null) a.setSpeed(options.speed);
     // At 0 the run stays where it opened, at event 0 (nothing applied) as on the page: seeking
@@ -142,7 +143,7 @@ function Player({
         lines: [past],
       });
     if (options.autoplay && !options.predict && options.start < view.endTime) a.play();
-  }, [measuring, status, view, options, a, notices]);
+  }, [measuring, needsMeasure, status, view, options, a, notices]);
   // Autoplay that waited for a prediction the reader skipped ("Reveal now", "Show the outcome")
   // plays now; once, so an answer revealed at the end of the run does not play it again.
   useEffect(() => {

@@ -20,7 +20,7 @@ import { timeAtIndex } from '../../views/at';
  * Where in the run the copy is measured (fractions of its events): the end, where the tables
  * are fullest, and points before it, where a counter's longer caption ("… not yet in") may wrap.
  */
-const SAMPLES = [1, 0.9, 0.75, 0.5, 0.25, 0];
+const SAMPLES = [1, 0.75, 0.5, 0];
 /** Frames per sample: the virtualised tables fill in on their second pass. */
 const SAMPLE_FRAMES = 2;
 
