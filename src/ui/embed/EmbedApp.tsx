@@ -181,6 +181,7 @@ function Player({
       data-layout={compact ? 'compact' : 'full'}
       data-legends={compact && !legends ? 'folded' : 'shown'}
       data-height={fixed !== null ? 'fixed' : 'reserved'}
+      data-measuring={needsMeasure || undefined}
       style={
         fixed !== null
           ? { height: fixed, overflowY: 'auto' }
