@@ -2,6 +2,7 @@
 //   - serves /host.html: a page that embeds the player in an iframe and records the height
 //     messages it receives (the iframe's src, or a whole snippet from the Embed dialog, comes in
 //     the hash as base64url JSON: { src } or { snippet });
+//   - serves /docs.html: a docs page with three embeds by the loader (public/embed.js);
 //   - serves dist/ under /some/base/path/ with no special headers and no fallback, to show that
 //     the build runs from any base path on any static host.
 // Started by playwright.config.ts (webServer); stops with it.
@@ -67,9 +68,27 @@ const HOST = `<!doctype html>
 </script>
 </body></html>`;
 
+// A docs page (Docusaurus's theme convention, html[data-theme]) with three loader embeds in
+// columns of 700, 480 and 1,280 px. The loader is the lab's own (under BASE, on 127.0.0.1): opened
+// as http://localhost:<port>/docs.html the page is on another origin than the lab.
+const DOCS = `<!doctype html>
+<html lang="en" data-theme="light"><head><meta charset="utf-8"><title>Docs</title>
+<script src="http://127.0.0.1:${port}${BASE}embed.js" defer></script>
+<style>body{font-family:sans-serif;margin:8px}.col{margin:0 0 24px}</style>
+</head><body>
+<button id="toggle" onclick="document.documentElement.dataset.theme = document.documentElement.dataset.theme === 'dark' ? 'light' : 'dark'">Theme</button>
+<div class="col" style="width:700px"><delivery-lab-embed preset="lost-ack-retry/acks-1" autoplay speed="1000" caption="700"></delivery-lab-embed></div>
+<div class="col" style="width:480px"><delivery-lab-embed preset="consume-transform-produce/read-uncommitted" autoplay speed="1000" caption="480"></delivery-lab-embed></div>
+<div class="col" style="width:1280px"><delivery-lab-embed preset="lost-ack-retry/acks-1" autoplay speed="1000" caption="1280"></delivery-lab-embed></div>
+</body></html>`;
+
 createServer((req, res) => {
   const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
   if (url.pathname === '/health') return res.end('ok');
+  if (url.pathname === '/docs.html') {
+    res.writeHead(200, { 'content-type': TYPES['.html'] });
+    return res.end(DOCS);
+  }
   if (url.pathname === '/host.html') {
     res.writeHead(200, { 'content-type': TYPES['.html'] });
     return res.end(HOST);

@@ -41,7 +41,7 @@ test('in a host page on another origin, the player autoplays and reports its hei
     hostPage({ src: `${APP}?embed&autoplay=1&speed=0.05&id=demo&preset=at-least-once` }),
   );
   // Height messages arrive, from the lab's origin, with the frame's id.
-  await expect(page.locator('#count')).not.toHaveText('0');
+  await expect(page.locator('#count')).not.toHaveText('0', { timeout: 20_000 });
   await expect(page.locator('#id')).toHaveText('demo');
   expect(await page.evaluate(() => document.body.dataset.origin)).toBe(new URL(APP).origin);
   const reported = Number(await page.locator('#height').textContent());
@@ -142,7 +142,7 @@ test('the Embed dialog writes a snippet that works as pasted on another origin',
   const hash = await dash.api('traceHash');
 
   await page.goto(hostPage({ snippet }));
-  await expect(page.locator('#id')).toHaveText('lesson-1');
+  await expect(page.locator('#id')).toHaveText('lesson-1', { timeout: 20_000 });
   const frame = await playerFrame(page);
   await expect(frame.getByTestId(testIds.embedCaption)).toHaveText(
     'At-most-once: <b>watch</b> p-9 & p-10',

@@ -11,8 +11,10 @@ import { StudentRoom } from './ui/room/StudentRoom';
 import { lessonPage } from './ui/lesson/lessonPage';
 import { BatchLab } from './ui/batch/BatchLab';
 import { findBatchPreset } from './scenarios/library/batch';
+import { followSystemScheme } from './platform/media';
 
 // Composition root: the only file that wires browser globals into the UI.
+followSystemScheme();
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 

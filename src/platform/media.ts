@@ -1,7 +1,9 @@
 /**
  * User preferences the system reports (media queries): reduced motion and the colour scheme. The
- * stylesheet follows `prefers-color-scheme` itself; script reads it for what CSS cannot restyle
- * (the canvas tokens, mermaid's diagrams, whose colours are baked into the SVG they render).
+ * colour scheme in use is `data-theme` on <html> (the stylesheet's dark palette keys on it): the
+ * system's `prefers-color-scheme`, unless an embed's `theme=` says otherwise
+ * ({@link setColorScheme}). Script reads it for what CSS cannot restyle (the canvas tokens,
+ * mermaid's diagrams, whose colours are baked into the SVG they render).
  */
 
 /** Subscribe to `prefers-reduced-motion: reduce`; returns an unsubscribe function. */
@@ -17,31 +19,43 @@ export function prefersReducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-/**
- * Subscribe to colour-scheme changes (light ↔ dark): the system's, or the scheme chosen in the
- * page (`data-theme` on the root element, see src/ui/hooks/useTheme.ts). Returns an unsubscribe.
- */
+/** Subscribe to colour-scheme changes (light ↔ dark); returns an unsubscribe function. */
 export function watchColorScheme(onChange: () => void): () => void {
-  if (typeof matchMedia !== 'function') return () => {};
-  const mq = matchMedia('(prefers-color-scheme: dark)');
-  mq.addEventListener('change', onChange);
-  const chosen =
-    typeof MutationObserver === 'function' && typeof document !== 'undefined'
-      ? new MutationObserver(onChange)
-      : null;
-  chosen?.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
-  return () => {
-    mq.removeEventListener('change', onChange);
-    chosen?.disconnect();
-  };
+  if (typeof MutationObserver !== 'function' || typeof document === 'undefined') return () => {};
+  const mo = new MutationObserver(onChange);
+  mo.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  return () => mo.disconnect();
+}
+
+/** Whether the page is in its dark colour scheme (`data-theme="dark"` on <html>). */
+export function prefersDarkScheme(): boolean {
+  return typeof document !== 'undefined' && document.documentElement.dataset.theme === 'dark';
+}
+
+/** The scheme set by {@link setColorScheme}, or null: the system's. */
+let chosen: 'light' | 'dark' | null = null;
+
+const systemDark = () =>
+  typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+
+function apply(): void {
+  const theme = chosen ?? (systemDark() ? 'dark' : 'light');
+  if (document.documentElement.dataset.theme !== theme)
+    document.documentElement.dataset.theme = theme;
 }
 
 /**
- * Whether the page is in its dark colour scheme: the one chosen in the page (`data-theme`), else
- * the system's (`prefers-color-scheme: dark`), as the stylesheet decides.
+ * Put the page in a colour scheme: light or dark, or null to follow the system's preference
+ * (the default; the composition root calls {@link followSystemScheme} once).
  */
-export function prefersDarkScheme(): boolean {
-  const chosen = typeof document !== 'undefined' ? document.documentElement.dataset.theme : '';
-  if (chosen === 'dark' || chosen === 'light') return chosen === 'dark';
-  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+export function setColorScheme(scheme: 'light' | 'dark' | null): void {
+  chosen = scheme;
+  apply();
+}
+
+/** Set `data-theme` from the system's preference now and whenever it changes. */
+export function followSystemScheme(): void {
+  apply();
+  if (typeof matchMedia === 'function')
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', apply);
 }

@@ -127,6 +127,8 @@ export const testIds = {
   embedPredict: 'embed-predict',
   embedReveal: 'embed-reveal',
   embedAnswer: 'embed-answer',
+  /** The compact player's toggle for the legends folded away. */
+  embedLegends: 'embed-legends',
   exportButton: 'export-button',
   exportItem: 'export-item',
   exportHidden: 'export-hidden',

@@ -4,7 +4,7 @@
  * the outcome waits for a locked-in answer and the end of the run (or "Reveal now"), and where
  * the run opens.
  */
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createArtifactClient } from '../../platform/runClient';
 import type { Lab } from '../../store/labStore';
@@ -40,6 +40,8 @@ async function mount(
     />,
   );
   await act(() => lab.actions.settled());
+  // The player starts (t=, autoplay) once its height is reserved (ReserveHeight.tsx).
+  await waitFor(() => expect(document.querySelector('[data-measuring]')).toBeNull());
   return lab;
 }
 

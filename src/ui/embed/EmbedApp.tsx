@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { encodeShare } from '../../platform/share';
 import type { Lab, LabState } from '../../store/labStore';
 import { LabProvider, useActions, useLab, useLabInstance, useView } from '../../store/LabContext';
@@ -22,6 +22,9 @@ import { Transport } from '../Transport';
 import { startPastEndLine, type EmbedOptions } from './embedOptions';
 import { embedQuestion, embedSubject } from './embedQuestion';
 import { lockedLab } from './lockedLab';
+import { MeasureAtEnd } from './ReserveHeight';
+import { useCompact } from './useCompact';
+import { useEmbedTheme } from './useEmbedTheme';
 import { useReportHeight } from './useReportHeight';
 import '../styles.css';
 
@@ -50,6 +53,7 @@ export function EmbedApp({
 }) {
   const lab = useMemo(() => (options.lock ? lockedLab(given) : given), [given, options.lock]);
   useLabDriver(lab);
+  useEmbedTheme(options.theme);
   return (
     <LabProvider lab={lab}>
       <PageProvider page={page}>
@@ -80,7 +84,19 @@ function Asking({ predict, children }: { predict: boolean; children: ReactNode }
   return <PredictionProvider subject={subject}>{children}</PredictionProvider>;
 }
 
-function Player({ options, presetRef }: { options: EmbedOptions; presetRef: string | null }) {
+function Player({
+  options,
+  presetRef,
+  measuring = false,
+  legendsOpen = false,
+}: {
+  options: EmbedOptions;
+  presetRef: string | null;
+  /** The hidden copy MeasureAtEnd renders at the run's end: it only lays out, it acts on nothing. */
+  measuring?: boolean;
+  /** The legends' toggle, for the measuring copy (it follows the live player's). */
+  legendsOpen?: boolean;
+}) {
   const a = useActions();
   const view = useView();
   const status = useLab(selectStatus);
@@ -90,12 +106,27 @@ function Player({ options, presetRef }: { options: EmbedOptions; presetRef: stri
   const played = useRef(false);
   const phase = usePredictionGate().phase;
   const { notices } = usePage();
-  useReportHeight(root, options.frameId);
+  const compact = useCompact(options.layout);
+  // In the compact layout the legends (the broker's key to LEO, HW…) fold behind a toggle.
+  const [legendsToggled, setLegends] = useState(false);
+  const legends = measuring ? legendsOpen : legendsToggled;
+  // The height reserved for the whole run (ReserveHeight.tsx), per run and layout; `height=` fixes it.
+  const [measured, setMeasured] = useState<{ of: unknown; height: number } | null>(null);
+  const measureOf = useMemo(() => ({ view, compact, legends }), [view, compact, legends]);
+  const onMeasured = useCallback(
+    (height: number) => setMeasured({ of: measureOf, height }),
+    [measureOf],
+  );
+  const fixed = options.height;
+  const needsMeasure = !measuring && fixed === null && view !== null && measured?.of !== measureOf;
+  // Reported once the height is known (reserved or fixed): the host's frame is sized once.
+  useReportHeight(root, options.frameId, !measuring && view !== null && !needsMeasure);
 
   // Once the first run is ready: go to the start time, set the speed, play if asked to — unless
   // a prediction is asked first: then locking it in plays.
   useEffect(() => {
-    if (started.current || status !== 'ready' || !view) return;
+    // After the height is reserved: autoplay starts in the frame the host has sized.
+    if (measuring || needsMeasure || started.current || status !== 'ready' || !view) return;
     started.current = true;
     if (options.speed !== null) a.setSpeed(options.speed);
     // At 0 the run stays where it opened, at event 0 (nothing applied) as on the page: seeking
@@ -112,14 +143,14 @@ function Player({ options, presetRef }: { options: EmbedOptions; presetRef: stri
         lines: [past],
       });
     if (options.autoplay && !options.predict && options.start < view.endTime) a.play();
-  }, [status, view, options, a, notices]);
+  }, [measuring, needsMeasure, status, view, options, a, notices]);
   // Autoplay that waited for a prediction the reader skipped ("Reveal now", "Show the outcome")
   // plays now; once, so an answer revealed at the end of the run does not play it again.
   useEffect(() => {
-    if (!options.autoplay || played.current || phase !== 'revealed') return;
+    if (measuring || !options.autoplay || played.current || phase !== 'revealed') return;
     played.current = true;
     a.play();
-  }, [options.autoplay, phase, a]);
+  }, [measuring, options.autoplay, phase, a]);
   const playOn = () => {
     played.current = true;
     a.play();
@@ -144,10 +175,24 @@ function Player({ options, presetRef }: { options: EmbedOptions; presetRef: stri
     <div
       ref={root}
       className={classes.join(' ')}
-      data-testid={testIds.embedPlayer}
+      data-testid={measuring ? undefined : testIds.embedPlayer}
       data-status={status}
       data-locked={options.lock}
+      data-layout={compact ? 'compact' : 'full'}
+      data-legends={compact && !legends ? 'folded' : 'shown'}
+      data-height={fixed !== null ? 'fixed' : 'reserved'}
+      data-measuring={needsMeasure || undefined}
+      style={
+        fixed !== null
+          ? { height: fixed, overflowY: 'auto' }
+          : { minHeight: measured && !needsMeasure ? measured.height : undefined }
+      }
     >
+      {needsMeasure && (
+        <MeasureAtEnd onMeasured={onMeasured}>
+          <Player options={options} presetRef={presetRef} measuring legendsOpen={legends} />
+        </MeasureAtEnd>
+      )}
       <NoticeBar />
       <header className="embed-head">
         {options.caption ? (
@@ -160,6 +205,17 @@ function Player({ options, presetRef }: { options: EmbedOptions; presetRef: stri
         <span className="spacer" />
         {/* The guarantee switch, compact (unlocked embeds only). */}
         {!options.lock && <GuaranteeRadios name="embed-guarantee" />}
+        {compact && (
+          <button
+            type="button"
+            className="embed-legends"
+            aria-pressed={legends}
+            onClick={() => setLegends((x) => !x)}
+            data-testid={testIds.embedLegends}
+          >
+            Legend
+          </button>
+        )}
         <a href={fullHref} target="_blank" rel="noopener noreferrer" className="embed-open">
           Open in Delivery Lab ↗
         </a>

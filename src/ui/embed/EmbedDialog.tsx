@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { addressAs, embedElementSnippet } from './embedElement';
 import { copyText } from '../../platform/download';
 import { encodeShare } from '../../platform/share';
 import { withCompareParam } from '../../views/compare/compareLink';
@@ -111,6 +112,9 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
     };
   });
   const [height, setHeight] = useState(560);
+  // The loader's element (public/embed.js) or a plain iframe; addresses with or without the origin.
+  const [form, setForm] = useState<'element' | 'iframe'>('iframe');
+  const [address, setAddress] = useState<'absolute' | 'relative'>('absolute');
   const id = useId();
   useEffect(() => {
     ref.current?.showModal?.();
@@ -143,12 +147,14 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
   }, [o, scenario, status, view, pristine, asked, preset, answerHidden, compare]);
   const snippet = useMemo(
     () =>
-      embedSnippet(url, {
-        title: `Delivery Lab: ${o.caption || scenario.name}`.slice(0, 200),
-        height,
-        ...(o.frameId ? { frameId: o.frameId } : {}),
-      }),
-    [url, o.caption, o.frameId, scenario.name, height],
+      form === 'element'
+        ? embedElementSnippet(url, address)
+        : embedSnippet(addressAs(url, address), {
+            title: `Delivery Lab: ${o.caption || scenario.name}`.slice(0, 200),
+            height,
+            ...(o.frameId ? { frameId: o.frameId } : {}),
+          }),
+    [form, address, url, o.caption, o.frameId, scenario.name, height],
   );
 
   return (
@@ -305,6 +311,35 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
           </label>
         </fieldset>
       </div>
+      <fieldset className="embed-form">
+        <legend>Snippet</legend>
+        <label>
+          <input
+            type="radio"
+            name={`${id}-form`}
+            checked={form === 'element'}
+            onChange={() => setForm('element')}
+          />{' '}
+          the loader’s element (sizes every frame, follows the page’s theme)
+        </label>
+        <label>
+          <input
+            type="radio"
+            name={`${id}-form`}
+            checked={form === 'iframe'}
+            onChange={() => setForm('iframe')}
+          />{' '}
+          an iframe and its listener
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={address === 'relative'}
+            onChange={(e) => setAddress(e.target.checked ? 'relative' : 'absolute')}
+          />{' '}
+          addresses from the site’s root, no origin (the lab on the same site as the page)
+        </label>
+      </fieldset>
       <label className="label" htmlFor={`${id}-snippet`}>
         Paste this into the page ({snippet.length.toLocaleString('en-US')} characters):
       </label>

@@ -25,6 +25,14 @@ import { formatCount, formatSpeed } from '../../views/format';
 import { SPEED_DEFAULT, SPEED_MAX, SPEED_MIN } from '../../views/playback';
 import type { PageNotice } from '../io/notices';
 import type { SharePrediction } from '../../views/sharePrediction';
+import {
+  readHeight,
+  readLayout,
+  readTheme,
+  type EmbedLayout,
+  type EmbedTheme,
+  type Read,
+} from './embedLook';
 
 /** Panels the embed can show. */
 export const EMBED_PANELS = [
@@ -65,6 +73,11 @@ export interface EmbedOptions {
   answer: string;
   /** Echoed in the messages to the host page. */
   frameId: string;
+  /** Compact or full player (auto: by the frame's width, embedLook.ts). */
+  layout: EmbedLayout;
+  theme: EmbedTheme;
+  /** A fixed height (CSS px), or null: the height the run needs, reserved from the start. */
+  height: number | null;
 }
 
 /** The defaults (what a bare `?embed` gets). */
@@ -79,16 +92,10 @@ export const DEFAULT_EMBED: EmbedOptions = {
   question: '',
   answer: '',
   frameId: '',
+  layout: 'auto',
+  theme: 'auto',
+  height: null,
 };
-
-/**
- * One option read from the address: the value used and, when the value as written could not be
- * used as it is, the notice's line saying so (what was used instead, and what the option takes).
- */
-interface Read<T> {
-  value: T;
-  issue?: string;
-}
 
 /** Longest value (or unknown name) quoted back in the notice (a hostile URL may be huge). */
 const SHOWN_MAX = 40;
@@ -262,6 +269,9 @@ export const EMBED_PARAMS = [
   'q',
   'a',
   'id',
+  'layout',
+  'theme',
+  'height',
 ] as const;
 
 /** Levenshtein distance of two short strings (parameter names). */
@@ -331,6 +341,9 @@ function readEmbedOptions(search: string): { [K in keyof EmbedOptions]: Read<Emb
     question: readText('q', p.get('q'), PREDICT_MAX),
     answer: readText('a', p.get('a'), PREDICT_MAX),
     frameId: readText('id', p.get('id'), FRAME_ID_MAX),
+    layout: readLayout(p.get('layout')),
+    theme: readTheme(p.get('theme')),
+    height: readHeight(p.get('height')),
   };
 }
 
@@ -353,6 +366,9 @@ export function invalidEmbedValues(search: string): string[] {
     r.question,
     r.answer,
     r.frameId,
+    r.layout,
+    r.theme,
+    r.height,
   ].flatMap((x) => (x.issue ? [x.issue] : []));
   const p = new URLSearchParams(search);
   const given = (['q', 'a'] as const).filter((k) => (p.get(k) ?? '').trim() !== '');
@@ -417,6 +433,9 @@ export function parseEmbedOptions(search: string): EmbedOptions {
     question: r.question.value,
     answer: r.answer.value,
     frameId: r.frameId.value,
+    layout: r.layout.value,
+    theme: r.theme.value,
+    height: r.height.value,
   };
 }
 
@@ -502,6 +521,9 @@ export function embedQuery(o: EmbedOptions, preset?: string | null): string {
     if (o.answer) p.set('a', o.answer);
   }
   if (o.frameId) p.set('id', o.frameId);
+  if (o.layout !== 'auto') p.set('layout', o.layout);
+  if (o.theme !== 'auto') p.set('theme', o.theme);
+  if (o.height !== null) p.set('height', String(o.height));
   const rest = p.toString();
   if (rest) parts.push(rest);
   return `?${parts.join('&')}`;
@@ -543,7 +565,8 @@ export function embedSnippet(
   url: string,
   opts: { title: string; height?: number; frameId?: string },
 ): string {
-  const origin = new URL(url).origin;
+  // A relative address (from the site's root) is the page's own origin.
+  const origin = /^https?:/.test(url) ? JSON.stringify(new URL(url).origin) : 'location.origin';
   const id = opts.frameId || 'delivery-lab';
   const h = Math.round(opts.height ?? 520);
   return `<iframe id="${attr(id)}" src="${attr(url)}" title="${attr(opts.title)}"
@@ -553,7 +576,7 @@ export function embedSnippet(
   window.addEventListener('message', (event) => {
     const frame = document.getElementById(${JSON.stringify(id).replace(/</g, '\\u003c')});
     if (!frame || event.source !== frame.contentWindow) return;
-    if (event.origin !== ${JSON.stringify(origin)}) return;
+    if (event.origin !== ${origin}) return;
     const m = event.data;
     if (m && m.type === 'delivery-lab:height' && Number.isFinite(m.height))
       frame.style.height = Math.ceil(m.height) + 'px';

@@ -3,13 +3,17 @@ import { HEIGHT_MESSAGE, type HeightMessage } from './embedOptions';
 
 /**
  * Tell the host page how tall the player is, so it can size the iframe: a
- * {@link HeightMessage} posted to `window.parent` at start and whenever the height changes.
+ * {@link HeightMessage} posted to `window.parent` once enabled and whenever the height changes.
  * Nothing happens outside a frame.
  */
-export function useReportHeight(ref: RefObject<HTMLElement | null>, id: string): void {
+export function useReportHeight(
+  ref: RefObject<HTMLElement | null>,
+  id: string,
+  enabled = true,
+): void {
   useEffect(() => {
     const el = ref.current;
-    if (!el || window.parent === window) return;
+    if (!enabled || !el || window.parent === window) return;
     let last = -1;
     const post = () => {
       const height = Math.ceil(el.getBoundingClientRect().height);
@@ -23,5 +27,5 @@ export function useReportHeight(ref: RefObject<HTMLElement | null>, id: string):
     observer.observe(el);
     post();
     return () => observer.disconnect();
-  }, [ref, id]);
+  }, [ref, id, enabled]);
 }

@@ -1,0 +1,93 @@
+/**
+ * Embeds in a docs site (issue 31): a docs page on ANOTHER origin (localhost vs the lab's
+ * 127.0.0.1, e2e/embed-host.mjs /docs.html) loads the lab's loader from a sub-path
+ * (/some/base/path/embed.js) and places three <delivery-lab-embed> elements in columns of 700,
+ * 480 and 1,280 px. No listener is written in the page: the loader sizes the frames and passes
+ * the page's theme (Docusaurus's html[data-theme]).
+ */
+import type { Frame, Page } from '@playwright/test';
+import { expect, test, testIds } from './fixtures';
+
+const DOCS = `http://localhost:${process.env.E2E_HOST_PORT ?? 4174}/docs.html`;
+const WIDTHS = [700, 480, 1280];
+
+/** The player inside the i-th frame of the page. */
+async function player(page: Page, i: number): Promise<Frame> {
+  const frame = await page.locator('delivery-lab-embed iframe').nth(i).elementHandle();
+  return (await frame!.contentFrame())!;
+}
+
+test.beforeEach(async ({ page }) => {
+  // Every height the loader gives each frame, from the first on (the host page's own record).
+  await page.addInitScript(() => {
+    const seen: Record<string, number[]> = {};
+    (window as unknown as { heights: typeof seen }).heights = seen;
+    new MutationObserver((records) => {
+      for (const r of records) {
+        const f = r.target as HTMLIFrameElement;
+        if (f.tagName !== 'IFRAME' || !f.dataset.themeSent) continue;
+        const key = f.parentElement!.getAttribute('caption')!;
+        const h = parseFloat(f.style.height);
+        const list = (seen[key] ??= []);
+        if (list.at(-1) !== h) list.push(h);
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['style'] });
+  });
+});
+
+test('three embeds at 700, 480 and 1,280 px: sized by the loader once, every stage and the verdict inside the frame, no sideways scroll', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1320, height: 900 });
+  await page.goto(DOCS);
+  for (let i = 0; i < 3; i++) {
+    await page.locator('delivery-lab-embed').nth(i).scrollIntoViewIfNeeded();
+    const f = await player(page, i);
+    // The autoplayed run (×1000, a few hundred virtual ms of work) has reached its end.
+    await expect(f.getByTestId(testIds.verdict)).toBeVisible({ timeout: 20_000 });
+    await expect(f.getByTestId(testIds.embedPlayer)).toHaveAttribute('data-status', 'ready');
+    const box = await f.evaluate(() => {
+      const inner = (sel: string) => {
+        const r = document.querySelector(sel)!.getBoundingClientRect();
+        return r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5 && r.left >= 0;
+      };
+      return {
+        width: innerWidth,
+        sideways: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+        sink: inner('[aria-label="Sink"]'),
+        verdict: inner('[data-testid="verdict"]'),
+        layout: document.querySelector('[data-testid="embed-player"]')!.getAttribute('data-layout'),
+      };
+    });
+    // The frame is as wide as its column; ≤ 760 px takes the compact layout (embedLook.ts).
+    expect(box).toEqual({
+      width: WIDTHS[i],
+      sideways: false,
+      sink: true,
+      verdict: true,
+      layout: WIDTHS[i]! <= 760 ? 'compact' : 'full',
+    });
+  }
+  // Each frame got one height, the reserved one, from its first message to the run's end.
+  const heights = await page.evaluate(() => (window as unknown as { heights: object }).heights);
+  expect(Object.keys(heights).sort()).toEqual(['1280', '480', '700']);
+  for (const list of Object.values(heights)) expect(list).toHaveLength(1);
+});
+
+test('theme=host (the loader’s default) follows the docs page’s toggle both ways', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(DOCS);
+  const f = await player(page, 0);
+  await expect(f.getByTestId(testIds.embedPlayer)).toBeVisible({ timeout: 20_000 });
+  const theme = () => f.evaluate(() => document.documentElement.dataset.theme);
+  // The page says light (html[data-theme="light"]) on a dark system: the frame is light.
+  await expect.poll(theme, { timeout: 20_000 }).toBe('light');
+  await page.locator('#toggle').click();
+  await expect.poll(theme, { timeout: 20_000 }).toBe('dark');
+  await page.locator('#toggle').click();
+  await expect.poll(theme, { timeout: 20_000 }).toBe('light');
+});

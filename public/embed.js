@@ -1,0 +1,115 @@
+/*
+ * Delivery Lab's loader for host pages (docs sites, courses): one script, no dependency.
+ *
+ *   <script src="https://example.org/lab/embed.js" defer></script>
+ *   <delivery-lab-embed preset="lost-ack-retry/acks-1" caption="A lost ack" predict></delivery-lab-embed>
+ *
+ * - <delivery-lab-embed> creates the player's iframe. Its attributes: `preset` or `scenario-hash`
+ *   (a share link's `s=2.…`), and the player's options under their query names (`predict`,
+ *   `caption`, `theme`, `layout`, `height`, `autoplay`, `t`, `speed`, `panels`, `lock`, `q`, `a`;
+ *   docs/embed.md). `theme` defaults to `host`. `expect` / `expect-file` are for `delivery-lab
+ *   check` and are not sent.
+ * - Every Delivery Lab frame on the page (these elements' and hand-written iframes of this lab)
+ *   is sized from its height messages.
+ * - The host's theme is posted to the frames asking for it (`theme=host`): MkDocs Material's
+ *   `data-md-color-scheme` (slate is dark), Docusaurus's `html[data-theme]`, a `dark` class on
+ *   <html> or <body>, else the reader's system — and again whenever the host toggles it.
+ * - The lab's address and origin are where this script was loaded from: no origin is written in
+ *   the snippet, so the same markup works on a deploy preview, staging and production.
+ */
+(() => {
+  const script = document.currentScript;
+  if (!script || window.customElements.get('delivery-lab-embed')) return;
+  const base = new URL('./', script.src);
+  const origin = base.origin;
+  const OPTIONS = [
+    'autoplay',
+    't',
+    'speed',
+    'panels',
+    'caption',
+    'lock',
+    'predict',
+    'q',
+    'a',
+    'id',
+    'layout',
+    'theme',
+    'height',
+  ];
+
+  /** The host page's theme now. */
+  function hostTheme() {
+    const md = document.body && document.body.getAttribute('data-md-color-scheme');
+    if (md) return md === 'slate' ? 'dark' : 'light';
+    const dt = document.documentElement.getAttribute('data-theme');
+    if (dt === 'dark' || dt === 'light') return dt;
+    for (const el of [document.documentElement, document.body])
+      if (el && el.classList.contains('dark')) return 'dark';
+    return window.matchMedia && matchMedia('(prefers-color-scheme: dark)').matches
+      ? 'dark'
+      : 'light';
+  }
+
+  /** The lab's frames on the page: any iframe whose address is under the lab's. */
+  function frames() {
+    return [...document.querySelectorAll('iframe')].filter((f) => f.src.startsWith(base.href));
+  }
+
+  function sendTheme(frame) {
+    if (!frame.contentWindow) return;
+    frame.contentWindow.postMessage({ type: 'delivery-lab:theme', theme: hostTheme() }, origin);
+  }
+
+  window.addEventListener('message', (event) => {
+    if (event.origin !== origin) return;
+    const m = event.data;
+    if (!m || m.type !== 'delivery-lab:height' || !Number.isFinite(m.height)) return;
+    const frame = frames().find((f) => f.contentWindow === event.source);
+    if (!frame) return;
+    frame.style.height = Math.ceil(m.height) + 'px';
+    // The player listens once it runs; its first height message says so.
+    if (!frame.dataset.themeSent) {
+      frame.dataset.themeSent = '1';
+      sendTheme(frame);
+    }
+  });
+
+  const watch = new MutationObserver(() => frames().forEach(sendTheme));
+  const watchEl = (el) =>
+    el &&
+    watch.observe(el, {
+      attributes: true,
+      attributeFilter: ['class', 'data-theme', 'data-md-color-scheme'],
+    });
+  watchEl(document.documentElement);
+  if (document.body) watchEl(document.body);
+  else document.addEventListener('DOMContentLoaded', () => watchEl(document.body));
+  if (window.matchMedia)
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () =>
+      frames().forEach(sendTheme),
+    );
+
+  class DeliveryLabEmbed extends HTMLElement {
+    connectedCallback() {
+      if (this.querySelector('iframe')) return;
+      const q = new URLSearchParams();
+      const preset = this.getAttribute('preset');
+      if (preset) q.set('preset', preset);
+      for (const name of OPTIONS) {
+        const v = this.getAttribute(name);
+        if (v !== null) q.set(name, v === '' ? '1' : v);
+      }
+      if (!q.has('theme')) q.set('theme', 'host');
+      const hash = (this.getAttribute('scenario-hash') || '').replace(/^#/, '');
+      const frame = document.createElement('iframe');
+      frame.src = `${base.href}?embed&${q.toString()}${hash ? `#${hash}` : ''}`;
+      frame.title = `Delivery Lab: ${this.getAttribute('caption') || preset || 'a scenario'}`;
+      frame.loading = 'lazy';
+      const h = Number(this.getAttribute('height'));
+      frame.style.cssText = `display:block;width:100%;border:0;height:${h > 0 ? h : 480}px`;
+      this.append(frame);
+    }
+  }
+  window.customElements.define('delivery-lab-embed', DeliveryLabEmbed);
+})();

@@ -1,0 +1,119 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { createStore } from 'zustand/vanilla';
+import type { Lab } from '../../store/labStore';
+import { LabProvider, useLabInstance, useView } from '../../store/LabContext';
+import { timeAtIndex } from '../../views/at';
+
+/**
+ * The height the player will need over the whole run, known before it reports any: the player
+ * is rendered once more, hidden, at the END of the run (every row in the sink, every record in the
+ * log, the reader's final line) and at a few points before it, measured, and removed. The copy
+ * lives in a closed shadow root with the page's stylesheets: laid out as the live player is, but
+ * out of reach of queries on the document (no element, id or text twice). The live player reserves that height (min-height) and reports it only then, so the
+ * frame in the host page is sized once and never grows while the run plays (issue 31: 439 → 774 →
+ * … → 878 px within seconds). The measuring copy has its own
+ * cursor at the end; it shares the scenario, the run and the prediction with the live one, and
+ * runs none of its effects on the lab (it is given `measuring`).
+ */
+/**
+ * Where in the run the copy is measured (fractions of its events): the end, where the tables
+ * are fullest, and points before it, where a counter's longer caption ("… not yet in") may wrap.
+ */
+const SAMPLES = [1, 0.75, 0.5, 0];
+/** Frames per sample: the virtualised tables fill in on their second pass. */
+const SAMPLE_FRAMES = 2;
+
+export function MeasureAtEnd({
+  children,
+  onMeasured,
+}: {
+  children: ReactNode;
+  onMeasured: (height: number) => void;
+}) {
+  const lab = useLabInstance();
+  const view = useView();
+  const [host, setHost] = useState<HTMLDivElement | null>(null);
+  const root = useShadowWithStyles(host);
+  const atEnd = useMemo<Lab>(() => {
+    const n = view?.n ?? 0;
+    const t = view?.endTime ?? 0;
+    return {
+      ...lab,
+      cursor: createStore(() => ({ idx: n, t })),
+      shown: createStore(() => ({ idx: n })),
+    };
+  }, [lab, view]);
+  useEffect(() => {
+    if (!view || !root) return;
+    // Each sample point of the run for SAMPLE_FRAMES frames; the tallest of them all is reserved.
+    const samples = SAMPLES.map((f) => Math.round(view.n * f));
+    let tallest = 0;
+    let frame = 0;
+    let id = 0;
+    const measure = () => {
+      const el = root.shadow.querySelector('.embed');
+      if (el) tallest = Math.max(tallest, Math.ceil(el.getBoundingClientRect().height));
+      frame++;
+      const sample = Math.floor(frame / SAMPLE_FRAMES);
+      if (sample >= samples.length) return onMeasured(tallest);
+      if (frame % SAMPLE_FRAMES === 0) {
+        const idx = samples[sample]!;
+        atEnd.cursor.setState({ idx, t: timeAtIndex(view, idx) });
+        atEnd.shown.setState({ idx });
+      }
+      id = requestAnimationFrame(measure);
+    };
+    measure();
+    return () => cancelAnimationFrame(id);
+  }, [atEnd, view, root, onMeasured]);
+  return (
+    <div
+      ref={setHost}
+      aria-hidden="true"
+      // Out of sight and of the layout, at the live player's width (the frame's).
+      style={{ position: 'absolute', top: 0, left: 0, right: 0, visibility: 'hidden' }}
+    >
+      {root && createPortal(<LabProvider lab={atEnd}>{children}</LabProvider>, root.mount)}
+    </div>
+  );
+}
+
+const shadows = new WeakMap<HTMLElement, ShadowRoot>();
+
+/**
+ * A closed shadow root on `host` holding copies of the document's stylesheets, once they have
+ * loaded (measuring unstyled markup would reserve nonsense), and the element to render into.
+ */
+function useShadowWithStyles(
+  host: HTMLElement | null,
+): { shadow: ShadowRoot; mount: HTMLElement } | null {
+  const [ready, setReady] = useState<{ shadow: ShadowRoot; mount: HTMLElement } | null>(null);
+  useEffect(() => {
+    if (!host) return;
+    // Closed: `host.shadowRoot` stays null, so the root is kept here (StrictMode runs this twice).
+    const shadow = shadows.get(host) ?? host.attachShadow({ mode: 'closed' });
+    shadows.set(host, shadow);
+    const sheets = [...document.querySelectorAll('link[rel="stylesheet"], style')].map(
+      (el) => el.cloneNode(true) as HTMLElement,
+    );
+    const mount = document.createElement('div');
+    shadow.replaceChildren(...sheets, mount);
+    let live = true;
+    void Promise.all(
+      sheets
+        .filter((el) => el instanceof HTMLLinkElement)
+        .map(
+          (el) =>
+            new Promise<void>((done) => {
+              el.addEventListener('load', () => done());
+              el.addEventListener('error', () => done());
+            }),
+        ),
+    ).then(() => live && setReady({ shadow, mount }));
+    return () => {
+      live = false;
+    };
+  }, [host]);
+  return ready;
+}

@@ -1,0 +1,39 @@
+/**
+ * The loader's snippet for a host page: `<script src=".../embed.js">` (public/embed.js) and a
+ * `<delivery-lab-embed>` element carrying the player's options as attributes — no origin and no
+ * listener written in the page: the loader computes both from where it was loaded. Pure.
+ */
+import { attr } from './embedOptions';
+
+/** The loader's file, beside the lab's index.html in the build. */
+export const LOADER_FILE = 'embed.js';
+
+/** An address as written in the snippet: absolute, or from the site's root (same site only). */
+export function addressAs(url: string, form: 'absolute' | 'relative'): string {
+  if (form === 'absolute') return url;
+  const u = new URL(url);
+  return `${u.pathname}${u.search}${u.hash}`;
+}
+
+/**
+ * The element snippet for an embed address (`…/?embed&caption=…#s=2.…`): the loader's script tag
+ * (from the same folder as the address) and the element, one attribute per option.
+ * @param url - the embed's absolute address.
+ */
+export function embedElementSnippet(url: string, form: 'absolute' | 'relative'): string {
+  const u = new URL(url);
+  const loader = addressAs(new URL(LOADER_FILE, u).href, form);
+  const attrs: string[] = [];
+  for (const [name, value] of new URLSearchParams(u.search)) {
+    if (name === 'embed') continue;
+    // A switch (`predict=1`) is a bare attribute; any other value is written out.
+    attrs.push(
+      value === '1' && name !== 't' && name !== 'speed' ? name : `${name}="${attr(value)}"`,
+    );
+  }
+  const hash = u.hash.replace(/^#/, '');
+  if (hash) attrs.push(`scenario-hash="${attr(hash)}"`);
+  return `<script src="${attr(loader)}" defer></script>
+<delivery-lab-embed ${attrs.join(' ')}></delivery-lab-embed>
+`;
+}
