@@ -19,6 +19,7 @@ export type { Verdict, Point, Totals, Fate } from './checker';
 export { explain } from './explain';
 export { describeFault, whyNeverFires, ordinal } from './faultWords';
 export type { Explanation } from './explain';
+export { TraceIndex } from './explain/traceIndex';
 export {
   Trace,
   TRACE_COLUMNS,

@@ -39,6 +39,7 @@ import {
   type Run,
   type Scenario,
   type Trace,
+  TraceIndex,
 } from '../engine';
 import { idleCheckpointsWords, restoreWords } from './describe';
 import { rowNumber } from './format';
@@ -465,12 +466,6 @@ class Reader {
 }
 
 /** The first entry of `kind` caused by entry `from` (searched a bounded distance ahead), or -1. */
-function firstChildOf(t: Trace, from: number, kind: EntryKind): number {
-  const code = ENTRY_KINDS.indexOf(kind);
-  const end = Math.min(t.length, from + 100_000);
-  for (let i = from + 1; i < end; i++) if (t.cause[i] === from && t.kind[i] === code) return i;
-  return -1;
-}
 
 /** A copy of a fault with its free-text fields cut for display. */
 function shortFault(f: FaultSpec | undefined): FaultSpec | undefined {
@@ -898,6 +893,7 @@ export function eventChain(run: Run, eventId: string): number[] | null {
   const j = run.events.identityOf(eventId);
   if (j < 0) return null;
   const t = run.trace;
+  const index = new TraceIndex(t);
   const ident = run.events.identity;
   const set = new Set<number>();
   // 1. Entries carrying the event.
@@ -972,7 +968,7 @@ export function eventChain(run: Run, eventId: string): number[] | null {
   // After a crash in the chain: the restart, and where the restarted actor resumed reading.
   for (const i of [...set]) {
     if (t.kindOf(i) !== 'crash') continue;
-    const restart = firstChildOf(t, i, 'restart');
+    const restart = index.firstChildOf(i, 'restart');
     if (restart < 0) continue;
     set.add(restart);
     for (let k = restart + 1; k < t.length && t.time[k]! <= t.time[restart]! + 60_000; k++) {

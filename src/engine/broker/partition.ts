@@ -270,6 +270,11 @@ export class Partition {
     return t < 0 || this.txnOutcome.get(t) === 'committed';
   }
 
+  /** Whether the record at `offset` is a control record (a transaction marker), not data. */
+  isControl(offset: number): boolean {
+    return (this.flags.get(offset) & REC_CONTROL) !== 0;
+  }
+
   /** The end of what a reader may fetch: HW (read_uncommitted) or LSO (read_committed). */
   readableEnd(readCommitted: boolean): number {
     return readCommitted ? this.lso : this.hw;
