@@ -7,6 +7,7 @@ import { normalizeAcks } from '../scenario/validate';
 import { traceLimitWords } from '../cutoff';
 import { stuckWords } from '../stuck';
 import { SKIP_WORDS, crashCause } from './words';
+import { firstAtOrAfter } from './traceIndex';
 import { StoryFamily, type Story } from './story';
 
 export class LostStories extends StoryFamily {
@@ -232,45 +233,85 @@ export class LostStories extends StoryFamily {
     const sends = this.index.entriesOf(j).filter((i) => this.index.kind(i) === 'app-send');
     // An append of one of its batches later cut by a leader change.
     for (const i of this.index.ofKind('truncate')) {
-      const from = t.offset[i]!;
-      const count = t.count[i]!;
       for (const s of sends) {
-        for (const c of this.childrenOfSend(s)) {
-          if (
-            this.index.kind(c) === 'append' &&
-            t.partition[c] === t.partition[i] &&
-            t.offset[c]! + t.count[c]! > from &&
-            t.offset[c]! < from + count
-          ) {
-            const sc = this.run.scenario;
-            const acks = normalizeAcks(sc.producer.acks);
-            // The leader that appended it, its crash (the fault behind it, when one did), and
-            // the broker elected in its place (the truncation's cause is that election).
-            const oldLeader = t.actor[c]!;
-            const crash = this.index.prevOf('crash', i, oldLeader);
-            const f = this.index.rootFault(crash >= 0 ? crash : i);
-            const le = t.cause[i]!;
-            const next = le >= 0 && this.index.kind(le) === 'leader' ? `broker-${t.aux[le]}` : null;
-            // Records below the old high watermark were cut: only an unclean election does that.
-            const unclean = this.index
-              .childrenOf(i)
-              .some((x) => this.index.kind(x) === 'data-loss');
-            // A plain scheduled crash of that broker needs no parenthesis ("broker-1 failed").
-            const spec = f >= 0 ? sc.faults[t.aux[f]!] : undefined;
-            const why = spec && (spec.id || spec.kind !== 'crash') ? ` (${this.faultText(f)})` : '';
-            const failed = `${t.actors[oldLeader]} failed${why}`;
-            const written = `{id} was written to the leader ${t.actors[oldLeader]} (offset ${t.offset[c]})`;
-            return {
-              template: unclean
-                ? `${written} while no follower was in sync (min.insync.replicas=${sc.broker['min.insync.replicas']}), so it was ${acks === '0' ? 'sent' : 'acknowledged'} without a copy → ${failed}, and with unclean.leader.election.enable=true the out-of-sync ${next ?? 'follower'} was elected leader although it never had {id}: {id} was cut from the log`
-                : `${written}${acks === '1' ? ' and acknowledged with acks=1' : ''} but not yet copied to a follower → ${failed} and the new leader${next ? ` ${next}` : ''}, which never had it, became the reference: {id} was cut from the log`,
-              entries: [c, ...(f >= 0 ? [f] : []), ...(crash >= 0 ? [crash] : []), i],
-            };
-          }
-        }
+        const held = this.cutRecordOf(s, i);
+        if (!held) continue;
+        const c = held.append;
+        const sc = this.run.scenario;
+        const acks = normalizeAcks(sc.producer.acks);
+        // The leader that appended it, its crash (the fault behind it, when one did), and
+        // the broker elected in its place (the truncation's cause is that election).
+        const oldLeader = t.actor[c]!;
+        const crash = this.index.prevOf('crash', i, oldLeader);
+        const f = this.index.rootFault(crash >= 0 ? crash : i);
+        const le = t.cause[i]!;
+        const next = le >= 0 && this.index.kind(le) === 'leader' ? `broker-${t.aux[le]}` : null;
+        // Records below the old high watermark were cut: only an unclean election does that.
+        const unclean = this.index.childrenOf(i).some((x) => this.index.kind(x) === 'data-loss');
+        // A plain scheduled crash of that broker needs no parenthesis ("broker-1 failed").
+        const spec = f >= 0 ? sc.faults[t.aux[f]!] : undefined;
+        const why = spec && (spec.id || spec.kind !== 'crash') ? ` (${this.faultText(f)})` : '';
+        const failed = `${t.actors[oldLeader]} failed${why}`;
+        const written = `{id} was written to the leader ${t.actors[oldLeader]} (offset ${held.offset})`;
+        return {
+          template: unclean
+            ? `${written} while no follower was in sync (min.insync.replicas=${sc.broker['min.insync.replicas']}), so it was ${acks === '0' ? 'sent' : 'acknowledged'} without a copy → ${failed}, and with unclean.leader.election.enable=true the out-of-sync ${next ?? 'follower'} was elected leader although it never had {id}: {id} was cut from the log`
+            : `${written}${acks === '1' ? ' and acknowledged with acks=1' : ''} but not yet copied to a follower → ${failed} and the new leader${next ? ` ${next}` : ''}, which never had it, became the reference: {id} was cut from the log`,
+          entries: [c, ...(f >= 0 ? [f] : []), ...(crash >= 0 ? [crash] : []), i],
+        };
       }
     }
     return null;
+  }
+
+  /**
+   * The append that wrote the record of 'app-send' entry `send` at an offset 'truncate' entry
+   * `trunc` cut, and that offset; null when none did. A batch's request and append carry its
+   * first send only: a record's place in the batch is its rank among the producer's sends to the
+   * partition since that first send (records join a partition's batch in send order).
+   */
+  private cutRecordOf(send: number, trunc: number): { append: number; offset: number } | null {
+    const t = this.t;
+    const from = t.offset[trunc]!;
+    const cut = (o: number) => o >= from && o < from + t.count[trunc]!;
+    // Its own batch's appends (the send is the batch's first): the batch overlapping the cut.
+    for (const c of this.childrenOfSend(send))
+      if (
+        this.index.kind(c) === 'append' &&
+        t.partition[c] === t.partition[trunc] &&
+        t.offset[c]! + t.count[c]! > from &&
+        t.offset[c]! < from + t.count[trunc]!
+      )
+        return { append: c, offset: t.offset[c]! };
+    if (t.topic[send] !== t.topic[trunc] || t.partition[send] !== t.partition[trunc]) return null;
+    const appends = this.index.ofKind('append');
+    for (let x = firstAtOrAfter(appends, send); x < appends.length && appends[x]! < trunc; x++) {
+      const c = appends[x]!;
+      if (t.topic[c] !== t.topic[trunc] || t.partition[c] !== t.partition[trunc]) continue;
+      const first = this.index.upTo('app-send', c);
+      if (first < 0 || first >= send || t.actor[first] !== t.actor[send]) continue;
+      const rank = this.sendsBetween(first, send);
+      if (rank < t.count[c]! && cut(t.offset[c]! + rank))
+        return { append: c, offset: t.offset[c]! + rank };
+    }
+    return null;
+  }
+
+  /** How many sends to the partition of 'app-send' entry `to`, by its producer, from `from` on. */
+  private sendsBetween(from: number, to: number): number {
+    const t = this.t;
+    const sends = this.index.ofKind('app-send');
+    let n = 0;
+    for (let x = firstAtOrAfter(sends, from); x < sends.length && sends[x]! < to; x++) {
+      const s = sends[x]!;
+      if (
+        t.actor[s] === t.actor[to] &&
+        t.topic[s] === t.topic[to] &&
+        t.partition[s] === t.partition[to]
+      )
+        n++;
+    }
+    return n;
   }
 
   /** Appends descending from an 'app-send' entry (through batches, messages, retries). */
