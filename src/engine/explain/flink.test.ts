@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { point, runScenario } from '../testing';
 
-describe('Flink in the sentences', () => {
+// A whole run of a failing-over job: ~4 s alone on a loaded two-core machine, 60 s allowed.
+describe('Flink in the sentences', { timeout: 60_000 }, () => {
   it('Flink failing over for ever: the lost record was rewritten each time, not "never written again"', () => {
     // Every checkpoint from the 2nd on loses its acknowledgement and expires (500 ms); after 10
     // tolerated failures the job fails over and restores checkpoint 1, again and again. Checkpoint

@@ -4,7 +4,7 @@
  * The sink: what its statement does with copies, failed and unanswered statements.
  */
 import { describe, expect, it } from 'vitest';
-import { point, runScenario, totals } from '../testing';
+import { events, point, runScenario, totals } from '../testing';
 
 const sentence = (run: ReturnType<typeof runScenario>) => run.verdict.explanations[0]!.sentence;
 
@@ -122,7 +122,33 @@ describe('a statement lost on its way, skipped by the consumer (onStatementError
     });
     expect(totals(run)).toEqual({ rows: 0, sum: 0, duplicates: 0, lost: 1 });
     expect(run.verdict.explanations.map((e) => e.sentence)).toEqual([
-      'the statement that carried e1 got no answer within statement.timeout.ms (5000 ms) and the consumer skipped it (onStatementError=skip)',
+      'the statement that carried e1 got no answer within statement.timeout.ms (5000 ms) and the consumer skipped it (onStatementError=skip); consumer-0 committed offset 1, past e1, so no restart reads e1 again',
+    ]);
+  });
+
+  it('one statement for the batch e1..e3: each is told as skipped, then committed past', () => {
+    // e1..e3 at 1..3 ms, in one poll batch (offsets 0..2); statementPer=batch writes them in one
+    // INSERT, which the fault drops (it matches e2, a row of that statement). After
+    // statement.timeout.ms (5 s) the loop skips the statement and, committing after processing,
+    // commits offset 3 (the next to read): 0 rows, 3 lost, and each lost record's sentence names
+    // the skip and the commit — not "never reached sink".
+    const run = runScenario({
+      workload: { events: events(3) },
+      processor: {
+        type: 'consumer',
+        'auto.offset.reset': 'earliest',
+        'enable.auto.commit': false,
+        onStatementError: 'skip',
+      },
+      sink: { type: 'table', retries: 0, statementPer: 'batch' },
+      faults: [{ kind: 'drop-request', link: 'sink', match: { event: 'e2' } }],
+    });
+    expect(totals(run)).toEqual({ rows: 0, sum: 0, duplicates: 0, lost: 3 });
+    expect(run.verdict.explanations.map((e) => [e.events, e.template])).toEqual([
+      [
+        ['e1', 'e2', 'e3'],
+        'the statement that carried {id} got no answer within statement.timeout.ms (5000 ms) and the consumer skipped it (onStatementError=skip); consumer-0 committed offset 3, past {id}, so no restart reads {id} again',
+      ],
     ]);
   });
 });

@@ -4,6 +4,7 @@
  */
 import { ERROR_CODES } from '../trace';
 import { sqlName } from './words';
+import { firstAtOrAfter } from './traceIndex';
 import { StoryFamily, type Story } from './story';
 
 export class SinkStories extends StoryFamily {
@@ -89,19 +90,76 @@ export class SinkStories extends StoryFamily {
     const sink = this.run.scenario.sink;
     if (p.type !== 'consumer' || p.onStatementError !== 'skip' || sink.type !== 'table')
       return null;
-    const timeout = this.index
-      .entriesOf(j)
-      .find(
-        (i) =>
-          this.index.kind(i) === 'reject' &&
-          ERROR_CODES[this.t.aux[i]!] === 'STATEMENT_TIMEOUT' &&
-          this.isProcessor(i),
-      );
-    if (timeout === undefined) return null;
+    const timeout = this.statementTimeoutOf(j);
+    if (timeout < 0) return null;
+    const t = this.t;
+    // The commit that makes the skip a loss: the consumer's first committed offset past the record
+    // (before processing or after), so neither a restart nor a new owner reads it again.
+    const o = this.offsetIn(timeout, j);
+    let committed = '';
+    let commit = -1;
+    for (const i of this.index.ofKind('commit'))
+      if (
+        t.peer[i] === t.actor[timeout] &&
+        t.topic[i] === t.topic[timeout] &&
+        t.partition[i] === t.partition[timeout] &&
+        t.offset[i]! > o
+      ) {
+        commit = i;
+        committed = `; ${t.actors[t.actor[timeout]!]} committed offset ${t.offset[i]}, past {id}, so no restart reads {id} again`;
+        break;
+      }
     return {
-      template: `the statement that carried {id} got no answer within statement.timeout.ms (${sink['statement.timeout.ms']} ms) and the consumer skipped it (onStatementError=skip)`,
-      entries: [timeout],
+      template: `the statement that carried {id} got no answer within statement.timeout.ms (${sink['statement.timeout.ms']} ms) and the consumer skipped it (onStatementError=skip)${committed}`,
+      entries: commit >= 0 ? [timeout, commit] : [timeout],
     };
+  }
+
+  /**
+   * The processor's STATEMENT_TIMEOUT for the statement that carried identity `j`, or -1. A
+   * statement of several rows carries its first event only: the one whose records (topic,
+   * partition, offsets) hold a record of `j` the processor processed.
+   */
+  private statementTimeoutOf(j: number): number {
+    const t = this.t;
+    const isTimeout = (i: number) =>
+      this.index.kind(i) === 'reject' &&
+      ERROR_CODES[t.aux[i]!] === 'STATEMENT_TIMEOUT' &&
+      this.isProcessor(i);
+    const own = this.index.entriesOf(j).find(isTimeout);
+    if (own !== undefined) return own;
+    const rejects = this.index.ofKind('reject');
+    for (const p of this.index.entriesOf(j)) {
+      if (this.index.kind(p) !== 'process' || !this.isProcessor(p)) continue;
+      for (let x = firstAtOrAfter(rejects, p); x < rejects.length; x++) {
+        const i = rejects[x]!;
+        if (
+          isTimeout(i) &&
+          t.actor[i] === t.actor[p] &&
+          t.topic[i] === t.topic[p] &&
+          t.partition[i] === t.partition[p] &&
+          t.offset[i]! <= t.offset[p]! &&
+          t.offset[p]! < t.offset[i]! + t.count[i]!
+        )
+          return i;
+      }
+    }
+    return -1;
+  }
+
+  /** The offset of identity `j`'s record among the records of entry `i` (its first when unknown). */
+  private offsetIn(i: number, j: number): number {
+    const t = this.t;
+    for (const p of this.index.entriesOf(j))
+      if (
+        this.index.kind(p) === 'process' &&
+        t.topic[p] === t.topic[i] &&
+        t.partition[p] === t.partition[i] &&
+        t.offset[p]! >= t.offset[i]! &&
+        t.offset[p]! < t.offset[i]! + Math.max(1, t.count[i]!)
+      )
+        return t.offset[p]!;
+    return t.offset[i]!;
   }
 
   /**
