@@ -4,7 +4,7 @@
  * Duplicates: copies in the log, replays, retried calls.
  */
 import { describe, expect, it } from 'vitest';
-import { anomalies, events, point, runScenario } from '../testing';
+import { anomalies, events, point, runScenario, totals } from '../testing';
 
 const sentence = (run: ReturnType<typeof runScenario>) => run.verdict.explanations[0]!.sentence;
 
@@ -143,5 +143,46 @@ describe('an idempotency key pruned before the retry (Stripe, docs/semantics/sce
     expect(sentence(run)).toBe(
       'fault "lost" → the writer could not tell whether the call for e1 had been applied and retried it after its timeout; it had been applied, and the retry came 150 s later, after the service had pruned the idempotency key (kept 60 s), so the same key sent a new email',
     );
+  });
+});
+
+describe('a producer that crashed before its acknowledgement, and the application re-sent (app.onFailure=resend)', () => {
+  // e1 at 10 ms; linger.ms 5 (default here) sends it at 15 ms, broker-1 appends it at offset 0 at
+  // 17 ms; the producer crashes at 18 ms (fault "pc"), so the acknowledgement (21 ms) reaches a
+  // dead process. It restarts at 1,018 ms with a new producer id (InitProducerId) and the
+  // application, which never saw e1 acknowledged, sends it again: a second record at offset 1.
+  // Idempotence deduplicates a producer's own retries by producer id and sequence number; a new
+  // session's record has a new producer id ("application level re-sends cannot be de-duplicated",
+  // https://cwiki.apache.org/confluence/display/KAFKA/KIP-98+-+Exactly+Once+Delivery+and+Transactional+Messaging):
+  // 4 rows for 3 events, e1 twice.
+  const at = (idempotence: boolean) =>
+    runScenario({
+      workload: { events: events(3, (i) => i * 10) },
+      producer: { 'enable.idempotence': idempotence, app: { onFailure: 'resend' } },
+      processor: {
+        type: 'consumer',
+        'auto.offset.reset': 'earliest',
+        'enable.auto.commit': false,
+      },
+      sink: { type: 'table', statement: 'insert' },
+      faults: [{ id: 'pc', kind: 'crash', target: 'producer', at: 18, restartAfterMs: 1000 }],
+    });
+  const crashed =
+    'the producer crashed (fault "pc") before it saw e1 acknowledged → after the restart the application sent e1 again from a new producer session';
+
+  it('idempotence on: the crash and the new producer id are named, not the re-send alone', () => {
+    const run = at(true);
+    expect(totals(run)).toEqual({ rows: 4, sum: 70, duplicates: 1, lost: 0 });
+    expect(run.verdict.explanations.map((e) => e.sentence)).toEqual([
+      `${crashed} → it is a new record with a new producer id, which idempotence does not recognise (it deduplicates one producer id's retries; "application level re-sends cannot be de-duplicated") → a plain INSERT has no key to collapse the copies`,
+    ]);
+  });
+
+  it('idempotence off: the crash is named too', () => {
+    const run = at(false);
+    expect(totals(run)).toEqual({ rows: 4, sum: 70, duplicates: 1, lost: 0 });
+    expect(run.verdict.explanations.map((e) => e.sentence)).toEqual([
+      `${crashed} → a second record of e1 in the log → a plain INSERT has no key to collapse the copies`,
+    ]);
   });
 });

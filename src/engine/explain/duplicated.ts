@@ -213,6 +213,8 @@ export class DuplicatedStories extends StoryFamily {
       }
       case 'app-resend': {
         let reason = 'the application sent {id} again';
+        let crash = -1;
+        let newSession = false;
         if (cause >= 0 && this.index.kind(cause) === 'app-send-failed') {
           const code = ERROR_CODES[this.t.aux[cause]!];
           cites.push(cause);
@@ -224,6 +226,12 @@ export class DuplicatedStories extends StoryFamily {
         } else if (cause >= 0 && this.index.kind(cause) === 'restart') {
           reason =
             'the producer crashed before it saw {id} acknowledged → after the restart the application sent it again from a new producer session';
+        } else if ((crash = this.crashSince(cause, send)) >= 0) {
+          // Re-sent after a restart: the send it repeats is its cause, the crash between them.
+          const f = this.index.rootFault(crash);
+          cites.push(crash, ...(f >= 0 ? [f] : []));
+          newSession = true;
+          reason = `the producer crashed${crashCause(this.faultOfCrash(crash))} before it saw {id} acknowledged → after the restart the application sent {id} again from a new producer session`;
         } else if (cause >= 0 && this.index.kind(cause) === 'fault') {
           // A random re-send names no event: say which one it copied.
           reason =
@@ -231,6 +239,10 @@ export class DuplicatedStories extends StoryFamily {
               ? `the application sent {id} again (${this.faultText(cause)})`
               : this.faultText(cause);
         }
+        // A new session has a new producer id: the broker's duplicate check, by producer id and
+        // sequence number, cannot match the copy to the record the old session wrote.
+        if (newSession && effectiveIdempotence(this.run.scenario.producer))
+          return `${reason} → it is a new record with a new producer id, which idempotence does not recognise (it deduplicates one producer id's retries; "application level re-sends cannot be de-duplicated")`;
         return effectiveIdempotence(this.run.scenario.producer)
           ? `${reason} → it is a new record (a new sequence number), which idempotence does not recognise ("application level re-sends cannot be de-duplicated")`
           : `${reason} → a second record of {id} in the log`;
@@ -259,6 +271,16 @@ export class DuplicatedStories extends StoryFamily {
       if (p.retries === 0) return ', implied by retries=0';
     }
     return '';
+  }
+
+  /**
+   * The crash of the producer of 'app-send' entry `send` after entry `since` (the earlier send it
+   * repeats), or -1.
+   */
+  private crashSince(since: number, send: number): number {
+    if (since < 0 || this.index.kind(since) !== 'app-send') return -1;
+    const crash = this.index.prevOf('crash', send, this.t.actor[send]!);
+    return crash > since ? crash : -1;
   }
 
   /** Several effects from one record: a replay after a crash/rebalance, or a retried statement. */
