@@ -20,7 +20,6 @@ import {
   CHECKPOINT_STEPS,
   END_STOP,
   END_TRACE_LIMIT,
-  ENTRY_KINDS,
   ERROR_CODES,
   MESSAGE_TYPES,
   SEND_CAUSES,
@@ -42,6 +41,7 @@ import {
   TraceIndex,
 } from '../engine';
 import { idleCheckpointsWords, restoreWords } from './describe';
+import { K } from './kinds';
 import { rowNumber } from './format';
 import { mermaidText, shortName } from './mermaidText';
 
@@ -75,11 +75,6 @@ export const EVENT_MAX_STEPS = 150;
 
 // ─────────────────────────────────────────────────────────────────────────── shared context
 
-const kindCode = (k: EntryKind): number => ENTRY_KINDS.indexOf(k);
-const K_MSG = kindCode('msg');
-const K_LOST = kindCode('msg-lost');
-const K_FAULT = kindCode('fault');
-const K_CRASH = kindCode('crash');
 const RESPONSES = new Set([
   'produce-response',
   'fetch-response',
@@ -581,9 +576,9 @@ function arrow(type: string, lost: boolean): string {
 function messageStep(r: Reader, i: number, lostAtReceiver: Set<number>, time: string): Step | null {
   const t = r.t;
   const type = MESSAGE_TYPES[t.aux[i]!] ?? 'message';
-  if (t.kind[i] === K_LOST) {
+  if (t.kind[i] === K['msg-lost']) {
     const c = t.cause[i]!;
-    if (c >= 0 && t.kind[c] === K_MSG) return null; // drawn with its 'msg'
+    if (c >= 0 && t.kind[c] === K.msg) return null; // drawn with its 'msg'
     return {
       type: 'msg',
       from: t.actor[i]!,
@@ -612,9 +607,9 @@ const CONNECTED: ReadonlySet<string> = new Set(['produce', 'fetch']);
 function lostAtReceiver(t: Trace, from: number, to: number): Set<number> {
   const out = new Set<number>();
   for (let i = from; i < to; i++) {
-    if (t.kind[i] !== K_LOST) continue;
+    if (t.kind[i] !== K['msg-lost']) continue;
     const c = t.cause[i]!;
-    if (c >= 0 && t.kind[c] === K_MSG) out.add(c);
+    if (c >= 0 && t.kind[c] === K.msg) out.add(c);
   }
   return out;
 }
@@ -694,18 +689,18 @@ export function runSequenceDiagram(run: Run, opts: RunDiagramOptions = {}): stri
   const fetchResp = MESSAGE_TYPES.indexOf('fetch-response');
   const fetch = MESSAGE_TYPES.indexOf('fetch');
   for (let i = from; i < t.length; i++)
-    if (t.kind[i] === K_MSG && t.aux[i] === fetchResp && t.count[i]! > 0) fruitful.add(t.cause[i]!);
+    if (t.kind[i] === K.msg && t.aux[i] === fetchResp && t.count[i]! > 0) fruitful.add(t.cause[i]!);
 
   /** Whether entry `i` is drawn as a step (before merging). */
   const drawn = (i: number): boolean => {
     const k = t.kind[i]!;
-    if (k === K_MSG || k === K_LOST) {
+    if (k === K.msg || k === K['msg-lost']) {
       const type = t.aux[i]!;
-      if (k === K_MSG && !dead.has(i)) {
+      if (k === K.msg && !dead.has(i)) {
         if (type === fetch && !fruitful.has(i)) return false; // an idle long poll
         if (type === fetchResp && t.count[i]! <= 0) return false;
       }
-      return !(k === K_LOST && t.cause[i]! >= 0 && t.kind[t.cause[i]!] === K_MSG);
+      return !(k === K['msg-lost'] && t.cause[i]! >= 0 && t.kind[t.cause[i]!] === K.msg);
     }
     return runNote(t, i, t.kindOf(i));
   };
@@ -721,7 +716,7 @@ export function runSequenceDiagram(run: Run, opts: RunDiagramOptions = {}): stri
         continue;
       }
       const k = t.kind[i]!;
-      if (k === K_MSG || k === K_LOST) {
+      if (k === K.msg || k === K['msg-lost']) {
         const s = messageStep(r, i, dead, '');
         if (s) steps.add(s);
       } else {
@@ -778,7 +773,7 @@ export function runSequenceDiagram(run: Run, opts: RunDiagramOptions = {}): stri
 function firstFault(t: Trace, from: number, to: number): number {
   for (let i = from; i < to; i++) {
     const k = t.kind[i]!;
-    if (k === K_FAULT || k === K_CRASH) return i;
+    if (k === K.fault || k === K.crash) return i;
   }
   return -1;
 }
@@ -936,7 +931,7 @@ export function eventChain(run: Run, eventId: string): number[] | null {
           covered.add(key);
           set.add(i);
           const c = t.cause[i]!;
-          if (c >= 0 && t.kind[c] === K_MSG && t.aux[c] === commitMsg) set.add(c);
+          if (c >= 0 && t.kind[c] === K.msg && t.aux[c] === commitMsg) set.add(c);
         }
       } else if (i > firstProcess && i < lastProcess && o <= rec.offset) {
         set.add(i); // a restart or rebalance that resumes before the record: the replay
@@ -1022,16 +1017,17 @@ export function eventSequenceDiagram(
   const inChain = new Set(chain);
   const dead = new Set<number>();
   for (const i of chain) {
-    if (t.kind[i] !== K_MSG) continue;
-    const l = r.firstChild(i, (k) => t.kind[k] === K_LOST);
+    if (t.kind[i] !== K.msg) continue;
+    const l = r.firstChild(i, (k) => t.kind[k] === K['msg-lost']);
     if (l >= 0) dead.add(i);
   }
   const steps: Step[] = [];
   for (const i of chain) {
     const time = `${t.time[i]} ms · `;
     const k = t.kind[i]!;
-    if (k === K_MSG || k === K_LOST) {
-      if (k === K_LOST && inChain.has(t.cause[i]!) && t.kind[t.cause[i]!] === K_MSG) continue;
+    if (k === K.msg || k === K['msg-lost']) {
+      if (k === K['msg-lost'] && inChain.has(t.cause[i]!) && t.kind[t.cause[i]!] === K.msg)
+        continue;
       const s = messageStep(r, i, dead, time);
       if (s && s.type === 'msg' && s.to >= 0) steps.push(s);
       continue;
