@@ -22,8 +22,6 @@ function codes<T extends string>(names: readonly T[]): Readonly<Record<T, number
 
 /** Entry kind → its code in `TraceColumns.kind`: the engine's own table, not a copy. */
 export const K: Readonly<Record<EntryKind, number>> = KIND_CODE;
-/** Message type → its code in the `aux` column of 'msg' / 'msg-lost' entries. */
-export const M: Readonly<Record<MessageType, number>> = codes(MESSAGE_TYPES);
 /** Checkpoint step → its code in the `aux` column of 'checkpoint' entries. */
 export const CK: Readonly<Record<CheckpointStep, number>> = codes(CHECKPOINT_STEPS);
 /** Transaction state → its code in the `aux` column of 'txn' entries. */

@@ -45,7 +45,7 @@ import { K } from './kinds';
 import { rowNumber } from './format';
 import { mermaidText, shortName } from './mermaidText';
 
-export { mermaidText, truncate, shortName, LABEL_MAX, NAME_MAX } from './mermaidText';
+export { mermaidText } from './mermaidText';
 
 /** Options of {@link runSequenceDiagram}. */
 export interface RunDiagramOptions {
@@ -64,14 +64,14 @@ export interface EventDiagramOptions {
 }
 
 /** Default cap of {@link runSequenceDiagram}. */
-export const RUN_MAX_STEPS = 200;
+const RUN_MAX_STEPS = 200;
 /**
  * Steps kept before the first fault when {@link runSequenceDiagram} has to start later than the
  * beginning of the run to show it.
  */
-export const RUN_LEAD_STEPS = 40;
+const RUN_LEAD_STEPS = 40;
 /** Default cap of {@link eventSequenceDiagram}. */
-export const EVENT_MAX_STEPS = 150;
+const EVENT_MAX_STEPS = 150;
 
 // ─────────────────────────────────────────────────────────────────────────── shared context
 

@@ -388,8 +388,3 @@ export function markNote(mark: PredictMark): string | null {
     }
   }
 }
-
-/** The unit a number question's input shows beside it ("rows", "$"), or '' for none. */
-export function numberUnit(n: AskedNumber): string {
-  return n.prefix ?? n.units?.[0] ?? n.what;
-}

@@ -17,7 +17,7 @@ export const REC_CONTROL = 1;
 export const REC_COMMIT_MARKER = 2;
 
 /** A retained batch of a producer (first/last sequence, base offset). */
-export interface RetainedBatch {
+interface RetainedBatch {
   firstSeq: number;
   lastSeq: number;
   offset: number;
@@ -34,7 +34,7 @@ export interface ProducerEntry {
 export type TxnOutcome = 'open' | 'committed' | 'aborted';
 
 /** Kafka retains this many batches per producer id for duplicate detection (ProducerConfig docs). */
-export const RETAINED_BATCHES = 5;
+const RETAINED_BATCHES = 5;
 
 /** A replica's view: the broker it lives on and how far it has copied the log. */
 export interface Replica {

@@ -19,7 +19,7 @@ import { applyGuarantee, claimOf, guaranteeAvailability, setKnob } from '../../s
 import { formatKnobValue, knobMeta } from '../knobs';
 
 /** One knob a lane sets otherwise: its dotted path (the Knobs tab's) and its value. */
-export interface LaneKnob {
+interface LaneKnob {
   path: string;
   value: unknown;
 }
