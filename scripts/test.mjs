@@ -1,5 +1,5 @@
 // `npm test`: everything a submission must pass, in order, with one honest count at the end.
-//   1. typecheck and lint: gates; if either fails, stop here.
+//   1. typecheck, lint and the unused-export check (knip, knip.json): gates; if one fails, stop.
 //   2. vitest (unit, property and jsdom tests), JSON report in reports/vitest.json — after finding
 //      or installing a native PostgreSQL for the prepared-transaction conformance tests (scripts/postgres.mjs)
 //   3. vite build (the page Playwright tests)
@@ -76,6 +76,8 @@ function readJson(path) {
 const gates = [
   { title: 'typecheck', bin: 'node', args: ['scripts/typecheck.mjs'] },
   { title: 'lint', bin: 'eslint', args: ['.'] },
+  // An export nobody imports is dead code or a missing test: 0 findings, or stop here.
+  { title: 'unused exports', bin: 'knip', args: ['--no-progress'] },
 ];
 for (const gate of gates) {
   const result = run(gate.title, gate.bin, gate.args);
@@ -83,7 +85,7 @@ for (const gate of gates) {
     summary.push(
       `${gate.title}: FAILED (exit ${result.status}, ${result.time}): see its output above`,
     );
-    summary.push('tests not run: typecheck and lint must pass first');
+    summary.push('tests not run: typecheck, lint and the unused-export check must pass first');
     finish(0, 1, 0);
   }
   summary.push(`${gate.title}: ok (${result.time})`);

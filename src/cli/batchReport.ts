@@ -14,7 +14,7 @@ import {
 } from '../engine';
 
 /** The table grouped by partition: each row's event, and `!` when it is not its own date. */
-export function partitionsOf(
+function partitionsOf(
   r: BatchResult,
 ): { partition: string; rows: { event: string; wrong: boolean }[] }[] {
   const own = new Map(r.verdict.events.map((e) => [e.id, e.partition]));
@@ -27,7 +27,7 @@ export function partitionsOf(
   }));
 }
 
-export function batchText(r: BatchResult, name: string, ref: string | null): string {
+function batchText(r: BatchResult, name: string, ref: string | null): string {
   const v = r.verdict;
   const t = v.totals;
   const lines = [`${name}${ref ? ` (${ref})` : ''} — batch trace ${r.run.hash}`, '', 'Runs:'];
@@ -50,7 +50,7 @@ export function batchText(r: BatchResult, name: string, ref: string | null): str
   return lines.join('\n');
 }
 
-export function batchJson(r: BatchResult, ref: string | null): string {
+function batchJson(r: BatchResult, ref: string | null): string {
   return JSON.stringify(
     {
       preset: ref,

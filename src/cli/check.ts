@@ -93,7 +93,7 @@ function looksLikeScenario(text: string): boolean {
 }
 
 /** Run one scenario file against its `expect` block. */
-export function checkFile(file: string, text: string): CheckResult {
+function checkFile(file: string, text: string): CheckResult {
   const parsed = parseScenarioJson(text);
   if (!parsed.ok) {
     const first = parsed.issues[0];

@@ -57,7 +57,7 @@ export interface CompareJson {
 }
 
 /** One `--compare` value as a lane, or the problem with it (naming the option). */
-export function parseLane(
+function parseLane(
   value: string,
   base: ScenarioInput,
 ): { title: string; lane: LaneScenario } | { problem: string } {

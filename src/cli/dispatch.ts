@@ -8,9 +8,9 @@ import { checkCommand } from './check';
 import { fromConfigCommand } from './fromConfig';
 import { main } from './main';
 
-export const CLI_VERSION: string = packageJson.version;
+const CLI_VERSION: string = packageJson.version;
 
-export const HELP = `delivery-lab ${CLI_VERSION}: run delivery scenarios, pin them in CI, import your configuration
+const HELP = `delivery-lab ${CLI_VERSION}: run delivery scenarios, pin them in CI, import your configuration
 
 usage:
   delivery-lab <scenario.json | preset-id[/variant] | share link> [--seed N]

@@ -163,11 +163,7 @@ function reportEvent(run: Run, j: number): JsonReport['events'][number] {
  * The JSON report without its `events` (what the text report reads): a few objects, whatever
  * the workload's size. `events` is an empty array in its place, so the keys keep their order.
  */
-export function reportSummary(
-  run: Run,
-  preset?: string,
-  hash: TraceHasher = traceHash,
-): JsonReport {
+function reportSummary(run: Run, preset?: string, hash: TraceHasher = traceHash): JsonReport {
   const v = run.verdict;
   const t = v.points.find((p) => p.name === v.primary)!.totals;
   return {

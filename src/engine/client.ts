@@ -61,7 +61,7 @@ const RETRIABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
  * AddPartitionsToTxnHandler.maybeOverrideRetryBackoffMs).
  * https://github.com/apache/kafka/blob/trunk/clients/src/main/java/org/apache/kafka/clients/producer/internals/TransactionManager.java
  */
-export const ADD_PARTITIONS_RETRY_BACKOFF_MS = 20;
+const ADD_PARTITIONS_RETRY_BACKOFF_MS = 20;
 
 /**
  * The wait before a batch's next attempt, after `attempts` failed ones (ms). Kafka ≥ 3.7

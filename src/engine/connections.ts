@@ -42,16 +42,16 @@ import type { Actor } from './world';
 import { ERROR_CODES, K } from './trace';
 
 /** The Java clients' `reconnect.backoff.ms` default (ms). */
-export const RECONNECT_BACKOFF_MS = 50;
+const RECONNECT_BACKOFF_MS = 50;
 /** The Java clients' `reconnect.backoff.max.ms` default (ms). */
-export const RECONNECT_BACKOFF_MAX_MS = 1000;
+const RECONNECT_BACKOFF_MAX_MS = 1000;
 
 /**
  * The wait before the next connection attempt after `failures` earlier failures in a row (ms):
  * 50, 100, 200, 400, 800, then 1,000 (ClusterConnectionStates.updateReconnectBackoff:
  * reconnect.backoff.ms · 2^failures, at most reconnect.backoff.max.ms).
  */
-export function reconnectBackoff(failures: number): number {
+function reconnectBackoff(failures: number): number {
   return Math.min(RECONNECT_BACKOFF_MAX_MS, RECONNECT_BACKOFF_MS * 2 ** failures);
 }
 

@@ -13,7 +13,7 @@ import type { Trace } from './trace';
  * name tables. A digest fed piece by piece (Node's native one in the CLI) needs no second copy
  * of a trace of hundreds of MB.
  */
-export function traceByteParts(
+function traceByteParts(
   n: number,
   columns: readonly ArrayBufferView[],
   actors: readonly string[],

@@ -19,11 +19,13 @@ export type { Verdict, Point, Totals, Fate } from './checker';
 export { explain } from './explain';
 export { describeFault, whyNeverFires, ordinal } from './faultWords';
 export type { Explanation } from './explain';
+export { TraceIndex } from './explain/traceIndex';
 export {
   Trace,
   TRACE_COLUMNS,
   ENTRY_KINDS,
   MESSAGE_TYPES,
+  KIND_CODE,
   ERROR_CODES,
   SEND_CAUSES,
   SKIP_REASONS,
@@ -140,8 +142,8 @@ export { batchTraceHash } from './batch/trace';
 export type { BatchEntry } from './batch/trace';
 export type { Statement, StatementKind, TableRow } from './batch/table';
 export { dedupeKeyOf, DedupeStore } from './dedupe/dedupeStore';
-export { explainBatch, attemptWords, windowWords, batchTimeLabel } from './explain';
-export type { BatchExplanation } from './explain';
+export { explainBatch, attemptWords, windowWords, batchTimeLabel } from './explain/batch';
+export type { BatchExplanation } from './explain/batch';
 export {
   ChallengeSchema,
   GoalSchema,

@@ -29,8 +29,7 @@ export interface AtlasProgress {
 }
 
 /** The atlas, or why there is none (`cancelled`, pairs refused, a worker failed). */
-export type AtlasResult =
-  { ok: true; atlas: Atlas; workers: number } | { ok: false; error: string };
+type AtlasResult = { ok: true; atlas: Atlas; workers: number } | { ok: false; error: string };
 
 /** A running atlas. */
 export interface AtlasJob {
@@ -53,7 +52,7 @@ export interface AtlasWorkersOptions {
 const loadJob = (): Promise<typeof AtlasJobModule> => import('../views/atlas/atlasJob');
 
 /** The workers the page uses by default: one per core. */
-export function defaultWorkerCount(): number {
+function defaultWorkerCount(): number {
   const n = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency : 1;
   return Math.max(1, Math.min(16, Number.isFinite(n) && n > 0 ? Math.floor(n) : 1));
 }

@@ -65,7 +65,7 @@ export function pageStorage(): Storage | null {
 }
 
 /** The query parameter naming the open challenge. */
-export const CHALLENGE_PARAM = 'challenge';
+const CHALLENGE_PARAM = 'challenge';
 
 /** The `?challenge=` value of a query string, or null. */
 export function challengeParamOf(search: string): string | null {

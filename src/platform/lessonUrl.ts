@@ -8,7 +8,7 @@ import { findLesson, type Lesson } from '../scenarios/lessons';
 import type { Issue } from '../engine';
 
 /** `?lesson=` value of a lesson carried in the hash rather than found in the library. */
-export const SHARED_LESSON = 'shared';
+const SHARED_LESSON = 'shared';
 
 export interface LessonAddress {
   lessonParam: string;

@@ -50,7 +50,7 @@ export const MERMAID_CONFIG: MermaidConfig = {
  * text is the same in both schemes; its one colour of its own, the topology's pale fault nodes
  * (`classDef fault`), keeps its fill and gets dark words, readable on it.
  */
-export const MERMAID_DARK_CONFIG: MermaidConfig = {
+const MERMAID_DARK_CONFIG: MermaidConfig = {
   ...MERMAID_CONFIG,
   theme: 'dark',
   themeVariables: { darkMode: true, background: '#1a1d21' },
@@ -103,7 +103,7 @@ export function loadMermaid(
 }
 
 /** The outcome of one {@link MermaidRenderer.render} call. */
-export type RenderOutcome =
+type RenderOutcome =
   | { status: 'ok'; svg: string; id: string }
   | { status: 'error'; message: string }
   | { status: 'stale' };
@@ -194,7 +194,7 @@ export function createMermaidRenderer(
 // ─────────────────────────────────────────────────────────────────────────── export helpers
 
 /** A slide (16:9, 1920 × 1080 px): the default PNG canvas. */
-export const SLIDE = { width: 1920, height: 1080 } as const;
+const SLIDE = { width: 1920, height: 1080 } as const;
 
 /** Width and height of an SVG from its `viewBox` (else its width/height attributes), in px. */
 export function svgSize(svg: string): { width: number; height: number } {

@@ -34,7 +34,7 @@ export const PENDING_KEY = 'delivery-lab:workspace:pending';
 /** The workspace format this build writes. */
 export const WORKSPACE_VERSION = 1;
 /** Preference entries kept at most (a workspace is small). */
-export const MAX_PREFS = 64;
+const MAX_PREFS = 64;
 
 /** Display preferences: small, flat, primitive values (playback speed, panels, font size…). */
 export type WorkspacePrefs = Record<string, string | number | boolean>;

@@ -6,18 +6,10 @@ import type { Preset, PresetVariant } from './types';
 import { foundationPresets } from './foundation';
 import { libraryPresets } from './library';
 
-export type {
-  Preset,
-  PresetVariant,
-  PresetGroup,
-  PredictMark,
-  AskedNumber,
-  ChoiceOption,
-} from './types';
+export type { Preset, PresetVariant, PredictMark, AskedNumber, ChoiceOption } from './types';
 export {
   applyGuarantee,
   claimOf,
-  detectGuarantee,
   guaranteeAvailability,
   guaranteeKnobs,
   getKnob,
@@ -34,7 +26,7 @@ export {
   SOURCES,
   sourceTitle,
 } from './library';
-export type { LibraryGroup, Source, SourceKey } from './library';
+export type { LibraryGroup } from './library';
 
 /** Every preset, in library order. */
 export const presets: readonly Preset[] = [...foundationPresets, ...libraryPresets];

@@ -15,7 +15,7 @@ export type Pipeline =
   'consumer-kafka' | 'consumer-table' | 'flink-kafka' | 'flink-table' | 'flink-xa' | 'spark-delta';
 
 /** The processor target a fault names for each pipeline. */
-export function processorTarget(p: Pipeline): string {
+function processorTarget(p: Pipeline): string {
   return p.startsWith('consumer') ? 'consumer-0' : p.startsWith('flink') ? 'flink' : 'spark';
 }
 
@@ -53,7 +53,7 @@ const probability = (max: number) =>
  * https://kafka.apache.org/documentation/#producerconfigs_delivery.timeout.ms). A single lost
  * produce request or answer stays: the idempotent producer's retry recovers it.
  */
-export function faultArb(
+function faultArb(
   p: Pipeline,
   n: number,
   sourceFaults: 'all' | 'recoverable' = 'all',

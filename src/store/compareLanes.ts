@@ -16,7 +16,7 @@ import type { RunView } from '../views/runView';
 import type { Lab, LabState } from './labStore';
 
 /** One lane beside the scenario, as it stands. */
-export interface LaneState {
+interface LaneState {
   title: string;
   status: 'running' | 'ready' | 'refused' | 'error';
   view: RunView | null;

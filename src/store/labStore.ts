@@ -52,10 +52,10 @@ import type { RunView } from '../views/runView';
 import type { CompareSpec } from '../views/compare/lanes';
 
 /** Where the current scenario's run stands. */
-export type RunStatus = 'idle' | 'running' | 'ready' | 'invalid' | 'error' | 'cancelled';
+type RunStatus = 'idle' | 'running' | 'ready' | 'invalid' | 'error' | 'cancelled';
 
 /** While playing, the panels' cursor (`shown`) updates at most this often (real ms): ≈ 15 Hz. */
-export const SHOWN_INTERVAL_MS = 66;
+const SHOWN_INTERVAL_MS = 66;
 
 /** The undo history is capped (each entry is a whole scenario). */
 export const HISTORY_LIMIT = 100;
@@ -295,11 +295,6 @@ export function selectRecipeDifferences(s: Pick<LabState, 'scenario'>): KnobSett
     recipeCache.set(s.scenario, d);
   }
   return d;
-}
-
-/** Whether the view on screen is the run of the current scenario. */
-export function selectViewIsCurrent(s: LabState): boolean {
-  return s.status === 'ready';
 }
 
 /** Create a lab (one per page, per embedded player, per test). */

@@ -31,7 +31,7 @@ export interface LessonStepInfo {
   revealed: boolean;
 }
 
-export interface LessonDeckActions {
+interface LessonDeckActions {
   /** Open step `index` (clamped to the lesson), its answer hidden. */
   goTo(index: number): void;
   next(): void;

@@ -33,7 +33,7 @@ function knobName(s: ScenarioInput, path: string): string {
  * them (a library preset ships with knobs set otherwise as often as a reader changes one):
  * `1 knob differs from the exactly-once recipe here (statement)`.
  */
-export function recipeDifferenceText(
+function recipeDifferenceText(
   s: ScenarioInput,
   claim: Guarantee,
   differs: readonly KnobSetting[],

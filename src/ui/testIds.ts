@@ -200,5 +200,3 @@ export const testIds = {
   /** "Reveal now": a told answer's outcome, folded until the replay reaches its end, shown at once. */
   outcomeRevealNow: 'outcome-reveal-now',
 } as const;
-
-export type TestId = (typeof testIds)[keyof typeof testIds];

@@ -15,7 +15,7 @@ import {
   type Scenario,
 } from '../engine';
 import { targetNameOf } from './actors';
-import { CK, K, M, messageTypeName } from './kinds';
+import { CK, K, messageTypeName } from './kinds';
 import {
   MSG_BLOCK,
   REC,
@@ -534,7 +534,7 @@ export function processorsAt(v: RunView, idx: number, t: number): ProcessorStatu
 }
 
 /** Status of a checkpoint at a cursor. */
-export type CheckpointStatus = 'in progress' | 'completed' | 'failed' | 'not yet';
+type CheckpointStatus = 'in progress' | 'completed' | 'failed' | 'not yet';
 
 /** One row of the checkpoint history table (Flink's web UI "Checkpoints → History"). */
 export interface CheckpointRow {
@@ -888,11 +888,6 @@ export function ledgerRowAt(v: RunView, j: number, idx: number): LedgerRow {
 export function entriesOfIdentity(v: RunView, j: number, idx: number): Int32Array {
   const all = rowOf(v.byIdentity, j);
   return all.subarray(0, lowerBound(all, idx));
-}
-
-/** Whether message code `aux` of a 'msg' entry is a produce acknowledgement. */
-export function isProduceAck(aux: number): boolean {
-  return aux === M['produce-response'];
 }
 
 /** The producer's delivery settings as shown: acks, and whether idempotence is on (and why). */

@@ -15,7 +15,7 @@ import {
   type ScenarioInput,
 } from '../engine';
 
-export interface AttemptView {
+interface AttemptView {
   id: number;
   logicalDate: number;
   words: string;

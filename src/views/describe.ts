@@ -61,7 +61,7 @@ export function restoreWords(actor: string, ckpt: number, offset: number): strin
     : `started without a checkpoint · source from offset ${offset}`;
 }
 
-export function entryEventId(v: RunView, i: number): string {
+function entryEventId(v: RunView, i: number): string {
   const e = v.cols.event[i]!;
   return e >= 0 ? eventIdOf(v.events, v.events.identity[e]!) : '';
 }

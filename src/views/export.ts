@@ -25,7 +25,6 @@ import {
 import { csvRow, type CsvValue } from './csv';
 import { rowNumber } from './format';
 
-export { csvCell, csvRow, toCsv, type CsvValue } from './csv';
 // The engine's wording of validation issues, for the page's message boxes (ui/ takes engine types only).
 export { issueLines } from '../engine';
 
@@ -52,7 +51,7 @@ export const TRACE_FORMAT_VERSION = 1;
  * left out; `kind` is the entry kind's name and `auxName` names `aux` when it is a code (a message
  * type, an error code, a send cause, a skip reason, a transaction state, a checkpoint step).
  */
-export interface TraceFileEntry {
+interface TraceFileEntry {
   id: number;
   /** Virtual time (ms). */
   time: number;
@@ -120,7 +119,7 @@ const ERROR_AUX = new Set<EntryKind>([
 ]);
 
 /** The name of entry `i`'s `aux` code, or undefined when `aux` is a plain number. */
-export function auxName(t: Trace, i: number): string | undefined {
+function auxName(t: Trace, i: number): string | undefined {
   const kind = t.kindOf(i);
   const aux = t.aux[i]!;
   if (aux < 0) return undefined;
@@ -135,7 +134,7 @@ export function auxName(t: Trace, i: number): string | undefined {
 }
 
 /** Decode trace entry `i` for a trace file. */
-export function traceFileEntry(t: Trace, i: number): TraceFileEntry {
+function traceFileEntry(t: Trace, i: number): TraceFileEntry {
   const e: TraceFileEntry = { id: i, time: t.time[i]!, kind: t.kindOf(i), actor: t.actor[i]! };
   const opt = (k: keyof TraceFileEntry, v: number) => {
     if (v !== -1) (e as unknown as Record<string, number>)[k] = v;
@@ -224,7 +223,7 @@ export function traceJson(run: Run): string {
 // ─────────────────────────────────────────────────────────────────────────── CSV tables
 
 /** Header of {@link tableCsv}. */
-export const TABLE_CSV_HEADER = [
+const TABLE_CSV_HEADER = [
   'row',
   'business_id',
   'key',

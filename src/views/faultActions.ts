@@ -13,7 +13,7 @@ import {
 } from '../engine';
 import { lifeAt } from './at';
 import { faultName, faultWhat } from './faultName';
-import { K, M, messageTypeName } from './kinds';
+import { K, messageTypeName } from './kinds';
 import { eventIdOf, type RunView } from './runView';
 import { lowerBound, rowOf } from './steps';
 
@@ -632,9 +632,4 @@ export function faultMarkers(v: RunView, s: Scenario): FaultMarker[] {
       why: whyNeverFires(s, f),
     };
   });
-}
-
-/** Whether message type code `aux` is an acknowledgement of produced records. */
-export function isAck(aux: number): boolean {
-  return aux === M['produce-response'];
 }

@@ -5,6 +5,7 @@
 import {
   CHECKPOINT_STEPS,
   ENTRY_KINDS,
+  KIND_CODE,
   MESSAGE_TYPES,
   TXN_STATES,
   type CheckpointStep,
@@ -19,10 +20,8 @@ function codes<T extends string>(names: readonly T[]): Readonly<Record<T, number
   return out;
 }
 
-/** Entry kind → its code in `TraceColumns.kind`. */
-export const K: Readonly<Record<EntryKind, number>> = codes(ENTRY_KINDS);
-/** Message type → its code in the `aux` column of 'msg' / 'msg-lost' entries. */
-export const M: Readonly<Record<MessageType, number>> = codes(MESSAGE_TYPES);
+/** Entry kind → its code in `TraceColumns.kind`: the engine's own table, not a copy. */
+export const K: Readonly<Record<EntryKind, number>> = KIND_CODE;
 /** Checkpoint step → its code in the `aux` column of 'checkpoint' entries. */
 export const CK: Readonly<Record<CheckpointStep, number>> = codes(CHECKPOINT_STEPS);
 /** Transaction state → its code in the `aux` column of 'txn' entries. */

@@ -15,7 +15,7 @@ import { getKnob, setKnob, type KnobSetting } from '../scenarios';
 export type KnobGroup = 'producer' | 'broker' | 'processor' | 'sink' | 'reader' | 'network';
 
 /** How a knob is edited. */
-export type KnobEditor =
+type KnobEditor =
   /** One of `options`; with `unsetLabel`, also unset (undefined: the default rule applies). */
   | { type: 'enum'; options: readonly string[]; unsetLabel?: string }
   | { type: 'boolean' }

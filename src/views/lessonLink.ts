@@ -9,7 +9,7 @@ import { parseLesson, type Lesson, type LessonParse } from '../scenarios/lessons
 import { encodeShare, SHARE_CODEC } from './shareLink';
 
 /** The hash parameter that carries a lesson. */
-export const LESSON_PARAM = 'l';
+const LESSON_PARAM = 'l';
 
 /** `l=<version>.<payload>` (no leading `#`): the share link's encoding of the lesson as written. */
 export function encodeLessonLink(lesson: Lesson): string {

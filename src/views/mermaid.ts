@@ -20,7 +20,6 @@ import {
   CHECKPOINT_STEPS,
   END_STOP,
   END_TRACE_LIMIT,
-  ENTRY_KINDS,
   ERROR_CODES,
   MESSAGE_TYPES,
   SEND_CAUSES,
@@ -39,13 +38,15 @@ import {
   type Run,
   type Scenario,
   type Trace,
+  TraceIndex,
 } from '../engine';
 import { anomalyDiagram } from './anomalyDiagram';
 import { idleCheckpointsWords, restoreWords } from './describe';
+import { K } from './kinds';
 import { rowNumber } from './format';
 import { mermaidText, shortName } from './mermaidText';
 
-export { mermaidText, truncate, shortName, LABEL_MAX, NAME_MAX } from './mermaidText';
+export { mermaidText } from './mermaidText';
 
 /** Options of {@link runSequenceDiagram}. */
 export interface RunDiagramOptions {
@@ -64,22 +65,17 @@ export interface EventDiagramOptions {
 }
 
 /** Default cap of {@link runSequenceDiagram}. */
-export const RUN_MAX_STEPS = 200;
+const RUN_MAX_STEPS = 200;
 /**
  * Steps kept before the first fault when {@link runSequenceDiagram} has to start later than the
  * beginning of the run to show it.
  */
-export const RUN_LEAD_STEPS = 40;
+const RUN_LEAD_STEPS = 40;
 /** Default cap of {@link eventSequenceDiagram}. */
-export const EVENT_MAX_STEPS = 150;
+const EVENT_MAX_STEPS = 150;
 
 // ─────────────────────────────────────────────────────────────────────────── shared context
 
-const kindCode = (k: EntryKind): number => ENTRY_KINDS.indexOf(k);
-const K_MSG = kindCode('msg');
-const K_LOST = kindCode('msg-lost');
-const K_FAULT = kindCode('fault');
-const K_CRASH = kindCode('crash');
 const RESPONSES = new Set([
   'produce-response',
   'fetch-response',
@@ -466,12 +462,6 @@ class Reader {
 }
 
 /** The first entry of `kind` caused by entry `from` (searched a bounded distance ahead), or -1. */
-function firstChildOf(t: Trace, from: number, kind: EntryKind): number {
-  const code = ENTRY_KINDS.indexOf(kind);
-  const end = Math.min(t.length, from + 100_000);
-  for (let i = from + 1; i < end; i++) if (t.cause[i] === from && t.kind[i] === code) return i;
-  return -1;
-}
 
 /** A copy of a fault with its free-text fields cut for display. */
 function shortFault(f: FaultSpec | undefined): FaultSpec | undefined {
@@ -587,9 +577,9 @@ function arrow(type: string, lost: boolean): string {
 function messageStep(r: Reader, i: number, lostAtReceiver: Set<number>, time: string): Step | null {
   const t = r.t;
   const type = MESSAGE_TYPES[t.aux[i]!] ?? 'message';
-  if (t.kind[i] === K_LOST) {
+  if (t.kind[i] === K['msg-lost']) {
     const c = t.cause[i]!;
-    if (c >= 0 && t.kind[c] === K_MSG) return null; // drawn with its 'msg'
+    if (c >= 0 && t.kind[c] === K.msg) return null; // drawn with its 'msg'
     return {
       type: 'msg',
       from: t.actor[i]!,
@@ -618,9 +608,9 @@ const CONNECTED: ReadonlySet<string> = new Set(['produce', 'fetch']);
 function lostAtReceiver(t: Trace, from: number, to: number): Set<number> {
   const out = new Set<number>();
   for (let i = from; i < to; i++) {
-    if (t.kind[i] !== K_LOST) continue;
+    if (t.kind[i] !== K['msg-lost']) continue;
     const c = t.cause[i]!;
-    if (c >= 0 && t.kind[c] === K_MSG) out.add(c);
+    if (c >= 0 && t.kind[c] === K.msg) out.add(c);
   }
   return out;
 }
@@ -700,18 +690,18 @@ export function runSequenceDiagram(run: Run, opts: RunDiagramOptions = {}): stri
   const fetchResp = MESSAGE_TYPES.indexOf('fetch-response');
   const fetch = MESSAGE_TYPES.indexOf('fetch');
   for (let i = from; i < t.length; i++)
-    if (t.kind[i] === K_MSG && t.aux[i] === fetchResp && t.count[i]! > 0) fruitful.add(t.cause[i]!);
+    if (t.kind[i] === K.msg && t.aux[i] === fetchResp && t.count[i]! > 0) fruitful.add(t.cause[i]!);
 
   /** Whether entry `i` is drawn as a step (before merging). */
   const drawn = (i: number): boolean => {
     const k = t.kind[i]!;
-    if (k === K_MSG || k === K_LOST) {
+    if (k === K.msg || k === K['msg-lost']) {
       const type = t.aux[i]!;
-      if (k === K_MSG && !dead.has(i)) {
+      if (k === K.msg && !dead.has(i)) {
         if (type === fetch && !fruitful.has(i)) return false; // an idle long poll
         if (type === fetchResp && t.count[i]! <= 0) return false;
       }
-      return !(k === K_LOST && t.cause[i]! >= 0 && t.kind[t.cause[i]!] === K_MSG);
+      return !(k === K['msg-lost'] && t.cause[i]! >= 0 && t.kind[t.cause[i]!] === K.msg);
     }
     return runNote(t, i, t.kindOf(i));
   };
@@ -727,7 +717,7 @@ export function runSequenceDiagram(run: Run, opts: RunDiagramOptions = {}): stri
         continue;
       }
       const k = t.kind[i]!;
-      if (k === K_MSG || k === K_LOST) {
+      if (k === K.msg || k === K['msg-lost']) {
         const s = messageStep(r, i, dead, '');
         if (s) steps.add(s);
       } else {
@@ -784,7 +774,7 @@ export function runSequenceDiagram(run: Run, opts: RunDiagramOptions = {}): stri
 function firstFault(t: Trace, from: number, to: number): number {
   for (let i = from; i < to; i++) {
     const k = t.kind[i]!;
-    if (k === K_FAULT || k === K_CRASH) return i;
+    if (k === K.fault || k === K.crash) return i;
   }
   return -1;
 }
@@ -899,6 +889,7 @@ export function eventChain(run: Run, eventId: string): number[] | null {
   const j = run.events.identityOf(eventId);
   if (j < 0) return null;
   const t = run.trace;
+  const index = new TraceIndex(t);
   const ident = run.events.identity;
   const set = new Set<number>();
   // 1. Entries carrying the event.
@@ -941,7 +932,7 @@ export function eventChain(run: Run, eventId: string): number[] | null {
           covered.add(key);
           set.add(i);
           const c = t.cause[i]!;
-          if (c >= 0 && t.kind[c] === K_MSG && t.aux[c] === commitMsg) set.add(c);
+          if (c >= 0 && t.kind[c] === K.msg && t.aux[c] === commitMsg) set.add(c);
         }
       } else if (i > firstProcess && i < lastProcess && o <= rec.offset) {
         set.add(i); // a restart or rebalance that resumes before the record: the replay
@@ -973,7 +964,7 @@ export function eventChain(run: Run, eventId: string): number[] | null {
   // After a crash in the chain: the restart, and where the restarted actor resumed reading.
   for (const i of [...set]) {
     if (t.kindOf(i) !== 'crash') continue;
-    const restart = firstChildOf(t, i, 'restart');
+    const restart = index.firstChildOf(i, 'restart');
     if (restart < 0) continue;
     set.add(restart);
     for (let k = restart + 1; k < t.length && t.time[k]! <= t.time[restart]! + 60_000; k++) {
@@ -1027,16 +1018,17 @@ export function eventSequenceDiagram(
   const inChain = new Set(chain);
   const dead = new Set<number>();
   for (const i of chain) {
-    if (t.kind[i] !== K_MSG) continue;
-    const l = r.firstChild(i, (k) => t.kind[k] === K_LOST);
+    if (t.kind[i] !== K.msg) continue;
+    const l = r.firstChild(i, (k) => t.kind[k] === K['msg-lost']);
     if (l >= 0) dead.add(i);
   }
   const steps: Step[] = [];
   for (const i of chain) {
     const time = `${t.time[i]} ms · `;
     const k = t.kind[i]!;
-    if (k === K_MSG || k === K_LOST) {
-      if (k === K_LOST && inChain.has(t.cause[i]!) && t.kind[t.cause[i]!] === K_MSG) continue;
+    if (k === K.msg || k === K['msg-lost']) {
+      if (k === K['msg-lost'] && inChain.has(t.cause[i]!) && t.kind[t.cause[i]!] === K.msg)
+        continue;
       const s = messageStep(r, i, dead, time);
       if (s && s.type === 'msg' && s.to >= 0) steps.push(s);
       continue;

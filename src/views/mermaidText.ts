@@ -20,9 +20,9 @@
  */
 
 /** Default longest label (code points) before {@link mermaidText} cuts it. */
-export const LABEL_MAX = 160;
+const LABEL_MAX = 160;
 /** Longest business id, topic or table name shown inside a label (code points). */
-export const NAME_MAX = 48;
+const NAME_MAX = 48;
 
 /** Characters written as they are: safe in every label position of every diagram we emit. */
 const SAFE = /^[\p{L}\p{N}\p{M} _.,()/'+*=!?@^~-]$/u;

@@ -18,7 +18,7 @@ export interface NumberRange {
 export type NumberParse = { ok: true; value: number } | { ok: false; problem: string };
 
 /** Shortens what the user typed for quoting it back. */
-export function quote(text: string): string {
+function quote(text: string): string {
   return `“${text.length > 16 ? `${text.slice(0, 15)}…` : text}”`;
 }
 
@@ -166,7 +166,7 @@ export function schemaRange(path: string, s?: unknown): NumberRange | undefined 
 }
 
 /** A time bound in words: "0 ms", "7 days (604,800,000 ms)", "2 h (7,200,000 ms)". */
-export function formatTimeBound(ms: number): string {
+function formatTimeBound(ms: number): string {
   const DAY = 86_400_000;
   const HOUR = 3_600_000;
   if (ms >= DAY && ms % DAY === 0) {

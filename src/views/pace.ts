@@ -26,7 +26,7 @@ const activityCache = new WeakMap<RunView, Float64Array>();
  * Every moment something happens in the run, sorted, without repeats: each trace entry and each
  * message's arrival (what `nextActivity` stops at), and the run's end.
  */
-export function activityTimes(v: RunView): Float64Array {
+function activityTimes(v: RunView): Float64Array {
   let a = activityCache.get(v);
   if (a) return a;
   // A huge run's arrivals are left out (the trace's own times are already sorted): sorting

@@ -12,9 +12,9 @@ import { indexAtTime, tokensAt, type Token } from './at';
 import type { RunView } from './runView';
 
 /** A gap longer than this much real time (ms) at the current speed is skipped. */
-export const IDLE_REAL_MS = 400;
+const IDLE_REAL_MS = 400;
 /** After a skip, the next activity is this much real time (ms) ahead. */
-export const LEAD_REAL_MS = 150;
+const LEAD_REAL_MS = 150;
 
 /** Slowest and fastest speeds (virtual ms per real ms), a logarithmic range. */
 export const SPEED_MIN = PACE_MIN;
@@ -38,7 +38,7 @@ export function leadSpan(speed: number): number {
 const scratch: Token[] = [];
 
 /** Time of the next thing that happens after `t`: a trace entry or a message arriving. */
-export function nextActivity(v: RunView, t: number): number {
+function nextActivity(v: RunView, t: number): number {
   const idx = indexAtTime(v, t);
   let next = idx < v.n ? v.cols.time[idx]! : v.endTime;
   for (const tok of tokensAt(v, t, idx, scratch, 2000))

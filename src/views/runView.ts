@@ -64,7 +64,7 @@ export interface EventsView {
 export const REC = { data: 0, commitMarker: 1, abortMarker: 2 } as const;
 
 /** Entry id used as "never removed". */
-export const NEVER = 0x7fffffff;
+const NEVER = 0x7fffffff;
 
 /** One partition's log over the whole run, as record versions (a truncated offset may be reused). */
 export interface PartitionLogView {
@@ -135,7 +135,7 @@ export interface TableView {
 }
 
 /** Counters at one observation point, as prefix arrays of length `trace length + 1`. */
-export interface PrefixCounters {
+interface PrefixCounters {
   /** Identities sent (first 'app-send') so far. */
   sent: Int32Array;
   /**
@@ -233,7 +233,7 @@ export interface CheckpointView {
 }
 
 /** One Spark micro-batch. */
-export interface BatchView {
+interface BatchView {
   id: number;
   planned: number;
   committed: number;

@@ -33,17 +33,17 @@ export const SHARE_VERSION = 2;
 /** Bytes of the JSON's SHA-256 that a version 2 link carries after its DEFLATE stream. */
 const CHECK_BYTES = 4;
 /** Longest payload accepted (characters of base64url): about 1.5 MB of compressed scenario. */
-export const MAX_SHARE_CHARS = 2_000_000;
+const MAX_SHARE_CHARS = 2_000_000;
 /** Largest decompressed scenario accepted (bytes of UTF-8): the engine's JSON limit. */
-export const MAX_SHARE_BYTES = SCENARIO_JSON_LIMIT;
+const MAX_SHARE_BYTES = SCENARIO_JSON_LIMIT;
 
 /**
  * How to read one share format version: the payload text after `<version>.` → that version's
  * value. Throws on a malformed payload (the caller turns it into an issue).
  */
-export type ShareDecoder = (payload: string) => unknown;
+type ShareDecoder = (payload: string) => unknown;
 /** Migrates a decoded value of version n to version n + 1. Throws when it cannot. */
-export type ShareMigration = (value: unknown) => unknown;
+type ShareMigration = (value: unknown) => unknown;
 
 /** The version table: decoders by version, migrations by the version they start from. */
 export interface ShareCodec {

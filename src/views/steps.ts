@@ -112,11 +112,6 @@ export function lastBefore(a: ArrayLike<number>, idx: number): number {
   return k === 0 ? -1 : a[k - 1]!;
 }
 
-/** Elements of sorted `a` that are < idx. */
-export function countBefore(a: ArrayLike<number>, idx: number): number {
-  return lowerBound(a, idx);
-}
-
 /** Compressed rows: `start[r]..start[r+1]` indexes `items` for row r. */
 export interface Csr {
   start: Int32Array;

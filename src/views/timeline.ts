@@ -62,7 +62,7 @@ export interface TimelineTick {
 }
 
 /** Smallest space between two tick labels, px. */
-export const TICK_GAP_PX = 8;
+const TICK_GAP_PX = 8;
 
 /**
  * A few ticks, each labelled with the virtual time at its position: the start, the end, the end

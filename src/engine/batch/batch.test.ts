@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { BatchSchema, type BatchInput } from './schema';
 import { simulateBatch } from './simulateBatch';
 import { checkBatch, rowsPerEvent } from './checker';
-import { explainBatch } from '../explainBatch';
+import { explainBatch } from '../explain/batch';
 import { DAY_MS, HOUR_MS, dateOf, dayNumber } from './calendar';
 import { applyBatchGuarantee } from './guarantee';
 

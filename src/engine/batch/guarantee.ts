@@ -12,7 +12,7 @@ import type { Guarantee } from '../scenario/schema';
 import type { BatchConfig } from './schema';
 
 /** The retries an at-least-once or exactly-once recipe sets when the job has none. */
-export const RECIPE_RETRIES = 2;
+const RECIPE_RETRIES = 2;
 
 export function applyBatchGuarantee(b: BatchConfig, g: Guarantee): BatchConfig {
   const retries = g === 'at-most-once' ? 0 : Math.max(b.task.retries, RECIPE_RETRIES);

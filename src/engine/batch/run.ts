@@ -6,7 +6,7 @@ import type { Scenario } from '../scenario/schema';
 import type { ExpectMismatch } from '../expect';
 import { checkBatch, rowsPerEvent, type BatchVerdict } from './checker';
 import { simulateBatch, type BatchRun } from './simulateBatch';
-import { explainBatch, type BatchExplanation } from '../explainBatch';
+import { explainBatch, type BatchExplanation } from '../explain/batch';
 
 export interface BatchResult {
   run: BatchRun;

@@ -18,7 +18,6 @@ const date = () =>
 
 /** The content columns a dedupe key may be built from (the event id is `id`). */
 export const CONTENT_COLUMNS = ['date', 'hour', 'time', 'user', 'item', 'amount'] as const;
-export type ContentColumn = (typeof CONTENT_COLUMNS)[number];
 
 /**
  * What identifies "the same event" for a dedupe mechanism: the producer's event id, or a tuple
@@ -30,7 +29,7 @@ export const DedupeKeySchema = z.union([
 ]);
 
 /** One row of the source table. */
-export const SourceRowSchema = z.strictObject({
+const SourceRowSchema = z.strictObject({
   id: name(),
   /** The event's date: its partition in the source and, rightly, in the target. */
   date: date(),
@@ -49,7 +48,7 @@ export const SourceRowSchema = z.strictObject({
 });
 
 /** A task crash on an attempt, matched by logical date and Airflow's try number for that date. */
-export const BatchFaultSchema = z.strictObject({
+const BatchFaultSchema = z.strictObject({
   /** Index of the logical date (0 = `startDate`, 1 = the next period, …). */
   logicalDate: z.number().int().min(0).max(1000),
   /** Airflow's try_number for that logical date: 1 = the first attempt ever, counting clears. */

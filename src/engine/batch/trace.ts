@@ -6,18 +6,16 @@
 import { hashString32 } from '../core/rng';
 import type { StatementKind } from './table';
 
-export const BATCH_ENTRY_KINDS = [
-  'attempt-start',
-  'read',
-  'statement',
-  'claim',
-  'claim-skipped',
-  'crash',
-  'success',
-  'retry-scheduled',
-  'run-failed',
-] as const;
-export type BatchEntryKind = (typeof BATCH_ENTRY_KINDS)[number];
+type BatchEntryKind =
+  | 'attempt-start'
+  | 'read'
+  | 'statement'
+  | 'claim'
+  | 'claim-skipped'
+  | 'crash'
+  | 'success'
+  | 'retry-scheduled'
+  | 'run-failed';
 
 export interface BatchEntry {
   at: number;

@@ -15,7 +15,7 @@ import { distinctOnKey, type PartitionedTable, type RowToWrite, type Statement }
 import { dedupeKeyOf, type DedupeStore } from '../dedupe/dedupeStore';
 
 /** What a write op did when it ran. */
-export interface OpResult {
+interface OpResult {
   statements: Statement[];
   /** Event ids whose key this op claimed in the dedupe store. */
   claims: string[];

@@ -17,7 +17,7 @@ export const REC_CONTROL = 1;
 export const REC_COMMIT_MARKER = 2;
 
 /** A retained batch of a producer (first/last sequence, base offset). */
-export interface RetainedBatch {
+interface RetainedBatch {
   firstSeq: number;
   lastSeq: number;
   offset: number;
@@ -34,7 +34,7 @@ export interface ProducerEntry {
 export type TxnOutcome = 'open' | 'committed' | 'aborted';
 
 /** Kafka retains this many batches per producer id for duplicate detection (ProducerConfig docs). */
-export const RETAINED_BATCHES = 5;
+const RETAINED_BATCHES = 5;
 
 /** A replica's view: the broker it lives on and how far it has copied the log. */
 export interface Replica {
@@ -268,6 +268,11 @@ export class Partition {
     if (!readCommitted) return true;
     const t = this.txn.data[offset]!;
     return t < 0 || this.txnOutcome.get(t) === 'committed';
+  }
+
+  /** Whether the record at `offset` is a control record (a transaction marker), not data. */
+  isControl(offset: number): boolean {
+    return (this.flags.get(offset) & REC_CONTROL) !== 0;
   }
 
   /** The end of what a reader may fetch: HW (read_uncommitted) or LSO (read_committed). */

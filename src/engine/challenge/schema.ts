@@ -52,7 +52,7 @@ export const FAULT_KINDS = [
 export const CHALLENGE_AREAS = ['producer', 'consumer', 'flink', 'spark', 'sink'] as const;
 
 /** One knob set to a value (a JSON scalar: knobs are numbers, strings, booleans or null). */
-export const ChallengeKnobSchema = z.strictObject({
+const ChallengeKnobSchema = z.strictObject({
   path: knobPath(),
   value: z.union([z.string().max(LIMITS.stringLength), z.number(), z.boolean(), z.null()]),
 });
@@ -61,7 +61,7 @@ export const ChallengeKnobSchema = z.strictObject({
  * The starting scenario: a library preset (`preset-id/variant-id`), optionally without its own
  * faults and with knobs set, or a scenario written inline (validated as any scenario file).
  */
-export const ChallengeStartSchema = z.union([
+const ChallengeStartSchema = z.union([
   z.strictObject({
     preset: shortText(),
     /** Start from the preset with none of its faults: the student places them. */
@@ -119,7 +119,7 @@ export const AllowSchema = z.strictObject({
 });
 
 /** A hint, shown once the student has made `after` attempts. */
-export const HintSchema = z.strictObject({
+const HintSchema = z.strictObject({
   after: z.number().int().min(1).max(CHALLENGE_LIMITS.attempts),
   text: text(),
 });

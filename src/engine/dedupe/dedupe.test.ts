@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { BatchSchema, type BatchInput } from '../batch/schema';
 import { simulateBatch } from '../batch/simulateBatch';
 import { checkBatch, rowsPerEvent } from '../batch/checker';
-import { explainBatch } from '../explainBatch';
+import { explainBatch } from '../explain/batch';
 import { DAY_MS } from '../batch/calendar';
 import { DedupeStore, dedupeKeyOf } from './dedupeStore';
 

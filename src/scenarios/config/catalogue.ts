@@ -12,7 +12,7 @@
 export type ConfigKind = 'consumer' | 'flink' | 'spark';
 
 /** A value, or why the text is not one (naming what was expected). */
-export type Converted = { value: unknown } | { error: string };
+type Converted = { value: unknown } | { error: string };
 
 export interface RecognisedKey {
   /** The scenario knob (a setKnob path). */
@@ -74,7 +74,7 @@ const UNITS: Record<string, number> = {
  * A duration as Flink's TimeUtils.parseDuration reads it ("10 s", "500ms", "1 min"; no unit is
  * milliseconds) and as Spark reads a trigger interval ("10 seconds"; Trigger.ProcessingTime).
  */
-export const duration = (text: string): Converted => {
+const duration = (text: string): Converted => {
   const m = /^(?:processingtime\s*\(?\s*)?"?(\d+)\s*([a-z]*)"?\s*\)?$/i.exec(text.trim());
   const unit = m ? (m[2] ?? '').toLowerCase() : '';
   if (!m || (unit !== '' && !Object.hasOwn(UNITS, unit)))

@@ -42,7 +42,7 @@ export type ConfigImport =
   | { ok: false; errors: string[] };
 
 /** The workload each processor's configuration is set on: a library story with one fault. */
-export const BASES: Record<ConfigKind, string> = {
+const BASES: Record<ConfigKind, string> = {
   consumer: 'lost-ack-retry/idempotence-on',
   flink: 'flink-checkpoint-replay/2pc-read-committed',
   spark: 'spark-batch-replay/append',

@@ -9,7 +9,7 @@
  */
 
 /** One key and its value, with the 1-based line where its logical line starts. */
-export interface PropertyEntry {
+interface PropertyEntry {
   key: string;
   value: string;
   line: number;

@@ -4,9 +4,9 @@
  * (./resolve) and the lessons shipped (./library).
  */
 export * from './schema';
-export { parseLesson, parseLessonJson, looksLikeLesson, LESSON_MIGRATIONS } from './parse';
+export { parseLesson, parseLessonJson, looksLikeLesson } from './parse';
 export type { LessonParse } from './parse';
-export { resolveStep, stepKey, flipLane } from './resolve';
+export { resolveStep } from './resolve';
 export type { ResolvedStep } from './resolve';
 export { LESSON_FILES } from './library';
 export { libraryLessons, findLesson } from './catalog';

@@ -24,7 +24,7 @@ export type LessonParse = { ok: true; lesson: Lesson } | { ok: false; issues: Is
  * `LESSON_MIGRATIONS[n]` migrates a lesson of version n to n+1. Version 1 is the first published
  * format: the table is where the next step goes, with its test (./parse.test.ts).
  */
-export const LESSON_MIGRATIONS: Record<number, MigrationStep> = {};
+const LESSON_MIGRATIONS: Record<number, MigrationStep> = {};
 
 /** Validate any value as a lesson. */
 export function parseLesson(

@@ -37,7 +37,7 @@ export function flipLane(flip: NonNullable<LessonStep['thenFlipTo']>): LaneSpec 
 }
 
 /** The key a step's prediction is kept under: `lesson-id#N` (N from 1). */
-export function stepKey(lesson: Pick<Lesson, 'id'>, index: number): string {
+function stepKey(lesson: Pick<Lesson, 'id'>, index: number): string {
   return `${lesson.id}#${index + 1}`;
 }
 

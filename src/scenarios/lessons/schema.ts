@@ -59,7 +59,7 @@ const MarkSchema = z.discriminatedUnion('kind', [
 ]);
 
 /** A step's own question, in place of its preset's (or of the question any run can be asked). */
-export const LessonQuestionSchema = z.strictObject({
+const LessonQuestionSchema = z.strictObject({
   question: text(),
   /** Shown on the reveal. */
   answer: text(),
@@ -81,7 +81,7 @@ const FlipSchema = z.union([
   }),
 ]);
 
-export const LessonStepSchema = z
+const LessonStepSchema = z
   .strictObject({
     title: label(),
     /** A library preset, `preset-id` or `preset-id/variant-id`. */
@@ -133,5 +133,4 @@ export type LessonInput = z.input<typeof LessonSchema>;
 /** A validated lesson, defaults applied. */
 export type Lesson = z.output<typeof LessonSchema>;
 export type LessonStep = z.output<typeof LessonStepSchema>;
-export type LessonQuestion = z.output<typeof LessonQuestionSchema>;
 export type LessonPanel = (typeof LESSON_PANELS)[number];

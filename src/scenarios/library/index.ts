@@ -21,8 +21,7 @@ import { sinkPresets } from './sink';
 
 export { LIBRARY_GROUPS, groupPresets, searchPresets } from './groups';
 export type { LibraryGroup } from './groups';
-export { SOURCES, sourceTitle, sourceUrls } from './sources';
-export type { Source, SourceKey } from './sources';
+export { SOURCES, sourceTitle } from './sources';
 
 /** The library's presets in the order (ids are part of the contract). */
 export const libraryPresets: readonly Preset[] = [

@@ -38,7 +38,7 @@ export const exactlyOnceKafkaSink = {
 /** Reader `rc` (read_committed) of `out`. */
 export const rcReader = { name: 'rc', topic: 'out', 'isolation.level': 'read_committed' } as const;
 /** Reader `ru` (read_uncommitted, the Java default) of `out`. */
-export const ruReader = {
+const ruReader = {
   name: 'ru',
   topic: 'out',
   'isolation.level': 'read_uncommitted',

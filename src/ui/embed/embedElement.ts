@@ -6,7 +6,7 @@
 import { attr } from './embedOptions';
 
 /** The loader's file, beside the lab's index.html in the build. */
-export const LOADER_FILE = 'embed.js';
+const LOADER_FILE = 'embed.js';
 
 /** An address as written in the snippet: absolute, or from the site's root (same site only). */
 export function addressAs(url: string, form: 'absolute' | 'relative'): string {

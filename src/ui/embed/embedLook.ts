@@ -5,22 +5,22 @@
  */
 
 /** `layout=`: auto picks compact in a frame at most {@link COMPACT_MAX_WIDTH} px wide. */
-export const EMBED_LAYOUTS = ['auto', 'compact', 'full'] as const;
+const EMBED_LAYOUTS = ['auto', 'compact', 'full'] as const;
 export type EmbedLayout = (typeof EMBED_LAYOUTS)[number];
 
 /** Widest frame (CSS px) that gets the compact layout with `layout=auto`: a docs column. */
-export const COMPACT_MAX_WIDTH = 760;
+const COMPACT_MAX_WIDTH = 760;
 
 /**
  * `theme=`: light or dark as said, auto follows the reader's system (`prefers-color-scheme`),
  * host follows what the host page posts ({@link ThemeMessage}), the system's until it does.
  */
-export const EMBED_THEMES = ['auto', 'light', 'dark', 'host'] as const;
+const EMBED_THEMES = ['auto', 'light', 'dark', 'host'] as const;
 export type EmbedTheme = (typeof EMBED_THEMES)[number];
 
 /** Smallest and largest `height=` kept (CSS px): a player below 200 px shows nothing useful. */
-export const HEIGHT_MIN = 200;
-export const HEIGHT_MAX = 4000;
+const HEIGHT_MIN = 200;
+const HEIGHT_MAX = 4000;
 
 /** One option read: the value used and, when the value as written could not be, why. */
 export interface Read<T> {
@@ -75,13 +75,13 @@ export function isCompact(layout: EmbedLayout, width: number): boolean {
 // ───────────────────────────────────────────────────────────── the host's theme message
 
 /** The `type` of the message a host page posts to say its theme. */
-export const THEME_MESSAGE = 'delivery-lab:theme';
+const THEME_MESSAGE = 'delivery-lab:theme';
 
 /**
  * What a host page posts to an embed with `theme=host` (the loader, public/embed.js, does it for
  * MkDocs Material and Docusaurus): `{ type: 'delivery-lab:theme', theme: 'light' | 'dark' }`.
  */
-export interface ThemeMessage {
+interface ThemeMessage {
   type: typeof THEME_MESSAGE;
   theme: 'light' | 'dark';
 }

@@ -325,7 +325,7 @@ export function unknownEmbedParams(search: string): string[] {
 }
 
 /** Longest frame id kept (characters). */
-export const FRAME_ID_MAX = 80;
+const FRAME_ID_MAX = 80;
 
 /** Every option read from a query string, each with its notice line if it has one. */
 function readEmbedOptions(search: string): { [K in keyof EmbedOptions]: Read<EmbedOptions[K]> } {
@@ -472,7 +472,7 @@ export interface SpeedChoice {
 }
 
 /** The speeds the Embed dialog offers beside the default: a 1-2-5 ladder over the lab's range. */
-export const SPEED_LADDER = [
+const SPEED_LADDER = [
   0.001, 0.002, 0.005, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 100, 1000,
 ] as const;
 

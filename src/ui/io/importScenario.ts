@@ -39,7 +39,7 @@ const parseInput = (text: string): ScenarioInput =>
  * one (a line break, spaces), so ASCII whitespace is taken out. Scenario JSON (`{…}`) is given
  * back as it is: its whitespace may be inside strings.
  */
-export function pastedLink(text: string): string {
+function pastedLink(text: string): string {
   const t = text.trim();
   return t.startsWith('{') ? text : t.replace(/[\t\n\f\r ]+/g, '');
 }

@@ -15,7 +15,7 @@ import { PREDICTION_UNREADABLE } from '../../views/sharePrediction';
 import type { NoticeAction, PageNotice } from './notices';
 
 /** Where the first scenario came from. */
-export type StartSource = 'share' | 'preset' | 'workspace' | 'default';
+type StartSource = 'share' | 'preset' | 'workspace' | 'default';
 
 /** The page's start. */
 export interface Start {

@@ -15,7 +15,7 @@ export interface DeckKeys {
  * sends — and ArrowRight / ArrowLeft / Space (other clickers) move between steps, R reveals,
  * Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) undo and redo as on the page. A text field keeps its keys.
  */
-export function deckKey(e: KeyboardEvent, keys: DeckKeys): boolean {
+function deckKey(e: KeyboardEvent, keys: DeckKeys): boolean {
   if (editsText(e.target) || e.altKey) return false;
   const mod = e.ctrlKey || e.metaKey;
   if (mod) {

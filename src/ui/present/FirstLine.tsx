@@ -5,7 +5,7 @@ import { useLibraryUi } from '../library/LibraryContext';
 import { testIds } from '../testIds';
 
 /** What the page is, in one line. */
-export const TAGLINE =
+const TAGLINE =
   'Break a Kafka pipeline on purpose and see, event by event, which records are lost or applied twice — and why.';
 
 /**

@@ -43,7 +43,7 @@ function withoutExpect(s: ScenarioInput): string {
 }
 
 /** How {@link ShareSync.share} writes the scenario. */
-export interface ShareOptions {
+interface ShareOptions {
   /**
    * "Predict first" hides the answer on the page (pending or locked): the link goes without the
    * `expect` block, which holds it — as the Scenario (JSON) export does.

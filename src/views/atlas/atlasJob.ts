@@ -22,7 +22,9 @@ import {
   type TrialResult,
 } from '../../engine';
 
-export { trialSlices, PAIR_EVENT_LIMIT, PAIR_RUN_LIMIT, PLACEMENT_KINDS } from '../../engine';
+export { trialSlices } from '../../engine';
+/** @public read by platform/atlasWorkers.ts from the dynamically imported job module */
+export { PLACEMENT_KINDS } from '../../engine';
 
 /** What a worker needs to run a slice, and the main thread to assemble the atlas. */
 export interface AtlasPlan {

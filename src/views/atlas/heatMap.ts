@@ -43,7 +43,7 @@ export interface HeatMap {
 }
 
 /** An empty count per outcome. */
-export function zeroCounts(): OutcomeCounts {
+function zeroCounts(): OutcomeCounts {
   return { held: 0, duplicates: 0, losses: 0, both: 0, stuck: 0 };
 }
 

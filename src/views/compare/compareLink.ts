@@ -15,7 +15,7 @@ const COMPARE_VERSION = 1;
 const MAX_PARAM_CHARS = 20_000;
 
 /** The value of `c` (without `c=`) for a spec. Deterministic. */
-export function encodeCompare(spec: CompareSpec): string {
+function encodeCompare(spec: CompareSpec): string {
   const json = JSON.stringify(spec);
   return `${COMPARE_VERSION}.${toBase64Url(new TextEncoder().encode(json))}`;
 }

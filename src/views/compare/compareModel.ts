@@ -29,7 +29,7 @@ export interface CompareModel {
 }
 
 /** A lane's outcome from its RunView. */
-export function outcomeOfView(v: RunView): LaneOutcome {
+function outcomeOfView(v: RunView): LaneOutcome {
   return laneOutcome(v.verdict, v.events.identities, (j) => eventIdOf(v.events, j));
 }
 

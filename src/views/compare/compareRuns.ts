@@ -10,7 +10,7 @@ import { compareModel, type CompareModel } from './compareModel';
 import { laneScenarios, laneTitle, type CompareSpec, type LaneScenario } from './lanes';
 
 /** One lane: its title, and its run or why it has none. */
-export type LaneResult =
+type LaneResult =
   | { title: string; ok: true; run: Run; scenario: Scenario }
   | { title: string; ok: false; reason: string };
 

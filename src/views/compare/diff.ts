@@ -29,7 +29,7 @@ export interface LaneOutcome {
 }
 
 /** The unit of a primary point's count. */
-export function unitOf(primary: string): LaneOutcome['unit'] {
+function unitOf(primary: string): LaneOutcome['unit'] {
   return primary === 'effects' ? 'effect' : primary.startsWith('log:') ? 'record' : 'row';
 }
 

@@ -21,7 +21,7 @@ import type { FaultInput } from '../faultActions';
 import { formatKnobValue, knobMeta } from '../knobs';
 
 /** One knob a lane sets otherwise: its dotted path (the Knobs tab's) and its value. */
-export interface LaneKnob {
+interface LaneKnob {
   path: string;
   value: unknown;
 }

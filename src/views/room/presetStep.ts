@@ -9,7 +9,7 @@ import type { Preset } from '../../scenarios';
 import { GENERIC_QUESTION, numberUnit, PREDICTION_CHOICES } from '../question';
 import type { RoomQuestion, RoomReveal, RoomStep } from './protocol';
 
-export function presetRoomQuestion(p: Pick<Preset, 'predict'>): RoomQuestion {
+function presetRoomQuestion(p: Pick<Preset, 'predict'>): RoomQuestion {
   const mark = p.predict.mark;
   if (mark.kind === 'choice')
     return {

@@ -63,7 +63,7 @@ const line = (max: number) =>
 const prose = (max: number) => z.string().max(max);
 
 /** The question a step asks the room: the page's question model (src/views/question.ts). */
-export const RoomQuestionSchema = z.discriminatedUnion('kind', [
+const RoomQuestionSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('choice'),
     text: prose(ROOM_LIMITS.questionChars),
@@ -140,7 +140,7 @@ const tally = z.object({
 export type RoomTally = z.infer<typeof tally>;
 
 /** Why a message was refused: a stable id for code, and `message` for people. */
-export const REFUSAL_REASONS = [
+const REFUSAL_REASONS = [
   'malformed',
   'too-large',
   'too-fast',

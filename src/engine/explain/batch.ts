@@ -4,11 +4,11 @@
  * they read, what the write did), grouped by story. Kept apart from ./explain.ts (the streaming
  * stories) so it can move with it. Semantics: docs/semantics/batch.md.
  */
-import { DAY_MS, dateOf, periodLabel } from './batch/calendar';
-import type { BatchFate, BatchVerdict } from './batch/checker';
-import type { BatchRun } from './batch/simulateBatch';
-import { writeKind } from './batch/writePlan';
-import { dedupeKeyOf, storeKeyName } from './dedupe/dedupeStore';
+import { DAY_MS, dateOf, periodLabel } from '../batch/calendar';
+import type { BatchFate, BatchVerdict } from '../batch/checker';
+import type { BatchRun } from '../batch/simulateBatch';
+import { writeKind } from '../batch/writePlan';
+import { dedupeKeyOf, storeKeyName } from '../dedupe/dedupeStore';
 
 export interface BatchExplanation {
   fate: Exclude<BatchFate, 'once'>;
