@@ -84,3 +84,24 @@ test('the static site says the room needs the classroom server', async ({ page }
   await page.getByTestId(ids.start).click();
   await expect(page.getByTestId(ids.note)).toContainText('npm run classroom');
 });
+
+test('in a lesson’s presenter view the room follows the steps: PageDown asks the next, R reveals it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto(`${server.url}?lesson=delivery-guarantees-45`);
+  await page.getByTestId(ids.start).click();
+  const code = (await page.getByTestId(ids.code).textContent())!.trim();
+  const student = await (await browser.newContext()).newPage();
+  await student.goto(`${server.url}?join=${code}`);
+  await student.getByTestId(ids.studentJoin).click();
+  // The room is asked the step on screen without a click: step 1 (stepIndex 0) …
+  await expect(student.getByTestId(ids.studentStep)).toHaveAttribute('data-step', '0');
+  // … and the next one when the presenter moves on with PageDown.
+  await page.locator('body').press('PageDown');
+  await expect(student.getByTestId(ids.studentStep)).toHaveAttribute('data-step', '1');
+  // R reveals the step to the room as well as on the projector.
+  await page.locator('body').press('r');
+  await expect(student.getByTestId(ids.studentReveal)).toBeVisible();
+});

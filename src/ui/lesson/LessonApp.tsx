@@ -10,6 +10,8 @@ import { NoticeBar } from '../io/NoticeBar';
 import { PageProvider, type PageServices } from '../io/PageContext';
 import { Pipeline } from '../pipeline/Pipeline';
 import { Transport } from '../Transport';
+import { RoomButton } from '../room/RoomButton';
+import { lessonRoomReveal, lessonRoomStep, type RoomSource } from '../room/currentRoomStep';
 import { LessonQuestion } from './LessonQuestion';
 import { LessonTools } from './LessonTools';
 import { lessonTestIds } from './lessonTestIds';
@@ -50,6 +52,12 @@ function Presenter({ deck }: { deck: LessonDeck }) {
   const ready = useLab(selectReady);
   const view = useView();
   const panels = new Set(step.panels);
+  const roomSource: RoomSource = {
+    index: info.index,
+    revealed: info.revealed,
+    step: () => lessonRoomStep(step, info.index),
+    reveal: (observed) => lessonRoomReveal(step, observed),
+  };
   return (
     <div
       className="lesson-present app"
@@ -92,6 +100,7 @@ function Presenter({ deck }: { deck: LessonDeck }) {
           ▶
         </button>
         <LessonTools lesson={state.lesson} />
+        <RoomButton source={roomSource} />
       </header>
       <NoticeBar />
       <h2 className="lesson-step-title" data-testid={lessonTestIds.stepTitle}>

@@ -5,6 +5,7 @@ import {
   roomSeats,
   type PresenterSeat,
 } from '../../platform/roomClient';
+import type { RoomSource } from './currentRoomStep';
 import { roomTestIds } from './roomTestIds';
 
 // The panel carries the QR code library: loaded when a room starts, not with the page.
@@ -17,9 +18,10 @@ const NEEDS_SERVER =
 /**
  * "Start a room": on the classroom server, creates a session and shows the room panel; on a static
  * host, says what the feature needs. A presenter's reload finds their session in sessionStorage
- * and opens the panel on it again.
+ * and opens the panel on it again. In a lesson's presenter view (`source`), the room is asked
+ * the step on screen.
  */
-export function RoomButton() {
+export function RoomButton({ source }: { source?: RoomSource } = {}) {
   const [seat, setSeat] = useState<PresenterSeat | null>(() => roomSeats.presenter());
   const [shown, setShown] = useState(true);
   const [note, setNote] = useState<string | null>(null);
@@ -77,7 +79,13 @@ export function RoomButton() {
       )}
       {seat && shown && (
         <Suspense fallback={null}>
-          <RoomPanel key={seat.sessionId} seat={seat} onHide={() => setShown(false)} onEnd={end} />
+          <RoomPanel
+            key={seat.sessionId}
+            seat={seat}
+            onHide={() => setShown(false)}
+            onEnd={end}
+            source={source}
+          />
         </Suspense>
       )}
     </>

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { fetchResultsCsv, type PresenterSeat } from '../../platform/roomClient';
 import { downloadText } from '../../platform/mermaid';
 import { useLabInstance } from '../../store/LabContext';
-import { currentRoomReveal, currentRoomStep } from './currentRoomStep';
+import { currentRoomReveal, currentRoomStep, type RoomSource } from './currentRoomStep';
 import { Histogram } from './Histogram';
 import { QrCode } from './QrCode';
 import { roomTestIds } from './roomTestIds';
@@ -20,10 +20,13 @@ export function RoomPanel({
   seat,
   onHide,
   onEnd,
+  source,
 }: {
   seat: PresenterSeat;
   onHide: () => void;
   onEnd: () => void;
+  /** What is asked, when not the page's open preset (a lesson's step). */
+  source?: RoomSource | undefined;
 }) {
   const lab = useLabInstance();
   const { room, publish, reveal } = usePresenterRoom(seat);
@@ -32,10 +35,35 @@ export function RoomPanel({
   const tally = room.tally;
 
   const ask = () => {
-    // Steps are numbered in the order asked (a lesson's step index, once lessons publish here).
+    if (source) return publish(source.step());
+    // Steps are numbered in the order asked; a lesson's steps by their place in the lesson.
     const next = step === null ? 0 : step.stepIndex + 1;
     publish(currentRoomStep(lab.app.getState(), next));
   };
+  const observed = () => {
+    const s = lab.app.getState();
+    return s.viewFor === s.scenario ? (s.view?.verdict.observed ?? null) : null;
+  };
+  // A lesson's room follows the presenter: each step moved to is asked, and R reveals it there too.
+  const sent = useRef<{ asked: number; revealed: number }>({ asked: -1, revealed: -1 });
+  const open = room.status === 'open' && !room.lost;
+  const onStep = step?.stepIndex ?? -1;
+  const shownReveal = room.reveal !== null;
+  useEffect(() => {
+    if (!source || !open) return;
+    if (onStep !== source.index && sent.current.asked !== source.index) {
+      sent.current.asked = source.index;
+      publish(source.step());
+    } else if (
+      source.revealed &&
+      onStep === source.index &&
+      !shownReveal &&
+      sent.current.revealed !== source.index
+    ) {
+      sent.current.revealed = source.index;
+      reveal(source.reveal(observed()));
+    }
+  });
   const exportCsv = async () => {
     try {
       const csv = await fetchResultsCsv(seat.sessionId, seat.presenterToken);
@@ -85,7 +113,9 @@ export function RoomPanel({
               type="button"
               data-testid={roomTestIds.reveal}
               disabled={step === null || room.reveal !== null}
-              onClick={() => reveal(currentRoomReveal(lab.app.getState()))}
+              onClick={() =>
+                reveal(source ? source.reveal(observed()) : currentRoomReveal(lab.app.getState()))
+              }
             >
               Reveal
             </button>

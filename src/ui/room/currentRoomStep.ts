@@ -5,6 +5,8 @@
  */
 import type { LabState } from '../../store/labStore';
 import { findPreset, type Preset } from '../../scenarios';
+import type { ResolvedStep } from '../../scenarios/lessons';
+import type { AskedQuestion } from '../../views/question';
 import { presetRoomReveal, presetRoomStep } from '../../views/room/presetStep';
 import type { RoomReveal, RoomStep } from '../../views/room/protocol';
 
@@ -30,4 +32,40 @@ export function currentRoomStep(s: LabState, stepIndex: number): RoomStep {
 export function currentRoomReveal(s: LabState): RoomReveal {
   const observed = s.viewFor === s.scenario ? (s.view?.verdict.observed ?? null) : null;
   return presetRoomReveal(openQuestion(s).preset, observed);
+}
+
+/**
+ * What the room is asked by a presenter view: the lesson's step on screen (`index` from 0, which
+ * numbers the room's step too) and, on the reveal, its answer.
+ */
+export interface RoomSource {
+  /** The step on screen (from 0): a new one is asked as the presenter moves to it. */
+  index: number;
+  /** Whether the presenter revealed it (R): the room's reveal follows. */
+  revealed: boolean;
+  step(): RoomStep;
+  reveal(observed: string | null): RoomReveal;
+}
+
+/** A lesson step's question as a preset's `predict` (the room's question model reads that). */
+function predictOf(q: AskedQuestion): Pick<Preset, 'predict'> {
+  return {
+    predict: {
+      question: q.text,
+      answer: q.answer,
+      // The question any run can be asked, or an author's question in words: the four choices.
+      mark: q.choices || !q.mark ? { kind: 'words' } : q.mark,
+      needs: [],
+    },
+  };
+}
+
+/** The room's step for a lesson's step `index`. */
+export function lessonRoomStep(step: ResolvedStep, index: number): RoomStep {
+  return presetRoomStep({ title: step.title.slice(0, 200), ...predictOf(step.question) }, index);
+}
+
+/** The reveal of a lesson's step (`observed`: the run's verdict, for the four choices). */
+export function lessonRoomReveal(step: ResolvedStep, observed: string | null): RoomReveal {
+  return presetRoomReveal(predictOf(step.question), observed);
 }
