@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { SHARE_PARAM, SHARE_VERSION } from '../../views/shareLink';
 import { testIds } from '../testIds';
-import { importFiles, importText, looksImportable, type ImportOutcome } from './importScenario';
+import { importFiles, importPasted, looksImportable, type ImportOutcome } from './importScenario';
 
 /**
  * The paste box's example: scenario JSON, or a share link as the page makes them now — its
@@ -56,7 +56,7 @@ export function ImportDialog({
     settle(
       files.length > 0
         ? await importFiles(files)
-        : importText(e.dataTransfer.getData('text/plain')),
+        : await importPasted(e.dataTransfer.getData('text/plain')),
     );
   };
 
@@ -134,7 +134,7 @@ export function ImportDialog({
           className="primary"
           data-testid={testIds.importSubmit}
           disabled={text.trim() === ''}
-          onClick={() => settle(importText(text))}
+          onClick={() => void importPasted(text).then(settle)}
         >
           Import the pasted text
         </button>
@@ -189,7 +189,7 @@ export function usePageImport(onOutcome: (r: ImportOutcome) => void, enabled: bo
       // Only what looks like a scenario or a link: a stray paste should not raise an error.
       if (!looksImportable(text)) return;
       e.preventDefault();
-      cb.current(importText(text));
+      void importPasted(text).then((r) => cb.current(r));
     };
     window.addEventListener('dragover', onOver);
     window.addEventListener('dragleave', onLeave);

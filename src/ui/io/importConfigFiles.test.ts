@@ -4,7 +4,7 @@
  * importer as `delivery-lab from-config` (src/scenarios/config/importConfig.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { importFile, importFiles, importText, looksImportable } from './importScenario';
+import { importFile, importFiles, importPasted, looksImportable } from './importScenario';
 import { looksLikeConfigText } from './importConfigFiles';
 import flinkConfig from '../../scenarios/config/examples/config.yaml?raw';
 import txProducer from '../../scenarios/config/examples/transactional-producer.properties?raw';
@@ -66,9 +66,9 @@ describe('configuration files through the page Import', () => {
 
   it('is sniffed by content when the name does not tell: a .txt file, a paste', async () => {
     expect(await importFile(file('mine.txt', PRODUCER))).toMatchObject({ ok: true });
-    expect(importText(PRODUCER)).toMatchObject({ ok: true, from: '“pasted.properties”' });
+    expect(await importPasted(PRODUCER)).toMatchObject({ ok: true, from: '“pasted.properties”' });
     // Nested keys are read as YAML (Flink's config.yaml).
-    const nested = importText('execution:\n  checkpointing:\n    interval: 10s\n');
+    const nested = await importPasted('execution:\n  checkpointing:\n    interval: 10s\n');
     expect(nested).toMatchObject({ ok: true, from: '“pasted config.yaml”' });
     expect(looksImportable('acks=all')).toBe(true);
     // A note, a link, JSON: not configuration.

@@ -2,10 +2,11 @@
  * The page's Import for real configuration files (Kafka client `.properties`, a Flink
  * `config.yaml` / `flink-conf.yaml`, a Spark query's options): the same importer as
  * `delivery-lab from-config` (src/scenarios/config/importConfig.ts), with a report of which keys
- * were applied and which ignored. Never throws, never touches the lab.
+ * were applied and which ignored. Never throws, never touches the lab. The importer (and its YAML
+ * parser) loads on first use: the page's first screen does not wait for it.
  */
 import type { ScenarioInput } from '../../engine';
-import { importConfig, type ConfigFile, type KeyReport } from '../../scenarios/config/importConfig';
+import type { ConfigFile, KeyReport } from '../../scenarios/config/importConfig';
 import { kindOfKey, RECOGNISED } from '../../scenarios/config/catalogue';
 import { SCENARIO_JSON_LIMIT, type ReadableFile } from '../../views/export';
 
@@ -63,7 +64,8 @@ function reportOf(keys: readonly KeyReport[], fileNames: string, base: string): 
 }
 
 /** Import configuration files read already (several combine, as `from-config` combines them). */
-export function importConfigTexts(files: readonly ConfigFile[]): ConfigOutcome {
+export async function importConfigTexts(files: readonly ConfigFile[]): Promise<ConfigOutcome> {
+  const { importConfig } = await import('../../scenarios/config/importConfig');
   const names = files.map((f) => `“${(f.name.split(/[\\/]/).pop() ?? f.name).slice(0, 80)}”`);
   const from = names.join(' + ');
   const r = importConfig(files);

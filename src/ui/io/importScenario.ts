@@ -151,11 +151,6 @@ export function importText(text: string, from = 'the pasted text'): ImportOutcom
     const lesson = lessonImport(text, from, '(pasted text)');
     if (lesson) return lesson;
   }
-  if (looksLikeConfigText(text))
-    // Nested keys (Flink's config.yaml) are read as YAML; flat lines as `.properties`.
-    return importConfigTexts([
-      { name: /^\s+[\w.-]+\s*:/m.test(text) ? 'pasted config.yaml' : 'pasted.properties', text },
-    ]);
   const link = pastedLink(text);
   const preset = isShareLink(link) ? null : presetLink(link);
   if (preset) return preset;
@@ -168,6 +163,17 @@ export function importText(text: string, from = 'the pasted text'): ImportOutcom
   const r = importScenarioText(text);
   if (!r.ok) return { ok: false, lines: issueLines(r.issues, '(pasted text)'), from };
   return { ok: true, input: parseInput(text), name: r.scenario.name, from };
+}
+
+/**
+ * Import pasted or dropped text: configuration lines (Kafka `.properties`, a Flink `config.yaml`,
+ * sniffed by their keys) as `delivery-lab from-config` reads them, anything else as {@link importText}.
+ */
+export async function importPasted(text: string): Promise<ImportOutcome> {
+  if (!looksLikeConfigText(text)) return importText(text);
+  // Nested keys (Flink's config.yaml) are read as YAML; flat lines as `.properties`.
+  const name = /^\s+[\w.-]+\s*:/m.test(text) ? 'pasted config.yaml' : 'pasted.properties';
+  return importConfigTexts([{ name, text }]);
 }
 
 /** Import a file (picked or dropped). */
