@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { SHARE_PARAM, SHARE_VERSION } from '../../views/shareLink';
 import { testIds } from '../testIds';
-import { importFile, importText, looksImportable, type ImportOutcome } from './importScenario';
+import { importFiles, importPasted, looksImportable, type ImportOutcome } from './importScenario';
 
 /**
  * The paste box's example: scenario JSON, or a share link as the page makes them now — its
@@ -52,8 +52,12 @@ export function ImportDialog({
     e.preventDefault();
     e.stopPropagation();
     setOver(false);
-    const file = e.dataTransfer.files[0];
-    settle(file ? await importFile(file) : importText(e.dataTransfer.getData('text/plain')));
+    const files = [...e.dataTransfer.files];
+    settle(
+      files.length > 0
+        ? await importFiles(files)
+        : await importPasted(e.dataTransfer.getData('text/plain')),
+    );
   };
 
   return (
@@ -67,8 +71,10 @@ export function ImportDialog({
     >
       <h2 id={`${fileId}-title`}>Import a scenario</h2>
       <p className="muted">
-        A scenario file (JSON, as Export writes it), a share link or a preset link. The current
-        scenario stays until a valid one is imported — and Undo brings it back.
+        A scenario file (JSON, as Export writes it), a share link or a preset link — or your real
+        configuration: Kafka client <code>.properties</code>, a Flink <code>config.yaml</code> /{' '}
+        <code>flink-conf.yaml</code>, a Spark query&apos;s options (several files at once). The
+        current scenario stays until a valid one is imported — and Undo brings it back.
       </p>
       <div
         className={`drop-zone${over ? ' over' : ''}`}
@@ -83,12 +89,13 @@ export function ImportDialog({
         <input
           id={fileId}
           type="file"
-          accept=".json,application/json,text/plain"
+          accept=".json,application/json,text/plain,.properties,.yaml,.yml"
+          multiple
           data-testid={testIds.importFile}
           onChange={async (e) => {
-            const file = e.target.files?.[0];
+            const files = [...(e.target.files ?? [])];
             e.target.value = '';
-            if (file) settle(await importFile(file));
+            if (files.length > 0) settle(await importFiles(files));
           }}
         />
       </div>
@@ -106,7 +113,9 @@ export function ImportDialog({
       />
       {error && (
         <div className="import-errors" role="alert" data-testid={testIds.importErrors}>
-          <strong>Not imported: {error.from} is not a valid scenario.</strong>
+          <strong>
+            Not imported: {error.from} is not a valid {error.config ? 'configuration' : 'scenario'}.
+          </strong>
           <ul>
             {error.lines.slice(0, 12).map((l, k) => (
               <li key={k}>
@@ -125,7 +134,7 @@ export function ImportDialog({
           className="primary"
           data-testid={testIds.importSubmit}
           disabled={text.trim() === ''}
-          onClick={() => settle(importText(text))}
+          onClick={() => void importPasted(text).then(settle)}
         >
           Import the pasted text
         </button>
@@ -164,10 +173,10 @@ export function usePageImport(onOutcome: (r: ImportOutcome) => void, enabled: bo
     const onDrop = (e: globalThis.DragEvent) => {
       setDragging(false);
       if (e.defaultPrevented) return; // the dialog's own drop zone took it
-      const file = e.dataTransfer?.files[0];
-      if (!file) return;
+      const files = [...(e.dataTransfer?.files ?? [])];
+      if (files.length === 0) return;
       e.preventDefault();
-      void importFile(file).then((r) => cb.current(r));
+      void importFiles(files).then((r) => cb.current(r));
     };
     const onPaste = (e: ClipboardEvent) => {
       const t = e.target as HTMLElement | null;
@@ -180,7 +189,7 @@ export function usePageImport(onOutcome: (r: ImportOutcome) => void, enabled: bo
       // Only what looks like a scenario or a link: a stray paste should not raise an error.
       if (!looksImportable(text)) return;
       e.preventDefault();
-      cb.current(importText(text));
+      void importPasted(text).then((r) => cb.current(r));
     };
     window.addEventListener('dragover', onOver);
     window.addEventListener('dragleave', onLeave);

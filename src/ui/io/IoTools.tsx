@@ -7,6 +7,7 @@ import { testIds } from '../testIds';
 import './io.css';
 import { ExportMenu } from './ExportMenu';
 import { ImportDialog, usePageImport } from './ImportDialog';
+import { usePage } from './PageContext';
 import type { ImportOutcome } from './importScenario';
 
 /**
@@ -16,6 +17,7 @@ import type { ImportOutcome } from './importScenario';
 export function IoTools() {
   const a = useActions();
   const lab = useLabInstance();
+  const { notices } = usePage();
   const [open, setOpen] = useState(false);
   const [refused, setRefused] = useState<Extract<ImportOutcome, { ok: false }> | null>(null);
   const accept = (r: Extract<ImportOutcome, { ok: true }>) => {
@@ -26,6 +28,8 @@ export function IoTools() {
     lab.app.setState({
       notice: `Imported “${r.name.slice(0, 80)}” from ${r.from} — Undo (Ctrl+Z) goes back.`,
     });
+    // Configuration files: what was taken from them, key by key, stays on the page.
+    if (r.config) notices.push({ tone: 'info', text: r.config.summary, lines: r.config.lines });
     setOpen(false);
     setRefused(null);
   };
@@ -49,7 +53,7 @@ export function IoTools() {
           setRefused(null);
           setOpen(true);
         }}
-        title="Open a scenario file, or paste one (or a share or preset link)"
+        title="Open a scenario file or configuration files (.properties, config.yaml), or paste one (or a share or preset link)"
       >
         Import
       </button>
@@ -62,7 +66,7 @@ export function IoTools() {
       />
       {dragging && (
         <div className="drop-overlay" data-testid={testIds.dropOverlay} aria-hidden="true">
-          Drop a scenario file to open it
+          Drop a scenario file (or configuration files) to open it
         </div>
       )}
     </span>

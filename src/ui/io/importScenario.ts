@@ -14,6 +14,13 @@ import {
   issueLines,
   type ReadableFile,
 } from '../../views/export';
+import {
+  importConfigFiles,
+  importConfigTexts,
+  isConfigFileName,
+  looksLikeConfigText,
+  type ConfigReport,
+} from './importConfigFiles';
 
 /**
  * The outcome of an import. `presetRef` (`preset-id/variant-id`): the text was a page link naming a
@@ -28,8 +35,16 @@ export type ImportOutcome =
       presetRef?: string;
       /** The text was a lesson file (docs/workshops.md): the page opens its presenter view. */
       lesson?: Lesson;
+      /** The text was configuration files (Kafka, Flink, Spark): which keys were applied, which ignored. */
+      config?: ConfigReport;
     }
-  | { ok: false; lines: string[]; from: string };
+  | {
+      ok: false;
+      lines: string[];
+      from: string;
+      /** The input was taken for configuration files: the refusal names their lines. */
+      config?: true;
+    };
 
 const parseInput = (text: string): ScenarioInput =>
   JSON.parse(text.replace(/^\uFEFF/, '')) as ScenarioInput;
@@ -73,7 +88,12 @@ function searchOf(text: string): string | null | undefined {
  */
 export function looksImportable(text: string): boolean {
   const s = pastedLink(text).trim();
-  return s.startsWith('{') || /#s=/.test(s) || presetParamOf(searchOf(s) ?? '') !== null;
+  return (
+    s.startsWith('{') ||
+    /#s=/.test(s) ||
+    presetParamOf(searchOf(s) ?? '') !== null ||
+    looksLikeConfigText(text)
+  );
 }
 
 /**
@@ -145,8 +165,20 @@ export function importText(text: string, from = 'the pasted text'): ImportOutcom
   return { ok: true, input: parseInput(text), name: r.scenario.name, from };
 }
 
+/**
+ * Import pasted or dropped text: configuration lines (Kafka `.properties`, a Flink `config.yaml`,
+ * sniffed by their keys) as `delivery-lab from-config` reads them, anything else as {@link importText}.
+ */
+export async function importPasted(text: string): Promise<ImportOutcome> {
+  if (!looksLikeConfigText(text)) return importText(text);
+  // Nested keys (Flink's config.yaml) are read as YAML; flat lines as `.properties`.
+  const name = /^\s+[\w.-]+\s*:/m.test(text) ? 'pasted config.yaml' : 'pasted.properties';
+  return importConfigTexts([{ name, text }]);
+}
+
 /** Import a file (picked or dropped). */
 export async function importFile(file: ReadableFile): Promise<ImportOutcome> {
+  if (isConfigFileName(file.name)) return importConfigFiles([file]);
   const from = file.name ? `“${file.name.slice(0, 80)}”` : 'the file';
   let raw = '';
   // Read through importScenarioFile (it refuses an oversized file before reading it), keeping
@@ -156,6 +188,8 @@ export async function importFile(file: ReadableFile): Promise<ImportOutcome> {
     size: file.size,
     text: async () => (raw = await file.text()),
   });
+  if (!r.ok && looksLikeConfigText(raw))
+    return importConfigTexts([{ name: file.name ?? 'the file', text: raw }]);
   if (!r.ok)
     return (
       lessonImport(raw, from, '(file)') ?? {
@@ -165,4 +199,23 @@ export async function importFile(file: ReadableFile): Promise<ImportOutcome> {
       }
     );
   return { ok: true, input: parseInput(raw), name: r.scenario.name, from };
+}
+
+/**
+ * Import several files at once (picked or dropped together): one goes as {@link importFile};
+ * several only as configuration files, combined (a producer's `.properties` and a Flink
+ * `config.yaml`), as `delivery-lab from-config` combines them.
+ */
+export async function importFiles(files: readonly ReadableFile[]): Promise<ImportOutcome> {
+  if (files.length === 1) return importFile(files[0]!);
+  const others = files.filter((f) => !isConfigFileName(f.name)).map((f) => f.name ?? 'a file');
+  if (others.length > 0)
+    return {
+      ok: false,
+      from: 'the files',
+      lines: [
+        `${others.join(', ')}: several files open together only as configuration files (.properties, .yaml); open a scenario file on its own`,
+      ],
+    };
+  return importConfigFiles(files);
 }

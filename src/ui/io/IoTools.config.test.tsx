@@ -1,0 +1,69 @@
+/**
+ * Importing a configuration file in the page: one undoable load, a notice saying which keys were
+ * applied and which ignored; a bad file refused naming its line, the open work untouched.
+ */
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ArtifactClient } from '../../platform/runClient';
+import { LabProvider } from '../../store/LabContext';
+import { LibraryProvider } from '../library/LibraryContext';
+import { testIds } from '../testIds';
+import { presetLab } from '../testLab';
+import { IoTools } from './IoTools';
+import { createNotices } from './notices';
+import { PageProvider } from './PageContext';
+
+async function mount() {
+  const lab = presetLab('at-least-once');
+  const notices = createNotices();
+  const artifacts: ArtifactClient = { get: vi.fn(), dispose: () => {} };
+  render(
+    <LabProvider lab={lab}>
+      <PageProvider page={{ notices, artifacts, shareLink: null }}>
+        <LibraryProvider>
+          <IoTools />
+        </LibraryProvider>
+      </PageProvider>
+    </LabProvider>,
+  );
+  await act(() => lab.actions.settled());
+  return { lab, notices };
+}
+
+const pick = (name: string, text: string) =>
+  act(async () => {
+    fireEvent.change(screen.getByTestId(testIds.importFile), {
+      target: { files: [new File([text], name, { type: 'text/plain' })] },
+    });
+  });
+
+describe('Import of a configuration file', () => {
+  afterEach(cleanup);
+
+  it('opens it as one undoable load with a notice of the keys taken', async () => {
+    const { lab, notices } = await mount();
+    const before = lab.app.getState().scenario;
+    fireEvent.click(screen.getByTestId(testIds.importButton));
+    await pick('producer.properties', 'acks=1\nenable.idempotence=false\nlinger.ms=5\n');
+    await waitFor(() => expect(lab.app.getState().scenario.producer?.acks).toBe(1));
+    expect(lab.app.getState().scenario.producer?.['enable.idempotence']).toBe(false);
+    const n = notices.store.getState().items.at(-1)!;
+    // acks, enable.idempotence and linger.ms all set producer knobs: 3 applied, none ignored.
+    expect(n.text).toMatch(/^From “producer\.properties”: 3 keys applied, 0 ignored/);
+    expect(n.lines).toHaveLength(3);
+    act(() => lab.actions.undo());
+    expect(lab.app.getState().scenario).toEqual(before);
+  });
+
+  it('refuses a bad file naming its line, the open work untouched', async () => {
+    const { lab, notices } = await mount();
+    const before = lab.app.getState().scenario;
+    fireEvent.click(screen.getByTestId(testIds.importButton));
+    await pick('producer.properties', 'acks=1\nretries=many\n');
+    const errors = await screen.findByTestId(testIds.importErrors);
+    expect(errors.textContent).toContain('“producer.properties” is not a valid configuration');
+    expect(errors.textContent).toContain('producer.properties:2: retries: expected an integer');
+    expect(lab.app.getState().scenario).toBe(before);
+    expect(notices.store.getState().items).toEqual([]);
+  });
+});

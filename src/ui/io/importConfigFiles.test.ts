@@ -1,0 +1,78 @@
+/**
+ * The page's Import for real configuration files: picked by name (`.properties`, `.yaml`) or by
+ * content (a paste, a `.txt`), several combined, a bad one refused naming its line — the same
+ * importer as `delivery-lab from-config` (src/scenarios/config/importConfig.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { importFile, importFiles, importPasted, looksImportable } from './importScenario';
+import { looksLikeConfigText } from './importConfigFiles';
+import flinkConfig from '../../scenarios/config/examples/config.yaml?raw';
+import txProducer from '../../scenarios/config/examples/transactional-producer.properties?raw';
+
+const file = (name: string, text: string) => ({ name, size: text.length, text: async () => text });
+
+// acks=1 needs idempotence off: Kafka refuses idempotence without acks=all
+// (https://kafka.apache.org/documentation/#producerconfigs_enable.idempotence).
+const PRODUCER = '# mine\nacks=1\nenable.idempotence=false\nbootstrap.servers=localhost:9092\n';
+
+describe('configuration files through the page Import', () => {
+  it('a .properties file sets its knobs and reports each key: 2 applied, 1 ignored', async () => {
+    const r = await importFile(file('producer.properties', PRODUCER));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.input.producer).toMatchObject({ acks: 1, 'enable.idempotence': false });
+    expect(r.from).toBe('“producer.properties”');
+    // Lines 2 and 3 applied; line 4 (where to connect) ignored with its why.
+    expect(r.config?.summary).toMatch(/^From “producer\.properties”: 2 keys applied, 1 ignored/);
+    expect(r.config?.lines).toEqual([
+      'producer.properties:2: applied acks=1 → producer.acks',
+      'producer.properties:3: applied enable.idempotence=false → producer.enable.idempotence',
+      expect.stringMatching(
+        /^producer\.properties:4: ignored bootstrap\.servers — where to connect/,
+      ),
+    ]);
+  });
+
+  it('a bad value or a refused combination is refused naming the file and the line', async () => {
+    expect(await importFile(file('p.properties', '# x\n\nacks=some\n'))).toEqual({
+      ok: false,
+      config: true,
+      from: '“p.properties”',
+      lines: ['p.properties:3: acks: expected one of 0, 1, all, -1, got "some"'],
+    });
+    const refused = await importFile(file('p.properties', 'acks=1\nenable.idempotence=true\n'));
+    expect(refused).toMatchObject({
+      ok: false,
+      lines: [expect.stringMatching(/^p\.properties:1: acks=1 refused — ConfigException: /)],
+    });
+    const yaml = await importFile(file('config.yaml', 'execution.checkpointing:\n  interval: [\n'));
+    expect(yaml).toMatchObject({
+      ok: false,
+      lines: [expect.stringMatching(/^config\.yaml:\d+: /)],
+    });
+  });
+
+  it('several files combine, as from-config combines them; a scenario file must go alone', async () => {
+    const r = await importFiles([
+      file('producer.properties', txProducer),
+      file('config.yaml', flinkConfig),
+    ]);
+    expect(r).toMatchObject({ ok: true, from: '“producer.properties” + “config.yaml”' });
+    expect(r.ok && r.input.processor?.type).toBe('flink');
+    expect(
+      await importFiles([file('a.json', '{}'), file('producer.properties', PRODUCER)]),
+    ).toMatchObject({ ok: false, lines: [expect.stringContaining('a.json: several files')] });
+  });
+
+  it('is sniffed by content when the name does not tell: a .txt file, a paste', async () => {
+    expect(await importFile(file('mine.txt', PRODUCER))).toMatchObject({ ok: true });
+    expect(await importPasted(PRODUCER)).toMatchObject({ ok: true, from: '“pasted.properties”' });
+    // Nested keys are read as YAML (Flink's config.yaml).
+    const nested = await importPasted('execution:\n  checkpointing:\n    interval: 10s\n');
+    expect(nested).toMatchObject({ ok: true, from: '“pasted config.yaml”' });
+    expect(looksImportable('acks=all')).toBe(true);
+    // A note, a link, JSON: not configuration.
+    for (const t of ['hello there', 'https://kafka.apache.org/', '{"acks":1}', 'see: acks'])
+      expect(looksLikeConfigText(t)).toBe(false);
+  });
+});

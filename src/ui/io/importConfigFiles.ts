@@ -1,0 +1,116 @@
+/**
+ * The page's Import for real configuration files (Kafka client `.properties`, a Flink
+ * `config.yaml` / `flink-conf.yaml`, a Spark query's options): the same importer as
+ * `delivery-lab from-config` (src/scenarios/config/importConfig.ts), with a report of which keys
+ * were applied and which ignored. Never throws, never touches the lab. The importer (and its YAML
+ * parser) loads on first use: the page's first screen does not wait for it.
+ */
+import type { ScenarioInput } from '../../engine';
+import type { ConfigFile, KeyReport } from '../../scenarios/config/importConfig';
+import { kindOfKey, RECOGNISED } from '../../scenarios/config/catalogue';
+import { SCENARIO_JSON_LIMIT, type ReadableFile } from '../../views/export';
+
+/** What a configuration import adds to an opened scenario: the report, one line per key. */
+export interface ConfigReport {
+  summary: string;
+  lines: string[];
+}
+
+export type ConfigOutcome =
+  | { ok: true; input: ScenarioInput; name: string; from: string; config: ConfigReport }
+  | { ok: false; lines: string[]; from: string; config: true };
+
+/** A file named as a configuration file: `.properties`, `.yaml`/`.yml` (Flink's config.yaml, flink-conf.yaml). */
+export function isConfigFileName(name: string | undefined): boolean {
+  return name !== undefined && /\.(properties|ya?ml)$/i.test(name);
+}
+
+/** Flink's legacy name for `restart-strategy.type` (importConfig aliases it too). */
+const LEGACY_KEYS = new Set(['restart-strategy']);
+
+/**
+ * Content sniffing for text with no telling name (a paste, a `.txt` or `.conf` file): not JSON, and
+ * at least one `key=value` / `key: value` line whose key the importer recognises — so a stray
+ * paste or note is not taken for a configuration.
+ */
+export function looksLikeConfigText(text: string): boolean {
+  const t = text.replace(/^\uFEFF/, '').trim();
+  if (t === '' || t.startsWith('{') || t.startsWith('[')) return false;
+  const known = Object.keys(RECOGNISED);
+  return t.split(/\r\n|\r|\n/).some((line) => {
+    // A YAML map opening a known key's prefix (`execution:` over `  checkpointing:`).
+    const opener = /^([A-Za-z][\w.-]*):\s*$/.exec(line)?.[1];
+    if (opener !== undefined && known.some((k) => k.startsWith(`${opener}.`))) return true;
+    const key = /^\s*([A-Za-z][\w.-]*)\s*[=:\s]/.exec(line)?.[1];
+    return (
+      key !== undefined &&
+      (key in RECOGNISED || kindOfKey(key) !== undefined || LEGACY_KEYS.has(key))
+    );
+  });
+}
+
+const where = (k: KeyReport) => (k.line > 0 ? `${k.file}:${k.line}` : k.file);
+
+function reportOf(keys: readonly KeyReport[], fileNames: string, base: string): ConfigReport {
+  const applied = keys.filter((k) => k.status === 'applied');
+  const ignored = keys.filter((k) => k.status === 'ignored' || k.status === 'unknown');
+  return {
+    summary: `From ${fileNames}: ${applied.length} key${applied.length === 1 ? '' : 's'} applied, ${ignored.length} ignored (on the library workload ${base})`,
+    lines: [
+      ...applied.map((k) => `${where(k)}: applied ${k.key}=${k.value} → ${k.path}`),
+      ...ignored.map((k) => `${where(k)}: ignored ${k.key} — ${k.why ?? 'not modelled'}`),
+    ],
+  };
+}
+
+/** Import configuration files read already (several combine, as `from-config` combines them). */
+export async function importConfigTexts(files: readonly ConfigFile[]): Promise<ConfigOutcome> {
+  const { importConfig } = await import('../../scenarios/config/importConfig');
+  const names = files.map((f) => `“${(f.name.split(/[\\/]/).pop() ?? f.name).slice(0, 80)}”`);
+  const from = names.join(' + ');
+  const r = importConfig(files);
+  if (!r.ok) return { ok: false, lines: r.errors, from, config: true };
+  // A value Kafka or Flink would refuse: the scenario cannot run, so it is not opened.
+  if (!r.runnable)
+    return {
+      ok: false,
+      from,
+      config: true,
+      lines: r.keys
+        .filter((k) => k.status === 'refused')
+        .map((k) => `${where(k)}: ${k.key}=${k.value} refused — ${k.why ?? ''}`),
+    };
+  return {
+    ok: true,
+    input: r.scenario,
+    name: r.scenario.name ?? from,
+    from,
+    config: reportOf(r.keys, from, r.base),
+  };
+}
+
+/** Read configuration files (each refused if too large, as a scenario file is) and import them. */
+export async function importConfigFiles(files: readonly ReadableFile[]): Promise<ConfigOutcome> {
+  const read: ConfigFile[] = [];
+  for (const [i, f] of files.entries()) {
+    const name = f.name ?? `file ${i + 1}`;
+    if (f.size > SCENARIO_JSON_LIMIT * 4)
+      return {
+        ok: false,
+        from: `“${name}”`,
+        config: true,
+        lines: [`${name}: file too large: ${f.size} bytes`],
+      };
+    try {
+      read.push({ name, text: (await f.text()).replace(/^\uFEFF/, '') });
+    } catch (e) {
+      return {
+        ok: false,
+        from: `“${name}”`,
+        config: true,
+        lines: [`${name}: cannot be read: ${String(e)}`],
+      };
+    }
+  }
+  return importConfigTexts(read);
+}
