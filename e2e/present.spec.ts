@@ -1,7 +1,9 @@
 /**
  * Issue 24, projector mode, at 1280×720 in Chromium, for every library preset: the pipeline, the
- * counters and the question inside the viewport; body text at 18 px or more; no two labels of
- * records in flight overlapping; the verdict absent before the run's end after "Show the outcome".
+ * counters and the question inside the viewport; body text at 18 px or more; the verdict absent
+ * before the run's end after "Show the outcome". Labels of records in flight never overlap: checked
+ * at the most crowded moment of the library (below; sampled moments of every preset had too few
+ * labels in flight for the check to fail without the stacking).
  * (Each preset's 20–40 s pace is checked on the page's clock in e2e/pace.spec.ts, and for every
  * preset in src/views/pace.test.ts; revisiting an answered preset, there too.)
  */
@@ -32,7 +34,7 @@ async function fontPx(el: Locator): Promise<number> {
 test.describe.configure({ mode: 'parallel' });
 const half = Math.ceil(presets.length / 2);
 for (const [k, part] of [presets.slice(0, half), presets.slice(half)].entries()) {
-  test(`projector mode, library part ${k + 1}: each story fits 1280×720, reads at 18 px, labels never overlap`, async ({
+  test(`projector mode, library part ${k + 1}: each story fits 1280×720 and reads at 18 px`, async ({
     dash,
   }) => {
     test.setTimeout(300_000);
@@ -62,26 +64,7 @@ for (const [k, part] of [presets.slice(0, half), presets.slice(half)].entries())
         page.locator('.app'),
       ])
         expect(await fontPx(el), p.id).toBeGreaterThanOrEqual(18);
-      // Records in flight, paused at two points of the run: their labels never overlap.
-      const { endTime } = await dash.api('cursor');
-      for (const f of [0.3, 0.6]) {
-        await dash.api('runTo', Math.round(endTime * f));
-        const boxes = await page.getByTestId(testIds.token).evaluateAll((els) =>
-          els
-            .filter((e) => (e as HTMLElement).style.display !== 'none')
-            .map((e) => e.getBoundingClientRect())
-            .map((r) => ({ x: r.x, y: r.y, w: r.width, h: r.height, t: '' })),
-        );
-        for (let a = 0; a < boxes.length; a++)
-          for (let b = a + 1; b < boxes.length; b++) {
-            const A = boxes[a]!;
-            const B = boxes[b]!;
-            const over = A.x < B.x + B.w && B.x < A.x + A.w && A.y < B.y + B.h && B.y < A.y + A.h;
-            expect(over, `${p.id} at ${f}: labels ${a} and ${b} overlap`).toBe(false);
-          }
-      }
       // "Show the outcome" before the end: the verdict stays folded until the run's end.
-      await dash.toStart();
       await page
         .locator(`[data-testid="${testIds.outcomeHidden}"][data-what="verdict"]`)
         .getByRole('button', { name: 'Show the outcome' })
@@ -116,4 +99,36 @@ test('projector mode: P toggles it and it is remembered; D opens the details; th
   const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   expect(bg).toBe('rgb(17, 19, 22)'); // --bg of the dark scheme (#111316)
   expect(dash.errors).toEqual([]);
+});
+
+test('projector mode: records sent together are stacked, their labels never cover each other', async ({
+  dash,
+}) => {
+  // rebalance-midflight/plain-insert at 1,016 ms: a batch's records and acks travel one link
+  // together (15 pairs of tokens within 3 % of each other's progress, computed with
+  // src/views/at.ts tokensAt), the moment labels once sat on top of each other.
+  test.setTimeout(90_000);
+  const { page } = dash;
+  await page.goto('./?present=1');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.api('load', 'rebalance-midflight/plain-insert');
+  await dash.settled();
+  await dash.api('runTo', 1016);
+  const boxes = await page.getByTestId(testIds.token).evaluateAll((els) =>
+    els
+      .filter((e) => (e as HTMLElement).style.display !== 'none')
+      .map((e) => e.getBoundingClientRect())
+      .map((r) => ({ x: r.x, y: r.y, w: r.width, h: r.height })),
+  );
+  // Enough labels on screen for an overlap to be possible at all.
+  expect(boxes.length).toBeGreaterThanOrEqual(4);
+  const overlaps: string[] = [];
+  for (let a = 0; a < boxes.length; a++)
+    for (let b = a + 1; b < boxes.length; b++) {
+      const A = boxes[a]!;
+      const B = boxes[b]!;
+      if (A.x < B.x + B.w && B.x < A.x + A.w && A.y < B.y + B.h && B.y < A.y + A.h)
+        overlaps.push(`${a}/${b}`);
+    }
+  expect(overlaps).toEqual([]);
 });
