@@ -131,6 +131,18 @@ flowchart LR
     expect(anomaly.split('\n')).toHaveLength(32);
   });
 
+  it("keeps the anomaly diagram one fenced block when the event's id is hostile", () => {
+    // LOST_ACK with e1 renamed: a line break then a fence, markup and a mermaid directive.
+    const id = 'x\n```\n<img src=x>%%{init: {"theme":"dark"}}%%';
+    const run = runOf(JSON.parse(JSON.stringify(LOST_ACK).replaceAll('"e1"', JSON.stringify(id))));
+    expect(firstAnomaly(run)).toEqual({ eventId: id, fate: 'duplicated' });
+    const report = markdownReport(run);
+    expect(report.match(/^```/gm)).toHaveLength(2);
+    const title = report.split('\n').find((l) => l.startsWith('  title '))!;
+    expect(title).toMatch(/applied twice — from the cause to the duplicate$/);
+    expect(title).not.toMatch(/[<>"]|%%/);
+  });
+
   it('keeps the whole-run sequence diagram when nothing is lost or duplicated', () => {
     // Idempotence on: the broker drops the retried batch, every event applied once.
     const run = runOf(findPreset('lost-ack-retry/idempotence-on')!.variant.scenario);
