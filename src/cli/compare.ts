@@ -23,6 +23,7 @@ import {
 } from '../engine';
 import { findPreset } from '../scenarios';
 import { compareMarkdown } from '../views/compare/compareMarkdown';
+import { DEFAULT_HEADING_LEVEL, type HeadingLevel } from '../views/markdown';
 import { compareBuilt, type ComparedRuns } from '../views/compare/compareRuns';
 import { fateWords, type LaneFate } from '../views/compare/diff';
 import { laneScenario, laneTitle, type LaneScenario, type LaneSpec } from '../views/compare/lanes';
@@ -228,8 +229,13 @@ export function compareText(
 }
 
 /** The Markdown of a compare: the first lane's report, then the Compare section. */
-export function compareMarkdownDoc(c: ComparedRuns, first: string, hash: TraceHasher): string {
-  return `${first.trimEnd()}\n\n${compareMarkdown(c, (r: Run) => hash(r.trace)).trimEnd()}`;
+export function compareMarkdownDoc(
+  c: ComparedRuns,
+  first: string,
+  hash: TraceHasher,
+  level: HeadingLevel = DEFAULT_HEADING_LEVEL,
+): string {
+  return `${first.trimEnd()}\n\n${compareMarkdown(c, (r: Run) => hash(r.trace), level).trimEnd()}`;
 }
 
 /** Build the lanes of `--compare` values beside the scenario, or the first problem. */

@@ -14,7 +14,8 @@ const HELP = `delivery-lab ${CLI_VERSION}: run delivery scenarios, pin them in C
 
 usage:
   delivery-lab <scenario.json | preset-id[/variant] | share link> [--seed N]
-               [--format json|text|mermaid|markdown] [--diagram D] [--check] [--compare L]…
+               [--format json|text|mermaid|markdown] [--diagram D] [--heading-level N]
+               [--check] [--compare L]…
   delivery-lab <scenario> --explore [--depth 1|2] [--kinds K,…] [--format json|text] [--check]
   delivery-lab check <files | directories | globs…> [--reporter text|junit] [--output FILE]
   delivery-lab from-config <producer.properties | consumer.properties | config.yaml | spark.properties…>

@@ -102,12 +102,46 @@ describe('exit 0: it ran', () => {
   it('--format markdown prints the report with the diagram in a mermaid block', () => {
     const r = cli([EXAMPLE, '--format', 'markdown', '--diagram', 'event:e1']);
     expect(r.code).toBe(0);
-    expect(r.out.startsWith('# Lost ack, no idempotence: a duplicate row\n')).toBe(true);
+    // An H2 title by default, its sections H3 (src/views/markdown.ts).
+    expect(r.out.startsWith('## Lost ack, no idempotence: a duplicate row\n')).toBe(true);
     expect(r.out).toContain(
       'Claimed **at-least-once**, observed **at-least-once** at sink table payments',
     );
-    expect(r.out).toContain('## Causal chain of e1\n\n```mermaid\nsequenceDiagram\n');
+    expect(r.out).toContain('### Causal chain of e1\n\n```mermaid\nsequenceDiagram\n');
     expect(r.out.endsWith('```')).toBe(true);
+  });
+
+  it('--format markdown --heading-level: 1 gives an H1 title, 2 by default; the Compare follows', () => {
+    const h1 = cli([EXAMPLE, '--format', 'markdown', '--heading-level', '1']);
+    expect(h1.code).toBe(0);
+    expect(h1.out.match(/^#+ .*$/gm)).toEqual([
+      '# Lost ack, no idempotence: a duplicate row',
+      '## Verdict',
+      '## Counts',
+      '## Why',
+      '## Knobs',
+      '## Faults',
+      '## The first anomaly, from its cause',
+    ]);
+    const byDefault = cli([EXAMPLE, '--format', 'markdown']);
+    expect(byDefault.out).toBe(cli([EXAMPLE, '--format', 'markdown', '--heading-level', '2']).out);
+    expect(byDefault.out.match(/^#+ /gm)!.map((h) => h.length - 1)).toEqual([2, 3, 3, 3, 3, 3, 3]);
+    // With --compare, the Compare section is a section of the report: one level below its title.
+    const compared = cli([
+      EXAMPLE,
+      '--format',
+      'markdown',
+      '--heading-level',
+      '3',
+      '--compare',
+      'exactly-once',
+    ]);
+    expect(compared.code).toBe(0);
+    expect(compared.out.match(/^#+ (Lost ack|Compare|What differs).*$/gm)).toEqual([
+      '### Lost ack, no idempotence: a duplicate row',
+      '#### Compare',
+      '##### What differs',
+    ]);
   });
 
   it('--format markdown names the preset it ran', () => {
@@ -228,6 +262,15 @@ describe('exit 2: invalid input, one line per problem naming the field', () => {
     expect(cli([EXAMPLE, '--format', 'mermaid', '--diagram', 'event:p-404'])).toMatchObject({
       code: 2,
       err: '--diagram: no business event "p-404" in the workload',
+    });
+    for (const bad of ['0', '5', 'h2'])
+      expect(cli([EXAMPLE, '--format', 'markdown', '--heading-level', bad])).toMatchObject({
+        code: 2,
+        err: `--heading-level: expected 1, 2, 3 or 4, got "${bad}"`,
+      });
+    expect(cli([EXAMPLE, '--format', 'text', '--heading-level', '1'])).toMatchObject({
+      code: 2,
+      err: '--heading-level: applies to --format markdown',
     });
     expect(cli([EXAMPLE, '--format', 'json', '--diagram', 'flow'])).toMatchObject({
       code: 2,

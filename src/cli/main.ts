@@ -2,7 +2,8 @@
  * The headless runner.
  *
  *   npm run --silent sim -- <scenario.json | preset-id[/variant]> [--seed N]
- *                           [--format json|text|mermaid|markdown] [--diagram D] [--check] [--list]
+ *                           [--format json|text|mermaid|markdown] [--diagram D]
+ *                           [--heading-level N] [--check] [--list]
  *                           [--compare <lane>]…
  *
  * Exit codes (a contract): 0 it ran (and, with --check, matched); 1 internal error; 2 invalid
@@ -41,6 +42,8 @@ import {
   textReport,
   visibleControls,
 } from './report';
+import { DEFAULT_HEADING_LEVEL, parseHeadingLevel, type HeadingLevel } from '../views/markdown';
+import type { DiagramKind } from '../views/mermaid';
 import { claimBroken, exploreReport, exploreText, parseExploreArgs } from './explore';
 import { runSql } from './sqlCommand';
 
@@ -55,7 +58,7 @@ export function nodeTraceHash(t: Trace): string {
   return hash.digest('hex');
 }
 
-const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/variant] | share or preset link> [--seed N] [--format json|text|mermaid|markdown|sql] [--against URL] [--diagram D] [--check] [--list] [--compare L]…
+const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/variant] | share or preset link> [--seed N] [--format json|text|mermaid|markdown|sql] [--against URL] [--diagram D] [--heading-level N] [--check] [--list] [--compare L]…
        npm run --silent sim -- <scenario> --explore [--depth 1|2] [--kinds K,…] [--format json|text] [--check]
 
   a share link is the page's address (or its '#s=…' part), quoted for the shell; a page or
@@ -68,7 +71,11 @@ const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/varian
   --against URL run the table sink's SQL on your PostgreSQL (a postgres:// URL, through psql)
                 in a fresh schema it creates and drops, and print how it compares with the engine
   --diagram D   with mermaid (the format it implies) or markdown: sequence (the whole run,
-                default), flow (the topology) or event:<business id> (one event's causal chain)
+                mermaid's default), flow (the topology) or event:<business id> (one event's
+                causal chain); markdown's default is the first anomaly from its cause (the whole
+                run when nothing is lost or duplicated)
+  --heading-level N  with markdown: the title's level, 1 to 4 (default 2, to sit under a docs
+                page's title); its sections are one level below
   --check       compare with the scenario's "expect" block; exit 3 and print the differences on mismatch
   --list        print every preset id (preset/variant) and exit
   --explore     the fault atlas: run the scenario once per placement of one added fault (every
@@ -92,6 +99,7 @@ const OPTIONS = {
   seed: { type: 'string' },
   format: { type: 'string' },
   diagram: { type: 'string' },
+  'heading-level': { type: 'string' },
   check: { type: 'boolean', default: false },
   list: { type: 'boolean', default: false },
   explore: { type: 'boolean', default: false },
@@ -119,6 +127,8 @@ interface Arguments {
   seed: string | undefined;
   format: string;
   diagram: string | undefined;
+  /** `--heading-level`: the Markdown report's title level, as given. */
+  headingLevel: string | undefined;
   check: boolean;
   list: boolean;
   explore: boolean;
@@ -172,6 +182,7 @@ function parseArguments(argv: string[]): Arguments | { problem: string } {
     // --diagram alone asks for a diagram: mermaid, unless a format is named.
     format: text(values.format) ?? (values.diagram !== undefined ? 'mermaid' : 'text'),
     diagram: text(values.diagram),
+    headingLevel: text(values['heading-level']),
     check: values.check === true,
     list: values.list === true,
     explore: values.explore === true,
@@ -264,6 +275,20 @@ export function main(
     err('--diagram: applies to --format mermaid or markdown');
     return 2;
   }
+  const headingLevel =
+    values.headingLevel === undefined
+      ? DEFAULT_HEADING_LEVEL
+      : parseHeadingLevel(values.headingLevel);
+  if (headingLevel === null) {
+    err(`--heading-level: expected 1, 2, 3 or 4, got "${clipEcho(values.headingLevel ?? '')}"`);
+    return 2;
+  }
+  if (values.headingLevel !== undefined && format !== 'markdown') {
+    err('--heading-level: applies to --format markdown');
+    return 2;
+  }
+  // Markdown's diagram is the first anomaly's unless --diagram names one.
+  const markdownDiagram = values.diagram === undefined ? 'anomaly' : diagram;
   const target = values.target;
   if (target === undefined) {
     err(USAGE);
@@ -388,7 +413,10 @@ export function main(
     return runSql(scenario, limits, values.against, out, err);
   }
   if (values.compare.length > 0)
-    return runCompare(scenario, presetRef, values.compare, format, values.check, out, err);
+    return runCompare(scenario, presetRef, values.compare, format, values.check, out, err, {
+      diagram: markdownDiagram,
+      headingLevel,
+    });
   // A batch scenario is judged by the batch engine (src/cli/batchReport.ts).
   if (scenario.batch)
     return runBatchCli(scenario, presetRef ?? null, format, values.check, out, err);
@@ -402,7 +430,7 @@ export function main(
         : format === 'mermaid'
           ? [mermaidReport(run, diagram)]
           : format === 'markdown'
-            ? [markdownDoc(run, presetRef, diagram, nodeTraceHash)]
+            ? [markdownDoc(run, presetRef, markdownDiagram, nodeTraceHash, headingLevel)]
             : [textReport(run, presetRef, nodeTraceHash)];
     for (const chunk of report) out(chunk);
     out('\n');
@@ -436,6 +464,7 @@ function runCompare(
   check: boolean,
   out: (s: string) => void,
   err: (s: string) => void,
+  markdown: { diagram: DiagramKind; headingLevel: HeadingLevel },
 ): number {
   if (lanes.length > MAX_LANES - 1) {
     err(`--compare: at most ${MAX_LANES - 1} lanes beside the scenario, got ${lanes.length}`);
@@ -457,11 +486,13 @@ function runCompare(
     else if (format === 'markdown') {
       const first = c.lanes[0]!;
       if (!first.ok) throw new Error(first.reason);
+      const { diagram, headingLevel } = markdown;
       line(
         compareMarkdownDoc(
           c,
-          markdownDoc(first.run, presetRef, 'sequence', nodeTraceHash),
+          markdownDoc(first.run, presetRef, diagram, nodeTraceHash, headingLevel),
           nodeTraceHash,
+          headingLevel,
         ),
       );
     } else line(compareText(c, presetRef, nodeTraceHash));

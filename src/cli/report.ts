@@ -16,7 +16,7 @@ import {
   ENTRY_KINDS,
 } from '../engine';
 import { faultName, faultWhat } from '../views/faultName';
-import { markdownReport } from '../views/markdown';
+import { DEFAULT_HEADING_LEVEL, markdownReport, type HeadingLevel } from '../views/markdown';
 import { explanationCoverage } from '../views/runView';
 import { diagramOf, type DiagramKind } from '../views/mermaid';
 
@@ -364,15 +364,20 @@ export function mermaidReport(run: Run, diagram: DiagramKind = 'sequence'): stri
   return (diagramOf(run, diagram) ?? '').trimEnd();
 }
 
-/** The `--format markdown` output: views/markdown's report with this run's trace hash. */
+/**
+ * The `--format markdown` output: views/markdown's report with this run's trace hash. Its
+ * diagram is the first anomaly's unless `--diagram` names one (views/markdown).
+ */
 export function markdownDoc(
   run: Run,
   preset?: string,
-  diagram: DiagramKind = 'sequence',
+  diagram: DiagramKind = 'anomaly',
   hash: TraceHasher = traceHash,
+  headingLevel: HeadingLevel = DEFAULT_HEADING_LEVEL,
 ): string {
   return markdownReport(run, {
     diagram,
+    headingLevel,
     traceHash: hash(run.trace),
     ...(preset ? { preset } : {}),
   }).trimEnd();

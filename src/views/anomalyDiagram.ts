@@ -8,6 +8,7 @@
  */
 import type { Run } from '../engine';
 import { eventSequenceDiagram } from './mermaid';
+import { mermaidText } from './mermaidText';
 
 /** The first anomaly of a run: the business event and its fate at the primary point. */
 export interface Anomaly {
@@ -62,7 +63,8 @@ export function anomalyDiagram(run: Run): string | null {
   );
   const out = head.map((l) =>
     /^\s+title /.test(l)
-      ? `  title ${anomaly.eventId} ${anomaly.fate === 'lost' ? 'lost' : 'applied twice'} — from the cause to the ${anomaly.fate === 'lost' ? 'loss' : 'duplicate'}`
+      ? // The id is the scenario's: encoded as every other label (src/views/mermaidText.ts).
+        `  title ${mermaidText(`${anomaly.eventId} ${anomaly.fate === 'lost' ? 'lost' : 'applied twice'} — from the cause to the ${anomaly.fate === 'lost' ? 'loss' : 'duplicate'}`)}`
       : l,
   );
   if (cause > 0) {

@@ -30,6 +30,9 @@ describe('artifacts of a run', () => {
     expect(csv.ok && csv.artifact.text.split('\n')[0]).toContain('business_id');
     const md = computeArtifact(preset(), 'markdown', cache, { preset: 'at-least-once/default' });
     expect(md.ok && md.artifact.text).toContain('at-least-once/default');
+    // The page's Export keeps the report's defaults: an H2 title, the first anomaly's diagram.
+    expect(md.ok && md.artifact.text.startsWith('## ')).toBe(true);
+    expect(md.ok && md.artifact.text).toContain('### The first anomaly, from its cause\n');
     expect(computeArtifact(preset(), 'ledger-csv', cache).ok).toBe(true);
     const trace = computeArtifact(preset(), 'trace-json', cache);
     expect(trace.ok && JSON.parse(trace.artifact.text).format).toBe('delivery-lab-trace');

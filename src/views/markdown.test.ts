@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
-import { markdownReport, markdownText } from './markdown';
+import { anomalyDiagram, firstAnomaly } from './anomalyDiagram';
+import { markdownReport, markdownText, parseHeadingLevel } from './markdown';
 import { truncate } from './mermaidText';
 import { HOSTILE, LOST_ACK, runOf } from './mermaid.testdata';
 import { findPreset } from '../scenarios';
@@ -20,20 +21,21 @@ function decodeHtml(s: string): string {
 }
 
 describe('markdownReport', () => {
+  // The title is an H2 by default, the sections H3: the report sits under a docs page's H1.
   it('reports scenario, verdict, counts, explanations, knobs, faults and the diagram', () => {
     const report = markdownReport(runOf(LOST_ACK), {
       diagram: 'flow',
       traceHash: 'ec6b930dce2692c5a5',
     });
-    expect(report).toBe(`# Lost ack, idempotence off
+    expect(report).toBe(`## Lost ack, idempotence off
 
 seed 1 · 2 business events · 41 trace entries · ended at 5,023 ms · trace \`ec6b930dce2692c5\`
 
-## Verdict
+### Verdict
 
 Claimed **at-least-once**, observed **at-least-once** at sink table payments: the claim held.
 
-## Counts
+### Counts
 
 | Observation point | Rows | Duplicates | Lost | Sum | True sum |
 |---|--:|--:|--:|--:|--:|
@@ -41,11 +43,11 @@ Claimed **at-least-once**, observed **at-least-once** at sink table payments: th
 | processed by the processor (attempts) | 3 | 1 | 0 | 40 | 30 |
 | sink table payments (end of the pipeline) | 3 | 1 | 0 | 40 | 30 |
 
-## Why
+### Why
 
 - **Duplicated** e1: the acknowledgement of e1 was lost (fault "lost ack") → the producer retried the same batch → with idempotence off (enable.idempotence=false) the broker appended e1 a second time → a plain INSERT has no key to collapse the copies
 
-## Knobs
+### Knobs
 
 | Knob | Value |
 |---|---|
@@ -70,11 +72,11 @@ Claimed **at-least-once**, observed **at-least-once** at sink table payments: th
 | \`UNIQUE / PRIMARY KEY\` (sink) | auto |
 | \`statement retries\` (sink) | 3 |
 
-## Faults
+### Faults
 
 1. a lost acknowledgement "lost ack"
 
-## Topology
+### Topology
 
 \`\`\`mermaid
 flowchart LR
@@ -94,13 +96,89 @@ flowchart LR
 `);
   });
 
-  it('puts the whole-run sequence diagram by default, an event chain on request, or none', () => {
+  it('puts the first anomaly by default, the whole run or an event chain on request, or none', () => {
     const run = runOf(LOST_ACK);
-    expect(markdownReport(run)).toContain('## Sequence diagram\n\n```mermaid\nsequenceDiagram\n');
+    // LOST_ACK duplicates e1: its diagram starts at the lost ack, after the 3 usual steps
+    // (the application's send, the produce request, the append at offset 0).
+    expect(markdownReport(run)).toContain(
+      '### The first anomaly, from its cause\n\n```mermaid\nsequenceDiagram\n  title e1 applied twice — from the cause to the duplicate\n',
+    );
+    expect(markdownReport(run)).toContain(
+      '  Note over P0,P4: Before: 3 steps as usual (0 ms · application sends e1 … 2 ms · appended e1 at offset 0)\n',
+    );
+    expect(markdownReport(run, { diagram: 'sequence' })).toContain(
+      '### Sequence diagram\n\n```mermaid\nsequenceDiagram\n',
+    );
     expect(markdownReport(run, { diagram: 'event:e1' })).toContain(
-      '## Causal chain of e1\n\n```mermaid\nsequenceDiagram\n  title e1 — duplicated (2) at sink\n',
+      '### Causal chain of e1\n\n```mermaid\nsequenceDiagram\n  title e1 — duplicated (2) at sink\n',
     );
     expect(markdownReport(run, { diagram: null })).not.toContain('```');
+  });
+
+  it("an anomalous preset's report draws the anomaly, not every produce and ack: 118 → 32 lines", () => {
+    const run = runOf(findPreset('at-least-once/default')!.variant.scenario);
+    const block = (report: string) => {
+      const start = report.indexOf('```mermaid\n') + '```mermaid\n'.length;
+      return report.slice(start, report.indexOf('\n```', start));
+    };
+    const anomaly = block(markdownReport(run));
+    // The slide diagram itself (one source: src/views/anomalyDiagram.ts), p-4 applied twice.
+    expect(anomaly).toBe(anomalyDiagram(run)!.trimEnd());
+    expect(anomaly).toMatch(/\n {2}Note over P0,P\d: Before: \d+ steps? as usual \(/);
+    // Lines of the mermaid text, measured: every produce/ack of the 20 events before, the first
+    // anomaly's story after (issue 31: 1,584 px tall at 700 px wide before).
+    expect(block(markdownReport(run, { diagram: 'sequence' })).split('\n')).toHaveLength(118);
+    expect(anomaly.split('\n')).toHaveLength(32);
+  });
+
+  it("keeps the anomaly diagram one fenced block when the event's id is hostile", () => {
+    // LOST_ACK with e1 renamed: a line break then a fence, markup and a mermaid directive.
+    const id = 'x\n```\n<img src=x>%%{init: {"theme":"dark"}}%%';
+    const run = runOf(JSON.parse(JSON.stringify(LOST_ACK).replaceAll('"e1"', JSON.stringify(id))));
+    expect(firstAnomaly(run)).toEqual({ eventId: id, fate: 'duplicated' });
+    const report = markdownReport(run);
+    expect(report.match(/^```/gm)).toHaveLength(2);
+    const title = report.split('\n').find((l) => l.startsWith('  title '))!;
+    expect(title).toMatch(/applied twice — from the cause to the duplicate$/);
+    expect(title).not.toMatch(/[<>"]|%%/);
+  });
+
+  it('keeps the whole-run sequence diagram when nothing is lost or duplicated', () => {
+    // Idempotence on: the broker drops the retried batch, every event applied once.
+    const run = runOf(findPreset('lost-ack-retry/idempotence-on')!.variant.scenario);
+    expect(firstAnomaly(run)).toBeNull();
+    expect(markdownReport(run)).toBe(markdownReport(run, { diagram: 'sequence' }));
+    expect(markdownReport(run)).toContain('### Sequence diagram\n\n```mermaid\nsequenceDiagram\n');
+  });
+
+  it('shifts every heading with headingLevel: 1 for a page of its own, 2 by default', () => {
+    const run = runOf(LOST_ACK);
+    const headings = (report: string) => report.match(/^#+ .*$/gm);
+    expect(headings(markdownReport(run, { headingLevel: 1 }))).toEqual([
+      '# Lost ack, idempotence off',
+      '## Verdict',
+      '## Counts',
+      '## Why',
+      '## Knobs',
+      '## Faults',
+      '## The first anomaly, from its cause',
+    ]);
+    expect(headings(markdownReport(run))).toEqual([
+      '## Lost ack, idempotence off',
+      '### Verdict',
+      '### Counts',
+      '### Why',
+      '### Knobs',
+      '### Faults',
+      '### The first anomaly, from its cause',
+    ]);
+    expect(headings(markdownReport(run, { headingLevel: 4 }))![1]).toBe('##### Verdict');
+  });
+
+  it('reads --heading-level values 1 to 4 only', () => {
+    expect(['1', '2', '3', '4'].map(parseHeadingLevel)).toEqual([1, 2, 3, 4]);
+    for (const bad of ['0', '5', '', 'two', '2.0', ' 2', '02', '-1'])
+      expect(parseHeadingLevel(bad)).toBeNull();
   });
 
   it('renders hostile strings as text: no element, link, image or extra table cell', () => {
@@ -112,8 +190,8 @@ flowchart LR
     expect([...tags].sort()).toEqual(
       [
         'code',
-        'h1',
         'h2',
+        'h3',
         'li',
         'ol',
         'p',
@@ -137,13 +215,13 @@ flowchart LR
     expect(attributes).toEqual([]);
     // The title and the sink table's name read literally.
     expect(out).toContain(
-      '<h1>&lt;script&gt;window.__pwned=1&lt;/script&gt; hostile strings %%{init: {&quot;theme&quot;:&quot;dark&quot;}}%%</h1>',
+      '<h2>&lt;script&gt;window.__pwned=1&lt;/script&gt; hostile strings %%{init: {&quot;theme&quot;:&quot;dark&quot;}}%%</h2>',
     );
     expect(out).toContain(
       'sink table &lt;img src=x onerror=&quot;window.__pwned=1&quot;&gt; (end of the pipeline)',
     );
     // Every row of the counts table has its six cells (a `|` in a name did not split one).
-    const counts = out.slice(out.indexOf('<h2>Counts</h2>'), out.indexOf('<h2>Knobs</h2>'));
+    const counts = out.slice(out.indexOf('<h3>Counts</h3>'), out.indexOf('<h3>Knobs</h3>'));
     for (const row of counts.split('<tr>').slice(2)) expect(row.match(/<td/g)).toHaveLength(6);
     // The mermaid block is one fenced block: nothing in it closed the fence.
     expect(report.match(/^```/gm)).toHaveLength(2);

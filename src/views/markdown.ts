@@ -4,6 +4,11 @@
  * point, the explanations, the knobs that decide the guarantee, the faults, and a diagram in a
  * ```` ```mermaid ```` block (GitHub, GitLab and most docs sites render it).
  *
+ * Its title is an H2 by default (`headingLevel`), its sections one level below: the report drops
+ * into a docs page under the page's own H1 (CommonMark ATX headings, levels 1–6:
+ * https://spec.commonmark.org/0.31.2/#atx-headings). Its diagram is the first anomaly's, from its
+ * cause (src/views/anomalyDiagram.ts), not every produce and ack of the run.
+ *
  * Scenario strings are data: {@link markdownText} escapes them so that a name or business id can
  * never become a heading, a list, a table cell boundary, a link, an image, raw HTML, an entity, a
  * code span or math — it always reads as the characters it is.
@@ -13,6 +18,7 @@
 import { describeFault, stuckLine, type Run } from '../engine';
 import { getKnob } from '../scenarios';
 import { UNSET_DEFAULT_NOTE, formatKnobValue, knobsFor } from './knobs';
+import { anomalyDiagram } from './anomalyDiagram';
 import { diagramOf, type DiagramKind } from './mermaid';
 import { truncate } from './mermaidText';
 
@@ -94,10 +100,30 @@ const DECISIVE = new Set([
   'sink.idempotencyKey',
 ]);
 
+/** The report's title levels: its sections are one level below, the Compare's subsections two. */
+export type HeadingLevel = 1 | 2 | 3 | 4;
+/** An H2: the report sits under the H1 of the docs page that includes it. */
+export const DEFAULT_HEADING_LEVEL: HeadingLevel = 2;
+
+/** A `--heading-level` value, or null: one digit from 1 to 4. */
+export function parseHeadingLevel(text: string): HeadingLevel | null {
+  return /^[1-4]$/.test(text) ? (Number(text) as HeadingLevel) : null;
+}
+
+/** An ATX heading `depth` levels below the report's title (0: the title). */
+export function heading(level: HeadingLevel, depth: number, text: string): string {
+  return `${'#'.repeat(level + depth)} ${text}`;
+}
+
 /** Options of {@link markdownReport}. */
 export interface MarkdownOptions {
-  /** Which diagram goes in the mermaid block (default `sequence`); null: no diagram. */
+  /**
+   * Which diagram goes in the mermaid block (default `anomaly`: the first anomaly from its cause,
+   * or the whole run's sequence when every event was applied once); null: no diagram.
+   */
   diagram?: DiagramKind | null;
+  /** The title's level (default {@link DEFAULT_HEADING_LEVEL}); sections are one below. */
+  headingLevel?: HeadingLevel;
   /** The preset it came from (`preset/variant`), shown under the title. */
   preset?: string;
   /** The run's trace hash (hex), shown under the title when given. */
@@ -113,8 +139,10 @@ export interface MarkdownOptions {
 export function markdownReport(run: Run, opts: MarkdownOptions = {}): string {
   const s = run.scenario;
   const v = run.verdict;
+  const level = opts.headingLevel ?? DEFAULT_HEADING_LEVEL;
+  const section = (text: string) => heading(level, 1, text);
   const out: string[] = [];
-  out.push(`# ${markdownText(s.name)}`, '');
+  out.push(heading(level, 0, markdownText(s.name)), '');
   if (s.description) out.push(markdownText(s.description, DESCRIPTION_MAX, true), '');
   const facts = [
     `seed ${s.seed}`,
@@ -127,7 +155,7 @@ export function markdownReport(run: Run, opts: MarkdownOptions = {}): string {
     facts.push(`trace \`${opts.traceHash.replace(/[^0-9a-f]/gi, '').slice(0, 16)}\``);
   out.push(facts.join(' · '), '');
 
-  out.push('## Verdict', '');
+  out.push(section('Verdict'), '');
   out.push(
     `Claimed **${v.claimed}**, observed **${v.observed}** at ${markdownText(v.points.find((p) => p.name === v.primary)?.label ?? v.primary)}: the claim ${v.held ? 'held' : 'did **not** hold'}${run.cutOffBy === 'stuck' ? ' so far — the run is stuck, not finished' : ''}.`,
     '',
@@ -139,7 +167,7 @@ export function markdownReport(run: Run, opts: MarkdownOptions = {}): string {
     out.push('');
   }
 
-  out.push('## Counts', '');
+  out.push(section('Counts'), '');
   out.push('| Observation point | Rows | Duplicates | Lost | Sum | True sum |');
   out.push('|---|--:|--:|--:|--:|--:|');
   for (const p of v.points) {
@@ -152,7 +180,7 @@ export function markdownReport(run: Run, opts: MarkdownOptions = {}): string {
   out.push('');
 
   if (v.explanations.length > 0) {
-    out.push('## Why', '');
+    out.push(section('Why'), '');
     for (const x of v.explanations) {
       const ids = x.events.slice(0, IDS_LISTED).map((id) => markdownText(id, 60));
       const more =
@@ -175,7 +203,7 @@ export function markdownReport(run: Run, opts: MarkdownOptions = {}): string {
     out.push('');
   }
 
-  out.push('## Knobs', '');
+  out.push(section('Knobs'), '');
   out.push('| Knob | Value |');
   out.push('|---|---|');
   for (const k of knobsFor(s)) {
@@ -198,7 +226,7 @@ export function markdownReport(run: Run, opts: MarkdownOptions = {}): string {
   out.push('');
 
   if (s.faults.length > 0) {
-    out.push('## Faults', '');
+    out.push(section('Faults'), '');
     s.faults.forEach((f, i) => {
       const when = f.at > 0 ? ` (armed at ${num(f.at)} ms)` : '';
       out.push(`${i + 1}. ${markdownText(describeFault(f))}${when}`);
@@ -206,17 +234,22 @@ export function markdownReport(run: Run, opts: MarkdownOptions = {}): string {
     out.push('');
   }
 
-  const kind = opts.diagram === undefined ? 'sequence' : opts.diagram;
+  const asked = opts.diagram === undefined ? 'anomaly' : opts.diagram;
+  // A run with no anomaly has no cause to start from: its whole sequence, as before.
+  const anomaly = asked === 'anomaly' ? anomalyDiagram(run) : null;
+  const kind = asked === 'anomaly' && anomaly === null ? 'sequence' : asked;
   if (kind !== null) {
-    const text = diagramOf(run, kind);
+    const text = anomaly ?? diagramOf(run, kind);
     if (text !== null) {
       const title =
-        kind === 'sequence'
-          ? 'Sequence diagram'
-          : kind === 'flow'
-            ? 'Topology'
-            : `Causal chain of ${markdownText(kind.slice('event:'.length), 60)}`;
-      out.push(`## ${title}`, '', '```mermaid', text.trimEnd(), '```', '');
+        kind === 'anomaly'
+          ? 'The first anomaly, from its cause'
+          : kind === 'sequence'
+            ? 'Sequence diagram'
+            : kind === 'flow'
+              ? 'Topology'
+              : `Causal chain of ${markdownText(kind.slice('event:'.length), 60)}`;
+      out.push(section(title), '', '```mermaid', text.trimEnd(), '```', '');
     }
   }
   return `${out.join('\n').trimEnd()}\n`;

@@ -288,7 +288,9 @@ describe('the Markdown report with Compare', () => {
       const text = artifactOf(run, 'markdown', {
         compare: { base, spec: { lanes: [{ guarantee: 'at-most-once' }] } },
       })!.text;
-      const section = text.slice(text.indexOf('## Compare'));
+      const section = text.slice(text.indexOf('\n### Compare\n') + 1);
+      // A section of the report (an H2 title by default): one level below it.
+      expect(section.startsWith('### Compare\n')).toBe(true);
       // The runs of the first test above: 24 rows, 4 duplicates | 18 rows, 2 lost.
       expect(section).toContain(
         '| 2. at-most-once | claimed at-most-once, observed at-most-once: held | 18 | 0 | 2 | `07489c16a58af5d2` |',

@@ -6,19 +6,20 @@
  */
 import { traceHash, type Run } from '../../engine';
 import { formatMs } from '../format';
-import { markdownText } from '../markdown';
+import { DEFAULT_HEADING_LEVEL, heading, markdownText, type HeadingLevel } from '../markdown';
 import type { ComparedRuns } from './compareRuns';
 import { fateWords } from './diff';
 
 /** Differing events listed in full; more are counted. */
 const EVENTS_LISTED = 50;
 
-/** The section, ending with a newline. */
+/** The section, ending with a newline; `level` is the report's title level (it is one below). */
 export function compareMarkdown(
   c: ComparedRuns,
   hash: (r: Run) => string = (r) => traceHash(r.trace),
+  level: HeadingLevel = DEFAULT_HEADING_LEVEL,
 ): string {
-  const out: string[] = ['## Compare', ''];
+  const out: string[] = [heading(level, 1, 'Compare'), ''];
   out.push('| Lane | Verdict | Rows | Duplicates | Lost | Trace |');
   out.push('|---|---|--:|--:|--:|---|');
   c.lanes.forEach((l, i) => {
@@ -42,7 +43,7 @@ export function compareMarkdown(
     for (const f of u) out.push(`- Lane ${no[i]}: ${markdownText(f.text, 600)}`);
   if (m.unfired.some((u) => u.length > 0)) out.push('');
 
-  out.push('### What differs', '');
+  out.push(heading(level, 2, 'What differs'), '');
   if (m.knobs.length > 0) {
     out.push(`| Knob | ${no.map((n) => `Lane ${n}`).join(' | ')} |`);
     out.push(`|---|${no.map(() => '---').join('|')}|`);
@@ -61,7 +62,7 @@ export function compareMarkdown(
   });
   out.push('');
 
-  out.push('### Events whose fate differs', '');
+  out.push(heading(level, 2, 'Events whose fate differs'), '');
   const differing = m.diff.filter((r) => r.differs);
   if (differing.length === 0) out.push('Every event has the same fate in every lane.');
   for (const r of differing.slice(0, EVENTS_LISTED)) {
