@@ -7,6 +7,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ScenarioInput } from '../../engine';
 import { batchPageView, clearAndRerun, failMidWrite } from '../../views/batchView';
+import '../styles.css';
+import './batch.css';
 
 export function BatchLab({ initial }: { initial: ScenarioInput }) {
   const [scenario, setScenario] = useState(initial);
@@ -28,8 +30,8 @@ export function BatchLab({ initial }: { initial: ScenarioInput }) {
     setShown(Number.MAX_SAFE_INTEGER);
   };
   return (
-    <main className="batch-lab" style={{ padding: 16, fontFamily: 'system-ui, sans-serif' }}>
-      <h1 style={{ fontSize: 20 }}>{view.name}</h1>
+    <main className="batch-lab">
+      <h1>{view.name}</h1>
       <button
         type="button"
         onClick={() => {
@@ -42,18 +44,11 @@ export function BatchLab({ initial }: { initial: ScenarioInput }) {
       <button type="button" onClick={() => setShown(Number.MAX_SAFE_INTEGER)}>
         Show the end
       </button>
-      <section
-        aria-label="Scheduler"
-        style={{ display: 'flex', gap: 12, margin: '12px 0', flexWrap: 'wrap' }}
-      >
+      <section aria-label="Scheduler" className="batch-strip">
         {view.dates.map((d) => (
-          <div
-            key={d.label}
-            data-testid="batch-date"
-            style={{ border: '1px solid #999', padding: 8, minWidth: 220 }}
-          >
+          <div key={d.label} data-testid="batch-date" className="batch-date">
             <strong>{d.label}</strong>
-            <ol style={{ paddingLeft: 18 }}>
+            <ol>
               {d.attempts
                 .filter((a) => a.id < shown)
                 .map((a) => (
@@ -93,19 +88,12 @@ export function BatchLab({ initial }: { initial: ScenarioInput }) {
       {done && (
         <>
           <section aria-label="Target table">
-            <h2 style={{ fontSize: 16 }}>Target table by partition</h2>
+            <h2>Target table by partition</h2>
             {view.partitions.map((p) => (
-              <div key={p.label} data-testid="batch-partition">
+              <div key={p.label} data-testid="batch-partition" className="batch-partition">
                 <strong>{p.label}</strong>:{' '}
                 {p.rows.map((r, i) => (
-                  <span
-                    key={i}
-                    data-wrong={r.wrong || undefined}
-                    style={{
-                      marginRight: 6,
-                      ...(r.wrong ? { color: '#b00', textDecoration: 'underline wavy' } : {}),
-                    }}
-                  >
+                  <span key={i} className="batch-row" data-wrong={r.wrong || undefined}>
                     {r.event}
                     {r.wrong ? ' (wrong partition)' : ''}
                   </span>
