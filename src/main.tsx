@@ -1,4 +1,4 @@
-import { StrictMode, type ReactNode } from 'react';
+import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
 import { EmbedApp } from './ui/embed/EmbedApp';
@@ -7,10 +7,18 @@ import { isEmbed, parseEmbedOptions, withSharePrediction } from './ui/embed/embe
 import { bootPage } from './ui/io/boot';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 import { joinCodeFromSearch } from './platform/roomClient';
-import { StudentRoom } from './ui/room/StudentRoom';
-import { lessonPage } from './ui/lesson/lessonPage';
-import { BatchLab } from './ui/batch/BatchLab';
-import { findBatchPreset } from './scenarios/library/batch';
+
+// The pages of other addresses load on their own (a student's room, a batch story, a lesson's
+// presenter view): the lab's entry carries none of them.
+const StudentRoom = lazy(() =>
+  import('./ui/room/StudentRoom').then((m) => ({ default: m.StudentRoom })),
+);
+const BatchPage = lazy(() =>
+  import('./ui/batch/BatchPage').then((m) => ({ default: m.BatchPage })),
+);
+const LessonPage = lazy(() =>
+  import('./ui/lesson/lessonPage').then((m) => ({ default: () => m.lessonPage() })),
+);
 import { followSystemScheme } from './platform/media';
 
 // Composition root: the only file that wires browser globals into the UI.
@@ -21,18 +29,17 @@ if (container === null) throw new Error('index.html has no #root element');
 /** The page the address asks for; only the lab's own pages boot (and autosave) a workspace. */
 function pageOfAddress(): ReactNode {
   const search = window.location.search;
+  const q = new URLSearchParams(search);
   // `?join=CODE`: a student's page in a workshop room (src/ui/room), served by `npm run classroom`.
   const joinCode = joinCodeFromSearch(search);
   if (joinCode !== null) return <StudentRoom code={joinCode} />;
   // `?batch=<preset-id>`: a batch preset on the batch page (src/ui/batch), until the lab draws
   // batch runs.
-  const batchRef = new URLSearchParams(search).get('batch');
-  const batchPreset = batchRef === null ? null : findBatchPreset(batchRef);
-  if (batchPreset) return <BatchLab initial={batchPreset.variant.scenario} />;
+  const batchRef = q.get('batch');
+  if (batchRef !== null) return <BatchPage presetRef={batchRef} />;
   // `?lesson=`: the presenter view or its notes window (src/ui/lesson), which never touch the
   // saved workspace.
-  const lesson = lessonPage();
-  if (lesson) return lesson;
+  if (q.has('lesson')) return <LessonPage />;
   // `?embed`: the compact player for iframes (src/ui/embed). Same page, same URL scheme: any share
   // link becomes an embed by adding `?embed`, and there is one file to deploy on any static host.
   const embed = isEmbed(search);
@@ -57,6 +64,8 @@ function pageOfAddress(): ReactNode {
 
 createRoot(container).render(
   <StrictMode>
-    <ErrorBoundary onReload={() => window.location.reload()}>{pageOfAddress()}</ErrorBoundary>
+    <ErrorBoundary onReload={() => window.location.reload()}>
+      <Suspense fallback={null}>{pageOfAddress()}</Suspense>
+    </ErrorBoundary>
   </StrictMode>,
 );
