@@ -413,7 +413,7 @@ test('unknown options in the address: a dismissible notice names them and lists 
   await expect(notice).toHaveCount(1);
   await expect(notice).toHaveAttribute('data-tone', 'warn');
   await expect(notice).toContainText(
-    'This embed ignores 2 options it does not know. Its options: embed, preset, autoplay, t, speed, panels, caption, lock, predict, q, a, id.',
+    'This embed ignores 2 options it does not know. Its options: embed, preset, autoplay, t, speed, panels, caption, lock, predict, q, a, id, layout, theme, height.',
   );
   await expect(notice.locator('li')).toHaveText([
     '“autoply” — did you mean “autoplay”?',
@@ -428,7 +428,7 @@ test('unknown options in the address: a dismissible notice names them and lists 
 
   // Every option known (as the Embed dialog writes them): no notice.
   await page.goto(
-    './?embed&preset=at-least-once&autoplay=1&t=100&speed=0.5&panels=pipeline,why&caption=Hi&lock=1&predict=1&q=Q&a=A&id=x',
+    './?embed&preset=at-least-once&autoplay=1&t=100&speed=0.5&panels=pipeline,why&caption=Hi&lock=1&predict=1&q=Q&a=A&id=x&layout=full&theme=light&height=600',
   );
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
   await expect(page.getByTestId(testIds.embedCaption)).toHaveText('Hi');
