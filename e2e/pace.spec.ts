@@ -1,50 +1,16 @@
 /**
  * Issue 24, "the outcome in its time" and "pace and jumps", at 1280×720 in Chromium: after "Show
  * the outcome" and on a preset opened again, the verdict element is absent until the run reaches
- * its end; a preset played at its own pace reaches its end in 20–40 s of the page's clock; the jump
- * buttons land on the next moment and the status line says which.
+ * its end; the jump buttons land on the next moment and the status line says which.
  */
 import { expect, test } from './fixtures';
 import { testIds } from '../src/ui/testIds';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
-/**
- * The card charge (60 ms of action, once gone in 4 s) played by the page's own frame loop. Every
- * preset's pace — the Flink replay (once ~150 s) and the retry storm (once unplayable) included —
- * is checked frame by frame in src/views/pace.test.ts with the same frame step; rendering 1,800
- * frames of those two here cost ~170 s of CI for no rule the unit test does not already hold.
- * The page's clock is Playwright's (clock.install: requestAnimationFrame and performance.now
- * advance only when the test says so), so the seconds counted are the page's, frame by frame,
- * not those a shared, loaded machine happens to give a real browser.
- */
-for (const id of ['card-charge-idempotency']) {
-  test(`${id} plays to its end in 20–40 s at its pace`, async ({ dash }) => {
-    test.setTimeout(180_000);
-    const { page } = dash;
-    await page.clock.install();
-    await page.goto(`./?preset=${id}`);
-    await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
-    await dash.settled();
-    // From here the page's time moves only with runFor.
-    const now = await page.evaluate(() => Date.now());
-    await page.clock.pauseAt(now + 100);
-    const play = dash.byId(testIds.play);
-    await play.click();
-    await expect(play).toHaveAttribute('aria-pressed', 'true');
-    // Advance the page's clock a second at a time (60 frames of 16 ms) until the run ends.
-    let seconds = 0;
-    while ((await play.getAttribute('aria-pressed')) === 'true' && seconds < 60) {
-      await page.clock.runFor(1000);
-      seconds += 1;
-    }
-    console.log(`${id}: played to its end in ${seconds} s of the page's clock`);
-    await expect(play).toHaveAttribute('aria-pressed', 'false');
-    expect(seconds).toBeGreaterThanOrEqual(20);
-    expect(seconds).toBeLessThanOrEqual(40);
-    expect(dash.errors).toEqual([]);
-  });
-}
+// Each preset's 20–40 s pace is held frame by frame in src/views/pace.test.ts, with the page's
+// own frame arithmetic (src/views/playback.ts `advance`): rendering ~1,800 frames per story here
+// added half a minute of CI per preset for no rule the unit test does not already hold.
 
 test('after "Show the outcome" the verdict is absent until the end of the run', async ({
   dash,
