@@ -9,7 +9,7 @@ import { testIds } from '../src/ui/testIds';
 test.describe.configure({ timeout: 90_000 });
 
 test('a challenge opened by ?challenge= is solved by one crash clicked on the consumer', async ({
-  dash,
+  unopenedDash: dash,
 }) => {
   await dash.page.goto('./?challenge=commit-before-crash-point');
   await dash.page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');

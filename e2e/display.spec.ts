@@ -348,7 +348,7 @@ test('small text is at least 12 px at 100 %; counts take the right plural', asyn
 });
 
 test('after A+ the partition log, the sink table and the ledger make room for their taller rows', async ({
-  dash,
+  unopenedDash: dash,
 }) => {
   const { page } = dash;
   await page.setViewportSize({ width: 1280, height: 720 });

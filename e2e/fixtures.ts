@@ -156,12 +156,18 @@ export class Dashboard {
   }
 }
 
-/** `test` with a ready dashboard. */
-export const test = base.extend<{ dash: Dashboard }>({
+/**
+ * `test` with a ready dashboard (`dash`), or one whose page the test opens itself at its own
+ * address (`unopenedDash`: no first load of the default page to throw away).
+ */
+export const test = base.extend<{ dash: Dashboard; unopenedDash: Dashboard }>({
   dash: async ({ page }, use) => {
     const dash = new Dashboard(page);
     await dash.goto();
     await use(dash);
+  },
+  unopenedDash: async ({ page }, use) => {
+    await use(new Dashboard(page));
   },
 });
 

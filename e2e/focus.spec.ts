@@ -5,7 +5,7 @@
 import { expect, test, testIds } from './fixtures';
 
 test('the prediction box: Lock in, change, Reveal now, Ask again each leave the focus on the next step', async ({
-  dash,
+  unopenedDash: dash,
 }) => {
   const { page } = dash;
   await page.goto('./?preset=lost-ack-retry/idempotence-off');
@@ -26,7 +26,7 @@ test('the prediction box: Lock in, change, Reveal now, Ask again each leave the 
 });
 
 test('Show the outcome, Hide the story, and a fault’s details closed by Escape keep the focus nearby', async ({
-  dash,
+  unopenedDash: dash,
 }) => {
   const { page } = dash;
   await page.goto('./?preset=lost-ack-retry/idempotence-off');
@@ -55,7 +55,7 @@ test('Show the outcome, Hide the story, and a fault’s details closed by Escape
 });
 
 test('the ledger is one tab stop: ↑/↓ select events, Home/End the first and the last', async ({
-  dash,
+  unopenedDash: dash,
 }) => {
   const { page } = dash;
   await page.goto('./?preset=lost-ack-retry/idempotence-off');

@@ -292,7 +292,7 @@ test('an edit to an unanswered preset keeps the outcome hidden until the changed
 });
 
 test('a preset opened while another run stands at its end still asks its question', async ({
-  dash,
+  unopenedDash: dash,
 }) => {
   const { page } = dash;
   const l = lib(dash);
@@ -560,7 +560,7 @@ test('axe: the open library and the story panel have no serious violation', asyn
 });
 
 test('the story sits beside the pipeline at 1280 px, above it at a larger font â€” never over it', async ({
-  dash,
+  unopenedDash: dash,
 }) => {
   const { page } = dash;
   const l = lib(dash);
@@ -588,7 +588,7 @@ test('the story sits beside the pipeline at 1280 px, above it at a larger font â
 });
 
 test('poll-timeout-slow-batch: the consumer card says it left the group while its batch outlasts max.poll.interval.ms, and the why names it', async ({
-  dash,
+  unopenedDash: dash,
 }) => {
   const { page } = dash;
   await page.goto('./?preset=poll-timeout-slow-batch');

@@ -209,7 +209,7 @@ test('a share link whose prediction part (p=) is damaged opens its scenario, wit
 });
 
 test('a share link of a library preset as shipped opens as that preset: its story and its question, the outcome hidden', async ({
-  dash,
+  unopenedDash: dash,
   browser,
 }) => {
   await dash.page.goto('./?preset=poll-timeout-slow-batch/plain-insert');

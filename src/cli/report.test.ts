@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseScenario, parseScenarioJson, simulate, type Run } from '../engine';
 import { findPreset } from '../scenarios';
-import { runScenario } from '../engine/testing';
+import { readerCrashInput, runScenario } from '../engine/testing';
 import { jsonReport, jsonReportChunks, textReport, visibleControls } from './report';
 
 function example(name: string): Run {
@@ -298,26 +298,7 @@ describe("a downstream reader's own replay (issue 30, item 6)", () => {
     // Flink exactly-once into out; rc (read_committed) copies e1..e3 (offsets 0..2) at 1,016 ms,
     // crashes before its commit, restarts at 2,016 ms from offset 0 and copies them again: 3
     // records read, 3 rows re-read (https://kafka.apache.org/documentation/#semantics).
-    const run = runScenario({
-      claim: 'exactly-once',
-      workload: {
-        events: [
-          { id: 'e1', amount: 10, at: 0 },
-          { id: 'e2', amount: 20, at: 10 },
-          { id: 'e3', amount: 30, at: 20 },
-        ],
-      },
-      processor: { type: 'flink', 'execution.checkpointing.interval': 1000 },
-      sink: {
-        type: 'kafka',
-        topic: 'out',
-        deliveryGuarantee: 'EXACTLY_ONCE',
-        transactionalIdPrefix: 'job-a',
-        'transaction.timeout.ms': 900_000,
-      },
-      readers: [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
-      faults: [{ kind: 'crash', target: 'reader-0', point: 'before-commit', restartAfterMs: 1000 }],
-    });
+    const run = runScenario(readerCrashInput());
     const text = textReport(run);
     expect(text).toContain(
       'guarantee, judged at reader rc (read_committed): claimed exactly-once, observed exactly-once — held',
@@ -326,7 +307,7 @@ describe("a downstream reader's own replay (issue 30, item 6)", () => {
       'reader:rc: 3 rows for 3 events · 0 duplicate rows · 0 lost · sum 60 (true 60) (+ 3 rows the reader copied again itself: its own replay, not counted)',
     );
     expect(text).toContain(
-      '  ↺ re-read by reader rc e1, e2, e3: reader rc crashed after copying e1',
+      '  ↺ re-read by reader rc e1, e2, e3: reader rc crashed (fault "reader crash") after copying e1',
     );
     const json = jsonReport(run);
     expect(json.points.find((p) => p.name === 'reader:rc')?.rereads).toBe(3);

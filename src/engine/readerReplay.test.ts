@@ -10,44 +10,10 @@
  * topic it read once, and the reader's second copies are explained as its own.
  */
 import { describe, expect, it } from 'vitest';
-import type { ScenarioInput } from './scenario/schema';
-import { point, runScenario } from './testing';
+import { point, readerCrashInput, readerReplayEvents, runScenario } from './testing';
 
-/** Flink exactly-once into `out` (KafkaSink, one transaction per checkpoint), read by rc. */
-function flinkToReader(
-  events: { id: string; amount: number; at: number }[],
-  crashArmedAt: number,
-): Omit<ScenarioInput, 'version' | 'name'> {
-  return {
-    claim: 'exactly-once',
-    workload: { events },
-    processor: { type: 'flink', 'execution.checkpointing.interval': 1000 },
-    sink: {
-      type: 'kafka',
-      topic: 'out',
-      deliveryGuarantee: 'EXACTLY_ONCE',
-      transactionalIdPrefix: 'job-a',
-      'transaction.timeout.ms': 900_000,
-    },
-    readers: [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
-    faults: [
-      {
-        id: 'reader crash',
-        kind: 'crash',
-        target: 'reader-0',
-        point: 'before-commit',
-        at: crashArmedAt,
-        restartAfterMs: 1000,
-      },
-    ],
-  };
-}
-
-const e123 = [
-  { id: 'e1', amount: 10, at: 0 },
-  { id: 'e2', amount: 20, at: 10 },
-  { id: 'e3', amount: 30, at: 20 },
-];
+const e123 = readerReplayEvents;
+const flinkToReader = readerCrashInput;
 
 describe("a read_committed reader that crashes before its commit: the pipeline is judged once per record, the reader's replay explained as its own", () => {
   it('no committed offset yet: the reader copies e1..e3 twice, the pipeline delivered each once — exactly-once held', () => {

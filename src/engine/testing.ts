@@ -70,3 +70,41 @@ export function entriesOf(run: Run, kind: string): number[] {
   for (let i = 0; i < run.trace.length; i++) if (run.trace.kindOf(i) === kind) out.push(i);
   return out;
 }
+
+/** e1..e3 (10, 20, 30) at 0, 10 and 20 ms: the reader-replay tests' workload. */
+export const readerReplayEvents = events(3, (i) => 10 * (i - 1));
+
+/**
+ * Flink exactly-once into `out` (KafkaSink, one transaction per checkpoint), read by `rc`
+ * (read_committed), which crashes before its first offset commit (the fault armed at
+ * `crashArmedAt`) and restarts 1 s later — the reader's own replay, shared by the engine's,
+ * views', CLI's and page's tests of it.
+ */
+export function readerCrashInput(
+  workloadEvents: { id: string; amount: number; at: number }[] = readerReplayEvents,
+  crashArmedAt = 0,
+): Omit<ScenarioInput, 'version' | 'name'> {
+  return {
+    claim: 'exactly-once',
+    workload: { events: workloadEvents },
+    processor: { type: 'flink', 'execution.checkpointing.interval': 1000 },
+    sink: {
+      type: 'kafka',
+      topic: 'out',
+      deliveryGuarantee: 'EXACTLY_ONCE',
+      transactionalIdPrefix: 'job-a',
+      'transaction.timeout.ms': 900_000,
+    },
+    readers: [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
+    faults: [
+      {
+        id: 'reader crash',
+        kind: 'crash',
+        target: 'reader-0',
+        point: 'before-commit',
+        at: crashArmedAt,
+        restartAfterMs: 1000,
+      },
+    ],
+  };
+}

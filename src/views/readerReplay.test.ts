@@ -8,41 +8,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseScenario, simulate, type Run, type ScenarioInput } from '../engine';
+import { readerCrashInput } from '../engine/testing';
 import { countersAt, ledgerRowAt } from './at';
 import { markdownReport } from './markdown';
 import { explanationCoverage, toRunView } from './runView';
 
 /** Flink exactly-once into `out`; reader rc (read_committed) crashes before its first commit. */
-const readerCrash: ScenarioInput = {
-  version: 1,
-  name: 'reader replay',
-  claim: 'exactly-once',
-  workload: {
-    events: [
-      { id: 'e1', amount: 10, at: 0 },
-      { id: 'e2', amount: 20, at: 10 },
-      { id: 'e3', amount: 30, at: 20 },
-    ],
-  },
-  processor: { type: 'flink', 'execution.checkpointing.interval': 1000 },
-  sink: {
-    type: 'kafka',
-    topic: 'out',
-    deliveryGuarantee: 'EXACTLY_ONCE',
-    transactionalIdPrefix: 'job-a',
-    'transaction.timeout.ms': 900_000,
-  },
-  readers: [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
-  faults: [
-    {
-      id: 'reader crash',
-      kind: 'crash',
-      target: 'reader-0',
-      point: 'before-commit',
-      restartAfterMs: 1000,
-    },
-  ],
-};
+const readerCrash: ScenarioInput = { version: 1, name: 'reader replay', ...readerCrashInput() };
 
 function run(): Run {
   const r = parseScenario(readerCrash);

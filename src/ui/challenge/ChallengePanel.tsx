@@ -7,7 +7,7 @@
  * An attempt is a run that ends: each time the run of a scenario changed from the start reaches
  * its end on screen, it is judged and counted once.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Challenge, ScenarioInput } from '../../engine';
 import { solutionInput } from '../../scenarios/challenges';
 import counts from '../../scenarios/challenges/solutionCounts.json';
@@ -137,68 +137,65 @@ function Outcome({ outcome: o }: { outcome: AttemptOutcome }) {
       return null;
     case 'refused':
       return (
-        <div
-          className="challenge-outcome refused"
-          role="status"
-          data-testid={testIds.challengeOutcome}
-          data-verdict="refused"
-        >
-          <p>
-            <strong>Not counted as a solution:</strong> this attempt breaks the challenge’s rules.
-          </p>
-          <ul>
-            {o.reasons.map((r) => (
-              <li key={r}>{r}</li>
-            ))}
-          </ul>
-        </div>
+        <OutcomeBox verdict="refused" lines={o.reasons}>
+          <strong>Not counted as a solution:</strong> this attempt breaks the challenge’s rules.
+        </OutcomeBox>
       );
     case 'missed':
       return (
-        <div
-          className="challenge-outcome missed"
-          role="status"
-          data-testid={testIds.challengeOutcome}
-          data-verdict="missed"
-        >
-          <p>
-            <strong>Not yet.</strong> This run lost {o.lost} and applied {o.duplicated} twice.
-          </p>
-          {o.explanations.length > 0 && (
-            <ul>
-              {o.explanations.map((e) => (
-                <li key={e}>{e}</li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <OutcomeBox verdict="missed" lines={o.explanations}>
+          <strong>Not yet.</strong> This run lost {o.lost} and applied {o.duplicated} twice.
+        </OutcomeBox>
       );
     case 'solved':
       return (
-        <div
-          className="challenge-outcome solved"
-          role="status"
-          data-testid={testIds.challengeSuccess}
-          data-verdict="solved"
+        <OutcomeBox
+          verdict="solved"
+          lines={o.explanations}
+          otherwise="Every event took effect exactly once."
         >
-          <p>
-            <strong>Solved!</strong> The engine checked your run: {o.lost} lost, {o.duplicated}{' '}
-            applied twice.
-          </p>
-          {o.explanations.length > 0 ? (
-            <ul>
-              {o.explanations.map((e) => (
-                <li key={e}>{e}</li>
-              ))}
-            </ul>
-          ) : (
-            <p>Every event took effect exactly once.</p>
-          )}
-        </div>
+          <strong>Solved!</strong> The engine checked your run: {o.lost} lost, {o.duplicated}{' '}
+          applied twice.
+        </OutcomeBox>
       );
     default: {
       const never: never = o;
       return never;
     }
   }
+}
+
+/** One attempt's outcome: its headline, then its reasons or explanations as a list. */
+function OutcomeBox({
+  verdict,
+  lines,
+  otherwise,
+  children,
+}: {
+  verdict: 'refused' | 'missed' | 'solved';
+  lines: readonly string[];
+  /** Said in place of the list when it is empty. */
+  otherwise?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={`challenge-outcome ${verdict}`}
+      role="status"
+      // The solved box keeps its own test id: the e2e waits on success specifically.
+      data-testid={verdict === 'solved' ? testIds.challengeSuccess : testIds.challengeOutcome}
+      data-verdict={verdict}
+    >
+      <p>{children}</p>
+      {lines.length > 0 ? (
+        <ul>
+          {lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : (
+        otherwise && <p>{otherwise}</p>
+      )}
+    </div>
+  );
 }
