@@ -4,6 +4,7 @@
  */
 import { expect, it } from 'vitest';
 import { parseScenario, simulate } from '../engine';
+import { cutBatchInput } from '../engine/testing';
 import { eventChain, eventSequenceDiagram } from './mermaid';
 
 it('e3, the third record of a batch cut by a failover (acks=1): its chain holds the append and the cut', () => {
@@ -11,26 +12,7 @@ it('e3, the third record of a batch cut by a failover (acks=1): its chain holds 
   // 302 ms, acknowledged (acks=1), then cut when broker-2 takes over at 303 ms (as in
   // engine/explain/lost.test.ts). e3's chain: its send (297 ms), the append, the fault, the
   // crash and the truncation — not only the send.
-  const parsed = parseScenario({
-    version: 1,
-    name: 'cut batch',
-    workload: {
-      topic: 'events',
-      events: [
-        { id: 'e1', amount: 10, at: 295 },
-        { id: 'e2', amount: 20, at: 296 },
-        { id: 'e3', amount: 30, at: 297 },
-      ],
-    },
-    producer: { acks: '1', 'linger.ms': 5 },
-    processor: {
-      type: 'consumer',
-      'enable.auto.commit': false,
-      'auto.offset.reset': 'earliest',
-      startAtMs: 5000,
-    },
-    faults: [{ id: 'fo', kind: 'leader-failover', topic: 'events', at: 303 }],
-  });
+  const parsed = parseScenario({ version: 1, name: 'cut batch', ...cutBatchInput });
   if (!parsed.ok) throw new Error('invalid scenario');
   const run = simulate(parsed.scenario);
   const t = run.trace;

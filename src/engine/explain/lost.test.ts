@@ -3,7 +3,7 @@
  * a batch (a batch's request and append carry its first event only).
  */
 import { describe, expect, it } from 'vitest';
-import { runScenario, totals } from '../testing';
+import { cutBatchInput, runScenario, totals } from '../testing';
 
 describe('a multi-record batch cut from the log by a leader failover (acks=1)', () => {
   // e1..e3 at 295, 296, 297 ms; linger.ms=5, so one batch of three leaves at 300 ms (the first
@@ -14,24 +14,7 @@ describe('a multi-record batch cut from the log by a leader failover (acks=1)', 
   // followers"). The failover at 303 ms kills broker-1 before any follower copied the batch;
   // broker-2, elected from the ISR, never had it, and the three records are cut: 3 lost. Each is
   // at its own offset, so each has its own sentence — none "never reached the broker".
-  const run = runScenario({
-    workload: {
-      topic: 'events',
-      events: [
-        { id: 'e1', amount: 10, at: 295 },
-        { id: 'e2', amount: 20, at: 296 },
-        { id: 'e3', amount: 30, at: 297 },
-      ],
-    },
-    producer: { acks: '1', 'linger.ms': 5 },
-    processor: {
-      type: 'consumer',
-      'enable.auto.commit': false,
-      'auto.offset.reset': 'earliest',
-      startAtMs: 5000,
-    },
-    faults: [{ id: 'fo', kind: 'leader-failover', topic: 'events', at: 303 }],
-  });
+  const run = runScenario(cutBatchInput);
   const cut = (id: string, offset: number) =>
     `${id} was written to the leader broker-1 (offset ${offset}) and acknowledged with acks=1 but not yet copied to a follower → broker-1 failed (fault "fo") and the new leader broker-2, which never had it, became the reference: ${id} was cut from the log`;
 
