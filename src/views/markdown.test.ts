@@ -3,6 +3,7 @@ import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { anomalyDiagram, firstAnomaly } from './anomalyDiagram';
 import { markdownReport, markdownText, parseHeadingLevel } from './markdown';
+import { topologyFlowchart } from './mermaid';
 import { truncate } from './mermaidText';
 import { HOSTILE, LOST_ACK, runOf } from './mermaid.testdata';
 import { findPreset } from '../scenarios';
@@ -79,20 +80,7 @@ Claimed **at-least-once**, observed **at-least-once** at sink table payments: th
 ### Topology
 
 \`\`\`mermaid
-flowchart LR
-  producer["producer<br/>acks=all · enable.idempotence=false<br/>retries=2147483647 · max.in.flight=1<br/>request.timeout.ms=1000 · delivery.timeout.ms=120000<br/>application async send · on failure skip"]
-  topic[("topic payments<br/>1 partition · 3 brokers<br/>replication.factor=3 · min.insync.replicas=2<br/>unclean.leader.election.enable=false")]
-  processor["consumer group group-1 (1 instance)<br/>enable.auto.commit=false · commit after-processing<br/>max.poll.records=500 · isolation.level=read_uncommitted<br/>processing sync · on statement error halt"]
-  sink[("table payments<br/>INSERT per record<br/>key business-id<br/>statement.timeout.ms=5000 (client socketTimeout) · retries=3")]
-  producer -->|"produce"| topic
-  topic -->|"poll"| processor
-  processor -.->|"commit offsets (after-processing)"| topic
-  processor -->|"INSERT"| sink
-  fault0{{"⚡ a lost acknowledgement #34;lost ack#34;"}}
-  fault0 -.- producer
-  class fault0 fault
-  classDef fault fill:#fff1f0,stroke:#cf222e
-\`\`\`
+${/* its text is held line by line in mermaid.test.ts */ topologyFlowchart(runOf(LOST_ACK).scenario)}\`\`\`
 `);
   });
 
