@@ -7,39 +7,15 @@
  */
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ScenarioInput } from '../engine';
 import { createRunClient } from '../platform/runClient';
 import { createLab } from '../store/labStore';
 import { LabProvider } from '../store/LabContext';
 import { Counters } from './Counters';
 import { Explanations } from './panels/Explanations';
 import { testIds } from './testIds';
+import { READER_CRASH as readerCrash } from '../views/readerReplay.testdata';
 
 const inline = createRunClient({ createWorker: null });
-
-/** Flink exactly-once into `out`; rc (read_committed) crashes before its first commit. */
-const readerCrash: ScenarioInput = {
-  version: 1,
-  name: 'reader replay',
-  claim: 'exactly-once',
-  workload: {
-    events: [
-      { id: 'e1', amount: 10, at: 0 },
-      { id: 'e2', amount: 20, at: 10 },
-      { id: 'e3', amount: 30, at: 20 },
-    ],
-  },
-  processor: { type: 'flink', 'execution.checkpointing.interval': 1000 },
-  sink: {
-    type: 'kafka',
-    topic: 'out',
-    deliveryGuarantee: 'EXACTLY_ONCE',
-    transactionalIdPrefix: 'job-a',
-    'transaction.timeout.ms': 900_000,
-  },
-  readers: [{ name: 'rc', topic: 'out', 'isolation.level': 'read_committed' }],
-  faults: [{ kind: 'crash', target: 'reader-0', point: 'before-commit', restartAfterMs: 1000 }],
-};
 
 describe("a reader's own replay on the page", () => {
   afterEach(cleanup);

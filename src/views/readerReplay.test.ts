@@ -7,14 +7,11 @@
  * its position re-reads after a crash: at-least-once, its own).
  */
 import { describe, expect, it } from 'vitest';
-import { parseScenario, simulate, type Run, type ScenarioInput } from '../engine';
-import { readerCrashInput } from '../engine/testing';
+import { parseScenario, simulate, type Run } from '../engine';
+import { READER_CRASH as readerCrash } from './readerReplay.testdata';
 import { countersAt, ledgerRowAt } from './at';
 import { markdownReport } from './markdown';
 import { explanationCoverage, toRunView } from './runView';
-
-/** Flink exactly-once into `out`; reader rc (read_committed) crashes before its first commit. */
-const readerCrash: ScenarioInput = { version: 1, name: 'reader replay', ...readerCrashInput() };
 
 function run(): Run {
   const r = parseScenario(readerCrash);
