@@ -9,7 +9,7 @@
  * before replication, the lost ack is retried and the retry is appended again
  * (https://kafka.apache.org/documentation/#producerconfigs_acks).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -133,5 +133,19 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
     const r = check([dir]);
     expect(r.lines.at(-1)).toBe('check: 11 scenarios: 2 passed, 2 failed, 6 malformed, 1 unpinned');
     expect(r.code).toBe(2);
+  });
+
+  it("the docs' pinned examples (README.md, docs/cli.md, docs/embed.md) pass as written", () => {
+    // Each ```html block that pins an embed, checked as a page of its own.
+    const blocks = ['README.md', 'docs/cli.md', 'docs/embed.md'].flatMap((doc) =>
+      [...readFileSync(doc, 'utf8').matchAll(/```html\n([\s\S]*?)```/g)]
+        .map((m) => m[1]!)
+        .filter((b) => b.includes('expect=')),
+    );
+    expect(blocks).toHaveLength(3);
+    const files = blocks.map((b, k) => write(`example-${k}.html`, [b]));
+    const r = check(files);
+    expect(r.lines.at(-1)).toBe('check: 3 scenarios: 3 passed, 0 failed, 0 malformed');
+    expect(r.code).toBe(0);
   });
 });
