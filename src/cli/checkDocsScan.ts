@@ -11,7 +11,7 @@
  */
 
 /** An attribute as written: its value with character references decoded, and its 1-based line. */
-export interface ScannedAttribute {
+interface ScannedAttribute {
   value: string;
   line: number;
 }
@@ -61,7 +61,7 @@ function blank(text: string, from: number, to: number): string {
 }
 
 /** Markdown with its fenced code blocks and code spans blanked. */
-export function maskMarkdownCode(text: string): string {
+function maskMarkdownCode(text: string): string {
   let out = text;
   // Fenced code blocks: an opening fence of 3+ backticks or tildes (up to 3 spaces in), closed
   // by a fence of the same character at least as long, or by the end of the document.
@@ -91,7 +91,7 @@ export function maskMarkdownCode(text: string): string {
 }
 
 /** Every start tag of an HTML text (or of Markdown masked by {@link maskMarkdownCode}). */
-export function scanTags(text: string): ScannedTag[] {
+function scanTags(text: string): ScannedTag[] {
   const lineOf = lineCounter(text);
   const lower = text.toLowerCase();
   const tags: ScannedTag[] = [];

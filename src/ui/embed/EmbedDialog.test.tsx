@@ -51,7 +51,7 @@ describe('Embed dialog: the loader’s element, pinned for docs CI', () => {
     expect(snippet()).toContain(
       `expect='{"totals":{"rows":24,"duplicates":4,"lost":0,"sum":2320},"rows":{"p-4":2,"p-5":2,"p-7":2,"p-8":1},"observed":"at-least-once"}'></delivery-lab-embed>`,
     );
-    expect(screen.getByTestId(testIds.embedDialog).textContent).toContain('it holds the answer');
+    expect(screen.getByTestId(testIds.embedDialog).textContent).toContain('it holds the outcome');
     iframeForm();
     expect(snippet()).toContain(`loading="lazy"\n  data-expect='{"totals":{"rows":24,`);
   });

@@ -359,7 +359,7 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
           />{' '}
           pin what it shows for docs CI (<code>expect</code>, checked by{' '}
           <code>delivery-lab check</code>)
-          {pinned && o.predict && ' — it holds the answer, readable in the page’s source'}
+          {pinned && o.predict && ' — it holds the outcome, readable in the page’s source'}
         </label>
       </fieldset>
       <label className="label" htmlFor={`${id}-snippet`}>
