@@ -79,6 +79,7 @@ test("the Embed dialog does not carry another variant's question", async ({ dash
   await dialog.getByLabel('Ask for a prediction, then reveal').check();
   await expect(dialog.getByLabel('Question')).toHaveValue('');
   await expect(dialog.getByLabel('Answer')).toHaveValue('');
+  await dialog.getByLabel('an iframe and its listener').check();
   const snippet = await dash.byId(testIds.embedSnippet).inputValue();
   expect(snippet).toContain('predict=1');
   expect(snippet).not.toContain('q=');
@@ -100,6 +101,7 @@ test('an edited preset: the Embed dialog fills in no answer (the preset’s desc
   await dialog.getByLabel('Ask for a prediction, then reveal').check();
   await expect(dialog.getByLabel('Question')).toHaveValue('');
   await expect(dialog.getByLabel('Answer')).toHaveValue('');
+  await dialog.getByLabel('an iframe and its listener').check();
   const snippet = await dash.byId(testIds.embedSnippet).inputValue();
   expect(snippet).toContain('predict=1');
   expect(snippet).not.toContain('q=');
@@ -121,6 +123,9 @@ test('the Embed dialog writes a snippet that works as pasted on another origin',
   await dialog.getByLabel('Autoplay').check();
   await dialog.getByLabel('Caption').fill('At-most-once: <b>watch</b> p-9 & p-10');
   await dialog.getByLabel('Frame id').fill('lesson-1');
+  // The loader's element is the default form; the iframe is one choice away.
+  await expect(dash.byId(testIds.embedSnippet)).toContainText('<delivery-lab-embed ');
+  await dialog.getByLabel('an iframe and its listener').check();
   const snippet = await dash.byId(testIds.embedSnippet).inputValue();
   const axe = await new AxeBuilder({ page: dash.page })
     .include(`[data-testid="${testIds.embedDialog}"]`)
@@ -260,6 +265,7 @@ test('a share link that asks for a prediction (p=1) asks it in the embed too, as
   await page.getByTestId(testIds.embedButton).click();
   const dialog = page.getByTestId(testIds.embedDialog);
   await expect(dialog.getByLabel('Ask for a prediction, then reveal')).toBeChecked();
+  await dialog.getByLabel('an iframe and its listener').check();
   await expect(page.getByTestId(testIds.embedSnippet)).toContainText(
     '&amp;predict=1&amp;q=How+many+rows+will+the+table+hold%3F&amp;a=5%3A+one+row+per+payment.#s=2.',
   );
@@ -477,6 +483,7 @@ test('the Embed dialog sets the speed: the snippet carries it and the player pla
   await dash.byId(testIds.embedButton).click();
   const dialog = dash.byId(testIds.embedDialog);
   const speed = dialog.getByLabel('Speed');
+  await dialog.getByLabel('an iframe and its listener').check();
   await expect(speed).toHaveValue('');
   expect(await dash.byId(testIds.embedSnippet).inputValue()).not.toContain('speed=');
   await speed.selectOption({ label: '×0.1' });

@@ -251,6 +251,7 @@ test('while the prediction waits, Share and Embed leave out the expect block (it
   expect(scenarioOf(hidden).expect).toBeUndefined();
   await page.keyboard.press('Escape');
   await dash.byId(testIds.embedButton).click();
+  await dash.byId(testIds.embedDialog).getByLabel('an iframe and its listener').check();
   const snippet = await dash.byId(testIds.embedSnippet).inputValue();
   expect(scenarioOf(snippet).expect).toBeUndefined();
   await page.keyboard.press('Escape');

@@ -1,41 +1,48 @@
 /**
  * `delivery-lab check <files | directories | globs…>`: every scenario found is run and compared
- * with its `expect` block, as `--check` does for one. One line per scenario, a summary line, exit
- * 0 all matched · 2 a file is malformed (named, with the field) or an argument is wrong · 3 a
- * scenario differs from its `expect` (or has none). `--reporter junit --output report.xml` writes a
+ * with its `expect` block, as `--check` does for one; in HTML and Markdown pages, every embed of
+ * the lab with the expectation pinned to it (./checkDocs.ts). One line per scenario or embed, a
+ * summary line, exit 0 all matched · 2 a file or embed is malformed (named, with the field and
+ * line) or an argument is wrong · 3 a scenario differs from its `expect` (or a scenario file has
+ * none). An embed with no expectation is unpinned: listed, not a failure. `--reporter junit --output report.xml` writes a
  * JUnit XML report for CI systems; with GITHUB_ACTIONS set, each failure is also a GitHub
  * annotation (`::error file=…,line=…::`) on the file's line.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { parseArgs } from 'node:util';
 import { compareExpect, formatIssues, parseScenarioJson, simulate } from '../engine';
 import { junitReport, githubAnnotation, lineOfKey } from './checkReport';
+import { checkDocFile } from './checkDocs';
+import { pageKind } from './checkDocsScan';
 import { checkLessonFile, isLessonText } from './checkLesson';
+import { commandArgs, isChoice } from './commandArgs';
 
-/** One scenario file's outcome. */
+/** One scenario file's outcome, or one embed's. */
 export interface CheckResult {
   file: string;
   name: string;
-  status: 'passed' | 'failed' | 'malformed';
+  /** `unpinned`: an embed with no expectation to check (not a failure). */
+  status: 'passed' | 'failed' | 'malformed' | 'unpinned';
   /** Why it failed or is malformed, one line each. */
   problems: string[];
   /** The 1-based line the first problem points at (the `expect` block, or the field). */
   line: number;
+  /** An embed's: the line of its tag in the page. */
+  embedLine?: number;
 }
 
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 
-/** Every .json file under `dir`, sorted, skipping node_modules and dot folders. */
-function jsonFilesUnder(dir: string): string[] {
+/** Every scenario or page file (.json, HTML, Markdown) under `dir`, sorted, skipping node_modules and dot folders. */
+function filesUnder(dir: string): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
     a.name < b.name ? -1 : 1,
   )) {
     if (entry.name.startsWith('.') || SKIPPED_DIRS.has(entry.name)) continue;
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...jsonFilesUnder(path));
-    else if (entry.name.endsWith('.json')) out.push(path);
+    if (entry.isDirectory()) out.push(...filesUnder(path));
+    else if (entry.name.endsWith('.json') || pageKind(entry.name)) out.push(path);
   }
   return out;
 }
@@ -64,7 +71,7 @@ function expand(arg: string): string[] | { problem: string } {
     const base = segments.slice(0, firstWild).join('/') || '.';
     let candidates: string[];
     try {
-      candidates = jsonFilesUnder(base);
+      candidates = filesUnder(base);
     } catch {
       return { problem: `${arg}: no folder ${base}` };
     }
@@ -73,7 +80,7 @@ function expand(arg: string): string[] | { problem: string } {
     return hits.length > 0 ? hits : { problem: `${arg}: matches no file` };
   }
   try {
-    return statSync(arg).isDirectory() ? jsonFilesUnder(arg) : [arg];
+    return statSync(arg).isDirectory() ? filesUnder(arg) : [arg];
   } catch {
     return { problem: `${arg}: no such file or directory` };
   }
@@ -128,43 +135,33 @@ function checkFile(file: string, text: string): CheckResult {
 const USAGE =
   'usage: delivery-lab check <files | directories | globs…> [--reporter text|junit] [--output FILE]';
 
+const MARKS: Record<CheckResult['status'], string> = {
+  passed: '✓',
+  failed: '✗',
+  malformed: '!',
+  unpinned: '·',
+};
+
 export function checkCommand(
   argv: string[],
   out: (s: string) => void,
   err: (s: string) => void,
   env: Record<string, string | undefined> = process.env,
 ): number {
-  let values: { reporter?: string; output?: string; help?: boolean };
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        reporter: { type: 'string' },
-        output: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (e) {
-    err(`${(e as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    out(USAGE);
-    return 0;
-  }
+  const args = commandArgs(
+    argv,
+    { reporter: { type: 'string' }, output: { type: 'string' } },
+    USAGE,
+    'check: give the scenario files, pages, directories or globs to check',
+    out,
+    err,
+  );
+  if (typeof args === 'number') return args;
+  const { values, positionals } = args;
   const reporter = values.reporter ?? 'text';
-  if (reporter !== 'text' && reporter !== 'junit') {
-    err(`--reporter: expected text or junit, got "${reporter}"`);
-    return 2;
-  }
+  if (!isChoice('--reporter', reporter, ['text', 'junit'], err)) return 2;
   if (reporter === 'junit' && values.output === undefined) {
     err('--reporter junit: give the report file with --output FILE');
-    return 2;
-  }
-  if (positionals.length === 0) {
-    err(`check: give the scenario files, directories or globs to check\n${USAGE}`);
     return 2;
   }
   // Each file once; `fromDirectory`: found by a directory or glob, so a JSON file that is no
@@ -194,22 +191,29 @@ export function checkCommand(
       });
       continue;
     }
-    if (fromDirectory && !looksLikeScenario(text)) continue;
     const shown = relative('.', file) || file;
+    const page = pageKind(file);
+    if (page) {
+      results.push(...checkDocFile(shown, file, text, page));
+      continue;
+    }
+    if (fromDirectory && !looksLikeScenario(text)) continue;
     if (isLessonText(text)) results.push(...checkLessonFile(shown, text));
     else results.push(checkFile(shown, text));
   }
   const annotate = env.GITHUB_ACTIONS === 'true' || env.GITHUB_ACTIONS === '1';
   for (const r of results) {
-    const mark = r.status === 'passed' ? '✓' : r.status === 'failed' ? '✗' : '!';
-    out(`${mark} ${r.file}${r.name !== r.file ? ` (${r.name})` : ''}`);
+    const at = r.embedLine === undefined ? r.file : `${r.file}:${r.embedLine}`;
+    const unpinned = r.status === 'unpinned' ? ': unpinned, no expectation to check' : '';
+    out(`${MARKS[r.status]} ${at}${r.name !== r.file ? ` (${r.name})` : ''}${unpinned}`);
     for (const p of r.problems) out(`    ${r.file}:${r.line}: ${p}`);
-    if (annotate && r.status !== 'passed') out(githubAnnotation(r));
+    if (annotate && (r.status === 'failed' || r.status === 'malformed')) out(githubAnnotation(r));
   }
   const count = (s: CheckResult['status']) => results.filter((r) => r.status === s).length;
   const [passed, failed, malformed] = [count('passed'), count('failed'), count('malformed')];
+  const unpinned = count('unpinned');
   out(
-    `check: ${results.length} scenario${results.length === 1 ? '' : 's'}: ${passed} passed, ${failed} failed, ${malformed} malformed`,
+    `check: ${results.length} scenario${results.length === 1 ? '' : 's'}: ${passed} passed, ${failed} failed, ${malformed} malformed${unpinned > 0 ? `, ${unpinned} unpinned` : ''}`,
   );
   if (values.output !== undefined) {
     try {
@@ -220,7 +224,7 @@ export function checkCommand(
     }
   }
   if (results.length === 0) {
-    err('check: no scenario found');
+    err('check: no scenario found (nor an embed of the lab in a page)');
     return 2;
   }
   return malformed > 0 ? 2 : failed > 0 ? 3 : 0;

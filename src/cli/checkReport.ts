@@ -1,6 +1,7 @@
 /**
  * What `delivery-lab check` writes for CI systems: a JUnit XML report (one testcase per scenario
- * file; a mismatch is a `<failure>`, a malformed file an `<error>`) and GitHub workflow commands
+ * file or embed; a mismatch is a `<failure>`, a malformed file an `<error>`, an unpinned embed
+ * `<skipped>`) and GitHub workflow commands
  * (https://docs.github.com/en/actions/reference/workflow-commands-for-github-actions#setting-an-error-message).
  */
 import type { CheckResult } from './check';
@@ -27,10 +28,13 @@ function xml(s: string): string {
 export function junitReport(results: readonly CheckResult[]): string {
   const failures = results.filter((r) => r.status === 'failed').length;
   const errors = results.filter((r) => r.status === 'malformed').length;
+  const skipped = results.filter((r) => r.status === 'unpinned').length;
   const counts = `tests="${results.length}" failures="${failures}" errors="${errors}"`;
   const cases = results.map((r) => {
     const open = `    <testcase classname="${xml(r.file)}" name="${xml(r.name)}" file="${xml(r.file)}" line="${r.line}"`;
     if (r.status === 'passed') return `${open}/>`;
+    if (r.status === 'unpinned')
+      return `${open}>\n      <skipped message="unpinned: no expectation to check"/>\n    </testcase>`;
     const tag = r.status === 'failed' ? 'failure' : 'error';
     const body = r.problems.join('\n');
     return `${open}>\n      <${tag} message="${xml(r.problems[0] ?? '')}">${xml(body)}</${tag}>\n    </testcase>`;
@@ -38,7 +42,7 @@ export function junitReport(results: readonly CheckResult[]): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="delivery-lab check" ${counts}>`,
-    `  <testsuite name="delivery-lab check" ${counts} skipped="0">`,
+    `  <testsuite name="delivery-lab check" ${counts} skipped="${skipped}">`,
     ...cases,
     '  </testsuite>',
     '</testsuites>',

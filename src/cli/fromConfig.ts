@@ -6,9 +6,9 @@
  * refused (the scenario cannot run).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { parseScenario, PLACEMENT_KINDS, simulate } from '../engine';
 import { importConfig, type KeyReport } from '../scenarios/config/importConfig';
+import { commandArgs, isChoice } from './commandArgs';
 import { exploreReport } from './explore';
 
 const USAGE =
@@ -25,36 +25,22 @@ export function fromConfigCommand(
   out: (s: string) => void,
   err: (s: string) => void,
 ): number {
-  let values: { format?: string; 'scenario-out'?: string; 'skip-atlas'?: boolean; help?: boolean };
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        format: { type: 'string' },
-        'scenario-out': { type: 'string' },
-        'skip-atlas': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (e) {
-    err(`${(e as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    out(USAGE);
-    return 0;
-  }
+  const args = commandArgs(
+    argv,
+    {
+      format: { type: 'string' },
+      'scenario-out': { type: 'string' },
+      'skip-atlas': { type: 'boolean' },
+    },
+    USAGE,
+    'from-config: give one or more configuration files',
+    out,
+    err,
+  );
+  if (typeof args === 'number') return args;
+  const { values, positionals } = args;
   const format = values.format ?? 'text';
-  if (format !== 'text' && format !== 'json') {
-    err(`--format: expected text or json, got "${format}"`);
-    return 2;
-  }
-  if (positionals.length === 0) {
-    err(`from-config: give one or more configuration files\n${USAGE}`);
-    return 2;
-  }
+  if (!isChoice('--format', format, ['text', 'json'], err)) return 2;
   const files = [];
   for (const name of positionals) {
     try {

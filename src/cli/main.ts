@@ -46,6 +46,7 @@ import { DEFAULT_HEADING_LEVEL, parseHeadingLevel, type HeadingLevel } from '../
 import type { DiagramKind } from '../views/mermaid';
 import { claimBroken, exploreReport, exploreText, parseExploreArgs } from './explore';
 import { runSql } from './sqlCommand';
+import { isChoice } from './commandArgs';
 
 /**
  * The engine's trace hash computed with Node's native SHA-256 over the same bytes
@@ -254,16 +255,7 @@ export function main(
     );
     return 2;
   }
-  if (
-    format !== 'json' &&
-    format !== 'text' &&
-    format !== 'mermaid' &&
-    format !== 'markdown' &&
-    format !== 'sql'
-  ) {
-    err(`--format: expected json, text, mermaid, markdown or sql, got "${clipEcho(format)}"`);
-    return 2;
-  }
+  if (!isChoice('--format', format, ['json', 'text', 'mermaid', 'markdown', 'sql'], err)) return 2;
   const diagram = diagramKind(values.diagram);
   if (diagram === null) {
     err(
@@ -531,7 +523,7 @@ if (process.argv[1] && /main\.[cm]?[tj]s$/.test(process.argv[1])) {
  * ("; its variants: idempotence-off, …"), else the ids that contain it ("; did you mean …").
  * Empty when nothing is close, or the target looks like a file.
  */
-function nearPresets(target: string): string {
+export function nearPresets(target: string): string {
   if (/\.json$|[\\]/.test(target) || target.startsWith('.')) return '';
   const [pid, vid] = target.toLowerCase().split('/', 2);
   const preset = presets.find((p) => p.id === pid);

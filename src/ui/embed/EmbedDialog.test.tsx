@@ -30,6 +30,41 @@ async function open(lab: Lab, shareLink: ShareSync | null = null): Promise<HTMLE
 }
 
 const snippet = () => (screen.getByTestId(testIds.embedSnippet) as HTMLTextAreaElement).value;
+/** The iframe form of the snippet (the loader's element is the default). */
+const iframeForm = () => fireEvent.click(screen.getByLabelText('an iframe and its listener'));
+const pinBox = () => screen.getByLabelText(/pin what it shows for docs CI/) as HTMLInputElement;
+
+describe('Embed dialog: the loader’s element, pinned for docs CI', () => {
+  afterEach(cleanup);
+
+  it('writes the element by default; a player that asks a prediction is not pinned until asked; the pin is the run’s expect', async () => {
+    // at-least-once/default asks its question (predict=1): its expect block is the answer.
+    await open(presetLab('at-least-once'));
+    expect(snippet()).toMatch(
+      /^<script src="[^"]*embed\.js" defer><\/script>\n<delivery-lab-embed predict /,
+    );
+    expect(pinBox().checked).toBe(false);
+    expect(snippet()).not.toContain('expect=');
+    fireEvent.click(pinBox());
+    // The preset's hand-derived expect (src/scenarios/library): 24 rows for 20 events, 4 of them
+    // duplicates, sum 2320, at-least-once — the run on screen, pinned.
+    expect(snippet()).toContain(
+      `expect='{"totals":{"rows":24,"duplicates":4,"lost":0,"sum":2320},"rows":{"p-4":2,"p-5":2,"p-7":2,"p-8":1},"observed":"at-least-once"}'></delivery-lab-embed>`,
+    );
+    expect(screen.getByTestId(testIds.embedDialog).textContent).toContain('it holds the outcome');
+    iframeForm();
+    expect(snippet()).toContain(`loading="lazy"\n  data-expect='{"totals":{"rows":24,`);
+  });
+
+  it('a player that asks nothing is pinned by default', async () => {
+    const lab = presetLab('at-least-once');
+    // Edited: the preset's question no longer describes the run, so none is asked.
+    act(() => lab.actions.setSeed(5));
+    await open(lab);
+    expect(pinBox().checked).toBe(true);
+    expect(snippet()).toMatch(/ expect='\{"totals":\{"rows":\d+,/);
+  });
+});
 
 describe('Embed dialog: speed', () => {
   afterEach(cleanup);
@@ -38,6 +73,7 @@ describe('Embed dialog: speed', () => {
     const lab = presetLab('at-least-once');
     act(() => lab.actions.setSpeed(0.037));
     const dialog = await open(lab);
+    iframeForm();
     const speed = within(dialog).getByLabelText('Speed') as HTMLSelectElement;
     expect(speed.value).toBe('');
     expect(snippet()).not.toContain('speed=');
@@ -76,12 +112,14 @@ describe('Embed dialog: a share link’s question', () => {
     const question = { ask: true as const, question: 'How many rows?', answer: '24: p-4 twice' };
     sync = createShareSync(lab, createNotices(), true, question);
     await open(lab, sync);
+    iframeForm();
     expect(ask().checked).toBe(true);
     expect((screen.getByLabelText(/^Question/) as HTMLInputElement).value).toBe('How many rows?');
     expect(snippet()).toContain('&amp;predict=1&amp;q=How+many+rows%3F&amp;a=24%3A+p-4+twice#s=2.');
     cleanup();
     act(() => lab.actions.setSeed(6));
     await open(lab, sync);
+    iframeForm();
     expect(ask().checked).toBe(false);
     expect(snippet()).not.toContain('predict=');
   });

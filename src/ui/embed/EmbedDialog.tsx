@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { addressAs, embedElementSnippet } from './embedElement';
+import { addressAs, embedElementSnippet, expectAttribute } from './embedElement';
 import { copyText } from '../../platform/download';
 import { encodeShare } from '../../platform/share';
 import { withCompareParam } from '../../views/compare/compareLink';
@@ -7,7 +7,7 @@ import { findPreset } from '../../scenarios';
 import type { LabState } from '../../store/labStore';
 import { useCursor, useLab, useLabInstance, useView } from '../../store/LabContext';
 import { isPristinePreset, questionVariant } from '../../views/library';
-import { outgoingScenario } from '../../views/pinExpect';
+import { outgoingScenario, pinExpect } from '../../views/pinExpect';
 import { usePage } from '../io/PageContext';
 import { usePredictionGate } from '../library/usePredictionGate';
 import { REFUSED_TITLE, selectRefused } from '../share/refused';
@@ -51,7 +51,7 @@ export function EmbedButton() {
         data-testid={testIds.embedButton}
         onClick={() => setOpen(true)}
         disabled={refused}
-        title={refused ? REFUSED_TITLE : 'An iframe snippet for a docs page or a course'}
+        title={refused ? REFUSED_TITLE : 'A snippet for a docs page or a course'}
       >
         Embed
       </button>
@@ -113,7 +113,11 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
   });
   const [height, setHeight] = useState(560);
   // The loader's element (public/embed.js) or a plain iframe; addresses with or without the origin.
-  const [form, setForm] = useState<'element' | 'iframe'>('iframe');
+  const [form, setForm] = useState<'element' | 'iframe'>('element');
+  // The expectation of what the embed shows, for `delivery-lab check` (docs/cli.md). Pinned by
+  // default, but not when the player asks a prediction: the pin is the answer, in the page's
+  // source (the author may still tick it, as docs CI needs it).
+  const [pinned, setPinned] = useState(() => !o.predict);
   const [address, setAddress] = useState<'absolute' | 'relative'>('absolute');
   const id = useId();
   useEffect(() => {
@@ -145,16 +149,23 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
     // The lanes compared on the page go with it (`c=`): `panels=compare` shows them.
     return `${base}${embedQuery(o)}#${withCompareParam(encodeShare(out), compare)}`;
   }, [o, scenario, status, view, pristine, asked, preset, answerHidden, compare]);
+  // The run on screen, pinned as a share link pins it (its answer included: this is for CI).
+  const expect = useMemo(
+    () => (status === 'ready' ? pinExpect(scenario, view).expect : scenario.expect),
+    [scenario, view, status],
+  );
+  const pin = pinned ? expect : undefined;
   const snippet = useMemo(
     () =>
       form === 'element'
-        ? embedElementSnippet(url, address)
+        ? embedElementSnippet(url, address, pin)
         : embedSnippet(addressAs(url, address), {
             title: `Delivery Lab: ${o.caption || scenario.name}`.slice(0, 200),
             height,
             ...(o.frameId ? { frameId: o.frameId } : {}),
+            ...(pin ? { expectAttribute: expectAttribute('data-expect', pin) } : {}),
           }),
-    [form, address, url, o.caption, o.frameId, scenario.name, height],
+    [form, address, url, o.caption, o.frameId, scenario.name, height, pin],
   );
 
   return (
@@ -338,6 +349,17 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
             onChange={(e) => setAddress(e.target.checked ? 'relative' : 'absolute')}
           />{' '}
           addresses from the site’s root, no origin (the lab on the same site as the page)
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={pinned}
+            disabled={expect === undefined}
+            onChange={(e) => setPinned(e.target.checked)}
+          />{' '}
+          pin what it shows for docs CI (<code>expect</code>, checked by{' '}
+          <code>delivery-lab check</code>)
+          {pinned && o.predict && ' — it holds the outcome, readable in the page’s source'}
         </label>
       </fieldset>
       <label className="label" htmlFor={`${id}-snippet`}>

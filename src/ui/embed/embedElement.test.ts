@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import loader from '../../../public/embed.js?raw';
 import { addressAs, embedElementSnippet } from './embedElement';
+import { EMBED_PARAMS } from './embedOptions';
 
 describe('the loader snippet', () => {
   const url = 'https://docs.example.org/lab/?embed&predict=1&caption=A+%22lost%22+ack&t=1#s=2.abc';
@@ -20,5 +22,14 @@ describe('the loader snippet', () => {
       '/lab/?embed&predict=1&caption=A+%22lost%22+ack&t=1#s=2.abc',
     );
     expect(addressAs(url, 'absolute')).toBe(url);
+  });
+});
+
+describe('the loader and the player read the same options', () => {
+  it("public/embed.js's OPTIONS are EMBED_PARAMS but the scenario's (embed, preset)", () => {
+    // The loader is plain JS served as is (no build step, no import): its list is pinned here.
+    const list = /const OPTIONS = \[([^\]]*)\]/.exec(loader)?.[1] ?? '';
+    const options = [...list.matchAll(/'([^']+)'/g)].map((m) => m[1]);
+    expect(options).toEqual(EMBED_PARAMS.filter((p) => p !== 'embed' && p !== 'preset'));
   });
 });

@@ -8,6 +8,19 @@ import { attr } from './embedOptions';
 /** The loader's file, beside the lab's index.html in the build. */
 const LOADER_FILE = 'embed.js';
 
+/**
+ * An embed's pinned expectation as an attribute (`expect` on the element, `data-expect` on an
+ * iframe), single-quoted so the JSON reads as written; `delivery-lab check` reads it
+ * (src/cli/checkDocs.ts) and the loader does not send it to the player.
+ */
+export function expectAttribute(name: 'expect' | 'data-expect', expect: unknown): string {
+  const json = JSON.stringify(expect)
+    .replace(/&/g, '&amp;')
+    .replace(/'/g, '&#39;')
+    .replace(/</g, '&lt;');
+  return `${name}='${json}'`;
+}
+
 /** An address as written in the snippet: absolute, or from the site's root (same site only). */
 export function addressAs(url: string, form: 'absolute' | 'relative'): string {
   if (form === 'absolute') return url;
@@ -19,8 +32,13 @@ export function addressAs(url: string, form: 'absolute' | 'relative'): string {
  * The element snippet for an embed address (`…/?embed&caption=…#s=2.…`): the loader's script tag
  * (from the same folder as the address) and the element, one attribute per option.
  * @param url - the embed's absolute address.
+ * @param expect - the expectation to pin it with, for `delivery-lab check` (none: unpinned).
  */
-export function embedElementSnippet(url: string, form: 'absolute' | 'relative'): string {
+export function embedElementSnippet(
+  url: string,
+  form: 'absolute' | 'relative',
+  expect?: unknown,
+): string {
   const u = new URL(url);
   const loader = addressAs(new URL(LOADER_FILE, u).href, form);
   const attrs: string[] = [];
@@ -33,6 +51,7 @@ export function embedElementSnippet(url: string, form: 'absolute' | 'relative'):
   }
   const hash = u.hash.replace(/^#/, '');
   if (hash) attrs.push(`scenario-hash="${attr(hash)}"`);
+  if (expect !== undefined) attrs.push(expectAttribute('expect', expect));
   return `<script src="${attr(loader)}" defer></script>
 <delivery-lab-embed ${attrs.join(' ')}></delivery-lab-embed>
 `;

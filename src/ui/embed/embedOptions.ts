@@ -560,17 +560,19 @@ export function attr(value: string): string {
  * messages. The listener accepts messages only from this iframe's window and the lab's origin.
  * @param url - the embed URL (absolute).
  * @param height - the frame's height before the first message (px).
+ * @param expectAttribute - a pin for `delivery-lab check`, `data-expect='…'`, on the iframe.
  */
 export function embedSnippet(
   url: string,
-  opts: { title: string; height?: number; frameId?: string },
+  opts: { title: string; height?: number; frameId?: string; expectAttribute?: string },
 ): string {
   // A relative address (from the site's root) is the page's own origin.
   const origin = /^https?:/.test(url) ? JSON.stringify(new URL(url).origin) : 'location.origin';
   const id = opts.frameId || 'delivery-lab';
   const h = Math.round(opts.height ?? 520);
+  const pin = opts.expectAttribute ? `\n  ${opts.expectAttribute}` : '';
   return `<iframe id="${attr(id)}" src="${attr(url)}" title="${attr(opts.title)}"
-  style="width: 100%; height: ${h}px; border: 0" loading="lazy"></iframe>
+  style="width: 100%; height: ${h}px; border: 0" loading="lazy"${pin}></iframe>
 <script>
   // Delivery Lab reports its height: { type: 'delivery-lab:height', height, id }.
   window.addEventListener('message', (event) => {

@@ -49,7 +49,7 @@ describe('ExportMenu and "Predict first"', () => {
   it('offers only the scenario while the outcome is hidden, and says why', async () => {
     await mount();
     fireEvent.click(screen.getByTestId(testIds.exportButton));
-    expect(formats()).toEqual(['scenario-json']);
+    expect(formats()).toEqual(['scenario-json', 'scenario-docs']);
     const note = screen.getByTestId(testIds.exportHidden);
     expect(note.textContent).toContain('contain the answer');
     expect(note.getAttribute('aria-disabled')).toBe('true');
@@ -60,6 +60,7 @@ describe('ExportMenu and "Predict first"', () => {
     fireEvent.click(screen.getByTestId(testIds.exportButton));
     expect(formats()).toEqual([
       'scenario-json',
+      'scenario-docs',
       'trace-json',
       'table-csv',
       'ledger-csv',
@@ -67,6 +68,41 @@ describe('ExportMenu and "Predict first"', () => {
       'markdown',
     ]);
     expect(screen.queryByTestId(testIds.exportHidden)).toBeNull();
+  });
+});
+
+describe('ExportMenu: the scenario for docs CI', () => {
+  afterEach(cleanup);
+
+  /** The file an export item downloads: its name and its scenario. */
+  const exportAs = async (format: string) => {
+    const url = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    let file = '';
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      file = this.download;
+    });
+    fireEvent.click(screen.getByTestId(testIds.exportButton));
+    const item = screen
+      .getAllByTestId(testIds.exportItem)
+      .find((b) => b.getAttribute('data-format') === format)!;
+    fireEvent.click(item);
+    const blob = url.mock.lastCall![0] as Blob;
+    vi.restoreAllMocks();
+    return { file, scenario: JSON.parse(await blob.text()) as { expect?: unknown } };
+  };
+
+  it('keeps the expect block while the question is shown, where the plain export leaves it out', async () => {
+    // at-least-once/default (src/scenarios/library): its "Predict first" question is asked on
+    // opening, and its expect block — 24 rows for 20 events, 4 duplicates (the batch replayed
+    // after the crash re-applied) — is the answer.
+    await mount();
+    expect((await exportAs('scenario-json')).scenario.expect).toBeUndefined();
+    const docs = await exportAs('scenario-docs');
+    expect(docs.file).toMatch(/\.pinned\.scenario\.json$/);
+    expect(docs.scenario.expect).toMatchObject({ totals: { rows: 24, duplicates: 4 } });
   });
 });
 

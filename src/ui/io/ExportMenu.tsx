@@ -16,6 +16,7 @@ import { usePage } from './PageContext';
 const ITEMS: {
   id:
     | 'scenario-json'
+    | 'scenario-docs'
     | Extract<ArtifactKind, 'trace-json' | 'table-csv' | 'ledger-csv' | 'markdown' | 'sink-sql'>;
   label: string;
   detail: string;
@@ -29,6 +30,16 @@ const ITEMS: {
     label: 'Scenario (JSON)',
     detail: 'opens again with Import; a bug report',
     suffix: '.scenario.json',
+    type: 'application/json',
+    outcome: false,
+  },
+  {
+    // The expect block is the answer, yet a docs page's pin needs it (`delivery-lab check`,
+    // docs/cli.md): this one keeps it while the question is shown, and says so.
+    id: 'scenario-docs',
+    label: 'Scenario for docs CI (answer included)',
+    detail: 'with its expect block, to pin an embed with delivery-lab check',
+    suffix: '.pinned.scenario.json',
     type: 'application/json',
     outcome: false,
   },
@@ -83,7 +94,7 @@ const selectStatus = (s: LabState) => s.status;
  * Export: the scenario as written (faults added by clicks included), and — of the run on screen —
  * the trace, the sink table, the ledger, the sink's SQL and the Markdown report, computed from the run where it
  * lives (a worker for big runs). While "Predict first" hides the outcome, only the scenario is
- * offered: the others contain the answer (one click on a projector would show it to the
+ * offered (without its expect block, or with it "for docs CI", saying so): the others contain the answer (one click on a projector would show it to the
  * room), and the menu says so in their place.
  */
 export function ExportMenu() {
@@ -122,14 +133,20 @@ export function ExportMenu() {
     // The chosen item goes with the menu: the focus goes back to the button, not to <body>.
     focusButton();
     const stem = fileStem(scenario.name);
-    if (item.id === 'scenario-json') {
+    if (item.id === 'scenario-json' || item.id === 'scenario-docs') {
       // Its expect block pins the run on screen, or, while the answer is hidden, is left out: as
-      // in a share link and an embed snippet (outgoingScenario).
+      // in a share link and an embed snippet (outgoingScenario) — but for docs CI.
+      const forDocs = item.id === 'scenario-docs';
       const out = outgoingScenario(scenario, view, {
         ready: status === 'ready',
-        answerHidden: hidden,
+        answerHidden: hidden && !forDocs,
       });
       downloadText(scenarioJson(out), `${stem}${item.suffix}`, item.type);
+      if (forDocs && hidden)
+        notices.push({
+          tone: 'info',
+          text: 'Exported with its expect block, which holds the answer to the prediction: keep the file for delivery-lab check, away from the readers.',
+        });
       return;
     }
     if (!view) return;
@@ -204,7 +221,7 @@ export function ExportMenu() {
                 role="menuitem"
                 data-testid={testIds.exportItem}
                 data-format={item.id}
-                disabled={(item.id !== 'scenario-json' && !view) || noTable}
+                disabled={(item.outcome && !view) || noTable}
                 onClick={() => void run(item)}
               >
                 {label}

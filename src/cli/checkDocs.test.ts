@@ -1,0 +1,151 @@
+/**
+ * `delivery-lab check` on HTML and Markdown pages: each lab embed (iframe or element) found at its
+ * line, checked against the expectation pinned to it (inline, a sidecar file, or its scenario
+ * hash's own); code blocks, code spans, comments and scripts are not embeds; exit 0 / 2 / 3 and
+ * the unpinned count.
+ *
+ * The numbers: preset lost-ack-retry/acks-1 (src/scenarios/library/producer.ts) ends, by its own
+ * hand-derived `expect`, with 11 rows, 1 duplicate and sum 580 — an acks=1 leader acknowledges
+ * before replication, the lost ack is retried and the retry is appended again
+ * (https://kafka.apache.org/documentation/#producerconfigs_acks).
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findPreset } from '../scenarios';
+import { encodeShare } from '../views/shareLink';
+import { checkCommand } from './check';
+
+const dir = mkdtempSync(join(tmpdir(), 'delivery-lab-check-docs-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const PRESET = 'lost-ack-retry/acks-1';
+// The preset's scenario as a share link carries it, its expect block included.
+const HASH = encodeShare(findPreset(PRESET)!.variant.scenario);
+
+/** Writes a page; returns its path as check shows it (from the working folder). */
+const write = (name: string, lines: string[]) => {
+  writeFileSync(join(dir, name), lines.join('\n'));
+  return relative('.', join(dir, name));
+};
+
+const guide = write('guide.md', [
+  '# Acks', //                                                                   1
+  '',
+  '```html',
+  '<delivery-lab-embed preset="no-such"></delivery-lab-embed>', //             4: in a fence
+  '```',
+  '',
+  'Inline `<iframe src="/lab/?embed&preset=nope"></iframe>` is code.', //      7: a code span
+  '',
+  `<delivery-lab-embed preset="${PRESET}" caption="A lost ack"`, //            9: pinned, passes
+  `  expect='{"totals": {"rows": 11, "duplicates": 1}, "points": {"log:events": {"totals": {"rows": 11}}}}'>`,
+  '</delivery-lab-embed>',
+  '',
+  '<!-- <delivery-lab-embed preset="bogus"></delivery-lab-embed> -->', //     13: a comment
+  `<delivery-lab-embed preset="${PRESET}"></delivery-lab-embed>`, //          14: unpinned
+  `<delivery-lab-embed scenario-hash="${HASH}"></delivery-lab-embed>`, //     15: its hash's expect
+]);
+
+writeFileSync(join(dir, 'pin.json'), '{"totals": {"rows": 12}}');
+const page = write('page.html', [
+  '<!doctype html>',
+  '<html><body>',
+  '<p>Before</p>',
+  '<iframe', //                                                                4: fails
+  '  title="lab"',
+  `  src="https://example.org/lab/?embed&amp;preset=${PRESET}&amp;autoplay=1"`,
+  `  data-expect='{"totals": {"duplicates": 0, "sum": 580}}'></iframe>`,
+  '<iframe src="https://www.youtube.com/embed/xyz"></iframe>', //             8: not the lab's
+  `<iframe src="/lab/?embed#${HASH}" data-expect-file="pin.json"></iframe>`, // 9: fails
+  `<script>const s = '<delivery-lab-embed preset="x">';</script>`, //       10: script text
+  '</body></html>',
+]);
+
+const bad = write('bad.md', [
+  'Intro',
+  '<delivery-lab-embed caption="none"></delivery-lab-embed>', //              2: no scenario
+  `<delivery-lab-embed preset="lost-ack-retry/acks-9"></delivery-lab-embed>`, // 3: no variant
+  `<delivery-lab-embed preset="${PRESET}"`,
+  "  expect='{",
+  '    "totals": {"rows": "eleven"}', //                                      6: the bad field
+  "  }'></delivery-lab-embed>",
+  `<delivery-lab-embed preset="${PRESET}" expect="{not json"></delivery-lab-embed>`, // 8
+  '<iframe src="/lab/?embed#s=2.AAAA"></iframe>', //                           9: a broken hash
+  `<delivery-lab-embed preset="${PRESET}" expect-file="missing.json"></delivery-lab-embed>`, // 10
+]);
+
+function check(argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = checkCommand(
+    argv,
+    (s) => out.push(s),
+    (s) => err.push(s),
+    {},
+  );
+  return { code, lines: out, err: err.join('\n') };
+}
+
+describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
+  it('Markdown: fenced and inline code and comments are skipped; pinned embeds pass, one unpinned; exit 0', () => {
+    const r = check([guide]);
+    expect(r.lines).toEqual([
+      `✓ ${guide}:9 (<delivery-lab-embed>, preset ${PRESET}, pinned by expect)`,
+      `· ${guide}:14 (<delivery-lab-embed>, preset ${PRESET}): unpinned, no expectation to check`,
+      `✓ ${guide}:15 (<delivery-lab-embed>, scenario “A lost acknowledgement, retried — acks=1”, pinned by its scenario hash)`,
+      'check: 3 scenarios: 2 passed, 0 failed, 0 malformed, 1 unpinned',
+    ]);
+    expect(r.code).toBe(0);
+  });
+
+  it('HTML: each mismatch at its line with expected and got; a sidecar file; other iframes and script text passed over; exit 3', () => {
+    const r = check([page]);
+    expect(r.lines).toEqual([
+      `✗ ${page}:4 (iframe, preset ${PRESET}, pinned by data-expect)`,
+      `    ${page}:4: expect mismatch: totals.duplicates: expected 0, got 1`,
+      `✗ ${page}:9 (iframe, scenario “A lost acknowledgement, retried — acks=1”, pinned by pin.json)`,
+      `    ${page}:9: expect mismatch: totals.rows: expected 12, got 11`,
+      'check: 2 scenarios: 0 passed, 2 failed, 0 malformed',
+    ]);
+    expect(r.code).toBe(3);
+  });
+
+  it('malformed embeds and expectations: exit 2, each naming its line and field', () => {
+    const r = check([bad]);
+    const problems = r.lines.filter((l) => l.startsWith('    '));
+    expect(problems.slice(0, 3)).toEqual([
+      `    ${bad}:2: delivery-lab-embed: give preset="…" or scenario-hash="s=2.…"`,
+      `    ${bad}:3: preset: "lost-ack-retry/acks-9" is not a preset of the library; the preset "lost-ack-retry" has variants idempotence-off, idempotence-on, acks-1, retries-0`,
+      `    ${bad}:6: expect: totals.rows: expected a number, got a string`,
+    ]);
+    expect(problems[3]).toMatch(new RegExp(`^    ${bad}:8: expect: not valid JSON`));
+    expect(problems[4]).toMatch(new RegExp(`^    ${bad}:9: src: share link: `));
+    expect(problems[5]).toBe(
+      `    ${bad}:10: expect-file: ${relative('.', join(dir, 'missing.json'))}: no such file`,
+    );
+    expect(r.lines.at(-1)).toBe('check: 6 scenarios: 0 passed, 0 failed, 6 malformed');
+    expect(r.code).toBe(2);
+  });
+
+  it('a directory: pages and scenario files together; malformed wins over failed', () => {
+    const r = check([dir]);
+    expect(r.lines.at(-1)).toBe('check: 11 scenarios: 2 passed, 2 failed, 6 malformed, 1 unpinned');
+    expect(r.code).toBe(2);
+  });
+
+  it("the docs' pinned examples (README.md, docs/cli.md, docs/embed.md) pass as written", () => {
+    // Each ```html block that pins an embed, checked as a page of its own.
+    const blocks = ['README.md', 'docs/cli.md', 'docs/embed.md'].flatMap((doc) =>
+      [...readFileSync(doc, 'utf8').matchAll(/```html\n([\s\S]*?)```/g)]
+        .map((m) => m[1]!)
+        .filter((b) => b.includes('expect=')),
+    );
+    expect(blocks).toHaveLength(3);
+    const files = blocks.map((b, k) => write(`example-${k}.html`, [b]));
+    const r = check(files);
+    expect(r.lines.at(-1)).toBe('check: 3 scenarios: 3 passed, 0 failed, 0 malformed');
+    expect(r.code).toBe(0);
+  });
+});

@@ -1,0 +1,235 @@
+/**
+ * `delivery-lab check` on an HTML or Markdown page: every embed of the lab in it — an iframe whose
+ * `src` is the player (`?embed` with `preset=…` or a scenario hash `#s=…`) and every
+ * `<delivery-lab-embed>` element (public/embed.js) — is run and compared with the expectation
+ * pinned to it (docs/cli.md, "Pin your docs in CI"):
+ * - inline, `expect='{"totals": {…}}'` on the element (`data-expect` on an iframe; either name is
+ *   read on either tag), the `expect` block of a scenario file;
+ * - or in a sidecar file, `expect-file="lesson.expect.json"` (`data-expect-file`), relative to the
+ *   page: an `expect` block, or a scenario file whose `expect` block is used (the page's Export
+ *   "for docs CI" writes one);
+ * - else the `expect` block the scenario hash itself carries (the page pins the run on screen
+ *   into every link it writes).
+ * An embed with none is unpinned: listed, not a failure. A preset's own `expect` pins the
+ * library, not the page's text, so it does not count.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import {
+  clipEcho,
+  compareExpect,
+  ExpectSchema,
+  formatIssues,
+  parseScenario,
+  readJsonText,
+  schemaIssues,
+  simulate,
+  type Expect,
+  type Scenario,
+} from '../engine';
+import { findPreset } from '../scenarios';
+import { decodeShare, shareIssueLines } from '../views/shareLink';
+import type { CheckResult } from './check';
+import { lineOfKey } from './checkReport';
+import { nearPresets } from './main';
+import { pageTags, type ScannedTag } from './checkDocsScan';
+
+/** The loader's element (public/embed.js). */
+const ELEMENT = 'delivery-lab-embed';
+
+/** A problem with one field of an embed: malformed. */
+interface Problem {
+  line: number;
+  message: string;
+}
+
+/** The first attribute present among `names` (the element's name, then the iframe's data-*). */
+function attribute(tag: ScannedTag, names: readonly string[]) {
+  for (const name of names) {
+    const a = tag.attributes.get(name);
+    if (a) return { name, ...a };
+  }
+  return undefined;
+}
+
+/** A lab iframe's address: its query and hash, or null when the iframe is not the lab's player. */
+function labAddress(tag: ScannedTag): { query: URLSearchParams; hash: string } | null {
+  const src = tag.attributes.get('src')?.value;
+  if (!src) return null;
+  let url: URL;
+  try {
+    url = new URL(src, 'https://docs.invalid/');
+  } catch {
+    return null;
+  }
+  const hash = url.hash.replace(/^#/, '');
+  const isLab =
+    url.searchParams.has('embed') && (url.searchParams.has('preset') || /(^|&)s=/.test(hash));
+  return isLab ? { query: url.searchParams, hash } : null;
+}
+
+/** An embed's scenario, and the `expect` block its scenario hash carries (a preset's: none). */
+interface Resolved {
+  scenario: Scenario;
+  label: string;
+  hashPin: Expect | undefined;
+}
+
+/** The embed's scenario: a scenario hash (exact; it wins, as in the page), else a preset. */
+function scenarioOf(
+  tag: ScannedTag,
+  address: { query: URLSearchParams; hash: string } | null,
+): Resolved | Problem {
+  const hashAttr = address ? tag.attributes.get('src') : tag.attributes.get('scenario-hash');
+  const presetAttr = address ? tag.attributes.get('src') : tag.attributes.get('preset');
+  const field = address ? 'src' : 'scenario-hash';
+  const hash = address ? address.hash : (hashAttr?.value ?? '').replace(/^#/, '');
+  if (hash !== '') {
+    const shared = decodeShare(hash);
+    if (!shared.ok)
+      return {
+        line: hashAttr!.line,
+        message: `${field}: ${shareIssueLines(shared.issues).join('; ')}`,
+      };
+    return {
+      scenario: shared.scenario,
+      label: `scenario “${shared.scenario.name}”`,
+      hashPin: shared.scenario.expect,
+    };
+  }
+  const named = address ? address.query.get('preset') : presetAttr?.value;
+  if (!named)
+    return { line: tag.line, message: `${ELEMENT}: give preset="…" or scenario-hash="s=2.…"` };
+  // As the page reads `?preset=` (src/platform/presetUrl.ts): any case, space and a trailing `/` ignored.
+  const ref = named.trim().toLowerCase().replace(/\/$/, '');
+  const found = ref.split('/').length <= 2 ? findPreset(ref) : undefined;
+  if (!found)
+    return {
+      line: presetAttr!.line,
+      message: `${address ? 'src: preset' : 'preset'}: "${clipEcho(named)}" is not a preset of the library${nearPresets(ref)}`,
+    };
+  const presetRef = `${found.preset.id}/${found.variant.id}`;
+  const parsed = parseScenario(found.variant.scenario);
+  // Every preset of the library parses (its own tests say so).
+  if (!parsed.ok) throw new Error(`preset ${presetRef}: ${formatIssues(parsed.issues)}`);
+  return { scenario: parsed.scenario, label: `preset ${presetRef}`, hashPin: undefined };
+}
+
+/** An `expect` block read from JSON text, or its problem (the field, on its own line). */
+function readExpect(
+  text: string,
+  where: string,
+  line: number,
+  sidecar: boolean,
+): { expect: Expect } | Problem {
+  const read = readJsonText(text, 'an expect block');
+  if (!read.ok) return { line, message: `${where}: ${read.issues[0]!.message}` };
+  let raw = read.raw;
+  // A scenario file: its expect block.
+  if (sidecar && raw !== null && typeof raw === 'object' && 'workload' in raw) {
+    if (!('expect' in raw))
+      return { line, message: `${where}: the scenario has no "expect" block` };
+    raw = raw.expect;
+  }
+  const parsed = ExpectSchema.safeParse(raw);
+  if (parsed.success) return { expect: parsed.data };
+  const issue = schemaIssues(parsed.error.issues)[0]!;
+  const key = issue.path
+    .split('.')
+    .filter((p) => !/^\d+$/.test(p))
+    .pop();
+  // Inline, the attribute's line plus the field's line within it; in a sidecar, the page's line.
+  const within = !sidecar && key ? lineOfKey(text, key) - 1 : 0;
+  return {
+    line: line + within,
+    message: `${where}: ${issue.path ? `${issue.path}: ` : ''}${issue.message}`,
+  };
+}
+
+/** The expectation pinned to an embed (inline, sidecar, or carried by its scenario), if any. */
+function pinOf(
+  tag: ScannedTag,
+  hashPin: Expect | undefined,
+  page: string,
+): { expect: Expect; from: string } | Problem | null {
+  const inline = attribute(tag, ['expect', 'data-expect']);
+  const file = attribute(tag, ['expect-file', 'data-expect-file']);
+  if (inline && file)
+    return { line: file.line, message: `${inline.name} and ${file.name}: give one, not both` };
+  if (inline) {
+    const r = readExpect(inline.value, inline.name, inline.line, false);
+    return 'expect' in r ? { ...r, from: inline.name } : r;
+  }
+  if (file) {
+    const path = join(dirname(page), file.value);
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (e) {
+      const why =
+        (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message;
+      return { line: file.line, message: `${file.name}: ${clipEcho(path)}: ${why}` };
+    }
+    const r = readExpect(text, `${file.name} ${clipEcho(path)}`, file.line, true);
+    return 'expect' in r ? { ...r, from: file.value } : r;
+  }
+  return hashPin ? { expect: hashPin, from: 'its scenario hash' } : null;
+}
+
+/** Check one embed. */
+function checkEmbed(
+  file: string,
+  page: string,
+  tag: ScannedTag,
+  address: { query: URLSearchParams; hash: string } | null,
+): CheckResult {
+  const kind = address ? 'iframe' : `<${ELEMENT}>`;
+  const malformed = (p: Problem, name: string): CheckResult => ({
+    file,
+    name,
+    status: 'malformed',
+    problems: [p.message],
+    line: p.line,
+    embedLine: tag.line,
+  });
+  const resolved = scenarioOf(tag, address);
+  if ('message' in resolved) return malformed(resolved, kind);
+  const name = `${kind}, ${resolved.label}`;
+  const pin = pinOf(tag, resolved.hashPin, page);
+  if (pin === null)
+    return { file, name, status: 'unpinned', problems: [], line: tag.line, embedLine: tag.line };
+  if ('message' in pin) return malformed(pin, name);
+  const diff = compareExpect(simulate(resolved.scenario), pin.expect);
+  return {
+    file,
+    name: `${name}, pinned by ${pin.from}`,
+    status: diff.length === 0 ? 'passed' : 'failed',
+    problems: diff.map(
+      (d) => `expect mismatch: ${d.path}: expected ${d.expected}, got ${d.actual}`,
+    ),
+    line: tag.line,
+    embedLine: tag.line,
+  };
+}
+
+/**
+ * Every lab embed of a page, checked; none when the page has no embed.
+ * @param file - the path as shown in the output.
+ * @param page - the path to read sidecar files from (beside it).
+ */
+export function checkDocFile(
+  file: string,
+  page: string,
+  text: string,
+  kind: 'html' | 'markdown',
+): CheckResult[] {
+  const results: CheckResult[] = [];
+  for (const tag of pageTags(text, kind)) {
+    if (tag.name === ELEMENT) results.push(checkEmbed(file, page, tag, null));
+    else if (tag.name === 'iframe') {
+      const address = labAddress(tag);
+      if (address) results.push(checkEmbed(file, page, tag, address));
+    }
+  }
+  return results;
+}

@@ -1,0 +1,56 @@
+/**
+ * The page scanner of `delivery-lab check`: tags and attributes at their lines, read as HTML's
+ * tokenizer reads them (https://html.spec.whatwg.org/multipage/parsing.html#attribute-name-state),
+ * and Markdown's code (https://spec.commonmark.org/0.31.2/#fenced-code-blocks) left out.
+ */
+import { describe, expect, it } from 'vitest';
+import { pageTags } from './checkDocsScan';
+
+const names = (text: string, kind: 'html' | 'markdown') =>
+  pageTags(text, kind).map((t) => `${t.name}@${t.line}`);
+
+describe('checkDocsScan', () => {
+  it('attributes: quoted either way, unquoted, bare; names in any case; references decoded; each at its line', () => {
+    const [tag] = pageTags(
+      '<IFRAME\n  SRC="/lab/?embed&amp;preset=a&#x2F;b"\n  data-x=plain\n  hidden\n  title=\'It&#39;s\'>',
+      'html',
+    );
+    expect(tag!.name).toBe('iframe');
+    expect(Object.fromEntries(tag!.attributes)).toEqual({
+      src: { value: '/lab/?embed&preset=a/b', line: 2 },
+      'data-x': { value: 'plain', line: 3 },
+      hidden: { value: '', line: 4 },
+      title: { value: "It's", line: 5 },
+    });
+  });
+
+  it('a `>` inside a quoted value does not end the tag', () => {
+    const tags = pageTags(`<a title="x > y" href='>'>\n<b>`, 'html');
+    expect(tags.map((t) => [t.name, t.line, t.attributes.get('title')?.value])).toEqual([
+      ['a', 1, 'x > y'],
+      ['b', 2, undefined],
+    ]);
+  });
+
+  it('HTML: comments and raw text (script, style, textarea, title) hold no tags', () => {
+    const html = '<!-- <x-a> -->\n<script>"<x-b>"</script>\n<style>/* <x-c> */</style><x-d>';
+    expect(names(html, 'html')).toEqual(['script@2', 'style@3', 'x-d@3']);
+  });
+
+  it('Markdown: backtick and tilde fences (a longer closing fence, an unclosed one) and code spans hold no tags; lines kept', () => {
+    const md = [
+      '~~~', //          1
+      '<x-a>',
+      '~~~~', //         3: closes (at least as long)
+      '``` html',
+      '<x-b>',
+      '```', //          6
+      'A `` `<x-c>` `` span <x-d>', // 7: the double-backtick span holds a backtick
+      '````',
+      '<x-e>', //        9: never closed, code to the end
+    ].join('\n');
+    expect(names(md, 'markdown')).toEqual(['x-d@7']);
+    // The same text as HTML: every tag.
+    expect(names(md, 'html')).toEqual(['x-a@2', 'x-b@5', 'x-c@7', 'x-d@7', 'x-e@9']);
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * The lab's embeds in an HTML or Markdown page, with the line of each tag and attribute, for
+ * `delivery-lab check` (./checkDocs.ts). A start-tag scanner, not a full HTML parser: it needs
+ * only tag names and attributes, with exact line numbers, and reads attributes as the HTML
+ * standard's tokenizer does (https://html.spec.whatwg.org/multipage/parsing.html#before-attribute-name-state:
+ * double- or single-quoted, or unquoted up to a space or `>`; names are case-insensitive).
+ * Skipped, as a browser or a Markdown renderer would not make them embeds: comments, the raw text
+ * of `<script>`, `<style>`, `<textarea>` and `<title>`, and in Markdown fenced code blocks and code
+ * spans (https://spec.commonmark.org/0.31.2/#fenced-code-blocks, #code-spans) — a snippet shown
+ * as an example is not an embed.
+ */
+
+/** An attribute as written: its value with character references decoded, and its 1-based line. */
+interface ScannedAttribute {
+  value: string;
+  line: number;
+}
+
+/** One start tag of the page. */
+export interface ScannedTag {
+  /** Lower case. */
+  name: string;
+  line: number;
+  /** By lower-case name; the first of a repeated name wins, as in HTML. */
+  attributes: Map<string, ScannedAttribute>;
+}
+
+const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title']);
+
+/** The character references a hand-written attribute uses; any other is left as written. */
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function decodeReferences(s: string): string {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
+    if (ref[0] !== '#') return NAMED[ref.toLowerCase()] ?? whole;
+    const code =
+      ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
+
+/** Offsets → 1-based lines. */
+function lineCounter(text: string): (offset: number) => number {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  };
+}
+
+/** `text` with [from, to) blanked, its line breaks kept: offsets and lines stay the same. */
+function blank(text: string, from: number, to: number): string {
+  return text.slice(0, from) + text.slice(from, to).replace(/[^\n]/g, ' ') + text.slice(to);
+}
+
+/** Markdown with its fenced code blocks and code spans blanked. */
+function maskMarkdownCode(text: string): string {
+  let out = text;
+  // Fenced code blocks: an opening fence of 3+ backticks or tildes (up to 3 spaces in), closed
+  // by a fence of the same character at least as long, or by the end of the document.
+  const fence = /^ {0,3}(`{3,}|~{3,})[^\n]*$/gm;
+  let open: RegExpExecArray | null;
+  while ((open = fence.exec(out))) {
+    const marker = open[1]!;
+    const close = new RegExp(
+      `^ {0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}[ \\t]*$`,
+      'gm',
+    );
+    close.lastIndex = open.index + open[0].length;
+    const end = close.exec(out);
+    const to = end ? end.index + end[0].length : out.length;
+    out = blank(out, open.index, to);
+    fence.lastIndex = to;
+  }
+  // Code spans: a run of backticks closed by the next run of the same length (none: literal).
+  const runs = [...out.matchAll(/`+/g)].map((m) => ({ at: m.index, length: m[0].length }));
+  for (let k = 0; k < runs.length; k++) {
+    const close = runs.findIndex((r, n) => n > k && r.length === runs[k]!.length);
+    if (close < 0) continue;
+    out = blank(out, runs[k]!.at, runs[close]!.at + runs[close]!.length);
+    k = close;
+  }
+  return out;
+}
+
+/** Every start tag of an HTML text (or of Markdown masked by {@link maskMarkdownCode}). */
+function scanTags(text: string): ScannedTag[] {
+  const lineOf = lineCounter(text);
+  const lower = text.toLowerCase();
+  const tags: ScannedTag[] = [];
+  let i = 0;
+  while ((i = text.indexOf('<', i)) >= 0) {
+    if (text.startsWith('<!--', i)) {
+      const end = text.indexOf('-->', i + 4);
+      i = end < 0 ? text.length : end + 3;
+      continue;
+    }
+    const name = /^<([a-zA-Z][a-zA-Z0-9-]*)/.exec(text.slice(i, i + 64))?.[1];
+    if (!name) {
+      i++;
+      continue;
+    }
+    const tag: ScannedTag = { name: name.toLowerCase(), line: lineOf(i), attributes: new Map() };
+    let j = i + 1 + name.length;
+    // Attributes, up to `>`.
+    for (;;) {
+      while (j < text.length && /[\s/]/.test(text[j]!)) j++;
+      if (j >= text.length || text[j] === '>') break;
+      const at = j;
+      while (j < text.length && !/[\s/>=]/.test(text[j]!)) j++;
+      // A name starts with any character but those; `="x"` with no name is one character of name.
+      if (j === at) j++;
+      const attrName = text.slice(at, j).toLowerCase();
+      while (j < text.length && /\s/.test(text[j]!)) j++;
+      let value = '';
+      if (text[j] === '=') {
+        j++;
+        while (j < text.length && /\s/.test(text[j]!)) j++;
+        const quote = text[j];
+        if (quote === '"' || quote === "'") {
+          const end = text.indexOf(quote, j + 1);
+          value = text.slice(j + 1, end < 0 ? text.length : end);
+          j = end < 0 ? text.length : end + 1;
+        } else {
+          const start = j;
+          while (j < text.length && !/[\s>]/.test(text[j]!)) j++;
+          value = text.slice(start, j);
+        }
+      }
+      if (!tag.attributes.has(attrName))
+        tag.attributes.set(attrName, { value: decodeReferences(value), line: lineOf(at) });
+    }
+    tags.push(tag);
+    i = j + 1;
+    if (RAW_TEXT.has(tag.name)) {
+      const end = lower.indexOf(`</${tag.name}`, i);
+      i = end < 0 ? text.length : end;
+    }
+  }
+  return tags;
+}
+
+/** Whether a path is a page whose embeds `check` reads, and how. */
+export function pageKind(path: string): 'html' | 'markdown' | null {
+  if (/\.html?$/i.test(path)) return 'html';
+  if (/\.(md|markdown|mdx)$/i.test(path)) return 'markdown';
+  return null;
+}
+
+/** The start tags of a page, as a browser (HTML) or a Markdown renderer would make them. */
+export function pageTags(text: string, kind: 'html' | 'markdown'): ScannedTag[] {
+  return scanTags(kind === 'markdown' ? maskMarkdownCode(text) : text);
+}
