@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { mermaidUsedDiagramsOnly } from './vite.mermaid';
 
 /**
  * zod's classic schemas carry a `toJSONSchema()` method, so every bundle that uses zod also holds
@@ -50,7 +51,7 @@ function withoutZodJsonSchema(): Plugin {
 export default defineConfig({
   // Relative asset URLs: the build works from any path on any static host.
   base: './',
-  plugins: [react(), withoutZodJsonSchema()],
+  plugins: [react(), withoutZodJsonSchema(), mermaidUsedDiagramsOnly()],
   server: { port: 5173 },
   preview: { port: 4173 },
   test: {
