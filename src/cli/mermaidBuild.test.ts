@@ -1,13 +1,13 @@
 /**
  * The production build keeps mermaid's sequence and flowchart loaders and refuses the rest
- * (vite.mermaid.ts), checked on the installed mermaid's own files (here, beside the other tests
+ * (vite.config.ts), checked on the installed mermaid's own files (here, beside the other tests
  * that read files in Node).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { withoutUnusedMermaidDiagrams } from '../../vite.mermaid';
+import { withoutUnusedMermaidDiagrams } from '../../vite.config';
 
 const dist = dirname(createRequire(import.meta.url).resolve('mermaid'));
 const entry = join(dist, 'mermaid.core.mjs');
