@@ -313,11 +313,20 @@ test('a preset variant its question is not about is asked about its own run', as
   await expect(answer).toContainText('250 rows for 250 events — 0 duplicates, 0 lost');
 });
 
-test('the embed opens at event 0, as the page does', async ({ page }) => {
+test('the embed opens at event 0, as the page does; it loads the player, not the lab', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname.split('/').pop()!);
+  });
   await page.goto('./?embed&preset=at-least-once');
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
   await expect(page.getByTestId(testIds.clock)).toHaveText(/^t = 0 ms · event 0 \/ /);
   expect(await page.evaluate(() => window.__deliveryLab!.cursor().idx)).toBe(0);
+  // src/entry.ts: the embed's page module (src/embedMain.tsx), never the lab's (src/main.tsx).
+  expect(scripts.filter((f) => /^embedMain-/.test(f))).toHaveLength(1);
+  expect(scripts.filter((f) => /^main-/.test(f))).toEqual([]);
 });
 
 test('locked knobs: no guarantee switch, no fault menu, no drop; panels chosen', async ({

@@ -2,7 +2,7 @@
  * The `delivery-lab` executable (package.json `bin`, built into dist-cli/delivery-lab.mjs by
  * vite.cli.config.ts; `npm run sim` runs this file through tsx).
  */
-import { visibleControls } from './report';
+import { visibleControls } from './visibleControls';
 import { dispatch } from './dispatch';
 
 // A reader that stops early (`| head`, `2>&1 | head`) closes the pipe: that is not an error of
@@ -14,7 +14,7 @@ for (const stream of [process.stdout, process.stderr])
   });
 let code: number;
 try {
-  code = dispatch(
+  code = await dispatch(
     process.argv.slice(2),
     (s) => process.stdout.write(s),
     (s) => process.stderr.write(`${visibleControls(s)}\n`),

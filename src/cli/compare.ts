@@ -30,13 +30,8 @@ import { laneScenario, laneTitle, type LaneScenario, type LaneSpec } from '../vi
 import { formatMs } from '../views/format';
 import { KNOBS, knobsFor } from '../views/knobs';
 import { decodeShare, shareIssueLines } from '../views/shareLink';
-import {
-  jsonReport,
-  textReport,
-  visibleControls,
-  type JsonReport,
-  type TraceHasher,
-} from './report';
+import { jsonReport, textReport, type JsonReport, type TraceHasher } from './report';
+import { visibleControls } from './visibleControls';
 
 /** The `--compare` JSON object. */
 export interface CompareJson {

@@ -34,14 +34,8 @@ import { findBatchPreset } from '../scenarios/library/batch';
 import { runBatchCli } from './batchReport';
 import { decodeShare, shareIssueLines } from '../views/shareLink';
 import { parseSeed } from '../views/seed';
-import {
-  diagramKind,
-  jsonReportChunks,
-  markdownDoc,
-  mermaidReport,
-  textReport,
-  visibleControls,
-} from './report';
+import { diagramKind, jsonReportChunks, markdownDoc, mermaidReport, textReport } from './report';
+import { visibleControls } from './visibleControls';
 import { DEFAULT_HEADING_LEVEL, parseHeadingLevel, type HeadingLevel } from '../views/markdown';
 import type { DiagramKind } from '../views/mermaid';
 import { claimBroken, exploreReport, exploreText, parseExploreArgs } from './explore';

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { parseScenario, parseScenarioJson, simulate, type Run } from '../engine';
 import { findPreset } from '../scenarios';
 import { readerCrashInput, runScenario } from '../engine/testing';
-import { jsonReport, jsonReportChunks, textReport, visibleControls } from './report';
+import { jsonReport, jsonReportChunks, textReport } from './report';
+import { visibleControls } from './visibleControls';
 
 function example(name: string): Run {
   const p = parseScenarioJson(readFileSync(`public/scenarios/${name}`, 'utf8'));

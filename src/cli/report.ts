@@ -19,6 +19,7 @@ import { faultName, faultWhat } from '../views/faultName';
 import { DEFAULT_HEADING_LEVEL, markdownReport, type HeadingLevel } from '../views/markdown';
 import { explanationCoverage } from '../views/runView';
 import { diagramOf, type DiagramKind } from '../views/mermaid';
+import { visibleControls } from './visibleControls';
 
 /** The `--format json` object. */
 export interface JsonReport {
@@ -129,18 +130,6 @@ function neverFired(run: Run): JsonReport['faultsNeverFired'] {
  * native SHA-256 over the same bytes (same string, faster).
  */
 export type TraceHasher = (t: Trace) => string;
-
-/**
- * Terminal control characters (C0 but newline and tab, DEL, C1) written as `\xNN`: a scenario's
- * names and ids are data from anywhere, and a raw ESC in a text report could clear or recolour the
- * reader's terminal. (JSON escapes them itself; the mermaid and Markdown outputs have their own.)
- */
-export function visibleControls(s: string): string {
-  return s.replace(
-    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g,
-    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
-  );
-}
 
 /** One business event of the JSON report (the `events` array's `j`-th item). */
 function reportEvent(run: Run, j: number): JsonReport['events'][number] {

@@ -1,7 +1,11 @@
 /** Number, money and time formatting for the panels (one locale, so screenshots and tests agree). */
 
-const int = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const money = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+// Made on first use: building a NumberFormat loads the locale data (~20 ms), which the CLI's
+// `--list` and the runs that print no number need not pay at start-up.
+let int: Intl.NumberFormat | undefined;
+let money: Intl.NumberFormat | undefined;
+const intFormat = () => (int ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }));
+const moneyFormat = () => (money ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }));
 
 /** "2nd", "21st": the engine's, for the pipeline's copy marks. */
 export { ordinal } from '../engine';
@@ -28,17 +32,17 @@ export function rowNumber(row: number): number {
 
 /** 12,345 */
 export function formatCount(n: number): string {
-  return int.format(n);
+  return intFormat().format(n);
 }
 
 /** "1 record", "2 records", "1,000 rows": a count with its noun in the right number. */
 export function formatCountOf(n: number, one: string, many = `${one}s`): string {
-  return `${int.format(n)} ${n === 1 ? one : many}`;
+  return `${intFormat().format(n)} ${n === 1 ? one : many}`;
 }
 
 /** $2,320 (amounts are the workload's currency units; the dashboard writes them in dollars). */
 export function formatMoney(x: number): string {
-  return `${x < 0 ? '−' : ''}$${money.format(Math.abs(x))}`;
+  return `${x < 0 ? '−' : ''}$${moneyFormat().format(Math.abs(x))}`;
 }
 
 /**

@@ -191,10 +191,7 @@ function readSpeed(raw: string | null): Read<number | null> {
   return { value: x };
 }
 
-/** Whether the query string asks for the embedded player. */
-export function isEmbed(search: string): boolean {
-  return new URLSearchParams(search).has('embed');
-}
+export { isEmbed } from './embedAddress';
 
 /** The panel a name that is none is probably a misspelling of (one or two edits), or null. */
 function likelyPanel(name: string): EmbedPanel | null {

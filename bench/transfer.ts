@@ -1,0 +1,55 @@
+/**
+ * What a page costs to load, measured in Chromium (issue 31, "Footprint"): every file the address
+ * fetches from the build until `painted` is on screen, and for 1 s after (lazy chunks the first
+ * screen asks for: the simulation, a worker), each gzipped on its own at level 9, as a server
+ * would send it; and the time from navigation until `painted` is on screen (ms, performance.now()).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+
+export interface Transfer {
+  files: number;
+  /** Bytes as built. */
+  raw: number;
+  /** Bytes gzipped, file by file. */
+  gzip: number;
+  /** Navigation start → `painted` on screen (ms). */
+  paintMs: number;
+}
+
+export async function transferOf(
+  browser: Browser,
+  dist: string,
+  url: string,
+  painted: string,
+  viewport = { width: 1280, height: 720 },
+): Promise<Transfer> {
+  // A fresh context: nothing from the HTTP cache of an earlier load.
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const origin = new URL(url).origin;
+  const paths = new Set<string>();
+  page.on('requestfinished', (r) => {
+    const u = new URL(r.url());
+    if (u.origin === origin) paths.add(u.pathname === '/' ? '/index.html' : u.pathname);
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  const h = await page.waitForFunction(
+    (sel) => (document.querySelector(sel) ? performance.now() : 0),
+    painted,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  const paintMs = (await h.jsonValue()) as number;
+  await page.waitForTimeout(1000);
+  await context.close();
+  let raw = 0;
+  let gzip = 0;
+  for (const p of paths) {
+    const bytes = readFileSync(join(dist, decodeURIComponent(p)));
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { files: paths.size, raw, gzip, paintMs };
+}
