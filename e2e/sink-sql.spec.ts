@@ -6,12 +6,13 @@ import { expect, test, testIds } from './fixtures';
 
 const HOST = `http://127.0.0.1:${process.env.E2E_HOST_PORT ?? 4174}`;
 
+// PGlite starts by running initdb in WebAssembly: seconds on an idle machine, minutes on a loaded
+// one. For the whole test, the dashboard fixture's first page load included.
+test.describe.configure({ timeout: 300_000 });
+
 test("the sink panel's SQL view shows the preset's script, and PostgreSQL agrees with it", async ({
   dash,
 }) => {
-  // PGlite starts by running initdb in WebAssembly: seconds on an idle machine, much longer on a
-  // loaded one.
-  test.setTimeout(300_000);
   const { page } = dash;
   // payment-resent-by-app/on-conflict-do-nothing: a unique key on the payment id, each write
   // INSERT … ON CONFLICT (id) DO NOTHING, one statement per record.
