@@ -2,22 +2,23 @@
 // and "Run on a real PostgreSQL" (PGlite in a worker). Served under a sub-path of a plain static
 // host (e2e/embed-host.mjs), as the lab is hosted under e.g. /lab/: the worker and PGlite's wasm
 // and data assets must load from there too.
-import { expect, test, testIds } from './fixtures';
+import { Dashboard, expect, test, testIds } from './fixtures';
 
 const HOST = `http://127.0.0.1:${process.env.E2E_HOST_PORT ?? 4174}`;
 
 // PGlite starts by running initdb in WebAssembly: seconds on an idle machine, minutes on a loaded
-// one. For the whole test, the dashboard fixture's first page load included.
+// one.
 test.describe.configure({ timeout: 300_000 });
 
 test("the sink panel's SQL view shows the preset's script, and PostgreSQL agrees with it", async ({
-  dash,
+  page,
 }) => {
-  const { page } = dash;
+  // One page load, at the sub-path (the `dash` fixture would load the root first).
+  const dash = new Dashboard(page);
   // payment-resent-by-app/on-conflict-do-nothing: a unique key on the payment id, each write
   // INSERT … ON CONFLICT (id) DO NOTHING, one statement per record.
   await page.goto(`${HOST}/some/base/path/?preset=payment-resent-by-app/on-conflict-do-nothing`);
-  await dash.settled();
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
   await dash.byId(testIds.sinkSqlToggle).click();
   const script = dash.byId(testIds.sinkSqlScript);
   await expect(script).toContainText('CONSTRAINT "payments_key" UNIQUE (id)');
