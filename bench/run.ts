@@ -14,7 +14,10 @@
  *    `npm run sim` (tsx).
  * 6. the classroom server (bench/classroom.bench.ts, through tsx as `npm run classroom` runs it):
  *    200 students answering at once, the time until the presenter's tally counts them all.
- * BENCH_ONLY=engine, atlas, cli, ui or classroom runs one of them (cli: peak memory and start-up).
+ * 7. "Run on a real PostgreSQL" (bench/pglite.bench.ts): the PGlite chunk's size (gzip) and a
+ *    preset's script time in PGlite (median).
+ * BENCH_ONLY=engine, atlas, cli, ui, classroom or pglite runs one of them (cli: peak memory and
+ * start-up).
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -130,4 +133,22 @@ if (only === undefined || only === 'classroom') {
     { cwd: root, stdio: 'inherit' },
   );
   if (classroom.status !== 0) process.exit(classroom.status ?? 1);
+}
+if (only === undefined || only === 'pglite') {
+  console.log('\n== Run on a real PostgreSQL (PGlite) ==');
+  // dist/ from the page's section above; built here when run alone.
+  if (only === 'pglite') {
+    const built = spawnSync(
+      process.execPath,
+      [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error'],
+      { cwd: root, stdio: 'inherit' },
+    );
+    if (built.status !== 0) process.exit(built.status ?? 1);
+  }
+  const pglite = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'bench', 'pglite.bench.ts')],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (pglite.status !== 0) process.exit(pglite.status ?? 1);
 }

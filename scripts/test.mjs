@@ -2,6 +2,7 @@
 //   1. typecheck, lint and the unused-export check (knip, knip.json): gates; if one fails, stop.
 //   2. vitest (unit, property and jsdom tests), JSON report in reports/vitest.json — after finding
 //      or installing a native PostgreSQL for the prepared-transaction conformance tests (scripts/postgres.mjs)
+//      and redis-server for the dedupe store's (scripts/redis.mjs)
 //   3. vite build (the page Playwright tests)
 //   4. find or install Chromium (scripts/chromium.mjs)
 //   5. Playwright against `vite preview` of dist/, JSON report in reports/playwright.json
@@ -15,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findOrInstallChromium } from './chromium.mjs';
 import { findOrInstallPostgres } from './postgres.mjs';
+import { findOrInstallRedis } from './redis.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -101,6 +103,12 @@ try {
 } catch (error) {
   // The native conformance test fails with the same message; the rest of the suite runs.
   console.log(`\n── postgresql: ${error instanceof Error ? error.message : String(error)}`);
+}
+try {
+  console.log(`\n── redis-server: ${findOrInstallRedis()}`);
+} catch (error) {
+  // The Redis conformance test fails with the same message; the rest of the suite runs.
+  console.log(`\n── redis-server: ${error instanceof Error ? error.message : String(error)}`);
 }
 const vitest = run('vitest', 'vitest', [
   'run',

@@ -134,6 +134,10 @@ export const testIds = {
   exportHidden: 'export-hidden',
   sinkSqlToggle: 'sink-sql-toggle',
   sinkSqlScript: 'sink-sql-script',
+  /** "Run on a real PostgreSQL", its progress (Cancel) and its result (`data-ok`: true / false). */
+  sinkSqlRun: 'sink-sql-run',
+  sinkSqlRunProgress: 'sink-sql-run-progress',
+  sinkSqlRunResult: 'sink-sql-run-result',
   importButton: 'import-button',
   importDialog: 'import-dialog',
   importFile: 'import-file',

@@ -1,37 +1,22 @@
 /**
- * The sink panel's "SQL" view: the table sink's statements as a PostgreSQL script (docs/sql.md),
- * computed where the run is (artifact 'sink-sql'), with Copy and Download. The script tells what
- * the database did, so while "Predict first" hides the outcome it waits, as the Export menu does.
+ * The sink panel's "SQL" toggle (docs/sql.md): opens SinkSqlPanel, the table sink's script, loaded
+ * on first open so that the page's entry carries only this button.
  */
-import { useEffect, useState } from 'react';
-import { copyText, fileStem } from '../../platform/download';
-import { downloadText } from '../../platform/mermaid';
+import { lazy, Suspense, useState } from 'react';
 import type { RunView } from '../../views/runView';
 import { usePage } from '../io/PageContext';
 import { usePredictionGate } from '../library/usePredictionGate';
 import { testIds } from '../testIds';
 
+const SinkSqlPanel = lazy(() =>
+  import('./SinkSqlPanel').then((m) => ({ default: m.SinkSqlPanel })),
+);
+
 export function SinkSqlView({ view }: { view: RunView }) {
-  const { artifacts, notices } = usePage();
-  const hidden = usePredictionGate().answerWaits;
   const [open, setOpen] = useState(false);
-  // The script of the scenario it was written for: another run on screen shows none until its own.
-  const [script, setScript] = useState<{ of: unknown; text: string } | null>(null);
-  const scenario = view.scenario;
-  const text = script && script.of === scenario ? script.text : null;
-  useEffect(() => {
-    if (!open || hidden) return;
-    let live = true;
-    void artifacts.get(scenario, 'sink-sql').then((r) => {
-      if (!live) return;
-      if (r.ok) setScript({ of: scenario, text: r.artifact.text });
-      else notices.push({ tone: 'error', text: `Sink SQL: ${r.error}` });
-    });
-    return () => {
-      live = false;
-    };
-  }, [open, hidden, scenario, artifacts, notices]);
-  if (scenario.sink.type !== 'table') return null;
+  const page = usePage();
+  const hidden = usePredictionGate().answerWaits;
+  if (view.scenario.sink.type !== 'table') return null;
   return (
     <div className="sink-sql">
       <button
@@ -42,46 +27,11 @@ export function SinkSqlView({ view }: { view: RunView }) {
       >
         SQL
       </button>
-      {open &&
-        (hidden ? (
-          <p className="muted">The SQL tells what the database did: shown with the outcome.</p>
-        ) : text === null ? (
-          <p className="muted">Writing the script…</p>
-        ) : (
-          <div>
-            <div>
-              <button
-                type="button"
-                onClick={() =>
-                  void copyText(text).then((ok) =>
-                    notices.push({
-                      tone: ok ? 'info' : 'error',
-                      text: ok ? 'Sink SQL copied' : 'Sink SQL: the browser refused the copy',
-                    }),
-                  )
-                }
-              >
-                Copy
-              </button>{' '}
-              <button
-                type="button"
-                onClick={() =>
-                  downloadText(text, `${fileStem(scenario.name)}.sink.sql`, 'application/sql')
-                }
-              >
-                Download
-              </button>{' '}
-              <span className="muted">psql -f it on a fresh database (docs/sql.md)</span>
-            </div>
-            <pre
-              data-testid={testIds.sinkSqlScript}
-              className="mono"
-              style={{ maxHeight: '20em', overflow: 'auto', fontSize: '0.8em' }}
-            >
-              {text}
-            </pre>
-          </div>
-        ))}
+      {open && (
+        <Suspense fallback={<p className="muted">Writing the script…</p>}>
+          <SinkSqlPanel view={view} page={page} hidden={hidden} />
+        </Suspense>
+      )}
     </div>
   );
 }
