@@ -51,7 +51,9 @@ export class DedupeStore {
   holder(key: string, now: number): Claim | undefined {
     const c = this.claims.get(key);
     if (c === undefined) return undefined;
-    if (now >= c.expiresAt) {
+    // Gone only after its expire time: Redis deletes a key when now > when (keyIsExpired,
+    // https://github.com/redis/redis/blob/unstable/src/db.c), not at it.
+    if (now > c.expiresAt) {
       this.claims.delete(key);
       return undefined;
     }
