@@ -27,7 +27,7 @@ examples:
   delivery-lab --list                                   every preset id
   delivery-lab lost-ack-retry/acks-1 --format json      run a preset, one JSON object
   delivery-lab docs/scenarios/lesson.json --check       exit 3 if the run differs from its "expect"
-  delivery-lab check docs --reporter junit --output report.xml   every scenario and page embed
+  delivery-lab check docs                               pin every scenario and page embed in docs/
   delivery-lab from-config producer.properties consumer.properties
   delivery-lab at-least-once --compare exactly-once     the same faults under another guarantee
   delivery-lab effectively-once --explore --check       exit 3 if any single fault breaks the claim
