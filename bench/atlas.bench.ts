@@ -2,10 +2,15 @@
  * Small-run and fault-atlas benchmark (issue 23, section 3), in Node, on the bundled engine:
  * 1. the median time of one run of each library preset variant (after warm-up runs), with the
  *    CPU time beside the wall time — on a shared machine the wall time includes waits for a core;
- * 2. the atlas of every single-fault placement of each library preset variant: placements, total
- *    time, runs/s. Each atlas reuses its runs' memory (BufferPool), as the page's workers do.
+ * 2. the atlas of every single-fault placement of each library preset variant: placements, the
+ *    median of BENCH_ATLAS_REPEAT (default 3) atlases' wall and CPU time, runs/s, where its faults
+ *    strike on average (the share of the run before them: what a fork at that moment would
+ *    skip), and the CPU time's ratio to the figures measured before the atlas's speed work
+ *    (bench/atlasBefore.ts). Each atlas reuses its runs' memory (BufferPool), as the workers do;
+ * 3. pairs (depth 2) of a 50-event workload within the page's bound of 20,000 runs.
  * Targets on the 2-core reference machine: a small run ≤ 0.5 ms median; a preset's single-fault
- * atlas ≤ 2 s. BENCH_ATLAS=0 skips the atlases; BENCH_PRESETS=a,b narrows to ids starting so.
+ * atlas ≤ 2 s; pairs of a 50-event workload ≤ 10 s. On a shared machine compare CPU times: wall
+ * times include waiting for a core. BENCH_ATLAS=0 skips the atlases; BENCH_PRESETS=a,b narrows to ids starting so.
  * An atlas of more than BENCH_ATLAS_SAMPLE_ABOVE placements (default 2,000: the 250- and
  * 1,000-event presets, whose whole atlases take minutes) is timed on an evenly spaced sample of
  * 400 of them and its total extrapolated — printed as "est."; BENCH_ATLAS_SAMPLE_ABOVE=Infinity
@@ -15,19 +20,27 @@ import {
   BufferPool,
   enumeratePlacements,
   firstRun,
+  PAIR_EVENT_LIMIT,
+  pairsOf,
   parseScenario,
   runTrials,
   simulate,
   trialFaults,
   type Scenario,
+  type Trace,
 } from '../src/engine';
 import { presets } from '../src/scenarios';
+import { ATLAS_CPU_BEFORE } from './atlasBefore';
 
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const RUNS = Number(process.env.BENCH_SMALL_RUNS ?? 41);
 const only = process.env.BENCH_PRESETS?.split(',').filter(Boolean);
 const SAMPLE_ABOVE = Number(process.env.BENCH_ATLAS_SAMPLE_ABOVE ?? 2_000);
 const SAMPLE = 400;
+/** Each atlas is timed this many times; the median is printed. */
+const REPEAT = Number(process.env.BENCH_ATLAS_REPEAT ?? 3);
+/** Placements whose pairs the pair benchmark runs: 200·199/2 = 19,900 runs, within the bound. */
+const PAIR_PLACEMENTS = 200;
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -80,35 +93,105 @@ export function runAtlasBench(): void {
     `  over ${list.length} variants: median ${median(medians).toFixed(3)} ms, mean ${(medians.reduce((a, b) => a + b, 0) / medians.length).toFixed(3)} ms, max ${Math.max(...medians).toFixed(3)} ms`,
   );
   if (process.env.BENCH_ATLAS === '0') return;
-  console.log('single-fault atlas per preset variant (placements, wall / CPU s, runs/s)');
+  console.log(
+    `single-fault atlas per preset variant: placements, median of ${REPEAT} atlases wall / CPU s, runs/s (by CPU), where the faults strike, CPU ratio to before the speed work (bench/atlasBefore.ts)`,
+  );
   let worst = { id: '', s: 0 };
   let within = 0;
   for (const { id, scenario } of list) {
+    const a = timeAtlas(scenario, pool);
+    const before = ATLAS_CPU_BEFORE[id];
+    if (a.cpuS > worst.s) worst = { id, s: a.cpuS };
+    if (a.cpuS <= 2) within++;
+    console.log(
+      `  ${id}: ${a.n} placements, ${a.sampled ? 'est. ' : ''}${a.wallS.toFixed(2)} / ${a.cpuS.toFixed(2)} s, ${Math.round(a.n / a.cpuS)} runs/s, fault moment at ${Math.round(a.prefix * 100)}% of the run${before ? `, CPU ×${(a.cpuS / before).toFixed(2)} of before (${before.toFixed(2)} s)` : ''}${a.sampled ? ` (timed on ${SAMPLE})` : ''}`,
+    );
+  }
+  console.log(
+    `  slowest atlas (CPU): ${worst.id}, ${worst.s.toFixed(2)} s; ${within} of ${list.length} within 2 s of CPU`,
+  );
+  pairAtlas(pool);
+}
+
+/** One preset's single-fault atlas as explore() runs it, timed `REPEAT` times: the medians. */
+function timeAtlas(
+  scenario: Scenario,
+  pool: BufferPool,
+): { n: number; sampled: boolean; wallS: number; cpuS: number; prefix: number } {
+  const walls: number[] = [];
+  const cpus: number[] = [];
+  let n = 0;
+  let sampled = false;
+  let prefix = 0;
+  for (let r = 0; r < REPEAT; r++) {
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    // As explore() does, with the trials sampled when there are too many to time them all.
     const first = firstRun(scenario, pool);
     const placements = enumeratePlacements(scenario, first, undefined);
     const cutOff = first.cutOff;
+    prefix = prefixShare(first.trace, placements);
     pool.reclaim(first);
-    const n = placements.length;
-    const sampled = n > SAMPLE_ABOVE;
+    n = placements.length;
+    sampled = n > SAMPLE_ABOVE;
+    // Sampled evenly when there are too many to time them all.
     const picked = sampled
       ? Array.from({ length: SAMPLE }, (_, i) => [Math.floor((i * n) / SAMPLE)])
       : placements.map((_, i) => [i]);
     runTrials(scenario, trialFaults(placements, picked), cutOff, { pool });
     const scale = n / picked.length;
-    const s = ((performance.now() - t0) / 1000) * scale;
+    walls.push(((performance.now() - t0) / 1000) * scale);
     const c = process.cpuUsage(c0);
-    const cpu = ((c.user + c.system) / 1e6) * scale;
-    if (s > worst.s) worst = { id, s };
-    if (cpu <= 2) within++;
-    console.log(
-      `  ${id}: ${n} placements, ${sampled ? 'est. ' : ''}${s.toFixed(2)} / ${cpu.toFixed(2)} s, ${Math.round(n / s)} runs/s${sampled ? ` (timed on ${SAMPLE})` : ''}`,
-    );
+    cpus.push(((c.user + c.system) / 1e6) * scale);
   }
+  return { n, sampled, wallS: median(walls), cpuS: median(cpus), prefix };
+}
+
+/**
+ * The mean share of the scenario's own run (its trace entries) that comes before a placement's
+ * moment: the part of each trial identical to that run, which a fork at the moment would skip.
+ * Virtual times are whole milliseconds: entries before `t` are those at or before `t - 1`.
+ */
+function prefixShare(trace: Trace, placements: readonly { time: number }[]): number {
+  if (placements.length === 0 || trace.length === 0) return 0;
+  let sum = 0;
+  for (const p of placements) sum += trace.upperBound(p.time - 1) / trace.length;
+  return sum / placements.length;
+}
+
+/**
+ * Pairs (depth 2) of a 50-event workload, the largest explore() accepts: the at-least-once
+ * preset's pipeline with 50 events, and `PAIR_PLACEMENTS` of its placements evenly spaced (their
+ * pairs stay within the page's bound of 20,000 runs). Target: ≤ 10 s in the page.
+ */
+function pairAtlas(pool: BufferPool): void {
+  if (process.env.BENCH_PAIRS === '0') return;
+  const raw = presets.find((p) => p.id === 'at-least-once')?.variants[0]?.scenario;
+  if (!raw) return;
+  // Its 20 events (p-1, p-2, … every 50 ms, amount 10 each) continued to 50.
+  const events = Array.from({ length: PAIR_EVENT_LIMIT }, (_, i) => ({
+    id: `p-${i + 1}`,
+    amount: 10 * (i + 1),
+    at: 50 * i,
+  }));
+  const parsed = parseScenario({ ...raw, workload: { ...raw.workload, events } });
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+  const scenario = parsed.scenario;
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  const first = firstRun(scenario, pool);
+  const all = enumeratePlacements(scenario, first, undefined);
+  const cutOff = first.cutOff;
+  pool.reclaim(first);
+  const k = Math.min(PAIR_PLACEMENTS, all.length);
+  const placements = Array.from({ length: k }, (_, i) => all[Math.floor((i * all.length) / k)]!);
+  const pairs = pairsOf(placements.length, PAIR_EVENT_LIMIT);
+  if ('refused' in pairs) throw new Error(pairs.refused);
+  runTrials(scenario, trialFaults(placements, pairs), cutOff, { pool });
+  const s = (performance.now() - t0) / 1000;
+  const c = process.cpuUsage(c0);
+  const cpu = (c.user + c.system) / 1e6;
   console.log(
-    `  slowest atlas: ${worst.id}, ${worst.s.toFixed(2)} s; ${within} of ${list.length} within 2 s of CPU`,
+    `pairs of a ${PAIR_EVENT_LIMIT}-event workload (at-least-once/default, ${k} of its ${all.length} placements): ${pairs.length} runs, ${s.toFixed(2)} / ${cpu.toFixed(2)} s wall / CPU, ${Math.round(pairs.length / cpu)} runs/s (target ≤ 10 s)`,
   );
 }
 

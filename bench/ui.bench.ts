@@ -9,7 +9,7 @@
  * 3. frames per second while ≥ 500 messages are in flight — budget ≥ 50 fps;
  * 4. scrub repaint time on a 100,000-event run — budget ≤ 100 ms;
  * 5. scrolling the 10,000-row sink table — frames and dropped frames (virtualized);
- * 6. the fault atlas in the page's workers (one per core) for the small library presets:
+ * 6. the fault atlas in the page's workers (one per core) for library presets, small and large:
  *    placements, total time, runs/s (issue 23: ≤ 2 s). BENCH_UI=atlas measures only this;
  *    BENCH_ATLAS_PRESETS=a/b,c/d picks the presets.
  *
@@ -227,10 +227,13 @@ async function idleFrames(page: Page, ms: number): Promise<number> {
   }, ms);
 }
 
-/** The small library presets whose atlas the page runs (a few hundred placements or fewer). */
+/**
+ * The library presets whose atlas the page runs: small ones (a few hundred placements or fewer)
+ * and the two largest 250-event Flink ones (2,530 and 2,858 placements).
+ */
 const ATLAS_PRESETS = (
   process.env.BENCH_ATLAS_PRESETS ??
-  'at-most-once/default,at-least-once/default,effectively-once/default,lost-ack-retry/idempotence-off,payment-resent-by-app/plain-insert,commit-before-process/default,aborted-transaction-dirty-read/read-committed'
+  'at-most-once/default,at-least-once/default,effectively-once/default,lost-ack-retry/idempotence-off,payment-resent-by-app/plain-insert,commit-before-process/default,aborted-transaction-dirty-read/read-committed,flink-checkpoint-replay/plain-sink,flink-checkpoint-replay/2pc-read-committed'
 ).split(',');
 
 /**

@@ -108,6 +108,7 @@ export {
   firstRun,
   classify,
   runTrials,
+  runTrial,
   trialIndices,
   trialSlices,
   assembleAtlas,

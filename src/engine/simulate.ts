@@ -107,6 +107,12 @@ export interface SimulateOptions {
    * attempt, and its outcome (`state.sink.sql`, src/engine/sql/recorder.ts). The trace is unchanged.
    */
   sql?: boolean;
+  /**
+   * The scenario's event columns when the caller built them already, with
+   * `buildEvents(scenario.workload, scenario.seed)` outside any pool: runs of one workload (the
+   * fault atlas's thousands) share them, read-only — no component writes to them.
+   */
+  events?: Events;
 }
 
 /**
@@ -138,7 +144,7 @@ export function simulate(scenario: Scenario, opts: SimulateOptions = {}): Run {
 }
 
 function simulateWith(scenario: Scenario, opts: SimulateOptions): Run {
-  const events = buildEvents(scenario.workload, scenario.seed);
+  const events = opts.events ?? buildEvents(scenario.workload, scenario.seed);
   const w = new World(scenario, events);
   const lab = new Lab(w, 'lab');
   w.faults = new Faults(w, lab, scenario.faults);

@@ -10,6 +10,7 @@
 import type { FaultSpec, Scenario } from '../scenario/schema';
 import { simulate, type Run } from '../simulate';
 import type { BufferPool } from '../core/pool';
+import { buildEvents, type Events } from '../scenario/workload';
 import { K } from '../trace';
 import {
   enumeratePlacements,
@@ -127,15 +128,32 @@ export function runTrials(
   const from = opts.from ?? 0;
   const to = Math.min(opts.to ?? trials.length, trials.length);
   const out: TrialResult[] = [];
+  // Every trial has the workload of `s`: its event columns are built once (outside the pool,
+  // whose arrays each run gives back) and shared.
+  const events = buildEvents(s.workload, s.seed);
   for (let i = from; i < to; i++) {
     if (opts.cancelled?.()) break;
     const faults = trials[i]!;
-    const run = simulate(withFaults(s, faults), { pool: opts.pool, explain: false });
+    const run = runTrial(s, faults, events, opts.pool);
     out.push(classify(run, baseCutOff, faults.length));
     opts.pool?.reclaim(run);
     opts.onProgress?.(i - from + 1, to - from);
   }
   return out;
+}
+
+/**
+ * One trial: `s` run with `faults` added, without explanations, sharing `events` (built by
+ * `buildEvents(s.workload, s.seed)` outside the pool). The same run as
+ * `simulate(withFaults(s, faults))`, byte for byte (src/scenarios/atlasTrials.prop.test.ts).
+ */
+export function runTrial(
+  s: Scenario,
+  faults: readonly FaultSpec[],
+  events: Events,
+  pool?: BufferPool,
+): Run {
+  return simulate(withFaults(s, faults), { pool, explain: false, events });
 }
 
 /** The bound on pairs (depth 2): at most this many runs… */
