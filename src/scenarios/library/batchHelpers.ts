@@ -6,7 +6,7 @@ import { each, ids } from './helpers';
 import type { Preset, PresetVariant } from '../types';
 
 /** A batch preset: a library preset whose group is the batch half. */
-export interface BatchPreset extends Omit<Preset, 'group'> {
+export interface BatchPreset extends Preset {
   group: 'batch';
 }
 
