@@ -15,7 +15,7 @@ import {
   type ScenarioInput,
 } from '../engine';
 
-export interface BatchAtlasRow {
+interface BatchAtlasRow {
   words: string;
   outcome: string;
   held: boolean;

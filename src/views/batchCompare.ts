@@ -8,14 +8,14 @@ import { rowsPerEvent, runBatch, type BatchFate, type ScenarioInput } from '../e
 import { laneScenarios, laneTitle, type CompareSpec } from './compare/lanes';
 import { heading, markdownText } from './markdown';
 
-export interface BatchLaneView {
+interface BatchLaneView {
   title: string;
   /** "20 rows · 10 duplicates · 0 lost · observed at-least-once", or why the lane cannot run. */
   summary: string;
   held: boolean | null;
 }
 
-export interface BatchEventDiff {
+interface BatchEventDiff {
   id: string;
   /** Per lane: rows and fate, null where the lane cannot run. */
   cells: ({ rows: number; fate: BatchFate } | null)[];
@@ -23,7 +23,7 @@ export interface BatchEventDiff {
   differs: boolean;
 }
 
-export interface BatchCompareView {
+interface BatchCompareView {
   lanes: BatchLaneView[];
   events: BatchEventDiff[];
   /** How many events differ between the lanes. */

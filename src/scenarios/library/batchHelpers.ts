@@ -34,7 +34,7 @@ export const TEN_ONCE: ScenarioInput['expect'] = {
 };
 
 /** A scenario whose business events are the batch source's rows. */
-export function batchScenario(
+function batchScenario(
   name: string,
   batch: BatchInput,
   expect: ScenarioInput['expect'],
