@@ -144,10 +144,16 @@ function Shell() {
           </Workbench>
         </>
       )}
-      <Suspense fallback={null}>
-        <AtlasPanel />
-      </Suspense>
-      <DiagramsPanel />
+      {/* The stream's atlas and diagrams read a stream run: a batch job maps its own faults
+          (under its table) and has no message sequence to draw. */}
+      {!batch && (
+        <>
+          <Suspense fallback={null}>
+            <AtlasPanel />
+          </Suspense>
+          <DiagramsPanel />
+        </>
+      )}
     </div>
   );
 }
