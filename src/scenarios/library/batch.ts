@@ -2,8 +2,8 @@
  * Library presets of the batch half (docs/semantics/batch.md): a daily job retried, cleared and
  * backfilled, dbt incremental models, and dedupe stores in front of the write. Each variant's
  * `expect` is derived by hand in the comment above its preset. They run through the batch engine
- * (`runBatch`), not the streaming one, so they are listed apart from `libraryPresets` until the
- * page draws batch runs.
+ * (`runBatch`), not the streaming one, so they are listed apart from `libraryPresets` (whose
+ * walks run the stream engine); the page lists both (`labPresets`, src/scenarios/index.ts).
  *
  * Time: virtual 0 is midnight of 2024-03-10 (logical date 0). The run of date d starts at
  * (d+1)·24 h, reads for 60 s, then writes one row per second.
