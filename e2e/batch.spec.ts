@@ -1,15 +1,21 @@
 /**
- * The batch page: a batch preset plays on the calendar strip, a click fails an attempt mid-write,
- * the table shows its partitions with the rows under the wrong partition, and the explanation
- * names the clock window (docs/semantics/batch.md).
+ * Batch jobs in the lab's page: a batch preset plays on the calendar strip, a click fails an
+ * attempt mid-write, the table shows its partitions with the rows under the wrong partition, and
+ * the explanation names the clock window (docs/semantics/batch.md); opened from the library, the
+ * guarantee switch and Compare act on it as on a stream.
  */
 import { expect, test } from '@playwright/test';
 
-test('clear-rerun-window: play, fail an attempt mid-write, wrong-partition rows and the clock window', async ({
+// Whole-page runs on a shared, slow machine: a generous budget (each takes a few seconds alone).
+test.describe.configure({ timeout: 90_000 });
+
+test('clear-rerun-window (the old ?batch= address): play, fail an attempt mid-write, wrong-partition rows and the clock window', async ({
   page,
 }) => {
   await page.goto('?batch=clear-rerun-window');
-  await page.getByRole('button', { name: 'Play' }).click();
+  // The old address opens the preset in the lab's page.
+  await expect(page).toHaveURL(/[?&]preset=clear-rerun-window/);
+  await page.getByRole('button', { name: 'Play the schedule', exact: true }).click();
   // 3 scheduled runs and the re-run of 2024-03-10, revealed one by one.
   await expect(page.getByTestId('batch-attempt')).toHaveCount(4);
   const p0310 = page.getByTestId('batch-partition').filter({ hasText: '2024-03-10' });
@@ -27,4 +33,34 @@ test('clear-rerun-window: play, fail an attempt mid-write, wrong-partition rows 
   // f1, f2 now exist only under 2024-03-10: no partition 2024-03-12 any more.
   await expect(page.getByTestId('batch-partition')).toHaveCount(1);
   await expect(page.getByTestId('batch-summary')).toContainText('2 under the wrong partition');
+});
+
+test('a batch preset from the library: the guarantee switch, undo, and Compare with a per-event diff', async ({
+  page,
+}) => {
+  await page.goto('?preset=at-least-once');
+  await page.getByTestId('library-open').click();
+  await page.locator('[data-testid="library-card"][data-preset="airflow-retry-append"]').click();
+  const summary = page.getByTestId('batch-summary');
+  await page.getByRole('button', { name: 'Show the end', exact: true }).click();
+  // S21, append: try 1 commits e1..e10 then fails; try 2 appends them again.
+  await expect(summary).toContainText('20 rows · 10 duplicates · 0 lost');
+  // The story claims exactly-once with knobs off its recipe: choosing Exactly-once again applies
+  // the engine's batch recipe — an overwrite of the logical date's partition.
+  await page.getByRole('radio', { name: 'Exactly-once' }).click();
+  await expect(summary).toContainText('10 rows · 0 duplicates · 0 lost');
+  await page.keyboard.press('Control+z');
+  await expect(summary).toContainText('20 rows · 10 duplicates');
+  await page.keyboard.press('Control+Shift+z');
+  await expect(summary).toContainText('10 rows · 0 duplicates');
+  // Compare: exactly-once beside at-most-once (retries 0: try 1's rows only, once each) and
+  // at-least-once (retries, append: twice each) — every event differs.
+  await page.getByTestId('compare-toggle').click();
+  await expect(page.getByTestId('batch-lane')).toHaveCount(3);
+  await expect(page.getByTestId('batch-compare-summary')).toHaveText(
+    '10 of 10 events differ between the lanes.',
+  );
+  await expect(page.getByTestId('batch-diff-row').filter({ hasText: 'e5' })).toContainText(
+    '1 row, once1 row, once2 rows, duplicated',
+  );
 });

@@ -49,6 +49,23 @@ export function scenarioJsonSchema(): Record<string, unknown> {
     description:
       'Give exactly one of `events` (listed one by one) or `generate` (a seeded generator).',
   };
+  // Each kind of scenario says what it requires: a streaming scenario its workload, a batch one
+  // its `batch` part, whose source table's rows are then its business events (parseScenario).
+  const required = (rest.required as string[]).filter((k) => k !== 'workload');
+  rest.required = required;
+  rest.oneOf = [
+    {
+      title: 'streaming scenario',
+      required: ['workload'],
+      not: { required: ['batch'] },
+    },
+    {
+      title: 'batch scenario',
+      required: ['batch'],
+      description:
+        'A batch job over a source table (docs/format.md); `workload` may be left out: the rows of `batch.source` are the business events.',
+    },
+  ];
   // `random` is itself a union on `what`: list its variants beside the other kinds (one flat
   // oneOf, each member with a `kind` const), which editors complete and explain better.
   const faults = properties.faults as { items: { oneOf: Record<string, unknown>[] } };

@@ -13,9 +13,6 @@ import { joinCodeFromSearch } from './platform/roomClient';
 const StudentRoom = lazy(() =>
   import('./ui/room/StudentRoom').then((m) => ({ default: m.StudentRoom })),
 );
-const BatchPage = lazy(() =>
-  import('./ui/batch/BatchPage').then((m) => ({ default: m.BatchPage })),
-);
 const LessonPage = lazy(() =>
   import('./ui/lesson/lessonPage').then((m) => ({ default: () => m.lessonPage() })),
 );
@@ -33,10 +30,15 @@ function pageOfAddress(): ReactNode {
   // `?join=CODE`: a student's page in a workshop room (src/ui/room), served by `npm run classroom`.
   const joinCode = joinCodeFromSearch(search);
   if (joinCode !== null) return <StudentRoom code={joinCode} />;
-  // `?batch=<preset-id>`: a batch preset on the batch page (src/ui/batch), until the lab draws
-  // batch runs.
+  // `?batch=<preset-id>` (the batch page's old address): the lab opens batch presets itself, so
+  // the address becomes `?preset=<preset-id>` before the page boots (an unknown id is refused
+  // there, as any preset's).
   const batchRef = q.get('batch');
-  if (batchRef !== null) return <BatchPage presetRef={batchRef} />;
+  if (batchRef !== null) {
+    q.delete('batch');
+    q.set('preset', batchRef);
+    window.history.replaceState(null, '', `?${q.toString()}${window.location.hash}`);
+  }
   // `?lesson=`: the presenter view or its notes window (src/ui/lesson), which never touch the
   // saved workspace.
   if (q.has('lesson')) return <LessonPage />;

@@ -123,3 +123,45 @@ describe('delivery-lab check', { timeout: 60_000 }, () => {
     );
   });
 });
+
+describe('delivery-lab check: batch scenarios', { timeout: 60_000 }, () => {
+  // airflow-retry-append/append (src/scenarios/library/batch.ts, S21): try 1 of 2024-03-10 appends
+  // e1..e10 and commits, then fails; retries=1 appends them again: 20 rows, 10 duplicates.
+  // Written without `workload` (the batch source's rows are the events): the schema allows it.
+  const batchFile = (rows: number, duplicates: number) =>
+    JSON.stringify({
+      version: 1,
+      name: 'retried append',
+      claim: 'exactly-once',
+      batch: {
+        task: { retries: 1 },
+        write: { mode: 'append' },
+        source: Array.from({ length: 10 }, (_, k) => ({
+          id: `e${k + 1}`,
+          date: '2024-03-10',
+          amount: 10 * (k + 1),
+        })),
+        faults: [{ logicalDate: 0, tryNumber: 1, point: 'after-write' }],
+      },
+      expect: { totals: { rows, duplicates }, observed: 'at-least-once' },
+    });
+  // A folder of its own: the globs above walk `dir`.
+  const batchDir = mkdtempSync(join(tmpdir(), 'delivery-lab-check-batch-'));
+  afterAll(() => rmSync(batchDir, { recursive: true, force: true }));
+  writeFileSync(join(batchDir, 'pass.json'), batchFile(20, 10));
+  writeFileSync(join(batchDir, 'fail.json'), batchFile(10, 0));
+
+  it('runs a batch file through the batch engine: its expect matches (exit 0)', () => {
+    const r = check([join(batchDir, 'pass.json')]);
+    expect(r.out).toContain('✓');
+    expect(r.code).toBe(0);
+  });
+
+  it('a directory of batch files (no workload) is found; a mismatch exits 3 naming the field', () => {
+    const r = check([batchDir]);
+    expect(r.out).toContain('expect mismatch: totals.rows: expected 10, got 20');
+    expect(r.out).toContain('expect mismatch: totals.duplicates: expected 0, got 10');
+    expect(r.out.split('\n').at(-1)).toBe('check: 2 scenarios: 1 passed, 1 failed, 0 malformed');
+    expect(r.code).toBe(3);
+  });
+});

@@ -10,7 +10,14 @@
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { compareExpect, formatIssues, parseScenarioJson, simulate } from '../engine';
+import {
+  compareBatchExpect,
+  compareExpect,
+  formatIssues,
+  parseScenarioJson,
+  runBatch,
+  simulate,
+} from '../engine';
 import { junitReport, githubAnnotation, lineOfKey } from './checkReport';
 import { checkDocFile } from './checkDocs';
 import { pageKind } from './checkDocsScan';
@@ -90,9 +97,13 @@ function expand(arg: string): string[] | { problem: string } {
 function looksLikeScenario(text: string): boolean {
   try {
     const v = JSON.parse(text) as unknown;
-    // A lesson (`steps`) is checked step by step: ./checkLesson.ts.
+    // A lesson (`steps`) is checked step by step: ./checkLesson.ts. A batch scenario may have
+    // no workload (its source table's rows are its events).
     return (
-      v !== null && typeof v === 'object' && ('workload' in v || 'steps' in v) && 'version' in v
+      v !== null &&
+      typeof v === 'object' &&
+      ('workload' in v || 'batch' in v || 'steps' in v) &&
+      'version' in v
     );
   } catch {
     return true; // malformed: reported as such
@@ -120,7 +131,10 @@ function checkFile(file: string, text: string): CheckResult {
   const line = lineOfKey(text, 'expect');
   if (!scenario.expect)
     return { file, name: scenario.name, status: 'failed', problems: ['no "expect" block'], line };
-  const diff = compareExpect(simulate(scenario), scenario.expect);
+  // A batch scenario is judged by the batch engine and checker, as `sim --check` does.
+  const diff = scenario.batch
+    ? compareBatchExpect(runBatch(scenario), scenario.expect)
+    : compareExpect(simulate(scenario), scenario.expect);
   return {
     file,
     name: scenario.name,

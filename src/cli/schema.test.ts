@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_PATH, scenarioJsonSchema, scenarioJsonSchemaText } from '../../scripts/schema';
-import { LIMITS } from '../engine';
+import { LIMITS, parseScenario } from '../engine';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -20,7 +20,7 @@ describe('public/scenario.schema.json', () => {
 
   it('describes a scenario as written: required fields, defaults, version 1', () => {
     expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
-    expect(schema.required).toEqual(['version', 'name', 'workload']);
+    expect(schema.required).toEqual(['version', 'name']);
     expect(schema.additionalProperties).toBe(false);
     expect(props.version).toEqual({ type: 'number', const: 1 });
     expect(props.seed.default).toBe(1);
@@ -36,6 +36,33 @@ describe('public/scenario.schema.json', () => {
     expect(consts(props.faults.items.oneOf, 'kind')).toContain('drop-response');
     expect(consts(props.faults.items.oneOf, 'kind')).toContain('periodic-crash');
     expect(props.workload.oneOf).toEqual([{ required: ['events'] }, { required: ['generate'] }]);
+  });
+
+  it('says what each kind requires: a streaming scenario its workload, a batch one its batch part', () => {
+    // Before: `required` was ['version', 'name', 'workload'] for every scenario, so an editor
+    // refused a batch file without a workload, which parseScenario accepts.
+    expect(schema.oneOf).toEqual([
+      expect.objectContaining({ required: ['workload'], not: { required: ['batch'] } }),
+      expect.objectContaining({ required: ['batch'] }),
+    ]);
+    expect(props.batch.required).toEqual(['source']);
+    const branches = (s: Json) =>
+      (schema.oneOf as Json[]).filter(
+        (b) =>
+          (b.required as string[]).every((k) => k in s) &&
+          (b.not === undefined || !(b.not.required as string[]).every((k) => k in s)),
+      ).length;
+    // Each of these matches exactly one branch; the engine parses the batch one without a workload.
+    const batchOnly = {
+      version: 1,
+      name: 'b',
+      batch: { source: [{ id: 'e1', date: '2024-03-10' }] },
+    };
+    expect(branches(batchOnly)).toBe(1);
+    expect(parseScenario(batchOnly).ok).toBe(true);
+    expect(branches({ version: 1, name: 's', workload: { events: [] } })).toBe(1);
+    expect(branches({ version: 1, name: 'both', workload: { events: [] }, batch: {} })).toBe(1);
+    expect(branches({ version: 1, name: 'neither' })).toBe(0);
   });
 
   it('carries the limits, so an oversized file is refused by editors too', () => {

@@ -138,6 +138,8 @@ export type { BatchResult } from './batch/run';
 export { BatchSchema, DedupeKeySchema, CONTENT_COLUMNS } from './batch/schema';
 export type { BatchConfig, BatchInput, SourceRow, BatchFault, DedupeKey } from './batch/schema';
 export { applyBatchGuarantee } from './batch/guarantee';
+export { batchAtlas, withPlacement } from './batch/atlas';
+export type { BatchPlacement } from './batch/atlas';
 export { periodLabel, dateOf, dayNumber } from './batch/calendar';
 export { batchTraceHash } from './batch/trace';
 export type { BatchEntry } from './batch/trace';

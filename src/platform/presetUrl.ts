@@ -20,7 +20,7 @@
  * in: each preset chosen has an entry of its own (src/ui/io/historySync.ts pushes it first), so
  * Back returns to the preset before, and its address says `?preset=` again.
  */
-import { findPreset, presets } from '../scenarios';
+import { findPreset, labPresets } from '../scenarios';
 import { clipEcho } from '../views/format';
 
 /** The query parameter naming the open preset. */
@@ -44,7 +44,7 @@ export function resolvePresetParam(value: string): PresetParam {
   if (found && v.split('/').length <= 2)
     return { kind: 'preset', ref: `${found.preset.id}/${found.variant.id}` };
   const [pid, vid] = v.split('/', 2);
-  const preset = presets.find((p) => p.id === pid);
+  const preset = labPresets.find((p) => p.id === pid);
   const message =
     preset && vid !== undefined
       ? `The preset “${preset.id}” has no variant “${shown(vid)}” (its variants: ${preset.variants

@@ -28,6 +28,7 @@ import {
   SinkSchema,
 } from '../engine';
 import type { Guarantee, Issue, Scenario, ScenarioInput } from '../engine';
+import { batchGuaranteeKnobs } from './batchGuarantee';
 
 /** One knob a recipe sets: its path in the scenario and its value. */
 export interface KnobSetting {
@@ -241,6 +242,8 @@ function processingMode(s: ScenarioInput): string {
 
 /** The knobs each guarantee's recipe sets, per pipeline kind. */
 export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): KnobSetting[] {
+  // A batch job's switch sets its scheduler and write (./batchGuarantee.ts), not the stream's.
+  if (s.batch !== undefined) return batchGuaranteeKnobs(g, s);
   const readers = (s.readers ?? []).map((_, i) => i);
   const readerKnobs = (level: string, why: string): KnobSetting[] =>
     readers.map((i) => ({ path: `readers.${i}.isolation.level`, value: level, why }));

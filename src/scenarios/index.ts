@@ -5,6 +5,7 @@
 import type { Preset, PresetVariant } from './types';
 import { foundationPresets } from './foundation';
 import { libraryPresets } from './library';
+import { batchPresets } from './library/batch';
 
 export type { Preset, PresetVariant, PredictMark, AskedNumber, ChoiceOption } from './types';
 export {
@@ -31,18 +32,26 @@ export type { LibraryGroup } from './library';
 /** Every preset, in library order. */
 export const presets: readonly Preset[] = [...foundationPresets, ...libraryPresets];
 
+/**
+ * Every preset the lab's library lists and opens: the streaming ones, then the batch jobs (run by
+ * the batch engine: src/engine/batch). `presets` stays the streaming ones, which every streaming
+ * test and the preset hashes walk.
+ */
+export const labPresets: readonly Preset[] = [...presets, ...batchPresets];
+export { batchPresets };
+
 /** Every `preset-id/variant-id`. */
 export function presetIds(): string[] {
   return presets.flatMap((p) => p.variants.map((v) => `${p.id}/${v.id}`));
 }
 
 /**
- * Resolve `preset-id` or `preset-id/variant-id`.
+ * Resolve `preset-id` or `preset-id/variant-id` (a batch preset's too).
  * @returns the preset and variant, or undefined for an unknown id.
  */
 export function findPreset(ref: string): { preset: Preset; variant: PresetVariant } | undefined {
   const [pid, vid] = ref.split('/', 2);
-  const preset = presets.find((p) => p.id === pid);
+  const preset = labPresets.find((p) => p.id === pid);
   if (!preset) return undefined;
   const variant =
     vid === undefined ? preset.variants[0] : preset.variants.find((v) => v.id === vid);

@@ -6,7 +6,14 @@ import type { ScenarioInput, Guarantee } from '../engine';
 
 /** Where in the pipeline the failure happens (the library groups presets by it). */
 export type PresetGroup =
-  'guarantees' | 'producer' | 'broker' | 'consumer' | 'processor' | 'sink' | 'side effect';
+  | 'guarantees'
+  | 'producer'
+  | 'broker'
+  | 'consumer'
+  | 'processor'
+  | 'sink'
+  | 'side effect'
+  | 'batch';
 
 /** One variant: a complete scenario (with its `expect` block) and a label. */
 export interface PresetVariant {

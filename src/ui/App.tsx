@@ -33,6 +33,13 @@ const ChallengePanel = lazy(() =>
   import('./challenge/ChallengePanel').then((m) => ({ default: m.ChallengePanel })),
 );
 
+// A batch job (a scenario with a `batch` part) shows its scheduler and table in place of the
+// stream's pipeline, and its own Compare: lazy chunks too, they run the batch engine on the page.
+const BatchRun = lazy(() => import('./batch/BatchRun').then((m) => ({ default: m.BatchRun })));
+const BatchCompare = lazy(() =>
+  import('./batch/BatchCompare').then((m) => ({ default: m.BatchCompare })),
+);
+
 /**
  * The page. Creates its lab (the store, with a worker-backed run client) unless one is given —
  * tests and, later, the embedded player pass their own.
@@ -62,6 +69,7 @@ const selectFont = (s: LabState) => s.fontStep;
 const selectComparing = (s: LabState) => s.compare !== null;
 const selectPresent = (s: LabState) => s.present;
 const selectDetails = (s: LabState) => s.details;
+const selectBatch = (s: LabState) => s.scenario.batch !== undefined;
 
 function Shell() {
   const step = useLab(selectFont);
@@ -69,6 +77,7 @@ function Shell() {
   const present = useLab(selectPresent);
   const challengeOpen = useChallengeUi()?.open != null;
   const details = useLab(selectDetails);
+  const batch = useLab(selectBatch);
   useTheme();
   return (
     <div
@@ -95,7 +104,8 @@ function Shell() {
       <TopBar />
       <NoticeBar />
       <section aria-label="Playback">
-        <Transport />
+        {/* A batch job plays its schedule in its own panel (the stream's timeline is not its). */}
+        {!batch && <Transport />}
         {/* The status line shares its row with Share, Embed, Export and Import (the top bar is full). */}
         <div className="status-row">
           <StatusLine />
@@ -112,7 +122,17 @@ function Shell() {
       )}
       {/* Projector mode puts the counters over the pipeline, so that the story beside them
           keeps the screen's full height for its setup and question. */}
-      {comparing ? (
+      {batch ? (
+        <Suspense fallback={null}>
+          {comparing ? (
+            <BatchCompare />
+          ) : (
+            <Workbench>
+              <BatchRun />
+            </Workbench>
+          )}
+        </Suspense>
+      ) : comparing ? (
         <ComparePanel />
       ) : (
         <>
@@ -124,10 +144,16 @@ function Shell() {
           </Workbench>
         </>
       )}
-      <Suspense fallback={null}>
-        <AtlasPanel />
-      </Suspense>
-      <DiagramsPanel />
+      {/* The stream's atlas and diagrams read a stream run: a batch job maps its own faults
+          (under its table) and has no message sequence to draw. */}
+      {!batch && (
+        <>
+          <Suspense fallback={null}>
+            <AtlasPanel />
+          </Suspense>
+          <DiagramsPanel />
+        </>
+      )}
     </div>
   );
 }

@@ -13,6 +13,7 @@ const selectProgress = (s: LabState) => s.progress;
 const selectError = (s: LabState) => s.error;
 const selectNotice = (s: LabState) => s.notice;
 const selectCanUndo = (s: LabState) => s.past.length > 0;
+const selectBatch = (s: LabState) => s.scenario.batch !== undefined;
 
 const PHASES = {
   queued: 'starting the worker',
@@ -34,6 +35,7 @@ export function StatusLine() {
   const notice = useLab(selectNotice);
   const canUndo = useLab(selectCanUndo);
   const issues = useLab(selectIssues);
+  const batch = useLab(selectBatch);
   let body;
   let alert = false;
   if (status === 'invalid') {
@@ -90,6 +92,8 @@ export function StatusLine() {
     );
   } else if (notice !== null) {
     body = <span className="muted">{notice}</span>;
+  } else if (batch) {
+    body = <span className="muted">{BATCH_HINT}</span>;
   } else {
     body = <CurrentEvent />;
   }
@@ -105,6 +109,9 @@ export function StatusLine() {
     </div>
   );
 }
+
+const BATCH_HINT =
+  'A batch job: click an attempt on the calendar to fail it mid-write, or to clear and re-run its date.';
 
 const HINT = 'Click a component for its faults, or a moving record or ack to drop it.';
 

@@ -1,5 +1,5 @@
 /**
- * The batch page's view model (src/ui/batch/BatchLab.tsx): a batch scenario run through the batch
+ * The batch job's view model in the lab's page (src/ui/batch/BatchRun.tsx): a batch scenario run through the batch
  * engine, as a calendar strip of logical dates with each attempt (its execution time, the window it
  * read, how it ended), the target table grouped by partition with misplaced rows marked, and the
  * stories. Clicks become scenario edits here too (a fault, a clear), so the page only renders.

@@ -19,6 +19,8 @@ import type { CompareSpec } from './compare/lanes';
 import { canonicalJson } from './compute';
 import { ledgerCsv, tableCsv, traceJson } from './export';
 import { markdownReport } from './markdown';
+import { batchMarkdownReport } from './batchMarkdown';
+import { batchCompareMarkdown } from './batchCompare';
 import {
   eventSequenceDiagram,
   runSequenceDiagram,
@@ -106,6 +108,14 @@ export function artifactOf(
       return { text: sinkSqlScript(recorded).text };
     }
     case 'markdown': {
+      // A batch job is reported from the batch engine's run, its Compare lanes too.
+      if (run.scenario.batch) {
+        const text = batchMarkdownReport(run.scenario, opts.preset ? { preset: opts.preset } : {});
+        if (!opts.compare) return { text };
+        return {
+          text: `${text.trimEnd()}\n\n${batchCompareMarkdown(opts.compare.base, opts.compare.spec)}`,
+        };
+      }
       const text = markdownReport(run, {
         traceHash: traceHash(run.trace),
         ...(opts.preset ? { preset: opts.preset } : {}),

@@ -2,16 +2,23 @@
  * Library presets of the batch half (docs/semantics/batch.md): a daily job retried, cleared and
  * backfilled, dbt incremental models, and dedupe stores in front of the write. Each variant's
  * `expect` is derived by hand in the comment above its preset. They run through the batch engine
- * (`runBatch`), not the streaming one, so they are listed apart from `libraryPresets` until the
- * page draws batch runs.
+ * (`runBatch`), not the streaming one, so they are listed apart from `libraryPresets` (whose
+ * walks run the stream engine); the page lists both (`labPresets`, src/scenarios/index.ts).
  *
  * Time: virtual 0 is midnight of 2024-03-10 (logical date 0). The run of date d starts at
  * (d+1)·24 h, reads for 60 s, then writes one row per second.
  */
 import type { BatchInput } from '../../engine';
-import { each, ids } from './helpers';
 import { sourceUrls } from './sources';
-import { DAY, HOUR, batchScenario, tenOn, type BatchPreset } from './batchHelpers';
+import {
+  DAY,
+  HOUR,
+  batchVariant,
+  tenOn,
+  TEN_ONCE,
+  TEN_TWICE,
+  type BatchPreset,
+} from './batchHelpers';
 import { dedupePresets } from './batchDedupe';
 
 // ------------------------------------------------------------------ airflow-retry-append (S21)
@@ -54,35 +61,30 @@ const airflowRetryAppend: BatchPreset = {
   },
   sources: sourceUrls('AF-BP', 'AF-DR'),
   variants: [
-    {
-      id: 'append',
-      label: 'INSERT (append)',
-      summary: 'the retry appends the day again',
-      scenario: batchScenario('Airflow retry — append', retryJob({ mode: 'append' }), {
-        totals: { rows: 20, duplicates: 10, lost: 0, sum: 1100 },
-        rows: each(ids(1, 10), 2),
-        observed: 'at-least-once',
-      }),
-    },
-    {
-      id: 'overwrite',
-      label: 'INSERT OVERWRITE the logical date',
-      summary: 'the retry replaces the partition',
-      scenario: batchScenario(
-        'Airflow retry — overwrite partition',
-        retryJob({ mode: 'overwrite-partition' }),
-        { totals: { rows: 10, duplicates: 0, lost: 0, sum: 550 }, observed: 'exactly-once' },
-      ),
-    },
-    {
-      id: 'merge',
-      label: 'MERGE on the event id',
-      summary: 'the retry updates the same rows',
-      scenario: batchScenario('Airflow retry — merge', retryJob({ mode: 'merge' }), {
-        totals: { rows: 10, duplicates: 0, lost: 0, sum: 550 },
-        observed: 'exactly-once',
-      }),
-    },
+    batchVariant(
+      'append',
+      'INSERT (append)',
+      'the retry appends the day again',
+      'Airflow retry — append',
+      retryJob({ mode: 'append' }),
+      TEN_TWICE,
+    ),
+    batchVariant(
+      'overwrite',
+      'INSERT OVERWRITE the logical date',
+      'the retry replaces the partition',
+      'Airflow retry — overwrite partition',
+      retryJob({ mode: 'overwrite-partition' }),
+      TEN_ONCE,
+    ),
+    batchVariant(
+      'merge',
+      'MERGE on the event id',
+      'the retry updates the same rows',
+      'Airflow retry — merge',
+      retryJob({ mode: 'merge' }),
+      TEN_ONCE,
+    ),
   ],
 };
 
@@ -141,53 +143,53 @@ const clearRerunWindow: BatchPreset = {
   },
   sources: sourceUrls('AF-BP', 'AF-DR'),
   variants: [
-    {
-      id: 'clock-overwrite',
-      label: 'clock window, overwrite',
-      summary: 'the old day is replaced by the clock day',
-      scenario: batchScenario(
-        'Re-run — clock window, overwrite',
-        windowJob('clock', 'overwrite-partition'),
-        {
-          totals: { rows: 4, duplicates: 2, lost: 3, sum: 600 },
-          rows: { e1: 0, e2: 0, e3: 0, f1: 2, f2: 2 },
-          observed: 'none',
-        },
-      ),
-    },
-    {
-      id: 'clock-append',
-      label: 'clock window, append',
-      summary: 'the clock day is added under the old day',
-      scenario: batchScenario('Re-run — clock window, append', windowJob('clock', 'append'), {
+    batchVariant(
+      'clock-overwrite',
+      'clock window, overwrite',
+      'the old day is replaced by the clock day',
+      'Re-run — clock window, overwrite',
+      windowJob('clock', 'overwrite-partition'),
+      {
+        totals: { rows: 4, duplicates: 2, lost: 3, sum: 600 },
+        rows: { e1: 0, e2: 0, e3: 0, f1: 2, f2: 2 },
+        observed: 'none',
+      },
+    ),
+    batchVariant(
+      'clock-append',
+      'clock window, append',
+      'the clock day is added under the old day',
+      'Re-run — clock window, append',
+      windowJob('clock', 'append'),
+      {
         totals: { rows: 7, duplicates: 2, lost: 0, sum: 660 },
         rows: { e1: 1, e2: 1, e3: 1, f1: 2, f2: 2 },
         observed: 'at-least-once',
-      }),
-    },
-    {
-      id: 'pinned-overwrite',
-      label: 'pinned window, overwrite',
-      summary: 'the re-run rewrites its own day',
-      scenario: batchScenario(
-        'Re-run — pinned window, overwrite',
-        windowJob('pinned', 'overwrite-partition'),
-        {
-          totals: { rows: 5, duplicates: 0, lost: 0, sum: 360 },
-          observed: 'exactly-once',
-        },
-      ),
-    },
-    {
-      id: 'pinned-append',
-      label: 'pinned window, append',
-      summary: 'the re-run appends its own day again',
-      scenario: batchScenario('Re-run — pinned window, append', windowJob('pinned', 'append'), {
+      },
+    ),
+    batchVariant(
+      'pinned-overwrite',
+      'pinned window, overwrite',
+      'the re-run rewrites its own day',
+      'Re-run — pinned window, overwrite',
+      windowJob('pinned', 'overwrite-partition'),
+      {
+        totals: { rows: 5, duplicates: 0, lost: 0, sum: 360 },
+        observed: 'exactly-once',
+      },
+    ),
+    batchVariant(
+      'pinned-append',
+      'pinned window, append',
+      'the re-run appends its own day again',
+      'Re-run — pinned window, append',
+      windowJob('pinned', 'append'),
+      {
         totals: { rows: 8, duplicates: 3, lost: 0, sum: 420 },
         rows: { e1: 2, e2: 2, e3: 2, f1: 1, f2: 1 },
         observed: 'at-least-once',
-      }),
-    },
+      },
+    ),
   ],
 };
 
@@ -238,29 +240,29 @@ const backfillBesideProduction: BatchPreset = {
   },
   sources: sourceUrls('AF-DR', 'AF-BP'),
   variants: [
-    {
-      id: 'append',
-      label: 'append',
-      summary: 'every backfilled day twice',
-      scenario: batchScenario('Backfill beside production — append', backfillJob('append'), {
+    batchVariant(
+      'append',
+      'append',
+      'every backfilled day twice',
+      'Backfill beside production — append',
+      backfillJob('append'),
+      {
         totals: { rows: 10, duplicates: 5, lost: 0, sum: 300 },
         rows: { a1: 2, b1: 2, c1: 2, d1: 2, d2: 2 },
         observed: 'at-least-once',
-      }),
-    },
-    {
-      id: 'overwrite',
-      label: 'overwrite partition',
-      summary: 'each run replaces its day',
-      scenario: batchScenario(
-        'Backfill beside production — overwrite',
-        backfillJob('overwrite-partition'),
-        {
-          totals: { rows: 5, duplicates: 0, lost: 0, sum: 150 },
-          observed: 'exactly-once',
-        },
-      ),
-    },
+      },
+    ),
+    batchVariant(
+      'overwrite',
+      'overwrite partition',
+      'each run replaces its day',
+      'Backfill beside production — overwrite',
+      backfillJob('overwrite-partition'),
+      {
+        totals: { rows: 5, duplicates: 0, lost: 0, sum: 150 },
+        observed: 'exactly-once',
+      },
+    ),
   ],
 };
 
@@ -292,42 +294,30 @@ const dbtIncrementalUniqueKey: BatchPreset = {
   },
   sources: sourceUrls('DBT-INC', 'AF-BP'),
   variants: [
-    {
-      id: 'no-unique-key',
-      label: 'no unique_key',
-      summary: 'append-only',
-      scenario: batchScenario(
-        'dbt incremental — no unique_key',
-        retryJob({ mode: 'dbt-incremental', uniqueKey: false }),
-        {
-          totals: { rows: 20, duplicates: 10, lost: 0, sum: 1100 },
-          observed: 'at-least-once',
-        },
-      ),
-    },
-    {
-      id: 'unique-key',
-      label: "unique_key='event_id'",
-      summary: 'the old rows are replaced',
-      scenario: batchScenario(
-        'dbt incremental — unique_key',
-        retryJob({ mode: 'dbt-incremental', uniqueKey: true }),
-        {
-          totals: { rows: 10, duplicates: 0, lost: 0, sum: 550 },
-          observed: 'exactly-once',
-        },
-      ),
-    },
-    {
-      id: 'insert-overwrite',
-      label: 'insert_overwrite',
-      summary: 'the partition is replaced',
-      scenario: batchScenario(
-        'dbt incremental — insert_overwrite',
-        retryJob({ mode: 'dbt-incremental', strategy: 'insert_overwrite' }),
-        { totals: { rows: 10, duplicates: 0, lost: 0, sum: 550 }, observed: 'exactly-once' },
-      ),
-    },
+    batchVariant(
+      'no-unique-key',
+      'no unique_key',
+      'append-only',
+      'dbt incremental — no unique_key',
+      retryJob({ mode: 'dbt-incremental', uniqueKey: false }),
+      TEN_TWICE,
+    ),
+    batchVariant(
+      'unique-key',
+      "unique_key='event_id'",
+      'the old rows are replaced',
+      'dbt incremental — unique_key',
+      retryJob({ mode: 'dbt-incremental', uniqueKey: true }),
+      TEN_ONCE,
+    ),
+    batchVariant(
+      'insert-overwrite',
+      'insert_overwrite',
+      'the partition is replaced',
+      'dbt incremental — insert_overwrite',
+      retryJob({ mode: 'dbt-incremental', strategy: 'insert_overwrite' }),
+      TEN_ONCE,
+    ),
   ],
 };
 

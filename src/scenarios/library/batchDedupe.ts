@@ -6,7 +6,7 @@
 import type { BatchInput } from '../../engine';
 import { each, ids } from './helpers';
 import { sourceUrls } from './sources';
-import { DAY, batchScenario, tenOn, type BatchPreset } from './batchHelpers';
+import { DAY, batchVariant, tenOn, TEN_ONCE, TEN_TWICE, type BatchPreset } from './batchHelpers';
 
 // ------------------------------------------------------------------ redis-claim-order
 
@@ -56,48 +56,42 @@ const redisClaimOrder: BatchPreset = {
   },
   sources: sourceUrls('R-SET', 'K-DES'),
   variants: [
-    {
-      id: 'claim-then-write',
-      label: 'claim, then write',
-      summary: 'a crash between them loses the event',
-      scenario: batchScenario(
-        'Dedupe store — claim then write',
-        claimJob('redis', 'claim-then-write'),
-        {
-          totals: { rows: 9, duplicates: 0, lost: 1, sum: 500 },
-          rows: { e4: 1, e5: 0, e6: 1 },
-          observed: 'at-most-once',
-        },
-      ),
-    },
-    {
-      id: 'write-then-claim',
-      label: 'write, then claim',
-      summary: 'a crash between them duplicates the event',
-      scenario: batchScenario(
-        'Dedupe store — write then claim',
-        claimJob('redis', 'write-then-claim'),
-        {
-          totals: { rows: 11, duplicates: 1, lost: 0, sum: 600 },
-          rows: { e4: 1, e5: 2, e6: 1 },
-          observed: 'at-least-once',
-        },
-      ),
-    },
-    {
-      id: 'one-transaction',
-      label: 'one transaction',
-      summary: 'a dedupe table in the same transaction as the row: neither or both',
-      scenario: batchScenario(
-        'Dedupe store — one transaction',
-        claimJob('table', 'one-transaction'),
-        {
-          totals: { rows: 10, duplicates: 0, lost: 0, sum: 550 },
-          rows: each(ids(1, 10), 1),
-          observed: 'exactly-once',
-        },
-      ),
-    },
+    batchVariant(
+      'claim-then-write',
+      'claim, then write',
+      'a crash between them loses the event',
+      'Dedupe store — claim then write',
+      claimJob('redis', 'claim-then-write'),
+      {
+        totals: { rows: 9, duplicates: 0, lost: 1, sum: 500 },
+        rows: { e4: 1, e5: 0, e6: 1 },
+        observed: 'at-most-once',
+      },
+    ),
+    batchVariant(
+      'write-then-claim',
+      'write, then claim',
+      'a crash between them duplicates the event',
+      'Dedupe store — write then claim',
+      claimJob('redis', 'write-then-claim'),
+      {
+        totals: { rows: 11, duplicates: 1, lost: 0, sum: 600 },
+        rows: { e4: 1, e5: 2, e6: 1 },
+        observed: 'at-least-once',
+      },
+    ),
+    batchVariant(
+      'one-transaction',
+      'one transaction',
+      'a dedupe table in the same transaction as the row: neither or both',
+      'Dedupe store — one transaction',
+      claimJob('table', 'one-transaction'),
+      {
+        totals: { rows: 10, duplicates: 0, lost: 0, sum: 550 },
+        rows: each(ids(1, 10), 1),
+        observed: 'exactly-once',
+      },
+    ),
   ],
 };
 
@@ -135,25 +129,22 @@ const dedupeTtlExpired: BatchPreset = {
   },
   sources: sourceUrls('R-SET', 'AF-DR'),
   variants: [
-    {
-      id: 'ttl-1-day',
-      label: 'TTL 1 day',
-      summary: 'the keys are gone before the replay',
-      scenario: batchScenario('Dedupe TTL — 1 day', ttlJob(DAY), {
-        totals: { rows: 20, duplicates: 10, lost: 0, sum: 1100 },
-        rows: each(ids(1, 10), 2),
-        observed: 'at-least-once',
-      }),
-    },
-    {
-      id: 'ttl-7-days',
-      label: 'TTL 7 days',
-      summary: 'the keys outlive the replay',
-      scenario: batchScenario('Dedupe TTL — 7 days', ttlJob(7 * DAY), {
-        totals: { rows: 10, duplicates: 0, lost: 0, sum: 550 },
-        observed: 'exactly-once',
-      }),
-    },
+    batchVariant(
+      'ttl-1-day',
+      'TTL 1 day',
+      'the keys are gone before the replay',
+      'Dedupe TTL — 1 day',
+      ttlJob(DAY),
+      TEN_TWICE,
+    ),
+    batchVariant(
+      'ttl-7-days',
+      'TTL 7 days',
+      'the keys outlive the replay',
+      'Dedupe TTL — 7 days',
+      ttlJob(7 * DAY),
+      TEN_ONCE,
+    ),
   ],
 };
 
@@ -195,44 +186,38 @@ const contentKeyFalseMerge: BatchPreset = {
   },
   sources: sourceUrls('R-SET', 'PG-MRG'),
   variants: [
-    {
-      id: 'content-key-store',
-      label: 'content key, dedupe store',
-      summary: 'p2 is skipped as a copy of p1',
-      scenario: batchScenario(
-        'Content-key dedupe — store',
-        { source: purchases, dedupeKey: [...CONTENT], dedupe: { store: 'redis' } },
-        {
-          totals: { rows: 3, duplicates: 0, lost: 1, sum: 18 },
-          rows: { p1: 1, p2: 0, p3: 1, p4: 1 },
-          observed: 'at-most-once',
-        },
-      ),
-    },
-    {
-      id: 'content-key-merge',
-      label: 'content key, MERGE',
-      summary: 'DISTINCT ON the key keeps p1 only',
-      scenario: batchScenario(
-        'Content-key dedupe — MERGE',
-        { source: purchases, dedupeKey: [...CONTENT], write: { mode: 'merge' } },
-        {
-          totals: { rows: 3, duplicates: 0, lost: 1, sum: 18 },
-          rows: { p1: 1, p2: 0, p3: 1, p4: 1 },
-          observed: 'at-most-once',
-        },
-      ),
-    },
-    {
-      id: 'event-id',
-      label: 'event id key',
-      summary: 'both purchases kept',
-      scenario: batchScenario(
-        'Content-key dedupe — event id',
-        { source: purchases, dedupe: { store: 'redis' } },
-        { totals: { rows: 4, duplicates: 0, lost: 0, sum: 23 }, observed: 'exactly-once' },
-      ),
-    },
+    batchVariant(
+      'content-key-store',
+      'content key, dedupe store',
+      'p2 is skipped as a copy of p1',
+      'Content-key dedupe — store',
+      { source: purchases, dedupeKey: [...CONTENT], dedupe: { store: 'redis' } },
+      {
+        totals: { rows: 3, duplicates: 0, lost: 1, sum: 18 },
+        rows: { p1: 1, p2: 0, p3: 1, p4: 1 },
+        observed: 'at-most-once',
+      },
+    ),
+    batchVariant(
+      'content-key-merge',
+      'content key, MERGE',
+      'DISTINCT ON the key keeps p1 only',
+      'Content-key dedupe — MERGE',
+      { source: purchases, dedupeKey: [...CONTENT], write: { mode: 'merge' } },
+      {
+        totals: { rows: 3, duplicates: 0, lost: 1, sum: 18 },
+        rows: { p1: 1, p2: 0, p3: 1, p4: 1 },
+        observed: 'at-most-once',
+      },
+    ),
+    batchVariant(
+      'event-id',
+      'event id key',
+      'both purchases kept',
+      'Content-key dedupe — event id',
+      { source: purchases, dedupe: { store: 'redis' } },
+      { totals: { rows: 4, duplicates: 0, lost: 0, sum: 23 }, observed: 'exactly-once' },
+    ),
   ],
 };
 

@@ -2,10 +2,11 @@
  * Builders shared by the batch presets (./batch.ts, ./batchDedupe.ts).
  */
 import type { BatchInput, ScenarioInput } from '../../engine';
-import type { Preset } from '../types';
+import { each, ids } from './helpers';
+import type { Preset, PresetVariant } from '../types';
 
 /** A batch preset: a library preset whose group is the batch half. */
-export interface BatchPreset extends Omit<Preset, 'group'> {
+export interface BatchPreset extends Preset {
   group: 'batch';
 }
 
@@ -18,8 +19,22 @@ export function tenOn(date: string) {
   return Array.from({ length: 10 }, (_, k) => ({ id: `e${k + 1}`, date, amount: 10 * (k + 1) }));
 }
 
+/**
+ * The two outcomes of S21 over {@link tenOn}'s e1..e10 (sum 550), which several presets reach:
+ * each event written twice (20 rows, 10 duplicates, sum 1,100), or exactly once (10 rows, 550).
+ */
+export const TEN_TWICE: ScenarioInput['expect'] = {
+  totals: { rows: 20, duplicates: 10, lost: 0, sum: 1100 },
+  rows: each(ids(1, 10), 2),
+  observed: 'at-least-once',
+};
+export const TEN_ONCE: ScenarioInput['expect'] = {
+  totals: { rows: 10, duplicates: 0, lost: 0, sum: 550 },
+  observed: 'exactly-once',
+};
+
 /** A scenario whose business events are the batch source's rows. */
-export function batchScenario(
+function batchScenario(
   name: string,
   batch: BatchInput,
   expect: ScenarioInput['expect'],
@@ -32,4 +47,19 @@ export function batchScenario(
     batch,
     expect,
   };
+}
+
+/**
+ * One variant of a batch preset: its id, label and card summary, and the scenario (`name`, the
+ * job, its hand-derived `expect`) it opens — the block every batch variant repeated.
+ */
+export function batchVariant(
+  id: string,
+  label: string,
+  summary: string,
+  name: string,
+  batch: BatchInput,
+  expect: ScenarioInput['expect'],
+): PresetVariant {
+  return { id, label, summary, scenario: batchScenario(name, batch, expect) };
 }

@@ -51,6 +51,11 @@ export const LIBRARY_GROUPS: readonly LibraryGroup[] = [
     label: 'Side effect',
     blurb: 'Card charges and emails: calls outside every engine’s exactly-once boundary.',
   },
+  {
+    id: 'batch',
+    label: 'Batch jobs',
+    blurb: 'Scheduled runs, retries, re-runs and backfills over partitions, and dedupe stores.',
+  },
 ];
 
 /** Presets grouped for the panel, groups in {@link LIBRARY_GROUPS} order, empty groups left out. */

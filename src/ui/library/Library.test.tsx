@@ -44,10 +44,20 @@ describe('library (jsdom)', () => {
   it('lists every preset by group and filters by the search box', async () => {
     await mount();
     fireEvent.click(screen.getByTestId(testIds.libraryOpen));
-    expect(cards()).toHaveLength(21);
+    // 21 streaming presets and the 7 batch jobs (src/scenarios/library/batch.ts), listed last.
+    expect(cards()).toHaveLength(28);
     expect(
       screen.getAllByTestId(testIds.libraryGroup).map((g) => g.getAttribute('data-group')),
-    ).toEqual(['guarantees', 'producer', 'broker', 'consumer', 'processor', 'sink', 'side effect']);
+    ).toEqual([
+      'guarantees',
+      'producer',
+      'broker',
+      'consumer',
+      'processor',
+      'sink',
+      'side effect',
+      'batch',
+    ]);
     // The open preset (the default, at-least-once) is marked in words.
     const open = screen
       .getAllByTestId(testIds.libraryCard)
@@ -56,7 +66,7 @@ describe('library (jsdom)', () => {
     expect(open?.textContent).toContain('open now');
     fireEvent.change(screen.getByTestId(testIds.librarySearch), { target: { value: 'spark' } });
     expect(cards()).toEqual(['spark-batch-replay']);
-    expect(screen.getByTestId(testIds.libraryCount).textContent).toContain('1 of 21');
+    expect(screen.getByTestId(testIds.libraryCount).textContent).toContain('1 of 28');
     // A newcomer searched "zombie" (the README's first paragraph) and found nothing.
     fireEvent.change(screen.getByTestId(testIds.librarySearch), { target: { value: 'zombie' } });
     expect(cards()).toEqual(['zombie-consumer']);

@@ -7,7 +7,7 @@ import {
   type KeyboardEvent,
   type MouseEvent,
 } from 'react';
-import type { Preset } from '../../scenarios';
+import { labPresets, type Preset } from '../../scenarios';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import {
@@ -51,7 +51,7 @@ export function LibraryDialog() {
   const presetRef = useLab(selectPresetRef);
   const current = openPreset(presetRef);
   const [query, setQuery] = useState('');
-  const listing = useMemo(() => libraryListing(query), [query]);
+  const listing = useMemo(() => libraryListing(query, labPresets), [query]);
   // The card the arrows move from: the open preset's at first, the first match after a search.
   const [active, setActive] = useState(() =>
     Math.max(

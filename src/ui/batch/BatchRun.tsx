@@ -1,37 +1,65 @@
 /**
- * The batch page (`?batch=<preset-id>[/variant]`): the scheduler as a calendar strip of logical
- * dates with each attempt (execution time, window read, outcome), the partitioned table with rows
- * under the wrong partition marked, and the stories. Click an attempt to fail it mid-write or to
- * clear and re-run its date. Everything shown comes from src/views/batchView.ts.
+ * A batch job in the lab's page (in place of the stream's pipeline, counters and panels): the
+ * scheduler as a calendar strip of logical dates with each attempt (execution time, window read,
+ * outcome), the partitioned table with rows under the wrong partition marked, and the stories.
+ * Click an attempt to fail it mid-write or to clear and re-run its date: each is an edit of the
+ * scenario, so the page's undo, share link, export and Compare carry it. Everything shown comes
+ * from src/views/batchView.ts.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ScenarioInput } from '../../engine';
+import type { LabState } from '../../store/labStore';
+import { useActions, useLab } from '../../store/LabContext';
 import { batchPageView, clearAndRerun, failMidWrite } from '../../views/batchView';
-import '../styles.css';
+import { BatchAtlas } from './BatchAtlas';
 import './batch.css';
 
-export function BatchLab({ initial }: { initial: ScenarioInput }) {
-  const [scenario, setScenario] = useState(initial);
-  const [shown, setShown] = useState(0);
+const selectScenario = (s: LabState) => s.scenario;
+const selectPresetRef = (s: LabState) => s.presetRef;
+
+/** Real ms between two attempts revealed by Play. */
+const REVEAL_MS = 300;
+
+export function BatchRun() {
+  const scenario = useLab(selectScenario);
+  const presetRef = useLab(selectPresetRef);
+  // A newly opened preset starts hidden (Play reveals it); an edit shows its outcome at once.
+  return <BatchRunOf key={presetRef ?? ''} scenario={scenario} presetRef={presetRef} />;
+}
+
+function BatchRunOf({
+  scenario,
+  presetRef,
+}: {
+  scenario: ScenarioInput;
+  presetRef: string | null;
+}) {
+  const a = useActions();
+  const [shown, setShown] = useState(presetRef === null ? Number.MAX_SAFE_INTEGER : 0);
   const [playing, setPlaying] = useState(false);
   const [menu, setMenu] = useState<number | null>(null);
   const view = useMemo(() => batchPageView(scenario), [scenario]);
   const total = 'error' in view ? 0 : view.attempts.length;
+  // Another scenario under the same preset (the guarantee switch, undo, a click): its outcome.
+  const opened = useRef(scenario);
+  useEffect(() => {
+    if (scenario !== opened.current) setShown(Number.MAX_SAFE_INTEGER);
+  }, [scenario]);
   useEffect(() => {
     if (!playing || shown >= total) return;
-    const t = setTimeout(() => setShown((n) => n + 1), 300);
+    const t = setTimeout(() => setShown((n) => n + 1), REVEAL_MS);
     return () => clearTimeout(t);
   }, [playing, shown, total]);
   if ('error' in view) return <p role="alert">{view.error}</p>;
   const done = shown >= total;
   const edit = (next: ScenarioInput) => {
-    setScenario(next);
+    // One undoable edit, still the preset it came from (no longer as shipped).
+    a.loadScenario(next, { presetRef });
     setMenu(null);
     setShown(Number.MAX_SAFE_INTEGER);
   };
   return (
-    <main className="batch-lab">
-      <h1>{view.name}</h1>
+    <section className="batch-lab" aria-label="Batch job" data-testid="batch-run">
       <button
         type="button"
         onClick={() => {
@@ -39,7 +67,7 @@ export function BatchLab({ initial }: { initial: ScenarioInput }) {
           setPlaying(true);
         }}
       >
-        Play
+        Play the schedule
       </button>{' '}
       <button type="button" onClick={() => setShown(Number.MAX_SAFE_INTEGER)}>
         Show the end
@@ -50,30 +78,30 @@ export function BatchLab({ initial }: { initial: ScenarioInput }) {
             <strong>{d.label}</strong>
             <ol>
               {d.attempts
-                .filter((a) => a.id < shown)
-                .map((a) => (
-                  <li key={a.id} data-testid="batch-attempt">
+                .filter((x) => x.id < shown)
+                .map((x) => (
+                  <li key={x.id} data-testid="batch-attempt">
                     <button
                       type="button"
-                      aria-expanded={menu === a.id}
-                      onClick={() => setMenu(menu === a.id ? null : a.id)}
-                      title={a.windowLabel}
+                      aria-expanded={menu === x.id}
+                      onClick={() => setMenu(menu === x.id ? null : x.id)}
+                      title={x.windowLabel}
                     >
-                      {a.words}: {a.outcome}, read {a.window} ({a.rowsRead} rows)
+                      {x.words}: {x.outcome}, read {x.window} ({x.rowsRead} rows)
                     </button>
-                    {menu === a.id && (
+                    {menu === x.id && (
                       <span role="menu">
                         <button
                           type="button"
                           role="menuitem"
-                          onClick={() => edit(failMidWrite(scenario, view, a.id))}
+                          onClick={() => edit(failMidWrite(scenario, view, x.id))}
                         >
                           Fail this attempt mid-write
                         </button>
                         <button
                           type="button"
                           role="menuitem"
-                          onClick={() => edit(clearAndRerun(scenario, a.id))}
+                          onClick={() => edit(clearAndRerun(scenario, x.id))}
                         >
                           Clear and re-run 1 h after it ended
                         </button>
@@ -109,8 +137,9 @@ export function BatchLab({ initial }: { initial: ScenarioInput }) {
               </p>
             ))}
           </section>
+          <BatchAtlas scenario={scenario} />
         </>
       )}
-    </main>
+    </section>
   );
 }

@@ -1,0 +1,86 @@
+/**
+ * Compare for a batch job, in place of the stream's lanes: each lane's guarantee (or knobs) over
+ * the same source table and faults, its totals, then the per-event diff (rows and fate per lane,
+ * the events that differ first). Lanes are the page's Compare state: undo, the share link and the
+ * Markdown report carry them as for a stream. View model: src/views/batchCompare.ts.
+ */
+import { useMemo } from 'react';
+import type { Guarantee } from '../../engine';
+import type { LabState } from '../../store/labStore';
+import { useActions, useLab } from '../../store/LabContext';
+import { batchCompareView } from '../../views/batchCompare';
+import { GUARANTEES } from '../../views/compare/lanes';
+import './batch.css';
+
+const selectScenario = (s: LabState) => s.scenario;
+const selectCompare = (s: LabState) => s.compare;
+
+export function BatchCompare() {
+  const a = useActions();
+  const scenario = useLab(selectScenario);
+  const spec = useLab(selectCompare);
+  const view = useMemo(() => (spec ? batchCompareView(scenario, spec) : null), [scenario, spec]);
+  if (!spec || !view) return null;
+  const setLaneGuarantee = (i: number, g: Guarantee) =>
+    a.setCompare(
+      { lanes: spec.lanes.map((l, j) => (j === i ? { ...l, guarantee: g } : l)) },
+      `Compare lane ${i + 2}: ${g}`,
+    );
+  // The events that differ first, each group in the source table's order.
+  const events = [
+    ...view.events.filter((e) => e.differs),
+    ...view.events.filter((e) => !e.differs),
+  ];
+  return (
+    <section className="batch-lab" aria-label="Compare batch lanes" data-testid="batch-compare">
+      <table className="batch-compare">
+        <thead>
+          <tr>
+            <th scope="col">Event</th>
+            {view.lanes.map((l, i) => (
+              <th key={i} scope="col" data-testid="batch-lane">
+                {i === 0 ? (
+                  l.title
+                ) : (
+                  <select
+                    aria-label={`Lane ${i + 1} guarantee`}
+                    value={spec.lanes[i - 1]!.guarantee ?? ''}
+                    onChange={(e) => setLaneGuarantee(i - 1, e.target.value as Guarantee)}
+                  >
+                    {spec.lanes[i - 1]!.guarantee === undefined && (
+                      <option value="">{l.title}</option>
+                    )}
+                    {GUARANTEES.map((g) => (
+                      <option key={g} value={g}>
+                        {g}
+                      </option>
+                    ))}
+                  </select>
+                )}
+                <div className="muted" data-testid="batch-lane-summary">
+                  {l.summary}
+                  {l.held === null ? '' : l.held ? ' · held' : ' · broken'}
+                </div>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {events.map((e) => (
+            <tr key={e.id} data-testid="batch-diff-row" data-differs={e.differs || undefined}>
+              <th scope="row">{e.id}</th>
+              {e.cells.map((c, i) => (
+                <td key={i}>
+                  {c === null ? '—' : `${c.rows} row${c.rows === 1 ? '' : 's'}, ${c.fate}`}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p data-testid="batch-compare-summary">
+        {view.differing} of {view.events.length} events differ between the lanes.
+      </p>
+    </section>
+  );
+}
