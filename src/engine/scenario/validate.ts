@@ -831,6 +831,8 @@ function semanticIssues(s: Scenario): Issue[] {
       add(`faults.${i}.kind`, 'the producer is not transactional (set producer.transactional.id)');
     if (f.kind === 'checkpoint-reset' && proc.type !== 'spark')
       add(`faults.${i}.kind`, 'only a Spark query has a checkpoint location to reset');
+    if (f.kind === 'checkpoint-reset' && f.txnAppId !== undefined && s.sink.type !== 'delta')
+      add(`faults.${i}.txnAppId`, 'txnAppId is a Delta write option: the sink must be "delta"');
     if (what === 'rebalance' && proc.type !== 'consumer')
       add(`faults.${i}.kind`, 'a rebalance needs a consumer group (processor.type "consumer")');
     if (f.kind === 'zombie' && proc.type !== 'consumer')
