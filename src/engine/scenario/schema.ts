@@ -476,6 +476,14 @@ export const ProcessorSchema = z.discriminatedUnion(
 const RowSchema = z.strictObject({ id: name(), amount: z.number().min(-1e12).max(1e12) });
 
 /**
+ * A clean table built downstream from the sink table (the raw layer, which takes every delivery):
+ * `ROW_NUMBER() OVER (PARTITION BY event_id ORDER BY the source offset) = 1`, then MERGE into the
+ * clean table WHEN NOT MATCHED THEN INSERT (docs/semantics/stream-dedupe.md#raw-then-clean). With
+ * it, the clean table is the end of the pipeline; the raw table stays an observation point.
+ */
+export const CleanLayerSchema = z.strictObject({ name: name().default('clean') });
+
+/**
  * A SQL table (PostgreSQL semantics): https://www.postgresql.org/docs/current/sql-insert.html
  * and https://www.postgresql.org/docs/current/sql-merge.html
  */
@@ -539,6 +547,7 @@ export const TableSinkSchema = z.strictObject({
    */
   xa: z.boolean().default(false),
   initialRows: z.array(RowSchema).max(LIMITS.initialRows).default([]),
+  clean: CleanLayerSchema.optional(),
 });
 
 /** A Delta Lake table written from `foreachBatch`: https://docs.delta.io/latest/delta-streaming.html#idempotent-table-writes-in-foreachbatch */
@@ -549,6 +558,7 @@ export const DeltaSinkSchema = z.strictObject({
   txnAppId: name().nullable().default(null),
   /** `append`, or `merge`: MERGE ON id WHEN NOT MATCHED THEN INSERT. */
   mode: z.enum(['append', 'merge']).default('append'),
+  clean: CleanLayerSchema.optional(),
 });
 
 /** Spark's built-in file sink (exactly-once through its own metadata log). */
