@@ -912,9 +912,9 @@ export const FaultSchema = z.discriminatedUnion(
        * The Delta `txnAppId` the restarted query writes with (unset: the same as before). Batch ids
        * restart from 0 with the new checkpoint: under the same txnAppId Delta skips every write
        * whose txnVersion is ≤ the one it recorded (loss); under a new one nothing is recorded, so
-       * a replay is written again (duplicates). Delta's guide: "If you delete the streaming
-       * checkpoint and restart the query with a new checkpoint, you must provide a different
-       * txnAppId" (https://docs.delta.io/latest/delta-streaming.html#idempotent-table-writes-in-foreachbatch).
+       * a replay is written again (duplicates). Delta's guide asks for a different txnAppId
+       * after a new checkpoint, else the restarted query's writes "will be ignored"
+       * (https://docs.delta.io/latest/delta-streaming.html#idempotent-table-writes-in-foreachbatch).
        */
       txnAppId: name().optional(),
     }),
