@@ -237,7 +237,7 @@ const rawCleanLayer: Preset = {
     'the raw table growing to 40 rows after the re-executed batch, and the clean point in the ledger staying at 30.',
   fix: 'Try: the raw-then-clean variant → the clean table is exact: 30 rows, 0 duplicates.',
   predict: {
-    needs: ['30 orders', 'batch 2 (e21..e30) is written again', 'ROW_NUMBER() = 1'],
+    needs: ['30 orders', 'batch 2 is written again', 'ROW_NUMBER() = 1'],
     variant: 'raw-then-clean',
     question:
       'Batch 2 (e21..e30) is written twice to the raw table. How many rows does the clean table end with?',
