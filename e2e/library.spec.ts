@@ -397,18 +397,18 @@ test('an unknown ?preset= shows a notice and keeps the workspace', async ({ dash
 test('search filters the cards and the groups', async ({ dash }) => {
   const l = lib(dash);
   await dash.byId(testIds.libraryOpen).click();
-  // 3 foundation presets, the 18 library presets and the 7 batch jobs.
-  await expect(l.cards).toHaveCount(28);
+  // 3 foundation presets, the 22 library presets and the 7 batch jobs.
+  await expect(l.cards).toHaveCount(32);
   await expect(dash.byId(testIds.libraryGroup)).toHaveCount(8);
   // Every card says which guarantee it illustrates in words.
   await expect(l.card('payment-resent-by-app')).toContainText('at-least-once');
   await expect(l.card('flink-checkpoint-replay')).toContainText('exactly-once');
 
-  // "flink" is in the two Flink presets and in the card-charge story (an email in a replayed
+  // "flink" is in the three Flink presets and in the card-charge story (an email in a replayed
   // Flink operator).
   await l.search.fill('flink');
-  await expect(l.cards).toHaveCount(3);
-  await expect(dash.byId(testIds.libraryCount)).toHaveAttribute('data-matched', '3');
+  await expect(l.cards).toHaveCount(4);
+  await expect(dash.byId(testIds.libraryCount)).toHaveAttribute('data-matched', '4');
   await expect(dash.byId(testIds.libraryGroup)).toHaveCount(2);
   // Every word must match: "checkpoint" is not in the card-charge story.
   await l.search.fill('flink checkpoint');
@@ -418,7 +418,7 @@ test('search filters the cards and the groups', async ({ dash }) => {
   await expect(l.cards).toHaveCount(0);
   await expect(l.dialog).toContainText('No preset matches “xyzzy”');
   await l.search.fill('');
-  await expect(l.cards).toHaveCount(28);
+  await expect(l.cards).toHaveCount(32);
   await dash.byId(testIds.libraryClose).click();
   await expect(l.dialog).toHaveCount(0);
   await expect(dash.byId(testIds.libraryOpen)).toBeFocused();
@@ -430,7 +430,7 @@ test('only the card list scrolls: a wheel past its end moves neither the dialog 
   const { page } = dash;
   const l = lib(dash);
   await dash.byId(testIds.libraryOpen).click();
-  await expect(l.cards).toHaveCount(28);
+  await expect(l.cards).toHaveCount(32);
   const list = l.dialog.locator('.library-groups');
   const box = (await l.cards.first().boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

@@ -14,6 +14,7 @@ import { explain, type Explanation } from './explain';
 import { KIND_CODE, type Trace } from './trace';
 import { preexistingRows } from './scenario/initialRows';
 import { alloc } from './core/pool';
+import { cleanTable } from './sinks/cleanLayer';
 
 /** Fate of one business event at one observation point. */
 export type Fate = 'lost' | 'once' | 'duplicated';
@@ -259,6 +260,18 @@ export function check(run: Run, withExplanations = true): Verdict {
     });
   }
 
+  const clean = sinkClean(scenario);
+  if (state.sink && clean) {
+    const c = cleanTable(state.sink.rows, ident, n);
+    points.push({
+      name: 'clean',
+      label: `clean table ${clean.name} (ROW_NUMBER() = 1 per event id, merged from the raw table)`,
+      rows: c.rowsOf,
+      effects: c.rowsOf,
+      totals: totalsOf(run, c.rowsOf, c.rowsOf, c.liveRows, c.sum),
+    });
+  }
+
   for (const r of scenario.readers) {
     const s = state.readers.get(r.name)!;
     points.push({
@@ -420,7 +433,12 @@ export function primaryPoint(run: Run): string {
   if (s.sink.type === 'kafka')
     return s.readers.length > 0 ? `reader:${s.readers[0]!.name}` : `log:${s.sink.topic}`;
   if (s.sink.type === 'effect') return 'effects';
-  return 'sink';
+  return sinkClean(s) ? 'clean' : 'sink';
+}
+
+/** The sink's clean layer, when it has one (the end of the pipeline then). */
+function sinkClean(s: Run['scenario']): { name: string } | undefined {
+  return s.sink.type === 'table' || s.sink.type === 'delta' ? s.sink.clean : undefined;
 }
 
 interface Scan {
@@ -452,7 +470,8 @@ function scanTrace(run: Run, primary: string): Scan {
     if (a.startsWith('consumer-') || a === 'flink' || a === 'spark') processor[i] = 1;
   });
   let primaryActor = -1;
-  if (primary === 'sink') primaryActor = t.actors.indexOf('sink');
+  // The clean table is built from the raw one: an event reaches it with its first raw row.
+  if (primary === 'sink' || primary === 'clean') primaryActor = t.actors.indexOf('sink');
   else if (primary === 'effects') primaryActor = t.actors.indexOf('service');
   else if (primary.startsWith('reader:')) {
     const idx = run.scenario.readers.findIndex((r) => `reader:${r.name}` === primary);

@@ -398,7 +398,7 @@ function scheduleTimedFaults(w: World, s: Scenario, parts: Parts): void {
         return;
       case 'checkpoint-reset':
         w.scheduleGlobal(f.at, () =>
-          spark?.resetCheckpoint(w.faults.fire(index), f.restartAfterMs),
+          spark?.resetCheckpoint(w.faults.fire(index), f.restartAfterMs, f.txnAppId),
         );
         return;
       case 'app-resend':

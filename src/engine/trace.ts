@@ -112,7 +112,7 @@ export const ENTRY_KINDS = [
   'checkpoint',
   /** A job restores its state: ckpt = checkpoint restored (-1: none); offset = source position. */
   'restore',
-  /** Spark: offset log entry written: ckpt = batch id; offset = start; count = records. */
+  /** Spark: offset log entry written: ckpt = batch id; offset = start; count = records; until = the batch's watermark when the query dedupes (-1: none yet). */
   'batch-planned',
   /** Spark: commit log entry written: ckpt = batch id. */
   'batch-committed',
@@ -131,6 +131,13 @@ export const ENTRY_KINDS = [
    * (Listed after 'end' so that the older kinds keep their codes.)
    */
   'leave-group',
+  /**
+   * A stream processor's dedupe drops a record (docs/semantics/stream-dedupe.md): event, topic,
+   * partition, offset; aux = 0 a copy whose key is in the dedupe state, 1 late (event time at or
+   * before the watermark); until = the batch's watermark (Spark) or when the key's state expires
+   * (Flink).
+   */
+  'stream-dedupe',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 /** Entry kind → its code in the `kind` column. */

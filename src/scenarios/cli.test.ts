@@ -54,6 +54,10 @@ describe('sim CLI over the library', () => {
       ...ISSUE_IDS,
       'poll-timeout-slow-batch',
       'zombie-consumer',
+      'spark-watermark-dedupe',
+      'flink-dedupe-ttl',
+      'raw-clean-layer',
+      'spark-checkpoint-reset-txnappid',
     ]);
   });
 

@@ -66,6 +66,10 @@ const REQUIRED: Record<string, string[]> = {
 const ADDED: Record<string, string[]> = {
   'poll-timeout-slow-batch': ['plain-insert', 'longer-interval', 'upsert'],
   'zombie-consumer': ['plain-insert', 'on-conflict-do-nothing', 'transactional'],
+  'spark-watermark-dedupe': ['within-2s', 'within-10s', 'drop-duplicates', 'payload-event-time'],
+  'flink-dedupe-ttl': ['ttl-2s', 'ttl-10s', 'no-dedupe'],
+  'raw-clean-layer': ['raw-only', 'raw-then-clean'],
+  'spark-checkpoint-reset-txnappid': ['same-txnappid', 'new-txnappid', 'merge'],
 };
 
 const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -247,7 +251,7 @@ describe('library panel data', () => {
     expect(ids('FLINK restore')).toEqual(
       expect.arrayContaining(['flink-checkpoint-replay', 'flink-commit-phase-crash']),
     );
-    expect(ids('txnAppId')).toEqual(['spark-batch-replay']);
+    expect(ids('txnAppId')).toEqual(['spark-batch-replay', 'spark-checkpoint-reset-txnappid']);
     expect(ids('stripe')).toEqual(['card-charge-idempotency']);
     expect(ids('no-such-word-anywhere')).toEqual([]);
   });

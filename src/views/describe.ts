@@ -230,6 +230,10 @@ export function describeEntry(v: RunView, i: number): string {
         : aux === END_STOP
           ? 'the run is cut off'
           : 'nothing is left to happen: the run ends';
+    case 'stream-dedupe':
+      return aux === 1
+        ? `${who} drops ${ev} as late: its event time is at or before the watermark (${c.until[i]} ms)`
+        : `${who} drops ${ev}: its key is still in the dedupe state${who === 'flink' ? ` (until ${c.until[i]} ms)` : ''}`;
     case 'leave-group':
       return `${who}'s POLL TIMEOUT: its batch kept poll() waiting longer than max.poll.interval.ms; it drops out of the group — a static member, it stops heartbeating (no LeaveGroup) — and has no generation now (its next offset commit fails); the coordinator removes it at ${c.until[i]} ms unless it polls again first`;
   }

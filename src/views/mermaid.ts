@@ -454,6 +454,8 @@ class Reader {
             : 'end of run';
       case 'leave-group':
         return `✗ poll timeout (max.poll.interval.ms): stops heartbeating`;
+      case 'stream-dedupe':
+        return `${recs} · dropped by the dedupe (${t.aux[i] === 1 ? 'late: at or before the watermark' : 'its key is in the state'})`;
       case 'msg':
       case 'msg-lost':
         return null;

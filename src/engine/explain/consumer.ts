@@ -54,7 +54,7 @@ export class ConsumerStories extends StoryFamily {
         // so the query starts over — offsets from startingOffsets, batch ids from 0.
         if (fault?.kind === 'checkpoint-reset' && proc.type === 'spark')
           return {
-            text: `the checkpoint location was deleted${fault.id ? ` (fault "${fault.id}")` : ''} → the query started again with no offset log or commit log, from startingOffsets=${proc.startingOffsets} with batch ids from 0 → {id} was processed again`,
+            text: `the checkpoint location was deleted${fault.id ? ` (fault "${fault.id}")` : ''} → the query started again with no offset log or commit log, from startingOffsets=${proc.startingOffsets} with batch ids from 0 → {id} was processed again${fault.txnAppId ? `, and written again: the restarted query's txnAppId "${fault.txnAppId}" is new to the Delta table, which has no txnVersion recorded for it` : ''}`,
             entries: [a, i, b],
           };
         const f = crashCause(fault);

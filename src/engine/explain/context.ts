@@ -26,7 +26,7 @@ class ContextBase {
     this.records = new RecordIndex(run);
     const p = v.primary;
     const actors = run.trace.actors;
-    if (p === 'sink') this.primaryActors.add(actors.indexOf('sink'));
+    if (p === 'sink' || p === 'clean') this.primaryActors.add(actors.indexOf('sink'));
     else if (p === 'effects') this.primaryActors.add(actors.indexOf('service'));
     else if (p.startsWith('reader:'))
       this.primaryActors.add(

@@ -31,6 +31,12 @@ export class DuplicatedStories extends StoryFamily {
         }
       }
     }
+    // The processor's own dedupe let the copy through: its key had left the state.
+    const passed = this.ctx.streamDedupe.passedAgain(j);
+    if (passed) {
+      steps.push(passed.template);
+      cites.push(...passed.entries);
+    }
     // 2. One record, several effects: replay or a retried statement.
     const rows = this.index
       .entriesOf(j)

@@ -9,6 +9,7 @@ import { FlinkStories } from './flink';
 import { LostStories } from './lost';
 import { SinkStories } from './sinks';
 import { SparkStories } from './spark';
+import { StreamDedupeStories } from './streamDedupe';
 import { TransactionStories } from './transactions';
 
 export const FAMILIES = {
@@ -19,6 +20,7 @@ export const FAMILIES = {
   sinks: SinkStories,
   flink: FlinkStories,
   spark: SparkStories,
+  streamDedupe: StreamDedupeStories,
   transactions: TransactionStories,
 } as const;
 

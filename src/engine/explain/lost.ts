@@ -173,6 +173,8 @@ export class LostStories extends StoryFamily {
         if (lso) return lso;
       }
     }
+    const late = this.ctx.streamDedupe.droppedLate(j);
+    if (late) return late;
     const processed = entries.filter((i) => this.index.kind(i) === 'process');
     if (processed.length === 0) {
       const latest = this.ctx.spark.startedAtLatest(input[0]!);

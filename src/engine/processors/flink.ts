@@ -96,6 +96,7 @@ import { fetchFrom, parkOn } from './fetch';
 import { sinkKey, withSideEffect } from './outputs';
 import type { Rec } from './consumer';
 import { alloc } from '../core/pool';
+import { ttlDedupe } from './streamDedupe';
 
 /** A pre-committed sink transaction awaiting its commit (KafkaSink's committable, an XA xid). */
 export interface PendingCommit {
@@ -126,6 +127,8 @@ export interface CompletedCheckpoint {
   sum: Float64Array;
   /** Keys the snapshot holds (keys seen so far: a key enters the state with its first record). */
   stateKeys: number;
+  /** `processor.dedupe`: the dedupe's state, event identity → when it was written (with its TTL timestamp). */
+  dedupe?: Record<string, number>;
   /** EXACTLY_ONCE: the pre-committed transaction of each epoch ≤ id not yet known committed. */
   pending: PendingCommit[];
   triggeredAt: number;
@@ -612,6 +615,13 @@ export class FlinkTask extends Actor {
   private fetching: boolean[] = [];
   private count: Float64Array;
   private sum: Float64Array;
+  /**
+   * `processor.dedupe`: the keep-first dedupe's keyed state, identity → when it was written
+   * (processing time; its TTL runs from there). Plain data, snapshotted with the checkpoint.
+   */
+  private dedupeWritten: Record<string, number> = {};
+  /** Whether the dedupe dropped the record {@link apply} last took. */
+  private dropped = false;
   /** Current epoch: records after barrier epoch-1. */
   private epoch = 1;
   private busy = false;
@@ -695,6 +705,7 @@ export class FlinkTask extends Actor {
       count: Float64Array.from(this.count),
       sum: Float64Array.from(this.sum),
       stateKeys,
+      ...this.dedupeSnapshot(),
       pending: [],
     };
   }
@@ -837,6 +848,7 @@ export class FlinkTask extends Actor {
       this.positions = [...cp.positions];
       this.count = Float64Array.from(cp.count);
       this.sum = Float64Array.from(cp.sum);
+      this.dedupeWritten = { ...cp.dedupe };
       this.epoch = cp.id + 1;
       this.stateTracker?.restored(cp.id);
     } else {
@@ -854,6 +866,7 @@ export class FlinkTask extends Actor {
       );
       this.count = new Float64Array(this.count.length);
       this.sum = new Float64Array(this.sum.length);
+      this.dedupeWritten = {};
       this.epoch = 1;
       this.stateTracker?.restored(0);
     }
@@ -1164,7 +1177,7 @@ export class FlinkTask extends Actor {
       const event = this.bufferEvents[p]![i]!;
       if (inline) {
         const e = this.apply(p, offset, event, cause);
-        this.sendOut(event, e);
+        if (!this.dropped) this.sendOut(event, e);
         if (this.afterRecord(e)) return;
         this.spent += per;
         if (this.spent >= 1) {
@@ -1202,13 +1215,28 @@ export class FlinkTask extends Actor {
   /** Processing time spent inline and not yet waited for (ms, < 1). */
   private spent = 0;
 
-  /** Update the keyed state with a record; returns its 'process' entry (ckpt = its epoch). */
+  /** The dedupe's state for a checkpoint: a copy (nothing without `processor.dedupe`). */
+  private dedupeSnapshot(): { dedupe?: Record<string, number> } {
+    return this.cfg.dedupe ? { dedupe: { ...this.dedupeWritten } } : {};
+  }
+
+  /**
+   * Update the keyed state with a record, unless the dedupe drops it ({@link dropped}); returns
+   * its 'process' entry (ckpt = its epoch).
+   */
   private apply(partition: number, offset: number, event: number, cause: number): number {
     const w = this.world;
     const ev = w.events;
     const key = ev.keyIndex[event]!;
-    this.count[key]!++;
-    this.sum[key]! += ev.amount[event]!;
+    // The dedupe comes first: a record it drops reaches neither the keyed count nor the sink.
+    const d = this.cfg.dedupe;
+    const ttl = d ? d['table.exec.state.ttl'] : 0;
+    const id = ev.identity[event]!;
+    this.dropped = d !== undefined && ttlDedupe(this.dedupeWritten, id, w.now, ttl) === 'duplicate';
+    if (!this.dropped) {
+      this.count[key]!++;
+      this.sum[key]! += ev.amount[event]!;
+    }
     this.positions[partition] = offset + 1;
     this.sinceBarrier++;
     // For the keyed state: count = the key's running count after this record, aux = the key.
@@ -1225,7 +1253,24 @@ export class FlinkTask extends Actor {
       key,
     );
     w.trace.ckpt[e] = this.epoch;
-    this.stateTracker?.counted(this.epoch, ev.identity[event]!);
+    if (!this.dropped) {
+      this.stateTracker?.counted(this.epoch, id);
+      return e;
+    }
+    const x = w.trace.add(
+      w.now,
+      K['stream-dedupe'],
+      this.id,
+      e,
+      event,
+      this.input.index,
+      partition,
+      offset,
+      1,
+      0,
+    );
+    // When the key's state expires (-1: never, table.exec.state.ttl = 0).
+    w.trace.set(x, { until: ttl === 0 ? -1 : this.dedupeWritten[id]! + ttl });
     return e;
   }
 
@@ -1335,6 +1380,11 @@ export class FlinkTask extends Actor {
 
   private process(r: Rec, cause: number): void {
     const e = this.apply(r.partition, r.offset, r.event, cause);
+    if (this.dropped) {
+      this.busy = false;
+      if (this.afterRecord(e)) return;
+      return this.loop(e);
+    }
     withSideEffect(
       this,
       this.service,
@@ -1449,6 +1499,7 @@ export class FlinkTask extends Actor {
       count: Float64Array.from(this.count),
       sum: Float64Array.from(this.sum),
       stateKeys,
+      ...this.dedupeSnapshot(),
     };
     this.sinceBarrier = 0;
     const epoch = this.epoch;

@@ -46,6 +46,13 @@ import type { Rec } from './consumer';
 import { K } from '../trace';
 import { ProducerClient, outputClientConfig } from '../client';
 import { outputTransactionTimeoutMs } from '../scenario/schema';
+import {
+  copyWatermarkState,
+  emptyWatermarkState,
+  nextWatermark,
+  sparkDedupe,
+  type WatermarkDedupeState,
+} from './streamDedupe';
 
 /** One offset-log entry: the batch's range per partition ([start, end)) and its timestamp. */
 export interface PlannedBatch {
@@ -54,6 +61,8 @@ export interface PlannedBatch {
   end: number[];
   /** The batch timestamp (current_timestamp() inside the batch). */
   timestamp: number;
+  /** The watermark the batch runs with (offset-log metadata, `batchWatermarkMs`); -1: none. */
+  watermark: number;
 }
 
 /** The query process. Its checkpoint location (offset and commit logs) is durable. */
@@ -80,6 +89,11 @@ export class SparkQuery extends Actor {
   private initialStart: number[] | null = null;
   /** When the trigger that runs the current batch fired (ms): the next one is due one interval on. */
   private triggeredAt = 0;
+  /**
+   * The dedupe's state store as of the last committed batch (`processor.dedupe`): durable in the
+   * checkpoint location; a re-executed batch starts again from it.
+   */
+  private dedupeState: WatermarkDedupeState = emptyWatermarkState();
 
   constructor(
     world: World,
@@ -127,8 +141,19 @@ export class SparkQuery extends Actor {
     return out;
   }
 
-  /** The checkpoint location is deleted (a fault): the logs are gone; the query starts over. */
-  resetCheckpoint(cause: number, restartAfterMs: number): void {
+  /**
+   * The Delta `txnAppId` the query writes with, when a restart changed it (`checkpoint-reset`'s
+   * `txnAppId`); null: the sink's own.
+   */
+  private txnAppId: string | null = null;
+
+  /**
+   * The checkpoint location is deleted (a fault): the logs are gone; the query starts over, with a
+   * new `txnAppId` when the fault gives one (docs/semantics/spark.md#checkpoint-reset).
+   */
+  resetCheckpoint(cause: number, restartAfterMs: number, txnAppId?: string): void {
+    if (txnAppId !== undefined) this.txnAppId = txnAppId;
+    this.dedupeState = emptyWatermarkState();
     this.offsetLog.clear();
     this.commitLog.clear();
     this.initialStart = null;
@@ -200,7 +225,9 @@ export class SparkQuery extends Actor {
     );
     const ids = [...this.offsetLog.keys()];
     const id = ids.length > 0 ? Math.max(...ids) + 1 : 0;
-    const batch: PlannedBatch = { id, start, end, timestamp: w.now };
+    const d = this.cfg.dedupe;
+    const watermark = d ? nextWatermark(this.dedupeState, d.delayThresholdMs) : -1;
+    const batch: PlannedBatch = { id, start, end, timestamp: w.now, watermark };
     this.offsetLog.set(id, batch);
     this.runBatch(batch, cause);
   }
@@ -264,11 +291,15 @@ export class SparkQuery extends Actor {
       count,
       -1,
     );
-    w.trace.set(pe, { ckpt: b.id });
+    w.trace.set(pe, this.cfg.dedupe ? { ckpt: b.id, until: b.watermark } : { ckpt: b.id });
     const attempt = this.history.filter((h) => h.id === b.id).length + 1;
     const h = { ...b, attempt, committedAt: -1 };
     this.history.push(h);
-    this.read(b, 0, b.start[0] ?? 0, [], pe, (recs, c) => this.processAll(b, recs, 0, [], c, h));
+    // The batch's dedupe works on a copy of the committed state: it becomes the state at commit.
+    const state = copyWatermarkState(this.dedupeState);
+    this.read(b, 0, b.start[0] ?? 0, [], pe, (recs, c) =>
+      this.processAll(b, recs, 0, [], c, { attempt: h, state }),
+    );
   }
 
   private read(
@@ -303,7 +334,7 @@ export class SparkQuery extends Actor {
     i: number,
     rows: SinkRow[],
     cause: number,
-    h: { committedAt: number },
+    h: BatchRun,
   ): void {
     const w = this.world;
     if (i === recs.length) return this.write(b, rows, cause, h);
@@ -321,6 +352,7 @@ export class SparkQuery extends Actor {
         1,
         this.incarnation,
       );
+      if (this.dropped(b, r, h.state, e)) return this.processAll(b, recs, i + 1, rows, e, h);
       const s = this.scenario.sink;
       const key =
         s.type === 'table' ? sinkKey(w, s.key, this.input.index, r) : w.events.identity[r.event]!;
@@ -345,14 +377,47 @@ export class SparkQuery extends Actor {
     });
   }
 
+  /**
+   * `processor.dedupe`: whether the dedupe drops record `r` (a copy of a key in its state, or
+   * late), written as a 'stream-dedupe' entry caused by its 'process' entry.
+   */
+  private dropped(b: PlannedBatch, r: Rec, state: WatermarkDedupeState, cause: number): boolean {
+    const d = this.cfg.dedupe;
+    if (!d) return false;
+    const w = this.world;
+    const eventTime =
+      d.eventTime === 'timestamp'
+        ? this.input.partitions[r.partition]!.appendedAt(r.offset)
+        : w.events.at[r.event]!;
+    const id = w.events.identity[r.event]!;
+    const decision = sparkDedupe(state, d.operator, id, eventTime, d.delayThresholdMs, b.watermark);
+    if (decision === 'pass') return false;
+    const e = w.trace.add(
+      w.now,
+      K['stream-dedupe'],
+      this.id,
+      cause,
+      r.event,
+      this.input.index,
+      r.partition,
+      r.offset,
+      1,
+      decision === 'late' ? 1 : 0,
+    );
+    w.trace.set(e, { until: b.watermark });
+    return true;
+  }
+
   /** foreachBatch(df, batchId) → sink; then commits/N. */
-  private write(b: PlannedBatch, rows: SinkRow[], cause: number, h: { committedAt: number }): void {
+  private write(b: PlannedBatch, rows: SinkRow[], cause: number, h: BatchRun): void {
     const w = this.world;
     if (w.faults.crashPoint(this, 'spark', 'before-sink-write', cause)) return;
     const finish = (c: number) => {
       if (w.faults.crashPoint(this, 'spark', 'after-sink-write', c)) return;
       this.commitLog.add(b.id);
-      h.committedAt = w.now;
+      // The state store's new version is committed with the batch.
+      this.dedupeState = h.state;
+      h.attempt.committedAt = w.now;
       const e = w.trace.add(
         w.now,
         K['batch-committed'],
@@ -393,7 +458,9 @@ export class SparkQuery extends Actor {
       writeStatement(
         this,
         this.sink!,
-        { rows: statements[i]!, batchId: b.id },
+        this.txnAppId === null
+          ? { rows: statements[i]!, batchId: b.id }
+          : { rows: statements[i]!, batchId: b.id, txnAppId: this.txnAppId },
         policy,
         c,
         (err, c2) => {
@@ -488,6 +555,12 @@ export class SparkQuery extends Actor {
     this.kafka = { inc, client };
     client.init(cause, send);
   }
+}
+
+/** One attempt of a batch as it runs: its history entry and its dedupe state so far. */
+interface BatchRun {
+  attempt: { committedAt: number };
+  state: WatermarkDedupeState;
 }
 
 /** The Kafka sink's producer and the incarnation it belongs to (a restart makes a new one). */

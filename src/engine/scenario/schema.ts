@@ -419,6 +419,14 @@ export const FlinkProcessorSchema = z.strictObject({
   startAtMs: ms().default(0),
   /** A record is flushed to a non-transactional sink this long after it is processed (ms); see docs/semantics/flink.md#sink-flush-timing. */
   sinkFlushDelayMs: ms().default(0),
+  /**
+   * Keep-first dedupe on the event id before the sink, `ROW_NUMBER() OVER (PARTITION BY id ORDER
+   * BY proctime) = 1`, whose keyed state lives `table.exec.state.ttl` ms after it is written
+   * (processing time; 0, Flink's default, never expires it) — the same rule as a `StateTtlConfig`
+   * on a DataStream `ValueState` (docs/semantics/stream-dedupe.md,
+   * https://nightlies.apache.org/flink/flink-docs-stable/docs/dev/table/config/#table-exec-state-ttl).
+   */
+  dedupe: z.strictObject({ 'table.exec.state.ttl': ms() }).optional(),
 });
 
 /** A Spark Structured Streaming query reading Kafka, writing with `foreachBatch` or a built-in sink. */
@@ -434,6 +442,26 @@ export const SparkProcessorSchema = z.strictObject({
   processing: ProcessingSchema,
   sideEffect: SideEffectSchema.optional(),
   startAtMs: ms().default(0),
+  /**
+   * A streaming dedupe on the event id before foreachBatch, bounded by a watermark
+   * (docs/semantics/stream-dedupe.md): `withWatermark(eventTime, delayThresholdMs)` then
+   * `dropDuplicatesWithinWatermark(["id"])` (a key kept until the watermark passes its first
+   * copy's event time + the delay) or `dropDuplicates(["id", eventTime])` (the event time is part
+   * of the key). `eventTime`: `timestamp`, the Kafka record's own timestamp (a copy sent again
+   * has a later one; the model stamps a record when its leader appends it), or `eventTime`, the
+   * event's time in the payload (the same in every copy). Records at or before the watermark are
+   * dropped as late
+   * (https://spark.apache.org/docs/latest/streaming/apis-on-dataframes-and-datasets.html#streaming-deduplication).
+   */
+  dedupe: z
+    .strictObject({
+      operator: z
+        .enum(['dropDuplicatesWithinWatermark', 'dropDuplicates'])
+        .default('dropDuplicatesWithinWatermark'),
+      eventTime: z.enum(['timestamp', 'eventTime']).default('timestamp'),
+      delayThresholdMs: ms(1),
+    })
+    .optional(),
 });
 
 export const ProcessorSchema = z.discriminatedUnion(
@@ -446,6 +474,14 @@ export const ProcessorSchema = z.discriminatedUnion(
 );
 
 const RowSchema = z.strictObject({ id: name(), amount: z.number().min(-1e12).max(1e12) });
+
+/**
+ * A clean table built downstream from the sink table (the raw layer, which takes every delivery):
+ * `ROW_NUMBER() OVER (PARTITION BY event_id ORDER BY the source offset) = 1`, then MERGE into the
+ * clean table WHEN NOT MATCHED THEN INSERT (docs/semantics/stream-dedupe.md#raw-then-clean). With
+ * it, the clean table is the end of the pipeline; the raw table stays an observation point.
+ */
+export const CleanLayerSchema = z.strictObject({ name: name().default('clean') });
 
 /**
  * A SQL table (PostgreSQL semantics): https://www.postgresql.org/docs/current/sql-insert.html
@@ -511,6 +547,7 @@ export const TableSinkSchema = z.strictObject({
    */
   xa: z.boolean().default(false),
   initialRows: z.array(RowSchema).max(LIMITS.initialRows).default([]),
+  clean: CleanLayerSchema.optional(),
 });
 
 /** A Delta Lake table written from `foreachBatch`: https://docs.delta.io/latest/delta-streaming.html#idempotent-table-writes-in-foreachbatch */
@@ -521,6 +558,7 @@ export const DeltaSinkSchema = z.strictObject({
   txnAppId: name().nullable().default(null),
   /** `append`, or `merge`: MERGE ON id WHEN NOT MATCHED THEN INSERT. */
   mode: z.enum(['append', 'merge']).default('append'),
+  clean: CleanLayerSchema.optional(),
 });
 
 /** Spark's built-in file sink (exactly-once through its own metadata log). */
@@ -870,6 +908,15 @@ export const FaultSchema = z.discriminatedUnion(
       ...faultBase,
       /** Spark: the checkpoint location is deleted and the query restarted (with `startingOffsets`). */
       restartAfterMs: ms().default(1_000),
+      /**
+       * The Delta `txnAppId` the restarted query writes with (unset: the same as before). Batch ids
+       * restart from 0 with the new checkpoint: under the same txnAppId Delta skips every write
+       * whose txnVersion is ≤ the one it recorded (loss); under a new one nothing is recorded, so
+       * a replay is written again (duplicates). Delta's guide asks for a different txnAppId
+       * after a new checkpoint, else the restarted query's writes "will be ignored"
+       * (https://docs.delta.io/latest/delta-streaming.html#idempotent-table-writes-in-foreachbatch).
+       */
+      txnAppId: name().optional(),
     }),
     RandomFaultSchema,
     z.strictObject({

@@ -587,6 +587,12 @@ function semanticIssues(s: Scenario): Issue[] {
   // Sink and processor must fit together.
   const proc = s.processor;
   const sink = s.sink;
+  if ((sink.type === 'table' || sink.type === 'delta') && sink.clean) {
+    if (sink.clean.name === sink.name)
+      add('sink.clean.name', 'the clean table must have another name than the raw table');
+    if (sink.type === 'table' && sink.initialRows.length > 0)
+      add('sink.clean', 'a clean layer over a raw table with initial rows is not modelled');
+  }
   if ((sink.type === 'delta' || sink.type === 'file') && proc.type !== 'spark')
     add('sink.type', `a ${sink.type} sink is written by a Spark query (processor.type "spark")`);
   // The Flink job has no path that calls an effect sink: it would run, call nothing, and count
@@ -831,6 +837,8 @@ function semanticIssues(s: Scenario): Issue[] {
       add(`faults.${i}.kind`, 'the producer is not transactional (set producer.transactional.id)');
     if (f.kind === 'checkpoint-reset' && proc.type !== 'spark')
       add(`faults.${i}.kind`, 'only a Spark query has a checkpoint location to reset');
+    if (f.kind === 'checkpoint-reset' && f.txnAppId !== undefined && s.sink.type !== 'delta')
+      add(`faults.${i}.txnAppId`, 'txnAppId is a Delta write option: the sink must be "delta"');
     if (what === 'rebalance' && proc.type !== 'consumer')
       add(`faults.${i}.kind`, 'a rebalance needs a consumer group (processor.type "consumer")');
     if (f.kind === 'zombie' && proc.type !== 'consumer')

@@ -50,6 +50,8 @@ export interface Statement {
   batchId: number;
   /** The XA transaction the statement runs in (Flink's JDBC exactly-once sink), if any. */
   xid?: number;
+  /** Delta: the writer's `txnAppId` when it is not the sink's (a query restarted with a new one). */
+  txnAppId?: string;
 }
 
 /**
@@ -406,8 +408,9 @@ export class SinkActor extends Actor {
       return { error: 'NONE' };
     }
     if (c.type === 'delta') {
-      if (c.txnAppId !== null) {
-        const v = this.txnVersions.get(c.txnAppId);
+      const appId = c.txnAppId === null ? null : (stmt.txnAppId ?? c.txnAppId);
+      if (appId !== null) {
+        const v = this.txnVersions.get(appId);
         // hasBeenExecuted: txnVersion(appId) >= version → "Skipping this write".
         if (v !== undefined && v >= stmt.batchId) {
           for (const row of stmt.rows) this.skip(row, 'txn-version', cause);
@@ -429,7 +432,7 @@ export class SinkActor extends Actor {
           added.add(row.key);
         }
       }
-      if (c.txnAppId !== null) this.txnVersions.set(c.txnAppId, stmt.batchId);
+      if (appId !== null) this.txnVersions.set(appId, stmt.batchId);
       return { error: 'NONE' };
     }
     if (c.type !== 'table') throw new Error(`sink ${c.type} does not take statements`);

@@ -18,6 +18,7 @@ import { processorPresets } from './processor';
 import { producerPresets } from './producer';
 import { sideEffectPresets } from './sideEffect';
 import { sinkPresets } from './sink';
+import { streamDedupePresets } from './streamDedupe';
 
 export { LIBRARY_GROUPS, groupPresets, searchPresets } from './groups';
 export type { LibraryGroup } from './groups';
@@ -43,4 +44,8 @@ export const libraryPresets: readonly Preset[] = [
   consumerPresets.rebalanceMidflight,
   consumerPresets.pollTimeoutSlowBatch,
   consumerPresets.zombieConsumer,
+  streamDedupePresets.sparkWatermarkDedupe,
+  streamDedupePresets.flinkDedupeTtl,
+  streamDedupePresets.rawCleanLayer,
+  streamDedupePresets.sparkCheckpointResetTxnAppId,
 ];

@@ -130,6 +130,26 @@ export const SOURCES = {
     url: 'https://redis.io/docs/latest/commands/set/',
     title: 'Redis SET (NX, EX)',
   },
+  'S-DEDUP': {
+    url: 'https://spark.apache.org/docs/latest/streaming/apis-on-dataframes-and-datasets.html#streaming-deduplication',
+    title: 'Spark Structured Streaming: streaming deduplication',
+  },
+  'S-DDWW': {
+    url: 'https://spark.apache.org/docs/latest/api/python/reference/pyspark.sql/api/pyspark.sql.DataFrame.dropDuplicatesWithinWatermark.html',
+    title: 'PySpark: DataFrame.dropDuplicatesWithinWatermark',
+  },
+  'F-DEDUP': {
+    url: 'https://nightlies.apache.org/flink/flink-docs-stable/docs/dev/table/sql/queries/deduplication/',
+    title: 'Flink SQL: deduplication (ROW_NUMBER)',
+  },
+  'F-TTL': {
+    url: 'https://nightlies.apache.org/flink/flink-docs-stable/docs/dev/table/config/#table-exec-state-ttl',
+    title: 'Flink table config: table.exec.state.ttl',
+  },
+  'F-STTL': {
+    url: 'https://nightlies.apache.org/flink/flink-docs-stable/docs/dev/datastream/fault-tolerance/state/#state-time-to-live-ttl',
+    title: 'Flink: state time-to-live (StateTtlConfig)',
+  },
 } as const satisfies Record<string, Source>;
 
 /** A source key of docs/semantics/README.md#sources. */
