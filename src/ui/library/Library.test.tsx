@@ -44,8 +44,8 @@ describe('library (jsdom)', () => {
   it('lists every preset by group and filters by the search box', async () => {
     await mount();
     fireEvent.click(screen.getByTestId(testIds.libraryOpen));
-    // 21 streaming presets and the 7 batch jobs (src/scenarios/library/batch.ts), listed last.
-    expect(cards()).toHaveLength(28);
+    // 25 streaming presets and the 7 batch jobs (src/scenarios/library/batch.ts), listed last.
+    expect(cards()).toHaveLength(32);
     expect(
       screen.getAllByTestId(testIds.libraryGroup).map((g) => g.getAttribute('data-group')),
     ).toEqual([
@@ -65,8 +65,13 @@ describe('library (jsdom)', () => {
     expect(open?.dataset.preset).toBe('at-least-once');
     expect(open?.textContent).toContain('open now');
     fireEvent.change(screen.getByTestId(testIds.librarySearch), { target: { value: 'spark' } });
-    expect(cards()).toEqual(['spark-batch-replay']);
-    expect(screen.getByTestId(testIds.libraryCount).textContent).toContain('1 of 28');
+    expect(cards()).toEqual([
+      'spark-batch-replay',
+      'spark-watermark-dedupe',
+      'spark-checkpoint-reset-txnappid',
+      'raw-clean-layer',
+    ]);
+    expect(screen.getByTestId(testIds.libraryCount).textContent).toContain('4 of 32');
     // A newcomer searched "zombie" (the README's first paragraph) and found nothing.
     fireEvent.change(screen.getByTestId(testIds.librarySearch), { target: { value: 'zombie' } });
     expect(cards()).toEqual(['zombie-consumer']);
