@@ -2,10 +2,12 @@
  * The presenter view of a lesson (docs/workshops.md), driven by the keys a presentation clicker
  * sends: PageDown moves to the next step (its question asked, its answer hidden), R reveals, the
  * address keeps the step for a reload; the notes window, a second page of the same context,
- * follows over BroadcastChannel.
+ * follows over BroadcastChannel. At 1280×720 a lesson's wordiest step shows its pipeline without
+ * scrolling (a long setup scrolls in its own box).
  */
 import { expect, test } from '@playwright/test';
 import { lessonTestIds as ids } from '../src/ui/lesson/lessonTestIds';
+import { LESSON_FILES } from '../src/scenarios/lessons/library';
 
 test('a lesson driven by PageDown only, its notes window following', async ({ context }) => {
   test.setTimeout(120_000);
@@ -55,4 +57,42 @@ test('a lesson driven by PageDown only, its notes window following', async ({ co
   await presenter.reload();
   await expect(presenter.getByTestId(ids.presenter)).toHaveAttribute('data-step', '3');
   await expect(presenter.getByTestId(ids.answer)).toContainText('20: the second write');
+});
+
+test('at 1280×720 the step with the longest setup of each shipped lesson shows the pipeline without scrolling', async ({
+  page,
+}) => {
+  // Before: the setup, the question and the playback controls pushed the pipeline below the fold
+  // (its top at 586–760 px, measured on every step of both lessons). The layout is the same for
+  // every step (the setup scrolls in its own box, the pipeline takes the rest of the screen), so
+  // each lesson's wordiest step — the most text above the pipeline — stands for all of them
+  // (a run per step would cost CI a minute).
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.clock.install();
+  const view = page.getByTestId(ids.presenter);
+  for (const lesson of LESSON_FILES) {
+    const words = lesson.steps.map(
+      (s) => (s.setup?.length ?? 0) + (s.question?.question.length ?? 0),
+    );
+    const step = words.indexOf(Math.max(...words)) + 1;
+    await page.goto(`./?lesson=${lesson.id}&step=${step}`);
+    await expect(view).toHaveAttribute('data-step', String(step));
+    const where = `${lesson.id} step ${step}`;
+    const frame = page.locator('.pipeline-frame').first();
+    await expect(frame, where).toBeVisible();
+    // Every stage's heading and the pipeline's top 150 px (its tall stages scroll in its own
+    // box) inside the viewport as the step opens, the page not scrolled.
+    const box = (await frame.boundingBox())!;
+    expect(box.y + Math.min(box.height, 150), `${where}: pipeline's top part`).toBeLessThanOrEqual(
+      720,
+    );
+    const headings = await page.locator('.stage > h2').all();
+    expect(headings.length, where).toBeGreaterThanOrEqual(4);
+    for (const heading of headings) {
+      const h = (await heading.boundingBox())!;
+      expect(h.y + h.height, `${where}: stage heading`).toBeLessThanOrEqual(720);
+    }
+    expect(await page.evaluate(() => document.scrollingElement!.scrollTop)).toBe(0);
+  }
 });

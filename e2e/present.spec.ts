@@ -1,6 +1,7 @@
 /**
  * Issue 24, projector mode, at 1280×720 in Chromium, for every library preset: the pipeline, the
- * counters and the question inside the viewport; body text at 18 px or more; the verdict absent
+ * counters and the question inside the viewport; body text at 18 px or more, the pipeline's labels
+ * and buttons too; the verdict absent
  * before the run's end after "Show the outcome". Labels of records in flight never overlap: checked
  * at the most crowded moment of the library (below; sampled moments of every preset had too few
  * labels in flight for the check to fail without the stacking).
@@ -64,6 +65,17 @@ for (const [k, part] of [presets.slice(0, half), presets.slice(half)].entries())
         page.locator('.app'),
       ])
         expect(await fontPx(el), p.id).toBeGreaterThanOrEqual(18);
+      // The pipeline's own text, its stage headings and its buttons (a component's name opens its
+      // faults) read at 18 px too — they were 14.4 px (0.8 of the body) to fit beside the story.
+      // (Records in flight are the token layer's, 0.75 of it.)
+      const pipelinePx = await dash.byId(testIds.pipeline).evaluate((pipe) => {
+        const px = (e: Element) => parseFloat(getComputedStyle(e).fontSize);
+        const parts = [pipe, ...pipe.querySelectorAll('.stage > h2, button:not(.token)')];
+        return Math.min(...parts.map(px));
+      });
+      expect(pipelinePx, `${p.id}: smallest pipeline label or button (px)`).toBeGreaterThanOrEqual(
+        18,
+      );
       // "Show the outcome" before the end: the verdict stays folded until the run's end.
       await page
         .locator(`[data-testid="${testIds.outcomeHidden}"][data-what="verdict"]`)

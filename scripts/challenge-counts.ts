@@ -17,7 +17,7 @@ export const COUNTS_PATH = 'src/scenarios/challenges/solutionCounts.json';
 /** Every shipped challenge's count, by id, in list order. */
 export function freshCounts(): Record<string, SolutionCount> {
   const out: Record<string, SolutionCount> = {};
-  for (const c of challenges) {
+  for (const c of challenges()) {
     const start = startInput(c);
     if (!start.ok) throw new Error(`challenge ${c.id}: no start`);
     out[c.id] = countSolutions(c, start.input);

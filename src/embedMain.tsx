@@ -3,6 +3,8 @@
  * an embed address instead of the lab's (src/main.tsx), so an iframe in a docs page fetches none
  * of the lab's panels, dialogs and pages (issue 31: the embed ≤ 150 KB gzip).
  */
+// First: it starts the simulation's download before the rest of the entry evaluates.
+import './platform/simulationChunk';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { sharePredictionFromLocation } from './platform/share';
@@ -10,7 +12,7 @@ import { followSystemScheme } from './platform/media';
 import { EmbedApp } from './ui/embed/EmbedApp';
 import { parseEmbedOptions, withSharePrediction } from './ui/embed/embedOptions';
 import { ErrorBoundary } from './ui/ErrorBoundary';
-import { bootPage } from './ui/io/boot';
+import { bootPage, firstRunOrSoon } from './ui/io/boot';
 
 // Composition root of the embed: the only file that wires browser globals into its UI.
 followSystemScheme();
@@ -21,21 +23,24 @@ const search = window.location.search;
 // touches the saved workspace.
 const booted = bootPage({ embed: true });
 
-createRoot(container).render(
-  <StrictMode>
-    <ErrorBoundary onReload={() => window.location.reload()}>
-      <EmbedApp
-        lab={booted.lab}
-        page={booted.page}
-        options={withSharePrediction(
-          parseEmbedOptions(search),
-          search,
-          // A share link's `p=` is about its scenario: of no other run (a refused link's).
-          booted.start.source === 'share' ? sharePredictionFromLocation() : null,
-        )}
-        presetRef={booted.start.presetRef}
-        linkRefused={booted.start.linkRefused}
-      />
-    </ErrorBoundary>
-  </StrictMode>,
+// One render, with the first run when it is quick (as the lab's page does).
+void firstRunOrSoon(booted.lab).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <ErrorBoundary onReload={() => window.location.reload()}>
+        <EmbedApp
+          lab={booted.lab}
+          page={booted.page}
+          options={withSharePrediction(
+            parseEmbedOptions(search),
+            search,
+            // A share link's `p=` is about its scenario: of no other run (a refused link's).
+            booted.start.source === 'share' ? sharePredictionFromLocation() : null,
+          )}
+          presetRef={booted.start.presetRef}
+          linkRefused={booted.start.linkRefused}
+        />
+      </ErrorBoundary>
+    </StrictMode>,
+  ),
 );

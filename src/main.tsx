@@ -1,10 +1,10 @@
+// First: it starts the simulation's download before the rest of the entry evaluates.
+import './platform/simulationChunk';
 import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
-import { EmbedApp } from './ui/embed/EmbedApp';
-import { sharePredictionFromLocation } from './platform/share';
-import { isEmbed, parseEmbedOptions, withSharePrediction } from './ui/embed/embedOptions';
-import { bootPage } from './ui/io/boot';
+import { bootPage, firstRunOrSoon } from './ui/io/boot';
+import type { Lab } from './store/labStore';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 import { joinCodeFromSearch } from './platform/roomClient';
 
@@ -23,13 +23,16 @@ followSystemScheme();
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 
-/** The page the address asks for; only the lab's own pages boot (and autosave) a workspace. */
-function pageOfAddress(): ReactNode {
+/**
+ * The page the address asks for, and its lab if it boots one; only the lab's own pages boot (and
+ * autosave) a workspace.
+ */
+function pageOfAddress(): { node: ReactNode; lab?: Lab } {
   const search = window.location.search;
   const q = new URLSearchParams(search);
   // `?join=CODE`: a student's page in a workshop room (src/ui/room), served by `npm run classroom`.
   const joinCode = joinCodeFromSearch(search);
-  if (joinCode !== null) return <StudentRoom code={joinCode} />;
+  if (joinCode !== null) return { node: <StudentRoom code={joinCode} /> };
   // `?batch=<preset-id>` (the batch page's old address): the lab opens batch presets itself, so
   // the address becomes `?preset=<preset-id>` before the page boots (an unknown id is refused
   // there, as any preset's).
@@ -41,33 +44,20 @@ function pageOfAddress(): ReactNode {
   }
   // `?lesson=`: the presenter view or its notes window (src/ui/lesson), which never touch the
   // saved workspace.
-  if (q.has('lesson')) return <LessonPage />;
-  // `?embed`: the compact player for iframes (src/ui/embed). Same page, same URL scheme: any share
-  // link becomes an embed by adding `?embed`, and there is one file to deploy on any static host.
-  const embed = isEmbed(search);
+  if (q.has('lesson')) return { node: <LessonPage /> };
+  // (`?embed` never comes here: src/entry.ts loads the player's own page, src/embedMain.tsx.)
   // The first scenario: share link › ?preset= › saved workspace › default (src/ui/io/startup.ts).
-  const booted = bootPage({ embed });
-  if (!embed) return <App lab={booted.lab} page={booted.page} />;
-  return (
-    <EmbedApp
-      lab={booted.lab}
-      page={booted.page}
-      options={withSharePrediction(
-        parseEmbedOptions(search),
-        search,
-        // A share link's `p=` is about its scenario: of no other run (a refused link's).
-        booted.start.source === 'share' ? sharePredictionFromLocation() : null,
-      )}
-      presetRef={booted.start.presetRef}
-      linkRefused={booted.start.linkRefused}
-    />
-  );
+  const booted = bootPage({ embed: false });
+  return { node: <App lab={booted.lab} page={booted.page} />, lab: booted.lab };
 }
 
-createRoot(container).render(
-  <StrictMode>
-    <ErrorBoundary onReload={() => window.location.reload()}>
-      <Suspense fallback={null}>{pageOfAddress()}</Suspense>
-    </ErrorBoundary>
-  </StrictMode>,
+const page = pageOfAddress();
+void firstRunOrSoon(page.lab).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <ErrorBoundary onReload={() => window.location.reload()}>
+        <Suspense fallback={null}>{page.node}</Suspense>
+      </ErrorBoundary>
+    </StrictMode>,
+  ),
 );

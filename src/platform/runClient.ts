@@ -3,7 +3,7 @@
  *
  * - Small scenarios (≤ `inlineMaxEvents` events) run inline: a few milliseconds, and the first
  *   verdict is on screen without waiting for a worker to boot. The simulation is a lazy chunk
- *   (views/computeRun.ts), fetched as the client is created, so the page's entry script does not
+ *   (views/computeRun.ts, see ./simulationChunk.ts), fetched as the page starts, so the page's entry script does not
  *   carry the engine's actors twice (the worker has its own copy).
  * - Bigger ones run in a Web Worker (src/platform/run.worker.ts); the result's buffers are
  *   transferred, not copied. Progress is reported by phase (the engine runs synchronously, so
@@ -20,7 +20,7 @@ import type {
   RunCache,
 } from '../views/exportArtifact';
 import type { RunView } from '../views/runView';
-import type * as ComputeRun from '../views/computeRun';
+import { loadSimulation as loadCompute } from './simulationChunk';
 
 /** Progress of a run job. */
 export interface RunProgress {
@@ -54,16 +54,6 @@ export type WorkerReply =
   | { id: number; type: 'done'; result: ComputeResult }
   | { id: number; type: 'artifact'; result: ArtifactResult };
 
-let computeModule: Promise<typeof ComputeRun> | null = null;
-/** The simulation's chunk, loaded once; a failed load is tried again by the next run. */
-function loadCompute(): Promise<typeof ComputeRun> {
-  computeModule ??= import('../views/computeRun').catch((e: unknown) => {
-    computeModule = null;
-    throw e;
-  });
-  return computeModule;
-}
-
 /** Options of {@link createRunClient}. */
 export interface RunClientOptions {
   /** Scenarios with at most this many events run on the main thread. Default 3,000. */
@@ -85,8 +75,6 @@ export function createRunClient(opts: RunClientOptions = {}): RunClient {
     opts.createWorker === undefined
       ? () => new Worker(new URL('./run.worker.ts', import.meta.url), { type: 'module' })
       : opts.createWorker;
-  // Fetch the simulation now, while the page renders, not when the first run asks for it.
-  loadCompute().catch(() => {});
   const cache = new Map<string, RunView>();
   let worker: Worker | null = null;
   let nextId = 1;

@@ -14,6 +14,7 @@ import {
   SEARCH_SUGGESTIONS,
   moveActive,
   openPreset,
+  outcomeFolded,
   outcomeHidden,
   predictionPhase,
   presetSubject,
@@ -275,6 +276,36 @@ describe('predictionPhase and outcomeHidden', () => {
     expect(outcomeHidden('edited')).toBe(false);
     expect(outcomeHidden('other-variant')).toBe(false);
     expect(outcomeHidden('none')).toBe(false);
+  });
+});
+
+describe('the outcome in its time, on every variant of every preset', () => {
+  // Issue 24, item 2: the final verdict (and the "why", the final fates) must never stand at t = 0
+  // of a run opened from the library — hidden while the question waits, folded until the end of
+  // the run otherwise. payment-resent-by-app/merge-per-batch-unique-key (no question of its own,
+  // a run cut off at 20 s) showed its final "broken" verdict at t = 0 before `outcomeFolded`
+  // covered the variants a question is not about.
+  const states = [
+    { locked: false, revealed: false },
+    { locked: true, revealed: false },
+    { locked: false, revealed: true },
+    { locked: true, revealed: true },
+  ];
+  const refs = presets.flatMap((p) => p.variants.map((v) => `${p.id}/${v.id}`));
+  it.each(refs)('%s opens with its final outcome not yet shown', (ref) => {
+    const scenario = structuredClone(findPreset(ref)!.variant.scenario);
+    const subject = presetSubject({ scenario, presetRef: ref });
+    expect(subject).not.toBeNull();
+    for (const state of states) {
+      const phase = subjectPhase(subject, { ...state, endSeen: false });
+      expect(outcomeHidden(phase) || outcomeFolded(phase, false), `${phase}`).toBe(true);
+      // Played to its end (or "Reveal now"): shown, unless the question still waits for its answer.
+      const atEnd = subjectPhase(subject, { ...state, endSeen: true });
+      expect(outcomeFolded(atEnd, true)).toBe(false);
+    }
+  });
+  it('covers the variant that leaked', () => {
+    expect(refs).toContain('payment-resent-by-app/merge-per-batch-unique-key');
   });
 });
 

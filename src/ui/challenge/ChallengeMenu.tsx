@@ -22,7 +22,7 @@ export function ChallengeMenu({ onChosen }: { onChosen: () => void }) {
         A goal to reach by breaking or fixing a pipeline; the engine checks your run.
       </p>
       <ul>
-        {challenges.map((c) => (
+        {challenges().map((c) => (
           <li key={c.id}>
             <button
               type="button"

@@ -122,3 +122,20 @@ export function bootPage({ embed }: { embed: boolean }): BootedPage {
     });
   return { lab, page, start };
 }
+
+/**
+ * How long the first render waits for the first run (real ms). A small scenario's run (inline,
+ * a few ms once its chunk is in) is ready well within it: the page then renders once, with the
+ * run, instead of twice (empty, then with the run) — the first verdict comes sooner. A big one
+ * (in the worker) is not waited for: the page shows its progress.
+ */
+const FIRST_RUN_WAIT_MS = 300;
+
+/** Resolves when the lab's first run has settled, or after {@link FIRST_RUN_WAIT_MS}. */
+export function firstRunOrSoon(lab: Lab | undefined): Promise<void> {
+  if (!lab) return Promise.resolve();
+  return Promise.race([
+    lab.actions.settled(),
+    new Promise<void>((r) => setTimeout(r, FIRST_RUN_WAIT_MS)),
+  ]);
+}

@@ -106,8 +106,9 @@ export function PredictionProvider({
       const phase = subjectPhase(asked, { ...p, endSeen: seenSet.has(s.scenario) });
       // Also a changed run, unanswered or not: its end shows its outcome, but the answer (about
       // the run as opened) stays untold, so undo back to that run asks the question again. And a
-      // revealed one: its final verdict waits for the end of this replay (`outcomeFolded`).
-      if (phase === 'none' || phase === 'other-variant' || phase === 'pending') return;
+      // revealed one, or another variant: its final verdict waits for the end of this replay
+      // (`outcomeFolded`).
+      if (phase === 'none' || phase === 'pending') return;
       if (seenSet.has(s.scenario) && phase !== 'locked') return;
       const c = lab.cursor.getState();
       // The run on screen must be this scenario's: a preset opened while the cursor stood at
