@@ -99,6 +99,7 @@ export { createRng, hashString32 } from './core/rng';
 export type { Rng } from './core/rng';
 export { partitionForKey, murmur2 } from './core/murmur2';
 export { Opportunities } from './opportunities';
+export { sinkWriteLabel, sqlShape } from './sinks/statementWords';
 export { MESSAGE_LINK, faultActsOn, messageFaultKinds, messageMatchCount } from './faultLink';
 export type { MessageMatch } from './faultLink';
 export type { PointReached } from './opportunities';
