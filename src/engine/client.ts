@@ -27,6 +27,7 @@ import type { Cluster, ProduceResult, Topic, TxnRecord } from './broker/cluster'
 import { errorIndex } from './broker/cluster';
 import { TXN_API, type ErrorCode, K } from './trace';
 import { Links } from './connections';
+import { Int32Arena } from './core/arena';
 
 /** The producer settings a client needs (a subset of the scenario's producer block). */
 export interface ClientConfig {
@@ -140,9 +141,6 @@ interface Batch {
   deliveryTimer: Timer | null;
 }
 
-/** The largest arena a client takes batch columns from (Int32 slots: 256 KiB). */
-const ARENA_MAX = 65_536;
-
 /** A producer client bound to one owner process and one topic. */
 export class ProducerClient {
   pid = -1;
@@ -176,32 +174,15 @@ export class ProducerClient {
    * a batch had to grow every other time.
    */
   private batchRoom = 16;
-  /**
-   * Where batches take their columns from: slices of one typed array, handed out in order and
-   * never reused, so a batch costs two views rather than two buffers of its own (an allocation
-   * each, a tenth of a Flink run's time). A full arena is replaced by one twice as large, up to
-   * {@link ARENA_MAX}; the old one lives on while its batches do.
-   */
-  private arena = new Int32Array(0);
-  private arenaUsed = 0;
-
-  /** A fresh column of `n` slots for a batch. */
-  private column(n: number): Int32Array {
-    if (this.arenaUsed + n > this.arena.length) {
-      this.arena = new Int32Array(Math.max(n, Math.min(ARENA_MAX, this.arena.length * 2 || 1024)));
-      this.arenaUsed = 0;
-    }
-    const c = this.arena.subarray(this.arenaUsed, this.arenaUsed + n);
-    this.arenaUsed += n;
-    return c;
-  }
+  /** Where batches take their columns from (a batch's columns die with it). */
+  private readonly arena = new Int32Arena();
 
   /** Double a full batch's columns. */
   private growBatch(b: Batch): void {
-    const events = this.column(b.events.length * 2);
+    const events = this.arena.take(b.events.length * 2);
     events.set(b.events);
     b.events = events;
-    const sends = this.column(b.sends.length * 2);
+    const sends = this.arena.take(b.sends.length * 2);
     sends.set(b.sends);
     b.sends = sends;
   }
@@ -358,8 +339,8 @@ export class ProducerClient {
       partition: p,
       // Room for as many records as the client's biggest batch so far (batch.size bounds it):
       // a batch rarely grows.
-      events: this.column(this.batchRoom),
-      sends: this.column(this.batchRoom),
+      events: this.arena.take(this.batchRoom),
+      sends: this.arena.take(this.batchRoom),
       n: 0,
       bytes: 0,
       firstSeq: -1,

@@ -10,32 +10,15 @@
  * processes, per event taken from upstream, per produce request a leader appends — whatever the
  * other faults do. Every firing is a 'fault' trace entry, which the consequences cite as their cause.
  */
-import type { FaultSpec, CrashPoint, Link, RandomFaultSpec } from './scenario/schema';
+import type { FaultSpec, CrashPoint, RandomFaultSpec } from './scenario/schema';
 import type { MessageType } from './trace';
+import { faultActsOn } from './faultLink';
 import type { Actor, Carry, World } from './world';
 import { K } from './trace';
 import type { Rng } from './core/rng';
 import type { Opportunities } from './opportunities';
 
-/** The link (fault `link`) a message type travels on, and whether it is a request. */
-export const MESSAGE_LINK: Record<MessageType, { link: Link; request: boolean }> = {
-  produce: { link: 'produce', request: true },
-  'produce-response': { link: 'produce', request: false },
-  fetch: { link: 'fetch', request: true },
-  'fetch-response': { link: 'fetch', request: false },
-  commit: { link: 'commit', request: true },
-  'commit-response': { link: 'commit', request: false },
-  'sink-write': { link: 'sink', request: true },
-  'sink-response': { link: 'sink', request: false },
-  'effect-call': { link: 'effect', request: true },
-  'effect-response': { link: 'effect', request: false },
-  'txn-request': { link: 'txn', request: true },
-  'txn-response': { link: 'txn', request: false },
-  replicate: { link: 'produce', request: true },
-  barrier: { link: 'checkpoint', request: true },
-  'checkpoint-ack': { link: 'checkpoint', request: false },
-  'checkpoint-notify': { link: 'checkpoint', request: true },
-};
+export { MESSAGE_LINK } from './faultLink';
 
 /** What the network should do with a message. */
 export interface MessageFate {
@@ -301,7 +284,6 @@ export class Faults {
   /** Decide the fate of a message about to be sent. */
   onMessage(type: MessageType, carry: Carry, cause: number): MessageFate {
     if (this.message.length === 0) return PASS;
-    const { link, request } = MESSAGE_LINK[type];
     if (type === 'replicate') return PASS;
     const now = this.world.now;
     // Each scripted fault counts the matching messages on its own ("the 2nd response of p-77" is
@@ -313,7 +295,7 @@ export class Faults {
       if (a.done || now < s.at) continue;
       if (s.kind === 'random') {
         if (s.what !== 'drop-request' && s.what !== 'drop-response') continue;
-        if (fate || s.link !== link || (s.what === 'drop-request') !== request) continue;
+        if (fate || !faultActsOn(s.what, s.link, type)) continue;
         if (!this.active(s)) continue;
         if (this.world.rng(streamOf(a)).chance(s.probability)) {
           fate = {
@@ -326,7 +308,7 @@ export class Faults {
       }
       if (s.kind !== 'drop-request' && s.kind !== 'drop-response' && s.kind !== 'delay-response')
         continue;
-      if (s.link !== link || (s.kind === 'drop-request') !== request) continue;
+      if (!faultActsOn(s.kind, s.link, type)) continue;
       const m = s.match;
       if (m.partition !== undefined && carry.partition !== m.partition) continue;
       if (m.event !== undefined) {

@@ -7,7 +7,7 @@
  * each of these chances, without mirroring the registry's counting rules (faults.ts).
  */
 import type { CrashPoint, Link } from './scenario/schema';
-import { MESSAGE_LINK } from './faults';
+import { MESSAGE_LINK } from './faultLink';
 import type { MessageType } from './trace';
 
 /** A crash point a component reached. */

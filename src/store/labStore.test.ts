@@ -260,6 +260,11 @@ describe('lab store: playback cursor', () => {
     l.actions.toEnd();
     expect(l.cursor.getState()).toEqual(at);
     expect(l.app.getState().notice).toBe('The answer waits');
+    // Another notice is left alone; the refusal itself is withdrawn once it no longer holds.
+    l.actions.withdrawNotice('Undone');
+    expect(l.app.getState().notice).toBe('The answer waits');
+    l.actions.withdrawNotice('The answer waits');
+    expect(l.app.getState().notice).toBeNull();
     l.actions.setEndGuard(null);
     l.actions.toEnd();
     expect(l.cursor.getState().idx).toBe(l.app.getState().view!.n);

@@ -202,6 +202,8 @@ export interface LabActions {
    * which the final counters and tables would answer before it is answered. Null: nothing.
    */
   setEndGuard(guard: (() => string | null) | null): void;
+  /** Take `notice` off the status line if it is still the one shown (a refusal that no longer holds). */
+  withdrawNotice(notice: string): void;
   /** Move the cursor to time t (ms). */
   seek(t: number): void;
   /** Move the cursor to `idx` entries applied. */
@@ -682,6 +684,9 @@ export function createLab(deps: LabDeps): Lab {
     },
     setEndGuard(guard) {
       endGuard = guard;
+    },
+    withdrawNotice(notice) {
+      if (app.getState().notice === notice) app.setState({ notice: null });
     },
     seek(t) {
       dismissNotice();

@@ -56,7 +56,6 @@ export function Transport({ locked = false }: { locked?: boolean }) {
   // the answer — at one key press on a projector: it says so instead of jumping.
   const gate = usePredictionGate();
   const pending = gate.phase === 'pending';
-  const labInstance = useLabInstance();
   // While the outcome is hidden, a jump to "the next anomaly" would tell it: jumps skip them.
   useEffect(() => a.setJumpsHideAnomalies(gate.hidden), [a, gate.hidden]);
   useEffect(() => {
@@ -64,10 +63,9 @@ export function Transport({ locked = false }: { locked?: boolean }) {
     return () => {
       a.setEndGuard(null);
       // Answered (or skipped): the refusal no longer holds, so it leaves the status line.
-      if (labInstance.app.getState().notice === END_WAITS)
-        labInstance.app.setState({ notice: null });
+      a.withdrawNotice(END_WAITS);
     };
-  }, [a, labInstance, pending]);
+  }, [a, pending]);
   const playing = useLab(selectPlaying);
   const speed = useLab(selectSpeed);
   const skipIdle = useLab(selectSkip);

@@ -4,6 +4,9 @@
  * `at` = the current virtual time — so the store only appends it and re-simulates.
  */
 import {
+  MESSAGE_LINK,
+  messageFaultKinds,
+  messageMatchCount,
   ordinal,
   whyNeverFires,
   parseScenario,
@@ -15,7 +18,7 @@ import { lifeAt } from './at';
 import { faultName, faultWhat } from './faultName';
 import { K, messageTypeName } from './kinds';
 import { eventIdOf, type RunView } from './runView';
-import { lowerBound, rowOf } from './steps';
+import { rowOf } from './steps';
 
 /** A fault as written in a scenario (defaults not applied). */
 export type FaultInput = NonNullable<ScenarioInput['faults']>[number];
@@ -36,34 +39,6 @@ export interface FaultAction {
   /** The fault to append, or an edit of an existing one (a restart). */
   effect: { type: 'add'; fault: FaultInput } | { type: 'edit'; index: number; fault: FaultInput };
 }
-
-const link = (type: string): string => {
-  switch (type) {
-    case 'produce':
-    case 'produce-response':
-    case 'replicate':
-      return 'produce';
-    case 'fetch':
-    case 'fetch-response':
-      return 'fetch';
-    case 'commit':
-    case 'commit-response':
-      return 'commit';
-    case 'sink-write':
-    case 'sink-response':
-      return 'sink';
-    case 'effect-call':
-    case 'effect-response':
-      return 'effect';
-    case 'txn-request':
-    case 'txn-response':
-      return 'txn';
-    default:
-      return 'checkpoint';
-  }
-};
-
-const isRequestType = (type: string) => !(type.endsWith('-response') || type === 'checkpoint-ack');
 
 /** Human name of a message type: "record", "ack", "fetch", … */
 export function messageLabel(type: string): string {
@@ -103,46 +78,34 @@ export function messageLabel(type: string): string {
  * single record), with `nth` = its rank among the messages that fault would count.
  *
  * Why `at` is the send time and not "now": the message left its sender at that time; a fault
- * armed later would match the next such message instead. The count mirrors the engine's fault
- * registry (faults.ts `onMessage`): messages already decided by an earlier fault (dropped or
- * delayed: their entry's cause is a 'fault' entry) are not counted by later ones.
+ * armed later would match the next such message instead. Which fault kinds act on it and how the
+ * `nth` counts are the engine's rule ({@link messageFaultKinds}, {@link messageMatchCount}).
  * @returns null if the entry is not a message in flight.
  */
 export function dropMessageFault(v: RunView, entry: number): FaultInput | null {
   const c = v.cols;
   if (entry < 0 || entry >= v.n || c.kind[entry] !== K.msg) return null;
   const type = messageTypeName(c.aux[entry]!);
-  if (type === 'replicate' || type === 'message') return null;
-  const l = link(type);
-  const request = isRequestType(type);
+  if (type === 'message') return null;
+  const kind = messageFaultKinds(type)[0];
+  if (kind === undefined) return null;
   const at = c.time[entry]!;
   const partition = c.partition[entry]!;
   const event = c.event[entry]!;
   const single = event >= 0 && c.count[entry]! <= 1;
   const identity = single ? v.events.identity[event]! : -1;
-  let nth = 0;
-  for (let k = lowerBound(v.msgs, lowerBound(c.time, at)); k < v.msgs.length; k++) {
-    const i = v.msgs[k]!;
-    if (i > entry) break;
-    const ti = messageTypeName(c.aux[i]!);
-    if (link(ti) !== l || isRequestType(ti) !== request) continue;
-    const cause = c.cause[i]!;
-    if (cause >= 0 && c.kind[cause] === K.fault) continue;
-    if (partition >= 0 && c.partition[i] !== partition) continue;
-    if (identity >= 0 && (c.event[i]! < 0 || v.events.identity[c.event[i]!] !== identity)) continue;
-    nth++;
-  }
+  const nth = messageMatchCount(
+    c,
+    v.msgs,
+    entry,
+    { partition, identity },
+    (e) => v.events.identity[e]!,
+  );
   const match: { partition?: number; event?: string; nth: number } = { nth: Math.max(1, nth) };
   if (partition >= 0) match.partition = partition;
   if (identity >= 0) match.event = eventIdOf(v.events, identity);
   const label = `${messageLabel(type)}${identity >= 0 ? ` of ${eventIdOf(v.events, identity)}` : ''} dropped`;
-  return {
-    id: label,
-    kind: request ? 'drop-request' : 'drop-response',
-    link: l as 'produce',
-    at,
-    match,
-  };
+  return { id: label, kind, link: MESSAGE_LINK[type].link, at, match };
 }
 
 function lastSentEvent(v: RunView, idx: number, preferred: number): string | null {

@@ -13,6 +13,9 @@ export { ordinal } from '../engine';
 /** Input quoted in a message, at most 200 characters: the engine's, for platform/ and ui/. */
 export { clipEcho } from '../engine';
 
+/** The table sink's statement as its SQL shape: the engine's, for the sink's box. */
+export { sqlShape } from '../engine';
+
 /**
  * The number a person sees for trace entry `i` (0-based inside the engine and in the exported
  * trace file): 1-based, as the clock counts — "event 44 / 120" is the 44th engine event applied,

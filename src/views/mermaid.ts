@@ -36,6 +36,7 @@ import {
   type EntryKind,
   type FaultSpec,
   type Run,
+  sinkWriteLabel,
   type Scenario,
   type Trace,
   TraceIndex,
@@ -155,7 +156,7 @@ class Reader {
   }
 
   statement(): string {
-    return statementWord(this.s);
+    return sinkWriteLabel(this.s.sink);
   }
 
   effectVerb(): string {
@@ -480,33 +481,6 @@ const MESSAGE_LABELS: Partial<Record<string, string>> = {
   'checkpoint-ack': 'checkpoint acknowledged',
   'checkpoint-notify': 'checkpoint complete',
 };
-
-/** The SQL (or Delta, file, Kafka, service) words for one write of the sink. */
-function statementWord(s: Scenario): string {
-  const k = s.sink;
-  switch (k.type) {
-    case 'table':
-      switch (k.statement) {
-        case 'insert':
-          return 'INSERT';
-        case 'on-conflict-do-nothing':
-          return 'INSERT ON CONFLICT DO NOTHING';
-        case 'on-conflict-do-update':
-          return 'INSERT ON CONFLICT DO UPDATE';
-        case 'merge':
-          return 'MERGE';
-      }
-      return 'write';
-    case 'delta':
-      return k.mode === 'merge' ? 'Delta MERGE' : 'Delta append';
-    case 'file':
-      return 'write file';
-    case 'kafka':
-      return 'produce';
-    case 'effect':
-      return k.service === 'email' ? 'send email' : 'charge';
-  }
-}
 
 // ─────────────────────────────────────────────────────────────────────────── rendering
 
@@ -1158,7 +1132,7 @@ function sinkLines(s: Scenario): string[] {
   const k = s.sink;
   switch (k.type) {
     case 'table': {
-      const stmt = statementWord(s);
+      const stmt = sinkWriteLabel(s.sink);
       const lines = [`table ${shortName(k.name)}`, `${stmt} per ${k.statementPer}`];
       if (k.statement === 'on-conflict-do-update')
         lines.push(
@@ -1261,7 +1235,7 @@ export function topologyFlowchart(scenario: Scenario): string {
   lines.push(`  processor["${nodeLabel(processorLines(s))}"]`);
   const sinkShape = s.sink.type === 'effect' ? ['{{"', '"}}'] : ['[("', '")]'];
   lines.push(`  sink${sinkShape[0]}${nodeLabel(sinkLines(s))}${sinkShape[1]}`);
-  const write = statementWord(s);
+  const write = sinkWriteLabel(s.sink);
   lines.push(`  producer -->|"${mermaidText('produce')}"| topic`);
   lines.push(`  topic -->|"${mermaidText('poll')}"| processor`);
   lines.push(`  processor -.->|"${mermaidText(commitEdge(s))}"| topic`);

@@ -18,7 +18,7 @@
 import { Actor, type PendingWork, type World } from '../world';
 import { Partition, REC_COMMIT_MARKER, REC_CONTROL } from './partition';
 import type { ErrorCode } from '../trace';
-import { alloc } from '../core/pool';
+import { Int32Arena } from '../core/arena';
 import {
   ERROR_CODES,
   K,
@@ -75,11 +75,6 @@ export interface FetchResult {
 
 /** An empty offsets or events column: a fetch that returned nothing, an empty fetch buffer. */
 export const NO_RECORDS = new Int32Array(0);
-
-/** Int32 slots of a broker's fetch-response arena (256 KiB: some sixty full fetches). */
-const FETCH_ARENA_SLOTS = 65_536;
-/** Int32 slots of a broker's first fetch-response arena (4 KiB). */
-const FETCH_ARENA_FIRST = 1_024;
 
 /** One broker process. It serves the partitions it leads. */
 export class BrokerNode extends Actor {
@@ -272,8 +267,8 @@ export class BrokerNode extends Actor {
     // events `room` slots further, in the arena; what is left unused of the events' room is
     // given back.
     const room = Math.max(0, Math.min(max, end - offset));
-    const arena = this.fetchArena(2 * room);
-    const at = this.fetchArenaUsed;
+    const arena = this.fetchArena.room(2 * room);
+    const at = this.fetchArena.used;
     const evs = p.event.data;
     const flags = p.flags.data;
     const txns = p.txn.data;
@@ -301,7 +296,7 @@ export class BrokerNode extends Actor {
       }
       o++;
     }
-    this.fetchArenaUsed = at + room + k;
+    this.fetchArena.used = at + room + k;
     // Markers and aborted records are skipped: `next` moves the position past them.
     respond(
       {
@@ -315,30 +310,10 @@ export class BrokerNode extends Actor {
   }
 
   /**
-   * Where fetch responses are written: slices of one typed array, handed out in order and never
-   * reused (a response's columns stay as they were for as long as a consumer buffers them), so a
-   * fetch costs two views instead of two buffers of its own. A full arena is replaced by a new
-   * one; the old lives on while its responses do.
+   * Where fetch responses are written: a response's columns stay as they were for as long as a
+   * consumer buffers them, and the arena never reuses a slot.
    */
-  private fetchSlots = new Int32Array(0);
-  private fetchArenaUsed = 0;
-
-  /**
-   * The arena, with room for `n` more slots from {@link fetchArenaUsed}. The first is small and
-   * each next one twice the last, up to {@link FETCH_ARENA_SLOTS}: a run of a few records does not
-   * zero 256 KiB per broker.
-   */
-  private fetchArena(n: number): Int32Array {
-    if (this.fetchArenaUsed + n > this.fetchSlots.length) {
-      const next = Math.min(
-        FETCH_ARENA_SLOTS,
-        Math.max(FETCH_ARENA_FIRST, this.fetchSlots.length * 2),
-      );
-      this.fetchSlots = alloc(Int32Array, Math.max(n, next));
-      this.fetchArenaUsed = 0;
-    }
-    return this.fetchSlots;
-  }
+  private readonly fetchArena = new Int32Arena();
 
   /**
    * Answer once the ISR has the records (acks=all), or now. A request whose wait ends because the

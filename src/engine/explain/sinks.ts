@@ -3,7 +3,7 @@
  * unanswered.
  */
 import { ERROR_CODES } from '../trace';
-import { sqlName } from './words';
+import { sqlName } from '../sinks/statementWords';
 import { firstAtOrAfter } from './traceIndex';
 import { StoryFamily, type Story } from './story';
 

@@ -61,19 +61,6 @@ export function crashCause(f: FaultSpec | undefined): string {
   return ` (${describeFault(f)})`;
 }
 
-export function sqlName(statement: string): string {
-  switch (statement) {
-    case 'insert':
-      return 'a plain INSERT';
-    case 'on-conflict-do-nothing':
-      return 'INSERT … ON CONFLICT DO NOTHING';
-    case 'on-conflict-do-update':
-      return 'INSERT … ON CONFLICT DO UPDATE';
-    default:
-      return 'MERGE';
-  }
-}
-
 /**
  * The same step told once, with how many times it happened: three identical re-sends read as one
  * step "(3 times)", not three copies joined by ';'.

@@ -92,6 +92,7 @@ import {
   type ErrorCode,
   K,
 } from '../trace';
+import { writeRestore } from '../traceWriters';
 import { fetchFrom, parkOn } from './fetch';
 import { sinkKey, withSideEffect } from './outputs';
 import type { Rec } from './consumer';
@@ -870,19 +871,14 @@ export class FlinkTask extends Actor {
       this.epoch = 1;
       this.stateTracker?.restored(0);
     }
-    const e = w.trace.add(
-      w.now,
-      K['restore'],
-      this.id,
+    const e = writeRestore(w.trace, {
+      time: w.now,
+      actor: this.id,
       cause,
-      -1,
-      this.input.index,
-      0,
-      this.positions[0] ?? 0,
-      -1,
-      -1,
-    );
-    w.trace.set(e, { ckpt: cp?.id ?? -1 });
+      topic: this.input.index,
+      position: this.positions[0] ?? 0,
+      ckpt: cp?.id ?? -1,
+    });
     this.bufferOffsets = new Array<Int32Array>(n).fill(NO_RECORDS);
     this.bufferEvents = new Array<Int32Array>(n).fill(NO_RECORDS);
     this.bufferPos = new Array<number>(n).fill(0);

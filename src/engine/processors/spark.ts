@@ -44,6 +44,7 @@ import { fetchFrom, parkOn } from './fetch';
 import { sinkKey, withSideEffect } from './outputs';
 import type { Rec } from './consumer';
 import { K } from '../trace';
+import { writeRestore } from '../traceWriters';
 import { ProducerClient, outputClientConfig } from '../client';
 import { outputTransactionTimeoutMs } from '../scenario/schema';
 import {
@@ -169,19 +170,14 @@ export class SparkQuery extends Actor {
     const latest = ids.length > 0 ? Math.max(...ids) : -1;
     if (latest >= 0 && !this.commitLog.has(latest)) {
       // "re-executes batch N with the same offset range and the same batchId"
-      const e = w.trace.add(
-        w.now,
-        K['restore'],
-        this.id,
+      const e = writeRestore(w.trace, {
+        time: w.now,
+        actor: this.id,
         cause,
-        -1,
-        this.input.index,
-        0,
-        this.offsetLog.get(latest)!.start[0] ?? 0,
-        -1,
-        -1,
-      );
-      w.trace.set(e, { ckpt: latest });
+        topic: this.input.index,
+        position: this.offsetLog.get(latest)!.start[0] ?? 0,
+        ckpt: latest,
+      });
       this.runBatch(this.offsetLog.get(latest)!, e);
       return;
     }
@@ -189,19 +185,14 @@ export class SparkQuery extends Actor {
       this.initialStart = this.input.partitions.map((p) =>
         this.cfg.startingOffsets === 'earliest' ? 0 : p.hw,
       );
-    const e = w.trace.add(
-      w.now,
-      K['restore'],
-      this.id,
+    const e = writeRestore(w.trace, {
+      time: w.now,
+      actor: this.id,
       cause,
-      -1,
-      this.input.index,
-      0,
-      this.nextStart()[0] ?? 0,
-      -1,
-      -1,
-    );
-    w.trace.set(e, { ckpt: latest });
+      topic: this.input.index,
+      position: this.nextStart()[0] ?? 0,
+      ckpt: latest,
+    });
     this.trigger(e);
   }
 

@@ -10,7 +10,7 @@ import type { Run } from '../simulate';
 import type { TableSinkConfig } from '../scenario/schema';
 import { K, MESSAGE_TYPES } from '../trace';
 import { describeFault } from '../faultWords';
-import { sqlName } from '../explain/words';
+import { sqlName } from '../sinks/statementWords';
 import type { SqlAttempt, SqlStatement, SqlStep } from './recorder';
 import { sqlstateOf } from './sqlstate';
 import { statementSql } from './statements';

@@ -1,5 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ledgerRowAt } from '../../views/at';
 import { formatMoney, formatMs } from '../../views/format';
 import type { RunView } from '../../views/runView';
@@ -8,7 +7,7 @@ import { useActions, useIdx, useLab, useView } from '../../store/LabContext';
 import { Fate, fateOfCode } from '../Fate';
 import { HiddenOutcome } from '../library/HiddenOutcome';
 import { usePredictionGate } from '../library/usePredictionGate';
-import { useFontScale } from '../hooks/useFontScale';
+import { useVirtualRows } from '../hooks/useVirtualRows';
 import { testIds } from '../testIds';
 
 const ROW_PX = 26;
@@ -30,7 +29,6 @@ function LedgerOf({ view }: { view: RunView }) {
   const a = useActions();
   const idx = useIdx();
   const selected = useLab(selectSelected);
-  const scale = useFontScale();
   const [onlyAnomaliesChosen, setOnly] = useState(false);
   // "Predict first": the final fates are the answer (the fate now, at the cursor, stays); so is
   // the list of anomalies, which is made of them. The latency is live like the fate now: it shows
@@ -45,26 +43,7 @@ function LedgerOf({ view }: { view: RunView }) {
     return out;
   }, [view, onlyAnomalies]);
   const count = rows ? rows.length : view.events.identities;
-  const scroll = useRef<HTMLDivElement>(null);
-  const head = ROW_PX * scale;
-  // No React Compiler here: the virtualizer re-renders its host when it scrolls, as designed.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virt = useVirtualizer({
-    count,
-    getScrollElement: () => scroll.current,
-    estimateSize: () => ROW_PX * scale,
-    // The sticky header row: the rows start below it (paddingStart), and it covers the top of the
-    // view, so a row scrolled to is placed below it (scrollPaddingStart) — ↓ left the selected
-    // row a header's height below the bottom edge.
-    paddingStart: head,
-    scrollPaddingStart: head,
-    overscan: 6,
-    // Render after the scroll event, not inside it: the overscan rows cover the gap, and a
-    // synchronous render per scroll event drops frames on a busy main thread.
-    useFlushSync: false,
-  });
-  // A+ / A− change the rows' height: the virtualizer keeps sizes it estimated (see PartitionLog).
-  useEffect(() => virt.measure(), [scale, virt]);
+  const { scroll, virt, head } = useVirtualRows(count, ROW_PX);
   const hasCheckpoints = view.checkpoints.length > 0;
   return (
     <div data-testid={testIds.ledger}>

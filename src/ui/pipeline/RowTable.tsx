@@ -1,5 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef } from 'react';
+import { memo } from 'react';
 import {
   rowAmountAt,
   rowId,
@@ -14,7 +13,7 @@ import type { RunView, TableView } from '../../views/runView';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import { Icon } from '../Icon';
-import { useFontScale } from '../hooks/useFontScale';
+import { useVirtualRows } from '../hooks/useVirtualRows';
 import { testIds } from '../testIds';
 import { useFollowEnd } from './useFollow';
 
@@ -43,25 +42,8 @@ export const RowTable = memo(function RowTable({
   const cols = compact ? 'sink-cols compact' : 'sink-cols';
   const a = useActions();
   const selected = useLab(selectSelected);
-  const scale = useFontScale();
   const count = rowsAt(table, idx);
-  const scroll = useRef<HTMLDivElement>(null);
-  const head = ROW_PX * scale;
-  const virt = useVirtualizer({
-    count,
-    getScrollElement: () => scroll.current,
-    estimateSize: () => ROW_PX * scale,
-    // The sticky header row: the rows start below it and it covers the top of the view (see
-    // Ledger).
-    paddingStart: head,
-    scrollPaddingStart: head,
-    overscan: 6,
-    // Render after the scroll event, not inside it: the overscan rows cover the gap, and a
-    // synchronous render per scroll event drops frames on a busy main thread.
-    useFlushSync: false,
-  });
-  // A+ / A− change the rows' height: the virtualizer keeps sizes it estimated (see PartitionLog).
-  useEffect(() => virt.measure(), [scale, virt]);
+  const { scroll, virt, scale, head } = useVirtualRows(count, ROW_PX);
   // Following the end, it follows the taller rows too: A+ left it at its old offset, the last
   // rows below the bottom edge.
   useFollowEnd(scroll, count, () => count > 0 && virt.scrollToEnd(), scale);

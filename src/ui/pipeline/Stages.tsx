@@ -23,6 +23,7 @@ import {
   formatMoney,
   moneyOffWords,
   formatMs,
+  sqlShape,
 } from '../../views/format';
 import { eventIdOf, keyNameOf, type RunView } from '../../views/runView';
 import { lowerBound } from '../../views/steps';
@@ -559,33 +560,8 @@ export function SinkStage({ view, idx, t }: StageProps) {
 function sqlOf(s: Scenario): string {
   if (s.sink.type !== 'table') return '';
   // Flink's JDBC exactly-once sink: the statements run in the epoch's XA transaction.
-  if (s.sink.xa) return `${sqlStatement(s)} · in an XA transaction per checkpoint`;
-  return sqlStatement(s);
-}
-
-function sqlStatement(s: Scenario): string {
-  if (s.sink.type !== 'table') return '';
-  // The business id's column, named after the table as a schema would (payments → payment_id,
-  // orders → order_id), else plain id: "payment_id" on every table read wrong on orders.
-  const name = s.sink.name;
-  const k =
-    s.sink.key === 'business-id'
-      ? /^[a-z]\w{2,}s$/i.test(name)
-        ? `${name.slice(0, -1)}_id`
-        : 'id'
-      : s.sink.key === 'uuid-per-attempt'
-        ? 'uuid'
-        : 'src_offset';
-  switch (s.sink.statement) {
-    case 'insert':
-      return `INSERT INTO ${s.sink.name} …`;
-    case 'on-conflict-do-nothing':
-      return `INSERT … ON CONFLICT (${k}) DO NOTHING`;
-    case 'on-conflict-do-update':
-      return `INSERT … ON CONFLICT (${k}) DO UPDATE SET amount = ${s.sink.set === 'excluded' ? 'EXCLUDED.amount' : 't.amount + EXCLUDED.amount'}`;
-    case 'merge':
-      return `MERGE INTO ${s.sink.name} USING … ON ${k}`;
-  }
+  if (s.sink.xa) return `${sqlShape(s.sink)} · in an XA transaction per checkpoint`;
+  return sqlShape(s.sink);
 }
 
 function ServiceBox({ view, idx }: { view: RunView; idx: number }) {

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../scenario/validate';
+import type { TableSinkConfig } from '../scenario/schema';
+import { sinkWriteLabel, sqlName, sqlShape } from './statementWords';
+
+function tableSink(sink: Record<string, unknown>): TableSinkConfig {
+  const r = parseScenario({
+    version: 1,
+    name: 't',
+    workload: { events: [{ id: 'e1', amount: 10, at: 0 }] },
+    sink: { type: 'table', ...sink },
+  });
+  if (!r.ok || r.scenario.sink.type !== 'table') throw new Error('bad test sink');
+  return r.scenario.sink;
+}
+
+describe('the sink statement in its three forms', () => {
+  it('names the key column after the table (orders → order_id), else id', () => {
+    const orders = tableSink({ name: 'orders', statement: 'on-conflict-do-nothing' });
+    expect([sqlName(orders.statement), sinkWriteLabel(orders), sqlShape(orders)]).toEqual([
+      'INSERT … ON CONFLICT DO NOTHING',
+      'INSERT ON CONFLICT DO NOTHING',
+      'INSERT … ON CONFLICT (order_id) DO NOTHING',
+    ]);
+    expect(sqlShape(tableSink({ name: 'kv', statement: 'merge' }))).toBe(
+      'MERGE INTO kv USING … ON id',
+    );
+  });
+
+  it('a plain INSERT', () => {
+    const t = tableSink({ name: 'payments', statement: 'insert' });
+    expect([sqlName(t.statement), sinkWriteLabel(t), sqlShape(t)]).toEqual([
+      'a plain INSERT',
+      'INSERT',
+      'INSERT INTO payments …',
+    ]);
+  });
+});
