@@ -116,91 +116,97 @@ const variant = (ref: string): ScenarioInput => findPreset(ref)!.variant.scenari
 const faultName = (f: NonNullable<ScenarioInput['faults']>[number]) =>
   `fault "${f.id ?? describeFault(FaultSchema.parse(f))}"`;
 
-describe('the guarantee switch on every bundled preset: a valid run, or a reason', () => {
-  it('every variant × guarantee either parses or is unavailable with a reason naming the fault', () => {
-    const unavailable: string[] = [];
-    for (const p of presets)
-      for (const v of p.variants)
-        for (const g of GUARANTEES) {
-          const switched = applyGuarantee(v.scenario, g);
-          // The switch never deletes a fault the user placed.
-          expect(switched.faults).toEqual(v.scenario.faults);
-          const r = parseScenario(switched);
-          const a = guaranteeAvailability(v.scenario, g);
-          const where = `${p.id}/${v.id} ${g}`;
-          // A Spark query has no at-most-once mode at all (a batch without a commit-log entry
-          // runs again): unavailable whatever the scenario, with that reason.
-          if (g === 'at-most-once' && v.scenario.processor?.type === 'spark') {
-            expect(a, where).toEqual({ ok: false, reason: SPARK_NO_AT_MOST_ONCE });
-            continue;
+// Every variant × guarantee is parsed and most are run: ~4 s alone, several times that on a
+// loaded two-core machine.
+describe(
+  'the guarantee switch on every bundled preset: a valid run, or a reason',
+  { timeout: 60_000 },
+  () => {
+    it('every variant × guarantee either parses or is unavailable with a reason naming the fault', () => {
+      const unavailable: string[] = [];
+      for (const p of presets)
+        for (const v of p.variants)
+          for (const g of GUARANTEES) {
+            const switched = applyGuarantee(v.scenario, g);
+            // The switch never deletes a fault the user placed.
+            expect(switched.faults).toEqual(v.scenario.faults);
+            const r = parseScenario(switched);
+            const a = guaranteeAvailability(v.scenario, g);
+            const where = `${p.id}/${v.id} ${g}`;
+            // A Spark query has no at-most-once mode at all (a batch without a commit-log entry
+            // runs again): unavailable whatever the scenario, with that reason.
+            if (g === 'at-most-once' && v.scenario.processor?.type === 'spark') {
+              expect(a, where).toEqual({ ok: false, reason: SPARK_NO_AT_MOST_ONCE });
+              continue;
+            }
+            if (r.ok) {
+              expect(a, where).toEqual({ ok: true });
+              continue;
+            }
+            unavailable.push(where);
+            if (a.ok) throw new Error(`${where}: refused but available: ${formatIssues(r.issues)}`);
+            expect(a.reason.length, where).toBeGreaterThan(0);
+            // Each refused issue is about a fault, and the reason names that fault.
+            for (const i of r.issues) {
+              const n = /^faults\.(\d+)\./.exec(i.path);
+              expect(n, `${where}: ${i.path}`).not.toBeNull();
+              expect(a.reason, where).toContain(faultName(v.scenario.faults![Number(n![1])]!));
+            }
           }
-          if (r.ok) {
-            expect(a, where).toEqual({ ok: true });
-            continue;
-          }
-          unavailable.push(where);
-          if (a.ok) throw new Error(`${where}: refused but available: ${formatIssues(r.issues)}`);
-          expect(a.reason.length, where).toBeGreaterThan(0);
-          // Each refused issue is about a fault, and the reason names that fault.
-          for (const i of r.issues) {
-            const n = /^faults\.(\d+)\./.exec(i.path);
-            expect(n, `${where}: ${i.path}`).not.toBeNull();
-            expect(a.reason, where).toContain(faultName(v.scenario.faults![Number(n![1])]!));
-          }
-        }
-    // Only faults that need what the guarantee takes away: checkpoints (Flink at-most-once),
-    // transactions (at-most-once and at-least-once make producers plain).
-    expect(unavailable).toEqual([
-      'flink-commit-phase-crash/recovered-in-time at-most-once',
-      'flink-commit-phase-crash/after-transaction-timeout at-most-once',
-      'flink-commit-phase-crash/fail-on-expired at-most-once',
-      'flink-commit-phase-crash/during-commit at-most-once',
-      'aborted-transaction-dirty-read/read-committed at-most-once',
-      'aborted-transaction-dirty-read/read-committed at-least-once',
-      'aborted-transaction-dirty-read/read-uncommitted at-most-once',
-      'aborted-transaction-dirty-read/read-uncommitted at-least-once',
-      'aborted-transaction-dirty-read/open-transaction at-most-once',
-      'aborted-transaction-dirty-read/open-transaction at-least-once',
-      'consume-transform-produce/read-committed at-least-once',
-      'consume-transform-produce/read-uncommitted at-least-once',
-      'consume-transform-produce/after-commit-decision at-least-once',
-    ]);
-  });
+      // Only faults that need what the guarantee takes away: checkpoints (Flink at-most-once),
+      // transactions (at-most-once and at-least-once make producers plain).
+      expect(unavailable).toEqual([
+        'flink-commit-phase-crash/recovered-in-time at-most-once',
+        'flink-commit-phase-crash/after-transaction-timeout at-most-once',
+        'flink-commit-phase-crash/fail-on-expired at-most-once',
+        'flink-commit-phase-crash/during-commit at-most-once',
+        'aborted-transaction-dirty-read/read-committed at-most-once',
+        'aborted-transaction-dirty-read/read-committed at-least-once',
+        'aborted-transaction-dirty-read/read-uncommitted at-most-once',
+        'aborted-transaction-dirty-read/read-uncommitted at-least-once',
+        'aborted-transaction-dirty-read/open-transaction at-most-once',
+        'aborted-transaction-dirty-read/open-transaction at-least-once',
+        'consume-transform-produce/read-committed at-least-once',
+        'consume-transform-produce/read-uncommitted at-least-once',
+        'consume-transform-produce/after-commit-decision at-least-once',
+      ]);
+    });
 
-  it('the reasons say what the fault needs and what the guarantee takes away', () => {
-    expect(
-      guaranteeAvailability(variant('flink-commit-phase-crash/during-commit'), 'at-most-once'),
-    ).toEqual({
-      ok: false,
-      reason:
-        'fault "TaskManager crash" crashes at a checkpoint step (during-commit), and at-most-once turns checkpointing off',
+    it('the reasons say what the fault needs and what the guarantee takes away', () => {
+      expect(
+        guaranteeAvailability(variant('flink-commit-phase-crash/during-commit'), 'at-most-once'),
+      ).toEqual({
+        ok: false,
+        reason:
+          'fault "TaskManager crash" crashes at a checkpoint step (during-commit), and at-most-once turns checkpointing off',
+      });
+      expect(
+        guaranteeAvailability(variant('consume-transform-produce/read-committed'), 'at-least-once'),
+      ).toEqual({
+        ok: false,
+        reason:
+          'fault "crash" crashes at a transaction commit (before-commit-transaction), and at-least-once uses no transactions',
+      });
+      expect(
+        guaranteeAvailability(
+          variant('aborted-transaction-dirty-read/open-transaction'),
+          'at-most-once',
+        ),
+      ).toEqual({
+        ok: false,
+        reason:
+          'fault "validation failed" aborts a transaction of the producer, and at-most-once makes the producer non-transactional; ' +
+          'fault "stuck transaction" leaves open a transaction of the producer, and at-most-once makes the producer non-transactional',
+      });
     });
-    expect(
-      guaranteeAvailability(variant('consume-transform-produce/read-committed'), 'at-least-once'),
-    ).toEqual({
-      ok: false,
-      reason:
-        'fault "crash" crashes at a transaction commit (before-commit-transaction), and at-least-once uses no transactions',
-    });
-    expect(
-      guaranteeAvailability(
-        variant('aborted-transaction-dirty-read/open-transaction'),
-        'at-most-once',
-      ),
-    ).toEqual({
-      ok: false,
-      reason:
-        'fault "validation failed" aborts a transaction of the producer, and at-most-once makes the producer non-transactional; ' +
-        'fault "stuck transaction" leaves open a transaction of the producer, and at-most-once makes the producer non-transactional',
-    });
-  });
 
-  it('a scenario refused already is not blocked by its own problem, only by one the switch adds', () => {
-    const broken = { ...variant('lost-ack-retry/retries-0'), stopAtMs: -1 };
-    expect(parseScenario(broken).ok).toBe(false);
-    expect(guaranteeAvailability(broken, 'exactly-once')).toEqual({ ok: true });
-  });
-});
+    it('a scenario refused already is not blocked by its own problem, only by one the switch adds', () => {
+      const broken = { ...variant('lost-ack-retry/retries-0'), stopAtMs: -1 };
+      expect(parseScenario(broken).ok).toBe(false);
+      expect(guaranteeAvailability(broken, 'exactly-once')).toEqual({ ok: true });
+    });
+  },
+);
 
 describe('the switch uses each sink’s own idempotence knob', () => {
   it('card charge (effect sink): exactly-once keys the call on the business id, at-least-once retries with no key', () => {
@@ -333,53 +339,68 @@ describe('the claim and its recipe (what the guarantee switch shows)', () => {
  * (its manual commit was ignored: 151 duplicates) and on a Flink job without checkpoints (a
  * restart from the auto-committed offsets replayed records).
  */
-describe('every recipe holds on every variant, apart from the lessons listed', () => {
-  const lessons: Record<string, string> = {
-    // The application re-sends under a new record: MERGE inserts both copies of a new key, or a
-    // unique key refuses the batch; replays do not cause this, so no delivery setting removes it.
-    'payment-resent-by-app/merge-per-batch exactly-once': 'at-most-once',
-    'payment-resent-by-app/merge-per-batch-unique-key at-least-once': 'at-most-once',
-    'payment-resent-by-app/merge-per-batch-unique-key exactly-once': 'at-most-once',
-    'payment-resent-by-app/merge-dedupe-source exactly-once': 'at-most-once',
-    // A transaction that outlived transaction.timeout.ms was aborted by the broker: data loss.
-    'flink-commit-phase-crash/after-transaction-timeout exactly-once': 'at-most-once',
-    'flink-commit-phase-crash/fail-on-expired exactly-once': 'at-most-once',
-    // A transaction still open when the run ends: read_committed has not seen it.
-    'aborted-transaction-dirty-read/open-transaction exactly-once': 'at-most-once',
-    // One key twice in one statement: MERGE inserts both or fails (cardinality or unique key);
-    // ON CONFLICT DO UPDATE fails ("cannot affect row a second time").
-    'merge-duplicate-source/key-exists exactly-once': 'at-most-once',
-    'merge-duplicate-source/new-key at-most-once': 'at-least-once',
-    'merge-duplicate-source/new-key exactly-once': 'at-most-once',
-    'merge-duplicate-source/new-key-unique at-least-once': 'at-most-once',
-    'merge-duplicate-source/new-key-unique exactly-once': 'at-most-once',
-    'merge-duplicate-source/source-deduped exactly-once': 'at-most-once',
-    'merge-duplicate-source/source-deduped-new-key exactly-once': 'at-most-once',
-    // A side effect outside the exactly-once chain: a key pruned from the idempotency store, an
-    // email sent from inside the operator.
-    'card-charge-idempotency/after-retention exactly-once': 'at-least-once',
-    'card-charge-idempotency/email-in-operator exactly-once': 'at-least-once',
-  };
-  const allowed: Record<Guarantee, string[]> = {
-    'at-most-once': ['exactly-once', 'at-most-once'],
-    'at-least-once': ['exactly-once', 'at-least-once'],
-    'exactly-once': ['exactly-once'],
-  };
-  for (const p of presets)
-    for (const v of p.variants)
-      it(`${p.id}/${v.id}`, () => {
-        for (const g of ['at-most-once', 'at-least-once', 'exactly-once'] as const) {
-          if (!guaranteeAvailability(v.scenario, g).ok) continue;
-          const parsed = parseScenario(applyGuarantee(v.scenario, g));
-          expect(parsed.ok).toBe(true);
-          if (!parsed.ok) continue;
-          const observed = simulate(parsed.scenario).verdict.observed;
-          const key = `${p.id}/${v.id} ${g}`;
-          if (key in lessons) expect(`${key} → ${observed}`).toBe(`${key} → ${lessons[key]}`);
-          else expect(allowed[g], `${key} → ${observed}`).toContain(observed);
-        }
-      });
-});
+describe(
+  'every recipe holds on every variant, apart from the lessons listed',
+  { timeout: 30_000 },
+  () => {
+    const lessons: Record<string, string> = {
+      // The application re-sends under a new record: MERGE inserts both copies of a new key, or a
+      // unique key refuses the batch; replays do not cause this, so no delivery setting removes it.
+      'payment-resent-by-app/merge-per-batch exactly-once': 'at-most-once',
+      'payment-resent-by-app/merge-per-batch-unique-key at-least-once': 'at-most-once',
+      'payment-resent-by-app/merge-per-batch-unique-key exactly-once': 'at-most-once',
+      'payment-resent-by-app/merge-dedupe-source exactly-once': 'at-most-once',
+      // A transaction that outlived transaction.timeout.ms was aborted by the broker: data loss.
+      'flink-commit-phase-crash/after-transaction-timeout exactly-once': 'at-most-once',
+      'flink-commit-phase-crash/fail-on-expired exactly-once': 'at-most-once',
+      // A transaction still open when the run ends: read_committed has not seen it.
+      'aborted-transaction-dirty-read/open-transaction exactly-once': 'at-most-once',
+      // One key twice in one statement: MERGE inserts both or fails (cardinality or unique key);
+      // ON CONFLICT DO UPDATE fails ("cannot affect row a second time").
+      'merge-duplicate-source/key-exists exactly-once': 'at-most-once',
+      'merge-duplicate-source/new-key at-most-once': 'at-least-once',
+      'merge-duplicate-source/new-key exactly-once': 'at-most-once',
+      'merge-duplicate-source/new-key-unique at-least-once': 'at-most-once',
+      'merge-duplicate-source/new-key-unique exactly-once': 'at-most-once',
+      'merge-duplicate-source/source-deduped exactly-once': 'at-most-once',
+      'merge-duplicate-source/source-deduped-new-key exactly-once': 'at-most-once',
+      // A side effect outside the exactly-once chain: a key pruned from the idempotency store, an
+      // email sent from inside the operator.
+      'card-charge-idempotency/after-retention exactly-once': 'at-least-once',
+      'card-charge-idempotency/email-in-operator exactly-once': 'at-least-once',
+      // The application sent a payment twice (two records): only the stream's dedupe could drop the
+      // copy, and its watermark or state TTL had moved on — no delivery setting removes it.
+      'spark-watermark-dedupe/within-2s exactly-once': 'at-least-once',
+      'spark-watermark-dedupe/drop-duplicates exactly-once': 'at-least-once',
+      'flink-dedupe-ttl/ttl-2s at-most-once': 'at-least-once',
+      'flink-dedupe-ttl/no-dedupe at-most-once': 'at-least-once',
+      // The checkpoint deleted and the query restarted: batch ids start again, so Delta skips them
+      // under the recipe's same txnAppId (loss) or rewrites them under a new one (duplicates).
+      'spark-checkpoint-reset-txnappid/same-txnappid exactly-once': 'at-most-once',
+      'spark-checkpoint-reset-txnappid/new-txnappid exactly-once': 'at-least-once',
+      'spark-checkpoint-reset-txnappid/merge exactly-once': 'at-most-once',
+    };
+    const allowed: Record<Guarantee, string[]> = {
+      'at-most-once': ['exactly-once', 'at-most-once'],
+      'at-least-once': ['exactly-once', 'at-least-once'],
+      'exactly-once': ['exactly-once'],
+    };
+    for (const p of presets)
+      for (const v of p.variants)
+        it(`${p.id}/${v.id}`, () => {
+          for (const g of ['at-most-once', 'at-least-once', 'exactly-once'] as const) {
+            if (!guaranteeAvailability(v.scenario, g).ok) continue;
+            const parsed = parseScenario(applyGuarantee(v.scenario, g));
+            expect(parsed.ok).toBe(true);
+            if (!parsed.ok) continue;
+            const observed = simulate(parsed.scenario).verdict.observed;
+            const key = `${p.id}/${v.id} ${g}`;
+            if (key in lessons) expect(`${key} → ${observed}`).toBe(`${key} → ${lessons[key]}`);
+            else expect(allowed[g], `${key} → ${observed}`).toContain(observed);
+          }
+        });
+  },
+);
 
 describe('the at-most-once recipe on the two loops it used to miss', () => {
   it('hand-off consumer loop (auto-commit-crash/handoff): commitSync before the hand-off — 151 rows, 49 lost, none twice', () => {
