@@ -70,6 +70,15 @@ function defaultWorkerCount(): number {
   return Math.max(1, Math.min(16, Number.isFinite(n) && n > 0 ? Math.floor(n) : 1));
 }
 
+/**
+ * Start the default workers ahead of an atlas (the user is about to ask for one: pointer on or
+ * focus in its button), so the first atlas does not wait for them to load the engine.
+ */
+export function warmAtlasWorkers(): void {
+  const n = defaultWorkerCount();
+  while (warm.length < n) warm.push(newAtlasWorker());
+}
+
 /** Run the atlas of `s` (validated, defaults applied) in Web Workers. */
 export function runAtlasInWorkers(s: Scenario, opts: AtlasWorkersOptions = {}): AtlasJob {
   const make = opts.createWorker ?? (() => warm.pop() ?? newAtlasWorker());
