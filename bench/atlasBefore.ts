@@ -73,3 +73,16 @@ export const ATLAS_CPU_BEFORE: Readonly<Record<string, number>> = {
   'zombie-consumer/on-conflict-do-nothing': 0.09,
   'zombie-consumer/transactional': 0.28,
 };
+
+/**
+ * The page's single-fault atlas before its speed work in the page (commit fd01bd8; fresh workers
+ * per atlas, the second started only after planning, one fixed slice each): click → heat map
+ * drawn, median of 3 in headless Chromium, ms, on this 2-core machine under a load average of ~12.
+ * bench/ui.bench.ts prints each beside today's figure.
+ */
+export const ATLAS_PAGE_BEFORE: Readonly<Record<string, number>> = {
+  'at-least-once/default': 2565,
+  'at-most-once/default': 1832,
+  'card-charge-idempotency/stable-key': 981,
+  'flink-checkpoint-replay/plain-sink': 19610,
+};

@@ -1,10 +1,12 @@
 /// <reference lib="webworker" />
 /**
- * An atlas worker: plans the fault atlas of a scenario, or runs one slice of its trials (see
- * src/views/atlas/atlasJob.ts). The client runs one per core and cancels by terminating them.
+ * An atlas worker: plans the fault atlas of a scenario, or takes an atlas job (the scenario and
+ * its plan, sent once) and runs chunks of its trials (see src/views/atlas/atlasJob.ts). The
+ * client keeps its workers warm from one atlas to the next and cancels by terminating them.
  */
+import type { Scenario } from '../engine';
 import { BufferPool } from '../views/computeRun';
-import { planAtlas, runAtlasSlice } from '../views/atlas/atlasJob';
+import { planAtlas, runAtlasSlice, type AtlasPlan } from '../views/atlas/atlasJob';
 import type { AtlasReply, AtlasRequest } from './atlasWorkers';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -12,6 +14,8 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 const pool = new BufferPool();
 /** Progress is posted at most this often (ms of real time): the page redraws its bar, no more. */
 const PROGRESS_EVERY_MS = 50;
+/** The atlas whose chunks this worker runs: sent once, not with every chunk. */
+let job: { scenario: Scenario; plan: AtlasPlan } | null = null;
 
 scope.onmessage = (e: MessageEvent<AtlasRequest>) => {
   const m = e.data;
@@ -21,8 +25,13 @@ scope.onmessage = (e: MessageEvent<AtlasRequest>) => {
       post({ type: 'plan', plan: planAtlas(m.scenario, m.depth, m.kinds, pool) });
       return;
     }
+    if (m.type === 'job') {
+      job = { scenario: m.scenario, plan: m.plan };
+      return;
+    }
+    if (!job) throw new Error('an atlas chunk came before its job');
     let last = 0;
-    const results = runAtlasSlice(m.scenario, m.plan, m.from, m.to, {
+    const results = runAtlasSlice(job.scenario, job.plan, m.from, m.to, {
       pool,
       onProgress: (done, total) => {
         const now = performance.now();

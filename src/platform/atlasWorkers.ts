@@ -1,9 +1,14 @@
 /**
  * The fault atlas in the page: one Web Worker per core (navigator.hardwareConcurrency), from the
- * same engine build as the run worker. The first plans (the scenario's run and its placements);
- * then each runs a contiguous slice of the trials, and the results are assembled in slice order —
- * the atlas is identical for any worker count (src/views/atlas/atlasJob.ts). Cancel terminates
- * every worker: nothing of the page changes.
+ * same engine build as the run worker. All start at once: the first plans (the scenario's run and
+ * its placements) while the others load the engine; then each takes contiguous chunks of the
+ * trials as it frees up, and the results are assembled in chunk order — the atlas is identical
+ * for any worker count (src/views/atlas/atlasJob.ts). Cancel terminates every worker: nothing of
+ * the page changes.
+ *
+ * Why it is fast: a fresh worker runs the engine cold (parsed, interpreted, then compiled as it
+ * warms), several times slower per run than a warm one. So the workers of a finished atlas are
+ * kept, idle, for the next one, which starts warm; a cancelled or failed atlas's are terminated.
  */
 import type { Atlas, PlacementKind, Scenario, TrialResult } from '../engine';
 import type { AtlasPlan } from '../views/atlas/atlasJob';
@@ -12,7 +17,10 @@ import type * as AtlasJobModule from '../views/atlas/atlasJob';
 /** Messages to an atlas worker. */
 export type AtlasRequest =
   | { type: 'plan'; scenario: Scenario; depth: 1 | 2; kinds: readonly PlacementKind[] }
-  | { type: 'slice'; scenario: Scenario; plan: AtlasPlan; from: number; to: number };
+  /** The atlas whose chunks follow (sent once per worker, not with every chunk). */
+  | { type: 'job'; scenario: Scenario; plan: AtlasPlan }
+  /** Run the trials `[from, to)` of the job. */
+  | { type: 'slice'; from: number; to: number };
 
 /** Messages from an atlas worker. */
 export type AtlasReply =
@@ -44,9 +52,14 @@ export interface AtlasWorkersOptions {
   /** Workers to run (default: navigator.hardwareConcurrency, at least 1). */
   workers?: number;
   onProgress?: (p: AtlasProgress) => void;
-  /** Makes a worker; default: the bundled atlas.worker.ts. */
+  /** Makes a worker; default: the bundled atlas.worker.ts, kept warm between atlases. */
   createWorker?: () => Worker;
 }
+
+/** Idle warm workers of the default kind, left by finished atlases for the next one. */
+const warm: Worker[] = [];
+const newAtlasWorker = () =>
+  new Worker(new URL('./atlas.worker.ts', import.meta.url), { type: 'module' });
 
 /** The atlas code, a lazy chunk: the page's entry script does not carry the engine. */
 const loadJob = (): Promise<typeof AtlasJobModule> => import('../views/atlas/atlasJob');
@@ -57,25 +70,31 @@ function defaultWorkerCount(): number {
   return Math.max(1, Math.min(16, Number.isFinite(n) && n > 0 ? Math.floor(n) : 1));
 }
 
+/**
+ * Start the default workers ahead of an atlas (the user is about to ask for one: pointer on or
+ * focus in its button), so the first atlas does not wait for them to load the engine.
+ */
+export function warmAtlasWorkers(): void {
+  const n = defaultWorkerCount();
+  while (warm.length < n) warm.push(newAtlasWorker());
+}
+
 /** Run the atlas of `s` (validated, defaults applied) in Web Workers. */
 export function runAtlasInWorkers(s: Scenario, opts: AtlasWorkersOptions = {}): AtlasJob {
-  const make =
-    opts.createWorker ??
-    (() => new Worker(new URL('./atlas.worker.ts', import.meta.url), { type: 'module' }));
+  const make = opts.createWorker ?? (() => warm.pop() ?? newAtlasWorker());
   const wanted = Math.max(1, Math.floor(opts.workers ?? defaultWorkerCount()));
   const depth = opts.depth ?? 1;
   const workers: Worker[] = [];
   let settled = false;
   let finish: (r: AtlasResult) => void = () => {};
-  const stop = () => {
-    for (const w of workers) w.terminate();
-    workers.length = 0;
-  };
   const promise = new Promise<AtlasResult>((resolve) => {
     finish = (r) => {
       if (settled) return;
       settled = true;
-      stop();
+      // A finished atlas's workers wait, warm, for the next; any other's may be mid-run: stop them.
+      if (r.ok && !opts.createWorker) warm.push(...workers);
+      else for (const w of workers) w.terminate();
+      workers.length = 0;
       resolve(r);
     };
   });
@@ -97,38 +116,57 @@ export function runAtlasInWorkers(s: Scenario, opts: AtlasWorkersOptions = {}): 
     const job = await loadJob();
     const kinds = opts.kinds ?? job.PLACEMENT_KINDS;
     if (settled) return;
-    workers.push(make());
+    // Every worker starts now: the others load the engine while the first plans.
+    while (workers.length < wanted) workers.push(make());
     const planned = await ask(workers[0]!, { type: 'plan', scenario: s, depth, kinds });
     if (settled) return;
     if (planned.type === 'error') return finish({ ok: false, error: planned.error });
     if (planned.type !== 'plan') return;
     if ('refused' in planned.plan) return finish({ ok: false, error: planned.plan.refused });
     const plan = planned.plan;
-    const slices = job.trialSlices(plan.trials, wanted);
-    while (workers.length < slices.length) workers.push(make());
-    const done = slices.map(() => 0);
+    const chunks = job.trialChunks(plan.trials, workers.length);
+    // More workers than chunks (a tiny atlas): the spare ones go back idle.
+    const spare = workers.splice(chunks.length);
+    if (opts.createWorker) for (const w of spare) w.terminate();
+    else warm.push(...spare);
+    const results: TrialResult[][] = chunks.map(() => []);
+    /** Trials done: of finished chunks, plus each worker's progress in its current chunk. */
+    let finished = 0;
+    const current = workers.map(() => 0);
     const report = () =>
       opts.onProgress?.({
-        done: done.reduce((a, b) => a + b, 0),
+        done: finished + current.reduce((a, b) => a + b, 0),
         total: plan.trials,
-        workers: slices.length,
+        workers: workers.length,
       });
     report();
-    const replies = await Promise.all(
-      slices.map((sl, i) =>
-        ask(workers[i]!, { type: 'slice', scenario: s, plan, ...sl }, (d) => {
-          done[i] = d;
+    let next = 0;
+    /** Worker `i` runs chunks until none is left; false if one failed (the atlas is over). */
+    const drain = async (i: number): Promise<boolean> => {
+      const w = workers[i]!;
+      w.postMessage({ type: 'job', scenario: s, plan } satisfies AtlasRequest);
+      while (next < chunks.length && !settled) {
+        const c = next++;
+        const { from, to } = chunks[c]!;
+        const r = await ask(w, { type: 'slice', from, to }, (d) => {
+          current[i] = d;
           report();
-        }),
-      ),
-    );
-    if (settled) return;
-    const results: TrialResult[][] = [];
-    for (const r of replies) {
-      if (r.type === 'error') return finish({ ok: false, error: r.error });
-      if (r.type === 'done') results.push(r.results);
-    }
-    finish({ ok: true, atlas: job.assembleSlices(s, plan, results), workers: slices.length });
+        });
+        if (r.type === 'error') {
+          finish({ ok: false, error: r.error });
+          return false;
+        }
+        if (r.type !== 'done') return false;
+        results[c] = r.results;
+        current[i] = 0;
+        finished += to - from;
+        report();
+      }
+      return !settled;
+    };
+    const ok = await Promise.all(workers.map((_, i) => drain(i)));
+    if (settled || !ok.every(Boolean)) return;
+    finish({ ok: true, atlas: job.assembleSlices(s, plan, results), workers: workers.length });
   };
   go().catch((e: unknown) =>
     finish({ ok: false, error: e instanceof Error ? e.message : String(e) }),

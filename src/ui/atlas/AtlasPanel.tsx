@@ -1,6 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Atlas, FaultSpec } from '../../engine';
-import { runAtlasInWorkers, type AtlasJob, type AtlasProgress } from '../../platform/atlasWorkers';
+import {
+  runAtlasInWorkers,
+  warmAtlasWorkers,
+  type AtlasJob,
+  type AtlasProgress,
+} from '../../platform/atlasWorkers';
 import { selectParse, type LabState } from '../../store/labStore';
 import { useActions, useLab, useLabInstance } from '../../store/LabContext';
 import { MAX_LANES } from '../../views/compare/lanes';
@@ -142,6 +147,8 @@ export function AtlasPanel() {
             type="button"
             ref={exploreButton}
             data-testid={atlasTestIds.explore}
+            onPointerEnter={warmAtlasWorkers}
+            onFocus={warmAtlasWorkers}
             onClick={start}
           >
             {pairs ? 'Explore pairs of faults' : 'Explore faults'}

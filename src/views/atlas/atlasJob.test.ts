@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { explore, parseScenario, PLACEMENT_KINDS, type Scenario } from '../../engine';
 import { findPreset } from '../../scenarios';
-import { assembleSlices, planAtlas, runAtlasSlice, trialSlices } from './atlasJob';
+import { assembleSlices, planAtlas, runAtlasSlice, trialChunks, trialSlices } from './atlasJob';
 import { heatMap } from './heatMap';
 
 function scenarioOf(ref: string): Scenario {
@@ -35,7 +35,32 @@ describe('the atlas in slices', () => {
     expect(whole.placements).toHaveLength(184);
     for (const w of [1, 2, 3]) expect(inWorkers(s, w)).toEqual(whole);
     expect(heatMap(whole).totals).toEqual(AT_MOST_ONCE_TOTALS);
+    // The page hands out chunks as workers free up, so they finish in any order: run them last
+    // first, each result stored at its chunk's index, and the atlas is the same.
+    const plan = planAtlas(s, 1, PLACEMENT_KINDS);
+    if ('refused' in plan) throw new Error(plan.refused);
+    const chunks = trialChunks(plan.trials, 2);
+    const results = chunks.map(() => [] as ReturnType<typeof runAtlasSlice>);
+    for (let c = chunks.length - 1; c >= 0; c--)
+      results[c] = runAtlasSlice(s, plan, chunks[c]!.from, chunks[c]!.to);
+    expect(assembleSlices(s, plan, results)).toEqual(whole);
   }, 120_000);
+
+  it('cuts trials into about 8 chunks per worker, none under 8 trials, covering each once', () => {
+    // 184 trials, 2 workers: min(2·8, ⌊184/8⌋ = 23) = 16 chunks; 184 = 16·11 + 8, so the first
+    // 8 chunks hold 12 trials and the last 8 hold 11.
+    const c = trialChunks(184, 2);
+    expect(c.map((x) => x.to - x.from)).toEqual([...Array(8).fill(12), ...Array(8).fill(11)]);
+    expect(c[0]!.from).toBe(0);
+    for (let i = 1; i < c.length; i++) expect(c[i]!.from).toBe(c[i - 1]!.to);
+    expect(c.at(-1)!.to).toBe(184);
+    // 20 trials: ⌊20/8⌋ = 2 chunks of 10, however many workers; 5 trials: one chunk of 5.
+    expect(trialChunks(20, 4)).toEqual([
+      { from: 0, to: 10 },
+      { from: 10, to: 20 },
+    ]);
+    expect(trialChunks(5, 2)).toEqual([{ from: 0, to: 5 }]);
+  });
 
   it('refuses pairs past the engine bound, in words', () => {
     const s = scenarioOf('flink-checkpoint-replay/plain-sink');

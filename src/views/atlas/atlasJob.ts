@@ -1,13 +1,15 @@
 /**
  * The fault atlas cut into jobs for the page's Web Workers: a plan (the scenario's own run and
- * its placements), then contiguous slices of the trials, each run by one worker
- * ({@link runAtlasSlice}), then the atlas assembled in slice order ({@link assembleSlices}). Each
- * result depends on its trial alone, so the atlas is the same for any number of workers. The
+ * its placements), then contiguous slices of the trials ({@link trialChunks}), each run by
+ * whichever worker is free ({@link runAtlasSlice}), then the atlas assembled in slice order
+ * ({@link assembleSlices}). Each result depends on its trial alone, so the atlas is the same for
+ * any number of workers and any order the chunks finish in. The
  * worker (src/platform/atlas.worker.ts) and its client (src/platform/atlasWorkers.ts) only move
  * these values between threads.
  */
 import {
   assembleAtlas,
+  trialSlices,
   classify,
   enumeratePlacements,
   firstRun,
@@ -25,6 +27,20 @@ import {
 export { trialSlices } from '../../engine';
 /** @public read by platform/atlasWorkers.ts from the dynamically imported job module */
 export { PLACEMENT_KINDS } from '../../engine';
+
+/** Chunks per worker: a worker that starts late or draws cheap trials takes more of them. */
+const CHUNKS_PER_WORKER = 8;
+/** …but no chunk under this many trials (each chunk is a message each way). */
+const MIN_CHUNK = 8;
+
+/**
+ * `total` trials cut into contiguous chunks for `workers` workers, handed out as each worker
+ * frees up: about {@link CHUNKS_PER_WORKER} each, of at least {@link MIN_CHUNK} trials.
+ */
+export function trialChunks(total: number, workers: number): { from: number; to: number }[] {
+  const parts = Math.min(workers * CHUNKS_PER_WORKER, Math.floor(total / MIN_CHUNK));
+  return trialSlices(total, Math.max(1, parts));
+}
 
 /** What a worker needs to run a slice, and the main thread to assemble the atlas. */
 export interface AtlasPlan {
