@@ -92,7 +92,7 @@ const sparkWatermarkDedupe: Preset = {
       label: 'dropDuplicatesWithinWatermark, 2 s',
       summary: 'the copy comes 5 s after the first: past the 2 s delay',
       scenario: lateCopy(
-        'A late copy outlives the watermark — 2 s delay',
+        'A late copy outlives the watermark — dropDuplicatesWithinWatermark, 2 s',
         spark({ delayThresholdMs: 2000 }),
         e5Twice,
       ),
@@ -102,7 +102,7 @@ const sparkWatermarkDedupe: Preset = {
       label: 'dropDuplicatesWithinWatermark, 10 s',
       summary: 'a delay longer than the gap between copies: the copy is dropped',
       scenario: lateCopy(
-        'A late copy outlives the watermark — 10 s delay',
+        'A late copy outlives the watermark — dropDuplicatesWithinWatermark, 10 s',
         spark({ delayThresholdMs: 10_000 }),
         sixtyOnce,
       ),
@@ -112,7 +112,7 @@ const sparkWatermarkDedupe: Preset = {
       label: 'dropDuplicates(["id", "timestamp"])',
       summary: 'the timestamp is part of the key: a copy with a new timestamp is another key',
       scenario: lateCopy(
-        'A late copy outlives the watermark — dropDuplicates with the timestamp',
+        'A late copy outlives the watermark — dropDuplicates(["id", "timestamp"])',
         spark({ operator: 'dropDuplicates', delayThresholdMs: 2000 }),
         e5Twice,
       ),
@@ -122,7 +122,7 @@ const sparkWatermarkDedupe: Preset = {
       label: 'watermark on the event time in the payload',
       summary: 'both copies carry the same event time: the late one is dropped as late data',
       scenario: lateCopy(
-        'A late copy outlives the watermark — event time from the payload',
+        'A late copy outlives the watermark — watermark on the event time in the payload',
         spark({ eventTime: 'eventTime', delayThresholdMs: 2000 }),
         sixtyOnce,
       ),
@@ -174,13 +174,21 @@ const flinkDedupeTtl: Preset = {
       id: 'ttl-2s',
       label: 'table.exec.state.ttl = 2 s',
       summary: 'the copy comes 5 s after the first: its state has expired',
-      scenario: lateCopy('State TTL forgets a key — 2 s', flink(2000), e5Twice),
+      scenario: lateCopy(
+        'State TTL forgets a key — table.exec.state.ttl = 2 s',
+        flink(2000),
+        e5Twice,
+      ),
     },
     {
       id: 'ttl-10s',
       label: 'table.exec.state.ttl = 10 s',
       summary: 'the state outlives the gap: the copy is dropped',
-      scenario: lateCopy('State TTL forgets a key — 10 s', flink(10_000), sixtyOnce),
+      scenario: lateCopy(
+        'State TTL forgets a key — table.exec.state.ttl = 10 s',
+        flink(10_000),
+        sixtyOnce,
+      ),
     },
     {
       id: 'no-dedupe',
@@ -251,7 +259,7 @@ const rawCleanLayer: Preset = {
       id: 'raw-only',
       label: 'raw table only',
       summary: 'readers read the raw table: the re-executed batch is there twice',
-      scenario: rawClean('Raw keeps the duplicates — raw only', false, {
+      scenario: rawClean('Raw keeps the duplicates, clean does not — raw table only', false, {
         totals: { rows: 40, duplicates: 10, lost: 0, sum: 7200 },
         rows: { ...each(ids(1, 20), 1), ...each(ids(21, 30), 2) },
         observed: 'at-least-once',
@@ -261,7 +269,7 @@ const rawCleanLayer: Preset = {
       id: 'raw-then-clean',
       label: 'raw then clean',
       summary: 'ROW_NUMBER() = 1 per event id, merged into a clean table',
-      scenario: rawClean('Raw keeps the duplicates — raw then clean', true, {
+      scenario: rawClean('Raw keeps the duplicates, clean does not — raw then clean', true, {
         totals: { rows: 30, duplicates: 0, lost: 0, sum: 4650 },
         rows: each(ids(20, 30), 1),
         observed: 'exactly-once',
@@ -318,7 +326,7 @@ const deltaTxn = { type: 'delta', name: 'orders', txnAppId: 'q-orders' } as cons
 
 const sparkCheckpointResetTxnAppId: Preset = {
   id: 'spark-checkpoint-reset-txnappid',
-  title: 'A new checkpoint, the same txnAppId',
+  title: 'Restarted on a new checkpoint',
   group: 'processor',
   oneLine:
     'A restart on a new checkpoint numbers batches from 0 again: the same txnAppId skips new data, a new one rewrites old data.',
@@ -344,28 +352,38 @@ const sparkCheckpointResetTxnAppId: Preset = {
       id: 'same-txnappid',
       label: 'same txnAppId',
       summary: 'batch ids restart at 0 under q-orders: skipped',
-      scenario: checkpointReset('A new checkpoint — same txnAppId', deltaTxn, undefined, {
-        totals: { rows: 30, duplicates: 0, lost: 10, sum: 4650 },
-        rows: { ...each(ids(29, 30), 1), ...each(ids(31, 40), 0) },
-        observed: 'at-most-once',
-      }),
+      scenario: checkpointReset(
+        'Restarted on a new checkpoint — same txnAppId',
+        deltaTxn,
+        undefined,
+        {
+          totals: { rows: 30, duplicates: 0, lost: 10, sum: 4650 },
+          rows: { ...each(ids(29, 30), 1), ...each(ids(31, 40), 0) },
+          observed: 'at-most-once',
+        },
+      ),
     },
     {
       id: 'new-txnappid',
       label: 'new txnAppId',
       summary: 'q-orders-2 has no version recorded: everything is written again',
-      scenario: checkpointReset('A new checkpoint — new txnAppId', deltaTxn, 'q-orders-2', {
-        totals: { rows: 70, duplicates: 30, lost: 0, sum: 12_850 },
-        rows: { ...each(ids(1, 30), 2), ...each(ids(31, 40), 1) },
-        observed: 'at-least-once',
-      }),
+      scenario: checkpointReset(
+        'Restarted on a new checkpoint — new txnAppId',
+        deltaTxn,
+        'q-orders-2',
+        {
+          totals: { rows: 70, duplicates: 30, lost: 0, sum: 12_850 },
+          rows: { ...each(ids(1, 30), 2), ...each(ids(31, 40), 1) },
+          observed: 'at-least-once',
+        },
+      ),
     },
     {
       id: 'merge',
       label: 'MERGE, no txnAppId',
       summary: 'MERGE ON id WHEN NOT MATCHED THEN INSERT: the replay matches',
       scenario: checkpointReset(
-        'A new checkpoint — MERGE',
+        'Restarted on a new checkpoint — MERGE, no txnAppId',
         { type: 'delta', name: 'orders', mode: 'merge' },
         undefined,
         {
