@@ -13,6 +13,10 @@ import {
   type MermaidApi,
 } from './mermaid';
 
+// Whole runs on a loaded two-core machine: its slowest test took 4.7 s in a full CI run
+// (this file 33.6 s), so each gets 25 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 25_000 });
+
 // jsdom has no layout: give every SVG element a box so mermaid can place its text.
 const proto = window.SVGElement.prototype as unknown as Record<string, unknown>;
 proto.getBBox = () => ({ x: 0, y: 0, width: 120, height: 20 });

@@ -19,6 +19,10 @@ import {
   type ShareCodec,
 } from './share';
 
+// Whole runs on a loaded two-core machine: its slowest test took 4.2 s in a full CI run
+// (this file 7.3 s), so each gets 25 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 25_000 });
+
 /** A fixed scenario with faults added by clicks: its encoded form is pinned below. */
 const SHARED: ScenarioInput = {
   version: 1,

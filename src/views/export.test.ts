@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { issueLines, parseScenarioJson, traceHash } from '../engine';
 import {
   TRACE_FORMAT,
@@ -13,6 +13,10 @@ import {
   type TraceFile,
 } from './export';
 import { HOSTILE, LOST_ACK, runOf } from './mermaid.testdata';
+
+// Whole runs on a loaded two-core machine: its slowest test took 1.3 s in a full CI run
+// (this file 3.0 s), so each gets 10 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 10_000 });
 
 describe('scenario JSON', () => {
   it('writes the scenario as written, and it opens again', () => {

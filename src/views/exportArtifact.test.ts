@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseScenario, simulate, traceHash } from '../engine';
 import { findPreset } from '../scenarios';
 import { computeRunView } from './computeRun';
 import { artifactOf, cappedOf, computeArtifact, runCache } from './exportArtifact';
 import { traceHashOfView } from './hash';
+
+// Whole runs on a loaded two-core machine: its slowest test took 0.9 s in a full CI run
+// (this file 2.2 s), so each gets 10 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 10_000 });
 
 const preset = () => structuredClone(findPreset('at-least-once')!.variant.scenario);
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseScenario, simulate, type Scenario, type ScenarioInput } from '../engine';
 import { applyGuarantee, findPreset } from '../scenarios';
 import { countersAt, indexAtTime, processorsAt, tokensAt } from './at';
@@ -12,6 +12,10 @@ import {
 } from './faultActions';
 import { K } from './kinds';
 import { toRunView } from './runView';
+
+// Whole runs on a loaded two-core machine: its slowest test took 0.5 s in a full CI run
+// (this file 3.1 s), so each gets 10 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 10_000 });
 
 function parsed(input: ScenarioInput): Scenario {
   const r = parseScenario(input);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseScenario, simulate, traceHash, type Scenario, type ScenarioInput } from '../engine';
 import { applyGuarantee, findPreset, presets } from '../scenarios';
 import {
@@ -20,6 +20,10 @@ import { eventIdOf, keyNameOf, toRunView, type RunView } from './runView';
 import { describeEntry } from './describe';
 import { runSequenceDiagram } from './mermaid';
 import { K } from './kinds';
+
+// Whole runs on a loaded two-core machine: its slowest test took 1.0 s in a full CI run
+// (this file 5.8 s), so each gets 10 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 10_000 });
 
 function scenarioOf(input: ScenarioInput): Scenario {
   const r = parseScenario(input);

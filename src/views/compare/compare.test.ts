@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseScenario, simulate, traceHash, type ScenarioInput } from '../../engine';
 import { findPreset } from '../../scenarios';
 import { toRunView } from '../runView';
@@ -15,6 +15,10 @@ import {
 } from './lanes';
 import { encodeShare, decodeShare } from '../shareLink';
 import { artifactOf } from '../exportArtifact';
+
+// Whole runs on a loaded two-core machine: its slowest test took 0.6 s in a full CI run
+// (this file 2.0 s), so each gets 10 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 10_000 });
 
 const RUN_TIMEOUT = 60_000;
 
