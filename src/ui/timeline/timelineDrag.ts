@@ -4,10 +4,10 @@
  * events become cursor moves, fault moves and selections. No DOM, no React: the hook does pointer
  * capture and focus, this module decides what an event means.
  */
-import { timeAtIndex } from '../../views/at';
-import { formatCount, formatMs } from '../../views/format';
-import type { RunView } from '../../views/runView';
-import { indexAtFrac, nudgeTime } from '../../views/timeline';
+import { timeAtIndex } from '../../views/run/at';
+import { formatCount, formatMs } from '../../views/run/format';
+import type { RunView } from '../../views/run/runView';
+import { indexAtFrac, nudgeTime } from '../../views/run/timeline';
 
 /** Where the track is on screen, px (a `getBoundingClientRect()`'s left and width). */
 export interface TrackBox {
@@ -171,5 +171,3 @@ export function createTimelineDrag(initial: TimelineDragParams) {
     },
   };
 }
-
-export type TimelineDrag = ReturnType<typeof createTimelineDrag>;
