@@ -3,7 +3,7 @@
  * An atlas worker: plans the fault atlas of a scenario, or runs one slice of its trials (see
  * src/views/atlas/atlasJob.ts). The client runs one per core and cancels by terminating them.
  */
-import { BufferPool } from '../views/computeRun';
+import { BufferPool } from '../views/run/computeRun';
 import { planAtlas, runAtlasSlice } from '../views/atlas/atlasJob';
 import type { AtlasReply, AtlasRequest } from './atlasWorkers';
 

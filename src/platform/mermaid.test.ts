@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import mermaid from 'mermaid';
 import { describe, expect, it, vi } from 'vitest';
-import diagrams from '../views/mermaid.diagrams.json';
-import { mermaidText } from '../views/mermaid';
+import diagrams from '../views/diagrams/mermaid.diagrams.json';
+import { mermaidText } from '../views/diagrams/mermaid';
 import {
   MERMAID_CONFIG,
   createMermaidRenderer,

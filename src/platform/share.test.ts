@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { deflateSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
 import type { ScenarioInput } from '../engine';
-import { computeRunView } from '../views/computeRun';
-import { traceHashOfView } from '../views/hash';
+import { computeRunView } from '../views/run/computeRun';
+import { traceHashOfView } from '../views/run/hash';
 import {
   SHARE_CODEC,
   decodeShare,

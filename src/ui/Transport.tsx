@@ -1,16 +1,16 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { faultMarkers } from '../views/faultActions';
-import { formatCount, formatMs, formatSpeed, formatSpeedWords } from '../views/format';
-import { sliderFromSpeed, speedFromSlider } from '../views/playback';
-import type { RunView } from '../views/runView';
+import { faultMarkers } from '../views/edit/faultActions';
+import { formatCount, formatMs, formatSpeed, formatSpeedWords } from '../views/run/format';
+import { sliderFromSpeed, speedFromSlider } from '../views/run/playback';
+import type { RunView } from '../views/run/runView';
 import { selectParse, type LabState } from '../store/labStore';
 import { useActions, useLab, useLabInstance, useView } from '../store/LabContext';
 import { usePredictionGate } from './library/usePredictionGate';
 import { Icon } from './Icon';
 import { Timeline } from './timeline/Timeline';
 import { testIds } from './testIds';
-import { neverFiredToWarn } from '../views/neverFired';
-import { openPreset } from '../views/library';
+import { neverFiredToWarn } from '../views/run/neverFired';
+import { openPreset } from '../views/library/library';
 
 const selectPlaying = (s: LabState) => s.playing;
 const selectSpeed = (s: LabState) => s.speed;

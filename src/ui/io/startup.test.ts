@@ -4,7 +4,7 @@ import { resolvePresetParam } from '../../platform/presetUrl';
 import { decodeShare } from '../../platform/share';
 import type { Workspace } from '../../platform/storage';
 import { findPreset } from '../../scenarios';
-import { PREDICTION_UNREADABLE } from '../../views/sharePrediction';
+import { PREDICTION_UNREADABLE } from '../../views/io/sharePrediction';
 import { chooseStart } from './startup';
 
 // Whole runs on a loaded two-core machine: its slowest test took 2.5 s in a full CI run

@@ -7,7 +7,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Lab } from '../../store/labStore';
 import { LabProvider } from '../../store/LabContext';
-import { formatMs } from '../../views/format';
+import { formatMs } from '../../views/run/format';
 import { LibraryProvider } from '../library/LibraryContext';
 import { testIds } from '../testIds';
 import { presetLab } from '../testLab';

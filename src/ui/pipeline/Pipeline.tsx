@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { timeAtIndex } from '../../views/at';
+import { timeAtIndex } from '../../views/run/at';
 import { useIdx, useView } from '../../store/LabContext';
 import { testIds } from '../testIds';
 import { BrokerStage } from './stages/BrokerStage';

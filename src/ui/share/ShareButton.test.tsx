@@ -9,7 +9,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createArtifactClient } from '../../platform/runClient';
 import { decodeShare, sharePredictionFromLocation } from '../../platform/share';
 import { createLab, type Lab } from '../../store/labStore';
-import { decodeSharePrediction } from '../../views/sharePrediction';
+import { decodeSharePrediction } from '../../views/io/sharePrediction';
 import { App } from '../App';
 import { createNotices } from '../io/notices';
 import type { PageServices } from '../io/PageContext';

@@ -1,11 +1,11 @@
 import { Fragment, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { indexAtTime } from '../../views/at';
-import { markerText, type FaultMarker } from '../../views/faultActions';
-import { faultTitle } from '../../views/faultName';
-import { parseFaultTime } from '../../views/numberField';
-import { formatMs } from '../../views/format';
-import type { RunView } from '../../views/runView';
-import { fracOfIndex, timelineCuts, timelineTicks } from '../../views/timeline';
+import { indexAtTime } from '../../views/run/at';
+import { markerText, type FaultMarker } from '../../views/edit/faultActions';
+import { faultTitle } from '../../views/edit/faultName';
+import { parseFaultTime } from '../../views/edit/numberField';
+import { formatMs } from '../../views/run/format';
+import type { RunView } from '../../views/run/runView';
+import { fracOfIndex, timelineCuts, timelineTicks } from '../../views/run/timeline';
 import { selectParse, type LabState } from '../../store/labStore';
 import { useActions, useLab, useLabInstance } from '../../store/LabContext';
 import { focusSoon } from '../hooks/focusSoon';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunView } from '../../views/runView';
+import type { RunView } from '../../views/run/runView';
 import {
   createTimelineDrag,
   hoverText,

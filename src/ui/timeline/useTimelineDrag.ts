@@ -6,7 +6,7 @@ import {
   type KeyboardEvent,
   type PointerEvent,
 } from 'react';
-import type { RunView } from '../../views/runView';
+import type { RunView } from '../../views/run/runView';
 import { useLabInstance } from '../../store/LabContext';
 import { createTimelineDrag, type MarkerDrag, type TimelineDragParams } from './timelineDrag';
 

@@ -1,6 +1,6 @@
-import { batchRowsAt } from '../../../views/at';
-import { formatCountOf, formatMs } from '../../../views/format';
-import { type RunView } from '../../../views/runView';
+import { batchRowsAt } from '../../../views/run/at';
+import { formatCountOf, formatMs } from '../../../views/run/format';
+import { type RunView } from '../../../views/run/runView';
 import { testIds } from '../../testIds';
 
 /** The Spark query's micro-batches so far (Spark only). */

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { lifeAt, partitionAt } from '../../../views/at';
+import { lifeAt, partitionAt } from '../../../views/run/at';
 import { Icon } from '../../Icon';
 import { ComponentBox } from '../ComponentBox';
 import { PartitionLog } from '../PartitionLog';

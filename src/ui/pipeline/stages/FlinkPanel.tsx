@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { checkpointRowsAt, stateUpdatesAt, type CheckpointRow } from '../../../views/at';
-import { formatBytes, formatCountOf, formatDuration, formatMs } from '../../../views/format';
-import { keyNameOf, type RunView } from '../../../views/runView';
-import { lowerBound } from '../../../views/steps';
+import { checkpointRowsAt, stateUpdatesAt, type CheckpointRow } from '../../../views/run/at';
+import { formatBytes, formatCountOf, formatDuration, formatMs } from '../../../views/run/format';
+import { keyNameOf, type RunView } from '../../../views/run/runView';
+import { lowerBound } from '../../../views/run/steps';
 import { testIds } from '../../testIds';
 import type { StageProps } from './stageProps';
 

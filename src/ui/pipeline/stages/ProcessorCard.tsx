@@ -1,7 +1,7 @@
-import { targetNameOf } from '../../../views/actors';
-import { type ProcessorStatus } from '../../../views/at';
-import { formatCount, formatMs } from '../../../views/format';
-import { eventIdOf, type RunView } from '../../../views/runView';
+import { targetNameOf } from '../../../views/run/actors';
+import { type ProcessorStatus } from '../../../views/run/at';
+import { formatCount, formatMs } from '../../../views/run/format';
+import { eventIdOf, type RunView } from '../../../views/run/runView';
 import { testIds } from '../../testIds';
 import { ComponentBox } from '../ComponentBox';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { countersAt, processorsAt } from '../../../views/at';
-import { formatCountOf } from '../../../views/format';
+import { countersAt, processorsAt } from '../../../views/run/at';
+import { formatCountOf } from '../../../views/run/format';
 import type { StageProps } from './stageProps';
 import { ProcessorCard } from './ProcessorCard';
 import { FlinkPanel } from './FlinkPanel';

@@ -1,5 +1,5 @@
-import { lifeAt, producerAt, producerSettings } from '../../../views/at';
-import { formatCount } from '../../../views/format';
+import { lifeAt, producerAt, producerSettings } from '../../../views/run/at';
+import { formatCount } from '../../../views/run/format';
 import { testIds } from '../../testIds';
 import { ComponentBox } from '../ComponentBox';
 import type { StageProps } from './stageProps';

@@ -1,5 +1,5 @@
-import { countersAt, lifeAt } from '../../../views/at';
-import { formatCount, formatMoney, moneyOffWords } from '../../../views/format';
+import { countersAt, lifeAt } from '../../../views/run/at';
+import { formatCount, formatMoney, moneyOffWords } from '../../../views/run/format';
 import { testIds } from '../../testIds';
 import { ComponentBox } from '../ComponentBox';
 import { RowTable } from '../RowTable';

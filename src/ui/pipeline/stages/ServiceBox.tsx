@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { effectsAt } from '../../../views/at';
-import { formatCountOf, formatMoney, formatMs } from '../../../views/format';
-import { eventIdOf, type RunView } from '../../../views/runView';
+import { effectsAt } from '../../../views/run/at';
+import { formatCountOf, formatMoney, formatMs } from '../../../views/run/format';
+import { eventIdOf, type RunView } from '../../../views/run/runView';
 import { ComponentBox } from '../ComponentBox';
 
 /** The external service a sink or side effect calls: what it has sent or charged so far. */

@@ -1,6 +1,6 @@
 import type { Scenario } from '../../../engine';
-import { lifeAt } from '../../../views/at';
-import { sqlShape } from '../../../views/format';
+import { lifeAt } from '../../../views/run/at';
+import { sqlShape } from '../../../views/run/format';
 import { SinkSqlView } from '../../sql/SinkSqlView';
 import { ComponentBox } from '../ComponentBox';
 import { PartitionLog } from '../PartitionLog';

@@ -1,4 +1,4 @@
-import type { RunView } from '../../../views/runView';
+import type { RunView } from '../../../views/run/runView';
 
 /** Props every stage gets: the view and the cursor. */
 export interface StageProps {
