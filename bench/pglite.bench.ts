@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { findPreset } from '../src/scenarios';
-import { checkOnDatabase } from '../src/views/sqlOnDatabase';
+import { checkOnDatabase } from '../src/views/io/sqlOnDatabase';
 
 const root = join(import.meta.dirname, '..');
 const assets = join(root, 'dist', 'assets');

@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { findPreset } from '../src/scenarios';
 import { compareTestIds as c } from '../src/ui/compare/compareTestIds';
 import { withCompareParam } from '../src/views/compare/compareLink';
-import { encodeShare } from '../src/views/shareLink';
+import { encodeShare } from '../src/views/io/shareLink';
 import { expect, test, testIds, type Dashboard } from './fixtures';
 
 const SHOTS = process.env.COMPARE_SHOTS;

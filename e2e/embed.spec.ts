@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Frame, Page } from '@playwright/test';
 import { encodeShare } from '../src/platform/share';
 import { WORKSPACE_KEY } from '../src/platform/storage';
-import { encodeSharePrediction } from '../src/views/sharePrediction';
+import { encodeSharePrediction } from '../src/views/io/sharePrediction';
 import type { ScenarioInput } from '../src/engine';
 import { expect, test, testIds } from './fixtures';
 

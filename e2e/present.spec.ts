@@ -12,7 +12,7 @@ import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { testIds } from '../src/ui/testIds';
 import { presets } from '../src/scenarios';
-import { questionVariant } from '../src/views/library';
+import { questionVariant } from '../src/views/library/library';
 
 const W = 1280;
 const H = 720;

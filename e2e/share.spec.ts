@@ -4,9 +4,9 @@
  * traceHash). A link of the first format version (pinned) still opens; a damaged one is refused
  * with a notice while the lab opens as usual.
  */
-import { computeRunView } from '../src/views/computeRun';
-import { traceHashOfView } from '../src/views/hash';
-import { decodeShare } from '../src/views/shareLink';
+import { computeRunView } from '../src/views/run/computeRun';
+import { traceHashOfView } from '../src/views/run/hash';
+import { decodeShare } from '../src/views/io/shareLink';
 import { expect, test, testIds } from './fixtures';
 
 /** A version-1 link, pinned in src/platform/share.test.ts: it must open forever. */

@@ -6,10 +6,14 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROOM_LIMITS, type RoomStep, type RoomTally } from '../src/views/room/protocol';
 import { startClassroomServer, type ClassroomServer } from './classroomServer';
 import { createSession, RoomTestClient } from './roomTestClient';
+
+// Whole runs on a loaded two-core machine: its slowest test took 0.8 s in a full CI run
+// (this file 2.8 s), so each gets 10 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 10_000 });
 
 const STEP: RoomStep = {
   stepIndex: 0,

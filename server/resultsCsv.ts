@@ -3,7 +3,7 @@
  * published. Written by the page's own CSV writer (src/views/csv.ts), which neutralises a name
  * such as `=HYPERLINK(…)` that a student could type to run in the teacher's spreadsheet.
  */
-import { toCsv, type CsvValue } from '../src/views/csv';
+import { toCsv, type CsvValue } from '../src/views/io/csv';
 import type { Session } from './sessions';
 
 const HEADER = [

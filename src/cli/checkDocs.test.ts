@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findPreset } from '../scenarios';
-import { encodeShare } from '../views/shareLink';
+import { encodeShare } from '../views/io/shareLink';
 import { checkCommand } from './check';
 
 const dir = mkdtempSync(join(tmpdir(), 'delivery-lab-check-docs-'));

@@ -28,7 +28,7 @@ import {
   type Scenario,
 } from '../engine';
 import { findPreset } from '../scenarios';
-import { decodeShare, shareIssueLines } from '../views/shareLink';
+import { decodeShare, shareIssueLines } from '../views/io/shareLink';
 import type { CheckResult } from './check';
 import { lineOfKey } from './checkReport';
 import { nearPresets } from './main';

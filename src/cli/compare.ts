@@ -23,13 +23,13 @@ import {
 } from '../engine';
 import { findPreset } from '../scenarios';
 import { compareMarkdown } from '../views/compare/compareMarkdown';
-import { DEFAULT_HEADING_LEVEL, type HeadingLevel } from '../views/markdown';
+import { DEFAULT_HEADING_LEVEL, type HeadingLevel } from '../views/io/markdown';
 import { compareBuilt, type ComparedRuns } from '../views/compare/compareRuns';
 import { fateWords, type LaneFate } from '../views/compare/diff';
 import { laneScenario, laneTitle, type LaneScenario, type LaneSpec } from '../views/compare/lanes';
-import { formatMs } from '../views/format';
-import { KNOBS, knobsFor } from '../views/knobs';
-import { decodeShare, shareIssueLines } from '../views/shareLink';
+import { formatMs } from '../views/run/format';
+import { KNOBS, knobsFor } from '../views/edit/knobs';
+import { decodeShare, shareIssueLines } from '../views/io/shareLink';
 import { jsonReport, textReport, type JsonReport, type TraceHasher } from './report';
 import { visibleControls } from './visibleControls';
 

@@ -13,7 +13,7 @@ import {
   SKIP_REASONS,
   TXN_STATES,
 } from '../engine';
-import { TRACE_FORMAT, TRACE_FORMAT_VERSION } from '../views/export';
+import { TRACE_FORMAT, TRACE_FORMAT_VERSION } from '../views/io/export';
 
 const doc = readFileSync('docs/trace-format.md', 'utf8');
 

@@ -2,9 +2,13 @@
  * `sim <scenario> --explore`: the fault atlas's counts, its minimal counterexample as a scenario
  * fault, the exit codes (--check: 3 when a placement breaks the claim) and its argument checks.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { main } from './main';
 import type { ExploreReport } from './explore';
+
+// Whole runs on a loaded two-core machine: its slowest test took 2.9 s in a full CI run
+// (this file 4.5 s), so each gets 15 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 15_000 });
 
 function cli(argv: string[]): { code: number; out: string; err: string } {
   const out: string[] = [];

@@ -9,8 +9,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseScenario, parseScenarioJson, simulate, traceHash } from '../engine';
 import type { ScenarioInput } from '../engine';
 import { findPreset } from '../scenarios';
-import { encodeShare } from '../views/shareLink';
-import { eventSequenceDiagram, runSequenceDiagram, topologyFlowchart } from '../views/mermaid';
+import { encodeShare } from '../views/io/shareLink';
+import {
+  eventSequenceDiagram,
+  runSequenceDiagram,
+  topologyFlowchart,
+} from '../views/diagrams/mermaid';
 import { main, nodeTraceHash } from './main';
 
 const dir = mkdtempSync(join(tmpdir(), 'delivery-lab-cli-'));

@@ -32,12 +32,12 @@ import { compareJson, compareLanes, compareMarkdownDoc, compareText } from './co
 import { findPreset, presetIds, presets } from '../scenarios';
 import { findBatchPreset } from '../scenarios/library/batch';
 import { runBatchCli } from './batchReport';
-import { decodeShare, shareIssueLines } from '../views/shareLink';
-import { parseSeed } from '../views/seed';
+import { decodeShare, shareIssueLines } from '../views/io/shareLink';
+import { parseSeed } from '../views/io/seed';
 import { diagramKind, jsonReportChunks, markdownDoc, mermaidReport, textReport } from './report';
 import { visibleControls } from './visibleControls';
-import { DEFAULT_HEADING_LEVEL, parseHeadingLevel, type HeadingLevel } from '../views/markdown';
-import type { DiagramKind } from '../views/mermaid';
+import { DEFAULT_HEADING_LEVEL, parseHeadingLevel, type HeadingLevel } from '../views/io/markdown';
+import type { DiagramKind } from '../views/diagrams/mermaid';
 import { claimBroken, exploreReport, exploreText, parseExploreArgs } from './explore';
 import { runSql } from './sqlCommand';
 import { isChoice } from './commandArgs';

@@ -3,7 +3,7 @@
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { PGLITE_DOWNLOAD_MB } from '../views/sqlOnDatabase';
+import { PGLITE_DOWNLOAD_MB } from '../views/io/sqlOnDatabase';
 
 describe('the download the page states', () => {
   it("is PGlite's pglite.wasm + initdb.wasm + pglite.data, to 0.1 MB", () => {

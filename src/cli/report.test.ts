@@ -4,12 +4,16 @@
  * each event's end-to-end latency in the JSON report, worked out by hand on two examples.
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseScenario, parseScenarioJson, simulate, type Run } from '../engine';
 import { findPreset } from '../scenarios';
 import { readerCrashInput, runScenario } from '../engine/testing';
 import { jsonReport, jsonReportChunks, textReport } from './report';
 import { visibleControls } from './visibleControls';
+
+// Whole runs on a loaded two-core machine: its slowest test took 2.4 s in a full CI run
+// (this file 5.4 s), so each gets 15 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 15_000 });
 
 function example(name: string): Run {
   const p = parseScenarioJson(readFileSync(`public/scenarios/${name}`, 'utf8'));

@@ -15,10 +15,10 @@ import {
   fateOf,
   ENTRY_KINDS,
 } from '../engine';
-import { faultName, faultWhat } from '../views/faultName';
-import { DEFAULT_HEADING_LEVEL, markdownReport, type HeadingLevel } from '../views/markdown';
-import { explanationCoverage } from '../views/runView';
-import { diagramOf, type DiagramKind } from '../views/mermaid';
+import { faultName, faultWhat } from '../views/edit/faultName';
+import { DEFAULT_HEADING_LEVEL, markdownReport, type HeadingLevel } from '../views/io/markdown';
+import { explanationCoverage } from '../views/run/runView';
+import { diagramOf, type DiagramKind } from '../views/diagrams/mermaid';
 import { visibleControls } from './visibleControls';
 
 /** The `--format json` object. */

@@ -6,12 +6,16 @@
  * request a leader appends. Counts are pinned from fixed seeds and checked against the trace:
  * every firing is a 'fault' entry, and the rows follow from where each one fell.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { describeFault } from './faultWords';
 import { traceHash } from './hash';
 import { parseScenario } from './scenario/validate';
 import type { Run } from './simulate';
 import { anomalies, entriesOf, events, runScenario, totals } from './testing';
+
+// Whole runs on a loaded two-core machine: its slowest test took 3.9 s in a full CI run
+// (this file 2.2 s), so each gets 20 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 20_000 });
 
 const idOf = (run: Run, event: number) => run.events.identityId(run.events.identity[event]!);
 /** The business ids of the 'fault' entries of fault `index`, in order. */

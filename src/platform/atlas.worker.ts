@@ -5,7 +5,7 @@
  * client keeps its workers warm from one atlas to the next and cancels by terminating them.
  */
 import type { Scenario } from '../engine';
-import { BufferPool } from '../views/computeRun';
+import { BufferPool } from '../views/run/computeRun';
 import { planAtlas, runAtlasSlice, type AtlasPlan } from '../views/atlas/atlasJob';
 import type { AtlasReply, AtlasRequest } from './atlasWorkers';
 

@@ -3,7 +3,7 @@
  * lesson carried by the link itself, src/views/lessonLink.ts), `&step=N` (from 1) and `&reveal=1`
  * so that a reload resumes where the presenter was, `&notes=1` for the notes window.
  */
-import { decodeLessonLink, encodeLessonLink } from '../views/lessonLink';
+import { decodeLessonLink, encodeLessonLink } from '../views/library/lessonLink';
 import { findLesson, type Lesson } from '../scenarios/lessons';
 import type { Issue } from '../engine';
 

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import mermaid from 'mermaid';
 import { describe, expect, it, vi } from 'vitest';
-import diagrams from '../views/mermaid.diagrams.json';
-import { mermaidText } from '../views/mermaid';
+import diagrams from '../views/diagrams/mermaid.diagrams.json';
+import { mermaidText } from '../views/diagrams/mermaid';
 import {
   MERMAID_CONFIG,
   createMermaidRenderer,
@@ -12,6 +12,10 @@ import {
   svgSize,
   type MermaidApi,
 } from './mermaid';
+
+// Whole runs on a loaded two-core machine: its slowest test took 4.7 s in a full CI run
+// (this file 33.6 s), so each gets 25 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 25_000 });
 
 // jsdom has no layout: give every SVG element a box so mermaid can place its text.
 const proto = window.SVGElement.prototype as unknown as Record<string, unknown>;

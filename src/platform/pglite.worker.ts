@@ -11,7 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import initdbWasmUrl from '@electric-sql/pglite/initdb.wasm?url';
 import fsBundleUrl from '@electric-sql/pglite/pglite.data?url';
 import pgliteWasmUrl from '@electric-sql/pglite/pglite.wasm?url';
-import { checkOnDatabase } from '../views/sqlOnDatabase';
+import { checkOnDatabase } from '../views/io/sqlOnDatabase';
 import type { PgliteReply, PgliteRequest } from './realDatabase';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;

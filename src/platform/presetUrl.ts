@@ -21,7 +21,7 @@
  * Back returns to the preset before, and its address says `?preset=` again.
  */
 import { findPreset, labPresets } from '../scenarios';
-import { clipEcho } from '../views/format';
+import { clipEcho } from '../views/run/format';
 
 /** The query parameter naming the open preset. */
 export const PRESET_PARAM = 'preset';

@@ -3,7 +3,7 @@
  * chunk of its own: nothing of PGlite is in the entry bundle), its progress, its result, and
  * Cancel (the worker is terminated). A worker that fails to load gives a clear error.
  */
-import type { DatabaseCheck } from '../views/sqlOnDatabase';
+import type { DatabaseCheck } from '../views/io/sqlOnDatabase';
 
 /** To the worker: the view's scenario. */
 export interface PgliteRequest {

@@ -4,9 +4,9 @@
  * client cancels a job by terminating the worker. A second instance serves an artifact client
  * (diagram texts, export files: `artifact` requests), keeping its last run.
  */
-import { BufferPool, computeRunView } from '../views/computeRun';
-import { computeArtifact, runCache } from '../views/exportArtifact';
-import { runViewTransferables } from '../views/runView';
+import { BufferPool, computeRunView } from '../views/run/computeRun';
+import { computeArtifact, runCache } from '../views/io/exportArtifact';
+import { runViewTransferables } from '../views/run/runView';
 import type { WorkerReply, WorkerRequest } from './runClient';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;

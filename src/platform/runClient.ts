@@ -12,14 +12,14 @@
  * - Results are cached per scenario key (canonical JSON hash), bounded by total trace entries.
  */
 import type { ScenarioInput } from '../engine';
-import { scenarioKey, scenarioSize, type ComputeResult } from '../views/compute';
+import { scenarioKey, scenarioSize, type ComputeResult } from '../views/run/compute';
 import type {
   ArtifactKind,
   ArtifactOptions,
   ArtifactResult,
   RunCache,
-} from '../views/exportArtifact';
-import type { RunView } from '../views/runView';
+} from '../views/io/exportArtifact';
+import type { RunView } from '../views/run/runView';
 import { loadSimulation as loadCompute } from './simulationChunk';
 
 /** Progress of a run job. */
@@ -247,7 +247,7 @@ export function createArtifactClient(
     get(input, kind, options) {
       const job = queue.then((): Promise<ArtifactResult> | ArtifactResult => {
         if (scenarioSize(input) <= inlineMax || makeWorker === null)
-          return import('../views/exportArtifact').then(
+          return import('../views/io/exportArtifact').then(
             (m) => m.computeArtifact(input, kind, cache, options),
             (e: unknown) => ({ ok: false as const, error: `could not load: ${String(e)}` }),
           );

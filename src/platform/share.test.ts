@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { deflateSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
 import type { ScenarioInput } from '../engine';
-import { computeRunView } from '../views/computeRun';
-import { traceHashOfView } from '../views/hash';
+import { computeRunView } from '../views/run/computeRun';
+import { traceHashOfView } from '../views/run/hash';
 import {
   SHARE_CODEC,
   decodeShare,
@@ -18,6 +18,10 @@ import {
   clearShareFromLocation,
   type ShareCodec,
 } from './share';
+
+// Whole runs on a loaded two-core machine: its slowest test took 4.2 s in a full CI run
+// (this file 7.3 s), so each gets 25 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 25_000 });
 
 /** A fixed scenario with faults added by clicks: its encoded form is pinned below. */
 const SHARED: ScenarioInput = {

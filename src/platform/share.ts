@@ -9,7 +9,7 @@ import {
   decodeShare,
   SHARE_PARAM,
   type ShareResult,
-} from '../views/shareLink';
+} from '../views/io/shareLink';
 
 import {
   decodeSharePrediction,
@@ -17,11 +17,11 @@ import {
   PREDICT_PARAM,
   sharePredictionUnreadable,
   type SharePrediction,
-} from '../views/sharePrediction';
+} from '../views/io/sharePrediction';
 
 import { COMPARE_PARAM } from '../views/compare/compareLink';
 
-export * from '../views/shareLink';
+export * from '../views/io/shareLink';
 
 // ─────────────────────────────────────────────────────────────────────────── the page's URL
 

@@ -4,13 +4,13 @@
  * of the entry evaluates — rather than once the whole entry has run: the first run, which main.tsx
  * waits for before the first render, does not wait for the download too.
  */
-import type * as ComputeRun from '../views/computeRun';
+import type * as ComputeRun from '../views/run/computeRun';
 
 let chunk: Promise<typeof ComputeRun> | null = null;
 
 /** The simulation's chunk; a failed load is tried again by the next call. */
 export function loadSimulation(): Promise<typeof ComputeRun> {
-  chunk ??= import('../views/computeRun').catch((e: unknown) => {
+  chunk ??= import('../views/run/computeRun').catch((e: unknown) => {
     chunk = null;
     throw e;
   });

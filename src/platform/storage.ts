@@ -20,7 +20,7 @@
  */
 import type { PersistOptions, PersistStorage, StorageValue } from 'zustand/middleware';
 import type { Issue, ScenarioInput } from '../engine';
-import { importScenarioValue } from '../views/export';
+import { importScenarioValue } from '../views/io/export';
 
 /** Where the workspace lives. */
 export const WORKSPACE_KEY = 'delivery-lab:workspace';

@@ -9,11 +9,15 @@
  *   drained, the output topic holds every event exactly once as read_committed sees it (the fenced
  *   zombie exits instead of holding partitions it can no longer write for).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { formatIssues, parseScenario, simulate } from '../engine';
 import type { ScenarioInput } from '../engine';
 import { applyGuarantee } from './guarantees';
+
+// Whole runs on a loaded two-core machine: its slowest test took 1.2 s in a full CI run
+// (this file 2.1 s), so each gets 10 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 10_000 });
 
 const seed = process.env.FC_SEED === 'random' ? undefined : Number(process.env.FC_SEED ?? 20261202);
 const params = (numRuns: number) => ({ numRuns, ...(seed !== undefined ? { seed } : {}) });

@@ -4,11 +4,15 @@
  * faults. (A batch's request and append carry its first event only; the check models batching
  * itself: each produce request takes the next sends queued for its partition, in send order.)
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { MESSAGE_TYPES, parseScenario, simulate, type Guarantee, type Run } from '../engine';
 import { presets } from './index';
 import { runCase, scenarioArb, type Pipeline } from './pipelineArbs';
+
+// Whole runs on a loaded two-core machine: its slowest test took 12.4 s in a full CI run
+// (this file 14.6 s), so each gets 65 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 65_000 });
 
 /** A fixed seed keeps `npm test` reproducible; `FC_SEED=random` (or a number) explores others. */
 const seed = process.env.FC_SEED === 'random' ? undefined : Number(process.env.FC_SEED ?? 20261202);

@@ -10,11 +10,15 @@
  * - effectively-once (upsert on the business id) applies every event exactly once — even with
  *   application re-sends, source duplicates and zombies, which only a business key absorbs (R3).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { CHECKPOINT_STEPS, parseScenario, formatIssues, simulate, traceHash } from '../engine';
 import type { ScenarioInput } from '../engine';
 import { applyGuarantee } from './guarantees';
+
+// Whole runs on a loaded two-core machine: its slowest test took 4.0 s in a full CI run
+// (this file 21.5 s), so each gets 20 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 20_000 });
 
 /**
  * A fixed seed keeps `npm test` reproducible on CI; `FC_SEED=random` (or a number) explores other

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { compareExpect, parseScenario, simulate, type Run } from '../engine';
 import { entriesOf } from '../engine/testing';
 import {
@@ -11,6 +11,10 @@ import {
   presets,
   searchPresets,
 } from '.';
+
+// Whole runs on a loaded two-core machine: its slowest test took 1.3 s in a full CI run
+// (this file 7.4 s), so each gets 10 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 10_000 });
 
 /**
  * The issue's table: every preset id with the variants it must have (ids are part of the

@@ -5,10 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { findPreset } from '../scenarios';
 import type { RunClient } from '../platform/runClient';
-import { scenarioKey } from '../views/compute';
-import { computeRunView } from '../views/computeRun';
+import { scenarioKey } from '../views/run/compute';
+import { computeRunView } from '../views/run/computeRun';
 import { defaultCompare } from '../views/compare/lanes';
-import { traceHashOfView } from '../views/hash';
+import { traceHashOfView } from '../views/run/hash';
 import { createCompareLanes } from './compareLanes';
 import { createLab } from './labStore';
 

@@ -12,7 +12,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ScenarioInput } from '../engine';
 import type { RunClient, RunJob } from '../platform/runClient';
 import { laneScenarios, laneTitle, type CompareSpec } from '../views/compare/lanes';
-import type { RunView } from '../views/runView';
+import type { RunView } from '../views/run/runView';
 import type { Lab, LabState } from './labStore';
 
 /** One lane beside the scenario, as it stands. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { findPreset } from '../scenarios';
 import type { RunClient } from '../platform/runClient';
-import { computeRunView } from '../views/computeRun';
-import { scenarioKey } from '../views/compute';
-import { defaultPace } from '../views/pace';
+import { computeRunView } from '../views/run/computeRun';
+import { scenarioKey } from '../views/run/compute';
+import { defaultPace } from '../views/run/pace';
 import { createLab, type Lab } from './labStore';
 
 const inlineRunner: RunClient = {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { findPreset } from '../scenarios';
 import type { RunClient } from '../platform/runClient';
-import { computeRunView } from '../views/computeRun';
-import { scenarioKey } from '../views/compute';
-import { countersAt, indexAtTime } from '../views/at';
+import { computeRunView } from '../views/run/computeRun';
+import { scenarioKey } from '../views/run/compute';
+import { countersAt, indexAtTime } from '../views/run/at';
 import {
   createLab,
   HISTORY_LIMIT,

@@ -35,20 +35,20 @@ import {
   recipeDifferences,
   type KnobSetting,
 } from '../scenarios';
-import { indexAtTime, timeAtIndex } from '../views/at';
+import { indexAtTime, timeAtIndex } from '../views/run/at';
 import {
   dropMessageFault,
   type FaultAction,
   type FaultInput,
   type ComponentId,
-} from '../views/faultActions';
-import { faultName, faultTitle } from '../views/faultName';
-import { formatMs } from '../views/format';
-import { editKnob } from '../views/knobs';
-import { momentWords, nextMoment, type MomentKind } from '../views/moments';
-import { paceOf } from '../views/pace';
-import { advance, SPEED_DEFAULT, SPEED_MAX, SPEED_MIN } from '../views/playback';
-import type { RunView } from '../views/runView';
+} from '../views/edit/faultActions';
+import { faultName, faultTitle } from '../views/edit/faultName';
+import { formatMs } from '../views/run/format';
+import { editKnob } from '../views/edit/knobs';
+import { momentWords, nextMoment, type MomentKind } from '../views/run/moments';
+import { paceOf } from '../views/run/pace';
+import { advance, SPEED_DEFAULT, SPEED_MAX, SPEED_MIN } from '../views/run/playback';
+import type { RunView } from '../views/run/runView';
 import type { CompareSpec } from '../views/compare/lanes';
 
 /** Where the current scenario's run stands. */

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RunClient } from '../platform/runClient';
 import { findLesson } from '../scenarios/lessons';
-import { computeRunView } from '../views/computeRun';
-import { scenarioKey } from '../views/compute';
+import { computeRunView } from '../views/run/computeRun';
+import { scenarioKey } from '../views/run/compute';
 import { createLab } from './labStore';
 import { createLessonDeck, currentLessonStep } from './lessonDeck';
 

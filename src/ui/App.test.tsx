@@ -1,9 +1,13 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Lab } from '../store/labStore';
 import { App } from './App';
 import { testIds } from './testIds';
 import { presetLab } from './testLab';
+
+// Whole runs on a loaded two-core machine: its slowest test took 2.8 s in a full CI run
+// (this file 10.7 s), so each gets 15 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 15_000 });
 
 beforeAll(() => {
   // jsdom has no canvas; the token layer copes with a null context.

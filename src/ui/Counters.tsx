@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { countersAt } from '../views/at';
-import { duplicatesMark, missingMark, NEUTRAL_MARK } from '../views/counterMarks';
-import { formatCount, formatCountOf, formatMoney, formatMs } from '../views/format';
-import type { RunView } from '../views/runView';
+import { countersAt } from '../views/run/at';
+import { duplicatesMark, missingMark, NEUTRAL_MARK } from '../views/run/counterMarks';
+import { formatCount, formatCountOf, formatMoney, formatMs } from '../views/run/format';
+import type { RunView } from '../views/run/runView';
 import { useIdx, useView } from '../store/LabContext';
 import { Icon } from './Icon';
 import { HiddenOutcome } from './library/HiddenOutcome';

@@ -1,4 +1,4 @@
-import type { LiveFate } from '../views/at';
+import type { LiveFate } from '../views/run/at';
 import { Icon } from './Icon';
 
 const FATE: Record<LiveFate, { icon: string; text: string }> = {

@@ -7,13 +7,17 @@
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { Guarantee } from '../engine';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LabProvider } from '../store/LabContext';
 import { GuaranteeBadge, GuaranteeRadios } from './GuaranteeRadios';
 import { testIds } from './testIds';
 import { createLab } from '../store/labStore';
 import { findPreset } from '../scenarios';
 import { inlineRunner, presetLab } from './testLab';
+
+// Whole runs on a loaded two-core machine: its slowest test took 1.5 s in a full CI run
+// (this file 3.6 s), so each gets 10 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 10_000 });
 
 const REASON =
   'fault "TaskManager crash" crashes at a checkpoint step (during-commit), and at-most-once turns checkpointing off';

@@ -3,7 +3,7 @@ import type { Guarantee, ScenarioInput } from '../engine';
 import { guaranteeAvailability, type GuaranteeAvailability, type KnobSetting } from '../scenarios';
 import { selectClaim, selectRecipeDifferences, type LabState } from '../store/labStore';
 import { useActions, useLab } from '../store/LabContext';
-import { knobMeta } from '../views/knobs';
+import { knobMeta } from '../views/edit/knobs';
 import { NoteToggle } from './NoteToggle';
 import { testIds } from './testIds';
 

@@ -4,11 +4,15 @@
  * control's description (read by a screen reader on focus) and a note a press shows.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Lab } from '../store/labStore';
 import { App } from './App';
 import { testIds } from './testIds';
 import { presetLab } from './testLab';
+
+// Whole runs on a loaded two-core machine: its slowest test took 2.1 s in a full CI run
+// (this file 3.2 s), so each gets 15 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 15_000 });
 
 beforeAll(() => {
   HTMLCanvasElement.prototype.getContext = (() =>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { labPresets } from '../scenarios';
-import { presetName } from '../views/presetName';
-import { parseSeed, seedEffect, SEED_RULE } from '../views/seed';
+import { presetName } from '../views/edit/presetName';
+import { parseSeed, seedEffect, SEED_RULE } from '../views/io/seed';
 import { FONT_SCALES, type LabState } from '../store/labStore';
 import { useActions, useLab, useView } from '../store/LabContext';
 import { GuaranteeBadge, GuaranteeRadios } from './GuaranteeRadios';

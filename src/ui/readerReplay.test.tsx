@@ -13,7 +13,7 @@ import { LabProvider } from '../store/LabContext';
 import { Counters } from './Counters';
 import { Explanations } from './panels/Explanations';
 import { testIds } from './testIds';
-import { READER_CRASH as readerCrash } from '../views/readerReplay.testdata';
+import { READER_CRASH as readerCrash } from '../views/run/readerReplay.testdata';
 
 const inline = createRunClient({ createWorker: null });
 

@@ -5,9 +5,9 @@
  */
 import type { ScenarioInput } from '../engine';
 import type { Lab } from '../store/labStore';
-import { countersAt, tokensAt } from '../views/at';
-import { traceHashOfView } from '../views/hash';
-import { eventIdOf } from '../views/runView';
+import { countersAt, tokensAt } from '../views/run/at';
+import { traceHashOfView } from '../views/run/hash';
+import { eventIdOf } from '../views/run/runView';
 import type { DeliveryLabTestApi } from './testApiTypes';
 
 /** Install the API for `lab`; returns a function that removes it. */
@@ -36,7 +36,7 @@ export function installTestApi(lab: Lab): () => void {
     },
     engineTotalsAt(t) {
       const scenario = lab.app.getState().scenario;
-      return import('../views/computeRun').then((m) => m.cutOffTotals(scenario, t));
+      return import('../views/run/computeRun').then((m) => m.cutOffTotals(scenario, t));
     },
     cursor() {
       const v = lab.app.getState().view;

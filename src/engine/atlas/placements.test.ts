@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseScenario, type Scenario, type ScenarioInput } from '../index';
 import { simulate } from '../simulate';
 import { K } from '../trace';
@@ -13,6 +13,10 @@ import {
   withFaults,
 } from './explore';
 import { enumeratePlacements, type Placement } from './placements';
+
+// Whole runs on a loaded two-core machine: its slowest test took 2.5 s in a full CI run
+// (this file 5.6 s), so each gets 15 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 15_000 });
 
 function parsed(input: ScenarioInput): Scenario {
   const r = parseScenario(input);

@@ -8,12 +8,16 @@
  *   event under a crash at any point (docs/semantics/batch.md#dedupe-stores);
  * - the same config gives the same trace hash.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { BatchSchema, type BatchInput } from './schema';
 import { simulateBatch } from './simulateBatch';
 import { checkBatch } from './checker';
 import { DAY_MS } from './calendar';
+
+// Whole runs on a loaded two-core machine: its slowest test took 1.7 s in a full CI run
+// (this file 3.6 s), so each gets 10 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 10_000 });
 
 const seed = process.env.FC_SEED === 'random' ? undefined : Number(process.env.FC_SEED ?? 20261202);
 const params = (numRuns: number) => ({ numRuns, ...(seed !== undefined ? { seed } : {}) });

@@ -17,10 +17,14 @@
  * 4.5 s), checkpoint 4 is a real one — with nothing new, at offset 200.
  * https://nightlies.apache.org/flink/flink-docs-stable/docs/dev/datastream/fault-tolerance/checkpointing/
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Run } from '../simulate';
 import { anomalies, entriesOf, runScenario, totals } from '../testing';
 import { CHECKPOINT_STEPS, ERROR_CODES, firstIdleCheckpoint } from '../trace';
+
+// Whole runs on a loaded two-core machine: its slowest test took 0.6 s in a full CI run
+// (this file 5.3 s), so each gets 10 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 10_000 });
 
 const ev = Array.from({ length: 250 }, (_, i) => ({
   id: `e${i + 1}`,

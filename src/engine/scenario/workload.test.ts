@@ -1,9 +1,13 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LIMITS } from './limits';
 import { parseScenario } from './validate';
 import { buildEvents, lnUnit, type Events } from './workload';
+
+// Whole runs on a loaded two-core machine: its slowest test took 1.8 s in a full CI run
+// (this file 6.2 s), so each gets 10 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 10_000 });
 
 /** The events of a generated workload, through the schema (defaults applied). */
 function generated(generate: object, seed = 1): Events {

@@ -5,7 +5,7 @@
  */
 import type { ScenarioInput } from '../../engine';
 import type { CompareSpec, LaneSpec } from '../../views/compare/lanes';
-import { genericQuestion, presetQuestion, type AskedQuestion } from '../../views/question';
+import { genericQuestion, presetQuestion, type AskedQuestion } from '../../views/library/question';
 import { findPreset } from '../index';
 import { LESSON_PANELS, type Lesson, type LessonPanel, type LessonStep } from './schema';
 

@@ -9,7 +9,7 @@ import {
 import { selectParse, type LabState } from '../../store/labStore';
 import { useActions, useLab, useLabInstance } from '../../store/LabContext';
 import { MAX_LANES } from '../../views/compare/lanes';
-import type { FaultInput } from '../../views/faultActions';
+import type { FaultInput } from '../../views/edit/faultActions';
 import { heatMap, type HeatMap } from '../../views/atlas/heatMap';
 import {
   minimalCounterexampleOf,

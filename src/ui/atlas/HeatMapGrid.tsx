@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Atlas, FaultSpec } from '../../engine';
-import { formatMs } from '../../views/format';
+import { formatMs } from '../../views/run/format';
 import type { HeatMap } from '../../views/atlas/heatMap';
 import {
   cellLabel,

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import type { ScenarioInput } from '../../engine';
 import { useActions, useLab } from '../../store/LabContext';
 import type { LabState } from '../../store/labStore';
-import { batchAtlasView } from '../../views/batchAtlas';
+import { batchAtlasView } from '../../views/batch/batchAtlas';
 
 const selectPresetRef = (s: LabState) => s.presetRef;
 

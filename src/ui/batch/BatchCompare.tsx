@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import type { Guarantee } from '../../engine';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
-import { batchCompareView } from '../../views/batchCompare';
+import { batchCompareView } from '../../views/batch/batchCompare';
 import { GUARANTEES } from '../../views/compare/lanes';
 import './batch.css';
 

@@ -10,7 +10,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ScenarioInput } from '../../engine';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
-import { batchPageView, clearAndRerun, failMidWrite } from '../../views/batchView';
+import { batchPageView, clearAndRerun, failMidWrite } from '../../views/batch/batchView';
 import { BatchAtlas } from './BatchAtlas';
 import './batch.css';
 

@@ -15,7 +15,7 @@ import { useLabInstance } from '../../store/LabContext';
 import { judgeOnPage, type AttemptOutcome } from '../../views/challenge/attempt';
 import type { SolutionCount } from '../../views/challenge/solutions';
 import { allowWords, countWords, goalWords, hintsUnlocked } from '../../views/challenge/words';
-import { atRunEnd } from '../../views/library';
+import { atRunEnd } from '../../views/library/library';
 import { testIds } from '../testIds';
 import { useChallengeUi } from './ChallengeContext';
 import './challenge.css';

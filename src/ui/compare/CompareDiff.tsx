@@ -1,6 +1,6 @@
 import type { CompareModel } from '../../views/compare/compareModel';
 import { fateWords, type DiffRow, type LaneOutcome } from '../../views/compare/diff';
-import { formatMs } from '../../views/format';
+import { formatMs } from '../../views/run/format';
 import { Icon } from '../Icon';
 import { compareTestIds } from './compareTestIds';
 

@@ -1,10 +1,10 @@
 import { memo, useMemo } from 'react';
-import { countersAt } from '../../views/at';
+import { countersAt } from '../../views/run/at';
 import { laneLinesAt } from '../../views/compare/laneAt';
 import type { UnfiredFault } from '../../views/compare/laneFaults';
-import { formatCount, formatMoney, formatMs, ordinal } from '../../views/format';
-import { traceHashOfView } from '../../views/hash';
-import type { RunView } from '../../views/runView';
+import { formatCount, formatMoney, formatMs, ordinal } from '../../views/run/format';
+import { traceHashOfView } from '../../views/run/hash';
+import type { RunView } from '../../views/run/runView';
 import { Icon } from '../Icon';
 import { compareTestIds } from './compareTestIds';
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { Guarantee, Scenario } from '../../engine';
 import { GUARANTEES, laneKnobValue, type LaneSpec } from '../../views/compare/lanes';
-import { formatKnobValue, knobMeta, knobsFor } from '../../views/knobs';
+import { formatKnobValue, knobMeta, knobsFor } from '../../views/edit/knobs';
 import { compareTestIds } from './compareTestIds';
 
 /**

@@ -12,9 +12,9 @@ import {
 } from '../../platform/mermaid';
 import type { LabState } from '../../store/labStore';
 import { useLab, useView } from '../../store/LabContext';
-import type { Artifact, ArtifactKind } from '../../views/exportArtifact';
-import { eventIdOf } from '../../views/runView';
-import { formatMs } from '../../views/format';
+import type { Artifact, ArtifactKind } from '../../views/io/exportArtifact';
+import { eventIdOf } from '../../views/run/runView';
+import { formatMs } from '../../views/run/format';
 import { useDarkScheme } from '../hooks/useDarkScheme';
 import { usePage } from '../io/PageContext';
 import { HiddenOutcome } from '../library/HiddenOutcome';

@@ -5,7 +5,7 @@
  * the run opens.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createArtifactClient } from '../../platform/runClient';
 import type { Lab } from '../../store/labStore';
 import { createNotices } from '../io/notices';
@@ -13,6 +13,10 @@ import { testIds } from '../testIds';
 import { presetLab } from '../testLab';
 import { EmbedApp } from './EmbedApp';
 import { DEFAULT_EMBED, type EmbedOptions } from './embedOptions';
+
+// Whole runs on a loaded two-core machine: its slowest test took 2.7 s in a full CI run
+// (this file 9.9 s), so each gets 15 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 15_000 });
 
 beforeAll(() => {
   // jsdom has no canvas; the token layer copes with a null context.

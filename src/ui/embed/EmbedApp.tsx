@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { encodeShare } from '../../platform/share';
 import type { Lab, LabState } from '../../store/labStore';
 import { LabProvider, useActions, useLab, useLabInstance, useView } from '../../store/LabContext';
-import { countersAt } from '../../views/at';
-import { formatCount } from '../../views/format';
+import { countersAt } from '../../views/run/at';
+import { formatCount } from '../../views/run/format';
 import { EmbedCompare } from '../compare/EmbedCompare';
 import { Counters } from '../Counters';
 import { GuaranteeRadios } from '../GuaranteeRadios';

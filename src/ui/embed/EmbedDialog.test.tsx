@@ -3,7 +3,7 @@
  * every option of the player but `preset=` is set here).
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createArtifactClient } from '../../platform/runClient';
 import type { Lab } from '../../store/labStore';
 import { LabProvider } from '../../store/LabContext';
@@ -13,6 +13,10 @@ import { PageProvider } from '../io/PageContext';
 import { testIds } from '../testIds';
 import { presetLab } from '../testLab';
 import { EmbedButton } from './EmbedDialog';
+
+// Whole runs on a loaded two-core machine: its slowest test took 1.1 s in a full CI run
+// (this file 2.3 s), so each gets 10 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 10_000 });
 
 async function open(lab: Lab, shareLink: ShareSync | null = null): Promise<HTMLElement> {
   render(

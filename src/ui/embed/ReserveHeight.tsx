@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { createStore } from 'zustand/vanilla';
 import type { Lab } from '../../store/labStore';
 import { LabProvider, useLabInstance, useView } from '../../store/LabContext';
-import { timeAtIndex } from '../../views/at';
+import { timeAtIndex } from '../../views/run/at';
 
 /**
  * The height the player will need over the whole run, known before it reports any: the player

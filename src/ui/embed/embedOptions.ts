@@ -21,10 +21,10 @@
  * ({@link embedOptionsNotice}) with what was used instead and what the option takes.
  */
 
-import { formatCount, formatSpeed } from '../../views/format';
-import { SPEED_DEFAULT, SPEED_MAX, SPEED_MIN } from '../../views/playback';
+import { formatCount, formatSpeed } from '../../views/run/format';
+import { SPEED_DEFAULT, SPEED_MAX, SPEED_MIN } from '../../views/run/playback';
 import type { PageNotice } from '../io/notices';
-import type { SharePrediction } from '../../views/sharePrediction';
+import type { SharePrediction } from '../../views/io/sharePrediction';
 import {
   readHeight,
   readLayout,

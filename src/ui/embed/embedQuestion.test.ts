@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findPreset } from '../../scenarios';
 import { createLab } from '../../store/labStore';
-import { GENERIC_QUESTION } from '../../views/question';
+import { GENERIC_QUESTION } from '../../views/library/question';
 import { inlineRunner } from '../testLab';
 import { EMBED_PREDICTION_KEY, embedQuestion, embedSubject } from './embedQuestion';
 

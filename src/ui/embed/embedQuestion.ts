@@ -6,13 +6,13 @@
 import type { ScenarioInput } from '../../engine';
 import { findPreset } from '../../scenarios';
 import type { LabState } from '../../store/labStore';
-import { questionVariant, type PredictionSubject } from '../../views/library';
+import { questionVariant, type PredictionSubject } from '../../views/library/library';
 import {
   authorQuestion,
   genericQuestion,
   presetQuestion,
   type AskedQuestion,
-} from '../../views/question';
+} from '../../views/library/question';
 import type { EmbedOptions } from './embedOptions';
 
 /** The key an embedded player keeps its one prediction under. */

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import type { NumberParse } from '../../views/numberField';
+import type { NumberParse } from '../../views/edit/numberField';
 
 /** A number field's draft: what is typed, why it was refused, and the input's handlers. */
 export interface NumberDraft {

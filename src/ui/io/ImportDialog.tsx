@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { SHARE_PARAM, SHARE_VERSION } from '../../views/shareLink';
+import { SHARE_PARAM, SHARE_VERSION } from '../../views/io/shareLink';
 import { testIds } from '../testIds';
 import { importFiles, importPasted, looksImportable, type ImportOutcome } from './importScenario';
 

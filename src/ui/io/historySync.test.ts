@@ -3,12 +3,16 @@
  * HTML spec's does: pushState drops the entries after the current one and adds one, replaceState
  * changes the current one, traversing fires popstate with the state of the entry reached.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { entryOf, HISTORY_KEY, type HistoryEnv } from '../../platform/history';
 import { createRunClient } from '../../platform/runClient';
 import { findPreset } from '../../scenarios';
 import { createLab, type Lab } from '../../store/labStore';
 import { createHistorySync, HISTORY_NOTICE } from './historySync';
+
+// Whole runs on a loaded two-core machine: its slowest test took 2.5 s in a full CI run
+// (this file 4.3 s), so each gets 15 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 15_000 });
 
 const inline = createRunClient({ createWorker: null });
 

@@ -8,7 +8,7 @@
 import type { ScenarioInput } from '../../engine';
 import type { ConfigFile, KeyReport } from '../../scenarios/config/importConfig';
 import { kindOfKey, RECOGNISED } from '../../scenarios/config/catalogue';
-import { SCENARIO_JSON_LIMIT, type ReadableFile } from '../../views/export';
+import { SCENARIO_JSON_LIMIT, type ReadableFile } from '../../views/io/export';
 
 /** What a configuration import adds to an opened scenario: the report, one line per key. */
 export interface ConfigReport {

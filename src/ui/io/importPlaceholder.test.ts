@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shareUrl } from '../../views/shareLink';
+import { shareUrl } from '../../views/io/shareLink';
 import { IMPORT_PLACEHOLDER } from './ImportDialog';
 
 describe('the import paste box', () => {

@@ -13,7 +13,7 @@ import {
   importScenarioText,
   issueLines,
   type ReadableFile,
-} from '../../views/export';
+} from '../../views/io/export';
 import {
   importConfigFiles,
   importConfigTexts,

@@ -1,11 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ScenarioInput } from '../../engine';
 import { resolvePresetParam } from '../../platform/presetUrl';
 import { decodeShare } from '../../platform/share';
 import type { Workspace } from '../../platform/storage';
 import { findPreset } from '../../scenarios';
-import { PREDICTION_UNREADABLE } from '../../views/sharePrediction';
+import { PREDICTION_UNREADABLE } from '../../views/io/sharePrediction';
 import { chooseStart } from './startup';
+
+// Whole runs on a loaded two-core machine: its slowest test took 2.5 s in a full CI run
+// (this file 2.9 s), so each gets 15 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 15_000 });
 
 const mine: ScenarioInput = { version: 1, name: 'mine', workload: { generate: { count: 2 } } };
 const linked: ScenarioInput = { version: 1, name: 'linked', workload: { generate: { count: 3 } } };

@@ -10,8 +10,8 @@ import type { PresetParam } from '../../platform/presetUrl';
 import { shareIssueLines, type ShareResult } from '../../platform/share';
 import type { StorageNotice, Workspace, WorkspacePrefs } from '../../platform/storage';
 import { findPreset } from '../../scenarios';
-import { pristinePresetRef } from '../../views/library';
-import { PREDICTION_UNREADABLE } from '../../views/sharePrediction';
+import { pristinePresetRef } from '../../views/library/library';
+import { PREDICTION_UNREADABLE } from '../../views/io/sharePrediction';
 import type { NoticeAction, PageNotice } from './notices';
 
 /** Where the first scenario came from. */

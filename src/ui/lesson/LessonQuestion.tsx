@@ -1,6 +1,6 @@
 import type { ResolvedStep } from '../../scenarios/lessons';
-import type { RunView } from '../../views/runView';
-import { judgeChoice, PREDICTION_CHOICES } from '../../views/question';
+import type { RunView } from '../../views/run/runView';
+import { judgeChoice, PREDICTION_CHOICES } from '../../views/library/question';
 import { lessonTestIds } from './lessonTestIds';
 
 /** An option as the room sees it: A, B, C, D. */

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { issueLines } from '../../views/export';
+import { issueLines } from '../../views/io/export';
 import { copyText, fileStem } from '../../platform/download';
 import { lessonHref, notesHref } from '../../platform/lessonUrl';
 import { downloadText } from '../../platform/mermaid';

@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import type { Issue } from '../../engine';
-import { issueLines } from '../../views/export';
+import { issueLines } from '../../views/io/export';
 import { openLessonChannel } from '../../platform/lessonChannel';
 import { lessonAddressOf, lessonOfAddress, writeLessonStep } from '../../platform/lessonUrl';
 import { createArtifactClient, createRunClient } from '../../platform/runClient';

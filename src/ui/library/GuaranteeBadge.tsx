@@ -1,5 +1,5 @@
 import type { Guarantee } from '../../engine';
-import { GUARANTEE_BADGES } from '../../views/library';
+import { GUARANTEE_BADGES } from '../../views/library/library';
 
 /**
  * The guarantee a preset illustrates: a symbol (=1, ≥1, ≤1) and its name, so the card says it

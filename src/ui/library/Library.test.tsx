@@ -5,7 +5,7 @@
  * end of the run or a "reveal".
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRunClient } from '../../platform/runClient';
 import { createLab, type Lab } from '../../store/labStore';
 import { LabProvider } from '../../store/LabContext';
@@ -13,6 +13,10 @@ import { testIds } from '../testIds';
 import { LibraryButton } from './LibraryButton';
 import { LibraryProvider } from './LibraryContext';
 import { StoryPanel } from './StoryPanel';
+
+// Whole runs on a loaded two-core machine: its slowest test took 1.0 s in a full CI run
+// (this file 6.4 s), so each gets 10 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 10_000 });
 
 /** Everything runs inline (jsdom and Node have no Worker), as the page runs small scenarios. */
 const inline = createRunClient({ createWorker: null });

@@ -18,7 +18,7 @@ import {
   questionVariant,
   SEARCH_SUGGESTIONS,
   type ListKey,
-} from '../../views/library';
+} from '../../views/library/library';
 import { testIds } from '../testIds';
 import { ChallengeMenu } from '../challenge/ChallengeMenu';
 import { GuaranteeBadge } from './GuaranteeBadge';

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { AskedNumber, ChoiceOption, Preset } from '../../scenarios';
 import { useLab, useLabInstance, useView } from '../../store/LabContext';
-import { questionVariant } from '../../views/library';
+import { questionVariant } from '../../views/library/library';
 import {
   judgeChoice,
   judgeCount,
@@ -12,7 +12,7 @@ import {
   presetQuestion,
   type AskedQuestion,
   type PredictionMarking,
-} from '../../views/question';
+} from '../../views/library/question';
 import { Breakable } from '../Breakable';
 import { focusSoon } from '../hooks/focusSoon';
 import { testIds } from '../testIds';

@@ -22,7 +22,12 @@ import {
 import type { ScenarioInput } from '../../engine';
 import type { LabState } from '../../store/labStore';
 import { useLabInstance } from '../../store/LabContext';
-import { atRunEnd, presetSubject, subjectPhase, type PredictionSubject } from '../../views/library';
+import {
+  atRunEnd,
+  presetSubject,
+  subjectPhase,
+  type PredictionSubject,
+} from '../../views/library/library';
 
 /** A prediction in progress: what was written, whether it was locked in, whether it was revealed. */
 export interface Prediction {

@@ -5,7 +5,7 @@ import {
   outcomeHidden,
   subjectPhase,
   type PredictionPhase,
-} from '../../views/library';
+} from '../../views/library/library';
 import { usePredictions } from './PredictionContext';
 
 /** "Predict first" as the panels that could give the answer away see it. */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { writePresetToLocation } from '../../platform/presetUrl';
 import type { LabState } from '../../store/labStore';
 import { useLabInstance } from '../../store/LabContext';
-import { isPristinePreset, openPreset } from '../../views/library';
+import { isPristinePreset, openPreset } from '../../views/library/library';
 
 /** The `?preset=` a state should show: its preset, while unchanged; otherwise none. */
 function urlRef(s: LabState): string | null {

@@ -7,8 +7,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Lab } from '../../store/labStore';
 import { LabProvider } from '../../store/LabContext';
-import { entriesOfIdentity } from '../../views/at';
-import { eventIdOf } from '../../views/runView';
+import { entriesOfIdentity } from '../../views/run/at';
+import { eventIdOf } from '../../views/run/runView';
 import { LibraryProvider } from '../library/LibraryContext';
 import { testIds } from '../testIds';
 import { presetLab } from '../testLab';

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { entriesOfIdentity } from '../../views/at';
-import { describeEntry } from '../../views/describe';
-import { entryNumber, formatMs } from '../../views/format';
-import { eventIdOf, type RunView } from '../../views/runView';
+import { entriesOfIdentity } from '../../views/run/at';
+import { describeEntry } from '../../views/diagrams/describe';
+import { entryNumber, formatMs } from '../../views/run/format';
+import { eventIdOf, type RunView } from '../../views/run/runView';
 import type { LabState } from '../../store/labStore';
 import { useActions, useIdx, useLab, useView } from '../../store/LabContext';
 import { usePredictionGate } from '../library/usePredictionGate';

@@ -4,7 +4,7 @@ import { useActions, useLab, useView } from '../../store/LabContext';
 import { Icon } from '../Icon';
 import { HiddenOutcome } from '../library/HiddenOutcome';
 import { usePredictionGate } from '../library/usePredictionGate';
-import { explanationCoverage } from '../../views/runView';
+import { explanationCoverage } from '../../views/run/runView';
 import { testIds } from '../testIds';
 
 const selectHighlight = (s: LabState) => s.highlight;

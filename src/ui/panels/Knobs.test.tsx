@@ -6,7 +6,7 @@
  * statement retries to 0 in the same edit; a refused knob's row says why.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ScenarioInput } from '../../engine';
 import { getKnob } from '../../scenarios';
 import { createLab, type Lab } from '../../store/labStore';
@@ -14,6 +14,10 @@ import { LabProvider } from '../../store/LabContext';
 import { testIds } from '../testIds';
 import { inlineRunner, presetLab } from '../testLab';
 import { Knobs } from './Knobs';
+
+// Whole runs on a loaded two-core machine: its slowest test took 3.8 s in a full CI run
+// (this file 9.0 s), so each gets 20 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 20_000 });
 
 /** Render the Knobs panel on `lab`, once its run has settled. */
 async function mountLab(lab: Lab): Promise<Lab> {

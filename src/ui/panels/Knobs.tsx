@@ -9,7 +9,7 @@ import {
   rangeRule,
   schemaRange,
   type NumberRange,
-} from '../../views/numberField';
+} from '../../views/edit/numberField';
 import {
   UNSET_DEFAULT_NOTE,
   formatKnobValue,
@@ -17,7 +17,7 @@ import {
   lastNumberIn,
   type KnobGroup,
   type KnobMeta,
-} from '../../views/knobs';
+} from '../../views/edit/knobs';
 import { useNumberDraft } from '../hooks/useNumberDraft';
 import { Icon } from '../Icon';
 import { testIds } from '../testIds';

@@ -4,14 +4,18 @@
  * which hides the final fates, has nothing more to hide.
  */
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Lab } from '../../store/labStore';
 import { LabProvider } from '../../store/LabContext';
-import { formatMs } from '../../views/format';
+import { formatMs } from '../../views/run/format';
 import { LibraryProvider } from '../library/LibraryContext';
 import { testIds } from '../testIds';
 import { presetLab } from '../testLab';
 import { Ledger } from './Ledger';
+
+// Whole runs on a loaded two-core machine: its slowest test took 2.1 s in a full CI run
+// (this file 2.1 s), so each gets 15 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 15_000 });
 
 // jsdom lays nothing out: give every box a size, so the virtual list renders its first rows.
 beforeAll(() => {

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { ledgerRowAt } from '../../views/at';
-import { formatMoney, formatMs } from '../../views/format';
-import type { RunView } from '../../views/runView';
+import { ledgerRowAt } from '../../views/run/at';
+import { formatMoney, formatMs } from '../../views/run/format';
+import type { RunView } from '../../views/run/runView';
 import type { LabState } from '../../store/labStore';
 import { useActions, useIdx, useLab, useView } from '../../store/LabContext';
 import { Fate, fateOfCode } from '../Fate';

@@ -1,7 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab, useView } from '../../store/LabContext';
-import { eventIdOf } from '../../views/runView';
+import { eventIdOf } from '../../views/run/runView';
 import { testIds } from '../testIds';
 import { EventTrace } from './EventTrace';
 import { Explanations } from './Explanations';

@@ -7,8 +7,8 @@ import {
   type LabState,
 } from '../../store/labStore';
 import { useLab } from '../../store/LabContext';
-import { formatKnobValue, knobMeta } from '../../views/knobs';
-import { openPreset } from '../../views/library';
+import { formatKnobValue, knobMeta } from '../../views/edit/knobs';
+import { openPreset } from '../../views/library/library';
 import { testIds } from '../testIds';
 
 const selectScenario = (s: LabState) => s.scenario;

@@ -1,8 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { selectParse, type LabState } from '../../store/labStore';
 import { useActions, useLab, useLabInstance } from '../../store/LabContext';
-import { faultMenu, type ComponentId } from '../../views/faultActions';
-import type { Life } from '../../views/at';
+import { faultMenu, type ComponentId } from '../../views/edit/faultActions';
+import type { Life } from '../../views/run/at';
 import { testIds } from '../testIds';
 import { placeMenu } from './menuPlacement';
 import { SPACE_TO_PAGE } from '../hooks/useShortcuts';

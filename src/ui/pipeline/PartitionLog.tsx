@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef } from 'react';
-import { cellAt, partitionAt, type Cell, type CellStatus } from '../../views/at';
-import { eventIdOf, type PartitionLogView, type RunView } from '../../views/runView';
+import { cellAt, partitionAt, type Cell, type CellStatus } from '../../views/run/at';
+import { eventIdOf, type PartitionLogView, type RunView } from '../../views/run/runView';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import { useFontScale } from '../hooks/useFontScale';

@@ -1,8 +1,12 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { timeAtIndex } from '../../views/at';
+import { timeAtIndex } from '../../views/run/at';
 import { useIdx, useView } from '../../store/LabContext';
 import { testIds } from '../testIds';
-import { BrokerStage, ProcessorStage, ProducerStage, ReaderStage, SinkStage } from './Stages';
+import { BrokerStage } from './stages/BrokerStage';
+import { ProcessorStage } from './stages/ProcessorStage';
+import { ProducerStage } from './stages/ProducerStage';
+import { ReaderStage } from './stages/ReaderStage';
+import { SinkStage } from './stages/SinkStage';
 import { TokenLayer } from './TokenLayer';
 
 /**

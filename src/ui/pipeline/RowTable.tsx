@@ -7,9 +7,9 @@ import {
   rowSource,
   rowUpdatesAt,
   sourceChars,
-} from '../../views/at';
-import { formatCountOf, formatMoney, ordinal } from '../../views/format';
-import type { RunView, TableView } from '../../views/runView';
+} from '../../views/run/at';
+import { formatCountOf, formatMoney, ordinal } from '../../views/run/format';
+import type { RunView, TableView } from '../../views/run/runView';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import { Icon } from '../Icon';

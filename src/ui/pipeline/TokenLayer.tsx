@@ -1,9 +1,9 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { prefersReducedMotion, watchColorScheme, watchReducedMotion } from '../../platform/media';
-import { isResponse, tokensAt, type Token } from '../../views/at';
-import { messageLabel } from '../../views/faultActions';
-import { eventIdOf, type RunView } from '../../views/runView';
-import { txnApi } from '../../views/mermaid';
+import { isResponse, tokensAt, type Token } from '../../views/run/at';
+import { messageLabel } from '../../views/edit/faultActions';
+import { eventIdOf, type RunView } from '../../views/run/runView';
+import { txnApi } from '../../views/diagrams/mermaid';
 import { useLabInstance } from '../../store/LabContext';
 import { testIds } from '../testIds';
 import { separateLabels } from './separateLabels';

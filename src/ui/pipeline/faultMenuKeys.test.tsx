@@ -5,10 +5,14 @@
  * shortcuts (restart, to the end of the run).
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { App } from '../App';
 import { testIds } from '../testIds';
 import { presetLab } from '../testLab';
+
+// Whole runs on a loaded two-core machine: its slowest test took 3.7 s in a full CI run
+// (this file 3.7 s), so each gets 20 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 20_000 });
 
 beforeAll(() => {
   HTMLCanvasElement.prototype.getContext = (() =>

@@ -1,6 +1,6 @@
 import { presets } from '../../scenarios';
 import { useActions } from '../../store/LabContext';
-import { firstStoryRef } from '../../views/library';
+import { firstStoryRef } from '../../views/library/library';
 import { useLibraryUi } from '../library/LibraryContext';
 import { testIds } from '../testIds';
 

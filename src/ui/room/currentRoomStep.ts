@@ -6,7 +6,7 @@
 import type { LabState } from '../../store/labStore';
 import { findPreset, type Preset } from '../../scenarios';
 import type { ResolvedStep } from '../../scenarios/lessons';
-import type { AskedQuestion } from '../../views/question';
+import type { AskedQuestion } from '../../views/library/question';
 import { presetRoomReveal, presetRoomStep } from '../../views/room/presetStep';
 import type { RoomReveal, RoomStep } from '../../views/room/protocol';
 

@@ -5,11 +5,11 @@
  * verdict for the end of the run. The browser itself is e2e/share.spec.ts's job.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createArtifactClient } from '../../platform/runClient';
 import { decodeShare, sharePredictionFromLocation } from '../../platform/share';
 import { createLab, type Lab } from '../../store/labStore';
-import { decodeSharePrediction } from '../../views/sharePrediction';
+import { decodeSharePrediction } from '../../views/io/sharePrediction';
 import { App } from '../App';
 import { createNotices } from '../io/notices';
 import type { PageServices } from '../io/PageContext';
@@ -17,6 +17,10 @@ import { chooseStart } from '../io/startup';
 import { testIds } from '../testIds';
 import { inlineRunner, presetLab } from '../testLab';
 import { createShareSync } from './shareSync';
+
+// Whole runs on a loaded two-core machine: its slowest test took 3.3 s in a full CI run
+// (this file 7.7 s), so each gets 20 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 20_000 });
 
 beforeAll(() => {
   // jsdom has no canvas; the token layer copes with a null context.

@@ -9,7 +9,7 @@ import {
   sharePredictionFor,
   type PredictionChoice,
   type SharePrediction,
-} from '../../views/sharePrediction';
+} from '../../views/io/sharePrediction';
 import { usePage } from '../io/PageContext';
 import { usePredictionGate } from '../library/usePredictionGate';
 import { testIds } from '../testIds';

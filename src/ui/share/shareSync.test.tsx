@@ -3,13 +3,17 @@
  * address bar opens as an undoable edit; Back or Forward to a link's page, whose scenario the
  * browser history has already put on screen (src/ui/io/historySync.ts), does not open it twice.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRunClient } from '../../platform/runClient';
 import { encodeShare } from '../../platform/share';
 import { findPreset } from '../../scenarios';
 import { createLab, type Lab } from '../../store/labStore';
 import { createNotices } from '../io/notices';
 import { createShareSync } from './shareSync';
+
+// Whole runs on a loaded two-core machine: its slowest test took 2.3 s in a full CI run
+// (this file 2.4 s), so each gets 15 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 15_000 });
 
 const inline = createRunClient({ createWorker: null });
 /** A fragment navigation, and the task that fires its hashchange. */

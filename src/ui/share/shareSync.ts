@@ -15,15 +15,15 @@ import {
 } from '../../platform/share';
 import { compareFromLocation, writeCompareToLocation } from '../../platform/compareUrl';
 import type { Lab, LabState } from '../../store/labStore';
-import type { PredictionSubject } from '../../views/library';
-import { outgoingScenario } from '../../views/pinExpect';
+import type { PredictionSubject } from '../../views/library/library';
+import { outgoingScenario } from '../../views/edit/pinExpect';
 import {
   linkApplies,
   linkedSubject,
   PREDICTION_UNREADABLE,
   type LinkedPrediction,
   type SharePrediction,
-} from '../../views/sharePrediction';
+} from '../../views/io/sharePrediction';
 import type { Notices } from '../io/notices';
 
 /**

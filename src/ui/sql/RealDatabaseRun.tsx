@@ -10,7 +10,7 @@ import {
   type DatabaseJob,
   type PgliteProgress,
 } from '../../platform/realDatabase';
-import { PGLITE_DOWNLOAD_MB, type DatabaseCheck } from '../../views/sqlOnDatabase';
+import { PGLITE_DOWNLOAD_MB, type DatabaseCheck } from '../../views/io/sqlOnDatabase';
 import { testIds } from '../testIds';
 
 type State =

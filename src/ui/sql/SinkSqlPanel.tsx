@@ -9,7 +9,7 @@
 import { useEffect, useState } from 'react';
 import { copyText, fileStem } from '../../platform/download';
 import { downloadText } from '../../platform/mermaid';
-import type { RunView } from '../../views/runView';
+import type { RunView } from '../../views/run/runView';
 import type { PageServices } from '../io/PageContext';
 import { testIds } from '../testIds';
 import { RealDatabaseRun } from './RealDatabaseRun';

@@ -3,7 +3,7 @@
  * on first open so that the page's entry carries only this button.
  */
 import { lazy, Suspense, useState } from 'react';
-import type { RunView } from '../../views/runView';
+import type { RunView } from '../../views/run/runView';
 import { usePage } from '../io/PageContext';
 import { usePredictionGate } from '../library/usePredictionGate';
 import { testIds } from '../testIds';

@@ -15,7 +15,7 @@ import {
   type Outcome,
   type TrialResult,
 } from '../../engine';
-import { formatMs } from '../format';
+import { formatMs } from '../run/format';
 import type { HeatCell, HeatMap, OutcomeCounts } from './heatMap';
 
 /** How an outcome looks: its legend label, glyph and fill. */

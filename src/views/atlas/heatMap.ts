@@ -12,7 +12,7 @@ import {
   type Outcome,
   type Placement,
 } from '../../engine';
-import { STAGES, stageOf } from '../actors';
+import { STAGES, stageOf } from '../run/actors';
 
 /** Trials per outcome. */
 export type OutcomeCounts = Record<Outcome, number>;

@@ -21,7 +21,7 @@ import {
   type ScenarioInput,
 } from '../../engine';
 import { getKnob } from '../../scenarios';
-import { editKnob, knobsFor } from '../knobs';
+import { editKnob, knobsFor } from '../edit/knobs';
 
 /** The count of a challenge's solutions. */
 export interface SolutionCount {

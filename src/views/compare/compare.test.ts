@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseScenario, simulate, traceHash, type ScenarioInput } from '../../engine';
 import { findPreset } from '../../scenarios';
-import { toRunView } from '../runView';
+import { toRunView } from '../run/runView';
 import { decodeCompare, withCompareParam } from './compareLink';
 import { compareModel } from './compareModel';
 import { diffLine, eventDiff, type LaneOutcome } from './diff';
@@ -13,8 +13,12 @@ import {
   parseCompareSpec,
   type CompareSpec,
 } from './lanes';
-import { encodeShare, decodeShare } from '../shareLink';
-import { artifactOf } from '../exportArtifact';
+import { encodeShare, decodeShare } from '../io/shareLink';
+import { artifactOf } from '../io/exportArtifact';
+
+// Whole runs on a loaded two-core machine: its slowest test took 0.6 s in a full CI run
+// (this file 2.0 s), so each gets 10 s, ≥ 5× that, far from vitest's 5 s default.
+vi.setConfig({ testTimeout: 10_000 });
 
 const RUN_TIMEOUT = 60_000;
 

@@ -5,8 +5,8 @@
  * with `markdownText`, as in the rest of the report (src/views/markdown.ts).
  */
 import { traceHash, type Run } from '../../engine';
-import { formatMs } from '../format';
-import { DEFAULT_HEADING_LEVEL, heading, markdownText, type HeadingLevel } from '../markdown';
+import { formatMs } from '../run/format';
+import { DEFAULT_HEADING_LEVEL, heading, markdownText, type HeadingLevel } from '../io/markdown';
 import type { ComparedRuns } from './compareRuns';
 import { fateWords } from './diff';
 

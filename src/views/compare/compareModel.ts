@@ -7,7 +7,7 @@ import { laneOutcome, eventDiff, type DiffRow, type LaneOutcome } from './diff';
 import { firstDivergence, type Divergence } from './divergence';
 import { knobDifferences, type KnobDifference } from './knobDiff';
 import { unfiredFaults, type UnfiredFault } from './laneFaults';
-import { eventIdOf, type RunView } from '../runView';
+import { eventIdOf, type RunView } from '../run/runView';
 
 /** A lane with its run. */
 export interface LaneRun {

@@ -5,7 +5,7 @@
  * is of the others.
  */
 import { simulate, type Run, type Scenario, type ScenarioInput } from '../../engine';
-import { toRunView } from '../runView';
+import { toRunView } from '../run/runView';
 import { compareModel, type CompareModel } from './compareModel';
 import { laneScenarios, laneTitle, type CompareSpec, type LaneScenario } from './lanes';
 

@@ -5,8 +5,8 @@
  * entry by entry, the first difference is that moment.
  */
 import { TRACE_COLUMNS } from '../../engine';
-import { describeEntry } from '../describe';
-import type { RunView } from '../runView';
+import { describeEntry } from '../diagrams/describe';
+import type { RunView } from '../run/runView';
 
 /** The first entry where two runs differ. */
 export interface Divergence {

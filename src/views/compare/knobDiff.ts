@@ -5,7 +5,7 @@
  */
 import type { Scenario } from '../../engine';
 import { knobInEffect } from '../../scenarios';
-import { formatKnobValue, KNOBS } from '../knobs';
+import { formatKnobValue, KNOBS } from '../edit/knobs';
 
 /** One knob that differs between lanes. */
 export interface KnobDifference {

@@ -4,8 +4,8 @@
  * every lane is shown at its own end — a lane that runs longer is not left half-way when the clock
  * stops.
  */
-import { indexAtTime, ledgerRowAt, timeAtIndex } from '../at';
-import type { RunView } from '../runView';
+import { indexAtTime, ledgerRowAt, timeAtIndex } from '../run/at';
+import type { RunView } from '../run/runView';
 
 /** Entries of `lane` applied when the first lane (`base`) has `baseIdx` applied. */
 export function laneIndexAt(base: RunView, baseIdx: number, lane: RunView): number {

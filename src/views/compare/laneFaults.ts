@@ -6,9 +6,9 @@
  * difference.
  */
 import { whyNeverFires } from '../../engine';
-import { faultName, faultWhat } from '../faultName';
-import type { RunView } from '../runView';
-import { rowOf } from '../steps';
+import { faultName, faultWhat } from '../edit/faultName';
+import type { RunView } from '../run/runView';
+import { rowOf } from '../run/steps';
 
 /** One fault of the lane's scenario that never fired, in words. */
 export interface UnfiredFault {

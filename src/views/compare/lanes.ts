@@ -17,8 +17,8 @@ import {
   type ScenarioInput,
 } from '../../engine';
 import { applyGuarantee, claimOf, guaranteeAvailability, setKnob } from '../../scenarios';
-import type { FaultInput } from '../faultActions';
-import { formatKnobValue, knobMeta } from '../knobs';
+import type { FaultInput } from '../edit/faultActions';
+import { formatKnobValue, knobMeta } from '../edit/knobs';
 
 /** One knob a lane sets otherwise: its dotted path (the Knobs tab's) and its value. */
 interface LaneKnob {

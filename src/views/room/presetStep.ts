@@ -6,7 +6,7 @@
  * the preset's answer and, where one value is right, that value.
  */
 import type { Preset } from '../../scenarios';
-import { GENERIC_QUESTION, numberUnit, PREDICTION_CHOICES } from '../question';
+import { GENERIC_QUESTION, numberUnit, PREDICTION_CHOICES } from '../library/question';
 import type { RoomQuestion, RoomReveal, RoomStep } from './protocol';
 
 function presetRoomQuestion(p: Pick<Preset, 'predict'>): RoomQuestion {

@@ -1,0 +1,70 @@
+import { targetNameOf } from '../../../views/run/actors';
+import { type ProcessorStatus } from '../../../views/run/at';
+import { formatCount, formatMs } from '../../../views/run/format';
+import { eventIdOf, type RunView } from '../../../views/run/runView';
+import { testIds } from '../../testIds';
+import { ComponentBox } from '../ComponentBox';
+
+/** One processor instance: its last poll, the event it processes, its position. */
+export function ProcessorCard({ view, status: p }: { view: RunView; status: ProcessorStatus }) {
+  const target = targetNameOf(p.name);
+  const poll = p.lastPoll;
+  const ev =
+    p.lastProcess && p.lastProcess.event >= 0
+      ? eventIdOf(view.events, view.events.identity[p.lastProcess.event]!)
+      : null;
+  return (
+    <ComponentBox
+      id={target}
+      anchor={p.name}
+      title={<span className="mono">{p.name}</span>}
+      life={p.life}
+    >
+      <dl className="kv" data-testid={testIds.processor} data-actor={p.name}>
+        <dt>incarnation</dt>
+        <dd>{p.incarnation}</dd>
+        {poll && (
+          <>
+            <dt>last poll</dt>
+            <dd>
+              {poll.count} from offset {poll.offset}
+              {p.processedInBatch > 0 ? ` · ${p.processedInBatch} done` : ''}
+            </dd>
+          </>
+        )}
+        {ev && (
+          <>
+            <dt>last processed</dt>
+            <dd>
+              <span className="mono">{ev}</span> @{p.lastProcess!.offset}
+            </dd>
+          </>
+        )}
+        {p.leftGroup && (
+          <>
+            <dt>group</dt>
+            <dd
+              className="warn"
+              data-testid={testIds.leftGroup}
+              title="Its poll timeout: the batch kept poll() waiting longer than max.poll.interval.ms. It has no generation now: its next offset commit fails, and its next poll() joins again from the committed offsets."
+            >
+              left at {formatMs(p.leftGroup.at)} (poll timeout) · removed at{' '}
+              {formatMs(p.leftGroup.removeAt)} unless it polls first
+            </dd>
+          </>
+        )}
+        <dt>uncommitted</dt>
+        <dd
+          className={`since-commit${p.sinceCommit > 0 ? ' warn' : ''}`}
+          data-testid={testIds.sinceCommit}
+          data-value={p.sinceCommit}
+          title="Records processed since this instance's last offset commit: what a crash now would replay"
+        >
+          {p.sinceCommit === 0
+            ? 'none'
+            : `${formatCount(p.sinceCommit)} processed since the last commit`}
+        </dd>
+      </dl>
+    </ComponentBox>
+  );
+}

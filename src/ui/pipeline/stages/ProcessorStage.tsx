@@ -1,0 +1,34 @@
+import { useMemo } from 'react';
+import { countersAt, processorsAt } from '../../../views/run/at';
+import { formatCountOf } from '../../../views/run/format';
+import type { StageProps } from './stageProps';
+import { ProcessorCard } from './ProcessorCard';
+import { FlinkPanel } from './FlinkPanel';
+import { BatchList } from './BatchList';
+
+/** The consumer loop, the Flink job or the Spark query. */
+export function ProcessorStage({ view, idx, t }: StageProps) {
+  const statuses = useMemo(() => processorsAt(view, idx, t), [view, idx, t]);
+  const kind = view.scenario.processor.type;
+  const title =
+    kind === 'consumer' ? '③ Consumer loop' : kind === 'flink' ? '③ Flink job' : '③ Spark query';
+  const counters = countersAt(view, idx);
+  return (
+    <section className="stage" aria-label="Processor">
+      <h2>{title}</h2>
+      {statuses.map((p) => (
+        <ProcessorCard key={p.actor} view={view} status={p} />
+      ))}
+      {statuses.length === 0 && <p className="muted">not started yet</p>}
+      <div
+        className="muted"
+        style={{ fontSize: '0.85em' }}
+        title="Every attempt counts: a record processed again after a crash or a replay counts twice"
+      >
+        processed {formatCountOf(counters.processed, 'record')} (each attempt counts)
+      </div>
+      {kind === 'flink' && <FlinkPanel view={view} idx={idx} t={t} />}
+      {kind === 'spark' && <BatchList view={view} idx={idx} />}
+    </section>
+  );
+}

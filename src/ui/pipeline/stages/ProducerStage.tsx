@@ -1,0 +1,84 @@
+import { lifeAt, producerAt, producerSettings } from '../../../views/run/at';
+import { formatCount } from '../../../views/run/format';
+import { testIds } from '../../testIds';
+import { ComponentBox } from '../ComponentBox';
+import type { StageProps } from './stageProps';
+
+/** The source application and its Kafka producer. */
+export function ProducerStage({ view, idx, t }: StageProps) {
+  const s = view.scenario;
+  const settings = producerSettings(s);
+  const c = producerAt(view, idx);
+  const life = lifeAt(view, view.actors.indexOf('producer'), idx, t).life;
+  return (
+    <section className="stage" aria-label="Producer">
+      <h2>① Producer</h2>
+      <ComponentBox id="producer" title="app + Kafka producer" anchor="producer" life={life}>
+        <dl className="kv">
+          <dt>acks</dt>
+          <dd className="mono">{settings.acks}</dd>
+          <dt>idempotence</dt>
+          <dd className="mono">{settings.idempotence}</dd>
+          {s.producer['transactional.id'] !== undefined && (
+            <>
+              <dt>transactional.id</dt>
+              <dd className="mono">{s.producer['transactional.id']}</dd>
+            </>
+          )}
+          <dt title="Business events the application handed to send() for the first time, of all the workload's events">
+            records sent
+          </dt>
+          <dd className="num" data-testid={testIds.producerSent} data-value={c.sent}>
+            {formatCount(c.sent)} / {formatCount(view.events.identities)}
+          </dd>
+          {settings.acks === '0' ? (
+            <dt title="acks=0: the broker never answers; a record counts as done as soon as it is written to the network">
+              done, unacked
+            </dt>
+          ) : (
+            <dt title="Records whose batch the broker acknowledged (one acknowledgement can cover several records)">
+              acked
+            </dt>
+          )}
+          <dd className="num" data-testid={testIds.producerAcked} data-value={c.acks}>
+            {formatCount(c.acks)}
+          </dd>
+          <dt title="Records the producer re-sent itself (retries) after an error or a request timeout; the application does not see these">
+            retried
+          </dt>
+          <dd
+            className={c.retries > 0 ? 'num since-commit warn' : 'num'}
+            data-testid={testIds.producerRetried}
+            data-value={c.retries}
+          >
+            {formatCount(c.retries)}
+          </dd>
+          {c.resent > 0 && (
+            <>
+              <dt title="Events the application sent again itself (a re-send after a timeout, a duplicate from the source, a transaction re-sent)">
+                re-sent by app
+              </dt>
+              <dd className="since-commit warn">{formatCount(c.resent)}</dd>
+            </>
+          )}
+          {c.dedupes > 0 && (
+            <>
+              <dt title="Retried records the broker recognised by producer id and sequence number (enable.idempotence) and did not append again">
+                deduped by broker
+              </dt>
+              <dd>{formatCount(c.dedupes)}</dd>
+            </>
+          )}
+          {c.failures > 0 && (
+            <>
+              <dt title="Records the producer gave up on (retries or delivery.timeout.ms exhausted), or whose send the application stopped waiting for">
+                failed
+              </dt>
+              <dd className="since-commit warn">{formatCount(c.failures)}</dd>
+            </>
+          )}
+        </dl>
+      </ComponentBox>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { countersAt, lifeAt } from '../../../views/run/at';
+import { formatCount, formatMoney, moneyOffWords } from '../../../views/run/format';
+import { testIds } from '../../testIds';
+import { ComponentBox } from '../ComponentBox';
+import { RowTable } from '../RowTable';
+import type { StageProps } from './stageProps';
+
+/** Downstream readers (their own tables), or what a reader of the sink table sees. */
+export function ReaderStage({ view, idx, t }: StageProps) {
+  const readers = view.tables.filter((x) => x.point.startsWith('reader:'));
+  const c = countersAt(view, idx);
+  return (
+    <section className="stage" aria-label="Downstream reader" data-testid={testIds.readerPanel}>
+      <h2>⑤ Reader</h2>
+      {readers.map((tb) => {
+        const i = view.scenario.readers.findIndex((r) => `reader:${r.name}` === tb.point);
+        const name = `reader-${i}`;
+        return (
+          <ComponentBox
+            key={tb.point}
+            id={name}
+            anchor={name}
+            life={lifeAt(view, view.actors.indexOf(name), idx, t).life}
+            title={
+              // Name and isolation level on lines of their own: "read_uncommitted" alone fills
+              // the narrow column.
+              <span className="reader-title">
+                <span className="mono">{view.scenario.readers[i]?.name ?? tb.label}</span>
+                {view.scenario.readers[i] && (
+                  <span className="mono reader-iso">
+                    {view.scenario.readers[i]['isolation.level']}
+                  </span>
+                )}
+              </span>
+            }
+          >
+            <RowTable
+              view={view}
+              table={tb}
+              idx={idx}
+              testId={`${testIds.sinkTable}-${i}`}
+              compact
+            />
+          </ComponentBox>
+        );
+      })}
+      {readers.length === 0 && (
+        <div className="component">
+          <div style={{ fontWeight: 600 }}>a report reading {view.verdict.primaryLabel}</div>
+          <div className="mono" style={{ fontSize: '0.86em' }}>
+            SELECT count(*), sum(amount)
+          </div>
+          <dl className="kv">
+            <dt>count</dt>
+            <dd>{formatCount(c.rows)}</dd>
+            <dt>sum</dt>
+            <dd>{formatMoney(c.sum)}</dd>
+            <dt>should be</dt>
+            <dd>
+              {/* The events sent so far and their amounts (the total only once all are sent).
+                  Each figure whole: a narrow column wraps between them, never inside one. */}
+              <span className="figure">{formatCount(c.expectedRows)}</span> ·{' '}
+              <span className="figure">{formatMoney(c.sentAmount)}</span>
+            </dd>
+          </dl>
+          {c.sum !== c.trueSum && c.final && (
+            <p
+              className="fate duplicated"
+              // A narrow reader column beside the story: the words wrap, the amount stays whole
+              // (breaking anywhere split it mid-figure: "$112,75 / 0").
+              // Block, not .fate's inline-flex: as flex items the amount could not go to the next line.
+              style={{ margin: '0.3em 0 0', whiteSpace: 'normal', display: 'block' }}
+            >
+              <span aria-hidden="true">⚠</span> the report is{' '}
+              <span className="figure">{moneyOffWords(c.sum, c.trueSum)}</span>
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * The batch page's view model: the calendar strip, the table by partition (wrong-partition rows
+ * marked) and the edits a click makes, on the clear-rerun-window preset (derivation in
+ * src/scenarios/library/batch.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { batchPageView, clearAndRerun, failMidWrite, type BatchPageView } from './batchView';
+import { findBatchPreset } from '../../scenarios/library/batch';
+
+const input = findBatchPreset('clear-rerun-window')!.variant.scenario;
+const view = (s = input) => batchPageView(s) as BatchPageView;
+
+describe('batchPageView', () => {
+  it('draws 3 dates, 4 attempts, and f1, f2 under the wrong partition 2024-03-10', () => {
+    const v = view();
+    expect(v.dates.map((d) => [d.label, d.attempts.length])).toEqual([
+      ['2024-03-10', 2],
+      ['2024-03-11', 1],
+      ['2024-03-12', 1],
+    ]);
+    expect(v.partitions[0]).toEqual({
+      label: '2024-03-10',
+      rows: [
+        { event: 'f1', wrong: true },
+        { event: 'f2', wrong: true },
+      ],
+    });
+  });
+  it('failing the run of 2024-03-12 mid-write (atomic) leaves f1, f2 only under 2024-03-10', () => {
+    const v = view(failMidWrite(input, view(), 2));
+    expect(v.attempts[2]!.outcome).toBe('crashed (mid-write)');
+    expect(v.partitions.map((p) => p.label)).toEqual(['2024-03-10']);
+  });
+  it('clear and re-run adds a fifth attempt', () => {
+    expect(view(clearAndRerun(input, 1)).attempts).toHaveLength(5);
+  });
+});

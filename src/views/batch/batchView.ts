@@ -1,0 +1,117 @@
+/**
+ * The batch job's view model in the lab's page (src/ui/batch/BatchRun.tsx): a batch scenario run through the batch
+ * engine, as a calendar strip of logical dates with each attempt (its execution time, the window it
+ * read, how it ended), the target table grouped by partition with misplaced rows marked, and the
+ * stories. Clicks become scenario edits here too (a fault, a clear), so the page only renders.
+ */
+import {
+  attemptWords,
+  batchTimeLabel,
+  parseScenario,
+  periodLabel,
+  runBatch,
+  windowWords,
+  type BatchExplanation,
+  type ScenarioInput,
+} from '../../engine';
+
+interface AttemptView {
+  id: number;
+  logicalDate: number;
+  words: string;
+  startLabel: string;
+  windowLabel: string;
+  window: string;
+  outcome: string;
+  rowsRead: number;
+}
+
+export interface BatchPageView {
+  name: string;
+  dates: { label: string; attempts: AttemptView[] }[];
+  /** Attempts in start order (the order Play reveals them). */
+  attempts: AttemptView[];
+  partitions: { label: string; rows: { event: string; wrong: boolean }[] }[];
+  explanations: BatchExplanation[];
+  summary: string;
+}
+
+export function batchPageView(input: ScenarioInput): BatchPageView | { error: string } {
+  const parsed = parseScenario(input);
+  if (!parsed.ok) return { error: parsed.issues.map((i) => `${i.path}: ${i.message}`).join('; ') };
+  if (!parsed.scenario.batch) return { error: 'this scenario has no batch part' };
+  const r = runBatch(parsed.scenario);
+  const cal = r.run.calendar;
+  const attempts: AttemptView[] = r.run.attempts.map((a, i) => ({
+    id: i,
+    logicalDate: r.run.runs[a.run]!.logicalDate,
+    words: attemptWords(r.run, i),
+    startLabel: batchTimeLabel(r.run, a.startAt),
+    windowLabel: windowWords(r.run, i),
+    window: periodLabel(cal, a.window),
+    outcome: a.outcome === 'crashed' ? `crashed (${a.crash!.point})` : 'success',
+    rowsRead: a.read.length,
+  }));
+  const dates = Array.from({ length: r.run.config.periods }, (_, d) => ({
+    label: periodLabel(cal, d),
+    attempts: attempts.filter((a) => a.logicalDate === d),
+  }));
+  const own = new Map(r.verdict.events.map((e) => [e.id, e.partition]));
+  const parts = [...new Set(r.run.table.rows.map((x) => x.partition))].sort((a, b) => a - b);
+  const t = r.verdict.totals;
+  return {
+    name: parsed.scenario.name,
+    dates,
+    attempts: [...attempts].sort((a, b) => a.id - b.id),
+    partitions: parts.map((p) => ({
+      label: periodLabel(cal, p),
+      rows: r.run.table.rows
+        .filter((x) => x.partition === p)
+        .map((x) => ({ event: x.eventId, wrong: own.get(x.eventId) !== p })),
+    })),
+    explanations: r.explanations,
+    summary: `${t.rows} rows · ${t.duplicates} duplicates · ${t.lost} lost · ${t.wrongPartitionRows} under the wrong partition · observed ${r.verdict.observed}`,
+  };
+}
+
+/** "Fail this attempt mid-write": a crash after half the rows it read. */
+export function failMidWrite(
+  input: ScenarioInput,
+  view: BatchPageView,
+  attempt: number,
+): ScenarioInput {
+  const a = view.attempts[attempt]!;
+  const parsed = parseScenario(input);
+  if (!parsed.ok || !parsed.scenario.batch) return input;
+  const run = runBatch(parsed.scenario).run.attempts[attempt]!;
+  const batch = input.batch!;
+  const fault = {
+    logicalDate: a.logicalDate,
+    tryNumber: run.tryNumber,
+    point: 'mid-write' as const,
+    afterRows: Math.floor(a.rowsRead / 2),
+  };
+  return {
+    ...input,
+    batch: {
+      ...batch,
+      faults: [
+        ...(batch.faults ?? []).filter(
+          (f) => !(f.logicalDate === fault.logicalDate && (f.tryNumber ?? 1) === fault.tryNumber),
+        ),
+        fault,
+      ],
+    },
+  };
+}
+
+/** "Clear and re-run": the attempt's logical date runs again one hour after it ended. */
+export function clearAndRerun(input: ScenarioInput, attempt: number): ScenarioInput {
+  const parsed = parseScenario(input);
+  if (!parsed.ok || !parsed.scenario.batch) return input;
+  const r = runBatch(parsed.scenario).run;
+  const a = r.attempts[attempt]!;
+  const batch = input.batch!;
+  const clear = { logicalDate: r.runs[a.run]!.logicalDate, atMs: a.endAt + 3_600_000 };
+  return { ...input, batch: { ...batch, clears: [...(batch.clears ?? []), clear] } };
+}

@@ -1,0 +1,598 @@
+/**
+ * Faults by direct manipulation: what each component's fault menu offers at the current moment,
+ * and the scheduled fault each choice becomes. Every action is plain scenario data — a fault with
+ * `at` = the current virtual time — so the store only appends it and re-simulates.
+ */
+import {
+  MESSAGE_LINK,
+  messageFaultKinds,
+  messageMatchCount,
+  ordinal,
+  whyNeverFires,
+  parseScenario,
+  type FaultSpec,
+  type Scenario,
+  type ScenarioInput,
+} from '../../engine';
+import { lifeAt } from '../run/at';
+import { faultName, faultWhat } from './faultName';
+import { K, messageTypeName } from '../run/kinds';
+import { eventIdOf, type RunView } from '../run/runView';
+import { rowOf } from '../run/steps';
+
+/** A fault as written in a scenario (defaults not applied). */
+export type FaultInput = NonNullable<ScenarioInput['faults']>[number];
+
+/**
+ * A component of the pipeline that has a fault menu: `producer`, `broker-2`, `partition:payments:0`,
+ * `consumer-0`, `flink`, `spark`, `sink`, `service`, `reader-0`.
+ */
+export type ComponentId = string;
+
+/** One entry of a fault menu. */
+export interface FaultAction {
+  /** Stable id within the menu (for tests and keys). */
+  id: string;
+  label: string;
+  /** One line on what will happen. */
+  detail: string;
+  /** The fault to append, or an edit of an existing one (a restart). */
+  effect: { type: 'add'; fault: FaultInput } | { type: 'edit'; index: number; fault: FaultInput };
+}
+
+/** Human name of a message type: "record", "ack", "fetch", … */
+export function messageLabel(type: string): string {
+  switch (type) {
+    case 'produce':
+      return 'produce request';
+    case 'produce-response':
+      return 'ack';
+    case 'fetch':
+      return 'fetch request';
+    case 'fetch-response':
+      return 'fetched records';
+    case 'commit':
+      return 'offset commit';
+    case 'commit-response':
+      return 'commit response';
+    case 'sink-write':
+      return 'sink write';
+    case 'sink-response':
+      return 'sink response';
+    case 'effect-call':
+      return 'service call';
+    case 'effect-response':
+      return 'service response';
+    case 'txn-request':
+      return 'transaction request';
+    case 'txn-response':
+      return 'transaction response';
+    default:
+      return type;
+  }
+}
+
+/**
+ * The fault that drops exactly the message of trace entry `entry`: a drop-request or drop-response
+ * on its link, armed from its send time, matching its partition (and its event when it carries a
+ * single record), with `nth` = its rank among the messages that fault would count.
+ *
+ * Why `at` is the send time and not "now": the message left its sender at that time; a fault
+ * armed later would match the next such message instead. Which fault kinds act on it and how the
+ * `nth` counts are the engine's rule ({@link messageFaultKinds}, {@link messageMatchCount}).
+ * @returns null if the entry is not a message in flight.
+ */
+export function dropMessageFault(v: RunView, entry: number): FaultInput | null {
+  const c = v.cols;
+  if (entry < 0 || entry >= v.n || c.kind[entry] !== K.msg) return null;
+  const type = messageTypeName(c.aux[entry]!);
+  if (type === 'message') return null;
+  const kind = messageFaultKinds(type)[0];
+  if (kind === undefined) return null;
+  const at = c.time[entry]!;
+  const partition = c.partition[entry]!;
+  const event = c.event[entry]!;
+  const single = event >= 0 && c.count[entry]! <= 1;
+  const identity = single ? v.events.identity[event]! : -1;
+  const nth = messageMatchCount(
+    c,
+    v.msgs,
+    entry,
+    { partition, identity },
+    (e) => v.events.identity[e]!,
+  );
+  const match: { partition?: number; event?: string; nth: number } = { nth: Math.max(1, nth) };
+  if (partition >= 0) match.partition = partition;
+  if (identity >= 0) match.event = eventIdOf(v.events, identity);
+  const label = `${messageLabel(type)}${identity >= 0 ? ` of ${eventIdOf(v.events, identity)}` : ''} dropped`;
+  return { id: label, kind, link: MESSAGE_LINK[type].link, at, match };
+}
+
+function lastSentEvent(v: RunView, idx: number, preferred: number): string | null {
+  if (preferred >= 0) return eventIdOf(v.events, preferred);
+  const c = v.cols;
+  for (let i = Math.min(idx, v.n) - 1; i >= 0; i--)
+    if (c.kind[i] === K['app-send']) return eventIdOf(v.events, v.events.identity[c.event[i]!]!);
+  return v.events.identities > 0 ? eventIdOf(v.events, 0) : null;
+}
+
+/** The application's transactions begun by `idx` (distinct txn numbers on its sends). */
+function transactionsBegun(v: RunView, idx: number): number {
+  const c = v.cols;
+  const producer = v.actors.indexOf('producer');
+  const seen = new Set<number>();
+  for (let i = 0; i < Math.min(idx, v.n); i++)
+    if (c.kind[i] === K['app-send'] && c.actor[i] === producer && c.txn[i]! >= 0)
+      seen.add(c.txn[i]!);
+  return seen.size;
+}
+
+/** The scenario fault (index) that crashed `actor` and left it down at `idx`, or -1. */
+function downBy(v: RunView, actor: number, idx: number, t: number): number {
+  const l = lifeAt(v, actor, idx, t);
+  if (l.life !== 'down') return -1;
+  return v.cols.aux[l.entry]!;
+}
+
+/**
+ * The fault menu of a component at the cursor: only the actions whose scenario the validator
+ * accepts. Some of a component's faults need a configuration the scenario may not have — a
+ * Flink crash at a checkpoint step needs checkpointing, a crash at a transaction commit needs a
+ * transactional producer —; an action that would be refused is left out rather than offered and
+ * then shown as a validation error. Which ones is decided by {@link parseScenario} on the
+ * scenario each action would make, so the rules stay in the validator alone.
+ * @param s - the scenario as run (defaults applied).
+ * @param t - current virtual time (ms); faults get `at` = ⌊t⌋.
+ * @param selected - the selected identity (-1: none), used by "re-send from the application".
+ */
+export function faultMenu(
+  v: RunView,
+  s: Scenario,
+  component: ComponentId,
+  t: number,
+  idx: number,
+  selected = -1,
+): FaultAction[] {
+  const actions = menuActions(v, s, component, t, idx, selected);
+  if (actions.length === 0) return actions;
+  // Only issues an action adds count: `s` is a scenario that ran, so normally it has none, but a
+  // problem it already has is no reason to hide every action.
+  const base = parseScenario(s);
+  const known = new Set(base.ok ? [] : base.issues.map((i) => `${i.path}\u0000${i.message}`));
+  return actions.filter((a) => {
+    const faults: FaultInput[] = [...s.faults];
+    if (a.effect.type === 'add') faults.push(a.effect.fault);
+    else faults[a.effect.index] = a.effect.fault;
+    const r = parseScenario({ ...s, faults });
+    return r.ok || r.issues.every((i) => known.has(`${i.path}\u0000${i.message}`));
+  });
+}
+
+/** Every action of a component's fault menu, before the validator has had its say. */
+function menuActions(
+  v: RunView,
+  s: Scenario,
+  component: ComponentId,
+  t: number,
+  idx: number,
+  selected: number,
+): FaultAction[] {
+  const at = Math.floor(t);
+  const add = (id: string, label: string, detail: string, fault: FaultInput): FaultAction => ({
+    id,
+    label,
+    detail,
+    effect: { type: 'add', fault: { ...fault, at } as FaultInput },
+  });
+  const restart = (name: string): FaultAction[] => {
+    const actor = v.actors.indexOf(name);
+    const f = actor >= 0 ? downBy(v, actor, idx, t) : -1;
+    const spec = f >= 0 ? s.faults[f] : undefined;
+    if (!spec || !('restartAfterMs' in spec)) return [];
+    const crashedAt = v.cols.time[lifeAt(v, actor, idx, t).entry]!;
+    return [
+      {
+        id: 'restart',
+        label: 'Restart now',
+        detail: `${name} comes back at ${at} ms (edits the fault that took it down).`,
+        effect: {
+          type: 'edit',
+          index: f,
+          fault: { ...spec, restartAfterMs: Math.max(0, at - crashedAt) } as FaultInput,
+        },
+      },
+    ];
+  };
+  const crashNow = (target: string): FaultAction[] => [
+    add('crash', 'Crash now', `${target} dies now and restarts 1 s later.`, {
+      kind: 'crash',
+      target,
+      point: 'now',
+      restartAfterMs: 1000,
+    }),
+    add('crash-stay', 'Crash and stay down', `${target} dies now and does not come back.`, {
+      kind: 'crash',
+      target,
+      point: 'now',
+      restartAfterMs: null,
+    }),
+  ];
+
+  if (component === 'producer') {
+    const ev = lastSentEvent(v, idx, selected);
+    // With acks=0 the broker never answers: there is no acknowledgement to lose.
+    const acks0 = s.producer.acks === '0' || s.producer.acks === 0;
+    const items: FaultAction[] = [];
+    if (!acks0)
+      items.push(
+        add(
+          'lose-next-ack',
+          'Lose the next ack',
+          'The next produce acknowledgement is dropped on the way back: the producer times out and retries.',
+          { kind: 'drop-response', link: 'produce', match: { nth: 1 } },
+        ),
+      );
+    items.push(
+      add(
+        'lose-next-request',
+        'Lose the next produce request',
+        'The next produce request never reaches the broker.',
+        { kind: 'drop-request', link: 'produce', match: { nth: 1 } },
+      ),
+    );
+    if (ev)
+      items.push(
+        add(
+          'app-resend',
+          `Re-send ${ev} from the application`,
+          `The application calls send() for ${ev} again: a new record, not a producer retry.`,
+          {
+            kind: 'app-resend',
+            event: ev,
+          },
+        ),
+      );
+    if (s.producer['transactional.id'] !== undefined) {
+      const n = transactionsBegun(v, idx) + 1;
+      items.push(
+        add(
+          'abort-txn',
+          `Abort transaction ${n}`,
+          `The application aborts its transaction ${n} and sends its events again in the next one.`,
+          {
+            kind: 'abort-transaction',
+            transaction: n,
+          },
+        ),
+        add(
+          'hang-txn',
+          `Leave transaction ${n} open`,
+          `The application never completes transaction ${n}: it holds the last stable offset.`,
+          {
+            kind: 'hang-transaction',
+            transaction: n,
+          },
+        ),
+      );
+    }
+    return [...restart('producer'), ...items, ...crashNow('producer')];
+  }
+  if (component.startsWith('partition:')) {
+    const [, topic, p] = component.split(':');
+    const partition = Number(p);
+    return [
+      add(
+        'leader-failover',
+        `Fail the leader of ${topic}-${partition}`,
+        'Its leader broker dies (back after 60 s); a new leader is elected from the in-sync replicas.',
+        {
+          kind: 'leader-failover',
+          topic: topic === s.workload.topic ? undefined : topic,
+          partition,
+          restartAfterMs: 60_000,
+        } as FaultInput,
+      ),
+    ];
+  }
+  if (component.startsWith('broker-')) return [...restart(component), ...crashNow(component)];
+  if (component.startsWith('consumer-')) {
+    const p = s.processor;
+    const session = p.type === 'consumer' ? p['session.timeout.ms'] : 45_000;
+    return [
+      ...restart(component),
+      add(
+        'crash-before-commit',
+        'Crash after processing, before the commit',
+        `${component} finishes its batch, writes it, and dies before committing its offsets: the restart replays the batch.`,
+        {
+          kind: 'crash',
+          target: component,
+          point: 'before-commit',
+          restartAfterMs: 1000,
+        },
+      ),
+      add(
+        'crash-mid-batch',
+        'Crash mid-batch',
+        `${component} dies after processing one record of its next batch.`,
+        {
+          kind: 'crash',
+          target: component,
+          point: 'mid-batch',
+          afterRecords: 1,
+          restartAfterMs: 1000,
+        },
+      ),
+      add(
+        'crash-after-poll',
+        'Crash after poll',
+        `${component} dies right after its next poll().`,
+        {
+          kind: 'crash',
+          target: component,
+          point: 'after-poll',
+          restartAfterMs: 1000,
+        },
+      ),
+      add(
+        'crash-after-commit',
+        'Crash after the commit',
+        `${component} dies right after its next commit.`,
+        {
+          kind: 'crash',
+          target: component,
+          point: 'after-commit',
+          restartAfterMs: 1000,
+        },
+      ),
+      ...crashNow(component),
+      add(
+        'rebalance',
+        'Rebalance',
+        `${component}'s partitions move to the next member (itself, in a new generation, if alone).`,
+        {
+          kind: 'rebalance',
+          target: component,
+        },
+      ),
+      add(
+        'zombie',
+        'Zombie (long pause)',
+        `${component} freezes for ${(session + 15_000) / 1000} s — past session.timeout.ms — is replaced, then wakes up and carries on.`,
+        {
+          kind: 'zombie',
+          target: component,
+          pauseMs: session + 15_000,
+        },
+      ),
+      add(
+        'lose-commit-response',
+        'Lose the next commit response',
+        'The commit is stored but its answer is lost.',
+        {
+          kind: 'drop-response',
+          link: 'commit',
+          match: { nth: 1 },
+        },
+      ),
+    ];
+  }
+  if (component === 'flink')
+    return [
+      ...restart('flink'),
+      ...crashNow('flink'),
+      add(
+        'before-barrier',
+        'Crash before the next barrier',
+        'The job dies before snapshotting: it restores the previous checkpoint.',
+        {
+          kind: 'crash',
+          target: 'flink',
+          point: 'before-barrier',
+          restartAfterMs: 1000,
+        },
+      ),
+      add(
+        'after-precommit',
+        'Crash after pre-commit',
+        'The sink transaction is flushed but the checkpoint not complete.',
+        {
+          kind: 'crash',
+          target: 'flink',
+          point: 'after-precommit',
+          restartAfterMs: 1000,
+        },
+      ),
+      add(
+        'after-checkpoint',
+        'Crash after the checkpoint completes',
+        'The checkpoint is durable; its sink transaction is committed on recovery.',
+        {
+          kind: 'crash',
+          target: 'flink',
+          point: 'after-checkpoint',
+          restartAfterMs: 1000,
+        },
+      ),
+      add(
+        'during-commit',
+        'Crash during the commit',
+        'The job dies while committing the sink transaction.',
+        {
+          kind: 'crash',
+          target: 'flink',
+          point: 'during-commit',
+          restartAfterMs: 1000,
+        },
+      ),
+    ];
+  if (component === 'spark')
+    return [
+      ...restart('spark'),
+      ...crashNow('spark'),
+      add(
+        'before-sink-write',
+        'Crash before the sink write',
+        'The micro-batch is planned but not written.',
+        {
+          kind: 'crash',
+          target: 'spark',
+          point: 'before-sink-write',
+          restartAfterMs: 1000,
+        },
+      ),
+      add(
+        'after-sink-write',
+        'Crash after the sink write',
+        'The batch is written but not in the commit log: it is re-run.',
+        {
+          kind: 'crash',
+          target: 'spark',
+          point: 'after-sink-write',
+          restartAfterMs: 1000,
+        },
+      ),
+      add(
+        'checkpoint-reset',
+        'Delete the checkpoint location',
+        'The query restarts from startingOffsets.',
+        {
+          kind: 'checkpoint-reset',
+          restartAfterMs: 1000,
+        },
+      ),
+    ];
+  if (component === 'sink') {
+    const timeout = s.sink.type === 'table' ? s.sink['statement.timeout.ms'] : 5000;
+    return [
+      add(
+        'lose-sink-response',
+        'Lose the next write response',
+        'The statement applies but its answer is lost: the writer times out and retries.',
+        {
+          kind: 'drop-response',
+          link: 'sink',
+          match: { nth: 1 },
+        },
+      ),
+      add(
+        'lose-sink-request',
+        'Lose the next write',
+        'The next statement never reaches the database.',
+        {
+          kind: 'drop-request',
+          link: 'sink',
+          match: { nth: 1 },
+        },
+      ),
+      add(
+        'delay-sink-response',
+        'Delay the next response past the client’s timeout',
+        `The answer arrives ${timeout + 1000} ms late: the writer has already given up.`,
+        {
+          kind: 'delay-response',
+          link: 'sink',
+          match: { nth: 1 },
+          delayMs: timeout + 1000,
+        },
+      ),
+      ...restart('sink'),
+      ...crashNow('sink'),
+    ];
+  }
+  if (component === 'service')
+    return [
+      add(
+        'lose-effect-response',
+        'Lose the next service response',
+        'The card is charged (the email sent) but the answer is lost: the caller retries.',
+        {
+          kind: 'drop-response',
+          link: 'effect',
+          match: { nth: 1 },
+        },
+      ),
+    ];
+  if (component.startsWith('reader-')) return [...restart(component), ...crashNow(component)];
+  return [];
+}
+
+/** A fault as a timeline marker: where it sits and what it says. */
+export interface FaultMarker {
+  index: number;
+  /** `at` of the fault (ms). */
+  at: number;
+  /** Entry of its first firing, or -1 if it never fired. */
+  firedEntry: number;
+  firedAt: number;
+  /** Its name ({@link faultName}): `fault "consumer crash"`, or `fault 2` without an id. */
+  name: string;
+  /** What it does, without its id (the name says it): "a crash of consumer-0 mid-batch…". */
+  label: string;
+  /** The fault's own id ("consumer crash"), or null: a short name where the label is too long. */
+  id: string | null;
+  kind: FaultSpec['kind'];
+  /** How many times it fired (a random or repeating fault fires more than once). */
+  firings: number;
+  /** A random fault's end of window (ms), or null (none, or not random). */
+  untilMs: number | null;
+  /** Why it cannot fire in this scenario at all ({@link whyNeverFires}), or null. */
+  why: string | null;
+}
+
+/**
+ * The marker's words: what it is, its window, and when it fired — "fired at 1.2 s", or for a
+ * fault that fires again and again "fired 7 times, first at 1.2 s".
+ */
+export function markerText(m: FaultMarker, formatMs: (ms: number) => string): string {
+  const window = `armed from ${formatMs(m.at)}${m.untilMs !== null ? ` until ${formatMs(m.untilMs)}` : ''}`;
+  const fired =
+    m.firings === 0
+      ? 'never fired'
+      : m.firings === 1
+        ? `fired at ${formatMs(m.firedAt)}`
+        : `fired ${m.firings} times, first at ${formatMs(m.firedAt)}`;
+  return `${m.label} — ${window}, ${fired}`;
+}
+
+/**
+ * Which messages a message fault picks, in words, for the marker: " — the message carrying p-4",
+ * " — the 2nd message on partition 1, then every 100th". Empty for other faults and for "the
+ * next message", which the label says already.
+ */
+export function matchText(f: FaultSpec): string {
+  if (!('match' in f) || !f.match) return '';
+  const m = f.match;
+  const on = [
+    m.event !== undefined ? `carrying ${m.event}` : '',
+    m.partition !== undefined ? `on partition ${m.partition}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  if (m.nth === 1 && on === '' && m.every === undefined) return '';
+  const nth = m.nth === 1 ? 'the' : `the ${ordinal(m.nth)}`;
+  const every = m.every !== undefined ? `, then every ${ordinal(m.every)}` : '';
+  return ` — ${nth} message${on ? ` ${on}` : ''}${every}`;
+}
+
+/** Every scenario fault as a timeline marker. */
+export function faultMarkers(v: RunView, s: Scenario): FaultMarker[] {
+  return s.faults.map((f, index) => {
+    const fired =
+      index < v.faultFired.start.length - 1 ? rowOf(v.faultFired, index) : new Int32Array();
+    const firedEntry = fired.length > 0 ? fired[0]! : -1;
+    return {
+      index,
+      at: f.at,
+      firedEntry,
+      firedAt: firedEntry >= 0 ? v.cols.time[firedEntry]! : -1,
+      name: faultName(f, index),
+      label: faultWhat(f) + matchText(f),
+      id: f.id ?? null,
+      kind: f.kind,
+      firings: fired.length,
+      untilMs: f.kind === 'random' ? (f.untilMs ?? null) : null,
+      why: whyNeverFires(s, f),
+    };
+  });
+}

@@ -1,0 +1,487 @@
+/**
+ * The library panel's logic, free of React and the DOM: what the cards list for a search, the
+ * order the arrow keys walk them in, the badge of the guarantee each one illustrates, and whether
+ * the workspace is still a preset exactly as shipped. The panel only renders what these return.
+ */
+import { parseScenario, type Guarantee, type ScenarioInput } from '../../engine';
+import { canonicalJson } from '../run/compute';
+import {
+  findPreset,
+  groupPresets,
+  presets as allPresets,
+  searchPresets,
+  sourceTitle,
+  type LibraryGroup,
+  type Preset,
+  type PresetVariant,
+} from '../../scenarios';
+
+/** What the library shows for a search. */
+export interface LibraryListing {
+  /** Non-empty groups, in pipeline order (the foundation guarantee presets first). */
+  groups: { group: LibraryGroup; presets: Preset[] }[];
+  /**
+   * The matching presets in the order they are shown (group by group). The arrow keys walk this
+   * list; it differs from the registry's order, which is the issue's, not the pipeline's.
+   */
+  flat: Preset[];
+  /** How many presets there are, and how many match. */
+  total: number;
+  matched: number;
+}
+
+/**
+ * The cards for a search box: {@link searchPresets} (every word must occur), grouped by where the
+ * failure happens. With a query the best matches come first ({@link searchRank}): cards within a
+ * group by rank, and groups by their best card — so Enter, which opens the first card, opens the
+ * best match. Without a query, pipeline order.
+ * @param query - the search box as typed (surrounding space ignored).
+ * @param from - the presets to list; default every preset, foundation first.
+ */
+export function libraryListing(
+  query: string,
+  from: readonly Preset[] = allPresets,
+): LibraryListing {
+  const found = searchPresets(from, query);
+  let groups = groupPresets(found);
+  if (queryWords(query).length > 0) {
+    const rank = new Map(found.map((p) => [p, searchRank(p, query)]));
+    const cmp = (a: Preset, b: Preset) => compareRank(rank.get(a)!, rank.get(b)!);
+    // Array.prototype.sort is stable: equal ranks keep the pipeline order.
+    groups = groups
+      .map((g) => ({ ...g, presets: [...g.presets].sort(cmp) }))
+      .sort((a, b) => cmp(a.presets[0]!, b.presets[0]!));
+  }
+  const flat = groups.flatMap((g) => g.presets);
+  return { groups, flat, total: from.length, matched: flat.length };
+}
+
+const queryWords = (query: string) => query.toLowerCase().split(/\s+/).filter(Boolean);
+
+/**
+ * How well a preset matches a query, as a sort key (lower is better):
+ * - `place`: where the words are found together — 0 the whole query, words adjacent, in the
+ *   title, id or card line; 1 all words there but scattered; 2/3 the same in a variant's name or
+ *   summary; 4/5 in the story, what to watch or the fix; 6 the words found only across fields.
+ * - `spread`: for ties, the sum over the words of the best field each occurs in (0 title … 3
+ *   sources), so a word in the title beats the same word in a source's name.
+ */
+export interface SearchRank {
+  place: number;
+  spread: number;
+}
+
+/** Fields of a preset by how much a match there says, best first. */
+function searchTiers(p: Preset): string[][] {
+  return [
+    [p.id, p.title, p.oneLine],
+    p.variants.flatMap((v) => [v.id, v.label, v.summary]),
+    [p.story, p.watch, p.fix, p.group, p.illustrates],
+    p.sources.map((u) => sourceTitle(u) ?? u),
+  ].map((fields) => fields.map((f) => f.toLowerCase().replace(/\s+/g, ' ')));
+}
+
+/** The rank of a preset for a query (see {@link SearchRank}); meaningful for a matching preset. */
+export function searchRank(p: Preset, query: string): SearchRank {
+  const words = queryWords(query);
+  const phrase = words.join(' ');
+  const tiers = searchTiers(p);
+  let place = 6;
+  for (let t = 0; t < 3 && place === 6; t++) {
+    const fields = tiers[t]!;
+    if (fields.some((f) => f.includes(phrase))) place = 2 * t;
+    else if (fields.some((f) => words.every((w) => f.includes(w)))) place = 2 * t + 1;
+  }
+  let spread = 0;
+  for (const w of words) {
+    const t = tiers.findIndex((fields) => fields.some((f) => f.includes(w)));
+    spread += t < 0 ? tiers.length : t;
+  }
+  return { place, spread };
+}
+
+function compareRank(a: SearchRank, b: SearchRank): number {
+  return a.place - b.place || a.spread - b.spread;
+}
+
+/** Keys that move the active card of the library list. */
+export type ListKey = 'ArrowDown' | 'ArrowUp' | 'Home' | 'End' | 'PageDown' | 'PageUp';
+
+/** Cards a PageDown / PageUp moves by (about one screen of cards at 1280×720). */
+export const LIST_PAGE = 5;
+
+/**
+ * The active card after a key, by index into {@link LibraryListing.flat}. Arrows stop at the
+ * ends rather than wrap, so holding ↓ never jumps back to the top unnoticed; -1 (no card
+ * active) goes to the first card on ↓ and the last on ↑.
+ * @returns the new index, or -1 when the list is empty.
+ */
+export function moveActive(index: number, count: number, key: ListKey): number {
+  if (count <= 0) return -1;
+  const last = count - 1;
+  if (index < 0 || index > last) {
+    return key === 'ArrowUp' || key === 'End' || key === 'PageUp' ? last : 0;
+  }
+  switch (key) {
+    case 'ArrowDown':
+      return Math.min(last, index + 1);
+    case 'ArrowUp':
+      return Math.max(0, index - 1);
+    case 'Home':
+      return 0;
+    case 'End':
+      return last;
+    case 'PageDown':
+      return Math.min(last, index + LIST_PAGE);
+    case 'PageUp':
+      return Math.max(0, index - LIST_PAGE);
+    default: {
+      const never: never = key;
+      return never;
+    }
+  }
+}
+
+/** How a guarantee is shown on a card: a symbol and words (never colour alone). */
+export interface GuaranteeBadge {
+  /** `=1`, `≥1`, `≤1`: how many times each event takes effect. */
+  symbol: string;
+  label: string;
+  /** A sentence for the tooltip and screen readers. */
+  meaning: string;
+}
+
+/** The badges of what a preset illustrates. */
+export const GUARANTEE_BADGES: Readonly<Record<Guarantee | 'none', GuaranteeBadge>> = {
+  'exactly-once': {
+    symbol: '=1',
+    label: 'exactly-once',
+    meaning: 'each event takes effect exactly once — and where that stops holding',
+  },
+  'at-least-once': {
+    symbol: '≥1',
+    label: 'at-least-once',
+    meaning: 'nothing is lost, but a retry or replay can apply an event twice',
+  },
+  'at-most-once': {
+    symbol: '≤1',
+    label: 'at-most-once',
+    meaning: 'nothing is applied twice, but an event can be lost',
+  },
+  none: {
+    symbol: '?',
+    label: 'no guarantee',
+    meaning: 'events can be lost and applied twice',
+  },
+};
+
+/** A preset and variant resolved from a `presetRef`. */
+export interface OpenPreset {
+  preset: Preset;
+  variant: PresetVariant;
+  /** `preset-id/variant-id`. */
+  ref: string;
+}
+
+/** The preset a workspace was opened from, or null (none, or an id this build does not know). */
+export function openPreset(presetRef: string | null): OpenPreset | null {
+  if (presetRef === null) return null;
+  const found = findPreset(presetRef);
+  return found ? { ...found, ref: `${found.preset.id}/${found.variant.id}` } : null;
+}
+
+// Keyed by the scenario object: every edit makes a new one, so a cached answer stays right.
+const pristineCache = new WeakMap<object, { ref: string | null; pristine: boolean }>();
+const variantJson = new WeakMap<object, string>();
+
+/**
+ * Whether `scenario` is the preset variant `presetRef` exactly as shipped (no knob, seed or fault
+ * changed). Only then does the URL say `?preset=…`: reloading such a URL must show what was on
+ * screen, and an edited workspace is the saved workspace's (or a share link's) to restore.
+ * Compares the JSON text, which is what a load (structuredClone) and a storage round trip keep,
+ * then the parsed scenarios ({@link sameRun}).
+ */
+export function isPristinePreset(scenario: ScenarioInput, presetRef: string | null): boolean {
+  const cached = pristineCache.get(scenario);
+  if (cached && cached.ref === presetRef) return cached.pristine;
+  const found = presetRef === null ? undefined : findPreset(presetRef);
+  const pristine = found !== undefined && sameRun(scenario, found.variant);
+  pristineCache.set(scenario, { ref: presetRef, pristine });
+  return pristine;
+}
+
+/**
+ * Whether `scenario` is variant `v`'s run: the same JSON text, or the same scenario once both are
+ * parsed (defaults filled in, keys in one order) — a knob set to another value and back to the one
+ * it had ("acks" 1, then all, where the preset left it unset: the default) changed nothing. A
+ * scenario without an `expect` block matches the variant without its own: a share link or an
+ * export written while the answer was hidden leaves the block out (src/views/pinExpect.ts
+ * `outgoingScenario`), and must still open as the preset that asks the question.
+ */
+function sameRun(
+  scenario: ScenarioInput,
+  v: PresetVariant,
+  canon: () => string | null = () => canonicalRun(scenario),
+): boolean {
+  if (JSON.stringify(scenario) === jsonOf(v)) return true;
+  let shipped = variantCanon.get(v.scenario);
+  if (shipped === undefined) {
+    shipped = canonicalRun(v.scenario);
+    variantCanon.set(v.scenario, shipped);
+  }
+  if (shipped !== null && canon() === shipped) return true;
+  if (scenario.expect !== undefined || v.scenario.expect === undefined) return false;
+  let bare = variantBareCanon.get(v.scenario);
+  if (bare === undefined) {
+    const { expect: _answer, ...rest } = v.scenario;
+    bare = canonicalRun(rest);
+    variantBareCanon.set(v.scenario, bare);
+  }
+  return bare !== null && canon() === bare;
+}
+
+const variantCanon = new WeakMap<object, string | null>();
+/** A variant's canonical run without its `expect` block. */
+const variantBareCanon = new WeakMap<object, string | null>();
+
+/** The parsed scenario as canonical JSON (keys sorted), or null when it does not parse. */
+function canonicalRun(s: ScenarioInput): string | null {
+  const r = parseScenario(s);
+  return r.ok ? canonicalJson(r.scenario) : null;
+}
+
+function jsonOf(v: PresetVariant): string {
+  let json = variantJson.get(v.scenario);
+  if (json === undefined) {
+    json = JSON.stringify(v.scenario);
+    variantJson.set(v.scenario, json);
+  }
+  return json;
+}
+
+/**
+ * The preset variant (`id/variant`) that `scenario` is exactly, as shipped, or null: a share link
+ * of an unedited preset opens as that preset — its story and its question — not as a scenario of
+ * no name. (The link still carries the scenario itself, so it replays the same run.)
+ */
+export function pristinePresetRef(scenario: ScenarioInput): string | null {
+  const json = JSON.stringify(scenario);
+  for (const p of allPresets)
+    for (const v of p.variants) if (jsonOf(v) === json) return `${p.id}/${v.id}`;
+  // Parsed once, for every variant.
+  let canon: string | null | undefined;
+  const mine = () => (canon === undefined ? (canon = canonicalRun(scenario)) : canon);
+  for (const p of allPresets)
+    for (const v of p.variants) if (sameRun(scenario, v, mine)) return `${p.id}/${v.id}`;
+  return null;
+}
+
+/**
+ * Whether the cursor stands at the end of the run on screen, and that run is the current
+ * scenario's. Reaching it reveals the prediction's answer (the panel latches it: scrubbing back
+ * afterwards does not hide the answer again).
+ */
+export function atRunEnd(opts: {
+  /** The run on screen is the current scenario's (status 'ready'), not the previous one's. */
+  current: boolean;
+  idx: number;
+  n: number;
+  t: number;
+  endTime: number;
+}): boolean {
+  return opts.current && opts.idx >= opts.n && opts.t >= opts.endTime;
+}
+
+/** The variant a preset's question is about: `predict.variant`, else the first variant. */
+export function questionVariant(p: Pick<Preset, 'predict' | 'variants'>): string {
+  return p.predict.variant ?? p.variants[0]!.id;
+}
+
+/**
+ * Where "Predict first" stands for the workspace on screen:
+ * - `none`: no preset is open, nothing is asked;
+ * - `other-variant`: the question is about another variant of the preset — its answer does not
+ *   describe this run, so it is neither asked nor revealed here (the panel offers to open it);
+ * - `edited-waiting`: the question's variant, changed since it was opened, and the changed run not
+ *   yet played to its end — the answer describes the preset as shipped, so it is not revealed
+ *   here, and the changed run's outcome waits for its end like the shipped one's (an edit must not
+ *   show what the question asks: the story tells it; undo brings the question back);
+ * - `edited`: the same, once the changed run has been played to its end: its outcome shows;
+ * - `pending`: asked and not answered yet — everything that gives the outcome away is hidden;
+ * - `locked`: answered (locked in); the answer, and the outcome with it, wait for the end of the
+ *   run or "Reveal now";
+ * - `revealed`: the answer is shown (it stays, even after an edit).
+ */
+export type PredictionPhase =
+  'none' | 'other-variant' | 'edited-waiting' | 'edited' | 'pending' | 'locked' | 'revealed';
+
+/** The {@link PredictionPhase} of an open preset and its prediction. */
+export function predictionPhase(o: {
+  open: Pick<OpenPreset, 'preset' | 'variant'> | null;
+  /** The scenario is the variant as shipped ({@link isPristinePreset}). */
+  pristine: boolean;
+  locked: boolean;
+  revealed: boolean;
+  /** The run on screen, changed since it was opened, has been played to its end. */
+  endSeen?: boolean;
+}): PredictionPhase {
+  return subjectPhase(
+    o.open && {
+      key: o.open.preset.id,
+      otherVariant: o.open.variant.id !== questionVariant(o.open.preset),
+      pristine: o.pristine,
+    },
+    o,
+  );
+}
+
+/**
+ * What "Predict first" asks about the workspace on screen, before any answer: on the page, the
+ * open preset's question ({@link presetSubject}); in an embedded player, the question it asks of
+ * the scenario it was given.
+ */
+export interface PredictionSubject {
+  /**
+   * Where its prediction is kept: a preset's id on the page (its variants share one prediction,
+   * "same failure, three sinks").
+   */
+  key: string;
+  /** The question is about another variant of the preset: its answer does not describe this run. */
+  otherVariant: boolean;
+  /** The scenario on screen is the one the answer describes (not edited since it was opened). */
+  pristine: boolean;
+}
+
+/**
+ * The {@link PredictionPhase} of a subject (null: nothing asked) and its prediction.
+ * @param p - the prediction; `endSeen`: the scenario on screen, when it is not the subject's as
+ *   opened, has had its run played to its end (default false: its outcome still waits).
+ */
+export function subjectPhase(
+  subject: PredictionSubject | null,
+  p: { locked: boolean; revealed: boolean; endSeen?: boolean },
+): PredictionPhase {
+  if (!subject) return 'none';
+  if (subject.otherVariant) return 'other-variant';
+  if (p.revealed) return 'revealed';
+  if (!subject.pristine) return p.endSeen ? 'edited' : 'edited-waiting';
+  return p.locked ? 'locked' : 'pending';
+}
+
+/** The page's subject: the open preset's question (null when no preset is open). */
+export function presetSubject(s: {
+  scenario: ScenarioInput;
+  presetRef: string | null;
+}): PredictionSubject | null {
+  const open = openPreset(s.presetRef);
+  if (!open) return null;
+  return {
+    key: open.preset.id,
+    otherVariant: open.variant.id !== questionVariant(open.preset),
+    pristine: isPristinePreset(s.scenario, s.presetRef),
+  };
+}
+
+/**
+ * Whether the panels that give the outcome away (the verdict, the explanations, the ledger's
+ * final fates, the story) are hidden: while a prediction is asked and its answer not revealed —
+ * locking a prediction in does not show the outcome, watching the run (to its end) or "Reveal
+ * now" does — and after an edit, until the changed run has been played to its end. Counters that
+ * grow with the cursor stay: they show only what has happened so far.
+ */
+export function outcomeHidden(phase: PredictionPhase): boolean {
+  return phase === 'pending' || phase === 'locked' || phase === 'edited-waiting';
+}
+
+/**
+ * Whether the outcome is folded: nothing asks for an answer first (the question is revealed, or
+ * this is another variant of its preset, which asks none), but the run on screen has not yet been
+ * played to its end in this visit (nor "Reveal now" chosen), so the final verdict, the "why" and
+ * the final fates wait for the end like the counters do — a replay after "Show the outcome", a
+ * share link, a preset opened again or any of its other variants starts at t = 0 with nothing
+ * given away (issue 24, "the outcome in its time").
+ * @param endSeen - this scenario's run was played to its end (or revealed now) since it was opened.
+ */
+export function outcomeFolded(phase: PredictionPhase, endSeen: boolean): boolean {
+  return (phase === 'revealed' || phase === 'other-variant') && !endSeen;
+}
+
+/** A piece of a preset's "try: …" line: text, `code`, or a variant it names (a link to it). */
+export type FixPart =
+  | { kind: 'text'; text: string }
+  | { kind: 'code'; text: string }
+  | { kind: 'variant'; text: string; variant: string };
+
+/**
+ * A preset's fix as parts, without its leading "Try:" (the panel labels it). Each "the <name>
+ * variant" whose name is a variant id — or the start of exactly one — becomes a variant part,
+ * so the panel can make it a one-click switch; `backticks` become code.
+ */
+export function fixParts(p: Pick<Preset, 'fix' | 'variants'>): FixPart[] {
+  const text = p.fix.replace(/^\s*try:\s*/i, '');
+  const parts: FixPart[] = [];
+  const push = (part: FixPart) => {
+    if (part.text === '') return;
+    const last = parts[parts.length - 1];
+    if (last && last.kind === 'text' && part.kind === 'text') last.text += part.text;
+    else parts.push(part);
+  };
+  const re = /`([^`]+)`|\bthe ([a-z0-9][a-z0-9-]*) variant\b/gi;
+  let at = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    push({ kind: 'text', text: text.slice(at, m.index) });
+    if (m[1] !== undefined) push({ kind: 'code', text: m[1] });
+    else {
+      const name = m[2]!.toLowerCase();
+      const exact = p.variants.find((v) => v.id === name);
+      const starts = p.variants.filter((v) => v.id.startsWith(name));
+      const v = exact ?? (starts.length === 1 ? starts[0] : undefined);
+      push(v ? { kind: 'variant', text: m[0], variant: v.id } : { kind: 'text', text: m[0] });
+    }
+    at = m.index + m[0].length;
+  }
+  push({ kind: 'text', text: text.slice(at) });
+  return parts;
+}
+
+/** The text of a source link: its title in the library's source list, or the URL's host. */
+export function sourceLabel(url: string): string {
+  const title = sourceTitle(url);
+  if (title) return title;
+  try {
+    const u = new URL(url);
+    return `${u.hostname}${u.pathname === '/' ? '' : u.pathname}${u.hash}`;
+  } catch {
+    return url;
+  }
+}
+
+/** The line beside the search box: how many presets match, and what Enter does. */
+export function listingSummary(
+  l: Pick<LibraryListing, 'matched' | 'total'>,
+  query: string,
+): string {
+  if (query.trim() === '') return `${l.total} presets · ↓ to the cards, Enter opens`;
+  if (l.matched === 0) return `no match among ${l.total}`;
+  if (l.matched === 1) return `1 of ${l.total} matches · Enter opens it`;
+  return `${l.matched} of ${l.total} match · Enter opens the first`;
+}
+
+/** Words to try when a search finds nothing (each finds several presets). */
+export const SEARCH_SUGGESTIONS: readonly string[] = [
+  'duplicate',
+  'lost',
+  'retry',
+  'transaction',
+  'MERGE',
+];
+
+/**
+ * Where a newcomer starts ("Start here" on the first screen): the library's first story, as its
+ * cards list it (groups in LIBRARY_GROUPS order), at the variant its question is about.
+ */
+export function firstStoryRef(all: readonly Preset[]): string {
+  const first = groupPresets(all)[0]?.presets[0];
+  if (!first) throw new Error('The library holds no preset');
+  return `${first.id}/${questionVariant(first)}`;
+}
