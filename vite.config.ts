@@ -44,14 +44,14 @@ function withoutZodJsonSchema(): Plugin {
 }
 
 /**
- * The page draws two kinds of mermaid diagram, both from src/views/mermaid.ts: `sequenceDiagram`
+ * The page draws two kinds of mermaid diagram, both from src/views/diagrams/mermaid.ts: `sequenceDiagram`
  * (a run, an event's chain, the anomaly slide) and `flowchart LR` (the topology). Mermaid 11
  * registers every diagram type it knows with a loader, `import("./chunks/mermaid.core/<type>-….mjs")`
  * in dist/mermaid.core.mjs, so a bundler emits all of them (and what they pull in: cytoscape for
  * mindmap and architecture, the ELK and cose-bilkent layouts…) though the page never loads them.
  *
  * In the production build only, this plugin turns every diagram loader but those two, the
- * cose-bilkent layout (cytoscape) and KaTeX (`$$…$$` in labels, which src/views/mermaidText.ts
+ * cose-bilkent layout (cytoscape) and KaTeX (`$$…$$` in labels, which src/views/diagrams/mermaidText.ts
  * encodes so it never acts) into a rejected promise: the same subset mermaid's own tiny build
  * drops (https://github.com/mermaid-js/mermaid/blob/develop/packages/tiny/README.md: "Mindmap
  * Diagram, Architecture Diagram, Katex rendering"), with the flowchart and sequence loaders kept

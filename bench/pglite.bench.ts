@@ -2,7 +2,7 @@
  * "Run on a real PostgreSQL" (docs/sql.md), measured: what the page downloads on request — the
  * PGlite worker chunk and PGlite's wasm and data assets in dist/ (gzip, as a server would send
  * them) — and, in Node, PGlite's start-up and the median time to run a preset's sink script and
- * compare it (src/views/sqlOnDatabase.ts, the worker's own code). Run `npm run build` first.
+ * compare it (src/views/io/sqlOnDatabase.ts, the worker's own code). Run `npm run build` first.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

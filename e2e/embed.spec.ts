@@ -480,7 +480,7 @@ test('option values it cannot use: the notice names each, what was used instead 
   await expect(page.getByTestId(testIds.notice).locator('li')).toHaveText([
     `“speed=abc” — not a number: played at the scenario’s own pace ${SPEED}`,
   ]);
-  // at-least-once's pace (src/views/pace.ts), as the page opens it.
+  // at-least-once's pace (src/views/run/pace.ts), as the page opens it.
   await expect(page.locator('.field.speed output')).toHaveText('×0.013');
 });
 

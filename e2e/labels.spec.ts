@@ -57,7 +57,7 @@ test.describe('timeline tick labels never overlap', () => {
 
 test("the speed slider's value says how long a second of the run plays", async ({ dash }) => {
   const speed = dash.byId(testIds.speed);
-  // The default preset opens at its pace (src/views/pace.ts: its story in about 30 s), ×0.013:
+  // The default preset opens at its pace (src/views/run/pace.ts: its story in about 30 s), ×0.013:
   // 1,000 / 0.013 ms ≈ 77 s.
   await expect(speed).toHaveAttribute(
     'aria-valuetext',

@@ -8,8 +8,8 @@ import { testIds } from '../src/ui/testIds';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
-// Each preset's 20–40 s pace is held frame by frame in src/views/pace.test.ts, with the page's
-// own frame arithmetic (src/views/playback.ts `advance`): rendering ~1,800 frames per story here
+// Each preset's 20–40 s pace is held frame by frame in src/views/run/pace.test.ts, with the page's
+// own frame arithmetic (src/views/run/playback.ts `advance`): rendering ~1,800 frames per story here
 // added half a minute of CI per preset for no rule the unit test does not already hold.
 
 test('after "Show the outcome" the verdict is absent until the end of the run', async ({
@@ -58,7 +58,7 @@ test('the jump buttons and arrows land on the next fault, commit, retry; the sta
   await dash.settled();
   const status = dash.byId(testIds.runStatus);
   // lost-ack-retry: e1's commit at 122 ms, e2's at 222 ms, the lost ack of e3 at 311 ms
-  // (src/views/moments.test.ts derives them).
+  // (src/views/run/moments.test.ts derives them).
   await dash.byId(testIds.jumpForward).click();
   await expect(status).toContainText('Next commit — event');
   await expect(status).toContainText('at 122 ms: offsets committed: events-0 → 1');

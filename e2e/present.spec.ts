@@ -6,7 +6,7 @@
  * at the most crowded moment of the library (below; sampled moments of every preset had too few
  * labels in flight for the check to fail without the stacking).
  * (Each preset's 20–40 s pace is checked on the page's clock in e2e/pace.spec.ts, and for every
- * preset in src/views/pace.test.ts; revisiting an answered preset, there too.)
+ * preset in src/views/run/pace.test.ts; revisiting an answered preset, there too.)
  */
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -118,7 +118,7 @@ test('projector mode: records sent together are stacked, their labels never cove
 }) => {
   // rebalance-midflight/plain-insert at 1,016 ms: a batch's records and acks travel one link
   // together (15 pairs of tokens within 3 % of each other's progress, computed with
-  // src/views/at.ts tokensAt), the moment labels once sat on top of each other.
+  // src/views/run/at.ts tokensAt), the moment labels once sat on top of each other.
   test.setTimeout(90_000);
   const { page } = dash;
   await page.goto('./?present=1');

@@ -1,6 +1,6 @@
 /**
  * A session's results as CSV, for after class: one line per answer, in the order the steps were
- * published. Written by the page's own CSV writer (src/views/csv.ts), which neutralises a name
+ * published. Written by the page's own CSV writer (src/views/io/csv.ts), which neutralises a name
  * such as `=HYPERLINK(…)` that a student could type to run in the teacher's spreadsheet.
  */
 import { toCsv, type CsvValue } from '../src/views/io/csv';

@@ -1,5 +1,5 @@
 /**
- * docs/trace-format.md documents the trace file of src/views/export.ts. This test keeps it in
+ * docs/trace-format.md documents the trace file of src/views/io/export.ts. This test keeps it in
  * step with the engine: every entry kind has a row, every code is listed, the version matches.
  */
 import { readFileSync } from 'node:fs';

@@ -106,7 +106,7 @@ describe('exit 0: it ran', () => {
   it('--format markdown prints the report with the diagram in a mermaid block', () => {
     const r = cli([EXAMPLE, '--format', 'markdown', '--diagram', 'event:e1']);
     expect(r.code).toBe(0);
-    // An H2 title by default, its sections H3 (src/views/markdown.ts).
+    // An H2 title by default, its sections H3 (src/views/io/markdown.ts).
     expect(r.out.startsWith('## Lost ack, no idempotence: a duplicate row\n')).toBe(true);
     expect(r.out).toContain(
       'Claimed **at-least-once**, observed **at-least-once** at sink table payments',

@@ -1,4 +1,4 @@
-// The download the page states before "Run on a real PostgreSQL" (src/views/sqlOnDatabase.ts),
+// The download the page states before "Run on a real PostgreSQL" (src/views/io/sqlOnDatabase.ts),
 // held to the PGlite package's files: a PGlite upgrade that changes them fails here.
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,6 +1,6 @@
 /**
  * The presenter view's address: `?lesson=<id>` (a library lesson) or `?lesson=shared#l=…` (a
- * lesson carried by the link itself, src/views/lessonLink.ts), `&step=N` (from 1) and `&reveal=1`
+ * lesson carried by the link itself, src/views/library/lessonLink.ts), `&step=N` (from 1) and `&reveal=1`
  * so that a reload resumes where the presenter was, `&notes=1` for the notes window.
  */
 import { decodeLessonLink, encodeLessonLink } from '../views/library/lessonLink';

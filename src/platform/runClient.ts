@@ -3,7 +3,7 @@
  *
  * - Small scenarios (≤ `inlineMaxEvents` events) run inline: a few milliseconds, and the first
  *   verdict is on screen without waiting for a worker to boot. The simulation is a lazy chunk
- *   (views/computeRun.ts, see ./simulationChunk.ts), fetched as the page starts, so the page's entry script does not
+ *   (views/run/computeRun.ts, see ./simulationChunk.ts), fetched as the page starts, so the page's entry script does not
  *   carry the engine's actors twice (the worker has its own copy).
  * - Bigger ones run in a Web Worker (src/platform/run.worker.ts); the result's buffers are
  *   transferred, not copied. Progress is reported by phase (the engine runs synchronously, so
@@ -185,7 +185,7 @@ export function createRunClient(opts: RunClientOptions = {}): RunClient {
 
 // ─────────────────────────────────────────────────────────────────────────── artifacts
 
-/** Diagrams and export files of runs (see src/views/exportArtifact.ts). */
+/** Diagrams and export files of runs (see src/views/io/exportArtifact.ts). */
 export interface ArtifactClient {
   /**
    * One artifact of the run of `input` (pass the view's scenario: the run on screen). Never

@@ -1,6 +1,6 @@
 /**
  * Share links in the page's URL: read, write and watch the `#s=` parameter. The codec (format,
- * versions, encode/decode) is src/views/shareLink.ts, re-exported here.
+ * versions, encode/decode) is src/views/io/shareLink.ts, re-exported here.
  */
 import type { Scenario, ScenarioInput } from '../engine';
 import {

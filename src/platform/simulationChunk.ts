@@ -1,5 +1,5 @@
 /**
- * The simulation's chunk (src/views/computeRun.ts), loaded once for the run client's inline runs.
+ * The simulation's chunk (src/views/run/computeRun.ts), loaded once for the run client's inline runs.
  * Its download starts when this module evaluates — main.tsx and embedMain.tsx import it first, so before the rest
  * of the entry evaluates — rather than once the whole entry has run: the first run, which main.tsx
  * waits for before the first render, does not wait for the download too.

@@ -101,7 +101,7 @@ export interface ChoiceOption {
 }
 
 /**
- * How a prediction is marked against a preset's answer (src/views/question.ts, `markPrediction`).
+ * How a prediction is marked against a preset's answer (src/views/library/question.ts, `markPrediction`).
  * Every preset says which, so no question is left silently unmarked:
  * - `numbers`: the whole numbers the question asks for, in the order it asks for them ("how many
  *   rows, and what is their sum?": the rows, then the sum), each with its unit and tolerance.

@@ -57,7 +57,7 @@ describe('lab store: pace and jumps', () => {
     l.actions.play();
     l.actions.jump(1);
     expect(l.app.getState().playing).toBe(false);
-    // lost-ack-retry's first moment: the commit of e1 at 122 ms (src/views/moments.test.ts).
+    // lost-ack-retry's first moment: the commit of e1 at 122 ms (src/views/run/moments.test.ts).
     expect(l.cursor.getState().t).toBe(122);
     expect(l.app.getState().notice).toMatch(/^Next commit — event \d+ at 122 ms/);
     l.actions.setJumpsHideAnomalies(true);

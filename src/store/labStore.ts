@@ -212,7 +212,7 @@ export interface LabActions {
   step(delta: number): void;
   /**
    * Jump to the next (+1) or previous (−1) moment — a fault, a commit, a checkpoint, a retry, an
-   * anomaly (src/views/moments.ts) — paused; the notice says where it landed.
+   * anomaly (src/views/run/moments.ts) — paused; the notice says where it landed.
    */
   jump(delta: number): void;
   /** Leave anomalies out of {@link LabActions.jump} (while the outcome is hidden, they tell it). */
@@ -363,7 +363,7 @@ export function createLab(deps: LabDeps): Lab {
   let pending: Promise<void> = Promise.resolve();
   /**
    * The scenario opened (the first, a preset, a link, a file) whose run sets the speed to its pace
-   * when it arrives (src/views/pace.ts); an edit keeps the speed the user chose.
+   * when it arrives (src/views/run/pace.ts); an edit keeps the speed the user chose.
    */
   let paceFor: ScenarioInput | null = initial;
 

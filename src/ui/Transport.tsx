@@ -64,7 +64,7 @@ export function Transport({ locked = false }: { locked?: boolean }) {
   const markersLocked = locked || refused;
   // Scripted faults whose moment never came in this run: said in words, not only by a dashed
   // marker and its tooltip (a crash placed where nothing matches after it simply never happens).
-  // Only faults the user added: a shipped preset's are its lesson (src/views/neverFired.ts).
+  // Only faults the user added: a shipped preset's are its lesson (src/views/run/neverFired.ts).
   const presetRef = useLab(selectPresetRef);
   const neverFired = useMemo(
     () =>

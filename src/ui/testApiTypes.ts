@@ -4,7 +4,7 @@
  * `page.evaluate`. Plain types only, so the specs' Node project can import this file.
  */
 
-/** Counters at the cursor (see src/views/at.ts `Counters`). */
+/** Counters at the cursor (see src/views/run/at.ts `Counters`). */
 export interface TestCounters {
   events: number;
   sent: number;

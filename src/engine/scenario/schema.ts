@@ -1008,7 +1008,7 @@ export const ScenarioSchema = z.strictObject({
    * How the page plays the run; no part of the run itself (the trace is the same with or without).
    * `pace`: playback speed in virtual ms per real ms (0.01: 1 ms of the run takes 0.1 s on
    * screen), from {@link PACE_MIN} to {@link PACE_MAX}; default: the speed that plays the story in
-   * about 30 s with idle stretches cut (src/views/pace.ts).
+   * about 30 s with idle stretches cut (src/views/run/pace.ts).
    */
   display: z
     .strictObject({

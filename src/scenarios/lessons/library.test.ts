@@ -1,7 +1,7 @@
 /**
  * The shipped lessons: each validates, has 8–12 steps, every step resolves to a scenario that
  * runs and meets its preset's hand-derived `expect`, and every question is answerable — the
- * library's rule (src/views/question.test.ts): the facts its answer needs are written in what the
+ * library's rule (src/views/library/question.test.ts): the facts its answer needs are written in what the
  * room reads before answering.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * A lesson step as the presenter plays it: the scenario to run (its pace applied), the preset it
- * came from, what the room reads and is asked (the page's question model, src/views/question.ts),
+ * came from, what the room reads and is asked (the page's question model, src/views/library/question.ts),
  * and the lanes of its "then flip to".
  */
 import type { ScenarioInput } from '../../engine';

@@ -39,7 +39,7 @@ const AskedNumberSchema = z.strictObject({
 
 /**
  * How the room answers: a choice among 3–4 options (exactly one right) or numbers — the page's
- * question model (src/views/question.ts `markPrediction`).
+ * question model (src/views/library/question.ts `markPrediction`).
  */
 const MarkSchema = z.discriminatedUnion('kind', [
   z.strictObject({

@@ -2,7 +2,7 @@
  * Compare for a batch job, in place of the stream's lanes: each lane's guarantee (or knobs) over
  * the same source table and faults, its totals, then the per-event diff (rows and fate per lane,
  * the events that differ first). Lanes are the page's Compare state: undo, the share link and the
- * Markdown report carry them as for a stream. View model: src/views/batchCompare.ts.
+ * Markdown report carry them as for a stream. View model: src/views/batch/batchCompare.ts.
  */
 import { useMemo } from 'react';
 import type { Guarantee } from '../../engine';

@@ -4,7 +4,7 @@
  * outcome), the partitioned table with rows under the wrong partition marked, and the stories.
  * Click an attempt to fail it mid-write or to clear and re-run its date: each is an edit of the
  * scenario, so the page's undo, share link, export and Compare carry it. Everything shown comes
- * from src/views/batchView.ts.
+ * from src/views/batch/batchView.ts.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ScenarioInput } from '../../engine';

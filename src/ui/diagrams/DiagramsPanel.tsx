@@ -25,7 +25,7 @@ import '../io/io.css';
 type DiagramTab = 'slide' | 'sequence' | 'event' | 'flow';
 
 const TABS: { id: DiagramTab; label: string }[] = [
-  // The anomaly from its cause (src/views/anomalyDiagram.ts): the one that fits a slide.
+  // The anomaly from its cause (src/views/diagrams/anomalyDiagram.ts): the one that fits a slide.
   { id: 'slide', label: 'Slide: the anomaly' },
   { id: 'sequence', label: 'Whole run' },
   { id: 'event', label: 'Selected event' },
@@ -318,7 +318,7 @@ function DiagramStatus({ shown, artifact }: { shown: Shown; artifact: Artifact |
 /**
  * The rendered SVG. The one place the page sets markup from a string: mermaid's output, rendered
  * with `securityLevel: 'strict'` (its labels sanitised by DOMPurify) from text in which every
- * scenario string is entity-encoded (src/views/mermaidText.ts).
+ * scenario string is entity-encoded (src/views/diagrams/mermaidText.ts).
  */
 function DiagramSvg({ svg }: { svg: string | null }) {
   const ref = useRef<HTMLDivElement>(null);

@@ -173,7 +173,7 @@ const SPEED_TAKES = `(speed: ${SPEED_MIN} to ${SPEED_MAX}, virtual ms per real m
 function readSpeed(raw: string | null): Read<number | null> {
   if (raw === null) return { value: null };
   const x = raw.trim() === '' ? NaN : Number(raw);
-  // Without a speed, the player plays the scenario at its own pace (src/views/pace.ts).
+  // Without a speed, the player plays the scenario at its own pace (src/views/run/pace.ts).
   const fallback = `played at the scenario’s own pace ${SPEED_TAKES}`;
   if (!Number.isFinite(x))
     return { value: null, issue: `${said('speed', raw)}not a number: ${fallback}` };
@@ -438,7 +438,7 @@ export function parseEmbedOptions(search: string): EmbedOptions {
 
 /**
  * The options once the share link the embed opened has had its say on "Predict first": its `p=`
- * (src/views/sharePrediction.ts) maps onto `predict=`, `q=` and `a=`, so a share link made an
+ * (src/views/io/sharePrediction.ts) maps onto `predict=`, `q=` and `a=`, so a share link made an
  * embed by adding `?embed` asks what the page asks when it opens that link. `p=1.…` asks its
  * question (none written: the embed's own, as `predict=1` without `q`), `p=0` asks nothing.
  * The embed's own `predict=`, when the address has one, decides whether to ask (its author chose

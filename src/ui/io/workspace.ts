@@ -21,7 +21,7 @@ const THEMES: readonly Theme[] = ['system', 'light', 'dark'];
  * — instead of a saved workspace that cannot be restored at all.
  */
 export function workspaceOf(s: LabState): Workspace {
-  // Not the speed: each scenario opened plays at its own pace (src/views/pace.ts), so a saved
+  // Not the speed: each scenario opened plays at its own pace (src/views/run/pace.ts), so a saved
   // speed would be overridden at once — and a paced speed is no edit of the user's to keep.
   const prefs = {
     skipIdle: s.skipIdle,

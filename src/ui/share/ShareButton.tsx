@@ -41,7 +41,7 @@ function shareAskNote(p: SharePrediction | null, own: boolean): string {
  * Share: put the scenario — with every fault added by clicks — in the URL hash and copy the link.
  * Opening it replays the identical run. The link also stays in the address bar until the next
  * edit. "Ask for a prediction first" puts the author's question and answer in the link as well
- * (src/views/sharePrediction.ts): the same choice for any scenario as for a preset, whose own
+ * (src/views/io/sharePrediction.ts): the same choice for any scenario as for a preset, whose own
  * question comes along ticked — by the preset's name alone, its answer staying out of the link.
  */
 export function ShareButton() {

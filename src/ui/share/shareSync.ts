@@ -27,7 +27,7 @@ import {
 import type { Notices } from '../io/notices';
 
 /**
- * The question a share link asked (`p=`, src/views/sharePrediction.ts), as the page's "Predict
+ * The question a share link asked (`p=`, src/views/io/sharePrediction.ts), as the page's "Predict
  * first" sees it. Both are selectors of the lab state, stable for the page's lifetime.
  */
 export interface LinkedPredictions {

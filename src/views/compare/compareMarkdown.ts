@@ -2,7 +2,7 @@
  * The "Compare" section of the Markdown report: the lanes with their verdicts and trace hashes,
  * what differs (knobs under their real names, where the runs part), and the per-event diff, the
  * events whose fate differs listed with each lane's sentence. Every scenario string is escaped
- * with `markdownText`, as in the rest of the report (src/views/markdown.ts).
+ * with `markdownText`, as in the rest of the report (src/views/io/markdown.ts).
  */
 import { traceHash, type Run } from '../../engine';
 import { formatMs } from '../run/format';

@@ -1,6 +1,6 @@
 /**
  * "What differs" between compared lanes: the knobs set otherwise, under their real names (the
- * Knobs tab's catalogue, src/views/knobs.ts), each with its value in effect in every lane (as
+ * Knobs tab's catalogue, src/views/edit/knobs.ts), each with its value in effect in every lane (as
  * written, or the default the scenario gets when it is left unset).
  */
 import type { Scenario } from '../../engine';

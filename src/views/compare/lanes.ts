@@ -177,7 +177,7 @@ export function parseCompareSpec(
 }
 
 /**
- * A knob value typed for a lane, read by the knob's editor (src/views/knobs.ts): a number for a
+ * A knob value typed for a lane, read by the knob's editor (src/views/edit/knobs.ts): a number for a
  * number knob, true/false for a switch, one of the options for a choice, a list of numbers for a
  * list; or why not, naming the knob.
  */

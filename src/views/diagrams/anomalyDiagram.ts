@@ -63,7 +63,7 @@ export function anomalyDiagram(run: Run): string | null {
   );
   const out = head.map((l) =>
     /^\s+title /.test(l)
-      ? // The id is the scenario's: encoded as every other label (src/views/mermaidText.ts).
+      ? // The id is the scenario's: encoded as every other label (src/views/diagrams/mermaidText.ts).
         `  title ${mermaidText(`${anomaly.eventId} ${anomaly.fate === 'lost' ? 'lost' : 'applied twice'} — from the cause to the ${anomaly.fate === 'lost' ? 'loss' : 'duplicate'}`)}`
       : l,
   );

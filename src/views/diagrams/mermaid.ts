@@ -1271,7 +1271,7 @@ export type DiagramKind = 'sequence' | 'flow' | 'anomaly' | `event:${string}`;
 /**
  * One diagram of a run by kind: `sequence` (the whole run), `flow` (the topology) or
  * `event:<business id>` (one event's causal chain) or `anomaly` (the first loss or duplicate, from
- * its cause, for a slide: src/views/anomalyDiagram.ts).
+ * its cause, for a slide: src/views/diagrams/anomalyDiagram.ts).
  * @returns the mermaid text, or null for an unknown event id.
  */
 export function diagramOf(run: Run, kind: DiagramKind): string | null {

@@ -110,7 +110,7 @@ ${/* its text is held line by line in mermaid.test.ts */ topologyFlowchart(runOf
       return report.slice(start, report.indexOf('\n```', start));
     };
     const anomaly = block(markdownReport(run));
-    // The slide diagram itself (one source: src/views/anomalyDiagram.ts), p-4 applied twice.
+    // The slide diagram itself (one source: src/views/diagrams/anomalyDiagram.ts), p-4 applied twice.
     expect(anomaly).toBe(anomalyDiagram(run)!.trimEnd());
     expect(anomaly).toMatch(/\n {2}Note over P0,P\d: Before: \d+ steps? as usual \(/);
     // Lines of the mermaid text, measured: every produce/ack of the 20 events before, the first

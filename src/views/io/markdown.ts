@@ -7,7 +7,7 @@
  * Its title is an H2 by default (`headingLevel`), its sections one level below: the report drops
  * into a docs page under the page's own H1 (CommonMark ATX headings, levels 1–6:
  * https://spec.commonmark.org/0.31.2/#atx-headings). Its diagram is the first anomaly's, from its
- * cause (src/views/anomalyDiagram.ts), not every produce and ack of the run.
+ * cause (src/views/diagrams/anomalyDiagram.ts), not every produce and ack of the run.
  *
  * Scenario strings are data: {@link markdownText} escapes them so that a name or business id can
  * never become a heading, a list, a table cell boundary, a link, an image, raw HTML, an entity, a

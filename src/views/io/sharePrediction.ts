@@ -7,7 +7,7 @@
  * URL scheme of `p`:
  * - `p=0`: ask nothing — not even a preset's own question (the author unticked it);
  * - `p=1.<base64url(UTF-8 JSON {"q": question, "a": answer})>` (RFC 4648 §5, no padding): ask
- *   `q` (empty: the generic multiple-choice question, `GENERIC_QUESTION`, src/views/question.ts) and reveal `a`
+ *   `q` (empty: the generic multiple-choice question, `GENERIC_QUESTION`, src/views/library/question.ts) and reveal `a`
  *   at the end of the run. Encoded so the answer does not read at a glance in the address bar
  *   (a hash is never sent to a server; it is not a secret either).
  *

@@ -215,7 +215,7 @@ export function isPristinePreset(scenario: ScenarioInput, presetRef: string | nu
  * parsed (defaults filled in, keys in one order) — a knob set to another value and back to the one
  * it had ("acks" 1, then all, where the preset left it unset: the default) changed nothing. A
  * scenario without an `expect` block matches the variant without its own: a share link or an
- * export written while the answer was hidden leaves the block out (src/views/pinExpect.ts
+ * export written while the answer was hidden leaves the block out (src/views/edit/pinExpect.ts
  * `outgoingScenario`), and must still open as the preset that asks the question.
  */
 function sameRun(

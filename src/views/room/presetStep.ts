@@ -1,5 +1,5 @@
 /**
- * A preset's question as the room asks it (the page's question model, src/views/question.ts):
+ * A preset's question as the room asks it (the page's question model, src/views/library/question.ts):
  * a multiple-choice question keeps its options; a number question asks its first number (the
  * room's histogram needs one value per student); a question answered by naming events or in
  * words is asked as the question any run can be asked, with its four choices. The reveal carries

@@ -62,7 +62,7 @@ const line = (max: number) =>
     .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'no control characters');
 const prose = (max: number) => z.string().max(max);
 
-/** The question a step asks the room: the page's question model (src/views/question.ts). */
+/** The question a step asks the room: the page's question model (src/views/library/question.ts). */
 const RoomQuestionSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('choice'),

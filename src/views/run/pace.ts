@@ -1,6 +1,6 @@
 /**
  * A run's pace: the playback speed (virtual ms per real ms) that plays its story in about
- * {@link PACE_TARGET_REAL_MS} of wall time with idle stretches cut (src/views/playback.ts), so a
+ * {@link PACE_TARGET_REAL_MS} of wall time with idle stretches cut (src/views/run/playback.ts), so a
  * card charge of 60 ms is not gone in 4 s and a Flink job of 2,500 events does not take 150 s.
  *
  * A scenario may set its own (`display.pace`); otherwise {@link defaultPace} computes one from the

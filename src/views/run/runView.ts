@@ -6,7 +6,7 @@
  * Besides the trace columns it holds what makes scrubbing cheap: counters as prefix arrays indexed
  * by trace entry, partition logs as record versions with the entry that added and removed each,
  * step functions for HW/LSO/committed offsets, the sink tables' rows with their insert entries, and
- * per-event entry lists. Every per-time derivation (src/views/at.ts) is then a binary search and a
+ * per-event entry lists. Every per-time derivation (src/views/run/at.ts) is then a binary search and a
  * few array reads. Cursor convention: `idx` = number of trace entries applied.
  */
 import type {
