@@ -92,6 +92,16 @@ const nodeGlobals = [
 ].map((name) => ({ name, message: 'Browser code: Node globals belong in src/cli/ only.' }));
 
 const clockMessage = "the engine is deterministic: use the engine's virtual clock (ctx.now)";
+/** Syntax the engine must not use (its clock is the simulation's). */
+const engineSyntax = [
+  { selector: "NewExpression[callee.name='Date']", message: clockMessage },
+  { selector: "CallExpression[callee.name='Date']", message: clockMessage },
+];
+/** A raw trace append (`trace.add(time, kind, actor, cause, …)`); Set and Map `add` take one argument. */
+const rawTraceAdd = {
+  selector: "CallExpression[callee.property.name='add'][arguments.length>=4]",
+  message: 'append trace entries with a typed writer from engine/traceWriters (one per entry kind)',
+};
 const rngMessage = 'the engine is deterministic: use the seeded rng in engine/core/rng';
 const purityMessage = 'the engine is pure: no DOM, storage, network or logging';
 
@@ -258,12 +268,14 @@ export default defineConfig(
         { object: 'crypto', property: 'getRandomValues', message: rngMessage },
         { object: 'globalThis', message: purityMessage },
       ],
-      'no-restricted-syntax': [
-        'error',
-        { selector: "NewExpression[callee.name='Date']", message: clockMessage },
-        { selector: "CallExpression[callee.name='Date']", message: clockMessage },
-      ],
+      'no-restricted-syntax': ['error', ...engineSyntax, rawTraceAdd],
     },
+  },
+
+  {
+    // The trace writers are the one place that appends raw entries.
+    files: ['src/engine/trace.ts', 'src/engine/traceWriters/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...engineSyntax] },
   },
 
   {

@@ -25,9 +25,18 @@
 import type { Actor, PendingWork, Timer, World } from './world';
 import type { Cluster, ProduceResult, Topic, TxnRecord } from './broker/cluster';
 import { errorIndex } from './broker/cluster';
-import { TXN_API, type ErrorCode, K } from './trace';
+import { TXN_API, type ErrorCode } from './trace';
 import { Links } from './connections';
 import { Int32Arena } from './core/arena';
+import {
+  writeAck,
+  writeBatchFailed,
+  writeCommitFailed,
+  writeFenced,
+  writeReject,
+  writeRetry,
+} from './traceWriters';
+import type { ActorId } from './ids';
 
 /** The producer settings a client needs (a subset of the scenario's producer block). */
 export interface ClientConfig {
@@ -325,9 +334,9 @@ export class ProducerClient {
    * A transactional request refused: a 'reject' entry by `actor` (the coordinator, or this client
    * when its request timed out) with the error `code` and the transaction's number. Returns it.
    */
-  private txnReject(actor: number, cause: number, code: ErrorCode, txn: number): number {
+  private txnReject(actor: ActorId, cause: number, code: ErrorCode, txn: number): number {
     const w = this.world;
-    const r = w.trace.add(w.now, K['reject'], actor, cause, -1, -1, -1, -1, -1, errorIndex(code));
+    const r = writeReject(w.trace, w.now, actor, cause, -1, -1, -1, -1, -1, errorIndex(code));
     w.trace.set(r, { txn });
     return r;
   }
@@ -455,15 +464,14 @@ export class ProducerClient {
       txn: b.txn,
     };
     if (b.attempts > 1) {
-      b.cause = t.add(
+      b.cause = writeRetry(
+        t,
         w.now,
-        K['retry'],
         this.owner.id,
         b.cause,
         b.events[0]!,
         this.topic.index,
         b.partition,
-        -1,
         b.n,
         b.attempts - 1,
       );
@@ -529,9 +537,9 @@ export class ProducerClient {
     conn.outstanding.push(pending);
     pending.timer = this.owner.after(this.cfg.requestTimeoutMs, () => {
       if (!conn.outstanding.includes(pending) || conn.epoch !== pending.epoch) return;
-      const e = t.add(
+      const e = writeReject(
+        t,
         w.now,
-        K['reject'],
         this.owner.id,
         m,
         b.events[0]!,
@@ -575,9 +583,9 @@ export class ProducerClient {
         if (q.timer) w.cancel(q.timer);
         const b = q.batch;
         if (b.attemptId !== q.attempt || b.done) continue;
-        const e = w.trace.add(
+        const e = writeReject(
+          w.trace,
           w.now,
-          K['reject'],
           o.id,
           q.msg,
           b.events[0]!,
@@ -735,9 +743,9 @@ export class ProducerClient {
         this.lastAckedSeq[b.partition]!,
         b.firstSeq + b.n - 1,
       );
-    const e = w.trace.add(
+    const e = writeAck(
+      w.trace,
       w.now,
-      K['ack'],
       this.owner.id,
       cause,
       b.events[0]!,
@@ -762,15 +770,14 @@ export class ProducerClient {
       b.closed = true;
       if (this.open[b.partition] === b) this.open[b.partition] = null;
     }
-    const e = w.trace.add(
+    const e = writeBatchFailed(
+      w.trace,
       w.now,
-      K['batch-failed'],
       this.owner.id,
       cause,
       b.events[0]!,
       this.topic.index,
       b.partition,
-      -1,
       b.n,
       errorIndex(error),
     );
@@ -856,18 +863,7 @@ export class ProducerClient {
     if (this.fatalError) return;
     const w = this.world;
     this.fatalError = error;
-    this.fatalEntry = w.trace.add(
-      w.now,
-      K['fenced'],
-      this.owner.id,
-      cause,
-      -1,
-      -1,
-      -1,
-      -1,
-      -1,
-      this.epoch,
-    );
+    this.fatalEntry = writeFenced(w.trace, w.now, this.owner.id, cause, this.epoch);
     for (const q of this.queues) for (const b of [...q]) this.failBatch(b, error, cause);
     for (const b of this.open) if (b) this.failBatch(b, error, cause);
   }
@@ -1199,16 +1195,14 @@ export class ProducerClient {
           coord.isCurrent(this.cfg.transactionalId!, this.epoch);
         if (ok) coord.addOffsets(txn, groupId, offsets);
         else
-          w.trace.add(
+          writeCommitFailed(
+            w.trace,
             w.now,
-            K['commit-failed'],
             coord.id,
             e,
-            -1,
             offsets[0]?.topic ?? -1,
             offsets[0]?.partition ?? -1,
             offsets[0]?.offset ?? -1,
-            -1,
             errorIndex('COMMIT_FAILED'),
           );
         return { result: ok, cause: e };

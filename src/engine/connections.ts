@@ -39,7 +39,8 @@
  * https://kafka.apache.org/42/javadoc/org/apache/kafka/common/errors/NetworkException.html.
  */
 import type { Actor } from './world';
-import { ERROR_CODES, K } from './trace';
+import { ERROR_CODES } from './trace';
+import { writeReject } from './traceWriters';
 
 /** The Java clients' `reconnect.backoff.ms` default (ms). */
 const RECONNECT_BACKOFF_MS = 50;
@@ -201,9 +202,9 @@ export class Links {
           const t = w.trace;
           // Why it is down: the crash it has not come back from.
           const crash = l.broker.crashEntries[l.broker.incarnation - 1] ?? -1;
-          const e = t.add(
+          const e = writeReject(
+            t,
             w.now,
-            K['reject'],
             this.owner.id,
             crash,
             about.event ?? -1,

@@ -14,9 +14,9 @@ import type { FaultSpec, CrashPoint, RandomFaultSpec } from './scenario/schema';
 import type { MessageType } from './trace';
 import { faultActsOn } from './faultLink';
 import type { Actor, Carry, World } from './world';
-import { K } from './trace';
 import type { Rng } from './core/rng';
 import type { Opportunities } from './opportunities';
+import { writeFault } from './traceWriters';
 
 export { MESSAGE_LINK } from './faultLink';
 
@@ -231,7 +231,7 @@ export class Faults {
   /** Record that fault `index` fired; returns its 'fault' entry. */
   fire(index: number, cause = -1, event = -1): number {
     const w = this.world;
-    return w.trace.add(w.now, K['fault'], this.lab.id, cause, event, -1, -1, -1, -1, index);
+    return writeFault(w.trace, w.now, this.lab.id, cause, event, index);
   }
 
   private carries(carry: Carry, identity: number): boolean {

@@ -16,8 +16,9 @@ import { errorIndex } from './broker/cluster';
 import { ProducerClient, sourceClientConfig } from './client';
 import { effectiveIdempotence, normalizeAcks } from './scenario/validate';
 import type { ErrorCode, SendCause } from './trace';
-import { SEND_CAUSES, K } from './trace';
+import { SEND_CAUSES } from './trace';
 import { alloc } from './core/pool';
+import { writeAppSend, writeAppSendFailed } from './traceWriters';
 
 interface Pending {
   event: number;
@@ -219,16 +220,14 @@ export class SourceApp extends Actor {
 
   private traceSend(event: number, why: SendCause, cause: number): number {
     const w = this.world;
-    const e = w.trace.add(
+    const e = writeAppSend(
+      w.trace,
       w.now,
-      K['app-send'],
       this.id,
       cause,
       event,
       this.topic.index,
       this.client.partitionOf(event),
-      -1,
-      -1,
       why === 'first' ? 0 : SEND_CAUSES.indexOf(why),
     );
     this.unacked[event] = e + 1;
@@ -273,16 +272,13 @@ export class SourceApp extends Actor {
   /** The application sees a failed send (or gave up waiting) and applies `app.onFailure`. */
   private onFailure(event: number, error: ErrorCode, cause: number): void {
     const w = this.world;
-    const e = w.trace.add(
+    const e = writeAppSendFailed(
+      w.trace,
       w.now,
-      K['app-send-failed'],
       this.id,
       cause,
       event,
       this.topic.index,
-      -1,
-      -1,
-      -1,
       errorIndex(error),
     );
     switch (this.cfg.app.onFailure) {

@@ -509,7 +509,8 @@ export class Trace implements TraceColumns {
 
   /**
    * Append an entry; the less common fields (peer, txn, ckpt, until) are set with {@link Trace.set}
-   * right after. Returns the entry id.
+   * right after. Returns the entry id. The engine calls it only through the typed writers in
+   * engine/traceWriters (one per kind; lint enforces it); tests may build traces with it directly.
    */
   add(
     time: number,

@@ -3,6 +3,7 @@
  * the fault registry's hooks. Components (producer, brokers, processors, sinks) are actors that
  * schedule work on it; nothing here knows what a partition or a checkpoint is.
  */
+import type { ActorId } from './ids';
 import { EventQueue, type Scheduled } from './core/heap';
 import { createRng, type Rng } from './core/rng';
 import { partitionForKey } from './core/murmur2';
@@ -10,7 +11,6 @@ import {
   Trace,
   MESSAGE_TYPES,
   type MessageType,
-  K,
   END_SETTLED,
   END_STOP,
   END_TRACE_LIMIT,
@@ -20,6 +20,7 @@ import { LIMITS } from './scenario/limits';
 import type { Scenario } from './scenario/schema';
 import type { Events } from './scenario/workload';
 import type { Faults } from './faults';
+import { writeCrash, writeEnd, writeMessage, writeRestart, writeStall } from './traceWriters';
 
 /** A scheduled task, as its owner may hold it (to {@link World.cancel} it). */
 export type Timer = object;
@@ -66,7 +67,7 @@ export interface PendingWork {
  */
 export abstract class Actor {
   /** Index in the trace's actor table. */
-  readonly id: number;
+  readonly id: ActorId;
   /** Incarnation number: 0 at start, +1 at each crash. */
   incarnation = 0;
   alive = true;
@@ -84,7 +85,7 @@ export abstract class Actor {
     readonly world: World,
     readonly name: string,
   ) {
-    this.id = world.trace.actors.length;
+    this.id = world.trace.actors.length as ActorId;
     world.trace.actors.push(name);
     world.actors.push(this);
   }
@@ -112,7 +113,7 @@ export abstract class Actor {
   crash(cause: number, faultIndex: number, restartAfterMs: number | null): number {
     if (!this.alive) return -1;
     const w = this.world;
-    const e = w.trace.add(w.now, K['crash'], this.id, cause, -1, -1, -1, -1, -1, faultIndex);
+    const e = writeCrash(w.trace, w.now, this.id, cause, faultIndex);
     this.crashEntries[this.incarnation] = e;
     this.alive = false;
     this.restartPending = restartAfterMs !== null;
@@ -131,26 +132,14 @@ export abstract class Actor {
     const w = this.world;
     this.alive = true;
     this.restartPending = false;
-    const e = w.trace.add(
-      w.now,
-      K['restart'],
-      this.id,
-      cause,
-      -1,
-      -1,
-      -1,
-      -1,
-      -1,
-      this.incarnation,
-    );
+    const e = writeRestart(w.trace, w.now, this.id, cause, this.incarnation);
     this.onRestart(e);
   }
 
   /** Pause the process until `until` (ms); its work resumes afterwards, unaware of the gap. */
   stall(cause: number, until: number): number {
     const w = this.world;
-    const e = w.trace.add(w.now, K['stall'], this.id, cause);
-    w.trace.set(e, { until });
+    const e = writeStall(w.trace, w.now, this.id, cause, until);
     this.stalledUntil = until;
     return e;
   }
@@ -359,9 +348,10 @@ export class World {
     const fate = this.faults.onMessage(type, carry, cause);
     const arrival = this.now + this.latency(from, to) + fate.delayMs + (opts.extraDelayMs ?? 0);
     const t = this.trace;
-    const e = t.add(
+    const e = writeMessage(
+      t,
       this.now,
-      fate.drop ? K['msg-lost'] : K.msg,
+      fate.drop,
       from.id,
       fate.faultEntry >= 0 ? fate.faultEntry : cause,
       carry.event ?? -1,
@@ -389,9 +379,10 @@ export class World {
     const { to, carry, entry: e } = d;
     const t = this.trace;
     if (!to.alive || to.incarnation !== d.toInc) {
-      const l = t.add(
+      const l = writeMessage(
+        t,
         this.now,
-        K['msg-lost'],
+        true,
         to.id,
         e,
         carry.event ?? -1,
@@ -450,7 +441,7 @@ export class World {
       if (task.time > stopAtMs) {
         this.now = stopAtMs;
         for (const f of this.beforeEnd) f();
-        this.trace.add(this.now, K['end'], 0, -1, -1, -1, -1, -1, -1, END_STOP);
+        writeEnd(this.trace, this.now, -1, END_STOP);
         return;
       }
       q.pop();
@@ -467,7 +458,7 @@ export class World {
       task.run();
       if (this.trace.length >= maxEntries) {
         // The limit goes in `count`, for the words that explain the stop.
-        this.trace.add(this.now, K['end'], 0, -1, -1, -1, -1, -1, maxEntries, END_TRACE_LIMIT);
+        writeEnd(this.trace, this.now, maxEntries, END_TRACE_LIMIT);
         return;
       }
       if ((++this.steps & 0xffff) === 0) onProgress?.(this.now, this.steps);
@@ -482,7 +473,7 @@ export class World {
     const last = t.length > 0 ? t.time[t.length - 1]! : 0;
     this.now = last;
     for (const f of this.beforeEnd) f();
-    t.add(last, K['end'], 0, -1, -1, -1, -1, -1, -1, END_SETTLED);
+    writeEnd(t, last, -1, END_SETTLED);
   }
 
   /** Time of the next queued task, or undefined. */

@@ -19,13 +19,20 @@ import { Actor, type PendingWork, type World } from '../world';
 import { Partition, REC_COMMIT_MARKER, REC_CONTROL } from './partition';
 import type { ErrorCode } from '../trace';
 import { Int32Arena } from '../core/arena';
+import { ERROR_CODES, TXN_REASON_FENCED, TXN_REASON_REQUESTED, TXN_REASON_TIMEOUT } from '../trace';
 import {
-  ERROR_CODES,
-  K,
-  TXN_REASON_FENCED,
-  TXN_REASON_REQUESTED,
-  TXN_REASON_TIMEOUT,
-} from '../trace';
+  writeAppend,
+  writeDataLoss,
+  writeDedupe,
+  writeFenced,
+  writeHighWatermark,
+  writeIsr,
+  writeLeader,
+  writeMarker,
+  writeReject,
+  writeTruncate,
+  writeTxn,
+} from '../traceWriters';
 
 /** Index of an error code in the trace's code table. */
 export function errorIndex(code: ErrorCode): number {
@@ -119,9 +126,9 @@ export class BrokerNode extends Actor {
     const t = w.trace;
     const p = req.topic.partitions[req.partition]!;
     const reject = (code: ErrorCode, why = cause) => {
-      const e = t.add(
+      const e = writeReject(
+        t,
         w.now,
-        K['reject'],
         this.id,
         why,
         req.events[0] ?? -1,
@@ -146,9 +153,9 @@ export class BrokerNode extends Actor {
         const dup = ps.batches.find((b) => b.firstSeq === req.firstSeq && b.lastSeq === lastSeq);
         if (dup) {
           // Already written: acknowledge with the original offset, append nothing.
-          const e = t.add(
+          const e = writeDedupe(
+            t,
             w.now,
-            K['dedupe'],
             this.id,
             cause,
             req.events[0]!,
@@ -191,9 +198,9 @@ export class BrokerNode extends Actor {
       // sequence number is allowed"), https://github.com/apache/kafka/pull/23234
     }
     const base = p.leo;
-    const e = t.add(
+    const e = writeAppend(
+      t,
       w.now,
-      K['append'],
       this.id,
       cause,
       req.events[0]!,
@@ -470,18 +477,7 @@ export class Cluster {
         // A follower that has caught up with the leader rejoins the ISR.
         if (!p.isr.has(r.broker) && r.leo >= p.leo) {
           p.isr.add(r.broker);
-          w.trace.add(
-            w.now,
-            K['isr'],
-            this.lab.id,
-            cause,
-            -1,
-            p.topic,
-            p.index,
-            r.leo,
-            1,
-            r.broker,
-          );
+          writeIsr(w.trace, w.now, this.lab.id, cause, p.topic, p.index, r.leo, 1, r.broker);
         }
         this.advanceHw(p, cause);
         if (r.leo < p.leo) this.replicate(p, cause);
@@ -497,7 +493,7 @@ export class Cluster {
     if (hw <= p.hw) return;
     const w = this.world;
     p.hw = hw;
-    const h = w.trace.add(w.now, K['hw'], this.lab.id, cause, -1, p.topic, p.index, hw);
+    const h = writeHighWatermark(w.trace, w.now, this.lab.id, cause, p.topic, p.index, hw);
     const waiting = this.hwWaiters.get(p);
     if (waiting) {
       const keep: typeof waiting = [];
@@ -584,7 +580,7 @@ export class Cluster {
             return;
           if (!p.isr.has(b.number) || (this.broker(b.number).alive && r.leo >= p.leo)) return;
           p.isr.delete(b.number);
-          w.trace.add(w.now, K['isr'], this.lab.id, cause, -1, p.topic, p.index, -1, 0, b.number);
+          writeIsr(w.trace, w.now, this.lab.id, cause, p.topic, p.index, -1, 0, b.number);
           this.advanceHw(p, cause);
         });
       }
@@ -600,7 +596,7 @@ export class Cluster {
         if (b.alive) continue;
         if (p.isr.has(b.number) && p.isr.size > 1) {
           p.isr.delete(b.number);
-          w.trace.add(w.now, K['isr'], this.lab.id, cause, -1, p.topic, p.index, -1, 0, b.number);
+          writeIsr(w.trace, w.now, this.lab.id, cause, p.topic, p.index, -1, 0, b.number);
         }
         if (p.leader === b.number || p.leader < 0) this.elect(p, cause, unclean);
         else this.advanceHw(p, cause);
@@ -617,7 +613,7 @@ export class Cluster {
     if (!next) {
       if (p.leader > 0) {
         p.leader = -1;
-        w.trace.add(w.now, K['leader'], this.lab.id, cause, -1, p.topic, p.index, -1, -1, -1);
+        writeLeader(w.trace, w.now, this.lab.id, cause, p.topic, p.index, -1, -1);
       }
       return;
     }
@@ -625,16 +621,14 @@ export class Cluster {
     const oldHw = p.hw;
     p.leader = next.broker;
     p.leaderEpoch++;
-    const le = w.trace.add(
+    const le = writeLeader(
+      w.trace,
       w.now,
-      K['leader'],
       this.lab.id,
       cause,
-      -1,
       p.topic,
       p.index,
       next.leo,
-      -1,
       next.broker,
     );
     w.trace.set(le, { txn: p.leaderEpoch });
@@ -646,24 +640,13 @@ export class Cluster {
     if (next.leo < old) {
       const first = next.leo;
       const removed = p.truncate(next.leo);
-      const te = w.trace.add(
-        w.now,
-        K['truncate'],
-        this.lab.id,
-        le,
-        -1,
-        p.topic,
-        p.index,
-        first,
-        removed,
-      );
+      const te = writeTruncate(w.trace, w.now, this.lab.id, le, p.topic, p.index, first, removed);
       if (first < oldHw)
-        w.trace.add(
+        writeDataLoss(
+          w.trace,
           w.now,
-          K['data-loss'],
           this.lab.id,
           te,
-          -1,
           p.topic,
           p.index,
           first,
@@ -849,16 +832,14 @@ export class Cluster {
   private writeMarker(p: Partition, rec: TxnRecord, commit: boolean, cause: number): number {
     const w = this.world;
     const leader = this.leaderOf(p)!;
-    const e = w.trace.add(
+    const e = writeMarker(
+      w.trace,
       w.now,
-      K['marker'],
       leader.id,
       cause,
-      -1,
       p.topic,
       p.index,
       p.leo,
-      1,
       commit ? 1 : 0,
     );
     w.trace.set(e, { txn: rec.no });
@@ -986,7 +967,7 @@ export class Coordinator extends Actor {
     if (timeoutMs > this.world.scenario.broker['transaction.max.timeout.ms']) {
       const w = this.world;
       const code: ErrorCode = 'INVALID_TRANSACTION_TIMEOUT';
-      w.trace.add(w.now, K['reject'], this.id, cause, -1, -1, -1, -1, -1, errorIndex(code));
+      writeReject(w.trace, w.now, this.id, cause, -1, -1, -1, -1, -1, errorIndex(code));
       return { pid: -1, epoch: -1, error: code };
     }
     let st = this.producers.get(transactionalId);
@@ -1008,7 +989,7 @@ export class Coordinator extends Actor {
     st.current = null;
     c.fence(st.pid, st.epoch);
     const w = this.world;
-    const e = w.trace.add(w.now, K['fenced'], this.id, cause, -1, -1, -1, -1, -1, st.epoch);
+    const e = writeFenced(w.trace, w.now, this.id, cause, st.epoch);
     w.trace.set(e, { txn: -1 });
     return { pid: st.pid, epoch: st.epoch, error: 'NONE' };
   }
@@ -1065,7 +1046,7 @@ export class Coordinator extends Actor {
     rec.startedAt = this.world.now;
     st.current = rec;
     const w = this.world;
-    const e = w.trace.add(w.now, K['txn'], this.id, cause, -1, -1, -1, -1, -1, 0);
+    const e = writeTxn(w.trace, w.now, this.id, cause, -1, 0);
     w.trace.set(e, { txn: rec.no });
     // "The maximum amount of time … that a transaction will remain open before the coordinator
     // proactively aborts it" (transaction.timeout.ms). The abort bumps the epoch, fencing the
@@ -1113,7 +1094,7 @@ export class Coordinator extends Actor {
     if (rec.state !== 'Ongoing') return;
     const w = this.world;
     rec.state = commit ? 'PrepareCommit' : 'PrepareAbort';
-    const e = w.trace.add(w.now, K['txn'], this.id, cause, -1, -1, -1, -1, reason, commit ? 1 : 2);
+    const e = writeTxn(w.trace, w.now, this.id, cause, reason, commit ? 1 : 2);
     w.trace.set(e, { txn: rec.no });
     this.completeTxn(rec, commit, e);
   }
@@ -1129,7 +1110,7 @@ export class Coordinator extends Actor {
       if (commit)
         for (const o of rec.offsets) this.storeOffset(o.group, o.topic, o.partition, o.offset);
       rec.state = commit ? 'CompleteCommit' : 'CompleteAbort';
-      const e = w.trace.add(w.now, K['txn'], this.id, c, -1, -1, -1, -1, -1, commit ? 3 : 4);
+      const e = writeTxn(w.trace, w.now, this.id, c, -1, commit ? 3 : 4);
       w.trace.set(e, { txn: rec.no });
     });
   }
@@ -1142,18 +1123,7 @@ export class Coordinator extends Actor {
   concurrent(cause: number): { pid: number; epoch: number; error: ErrorCode; entry: number } {
     const w = this.world;
     const code: ErrorCode = 'CONCURRENT_TRANSACTIONS';
-    const entry = w.trace.add(
-      w.now,
-      K['reject'],
-      this.id,
-      cause,
-      -1,
-      -1,
-      -1,
-      -1,
-      -1,
-      errorIndex(code),
-    );
+    const entry = writeReject(w.trace, w.now, this.id, cause, -1, -1, -1, -1, -1, errorIndex(code));
     return { pid: -1, epoch: -1, error: code, entry };
   }
 }

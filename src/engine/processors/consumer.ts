@@ -30,8 +30,18 @@ import type { ConsumerGroup, GroupMember } from './group';
 import { fetchFrom, parkOn, FETCH_REQUEST_TIMEOUT_MS } from './fetch';
 import type { ErrorCode } from '../trace';
 import type { CrashPoint } from '../scenario/schema';
-import { K } from '../trace';
 import { retryBackoff } from '../client';
+import {
+  writeAssign,
+  writeCommit,
+  writeCommitFailed,
+  writeLeaveGroup,
+  writePoll,
+  writeProcess,
+  writeReject,
+  writeRevoke,
+} from '../traceWriters';
+import type { ActorId } from '../ids';
 
 const noop = (): void => {};
 
@@ -305,7 +315,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
         committed: committed ?? -1,
         requested: committed ?? -1,
       });
-      w.trace.add(w.now, K['assign'], this.id, cause, -1, this.topic.index, p, start);
+      writeAssign(w.trace, w.now, this.id, cause, this.topic.index, p, start);
     }
     this.lastAutoCommit = w.now;
     this.loop(cause);
@@ -350,7 +360,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
       const mine = gone.filter(([p, s]) => this.parts.get(p) === s);
       for (const [p] of mine) {
         this.parts.delete(p);
-        w.trace.add(w.now, K['revoke'], this.id, c, -1, this.topic.index, p);
+        writeRevoke(w.trace, w.now, this.id, c, this.topic.index, p);
       }
       this.workerQueue = this.workerQueue.filter((r) => !mine.some(([p]) => p === r.partition));
       this.group.release(
@@ -407,9 +417,9 @@ export class ConsumerInstance extends Actor implements GroupMember {
       return;
     }
     const first = batch[0]!;
-    const pe = w.trace.add(
+    const pe = writePoll(
+      w.trace,
       w.now,
-      K['poll'],
       this.id,
       cause,
       first.event,
@@ -581,9 +591,9 @@ export class ConsumerInstance extends Actor implements GroupMember {
   private traceProcess(r: Rec, cause: number): number {
     if (!this.cfg.traceProcessing) return cause;
     const w = this.world;
-    return w.trace.add(
+    return writeProcess(
+      w.trace,
       w.now,
-      K['process'],
       this.id,
       cause,
       r.event,
@@ -721,9 +731,9 @@ export class ConsumerInstance extends Actor implements GroupMember {
     skip: (cause: number) => void,
   ): void {
     const w = this.world;
-    const e = w.trace.add(
+    const e = writeReject(
+      w.trace,
       w.now,
-      K['reject'],
       this.id,
       cause,
       batch[0]?.event ?? -1,
@@ -819,18 +829,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
   private pollTimedOut(cause: number): void {
     const w = this.world;
     const removeAt = w.now + this.cfg.sessionTimeoutMs;
-    const e = w.trace.add(
-      w.now,
-      K['leave-group'],
-      this.id,
-      cause,
-      -1,
-      this.topic.index,
-      -1,
-      -1,
-      -1,
-      0,
-    );
+    const e = writeLeaveGroup(w.trace, w.now, this.id, cause, this.topic.index);
     w.trace.set(e, { until: removeAt });
     this.pollExpired = true;
     this.removal = w.scheduleGlobal(this.cfg.sessionTimeoutMs, () => {
@@ -1011,9 +1010,9 @@ export class ConsumerInstance extends Actor implements GroupMember {
         timer = null;
         if (answered || over) return;
         answered = true;
-        last = w.trace.add(
+        last = writeReject(
+          w.trace,
           w.now,
-          K['reject'],
           this.id,
           m,
           -1,
@@ -1074,16 +1073,14 @@ export class ConsumerInstance extends Actor implements GroupMember {
         for (const o of offsets) {
           if (this.group.mayCommit(this.name, o.partition) && !this.expelled) {
             coord.storeOffset(this.group.id, this.topic.index, o.partition, o.offset);
-            const ce = w.trace.add(
+            const ce = writeCommit(
+              w.trace,
               w.now,
-              K['commit'],
               coord.id,
               e,
-              -1,
               this.topic.index,
               o.partition,
               o.offset,
-              -1,
               this.generation,
             );
             w.trace.set(ce, { peer: this.id });
@@ -1117,22 +1114,20 @@ export class ConsumerInstance extends Actor implements GroupMember {
    * given up by commitSync after `default.api.timeout.ms` (COMMIT_TIMEOUT).
    */
   private traceCommitFailed(
-    actor: number,
+    actor: ActorId,
     cause: number,
     o: { partition: number; offset: number },
     code: ErrorCode = 'COMMIT_FAILED',
   ): number {
     const w = this.world;
-    return w.trace.add(
+    return writeCommitFailed(
+      w.trace,
       w.now,
-      K['commit-failed'],
       actor,
       cause,
-      -1,
       this.topic.index,
       o.partition,
       o.offset,
-      -1,
       errorIndex(code),
     );
   }

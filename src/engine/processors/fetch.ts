@@ -17,7 +17,7 @@ import type { Cluster, FetchResult, Topic } from '../broker/cluster';
 import { errorIndex } from '../broker/cluster';
 import type { Partition } from '../broker/partition';
 import { Links } from '../connections';
-import { K } from '../trace';
+import { writeReject } from '../traceWriters';
 
 /** Kafka consumer `request.timeout.ms` default (ms). */
 export const FETCH_REQUEST_TIMEOUT_MS = 30_000;
@@ -118,9 +118,9 @@ export function fetchFrom(
           if (settled) return;
           settled = true;
           if (timer) w.cancel(timer);
-          const e = w.trace.add(
+          const e = writeReject(
+            w.trace,
             w.now,
-            K['reject'],
             owner.id,
             m,
             -1,

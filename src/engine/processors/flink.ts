@@ -90,7 +90,6 @@ import {
   STATE_BYTES_PER_KEY,
   type CheckpointStep,
   type ErrorCode,
-  K,
 } from '../trace';
 import { writeRestore } from '../traceWriters';
 import { fetchFrom, parkOn } from './fetch';
@@ -98,6 +97,13 @@ import { sinkKey, withSideEffect } from './outputs';
 import type { Rec } from './consumer';
 import { alloc } from '../core/pool';
 import { ttlDedupe } from './streamDedupe';
+import {
+  writeCheckpoint,
+  writeCommit,
+  writeDataLoss,
+  writeProcess,
+  writeStreamDedupe,
+} from '../traceWriters';
 
 /** A pre-committed sink transaction awaiting its commit (KafkaSink's committable, an XA xid). */
 export interface PendingCommit {
@@ -184,12 +190,11 @@ function traceCheckpoint(
   } = {},
 ): number {
   const w = actor.world;
-  const e = w.trace.add(
+  const e = writeCheckpoint(
+    w.trace,
     w.now,
-    K['checkpoint'],
     actor.id,
     cause,
-    -1,
     at.topic ?? -1,
     at.partition ?? -1,
     at.offset ?? -1,
@@ -1100,7 +1105,7 @@ export class FlinkTask extends Actor {
     // KafkaSink's KafkaCommitter logs "Unable to commit transaction … Most likely the transaction
     // has been aborted" and drops the committable (the legacy sink with
     // ignoreFailuresAfterTransactionTimeout() logs a data-loss warning): the records are gone for good.
-    const e = w.trace.add(w.now, K['data-loss'], this.id, cause, -1, -1, -1, -1, -1, -1);
+    const e = writeDataLoss(w.trace, w.now, this.id, cause, -1, -1, -1, -1, -1);
     w.trace.set(e, { txn: rec.no });
   }
 
@@ -1236,9 +1241,9 @@ export class FlinkTask extends Actor {
     this.positions[partition] = offset + 1;
     this.sinceBarrier++;
     // For the keyed state: count = the key's running count after this record, aux = the key.
-    const e = w.trace.add(
+    const e = writeProcess(
+      w.trace,
       w.now,
-      K['process'],
       this.id,
       cause,
       event,
@@ -1253,16 +1258,15 @@ export class FlinkTask extends Actor {
       this.stateTracker?.counted(this.epoch, id);
       return e;
     }
-    const x = w.trace.add(
+    const x = writeStreamDedupe(
+      w.trace,
       w.now,
-      K['stream-dedupe'],
       this.id,
       e,
       event,
       this.input.index,
       partition,
       offset,
-      1,
       0,
     );
     // When the key's state expires (-1: never, table.exec.state.ttl = 0).
@@ -1356,18 +1360,7 @@ export class FlinkTask extends Actor {
       (m) => {
         positions.forEach((o, p) => {
           coord.storeOffset('flink-job', this.input.index, p, o);
-          const ce = w.trace.add(
-            w.now,
-            K['commit'],
-            coord.id,
-            m,
-            -1,
-            this.input.index,
-            p,
-            o,
-            -1,
-            -1,
-          );
+          const ce = writeCommit(w.trace, w.now, coord.id, m, this.input.index, p, o, -1);
           w.trace.set(ce, { peer: this.id });
         });
       },

@@ -12,7 +12,7 @@ import type { EffectSinkConfig, SideEffectConfig, TableSinkConfig } from '../sce
 import type { ErrorCode } from '../trace';
 import type { Actor, PendingWork, World } from '../world';
 import type { ConsumerInstance, Output, Rec } from './consumer';
-import { K } from '../trace';
+import { writeCommit, writeRowInsert } from '../traceWriters';
 
 /** The value of the sink's key column for a record, per `sink.key`. */
 export function sinkKey(
@@ -320,16 +320,14 @@ export class KafkaOutput implements Output {
           (committed, c2) => {
             if (committed)
               for (const o of offsets) {
-                const ce = w.trace.add(
+                const ce = writeCommit(
+                  w.trace,
                   w.now,
-                  K['commit'],
                   group.coordinator.id,
                   c2,
-                  -1,
                   owner.topic.index,
                   o.partition,
                   o.offset,
-                  -1,
                   owner.memberGeneration,
                 );
                 w.trace.set(ce, { peer: owner.id });
@@ -374,9 +372,9 @@ export class ReaderOutput implements Output {
     const upTo = this.copiedUpTo.get(r.partition) ?? 0;
     const reread = r.offset < upTo;
     if (!reread) this.copiedUpTo.set(r.partition, r.offset + 1);
-    const e = w.trace.add(
+    const e = writeRowInsert(
+      w.trace,
       w.now,
-      K['row-insert'],
       owner.id,
       cause,
       r.event,

@@ -43,7 +43,6 @@ import { callService, writeStatement } from '../sinks/writer';
 import { fetchFrom, parkOn } from './fetch';
 import { sinkKey, withSideEffect } from './outputs';
 import type { Rec } from './consumer';
-import { K } from '../trace';
 import { writeRestore } from '../traceWriters';
 import { ProducerClient, outputClientConfig } from '../client';
 import { outputTransactionTimeoutMs } from '../scenario/schema';
@@ -54,6 +53,12 @@ import {
   sparkDedupe,
   type WatermarkDedupeState,
 } from './streamDedupe';
+import {
+  writeBatchCommitted,
+  writeBatchPlanned,
+  writeProcess,
+  writeStreamDedupe,
+} from '../traceWriters';
 
 /** One offset-log entry: the batch's range per partition ([start, end)) and its timestamp. */
 export interface PlannedBatch {
@@ -270,17 +275,14 @@ export class SparkQuery extends Actor {
     // This trigger fires now (a planned batch, or the re-run of an uncommitted one at a restart).
     this.triggeredAt = w.now;
     const count = b.end.reduce((a, e, i) => a + e - b.start[i]!, 0);
-    const pe = w.trace.add(
+    const pe = writeBatchPlanned(
+      w.trace,
       w.now,
-      K['batch-planned'],
       this.id,
       cause,
-      -1,
       this.input.index,
-      0,
       b.start[0] ?? 0,
       count,
-      -1,
     );
     w.trace.set(pe, this.cfg.dedupe ? { ckpt: b.id, until: b.watermark } : { ckpt: b.id });
     const attempt = this.history.filter((h) => h.id === b.id).length + 1;
@@ -331,9 +333,9 @@ export class SparkQuery extends Actor {
     if (i === recs.length) return this.write(b, rows, cause, h);
     const r = recs[i]!;
     this.after(Math.ceil(this.cfg.processing.perRecordMs), () => {
-      const e = w.trace.add(
+      const e = writeProcess(
+        w.trace,
         w.now,
-        K['process'],
         this.id,
         cause,
         r.event,
@@ -383,16 +385,15 @@ export class SparkQuery extends Actor {
     const id = w.events.identity[r.event]!;
     const decision = sparkDedupe(state, d.operator, id, eventTime, d.delayThresholdMs, b.watermark);
     if (decision === 'pass') return false;
-    const e = w.trace.add(
+    const e = writeStreamDedupe(
+      w.trace,
       w.now,
-      K['stream-dedupe'],
       this.id,
       cause,
       r.event,
       this.input.index,
       r.partition,
       r.offset,
-      1,
       decision === 'late' ? 1 : 0,
     );
     w.trace.set(e, { until: b.watermark });
@@ -409,17 +410,14 @@ export class SparkQuery extends Actor {
       // The state store's new version is committed with the batch.
       this.dedupeState = h.state;
       h.attempt.committedAt = w.now;
-      const e = w.trace.add(
+      const e = writeBatchCommitted(
+        w.trace,
         w.now,
-        K['batch-committed'],
         this.id,
         c,
-        -1,
         this.input.index,
-        0,
         b.end[0] ?? 0,
         rows.length,
-        -1,
       );
       w.trace.set(e, { ckpt: b.id });
       if (w.faults.processedRecords(this, 'spark', rows.length, e)) return;

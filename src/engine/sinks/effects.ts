@@ -9,9 +9,10 @@
  */
 import { Actor, type World } from '../world';
 import { errorIndex } from '../broker/cluster';
-import { SKIP_REASONS, K } from '../trace';
+import { SKIP_REASONS } from '../trace';
 import type { ErrorCode } from '../trace';
 import { alloc } from '../core/pool';
+import { writeEffect, writeEffectReplayed, writeReject } from '../traceWriters';
 
 /** One call to the service. `key` is null without an idempotency key. */
 export interface EffectCall {
@@ -58,9 +59,9 @@ export class ServiceActor extends Actor {
       const saved = this.keys.get(c.key);
       if (saved && w.now - saved.at < this.retentionMs) {
         if (saved.amount !== c.amount) {
-          w.trace.add(
+          writeReject(
+            w.trace,
             w.now,
-            K['reject'],
             this.id,
             cause,
             c.event,
@@ -72,16 +73,15 @@ export class ServiceActor extends Actor {
           );
           return 'IDEMPOTENCY_KEY_MISMATCH';
         }
-        w.trace.add(
+        writeEffectReplayed(
+          w.trace,
           w.now,
-          K['effect-replayed'],
           this.id,
           cause,
           c.event,
           c.topic,
           c.partition,
           c.offset,
-          1,
           SKIP_REASONS.indexOf('idempotency-key'),
         );
         return 'NONE';
@@ -91,16 +91,15 @@ export class ServiceActor extends Actor {
     this.effects++;
     this.sum += c.amount;
     this.effectsOf[w.events.identity[c.event]!]!++;
-    w.trace.add(
+    writeEffect(
+      w.trace,
       w.now,
-      K['effect'],
       this.id,
       cause,
       c.event,
       c.topic,
       c.partition,
       c.offset,
-      1,
       this.effects,
     );
     return 'NONE';

@@ -27,10 +27,11 @@ import { Actor, type PendingWork, type World } from '../world';
 import { IntColumn, FloatColumn } from '../core/columns';
 import { errorIndex } from '../broker/cluster';
 import type { ErrorCode, SkipReason } from '../trace';
-import { SKIP_REASONS, K } from '../trace';
+import { SKIP_REASONS } from '../trace';
 import type { SinkConfig } from '../scenario/schema';
 import { alloc } from '../core/pool';
 import type { SqlRecorder } from '../sql/recorder';
+import { writeRowInsert, writeRowSkip, writeRowUpdate, writeStatementError } from '../traceWriters';
 
 /** One row proposed by a writer. `key` is the value of the key column. */
 export interface SinkRow {
@@ -216,25 +217,24 @@ export class SinkActor extends Actor {
 
   private skip(row: SinkRow, reason: SkipReason, cause: number): void {
     const w = this.world;
-    w.trace.add(
+    writeRowSkip(
+      w.trace,
       w.now,
-      K['row-skip'],
       this.id,
       cause,
       row.event,
       row.topic,
       row.partition,
       row.offset,
-      1,
       SKIP_REASONS.indexOf(reason),
     );
   }
 
   private insertRow(row: SinkRow, cause: number): number {
     const w = this.world;
-    const e = w.trace.add(
+    const e = writeRowInsert(
+      w.trace,
       w.now,
-      K['row-insert'],
       this.id,
       cause,
       row.event,
@@ -266,9 +266,9 @@ export class SinkActor extends Actor {
     r.sum += after - before;
     const ident = this.identity[row.event]!;
     if (additive) r.effectsOf[ident]!++;
-    w.trace.add(
+    writeRowUpdate(
+      w.trace,
       w.now,
-      K['row-update'],
       this.id,
       cause,
       row.event,
@@ -383,15 +383,12 @@ export class SinkActor extends Actor {
     const c = this.cfg;
     const w = this.world;
     const fail = (code: ErrorCode): StatementResult => {
-      const e = w.trace.add(
+      const e = writeStatementError(
+        w.trace,
         w.now,
-        K['stmt-error'],
         this.id,
         cause,
         stmt.rows[0]?.event ?? -1,
-        -1,
-        -1,
-        -1,
         stmt.rows.length,
         errorIndex(code),
       );

@@ -8,8 +8,8 @@ import type { SinkActor, Statement } from './table';
 import type { EffectCall, ServiceActor } from './effects';
 import { errorIndex } from '../broker/cluster';
 import type { ErrorCode, MessageType } from '../trace';
-import { K } from '../trace';
 import type { SqlAttempt } from '../sql/recorder';
+import { writeReject } from '../traceWriters';
 
 /** Told of each attempt of an exchange: sent (with its request entry), and answered. */
 interface ExchangeWatch {
@@ -133,9 +133,9 @@ function armTimeout(
     x.timer = null;
     if (x.settled || mine !== x.attempt) return;
     const carry = x.carry!;
-    const t = w.trace.add(
+    const t = writeReject(
+      w.trace,
       w.now,
-      K['reject'],
       owner.id,
       c,
       carry.event,

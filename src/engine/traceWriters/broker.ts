@@ -1,0 +1,229 @@
+/**
+ * Trace writers for the broker: the log, replication, offsets and transactions.
+ * The fields' meaning per kind is documented on {@link ENTRY_KINDS} in trace.ts; each writer
+ * takes only the fields its kind uses, by name, and leaves the others at -1.
+ */
+import type { ActorId, EntryId } from '../ids';
+import { K, type Trace } from '../trace';
+
+/** A partition leader appends a batch: `firstSeq` = its first sequence number (-1: not idempotent). */
+export function writeAppend(
+  t: Trace,
+  time: number,
+  actor: ActorId,
+  cause: number,
+  event: number,
+  topic: number,
+  partition: number,
+  baseOffset: number,
+  records: number,
+  firstSeq: number,
+): EntryId {
+  return t.add(
+    time,
+    K.append,
+    actor,
+    cause,
+    event,
+    topic,
+    partition,
+    baseOffset,
+    records,
+    firstSeq,
+  ) as EntryId;
+}
+
+/** The broker recognised an already-written batch: `offset` = where it was written. */
+export function writeDedupe(
+  t: Trace,
+  time: number,
+  actor: ActorId,
+  cause: number,
+  event: number,
+  topic: number,
+  partition: number,
+  offset: number,
+  records: number,
+  firstSeq: number,
+): EntryId {
+  return t.add(
+    time,
+    K.dedupe,
+    actor,
+    cause,
+    event,
+    topic,
+    partition,
+    offset,
+    records,
+    firstSeq,
+  ) as EntryId;
+}
+
+/** The high watermark moves. */
+export function writeHighWatermark(
+  t: Trace,
+  time: number,
+  actor: ActorId,
+  cause: number,
+  topic: number,
+  partition: number,
+  highWatermark: number,
+): EntryId {
+  return t.add(time, K.hw, actor, cause, -1, topic, partition, highWatermark) as EntryId;
+}
+
+/** Records above a new leader's log end are cut. */
+export function writeTruncate(
+  t: Trace,
+  time: number,
+  actor: ActorId,
+  cause: number,
+  topic: number,
+  partition: number,
+  firstRemoved: number,
+  removed: number,
+): EntryId {
+  return t.add(
+    time,
+    K.truncate,
+    actor,
+    cause,
+    -1,
+    topic,
+    partition,
+    firstRemoved,
+    removed,
+  ) as EntryId;
+}
+
+/** A new partition leader (`broker` -1: none, the partition is offline); the epoch is set with `set(e, { txn })`. */
+export function writeLeader(
+  t: Trace,
+  time: number,
+  actor: ActorId,
+  cause: number,
+  topic: number,
+  partition: number,
+  logEnd: number,
+  broker: number,
+): EntryId {
+  return t.add(time, K.leader, actor, cause, -1, topic, partition, logEnd, -1, broker) as EntryId;
+}
+
+/** A replica rejoins (`joined` 1) or drops out of (0) the ISR. */
+export function writeIsr(
+  t: Trace,
+  time: number,
+  actor: ActorId,
+  cause: number,
+  topic: number,
+  partition: number,
+  logEnd: number,
+  joined: number,
+  broker: number,
+): EntryId {
+  return t.add(time, K.isr, actor, cause, -1, topic, partition, logEnd, joined, broker) as EntryId;
+}
+
+/** Records are lost for good. */
+export function writeDataLoss(
+  t: Trace,
+  time: number,
+  actor: ActorId,
+  cause: number,
+  topic: number,
+  partition: number,
+  firstOffset: number,
+  records: number,
+  error: number,
+): EntryId {
+  return t.add(
+    time,
+    K['data-loss'],
+    actor,
+    cause,
+    -1,
+    topic,
+    partition,
+    firstOffset,
+    records,
+    error,
+  ) as EntryId;
+}
+
+/** The coordinator commits a consumer offset; the committer is set with `set(e, { peer })`. */
+export function writeCommit(
+  t: Trace,
+  time: number,
+  actor: ActorId,
+  cause: number,
+  topic: number,
+  partition: number,
+  nextOffset: number,
+  generation: number,
+): EntryId {
+  return t.add(
+    time,
+    K.commit,
+    actor,
+    cause,
+    -1,
+    topic,
+    partition,
+    nextOffset,
+    -1,
+    generation,
+  ) as EntryId;
+}
+
+/** An offset commit is refused. */
+export function writeCommitFailed(
+  t: Trace,
+  time: number,
+  actor: ActorId,
+  cause: number,
+  topic: number,
+  partition: number,
+  offset: number,
+  error: number,
+): EntryId {
+  return t.add(
+    time,
+    K['commit-failed'],
+    actor,
+    cause,
+    -1,
+    topic,
+    partition,
+    offset,
+    -1,
+    error,
+  ) as EntryId;
+}
+
+/** Transaction state changes: `state` = index in TXN_STATES, `reason` = TXN_REASON_* (-1: none); the transaction is set with `set(e, { txn })`. */
+export function writeTxn(
+  t: Trace,
+  time: number,
+  actor: ActorId,
+  cause: number,
+  reason: number,
+  state: number,
+): EntryId {
+  return t.add(time, K.txn, actor, cause, -1, -1, -1, -1, reason, state) as EntryId;
+}
+
+/** A transaction marker is written: `commit` 1 commit / 0 abort. */
+export function writeMarker(
+  t: Trace,
+  time: number,
+  actor: ActorId,
+  cause: number,
+  topic: number,
+  partition: number,
+  offset: number,
+  commit: number,
+): EntryId {
+  return t.add(time, K.marker, actor, cause, -1, topic, partition, offset, 1, commit) as EntryId;
+}

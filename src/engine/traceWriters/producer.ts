@@ -1,0 +1,161 @@
+/**
+ * Trace writers for the producer client and the application that calls send().
+ * The fields' meaning per kind is documented on {@link ENTRY_KINDS} in trace.ts; each writer
+ * takes only the fields its kind uses, by name, and leaves the others at -1.
+ */
+import type { ActorId, EntryId } from '../ids';
+import { K, type Trace } from '../trace';
+
+/** The application calls send(): `sendCause` = index in SEND_CAUSES. */
+export function writeAppSend(
+  t: Trace,
+  time: number,
+  actor: ActorId,
+  cause: number,
+  event: number,
+  topic: number,
+  partition: number,
+  sendCause: number,
+): EntryId {
+  return t.add(
+    time,
+    K['app-send'],
+    actor,
+    cause,
+    event,
+    topic,
+    partition,
+    -1,
+    -1,
+    sendCause,
+  ) as EntryId;
+}
+
+/** The application's send() failed or its wait timed out: `error` = index in ERROR_CODES. */
+export function writeAppSendFailed(
+  t: Trace,
+  time: number,
+  actor: ActorId,
+  cause: number,
+  event: number,
+  topic: number,
+  error: number,
+): EntryId {
+  return t.add(
+    time,
+    K['app-send-failed'],
+    actor,
+    cause,
+    event,
+    topic,
+    -1,
+    -1,
+    -1,
+    error,
+  ) as EntryId;
+}
+
+/** The producer re-sends a batch (`event` = its first event). */
+export function writeRetry(
+  t: Trace,
+  time: number,
+  actor: ActorId,
+  cause: number,
+  event: number,
+  topic: number,
+  partition: number,
+  records: number,
+  attempt: number,
+): EntryId {
+  return t.add(
+    time,
+    K.retry,
+    actor,
+    cause,
+    event,
+    topic,
+    partition,
+    -1,
+    records,
+    attempt,
+  ) as EntryId;
+}
+
+/** The producer's batch succeeded: `offset` = its base offset (-1 with acks=0). */
+export function writeAck(
+  t: Trace,
+  time: number,
+  actor: ActorId,
+  cause: number,
+  event: number,
+  topic: number,
+  partition: number,
+  offset: number,
+  records: number,
+): EntryId {
+  return t.add(time, K.ack, actor, cause, event, topic, partition, offset, records) as EntryId;
+}
+
+/** The producer gives up on a batch. */
+export function writeBatchFailed(
+  t: Trace,
+  time: number,
+  actor: ActorId,
+  cause: number,
+  event: number,
+  topic: number,
+  partition: number,
+  records: number,
+  error: number,
+): EntryId {
+  return t.add(
+    time,
+    K['batch-failed'],
+    actor,
+    cause,
+    event,
+    topic,
+    partition,
+    -1,
+    records,
+    error,
+  ) as EntryId;
+}
+
+/** A request failed: `error` = index in ERROR_CODES; the other fields locate what it carried (-1: none). */
+export function writeReject(
+  t: Trace,
+  time: number,
+  actor: ActorId,
+  cause: number,
+  event: number,
+  topic: number,
+  partition: number,
+  offset: number,
+  records: number,
+  error: number,
+): EntryId {
+  return t.add(
+    time,
+    K.reject,
+    actor,
+    cause,
+    event,
+    topic,
+    partition,
+    offset,
+    records,
+    error,
+  ) as EntryId;
+}
+
+/** A producer is fenced. */
+export function writeFenced(
+  t: Trace,
+  time: number,
+  actor: ActorId,
+  cause: number,
+  epoch: number,
+): EntryId {
+  return t.add(time, K.fenced, actor, cause, -1, -1, -1, -1, -1, epoch) as EntryId;
+}
