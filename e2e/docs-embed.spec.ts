@@ -44,8 +44,13 @@ test('three embeds at 700, 480 and 1,280 px: sized by the loader once, every sta
   for (let i = 0; i < 3; i++) {
     await page.locator('delivery-lab-embed').nth(i).scrollIntoViewIfNeeded();
     const f = await player(page, i);
-    // The autoplayed run (×1000, a few hundred virtual ms of work) has reached its end.
-    await expect(f.getByTestId(testIds.verdict)).toBeVisible({ timeout: 20_000 });
+    // The autoplayed run (×1000, a few hundred virtual ms of work) has reached its end: its
+    // counters are final (the verdict alone is no sign of it — a run without a question shows
+    // it while the frame is still being sized).
+    await expect(f.getByTestId(testIds.counterMissing)).toHaveAttribute('data-final', 'true', {
+      timeout: 20_000,
+    });
+    await expect(f.getByTestId(testIds.verdict)).toBeVisible();
     await expect(f.getByTestId(testIds.embedPlayer)).toHaveAttribute('data-status', 'ready');
     const box = await f.evaluate(() => {
       const inner = (sel: string) => {

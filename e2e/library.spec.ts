@@ -463,7 +463,8 @@ test('keyboard only: open the library, find a preset, open it, switch variant, E
   await expect(l.dialog).toBeVisible();
   await expect(l.search).toBeFocused();
   await page.keyboard.type('flink');
-  await expect(l.cards).toHaveCount(3);
+  // The three Flink stories and the card charge (its Flink operator sends the email).
+  await expect(l.cards).toHaveCount(4);
   // ↓ to the first card, → to the second, Enter opens it.
   await page.keyboard.press('ArrowDown');
   await expect(l.card('flink-checkpoint-replay')).toBeFocused();
