@@ -11,8 +11,10 @@ test('light and dark follow the system colour scheme', async ({ dash }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   const light = await bg();
   await page.emulateMedia({ colorScheme: 'dark' });
+  // The page's script follows the change (data-theme, src/platform/media.ts) on the media
+  // query's change event, a moment after the emulation: wait for it rather than race it.
+  await expect.poll(bg).not.toBe(light);
   const dark = await bg();
-  expect(light).not.toBe(dark);
   // Dark means dark: every channel of the background is low.
   const channels = dark.match(/\d+/g)!.slice(0, 3).map(Number);
   expect(Math.max(...channels)).toBeLessThan(60);
