@@ -94,7 +94,7 @@ export function runAtlasBench(): void {
   );
   if (process.env.BENCH_ATLAS === '0') return;
   console.log(
-    `single-fault atlas per preset variant: placements, median of ${REPEAT} atlases wall / CPU s, runs/s (by CPU), where the faults strike, CPU ratio to before the speed work (bench/atlasBefore.ts)`,
+    `single-fault atlas per preset variant: placements, median of ${REPEAT} atlases wall / CPU s, runs/s (by CPU), where the faults strike, the length of a run (a trial runs about as long as the scenario alone: the atlas's work is placements × that), CPU ratio to before the speed work (bench/atlasBefore.ts)`,
   );
   let worst = { id: '', s: 0 };
   let within = 0;
@@ -104,7 +104,7 @@ export function runAtlasBench(): void {
     if (a.cpuS > worst.s) worst = { id, s: a.cpuS };
     if (a.cpuS <= 2) within++;
     console.log(
-      `  ${id}: ${a.n} placements, ${a.sampled ? 'est. ' : ''}${a.wallS.toFixed(2)} / ${a.cpuS.toFixed(2)} s, ${Math.round(a.n / a.cpuS)} runs/s, fault moment at ${Math.round(a.prefix * 100)}% of the run${before ? `, CPU ×${(a.cpuS / before).toFixed(2)} of before (${before.toFixed(2)} s)` : ''}${a.sampled ? ` (timed on ${SAMPLE})` : ''}`,
+      `  ${id}: ${a.n} placements, ${a.sampled ? 'est. ' : ''}${a.wallS.toFixed(2)} / ${a.cpuS.toFixed(2)} s, ${Math.round(a.n / a.cpuS)} runs/s, fault moment at ${Math.round(a.prefix * 100)}% of the run, ${a.entries} trace entries in the scenario's own run (${((a.cpuS * 1e6) / (a.n * a.entries)).toFixed(2)} µs CPU per entry of trial)${before ? `, CPU ×${(a.cpuS / before).toFixed(2)} of before (${before.toFixed(2)} s)` : ''}${a.sampled ? ` (timed on ${SAMPLE})` : ''}`,
     );
   }
   console.log(
@@ -117,12 +117,20 @@ export function runAtlasBench(): void {
 function timeAtlas(
   scenario: Scenario,
   pool: BufferPool,
-): { n: number; sampled: boolean; wallS: number; cpuS: number; prefix: number } {
+): {
+  n: number;
+  sampled: boolean;
+  wallS: number;
+  cpuS: number;
+  prefix: number;
+  entries: number;
+} {
   const walls: number[] = [];
   const cpus: number[] = [];
   let n = 0;
   let sampled = false;
   let prefix = 0;
+  let entries = 0;
   for (let r = 0; r < REPEAT; r++) {
     const c0 = process.cpuUsage();
     const t0 = performance.now();
@@ -130,6 +138,7 @@ function timeAtlas(
     const placements = enumeratePlacements(scenario, first, undefined);
     const cutOff = first.cutOff;
     prefix = prefixShare(first.trace, placements);
+    entries = first.trace.length;
     pool.reclaim(first);
     n = placements.length;
     sampled = n > SAMPLE_ABOVE;
@@ -143,7 +152,7 @@ function timeAtlas(
     const c = process.cpuUsage(c0);
     cpus.push(((c.user + c.system) / 1e6) * scale);
   }
-  return { n, sampled, wallS: median(walls), cpuS: median(cpus), prefix };
+  return { n, sampled, wallS: median(walls), cpuS: median(cpus), prefix, entries };
 }
 
 /**
