@@ -15,6 +15,8 @@ export interface Transfer {
   raw: number;
   /** Bytes gzipped, file by file. */
   gzip: number;
+  /** Of `gzip`: JavaScript, style sheets, and the rest (the HTML, the icon…). */
+  gzipByType: { js: number; css: number; other: number };
   /** Navigation start → `painted` on screen (ms). */
   paintMs: number;
 }
@@ -46,10 +48,13 @@ export async function transferOf(
   await context.close();
   let raw = 0;
   let gzip = 0;
+  const gzipByType = { js: 0, css: 0, other: 0 };
   for (const p of paths) {
     const bytes = readFileSync(join(dist, decodeURIComponent(p)));
+    const zipped = gzipSync(bytes, { level: 9 }).length;
     raw += bytes.length;
-    gzip += gzipSync(bytes, { level: 9 }).length;
+    gzip += zipped;
+    gzipByType[p.endsWith('.js') ? 'js' : p.endsWith('.css') ? 'css' : 'other'] += zipped;
   }
-  return { files: paths.size, raw, gzip, paintMs };
+  return { files: paths.size, raw, gzip, gzipByType, paintMs };
 }

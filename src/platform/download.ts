@@ -1,6 +1,5 @@
 /**
- * Getting text out of the page: the clipboard, and file names for downloads (the downloads
- * themselves are `downloadBlob` / `downloadText` in ./mermaid, beside the SVG and PNG helpers).
+ * Getting text out of the page: the clipboard, downloads, and file names for them.
  */
 
 /**
@@ -49,4 +48,27 @@ export function fileStem(name: string | undefined, fallback = 'delivery-lab'): s
     .slice(0, 60)
     .replace(/-+$/, '');
   return stem || fallback;
+}
+
+/**
+ * Save a Blob as a file: an object URL on a temporary `<a download>`, clicked, then revoked.
+ * @param filename - the suggested name (the browser may ask or rename).
+ */
+export function downloadBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.rel = 'noopener';
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Revoking at once can cancel the download in some browsers; a moment later is safe.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Save text as a file (`type` e.g. `text/csv;charset=utf-8`). */
+export function downloadText(text: string, filename: string, type: string): void {
+  downloadBlob(new Blob([text], { type }), filename);
 }

@@ -15,8 +15,8 @@
  *   superseded is dropped (`status: 'stale'`) — the approach of mermaid-live-editor's
  *   `src/lib/util/mermaid.ts` and `View.svelte`.
  *
- * Plus the export helpers: the SVG as a standalone file, a PNG sized for slides (canvas), and a
- * download of any Blob.
+ * Plus the export helpers: the SVG as a standalone file and a PNG sized for slides (canvas); the
+ * download itself is ./download.ts.
  */
 import type { MermaidConfig } from 'mermaid';
 
@@ -321,27 +321,4 @@ export async function svgToPng(svg: string, opts: PngOptions = {}): Promise<Blob
       'image/png',
     ),
   );
-}
-
-/**
- * Save a Blob as a file: an object URL on a temporary `<a download>`, clicked, then revoked.
- * @param filename - the suggested name (the browser may ask or rename).
- */
-export function downloadBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.rel = 'noopener';
-  a.style.display = 'none';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Revoking at once can cancel the download in some browsers; a moment later is safe.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/** Save text as a file (`type` e.g. `text/csv;charset=utf-8`). */
-export function downloadText(text: string, filename: string, type: string): void {
-  downloadBlob(new Blob([text], { type }), filename);
 }

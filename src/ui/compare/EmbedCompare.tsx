@@ -1,7 +1,10 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLabInstance } from '../../store/LabContext';
 import { defaultCompare } from '../../views/compare/lanes';
-import { ComparePanel } from './ComparePanel';
+
+// Loaded only by a player that shows Compare: a preset embed carries none of it (issue 31, the
+// embed ≤ 150 KB gzip).
+const ComparePanel = lazy(() => import('./ComparePanel').then((m) => ({ default: m.ComparePanel })));
 
 /**
  * Compare in an embedded player (`panels=compare`): the lanes its link carries (`c=`), or, if it
@@ -15,5 +18,9 @@ export function EmbedCompare({ locked }: { locked: boolean }) {
     // Not an edit of the reader's: no undo step (and a locked lab's actions would refuse it).
     if (s.compare === null) lab.app.setState({ compare: defaultCompare(s.scenario) });
   }, [lab]);
-  return <ComparePanel locked={locked} embedded />;
+  return (
+    <Suspense fallback={null}>
+      <ComparePanel locked={locked} embedded />
+    </Suspense>
+  );
 }

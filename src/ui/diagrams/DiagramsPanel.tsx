@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { copyText, fileStem } from '../../platform/download';
 import {
   createMermaidRenderer,
-  downloadBlob,
   MERMAID_EXPORT_CONFIG,
   pageMermaidConfig,
   slideCanvas,
@@ -10,6 +9,7 @@ import {
   svgSize,
   svgToPng,
 } from '../../platform/mermaid';
+import { downloadBlob } from '../../platform/download';
 import type { LabState } from '../../store/labStore';
 import { useLab, useView } from '../../store/LabContext';
 import type { Artifact, ArtifactKind } from '../../views/io/exportArtifact';

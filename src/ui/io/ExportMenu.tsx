@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDismiss } from '../hooks/useDismiss';
 import { SPACE_TO_PAGE } from '../hooks/useShortcuts';
 import { fileStem } from '../../platform/download';
-import { downloadText } from '../../platform/mermaid';
+import { downloadText } from '../../platform/download';
 import type { LabState } from '../../store/labStore';
 import { useLab, useView } from '../../store/LabContext';
 import { scenarioJson } from '../../views/io/export';

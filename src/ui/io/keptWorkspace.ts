@@ -3,7 +3,7 @@
  * downloads its stored bytes as they were; Discard deletes it — only while it is still the same
  * text — after which autosave writes the workspace key again and the edits kept aside move back.
  */
-import { downloadText } from '../../platform/mermaid';
+import { downloadText } from '../../platform/download';
 import { discardKept, type KeptWorkspace, type StorageLike } from '../../platform/storage';
 import type { NoticeAction } from './notices';
 

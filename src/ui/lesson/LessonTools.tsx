@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { issueLines } from '../../views/io/export';
 import { copyText, fileStem } from '../../platform/download';
 import { lessonHref, notesHref } from '../../platform/lessonUrl';
-import { downloadText } from '../../platform/mermaid';
+import { downloadText } from '../../platform/download';
 import { parseLessonJson, type Lesson } from '../../scenarios/lessons';
 import { usePage } from '../io/PageContext';
 

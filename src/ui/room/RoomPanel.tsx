@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { fetchResultsCsv, type PresenterSeat } from '../../platform/roomClient';
-import { downloadText } from '../../platform/mermaid';
+import { downloadText } from '../../platform/download';
 import { useLabInstance } from '../../store/LabContext';
 import { currentRoomReveal, currentRoomStep, type RoomSource } from './currentRoomStep';
 import { Histogram } from './Histogram';

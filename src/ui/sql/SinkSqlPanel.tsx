@@ -8,7 +8,7 @@
  */
 import { useEffect, useState } from 'react';
 import { copyText, fileStem } from '../../platform/download';
-import { downloadText } from '../../platform/mermaid';
+import { downloadText } from '../../platform/download';
 import type { RunView } from '../../views/run/runView';
 import type { PageServices } from '../io/PageContext';
 import { testIds } from '../testIds';

@@ -24,7 +24,6 @@ import {
   MESSAGE_TYPES,
   SEND_CAUSES,
   SKIP_REASONS,
-  TXN_API,
   TXN_STATES,
   describeFault,
   effectiveIdempotence,
@@ -44,6 +43,7 @@ import {
 import { anomalyDiagram } from './anomalyDiagram';
 import { idleCheckpointsWords, restoreWords } from './describe';
 import { K } from '../run/kinds';
+import { txnApi } from '../run/txnApi';
 import { rowNumber } from '../run/format';
 import { mermaidText, shortName } from './mermaidText';
 
@@ -530,12 +530,6 @@ function render(r: Reader, steps: Step[], summary: string | null, title: string)
   }
   if (summary !== null) lines.push(`  Note over ${span(order)}: ${mermaidText(summary)}`);
   return lines.join('\n') + '\n';
-}
-
-/** The Kafka API name of a transaction-coordinator call (the trace's `count` column). */
-export function txnApi(code: number): string {
-  for (const [name, c] of Object.entries(TXN_API)) if (c === code) return name;
-  return 'coordinator';
 }
 
 /** Arrow for a message entry: solid for requests, dotted for responses, a cross when lost. */

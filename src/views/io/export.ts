@@ -2,7 +2,7 @@
  * What leaves and enters the app as files: the scenario as JSON, the trace as JSON, the sink table
  * and the per-event ledger as CSV (the Markdown report is in `./markdown`), and scenario import
  * from a file, a paste or a drop. Pure functions: the page hands the text to
- * `platform/mermaid`'s `downloadText`, the CLI prints it.
+ * `platform/download`'s `downloadText`, the CLI prints it.
  */
 import {
   CHECKPOINT_STEPS,

@@ -1,0 +1,210 @@
+/**
+ * The lab's state and actions as the UI sees them: the shapes of the stores (src/store/labStore.ts
+ * creates them) and the constants their controls step through.
+ */
+import type { Guarantee, ScenarioInput } from '../engine';
+import type { RunClient, RunProgress } from '../platform/runClient';
+import type { StoreApi } from 'zustand/vanilla';
+import type { FaultAction, FaultInput, ComponentId } from '../views/edit/faultActions';
+import type { RunView } from '../views/run/runView';
+import type { CompareSpec } from '../views/compare/lanes';
+
+/** Where the current scenario's run stands. */
+export type RunStatus = 'idle' | 'running' | 'ready' | 'invalid' | 'error' | 'cancelled';
+
+/** The undo history is capped (each entry is a whole scenario). */
+export const HISTORY_LIMIT = 100;
+
+/** Font scale steps of the font-size control (1 = 100 %). */
+export const FONT_SCALES = [0.875, 1, 1.125, 1.25, 1.5, 1.75] as const;
+
+/** State and actions of the `app` store. */
+export interface LabState {
+  /** The scenario as written (defaults not applied): what undo/redo, share and export carry. */
+  scenario: ScenarioInput;
+  /** `preset-id/variant-id` it was loaded from, or null. */
+  presetRef: string | null;
+  past: ScenarioInput[];
+  future: ScenarioInput[];
+  /** The view of the last successful run (of this scenario when `status` is 'ready'). */
+  view: RunView | null;
+  /** Scenario key of `view`. */
+  viewKey: string | null;
+  /**
+   * The scenario object `view` was simulated from. A new scenario is set before its run ends
+   * (and before the cursor moves back): `viewFor !== scenario` says the view is the old one.
+   */
+  viewFor: ScenarioInput | null;
+  status: RunStatus;
+  progress: RunProgress | null;
+  /** Engine error message ('error') — validation issues are derived, see {@link selectParse}. */
+  error: string | null;
+  playing: boolean;
+  /** Virtual ms per real ms. */
+  speed: number;
+  /** Jump over stretches where nothing happens. */
+  skipIdle: boolean;
+  /** Selected business event (identity), or -1. */
+  selected: number;
+  /** Trace entries to highlight (an explanation's citations), or empty. */
+  highlight: number[];
+  /** Component whose fault menu is open, or null. */
+  menu: ComponentId | null;
+  /** Index into {@link FONT_SCALES}. */
+  fontStep: number;
+  /** The details tab shown below the pipeline. */
+  tab: DetailsTab;
+  /**
+   * Projector mode: large text, the pipeline, counters and question on one 1280×720 screen, the
+   * secondary panels (ledger, knobs, trace) one key away (`details`). The root carries it as
+   * `data-present`; a lesson presenter switches it on with {@link LabActions.setPresent}.
+   */
+  present: boolean;
+  /** Whether the secondary panels show in projector mode (always shown otherwise). */
+  details: boolean;
+  /** The page's colour scheme: the system's, or one chosen in the page. */
+  theme: Theme;
+  /** A short message for the status line ("Undid: add fault"), or null. */
+  notice: string | null;
+  /** Last idle stretch skipped by playback (virtual ms), for the transport's hint. */
+  lastSkip: number;
+  /**
+   * How many scenarios were opened as a page of their own — a preset chosen, a link or a file
+   * opened (`loadScenario`'s `opened`) — rather than edited, undone or brought back: the browser
+   * history adds an entry for each (src/ui/io/historySync.ts), and Back returns to the one before.
+   */
+  opened: number;
+  /**
+   * Compare (src/views/compare): the lanes run beside the scenario, or null when Compare is
+   * closed. Part of the page's state: undo, the share link and the Markdown report carry it.
+   */
+  compare: CompareSpec | null;
+}
+
+/** The colour scheme chosen in the page ('system': follow `prefers-color-scheme`). */
+export type Theme = 'system' | 'light' | 'dark';
+
+/** Tabs of the details panel. */
+export type DetailsTab = 'ledger' | 'knobs' | 'sets' | 'trace';
+
+/** The playback cursor. */
+export interface CursorState {
+  /** Virtual time (ms). */
+  t: number;
+  /** Trace entries applied (0…n). */
+  idx: number;
+}
+
+/** Actions on the lab (plain functions over both stores). */
+export interface LabActions {
+  /** Open a preset (`id` or `id/variant`) as shipped: undoable, and a page of its own (`opened`). */
+  loadPreset(ref: string): void;
+  /**
+   * Replace the scenario (undoable unless `resetHistory`); the cursor goes back to 0. `opened`:
+   * the user opened it as a page of its own (a link, a file: see {@link LabState.opened}).
+   */
+  loadScenario(
+    input: ScenarioInput,
+    opts?: {
+      resetHistory?: boolean;
+      presetRef?: string | null;
+      opened?: boolean;
+      /** The compare state it opens with (a compare link's); default: Compare closed. */
+      compare?: CompareSpec | null;
+    },
+  ): void;
+  /** Open Compare with these lanes, change them, or close it (null): one undoable edit. */
+  setCompare(spec: CompareSpec | null, notice?: string): void;
+  /**
+   * Apply a guarantee's bundle of knobs, as one undoable edit. Refused, with a notice saying why,
+   * when the result would not validate (a fault of the scenario that cannot exist under `g`: see
+   * guaranteeAvailability).
+   * @param o.walk - a step of a walk through the switch with the arrow keys, which checks each
+   *   option it passes: the steps in a row are one edit (each applies its recipe to the scenario
+   *   from before the walk; back on the guarantee it started from, that scenario as it was). A
+   *   click (no `walk`) is an edit of its own, applied to the scenario on screen.
+   */
+  setGuarantee(g: Guarantee, o?: { walk?: boolean }): void;
+  /**
+   * Set one knob, with the knobs it must bring along (an XA sink sets statement retries to 0:
+   * `KnobMeta.alsoSets`), as one undoable edit; the notice names them. `note` says why this value
+   * (a knob turned back on: "its last value").
+   */
+  setKnob(path: string, value: unknown, note?: string): void;
+  setSeed(seed: number): void;
+  addFault(fault: FaultInput): void;
+  applyFaultAction(action: FaultAction): void;
+  /** Drop the in-flight message of trace entry `entry` (a clicked token). */
+  dropMessage(entry: number): boolean;
+  moveFault(index: number, at: number): void;
+  deleteFault(index: number): void;
+  undo(): void;
+  redo(): void;
+  play(): void;
+  pause(): void;
+  togglePlay(): void;
+  setSpeed(speed: number): void;
+  setSkipIdle(on: boolean): void;
+  /** Back to time 0, paused. */
+  restart(): void;
+  /**
+   * To the end of the run (every entry applied, the clock at its end time), paused — unless the
+   * end guard says why not (its words become the notice).
+   */
+  toEnd(): void;
+  /**
+   * What may keep {@link LabActions.toEnd} from jumping: the view's "Predict first" question,
+   * which the final counters and tables would answer before it is answered. Null: nothing.
+   */
+  setEndGuard(guard: (() => string | null) | null): void;
+  /** Take `notice` off the status line if it is still the one shown (a refusal that no longer holds). */
+  withdrawNotice(notice: string): void;
+  /** Move the cursor to time t (ms). */
+  seek(t: number): void;
+  /** Move the cursor to `idx` entries applied. */
+  seekIndex(idx: number): void;
+  /** Step one engine event forward (+1) or back (−1). */
+  step(delta: number): void;
+  /**
+   * Jump to the next (+1) or previous (−1) moment — a fault, a commit, a checkpoint, a retry, an
+   * anomaly (src/views/run/moments.ts) — paused; the notice says where it landed.
+   */
+  jump(delta: number): void;
+  /** Leave anomalies out of {@link LabActions.jump} (while the outcome is hidden, they tell it). */
+  setJumpsHideAnomalies(hide: boolean): void;
+  /** Advance playback by one frame of `dtReal` real ms (called by the frame loop). */
+  tick(dtReal: number): void;
+  select(identity: number): void;
+  highlightEntries(entries: number[]): void;
+  openMenu(component: ComponentId | null): void;
+  setFontStep(step: number): void;
+  showTab(tab: DetailsTab): void;
+  /** Projector mode on or off (the secondary panels fold away when it turns on). */
+  setPresent(on: boolean): void;
+  /** Show or fold the secondary panels in projector mode. */
+  setDetails(open: boolean): void;
+  setTheme(theme: Theme): void;
+  cancelRun(): void;
+  /** Run the current scenario again (after a cancel). */
+  rerun(): void;
+  /** Resolves once the current run (if any) has settled. */
+  settled(): Promise<void>;
+}
+
+/** The lab: the stores and the actions. */
+export interface Lab {
+  app: StoreApi<LabState>;
+  /** The playback cursor, every frame. */
+  cursor: StoreApi<CursorState>;
+  /** The cursor the panels render (throttled while playing, see labStore.ts `SHOWN_INTERVAL_MS`). */
+  shown: StoreApi<{ idx: number }>;
+  actions: LabActions;
+}
+
+/** Dependencies of {@link createLab}. */
+export interface LabDeps {
+  runner: RunClient;
+  /** The first scenario; default: the at-least-once preset. */
+  initial?: ScenarioInput;
+  initialPresetRef?: string | null;
+}
