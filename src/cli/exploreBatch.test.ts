@@ -11,8 +11,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { main } from './main';
 import type { ExploreReport } from './explore';
 
-// Whole runs on a loaded two-core machine: this file's slowest test took 0.9 s alone (the bound
-// test); 15 s each is far above that and than vitest's 5 s default.
+// Whole runs on a loaded two-core machine: this file's slowest test (the bound, ~70 first runs
+// each enumerated again) took 2.1 s; 15 s each is ≥ 5× that, far from vitest's 5 s default.
 vi.setConfig({ testTimeout: 15_000 });
 
 function cli(argv: string[]): { code: number; out: string; err: string } {
@@ -118,13 +118,27 @@ describe('sim <batch scenario> --explore', () => {
     );
   });
 
-  it('a job that holds under every single fault: --check exits 0', () => {
+  it('a job that holds under every single fault: --check exits 0; a pair breaks it', () => {
     // S21's overwrite variant: every attempt replaces the logical date's partition (23 placements,
     // src/engine/batch/atlas.test.ts).
     const r = cli(['airflow-retry-append/overwrite', '--explore', '--format', 'json', '--check']);
     expect(r.code).toBe(0);
     expect(json(r).outcomes.held).toBe(23);
     expect(r.err).toBe('check: no placement breaks the claim');
+    // Pairs: try 1 commits (its after-write fault) then try 2 — the last, retries=1 — runs. With
+    // e1 landing after try 1 read, and try 2 crashing before its write (try 1 commits at
+    // 86,470,000, try 2 starts 5 min later and writes at 86,830,000), e1 is never written.
+    const pairs = cli(['airflow-retry-append/overwrite', '--explore', '--depth', '2', '--check']);
+    expect(pairs.code).toBe(3);
+    expect(pairs.out).toContain(
+      [
+        'Minimal counterexample (losses: 1 lost, 0 duplicated), edit the scenario:',
+        '  try 2 of 2024-03-10 crashes before-write',
+        '  add to "batch.faults": {"logicalDate":0,"tryNumber":2,"point":"before-write","afterRows":0}',
+        '  e1 lands late, at 2024-03-11 00:00',
+        '  set on its row of "batch.source": {"id":"e1","addedAtMs":86400001}',
+      ].join('\n'),
+    );
   });
 
   it('refuses a streaming kind, and pairs past the bound, naming the option', () => {

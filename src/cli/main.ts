@@ -83,7 +83,8 @@ const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/varian
   --depth D     with --explore: 1 (each placement alone, default) or 2 (every pair: at most
                 20,000 runs, scenarios of at most 50 events)
   --kinds K     with --explore: only these kinds (drop-request, drop-response, delay-response,
-                crash, leader-failover, rebalance, zombie, app-resend, source-duplicate)
+                crash, leader-failover, rebalance, zombie, app-resend, source-duplicate; a
+                batch job's: crash, clear, late-row)
   --compare L   run a lane beside the scenario and print both verdicts and the per-event diff
                 (given twice: three lanes). L is a guarantee and/or knobs, space-separated
                 ('exactly-once', 'enable.idempotence=true acks=1'), or another scenario
