@@ -70,6 +70,30 @@ describe('S21: a retried task after its write committed', () => {
     expect(backfill('append')).toBe(20);
     expect(backfill('overwrite-partition')).toBe(10);
   });
+  it('a backfill creates no run of a date whose run is still running or waiting to retry', () => {
+    // Airflow: "If the latest run is still running or is queued, we do not create another run"
+    // (https://airflow.apache.org/docs/apache-airflow/stable/core-concepts/backfill.html).
+    // The scheduled run of 2024-03-10 starts at 24 h; try 1 crashes before its write at
+    // 24 h + 60 s and waits 5 min for try 2 (retries=1): the run is running until 24 h + 430 s.
+    const job = (atMs: number) =>
+      run({
+        task: { retries: 1 },
+        source: tenOn('2024-03-10'),
+        faults: [{ logicalDate: 0, tryNumber: 1, point: 'before-write' }],
+        backfills: [{ from: 0, to: 0, atMs }],
+      }).r;
+    // At 24 h + 120 s (between the tries): skipped — one run, 10 rows.
+    const during = job(DAY_MS + 120_000);
+    expect(during.runs.map((x) => x.kind)).toEqual(['scheduled']);
+    expect(during.trace.filter((e) => e.kind === 'backfill-skipped')).toEqual([
+      { at: DAY_MS + 120_000, kind: 'backfill-skipped', run: 0, attempt: -1 },
+    ]);
+    expect(during.table.rows).toHaveLength(10);
+    // At 24 h + 1 h, after try 2's success: a backfill run appends the day again, 20 rows.
+    const after = job(DAY_MS + HOUR_MS);
+    expect(after.runs.map((x) => x.kind)).toEqual(['scheduled', 'backfill']);
+    expect(after.table.rows).toHaveLength(20);
+  });
   it('the retry is try 2 of the date, 5 minutes (retry_delay) after the crash', () => {
     const { r } = run(s21({ mode: 'append' }));
     // Try 1 starts at 24 h, writes 10 rows by 24 h + 70 s; try 2 at 24 h + 70 s + 300 s.
