@@ -224,6 +224,50 @@ describe('a crash mid-write after 4 rows, then a retry', () => {
   });
 });
 
+describe('a dedupe store in front of one batched write (dedupe.write: batch)', () => {
+  // e1..e10 (Σ 550), retries=1; try 1 crashes mid-write after 4 rows. Every row is claimed (Redis
+  // SET NX, https://redis.io/docs/latest/commands/set/; or checked) first, then one INSERT writes
+  // the rows whose claim succeeded.
+  const batched = (order: 'claim-then-write' | 'write-then-claim' | 'one-transaction') =>
+    run({
+      task: { retries: 1 },
+      write: { mode: 'append' },
+      dedupe: { store: order === 'one-transaction' ? 'table' : 'redis', order, write: 'batch' },
+      source: tenOn('2024-03-10'),
+      faults: [{ logicalDate: 0, point: 'mid-write', afterRows: 4 }],
+    });
+  it('claim then write: the crash after 4 claims loses all four (the retry skips them)', () => {
+    // Try 1 claimed e1..e4 and wrote nothing; try 2 skips e1..e4, writes e5..e10: 6 rows,
+    // 550 − 100 = 450 (row by row, only e5 is lost: redis-claim-order).
+    const { t, rows } = batched('claim-then-write');
+    expect(t).toMatchObject({ rows: 6, lost: 4, duplicates: 0, observedSum: 450 });
+    expect([rows.e4, rows.e5]).toEqual([0, 1]);
+  });
+  it('write then claim: the write committed, 4 claims made; the retry writes e5..e10 again', () => {
+    // 10 + 6 = 16 rows, 6 duplicates, 550 + (50 + … + 100 = 450) = 1,000.
+    const { t, rows } = batched('write-then-claim');
+    expect(t).toMatchObject({ rows: 16, lost: 0, duplicates: 6, observedSum: 1000 });
+    expect([rows.e4, rows.e5]).toEqual([1, 2]);
+  });
+  it('one transaction: the claims and the rows roll back together; the retry writes all 10', () => {
+    expect(batched('one-transaction').t).toMatchObject({ rows: 10, lost: 0, duplicates: 0 });
+  });
+  it('two rows with one key in the same batch: the second is skipped as the first claim holds it', () => {
+    // The content key (user, item, amount) of p1 and p2 is the same: claim then write claims
+    // p1's key before the write, so p2 finds it (a false merge), as row by row.
+    const same = { date: '2024-03-10', user: 'u1', item: 'tea', amount: 5 };
+    const { t } = run({
+      dedupeKey: ['user', 'item', 'amount'],
+      dedupe: { store: 'redis', write: 'batch' },
+      source: [
+        { id: 'p1', ...same },
+        { id: 'p2', ...same },
+      ],
+    });
+    expect(t).toMatchObject({ rows: 1, lost: 1, falseMerges: 1 });
+  });
+});
+
 describe('late-arriving rows', () => {
   // e11 lands at 03-11 02:00, after the run of 03-10 read at 03-11 00:00.
   const source = [
