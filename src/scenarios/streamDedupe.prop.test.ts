@@ -19,8 +19,8 @@ import { traceHash, type ScenarioInput } from '../engine';
 import { ttlDedupe } from '../engine/processors/streamDedupe';
 import { runScenario, totals } from '../engine/testing';
 
-// Whole runs on a loaded two-core machine: this file's slowest test took 1.5 s alone; 20 s each
-// is far above that and vitest's 5 s default.
+// Whole runs on a loaded two-core machine: this file's slowest test took 2.4 s alone; 20 s each
+// is ≥ 8× that, far from vitest's 5 s default.
 vi.setConfig({ testTimeout: 20_000 });
 
 const seed = process.env.FC_SEED === 'random' ? undefined : Number(process.env.FC_SEED ?? 20261202);
