@@ -32,17 +32,25 @@ export function parseExploreArgs(
 ): ExploreArgs | { problem: string } {
   if (depth !== undefined && depth !== '1' && depth !== '2')
     return { problem: `--depth: expected 1 or 2, got "${depth}"` };
-  let list: PlacementKind[] = [...PLACEMENT_KINDS];
-  if (kinds !== undefined) {
-    const names = kinds.split(',').map((k) => k.trim());
-    const unknown = names.filter((k) => !(PLACEMENT_KINDS as readonly string[]).includes(k));
-    if (unknown.length > 0 || names.length === 0)
-      return {
-        problem: `--kinds: unknown kind "${unknown[0] ?? ''}"; expected a comma-separated list of ${PLACEMENT_KINDS.join(', ')}`,
-      };
-    list = PLACEMENT_KINDS.filter((k) => names.includes(k));
-  }
+  const list = parseKinds(kinds, PLACEMENT_KINDS, '');
+  if ('problem' in list) return list;
   return { depth: depth === '2' ? 2 : 1, kinds: list };
+}
+
+/** The kinds --kinds names, in `allowed` order (all when absent), or the one-line problem. */
+export function parseKinds<K extends string>(
+  kinds: string | undefined,
+  allowed: readonly K[],
+  forWhat: string,
+): K[] | { problem: string } {
+  if (kinds === undefined) return [...allowed];
+  const names = kinds.split(',').map((k) => k.trim());
+  const unknown = names.filter((k) => !(allowed as readonly string[]).includes(k));
+  if (unknown.length > 0 || names.length === 0)
+    return {
+      problem: `--kinds: unknown kind "${unknown[0] ?? ''}"${forWhat}; expected a comma-separated list of ${allowed.join(', ')}`,
+    };
+  return allowed.filter((k) => names.includes(k));
 }
 
 /** The JSON report of an atlas (the contract of `--explore --format json`). */
@@ -126,6 +134,37 @@ export function exploreText(r: ExploreReport): string {
   lines.push('');
   lines.push(r.summary);
   lines.push('');
+  lines.push(...outcomeTable(r));
+  lines.push('');
+  const c = r.counterexample;
+  if (!c) {
+    lines.push(
+      r.base.outcome === 'held'
+        ? `No ${r.depth === 1 ? 'single fault' : 'pair of faults'} tried breaks the ${r.claim} claim.`
+        : `The scenario breaks its ${r.claim} claim with its own faults: no fault needs adding.`,
+    );
+  } else {
+    // A batch job's placements are edits of its `batch` part (src/cli/exploreBatch.ts).
+    const edits = c.faults.every(isEdit);
+    lines.push(
+      `Minimal counterexample (${c.outcome}: ${c.lost} lost, ${c.duplicated} duplicated), ${edits ? 'edit the scenario' : 'add to "faults"'}:`,
+    );
+    for (let i = 0; i < c.faults.length; i++) {
+      const f = c.faults[i];
+      lines.push(`  ${c.labels[i]}`);
+      lines.push(
+        isEdit(f)
+          ? `  ${f.field === 'batch.source' ? 'set on its row of "batch.source"' : `add to "${f.field}"`}: ${JSON.stringify(f.value)}`
+          : `  ${JSON.stringify(f)}`,
+      );
+    }
+    for (const e of c.explanation) lines.push(`why: ${e}`);
+  }
+  return lines.join('\n');
+}
+
+/** The counts per kind and outcome as an aligned table, with the total row `all`. */
+function outcomeTable(r: Pick<ExploreReport, 'byKind' | 'outcomes' | 'trials'>): string[] {
   const head = ['kind', ...OUTCOMES, 'total'];
   const rows = Object.entries(r.byKind).map(([k, c]) => [
     k,
@@ -136,27 +175,12 @@ export function exploreText(r: ExploreReport): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const fmt = (cells: string[]) =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  lines.push(fmt(head));
-  for (const row of rows) lines.push(fmt(row));
-  lines.push('');
-  const c = r.counterexample;
-  if (!c) {
-    lines.push(
-      r.base.outcome === 'held'
-        ? `No ${r.depth === 1 ? 'single fault' : 'pair of faults'} tried breaks the ${r.claim} claim.`
-        : `The scenario breaks its ${r.claim} claim with its own faults: no fault needs adding.`,
-    );
-  } else {
-    lines.push(
-      `Minimal counterexample (${c.outcome}: ${c.lost} lost, ${c.duplicated} duplicated), add to "faults":`,
-    );
-    for (let i = 0; i < c.faults.length; i++) {
-      lines.push(`  ${c.labels[i]}`);
-      lines.push(`  ${JSON.stringify(c.faults[i])}`);
-    }
-    for (const e of c.explanation) lines.push(`why: ${e}`);
-  }
-  return lines.join('\n');
+  return [fmt(head), ...rows.map(fmt)];
+}
+
+/** A counterexample fault written as a scenario edit (`{ field, value }`), as batch jobs' are. */
+function isEdit(f: unknown): f is { field: string; value: unknown } {
+  return typeof f === 'object' && f !== null && 'field' in f && 'value' in f;
 }
 
 /** Whether the atlas shows the claim broken (what --check exits 3 on). */

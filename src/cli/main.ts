@@ -32,6 +32,7 @@ import { compareJson, compareLanes, compareMarkdownDoc, compareText } from './co
 import { findPreset, presetIds, presets } from '../scenarios';
 import { findBatchPreset } from '../scenarios/library/batch';
 import { runBatchCli } from './batchReport';
+import { runBatchExplore } from './exploreBatch';
 import { decodeShare, shareIssueLines } from '../views/io/shareLink';
 import { parseSeed } from '../views/io/seed';
 import { diagramKind, jsonReportChunks, markdownDoc, mermaidReport, textReport } from './report';
@@ -82,7 +83,8 @@ const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/varian
   --depth D     with --explore: 1 (each placement alone, default) or 2 (every pair: at most
                 20,000 runs, scenarios of at most 50 events)
   --kinds K     with --explore: only these kinds (drop-request, drop-response, delay-response,
-                crash, leader-failover, rebalance, zombie, app-resend, source-duplicate)
+                crash, leader-failover, rebalance, zombie, app-resend, source-duplicate; a
+                batch job's: crash, clear, late-row)
   --compare L   run a lane beside the scenario and print both verdicts and the per-event diff
                 (given twice: three lanes). L is a guarantee and/or knobs, space-separated
                 ('exactly-once', 'enable.idempotence=true acks=1'), or another scenario
@@ -231,7 +233,8 @@ export function main(
     err(`${values.depth !== undefined ? '--depth' : '--kinds'}: applies to --explore`);
     return 2;
   }
-  const atlasArgs = values.explore ? parseExploreArgs(values.depth, values.kinds) : null;
+  // --kinds is read once the scenario says whether it is a batch job (its kinds are its own).
+  const atlasArgs = values.explore ? parseExploreArgs(values.depth, undefined) : null;
   if (atlasArgs && 'problem' in atlasArgs) {
     err(atlasArgs.problem);
     return 2;
@@ -357,10 +360,26 @@ export function main(
       return 2;
     }
   }
-  if (atlasArgs) {
+  if (atlasArgs && scenario.batch)
+    return runBatchExplore(
+      scenario,
+      presetRef,
+      atlasArgs.depth,
+      values.kinds,
+      format,
+      values.check,
+      out,
+      err,
+    );
+  const streamAtlasArgs = atlasArgs && parseExploreArgs(values.depth, values.kinds);
+  if (streamAtlasArgs && 'problem' in streamAtlasArgs) {
+    err(streamAtlasArgs.problem);
+    return 2;
+  }
+  if (streamAtlasArgs) {
     let atlas;
     try {
-      atlas = exploreReport(scenario, atlasArgs, presetRef).report;
+      atlas = exploreReport(scenario, streamAtlasArgs, presetRef).report;
     } catch (e) {
       // Pairs past their bound are refused with the reason; anything else is a bug.
       const msg = (e as Error).message;

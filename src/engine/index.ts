@@ -143,6 +143,13 @@ export type { BatchConfig, BatchInput, SourceRow, BatchFault, DedupeKey } from '
 export { applyBatchGuarantee } from './batch/guarantee';
 export { batchAtlas, withPlacement } from './batch/atlas';
 export type { BatchPlacement } from './batch/atlas';
+export {
+  BATCH_PLACEMENT_KINDS,
+  exploreBatch,
+  explainBatchTrial,
+  minimalBatchCounterexample,
+} from './batch/explore';
+export type { BatchExploration, BatchPlacementKind, BatchTrial } from './batch/explore';
 export { periodLabel, dateOf, dayNumber } from './batch/calendar';
 export { batchTraceHash } from './batch/trace';
 export type { BatchEntry } from './batch/trace';

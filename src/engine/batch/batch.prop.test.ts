@@ -85,13 +85,15 @@ describe('batch properties', () => {
   });
 
   it('claim and write in one transaction: never loses or duplicates, whatever the crash', () => {
+    // Row by row, or every claim then one write of the claimed rows (dedupe.write: batch).
+    const writeArb = fc.constantFrom('per-row' as const, 'batch' as const);
     fc.assert(
-      fc.property(sourceArb, scheduleArb, (source, schedule) => {
+      fc.property(sourceArb, scheduleArb, writeArb, (source, schedule, write) => {
         const { v } = verdictOf({
           periods: 3,
           task: { retries: 20, retryDelayMs: 60_000 },
           source,
-          dedupe: { store: 'table', order: 'one-transaction', ttlMs: 7 * DAY_MS },
+          dedupe: { store: 'table', order: 'one-transaction', ttlMs: 7 * DAY_MS, write },
           ...schedule,
         });
         expect(v.totals).toMatchObject({ lost: 0, duplicates: 0 });

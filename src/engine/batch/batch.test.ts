@@ -70,6 +70,30 @@ describe('S21: a retried task after its write committed', () => {
     expect(backfill('append')).toBe(20);
     expect(backfill('overwrite-partition')).toBe(10);
   });
+  it('a backfill creates no run of a date whose run is still running or waiting to retry', () => {
+    // Airflow: "If the latest run is still running or is queued, we do not create another run"
+    // (https://airflow.apache.org/docs/apache-airflow/stable/core-concepts/backfill.html).
+    // The scheduled run of 2024-03-10 starts at 24 h; try 1 crashes before its write at
+    // 24 h + 60 s and waits 5 min for try 2 (retries=1): the run is running until 24 h + 430 s.
+    const job = (atMs: number) =>
+      run({
+        task: { retries: 1 },
+        source: tenOn('2024-03-10'),
+        faults: [{ logicalDate: 0, tryNumber: 1, point: 'before-write' }],
+        backfills: [{ from: 0, to: 0, atMs }],
+      }).r;
+    // At 24 h + 120 s (between the tries): skipped — one run, 10 rows.
+    const during = job(DAY_MS + 120_000);
+    expect(during.runs.map((x) => x.kind)).toEqual(['scheduled']);
+    expect(during.trace.filter((e) => e.kind === 'backfill-skipped')).toEqual([
+      { at: DAY_MS + 120_000, kind: 'backfill-skipped', run: 0, attempt: -1 },
+    ]);
+    expect(during.table.rows).toHaveLength(10);
+    // At 24 h + 1 h, after try 2's success: a backfill run appends the day again, 20 rows.
+    const after = job(DAY_MS + HOUR_MS);
+    expect(after.runs.map((x) => x.kind)).toEqual(['scheduled', 'backfill']);
+    expect(after.table.rows).toHaveLength(20);
+  });
   it('the retry is try 2 of the date, 5 minutes (retry_delay) after the crash', () => {
     const { r } = run(s21({ mode: 'append' }));
     // Try 1 starts at 24 h, writes 10 rows by 24 h + 70 s; try 2 at 24 h + 70 s + 300 s.
@@ -197,6 +221,50 @@ describe('a crash mid-write after 4 rows, then a retry', () => {
     });
     expect(t).toMatchObject({ rows: 0, lost: 10 });
     expect(why[0]!.sentence).toContain('no retry was left');
+  });
+});
+
+describe('a dedupe store in front of one batched write (dedupe.write: batch)', () => {
+  // e1..e10 (Σ 550), retries=1; try 1 crashes mid-write after 4 rows. Every row is claimed (Redis
+  // SET NX, https://redis.io/docs/latest/commands/set/; or checked) first, then one INSERT writes
+  // the rows whose claim succeeded.
+  const batched = (order: 'claim-then-write' | 'write-then-claim' | 'one-transaction') =>
+    run({
+      task: { retries: 1 },
+      write: { mode: 'append' },
+      dedupe: { store: order === 'one-transaction' ? 'table' : 'redis', order, write: 'batch' },
+      source: tenOn('2024-03-10'),
+      faults: [{ logicalDate: 0, point: 'mid-write', afterRows: 4 }],
+    });
+  it('claim then write: the crash after 4 claims loses all four (the retry skips them)', () => {
+    // Try 1 claimed e1..e4 and wrote nothing; try 2 skips e1..e4, writes e5..e10: 6 rows,
+    // 550 − 100 = 450 (row by row, only e5 is lost: redis-claim-order).
+    const { t, rows } = batched('claim-then-write');
+    expect(t).toMatchObject({ rows: 6, lost: 4, duplicates: 0, observedSum: 450 });
+    expect([rows.e4, rows.e5]).toEqual([0, 1]);
+  });
+  it('write then claim: the write committed, 4 claims made; the retry writes e5..e10 again', () => {
+    // 10 + 6 = 16 rows, 6 duplicates, 550 + (50 + … + 100 = 450) = 1,000.
+    const { t, rows } = batched('write-then-claim');
+    expect(t).toMatchObject({ rows: 16, lost: 0, duplicates: 6, observedSum: 1000 });
+    expect([rows.e4, rows.e5]).toEqual([1, 2]);
+  });
+  it('one transaction: the claims and the rows roll back together; the retry writes all 10', () => {
+    expect(batched('one-transaction').t).toMatchObject({ rows: 10, lost: 0, duplicates: 0 });
+  });
+  it('two rows with one key in the same batch: the second is skipped as the first claim holds it', () => {
+    // The content key (user, item, amount) of p1 and p2 is the same: claim then write claims
+    // p1's key before the write, so p2 finds it (a false merge), as row by row.
+    const same = { date: '2024-03-10', user: 'u1', item: 'tea', amount: 5 };
+    const { t } = run({
+      dedupeKey: ['user', 'item', 'amount'],
+      dedupe: { store: 'redis', write: 'batch' },
+      source: [
+        { id: 'p1', ...same },
+        { id: 'p2', ...same },
+      ],
+    });
+    expect(t).toMatchObject({ rows: 1, lost: 1, falseMerges: 1 });
   });
 });
 

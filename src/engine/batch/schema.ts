@@ -140,6 +140,12 @@ export const BatchSchema = z
         order: z
           .enum(['claim-then-write', 'write-then-claim', 'one-transaction'])
           .default('claim-then-write'),
+        /**
+         * `per-row`: each row claimed and written on its own. `batch`: every row claimed (or
+         * checked) first, then one statement writes the rows whose claim succeeded — a crash
+         * between the two then catches every claimed row at once.
+         */
+        write: z.enum(['per-row', 'batch']).default('per-row'),
       })
       .refine((d) => d.order !== 'one-transaction' || d.store === 'table', {
         message: 'order "one-transaction" needs store "table": Redis is not in the sink database',

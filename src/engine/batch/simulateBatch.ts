@@ -111,12 +111,28 @@ export function simulateBatch(config: BatchConfig): BatchRun {
     schedule(at, () => startAttempt(id));
   };
 
+  /**
+   * A backfill's next run, from `from`: Airflow's backfill creates a run per date ("All Runs",
+   * reprocessing completed and failed dates too), but "if the latest run is still running or is
+   * queued, we do not create another run" for that date
+   * (https://airflow.apache.org/docs/apache-airflow/stable/core-concepts/backfill.html).
+   */
+  const backfillFrom = (from: number, to: number) => {
+    for (let d = from; d <= to; d++) {
+      let busy = runs.length - 1;
+      while (busy >= 0 && runs[busy]!.logicalDate !== d) busy--;
+      const state = busy < 0 ? null : runs[busy]!.state;
+      if (state !== 'queued' && state !== 'running') return queueRun('backfill', d, now, to);
+      trace.push({ at: now, kind: 'backfill-skipped', run: busy, attempt: -1 });
+    }
+  };
+
   const endRun = (id: number, state: 'success' | 'failed') => {
     const r = runs[id]!;
     r.state = state;
     const to = r.nextInBackfill;
     if (r.kind === 'backfill' && to !== null && r.logicalDate < to)
-      queueRun('backfill', r.logicalDate + 1, now, to);
+      backfillFrom(r.logicalDate + 1, to);
   };
 
   const startAttempt = (runId: number) => {
@@ -227,7 +243,7 @@ export function simulateBatch(config: BatchConfig): BatchRun {
   for (const c of config.clears)
     schedule(c.atMs, () => queueRun('clear', c.logicalDate, now, null));
   for (const b of config.backfills)
-    if (b.from <= b.to) schedule(b.atMs, () => queueRun('backfill', b.from, now, b.to));
+    if (b.from <= b.to) schedule(b.atMs, () => backfillFrom(b.from, b.to));
 
   while (queue.length > 0) {
     const step = queue.shift()!;

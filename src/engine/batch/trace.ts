@@ -15,7 +15,9 @@ type BatchEntryKind =
   | 'crash'
   | 'success'
   | 'retry-scheduled'
-  | 'run-failed';
+  | 'run-failed'
+  /** A backfill did not create a run of a date whose latest run (`run`) is queued or running. */
+  | 'backfill-skipped';
 
 export interface BatchEntry {
   at: number;

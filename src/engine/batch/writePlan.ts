@@ -8,6 +8,8 @@
  * - Not atomic, or behind a dedupe store: the DELETE (if any) commits first, then each row on its
  *   own; a crash mid-write leaves the rows written so far. "Mid-write after N rows" falls between
  *   the two steps of row N+1 when a dedupe store splits the claim from the write.
+ * - Behind a dedupe store with `dedupe.write: batch`: every row claimed (or checked) first, then
+ *   one statement of the rows that passed; "mid-write after N rows" falls after N claims.
  */
 import { periodOfRow, type Calendar } from './calendar';
 import type { BatchConfig, BatchFault, SourceRow } from './schema';
@@ -132,6 +134,68 @@ export function planWrite(p: {
     return stmt(kind === 'merge' ? 'merge' : 'insert', [w.partition], [w.row.id], now);
   };
 
+  if (store !== null && config.dedupe!.write === 'batch') {
+    // Claims (or checks) one row per `rowMs`, and one statement for the rows that passed
+    // (docs/semantics/batch.md#dedupe-stores). "Mid-write after N rows" falls after N claims:
+    // before the write (claim then write, one transaction), or after it (write then claim).
+    const order = config.dedupe!.order;
+    const passed: RowToWrite[] = [];
+    /** One transaction: the claim rows inserted so far, visible to the transaction only. */
+    const pending = new Map<string, string>();
+    const check = (w: RowToWrite) => (now: number) => {
+      const out = EMPTY();
+      const holder = store.holder(w.key, now)?.eventId ?? pending.get(w.key);
+      if (holder !== undefined) out.skipped.push([w.row.id, holder]);
+      else {
+        if (order === 'claim-then-write') {
+          store.claim(w.key, w.row.id, now);
+          out.claims.push(w.row.id);
+        }
+        if (order === 'one-transaction') pending.set(w.key, w.row.id);
+        passed.push(w);
+      }
+      return out;
+    };
+    const claim = (w: RowToWrite) => (now: number) => {
+      store.claim(w.key, w.row.id, now);
+      return { ...EMPTY(), claims: [w.row.id] };
+    };
+    const write = (now: number): OpResult => {
+      noteDropped();
+      const out = prelude(now);
+      for (const w of passed) {
+        if (kind === 'merge') table.merge(w, attempt);
+        else table.insert(w, attempt);
+      }
+      const ids = passed.map((w) => w.row.id);
+      out.push(stmt(kind === 'merge' ? 'merge' : 'insert', partitions, ids, now));
+      const claims = order === 'one-transaction' ? ids : [];
+      for (const w of order === 'one-transaction' ? passed : []) store.claim(w.key, w.row.id, now);
+      return { ...EMPTY(), statements: out, claims };
+    };
+    const ops: WriteOp[] = [];
+    const claimsFirst = order !== 'write-then-claim';
+    // Write then claim checks every key at once (EXISTS), writes, then claims one row per rowMs.
+    if (claimsFirst)
+      toWrite.forEach((w, i) => ops.push({ at: writeAt + (i + 1) * rowMs, apply: check(w) }));
+    else toWrite.forEach((w) => ops.push({ at: writeAt, apply: check(w) }));
+    const writeAtEnd = claimsFirst ? writeAt + n * rowMs : writeAt;
+    const cut = point === 'mid-write' ? done : n;
+    if (claimsFirst) {
+      if (point === 'mid-write')
+        return { ops: ops.slice(0, cut), endAt: writeAt + cut * rowMs, crashed, partitions };
+      ops.push({ at: writeAtEnd, apply: write });
+      return { ops, endAt: writeAtEnd, crashed, partitions };
+    }
+    ops.push({ at: writeAtEnd, apply: write });
+    // The claims follow the write, for the rows it wrote (known when they run).
+    for (let i = 0; i < cut; i++)
+      ops.push({
+        at: writeAtEnd + (i + 1) * rowMs,
+        apply: (now) => (i < passed.length ? claim(passed[i]!)(now) : EMPTY()),
+      });
+    return { ops, endAt: writeAtEnd + cut * rowMs, crashed, partitions };
+  }
   const perRow = store !== null || !config.write.atomic;
   if (!perRow) {
     const commitAt = writeAt + n * rowMs;

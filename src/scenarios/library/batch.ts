@@ -197,10 +197,12 @@ const clearRerunWindow: BatchPreset = {
 
 /*
  * a1 (03-10), b1 (03-11), c1 (03-12), d1, d2 (03-13), amounts 10, 20, 30, 40, 50; the scheduled
- * runs wrote each once. A backfill of 03-10..03-13 starts at 2024-03-13 23:57 (4 d − 3 min): its
- * runs take 61 s, 61 s, 61 s, so its run of 03-13 starts at 4 d + 3 s, while the scheduled run of
- * 03-13 (from 4 d) is still writing. Both read d1, d2.
- * - append: every event written twice: 10 rows, sum 300, dup 5.
+ * runs wrote each once. A backfill of 03-10..03-13 ("All Runs": completed dates too) starts at
+ * 2024-03-13 23:57 (4 d − 3 min): its runs take 61 s each, so it reaches 03-13 at 4 d + 3 s, while
+ * the scheduled run of 03-13 (from 4 d, 62 s) is running: "if the latest run is still running or
+ * is queued, we do not create another run"
+ * (https://airflow.apache.org/docs/apache-airflow/stable/core-concepts/backfill.html).
+ * - append: a1, b1, c1 twice, d1, d2 once: 8 rows, sum 2·60 + 90 = 210, dup 3.
  * - overwrite (atomic): each run replaces its partition: 5 rows, 150.
  */
 const backfillJob = (mode: 'append' | 'overwrite-partition'): BatchInput => ({
@@ -222,23 +224,24 @@ const backfillBesideProduction: BatchPreset = {
   oneLine: 'A backfill over days already loaded, one of them loading right now.',
   illustrates: 'at-least-once',
   setup:
-    'A daily job appends each day (INSERT INTO). 2024-03-10..2024-03-13 hold a1, b1, c1, then d1 and d2, each already loaded once except 2024-03-13, whose scheduled run starts at midnight. At 23:57 on 2024-03-13 an engineer starts a backfill of 2024-03-10..2024-03-13; it reaches 2024-03-13 while the scheduled run is still writing.',
+    'A daily job appends each day (INSERT INTO). 2024-03-10..2024-03-13 hold a1, b1, c1, then d1 and d2, each already loaded once except 2024-03-13, whose scheduled run starts at midnight. At 23:57 on 2024-03-13 an engineer starts a backfill of 2024-03-10..2024-03-13 that reprocesses completed dates too (All Runs); it reaches 2024-03-13 while the scheduled run is still writing.',
   story:
-    'A backfill meant to repair one column was run over a range that production had already loaded, including the day being loaded at that moment. With append writes, every event in the range ended up twice.',
+    'A backfill meant to repair one column was run over a range that production had already loaded. With append writes, every event of the days it re-ran ended up twice; only the day still being loaded was spared, because Airflow does not start a second run of a date whose run is still going.',
   watch:
-    'The backfill runs one date after another, and its run of 2024-03-13 overlapping the scheduled one.',
+    'The backfill runs one date after another, and skips 2024-03-13 while its scheduled run is running.',
   fix: 'Try: write.mode overwrite-partition → each run replaces its day: 5 rows.',
   predict: {
     question: 'How many rows does the table hold after the backfill?',
-    answer: '10: each of the 5 events was appended by production and again by the backfill.',
-    mark: { kind: 'numbers', values: [{ value: 10, what: 'rows', units: ['rows', 'row'] }] },
+    answer:
+      '8: a1, b1 and c1 were appended by production and again by the backfill; the backfill made no run of 2024-03-13, whose scheduled run was still running.',
+    mark: { kind: 'numbers', values: [{ value: 8, what: 'rows', units: ['rows', 'row'] }] },
     needs: [
       'appends each day (INSERT INTO)',
       'a1, b1, c1, then d1 and d2',
       'backfill of 2024-03-10..2024-03-13',
     ],
   },
-  sources: sourceUrls('AF-DR', 'AF-BP'),
+  sources: sourceUrls('AF-BF', 'AF-DR', 'AF-BP'),
   variants: [
     batchVariant(
       'append',
@@ -247,8 +250,8 @@ const backfillBesideProduction: BatchPreset = {
       'Backfill beside production — append',
       backfillJob('append'),
       {
-        totals: { rows: 10, duplicates: 5, lost: 0, sum: 300 },
-        rows: { a1: 2, b1: 2, c1: 2, d1: 2, d2: 2 },
+        totals: { rows: 8, duplicates: 3, lost: 0, sum: 210 },
+        rows: { a1: 2, b1: 2, c1: 2, d1: 1, d2: 1 },
         observed: 'at-least-once',
       },
     ),

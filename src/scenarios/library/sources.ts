@@ -118,6 +118,10 @@ export const SOURCES = {
     url: 'https://airflow.apache.org/docs/apache-airflow/stable/core-concepts/dag-run.html',
     title: 'Airflow DAG runs: catchup, backfill, re-run',
   },
+  'AF-BF': {
+    url: 'https://airflow.apache.org/docs/apache-airflow/stable/core-concepts/backfill.html',
+    title: 'Airflow backfill: reprocessing, a running date, max_active_runs',
+  },
   'DBT-INC': {
     url: 'https://docs.getdbt.com/docs/build/incremental-models',
     title: 'dbt incremental models',

@@ -22,7 +22,8 @@ interface BatchAtlasRow {
   scenario: ScenarioInput;
 }
 
-function placementWords(run: BatchRun, p: BatchPlacement): string {
+/** A placement in words, as the page lists it and the CLI prints it. */
+export function placementWords(run: BatchRun, p: BatchPlacement): string {
   const date = (d: number) => periodLabel(run.calendar, d);
   switch (p.kind) {
     case 'crash': {

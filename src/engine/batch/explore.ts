@@ -1,0 +1,185 @@
+/**
+ * The batch fault atlas as `sim --explore` runs it: the placements of ./atlas.ts filtered by kind,
+ * one at a time (depth 1) or two at a time (depth 2), each trial judged against the claim and
+ * classified with the streaming atlas's outcomes, and the minimal counterexample.
+ *
+ * A pair is one placement of the job's first run, then one placement of the run that first fault
+ * makes (./atlas.ts enumerates it again on that run): so the second fault may strike an attempt
+ * only the first one caused — the retry after a crash, the re-run of a clear — as a scheduler's
+ * retries do. The same two placements reached in either order are one trial. Pairs are bounded by
+ * the streaming atlas's {@link PAIR_RUN_LIMIT} runs.
+ * Pure and deterministic: the same scenario gives the same trials, in the same order.
+ */
+import { PAIR_RUN_LIMIT, type Outcome } from '../atlas/explore';
+import type { Guarantee } from '../scenario/schema';
+import { batchPlacements, withPlacement, type BatchPlacement } from './atlas';
+import { checkBatch, type BatchVerdict } from './checker';
+import type { BatchConfig } from './schema';
+import { simulateBatch, type BatchRun } from './simulateBatch';
+import { explainBatch } from '../explain/batch';
+
+/** The kinds of batch placement, simplest first (the counterexample's tie-break). */
+export const BATCH_PLACEMENT_KINDS = ['crash', 'clear', 'late-row'] as const;
+export type BatchPlacementKind = (typeof BATCH_PLACEMENT_KINDS)[number];
+
+/** One trial's result, in the streaming atlas's terms (a batch run always ends: never stuck). */
+interface BatchTrialResult {
+  outcome: Outcome;
+  /** Events with two rows or more; events missing from their own partition. */
+  duplicated: number;
+  lost: number;
+  wrongPartitionRows: number;
+}
+
+export interface BatchTrial {
+  /** The placements it adds, in the order they were placed. */
+  placements: BatchPlacement[];
+  /** When each of its faults strikes, in the run it was placed in (virtual ms). */
+  times: number[];
+  /** When its last fault strikes. */
+  time: number;
+  result: BatchTrialResult;
+}
+
+export interface BatchExploration {
+  depth: 1 | 2;
+  kinds: readonly BatchPlacementKind[];
+  /** The job alone, with its own faults. */
+  base: BatchTrialResult;
+  /** Every single placement of the first run (of the chosen kinds). */
+  placements: BatchPlacement[];
+  trials: BatchTrial[];
+}
+
+/** The result of a run judged against `claim`. */
+function classifyBatch(v: BatchVerdict): BatchTrialResult {
+  const outcome: Outcome = v.held
+    ? 'held'
+    : v.observed === 'at-least-once'
+      ? 'duplicates'
+      : v.observed === 'at-most-once'
+        ? 'losses'
+        : 'both';
+  return {
+    outcome,
+    duplicated: v.events.filter((e) => e.fate === 'duplicated').length,
+    lost: v.totals.lost,
+    wrongPartitionRows: v.totals.wrongPartitionRows,
+  };
+}
+
+/**
+ * When a placement strikes in `run` (the run it was enumerated on): a crash at its point of its
+ * attempt (the write starts `readMs` after the attempt, one row per `rowMs`), a clear at its time,
+ * a late row when it lands.
+ */
+function strikeTime(run: BatchRun, p: BatchPlacement): number {
+  if (p.kind === 'clear') return p.atMs;
+  if (p.kind === 'late-row') return p.addedAtMs;
+  const f = p.fault;
+  const a = run.attempts.find(
+    (x) => run.runs[x.run]!.logicalDate === f.logicalDate && x.tryNumber === f.tryNumber,
+  );
+  if (a === undefined) return run.endTime;
+  const writeAt = a.startAt + run.config.task.readMs;
+  const rows =
+    f.point === 'before-write' ? 0 : f.point === 'mid-write' ? f.afterRows : a.read.length;
+  return writeAt + rows * run.config.task.rowMs;
+}
+
+/** The job with every placement of a trial added, in order. */
+function withPlacements(b: BatchConfig, ps: readonly BatchPlacement[]): BatchConfig {
+  return ps.reduce(withPlacement, b);
+}
+
+/**
+ * Explore a batch job: its placements of the given kinds, alone or in pairs.
+ * @throws Error with the reason when pairs are past {@link PAIR_RUN_LIMIT}.
+ */
+export function exploreBatch(
+  b: BatchConfig,
+  claim: Guarantee,
+  opts: { depth?: 1 | 2; kinds?: readonly BatchPlacementKind[] } = {},
+): BatchExploration {
+  const depth = opts.depth ?? 1;
+  const kinds = opts.kinds ?? BATCH_PLACEMENT_KINDS;
+  const judge = (job: BatchConfig) => classifyBatch(checkBatch(simulateBatch(job), claim));
+  const first = simulateBatch(b);
+  const of = (job: BatchConfig) => batchPlacements(job).filter((p) => kinds.includes(p.kind));
+  const placements = of(b);
+  const planned: Omit<BatchTrial, 'result'>[] =
+    depth === 1
+      ? placements.map((p) => {
+          const t = strikeTime(first, p);
+          return { placements: [p], times: [t], time: t };
+        })
+      : pairs(b, first, placements, of);
+  return {
+    depth,
+    kinds,
+    base: classifyBatch(checkBatch(first, claim)),
+    placements,
+    trials: planned.map((t) => ({ ...t, result: judge(withPlacements(b, t.placements)) })),
+  };
+}
+
+/** Every pair: a first placement, then each placement of the run it makes (see the file's comment). */
+function pairs(
+  b: BatchConfig,
+  first: BatchRun,
+  placements: readonly BatchPlacement[],
+  of: (job: BatchConfig) => BatchPlacement[],
+): Omit<BatchTrial, 'result'>[] {
+  const seen = new Set<string>();
+  const out: Omit<BatchTrial, 'result'>[] = [];
+  for (const p of placements) {
+    const job = withPlacement(b, p);
+    const run = simulateBatch(job);
+    for (const q of of(job)) {
+      const key = [JSON.stringify(p), JSON.stringify(q)].sort().join('\n');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const times = [strikeTime(first, p), strikeTime(run, q)];
+      out.push({ placements: [p, q], times, time: Math.max(...times) });
+    }
+    if (out.length > PAIR_RUN_LIMIT)
+      throw new Error(
+        `${placements.length} placements make more than ${PAIR_RUN_LIMIT.toLocaleString('en-US')} pairs, the bound of runs: narrow them with --kinds`,
+      );
+  }
+  return out;
+}
+
+/** The minimal counterexample: index into `trials`, or null (every trial held, or the job alone breaks its claim). */
+export function minimalBatchCounterexample(x: BatchExploration): number | null {
+  if (x.base.outcome !== 'held') return null;
+  const rank = (t: BatchTrial) =>
+    Math.max(...t.placements.map((p) => BATCH_PLACEMENT_KINDS.indexOf(p.kind)));
+  let best: number | null = null;
+  x.trials.forEach((t, i) => {
+    if (t.result.outcome === 'held') return;
+    const b = best === null ? null : x.trials[best]!;
+    if (
+      b === null ||
+      t.time < b.time ||
+      (t.time === b.time && t.placements.length < b.placements.length) ||
+      (t.time === b.time && t.placements.length === b.placements.length && rank(t) < rank(b))
+    )
+      best = i;
+  });
+  return best;
+}
+
+/** Why a trial breaks the claim: the first story of each fate of its run. */
+export function explainBatchTrial(b: BatchConfig, claim: Guarantee, t: BatchTrial): string[] {
+  const run = simulateBatch(withPlacements(b, t.placements));
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const e of explainBatch(run, checkBatch(run, claim))) {
+    if (seen.has(e.fate)) continue;
+    seen.add(e.fate);
+    const more = e.events.length > 1 ? ` (and ${e.events.length - 1} more like it)` : '';
+    out.push(`${e.sentence}${more}`);
+  }
+  return out;
+}
