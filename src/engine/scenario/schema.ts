@@ -16,7 +16,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { BatchSchema } from '../batch/schema';
-import { ms, name } from './schemaFields';
+import { int, ms, name } from './schemaFields';
 import { WorkloadSchema } from './schemaWorkload';
 import { BrokerSchema, ProducerSchema } from './schemaKafka';
 import { ConsumerProcessorSchema, ProcessorSchema } from './schemaProcessors';
@@ -41,7 +41,7 @@ export const ScenarioSchema = z.strictObject({
   version: z.literal(1),
   name: name(),
   description: z.string().max(LIMITS.textLength).optional(),
-  seed: z.number().int().min(0).max(0xffffffff).default(1),
+  seed: int(0, 0xffffffff).default(1),
   /** The guarantee the configuration is meant to give; the checker compares the run with it. */
   claim: GuaranteeSchema.default('at-least-once'),
   /** End of the run (ms). Default: when nothing is left to happen. */

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { ms, name, topicName } from './schemaFields';
+import { int, ms, name, topicName } from './schemaFields';
 
 /** Which messages a network fault applies to. */
 export const LinkSchema = z.enum([
@@ -26,9 +26,9 @@ export const LinkSchema = z.enum([
  */
 export const MatchSchema = z.strictObject({
   event: name().optional(),
-  partition: z.number().int().min(0).max(LIMITS.partitions).optional(),
-  nth: z.number().int().min(1).max(1_000_000).default(1),
-  every: z.number().int().min(1).max(1_000_000).optional(),
+  partition: int(0, LIMITS.partitions).optional(),
+  nth: int(1, 1_000_000).default(1),
+  every: int(1, 1_000_000).optional(),
 });
 
 const faultBase = {
@@ -146,7 +146,7 @@ export const RandomFaultSchema = z.discriminatedUnion(
       ...randomBase,
       what: z.literal('leader-failover'),
       topic: topicName().optional(),
-      partition: z.number().int().min(0).max(LIMITS.partitions).optional(),
+      partition: int(0, LIMITS.partitions).optional(),
       /** The old leader's downtime (ms); null = it stays down. */
       restartAfterMs: ms().nullable().default(60_000),
     }),
@@ -188,13 +188,13 @@ export const FaultSchema = z.discriminatedUnion(
       target: name(),
       point: CrashPointSchema.default('now'),
       /** Which occurrence of `point` at or after `at` (1 = the first). */
-      nth: z.number().int().min(1).max(1_000_000).default(1),
+      nth: int(1, 1_000_000).default(1),
       /**
        * `mid-batch`: records processed in the batch before the crash, from 1 (a Flink job: since
        * the last barrier). 0 is accepted for the other points, which ignore it, as scenarios saved
        * before the default was 1 carry it; a `mid-batch` crash after 0 records is refused.
        */
-      afterRecords: z.number().int().min(0).max(1_000_000).default(1),
+      afterRecords: int(0, 1_000_000).default(1),
       /** Downtime before the restart (ms); null = it stays down. */
       restartAfterMs: ms().nullable().default(1_000),
     }),
@@ -209,7 +209,7 @@ export const FaultSchema = z.discriminatedUnion(
       kind: z.literal('leader-failover'),
       ...faultBase,
       topic: topicName().optional(),
-      partition: z.number().int().min(0).max(LIMITS.partitions).default(0),
+      partition: int(0, LIMITS.partitions).default(0),
       /** The old leader's downtime (ms); null = it stays down. */
       restartAfterMs: ms().nullable().default(60_000),
     }),
@@ -249,13 +249,13 @@ export const FaultSchema = z.discriminatedUnion(
       kind: z.literal('abort-transaction'),
       ...faultBase,
       /** The application aborts its nth transaction (1-based) and sends its events again in the next. */
-      transaction: z.number().int().min(1).max(1_000_000),
+      transaction: int(1, 1_000_000),
     }),
     z.strictObject({
       kind: z.literal('hang-transaction'),
       ...faultBase,
       /** The application never completes its nth transaction (it stalls with it open). */
-      transaction: z.number().int().min(1).max(1_000_000),
+      transaction: int(1, 1_000_000),
     }),
     z.strictObject({
       kind: z.literal('checkpoint-reset'),
@@ -278,7 +278,7 @@ export const FaultSchema = z.discriminatedUnion(
       ...faultBase,
       target: name(),
       /** Crash every time this many more records have been processed. */
-      everyRecords: z.number().int().min(1).max(LIMITS.generatedEvents),
+      everyRecords: int(1, LIMITS.generatedEvents),
       point: CrashPointSchema.default('now'),
       restartAfterMs: ms().default(1_000),
     }),

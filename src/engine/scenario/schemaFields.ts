@@ -18,9 +18,19 @@ function memoised<K, S>(build: (key: K) => S): (key: K) => S {
   };
 }
 
-const msFrom = memoised((min: number) => z.number().int().min(min).max(LIMITS.timeMs));
+const intFrom = memoised((range: string) => {
+  const [min, max] = range.split(' ').map(Number) as [number, number];
+  return z.number().int().min(min).max(max);
+});
+/** An integer from `min` to `max`, both included. */
+export const int = (min: number, max: number) => intFrom(`${min} ${max}`);
+
 /** Virtual milliseconds, an integer from `min` (one bound: a negative value gets one message). */
-export const ms = (min = 0) => msFrom(min);
+export const ms = (min = 0) => int(min, LIMITS.timeMs);
+
+const AMOUNT = z.number().min(-1e12).max(1e12);
+/** An amount in the workload's currency units. */
+export const amount = () => AMOUNT;
 
 const NAME = z.string().min(1).max(LIMITS.stringLength);
 /** A name or id: a non-empty string within the format's string limit. */
@@ -45,4 +55,4 @@ const TOPIC_NAME = z
 export const topicName = () => TOPIC_NAME;
 
 /** A count: an integer from 0 to `max`. */
-export const count = memoised((max: number) => z.number().int().min(0).max(max));
+export const count = (max: number) => int(0, max);

@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { ms, name } from './schemaFields';
+import { int, ms, name } from './schemaFields';
 
 /** `acks` as Kafka accepts it: "0", "1", "all" or "-1" (= all); numbers are accepted too. */
 export const AcksSchema = z.union(
@@ -28,7 +28,7 @@ export const ProducerSchema = z.strictObject({
    * true together with such a setting: the producer refuses to start (`ConfigException`).
    */
   'enable.idempotence': z.boolean().optional(),
-  retries: z.number().int().min(0).max(2147483647).default(2147483647),
+  retries: int(0, 2147483647).default(2147483647),
   'delivery.timeout.ms': ms().default(120_000),
   'request.timeout.ms': ms(1).default(30_000),
   'retry.backoff.ms': ms().default(100),
@@ -43,13 +43,8 @@ export const ProducerSchema = z.strictObject({
    * Bytes per partition batch; 0 disables batching (each record is sent on its own).
    * https://kafka.apache.org/documentation/#producerconfigs_batch.size
    */
-  'batch.size': z
-    .number()
-    .int()
-    .min(0)
-    .max(16 * 1024 * 1024)
-    .default(16_384),
-  'max.in.flight.requests.per.connection': z.number().int().min(1).max(100).default(5),
+  'batch.size': int(0, 16 * 1024 * 1024).default(16_384),
+  'max.in.flight.requests.per.connection': int(1, 100).default(5),
   /** Setting it makes the producer transactional (and idempotent). */
   'transactional.id': name().optional(),
   'transaction.timeout.ms': ms(1).default(60_000),
@@ -66,7 +61,7 @@ export const ProducerSchema = z.strictObject({
        */
       onFailure: z.enum(['skip', 'resend', 'halt']).default('skip'),
       /** Transactional producers: business events per transaction. */
-      eventsPerTransaction: z.number().int().min(1).max(100_000).default(1),
+      eventsPerTransaction: int(1, 100_000).default(1),
     })
     .default({ mode: 'async', onFailure: 'skip', eventsPerTransaction: 1 }),
 });
@@ -77,13 +72,13 @@ export const KAFKA_TRANSACTION_MAX_TIMEOUT_MS = 900_000;
 /** The Kafka cluster. Docs: https://kafka.apache.org/documentation/#brokerconfigs */
 export const BrokerSchema = z
   .strictObject({
-    brokers: z.number().int().min(1).max(LIMITS.brokers).default(3),
+    brokers: int(1, LIMITS.brokers).default(3),
     /** Partitions of the input topic. */
-    partitions: z.number().int().min(1).max(LIMITS.partitions).default(1),
+    partitions: int(1, LIMITS.partitions).default(1),
     /** Our default is 3 (Kafka's broker default `default.replication.factor` is 1). */
-    'replication.factor': z.number().int().min(1).max(LIMITS.brokers).default(3),
+    'replication.factor': int(1, LIMITS.brokers).default(3),
     /** Our default is 2 (Kafka's broker default is 1). Only `acks=all` writes check it. */
-    'min.insync.replicas': z.number().int().min(1).max(LIMITS.brokers).default(2),
+    'min.insync.replicas': int(1, LIMITS.brokers).default(2),
     'unclean.leader.election.enable': z.boolean().default(false),
     /**
      * A follower that has not caught up for longer than this (ms) is dropped from the ISR by its

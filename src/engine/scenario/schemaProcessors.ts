@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { ms, name } from './schemaFields';
+import { int, ms, name } from './schemaFields';
 
 const ProcessingSchema = z
   .strictObject({
@@ -22,7 +22,7 @@ const ProcessingSchema = z
      * prefix of finished offsets is committed.
      */
     mode: z.enum(['sync', 'handoff', 'parallel']).default('sync'),
-    concurrency: z.number().int().min(1).max(1000).default(4),
+    concurrency: int(1, 1000).default(4),
     /**
      * Per-record processing times, in place of `perRecordMs` (ms): an instance's n-th processing
      * attempt takes the n-th time, cycling through the list (a record processed again takes the
@@ -49,7 +49,7 @@ export const ConsumerProcessorSchema = z.strictObject({
   type: z.literal('consumer'),
   'group.id': name().default('group-1'),
   /** Group members; partitions are spread over them (`partition.assignment.strategy`). */
-  instances: z.number().int().min(1).max(LIMITS.instances).default(1),
+  instances: int(1, LIMITS.instances).default(1),
   /**
    * Kafka's default, true — except with `commit: 'with-transaction'`, where a scenario that leaves
    * it out gets false and one that sets it true is refused: sendOffsetsToTransaction's consumer
@@ -64,7 +64,7 @@ export const ConsumerProcessorSchema = z.strictObject({
   commit: z
     .enum(['after-processing', 'before-processing', 'with-transaction'])
     .default('after-processing'),
-  'max.poll.records': z.number().int().min(1).max(100_000).default(500),
+  'max.poll.records': int(1, 100_000).default(500),
   'isolation.level': z.enum(['read_uncommitted', 'read_committed']).default('read_uncommitted'),
   'auto.offset.reset': z.enum(['earliest', 'latest']).default('latest'),
   'fetch.max.wait.ms': ms().default(500),
@@ -115,12 +115,7 @@ export const FlinkProcessorSchema = z.strictObject({
    * job over to its last completed checkpoint. Default 0: the first failure restarts the job
    * (https://nightlies.apache.org/flink/flink-docs-stable/docs/deployment/config/#execution-checkpointing-tolerable-failed-checkpoints).
    */
-  'execution.checkpointing.tolerable-failed-checkpoints': z
-    .number()
-    .int()
-    .min(0)
-    .max(1_000)
-    .default(0),
+  'execution.checkpointing.tolerable-failed-checkpoints': int(0, 1_000).default(0),
   /**
    * The KafkaSource consumer property `enable.auto.commit`. KafkaSourceBuilder sets it to false
    * unless given, so a job without checkpointing commits nothing (with checkpointing, offsets are
@@ -164,7 +159,7 @@ export const FlinkProcessorSchema = z.strictObject({
    * the other strategies.
    * https://nightlies.apache.org/flink/flink-docs-stable/docs/deployment/config/#restart-strategy-fixed-delay-attempts
    */
-  'restart-strategy.fixed-delay.attempts': z.number().int().min(0).max(2147483647).default(1),
+  'restart-strategy.fixed-delay.attempts': int(0, 2147483647).default(1),
   processing: ProcessingSchema,
   sideEffect: SideEffectSchema.optional(),
   startAtMs: ms().default(0),
@@ -188,7 +183,7 @@ export const SparkProcessorSchema = z.strictObject({
    * previous one ran past it (https://spark.apache.org/docs/latest/streaming/apis-on-dataframes-and-datasets.html#triggers).
    */
   'trigger.processingTime': ms(1).default(1_000),
-  maxOffsetsPerTrigger: z.number().int().min(1).max(10_000_000).optional(),
+  maxOffsetsPerTrigger: int(1, 10_000_000).optional(),
   startingOffsets: z.enum(['earliest', 'latest']).default('latest'),
   processing: ProcessingSchema,
   sideEffect: SideEffectSchema.optional(),

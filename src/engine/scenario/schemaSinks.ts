@@ -4,10 +4,10 @@
  */
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { ms, name, topicName } from './schemaFields';
+import { amount, int, ms, name, topicName } from './schemaFields';
 import type { ProcessorConfig } from './schemaProcessors';
 
-const RowSchema = z.strictObject({ id: name(), amount: z.number().min(-1e12).max(1e12) });
+const RowSchema = z.strictObject({ id: name(), amount: amount() });
 
 /**
  * A clean table built downstream from the sink table (the raw layer, which takes every delivery):
@@ -66,7 +66,7 @@ export const TableSinkSchema = z.strictObject({
    */
   'statement.timeout.ms': ms(1).default(5_000),
   /** How many times the writer retries a statement that timed out. */
-  retries: z.number().int().min(0).max(1000).default(3),
+  retries: int(0, 1000).default(3),
   /**
    * Flink only: write through Flink's JDBC exactly-once sink (`JdbcSink.exactlyOnceSink`): one XA
    * transaction per checkpoint epoch, prepared (PREPARE TRANSACTION) when the barrier passes,
@@ -110,7 +110,7 @@ export const FileSinkSchema = z.strictObject({
 export const KafkaSinkSchema = z.strictObject({
   type: z.literal('kafka'),
   topic: topicName().default('out'),
-  partitions: z.number().int().min(1).max(LIMITS.partitions).default(1),
+  partitions: int(1, LIMITS.partitions).default(1),
   /** Flink KafkaSink: NONE (its default), AT_LEAST_ONCE, EXACTLY_ONCE (Kafka transactions per checkpoint). */
   deliveryGuarantee: z.enum(['NONE', 'AT_LEAST_ONCE', 'EXACTLY_ONCE']).default('NONE'),
   transactionalIdPrefix: name().optional(),
@@ -161,11 +161,11 @@ export const EffectSinkSchema = z.strictObject({
   retentionMs: ms().default(24 * 3600 * 1000),
   /** The client gives up waiting after this (ms) and retries. */
   'timeout.ms': ms(1).default(30_000),
-  retries: z.number().int().min(0).max(1000).default(3),
+  retries: int(0, 1000).default(3),
   /** Delay before a retry (ms). */
   retryDelayMs: ms().default(10_000),
   /** A retry sends the amount changed by this much (a client bug: same key, different request). */
-  retryAmountDelta: z.number().min(-1e12).max(1e12).default(0),
+  retryAmountDelta: amount().default(0),
 });
 
 export const SinkSchema = z.discriminatedUnion(

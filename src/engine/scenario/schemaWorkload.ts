@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { ms, name, topicName } from './schemaFields';
+import { amount, int, ms, name, topicName } from './schemaFields';
 
 /** One business event, listed explicitly. The same `id` listed twice is the upstream source emitting it twice. */
 export const EventSchema = z.strictObject({
@@ -13,14 +13,14 @@ export const EventSchema = z.strictObject({
   /** Record key (partitioning). Default: the id. */
   key: name().optional(),
   /** Amount in the workload's currency units; sums are compared against the true sum. */
-  amount: z.number().min(-1e12).max(1e12),
+  amount: amount(),
   /** Virtual time (ms) at which the application hands the event to the producer. */
   at: ms(),
 });
 
 const GenerateObjectSchema = z
   .strictObject({
-    count: z.number().int().min(1).max(LIMITS.generatedEvents),
+    count: int(1, LIMITS.generatedEvents),
     /** Time of the first event (ms). */
     startAtMs: ms().default(0),
     /**
@@ -41,7 +41,7 @@ const GenerateObjectSchema = z
      */
     arrivals: z.enum(['uniform', 'poisson']).default('uniform'),
     /** Number of distinct keys, `k0`…; with `round-robin`, event i gets key `k{(i-1) % keys}`. */
-    keys: z.number().int().min(1).max(1_000_000).default(100),
+    keys: int(1, 1_000_000).default(100),
     /** `round-robin` (above), or `random`: each event's key drawn uniformly from the keys, by the seed. */
     keyChoice: z.enum(['round-robin', 'random']).default('round-robin'),
     /**
@@ -49,12 +49,12 @@ const GenerateObjectSchema = z
      * `fixedAmount`; `random`: a whole number drawn uniformly from `amountRange`, by the seed.
      */
     amounts: z.enum(['index', 'fixed', 'random']).default('index'),
-    fixedAmount: z.number().min(-1e12).max(1e12).default(10),
+    fixedAmount: amount().default(10),
     /** `amounts: "random"` only: the range of the amounts, both ends included. */
     amountRange: z
       .strictObject({
-        min: z.number().int().min(-1e12).max(1e12),
-        max: z.number().int().min(-1e12).max(1e12),
+        min: int(-1e12, 1e12),
+        max: int(-1e12, 1e12),
       })
       .refine((r) => r.min <= r.max, { message: 'max is below min', path: ['max'] })
       .optional(),
@@ -121,7 +121,7 @@ export const WorkloadSchema = z
     events: z.array(EventSchema).min(1).max(LIMITS.explicitEvents).optional(),
     generate: GenerateSchema.optional(),
     /** Serialized size of one record, used to fill `batch.size` (bytes). */
-    recordBytes: z.number().int().min(1).max(1_000_000).default(100),
+    recordBytes: int(1, 1_000_000).default(100),
   })
   .refine((w) => (w.events === undefined) !== (w.generate === undefined), {
     message: 'give exactly one of workload.events or workload.generate',
