@@ -5,9 +5,10 @@
  * the final table as JSON. Used by `sim --against` and the native conformance suite (prepared
  * transactions, which PGlite lacks). Needs no npm package: only a `psql` on the PATH (or `psql`).
  */
-import { spawnSync } from 'node:child_process';
+import type * as ChildProcess from 'node:child_process';
 import { mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { compareWithDatabase, type Conformance, type StepResult } from '../engine/sql/compare';
 import { gid, stepText, type SqlScript } from '../engine/sql/script';
@@ -15,6 +16,14 @@ import { ident, type TableRow } from '../engine/sql/table';
 import { tableRowsOf } from '../engine/sql/replay';
 
 let runs = 0;
+
+/**
+ * node:child_process, loaded when psql is run: it is not among the modules node starts with, and
+ * loading it cost every CLI run ~10 ms at start-up (issue 28), `--against` or not.
+ */
+function childProcess(): typeof ChildProcess {
+  return createRequire(import.meta.url)('node:child_process') as typeof ChildProcess;
+}
 
 /** The psql input: the script's DDL and steps in schema `schema`, step markers, the table read back, cleanup. */
 function psqlInput(script: SqlScript, schema: string): string {
@@ -99,7 +108,7 @@ export function conformWithPsql(
   const outFile = join(dir, 'out.txt');
   const fd = openSync(outFile, 'w');
   try {
-    const r = spawnSync(psql, [...connection, '-X', '-f', '-'], {
+    const r = childProcess().spawnSync(psql, [...connection, '-X', '-f', '-'], {
       input: psqlInput(script, schema),
       stdio: ['pipe', fd, fd],
       timeout: 300_000,

@@ -14,6 +14,7 @@ import {
   type Trace,
   fateOf,
   ENTRY_KINDS,
+  groupDigits,
 } from '../engine';
 import { faultName, faultWhat } from '../views/edit/faultName';
 import { DEFAULT_HEADING_LEVEL, markdownReport, type HeadingLevel } from '../views/io/markdown';
@@ -247,7 +248,7 @@ export function* jsonReportChunks(
 }
 
 function money(n: number): string {
-  return Number.isInteger(n) ? n.toLocaleString('en-US') : n.toFixed(2);
+  return Number.isInteger(n) ? groupDigits(n) : n.toFixed(2);
 }
 
 /** The first six ids, then "and N more" (the JSON report has them all). */
@@ -321,7 +322,7 @@ export function textReport(run: Run, preset?: string, hash: TraceHasher = traceH
   const { explained, anomalous } = explanationCoverage(run.verdict);
   if (explained < anomalous)
     lines.push(
-      `  (explained: the first ${explained.toLocaleString('en-US')} of ${anomalous.toLocaleString('en-US')} events lost or duplicated)`,
+      `  (explained: the first ${groupDigits(explained)} of ${groupDigits(anomalous)} events lost or duplicated)`,
     );
   // Named as the page names it (its id, else its number from 1), then what it does.
   for (const f of r.faultsNeverFired) {

@@ -1,5 +1,6 @@
 /** Words for a run that stopped before its work was done. */
 import type { Run } from './simulate';
+import { groupDigits } from './groupDigits';
 
 /**
  * Entries per event above which a run with every event sent was busy with something else than
@@ -32,7 +33,7 @@ export function traceLimitWords(run: Run, short = false): string {
   const at = run.events.at;
   let sent = 0;
   for (let i = 0; i < at.length; i++) if (at[i]! <= run.endTime) sent++;
-  const n = (x: number) => x.toLocaleString('en-US');
+  const n = (x: number) => groupDigits(x);
   const reached = `its trace reached the limit of ${n(limit)} entries`;
   if (sent === 0) return `${reached} before any event was sent`;
   if (sent < at.length) {

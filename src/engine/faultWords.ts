@@ -6,6 +6,7 @@
  */
 import type { CrashPoint, FaultSpec, RandomFaultSpec, Scenario } from './scenario/schema';
 import { normalizeAcks } from './scenario/validate';
+import { groupDigits } from './groupDigits';
 
 /**
  * Why a fault of the scenario cannot fire whatever happens, in words, or null when it may: a lost
@@ -27,7 +28,7 @@ export function whyNeverFires(s: Scenario, f: FaultSpec): string | null {
 export function ordinal(n: number): string {
   const t = n % 100;
   const s = t >= 11 && t <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
-  return `${n.toLocaleString('en-US')}${s}`;
+  return `${groupDigits(n)}${s}`;
 }
 
 /** Where a crash point strikes, in words (the schema's names are for files: "before-commit"). */

@@ -11,6 +11,7 @@
  */
 import type { World } from './world';
 import type { Run } from './simulate';
+import { groupDigits } from './groupDigits';
 
 /** One component still waiting when the run ended. */
 export interface Stuck {
@@ -55,7 +56,7 @@ export function recordRange(topic: string, partition: number, from: number, to: 
 
 /** One stuck component in words: "flink (since 0 ms) waits for the end of its start-up, …". */
 export function stuckLine(s: Stuck): string {
-  return `${s.component} (since ${s.since.toLocaleString('en-US')} ms) waits for ${s.what}`;
+  return `${s.component} (since ${groupDigits(s.since)} ms) waits for ${s.what}`;
 }
 
 /**

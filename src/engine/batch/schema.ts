@@ -9,10 +9,9 @@
  */
 import { z } from 'zod';
 import { LIMITS } from '../scenario/limits';
+import { int, ms, name } from '../scenario/schemaFields';
 import { DATE_PATTERN } from './calendar';
 
-const ms = (min = 0) => z.number().int().min(min).max(LIMITS.timeMs);
-const name = () => z.string().min(1).max(LIMITS.stringLength);
 const date = () =>
   z.string().regex(DATE_PATTERN, { message: 'a date is written YYYY-MM-DD, e.g. "2024-03-10"' });
 
@@ -34,7 +33,7 @@ const SourceRowSchema = z.strictObject({
   /** The event's date: its partition in the source and, rightly, in the target. */
   date: date(),
   /** Hourly schedules: the event's hour (0–23) within its date. */
-  hour: z.number().int().min(0).max(23).default(0),
+  hour: int(0, 23).default(0),
   amount: z.number().min(-1e12).max(1e12).default(10),
   /** Content columns (free text), e.g. an event time "09:15:00", a user and an item. */
   time: z.string().max(LIMITS.stringLength).optional(),
@@ -50,16 +49,16 @@ const SourceRowSchema = z.strictObject({
 /** A task crash on an attempt, matched by logical date and Airflow's try number for that date. */
 const BatchFaultSchema = z.strictObject({
   /** Index of the logical date (0 = `startDate`, 1 = the next period, …). */
-  logicalDate: z.number().int().min(0).max(1000),
+  logicalDate: int(0, 1000),
   /** Airflow's try_number for that logical date: 1 = the first attempt ever, counting clears. */
-  tryNumber: z.number().int().min(1).max(100).default(1),
+  tryNumber: int(1, 100).default(1),
   /**
    * `before-write`: the task dies after reading; `mid-write`: after `afterRows` rows (with a
    * two-step dedupe, between the two steps of the next row); `after-write`: the write committed
    * but the task dies before it is marked success (e.g. a failed post-load check).
    */
   point: z.enum(['before-write', 'mid-write', 'after-write']),
-  afterRows: z.number().int().min(0).max(LIMITS.explicitEvents).default(0),
+  afterRows: int(0, LIMITS.explicitEvents).default(0),
 });
 
 export const BatchSchema = z
@@ -69,7 +68,7 @@ export const BatchSchema = z
     /** The first logical date (`start_date`); virtual time 0 is its midnight. */
     startDate: date().default('2024-03-10'),
     /** How many logical dates the DAG has up to the end of the run (the last data interval). */
-    periods: z.number().int().min(1).max(168).default(1),
+    periods: int(1, 168).default(1),
     /**
      * `catchup`: when the DAG is switched on at `deployedAtMs`, one run for every completed
      * interval not yet run; off: only the latest completed interval, then the schedule.
@@ -80,7 +79,7 @@ export const BatchSchema = z
     task: z
       .strictObject({
         /** `retries`: attempts after the first within one run. */
-        retries: z.number().int().min(0).max(20).default(0),
+        retries: int(0, 20).default(0),
         /** `retry_delay` (ms): Airflow's default is 5 minutes. */
         retryDelayMs: ms().default(300_000),
         /** Time from the start of an attempt to its write (the query), ms. */
@@ -94,7 +93,7 @@ export const BatchSchema = z
      * `clock` (`current_date() - clockOffset`, evaluated when the attempt runs).
      */
     window: z.enum(['pinned', 'clock']).default('pinned'),
-    clockOffset: z.number().int().min(0).max(168).default(1),
+    clockOffset: int(0, 168).default(1),
     write: z
       .strictObject({
         /**
@@ -155,15 +154,15 @@ export const BatchSchema = z
     source: z.array(SourceRowSchema).min(1).max(LIMITS.explicitEvents),
     /** Clear a past logical date's task at `atMs`: Airflow runs it again (a new try, fresh retries). */
     clears: z
-      .array(z.strictObject({ logicalDate: z.number().int().min(0).max(1000), atMs: ms() }))
+      .array(z.strictObject({ logicalDate: int(0, 1000), atMs: ms() }))
       .max(LIMITS.faults)
       .default([]),
     /** `airflow dags backfill` of logical dates `from`..`to` started at `atMs`, one run after another. */
     backfills: z
       .array(
         z.strictObject({
-          from: z.number().int().min(0).max(1000),
-          to: z.number().int().min(0).max(1000),
+          from: int(0, 1000),
+          to: int(0, 1000),
           atMs: ms(),
         }),
       )

@@ -9,6 +9,7 @@ import { stuckWords } from '../stuck';
 import { SKIP_WORDS, crashCause } from './words';
 import { firstAtOrAfter } from './traceIndex';
 import { StoryFamily, type Story } from './story';
+import { groupDigits } from '../groupDigits';
 
 export class LostStories extends StoryFamily {
   // ------------------------------------------------------------------ losses
@@ -359,7 +360,7 @@ export class LostStories extends StoryFamily {
         : type === 'spark'
           ? 'running its uncommitted batch again each time'
           : 'starting again from its last committed offset each time';
-    return ` — meanwhile ${t.actors[who]} crashed ${most.toLocaleString('en-US')} times, ${again}`;
+    return ` — meanwhile ${t.actors[who]} crashed ${groupDigits(most)} times, ${again}`;
   }
 
   /** Why the run was cut off, in words (for a parenthesis). */

@@ -6,6 +6,7 @@ import { ERROR_CODES } from '../trace';
 import { sqlName } from '../sinks/statementWords';
 import { firstAtOrAfter } from './traceIndex';
 import { StoryFamily, type Story } from './story';
+import { groupDigits } from '../groupDigits';
 
 export class SinkStories extends StoryFamily {
   private sinkStatement(): string {
@@ -42,7 +43,7 @@ export class SinkStories extends StoryFamily {
       // entry had expired when the second came
       // (docs/semantics/sinks.md#dedupe-table: a copy that comes later than the retention is a new row).
       if (s.dedupe && s.key === 'business-id')
-        return `the dedupe table keeps an id for ${s.dedupe.retentionMs.toLocaleString('en-US')} ms (dedupe.retentionMs): the copy came after the first one's entry had expired, so it was taken as new`;
+        return `the dedupe table keeps an id for ${groupDigits(s.dedupe.retentionMs)} ms (dedupe.retentionMs): the copy came after the first one's entry had expired, so it was taken as new`;
       if (s.statement === 'merge')
         return 'both copies were in one MERGE: a key new to the table is NOT MATCHED for each copy, so each was inserted';
       return '';

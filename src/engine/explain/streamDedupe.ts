@@ -4,8 +4,9 @@
  * TTL had expired — and a first copy Spark dropped as late.
  */
 import { StoryFamily, type Story } from './story';
+import { groupDigits } from '../groupDigits';
 
-const ms = (n: number) => `${n.toLocaleString('en-US')} ms`;
+const ms = (n: number) => `${groupDigits(n)} ms`;
 
 export class StreamDedupeStories extends StoryFamily {
   /**

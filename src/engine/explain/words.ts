@@ -6,6 +6,7 @@ import type { FaultSpec, FlinkProcessorConfig } from '../scenario/schema';
 import { flinkRestartStrategy } from '../scenario/schema';
 import type { SKIP_REASONS } from '../trace';
 import { describeFault } from '../faultWords';
+import { groupDigits } from '../groupDigits';
 
 /** Why a sink skipped a row, in words (the Delta and file-sink cases have their own sentences). */
 export const SKIP_WORDS: Record<(typeof SKIP_REASONS)[number], string> = {
@@ -25,7 +26,7 @@ export const SKIP_WORDS: Record<(typeof SKIP_REASONS)[number], string> = {
  */
 export function span(ms: number): string {
   if (ms >= 3_600_000) return `${Number((ms / 3_600_000).toFixed(1))} h`;
-  if (ms >= 1_000) return `${Number((ms / 1_000).toFixed(1)).toLocaleString('en-US')} s`;
+  if (ms >= 1_000) return `${groupDigits(Number((ms / 1_000).toFixed(1)))} s`;
   return `${ms} ms`;
 }
 

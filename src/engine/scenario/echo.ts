@@ -5,6 +5,8 @@
  * {@link ECHO_MAX} characters of it (the CLI prints the messages, the page shows the same ones).
  */
 
+import { groupDigits } from '../groupDigits';
+
 /** The most characters of the input a message quotes. */
 export const ECHO_MAX = 200;
 
@@ -16,7 +18,7 @@ export function clipEcho(text: string): string {
   if (text.length <= ECHO_MAX) return text;
   const last = text.charCodeAt(ECHO_MAX - 1);
   const cut = last >= 0xd800 && last <= 0xdbff ? ECHO_MAX - 1 : ECHO_MAX;
-  return `${text.slice(0, cut)}… (${text.length.toLocaleString('en-US')} characters)`;
+  return `${text.slice(0, cut)}… (${groupDigits(text.length)} characters)`;
 }
 
 /**

@@ -9,6 +9,7 @@ import { migrate } from './migrate';
 import { LIMITS } from './limits';
 import { eventIds } from './workload';
 import { clipEcho, numberWords } from './echo';
+import { groupDigits } from '../groupDigits';
 
 /** A broker's default group.min.session.timeout.ms and group.max.session.timeout.ms (ms). */
 const GROUP_MIN_SESSION_TIMEOUT_MS = 6_000;
@@ -36,7 +37,7 @@ function pathOf(path: readonly PropertyKey[]): string {
  * shows it clipped — by its length, so the line echoes the input once.
  */
 function keyEcho(key: string): string {
-  return clipEcho(key) === key ? `"${key}"` : `(${key.length.toLocaleString('en-US')} characters)`;
+  return clipEcho(key) === key ? `"${key}"` : `(${groupDigits(key.length)} characters)`;
 }
 
 /**
@@ -343,7 +344,7 @@ export function schemaIssues(zodIssues: readonly SchemaIssue[]): Issue[] {
  * "at most 200 characters", "expected a number, got a string" — zod's own wording otherwise.
  */
 function plainMessage(i: SchemaIssue): string {
-  const n = (x: number | bigint) => Number(x).toLocaleString('en-US');
+  const n = (x: number | bigint) => groupDigits(Number(x));
   switch (i.code) {
     case 'invalid_type': {
       const got = /received (-?\w+)$/.exec(i.message)?.[1];

@@ -15,7 +15,7 @@
  * CommonMark: https://spec.commonmark.org/0.31.2/#backslash-escapes ; GFM tables and autolinks:
  * https://github.github.com/gfm/
  */
-import { describeFault, stuckLine, type Run } from '../../engine';
+import { describeFault, groupDigits, stuckLine, type Run } from '../../engine';
 import { getKnob } from '../../scenarios';
 import { UNSET_DEFAULT_NOTE, formatKnobValue, knobsFor } from '../edit/knobs';
 import { anomalyDiagram } from '../diagrams/anomalyDiagram';
@@ -53,7 +53,7 @@ export function markdownText(text: string, max = TEXT_MAX, lineStart = false): s
 
 /** A number as the report shows it (thousands separated, two decimals when fractional). */
 function num(n: number): string {
-  return Number.isInteger(n) ? n.toLocaleString('en-US') : n.toFixed(2);
+  return Number.isInteger(n) ? groupDigits(n) : n.toFixed(2);
 }
 
 /** The knobs that decide what is lost or duplicated (the rest are in the scenario file). */
