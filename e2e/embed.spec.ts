@@ -290,12 +290,15 @@ test('a share link that asks for a prediction (p=1) asks it in the embed too, as
   await expect(answer).toContainText('Right: 5.');
   await expect(answer).toContainText('Answer: 5: one row per payment.');
   await expect(answer).toContainText('5 rows for 5 events');
-  // The embed's own predict=0 wins: nothing asked, the verdict shown.
+  // The embed's own predict=0 wins: nothing asked; the verdict waits for the run's end (issue 24).
   await page.goto('about:blank');
   await page.goto(`./?embed&predict=0#${hash}`);
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
-  await expect(page.getByTestId(testIds.verdict)).toBeVisible();
   await expect(page.getByTestId(testIds.embedPredict)).toHaveCount(0);
+  await expect(page.getByTestId(testIds.verdict)).toHaveCount(0);
+  await page.getByTestId(testIds.play).focus();
+  await page.keyboard.press('End');
+  await expect(page.getByTestId(testIds.verdict)).toBeVisible();
 });
 
 test('a preset variant its question is not about is asked about its own run', async ({ page }) => {
@@ -337,6 +340,8 @@ test('locked knobs: no guarantee switch, no fault menu, no drop; panels chosen',
   const before = await page.evaluate(() => window.__deliveryLab!.traceHash());
   await expect(page.getByRole('radiogroup', { name: 'Guarantee' })).toHaveCount(0);
   await expect(page.getByTestId(testIds.play)).toHaveCount(0); // no time controls panel
+  // Folded until the run's end (issue 24); without time controls, "Reveal now" shows it.
+  await page.getByTestId(testIds.outcomeRevealNow).click();
   await expect(page.getByTestId(testIds.verdict)).toBeVisible();
   await expect(page.getByTestId(testIds.counterRows)).toBeHidden();
   await page
@@ -360,6 +365,7 @@ test('locked knobs: no guarantee switch, no fault menu, no drop; panels chosen',
   await page.goto('./?embed&preset=at-least-once');
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
   await page.getByRole('radiogroup', { name: 'Guarantee' }).getByText('Exactly-once').click();
+  await page.getByTestId(testIds.toEnd).click();
   await expect(page.getByTestId(testIds.verdict)).toHaveAttribute('data-observed', 'exactly-once');
 });
 

@@ -76,6 +76,27 @@ const bad = write('bad.md', [
   `<delivery-lab-embed preset="${PRESET}" expect-file="missing.json"></delivery-lab-embed>`, // 10
 ]);
 
+// A tag over several lines, its inline `expect` spanning lines: the mismatch is pointed at the
+// field's line inside the attribute, not at the tag's first line. Indented by 4 spaces after a
+// blank line, an embed is an indented code block, an example
+// (https://spec.commonmark.org/0.31.2/#indented-code-blocks): not checked.
+const spans = write('spans.md', [
+  '# Spans', //                                                                  1
+  '',
+  '<delivery-lab-embed', //                                                     3: the tag
+  `  preset="${PRESET}"`,
+  "  expect='{", //                                                              5: the attribute
+  '    "totals": {',
+  '      "rows": 11,',
+  '      "duplicates": 0', //                                                    8: 1, not 0
+  "    }}'>",
+  '</delivery-lab-embed>',
+  '',
+  'An example:',
+  '',
+  '    <delivery-lab-embed preset="no-such"></delivery-lab-embed>', //         14: indented code
+]);
+
 function check(argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
@@ -104,10 +125,21 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
     const r = check([page]);
     expect(r.lines).toEqual([
       `✗ ${page}:4 (iframe, preset ${PRESET}, pinned by data-expect)`,
-      `    ${page}:4: expect mismatch: totals.duplicates: expected 0, got 1`,
+      // At the data-expect attribute's line (7), not the tag's (4).
+      `    ${page}:7: expect mismatch: totals.duplicates: expected 0, got 1`,
       `✗ ${page}:9 (iframe, scenario “A lost acknowledgement, retried — acks=1”, pinned by pin.json)`,
       `    ${page}:9: expect mismatch: totals.rows: expected 12, got 11`,
       'check: 2 scenarios: 0 passed, 2 failed, 0 malformed',
+    ]);
+    expect(r.code).toBe(3);
+  });
+
+  it('a mismatch points at its field inside a multi-line expect; an indented code block is an example, not an embed', () => {
+    const r = check([spans]);
+    expect(r.lines).toEqual([
+      `✗ ${spans}:3 (<delivery-lab-embed>, preset ${PRESET}, pinned by expect)`,
+      `    ${spans}:8: expect mismatch: totals.duplicates: expected 0, got 1`,
+      'check: 1 scenario: 0 passed, 1 failed, 0 malformed',
     ]);
     expect(r.code).toBe(3);
   });
@@ -131,7 +163,8 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
 
   it('a directory: pages and scenario files together; malformed wins over failed', () => {
     const r = check([dir]);
-    expect(r.lines.at(-1)).toBe('check: 11 scenarios: 2 passed, 2 failed, 6 malformed, 1 unpinned');
+    // guide.md 3 (2 passed, 1 unpinned) + page.html 2 failed + spans.md 1 failed + bad.md 6.
+    expect(r.lines.at(-1)).toBe('check: 12 scenarios: 2 passed, 3 failed, 6 malformed, 1 unpinned');
     expect(r.code).toBe(2);
   });
 

@@ -68,11 +68,14 @@ function labAddress(tag: ScannedTag): { query: URLSearchParams; hash: string } |
   return isLab ? { query: url.searchParams, hash } : null;
 }
 
-/** An embed's scenario, and the `expect` block its scenario hash carries (a preset's: none). */
+/**
+ * An embed's scenario, and the `expect` block its scenario hash carries (a preset's: none), with
+ * the line of the attribute that holds the hash.
+ */
 interface Resolved {
   scenario: Scenario;
   label: string;
-  hashPin: Expect | undefined;
+  hashPin: { expect: Expect; line: number } | undefined;
 }
 
 /** The embed's scenario: a scenario hash (exact; it wins, as in the page), else a preset. */
@@ -94,7 +97,7 @@ function scenarioOf(
     return {
       scenario: shared.scenario,
       label: `scenario “${shared.scenario.name}”`,
-      hashPin: shared.scenario.expect,
+      hashPin: shared.scenario.expect && { expect: shared.scenario.expect, line: hashAttr!.line },
     };
   }
   const named = address ? address.query.get('preset') : presetAttr?.value;
@@ -134,31 +137,46 @@ function readExpect(
   const parsed = ExpectSchema.safeParse(raw);
   if (parsed.success) return { expect: parsed.data };
   const issue = schemaIssues(parsed.error.issues)[0]!;
-  const key = issue.path
+  return {
+    line: fieldLine({ text, line, inline: !sidecar }, issue.path),
+    message: `${where}: ${issue.path ? `${issue.path}: ` : ''}${issue.message}`,
+  };
+}
+
+/** Where a pin was written: its JSON text, the page's line it starts at, inline or a sidecar. */
+interface PinText {
+  text: string;
+  line: number;
+  inline: boolean;
+}
+
+/**
+ * The page's line of a field (`totals.rows`) of a pin: inline, the attribute's line plus the
+ * field's line within its value (a tag and its `expect` may span lines); a sidecar's fields are
+ * in another file, so the page's line of the attribute that names it.
+ */
+function fieldLine(pin: PinText, path: string): number {
+  const key = path
     .split('.')
     .filter((p) => !/^\d+$/.test(p))
     .pop();
-  // Inline, the attribute's line plus the field's line within it; in a sidecar, the page's line.
-  const within = !sidecar && key ? lineOfKey(text, key) - 1 : 0;
-  return {
-    line: line + within,
-    message: `${where}: ${issue.path ? `${issue.path}: ` : ''}${issue.message}`,
-  };
+  return pin.line + (pin.inline && key ? lineOfKey(pin.text, key) - 1 : 0);
 }
 
 /** The expectation pinned to an embed (inline, sidecar, or carried by its scenario), if any. */
 function pinOf(
   tag: ScannedTag,
-  hashPin: Expect | undefined,
+  hashPin: { expect: Expect; line: number } | undefined,
   page: string,
-): { expect: Expect; from: string } | Problem | null {
+): { expect: Expect; from: string; at: PinText } | Problem | null {
   const inline = attribute(tag, ['expect', 'data-expect']);
   const file = attribute(tag, ['expect-file', 'data-expect-file']);
   if (inline && file)
     return { line: file.line, message: `${inline.name} and ${file.name}: give one, not both` };
   if (inline) {
     const r = readExpect(inline.value, inline.name, inline.line, false);
-    return 'expect' in r ? { ...r, from: inline.name } : r;
+    const at = { text: inline.value, line: inline.line, inline: true };
+    return 'expect' in r ? { ...r, from: inline.name, at } : r;
   }
   if (file) {
     const path = join(dirname(page), file.value);
@@ -171,9 +189,12 @@ function pinOf(
       return { line: file.line, message: `${file.name}: ${clipEcho(path)}: ${why}` };
     }
     const r = readExpect(text, `${file.name} ${clipEcho(path)}`, file.line, true);
-    return 'expect' in r ? { ...r, from: file.value } : r;
+    const at = { text, line: file.line, inline: false };
+    return 'expect' in r ? { ...r, from: file.value, at } : r;
   }
-  return hashPin ? { expect: hashPin, from: 'its scenario hash' } : null;
+  if (!hashPin) return null;
+  const at = { text: '', line: hashPin.line, inline: false };
+  return { expect: hashPin.expect, from: 'its scenario hash', at };
 }
 
 /** Check one embed. */
@@ -207,7 +228,8 @@ function checkEmbed(
     problems: diff.map(
       (d) => `expect mismatch: ${d.path}: expected ${d.expected}, got ${d.actual}`,
     ),
-    line: tag.line,
+    // The first mismatch's field, where the pin says it (not the tag's first line).
+    line: diff.length > 0 ? fieldLine(pin.at, diff[0]!.path) : pin.at.line,
     embedLine: tag.line,
   };
 }

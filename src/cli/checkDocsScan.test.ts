@@ -53,4 +53,30 @@ describe('checkDocsScan', () => {
     // The same text as HTML: every tag.
     expect(names(md, 'html')).toEqual(['x-a@2', 'x-b@5', 'x-c@7', 'x-d@7', 'x-e@9']);
   });
+
+  it('Markdown: a chunk indented 4 spaces (or a tab) after a blank line is code; not when it continues a paragraph or a list item', () => {
+    // https://spec.commonmark.org/0.31.2/#indented-code-blocks: "An indented code block cannot
+    // interrupt a paragraph"; blank lines inside it are part of it; a line indented less ends it.
+    // https://spec.commonmark.org/0.31.2/#list-items: a list item's content is indented by its
+    // marker's width ("- " = 2), so its code needs 2 + 4 columns.
+    const md = [
+      'Para', //          1
+      '    <x-a>', //     2: a paragraph's continuation, not code
+      '',
+      '    <x-b>', //     4: code
+      '',
+      '      <x-c>', //   6: still code (a blank line inside)
+      '\t<x-d>', //       7: code (a tab)
+      'Text <x-e>', //    8: ends it
+      '',
+      '- item <x-f>', // 10
+      '',
+      '    <x-g>', //    12: the item's paragraph (4 < 2 + 4)
+      '',
+      '      <x-h>', //  14: the item's code
+      '',
+      'After <x-i>', //  16
+    ].join('\n');
+    expect(names(md, 'markdown')).toEqual(['x-a@2', 'x-e@8', 'x-f@10', 'x-g@12', 'x-i@16']);
+  });
 });

@@ -5,9 +5,9 @@
  * standard's tokenizer does (https://html.spec.whatwg.org/multipage/parsing.html#before-attribute-name-state:
  * double- or single-quoted, or unquoted up to a space or `>`; names are case-insensitive).
  * Skipped, as a browser or a Markdown renderer would not make them embeds: comments, the raw text
- * of `<script>`, `<style>`, `<textarea>` and `<title>`, and in Markdown fenced code blocks and code
- * spans (https://spec.commonmark.org/0.31.2/#fenced-code-blocks, #code-spans) — a snippet shown
- * as an example is not an embed.
+ * of `<script>`, `<style>`, `<textarea>` and `<title>`, and in Markdown fenced and indented code
+ * blocks and code spans (https://spec.commonmark.org/0.31.2/#fenced-code-blocks,
+ * #indented-code-blocks, #code-spans) — a snippet shown as an example is not an embed.
  */
 
 /** An attribute as written: its value with character references decoded, and its 1-based line. */
@@ -60,7 +60,55 @@ function blank(text: string, from: number, to: number): string {
   return text.slice(0, from) + text.slice(from, to).replace(/[^\n]/g, ' ') + text.slice(to);
 }
 
-/** Markdown with its fenced code blocks and code spans blanked. */
+/** Columns of a line's leading white space, a tab to the next multiple of 4 (CommonMark 2.2). */
+function indentOf(line: string): number {
+  let col = 0;
+  for (const ch of line) {
+    if (ch === ' ') col++;
+    else if (ch === '\t') col += 4 - (col % 4);
+    else break;
+  }
+  return col;
+}
+
+/** A list item's marker and the spaces after it: its content starts that many columns in. */
+const LIST_ITEM = /^[ \t]*(?:[-+*]|\d{1,9}[.)])(?: {1,4}|$)/;
+
+/**
+ * Markdown with its indented code blocks blanked (https://spec.commonmark.org/0.31.2/#indented-code-blocks):
+ * a chunk indented 4 columns past its container — the page, or the list item it is in
+ * (https://spec.commonmark.org/0.31.2/#list-items) — that does not continue a paragraph (after a
+ * blank line or at the start), up to the next non-blank line indented less. Not modelled (rare
+ * in docs): other containers (block quotes) and HTML blocks that hold blank lines (`<pre>`).
+ */
+function maskIndentedCode(text: string): string {
+  const lines = text.split('\n');
+  let afterBlank = true;
+  let inCode = false;
+  let listIndent = 0;
+  for (let k = 0; k < lines.length; k++) {
+    const line = lines[k]!;
+    if (line.trim() === '') {
+      afterBlank = true;
+      continue;
+    }
+    const indent = indentOf(line);
+    // A line indented less than the list item's content, after a blank line, ends the item.
+    if (afterBlank && indent < listIndent) listIndent = 0;
+    if (indent >= listIndent + 4 && (inCode || afterBlank)) {
+      inCode = true;
+      lines[k] = line.replace(/[^\n]/g, ' ');
+    } else {
+      inCode = false;
+      const item = LIST_ITEM.exec(line);
+      if (item) listIndent = indentOf(item[0].replace(/[^ \t]/g, ' '));
+    }
+    afterBlank = false;
+  }
+  return lines.join('\n');
+}
+
+/** Markdown with its fenced and indented code blocks and its code spans blanked. */
 function maskMarkdownCode(text: string): string {
   let out = text;
   // Fenced code blocks: an opening fence of 3+ backticks or tildes (up to 3 spaces in), closed
@@ -79,6 +127,7 @@ function maskMarkdownCode(text: string): string {
     out = blank(out, open.index, to);
     fence.lastIndex = to;
   }
+  out = maskIndentedCode(out);
   // Code spans: a run of backticks closed by the next run of the same length (none: literal).
   const runs = [...out.matchAll(/`+/g)].map((m) => ({ at: m.index, length: m[0].length }));
   for (let k = 0; k < runs.length; k++) {

@@ -163,11 +163,32 @@ describe('embedded player (jsdom)', () => {
     expect(hidden()).toEqual([]);
   });
 
-  it('without predict=1 nothing is asked or hidden, and autoplay plays at once', async () => {
-    const lab = await mount('flink-checkpoint-replay/plain-sink', { autoplay: true });
+  it('without predict=1 nothing is asked and autoplay plays at once; the final verdict waits for the end, as on the page', async () => {
+    // Issue 24: `?embed&preset=lost-ack-retry/acks-1` (autoplay) showed "✕ … broken" at t = 0
+    // while the frame was sized and played. The page's rule (`outcomeFolded`): the verdict and
+    // the "why" wait for the run's end or "Reveal now"; counters show what happened so far.
+    const lab = await mount('lost-ack-retry/acks-1', { autoplay: true });
     expect(screen.queryByTestId(testIds.embedPredict)).toBeNull();
-    expect(hidden()).toEqual([]);
     expect(playing(lab)).toBe(true);
+    expect(hidden()).toEqual(['verdict', 'why']);
+    expect(screen.queryByTestId(testIds.verdict)).toBeNull();
+    // Scrubbing to just before the end gives nothing away either.
+    const v = lab.app.getState().view!;
+    act(() => lab.actions.seek(v.endTime - 1));
+    expect(screen.queryByTestId(testIds.verdict)).toBeNull();
+    act(() => lab.actions.toEnd());
+    expect(hidden()).toEqual([]);
+    expect(screen.getByTestId(testIds.verdict).dataset.held).toBe('false');
+    // Seen to its end once, it stays shown when the reader scrubs back.
+    act(() => lab.actions.seek(0));
+    expect(hidden()).toEqual([]);
+  });
+
+  it('without predict=1, "Reveal now" shows the folded verdict at once', async () => {
+    await mount('lost-ack-retry/acks-1');
+    fireEvent.click(screen.getAllByTestId(testIds.outcomeRevealNow)[0]!);
+    expect(hidden()).toEqual([]);
+    expect(screen.getByTestId(testIds.verdict)).not.toBeNull();
   });
 
   it('opens at event 0, as the page does; t= opens at that time', async () => {

@@ -20,7 +20,7 @@ import '../io/io.css';
 import './embed.css';
 import { Transport } from '../Transport';
 import { startPastEndLine, type EmbedOptions } from './embedOptions';
-import { embedQuestion, embedSubject } from './embedQuestion';
+import { embedQuestion, embedSubject, unaskedSubject } from './embedQuestion';
 import { lockedLab } from './lockedLab';
 import { MeasureAtEnd } from './ReserveHeight';
 import { useCompact } from './useCompact';
@@ -74,13 +74,15 @@ const selectScenario = (s: LabState) => s.scenario;
 
 /**
  * With `predict=1`, the page's "Predict first" (src/ui/library) about the scenario the embed was
- * given: the verdict and the explanations wait for the reveal, as on the page.
+ * given: the verdict and the explanations wait for the reveal, as on the page. Without it, the
+ * same gate with nothing asked: the final verdict waits for the run's end (`unaskedSubject`).
  */
 function Asking({ predict, children }: { predict: boolean; children: ReactNode }) {
   const lab = useLabInstance();
   // The scenario as embedded, once: the subject is a selector, so it must not change identity.
-  const [subject] = useState(() => embedSubject(lab.app.getState().scenario));
-  if (!predict) return children;
+  const [subject] = useState(() =>
+    (predict ? embedSubject : unaskedSubject)(lab.app.getState().scenario),
+  );
   return <PredictionProvider subject={subject}>{children}</PredictionProvider>;
 }
 

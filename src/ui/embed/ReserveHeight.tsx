@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { createStore } from 'zustand/vanilla';
 import type { Lab } from '../../store/labStore';
 import { LabProvider, useLabInstance, useView } from '../../store/LabContext';
+import { EndSeen } from '../library/PredictionContext';
 import { timeAtIndex } from '../../views/run/at';
 
 /**
@@ -14,7 +15,8 @@ import { timeAtIndex } from '../../views/run/at';
  * frame in the host page is sized once and never grows while the run plays (issue 31: 439 → 774 →
  * … → 878 px within seconds). The measuring copy has its own
  * cursor at the end; it shares the scenario, the run and the prediction with the live one, and
- * runs none of its effects on the lab (it is given `measuring`).
+ * runs none of its effects on the lab (it is given `measuring`). Its outcome is the end's
+ * ({@link EndSeen}): the final verdict, which the live player folds until then, is measured too.
  */
 /**
  * Where in the run the copy is measured (fractions of its events): the end, where the tables
@@ -74,7 +76,13 @@ export function MeasureAtEnd({
       // Out of sight and of the layout, at the live player's width (the frame's).
       style={{ position: 'absolute', top: 0, left: 0, right: 0, visibility: 'hidden' }}
     >
-      {root && createPortal(<LabProvider lab={atEnd}>{children}</LabProvider>, root.mount)}
+      {root &&
+        createPortal(
+          <LabProvider lab={atEnd}>
+            <EndSeen>{children}</EndSeen>
+          </LabProvider>,
+          root.mount,
+        )}
     </div>
   );
 }

@@ -54,3 +54,17 @@ export function embedSubject(embedded: ScenarioInput): (s: LabState) => Predicti
     pristine: s.scenario === embedded,
   });
 }
+
+/**
+ * What an embed without `predict=1` is about: nothing is asked of its run, but its outcome comes
+ * in its time, as on the page for a preset's other variant (`outcomeFolded`): the final verdict,
+ * the "why" and the fates wait for the run's end or "Reveal now" — never "✕ … broken" at t = 0
+ * of an autoplayed frame (issue 24). An edit (the guarantee switch) folds the changed run's too.
+ */
+export function unaskedSubject(embedded: ScenarioInput): (s: LabState) => PredictionSubject {
+  return (s) => ({
+    key: EMBED_PREDICTION_KEY,
+    otherVariant: true,
+    pristine: s.scenario === embedded,
+  });
+}

@@ -147,6 +147,17 @@ export function PredictionProvider({
 }
 
 /**
+ * The same predictions, with every run's end seen: for a copy of a view that stands at the run's
+ * end (the embedded player's height measure, src/ui/embed/ReserveHeight.tsx), so it lays out the
+ * final verdict the live view will show there, not the folded note (`outcomeFolded`).
+ */
+export function EndSeen({ children }: { children: ReactNode }) {
+  const outer = useContext(Ctx);
+  const value = useMemo(() => outer && { ...outer, endSeen: () => true }, [outer]);
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+}
+
+/**
  * The predictions of the nearest {@link PredictionProvider}, or null outside one (a view that
  * asks nothing: every outcome shows).
  */

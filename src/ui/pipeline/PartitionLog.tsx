@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { cellAt, partitionAt, type Cell, type CellStatus } from '../../views/run/at';
 import { eventIdOf, type PartitionLogView, type RunView } from '../../views/run/runView';
 import type { LabState } from '../../store/labStore';
@@ -11,6 +11,9 @@ import { useFollowEnd, useWidth } from './useFollow';
 
 const CELL_PX = 49; // a cell (3.6em of its 0.86em: 43 px) + 3px gap and some slack, at 100 % text size
 const ROW_PX = 44;
+/** The log's text size (px) that CELL_PX and ROW_PX are at: the page's 14 px (styles.css `.app`). */
+const BASE_EM_PX = 14;
+const selectPresent = (s: LabState) => s.present;
 
 const STATUS_TEXT: Record<CellStatus, string> = {
   data: 'readable',
@@ -73,7 +76,18 @@ export const PartitionLog = memo(function PartitionLog({
   const marks = useMemo(() => partitionAt(log, idx), [log, idx]);
   const scroll = useRef<HTMLDivElement>(null);
   const width = useWidth(scroll);
-  const scale = useFontScale();
+  // The cells are sized in em, the rows and their count in px: scaled by the log's own text size,
+  // which A+ / A− and projector mode (18 px) both change — at 18 px the rows, estimated at 14,
+  // overlapped and the last cell of each row was cut (1920×1080 screenshots, issue 24).
+  const fontScale = useFontScale();
+  const present = useLab(selectPresent);
+  const [emPx, setEmPx] = useState(BASE_EM_PX);
+  useLayoutEffect(() => {
+    const el = scroll.current;
+    const px = el ? parseFloat(getComputedStyle(el).fontSize) : NaN;
+    setEmPx(px > 0 ? px : BASE_EM_PX * fontScale);
+  }, [fontScale, present]);
+  const scale = emPx / BASE_EM_PX;
   const perRow = Math.max(1, Math.floor((width || 300) / (CELL_PX * scale)));
   const cells = marks.leo + 1; // + the "next offset" cell that carries end-of-log markers
   const rows = Math.ceil(cells / perRow);
