@@ -64,3 +64,24 @@ test('a batch preset from the library: the guarantee switch, undo, and Compare w
     '1 row, once1 row, once2 rows, duplicated',
   );
 });
+
+test('the embedded player takes a batch preset: the scheduler strip, the partitioned table and the verdict at the end, compact', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto('./?embed&autoplay=1&layout=compact&preset=clear-rerun-window');
+  await expect(page.getByTestId('embed-player')).toHaveAttribute('data-layout', 'compact');
+  // clear-rerun-window/clock-overwrite: 3 logical dates, 2024-03-10 … 2024-03-12.
+  await expect(page.getByTestId('batch-date')).toHaveCount(3);
+  // Autoplay reveals an attempt every 300 ms: 3 scheduled runs, then the re-run of 2024-03-10.
+  await page.clock.runFor(1_500);
+  await expect(page.getByTestId('batch-attempt')).toHaveCount(4);
+  // The re-run read current_date() - 1 = 2024-03-12 and overwrote 2024-03-10 with f1, f2:
+  // e1..e3 lost, f1 and f2 twice (once under the wrong partition) — 4 rows, 2 duplicates.
+  await expect(page.getByTestId('batch-summary')).toHaveText(
+    '4 rows · 2 duplicates · 3 lost · 2 under the wrong partition · observed none',
+  );
+  await expect(page.getByTestId('batch-partition').filter({ hasText: '2024-03-10' })).toContainText(
+    'f1 (wrong partition)',
+  );
+});
