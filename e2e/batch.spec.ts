@@ -70,7 +70,10 @@ test('the embedded player takes a batch preset: the scheduler strip, the partiti
 }) => {
   await page.clock.install();
   await page.goto('./?embed&autoplay=1&layout=compact&preset=clear-rerun-window');
-  await expect(page.getByTestId('embed-player')).toHaveAttribute('data-layout', 'compact');
+  // The embed's first load (its entry, then the batch player's lazy chunk): a generous wait.
+  await expect(page.getByTestId('embed-player')).toHaveAttribute('data-layout', 'compact', {
+    timeout: 30_000,
+  });
   // clear-rerun-window/clock-overwrite: 3 logical dates, 2024-03-10 … 2024-03-12.
   await expect(page.getByTestId('batch-date')).toHaveCount(3);
   // Autoplay reveals an attempt every 300 ms: 3 scheduled runs, then the re-run of 2024-03-10.

@@ -143,7 +143,7 @@ export type { BatchConfig, BatchInput, SourceRow, BatchFault, DedupeKey } from '
 export { applyBatchGuarantee } from './batch/guarantee';
 export { batchAtlas, withPlacement } from './batch/atlas';
 export type { BatchPlacement } from './batch/atlas';
-export { periodLabel, dateOf, dayNumber } from './batch/calendar';
+export { periodLabel, periodOfRow, dateOf, dayNumber } from './batch/calendar';
 export { batchTraceHash } from './batch/trace';
 export type { BatchEntry } from './batch/trace';
 export type { Statement, StatementKind, TableRow } from './batch/table';

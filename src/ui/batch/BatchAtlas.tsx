@@ -1,13 +1,23 @@
 /**
  * The fault atlas of a batch job, under its table: every single fault its space holds (a crash at
  * each point of each attempt, a clear and re-run of each date, each row arriving late), run and
- * judged on demand, each one click from opening as the workspace (an undoable edit).
+ * judged on demand, as a heat map — one row per logical date, one column per point, each cell in
+ * the stream heat map's colours and glyphs (src/views/atlas/heatCells.ts) — with a summary
+ * sentence and "Show me how this breaks" (the minimal counterexample). A cell lists its faults;
+ * each opens as the workspace with that fault added (one undoable edit).
+ * View model: src/views/batch/batchAtlas.ts.
  */
 import { useMemo, useState } from 'react';
 import type { ScenarioInput } from '../../engine';
 import { useActions, useLab } from '../../store/LabContext';
 import type { LabState } from '../../store/labStore';
-import { batchAtlasView } from '../../views/batch/batchAtlas';
+import { OUTCOME_LOOK } from '../../views/atlas/heatCells';
+import {
+  BATCH_POINT_LABELS,
+  BATCH_POINTS,
+  batchHeatMap,
+  type BatchPoint,
+} from '../../views/batch/batchAtlas';
 
 const selectPresetRef = (s: LabState) => s.presetRef;
 
@@ -18,37 +28,90 @@ export function BatchAtlas({ scenario }: { scenario: ScenarioInput }) {
       <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
         {open ? 'Hide the fault atlas' : 'Fault atlas: every single fault'}
       </button>
-      {open && <AtlasTable scenario={scenario} />}
+      {open && <AtlasMap scenario={scenario} />}
     </section>
   );
 }
 
-function AtlasTable({ scenario }: { scenario: ScenarioInput }) {
+function AtlasMap({ scenario }: { scenario: ScenarioInput }) {
   const a = useActions();
   const presetRef = useLab(selectPresetRef);
-  const rows = useMemo(() => batchAtlasView(scenario), [scenario]);
-  if ('error' in rows) return <p>{rows.error}</p>;
-  const broken = rows.filter((r) => !r.held).length;
+  const map = useMemo(() => batchHeatMap(scenario), [scenario]);
+  const [picked, setPicked] = useState<{ date: number; point: BatchPoint } | null>(null);
+  if ('error' in map) return <p>{map.error}</p>;
+  const openRun = (s: ScenarioInput) => a.loadScenario(s, { presetRef });
+  const cell = picked
+    ? map.rows[picked.date]?.cells[BATCH_POINTS.indexOf(picked.point)]
+    : undefined;
   return (
     <>
-      <p data-testid="batch-atlas-summary">
-        {rows.length} single faults: {broken} break the claim, {rows.length - broken} keep it.
-      </p>
-      <table className="batch-atlas">
+      <p data-testid="batch-atlas-summary">{map.summary}</p>
+      {map.counterexample && (
+        <p>
+          <button
+            type="button"
+            data-testid="batch-atlas-counterexample"
+            onClick={() => openRun(map.counterexample!.scenario)}
+          >
+            Show me how this breaks
+          </button>{' '}
+          {map.counterexample.words}: {map.counterexample.outcome}
+        </p>
+      )}
+      <table className="batch-heat" data-testid="batch-atlas-grid">
+        <thead>
+          <tr>
+            <th scope="col">Logical date</th>
+            {BATCH_POINTS.map((p) => (
+              <th key={p} scope="col">
+                {BATCH_POINT_LABELS[p]}
+              </th>
+            ))}
+          </tr>
+        </thead>
         <tbody>
-          {rows.map((r) => (
-            <tr key={r.words} data-testid="batch-atlas-row" data-held={r.held}>
-              <td>{r.words}</td>
-              <td>{r.outcome}</td>
-              <td>
-                <button type="button" onClick={() => a.loadScenario(r.scenario, { presetRef })}>
-                  Open
-                </button>
-              </td>
+          {map.rows.map((r) => (
+            <tr key={r.date}>
+              <th scope="row">{r.label}</th>
+              {r.cells.map((c, i) => {
+                if (!c) return <td key={i} className="batch-heat-empty" />;
+                const look = OUTCOME_LOOK[c.look];
+                const label = `${r.label}, ${BATCH_POINT_LABELS[c.point]}: ${c.trials.length} fault${
+                  c.trials.length === 1 ? '' : 's'
+                }, ${c.broken} break the claim (worst: ${look.label})`;
+                return (
+                  <td key={i}>
+                    <button
+                      type="button"
+                      data-testid="batch-atlas-cell"
+                      data-look={c.look}
+                      aria-label={label}
+                      aria-pressed={picked?.date === c.date && picked.point === c.point}
+                      title={label}
+                      style={{ background: look.colour }}
+                      onClick={() => setPicked({ date: c.date, point: c.point })}
+                    >
+                      {look.glyph} {c.broken}/{c.trials.length}
+                    </button>
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>
       </table>
+      {cell && (
+        <ul className="batch-heat-trials" aria-label="Faults in this cell">
+          {cell.trials.map((t) => (
+            <li key={t.words} data-testid="batch-atlas-row" data-held={t.held}>
+              {t.words} — {t.outcome}{' '}
+              <button type="button" onClick={() => openRun(t.scenario)}>
+                Open
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </>
   );
 }
