@@ -45,6 +45,22 @@ test('a batch preset from the library: the guarantee switch, undo, and Compare w
   await page.getByRole('button', { name: 'Show the end', exact: true }).click();
   // S21, append: try 1 commits e1..e10 then fails; try 2 appends them again.
   await expect(summary).toContainText('20 rows · 10 duplicates · 0 lost');
+  // Its fault atlas, run in an atlas worker (derived in src/views/batch/batchAtlas.test.ts): 23
+  // single faults on one logical date, 5 points; 12 duplicate (after the write, the clear, the
+  // 10 late rows).
+  await page.getByRole('button', { name: 'Fault atlas: every single fault' }).click();
+  await expect(page.getByTestId('batch-atlas-summary')).toHaveText(
+    '12 of 23 single faults break the exactly-once claim: 0 lose events, 12 duplicate them.',
+    { timeout: 30_000 },
+  );
+  await expect(page.getByTestId('batch-atlas-cell')).toHaveCount(5);
+  // "Show me how this breaks" opens the smallest breaking fault as the workspace, one undo step:
+  // try 2 crashes after its write.
+  await page.getByTestId('batch-atlas-counterexample').click();
+  const try2 = page.getByRole('button', { name: /try 2 of 2024-03-10/ });
+  await expect(try2).toContainText('crashed (after-write)');
+  await page.keyboard.press('Control+z');
+  await expect(try2).toContainText('success');
   // The story claims exactly-once with knobs off its recipe: choosing Exactly-once again applies
   // the engine's batch recipe — an overwrite of the logical date's partition.
   await page.getByRole('radio', { name: 'Exactly-once' }).click();

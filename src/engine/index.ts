@@ -142,7 +142,7 @@ export { BatchSchema, DedupeKeySchema, CONTENT_COLUMNS } from './batch/schema';
 export type { BatchConfig, BatchInput, SourceRow, BatchFault, DedupeKey } from './batch/schema';
 export { applyBatchGuarantee } from './batch/guarantee';
 export { batchAtlas, withPlacement } from './batch/atlas';
-export type { BatchPlacement } from './batch/atlas';
+export type { BatchPlacement, BatchAtlasCell } from './batch/atlas';
 export { periodLabel, periodOfRow, dateOf, dayNumber } from './batch/calendar';
 export { batchTraceHash } from './batch/trace';
 export type { BatchEntry } from './batch/trace';

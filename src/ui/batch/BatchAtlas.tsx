@@ -4,13 +4,15 @@
  * judged on demand, as a heat map — one row per logical date, one column per point, each cell in
  * the stream heat map's colours and glyphs (src/views/atlas/heatCells.ts) — with a summary
  * sentence and "Show me how this breaks" (the minimal counterexample). A cell lists its faults;
- * each opens as the workspace with that fault added (one undoable edit).
+ * each opens as the workspace with that fault added (one undoable edit). The runs happen in an
+ * atlas worker (src/platform/atlasWorkers.ts runBatchAtlasInWorker), with progress and Cancel.
  * View model: src/views/batch/batchAtlas.ts.
  */
-import { useMemo, useState } from 'react';
-import type { ScenarioInput } from '../../engine';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { BatchAtlasCell, Scenario, ScenarioInput } from '../../engine';
+import { runBatchAtlasInWorker, type AtlasProgress } from '../../platform/atlasWorkers';
 import { useActions, useLab } from '../../store/LabContext';
-import type { LabState } from '../../store/labStore';
+import { selectParse, type LabState } from '../../store/labStore';
 import { OUTCOME_LOOK } from '../../views/atlas/heatCells';
 import {
   BATCH_POINT_LABELS,
@@ -23,20 +25,74 @@ const selectPresetRef = (s: LabState) => s.presetRef;
 
 export function BatchAtlas({ scenario }: { scenario: ScenarioInput }) {
   const [open, setOpen] = useState(false);
+  // Each "Run the atlas again" (after a Cancel or a failure) is a fresh run.
+  const [attempt, setAttempt] = useState(0);
   return (
     <section aria-label="Batch fault atlas">
       <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
         {open ? 'Hide the fault atlas' : 'Fault atlas: every single fault'}
       </button>
-      {open && <AtlasMap scenario={scenario} />}
+      {open && (
+        <AtlasRun key={attempt} scenario={scenario} retry={() => setAttempt((n) => n + 1)} />
+      )}
     </section>
   );
 }
 
-function AtlasMap({ scenario }: { scenario: ScenarioInput }) {
+/** The atlas of `scenario` run in a worker: its progress and Cancel, then its heat map. */
+function AtlasRun({ scenario, retry }: { scenario: ScenarioInput; retry: () => void }) {
+  const parsed = useLab(selectParse);
+  const job = parsed.ok && parsed.scenario.batch ? parsed.scenario : null;
+  // The outcome of the run for `of` (an edit starts another: until it ends, its progress shows).
+  const [ended, setEnded] = useState<{
+    of: Scenario;
+    result: { ok: true; cells: BatchAtlasCell[] } | { ok: false; error: string };
+  } | null>(null);
+  const [progress, setProgress] = useState<{ of: Scenario; p: AtlasProgress } | null>(null);
+  const cancel = useRef<() => void>(() => {});
+  useEffect(() => {
+    if (!job) return;
+    const run = runBatchAtlasInWorker(job, {
+      onProgress: (p) => setProgress({ of: job, p }),
+    });
+    cancel.current = run.cancel;
+    let live = true;
+    void run.promise.then((result) => {
+      if (live) setEnded({ of: job, result });
+    });
+    return () => {
+      live = false;
+      run.cancel();
+    };
+  }, [job]);
+  if (!job) return <p data-testid="batch-atlas-status">no valid batch job to map</p>;
+  const result = ended?.of === job ? ended.result : null;
+  if (result?.ok) return <AtlasMap scenario={scenario} cells={result.cells} />;
+  if (result)
+    return (
+      <p data-testid="batch-atlas-status">
+        {result.error === 'cancelled' ? 'Cancelled: nothing was changed.' : result.error}{' '}
+        <button type="button" onClick={retry}>
+          Run the atlas again
+        </button>
+      </p>
+    );
+  const p = progress?.of === job ? progress.p : null;
+  return (
+    <p data-testid="batch-atlas-status" aria-live="polite">
+      <progress max={p?.total ?? 1} value={p?.done ?? 0} />{' '}
+      {p ? `${p.done} of ${p.total} faults run` : 'Starting the atlas worker…'}{' '}
+      <button type="button" onClick={() => cancel.current()}>
+        Cancel
+      </button>
+    </p>
+  );
+}
+
+function AtlasMap({ scenario, cells }: { scenario: ScenarioInput; cells: BatchAtlasCell[] }) {
   const a = useActions();
   const presetRef = useLab(selectPresetRef);
-  const map = useMemo(() => batchHeatMap(scenario), [scenario]);
+  const map = useMemo(() => batchHeatMap(scenario, cells), [scenario, cells]);
   const [picked, setPicked] = useState<{ date: number; point: BatchPoint } | null>(null);
   if ('error' in map) return <p>{map.error}</p>;
   const openRun = (s: ScenarioInput) => a.loadScenario(s, { presetRef });

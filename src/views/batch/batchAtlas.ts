@@ -16,9 +16,11 @@ import {
   periodOfRow,
   simulateBatch,
   withPlacement,
+  type BatchAtlasCell,
   type BatchPlacement,
   type BatchRun,
   type Outcome,
+  type Scenario,
   type ScenarioInput,
 } from '../../engine';
 
@@ -72,13 +74,30 @@ function placementWords(run: BatchRun, p: BatchPlacement): string {
   }
 }
 
-/** Every placement of the scenario's batch job, or the reason there are none. */
-export function batchAtlasView(input: ScenarioInput): BatchAtlasRow[] | { error: string } {
+/**
+ * The atlas of a batch scenario (validated), for the page's atlas worker (src/platform/atlas.worker.ts).
+ */
+export function batchAtlasOf(
+  s: Scenario,
+  onProgress?: (done: number, total: number) => void,
+): BatchAtlasCell[] {
+  if (!s.batch) throw new Error(`scenario "${s.name}" has no batch job`);
+  return batchAtlas(s.batch, s.claim, onProgress);
+}
+
+/**
+ * Every placement of the scenario's batch job, or the reason there are none.
+ * @param cells - its atlas, when run elsewhere (the page's atlas worker); else it is run here.
+ */
+export function batchAtlasView(
+  input: ScenarioInput,
+  cells?: readonly BatchAtlasCell[],
+): BatchAtlasRow[] | { error: string } {
   const parsed = parseScenario(input);
   if (!parsed.ok || !parsed.scenario.batch) return { error: 'no valid batch job to map' };
   const job = parsed.scenario.batch;
   const first = simulateBatch(job);
-  return batchAtlas(job, parsed.scenario.claim).map((c) => ({
+  return (cells ?? batchAtlas(job, parsed.scenario.claim)).map((c) => ({
     words: placementWords(first, c.placement),
     outcome: `${c.observed}: ${c.lost} lost, ${c.duplicates} duplicates${
       c.wrongPartitionRows > 0 ? `, ${c.wrongPartitionRows} under the wrong partition` : ''
@@ -130,8 +149,11 @@ export interface BatchHeatMap {
 }
 
 /** The heat map of every single fault of the scenario's batch job, or the reason there is none. */
-export function batchHeatMap(input: ScenarioInput): BatchHeatMap | { error: string } {
-  const trials = batchAtlasView(input);
+export function batchHeatMap(
+  input: ScenarioInput,
+  cells?: readonly BatchAtlasCell[],
+): BatchHeatMap | { error: string } {
+  const trials = batchAtlasView(input, cells);
   if ('error' in trials) return trials;
   const parsed = parseScenario(input);
   if (!parsed.ok || !parsed.scenario.batch) return { error: 'no valid batch job to map' };
