@@ -89,7 +89,7 @@ export function batchAtlasOf(
  * Every placement of the scenario's batch job, or the reason there are none.
  * @param cells - its atlas, when run elsewhere (the page's atlas worker); else it is run here.
  */
-export function batchAtlasView(
+function batchAtlasView(
   input: ScenarioInput,
   cells?: readonly BatchAtlasCell[],
 ): BatchAtlasRow[] | { error: string } {

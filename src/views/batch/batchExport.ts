@@ -32,7 +32,7 @@ import { batchCompareMarkdown } from './batchCompare';
 import { batchMarkdownReport } from './batchMarkdown';
 
 /** The `format` tag of a batch trace file. */
-export const BATCH_TRACE_FORMAT = 'delivery-lab-batch-trace';
+const BATCH_TRACE_FORMAT = 'delivery-lab-batch-trace';
 
 /**
  * The batch trace file: the scenario's name, the batch trace hash (as the Markdown report and
