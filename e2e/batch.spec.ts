@@ -45,6 +45,22 @@ test('a batch preset from the library: the guarantee switch, undo, and Compare w
   await page.getByRole('button', { name: 'Show the end', exact: true }).click();
   // S21, append: try 1 commits e1..e10 then fails; try 2 appends them again.
   await expect(summary).toContainText('20 rows · 10 duplicates · 0 lost');
+  // Its fault atlas, run in an atlas worker (derived in src/views/batch/batchAtlas.test.ts): 23
+  // single faults on one logical date, 5 points; 12 duplicate (after the write, the clear, the
+  // 10 late rows).
+  await page.getByRole('button', { name: 'Fault atlas: every single fault' }).click();
+  await expect(page.getByTestId('batch-atlas-summary')).toHaveText(
+    '12 of 23 single faults break the exactly-once claim: 0 lose events, 12 duplicate them.',
+    { timeout: 30_000 },
+  );
+  await expect(page.getByTestId('batch-atlas-cell')).toHaveCount(5);
+  // "Show me how this breaks" opens the smallest breaking fault as the workspace, one undo step:
+  // try 2 crashes after its write.
+  await page.getByTestId('batch-atlas-counterexample').click();
+  const try2 = page.getByRole('button', { name: /try 2 of 2024-03-10/ });
+  await expect(try2).toContainText('crashed (after-write)');
+  await page.keyboard.press('Control+z');
+  await expect(try2).toContainText('success');
   // The story claims exactly-once with knobs off its recipe: choosing Exactly-once again applies
   // the engine's batch recipe — an overwrite of the logical date's partition.
   await page.getByRole('radio', { name: 'Exactly-once' }).click();
@@ -62,5 +78,29 @@ test('a batch preset from the library: the guarantee switch, undo, and Compare w
   );
   await expect(page.getByTestId('batch-diff-row').filter({ hasText: 'e5' })).toContainText(
     '1 row, once1 row, once2 rows, duplicated',
+  );
+});
+
+test('the embedded player takes a batch preset: the scheduler strip, the partitioned table and the verdict at the end, compact', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto('./?embed&autoplay=1&layout=compact&preset=clear-rerun-window');
+  // The embed's first load (its entry, then the batch player's lazy chunk): a generous wait.
+  await expect(page.getByTestId('embed-player')).toHaveAttribute('data-layout', 'compact', {
+    timeout: 30_000,
+  });
+  // clear-rerun-window/clock-overwrite: 3 logical dates, 2024-03-10 … 2024-03-12.
+  await expect(page.getByTestId('batch-date')).toHaveCount(3);
+  // Autoplay reveals an attempt every 300 ms: 3 scheduled runs, then the re-run of 2024-03-10.
+  await page.clock.runFor(1_500);
+  await expect(page.getByTestId('batch-attempt')).toHaveCount(4);
+  // The re-run read current_date() - 1 = 2024-03-12 and overwrote 2024-03-10 with f1, f2:
+  // e1..e3 lost, f1 and f2 twice (once under the wrong partition) — 4 rows, 2 duplicates.
+  await expect(page.getByTestId('batch-summary')).toHaveText(
+    '4 rows · 2 duplicates · 3 lost · 2 under the wrong partition · observed none',
+  );
+  await expect(page.getByTestId('batch-partition').filter({ hasText: '2024-03-10' })).toContainText(
+    'f1 (wrong partition)',
   );
 });

@@ -143,7 +143,7 @@ export { BatchSchema, DedupeKeySchema, CONTENT_COLUMNS } from './batch/schema';
 export type { BatchConfig, BatchInput, SourceRow, BatchFault, DedupeKey } from './batch/schema';
 export { applyBatchGuarantee } from './batch/guarantee';
 export { batchAtlas, withPlacement } from './batch/atlas';
-export type { BatchPlacement } from './batch/atlas';
+export type { BatchPlacement, BatchAtlasCell } from './batch/atlas';
 export {
   BATCH_PLACEMENT_KINDS,
   exploreBatch,
@@ -151,7 +151,7 @@ export {
   minimalBatchCounterexample,
 } from './batch/explore';
 export type { BatchExploration, BatchPlacementKind, BatchTrial } from './batch/explore';
-export { periodLabel, dateOf, dayNumber } from './batch/calendar';
+export { periodLabel, periodOfRow, dateOf, dayNumber } from './batch/calendar';
 export { batchTraceHash } from './batch/trace';
 export type { BatchEntry } from './batch/trace';
 export type { Statement, StatementKind, TableRow } from './batch/table';

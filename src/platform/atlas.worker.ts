@@ -5,6 +5,7 @@
  * client keeps its workers warm from one atlas to the next and cancels by terminating them.
  */
 import type { Scenario } from '../engine';
+import { batchAtlasOf } from '../views/batch/batchAtlas';
 import { BufferPool } from '../views/run/computeRun';
 import { planAtlas, runAtlasSlice, type AtlasPlan } from '../views/atlas/atlasJob';
 import type { AtlasReply, AtlasRequest } from './atlasWorkers';
@@ -23,6 +24,18 @@ scope.onmessage = (e: MessageEvent<AtlasRequest>) => {
   try {
     if (m.type === 'plan') {
       post({ type: 'plan', plan: planAtlas(m.scenario, m.depth, m.kinds, pool) });
+      return;
+    }
+    if (m.type === 'batch') {
+      // A batch job's atlas, whole (src/platform/atlasWorkers.ts runBatchAtlasInWorker).
+      let last = 0;
+      const cells = batchAtlasOf(m.scenario, (done, total) => {
+        const now = performance.now();
+        if (done < total && now - last < PROGRESS_EVERY_MS) return;
+        last = now;
+        post({ type: 'batch-progress', done, total });
+      });
+      post({ type: 'batch-done', cells });
       return;
     }
     if (m.type === 'job') {

@@ -10,7 +10,7 @@
  * warms), several times slower per run than a warm one. So the workers of a finished atlas are
  * kept, idle, for the next one, which starts warm; a cancelled or failed atlas's are terminated.
  */
-import type { Atlas, PlacementKind, Scenario, TrialResult } from '../engine';
+import type { Atlas, BatchAtlasCell, PlacementKind, Scenario, TrialResult } from '../engine';
 import type { AtlasPlan } from '../views/atlas/atlasJob';
 import type * as AtlasJobModule from '../views/atlas/atlasJob';
 
@@ -20,14 +20,18 @@ export type AtlasRequest =
   /** The atlas whose chunks follow (sent once per worker, not with every chunk). */
   | { type: 'job'; scenario: Scenario; plan: AtlasPlan }
   /** Run the trials `[from, to)` of the job. */
-  | { type: 'slice'; from: number; to: number };
+  | { type: 'slice'; from: number; to: number }
+  /** A batch job's atlas (src/engine/batch/atlas.ts), whole: see {@link runBatchAtlasInWorker}. */
+  | { type: 'batch'; scenario: Scenario };
 
 /** Messages from an atlas worker. */
 export type AtlasReply =
   | { type: 'plan'; plan: AtlasPlan | { refused: string } }
   | { type: 'progress'; done: number }
   | { type: 'done'; results: TrialResult[] }
-  | { type: 'error'; error: string };
+  | { type: 'error'; error: string }
+  | { type: 'batch-progress'; done: number; total: number }
+  | { type: 'batch-done'; cells: BatchAtlasCell[] };
 
 /** Progress of an atlas: trials run of all. */
 export interface AtlasProgress {
@@ -171,5 +175,49 @@ export function runAtlasInWorkers(s: Scenario, opts: AtlasWorkersOptions = {}): 
   go().catch((e: unknown) =>
     finish({ ok: false, error: e instanceof Error ? e.message : String(e) }),
   );
+  return { promise, cancel: () => finish({ ok: false, error: 'cancelled' }) };
+}
+
+/**
+ * The fault atlas of a batch job (`s.batch`) in one atlas worker, warm if one waits: its single
+ * faults are a few per attempt, a clear per date and a late landing per row — hundreds of runs of
+ * a few steps each at most, so one worker runs them all in order (no chunks to assemble), with its
+ * progress; Cancel terminates it and nothing of the page changes.
+ */
+export function runBatchAtlasInWorker(
+  s: Scenario,
+  opts: { onProgress?: (p: AtlasProgress) => void; createWorker?: () => Worker } = {},
+): {
+  promise: Promise<{ ok: true; cells: BatchAtlasCell[] } | { ok: false; error: string }>;
+  cancel(): void;
+} {
+  const w = opts.createWorker?.() ?? warm.pop() ?? newAtlasWorker();
+  let settled = false;
+  let finish: (
+    r: { ok: true; cells: BatchAtlasCell[] } | { ok: false; error: string },
+  ) => void = () => {};
+  const promise = new Promise<{ ok: true; cells: BatchAtlasCell[] } | { ok: false; error: string }>(
+    (resolve) => {
+      finish = (r) => {
+        if (settled) return;
+        settled = true;
+        if (r.ok && !opts.createWorker) warm.push(w);
+        else w.terminate();
+        resolve(r);
+      };
+    },
+  );
+  w.onmessage = (e: MessageEvent<AtlasReply>) => {
+    const m = e.data;
+    if (m.type === 'batch-progress')
+      opts.onProgress?.({ done: m.done, total: m.total, workers: 1 });
+    else if (m.type === 'batch-done') finish({ ok: true, cells: m.cells });
+    else if (m.type === 'error') finish({ ok: false, error: m.error });
+  };
+  w.onerror = (e) => {
+    e.preventDefault();
+    finish({ ok: false, error: e.message || 'the atlas worker failed' });
+  };
+  w.postMessage({ type: 'batch', scenario: s } satisfies AtlasRequest);
   return { promise, cancel: () => finish({ ok: false, error: 'cancelled' }) };
 }

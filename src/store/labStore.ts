@@ -123,11 +123,28 @@ export function createLab(deps: LabDeps): Lab {
     job?.cancel();
     job = null;
     const s = app.getState();
-    if (!selectParse(s).ok) {
+    const parsed = selectParse(s);
+    if (!parsed.ok) {
       app.setState({ status: 'invalid', progress: null, playing: false });
       return;
     }
     const scenario = s.scenario;
+    // A batch job's run is the batch engine's, derived where it is shown (src/views/batch): no
+    // stream run of its source rows in the background, nor its view in the panels or exports.
+    if (parsed.scenario.batch) {
+      app.setState({
+        view: null,
+        viewKey: null,
+        viewFor: scenario,
+        status: 'ready',
+        progress: null,
+        error: null,
+        playing: false,
+      });
+      cursor.setState({ t: 0, idx: 0 });
+      if (paceFor === scenario) paceFor = null;
+      return;
+    }
     const thisJob = deps.runner.run(scenario, (progress) => {
       if (app.getState().scenario === scenario) app.setState({ progress });
     });

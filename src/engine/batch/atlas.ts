@@ -76,10 +76,19 @@ export function batchPlacements(b: BatchConfig): BatchPlacement[] {
   return out;
 }
 
-/** Run every placement and judge it against `claim`. */
-export function batchAtlas(b: BatchConfig, claim: Guarantee): BatchAtlasCell[] {
-  return batchPlacements(b).map((placement) => {
+/**
+ * Run every placement and judge it against `claim`; `onProgress` hears how many of all are done
+ * after each (the page's atlas worker reports it).
+ */
+export function batchAtlas(
+  b: BatchConfig,
+  claim: Guarantee,
+  onProgress?: (done: number, total: number) => void,
+): BatchAtlasCell[] {
+  const placements = batchPlacements(b);
+  return placements.map((placement, i) => {
     const v = checkBatch(simulateBatch(withPlacement(b, placement)), claim);
+    onProgress?.(i + 1, placements.length);
     return {
       placement,
       lost: v.totals.lost,

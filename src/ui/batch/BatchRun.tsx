@@ -11,6 +11,7 @@ import type { ScenarioInput } from '../../engine';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import { batchPageView, clearAndRerun, failMidWrite } from '../../views/batch/batchView';
+import { usePredictions } from '../library/PredictionContext';
 import { BatchAtlas } from './BatchAtlas';
 import './batch.css';
 
@@ -20,23 +21,38 @@ const selectPresetRef = (s: LabState) => s.presetRef;
 /** Real ms between two attempts revealed by Play. */
 const REVEAL_MS = 300;
 
-export function BatchRun() {
+/** How the embedded player (src/ui/batch/BatchEmbed.tsx) shows a batch job. */
+export interface BatchEmbedding {
+  /** `lock`: the attempts take no click (no fault, no clear). */
+  locked: boolean;
+  /** `autoplay`: the schedule plays as the player opens. */
+  autoplay: boolean;
+  /** The `why` panel: the explanations under the table. */
+  why: boolean;
+}
+
+export function BatchRun({ embed }: { embed?: BatchEmbedding } = {}) {
   const scenario = useLab(selectScenario);
   const presetRef = useLab(selectPresetRef);
   // A newly opened preset starts hidden (Play reveals it); an edit shows its outcome at once.
-  return <BatchRunOf key={presetRef ?? ''} scenario={scenario} presetRef={presetRef} />;
+  return (
+    <BatchRunOf key={presetRef ?? ''} scenario={scenario} presetRef={presetRef} embed={embed} />
+  );
 }
 
 function BatchRunOf({
   scenario,
   presetRef,
+  embed,
 }: {
   scenario: ScenarioInput;
   presetRef: string | null;
+  embed: BatchEmbedding | undefined;
 }) {
   const a = useActions();
-  const [shown, setShown] = useState(presetRef === null ? Number.MAX_SAFE_INTEGER : 0);
-  const [playing, setPlaying] = useState(false);
+  // An embed opens at the start of its schedule, as the stream player opens at event 0.
+  const [shown, setShown] = useState(presetRef === null && !embed ? Number.MAX_SAFE_INTEGER : 0);
+  const [playing, setPlaying] = useState(embed?.autoplay ?? false);
   const [menu, setMenu] = useState<number | null>(null);
   const view = useMemo(() => batchPageView(scenario), [scenario]);
   const total = 'error' in view ? 0 : view.attempts.length;
@@ -50,8 +66,14 @@ function BatchRunOf({
     const t = setTimeout(() => setShown((n) => n + 1), REVEAL_MS);
     return () => clearTimeout(t);
   }, [playing, shown, total]);
+  const done = !('error' in view) && shown >= total;
+  // The schedule played through is this run's end (there is no stream cursor to reach it): a
+  // locked-in prediction is revealed, as at the end of a stream run.
+  const predictions = usePredictions();
+  useEffect(() => {
+    if (done) predictions?.runEnded(scenario);
+  }, [done, predictions, scenario]);
   if ('error' in view) return <p role="alert">{view.error}</p>;
-  const done = shown >= total;
   const edit = (next: ScenarioInput) => {
     // One undoable edit, still the preset it came from (no longer as shipped).
     a.loadScenario(next, { presetRef });
@@ -84,6 +106,7 @@ function BatchRunOf({
                     <button
                       type="button"
                       aria-expanded={menu === x.id}
+                      disabled={embed?.locked}
                       onClick={() => setMenu(menu === x.id ? null : x.id)}
                       title={x.windowLabel}
                     >
@@ -130,14 +153,16 @@ function BatchRunOf({
             ))}
             <p data-testid="batch-summary">{view.summary}</p>
           </section>
-          <section aria-label="Explanations">
-            {view.explanations.map((e) => (
-              <p key={e.template} data-testid="batch-explanation">
-                <strong>{e.fate}</strong> {e.events.join(', ')}: {e.sentence}
-              </p>
-            ))}
-          </section>
-          <BatchAtlas scenario={scenario} />
+          {(embed?.why ?? true) && (
+            <section aria-label="Explanations">
+              {view.explanations.map((e) => (
+                <p key={e.template} data-testid="batch-explanation">
+                  <strong>{e.fate}</strong> {e.events.join(', ')}: {e.sentence}
+                </p>
+              ))}
+            </section>
+          )}
+          {!embed && <BatchAtlas scenario={scenario} />}
         </>
       )}
     </section>

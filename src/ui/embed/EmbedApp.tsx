@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { encodeShare } from '../../platform/share';
 import type { Lab, LabState } from '../../store/labStore';
 import { LabProvider, useActions, useLab, useLabInstance, useView } from '../../store/LabContext';
@@ -61,7 +70,7 @@ export function EmbedApp({
           <Refused frameId={options.frameId} />
         ) : (
           <Asking predict={options.predict}>
-            <Player options={options} presetRef={presetRef} />
+            <BatchOrStream options={options} presetRef={presetRef} />
           </Asking>
         )}
       </PageProvider>
@@ -71,6 +80,22 @@ export function EmbedApp({
 
 const selectStatus = (s: LabState) => s.status;
 const selectScenario = (s: LabState) => s.scenario;
+const selectBatch = (s: LabState) => s.scenario.batch !== undefined;
+
+// A batch job plays in its own player: a lazy chunk, so a stream embed does not fetch it.
+const BatchEmbed = lazy(() =>
+  import('../batch/BatchEmbed').then((m) => ({ default: m.BatchEmbed })),
+);
+
+function BatchOrStream(props: { options: EmbedOptions; presetRef: string | null }) {
+  const batch = useLab(selectBatch);
+  if (!batch) return <Player {...props} />;
+  return (
+    <Suspense fallback={null}>
+      <BatchEmbed options={props.options} />
+    </Suspense>
+  );
+}
 
 /**
  * With `predict=1`, the page's "Predict first" (src/ui/library) about the scenario the embed was

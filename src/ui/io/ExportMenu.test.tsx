@@ -22,9 +22,13 @@ function Shortcuts({ lab }: { lab: Lab }) {
   return null;
 }
 
+/** The artifact client's `get` of the last mount. */
+let artifactsGet = vi.fn();
+
 async function mount(ref = 'at-least-once'): Promise<Lab> {
   const lab = presetLab(ref);
-  const artifacts: ArtifactClient = { get: vi.fn(), dispose: () => {} };
+  artifactsGet = vi.fn().mockResolvedValue({ ok: false, error: 'not in this test' });
+  const artifacts: ArtifactClient = { get: artifactsGet, dispose: () => {} };
   render(
     <LabProvider lab={lab}>
       <Shortcuts lab={lab} />
@@ -134,6 +138,29 @@ describe('ExportMenu: the table export', () => {
     fireEvent.click(screen.getByTestId(testIds.exportButton));
     expect((tableItem() as HTMLButtonElement).disabled).toBe(true);
     expect(tableItem().textContent).toContain('this run has no table');
+  });
+});
+
+describe('ExportMenu: a batch job', () => {
+  afterEach(cleanup);
+
+  it("offers the batch run's files, named as such, and asks for them of the scenario (no stream view)", async () => {
+    const lab = await mount('clear-rerun-window/pinned-append');
+    const show = screen.queryByTestId(testIds.outcomeShow);
+    if (show) fireEvent.click(show);
+    fireEvent.click(screen.getByTestId(testIds.exportButton));
+    const items = screen.getAllByTestId(testIds.exportItem);
+    const item = (f: string) => items.find((b) => b.getAttribute('data-format') === f)!;
+    expect(item('table-csv').textContent).toContain('Target table (CSV)');
+    expect(item('sink-sql').textContent).toContain('Job SQL');
+    expect(item('trace-json').textContent).toContain('Batch trace (JSON)');
+    // Every item is offered: all 7 (scenario, docs, trace, table, ledger, SQL, report).
+    expect(items.filter((b) => !(b as HTMLButtonElement).disabled)).toHaveLength(7);
+    fireEvent.click(item('sink-sql'));
+    await act(() => Promise.resolve());
+    expect(artifactsGet).toHaveBeenCalledTimes(1);
+    expect(artifactsGet.mock.calls[0]![0]).toBe(lab.app.getState().scenario);
+    expect(artifactsGet.mock.calls[0]![1]).toBe('sink-sql');
   });
 });
 

@@ -85,6 +85,25 @@ const ITEMS: {
   },
 ];
 
+/**
+ * A batch job's files are the batch run's (src/views/batch/batchExport.ts): its trace, its target
+ * table by partition, its ledger and the SQL its writes ran, named as such.
+ */
+const BATCH_WORDS: Partial<
+  Record<(typeof ITEMS)[number]['id'], { label: string; detail: string }>
+> = {
+  'trace-json': { label: 'Batch trace (JSON)', detail: 'every step of the scheduler and the job' },
+  'table-csv': {
+    label: 'Target table (CSV)',
+    detail: 'one line per row, its partition; rows under the wrong partition marked',
+  },
+  'ledger-csv': { label: 'Ledger (CSV)', detail: 'one line per event, its fate by partition' },
+  'sink-sql': {
+    label: 'Job SQL',
+    detail: "the statements the job's writes ran (INSERT, OVERWRITE … PARTITION, MERGE)",
+  },
+};
+
 const selectScenario = (s: LabState) => s.scenario;
 const selectPresetRef = (s: LabState) => s.presetRef;
 const selectCompare = (s: LabState) => s.compare;
@@ -104,6 +123,9 @@ export function ExportMenu() {
   const presetRef = useLab(selectPresetRef);
   const compare = useLab(selectCompare);
   const status = useLab(selectStatus);
+  // A batch job has no stream view: its files come from its batch run, once it is ready.
+  const batch = scenario.batch !== undefined;
+  const runReady = view !== null || (batch && status === 'ready');
   // While the question waits for its answer (not merely after an edit: see answerWaits).
   const hidden = usePredictionGate().answerWaits;
   const items = hidden ? ITEMS.filter((item) => !item.outcome) : ITEMS;
@@ -149,9 +171,9 @@ export function ExportMenu() {
         });
       return;
     }
-    if (!view) return;
+    if (!runReady) return;
     setBusy(item.label);
-    const r = await artifacts.get(view.scenario, item.id, {
+    const r = await artifacts.get(view?.scenario ?? scenario, item.id, {
       ...(presetRef ? { preset: presetRef } : {}),
       // The Markdown report carries Compare's lanes (its section), as the page shows them.
       ...(compare && item.id === 'markdown' ? { compare: { base: scenario, spec: compare } } : {}),
@@ -203,17 +225,20 @@ export function ExportMenu() {
             // The table export is the sink's table, else the reader's at the end of the
             // pipeline; a run that ends in a topic or a service has none (it used to say so only
             // after a click).
+            const batchWords = batch ? (BATCH_WORDS[item.id] ?? item) : null;
             const table =
-              item.id === 'table-csv' && view
+              !batch && item.id === 'table-csv' && view
                 ? (view.tables.find((t) => t.point === 'sink') ??
                   view.tables[view.primaryTable] ??
                   null)
                 : undefined;
             // The SQL script is a SQL table sink's: none for a topic, a service, Delta or files.
             const noTable =
-              table === null || (item.id === 'sink-sql' && view?.scenario.sink.type !== 'table');
+              !batch &&
+              (table === null || (item.id === 'sink-sql' && view?.scenario.sink.type !== 'table'));
             const label =
-              table && table.point !== 'sink' ? `Reader table: ${table.label} (CSV)` : item.label;
+              batchWords?.label ??
+              (table && table.point !== 'sink' ? `Reader table: ${table.label} (CSV)` : item.label);
             return (
               <button
                 key={item.id}
@@ -221,7 +246,7 @@ export function ExportMenu() {
                 role="menuitem"
                 data-testid={testIds.exportItem}
                 data-format={item.id}
-                disabled={(item.outcome && !view) || noTable}
+                disabled={(item.outcome && !runReady) || noTable}
                 onClick={() => void run(item)}
               >
                 {label}
@@ -230,7 +255,7 @@ export function ExportMenu() {
                     ? item.id === 'sink-sql'
                       ? 'this run has no SQL table sink'
                       : 'this run has no table: its sink is a topic or a service'
-                    : item.detail}
+                    : (batchWords?.detail ?? item.detail)}
                 </small>
               </button>
             );

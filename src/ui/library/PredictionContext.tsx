@@ -56,6 +56,12 @@ export interface Predictions {
   endSeen(scenario: ScenarioInput): boolean;
   /** "Reveal now": the outcome of `scenario`'s run shows as if it had been played to its end. */
   revealNow(scenario: ScenarioInput): void;
+  /**
+   * The run of `scenario` reached its end away from the cursor: a batch job's schedule played
+   * through (src/ui/batch/BatchRun.tsx), which has no stream view. As the cursor's end does, it
+   * reveals a locked-in prediction.
+   */
+  runEnded(scenario: ScenarioInput): void;
 }
 
 const Ctx = createContext<Predictions | null>(null);
@@ -95,6 +101,7 @@ export function PredictionProvider({
   // than in the prediction box, which is not mounted while the page's story is folded away.
   // Subscribed outside React: the cursor moves every frame, and nothing should re-render with it.
   const predictionsNow = useRef(predictions);
+  const endedAway = useRef(new WeakSet<ScenarioInput>());
   const checkReveal = useRef<() => void>(() => {});
   useEffect(() => {
     predictionsNow.current = predictions;
@@ -106,7 +113,8 @@ export function PredictionProvider({
       const s = lab.app.getState();
       const asked = subject(s);
       const v = s.view;
-      if (!asked || !v) return;
+      const away = endedAway.current.has(s.scenario);
+      if (!asked || (!v && !away)) return;
       const p = predictionsNow.current[asked.key] ?? EMPTY;
       const phase = subjectPhase(asked, { ...p, endSeen: seenSet.has(s.scenario) });
       // Also a changed run, unanswered or not: its end shows its outcome, but the answer (about
@@ -119,7 +127,10 @@ export function PredictionProvider({
       // The run on screen must be this scenario's: a preset opened while the cursor stood at
       // the end of another run must not find "the end" there and give its answer away.
       const current = s.status === 'ready' && s.viewFor === s.scenario;
-      if (!atRunEnd({ current, idx: c.idx, n: v.n, t: c.t, endTime: v.endTime })) return;
+      const atEnd = v
+        ? atRunEnd({ current, idx: c.idx, n: v.n, t: c.t, endTime: v.endTime })
+        : current && away;
+      if (!atEnd) return;
       if (phase === 'locked') updatePrediction(asked.key, { revealed: true });
       markEndSeen(s.scenario);
     };
@@ -140,6 +151,10 @@ export function PredictionProvider({
       updatePrediction,
       endSeen: (scenario) => seen.set.has(scenario),
       revealNow: markEndSeen,
+      runEnded: (scenario) => {
+        endedAway.current.add(scenario);
+        checkReveal.current();
+      },
     }),
     [subject, predictions, updatePrediction, seen, markEndSeen],
   );

@@ -1,17 +1,26 @@
 /**
  * The batch fault atlas as the page shows it (src/ui/batch/BatchAtlas.tsx): each placement of one
  * more fault (src/engine/batch/atlas.ts) in words, its outcome, and the scenario it opens as —
- * the job with that fault added, an ordinary edit of the workspace.
+ * the job with that fault added, an ordinary edit of the workspace; and the heat map of them all:
+ * one row per logical date, one column per point (before the write, mid-write after N rows, after
+ * the write before success, a clear and re-run, a late row), each cell coloured by its worst
+ * outcome as the stream's heat map colours its own (src/views/atlas/heatCells.ts), a summary
+ * sentence and the minimal counterexample ("Show me how this breaks").
  */
 import {
+  OUTCOMES,
   batchAtlas,
   batchTimeLabel,
   parseScenario,
   periodLabel,
+  periodOfRow,
   simulateBatch,
   withPlacement,
+  type BatchAtlasCell,
   type BatchPlacement,
   type BatchRun,
+  type Outcome,
+  type Scenario,
   type ScenarioInput,
 } from '../../engine';
 
@@ -19,8 +28,33 @@ interface BatchAtlasRow {
   words: string;
   outcome: string;
   held: boolean;
+  /** As the stream atlas classes a run: held, else by what broke. */
+  look: Outcome;
+  /** Heat map row (its logical date) and column (its point, {@link BATCH_POINTS}). */
+  date: number;
+  point: BatchPoint;
+  placement: BatchPlacement;
   scenario: ScenarioInput;
 }
+
+/** The heat map's columns, in order. */
+export const BATCH_POINTS = [
+  'before-write',
+  'mid-write',
+  'after-write',
+  'clear',
+  'late-row',
+] as const;
+export type BatchPoint = (typeof BATCH_POINTS)[number];
+
+/** Column headings of {@link BATCH_POINTS}. */
+export const BATCH_POINT_LABELS: Record<BatchPoint, string> = {
+  'before-write': 'crash before the write',
+  'mid-write': 'crash mid-write after N rows',
+  'after-write': 'crash after the write, before success',
+  clear: 'clear and re-run',
+  'late-row': 'a row lands late',
+};
 
 /** A placement in words, as the page lists it and the CLI prints it. */
 export function placementWords(run: BatchRun, p: BatchPlacement): string {
@@ -41,18 +75,119 @@ export function placementWords(run: BatchRun, p: BatchPlacement): string {
   }
 }
 
-/** Every placement of the scenario's batch job, or the reason there are none. */
-export function batchAtlasView(input: ScenarioInput): BatchAtlasRow[] | { error: string } {
+/**
+ * The atlas of a batch scenario (validated), for the page's atlas worker (src/platform/atlas.worker.ts).
+ */
+export function batchAtlasOf(
+  s: Scenario,
+  onProgress?: (done: number, total: number) => void,
+): BatchAtlasCell[] {
+  if (!s.batch) throw new Error(`scenario "${s.name}" has no batch job`);
+  return batchAtlas(s.batch, s.claim, onProgress);
+}
+
+/**
+ * Every placement of the scenario's batch job, or the reason there are none.
+ * @param cells - its atlas, when run elsewhere (the page's atlas worker); else it is run here.
+ */
+function batchAtlasView(
+  input: ScenarioInput,
+  cells?: readonly BatchAtlasCell[],
+): BatchAtlasRow[] | { error: string } {
   const parsed = parseScenario(input);
   if (!parsed.ok || !parsed.scenario.batch) return { error: 'no valid batch job to map' };
   const job = parsed.scenario.batch;
   const first = simulateBatch(job);
-  return batchAtlas(job, parsed.scenario.claim).map((c) => ({
+  return (cells ?? batchAtlas(job, parsed.scenario.claim)).map((c) => ({
     words: placementWords(first, c.placement),
     outcome: `${c.observed}: ${c.lost} lost, ${c.duplicates} duplicates${
       c.wrongPartitionRows > 0 ? `, ${c.wrongPartitionRows} under the wrong partition` : ''
     }`,
     held: c.held,
+    look: c.held
+      ? 'held'
+      : c.lost > 0 && c.duplicates > 0
+        ? 'both'
+        : c.lost > 0
+          ? 'losses'
+          : 'duplicates',
+    ...cellOf(first, c.placement),
+    placement: c.placement,
     scenario: { ...input, batch: withPlacement(job, c.placement) },
   }));
+}
+
+/** The heat map cell a placement falls in: its logical date and its point. */
+function cellOf(first: BatchRun, p: BatchPlacement): { date: number; point: BatchPoint } {
+  switch (p.kind) {
+    case 'crash':
+      return { date: p.fault.logicalDate, point: p.fault.point };
+    case 'clear':
+      return { date: p.logicalDate, point: 'clear' };
+    case 'late-row': {
+      const row = first.config.source.find((r) => r.id === p.id)!;
+      return { date: periodOfRow(first.calendar, row), point: 'late-row' };
+    }
+  }
+}
+
+interface BatchHeatCell {
+  date: number;
+  point: BatchPoint;
+  /** Its placements, in the atlas's order. */
+  trials: BatchAtlasRow[];
+  /** The worst outcome among them (the order of the stream's OUTCOMES, worst last). */
+  look: Outcome;
+  broken: number;
+}
+
+export interface BatchHeatMap {
+  /** One row per logical date of the job. */
+  rows: { date: number; label: string; cells: (BatchHeatCell | null)[] }[];
+  summary: string;
+  /** The smallest single fault that breaks the claim (earliest date, earliest point, fewest rows). */
+  counterexample: BatchAtlasRow | null;
+}
+
+/** The heat map of every single fault of the scenario's batch job, or the reason there is none. */
+export function batchHeatMap(
+  input: ScenarioInput,
+  cells?: readonly BatchAtlasCell[],
+): BatchHeatMap | { error: string } {
+  const trials = batchAtlasView(input, cells);
+  if ('error' in trials) return trials;
+  const parsed = parseScenario(input);
+  if (!parsed.ok || !parsed.scenario.batch) return { error: 'no valid batch job to map' };
+  const job = parsed.scenario.batch;
+  const cal = simulateBatch(job).calendar;
+  const rank = (o: Outcome) => OUTCOMES.indexOf(o);
+  const rows = Array.from({ length: job.periods }, (_, date) => ({
+    date,
+    label: periodLabel(cal, date),
+    cells: BATCH_POINTS.map((point): BatchHeatCell | null => {
+      const here = trials.filter((t) => t.date === date && t.point === point);
+      if (here.length === 0) return null;
+      const look = here.reduce<Outcome>((w, t) => (rank(t.look) > rank(w) ? t.look : w), 'held');
+      return { date, point, trials: here, look, broken: here.filter((t) => !t.held).length };
+    }),
+  }));
+  const broken = trials.filter((t) => !t.held);
+  const order = (t: BatchAtlasRow) =>
+    t.date * 1e6 +
+    BATCH_POINTS.indexOf(t.point) * 1e4 +
+    (t.placement.kind === 'crash' ? t.placement.fault.afterRows : 0);
+  const counterexample = broken.reduce<BatchAtlasRow | null>(
+    (best, t) => (best === null || order(t) < order(best) ? t : best),
+    null,
+  );
+  const claim = parsed.scenario.claim;
+  const summary =
+    broken.length === 0
+      ? `The ${claim} claim holds under every one of the ${trials.length} single faults.`
+      : `${broken.length} of ${trials.length} single faults break the ${claim} claim: ${
+          broken.filter((t) => t.look === 'losses' || t.look === 'both').length
+        } lose events, ${
+          broken.filter((t) => t.look === 'duplicates' || t.look === 'both').length
+        } duplicate them.`;
+  return { rows, summary, counterexample };
 }

@@ -8,6 +8,7 @@
  */
 import type { ScenarioInput } from '../../engine';
 import { eventIdOf, type RunView } from '../run/runView';
+import { pinBatchExpect } from '../batch/batchPin';
 
 type ExpectInput = NonNullable<ScenarioInput['expect']>;
 type Totals = NonNullable<ExpectInput['totals']>;
@@ -76,6 +77,8 @@ function shapeOf(view: RunView): ExpectInput {
  * @returns a new scenario object, or `scenario` itself.
  */
 export function pinExpect(scenario: ScenarioInput, view: RunView | null): ScenarioInput {
+  // A batch job has no stream view: its block is pinned from its batch run.
+  if (scenario.batch) return pinBatchExpect(scenario);
   if (!view) return scenario;
   const e = scenario.expect ?? shapeOf(view);
   const v = view.verdict;

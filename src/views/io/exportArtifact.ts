@@ -19,8 +19,7 @@ import type { CompareSpec } from '../compare/lanes';
 import { canonicalJson } from '../run/compute';
 import { ledgerCsv, tableCsv, traceJson } from './export';
 import { markdownReport } from './markdown';
-import { batchMarkdownReport } from '../batch/batchMarkdown';
-import { batchCompareMarkdown } from '../batch/batchCompare';
+import { batchArtifact } from '../batch/batchExport';
 import {
   eventSequenceDiagram,
   runSequenceDiagram,
@@ -108,14 +107,6 @@ export function artifactOf(
       return { text: sinkSqlScript(recorded).text };
     }
     case 'markdown': {
-      // A batch job is reported from the batch engine's run, its Compare lanes too.
-      if (run.scenario.batch) {
-        const text = batchMarkdownReport(run.scenario, opts.preset ? { preset: opts.preset } : {});
-        if (!opts.compare) return { text };
-        return {
-          text: `${text.trimEnd()}\n\n${batchCompareMarkdown(opts.compare.base, opts.compare.spec)}`,
-        };
-      }
       const text = markdownReport(run, {
         traceHash: traceHash(run.trace),
         ...(opts.preset ? { preset: opts.preset } : {}),
@@ -167,6 +158,8 @@ export function computeArtifact(
             .map((i) => `${i.path || '(scenario)'}: ${i.message}`)
             .join('; ')}`,
         };
+      // A batch job's artifacts come from the batch engine's run (no stream run is simulated).
+      if (parsed.scenario.batch) return batchArtifact(parsed.scenario, kind, opts);
       // Drop the previous run first: two big runs' arrays should not be alive at once.
       cache.key = null;
       cache.run = null;

@@ -1,0 +1,50 @@
+/**
+ * The batch atlas's heat map over S21 (airflow-retry-append/append: try 1 of 2024-03-10 commits
+ * e1..e10, then fails after its write; retries=1; claimed exactly-once). Its single faults
+ * (src/engine/batch/atlas.test.ts derives them): try 2 crashing before its write (1), mid-write
+ * after 0..9 rows (10: an atomic write lands nothing), after its write (1); a clear of the date
+ * (1); each row landing late (10) — 23. Before the write and mid-write leave try 1's 10 rows:
+ * exact (11). After the write (20 rows), the clear (30) and a late row (19: 9 duplicates) all
+ * duplicate (12). docs/semantics/batch.md#expected-counts
+ */
+import { describe, expect, it } from 'vitest';
+import { findPreset } from '../../scenarios';
+import { batchHeatMap } from './batchAtlas';
+
+describe('the batch atlas heat map', { timeout: 60_000 }, () => {
+  it('S21 append: one row, five columns, 12 of 23 faults duplicate, the smallest one shown first', () => {
+    const input = findPreset('airflow-retry-append/append')!.variant.scenario;
+    const map = batchHeatMap(input);
+    if ('error' in map) throw new Error(map.error);
+    expect(map.rows.map((r) => r.label)).toEqual(['2024-03-10']);
+    expect(
+      map.rows[0]!.cells.map((c) => c && [c.point, c.trials.length, c.broken, c.look]),
+    ).toEqual([
+      ['before-write', 1, 0, 'held'],
+      ['mid-write', 10, 0, 'held'],
+      ['after-write', 1, 1, 'duplicates'],
+      ['clear', 1, 1, 'duplicates'],
+      ['late-row', 10, 10, 'duplicates'],
+    ]);
+    expect(map.summary).toBe(
+      '12 of 23 single faults break the exactly-once claim: 0 lose events, 12 duplicate them.',
+    );
+    // The earliest point that breaks: try 2 crashing after its write (its commit then a retry).
+    expect(map.counterexample?.words).toBe('try 2 of 2024-03-10 crashes after-write');
+    const faults = map.counterexample?.scenario.batch?.faults;
+    expect(faults).toEqual([
+      // The job as parsed (defaults written out), with one more fault.
+      { logicalDate: 0, tryNumber: 1, point: 'after-write', afterRows: 0 },
+      { logicalDate: 0, tryNumber: 2, point: 'after-write', afterRows: 0 },
+    ]);
+  });
+
+  it('an atomic overwrite of the pinned date: the claim holds under every fault, no counterexample', () => {
+    const map = batchHeatMap(findPreset('airflow-retry-append/overwrite')!.variant.scenario);
+    if ('error' in map) throw new Error(map.error);
+    expect(map.summary).toBe(
+      'The exactly-once claim holds under every one of the 23 single faults.',
+    );
+    expect(map.counterexample).toBeNull();
+  });
+});

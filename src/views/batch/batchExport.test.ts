@@ -1,0 +1,145 @@
+/**
+ * Export on a batch scenario gives the batch run's own files (docs/semantics/batch.md): its trace,
+ * its table with the partition column and the wrong-partition rows marked, its ledger, and the
+ * SQL its writes ran — never a stream run of a derived workload. Contents derived by hand.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseScenario, type BatchInput, type Scenario } from '../../engine';
+import { findPreset } from '../../scenarios';
+import { computeArtifact } from '../io/exportArtifact';
+import { batchLedgerCsv, batchSql, batchTableCsv, batchTraceJson } from './batchExport';
+
+const scenarioOf = (input: unknown): Scenario => {
+  const p = parseScenario(input);
+  if (!p.ok) throw new Error(JSON.stringify(p.issues));
+  return p.scenario;
+};
+
+/**
+ * Two events dated 2024-03-10, retries=1, try 1 crashes after its write committed: the run of
+ * 2024-03-10 starts at 24 h (86,400,000 ms), reads 60 s, writes 1 row per second, so an atomic
+ * write of 2 rows commits at 86,462,000; the retry starts 300 s later (86,762,000) and commits at
+ * 86,824,000 (docs/semantics/batch.md#the-scheduler).
+ */
+const job = (write: BatchInput['write']) =>
+  scenarioOf({
+    version: 1,
+    name: 'retry',
+    claim: 'exactly-once',
+    batch: {
+      task: { retries: 1 },
+      write,
+      source: [
+        { id: 'e1', date: '2024-03-10', amount: 10 },
+        { id: 'e2', date: '2024-03-10', amount: 20 },
+      ],
+      faults: [{ logicalDate: 0, tryNumber: 1, point: 'after-write' }],
+    },
+  });
+
+const VALUES = `VALUES
+  ('e1', '2024-03-10', 10, '2024-03-10'),
+  ('e2', '2024-03-10', 20, '2024-03-10')`;
+const TRY1 =
+  '-- try 1 of 2024-03-10 (the scheduled run, started 2024-03-11 00:00), committed 2024-03-11 00:01 (86462000 ms)';
+const TRY2 =
+  '-- try 2 of 2024-03-10 (a retry, started 2024-03-11 00:06), committed 2024-03-11 00:07 (86824000 ms)';
+
+describe('batch export', { timeout: 30_000 }, () => {
+  it('SQL: an append retried after its commit runs the same INSERT twice (Airflow: "an INSERT statement might lead to duplicate rows")', () => {
+    const sql = batchSql(job({ mode: 'append' }));
+    const insert = `INSERT INTO target (event_id, event_date, amount, ds)\n${VALUES};`;
+    expect(sql.split('\n').slice(3).join('\n')).toBe(`${TRY1}\n${insert}\n\n${TRY2}\n${insert}\n`);
+  });
+
+  it('SQL: each write mode in its own statement words', () => {
+    // INSERT OVERWRITE … PARTITION (static): the partition column leaves the value list (Spark SQL INSERT).
+    expect(batchSql(job({ mode: 'overwrite-partition' }))).toContain(
+      `INSERT OVERWRITE TABLE target PARTITION (ds = '2024-03-10') (event_id, event_date, amount)\nVALUES\n  ('e1', '2024-03-10', 10),\n  ('e2', '2024-03-10', 20);`,
+    );
+    // Delta replaceWhere.
+    expect(batchSql(job({ mode: 'overwrite-partition', as: 'replace-where' }))).toContain(
+      `INSERT INTO target REPLACE WHERE ds = '2024-03-10'\n${VALUES};`,
+    );
+    // DELETE+INSERT committed together (atomic): one transaction per attempt, 2 attempts.
+    const di = batchSql(job({ mode: 'overwrite-partition', as: 'delete-insert' }));
+    expect(
+      di.match(/^BEGIN;\nDELETE FROM target WHERE ds = '2024-03-10';\nINSERT INTO/gm),
+    ).toHaveLength(2);
+    expect(di.match(/^COMMIT;$/gm)).toHaveLength(2);
+    // Not atomic: the DELETE and each row commit on their own — 2 attempts × (1 + 2) statements, no BEGIN.
+    const split = batchSql(
+      job({ mode: 'overwrite-partition', as: 'delete-insert', atomic: false }),
+    );
+    expect(split).not.toContain('BEGIN;');
+    expect(split.match(/^(DELETE|INSERT)/gm)).toHaveLength(6);
+    // MERGE on the event id.
+    expect(batchSql(job({ mode: 'merge' }))).toContain(
+      `MERGE INTO target AS t\nUSING (${VALUES}) AS s (event_id, event_date, amount, ds)\nON t.event_id = s.event_id\n`,
+    );
+    // dbt delete+insert with unique_key: the keys' rows go first, in the same commit.
+    expect(
+      batchSql(job({ mode: 'dbt-incremental', uniqueKey: true, strategy: 'delete+insert' })),
+    ).toContain(`BEGIN;\nDELETE FROM target WHERE event_id IN ('e1', 'e2');\nINSERT INTO`);
+  });
+
+  it('table CSV: the clock window re-run leaves f1, f2 under 2024-03-10, marked', () => {
+    // clear-rerun-window/clock-overwrite: date 2024-03-12's run writes f1, f2 under their own
+    // date; the re-run of 2024-03-10 on 2024-03-13 reads current_date() - 1 = 2024-03-12 and
+    // overwrites partition 2024-03-10 with f1, f2 (e1..e3 gone): 4 rows, the last 2 misplaced.
+    const s = scenarioOf(findPreset('clear-rerun-window/clock-overwrite')!.variant.scenario);
+    expect(batchTableCsv(s)).toBe(
+      [
+        'row,event_id,partition,event_date_partition,wrong_partition,dedupe_key,amount,logical_date,try_number',
+        '1,f1,2024-03-12,2024-03-12,false,id=f1,100,2024-03-12,1',
+        '2,f2,2024-03-12,2024-03-12,false,id=f2,200,2024-03-12,1',
+        '3,f1,2024-03-10,2024-03-12,true,id=f1,100,2024-03-10,2',
+        '4,f2,2024-03-10,2024-03-12,true,id=f2,200,2024-03-10,2',
+        '',
+      ].join('\r\n'),
+    );
+    const ledger = batchLedgerCsv(s).split('\r\n');
+    // 1 header + 5 events (e1..e3 lost, f1, f2 duplicated: 1 own row + 1 misplaced) + ''.
+    expect(ledger).toHaveLength(7);
+    expect(ledger[1]).toMatch(/^e1,2024-03-10,10,lost,0,0,,"e1 was written by try 1/);
+    expect(ledger[4]).toMatch(/^f1,2024-03-12,100,duplicated,1,1,,/);
+  });
+
+  it('trace JSON: the batch trace, entry by entry, with its hash', () => {
+    const s = job({ mode: 'append' });
+    const file = JSON.parse(batchTraceJson(s)) as {
+      format: string;
+      traceHash: string;
+      entries: { id: number; kind: string; windowLabel?: string }[];
+    };
+    expect(file.format).toBe('delivery-lab-batch-trace');
+    // try 1: start, read, statement, crash, retry-scheduled; try 2: start, read, statement, success.
+    expect(file.entries.map((e) => e.kind)).toEqual([
+      'attempt-start',
+      'read',
+      'statement',
+      'crash',
+      'retry-scheduled',
+      'attempt-start',
+      'read',
+      'statement',
+      'success',
+    ]);
+    expect(file.entries[1]!.windowLabel).toBe('2024-03-10');
+  });
+
+  it('the export client answers a batch scenario from the batch run, and refuses its diagrams', () => {
+    const input = findPreset('airflow-retry-append')!.variant.scenario;
+    const table = computeArtifact(input, 'table-csv');
+    // S21 append: 20 rows (e1..e10 twice) + header + final CRLF.
+    expect(table.ok && table.artifact.text.split('\r\n')).toHaveLength(22);
+    expect(table.ok && table.artifact.text.startsWith('row,event_id,partition,')).toBe(true);
+    const trace = computeArtifact(input, 'trace-json');
+    expect(trace.ok && trace.artifact.text).toContain('"format": "delivery-lab-batch-trace"');
+    const sql = computeArtifact(input, 'sink-sql');
+    expect(sql.ok && sql.artifact.text.match(/^INSERT INTO target/gm)).toHaveLength(2);
+    const seq = computeArtifact(input, 'sequence');
+    expect(seq.ok).toBe(false);
+    expect(!seq.ok && seq.error).toMatch(/no message sequence/);
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * A batch scenario's `expect` block written true to its batch run when it leaves the page (a share
+ * link, an embed snippet, the Scenario (JSON) export), as src/views/edit/pinExpect.ts does for a
+ * stream run: a block keeps its shape (the same totals, the same event ids) and takes the run's
+ * values — the counts `delivery-lab check` compares (src/engine/batch/run.ts `compareBatchExpect`).
+ * A scenario without one gets the totals, the observed guarantee and the rows of each event not in
+ * its own partition exactly once.
+ */
+import { parseScenario, rowsPerEvent, runBatch, type ScenarioInput } from '../../engine';
+import { PINNED_IDS_MAX } from '../edit/pinExpect';
+
+type ExpectInput = NonNullable<ScenarioInput['expect']>;
+
+/** The scenario with its `expect` block from its batch run (itself when it is not a valid batch job). */
+export function pinBatchExpect(scenario: ScenarioInput): ScenarioInput {
+  const parsed = parseScenario(scenario);
+  if (!parsed.ok || !parsed.scenario.batch) return scenario;
+  const r = runBatch(parsed.scenario);
+  const t = r.verdict.totals;
+  const rows = rowsPerEvent(r.verdict);
+  const actual = {
+    rows: t.rows,
+    duplicates: t.duplicates,
+    lost: t.lost,
+    sum: t.observedSum,
+    events: t.events,
+  };
+  const shape: ExpectInput = scenario.expect ?? {
+    totals: { rows: 0, duplicates: 0, lost: 0, sum: 0 },
+    rows: Object.fromEntries(
+      r.verdict.events
+        .filter((e) => e.fate !== 'once')
+        .slice(0, PINNED_IDS_MAX)
+        .map((e) => [e.id, 0]),
+    ),
+    observed: r.verdict.observed,
+  };
+  const next: ExpectInput = {};
+  if (shape.totals) {
+    const totals: NonNullable<ExpectInput['totals']> = {};
+    for (const k of Object.keys(shape.totals) as (keyof typeof actual)[]) totals[k] = actual[k];
+    next.totals = totals;
+  }
+  if (shape.rows && Object.keys(shape.rows).length > 0)
+    next.rows = Object.fromEntries(Object.keys(shape.rows).map((id) => [id, rows[id] ?? 0]));
+  if (shape.observed !== undefined) next.observed = r.verdict.observed;
+  return { ...scenario, expect: next };
+}
