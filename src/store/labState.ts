@@ -10,7 +10,7 @@ import type { RunView } from '../views/run/runView';
 import type { CompareSpec } from '../views/compare/lanes';
 
 /** Where the current scenario's run stands. */
-export type RunStatus = 'idle' | 'running' | 'ready' | 'invalid' | 'error' | 'cancelled';
+type RunStatus = 'idle' | 'running' | 'ready' | 'invalid' | 'error' | 'cancelled';
 
 /** The undo history is capped (each entry is a whole scenario). */
 export const HISTORY_LIMIT = 100;
