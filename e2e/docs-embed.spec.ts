@@ -95,4 +95,14 @@ test('theme=host (the loader’s default) follows the docs page’s toggle both 
   await expect.poll(theme, { timeout: 20_000 }).toBe('dark');
   await page.locator('#toggle').click();
   await expect.poll(theme, { timeout: 20_000 }).toBe('light');
+  // No marker at all: the page is painted white on the dark system (no `color-scheme`), so light;
+  // once the page opts into `color-scheme: dark`, dark; a dark body background, dark too.
+  const html = (js: string) => page.evaluate(js);
+  await html(`document.documentElement.removeAttribute('data-theme')`);
+  await html(`document.documentElement.style.colorScheme = 'dark'`);
+  await expect.poll(theme, { timeout: 20_000 }).toBe('dark');
+  await html(`document.documentElement.style.colorScheme = ''`);
+  await expect.poll(theme, { timeout: 20_000 }).toBe('light');
+  await html(`document.body.style.background = '#111'`);
+  await expect.poll(theme, { timeout: 20_000 }).toBe('dark');
 });

@@ -13,7 +13,8 @@
  *   is sized from its height messages.
  * - The host's theme is posted to the frames asking for it (`theme=host`): MkDocs Material's
  *   `data-md-color-scheme` (slate is dark), Docusaurus's `html[data-theme]`, a `dark` class on
- *   <html> or <body>, else the reader's system — and again whenever the host toggles it.
+ *   <html> or <body>, else what the page paints (its background, or its `color-scheme`) — and
+ *   again whenever the host toggles it.
  * - The lab's address and origin are where this script was loaded from: no origin is written in
  *   the snippet, so the same markup works on a deploy preview, staging and production.
  */
@@ -48,6 +49,27 @@
     if (dt === 'dark' || dt === 'light') return dt;
     for (const el of [document.documentElement, document.body])
       if (el && el.classList.contains('dark')) return 'dark';
+    return renderedScheme();
+  }
+
+  /**
+   * A page with no theme marker: what the browser paints. An opaque background on <body> or
+   * <html> decides by its lightness; else the canvas is dark only when the page opts in with
+   * `color-scheme` (https://www.w3.org/TR/css-color-adjust-1/#color-scheme-prop) — a plain page
+   * stays white on a dark system, so its embeds stay light.
+   */
+  function renderedScheme() {
+    for (const el of [document.body, document.documentElement]) {
+      if (!el) continue;
+      const rgba = getComputedStyle(el).backgroundColor.match(/[\d.]+/g);
+      if (rgba && (rgba[3] === undefined || Number(rgba[3]) > 0.5)) {
+        const [r, g, b] = rgba.map(Number);
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b < 128 ? 'dark' : 'light';
+      }
+    }
+    const scheme = getComputedStyle(document.documentElement).colorScheme || 'normal';
+    if (!/\bdark\b/.test(scheme)) return 'light';
+    if (!/\blight\b/.test(scheme)) return 'dark';
     return window.matchMedia && matchMedia('(prefers-color-scheme: dark)').matches
       ? 'dark'
       : 'light';
@@ -82,7 +104,7 @@
     el &&
     watch.observe(el, {
       attributes: true,
-      attributeFilter: ['class', 'data-theme', 'data-md-color-scheme'],
+      attributeFilter: ['class', 'style', 'data-theme', 'data-md-color-scheme'],
     });
   watchEl(document.documentElement);
   if (document.body) watchEl(document.body);
