@@ -209,8 +209,8 @@ export class BrokerNode extends Actor {
       base,
       n,
       req.pid >= 0 ? req.firstSeq : -1,
+      req.txn,
     );
-    if (req.txn >= 0) t.set(e, { txn: req.txn });
     for (let i = 0; i < n; i++) {
       p.appendRecord(
         req.events[i]!,
@@ -613,7 +613,7 @@ export class Cluster {
     if (!next) {
       if (p.leader > 0) {
         p.leader = -1;
-        writeLeader(w.trace, w.now, this.lab.id, cause, p.topic, p.index, -1, -1);
+        writeLeader(w.trace, w.now, this.lab.id, cause, p.topic, p.index, -1, -1, -1);
       }
       return;
     }
@@ -630,8 +630,8 @@ export class Cluster {
       p.index,
       next.leo,
       next.broker,
+      p.leaderEpoch,
     );
-    w.trace.set(le, { txn: p.leaderEpoch });
     if (!p.isr.has(next.broker)) {
       p.isr.clear();
       p.isr.add(next.broker);
@@ -652,6 +652,7 @@ export class Cluster {
           first,
           oldHw - first,
           errorIndex('OFFLINE_PARTITION'),
+          -1,
         );
     }
     // The HW is recomputed from the new ISR (it never moves below what consumers may have read
@@ -841,8 +842,8 @@ export class Cluster {
       p.index,
       p.leo,
       commit ? 1 : 0,
+      rec.no,
     );
-    w.trace.set(e, { txn: rec.no });
     p.appendRecord(
       -1,
       rec.pid,
@@ -989,8 +990,7 @@ export class Coordinator extends Actor {
     st.current = null;
     c.fence(st.pid, st.epoch);
     const w = this.world;
-    const e = writeFenced(w.trace, w.now, this.id, cause, st.epoch);
-    w.trace.set(e, { txn: -1 });
+    writeFenced(w.trace, w.now, this.id, cause, st.epoch);
     return { pid: st.pid, epoch: st.epoch, error: 'NONE' };
   }
 
@@ -1046,8 +1046,7 @@ export class Coordinator extends Actor {
     rec.startedAt = this.world.now;
     st.current = rec;
     const w = this.world;
-    const e = writeTxn(w.trace, w.now, this.id, cause, -1, 0);
-    w.trace.set(e, { txn: rec.no });
+    const e = writeTxn(w.trace, w.now, this.id, cause, -1, 0, rec.no);
     // "The maximum amount of time … that a transaction will remain open before the coordinator
     // proactively aborts it" (transaction.timeout.ms). The abort bumps the epoch, fencing the
     // producer that let it expire.
@@ -1094,8 +1093,7 @@ export class Coordinator extends Actor {
     if (rec.state !== 'Ongoing') return;
     const w = this.world;
     rec.state = commit ? 'PrepareCommit' : 'PrepareAbort';
-    const e = writeTxn(w.trace, w.now, this.id, cause, reason, commit ? 1 : 2);
-    w.trace.set(e, { txn: rec.no });
+    const e = writeTxn(w.trace, w.now, this.id, cause, reason, commit ? 1 : 2, rec.no);
     this.completeTxn(rec, commit, e);
   }
 
@@ -1110,8 +1108,7 @@ export class Coordinator extends Actor {
       if (commit)
         for (const o of rec.offsets) this.storeOffset(o.group, o.topic, o.partition, o.offset);
       rec.state = commit ? 'CompleteCommit' : 'CompleteAbort';
-      const e = writeTxn(w.trace, w.now, this.id, c, -1, commit ? 3 : 4);
-      w.trace.set(e, { txn: rec.no });
+      writeTxn(w.trace, w.now, this.id, c, -1, commit ? 3 : 4, rec.no);
     });
   }
 

@@ -200,8 +200,10 @@ function traceCheckpoint(
     at.offset ?? -1,
     at.count ?? -1,
     step(s),
+    ckpt,
+    at.txn ?? -1,
+    at.until ?? -1,
   );
-  w.trace.set(e, { ckpt, txn: at.txn, until: at.until });
   return e;
 }
 
@@ -1105,8 +1107,7 @@ export class FlinkTask extends Actor {
     // KafkaSink's KafkaCommitter logs "Unable to commit transaction … Most likely the transaction
     // has been aborted" and drops the committable (the legacy sink with
     // ignoreFailuresAfterTransactionTimeout() logs a data-loss warning): the records are gone for good.
-    const e = writeDataLoss(w.trace, w.now, this.id, cause, -1, -1, -1, -1, -1);
-    w.trace.set(e, { txn: rec.no });
+    writeDataLoss(w.trace, w.now, this.id, cause, -1, -1, -1, -1, -1, rec.no);
   }
 
   /**
@@ -1258,7 +1259,7 @@ export class FlinkTask extends Actor {
       this.stateTracker?.counted(this.epoch, id);
       return e;
     }
-    const x = writeStreamDedupe(
+    writeStreamDedupe(
       w.trace,
       w.now,
       this.id,
@@ -1268,9 +1269,9 @@ export class FlinkTask extends Actor {
       partition,
       offset,
       0,
+      // When the key's state expires (-1: never, table.exec.state.ttl = 0).
+      ttl === 0 ? -1 : this.dedupeWritten[id]! + ttl,
     );
-    // When the key's state expires (-1: never, table.exec.state.ttl = 0).
-    w.trace.set(x, { until: ttl === 0 ? -1 : this.dedupeWritten[id]! + ttl });
     return e;
   }
 
@@ -1360,8 +1361,7 @@ export class FlinkTask extends Actor {
       (m) => {
         positions.forEach((o, p) => {
           coord.storeOffset('flink-job', this.input.index, p, o);
-          const ce = writeCommit(w.trace, w.now, coord.id, m, this.input.index, p, o, -1);
-          w.trace.set(ce, { peer: this.id });
+          writeCommit(w.trace, w.now, coord.id, m, this.input.index, p, o, -1, this.id);
         });
       },
     );
