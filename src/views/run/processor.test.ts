@@ -11,7 +11,8 @@ import {
 } from '../../engine/traceWriters';
 import { batchRowsAt, checkpointRowsAt } from './at';
 import { CK } from './kinds';
-import { indexProcessors, traceColumns, type RunView } from './runView';
+import { indexProcessors } from './runIndexes';
+import { traceColumns, type RunView } from './runView';
 
 /** A view with only what the processor panel reads, from a hand-made trace. */
 function viewOf(t: Trace): RunView {
