@@ -24,8 +24,8 @@ import { topologyFlowchart } from './flowchart';
 
 export { mermaidText } from './mermaidText';
 export { txnApi } from './sequenceReader';
-export { runSequenceDiagram, type RunDiagramOptions } from './runSequence';
-export { eventChain, eventSequenceDiagram, type EventDiagramOptions } from './eventSequence';
+export { runSequenceDiagram } from './runSequence';
+export { eventChain, eventSequenceDiagram } from './eventSequence';
 export { topologyFlowchart } from './flowchart';
 
 /** Every diagram a run offers, for pickers and the CLI's `--diagram`. */

@@ -424,7 +424,7 @@ export function shortFault(f: FaultSpec | undefined): FaultSpec | undefined {
 }
 
 /** Labels of message types added to the engine after this module (a readable fallback). */
-export const MESSAGE_LABELS: Partial<Record<string, string>> = {
+const MESSAGE_LABELS: Partial<Record<string, string>> = {
   barrier: 'checkpoint barrier',
   'checkpoint-ack': 'checkpoint acknowledged',
   'checkpoint-notify': 'checkpoint complete',

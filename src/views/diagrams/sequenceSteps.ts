@@ -41,7 +41,7 @@ export function render(r: Reader, steps: Step[], summary: string | null, title: 
 }
 
 /** Arrow for a message entry: solid for requests, dotted for responses, a cross when lost. */
-export function arrow(type: string, lost: boolean): string {
+function arrow(type: string, lost: boolean): string {
   const response = RESPONSES.has(type);
   if (lost) return response ? '--x' : '-x';
   return response ? '-->>' : '->>';
@@ -85,7 +85,7 @@ export function messageStep(
  * Requests on a client's TCP connection to a broker: one that meets the broker dead is not lost
  * silently, the crash resets the connection and the client sees it (src/engine/connections.ts).
  */
-export const CONNECTED: ReadonlySet<string> = new Set(['produce', 'fetch']);
+const CONNECTED: ReadonlySet<string> = new Set(['produce', 'fetch']);
 
 /** 'msg' entries whose receiver was dead on arrival (a 'msg-lost' with the 'msg' as cause). */
 export function lostAtReceiver(t: Trace, from: number, to: number): Set<number> {
