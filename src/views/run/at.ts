@@ -24,11 +24,10 @@ export {
   checkpointRowsAt,
   processorsAt,
   stateUpdatesAt,
-  type BatchRow,
   type CheckpointRow,
   type ProcessorStatus,
 } from './processorAt';
-export { entriesOfIdentity, ledgerRowAt, type LedgerRow, type LiveFate } from './ledgerAt';
+export { entriesOfIdentity, ledgerRowAt, type LiveFate } from './ledgerAt';
 
 /** Number of trace entries with time ≤ t. */
 export function indexAtTime(v: RunView, t: number): number {
