@@ -3,7 +3,7 @@ import { prefersReducedMotion, watchColorScheme, watchReducedMotion } from '../.
 import { isResponse, tokensAt, type Token } from '../../views/run/at';
 import { messageLabel } from '../../views/edit/faultActions';
 import { eventIdOf, type RunView } from '../../views/run/runView';
-import { txnApi } from '../../views/diagrams/mermaid';
+import { txnApi } from '../../views/run/txnApi';
 import { useLabInstance } from '../../store/LabContext';
 import { testIds } from '../testIds';
 import { separateLabels } from './separateLabels';

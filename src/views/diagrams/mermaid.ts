@@ -23,7 +23,6 @@ import { eventSequenceDiagram } from './eventSequence';
 import { topologyFlowchart } from './flowchart';
 
 export { mermaidText } from './mermaidText';
-export { txnApi } from './sequenceReader';
 export { runSequenceDiagram } from './runSequence';
 export { eventChain, eventSequenceDiagram } from './eventSequence';
 export { topologyFlowchart } from './flowchart';

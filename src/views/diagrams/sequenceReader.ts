@@ -11,7 +11,6 @@ import {
   MESSAGE_TYPES,
   SEND_CAUSES,
   SKIP_REASONS,
-  TXN_API,
   TXN_STATES,
   describeFault,
   failoverCause,
@@ -26,6 +25,7 @@ import {
 import { idleCheckpointsWords, restoreWords } from './describe';
 import { rowNumber } from '../run/format';
 import { shortName } from './mermaidText';
+import { txnApi } from '../run/txnApi';
 
 export const RESPONSES = new Set([
   'produce-response',
@@ -445,10 +445,4 @@ export function rank(name: string): number {
   const reader = /^reader-(\d+)$/.exec(name);
   if (reader) return 600 + Number(reader[1]);
   return 900;
-}
-
-/** The Kafka API name of a transaction-coordinator call (the trace's `count` column). */
-export function txnApi(code: number): string {
-  for (const [name, c] of Object.entries(TXN_API)) if (c === code) return name;
-  return 'coordinator';
 }
