@@ -102,6 +102,12 @@ const rawTraceAdd = {
   selector: "CallExpression[callee.property.name='add'][arguments.length>=4]",
   message: 'append trace entries with a typed writer from engine/traceWriters (one per entry kind)',
 };
+/** A raw trace field write after an append (`trace.set(e, { txn })`): the writer takes the field. */
+const rawTraceSet = {
+  selector:
+    "CallExpression[callee.property.name='set'][arguments.length=2][arguments.1.type='ObjectExpression']:matches([callee.object.property.name='trace'], [callee.object.name=/^(t|trace)$/])",
+  message: "pass the entry's field to its typed writer from engine/traceWriters, not trace.set",
+};
 const rngMessage = 'the engine is deterministic: use the seeded rng in engine/core/rng';
 const purityMessage = 'the engine is pure: no DOM, storage, network or logging';
 
@@ -268,8 +274,15 @@ export default defineConfig(
         { object: 'crypto', property: 'getRandomValues', message: rngMessage },
         { object: 'globalThis', message: purityMessage },
       ],
-      'no-restricted-syntax': ['error', ...engineSyntax, rawTraceAdd],
+      'no-restricted-syntax': ['error', ...engineSyntax, rawTraceAdd, rawTraceSet],
     },
+  },
+
+  {
+    // The kernel's message entry: its peer, arrival and transaction are set where the message is
+    // routed (World.send, the hot path), after its typed append.
+    files: ['src/engine/world.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...engineSyntax, rawTraceAdd] },
   },
 
   {

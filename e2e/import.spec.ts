@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Download, Page } from '@playwright/test';
+import { LOST_ACK } from '../src/views/diagrams/mermaid.testdata';
 import { expect, test, testIds, type Dashboard } from './fixtures';
 
 const BAD = JSON.stringify({
@@ -252,35 +253,15 @@ test('every export downloads its format; the scenario file opens again to the sa
 });
 
 test('a scenario without an expect block exports with one, pinned to its run', async ({ dash }) => {
-  // The README's example, imported without its block (a scenario built from scratch): the ack of
-  // e1 is lost, the producer (no idempotence) retries and e1 is appended again — 3 rows, 1
-  // duplicate, nothing lost, sum 10 + 10 + 20 = 40, at-least-once observed.
+  // The README's example (the views' LOST_ACK), imported without its block (a scenario built
+  // from scratch): the ack of e1 is lost, the producer (no idempotence) retries and e1 is
+  // appended again — 3 rows, 1 duplicate, nothing lost, sum 10 + 10 + 20 = 40, at-least-once
+  // observed.
   const bare = {
-    version: 1,
+    ...LOST_ACK,
     name: 'Lost ack, no idempotence: a duplicate row',
     seed: 1,
     claim: 'at-least-once',
-    workload: {
-      topic: 'payments',
-      events: [
-        { id: 'e1', amount: 10, at: 0 },
-        { id: 'e2', amount: 20, at: 10 },
-      ],
-    },
-    producer: {
-      'enable.idempotence': false,
-      'max.in.flight.requests.per.connection': 1,
-      'request.timeout.ms': 1000,
-      'linger.ms': 0,
-    },
-    processor: {
-      type: 'consumer',
-      'enable.auto.commit': false,
-      'auto.offset.reset': 'earliest',
-      startAtMs: 5000,
-    },
-    sink: { type: 'table', name: 'payments' },
-    faults: [{ id: 'lost ack', kind: 'drop-response', link: 'produce', match: { event: 'e1' } }],
   };
   await dash.byId(testIds.importButton).click();
   await dash.byId(testIds.importFile).setInputFiles({

@@ -336,8 +336,20 @@ export class ProducerClient {
    */
   private txnReject(actor: ActorId, cause: number, code: ErrorCode, txn: number): number {
     const w = this.world;
-    const r = writeReject(w.trace, w.now, actor, cause, -1, -1, -1, -1, -1, errorIndex(code));
-    w.trace.set(r, { txn });
+    const r = writeReject(
+      w.trace,
+      w.now,
+      actor,
+      cause,
+      -1,
+      -1,
+      -1,
+      -1,
+      -1,
+      errorIndex(code),
+      -1,
+      txn,
+    );
     return r;
   }
 
@@ -594,8 +606,8 @@ export class ProducerClient {
           -1,
           b.n,
           errorIndex('NETWORK_EXCEPTION'),
+          broker.id,
         );
-        w.trace.set(e, { peer: broker.id });
         this.onError(b, 'NETWORK_EXCEPTION', e);
       }
     });

@@ -202,7 +202,7 @@ export class Links {
           const t = w.trace;
           // Why it is down: the crash it has not come back from.
           const crash = l.broker.crashEntries[l.broker.incarnation - 1] ?? -1;
-          const e = writeReject(
+          writeReject(
             t,
             w.now,
             this.owner.id,
@@ -213,8 +213,8 @@ export class Links {
             about.offset ?? -1,
             about.count ?? -1,
             ERROR_CODES.indexOf('CONNECTION_REFUSED'),
+            l.broker.id,
           );
-          t.set(e, { peer: l.broker.id });
           l.state = 'down';
           l.retryAt = w.now + reconnectBackoff(l.failures);
           l.failures++;

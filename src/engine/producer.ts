@@ -18,7 +18,8 @@ import { effectiveIdempotence, normalizeAcks } from './scenario/validate';
 import type { ErrorCode, SendCause } from './trace';
 import { SEND_CAUSES } from './trace';
 import { alloc } from './core/pool';
-import { writeAppSend, writeAppSendFailed } from './traceWriters';
+import { writeAppSend, writeAppSendFailed, writeAppSendTxn } from './traceWriters';
+import type { EntryId } from './ids';
 
 interface Pending {
   event: number;
@@ -218,7 +219,7 @@ export class SourceApp extends Actor {
     }
   }
 
-  private traceSend(event: number, why: SendCause, cause: number): number {
+  private traceSend(event: number, why: SendCause, cause: number): EntryId {
     const w = this.world;
     const e = writeAppSend(
       w.trace,
@@ -331,7 +332,7 @@ export class SourceApp extends Actor {
     for (const g of group) {
       const e = this.traceSend(g.event, g.why, g.cause);
       this.client.send(g.event, e);
-      w.trace.set(e, { txn: this.client.txn?.no ?? -1 });
+      writeAppSendTxn(w.trace, e, this.client.txn?.no ?? -1);
       sent.push({ event: g.event, entry: e });
     }
     this.client.flush(() => this.finishTransaction(n, sent, cause));

@@ -829,8 +829,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
   private pollTimedOut(cause: number): void {
     const w = this.world;
     const removeAt = w.now + this.cfg.sessionTimeoutMs;
-    const e = writeLeaveGroup(w.trace, w.now, this.id, cause, this.topic.index);
-    w.trace.set(e, { until: removeAt });
+    const e = writeLeaveGroup(w.trace, w.now, this.id, cause, this.topic.index, removeAt);
     this.pollExpired = true;
     this.removal = w.scheduleGlobal(this.cfg.sessionTimeoutMs, () => {
       this.removal = null;
@@ -1073,7 +1072,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
         for (const o of offsets) {
           if (this.group.mayCommit(this.name, o.partition) && !this.expelled) {
             coord.storeOffset(this.group.id, this.topic.index, o.partition, o.offset);
-            const ce = writeCommit(
+            writeCommit(
               w.trace,
               w.now,
               coord.id,
@@ -1082,8 +1081,8 @@ export class ConsumerInstance extends Actor implements GroupMember {
               o.partition,
               o.offset,
               this.generation,
+              this.id,
             );
-            w.trace.set(ce, { peer: this.id });
           } else {
             ok = false;
             this.traceCommitFailed(coord.id, e, o);

@@ -129,8 +129,8 @@ export function fetchFrom(
             offset,
             -1,
             errorIndex('NETWORK_EXCEPTION'),
+            leader.id,
           );
-          w.trace.set(e, { peer: leader.id });
           again(e);
         });
       },

@@ -40,7 +40,8 @@
  *   another member"), https://kafka.apache.org/documentation/#consumerapi
  */
 import type { Timer, World } from '../world';
-import type { Coordinator, Topic } from '../broker/cluster';
+import type { Topic } from '../broker/cluster';
+import type { Coordinator } from '../broker/coordinator';
 
 /**
  * `partition.assignment.strategy`: `range` = RangeAssignor, eager protocol (Kafka's default in

@@ -320,7 +320,7 @@ export class KafkaOutput implements Output {
           (committed, c2) => {
             if (committed)
               for (const o of offsets) {
-                const ce = writeCommit(
+                writeCommit(
                   w.trace,
                   w.now,
                   group.coordinator.id,
@@ -329,8 +329,8 @@ export class KafkaOutput implements Output {
                   o.partition,
                   o.offset,
                   owner.memberGeneration,
+                  owner.id,
                 );
-                w.trace.set(ce, { peer: owner.id });
               }
             done(committed, c2);
           },

@@ -283,8 +283,9 @@ export class SparkQuery extends Actor {
       this.input.index,
       b.start[0] ?? 0,
       count,
+      b.id,
+      this.cfg.dedupe ? b.watermark : -1,
     );
-    w.trace.set(pe, this.cfg.dedupe ? { ckpt: b.id, until: b.watermark } : { ckpt: b.id });
     const attempt = this.history.filter((h) => h.id === b.id).length + 1;
     const h = { ...b, attempt, committedAt: -1 };
     this.history.push(h);
@@ -385,7 +386,7 @@ export class SparkQuery extends Actor {
     const id = w.events.identity[r.event]!;
     const decision = sparkDedupe(state, d.operator, id, eventTime, d.delayThresholdMs, b.watermark);
     if (decision === 'pass') return false;
-    const e = writeStreamDedupe(
+    writeStreamDedupe(
       w.trace,
       w.now,
       this.id,
@@ -395,8 +396,8 @@ export class SparkQuery extends Actor {
       r.partition,
       r.offset,
       decision === 'late' ? 1 : 0,
+      b.watermark,
     );
-    w.trace.set(e, { until: b.watermark });
     return true;
   }
 
@@ -418,8 +419,8 @@ export class SparkQuery extends Actor {
         this.input.index,
         b.end[0] ?? 0,
         rows.length,
+        b.id,
       );
-      w.trace.set(e, { ckpt: b.id });
       if (w.faults.processedRecords(this, 'spark', rows.length, e)) return;
       this.running = false;
       // nextBatchTime(triggerTimeMs), taken when this batch's trigger fired: a batch that ran past

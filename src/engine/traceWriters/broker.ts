@@ -6,7 +6,10 @@
 import type { ActorId, EntryId } from '../ids';
 import { K, type Trace } from '../trace';
 
-/** A partition leader appends a batch: `firstSeq` = its first sequence number (-1: not idempotent). */
+/**
+ * A partition leader appends a batch: `firstSeq` = its first sequence number (-1: not
+ * idempotent), `txn` = the transaction's number it belongs to (-1: none).
+ */
 export function writeAppend(
   t: Trace,
   time: number,
@@ -18,8 +21,9 @@ export function writeAppend(
   baseOffset: number,
   records: number,
   firstSeq: number,
+  txn: number,
 ): EntryId {
-  return t.add(
+  const e = t.add(
     time,
     K.append,
     actor,
@@ -31,6 +35,8 @@ export function writeAppend(
     records,
     firstSeq,
   ) as EntryId;
+  if (txn >= 0) t.set(e, { txn });
+  return e;
 }
 
 /** The broker recognised an already-written batch: `offset` = where it was written. */
@@ -97,7 +103,10 @@ export function writeTruncate(
   ) as EntryId;
 }
 
-/** A new partition leader (`broker` -1: none, the partition is offline); the epoch is set with `set(e, { txn })`. */
+/**
+ * A new partition leader (`broker` -1: none, the partition is offline) with its leader `epoch`
+ * (-1: none), kept in the txn column.
+ */
 export function writeLeader(
   t: Trace,
   time: number,
@@ -107,8 +116,22 @@ export function writeLeader(
   partition: number,
   logEnd: number,
   broker: number,
+  epoch: number,
 ): EntryId {
-  return t.add(time, K.leader, actor, cause, -1, topic, partition, logEnd, -1, broker) as EntryId;
+  const e = t.add(
+    time,
+    K.leader,
+    actor,
+    cause,
+    -1,
+    topic,
+    partition,
+    logEnd,
+    -1,
+    broker,
+  ) as EntryId;
+  t.set(e, { txn: epoch });
+  return e;
 }
 
 /** A replica rejoins (`joined` 1) or drops out of (0) the ISR. */
@@ -126,7 +149,7 @@ export function writeIsr(
   return t.add(time, K.isr, actor, cause, -1, topic, partition, logEnd, joined, broker) as EntryId;
 }
 
-/** Records are lost for good. */
+/** Records are lost for good: `txn` = the expired transaction that held them (-1: none). */
 export function writeDataLoss(
   t: Trace,
   time: number,
@@ -137,8 +160,9 @@ export function writeDataLoss(
   firstOffset: number,
   records: number,
   error: number,
+  txn: number,
 ): EntryId {
-  return t.add(
+  const e = t.add(
     time,
     K['data-loss'],
     actor,
@@ -150,9 +174,11 @@ export function writeDataLoss(
     records,
     error,
   ) as EntryId;
+  t.set(e, { txn });
+  return e;
 }
 
-/** The coordinator commits a consumer offset; the committer is set with `set(e, { peer })`. */
+/** The coordinator commits a consumer offset for `committer` (the peer column). */
 export function writeCommit(
   t: Trace,
   time: number,
@@ -162,8 +188,9 @@ export function writeCommit(
   partition: number,
   nextOffset: number,
   generation: number,
+  committer: ActorId,
 ): EntryId {
-  return t.add(
+  const e = t.add(
     time,
     K.commit,
     actor,
@@ -175,6 +202,8 @@ export function writeCommit(
     -1,
     generation,
   ) as EntryId;
+  t.set(e, { peer: committer });
+  return e;
 }
 
 /** An offset commit is refused. */
@@ -202,7 +231,10 @@ export function writeCommitFailed(
   ) as EntryId;
 }
 
-/** Transaction state changes: `state` = index in TXN_STATES, `reason` = TXN_REASON_* (-1: none); the transaction is set with `set(e, { txn })`. */
+/**
+ * Transaction `txn` (its number) changes state: `state` = index in TXN_STATES, `reason` =
+ * TXN_REASON_* (-1: none).
+ */
 export function writeTxn(
   t: Trace,
   time: number,
@@ -210,11 +242,14 @@ export function writeTxn(
   cause: number,
   reason: number,
   state: number,
+  txn: number,
 ): EntryId {
-  return t.add(time, K.txn, actor, cause, -1, -1, -1, -1, reason, state) as EntryId;
+  const e = t.add(time, K.txn, actor, cause, -1, -1, -1, -1, reason, state) as EntryId;
+  t.set(e, { txn });
+  return e;
 }
 
-/** A transaction marker is written: `commit` 1 commit / 0 abort. */
+/** A marker of transaction `txn` is written: `commit` 1 commit / 0 abort. */
 export function writeMarker(
   t: Trace,
   time: number,
@@ -224,6 +259,9 @@ export function writeMarker(
   partition: number,
   offset: number,
   commit: number,
+  txn: number,
 ): EntryId {
-  return t.add(time, K.marker, actor, cause, -1, topic, partition, offset, 1, commit) as EntryId;
+  const e = t.add(time, K.marker, actor, cause, -1, topic, partition, offset, 1, commit) as EntryId;
+  t.set(e, { txn });
+  return e;
 }

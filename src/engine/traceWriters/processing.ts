@@ -73,18 +73,24 @@ export function writeRevoke(
   return t.add(time, K.revoke, actor, cause, -1, topic, partition) as EntryId;
 }
 
-/** A consumer leaves its group after its poll timeout; `until` is set with `set(e, { until })`. */
+/** A consumer leaves its group after its poll timeout: the coordinator removes it at `until`. */
 export function writeLeaveGroup(
   t: Trace,
   time: number,
   actor: ActorId,
   cause: number,
   topic: number,
+  until: number,
 ): EntryId {
-  return t.add(time, K['leave-group'], actor, cause, -1, topic, -1, -1, -1, 0) as EntryId;
+  const e = t.add(time, K['leave-group'], actor, cause, -1, topic, -1, -1, -1, 0) as EntryId;
+  t.set(e, { until });
+  return e;
 }
 
-/** A checkpoint step: `step` = index in CHECKPOINT_STEPS. */
+/**
+ * A step of checkpoint `ckpt`: `step` = index in CHECKPOINT_STEPS; `txn` and `until` as that
+ * step uses them (-1: none).
+ */
 export function writeCheckpoint(
   t: Trace,
   time: number,
@@ -95,8 +101,11 @@ export function writeCheckpoint(
   offset: number,
   keys: number,
   step: number,
+  ckpt: number,
+  txn: number,
+  until: number,
 ): EntryId {
-  return t.add(
+  const e = t.add(
     time,
     K.checkpoint,
     actor,
@@ -108,9 +117,14 @@ export function writeCheckpoint(
     keys,
     step,
   ) as EntryId;
+  t.set(e, { ckpt, txn, until });
+  return e;
 }
 
-/** Spark writes an offset log entry (`start` = partition 0's). */
+/**
+ * Spark writes batch `batchId`'s offset log entry (`start` = partition 0's); `watermark` = the
+ * dedupe's watermark for it (-1: no dedupe).
+ */
 export function writeBatchPlanned(
   t: Trace,
   time: number,
@@ -119,11 +133,15 @@ export function writeBatchPlanned(
   topic: number,
   start: number,
   records: number,
+  batchId: number,
+  watermark: number,
 ): EntryId {
-  return t.add(time, K['batch-planned'], actor, cause, -1, topic, 0, start, records) as EntryId;
+  const e = t.add(time, K['batch-planned'], actor, cause, -1, topic, 0, start, records) as EntryId;
+  t.set(e, { ckpt: batchId, until: watermark });
+  return e;
 }
 
-/** Spark writes a commit log entry (`end` = partition 0's). */
+/** Spark writes batch `batchId`'s commit log entry (`end` = partition 0's). */
 export function writeBatchCommitted(
   t: Trace,
   time: number,
@@ -132,11 +150,17 @@ export function writeBatchCommitted(
   topic: number,
   end: number,
   rows: number,
+  batchId: number,
 ): EntryId {
-  return t.add(time, K['batch-committed'], actor, cause, -1, topic, 0, end, rows) as EntryId;
+  const e = t.add(time, K['batch-committed'], actor, cause, -1, topic, 0, end, rows) as EntryId;
+  t.set(e, { ckpt: batchId });
+  return e;
 }
 
-/** A stream processor's dedupe drops a record: `late` 1 late, 0 a copy. */
+/**
+ * A stream processor's dedupe drops a record: `late` 1 late, 0 a copy; `until` = Spark's
+ * watermark, or when Flink's state for the key expires (-1: never).
+ */
 export function writeStreamDedupe(
   t: Trace,
   time: number,
@@ -147,8 +171,9 @@ export function writeStreamDedupe(
   partition: number,
   offset: number,
   late: number,
+  until: number,
 ): EntryId {
-  return t.add(
+  const e = t.add(
     time,
     K['stream-dedupe'],
     actor,
@@ -160,4 +185,6 @@ export function writeStreamDedupe(
     1,
     late,
   ) as EntryId;
+  t.set(e, { until });
+  return e;
 }

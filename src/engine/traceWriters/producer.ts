@@ -31,6 +31,15 @@ export function writeAppSend(
   ) as EntryId;
 }
 
+/**
+ * The transaction (its number, -1: none) that an app-send's record joined. Known only once
+ * send() has returned: the client registers a transaction with its first record
+ * (AddPartitionsToTxn), so this annotates the 'app-send' entry afterwards.
+ */
+export function writeAppSendTxn(t: Trace, appSend: EntryId, txn: number): void {
+  t.set(appSend, { txn });
+}
+
 /** The application's send() failed or its wait timed out: `error` = index in ERROR_CODES. */
 export function writeAppSendFailed(
   t: Trace,
@@ -122,7 +131,10 @@ export function writeBatchFailed(
   ) as EntryId;
 }
 
-/** A request failed: `error` = index in ERROR_CODES; the other fields locate what it carried (-1: none). */
+/**
+ * A request failed: `error` = index in ERROR_CODES; the other fields locate what it carried,
+ * `peer` = the broker it was for, `txn` = the transaction's number (-1: none).
+ */
 export function writeReject(
   t: Trace,
   time: number,
@@ -134,8 +146,10 @@ export function writeReject(
   offset: number,
   records: number,
   error: number,
+  peer: number = -1,
+  txn: number = -1,
 ): EntryId {
-  return t.add(
+  const e = t.add(
     time,
     K.reject,
     actor,
@@ -147,6 +161,8 @@ export function writeReject(
     records,
     error,
   ) as EntryId;
+  if (peer !== -1 || txn !== -1) t.set(e, { peer, txn });
+  return e;
 }
 
 /** A producer is fenced. */

@@ -8,6 +8,7 @@ import type { ScenarioInput } from '../../engine';
 import type { Preset } from '../types';
 import { each, ids, indexedEvents } from './helpers';
 import { sourceUrls } from './sources';
+import { sparkQuery } from './sparkQuery';
 
 // ---------------------------------------------------------------- Flink: S07, S08 (and S25f)
 
@@ -449,33 +450,6 @@ const flinkCommitPhaseCrash: Preset = {
 };
 
 // ------------------------------------------------------------------------------ Spark: S16
-
-/** S16's query: e1..e30 on `orders`, 10 offsets per trigger, crash after batch 2's sink write. */
-function sparkQuery(
-  name: string,
-  sink: ScenarioInput['sink'],
-  expect: ScenarioInput['expect'],
-): ScenarioInput {
-  return {
-    version: 1,
-    name,
-    claim: 'exactly-once',
-    workload: { topic: 'orders', generate: { count: 30, startAtMs: 10, intervalMs: 10 } },
-    // The source re-sends what failed, as the exactly-once recipe has it (nothing fails there).
-    producer: { app: { onFailure: 'resend' } },
-    processor: {
-      type: 'spark',
-      maxOffsetsPerTrigger: 10,
-      startingOffsets: 'earliest',
-      startAtMs: 1000,
-    },
-    sink,
-    faults: [
-      { id: 'driver crash', kind: 'crash', target: 'spark', point: 'after-sink-write', nth: 3 },
-    ],
-    expect,
-  };
-}
 
 const thirtyOnce = {
   totals: { rows: 30, duplicates: 0, lost: 0, sum: 4650 },

@@ -8,6 +8,7 @@ import type { ScenarioInput } from '../../engine';
 import type { Preset } from '../types';
 import { each, ids, indexedEvents } from './helpers';
 import { sourceUrls } from './sources';
+import { sparkQuery } from './sparkQuery';
 
 type ProcessorInput = NonNullable<ScenarioInput['processor']>;
 
@@ -210,24 +211,8 @@ const flinkDedupeTtl: Preset = {
  *   4,650, while the raw one still has 40.
  */
 function rawClean(name: string, clean: boolean, expect: ScenarioInput['expect']): ScenarioInput {
-  return {
-    version: 1,
-    name,
-    claim: 'exactly-once',
-    workload: { topic: 'orders', generate: { count: 30, startAtMs: 10, intervalMs: 10 } },
-    producer: { app: { onFailure: 'resend' } },
-    processor: {
-      type: 'spark',
-      maxOffsetsPerTrigger: 10,
-      startingOffsets: 'earliest',
-      startAtMs: 1000,
-    },
-    sink: { type: 'delta', name: 'orders_raw', ...(clean ? { clean: { name: 'orders' } } : {}) },
-    faults: [
-      { id: 'driver crash', kind: 'crash', target: 'spark', point: 'after-sink-write', nth: 3 },
-    ],
-    expect,
-  };
+  const raw = { type: 'delta', name: 'orders_raw' } as const;
+  return sparkQuery(name, clean ? { ...raw, clean: { name: 'orders' } } : raw, expect);
 }
 
 const rawCleanLayer: Preset = {

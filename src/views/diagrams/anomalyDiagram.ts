@@ -7,7 +7,7 @@
  * Markdown report build it from the same run.
  */
 import type { Run } from '../../engine';
-import { eventSequenceDiagram } from './mermaid';
+import { eventSequenceDiagram } from './eventSequence';
 import { mermaidText } from './mermaidText';
 
 /** The first anomaly of a run: the business event and its fate at the primary point. */

@@ -3,7 +3,7 @@
  * Their outcomes are worked out by hand in the comments.
  */
 import { parseScenario, simulate, type Run, type ScenarioInput } from '../../engine';
-import hostile from '../../../public/scenarios/hostile-strings.json';
+import hostile from '../../../public/scenarios/hostile-strings.json' with { type: 'json' };
 
 /**
  * Two payments; the acknowledgement of e1's produce request is lost; idempotence is off and one

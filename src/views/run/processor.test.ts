@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { Trace } from '../../engine';
+import { NO_ENTRY, type ActorId } from '../../engine/ids';
+import {
+  writeBatchCommitted,
+  writeBatchPlanned,
+  writeCheckpoint,
+  writeCrash,
+  writeProcess,
+  writeTxn,
+} from '../../engine/traceWriters';
 import { batchRowsAt, checkpointRowsAt } from './at';
 import { CK } from './kinds';
-import { indexProcessors, traceColumns, type RunView } from './runView';
+import { indexProcessors } from './runIndexes';
+import { traceColumns, type RunView } from './runView';
 
 /** A view with only what the processor panel reads, from a hand-made trace. */
 function viewOf(t: Trace): RunView {
@@ -21,18 +31,17 @@ describe('Spark micro-batches (hand-made trace)', () => {
   // planned again (same id) at 3,500 ms and committed at 3,510 ms.
   const t = new Trace();
   t.actors.push('lab', 'spark');
-  const planned = (time: number, id: number, offset: number, count: number) => {
-    const e = t.add(time, 'batch-planned', 1, -1, -1, 0, 0, offset, count);
-    t.set(e, { ckpt: id });
-  };
-  const committed = (time: number, id: number) =>
-    t.set(t.add(time, 'batch-committed', 1, -1), { ckpt: id });
+  const spark = 1 as ActorId;
+  const planned = (time: number, id: number, offset: number, count: number) =>
+    writeBatchPlanned(t, time, spark, NO_ENTRY, 0, offset, count, id, -1);
+  const committed = (time: number, id: number, end: number, rows: number) =>
+    writeBatchCommitted(t, time, spark, NO_ENTRY, 0, end, rows, id);
   planned(1000, 0, 0, 5);
-  committed(1010, 0);
+  committed(1010, 0, 5, 5);
   planned(2000, 1, 5, 3);
-  t.add(2005, 'crash', 1, -1);
+  writeCrash(t, 2005, spark, NO_ENTRY, -1);
   planned(3500, 1, 5, 3);
-  committed(3510, 1);
+  committed(3510, 1, 8, 3);
   const v = viewOf(t);
 
   it('lists batches newest first, with offsets, records and status at the cursor', () => {
@@ -68,26 +77,25 @@ describe('Flink checkpoint history (hand-made trace)', () => {
     id: number,
     s: keyof typeof CK,
     f: { partition?: number; offset?: number; txn?: number; keys?: number } = {},
-  ) => {
-    const e = t.add(
+  ) =>
+    writeCheckpoint(
+      t,
       time,
-      'checkpoint',
-      actor,
-      -1,
-      -1,
+      actor as ActorId,
+      NO_ENTRY,
       f.partition === undefined ? -1 : 0,
       f.partition ?? -1,
       f.offset ?? -1,
       f.keys ?? -1,
       CK[s],
+      id,
+      f.txn ?? -1,
+      -1,
     );
-    t.set(e, { ckpt: id, txn: f.txn ?? -1 });
-  };
-  const process = (time: number, epoch: number) => {
-    const e = t.add(time, 'process', 2, -1, 0, 0, 0, 0, 1, 0);
-    t.set(e, { ckpt: epoch });
-  };
-  process(500, 1);
+  // Two records of epoch 1 (before its barrier), key 0 each.
+  const process = (time: number, offset: number) =>
+    writeProcess(t, time, 2 as ActorId, NO_ENTRY, 0, 0, 0, offset, 1, 0);
+  process(500, 0);
   process(600, 1);
   step(1000, 1, 1, 'triggered');
   step(1003, 2, 1, 'barrier', { partition: 0, offset: 4, keys: 3 });
@@ -101,8 +109,8 @@ describe('Flink checkpoint history (hand-made trace)', () => {
   step(3000, 1, 3, 'triggered');
   step(3005, 2, 3, 'pre-committed', { txn: 9 });
   step(3008, 1, 3, 'completed', { partition: 0, offset: 4, keys: 3 });
-  const abort = t.add(70_000, 'txn', 3, -1, -1, -1, -1, -1, 1, 2);
-  t.set(abort, { txn: 9 });
+  // PrepareAbort (state 2), reason 1 (timeout).
+  writeTxn(t, 70_000, 3 as ActorId, NO_ENTRY, 1, 2, 9);
   const v = {
     ...viewOf(t),
     scenario: {
@@ -201,10 +209,21 @@ describe('Flink checkpoints completed while the job was idle (hand-made trace)',
   const t = new Trace();
   t.actors.push('lab', 'jobmanager', 'flink');
   t.topics.push('in');
-  const step = (time: number, actor: number, id: number, s: keyof typeof CK, offset = -1) => {
-    const e = t.add(time, 'checkpoint', actor, -1, -1, 0, 0, offset, offset < 0 ? -1 : 3, CK[s]);
-    t.set(e, { ckpt: id, until: s === 'idle' ? 2000 : -1 });
-  };
+  const step = (time: number, actor: number, id: number, s: keyof typeof CK, offset = -1) =>
+    writeCheckpoint(
+      t,
+      time,
+      actor as ActorId,
+      NO_ENTRY,
+      0,
+      0,
+      offset,
+      offset < 0 ? -1 : 3,
+      CK[s],
+      id,
+      -1,
+      s === 'idle' ? 2000 : -1,
+    );
   step(1000, 1, 1, 'triggered');
   step(1003, 2, 1, 'barrier', 4);
   step(1008, 1, 1, 'completed', 4);
