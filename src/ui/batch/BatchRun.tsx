@@ -12,6 +12,8 @@ import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import { batchPageView, clearAndRerun, failMidWrite } from '../../views/batch/batchView';
 import { BatchAtlas } from './BatchAtlas';
+import { HiddenOutcome } from '../library/HiddenOutcome';
+import { usePredictionGate } from '../library/usePredictionGate';
 import './batch.css';
 
 const selectScenario = (s: LabState) => s.scenario;
@@ -50,8 +52,17 @@ function BatchRunOf({
     const t = setTimeout(() => setShown((n) => n + 1), REVEAL_MS);
     return () => clearTimeout(t);
   }, [playing, shown, total]);
-  if ('error' in view) return <p role="alert">{view.error}</p>;
+  // "Predict first" as on the stream's page: the schedule played to its end is the run's end (a
+  // locked-in answer revealed, the outcome unfolded); until then the table and the "why" wait.
+  const gate = usePredictionGate();
   const done = shown >= total;
+  const { reachEnd, phase } = gate;
+  useEffect(() => {
+    if (done && !('error' in view)) reachEnd();
+    // `phase`: locking the answer in while the schedule stands at its end reveals it too.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reachEnd is a fresh closure per render
+  }, [done, phase, scenario, view]);
+  if ('error' in view) return <p role="alert">{view.error}</p>;
   const edit = (next: ScenarioInput) => {
     // One undoable edit, still the preset it came from (no longer as shipped).
     a.loadScenario(next, { presetRef });
@@ -113,7 +124,8 @@ function BatchRunOf({
           </div>
         ))}
       </section>
-      {done && (
+      {done && gate.finalHidden && <HiddenOutcome gate={gate} what="batch-outcome" />}
+      {done && !gate.finalHidden && (
         <>
           <section aria-label="Target table">
             <h2>Target table by partition</h2>

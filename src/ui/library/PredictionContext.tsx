@@ -56,6 +56,12 @@ export interface Predictions {
   endSeen(scenario: ScenarioInput): boolean;
   /** "Reveal now": the outcome of `scenario`'s run shows as if it had been played to its end. */
   revealNow(scenario: ScenarioInput): void;
+  /**
+   * The run on screen was played to its end by a view with its own playback (a batch schedule):
+   * the same rule as the cursor reaching the end — a locked-in answer is revealed, the outcome
+   * shows; without an answer nothing is revealed.
+   */
+  reachEnd(): void;
 }
 
 const Ctx = createContext<Predictions | null>(null);
@@ -101,6 +107,21 @@ export function PredictionProvider({
     // Locking the answer in while the cursor already stands at the end reveals it too.
     checkReveal.current();
   }, [predictions]);
+  // The end of the run on screen reached (by the cursor, or a view's own playback). The
+  // predictions are passed in: a child's effect runs before this provider's ref is updated.
+  const reachEnd = useCallback(
+    (s: LabState, all: Record<string, Prediction>) => {
+      const asked = subject(s);
+      if (!asked) return;
+      const p = all[asked.key] ?? EMPTY;
+      const phase = subjectPhase(asked, { ...p, endSeen: seenSet.has(s.scenario) });
+      if (phase === 'none' || phase === 'pending') return;
+      if (seenSet.has(s.scenario) && phase !== 'locked') return;
+      if (phase === 'locked') updatePrediction(asked.key, { revealed: true });
+      markEndSeen(s.scenario);
+    },
+    [subject, seenSet, updatePrediction, markEndSeen],
+  );
   useEffect(() => {
     const check = () => {
       const s = lab.app.getState();
@@ -120,8 +141,7 @@ export function PredictionProvider({
       // the end of another run must not find "the end" there and give its answer away.
       const current = s.status === 'ready' && s.viewFor === s.scenario;
       if (!atRunEnd({ current, idx: c.idx, n: v.n, t: c.t, endTime: v.endTime })) return;
-      if (phase === 'locked') updatePrediction(asked.key, { revealed: true });
-      markEndSeen(s.scenario);
+      reachEnd(s, predictionsNow.current);
     };
     checkReveal.current = check;
     check();
@@ -131,7 +151,7 @@ export function PredictionProvider({
       offCursor();
       offApp();
     };
-  }, [lab, subject, updatePrediction, seenSet, markEndSeen]);
+  }, [lab, subject, seenSet, reachEnd]);
 
   const value = useMemo<Predictions>(
     () => ({
@@ -140,8 +160,9 @@ export function PredictionProvider({
       updatePrediction,
       endSeen: (scenario) => seen.set.has(scenario),
       revealNow: markEndSeen,
+      reachEnd: () => reachEnd(lab.app.getState(), predictions),
     }),
-    [subject, predictions, updatePrediction, seen, markEndSeen],
+    [subject, predictions, updatePrediction, seen, markEndSeen, reachEnd, lab],
   );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

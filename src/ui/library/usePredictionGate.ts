@@ -41,6 +41,11 @@ export interface PredictionGate {
   skip(): void;
   /** Show the folded outcome of the run on screen now, without playing it to its end. */
   revealNow(): void;
+  /**
+   * A view with its own playback (the batch schedule) played the run on screen to its end: as
+   * the cursor reaching the end, it reveals a locked-in answer and unfolds the outcome.
+   */
+  reachEnd(): void;
 }
 
 const nothingAsked = () => null;
@@ -76,6 +81,7 @@ export function usePredictionGate(): PredictionGate {
     folded,
     finalHidden: outcomeHidden(phase) || folded,
     revealNow: () => predictions?.revealNow(scenario),
+    reachEnd: () => predictions?.reachEnd(),
     answerWaits: phase === 'pending' || phase === 'locked',
     edited: key !== null && !otherVariant && !pristine,
     skip,
