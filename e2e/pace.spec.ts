@@ -12,7 +12,7 @@ test.use({ viewport: { width: 1280, height: 720 } });
 // own frame arithmetic (src/views/run/playback.ts `advance`): rendering ~1,800 frames per story here
 // added half a minute of CI per preset for no rule the unit test does not already hold.
 
-test('after "Show the outcome" the verdict is absent until the end of the run', async ({
+test('after "Show the answer" the verdict is absent until the end of the run', async ({
   dash,
 }) => {
   const { page } = dash;
@@ -21,7 +21,7 @@ test('after "Show the outcome" the verdict is absent until the end of the run', 
   await dash.settled();
   await page
     .locator(`[data-testid="${testIds.outcomeHidden}"][data-what="verdict"]`)
-    .getByRole('button', { name: 'Show the outcome' })
+    .getByRole('button', { name: 'Show the answer' })
     .click();
   await expect(dash.byId(testIds.verdict)).toHaveCount(0);
   await expect(

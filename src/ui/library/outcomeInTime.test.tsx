@@ -1,5 +1,5 @@
 /**
- * The outcome in its time (issue 24): once the answer is told ("Show the outcome", or a locked-in
+ * The outcome in its time (issue 24): once the answer is told ("Show the answer", or a locked-in
  * answer), the final verdict and the "why" still wait for the end of the run on screen — never at
  * t = 0 of a replay — or for "Reveal now"; a preset opened again starts at t = 0, folded.
  */
@@ -35,11 +35,13 @@ const hidden = () => screen.queryAllByTestId(testIds.outcomeHidden).map((x) => x
 describe('the outcome in its time (jsdom)', () => {
   afterEach(cleanup);
 
-  it('after "Show the outcome" the verdict waits for the end; opened again, it starts folded', async () => {
+  it('after "Show the answer" the verdict waits for the end; opened again, it starts folded', async () => {
     const lab = await mount();
     act(() => lab.actions.loadPreset('lost-ack-retry'));
     await act(() => lab.actions.settled());
     expect(hidden()).toEqual(['verdict', 'why']);
+    // The link tells the answer only (the verdict waits for the end, issue 24): it says so.
+    expect(screen.getAllByTestId(testIds.outcomeShow)[0]!.textContent).toBe('Show the answer');
     fireEvent.click(screen.getAllByTestId(testIds.outcomeShow)[0]!);
     // Told, at t = 0: the run has not happened yet, so neither has its verdict.
     expect(lab.cursor.getState().t).toBe(0);
