@@ -12,9 +12,7 @@ test.use({ viewport: { width: 1280, height: 720 } });
 // own frame arithmetic (src/views/run/playback.ts `advance`): rendering ~1,800 frames per story here
 // added half a minute of CI per preset for no rule the unit test does not already hold.
 
-test('after "Show the answer" the verdict is absent until the end of the run', async ({
-  dash,
-}) => {
+test('after "Show the answer" the verdict is absent until the end of the run', async ({ dash }) => {
   const { page } = dash;
   await page.goto('./?preset=lost-ack-retry');
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
