@@ -97,7 +97,7 @@ export function PredictionProvider({
   );
   // Reaching the end of the run with the prediction locked in reveals the answer (and, with it,
   // the outcome the panels hid), and the reveal stays when the cursor goes back; without an
-  // answer the end reveals nothing ("Show the outcome" is the way past the question). Here rather
+  // answer the end reveals nothing ("Show the answer" is the way past the question). Here rather
   // than in the prediction box, which is not mounted while the page's story is folded away.
   // Subscribed outside React: the cursor moves every frame, and nothing should re-render with it.
   const predictionsNow = useRef(predictions);
@@ -112,9 +112,17 @@ export function PredictionProvider({
   const reachEnd = useCallback(
     (s: LabState, all: Record<string, Prediction>) => {
       const asked = subject(s);
-      if (!asked) return;
+      if (!asked) {
+        // A shared or imported scenario that asks nothing: its end unfolds its verdict.
+        if (s.replay === s.scenario && !seenSet.has(s.scenario)) markEndSeen(s.scenario);
+        return;
+      }
       const p = all[asked.key] ?? EMPTY;
       const phase = subjectPhase(asked, { ...p, endSeen: seenSet.has(s.scenario) });
+      // Also a changed run, unanswered or not: its end shows its outcome, but the answer (about
+      // the run as opened) stays untold, so undo back to that run asks the question again. And a
+      // revealed one, or another variant: its final verdict waits for the end of this replay
+      // (`outcomeFolded`). Without an answer the end reveals nothing.
       if (phase === 'none' || phase === 'pending') return;
       if (seenSet.has(s.scenario) && phase !== 'locked') return;
       if (phase === 'locked') updatePrediction(asked.key, { revealed: true });
@@ -125,17 +133,8 @@ export function PredictionProvider({
   useEffect(() => {
     const check = () => {
       const s = lab.app.getState();
-      const asked = subject(s);
       const v = s.view;
-      if (!asked || !v) return;
-      const p = predictionsNow.current[asked.key] ?? EMPTY;
-      const phase = subjectPhase(asked, { ...p, endSeen: seenSet.has(s.scenario) });
-      // Also a changed run, unanswered or not: its end shows its outcome, but the answer (about
-      // the run as opened) stays untold, so undo back to that run asks the question again. And a
-      // revealed one, or another variant: its final verdict waits for the end of this replay
-      // (`outcomeFolded`).
-      if (phase === 'none' || phase === 'pending') return;
-      if (seenSet.has(s.scenario) && phase !== 'locked') return;
+      if (!v) return;
       const c = lab.cursor.getState();
       // The run on screen must be this scenario's: a preset opened while the cursor stood at
       // the end of another run must not find "the end" there and give its answer away.

@@ -50,6 +50,7 @@ export interface PredictionGate {
 
 const nothingAsked = () => null;
 const selectScenario = (s: LabState) => s.scenario;
+const selectReplay = (s: LabState) => s.replay !== null && s.replay === s.scenario;
 
 /**
  * Where the prediction asked of the workspace on screen stands (the open preset's on the page,
@@ -64,6 +65,7 @@ export function usePredictionGate(): PredictionGate {
   const otherVariant = useLab((s: LabState) => subject(s)?.otherVariant ?? false);
   const pristine = useLab((s: LabState) => subject(s)?.pristine ?? false);
   const scenario = useLab(selectScenario);
+  const replay = useLab(selectReplay);
   const p = predictions && key !== null ? predictions.prediction(key) : null;
   const skip = () => {
     if (predictions && key !== null) predictions.updatePrediction(key, { revealed: true });
@@ -74,7 +76,7 @@ export function usePredictionGate(): PredictionGate {
     revealed: p?.revealed ?? false,
     endSeen,
   });
-  const folded = outcomeFolded(phase, endSeen);
+  const folded = predictions !== null && outcomeFolded(phase, endSeen, replay);
   return {
     phase,
     hidden: outcomeHidden(phase),

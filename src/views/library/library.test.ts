@@ -307,6 +307,12 @@ describe('the outcome in its time, on every variant of every preset', () => {
   it('covers the variant that leaked', () => {
     expect(refs).toContain('payment-resent-by-app/merge-per-batch-unique-key');
   });
+  it('a shared or imported run that asks nothing folds until its end; an edit of it does not', () => {
+    // phase 'none' (no question): folded only as a replay (LabState.replay), until the end.
+    expect(outcomeFolded('none', false, true)).toBe(true);
+    expect(outcomeFolded('none', true, true)).toBe(false);
+    expect(outcomeFolded('none', false, false)).toBe(false);
+  });
 });
 
 describe('subjectPhase and presetSubject', () => {
