@@ -78,7 +78,7 @@ test('at-most-once with the same crash: the lost count and the lost events are s
   // mid-batch after 3 records); the restart resumes at 10, so p-9 and p-10 are never written:
   // 18 rows, 2 lost, sum 2,100 − 90 − 100 = 1,910.
   await dash.pickPreset('at-most-once');
-  // Past the preset's question: the outcome shown at once (a teacher's "Show the outcome").
+  // Past the preset's question: the outcome shown at once (a teacher's "Show the answer").
   await dash.byId(testIds.outcomeShow).first().click();
   await dash.toEnd();
   expect(await dash.shown()).toMatchObject({

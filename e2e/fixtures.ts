@@ -74,13 +74,13 @@ export class Dashboard {
 
   /**
    * Skip "Predict first" on an open preset as shipped (its verdict, explanations, final fates,
-   * story and run diagrams wait for the answer): the verdict's "Show the outcome".
+   * story and run diagrams wait for the answer): the verdict's "Show the answer".
    */
   async showOutcome(): Promise<void> {
     const hidden = this.page.locator(
       `[data-testid="${testIds.outcomeHidden}"][data-what="verdict"]`,
     );
-    await hidden.getByRole('button', { name: 'Show the outcome' }).click();
+    await hidden.getByRole('button', { name: 'Show the answer' }).click();
     // Told, the final verdict still waits for the end of the run: "Reveal now" shows it at once.
     const now = this.page.locator(
       `[data-testid="${testIds.outcomeHidden}"][data-what="verdict"] [data-testid="${testIds.outcomeRevealNow}"]`,

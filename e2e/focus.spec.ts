@@ -25,7 +25,7 @@ test('the prediction box: Lock in, change, Reveal now, Ask again each leave the 
   await page.waitForFunction((s) => document.activeElement?.matches(s) ?? false, 'textarea');
 });
 
-test('Show the outcome, Hide the story, and a fault’s details closed by Escape keep the focus nearby', async ({
+test('Show the answer, Hide the story, and a fault’s details closed by Escape keep the focus nearby', async ({
   unopenedDash: dash,
 }) => {
   const { page } = dash;

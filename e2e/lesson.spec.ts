@@ -96,3 +96,27 @@ test('at 1280×720 the step with the longest setup of each shipped lesson shows 
     expect(await page.evaluate(() => document.scrollingElement!.scrollTop)).toBe(0);
   }
 });
+
+test("projector mode's first screen at 1280×720: Start here in view; a setup cut at its box's edge shows there is more", async ({
+  page,
+}) => {
+  // Before: "Start here" was hidden in projector mode (the README leads with it), and the setup
+  // box cut its text with nothing to show more was below (scroll bars hidden until used).
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.clock.install();
+  await page.goto('./?present=1&preset=lost-ack-retry');
+  const start = page.getByRole('button', { name: 'Start here' });
+  await expect(start).toBeVisible();
+  const box = (await start.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(720);
+  const setup = page.locator('.story > .story-setup');
+  await expect(setup).toBeVisible();
+  // lost-ack-retry's setup is longer than its box at 1280×720: it scrolls, and its edge shadow
+  // (the two "scroll" layers under the "local" covers) is drawn.
+  const style = await setup.evaluate((el) => ({
+    overflows: el.scrollHeight > el.clientHeight,
+    attachment: getComputedStyle(el).backgroundAttachment,
+  }));
+  expect(style).toEqual({ overflows: true, attachment: 'local, local, scroll, scroll' });
+});

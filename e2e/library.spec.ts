@@ -220,12 +220,12 @@ test('predict first: the verdict, the explanations, the final fates and the stor
   await dash.toStart();
   await expect(dash.byId(testIds.verdict)).toHaveAttribute('data-observed', 'at-least-once');
 
-  // Another preset, skipped with the keyboard: "Show the outcome" tells the answer; the final
+  // Another preset, skipped with the keyboard: "Show the answer" tells the answer; the final
   // verdict waits for the end of the run, and "Reveal now" shows it at once.
   await page.goto('./?preset=at-most-once');
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
   await expect(dash.byId(testIds.verdict)).toHaveCount(0);
-  await hidden('verdict').getByRole('button', { name: 'Show the outcome' }).focus();
+  await hidden('verdict').getByRole('button', { name: 'Show the answer' }).focus();
   await page.keyboard.press('Enter');
   await expect(dash.byId(testIds.verdict)).toHaveCount(0);
   await dash.byId(testIds.outcomeRevealNow).first().focus();
@@ -511,7 +511,7 @@ test('keyboard only: open the library, find a preset, open it, switch variant, E
   expect(dash.errors).toEqual([]);
 });
 
-test('"Show the outcome" without a prediction: the empty box gives way to one line; "Ask again" brings it back, by keyboard', async ({
+test('"Show the answer" without a prediction: the empty box gives way to one line; "Ask again" brings it back, by keyboard', async ({
   dash,
 }) => {
   const { page } = dash;
@@ -521,7 +521,7 @@ test('"Show the outcome" without a prediction: the empty box gives way to one li
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
   await expect(dash.byId(testIds.predictInput)).toBeVisible();
   await expect(dash.byId(testIds.predictSkipped)).toHaveCount(0);
-  // By keyboard: the verdict's "Show the outcome", focused, Enter.
+  // By keyboard: the verdict's "Show the answer", focused, Enter.
   await dash.byId(testIds.outcomeShow).first().focus();
   await page.keyboard.press('Enter');
   await expect(l.answer).toContainText(

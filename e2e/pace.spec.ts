@@ -46,16 +46,14 @@ test('the card charge plays to its end in 20–40 s at its pace (virtual clock)'
   expect(dash.errors).toEqual([]);
 });
 
-test('after "Show the outcome" the verdict is absent until the end of the run', async ({
-  dash,
-}) => {
+test('after "Show the answer" the verdict is absent until the end of the run', async ({ dash }) => {
   const { page } = dash;
   await page.goto('./?preset=lost-ack-retry');
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
   await dash.settled();
   await page
     .locator(`[data-testid="${testIds.outcomeHidden}"][data-what="verdict"]`)
-    .getByRole('button', { name: 'Show the outcome' })
+    .getByRole('button', { name: 'Show the answer' })
     .click();
   await expect(dash.byId(testIds.verdict)).toHaveCount(0);
   await expect(

@@ -2,7 +2,7 @@
  * Issue 24, projector mode, at 1280×720 in Chromium, for every library preset: the pipeline, the
  * counters and the question inside the viewport; body text at 18 px or more, the pipeline's labels
  * and buttons too; the verdict absent
- * before the run's end after "Show the outcome". Labels of records in flight never overlap: checked
+ * before the run's end after "Show the answer". Labels of records in flight never overlap: checked
  * at the most crowded moment of the library (below; sampled moments of every preset had too few
  * labels in flight for the check to fail without the stacking).
  * (Each preset's 20–40 s pace is checked on the page's clock in e2e/pace.spec.ts, and for every
@@ -76,10 +76,10 @@ for (const [k, part] of [presets.slice(0, half), presets.slice(half)].entries())
       expect(pipelinePx, `${p.id}: smallest pipeline label or button (px)`).toBeGreaterThanOrEqual(
         18,
       );
-      // "Show the outcome" before the end: the verdict stays folded until the run's end.
+      // "Show the answer" before the end: the verdict stays folded until the run's end.
       await page
         .locator(`[data-testid="${testIds.outcomeHidden}"][data-what="verdict"]`)
-        .getByRole('button', { name: 'Show the outcome' })
+        .getByRole('button', { name: 'Show the answer' })
         .click();
       await expect(dash.byId(testIds.verdict), p.id).toHaveCount(0);
     }

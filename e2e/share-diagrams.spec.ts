@@ -34,7 +34,7 @@ test('mermaid loads only when the diagrams open; the run diagram has the pipelin
   const hiddenRun = page.locator(`[data-testid="${testIds.outcomeHidden}"][data-what="diagrams"]`);
   await expect(hiddenRun).toContainText('Hidden until you answer the prediction');
   await expect(page.getByTestId(testIds.diagramSvg)).toHaveCount(0);
-  await hiddenRun.getByRole('button', { name: 'Show the outcome' }).click();
+  await hiddenRun.getByRole('button', { name: 'Show the answer' }).click();
   await expect(hiddenRun).toHaveCount(0);
   await openDiagrams(page, 'sequence');
   expect(requested.some((u) => /mermaid\.core-[\w-]+\.js$/.test(u))).toBe(true);

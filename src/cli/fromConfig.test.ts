@@ -37,6 +37,18 @@ describe('from-config: the atlas line', () => {
     expect(json.atlas.survives).toBe(false);
   }, 120_000);
 
+  it('a producer that breaks the workload\'s claim: the claim is named as the base preset\'s, not "its"', () => {
+    // acks=1, idempotence off on the lost-ack story (base lost-ack-retry/idempotence-on, which
+    // claims exactly-once): the lost ack's retry appends e1 again — at-least-once
+    // (https://kafka.apache.org/documentation/#producerconfigs_enable.idempotence).
+    const r = cli([`${examples}/producer.properties`]);
+    expect(r.err).toBe('');
+    expect(r.out).toContain(
+      "guarantee end to end: at-least-once (under lost-ack-retry/idempotence-on's fault); the lost-ack-retry/idempotence-on workload claims exactly-once, and with your settings it breaks",
+    );
+    expect(r.out).not.toContain('breaks its');
+  }, 120_000);
+
   it('--skip-atlas leaves it out', () => {
     const r = cli([`${examples}/transactional-producer.properties`, '--skip-atlas']);
     expect(r.code).toBe(0);

@@ -104,16 +104,27 @@ export function fromConfigCommand(
       ['refused', group(['refused'])],
     ] as const)
       if (list.length > 0) out(`${title} (${list.length}):\n${list.map(keyLine).join('\n')}`);
+    // The claim is the base workload's, not the user's files' (they claim nothing): say whose.
+    const claim =
+      guarantee && !guarantee.held
+        ? `; the ${imported.base} workload claims ${guarantee.claimed}, and with your settings it breaks`
+        : '';
     out(
       guarantee
-        ? `guarantee end to end: ${guarantee.observed} (under ${imported.base}'s fault)`
+        ? `guarantee end to end: ${guarantee.observed} (under ${imported.base}'s fault)${claim}`
         : 'guarantee end to end: none — Kafka or Flink would refuse this configuration (above)',
+    );
+    // The atlas's summary opens with "The scenario breaks its <claim> claim already…" when the
+    // run breaks it unaided: said above, in the workload's name.
+    const summary = atlas?.summary.replace(
+      /^The scenario breaks its \S+ claim already with its own faults\. /,
+      '',
     );
     if (atlas)
       out(
         atlas.breaks
-          ? `single-fault atlas: ${atlas.summary}\nthe first fault that breaks it: ${atlas.breaks}`
-          : `single-fault atlas: ${atlas.summary}${atlas.survives ? ' It survives every single fault.' : ''}`,
+          ? `single-fault atlas: ${summary}\nthe first fault that breaks it: ${atlas.breaks}`
+          : `single-fault atlas: ${summary}${atlas.survives ? ' It survives every single fault.' : ''}`,
       );
   }
   return imported.runnable ? 0 : 2;

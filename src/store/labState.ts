@@ -75,6 +75,12 @@ export interface LabState {
    */
   opened: number;
   /**
+   * The scenario opened from a share link or a file without a question of its own, to be played:
+   * its final verdict folds until its run reaches its end or "Reveal now" (issue 24: never at
+   * t = 0 of a replay; `outcomeFolded`). Compared by identity, so an edit of it is not it.
+   */
+  replay: ScenarioInput | null;
+  /**
    * Compare (src/views/compare): the lanes run beside the scenario, or null when Compare is
    * closed. Part of the page's state: undo, the share link and the Markdown report carry it.
    */

@@ -79,6 +79,7 @@ export function createLab(deps: LabDeps): Lab {
     notice: null,
     lastSkip: 0,
     opened: 0,
+    replay: null,
     compare: null,
   }));
   const cursor = createStore<CursorState>()(() => ({ t: 0, idx: 0 }));

@@ -20,7 +20,7 @@ const selectPresetRef = (s: LabState) => s.presetRef;
 
 /** Why End does not jump while a "Predict first" question is unanswered. */
 const END_WAITS =
-  'The answer waits: lock in a prediction first (or Show the outcome) — the end of the run would give it away.';
+  'The answer waits: lock in a prediction first (or Show the answer) — the end of the run would give it away.';
 
 /**
  * Play/pause, step, restart, speed (log scale), the clock — one row whose pieces keep their width

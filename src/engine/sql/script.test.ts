@@ -56,7 +56,7 @@ describe('the sink SQL script', () => {
         'INSERT INTO "payments" (id, amount, src) VALUES',
         "  ('e1', 10, 'payments-0@0');",
         '',
-        'SELECT id, amount, src FROM "payments" ORDER BY id, src;',
+        'SELECT id, amount, src FROM "payments" ORDER BY length(id), id, length(src), src;',
       ].join('\n') + '\n',
     );
     expect(script.steps.map((s) => s.expect)).toEqual([
@@ -116,7 +116,7 @@ describe('the sink SQL script', () => {
         'WHEN MATCHED THEN UPDATE SET amount = s.amount',
         'WHEN NOT MATCHED THEN INSERT (id, amount, src) VALUES (s.id, s.amount, s.src);',
         '',
-        'SELECT id, amount, src FROM "payments" ORDER BY id, src;',
+        'SELECT id, amount, src FROM "payments" ORDER BY length(id), id, length(src), src;',
       ].join('\n') + '\n',
     );
     expect(script.steps.map((s) => s.expect)).toEqual([

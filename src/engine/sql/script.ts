@@ -268,7 +268,10 @@ function scriptText(
     ...[...ddl.map((d) => `${d};`), ''],
   ];
   const body = steps.map(stepText);
-  const tail = [`SELECT id, amount, src FROM ${ident(c.name)} ORDER BY id, src;`];
+  // Ids in their natural order: by length first, so e2 comes before e10 (text order: e1, e10, e2).
+  const tail = [
+    `SELECT id, amount, src FROM ${ident(c.name)} ORDER BY length(id), id, length(src), src;`,
+  ];
   return `${[...head, ...body, ...tail].join('\n')}\n`;
 }
 

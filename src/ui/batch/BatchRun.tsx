@@ -11,8 +11,9 @@ import type { ScenarioInput } from '../../engine';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import { batchPageView, clearAndRerun, failMidWrite } from '../../views/batch/batchView';
-import { usePredictions } from '../library/PredictionContext';
 import { BatchAtlas } from './BatchAtlas';
+import { HiddenOutcome } from '../library/HiddenOutcome';
+import { usePredictionGate } from '../library/usePredictionGate';
 import './batch.css';
 
 const selectScenario = (s: LabState) => s.scenario;
@@ -66,13 +67,16 @@ function BatchRunOf({
     const t = setTimeout(() => setShown((n) => n + 1), REVEAL_MS);
     return () => clearTimeout(t);
   }, [playing, shown, total]);
-  const done = !('error' in view) && shown >= total;
-  // The schedule played through is this run's end (there is no stream cursor to reach it): a
-  // locked-in prediction is revealed, as at the end of a stream run.
-  const predictions = usePredictions();
+  // "Predict first" as on the stream's page: the schedule played to its end is the run's end (a
+  // locked-in answer revealed, the outcome unfolded); until then the table and the "why" wait.
+  const gate = usePredictionGate();
+  const done = shown >= total;
+  const { reachEnd, phase } = gate;
   useEffect(() => {
-    if (done) predictions?.runEnded(scenario);
-  }, [done, predictions, scenario]);
+    if (done && !('error' in view)) reachEnd();
+    // `phase`: locking the answer in while the schedule stands at its end reveals it too.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reachEnd is a fresh closure per render
+  }, [done, phase, scenario, view]);
   if ('error' in view) return <p role="alert">{view.error}</p>;
   const edit = (next: ScenarioInput) => {
     // One undoable edit, still the preset it came from (no longer as shipped).
@@ -136,7 +140,8 @@ function BatchRunOf({
           </div>
         ))}
       </section>
-      {done && (
+      {done && gate.finalHidden && <HiddenOutcome gate={gate} what="batch-outcome" />}
+      {done && !gate.finalHidden && (
         <>
           <section aria-label="Target table">
             <h2>Target table by partition</h2>

@@ -152,7 +152,7 @@ describe('embedded player (jsdom)', () => {
     expect(playing(lab)).toBe(true);
   });
 
-  it('"Show the outcome" skips the question, as on the page; the final verdict waits for the end or "Reveal now"', async () => {
+  it('"Show the answer" skips the question, as on the page; the final verdict waits for the end or "Reveal now"', async () => {
     await mount('at-least-once', { predict: true }, null);
     fireEvent.click(screen.getAllByTestId(testIds.outcomeShow)[0]!);
     expect(answer()!.textContent).toContain('24 rows for 20 events');

@@ -270,7 +270,7 @@ export function ExportMenu() {
             >
               Trace, sink table, ledger and report: not offered yet
               <small>
-                They contain the answer to the prediction. Show the outcome (or play the run to its
+                They contain the answer to the prediction. Show the answer (or play the run to its
                 end) to export them.
               </small>
             </div>

@@ -27,6 +27,8 @@ export function IoTools() {
     a.loadScenario(r.input, { presetRef: r.presetRef ?? null, opened: true });
     lab.app.setState({
       notice: `Imported “${r.name.slice(0, 80)}” from ${r.from} — Undo (Ctrl+Z) goes back.`,
+      // It opens at t = 0 and plays: its verdict folds until the end (LabState.replay).
+      replay: lab.app.getState().scenario,
     });
     // Configuration files: what was taken from them, key by key, stays on the page.
     if (r.config) notices.push({ tone: 'info', text: r.config.summary, lines: r.config.lines });

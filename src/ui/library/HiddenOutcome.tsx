@@ -47,7 +47,7 @@ export function HiddenOutcome({
         }}
         data-testid={gate.folded ? testIds.outcomeRevealNow : testIds.outcomeShow}
       >
-        {gate.folded ? 'Reveal now' : 'Show the outcome'}
+        {gate.folded ? 'Reveal now' : 'Show the answer'}
       </button>
     </div>
   );

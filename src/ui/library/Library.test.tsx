@@ -198,7 +198,7 @@ describe('library (jsdom)', () => {
     );
   });
 
-  it('the story waits for the answer; an edit keeps it hidden until the changed run ends; "Show the outcome" shows it', async () => {
+  it('the story waits for the answer; an edit keeps it hidden until the changed run ends; "Show the answer" shows it', async () => {
     const lab = await mount();
     const hidden = () => screen.queryByTestId(testIds.outcomeHidden);
     act(() => lab.actions.loadPreset('lost-ack-retry'));

@@ -175,7 +175,7 @@ export function PredictFirst({
       {note}
       {/* On another variant the question is not about this run: nothing to answer here. */}
       {phase === 'other-variant' ? null : p.revealed && !p.locked ? (
-        // Shown without a prediction ("Reveal now", "Show the outcome"): an empty box and its
+        // Shown without a prediction ("Reveal now", "Show the answer"): an empty box and its
         // "Lock in" beside the answer would invite a guess already given away. "Ask again"
         // (below the answer) brings the box back.
         <p className="predict-yours muted" data-testid={testIds.predictSkipped}>

@@ -57,11 +57,11 @@ export interface Predictions {
   /** "Reveal now": the outcome of `scenario`'s run shows as if it had been played to its end. */
   revealNow(scenario: ScenarioInput): void;
   /**
-   * The run of `scenario` reached its end away from the cursor: a batch job's schedule played
-   * through (src/ui/batch/BatchRun.tsx), which has no stream view. As the cursor's end does, it
-   * reveals a locked-in prediction.
+   * The run on screen was played to its end by a view with its own playback (a batch schedule):
+   * the same rule as the cursor reaching the end — a locked-in answer is revealed, the outcome
+   * shows; without an answer nothing is revealed.
    */
-  runEnded(scenario: ScenarioInput): void;
+  reachEnd(): void;
 }
 
 const Ctx = createContext<Predictions | null>(null);
@@ -97,42 +97,50 @@ export function PredictionProvider({
   );
   // Reaching the end of the run with the prediction locked in reveals the answer (and, with it,
   // the outcome the panels hid), and the reveal stays when the cursor goes back; without an
-  // answer the end reveals nothing ("Show the outcome" is the way past the question). Here rather
+  // answer the end reveals nothing ("Show the answer" is the way past the question). Here rather
   // than in the prediction box, which is not mounted while the page's story is folded away.
   // Subscribed outside React: the cursor moves every frame, and nothing should re-render with it.
   const predictionsNow = useRef(predictions);
-  const endedAway = useRef(new WeakSet<ScenarioInput>());
   const checkReveal = useRef<() => void>(() => {});
   useEffect(() => {
     predictionsNow.current = predictions;
     // Locking the answer in while the cursor already stands at the end reveals it too.
     checkReveal.current();
   }, [predictions]);
-  useEffect(() => {
-    const check = () => {
-      const s = lab.app.getState();
+  // The end of the run on screen reached (by the cursor, or a view's own playback). The
+  // predictions are passed in: a child's effect runs before this provider's ref is updated.
+  const reachEnd = useCallback(
+    (s: LabState, all: Record<string, Prediction>) => {
       const asked = subject(s);
-      const v = s.view;
-      const away = endedAway.current.has(s.scenario);
-      if (!asked || (!v && !away)) return;
-      const p = predictionsNow.current[asked.key] ?? EMPTY;
+      if (!asked) {
+        // A shared or imported scenario that asks nothing: its end unfolds its verdict.
+        if (s.replay === s.scenario && !seenSet.has(s.scenario)) markEndSeen(s.scenario);
+        return;
+      }
+      const p = all[asked.key] ?? EMPTY;
       const phase = subjectPhase(asked, { ...p, endSeen: seenSet.has(s.scenario) });
       // Also a changed run, unanswered or not: its end shows its outcome, but the answer (about
       // the run as opened) stays untold, so undo back to that run asks the question again. And a
       // revealed one, or another variant: its final verdict waits for the end of this replay
-      // (`outcomeFolded`).
+      // (`outcomeFolded`). Without an answer the end reveals nothing.
       if (phase === 'none' || phase === 'pending') return;
       if (seenSet.has(s.scenario) && phase !== 'locked') return;
+      if (phase === 'locked') updatePrediction(asked.key, { revealed: true });
+      markEndSeen(s.scenario);
+    },
+    [subject, seenSet, updatePrediction, markEndSeen],
+  );
+  useEffect(() => {
+    const check = () => {
+      const s = lab.app.getState();
+      const v = s.view;
+      if (!v) return;
       const c = lab.cursor.getState();
       // The run on screen must be this scenario's: a preset opened while the cursor stood at
       // the end of another run must not find "the end" there and give its answer away.
       const current = s.status === 'ready' && s.viewFor === s.scenario;
-      const atEnd = v
-        ? atRunEnd({ current, idx: c.idx, n: v.n, t: c.t, endTime: v.endTime })
-        : current && away;
-      if (!atEnd) return;
-      if (phase === 'locked') updatePrediction(asked.key, { revealed: true });
-      markEndSeen(s.scenario);
+      if (!atRunEnd({ current, idx: c.idx, n: v.n, t: c.t, endTime: v.endTime })) return;
+      reachEnd(s, predictionsNow.current);
     };
     checkReveal.current = check;
     check();
@@ -142,7 +150,7 @@ export function PredictionProvider({
       offCursor();
       offApp();
     };
-  }, [lab, subject, updatePrediction, seenSet, markEndSeen]);
+  }, [lab, subject, seenSet, reachEnd]);
 
   const value = useMemo<Predictions>(
     () => ({
@@ -151,12 +159,9 @@ export function PredictionProvider({
       updatePrediction,
       endSeen: (scenario) => seen.set.has(scenario),
       revealNow: markEndSeen,
-      runEnded: (scenario) => {
-        endedAway.current.add(scenario);
-        checkReveal.current();
-      },
+      reachEnd: () => reachEnd(lab.app.getState(), predictions),
     }),
-    [subject, predictions, updatePrediction, seen, markEndSeen],
+    [subject, predictions, updatePrediction, seen, markEndSeen, reachEnd, lab],
   );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

@@ -1,14 +1,18 @@
 /**
- * The outcome in its time (issue 24): once the answer is told ("Show the outcome", or a locked-in
+ * The outcome in its time (issue 24): once the answer is told ("Show the answer", or a locked-in
  * answer), the final verdict and the "why" still wait for the end of the run on screen — never at
  * t = 0 of a replay — or for "Reveal now"; a preset opened again starts at t = 0, folded.
  */
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createRunClient } from '../../platform/runClient';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRunClient, type ArtifactClient } from '../../platform/runClient';
+import { findPreset } from '../../scenarios';
 import { createLab, type Lab } from '../../store/labStore';
 import { LabProvider } from '../../store/LabContext';
 import { Counters } from '../Counters';
+import { IoTools } from '../io/IoTools';
+import { createNotices } from '../io/notices';
+import { PageProvider } from '../io/PageContext';
 import { Explanations } from '../panels/Explanations';
 import { testIds } from '../testIds';
 import { LibraryProvider } from './LibraryContext';
@@ -35,11 +39,13 @@ const hidden = () => screen.queryAllByTestId(testIds.outcomeHidden).map((x) => x
 describe('the outcome in its time (jsdom)', () => {
   afterEach(cleanup);
 
-  it('after "Show the outcome" the verdict waits for the end; opened again, it starts folded', async () => {
+  it('after "Show the answer" the verdict waits for the end; opened again, it starts folded', async () => {
     const lab = await mount();
     act(() => lab.actions.loadPreset('lost-ack-retry'));
     await act(() => lab.actions.settled());
     expect(hidden()).toEqual(['verdict', 'why']);
+    // The link tells the answer only (the verdict waits for the end, issue 24): it says so.
+    expect(screen.getAllByTestId(testIds.outcomeShow)[0]!.textContent).toBe('Show the answer');
     fireEvent.click(screen.getAllByTestId(testIds.outcomeShow)[0]!);
     // Told, at t = 0: the run has not happened yet, so neither has its verdict.
     expect(lab.cursor.getState().t).toBe(0);
@@ -64,5 +70,46 @@ describe('the outcome in its time (jsdom)', () => {
     fireEvent.click(screen.getAllByTestId(testIds.outcomeRevealNow)[0]!);
     expect(verdict()).not.toBeNull();
     expect(hidden()).toEqual([]);
+  });
+});
+
+describe('a shared or imported run plays to its verdict (jsdom)', () => {
+  afterEach(cleanup);
+
+  it('an imported scenario that asks nothing opens at t = 0 with its verdict folded until the end', async () => {
+    const lab = createLab({ runner: inline });
+    const artifacts: ArtifactClient = { get: vi.fn(), dispose: () => {} };
+    render(
+      <LabProvider lab={lab}>
+        <PageProvider page={{ notices: createNotices(), artifacts, shareLink: null }}>
+          <LibraryProvider>
+            <IoTools />
+            <Counters />
+            <Explanations />
+          </LibraryProvider>
+        </PageProvider>
+      </LabProvider>,
+    );
+    await act(() => lab.actions.settled());
+    // The at-least-once workload under a name of its own: no preset, so no question asked.
+    const mine = { ...findPreset('at-least-once')!.variant.scenario, name: 'my pipeline' };
+    fireEvent.click(screen.getByTestId(testIds.importButton));
+    await act(async () => {
+      fireEvent.change(screen.getByTestId(testIds.importFile), {
+        target: { files: [new File([JSON.stringify(mine)], 'mine.json')] },
+      });
+    });
+    await waitFor(() => expect(lab.app.getState().scenario.name).toBe('my pipeline'));
+    expect(lab.app.getState().presetRef).toBeNull();
+    await act(() => lab.actions.settled());
+    // t = 0: nothing has happened yet, so neither has the verdict (issue 24 item 2).
+    expect(lab.cursor.getState().t).toBe(0);
+    expect(verdict()).toBeNull();
+    expect(hidden()).toEqual(['verdict', 'why']);
+    // The end: the verdict of the whole run (at-least-once: a duplicate), and it stays.
+    act(() => lab.actions.toEnd());
+    expect(verdict()?.dataset.observed).toBe('at-least-once');
+    act(() => lab.actions.seek(0));
+    expect(verdict()).not.toBeNull();
   });
 });

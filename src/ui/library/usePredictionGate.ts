@@ -41,10 +41,16 @@ export interface PredictionGate {
   skip(): void;
   /** Show the folded outcome of the run on screen now, without playing it to its end. */
   revealNow(): void;
+  /**
+   * A view with its own playback (the batch schedule) played the run on screen to its end: as
+   * the cursor reaching the end, it reveals a locked-in answer and unfolds the outcome.
+   */
+  reachEnd(): void;
 }
 
 const nothingAsked = () => null;
 const selectScenario = (s: LabState) => s.scenario;
+const selectReplay = (s: LabState) => s.replay !== null && s.replay === s.scenario;
 
 /**
  * Where the prediction asked of the workspace on screen stands (the open preset's on the page,
@@ -59,6 +65,7 @@ export function usePredictionGate(): PredictionGate {
   const otherVariant = useLab((s: LabState) => subject(s)?.otherVariant ?? false);
   const pristine = useLab((s: LabState) => subject(s)?.pristine ?? false);
   const scenario = useLab(selectScenario);
+  const replay = useLab(selectReplay);
   const p = predictions && key !== null ? predictions.prediction(key) : null;
   const skip = () => {
     if (predictions && key !== null) predictions.updatePrediction(key, { revealed: true });
@@ -69,13 +76,14 @@ export function usePredictionGate(): PredictionGate {
     revealed: p?.revealed ?? false,
     endSeen,
   });
-  const folded = outcomeFolded(phase, endSeen);
+  const folded = predictions !== null && outcomeFolded(phase, endSeen, replay);
   return {
     phase,
     hidden: outcomeHidden(phase),
     folded,
     finalHidden: outcomeHidden(phase) || folded,
     revealNow: () => predictions?.revealNow(scenario),
+    reachEnd: () => predictions?.reachEnd(),
     answerWaits: phase === 'pending' || phase === 'locked',
     edited: key !== null && !otherVariant && !pristine,
     skip,

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useEffect } from 'react';
 import {
   rowAmountAt,
   rowId,
@@ -8,6 +8,7 @@ import {
   rowUpdatesAt,
   sourceChars,
 } from '../../views/run/at';
+import { firstDuplicateRow } from '../../views/run/firstDuplicateRow';
 import { formatCountOf, formatMoney, ordinal } from '../../views/run/format';
 import type { RunView, TableView } from '../../views/run/runView';
 import type { LabState } from '../../store/labStore';
@@ -47,6 +48,12 @@ export const RowTable = memo(function RowTable({
   // Following the end, it follows the taller rows too: A+ left it at its old offset, the last
   // rows below the bottom edge.
   useFollowEnd(scroll, count, () => count > 0 && virt.scrollToEnd(), scale);
+  // At the run's end the first duplicate row comes into view (and the rows around it, its first
+  // copy often among them), not the last rows: those hid it in a table a few rows tall.
+  const firstDup = idx >= view.n ? firstDuplicateRow(table, count) : -1;
+  useEffect(() => {
+    if (firstDup >= 0) virt.scrollToIndex(firstDup, { align: 'center' });
+  }, [firstDup, scale, virt]);
   // The number column is as wide as the run's last row number needs, so "250" is not cut to
   // "2…", and the source column as its longest entry ("0@249", "initial") or its heading — both
   // fixed for the run: the columns do not jump as rows arrive.

@@ -126,7 +126,11 @@ export function createShareSync(
     const compare = compareFromLocation();
     lab.actions.loadScenario(r.input, compare?.ok ? { compare: compare.spec } : {});
     if (compare && !compare.ok) notices.push({ tone: 'warn', text: compare.reason });
-    lab.app.setState({ notice: 'Opened the shared scenario — Undo (Ctrl+Z) goes back.' });
+    lab.app.setState({
+      notice: 'Opened the shared scenario — Undo (Ctrl+Z) goes back.',
+      // It opens at t = 0 and plays: its verdict folds until the end (LabState.replay).
+      replay: lab.app.getState().scenario,
+    });
     if (sharePredictionUnreadableInLocation())
       notices.push({ tone: 'warn', text: PREDICTION_UNREADABLE });
   });

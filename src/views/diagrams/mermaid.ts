@@ -37,8 +37,19 @@ export type DiagramKind = 'sequence' | 'flow' | 'anomaly' | `event:${string}`;
  * @returns the mermaid text, or null for an unknown event id.
  */
 export function diagramOf(run: Run, kind: DiagramKind): string | null {
-  if (kind === 'sequence') return runSequenceDiagram(run);
-  if (kind === 'flow') return topologyFlowchart(run.scenario);
-  if (kind === 'anomaly') return anomalyDiagram(run);
-  return eventSequenceDiagram(run, kind.slice('event:'.length));
+  switch (kind) {
+    case 'sequence':
+      return runSequenceDiagram(run);
+    case 'flow':
+      return topologyFlowchart(run.scenario);
+    case 'anomaly':
+      return anomalyDiagram(run);
+    default: {
+      // Only `event:<id>` is left: a new DiagramKind without its case is a type error here, and
+      // an untyped caller's unknown kind an error rather than an event id made of its tail.
+      const event: `event:${string}` = kind;
+      if (!event.startsWith('event:')) throw new Error(`unknown diagram kind "${String(kind)}"`);
+      return eventSequenceDiagram(run, event.slice('event:'.length));
+    }
+  }
 }

@@ -4,6 +4,7 @@ import { findPreset } from '../../scenarios';
 import { computeRunView } from '../run/computeRun';
 import { artifactOf, cappedOf, computeArtifact, runCache } from './exportArtifact';
 import { traceHashOfView } from '../run/hash';
+import { anomalyDiagram } from '../diagrams/anomalyDiagram';
 
 // Whole runs on a loaded two-core machine: its slowest test took 0.9 s in a full CI run
 // (this file 2.2 s), so each gets 10 s, ≥ 5× that, far from vitest's 5 s default.
@@ -40,6 +41,23 @@ describe('artifacts of a run', () => {
     expect(computeArtifact(preset(), 'ledger-csv', cache).ok).toBe(true);
     const trace = computeArtifact(preset(), 'trace-json', cache);
     expect(trace.ok && JSON.parse(trace.artifact.text).format).toBe('delivery-lab-trace');
+  });
+
+  it("the slide's 'anomaly' kind is the CLI's anomaly diagram, not an event named 'y'", () => {
+    // The page's Diagrams › Slide asks for 'anomaly'; it must be the same text as diagramOf's
+    // (the CLI's --diagram anomaly), drawn from the first anomaly's cause.
+    const cache = runCache();
+    const slide = computeArtifact(preset(), 'anomaly', cache);
+    expect(slide.ok).toBe(true);
+    expect(slide.ok && slide.artifact.text).toBe(anomalyDiagram(cache.run!));
+    expect(slide.ok && slide.artifact.text).toContain('from the cause to the');
+    // A run with no anomaly says so (effectively-once: nothing lost, nothing twice).
+    const clean = computeArtifact(
+      structuredClone(findPreset('effectively-once')!.variant.scenario),
+      'anomaly',
+    );
+    expect(clean).toMatchObject({ ok: false, missing: true });
+    expect(!clean.ok && clean.error).toMatch(/no anomaly/);
   });
 
   it('an unknown event or an invalid scenario is an error, never a throw', () => {

@@ -20,15 +20,11 @@ import { canonicalJson } from '../run/compute';
 import { ledgerCsv, tableCsv, traceJson } from './export';
 import { markdownReport } from './markdown';
 import { batchArtifact } from '../batch/batchExport';
-import {
-  eventSequenceDiagram,
-  runSequenceDiagram,
-  topologyFlowchart,
-  type DiagramKind,
-} from '../diagrams/mermaid';
+import { diagramOf, type DiagramKind } from '../diagrams/mermaid';
 
 /**
- * What can be asked of a run: a diagram (`sequence`, `flow`, `event:<business id>`) or an export
+ * What can be asked of a run: a diagram (`sequence`, `flow`, `anomaly`, `event:<business id>`:
+ * {@link diagramOf}, the one source the CLI's `--diagram` uses too) or an export
  * file (`trace-json`, `table-csv`, `ledger-csv`, `markdown`, `sink-sql`: docs/sql.md).
  */
 export type ArtifactKind =
@@ -86,12 +82,6 @@ export function artifactOf(
 ): Artifact | null {
   let text: string | null;
   switch (kind) {
-    case 'sequence':
-      text = runSequenceDiagram(run);
-      break;
-    case 'flow':
-      text = topologyFlowchart(run.scenario);
-      break;
     case 'trace-json':
       return { text: traceJson(run) };
     case 'table-csv':
@@ -115,8 +105,11 @@ export function artifactOf(
       const compared = compareScenario(opts.compare.base, opts.compare.spec);
       return { text: `${text.trimEnd()}\n\n${compareMarkdown(compared)}` };
     }
-    default:
-      text = eventSequenceDiagram(run, kind.slice('event:'.length));
+    default: {
+      // Only diagrams are left: a new ArtifactKind without its case is a type error here.
+      const diagram: DiagramKind = kind;
+      text = diagramOf(run, diagram);
+    }
   }
   if (text === null) return null;
   const capped = cappedOf(text);
@@ -176,7 +169,9 @@ export function computeArtifact(
           ? `no business event "${kind.slice(6, 60)}" in this run`
           : kind === 'sink-sql'
             ? 'this run has no SQL table sink (its sink is not sink.type "table")'
-            : 'this run has no sink table (its sink is a topic or a service)',
+            : kind === 'anomaly'
+              ? 'this run has no anomaly: no record was lost or applied twice'
+              : 'this run has no sink table (its sink is a topic or a service)',
       };
     return { ok: true, artifact };
   } catch (e) {

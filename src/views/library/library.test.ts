@@ -235,7 +235,7 @@ describe('predictionPhase and outcomeHidden', () => {
     expect(predictionPhase({ open: asked, ...fresh, locked: true, revealed: true })).toBe(
       'revealed',
     );
-    // Revealed without an answer ("Reveal now", "Show the outcome").
+    // Revealed without an answer ("Reveal now", "Show the answer").
     expect(predictionPhase({ open: asked, ...fresh, revealed: true })).toBe('revealed');
     // Edited since it was opened: the answer describes the preset as shipped, and the changed
     // run's outcome waits for its end (answered or not); played to its end, it shows.
@@ -306,6 +306,12 @@ describe('the outcome in its time, on every variant of every preset', () => {
   });
   it('covers the variant that leaked', () => {
     expect(refs).toContain('payment-resent-by-app/merge-per-batch-unique-key');
+  });
+  it('a shared or imported run that asks nothing folds until its end; an edit of it does not', () => {
+    // phase 'none' (no question): folded only as a replay (LabState.replay), until the end.
+    expect(outcomeFolded('none', false, true)).toBe(true);
+    expect(outcomeFolded('none', true, true)).toBe(false);
+    expect(outcomeFolded('none', false, false)).toBe(false);
   });
 });
 

@@ -397,13 +397,17 @@ export function outcomeHidden(phase: PredictionPhase): boolean {
  * Whether the outcome is folded: nothing asks for an answer first (the question is revealed, or
  * this is another variant of its preset, which asks none), but the run on screen has not yet been
  * played to its end in this visit (nor "Reveal now" chosen), so the final verdict, the "why" and
- * the final fates wait for the end like the counters do — a replay after "Show the outcome", a
+ * the final fates wait for the end like the counters do — a replay after "Show the answer", a
  * share link, a preset opened again or any of its other variants starts at t = 0 with nothing
  * given away (issue 24, "the outcome in its time").
  * @param endSeen - this scenario's run was played to its end (or revealed now) since it was opened.
+ * @param replay - the scenario on screen was opened from a share link or a file and asks nothing
+ *   (`LabState.replay`): its verdict folds the same way.
  */
-export function outcomeFolded(phase: PredictionPhase, endSeen: boolean): boolean {
-  return (phase === 'revealed' || phase === 'other-variant') && !endSeen;
+export function outcomeFolded(phase: PredictionPhase, endSeen: boolean, replay = false): boolean {
+  return (
+    (phase === 'revealed' || phase === 'other-variant' || (phase === 'none' && replay)) && !endSeen
+  );
 }
 
 /** A piece of a preset's "try: …" line: text, `code`, or a variant it names (a link to it). */
