@@ -146,6 +146,8 @@ function pngHeader(png: Buffer): number[] {
 }
 
 test('the downloaded SVG and PNG are valid files', async ({ dash, browser }) => {
+  // Four files rendered and decoded in two pages: 34 s seen on a loaded two-core machine.
+  test.setTimeout(90_000);
   const { page } = dash;
   const blank = await (await browser.newContext()).newPage();
   await dash.pickPreset('at-least-once');

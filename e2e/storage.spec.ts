@@ -264,7 +264,10 @@ test('an embedded player neither reads nor writes the workspace', async ({ dash 
   await page.goto('./?embed&preset=at-least-once');
   await ready(page);
   // The embed shows its own scenario, not the saved one…
-  await expect(page.getByTestId(testIds.embedPlayer)).toContainText('at-least-once');
+  // (Its title: the verdict that names the guarantee is folded until the run's end.)
+  await expect(page.getByTestId(testIds.embedPlayer)).toContainText(
+    'At-least-once: retry everything',
+  );
   // …and an edit in it is not saved over the reader's workspace.
   await page.getByRole('radiogroup', { name: 'Guarantee' }).getByText('Exactly-once').click();
   await page.waitForTimeout(800);
