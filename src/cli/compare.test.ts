@@ -5,17 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { main } from './main';
 import type { CompareJson } from './compare';
+import { captured } from './cliTesting';
 
-function cli(argv: string[]): { code: number; out: string; err: string } {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = main(
-    argv,
-    (s) => out.push(s),
-    (s) => err.push(s),
-  );
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const cli = (argv: string[]) => captured(main, argv);
 
 const RUN_TIMEOUT = 60_000;
 

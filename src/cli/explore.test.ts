@@ -5,21 +5,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { main } from './main';
 import type { ExploreReport } from './explore';
+import { captured } from './cliTesting';
 
 // Whole runs on a loaded two-core machine: its slowest test took 2.9 s in a full CI run
 // (this file 4.5 s), so each gets 15 s, ≥ 5× that, far from vitest's 5 s default.
 vi.setConfig({ testTimeout: 15_000 });
 
-function cli(argv: string[]): { code: number; out: string; err: string } {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = main(
-    argv,
-    (s) => out.push(s),
-    (s) => err.push(s),
-  );
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const cli = (argv: string[]) => captured(main, argv);
 
 describe('sim --explore', () => {
   it('effectively-once survives every single fault: --check exits 0', () => {

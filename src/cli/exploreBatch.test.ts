@@ -10,21 +10,13 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { main } from './main';
 import type { ExploreReport } from './explore';
+import { captured } from './cliTesting';
 
 // Whole runs on a loaded two-core machine: this file's slowest test (the bound, ~70 first runs
 // each enumerated again) took 2.1 s; 15 s each is ≥ 5× that, far from vitest's 5 s default.
 vi.setConfig({ testTimeout: 15_000 });
 
-function cli(argv: string[]): { code: number; out: string; err: string } {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = main(
-    argv,
-    (s) => out.push(s),
-    (s) => err.push(s),
-  );
-  return { code, out: out.join(''), err: err.join('\n') };
-}
+const cli = (argv: string[]) => captured(main, argv, { join: '' });
 
 /** A daily append job over `n` events of 2024-03-10, retries=1, atomic write, no fault. */
 function jobFile(n: number): string {

@@ -4,19 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fromConfigCommand } from './fromConfig';
+import { captured } from './cliTesting';
 
 const examples = 'src/scenarios/config/examples';
 
-function cli(argv: string[]): { code: number; out: string; err: string } {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = fromConfigCommand(
-    argv,
-    (s) => out.push(s),
-    (s) => err.push(s),
-  );
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const cli = (argv: string[]) => captured(fromConfigCommand, argv);
 
 describe('from-config: the atlas line', () => {
   it('a transactional producer on the lost-ack story: exactly-once end to end; the first single fault that breaks it is an application re-send', () => {

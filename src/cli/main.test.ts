@@ -16,22 +16,13 @@ import {
   topologyFlowchart,
 } from '../views/diagrams/mermaid';
 import { main, nodeTraceHash } from './main';
+import { captured } from './cliTesting';
 
 const dir = mkdtempSync(join(tmpdir(), 'delivery-lab-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Run the CLI in-process; returns the exit code and what it printed. */
-function cli(argv: string[]): { code: number; out: string; err: string } {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = main(
-    argv,
-    (s) => out.push(s),
-    (s) => err.push(s),
-  );
-  // `out` writes text as it is; the report ends with one line break.
-  return { code, out: out.join('').replace(/\n$/, ''), err: err.join('\n') };
-}
+const cli = (argv: string[]) => captured(main, argv, { join: '', trimEnd: true });
 
 /** Write a scenario file in the test's temporary directory. */
 function file(name: string, content: unknown): string {

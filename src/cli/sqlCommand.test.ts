@@ -3,17 +3,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { main } from './main';
+import { captured } from './cliTesting';
 
-function cli(argv: string[]): { code: number; out: string; err: string } {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = main(
-    argv,
-    (s) => out.push(s),
-    (s) => err.push(s),
-  );
-  return { code, out: out.join(''), err: err.join('\n') };
-}
+const cli = (argv: string[]) => captured(main, argv, { join: '' });
 
 describe('sim --format sql', () => {
   it("prints the table sink's script: DDL, then each delivered statement", () => {

@@ -4,19 +4,11 @@ import { describe, expect, it } from 'vitest';
 // eslint-disable-next-line no-restricted-imports
 import { main } from '../cli/main';
 import { libraryPresets, presetIds } from '.';
+// eslint-disable-next-line no-restricted-imports
+import { captured } from '../cli/cliTesting';
 
 /** Run the CLI in-process; returns the exit code and what it printed. */
-function cli(argv: string[]): { code: number; out: string; err: string } {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = main(
-    argv,
-    (s) => out.push(s),
-    (s) => err.push(s),
-  );
-  // `out` writes text as it is; the report ends with one line break.
-  return { code, out: out.join('').replace(/\n$/, ''), err: err.join('\n') };
-}
+const cli = (argv: string[]) => captured(main, argv, { join: '', trimEnd: true });
 
 /** The preset ids of the issue's table, verbatim. */
 const ISSUE_IDS = [

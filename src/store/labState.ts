@@ -117,6 +117,10 @@ export interface LabActions {
       opened?: boolean;
       /** The compare state it opens with (a compare link's); default: Compare closed. */
       compare?: CompareSpec | null;
+      /** A shared or imported run, played from t = 0: see {@link LabState.replay}. */
+      replay?: boolean;
+      /** The status line's message once it is open. */
+      notice?: string;
     },
   ): void;
   /** Open Compare with these lanes, change them, or close it (null): one undoable edit. */

@@ -243,10 +243,11 @@ export function createLab(deps: LabDeps): Lab {
         selected: -1,
         highlight: [],
         menu: null,
-        notice: null,
+        notice: opts.notice ?? null,
         compare: opts.compare ?? null,
         lastSkip: 0,
         ...(opts.opened ? { opened: s.opened + 1 } : {}),
+        ...(opts.replay ? { replay: input } : {}),
       });
       paceFor = input;
       cursor.setState({ t: 0, idx: 0 });

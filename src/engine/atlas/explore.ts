@@ -7,7 +7,7 @@
  * so the atlas is the same for any number of workers and any chunking. It reports progress and
  * stops between two runs when asked to.
  */
-import type { FaultSpec, Scenario } from '../scenario/schema';
+import type { FaultSpec, ObservedGuarantee, Scenario } from '../scenario/schema';
 import { simulate, type Run } from '../simulate';
 import type { BufferPool } from '../core/pool';
 import { buildEvents, type Events } from '../scenario/workload';
@@ -54,6 +54,20 @@ export function firstRun(s: Scenario, pool?: BufferPool): Run {
 }
 
 /**
+ * A finished run's outcome from its verdict: held, or broken by what the checker observed
+ * (duplicates: at-least-once; losses: at-most-once; both). One rule for the stream and batch atlases.
+ */
+export function outcomeOf(v: {
+  held: boolean;
+  observed: ObservedGuarantee;
+}): Exclude<Outcome, 'stuck'> {
+  if (v.held) return 'held';
+  if (v.observed === 'at-least-once') return 'duplicates';
+  if (v.observed === 'at-most-once') return 'losses';
+  return 'both';
+}
+
+/**
  * Classify a finished run. `baseCutOff`: whether the scenario alone was cut off (then a cut-off
  * trial is not "stuck" because of the added fault). `added`: how many faults were appended.
  */
@@ -77,16 +91,7 @@ export function classify(run: Run, baseCutOff: boolean, added = 0): TrialResult 
     lost = Math.max(lost, fxLost);
     duplicated = Math.max(duplicated, fxDup);
   }
-  const outcome: Outcome =
-    run.cutOff && !baseCutOff
-      ? 'stuck'
-      : v.held
-        ? 'held'
-        : v.observed === 'at-least-once'
-          ? 'duplicates'
-          : v.observed === 'at-most-once'
-            ? 'losses'
-            : 'both';
+  const outcome: Outcome = run.cutOff && !baseCutOff ? 'stuck' : outcomeOf(v);
   return { outcome, duplicated, lost, fired: firedAll(run, added) };
 }
 

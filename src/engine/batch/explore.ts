@@ -10,7 +10,7 @@
  * the streaming atlas's {@link PAIR_RUN_LIMIT} runs.
  * Pure and deterministic: the same scenario gives the same trials, in the same order.
  */
-import { PAIR_RUN_LIMIT, type Outcome } from '../atlas/explore';
+import { outcomeOf, PAIR_RUN_LIMIT, type Outcome } from '../atlas/explore';
 import type { Guarantee } from '../scenario/schema';
 import { batchPlacements, withPlacement, type BatchPlacement } from './atlas';
 import { checkBatch, type BatchVerdict } from './checker';
@@ -53,13 +53,7 @@ export interface BatchExploration {
 
 /** The result of a run judged against `claim`. */
 function classifyBatch(v: BatchVerdict): BatchTrialResult {
-  const outcome: Outcome = v.held
-    ? 'held'
-    : v.observed === 'at-least-once'
-      ? 'duplicates'
-      : v.observed === 'at-most-once'
-        ? 'losses'
-        : 'both';
+  const outcome: Outcome = outcomeOf(v);
   return {
     outcome,
     duplicated: v.events.filter((e) => e.fate === 'duplicated').length,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { lessonHref } from '../../platform/lessonUrl';
-import { useActions, useLabInstance } from '../../store/LabContext';
+import { useActions } from '../../store/LabContext';
 import { EmbedButton } from '../embed/EmbedDialog';
 import { ShareButton } from '../share/ShareButton';
 import { testIds } from '../testIds';
@@ -16,7 +16,6 @@ import type { ImportOutcome } from './importScenario';
  */
 export function IoTools() {
   const a = useActions();
-  const lab = useLabInstance();
   const { notices } = usePage();
   const [open, setOpen] = useState(false);
   const [refused, setRefused] = useState<Extract<ImportOutcome, { ok: false }> | null>(null);
@@ -24,11 +23,12 @@ export function IoTools() {
     // A lesson file opens its presenter view (src/ui/lesson), the workspace left as it is.
     if (r.lesson) return window.location.assign(lessonHref(r.lesson));
     // A page of its own: Back returns to what was open before (src/ui/io/historySync.ts).
-    a.loadScenario(r.input, { presetRef: r.presetRef ?? null, opened: true });
-    lab.app.setState({
+    // It opens at t = 0 and plays: its verdict folds until the end (`replay`).
+    a.loadScenario(r.input, {
+      presetRef: r.presetRef ?? null,
+      opened: true,
+      replay: true,
       notice: `Imported “${r.name.slice(0, 80)}” from ${r.from} — Undo (Ctrl+Z) goes back.`,
-      // It opens at t = 0 and plays: its verdict folds until the end (LabState.replay).
-      replay: lab.app.getState().scenario,
     });
     // Configuration files: what was taken from them, key by key, stays on the page.
     if (r.config) notices.push({ tone: 'info', text: r.config.summary, lines: r.config.lines });

@@ -124,13 +124,13 @@ export function createShareSync(
     // ends the previous link's question.
     openLink(p, r.input, null);
     const compare = compareFromLocation();
-    lab.actions.loadScenario(r.input, compare?.ok ? { compare: compare.spec } : {});
-    if (compare && !compare.ok) notices.push({ tone: 'warn', text: compare.reason });
-    lab.app.setState({
+    // It opens at t = 0 and plays: its verdict folds until the end (`replay`).
+    lab.actions.loadScenario(r.input, {
+      ...(compare?.ok ? { compare: compare.spec } : {}),
+      replay: true,
       notice: 'Opened the shared scenario — Undo (Ctrl+Z) goes back.',
-      // It opens at t = 0 and plays: its verdict folds until the end (LabState.replay).
-      replay: lab.app.getState().scenario,
     });
+    if (compare && !compare.ok) notices.push({ tone: 'warn', text: compare.reason });
     if (sharePredictionUnreadableInLocation())
       notices.push({ tone: 'warn', text: PREDICTION_UNREADABLE });
   });

@@ -1,0 +1,24 @@
+/**
+ * A CLI command run in-process, as the tests call it (`main`, `fromConfigCommand`…): its exit
+ * code and what it printed on each stream.
+ */
+export function captured(
+  command: (argv: string[], out: (s: string) => void, err: (s: string) => void) => number,
+  argv: string[],
+  opts: {
+    /** How the pieces written to stdout join: `''` keeps them as written (`main`'s report writes whole lines). */
+    join?: string;
+    /** Drop the one line break that ends the report. */
+    trimEnd?: boolean;
+  } = {},
+): { code: number; out: string; err: string } {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = command(
+    argv,
+    (s) => out.push(s),
+    (s) => err.push(s),
+  );
+  const text = out.join(opts.join ?? '\n');
+  return { code, out: opts.trimEnd ? text.replace(/\n$/, '') : text, err: err.join('\n') };
+}
