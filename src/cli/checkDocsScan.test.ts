@@ -79,4 +79,38 @@ describe('checkDocsScan', () => {
     ].join('\n');
     expect(names(md, 'markdown')).toEqual(['x-a@2', 'x-e@8', 'x-f@10', 'x-g@12', 'x-i@16']);
   });
+
+  it('Markdown: a tag spanning lines inside a block quote is read; its own indented code and fences are code', () => {
+    // https://spec.commonmark.org/0.31.2/#block-quotes: the marker is `>` and one optional space;
+    // the quote's content is Markdown of its own (its code blocks counted from after the marker).
+    const md = [
+      '> <x-a', //                 1
+      '>   data-expect="3 rows">', // 2: without the markers gone, this `>` would end the tag
+      '>', //                      3: a blank line inside the quote
+      '>     <x-b>', //            4: indented code inside the quote
+      '> > ```', //                5: a fence in a nested quote
+      '> > <x-c>', //              6
+      '> > ```',
+      '> <x-d>', //                8
+    ].join('\n');
+    const tags = pageTags(md, 'markdown');
+    expect(tags.map((t) => `${t.name}@${t.line}`)).toEqual(['x-a@1', 'x-d@8']);
+    expect(tags[0]!.attributes.get('data-expect')).toEqual({ value: '3 rows', line: 2 });
+  });
+
+  it('Markdown: a <pre> HTML block runs to its closing tag, blank lines included; nothing inside it is indented code', () => {
+    // https://spec.commonmark.org/0.31.2/#html-blocks, type 1: from `<pre` to the line holding
+    // `</pre>`; its lines are HTML, so an embed inside it is an embed (HTML's <pre> is not raw text).
+    const md = [
+      '<pre>', //          1
+      '',
+      '    <x-a>', //      3: after a blank line, but inside the HTML block
+      '```', //            4: not a fence inside it
+      '</pre>',
+      '',
+      '    <x-b>', //      7: code again
+      '<x-c>', //          8
+    ].join('\n');
+    expect(names(md, 'markdown')).toEqual(['pre@1', 'x-a@3', 'x-c@8']);
+  });
 });

@@ -7,7 +7,8 @@
  * Skipped, as a browser or a Markdown renderer would not make them embeds: comments, the raw text
  * of `<script>`, `<style>`, `<textarea>` and `<title>`, and in Markdown fenced and indented code
  * blocks and code spans (https://spec.commonmark.org/0.31.2/#fenced-code-blocks,
- * #indented-code-blocks, #code-spans) — a snippet shown as an example is not an embed.
+ * #indented-code-blocks, #code-spans) — a snippet shown as an example is not an embed. Markdown's
+ * block quotes and `<pre>` HTML blocks are read as CommonMark reads them.
  */
 
 /** An attribute as written: its value with character references decoded, and its 1-based line. */
@@ -75,19 +76,53 @@ function indentOf(line: string): number {
 const LIST_ITEM = /^[ \t]*(?:[-+*]|\d{1,9}[.)])(?: {1,4}|$)/;
 
 /**
- * Markdown with its indented code blocks blanked (https://spec.commonmark.org/0.31.2/#indented-code-blocks):
- * a chunk indented 4 columns past its container — the page, or the list item it is in
- * (https://spec.commonmark.org/0.31.2/#list-items) — that does not continue a paragraph (after a
- * blank line or at the start), up to the next non-blank line indented less. Not modelled (rare
- * in docs): other containers (block quotes) and HTML blocks that hold blank lines (`<pre>`).
+ * Block quote markers (https://spec.commonmark.org/0.31.2/#block-quotes: `>` after up to 3 spaces,
+ * with one optional space), nested ones too. A tag inside a quote is an embed as much as one
+ * outside; left in, the next line's `>` would end a tag that spans lines.
  */
-function maskIndentedCode(text: string): string {
+const QUOTE_MARKERS = /^(?: {0,3}> ?)+/;
+
+/** An opening fence: 3+ backticks or tildes, up to 3 spaces in. */
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/**
+ * The start of an HTML block of type 1 (https://spec.commonmark.org/0.31.2/#html-blocks): it runs
+ * to the line holding a closing `</pre>`, `</script>`, `</style>` or `</textarea>`, blank lines
+ * included, and nothing inside it is Markdown (no indented code, no fence).
+ */
+const RAW_HTML_BLOCK_START = /^ {0,3}<(?:pre|script|style|textarea)(?:[\s>]|$)/i;
+const RAW_HTML_BLOCK_END = /<\/(?:pre|script|style|textarea)>/i;
+
+/**
+ * Markdown's block structure, line by line, with its code blanked and its block quote markers
+ * removed (lines are kept, so a tag keeps its line): fenced code blocks, closed by a fence of the
+ * same character at least as long or by the end of the document
+ * (https://spec.commonmark.org/0.31.2/#fenced-code-blocks); indented code blocks — a chunk
+ * indented 4 columns past its container, the page or the list item it is in
+ * (https://spec.commonmark.org/0.31.2/#list-items), that does not continue a paragraph (after a
+ * blank line or at the start), up to the next non-blank line indented less
+ * (https://spec.commonmark.org/0.31.2/#indented-code-blocks). Type 1 HTML blocks stay as written.
+ */
+function maskCodeBlocks(text: string): string {
   const lines = text.split('\n');
   let afterBlank = true;
   let inCode = false;
   let listIndent = 0;
+  let fence: { char: string; length: number } | null = null;
+  let inRawHtml = false;
   for (let k = 0; k < lines.length; k++) {
-    const line = lines[k]!;
+    const line = lines[k]!.replace(QUOTE_MARKERS, '');
+    lines[k] = line;
+    if (fence) {
+      const close = new RegExp(`^ {0,3}\\${fence.char}{${fence.length},}[ \\t]*$`);
+      if (close.test(line)) fence = null;
+      lines[k] = '';
+      continue;
+    }
+    if (inRawHtml) {
+      if (RAW_HTML_BLOCK_END.test(line)) inRawHtml = false;
+      continue;
+    }
     if (line.trim() === '') {
       afterBlank = true;
       continue;
@@ -97,37 +132,30 @@ function maskIndentedCode(text: string): string {
     if (afterBlank && indent < listIndent) listIndent = 0;
     if (indent >= listIndent + 4 && (inCode || afterBlank)) {
       inCode = true;
-      lines[k] = line.replace(/[^\n]/g, ' ');
-    } else {
-      inCode = false;
-      const item = LIST_ITEM.exec(line);
-      if (item) listIndent = indentOf(item[0].replace(/[^ \t]/g, ' '));
+      lines[k] = '';
+      continue;
     }
+    inCode = false;
     afterBlank = false;
+    const opening = FENCE.exec(line.slice(Math.min(listIndent, indent)));
+    if (opening) {
+      fence = { char: opening[1]![0]!, length: opening[1]!.length };
+      lines[k] = '';
+      continue;
+    }
+    if (RAW_HTML_BLOCK_START.test(line)) {
+      inRawHtml = !RAW_HTML_BLOCK_END.test(line);
+      continue;
+    }
+    const item = LIST_ITEM.exec(line);
+    if (item) listIndent = indentOf(item[0].replace(/[^ \t]/g, ' '));
   }
   return lines.join('\n');
 }
 
-/** Markdown with its fenced and indented code blocks and its code spans blanked. */
+/** Markdown with its code blocks and code spans blanked, and its block quote markers gone. */
 function maskMarkdownCode(text: string): string {
-  let out = text;
-  // Fenced code blocks: an opening fence of 3+ backticks or tildes (up to 3 spaces in), closed
-  // by a fence of the same character at least as long, or by the end of the document.
-  const fence = /^ {0,3}(`{3,}|~{3,})[^\n]*$/gm;
-  let open: RegExpExecArray | null;
-  while ((open = fence.exec(out))) {
-    const marker = open[1]!;
-    const close = new RegExp(
-      `^ {0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}[ \\t]*$`,
-      'gm',
-    );
-    close.lastIndex = open.index + open[0].length;
-    const end = close.exec(out);
-    const to = end ? end.index + end[0].length : out.length;
-    out = blank(out, open.index, to);
-    fence.lastIndex = to;
-  }
-  out = maskIndentedCode(out);
+  let out = maskCodeBlocks(text);
   // Code spans: a run of backticks closed by the next run of the same length (none: literal).
   const runs = [...out.matchAll(/`+/g)].map((m) => ({ at: m.index, length: m[0].length }));
   for (let k = 0; k < runs.length; k++) {
