@@ -108,31 +108,6 @@ function mermaidUsedDiagramsOnly(): Plugin {
   };
 }
 
-/**
- * Preact in the production build (issue 31: the embed ≤ 150 KB gzip): react-dom is ~60 kB gzip of
- * an embed's first load, preact/compat ~10 kB with the same API (hooks, useId,
- * useSyncExternalStore for zustand, flushSync for @tanstack/react-virtual, createPortal;
- * https://preactjs.com/guide/v10/switching-to-preact). Build only: dev and the unit tests keep
- * React, whose development warnings help; the e2e specs run the Preact build the users get.
- */
-function preactInBuild(): Plugin {
-  return {
-    name: 'preact-in-build',
-    apply: 'build',
-    config: () => ({
-      resolve: {
-        alias: [
-          { find: /^react$/, replacement: 'preact/compat' },
-          { find: /^react-dom$/, replacement: 'preact/compat' },
-          { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-          { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-          { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-        ],
-      },
-    }),
-  };
-}
-
 // Content-Security-Policy: index.html's meta policy (script-src 'self', no inline script) applies
 // to the built page as written. The dev server needs no change either: Vite injects its client and
 // React Fast Refresh's inline preamble at the top of <head>, before the meta tag, and a meta policy
@@ -141,7 +116,7 @@ function preactInBuild(): Plugin {
 export default defineConfig({
   // Relative asset URLs: the build works from any path on any static host.
   base: './',
-  plugins: [react(), preactInBuild(), withoutZodJsonSchema(), mermaidUsedDiagramsOnly()],
+  plugins: [react(), withoutZodJsonSchema(), mermaidUsedDiagramsOnly()],
   server: { port: 5173 },
   preview: { port: 4173 },
   test: {
