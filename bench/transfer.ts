@@ -2,7 +2,9 @@
  * What a page costs to load, measured in Chromium (issue 31, "Footprint"): every file the address
  * fetches from the build until `painted` is on screen, and for 1 s after (lazy chunks the first
  * screen asks for: the simulation, a worker), each gzipped on its own at level 9, as a server
- * would send it; and the time from navigation until `painted` is on screen (ms, performance.now()).
+ * would send it, in all and file by file (where the budget goes); and the time from navigation
+ * until `painted` is on screen (ms, performance.now()). Under automation (navigator.webdriver) the
+ * page also loads its test API (src/ui/testApi.ts), a few kB a reader's browser never fetches.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +21,16 @@ export interface Transfer {
   gzipByType: { js: number; css: number; other: number };
   /** Navigation start → `painted` on screen (ms). */
   paintMs: number;
+  /** Each file fetched, largest first: its name without the build's hash, bytes gzipped. */
+  byFile: { name: string; gzip: number }[];
+}
+
+/** `/assets/checker-D4owIQS6.js` → `checker.js`: a chunk's name as it reads across builds. */
+export function chunkName(path: string): string {
+  return path
+    .split('/')
+    .pop()!
+    .replace(/-[\w-]{8}(\.\w+)$/, '$1');
 }
 
 export async function transferOf(
@@ -49,12 +61,15 @@ export async function transferOf(
   let raw = 0;
   let gzip = 0;
   const gzipByType = { js: 0, css: 0, other: 0 };
+  const byFile: Transfer['byFile'] = [];
   for (const p of paths) {
     const bytes = readFileSync(join(dist, decodeURIComponent(p)));
     const zipped = gzipSync(bytes, { level: 9 }).length;
     raw += bytes.length;
     gzip += zipped;
     gzipByType[p.endsWith('.js') ? 'js' : p.endsWith('.css') ? 'css' : 'other'] += zipped;
+    byFile.push({ name: chunkName(p), gzip: zipped });
   }
-  return { files: paths.size, raw, gzip, gzipByType, paintMs };
+  byFile.sort((a, b) => b.gzip - a.gzip);
+  return { files: paths.size, raw, gzip, gzipByType, paintMs, byFile };
 }

@@ -43,7 +43,17 @@ async function startPreview(): Promise<ChildProcess> {
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   const child = spawn(
     process.execPath,
-    [vite, 'preview', '--outDir', dist, '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    [
+      vite,
+      'preview',
+      '--outDir',
+      dist,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--strictPort',
+    ],
     {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -306,6 +316,11 @@ async function main(): Promise<void> {
       for (let i = 0; i < ROUNDS; i++)
         embeds.push(await transferOf(browser, dist, embedUrl, EMBED_PLAYER, EMBED_VIEWPORT));
       console.log(`embed transfer (?embed&preset=…): ${kB(embeds[0]!)} · budget ≤ 150 KB`);
+      // Where the embed's budget goes: its ten largest files.
+      const largest = embeds[0]!.byFile.slice(0, 10);
+      console.log(
+        `  largest: ${largest.map((f) => `${f.name} ${fmt(f.gzip / 1000, 1)}`).join(', ')} (kB gzip)`,
+      );
       const paints = embeds.map((t) => t.paintMs);
       console.log(
         `embed first paint (the player on screen, 700×480): median ${fmt(median(paints))} ms over ${ROUNDS} loads (min ${fmt(Math.min(...paints))}, max ${fmt(Math.max(...paints))}) · budget ≤ 500 ms`,
