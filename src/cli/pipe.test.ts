@@ -30,7 +30,7 @@ describe('the CLI piped into a reader that stops early', () => {
     const code = await new Promise<number | null>((done) => child.on('close', done));
     expect(err).toBe('');
     expect(code).toBe(0);
-  }, 30_000);
+  }, 60_000);
 
   // `sim … --check 2>&1 | head -1`: stderr is the same closed pipe, and the check's last line
   // ("check: the run matches…", or the mismatches) is written to it after the reader has gone.
@@ -62,6 +62,6 @@ describe('the CLI piped into a reader that stops early', () => {
       const code = await new Promise<number | null>((done) => child.on('close', done));
       expect(code).toBe(expected);
     },
-    30_000,
+    60_000,
   );
 });
