@@ -2,8 +2,15 @@
  * The `delivery-lab` executable (package.json `bin`, built into dist-cli/delivery-lab.mjs by
  * vite.cli.config.ts; `npm run sim` runs this file through tsx).
  */
+import module from 'node:module';
 import { visibleControls } from './visibleControls';
 import { dispatch } from './dispatch';
+
+// Node ≥ 22.1 keeps V8's compiled code of the chunks in a cache on disk (os.tmpdir(), or
+// NODE_COMPILE_CACHE), so a later run skips compiling them; the call never throws, and Node 20 has
+// no such cache for ES modules (the method is absent, nothing happens):
+// https://nodejs.org/api/module.html#moduleenablecompilecachecachedir
+(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 // A reader that stops early (`| head`, `2>&1 | head`) closes the pipe: that is not an error of
 // ours. The exit code is still the run's (0 ran, 3 mismatch…), set below before any late write.

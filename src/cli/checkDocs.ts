@@ -31,7 +31,7 @@ import { findPreset } from '../scenarios';
 import { decodeShare, shareIssueLines } from '../views/io/shareLink';
 import type { CheckResult } from './check';
 import { lineOfKey } from './checkReport';
-import { nearPresets } from './main';
+import { nearPresets } from './nearPresets';
 import { pageTags, type ScannedTag } from './checkDocsScan';
 
 /** The loader's element (public/embed.js). */

@@ -1,3 +1,9 @@
+import { loadOptionalParts, OPTIONAL_PARTS } from './optionalParts';
+
+// The runner's optional parts, which the executable imports per option (src/cli/optionalParts.ts),
+// all imported once here: the tests call the synchronous `main` with any option.
+await loadOptionalParts(OPTIONAL_PARTS);
+
 /**
  * A CLI command run in-process, as the tests call it (`main`, `fromConfigCommand`…): its exit
  * code and what it printed on each stream.

@@ -19,6 +19,7 @@ import {
   formatIssues,
   type Guarantee,
   type Run,
+  type Scenario,
   type ScenarioInput,
 } from '../engine';
 import { findPreset } from '../scenarios';
@@ -26,12 +27,21 @@ import { compareMarkdown } from '../views/compare/compareMarkdown';
 import { DEFAULT_HEADING_LEVEL, type HeadingLevel } from '../views/io/markdown';
 import { compareBuilt, type ComparedRuns } from '../views/compare/compareRuns';
 import { fateWords, type LaneFate } from '../views/compare/diff';
-import { laneScenario, laneTitle, type LaneScenario, type LaneSpec } from '../views/compare/lanes';
+import {
+  laneScenario,
+  laneTitle,
+  MAX_LANES,
+  type LaneScenario,
+  type LaneSpec,
+} from '../views/compare/lanes';
 import { formatMs } from '../views/run/format';
 import { KNOBS, knobsFor } from '../views/edit/knobs';
 import { decodeShare, shareIssueLines } from '../views/io/shareLink';
 import { jsonReport, textReport, type JsonReport, type TraceHasher } from './report';
 import { visibleControls } from './visibleControls';
+import { nodeTraceHash } from './nodeTraceHash';
+import { markdownDoc } from './reportDiagram';
+import type { DiagramKind } from '../views/diagrams/mermaid';
 
 /** The `--compare` JSON object. */
 export interface CompareJson {
@@ -249,4 +259,52 @@ export function compareLanes(
     lanes.push(l);
   }
   return compareBuilt(lanes);
+}
+
+/** The runner's `--compare`: the lanes, their verdicts and the per-event diff. */
+export function runCompare(
+  scenario: Scenario,
+  presetRef: string | undefined,
+  lanes: string[],
+  format: string,
+  check: boolean,
+  out: (s: string) => void,
+  err: (s: string) => void,
+  markdown: { diagram: DiagramKind; headingLevel: HeadingLevel | undefined },
+): number {
+  if (lanes.length > MAX_LANES - 1) {
+    err(`--compare: at most ${MAX_LANES - 1} lanes beside the scenario, got ${lanes.length}`);
+    return 2;
+  }
+  if (check || format === 'mermaid') {
+    err(`${check ? '--check' : '--format mermaid'}: applies to one run, not with --compare`);
+    return 2;
+  }
+  const c = compareLanes(scenario, presetRef ?? scenario.name, lanes);
+  if ('problem' in c) {
+    err(c.problem);
+    return 2;
+  }
+  try {
+    // `out` writes as given: each report ends its own line.
+    const line = (text: string) => out(`${text}\n`);
+    if (format === 'json') line(JSON.stringify(compareJson(c, presetRef, nodeTraceHash), null, 2));
+    else if (format === 'markdown') {
+      const first = c.lanes[0]!;
+      if (!first.ok) throw new Error(first.reason);
+      const { diagram, headingLevel } = markdown;
+      line(
+        compareMarkdownDoc(
+          c,
+          markdownDoc(first.run, presetRef, diagram, nodeTraceHash, headingLevel),
+          nodeTraceHash,
+          headingLevel,
+        ),
+      );
+    } else line(compareText(c, presetRef, nodeTraceHash));
+  } catch (e) {
+    err(`internal error: ${(e as Error).stack ?? String(e)}`);
+    return 1;
+  }
+  return 0;
 }

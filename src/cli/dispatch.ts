@@ -20,7 +20,7 @@ usage:
   delivery-lab <scenario> --explore [--depth 1|2] [--kinds K,…] [--format json|text] [--check]
   delivery-lab check <files | directories | globs…> [--reporter text|junit] [--output FILE]
   delivery-lab from-config <producer.properties | consumer.properties | config.yaml | spark.properties…>
-               [--format text|json] [--scenario-out FILE]
+               [--format text|json] [--scenario-out FILE] [--skip-atlas]
   delivery-lab --list | --version | --help
 
 examples:
@@ -70,5 +70,5 @@ export async function dispatch(
     write(__DELIVERY_LAB_PRESET_LIST__);
     return 0;
   }
-  return (await import('./main')).main(argv, write, err);
+  return (await import('./main')).runCli(argv, write, err);
 }

@@ -20,6 +20,10 @@ import { clipEcho, ECHO_MAX } from '../engine';
 // The presets are the CLI's own input (`sim <preset-id>`); their scenarios are the seeds here.
 import { presets } from '../scenarios';
 import { main } from './main';
+import { loadOptionalParts, OPTIONAL_PARTS } from './optionalParts';
+
+// The cases ask for markdown and diagrams: the parts the executable imports for them.
+await loadOptionalParts(OPTIONAL_PARTS);
 
 const seed = process.env.FC_SEED === 'random' ? undefined : Number(process.env.FC_SEED ?? 20261202);
 const CASES = 2000;

@@ -10,193 +10,50 @@
  * scenario or arguments (one line per problem on stderr, naming the field or option); 3 --check
  * found a mismatch or the scenario has no "expect" block.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import {
   buildEvents,
   parseScenario,
   parseScenarioJson,
   simulate,
-  traceBytePartsOf,
-  type Trace,
   compareExpect,
   formatIssues,
   type ParseResult,
-  type Scenario,
   type SimulateOptions,
   clipEcho,
 } from '../engine';
-import { MAX_LANES } from '../views/compare/lanes';
-import { compareJson, compareLanes, compareMarkdownDoc, compareText } from './compare';
-import { findPreset, presetIds, presets } from '../scenarios';
+import { findPreset, presetIds } from '../scenarios';
 import { findBatchPreset } from '../scenarios/library/batch';
 import { runBatchCli } from './batchReport';
-import { runBatchExplore } from './exploreBatch';
-import { decodeShare, shareIssueLines } from '../views/io/shareLink';
-import { parseSeed } from '../views/io/seed';
-import { diagramKind, jsonReportChunks, markdownDoc, mermaidReport, textReport } from './report';
+import { diagramKind, jsonReportChunks, textReport } from './report';
 import { visibleControls } from './visibleControls';
-import { DEFAULT_HEADING_LEVEL, parseHeadingLevel, type HeadingLevel } from '../views/io/markdown';
-import type { DiagramKind } from '../views/diagrams/mermaid';
-import { claimBroken, exploreReport, exploreText, parseExploreArgs } from './explore';
-import { runSql } from './sqlCommand';
 import { isChoice } from './commandArgs';
+import { nodeTraceHash } from './nodeTraceHash';
+import { nearPresets } from './nearPresets';
+import { isShareLink, optionalPartsFor, parseArguments, parseSeedOption, USAGE } from './runArgs';
+import { loadOptionalParts, optionalPart } from './optionalParts';
+
+export { nodeTraceHash } from './nodeTraceHash';
 
 /**
- * The engine's trace hash computed with Node's native SHA-256 over the same bytes
- * ({@link traceBytePartsOf}): the same hex string as `traceHash`, without the pure-JavaScript
- * digest's seconds on a million-event trace, and fed piece by piece, without a copy of the trace.
+ * The runner as the executable runs it (src/cli/dispatch.ts): the optional parts its arguments
+ * need imported first (src/cli/optionalParts.ts), then {@link main}.
  */
-export function nodeTraceHash(t: Trace): string {
-  const hash = createHash('sha256');
-  for (const part of traceBytePartsOf(t)) hash.update(part);
-  return hash.digest('hex');
-}
-
-const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/variant] | share or preset link> [--seed N] [--format json|text|mermaid|markdown|sql] [--against URL] [--diagram D] [--heading-level N] [--check] [--list] [--compare L]…
-       npm run --silent sim -- <scenario> --explore [--depth 1|2] [--kinds K,…] [--format json|text] [--check]
-
-  a share link is the page's address (or its '#s=…' part), quoted for the shell; a page or
-  embed link with '?preset=…' runs that preset
-
-  --seed N      run with this seed instead of the scenario's
-  --format F    json (one object, the contract), text (default), mermaid (a diagram's text) or
-                markdown (a short report with the diagram in a mermaid block) or sql (a table
-                sink's statements as a PostgreSQL script: psql -f it on a fresh database, docs/sql.md)
-  --against URL run the table sink's SQL on your PostgreSQL (a postgres:// URL, through psql)
-                in a fresh schema it creates and drops, and print how it compares with the engine
-  --diagram D   with mermaid (the format it implies) or markdown: sequence (the whole run,
-                mermaid's default), flow (the topology) or event:<business id> (one event's
-                causal chain); markdown's default is the first anomaly from its cause (the whole
-                run when nothing is lost or duplicated)
-  --heading-level N  with markdown: the title's level, 1 to 4 (default 2, to sit under a docs
-                page's title); its sections are one level below
-  --check       compare with the scenario's "expect" block; exit 3 and print the differences on mismatch
-  --list        print every preset id (preset/variant) and exit
-  --explore     the fault atlas: run the scenario once per placement of one added fault (every
-                message on every link lost or delayed, every crash point, a leader failover at
-                every append, a rebalance and a zombie at every poll, a re-send and a source
-                duplicate of every event); print the counts per outcome and per kind and the
-                minimal counterexample as a scenario fault. With --check: exit 3 if any breaks
-                the claim
-  --depth D     with --explore: 1 (each placement alone, default) or 2 (every pair: at most
-                20,000 runs, scenarios of at most 50 events)
-  --kinds K     with --explore: only these kinds (drop-request, drop-response, delay-response,
-                crash, leader-failover, rebalance, zombie, app-resend, source-duplicate; a
-                batch job's: crash, clear, late-row)
-  --compare L   run a lane beside the scenario and print both verdicts and the per-event diff
-                (given twice: three lanes). L is a guarantee and/or knobs, space-separated
-                ('exactly-once', 'enable.idempotence=true acks=1'), or another scenario
-                (a file, a preset id, a share link); with text, json or markdown
-
-exit codes: 0 ran · 1 internal error · 2 invalid scenario or arguments · 3 --check mismatch`;
-
-const OPTIONS = {
-  seed: { type: 'string' },
-  format: { type: 'string' },
-  diagram: { type: 'string' },
-  'heading-level': { type: 'string' },
-  check: { type: 'boolean', default: false },
-  list: { type: 'boolean', default: false },
-  explore: { type: 'boolean', default: false },
-  depth: { type: 'string' },
-  kinds: { type: 'string' },
-  compare: { type: 'string', multiple: true },
-  against: { type: 'string' },
-  help: { type: 'boolean', short: 'h', default: false },
-} as const;
-
-/** The line after an argument problem: where the usage is. */
-const SEE_USAGE = 'see the usage: npm run --silent sim -- --help';
-
-/** A --seed value, or why it is not one: the page's seed rule (the schema's range, digits only). */
-function parseSeedOption(text: string): number | string {
-  const r = parseSeed(text);
-  return r.ok
-    ? r.value
-    : `--seed: expected an integer from 0 to 4294967295, got "${clipEcho(text)}"`;
-}
-
-/** The arguments, each option with a value of its type. */
-interface Arguments {
-  target: string | undefined;
-  seed: string | undefined;
-  format: string;
-  diagram: string | undefined;
-  /** `--heading-level`: the Markdown report's title level, as given. */
-  headingLevel: string | undefined;
-  check: boolean;
-  list: boolean;
-  explore: boolean;
-  depth: string | undefined;
-  kinds: string | undefined;
-  help: boolean;
-  /** `--compare` values, one per lane beside the scenario. */
-  compare: string[];
-  /** `--against`: a PostgreSQL URL to replay the sink's SQL on. */
-  against: string | undefined;
-}
-
-/**
- * Parse the arguments, or say what is wrong with them. Node's strict mode would throw its own
- * wording (ERR_PARSE_ARGS_UNKNOWN_OPTION, ERR_PARSE_ARGS_INVALID_OPTION_VALUE — which also refuses
- * `--seed -1` as "ambiguous" — and ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL); the same checks are made
- * here on the tokens so each problem is one line naming the option.
- */
-function parseArguments(argv: string[]): Arguments | { problem: string } {
-  const { values, positionals, tokens } = parseArgs({
-    args: argv,
-    options: OPTIONS,
-    allowPositionals: true,
-    strict: false,
-    tokens: true,
-  });
-  const seen = new Set<string>();
-  for (const t of tokens) {
-    if (t.kind !== 'option') continue;
-    // Given twice, which one counts would be a guess: `--seed 5 --seed 6` is refused (but
-    // --compare, one per lane).
-    if (seen.has(t.name) && t.name !== 'compare')
-      return { problem: `${clipEcho(t.rawName)}: given more than once\n${SEE_USAGE}` };
-    seen.add(t.name);
-    const option = Object.hasOwn(OPTIONS, t.name) ? OPTIONS[t.name as keyof typeof OPTIONS] : null;
-    if (!option) return { problem: `unknown option ${clipEcho(t.rawName)}\n${SEE_USAGE}` };
-    if (option.type === 'boolean' && t.value !== undefined)
-      return { problem: `${t.rawName}: takes no value, got "${clipEcho(t.value)}"\n${SEE_USAGE}` };
-    if (option.type === 'string' && t.value === undefined)
-      return { problem: `${t.rawName}: expected a value\n${SEE_USAGE}` };
-  }
-  if (positionals.length > 1)
-    return {
-      problem: `unexpected argument "${clipEcho(positionals[1]!)}": give one scenario file or preset id\n${SEE_USAGE}`,
-    };
-  // Every option now has a value of its type (string options a string, booleans a boolean).
-  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  return {
-    target: positionals[0],
-    seed: text(values.seed),
-    // --diagram alone asks for a diagram: mermaid, unless a format is named.
-    format: text(values.format) ?? (values.diagram !== undefined ? 'mermaid' : 'text'),
-    diagram: text(values.diagram),
-    headingLevel: text(values['heading-level']),
-    check: values.check === true,
-    list: values.list === true,
-    explore: values.explore === true,
-    depth: text(values.depth),
-    kinds: text(values.kinds),
-    help: values.help === true,
-    against: text(values.against),
-    compare: Array.isArray(values.compare)
-      ? values.compare.filter((v) => typeof v === 'string')
-      : [],
-  };
+export async function runCli(
+  argv: string[],
+  out: (s: string) => void,
+  errRaw: (s: string) => void,
+): Promise<number> {
+  const values = parseArguments(argv);
+  if (!('problem' in values)) await loadOptionalParts(optionalPartsFor(values));
+  return main(argv, out, errRaw);
 }
 
 /**
  * Run the CLI with `argv` (without node and script); returns the exit code. `out` writes its text
  * as it is (the report, in chunks for a large JSON one, then a line break); `errRaw` writes one
  * line per call. `limits` lowers the engine's trace limit (for tests that must stay quick).
+ * The optional parts the arguments need must be imported ({@link runCli} does it).
  */
 export function main(
   argv: string[],
@@ -234,7 +91,9 @@ export function main(
     return 2;
   }
   // --kinds is read once the scenario says whether it is a batch job (its kinds are its own).
-  const atlasArgs = values.explore ? parseExploreArgs(values.depth, undefined) : null;
+  const atlasArgs = values.explore
+    ? optionalPart('explore').parseExploreArgs(values.depth, undefined)
+    : null;
   if (atlasArgs && 'problem' in atlasArgs) {
     err(atlasArgs.problem);
     return 2;
@@ -264,10 +123,11 @@ export function main(
     err('--diagram: applies to --format mermaid or markdown');
     return 2;
   }
+  // Without --heading-level, markdown's own default level.
   const headingLevel =
     values.headingLevel === undefined
-      ? DEFAULT_HEADING_LEVEL
-      : parseHeadingLevel(values.headingLevel);
+      ? undefined
+      : optionalPart('diagrams').parseHeadingLevel(values.headingLevel);
   if (headingLevel === null) {
     err(`--heading-level: expected 1, 2, 3 or 4, got "${clipEcho(values.headingLevel ?? '')}"`);
     return 2;
@@ -322,9 +182,9 @@ export function main(
     presetRef = `${batchPreset.preset.id}/${batchPreset.variant.id}`;
     parsed = parseScenario(batchPreset.variant.scenario);
     root = '(root)';
-  } else if (/#s=/.test(target) || /^s=\d+\./.test(target)) {
-    // A share link (the page's address, its '#s=…' part, or 's=…' without the '#'): the
-    // scenario it carries, exactly.
+  } else if (isShareLink(target)) {
+    // A share link: the scenario it carries, exactly.
+    const { decodeShare, shareIssueLines } = optionalPart('share');
     const shared = decodeShare(target.includes('#') ? target.slice(target.indexOf('#')) : target);
     if (!shared.ok) {
       // As the page says it: "share link: …" for the link, "path: …" for a field.
@@ -361,7 +221,7 @@ export function main(
     }
   }
   if (atlasArgs && scenario.batch)
-    return runBatchExplore(
+    return optionalPart('exploreBatch').runBatchExplore(
       scenario,
       presetRef,
       atlasArgs.depth,
@@ -371,12 +231,14 @@ export function main(
       out,
       err,
     );
-  const streamAtlasArgs = atlasArgs && parseExploreArgs(values.depth, values.kinds);
+  const streamAtlasArgs =
+    atlasArgs && optionalPart('explore').parseExploreArgs(values.depth, values.kinds);
   if (streamAtlasArgs && 'problem' in streamAtlasArgs) {
     err(streamAtlasArgs.problem);
     return 2;
   }
   if (streamAtlasArgs) {
+    const { claimBroken, exploreReport, exploreText } = optionalPart('explore');
     let atlas;
     try {
       atlas = exploreReport(scenario, streamAtlasArgs, presetRef).report;
@@ -415,13 +277,22 @@ export function main(
       err(`--against: expected a postgres:// URL, got "${clipEcho(values.against)}"`);
       return 2;
     }
-    return runSql(scenario, limits, values.against, out, err);
+    return optionalPart('sql').runSql(scenario, limits, values.against, out, err);
   }
   if (values.compare.length > 0)
-    return runCompare(scenario, presetRef, values.compare, format, values.check, out, err, {
-      diagram: markdownDiagram,
-      headingLevel,
-    });
+    return optionalPart('compare').runCompare(
+      scenario,
+      presetRef,
+      values.compare,
+      format,
+      values.check,
+      out,
+      err,
+      {
+        diagram: markdownDiagram,
+        headingLevel,
+      },
+    );
   // A batch scenario is judged by the batch engine (src/cli/batchReport.ts).
   if (scenario.batch)
     return runBatchCli(scenario, presetRef ?? null, format, values.check, out, err);
@@ -433,9 +304,17 @@ export function main(
       format === 'json'
         ? jsonReportChunks(run, presetRef, nodeTraceHash)
         : format === 'mermaid'
-          ? [mermaidReport(run, diagram)]
+          ? [optionalPart('diagrams').mermaidReport(run, diagram)]
           : format === 'markdown'
-            ? [markdownDoc(run, presetRef, markdownDiagram, nodeTraceHash, headingLevel)]
+            ? [
+                optionalPart('diagrams').markdownDoc(
+                  run,
+                  presetRef,
+                  markdownDiagram,
+                  nodeTraceHash,
+                  headingLevel,
+                ),
+              ]
             : [textReport(run, presetRef, nodeTraceHash)];
     for (const chunk of report) out(chunk);
     out('\n');
@@ -458,92 +337,4 @@ export function main(
     err('check: the run matches the "expect" block');
   }
   return 0;
-}
-
-/** `--compare`: the lanes, their verdicts and the per-event diff (src/cli/compare.ts). */
-function runCompare(
-  scenario: Scenario,
-  presetRef: string | undefined,
-  lanes: string[],
-  format: string,
-  check: boolean,
-  out: (s: string) => void,
-  err: (s: string) => void,
-  markdown: { diagram: DiagramKind; headingLevel: HeadingLevel },
-): number {
-  if (lanes.length > MAX_LANES - 1) {
-    err(`--compare: at most ${MAX_LANES - 1} lanes beside the scenario, got ${lanes.length}`);
-    return 2;
-  }
-  if (check || format === 'mermaid') {
-    err(`${check ? '--check' : '--format mermaid'}: applies to one run, not with --compare`);
-    return 2;
-  }
-  const c = compareLanes(scenario, presetRef ?? scenario.name, lanes);
-  if ('problem' in c) {
-    err(c.problem);
-    return 2;
-  }
-  try {
-    // `out` writes as given: each report ends its own line.
-    const line = (text: string) => out(`${text}\n`);
-    if (format === 'json') line(JSON.stringify(compareJson(c, presetRef, nodeTraceHash), null, 2));
-    else if (format === 'markdown') {
-      const first = c.lanes[0]!;
-      if (!first.ok) throw new Error(first.reason);
-      const { diagram, headingLevel } = markdown;
-      line(
-        compareMarkdownDoc(
-          c,
-          markdownDoc(first.run, presetRef, diagram, nodeTraceHash, headingLevel),
-          nodeTraceHash,
-          headingLevel,
-        ),
-      );
-    } else line(compareText(c, presetRef, nodeTraceHash));
-  } catch (e) {
-    err(`internal error: ${(e as Error).stack ?? String(e)}`);
-    return 1;
-  }
-  return 0;
-}
-
-// Run when executed directly (not when imported by tests).
-if (process.argv[1] && /main\.[cm]?[tj]s$/.test(process.argv[1])) {
-  // A reader that stops early (`| head`, `2>&1 | head`) closes the pipe: that is not an error of
-  // ours. The exit code is still the run's (0 ran, 3 mismatch…), set below before any late write.
-  for (const stream of [process.stdout, process.stderr])
-    stream.on('error', (e: NodeJS.ErrnoException) => {
-      if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-      throw e;
-    });
-  let code: number;
-  try {
-    code = main(
-      process.argv.slice(2),
-      (s) => process.stdout.write(s),
-      (s) => process.stderr.write(`${s}\n`),
-    );
-  } catch (e) {
-    process.stderr.write(`internal error: ${(e as Error).stack ?? String(e)}\n`);
-    code = 1;
-  }
-  process.exitCode = code;
-}
-
-/**
- * What a mistyped preset id was likely meant to be: the variants of a preset named by its id
- * ("; its variants: idempotence-off, …"), else the ids that contain it ("; did you mean …").
- * Empty when nothing is close, or the target looks like a file.
- */
-export function nearPresets(target: string): string {
-  if (/\.json$|[\\]/.test(target) || target.startsWith('.')) return '';
-  const [pid, vid] = target.toLowerCase().split('/', 2);
-  const preset = presets.find((p) => p.id === pid);
-  if (preset && vid !== undefined)
-    return `; the preset "${preset.id}" has variants ${preset.variants.map((v) => v.id).join(', ')}`;
-  const near = presetIds().filter((id) => id.includes(target.toLowerCase()));
-  if (near.length === 0) return '';
-  const shown = near.slice(0, 5).join(', ');
-  return `; did you mean ${shown}${near.length > 5 ? ` (and ${near.length - 5} more)` : ''}`;
 }

@@ -17,9 +17,8 @@ import {
   groupDigits,
 } from '../engine';
 import { faultName, faultWhat } from '../views/edit/faultName';
-import { DEFAULT_HEADING_LEVEL, markdownReport, type HeadingLevel } from '../views/io/markdown';
 import { explanationCoverage } from '../views/run/runView';
-import { diagramOf, type DiagramKind } from '../views/diagrams/mermaid';
+import type { DiagramKind } from '../views/diagrams/mermaid';
 import { visibleControls } from './visibleControls';
 
 /** The `--format json` object. */
@@ -344,31 +343,4 @@ export function diagramKind(value: string | undefined): DiagramKind | null {
   if (value === 'flow') return 'flow';
   if (value.startsWith('event:') && value.length > 'event:'.length) return value as DiagramKind;
   return null;
-}
-
-/**
- * The `--format mermaid` output: the diagram's text (views/mermaid), without the final newline
- * (the CLI prints one). An unknown event id gives an empty string; the CLI checks ids first.
- */
-export function mermaidReport(run: Run, diagram: DiagramKind = 'sequence'): string {
-  return (diagramOf(run, diagram) ?? '').trimEnd();
-}
-
-/**
- * The `--format markdown` output: views/markdown's report with this run's trace hash. Its
- * diagram is the first anomaly's unless `--diagram` names one (views/markdown).
- */
-export function markdownDoc(
-  run: Run,
-  preset?: string,
-  diagram: DiagramKind = 'anomaly',
-  hash: TraceHasher = traceHash,
-  headingLevel: HeadingLevel = DEFAULT_HEADING_LEVEL,
-): string {
-  return markdownReport(run, {
-    diagram,
-    headingLevel,
-    traceHash: hash(run.trace),
-    ...(preset ? { preset } : {}),
-  }).trimEnd();
 }
