@@ -7,6 +7,7 @@ import type { ActorId } from './ids';
 import { EventQueue, type Scheduled } from './core/heap';
 import { createRng, type Rng } from './core/rng';
 import { partitionForKey } from './core/murmur2';
+import { isMethodOf, type AnyFunction } from './core/deepCopy';
 import {
   Trace,
   MESSAGE_TYPES,
@@ -20,6 +21,7 @@ import { LIMITS } from './scenario/limits';
 import type { Scenario } from './scenario/schema';
 import type { Events } from './scenario/workload';
 import type { Faults } from './faults';
+import type { Links } from './connections';
 import { writeCrash, writeEnd, writeMessage, writeRestart, writeStall } from './traceWriters';
 
 /** A scheduled task, as its owner may hold it (to {@link World.cancel} it). */
@@ -45,6 +47,16 @@ interface Task extends Scheduled {
 
 /** What a cancelled task runs (nothing): what it named is released. */
 function noop(): void {}
+
+/**
+ * Whether `fn`, found at `holder[key]` in a run's state, is a queued task's code without state —
+ * a method of the task's `self`, or a cancelled task's nothing — which a snapshot shares instead
+ * of refusing (src/engine/atlas/fork.ts).
+ */
+export function isTaskCode(fn: unknown, holder: object, key: PropertyKey): boolean {
+  if (key !== 'fn' || !('self' in holder)) return false;
+  return fn === noop || isMethodOf(fn as AnyFunction, (holder as Task).self);
+}
 
 const MSG_INDEX = new Map<MessageType, number>(MESSAGE_TYPES.map((m, i) => [m, i]));
 
@@ -89,6 +101,8 @@ export abstract class Actor {
    * connection to that incarnation closed (see {@link SendOptions.onLost}).
    */
   readonly crashEntries: number[] = [];
+  /** Its connections to the brokers when it fetches (src/engine/processors/fetch.ts). */
+  fetchLinks: Links | undefined = undefined;
 
   constructor(
     readonly world: World,
@@ -172,7 +186,8 @@ export abstract class Actor {
     fn: (this: this, ...args: P) => void,
     ...args: P
   ): Timer {
-    return this.world.scheduleCall(delayMs, this, this, fn, args[0], args[1]);
+    const call = fn as unknown as (this: this, a: unknown, b: unknown) => void;
+    return this.world.scheduleCall(delayMs, this, this, call, args[0], args[1]);
   }
 }
 

@@ -26,6 +26,11 @@ export interface DeepCopyOptions {
    * shared. Default: none is (every function is refused).
    */
   allowFunction?: (fn: AnyFunction, holder: object, key: PropertyKey) => boolean;
+  /**
+   * Instead of throwing on what cannot be copied, report it here and go on (the value is kept
+   * as it is): a census of what stands in the way of a fork, not a usable copy.
+   */
+  onUncopyable?: (e: UncopyableError) => void;
 }
 
 /** Thrown when the state holds something that cannot be copied (a closure, a WeakMap…). */
@@ -33,7 +38,8 @@ export class UncopyableError extends Error {
   constructor(
     /** Where it was found, from the root: `root.queue.items[3].run`. */
     readonly path: string,
-    what: string,
+    /** What it is: `a function (() => this.drain())`. */
+    readonly what: string,
   ) {
     super(`cannot copy ${what} at ${path}`);
     this.name = 'UncopyableError';
@@ -56,8 +62,8 @@ type TypedArray =
 /**
  * A deep copy of `root`: every object reachable from it copied once (cycles and shared references
  * kept as such), with its prototype; primitives as they are.
- * @throws UncopyableError on a function (unless allowed), a WeakMap/WeakSet/WeakRef, a Promise,
- * or a typed array sharing its buffer with another view.
+ * @throws UncopyableError on a function (unless allowed), a WeakMap/WeakSet/WeakRef, a Promise
+ * or a DataView.
  */
 export function deepCopy<T>(root: T, opts: DeepCopyOptions = {}): T {
   return new Copier(opts).copy(root, 'root') as T;
@@ -79,13 +85,17 @@ export function isMethodOf(fn: AnyFunction, self: unknown): boolean {
 class Copier {
   /** Original → copy: each object is copied once, and a cycle comes back to its copy. */
   private readonly seen = new Map<object, unknown>();
-  /** Typed arrays' buffers already copied: two views on one buffer would be split apart. */
-  private readonly buffers = new Set<ArrayBufferLike>();
+  /**
+   * Each buffer under a typed array, copied whole once: two views on one buffer (an array and a
+   * `subarray` of it) stay two views on one buffer in the copy.
+   */
+  private readonly buffers = new Map<ArrayBufferLike, ArrayBuffer>();
 
   constructor(private readonly opts: DeepCopyOptions) {}
 
   copy(v: unknown, path: string): unknown {
-    if (typeof v === 'function') throw new UncopyableError(path, `a function (${describe(v)})`);
+    if (typeof v === 'function')
+      return this.refuse(v, path, `a function (${describe(v as AnyFunction)})`);
     if (v === null || typeof v !== 'object') return v;
     if (this.opts.shared?.has(v)) return v;
     const done = this.seen.get(v);
@@ -100,8 +110,16 @@ class Copier {
       v instanceof WeakRef ||
       v instanceof Promise
     )
-      throw new UncopyableError(path, `a ${v.constructor.name} (its contents cannot be listed)`);
+      return this.refuse(v, path, `a ${v.constructor.name} (its contents cannot be listed)`);
     return this.object(v, path);
+  }
+
+  /** Throw, or (a census) report and keep `v` as it is. */
+  private refuse(v: unknown, path: string, what: string): unknown {
+    const e = new UncopyableError(path, what);
+    if (!this.opts.onUncopyable) throw e;
+    this.opts.onUncopyable(e);
+    return v;
   }
 
   private array(v: unknown[], path: string): unknown[] {
@@ -114,11 +132,15 @@ class Copier {
   }
 
   private typed(v: ArrayBufferView, path: string): unknown {
-    if (v instanceof DataView) throw new UncopyableError(path, 'a DataView');
-    if (this.buffers.has(v.buffer))
-      throw new UncopyableError(path, 'a typed array sharing its buffer with another one');
-    this.buffers.add(v.buffer);
-    const out = (v as TypedArray).slice();
+    if (v instanceof DataView) return this.refuse(v, path, 'a DataView');
+    const t = v as TypedArray;
+    let buffer = this.buffers.get(t.buffer);
+    if (buffer === undefined) {
+      buffer = (t.buffer as ArrayBuffer).slice(0);
+      this.buffers.set(t.buffer, buffer);
+    }
+    const Ctor = t.constructor as new (b: ArrayBuffer, offset: number, length: number) => unknown;
+    const out = new Ctor(buffer, t.byteOffset, t.length);
     this.seen.set(v, out);
     return out;
   }
@@ -152,14 +174,17 @@ class Copier {
     for (const key of Reflect.ownKeys(v)) {
       const d = Object.getOwnPropertyDescriptor(v, key)!;
       const where = `${path}.${String(key)}`;
-      if (d.get !== undefined || d.set !== undefined)
-        throw new UncopyableError(where, 'an accessor property');
+      if (d.get !== undefined || d.set !== undefined) {
+        this.refuse(v, where, 'an accessor property');
+        continue;
+      }
       const x = src[key];
       let copied: unknown;
       if (typeof x === 'function') {
-        if (!this.opts.allowFunction?.(x, v, key))
-          throw new UncopyableError(where, `a function (${describe(x)})`);
-        copied = x;
+        const fn = x as AnyFunction;
+        copied = this.opts.allowFunction?.(fn, v, key)
+          ? fn
+          : this.refuse(fn, where, `a function (${describe(fn)})`);
       } else copied = this.copy(x, where);
       // Plain assignment keeps the common case fast; a read-only or hidden field keeps its flags.
       if (d.writable && d.enumerable && d.configurable) out[key] = copied;
