@@ -380,18 +380,30 @@ export class ProducerClient {
       deliveryTimer: null,
     };
     this.open[p] = b;
-    if (this.cfg.lingerMs > 0) {
-      this.owner.after(this.cfg.lingerMs, () => {
-        if (!b.closed) {
-          this.closeBatch(b);
-          this.drain();
-        }
-      });
-    }
-    b.deliveryTimer = this.owner.after(this.cfg.deliveryTimeoutMs, () => {
-      if (!b.done) this.failBatch(b, 'DELIVERY_TIMEOUT', b.cause);
-    });
+    // Timers held as data (a method and its batch), so a snapshot of the run can copy them.
+    if (this.cfg.lingerMs > 0)
+      w.scheduleCall(this.cfg.lingerMs, this.owner, this, this.lingerOver, b);
+    b.deliveryTimer = w.scheduleCall(
+      this.cfg.deliveryTimeoutMs,
+      this.owner,
+      this,
+      this.deliveryTimedOut,
+      b,
+    );
     return b;
+  }
+
+  /** `linger.ms` after a batch opened: it closes and may be sent. */
+  private lingerOver(b: Batch): void {
+    if (!b.closed) {
+      this.closeBatch(b);
+      this.drain();
+    }
+  }
+
+  /** `delivery.timeout.ms` after a batch opened: it fails unless it is done. */
+  private deliveryTimedOut(b: Batch): void {
+    if (!b.done) this.failBatch(b, 'DELIVERY_TIMEOUT', b.cause);
   }
 
   private closeBatch(b: Batch): void {
@@ -434,7 +446,7 @@ export class ProducerClient {
         if (!leader) {
           // No leader known: look again after the backoff (a metadata refresh).
           b.notBefore = w.now + this.cfg.retryBackoffMs;
-          this.owner.after(this.cfg.retryBackoffMs, () => this.drain());
+          w.scheduleCall(this.cfg.retryBackoffMs, this.owner, this, this.drain);
           break;
         }
         if ((this.inflight.get(leader.number) ?? 0) >= max) break;
@@ -739,7 +751,7 @@ export class ProducerClient {
       if (gap) this.resequence();
       b.notBefore = w.now + backoff;
       // No wake-up past the deadline: the delivery timer fails the batch first (and drains).
-      if (b.notBefore < deadline) this.owner.after(backoff, () => this.drain());
+      if (b.notBefore < deadline) w.scheduleCall(backoff, this.owner, this, this.drain);
       return;
     }
     this.failBatch(b, error, cause);

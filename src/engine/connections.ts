@@ -66,6 +66,15 @@ export interface About {
 }
 
 /** One client's connection to one broker. */
+/** A connection attempt's answer, as the client gets it one latency after the broker saw it. */
+interface Answer {
+  /** Whether the broker process was up (accepting) when the attempt reached it. */
+  up: boolean;
+  /** Its incarnation then. */
+  inc: number;
+  about: About;
+}
+
 export interface Link {
   readonly broker: Actor;
   /**
@@ -155,10 +164,7 @@ export class Links {
     if (now < l.retryAt) {
       if (!l.waking) {
         l.waking = true;
-        this.owner.after(l.retryAt - now, () => {
-          l.waking = false;
-          this.wake(l);
-        });
+        this.owner.world.scheduleCall(l.retryAt - now, this.owner, this, this.retryDue, l);
       }
       return false;
     }
@@ -189,39 +195,52 @@ export class Links {
     const w = this.owner.world;
     const lat = w.scenario.network.latencyMs;
     l.state = 'connecting';
-    this.owner.after(lat, () => {
-      const up = l.broker.alive;
-      const inc = l.broker.incarnation;
-      this.owner.after(lat, () => {
-        if (l.state !== 'connecting') return;
-        if (up) {
-          l.state = 'ready';
-          l.inc = inc;
-          l.failures = 0;
-        } else {
-          const t = w.trace;
-          // Why it is down: the crash it has not come back from.
-          const crash = l.broker.crashEntries[l.broker.incarnation - 1] ?? -1;
-          writeReject(
-            t,
-            w.now,
-            this.owner.id,
-            crash,
-            about.event ?? -1,
-            about.topic ?? -1,
-            about.partition ?? -1,
-            about.offset ?? -1,
-            about.count ?? -1,
-            ERROR_CODES.indexOf('CONNECTION_REFUSED'),
-            l.broker.id,
-          );
-          l.state = 'down';
-          l.retryAt = w.now + reconnectBackoff(l.failures);
-          l.failures++;
-        }
-        this.wake(l);
-      });
-    });
+    w.scheduleCall(lat, this.owner, this, this.reachBroker, l, about);
+  }
+
+  /** The connection attempt reaches the broker's host: accepted if the broker process is up. */
+  private reachBroker(l: Link, about: About): void {
+    const w = this.owner.world;
+    const answer: Answer = { up: l.broker.alive, inc: l.broker.incarnation, about };
+    w.scheduleCall(w.scenario.network.latencyMs, this.owner, this, this.answered, l, answer);
+  }
+
+  /** The broker's answer is back: the connection is open, or refused. */
+  private answered(l: Link, { up, inc, about }: Answer): void {
+    const w = this.owner.world;
+    if (l.state !== 'connecting') return;
+    if (up) {
+      l.state = 'ready';
+      l.inc = inc;
+      l.failures = 0;
+    } else {
+      const t = w.trace;
+      // Why it is down: the crash it has not come back from.
+      const crash = l.broker.crashEntries[l.broker.incarnation - 1] ?? -1;
+      writeReject(
+        t,
+        w.now,
+        this.owner.id,
+        crash,
+        about.event ?? -1,
+        about.topic ?? -1,
+        about.partition ?? -1,
+        about.offset ?? -1,
+        about.count ?? -1,
+        ERROR_CODES.indexOf('CONNECTION_REFUSED'),
+        l.broker.id,
+      );
+      l.state = 'down';
+      l.retryAt = w.now + reconnectBackoff(l.failures);
+      l.failures++;
+    }
+    this.wake(l);
+  }
+
+  /** The reconnect backoff is over: whoever waits may try again. */
+  private retryDue(l: Link): void {
+    l.waking = false;
+    this.wake(l);
   }
 
   private wake(l: Link): void {

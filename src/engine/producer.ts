@@ -191,11 +191,14 @@ export class SourceApp extends Actor {
   private wake(at: number): void {
     if (this.wakeAt >= 0 && this.wakeAt <= at) return;
     this.wakeAt = at;
-    this.after(at - this.world.now, () => {
-      if (this.wakeAt !== at) return;
-      this.wakeAt = -1;
-      this.pump(-1);
-    });
+    this.later(at - this.world.now, this.woken, at);
+  }
+
+  /** The wake-up set for `at` (ignored if a later {@link wake} replaced it). */
+  private woken(at: number): void {
+    if (this.wakeAt !== at) return;
+    this.wakeAt = -1;
+    this.pump(-1);
   }
 
   /** Hand over whatever is due, as the mode allows. */
@@ -239,13 +242,16 @@ export class SourceApp extends Actor {
     const e = this.traceSend(event, why, cause);
     if (this.cfg.app.mode === 'sync') {
       this.waitingFor = e;
-      this.after(this.cfg.app['get.timeout.ms']!, () => {
-        if (this.waitingFor !== e) return;
-        this.waitingFor = -1;
-        this.onFailure(event, 'APP_GET_TIMEOUT', e);
-      });
+      this.later(this.cfg.app['get.timeout.ms']!, this.getTimedOut, event, e);
     }
     this.client.send(event, e);
+  }
+
+  /** A synchronous send's `get()` gave up waiting (unless its answer came first). */
+  private getTimedOut(event: number, e: EntryId): void {
+    if (this.waitingFor !== e) return;
+    this.waitingFor = -1;
+    this.onFailure(event, 'APP_GET_TIMEOUT', e);
   }
 
   /** The client settled a record (the future completed, or the callback ran). */

@@ -114,6 +114,12 @@ export interface SimulateOptions {
    * fault atlas's thousands) share them, read-only — no component writes to them.
    */
   events?: Events;
+  /**
+   * Called once the pipeline is built, just before the clock starts, with the world and the
+   * state the run will leave behind: a test or tool that looks at (or snapshots) a run mid-way
+   * schedules its look there (src/engine/atlas/fork.ts).
+   */
+  onAssembled?: (world: World, state: RunState) => void;
 }
 
 /**
@@ -268,6 +274,7 @@ function simulateWith(scenario: Scenario, opts: SimulateOptions): Run {
   for (const c of consumers) c.start();
   for (const r of readers) r.start();
 
+  opts.onAssembled?.(w, state);
   const stopAt = scenario.stopAtMs ?? defaultStopAt(scenario, events);
   const progress = opts.onProgress;
   w.run(

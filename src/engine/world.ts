@@ -7,6 +7,7 @@ import type { ActorId } from './ids';
 import { EventQueue, type Scheduled } from './core/heap';
 import { createRng, type Rng } from './core/rng';
 import { partitionForKey } from './core/murmur2';
+import { isMethodOf, type AnyFunction } from './core/deepCopy';
 import {
   Trace,
   MESSAGE_TYPES,
@@ -20,22 +21,42 @@ import { LIMITS } from './scenario/limits';
 import type { Scenario } from './scenario/schema';
 import type { Events } from './scenario/workload';
 import type { Faults } from './faults';
+import type { Links } from './connections';
 import { writeCrash, writeEnd, writeMessage, writeRestart, writeStall } from './traceWriters';
 
 /** A scheduled task, as its owner may hold it (to {@link World.cancel} it). */
 export type Timer = object;
 
+/**
+ * Pending work, as data: at `time`, run `fn.call(self, a, b)`. `fn` is a method of `self`'s class
+ * (see {@link Actor.later}) — code without state — so a snapshot copies the task with the state
+ * it names and the copy runs on the copy (docs/ARCHITECTURE.md, "Pending work and forks"). A task
+ * given a closure instead ({@link World.schedule}) runs the same but cannot be copied.
+ */
 interface Task extends Scheduled {
   actor: Actor | null;
   /** The actor incarnation the task belongs to; a task of an ended incarnation is dropped. */
   inc: number;
-  run: () => void;
+  fn: (this: unknown, a: unknown, b: unknown) => void;
+  self: unknown;
+  a: unknown;
+  b: unknown;
   /** Set by {@link World.cancel}: the task is dropped unrun (a timer no longer needed). */
   cancelled: boolean;
 }
 
-/** What a cancelled task runs (nothing): its own closure is released. */
-const noop = (): void => {};
+/** What a cancelled task runs (nothing): what it named is released. */
+function noop(): void {}
+
+/**
+ * Whether `fn`, found at `holder[key]` in a run's state, is a queued task's code without state —
+ * a method of the task's `self`, or a cancelled task's nothing — which a snapshot shares instead
+ * of refusing (src/engine/atlas/fork.ts).
+ */
+export function isTaskCode(fn: unknown, holder: object, key: PropertyKey): boolean {
+  if (key !== 'fn' || !('self' in holder)) return false;
+  return fn === noop || isMethodOf(fn as AnyFunction, (holder as Task).self);
+}
 
 const MSG_INDEX = new Map<MessageType, number>(MESSAGE_TYPES.map((m, i) => [m, i]));
 
@@ -80,6 +101,8 @@ export abstract class Actor {
    * connection to that incarnation closed (see {@link SendOptions.onLost}).
    */
   readonly crashEntries: number[] = [];
+  /** Its connections to the brokers when it fetches (src/engine/processors/fetch.ts). */
+  fetchLinks: Links | undefined = undefined;
 
   constructor(
     readonly world: World,
@@ -121,7 +144,7 @@ export abstract class Actor {
     this.stalledUntil = -1;
     this.onCrash(e);
     if (restartAfterMs !== null) {
-      w.scheduleGlobal(restartAfterMs, () => this.restart(e));
+      w.scheduleCall(restartAfterMs, null, this, Actor.prototype.restart, e);
     }
     return e;
   }
@@ -151,6 +174,21 @@ export abstract class Actor {
   after(delayMs: number, fn: () => void): Timer {
     return this.world.schedule(delayMs, this, fn);
   }
+
+  /**
+   * Run this process's method `fn` with `args` after `delayMs` in this incarnation (dropped if
+   * it dies first), held as data — `this.later(ms, this.restore, cause)` for
+   * `this.after(ms, () => this.restore(cause))` — so a snapshot can copy it.
+   * @returns the task, for {@link World.cancel}.
+   */
+  later<P extends [] | [unknown] | [unknown, unknown]>(
+    delayMs: number,
+    fn: (this: this, ...args: P) => void,
+    ...args: P
+  ): Timer {
+    const call = fn as unknown as (this: this, a: unknown, b: unknown) => void;
+    return this.world.scheduleCall(delayMs, this, this, call, args[0], args[1]);
+  }
 }
 
 /** Options of {@link World.send}. */
@@ -177,6 +215,10 @@ class Delivery implements Task {
   readonly actor = null;
   readonly inc = 0;
   cancelled = false;
+  /** As a task, it runs its own {@link Delivery.fn}, with no arguments. */
+  self: unknown = this;
+  a: unknown = undefined;
+  b: unknown = undefined;
 
   constructor(
     public time: number,
@@ -192,8 +234,14 @@ class Delivery implements Task {
     readonly onLost: ((lostEntry: number) => void) | undefined,
   ) {}
 
-  run(): void {
+  /** Queued as a task: the message arrives. */
+  fn(): void {
     this.world.arrive(this);
+  }
+
+  /** The receiver reads it (at arrival, or when it wakes from a stall). */
+  handOver(msgEntry: number): void {
+    this.deliver(msgEntry);
   }
 }
 
@@ -280,9 +328,10 @@ export class World {
     const t = task as Task;
     if (t.cancelled) return;
     t.cancelled = true;
-    // Let go of what the closure holds (a batch and its records, for a delivery timeout): the
+    // Let go of what the task holds (a batch and its records, for a delivery timeout): the
     // task may stay queued for the rest of the run.
-    t.run = noop;
+    t.fn = noop;
+    t.self = t.a = t.b = undefined;
     // A cancelled timer stays queued until its time comes; most of them are long timeouts (a
     // request's, a statement's, a batch's poll timeout) that would pile up and make every push
     // and pop dearer. Drop them once they are half of the queue.
@@ -295,28 +344,37 @@ export class World {
   /** Cancelled timers still in the queue (an estimate: a timer cancelled after it ran counts too). */
   private cancelledQueued = 0;
 
-  /** Run `fn` on `actor`'s current incarnation after `delayMs`. */
+  /** Run `fn` on `actor`'s current incarnation after `delayMs` (a closure: see {@link Task}). */
   schedule(delayMs: number, actor: Actor, fn: () => void): Task {
-    const task: Task = {
-      time: this.now + delayMs,
-      seq: 0,
-      actor,
-      inc: actor.incarnation,
-      run: fn,
-      cancelled: false,
-    };
-    this.queue.push(task);
-    return task;
+    return this.scheduleCall(delayMs, actor, undefined, fn);
   }
 
   /** Run `fn` after `delayMs`, whatever happens to any actor (restarts, fault arming). */
   scheduleGlobal(delayMs: number, fn: () => void): Timer {
+    return this.scheduleCall(delayMs, null, undefined, fn);
+  }
+
+  /**
+   * Run `fn.call(self, a, b)` after `delayMs`: on `actor`'s current incarnation (dropped if it
+   * ends first), or whatever happens when `actor` is null. The one way work is queued.
+   */
+  scheduleCall<S, A, B>(
+    delayMs: number,
+    actor: Actor | null,
+    self: S,
+    fn: (this: S, a: A, b: B) => void,
+    a?: A,
+    b?: B,
+  ): Task {
     const task: Task = {
       time: this.now + delayMs,
       seq: 0,
-      actor: null,
-      inc: 0,
-      run: fn,
+      actor,
+      inc: actor === null ? 0 : actor.incarnation,
+      fn: fn as Task['fn'],
+      self,
+      a,
+      b,
       cancelled: false,
     };
     this.queue.push(task);
@@ -402,13 +460,15 @@ export class World {
     }
     if (to.stalledUntil > this.now) {
       // A paused process reads its socket when it wakes up.
-      const deliver = d.deliver;
       this.queue.push({
         time: to.stalledUntil,
         seq: 0,
         actor: to,
         inc: d.toInc,
-        run: () => deliver(e),
+        fn: Delivery.prototype.handOver as Task['fn'],
+        self: d,
+        a: e,
+        b: undefined,
         cancelled: false,
       });
       return;
@@ -459,7 +519,7 @@ export class World {
           continue;
         }
       }
-      task.run();
+      task.fn.call(task.self, task.a, task.b);
       if (this.trace.length >= maxEntries) {
         // The limit goes in `count`, for the words that explain the stop.
         writeEnd(this.trace, this.now, maxEntries, END_TRACE_LIMIT);

@@ -3,17 +3,21 @@ import { alloc } from './pool';
 /** A typed array that can be created empty with a length (Int32Array, Float64Array, …). */
 type Typed = Int32Array | Float64Array;
 
-/** A growable typed column (amortised O(1) push; `view()` exposes the live prefix). */
-class Column<T extends Typed> {
+/**
+ * A growable typed column (amortised O(1) push; `view()` exposes the live prefix). Each kind
+ * makes its arrays with a method rather than a stored closure: a run's state, columns included,
+ * is copied when the fault atlas forks it (src/engine/atlas/fork.ts).
+ */
+abstract class Column<T extends Typed> {
   data: T;
   length = 0;
 
-  constructor(
-    private readonly make: (n: number) => T,
-    capacity = 64,
-  ) {
-    this.data = make(capacity);
+  constructor(capacity = 64) {
+    this.data = this.make(capacity);
   }
+
+  /** A zeroed array of `n` elements of the column's type. */
+  protected abstract make(n: number): T;
 
   push(v: number): number {
     if (this.length === this.data.length) {
@@ -45,14 +49,14 @@ class Column<T extends Typed> {
 
 /** A growable Int32 column. */
 export class IntColumn extends Column<Int32Array> {
-  constructor(capacity = 64) {
-    super((n) => alloc(Int32Array, n), capacity);
+  protected make(n: number): Int32Array {
+    return alloc(Int32Array, n);
   }
 }
 
 /** A growable Float64 column. */
 export class FloatColumn extends Column<Float64Array> {
-  constructor(capacity = 64) {
-    super((n) => alloc(Float64Array, n), capacity);
+  protected make(n: number): Float64Array {
+    return alloc(Float64Array, n);
   }
 }

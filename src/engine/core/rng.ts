@@ -43,29 +43,51 @@ export function hashString32(s: string, seed = 0): number {
  * @param name - the purpose, e.g. `"net:producer→broker-1"` or `"fault:3"`.
  */
 export function createRng(seed: number, name: string): Rng {
-  let a = hashString32(name, seed >>> 0);
-  let b = hashString32(name, (seed ^ 0x9e3779b9) >>> 0);
-  let c = hashString32(name, (seed ^ 0x85ebca6b) >>> 0);
-  let d = 1;
-  const u32 = (): number => {
-    a >>>= 0;
-    b >>>= 0;
-    c >>>= 0;
-    d >>>= 0;
+  return new Sfc32(seed, name);
+}
+
+/**
+ * The generator's state as fields rather than a closure's variables: a run's state is copied
+ * when the fault atlas forks it (src/engine/core/deepCopy.ts), and a copy must draw the same
+ * numbers from there on.
+ */
+class Sfc32 implements Rng {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d = 1;
+
+  constructor(seed: number, name: string) {
+    this.a = hashString32(name, seed >>> 0);
+    this.b = hashString32(name, (seed ^ 0x9e3779b9) >>> 0);
+    this.c = hashString32(name, (seed ^ 0x85ebca6b) >>> 0);
+    // Discard the first outputs: sfc32 mixes its seed during these.
+    for (let i = 0; i < 12; i++) this.u32();
+  }
+
+  u32(): number {
+    const a = this.a >>> 0;
+    const b = this.b >>> 0;
+    let c = this.c >>> 0;
+    const d = this.d >>> 0;
     const t = (((a + b) | 0) + d) | 0;
-    d = (d + 1) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
+    this.d = (d + 1) | 0;
+    this.a = b ^ (b >>> 9);
+    this.b = (c + (c << 3)) | 0;
     c = (c << 21) | (c >>> 11);
-    c = (c + t) | 0;
+    this.c = (c + t) | 0;
     return t >>> 0;
-  };
-  // Discard the first outputs: sfc32 mixes its seed during these.
-  for (let i = 0; i < 12; i++) u32();
-  return {
-    u32,
-    next: () => u32() / 4294967296,
-    int: (n: number) => Math.floor((u32() / 4294967296) * n),
-    chance: (p: number) => (p <= 0 ? false : p >= 1 ? true : u32() / 4294967296 < p),
-  };
+  }
+
+  next(): number {
+    return this.u32() / 4294967296;
+  }
+
+  int(n: number): number {
+    return Math.floor((this.u32() / 4294967296) * n);
+  }
+
+  chance(p: number): boolean {
+    return p <= 0 ? false : p >= 1 ? true : this.u32() / 4294967296 < p;
+  }
 }

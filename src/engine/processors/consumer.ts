@@ -209,7 +209,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
 
   /** Join the group at `startAtMs`. */
   start(): void {
-    this.after(Math.max(0, this.cfg.startAtMs - this.world.now), () => this.begin(-1));
+    this.later(Math.max(0, this.cfg.startAtMs - this.world.now), this.begin, -1);
   }
 
   private begin(cause: number): void {
@@ -439,7 +439,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
         const handOff = (c: number) => {
           this.workerQueue.push(...batch);
           this.runWorker(c);
-          this.after(0, () => this.loop(c));
+          this.later(0, this.loop, c);
         };
         // At-most-once with a worker: commitSync() right after poll(), before the hand-off — the
         // poll thread owns the consumer ("The Kafka consumer is NOT thread-safe"), so it commits,

@@ -24,13 +24,12 @@ export const FETCH_REQUEST_TIMEOUT_MS = 30_000;
 /** Back-off before asking again when the partition has no leader or the leader moved (ms). */
 const NO_LEADER_BACKOFF_MS = 100;
 
-/** Each fetching process's connections to the brokers (one client per process). */
-const linksOf = new WeakMap<Actor, Links>();
-
+/**
+ * The fetching process's connections to the brokers (one client per process), kept on the
+ * process itself — not in a table beside it — so a snapshot of the run copies them with it.
+ */
 function links(owner: Actor): Links {
-  let l = linksOf.get(owner);
-  if (!l) linksOf.set(owner, (l = new Links(owner)));
-  return l;
+  return (owner.fetchLinks ??= new Links(owner));
 }
 
 /**

@@ -237,7 +237,7 @@ export class FlinkTask extends Actor {
   }
 
   start(): void {
-    this.after(Math.max(0, this.cfg.startAtMs - this.world.now), () => this.restore(-1));
+    this.later(Math.max(0, this.cfg.startAtMs - this.world.now), this.restore, -1);
   }
 
   /** When the latest restore (start or restart) began (ms), or -1 before the first. */
@@ -328,7 +328,7 @@ export class FlinkTask extends Actor {
       flinkRestartStrategy(this.cfg) === 'exponential-delay'
         ? this.backoffMs
         : this.cfg['restart-strategy.fixed-delay.delay'];
-    this.after(delay, () => this.restore(cause));
+    this.later(delay, this.restore, cause);
   }
 
   /**
@@ -712,7 +712,7 @@ export class FlinkTask extends Actor {
   /** Busy processing record `r` for `ms`, then its output. */
   private processAfter(ms: number, r: Rec, cause: number): void {
     this.busy = true;
-    this.after(ms, () => this.process(r, cause));
+    this.later(ms, this.process, r, cause);
   }
 
   /** Processing time spent inline and not yet waited for (ms, < 1). */

@@ -222,7 +222,7 @@ export class JobManager extends Actor {
     const job = this.job;
     if (!job.alive || !job.running) return; // onRunning resumes the schedule
     if (this.quiet()) return this.sleep();
-    this.timer = this.after(this.nextAt - this.world.now, () => this.tick());
+    this.timer = this.later(this.nextAt - this.world.now, this.tick);
   }
 
   /** A periodic trigger. */
@@ -325,7 +325,7 @@ export class JobManager extends Actor {
     const id = this.nextId++;
     const e = traceCheckpoint(this, -1, 'triggered', id);
     // Expiry after execution.checkpointing.timeout; cancelled when the checkpoint ends first.
-    const timeout = this.after(this.cfg['execution.checkpointing.timeout'], () => this.expire(id));
+    const timeout = this.later(this.cfg['execution.checkpointing.timeout'], this.expire, id);
     this.inProgress = { id, triggeredAt: w.now, entry: e, timeout };
     this.history.push({
       id,

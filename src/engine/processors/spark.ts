@@ -116,7 +116,7 @@ export class SparkQuery extends Actor {
   }
 
   start(): void {
-    this.after(Math.max(0, this.cfg.startAtMs - this.world.now), () => this.resume(-1));
+    this.later(Math.max(0, this.cfg.startAtMs - this.world.now), this.resume, -1);
   }
 
   protected override onRestart(cause: number): void {
@@ -263,7 +263,7 @@ export class SparkQuery extends Actor {
       // The next trigger fires on the processingTime grid.
       const t = this.cfg['trigger.processingTime'];
       const next = Math.ceil((this.world.now + 1) / t) * t;
-      this.after(next - this.world.now, () => this.trigger(cause));
+      this.later(next - this.world.now, this.trigger, cause);
     };
     for (const p of this.input.partitions) p.waiters.push(wake);
   }
@@ -427,7 +427,7 @@ export class SparkQuery extends Actor {
       // it is followed at once ("it will not wait for the next interval boundary").
       const t = this.cfg['trigger.processingTime'];
       const next = Math.floor(this.triggeredAt / t) * t + t;
-      this.after(Math.max(0, next - w.now), () => this.trigger(e));
+      this.later(Math.max(0, next - w.now), this.trigger, e);
     };
     if (this.output && rows.length > 0) return this.writeKafka(rows, cause, finish);
     if (this.scenario.sink.type === 'effect' && this.service && rows.length > 0)

@@ -1,0 +1,55 @@
+/**
+ * Snapshot of a run in progress: a copy of its whole state — the world (clock, queue of pending
+ * work, every actor, the trace written so far, the random streams) and what the run leaves
+ * behind for the checker — that continues exactly as the original would (docs/ARCHITECTURE.md,
+ * "Pending work and forks"). The fault atlas's trials share the run before their fault this way
+ * once every piece of pending work is data; {@link uncopyableParts} lists what still is not (a
+ * closure, found with where it sits and its source), and a snapshot refuses to copy it.
+ */
+import { deepCopy, type UncopyableError } from '../core/deepCopy';
+import { isTaskCode, type World } from '../world';
+import type { RunState } from '../simulate';
+
+/** A run between two of its tasks: what {@link snapshot} copies. */
+export interface RunInProgress {
+  world: World;
+  state: RunState;
+}
+
+/**
+ * A copy of `run` that continues on its own: running the copy's world changes nothing of the
+ * original, and gives the trace the original would have written from there.
+ * @throws UncopyableError naming the first closure (or other uncopyable part) in the state.
+ */
+export function snapshot(run: RunInProgress): RunInProgress {
+  return deepCopy(run, { shared: readOnlyInputs(run.world), allowFunction: isTaskCode });
+}
+
+/** Everything in `run` a snapshot cannot copy yet, each with its path and what it is. */
+export function uncopyableParts(run: RunInProgress): UncopyableError[] {
+  const found: UncopyableError[] = [];
+  deepCopy(run, {
+    shared: readOnlyInputs(run.world),
+    allowFunction: isTaskCode,
+    onUncopyable: (e) => found.push(e),
+  });
+  return found;
+}
+
+/**
+ * The run's inputs no component writes to — the scenario and the workload's event columns, with
+ * every object inside them (components keep references to their own configuration): shared by
+ * a snapshot, not copied.
+ */
+function readOnlyInputs(w: World): Set<object> {
+  const out = new Set<object>();
+  const visit = (v: unknown): void => {
+    if (v === null || typeof v !== 'object' || out.has(v)) return;
+    out.add(v);
+    if (ArrayBuffer.isView(v)) return;
+    for (const x of Object.values(v)) visit(x);
+  };
+  visit(w.scenario);
+  visit(w.events);
+  return out;
+}

@@ -1,0 +1,205 @@
+/**
+ * One generic deep copy of a run's state, for snapshot and fork (docs/ARCHITECTURE.md, "Pending
+ * work and forks"): a copy continues exactly as the original would, so the copier keeps what the
+ * engine's behaviour depends on — each object's prototype (its class), shared references and
+ * cycles (one copy per original), Map and Set insertion order, typed arrays' contents.
+ *
+ * A function cannot be copied: a closure holds variables no one can read, so a copied closure
+ * would act on the original's state. The copier refuses one loudly, naming where it was found
+ * (`world.queue.items[3].run`), so a left-over closure is found by a test rather than by a fork
+ * that quietly writes into its parent. The exception is code without state: a method taken from
+ * a class's prototype (see {@link isMethodOf}), which pending work held as data names.
+ */
+
+/** Any function (the copier only compares and prints them). */
+export type AnyFunction = (...args: never[]) => unknown;
+
+/** Options of {@link deepCopy}. */
+export interface DeepCopyOptions {
+  /**
+   * Objects the copy shares with the original instead of copying: read-only inputs (the scenario,
+   * the workload's event columns) that no component writes to.
+   */
+  shared?: ReadonlySet<object>;
+  /**
+   * Whether the function `fn`, found at `key` of `holder`, is code without state and may be
+   * shared. Default: none is (every function is refused).
+   */
+  allowFunction?: (fn: AnyFunction, holder: object, key: PropertyKey) => boolean;
+  /**
+   * Instead of throwing on what cannot be copied, report it here and go on (the value is kept
+   * as it is): a census of what stands in the way of a fork, not a usable copy.
+   */
+  onUncopyable?: (e: UncopyableError) => void;
+}
+
+/** Thrown when the state holds something that cannot be copied (a closure, a WeakMap…). */
+export class UncopyableError extends Error {
+  constructor(
+    /** Where it was found, from the root: `root.queue.items[3].run`. */
+    readonly path: string,
+    /** What it is: `a function (() => this.drain())`. */
+    readonly what: string,
+  ) {
+    super(`cannot copy ${what} at ${path}`);
+    this.name = 'UncopyableError';
+  }
+}
+
+type TypedArray =
+  | Int8Array
+  | Uint8Array
+  | Uint8ClampedArray
+  | Int16Array
+  | Uint16Array
+  | Int32Array
+  | Uint32Array
+  | Float32Array
+  | Float64Array
+  | BigInt64Array
+  | BigUint64Array;
+
+/**
+ * A deep copy of `root`: every object reachable from it copied once (cycles and shared references
+ * kept as such), with its prototype; primitives as they are.
+ * @throws UncopyableError on a function (unless allowed), a WeakMap/WeakSet/WeakRef, a Promise
+ * or a DataView.
+ */
+export function deepCopy<T>(root: T, opts: DeepCopyOptions = {}): T {
+  return new Copier(opts).copy(root, 'root') as T;
+}
+
+/**
+ * Whether `fn` is a method of `self`'s class (found on its prototype chain under its own name):
+ * code without state, the same for the original and the copy, unlike a closure.
+ */
+export function isMethodOf(fn: AnyFunction, self: unknown): boolean {
+  if (self === null || typeof self !== 'object') return false;
+  for (let p = Object.getPrototypeOf(self); p !== null; p = Object.getPrototypeOf(p)) {
+    const d = Object.getOwnPropertyDescriptor(p, fn.name);
+    if (d !== undefined && d.value === fn) return true;
+  }
+  return false;
+}
+
+class Copier {
+  /** Original → copy: each object is copied once, and a cycle comes back to its copy. */
+  private readonly seen = new Map<object, unknown>();
+  /**
+   * Each buffer under a typed array, copied whole once: two views on one buffer (an array and a
+   * `subarray` of it) stay two views on one buffer in the copy.
+   */
+  private readonly buffers = new Map<ArrayBufferLike, ArrayBuffer>();
+
+  constructor(private readonly opts: DeepCopyOptions) {}
+
+  copy(v: unknown, path: string): unknown {
+    if (typeof v === 'function')
+      return this.refuse(v, path, `a function (${describe(v as AnyFunction)})`);
+    if (v === null || typeof v !== 'object') return v;
+    if (this.opts.shared?.has(v)) return v;
+    const done = this.seen.get(v);
+    if (done !== undefined) return done;
+    if (Array.isArray(v)) return this.array(v, path);
+    if (ArrayBuffer.isView(v)) return this.typed(v, path);
+    if (v instanceof Map) return this.map(v, path);
+    if (v instanceof Set) return this.set(v, path);
+    if (
+      v instanceof WeakMap ||
+      v instanceof WeakSet ||
+      v instanceof WeakRef ||
+      v instanceof Promise
+    )
+      return this.refuse(v, path, `a ${v.constructor.name} (its contents cannot be listed)`);
+    return this.object(v, path);
+  }
+
+  /** Throw, or (a census) report and keep `v` as it is. */
+  private refuse(v: unknown, path: string, what: string): unknown {
+    const e = new UncopyableError(path, what);
+    if (!this.opts.onUncopyable) throw e;
+    this.opts.onUncopyable(e);
+    return v;
+  }
+
+  private array(v: unknown[], path: string): unknown[] {
+    const out: unknown[] = new Array(v.length);
+    this.seen.set(v, out);
+    if (Object.getPrototypeOf(v) !== Array.prototype)
+      Object.setPrototypeOf(out, Object.getPrototypeOf(v));
+    for (let i = 0; i < v.length; i++) out[i] = this.copy(v[i], `${path}[${i}]`);
+    return out;
+  }
+
+  private typed(v: ArrayBufferView, path: string): unknown {
+    if (v instanceof DataView) return this.refuse(v, path, 'a DataView');
+    const t = v as TypedArray;
+    let buffer = this.buffers.get(t.buffer);
+    if (buffer === undefined) {
+      buffer = (t.buffer as ArrayBuffer).slice(0);
+      this.buffers.set(t.buffer, buffer);
+    }
+    const Ctor = t.constructor as new (b: ArrayBuffer, offset: number, length: number) => unknown;
+    const out = new Ctor(buffer, t.byteOffset, t.length);
+    this.seen.set(v, out);
+    return out;
+  }
+
+  private map(v: Map<unknown, unknown>, path: string): Map<unknown, unknown> {
+    const out = new Map<unknown, unknown>();
+    this.seen.set(v, out);
+    let i = 0;
+    for (const [k, x] of v) {
+      out.set(this.copy(k, `${path}.keys[${i}]`), this.copy(x, `${path}.get(${keyWords(k)})`));
+      i++;
+    }
+    return out;
+  }
+
+  private set(v: Set<unknown>, path: string): Set<unknown> {
+    const out = new Set<unknown>();
+    this.seen.set(v, out);
+    let i = 0;
+    for (const x of v) out.add(this.copy(x, `${path}.values[${i++}]`));
+    return out;
+  }
+
+  private object(v: object, path: string): object {
+    const out = Object.create(Object.getPrototypeOf(v) as object | null) as Record<
+      PropertyKey,
+      unknown
+    >;
+    this.seen.set(v, out);
+    const src = v as Record<PropertyKey, unknown>;
+    for (const key of Reflect.ownKeys(v)) {
+      const d = Object.getOwnPropertyDescriptor(v, key)!;
+      const where = `${path}.${String(key)}`;
+      if (d.get !== undefined || d.set !== undefined) {
+        this.refuse(v, where, 'an accessor property');
+        continue;
+      }
+      const x = src[key];
+      let copied: unknown;
+      if (typeof x === 'function') {
+        const fn = x as AnyFunction;
+        copied = this.opts.allowFunction?.(fn, v, key)
+          ? fn
+          : this.refuse(fn, where, `a function (${describe(fn)})`);
+      } else copied = this.copy(x, where);
+      // Plain assignment keeps the common case fast; a read-only or hidden field keeps its flags.
+      if (d.writable && d.enumerable && d.configurable) out[key] = copied;
+      else Object.defineProperty(out, key, { ...d, value: copied });
+    }
+    return out;
+  }
+}
+
+/** A function in words for an error: the start of its source, which names the call site. */
+function describe(fn: AnyFunction): string {
+  const src = Function.prototype.toString.call(fn).replace(/\s+/g, ' ');
+  return src.length > 80 ? `${src.slice(0, 80)}…` : src;
+}
+
+function keyWords(k: unknown): string {
+  return typeof k === 'string' ? JSON.stringify(k) : typeof k === 'object' ? '{…}' : String(k);
+}
