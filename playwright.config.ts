@@ -31,6 +31,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}/`,
+    // By hand, a failed test keeps its trace; `npm test` records one on a retry only (a trace on
+    // every test costs ~30 % of the run: scripts/test.mjs).
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
