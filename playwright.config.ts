@@ -24,6 +24,8 @@ export default defineConfig({
   fullyParallel: false,
   // One worker per core (a browser each; the static preview server costs little): on this
   // 2-core machine that halves the suite's wall time. Every spec opens its own page and state.
+  // Not more: one worker alone keeps a process runnable 98 % of the time (sampled every 100 ms
+  // over display.spec.ts; it waits on timers ~3 s in 13 tests), so a third only queues for a core.
   workers: Math.max(1, Math.min(2, availableParallelism())),
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
@@ -31,6 +33,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}/`,
+    // By hand, a failed test keeps its trace; `npm test` records one on a retry only (a trace on
+    // every test costs ~30 % of the run: scripts/test.mjs).
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

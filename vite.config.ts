@@ -133,20 +133,17 @@ export default defineConfig({
           environment: 'node',
           // *.prop.test.ts is matched by the first glob already; listed for the reader.
           include: ['src/**/*.test.{ts,tsx}', 'src/**/*.prop.test.ts', 'server/**/*.test.ts'],
-          exclude: [
-            ...configDefaults.exclude,
-            'e2e/**',
-            'src/ui/**/*.test.tsx',
-            'src/store/**/*.test.ts',
-          ],
+          exclude: [...configDefaults.exclude, 'e2e/**', 'src/ui/**/*.test.tsx'],
         },
       },
       {
         extends: true,
         test: {
           name: 'dom',
+          // The components' tests only: a jsdom costs ~2 s to set up per file (the store's tests
+          // need none). A test elsewhere that needs one says `// @vitest-environment jsdom`.
           environment: 'jsdom',
-          include: ['src/ui/**/*.test.tsx', 'src/store/**/*.test.ts'],
+          include: ['src/ui/**/*.test.tsx'],
           exclude: [...configDefaults.exclude, 'e2e/**'],
         },
       },

@@ -338,7 +338,7 @@ test('the switch shows the claim the verdict checks; choosing it again applies i
 });
 
 test('each guarantee click is an undo step of its own, and applies its recipe; an arrow-key walk is one step', async ({
-  dash,
+  unopenedDash: dash,
 }) => {
   const { page } = dash;
   // Claims exactly-once with knobs of its own (a plain INSERT).

@@ -133,7 +133,7 @@ for (const size of [
   { width: 853, height: 480 },
 ]) {
   test(`at ${size.width}×${size.height} the page fits the window; the verdict and Play are in view without scrolling and uncovered; the pipeline scrolls in its own box`, async ({
-    dash,
+    unopenedDash: dash,
   }) => {
     const { page } = dash;
     await page.setViewportSize(size);
@@ -195,7 +195,7 @@ test.describe('at 150 % zoom (a 1280×720 projector: 853×480 CSS px)', () => {
   test.use({ viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 });
 
   test('a fault menu stays in the window and off its component, which stays uncovered; Escape and a click outside close it', async ({
-    dash,
+    unopenedDash: dash,
   }) => {
     const { page } = dash;
     await page.goto('./?preset=at-least-once/default');

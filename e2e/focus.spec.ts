@@ -79,7 +79,7 @@ test('the ledger is one tab stop: ↑/↓ select events, Home/End the first and 
 });
 
 test('the first Tab offers a skip to the pipeline; Enter takes the focus there, the URL unchanged', async ({
-  dash,
+  unopenedDash: dash,
 }) => {
   const { page } = dash;
   await page.goto('./?preset=lost-ack-retry/idempotence-off');

@@ -140,7 +140,7 @@ test('flink-checkpoint-replay: plain sink 50 duplicates, 2PC read_committed 0', 
 });
 
 test('a URL opens its preset and variant; a bare id opens the first variant (Spark runs)', async ({
-  dash,
+  unopenedDash: dash,
 }) => {
   const { page } = dash;
   const l = lib(dash);
@@ -512,7 +512,7 @@ test('keyboard only: open the library, find a preset, open it, switch variant, E
 });
 
 test('"Show the answer" without a prediction: the empty box gives way to one line; "Ask again" brings it back, by keyboard', async ({
-  dash,
+  unopenedDash: dash,
 }) => {
   const { page } = dash;
   const l = lib(dash);

@@ -234,7 +234,7 @@ test('a share link of a library preset as shipped opens as that preset: its stor
 });
 
 test('while the prediction waits, Share and Embed leave out the expect block (it holds the answer), as the JSON export does; once shown, they pin it', async ({
-  dash,
+  unopenedDash: dash,
   browser,
 }) => {
   const { page } = dash;
