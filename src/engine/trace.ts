@@ -9,6 +9,7 @@
  * Field meaning per kind is documented on {@link EntryKind}; unused fields hold -1.
  */
 
+import type { ActorId, EntryId, EventId } from './ids';
 import { alloc } from './core/pool';
 
 /**
@@ -358,18 +359,18 @@ export function firstIdleCheckpoint(
 /** One decoded trace entry. */
 export interface TraceEntry {
   /** Entry index (its id). */
-  id: number;
+  id: EntryId;
   /** Virtual time (ms). */
   time: number;
   kind: EntryKind;
   /** Actor index (see {@link Trace.actors}). */
-  actor: number;
+  actor: ActorId;
   /** The other actor (message receiver), or -1. */
-  peer: number;
+  peer: ActorId;
   /** Index of the entry that caused this one, or -1. */
-  cause: number;
+  cause: EntryId;
   /** Workload event index, or -1. */
-  event: number;
+  event: EventId;
   /** Topic index (see {@link Trace.topics}), or -1. */
   topic: number;
   partition: number;
@@ -516,16 +517,16 @@ export class Trace implements TraceColumns {
     time: number,
     kind: EntryKind | KindCode,
     actor: number,
-    cause: number,
+    cause: EntryId,
     event = -1,
     topic = -1,
     partition = -1,
     offset = -1,
     count = -1,
     aux = -1,
-  ): number {
+  ): EntryId {
     this.ensure();
-    const i = this.length++;
+    const i = this.length++ as EntryId;
     this.time[i] = time;
     this.kind[i] = typeof kind === 'number' ? kind : KIND_CODE[kind];
     this.actor[i] = actor;
@@ -559,13 +560,13 @@ export class Trace implements TraceColumns {
   /** Decode entry `i`. */
   get(i: number): TraceEntry {
     return {
-      id: i,
+      id: i as EntryId,
       time: this.time[i]!,
       kind: ENTRY_KINDS[this.kind[i]!]!,
-      actor: this.actor[i]!,
-      peer: this.peer[i]!,
-      cause: this.cause[i]!,
-      event: this.event[i]!,
+      actor: this.actor[i]! as ActorId,
+      peer: this.peer[i]! as ActorId,
+      cause: this.cause[i]! as EntryId,
+      event: this.event[i]! as EventId,
       topic: this.topic[i]!,
       partition: this.partition[i]!,
       offset: this.offset[i]!,
