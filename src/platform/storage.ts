@@ -21,7 +21,7 @@
 import type { Issue, ScenarioInput } from '../engine';
 import { importScenarioValue } from '../views/io/export';
 
-export { workspacePersistOptions, type WorkspacePersistConfig } from './workspacePersist';
+export { workspacePersistOptions } from './workspacePersist';
 
 /** Where the workspace lives. */
 export const WORKSPACE_KEY = 'delivery-lab:workspace';
