@@ -11,10 +11,11 @@ import type { Run } from './simulate';
 import { REC_CONTROL } from './broker/partition';
 import type { Guarantee, ObservedGuarantee } from './scenario/schema';
 import { explain, type Explanation } from './explain';
-import { KIND_CODE, type Trace } from './trace';
 import { preexistingRows } from './scenario/initialRows';
 import { alloc } from './core/pool';
 import { cleanTable } from './sinks/cleanLayer';
+import { scanTrace, type Scan } from './checkerScan';
+import { latency } from './checkerLatency';
 
 /** Fate of one business event at one observation point. */
 export type Fate = 'lost' | 'once' | 'duplicated';
@@ -388,8 +389,8 @@ function countLog(
  * The 'state' point's totals over the `n` identities into `totals`: records counted
  * (Σ contributions) and their Σ amount.
  *
- * This loop, and those of {@link fatesOf}, {@link countLog}, {@link scanEntries} and
- * {@link latencies}, are small functions of their own summing floats into typed arrays, so that
+ * This loop, and those of {@link fatesOf}, {@link countLog}, `scanEntries` (checkerScan.ts) and
+ * `latencies` (checkerLatency.ts), are small functions of their own summing floats into typed arrays, so that
  * V8 keeps them optimized: inside the long, once-per-run `check` they ran deoptimized or
  * on-stack-replaced, boxing each float summed. Nothing but typed-array stores (or a plain return)
  * follows a loop: run once per run, such a function may have lost its type feedback since the
@@ -441,214 +442,9 @@ function sinkClean(s: Run['scenario']): { name: string } | undefined {
   return s.sink.type === 'table' || s.sink.type === 'delta' ? s.sink.clean : undefined;
 }
 
-interface Scan {
-  processed: Int32Array;
-  processedTotal: number;
-  processedSum: number;
-  /** Identities the application saw fail, and identities it re-sent. */
-  failed: Set<number>;
-  resent: Set<number>;
-  /** First send per identity (ms; -1: none). `latency()` reuses it as scratch: read it before. */
-  sent: Float64Array;
-  /** Trace entry of the first effect at the primary point, per identity (-1: none). */
-  seenAt: Int32Array;
-}
-
-/** Read, in one pass, the per-event facts the checker takes from the trace. */
-function scanTrace(run: Run, primary: string): Scan {
-  const t = run.trace;
-  const n = run.events.identities;
-  const ident = run.events.identity;
-  const amount = run.events.amount;
-  const processed = alloc(Int32Array, n);
-  const sent = alloc(Float64Array, n).fill(-1);
-  const seenAt = alloc(Int32Array, n).fill(-1);
-  const failed = new Set<number>();
-  const resent = new Set<number>();
-  const processor = new Uint8Array(t.actors.length);
-  t.actors.forEach((a, i) => {
-    if (a.startsWith('consumer-') || a === 'flink' || a === 'spark') processor[i] = 1;
-  });
-  let primaryActor = -1;
-  // The clean table is built from the raw one: an event reaches it with its first raw row.
-  if (primary === 'sink' || primary === 'clean') primaryActor = t.actors.indexOf('sink');
-  else if (primary === 'effects') primaryActor = t.actors.indexOf('service');
-  else if (primary.startsWith('reader:')) {
-    const idx = run.scenario.readers.findIndex((r) => `reader:${r.name}` === primary);
-    primaryActor = t.actors.indexOf(`reader-${idx}`);
-  }
-  const primaryTopic = primaryActor < 0 ? t.topics.indexOf(primary.slice(4)) : -1;
-  const totals = new Float64Array(2);
-  scanEntries(
-    t.kind,
-    t.event,
-    t.actor,
-    t.time,
-    t.aux,
-    t.topic,
-    t.length,
-    ident,
-    amount,
-    processor,
-    primaryActor,
-    primaryTopic,
-    totals,
-    {
-      processed,
-      sent,
-      seenAt,
-      failed,
-      resent,
-    },
-  );
-  const [processedTotal, processedSum] = totals as unknown as [number, number];
-  return { processed, processedTotal, processedSum, failed, resent, sent, seenAt };
-}
-
-/**
- * The loop of {@link scanTrace}, over every trace entry (its columns as arguments): apart, and
- * summing into `totals` [processed records, their Σ amount], for the reasons of
- * {@link countLog}.
- */
-function scanEntries(
-  kinds: Trace['kind'],
-  events: Trace['event'],
-  actors: Trace['actor'],
-  times: Trace['time'],
-  auxes: Trace['aux'],
-  topics: Trace['topic'],
-  length: number,
-  ident: Int32Array,
-  amount: Float64Array,
-  processor: Uint8Array,
-  primaryActor: number,
-  primaryTopic: number,
-  totals: Float64Array,
-  out: Pick<Scan, 'processed' | 'sent' | 'seenAt' | 'failed' | 'resent'>,
-): void {
-  const { processed, sent, seenAt, failed, resent } = out;
-  const PROCESS = KIND_CODE.process;
-  const SEND = KIND_CODE['app-send'];
-  const FAILED = KIND_CODE['app-send-failed'];
-  const ROW = KIND_CODE['row-insert'];
-  const EFFECT = KIND_CODE.effect;
-  const APPEND = KIND_CODE.append;
-  for (let i = 0; i < length; i++) {
-    const e = events[i]!;
-    if (e < 0) continue;
-    const k = kinds[i]!;
-    const j = ident[e]!;
-    if (k === PROCESS) {
-      if (processor[actors[i]!] === 1) {
-        processed[j]!++;
-        totals[0]!++;
-        totals[1]! += amount[e]!;
-      }
-    } else if (k === SEND) {
-      if (sent[j]! < 0) sent[j] = times[i]!;
-      if (auxes[i] === 1) resent.add(j);
-    } else if (k === FAILED) failed.add(j);
-    else if ((k === ROW || k === EFFECT) && actors[i] === primaryActor) {
-      if (seenAt[j]! < 0) seenAt[j] = i;
-    } else if (k === APPEND && primaryActor < 0 && topics[i] === primaryTopic && seenAt[j]! < 0)
-      seenAt[j] = i;
-  }
-}
-
 function falseFailures(run: Run, points: Point[], scan: Scan): string[] {
   const log = points.find((p) => p.name === `log:${run.scenario.workload.topic}`)!;
   // In workload order (e2 before e10), not string order.
   const js = [...scan.failed].filter((j) => log.rows[j]! > 0 && !scan.resent.has(j));
   return js.sort((a, b) => a - b).map((j) => run.events.identityId(j));
-}
-
-/**
- * Latency per identity and its percentiles, in one pass over the identities. Consumes
- * `scan.sent`: once read, its slots hold the latencies to rank (no second million-entry buffer).
- */
-function latency(run: Run, scan: Scan): Pick<Verdict, 'latency' | 'latencyOf' | 'visibleAt'> {
-  const n = run.events.identities;
-  const times = run.trace.time;
-  const { sent, seenAt } = scan;
-  const latencyOf = alloc(Float64Array, n);
-  const m = latencies(n, times, sent, seenAt, latencyOf);
-  if (m === 0)
-    return { latency: { p50: 0, p99: 0, max: 0, count: 0 }, latencyOf, visibleAt: seenAt };
-  const ds = sent.subarray(0, m);
-  // The k-th smallest, by selection (no full sort of a million latencies). `select` leaves the
-  // array partitioned around rank k (nothing after it is smaller), so each higher rank is looked
-  // for after the previous one only, and the maximum is the largest after the 99th percentile.
-  const rank = (f: number) => Math.min(m - 1, Math.ceil(f * m) - 1);
-  const k50 = rank(0.5);
-  const k99 = rank(0.99);
-  const p50 = select(ds, k50);
-  const upper = ds.subarray(k50);
-  const p99 = select(upper, k99 - k50);
-  return {
-    latency: { p50, p99, max: maxFrom(upper, k99 - k50), count: m },
-    latencyOf,
-    visibleAt: seenAt,
-  };
-}
-
-/**
- * The loop of {@link latency}: each identity's latency into `latencyOf` (-1: none), and the known
- * ones packed at the front of `sent` (consumed); returns how many. Apart so that V8 optimizes it
- * as a whole: inside `latency`, its on-stack-replaced code was thrown away after the loop at
- * every run.
- */
-function latencies(
-  n: number,
-  times: Trace['time'],
-  sent: Float64Array,
-  seenAt: Int32Array,
-  latencyOf: Float64Array,
-): number {
-  let m = 0;
-  for (let j = 0; j < n; j++) {
-    const at = seenAt[j]!;
-    const s = sent[j]!;
-    // Both ends or none: an effect of an event the application never sent has no latency.
-    const d = at >= 0 && s >= 0 ? times[at]! - s : -1;
-    latencyOf[j] = d;
-    // m ≤ j: slot m of `sent` has been read already.
-    if (at >= 0 && s >= 0) sent[m++] = d;
-  }
-  return m;
-}
-
-/** The largest of `a[from..]`. */
-function maxFrom(a: Float64Array, from: number): number {
-  let max = a[from]!;
-  for (let i = from + 1; i < a.length; i++) if (a[i]! > max) max = a[i]!;
-  return max;
-}
-
-/**
- * The k-th smallest value of `a` (0-based), by quickselect; reorders `a`, leaving every value
- * before index k no larger than it and every value after it no smaller.
- */
-function select(a: Float64Array, k: number): number {
-  let lo = 0;
-  let hi = a.length - 1;
-  while (lo < hi) {
-    const pivot = a[(lo + hi) >> 1]!;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (a[i]! < pivot) i++;
-      while (a[j]! > pivot) j--;
-      if (i <= j) {
-        const x = a[i]!;
-        a[i] = a[j]!;
-        a[j] = x;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return a[k]!;
-  }
-  return a[k]!;
 }

@@ -36,7 +36,7 @@ import {
   writeReject,
   writeRetry,
 } from './traceWriters';
-import type { ActorId } from './ids';
+import { NO_ENTRY, NO_EVENT, type ActorId, type EntryId, type EventId } from './ids';
 
 /** The producer settings a client needs (a subset of the scenario's producer block). */
 export interface ClientConfig {
@@ -91,7 +91,7 @@ export function retryBackoff(
 }
 
 /** Outcome callback of one record: ok, the error, the entry that settled it, the record's offset (-1 unknown). */
-export type SendCallback = (ok: boolean, error: ErrorCode, cause: number, offset: number) => void;
+export type SendCallback = (ok: boolean, error: ErrorCode, cause: EntryId, offset: number) => void;
 
 /** A request waiting for its answer on a connection. */
 interface Pending {
@@ -100,13 +100,13 @@ interface Pending {
   /** The connection it was sent on. */
   epoch: number;
   /** Its answer, if it arrived while an earlier request on the connection had none yet. */
-  answer: { r: ProduceResult; cause: number } | null;
+  answer: { r: ProduceResult; cause: EntryId } | null;
   /** Its request.timeout.ms timer, cancelled once answered (a stale timer would hold the run open). */
   timer: Timer | null;
   /** The broker incarnation it was sent to (its connection's). */
   brokerInc: number;
   /** Its 'msg' entry. */
-  msg: number;
+  msg: EntryId;
 }
 
 /** One connection to a broker: its requests awaiting answers, in the order they were sent. */
@@ -143,7 +143,7 @@ interface Batch {
   closed: boolean;
   done: boolean;
   notBefore: number;
-  cause: number;
+  cause: EntryId;
   /** Per-record callbacks, by position in the batch (sparse). */
   callbacks: (SendCallback | undefined)[];
   /** Its delivery.timeout.ms timer, cancelled once the batch is done. */
@@ -159,7 +159,7 @@ export class ProducerClient {
   /** Set when the client hit a fatal error (fenced): it refuses further work. */
   fatalError: ErrorCode | null = null;
   /** The 'fenced' entry of the fatal error, -1 before one. */
-  fatalEntry = -1;
+  fatalEntry = NO_ENTRY;
   /** Between beginTransaction() and the end of the transaction. */
   inTransaction = false;
   /** The coordinator's record of the open transaction: created by the first send or offsets in it. */
@@ -201,7 +201,7 @@ export class ProducerClient {
   /** Whether a record of the current transaction failed (the transaction must abort). */
   txnError: ErrorCode | null = null;
   /** Who waits for the coordinator to begin the current transaction ({@link whenTxnBegun}). */
-  private beginWaiters: ((cause: number) => void)[] = [];
+  private beginWaiters: ((cause: EntryId) => void)[] = [];
 
   constructor(
     private readonly owner: Actor,
@@ -223,7 +223,7 @@ export class ProducerClient {
   }
 
   /** The partition a workload event's key maps to (Kafka's murmur2 partitioner). */
-  partitionOf(event: number): number {
+  partitionOf(event: EventId): number {
     return this.partitionOfKey[this.world.events.keyIndex[event]!]!;
   }
 
@@ -258,9 +258,9 @@ export class ProducerClient {
    * {@link fatalError} and calls `onError` instead.
    */
   init(
-    cause: number,
-    onReady: (cause: number) => void,
-    onError: (error: ErrorCode, cause: number) => void = () => {},
+    cause: EntryId,
+    onReady: (cause: EntryId) => void,
+    onError: (error: ErrorCode, cause: EntryId) => void = () => {},
   ): void {
     if (!this.cfg.idempotent) {
       this.ready = true;
@@ -296,11 +296,11 @@ export class ProducerClient {
    * every record needs no closure per record.
    */
   onRecord:
-    | ((event: number, sendEntry: number, ok: boolean, error: ErrorCode, cause: number) => void)
+    | ((event: EventId, sendEntry: EntryId, ok: boolean, error: ErrorCode, cause: EntryId) => void)
     | null = null;
 
   /** `send(record)`: add the event's record to its partition's open batch. */
-  send(event: number, sendEntry: number, cb: SendCallback | null = null): void {
+  send(event: EventId, sendEntry: EntryId, cb: SendCallback | null = null): void {
     const w = this.world;
     if (this.fatalError || (this.inTransaction && !this.ensureTxn(sendEntry))) {
       const err = this.fatalError ?? 'PRODUCER_FENCED';
@@ -334,14 +334,14 @@ export class ProducerClient {
    * A transactional request refused: a 'reject' entry by `actor` (the coordinator, or this client
    * when its request timed out) with the error `code` and the transaction's number. Returns it.
    */
-  private txnReject(actor: ActorId, cause: number, code: ErrorCode, txn: number): number {
+  private txnReject(actor: ActorId, cause: EntryId, code: ErrorCode, txn: number): EntryId {
     const w = this.world;
     const r = writeReject(
       w.trace,
       w.now,
       actor,
       cause,
-      -1,
+      NO_EVENT,
       -1,
       -1,
       -1,
@@ -353,7 +353,7 @@ export class ProducerClient {
     return r;
   }
 
-  private newBatch(p: number, cause: number): Batch {
+  private newBatch(p: number, cause: EntryId): Batch {
     const w = this.world;
     const b: Batch = {
       id: ++this.batchIds,
@@ -457,7 +457,7 @@ export class ProducerClient {
           !this.links.open(leader) &&
           !this.links.ready(
             leader,
-            { event: b.events[0]!, topic: this.topic.index, partition: p, count: b.n },
+            { event: b.events[0]! as EventId, topic: this.topic.index, partition: p, count: b.n },
             this.drainLater,
           )
         )
@@ -480,7 +480,7 @@ export class ProducerClient {
     // A closed batch's records never change: the request reads them through views.
     const evs = b.events.subarray(0, b.n);
     const carry = {
-      event: b.events[0]!,
+      event: b.events[0]! as EventId,
       topic: this.topic.index,
       partition: b.partition,
       count: b.n,
@@ -493,7 +493,7 @@ export class ProducerClient {
         w.now,
         this.owner.id,
         b.cause,
-        b.events[0]!,
+        b.events[0]! as EventId,
         this.topic.index,
         b.partition,
         b.n,
@@ -522,7 +522,7 @@ export class ProducerClient {
       answer: null,
       timer: null,
       brokerInc,
-      msg: -1,
+      msg: NO_ENTRY,
     };
     const m = w.send(
       this.owner,
@@ -566,7 +566,7 @@ export class ProducerClient {
         w.now,
         this.owner.id,
         m,
-        b.events[0]!,
+        b.events[0]! as EventId,
         this.topic.index,
         b.partition,
         -1,
@@ -612,7 +612,7 @@ export class ProducerClient {
           w.now,
           o.id,
           q.msg,
-          b.events[0]!,
+          b.events[0]! as EventId,
           this.topic.index,
           b.partition,
           -1,
@@ -635,7 +635,7 @@ export class ProducerClient {
    * An answer arrived. A connection delivers answers in request order (TCP), so an answer waits
    * until every earlier request on the connection has its own; answers are then handled in order.
    */
-  private onAnswer(brokerNo: number, p: Pending, r: ProduceResult, cause: number): void {
+  private onAnswer(brokerNo: number, p: Pending, r: ProduceResult, cause: EntryId): void {
     const conn = this.connection(brokerNo);
     if (conn.epoch !== p.epoch) return; // the connection was closed: this answer never arrives
     p.answer = { r, cause };
@@ -651,7 +651,7 @@ export class ProducerClient {
    * A request timed out: the client closes the connection, which fails every request still
    * outstanding on it (answers that arrived behind the missing one included); each is retried.
    */
-  private closeConnection(brokerNo: number, timedOut: Pending, cause: number): void {
+  private closeConnection(brokerNo: number, timedOut: Pending, cause: EntryId): void {
     const conn = this.connection(brokerNo);
     const failed = conn.outstanding;
     conn.outstanding = [];
@@ -669,7 +669,7 @@ export class ProducerClient {
     b.inflightTo = -1;
   }
 
-  private onResponse(b: Batch, attempt: number, r: ProduceResult, cause: number): void {
+  private onResponse(b: Batch, attempt: number, r: ProduceResult, cause: EntryId): void {
     // The response to an attempt that timed out arrives on a closed connection: ignored.
     if (b.attemptId !== attempt || b.done) return;
     b.unanswered = false;
@@ -682,7 +682,7 @@ export class ProducerClient {
     this.onError(b, r.error, cause);
   }
 
-  private onError(b: Batch, error: ErrorCode, cause: number): void {
+  private onError(b: Batch, error: ErrorCode, cause: EntryId): void {
     const w = this.world;
     this.settleInflight(b);
     b.cause = cause;
@@ -757,7 +757,7 @@ export class ProducerClient {
     this.failBatch(b, error, cause);
   }
 
-  private completeBatch(b: Batch, offset: number, cause: number): void {
+  private completeBatch(b: Batch, offset: number, cause: EntryId): void {
     const w = this.world;
     b.done = true;
     if (b.deliveryTimer) this.owner.world.cancel(b.deliveryTimer);
@@ -772,7 +772,7 @@ export class ProducerClient {
       w.now,
       this.owner.id,
       cause,
-      b.events[0]!,
+      b.events[0]! as EventId,
       this.topic.index,
       b.partition,
       offset,
@@ -783,7 +783,7 @@ export class ProducerClient {
     this.checkFlushed();
   }
 
-  private failBatch(b: Batch, error: ErrorCode, cause: number): void {
+  private failBatch(b: Batch, error: ErrorCode, cause: EntryId): void {
     if (b.done) return;
     const w = this.world;
     b.done = true;
@@ -799,7 +799,7 @@ export class ProducerClient {
       w.now,
       this.owner.id,
       cause,
-      b.events[0]!,
+      b.events[0]! as EventId,
       this.topic.index,
       b.partition,
       b.n,
@@ -824,11 +824,11 @@ export class ProducerClient {
   }
 
   /** Report each record of a settled batch to its callback and to `onRecord`. */
-  private settle(b: Batch, ok: boolean, error: ErrorCode, cause: number, offset: number): void {
+  private settle(b: Batch, ok: boolean, error: ErrorCode, cause: EntryId, offset: number): void {
     const hook = this.onRecord;
     for (let i = 0; i < b.n; i++) {
       b.callbacks[i]?.(ok, error, cause, ok && offset >= 0 ? offset + i : -1);
-      hook?.(b.events[i]!, b.sends[i]!, ok, error, cause);
+      hook?.(b.events[i]! as EventId, b.sends[i]! as EntryId, ok, error, cause);
     }
   }
 
@@ -883,7 +883,7 @@ export class ProducerClient {
     for (const f of ws) f();
   }
 
-  private fatal(error: ErrorCode, cause: number): void {
+  private fatal(error: ErrorCode, cause: EntryId): void {
     if (this.fatalError) return;
     const w = this.world;
     this.fatalError = error;
@@ -920,7 +920,7 @@ export class ProducerClient {
    * request goes to the coordinator and again once that transaction has completed
    * ({@link beginAfterCompletion}).
    */
-  private ensureTxn(cause: number, api: number = TXN_API.AddPartitionsToTxn): TxnRecord | null {
+  private ensureTxn(cause: EntryId, api: number = TXN_API.AddPartitionsToTxn): TxnRecord | null {
     if (this.txn) return this.txn;
     const coord = this.cluster.coordinator;
     const tid = this.cfg.transactionalId!;
@@ -949,7 +949,7 @@ export class ProducerClient {
    * Refused with PRODUCER_FENCED when a newer instance has bumped the epoch since. Abandoned when
    * the application ends the transaction first (its records expired meanwhile).
    */
-  private beginAfterCompletion(rec: TxnRecord, api: number, cause: number): void {
+  private beginAfterCompletion(rec: TxnRecord, api: number, cause: EntryId): void {
     const coord = this.cluster.coordinator;
     const tid = this.cfg.transactionalId!;
     const epoch = this.epoch;
@@ -989,7 +989,7 @@ export class ProducerClient {
    * Run `fn` once the coordinator has begun the current transaction (at once if it has), with
    * the entry that began it.
    */
-  private whenTxnBegun(cause: number, fn: (cause: number) => void): void {
+  private whenTxnBegun(cause: EntryId, fn: (cause: EntryId) => void): void {
     if (this.txn?.state === 'Empty') this.beginWaiters.push(fn);
     else fn(cause);
   }
@@ -1008,7 +1008,7 @@ export class ProducerClient {
    * transaction. Fenced instead when another instance has started since.
    * https://kafka.apache.org/42/javadoc/org/apache/kafka/common/errors/InvalidProducerEpochException.html
    */
-  private claimEpoch(cause: number, done: (cause: number) => void): void {
+  private claimEpoch(cause: EntryId, done: (cause: EntryId) => void): void {
     const tid = this.cfg.transactionalId!;
     const epoch = this.epoch;
     const coord = this.cluster.coordinator;
@@ -1042,7 +1042,7 @@ export class ProducerClient {
    * epoch, which bumps the epoch (KIP-360), and the pending batches are numbered from 0 in it. Fenced when the coordinator no
    * longer knows this epoch (another instance started). `done` gets the answer's entry.
    */
-  private bumpEpoch(cause: number, done: (cause: number) => void): void {
+  private bumpEpoch(cause: EntryId, done: (cause: EntryId) => void): void {
     const tid = this.cfg.transactionalId!;
     const epoch = this.epoch;
     const coord = this.cluster.coordinator;
@@ -1072,9 +1072,9 @@ export class ProducerClient {
    * with the epoch already claimed ({@link Coordinator.claimAfterTimeout}).
    */
   private initProducerIdTrip<R>(
-    cause: number,
-    ask: (arrival: number) => { result: R; cause: number; retry?: boolean },
-    answer: (result: R, cause: number) => void,
+    cause: EntryId,
+    ask: (arrival: EntryId) => { result: R; cause: EntryId; retry?: boolean },
+    answer: (result: R, cause: EntryId) => void,
   ): void {
     this.txnTrip(TXN_API.InitProducerId, -1, cause, ask, answer);
   }
@@ -1106,9 +1106,9 @@ export class ProducerClient {
   private txnTrip<R>(
     api: number,
     txn: number,
-    cause: number,
-    ask: (arrival: number) => { result: R; cause: number; retry?: boolean },
-    answer: (result: R, cause: number) => void,
+    cause: EntryId,
+    ask: (arrival: EntryId) => { result: R; cause: EntryId; retry?: boolean },
+    answer: (result: R, cause: EntryId) => void,
     opts: { retryBackoffMs?: number; stale?: () => boolean } = {},
   ): void {
     const w = this.world;
@@ -1117,7 +1117,7 @@ export class ProducerClient {
     const carry = txn >= 0 ? { txn, count: api } : { count: api };
     const backoff = opts.retryBackoffMs ?? this.cfg.retryBackoffMs;
     let over = false;
-    const attempt = (c: number) => {
+    const attempt = (c: EntryId) => {
       // The request is no longer wanted (the application moved on): not sent again.
       if (opts.stale?.()) {
         over = true;
@@ -1176,9 +1176,9 @@ export class ProducerClient {
    */
   coordinatorRequest<R>(
     api: number,
-    cause: number,
-    ask: (arrival: number) => { result: R; cause: number },
-    answer: (result: R, cause: number) => void,
+    cause: EntryId,
+    ask: (arrival: EntryId) => { result: R; cause: EntryId },
+    answer: (result: R, cause: EntryId) => void,
   ): void {
     this.txnTrip(api, -1, cause, ask, answer);
   }
@@ -1193,8 +1193,8 @@ export class ProducerClient {
     groupId: string,
     stillMember: () => boolean,
     offsets: { topic: number; partition: number; offset: number }[],
-    cause: number,
-    done: (ok: boolean, cause: number) => void,
+    cause: EntryId,
+    done: (ok: boolean, cause: EntryId) => void,
   ): void {
     const w = this.world;
     const coord = this.cluster.coordinator;
@@ -1247,9 +1247,9 @@ export class ProducerClient {
    */
   endTransaction(
     commit: boolean,
-    cause: number,
-    done: (committed: boolean, cause: number) => void,
-    hooks: { beforeEnd?: (c: number) => boolean; afterSent?: (c: number) => void } = {},
+    cause: EntryId,
+    done: (committed: boolean, cause: EntryId) => void,
+    hooks: { beforeEnd?: (c: EntryId) => boolean; afterSent?: (c: EntryId) => void } = {},
   ): void {
     if (!this.inTransaction) return done(false, cause);
     const inc = this.owner.incarnation;
@@ -1267,7 +1267,7 @@ export class ProducerClient {
       // beginCompletingTransaction in
       // https://github.com/apache/kafka/blob/trunk/clients/src/main/java/org/apache/kafka/clients/producer/internals/TransactionManager.java).
       const bump = this.txnError !== null && this.fatalError === null;
-      const ended = (c: number) =>
+      const ended = (c: EntryId) =>
         bump ? this.bumpEpoch(c, (c2) => done(false, c2)) : done(doCommit, c);
       const txn = this.txn;
       if (!txn || txn.state === 'Empty') {

@@ -38,6 +38,7 @@
  * https://github.com/apache/kafka/blob/trunk/clients/src/main/java/org/apache/kafka/clients/consumer/internals/AbstractFetch.java,
  * https://kafka.apache.org/42/javadoc/org/apache/kafka/common/errors/NetworkException.html.
  */
+import { NO_ENTRY, NO_EVENT, type EventId } from './ids';
 import type { Actor } from './world';
 import { ERROR_CODES } from './trace';
 import { writeReject } from './traceWriters';
@@ -58,7 +59,7 @@ function reconnectBackoff(failures: number): number {
 
 /** What a request waiting for a connection is about, for its CONNECTION_REFUSED entry. */
 export interface About {
-  event?: number;
+  event?: EventId;
   topic?: number;
   partition?: number;
   offset?: number;
@@ -216,13 +217,13 @@ export class Links {
     } else {
       const t = w.trace;
       // Why it is down: the crash it has not come back from.
-      const crash = l.broker.crashEntries[l.broker.incarnation - 1] ?? -1;
+      const crash = l.broker.crashEntries[l.broker.incarnation - 1] ?? NO_ENTRY;
       writeReject(
         t,
         w.now,
         this.owner.id,
         crash,
-        about.event ?? -1,
+        about.event ?? NO_EVENT,
         about.topic ?? -1,
         about.partition ?? -1,
         about.offset ?? -1,

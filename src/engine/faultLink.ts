@@ -5,6 +5,7 @@
  * "drop this message" action reads it back over a finished trace to write the fault that hits
  * exactly one message.
  */
+import type { EventId } from './ids';
 import type { Link } from './scenario/schema';
 import { K, MESSAGE_TYPES, type MessageType, type TraceColumns } from './trace';
 
@@ -73,7 +74,7 @@ export function messageMatchCount(
   msgs: ArrayLike<number>,
   entry: number,
   match: MessageMatch,
-  identityOf: (event: number) => number,
+  identityOf: (event: EventId) => number,
   armedAt = cols.time[entry]!,
 ): number {
   const type = MESSAGE_TYPES[cols.aux[entry]!]!;
@@ -91,7 +92,7 @@ export function messageMatchCount(
     if (match.partition >= 0 && cols.partition[i] !== match.partition) continue;
     if (
       match.identity >= 0 &&
-      (cols.event[i]! < 0 || identityOf(cols.event[i]!) !== match.identity)
+      (cols.event[i]! < 0 || identityOf(cols.event[i]! as EventId) !== match.identity)
     )
       continue;
     nth++;

@@ -10,6 +10,7 @@
  * processes, per event taken from upstream, per produce request a leader appends — whatever the
  * other faults do. Every firing is a 'fault' trace entry, which the consequences cite as their cause.
  */
+import { NO_ENTRY, NO_EVENT, type EntryId, type EventId, type IdentityId } from './ids';
 import type { FaultSpec, CrashPoint, RandomFaultSpec } from './scenario/schema';
 import type { MessageType } from './trace';
 import { faultActsOn } from './faultLink';
@@ -25,10 +26,10 @@ export interface MessageFate {
   drop: boolean;
   delayMs: number;
   /** The 'fault' entry that decided it, or -1. */
-  faultEntry: number;
+  faultEntry: EntryId;
 }
 
-const PASS: MessageFate = { drop: false, delayMs: 0, faultEntry: -1 };
+const PASS: MessageFate = { drop: false, delayMs: 0, faultEntry: NO_ENTRY };
 
 interface Armed {
   index: number;
@@ -121,7 +122,7 @@ export class Faults {
    * Moves a member's partitions to the next member (the consumer group's `move`); set by
    * simulate() when the processor is a consumer group.
    */
-  rebalance: ((target: string, cause: number) => void) | null = null;
+  rebalance: ((target: string, cause: EntryId) => void) | null = null;
   /** Where faults had their chance, recorded for the fault atlas; null (most runs): not recorded. */
   opportunities: Opportunities | null = null;
 
@@ -229,12 +230,12 @@ export class Faults {
   }
 
   /** Record that fault `index` fired; returns its 'fault' entry. */
-  fire(index: number, cause = -1, event = -1): number {
+  fire(index: number, cause: EntryId = NO_ENTRY, event: EventId = NO_EVENT): EntryId {
     const w = this.world;
     return writeFault(w.trace, w.now, this.lab.id, cause, event, index);
   }
 
-  private carries(carry: Carry, identity: number): boolean {
+  private carries(carry: Carry, identity: IdentityId): boolean {
     const ids = this.world.events.identity;
     const list = carry.events;
     if (list) {
@@ -282,7 +283,7 @@ export class Faults {
   }
 
   /** Decide the fate of a message about to be sent. */
-  onMessage(type: MessageType, carry: Carry, cause: number): MessageFate {
+  onMessage(type: MessageType, carry: Carry, cause: EntryId): MessageFate {
     if (this.message.length === 0) return PASS;
     if (type === 'replicate') return PASS;
     const now = this.world.now;
@@ -301,7 +302,7 @@ export class Faults {
           fate = {
             drop: true,
             delayMs: 0,
-            faultEntry: this.fire(a.index, cause, carry.event ?? -1),
+            faultEntry: this.fire(a.index, cause, carry.event ?? NO_EVENT),
           };
         }
         continue;
@@ -323,7 +324,7 @@ export class Faults {
         continue;
       }
       if (m.every === undefined) a.done = true;
-      const fe = this.fire(a.index, cause, carry.event ?? -1);
+      const fe = this.fire(a.index, cause, carry.event ?? NO_EVENT);
       fate =
         s.kind === 'delay-response'
           ? { drop: false, delayMs: s.delayMs, faultEntry: fe }
@@ -342,7 +343,7 @@ export class Faults {
     actor: Actor,
     targetName: string,
     point: CrashPoint,
-    cause: number,
+    cause: EntryId,
     detail = 0,
   ): boolean {
     const o = this.opportunities;
@@ -390,7 +391,7 @@ export class Faults {
    * (returns true: the caller must stop), a rebalance just after (the group moves the partitions
    * once the current step is over, as a real rebalance starts from the coordinator).
    */
-  processedRecords(actor: Actor, targetName: string, n: number, cause: number): boolean {
+  processedRecords(actor: Actor, targetName: string, n: number, cause: EntryId): boolean {
     let t = this.lastTarget;
     if (t === null || t.name !== targetName) {
       t = this.recordTargets.get(targetName) ?? null;
@@ -445,9 +446,9 @@ export class Faults {
    * 'fault' entry of each firing.
    */
   takenFromUpstream(
-    event: number,
-    cause: number,
-    copy: (why: 'app-resend' | 'source-duplicate', faultEntry: number) => void,
+    event: EventId,
+    cause: EntryId,
+    copy: (why: 'app-resend' | 'source-duplicate', faultEntry: EntryId) => void,
   ): void {
     for (const r of this.upstream) {
       const s = r.spec;
@@ -465,8 +466,8 @@ export class Faults {
     leader: Actor,
     topic: string,
     partition: number,
-    event: number,
-    cause: number,
+    event: EventId,
+    cause: EntryId,
   ): void {
     if (this.appends.length === 0) return;
     const input = this.world.scenario.workload.topic;

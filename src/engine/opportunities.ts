@@ -6,6 +6,7 @@
  * the same. The fault atlas (atlas/placements.ts) reads it to place one more fault exactly on
  * each of these chances, without mirroring the registry's counting rules (faults.ts).
  */
+import type { EntryId } from './ids';
 import type { CrashPoint, Link } from './scenario/schema';
 import { MESSAGE_LINK } from './faultLink';
 import type { MessageType } from './trace';
@@ -26,7 +27,7 @@ export interface PointReached {
    */
   rank: number;
   /** The trace entry that caused the arrival (the record, the commit…), or -1. */
-  cause: number;
+  cause: EntryId;
 }
 
 /** The link key of a message: `<link>:req` or `<link>:resp`. */
@@ -37,7 +38,7 @@ function linkKey(link: Link, request: boolean): string {
 /** What {@link Faults} recorded for the fault atlas. See the module comment. */
 export class Opportunities {
   /** The 'msg' (or, dropped by a fault, 'msg-lost') entry of each message sent, in order. */
-  readonly messageEntry: number[] = [];
+  readonly messageEntry: EntryId[] = [];
   /**
    * Its 1-based rank among the messages sent on the same link in the same direction
    * ({@link MESSAGE_LINK}): the `match.nth` of a fault (armed from 0, no event or partition) that
@@ -49,7 +50,7 @@ export class Opportunities {
   private readonly reached = new Map<string, number>();
 
   /** A message was sent (entry `entry`, of `type`). */
-  message(entry: number, type: MessageType): void {
+  message(entry: EntryId, type: MessageType): void {
     if (type === 'replicate') return;
     const m = MESSAGE_LINK[type];
     const key = linkKey(m.link, m.request);
@@ -65,7 +66,7 @@ export class Opportunities {
     point: CrashPoint,
     detail: number,
     time: number,
-    cause: number,
+    cause: EntryId,
     struck: boolean,
   ): void {
     // A crash 'now' is timed (its `at`), not a point reached: only the record crashes ask at it.

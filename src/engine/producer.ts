@@ -19,12 +19,12 @@ import type { ErrorCode, SendCause } from './trace';
 import { SEND_CAUSES } from './trace';
 import { alloc } from './core/pool';
 import { writeAppSend, writeAppSendFailed, writeAppSendTxn } from './traceWriters';
-import type { EntryId } from './ids';
+import { NO_ENTRY, type EntryId, type EventId } from './ids';
 
 interface Pending {
-  event: number;
+  event: EventId;
   why: SendCause;
-  cause: number;
+  cause: EntryId;
 }
 
 /** The source application process with its producer client. */
@@ -79,7 +79,7 @@ export class SourceApp extends Actor {
   /** Start the application: producer id / initTransactions, then events. */
   start(): void {
     this.client.init(
-      -1,
+      NO_ENTRY,
       (c) => this.pump(c),
       () => this.initFailed(),
     );
@@ -119,7 +119,7 @@ export class SourceApp extends Actor {
     // Records buffered or in flight in the client die with the process (F2).
   }
 
-  protected override onRestart(cause: number): void {
+  protected override onRestart(cause: EntryId): void {
     const fresh = new ProducerClient(this, this.cluster, this.topic, this.client.cfg);
     fresh.onRecord = this.onRecord;
     this.client = fresh;
@@ -132,9 +132,9 @@ export class SourceApp extends Actor {
     this.txnHung = false;
     this.halted = false;
     this.wakeAt = -1;
-    const lost: [number, number][] = [];
+    const lost: [EventId, EntryId][] = [];
     for (let i = 0; i < this.unacked.length; i++)
-      if (this.unacked[i]! > 0) lost.push([i, this.unacked[i]! - 1]);
+      if (this.unacked[i]! > 0) lost.push([i as EventId, (this.unacked[i]! - 1) as EntryId]);
     this.unacked.fill(0);
     this.queue = this.queue.filter((q) => q.why === 'app-resend' || q.why === 'source-duplicate');
     if (this.cfg.app.onFailure === 'resend') {
@@ -159,7 +159,7 @@ export class SourceApp extends Actor {
    * copy of an event upstream has not handed over yet waits for the original: a re-send or a
    * second emission comes after the first, even when both fall on the same millisecond.
    */
-  inject(event: number, why: SendCause, cause: number): void {
+  inject(event: EventId, why: SendCause, cause: EntryId): void {
     if (event >= this.cursor) {
       this.afterOriginal.push({ event, why, cause });
       return;
@@ -172,8 +172,8 @@ export class SourceApp extends Actor {
    * Take the next workload event from upstream; copies waiting for it join the send queue, and so
    * does a copy a random `app-resend` or `source-duplicate` makes of it (sent right after it).
    */
-  private takeNext(cause: number): number {
-    const event = this.cursor++;
+  private takeNext(cause: EntryId): EventId {
+    const event = this.cursor++ as EventId;
     if (this.afterOriginal.length > 0) {
       const ready = this.afterOriginal.filter((p) => p.event < this.cursor);
       if (ready.length > 0) {
@@ -198,11 +198,11 @@ export class SourceApp extends Actor {
   private woken(at: number): void {
     if (this.wakeAt !== at) return;
     this.wakeAt = -1;
-    this.pump(-1);
+    this.pump(NO_ENTRY);
   }
 
   /** Hand over whatever is due, as the mode allows. */
-  private pump(cause: number): void {
+  private pump(cause: EntryId): void {
     if (!this.client.ready || this.halted || !this.alive || this.client.fatalError) return;
     if (this.transactional) return this.pumpTransactional(cause);
     const w = this.world;
@@ -222,7 +222,7 @@ export class SourceApp extends Actor {
     }
   }
 
-  private traceSend(event: number, why: SendCause, cause: number): EntryId {
+  private traceSend(event: EventId, why: SendCause, cause: EntryId): EntryId {
     const w = this.world;
     const e = writeAppSend(
       w.trace,
@@ -238,7 +238,7 @@ export class SourceApp extends Actor {
     return e;
   }
 
-  private appSend(event: number, why: SendCause, cause: number): void {
+  private appSend(event: EventId, why: SendCause, cause: EntryId): void {
     const e = this.traceSend(event, why, cause);
     if (this.cfg.app.mode === 'sync') {
       this.waitingFor = e;
@@ -248,7 +248,7 @@ export class SourceApp extends Actor {
   }
 
   /** A synchronous send's `get()` gave up waiting (unless its answer came first). */
-  private getTimedOut(event: number, e: EntryId): void {
+  private getTimedOut(event: EventId, e: EntryId): void {
     if (this.waitingFor !== e) return;
     this.waitingFor = -1;
     this.onFailure(event, 'APP_GET_TIMEOUT', e);
@@ -256,11 +256,11 @@ export class SourceApp extends Actor {
 
   /** The client settled a record (the future completed, or the callback ran). */
   private readonly onRecord = (
-    event: number,
-    sendEntry: number,
+    event: EventId,
+    sendEntry: EntryId,
     ok: boolean,
     error: ErrorCode,
-    cause: number,
+    cause: EntryId,
   ): void => {
     // In a transaction an acknowledged record is not yet written for good: only the commit
     // settles it (finishTransaction). A process that dies before then sends it again.
@@ -277,7 +277,7 @@ export class SourceApp extends Actor {
   };
 
   /** The application sees a failed send (or gave up waiting) and applies `app.onFailure`. */
-  private onFailure(event: number, error: ErrorCode, cause: number): void {
+  private onFailure(event: EventId, error: ErrorCode, cause: EntryId): void {
     const w = this.world;
     const e = writeAppSendFailed(
       w.trace,
@@ -306,7 +306,7 @@ export class SourceApp extends Actor {
    * Transactional application: begin → send up to `eventsPerTransaction` events → commit (or
    * abort / hang, as the fault schedule says). An aborted transaction's events go into the next.
    */
-  private pumpTransactional(cause: number): void {
+  private pumpTransactional(cause: EntryId): void {
     if (this.txnBusy || this.txnHung) return;
     const w = this.world;
     const ev = w.events;
@@ -334,7 +334,7 @@ export class SourceApp extends Actor {
     this.txnCount++;
     this.txnBusy = true;
     const n = this.txnCount;
-    const sent: { event: number; entry: number }[] = [];
+    const sent: { event: EventId; entry: EntryId }[] = [];
     for (const g of group) {
       const e = this.traceSend(g.event, g.why, g.cause);
       this.client.send(g.event, e);
@@ -346,8 +346,8 @@ export class SourceApp extends Actor {
 
   private finishTransaction(
     n: number,
-    sent: { event: number; entry: number }[],
-    cause: number,
+    sent: { event: EventId; entry: EntryId }[],
+    cause: EntryId,
   ): void {
     const w = this.world;
     const fate = w.faults.transactionFate(n);

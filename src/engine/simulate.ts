@@ -3,6 +3,7 @@
  * run the virtual clock until nothing is left to happen (or `stopAtMs`), and check the outcome.
  * A pure function of the scenario: same scenario and seed, same trace, byte for byte.
  */
+import { NO_ENTRY } from './ids';
 import { World, Actor } from './world';
 import { Faults } from './faults';
 import { Cluster, type Topic } from './broker/cluster';
@@ -414,7 +415,9 @@ function scheduleTimedFaults(w: World, s: Scenario, parts: Parts): void {
         const ev = w.events;
         const first = ev.firstIndexOf(ev.identityOf(f.event));
         const at = Math.max(f.at, ev.at[first]!);
-        w.scheduleGlobal(at, () => producer.inject(first, f.kind, w.faults.fire(index, -1, first)));
+        w.scheduleGlobal(at, () =>
+          producer.inject(first, f.kind, w.faults.fire(index, NO_ENTRY, first)),
+        );
         return;
       }
       default:

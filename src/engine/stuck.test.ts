@@ -4,6 +4,7 @@
  * records never delivered — names it, with since when, and is never a clean, finished run.
  */
 import { describe, expect, it } from 'vitest';
+import { NO_ENTRY } from './ids';
 import { Actor, World, type PendingWork } from './world';
 import { parseScenario } from './scenario/validate';
 import { buildEvents } from './scenario/workload';
@@ -38,9 +39,9 @@ describe('findStuck asks every live component what it waits for', () => {
   const dead = new Waiting(w, 'dead', [{ what: 'anything', since: 1 }]);
   // b's last trace entry is at 42 ms (its since, as it knows none); c has none (0).
   w.now = 42;
-  w.trace.add(42, K['stall'], b.id, -1);
+  w.trace.add(42, K['stall'], b.id, NO_ENTRY);
   w.now = 50;
-  dead.crash(-1, -1, null);
+  dead.crash(NO_ENTRY, -1, null);
 
   it('names each live component with what it waits for and since when; a dead one waits for nothing', () => {
     expect(findStuck(w)).toEqual([

@@ -3,7 +3,7 @@
  * the fault registry's hooks. Components (producer, brokers, processors, sinks) are actors that
  * schedule work on it; nothing here knows what a partition or a checkpoint is.
  */
-import type { ActorId } from './ids';
+import { NO_ENTRY, NO_EVENT, type ActorId, type EntryId, type EventId } from './ids';
 import { EventQueue, type Scheduled } from './core/heap';
 import { createRng, type Rng } from './core/rng';
 import { partitionForKey } from './core/murmur2';
@@ -63,7 +63,7 @@ const MSG_INDEX = new Map<MessageType, number>(MESSAGE_TYPES.map((m, i) => [m, i
 /** What a message carries, for the trace and for fault matching. */
 export interface Carry {
   /** First workload event carried, or -1. */
-  event?: number;
+  event?: EventId;
   topic?: number;
   partition?: number;
   offset?: number;
@@ -100,7 +100,7 @@ export abstract class Actor {
    * The 'crash' entry that ended each incarnation, by incarnation number: when a client's
    * connection to that incarnation closed (see {@link SendOptions.onLost}).
    */
-  readonly crashEntries: number[] = [];
+  readonly crashEntries: EntryId[] = [];
   /** Its connections to the brokers when it fetches (src/engine/processors/fetch.ts). */
   fetchLinks: Links | undefined = undefined;
 
@@ -124,17 +124,17 @@ export abstract class Actor {
   }
 
   /** Rebuild volatile state from durable state; called when the process starts again. */
-  protected abstract onRestart(cause: number): void;
+  protected abstract onRestart(cause: EntryId): void;
   /** Drop volatile state; called when the process dies. Default: nothing to clean up. */
-  protected onCrash(_cause: number): void {}
+  protected onCrash(_cause: EntryId): void {}
 
   /**
    * Kill the process now. Pending work of this incarnation is dropped.
    * @param restartAfterMs - downtime before {@link Actor.restart}; null = stays down.
    * @returns the 'crash' trace entry.
    */
-  crash(cause: number, faultIndex: number, restartAfterMs: number | null): number {
-    if (!this.alive) return -1;
+  crash(cause: EntryId, faultIndex: number, restartAfterMs: number | null): EntryId {
+    if (!this.alive) return NO_ENTRY;
     const w = this.world;
     const e = writeCrash(w.trace, w.now, this.id, cause, faultIndex);
     this.crashEntries[this.incarnation] = e;
@@ -150,7 +150,7 @@ export abstract class Actor {
   }
 
   /** Start the process again (a new incarnation). */
-  restart(cause: number): void {
+  restart(cause: EntryId): void {
     if (this.alive) return;
     const w = this.world;
     this.alive = true;
@@ -160,7 +160,7 @@ export abstract class Actor {
   }
 
   /** Pause the process until `until` (ms); its work resumes afterwards, unaware of the gap. */
-  stall(cause: number, until: number): number {
+  stall(cause: EntryId, until: number): EntryId {
     const w = this.world;
     const e = writeStall(w.trace, w.now, this.id, cause, until);
     this.stalledUntil = until;
@@ -203,7 +203,7 @@ export interface SendOptions {
    * `toInc`). The client, not the network, decides what it saw: a connection reset by the crash
    * (see src/engine/connections.ts). Without it, the message is simply lost.
    */
-  onLost?: (lostEntry: number) => void;
+  onLost?: (lostEntry: EntryId) => void;
 }
 
 /**
@@ -229,9 +229,9 @@ class Delivery implements Task {
     readonly type: MessageType,
     readonly carry: Carry,
     /** Its 'msg' entry. */
-    readonly entry: number,
-    readonly deliver: (msgEntry: number) => void,
-    readonly onLost: ((lostEntry: number) => void) | undefined,
+    readonly entry: EntryId,
+    readonly deliver: (msgEntry: EntryId) => void,
+    readonly onLost: ((lostEntry: EntryId) => void) | undefined,
   ) {}
 
   /** Queued as a task: the message arrives. */
@@ -240,7 +240,7 @@ class Delivery implements Task {
   }
 
   /** The receiver reads it (at arrival, or when it wakes from a stall). */
-  handOver(msgEntry: number): void {
+  handOver(msgEntry: EntryId): void {
     this.deliver(msgEntry);
   }
 }
@@ -398,11 +398,11 @@ export class World {
     from: Actor,
     to: Actor,
     type: MessageType,
-    cause: number,
+    cause: EntryId,
     carry: Carry,
-    deliver: (msgEntry: number) => void,
+    deliver: (msgEntry: EntryId) => void,
     opts?: SendOptions,
-  ): number {
+  ): EntryId {
     const fate = this.faults.onMessage(type, carry, cause);
     const arrival = this.now + this.latency(from, to) + fate.delayMs + (opts?.extraDelayMs ?? 0);
     const t = this.trace;
@@ -412,7 +412,7 @@ export class World {
       fate.drop,
       from.id,
       fate.faultEntry >= 0 ? fate.faultEntry : cause,
-      carry.event ?? -1,
+      carry.event ?? NO_EVENT,
       carry.topic ?? -1,
       carry.partition ?? -1,
       carry.offset ?? -1,
@@ -447,7 +447,7 @@ export class World {
         true,
         to.id,
         e,
-        carry.event ?? -1,
+        carry.event ?? NO_EVENT,
         carry.topic ?? -1,
         carry.partition ?? -1,
         carry.offset ?? -1,

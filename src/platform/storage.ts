@@ -18,9 +18,10 @@
  * A state set aside goes to `"delivery-lab:workspace:set-aside"` as
  * `{ reason, version, savedAt, raw }` (raw = the stored text, unchanged).
  */
-import type { PersistOptions, PersistStorage, StorageValue } from 'zustand/middleware';
 import type { Issue, ScenarioInput } from '../engine';
 import { importScenarioValue } from '../views/io/export';
+
+export { workspacePersistOptions } from './workspacePersist';
 
 /** Where the workspace lives. */
 export const WORKSPACE_KEY = 'delivery-lab:workspace';
@@ -68,7 +69,10 @@ export interface WorkspaceCodec {
   migrations: Readonly<Record<number, WorkspaceMigration>>;
 }
 
-const CODEC: WorkspaceCodec = { version: WORKSPACE_VERSION, migrations: WORKSPACE_MIGRATIONS };
+export const CODEC: WorkspaceCodec = {
+  version: WORKSPACE_VERSION,
+  migrations: WORKSPACE_MIGRATIONS,
+};
 
 /** What the user should be told about storage. */
 export interface StorageNotice {
@@ -107,7 +111,7 @@ export interface LoadedWorkspace {
 /** The subset of the Web Storage API used here. */
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-class WorkspaceError extends Error {}
+export class WorkspaceError extends Error {}
 
 // ─────────────────────────────────────────────────────────────────────────── pure parts
 
@@ -286,7 +290,11 @@ function setAside(
  * an unusable saved state is set aside, or kept where it was when it cannot be copied or a newer
  * build wrote it (that build opens it as it is).
  */
-function readStored(s: StorageLike, raw: string | null, codec: WorkspaceCodec): LoadedWorkspace {
+export function readStored(
+  s: StorageLike,
+  raw: string | null,
+  codec: WorkspaceCodec,
+): LoadedWorkspace {
   const r = restoreWorkspace(raw, codec);
   if (r.status === 'restored') return { workspace: r.workspace, notice: null };
   let pending: RestoreResult;
@@ -323,7 +331,7 @@ export function discardKept(
   }
 }
 
-function defaultStorage(): StorageLike {
+export function defaultStorage(): StorageLike {
   return localStorage;
 }
 
@@ -404,7 +412,7 @@ export function saveWorkspace(
   return r.ok ? null : r.notice;
 }
 
-function fullNotice(e: unknown): StorageNotice {
+export function fullNotice(e: unknown): StorageNotice {
   // Not `instanceof Error`: a DOMException is not one in every environment.
   const x = (e ?? {}) as { name?: unknown; message?: unknown };
   const quota = /quota/i.test(`${String(x.name)} ${String(x.message)}`);
@@ -418,102 +426,4 @@ function fullNotice(e: unknown): StorageNotice {
         kind: 'unavailable',
         message: "This browser's storage is not available: the workspace will not be saved.",
       };
-}
-
-// ─────────────────────────────────────────────────────────────────────────── zustand persist
-
-/** Options of {@link workspacePersistOptions}. */
-export interface WorkspacePersistConfig<S> {
-  /** The workspace part of the store's state. */
-  partialize: (state: S) => Workspace;
-  /** Apply a restored workspace to the store's initial state. */
-  apply: (workspace: Workspace, current: S) => S;
-  /** Called with a notice to show (set aside, storage full or unavailable). */
-  onNotice?: (notice: StorageNotice) => void;
-  /** Where to store (default `localStorage`). */
-  storage?: () => StorageLike;
-  /** The version table (tests pass synthetic old versions). */
-  codec?: WorkspaceCodec;
-}
-
-/**
- * Options for zustand's `persist` middleware that keep the workspace in `localStorage`:
- *
- * ```ts
- * createStore(persist(config, workspacePersistOptions({ partialize, apply, onNotice })))
- * ```
- *
- * `getItem` checks the stored text before zustand sees it: an unusable state (corrupt JSON, a
- * newer or unmigratable version, an invalid scenario) is set aside with a notice and the store
- * keeps its defaults; a usable one of an older version reaches zustand's `migrate`, which runs
- * the stepwise {@link WORKSPACE_MIGRATIONS}. `setItem` skips writes of an unchanged workspace and
- * reports a full or unavailable storage once.
- */
-export function workspacePersistOptions<S>(
-  config: WorkspacePersistConfig<S>,
-): PersistOptions<S, Workspace> {
-  const codec = config.codec ?? CODEC;
-  const storage = config.storage ?? defaultStorage;
-  let lastWritten: string | null = null;
-  let reported = false;
-  const notify = (n: StorageNotice) => config.onNotice?.(n);
-  const persistStorage: PersistStorage<Workspace> = {
-    getItem(name): StorageValue<Workspace> | null {
-      let s: StorageLike;
-      let raw: string | null;
-      try {
-        s = storage();
-        raw = s.getItem(name);
-      } catch (e) {
-        notify(fullNotice(e));
-        return null;
-      }
-      const r = restoreWorkspace(raw, codec);
-      if (r.status !== 'restored') {
-        const loaded = readStored(s, raw, codec);
-        if (loaded.notice) notify(loaded.notice);
-        return loaded.workspace && { state: loaded.workspace, version: codec.version };
-      }
-      lastWritten = raw;
-      // Current version: the checked workspace. Older: the stored state as it is, so that
-      // zustand calls `migrate` (which runs the steps again and checks the result).
-      if (r.fromVersion === codec.version) return { state: r.workspace, version: r.fromVersion };
-      return JSON.parse(raw!) as StorageValue<Workspace>;
-    },
-    setItem(_name, value) {
-      const text = JSON.stringify(value);
-      if (text === lastWritten) return;
-      // `name` is WORKSPACE_KEY (the options below).
-      const r = writeWorkspace(text, storage, lastWritten, codec);
-      if (r.ok && r.key === WORKSPACE_KEY) lastWritten = text;
-      if (r.ok) reported = false;
-      else if (!reported) {
-        notify(r.notice);
-        reported = true;
-      }
-    },
-    removeItem(name) {
-      try {
-        storage().removeItem(name);
-        lastWritten = null;
-      } catch {
-        // Nothing to remove from an unavailable storage.
-      }
-    },
-  };
-  return {
-    name: WORKSPACE_KEY,
-    version: codec.version,
-    storage: persistStorage,
-    partialize: config.partialize,
-    migrate: (state, version) => {
-      const checked = checkWorkspace(migrateWorkspace(state, version, codec));
-      if (!checked.ok) throw new WorkspaceError(checked.reason);
-      return checked.workspace;
-    },
-    merge: (persisted, current) =>
-      persisted === undefined || persisted === null
-        ? current
-        : config.apply(persisted as Workspace, current),
-  };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Actor, World } from '../world';
+import { NO_ENTRY } from '../ids';
 import { parseScenario } from '../scenario/validate';
 import { buildEvents } from '../scenario/workload';
 import { simulate } from '../simulate';
@@ -21,8 +22,8 @@ class Ticker extends Actor {
   }
   tick(): void {
     this.ticks++;
-    this.stall(-1, this.world.now + 1);
-    if (this.ticks === 5) this.crash(-1, -1, 7);
+    this.stall(NO_ENTRY, this.world.now + 1);
+    if (this.ticks === 5) this.crash(NO_ENTRY, -1, 7);
     else if (this.ticks < 12) this.later(1 + this.world.rng(`tick:${this.name}`).int(5), this.tick);
   }
 }

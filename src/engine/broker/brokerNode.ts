@@ -3,6 +3,7 @@
  * idempotence, transactions) and serves fetches. The cluster and the semantics modelled are in
  * cluster.ts.
  */
+import { NO_EVENT, type EntryId, type EventId } from '../ids';
 import { Actor, type World } from '../world';
 import type { Partition } from './partition';
 import { REC_CONTROL } from './partition';
@@ -32,11 +33,11 @@ export class BrokerNode extends Actor {
     super(world, `broker-${number}`);
   }
 
-  protected override onCrash(cause: number): void {
+  protected override onCrash(cause: EntryId): void {
     this.cluster.brokerDown(this, cause);
   }
 
-  protected override onRestart(cause: number): void {
+  protected override onRestart(cause: EntryId): void {
     this.startedAt = this.world.now;
     this.cluster.brokerUp(this, cause);
   }
@@ -54,8 +55,8 @@ export class BrokerNode extends Actor {
    */
   produce(
     req: ProduceRequest,
-    cause: number,
-    respond: (r: ProduceResult, cause: number) => void,
+    cause: EntryId,
+    respond: (r: ProduceResult, cause: EntryId) => void,
     onCrash?: (crash: number) => void,
   ): void {
     const w = this.world;
@@ -67,7 +68,7 @@ export class BrokerNode extends Actor {
         w.now,
         this.id,
         why,
-        req.events[0] ?? -1,
+        (req.events[0] ?? NO_EVENT) as EventId,
         req.topic.index,
         p.index,
         -1,
@@ -94,7 +95,7 @@ export class BrokerNode extends Actor {
             w.now,
             this.id,
             cause,
-            req.events[0]!,
+            req.events[0]! as EventId,
             req.topic.index,
             p.index,
             dup.offset,
@@ -139,7 +140,7 @@ export class BrokerNode extends Actor {
       w.now,
       this.id,
       cause,
-      req.events[0]!,
+      req.events[0]! as EventId,
       req.topic.index,
       p.index,
       base,
@@ -149,14 +150,14 @@ export class BrokerNode extends Actor {
     );
     for (let i = 0; i < n; i++) {
       p.appendRecord(
-        req.events[i]!,
+        req.events[i]! as EventId,
         req.pid,
         req.epoch,
         req.pid >= 0 ? req.firstSeq + i : -1,
         req.txn,
         0,
         e,
-        req.sends[i]!,
+        req.sends[i]! as EntryId,
         w.now,
       );
     }
@@ -178,7 +179,7 @@ export class BrokerNode extends Actor {
       );
     // A random leader failover strikes here: appended (and, with acks=1, acknowledged), not
     // yet copied by any follower.
-    w.faults.leaderAppended(this, req.topic.name, p.index, req.events[0]!, e);
+    w.faults.leaderAppended(this, req.topic.name, p.index, req.events[0]! as EventId, e);
   }
 
   /**
@@ -194,8 +195,8 @@ export class BrokerNode extends Actor {
     offset: number,
     max: number,
     readCommitted: boolean,
-    cause: number,
-    respond: (r: FetchResult, cause: number) => void,
+    cause: EntryId,
+    respond: (r: FetchResult, cause: EntryId) => void,
   ): void {
     const p = topic.partitions[partition]!;
     if (p.leader !== this.number) {
@@ -272,7 +273,7 @@ export class BrokerNode extends Actor {
     end: number,
     acks: '0' | '1' | 'all',
     fn: () => void,
-    reject: (code: ErrorCode, cause: number) => void,
+    reject: (code: ErrorCode, cause: EntryId) => void,
     onCrash?: (crash: number) => void,
   ): void {
     if (acks !== 'all' || p.hw >= end) {

@@ -15,6 +15,7 @@
  *   or every batch of it cut by a leader change) may start at any sequence (KIP-360, Kafka ≥ 2.5;
  *   see {@link BrokerNode.produce}).
  */
+import { NO_ENTRY, NO_EVENT, type EntryId } from '../ids';
 import type { Actor, World } from '../world';
 import { Partition, REC_COMMIT_MARKER, REC_CONTROL } from './partition';
 import type { ErrorCode } from '../trace';
@@ -119,7 +120,7 @@ export class Cluster {
     {
       end: number;
       broker: BrokerNode;
-      fn: (cause: number) => void;
+      fn: (cause: EntryId) => void;
       onCrash: ((crash: number) => void) | undefined;
     }[]
   >();
@@ -182,7 +183,7 @@ export class Cluster {
    * Copy the leader's new records to its live followers after a fetch round trip; then advance the
    * high watermark. Coalesced: one pending copy per follower.
    */
-  replicate(p: Partition, cause: number): void {
+  replicate(p: Partition, cause: EntryId): void {
     const w = this.world;
     const leader = this.leaderOf(p);
     if (!leader) return;
@@ -210,7 +211,7 @@ export class Cluster {
   }
 
   /** HW = the smallest LEO among ISR replicas; release acks=all waits and wake fetchers. */
-  advanceHw(p: Partition, cause: number): void {
+  advanceHw(p: Partition, cause: EntryId): void {
     let hw = p.leo;
     for (const r of p.replicas) if (p.isr.has(r.broker) && r.leo < hw) hw = r.leo;
     if (hw <= p.hw) return;
@@ -239,7 +240,7 @@ export class Cluster {
     p: Partition,
     end: number,
     broker: BrokerNode,
-    fn: (cause: number) => void,
+    fn: (cause: EntryId) => void,
     onCrash?: (crash: number) => void,
   ): void {
     let list = this.hwWaiters.get(p);
@@ -248,7 +249,7 @@ export class Cluster {
   }
 
   /** A broker died: the controller notices after `broker.session.timeout.ms`. */
-  brokerDown(b: BrokerNode, cause: number): void {
+  brokerDown(b: BrokerNode, cause: EntryId): void {
     const w = this.world;
     const inc = b.incarnation;
     // Requests waiting for replication on this leader will never be answered: the crash closes
@@ -283,7 +284,7 @@ export class Cluster {
    * (broker.session.timeout.ms after the crash): with the defaults, 30 s against 9 s, it never does.
    * A follower that was caught up when it died was caught up until then (it fetched at the log end).
    */
-  private shrinkIsrOnLag(b: BrokerNode, cause: number, controllerAt: number): void {
+  private shrinkIsrOnLag(b: BrokerNode, cause: EntryId, controllerAt: number): void {
     const w = this.world;
     const lag = w.scenario.broker['replica.lag.time.max.ms'];
     const period = Math.max(1, Math.floor(lag / 2));
@@ -310,7 +311,7 @@ export class Cluster {
   }
 
   /** The controller's reaction to a dead broker: shrink ISRs, elect new leaders. */
-  private handleBrokerLoss(b: BrokerNode, cause: number): void {
+  private handleBrokerLoss(b: BrokerNode, cause: EntryId): void {
     const w = this.world;
     const unclean = w.scenario.broker['unclean.leader.election.enable'];
     for (const topic of this.topics.values()) {
@@ -328,7 +329,7 @@ export class Cluster {
   }
 
   /** Elect a leader for `p` among live ISR replicas (or any live replica when unclean). */
-  elect(p: Partition, cause: number, unclean: boolean): void {
+  elect(p: Partition, cause: EntryId, unclean: boolean): void {
     const w = this.world;
     const live = p.replicas.filter((r) => this.broker(r.broker).alive);
     let next = live.find((r) => p.isr.has(r.broker));
@@ -395,7 +396,7 @@ export class Cluster {
   }
 
   /** A broker came back: it follows again, catching up from the leader; offline partitions get a leader. */
-  brokerUp(b: BrokerNode, cause: number): void {
+  brokerUp(b: BrokerNode, cause: EntryId): void {
     for (const topic of this.topics.values()) {
       for (const p of topic.partitions) {
         const r = p.replica(b.number);
@@ -456,12 +457,12 @@ export class Cluster {
    */
   private readonly pendingMarkers = new Map<
     Partition,
-    { rec: TxnRecord; commit: boolean; cause: number }[]
+    { rec: TxnRecord; commit: boolean; cause: EntryId }[]
   >();
   /** Transaction number → its markers still to write, and what to do once all are written. */
   private readonly markerWaits = new Map<
     number,
-    { rec: TxnRecord; left: number; done: (cause: number) => void }
+    { rec: TxnRecord; left: number; done: (cause: EntryId) => void }
   >();
 
   /**
@@ -479,8 +480,8 @@ export class Cluster {
   writeMarkers(
     rec: TxnRecord,
     commit: boolean,
-    cause: number,
-    done: (cause: number) => void,
+    cause: EntryId,
+    done: (cause: EntryId) => void,
   ): void {
     let left = 0;
     for (const p of rec.partitions) {
@@ -534,7 +535,7 @@ export class Cluster {
    * gone): write the markers queued for it, in order; a transaction whose last marker this was
    * completes.
    */
-  private flushMarkers(p: Partition, cause: number): void {
+  private flushMarkers(p: Partition, cause: EntryId): void {
     const q = this.pendingMarkers.get(p);
     if (!q || !this.liveLeaderOf(p)) return;
     this.pendingMarkers.delete(p);
@@ -553,7 +554,7 @@ export class Cluster {
   }
 
   /** Append one marker of `rec` at `p`'s leader; returns its 'marker' entry. */
-  private writeMarker(p: Partition, rec: TxnRecord, commit: boolean, cause: number): number {
+  private writeMarker(p: Partition, rec: TxnRecord, commit: boolean, cause: EntryId): EntryId {
     const w = this.world;
     const leader = this.leaderOf(p)!;
     const e = writeMarker(
@@ -568,14 +569,14 @@ export class Cluster {
       rec.no,
     );
     p.appendRecord(
-      -1,
+      NO_EVENT,
       rec.pid,
       rec.epoch,
       -1,
       rec.no,
       REC_CONTROL | (commit ? REC_COMMIT_MARKER : 0),
       e,
-      -1,
+      NO_ENTRY,
       w.now,
     );
     p.txnOutcome.set(rec.no, commit ? 'committed' : 'aborted');

@@ -2,6 +2,7 @@
  * The group and transaction coordinator (one always-available actor): committed offsets, and
  * transactions from their first partition to their markers. The cluster is in cluster.ts.
  */
+import { NO_EVENT, type EntryId } from '../ids';
 import { Actor, type PendingWork, type World } from '../world';
 import type { ErrorCode } from '../trace';
 import { TXN_REASON_FENCED, TXN_REASON_REQUESTED, TXN_REASON_TIMEOUT } from '../trace';
@@ -104,14 +105,14 @@ export class Coordinator extends Actor {
   initProducerId(
     transactionalId: string | null,
     timeoutMs: number,
-    cause: number,
-  ): { pid: number; epoch: number; error: ErrorCode; entry?: number } {
+    cause: EntryId,
+  ): { pid: number; epoch: number; error: ErrorCode; entry?: EntryId } {
     const c = this.cluster;
     if (transactionalId === null) return { pid: c.allocatePid(), epoch: 0, error: 'NONE' };
     if (timeoutMs > this.world.scenario.broker['transaction.max.timeout.ms']) {
       const w = this.world;
       const code: ErrorCode = 'INVALID_TRANSACTION_TIMEOUT';
-      writeReject(w.trace, w.now, this.id, cause, -1, -1, -1, -1, -1, errorIndex(code));
+      writeReject(w.trace, w.now, this.id, cause, NO_EVENT, -1, -1, -1, -1, errorIndex(code));
       return { pid: -1, epoch: -1, error: code };
     }
     let st = this.producers.get(transactionalId);
@@ -180,7 +181,7 @@ export class Coordinator extends Actor {
   beginTxn(
     transactionalId: string,
     timeoutMs: number,
-    cause: number,
+    cause: EntryId,
     numbered?: TxnRecord,
   ): TxnRecord {
     const st = this.producers.get(transactionalId)!;
@@ -230,7 +231,7 @@ export class Coordinator extends Actor {
   endTxn(
     rec: TxnRecord,
     commit: boolean,
-    cause: number,
+    cause: EntryId,
     reason: number = TXN_REASON_REQUESTED,
   ): void {
     if (rec.state !== 'Ongoing') return;
@@ -245,7 +246,7 @@ export class Coordinator extends Actor {
    * keeps its marker waiting, see {@link Cluster.writeMarkers}), store its offsets if it commits
    * and mark it CompleteCommit / CompleteAbort.
    */
-  private completeTxn(rec: TxnRecord, commit: boolean, cause: number): void {
+  private completeTxn(rec: TxnRecord, commit: boolean, cause: EntryId): void {
     const w = this.world;
     this.cluster.writeMarkers(rec, commit, cause, (c) => {
       if (commit)
@@ -260,10 +261,21 @@ export class Coordinator extends Actor {
    * transaction has completed (its markers written); retriable, the client sends it again after
    * retry.backoff.ms. Returns the 'reject' entry.
    */
-  concurrent(cause: number): { pid: number; epoch: number; error: ErrorCode; entry: number } {
+  concurrent(cause: EntryId): { pid: number; epoch: number; error: ErrorCode; entry: EntryId } {
     const w = this.world;
     const code: ErrorCode = 'CONCURRENT_TRANSACTIONS';
-    const entry = writeReject(w.trace, w.now, this.id, cause, -1, -1, -1, -1, -1, errorIndex(code));
+    const entry = writeReject(
+      w.trace,
+      w.now,
+      this.id,
+      cause,
+      NO_EVENT,
+      -1,
+      -1,
+      -1,
+      -1,
+      errorIndex(code),
+    );
     return { pid: -1, epoch: -1, error: code, entry };
   }
 }

@@ -10,6 +10,7 @@
  * Producer-id state (the last 5 batches per producer, for idempotence) lives with the log and is
  * rebuilt from it after a truncation (docs/semantics/broker.md#dedupe-state-after-failover).
  */
+import { NO_ENTRY, type EntryId, type EventId } from '../ids';
 import { IntColumn } from '../core/columns';
 
 /** Flag bits of a record. */
@@ -81,9 +82,9 @@ export class Partition {
    * record): the 'truncate' trace entry, the first offset, and the events of the cut records.
    */
   readonly truncated: {
-    entry: number;
+    entry: EntryId;
     offset: number;
-    events: number[];
+    events: EventId[];
     flags: number[];
     txns: number[];
   }[] = [];
@@ -140,14 +141,14 @@ export class Partition {
 
   /** Append one record at the leader; returns its offset. */
   appendRecord(
-    event: number,
+    event: EventId,
     pid: number,
     epoch: number,
     seq: number,
     txn: number,
     flags: number,
-    appendEntry: number,
-    sendEntry: number,
+    appendEntry: EntryId,
+    sendEntry: EntryId,
     time: number,
   ): number {
     const off = this.event.push(event);
@@ -188,13 +189,13 @@ export class Partition {
    * rebuilt from what remains, as a broker rebuilds them from its log.
    * @returns how many records were removed.
    */
-  truncate(n: number, entry = -1): number {
+  truncate(n: number, entry: EntryId = NO_ENTRY): number {
     const removed = this.leo - n;
     if (removed <= 0) return 0;
     this.truncated.push({
       entry,
       offset: n,
-      events: Array.from(this.event.view().subarray(n)),
+      events: Array.from(this.event.view().subarray(n)) as EventId[],
       flags: Array.from(this.flags.view().subarray(n)),
       txns: Array.from(this.txn.view().subarray(n)),
     });

@@ -41,7 +41,7 @@ import {
   writeReject,
   writeRevoke,
 } from '../traceWriters';
-import type { ActorId } from '../ids';
+import { NO_ENTRY, NO_EVENT, type ActorId, type EntryId, type EventId } from '../ids';
 
 const noop = (): void => {};
 
@@ -63,7 +63,7 @@ const CONSUMER_RETRY_BACKOFF = { retryBackoffMs: 100, retryBackoffMaxMs: 1000 };
 export interface Rec {
   partition: number;
   offset: number;
-  event: number;
+  event: EventId;
 }
 
 /**
@@ -75,18 +75,18 @@ export interface Output {
   record(
     owner: ConsumerInstance,
     rec: Rec,
-    cause: number,
-    done: (error: ErrorCode, cause: number) => void,
+    cause: EntryId,
+    done: (error: ErrorCode, cause: EntryId) => void,
   ): void;
   /** End of a batch (batched statement, producer flush). */
   end(
     owner: ConsumerInstance,
     recs: Rec[],
-    cause: number,
-    done: (error: ErrorCode, cause: number) => void,
+    cause: EntryId,
+    done: (error: ErrorCode, cause: EntryId) => void,
   ): void;
   /** A new incarnation starts (reset client state). */
-  reset?(owner: ConsumerInstance, cause: number, ready: (cause: number) => void): void;
+  reset?(owner: ConsumerInstance, cause: EntryId, ready: (cause: EntryId) => void): void;
   /** True when `record` only buffers and answers at once (its write happens in `end`). */
   readonly buffersRecords?: boolean;
   /** What the output still waits for when the run ends (a producer's unacknowledged records). */
@@ -101,15 +101,15 @@ export interface Output {
    * The 'fenced' entry of the output's producer once a newer instance with the same
    * `transactional.id` has fenced it (ProducerFencedException, fatal), else -1.
    */
-  fencedAt?(owner: ConsumerInstance): number;
+  fencedAt?(owner: ConsumerInstance): EntryId;
   /** Transactional outputs: begin a transaction for a batch. */
-  begin?(owner: ConsumerInstance, cause: number): boolean;
+  begin?(owner: ConsumerInstance, cause: EntryId): boolean;
   /** Transactional outputs: commit the batch's output together with the offsets. */
   commit?(
     owner: ConsumerInstance,
     offsets: { partition: number; offset: number }[],
-    cause: number,
-    done: (ok: boolean, cause: number) => void,
+    cause: EntryId,
+    done: (ok: boolean, cause: EntryId) => void,
   ): void;
 }
 
@@ -209,16 +209,16 @@ export class ConsumerInstance extends Actor implements GroupMember {
 
   /** Join the group at `startAtMs`. */
   start(): void {
-    this.later(Math.max(0, this.cfg.startAtMs - this.world.now), this.begin, -1);
+    this.later(Math.max(0, this.cfg.startAtMs - this.world.now), this.begin, NO_ENTRY);
   }
 
-  private begin(cause: number): void {
-    const go = (c: number) => this.group.join(this, c);
+  private begin(cause: EntryId): void {
+    const go = (c: EntryId) => this.group.join(this, c);
     if (this.output.reset) this.output.reset(this, cause, go);
     else go(cause);
   }
 
-  protected override onCrash(cause: number): void {
+  protected override onCrash(cause: EntryId): void {
     this.disarmPollTimer();
     // The group notices after session.timeout.ms, unless the instance is back by then (static membership).
     const w = this.world;
@@ -228,7 +228,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
     });
   }
 
-  protected override onRestart(cause: number): void {
+  protected override onRestart(cause: EntryId): void {
     this.parts = new Map();
     this.busy = false;
     this.workerQueue = [];
@@ -285,7 +285,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
 
   // ------------------------------------------------------------------ group callbacks
 
-  onAssign(partitions: number[], generation: number, cause: number): void {
+  onAssign(partitions: number[], generation: number, cause: EntryId): void {
     if (!this.alive) return;
     this.generation = generation;
     const w = this.world;
@@ -321,7 +321,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
     this.loop(cause);
   }
 
-  onRevoke(partitions: number[], cause: number): void {
+  onRevoke(partitions: number[], cause: EntryId): void {
     if (!this.alive) return;
     // Partitions this incarnation never started on (it just restarted) are given up at once.
     const unknown = partitions.filter((p) => !this.parts.has(p));
@@ -336,7 +336,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
   }
 
   /** Commit what may be committed for the partitions being given up, then release them. */
-  private revokeNow(cause: number): void {
+  private revokeNow(cause: EntryId): void {
     const w = this.world;
     // A partition whose final commit is already in flight is not given up twice: a second commit
     // and release would arrive after the group had assigned it again, and drop the new assignment.
@@ -355,7 +355,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
       )
         offsets.push({ partition: p, offset: o });
     }
-    const finish = (c: number) => {
+    const finish = (c: EntryId) => {
       // Only the states given up here: the group may have assigned a partition afresh meanwhile.
       const mine = gone.filter(([p, s]) => this.parts.get(p) === s);
       for (const [p] of mine) {
@@ -388,7 +388,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
 
   // ------------------------------------------------------------------ the poll loop
 
-  private loop(cause: number): void {
+  private loop(cause: EntryId): void {
     if (!this.alive || this.halted) return;
     if (this.busy) return;
     // poll() after the poll timeout, or by an expelled member (a zombie, awake again, which learns
@@ -436,7 +436,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
         return;
       case 'handoff': {
         // poll() returns at once: the worker processes later; the loop polls again.
-        const handOff = (c: number) => {
+        const handOff = (c: EntryId) => {
           this.workerQueue.push(...batch);
           this.runWorker(c);
           this.later(0, this.loop, c);
@@ -478,7 +478,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
     const due = this.lastAutoCommit + this.cfg.autoCommitIntervalMs - this.world.now;
     this.after(Math.max(0, due), () => {
       this.autoCommitWake = false;
-      this.loop(-1);
+      this.loop(NO_ENTRY);
     });
   }
 
@@ -509,9 +509,9 @@ export class ConsumerInstance extends Actor implements GroupMember {
         if (reuse && (r = pool[n]) !== undefined) {
           r.partition = p;
           r.offset = offs[i]!;
-          r.event = evs[i]!;
+          r.event = evs[i]! as EventId;
         } else {
-          r = { partition: p, offset: offs[i]!, event: evs[i]! };
+          r = { partition: p, offset: offs[i]!, event: evs[i]! as EventId };
           if (reuse) pool[n] = r;
         }
         out[n++] = r;
@@ -531,7 +531,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
   private readonly recPool: Rec[] = [];
 
   /** Keep one fetch in flight per owned partition whose buffer is empty; park when caught up. */
-  private fetchMore(cause: number): void {
+  private fetchMore(cause: EntryId): void {
     for (const [p, s] of this.parts) {
       if (s.fetching || s.parked || s.head < s.offsets.length || s.revoking) continue;
       s.fetching = true;
@@ -588,7 +588,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
   }
 
   /** The 'process' entry of a record (its processing attempt is this incarnation). */
-  private traceProcess(r: Rec, cause: number): number {
+  private traceProcess(r: Rec, cause: EntryId): EntryId {
     if (!this.cfg.traceProcessing) return cause;
     const w = this.world;
     return writeProcess(
@@ -609,8 +609,8 @@ export class ConsumerInstance extends Actor implements GroupMember {
   private processRecord(
     r: Rec,
     durationMs: number,
-    cause: number,
-    done: (error: ErrorCode, cause: number) => void,
+    cause: EntryId,
+    done: (error: ErrorCode, cause: EntryId) => void,
   ): void {
     this.after(durationMs, () => {
       const e = this.traceProcess(r, cause);
@@ -618,10 +618,10 @@ export class ConsumerInstance extends Actor implements GroupMember {
     });
   }
 
-  private runSyncBatch(batch: Rec[], cause: number): void {
+  private runSyncBatch(batch: Rec[], cause: EntryId): void {
     this.busy = true;
     const positions = this.positionsAfter(batch);
-    const begin = (c: number) => {
+    const begin = (c: EntryId) => {
       if (
         this.cfg.commit === 'with-transaction' &&
         this.output.begin &&
@@ -643,7 +643,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
     } else begin(cause);
   }
 
-  private runRecords(batch: Rec[], i: number, cause: number): void {
+  private runRecords(batch: Rec[], i: number, cause: EntryId): void {
     // Records that take no virtual time and whose output is buffered (one statement per batch)
     // are processed in one step: the same trace, without a queue round trip per record.
     // Whether the records take no time and how the output writes: fixed for the loop's life.
@@ -659,7 +659,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
     // The same for an output that writes at once (a reader's table): each record follows from the
     // previous one's write, as it would through the queue, without a task per record.
     let c = cause;
-    const follow = (_e: ErrorCode, next: number) => (c = next);
+    const follow = (_e: ErrorCode, next: EntryId) => (c = next);
     const synchronous = instant && this.output.synchronous === true;
     while (i < batch.length && synchronous) {
       const r = batch[i]!;
@@ -685,7 +685,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
     });
   }
 
-  private endSyncBatch(batch: Rec[], cause: number): void {
+  private endSyncBatch(batch: Rec[], cause: EntryId): void {
     this.output.end(this, batch, cause, (error, c) => {
       if (error !== 'NONE')
         return this.onStatementError(
@@ -700,10 +700,10 @@ export class ConsumerInstance extends Actor implements GroupMember {
   }
 
   /** After the batch's output: the crash point before the commit, then the commit per mode. */
-  private finishSyncBatch(batch: Rec[], c: number): void {
+  private finishSyncBatch(batch: Rec[], c: EntryId): void {
     if (this.world.faults.crashPoint(this, this.targetName, 'before-commit', c)) return;
     const positions = this.positionsAfter(batch);
-    const next = (c2: number) => {
+    const next = (c2: EntryId) => {
       this.busy = false;
       this.disarmPollTimer();
       this.loop(c2);
@@ -726,9 +726,9 @@ export class ConsumerInstance extends Actor implements GroupMember {
   private onStatementError(
     batch: Rec[],
     error: ErrorCode,
-    cause: number,
+    cause: EntryId,
     retry: () => void,
-    skip: (cause: number) => void,
+    skip: (cause: EntryId) => void,
   ): void {
     const w = this.world;
     const e = writeReject(
@@ -736,7 +736,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
       w.now,
       this.id,
       cause,
-      batch[0]?.event ?? -1,
+      batch[0]?.event ?? NO_EVENT,
       this.topic.index,
       batch[0]?.partition ?? -1,
       batch[0]?.offset ?? -1,
@@ -764,7 +764,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
    * https://kafka.apache.org/40/javadoc/org/apache/kafka/clients/producer/KafkaProducer.html).
    * Unless its producer was fenced: then it exits ({@link exitIfFenced}).
    */
-  private afterCommitFailed(cause: number): void {
+  private afterCommitFailed(cause: EntryId): void {
     this.busy = false;
     this.parts = new Map();
     this.workerQueue = [];
@@ -789,7 +789,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
    * other in turn. Returns whether it exited; its 'crash' follows from the 'fenced' entry.
    */
   private exitIfFenced(): boolean {
-    const fenced = this.output.fencedAt?.(this) ?? -1;
+    const fenced = this.output.fencedAt?.(this) ?? NO_ENTRY;
     if (fenced < 0) return false;
     this.crash(fenced, -1, null);
     return true;
@@ -802,7 +802,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
   }
 
   /** A sync batch starts: poll() is next called when it ends, or the poll timeout expires. */
-  private armPollTimer(cause: number): void {
+  private armPollTimer(cause: EntryId): void {
     this.disarmPollTimer();
     this.pollTimer = this.after(this.cfg.maxPollIntervalMs, () => {
       this.pollTimer = null;
@@ -826,7 +826,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
    * thread leaves the group. A static member sends no LeaveGroup: it stops heartbeating, and the
    * coordinator removes it `session.timeout.ms` later unless it has rejoined by then.
    */
-  private pollTimedOut(cause: number): void {
+  private pollTimedOut(cause: EntryId): void {
     const w = this.world;
     const removeAt = w.now + this.cfg.sessionTimeoutMs;
     const e = writeLeaveGroup(w.trace, w.now, this.id, cause, this.topic.index, removeAt);
@@ -868,9 +868,9 @@ export class ConsumerInstance extends Actor implements GroupMember {
    * the record was written (false: skipped). A revoke does not stop the task, retries included
    * (see {@link startParallel}); a crash does, with the incarnation.
    */
-  private runAlone(r: Rec, cause: number, done: (written: boolean, cause: number) => void): void {
+  private runAlone(r: Rec, cause: EntryId, done: (written: boolean, cause: EntryId) => void): void {
     const recs = [r];
-    const end = (c: number) =>
+    const end = (c: EntryId) =>
       this.output.end(this, recs, c, (error, c2) => {
         if (error !== 'NONE')
           return this.onStatementError(
@@ -896,7 +896,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
   }
 
   // handoff mode: a worker thread processes what poll() handed over
-  private runWorker(cause: number): void {
+  private runWorker(cause: EntryId): void {
     if (this.workerBusy || this.workerQueue.length === 0) return;
     this.workerBusy = true;
     const r = this.workerQueue.shift()!;
@@ -924,7 +924,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
   }
 
   // parallel mode: records finish out of order; only the contiguous prefix is committed
-  private startParallel(r: Rec, cause: number): void {
+  private startParallel(r: Rec, cause: EntryId): void {
     const s = this.parts.get(r.partition);
     if (!s) return;
     this.inflight++;
@@ -969,8 +969,8 @@ export class ConsumerInstance extends Actor implements GroupMember {
    */
   private commitRequest(
     offsets: { partition: number; offset: number }[],
-    cause: number,
-    done?: (ok: boolean, cause: number) => void,
+    cause: EntryId,
+    done?: (ok: boolean, cause: EntryId) => void,
   ): void {
     const w = this.world;
     const deadline = w.now + DEFAULT_API_TIMEOUT_MS;
@@ -981,14 +981,14 @@ export class ConsumerInstance extends Actor implements GroupMember {
     /** The current attempt's request.timeout.ms timer. */
     let timer: Timer | null = null;
     let last = cause;
-    const finish = (ok: boolean, c: number) => {
+    const finish = (ok: boolean, c: EntryId) => {
       over = true;
       // Timers whose reason is gone: they would keep the run from settling.
       if (deadlineTimer) w.cancel(deadlineTimer);
       if (timer) w.cancel(timer);
       done?.(ok, c);
     };
-    const attempt = (c: number, n: number) => {
+    const attempt = (c: EntryId, n: number) => {
       if (this.pollExpired) {
         // No generation since the poll timeout: the client fails the commit without sending it
         // (CommitFailedException).
@@ -1014,7 +1014,7 @@ export class ConsumerInstance extends Actor implements GroupMember {
           w.now,
           this.id,
           m,
-          -1,
+          NO_EVENT,
           this.topic.index,
           first.partition,
           first.offset,
@@ -1048,9 +1048,9 @@ export class ConsumerInstance extends Actor implements GroupMember {
    */
   private sendCommit(
     offsets: { partition: number; offset: number }[],
-    cause: number,
-    answer: (ok: boolean, cause: number) => void,
-  ): number {
+    cause: EntryId,
+    answer: (ok: boolean, cause: EntryId) => void,
+  ): EntryId {
     const w = this.world;
     const coord = this.group.coordinator;
     const inc = this.incarnation;
@@ -1114,10 +1114,10 @@ export class ConsumerInstance extends Actor implements GroupMember {
    */
   private traceCommitFailed(
     actor: ActorId,
-    cause: number,
+    cause: EntryId,
     o: { partition: number; offset: number },
     code: ErrorCode = 'COMMIT_FAILED',
-  ): number {
+  ): EntryId {
     const w = this.world;
     return writeCommitFailed(
       w.trace,
@@ -1134,19 +1134,19 @@ export class ConsumerInstance extends Actor implements GroupMember {
   /** commitSync: wait for the answer. */
   private commitSync(
     offsets: { partition: number; offset: number }[],
-    cause: number,
-    done: (ok: boolean, cause: number) => void,
+    cause: EntryId,
+    done: (ok: boolean, cause: EntryId) => void,
   ): void {
     this.commitRequest(offsets, cause, done);
   }
 
   /** commitAsync / auto-commit: do not wait. */
-  private commitAsync(offsets: { partition: number; offset: number }[], cause: number): void {
+  private commitAsync(offsets: { partition: number; offset: number }[], cause: EntryId): void {
     this.commitRequest(offsets, cause);
   }
 
   /** A crash point hook for outputs (Flink-style outputs don't use it; transactional ones do). */
-  crashAt(point: CrashPoint, cause: number): boolean {
+  crashAt(point: CrashPoint, cause: EntryId): boolean {
     return this.world.faults.crashPoint(this, this.targetName, point, cause);
   }
 

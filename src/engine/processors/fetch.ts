@@ -12,6 +12,7 @@
  * backoff": https://github.com/apache/kafka/blob/trunk/clients/src/main/java/org/apache/kafka/clients/consumer/internals/AbstractFetch.java).
  * Used by the consumer loop, the Flink source and the Spark Kafka source.
  */
+import { NO_EVENT, type EntryId, type EventId } from '../ids';
 import type { Actor, Timer } from '../world';
 import type { Cluster, FetchResult, Topic } from '../broker/cluster';
 import { errorIndex } from '../broker/cluster';
@@ -45,8 +46,8 @@ export function fetchFrom(
   offset: number,
   max: number,
   readCommitted: boolean,
-  cause: number,
-  done: (r: FetchResult, cause: number) => void,
+  cause: EntryId,
+  done: (r: FetchResult, cause: EntryId) => void,
 ): void {
   const w = owner.world;
   const leader = cluster.leaderOf(topic.partitions[partition]!);
@@ -56,7 +57,7 @@ export function fetchFrom(
     );
     return;
   }
-  const again = (c: number) =>
+  const again = (c: EntryId) =>
     fetchFrom(owner, cluster, topic, partition, offset, max, readCommitted, c, done);
   const ls = links(owner);
   // No open connection to the leader: fetch once connected (or once the leader has moved).
@@ -83,7 +84,7 @@ export function fetchFrom(
           'fetch-response',
           c,
           {
-            event: r.events[0] ?? -1,
+            event: (r.events[0] ?? -1) as EventId,
             topic: topic.index,
             partition,
             offset: r.offsets[0] ?? offset,
@@ -122,7 +123,7 @@ export function fetchFrom(
             w.now,
             owner.id,
             m,
-            -1,
+            NO_EVENT,
             topic.index,
             partition,
             offset,

@@ -66,6 +66,7 @@
  * Barrier alignment only matters for operators with several inputs; this job has one chain, so
  * EXACTLY_ONCE and AT_LEAST_ONCE checkpointing behave alike here (documented, not simulated).
  */
+import { NO_ENTRY, type EntryId, type EventId, type IdentityId } from '../ids';
 import { Actor, type PendingWork, type World } from '../world';
 import { recordRange } from '../stuck';
 import type { Cluster, Topic, TxnRecord } from '../broker/cluster';
@@ -134,7 +135,7 @@ export class FlinkTask extends Actor {
   /** Current epoch: records after barrier epoch-1. */
   private epoch = 1;
   private busy = false;
-  private pendingBarrier: { id: number; cause: number } | null = null;
+  private pendingBarrier: { id: number; cause: EntryId } | null = null;
   private sinceBarrier = 0;
   /** EXACTLY_ONCE: producer of each open/pre-committed epoch. */
   private producers = new Map<number, ProducerClient>();
@@ -153,7 +154,7 @@ export class FlinkTask extends Actor {
    * The plain JDBC sink's background flush failed (`sinkFlushDelayMs`): the entry that reported
    * it, thrown by the next write or checkpoint; -1 when none.
    */
-  private flushError = -1;
+  private flushError = NO_ENTRY;
   /** Xids handed out so far: never reused, across restarts too (Flink derives them from the job attempt). */
   private xidSeq = 0;
   private lastAutoCommit = 0;
@@ -237,7 +238,7 @@ export class FlinkTask extends Actor {
   }
 
   start(): void {
-    this.later(Math.max(0, this.cfg.startAtMs - this.world.now), this.restore, -1);
+    this.later(Math.max(0, this.cfg.startAtMs - this.world.now), this.restore, NO_ENTRY);
   }
 
   /** When the latest restore (start or restart) began (ms), or -1 before the first. */
@@ -302,7 +303,7 @@ export class FlinkTask extends Actor {
    * are used up, the job fails and nothing restarts it, whatever the fault's downtime says
    * ({@link flinkRestartsAfter}).
    */
-  override crash(cause: number, faultIndex: number, restartAfterMs: number | null): number {
+  override crash(cause: EntryId, faultIndex: number, restartAfterMs: number | null): EntryId {
     if (this.alive) {
       this.noteFailure();
       this.failures++;
@@ -314,7 +315,7 @@ export class FlinkTask extends Actor {
     );
   }
 
-  protected override onCrash(cause: number): void {
+  protected override onCrash(cause: EntryId): void {
     this.running = false;
     this.jm.onTaskFailed(cause);
   }
@@ -323,7 +324,7 @@ export class FlinkTask extends Actor {
   private backoffMs = 0;
   private lastFailureAt = 0;
 
-  protected override onRestart(cause: number): void {
+  protected override onRestart(cause: EntryId): void {
     const delay =
       flinkRestartStrategy(this.cfg) === 'exponential-delay'
         ? this.backoffMs
@@ -347,7 +348,7 @@ export class FlinkTask extends Actor {
   }
 
   /** Start (or restart) the job from the latest completed checkpoint, or from the beginning. */
-  private restore(cause: number): void {
+  private restore(cause: EntryId): void {
     const w = this.world;
     this.restoredAt = w.now;
     const cp = this.jm.completed;
@@ -395,7 +396,7 @@ export class FlinkTask extends Actor {
     this.busy = false;
     this.pendingBarrier = null;
     this.sinceBarrier = 0;
-    this.flushError = -1;
+    this.flushError = NO_ENTRY;
     this.lastAutoCommit = w.now;
     this.producers.clear();
     this.plain = null;
@@ -447,9 +448,9 @@ export class FlinkTask extends Actor {
    */
   private xaCall<T>(
     xid: number,
-    cause: number,
-    call: (c: number) => T,
-    done: (error: ErrorCode, r: T | null, c: number) => void,
+    cause: EntryId,
+    call: (c: EntryId) => T,
+    done: (error: ErrorCode, r: T | null, c: EntryId) => void,
   ): void {
     const s = this.scenario.sink;
     const timeoutMs = s.type === 'table' ? s['statement.timeout.ms'] : 0;
@@ -465,7 +466,7 @@ export class FlinkTask extends Actor {
    * https://nightlies.apache.org/flink/flink-docs-stable/docs/ops/state/task_failure_recovery/).
    * `cause`: the entry that reported the failure (the timeout's 'reject', the 'stmt-error' answer).
    */
-  private sinkFailed(cause: number): void {
+  private sinkFailed(cause: EntryId): void {
     // The task fails, the TaskManager does not: the restart strategy's delay is the only wait.
     this.crash(cause, -1, 0);
   }
@@ -478,7 +479,7 @@ export class FlinkTask extends Actor {
    * (its hanging xids), so none is left in doubt. Its scan of the database (XA RECOVER) left
    * unanswered, open() throws and the task fails ({@link sinkFailed}); the restart recovers again.
    */
-  private recoverXa(cause: number, done: () => void): void {
+  private recoverXa(cause: EntryId, done: () => void): void {
     const pending = this.pendingCommit;
     this.pendingCommit = [];
     this.xaCall(
@@ -511,7 +512,7 @@ export class FlinkTask extends Actor {
    * now, caused by that entry. An xid the database no longer knows (XAER_NOTA) was committed
    * before: returns false.
    */
-  private commitXa(xid: number, ckpt: number, cause: number): boolean {
+  private commitXa(xid: number, ckpt: number, cause: EntryId): boolean {
     const sink = this.sink!;
     if (!sink.xaIsPrepared(xid)) return false;
     const e = traceCheckpoint(sink, cause, 'committed', ckpt, { txn: xid });
@@ -528,7 +529,7 @@ export class FlinkTask extends Actor {
    * (https://github.com/apache/flink-connector-jdbc/blob/main/flink-connector-jdbc/src/main/java/org/apache/flink/connector/jdbc/xa/XaGroupOpsImpl.java,
    * https://github.com/pgjdbc/pgjdbc/blob/master/pgjdbc/src/main/java/org/postgresql/xa/PGXAConnection.java).
    */
-  private xaCommitUnanswered(p: PendingCommit, cause: number): void {
+  private xaCommitUnanswered(p: PendingCommit, cause: EntryId): void {
     const attempts = (p.attempts ?? 0) + 1;
     if (attempts >= XA_MAX_COMMIT_ATTEMPTS) return this.sinkFailed(cause);
     this.pendingCommit.push({ ...p, attempts });
@@ -559,7 +560,7 @@ export class FlinkTask extends Actor {
    * https://kafka.apache.org/documentation/#producerconfigs_max.block.ms,
    * https://github.com/apache/flink-connector-kafka/blob/main/flink-connector-kafka/src/main/java/org/apache/flink/connector/kafka/sink/KafkaCommitter.java).
    */
-  private recoverTransactions(cause: number, done: () => void): void {
+  private recoverTransactions(cause: EntryId, done: () => void): void {
     const coord = this.cluster.coordinator;
     const k = this.kafka!;
     const recovery = new ProducerClient(
@@ -594,7 +595,7 @@ export class FlinkTask extends Actor {
           if (st.current && st.current.state === 'Ongoing')
             coord.initProducerId(tid, outputTransactionTimeoutMs(this.scenario), m);
         }
-        return { result: -1, cause: m };
+        return { result: NO_ENTRY, cause: m };
       },
       // The task fails, the TaskManager does not: the restart strategy's delay is the only wait
       // (applied by the task's restart, as after a crash).
@@ -602,7 +603,7 @@ export class FlinkTask extends Actor {
     );
   }
 
-  private expired(rec: TxnRecord, cause: number, ignore: boolean): void {
+  private expired(rec: TxnRecord, cause: EntryId, ignore: boolean): void {
     const w = this.world;
     if (!ignore) return;
     // KafkaSink's KafkaCommitter logs "Unable to commit transaction … Most likely the transaction
@@ -627,7 +628,7 @@ export class FlinkTask extends Actor {
   }
 
   /** Open the transaction of `epoch` (EXACTLY_ONCE): a producer with transactional.id prefix-0-epoch. */
-  private openEpoch(epoch: number, cause: number, done: () => void): void {
+  private openEpoch(epoch: number, cause: EntryId, done: () => void): void {
     const k = this.kafka!;
     const c = new ProducerClient(
       this,
@@ -655,7 +656,7 @@ export class FlinkTask extends Actor {
 
   // ------------------------------------------------------------------ processing
 
-  private loop(cause: number): void {
+  private loop(cause: EntryId): void {
     // Records that take less than a millisecond and whose output needs no answer (a Kafka sink,
     // no side effect) are processed in one step, until a barrier, the end of the buffer, or a
     // whole millisecond of processing time has been spent (then the clock moves on).
@@ -677,7 +678,7 @@ export class FlinkTask extends Actor {
       const i = this.bufferPos[p]!;
       this.bufferPos[p] = i + 1;
       const offset = this.bufferOffsets[p]![i]!;
-      const event = this.bufferEvents[p]![i]!;
+      const event = this.bufferEvents[p]![i]! as EventId;
       if (inline) {
         const e = this.apply(p, offset, event, cause);
         if (!this.dropped) this.sendOut(event, e);
@@ -701,7 +702,7 @@ export class FlinkTask extends Actor {
   // iteration — every record — whether or not the closure is made.
 
   /** Busy for `wait` ms of processing time, then on with the next records. */
-  private resumeAfter(wait: number, cause: number): void {
+  private resumeAfter(wait: number, cause: EntryId): void {
     this.busy = true;
     this.after(wait, () => {
       this.busy = false;
@@ -710,7 +711,7 @@ export class FlinkTask extends Actor {
   }
 
   /** Busy processing record `r` for `ms`, then its output. */
-  private processAfter(ms: number, r: Rec, cause: number): void {
+  private processAfter(ms: number, r: Rec, cause: EntryId): void {
     this.busy = true;
     this.later(ms, this.process, r, cause);
   }
@@ -727,14 +728,14 @@ export class FlinkTask extends Actor {
    * Update the keyed state with a record, unless the dedupe drops it ({@link dropped}); returns
    * its 'process' entry (ckpt = its epoch).
    */
-  private apply(partition: number, offset: number, event: number, cause: number): number {
+  private apply(partition: number, offset: number, event: EventId, cause: EntryId): EntryId {
     const w = this.world;
     const ev = w.events;
     const key = ev.keyIndex[event]!;
     // The dedupe comes first: a record it drops reaches neither the keyed count nor the sink.
     const d = this.cfg.dedupe;
     const ttl = d ? d['table.exec.state.ttl'] : 0;
-    const id = ev.identity[event]!;
+    const id = ev.identity[event]! as IdentityId;
     this.dropped = d !== undefined && ttlDedupe(this.dedupeWritten, id, w.now, ttl) === 'duplicate';
     if (!this.dropped) {
       this.count[key]!++;
@@ -777,14 +778,14 @@ export class FlinkTask extends Actor {
   }
 
   /** The crash points after a record; true if the task died. */
-  private afterRecord(cause: number): boolean {
+  private afterRecord(cause: EntryId): boolean {
     const w = this.world;
     if (w.faults.crashPoint(this, 'flink', 'mid-batch', cause, this.sinceBarrier)) return true;
     return w.faults.processedRecords(this, 'flink', 1, cause);
   }
 
   /** Hand a record's output to the Kafka sink's producer (the current epoch's transaction). */
-  private sendOut(event: number, cause: number): void {
+  private sendOut(event: EventId, cause: EntryId): void {
     const s = this.kafka!;
     const client =
       s.deliveryGuarantee === 'EXACTLY_ONCE' ? this.producers.get(this.epoch) : this.plain;
@@ -799,7 +800,7 @@ export class FlinkTask extends Actor {
     return -1;
   }
 
-  private fetchMore(cause: number): void {
+  private fetchMore(cause: EntryId): void {
     const n = this.input.partitions.length;
     for (let p = 0; p < n; p++) {
       if (this.fetching[p] || this.bufferPos[p]! < this.bufferOffsets[p]!.length) continue;
@@ -831,7 +832,7 @@ export class FlinkTask extends Actor {
   }
 
   /** Without checkpointing and with enable.auto.commit set, the consumer's auto-commit exposes (and restarts from) the position. */
-  private autoCommit(cause: number): void {
+  private autoCommit(cause: EntryId): void {
     // KafkaSource turns the consumer's auto-commit off unless the job sets it (see the schema).
     if (this.cfg['execution.checkpointing.interval'] !== null || !this.cfg['enable.auto.commit'])
       return;
@@ -846,7 +847,7 @@ export class FlinkTask extends Actor {
    * auto-commit (no checkpointing) the consumer's fetch position, which runs ahead of processing.
    */
   private commitOffsets(
-    cause: number,
+    cause: EntryId,
     positions: number[] = this.cfg['execution.checkpointing.interval'] === null
       ? [...this.fetchPos]
       : [...this.positions],
@@ -868,7 +869,7 @@ export class FlinkTask extends Actor {
     );
   }
 
-  private process(r: Rec, cause: number): void {
+  private process(r: Rec, cause: EntryId): void {
     const e = this.apply(r.partition, r.offset, r.event, cause);
     if (this.dropped) {
       this.busy = false;
@@ -888,9 +889,9 @@ export class FlinkTask extends Actor {
   }
 
   /** Write the record's output to the sink. */
-  private emit(r: Rec, cause: number): void {
+  private emit(r: Rec, cause: EntryId): void {
     const w = this.world;
-    const done = (c: number) => {
+    const done = (c: EntryId) => {
       this.busy = false;
       if (this.afterRecord(c)) return;
       this.loop(c);
@@ -920,7 +921,7 @@ export class FlinkTask extends Actor {
       }
       // JdbcOutputFormat.flush(): the statement, retried `retries` times (its maxRetries); then
       // it throws and the task fails (sinkFailed).
-      const flush = (then: (err: ErrorCode, c: number) => void) =>
+      const flush = (then: (err: ErrorCode, c: EntryId) => void) =>
         writeStatement(
           this,
           this.sink!,
@@ -956,13 +957,13 @@ export class FlinkTask extends Actor {
 
   // ------------------------------------------------------------------ checkpoints
 
-  onBarrier(id: number, cause: number): void {
+  onBarrier(id: number, cause: EntryId): void {
     this.pendingBarrier = { id, cause };
     this.loop(cause);
   }
 
   /** Barrier n reached the end of the chain (between records): snapshot, pre-commit, acknowledge. */
-  private handleBarrier(cause: number): void {
+  private handleBarrier(cause: EntryId): void {
     const w = this.world;
     const b = this.pendingBarrier!;
     this.pendingBarrier = null;
@@ -994,7 +995,7 @@ export class FlinkTask extends Actor {
     this.sinceBarrier = 0;
     const epoch = this.epoch;
     this.busy = true;
-    const ack = (pending: CompletedCheckpoint['pending'], c: number) => {
+    const ack = (pending: CompletedCheckpoint['pending'], c: EntryId) => {
       this.busy = false;
       if (w.faults.crashPoint(this, 'flink', 'after-precommit', c)) return;
       const jm = this.jm;
@@ -1068,7 +1069,7 @@ export class FlinkTask extends Actor {
   }
 
   /** notifyCheckpointComplete(n): commit the pending transactions of epochs ≤ n; expose offsets. */
-  onCheckpointComplete(id: number, cause: number): void {
+  onCheckpointComplete(id: number, cause: EntryId): void {
     const w = this.world;
     if (w.faults.crashPoint(this, 'flink', 'after-checkpoint', cause)) return;
     const cp = this.jm.completed;

@@ -3,6 +3,7 @@
  * checkpoints, stores the completed ones and keeps their history; and the 'checkpoint' entries
  * both it and the task write. The task and the semantics modelled are in flink.ts.
  */
+import { NO_ENTRY, type EntryId } from '../ids';
 import { Actor, type Timer, type World } from '../world';
 import type { FlinkProcessorConfig } from '../scenario/schema';
 import { CHECKPOINT_STEPS, STATE_BYTES_PER_KEY, type CheckpointStep } from '../trace';
@@ -72,7 +73,7 @@ const step = (s: CheckpointStep) => CHECKPOINT_STEPS.indexOf(s);
  */
 export function traceCheckpoint(
   actor: Actor,
-  cause: number,
+  cause: EntryId,
   s: CheckpointStep,
   ckpt: number,
   at: {
@@ -83,7 +84,7 @@ export function traceCheckpoint(
     until?: number;
     count?: number;
   } = {},
-): number {
+): EntryId {
   const w = actor.world;
   const e = writeCheckpoint(
     w.trace,
@@ -154,7 +155,7 @@ export class JobManager extends Actor {
   completed: CompletedCheckpoint | null = null;
   readonly history: CheckpointRecord[] = [];
   private nextId = 1;
-  private inProgress: { id: number; triggeredAt: number; entry: number; timeout: Timer } | null =
+  private inProgress: { id: number; triggeredAt: number; entry: EntryId; timeout: Timer } | null =
     null;
   /** Time of the next periodic trigger (ms); -1 until the scheduler starts. */
   private nextAt = -1;
@@ -167,7 +168,7 @@ export class JobManager extends Actor {
   /** Asleep (the job is idle): the triggers from {@link nextAt} on are accounted at {@link wake}. */
   private idle: { snapshot: Snapshot; wake: Timer | null } | null = null;
   /** The last 'completed' (or 'idle') entry: the cause of the next 'idle' one. */
-  private lastCompletedEntry = -1;
+  private lastCompletedEntry = NO_ENTRY;
   job!: FlinkTask;
 
   constructor(
@@ -323,7 +324,7 @@ export class JobManager extends Actor {
     const w = this.world;
     const job = this.job;
     const id = this.nextId++;
-    const e = traceCheckpoint(this, -1, 'triggered', id);
+    const e = traceCheckpoint(this, NO_ENTRY, 'triggered', id);
     // Expiry after execution.checkpointing.timeout; cancelled when the checkpoint ends first.
     const timeout = this.later(this.cfg['execution.checkpointing.timeout'], this.expire, id);
     this.inProgress = { id, triggeredAt: w.now, entry: e, timeout };
@@ -400,7 +401,7 @@ export class JobManager extends Actor {
   }
 
   /** The task acknowledged checkpoint `id` with its snapshot: the checkpoint is complete and durable. */
-  onAck(snap: Omit<CompletedCheckpoint, 'completedAt' | 'triggeredAt'>, cause: number): void {
+  onAck(snap: Omit<CompletedCheckpoint, 'completedAt' | 'triggeredAt'>, cause: EntryId): void {
     const w = this.world;
     const p = this.inProgress;
     if (!p || p.id !== snap.id) return;
@@ -434,7 +435,7 @@ export class JobManager extends Actor {
    * The task died: the idle triggers before it completed; an in-progress checkpoint is declined
    * and the queued requests fail with it; the schedule resumes when the task runs again.
    */
-  onTaskFailed(cause: number): void {
+  onTaskFailed(cause: EntryId): void {
     this.wake(false);
     if (this.timer) {
       this.world.cancel(this.timer);

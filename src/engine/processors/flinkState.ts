@@ -2,6 +2,7 @@
  * The Flink task's keyed state seen from outside: how many keys it holds, and which events it
  * counts (behind the 'state' observation point).
  */
+import type { IdentityId } from '../ids';
 import { IntColumn } from '../core/columns';
 import { alloc } from '../core/pool';
 
@@ -27,7 +28,7 @@ export class StateTracker {
     this.contributions = alloc(Int32Array, identities);
   }
 
-  counted(epoch: number, identity: number): void {
+  counted(epoch: number, identity: IdentityId): void {
     this.contributions[identity]!++;
     this.log.push(epoch);
     this.log.push(identity);

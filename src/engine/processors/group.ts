@@ -39,6 +39,7 @@
  *   "cannot generally be retried because some of the partitions may have already been assigned to
  *   another member"), https://kafka.apache.org/documentation/#consumerapi
  */
+import type { EntryId } from '../ids';
 import type { Timer, World } from '../world';
 import type { Topic } from '../broker/cluster';
 import type { Coordinator } from '../broker/coordinator';
@@ -55,9 +56,9 @@ export interface GroupMember {
   readonly name: string;
   readonly alive: boolean;
   /** The member now owns `partitions` (a fresh start from the committed offsets). */
-  onAssign(partitions: number[], generation: number, cause: number): void;
+  onAssign(partitions: number[], generation: number, cause: EntryId): void;
   /** The member must give up `partitions`; it calls `release` once it has committed what it may. */
-  onRevoke(partitions: number[], cause: number): void;
+  onRevoke(partitions: number[], cause: EntryId): void;
 }
 
 /** One consumer group on one topic. */
@@ -123,7 +124,7 @@ export class ConsumerGroup {
    * timeout within session.timeout.ms: static membership) triggers none — it gets its own
    * partitions assigned afresh and nobody else gives anything up.
    */
-  join(m: GroupMember, cause: number): void {
+  join(m: GroupMember, cause: EntryId): void {
     // A member back from a crash while it was giving partitions up: its previous incarnation will
     // never release them (its commit's answer died with it). It leaves and joins afresh, or the
     // handoff would wait for that release for good and the partitions would have no owner.
@@ -139,7 +140,7 @@ export class ConsumerGroup {
   }
 
   /** A member leaves or is removed: its partitions go to the others. */
-  leave(name: string, cause: number): void {
+  leave(name: string, cause: EntryId): void {
     if (!this.members.delete(name)) return;
     for (const [p, h] of this.handoff) if (h.from === name) this.complete(p, cause);
     this.owner.forEach((o, p) => {
@@ -153,7 +154,7 @@ export class ConsumerGroup {
   }
 
   /** The `rebalance` fault: move `name`'s partitions to the next member (itself when alone). */
-  move(name: string, cause: number): void {
+  move(name: string, cause: EntryId): void {
     const names = [...this.members.keys()].sort();
     if (!names.includes(name)) return;
     const next = names[(names.indexOf(name) + 1) % names.length]!;
@@ -163,7 +164,7 @@ export class ConsumerGroup {
   }
 
   /** A rebalance over the current members, with the group's assignor and protocol. */
-  private rebalance(cause: number): void {
+  private rebalance(cause: EntryId): void {
     const target = this.strategy === 'range' ? this.rangeTarget() : this.stickyTarget();
     this.apply(target, cause, new Set(), this.eager);
   }
@@ -259,7 +260,7 @@ export class ConsumerGroup {
    */
   private apply(
     target: (string | undefined)[],
-    cause: number,
+    cause: EntryId,
     reassignSelf: Set<number>,
     eager: boolean,
   ): void {
@@ -295,7 +296,7 @@ export class ConsumerGroup {
    * rejoined (static ones stay members: GroupCoordinator.onCompleteJoin removes only "dynamic
    * members who haven't joined the group yet"), and what they hold is handed on when they let go.
    */
-  private startJoin(cause: number): void {
+  private startJoin(cause: EntryId): void {
     this.joining = true;
     if (this.joinTimer) this.world.cancel(this.joinTimer);
     this.joinTimer = this.world.scheduleGlobal(this.rebalanceTimeoutMs, () => {
@@ -305,7 +306,7 @@ export class ConsumerGroup {
   }
 
   /** A member has given up `partitions` (committed what it may). */
-  release(name: string, partitions: number[], cause: number): void {
+  release(name: string, partitions: number[], cause: EntryId): void {
     for (const p of partitions) {
       const h = this.handoff.get(p);
       if (h && h.from === name) this.complete(p, cause);
@@ -313,7 +314,7 @@ export class ConsumerGroup {
     this.deliverReady(cause);
   }
 
-  private complete(p: number, cause: number): void {
+  private complete(p: number, cause: EntryId): void {
     const h = this.handoff.get(p);
     if (!h) return;
     this.handoff.delete(p);
@@ -330,7 +331,7 @@ export class ConsumerGroup {
    * barrier), or when the rebalance timeout has passed (`force`), the join phase ends and the new
    * assignment is handed out.
    */
-  private deliverReady(cause: number, force = false): void {
+  private deliverReady(cause: EntryId, force = false): void {
     if (!this.joining || (this.handoff.size > 0 && !force)) return;
     this.joining = false;
     if (this.joinTimer) this.world.cancel(this.joinTimer);
@@ -344,7 +345,7 @@ export class ConsumerGroup {
   }
 
   /** Tell `to` it owns `p`, after a coordinator round trip (unless it changed hands meanwhile). */
-  private deliver(p: number, to: string, cause: number): void {
+  private deliver(p: number, to: string, cause: EntryId): void {
     const m = this.members.get(to)!;
     const n = ++this.delivery[p]!;
     this.world.scheduleGlobal(this.world.scenario.network.latencyMs, () => {

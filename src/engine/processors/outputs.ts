@@ -3,6 +3,7 @@
  * per record or per batch), produce it to an output topic (transactionally or not), copy it into a
  * reader's own table — each optionally preceded by a side-effect call.
  */
+import { NO_ENTRY, type EntryId } from '../ids';
 import type { Cluster, Topic } from '../broker/cluster';
 import { ProducerClient, outputClientConfig } from '../client';
 import type { ServiceActor } from '../sinks/effects';
@@ -39,9 +40,9 @@ export function withSideEffect(
   cfg: SideEffectConfig | undefined,
   topic: number,
   r: Rec,
-  cause: number,
-  next: (cause: number) => void,
-  fail: (e: ErrorCode, c: number) => void,
+  cause: EntryId,
+  next: (cause: EntryId) => void,
+  fail: (e: ErrorCode, c: EntryId) => void,
 ): void {
   if (!service || !cfg) return next(cause);
   const w = owner.world;
@@ -87,7 +88,7 @@ export class TableOutput implements Output {
     };
   }
 
-  private row(owner: ConsumerInstance, r: Rec, cause: number): SinkRow {
+  private row(owner: ConsumerInstance, r: Rec, cause: EntryId): SinkRow {
     return {
       event: r.event,
       key: sinkKey(owner.world, this.cfg.key, this.topic.index, r),
@@ -101,8 +102,8 @@ export class TableOutput implements Output {
   record(
     owner: ConsumerInstance,
     r: Rec,
-    cause: number,
-    done: (e: ErrorCode, c: number) => void,
+    cause: EntryId,
+    done: (e: ErrorCode, c: EntryId) => void,
   ): void {
     if (this.buffersRecords) {
       this.buffer(owner, r, cause);
@@ -130,7 +131,7 @@ export class TableOutput implements Output {
   }
 
   /** Keep a record's row for the batch's statement. */
-  private buffer(owner: ConsumerInstance, r: Rec, cause: number): void {
+  private buffer(owner: ConsumerInstance, r: Rec, cause: EntryId): void {
     let p = this.pending.get(owner);
     if (!p || p.inc !== owner.incarnation)
       this.pending.set(owner, (p = { inc: owner.incarnation, rows: [] }));
@@ -140,8 +141,8 @@ export class TableOutput implements Output {
   end(
     owner: ConsumerInstance,
     recs: Rec[],
-    cause: number,
-    done: (e: ErrorCode, c: number) => void,
+    cause: EntryId,
+    done: (e: ErrorCode, c: EntryId) => void,
   ): void {
     if (this.cfg.statementPer === 'record') return done('NONE', cause);
     const p = this.pending.get(owner);
@@ -234,7 +235,7 @@ export class KafkaOutput implements Output {
     return this.clients.get(owner)?.pendingWork() ?? null;
   }
 
-  reset(owner: ConsumerInstance, cause: number, ready: (c: number) => void): void {
+  reset(owner: ConsumerInstance, cause: EntryId, ready: (c: EntryId) => void): void {
     const c = new ProducerClient(
       owner,
       this.cluster,
@@ -250,8 +251,8 @@ export class KafkaOutput implements Output {
   record(
     owner: ConsumerInstance,
     r: Rec,
-    cause: number,
-    done: (e: ErrorCode, c: number) => void,
+    cause: EntryId,
+    done: (e: ErrorCode, c: EntryId) => void,
   ): void {
     withSideEffect(
       owner,
@@ -271,8 +272,8 @@ export class KafkaOutput implements Output {
   end(
     owner: ConsumerInstance,
     _recs: Rec[],
-    cause: number,
-    done: (e: ErrorCode, c: number) => void,
+    cause: EntryId,
+    done: (e: ErrorCode, c: EntryId) => void,
   ): void {
     const client = this.client(owner);
     if (client.inTransaction) return done('NONE', cause); // a transaction flushes at commit
@@ -282,11 +283,11 @@ export class KafkaOutput implements Output {
     });
   }
 
-  fencedAt(owner: ConsumerInstance): number {
+  fencedAt(owner: ConsumerInstance): EntryId {
     const c = this.clients.get(owner);
-    if (this.transactionalId === null || !c) return -1;
+    if (this.transactionalId === null || !c) return NO_ENTRY;
     const fenced = c.fatalError === 'PRODUCER_FENCED' || c.fatalError === 'INVALID_PRODUCER_EPOCH';
-    return fenced ? c.fatalEntry : -1;
+    return fenced ? c.fatalEntry : NO_ENTRY;
   }
 
   begin(owner: ConsumerInstance): boolean {
@@ -296,8 +297,8 @@ export class KafkaOutput implements Output {
   commit(
     owner: ConsumerInstance,
     offsets: { partition: number; offset: number }[],
-    cause: number,
-    done: (ok: boolean, c: number) => void,
+    cause: EntryId,
+    done: (ok: boolean, c: EntryId) => void,
   ): void {
     const client = this.client(owner);
     const w = owner.world;
@@ -365,8 +366,8 @@ export class ReaderOutput implements Output {
   record(
     owner: ConsumerInstance,
     r: Rec,
-    cause: number,
-    done: (e: ErrorCode, c: number) => void,
+    cause: EntryId,
+    done: (e: ErrorCode, c: EntryId) => void,
   ): void {
     const w = owner.world;
     const upTo = this.copiedUpTo.get(r.partition) ?? 0;
@@ -400,8 +401,8 @@ export class ReaderOutput implements Output {
   end(
     _o: ConsumerInstance,
     _r: Rec[],
-    cause: number,
-    done: (e: ErrorCode, c: number) => void,
+    cause: EntryId,
+    done: (e: ErrorCode, c: EntryId) => void,
   ): void {
     done('NONE', cause);
   }
@@ -418,8 +419,8 @@ export class EffectOutput implements Output {
   record(
     owner: ConsumerInstance,
     r: Rec,
-    cause: number,
-    done: (e: ErrorCode, c: number) => void,
+    cause: EntryId,
+    done: (e: ErrorCode, c: EntryId) => void,
   ): void {
     const w = owner.world;
     const policy = {
@@ -448,8 +449,8 @@ export class EffectOutput implements Output {
   end(
     _o: ConsumerInstance,
     _r: Rec[],
-    cause: number,
-    done: (e: ErrorCode, c: number) => void,
+    cause: EntryId,
+    done: (e: ErrorCode, c: EntryId) => void,
   ): void {
     done('NONE', cause);
   }

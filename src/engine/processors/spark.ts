@@ -33,6 +33,7 @@
  * writes its records again
  * (https://spark.apache.org/docs/latest/streaming/apis-on-dataframes-and-datasets.html#output-sinks).
  */
+import { NO_ENTRY, type EntryId, type EventId } from '../ids';
 import { Actor, type PendingWork, type World } from '../world';
 import { recordRange } from '../stuck';
 import type { Cluster, Topic } from '../broker/cluster';
@@ -116,10 +117,10 @@ export class SparkQuery extends Actor {
   }
 
   start(): void {
-    this.later(Math.max(0, this.cfg.startAtMs - this.world.now), this.resume, -1);
+    this.later(Math.max(0, this.cfg.startAtMs - this.world.now), this.resume, NO_ENTRY);
   }
 
-  protected override onRestart(cause: number): void {
+  protected override onRestart(cause: EntryId): void {
     this.resume(cause);
   }
 
@@ -157,7 +158,7 @@ export class SparkQuery extends Actor {
    * The checkpoint location is deleted (a fault): the logs are gone; the query starts over, with a
    * new `txnAppId` when the fault gives one (docs/semantics/spark.md#checkpoint-reset).
    */
-  resetCheckpoint(cause: number, restartAfterMs: number, txnAppId?: string): void {
+  resetCheckpoint(cause: EntryId, restartAfterMs: number, txnAppId?: string): void {
     if (txnAppId !== undefined) this.txnAppId = txnAppId;
     this.dedupeState = emptyWatermarkState();
     this.offsetLog.clear();
@@ -167,7 +168,7 @@ export class SparkQuery extends Actor {
   }
 
   /** Start or restart: re-run an uncommitted batch, or plan the next one. */
-  private resume(cause: number): void {
+  private resume(cause: EntryId): void {
     const w = this.world;
     this.running = false;
     this.waiting = false;
@@ -209,7 +210,7 @@ export class SparkQuery extends Actor {
   }
 
   /** A trigger: plan batch N if there is new data, else wait for data and the next trigger. */
-  private trigger(cause: number): void {
+  private trigger(cause: EntryId): void {
     if (this.running || !this.alive) return;
     const w = this.world;
     const start = this.nextStart();
@@ -253,7 +254,7 @@ export class SparkQuery extends Actor {
     });
   }
 
-  private waitForData(cause: number): void {
+  private waitForData(cause: EntryId): void {
     if (this.waiting) return;
     this.waiting = true;
     const inc = this.incarnation;
@@ -269,7 +270,7 @@ export class SparkQuery extends Actor {
   }
 
   /** Run batch N: read its range, process, write through foreachBatch, then commit it. */
-  private runBatch(b: PlannedBatch, cause: number): void {
+  private runBatch(b: PlannedBatch, cause: EntryId): void {
     const w = this.world;
     this.running = true;
     // This trigger fires now (a planned batch, or the re-run of an uncommitted one at a restart).
@@ -301,8 +302,8 @@ export class SparkQuery extends Actor {
     p: number,
     from: number,
     acc: Rec[],
-    cause: number,
-    done: (recs: Rec[], cause: number) => void,
+    cause: EntryId,
+    done: (recs: Rec[], cause: EntryId) => void,
   ): void {
     if (p >= b.end.length) return done(acc, cause);
     const end = b.end[p]!;
@@ -310,7 +311,7 @@ export class SparkQuery extends Actor {
     fetchFrom(this, this.cluster, this.input, p, from, end - from, false, cause, (r, c) => {
       for (let i = 0; i < r.offsets.length; i++)
         if (r.offsets[i]! < end)
-          acc.push({ partition: p, offset: r.offsets[i]!, event: r.events[i]! });
+          acc.push({ partition: p, offset: r.offsets[i]!, event: r.events[i]! as EventId });
       if (r.next === from) {
         // The range is not readable yet (a new leader still catching up): wait for it to move.
         parkOn(this, this.input.partitions[p]!, from, false, () =>
@@ -327,7 +328,7 @@ export class SparkQuery extends Actor {
     recs: Rec[],
     i: number,
     rows: SinkRow[],
-    cause: number,
+    cause: EntryId,
     h: BatchRun,
   ): void {
     const w = this.world;
@@ -375,7 +376,7 @@ export class SparkQuery extends Actor {
    * `processor.dedupe`: whether the dedupe drops record `r` (a copy of a key in its state, or
    * late), written as a 'stream-dedupe' entry caused by its 'process' entry.
    */
-  private dropped(b: PlannedBatch, r: Rec, state: WatermarkDedupeState, cause: number): boolean {
+  private dropped(b: PlannedBatch, r: Rec, state: WatermarkDedupeState, cause: EntryId): boolean {
     const d = this.cfg.dedupe;
     if (!d) return false;
     const w = this.world;
@@ -402,10 +403,10 @@ export class SparkQuery extends Actor {
   }
 
   /** foreachBatch(df, batchId) → sink; then commits/N. */
-  private write(b: PlannedBatch, rows: SinkRow[], cause: number, h: BatchRun): void {
+  private write(b: PlannedBatch, rows: SinkRow[], cause: EntryId, h: BatchRun): void {
     const w = this.world;
     if (w.faults.crashPoint(this, 'spark', 'before-sink-write', cause)) return;
-    const finish = (c: number) => {
+    const finish = (c: EntryId) => {
       if (w.faults.crashPoint(this, 'spark', 'after-sink-write', c)) return;
       this.commitLog.add(b.id);
       // The state store's new version is committed with the batch.
@@ -443,7 +444,7 @@ export class SparkQuery extends Actor {
     // own (a MERGE then sees the rows an earlier statement of the batch inserted).
     const statements =
       s.type === 'table' && s.statementPer === 'record' ? rows.map((r) => [r]) : [rows];
-    const next = (i: number, c: number): void => {
+    const next = (i: number, c: EntryId): void => {
       if (i === statements.length) return finish(c);
       writeStatement(
         this,
@@ -476,7 +477,7 @@ export class SparkQuery extends Actor {
    * A call that fails (a key reused with other parameters, or no answer after the last retry)
    * fails the batch: the query restarts and runs it again, as after a failed statement.
    */
-  private callEach(rows: SinkRow[], i: number, cause: number, finish: (c: number) => void): void {
+  private callEach(rows: SinkRow[], i: number, cause: EntryId, finish: (c: EntryId) => void): void {
     if (i === rows.length) return finish(cause);
     const s = this.scenario.sink;
     if (s.type !== 'effect') throw new Error('callEach without an effect sink');
@@ -515,9 +516,9 @@ export class SparkQuery extends Actor {
    * The Kafka sink: send every row's record, flush, then go on to the commit log. A record that
    * cannot be written fails the query (the batch runs again after the restart).
    */
-  private writeKafka(rows: SinkRow[], cause: number, finish: (c: number) => void): void {
+  private writeKafka(rows: SinkRow[], cause: EntryId, finish: (c: EntryId) => void): void {
     const inc = this.incarnation;
-    const send = (c: number) => {
+    const send = (c: EntryId) => {
       const client = this.kafka!.client;
       let failed = false;
       for (const r of rows)

@@ -3,6 +3,7 @@
  * Generated workloads are not materialized as objects: a million events cost four typed arrays
  * and the ids are made on demand.
  */
+import { toEventId, toIdentityId, type EventId, type IdentityId } from '../ids';
 import { createRng, type Rng } from '../core/rng';
 import { LIMITS } from './limits';
 import { DEFAULT_INTERVAL_MS, generateIntervalMs, type Scenario } from './schema';
@@ -26,9 +27,9 @@ export interface Events {
   /** Business id of identity j. */
   identityId(j: number): string;
   /** Identity index of a business id, or -1. */
-  identityOf(id: string): number;
+  identityOf(id: string): IdentityId;
   /** The first event index of identity j. */
-  firstIndexOf(j: number): number;
+  firstIndexOf(j: number): EventId;
   /** Amount per identity: the last one listed wins (what an upsert leaves, and the true sum's). */
   readonly identityAmount: Float64Array;
   /** The true total: Σ amount over distinct business ids (the last amount listed wins). */
@@ -91,7 +92,7 @@ export function buildEvents(w: Scenario['workload'], seed: number): Events {
     const firstIndex = new Int32Array(idList.length).fill(-1);
     for (let i = n - 1; i >= 0; i--) firstIndex[identity[i]!] = i;
     return {
-      firstIndexOf: (j) => firstIndex[j]!,
+      firstIndexOf: (j) => toEventId(firstIndex[j]!),
       count: n,
       at,
       amount,
@@ -101,7 +102,7 @@ export function buildEvents(w: Scenario['workload'], seed: number): Events {
       identity,
       identities: idList.length,
       identityId: (j) => idList[j]!,
-      identityOf: (id) => idMap.get(id) ?? -1,
+      identityOf: (id) => toIdentityId(idMap.get(id) ?? -1),
       identityAmount: Float64Array.from(lastAmount),
       trueSum: lastAmount.reduce((a, b) => a + b, 0),
     };
@@ -158,12 +159,11 @@ export function buildEvents(w: Scenario['workload'], seed: number): Events {
     identity,
     identities: n,
     identityId: (j) => prefix + (j + 1),
-    firstIndexOf: (j) => j,
+    firstIndexOf: toEventId,
     identityOf: (id) => {
       const m = re.exec(id);
-      if (!m) return -1;
-      const i = Number(m[1]) - 1;
-      return i < n ? i : -1;
+      const i = m ? Number(m[1]) - 1 : -1;
+      return toIdentityId(i < n ? i : -1);
     },
     // One identity per generated event.
     identityAmount: amount,

@@ -7,6 +7,7 @@
  * parameters is an error; keys may be pruned once they are at least 24 hours old, after which the
  * key makes a new request (the simulator prunes exactly at `retentionMs`, docs/semantics/sinks.md#side-effects-and-idempotency-keys).
  */
+import type { EntryId, EventId } from '../ids';
 import { Actor, type World } from '../world';
 import { errorIndex } from '../broker/cluster';
 import { SKIP_REASONS } from '../trace';
@@ -16,7 +17,7 @@ import { writeEffect, writeEffectReplayed, writeReject } from '../traceWriters';
 
 /** One call to the service. `key` is null without an idempotency key. */
 export interface EffectCall {
-  event: number;
+  event: EventId;
   key: string | null;
   /** The parameters (the amount) — compared with the saved request for the key. */
   amount: number;
@@ -53,7 +54,7 @@ export class ServiceActor extends Actor {
   }
 
   /** Handle a call; returns the error (NONE when the effect happened or was replayed from the store). */
-  call(c: EffectCall, cause: number): ErrorCode {
+  call(c: EffectCall, cause: EntryId): ErrorCode {
     const w = this.world;
     if (c.key !== null) {
       const saved = this.keys.get(c.key);

@@ -23,6 +23,7 @@
  * - Spark file sink: a batch id already in the sink's metadata log is not written again ("File
  *   Sink … exactly-once"), https://spark.apache.org/docs/latest/streaming/apis-on-dataframes-and-datasets.html#output-sinks
  */
+import { NO_ENTRY, NO_EVENT, type EntryId, type EventId } from '../ids';
 import { Actor, type PendingWork, type World } from '../world';
 import { IntColumn, FloatColumn } from '../core/columns';
 import { errorIndex } from '../broker/cluster';
@@ -35,13 +36,13 @@ import { writeRowInsert, writeRowSkip, writeRowUpdate, writeStatementError } fro
 
 /** One row proposed by a writer. `key` is the value of the key column. */
 export interface SinkRow {
-  event: number;
+  event: EventId;
   key: number | string;
   topic: number;
   partition: number;
   offset: number;
   /** The 'process' (or 'poll') entry that produced the row (provenance). */
-  cause: number;
+  cause: EntryId;
 }
 
 /** One statement (or one micro-batch write). */
@@ -118,13 +119,13 @@ export class RowStore {
   }
 
   insert(
-    event: number,
+    event: EventId,
     identity: number,
     amount: number,
     topic: number,
     partition: number,
     offset: number,
-    entry: number,
+    entry: EntryId,
     reread = false,
   ): number {
     const id = this.event.push(event);
@@ -168,7 +169,7 @@ export class SinkActor extends Actor {
   private readonly fileLog = new Set<number>();
   private readonly identity: Int32Array;
   /** Statements that failed and rolled back: their 'stmt-error' entry and every row's event. */
-  readonly failed: { entry: number; events: number[] }[] = [];
+  readonly failed: { entry: EntryId; events: EventId[] }[] = [];
   /** Open and prepared XA transactions by xid. Prepared ones are durable (they survive crashes). */
   private readonly xa = new Map<number, XaTransaction>();
   /** The session's statements, recorded beside the trace when asked (`simulate(s, { sql: true })`). */
@@ -186,7 +187,7 @@ export class SinkActor extends Actor {
     if (cfg.type === 'table') {
       for (const r of cfg.initialRows) {
         const ident = world.events.identityOf(r.id);
-        const id = this.rows.insert(-1, -1, r.amount, -1, -1, -1, -1);
+        const id = this.rows.insert(NO_EVENT, -1, r.amount, -1, -1, -1, NO_ENTRY);
         this.rows.labels.set(id, r.id);
         // An initial row is a prior effect of that business id: count it as a row, not an effect.
         if (ident >= 0) this.rows.rowsOf[ident]!++;
@@ -215,7 +216,7 @@ export class SinkActor extends Actor {
     return c.statement === 'on-conflict-do-nothing' || c.statement === 'on-conflict-do-update';
   }
 
-  private skip(row: SinkRow, reason: SkipReason, cause: number): void {
+  private skip(row: SinkRow, reason: SkipReason, cause: EntryId): void {
     const w = this.world;
     writeRowSkip(
       w.trace,
@@ -230,7 +231,7 @@ export class SinkActor extends Actor {
     );
   }
 
-  private insertRow(row: SinkRow, cause: number): number {
+  private insertRow(row: SinkRow, cause: EntryId): number {
     const w = this.world;
     const e = writeRowInsert(
       w.trace,
@@ -256,7 +257,7 @@ export class SinkActor extends Actor {
     return id;
   }
 
-  private updateRow(rowId: number, row: SinkRow, additive: boolean, cause: number): void {
+  private updateRow(rowId: number, row: SinkRow, additive: boolean, cause: EntryId): void {
     const w = this.world;
     const r = this.rows;
     const amount = w.events.amount[row.event]!;
@@ -302,7 +303,7 @@ export class SinkActor extends Actor {
    * order, their rows caused by `cause`. Returns false for an unknown xid — XAER_NOTA, which
    * Flink's sink ignores for a transaction restored from a checkpoint (it was committed before).
    */
-  xaCommit(xid: number, cause: number): boolean {
+  xaCommit(xid: number, cause: EntryId): boolean {
     const t = this.xa.get(xid);
     if (!t || t.state !== 'prepared') return false;
     this.xa.delete(xid);
@@ -366,7 +367,7 @@ export class SinkActor extends Actor {
    * an XA transaction (`stmt.xid`) is only recorded in it: it takes effect at the commit.
    * @param cause - the 'msg' entry that delivered it.
    */
-  apply(stmt: Statement, cause: number): StatementResult {
+  apply(stmt: Statement, cause: EntryId): StatementResult {
     if (stmt.xid !== undefined) {
       let t = this.xa.get(stmt.xid);
       if (!t) {
@@ -388,7 +389,7 @@ export class SinkActor extends Actor {
         w.now,
         this.id,
         cause,
-        stmt.rows[0]?.event ?? -1,
+        stmt.rows[0]?.event ?? NO_EVENT,
         stmt.rows.length,
         errorIndex(code),
       );

@@ -3,6 +3,7 @@
  * retries a statement whose answer never came — without knowing whether it was applied (the
  * outcome is unknown to the writer, docs/semantics/sinks.md#statement-timeout). That unknown is where a plain INSERT doubles.
  */
+import { NO_EVENT, type EntryId, type EventId } from '../ids';
 import type { Actor, Carry, Timer, World } from '../world';
 import type { SinkActor, Statement } from './table';
 import type { EffectCall, ServiceActor } from './effects';
@@ -30,9 +31,9 @@ interface ExchangeState {
   attempt: number;
   settled: boolean;
   /** Send the request again (null once settled). */
-  retry: ((cause: number) => void) | null;
+  retry: ((cause: EntryId) => void) | null;
   /** The caller's continuation (null once settled). */
-  done: ((error: ErrorCode, cause: number) => void) | null;
+  done: ((error: ErrorCode, cause: EntryId) => void) | null;
   /** What the request carries, for a timeout's 'reject' entry (null once settled). */
   carry: ExchangeCarry | null;
   /** The pending timeout, cancelled when the exchange settles (with its owner's world). */
@@ -41,7 +42,7 @@ interface ExchangeState {
 }
 
 type ExchangeCarry = Carry & {
-  event: number;
+  event: EventId;
   topic: number;
   partition: number;
   offset: number;
@@ -60,9 +61,9 @@ function exchange(
   carry: ExchangeCarry,
   policy: WriterPolicy,
   timeoutError: ErrorCode,
-  cause: number,
-  serve: (attempt: number, entry: number) => ErrorCode,
-  done: (error: ErrorCode, cause: number) => void,
+  cause: EntryId,
+  serve: (attempt: number, entry: EntryId) => ErrorCode,
+  done: (error: ErrorCode, cause: EntryId) => void,
   watch?: ExchangeWatch,
 ): void {
   const w = owner.world;
@@ -79,7 +80,7 @@ function exchange(
     timer: null,
     world: w,
   };
-  const tryOnce = (c: number) => {
+  const tryOnce = (c: EntryId) => {
     const mine = ++x.attempt;
     const request = w.send(owner, server, types.request, c, carry, (e) => {
       const answer = serve(mine, e);
@@ -105,7 +106,7 @@ function exchange(
 }
 
 /** Mark an exchange settled, drop what its timers no longer need, and return its continuation. */
-function settle(x: ExchangeState): (error: ErrorCode, cause: number) => void {
+function settle(x: ExchangeState): (error: ErrorCode, cause: EntryId) => void {
   const done = x.done!;
   x.settled = true;
   x.retry = null;
@@ -124,7 +125,7 @@ function armTimeout(
   owner: Actor,
   x: ExchangeState,
   mine: number,
-  c: number,
+  c: EntryId,
   policy: WriterPolicy,
   timeoutError: ErrorCode,
 ): void {
@@ -161,12 +162,12 @@ export function writeStatement(
   sink: SinkActor,
   stmt: Statement,
   policy: WriterPolicy,
-  cause: number,
-  done: (error: ErrorCode, cause: number) => void,
+  cause: EntryId,
+  done: (error: ErrorCode, cause: EntryId) => void,
 ): void {
   const first = stmt.rows[0];
   const carry = {
-    event: first?.event ?? -1,
+    event: first?.event ?? NO_EVENT,
     topic: first?.topic ?? -1,
     partition: first?.partition ?? -1,
     offset: first?.offset ?? -1,
@@ -222,16 +223,16 @@ export function xaStatement<T>(
   sink: SinkActor,
   xid: number,
   timeoutMs: number,
-  cause: number,
-  call: (entry: number) => T,
-  done: (error: ErrorCode, result: T | null, cause: number) => void,
+  cause: EntryId,
+  call: (entry: EntryId) => T,
+  done: (error: ErrorCode, result: T | null, cause: EntryId) => void,
 ): void {
   let result: T | null = null;
   exchange(
     owner,
     sink,
     { request: 'sink-write', response: 'sink-response' },
-    { event: -1, topic: -1, partition: -1, offset: -1, count: -1, txn: xid },
+    { event: NO_EVENT, topic: -1, partition: -1, offset: -1, count: -1, txn: xid },
     { timeoutMs, retries: 0, retryDelayMs: 0 },
     'STATEMENT_TIMEOUT',
     cause,
@@ -255,8 +256,8 @@ export function callService(
   call: Omit<EffectCall, 'key'>,
   keyMode: 'none' | 'business-id' | 'per-attempt',
   policy: WriterPolicy & { retryAmountDelta?: number },
-  cause: number,
-  done: (error: ErrorCode, cause: number) => void,
+  cause: EntryId,
+  done: (error: ErrorCode, cause: EntryId) => void,
 ): void {
   const w = owner.world;
   const carry = {

@@ -3,7 +3,7 @@
  * The fields' meaning per kind is documented on {@link ENTRY_KINDS} in trace.ts; each writer
  * takes only the fields its kind uses, by name, and leaves the others at -1.
  */
-import type { ActorId, EntryId } from '../ids';
+import type { ActorId, EntryId, EventId } from '../ids';
 import { K, type Trace } from '../trace';
 
 /** A consumer receives records from poll() (`event` = the first's). */
@@ -11,8 +11,8 @@ export function writePoll(
   t: Trace,
   time: number,
   actor: ActorId,
-  cause: number,
-  event: number,
+  cause: EntryId,
+  event: EventId,
   topic: number,
   partition: number,
   offset: number,
@@ -26,8 +26,8 @@ export function writeProcess(
   t: Trace,
   time: number,
   actor: ActorId,
-  cause: number,
-  event: number,
+  cause: EntryId,
+  event: EventId,
   topic: number,
   partition: number,
   offset: number,
@@ -53,7 +53,7 @@ export function writeAssign(
   t: Trace,
   time: number,
   actor: ActorId,
-  cause: number,
+  cause: EntryId,
   topic: number,
   partition: number,
   position: number,
@@ -66,7 +66,7 @@ export function writeRevoke(
   t: Trace,
   time: number,
   actor: ActorId,
-  cause: number,
+  cause: EntryId,
   topic: number,
   partition: number,
 ): EntryId {
@@ -78,7 +78,7 @@ export function writeLeaveGroup(
   t: Trace,
   time: number,
   actor: ActorId,
-  cause: number,
+  cause: EntryId,
   topic: number,
   until: number,
 ): EntryId {
@@ -95,7 +95,7 @@ export function writeCheckpoint(
   t: Trace,
   time: number,
   actor: ActorId,
-  cause: number,
+  cause: EntryId,
   topic: number,
   partition: number,
   offset: number,
@@ -129,7 +129,7 @@ export function writeBatchPlanned(
   t: Trace,
   time: number,
   actor: ActorId,
-  cause: number,
+  cause: EntryId,
   topic: number,
   start: number,
   records: number,
@@ -146,7 +146,7 @@ export function writeBatchCommitted(
   t: Trace,
   time: number,
   actor: ActorId,
-  cause: number,
+  cause: EntryId,
   topic: number,
   end: number,
   rows: number,
@@ -165,8 +165,8 @@ export function writeStreamDedupe(
   t: Trace,
   time: number,
   actor: ActorId,
-  cause: number,
-  event: number,
+  cause: EntryId,
+  event: EventId,
   topic: number,
   partition: number,
   offset: number,

@@ -3,7 +3,7 @@
  * The fields' meaning per kind is documented on {@link ENTRY_KINDS} in trace.ts; each writer
  * takes only the fields its kind uses, by name, and leaves the others at -1.
  */
-import type { ActorId, EntryId } from '../ids';
+import type { ActorId, EntryId, EventId } from '../ids';
 import { K, type Trace } from '../trace';
 
 /** The application calls send(): `sendCause` = index in SEND_CAUSES. */
@@ -11,8 +11,8 @@ export function writeAppSend(
   t: Trace,
   time: number,
   actor: ActorId,
-  cause: number,
-  event: number,
+  cause: EntryId,
+  event: EventId,
   topic: number,
   partition: number,
   sendCause: number,
@@ -45,8 +45,8 @@ export function writeAppSendFailed(
   t: Trace,
   time: number,
   actor: ActorId,
-  cause: number,
-  event: number,
+  cause: EntryId,
+  event: EventId,
   topic: number,
   error: number,
 ): EntryId {
@@ -69,8 +69,8 @@ export function writeRetry(
   t: Trace,
   time: number,
   actor: ActorId,
-  cause: number,
-  event: number,
+  cause: EntryId,
+  event: EventId,
   topic: number,
   partition: number,
   records: number,
@@ -95,8 +95,8 @@ export function writeAck(
   t: Trace,
   time: number,
   actor: ActorId,
-  cause: number,
-  event: number,
+  cause: EntryId,
+  event: EventId,
   topic: number,
   partition: number,
   offset: number,
@@ -110,8 +110,8 @@ export function writeBatchFailed(
   t: Trace,
   time: number,
   actor: ActorId,
-  cause: number,
-  event: number,
+  cause: EntryId,
+  event: EventId,
   topic: number,
   partition: number,
   records: number,
@@ -139,8 +139,8 @@ export function writeReject(
   t: Trace,
   time: number,
   actor: ActorId,
-  cause: number,
-  event: number,
+  cause: EntryId,
+  event: EventId,
   topic: number,
   partition: number,
   offset: number,
@@ -170,7 +170,7 @@ export function writeFenced(
   t: Trace,
   time: number,
   actor: ActorId,
-  cause: number,
+  cause: EntryId,
   epoch: number,
 ): EntryId {
   return t.add(time, K.fenced, actor, cause, -1, -1, -1, -1, -1, epoch) as EntryId;

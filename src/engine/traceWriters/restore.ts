@@ -16,7 +16,7 @@ export function writeRestore(
   f: {
     time: number;
     actor: ActorId;
-    cause: number;
+    cause: EntryId;
     topic: number;
     position: number;
     ckpt: number;

@@ -3,7 +3,7 @@
  * The fields' meaning per kind is documented on {@link ENTRY_KINDS} in trace.ts; each writer
  * takes only the fields its kind uses, by name, and leaves the others at -1.
  */
-import { NO_ENTRY, type ActorId, type EntryId } from '../ids';
+import { NO_ENTRY, type ActorId, type EntryId, type EventId } from '../ids';
 import { K, type Trace } from '../trace';
 
 /**
@@ -16,8 +16,8 @@ export function writeMessage(
   time: number,
   lost: boolean,
   actor: ActorId,
-  cause: number,
-  event: number,
+  cause: EntryId,
+  event: EventId,
   topic: number,
   partition: number,
   offset: number,
@@ -33,7 +33,7 @@ export function writeCrash(
   t: Trace,
   time: number,
   actor: ActorId,
-  cause: number,
+  cause: EntryId,
   faultIndex: number,
 ): EntryId {
   return t.add(time, K.crash, actor, cause, -1, -1, -1, -1, -1, faultIndex) as EntryId;
@@ -44,7 +44,7 @@ export function writeRestart(
   t: Trace,
   time: number,
   actor: ActorId,
-  cause: number,
+  cause: EntryId,
   incarnation: number,
 ): EntryId {
   return t.add(time, K.restart, actor, cause, -1, -1, -1, -1, -1, incarnation) as EntryId;
@@ -55,8 +55,8 @@ export function writeFault(
   t: Trace,
   time: number,
   actor: ActorId,
-  cause: number,
-  event: number,
+  cause: EntryId,
+  event: EventId,
   faultIndex: number,
 ): EntryId {
   return t.add(time, K.fault, actor, cause, event, -1, -1, -1, -1, faultIndex) as EntryId;
@@ -67,7 +67,7 @@ export function writeStall(
   t: Trace,
   time: number,
   actor: ActorId,
-  cause: number,
+  cause: EntryId,
   until: number,
 ): EntryId {
   const e = t.add(time, K.stall, actor, cause) as EntryId;

@@ -3,7 +3,7 @@
  * The fields' meaning per kind is documented on {@link ENTRY_KINDS} in trace.ts; each writer
  * takes only the fields its kind uses, by name, and leaves the others at -1.
  */
-import type { ActorId, EntryId } from '../ids';
+import type { ActorId, EntryId, EventId } from '../ids';
 import { K, type Trace } from '../trace';
 
 /** A sink row is inserted. */
@@ -11,8 +11,8 @@ export function writeRowInsert(
   t: Trace,
   time: number,
   actor: ActorId,
-  cause: number,
-  event: number,
+  cause: EntryId,
+  event: EventId,
   topic: number,
   partition: number,
   offset: number,
@@ -38,8 +38,8 @@ export function writeRowUpdate(
   t: Trace,
   time: number,
   actor: ActorId,
-  cause: number,
-  event: number,
+  cause: EntryId,
+  event: EventId,
   topic: number,
   partition: number,
   offset: number,
@@ -65,8 +65,8 @@ export function writeRowSkip(
   t: Trace,
   time: number,
   actor: ActorId,
-  cause: number,
-  event: number,
+  cause: EntryId,
+  event: EventId,
   topic: number,
   partition: number,
   offset: number,
@@ -91,8 +91,8 @@ export function writeStatementError(
   t: Trace,
   time: number,
   actor: ActorId,
-  cause: number,
-  event: number,
+  cause: EntryId,
+  event: EventId,
   rows: number,
   error: number,
 ): EntryId {
@@ -104,8 +104,8 @@ export function writeEffect(
   t: Trace,
   time: number,
   actor: ActorId,
-  cause: number,
-  event: number,
+  cause: EntryId,
+  event: EventId,
   topic: number,
   partition: number,
   offset: number,
@@ -130,8 +130,8 @@ export function writeEffectReplayed(
   t: Trace,
   time: number,
   actor: ActorId,
-  cause: number,
-  event: number,
+  cause: EntryId,
+  event: EventId,
   topic: number,
   partition: number,
   offset: number,

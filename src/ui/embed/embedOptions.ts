@@ -33,6 +33,10 @@ import {
   type EmbedTheme,
   type Read,
 } from './embedLook';
+import { distance, EMBED_PARAMS, likelyEmbedParam, unknownEmbedParams } from './embedParams';
+
+export { EMBED_PARAMS, likelyEmbedParam, unknownEmbedParams } from './embedParams';
+export { attr, embedSnippet, HEIGHT_MESSAGE, type HeightMessage } from './embedSnippet';
 
 /** Panels the embed can show. */
 export const EMBED_PANELS = [
@@ -247,80 +251,6 @@ export function parsePanels(value: string | null): EmbedPanel[] {
   return readPanels(value).value;
 }
 
-/**
- * Every query parameter the embedded page reads, in the order docs/embed.md lists them: `embed`
- * and `preset` (which scenario), then the options of the table above. The scenario's `#s=` is in
- * the hash, not the query.
- */
-export const EMBED_PARAMS = [
-  'embed',
-  // PRESET_PARAM of src/platform/presetUrl.ts (spelled out: this module stays free of the library).
-  'preset',
-  'autoplay',
-  't',
-  'speed',
-  'panels',
-  'caption',
-  'lock',
-  'predict',
-  'q',
-  'a',
-  'id',
-  'layout',
-  'theme',
-  'height',
-] as const;
-
-/** Levenshtein distance of two short strings (parameter names). */
-function distance(x: string, y: string): number {
-  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= y.length; j++)
-      row.push(
-        Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1)),
-      );
-    prev = row;
-  }
-  return prev[y.length]!;
-}
-
-/**
- * The known parameter an unknown name is probably a misspelling of, or null: the same name in
- * another case (`Autoplay`), else one edit away from a name of 4+ letters or two from one of 6+
- * (`autoply`, `pannels`, `captoin`). The one-letter names (`t`, `q`, `a`) match by case only: any
- * other letter is one edit from them.
- */
-export function likelyEmbedParam(name: string): string | null {
-  const lower = name.toLowerCase();
-  const same = EMBED_PARAMS.find((k) => k === lower);
-  if (same) return same;
-  let best: string | null = null;
-  let bestD = Infinity;
-  for (const k of EMBED_PARAMS) {
-    const allowed = k.length >= 6 ? 2 : k.length >= 4 ? 1 : 0;
-    const d = distance(lower, k);
-    if (d <= allowed && d < bestD) {
-      best = k;
-      bestD = d;
-    }
-  }
-  return best;
-}
-
-/**
- * The query parameters of an embed's address that the embed does not read (a misspelling, an
- * option from another tool), each once, in the order they come. Empty names (`?embed&&`) are not
- * parameters. The embed ignores them — {@link unknownEmbedNotice} tells the author.
- */
-export function unknownEmbedParams(search: string): string[] {
-  const known = new Set<string>(EMBED_PARAMS);
-  const out: string[] = [];
-  for (const name of new URLSearchParams(search).keys())
-    if (name !== '' && !known.has(name) && !out.includes(name)) out.push(name);
-  return out;
-}
-
 /** Longest frame id kept (characters). */
 const FRAME_ID_MAX = 80;
 
@@ -524,62 +454,4 @@ export function embedQuery(o: EmbedOptions, preset?: string | null): string {
   const rest = p.toString();
   if (rest) parts.push(rest);
   return `?${parts.join('&')}`;
-}
-
-// ─────────────────────────────────────────────────────────────────────────── host messages
-
-/** The `type` of the height message. */
-export const HEIGHT_MESSAGE = 'delivery-lab:height';
-
-/**
- * What the embedded page posts to its parent whenever its height changes (and once at start):
- * `{ type: 'delivery-lab:height', height: <CSS px, an integer>, id: <the id option or ''> }`.
- * It carries nothing private, so it is posted to any origin (`'*'`): the host checks
- * `event.origin` and `event.source` itself.
- */
-export interface HeightMessage {
-  type: typeof HEIGHT_MESSAGE;
-  height: number;
-  id: string;
-}
-
-/** Escape text for an HTML attribute value in double quotes. */
-export function attr(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/"/g, '&quot;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
-}
-
-/**
- * The snippet for a host page: the iframe, and a listener that sizes it from the height
- * messages. The listener accepts messages only from this iframe's window and the lab's origin.
- * @param url - the embed URL (absolute).
- * @param height - the frame's height before the first message (px).
- * @param expectAttribute - a pin for `delivery-lab check`, `data-expect='…'`, on the iframe.
- */
-export function embedSnippet(
-  url: string,
-  opts: { title: string; height?: number; frameId?: string; expectAttribute?: string },
-): string {
-  // A relative address (from the site's root) is the page's own origin.
-  const origin = /^https?:/.test(url) ? JSON.stringify(new URL(url).origin) : 'location.origin';
-  const id = opts.frameId || 'delivery-lab';
-  const h = Math.round(opts.height ?? 520);
-  const pin = opts.expectAttribute ? `\n  ${opts.expectAttribute}` : '';
-  return `<iframe id="${attr(id)}" src="${attr(url)}" title="${attr(opts.title)}"
-  style="width: 100%; height: ${h}px; border: 0" loading="lazy"${pin}></iframe>
-<script>
-  // Delivery Lab reports its height: { type: 'delivery-lab:height', height, id }.
-  window.addEventListener('message', (event) => {
-    const frame = document.getElementById(${JSON.stringify(id).replace(/</g, '\\u003c')});
-    if (!frame || event.source !== frame.contentWindow) return;
-    if (event.origin !== ${origin}) return;
-    const m = event.data;
-    if (m && m.type === 'delivery-lab:height' && Number.isFinite(m.height))
-      frame.style.height = Math.ceil(m.height) + 'px';
-  });
-</script>
-`;
 }

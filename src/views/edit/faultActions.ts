@@ -3,22 +3,13 @@
  * and the scheduled fault each choice becomes. Every action is plain scenario data — a fault with
  * `at` = the current virtual time — so the store only appends it and re-simulates.
  */
-import {
-  MESSAGE_LINK,
-  messageFaultKinds,
-  messageMatchCount,
-  ordinal,
-  whyNeverFires,
-  parseScenario,
-  type FaultSpec,
-  type Scenario,
-  type ScenarioInput,
-} from '../../engine';
+import { parseScenario, type Scenario, type ScenarioInput } from '../../engine';
 import { lifeAt } from '../run/at';
-import { faultName, faultWhat } from './faultName';
-import { K, messageTypeName } from '../run/kinds';
+import { K } from '../run/kinds';
 import { eventIdOf, type RunView } from '../run/runView';
-import { rowOf } from '../run/steps';
+
+export { dropMessageFault, messageLabel } from './messageFaults';
+export { faultMarkers, markerText, matchText, type FaultMarker } from './faultMarkers';
 
 /** A fault as written in a scenario (defaults not applied). */
 export type FaultInput = NonNullable<ScenarioInput['faults']>[number];
@@ -38,74 +29,6 @@ export interface FaultAction {
   detail: string;
   /** The fault to append, or an edit of an existing one (a restart). */
   effect: { type: 'add'; fault: FaultInput } | { type: 'edit'; index: number; fault: FaultInput };
-}
-
-/** Human name of a message type: "record", "ack", "fetch", … */
-export function messageLabel(type: string): string {
-  switch (type) {
-    case 'produce':
-      return 'produce request';
-    case 'produce-response':
-      return 'ack';
-    case 'fetch':
-      return 'fetch request';
-    case 'fetch-response':
-      return 'fetched records';
-    case 'commit':
-      return 'offset commit';
-    case 'commit-response':
-      return 'commit response';
-    case 'sink-write':
-      return 'sink write';
-    case 'sink-response':
-      return 'sink response';
-    case 'effect-call':
-      return 'service call';
-    case 'effect-response':
-      return 'service response';
-    case 'txn-request':
-      return 'transaction request';
-    case 'txn-response':
-      return 'transaction response';
-    default:
-      return type;
-  }
-}
-
-/**
- * The fault that drops exactly the message of trace entry `entry`: a drop-request or drop-response
- * on its link, armed from its send time, matching its partition (and its event when it carries a
- * single record), with `nth` = its rank among the messages that fault would count.
- *
- * Why `at` is the send time and not "now": the message left its sender at that time; a fault
- * armed later would match the next such message instead. Which fault kinds act on it and how the
- * `nth` counts are the engine's rule ({@link messageFaultKinds}, {@link messageMatchCount}).
- * @returns null if the entry is not a message in flight.
- */
-export function dropMessageFault(v: RunView, entry: number): FaultInput | null {
-  const c = v.cols;
-  if (entry < 0 || entry >= v.n || c.kind[entry] !== K.msg) return null;
-  const type = messageTypeName(c.aux[entry]!);
-  if (type === 'message') return null;
-  const kind = messageFaultKinds(type)[0];
-  if (kind === undefined) return null;
-  const at = c.time[entry]!;
-  const partition = c.partition[entry]!;
-  const event = c.event[entry]!;
-  const single = event >= 0 && c.count[entry]! <= 1;
-  const identity = single ? v.events.identity[event]! : -1;
-  const nth = messageMatchCount(
-    c,
-    v.msgs,
-    entry,
-    { partition, identity },
-    (e) => v.events.identity[e]!,
-  );
-  const match: { partition?: number; event?: string; nth: number } = { nth: Math.max(1, nth) };
-  if (partition >= 0) match.partition = partition;
-  if (identity >= 0) match.event = eventIdOf(v.events, identity);
-  const label = `${messageLabel(type)}${identity >= 0 ? ` of ${eventIdOf(v.events, identity)}` : ''} dropped`;
-  return { id: label, kind, link: MESSAGE_LINK[type].link, at, match };
 }
 
 function lastSentEvent(v: RunView, idx: number, preferred: number): string | null {
@@ -515,84 +438,4 @@ function menuActions(
     ];
   if (component.startsWith('reader-')) return [...restart(component), ...crashNow(component)];
   return [];
-}
-
-/** A fault as a timeline marker: where it sits and what it says. */
-export interface FaultMarker {
-  index: number;
-  /** `at` of the fault (ms). */
-  at: number;
-  /** Entry of its first firing, or -1 if it never fired. */
-  firedEntry: number;
-  firedAt: number;
-  /** Its name ({@link faultName}): `fault "consumer crash"`, or `fault 2` without an id. */
-  name: string;
-  /** What it does, without its id (the name says it): "a crash of consumer-0 mid-batch…". */
-  label: string;
-  /** The fault's own id ("consumer crash"), or null: a short name where the label is too long. */
-  id: string | null;
-  kind: FaultSpec['kind'];
-  /** How many times it fired (a random or repeating fault fires more than once). */
-  firings: number;
-  /** A random fault's end of window (ms), or null (none, or not random). */
-  untilMs: number | null;
-  /** Why it cannot fire in this scenario at all ({@link whyNeverFires}), or null. */
-  why: string | null;
-}
-
-/**
- * The marker's words: what it is, its window, and when it fired — "fired at 1.2 s", or for a
- * fault that fires again and again "fired 7 times, first at 1.2 s".
- */
-export function markerText(m: FaultMarker, formatMs: (ms: number) => string): string {
-  const window = `armed from ${formatMs(m.at)}${m.untilMs !== null ? ` until ${formatMs(m.untilMs)}` : ''}`;
-  const fired =
-    m.firings === 0
-      ? 'never fired'
-      : m.firings === 1
-        ? `fired at ${formatMs(m.firedAt)}`
-        : `fired ${m.firings} times, first at ${formatMs(m.firedAt)}`;
-  return `${m.label} — ${window}, ${fired}`;
-}
-
-/**
- * Which messages a message fault picks, in words, for the marker: " — the message carrying p-4",
- * " — the 2nd message on partition 1, then every 100th". Empty for other faults and for "the
- * next message", which the label says already.
- */
-export function matchText(f: FaultSpec): string {
-  if (!('match' in f) || !f.match) return '';
-  const m = f.match;
-  const on = [
-    m.event !== undefined ? `carrying ${m.event}` : '',
-    m.partition !== undefined ? `on partition ${m.partition}` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-  if (m.nth === 1 && on === '' && m.every === undefined) return '';
-  const nth = m.nth === 1 ? 'the' : `the ${ordinal(m.nth)}`;
-  const every = m.every !== undefined ? `, then every ${ordinal(m.every)}` : '';
-  return ` — ${nth} message${on ? ` ${on}` : ''}${every}`;
-}
-
-/** Every scenario fault as a timeline marker. */
-export function faultMarkers(v: RunView, s: Scenario): FaultMarker[] {
-  return s.faults.map((f, index) => {
-    const fired =
-      index < v.faultFired.start.length - 1 ? rowOf(v.faultFired, index) : new Int32Array();
-    const firedEntry = fired.length > 0 ? fired[0]! : -1;
-    return {
-      index,
-      at: f.at,
-      firedEntry,
-      firedAt: firedEntry >= 0 ? v.cols.time[firedEntry]! : -1,
-      name: faultName(f, index),
-      label: faultWhat(f) + matchText(f),
-      id: f.id ?? null,
-      kind: f.kind,
-      firings: fired.length,
-      untilMs: f.kind === 'random' ? (f.untilMs ?? null) : null,
-      why: whyNeverFires(s, f),
-    };
-  });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Trace } from '../../engine';
-import { NO_ENTRY, type ActorId } from '../../engine/ids';
+import { NO_ENTRY, type ActorId, type EventId } from '../../engine/ids';
 import {
   writeBatchCommitted,
   writeBatchPlanned,
@@ -94,7 +94,7 @@ describe('Flink checkpoint history (hand-made trace)', () => {
     );
   // Two records of epoch 1 (before its barrier), key 0 each.
   const process = (time: number, offset: number) =>
-    writeProcess(t, time, 2 as ActorId, NO_ENTRY, 0, 0, 0, offset, 1, 0);
+    writeProcess(t, time, 2 as ActorId, NO_ENTRY, 0 as EventId, 0, 0, offset, 1, 0);
   process(500, 0);
   process(600, 1);
   step(1000, 1, 1, 'triggered');

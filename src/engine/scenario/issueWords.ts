@@ -1,0 +1,182 @@
+/**
+ * Validation problems in the lab's words: the `{ path, message }` shape, a zod schema's issues
+ * reworded ("required (a string)", "at most 7 days (604,800,000 ms)", unknown keys named by their
+ * own path), and issues as the lines the CLI and the page print.
+ */
+import type { z } from 'zod';
+import { LIMITS } from './limits';
+import { clipEcho, numberWords } from './echo';
+import { groupDigits } from '../groupDigits';
+
+/** One validation problem. `path` is dotted (`producer.acks`, `faults.0.match.event`); '' is the root. */
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+/** A dotted path; a key from the input (a record's, an unknown one) is clipped as echoes are. */
+export function pathOf(path: readonly PropertyKey[]): string {
+  return path.map((p) => clipEcho(String(p))).join('.');
+}
+
+/**
+ * An unknown key as its message names it: quoted, or — when the path before the message already
+ * shows it clipped — by its length, so the line echoes the input once.
+ */
+function keyEcho(key: string): string {
+  return clipEcho(key) === key ? `"${key}"` : `(${groupDigits(key.length)} characters)`;
+}
+
+/** Field names that hold a time (in virtual milliseconds). */
+const TIME_KEY = /(\.ms|Ms|interval|timeout|delay)$/;
+
+const NOT_MODELLED = 'a real setting this lab does not model (it changes no delivery outcome here)';
+
+/**
+ * Real config names an engineer may copy from a working setup that the scenario format leaves
+ * out on purpose: refused like any unknown key (nothing is silently ignored), but not called
+ * "misspelt".
+ */
+const UNMODELLED: Record<string, string> = {
+  ...Object.fromEntries(
+    [
+      // Kafka clients
+      'bootstrap.servers',
+      'client.id',
+      'key.serializer',
+      'value.serializer',
+      'key.deserializer',
+      'value.deserializer',
+      'compression.type',
+      'buffer.memory',
+      'max.block.ms',
+      'max.request.size',
+      'partitioner.class',
+      'interceptor.classes',
+      'metadata.max.age.ms',
+      'send.buffer.bytes',
+      'receive.buffer.bytes',
+      'security.protocol',
+      'heartbeat.interval.ms',
+      'fetch.min.bytes',
+      'fetch.max.bytes',
+      'fetch.max.wait.ms',
+      'max.partition.fetch.bytes',
+      'partition.assignment.strategy',
+      // Flink
+      'state.backend',
+      'state.backend.type',
+      'state.checkpoints.dir',
+      'execution.checkpointing.min-pause',
+      'execution.checkpointing.max-concurrent-checkpoints',
+      'parallelism.default',
+    ].map((k) => [k, NOT_MODELLED]),
+  ),
+  'group.instance.id':
+    'not a field: every member is static here, and its group.instance.id is the instance name (consumer-0, consumer-1, …)',
+};
+
+/**
+ * A zod schema's issues in the lab's words, each naming its field's path — the one wording of
+ * scenario files, and of every format validated the same way (lesson files: src/scenarios/lessons).
+ */
+export function schemaIssues(zodIssues: readonly SchemaIssue[]): Issue[] {
+  // An unknown key is named by its own path ("producer.akcs: unknown key"), not by the object
+  // that holds it, so a typo at the top level does not read as a problem of the whole file.
+  const raw = zodIssues;
+  // zod's int() carries its own bound (the largest safe integer); where the field's real limit
+  // is reported too, one message about the number is enough — the field's.
+  const safeBound = (i: (typeof raw)[number]) =>
+    i.code === 'too_big' && Number(i.maximum) === Number.MAX_SAFE_INTEGER;
+  const issues = raw
+    .filter(
+      (i) =>
+        !safeBound(i) ||
+        !raw.some((o) => o !== i && o.code === 'too_big' && pathOf(o.path) === pathOf(i.path)),
+    )
+    .flatMap((i) =>
+      i.code === 'unrecognized_keys'
+        ? i.keys.map((k) => ({
+            path: pathOf([...i.path, k]),
+            message:
+              // Own keys only: `in` would find "constructor" or "toString" on Object.prototype.
+              Object.hasOwn(UNMODELLED, k)
+                ? `unknown key "${k}": ${UNMODELLED[k]}`
+                : `unknown key ${keyEcho(k)}: not a field here (misspelt, or a field of another kind)`,
+          }))
+        : [{ path: pathOf(i.path), message: plainMessage(i) }],
+    );
+  return issues;
+}
+
+/**
+ * A schema issue in plain words: "required (a string)", "at most 7 days (604,800,000 ms)",
+ * "at most 200 characters", "expected a number, got a string" — zod's own wording otherwise.
+ */
+function plainMessage(i: SchemaIssue): string {
+  const n = (x: number | bigint) => groupDigits(Number(x));
+  switch (i.code) {
+    case 'invalid_type': {
+      const got = /received (-?\w+)$/.exec(i.message)?.[1];
+      // zod's 'int' is a whole number: "expected an int, got a number" read as a type error.
+      const want = i.expected === 'int' ? 'a whole number' : article(i.expected);
+      if (got === 'undefined') return `required (${want})`;
+      if (i.expected === 'int' && got === 'number') return 'must be a whole number';
+      // "10s", as Flink and Kafka write durations: here a time is a number of milliseconds.
+      const last = String(i.path[i.path.length - 1] ?? '');
+      if (
+        (i.expected === 'int' || i.expected === 'number') &&
+        got === 'string' &&
+        TIME_KEY.test(last)
+      )
+        return `expected ${want} of virtual milliseconds, got a string (write 10000 for 10 s)`;
+      // JSON's 1e400 and -1e400 read as ±Infinity: said in words, not "a Infinity".
+      if (got === 'Infinity' || got === '-Infinity')
+        return `expected ${want}, got ${numberWords(Number(got))}`;
+      return got ? `expected ${want}, got ${article(got)}` : i.message;
+    }
+    case 'too_big': {
+      const max = Number(i.maximum);
+      if (i.origin === 'string') return `at most ${n(max)} characters`;
+      if (i.origin === 'array') return `at most ${n(max)} items`;
+      if (i.origin !== 'number') return i.message;
+      if (max === LIMITS.timeMs) return `at most ${LIMITS.timeMs / 86_400_000} days (${n(max)} ms)`;
+      return i.inclusive === false ? `must be below ${n(max)}` : `at most ${n(max)}`;
+    }
+    case 'too_small': {
+      const min = Number(i.minimum);
+      if (i.origin === 'string')
+        return min === 1 ? 'must not be empty' : `at least ${n(min)} characters`;
+      if (i.origin === 'array') return `at least ${n(min)} item${min === 1 ? '' : 's'}`;
+      if (i.origin !== 'number') return i.message;
+      return i.inclusive === false ? `must be above ${n(min)}` : `at least ${n(min)}`;
+    }
+    case 'invalid_key':
+      // A record's key (expect.rows, expect.points): zod says "Invalid key in record".
+      return `invalid key: ${i.issues.map((k) => plainMessage(k as SchemaIssue)).join('; ')}`;
+    default:
+      return i.message;
+  }
+}
+
+type SchemaIssue = z.core.$ZodIssue;
+
+/** "a string", "an object", "an array", "null". */
+function article(type: string): string {
+  if (type === 'null' || type === 'undefined' || type === 'NaN') return type;
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+/**
+ * Issues as lines, `path: message`, the one wording the CLI and the page share; an issue about the
+ * whole input (path '') is labelled `root` — what the input was: `(file)`, `(pasted text)`, or
+ * `(root)` for a preset (a share link's issues name the link themselves: `shareIssueLines`).
+ */
+export function issueLines(issues: readonly Issue[], root = '(root)'): string[] {
+  return issues.map((i) => `${i.path || root}: ${i.message}`);
+}
+
+/** {@link issueLines} joined with newlines, as the CLI prints them. */
+export function formatIssues(issues: readonly Issue[], root = '(root)'): string {
+  return issueLines(issues, root).join('\n');
+}

@@ -1,0 +1,78 @@
+/**
+ * The query parameters an embed reads, and the ones it does not: an unknown name, and the known
+ * one it is probably a misspelling of.
+ */
+
+/**
+ * Every query parameter the embedded page reads, in the order docs/embed.md lists them: `embed`
+ * and `preset` (which scenario), then the options of the table above. The scenario's `#s=` is in
+ * the hash, not the query.
+ */
+export const EMBED_PARAMS = [
+  'embed',
+  // PRESET_PARAM of src/platform/presetUrl.ts (spelled out: this module stays free of the library).
+  'preset',
+  'autoplay',
+  't',
+  'speed',
+  'panels',
+  'caption',
+  'lock',
+  'predict',
+  'q',
+  'a',
+  'id',
+  'layout',
+  'theme',
+  'height',
+] as const;
+
+/** Levenshtein distance of two short strings (parameter names). */
+export function distance(x: string, y: string): number {
+  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= y.length; j++)
+      row.push(
+        Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1)),
+      );
+    prev = row;
+  }
+  return prev[y.length]!;
+}
+
+/**
+ * The known parameter an unknown name is probably a misspelling of, or null: the same name in
+ * another case (`Autoplay`), else one edit away from a name of 4+ letters or two from one of 6+
+ * (`autoply`, `pannels`, `captoin`). The one-letter names (`t`, `q`, `a`) match by case only: any
+ * other letter is one edit from them.
+ */
+export function likelyEmbedParam(name: string): string | null {
+  const lower = name.toLowerCase();
+  const same = EMBED_PARAMS.find((k) => k === lower);
+  if (same) return same;
+  let best: string | null = null;
+  let bestD = Infinity;
+  for (const k of EMBED_PARAMS) {
+    const allowed = k.length >= 6 ? 2 : k.length >= 4 ? 1 : 0;
+    const d = distance(lower, k);
+    if (d <= allowed && d < bestD) {
+      best = k;
+      bestD = d;
+    }
+  }
+  return best;
+}
+
+/**
+ * The query parameters of an embed's address that the embed does not read (a misspelling, an
+ * option from another tool), each once, in the order they come. Empty names (`?embed&&`) are not
+ * parameters. The embed ignores them — `unknownEmbedNotice` tells the author.
+ */
+export function unknownEmbedParams(search: string): string[] {
+  const known = new Set<string>(EMBED_PARAMS);
+  const out: string[] = [];
+  for (const name of new URLSearchParams(search).keys())
+    if (name !== '' && !known.has(name) && !out.includes(name)) out.push(name);
+  return out;
+}

@@ -1,0 +1,60 @@
+/**
+ * The host page's side of an embed: the height message the embedded page posts, and the iframe
+ * snippet (with its sizing listener) the Embed dialog writes.
+ */
+
+/** The `type` of the height message. */
+export const HEIGHT_MESSAGE = 'delivery-lab:height';
+
+/**
+ * What the embedded page posts to its parent whenever its height changes (and once at start):
+ * `{ type: 'delivery-lab:height', height: <CSS px, an integer>, id: <the id option or ''> }`.
+ * It carries nothing private, so it is posted to any origin (`'*'`): the host checks
+ * `event.origin` and `event.source` itself.
+ */
+export interface HeightMessage {
+  type: typeof HEIGHT_MESSAGE;
+  height: number;
+  id: string;
+}
+
+/** Escape text for an HTML attribute value in double quotes. */
+export function attr(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}
+
+/**
+ * The snippet for a host page: the iframe, and a listener that sizes it from the height
+ * messages. The listener accepts messages only from this iframe's window and the lab's origin.
+ * @param url - the embed URL (absolute).
+ * @param height - the frame's height before the first message (px).
+ * @param expectAttribute - a pin for `delivery-lab check`, `data-expect='…'`, on the iframe.
+ */
+export function embedSnippet(
+  url: string,
+  opts: { title: string; height?: number; frameId?: string; expectAttribute?: string },
+): string {
+  // A relative address (from the site's root) is the page's own origin.
+  const origin = /^https?:/.test(url) ? JSON.stringify(new URL(url).origin) : 'location.origin';
+  const id = opts.frameId || 'delivery-lab';
+  const h = Math.round(opts.height ?? 520);
+  const pin = opts.expectAttribute ? `\n  ${opts.expectAttribute}` : '';
+  return `<iframe id="${attr(id)}" src="${attr(url)}" title="${attr(opts.title)}"
+  style="width: 100%; height: ${h}px; border: 0" loading="lazy"${pin}></iframe>
+<script>
+  // Delivery Lab reports its height: { type: 'delivery-lab:height', height, id }.
+  window.addEventListener('message', (event) => {
+    const frame = document.getElementById(${JSON.stringify(id).replace(/</g, '\\u003c')});
+    if (!frame || event.source !== frame.contentWindow) return;
+    if (event.origin !== ${origin}) return;
+    const m = event.data;
+    if (m && m.type === 'delivery-lab:height' && Number.isFinite(m.height))
+      frame.style.height = Math.ceil(m.height) + 'px';
+  });
+</script>
+`;
+}
