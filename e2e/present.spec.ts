@@ -30,6 +30,32 @@ async function fontPx(el: Locator): Promise<number> {
   return el.evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
 }
 
+/**
+ * The words of the stage cards split across two lines: each run of letters and digits whose first
+ * and last characters lie on different lines. A break at a soft hyphen or after punctuation ends a run,
+ * so "trans-|actional" (src/ui/pipeline/stages/cardWords.ts) passes and "produc|er" does not.
+ */
+async function wordsSplit(page: Page): Promise<string[]> {
+  return page.locator('.pipeline').evaluate((pipe) => {
+    const split: string[] = [];
+    const range = document.createRange();
+    const walker = document.createTreeWalker(pipe, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (n.parentElement?.closest('[data-testid="token"]')) continue;
+      // A character's own glyph is its range's last box (the one after a soft hyphen's break
+      // also boxes the hyphen drawn at the end of the line above).
+      const top = (i: number) => {
+        range.setStart(n, i);
+        range.setEnd(n, i + 1);
+        return Math.round([...range.getClientRects()].at(-1)?.top ?? 0);
+      };
+      for (const m of (n.textContent ?? '').matchAll(/[\p{L}\p{N}]+/gu))
+        if (top(m.index) !== top(m.index + m[0].length - 1)) split.push(m[0]);
+    }
+    return split;
+  });
+}
+
 /** The boxes of the in-flight labels shown. */
 async function shownTokens(page: Page) {
   return page.getByTestId(testIds.token).evaluateAll((els) =>
@@ -135,6 +161,8 @@ for (const [k, part] of [presets.slice(0, half), presets.slice(half)].entries())
       expect(pipelinePx, `${p.id}: smallest pipeline label or button (px)`).toBeGreaterThanOrEqual(
         18,
       );
+      // No card label wraps mid-word ("produc|er": this Chromium has no hyphenation dictionary).
+      expect(await wordsSplit(page), `${p.id}: words split across lines`).toEqual([]);
       // "Show the answer" before the end: the verdict stays folded until the run's end.
       await page
         .locator(`[data-testid="${testIds.outcomeHidden}"][data-what="verdict"]`)
