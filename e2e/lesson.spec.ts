@@ -120,3 +120,35 @@ test("projector mode's first screen at 1280×720: Start here in view; a setup cu
   }));
   expect(style).toEqual({ overflows: true, attachment: 'local, local, scroll, scroll' });
 });
+
+test('at 1280×720 no step of a shipped lesson cuts a line of its setup at the box’s edge', async ({
+  page,
+}) => {
+  // Before: the setup was a flex box shrinking to whatever height was left, its edge through the
+  // middle of a line on six steps (delivery-guarantees-45 steps 1, 2, 6; exactly-once-flink-spark
+  // 3, 6, 7). Now at most two whole lines (the rest scrolls): no line box crosses the bottom edge.
+  // Every step, by PageDown in one page load per lesson.
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.clock.install();
+  const view = page.getByTestId(ids.presenter);
+  for (const lesson of LESSON_FILES) {
+    await page.goto(`./?lesson=${lesson.id}&step=1`);
+    for (const [k, step] of lesson.steps.entries()) {
+      if (k > 0) await page.keyboard.press('PageDown');
+      await expect(view).toHaveAttribute('data-step', String(k + 1));
+      if (!step.setup) continue;
+      const setup = page.getByTestId(ids.setup);
+      await expect(setup).toHaveText(step.setup);
+      const cut = await setup.evaluate((el) => {
+        const bottom = el.getBoundingClientRect().bottom;
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return [...range.getClientRects()].filter(
+          (r) => r.top < bottom - 1 && r.bottom > bottom + 1,
+        ).length;
+      });
+      expect(cut, `${lesson.id} step ${k + 1}: lines cut at the setup's edge`).toBe(0);
+    }
+  }
+});

@@ -1,15 +1,15 @@
 /**
  * Issue 24, projector mode, at 1280×720 in Chromium, for every library preset: the pipeline, the
  * counters and the question inside the viewport; body text at 18 px or more, the pipeline's labels
- * and buttons too; the verdict absent
- * before the run's end after "Show the answer". Labels of records in flight never overlap: checked
- * at the most crowded moment of the library (below; sampled moments of every preset had too few
- * labels in flight for the check to fail without the stacking).
- * (Each preset's 20–40 s pace is checked on the page's clock in e2e/pace.spec.ts, and for every
- * preset in src/views/run/pace.test.ts; revisiting an answered preset, there too.)
+ * and buttons too; the verdict absent before the run's end after "Show the answer"; the story
+ * played at its pace on Playwright's clock, not ended at 19 s and ended, its verdict shown, by
+ * 41 s, no two labels of records in flight overlapping at any stop on the way. Labels are also
+ * checked at the most crowded moment of the library (below: the stops of the plays see few labels
+ * in flight at once). (Frame by frame, each preset's pace is checked in
+ * src/views/run/pace.test.ts; revisiting an answered preset in e2e/pace.spec.ts.)
  */
-import type { Locator } from '@playwright/test';
-import { expect, test } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test, type Dashboard } from './fixtures';
 import { testIds } from '../src/ui/testIds';
 import { presets } from '../src/scenarios';
 import { questionVariant } from '../src/views/library/library';
@@ -30,16 +30,101 @@ async function fontPx(el: Locator): Promise<number> {
   return el.evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
 }
 
+/**
+ * The words of the stage cards split across two lines: each run of letters and digits whose first
+ * and last characters lie on different lines. A break at a soft hyphen or after punctuation ends a run,
+ * so "trans-|actional" (src/ui/pipeline/stages/cardWords.ts) passes and "produc|er" does not.
+ */
+async function wordsSplit(page: Page): Promise<string[]> {
+  return page.locator('.pipeline').evaluate((pipe) => {
+    const split: string[] = [];
+    const range = document.createRange();
+    const walker = document.createTreeWalker(pipe, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (n.parentElement?.closest('[data-testid="token"]')) continue;
+      // A character's own glyph is its range's last box (the one after a soft hyphen's break
+      // also boxes the hyphen drawn at the end of the line above).
+      const top = (i: number) => {
+        range.setStart(n, i);
+        range.setEnd(n, i + 1);
+        return Math.round([...range.getClientRects()].at(-1)?.top ?? 0);
+      };
+      for (const m of (n.textContent ?? '').matchAll(/[\p{L}\p{N}]+/gu))
+        if (top(m.index) !== top(m.index + m[0].length - 1)) split.push(m[0]);
+    }
+    return split;
+  });
+}
+
+/** The boxes of the in-flight labels shown. */
+async function shownTokens(page: Page) {
+  return page.getByTestId(testIds.token).evaluateAll((els) =>
+    els
+      .filter((e) => (e as HTMLElement).style.display !== 'none')
+      .map((e) => e.getBoundingClientRect())
+      .map((r) => ({ x: r.x, y: r.y, w: r.width, h: r.height })),
+  );
+}
+
+/** Pairs of shown in-flight labels whose boxes overlap, as "a/b" (their order on the page). */
+async function overlappingTokens(page: Page): Promise<string[]> {
+  const boxes = await shownTokens(page);
+  const overlaps: string[] = [];
+  for (let a = 0; a < boxes.length; a++)
+    for (let b = a + 1; b < boxes.length; b++) {
+      const A = boxes[a]!;
+      const B = boxes[b]!;
+      if (A.x < B.x + B.w && B.x < A.x + A.w && A.y < B.y + B.h && B.y < A.y + A.h)
+        overlaps.push(`${a}/${b}`);
+    }
+  return overlaps;
+}
+
+/**
+ * Play the open story at its pace (the page sets it on opening: src/views/run/pace.ts) on
+ * Playwright's clock, paused (https://playwright.dev/docs/clock): each `fastForward` fires the
+ * page's next animation frame once, carrying the whole step's real time, which the page plays as
+ * 60 Hz steps (src/views/run/playback.ts `advance`) — the same story time as 60 frames a second,
+ * for a few drawn frames. Not ended at 19 s, ended by 41 s: every preset plays in 20–40 s
+ * (pace.test.ts, frame by frame), the seconds either side are a frame's rounding and slack.
+ */
+async function playAtPace(dash: Dashboard, id: string): Promise<void> {
+  const { page } = dash;
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  // Play by the keyboard: a click's actionability checks wait for frames the paused clock holds.
+  await dash.byId(testIds.play).focus();
+  await page.keyboard.press('Enter');
+  // The loop's first frame (within 16 ms) starts the story's clock with a 0 ms step.
+  await page.clock.runFor(16);
+  const stops = async (steps: number[]) => {
+    for (const ms of steps) {
+      await page.clock.fastForward(ms);
+      expect(await overlappingTokens(page), `${id}: labels overlapping`).toEqual([]);
+    }
+  };
+  await stops([10_000, 9_000]);
+  const early = await dash.api('cursor');
+  expect(early.t, `${id}: ended before 19 s`).toBeLessThan(early.endTime);
+  await expect(dash.byId(testIds.verdict), id).toHaveCount(0);
+  await stops([10_000, 10_000, 2_000]);
+  const late = await dash.api('cursor');
+  expect(late, `${id}: not ended by 41 s`).toMatchObject({ t: late.endTime, idx: late.n });
+  await expect(dash.byId(testIds.verdict), id).toBeVisible();
+  await page.clock.resume();
+}
+
 // Two halves of the library, one per worker; each opens the page once and loads its presets
 // through the test API (a navigation per preset cost seconds of boot each).
 test.describe.configure({ mode: 'parallel' });
 const half = Math.ceil(presets.length / 2);
 for (const [k, part] of [presets.slice(0, half), presets.slice(half)].entries()) {
-  test(`projector mode, library part ${k + 1}: each story fits 1280×720 and reads at 18 px`, async ({
-    dash,
+  test(`projector mode, library part ${k + 1}: each story fits 1280×720, reads at 18 px, plays in 20–40 s`, async ({
+    unopenedDash: dash,
   }) => {
-    test.setTimeout(300_000);
+    // Under 1 min on an idle machine; minutes on a loaded one (the clock is virtual, the page not)
+    test.setTimeout(480_000);
     const { page } = dash;
+    await page.clock.install();
     await page.goto('./?present=1');
     await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
     for (const p of part) {
@@ -76,12 +161,15 @@ for (const [k, part] of [presets.slice(0, half), presets.slice(half)].entries())
       expect(pipelinePx, `${p.id}: smallest pipeline label or button (px)`).toBeGreaterThanOrEqual(
         18,
       );
+      // No card label wraps mid-word ("produc|er": this Chromium has no hyphenation dictionary).
+      expect(await wordsSplit(page), `${p.id}: words split across lines`).toEqual([]);
       // "Show the answer" before the end: the verdict stays folded until the run's end.
       await page
         .locator(`[data-testid="${testIds.outcomeHidden}"][data-what="verdict"]`)
         .getByRole('button', { name: 'Show the answer' })
         .click();
       await expect(dash.byId(testIds.verdict), p.id).toHaveCount(0);
+      await playAtPace(dash, p.id);
     }
     expect(dash.errors).toEqual([]);
   });
@@ -126,23 +214,9 @@ test('projector mode: records sent together are stacked, their labels never cove
   await dash.api('load', 'rebalance-midflight/plain-insert');
   await dash.settled();
   await dash.api('runTo', 1016);
-  const boxes = await page.getByTestId(testIds.token).evaluateAll((els) =>
-    els
-      .filter((e) => (e as HTMLElement).style.display !== 'none')
-      .map((e) => e.getBoundingClientRect())
-      .map((r) => ({ x: r.x, y: r.y, w: r.width, h: r.height })),
-  );
   // Enough labels on screen for an overlap to be possible at all.
-  expect(boxes.length).toBeGreaterThanOrEqual(4);
-  const overlaps: string[] = [];
-  for (let a = 0; a < boxes.length; a++)
-    for (let b = a + 1; b < boxes.length; b++) {
-      const A = boxes[a]!;
-      const B = boxes[b]!;
-      if (A.x < B.x + B.w && B.x < A.x + A.w && A.y < B.y + B.h && B.y < A.y + A.h)
-        overlaps.push(`${a}/${b}`);
-    }
-  expect(overlaps).toEqual([]);
+  expect((await shownTokens(page)).length).toBeGreaterThanOrEqual(4);
+  expect(await overlappingTokens(page)).toEqual([]);
 });
 
 test('projector mode: the partition log’s cells neither overlap nor spill out of its box', async ({

@@ -13,12 +13,17 @@ export interface FrameLoop {
 
 /**
  * Create a frame loop.
- * @param onFrame - called with the real milliseconds since the previous frame (0 on the first).
+ * @param onFrame - called with the real milliseconds since the previous frame (0 on the first,
+ *   and on the first after the page was hidden: a background tab draws no frames, and the time it
+ *   spent there is not play time).
  */
 export function createFrameLoop(onFrame: (dtMs: number) => void): FrameLoop {
   let handle = 0;
   let last = -1;
   let running = false;
+  const shown = () => {
+    if (document.visibilityState === 'visible') last = -1;
+  };
   const frame = (now: number) => {
     if (!running) return;
     const dt = last < 0 ? 0 : now - last;
@@ -31,10 +36,12 @@ export function createFrameLoop(onFrame: (dtMs: number) => void): FrameLoop {
       if (running) return;
       running = true;
       last = -1;
+      document.addEventListener('visibilitychange', shown);
       handle = requestAnimationFrame(frame);
     },
     stop() {
       running = false;
+      document.removeEventListener('visibilitychange', shown);
       cancelAnimationFrame(handle);
     },
     get running() {

@@ -8,14 +8,11 @@
  * each idle gap skipped to its lead (`idleSpan`, `leadSpan`) — comes to the target. Pure, so tested per preset.
  */
 import type { ScenarioInput } from '../../engine';
-import { idleSpan, leadSpan, SPEED_MAX, SPEED_MIN } from './playback';
+import { FRAME_REAL_MS, idleSpan, leadSpan, SPEED_MAX, SPEED_MIN } from './playback';
 import type { RunView } from './runView';
 
 /** The wall time a story should take at its pace (ms): the middle of 20–40 s. */
 export const PACE_TARGET_REAL_MS = 30_000;
-
-/** One animation frame (ms, 60 Hz): a skip costs at least one. */
-const FRAME_REAL_MS = 1000 / 60;
 
 /** Above this many entries and messages, {@link activityTimes} counts the trace entries only. */
 const HUGE_RUN = 500_000;
@@ -50,6 +47,7 @@ function activityTimes(v: RunView): Float64Array {
 export function playRealMs(v: RunView, speed: number): number {
   const a = activityTimes(v);
   const idle = idleSpan(speed);
+  // A skip costs at least one frame.
   const skipped = leadSpan(speed) / speed + FRAME_REAL_MS;
   let real = 0;
   for (let i = 1; i < a.length; i++) {

@@ -56,10 +56,23 @@ export interface Advance {
   skipped: number;
 }
 
+/** One animation frame at 60 Hz (real ms): the step a long frame is played in. */
+export const FRAME_REAL_MS = 1000 / 60;
+/** Up to this much real time (ms) a frame is one step, as it always was. */
+const ONE_STEP_REAL_MS = 100;
 /**
- * Move the cursor by one frame.
+ * A frame longer than this (real ms) is not play time but a pause — a sleeping laptop, a stalled
+ * machine — and plays only this much. (A background tab draws no frames; the frame loop counts
+ * the first frame after it shows again as 0: src/platform/frameLoop.ts.)
+ */
+const MAX_FRAME_REAL_MS = 10_000;
+
+/**
+ * Move the cursor by one frame. A long frame (a slow machine, a projector laptop at a few frames
+ * a second) is played as 60 Hz steps, each with its own idle skip: the story takes the same wall
+ * time at any frame rate (src/views/run/pace.ts counts it at 60 Hz).
  * @param t - current virtual time (ms).
- * @param dtReal - real ms since the last frame (clamped to 100 so a background tab does not jump).
+ * @param dtReal - real ms since the last frame (at most {@link MAX_FRAME_REAL_MS} counts).
  * @param speed - virtual ms per real ms.
  * @param skipIdle - jump over idle stretches.
  */
@@ -70,7 +83,21 @@ export function advance(
   speed: number,
   skipIdle: boolean,
 ): Advance {
-  const dt = Math.min(Math.max(dtReal, 0), 100) * speed;
+  const real = Math.min(Math.max(dtReal, 0), MAX_FRAME_REAL_MS);
+  if (real <= ONE_STEP_REAL_MS) return step(v, t, real, speed, skipIdle);
+  const steps = Math.ceil(real / FRAME_REAL_MS);
+  let a = step(v, t, real / steps, speed, skipIdle);
+  let skipped = a.skipped;
+  for (let k = 1; k < steps && !a.done; k++) {
+    a = step(v, a.t, real / steps, speed, skipIdle);
+    skipped += a.skipped;
+  }
+  return { ...a, skipped };
+}
+
+/** One step of {@link advance}: play `dtReal` at `speed`, or skip to just before the next activity. */
+function step(v: RunView, t: number, dtReal: number, speed: number, skipIdle: boolean): Advance {
+  const dt = dtReal * speed;
   let next = t + dt;
   let skipped = 0;
   if (skipIdle) {

@@ -2,6 +2,7 @@ import { lifeAt, producerAt, producerSettings } from '../../../views/run/at';
 import { formatCount } from '../../../views/run/format';
 import { testIds } from '../../testIds';
 import { ComponentBox } from '../ComponentBox';
+import { cardWords } from './cardWords';
 import type { StageProps } from './stageProps';
 
 /** The source application and its Kafka producer. */
@@ -17,11 +18,11 @@ export function ProducerStage({ view, idx, t }: StageProps) {
         <dl className="kv">
           <dt>acks</dt>
           <dd className="mono">{settings.acks}</dd>
-          <dt>idempotence</dt>
-          <dd className="mono">{settings.idempotence}</dd>
+          <dt>{cardWords('idempotence')}</dt>
+          <dd className="mono">{cardWords(settings.idempotence)}</dd>
           {s.producer['transactional.id'] !== undefined && (
             <>
-              <dt>transactional.id</dt>
+              <dt>{cardWords('transactional.id')}</dt>
               <dd className="mono">{s.producer['transactional.id']}</dd>
             </>
           )}

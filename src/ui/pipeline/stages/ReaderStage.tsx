@@ -3,6 +3,7 @@ import { formatCount, formatMoney, moneyOffWords } from '../../../views/run/form
 import { testIds } from '../../testIds';
 import { ComponentBox } from '../ComponentBox';
 import { RowTable } from '../RowTable';
+import { cardWords } from './cardWords';
 import type { StageProps } from './stageProps';
 
 /** Downstream readers (their own tables), or what a reader of the sink table sees. */
@@ -46,9 +47,11 @@ export function ReaderStage({ view, idx, t }: StageProps) {
       })}
       {readers.length === 0 && (
         <div className="component">
-          <div style={{ fontWeight: 600 }}>a report reading {view.verdict.primaryLabel}</div>
+          <div style={{ fontWeight: 600 }}>
+            {cardWords(`a report reading ${view.verdict.primaryLabel}`)}
+          </div>
           <div className="mono" style={{ fontSize: '0.86em' }}>
-            SELECT count(*), sum(amount)
+            {cardWords('SELECT count(*), sum(amount)')}
           </div>
           <dl className="kv">
             <dt>count</dt>
