@@ -9,7 +9,9 @@ import { testIds } from '../src/ui/testIds';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
-test('after "Show the answer" the verdict is absent until the end of the run', async ({ dash }) => {
+test('after "Show the answer" the verdict is absent until the end of the run', async ({
+  unopenedDash: dash,
+}) => {
   const { page } = dash;
   await page.goto('./?preset=lost-ack-retry');
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
@@ -28,7 +30,7 @@ test('after "Show the answer" the verdict is absent until the end of the run', a
 });
 
 test('an answered preset opened again starts at t = 0 with its verdict folded; "Reveal now" shows it', async ({
-  dash,
+  unopenedDash: dash,
 }) => {
   const { page } = dash;
   await page.goto('./?preset=lost-ack-retry');
@@ -45,7 +47,7 @@ test('an answered preset opened again starts at t = 0 with its verdict folded; "
 });
 
 test('the jump buttons and arrows land on the next fault, commit, retry; the status line says which', async ({
-  dash,
+  unopenedDash: dash,
 }) => {
   const { page } = dash;
   await page.goto('./?preset=lost-ack-retry');

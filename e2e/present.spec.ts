@@ -176,7 +176,7 @@ for (const [k, part] of [presets.slice(0, half), presets.slice(half)].entries())
 }
 
 test('projector mode: P toggles it and it is remembered; D opens the details; the colours toggle', async ({
-  dash,
+  unopenedDash: dash,
 }) => {
   test.setTimeout(90_000);
   const { page } = dash;
@@ -202,7 +202,7 @@ test('projector mode: P toggles it and it is remembered; D opens the details; th
 });
 
 test('projector mode: records sent together are stacked, their labels never cover each other', async ({
-  dash,
+  unopenedDash: dash,
 }) => {
   // rebalance-midflight/plain-insert at 1,016 ms: a batch's records and acks travel one link
   // together (15 pairs of tokens within 3 % of each other's progress, computed with
@@ -220,7 +220,7 @@ test('projector mode: records sent together are stacked, their labels never cove
 });
 
 test('projector mode: the partition log’s cells neither overlap nor spill out of its box', async ({
-  dash,
+  unopenedDash: dash,
 }) => {
   // The log's rows are virtualised at a height in px and its cells per row counted in px, from
   // the page's 14 px text; projector mode's 18 px cells (2.9em of 0.86 × 18 px ≈ 45 px tall) once
