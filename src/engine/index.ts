@@ -146,6 +146,7 @@ export { batchAtlas, withPlacement } from './batch/atlas';
 export type { BatchPlacement, BatchAtlasCell } from './batch/atlas';
 export {
   BATCH_PLACEMENT_KINDS,
+  batchPairAtlas,
   exploreBatch,
   explainBatchTrial,
   minimalBatchCounterexample,
