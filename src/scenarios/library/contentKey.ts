@@ -76,11 +76,10 @@ const contentKeyOnConflict: Preset = {
       'e6 and e7 are two real payments made in the same second for the same amount',
       'e6..e10 are written again',
     ],
-    question:
-      'After the replay, which payments are missing from the table, and which are there twice?',
+    question: 'How many rows does the payments table hold after the replay?',
     answer:
-      'e7 is missing — it has e6’s time and amount, so ON CONFLICT took it for a copy; none is there twice.',
-    mark: { kind: 'events', ids: ['e7'] },
+      '9: e7 has e6’s time and amount, so ON CONFLICT took it for a copy of e6 and it is missing; the replay of e6..e10 added none.',
+    mark: { kind: 'numbers', values: [{ value: 9, what: 'rows', units: ['rows', 'row'] }] },
   },
   sources: sourceUrls('PG-INS', 'K-DES'),
   variants: [
