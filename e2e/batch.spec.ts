@@ -5,6 +5,8 @@
  * guarantee switch and Compare act on it as on a stream.
  */
 import { expect, test } from '@playwright/test';
+import { encodeShare } from '../src/platform/share';
+import type { ScenarioInput } from '../src/engine';
 
 // Whole-page runs on a shared, slow machine: a generous budget (each takes a few seconds alone).
 test.describe.configure({ timeout: 90_000 });
@@ -106,5 +108,55 @@ test('the embedded player takes a batch preset: the scheduler strip, the partiti
   );
   await expect(page.getByTestId('batch-partition').filter({ hasText: '2024-03-10' })).toContainText(
     'f1 (wrong partition)',
+  );
+});
+
+/** One event of 2024-03-10, a daily append, retries=1, claimed exactly-once (no stream workload). */
+const ONE_EVENT = {
+  version: 1,
+  name: 'one event',
+  claim: 'exactly-once',
+  batch: {
+    task: { retries: 1 },
+    write: { mode: 'append' },
+    source: [{ id: 'e1', date: '2024-03-10' }],
+  },
+} as unknown as ScenarioInput;
+
+test('the batch embed asks its question first (predict=1); the page’s batch atlas runs pairs too', async ({
+  page,
+}) => {
+  await page.goto('./?embed&predict=1&autoplay=1&preset=airflow-retry-append');
+  const predict = page.getByTestId('embed-predict');
+  // The lazy batch player's first load: a generous wait.
+  await expect(predict).toContainText(
+    'How many rows does partition 2024-03-10 hold after the retry?',
+    { timeout: 30_000 },
+  );
+  // Autoplay waits for the answer: no attempt shown, no table.
+  await expect(page.getByTestId('batch-attempt')).toHaveCount(0);
+  await page.getByTestId('predict-input').fill('20 rows');
+  await page.getByTestId('predict-lock').click();
+  // Locked in: the schedule plays (try 1, then its retry) and the answer is told at its end —
+  // S21's append ran twice over e1..e10: 20 rows.
+  await expect(page.getByTestId('batch-attempt')).toHaveCount(2);
+  await expect(page.getByTestId('embed-answer')).toHaveAttribute('data-judged', 'right');
+  await expect(page.getByTestId('batch-summary')).toContainText('20 rows · 10 duplicates · 0 lost');
+
+  // Pairs in the page's batch atlas, in the atlas worker. By hand (docs/semantics/batch.md#faults):
+  // the run's 5 placements are try 1 crashing before, mid (0 rows) or after its write, a clear
+  // 1 h after the run, e1 landing 1 ms after try 1 read. Each crash of try 1 is followed by each
+  // of its run's 5 (try 2's three crashes, a clear 1 h after that run, the late e1): 15; the
+  // clear by its run's 8 (try 1's and the re-run's three crashes each, a second clear, the late
+  // e1); the late e1 by 1 new pair (a clear 1 h after its shorter run; its crash pairs were
+  // tried already): 24. Broken: try 1 and try 2 both failing before a commit (2 × 2) lose e1; a
+  // second commit duplicates it — both tries after their write (1), a clear after any crash of
+  // try 1 (3), the clear with any crash (6) or a second clear (1): 11.
+  await page.goto(`./#${encodeShare(ONE_EVENT)}`);
+  await page.getByTestId('batch-atlas-pairs').check();
+  await page.getByRole('button', { name: 'Fault atlas: every pair of faults' }).click();
+  await expect(page.getByTestId('batch-atlas-summary')).toHaveText(
+    '15 of 24 pairs of faults break the exactly-once claim: 4 lose events, 11 duplicate them.',
+    { timeout: 30_000 },
   );
 });

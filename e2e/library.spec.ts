@@ -397,8 +397,8 @@ test('an unknown ?preset= shows a notice and keeps the workspace', async ({ dash
 test('search filters the cards and the groups', async ({ dash }) => {
   const l = lib(dash);
   await dash.byId(testIds.libraryOpen).click();
-  // 3 foundation presets, the 22 library presets and the 7 batch jobs.
-  await expect(l.cards).toHaveCount(32);
+  // 3 foundation presets, the 23 library presets and the 7 batch jobs.
+  await expect(l.cards).toHaveCount(33);
   await expect(dash.byId(testIds.libraryGroup)).toHaveCount(8);
   // Every card says which guarantee it illustrates in words.
   await expect(l.card('payment-resent-by-app')).toContainText('at-least-once');
@@ -418,7 +418,7 @@ test('search filters the cards and the groups', async ({ dash }) => {
   await expect(l.cards).toHaveCount(0);
   await expect(l.dialog).toContainText('No preset matches “xyzzy”');
   await l.search.fill('');
-  await expect(l.cards).toHaveCount(32);
+  await expect(l.cards).toHaveCount(33);
   await dash.byId(testIds.libraryClose).click();
   await expect(l.dialog).toHaveCount(0);
   await expect(dash.byId(testIds.libraryOpen)).toBeFocused();
@@ -430,7 +430,7 @@ test('only the card list scrolls: a wheel past its end moves neither the dialog 
   const { page } = dash;
   const l = lib(dash);
   await dash.byId(testIds.libraryOpen).click();
-  await expect(l.cards).toHaveCount(32);
+  await expect(l.cards).toHaveCount(33);
   const list = l.dialog.locator('.library-groups');
   const box = (await l.cards.first().boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

@@ -78,6 +78,12 @@ export interface Verdict {
    */
   falseFailures: string[];
   /**
+   * False merges at the primary point: events lost because a sink keyed by content (`sink.key:
+   * ["time", "amount"]`) took them for another real event with the same key — `id` went into
+   * `into`'s row. A loss of a real event, not a duplicate (docs/semantics/sinks.md#content-keys).
+   */
+  falseMerges: { id: string; into: string }[];
+  /**
    * End-to-end latency (virtual ms) from the first send to the first effect at the primary point,
    * over the identities that have both.
    */
@@ -327,6 +333,7 @@ export function check(run: Run, withExplanations = true): Verdict {
     held: holds(scenario.claim, observed),
     explanations: [],
     falseFailures: falseFailures(run, points, scan),
+    falseMerges: falseMerges(run, primary, fate),
     ...latency(run, scan),
   };
   if (withExplanations) verdict.explanations = explain(run, verdict);
@@ -440,6 +447,16 @@ export function primaryPoint(run: Run): string {
 /** The sink's clean layer, when it has one (the end of the pipeline then). */
 function sinkClean(s: Run['scenario']): { name: string } | undefined {
   return s.sink.type === 'table' || s.sink.type === 'delta' ? s.sink.clean : undefined;
+}
+
+function falseMerges(run: Run, primary: string, fate: Uint8Array): Verdict['falseMerges'] {
+  const merged = run.state.sink?.falseMerges;
+  if (!merged?.size || (primary !== 'sink' && primary !== 'clean')) return [];
+  const ev = run.events;
+  return [...merged]
+    .filter(([j]) => fate[j] === 0)
+    .sort((a, b) => a[0] - b[0])
+    .map(([j, into]) => ({ id: ev.identityId(j), into: ev.identityId(into) }));
 }
 
 function falseFailures(run: Run, points: Point[], scan: Scan): string[] {

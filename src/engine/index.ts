@@ -146,6 +146,7 @@ export { batchAtlas, withPlacement } from './batch/atlas';
 export type { BatchPlacement, BatchAtlasCell } from './batch/atlas';
 export {
   BATCH_PLACEMENT_KINDS,
+  batchPairAtlas,
   exploreBatch,
   explainBatchTrial,
   minimalBatchCounterexample,
@@ -155,7 +156,7 @@ export { periodLabel, periodOfRow, dateOf, dayNumber } from './batch/calendar';
 export { batchTraceHash } from './batch/trace';
 export type { BatchEntry } from './batch/trace';
 export type { Statement, StatementKind, TableRow } from './batch/table';
-export { dedupeKeyOf, DedupeStore } from './dedupe/dedupeStore';
+export { dedupeKeyOf, DedupeStore, storeKeyName } from './dedupe/dedupeStore';
 export { explainBatch, attemptWords, windowWords, batchTimeLabel } from './explain/batch';
 export type { BatchExplanation } from './explain/batch';
 export {
@@ -182,4 +183,5 @@ export type { AttemptChanges } from './challenge/rules';
 export { goalMet, judgeAttempt } from './challenge/goal';
 export type { Judgement } from './challenge/goal';
 export { sinkSqlScript } from './sql/script';
+export { CONTENT_COLUMN_SQL } from './sql/table';
 export type { SqlScript, ScriptStep, StepExpect } from './sql/script';

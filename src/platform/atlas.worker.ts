@@ -29,12 +29,16 @@ scope.onmessage = (e: MessageEvent<AtlasRequest>) => {
     if (m.type === 'batch') {
       // A batch job's atlas, whole (src/platform/atlasWorkers.ts runBatchAtlasInWorker).
       let last = 0;
-      const cells = batchAtlasOf(m.scenario, (done, total) => {
-        const now = performance.now();
-        if (done < total && now - last < PROGRESS_EVERY_MS) return;
-        last = now;
-        post({ type: 'batch-progress', done, total });
-      });
+      const cells = batchAtlasOf(
+        m.scenario,
+        (done, total) => {
+          const now = performance.now();
+          if (done < total && now - last < PROGRESS_EVERY_MS) return;
+          last = now;
+          post({ type: 'batch-progress', done, total });
+        },
+        m.depth,
+      );
       post({ type: 'batch-done', cells });
       return;
     }

@@ -22,7 +22,7 @@ export type AtlasRequest =
   /** Run the trials `[from, to)` of the job. */
   | { type: 'slice'; from: number; to: number }
   /** A batch job's atlas (src/engine/batch/atlas.ts), whole: see {@link runBatchAtlasInWorker}. */
-  | { type: 'batch'; scenario: Scenario };
+  | { type: 'batch'; scenario: Scenario; depth?: 1 | 2 };
 
 /** Messages from an atlas worker. */
 export type AtlasReply =
@@ -186,7 +186,12 @@ export function runAtlasInWorkers(s: Scenario, opts: AtlasWorkersOptions = {}): 
  */
 export function runBatchAtlasInWorker(
   s: Scenario,
-  opts: { onProgress?: (p: AtlasProgress) => void; createWorker?: () => Worker } = {},
+  opts: {
+    onProgress?: (p: AtlasProgress) => void;
+    createWorker?: () => Worker;
+    /** 2: every pair of faults (the page's "Pairs too"), as `sim --explore --depth 2`. */
+    depth?: 1 | 2;
+  } = {},
 ): {
   promise: Promise<{ ok: true; cells: BatchAtlasCell[] } | { ok: false; error: string }>;
   cancel(): void;
@@ -218,6 +223,6 @@ export function runBatchAtlasInWorker(
     e.preventDefault();
     finish({ ok: false, error: e.message || 'the atlas worker failed' });
   };
-  w.postMessage({ type: 'batch', scenario: s } satisfies AtlasRequest);
+  w.postMessage({ type: 'batch', scenario: s, depth: opts.depth ?? 1 } satisfies AtlasRequest);
   return { promise, cancel: () => finish({ ok: false, error: 'cancelled' }) };
 }

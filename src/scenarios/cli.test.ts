@@ -50,6 +50,7 @@ describe('sim CLI over the library', () => {
       'flink-dedupe-ttl',
       'raw-clean-layer',
       'spark-checkpoint-reset-txnappid',
+      'content-key-on-conflict',
     ]);
   });
 

@@ -74,6 +74,7 @@ const ADDED: Record<string, string[]> = {
   'flink-dedupe-ttl': ['ttl-2s', 'ttl-10s', 'no-dedupe'],
   'raw-clean-layer': ['raw-only', 'raw-then-clean'],
   'spark-checkpoint-reset-txnappid': ['same-txnappid', 'new-txnappid', 'merge'],
+  'content-key-on-conflict': ['event-time-amount', 'event-id'],
 };
 
 const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;

@@ -25,6 +25,8 @@ export type BatchPlacement =
 
 export interface BatchAtlasCell {
   placement: BatchPlacement;
+  /** A pair's second fault, placed in the run the first one made (./explore.ts). */
+  then?: BatchPlacement;
   lost: number;
   duplicates: number;
   wrongPartitionRows: number;
@@ -87,15 +89,28 @@ export function batchAtlas(
 ): BatchAtlasCell[] {
   const placements = batchPlacements(b);
   return placements.map((placement, i) => {
-    const v = checkBatch(simulateBatch(withPlacement(b, placement)), claim);
+    const cell = judgeCell(b, claim, placement);
     onProgress?.(i + 1, placements.length);
-    return {
-      placement,
-      lost: v.totals.lost,
-      duplicates: v.totals.duplicates,
-      wrongPartitionRows: v.totals.wrongPartitionRows,
-      observed: v.observed,
-      held: v.held,
-    };
+    return cell;
   });
+}
+
+/** The job with `placement` (and a pair's second, `then`) added, run and judged against `claim`. */
+export function judgeCell(
+  b: BatchConfig,
+  claim: Guarantee,
+  placement: BatchPlacement,
+  then?: BatchPlacement,
+): BatchAtlasCell {
+  const once = withPlacement(b, placement);
+  const v = checkBatch(simulateBatch(then ? withPlacement(once, then) : once), claim);
+  return {
+    placement,
+    ...(then ? { then } : {}),
+    lost: v.totals.lost,
+    duplicates: v.totals.duplicates,
+    wrongPartitionRows: v.totals.wrongPartitionRows,
+    observed: v.observed,
+    held: v.held,
+  };
 }

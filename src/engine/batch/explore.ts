@@ -12,7 +12,13 @@
  */
 import { outcomeOf, PAIR_RUN_LIMIT, type Outcome } from '../atlas/explore';
 import type { Guarantee } from '../scenario/schema';
-import { batchPlacements, withPlacement, type BatchPlacement } from './atlas';
+import {
+  batchPlacements,
+  judgeCell,
+  withPlacement,
+  type BatchAtlasCell,
+  type BatchPlacement,
+} from './atlas';
 import { checkBatch, type BatchVerdict } from './checker';
 import type { BatchConfig } from './schema';
 import { simulateBatch, type BatchRun } from './simulateBatch';
@@ -115,6 +121,26 @@ export function exploreBatch(
     placements,
     trials: planned.map((t) => ({ ...t, result: judge(withPlacements(b, t.placements)) })),
   };
+}
+
+/**
+ * The page's atlas of pairs (src/views/batch/batchAtlas.ts): every pair `sim --explore --depth 2`
+ * tries, in its order, judged as a cell of the single-fault atlas (the second fault as `then`).
+ * @throws Error with the reason when pairs are past {@link PAIR_RUN_LIMIT}.
+ */
+export function batchPairAtlas(
+  b: BatchConfig,
+  claim: Guarantee,
+  onProgress?: (done: number, total: number) => void,
+  kinds: readonly BatchPlacementKind[] = BATCH_PLACEMENT_KINDS,
+): BatchAtlasCell[] {
+  const of = (job: BatchConfig) => batchPlacements(job).filter((p) => kinds.includes(p.kind));
+  const planned = pairs(b, simulateBatch(b), of(b), of);
+  return planned.map((t, i) => {
+    const cell = judgeCell(b, claim, t.placements[0]!, t.placements[1]!);
+    onProgress?.(i + 1, planned.length);
+    return cell;
+  });
 }
 
 /** Every pair: a first placement, then each placement of the run it makes (see the file's comment). */

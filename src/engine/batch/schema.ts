@@ -27,6 +27,19 @@ export const DedupeKeySchema = z.union([
   z.array(z.enum(CONTENT_COLUMNS)).min(1).max(CONTENT_COLUMNS.length),
 ]);
 
+/**
+ * The content columns a streaming event may carry (the workload's `events`): a streaming event
+ * has no date partition, so its dedupe key is built from these only.
+ */
+export const EVENT_CONTENT_COLUMNS = ['time', 'user', 'item', 'amount'] as const;
+
+/** Content columns (free text), e.g. an event time "09:15:00", a user and an item. */
+export const contentFields = () => ({
+  time: z.string().max(LIMITS.stringLength).optional(),
+  user: z.string().max(LIMITS.stringLength).optional(),
+  item: z.string().max(LIMITS.stringLength).optional(),
+});
+
 /** One row of the source table. */
 const SourceRowSchema = z.strictObject({
   id: name(),
@@ -35,10 +48,7 @@ const SourceRowSchema = z.strictObject({
   /** Hourly schedules: the event's hour (0–23) within its date. */
   hour: int(0, 23).default(0),
   amount: z.number().min(-1e12).max(1e12).default(10),
-  /** Content columns (free text), e.g. an event time "09:15:00", a user and an item. */
-  time: z.string().max(LIMITS.stringLength).optional(),
-  user: z.string().max(LIMITS.stringLength).optional(),
-  item: z.string().max(LIMITS.stringLength).optional(),
+  ...contentFields(),
   /**
    * Virtual time (ms) the row lands in the source table; default: the start of its own period.
    * A row that lands after its period's run has read is a late-arriving row.

@@ -10,12 +10,14 @@
  * Why the order of claim and write matters: docs/semantics/batch.md#dedupe-stores.
  */
 import type { DedupeKey } from '../batch/schema';
+import type { Events } from '../scenario/workload';
 
 /** The columns a dedupe key may read from a row. */
 export interface KeyedRow {
   id: string;
-  date: string;
-  hour: number;
+  /** A batch source row's date and hour (a streaming event has neither). */
+  date?: string;
+  hour?: number;
   amount: number;
   time?: string | undefined;
   user?: string | undefined;
@@ -29,6 +31,14 @@ export interface KeyedRow {
 export function dedupeKeyOf(row: KeyedRow, key: DedupeKey): string {
   if (key === 'event-id') return `id=${row.id}`;
   return key.map((c) => `${c}=${String(row[c] ?? '')}`).join('|');
+}
+
+/**
+ * The dedupe key of streaming event `i` (a table sink keyed by content, `sink.key: ["time",
+ * "amount"]`): the same rule as a batch row's, over the event's listed content columns.
+ */
+export function eventContentKey(events: Events, i: number, key: DedupeKey): string {
+  return dedupeKeyOf({ id: events.id(i), amount: events.amount[i]!, ...events.content(i) }, key);
 }
 
 /** The key as the store spells it (`dedupe:{key}`), for the trace and the page. */

@@ -84,6 +84,8 @@ export class LostStories extends StoryFamily {
       return { template: '{id} never reached the broker', entries: [sends[0]!] };
     }
     // In the log, but not at the end of the pipeline.
+    const merged = this.ctx.sinks.falseMerge(j);
+    if (merged) return merged;
     const reader = this.ctx.transactions.readerOf();
     const skip = entries.find(
       (i) => this.index.kind(i) === 'row-skip' && this.ctx.primaryActors.has(t.actor[i]!),

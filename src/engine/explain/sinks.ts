@@ -7,8 +7,50 @@ import { sqlName } from '../sinks/statementWords';
 import { firstAtOrAfter } from './traceIndex';
 import { StoryFamily, type Story } from './story';
 import { groupDigits } from '../groupDigits';
+import { CONTENT_COLUMN_SQL, keyColumn } from '../sql/table';
 
 export class SinkStories extends StoryFamily {
+  /**
+   * A false merge: identity `j` is lost because the sink is keyed by content and another real
+   * event with the same content took its place (docs/semantics/sinks.md#content-keys) — a loss,
+   * not a duplicate. Null when the checker found none for `j`.
+   */
+  falseMerge(j: number): Story | null {
+    const s = this.run.scenario.sink;
+    if (s.type !== 'table' || typeof s.key === 'string') return null;
+    const ev = this.run.events;
+    const m = this.v.falseMerges.find((x) => x.id === ev.identityId(j));
+    if (m === undefined) return null;
+    const at = this.index
+      .entriesOf(j)
+      .find(
+        (i) =>
+          (this.index.kind(i) === 'row-skip' || this.index.kind(i) === 'row-update') &&
+          this.ctx.primaryActors.has(this.t.actor[i]!),
+      );
+    const first = ev.firstIndexOf(j);
+    const content = ev.content(first);
+    const same = s.key
+      .map((c) =>
+        c === 'amount'
+          ? `amount ${ev.amount[first]}`
+          : `${CONTENT_COLUMN_SQL[c]} '${content[c] ?? ''}'`,
+      )
+      .join(', ');
+    const cols = keyColumn(s);
+    const how = s.dedupe
+      ? `the dedupe table already held that key and skipped {id}`
+      : s.statement === 'on-conflict-do-nothing'
+        ? `ON CONFLICT (${cols}) DO NOTHING skipped {id}`
+        : s.statement === 'on-conflict-do-update'
+          ? `ON CONFLICT (${cols}) DO UPDATE wrote {id}'s amount over ${m.into}'s row`
+          : `MERGE … ON (${cols}) matched ${m.into}'s row`;
+    return {
+      template: `{id} was merged into ${m.into}'s row: the sink's key is (${cols}), not the event id, and both have ${same} → ${how}; a real event lost (a false merge), not a duplicate`,
+      entries: at === undefined ? [] : [at],
+    };
+  }
+
   private sinkStatement(): string {
     const s = this.run.scenario.sink;
     switch (s.type) {

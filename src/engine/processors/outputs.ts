@@ -14,6 +14,7 @@ import type { ErrorCode } from '../trace';
 import type { Actor, PendingWork, World } from '../world';
 import type { ConsumerInstance, Output, Rec } from './consumer';
 import { writeCommit, writeRowInsert } from '../traceWriters';
+import { eventContentKey } from '../dedupe/dedupeStore';
 
 /** The value of the sink's key column for a record, per `sink.key`. */
 export function sinkKey(
@@ -22,6 +23,7 @@ export function sinkKey(
   topic: number,
   r: Rec,
 ): number | string {
+  if (typeof mode !== 'string') return eventContentKey(w.events, r.event, mode);
   switch (mode) {
     case 'business-id':
       return w.events.identity[r.event]!;

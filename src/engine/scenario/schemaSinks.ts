@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { amount, int, ms, name, topicName } from './schemaFields';
 import type { ProcessorConfig } from './schemaProcessors';
+import { EVENT_CONTENT_COLUMNS } from '../batch/schema';
 
 const RowSchema = z.strictObject({ id: name(), amount: amount() });
 
@@ -49,9 +50,17 @@ export const TableSinkSchema = z.strictObject({
   uniqueKey: z.boolean().optional(),
   /**
    * The key column's value: the producer's business id, a UUID generated each time the pipeline
-   * processes the record (a replay gets a new one), or the source coordinate (topic/partition/offset).
+   * processes the record (a replay gets a new one), the source coordinate (topic/partition/offset),
+   * or a tuple of the event's content columns (e.g. `["time", "amount"]`: ON CONFLICT (event_time,
+   * amount)) — two real events with equal content then share one key and merge, a false merge
+   * (docs/semantics/sinks.md#content-keys). The dedupe table is keyed the same way.
    */
-  key: z.enum(['business-id', 'uuid-per-attempt', 'source-offset']).default('business-id'),
+  key: z
+    .union([
+      z.enum(['business-id', 'uuid-per-attempt', 'source-offset']),
+      z.array(z.enum(EVENT_CONTENT_COLUMNS)).min(1).max(EVENT_CONTENT_COLUMNS.length),
+    ])
+    .default('business-id'),
   /** One statement per record, or one statement for each poll batch / micro-batch. */
   statementPer: z.enum(['record', 'batch']).default('record'),
   /**

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { amount, int, ms, name, topicName } from './schemaFields';
+import { contentFields } from '../batch/schema';
 
 /** One business event, listed explicitly. The same `id` listed twice is the upstream source emitting it twice. */
 export const EventSchema = z.strictObject({
@@ -16,6 +17,11 @@ export const EventSchema = z.strictObject({
   amount: amount(),
   /** Virtual time (ms) at which the application hands the event to the producer. */
   at: ms(),
+  /**
+   * Content columns (free text): an event time "09:15:00", a user, an item — what a sink keyed by
+   * content (`sink.key: ["time", "amount"]`) reads; two real events with equal content then merge.
+   */
+  ...contentFields(),
 });
 
 const GenerateObjectSchema = z

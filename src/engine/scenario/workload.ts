@@ -6,7 +6,7 @@
 import { toEventId, toIdentityId, type EventId, type IdentityId } from '../ids';
 import { createRng, type Rng } from '../core/rng';
 import { LIMITS } from './limits';
-import { DEFAULT_INTERVAL_MS, generateIntervalMs, type Scenario } from './schema';
+import { DEFAULT_INTERVAL_MS, generateIntervalMs, type EventSpec, type Scenario } from './schema';
 import { alloc } from '../core/pool';
 
 /** The workload's events, sorted by time (stable). Index i is the event's number in the trace. */
@@ -34,7 +34,12 @@ export interface Events {
   readonly identityAmount: Float64Array;
   /** The true total: Σ amount over distinct business ids (the last amount listed wins). */
   readonly trueSum: number;
+  /** Content columns of event i as listed (none for generated events). */
+  content(i: number): EventContent;
 }
+
+/** The content columns an event may carry (schemaWorkload.ts). */
+export type EventContent = Pick<EventSpec, 'time' | 'user' | 'item'>;
 
 /** The set of business ids in a workload (for validating fault references). */
 export function eventIds(w: Scenario['workload']): { has(id: string): boolean } {
@@ -89,10 +94,12 @@ export function buildEvents(w: Scenario['workload'], seed: number): Events {
       lastAmount[j] = e.amount;
     });
     const ids = list.map(({ e }) => e.id);
+    const specs = list.map(({ e }) => e);
     const firstIndex = new Int32Array(idList.length).fill(-1);
     for (let i = n - 1; i >= 0; i--) firstIndex[identity[i]!] = i;
     return {
       firstIndexOf: (j) => toEventId(firstIndex[j]!),
+      content: (i) => specs[i]!,
       count: n,
       at,
       amount,
@@ -160,6 +167,7 @@ export function buildEvents(w: Scenario['workload'], seed: number): Events {
     identities: n,
     identityId: (j) => prefix + (j + 1),
     firstIndexOf: toEventId,
+    content: () => NO_CONTENT,
     identityOf: (id) => {
       const m = re.exec(id);
       const i = m ? Number(m[1]) - 1 : -1;
@@ -170,6 +178,8 @@ export function buildEvents(w: Scenario['workload'], seed: number): Events {
     trueSum: sum,
   };
 }
+
+const NO_CONTENT: EventContent = {};
 
 type Generate = NonNullable<Scenario['workload']['generate']>;
 

@@ -6,6 +6,7 @@
  * https://www.postgresql.org/docs/current/sql-merge.html.
  */
 import type { SinkConfig, TableSinkConfig } from '../scenario/schema';
+import { CONTENT_COLUMN_SQL } from '../sql/table';
 
 /** The table sink's statement as a sentence names it ("a plain INSERT", "MERGE"). */
 export function sqlName(statement: TableSinkConfig['statement']): string {
@@ -53,13 +54,15 @@ export function sqlShape(k: TableSinkConfig): string {
   // orders → order_id), else plain id: "payment_id" on every table read wrong on orders.
   const name = k.name;
   const key =
-    k.key === 'business-id'
-      ? /^[a-z]\w{2,}s$/i.test(name)
-        ? `${name.slice(0, -1)}_id`
-        : 'id'
-      : k.key === 'uuid-per-attempt'
-        ? 'uuid'
-        : 'src_offset';
+    typeof k.key !== 'string'
+      ? k.key.map((c) => CONTENT_COLUMN_SQL[c]).join(', ')
+      : k.key === 'business-id'
+        ? /^[a-z]\w{2,}s$/i.test(name)
+          ? `${name.slice(0, -1)}_id`
+          : 'id'
+        : k.key === 'uuid-per-attempt'
+          ? 'uuid'
+          : 'src_offset';
   switch (k.statement) {
     case 'insert':
       return `INSERT INTO ${name} …`;

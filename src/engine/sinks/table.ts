@@ -161,8 +161,18 @@ export class SinkActor extends Actor {
   private newKeySet(): KeySet {
     return new KeySet(this.stamps, ++this.generation);
   }
-  /** Dedupe table: business identity → time recorded. */
-  private readonly seen = new Map<number, number>();
+  /**
+   * Dedupe table: its key (the business identity, or the content key when the sink is keyed by
+   * content) → time recorded and the identity that recorded it.
+   */
+  private readonly seen = new Map<number | string, { at: number; by: number }>();
+  /**
+   * False merges: a business identity whose row a coarser-than-the-event key took for another
+   * real event's → that event's identity (`sink.key` a content tuple: ON CONFLICT skipped it, a
+   * MERGE or DO UPDATE folded it into the other's row, the dedupe table knew its key). The first
+   * merge of each identity is kept (docs/semantics/sinks.md#content-keys).
+   */
+  readonly falseMerges = new Map<number, number>();
   /** Delta: txnAppId → last txnVersion written. */
   private readonly txnVersions = new Map<string, number>();
   /** File sink: batch ids in the metadata log. */
@@ -214,6 +224,19 @@ export class SinkActor extends Actor {
     if (c.type !== 'table') return false;
     if (c.uniqueKey !== undefined) return c.uniqueKey;
     return c.statement === 'on-conflict-do-nothing' || c.statement === 'on-conflict-do-update';
+  }
+
+  /** Note that `row`'s event went into the row (or claim) of identity `holder`, if not its own. */
+  private mergedInto(row: SinkRow, holder: number): void {
+    const ident = this.identity[row.event]!;
+    if (holder >= 0 && holder !== ident && !this.falseMerges.has(ident))
+      this.falseMerges.set(ident, holder);
+  }
+
+  /** The identity of the event that wrote row `rowId` (-1: a row from before the run). */
+  private identityOfRow(rowId: number): number {
+    const e = this.rows.event.get(rowId);
+    return e < 0 ? -1 : this.identity[e]!;
   }
 
   private skip(row: SinkRow, reason: SkipReason, cause: EntryId): void {
@@ -483,12 +506,14 @@ export class SinkActor extends Actor {
         for (const r of rows) {
           if (c.dedupe) {
             const ident = this.identity[r.event]!;
-            const t = this.seen.get(ident);
-            if (t !== undefined && w.now - t <= c.dedupe.retentionMs) {
+            const key = typeof c.key === 'string' ? ident : r.key;
+            const t = this.seen.get(key);
+            if (t !== undefined && w.now - t.at <= c.dedupe.retentionMs) {
+              this.mergedInto(r, t.by);
               this.skip(r, 'dedupe-table', cause);
               continue;
             }
-            this.seen.set(ident, w.now);
+            this.seen.set(key, { at: w.now, by: ident });
           }
           const id = this.insertRow(r, cause);
           if (unique || c.dedupe) this.index.set(r.key, id);
@@ -497,7 +522,9 @@ export class SinkActor extends Actor {
       }
       case 'on-conflict-do-nothing': {
         for (const r of rows) {
-          if (this.index.has(r.key)) {
+          const hit = this.index.get(r.key);
+          if (hit !== undefined) {
+            this.mergedInto(r, this.identityOfRow(hit));
             this.skip(r, 'on-conflict', cause);
             continue;
           }
@@ -509,20 +536,29 @@ export class SinkActor extends Actor {
         for (const r of rows) {
           const id = this.index.get(r.key);
           if (id === undefined) this.index.set(r.key, this.insertRow(r, cause));
-          else this.updateRow(id, r, c.set === 'add-excluded', cause);
+          else {
+            this.mergedInto(r, this.identityOfRow(id));
+            this.updateRow(id, r, c.set === 'add-excluded', cause);
+          }
         }
         break;
       }
       case 'merge': {
         const src = c.merge.dedupeSource ? lastPerKey(rows) : rows;
         if (c.merge.dedupeSource)
-          for (const r of rows) if (!src.includes(r)) this.skip(r, 'merge-matched', cause);
+          for (const r of rows)
+            if (!src.includes(r)) {
+              // DISTINCT ON kept the last row of its key: another event's, under a content key.
+              this.mergedInto(r, this.identity[src.find((k) => k.key === r.key)!.event]!);
+              this.skip(r, 'merge-matched', cause);
+            }
         // MATCHED / NOT MATCHED is decided against the table as the statement starts.
         const added = this.newKeySet();
         for (const r of src) {
           if (this.index.has(r.key) && !added.has(r.key)) {
-            if (c.merge.whenMatched === 'update')
-              this.updateRow(this.index.get(r.key)!, r, false, cause);
+            const hit = this.index.get(r.key)!;
+            this.mergedInto(r, this.identityOfRow(hit));
+            if (c.merge.whenMatched === 'update') this.updateRow(hit, r, false, cause);
             else this.skip(r, 'merge-matched', cause);
           } else {
             const id = this.insertRow(r, cause);

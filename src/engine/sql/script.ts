@@ -257,7 +257,7 @@ function scriptText(
   const sum = rows.reduce((n, r) => n + r.amount, 0);
   const head = [
     `-- Delivery Lab: the SQL table sink ${c.name} sent in "${run.scenario.name}" (seed ${run.scenario.seed}).`,
-    `-- ${sqlName(c.statement)}, one statement per ${c.statementPer}; key column ${keyColumn(c)}${hasUniqueKey(c) ? ' (unique)' : ''}${c.dedupe ? `; dedupe table ${c.name}_processed` : ''}.`,
+    `-- ${sqlName(c.statement)}, one statement per ${c.statementPer}; key column${typeof c.key === 'string' ? '' : 's'} ${keyColumn(c)}${hasUniqueKey(c) ? ' (unique)' : ''}${c.dedupe ? `; dedupe table ${c.name}_processed` : ''}.`,
     '-- Run on a fresh database: psql -f sink.sql (see docs/sql.md).',
     ...(prepared
       ? [

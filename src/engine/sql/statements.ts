@@ -7,18 +7,41 @@
 import type { Run } from '../simulate';
 import type { TableSinkConfig } from '../scenario/schema';
 import type { SinkRow } from '../sinks/table';
-import { dedupeTable, ident, keyColumn, num, rowValues, text } from './table';
+import {
+  CONTENT_COLUMN_SQL,
+  contentColumns,
+  dedupeTable,
+  ident,
+  keyColumn,
+  keyColumns,
+  num,
+  rowValues,
+  text,
+} from './table';
 
 /** The column list the statements insert, and one row's tuple of values for it. */
 function columns(c: TableSinkConfig): string[] {
-  return c.key === 'uuid-per-attempt' ? ['id', 'amount', 'src', 'uuid'] : ['id', 'amount', 'src'];
+  const cols = ['id', 'amount', 'src'];
+  if (c.key === 'uuid-per-attempt') cols.push('uuid');
+  for (const k of contentColumns(c)) cols.push(CONTENT_COLUMN_SQL[k]);
+  return cols;
 }
 
-function tuple(run: Run, c: TableSinkConfig, r: SinkRow, extra: string[] = []): string {
+/**
+ * A row's values for {@link columns}. A content column the event does not list is '' (as the
+ * engine's key reads it), not NULL: NULLs never conflict under a unique constraint.
+ */
+function values(run: Run, c: TableSinkConfig, r: SinkRow): string[] {
   const v = rowValues(run, r);
   const vals = [text(v.id), num(v.amount), text(v.src)];
   if (c.key === 'uuid-per-attempt') vals.push(v.uuid === null ? 'NULL' : text(v.uuid));
-  return `(${[...vals, ...extra].join(', ')})`;
+  const content = run.events.content(r.event);
+  for (const k of contentColumns(c)) vals.push(text(content[k] ?? ''));
+  return vals;
+}
+
+function tuple(run: Run, c: TableSinkConfig, r: SinkRow, extra: string[] = []): string {
+  return `(${[...values(run, c, r), ...extra].join(', ')})`;
 }
 
 /**
@@ -66,7 +89,10 @@ function mergeSql(run: Run, c: TableSinkConfig, rows: readonly SinkRow[]): strin
   const using = c.merge.dedupeSource
     ? `(SELECT DISTINCT ON (${key}) * FROM ${src} ORDER BY ${key}, ord DESC) AS s`
     : src.replace(/ AS v\(/, ' AS s(');
-  const lines = [`MERGE INTO ${t} AS t\nUSING ${using}\nON t.${key} = s.${key}`];
+  const on = keyColumns(c)
+    .map((k) => `t.${k} = s.${k}`)
+    .join(' AND ');
+  const lines = [`MERGE INTO ${t} AS t\nUSING ${using}\nON ${on}`];
   if (c.merge.whenMatched === 'update')
     lines.push('WHEN MATCHED THEN UPDATE SET amount = s.amount');
   if (c.merge.whenMatched === 'do-nothing') lines.push('WHEN MATCHED THEN DO NOTHING');
@@ -86,12 +112,14 @@ function dedupeSql(run: Run, c: TableSinkConfig, rows: readonly SinkRow[], now: 
   const d = ident(dedupeTable(c.name));
   const retention = c.dedupe!.retentionMs;
   const cols = columns(c);
+  // The dedupe table's key: the business id, or the content key's columns (table.ts dedupeKeyDdl).
+  const keyCols = typeof c.key === 'string' ? ['id'] : keyColumns(c);
   const out = ['BEGIN'];
   for (const r of rows) {
-    const v = rowValues(run, r);
-    const vals = tuple(run, c, r).slice(1, -1);
+    const all = values(run, c, r);
+    const keyVals = keyCols.map((k) => all[cols.indexOf(k)]!);
     out.push(
-      `WITH claimed AS (\n  INSERT INTO ${d} AS p (id, seen_ms) VALUES (${text(v.id)}, ${now})\n  ON CONFLICT (id) DO UPDATE SET seen_ms = EXCLUDED.seen_ms\n    WHERE p.seen_ms < EXCLUDED.seen_ms - ${retention}\n  RETURNING id\n)\nINSERT INTO ${t} (${cols.join(', ')}) SELECT ${vals} FROM claimed`,
+      `WITH claimed AS (\n  INSERT INTO ${d} AS p (${keyCols.join(', ')}, seen_ms) VALUES (${keyVals.join(', ')}, ${now})\n  ON CONFLICT (${keyCols.join(', ')}) DO UPDATE SET seen_ms = EXCLUDED.seen_ms\n    WHERE p.seen_ms < EXCLUDED.seen_ms - ${retention}\n  RETURNING ${keyCols[0]}\n)\nINSERT INTO ${t} (${cols.join(', ')}) SELECT ${all.join(', ')} FROM claimed`,
     );
   }
   out.push('COMMIT');

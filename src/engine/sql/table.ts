@@ -15,9 +15,35 @@ export interface TableRow {
   src: string | null;
 }
 
-/** The column holding the statement's key: the business id, a per-attempt UUID, or the source coordinate. */
-export function keyColumn(c: TableSinkConfig): 'id' | 'uuid' | 'src' {
-  return c.key === 'business-id' ? 'id' : c.key === 'uuid-per-attempt' ? 'uuid' : 'src';
+/** A content column's name in a table: the batch job's target and the streaming sink alike. */
+export const CONTENT_COLUMN_SQL = {
+  date: 'event_date',
+  hour: 'event_hour',
+  time: 'event_time',
+  user: 'user_id',
+  item: 'item',
+  amount: 'amount',
+} as const;
+
+/**
+ * The columns holding the statement's key: the business id, a per-attempt UUID, the source
+ * coordinate, or the content columns of a content key (`["time", "amount"]` → event_time, amount).
+ */
+export function keyColumns(c: TableSinkConfig): string[] {
+  if (typeof c.key !== 'string') return c.key.map((k) => CONTENT_COLUMN_SQL[k]);
+  return [c.key === 'business-id' ? 'id' : c.key === 'uuid-per-attempt' ? 'uuid' : 'src'];
+}
+
+/** The key columns as a conflict target or a column list names them: `id`, `event_time, amount`. */
+export function keyColumn(c: TableSinkConfig): string {
+  return keyColumns(c).join(', ');
+}
+
+/** The content columns a content key adds to the table (amount is always there). */
+export function contentColumns(c: TableSinkConfig): ('time' | 'user' | 'item')[] {
+  return typeof c.key === 'string'
+    ? []
+    : c.key.flatMap((k) => (k === 'amount' ? [] : [k])).filter((k, i, a) => a.indexOf(k) === i);
 }
 
 /**
@@ -74,11 +100,12 @@ export function tableDdl(c: TableSinkConfig): string[] {
   const t = ident(c.name);
   const cols = ['id text NOT NULL', 'amount numeric NOT NULL', 'src text'];
   if (c.key === 'uuid-per-attempt') cols.push('uuid text');
+  for (const k of contentColumns(c)) cols.push(`${CONTENT_COLUMN_SQL[k]} text`);
   if (hasUniqueKey(c)) cols.push(`CONSTRAINT ${ident(`${c.name}_key`)} UNIQUE (${keyColumn(c)})`);
   const out = [`CREATE TABLE ${t} (\n  ${cols.join(',\n  ')}\n)`];
   if (c.dedupe)
     out.push(
-      `CREATE TABLE ${ident(dedupeTable(c.name))} (id text PRIMARY KEY, seen_ms bigint NOT NULL)`,
+      `CREATE TABLE ${ident(dedupeTable(c.name))} (${dedupeKeyDdl(c)}, seen_ms bigint NOT NULL)`,
     );
   if (c.initialRows.length > 0)
     out.push(
@@ -87,6 +114,13 @@ export function tableDdl(c: TableSinkConfig): string[] {
         .join(',\n  ')}`,
     );
   return out;
+}
+
+/** The dedupe table's key: the business id, or the content key's columns. */
+function dedupeKeyDdl(c: TableSinkConfig): string {
+  if (typeof c.key === 'string') return 'id text PRIMARY KEY';
+  const cols = keyColumns(c);
+  return `${cols.map((k) => `${k} ${k === 'amount' ? 'numeric' : 'text'}`).join(', ')}, PRIMARY KEY (${cols.join(', ')})`;
 }
 
 /** The engine's final sink table, row for row (live rows, in row order). */

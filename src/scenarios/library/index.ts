@@ -14,6 +14,7 @@
 import type { Preset } from '../types';
 import { brokerPresets } from './broker';
 import { consumerPresets } from './consumer';
+import { contentKeyPresets } from './contentKey';
 import { processorPresets } from './processor';
 import { producerPresets } from './producer';
 import { sideEffectPresets } from './sideEffect';
@@ -48,4 +49,5 @@ export const libraryPresets: readonly Preset[] = [
   streamDedupePresets.flinkDedupeTtl,
   streamDedupePresets.rawCleanLayer,
   streamDedupePresets.sparkCheckpointResetTxnAppId,
+  contentKeyPresets.contentKeyOnConflict,
 ];

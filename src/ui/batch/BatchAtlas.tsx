@@ -3,7 +3,9 @@
  * each point of each attempt, a clear and re-run of each date, each row arriving late), run and
  * judged on demand, as a heat map — one row per logical date, one column per point, each cell in
  * the stream heat map's colours and glyphs (src/views/atlas/heatCells.ts) — with a summary
- * sentence and "Show me how this breaks" (the minimal counterexample). A cell lists its faults;
+ * sentence and "Show me how this breaks" (the minimal counterexample). "Pairs too" runs every pair
+ * instead (a first fault, then one in the run it made), each in the cell of its second fault, as
+ * `sim --explore --depth 2` tries them. A cell lists its faults;
  * each opens as the workspace with that fault added (one undoable edit). The runs happen in an
  * atlas worker (src/platform/atlasWorkers.ts runBatchAtlasInWorker), with progress and Cancel.
  * View model: src/views/batch/batchAtlas.ts.
@@ -15,6 +17,7 @@ import { useActions, useLab } from '../../store/LabContext';
 import { selectParse, type LabState } from '../../store/labStore';
 import { OUTCOME_LOOK } from '../../views/atlas/heatCells';
 import {
+  BATCH_PAIRS_BOUND,
   BATCH_POINT_LABELS,
   BATCH_POINTS,
   batchHeatMap,
@@ -25,22 +28,48 @@ const selectPresetRef = (s: LabState) => s.presetRef;
 
 export function BatchAtlas({ scenario }: { scenario: ScenarioInput }) {
   const [open, setOpen] = useState(false);
+  // "Pairs too", the stream atlas's opt-in: every pair `sim --explore --depth 2` tries.
+  const [pairs, setPairs] = useState(false);
   // Each "Run the atlas again" (after a Cancel or a failure) is a fresh run.
   const [attempt, setAttempt] = useState(0);
   return (
     <section aria-label="Batch fault atlas">
       <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {open ? 'Hide the fault atlas' : 'Fault atlas: every single fault'}
-      </button>
+        {open
+          ? 'Hide the fault atlas'
+          : `Fault atlas: every ${pairs ? 'pair of faults' : 'single fault'}`}
+      </button>{' '}
+      <label>
+        <input
+          type="checkbox"
+          checked={pairs}
+          data-testid="batch-atlas-pairs"
+          onChange={(e) => setPairs(e.target.checked)}
+        />{' '}
+        Pairs too <span className="muted">({BATCH_PAIRS_BOUND})</span>
+      </label>
       {open && (
-        <AtlasRun key={attempt} scenario={scenario} retry={() => setAttempt((n) => n + 1)} />
+        <AtlasRun
+          key={`${attempt}:${pairs}`}
+          scenario={scenario}
+          depth={pairs ? 2 : 1}
+          retry={() => setAttempt((n) => n + 1)}
+        />
       )}
     </section>
   );
 }
 
 /** The atlas of `scenario` run in a worker: its progress and Cancel, then its heat map. */
-function AtlasRun({ scenario, retry }: { scenario: ScenarioInput; retry: () => void }) {
+function AtlasRun({
+  scenario,
+  depth,
+  retry,
+}: {
+  scenario: ScenarioInput;
+  depth: 1 | 2;
+  retry: () => void;
+}) {
   const parsed = useLab(selectParse);
   const job = parsed.ok && parsed.scenario.batch ? parsed.scenario : null;
   // The outcome of the run for `of` (an edit starts another: until it ends, its progress shows).
@@ -53,6 +82,7 @@ function AtlasRun({ scenario, retry }: { scenario: ScenarioInput; retry: () => v
   useEffect(() => {
     if (!job) return;
     const run = runBatchAtlasInWorker(job, {
+      depth,
       onProgress: (p) => setProgress({ of: job, p }),
     });
     cancel.current = run.cancel;
@@ -64,7 +94,7 @@ function AtlasRun({ scenario, retry }: { scenario: ScenarioInput; retry: () => v
       live = false;
       run.cancel();
     };
-  }, [job]);
+  }, [job, depth]);
   if (!job) return <p data-testid="batch-atlas-status">no valid batch job to map</p>;
   const result = ended?.of === job ? ended.result : null;
   if (result?.ok) return <AtlasMap scenario={scenario} cells={result.cells} />;
@@ -81,7 +111,9 @@ function AtlasRun({ scenario, retry }: { scenario: ScenarioInput; retry: () => v
   return (
     <p data-testid="batch-atlas-status" aria-live="polite">
       <progress max={p?.total ?? 1} value={p?.done ?? 0} />{' '}
-      {p ? `${p.done} of ${p.total} faults run` : 'Starting the atlas worker…'}{' '}
+      {p
+        ? `${p.done} of ${p.total} ${depth === 2 ? 'pairs of faults' : 'faults'} run`
+        : 'Starting the atlas worker…'}{' '}
       <button type="button" onClick={() => cancel.current()}>
         Cancel
       </button>

@@ -19,6 +19,8 @@ import './batch.css';
 const selectScenario = (s: LabState) => s.scenario;
 const selectPresetRef = (s: LabState) => s.presetRef;
 
+const NO_REQUESTS = { play: 0, restart: 0 };
+
 /** Real ms between two attempts revealed by Play. */
 const REVEAL_MS = 300;
 
@@ -30,6 +32,12 @@ export interface BatchEmbedding {
   autoplay: boolean;
   /** The `why` panel: the explanations under the table. */
   why: boolean;
+  /**
+   * With `predict=1` (./BatchEmbed.tsx): each new `play` plays the schedule on — from the start
+   * when it stands at its end — as a locked-in answer plays the stream player; each new `restart`
+   * goes back to its start ("Ask again"). 0: never asked.
+   */
+  requests?: { play: number; restart: number };
 }
 
 export function BatchRun({ embed }: { embed?: BatchEmbedding } = {}) {
@@ -62,6 +70,19 @@ function BatchRunOf({
   useEffect(() => {
     if (scenario !== opened.current) setShown(Number.MAX_SAFE_INTEGER);
   }, [scenario]);
+  // A new request from the embed's question box, adjusted while rendering (no effect needed).
+  const requests = embed?.requests ?? NO_REQUESTS;
+  const [answered, setAnswered] = useState(requests);
+  if (requests !== answered) {
+    setAnswered(requests);
+    if (requests.restart !== answered.restart) {
+      setShown(0);
+      setPlaying(false);
+    } else if (requests.play !== answered.play) {
+      setShown(shown >= total ? 0 : shown);
+      setPlaying(true);
+    }
+  }
   useEffect(() => {
     if (!playing || shown >= total) return;
     const t = setTimeout(() => setShown((n) => n + 1), REVEAL_MS);

@@ -92,7 +92,7 @@ function BatchOrStream(props: { options: EmbedOptions; presetRef: string | null 
   if (!batch) return <Player {...props} />;
   return (
     <Suspense fallback={null}>
-      <BatchEmbed options={props.options} />
+      <BatchEmbed options={props.options} presetRef={props.presetRef} />
     </Suspense>
   );
 }

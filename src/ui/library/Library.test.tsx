@@ -48,8 +48,8 @@ describe('library (jsdom)', () => {
   it('lists every preset by group and filters by the search box', async () => {
     await mount();
     fireEvent.click(screen.getByTestId(testIds.libraryOpen));
-    // 25 streaming presets and the 7 batch jobs (src/scenarios/library/batch.ts), listed last.
-    expect(cards()).toHaveLength(32);
+    // 26 streaming presets and the 7 batch jobs (src/scenarios/library/batch.ts), listed last.
+    expect(cards()).toHaveLength(33);
     expect(
       screen.getAllByTestId(testIds.libraryGroup).map((g) => g.getAttribute('data-group')),
     ).toEqual([
@@ -75,7 +75,7 @@ describe('library (jsdom)', () => {
       'spark-checkpoint-reset-txnappid',
       'raw-clean-layer',
     ]);
-    expect(screen.getByTestId(testIds.libraryCount).textContent).toContain('4 of 32');
+    expect(screen.getByTestId(testIds.libraryCount).textContent).toContain('4 of 33');
     // A newcomer searched "zombie" (the README's first paragraph) and found nothing.
     fireEvent.change(screen.getByTestId(testIds.librarySearch), { target: { value: 'zombie' } });
     expect(cards()).toEqual(['zombie-consumer']);

@@ -8,8 +8,9 @@
  * duplicate (12). docs/semantics/batch.md#expected-counts
  */
 import { describe, expect, it } from 'vitest';
+import { batchPairAtlas, exploreBatch, parseScenario, type ScenarioInput } from '../../engine';
 import { findPreset } from '../../scenarios';
-import { batchHeatMap } from './batchAtlas';
+import { batchAtlasOf, batchHeatMap } from './batchAtlas';
 
 describe('the batch atlas heat map', { timeout: 60_000 }, () => {
   it('S21 append: one row, five columns, 12 of 23 faults duplicate, the smallest one shown first', () => {
@@ -46,5 +47,55 @@ describe('the batch atlas heat map', { timeout: 60_000 }, () => {
       'The exactly-once claim holds under every one of the 23 single faults.',
     );
     expect(map.counterexample).toBeNull();
+  });
+
+  /**
+   * "Pairs too" on a one-event daily append, retries=1 (the CLI's depth-2 case,
+   * src/cli/exploreBatch.test.ts): try 1's crashes (before-write, mid-write after 0, after-write)
+   * each make a try 2 with the same 3 points — 9 pairs, each in the cell of its second fault. No
+   * commit in either try (2 × 2): e1 lost; exactly one commits (2 + 2): held; both (1): duplicated.
+   */
+  // A batch job has no stream workload (ScenarioInput's type still asks for one).
+  const oneEvent = {
+    version: 1,
+    name: 'one event',
+    claim: 'exactly-once',
+    batch: {
+      task: { retries: 1 },
+      write: { mode: 'append' },
+      source: [{ id: 'e1', date: '2024-03-10' }],
+    },
+  } as unknown as ScenarioInput;
+
+  it('pairs: 9 crash pairs in the cells of their second fault, 5 break the claim, the earliest shown', () => {
+    const parsed = parseScenario(oneEvent);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+    const s = parsed.scenario;
+    const cells = batchPairAtlas(s.batch!, s.claim, undefined, ['crash']);
+    const map = batchHeatMap(oneEvent, cells);
+    if ('error' in map) throw new Error(map.error);
+    expect(
+      map.rows[0]!.cells.map((c) => c && [c.point, c.trials.length, c.broken, c.look]),
+    ).toEqual([
+      ['before-write', 3, 2, 'losses'],
+      ['mid-write', 3, 2, 'losses'],
+      ['after-write', 3, 1, 'duplicates'],
+      null,
+      null,
+    ]);
+    expect(map.summary).toBe(
+      '5 of 9 pairs of faults break the exactly-once claim: 4 lose events, 1 duplicate them.',
+    );
+    expect(map.counterexample?.words).toBe(
+      'try 1 of 2024-03-10 crashes before-write, then try 2 of 2024-03-10 crashes before-write',
+    );
+    expect(map.counterexample?.scenario.batch?.faults).toEqual([
+      { logicalDate: 0, tryNumber: 1, point: 'before-write', afterRows: 0 },
+      { logicalDate: 0, tryNumber: 2, point: 'before-write', afterRows: 0 },
+    ]);
+    // The page's worker runs every kind: the pairs the CLI's --depth 2 tries, one for one.
+    expect(batchAtlasOf(s, undefined, 2)).toHaveLength(
+      exploreBatch(s.batch!, s.claim, { depth: 2 }).trials.length,
+    );
   });
 });

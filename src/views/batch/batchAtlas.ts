@@ -9,8 +9,11 @@
  */
 import {
   OUTCOMES,
+  PAIR_RUN_LIMIT,
   batchAtlas,
+  batchPairAtlas,
   batchTimeLabel,
+  groupDigits,
   parseScenario,
   periodLabel,
   periodOfRow,
@@ -56,6 +59,9 @@ export const BATCH_POINT_LABELS: Record<BatchPoint, string> = {
   'late-row': 'a row lands late',
 };
 
+/** What "Pairs too" runs, beside its checkbox. */
+export const BATCH_PAIRS_BOUND = `a first fault, then each one in the run it made, up to ${groupDigits(PAIR_RUN_LIMIT)} runs`;
+
 /** A placement in words, as the page lists it and the CLI prints it. */
 export function placementWords(run: BatchRun, p: BatchPlacement): string {
   const date = (d: number) => periodLabel(run.calendar, d);
@@ -76,14 +82,26 @@ export function placementWords(run: BatchRun, p: BatchPlacement): string {
 }
 
 /**
- * The atlas of a batch scenario (validated), for the page's atlas worker (src/platform/atlas.worker.ts).
+ * The atlas of a batch scenario (validated), for the page's atlas worker (src/platform/atlas.worker.ts):
+ * every single fault, or (depth 2, the page's "Pairs too") every pair `sim --explore --depth 2`
+ * tries — a first fault, then one in the run it made (its retry, its re-run).
+ * @throws Error saying why when the pairs are past the bound of runs.
  */
 export function batchAtlasOf(
   s: Scenario,
   onProgress?: (done: number, total: number) => void,
+  depth: 1 | 2 = 1,
 ): BatchAtlasCell[] {
   if (!s.batch) throw new Error(`scenario "${s.name}" has no batch job`);
-  return batchAtlas(s.batch, s.claim, onProgress);
+  if (depth === 1) return batchAtlas(s.batch, s.claim, onProgress);
+  try {
+    return batchPairAtlas(s.batch, s.claim, onProgress);
+  } catch (e) {
+    if (!(e instanceof Error) || !e.message.includes('the bound of runs')) throw e;
+    throw new Error(
+      `this job has more than ${groupDigits(PAIR_RUN_LIMIT)} pairs of faults, the bound of runs: explore its single faults here, or pairs of some kinds with sim --explore --depth 2 --kinds`,
+    );
+  }
 }
 
 /**
@@ -99,7 +117,9 @@ function batchAtlasView(
   const job = parsed.scenario.batch;
   const first = simulateBatch(job);
   return (cells ?? batchAtlas(job, parsed.scenario.claim)).map((c) => ({
-    words: placementWords(first, c.placement),
+    words: c.then
+      ? `${placementWords(first, c.placement)}, then ${placementWords(first, c.then)}`
+      : placementWords(first, c.placement),
     outcome: `${c.observed}: ${c.lost} lost, ${c.duplicates} duplicates${
       c.wrongPartitionRows > 0 ? `, ${c.wrongPartitionRows} under the wrong partition` : ''
     }`,
@@ -111,9 +131,15 @@ function batchAtlasView(
         : c.lost > 0
           ? 'losses'
           : 'duplicates',
-    ...cellOf(first, c.placement),
+    // A pair sits where its second fault strikes (the stream atlas's cell of its last fault).
+    ...cellOf(first, c.then ?? c.placement),
     placement: c.placement,
-    scenario: { ...input, batch: withPlacement(job, c.placement) },
+    scenario: {
+      ...input,
+      batch: c.then
+        ? withPlacement(withPlacement(job, c.placement), c.then)
+        : withPlacement(job, c.placement),
+    },
   }));
 }
 
@@ -181,10 +207,11 @@ export function batchHeatMap(
     null,
   );
   const claim = parsed.scenario.claim;
+  const what = cells?.some((c) => c.then) ? 'pairs of faults' : 'single faults';
   const summary =
     broken.length === 0
-      ? `The ${claim} claim holds under every one of the ${trials.length} single faults.`
-      : `${broken.length} of ${trials.length} single faults break the ${claim} claim: ${
+      ? `The ${claim} claim holds under every one of the ${trials.length} ${what}.`
+      : `${broken.length} of ${trials.length} ${what} break the ${claim} claim: ${
           broken.filter((t) => t.look === 'losses' || t.look === 'both').length
         } lose events, ${
           broken.filter((t) => t.look === 'duplicates' || t.look === 'both').length

@@ -128,6 +128,105 @@ describe('batch export', { timeout: 30_000 }, () => {
     expect(file.entries[1]!.windowLabel).toBe('2024-03-10');
   });
 
+  /**
+   * The same two events behind a dedupe store, per-row writes, try 1 crashing after 1 row (between
+   * the two steps of e2); write at 86,460,000 (start + 60 s read), one row per second: e1 at
+   * 86,461,000, e2 at 86,462,000; the retry starts 300 s after the crash (86,762,000), writes from
+   * 86,822,000: e1 at 86,823,000, e2 at 86,824,000 (docs/semantics/batch.md#dedupe-stores).
+   * Redis answers SET … NX with OK when it set the key, (nil) when it existed
+   * (https://redis.io/docs/latest/commands/set/).
+   */
+  const claimJob = (
+    store: 'redis' | 'table',
+    order: 'claim-then-write' | 'write-then-claim' | 'one-transaction',
+    ttlMs = 86_400_000,
+  ) =>
+    scenarioOf({
+      version: 1,
+      name: 'claims',
+      batch: {
+        task: { retries: 1 },
+        write: { mode: 'append' },
+        dedupe: { store, order, ttlMs },
+        source: [
+          { id: 'e1', date: '2024-03-10', amount: 10 },
+          { id: 'e2', date: '2024-03-10', amount: 20 },
+        ],
+        faults: [{ logicalDate: 0, point: 'mid-write', afterRows: 1 }],
+      },
+    });
+  const row = (id: string, amount: number) =>
+    `INSERT INTO target (event_id, event_date, amount, ds)\nVALUES\n  ('${id}', '2024-03-10', ${amount}, '2024-03-10');`;
+  const at = (t: 1 | 2, ms: number, committed: boolean) =>
+    `-- try ${t} of 2024-03-10 (${t === 1 ? 'the scheduled run, started 2024-03-11 00:00' : 'a retry, started 2024-03-11 00:06'}), ${committed ? 'committed' : 'at'} 2024-03-11 00:0${t === 1 ? 1 : 7} (${ms} ms)`;
+
+  it('SQL: Redis claims stand beside the rows — claim then write leaves e2 claimed with no row, and the retry skips it', () => {
+    const sql = batchSql(claimJob('redis', 'claim-then-write'));
+    const set = (id: string, answer: string) =>
+      `-- redis> SET dedupe:id=${id} 1 NX EX 86400  → ${answer}`;
+    expect(sql.split('\n').slice(2).join('\n')).toBe(
+      [
+        '-- Dedupe store: Redis, SET dedupe:{key} 1 NX EX 86400 (order claim-then-write); its commands are shown as comments (redis>).',
+        '',
+        at(1, 86_461_000, true),
+        set('e1', 'OK, e1 claimed'),
+        row('e1', 10),
+        '',
+        at(1, 86_462_000, false),
+        set('e2', 'OK, e2 claimed'),
+        '',
+        at(2, 86_823_000, false),
+        set('e1', '(nil), already claimed by e1: e1 is skipped'),
+        '',
+        at(2, 86_824_000, false),
+        set('e2', '(nil), already claimed by e2: e2 is skipped'),
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('SQL: write then claim checks (EXISTS) before, claims after the row; a TTL of 900.5 s is PX 900500', () => {
+    const sql = batchSql(claimJob('redis', 'write-then-claim', 900_500));
+    // e2 was written by try 1 but never claimed: try 2 finds no key and writes it again.
+    expect(sql).toContain(
+      [
+        at(2, 86_823_000, false),
+        '-- redis> EXISTS dedupe:id=e1  → (integer) 1, already claimed by e1: e1 is skipped',
+        '',
+        at(2, 86_824_000, true),
+        row('e2', 20),
+        '-- redis> SET dedupe:id=e2 1 NX PX 900500  → OK, e2 claimed',
+      ].join('\n'),
+    );
+    expect(sql.match(/^-- redis> SET /gm)).toHaveLength(2);
+  });
+
+  it('SQL: a dedupe table in one transaction with the row — the claim is SQL inside BEGIN … COMMIT', () => {
+    const sql = batchSql(claimJob('table', 'one-transaction'));
+    const claim = (id: string, ms: number, rows: string) =>
+      `INSERT INTO dedupe_claims (dedupe_key, event_id, claimed_at_ms) VALUES ('id=${id}', '${id}', ${ms})\nON CONFLICT (dedupe_key) DO NOTHING; -- ${rows}`;
+    expect(sql.split('\n').slice(3).join('\n')).toBe(
+      [
+        '',
+        at(1, 86_461_000, true),
+        'BEGIN;',
+        claim('e1', 86_461_000, '1 row, e1 claimed'),
+        row('e1', 10),
+        'COMMIT;',
+        '',
+        at(2, 86_823_000, false),
+        claim('e1', 86_823_000, '0 rows, already claimed by e1: e1 is skipped'),
+        '',
+        at(2, 86_824_000, true),
+        'BEGIN;',
+        claim('e2', 86_824_000, '1 row, e2 claimed'),
+        row('e2', 20),
+        'COMMIT;',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('the export client answers a batch scenario from the batch run, and refuses its diagrams', () => {
     const input = findPreset('airflow-retry-append')!.variant.scenario;
     const table = computeArtifact(input, 'table-csv');

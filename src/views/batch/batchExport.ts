@@ -18,15 +18,19 @@
 import {
   attemptWords,
   batchTimeLabel,
+  CONTENT_COLUMN_SQL,
   periodLabel,
   runBatch,
+  type BatchEntry,
   type BatchResult,
+  type BatchRun,
   type DedupeKey,
   type Scenario,
   type SourceRow,
   type Statement,
 } from '../../engine';
 import { csvRow } from '../io/csv';
+import { claimIsSql, claimLines, claimsHeader } from './batchClaimsSql';
 import type { ArtifactKind, ArtifactOptions, ArtifactResult } from '../io/exportArtifact';
 import { batchCompareMarkdown } from './batchCompare';
 import { batchMarkdownReport } from './batchMarkdown';
@@ -145,14 +149,7 @@ const TABLE = 'target';
 /** The partition column (Airflow's `ds`). */
 const PART = 'ds';
 /** A source row's content column in the target, by the dedupe key's column name. */
-const COLUMN = {
-  date: 'event_date',
-  hour: 'event_hour',
-  time: 'event_time',
-  user: 'user_id',
-  item: 'item',
-  amount: 'amount',
-} as const;
+const COLUMN = CONTENT_COLUMN_SQL;
 
 const literal = (v: string) => `'${v.replace(/'/g, "''")}'`;
 
@@ -167,8 +164,8 @@ function columnsOf(hourly: boolean, key: DedupeKey): (keyof typeof COLUMN)[] {
 /**
  * The SQL the job's writes ran, statement by statement in commit order, each with a comment
  * naming the attempt and its virtual time; statements of one attempt committed at the same
- * instant (an atomic DELETE+INSERT) are wrapped in one transaction. A dedupe store's claims are
- * not SQL (Redis `SET … NX EX`): they are in the trace, not here.
+ * instant (an atomic DELETE+INSERT) are wrapped in one transaction. A dedupe store's claims
+ * stand beside them in the order they ran (src/views/batch/batchClaimsSql.ts).
  */
 export function batchSql(scenario: Scenario, r: BatchResult = runBatch(scenario)): string {
   const run = r.run;
@@ -249,24 +246,59 @@ export function batchSql(scenario: Scenario, r: BatchResult = runBatch(scenario)
   const out = [
     `-- ${scenario.name.replace(/[\r\n]+/g, ' ')}: the SQL the batch job's writes ran, in commit order.`,
     `-- Table ${TABLE} (${all.join(', ')}), partitioned by ${PART}; batch trace ${run.hash}.`,
+    ...claimsHeader(run),
     '',
   ];
   const sts = run.statements;
-  for (let i = 0; i < sts.length;) {
+  const steps = writeSteps(run);
+  const oneTransaction = run.config.dedupe?.order === 'one-transaction';
+  const claimsAfter = run.config.dedupe?.order === 'write-then-claim';
+  for (let i = 0; i < steps.length;) {
     let j = i + 1;
-    while (j < sts.length && sts[j]!.attempt === sts[i]!.attempt && sts[j]!.at === sts[i]!.at) j++;
-    const group = sts.slice(i, j);
+    const { attempt, at } = steps[i]!.entry;
+    while (j < steps.length && steps[j]!.entry.attempt === attempt && steps[j]!.entry.at === at)
+      j++;
+    const group = steps.slice(i, j);
+    const written = group.flatMap((s) => (s.statement ? [s.statement] : []));
+    const skips = group.filter((s) => s.entry.kind === 'claim-skipped').map((s) => s.entry);
+    const claims = group.filter((s) => s.entry.kind === 'claim').map((s) => s.entry);
+    const claimText = (es: BatchEntry[]) => es.flatMap((e) => claimLines(run, e));
+    // In one transaction the claim rows commit with the data; otherwise each is its own step,
+    // before the write (claim then write) or after it (write then claim).
+    const inTxn = oneTransaction ? claims : [];
+    const txn = [...claimText(inTxn), ...written.map(sqlOf)];
+    const txnSql = (oneTransaction && claimIsSql(run) ? inTxn.length : 0) + written.length;
     out.push(
-      `-- ${attemptWords(run, sts[i]!.attempt)}, committed ${batchTimeLabel(run, sts[i]!.at)} (${sts[i]!.at} ms)`,
+      `-- ${attemptWords(run, attempt)}, ${written.length > 0 ? 'committed' : 'at'} ${batchTimeLabel(run, at)} (${at} ms)`,
+      ...claimText(skips),
+      ...(oneTransaction || claimsAfter ? [] : claimText(claims)),
     );
-    if (group.length > 1) out.push('BEGIN;');
-    for (const st of group) out.push(sqlOf(st));
-    if (group.length > 1) out.push('COMMIT;');
+    if (txnSql > 1) out.push('BEGIN;');
+    out.push(...txn);
+    if (txnSql > 1) out.push('COMMIT;');
+    if (claimsAfter) out.push(...claimText(claims));
     out.push('');
     i = j;
   }
   if (sts.length === 0) out.push('-- no write committed', '');
   return out.join('\n');
+}
+
+/** A statement, claim or skipped claim of the trace, with the statement it recorded. */
+interface WriteStep {
+  entry: BatchEntry;
+  statement?: Statement;
+}
+
+/** The trace's writes and claims in order; the n-th `statement` entry is the n-th statement. */
+function writeSteps(run: BatchRun): WriteStep[] {
+  const out: WriteStep[] = [];
+  let n = 0;
+  for (const entry of run.trace) {
+    if (entry.kind === 'statement') out.push({ entry, statement: run.statements[n++]! });
+    else if (entry.kind === 'claim' || entry.kind === 'claim-skipped') out.push({ entry });
+  }
+  return out;
 }
 
 /**

@@ -609,7 +609,7 @@ describe("markPrediction: every preset's question is marked, or says it is not",
       expect(markPrediction(off, m, p.predict.question).kind, p.id).toBe('wrong');
     }
     // 21 presets: two multiple-choice questions, one asking for events, the others for numbers.
-    expect(kinds).toEqual({ numbers: 22, events: 1, choice: 2 });
+    expect(kinds).toEqual({ numbers: 23, events: 1, choice: 2 });
   });
 
   it('numbersIn and eventsIn', () => {
