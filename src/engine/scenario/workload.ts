@@ -39,7 +39,7 @@ export interface Events {
 }
 
 /** The content columns an event may carry (schemaWorkload.ts). */
-export type EventContent = Pick<EventSpec, 'time' | 'user' | 'item'>;
+type EventContent = Pick<EventSpec, 'time' | 'user' | 'item'>;
 
 /** The set of business ids in a workload (for validating fault references). */
 export function eventIds(w: Scenario['workload']): { has(id: string): boolean } {

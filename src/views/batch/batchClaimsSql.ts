@@ -15,7 +15,7 @@
 import { dedupeKeyOf, storeKeyName, type BatchEntry, type BatchRun } from '../../engine';
 
 /** The dedupe table of a `store: table` job. */
-export const CLAIMS_TABLE = 'dedupe_claims';
+const CLAIMS_TABLE = 'dedupe_claims';
 
 const literal = (v: string) => `'${v.replace(/'/g, "''")}'`;
 
@@ -25,7 +25,7 @@ function redisArg(v: string): string {
 }
 
 /** Redis's expiry option for the TTL: whole seconds as `EX`, otherwise `PX` milliseconds. */
-export function redisExpiry(ttlMs: number): string {
+function redisExpiry(ttlMs: number): string {
   return ttlMs % 1000 === 0 ? `EX ${ttlMs / 1000}` : `PX ${ttlMs}`;
 }
 
