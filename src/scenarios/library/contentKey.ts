@@ -56,9 +56,11 @@ function contentKeyed(
   };
 }
 
+const TITLE = 'ON CONFLICT on event time and amount merges two real payments';
+
 const contentKeyOnConflict: Preset = {
   id: 'content-key-on-conflict',
-  title: 'ON CONFLICT on event time and amount merges two real payments',
+  title: TITLE,
   group: 'sink',
   oneLine:
     'A conflict key coarser than the event id collapses the replay — and a second real payment with it.',
@@ -87,21 +89,17 @@ const contentKeyOnConflict: Preset = {
       id: 'event-time-amount',
       label: 'key (event_time, amount)',
       summary: 'e7 merges into e6’s row: a real payment lost',
-      scenario: contentKeyed(
-        'ON CONFLICT on event time and amount — key (event_time, amount)',
-        ['time', 'amount'],
-        {
-          totals: { rows: 9, duplicates: 0, lost: 1, sum: 480 },
-          rows: { e6: 1, e7: 0, e8: 1 },
-          observed: 'at-most-once',
-        },
-      ),
+      scenario: contentKeyed(`${TITLE} — key (event_time, amount)`, ['time', 'amount'], {
+        totals: { rows: 9, duplicates: 0, lost: 1, sum: 480 },
+        rows: { e6: 1, e7: 0, e8: 1 },
+        observed: 'at-most-once',
+      }),
     },
     {
       id: 'event-id',
       label: 'key event id',
       summary: 'the replay conflicts, e7 is its own row',
-      scenario: contentKeyed('ON CONFLICT on event time and amount — key event id', 'business-id', {
+      scenario: contentKeyed(`${TITLE} — key event id`, 'business-id', {
         totals: { rows: 10, duplicates: 0, lost: 0, sum: 540 },
         rows: each(ids(1, 10), 1),
         observed: 'exactly-once',
