@@ -18,7 +18,7 @@ import type { EmbedOptions } from '../embed/embedOptions';
 import { useCompact } from '../embed/useCompact';
 import { useReportHeight } from '../embed/useReportHeight';
 import { PredictFirst } from '../library/Prediction';
-import { embedQuestion } from '../embed/embedQuestion';
+import { EMBED_PREDICT_IDS, embedQuestion } from '../embed/embedQuestion';
 import { batchPageView } from '../../views/batch/batchView';
 import { BatchRun } from './BatchRun';
 import './batch.css';
@@ -93,11 +93,7 @@ export function BatchEmbed({
             }
             original="the scenario as embedded"
             headingLevel={2}
-            ids={{
-              box: testIds.embedPredict,
-              reveal: testIds.embedReveal,
-              answer: testIds.embedAnswer,
-            }}
+            ids={EMBED_PREDICT_IDS}
           />
         </div>
       )}

@@ -29,7 +29,7 @@ import '../io/io.css';
 import './embed.css';
 import { Transport } from '../Transport';
 import { startPastEndLine, type EmbedOptions } from './embedOptions';
-import { embedQuestion, embedSubject, unaskedSubject } from './embedQuestion';
+import { EMBED_PREDICT_IDS, embedQuestion, embedSubject, unaskedSubject } from './embedQuestion';
 import { lockedLab } from './lockedLab';
 import { MeasureAtEnd } from './ReserveHeight';
 import { useCompact } from './useCompact';
@@ -258,11 +258,7 @@ function Player({
             outcome={view && <Outcome />}
             original="the scenario as embedded"
             headingLevel={2}
-            ids={{
-              box: testIds.embedPredict,
-              reveal: testIds.embedReveal,
-              answer: testIds.embedAnswer,
-            }}
+            ids={EMBED_PREDICT_IDS}
           />
         </div>
       )}

@@ -14,9 +14,17 @@ import {
   type AskedQuestion,
 } from '../../views/library/question';
 import type { EmbedOptions } from './embedOptions';
+import { testIds } from '../testIds';
 
 /** The key an embedded player keeps its one prediction under. */
 export const EMBED_PREDICTION_KEY = 'embed';
+
+/** The test ids of an embed's question box (the streaming and the batch player's). */
+export const EMBED_PREDICT_IDS = {
+  box: testIds.embedPredict,
+  reveal: testIds.embedReveal,
+  answer: testIds.embedAnswer,
+} as const;
 
 /**
  * The question an embed asks: the author's (`q=`, `a=`), else its preset's when the embedded
