@@ -138,7 +138,7 @@ function StoryOf({
       <div className="story-head">
         <div className="story-top">
           <span className="story-kicker">
-            {group?.label ?? preset.group} · <GuaranteeBadge g={preset.illustrates} />
+            {group?.label ?? preset.group} · <GuaranteeBadge g={preset.illustrates} said />
           </span>
           <button
             type="button"
