@@ -76,7 +76,10 @@ async function open(context, url, { present, end }) {
   await page.goto(`${url}?preset=${values.preset}${present ? '&present=1' : '&present=0'}`);
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
   if (end) {
-    const show = page.getByTestId('outcome-show').first();
+    // The verdict's own "Show the answer" (the story panel's may sit below its fold).
+    const show = page
+      .locator('[data-testid="outcome-hidden"][data-what="verdict"]')
+      .getByTestId('outcome-show');
     if (await show.isVisible()) await show.click();
     await page.getByTestId('timeline').focus();
     await page.keyboard.press('End');
