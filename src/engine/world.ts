@@ -7,7 +7,8 @@ import { NO_ENTRY, NO_EVENT, type ActorId, type EntryId, type EventId } from './
 import { EventQueue, type Scheduled } from './core/heap';
 import { createRng, type Rng } from './core/rng';
 import { partitionForKey } from './core/murmur2';
-import { isMethodOf, type AnyFunction } from './core/deepCopy';
+import type { AnyFunction } from './core/deepCopy';
+import { invoke, isCallCode, type Call } from './core/call';
 import {
   Trace,
   MESSAGE_TYPES,
@@ -49,13 +50,13 @@ interface Task extends Scheduled {
 function noop(): void {}
 
 /**
- * Whether `fn`, found at `holder[key]` in a run's state, is a queued task's code without state —
- * a method of the task's `self`, or a cancelled task's nothing — which a snapshot shares instead
- * of refusing (src/engine/atlas/fork.ts).
+ * Whether `fn`, found at `holder[key]` in a run's state, is code without state — a queued task's
+ * or a held {@link Call}'s method of its `self` or `stateless` function, or a cancelled task's
+ * nothing — which a snapshot shares instead of refusing (src/engine/atlas/fork.ts).
  */
 export function isTaskCode(fn: unknown, holder: object, key: PropertyKey): boolean {
   if (key !== 'fn' || !('self' in holder)) return false;
-  return fn === noop || isMethodOf(fn as AnyFunction, (holder as Task).self);
+  return fn === noop || isCallCode(fn as AnyFunction, holder, key);
 }
 
 const MSG_INDEX = new Map<MessageType, number>(MESSAGE_TYPES.map((m, i) => [m, i]));
@@ -203,7 +204,18 @@ export interface SendOptions {
    * `toInc`). The client, not the network, decides what it saw: a connection reset by the crash
    * (see src/engine/connections.ts). Without it, the message is simply lost.
    */
-  onLost?: (lostEntry: EntryId) => void;
+  onLost?: OnArrival;
+}
+
+/**
+ * What runs when a message arrives (or is found lost): a {@link Call} held as data, which a
+ * snapshot copies, or — until every call site is converted — a closure, which it cannot.
+ */
+export type OnArrival = Call<EntryId> | ((entry: EntryId) => void);
+
+function runOnArrival(k: OnArrival, entry: EntryId): void {
+  if (typeof k === 'function') k(entry);
+  else invoke(k, entry);
 }
 
 /**
@@ -230,8 +242,8 @@ class Delivery implements Task {
     readonly carry: Carry,
     /** Its 'msg' entry. */
     readonly entry: EntryId,
-    readonly deliver: (msgEntry: EntryId) => void,
-    readonly onLost: ((lostEntry: EntryId) => void) | undefined,
+    readonly deliver: OnArrival,
+    readonly onLost: OnArrival | undefined,
   ) {}
 
   /** Queued as a task: the message arrives. */
@@ -241,7 +253,7 @@ class Delivery implements Task {
 
   /** The receiver reads it (at arrival, or when it wakes from a stall). */
   handOver(msgEntry: EntryId): void {
-    this.deliver(msgEntry);
+    runOnArrival(this.deliver, msgEntry);
   }
 }
 
@@ -400,7 +412,7 @@ export class World {
     type: MessageType,
     cause: EntryId,
     carry: Carry,
-    deliver: (msgEntry: EntryId) => void,
+    deliver: OnArrival,
     opts?: SendOptions,
   ): EntryId {
     const fate = this.faults.onMessage(type, carry, cause);
@@ -455,7 +467,7 @@ export class World {
         MSG_INDEX.get(d.type)!,
       );
       t.peer[l] = d.from.id;
-      d.onLost?.(l);
+      if (d.onLost !== undefined) runOnArrival(d.onLost, l);
       return;
     }
     if (to.stalledUntil > this.now) {
@@ -473,7 +485,7 @@ export class World {
       });
       return;
     }
-    d.deliver(e);
+    runOnArrival(d.deliver, e);
   }
 
   /**
