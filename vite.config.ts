@@ -108,6 +108,49 @@ function mermaidUsedDiagramsOnly(): Plugin {
   };
 }
 
+/**
+ * The embed's renderer (issue 31: the embed ≤ 150 KB gzip): the embed's page
+ * (src/embedMain.tsx and what it imports) is built against Preact's React compatibility layer
+ * (https://preactjs.com/guide/v10/switching-to-preact), ~4 kB gzip where React DOM is ~60; the
+ * lab's page keeps React. One build, one index.html: every module the embed reaches that renders
+ * (src/ outside the pure layers engine/, views/, scenarios/, and the React bindings of zustand and
+ * @tanstack/react-virtual) is resolved a second time with `?preact` appended to its id, and in
+ * those copies `react`/`react-dom` resolve to `preact/compat`. The pure layers are not copied, so
+ * the engine's chunks stay shared with the page. Production build only: the dev server and the
+ * components' tests run React, the embed's e2e run the built embed.
+ */
+const PREACT_TAG = '?preact';
+const EMBED_ROOT = /[\\/]src[\\/]embedMain\.tsx$/;
+/** React's entry points → Preact's. */
+const TO_PREACT: Record<string, string> = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/jsx-runtime',
+};
+/** Modules copied for the embed: those that render or may import React. */
+const RENDERS =
+  /([\\/]src[\\/](?!engine[\\/]|views[\\/]|scenarios[\\/]|cli[\\/])|[\\/]node_modules[\\/](zustand|@tanstack[\\/]react-virtual)[\\/]).*\.(tsx?|m?js)$/;
+
+function preactForTheEmbed(): Plugin {
+  return {
+    name: 'preact-for-the-embed',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (importer === undefined) return null;
+      if (!importer.endsWith(PREACT_TAG) && !EMBED_ROOT.test(importer)) return null;
+      const preact = TO_PREACT[source];
+      if (preact !== undefined)
+        return this.resolve(preact, importer, { ...options, skipSelf: true });
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (resolved === null || resolved.external || !RENDERS.test(resolved.id)) return resolved;
+      return { ...resolved, id: resolved.id + PREACT_TAG };
+    },
+  };
+}
+
 // Content-Security-Policy: index.html's meta policy (script-src 'self', no inline script) applies
 // to the built page as written. The dev server needs no change either: Vite injects its client and
 // React Fast Refresh's inline preamble at the top of <head>, before the meta tag, and a meta policy
@@ -116,7 +159,7 @@ function mermaidUsedDiagramsOnly(): Plugin {
 export default defineConfig({
   // Relative asset URLs: the build works from any path on any static host.
   base: './',
-  plugins: [react(), withoutZodJsonSchema(), mermaidUsedDiagramsOnly()],
+  plugins: [preactForTheEmbed(), react(), withoutZodJsonSchema(), mermaidUsedDiagramsOnly()],
   server: { port: 5173 },
   preview: { port: 4173 },
   test: {
