@@ -316,12 +316,16 @@ test('a preset variant its question is not about is asked about its own run', as
   await expect(answer).toContainText('250 rows for 250 events — 0 duplicates, 0 lost');
 });
 
-test('the embed opens at event 0, as the page does; it loads the player, not the lab', async ({
+test('the embed opens at event 0, as the page does; it loads the player, not the lab, nor React DOM', async ({
   page,
 }) => {
   const scripts: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname.split('/').pop()!);
+  const bodies: Promise<{ file: string; text: string }>[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() !== 'script') return;
+    const file = new URL(r.url()).pathname.split('/').pop()!;
+    scripts.push(file);
+    bodies.push(r.text().then((text) => ({ file, text })));
   });
   await page.goto('./?embed&preset=at-least-once');
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
@@ -330,6 +334,12 @@ test('the embed opens at event 0, as the page does; it loads the player, not the
   // src/entry.ts: the embed's page module (src/embedMain.tsx), never the lab's (src/main.tsx).
   expect(scripts.filter((f) => /^embedMain-/.test(f))).toHaveLength(1);
   expect(scripts.filter((f) => /^main-/.test(f))).toEqual([]);
+  // vite.config.ts (preactForTheEmbed): the embed renders with preact/compat, ~60 kB gzip less
+  // than React DOM, whose every build names its root's key `__reactContainer$…`.
+  const withReactDom = (await Promise.all(bodies)).filter((b) =>
+    b.text.includes('__reactContainer$'),
+  );
+  expect(withReactDom.map((b) => b.file)).toEqual([]);
 });
 
 test('locked knobs: no guarantee switch, no fault menu, no drop; panels chosen', async ({
