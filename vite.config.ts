@@ -160,6 +160,15 @@ export default defineConfig({
   // Relative asset URLs: the build works from any path on any static host.
   base: './',
   plugins: [preactForTheEmbed(), react(), withoutZodJsonSchema(), mermaidUsedDiagramsOnly()],
+  // Preact (the embed's renderer, above) in a chunk of its own: named so in bench/transfer.ts's list
+  // of where an embed's bytes go, rather than after whichever module shares its chunk.
+  build: {
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'preact', test: /[\\/]node_modules[\\/]preact[\\/]/ }] },
+      },
+    },
+  },
   server: { port: 5173 },
   preview: { port: 4173 },
   test: {
