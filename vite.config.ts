@@ -111,8 +111,8 @@ function mermaidUsedDiagramsOnly(): Plugin {
 /**
  * The embed's renderer (issue 31: the embed ≤ 150 KB gzip): the embed's page
  * (src/embedMain.tsx and what it imports) is built against Preact's React compatibility layer
- * (https://preactjs.com/guide/v10/switching-to-preact), ~4 kB gzip where React DOM is ~60; the
- * lab's page keeps React. One build, one index.html: every module the embed reaches that renders
+ * (https://preactjs.com/guide/v10/switching-to-preact), 9.4 kB gzip with its hooks where React
+ * DOM is ~60; the lab's page keeps React. One build, one index.html: every module the embed reaches that renders
  * (src/ outside the pure layers engine/, views/, scenarios/, and the React bindings of zustand and
  * @tanstack/react-virtual) is resolved a second time with `?preact` appended to its id, and in
  * those copies `react`/`react-dom` resolve to `preact/compat`. The pure layers are not copied, so
