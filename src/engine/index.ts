@@ -129,6 +129,7 @@ export type {
   TrialResult,
   RunTrialsOptions,
   ExploreOptions,
+  TrialPath,
 } from './atlas/explore';
 export { minimalCounterexample, explainCounterexample, breaks } from './atlas/counterexample';
 export type { Counterexample } from './atlas/counterexample';

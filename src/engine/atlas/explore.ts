@@ -21,7 +21,7 @@ import {
 } from './placements';
 
 export { runTrial, withFaults } from './trial';
-export { defaultTrialPath, forkMoment, type TrialPath } from './continuation';
+export type { TrialPath } from './continuation';
 /**
  * What a trial did to the claim: `held` (the observed guarantee is within the claimed one — an
  * at-least-once claim holds with duplicates, which are counted all the same), else what broke it:
