@@ -119,6 +119,7 @@ export {
   trialFaults,
   pairsOf,
   withFaults,
+  forkMoment,
   OUTCOMES,
   PAIR_RUN_LIMIT,
   PAIR_EVENT_LIMIT,

@@ -461,7 +461,7 @@ function consumerOutput(
 }
 
 /** What the timed faults act on (see {@link armTimedFault}). */
-export interface Parts {
+interface Parts {
   lab: Actor;
   cluster: Cluster;
   input: Topic;

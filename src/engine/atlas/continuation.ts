@@ -39,7 +39,7 @@ export type TrialPath = 'scratch' | 'replay' | 'snapshot';
  * The path the atlas takes. The one line to switch: `snapshot` once a run's state is copyable
  * (every closure of pending work held as data: the fork census lists none).
  */
-export function defaultTrialPath(): TrialPath {
+function defaultTrialPath(): TrialPath {
   return 'replay';
 }
 

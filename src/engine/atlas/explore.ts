@@ -21,7 +21,7 @@ import {
 } from './placements';
 
 export { runTrial, withFaults } from './trial';
-export type { TrialPath } from './continuation';
+export { forkMoment, type TrialPath } from './continuation';
 /**
  * What a trial did to the claim: `held` (the observed guarantee is within the claimed one — an
  * at-least-once claim holds with duplicates, which are counted all the same), else what broke it:
@@ -115,7 +115,7 @@ export interface RunTrialsOptions {
   onProgress?: (done: number, total: number) => void;
   /** Asked before each run: true stops there (the results so far are returned). */
   cancelled?: () => boolean;
-  /** How each trial's run is made (default: {@link defaultTrialPath}); every path gives the same runs. */
+  /** How each trial's run is made (default: continuation.ts's `defaultTrialPath`); every path gives the same runs. */
   path?: TrialPath;
 }
 
