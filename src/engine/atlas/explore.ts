@@ -5,7 +5,8 @@
  * {@link runTrials} is a plain function over a slice of the trial list, so the page can split the
  * list between Web Workers and the CLI can run it whole: each result depends on its trial alone,
  * so the atlas is the same for any number of workers and any chunking. It reports progress and
- * stops between two runs when asked to.
+ * stops between two runs when asked to. Each trial's run is a continuation of the scenario's own
+ * (continuation.ts), the same run as from scratch ({@link runTrial}, trial.ts).
  */
 import type { FaultSpec, ObservedGuarantee, Scenario } from '../scenario/schema';
 import { simulate, type Run } from '../simulate';
@@ -22,6 +23,7 @@ import {
 
 export { runTrial, withFaults } from './trial';
 export { forkMoment, type TrialPath } from './continuation';
+
 /**
  * What a trial did to the claim: `held` (the observed guarantee is within the claimed one — an
  * at-least-once claim holds with duplicates, which are counted all the same), else what broke it:
