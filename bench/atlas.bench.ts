@@ -14,12 +14,14 @@
  * An atlas of more than BENCH_ATLAS_SAMPLE_ABOVE placements (default 2,000: the 250- and
  * 1,000-event presets, whose whole atlases take minutes) is timed on an evenly spaced sample of
  * 400 of them and its total extrapolated — printed as "est."; BENCH_ATLAS_SAMPLE_ABOVE=Infinity
- * runs every placement of every preset.
+ * runs every placement of every preset. BENCH_ATLAS_PATH=scratch|replay|snapshot chooses how each
+ * trial's run is made (src/engine/atlas/continuation.ts; default: the atlas's own choice).
  */
 import {
   BufferPool,
   enumeratePlacements,
   firstRun,
+  forkMoment,
   PAIR_EVENT_LIMIT,
   pairsOf,
   parseScenario,
@@ -28,6 +30,7 @@ import {
   trialFaults,
   type Scenario,
   type Trace,
+  type TrialPath,
 } from '../src/engine';
 import { presets } from '../src/scenarios';
 import { ATLAS_CPU_BEFORE } from './atlasBefore';
@@ -41,6 +44,8 @@ const SAMPLE = 400;
 const REPEAT = Number(process.env.BENCH_ATLAS_REPEAT ?? 3);
 /** Placements whose pairs the pair benchmark runs: 200·199/2 = 19,900 runs, within the bound. */
 const PAIR_PLACEMENTS = 200;
+/** How trials are run (unset: runTrials's default path). */
+const PATH = process.env.BENCH_ATLAS_PATH as TrialPath | undefined;
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -94,7 +99,7 @@ export function runAtlasBench(): void {
   );
   if (process.env.BENCH_ATLAS === '0') return;
   console.log(
-    `single-fault atlas per preset variant: placements, median of ${REPEAT} atlases wall / CPU s, runs/s (by CPU), where the faults strike, the length of a run (a trial runs about as long as the scenario alone: the atlas's work is placements × that), CPU ratio to before the speed work (bench/atlasBefore.ts)`,
+    `single-fault atlas per preset variant (trials by ${PATH ?? 'the default path'}): placements, median of ${REPEAT} atlases wall / CPU s, runs/s (by CPU), where the faults strike, the length of a run (a trial runs about as long as the scenario alone: the atlas's work is placements × that), CPU ratio to before the speed work (bench/atlasBefore.ts)`,
   );
   let worst = { id: '', s: 0 };
   let within = 0;
@@ -104,7 +109,7 @@ export function runAtlasBench(): void {
     if (a.cpuS > worst.s) worst = { id, s: a.cpuS };
     if (a.cpuS <= 2) within++;
     console.log(
-      `  ${id}: ${a.n} placements, ${a.sampled ? 'est. ' : ''}${a.wallS.toFixed(2)} / ${a.cpuS.toFixed(2)} s, ${Math.round(a.n / a.cpuS)} runs/s, fault moment at ${Math.round(a.prefix * 100)}% of the run, ${a.entries} trace entries in the scenario's own run (${((a.cpuS * 1e6) / (a.n * a.entries)).toFixed(2)} µs CPU per entry of trial)${before ? `, CPU ×${(a.cpuS / before).toFixed(2)} of before (${before.toFixed(2)} s)` : ''}${a.sampled ? ` (timed on ${SAMPLE})` : ''}`,
+      `  ${id}: ${a.n} placements, ${a.sampled ? 'est. ' : ''}${a.wallS.toFixed(2)} / ${a.cpuS.toFixed(2)} s, ${Math.round(a.n / a.cpuS)} runs/s, fault moment at ${Math.round(a.prefix * 100)}% of the run (${Math.round(a.forked * 100)}% of placements fork there, sharing ${Math.round(a.shared * 100)}% of the atlas's run time), ${a.entries} trace entries in the scenario's own run (${((a.cpuS * 1e6) / (a.n * a.entries)).toFixed(2)} µs CPU per entry of trial)${before ? `, CPU ×${(a.cpuS / before).toFixed(2)} of before (${before.toFixed(2)} s)` : ''}${a.sampled ? ` (timed on ${SAMPLE})` : ''}`,
     );
   }
   console.log(
@@ -123,6 +128,8 @@ function timeAtlas(
   wallS: number;
   cpuS: number;
   prefix: number;
+  forked: number;
+  shared: number;
   entries: number;
 } {
   const walls: number[] = [];
@@ -130,6 +137,8 @@ function timeAtlas(
   let n = 0;
   let sampled = false;
   let prefix = 0;
+  let forked = 0;
+  let shared = 0;
   let entries = 0;
   for (let r = 0; r < REPEAT; r++) {
     const c0 = process.cpuUsage();
@@ -138,6 +147,13 @@ function timeAtlas(
     const placements = enumeratePlacements(scenario, first, undefined);
     const cutOff = first.cutOff;
     prefix = prefixShare(first.trace, placements);
+    // What a fork shares: the run before each placement's fork moment (none for those run from scratch).
+    const moments = placements.map((p) => forkMoment(scenario, p.fault));
+    forked = moments.filter((m) => m !== null).length / Math.max(1, placements.length);
+    shared = prefixShare(
+      first.trace,
+      moments.map((m) => ({ time: m ?? 0 })),
+    );
     entries = first.trace.length;
     pool.reclaim(first);
     n = placements.length;
@@ -146,13 +162,22 @@ function timeAtlas(
     const picked = sampled
       ? Array.from({ length: SAMPLE }, (_, i) => [Math.floor((i * n) / SAMPLE)])
       : placements.map((_, i) => [i]);
-    runTrials(scenario, trialFaults(placements, picked), cutOff, { pool });
+    runTrials(scenario, trialFaults(placements, picked), cutOff, { pool, path: PATH });
     const scale = n / picked.length;
     walls.push(((performance.now() - t0) / 1000) * scale);
     const c = process.cpuUsage(c0);
     cpus.push(((c.user + c.system) / 1e6) * scale);
   }
-  return { n, sampled, wallS: median(walls), cpuS: median(cpus), prefix, entries };
+  return {
+    n,
+    sampled,
+    wallS: median(walls),
+    cpuS: median(cpus),
+    prefix,
+    forked,
+    shared,
+    entries,
+  };
 }
 
 /**
@@ -195,7 +220,7 @@ function pairAtlas(pool: BufferPool): void {
   const placements = Array.from({ length: k }, (_, i) => all[Math.floor((i * all.length) / k)]!);
   const pairs = pairsOf(placements.length, PAIR_EVENT_LIMIT);
   if ('refused' in pairs) throw new Error(pairs.refused);
-  runTrials(scenario, trialFaults(placements, pairs), cutOff, { pool });
+  runTrials(scenario, trialFaults(placements, pairs), cutOff, { pool, path: PATH });
   const s = (performance.now() - t0) / 1000;
   const c = process.cpuUsage(c0);
   const cpu = (c.user + c.system) / 1e6;

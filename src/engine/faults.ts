@@ -89,6 +89,39 @@ function drawAny(rng: Rng, p: number, n: number): boolean {
   return hit;
 }
 
+/**
+ * Add `x` to `list` in index order: after every fault of a smaller index (at the end when armed
+ * in order, as the constructor does), so the first listed still decides (see `onMessage`).
+ */
+function insertByIndex<T extends { index: number }>(list: T[], x: T): void {
+  let i = list.length;
+  while (i > 0 && list[i - 1]!.index > x.index) i--;
+  list.splice(i, 0, x);
+}
+
+/**
+ * Whether `s` is a one-shot fault an idle Flink checkpoint of `target` would fire (see
+ * {@link Faults.checkpointFaultAt}, which lists them): the checkpoint coordinator looks ahead to
+ * it, so it changes the run before its `at` (the fault atlas forks before that, continuation.ts).
+ */
+export function hitsCheckpoints(s: FaultSpec, target: string): boolean {
+  if (s.kind === 'crash')
+    return (
+      s.target === target &&
+      (s.point === 'before-barrier' ||
+        s.point === 'after-precommit' ||
+        s.point === 'after-checkpoint')
+    );
+  if (s.kind !== 'drop-request' && s.kind !== 'drop-response' && s.kind !== 'delay-response')
+    return false;
+  const m = s.match;
+  if (m.event !== undefined || m.every !== undefined) return false;
+  return (
+    (s.link === 'checkpoint' && m.partition === undefined) ||
+    (s.link === 'commit' && s.kind === 'drop-request' && (m.partition ?? 0) === 0)
+  );
+}
+
 /** The fault registry of one run. */
 export class Faults {
   private readonly message: Armed[] = [];
@@ -132,46 +165,55 @@ export class Faults {
     private readonly lab: Actor,
     faults: readonly FaultSpec[],
   ) {
-    faults.forEach((spec, index) => {
-      const a: Armed = { index, spec, seen: 0, done: false };
-      switch (spec.kind) {
-        case 'drop-request':
-        case 'drop-response':
-        case 'delay-response':
-          this.message.push(a);
-          break;
-        case 'random':
-          this.armRandom(a, spec);
-          break;
-        case 'crash':
-          if (spec.point !== 'now') this.points.push(a);
-          break;
-        case 'periodic-crash': {
-          this.recordCrashes.push({
-            ...a,
-            target: spec.target,
-            point: spec.point,
-            restartAfterMs: spec.restartAfterMs,
-            probability: -1,
-            rng: null,
-            next: spec.everyRecords,
-            pending: false,
-          });
-          const t = this.recordTarget(spec.target);
-          t.nextDue = Math.min(t.nextDue, spec.everyRecords);
-          break;
-        }
-        case 'abort-transaction':
-          this.txnFate.set(spec.transaction, { fate: 'abort', index });
-          break;
-        case 'hang-transaction':
-          this.txnFate.set(spec.transaction, { fate: 'hang', index });
-          break;
-        default:
-          break; // timed faults are scheduled by simulate()
-      }
-    });
+    faults.forEach((spec, index) => this.arm(spec, index));
     this.drawsPerUpstreamEvent = this.upstream.length > 0;
+  }
+
+  /**
+   * Arm fault `index` of the scenario: what the constructor does for each fault, and what the
+   * fault atlas does for one added part way through a run (src/engine/atlas/continuation.ts),
+   * before its `at` — it takes its place among the others by index, as if armed from the start.
+   * Timed faults are queued by simulate(); a random re-send or duplicate is seen by the source
+   * application only when armed from the start (it reads {@link drawsPerUpstreamEvent} once).
+   */
+  arm(spec: FaultSpec, index: number): void {
+    const a: Armed = { index, spec, seen: 0, done: false };
+    switch (spec.kind) {
+      case 'drop-request':
+      case 'drop-response':
+      case 'delay-response':
+        insertByIndex(this.message, a);
+        break;
+      case 'random':
+        this.armRandom(a, spec);
+        break;
+      case 'crash':
+        if (spec.point !== 'now') insertByIndex(this.points, a);
+        break;
+      case 'periodic-crash': {
+        insertByIndex(this.recordCrashes, {
+          ...a,
+          target: spec.target,
+          point: spec.point,
+          restartAfterMs: spec.restartAfterMs,
+          probability: -1,
+          rng: null,
+          next: spec.everyRecords,
+          pending: false,
+        });
+        const t = this.recordTarget(spec.target);
+        t.nextDue = Math.min(t.nextDue, spec.everyRecords);
+        break;
+      }
+      case 'abort-transaction':
+        this.txnFate.set(spec.transaction, { fate: 'abort', index });
+        break;
+      case 'hang-transaction':
+        this.txnFate.set(spec.transaction, { fate: 'hang', index });
+        break;
+      default:
+        break; // timed faults are scheduled by simulate()
+    }
   }
 
   /** The state kept for a target of record-armed faults (created on first use). */
@@ -187,13 +229,13 @@ export class Faults {
   /** File a random fault under the opportunity it draws on. */
   private armRandom(a: Armed, spec: RandomFaultSpec): void {
     if (spec.what === 'drop-request' || spec.what === 'drop-response') {
-      this.message.push(a);
+      insertByIndex(this.message, a);
       return;
     }
     const r: RandomArmed = { index: a.index, spec, rng: this.world.rng(streamOf(a)) };
     switch (spec.what) {
       case 'crash':
-        this.recordCrashes.push({
+        insertByIndex(this.recordCrashes, {
           ...a,
           target: spec.target,
           point: spec.point,
@@ -206,15 +248,15 @@ export class Faults {
         this.recordTarget(spec.target).draws = true;
         return;
       case 'rebalance':
-        this.recordRebalances.push(r);
+        insertByIndex(this.recordRebalances, r);
         this.recordTarget(spec.target).draws = true;
         return;
       case 'app-resend':
       case 'source-duplicate':
-        this.upstream.push(r);
+        insertByIndex(this.upstream, r);
         return;
       case 'leader-failover':
-        this.appends.push(r);
+        insertByIndex(this.appends, r);
         return;
       default: {
         const never: never = spec;
@@ -257,28 +299,10 @@ export class Faults {
    */
   checkpointFaultAt(target: string): number {
     let at = Infinity;
-    for (const a of this.points) {
-      const s = a.spec;
-      if (a.done || s.kind !== 'crash' || s.target !== target) continue;
-      if (
-        s.point === 'before-barrier' ||
-        s.point === 'after-precommit' ||
-        s.point === 'after-checkpoint'
-      )
-        at = Math.min(at, s.at);
-    }
-    for (const a of this.message) {
-      const s = a.spec;
-      if (a.done) continue;
-      if (s.kind !== 'drop-request' && s.kind !== 'drop-response' && s.kind !== 'delay-response')
-        continue;
-      const m = s.match;
-      if (m.event !== undefined || m.every !== undefined) continue;
-      const hits =
-        (s.link === 'checkpoint' && m.partition === undefined) ||
-        (s.link === 'commit' && s.kind === 'drop-request' && (m.partition ?? 0) === 0);
-      if (hits) at = Math.min(at, s.at);
-    }
+    for (const a of this.points)
+      if (!a.done && hitsCheckpoints(a.spec, target)) at = Math.min(at, a.spec.at);
+    for (const a of this.message)
+      if (!a.done && hitsCheckpoints(a.spec, target)) at = Math.min(at, a.spec.at);
     return at;
   }
 

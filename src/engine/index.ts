@@ -119,6 +119,7 @@ export {
   trialFaults,
   pairsOf,
   withFaults,
+  forkMoment,
   OUTCOMES,
   PAIR_RUN_LIMIT,
   PAIR_EVENT_LIMIT,
@@ -129,6 +130,7 @@ export type {
   TrialResult,
   RunTrialsOptions,
   ExploreOptions,
+  TrialPath,
 } from './atlas/explore';
 export { minimalCounterexample, explainCounterexample, breaks } from './atlas/counterexample';
 export type { Counterexample } from './atlas/counterexample';

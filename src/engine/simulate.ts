@@ -18,7 +18,7 @@ import type { ConsumerProcessorConfig, Scenario } from './scenario/schema';
 import { outputTransactionTimeoutMs } from './scenario/schema';
 import { LIMITS } from './scenario/limits';
 import type { Trace } from './trace';
-import { END_STOP, END_TRACE_LIMIT } from './trace';
+import { END_STOP, END_TRACE_LIMIT, K } from './trace';
 import { check, type Verdict } from './checker';
 import { buildFlink } from './processors/flink';
 import type { JobManager } from './processors/flinkJobManager';
@@ -121,6 +121,24 @@ export interface SimulateOptions {
    * schedules its look there (src/engine/atlas/fork.ts).
    */
   onAssembled?: (world: World, state: RunState) => void;
+  /**
+   * Arm only the scenario's first `armFaults` faults at the start (default: all): the fault atlas
+   * arms the others part way through, at their moment (src/engine/atlas/continuation.ts).
+   */
+  armFaults?: number;
+}
+
+/**
+ * A pipeline built and not run yet, or run part way ({@link advanceRun}): what {@link simulate}
+ * runs, and what the fault atlas advances, copies and arms more faults in.
+ */
+export interface AssembledRun {
+  world: World;
+  state: RunState;
+  /** What a timed fault armed later is queued with ({@link armTimedFault}). */
+  timed: Parts;
+  /** The queue's sequence number right after the set-up queued the armed timed faults. */
+  timedFaultsSeq: number;
 }
 
 /**
@@ -152,10 +170,22 @@ export function simulate(scenario: Scenario, opts: SimulateOptions = {}): Run {
 }
 
 function simulateWith(scenario: Scenario, opts: SimulateOptions): Run {
+  const run = assembleRun(scenario, opts);
+  opts.onAssembled?.(run.world, run.state);
+  return finishRun(run, opts);
+}
+
+/** Build the pipeline `scenario` describes, its faults armed and queued, its clock at 0. */
+export function assembleRun(scenario: Scenario, opts: SimulateOptions = {}): AssembledRun {
   const events = opts.events ?? buildEvents(scenario.workload, scenario.seed);
   const w = new World(scenario, events);
   const lab = new Lab(w, 'lab');
-  w.faults = new Faults(w, lab, scenario.faults);
+  const armed = opts.armFaults ?? scenario.faults.length;
+  w.faults = new Faults(
+    w,
+    lab,
+    armed < scenario.faults.length ? scenario.faults.slice(0, armed) : scenario.faults,
+  );
   const opportunities = opts.opportunities === true ? new Opportunities() : null;
   w.faults.opportunities = opportunities;
   const cluster = new Cluster(w, lab);
@@ -261,7 +291,7 @@ function simulateWith(scenario: Scenario, opts: SimulateOptions): Run {
     );
   });
 
-  scheduleTimedFaults(w, scenario, {
+  const timed: Parts = {
     lab,
     cluster,
     input,
@@ -269,21 +299,90 @@ function simulateWith(scenario: Scenario, opts: SimulateOptions): Run {
     consumers,
     group,
     spark: state.spark,
-  });
+  };
+  scheduleTimedFaults(w, scenario, timed, 0, armed);
+  const timedFaultsSeq = w.queuedSequence;
 
   producer.start();
   for (const c of consumers) c.start();
   for (const r of readers) r.start();
+  return { world: w, state, timed, timedFaultsSeq };
+}
 
-  opts.onAssembled?.(w, state);
-  const stopAt = scenario.stopAtMs ?? defaultStopAt(scenario, events);
-  const progress = opts.onProgress;
-  w.run(
-    stopAt,
+/** When the run of the world's scenario stops at the latest (ms). */
+function stopAtOf(w: World): number {
+  return w.scenario.stopAtMs ?? defaultStopAt(w.scenario, w.events);
+}
+
+/**
+ * Run `run` up to `beforeMs`: every task queued before that time, none at it or later (nothing
+ * written for the pause). @returns false when the run ended before (then {@link finishRun}).
+ */
+export function advanceRun(
+  run: AssembledRun,
+  beforeMs: number,
+  opts: SimulateOptions = {},
+): boolean {
+  const w = run.world;
+  if (runEnded(w)) return false;
+  return w.run(
+    stopAtOf(w),
     opts.maxSteps ?? 200_000_000,
-    progress ? (now) => progress(now, stopAt) : undefined,
+    undefined,
     opts.maxTraceEntries,
+    beforeMs,
   );
+}
+
+/** Whether the run wrote its 'end' entry. */
+function runEnded(w: World): boolean {
+  const t = w.trace;
+  return t.length > 0 && t.kind[t.length - 1] === K.end;
+}
+
+/**
+ * Queue timed fault `index` of `s` (a crash `now`, a rebalance…) in a run paused before its
+ * time, where the set-up would have queued it: at its time counted from 0, and before every
+ * task queued after the set-up's timed faults (`timedFaultsSeq`, moved on by `earlier`: the
+ * timed faults of a smaller index armed so far). A fault of another kind queues nothing.
+ * @returns whether it queued a task.
+ */
+export function armTimedFault(
+  run: AssembledRun,
+  s: Scenario,
+  index: number,
+  earlier: number,
+): boolean {
+  const w = run.world;
+  const from = w.queuedSequence;
+  const now = w.now;
+  w.now = 0;
+  try {
+    scheduleTimedFaults(w, s, run.timed, index, index + 1);
+  } finally {
+    w.now = now;
+  }
+  if (w.queuedSequence === from) return false;
+  w.backdateQueued(from, run.timedFaultsSeq + earlier);
+  return true;
+}
+
+/** Run `run` to its end (the world's scenario's stop) and check it. */
+export function finishRun(paused: AssembledRun, opts: SimulateOptions = {}): Run {
+  const { world: w, state } = paused;
+  const scenario = w.scenario;
+  const events = w.events;
+  const opportunities = w.faults.opportunities;
+  if (!runEnded(w)) {
+    const stopAt = stopAtOf(w);
+    const progress = opts.onProgress;
+    w.run(
+      stopAt,
+      opts.maxSteps ?? 200_000_000,
+      progress ? (now) => progress(now, stopAt) : undefined,
+      opts.maxTraceEntries,
+    );
+  }
   const end = w.trace.aux[w.trace.length - 1];
   const stuck = findStuck(w);
   const cutOffBy =
@@ -361,6 +460,7 @@ function consumerOutput(
   }
 }
 
+/** What the timed faults act on (see {@link armTimedFault}). */
 interface Parts {
   lab: Actor;
   cluster: Cluster;
@@ -372,11 +472,12 @@ interface Parts {
 }
 
 /** Schedule the faults that happen at a time (the others fire where the components ask). */
-function scheduleTimedFaults(w: World, s: Scenario, parts: Parts): void {
+function scheduleTimedFaults(w: World, s: Scenario, parts: Parts, from: number, to: number): void {
   const { cluster, input, producer, consumers, group, spark } = parts;
   const byName = new Map<string, Actor>();
   for (const a of w.actors) byName.set(a.name, a);
   s.faults.forEach((f, index) => {
+    if (index < from || index >= to) return;
     switch (f.kind) {
       case 'crash':
         if (f.point !== 'now') return;

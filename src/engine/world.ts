@@ -496,6 +496,9 @@ export class World {
    * @param maxSteps - safety valve against a bug that loops without tracing anything.
    * @param onProgress - called every 65,536 steps with the virtual time (ms) and the step count.
    * @param maxEntries - the trace size at which the run is cut off ({@link LIMITS}.traceEntries).
+   * @param pauseBefore - return before the first task at this time or later, writing nothing: a
+   *   later call goes on from there (the fault atlas arms a fault at that moment).
+   * @returns true when paused (see `pauseBefore`), false when the run ended.
    * @throws Error when `maxSteps` is exceeded (an internal error).
    */
   run(
@@ -503,7 +506,8 @@ export class World {
     maxSteps: number,
     onProgress?: (now: number, steps: number) => void,
     maxEntries: number = LIMITS.traceEntries,
-  ): void {
+    pauseBefore = Infinity,
+  ): boolean {
     const q = this.queue;
     this.trace.ceiling = maxEntries + CEILING_MARGIN;
     while (!this.stopped) {
@@ -518,8 +522,9 @@ export class World {
         this.now = stopAtMs;
         for (const f of this.beforeEnd) f();
         writeEnd(this.trace, this.now, -1, END_STOP);
-        return;
+        return false;
       }
+      if (task.time >= pauseBefore) return true;
       q.pop();
       this.now = task.time;
       const a = task.actor;
@@ -535,7 +540,7 @@ export class World {
       if (this.trace.length >= maxEntries) {
         // The limit goes in `count`, for the words that explain the stop.
         writeEnd(this.trace, this.now, maxEntries, END_TRACE_LIMIT);
-        return;
+        return false;
       }
       if ((++this.steps & 0xffff) === 0) onProgress?.(this.now, this.steps);
       if (this.steps > maxSteps) {
@@ -550,6 +555,21 @@ export class World {
     this.now = last;
     for (const f of this.beforeEnd) f();
     writeEnd(t, last, -1, END_SETTLED);
+    return false;
+  }
+
+  /** The queue's next sequence number (see {@link World.backdateQueued}). */
+  get queuedSequence(): number {
+    return this.queue.nextSequence;
+  }
+
+  /**
+   * Order the tasks queued since the sequence stood at `from` as if queued when it stood at
+   * `at` (src/engine/core/heap.ts, `backdate`): a timed fault armed part way takes the place
+   * the run's set-up would have given it.
+   */
+  backdateQueued(from: number, at: number): void {
+    this.queue.backdate(from, at);
   }
 
   /** Time of the next queued task, or undefined. */

@@ -5,12 +5,14 @@
  * {@link runTrials} is a plain function over a slice of the trial list, so the page can split the
  * list between Web Workers and the CLI can run it whole: each result depends on its trial alone,
  * so the atlas is the same for any number of workers and any chunking. It reports progress and
- * stops between two runs when asked to.
+ * stops between two runs when asked to. Each trial's run is a continuation of the scenario's own
+ * (continuation.ts), the same run as from scratch ({@link runTrial}, trial.ts).
  */
 import type { FaultSpec, ObservedGuarantee, Scenario } from '../scenario/schema';
 import { simulate, type Run } from '../simulate';
 import type { BufferPool } from '../core/pool';
-import { buildEvents, type Events } from '../scenario/workload';
+import { buildEvents } from '../scenario/workload';
+import { forEachTrialRun, type TrialPath } from './continuation';
 import { K } from '../trace';
 import {
   enumeratePlacements,
@@ -18,6 +20,9 @@ import {
   type Placement,
   type PlacementKind,
 } from './placements';
+
+export { runTrial, withFaults } from './trial';
+export { forkMoment, type TrialPath } from './continuation';
 
 /**
  * What a trial did to the claim: `held` (the observed guarantee is within the claimed one — an
@@ -39,11 +44,6 @@ export interface TrialResult {
   lost: number;
   /** Whether every added fault fired (a placement the run never reached changes nothing). */
   fired: boolean;
-}
-
-/** The scenario with `faults` appended to its own. */
-export function withFaults(s: Scenario, faults: readonly FaultSpec[]): Scenario {
-  return { ...s, faults: [...s.faults, ...faults] };
 }
 
 /**
@@ -117,6 +117,8 @@ export interface RunTrialsOptions {
   onProgress?: (done: number, total: number) => void;
   /** Asked before each run: true stops there (the results so far are returned). */
   cancelled?: () => boolean;
+  /** How each trial's run is made (default: continuation.ts's `defaultTrialPath`); every path gives the same runs. */
+  path?: TrialPath;
 }
 
 /**
@@ -132,33 +134,26 @@ export function runTrials(
 ): TrialResult[] {
   const from = opts.from ?? 0;
   const to = Math.min(opts.to ?? trials.length, trials.length);
-  const out: TrialResult[] = [];
+  const slice = trials.slice(from, to);
+  const out: (TrialResult | undefined)[] = new Array<TrialResult | undefined>(slice.length);
   // Every trial has the workload of `s`: its event columns are built once (outside the pool,
   // whose arrays each run gives back) and shared.
   const events = buildEvents(s.workload, s.seed);
-  for (let i = from; i < to; i++) {
-    if (opts.cancelled?.()) break;
-    const faults = trials[i]!;
-    const run = runTrial(s, faults, events, opts.pool);
-    out.push(classify(run, baseCutOff, faults.length));
-    opts.pool?.reclaim(run);
-    opts.onProgress?.(i - from + 1, to - from);
-  }
-  return out;
-}
-
-/**
- * One trial: `s` run with `faults` added, without explanations, sharing `events` (built by
- * `buildEvents(s.workload, s.seed)` outside the pool). The same run as
- * `simulate(withFaults(s, faults))`, byte for byte (src/scenarios/atlasTrials.prop.test.ts).
- */
-export function runTrial(
-  s: Scenario,
-  faults: readonly FaultSpec[],
-  events: Events,
-  pool?: BufferPool,
-): Run {
-  return simulate(withFaults(s, faults), { pool, explain: false, events });
+  let done = 0;
+  forEachTrialRun(
+    s,
+    slice,
+    events,
+    (k, run) => {
+      out[k] = classify(run, baseCutOff, slice[k]!.length);
+      opts.pool?.reclaim(run);
+      opts.onProgress?.(++done, slice.length);
+    },
+    { path: opts.path, pool: opts.pool, cancelled: opts.cancelled },
+  );
+  // Cancelled: the trials run before the first one that did not (a fork may run them out of order).
+  const ran = out.findIndex((r) => r === undefined);
+  return (ran < 0 ? out : out.slice(0, ran)) as TrialResult[];
 }
 
 /** The bound on pairs (depth 2): at most this many runs… */

@@ -9,6 +9,7 @@
 import { deepCopy, type UncopyableError } from '../core/deepCopy';
 import { isTaskCode, type World } from '../world';
 import type { RunState } from '../simulate';
+import type { Scenario } from '../scenario/schema';
 
 /** A run between two of its tasks: what {@link snapshot} copies. */
 export interface RunInProgress {
@@ -19,10 +20,17 @@ export interface RunInProgress {
 /**
  * A copy of `run` that continues on its own: running the copy's world changes nothing of the
  * original, and gives the trace the original would have written from there.
+ * @param scenario - the scenario the copy holds wherever the original holds its own (default:
+ *   the same): the fault atlas's trial, the scenario with its added faults.
  * @throws UncopyableError naming the first closure (or other uncopyable part) in the state.
  */
-export function snapshot(run: RunInProgress): RunInProgress {
-  return deepCopy(run, { shared: readOnlyInputs(run.world), allowFunction: isTaskCode });
+export function snapshot<R extends RunInProgress>(run: R, scenario?: Scenario): R {
+  const own = run.world.scenario;
+  return deepCopy(run, {
+    shared: readOnlyInputs(run.world),
+    allowFunction: isTaskCode,
+    ...(scenario && scenario !== own ? { replace: new Map([[own, scenario]]) } : {}),
+  });
 }
 
 /** Everything in `run` a snapshot cannot copy yet, each with its path and what it is. */

@@ -22,6 +22,12 @@ export interface DeepCopyOptions {
    */
   shared?: ReadonlySet<object>;
   /**
+   * Objects the copy refers to in place of others, wherever the original refers to them: a fork
+   * that continues with another scenario (the fault atlas's, with one more fault) names it where
+   * the original names its own.
+   */
+  replace?: ReadonlyMap<object, unknown>;
+  /**
    * Whether the function `fn`, found at `key` of `holder`, is code without state and may be
    * shared. Default: none is (every function is refused).
    */
@@ -97,6 +103,7 @@ class Copier {
     if (typeof v === 'function')
       return this.refuse(v, path, `a function (${describe(v as AnyFunction)})`);
     if (v === null || typeof v !== 'object') return v;
+    if (this.opts.replace?.has(v)) return this.opts.replace.get(v);
     if (this.opts.shared?.has(v)) return v;
     const done = this.seen.get(v);
     if (done !== undefined) return done;

@@ -48,6 +48,27 @@ export class EventQueue<T extends Scheduled> {
     for (let i = (items.length >> 1) - 1; i >= 0; i--) siftDown(items, i, items[i]!, items.length);
   }
 
+  /** The sequence number the next push gets. */
+  get nextSequence(): number {
+    return this.nextSeq;
+  }
+
+  /**
+   * Renumber the queue as if the items pushed from sequence `from` on had been pushed when the
+   * counter stood at `at` (≤ `from`): they take the numbers from `at` on, and the items numbered
+   * from `at` to `from` move up past them. A task added part way through a run thus takes the
+   * place among same-millisecond tasks it would have had if queued at the start (the fault
+   * atlas's forks, src/engine/atlas/continuation.ts).
+   */
+  backdate(from: number, at: number): void {
+    const moved = this.nextSeq - from;
+    for (const x of this.items) {
+      if (x.seq >= from) x.seq = at + (x.seq - from);
+      else if (x.seq >= at) x.seq += moved;
+    }
+    this.retain(() => true);
+  }
+
   /** The earliest item without removing it, or undefined when empty. */
   peek(): T | undefined {
     return this.items[0];

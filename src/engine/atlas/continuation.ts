@@ -1,0 +1,239 @@
+/**
+ * A trial of the fault atlas as a continuation (docs/ARCHITECTURE.md, "Pending work and forks"):
+ * until its added fault can first act, a trial's run is the scenario's own run, so it takes that
+ * run paused at the fault's moment, arms the fault there as the set-up would have armed it, and
+ * goes on. The result is the from-scratch trial's ({@link runTrial}), byte for byte.
+ *
+ * Arming part way (see {@link armStep}): the fault joins the registry at its index, after the
+ * scenario's own, with its counters at zero (`Faults.arm`); a timed fault's task is queued at its
+ * time counted from 0 and takes the queue sequence number the set-up would have given it, so it
+ * runs in the same order among tasks of the same millisecond (`armTimedFault`); and the run holds
+ * the trial's scenario (its faults included) wherever it held its own.
+ *
+ * Where the paused run comes from ({@link TrialPath}): `replay` runs the trial's pipeline from
+ * scratch with the added faults held back up to the moment (as dear as a run from scratch, but
+ * the arming is the same); `snapshot` advances one run of the scenario from moment to moment and
+ * copies it at each (src/engine/atlas/fork.ts) — a trial then pays only for its run after the
+ * moment, and a pair's first fault's continuation is shared by all its pairs. A snapshot needs a
+ * state without closures, which no preset has yet (`npx tsx scripts/fork-census.ts`).
+ */
+import type { FaultSpec, Scenario } from '../scenario/schema';
+import {
+  advanceRun,
+  armTimedFault,
+  assembleRun,
+  finishRun,
+  type AssembledRun,
+  type Run,
+} from '../simulate';
+import { withPool, type BufferPool } from '../core/pool';
+import type { Events } from '../scenario/workload';
+import { hitsCheckpoints } from '../faults';
+import { snapshot } from './fork';
+import { runTrial, withFaults } from './trial';
+
+/** How a trial's run is made: from scratch, or forked by replay or by snapshot. */
+export type TrialPath = 'scratch' | 'replay' | 'snapshot';
+
+/**
+ * The path the atlas takes. The one line to switch: `snapshot` once a run's state is copyable
+ * (every closure of pending work held as data: the fork census lists none).
+ */
+function defaultTrialPath(): TrialPath {
+  return 'replay';
+}
+
+/**
+ * The virtual time (ms) from which fault `f`, added to `s`, can change its run: before it the
+ * trial's run is the scenario's own. A fault of the registry (a lost or late message, a crash at
+ * a point, a leader failover) is armed from its `at` (src/engine/faults.ts) — but Flink's
+ * checkpoint coordinator looks ahead to some (`hitsCheckpoints`: it wakes from idle one interval
+ * before them, and decides whether to sleep by them) from the start, and one at 0 may act while
+ * the pipeline is set up (the clients' first requests are sent then, before any task): those run
+ * from scratch (null). A timed fault acts from its task, queued at its `at` or later. Null too
+ * for the faults the fork path does not arm part way (a crash `now`, a periodic or random fault
+ * other than a leader failover, a transaction's fate).
+ */
+export function forkMoment(s: Scenario, f: FaultSpec): number | null {
+  switch (f.kind) {
+    case 'drop-request':
+    case 'drop-response':
+    case 'delay-response':
+    case 'crash':
+      if (f.kind === 'crash' && f.point === 'now') return null;
+      return f.at > 0 && !(s.processor.type === 'flink' && hitsCheckpoints(f, 'flink'))
+        ? f.at
+        : null;
+    case 'random':
+      return f.what === 'leader-failover' && f.at > 0 ? f.at : null;
+    case 'rebalance':
+    case 'zombie':
+    case 'app-resend':
+    case 'source-duplicate':
+      return f.at;
+    default:
+      return null;
+  }
+}
+
+/** One added fault of a trial: its index in the trial's scenario and its moment. */
+interface Step {
+  fault: FaultSpec;
+  index: number;
+  moment: number;
+}
+
+/** A trial's added faults in the order they are armed (by moment, then index), or null. */
+function stepsOf(s: Scenario, faults: readonly FaultSpec[]): Step[] | null {
+  const steps: Step[] = [];
+  for (let i = 0; i < faults.length; i++) {
+    const moment = forkMoment(s, faults[i]!);
+    if (moment === null) return null;
+    steps.push({ fault: faults[i]!, index: s.faults.length + i, moment });
+  }
+  return steps.sort((a, b) => a.moment - b.moment || a.index - b.index);
+}
+
+/** Added faults armed so far in a run: their index, and whether they queued a task. */
+type Armed = readonly { index: number; timed: boolean }[];
+
+/**
+ * Arm `step` in `run`, paused before its moment; `trial` is a scenario holding its fault at its
+ * index. @returns what is armed after it.
+ */
+function armStep(run: AssembledRun, trial: Scenario, step: Step, armed: Armed): Armed {
+  run.world.faults.arm(step.fault, step.index);
+  const earlier = armed.filter((a) => a.timed && a.index < step.index).length;
+  const timed = armTimedFault(run, trial, step.index, earlier);
+  return [...armed, { index: step.index, timed }];
+}
+
+/** Options of {@link forEachTrialRun}. */
+export interface TrialRunOptions {
+  path?: TrialPath;
+  /** Memory reused run after run (the scratch and replay paths: each run is given back after). */
+  pool?: BufferPool;
+  /** Asked before each run: true stops there. */
+  cancelled?: () => boolean;
+}
+
+/**
+ * Run each trial of `trials` (the faults each adds to `s`) and hand its run to `onRun` with the
+ * trial's position, in an order of the path's choosing (the snapshot path by moment): each run
+ * is the from-scratch trial's, byte for byte. `events`: `buildEvents(s.workload, s.seed)`.
+ */
+export function forEachTrialRun(
+  s: Scenario,
+  trials: readonly (readonly FaultSpec[])[],
+  events: Events,
+  onRun: (k: number, run: Run) => void,
+  opts: TrialRunOptions = {},
+): void {
+  const path = opts.path ?? defaultTrialPath();
+  const stop = opts.cancelled ?? (() => false);
+  const scratch = (k: number) => onRun(k, runTrial(s, trials[k]!, events, opts.pool));
+  const forked: { k: number; steps: Step[] }[] = [];
+  for (let k = 0; k < trials.length; k++) {
+    const steps = path === 'scratch' ? null : stepsOf(s, trials[k]!);
+    if (steps === null || path === 'replay') {
+      if (stop()) return;
+      if (steps === null) scratch(k);
+      else
+        onRun(
+          k,
+          replayTrial(s, trials[k]!, steps, events, opts.pool) ??
+            runTrial(s, trials[k]!, events, opts.pool),
+        );
+    } else forked.push({ k, steps });
+  }
+  if (forked.length > 0) snapshotTrials(s, trials, forked, events, onRun, scratch, stop);
+}
+
+/** The replay path: the trial's pipeline run to each moment, its fault armed there. */
+function replayTrial(
+  s: Scenario,
+  faults: readonly FaultSpec[],
+  steps: Step[],
+  events: Events,
+  pool?: BufferPool,
+): Run | null {
+  const trial = withFaults(s, faults);
+  const go = (): Run | null => {
+    const run = assembleRun(trial, { events, armFaults: s.faults.length });
+    let armed: Armed = [];
+    for (const step of steps) {
+      // Ended before the moment (cannot happen for a placement, whose moment the run reached):
+      // the caller runs the trial from scratch.
+      if (!advanceRun(run, step.moment)) return null;
+      armed = armStep(run, trial, step, armed);
+    }
+    return finishRun(run, { explain: false });
+  };
+  if (!pool) return go();
+  const { result, taken } = withPool(pool, go);
+  if (result) pool.own(result, taken);
+  return result;
+}
+
+/**
+ * The snapshot path: one run of `s` advances from moment to moment; at each, the trials whose
+ * first fault strikes there fork from it — a single fault's trial runs to its end on its copy, a
+ * pair's first fault is armed once on a copy from which each of its pairs forks at its second.
+ */
+function snapshotTrials(
+  s: Scenario,
+  trials: readonly (readonly FaultSpec[])[],
+  forked: { k: number; steps: Step[] }[],
+  events: Events,
+  onRun: (k: number, run: Run) => void,
+  scratch: (k: number) => void,
+  stop: () => boolean,
+): void {
+  // Faults by first appearance, so trials sharing a step sort next to one another.
+  const ids = new Map<FaultSpec, number>();
+  for (const t of forked)
+    for (const x of t.steps) if (!ids.has(x.fault)) ids.set(x.fault, ids.size);
+  const stepOrder = (a: Step, b: Step) =>
+    a.moment - b.moment || a.index - b.index || ids.get(a.fault)! - ids.get(b.fault)!;
+  const same = (a: Step, b: Step) => a.fault === b.fault && a.index === b.index;
+  const trialOf = (k: number) => withFaults(s, trials[k]!);
+
+  /** Run `list` (sharing steps before `d`, armed in `run`) from `run`; false once stopped. */
+  const fork = (run: AssembledRun, list: typeof forked, d: number, armed: Armed): boolean => {
+    list.sort((a, b) => stepOrder(a.steps[d]!, b.steps[d]!));
+    for (let i = 0; i < list.length;) {
+      const step = list[i]!.steps[d]!;
+      let j = i + 1;
+      while (j < list.length && same(list[j]!.steps[d]!, step)) j++;
+      const group = list.slice(i, j);
+      i = j;
+      if (!advanceRun(run, step.moment)) {
+        // The shared run ended before this moment: these trials and the rest run from scratch.
+        for (const t of list.slice(i - group.length)) {
+          if (stop()) return false;
+          scratch(t.k);
+        }
+        return true;
+      }
+      const deeper: typeof forked = [];
+      for (const t of group) {
+        if (t.steps.length > d + 1) {
+          deeper.push(t);
+          continue;
+        }
+        if (stop()) return false;
+        const trial = trialOf(t.k);
+        const copy = snapshot(run, trial);
+        armStep(copy, trial, step, armed);
+        onRun(t.k, finishRun(copy, { explain: false }));
+      }
+      if (deeper.length > 0) {
+        const copy = snapshot(run);
+        const next = armStep(copy, trialOf(deeper[0]!.k), step, armed);
+        if (!fork(copy, deeper, d + 1, next)) return false;
+      }
+    }
+    return true;
+  };
+  fork(assembleRun(s, { events }), forked, 0, []);
+}
