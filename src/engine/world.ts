@@ -152,9 +152,10 @@ export class World {
   /**
    * Called when the run ends (settled or stopped), just before its 'end' entry, with the clock at
    * the end time: a component that accounts for quiet time lazily (a sleeping Flink checkpoint
-   * coordinator) records what happened up to then. It must not schedule anything.
+   * coordinator) records what happened up to then. It must not schedule anything. Held as a
+   * `Call` (data, which a snapshot copies) or a closure.
    */
-  readonly beforeEnd: (() => void)[] = [];
+  readonly beforeEnd: Callback[] = [];
   private generatedIds = 0;
 
   /** The next id of the run's own id generator (pipeline-generated keys, idempotency keys). */
@@ -395,7 +396,7 @@ export class World {
       }
       if (task.time > stopAtMs) {
         this.now = stopAtMs;
-        for (const f of this.beforeEnd) f();
+        for (const f of this.beforeEnd) run(f);
         writeEnd(this.trace, this.now, -1, END_STOP);
         return;
       }
@@ -427,7 +428,7 @@ export class World {
     const t = this.trace;
     const last = t.length > 0 ? t.time[t.length - 1]! : 0;
     this.now = last;
-    for (const f of this.beforeEnd) f();
+    for (const f of this.beforeEnd) run(f);
     writeEnd(t, last, -1, END_SETTLED);
   }
 
