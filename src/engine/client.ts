@@ -32,12 +32,7 @@ import { call, run, type Callback } from './core/call';
 import { writeCommitFailed, writeTxnReject } from './traceWriters';
 import type { EntryId } from './ids';
 
-export {
-  outputClientConfig,
-  retryBackoff,
-  sourceClientConfig,
-  type ClientConfig,
-} from './clientConfig';
+export { outputClientConfig, retryBackoff, sourceClientConfig } from './clientConfig';
 export type { RecordListener } from './clientBatches';
 
 /** The offsets of a sendOffsetsToTransaction, and who waits for its answer. */
