@@ -42,6 +42,7 @@ import { NO_ENTRY, NO_EVENT, type EventId } from './ids';
 import type { Actor } from './world';
 import { ERROR_CODES } from './trace';
 import { writeReject } from './traceWriters';
+import { run, type Callback } from './core/call';
 
 /** The Java clients' `reconnect.backoff.ms` default (ms). */
 const RECONNECT_BACKOFF_MS = 50;
@@ -89,8 +90,11 @@ export interface Link {
   failures: number;
   /** No connection attempt before this time (ms). */
   retryAt: number;
-  /** Who waits for the connection: each runs once it is open, refused, or may be tried again. */
-  waiters: (() => void)[];
+  /**
+   * Who waits for the connection: each runs once it is open, refused, or may be tried again
+   * (held as a `Call` — the same one each time — so a snapshot copies it).
+   */
+  waiters: Callback[];
   /** A wake-up is due at `retryAt`. */
   waking: boolean;
 }
@@ -151,7 +155,7 @@ export class Links {
    * (or waits for its reconnect backoff), and `wake` runs once it is open, refused, or may be
    * tried again — the caller then asks again (the leader may have moved meanwhile).
    */
-  ready(broker: Actor, about: About, wake: () => void): boolean {
+  ready(broker: Actor, about: About, wake: Callback): boolean {
     const l = this.get(broker);
     const now = this.owner.world.now;
     if (l.state === 'ready') {
@@ -247,6 +251,6 @@ export class Links {
   private wake(l: Link): void {
     const ws = l.waiters;
     l.waiters = [];
-    for (const f of ws) f();
+    for (const f of ws) run(f);
   }
 }

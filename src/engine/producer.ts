@@ -13,11 +13,12 @@
 import { Actor, type PendingWork, type World } from './world';
 import type { Cluster, Topic } from './broker/cluster';
 import { errorIndex } from './broker/cluster';
-import { ProducerClient, sourceClientConfig } from './client';
+import { ProducerClient, sourceClientConfig, type RecordListener } from './client';
 import { effectiveIdempotence, normalizeAcks } from './scenario/validate';
 import type { ErrorCode, SendCause } from './trace';
 import { SEND_CAUSES } from './trace';
 import { alloc } from './core/pool';
+import { call } from './core/call';
 import { writeAppSend, writeAppSendFailed, writeAppSendTxn } from './traceWriters';
 import { NO_ENTRY, type EntryId, type EventId } from './ids';
 
@@ -28,7 +29,7 @@ interface Pending {
 }
 
 /** The source application process with its producer client. */
-export class SourceApp extends Actor {
+export class SourceApp extends Actor implements RecordListener {
   readonly cfg: World['scenario']['producer'];
   client: ProducerClient;
   /** Next workload event to take from upstream (upstream keeps it until taken: durable). */
@@ -68,7 +69,7 @@ export class SourceApp extends Actor {
       topic,
       sourceClientConfig(this.cfg, acks, effectiveIdempotence(this.cfg)),
     );
-    this.client.onRecord = this.onRecord;
+    this.client.onRecord = this;
     this.randomCopies = world.faults.drawsPerUpstreamEvent;
   }
 
@@ -78,11 +79,7 @@ export class SourceApp extends Actor {
 
   /** Start the application: producer id / initTransactions, then events. */
   start(): void {
-    this.client.init(
-      NO_ENTRY,
-      (c) => this.pump(c),
-      () => this.initFailed(),
-    );
+    this.client.init(NO_ENTRY, call(this, this.ready), call(this, this.initFailed));
   }
 
   /**
@@ -110,6 +107,11 @@ export class SourceApp extends Actor {
     return out;
   }
 
+  /** The client has its producer id (at `cause`): events go. */
+  private ready(_a: undefined, _b: undefined, _c: undefined, cause: EntryId): void {
+    this.pump(cause);
+  }
+
   /** initTransactions threw (INVALID_TRANSACTION_TIMEOUT): the application stops sending. */
   private initFailed(): void {
     this.halted = true;
@@ -121,7 +123,7 @@ export class SourceApp extends Actor {
 
   protected override onRestart(cause: EntryId): void {
     const fresh = new ProducerClient(this, this.cluster, this.topic, this.client.cfg);
-    fresh.onRecord = this.onRecord;
+    fresh.onRecord = this;
     this.client = fresh;
     this.waitingFor = -1;
     this.txnBusy = false;
@@ -147,11 +149,7 @@ export class SourceApp extends Actor {
           cause: entry,
         });
     }
-    fresh.init(
-      cause,
-      (c2) => this.pump(c2),
-      () => this.initFailed(),
-    );
+    fresh.init(cause, call(this, this.ready), call(this, this.initFailed));
   }
 
   /**
@@ -255,13 +253,13 @@ export class SourceApp extends Actor {
   }
 
   /** The client settled a record (the future completed, or the callback ran). */
-  private readonly onRecord = (
+  recordSettled(
     event: EventId,
     sendEntry: EntryId,
     ok: boolean,
     error: ErrorCode,
     cause: EntryId,
-  ): void => {
+  ): void {
     // In a transaction an acknowledged record is not yet written for good: only the commit
     // settles it (finishTransaction). A process that dies before then sends it again.
     if (this.transactional) return;
@@ -274,7 +272,7 @@ export class SourceApp extends Actor {
     } else if (!ok) {
       this.onFailure(event, error, cause);
     }
-  };
+  }
 
   /** The application sees a failed send (or gave up waiting) and applies `app.onFailure`. */
   private onFailure(event: EventId, error: ErrorCode, cause: EntryId): void {
@@ -341,7 +339,7 @@ export class SourceApp extends Actor {
       writeAppSendTxn(w.trace, e, this.client.txn?.no ?? -1);
       sent.push({ event: g.event, entry: e });
     }
-    this.client.flush(() => this.finishTransaction(n, sent, cause));
+    this.client.flush(call(this, this.finishTransaction, n, sent, cause));
   }
 
   private finishTransaction(
@@ -361,20 +359,38 @@ export class SourceApp extends Actor {
     this.client.endTransaction(
       fate.fate === 'commit',
       fe,
-      (committed, c) => {
-        this.txnBusy = false;
-        if (committed) {
-          for (const s of sent)
-            if (this.unacked[s.event] === s.entry + 1) this.unacked[s.event] = 0;
-        } else {
-          for (const s of sent) this.queue.push({ event: s.event, why: 'txn-resend', cause: c });
-        }
-        this.pump(c);
-      },
+      call(this, this.transactionEnded, sent),
       {
-        beforeEnd: (c) => w.faults.crashPoint(this, 'producer', 'before-commit-transaction', c),
-        afterSent: (c) => void w.faults.crashPoint(this, 'producer', 'after-commit-decision', c),
+        beforeEnd: call(this, this.beforeCommit),
+        afterSent: call(this, this.afterCommitDecision),
       },
     );
+  }
+
+  /** The transaction of `sent` ended (at `c`): committed, or its events go into the next. */
+  private transactionEnded(
+    sent: { event: EventId; entry: EntryId }[],
+    _b: undefined,
+    _c: undefined,
+    committed: boolean,
+    c: EntryId,
+  ): void {
+    this.txnBusy = false;
+    if (committed) {
+      for (const s of sent) if (this.unacked[s.event] === s.entry + 1) this.unacked[s.event] = 0;
+    } else {
+      for (const s of sent) this.queue.push({ event: s.event, why: 'txn-resend', cause: c });
+    }
+    this.pump(c);
+  }
+
+  /** Just before EndTxn leaves: a crash point (true: the process died there). */
+  private beforeCommit(_a: undefined, _b: undefined, _c: undefined, c: EntryId): boolean {
+    return this.world.faults.crashPoint(this, 'producer', 'before-commit-transaction', c);
+  }
+
+  /** Just after EndTxn left: a crash point. */
+  private afterCommitDecision(_a: undefined, _b: undefined, _c: undefined, c: EntryId): void {
+    this.world.faults.crashPoint(this, 'producer', 'after-commit-decision', c);
   }
 }

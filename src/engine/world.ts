@@ -3,12 +3,12 @@
  * the fault registry's hooks. Components (producer, brokers, processors, sinks) are actors that
  * schedule work on it; nothing here knows what a partition or a checkpoint is.
  */
-import { NO_ENTRY, NO_EVENT, type ActorId, type EntryId, type EventId } from './ids';
+import { NO_EVENT, type EntryId, type EventId } from './ids';
 import { EventQueue, type Scheduled } from './core/heap';
 import { createRng, type Rng } from './core/rng';
 import { partitionForKey } from './core/murmur2';
 import type { AnyFunction } from './core/deepCopy';
-import { invoke, isCallCode, type Call } from './core/call';
+import { isCallCode, run, type Callback } from './core/call';
 import {
   Trace,
   MESSAGE_TYPES,
@@ -22,8 +22,10 @@ import { LIMITS } from './scenario/limits';
 import type { Scenario } from './scenario/schema';
 import type { Events } from './scenario/workload';
 import type { Faults } from './faults';
-import type { Links } from './connections';
-import { writeCrash, writeEnd, writeMessage, writeRestart, writeStall } from './traceWriters';
+import type { Actor } from './actor';
+import { writeEnd, writeMessage } from './traceWriters';
+
+export { Actor, type PendingWork } from './actor';
 
 /** A scheduled task, as its owner may hold it (to {@link World.cancel} it). */
 export type Timer = object;
@@ -74,124 +76,6 @@ export interface Carry {
   events?: ArrayLike<number>;
 }
 
-/** What a process still waits for when the run ends (see {@link Actor.pendingWork}). */
-export interface PendingWork {
-  /** In words, completing "<component> waits for …", e.g. "the answer to its EndTxn request". */
-  what: string;
-  /** When the wait began (virtual ms), or -1 when unknown. */
-  since: number;
-}
-
-/**
- * A process in the simulation. A crash ends an incarnation: its pending timers and the responses
- * addressed to it are dropped, and only the state the component keeps durable survives the
- * restart (each component says which in its `onRestart`).
- */
-export abstract class Actor {
-  /** Index in the trace's actor table. */
-  readonly id: ActorId;
-  /** Incarnation number: 0 at start, +1 at each crash. */
-  incarnation = 0;
-  alive = true;
-  /** Down with a restart scheduled (false when it crashed for good, with no restart). */
-  restartPending = false;
-  /** While now < stalledUntil the process is paused: its work waits (a GC pause, a frozen VM). */
-  stalledUntil = -1;
-  /**
-   * The 'crash' entry that ended each incarnation, by incarnation number: when a client's
-   * connection to that incarnation closed (see {@link SendOptions.onLost}).
-   */
-  readonly crashEntries: EntryId[] = [];
-  /** Its connections to the brokers when it fetches (src/engine/processors/fetch.ts). */
-  fetchLinks: Links | undefined = undefined;
-
-  constructor(
-    readonly world: World,
-    readonly name: string,
-  ) {
-    this.id = world.trace.actors.length as ActorId;
-    world.trace.actors.push(name);
-    world.actors.push(this);
-  }
-
-  /**
-   * The work this process still waits for, asked once when the run ends (see src/engine/stuck.ts):
-   * a request never answered, a transaction never completed, records never delivered. `since` is
-   * the virtual time the wait began (ms), or -1 when the component does not know (then: its last
-   * trace entry). Only asked of a live process. Default: nothing.
-   */
-  pendingWork(): PendingWork[] {
-    return [];
-  }
-
-  /** Rebuild volatile state from durable state; called when the process starts again. */
-  protected abstract onRestart(cause: EntryId): void;
-  /** Drop volatile state; called when the process dies. Default: nothing to clean up. */
-  protected onCrash(_cause: EntryId): void {}
-
-  /**
-   * Kill the process now. Pending work of this incarnation is dropped.
-   * @param restartAfterMs - downtime before {@link Actor.restart}; null = stays down.
-   * @returns the 'crash' trace entry.
-   */
-  crash(cause: EntryId, faultIndex: number, restartAfterMs: number | null): EntryId {
-    if (!this.alive) return NO_ENTRY;
-    const w = this.world;
-    const e = writeCrash(w.trace, w.now, this.id, cause, faultIndex);
-    this.crashEntries[this.incarnation] = e;
-    this.alive = false;
-    this.restartPending = restartAfterMs !== null;
-    this.incarnation++;
-    this.stalledUntil = -1;
-    this.onCrash(e);
-    if (restartAfterMs !== null) {
-      w.scheduleCall(restartAfterMs, null, this, Actor.prototype.restart, e);
-    }
-    return e;
-  }
-
-  /** Start the process again (a new incarnation). */
-  restart(cause: EntryId): void {
-    if (this.alive) return;
-    const w = this.world;
-    this.alive = true;
-    this.restartPending = false;
-    const e = writeRestart(w.trace, w.now, this.id, cause, this.incarnation);
-    this.onRestart(e);
-  }
-
-  /** Pause the process until `until` (ms); its work resumes afterwards, unaware of the gap. */
-  stall(cause: EntryId, until: number): EntryId {
-    const w = this.world;
-    const e = writeStall(w.trace, w.now, this.id, cause, until);
-    this.stalledUntil = until;
-    return e;
-  }
-
-  /**
-   * Run `fn` after `delayMs` in this incarnation (dropped if the process dies first).
-   * @returns the task, for {@link World.cancel}.
-   */
-  after(delayMs: number, fn: () => void): Timer {
-    return this.world.schedule(delayMs, this, fn);
-  }
-
-  /**
-   * Run this process's method `fn` with `args` after `delayMs` in this incarnation (dropped if
-   * it dies first), held as data — `this.later(ms, this.restore, cause)` for
-   * `this.after(ms, () => this.restore(cause))` — so a snapshot can copy it.
-   * @returns the task, for {@link World.cancel}.
-   */
-  later<P extends [] | [unknown] | [unknown, unknown]>(
-    delayMs: number,
-    fn: (this: this, ...args: P) => void,
-    ...args: P
-  ): Timer {
-    const call = fn as unknown as (this: this, a: unknown, b: unknown) => void;
-    return this.world.scheduleCall(delayMs, this, this, call, args[0], args[1]);
-  }
-}
-
 /** Options of {@link World.send}. */
 export interface SendOptions {
   /** The receiver's incarnation this message is for (a response goes to the requester's incarnation). */
@@ -211,12 +95,7 @@ export interface SendOptions {
  * What runs when a message arrives (or is found lost): a {@link Call} held as data, which a
  * snapshot copies, or — until every call site is converted — a closure, which it cannot.
  */
-export type OnArrival = Call<EntryId> | ((entry: EntryId) => void);
-
-function runOnArrival(k: OnArrival, entry: EntryId): void {
-  if (typeof k === 'function') k(entry);
-  else invoke(k, entry);
-}
+export type OnArrival = Callback<EntryId>;
 
 /**
  * A message on its way (see {@link World.send}), as a queued task. A class rather than a closure:
@@ -253,7 +132,7 @@ class Delivery implements Task {
 
   /** The receiver reads it (at arrival, or when it wakes from a stall). */
   handOver(msgEntry: EntryId): void {
-    runOnArrival(this.deliver, msgEntry);
+    run(this.deliver, msgEntry);
   }
 }
 
@@ -273,9 +152,10 @@ export class World {
   /**
    * Called when the run ends (settled or stopped), just before its 'end' entry, with the clock at
    * the end time: a component that accounts for quiet time lazily (a sleeping Flink checkpoint
-   * coordinator) records what happened up to then. It must not schedule anything.
+   * coordinator) records what happened up to then. It must not schedule anything. Held as a
+   * `Call` (data, which a snapshot copies) or a closure.
    */
-  readonly beforeEnd: (() => void)[] = [];
+  readonly beforeEnd: Callback[] = [];
   private generatedIds = 0;
 
   /** The next id of the run's own id generator (pipeline-generated keys, idempotency keys). */
@@ -467,7 +347,7 @@ export class World {
         MSG_INDEX.get(d.type)!,
       );
       t.peer[l] = d.from.id;
-      if (d.onLost !== undefined) runOnArrival(d.onLost, l);
+      if (d.onLost !== undefined) run(d.onLost, l);
       return;
     }
     if (to.stalledUntil > this.now) {
@@ -485,7 +365,7 @@ export class World {
       });
       return;
     }
-    runOnArrival(d.deliver, e);
+    run(d.deliver, e);
   }
 
   /**
@@ -520,7 +400,7 @@ export class World {
       }
       if (task.time > stopAtMs) {
         this.now = stopAtMs;
-        for (const f of this.beforeEnd) f();
+        for (const f of this.beforeEnd) run(f);
         writeEnd(this.trace, this.now, -1, END_STOP);
         return false;
       }
@@ -553,7 +433,7 @@ export class World {
     const t = this.trace;
     const last = t.length > 0 ? t.time[t.length - 1]! : 0;
     this.now = last;
-    for (const f of this.beforeEnd) f();
+    for (const f of this.beforeEnd) run(f);
     writeEnd(t, last, -1, END_SETTLED);
     return false;
   }

@@ -9,6 +9,12 @@ import { events } from '../testing';
 import { snapshot, uncopyableParts, type RunInProgress } from './fork';
 import type { RunState } from '../simulate';
 import type { Scenario } from '../scenario/schema';
+import { Faults } from '../faults';
+import { Cluster } from '../broker/cluster';
+import { SourceApp } from '../producer';
+import { call } from '../core/call';
+import type { Partition } from '../broker/partition';
+import type { EntryId } from '../ids';
 
 /**
  * A process whose pending work is all data (Actor.later): it ticks at random intervals from its
@@ -98,4 +104,124 @@ describe('snapshot and fork', () => {
     expect(found.length).toBeGreaterThan(0);
     expect(found.filter((w) => !w.startsWith('a function'))).toEqual([]);
   }, 60_000);
+
+  it('a producer with requests in flight, brokers waiting for replicas, the coordinator mid-transaction and a partition with a waiter fork to the same trace', () => {
+    // Only the network side (the source producer, its client, three brokers, the coordinator):
+    // every piece of pending work there is data now, so a snapshot at any moment copies and
+    // continues. The workload is the transactions tests' S09 (docs/semantics/scenarios.md#s09-aborted-transaction-and-readers):
+    // T1 = e1..e5 aborted by the application and re-sent as T2, T3 = e6..e10 committed: one batch
+    // each, 3 appends, 15 records and 3 markers — partition 0's log end at 18. Every append waits
+    // for its two followers (acks=all). T1's batch, appended at 7 ms, still waits for them when
+    // its leader dies at 11 ms: the client sees the connection reset, connects again once the
+    // broker is back (211 ms) and resends; the broker recognises the batch by its sequence
+    // numbers (1st 'dedupe'), and that answer is the lost one, so after request.timeout.ms the
+    // batch goes once more (2nd 'dedupe') — no 4th append.
+    const straight = producerWorld();
+    straight.world.run(STOP_MS, 100_000);
+    const p = straight.input.partitions[0]!;
+    expect(p.leo).toBe(18);
+    expect(kindCount(straight.world, 'append')).toBe(3);
+    expect(kindCount(straight.world, 'dedupe')).toBe(2);
+    expect(kindCount(straight.world, 'marker')).toBe(3);
+    expect(kindCount(straight.world, 'crash')).toBe(1);
+    const hash = traceHash(straight.world.trace);
+
+    // A copy taken at each moment something happened continues to the same trace; none holds a
+    // closure.
+    const t = straight.world.trace;
+    const moments = new Set<number>();
+    for (let i = 0; i < t.length - 1; i++) moments.add(t.time[i]!);
+    expect(moments.size).toBeGreaterThan(10);
+    for (const at of moments) {
+      const original = producerWorld();
+      let copy: RunInProgress | null = null;
+      let held: string[] = ['not taken'];
+      original.world.scheduleGlobal(at, () => {
+        const run = { world: original.world, state: {} as RunState };
+        held = uncopyableParts(run).map((e) => `${e.what} at ${e.path}`);
+        copy = snapshot(run);
+      });
+      original.world.run(STOP_MS, 100_000);
+      expect(held).toEqual([]);
+      expect(traceHash(original.world.trace)).toBe(hash);
+      const forked = (copy as RunInProgress | null)!.world;
+      forked.run(STOP_MS, 100_000);
+      expect(traceHash(forked.trace)).toBe(hash);
+    }
+  }, 60_000);
 });
+
+/** Where the producer-side runs stop: the coordinator's transaction timeouts (60 s) stay queued. */
+const STOP_MS = 60_000;
+
+/** Entries of `kind` in a world's trace. */
+function kindCount(w: World, kind: string): number {
+  let n = 0;
+  for (let i = 0; i < w.trace.length; i++) if (w.trace.kindOf(i) === kind) n++;
+  return n;
+}
+
+/** The lab actor the faults and the controller write as; it also crashes a broker on cue. */
+class Lab extends Actor {
+  protected override onRestart(): void {}
+  /** Crash `b`, back 200 ms later (a task held as data, unlike simulate's timed faults). */
+  crashBroker(b: Actor): void {
+    b.crash(NO_ENTRY, -1, 200);
+  }
+}
+
+/**
+ * A fetcher's stand-in that parks on a partition with a held call (no closure): each time the
+ * readable end moves it wakes, writes a 1 ms 'stall' (a trace entry) and parks again.
+ */
+class Watcher extends Actor {
+  wakes = 0;
+  constructor(
+    world: World,
+    private readonly p: Partition,
+  ) {
+    super(world, 'watcher');
+    p.waiters.push(call(this, this.woke));
+  }
+  protected override onRestart(): void {}
+  woke(): void {
+    this.wakes++;
+    this.stall(NO_ENTRY as EntryId, this.world.now + 1);
+    this.p.waiters.push(call(this, this.woke));
+  }
+}
+
+/** S09's producer side alone, assembled as simulate does, with a watcher on partition 0. */
+function producerWorld() {
+  const parsed = parseScenario({
+    version: 1,
+    name: 'fork: producer side',
+    workload: { events: events(10) },
+    producer: {
+      'transactional.id': 't-1',
+      acks: 'all',
+      'request.timeout.ms': 1000,
+      app: { eventsPerTransaction: 5 },
+    },
+    broker: { brokers: 3, 'replication.factor': 3 },
+    processor: { type: 'consumer', 'auto.offset.reset': 'earliest' },
+    faults: [
+      { kind: 'abort-transaction', transaction: 1 },
+      { kind: 'drop-response', link: 'produce', match: { nth: 1 } },
+    ],
+  });
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed));
+  const s = parsed.scenario;
+  const world = new World(s, buildEvents(s.workload, s.seed));
+  const lab = new Lab(world, 'lab');
+  world.faults = new Faults(world, lab, s.faults);
+  const cluster = new Cluster(world, lab);
+  const input = cluster.createTopic(s.workload.topic, s.broker.partitions);
+  const producer = new SourceApp(world, cluster, input);
+  new Watcher(world, input.partitions[0]!);
+  // Partition 0's leader dies at 11 ms, with an append waiting for its followers, and is back
+  // 200 ms later, before the controller notices (9 s).
+  world.scheduleCall(11, null, lab, lab.crashBroker, cluster.leaderOf(input.partitions[0]!)!);
+  producer.start();
+  return { world, input };
+}

@@ -9,6 +9,8 @@ import type { Partition } from './partition';
 import { REC_CONTROL } from './partition';
 import type { ErrorCode } from '../trace';
 import { Int32Arena } from '../core/arena';
+import { invoke, type Call, type Callback } from '../core/call';
+import type { HwWaiter } from './replication';
 import { writeAppend, writeDedupe, writeReject } from '../traceWriters';
 import {
   NO_RECORDS,
@@ -56,27 +58,13 @@ export class BrokerNode extends Actor {
   produce(
     req: ProduceRequest,
     cause: EntryId,
-    respond: (r: ProduceResult, cause: EntryId) => void,
-    onCrash?: (crash: number) => void,
+    respond: Call<ProduceResult, EntryId>,
+    onCrash?: Callback<EntryId>,
   ): void {
     const w = this.world;
     const t = w.trace;
     const p = req.topic.partitions[req.partition]!;
-    const reject = (code: ErrorCode, why = cause) => {
-      const e = writeReject(
-        t,
-        w.now,
-        this.id,
-        why,
-        (req.events[0] ?? NO_EVENT) as EventId,
-        req.topic.index,
-        p.index,
-        -1,
-        req.events.length,
-        errorIndex(code),
-      );
-      if (req.acks !== '0') respond({ error: code, offset: -1, appended: false }, e);
-    };
+    const reject = (code: ErrorCode) => this.refuse(req, code, cause, respond);
     if (p.leader !== this.number) return reject('NOT_LEADER_OR_FOLLOWER');
     if (req.acks === 'all' && p.isr.size < this.cluster.minIsr)
       return reject('NOT_ENOUGH_REPLICAS');
@@ -102,14 +90,8 @@ export class BrokerNode extends Actor {
             n,
             req.firstSeq,
           );
-          this.respondWhenReplicated(
-            p,
-            dup.offset + n,
-            req.acks,
-            () => respond({ error: 'NONE', offset: dup.offset, appended: false }, e),
-            reject,
-            onCrash,
-          );
+          const answer: ProduceResult = { error: 'NONE', offset: dup.offset, appended: false };
+          this.respondWhenReplicated(p, dup.offset + n, req, answer, e, respond, onCrash);
           return;
         }
         const last = ps.batches[ps.batches.length - 1];
@@ -166,17 +148,12 @@ export class BrokerNode extends Actor {
     const self = p.replica(this.number)!;
     self.leo = p.leo;
     self.caughtUpAt = w.now;
-    this.cluster.replicate(p, e);
-    if (req.acks === '1') respond({ error: 'NONE', offset: base, appended: true }, e);
-    else if (req.acks === 'all')
-      this.respondWhenReplicated(
-        p,
-        p.leo,
-        'all',
-        () => respond({ error: 'NONE', offset: base, appended: true }, e),
-        reject,
-        onCrash,
-      );
+    this.cluster.replication.replicate(p, e);
+    if (req.acks === '1') invoke(respond, { error: 'NONE', offset: base, appended: true }, e);
+    else if (req.acks === 'all') {
+      const answer: ProduceResult = { error: 'NONE', offset: base, appended: true };
+      this.respondWhenReplicated(p, p.leo, req, answer, e, respond, onCrash);
+    }
     // A random leader failover strikes here: appended (and, with acks=1, acknowledged), not
     // yet copied by any follower.
     w.faults.leaderAppended(this, req.topic.name, p.index, req.events[0]! as EventId, e);
@@ -271,24 +248,54 @@ export class BrokerNode extends Actor {
   private respondWhenReplicated(
     p: Partition,
     end: number,
-    acks: '0' | '1' | 'all',
-    fn: () => void,
-    reject: (code: ErrorCode, cause: EntryId) => void,
-    onCrash?: (crash: number) => void,
+    req: ProduceRequest,
+    answer: ProduceResult,
+    answerCause: EntryId,
+    respond: Call<ProduceResult, EntryId>,
+    onCrash: Callback<EntryId> | undefined,
   ): void {
-    if (acks !== 'all' || p.hw >= end) {
-      if (acks !== '0') fn();
+    if (req.acks !== 'all' || p.hw >= end) {
+      if (req.acks !== '0') invoke(respond, answer, answerCause);
       return;
     }
-    this.cluster.awaitHw(
-      p,
+    this.cluster.replication.awaitHw(p, {
       end,
-      this,
-      (cause) => {
-        if (p.isr.size < this.cluster.minIsr) reject('NOT_ENOUGH_REPLICAS_AFTER_APPEND', cause);
-        else fn();
-      },
+      broker: this,
+      req,
+      answer,
+      answerCause,
+      respond,
       onCrash,
+    });
+  }
+
+  /** The ISR has the records `x` waited for (the HW moved at `hw`): answer it. */
+  replicated(p: Partition, x: HwWaiter, hw: EntryId): void {
+    if (p.isr.size < this.cluster.minIsr)
+      this.refuse(x.req, 'NOT_ENOUGH_REPLICAS_AFTER_APPEND', hw, x.respond);
+    else invoke(x.respond, x.answer, x.answerCause);
+  }
+
+  /** Refuse a produce request with `code` (a 'reject' entry), answered unless acks=0. */
+  private refuse(
+    req: ProduceRequest,
+    code: ErrorCode,
+    why: EntryId,
+    respond: Call<ProduceResult, EntryId>,
+  ): void {
+    const w = this.world;
+    const e = writeReject(
+      w.trace,
+      w.now,
+      this.id,
+      why,
+      (req.events[0] ?? NO_EVENT) as EventId,
+      req.topic.index,
+      req.partition,
+      -1,
+      req.events.length,
+      errorIndex(code),
     );
+    if (req.acks !== '0') invoke(respond, { error: code, offset: -1, appended: false }, e);
   }
 }

@@ -15,21 +15,16 @@
  *   or every batch of it cut by a leader change) may start at any sequence (KIP-360, Kafka ≥ 2.5;
  *   see {@link BrokerNode.produce}).
  */
-import { NO_ENTRY, NO_EVENT, type EntryId } from '../ids';
+import type { EntryId } from '../ids';
 import type { Actor, World } from '../world';
-import { Partition, REC_COMMIT_MARKER, REC_CONTROL } from './partition';
+import { Partition } from './partition';
 import type { ErrorCode } from '../trace';
 import { ERROR_CODES } from '../trace';
-import {
-  writeDataLoss,
-  writeHighWatermark,
-  writeIsr,
-  writeLeader,
-  writeMarker,
-  writeTruncate,
-} from '../traceWriters';
+import { writeDataLoss, writeIsr, writeLeader, writeTruncate } from '../traceWriters';
 import { BrokerNode } from './brokerNode';
 import { Coordinator } from './coordinator';
+import { Replication } from './replication';
+import { TxnMarkers } from './txnMarkers';
 
 /** Index of an error code in the trace's code table. */
 export function errorIndex(code: ErrorCode): number {
@@ -105,6 +100,14 @@ export interface TxnRecord {
   startedAt: number;
 }
 
+/** A dead broker, as the controller's session timeout finds it. */
+interface BrokerLoss {
+  broker: BrokerNode;
+  /** Its incarnation after the crash (a restart since makes it another). */
+  inc: number;
+  cause: EntryId;
+}
+
 /**
  * The cluster: brokers, topics, the controller's elections, replication, and the coordinators.
  * The group and transaction coordinators are modelled as always available (their own failover is
@@ -115,15 +118,10 @@ export class Cluster {
   readonly topics = new Map<string, Topic>();
   readonly minIsr: number;
   readonly coordinator: Coordinator;
-  private readonly hwWaiters = new Map<
-    Partition,
-    {
-      end: number;
-      broker: BrokerNode;
-      fn: (cause: EntryId) => void;
-      onCrash: ((crash: number) => void) | undefined;
-    }[]
-  >();
+  /** Follower fetches, high watermarks, and the acks=all requests waiting for them. */
+  readonly replication: Replication;
+  /** Transaction markers, written and waiting for a leader. */
+  readonly markers: TxnMarkers;
   /** pid → the epoch that fenced it (a newer one), for zombie writes to partitions it never wrote. */
   private readonly fenced = new Map<number, number>();
   private nextPid = 1000;
@@ -137,6 +135,8 @@ export class Cluster {
     for (let i = 1; i <= b.brokers; i++) this.brokers.push(new BrokerNode(world, this, i));
     this.minIsr = b['min.insync.replicas'];
     this.coordinator = new Coordinator(world, this);
+    this.replication = new Replication(world, this, lab);
+    this.markers = new TxnMarkers(world, this);
   }
 
   /** Create a topic with `partitions` partitions, replicas placed round-robin over the brokers. */
@@ -179,135 +179,21 @@ export class Cluster {
     this.fenced.set(pid, newEpoch);
   }
 
-  /**
-   * Copy the leader's new records to its live followers after a fetch round trip; then advance the
-   * high watermark. Coalesced: one pending copy per follower.
-   */
-  replicate(p: Partition, cause: EntryId): void {
-    const w = this.world;
-    const leader = this.leaderOf(p);
-    if (!leader) return;
-    for (const r of p.replicas) {
-      if (r.broker === p.leader || r.replicationPending) continue;
-      const follower = this.broker(r.broker);
-      if (!follower.alive) continue;
-      r.replicationPending = true;
-      const rtt = w.latency(follower, leader) + w.latency(leader, follower);
-      w.scheduleGlobal(rtt, () => {
-        r.replicationPending = false;
-        if (!follower.alive || !leader.alive || p.leader !== leader.number) return;
-        r.leo = Math.max(r.leo, p.leo);
-        r.caughtUpAt = w.now;
-        // A follower that has caught up with the leader rejoins the ISR.
-        if (!p.isr.has(r.broker) && r.leo >= p.leo) {
-          p.isr.add(r.broker);
-          writeIsr(w.trace, w.now, this.lab.id, cause, p.topic, p.index, r.leo, 1, r.broker);
-        }
-        this.advanceHw(p, cause);
-        if (r.leo < p.leo) this.replicate(p, cause);
-      });
-    }
-    this.advanceHw(p, cause);
-  }
-
-  /** HW = the smallest LEO among ISR replicas; release acks=all waits and wake fetchers. */
-  advanceHw(p: Partition, cause: EntryId): void {
-    let hw = p.leo;
-    for (const r of p.replicas) if (p.isr.has(r.broker) && r.leo < hw) hw = r.leo;
-    if (hw <= p.hw) return;
-    const w = this.world;
-    p.hw = hw;
-    const h = writeHighWatermark(w.trace, w.now, this.lab.id, cause, p.topic, p.index, hw);
-    const waiting = this.hwWaiters.get(p);
-    if (waiting) {
-      const keep: typeof waiting = [];
-      for (const x of waiting) {
-        if (x.end <= hw) {
-          if (x.broker.alive && p.leader === x.broker.number) x.fn(h);
-        } else keep.push(x);
-      }
-      if (keep.length > 0) this.hwWaiters.set(p, keep);
-      else this.hwWaiters.delete(p);
-    }
-    p.notify();
-  }
-
-  /**
-   * Call `fn` with the HW's cause once `p`'s HW reaches `end` (while `broker` still leads), or
-   * `onCrash` with the 'crash' entry if `broker` dies first.
-   */
-  awaitHw(
-    p: Partition,
-    end: number,
-    broker: BrokerNode,
-    fn: (cause: EntryId) => void,
-    onCrash?: (crash: number) => void,
-  ): void {
-    let list = this.hwWaiters.get(p);
-    if (!list) this.hwWaiters.set(p, (list = []));
-    list.push({ end, broker, fn, onCrash });
-  }
-
   /** A broker died: the controller notices after `broker.session.timeout.ms`. */
   brokerDown(b: BrokerNode, cause: EntryId): void {
     const w = this.world;
-    const inc = b.incarnation;
-    // Requests waiting for replication on this leader will never be answered: the crash closes
-    // the connections they came on, and their clients see it.
-    const dropped: ((crash: number) => void)[] = [];
-    for (const [p, list] of this.hwWaiters) {
-      const keep: typeof list = [];
-      for (const x of list) {
-        if (x.broker !== b) keep.push(x);
-        else if (x.onCrash) dropped.push(x.onCrash);
-      }
-      if (keep.length > 0) this.hwWaiters.set(p, keep);
-      else this.hwWaiters.delete(p);
-    }
-    for (const f of dropped) f(cause);
+    this.replication.dropWaitersOn(b, cause);
     const sessionTimeout = w.scenario.broker['broker.session.timeout.ms'];
-    w.scheduleGlobal(sessionTimeout, () => {
-      if (b.alive && b.incarnation === inc) return;
-      this.handleBrokerLoss(b, cause);
-    });
-    this.shrinkIsrOnLag(b, cause, w.now + sessionTimeout);
+    const loss: BrokerLoss = { broker: b, inc: b.incarnation, cause };
+    w.scheduleCall(sessionTimeout, null, this, this.controllerNoticed, loss);
+    this.replication.shrinkIsrOnLag(b, cause, w.now + sessionTimeout);
     for (const t of this.topics.values()) for (const p of t.partitions) p.notify();
   }
 
-  /**
-   * The leaders of a dead broker's follower replicas drop it from their ISR once it has not caught
-   * up for longer than `replica.lag.time.max.ms`, at their periodic ISR check ("isr-expiration",
-   * every replica.lag.time.max.ms / 2 from the leader's start: "a follower can lag behind leader
-   * for up to replicaLagTimeMaxMs x 1.5 before it is removed from ISR", Kafka's ReplicaManager;
-   * https://kafka.apache.org/documentation/#brokerconfigs_replica.lag.time.max.ms). Only when that
-   * check comes before the controller's own removal of the broker at `controllerAt`
-   * (broker.session.timeout.ms after the crash): with the defaults, 30 s against 9 s, it never does.
-   * A follower that was caught up when it died was caught up until then (it fetched at the log end).
-   */
-  private shrinkIsrOnLag(b: BrokerNode, cause: EntryId, controllerAt: number): void {
-    const w = this.world;
-    const lag = w.scenario.broker['replica.lag.time.max.ms'];
-    const period = Math.max(1, Math.floor(lag / 2));
-    for (const topic of this.topics.values())
-      for (const p of topic.partitions) {
-        const r = p.replica(b.number);
-        if (!r || p.leader < 0 || p.leader === b.number || !p.isr.has(b.number)) continue;
-        const leader = this.broker(p.leader);
-        const caughtUp = r.leo >= p.leo ? w.now : r.caughtUpAt;
-        // Out of sync once now − caughtUp > lag: the first check strictly after caughtUp + lag.
-        const start = leader.startedAt;
-        const at = start + (Math.floor((caughtUp + lag - start) / period) + 1) * period;
-        if (at >= controllerAt) continue;
-        const leaderInc = leader.incarnation;
-        w.scheduleGlobal(Math.max(0, at - w.now), () => {
-          if (!leader.alive || leader.incarnation !== leaderInc || p.leader !== leader.number)
-            return;
-          if (!p.isr.has(b.number) || (this.broker(b.number).alive && r.leo >= p.leo)) return;
-          p.isr.delete(b.number);
-          writeIsr(w.trace, w.now, this.lab.id, cause, p.topic, p.index, -1, 0, b.number);
-          this.advanceHw(p, cause);
-        });
-      }
+  /** The controller's session timeout: the broker is still down (in the incarnation it died in). */
+  private controllerNoticed({ broker, inc, cause }: BrokerLoss): void {
+    if (broker.alive && broker.incarnation === inc) return;
+    this.handleBrokerLoss(broker, cause);
   }
 
   /** The controller's reaction to a dead broker: shrink ISRs, elect new leaders. */
@@ -323,7 +209,7 @@ export class Cluster {
           writeIsr(w.trace, w.now, this.lab.id, cause, p.topic, p.index, -1, 0, b.number);
         }
         if (p.leader === b.number || p.leader < 0) this.elect(p, cause, unclean);
-        else this.advanceHw(p, cause);
+        else this.replication.advanceHw(p, cause);
       }
     }
   }
@@ -382,7 +268,7 @@ export class Cluster {
     // The HW is recomputed from the new ISR (it never moves below what consumers may have read
     // in a clean election, since every ISR replica has it).
     p.hw = Math.min(p.hw, p.leo);
-    this.advanceHw(p, le);
+    this.replication.advanceHw(p, le);
     // Live followers outside the ISR (back from a crash while the partition had no leader) fetch
     // from the new leader, as a follower always does ("Followers consume messages from the leader
     // just as a normal Kafka consumer would", https://kafka.apache.org/documentation/#replication),
@@ -390,8 +276,8 @@ export class Cluster {
     // would start their fetch: with the ISR below min.insync.replicas no acks=all write is
     // accepted to trigger one, and the partition would refuse writes for good.
     if (p.replicas.some((r) => !p.isr.has(r.broker) && this.broker(r.broker).alive))
-      this.replicate(p, le);
-    this.flushMarkers(p, le);
+      this.replication.replicate(p, le);
+    this.markers.flushMarkers(p, le);
     p.notify();
   }
 
@@ -410,11 +296,11 @@ export class Cluster {
           // its live followers fetch from it again, as followers always do — copying what it
           // had appended before it died (a retried batch may then be recognised as written and
           // acknowledged without waiting for a new append to start their fetch).
-          this.flushMarkers(p, cause);
-          this.replicate(p, cause);
+          this.markers.flushMarkers(p, cause);
+          this.replication.replicate(p, cause);
           continue;
         }
-        this.replicate(p, cause);
+        this.replication.replicate(p, cause);
       }
     }
     // The dead broker's leadership may not have moved yet (it came back before the controller
@@ -446,145 +332,5 @@ export class Cluster {
   /** A partition received the first records of transaction `no`. */
   txnPartitionAdded(no: number, p: Partition): void {
     this.txns.get(no)?.partitions.add(p);
-  }
-
-  /**
-   * Markers the coordinator could not write yet, per partition, in the order they were due: the
-   * partition had no live leader. Kafka's TransactionMarkerChannelManager keeps such markers
-   * queued ("markersQueueForUnknownBroker") and re-enqueues one a leader refused
-   * (NOT_LEADER_OR_FOLLOWER, REQUEST_TIMED_OUT… in TransactionMarkerRequestCompletionHandler),
-   * to the partition's leader of the moment, until it is written.
-   */
-  private readonly pendingMarkers = new Map<
-    Partition,
-    { rec: TxnRecord; commit: boolean; cause: EntryId }[]
-  >();
-  /** Transaction number → its markers still to write, and what to do once all are written. */
-  private readonly markerWaits = new Map<
-    number,
-    { rec: TxnRecord; left: number; done: (cause: EntryId) => void }
-  >();
-
-  /**
-   * Write the commit or abort marker of transaction `rec` to each of its partitions (each marker
-   * takes one offset), so read_committed readers move past it; `done` runs once every marker is
-   * written — at once when every partition has a live leader, else when the last one missing gets
-   * one ({@link flushMarkers}): the coordinator completes the transaction only then — it stays
-   * PrepareCommit / PrepareAbort until its last marker is written, and Kafka's
-   * TransactionMarkerChannelManager writes the Complete state once no partition is left
-   * (`maybeWriteTxnCompletion`; KIP-98,
-   * https://cwiki.apache.org/confluence/display/KAFKA/KIP-98+-+Exactly+Once+Delivery+and+Transactional+Messaging;
-   * TransactionMarkerRequestCompletionHandler:
-   * https://github.com/apache/kafka/blob/trunk/core/src/main/scala/kafka/coordinator/transaction/TransactionMarkerRequestCompletionHandler.scala).
-   */
-  writeMarkers(
-    rec: TxnRecord,
-    commit: boolean,
-    cause: EntryId,
-    done: (cause: EntryId) => void,
-  ): void {
-    let left = 0;
-    for (const p of rec.partitions) {
-      if (this.liveLeaderOf(p)) {
-        this.writeMarker(p, rec, commit, cause);
-        continue;
-      }
-      let q = this.pendingMarkers.get(p);
-      if (!q) this.pendingMarkers.set(p, (q = []));
-      q.push({ rec, commit, cause });
-      left++;
-    }
-    if (left === 0) done(cause);
-    else this.markerWaits.set(rec.no, { rec, left, done });
-  }
-
-  /** Whether a transaction of `transactionalId` still has markers to write (it is completing). */
-  completing(transactionalId: string): boolean {
-    for (const m of this.markerWaits.values())
-      if (m.rec.transactionalId === transactionalId) return true;
-    return false;
-  }
-
-  /** Who waits for a transactional id's transactions to complete ({@link whenCompleted}). */
-  private readonly completionWaiters = new Map<string, (() => void)[]>();
-
-  /**
-   * Run `fn` once no transaction of `transactionalId` has markers left to write (at once when
-   * none has): a client refused with CONCURRENT_TRANSACTIONS asks again then.
-   */
-  whenCompleted(transactionalId: string, fn: () => void): void {
-    if (!this.completing(transactionalId)) return fn();
-    let list = this.completionWaiters.get(transactionalId);
-    if (!list) this.completionWaiters.set(transactionalId, (list = []));
-    list.push(fn);
-  }
-
-  /** Whether the marker of transaction `no` on `p` still waits for a leader. */
-  markerPending(p: Partition, no: number): boolean {
-    return this.pendingMarkers.get(p)?.some((m) => m.rec.no === no) ?? false;
-  }
-
-  /** The partition's leader if it is alive (a crashed one the controller has not replaced yet is not). */
-  private liveLeaderOf(p: Partition): BrokerNode | undefined {
-    const l = this.leaderOf(p);
-    return l?.alive ? l : undefined;
-  }
-
-  /**
-   * `p` has a live leader again (elected, or its leader back before the controller noticed it was
-   * gone): write the markers queued for it, in order; a transaction whose last marker this was
-   * completes.
-   */
-  private flushMarkers(p: Partition, cause: EntryId): void {
-    const q = this.pendingMarkers.get(p);
-    if (!q || !this.liveLeaderOf(p)) return;
-    this.pendingMarkers.delete(p);
-    for (const m of q) {
-      const e = this.writeMarker(p, m.rec, m.commit, cause);
-      const wait = this.markerWaits.get(m.rec.no);
-      if (!wait || --wait.left > 0) continue;
-      this.markerWaits.delete(m.rec.no);
-      wait.done(e);
-      const tid = m.rec.transactionalId;
-      const waiters = this.completionWaiters.get(tid);
-      if (!waiters || this.completing(tid)) continue;
-      this.completionWaiters.delete(tid);
-      for (const f of waiters) f();
-    }
-  }
-
-  /** Append one marker of `rec` at `p`'s leader; returns its 'marker' entry. */
-  private writeMarker(p: Partition, rec: TxnRecord, commit: boolean, cause: EntryId): EntryId {
-    const w = this.world;
-    const leader = this.leaderOf(p)!;
-    const e = writeMarker(
-      w.trace,
-      w.now,
-      leader.id,
-      cause,
-      p.topic,
-      p.index,
-      p.leo,
-      commit ? 1 : 0,
-      rec.no,
-    );
-    p.appendRecord(
-      NO_EVENT,
-      rec.pid,
-      rec.epoch,
-      -1,
-      rec.no,
-      REC_CONTROL | (commit ? REC_COMMIT_MARKER : 0),
-      e,
-      NO_ENTRY,
-      w.now,
-    );
-    p.txnOutcome.set(rec.no, commit ? 'committed' : 'aborted');
-    p.openTxns.delete(rec.no);
-    const self = p.replica(leader.number)!;
-    self.leo = p.leo;
-    this.replicate(p, e);
-    p.notify();
-    return e;
   }
 }

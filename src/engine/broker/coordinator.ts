@@ -2,11 +2,12 @@
  * The group and transaction coordinator (one always-available actor): committed offsets, and
  * transactions from their first partition to their markers. The cluster is in cluster.ts.
  */
-import { NO_EVENT, type EntryId } from '../ids';
+import type { EntryId } from '../ids';
 import { Actor, type PendingWork, type World } from '../world';
 import type { ErrorCode } from '../trace';
 import { TXN_REASON_FENCED, TXN_REASON_REQUESTED, TXN_REASON_TIMEOUT } from '../trace';
-import { writeFenced, writeReject, writeTxn } from '../traceWriters';
+import { writeFenced, writeTxn, writeTxnReject } from '../traceWriters';
+import { call } from '../core/call';
 import { errorIndex, type Cluster, type GroupState, type TxnRecord } from './cluster';
 
 /**
@@ -112,7 +113,7 @@ export class Coordinator extends Actor {
     if (timeoutMs > this.world.scenario.broker['transaction.max.timeout.ms']) {
       const w = this.world;
       const code: ErrorCode = 'INVALID_TRANSACTION_TIMEOUT';
-      writeReject(w.trace, w.now, this.id, cause, NO_EVENT, -1, -1, -1, -1, errorIndex(code));
+      writeTxnReject(w.trace, w.now, this.id, cause, errorIndex(code));
       return { pid: -1, epoch: -1, error: code };
     }
     let st = this.producers.get(transactionalId);
@@ -125,7 +126,7 @@ export class Coordinator extends Actor {
     // partition leader): "this method awaits its completion" — the coordinator answers
     // CONCURRENT_TRANSACTIONS and the client asks again (TransactionCoordinator,
     // handleInitProducerId: PrepareCommit | PrepareAbort → CONCURRENT_TRANSACTIONS).
-    if (c.completing(transactionalId)) return this.concurrent(cause);
+    if (c.markers.completing(transactionalId)) return this.concurrent(cause);
     const cur = st.current;
     if (cur && cur.state === 'Ongoing') this.endTxn(cur, false, cause, TXN_REASON_FENCED);
     st.epoch++;
@@ -194,16 +195,20 @@ export class Coordinator extends Actor {
     // "The maximum amount of time … that a transaction will remain open before the coordinator
     // proactively aborts it" (transaction.timeout.ms). The abort bumps the epoch, fencing the
     // producer that let it expire.
-    w.scheduleGlobal(timeoutMs, () => {
-      if (rec.state !== 'Ongoing') return;
-      this.endTxn(rec, false, e, TXN_REASON_TIMEOUT);
-      st.timedOut = st.epoch;
-      st.claimedFrom = -1;
-      st.epoch++;
-      this.cluster.fence(st.pid, st.epoch);
-      if (st.current === rec) st.current = null;
-    });
+    w.scheduleCall(timeoutMs, null, this, this.txnTimedOut, rec, e);
     return rec;
+  }
+
+  /** `transaction.timeout.ms` after `rec` began (at `began`): aborted if still open. */
+  private txnTimedOut(rec: TxnRecord, began: EntryId): void {
+    if (rec.state !== 'Ongoing') return;
+    const st = this.producers.get(rec.transactionalId)!;
+    this.endTxn(rec, false, began, TXN_REASON_TIMEOUT);
+    st.timedOut = st.epoch;
+    st.claimedFrom = -1;
+    st.epoch++;
+    this.cluster.fence(st.pid, st.epoch);
+    if (st.current === rec) st.current = null;
   }
 
   /**
@@ -247,13 +252,21 @@ export class Coordinator extends Actor {
    * and mark it CompleteCommit / CompleteAbort.
    */
   private completeTxn(rec: TxnRecord, commit: boolean, cause: EntryId): void {
+    this.cluster.markers.writeMarkers(
+      rec,
+      commit,
+      cause,
+      call(this, this.txnCompleted, rec, commit),
+    );
+  }
+
+  /** Every marker of `rec` is written (the last at `cause`): its offsets stored if it commits. */
+  private txnCompleted(rec: TxnRecord, commit: boolean, _c: undefined, cause: EntryId): void {
     const w = this.world;
-    this.cluster.writeMarkers(rec, commit, cause, (c) => {
-      if (commit)
-        for (const o of rec.offsets) this.storeOffset(o.group, o.topic, o.partition, o.offset);
-      rec.state = commit ? 'CompleteCommit' : 'CompleteAbort';
-      writeTxn(w.trace, w.now, this.id, c, -1, commit ? 3 : 4, rec.no);
-    });
+    if (commit)
+      for (const o of rec.offsets) this.storeOffset(o.group, o.topic, o.partition, o.offset);
+    rec.state = commit ? 'CompleteCommit' : 'CompleteAbort';
+    writeTxn(w.trace, w.now, this.id, cause, -1, commit ? 3 : 4, rec.no);
   }
 
   /**
@@ -264,18 +277,7 @@ export class Coordinator extends Actor {
   concurrent(cause: EntryId): { pid: number; epoch: number; error: ErrorCode; entry: EntryId } {
     const w = this.world;
     const code: ErrorCode = 'CONCURRENT_TRANSACTIONS';
-    const entry = writeReject(
-      w.trace,
-      w.now,
-      this.id,
-      cause,
-      NO_EVENT,
-      -1,
-      -1,
-      -1,
-      -1,
-      errorIndex(code),
-    );
+    const entry = writeTxnReject(w.trace, w.now, this.id, cause, errorIndex(code));
     return { pid: -1, epoch: -1, error: code, entry };
   }
 }

@@ -10,6 +10,7 @@
  * Producer-id state (the last 5 batches per producer, for idempotence) lives with the log and is
  * rebuilt from it after a truncation (docs/semantics/broker.md#dedupe-state-after-failover).
  */
+import { run, type Callback } from '../core/call';
 import { NO_ENTRY, type EntryId, type EventId } from '../ids';
 import { IntColumn } from '../core/columns';
 
@@ -75,8 +76,11 @@ export class Partition {
   readonly txnOutcome = new Map<number, TxnOutcome>();
   /** Open transaction number → its first offset here (the LSO is the smallest). */
   readonly openTxns = new Map<number, number>();
-  /** Who waits for the readable end to move (long-polling fetchers). */
-  waiters: (() => void)[] = [];
+  /**
+   * Who waits for the readable end to move (long-polling fetchers): a `Call` held as data, which
+   * a snapshot copies, or a closure.
+   */
+  waiters: Callback[] = [];
   /**
    * Records cut by leader changes, kept for the views (a cut offset may be reused by a later
    * record): the 'truncate' trace entry, the first offset, and the events of the cut records.
@@ -249,7 +253,7 @@ export class Partition {
     if (this.waiters.length === 0) return;
     const w = this.waiters;
     this.waiters = [];
-    for (const f of w) f();
+    for (const f of w) run(f);
   }
 
   /**

@@ -9,9 +9,12 @@
  */
 import { isMethodOf, type AnyFunction } from './deepCopy';
 
-/** A pending call that receives `arg` when it runs (see {@link invoke}). */
-export interface Call<Arg = void> {
-  fn: (this: unknown, a: unknown, b: unknown, c: unknown, arg: Arg) => void;
+/**
+ * A pending call that receives `arg` (and `arg2`) when it runs and returns `R` (see
+ * {@link invoke}).
+ */
+export interface Call<Arg = void, Arg2 = void, R = void> {
+  fn: (this: unknown, a: unknown, b: unknown, c: unknown, arg: Arg, arg2: Arg2) => R;
   self: unknown;
   a: unknown;
   b: unknown;
@@ -22,19 +25,46 @@ export interface Call<Arg = void> {
  * `fn.call(self, a, b, c, arg)` when the call runs: `call(this, this.onAnswer, brokerNo, pending)`
  * for `(arg) => this.onAnswer(brokerNo, pending, undefined, arg)`.
  */
-export function call<S, Arg = void, A = undefined, B = undefined, C = undefined>(
+export function call<
+  S,
+  Arg = void,
+  A = undefined,
+  B = undefined,
+  C = undefined,
+  Arg2 = void,
+  R = void,
+>(
   self: S,
-  fn: (this: S, a: A, b: B, c: C, arg: Arg) => void,
+  fn: (this: S, a: A, b: B, c: C, arg: Arg, arg2: Arg2) => R,
   a?: A,
   b?: B,
   c?: C,
-): Call<Arg> {
-  return { fn: fn as Call<Arg>['fn'], self, a, b, c };
+): Call<Arg, Arg2, R> {
+  return { fn: fn as Call<Arg, Arg2, R>['fn'], self, a, b, c };
 }
 
 /** Run a pending call with what it waited for. */
-export function invoke<Arg>(k: Call<Arg>, arg: Arg): void {
-  k.fn.call(k.self, k.a, k.b, k.c, arg);
+export function invoke<Arg, R>(k: Call<Arg, void, R>, arg: Arg): R;
+export function invoke<Arg, Arg2, R>(k: Call<Arg, Arg2, R>, arg: Arg, arg2: Arg2): R;
+export function invoke<Arg, Arg2, R>(k: Call<Arg, Arg2, R>, arg: Arg, arg2?: Arg2): R {
+  return k.fn.call(k.self, k.a, k.b, k.c, arg, arg2 as Arg2);
+}
+
+/**
+ * What a component may be handed to run later: a {@link Call} held as data, which a snapshot
+ * copies, or — until every caller is converted — a closure, which it cannot.
+ */
+export type Callback<Arg = void, Arg2 = void, R = void> =
+  Call<Arg, Arg2, R> | ((arg: Arg, arg2: Arg2) => R);
+
+/** Run a {@link Callback}, whichever form it has. */
+export function run<R>(k: Callback<void, void, R>): R;
+export function run<Arg, R>(k: Callback<Arg, void, R>, arg: Arg): R;
+export function run<Arg, Arg2, R>(k: Callback<Arg, Arg2, R>, arg: Arg, arg2: Arg2): R;
+export function run<Arg, Arg2, R>(k: Callback<Arg, Arg2, R>, arg?: Arg, arg2?: Arg2): R {
+  return typeof k === 'function'
+    ? k(arg as Arg, arg2 as Arg2)
+    : k.fn.call(k.self, k.a, k.b, k.c, arg as Arg, arg2 as Arg2);
 }
 
 const statelessCode = new WeakSet<AnyFunction>();

@@ -45,7 +45,7 @@ export class TransactionStories extends StoryFamily {
   markerWaiting(topicName: string, p: number, no: number): Clause | null {
     const cluster = this.run.state.cluster;
     const part = cluster.topics.get(topicName)?.partitions[p];
-    if (!part || !cluster.markerPending(part, no)) return null;
+    if (!part || !cluster.markers.markerPending(part, no)) return null;
     const t = this.t;
     const decision = this.index
       .ofKind('txn')

@@ -3,7 +3,7 @@
  * The fields' meaning per kind is documented on {@link ENTRY_KINDS} in trace.ts; each writer
  * takes only the fields its kind uses, by name, and leaves the others at -1.
  */
-import type { ActorId, EntryId, EventId } from '../ids';
+import { NO_EVENT, type ActorId, type EntryId, type EventId } from '../ids';
 import { K, type Trace } from '../trace';
 
 /** The application calls send(): `sendCause` = index in SEND_CAUSES. */
@@ -163,6 +163,22 @@ export function writeReject(
   ) as EntryId;
   if (peer !== -1 || txn !== -1) t.set(e, { peer, txn });
   return e;
+}
+
+/**
+ * A transactional request refused: by the coordinator (CONCURRENT_TRANSACTIONS, PRODUCER_FENCED,
+ * INVALID_PRODUCER_EPOCH), or by the client itself when its request timed out. `error` is the
+ * code's index, `txn` the transaction's number (-1: none).
+ */
+export function writeTxnReject(
+  t: Trace,
+  time: number,
+  actor: ActorId,
+  cause: EntryId,
+  error: number,
+  txn: number = -1,
+): EntryId {
+  return writeReject(t, time, actor, cause, NO_EVENT, -1, -1, -1, -1, error, -1, txn);
 }
 
 /** A producer is fenced. */
