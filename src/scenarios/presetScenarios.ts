@@ -21,11 +21,6 @@ export function presetRefOf(ref: string): string | undefined {
   return variant === undefined ? undefined : `${pid}/${variant}`;
 }
 
-/** The variant ids of a preset (its default first), or undefined for an unknown preset id. */
-export function presetVariantIds(presetId: string): readonly string[] | undefined {
-  return Object.hasOwn(PRESET_VARIANT_IDS, presetId) ? PRESET_VARIANT_IDS[presetId] : undefined;
-}
-
 /** Every streaming preset's `preset-id/variant-id` in library order: what `presetIds()` lists. */
 export function streamPresetRefs(): string[] {
   return Object.entries(PRESET_VARIANT_IDS)
