@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+// The parts and presets the executable imports per run, all imported (main is synchronous).
+import './cliTesting';
 import { main } from './main';
 import { findBatchPreset } from '../scenarios/library/batch';
 

@@ -1,8 +1,12 @@
+import { PRESET_VARIANT_IDS } from '../scenarios/parsed';
+import { loadPresetScenarios } from '../scenarios/presetScenarios';
 import { loadOptionalParts, OPTIONAL_PARTS } from './optionalParts';
 
 // The runner's optional parts, which the executable imports per option (src/cli/optionalParts.ts),
-// all imported once here: the tests call the synchronous `main` with any option.
+// and every preset's parsed variants, which it imports per preset: all imported once here, since
+// the tests call the synchronous `main` with any option and any preset.
 await loadOptionalParts(OPTIONAL_PARTS);
+await Promise.all(Object.keys(PRESET_VARIANT_IDS).map(loadPresetScenarios));
 
 /**
  * A CLI command run in-process, as the tests call it (`main`, `fromConfigCommand`…): its exit

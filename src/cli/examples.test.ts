@@ -6,6 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareExpect, parseScenarioJson, simulate } from '../engine';
+// The parts and presets the executable imports per run, all imported (main is synchronous).
+import './cliTesting';
 import { main } from './main';
 
 const DIR = 'public/scenarios';

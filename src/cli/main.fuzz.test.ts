@@ -19,6 +19,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { clipEcho, ECHO_MAX } from '../engine';
 // The presets are the CLI's own input (`sim <preset-id>`); their scenarios are the seeds here.
 import { presets } from '../scenarios';
+// The parts and presets the executable imports per run, all imported (main is synchronous).
+import './cliTesting';
 import { main } from './main';
 import { loadOptionalParts, OPTIONAL_PARTS } from './optionalParts';
 

@@ -1,6 +1,8 @@
 /** Exit 1: an internal error (a bug in the engine) is reported, not thrown. */
 import { describe, expect, it, vi } from 'vitest';
 import type * as Engine from '../engine';
+// The parts and presets the executable imports per run, all imported (main is synchronous).
+import './cliTesting';
 import { main } from './main';
 
 vi.mock('../engine', async (importOriginal) => ({

@@ -13,8 +13,6 @@
 import { readFileSync } from 'node:fs';
 import {
   buildEvents,
-  parseScenario,
-  parseScenarioJson,
   simulate,
   compareExpect,
   formatIssues,
@@ -22,8 +20,12 @@ import {
   type SimulateOptions,
   clipEcho,
 } from '../engine';
-import { findPreset, presetIds } from '../scenarios';
-import { findBatchPreset } from '../scenarios/library/batch';
+import {
+  loadedPresetScenario,
+  loadPresetScenarios,
+  presetRefOf,
+  streamPresetRefs,
+} from '../scenarios/presetScenarios';
 import { runBatchCli } from './batchReport';
 import { diagramKind, jsonReportChunks, textReport } from './report';
 import { visibleControls } from './visibleControls';
@@ -45,8 +47,42 @@ export async function runCli(
   errRaw: (s: string) => void,
 ): Promise<number> {
   const values = parseArguments(argv);
-  if (!('problem' in values)) await loadOptionalParts(optionalPartsFor(values));
+  if (!('problem' in values)) {
+    // One of our presets is read parsed, without zod; anything else is validated by it.
+    const named = values.target === undefined ? undefined : targetPreset(values.target);
+    await Promise.all([
+      loadOptionalParts([
+        ...optionalPartsFor(values),
+        ...(named === undefined && values.target !== undefined && !isShareLink(values.target)
+          ? (['validate'] as const)
+          : []),
+      ]),
+      named === undefined ? undefined : loadPresetScenarios(named),
+    ]);
+  }
   return main(argv, out, errRaw);
+}
+
+/** Whether a target is a page link (`https://…`, `?…`) that names no scenario of its own. */
+function isPresetLink(target: string): boolean {
+  return (/^https?:\/\//i.test(target) || target.startsWith('?')) && !/#s=/.test(target);
+}
+
+/** The `preset=` a page link names, or null. */
+function linkedPreset(target: string): string | null {
+  try {
+    return target.startsWith('?')
+      ? new URLSearchParams(target).get('preset')
+      : new URL(target).searchParams.get('preset');
+  } catch {
+    return null;
+  }
+}
+
+/** The preset (`preset-id/variant-id`) a target names, itself or by a page link; else undefined. */
+function targetPreset(target: string): string | undefined {
+  const ref = isPresetLink(target) ? linkedPreset(target) : target;
+  return ref === null || ref.endsWith('.json') ? undefined : presetRefOf(ref);
 }
 
 /**
@@ -77,7 +113,7 @@ export function main(
       err(`--list: takes no scenario, got "${clipEcho(values.target)}"`);
       return 2;
     }
-    out(`${presetIds().join('\n')}\n`);
+    out(`${streamPresetRefs().join('\n')}\n`);
     return 0;
   }
   const seed = values.seed === undefined ? undefined : parseSeedOption(values.seed);
@@ -144,44 +180,30 @@ export function main(
     return 2;
   }
   let parsed: ParseResult;
-  let presetRef: string | undefined;
   // A page link without a scenario in its hash may name a preset (`?preset=…`, as the page and
   // its embeds write it): that preset.
-  let ref = target;
-  if ((/^https?:\/\//i.test(target) || target.startsWith('?')) && !/#s=/.test(target)) {
-    let named: string | null = null;
-    try {
-      named = target.startsWith('?')
-        ? new URLSearchParams(target).get('preset')
-        : new URL(target).searchParams.get('preset');
-    } catch {
-      named = null;
-    }
+  if (isPresetLink(target)) {
+    const named = linkedPreset(target);
     if (named === null) {
       err(
         `${clipEcho(target)}: a page link carries a scenario ('#s=…') or a preset ('?preset=…'); this one has neither`,
       );
       return 2;
     }
-    if (!findPreset(named)) {
+    if (presetRefOf(named) === undefined) {
       err(
         `the link's preset "${clipEcho(named)}" is not a preset${nearPresets(named)} (see --list)`,
       );
       return 2;
     }
-    ref = named;
   }
-  const preset = findPreset(ref);
-  const batchPreset = preset || ref.endsWith('.json') ? null : findBatchPreset(ref);
-  let root = '(file)';
-  if (preset && !ref.endsWith('.json')) {
-    presetRef = `${preset.preset.id}/${preset.variant.id}`;
-    parsed = parseScenario(preset.variant.scenario);
-    root = '(root)';
-  } else if (batchPreset) {
-    presetRef = `${batchPreset.preset.id}/${batchPreset.variant.id}`;
-    parsed = parseScenario(batchPreset.variant.scenario);
-    root = '(root)';
+  const presetRef = targetPreset(target);
+  if (presetRef !== undefined) {
+    // Our own preset, parsed ahead from the zod parse (src/scenarios/parsed/): runCli imported it.
+    const scenario = loadedPresetScenario(presetRef);
+    if (scenario === undefined)
+      throw new Error(`the preset "${presetRef}" was used before it was imported`);
+    parsed = { ok: true, scenario };
   } else if (isShareLink(target)) {
     // A share link: the scenario it carries, exactly.
     const { decodeShare, shareIssueLines } = optionalPart('share');
@@ -205,11 +227,11 @@ export function main(
       );
       return 2;
     }
-    parsed = parseScenarioJson(text);
+    parsed = optionalPart('validate').parseScenarioJson(text);
   }
   if (!parsed.ok) {
     // A file's own problems are labelled as the page labels them: `(file): …`.
-    err(formatIssues(parsed.issues, root));
+    err(formatIssues(parsed.issues, '(file)'));
     return 2;
   }
   const scenario = seed === undefined ? parsed.scenario : { ...parsed.scenario, seed };

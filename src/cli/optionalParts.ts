@@ -2,7 +2,7 @@
  * The runner's optional parts, each imported only when an option asks for it (issue 28: a preset
  * run parses and evaluates none of them, docs/benchmarks.md#cli-start-up): `--compare`,
  * `--explore`, `--format sql` / `--against`, the diagrams (`--format mermaid|markdown`) and a share
- * link's decoder (fflate). `runCli` (src/cli/main.ts) imports the ones its arguments need
+ * link's decoder (fflate), and zod's validation of a scenario file. `runCli` (src/cli/main.ts) imports the ones its arguments need
  * (src/cli/runArgs.ts's `optionalPartsFor`) before the synchronous runner starts; the runner
  * reaches each with `optionalPart(name)`. The in-process tests load them all once
  * (src/cli/cliTesting.ts).
@@ -14,6 +14,8 @@ const IMPORTS = {
   sql: () => import('./sqlCommand'),
   diagrams: () => import('./reportDiagram'),
   share: () => import('../views/io/shareLink'),
+  // zod and the scenario schemas: a scenario file's validation (our presets come parsed).
+  validate: () => import('../engine/scenario/validate'),
 };
 
 export type OptionalPart = keyof typeof IMPORTS;

@@ -7,11 +7,13 @@
  * in-process runner), `check` on a passing and a failing file, and the JUnit report.
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presetIds } from '../scenarios';
+// The parts and presets the executable imports per run, all imported (main is synchronous).
+import './cliTesting';
 import { main } from './main';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -87,6 +89,34 @@ describe('npx delivery-lab from the packed tarball', { timeout: 120_000 }, () =>
     expect(r.status).toBe(code);
     // main writes its report as it is, in chunks, each line ending its own newline.
     expect(r.stdout).toBe(out.join(''));
+  });
+
+  it('a preset run evaluates no zod: its chunks hold none, a scenario file validation does', () => {
+    const chunks = join(app, 'node_modules', 'delivery-lab', 'dist-cli', 'chunks');
+    const zodIn = (file: string) => /ZodError/.test(readFileSync(join(chunks, file), 'utf8'));
+    /** A chunk and what it imports statically (`import … from "./x.mjs"`), transitively. */
+    const closure = (file: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(file)) return seen;
+      seen.add(file);
+      const text = readFileSync(join(chunks, file), 'utf8');
+      for (const m of text.matchAll(
+        /(?:import|export)\s*(?:[^'"();]*?from\s*)?["']\.\/([\w-]+\.mjs)["']/g,
+      ))
+        closure(m[1]!, seen);
+      return seen;
+    };
+    const files = readdirSync(chunks);
+    const named = (prefix: string) => files.filter((f) => f.startsWith(`${prefix}-`));
+    // The runner (main), then the preset's own parsed module (src/scenarios/parsed/): all a run loads.
+    const run = [...named('main'), ...named('lost-ack-retry')].flatMap((f) => [...closure(f)]);
+    expect(run.length).toBeGreaterThan(2);
+    expect(run.filter(zodIn)).toEqual([]);
+    // The test can fail: zod is in what a file's validation imports.
+    expect(
+      named('validate')
+        .flatMap((f) => [...closure(f)])
+        .some(zodIn),
+    ).toBe(true);
   });
 
   it('check: a passing file exits 0, a failing one 3; the JUnit report is valid XML with the right counts', () => {

@@ -1,7 +1,8 @@
 /**
  * The executable's runner (`runCli`, issue 28: start-up) imports only the optional parts its
- * options need (src/cli/optionalParts.ts): none for a preset's text report, each option its own
- * part, and the output is the same as the in-process runner's with every part loaded.
+ * options need (src/cli/optionalParts.ts): none for a preset's text report (nor zod: the preset
+ * comes parsed, src/scenarios/parsed/), each option its own part, zod's validation for a file;
+ * and the output is the same as the in-process runner's with every part loaded.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { findPreset } from '../scenarios';
@@ -35,7 +36,9 @@ describe('runCli imports what the options need, and prints what main prints', ()
     ['--format markdown', [PRESET, '--format', 'markdown'], ['diagrams'], 0],
     // A bad level is refused by the markdown module's own rule: exit 2.
     ['--heading-level', [PRESET, '--heading-level', '9'], ['diagrams'], 2],
+    // A share link is validated by its decoder; a file by zod, imported for it alone.
     ['a share link', [share], ['share'], 0],
+    ['a scenario file', ['public/scenarios/lost-ack-duplicate.json'], ['validate'], 0],
     ['--compare', [PRESET, '--compare', 'exactly-once'], ['compare'], 0],
     // --depth is checked by the atlas module (exit 2 before any atlas run).
     ['--explore', [PRESET, '--explore', '--depth', '3'], ['explore', 'exploreBatch'], 2],

@@ -15,7 +15,7 @@ import { RowStore, SinkActor } from './sinks/table';
 import { ServiceActor } from './sinks/effects';
 import { buildEvents, type Events } from './scenario/workload';
 import type { ConsumerProcessorConfig, Scenario } from './scenario/schema';
-import { outputTransactionTimeoutMs } from './scenario/schema';
+import { outputTransactionTimeoutMs } from './scenario/transactionTimeouts';
 import { LIMITS } from './scenario/limits';
 import type { Trace } from './trace';
 import { END_STOP, END_TRACE_LIMIT, K } from './trace';

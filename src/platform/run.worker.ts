@@ -4,7 +4,7 @@
  * client cancels a job by terminating the worker. A second instance serves an artifact client
  * (diagram texts, export files: `artifact` requests), keeping its last run.
  */
-import { BufferPool, computeRunView } from '../views/run/computeRun';
+import { BufferPool, computeRunViewLazily } from '../views/run/runScenario';
 import { computeArtifact, runCache } from '../views/io/exportArtifact';
 import { runViewTransferables } from '../views/run/runView';
 import type { WorkerReply, WorkerRequest } from './runClient';
@@ -20,7 +20,7 @@ const cache = runCache();
  */
 const pool = new BufferPool();
 
-scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
+scope.onmessage = async (e: MessageEvent<WorkerRequest>) => {
   const { id, input } = e.data;
   const post = (m: WorkerReply, transfer: Transferable[] = []) => scope.postMessage(m, transfer);
   if (e.data.artifact !== undefined) {
@@ -28,7 +28,13 @@ scope.onmessage = (e: MessageEvent<WorkerRequest>) => {
     post({ id, type: 'artifact', result: computeArtifact(input, artifact, cache, options) });
     return;
   }
-  const result = computeRunView(input, (phase) => post({ id, type: 'progress', phase }), pool);
+  // One run job at a time (the client terminates the worker to cancel one), so awaiting the
+  // validation (zod imported on first need, or a preset's parsed module) keeps runs in order.
+  const result = await computeRunViewLazily(
+    input,
+    (phase) => post({ id, type: 'progress', phase }),
+    pool,
+  );
   if (result.ok) {
     post({ id, type: 'progress', phase: 'transferring' });
     post({ id, type: 'done', result }, runViewTransferables(result.view));

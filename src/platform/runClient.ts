@@ -3,7 +3,7 @@
  *
  * - Small scenarios (≤ `inlineMaxEvents` events) run inline: a few milliseconds, and the first
  *   verdict is on screen without waiting for a worker to boot. The simulation is a lazy chunk
- *   (views/run/computeRun.ts, see ./simulationChunk.ts), fetched as the page starts, so the page's entry script does not
+ *   (views/run/runScenario.ts, an untouched preset validated without zod, see ./simulationChunk.ts), fetched as the page starts, so the page's entry script does not
  *   carry the engine's actors twice (the worker has its own copy).
  * - Bigger ones run in a Web Worker (src/platform/run.worker.ts); the result's buffers are
  *   transferred, not copied. Progress is reported by phase (the engine runs synchronously, so
@@ -127,21 +127,21 @@ export function createRunClient(opts: RunClientOptions = {}): RunClient {
       const events = scenarioSize(input);
       if (events <= inlineMax || makeWorker === null) {
         let cancelled = false;
-        const promise = loadCompute().then(
-          ({ computeRunView }) => {
+        const promise = loadCompute()
+          .then(async ({ computeRunViewLazily }) => {
             if (cancelled) return { ok: false as const, error: 'cancelled', key };
-            const r = computeRunView(input, (phase) =>
+            const r = await computeRunViewLazily(input, (phase) =>
               onProgress({ phase, events, inWorker: false }),
             );
             if (r.ok) remember(key, r.view);
             return { ...r, key };
-          },
-          (e: unknown) => ({
+          })
+          // The simulation's chunk, or the validation it imports (zod, a preset's parsed module).
+          .catch((e: unknown) => ({
             ok: false as const,
             error: `could not load the simulation: ${e instanceof Error ? e.message : String(e)}`,
             key,
-          }),
-        );
+          }));
         return { promise, cancel: () => void (cancelled = true) };
       }
       // One worker job at a time: a new job supersedes (and cancels) the running one.

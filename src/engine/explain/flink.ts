@@ -3,7 +3,7 @@
  * checkpoint committed, a job that failed for good.
  */
 import { failoverCause, ERROR_CODES, MESSAGE_TYPES } from '../trace';
-import { flinkRestartsAfter } from '../scenario/schema';
+import { flinkRestartsAfter } from '../scenario/flinkRestart';
 import { gaveUpWhy, crashCause } from './words';
 import { firstAtOrAfter } from './traceIndex';
 import { StoryFamily, type Clause, type Story } from './story';

@@ -3,7 +3,7 @@
  * for a leader, a refused InitProducerId, the last stable offset.
  */
 import { ERROR_CODES } from '../trace';
-import { outputTransactionTimeoutMs } from '../scenario/schema';
+import { outputTransactionTimeoutMs } from '../scenario/transactionTimeouts';
 import { StoryFamily, type Clause, type Story } from './story';
 
 export class TransactionStories extends StoryFamily {

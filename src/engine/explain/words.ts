@@ -3,7 +3,7 @@
  * statements and skip reasons in words.
  */
 import type { FaultSpec, FlinkProcessorConfig } from '../scenario/schema';
-import { flinkRestartStrategy } from '../scenario/schema';
+import { flinkRestartStrategy } from '../scenario/flinkRestart';
 import type { SKIP_REASONS } from '../trace';
 import { describeFault } from '../faultWords';
 import { groupDigits } from '../groupDigits';

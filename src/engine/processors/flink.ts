@@ -77,8 +77,8 @@ import {
   EXPONENTIAL_DELAY,
   flinkRestartStrategy,
   flinkRestartsAfter,
-  outputTransactionTimeoutMs,
-} from '../scenario/schema';
+} from '../scenario/flinkRestart';
+import { outputTransactionTimeoutMs } from '../scenario/transactionTimeouts';
 import type { SinkActor } from '../sinks/table';
 import type { ServiceActor } from '../sinks/effects';
 import { writeStatement, xaStatement } from '../sinks/writer';

@@ -46,7 +46,7 @@ import { sinkKey, withSideEffect } from './outputs';
 import type { Rec } from './consumer';
 import { writeRestore } from '../traceWriters';
 import { ProducerClient, outputClientConfig } from '../client';
-import { outputTransactionTimeoutMs } from '../scenario/schema';
+import { outputTransactionTimeoutMs } from '../scenario/transactionTimeouts';
 import {
   copyWatermarkState,
   emptyWatermarkState,

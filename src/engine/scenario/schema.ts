@@ -15,6 +15,7 @@
  */
 import { z } from 'zod';
 import { LIMITS } from './limits';
+import { PACE_MAX, PACE_MIN } from './pace';
 import { BatchSchema } from '../batch/schema';
 import { int, ms, name } from './schemaFields';
 import { WorkloadSchema } from './schemaWorkload';
@@ -30,10 +31,13 @@ export * from './schemaProcessors';
 export * from './schemaSinks';
 export * from './schemaFaults';
 export * from './schemaExpect';
-
-/** Slowest and fastest playback speeds (virtual ms per real ms): the page's speed range. */
-export const PACE_MIN = 0.001;
-export const PACE_MAX = 1000;
+// The plain rules a run reads, kept apart so that a run builds no schema (docs/ARCHITECTURE.md,
+// "Our presets without zod"); re-exported for the modules that read them with the schemas.
+export * from './transactionTimeouts';
+export * from './flinkRestart';
+export * from './generateInterval';
+export * from './seedDraws';
+export * from './pace';
 
 export const ScenarioSchema = z.strictObject({
   /** Where editors find this schema (`scenario.schema.json`); ignored by the engine. */
@@ -84,19 +88,3 @@ export const ScenarioSchema = z.strictObject({
 export type ScenarioInput = z.input<typeof ScenarioSchema>;
 /** A validated scenario with every default applied. */
 export type Scenario = z.output<typeof ScenarioSchema>;
-
-/**
- * What the seed draws in this scenario, in words ("network jitter", "2 random faults", "Poisson
- * arrivals", …); empty when nothing in it is random — every seed then gives the same run.
- */
-export function seedDraws(s: Scenario): string[] {
-  const out: string[] = [];
-  if (s.network.jitterMs > 0) out.push('network jitter');
-  const random = s.faults.filter((f) => f.kind === 'random').length;
-  if (random > 0) out.push(random === 1 ? 'a random fault' : `${random} random faults`);
-  const g = s.workload.generate;
-  if (g?.arrivals === 'poisson') out.push('Poisson arrivals');
-  if (g?.keyChoice === 'random') out.push('random keys');
-  if (g?.amounts === 'random') out.push('random amounts');
-  return out;
-}

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { int, ms, name } from './schemaFields';
+import { KAFKA_TRANSACTION_MAX_TIMEOUT_MS } from './transactionTimeouts';
 
 /** `acks` as Kafka accepts it: "0", "1", "all" or "-1" (= all); numbers are accepted too. */
 export const AcksSchema = z.union(
@@ -65,9 +66,6 @@ export const ProducerSchema = z.strictObject({
     })
     .default({ mode: 'async', onFailure: 'skip', eventsPerTransaction: 1 }),
 });
-
-/** Kafka's default broker `transaction.max.timeout.ms` (15 min, in ms). */
-export const KAFKA_TRANSACTION_MAX_TIMEOUT_MS = 900_000;
 
 /** The Kafka cluster. Docs: https://kafka.apache.org/documentation/#brokerconfigs */
 export const BrokerSchema = z

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { amount, int, ms, name, topicName } from './schemaFields';
+import { generateIntervalMs } from './generateInterval';
 import { contentFields } from '../batch/schema';
 
 /** One business event, listed explicitly. The same `id` listed twice is the upstream source emitting it twice. */
@@ -111,14 +112,6 @@ export const GenerateSchema = z.preprocess((g: z.input<typeof GenerateObjectSche
     });
   return g;
 }, GenerateObjectSchema);
-
-/** The mean time between two generated events (ms): from `ratePerSec` when given, else `intervalMs`. */
-export function generateIntervalMs(g: { intervalMs?: number; ratePerSec?: number }): number {
-  return g.ratePerSec === undefined ? (g.intervalMs ?? DEFAULT_INTERVAL_MS) : 1000 / g.ratePerSec;
-}
-
-/** `workload.generate.intervalMs` when neither it nor `ratePerSec` is given (ms). */
-export const DEFAULT_INTERVAL_MS = 10;
 
 export const WorkloadSchema = z
   .strictObject({

@@ -6,7 +6,8 @@
 import { toEventId, toIdentityId, type EventId, type IdentityId } from '../ids';
 import { createRng, type Rng } from '../core/rng';
 import { LIMITS } from './limits';
-import { DEFAULT_INTERVAL_MS, generateIntervalMs, type EventSpec, type Scenario } from './schema';
+import { DEFAULT_INTERVAL_MS, generateIntervalMs } from './generateInterval';
+import type { EventSpec, Scenario } from './schema';
 import { alloc } from '../core/pool';
 
 /** The workload's events, sorted by time (stable). Index i is the event's number in the trace. */

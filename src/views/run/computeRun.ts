@@ -1,22 +1,20 @@
 /**
- * Scenario in, view out: validate, simulate, derive — the simulation itself, apart from the small
- * helpers of compute.ts so that the page loads it lazily (src/platform/runClient.ts) and its
- * first paint does not wait for the engine; the run worker imports it directly.
+ * Scenario in, view out, synchronously: validate with zod, then runScenario.ts (simulate, derive).
+ * For the tests and the page's test API; the page's runs go through runScenario.ts's
+ * `computeRunViewLazily`, which validates an untouched preset without zod.
  */
 import { parseScenario, simulate, type BufferPool } from '../../engine';
-import { toRunView } from './runView';
 import type { ComputeResult } from './compute';
+import { runScenarioView } from './runScenario';
 
 /** Memory reused from run to run (for the run worker; see the engine's BufferPool). */
 export { BufferPool } from '../../engine';
 
 /**
- * Validate and run a scenario (as written, defaults not applied) and derive its view.
- * Never throws: an invalid scenario gives its issues (each naming the field), an engine failure
- * its message. `onPhase` reports progress between the (synchronous) steps.
- * @param pool - memory reused from run to run (the run worker's): the run's arrays are given
- *   back as soon as the view is derived, so the view must be posted (transferred or copied)
- *   before the next call with the same pool.
+ * Validate (with zod) and run a scenario (as written, defaults not applied) and derive its view,
+ * synchronously. Never throws: an invalid scenario gives its issues (each naming the field), an
+ * engine failure its message. The page's run client and worker use runScenario.ts's
+ * `computeRunViewLazily`, the same result with no zod for an untouched preset.
  */
 export function computeRunView(
   input: unknown,
@@ -24,17 +22,9 @@ export function computeRunView(
   pool?: BufferPool,
 ): ComputeResult {
   const parsed = parseScenario(input);
-  if (!parsed.ok) return { ok: false, issues: parsed.issues };
-  try {
-    onPhase('simulating');
-    const run = simulate(parsed.scenario, { pool });
-    onPhase('deriving');
-    const view = toRunView(run);
-    pool?.reclaim(run);
-    return { ok: true, view };
-  } catch (e) {
-    return { ok: false, error: e instanceof Error ? e.message : String(e) };
-  }
+  return parsed.ok
+    ? runScenarioView(parsed.scenario, onPhase, pool)
+    : { ok: false, issues: parsed.issues };
 }
 
 /**

@@ -1,0 +1,45 @@
+/**
+ * The page's runs (runScenario.ts's computeRunViewLazily): an untouched preset is validated
+ * without zod — its parse comes generated (src/scenarios/parsed/) — and gives the very run
+ * computeRun.ts's zod path gives; an edited one, or a bad one, goes through zod as before.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import * as validate from '../../engine/scenario/validate';
+import { findPreset } from '../../scenarios';
+import { computeRunView } from './computeRun';
+import { traceHashOfView } from './hash';
+import { untouchedPreset } from './parseForRun';
+import { computeRunViewLazily } from './runScenario';
+
+vi.mock('../../engine/scenario/validate', { spy: true });
+
+const input = () => structuredClone(findPreset('lost-ack-retry/acks-1')!.variant.scenario);
+const hashOf = (r: ReturnType<typeof computeRunView>) => (r.ok ? traceHashOfView(r.view) : r);
+
+describe('computeRunViewLazily', () => {
+  beforeEach(() => vi.mocked(validate.parseScenario).mockClear());
+
+  it('an untouched preset: no zod parse, the same run as the zod path', async () => {
+    expect(untouchedPreset(input())).toBe('lost-ack-retry/acks-1');
+    const lazily = await computeRunViewLazily(input());
+    expect(validate.parseScenario).not.toHaveBeenCalled();
+    expect(hashOf(lazily)).toBe(hashOf(computeRunView(input())));
+  }, 60_000);
+
+  it('an edited preset is validated by zod, and runs as the zod path runs it', async () => {
+    const edited = { ...input(), seed: 7 };
+    expect(untouchedPreset(edited)).toBeUndefined();
+    const lazily = await computeRunViewLazily(edited);
+    expect(validate.parseScenario).toHaveBeenCalledTimes(1);
+    expect(hashOf(lazily)).toBe(hashOf(computeRunView(edited)));
+  }, 60_000);
+
+  it('a bad scenario keeps its issues, each naming the field', async () => {
+    const bad = { ...input(), seed: -1 };
+    expect(await computeRunViewLazily(bad)).toEqual(computeRunView(bad));
+    expect(await computeRunViewLazily(bad)).toMatchObject({
+      ok: false,
+      issues: [{ path: 'seed' }],
+    });
+  });
+});
