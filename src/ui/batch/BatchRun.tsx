@@ -11,6 +11,7 @@ import type { ScenarioInput } from '../../engine';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import { batchPageView, clearAndRerun, failMidWrite } from '../../views/batch/batchView';
+import type { BatchSetupView } from '../../views/batch/batchSetup';
 import { BatchAtlas } from './BatchAtlas';
 import { HiddenOutcome } from '../library/HiddenOutcome';
 import { usePredictionGate } from '../library/usePredictionGate';
@@ -119,10 +120,13 @@ function BatchRunOf({
       <button type="button" onClick={() => setShown(Number.MAX_SAFE_INTEGER)}>
         Show the end
       </button>
+      {/* Before the run ends, the job's setup: what a stream's pipeline shows before Play. */}
+      {!done && <BatchSetup setup={view.setup} />}
       <section aria-label="Scheduler" className="batch-strip">
-        {view.dates.map((d) => (
+        {view.dates.map((d, i) => (
           <div key={d.label} data-testid="batch-date" className="batch-date">
             <strong>{d.label}</strong>
+            <SourceRows source={view.setup.sources[i]} />
             <ol>
               {d.attempts
                 .filter((x) => x.id < shown)
@@ -192,5 +196,46 @@ function BatchRunOf({
         </>
       )}
     </section>
+  );
+}
+
+/** The job as configured: schedule, task, window, write, dedupe, and what is planned to fail. */
+function BatchSetup({ setup }: { setup: BatchSetupView }) {
+  return (
+    <section aria-label="Job setup" className="batch-setup" data-testid="batch-setup">
+      <dl>
+        {setup.facts.map((f) => (
+          <div key={f.what}>
+            <dt>{f.what}</dt>
+            <dd>{f.words}</dd>
+          </div>
+        ))}
+        {setup.planned.length > 0 && (
+          <div>
+            <dt>Planned</dt>
+            <dd>
+              <ul data-testid="batch-planned">
+                {setup.planned.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        )}
+      </dl>
+    </section>
+  );
+}
+
+/** A logical date's rows in the source table, late ones marked. */
+function SourceRows({ source }: { source: BatchSetupView['sources'][number] | undefined }) {
+  if (!source) return null;
+  return (
+    <p className="batch-source" data-testid="batch-source">
+      source:{' '}
+      {source.rows.length === 0
+        ? 'no rows'
+        : source.rows.map((id) => (source.late.includes(id) ? `${id} (late)` : id)).join(' ')}
+    </p>
   );
 }
