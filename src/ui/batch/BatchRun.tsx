@@ -6,12 +6,15 @@
  * scenario, so the page's undo, share link, export and Compare carry it. Everything shown comes
  * from src/views/batch/batchView.ts.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ScenarioInput } from '../../engine';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import { batchPageView, clearAndRerun, failMidWrite } from '../../views/batch/batchView';
 import type { BatchSetupView } from '../../views/batch/batchSetup';
+import { knobMeta } from '../../views/edit/knobs';
+import type { KeyValue } from '../../views/edit/knobsKey';
+import { KeyControl } from '../panels/KeyControl';
 import { BatchAtlas } from './BatchAtlas';
 import { HiddenOutcome } from '../library/HiddenOutcome';
 import { usePredictionGate } from '../library/usePredictionGate';
@@ -120,6 +123,12 @@ function BatchRunOf({
       <button type="button" onClick={() => setShown(Number.MAX_SAFE_INTEGER)}>
         Show the end
       </button>
+      {view.setup.dedupeKey !== null && (
+        <DedupeKeyField
+          value={view.setup.dedupeKey}
+          onSet={(key) => a.setKnob('batch.dedupeKey', key)}
+        />
+      )}
       {/* Before the run ends, the job's setup: what a stream's pipeline shows before Play. */}
       {!done && <BatchSetup setup={view.setup} />}
       <section aria-label="Scheduler" className="batch-strip">
@@ -236,6 +245,31 @@ function SourceRows({ source }: { source: BatchSetupView['sources'][number] | un
       {source.rows.length === 0
         ? 'no rows'
         : source.rows.map((id) => (source.late.includes(id) ? `${id} (late)` : id)).join(' ')}
+    </p>
+  );
+}
+
+/**
+ * The job's dedupe key (issue 26 §2: every dedupe mechanism offers it): the event id or a tuple of
+ * content columns, set as the knob `batch.dedupeKey` (one undoable edit).
+ */
+function DedupeKeyField({ value, onSet }: { value: unknown; onSet: (key: KeyValue) => void }) {
+  const id = useId();
+  const meta = knobMeta('batch.dedupeKey')!;
+  if (meta.editor.type !== 'key') return null;
+  return (
+    <p className="batch-key" data-testid="batch-dedupe-key">
+      <label htmlFor={id} title={meta.what}>
+        Dedupe key
+      </label>{' '}
+      <KeyControl
+        id={id}
+        name={meta.name}
+        value={value}
+        options={meta.editor.options}
+        columns={meta.editor.columns}
+        onSet={onSet}
+      />
     </p>
   );
 }

@@ -18,9 +18,9 @@ import {
   type KnobGroup,
   type KnobMeta,
 } from '../../views/edit/knobs';
-import { CONTENT_TUPLE, isContentKey, keyForOption, toggleColumn } from '../../views/edit/knobsKey';
 import { useNumberDraft } from '../hooks/useNumberDraft';
 import { Icon } from '../Icon';
+import { KeyControl } from './KeyControl';
 import { testIds } from '../testIds';
 
 const GROUPS: { g: KnobGroup; title: string }[] = [
@@ -276,47 +276,18 @@ function KnobRow({
         />
       );
       break;
-    case 'key': {
-      // An identifying column, or a tuple of content columns ticked one by one (../../views/edit/knobsKey.ts).
-      const tuple = isContentKey(shown) ? shown : null;
+    case 'key':
       control = (
-        <span className="field key-editor">
-          <select
-            id={id}
-            value={tuple ? CONTENT_TUPLE : norm(meta, shown)}
-            onChange={(ev) => set(keyForOption(ev.target.value, shown, e.columns))}
-          >
-            {e.options.map((o) => (
-              <option key={o} value={o}>
-                {o}
-              </option>
-            ))}
-            <option value={CONTENT_TUPLE}>content tuple…</option>
-          </select>
-          {tuple && (
-            <span role="group" aria-label={`${meta.name}: content columns`}>
-              {e.columns.map((c) => (
-                <label key={c} className="field">
-                  <input
-                    type="checkbox"
-                    data-column={c}
-                    checked={tuple.includes(c)}
-                    // A key has one column at least: the last one stays.
-                    disabled={tuple.length === 1 && tuple.includes(c)}
-                    onChange={(ev) => {
-                      const next = toggleColumn(tuple, c, ev.target.checked, e.columns);
-                      if (next) set(next);
-                    }}
-                  />
-                  {c}
-                </label>
-              ))}
-            </span>
-          )}
-        </span>
+        <KeyControl
+          id={id}
+          name={meta.name}
+          value={shown}
+          options={e.options}
+          columns={e.columns}
+          onSet={set}
+        />
       );
       break;
-    }
     case 'text':
       control = (
         <input

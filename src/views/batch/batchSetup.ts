@@ -22,6 +22,21 @@ export interface BatchSetupView {
   sources: { rows: string[]; late: string[] }[];
   /** The faults, clears, late rows and backfills the scenario plans, in time order. */
   planned: string[];
+  /**
+   * The key the job's dedupe mechanisms use (its dedupe store, MERGE, dbt's unique_key), or null
+   * when none dedupes (an append, an overwrite): what the page's key editor sets.
+   */
+  dedupeKey: DedupeKey | null;
+}
+
+/** Whether any of the job's dedupe mechanisms reads the dedupe key. */
+function usesDedupeKey(b: BatchConfig): boolean {
+  const w = b.write;
+  return (
+    b.dedupe !== undefined ||
+    w.mode === 'merge' ||
+    (w.mode === 'dbt-incremental' && w.uniqueKey && w.strategy !== 'insert_overwrite')
+  );
 }
 
 /** A duration as Airflow's settings read: `5 min`, `1 day`, `90 s`. */
@@ -162,5 +177,10 @@ export function batchSetupView(run: BatchRun): BatchSetupView {
   ];
   // Stable: equal times keep the order above (faults, clears, backfills, late rows).
   planned.sort((x, y) => x.at - y.at);
-  return { facts, sources, planned: planned.map((p) => p.words) };
+  return {
+    facts,
+    sources,
+    planned: planned.map((p) => p.words),
+    dedupeKey: usesDedupeKey(b) ? b.dedupeKey : null,
+  };
 }

@@ -8,7 +8,7 @@
  * application uses the producer, when the consumer starts) say "simulator" instead of a link.
  */
 import type { Scenario, ScenarioInput } from '../../engine';
-import { EVENT_CONTENT_COLUMNS, outputTransactionTimeoutMs } from '../../engine';
+import { CONTENT_COLUMNS, EVENT_CONTENT_COLUMNS, outputTransactionTimeoutMs } from '../../engine';
 import { getKnob, setKnob, type KnobSetting } from '../../scenarios';
 
 /** Where a knob lives in the pipeline. */
@@ -761,6 +761,17 @@ export const KNOBS: readonly KnobMeta[] = [
     realDefault: '— (your schema)',
     doc: PG_INSERT,
     applies: table,
+  },
+  {
+    path: 'batch.dedupeKey',
+    name: 'dedupe key',
+    group: 'sink',
+    system: 'batch job',
+    editor: { type: 'key', options: ['event-id'], columns: CONTENT_COLUMNS },
+    what: 'What every dedupe mechanism of the job takes for the same event — its dedupe store’s key, MERGE’s ON, dbt’s unique_key, the DISTINCT ON before a MERGE: the event id, or a tuple of content columns. Two real events with equal content then share one key and merge, a false merge.',
+    realDefault: '— (your SQL or dbt config)',
+    doc: 'https://docs.getdbt.com/reference/resource-configs/unique_key',
+    applies: (s) => s.batch !== undefined,
   },
   {
     path: 'sink.uniqueKey',
