@@ -10,13 +10,13 @@ import { formatMs } from '../views/run/format';
 import type { LabActions, LabState } from './labState';
 
 /** A copy of the scenario's faults. */
-export const faultsOf = (s: ScenarioInput): FaultInput[] => [...(s.faults ?? [])];
+const faultsOf = (s: ScenarioInput): FaultInput[] => [...(s.faults ?? [])];
 
 /**
  * The faults with one more: a label already taken gets a number ("ack of e1 dropped 2"), so an
  * explanation naming a fault names one.
  */
-export function withFault(s: ScenarioInput, fault: FaultInput): FaultInput[] {
+function withFault(s: ScenarioInput, fault: FaultInput): FaultInput[] {
   const faults = faultsOf(s);
   if (fault.id !== undefined) {
     const taken = new Set(faults.map((f) => f.id));
@@ -32,7 +32,7 @@ export function withFault(s: ScenarioInput, fault: FaultInput): FaultInput[] {
  * named point is only armed there: say where it will fire, or a marker that stays put after a
  * drag looks like a move that failed.
  */
-export function movedFaultNotice(f: FaultInput, index: number, armed: number): string {
+function movedFaultNotice(f: FaultInput, index: number, armed: number): string {
   const waits =
     f.kind === 'drop-request' ||
     f.kind === 'drop-response' ||

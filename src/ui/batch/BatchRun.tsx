@@ -123,7 +123,8 @@ function BatchRunOf({
       <button type="button" onClick={() => setShown(Number.MAX_SAFE_INTEGER)}>
         Show the end
       </button>
-      {view.setup.dedupeKey !== null && (
+      {/* An embed is the author's job as written: no edit. */}
+      {view.setup.dedupeKey !== null && !embed && (
         <DedupeKeyField
           value={view.setup.dedupeKey}
           onSet={(key) => a.setKnob('batch.dedupeKey', key)}

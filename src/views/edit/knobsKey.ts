@@ -11,7 +11,7 @@
 export type KeyValue = string | readonly string[];
 
 /** The tuple a key switched to "content" starts with: event time and amount (S-style payments). */
-export const DEFAULT_CONTENT_KEY: readonly string[] = ['time', 'amount'];
+const DEFAULT_CONTENT_KEY: readonly string[] = ['time', 'amount'];
 
 /** The select's option for a content tuple (the identifying columns are their own options). */
 export const CONTENT_TUPLE = 'content-tuple';
