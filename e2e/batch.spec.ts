@@ -17,12 +17,24 @@ test('clear-rerun-window (the old ?batch= address): play, fail an attempt mid-wr
   await page.goto('?batch=clear-rerun-window');
   // The old address opens the preset in the lab's page.
   await expect(page).toHaveURL(/[?&]preset=clear-rerun-window/);
+  // Before Play, the job's setup (issue 24: the projector's first screen was empty date cards):
+  // the clock window, the planned clear, and each logical date's source rows.
+  const setup = page.getByTestId('batch-setup');
+  await expect(setup).toContainText('WHERE event_date = current_date() - 1');
+  await expect(setup).toContainText('clear and re-run 2024-03-10 at 2024-03-13 01:00');
+  await expect(page.getByTestId('batch-source')).toHaveText([
+    'source: e1 e2 e3',
+    'source: no rows',
+    'source: f1 f2',
+  ]);
   await page.getByRole('button', { name: 'Play the schedule', exact: true }).click();
   // 3 scheduled runs and the re-run of 2024-03-10, revealed one by one.
   await expect(page.getByTestId('batch-attempt')).toHaveCount(4);
   // The question unanswered, the table waits ("Predict first", as on a stream); skip it.
   await expect(page.getByTestId('batch-partition')).toHaveCount(0);
   await page.getByTestId('batch-run').getByTestId('outcome-show').click();
+  // The schedule played to its end: the table and the stories take the setup's place.
+  await expect(setup).toHaveCount(0);
   const p0310 = page.getByTestId('batch-partition').filter({ hasText: '2024-03-10' });
   await expect(p0310).toContainText('f1 (wrong partition)');
   await expect(p0310.locator('[data-wrong]')).toHaveCount(2);

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 // The parts and presets the executable imports per run, all imported (main is synchronous).
 import './cliTesting';
 import { main } from './main';
+// The runner's optional parts (--format markdown's among them), as the executable imports them.
+import './cliTesting';
 import { findBatchPreset } from '../scenarios/library/batch';
 
 function cli(args: string[]) {
@@ -46,5 +48,28 @@ describe('batch scenarios on the command line', () => {
     };
     expect(json.statements.map((s) => s.kind)).toEqual(['insert', 'insert']);
     expect(json.statements[0]!.rows).toHaveLength(10);
+  }, 60_000);
+});
+
+describe('--format markdown on a batch scenario: the batch report, not the text one', () => {
+  it('clear-rerun-window: the rows under the wrong partition and the clock window, as Markdown', () => {
+    // The clear of 2024-03-10 at 2024-03-13 01:00 reads current_date() - 1 = 2024-03-12 (f1, f2)
+    // and overwrites partition 2024-03-10 with them: e1..e3 lost, f1 and f2 twice, once under the
+    // wrong partition (docs/semantics/batch.md#expected-counts).
+    const r = cli(['clear-rerun-window', '--format', 'markdown', '--heading-level', '1']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^# Re-run — clock window, overwrite\n/);
+    expect(r.stdout).toContain(
+      '4 rows, sum 600 of 360; 2 duplicates, 3 lost (0 false merges), 2 rows under the wrong partition.',
+    );
+    expect(r.stdout).toContain('- 2024-03-10: f1 (**wrong partition**), f2 (**wrong partition**)');
+  }, 60_000);
+
+  it('content-key-false-merge: p2 lost to p1’s content key, named a false merge', () => {
+    // p1 and p2 have the same time, user, item and amount (09:15, u1, tea, 5): the dedupe store's
+    // SET dedupe:{key} NX finds p1's claim and p2 is skipped (https://redis.io/docs/latest/commands/set/).
+    const r = cli(['content-key-false-merge/content-key-store', '--format', 'markdown']);
+    expect(r.stdout).toContain('3 rows, sum 18 of 23; 0 duplicates, 1 lost (1 false merge),');
+    expect(r.stdout).toContain('- **false-merge** p2: p2 and p1 are two real events');
   }, 60_000);
 });

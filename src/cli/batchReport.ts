@@ -1,7 +1,8 @@
 /**
  * The CLI's report of a batch scenario (docs/semantics/batch.md): the runs and attempts on the
  * calendar, the table by partition with misplaced rows marked, the verdict and its stories; as
- * text or JSON. `--check` compares it with the scenario's `expect` block.
+ * text, JSON or Markdown (the page's batch report, src/views/batch/batchMarkdown.ts). `--check`
+ * compares it with the scenario's `expect` block.
  */
 import {
   attemptWords,
@@ -12,6 +13,8 @@ import {
   type BatchResult,
   type Scenario,
 } from '../engine';
+import type { HeadingLevel } from '../views/io/markdown';
+import { optionalPart } from './optionalParts';
 
 /** The table grouped by partition: each row's event, and `!` when it is not its own date. */
 function partitionsOf(
@@ -77,9 +80,21 @@ export function runBatchCli(
   check: boolean,
   out: (s: string) => void,
   err: (s: string) => void,
+  headingLevel?: HeadingLevel,
 ): number {
   const r = runBatch(scenario);
-  out(`${format === 'json' ? batchJson(r, ref) : batchText(r, scenario.name, ref)}\n`);
+  const report =
+    format === 'json'
+      ? batchJson(r, ref)
+      : format === 'markdown'
+        ? optionalPart('diagrams')
+            .batchMarkdownReport(scenario, {
+              ...(ref ? { preset: ref } : {}),
+              ...(headingLevel ? { headingLevel } : {}),
+            })
+            .trimEnd()
+        : batchText(r, scenario.name, ref);
+  out(`${report}\n`);
   if (!check) return 0;
   if (!scenario.expect) {
     err('--check: the scenario has no "expect" block');

@@ -317,7 +317,7 @@ export function main(
     );
   // A batch scenario is judged by the batch engine (src/cli/batchReport.ts).
   if (scenario.batch)
-    return runBatchCli(scenario, presetRef ?? null, format, values.check, out, err);
+    return runBatchCli(scenario, presetRef ?? null, format, values.check, out, err, headingLevel);
   let run;
   try {
     run = simulate(scenario, limits);

@@ -405,3 +405,42 @@ describe('the JSON report in chunks (--format json of 2,000,000 events is more t
     expect([...jsonReportChunks(run)].join('')).toBe(JSON.stringify(jsonReport(run), null, 2));
   });
 });
+
+describe('a false merge is named in every report (issue 26 §2)', () => {
+  // content-key-on-conflict/event-time-amount (src/scenarios/library/contentKey.ts): ON CONFLICT
+  // (event_time, amount) DO NOTHING; e7 has e6's time and amount (09:15:06, 60), so its INSERT
+  // conflicts with e6's row and is skipped ("simply avoids inserting a row as its alternative
+  // action", https://www.postgresql.org/docs/current/sql-insert.html#SQL-ON-CONFLICT): one real
+  // event lost to the key, e7 into e6; the replay of e6..e10 adds none — 9 rows, 1 lost.
+  const run = () => {
+    const p = parseScenario(
+      findPreset('content-key-on-conflict/event-time-amount')!.variant.scenario,
+    );
+    if (!p.ok) throw new Error(JSON.stringify(p.issues));
+    return simulate(p.scenario);
+  };
+
+  it('JSON: falseMerges lists e7 into e6, and lost counts it', () => {
+    const r = jsonReport(run());
+    expect(r.falseMerges).toEqual([{ id: 'e7', into: 'e6' }]);
+    expect(r.totals).toMatchObject({ sinkRows: 9, lost: 1, duplicates: 0 });
+  });
+
+  it('text: the lost count says it is a false merge, and which', () => {
+    const t = textReport(run());
+    expect(t).toContain(
+      '9 rows for 10 events · 0 duplicate rows · 1 lost (1 false merge) · sum 480',
+    );
+    expect(t).toContain(
+      '≡ false merges (real events taken for another with the same key): e7 into e6',
+    );
+  });
+
+  it('an event-id key: no false merge, an empty list and no line', () => {
+    const p = parseScenario(findPreset('content-key-on-conflict/event-id')!.variant.scenario);
+    if (!p.ok) throw new Error(JSON.stringify(p.issues));
+    const r = simulate(p.scenario);
+    expect(jsonReport(r).falseMerges).toEqual([]);
+    expect(textReport(r)).not.toContain('false merge');
+  });
+});

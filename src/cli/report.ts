@@ -80,6 +80,12 @@ export interface JsonReport {
   latencyMs: Run['verdict']['latency'];
   /** Business ids the application was told failed although they were written. */
   falseFailures: string[];
+  /**
+   * Real events lost at the end of the pipeline because a sink keyed by content (`sink.key:
+   * ["time", "amount"]`) took them for another real event with the same key: `id` went into
+   * `into`'s row (docs/semantics/sinks.md#content-keys). Each is also counted in `totals.lost`.
+   */
+  falseMerges: { id: string; into: string }[];
   endTimeMs: number;
   /**
    * True when the run was stopped with work still pending — at its stop time (`stopAtMs`, or by
@@ -185,6 +191,7 @@ function reportSummary(run: Run, preset?: string, hash: TraceHasher = traceHash)
     primary: v.primary,
     latencyMs: v.latency,
     falseFailures: v.falseFailures,
+    falseMerges: v.falseMerges.map((m) => ({ ...m })),
     endTimeMs: run.endTime,
     cutOff: run.cutOff,
     ...(run.cutOffBy ? { cutOffBy: run.cutOffBy } : {}),
@@ -290,7 +297,7 @@ export function textReport(run: Run, preset?: string, hash: TraceHasher = traceH
   lines.push('');
   const t = r.totals;
   lines.push(
-    `${r.primary}: ${plural(t.sinkRows, 'row')} for ${plural(t.events, 'event')} · ${plural(t.duplicates, 'duplicate row')} · ${t.lost} lost · sum ${money(t.observedSum)} (true ${money(t.expectedSum)}${t.observedSum !== t.expectedSum ? `, off by ${money(t.observedSum - t.expectedSum)}` : ''})`,
+    `${r.primary}: ${plural(t.sinkRows, 'row')} for ${plural(t.events, 'event')} · ${plural(t.duplicates, 'duplicate row')} · ${t.lost} lost${r.falseMerges.length > 0 ? ` (${plural(r.falseMerges.length, 'false merge')})` : ''} · sum ${money(t.observedSum)} (true ${money(t.expectedSum)}${t.observedSum !== t.expectedSum ? `, off by ${money(t.observedSum - t.expectedSum)}` : ''})`,
   );
   // A reader's own replay: in its table, not in the counts (each record it read, once).
   const rereads = (n: number | undefined) =>
@@ -330,6 +337,10 @@ export function textReport(run: Run, preset?: string, hash: TraceHasher = traceH
       `  ⚠ ${faultName(spec, f.index)}, ${faultWhat(spec)}, never fired: ${f.why ?? 'its condition never came'}`,
     );
   }
+  if (r.falseMerges.length > 0)
+    lines.push(
+      `  ≡ false merges (real events taken for another with the same key): ${idList(r.falseMerges.map((m) => `${m.id} into ${m.into}`))}`,
+    );
   if (r.falseFailures.length > 0)
     lines.push(
       `  ! the application was told these failed, but they were written: ${idList(r.falseFailures)}`,

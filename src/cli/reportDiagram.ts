@@ -9,6 +9,8 @@ import { diagramOf, type DiagramKind } from '../views/diagrams/mermaid';
 import type { TraceHasher } from './report';
 
 export { parseHeadingLevel } from '../views/io/markdown';
+/** A batch scenario's `--format markdown` (src/cli/batchReport.ts): the page's batch report. */
+export { batchMarkdownReport } from '../views/batch/batchMarkdown';
 
 /**
  * The `--format mermaid` output: the diagram's text (views/mermaid), without the final newline

@@ -141,7 +141,12 @@ export { checkBatch, rowsPerEvent } from './batch/checker';
 export type { BatchVerdict, BatchFate, EventLedger } from './batch/checker';
 export { runBatch, compareBatchExpect } from './batch/run';
 export type { BatchResult } from './batch/run';
-export { BatchSchema, DedupeKeySchema, CONTENT_COLUMNS } from './batch/schema';
+export {
+  BatchSchema,
+  DedupeKeySchema,
+  CONTENT_COLUMNS,
+  EVENT_CONTENT_COLUMNS,
+} from './batch/schema';
 export type { BatchConfig, BatchInput, SourceRow, BatchFault, DedupeKey } from './batch/schema';
 export { applyBatchGuarantee } from './batch/guarantee';
 export { batchAtlas, withPlacement } from './batch/atlas';

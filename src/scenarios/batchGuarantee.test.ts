@@ -33,11 +33,21 @@ describe('the guarantee switch on a batch job', { timeout: 30_000 }, () => {
     expect(recipeDifferences(s, 'exactly-once')).toEqual([]);
   });
 
-  it('at-least-once: append, the clock window kept — the re-run appends 2024-03-12 under 2024-03-10', () => {
-    // The clock-append variant's outcome: 3 + 2 scheduled rows, then f1, f2 again: 7 rows, 660.
+  it('at-least-once: append, and the window pinned too — the re-run appends its own day again', () => {
+    // "Read and write in a specific partition. Never read the latest available data in a task"
+    // (https://airflow.apache.org/docs/apache-airflow/stable/best-practices.html#creating-a-task):
+    // the recipe pins the window whatever the guarantee. The clear of 2024-03-10 at 2024-03-13
+    // 01:00 then reads e1..e3 again (not f1, f2) and appends them: 3 + 0 + 2 scheduled rows and
+    // e1..e3 again — 8 rows, 3 duplicates, none lost, 360 + 60 = 420; nothing under the wrong
+    // partition. (With the clock window kept it appended f1, f2 under 2024-03-10 instead.)
     const s = applyGuarantee(variant('clear-rerun-window/clock-overwrite'), 'at-least-once');
-    expect(s.batch).toMatchObject({ window: 'clock', task: { retries: 2 } });
-    expect(totalsOf(s)).toEqual({ rows: 7, duplicates: 2, lost: 0, sum: 660 });
+    expect(s.batch).toMatchObject({
+      window: 'pinned',
+      task: { retries: 2 },
+      write: { mode: 'append', partitionBy: 'logical-date', atomic: true },
+    });
+    expect(totalsOf(s)).toEqual({ rows: 8, duplicates: 3, lost: 0, sum: 420 });
+    expect(recipeDifferences(s, 'at-least-once')).toEqual([]);
   });
 
   it('at-most-once: no retries — the retried append of S21 writes the day once, and stops', () => {

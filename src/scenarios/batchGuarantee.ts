@@ -1,8 +1,8 @@
 /**
  * The guarantee switch on a batch pipeline, as knobs: what the engine's recipe
  * (src/engine/batch/guarantee.ts, the one source of the rule) sets in the job's `batch` part —
- * retries, the write mode and its atomicity, and for exactly-once the window pinned to the logical
- * date with the logical date's partition overwritten. As knobs, the page's switch, its undo, the
+ * retries, the write mode and its atomicity, and for every guarantee the window pinned to the
+ * logical date with the logical date's partition as the target. As knobs, the page's switch, its undo, the
  * recipe check ("2 knobs differ") and Compare's lanes treat a batch job as any other pipeline.
  */
 import { applyBatchGuarantee, BatchSchema, type Guarantee, type ScenarioInput } from '../engine';
@@ -25,8 +25,8 @@ export function batchGuaranteeKnobs(g: Guarantee, s: ScenarioInput): KnobSetting
     ['batch.task.retries', b.task.retries],
     ['batch.write.mode', b.write.mode],
     ['batch.write.atomic', b.write.atomic],
+    ['batch.window', b.window],
+    ['batch.write.partitionBy', b.write.partitionBy],
   ];
-  if (g === 'exactly-once')
-    knobs.push(['batch.window', b.window], ['batch.write.partitionBy', b.write.partitionBy]);
   return knobs.map(([path, value]) => ({ path, value, why: WHY[path]! }));
 }

@@ -1,20 +1,22 @@
 /**
- * The lab's fault edits as pure functions of the scenario (src/store/labStore.ts makes each an
- * undoable edit).
+ * The lab's fault edits: pure functions of the scenario, and the lab's actions that make each an
+ * undoable edit (src/store/labStore.ts spreads them into its actions).
  */
+import type { StoreApi } from 'zustand/vanilla';
 import type { ScenarioInput } from '../engine';
-import type { FaultInput } from '../views/edit/faultActions';
-import { faultTitle } from '../views/edit/faultName';
+import { dropMessageFault, type FaultInput } from '../views/edit/faultActions';
+import { faultName, faultTitle } from '../views/edit/faultName';
 import { formatMs } from '../views/run/format';
+import type { LabActions, LabState } from './labState';
 
 /** A copy of the scenario's faults. */
-export const faultsOf = (s: ScenarioInput): FaultInput[] => [...(s.faults ?? [])];
+const faultsOf = (s: ScenarioInput): FaultInput[] => [...(s.faults ?? [])];
 
 /**
  * The faults with one more: a label already taken gets a number ("ack of e1 dropped 2"), so an
  * explanation naming a fault names one.
  */
-export function withFault(s: ScenarioInput, fault: FaultInput): FaultInput[] {
+function withFault(s: ScenarioInput, fault: FaultInput): FaultInput[] {
   const faults = faultsOf(s);
   if (fault.id !== undefined) {
     const taken = new Set(faults.map((f) => f.id));
@@ -30,7 +32,7 @@ export function withFault(s: ScenarioInput, fault: FaultInput): FaultInput[] {
  * named point is only armed there: say where it will fire, or a marker that stays put after a
  * drag looks like a move that failed.
  */
-export function movedFaultNotice(f: FaultInput, index: number, armed: number): string {
+function movedFaultNotice(f: FaultInput, index: number, armed: number): string {
   const waits =
     f.kind === 'drop-request' ||
     f.kind === 'drop-response' ||
@@ -39,4 +41,55 @@ export function movedFaultNotice(f: FaultInput, index: number, armed: number): s
   return waits
     ? `${faultTitle(f, index)} is armed from ${formatMs(armed)}: it fires at the first matching moment after that`
     : `${faultTitle(f, index)} moved to ${formatMs(armed)}`;
+}
+
+/** The fault actions of a lab: each an undoable `edit` of its scenario. */
+export function faultEditActions(
+  app: StoreApi<LabState>,
+  edit: (next: ScenarioInput, notice: string) => void,
+): Pick<LabActions, 'addFault' | 'applyFaultAction' | 'dropMessage' | 'moveFault' | 'deleteFault'> {
+  return {
+    addFault(fault) {
+      const s = app.getState().scenario;
+      edit({ ...s, faults: withFault(s, fault) }, 'Added a fault');
+    },
+    applyFaultAction(action) {
+      const s = app.getState().scenario;
+      app.setState({ menu: null });
+      if (action.effect.type === 'add') {
+        edit({ ...s, faults: withFault(s, action.effect.fault) }, `Fault: ${action.label}`);
+      } else {
+        const faults = faultsOf(s);
+        faults[action.effect.index] = action.effect.fault;
+        edit({ ...s, faults }, `Fault: ${action.label}`);
+      }
+    },
+    dropMessage(entry) {
+      const v = app.getState().view;
+      if (!v) return false;
+      const fault = dropMessageFault(v, entry);
+      if (!fault) return false;
+      const s = app.getState().scenario;
+      const faults = withFault(s, fault);
+      edit({ ...s, faults }, `Dropped: ${faults.at(-1)!.id ?? 'a message'}`);
+      return true;
+    },
+    moveFault(index, at) {
+      const s = app.getState().scenario;
+      const faults = faultsOf(s);
+      const f = faults[index];
+      if (!f) return;
+      const armed = Math.max(0, Math.round(at));
+      faults[index] = { ...f, at: armed } as FaultInput;
+      edit({ ...s, faults }, movedFaultNotice(f, index, armed));
+    },
+    deleteFault(index) {
+      const s = app.getState().scenario;
+      const faults = faultsOf(s);
+      const f = faults[index];
+      if (!f) return;
+      faults.splice(index, 1);
+      edit({ ...s, faults }, `Deleted ${faultName(f, index)}`);
+    },
+  };
 }

@@ -24,8 +24,6 @@ import type { Guarantee, ScenarioInput } from '../engine';
 import type { RunJob } from '../platform/runClient';
 import { applyGuarantee, claimOf, findPreset, guaranteeAvailability } from '../scenarios';
 import { indexAtTime, timeAtIndex } from '../views/run/at';
-import { dropMessageFault, type FaultInput } from '../views/edit/faultActions';
-import { faultName } from '../views/edit/faultName';
 import { editKnob } from '../views/edit/knobs';
 import { momentWords, nextMoment, type MomentKind } from '../views/run/moments';
 import { paceOf } from '../views/run/pace';
@@ -41,7 +39,7 @@ import {
   type LabState,
 } from './labState';
 import { selectParse, selectRecipeDifferences } from './selectors';
-import { faultsOf, movedFaultNotice, withFault } from './faultEdits';
+import { faultEditActions } from './faultEdits';
 
 // The lab's shapes and selectors, where its users have always imported them from.
 export * from './labState';
@@ -313,48 +311,7 @@ export function createLab(deps: LabDeps): Lab {
       if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) return;
       edit({ ...app.getState().scenario, seed }, `Seed ${seed}`);
     },
-    addFault(fault) {
-      const s = app.getState().scenario;
-      edit({ ...s, faults: withFault(s, fault) }, 'Added a fault');
-    },
-    applyFaultAction(action) {
-      const s = app.getState().scenario;
-      app.setState({ menu: null });
-      if (action.effect.type === 'add') {
-        edit({ ...s, faults: withFault(s, action.effect.fault) }, `Fault: ${action.label}`);
-      } else {
-        const faults = faultsOf(s);
-        faults[action.effect.index] = action.effect.fault;
-        edit({ ...s, faults }, `Fault: ${action.label}`);
-      }
-    },
-    dropMessage(entry) {
-      const v = app.getState().view;
-      if (!v) return false;
-      const fault = dropMessageFault(v, entry);
-      if (!fault) return false;
-      const s = app.getState().scenario;
-      const faults = withFault(s, fault);
-      edit({ ...s, faults }, `Dropped: ${faults.at(-1)!.id ?? 'a message'}`);
-      return true;
-    },
-    moveFault(index, at) {
-      const s = app.getState().scenario;
-      const faults = faultsOf(s);
-      const f = faults[index];
-      if (!f) return;
-      const armed = Math.max(0, Math.round(at));
-      faults[index] = { ...f, at: armed } as FaultInput;
-      edit({ ...s, faults }, movedFaultNotice(f, index, armed));
-    },
-    deleteFault(index) {
-      const s = app.getState().scenario;
-      const faults = faultsOf(s);
-      const f = faults[index];
-      if (!f) return;
-      faults.splice(index, 1);
-      edit({ ...s, faults }, `Deleted ${faultName(f, index)}`);
-    },
+    ...faultEditActions(app, edit),
     undo() {
       const s = app.getState();
       const prev = s.past[s.past.length - 1];

@@ -16,7 +16,7 @@
  * after every write or once after the last gives the same clean table: the engine builds it once,
  * from the raw table as the run leaves it.
  */
-import type { RowStore } from './table';
+import type { RowStore } from './rowStore';
 
 /** The clean table: rows per business identity (0 or 1), its rows and Σ amount. */
 export interface CleanTable {

@@ -25,7 +25,6 @@
  */
 import { NO_ENTRY, NO_EVENT, type EntryId, type EventId } from '../ids';
 import { Actor, type PendingWork, type World } from '../world';
-import { IntColumn, FloatColumn } from '../core/columns';
 import { errorIndex } from '../broker/cluster';
 import type { ErrorCode, SkipReason } from '../trace';
 import { SKIP_REASONS } from '../trace';
@@ -33,121 +32,13 @@ import type { SinkConfig } from '../scenario/schema';
 import { alloc } from '../core/pool';
 import type { SqlRecorder } from '../sql/recorder';
 import { writeRowInsert, writeRowSkip, writeRowUpdate, writeStatementError } from '../traceWriters';
+import { RowStore } from './rowStore';
+import { KeyIndex, KeySet } from './keyIndex';
+import type { SinkRow, Statement, StatementResult, XaTransaction } from './statement';
 
-/** One row proposed by a writer. `key` is the value of the key column. */
-export interface SinkRow {
-  event: EventId;
-  key: number | string;
-  topic: number;
-  partition: number;
-  offset: number;
-  /** The 'process' (or 'poll') entry that produced the row (provenance). */
-  cause: EntryId;
-}
-
-/** One statement (or one micro-batch write). */
-export interface Statement {
-  rows: SinkRow[];
-  /** Spark batch id (Delta txnVersion, file sink log); -1 otherwise. */
-  batchId: number;
-  /** The XA transaction the statement runs in (Flink's JDBC exactly-once sink), if any. */
-  xid?: number;
-  /** Delta: the writer's `txnAppId` when it is not the sink's (a query restarted with a new one). */
-  txnAppId?: string;
-}
-
-/**
- * An XA transaction branch of the sink database (PostgreSQL: a transaction that PREPARE
- * TRANSACTION turned into a prepared one). Its statements take effect, and become visible, only
- * at COMMIT PREPARED; a rollback discards them.
- */
-interface XaTransaction {
-  state: 'active' | 'prepared';
-  statements: Statement[];
-  /** When it was prepared (ms), or -1. */
-  preparedAt: number;
-}
-
-/** Outcome of a statement. */
-export interface StatementResult {
-  error: ErrorCode;
-}
-
-/** A row store with per-business-event counters, shared by the sink and by downstream readers. */
-export class RowStore {
-  readonly event: IntColumn;
-  readonly topic: IntColumn;
-  readonly partition: IntColumn;
-  readonly offset: IntColumn;
-  readonly amount: FloatColumn;
-  /** 'row-insert' entry of the row. */
-  readonly entry: IntColumn;
-  /** 1 while the row exists. */
-  readonly live: IntColumn;
-  /** Label of a row that belongs to no workload event (initial rows). */
-  readonly labels = new Map<number, string>();
-  /** Live rows per business identity. */
-  readonly rowsOf: Int32Array;
-  /** Applications of each business identity's amount (inserts + additive updates). */
-  readonly effectsOf: Int32Array;
-  sum = 0;
-  liveRows = 0;
-  /**
-   * A downstream reader's rows copied again from records it had copied before (its own replay
-   * after a crash before its commit): in the table, but not in the counters above, which count
-   * each record the reader read once (see `insert`'s `reread`).
-   */
-  rereads = 0;
-
-  constructor(identities: number) {
-    // Sized for one row per business event (the usual end state): a million-row table is then
-    // allocated once instead of through a dozen doublings of seven columns.
-    const cap = Math.max(256, identities);
-    this.event = new IntColumn(cap);
-    this.topic = new IntColumn(cap);
-    this.partition = new IntColumn(cap);
-    this.offset = new IntColumn(cap);
-    this.amount = new FloatColumn(cap);
-    this.entry = new IntColumn(cap);
-    this.live = new IntColumn(cap);
-    this.rowsOf = alloc(Int32Array, identities);
-    this.effectsOf = alloc(Int32Array, identities);
-  }
-
-  get length(): number {
-    return this.event.length;
-  }
-
-  insert(
-    event: EventId,
-    identity: number,
-    amount: number,
-    topic: number,
-    partition: number,
-    offset: number,
-    entry: EntryId,
-    reread = false,
-  ): number {
-    const id = this.event.push(event);
-    this.topic.push(topic);
-    this.partition.push(partition);
-    this.offset.push(offset);
-    this.amount.push(amount);
-    this.entry.push(entry);
-    this.live.push(1);
-    if (reread) {
-      this.rereads++;
-      return id;
-    }
-    if (identity >= 0) {
-      this.rowsOf[identity]!++;
-      this.effectsOf[identity]!++;
-    }
-    this.sum += amount;
-    this.liveRows++;
-    return id;
-  }
-}
+// The sink's rows and statements, where the processors and the SQL recorder import them from.
+export { RowStore } from './rowStore';
+export type { SinkRow, Statement, StatementResult } from './statement';
 
 /** The sink database process. */
 export class SinkActor extends Actor {
@@ -580,69 +471,4 @@ function lastPerKey(rows: SinkRow[]): SinkRow[] {
   const last = new Map<number | string, SinkRow>();
   for (const r of rows) last.set(r.key, r);
   return rows.filter((r) => last.get(r.key) === r);
-}
-
-/**
- * The key index of the table: a key column value → row id. Business ids are dense small integers
- * (the event identity), kept in a typed array; other keys (generated ids, source coordinates)
- * in a Map. Same answers either way — this only keeps a million-row table fast.
- */
-class KeyIndex {
-  private readonly dense: Int32Array;
-  private readonly sparse = new Map<number | string, number>();
-
-  constructor(readonly denseSize: number) {
-    this.dense = alloc(Int32Array, denseSize);
-  }
-
-  private slot(k: number | string): number {
-    return typeof k === 'number' && k >= 0 && k < this.denseSize && Number.isInteger(k) ? k : -1;
-  }
-
-  get(k: number | string): number | undefined {
-    const i = this.slot(k);
-    if (i < 0) return this.sparse.get(k);
-    const v = this.dense[i]!;
-    return v === 0 ? undefined : v - 1;
-  }
-
-  has(k: number | string): boolean {
-    return this.get(k) !== undefined;
-  }
-
-  set(k: number | string, row: number): void {
-    const i = this.slot(k);
-    if (i < 0) this.sparse.set(k, row);
-    else this.dense[i] = row + 1;
-  }
-}
-
-/**
- * A set of keys for one statement. Dense keys are marked in a shared stamp array with the
- * statement's generation number (no allocation, no clearing); other keys go in a Set.
- */
-class KeySet {
-  private readonly sparse = new Set<number | string>();
-
-  constructor(
-    private readonly stamps: Int32Array,
-    private readonly gen: number,
-  ) {}
-
-  private slot(k: number | string): number {
-    return typeof k === 'number' && k >= 0 && k < this.stamps.length && Number.isInteger(k)
-      ? k
-      : -1;
-  }
-
-  has(k: number | string): boolean {
-    const i = this.slot(k);
-    return i < 0 ? this.sparse.has(k) : this.stamps[i] === this.gen;
-  }
-
-  add(k: number | string): void {
-    const i = this.slot(k);
-    if (i < 0) this.sparse.add(k);
-    else this.stamps[i] = this.gen;
-  }
 }

@@ -6,7 +6,7 @@
  */
 import type { ScenarioInput } from '../../engine';
 import type { Preset } from '../types';
-import { each, ids } from './helpers';
+import { each, fivePerPoll, ids } from './helpers';
 import { sourceUrls } from './sources';
 
 /** e1..e10 (amount 10·i) at i·10 ms, all in the log before the consumer starts at 1 s. */
@@ -77,33 +77,6 @@ const commitBeforeProcess: Preset = {
 
 // ----------------------------------------------------------------- commit-after-process (S13)
 
-/** e1..e10 in the log when a consumer starts at 1 s and polls 5 at a time, committing after writing. */
-function fivePerPoll(
-  name: string,
-  processor: Record<string, unknown>,
-  sink: ScenarioInput['sink'],
-  faults: ScenarioInput['faults'],
-  expect: ScenarioInput['expect'],
-): ScenarioInput {
-  return {
-    version: 1,
-    name,
-    claim: 'exactly-once',
-    workload: tenEvents,
-    processor: {
-      type: 'consumer',
-      'enable.auto.commit': false,
-      'auto.offset.reset': 'earliest',
-      'max.poll.records': 5,
-      startAtMs: 1000,
-      ...processor,
-    },
-    sink,
-    ...(faults ? { faults } : {}),
-    expect,
-  };
-}
-
 /** S13's loop: 5 per poll, commit after writing, crash before the second commit. */
 export function commitAfter(
   name: string,
@@ -117,7 +90,7 @@ export function commitAfter(
     point: 'before-commit',
     nth: 2,
   };
-  return fivePerPoll(name, {}, sink, [crash] as ScenarioInput['faults'], expect);
+  return fivePerPoll(name, tenEvents, {}, sink, [crash] as ScenarioInput['faults'], expect);
 }
 
 /*
@@ -603,6 +576,7 @@ function slowBatch(
 ): ScenarioInput {
   return fivePerPoll(
     name,
+    tenEvents,
     { processing: { durationsMs: slowThird }, ...extra },
     sink,
     undefined,
@@ -769,6 +743,7 @@ const zombieConsumer: Preset = {
       summary: 'both instances write e1..e5: five duplicate rows',
       scenario: fivePerPoll(
         'A zombie consumer wakes up and writes — plain INSERT',
+        tenEvents,
         {},
         { type: 'table', name: 'events' },
         freeze,
@@ -785,6 +760,7 @@ const zombieConsumer: Preset = {
       summary: "the zombie's late rows conflict and change nothing",
       scenario: fivePerPoll(
         'A zombie consumer wakes up and writes — ON CONFLICT DO NOTHING on event_id',
+        tenEvents,
         {},
         { type: 'table', name: 'events', statement: 'on-conflict-do-nothing' },
         freeze,

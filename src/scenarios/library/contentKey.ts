@@ -6,7 +6,7 @@
  */
 import type { ScenarioInput } from '../../engine';
 import type { Preset } from '../types';
-import { each, ids } from './helpers';
+import { each, fivePerPoll, ids } from './helpers';
 import { sourceUrls } from './sources';
 
 // ------------------------------------------------------------------ content-key-on-conflict
@@ -33,27 +33,20 @@ const payments = ids(1, 10).map((id, i) => {
   };
 });
 
+/** S13's loop (5 per poll, commit after writing, crash before the 2nd commit) over the payments. */
 function contentKeyed(
   name: string,
   key: 'business-id' | ['time', 'amount'],
   expect: ScenarioInput['expect'],
 ): ScenarioInput {
-  return {
-    version: 1,
+  return fivePerPoll(
     name,
-    claim: 'exactly-once',
-    workload: { topic: 'payments', events: payments },
-    processor: {
-      type: 'consumer',
-      'enable.auto.commit': false,
-      'auto.offset.reset': 'earliest',
-      'max.poll.records': 5,
-      startAtMs: 1000,
-    },
-    sink: { type: 'table', name: 'payments', statement: 'on-conflict-do-nothing', key },
-    faults: [{ id: 'crash', kind: 'crash', target: 'consumer-0', point: 'before-commit', nth: 2 }],
+    { topic: 'payments', events: payments },
+    {},
+    { type: 'table', name: 'payments', statement: 'on-conflict-do-nothing', key },
+    [{ id: 'crash', kind: 'crash', target: 'consumer-0', point: 'before-commit', nth: 2 }],
     expect,
-  };
+  );
 }
 
 const TITLE = 'ON CONFLICT on event time and amount merges two real payments';

@@ -6,11 +6,15 @@
  * scenario, so the page's undo, share link, export and Compare carry it. Everything shown comes
  * from src/views/batch/batchView.ts.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ScenarioInput } from '../../engine';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import { batchPageView, clearAndRerun, failMidWrite } from '../../views/batch/batchView';
+import type { BatchSetupView } from '../../views/batch/batchSetup';
+import { knobMeta } from '../../views/edit/knobs';
+import type { KeyValue } from '../../views/edit/knobsKey';
+import { KeyControl } from '../panels/KeyControl';
 import { BatchAtlas } from './BatchAtlas';
 import { HiddenOutcome } from '../library/HiddenOutcome';
 import { usePredictionGate } from '../library/usePredictionGate';
@@ -119,10 +123,20 @@ function BatchRunOf({
       <button type="button" onClick={() => setShown(Number.MAX_SAFE_INTEGER)}>
         Show the end
       </button>
+      {/* An embed is the author's job as written: no edit. */}
+      {view.setup.dedupeKey !== null && !embed && (
+        <DedupeKeyField
+          value={view.setup.dedupeKey}
+          onSet={(key) => a.setKnob('batch.dedupeKey', key)}
+        />
+      )}
+      {/* Before the run ends, the job's setup: what a stream's pipeline shows before Play. */}
+      {!done && <BatchSetup setup={view.setup} />}
       <section aria-label="Scheduler" className="batch-strip">
-        {view.dates.map((d) => (
+        {view.dates.map((d, i) => (
           <div key={d.label} data-testid="batch-date" className="batch-date">
             <strong>{d.label}</strong>
+            <SourceRows source={view.setup.sources[i]} />
             <ol>
               {d.attempts
                 .filter((x) => x.id < shown)
@@ -192,5 +206,71 @@ function BatchRunOf({
         </>
       )}
     </section>
+  );
+}
+
+/** The job as configured: schedule, task, window, write, dedupe, and what is planned to fail. */
+function BatchSetup({ setup }: { setup: BatchSetupView }) {
+  return (
+    <section aria-label="Job setup" className="batch-setup" data-testid="batch-setup">
+      <dl>
+        {setup.facts.map((f) => (
+          <div key={f.what}>
+            <dt>{f.what}</dt>
+            <dd>{f.words}</dd>
+          </div>
+        ))}
+        {setup.planned.length > 0 && (
+          <div>
+            <dt>Planned</dt>
+            <dd>
+              <ul data-testid="batch-planned">
+                {setup.planned.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        )}
+      </dl>
+    </section>
+  );
+}
+
+/** A logical date's rows in the source table, late ones marked. */
+function SourceRows({ source }: { source: BatchSetupView['sources'][number] | undefined }) {
+  if (!source) return null;
+  return (
+    <p className="batch-source" data-testid="batch-source">
+      source:{' '}
+      {source.rows.length === 0
+        ? 'no rows'
+        : source.rows.map((id) => (source.late.includes(id) ? `${id} (late)` : id)).join(' ')}
+    </p>
+  );
+}
+
+/**
+ * The job's dedupe key (issue 26 §2: every dedupe mechanism offers it): the event id or a tuple of
+ * content columns, set as the knob `batch.dedupeKey` (one undoable edit).
+ */
+function DedupeKeyField({ value, onSet }: { value: unknown; onSet: (key: KeyValue) => void }) {
+  const id = useId();
+  const meta = knobMeta('batch.dedupeKey')!;
+  if (meta.editor.type !== 'key') return null;
+  return (
+    <p className="batch-key" data-testid="batch-dedupe-key">
+      <label htmlFor={id} title={meta.what}>
+        Dedupe key
+      </label>{' '}
+      <KeyControl
+        id={id}
+        name={meta.name}
+        value={value}
+        options={meta.editor.options}
+        columns={meta.editor.columns}
+        onSet={onSet}
+      />
+    </p>
   );
 }

@@ -32,11 +32,13 @@ export function LaneHeader({
   const hint =
     meta?.editor.type === 'enum'
       ? meta.editor.options.join(' / ')
-      : meta?.editor.type === 'boolean' || meta?.editor.type === 'tristate'
-        ? 'true / false'
-        : meta?.editor.type === 'number' || meta?.editor.type === 'nullable-number'
-          ? `${meta.editor.min}–${meta.editor.max}`
-          : '';
+      : meta?.editor.type === 'key'
+        ? `${meta.editor.options.join(' / ')} / (${meta.editor.columns.join(', ')})`
+        : meta?.editor.type === 'boolean' || meta?.editor.type === 'tristate'
+          ? 'true / false'
+          : meta?.editor.type === 'number' || meta?.editor.type === 'nullable-number'
+            ? `${meta.editor.min}–${meta.editor.max}`
+            : '';
   const setKnob = () => {
     const r = laneKnobValue(path, text);
     if (!r.ok) {

@@ -216,3 +216,53 @@ describe('Knobs: a list of processing times (one slow record)', () => {
     );
   });
 });
+
+describe('Knobs: the sink key, an identifying column or a content tuple (issue 26 §2)', () => {
+  afterEach(cleanup);
+
+  // content-key-on-conflict (src/scenarios/library/contentKey.ts): S13's loop, ON CONFLICT DO
+  // NOTHING, e7 a real payment with e6's time and amount (09:15:06, 60), e6..e10 replayed.
+  const rowsAt = (lab: Lab) => {
+    const v = lab.app.getState().view!.verdict;
+    return v.points.find((p) => p.name === v.primary)!.totals;
+  };
+  const keySelect = () => row('sink.key').querySelector('select')!;
+  const column = (name: string) =>
+    screen
+      .getByRole('group', { name: 'key column: content columns' })
+      .querySelector<HTMLInputElement>(`input[type=checkbox]:is([data-column="${name}"])`);
+
+  it('event id → content tuple (time, amount): e7 merges into e6’s row; back to the event id', async () => {
+    const lab = await mount('content-key-on-conflict/event-id');
+    // Keyed by the event id: the replay conflicts row by row, e7 is its own key — 10 rows, 540.
+    expect(keySelect().value).toBe('business-id');
+    expect(rowsAt(lab)).toMatchObject({ rows: 10, lost: 0, observedSum: 540 });
+    fireEvent.change(keySelect(), { target: { value: 'content-tuple' } });
+    await act(() => lab.actions.settled());
+    // The tuple starts as (time, amount): ON CONFLICT (event_time, amount) takes e7 for e6
+    // ("simply avoids inserting a row", https://www.postgresql.org/docs/current/sql-insert.html#SQL-ON-CONFLICT):
+    // 9 rows, 540 − 60 = 480, e7 lost — a false merge.
+    expect(getKnob(lab.app.getState().scenario, 'sink.key')).toEqual(['time', 'amount']);
+    expect(lab.app.getState().notice).toBe('Set key column to (time, amount)');
+    expect(rowsAt(lab)).toMatchObject({ rows: 9, lost: 1, observedSum: 480 });
+    expect(lab.app.getState().view!.verdict.explanations[0]).toMatchObject({
+      fate: 'lost',
+      events: ['e7'],
+      sentence: expect.stringContaining('a real event lost (a false merge)'),
+    });
+    // Amount alone: e1..e10's amounts are 10·i except e7's (60 = e6's): the same merge.
+    fireEvent.click(column('time')!);
+    await act(() => lab.actions.settled());
+    expect(getKnob(lab.app.getState().scenario, 'sink.key')).toEqual(['amount']);
+    expect(rowsAt(lab)).toMatchObject({ rows: 9, lost: 1 });
+    // The last column cannot be turned off: a key has one column at least.
+    expect(column('amount')!.disabled).toBe(true);
+    // Adding the user (absent from every payment, so equal): still (user, amount) for e6 and e7.
+    fireEvent.click(column('user')!);
+    await act(() => lab.actions.settled());
+    expect(getKnob(lab.app.getState().scenario, 'sink.key')).toEqual(['user', 'amount']);
+    fireEvent.change(keySelect(), { target: { value: 'business-id' } });
+    await act(() => lab.actions.settled());
+    expect(rowsAt(lab)).toMatchObject({ rows: 10, lost: 0, observedSum: 540 });
+  });
+});

@@ -20,6 +20,7 @@ import {
 } from '../../views/edit/knobs';
 import { useNumberDraft } from '../hooks/useNumberDraft';
 import { Icon } from '../Icon';
+import { KeyControl } from './KeyControl';
 import { testIds } from '../testIds';
 
 const GROUPS: { g: KnobGroup; title: string }[] = [
@@ -272,6 +273,18 @@ function KnobRow({
             if (JSON.stringify(next) !== JSON.stringify(shown)) set(next);
           }}
           onKeyDown={(ev) => ev.key === 'Enter' && (ev.target as HTMLInputElement).blur()}
+        />
+      );
+      break;
+    case 'key':
+      control = (
+        <KeyControl
+          id={id}
+          name={meta.name}
+          value={shown}
+          options={e.options}
+          columns={e.columns}
+          onSet={set}
         />
       );
       break;

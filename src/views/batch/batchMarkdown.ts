@@ -27,7 +27,7 @@ export function batchMarkdownReport(
   out.push(
     `Claimed **${v.claimed}**, observed **${v.observed}**: the claim ${v.held ? 'held' : 'did **not** hold'}.`,
     '',
-    `${t.rows} rows, sum ${t.observedSum} of ${t.expectedSum}; ${t.duplicates} duplicates, ${t.lost} lost (${t.falseMerges} false merges), ${t.wrongPartitionRows} rows under the wrong partition.`,
+    `${t.rows} rows, sum ${t.observedSum} of ${t.expectedSum}; ${t.duplicates} duplicates, ${t.lost} lost (${t.falseMerges} false merge${t.falseMerges === 1 ? '' : 's'}), ${t.wrongPartitionRows} rows under the wrong partition.`,
     '',
   );
   out.push(section('Runs'), '');

@@ -14,6 +14,7 @@ import {
   type BatchExplanation,
   type ScenarioInput,
 } from '../../engine';
+import { batchSetupView, type BatchSetupView } from './batchSetup';
 
 interface AttemptView {
   id: number;
@@ -34,6 +35,8 @@ export interface BatchPageView {
   partitions: { label: string; rows: { event: string; wrong: boolean }[] }[];
   explanations: BatchExplanation[];
   summary: string;
+  /** The job's setup, shown before Play (./batchSetup.ts). */
+  setup: BatchSetupView;
 }
 
 export function batchPageView(input: ScenarioInput): BatchPageView | { error: string } {
@@ -70,6 +73,7 @@ export function batchPageView(input: ScenarioInput): BatchPageView | { error: st
         .map((x) => ({ event: x.eventId, wrong: own.get(x.eventId) !== p })),
     })),
     explanations: r.explanations,
+    setup: batchSetupView(r.run),
     summary: `${t.rows} rows · ${t.duplicates} duplicates · ${t.lost} lost · ${t.wrongPartitionRows} under the wrong partition · observed ${r.verdict.observed}`,
   };
 }

@@ -63,7 +63,7 @@ function knobMoves(s: Scenario): [string, unknown][] {
   for (const k of knobsFor(s)) {
     const e = k.editor;
     const values: unknown[] =
-      e.type === 'enum'
+      e.type === 'enum' || e.type === 'key'
         ? [...e.options]
         : e.type === 'boolean' || e.type === 'tristate'
           ? [true, false]

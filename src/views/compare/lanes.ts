@@ -19,6 +19,7 @@ import {
 import { applyGuarantee, claimOf, guaranteeAvailability, setKnob } from '../../scenarios';
 import type { FaultInput } from '../edit/faultActions';
 import { formatKnobValue, knobMeta } from '../edit/knobs';
+import { parseKeyText } from '../edit/knobsKey';
 
 /** One knob a lane sets otherwise: its dotted path (the Knobs tab's) and its value. */
 interface LaneKnob {
@@ -215,6 +216,12 @@ export function laneKnobValue(
     }
     case 'text':
       return t === '' ? { ok: true, value: e.nullable ? null : undefined } : { ok: true, value: t };
+    case 'key': {
+      const key = parseKeyText(t, e.options, e.columns);
+      return key !== null
+        ? { ok: true, value: key }
+        : fail(`${e.options.join(', ')}, or content columns (${e.columns.join(', ')})`);
+    }
     default: {
       const never: never = e;
       return never;

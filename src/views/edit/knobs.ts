@@ -8,7 +8,7 @@
  * application uses the producer, when the consumer starts) say "simulator" instead of a link.
  */
 import type { Scenario, ScenarioInput } from '../../engine';
-import { outputTransactionTimeoutMs } from '../../engine';
+import { CONTENT_COLUMNS, EVENT_CONTENT_COLUMNS, outputTransactionTimeoutMs } from '../../engine';
 import { getKnob, setKnob, type KnobSetting } from '../../scenarios';
 
 /** Where a knob lives in the pipeline. */
@@ -38,7 +38,12 @@ type KnobEditor =
   /** A name; empty = unset (undefined) or null when `nullable`. */
   | { type: 'text'; nullable?: boolean }
   /** A list of numbers, written comma-separated; empty = unset. */
-  | { type: 'number-list'; unit: 'ms' };
+  | { type: 'number-list'; unit: 'ms' }
+  /**
+   * A key: one of `options` (an identifying column), or a tuple of the content `columns` (at
+   * least one), the rules in ./knobsKey.ts.
+   */
+  | { type: 'key'; options: readonly string[]; columns: readonly string[] };
 
 /** One editable knob. */
 export interface KnobMeta {
@@ -747,11 +752,26 @@ export const KNOBS: readonly KnobMeta[] = [
     name: 'key column',
     group: 'sink',
     system: 'PostgreSQL',
-    editor: { type: 'enum', options: ['business-id', 'uuid-per-attempt', 'source-offset'] },
-    what: 'The key’s value: the business id (stable across replays and re-sends), a UUID generated per attempt (a replay gets a new one), or the source topic/partition/offset.',
+    editor: {
+      type: 'key',
+      options: ['business-id', 'uuid-per-attempt', 'source-offset'],
+      columns: EVENT_CONTENT_COLUMNS,
+    },
+    what: 'The key’s value: the business id (stable across replays and re-sends), a UUID generated per attempt (a replay gets a new one), the source topic/partition/offset, or a tuple of the event’s content columns (e.g. event time and amount: ON CONFLICT (event_time, amount)) — two real events with equal content then share one key and merge, a false merge. ON CONFLICT, MERGE and the dedupe table all use it.',
     realDefault: '— (your schema)',
     doc: PG_INSERT,
     applies: table,
+  },
+  {
+    path: 'batch.dedupeKey',
+    name: 'dedupe key',
+    group: 'sink',
+    system: 'batch job',
+    editor: { type: 'key', options: ['event-id'], columns: CONTENT_COLUMNS },
+    what: 'What every dedupe mechanism of the job takes for the same event — its dedupe store’s key, MERGE’s ON, dbt’s unique_key, the DISTINCT ON before a MERGE: the event id, or a tuple of content columns. Two real events with equal content then share one key and merge, a false merge.',
+    realDefault: '— (your SQL or dbt config)',
+    doc: 'https://docs.getdbt.com/reference/resource-configs/unique_key',
+    applies: (s) => s.batch !== undefined,
   },
   {
     path: 'sink.uniqueKey',
@@ -1021,6 +1041,8 @@ export function formatKnobValue(meta: KnobMeta | undefined, value: unknown): str
     meta.editor.unit === 'ms'
   )
     return `${value} ms`;
+  // A content tuple as the conflict target spells it: (time, amount).
+  if (Array.isArray(value) && meta?.editor.type === 'key') return `(${value.join(', ')})`;
   if (Array.isArray(value))
     return `${value.join(', ')}${meta?.editor.type === 'number-list' ? ' ms' : ''}`;
   return String(value);

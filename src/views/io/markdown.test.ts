@@ -119,6 +119,18 @@ ${/* its text is held line by line in mermaid.test.ts */ topologyFlowchart(runOf
     expect(anomaly.split('\n')).toHaveLength(32);
   });
 
+  it('names a false merge: which real event went into which row (issue 26 §2)', () => {
+    // content-key-on-conflict/event-time-amount: ON CONFLICT (event_time, amount) DO NOTHING,
+    // e7 has e6's time and amount, so it is skipped into e6's row
+    // (https://www.postgresql.org/docs/current/sql-insert.html#SQL-ON-CONFLICT).
+    const merged = runOf(findPreset('content-key-on-conflict/event-time-amount')!.variant.scenario);
+    expect(markdownReport(merged)).toContain(
+      '- **False merges** (real events taken for another with the same key): e7 into e6\n',
+    );
+    const byId = runOf(findPreset('content-key-on-conflict/event-id')!.variant.scenario);
+    expect(markdownReport(byId)).not.toContain('False merges');
+  });
+
   it("keeps the anomaly diagram one fenced block when the event's id is hostile", () => {
     // LOST_ACK with e1 renamed: a line break then a fence, markup and a mermaid directive.
     const id = 'x\n```\n<img src=x>%%{init: {"theme":"dark"}}%%';

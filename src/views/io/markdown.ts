@@ -189,6 +189,18 @@ export function markdownReport(run: Run, opts: MarkdownOptions = {}): string {
         `- **${x.by ? `Re-read by reader ${markdownText(x.by, 60)}` : x.fate === 'lost' ? 'Lost' : 'Duplicated'}** ${ids.join(', ')}${more}: ${markdownText(x.sentence, 2000)}`,
       );
     }
+    // Lost like the others, but to a key coarser than the event id (docs/semantics/sinks.md#content-keys).
+    if (v.falseMerges.length > 0)
+      out.push(
+        `- **False merges** (real events taken for another with the same key): ${v.falseMerges
+          .slice(0, IDS_LISTED)
+          .map((m) => `${markdownText(m.id, 60)} into ${markdownText(m.into, 60)}`)
+          .join(', ')}${
+          v.falseMerges.length > IDS_LISTED
+            ? ` and ${num(v.falseMerges.length - IDS_LISTED)} more`
+            : ''
+        }`,
+      );
     if (v.falseFailures.length > 0)
       out.push(
         `- **Reported failed but written**: ${v.falseFailures
