@@ -22,28 +22,28 @@
  *   calls to poll() was longer than the configured max.poll.interval.ms") and its next poll()
  *   rejoins, from the committed offsets: the batch is processed again.
  */
-import { Actor, type PendingWork, type Timer, type World } from '../world';
+import { type PendingWork, type Timer, type World } from '../world';
+import { CommittingConsumer, type PartState } from './consumerCommits';
 import { recordRange } from '../stuck';
 import type { Cluster, Topic } from '../broker/cluster';
 import { errorIndex, NO_RECORDS } from '../broker/cluster';
 import type { ConsumerGroup, GroupMember } from './group';
-import { fetchFrom, parkOn, FETCH_REQUEST_TIMEOUT_MS, type Fetch } from './fetch';
+import { fetchFrom, parkOn, type Fetch } from './fetch';
 import { call, invoke, stateless, type Call } from '../core/call';
 import { answer, reply, type Reply } from '../reply';
 import type { ErrorCode } from '../trace';
 import type { CrashPoint } from '../scenario/schema';
-import { retryBackoff } from '../client';
 import {
   writeAssign,
-  writeCommit,
-  writeCommitFailed,
   writeLeaveGroup,
   writePoll,
   writeProcess,
   writeReject,
   writeRevoke,
 } from '../traceWriters';
-import { NO_ENTRY, NO_EVENT, type ActorId, type EntryId, type EventId } from '../ids';
+import { NO_ENTRY, NO_EVENT, type EntryId, type EventId } from '../ids';
+
+export { DEFAULT_API_TIMEOUT_MS } from './consumerCommits';
 
 /** What a buffered record's write answers (nothing waits for it: the batch's statement does). */
 const ignored = reply(
@@ -55,20 +55,6 @@ const ignored = reply(
 const runHeld = stateless(function runHeld(this: undefined, k: Call<void>): void {
   invoke(k, undefined);
 });
-
-/**
- * Kafka consumer `default.api.timeout.ms` default (ms): how long commitSync() (and the other
- * blocking calls without a timeout argument) retries before it throws TimeoutException (KIP-266,
- * https://kafka.apache.org/documentation/#consumerconfigs_default.api.timeout.ms).
- */
-export const DEFAULT_API_TIMEOUT_MS = 60_000;
-/**
- * Kafka consumer `retry.backoff.ms` and `retry.backoff.max.ms` defaults (ms): the wait before a
- * retriable request is sent again, doubled per failed attempt up to the maximum (KIP-580,
- * https://kafka.apache.org/documentation/#consumerconfigs_retry.backoff.ms); Kafka's ±20 % jitter
- * is not drawn.
- */
-const CONSUMER_RETRY_BACKOFF = { retryBackoffMs: 100, retryBackoffMaxMs: 1000 };
 
 /** A record handed to processing. */
 export interface Rec {
@@ -135,44 +121,11 @@ export interface LoopConfig {
   traceProcessing: boolean;
 }
 
-interface PartState {
-  /** Next offset poll() returns (the position committed by auto-commit). */
-  position: number;
-  /** Next offset to fetch. */
-  fetchPos: number;
-  /**
-   * Fetched records not yet returned by poll(): `offsets[head..]` and their `events`, the fetch
-   * response's own columns (no object per buffered record).
-   */
-  offsets: Int32Array;
-  events: Int32Array;
-  head: number;
-  fetching: boolean;
-  /** Caught up: waiting for the partition's readable end to move. */
-  parked: boolean;
-  revoking: boolean;
-  /** Being given up: its final commit is in flight (a second revokeNow must not start another). */
-  releasing: boolean;
-  /** Parallel mode: offsets finished beyond the committed prefix. */
-  done: Set<number>;
-  /** Parallel mode: records started (in flight), by offset. */
-  started: Set<number>;
-  /** Last committed offset this instance knows. */
-  committed: number;
-  /**
-   * Parallel and handoff modes with manual commits: the highest offset a commit was requested
-   * for — for a hand-off worker, the offset after the last record it finished.
-   */
-  requested: number;
-}
-
 /** One consumer instance (process) of a group. */
-export class ConsumerInstance extends Actor implements GroupMember {
-  private parts = new Map<number, PartState>();
+export class ConsumerInstance extends CommittingConsumer implements GroupMember {
   private busy = false;
   private lastAutoCommit = 0;
   private autoCommitWake = false;
-  private generation = 0;
   private halted = false;
   /**
    * Halted because its producer could not begin a transaction (fenced, failed): the application
@@ -185,12 +138,8 @@ export class ConsumerInstance extends Actor implements GroupMember {
   /** parallel mode: records in flight. */
   private inflight = 0;
   private durationIndex = 0;
-  /** Set when the group expelled this instance (zombie): it does not know yet. */
-  expelled = false;
   /** Fires when the current sync batch has kept poll() waiting for `max.poll.interval.ms`. */
   private pollTimer: Timer | null = null;
-  /** The poll timeout expired: this member left the group; its next poll() rejoins. */
-  private pollExpired = false;
   /** The coordinator's removal of this member, `session.timeout.ms` after its poll timeout. */
   private removal: Timer | null = null;
 
@@ -1091,218 +1040,6 @@ export class ConsumerInstance extends Actor implements GroupMember {
     this.loop(c2);
   }
 
-  // ------------------------------------------------------------------ commits
-
-  /**
-   * An OffsetCommit round trip. commitAsync (`done` absent) sends it once: the client does not
-   * retry it (its callback gets a RetriableCommitFailedException; committing again is the
-   * application's call). commitSync (`done` given) waits for the answer; a
-   * request unanswered after the consumer's `request.timeout.ms` ({@link FETCH_REQUEST_TIMEOUT_MS})
-   * has its connection closed and, the error being retriable, is sent again — the same offsets,
-   * which the group coordinator simply stores again — after `retry.backoff.ms`, doubling up to
-   * `retry.backoff.max.ms`, until `default.api.timeout.ms` ({@link DEFAULT_API_TIMEOUT_MS}) has
-   * passed since the call: then commitSync throws TimeoutException ("Timeout of 60000ms expired
-   * before successfully committing offsets"), traced as a 'commit-failed' with COMMIT_TIMEOUT, and
-   * the loop gives its work up as after a CommitFailedException (see {@link afterCommitFailed}).
-   * ConsumerCoordinator.commitOffsetsSync; KIP-266
-   * (https://cwiki.apache.org/confluence/display/KAFKA/KIP-266+Fix+consumer+indefinite+blocking+behavior);
-   * https://kafka.apache.org/documentation/#consumerconfigs_default.api.timeout.ms
-   */
-  private commitRequest(offsets: Offsets, cause: EntryId, done: Reply<boolean> | null): void {
-    const x: CommitCall = {
-      offsets,
-      done,
-      deadline: this.world.now + DEFAULT_API_TIMEOUT_MS,
-      over: false,
-      deadlineTimer: null,
-      timer: null,
-      last: cause,
-      n: 0,
-      answered: false,
-    };
-    if (done) x.deadlineTimer = this.later(DEFAULT_API_TIMEOUT_MS, this.commitDeadline, x);
-    this.commitAttempt(x, cause, 1);
-  }
-
-  /** Attempt `n` of a commit call. */
-  private commitAttempt(x: CommitCall, c: EntryId, n: number): void {
-    if (this.pollExpired) {
-      // No generation since the poll timeout: the client fails the commit without sending it
-      // (CommitFailedException).
-      let l = c;
-      for (const o of x.offsets) l = this.traceCommitFailed(this.id, c, o);
-      this.commitOver(x, false, l);
-      return;
-    }
-    x.n = n;
-    x.answered = false;
-    const m = this.sendCommit(x.offsets, c, reply(this, this.commitAnswered, x, n));
-    if (!x.done) return;
-    x.timer = this.later(FETCH_REQUEST_TIMEOUT_MS, this.commitTimedOut, x, m);
-  }
-
-  /** The answer to attempt `n`: an answer to an attempt that timed out comes on a closed connection, never read. */
-  private commitAnswered(x: CommitCall, n: number, _c: undefined, ok: boolean, e: EntryId): void {
-    if (n !== x.n || x.answered || x.over) return;
-    x.answered = true;
-    this.commitOver(x, ok, e);
-  }
-
-  /** The current attempt (its request `m`) got no answer within request.timeout.ms. */
-  private commitTimedOut(x: CommitCall, m: EntryId): void {
-    const w = this.world;
-    x.timer = null;
-    if (x.answered || x.over) return;
-    x.answered = true;
-    const first = x.offsets[0]!;
-    x.last = writeReject(
-      w.trace,
-      w.now,
-      this.id,
-      m,
-      NO_EVENT,
-      this.topic.index,
-      first.partition,
-      first.offset,
-      -1,
-      errorIndex('REQUEST_TIMED_OUT'),
-    );
-    const backoff = retryBackoff(CONSUMER_RETRY_BACKOFF, x.n);
-    // The retry would leave after the call's deadline: commitSync throws before that.
-    if (w.now + backoff >= x.deadline) return;
-    this.later(backoff, this.commitRetry, x, x.last);
-  }
-
-  private commitRetry(x: CommitCall, cause: EntryId): void {
-    if (!x.over) this.commitAttempt(x, cause, x.n + 1);
-  }
-
-  /** `default.api.timeout.ms` since commitSync was called: it throws TimeoutException. */
-  private commitDeadline(x: CommitCall): void {
-    x.deadlineTimer = null;
-    if (x.over) return;
-    let l = x.last;
-    for (const o of x.offsets) l = this.traceCommitFailed(this.id, x.last, o, 'COMMIT_TIMEOUT');
-    this.commitOver(x, false, l);
-  }
-
-  /** The call has returned (answered, refused or timed out): later answers are not waited for. */
-  private commitOver(x: CommitCall, ok: boolean, c: EntryId): void {
-    const w = this.world;
-    x.over = true;
-    // Timers whose reason is gone: they would keep the run from settling.
-    if (x.deadlineTimer) w.cancel(x.deadlineTimer);
-    if (x.timer) w.cancel(x.timer);
-    if (x.done) answer(x.done, ok, c);
-  }
-
-  /**
-   * One OffsetCommit request: the coordinator stores each offset the member may still commit (its
-   * generation owns the partition) and answers; `answer` gets ok (every offset stored) at the
-   * consumer, in this incarnation. Returns the request's 'msg' entry.
-   */
-  private sendCommit(offsets: Offsets, cause: EntryId, ans: Reply<boolean>): EntryId {
-    const first = offsets[0]!;
-    const req: CommitRequest = {
-      offsets,
-      states: offsets.map((o) => this.parts.get(o.partition)),
-      answer: ans,
-      inc: this.incarnation,
-    };
-    return this.world.send(
-      this,
-      this.group.coordinator,
-      'commit',
-      cause,
-      {
-        topic: this.topic.index,
-        partition: first.partition,
-        offset: first.offset,
-        count: offsets.length,
-      },
-      call(this, this.commitArrives, req),
-    );
-  }
-
-  /** At the group coordinator: store what the member may commit, and answer. */
-  private commitArrives(req: CommitRequest, _b: undefined, _c: undefined, e: EntryId): void {
-    const w = this.world;
-    const coord = this.group.coordinator;
-    let ok = true;
-    for (const o of req.offsets) {
-      if (this.group.mayCommit(this.name, o.partition) && !this.expelled) {
-        coord.storeOffset(this.group.id, this.topic.index, o.partition, o.offset);
-        writeCommit(
-          w.trace,
-          w.now,
-          coord.id,
-          e,
-          this.topic.index,
-          o.partition,
-          o.offset,
-          this.generation,
-          this.id,
-        );
-      } else {
-        ok = false;
-        this.traceCommitFailed(coord.id, e, o);
-      }
-    }
-    const first = req.offsets[0]!;
-    w.send(
-      coord,
-      this,
-      'commit-response',
-      e,
-      { topic: this.topic.index, partition: first.partition, offset: first.offset },
-      call(this, this.commitResponse, req, ok),
-      { toInc: req.inc },
-    );
-  }
-
-  /** The coordinator's answer is back at the member. */
-  private commitResponse(req: CommitRequest, ok: boolean, _c: undefined, e: EntryId): void {
-    if (ok)
-      req.offsets.forEach((o, i) => {
-        const s = req.states[i];
-        if (s && o.offset > s.committed) s.committed = o.offset;
-      });
-    answer(req.answer, ok, e);
-  }
-
-  /**
-   * A failed offset commit, written by `actor`: refused (CommitFailedException, the default), or
-   * given up by commitSync after `default.api.timeout.ms` (COMMIT_TIMEOUT).
-   */
-  private traceCommitFailed(
-    actor: ActorId,
-    cause: EntryId,
-    o: { partition: number; offset: number },
-    code: ErrorCode = 'COMMIT_FAILED',
-  ): EntryId {
-    const w = this.world;
-    return writeCommitFailed(
-      w.trace,
-      w.now,
-      actor,
-      cause,
-      this.topic.index,
-      o.partition,
-      o.offset,
-      errorIndex(code),
-    );
-  }
-
-  /** commitSync: wait for the answer. */
-  private commitSync(offsets: Offsets, cause: EntryId, done: Reply<boolean>): void {
-    this.commitRequest(offsets, cause, done);
-  }
-
-  /** commitAsync / auto-commit: do not wait. */
-  private commitAsync(offsets: Offsets, cause: EntryId): void {
-    this.commitRequest(offsets, cause, null);
-  }
-
   /** A crash point hook for outputs (Flink-style outputs don't use it; transactional ones do). */
   crashAt(point: CrashPoint, cause: EntryId): boolean {
     return this.world.faults.crashPoint(this, this.targetName, point, cause);
@@ -1312,36 +1049,4 @@ export class ConsumerInstance extends Actor implements GroupMember {
   get memberGeneration(): number {
     return this.generation;
   }
-}
-
-/** Offsets to commit, per partition. */
-type Offsets = { partition: number; offset: number }[];
-
-/** One commitSync / commitAsync call in progress (see {@link ConsumerInstance.commitRequest}). */
-interface CommitCall {
-  offsets: Offsets;
-  /** commitSync's continuation; null for commitAsync (nothing waits). */
-  done: Reply<boolean> | null;
-  /** When commitSync throws TimeoutException (virtual ms). */
-  deadline: number;
-  /** The call has returned: later answers are not waited for. */
-  over: boolean;
-  deadlineTimer: Timer | null;
-  /** The current attempt's request.timeout.ms timer. */
-  timer: Timer | null;
-  /** What the last attempt's failure follows from. */
-  last: EntryId;
-  /** The current attempt (from 1), and whether it was answered or timed out. */
-  n: number;
-  answered: boolean;
-}
-
-/** One OffsetCommit request on its way (see {@link ConsumerInstance.sendCommit}). */
-interface CommitRequest {
-  offsets: Offsets;
-  /** The partition states the offsets belong to, when sent. */
-  states: (PartState | undefined)[];
-  answer: Reply<boolean>;
-  /** The member's incarnation that sent it (the answer goes to it). */
-  inc: number;
 }
