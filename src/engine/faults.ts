@@ -19,6 +19,11 @@ import type { Rng } from './core/rng';
 import type { Opportunities } from './opportunities';
 import { writeFault } from './traceWriters';
 
+/** What a random rebalance asks to move a member's partitions (a consumer group). */
+export interface Rebalancer {
+  move(target: string, cause: EntryId): void;
+}
+
 export { MESSAGE_LINK } from './faultLink';
 
 /** What the network should do with a message. */
@@ -152,10 +157,11 @@ export class Faults {
   /** True when some fault draws per event taken from upstream (the source app asks only then). */
   readonly drawsPerUpstreamEvent: boolean;
   /**
-   * Moves a member's partitions to the next member (the consumer group's `move`); set by
-   * simulate() when the processor is a consumer group.
+   * Moves a member's partitions to the next member (the consumer group); set by simulate() when
+   * the processor is a consumer group. An object with a method, not a closure: a random
+   * rebalance is queued as a task naming it, which a snapshot copies.
    */
-  rebalance: ((target: string, cause: EntryId) => void) | null = null;
+  rebalancer: Rebalancer | null = null;
   /** Where faults had their chance, recorded for the fault atlas; null (most runs): not recorded. */
   opportunities: Opportunities | null = null;
 
@@ -431,8 +437,8 @@ export class Faults {
       if (s.what !== 'rebalance' || s.target !== targetName || !this.active(s)) continue;
       if (!drawAny(r.rng, s.probability, n)) continue;
       const fe = this.fire(r.index, cause);
-      const move = this.rebalance;
-      if (move) this.world.scheduleGlobal(0, () => move(targetName, fe));
+      const g = this.rebalancer;
+      if (g) this.world.scheduleCall(0, null, g, g.move, targetName, fe);
     }
     let due = false;
     let nextDue = Infinity;

@@ -3,7 +3,6 @@
  * run the virtual clock until nothing is left to happen (or `stopAtMs`), and check the outcome.
  * A pure function of the scenario: same scenario and seed, same trace, byte for byte.
  */
-import { NO_ENTRY } from './ids';
 import { World, Actor } from './world';
 import { Faults } from './faults';
 import { Cluster, type Topic } from './broker/cluster';
@@ -26,6 +25,7 @@ import { buildSpark, type SparkQuery } from './processors/spark';
 import { withPool, type BufferPool } from './core/pool';
 import { Opportunities } from './opportunities';
 import { findStuck, type Stuck } from './stuck';
+import { scheduleTimedFaults, type FaultTargets } from './timedFaults';
 import { SqlRecorder } from './sql/recorder';
 
 /** The environment: faults, the controller and the end of the run are attributed to it. */
@@ -136,7 +136,7 @@ export interface AssembledRun {
   world: World;
   state: RunState;
   /** What a timed fault armed later is queued with ({@link armTimedFault}). */
-  timed: Parts;
+  timed: FaultTargets;
   /** The queue's sequence number right after the set-up queued the armed timed faults. */
   timedFaultsSeq: number;
 }
@@ -231,8 +231,7 @@ export function assembleRun(scenario: Scenario, opts: SimulateOptions = {}): Ass
       proc['partition.assignment.strategy'],
       proc['max.poll.interval.ms'],
     );
-    const g = group;
-    w.faults.rebalance = (target, cause) => g.move(target, cause);
+    w.faults.rebalancer = group;
     const out = consumerOutput(scenario, proc, cluster, input, output, sink, service);
     for (let i = 0; i < proc.instances; i++) {
       const c = new ConsumerInstance(
@@ -291,8 +290,7 @@ export function assembleRun(scenario: Scenario, opts: SimulateOptions = {}): Ass
     );
   });
 
-  const timed: Parts = {
-    lab,
+  const timed: FaultTargets = {
     cluster,
     input,
     producer,
@@ -458,113 +456,4 @@ function consumerOutput(
     default:
       throw new Error(`a consumer loop cannot write a ${c.type} sink`);
   }
-}
-
-/** What the timed faults act on (see {@link armTimedFault}). */
-interface Parts {
-  lab: Actor;
-  cluster: Cluster;
-  input: Topic;
-  producer: SourceApp;
-  consumers: ConsumerInstance[];
-  group: ConsumerGroup | null;
-  spark: SparkQuery | null;
-}
-
-/** Schedule the faults that happen at a time (the others fire where the components ask). */
-function scheduleTimedFaults(w: World, s: Scenario, parts: Parts, from: number, to: number): void {
-  const { cluster, input, producer, consumers, group, spark } = parts;
-  const byName = new Map<string, Actor>();
-  for (const a of w.actors) byName.set(a.name, a);
-  s.faults.forEach((f, index) => {
-    if (index < from || index >= to) return;
-    switch (f.kind) {
-      case 'crash':
-        if (f.point !== 'now') return;
-        w.scheduleGlobal(f.at, () => {
-          const a = byName.get(f.target) ?? w.actors.find((x) => x.name === f.target);
-          if (!a || !a.alive) return;
-          const fe = w.faults.fire(index);
-          a.crash(fe, index, f.restartAfterMs);
-        });
-        return;
-      case 'leader-failover':
-        w.scheduleGlobal(f.at, () => {
-          const topic = f.topic ? cluster.topics.get(f.topic)! : input;
-          const p = topic.partitions[f.partition]!;
-          const leader = cluster.leaderOf(p);
-          const fe = w.faults.fire(index);
-          if (leader) leader.crash(fe, index, f.restartAfterMs);
-        });
-        return;
-      case 'rebalance':
-        w.scheduleGlobal(f.at, () => {
-          if (!group) return;
-          group.move(f.target, w.faults.fire(index));
-        });
-        return;
-      case 'zombie':
-        w.scheduleGlobal(f.at, () => zombie(w, f.target, f.pauseMs, index, consumers, group));
-        return;
-      case 'checkpoint-reset':
-        w.scheduleGlobal(f.at, () =>
-          spark?.resetCheckpoint(w.faults.fire(index), f.restartAfterMs, f.txnAppId),
-        );
-        return;
-      case 'app-resend':
-      case 'source-duplicate': {
-        const ev = w.events;
-        const first = ev.firstIndexOf(ev.identityOf(f.event));
-        const at = Math.max(f.at, ev.at[first]!);
-        w.scheduleGlobal(at, () =>
-          producer.inject(first, f.kind, w.faults.fire(index, NO_ENTRY, first)),
-        );
-        return;
-      }
-      default:
-        return;
-    }
-  });
-}
-
-/**
- * A zombie: the instance stalls (a long pause); once `session.timeout.ms` has passed the group
- * removes it and a replacement takes its partitions; the old instance then wakes up and finishes
- * what it was doing, unaware, and its next poll() rejoins the group (its heartbeat has been told
- * UNKNOWN_MEMBER_ID meanwhile).
- */
-function zombie(
-  w: World,
-  target: string,
-  pauseMs: number,
-  index: number,
-  consumers: ConsumerInstance[],
-  group: ConsumerGroup | null,
-): void {
-  const old = consumers.find((c) => c.name === target);
-  if (!old || !old.alive || !group) return;
-  const fe = w.faults.fire(index);
-  old.stall(fe, w.now + pauseMs);
-  const timeout = old.cfg.sessionTimeoutMs;
-  if (pauseMs <= timeout) return;
-  w.scheduleGlobal(timeout, () => {
-    if (!old.alive) return;
-    old.expelled = true;
-    group.leave(old.name, fe);
-    const others = consumers.filter((c) => c !== old && c.alive && group.isMember(c.name));
-    if (others.length > 0) return;
-    // Nobody else in the group: the orchestrator starts a replacement instance.
-    const rep = new ConsumerInstance(
-      w,
-      `${old.name}-replacement`,
-      old.targetName,
-      old.cluster,
-      old.topic,
-      group,
-      { ...old.cfg, startAtMs: 0 },
-      old.output,
-    );
-    consumers.push(rep);
-    rep.start();
-  });
 }

@@ -22,42 +22,39 @@
  *   calls to poll() was longer than the configured max.poll.interval.ms") and its next poll()
  *   rejoins, from the committed offsets: the batch is processed again.
  */
-import { Actor, type PendingWork, type Timer, type World } from '../world';
+import { type PendingWork, type Timer, type World } from '../world';
+import { CommittingConsumer, type PartState } from './consumerCommits';
 import { recordRange } from '../stuck';
 import type { Cluster, Topic } from '../broker/cluster';
 import { errorIndex, NO_RECORDS } from '../broker/cluster';
 import type { ConsumerGroup, GroupMember } from './group';
-import { fetchFrom, parkOn, FETCH_REQUEST_TIMEOUT_MS } from './fetch';
+import { fetchFrom, parkOn, type Fetch } from './fetch';
+import { call, invoke, stateless, type Call } from '../core/call';
+import { answer, reply, type Reply } from '../reply';
 import type { ErrorCode } from '../trace';
 import type { CrashPoint } from '../scenario/schema';
-import { retryBackoff } from '../client';
 import {
   writeAssign,
-  writeCommit,
-  writeCommitFailed,
   writeLeaveGroup,
   writePoll,
   writeProcess,
   writeReject,
   writeRevoke,
 } from '../traceWriters';
-import { NO_ENTRY, NO_EVENT, type ActorId, type EntryId, type EventId } from '../ids';
+import { NO_ENTRY, NO_EVENT, type EntryId, type EventId } from '../ids';
 
-const noop = (): void => {};
+export { DEFAULT_API_TIMEOUT_MS } from './consumerCommits';
 
-/**
- * Kafka consumer `default.api.timeout.ms` default (ms): how long commitSync() (and the other
- * blocking calls without a timeout argument) retries before it throws TimeoutException (KIP-266,
- * https://kafka.apache.org/documentation/#consumerconfigs_default.api.timeout.ms).
- */
-export const DEFAULT_API_TIMEOUT_MS = 60_000;
-/**
- * Kafka consumer `retry.backoff.ms` and `retry.backoff.max.ms` defaults (ms): the wait before a
- * retriable request is sent again, doubled per failed attempt up to the maximum (KIP-580,
- * https://kafka.apache.org/documentation/#consumerconfigs_retry.backoff.ms); Kafka's ±20 % jitter
- * is not drawn.
- */
-const CONSUMER_RETRY_BACKOFF = { retryBackoffMs: 100, retryBackoffMaxMs: 1000 };
+/** What a buffered record's write answers (nothing waits for it: the batch's statement does). */
+const ignored = reply(
+  undefined,
+  stateless(function ignore(): void {}),
+);
+
+/** Runs a held call as a task (a statement retried after its delay). */
+const runHeld = stateless(function runHeld(this: undefined, k: Call<void>): void {
+  invoke(k, undefined);
+});
 
 /** A record handed to processing. */
 export interface Rec {
@@ -72,21 +69,11 @@ export interface Rec {
  */
 export interface Output {
   /** Per-record work (side effect, per-record statement, producer send). */
-  record(
-    owner: ConsumerInstance,
-    rec: Rec,
-    cause: EntryId,
-    done: (error: ErrorCode, cause: EntryId) => void,
-  ): void;
+  record(owner: ConsumerInstance, rec: Rec, cause: EntryId, done: Reply): void;
   /** End of a batch (batched statement, producer flush). */
-  end(
-    owner: ConsumerInstance,
-    recs: Rec[],
-    cause: EntryId,
-    done: (error: ErrorCode, cause: EntryId) => void,
-  ): void;
+  end(owner: ConsumerInstance, recs: Rec[], cause: EntryId, done: Reply): void;
   /** A new incarnation starts (reset client state). */
-  reset?(owner: ConsumerInstance, cause: EntryId, ready: (cause: EntryId) => void): void;
+  reset?(owner: ConsumerInstance, cause: EntryId, ready: Call<EntryId>): void;
   /** True when `record` only buffers and answers at once (its write happens in `end`). */
   readonly buffersRecords?: boolean;
   /** What the output still waits for when the run ends (a producer's unacknowledged records). */
@@ -109,7 +96,7 @@ export interface Output {
     owner: ConsumerInstance,
     offsets: { partition: number; offset: number }[],
     cause: EntryId,
-    done: (ok: boolean, cause: EntryId) => void,
+    done: Reply<boolean>,
   ): void;
 }
 
@@ -134,44 +121,11 @@ export interface LoopConfig {
   traceProcessing: boolean;
 }
 
-interface PartState {
-  /** Next offset poll() returns (the position committed by auto-commit). */
-  position: number;
-  /** Next offset to fetch. */
-  fetchPos: number;
-  /**
-   * Fetched records not yet returned by poll(): `offsets[head..]` and their `events`, the fetch
-   * response's own columns (no object per buffered record).
-   */
-  offsets: Int32Array;
-  events: Int32Array;
-  head: number;
-  fetching: boolean;
-  /** Caught up: waiting for the partition's readable end to move. */
-  parked: boolean;
-  revoking: boolean;
-  /** Being given up: its final commit is in flight (a second revokeNow must not start another). */
-  releasing: boolean;
-  /** Parallel mode: offsets finished beyond the committed prefix. */
-  done: Set<number>;
-  /** Parallel mode: records started (in flight), by offset. */
-  started: Set<number>;
-  /** Last committed offset this instance knows. */
-  committed: number;
-  /**
-   * Parallel and handoff modes with manual commits: the highest offset a commit was requested
-   * for — for a hand-off worker, the offset after the last record it finished.
-   */
-  requested: number;
-}
-
 /** One consumer instance (process) of a group. */
-export class ConsumerInstance extends Actor implements GroupMember {
-  private parts = new Map<number, PartState>();
+export class ConsumerInstance extends CommittingConsumer implements GroupMember {
   private busy = false;
   private lastAutoCommit = 0;
   private autoCommitWake = false;
-  private generation = 0;
   private halted = false;
   /**
    * Halted because its producer could not begin a transaction (fenced, failed): the application
@@ -184,12 +138,8 @@ export class ConsumerInstance extends Actor implements GroupMember {
   /** parallel mode: records in flight. */
   private inflight = 0;
   private durationIndex = 0;
-  /** Set when the group expelled this instance (zombie): it does not know yet. */
-  expelled = false;
   /** Fires when the current sync batch has kept poll() waiting for `max.poll.interval.ms`. */
   private pollTimer: Timer | null = null;
-  /** The poll timeout expired: this member left the group; its next poll() rejoins. */
-  private pollExpired = false;
   /** The coordinator's removal of this member, `session.timeout.ms` after its poll timeout. */
   private removal: Timer | null = null;
 
@@ -213,19 +163,25 @@ export class ConsumerInstance extends Actor implements GroupMember {
   }
 
   private begin(cause: EntryId): void {
-    const go = (c: EntryId) => this.group.join(this, c);
-    if (this.output.reset) this.output.reset(this, cause, go);
-    else go(cause);
+    if (this.output.reset) this.output.reset(this, cause, call(this, this.join));
+    else this.group.join(this, cause);
+  }
+
+  /** Join the group (once the output is ready). */
+  private join(_a: undefined, _b: undefined, _c: undefined, cause: EntryId): void {
+    this.group.join(this, cause);
   }
 
   protected override onCrash(cause: EntryId): void {
     this.disarmPollTimer();
     // The group notices after session.timeout.ms, unless the instance is back by then (static membership).
-    const w = this.world;
-    const inc = this.incarnation;
-    w.scheduleGlobal(this.cfg.sessionTimeoutMs, () => {
-      if (!this.alive && this.incarnation === inc) this.group.leave(this.name, cause);
-    });
+    const ms = this.cfg.sessionTimeoutMs;
+    this.world.scheduleCall(ms, null, this, this.sessionExpired, cause, this.incarnation);
+  }
+
+  /** `session.timeout.ms` after the crash of incarnation `inc`: gone from the group if still down. */
+  private sessionExpired(cause: EntryId, inc: number): void {
+    if (!this.alive && this.incarnation === inc) this.group.leave(this.name, cause);
   }
 
   protected override onRestart(cause: EntryId): void {
@@ -337,7 +293,6 @@ export class ConsumerInstance extends Actor implements GroupMember {
 
   /** Commit what may be committed for the partitions being given up, then release them. */
   private revokeNow(cause: EntryId): void {
-    const w = this.world;
     // A partition whose final commit is already in flight is not given up twice: a second commit
     // and release would arrive after the group had assigned it again, and drop the new assignment.
     const gone = [...this.parts.entries()].filter(([, s]) => s.revoking && !s.releasing);
@@ -355,23 +310,37 @@ export class ConsumerInstance extends Actor implements GroupMember {
       )
         offsets.push({ partition: p, offset: o });
     }
-    const finish = (c: EntryId) => {
-      // Only the states given up here: the group may have assigned a partition afresh meanwhile.
-      const mine = gone.filter(([p, s]) => this.parts.get(p) === s);
-      for (const [p] of mine) {
-        this.parts.delete(p);
-        writeRevoke(w.trace, w.now, this.id, c, this.topic.index, p);
-      }
-      this.workerQueue = this.workerQueue.filter((r) => !mine.some(([p]) => p === r.partition));
-      this.group.release(
-        this.name,
-        mine.map(([p]) => p),
-        c,
-      );
-      this.loop(c);
-    };
-    if (offsets.length === 0) finish(cause);
-    else this.commitSync(offsets, cause, (_ok, c) => finish(c));
+    if (offsets.length === 0) this.release(gone, cause);
+    else this.commitSync(offsets, cause, reply(this, this.revokeCommitted, gone));
+  }
+
+  /** The final commit of the partitions given up is over (ok or not): release them. */
+  private revokeCommitted(
+    gone: [number, PartState][],
+    _b: undefined,
+    _c: undefined,
+    _ok: boolean,
+    c: EntryId,
+  ): void {
+    this.release(gone, c);
+  }
+
+  /** Give the partitions of `gone` up to the group. */
+  private release(gone: [number, PartState][], c: EntryId): void {
+    const w = this.world;
+    // Only the states given up here: the group may have assigned a partition afresh meanwhile.
+    const mine = gone.filter(([p, s]) => this.parts.get(p) === s);
+    for (const [p] of mine) {
+      this.parts.delete(p);
+      writeRevoke(w.trace, w.now, this.id, c, this.topic.index, p);
+    }
+    this.workerQueue = this.workerQueue.filter((r) => !mine.some(([p]) => p === r.partition));
+    this.group.release(
+      this.name,
+      mine.map(([p]) => p),
+      c,
+    );
+    this.loop(c);
   }
 
   /** What a commit of partition state `s` would store now. */
@@ -435,33 +404,47 @@ export class ConsumerInstance extends Actor implements GroupMember {
         this.runSyncBatch(batch, pe);
         return;
       case 'handoff': {
-        // poll() returns at once: the worker processes later; the loop polls again.
-        const handOff = (c: EntryId) => {
-          this.workerQueue.push(...batch);
-          this.runWorker(c);
-          this.later(0, this.loop, c);
-        };
         // At-most-once with a worker: commitSync() right after poll(), before the hand-off — the
         // poll thread owns the consumer ("The Kafka consumer is NOT thread-safe"), so it commits,
         // and blocks. KafkaConsumer javadoc, "Multi-threaded Processing":
         // https://kafka.apache.org/documentation/#consumerapi
         if (!this.cfg.autoCommit && this.cfg.commit === 'before-processing') {
           this.busy = true;
-          this.commitSync(this.positionsAfter(batch), pe, (ok, c) => {
-            this.busy = false;
-            if (!ok) return this.afterCommitFailed(c);
-            if (this.world.faults.crashPoint(this, this.targetName, 'after-commit', c)) return;
-            handOff(c);
-          });
+          this.commitSync(
+            this.positionsAfter(batch),
+            pe,
+            reply(this, this.committedBeforeHandOff, batch),
+          );
           return;
         }
-        handOff(pe);
+        this.handOff(batch, pe);
         return;
       }
       case 'parallel':
         for (const r of batch) this.startParallel(r, pe);
         return;
     }
+  }
+
+  /** At-most-once with a worker: the batch's offsets are committed; hand it over. */
+  private committedBeforeHandOff(
+    batch: Rec[],
+    _b: undefined,
+    _c: undefined,
+    ok: boolean,
+    c: EntryId,
+  ): void {
+    this.busy = false;
+    if (!ok) return this.afterCommitFailed(c);
+    if (this.world.faults.crashPoint(this, this.targetName, 'after-commit', c)) return;
+    this.handOff(batch, c);
+  }
+
+  /** poll() returns at once: the worker processes later; the loop polls again. */
+  private handOff(batch: Rec[], c: EntryId): void {
+    this.workerQueue.push(...batch);
+    this.runWorker(c);
+    this.later(0, this.loop, c);
   }
 
   private autoOffsets(): { partition: number; offset: number }[] {
@@ -476,10 +459,13 @@ export class ConsumerInstance extends Actor implements GroupMember {
     if (!this.cfg.autoCommit || this.autoCommitWake || this.autoOffsets().length === 0) return;
     this.autoCommitWake = true;
     const due = this.lastAutoCommit + this.cfg.autoCommitIntervalMs - this.world.now;
-    this.after(Math.max(0, due), () => {
-      this.autoCommitWake = false;
-      this.loop(NO_ENTRY);
-    });
+    this.later(Math.max(0, due), this.autoCommitDue);
+  }
+
+  /** An idle loop's auto-commit is due: poll() again. */
+  private autoCommitDue(): void {
+    this.autoCommitWake = false;
+    this.loop(NO_ENTRY);
   }
 
   /**
@@ -535,41 +521,51 @@ export class ConsumerInstance extends Actor implements GroupMember {
     for (const [p, s] of this.parts) {
       if (s.fetching || s.parked || s.head < s.offsets.length || s.revoking) continue;
       s.fetching = true;
-      const from = s.fetchPos;
       const max = Math.max(this.cfg.maxPollRecords, 500);
       fetchFrom(
         this,
         this.cluster,
         this.topic,
         p,
-        from,
+        s.fetchPos,
         max,
         this.cfg.readCommitted,
         cause,
-        (r, c) => {
-          if (this.parts.get(p) !== s) return;
-          s.fetching = false;
-          if (s.fetchPos === from) {
-            // The buffer is empty (only an empty one is fetched for): it becomes the response.
-            s.offsets = r.offsets;
-            s.events = r.events;
-            s.head = 0;
-            s.fetchPos = r.next;
-            if (r.offsets.length === 0 && s.position < s.fetchPos) s.position = s.fetchPos;
-          }
-          if (r.offsets.length === 0 && r.next === from) {
-            // Caught up: wait for the partition to move instead of polling it again and again.
-            s.parked = true;
-            parkOn(this, this.topic.partitions[p]!, from, this.cfg.readCommitted, () => {
-              s.parked = false;
-              this.loop(c);
-            });
-            return;
-          }
-          this.loop(c);
-        },
+        call(this, this.fetched, s),
       );
     }
+  }
+
+  /** A fetch for partition state `s` is answered: its records are buffered, or it parks. */
+  private fetched(s: PartState, _b: undefined, _c: undefined, f: Fetch): void {
+    const p = f.partition;
+    const from = f.offset;
+    const r = f.result!;
+    const c = f.answer;
+    if (this.parts.get(p) !== s) return;
+    s.fetching = false;
+    if (s.fetchPos === from) {
+      // The buffer is empty (only an empty one is fetched for): it becomes the response.
+      s.offsets = r.offsets;
+      s.events = r.events;
+      s.head = 0;
+      s.fetchPos = r.next;
+      if (r.offsets.length === 0 && s.position < s.fetchPos) s.position = s.fetchPos;
+    }
+    if (r.offsets.length === 0 && r.next === from) {
+      // Caught up: wait for the partition to move instead of polling it again and again.
+      s.parked = true;
+      const wake = call(this, this.unparked, s, c);
+      parkOn(this, this.topic.partitions[p]!, from, this.cfg.readCommitted, wake);
+      return;
+    }
+    this.loop(c);
+  }
+
+  /** The partition a parked fetch waits on has moved: poll again. */
+  private unparked(s: PartState, cause: EntryId): void {
+    s.parked = false;
+    this.loop(cause);
   }
 
   // ------------------------------------------------------------------ processing
@@ -606,41 +602,63 @@ export class ConsumerInstance extends Actor implements GroupMember {
   }
 
   /** Process one record: its processing time, then its output. */
-  private processRecord(
-    r: Rec,
-    durationMs: number,
-    cause: EntryId,
-    done: (error: ErrorCode, cause: EntryId) => void,
-  ): void {
-    this.after(durationMs, () => {
-      const e = this.traceProcess(r, cause);
-      this.output.record(this, r, e, done);
-    });
+  private processRecord(r: Rec, durationMs: number, cause: EntryId, done: Reply): void {
+    this.later(durationMs, this.processNow, r, { cause, done });
+  }
+
+  /** A record's processing time is over: its 'process' entry, then its output. */
+  private processNow(r: Rec, step: { cause: EntryId; done: Reply }): void {
+    const e = this.traceProcess(r, step.cause);
+    this.output.record(this, r, e, step.done);
   }
 
   private runSyncBatch(batch: Rec[], cause: EntryId): void {
     this.busy = true;
-    const positions = this.positionsAfter(batch);
-    const begin = (c: EntryId) => {
-      if (
-        this.cfg.commit === 'with-transaction' &&
-        this.output.begin &&
-        !this.output.begin(this, c)
-      ) {
-        if (this.exitIfFenced()) return;
-        this.halt();
-        this.haltedHolding = true;
-        return;
-      }
-      this.runRecords(batch, 0, c);
-    };
     if (!this.cfg.autoCommit && this.cfg.commit === 'before-processing') {
-      this.commitSync(positions, cause, (ok, c) => {
-        if (!ok) return this.afterCommitFailed(c);
-        if (this.world.faults.crashPoint(this, this.targetName, 'after-commit', c)) return;
-        begin(c);
-      });
-    } else begin(cause);
+      const positions = this.positionsAfter(batch);
+      this.commitSync(positions, cause, reply(this, this.committedBeforeBatch, batch));
+    } else this.beginBatch(batch, cause);
+  }
+
+  /** At-most-once: the batch's offsets are committed before it is processed. */
+  private committedBeforeBatch(
+    batch: Rec[],
+    _b: undefined,
+    _c: undefined,
+    ok: boolean,
+    c: EntryId,
+  ): void {
+    if (!ok) return this.afterCommitFailed(c);
+    if (this.world.faults.crashPoint(this, this.targetName, 'after-commit', c)) return;
+    this.beginBatch(batch, c);
+  }
+
+  /** The batch's processing starts (in a transaction, for `with-transaction`). */
+  private beginBatch(batch: Rec[], c: EntryId): void {
+    if (
+      this.cfg.commit === 'with-transaction' &&
+      this.output.begin &&
+      !this.output.begin(this, c)
+    ) {
+      if (this.exitIfFenced()) return;
+      this.halt();
+      this.haltedHolding = true;
+      return;
+    }
+    this.runRecords(batch, 0, c);
+  }
+
+  /** The cause the next record of a synchronous output follows from (see {@link runRecords}). */
+  private followCause: EntryId = NO_ENTRY;
+  private readonly follow = reply(this, this.followed);
+  private followed(
+    _a: undefined,
+    _b: undefined,
+    _c: undefined,
+    _e: ErrorCode,
+    next: EntryId,
+  ): void {
+    this.followCause = next;
   }
 
   private runRecords(batch: Rec[], i: number, cause: EntryId): void {
@@ -651,71 +669,108 @@ export class ConsumerInstance extends Actor implements GroupMember {
     const buffers = instant && this.output.buffersRecords === true;
     while (i < batch.length && buffers) {
       const r = batch[i]!;
-      this.output.record(this, r, this.traceProcess(r, cause), noop);
+      this.output.record(this, r, this.traceProcess(r, cause), ignored);
       if (this.world.faults.crashPoint(this, this.targetName, 'mid-batch', cause, i + 1)) return;
       if (this.world.faults.processedRecords(this, this.targetName, 1, cause)) return;
       i++;
     }
     // The same for an output that writes at once (a reader's table): each record follows from the
     // previous one's write, as it would through the queue, without a task per record.
-    let c = cause;
-    const follow = (_e: ErrorCode, next: EntryId) => (c = next);
     const synchronous = instant && this.output.synchronous === true;
     while (i < batch.length && synchronous) {
       const r = batch[i]!;
-      this.output.record(this, r, this.traceProcess(r, c), follow);
-      if (this.world.faults.crashPoint(this, this.targetName, 'mid-batch', c, i + 1)) return;
-      if (this.world.faults.processedRecords(this, this.targetName, 1, c)) return;
+      this.output.record(this, r, this.traceProcess(r, cause), this.follow);
+      cause = this.followCause;
+      if (this.world.faults.crashPoint(this, this.targetName, 'mid-batch', cause, i + 1)) return;
+      if (this.world.faults.processedRecords(this, this.targetName, 1, cause)) return;
       i++;
     }
-    cause = c;
     if (i === batch.length) return this.endSyncBatch(batch, cause);
-    this.processRecord(batch[i]!, this.nextDuration(), cause, (error, c) => {
-      if (error !== 'NONE')
-        return this.onStatementError(
-          batch,
-          error,
-          c,
-          () => this.runRecords(batch, i, c),
-          (e) => this.runRecords(batch, i + 1, e),
-        );
-      if (this.world.faults.crashPoint(this, this.targetName, 'mid-batch', c, i + 1)) return;
-      if (this.world.faults.processedRecords(this, this.targetName, 1, c)) return;
-      this.runRecords(batch, i + 1, c);
-    });
+    const done = reply(this, this.recordWritten, batch, i);
+    this.processRecord(batch[i]!, this.nextDuration(), cause, done);
+  }
+
+  /** Record `i` of a sync batch is written (or failed). */
+  private recordWritten(
+    batch: Rec[],
+    i: number,
+    _c: undefined,
+    error: ErrorCode,
+    c: EntryId,
+  ): void {
+    if (error !== 'NONE')
+      return this.onStatementError(
+        batch,
+        error,
+        c,
+        call(this, this.runRecords, batch, i, c),
+        call(this, this.skipTo, batch, i + 1),
+      );
+    if (this.world.faults.crashPoint(this, this.targetName, 'mid-batch', c, i + 1)) return;
+    if (this.world.faults.processedRecords(this, this.targetName, 1, c)) return;
+    this.runRecords(batch, i + 1, c);
+  }
+
+  /** Go on with record `i`, skipping a failed one (`onStatementError: skip`). */
+  private skipTo(batch: Rec[], i: number, _c: undefined, e: EntryId): void {
+    this.runRecords(batch, i, e);
   }
 
   private endSyncBatch(batch: Rec[], cause: EntryId): void {
-    this.output.end(this, batch, cause, (error, c) => {
-      if (error !== 'NONE')
-        return this.onStatementError(
-          batch,
-          error,
-          c,
-          () => this.endSyncBatch(batch, c),
-          (e) => this.finishSyncBatch(batch, e),
-        );
-      this.finishSyncBatch(batch, c);
-    });
+    this.output.end(this, batch, cause, reply(this, this.batchWritten, batch));
+  }
+
+  /** The batch's output is written (or failed). */
+  private batchWritten(
+    batch: Rec[],
+    _b: undefined,
+    _c: undefined,
+    error: ErrorCode,
+    c: EntryId,
+  ): void {
+    if (error !== 'NONE')
+      return this.onStatementError(
+        batch,
+        error,
+        c,
+        call(this, this.endSyncBatch, batch, c),
+        call(this, this.finishSkipped, batch),
+      );
+    this.finishSyncBatch(batch, c);
+  }
+
+  /** Go on past a failed batch statement (`onStatementError: skip`). */
+  private finishSkipped(batch: Rec[], _b: undefined, _c: undefined, e: EntryId): void {
+    this.finishSyncBatch(batch, e);
   }
 
   /** After the batch's output: the crash point before the commit, then the commit per mode. */
   private finishSyncBatch(batch: Rec[], c: EntryId): void {
     if (this.world.faults.crashPoint(this, this.targetName, 'before-commit', c)) return;
     const positions = this.positionsAfter(batch);
-    const next = (c2: EntryId) => {
-      this.busy = false;
-      this.disarmPollTimer();
-      this.loop(c2);
-    };
-    if (this.cfg.autoCommit || this.cfg.commit === 'before-processing') return next(c);
-    if (this.cfg.commit === 'with-transaction') {
-      this.output.commit!(this, positions, c, (ok, c2) =>
-        ok ? next(c2) : this.afterCommitFailed(c2),
-      );
-      return;
-    }
-    this.commitSync(positions, c, (ok, c2) => (ok ? next(c2) : this.afterCommitFailed(c2)));
+    if (this.cfg.autoCommit || this.cfg.commit === 'before-processing') return this.nextBatch(c);
+    const done = reply(this, this.batchCommitted);
+    if (this.cfg.commit === 'with-transaction') this.output.commit!(this, positions, c, done);
+    else this.commitSync(positions, c, done);
+  }
+
+  /** The batch's offsets are committed (or the commit failed). */
+  private batchCommitted(
+    _a: undefined,
+    _b: undefined,
+    _c: undefined,
+    ok: boolean,
+    c: EntryId,
+  ): void {
+    if (ok) this.nextBatch(c);
+    else this.afterCommitFailed(c);
+  }
+
+  /** The sync batch is over: poll() again. */
+  private nextBatch(c: EntryId): void {
+    this.busy = false;
+    this.disarmPollTimer();
+    this.loop(c);
   }
 
   /**
@@ -727,8 +782,8 @@ export class ConsumerInstance extends Actor implements GroupMember {
     batch: Rec[],
     error: ErrorCode,
     cause: EntryId,
-    retry: () => void,
-    skip: (cause: EntryId) => void,
+    retry: Call<void>,
+    skip: Call<EntryId>,
   ): void {
     const w = this.world;
     const e = writeReject(
@@ -748,10 +803,10 @@ export class ConsumerInstance extends Actor implements GroupMember {
         this.halt();
         return;
       case 'retry':
-        this.after(1000, retry);
+        w.scheduleCall(1000, this, undefined, runHeld, retry);
         return;
       case 'skip':
-        skip(e);
+        invoke(skip, e);
         return;
     }
   }
@@ -804,10 +859,12 @@ export class ConsumerInstance extends Actor implements GroupMember {
   /** A sync batch starts: poll() is next called when it ends, or the poll timeout expires. */
   private armPollTimer(cause: EntryId): void {
     this.disarmPollTimer();
-    this.pollTimer = this.after(this.cfg.maxPollIntervalMs, () => {
-      this.pollTimer = null;
-      this.pollTimedOut(cause);
-    });
+    this.pollTimer = this.later(this.cfg.maxPollIntervalMs, this.pollTimerFired, cause);
+  }
+
+  private pollTimerFired(cause: EntryId): void {
+    this.pollTimer = null;
+    this.pollTimedOut(cause);
   }
 
   private disarmPollTimer(): void {
@@ -831,10 +888,13 @@ export class ConsumerInstance extends Actor implements GroupMember {
     const removeAt = w.now + this.cfg.sessionTimeoutMs;
     const e = writeLeaveGroup(w.trace, w.now, this.id, cause, this.topic.index, removeAt);
     this.pollExpired = true;
-    this.removal = w.scheduleGlobal(this.cfg.sessionTimeoutMs, () => {
-      this.removal = null;
-      if (this.pollExpired) this.group.leave(this.name, e);
-    });
+    this.removal = w.scheduleCall(this.cfg.sessionTimeoutMs, null, this, this.removed, e);
+  }
+
+  /** `session.timeout.ms` after the poll timeout: the coordinator removes the member. */
+  private removed(e: EntryId): void {
+    this.removal = null;
+    if (this.pollExpired) this.group.leave(this.name, e);
   }
 
   /** Whether this member may still commit as a group member (not expelled, not left). */
@@ -868,31 +928,56 @@ export class ConsumerInstance extends Actor implements GroupMember {
    * the record was written (false: skipped). A revoke does not stop the task, retries included
    * (see {@link startParallel}); a crash does, with the incarnation.
    */
-  private runAlone(r: Rec, cause: EntryId, done: (written: boolean, cause: EntryId) => void): void {
-    const recs = [r];
-    const end = (c: EntryId) =>
-      this.output.end(this, recs, c, (error, c2) => {
-        if (error !== 'NONE')
-          return this.onStatementError(
-            recs,
-            error,
-            c2,
-            () => end(c2),
-            (e) => done(false, e),
-          );
-        done(true, c2);
-      });
-    this.processRecord(r, this.nextDuration(), cause, (error, c) => {
-      if (error !== 'NONE')
-        return this.onStatementError(
-          recs,
-          error,
-          c,
-          () => this.runAlone(r, c, done),
-          (e) => done(false, e),
-        );
-      end(c);
-    });
+  private runAlone(r: Rec, cause: EntryId, done: Reply<boolean>): void {
+    const processed = reply(this, this.aloneProcessed, r, done);
+    this.processRecord(r, this.nextDuration(), cause, processed);
+  }
+
+  /** A record on its own is processed: its statement next (or its processing again). */
+  private aloneProcessed(
+    r: Rec,
+    done: Reply<boolean>,
+    _c: undefined,
+    error: ErrorCode,
+    c: EntryId,
+  ): void {
+    if (error !== 'NONE')
+      return this.onStatementError(
+        [r],
+        error,
+        c,
+        call(this, this.runAlone, r, c, done),
+        call(this, this.skipAlone, done),
+      );
+    this.endAlone(r, done, c);
+  }
+
+  /** A record on its own: its batch statement. */
+  private endAlone(r: Rec, done: Reply<boolean>, c: EntryId): void {
+    this.output.end(this, [r], c, reply(this, this.aloneWritten, r, done));
+  }
+
+  private aloneWritten(
+    r: Rec,
+    done: Reply<boolean>,
+    _c: undefined,
+    error: ErrorCode,
+    c: EntryId,
+  ): void {
+    if (error !== 'NONE')
+      return this.onStatementError(
+        [r],
+        error,
+        c,
+        call(this, this.endAlone, r, done, c),
+        call(this, this.skipAlone, done),
+      );
+    answer(done, true, c);
+  }
+
+  /** A record on its own is skipped (`onStatementError: skip`): not written. */
+  private skipAlone(done: Reply<boolean>, _b: undefined, _c: undefined, e: EntryId): void {
+    answer(done, false, e);
   }
 
   // handoff mode: a worker thread processes what poll() handed over
@@ -900,27 +985,30 @@ export class ConsumerInstance extends Actor implements GroupMember {
     if (this.workerBusy || this.workerQueue.length === 0) return;
     this.workerBusy = true;
     const r = this.workerQueue.shift()!;
-    this.runAlone(r, cause, (_written, c2) => {
-      this.workerBusy = false;
-      if (this.world.faults.processedRecords(this, this.targetName, 1, c2)) return;
-      if (this.world.faults.crashPoint(this, this.targetName, 'mid-batch', c2, 1)) return;
-      // At-least-once with a worker: the worker hands each finished offset back to the poll
-      // thread, which commits it (commitAsync) — only what was processed (or skipped) is ever
-      // committed (the javadoc's second option, decoupling consumption and processing, where
-      // committing needs the threads to co-ordinate: the same source as above).
-      const s = this.parts.get(r.partition);
-      if (
-        s &&
-        !this.cfg.autoCommit &&
-        this.cfg.commit === 'after-processing' &&
-        r.offset + 1 > s.requested
-      ) {
-        s.requested = r.offset + 1;
-        this.commitAsync([{ partition: r.partition, offset: s.requested }], c2);
-      }
-      this.runWorker(c2);
-      if (this.workerQueue.length === 0) this.loop(c2);
-    });
+    this.runAlone(r, cause, reply(this, this.workerDone, r));
+  }
+
+  /** The worker is done with `r` (written or skipped). */
+  private workerDone(r: Rec, _b: undefined, _c: undefined, _written: boolean, c2: EntryId): void {
+    this.workerBusy = false;
+    if (this.world.faults.processedRecords(this, this.targetName, 1, c2)) return;
+    if (this.world.faults.crashPoint(this, this.targetName, 'mid-batch', c2, 1)) return;
+    // At-least-once with a worker: the worker hands each finished offset back to the poll
+    // thread, which commits it (commitAsync) — only what was processed (or skipped) is ever
+    // committed (the javadoc's second option, decoupling consumption and processing, where
+    // committing needs the threads to co-ordinate: the same source as above).
+    const s = this.parts.get(r.partition);
+    if (
+      s &&
+      !this.cfg.autoCommit &&
+      this.cfg.commit === 'after-processing' &&
+      r.offset + 1 > s.requested
+    ) {
+      s.requested = r.offset + 1;
+      this.commitAsync([{ partition: r.partition, offset: s.requested }], c2);
+    }
+    this.runWorker(c2);
+    if (this.workerQueue.length === 0) this.loop(c2);
   }
 
   // parallel mode: records finish out of order; only the contiguous prefix is committed
@@ -929,220 +1017,27 @@ export class ConsumerInstance extends Actor implements GroupMember {
     if (!s) return;
     this.inflight++;
     s.started.add(r.offset);
-    const mine = () => this.parts.get(r.partition) === s && s.started.has(r.offset);
     // A revoke does not stop a task already running in the application's pool: it finishes and
     // writes (the KafkaConsumer javadoc leaves waiting for or cancelling it to the application's
     // onPartitionsRevoked); only its offset is no longer this member's to commit.
-    this.runAlone(r, cause, (_written, c2) => {
-      this.inflight--;
-      if (!mine()) return this.loop(c2);
-      s.started.delete(r.offset);
-      // Written or skipped (onStatementError=skip), the record is done with: the prefix moves on.
-      s.done.add(r.offset);
-      if (this.world.faults.processedRecords(this, this.targetName, 1, c2)) return;
-      // Commit the contiguous prefix of finished offsets, once per new value.
-      const o = this.committable(s);
-      if (o > s.requested) {
-        s.requested = o;
-        this.commitAsync([{ partition: r.partition, offset: o }], c2);
-      }
-      this.loop(c2);
-    });
+    this.runAlone(r, cause, reply(this, this.parallelDone, r, s));
   }
 
-  // ------------------------------------------------------------------ commits
-
-  /**
-   * An OffsetCommit round trip. commitAsync (`done` absent) sends it once: the client does not
-   * retry it (its callback gets a RetriableCommitFailedException; committing again is the
-   * application's call). commitSync (`done` given) waits for the answer; a
-   * request unanswered after the consumer's `request.timeout.ms` ({@link FETCH_REQUEST_TIMEOUT_MS})
-   * has its connection closed and, the error being retriable, is sent again — the same offsets,
-   * which the group coordinator simply stores again — after `retry.backoff.ms`, doubling up to
-   * `retry.backoff.max.ms`, until `default.api.timeout.ms` ({@link DEFAULT_API_TIMEOUT_MS}) has
-   * passed since the call: then commitSync throws TimeoutException ("Timeout of 60000ms expired
-   * before successfully committing offsets"), traced as a 'commit-failed' with COMMIT_TIMEOUT, and
-   * the loop gives its work up as after a CommitFailedException (see {@link afterCommitFailed}).
-   * ConsumerCoordinator.commitOffsetsSync; KIP-266
-   * (https://cwiki.apache.org/confluence/display/KAFKA/KIP-266+Fix+consumer+indefinite+blocking+behavior);
-   * https://kafka.apache.org/documentation/#consumerconfigs_default.api.timeout.ms
-   */
-  private commitRequest(
-    offsets: { partition: number; offset: number }[],
-    cause: EntryId,
-    done?: (ok: boolean, cause: EntryId) => void,
-  ): void {
-    const w = this.world;
-    const deadline = w.now + DEFAULT_API_TIMEOUT_MS;
-    const first = offsets[0]!;
-    /** The call has returned (answered, refused or timed out): later answers are not waited for. */
-    let over = false;
-    let deadlineTimer: Timer | null = null;
-    /** The current attempt's request.timeout.ms timer. */
-    let timer: Timer | null = null;
-    let last = cause;
-    const finish = (ok: boolean, c: EntryId) => {
-      over = true;
-      // Timers whose reason is gone: they would keep the run from settling.
-      if (deadlineTimer) w.cancel(deadlineTimer);
-      if (timer) w.cancel(timer);
-      done?.(ok, c);
-    };
-    const attempt = (c: EntryId, n: number) => {
-      if (this.pollExpired) {
-        // No generation since the poll timeout: the client fails the commit without sending it
-        // (CommitFailedException).
-        let l = c;
-        for (const o of offsets) l = this.traceCommitFailed(this.id, c, o);
-        finish(false, l);
-        return;
-      }
-      let answered = false;
-      const m = this.sendCommit(offsets, c, (ok, e2) => {
-        // An answer to an attempt that timed out comes on a closed connection: never read.
-        if (answered || over) return;
-        answered = true;
-        finish(ok, e2);
-      });
-      if (!done) return;
-      timer = this.after(FETCH_REQUEST_TIMEOUT_MS, () => {
-        timer = null;
-        if (answered || over) return;
-        answered = true;
-        last = writeReject(
-          w.trace,
-          w.now,
-          this.id,
-          m,
-          NO_EVENT,
-          this.topic.index,
-          first.partition,
-          first.offset,
-          -1,
-          errorIndex('REQUEST_TIMED_OUT'),
-        );
-        const backoff = retryBackoff(CONSUMER_RETRY_BACKOFF, n);
-        // The retry would leave after the call's deadline: commitSync throws before that.
-        if (w.now + backoff >= deadline) return;
-        const r = last;
-        this.after(backoff, () => {
-          if (!over) attempt(r, n + 1);
-        });
-      });
-    };
-    if (done)
-      deadlineTimer = this.after(DEFAULT_API_TIMEOUT_MS, () => {
-        deadlineTimer = null;
-        if (over) return;
-        let l = last;
-        for (const o of offsets) l = this.traceCommitFailed(this.id, last, o, 'COMMIT_TIMEOUT');
-        finish(false, l);
-      });
-    attempt(cause, 1);
-  }
-
-  /**
-   * One OffsetCommit request: the coordinator stores each offset the member may still commit (its
-   * generation owns the partition) and answers; `answer` gets ok (every offset stored) at the
-   * consumer, in this incarnation. Returns the request's 'msg' entry.
-   */
-  private sendCommit(
-    offsets: { partition: number; offset: number }[],
-    cause: EntryId,
-    answer: (ok: boolean, cause: EntryId) => void,
-  ): EntryId {
-    const w = this.world;
-    const coord = this.group.coordinator;
-    const inc = this.incarnation;
-    const first = offsets[0]!;
-    const states = offsets.map((o) => this.parts.get(o.partition));
-    return w.send(
-      this,
-      coord,
-      'commit',
-      cause,
-      {
-        topic: this.topic.index,
-        partition: first.partition,
-        offset: first.offset,
-        count: offsets.length,
-      },
-      (e) => {
-        let ok = true;
-        for (const o of offsets) {
-          if (this.group.mayCommit(this.name, o.partition) && !this.expelled) {
-            coord.storeOffset(this.group.id, this.topic.index, o.partition, o.offset);
-            writeCommit(
-              w.trace,
-              w.now,
-              coord.id,
-              e,
-              this.topic.index,
-              o.partition,
-              o.offset,
-              this.generation,
-              this.id,
-            );
-          } else {
-            ok = false;
-            this.traceCommitFailed(coord.id, e, o);
-          }
-        }
-        w.send(
-          coord,
-          this,
-          'commit-response',
-          e,
-          { topic: this.topic.index, partition: first.partition, offset: first.offset },
-          (e2) => {
-            if (ok)
-              offsets.forEach((o, i) => {
-                const s = states[i];
-                if (s && o.offset > s.committed) s.committed = o.offset;
-              });
-            answer(ok, e2);
-          },
-          { toInc: inc },
-        );
-      },
-    );
-  }
-
-  /**
-   * A failed offset commit, written by `actor`: refused (CommitFailedException, the default), or
-   * given up by commitSync after `default.api.timeout.ms` (COMMIT_TIMEOUT).
-   */
-  private traceCommitFailed(
-    actor: ActorId,
-    cause: EntryId,
-    o: { partition: number; offset: number },
-    code: ErrorCode = 'COMMIT_FAILED',
-  ): EntryId {
-    const w = this.world;
-    return writeCommitFailed(
-      w.trace,
-      w.now,
-      actor,
-      cause,
-      this.topic.index,
-      o.partition,
-      o.offset,
-      errorIndex(code),
-    );
-  }
-
-  /** commitSync: wait for the answer. */
-  private commitSync(
-    offsets: { partition: number; offset: number }[],
-    cause: EntryId,
-    done: (ok: boolean, cause: EntryId) => void,
-  ): void {
-    this.commitRequest(offsets, cause, done);
-  }
-
-  /** commitAsync / auto-commit: do not wait. */
-  private commitAsync(offsets: { partition: number; offset: number }[], cause: EntryId): void {
-    this.commitRequest(offsets, cause);
+  /** A parallel task is done with `r` (written or skipped). */
+  private parallelDone(r: Rec, s: PartState, _c: undefined, _written: boolean, c2: EntryId): void {
+    this.inflight--;
+    if (!(this.parts.get(r.partition) === s && s.started.has(r.offset))) return this.loop(c2);
+    s.started.delete(r.offset);
+    // Written or skipped (onStatementError=skip), the record is done with: the prefix moves on.
+    s.done.add(r.offset);
+    if (this.world.faults.processedRecords(this, this.targetName, 1, c2)) return;
+    // Commit the contiguous prefix of finished offsets, once per new value.
+    const o = this.committable(s);
+    if (o > s.requested) {
+      s.requested = o;
+      this.commitAsync([{ partition: r.partition, offset: o }], c2);
+    }
+    this.loop(c2);
   }
 
   /** A crash point hook for outputs (Flink-style outputs don't use it; transactional ones do). */

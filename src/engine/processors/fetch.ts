@@ -12,8 +12,10 @@
  * backoff": https://github.com/apache/kafka/blob/trunk/clients/src/main/java/org/apache/kafka/clients/consumer/internals/AbstractFetch.java).
  * Used by the consumer loop, the Flink source and the Spark Kafka source.
  */
-import { NO_EVENT, type EntryId, type EventId } from '../ids';
+import { NO_ENTRY, NO_EVENT, type EntryId, type EventId } from '../ids';
 import type { Actor, Timer } from '../world';
+import type { BrokerNode } from '../broker/brokerNode';
+import { call, invoke, stateless, type Call } from '../core/call';
 import type { Cluster, FetchResult, Topic } from '../broker/cluster';
 import { errorIndex } from '../broker/cluster';
 import type { Partition } from '../broker/partition';
@@ -34,9 +36,162 @@ function links(owner: Actor): Links {
 }
 
 /**
+ * One attempt to fetch, held as data (docs/ARCHITECTURE.md, "Pending work and forks"): what it
+ * asks, where it went, and whether it is settled — answered, reset or timed out; whichever comes
+ * first settles it, and what comes later is ignored. A retry is a new attempt. Once answered,
+ * `done` runs with the attempt itself, whose {@link result} and {@link answer} it reads.
+ */
+export class Fetch {
+  settled = false;
+  /** Its request.timeout.ms timer. */
+  private timer: Timer | null = null;
+  /** Its request's 'msg' entry. */
+  private msg: EntryId = NO_ENTRY;
+  private leader: BrokerNode | null = null;
+  /** The leader's incarnation its connection was open to, and the owner's when it asked. */
+  private brokerInc = 0;
+  private inc = 0;
+  /** The leader's answer (error NONE), once {@link done} runs. */
+  result: FetchResult | null = null;
+  /** The 'msg' entry of the answer, once {@link done} runs. */
+  answer: EntryId = NO_ENTRY;
+
+  constructor(
+    readonly owner: Actor,
+    readonly cluster: Cluster,
+    readonly topic: Topic,
+    readonly partition: number,
+    readonly offset: number,
+    readonly max: number,
+    readonly readCommitted: boolean,
+    readonly done: Call<Fetch>,
+  ) {}
+
+  /** The same request again, as a new attempt. */
+  private again(cause: EntryId): void {
+    const { owner, cluster, topic, partition, offset, max, readCommitted, done } = this;
+    new Fetch(owner, cluster, topic, partition, offset, max, readCommitted, done).send(cause);
+  }
+
+  /** The same request again after the back-off, as a new attempt. */
+  private againLater(cause: EntryId): void {
+    const { owner, cluster, topic, partition, offset, max, readCommitted, done } = this;
+    const f = new Fetch(owner, cluster, topic, partition, offset, max, readCommitted, done);
+    owner.world.scheduleCall(NO_LEADER_BACKOFF_MS, owner, f, f.send, cause);
+  }
+
+  /** Send the request to the partition's leader (or wait for one, or for a connection). */
+  send(cause: EntryId): void {
+    const { owner, topic, partition, offset } = this;
+    const w = owner.world;
+    const leader = this.cluster.leaderOf(topic.partitions[partition]!);
+    if (!leader) {
+      w.scheduleCall(NO_LEADER_BACKOFF_MS, owner, this, this.send, cause);
+      return;
+    }
+    const ls = links(owner);
+    // No open connection to the leader: fetch once connected (or once the leader has moved).
+    // (A closure until src/engine/connections.ts holds its waiters as data.)
+    if (
+      !ls.open(leader) &&
+      !ls.ready(leader, { topic: topic.index, partition, offset }, () => this.send(cause))
+    )
+      return;
+    this.leader = leader;
+    this.brokerInc = ls.get(leader).inc;
+    this.inc = owner.incarnation;
+    this.msg = w.send(
+      owner,
+      leader,
+      'fetch',
+      cause,
+      { topic: topic.index, partition, offset },
+      call(this, this.arrived),
+      // The leader crashed under the fetch: the client sees the reset one latency after the
+      // crash and fetches again (after reconnecting, or from the new leader).
+      { toInc: this.brokerInc, onLost: call(this, this.lost) },
+    );
+    this.timer = w.scheduleCall(FETCH_REQUEST_TIMEOUT_MS, owner, this, this.timedOut);
+  }
+
+  /** The request reaches the leader, which answers at once. */
+  private arrived(_a: undefined, _b: undefined, _c: undefined, e: EntryId): void {
+    const { topic, partition, offset } = this;
+    this.leader!.fetch(topic, partition, offset, this.max, this.readCommitted, e, (r, c) => {
+      this.owner.world.send(
+        this.leader!,
+        this.owner,
+        'fetch-response',
+        c,
+        {
+          event: (r.events[0] ?? -1) as EventId,
+          topic: topic.index,
+          partition,
+          offset: r.offsets[0] ?? offset,
+          count: r.offsets.length,
+          events: r.events,
+        },
+        call(this, this.answered, r),
+        { toInc: this.inc },
+      );
+    });
+  }
+
+  /** The answer is back: retried after the back-off if the leader moved, else done. */
+  private answered(r: FetchResult, _b: undefined, _c: undefined, e: EntryId): void {
+    if (this.settled) return;
+    this.settled = true;
+    if (r.error !== 'NONE') return this.againLater(e);
+    this.result = r;
+    this.answer = e;
+    invoke(this.done, this);
+  }
+
+  /** The request reached a leader that had crashed since the connection opened. */
+  private lost(): void {
+    const { owner, leader } = this;
+    if (!owner.alive || owner.incarnation !== this.inc) return;
+    const at = links(owner).resetAt(leader!, this.brokerInc);
+    owner.world.scheduleCall(Math.max(0, at - owner.world.now), owner, this, this.resetSeen, at);
+  }
+
+  /** The client sees the connection reset (NETWORK_EXCEPTION): it fetches again. */
+  private resetSeen(at: number): void {
+    const { owner, leader } = this;
+    const w = owner.world;
+    links(owner).closed(leader!, this.brokerInc, at);
+    if (this.settled) return;
+    this.settled = true;
+    if (this.timer) w.cancel(this.timer);
+    const e = writeReject(
+      w.trace,
+      w.now,
+      owner.id,
+      this.msg,
+      NO_EVENT,
+      this.topic.index,
+      this.partition,
+      this.offset,
+      -1,
+      errorIndex('NETWORK_EXCEPTION'),
+      leader!.id,
+    );
+    this.again(e);
+  }
+
+  /** No answer within request.timeout.ms: asked again. */
+  private timedOut(): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.again(this.msg);
+  }
+}
+
+/**
  * Fetch up to `max` records of `topic`/`partition` from `offset`. `done` runs once, in the
- * owner's current incarnation, with the visible records (maybe none); lost requests and answers
- * are retried after the request timeout, leader changes after a short back-off.
+ * owner's current incarnation, with the answered {@link Fetch} (its visible records maybe none);
+ * lost requests and answers are retried after the request timeout, leader changes after a short
+ * back-off.
  */
 export function fetchFrom(
   owner: Actor,
@@ -47,104 +202,18 @@ export function fetchFrom(
   max: number,
   readCommitted: boolean,
   cause: EntryId,
-  done: (r: FetchResult, cause: EntryId) => void,
+  done: Call<Fetch>,
 ): void {
-  const w = owner.world;
-  const leader = cluster.leaderOf(topic.partitions[partition]!);
-  if (!leader) {
-    owner.after(NO_LEADER_BACKOFF_MS, () =>
-      fetchFrom(owner, cluster, topic, partition, offset, max, readCommitted, cause, done),
-    );
-    return;
-  }
-  const again = (c: EntryId) =>
-    fetchFrom(owner, cluster, topic, partition, offset, max, readCommitted, c, done);
-  const ls = links(owner);
-  // No open connection to the leader: fetch once connected (or once the leader has moved).
-  if (
-    !ls.open(leader) &&
-    !ls.ready(leader, { topic: topic.index, partition, offset }, () => again(cause))
-  )
-    return;
-  const brokerInc = ls.get(leader).inc;
-  const inc = owner.incarnation;
-  let settled = false;
-  let timer: Timer | null = null;
-  const m = w.send(
-    owner,
-    leader,
-    'fetch',
-    cause,
-    { topic: topic.index, partition, offset },
-    (e) => {
-      leader.fetch(topic, partition, offset, max, readCommitted, e, (r, c) => {
-        w.send(
-          leader,
-          owner,
-          'fetch-response',
-          c,
-          {
-            event: (r.events[0] ?? -1) as EventId,
-            topic: topic.index,
-            partition,
-            offset: r.offsets[0] ?? offset,
-            count: r.offsets.length,
-            events: r.events,
-          },
-          (e2) => {
-            if (settled) return;
-            settled = true;
-            if (r.error !== 'NONE') {
-              owner.after(NO_LEADER_BACKOFF_MS, () =>
-                fetchFrom(owner, cluster, topic, partition, offset, max, readCommitted, e2, done),
-              );
-              return;
-            }
-            done(r, e2);
-          },
-          { toInc: inc },
-        );
-      });
-    },
-    {
-      toInc: brokerInc,
-      // The leader crashed under the fetch: the client sees the reset one latency after the
-      // crash and fetches again (after reconnecting, or from the new leader).
-      onLost: () => {
-        if (!owner.alive || owner.incarnation !== inc) return;
-        const at = ls.resetAt(leader, brokerInc);
-        owner.after(Math.max(0, at - w.now), () => {
-          ls.closed(leader, brokerInc, at);
-          if (settled) return;
-          settled = true;
-          if (timer) w.cancel(timer);
-          const e = writeReject(
-            w.trace,
-            w.now,
-            owner.id,
-            m,
-            NO_EVENT,
-            topic.index,
-            partition,
-            offset,
-            -1,
-            errorIndex('NETWORK_EXCEPTION'),
-            leader.id,
-          );
-          again(e);
-        });
-      },
-    },
-  );
-  timer = owner.after(FETCH_REQUEST_TIMEOUT_MS, () => {
-    if (settled) return;
-    settled = true;
-    fetchFrom(owner, cluster, topic, partition, offset, max, readCommitted, m, done);
-  });
+  new Fetch(owner, cluster, topic, partition, offset, max, readCommitted, done).send(cause);
 }
 
+/** Runs a parked reader's wake-up (a task of the reader's incarnation). */
+const wakeNow = stateless(function wakeNow(this: undefined, wake: Call<void>): void {
+  invoke(wake, undefined);
+});
+
 /**
- * Call `wake` (once, in the owner's current incarnation) when the partition's readable end or its
+ * Run `wake` (once, in the owner's current incarnation) when the partition's readable end or its
  * leadership changes — instead of polling an empty partition forever. If data past `from`
  * arrived while the empty answer was on its way, the next poll would see it: wake at once.
  */
@@ -153,15 +222,15 @@ export function parkOn(
   p: Partition,
   from: number,
   readCommitted: boolean,
-  wake: () => void,
+  wake: Call<void>,
 ): void {
-  const inc = owner.incarnation;
-  const go = () => {
-    if (owner.alive && owner.incarnation === inc) wake();
-  };
   if (p.readableEnd(readCommitted) > from) {
-    owner.after(0, go);
+    owner.world.scheduleCall(0, owner, undefined, wakeNow, wake);
     return;
   }
-  p.waiters.push(go);
+  const inc = owner.incarnation;
+  // A closure until src/engine/broker/partition.ts holds its waiters as data.
+  p.waiters.push(() => {
+    if (owner.alive && owner.incarnation === inc) invoke(wake, undefined);
+  });
 }

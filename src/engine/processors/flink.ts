@@ -85,7 +85,9 @@ import { writeStatement, xaStatement } from '../sinks/writer';
 import type { RunState } from '../simulate';
 import { TXN_API, TXN_REASON_REQUESTED, type ErrorCode } from '../trace';
 import { writeRestore } from '../traceWriters';
-import { fetchFrom, parkOn } from './fetch';
+import { fetchFrom, parkOn, type Fetch } from './fetch';
+import { call } from '../core/call';
+import { reply, replyWith } from '../reply';
 import { sinkKey, withSideEffect } from './outputs';
 import type { Rec } from './consumer';
 import { ttlDedupe } from './streamDedupe';
@@ -806,29 +808,39 @@ export class FlinkTask extends Actor {
       if (this.fetching[p] || this.bufferPos[p]! < this.bufferOffsets[p]!.length) continue;
       this.fetching[p] = true;
       const from = this.fetchPos[p]!;
-      const inc = this.incarnation;
-      fetchFrom(this, this.cluster, this.input, p, from, 500, false, cause, (r, c) => {
-        if (this.incarnation !== inc) return;
-        this.fetching[p] = false;
-        if (this.fetchPos[p] !== from || !this.running) return;
-        // The buffer is empty here (fetchMore asks only for empty ones): it becomes the response.
-        this.bufferOffsets[p] = r.offsets;
-        this.bufferEvents[p] = r.events;
-        this.bufferPos[p] = 0;
-        this.fetchPos[p] = r.next;
-        if (r.offsets.length === 0) this.positions[p] = r.next;
-        if (r.offsets.length === 0 && r.next === from) {
-          // Caught up: fetch again when the partition moves.
-          this.fetching[p] = true;
-          parkOn(this, this.input.partitions[p]!, from, false, () => {
-            this.fetching[p] = false;
-            this.loop(c);
-          });
-          return;
-        }
-        this.loop(c);
-      });
+      const done = call(this, this.fetched, this.incarnation);
+      fetchFrom(this, this.cluster, this.input, p, from, 500, false, cause, done);
     }
+  }
+
+  /** A fetch of incarnation `inc` is answered: its records are buffered, or the source parks. */
+  private fetched(inc: number, _b: undefined, _c: undefined, f: Fetch): void {
+    const p = f.partition;
+    const from = f.offset;
+    const r = f.result!;
+    const c = f.answer;
+    if (this.incarnation !== inc) return;
+    this.fetching[p] = false;
+    if (this.fetchPos[p] !== from || !this.running) return;
+    // The buffer is empty here (fetchMore asks only for empty ones): it becomes the response.
+    this.bufferOffsets[p] = r.offsets;
+    this.bufferEvents[p] = r.events;
+    this.bufferPos[p] = 0;
+    this.fetchPos[p] = r.next;
+    if (r.offsets.length === 0) this.positions[p] = r.next;
+    if (r.offsets.length === 0 && r.next === from) {
+      // Caught up: fetch again when the partition moves.
+      this.fetching[p] = true;
+      parkOn(this, this.input.partitions[p]!, from, false, call(this, this.unparked, p, c));
+      return;
+    }
+    this.loop(c);
+  }
+
+  /** Partition `p`, which the source caught up with, has moved: fetch again. */
+  private unparked(p: number, cause: EntryId): void {
+    this.fetching[p] = false;
+    this.loop(cause);
   }
 
   /** Without checkpointing and with enable.auto.commit set, the consumer's auto-commit exposes (and restarts from) the position. */
@@ -883,9 +895,13 @@ export class FlinkTask extends Actor {
       this.input.index,
       r,
       e,
-      (c) => this.emit(r, c),
-      (_err, c) => this.emit(r, c),
+      reply(this, this.sideEffected, r),
     );
+  }
+
+  /** The record's side effect is done (or failed: its output is emitted all the same). */
+  private sideEffected(r: Rec, _b: undefined, _c: undefined, _err: ErrorCode, c: EntryId): void {
+    this.emit(r, c);
   }
 
   /** Write the record's output to the sink. */
@@ -915,7 +931,7 @@ export class FlinkTask extends Actor {
           { rows: [row], batchId: -1, xid: this.xid },
           { timeoutMs: s['statement.timeout.ms'], retries: 0, retryDelayMs: 0 },
           cause,
-          (err, c) => (err === 'NONE' ? done(c) : this.sinkFailed(c)),
+          replyWith((err, c) => (err === 'NONE' ? done(c) : this.sinkFailed(c))),
         );
         return;
       }
@@ -928,7 +944,7 @@ export class FlinkTask extends Actor {
           { rows: [row], batchId: -1 },
           { timeoutMs: s['statement.timeout.ms'], retries: s.retries, retryDelayMs: 0 },
           cause,
-          then,
+          replyWith(then),
         );
       if (this.cfg.sinkFlushDelayMs > 0) {
         // The sink buffers and flushes later: a crash before the flush loses the write (A7). A
@@ -956,6 +972,16 @@ export class FlinkTask extends Actor {
   }
 
   // ------------------------------------------------------------------ checkpoints
+
+  /** A barrier message arrives (see {@link onBarrier}). */
+  barrierArrives(id: number, _b: undefined, _c: undefined, m: EntryId): void {
+    this.onBarrier(id, m);
+  }
+
+  /** A checkpoint-complete notification arrives (see {@link onCheckpointComplete}). */
+  notifyArrives(id: number, _b: undefined, _c: undefined, m: EntryId): void {
+    this.onCheckpointComplete(id, m);
+  }
 
   onBarrier(id: number, cause: EntryId): void {
     this.pendingBarrier = { id, cause };

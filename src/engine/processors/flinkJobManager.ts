@@ -9,6 +9,7 @@ import type { FlinkProcessorConfig } from '../scenario/schema';
 import { CHECKPOINT_STEPS, STATE_BYTES_PER_KEY, type CheckpointStep } from '../trace';
 import type { FlinkTask } from './flink';
 import { writeCheckpoint } from '../traceWriters';
+import { call } from '../core/call';
 
 /** A pre-committed sink transaction awaiting its commit (KafkaSink's committable, an XA xid). */
 export interface PendingCommit {
@@ -250,7 +251,7 @@ export class JobManager extends Actor {
     this.idle = {
       snapshot: this.job.snapshotForIdle(),
       wake: Number.isFinite(wakeAt)
-        ? this.after(Math.max(0, wakeAt - this.world.now), () => this.wake(false))
+        ? this.later(Math.max(0, wakeAt - this.world.now), this.wake, false)
         : null,
     };
   }
@@ -338,7 +339,7 @@ export class JobManager extends Actor {
       txn: -1,
     });
     const inc = job.incarnation;
-    w.send(this, job, 'barrier', e, {}, (m) => job.onBarrier(id, m), { toInc: inc });
+    w.send(this, job, 'barrier', e, {}, call(job, job.barrierArrives, id), { toInc: inc });
   }
 
   /**
@@ -425,9 +426,8 @@ export class JobManager extends Actor {
     this.job.stateTracker?.checkpointCompleted(snap.id);
     const job = this.job;
     const inc = job.incarnation;
-    w.send(this, job, 'checkpoint-notify', e, {}, (m) => job.onCheckpointComplete(snap.id, m), {
-      toInc: inc,
-    });
+    const notify = call(job, job.notifyArrives, snap.id);
+    w.send(this, job, 'checkpoint-notify', e, {}, notify, { toInc: inc });
     this.afterCheckpoint();
   }
 

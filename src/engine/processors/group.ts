@@ -299,10 +299,19 @@ export class ConsumerGroup {
   private startJoin(cause: EntryId): void {
     this.joining = true;
     if (this.joinTimer) this.world.cancel(this.joinTimer);
-    this.joinTimer = this.world.scheduleGlobal(this.rebalanceTimeoutMs, () => {
-      this.joinTimer = null;
-      this.deliverReady(cause, true);
-    });
+    this.joinTimer = this.world.scheduleCall(
+      this.rebalanceTimeoutMs,
+      null,
+      this,
+      this.joinTimedOut,
+      cause,
+    );
+  }
+
+  /** The rebalance timeout has passed: the join phase ends, whoever has not rejoined. */
+  private joinTimedOut(cause: EntryId): void {
+    this.joinTimer = null;
+    this.deliverReady(cause, true);
   }
 
   /** A member has given up `partitions` (committed what it may). */
@@ -346,11 +355,23 @@ export class ConsumerGroup {
 
   /** Tell `to` it owns `p`, after a coordinator round trip (unless it changed hands meanwhile). */
   private deliver(p: number, to: string, cause: EntryId): void {
-    const m = this.members.get(to)!;
     const n = ++this.delivery[p]!;
-    this.world.scheduleGlobal(this.world.scenario.network.latencyMs, () => {
-      if (this.owner[p] === to && this.delivery[p] === n && m.alive)
-        m.onAssign([p], this.generation, cause);
-    });
+    const d: Delivery = { p, to, member: this.members.get(to)!, n, cause };
+    this.world.scheduleCall(this.world.scenario.network.latencyMs, null, this, this.assignNow, d);
   }
+
+  /** The assignment reaches its member, unless the partition changed hands meanwhile. */
+  private assignNow(d: Delivery): void {
+    if (this.owner[d.p] === d.to && this.delivery[d.p] === d.n && d.member.alive)
+      d.member.onAssign([d.p], this.generation, d.cause);
+  }
+}
+
+/** An assignment on its way to its member (see {@link ConsumerGroup.deliver}): its `n`-th for `p`. */
+interface Delivery {
+  p: number;
+  to: string;
+  member: GroupMember;
+  n: number;
+  cause: EntryId;
 }

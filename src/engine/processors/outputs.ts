@@ -15,6 +15,8 @@ import type { Actor, PendingWork, World } from '../world';
 import type { ConsumerInstance, Output, Rec } from './consumer';
 import { writeCommit, writeRowInsert } from '../traceWriters';
 import { eventContentKey } from '../dedupe/dedupeStore';
+import { invoke, type Call } from '../core/call';
+import { answer, reply, type Reply } from '../reply';
 
 /** The value of the sink's key column for a record, per `sink.key`. */
 export function sinkKey(
@@ -43,10 +45,9 @@ export function withSideEffect(
   topic: number,
   r: Rec,
   cause: EntryId,
-  next: (cause: EntryId) => void,
-  fail: (e: ErrorCode, c: EntryId) => void,
+  then: Reply,
 ): void {
-  if (!service || !cfg) return next(cause);
+  if (!service || !cfg) return answer(then, 'NONE', cause);
   const w = owner.world;
   callService(
     owner,
@@ -61,7 +62,7 @@ export function withSideEffect(
     cfg.idempotencyKey,
     { timeoutMs: 30_000, retries: 3, retryDelayMs: 1_000 },
     cause,
-    (err, c) => (err === 'NONE' ? next(c) : fail(err, c)),
+    then,
   );
 }
 
@@ -101,35 +102,33 @@ export class TableOutput implements Output {
     };
   }
 
-  record(
-    owner: ConsumerInstance,
-    r: Rec,
-    cause: EntryId,
-    done: (e: ErrorCode, c: EntryId) => void,
-  ): void {
+  record(owner: ConsumerInstance, r: Rec, cause: EntryId, done: Reply): void {
     if (this.buffersRecords) {
       this.buffer(owner, r, cause);
-      done('NONE', cause);
+      answer(done, 'NONE', cause);
       return;
     }
-    withSideEffect(
-      owner,
-      this.service,
-      this.sideEffect,
-      this.topic.index,
-      r,
-      cause,
-      (c) => {
-        if (this.cfg.statementPer === 'record') {
-          const row = this.row(owner, r, cause);
-          writeStatement(owner, this.sink, { rows: [row], batchId: -1 }, this.policy(), c, done);
-          return;
-        }
-        this.buffer(owner, r, cause);
-        done('NONE', c);
-      },
-      done,
-    );
+    const then = reply(this, this.sideEffectDone, owner, r, { cause, done });
+    withSideEffect(owner, this.service, this.sideEffect, this.topic.index, r, cause, then);
+  }
+
+  /** A record's side effect is done (or there is none): its row next. */
+  private sideEffectDone(
+    owner: ConsumerInstance,
+    r: Rec,
+    step: { cause: EntryId; done: Reply },
+    error: ErrorCode,
+    c: EntryId,
+  ): void {
+    const { cause, done } = step;
+    if (error !== 'NONE') return answer(done, error, c);
+    if (this.cfg.statementPer === 'record') {
+      const row = this.row(owner, r, cause);
+      writeStatement(owner, this.sink, { rows: [row], batchId: -1 }, this.policy(), c, done);
+      return;
+    }
+    this.buffer(owner, r, cause);
+    answer(done, 'NONE', c);
   }
 
   /** Keep a record's row for the batch's statement. */
@@ -140,13 +139,8 @@ export class TableOutput implements Output {
     p.rows.push(this.row(owner, r, cause));
   }
 
-  end(
-    owner: ConsumerInstance,
-    recs: Rec[],
-    cause: EntryId,
-    done: (e: ErrorCode, c: EntryId) => void,
-  ): void {
-    if (this.cfg.statementPer === 'record') return done('NONE', cause);
+  end(owner: ConsumerInstance, recs: Rec[], cause: EntryId, done: Reply): void {
+    if (this.cfg.statementPer === 'record') return answer(done, 'NONE', cause);
     const p = this.pending.get(owner);
     const rows = p && p.inc === owner.incarnation ? p.rows : [];
     let stmtRows: SinkRow[];
@@ -161,18 +155,28 @@ export class TableOutput implements Output {
     }
     // A retry of a statement that failed sends the same rows again (they left `pending` already).
     if (stmtRows.length === 0 && recs.length > 0) stmtRows = this.failedRows(owner, recs[0]!) ?? [];
-    if (stmtRows.length === 0) return done('NONE', cause);
+    if (stmtRows.length === 0) return answer(done, 'NONE', cause);
+    const written = reply(this, this.statementDone, owner, stmtRows, done);
     writeStatement(
       owner,
       this.sink,
       { rows: stmtRows, batchId: -1 },
       this.policy(),
       cause,
-      (error, c) => {
-        this.keepFailed(owner, stmtRows, error !== 'NONE');
-        done(error, c);
-      },
+      written,
     );
+  }
+
+  /** A batch statement is answered: its rows kept for a retry if it failed. */
+  private statementDone(
+    owner: ConsumerInstance,
+    rows: SinkRow[],
+    done: Reply,
+    error: ErrorCode,
+    c: EntryId,
+  ): void {
+    this.keepFailed(owner, rows, error !== 'NONE');
+    answer(done, error, c);
   }
 
   /**
@@ -237,7 +241,7 @@ export class KafkaOutput implements Output {
     return this.clients.get(owner)?.pendingWork() ?? null;
   }
 
-  reset(owner: ConsumerInstance, cause: EntryId, ready: (c: EntryId) => void): void {
+  reset(owner: ConsumerInstance, cause: EntryId, ready: Call<EntryId>): void {
     const c = new ProducerClient(
       owner,
       this.cluster,
@@ -247,41 +251,39 @@ export class KafkaOutput implements Output {
     this.clients.set(owner, c);
     // initTransactions throws (INVALID_TRANSACTION_TIMEOUT): the application dies; restarted,
     // it would fail the same way, so it stays down.
-    c.init(cause, ready, (_err, c2) => void owner.crash(c2, -1, null));
-  }
-
-  record(
-    owner: ConsumerInstance,
-    r: Rec,
-    cause: EntryId,
-    done: (e: ErrorCode, c: EntryId) => void,
-  ): void {
-    withSideEffect(
-      owner,
-      this.service,
-      this.sideEffect,
-      this.inputTopic,
-      r,
+    // (Closures until the producer client holds its callbacks as data.)
+    c.init(
       cause,
-      (c) => {
-        this.client(owner).send(r.event, cause, () => {});
-        done('NONE', c);
-      },
-      done,
+      (c2) => invoke(ready, c2),
+      (_err, c2) => void owner.crash(c2, -1, null),
     );
   }
 
-  end(
+  record(owner: ConsumerInstance, r: Rec, cause: EntryId, done: Reply): void {
+    const then = reply(this, this.sideEffectDone, owner, r, { cause, done });
+    withSideEffect(owner, this.service, this.sideEffect, this.inputTopic, r, cause, then);
+  }
+
+  /** A record's side effect is done (or there is none): its record is sent. */
+  private sideEffectDone(
     owner: ConsumerInstance,
-    _recs: Rec[],
-    cause: EntryId,
-    done: (e: ErrorCode, c: EntryId) => void,
+    r: Rec,
+    step: { cause: EntryId; done: Reply },
+    error: ErrorCode,
+    c: EntryId,
   ): void {
+    if (error !== 'NONE') return answer(step.done, error, c);
+    this.client(owner).send(r.event, step.cause, null);
+    answer(step.done, 'NONE', c);
+  }
+
+  end(owner: ConsumerInstance, _recs: Rec[], cause: EntryId, done: Reply): void {
     const client = this.client(owner);
-    if (client.inTransaction) return done('NONE', cause); // a transaction flushes at commit
+    if (client.inTransaction) return answer(done, 'NONE', cause); // a transaction flushes at commit
     const inc = owner.incarnation;
+    // (A closure until the producer client holds its flush waiters as data.)
     client.flush(() => {
-      if (owner.incarnation === inc) done(client.fatalError ?? 'NONE', cause);
+      if (owner.incarnation === inc) answer(done, client.fatalError ?? 'NONE', cause);
     });
   }
 
@@ -300,7 +302,7 @@ export class KafkaOutput implements Output {
     owner: ConsumerInstance,
     offsets: { partition: number; offset: number }[],
     cause: EntryId,
-    done: (ok: boolean, c: EntryId) => void,
+    done: Reply<boolean>,
   ): void {
     const client = this.client(owner);
     const w = owner.world;
@@ -314,7 +316,7 @@ export class KafkaOutput implements Output {
       cause,
       (ok, c) => {
         if (!ok) {
-          client.endTransaction(false, c, (_x, c2) => done(false, c2));
+          client.endTransaction(false, c, (_x, c2) => answer(done, false, c2));
           return;
         }
         client.endTransaction(
@@ -335,7 +337,7 @@ export class KafkaOutput implements Output {
                   owner.id,
                 );
               }
-            done(committed, c2);
+            answer(done, committed, c2);
           },
           {
             beforeEnd: (c2) => owner.crashAt('before-commit-transaction', c2),
@@ -365,12 +367,7 @@ export class ReaderOutput implements Output {
     private readonly topic: Topic,
   ) {}
 
-  record(
-    owner: ConsumerInstance,
-    r: Rec,
-    cause: EntryId,
-    done: (e: ErrorCode, c: EntryId) => void,
-  ): void {
+  record(owner: ConsumerInstance, r: Rec, cause: EntryId, done: Reply): void {
     const w = owner.world;
     const upTo = this.copiedUpTo.get(r.partition) ?? 0;
     const reread = r.offset < upTo;
@@ -397,16 +394,11 @@ export class ReaderOutput implements Output {
       e,
       reread,
     );
-    done('NONE', e);
+    answer(done, 'NONE', e);
   }
 
-  end(
-    _o: ConsumerInstance,
-    _r: Rec[],
-    cause: EntryId,
-    done: (e: ErrorCode, c: EntryId) => void,
-  ): void {
-    done('NONE', cause);
+  end(_o: ConsumerInstance, _r: Rec[], cause: EntryId, done: Reply): void {
+    answer(done, 'NONE', cause);
   }
 }
 
@@ -418,12 +410,7 @@ export class EffectOutput implements Output {
     private readonly topic: number,
   ) {}
 
-  record(
-    owner: ConsumerInstance,
-    r: Rec,
-    cause: EntryId,
-    done: (e: ErrorCode, c: EntryId) => void,
-  ): void {
+  record(owner: ConsumerInstance, r: Rec, cause: EntryId, done: Reply): void {
     const w = owner.world;
     const policy = {
       timeoutMs: this.cfg['timeout.ms'],
@@ -448,12 +435,7 @@ export class EffectOutput implements Output {
     );
   }
 
-  end(
-    _o: ConsumerInstance,
-    _r: Rec[],
-    cause: EntryId,
-    done: (e: ErrorCode, c: EntryId) => void,
-  ): void {
-    done('NONE', cause);
+  end(_o: ConsumerInstance, _r: Rec[], cause: EntryId, done: Reply): void {
+    answer(done, 'NONE', cause);
   }
 }

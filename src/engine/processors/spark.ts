@@ -41,7 +41,9 @@ import type { Scenario, SparkProcessorConfig } from '../scenario/schema';
 import type { SinkActor, SinkRow } from '../sinks/table';
 import type { ServiceActor } from '../sinks/effects';
 import { callService, writeStatement } from '../sinks/writer';
-import { fetchFrom, parkOn } from './fetch';
+import { fetchFrom, parkOn, type Fetch } from './fetch';
+import { call } from '../core/call';
+import { replyWith } from '../reply';
 import { sinkKey, withSideEffect } from './outputs';
 import type { Rec } from './consumer';
 import { writeRestore } from '../traceWriters';
@@ -292,35 +294,40 @@ export class SparkQuery extends Actor {
     this.history.push(h);
     // The batch's dedupe works on a copy of the committed state: it becomes the state at commit.
     const state = copyWatermarkState(this.dedupeState);
-    this.read(b, 0, b.start[0] ?? 0, [], pe, (recs, c) =>
-      this.processAll(b, recs, 0, [], c, { attempt: h, state }),
-    );
+    const run: BatchRun = { batch: b, attempt: h, state, recs: [], p: 0, from: b.start[0] ?? 0 };
+    this.read(run, pe);
   }
 
-  private read(
-    b: PlannedBatch,
-    p: number,
-    from: number,
-    acc: Rec[],
-    cause: EntryId,
-    done: (recs: Rec[], cause: EntryId) => void,
-  ): void {
-    if (p >= b.end.length) return done(acc, cause);
-    const end = b.end[p]!;
-    if (from >= end) return this.read(b, p + 1, b.start[p + 1] ?? 0, acc, cause, done);
-    fetchFrom(this, this.cluster, this.input, p, from, end - from, false, cause, (r, c) => {
-      for (let i = 0; i < r.offsets.length; i++)
-        if (r.offsets[i]! < end)
-          acc.push({ partition: p, offset: r.offsets[i]!, event: r.events[i]! as EventId });
-      if (r.next === from) {
-        // The range is not readable yet (a new leader still catching up): wait for it to move.
-        parkOn(this, this.input.partitions[p]!, from, false, () =>
-          this.read(b, p, from, acc, c, done),
-        );
-        return;
-      }
-      this.read(b, p, Math.min(end, r.next), acc, c, done);
-    });
+  /** Read the batch's range from where `run` stands, partition by partition, then process it. */
+  private read(run: BatchRun, cause: EntryId): void {
+    const b = run.batch;
+    for (;;) {
+      if (run.p >= b.end.length) return this.processAll(b, run.recs, 0, [], cause, run);
+      if (run.from < b.end[run.p]!) break;
+      run.p++;
+      run.from = b.start[run.p] ?? 0;
+    }
+    const { p, from } = run;
+    const done = call(this, this.readFetched, run);
+    fetchFrom(this, this.cluster, this.input, p, from, b.end[p]! - from, false, cause, done);
+  }
+
+  /** A fetch of the batch's range is answered: its records are kept; the read goes on. */
+  private readFetched(run: BatchRun, _b: undefined, _c: undefined, f: Fetch): void {
+    const { partition: p, offset: from } = f;
+    const r = f.result!;
+    const c = f.answer;
+    const end = run.batch.end[p]!;
+    for (let i = 0; i < r.offsets.length; i++)
+      if (r.offsets[i]! < end)
+        run.recs.push({ partition: p, offset: r.offsets[i]!, event: r.events[i]! as EventId });
+    if (r.next === from) {
+      // The range is not readable yet (a new leader still catching up): wait for it to move.
+      parkOn(this, this.input.partitions[p]!, from, false, call(this, this.read, run, c));
+      return;
+    }
+    run.from = Math.min(end, r.next);
+    this.read(run, c);
   }
 
   private processAll(
@@ -366,8 +373,7 @@ export class SparkQuery extends Actor {
         this.input.index,
         r,
         e,
-        (c) => this.processAll(b, recs, i + 1, rows, c, h),
-        (_x, c) => this.processAll(b, recs, i + 1, rows, c, h),
+        replyWith((_x, c) => this.processAll(b, recs, i + 1, rows, c, h)),
       );
     });
   }
@@ -454,14 +460,14 @@ export class SparkQuery extends Actor {
           : { rows: statements[i]!, batchId: b.id, txnAppId: this.txnAppId },
         policy,
         c,
-        (err, c2) => {
+        replyWith((err, c2) => {
           if (err !== 'NONE') {
             // A failing batch fails the query; it restarts and re-runs the same batch.
             this.crash(c2, -1, 1000);
             return;
           }
           next(i + 1, c2);
-        },
+        }),
       );
     };
     next(0, cause);
@@ -500,13 +506,13 @@ export class SparkQuery extends Actor {
         retryAmountDelta: s.retryAmountDelta,
       },
       cause,
-      (err, c) => {
+      replyWith((err, c) => {
         if (err !== 'NONE') {
           this.crash(c, -1, 1000);
           return;
         }
         this.callEach(rows, i + 1, c, finish);
-      },
+      }),
     );
   }
 
@@ -548,10 +554,17 @@ export class SparkQuery extends Actor {
   }
 }
 
-/** One attempt of a batch as it runs: its history entry and its dedupe state so far. */
+/**
+ * One attempt of a batch as it runs: its history entry, its dedupe state so far, and its read —
+ * the records read and where the read stands (partition `p`, offset `from`).
+ */
 interface BatchRun {
+  batch: PlannedBatch;
   attempt: { committedAt: number };
   state: WatermarkDedupeState;
+  recs: Rec[];
+  p: number;
+  from: number;
 }
 
 /** The Kafka sink's producer and the incarnation it belongs to (a restart makes a new one). */

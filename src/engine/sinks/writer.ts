@@ -4,19 +4,15 @@
  * outcome is unknown to the writer, docs/semantics/sinks.md#statement-timeout). That unknown is where a plain INSERT doubles.
  */
 import { NO_EVENT, type EntryId, type EventId } from '../ids';
-import type { Actor, Carry, Timer, World } from '../world';
+import type { Actor, Carry, Timer } from '../world';
+import { call as held } from '../core/call';
+import { answer, type Reply } from '../reply';
 import type { SinkActor, Statement } from './table';
 import type { EffectCall, ServiceActor } from './effects';
 import { errorIndex } from '../broker/cluster';
 import type { ErrorCode, MessageType } from '../trace';
-import type { SqlAttempt } from '../sql/recorder';
+import type { SqlAttempt, SqlRecorder, SqlStatement } from '../sql/recorder';
 import { writeReject } from '../traceWriters';
-
-/** Told of each attempt of an exchange: sent (with its request entry), and answered. */
-interface ExchangeWatch {
-  sent(attempt: number, request: number): void;
-  answered(attempt: number): void;
-}
 
 /** Timeout (ms) and retry count of a writer. */
 export interface WriterPolicy {
@@ -24,21 +20,6 @@ export interface WriterPolicy {
   retries: number;
   /** Delay before a retry (ms). */
   retryDelayMs: number;
-}
-
-/** What an exchange's timers read (see {@link exchange}). */
-interface ExchangeState {
-  attempt: number;
-  settled: boolean;
-  /** Send the request again (null once settled). */
-  retry: ((cause: EntryId) => void) | null;
-  /** The caller's continuation (null once settled). */
-  done: ((error: ErrorCode, cause: EntryId) => void) | null;
-  /** What the request carries, for a timeout's 'reject' entry (null once settled). */
-  carry: ExchangeCarry | null;
-  /** The pending timeout, cancelled when the exchange settles (with its owner's world). */
-  timer: Timer | null;
-  world: World | null;
 }
 
 type ExchangeCarry = Carry & {
@@ -49,91 +30,75 @@ type ExchangeCarry = Carry & {
   count: number;
 };
 
+const STATEMENT = { request: 'sink-write', response: 'sink-response' } as const;
+
 /**
- * One request/response exchange with a server actor, retried on timeout: `serve(attempt, entry)`
- * runs at the server and returns its answer; `done` gets that answer, or `timeoutError` after the
- * last retry. An answer to an attempt that already timed out is ignored (the connection is gone).
+ * One request/response exchange with a server actor, retried on timeout, held as data — its
+ * timers and messages name it (docs/ARCHITECTURE.md, "Pending work and forks"): {@link serve}
+ * runs at the server and returns its answer; {@link finished} gets that answer, or
+ * `timeoutError` after the last retry. An answer to an attempt that already timed out is ignored
+ * (the connection is gone).
  */
-function exchange(
-  owner: Actor,
-  server: Actor,
-  types: { request: MessageType; response: MessageType },
-  carry: ExchangeCarry,
-  policy: WriterPolicy,
-  timeoutError: ErrorCode,
-  cause: EntryId,
-  serve: (attempt: number, entry: EntryId) => ErrorCode,
-  done: (error: ErrorCode, cause: EntryId) => void,
-  watch?: ExchangeWatch,
-): void {
-  const w = owner.world;
-  const inc = owner.incarnation;
-  // The timeout timers reach the exchange only through `x`, which lets go of the statement (its
-  // rows), the caller's batch and the carry once settled: a timer outlives most exchanges by
-  // the whole timeout (5 s of virtual time by default), and would otherwise keep them all alive.
-  const x: ExchangeState = {
-    attempt: 0,
-    settled: false,
-    retry: null,
-    done,
-    carry,
-    timer: null,
-    world: w,
-  };
-  const tryOnce = (c: EntryId) => {
-    const mine = ++x.attempt;
-    const request = w.send(owner, server, types.request, c, carry, (e) => {
-      const answer = serve(mine, e);
-      w.send(
-        server,
-        owner,
-        types.response,
-        e,
-        carry,
-        (e2) => {
-          if (x.settled || mine !== x.attempt) return;
-          watch?.answered(mine);
-          settle(x)(answer, e2);
-        },
-        { toInc: inc },
-      );
+abstract class Exchange {
+  attempt = 0;
+  settled = false;
+  /** The pending timeout, cancelled when the exchange settles. */
+  private timer: Timer | null = null;
+  private readonly inc: number;
+
+  constructor(
+    readonly owner: Actor,
+    private readonly server: Actor,
+    private readonly types: { request: MessageType; response: MessageType },
+    private readonly carry: ExchangeCarry,
+    private readonly policy: WriterPolicy,
+    private readonly timeoutError: ErrorCode,
+  ) {
+    this.inc = owner.incarnation;
+  }
+
+  /** At the server: handle attempt `attempt` (its request entry `entry`); return the answer. */
+  protected abstract serve(attempt: number, entry: EntryId): ErrorCode;
+  /** The exchange is over: answered, or timed out after its last retry. */
+  protected abstract finished(error: ErrorCode, cause: EntryId): void;
+  /** Attempt `attempt` was sent, as `request`. */
+  protected sent(_attempt: number, _request: EntryId): void {}
+  /** Attempt `attempt` was answered (before the exchange settles). */
+  protected answered(_attempt: number): void {}
+
+  /** Send the request (again). */
+  send(c: EntryId): void {
+    const { owner } = this;
+    const w = owner.world;
+    const mine = ++this.attempt;
+    const k = held(this, this.arrive, mine);
+    const request = w.send(owner, this.server, this.types.request, c, this.carry, k);
+    this.sent(mine, request);
+    this.timer = w.scheduleCall(this.policy.timeoutMs, owner, this, this.timedOut, mine, c);
+  }
+
+  /** Attempt `mine` reaches the server, which acts and answers. */
+  private arrive(mine: number, _b: undefined, _c: undefined, e: EntryId): void {
+    const code = this.serve(mine, e);
+    const k = held(this, this.answerArrives, mine, code);
+    this.owner.world.send(this.server, this.owner, this.types.response, e, this.carry, k, {
+      toInc: this.inc,
     });
-    watch?.sent(mine, request);
-    armTimeout(owner, x, mine, c, policy, timeoutError);
-  };
-  x.retry = tryOnce;
-  tryOnce(cause);
-}
+  }
 
-/** Mark an exchange settled, drop what its timers no longer need, and return its continuation. */
-function settle(x: ExchangeState): (error: ErrorCode, cause: EntryId) => void {
-  const done = x.done!;
-  x.settled = true;
-  x.retry = null;
-  x.done = null;
-  x.carry = null;
-  // A settled exchange's timeout would do nothing: drop it, so it neither holds the run open nor
-  // makes it look cut off at stopAtMs.
-  if (x.timer) x.world!.cancel(x.timer);
-  x.timer = null;
-  x.world = null;
-  return done;
-}
+  /** The server's answer to attempt `mine` is back. */
+  private answerArrives(mine: number, code: ErrorCode, _c: undefined, e: EntryId): void {
+    if (this.settled || mine !== this.attempt) return;
+    this.answered(mine);
+    this.settle(code, e);
+  }
 
-/** The timeout of attempt `mine` (sent with cause `c`): retry, or give up after the last retry. */
-function armTimeout(
-  owner: Actor,
-  x: ExchangeState,
-  mine: number,
-  c: EntryId,
-  policy: WriterPolicy,
-  timeoutError: ErrorCode,
-): void {
-  const w = owner.world;
-  x.timer = owner.after(policy.timeoutMs, () => {
-    x.timer = null;
-    if (x.settled || mine !== x.attempt) return;
-    const carry = x.carry!;
+  /** The timeout of attempt `mine` (sent with cause `c`): retry, or give up after the last retry. */
+  private timedOut(mine: number, c: EntryId): void {
+    const { owner, carry } = this;
+    const w = owner.world;
+    this.timer = null;
+    if (this.settled || mine !== this.attempt) return;
     const t = writeReject(
       w.trace,
       w.now,
@@ -144,16 +109,88 @@ function armTimeout(
       carry.partition,
       carry.offset,
       carry.count,
-      errorIndex(timeoutError),
+      errorIndex(this.timeoutError),
     );
-    if (x.attempt <= policy.retries) {
-      owner.after(policy.retryDelayMs, () => {
-        if (!x.settled) x.retry!(t);
-      });
+    if (this.attempt <= this.policy.retries) {
+      w.scheduleCall(this.policy.retryDelayMs, owner, this, this.retry, t);
       return;
     }
-    settle(x)(timeoutError, t);
-  });
+    this.settle(this.timeoutError, t);
+  }
+
+  private retry(cause: EntryId): void {
+    if (!this.settled) this.send(cause);
+  }
+
+  /** Settled: its timeout dropped, the caller answered. */
+  private settle(code: ErrorCode, cause: EntryId): void {
+    this.settled = true;
+    // A settled exchange's timeout would do nothing: drop it, so it neither holds the run open nor
+    // makes it look cut off at stopAtMs.
+    if (this.timer) this.owner.world.cancel(this.timer);
+    this.timer = null;
+    this.finished(code, cause);
+  }
+}
+
+/** An exchange whose caller waits with a held continuation. */
+abstract class Request extends Exchange {
+  /** The caller's continuation (null once answered: what it names is let go). */
+  done: Reply | null = null;
+
+  protected finished(error: ErrorCode, cause: EntryId): void {
+    const done = this.done!;
+    this.done = null;
+    answer(done, error, cause);
+  }
+}
+
+/** A statement to a SQL sink. */
+class StatementWrite extends Request {
+  constructor(
+    owner: Actor,
+    private readonly sink: SinkActor,
+    private readonly stmt: Statement,
+    carry: ExchangeCarry,
+    policy: WriterPolicy,
+  ) {
+    super(owner, sink, STATEMENT, carry, policy, 'STATEMENT_TIMEOUT');
+  }
+
+  protected serve(_attempt: number, e: EntryId): ErrorCode {
+    return this.sink.apply(this.stmt, e).error;
+  }
+}
+
+/** A statement recorded beside the trace (src/engine/sql/recorder.ts): each attempt, and what it did. */
+class RecordedStatementWrite extends StatementWrite {
+  private readonly attempts: SqlAttempt[] = [];
+  private readonly recorded: SqlStatement;
+
+  constructor(
+    owner: Actor,
+    sink: SinkActor,
+    stmt: Statement,
+    carry: ExchangeCarry,
+    policy: WriterPolicy,
+    private readonly rec: SqlRecorder,
+  ) {
+    super(owner, sink, stmt, carry, policy);
+    this.recorded = rec.statement(stmt);
+  }
+
+  protected override serve(a: number, e: EntryId): ErrorCode {
+    const now = this.owner.world.now;
+    return this.rec.executed(this.recorded, this.attempts[a - 1]!, now, () => super.serve(a, e));
+  }
+
+  protected override sent(a: number, request: EntryId): void {
+    this.attempts[a - 1] = this.rec.sent(this.recorded, a, request, this.owner.world.now);
+  }
+
+  protected override answered(a: number): void {
+    this.attempts[a - 1]!.answered = true;
+  }
 }
 
 /** Send `stmt` to the sink; `done` gets NONE, the statement's error, or STATEMENT_TIMEOUT after the last retry. */
@@ -163,7 +200,7 @@ export function writeStatement(
   stmt: Statement,
   policy: WriterPolicy,
   cause: EntryId,
-  done: (error: ErrorCode, cause: EntryId) => void,
+  done: Reply,
 ): void {
   const first = stmt.rows[0];
   const carry = {
@@ -175,39 +212,43 @@ export function writeStatement(
     events: stmt.rows.map((r) => r.event),
   };
   const rec = sink.sql;
-  if (rec) {
-    // Recorded beside the trace (src/engine/sql/recorder.ts): each attempt, and what it did.
-    const recorded = rec.statement(stmt);
-    const attempts: SqlAttempt[] = [];
-    const w = owner.world;
-    exchange(
+  const x = rec
+    ? new RecordedStatementWrite(owner, sink, stmt, carry, policy, rec)
+    : new StatementWrite(owner, sink, stmt, carry, policy);
+  x.done = done;
+  x.send(cause);
+}
+
+/** One of Flink's XA calls (see {@link xaStatement}): `call` runs at the database. */
+class XaCall<T> extends Exchange {
+  private result: T | null = null;
+
+  constructor(
+    owner: Actor,
+    sink: SinkActor,
+    xid: number,
+    timeoutMs: number,
+    private readonly call: (entry: EntryId) => T,
+    private readonly done: (error: ErrorCode, result: T | null, cause: EntryId) => void,
+  ) {
+    super(
       owner,
       sink,
-      { request: 'sink-write', response: 'sink-response' },
-      carry,
-      policy,
+      STATEMENT,
+      { event: NO_EVENT, topic: -1, partition: -1, offset: -1, count: -1, txn: xid },
+      { timeoutMs, retries: 0, retryDelayMs: 0 },
       'STATEMENT_TIMEOUT',
-      cause,
-      (a, e) => rec.executed(recorded, attempts[a - 1]!, w.now, () => sink.apply(stmt, e).error),
-      done,
-      {
-        sent: (a, request) => (attempts[a - 1] = rec.sent(recorded, a, request, w.now)),
-        answered: (a) => (attempts[a - 1]!.answered = true),
-      },
     );
-    return;
   }
-  exchange(
-    owner,
-    sink,
-    { request: 'sink-write', response: 'sink-response' },
-    carry,
-    policy,
-    'STATEMENT_TIMEOUT',
-    cause,
-    (_a, e) => sink.apply(stmt, e).error,
-    done,
-  );
+
+  protected serve(_attempt: number, e: EntryId): ErrorCode {
+    this.result = this.call(e);
+    return 'NONE';
+  }
+
+  protected finished(error: ErrorCode, cause: EntryId): void {
+    this.done(error, this.result, cause);
+  }
 }
 
 /**
@@ -217,6 +258,7 @@ export function writeStatement(
  * answer came within `timeoutMs` — the driver's socketTimeout. Never retried: XaFacadeImpl turns
  * the SQLException into an exception the sink function handles itself (see its callers)
  * (https://github.com/apache/flink-connector-jdbc/blob/main/flink-connector-jdbc/src/main/java/org/apache/flink/connector/jdbc/xa/XaFacadeImpl.java).
+ * (`call` and `done` are closures still: the Flink sink's continuations are not data yet.)
  */
 export function xaStatement<T>(
   owner: Actor,
@@ -227,21 +269,45 @@ export function xaStatement<T>(
   call: (entry: EntryId) => T,
   done: (error: ErrorCode, result: T | null, cause: EntryId) => void,
 ): void {
-  let result: T | null = null;
-  exchange(
-    owner,
-    sink,
-    { request: 'sink-write', response: 'sink-response' },
-    { event: NO_EVENT, topic: -1, partition: -1, offset: -1, count: -1, txn: xid },
-    { timeoutMs, retries: 0, retryDelayMs: 0 },
-    'STATEMENT_TIMEOUT',
-    cause,
-    (_a, e) => {
-      result = call(e);
-      return 'NONE';
-    },
-    (error, c) => done(error, result, c),
-  );
+  new XaCall(owner, sink, xid, timeoutMs, call, done).send(cause);
+}
+
+/** A call of an external service (see {@link callService}). */
+class ServiceCall extends Request {
+  constructor(
+    owner: Actor,
+    private readonly service: ServiceActor,
+    private readonly call: Omit<EffectCall, 'key'>,
+    private readonly keyMode: 'none' | 'business-id' | 'per-attempt',
+    private readonly retryAmountDelta: number,
+    policy: WriterPolicy,
+  ) {
+    const { event, topic, partition, offset } = call;
+    super(
+      owner,
+      service,
+      { request: 'effect-call', response: 'effect-response' },
+      { event, topic, partition, offset, count: 1 },
+      policy,
+      'REQUEST_TIMED_OUT',
+    );
+  }
+
+  private keyFor(): string | null {
+    const w = this.owner.world;
+    const call = this.call;
+    return this.keyMode === 'none'
+      ? null
+      : this.keyMode === 'business-id'
+        ? `charge-${w.events.identityId(w.events.identity[call.event]!)}`
+        : this.service.freshKey();
+  }
+
+  protected serve(attempt: number, e: EntryId): ErrorCode {
+    const call = this.call;
+    const amount = attempt > 1 ? call.amount + this.retryAmountDelta : call.amount;
+    return this.service.call({ ...call, key: this.keyFor(), amount }, e);
+  }
 }
 
 /**
@@ -257,39 +323,9 @@ export function callService(
   keyMode: 'none' | 'business-id' | 'per-attempt',
   policy: WriterPolicy & { retryAmountDelta?: number },
   cause: EntryId,
-  done: (error: ErrorCode, cause: EntryId) => void,
+  done: Reply,
 ): void {
-  const w = owner.world;
-  const carry = {
-    event: call.event,
-    topic: call.topic,
-    partition: call.partition,
-    offset: call.offset,
-    count: 1,
-  };
-  const keyFor = (): string | null =>
-    keyMode === 'none'
-      ? null
-      : keyMode === 'business-id'
-        ? `charge-${w.events.identityId(w.events.identity[call.event]!)}`
-        : service.freshKey();
-  exchange(
-    owner,
-    service,
-    { request: 'effect-call', response: 'effect-response' },
-    carry,
-    policy,
-    'REQUEST_TIMED_OUT',
-    cause,
-    (attempt, e) =>
-      service.call(
-        {
-          ...call,
-          key: keyFor(),
-          amount: attempt > 1 ? call.amount + (policy.retryAmountDelta ?? 0) : call.amount,
-        },
-        e,
-      ),
-    done,
-  );
+  const x = new ServiceCall(owner, service, call, keyMode, policy.retryAmountDelta ?? 0, policy);
+  x.done = done;
+  x.send(cause);
 }

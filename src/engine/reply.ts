@@ -1,0 +1,55 @@
+/**
+ * A continuation held as data that is answered with an outcome and the trace entry it follows
+ * from — a statement's error code and its answer, a commit's ok and its response: the
+ * two-argument form of a {@link Call} (src/engine/core/call.ts). `reply(this, this.onWritten, batch)`
+ * for `(error, cause) => this.onWritten(batch, undefined, undefined, error, cause)`; a snapshot
+ * copies it with the state it names (docs/ARCHITECTURE.md, "Pending work and forks").
+ */
+import type { EntryId } from './ids';
+import type { ErrorCode } from './trace';
+import { stateless } from './core/call';
+
+/** A pending continuation that receives an outcome `R` and an entry (see {@link answer}). */
+export interface Reply<R = ErrorCode> {
+  fn: (this: unknown, a: unknown, b: unknown, c: unknown, result: R, cause: EntryId) => void;
+  self: unknown;
+  a: unknown;
+  b: unknown;
+  c: unknown;
+}
+
+/** `fn.call(self, a, b, c, result, cause)` when answered; `fn` a method of `self` or `stateless`. */
+export function reply<S, R = ErrorCode, A = undefined, B = undefined, C = undefined>(
+  self: S,
+  fn: (this: S, a: A, b: B, c: C, result: R, cause: EntryId) => void,
+  a?: A,
+  b?: B,
+  c?: C,
+): Reply<R> {
+  return { fn: fn as Reply<R>['fn'], self, a, b, c };
+}
+
+/** Run a pending continuation with its outcome. */
+export function answer<R>(k: Reply<R>, result: R, cause: EntryId): void {
+  k.fn.call(k.self, k.a, k.b, k.c, result, cause);
+}
+
+/** Runs a closure given as a reply's `a` (see {@link replyWith}). */
+const runClosure = stateless(function runClosure(
+  this: undefined,
+  fn: (result: unknown, cause: EntryId) => void,
+  _b: undefined,
+  _c: undefined,
+  result: unknown,
+  cause: EntryId,
+): void {
+  fn(result, cause);
+});
+
+/**
+ * A closure as a {@link Reply}, for a caller whose continuation is not data yet (the Flink and
+ * Spark sinks'): a snapshot still cannot copy it, and scripts/fork-census.ts lists it.
+ */
+export function replyWith<R = ErrorCode>(fn: (result: R, cause: EntryId) => void): Reply<R> {
+  return reply(undefined, runClosure, fn as (result: unknown, cause: EntryId) => void) as Reply<R>;
+}
