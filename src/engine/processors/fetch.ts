@@ -228,9 +228,15 @@ export function parkOn(
     owner.world.scheduleCall(0, owner, undefined, wakeNow, wake);
     return;
   }
-  const inc = owner.incarnation;
-  // A closure until src/engine/broker/partition.ts holds its waiters as data.
-  p.waiters.push(() => {
-    if (owner.alive && owner.incarnation === inc) invoke(wake, undefined);
-  });
+  p.waiters.push(call(undefined, wakeIfSameIncarnation, owner, owner.incarnation, wake));
 }
+
+/** A parked reader's wake-up, unless it died or restarted since it parked. */
+const wakeIfSameIncarnation = stateless(function wakeIfSameIncarnation(
+  this: undefined,
+  owner: Actor,
+  inc: number,
+  wake: Call<void>,
+): void {
+  if (owner.alive && owner.incarnation === inc) invoke(wake, undefined);
+});

@@ -71,7 +71,7 @@ import { Actor, type PendingWork, type World } from '../world';
 import { recordRange } from '../stuck';
 import type { Cluster, Topic, TxnRecord } from '../broker/cluster';
 import { NO_RECORDS } from '../broker/cluster';
-import { ProducerClient, outputClientConfig } from '../client';
+import { ProducerClient, outputClientConfig, type RecordListener } from '../client';
 import type { FlinkProcessorConfig, KafkaSinkConfig, Scenario } from '../scenario/schema';
 import {
   EXPONENTIAL_DELAY,
@@ -623,10 +623,7 @@ export class FlinkTask extends Actor {
    * https://github.com/apache/flink-connector-kafka/blob/main/flink-connector-kafka/src/main/java/org/apache/flink/connector/kafka/sink/KafkaWriter.java
    */
   private watchSends(c: ProducerClient): void {
-    const inc = this.incarnation;
-    c.onRecord = (_event, _send, ok, _error, cause) => {
-      if (!ok && this.alive && this.incarnation === inc) this.crash(cause, -1, 0);
-    };
+    c.onRecord = new SendWatch(this, this.incarnation);
   }
 
   /** Open the transaction of `epoch` (EXACTLY_ONCE): a producer with transactional.id prefix-0-epoch. */
@@ -1168,4 +1165,17 @@ export function buildFlink(
   state.jobManager = jm;
   task.start();
   return task;
+}
+
+/** Fails the task of incarnation `inc` on a record its sink's producer could not write (data). */
+class SendWatch implements RecordListener {
+  constructor(
+    private readonly task: Actor,
+    private readonly inc: number,
+  ) {}
+
+  recordSettled(_event: EventId, _send: EntryId, ok: boolean, _e: ErrorCode, cause: EntryId): void {
+    const t = this.task;
+    if (!ok && t.alive && t.incarnation === this.inc) t.crash(cause, -1, 0);
+  }
 }

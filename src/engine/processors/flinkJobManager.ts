@@ -178,7 +178,7 @@ export class JobManager extends Actor {
   ) {
     super(world, 'jobmanager');
     // The triggers that fell while the run's last steps happened, up to its end.
-    world.beforeEnd.push(() => this.wake(false, false));
+    world.beforeEnd.push(call(this, this.wake, false, false));
   }
 
   protected override onRestart(): void {}
