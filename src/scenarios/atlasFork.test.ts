@@ -15,8 +15,6 @@ import {
   type Scenario,
   type TrialPath,
 } from '../engine';
-import { assembleRun } from '../engine/simulate';
-import { uncopyableParts } from '../engine/atlas/fork';
 import { findPreset } from './index';
 
 function preset(ref: string): Scenario {
@@ -57,14 +55,9 @@ describe('the atlas on forks', () => {
       expect(atlasBy(s, 'replay', opts)).toEqual(scratch);
     }, 60_000);
 
-    const s = preset(ref);
-    const left = uncopyableParts(assembleRun(s)).length;
-    it.skipIf(left > 0)(
-      `${ref}: by snapshot, the atlas from scratch (skipped: its run holds ${left} closures)`,
-      () => {
-        expect(atlasBy(s, 'snapshot', opts)).toEqual(atlasBy(s, 'scratch', opts));
-      },
-      60_000,
-    );
+    it(`${ref}: by snapshot, the atlas from scratch`, () => {
+      const s = preset(ref);
+      expect(atlasBy(s, 'snapshot', opts)).toEqual(atlasBy(s, 'scratch', opts));
+    }, 60_000);
   }
 });

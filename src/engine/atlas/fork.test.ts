@@ -88,9 +88,9 @@ describe('snapshot and fork', () => {
     );
   });
 
-  it('in a pipeline run, what cannot be copied yet is only closures (no hidden state)', () => {
-    // The pieces a fork still cannot copy are the closures listed by scripts/fork-census.ts:
-    // none is a WeakMap, an accessor or a DataView, which no conversion of call sites would fix.
+  it('in a pipeline run halfway, nothing is left that a snapshot cannot copy', () => {
+    // Every piece of pending work is data (docs/ARCHITECTURE.md, "Pending work and forks"): no
+    // closure, WeakMap, accessor or DataView anywhere in the state.
     const s = scenario();
     const whole = simulate(s, { explain: false });
     let found: string[] = [];
@@ -101,8 +101,7 @@ describe('snapshot and fork', () => {
           found = uncopyableParts({ world, state }).map((e) => e.what);
         }),
     });
-    expect(found.length).toBeGreaterThan(0);
-    expect(found.filter((w) => !w.startsWith('a function'))).toEqual([]);
+    expect(found).toEqual([]);
   }, 60_000);
 
   it('a producer with requests in flight, brokers waiting for replicas, the coordinator mid-transaction and a partition with a waiter fork to the same trace', () => {

@@ -91,10 +91,9 @@ export class Fetch {
     }
     const ls = links(owner);
     // No open connection to the leader: fetch once connected (or once the leader has moved).
-    // (A closure until src/engine/connections.ts holds its waiters as data.)
     if (
       !ls.open(leader) &&
-      !ls.ready(leader, { topic: topic.index, partition, offset }, () => this.send(cause))
+      !ls.ready(leader, { topic: topic.index, partition, offset }, call(this, this.send, cause))
     )
       return;
     this.leader = leader;

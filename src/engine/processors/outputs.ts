@@ -13,9 +13,10 @@ import type { EffectSinkConfig, SideEffectConfig, TableSinkConfig } from '../sce
 import type { ErrorCode } from '../trace';
 import type { Actor, PendingWork, World } from '../world';
 import type { ConsumerInstance, Output, Rec } from './consumer';
+import type { ConsumerGroup } from './group';
 import { writeCommit, writeRowInsert } from '../traceWriters';
 import { eventContentKey } from '../dedupe/dedupeStore';
-import { invoke, type Call } from '../core/call';
+import { call, stateless, type Call } from '../core/call';
 import { answer, reply, type Reply } from '../reply';
 
 /** The value of the sink's key column for a record, per `sink.key`. */
@@ -251,12 +252,7 @@ export class KafkaOutput implements Output {
     this.clients.set(owner, c);
     // initTransactions throws (INVALID_TRANSACTION_TIMEOUT): the application dies; restarted,
     // it would fail the same way, so it stays down.
-    // (Closures until the producer client holds its callbacks as data.)
-    c.init(
-      cause,
-      (c2) => invoke(ready, c2),
-      (_err, c2) => void owner.crash(c2, -1, null),
-    );
+    c.init(cause, ready, call(undefined, crashForGood, owner));
   }
 
   record(owner: ConsumerInstance, r: Rec, cause: EntryId, done: Reply): void {
@@ -305,47 +301,80 @@ export class KafkaOutput implements Output {
     done: Reply<boolean>,
   ): void {
     const client = this.client(owner);
-    const w = owner.world;
-    const group = owner.group;
-    const member = () =>
-      owner.inGroup && offsets.every((o) => group.mayCommit(owner.name, o.partition));
+    const txn = new OffsetsInTransaction(owner, owner.group, client, offsets, done);
     client.sendOffsetsToTransaction(
-      group.id,
-      member,
+      owner.group.id,
+      call(txn, txn.stillMember),
       offsets.map((o) => ({ topic: owner.topic.index, ...o })),
       cause,
-      (ok, c) => {
-        if (!ok) {
-          client.endTransaction(false, c, (_x, c2) => answer(done, false, c2));
-          return;
-        }
-        client.endTransaction(
-          true,
-          c,
-          (committed, c2) => {
-            if (committed)
-              for (const o of offsets) {
-                writeCommit(
-                  w.trace,
-                  w.now,
-                  group.coordinator.id,
-                  c2,
-                  owner.topic.index,
-                  o.partition,
-                  o.offset,
-                  owner.memberGeneration,
-                  owner.id,
-                );
-              }
-            answer(done, committed, c2);
-          },
-          {
-            beforeEnd: (c2) => owner.crashAt('before-commit-transaction', c2),
-            afterSent: (c2) => void owner.crashAt('after-commit-decision', c2),
-          },
-        );
-      },
+      call(txn, txn.offsetsSent),
     );
+  }
+}
+
+/**
+ * A consumer's offsets committed in its output transaction, held as data: sent with
+ * `sendOffsetsToTransaction`, then the transaction ended — committed with them, or aborted when
+ * the coordinator refused them (no longer a member: KIP-447 fencing).
+ */
+class OffsetsInTransaction {
+  constructor(
+    readonly owner: ConsumerInstance,
+    readonly group: ConsumerGroup,
+    readonly client: ProducerClient,
+    readonly offsets: { partition: number; offset: number }[],
+    readonly done: Reply<boolean>,
+  ) {}
+
+  /** Whether the consumer still owns every partition it commits for (asked by the coordinator). */
+  stillMember(): boolean {
+    const { owner, group } = this;
+    return owner.inGroup && this.offsets.every((o) => group.mayCommit(owner.name, o.partition));
+  }
+
+  offsetsSent(_a: undefined, _b: undefined, _c: undefined, ok: boolean, cause: EntryId): void {
+    if (!ok) {
+      this.client.endTransaction(false, cause, call(this, this.aborted));
+      return;
+    }
+    this.client.endTransaction(true, cause, call(this, this.ended), {
+      beforeEnd: call(this, this.beforeEnd),
+      afterSent: call(this, this.afterSent),
+    });
+  }
+
+  aborted(_a: undefined, _b: undefined, _c: undefined, _x: boolean, cause: EntryId): void {
+    answer(this.done, false, cause);
+  }
+
+  ended(_a: undefined, _b: undefined, _c: undefined, committed: boolean, cause: EntryId): void {
+    const { owner, group } = this;
+    const w = owner.world;
+    if (committed)
+      for (const o of this.offsets) {
+        writeCommit(
+          w.trace,
+          w.now,
+          group.coordinator.id,
+          cause,
+          owner.topic.index,
+          o.partition,
+          o.offset,
+          owner.memberGeneration,
+          owner.id,
+        );
+      }
+    answer(this.done, committed, cause);
+  }
+
+  /** A crash point just before the EndTxn request leaves (true: it does not). */
+  beforeEnd(_a: undefined, _b: undefined, _c: undefined, cause: EntryId): boolean {
+    return this.owner.crashAt('before-commit-transaction', cause);
+  }
+
+  /** A crash point just after it left. */
+  afterSent(_a: undefined, _b: undefined, _c: undefined, cause: EntryId): void {
+    void this.owner.crashAt('after-commit-decision', cause);
   }
 }
 
@@ -439,3 +468,15 @@ export class EffectOutput implements Output {
     answer(done, 'NONE', cause);
   }
 }
+
+/** An application whose producer could not initialise dies and stays down. */
+const crashForGood = stateless(function crashForGood(
+  this: undefined,
+  owner: Actor,
+  _b: undefined,
+  _c: undefined,
+  _err: ErrorCode,
+  cause: EntryId,
+): void {
+  owner.crash(cause, -1, null);
+});
