@@ -30,18 +30,15 @@ import { withPool, type BufferPool } from '../core/pool';
 import type { Events } from '../scenario/workload';
 import { hitsCheckpoints } from '../faults';
 import { snapshot } from './fork';
+import { UncopyableError } from '../core/deepCopy';
 import { runTrial, withFaults } from './trial';
 
-/** How a trial's run is made: from scratch, or forked by replay or by snapshot. */
-export type TrialPath = 'scratch' | 'replay' | 'snapshot';
-
 /**
- * The path the atlas takes. The one line to switch: `snapshot` once a run's state is copyable
- * (every closure of pending work held as data: the fork census lists none).
+ * How a trial's run is made: from scratch, or forked by replay or by snapshot; `auto` forks by
+ * snapshot and, where the run still holds a closure a snapshot cannot copy (some Flink and Spark
+ * paths: scripts/fork-census.ts), runs the trials not yet run by replay.
  */
-function defaultTrialPath(): TrialPath {
-  return 'replay';
-}
+export type TrialPath = 'scratch' | 'replay' | 'snapshot' | 'auto';
 
 /**
  * The virtual time (ms) from which fault `f`, added to `s`, can change its run: before it the
@@ -129,7 +126,30 @@ export function forEachTrialRun(
   onRun: (k: number, run: Run) => void,
   opts: TrialRunOptions = {},
 ): void {
-  const path = opts.path ?? defaultTrialPath();
+  if ((opts.path ?? 'auto') === 'auto') {
+    const done = new Set<number>();
+    const mark = (k: number, run: Run) => {
+      done.add(k);
+      onRun(k, run);
+    };
+    try {
+      return forEachTrialRun(s, trials, events, mark, { ...opts, path: 'snapshot' });
+    } catch (e) {
+      if (!(e instanceof UncopyableError)) throw e;
+    }
+    const rest = trials.map((_, k) => k).filter((k) => !done.has(k));
+    return forEachTrialRun(
+      s,
+      rest.map((k) => trials[k]!),
+      events,
+      (i, run) => onRun(rest[i]!, run),
+      {
+        ...opts,
+        path: 'replay',
+      },
+    );
+  }
+  const path = opts.path!;
   const stop = opts.cancelled ?? (() => false);
   const scratch = (k: number) => onRun(k, runTrial(s, trials[k]!, events, opts.pool));
   const forked: { k: number; steps: Step[] }[] = [];

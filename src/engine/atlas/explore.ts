@@ -117,7 +117,7 @@ export interface RunTrialsOptions {
   onProgress?: (done: number, total: number) => void;
   /** Asked before each run: true stops there (the results so far are returned). */
   cancelled?: () => boolean;
-  /** How each trial's run is made (default: continuation.ts's `defaultTrialPath`); every path gives the same runs. */
+  /** How each trial's run is made (default `auto`: by snapshot where the run can be copied, else by replay); every path gives the same runs. */
   path?: TrialPath;
 }
 

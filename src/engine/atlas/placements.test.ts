@@ -229,9 +229,12 @@ describe('trials split between workers', () => {
       placements.map((_, i) => [i]),
     );
     const seen: [number, number][] = [];
+    // In order (replay): the four run are the slice's first four. (A snapshot runs trials by
+    // moment, out of order: cancelled, it keeps those before the first one not run.)
     const results = runTrials(s, trials, false, {
       from: 10,
       to: 20,
+      path: 'replay',
       onProgress: (done, total) => seen.push([done, total]),
       cancelled: () => seen.length >= 4,
     });
