@@ -115,6 +115,7 @@ export default defineConfig(
   {
     ignores: [
       'dist/**',
+      'dist-cli/**',
       'node_modules/**',
       'playwright-report/**',
       'test-results/**',
