@@ -60,7 +60,11 @@ export class Dashboard {
 
   /** Wait until the current run has settled and is on screen. */
   async settled(): Promise<void> {
-    await this.page.waitForFunction(() => window.__deliveryLab?.status() !== 'running');
+    // The test API is installed by a lazy import once the page has mounted: until then there is
+    // nothing to ask, and the run status element may not say 'running' yet either.
+    await this.page.waitForFunction(
+      () => window.__deliveryLab !== undefined && window.__deliveryLab.status() !== 'running',
+    );
     await expect(this.byId(testIds.runStatus)).not.toHaveAttribute('data-status', 'running');
   }
 

@@ -7,16 +7,10 @@
  */
 import type { EntryId } from './ids';
 import type { ErrorCode } from './trace';
-import { stateless } from './core/call';
+import { stateless, type Call } from './core/call';
 
 /** A pending continuation that receives an outcome `R` and an entry (see {@link answer}). */
-export interface Reply<R = ErrorCode> {
-  fn: (this: unknown, a: unknown, b: unknown, c: unknown, result: R, cause: EntryId) => void;
-  self: unknown;
-  a: unknown;
-  b: unknown;
-  c: unknown;
-}
+export type Reply<R = ErrorCode> = Call<R, EntryId>;
 
 /** `fn.call(self, a, b, c, result, cause)` when answered; `fn` a method of `self` or `stateless`. */
 export function reply<S, R = ErrorCode, A = undefined, B = undefined, C = undefined>(

@@ -555,7 +555,7 @@ export class FlinkTask extends Actor {
    * they were committed already), abort this job's lingering transactions of later epochs (the
    * writer's TransactionAborter, by prefix), then `done`. It goes through a recovery producer
    * (KafkaCommitter's getRecoveryProducer) whose client resends it until it is answered: a request
-   * unanswered after `request.timeout.ms` is sent again (client.ts `txnTrip`), and the blocked
+   * unanswered after `request.timeout.ms` is sent again (`TxnRequest`, src/engine/txnRequest.ts), and the blocked
    * commitTransaction() throws TimeoutException after `max.block.ms`, a RetriableException the
    * KafkaCommitter retries (`request.retryLater()`) — so a lost request or answer delays the job's
    * start, it does not stop it (https://kafka.apache.org/documentation/#producerconfigs_request.timeout.ms,
