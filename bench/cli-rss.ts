@@ -15,6 +15,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../src/cli/main';
+import { loadOptionalParts } from '../src/cli/optionalParts';
 import { consumerScenario, flinkScenario } from './engine.bench';
 
 /** The documented maximum of generated events (LIMITS.generatedEvents); BENCH_CLI_EVENTS for a quick try. */
@@ -50,6 +51,8 @@ if (process.argv[1] && /cli-rss\.[cm]?[tj]s$/.test(process.argv[1])) {
   writeFileSync(file, JSON.stringify(WORKLOADS[which]()));
   const sink = openSync('/dev/null', 'w');
   let chars = 0;
+  // A scenario file is checked by zod, an optional part the runner imports first (runCli does).
+  await loadOptionalParts(['validate']);
   const started = performance.now();
   const code = main(
     [file, '--format', 'json'],
