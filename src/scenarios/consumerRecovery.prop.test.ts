@@ -87,7 +87,8 @@ describe('consumer loop recovery under random faults', () => {
       }),
       params(40),
     );
-  });
+    // ~0.6 s on an idle machine; a loaded two-core CI machine runs it many times slower.
+  }, 60_000);
 
   it('consume-transform-produce with a zombie: every event once in read_committed once drained', () => {
     const arb = fc.record({
@@ -136,5 +137,6 @@ describe('consumer loop recovery under random faults', () => {
       }),
       params(40),
     );
-  });
+    // ~0.6 s on an idle machine; a loaded two-core CI machine runs it many times slower.
+  }, 60_000);
 });

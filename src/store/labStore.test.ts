@@ -187,7 +187,8 @@ describe('lab store: faults, undo and redo', () => {
     for (let i = 0; i < HISTORY_LIMIT + 5; i++) l.actions.setSeed(i + 2);
     expect(l.app.getState().past).toHaveLength(HISTORY_LIMIT);
     await l.actions.settled();
-  });
+    // ~0.3 s idle (a run per seed); seconds on a loaded two-core machine.
+  }, 30_000);
 });
 
 describe('lab store: playback cursor', () => {
