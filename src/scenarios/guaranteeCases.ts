@@ -8,7 +8,7 @@ import type { ScenarioInput } from '../engine';
 import { applyGuarantee } from './guarantees';
 
 /** A workload of 1..30 events over 0..1500 ms with a few keys. */
-export const workloadArb = fc
+const workloadArb = fc
   .array(
     fc.record({ at: fc.integer({ min: 0, max: 1500 }), key: fc.integer({ min: 0, max: 3 }) }),
     { minLength: 1, maxLength: 30 },
@@ -18,9 +18,9 @@ export const workloadArb = fc
   );
 
 export type FaultArb = fc.Arbitrary<Record<string, unknown>>;
-export const at = fc.integer({ min: 0, max: 3000 });
-export const eventRef = (n: number) => fc.integer({ min: 1, max: n }).map((i) => `e${i}`);
-export const restart = fc.integer({ min: 0, max: 3000 });
+const at = fc.integer({ min: 0, max: 3000 });
+const eventRef = (n: number) => fc.integer({ min: 1, max: n }).map((i) => `e${i}`);
+const restart = fc.integer({ min: 0, max: 3000 });
 /**
  * A probability in [0, max], in steps of 0.001 (fc.double favours extreme values: most draws
  * would be below 1e-10, and the random faults would almost never fire).
@@ -28,7 +28,7 @@ export const restart = fc.integer({ min: 0, max: 3000 });
 export const probability = (max: number) =>
   fc.integer({ min: 0, max: Math.round(max * 1000) }).map((x) => x / 1000);
 /** Random faults armed from the start, or while the workload (0..1500 ms) still has records to move. */
-export const randomAt = fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 1500 }));
+const randomAt = fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 1500 }));
 
 /** Faults every guarantee on the consumer path claims to survive. */
 export const commonFaults = (n: number, instances: number): FaultArb[] => [
