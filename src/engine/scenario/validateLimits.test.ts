@@ -1,0 +1,155 @@
+/** Scenario validation at the edges: limits, huge and deep values, long echoes, versions and JSON syntax. */
+import { describe, expect, it } from 'vitest';
+import { parseScenario, parseScenarioJson, MAX_JSON_CHARS } from './validate';
+import { LIMITS } from './limits';
+import { base, paths } from './validateTesting';
+
+describe('scenario validation at the limits names the field', () => {
+  it('enforces the limits', () => {
+    expect(paths({ ...base, name: 'x'.repeat(LIMITS.stringLength + 1) })).toEqual(['name']);
+    expect(
+      paths({ ...base, workload: { generate: { count: LIMITS.generatedEvents + 1 } } }),
+    ).toEqual(['workload.generate.count']);
+    expect(paths({ ...base, stopAtMs: LIMITS.timeMs + 1 })).toEqual(['stopAtMs']);
+  });
+
+  it('a huge number gets one message, with the field’s own limit (not also zod’s safe-integer bound)', () => {
+    const r = parseScenario({ ...base, stopAtMs: 1e20 });
+    expect(r.ok).toBe(false);
+    if (!r.ok)
+      expect(r.issues).toEqual([
+        {
+          path: 'stopAtMs',
+          message: `at most 7 days (${LIMITS.timeMs.toLocaleString('en-US')} ms)`,
+        },
+      ]);
+  });
+
+  it('a number too large for a double (JSON 1e400, -1e400) is named in words, as every type error is', () => {
+    // JSON.parse reads 1e400 as Infinity and -1e400 as -Infinity; zod refuses both as not a number.
+    const r = parseScenarioJson(
+      '{"version":1,"name":"x","workload":{"events":[{"id":"e1","amount":1e400,"at":-1e400}]}}',
+    );
+    expect(r).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: 'workload.events.0.amount',
+          message: 'expected a number, got a number too large to represent',
+        },
+        {
+          path: 'workload.events.0.at',
+          message: 'expected a number, got a negative number too large to represent',
+        },
+      ],
+    });
+    expect(parseScenarioJson('{"version":1e400,"name":"x"}')).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: 'version',
+          message:
+            "expected the format's version number, a whole number from 1 (current: 1); got a number too large to represent",
+        },
+      ],
+    });
+  });
+
+  it('an array nested 5,000 deep in version is refused naming the field, not serialised into the message', () => {
+    let deep: unknown = [];
+    for (let i = 1; i < 5000; i++) deep = [deep];
+    expect(parseScenario({ version: deep, name: 'x' })).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: 'version',
+          message:
+            "expected the format's version number, a whole number from 1 (current: 1); got an array",
+        },
+      ],
+    });
+  });
+
+  it('a value nested thousands deep in any field is refused naming where it starts (zod would overflow the stack)', () => {
+    // Found by the CLI fuzz test: an event id {"length": [[[…5,079 deep…]]]} — zod's min-length
+    // check compares the nested array with a number, and Array#toString recurses 5,079 times.
+    const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+    const r = parseScenarioJson(
+      `{"version":1,"name":"x","workload":{"events":[{"id":{"length":${deep(5079)}},"amount":1,"at":0}]}}`,
+    );
+    expect(r).toEqual({
+      ok: false,
+      issues: [
+        {
+          // The first 8 segments of the path to the 32nd level.
+          path: 'workload.events.0.id.length.0.0.0…',
+          message:
+            'nested more than 32 levels deep (no field of a scenario is more than a few levels down)',
+        },
+      ],
+    });
+    // The same value built in memory (a share link's, the page's) is walked without recursion.
+    let id: unknown = [];
+    for (let i = 1; i < 5079; i++) id = [id];
+    expect(
+      parseScenario({ ...base, workload: { events: [{ id: { length: id }, amount: 1, at: 0 }] } }),
+    ).toEqual(r);
+    // A million levels (a 2 MB file): counted in the text, before JSON.parse takes seconds on it.
+    const million = parseScenarioJson(`{"version":1,"name":"x","notes":${deep(999_000)}}`);
+    expect(!million.ok && million.issues.map((i) => i.path)).toEqual(['notes.0.0.0.0.0.0.0…']);
+    // Brackets inside strings (escaped quotes too) are text, not nesting.
+    const quoted = JSON.stringify({ ...base, description: `\\"${'['.repeat(100)}` });
+    expect(paths(JSON.parse(quoted))).toEqual([]);
+    expect(parseScenarioJson(quoted).ok).toBe(true);
+    // 32 levels are fine as far as nesting goes (the schema then says what is wrong).
+    expect(paths({ ...base, notes: JSON.parse(deep(31)) as unknown })).toEqual(['notes']);
+  });
+
+  it('no message echoes more than 200 characters of the input (a long value, an unknown key, a record key)', () => {
+    const long = 'k'.repeat(5000);
+    const clipped = `${'k'.repeat(200)}… (5,000 characters)`;
+    expect(parseScenario({ ...base, version: long })).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: 'version',
+          message: `expected the format's version number, a whole number from 1 (current: 1); got "${clipped}"`,
+        },
+      ],
+    });
+    // The path shows the unknown key clipped; the message does not repeat it.
+    expect(parseScenario({ ...base, [long]: 1 })).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: clipped,
+          message:
+            'unknown key (5,000 characters): not a field here (misspelt, or a field of another kind)',
+        },
+      ],
+    });
+    expect(parseScenario({ ...base, expect: { rows: { [long]: 1 } } })).toEqual({
+      ok: false,
+      issues: [{ path: `expect.rows.${clipped}`, message: 'invalid key: at most 200 characters' }],
+    });
+  });
+
+  it('refuses versions from the future and non-objects, and reports JSON syntax errors at the root', () => {
+    expect(paths({ ...base, version: 2 })).toEqual(['version']);
+    expect(paths([1, 2])).toEqual(['']);
+    const r = parseScenarioJson('{"version": 1,');
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.issues[0]!.message).toMatch(/not valid JSON/);
+    const comma = parseScenarioJson('{\n  "version": 1,\n}');
+    expect(!comma.ok && comma.issues[0]!.message).toMatch(/ \(line 3 column 1\)$/);
+    // V8 may quote the text: the issue stays on one line.
+    const words = parseScenarioJson('not\njson');
+    expect(!words.ok && words.issues[0]!.message).not.toContain('\n');
+    expect(parseScenarioJson('\uFEFF  \n')).toEqual({
+      ok: false,
+      issues: [{ path: '', message: 'empty: expected a scenario (JSON)' }],
+    });
+    const big = parseScenarioJson(' '.repeat(MAX_JSON_CHARS + 1));
+    expect(!big.ok && big.issues[0]!.message).toMatch(/too large/);
+  });
+});
