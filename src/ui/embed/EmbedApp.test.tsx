@@ -45,7 +45,10 @@ async function mount(
   );
   await act(() => lab.actions.settled());
   // The player starts (t=, autoplay) once its height is reserved (ReserveHeight.tsx).
-  await waitFor(() => expect(document.querySelector('[data-measuring]')).toBeNull());
+  // waitFor's 1 s default failed once on a loaded machine (a full run of src/ui beside other work).
+  await waitFor(() => expect(document.querySelector('[data-measuring]')).toBeNull(), {
+    timeout: 10_000,
+  });
   return lab;
 }
 

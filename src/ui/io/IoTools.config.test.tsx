@@ -45,7 +45,9 @@ describe('Import of a configuration file', () => {
     const before = lab.app.getState().scenario;
     fireEvent.click(screen.getByTestId(testIds.importButton));
     await pick('producer.properties', 'acks=1\nenable.idempotence=false\nlinger.ms=5\n');
-    await waitFor(() => expect(lab.app.getState().scenario.producer?.acks).toBe(1));
+    await waitFor(() => expect(lab.app.getState().scenario.producer?.acks).toBe(1), {
+      timeout: 10_000,
+    });
     expect(lab.app.getState().scenario.producer?.['enable.idempotence']).toBe(false);
     const n = notices.store.getState().items.at(-1)!;
     // acks, enable.idempotence and linger.ms all set producer knobs: 3 applied, none ignored.

@@ -99,7 +99,9 @@ describe('a shared or imported run plays to its verdict (jsdom)', () => {
         target: { files: [new File([JSON.stringify(mine)], 'mine.json')] },
       });
     });
-    await waitFor(() => expect(lab.app.getState().scenario.name).toBe('my pipeline'));
+    await waitFor(() => expect(lab.app.getState().scenario.name).toBe('my pipeline'), {
+      timeout: 10_000,
+    });
     expect(lab.app.getState().presetRef).toBeNull();
     await act(() => lab.actions.settled());
     // t = 0: nothing has happened yet, so neither has the verdict (issue 24 item 2).
