@@ -524,7 +524,7 @@ test('"Show the answer" without a prediction: the empty box gives way to one lin
   await expect(dash.byId(testIds.predictInput)).toBeVisible();
   await expect(dash.byId(testIds.predictSkipped)).toHaveCount(0);
   // By keyboard: the verdict's "Show the answer", focused, Enter.
-  await dash.byId(testIds.outcomeShow).first().focus();
+  await dash.page.locator(`[data-what="verdict"] [data-testid="${testIds.outcomeShow}"]`).focus();
   await page.keyboard.press('Enter');
   await expect(l.answer).toContainText(
     'Answer: 11 rows summing to 580: the retry appended e3 a second time, and the consumer copied both.',
