@@ -207,12 +207,13 @@ test('projector mode, every library story while asked: setup beside the question
       expect(await inViewport(el), `${p.id}: ${what}`).toBeNull();
     for (const heading of await dash.byId(testIds.pipeline).locator('.stage > h2').all())
       expect(await inViewport(heading), `${p.id}: stage heading`).toBeNull();
-    // Nothing of the setup hidden: not scrolled in its own box, nor the page.
+    // Nothing of the setup hidden: not scrolled in its own box, nor the band's, nor the page.
     const hiddenPx = await setup.evaluate((e) => ({
       box: e.scrollHeight - e.clientHeight,
+      band: e.parentElement!.scrollHeight - e.parentElement!.clientHeight,
       page: document.documentElement.scrollHeight - window.innerHeight,
     }));
-    expect(hiddenPx, `${p.id}: setup px out of sight`).toEqual({ box: 0, page: 0 });
+    expect(hiddenPx, `${p.id}: setup px out of sight`).toEqual({ box: 0, band: 0, page: 0 });
     // The band: the question to the right of the setup, both above the counters.
     const s = (await setup.boundingBox())!;
     const q = (await question.boundingBox())!;
