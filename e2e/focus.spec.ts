@@ -31,7 +31,7 @@ test('Show the answer, Hide the story, and a fault’s details closed by Escape 
   const { page } = dash;
   await page.goto('./?preset=lost-ack-retry/idempotence-off');
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
-  await dash.byId(testIds.outcomeShow).first().click();
+  await dash.page.locator(`[data-what="verdict"] [data-testid="${testIds.outcomeShow}"]`).click();
   expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
   // Told, the final outcome waits for the end of the run; "Reveal now" shows it at once.
   await dash.byId(testIds.outcomeRevealNow).first().click();

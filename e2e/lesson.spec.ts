@@ -112,8 +112,13 @@ test("projector mode's first screen at 1280×720: Start here in view; a setup cu
   expect(box.y + box.height).toBeLessThanOrEqual(720);
   const setup = page.locator('.story > .story-setup');
   await expect(setup).toBeVisible();
-  // lost-ack-retry's setup is longer than its box at 1280×720: it scrolls, and its edge shadow
-  // (the two "scroll" layers under the "local" covers) is drawn.
+  // While its question is asked the story is a band and the setup is whole (present.spec checks
+  // every preset); once answered, the story is beside the pipeline, where lost-ack-retry's setup
+  // is longer than its box at 1280×720: it scrolls, and its edge shadow (the two "scroll"
+  // layers under the "local" covers) is drawn.
+  expect(await setup.evaluate((el) => el.scrollHeight - el.clientHeight)).toBe(0);
+  await page.getByTestId('predict-reveal').click();
+  await expect(page.locator('.story')).toHaveAttribute('data-asking', 'false');
   const style = await setup.evaluate((el) => ({
     overflows: el.scrollHeight > el.clientHeight,
     attachment: getComputedStyle(el).backgroundAttachment,

@@ -7,6 +7,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, testIds, type Dashboard } from './fixtures';
+import { presets } from '../src/scenarios';
+import { questionVariant } from '../src/views/library/library';
 
 /** The library's parts, by test id. */
 function lib(dash: Dashboard) {
@@ -522,7 +524,7 @@ test('"Show the answer" without a prediction: the empty box gives way to one lin
   await expect(dash.byId(testIds.predictInput)).toBeVisible();
   await expect(dash.byId(testIds.predictSkipped)).toHaveCount(0);
   // By keyboard: the verdict's "Show the answer", focused, Enter.
-  await dash.byId(testIds.outcomeShow).first().focus();
+  await dash.page.locator(`[data-what="verdict"] [data-testid="${testIds.outcomeShow}"]`).focus();
   await page.keyboard.press('Enter');
   await expect(l.answer).toContainText(
     'Answer: 11 rows summing to 580: the retry appended e3 a second time, and the consumer copied both.',
@@ -560,7 +562,7 @@ test('axe: the open library and the story panel have no serious violation', asyn
   expect(await serious()).toEqual([]);
 });
 
-test('the story sits beside the pipeline at 1280 px, above it at a larger font â€” never over it', async ({
+test('the story: a band above the counters while its question is asked, then beside the pipeline at 1280 px, above it at a larger font â€” never over it', async ({
   unopenedDash: dash,
 }) => {
   const { page } = dash;
@@ -571,7 +573,19 @@ test('the story sits beside the pipeline at 1280 px, above it at a larger font â
     story: (await l.story.boundingBox())!,
     pipeline: (await dash.byId(testIds.pipeline).boundingBox())!,
   });
+  // Asked: a band across the page above the counters, the setup left of the question.
+  await expect(l.story).toHaveAttribute('data-asking', 'true');
   let b = await box();
+  const counters = (await dash.byId(testIds.counters).boundingBox())!;
+  expect(b.story.y + b.story.height).toBeLessThanOrEqual(counters.y);
+  expect(b.story.width).toBeGreaterThan(b.pipeline.width * 0.9);
+  const setup = (await dash.byId(testIds.storySetup).boundingBox())!;
+  const question = (await dash.byId(testIds.predict).boundingBox())!;
+  expect(question.x).toBeGreaterThanOrEqual(setup.x + setup.width);
+  // Answered: the story goes beside the pipeline.
+  await dash.byId(testIds.predictReveal).click();
+  await expect(l.story).toHaveAttribute('data-asking', 'false');
+  b = await box();
   // Beside: to the right of the pipeline, its top within the pipeline's rows.
   expect(b.story.x).toBeGreaterThanOrEqual(b.pipeline.x + b.pipeline.width);
   expect(b.story.y).toBeLessThan(b.pipeline.y + b.pipeline.height);
@@ -586,6 +600,27 @@ test('the story sits beside the pipeline at 1280 px, above it at a larger font â
   await dash.byId(testIds.storyToggle).click();
   await expect(l.story).toBeVisible();
   await expect(dash.byId(testIds.storyTitle)).toBeFocused();
+});
+
+test('at 1280Ã—720, every library story opens with its setup and the whole "Predict first" box above the fold', async ({
+  unopenedDash: dash,
+}) => {
+  // ~1 s a preset on an idle machine; a loaded one several times that.
+  test.setTimeout(180_000);
+  const { page } = dash;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('./');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  for (const p of presets) {
+    await dash.api('load', `${p.id}/${questionVariant(p)}`);
+    await dash.settled();
+    for (const id of [testIds.storySetup, testIds.predict]) {
+      const b = (await dash.byId(id).boundingBox())!;
+      expect(b.y, `${p.id}: ${id} top`).toBeGreaterThanOrEqual(0);
+      expect(b.y + b.height, `${p.id}: ${id} bottom`).toBeLessThanOrEqual(720);
+    }
+    expect(await page.evaluate(() => window.scrollY), p.id).toBe(0);
+  }
 });
 
 test('poll-timeout-slow-batch: the consumer card says it left the group while its batch outlasts max.poll.interval.ms, and the why names it', async ({

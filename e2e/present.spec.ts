@@ -175,6 +175,65 @@ for (const [k, part] of [presets.slice(0, half), presets.slice(half)].entries())
   });
 }
 
+/**
+ * The story's band (issue 24, "the setup can be scrolled off or below the fold"): while its question
+ * is asked, the setup, the whole question box, the counters and the pipeline's stage headings are
+ * inside 1280×720 at once, the setup at its full length (its box does not scroll, nor does the
+ * page) and side by side with the question above the counters; once answered, the story is beside
+ * the pipeline again. The side layout kept the setup in a box of its own that scrolled (a third of
+ * at-least-once's setup below its edge), so this fails there.
+ */
+test('projector mode, every library story while asked: setup beside the question, above the counters and the pipeline, nothing scrolled', async ({
+  unopenedDash: dash,
+}) => {
+  // ~1 s a preset on an idle machine; a loaded one several times that.
+  test.setTimeout(240_000);
+  const { page } = dash;
+  await page.goto('./?present=1');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  const story = dash.byId(testIds.storyPanel);
+  const setup = dash.byId(testIds.storySetup);
+  const question = dash.byId(testIds.predict);
+  for (const p of presets) {
+    await dash.api('load', `${p.id}/${questionVariant(p)}`);
+    await dash.settled();
+    await expect(story, p.id).toHaveAttribute('data-asking', 'true');
+    for (const [what, el] of [
+      ['setup', setup],
+      ['question', question],
+      ['counters', dash.byId(testIds.counters)],
+      ['pipeline', page.locator('.pipeline-frame')],
+    ] as const)
+      expect(await inViewport(el), `${p.id}: ${what}`).toBeNull();
+    for (const heading of await dash.byId(testIds.pipeline).locator('.stage > h2').all())
+      expect(await inViewport(heading), `${p.id}: stage heading`).toBeNull();
+    // Nothing of the setup hidden: not scrolled in its own box, nor the band's, nor the page.
+    const hiddenPx = await setup.evaluate((e) => ({
+      box: e.scrollHeight - e.clientHeight,
+      band: e.parentElement!.scrollHeight - e.parentElement!.clientHeight,
+      page: document.documentElement.scrollHeight - window.innerHeight,
+    }));
+    expect(hiddenPx, `${p.id}: setup px out of sight`).toEqual({ box: 0, band: 0, page: 0 });
+    // The band: the question to the right of the setup, both above the counters.
+    const s = (await setup.boundingBox())!;
+    const q = (await question.boundingBox())!;
+    const c = (await dash.byId(testIds.counters).boundingBox())!;
+    expect(q.x, `${p.id}: question right of the setup`).toBeGreaterThanOrEqual(s.x + s.width);
+    expect(
+      Math.max(s.y + s.height, q.y + q.height),
+      `${p.id}: band above the counters`,
+    ).toBeLessThanOrEqual(c.y);
+  }
+  // Answered ("Reveal now"): the story beside the counters and the pipeline again.
+  await dash.byId(testIds.predictReveal).click();
+  await expect(story).toHaveAttribute('data-asking', 'false');
+  const st = (await story.boundingBox())!;
+  const pipe = (await page.locator('.pipeline-frame').boundingBox())!;
+  expect(st.x).toBeGreaterThanOrEqual(pipe.x + pipe.width);
+  expect(await inViewport(story)).toBeNull();
+  expect(dash.errors).toEqual([]);
+});
+
 test('projector mode: P toggles it and it is remembered; D opens the details; the colours toggle', async ({
   unopenedDash: dash,
 }) => {

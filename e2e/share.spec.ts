@@ -270,7 +270,7 @@ test('while the prediction waits, Share and Embed leave out the expect block (it
   await context.close();
 
   // The outcome shown: the link pins the run, as before.
-  await dash.byId(testIds.outcomeShow).first().click();
+  await dash.page.locator(`[data-what="verdict"] [data-testid="${testIds.outcomeShow}"]`).click();
   await dash.byId(testIds.shareButton).click();
   const shown = await dash.byId(testIds.shareUrl).inputValue();
   expect(scenarioOf(shown).expect?.totals).toEqual({ rows: 11, duplicates: 1, lost: 0, sum: 580 });

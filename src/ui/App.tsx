@@ -120,8 +120,6 @@ function Shell() {
           <ChallengePanel />
         </Suspense>
       )}
-      {/* Projector mode puts the counters over the pipeline, so that the story beside them
-          keeps the screen's full height for its setup and question. */}
       {batch ? (
         <Suspense fallback={null}>
           {comparing ? (
@@ -135,14 +133,12 @@ function Shell() {
       ) : comparing ? (
         <ComparePanel />
       ) : (
-        <>
-          {!present && <Counters />}
-          <Workbench>
-            {present && <Counters />}
-            <Pipeline />
-            <Lower />
-          </Workbench>
-        </>
+        // The counters are the workbench's head: above the pipeline, under the story's band while
+        // a question is asked (library.css); beside the story in projector mode otherwise.
+        <Workbench head={<Counters />}>
+          <Pipeline />
+          <Lower />
+        </Workbench>
       )}
       {/* The stream's atlas and diagrams read a stream run: a batch job maps its own faults
           (under its table) and has no message sequence to draw. */}

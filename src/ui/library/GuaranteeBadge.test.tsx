@@ -22,4 +22,10 @@ describe('GuaranteeBadge', () => {
     expect(container.textContent).toBe('shows ≥1at-least-once');
     expect(container.querySelector('.visually-hidden')).toBeNull();
   });
+
+  it('no guarantee: ≥0 (any number of times, none included), not "?"', () => {
+    const { container } = render(<GuaranteeBadge g="none" />);
+    expect(container.querySelector('.g-symbol')?.textContent).toBe('≥0');
+    expect(container.textContent).toBe('≥0illustrates no guarantee');
+  });
 });

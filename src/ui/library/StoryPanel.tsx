@@ -18,9 +18,11 @@ const selectPresetRef = (s: LabState) => s.presetRef;
 const selectScenario = (s: LabState) => s.scenario;
 
 /**
- * The open preset's story, beside the pipeline: the variants (one click apart), the prediction
- * prompt first, then the story, what to watch, the fix to try and the sources. Folds away to a
- * narrow "Story" tab. Nothing when the workspace did not come from a preset.
+ * The open preset's story, beside the pipeline: the variants (one click apart), the setup and
+ * the prediction prompt first, then the story, what to watch, the fix to try and the sources.
+ * While its question waits for an answer, a band above the counters and the pipeline instead:
+ * setup on the left, question on the right. Folds away to a narrow "Story" tab. Nothing when the
+ * workspace did not come from a preset.
  */
 export function StoryPanel() {
   const ui = useLibraryUi();
@@ -134,6 +136,8 @@ function StoryOf({
       data-preset={preset.id}
       data-variant={variant.id}
       data-edited={edited}
+      // Asked and not yet answered: a band above the counters and the pipeline (library.css).
+      data-asking={gate.answerWaits}
     >
       <div className="story-head">
         <div className="story-top">

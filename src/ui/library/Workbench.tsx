@@ -3,17 +3,21 @@ import { StoryPanel } from './StoryPanel';
 import './library.css';
 
 /**
- * The pipeline and the panels under it (`children`), with the open preset's story beside them —
- * or above them, compact, when the page is too narrow for both (a larger font, a smaller
- * window): a container query on the available width decides, so the pipeline never slides
- * under the story. The story comes first in the document: its question is the first step
- * ("Predict first"), and above the pipeline the tab order then follows what is on screen.
+ * The counters (`head`), the pipeline and the panels under it (`children`), with the open
+ * preset's story beside them — or above them, compact, when the page is too narrow for both (a
+ * larger font, a smaller window): a container query on the available width decides, so the
+ * pipeline never slides under the story. While its question is asked (`data-asking` on the
+ * story) the story is a band across the top instead, setup on the left and question on the
+ * right, so that both are read before the counters and the pipeline (issue 24: at 1280×720 the
+ * setup was below the fold). The story comes first in the document: its question is the first
+ * step ("Predict first"), and above the pipeline the tab order then follows what is on screen.
  */
-export function Workbench({ children }: { children: ReactNode }) {
+export function Workbench({ head, children }: { head?: ReactNode; children: ReactNode }) {
   return (
     <div className="workbench">
       <div className="workbench-grid">
         <StoryPanel />
+        {head && <div className="workbench-head">{head}</div>}
         <div className="workbench-main">{children}</div>
       </div>
     </div>

@@ -144,7 +144,7 @@ export function moveActive(index: number, count: number, key: ListKey): number {
 
 /** How a guarantee is shown on a card: a symbol and words (never colour alone). */
 export interface GuaranteeBadge {
-  /** `=1`, `≥1`, `≤1`: how many times each event takes effect. */
+  /** `=1`, `≥1`, `≤1`, `≥0`: how many times each event takes effect. */
   symbol: string;
   label: string;
   /** A sentence for the tooltip and screen readers. */
@@ -168,8 +168,10 @@ export const GUARANTEE_BADGES: Readonly<Record<Guarantee | 'none', GuaranteeBadg
     label: 'at-most-once',
     meaning: 'nothing is applied twice, but an event can be lost',
   },
+  // Any number of times, none included: lost (0) and applied twice (2) both happen. A `?` read as
+  // "unknown", as if the run had not been checked.
   none: {
-    symbol: '?',
+    symbol: '≥0',
     label: 'no guarantee',
     meaning: 'events can be lost and applied twice',
   },
