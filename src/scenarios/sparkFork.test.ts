@@ -52,11 +52,15 @@ describe('a Spark run forked halfway continues as the run itself', () => {
   });
 
   for (const { name, scenario } of sparkVariants)
-    it(name, () => {
-      const straight = straightHash(scenario);
-      const half = Math.floor(simulate(scenario, { explain: false }).endTime / 2);
-      expect(forkedHashes(scenario, half)).toEqual({ copy: straight, original: straight });
-    }, 60_000);
+    it(
+      name,
+      () => {
+        const straight = straightHash(scenario);
+        const half = Math.floor(simulate(scenario, { explain: false }).endTime / 2);
+        expect(forkedHashes(scenario, half)).toEqual({ copy: straight, original: straight });
+      },
+      60_000,
+    );
 });
 
 /**
@@ -94,13 +98,17 @@ describe('a Spark run forked during a batch continues as the run itself, whateve
     ['a statement per row', s16({ type: 'table', statementPer: 'record' })],
   ];
   for (const [what, scenario] of cases)
-    it(what, () => {
-      const straight = straightHash(scenario);
-      // Batch 2 runs from 3,000 ms; its re-run from about 4,050.
-      for (const at of [3_003, 3_015, 3_030, 3_045, 3_060, 4_060, 4_080, 4_100])
-        expect(forkedHashes(scenario, at), `forked at ${at} ms`).toEqual({
-          copy: straight,
-          original: straight,
-        });
-    }, 60_000);
+    it(
+      what,
+      () => {
+        const straight = straightHash(scenario);
+        // Batch 2 runs from 3,000 ms; its re-run from about 4,050.
+        for (const at of [3_003, 3_015, 3_030, 3_045, 3_060, 4_060, 4_080, 4_100])
+          expect(forkedHashes(scenario, at), `forked at ${at} ms`).toEqual({
+            copy: straight,
+            original: straight,
+          });
+      },
+      60_000,
+    );
 });

@@ -338,7 +338,13 @@ export class SparkQuery extends Actor {
   }
 
   /** Record `run.i` is processed (its side effect answered, whatever its outcome): the next. */
-  private processed(run: BatchRun, _b: undefined, _c: undefined, _e: ErrorCode, cause: EntryId): void {
+  private processed(
+    run: BatchRun,
+    _b: undefined,
+    _c: undefined,
+    _e: ErrorCode,
+    cause: EntryId,
+  ): void {
     run.i++;
     this.processNext(run, cause);
   }

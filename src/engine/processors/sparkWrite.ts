@@ -147,7 +147,13 @@ export class SparkSink {
   }
 
   /** A call is answered: the next one, or — failed — the query fails. */
-  private called(w: BatchWrite, _b: undefined, _c: undefined, err: ErrorCode, cause: EntryId): void {
+  private called(
+    w: BatchWrite,
+    _b: undefined,
+    _c: undefined,
+    err: ErrorCode,
+    cause: EntryId,
+  ): void {
     if (err !== 'NONE') {
       this.query.crash(cause, -1, RESTART_AFTER_FAILURE_MS);
       return;
