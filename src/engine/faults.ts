@@ -11,13 +11,14 @@
  * other faults do. Every firing is a 'fault' trace entry, which the consequences cite as their cause.
  */
 import { NO_ENTRY, NO_EVENT, type EntryId, type EventId, type IdentityId } from './ids';
-import type { FaultSpec, CrashPoint, RandomFaultSpec } from './scenario/schema';
+import type { FaultSpec, CrashPoint } from './scenario/schema';
 import type { MessageType } from './trace';
 import { faultActsOn } from './faultLink';
 import type { Actor, Carry, World } from './world';
 import type { Rng } from './core/rng';
 import type { Opportunities } from './opportunities';
 import { writeFault } from './traceWriters';
+import { ArmedFaults, streamOf, type RandomArmed } from './faultsArmed';
 
 /** What a random rebalance asks to move a member's partitions (a consumer group). */
 export interface Rebalancer {
@@ -36,56 +37,7 @@ export interface MessageFate {
 
 const PASS: MessageFate = { drop: false, delayMs: 0, faultEntry: NO_ENTRY };
 
-interface Armed {
-  index: number;
-  spec: FaultSpec;
-  seen: number;
-  done: boolean;
-}
-
-/**
- * The seeded stream of a random fault: by its label when it has one (labels are unique), so
- * deleting an earlier fault, which shifts every index after it, leaves its draws unchanged.
- */
-function streamOf(a: Armed): string {
-  return a.spec.id !== undefined ? `fault:id:${a.spec.id}` : `fault:${a.index}`;
-}
-
-/** A crash armed by the records its target processes: `periodic-crash`, or a random crash. */
-interface RecordCrash extends Armed {
-  target: string;
-  point: CrashPoint;
-  restartAfterMs: number | null;
-  /** Random: the chance per record and its stream (see {@link streamOf}); periodic: -1 and null. */
-  probability: number;
-  rng: Rng | null;
-  /** Periodic: the processed count at which it is next due. */
-  next: number;
-  /** Due: it crashes its target at the next `point`. */
-  pending: boolean;
-}
-
-/** A random fault other than a lost message, with its own stream. */
-interface RandomArmed {
-  index: number;
-  spec: RandomFaultSpec;
-  /** Its stream (see {@link streamOf}). */
-  rng: Rng;
-}
-
-/** A target of record-armed faults: what {@link Faults.processedRecords} keeps per process. */
-interface RecordTarget {
-  name: string;
-  /** Records processed so far (for periodic crashes). */
-  processed: number;
-  /** Some random crash or rebalance draws on every record of this target. */
-  draws: boolean;
-  /**
-   * The smallest processed count at which a periodic crash of this target is due (Infinity: none).
-   * Below it, and without draws, a record changes nothing but the count.
-   */
-  nextDue: number;
-}
+export { hitsCheckpoints } from './faultsArmed';
 
 /** The chance `p`, drawn `n` times (once per opportunity): true if any draw came up. */
 function drawAny(rng: Rng, p: number, n: number): boolean {
@@ -95,65 +47,10 @@ function drawAny(rng: Rng, p: number, n: number): boolean {
 }
 
 /**
- * Add `x` to `list` in index order: after every fault of a smaller index (at the end when armed
- * in order, as the constructor does), so the first listed still decides (see `onMessage`).
+ * The fault registry of one run: its faults as armed (./faultsArmed.ts), and the decisions the
+ * components ask for.
  */
-function insertByIndex<T extends { index: number }>(list: T[], x: T): void {
-  let i = list.length;
-  while (i > 0 && list[i - 1]!.index > x.index) i--;
-  list.splice(i, 0, x);
-}
-
-/**
- * Whether `s` is a one-shot fault an idle Flink checkpoint of `target` would fire (see
- * {@link Faults.checkpointFaultAt}, which lists them): the checkpoint coordinator looks ahead to
- * it, so it changes the run before its `at` (the fault atlas forks before that, continuation.ts).
- */
-export function hitsCheckpoints(s: FaultSpec, target: string): boolean {
-  if (s.kind === 'crash')
-    return (
-      s.target === target &&
-      (s.point === 'before-barrier' ||
-        s.point === 'after-precommit' ||
-        s.point === 'after-checkpoint')
-    );
-  if (s.kind !== 'drop-request' && s.kind !== 'drop-response' && s.kind !== 'delay-response')
-    return false;
-  const m = s.match;
-  if (m.event !== undefined || m.every !== undefined) return false;
-  return (
-    (s.link === 'checkpoint' && m.partition === undefined) ||
-    (s.link === 'commit' && s.kind === 'drop-request' && (m.partition ?? 0) === 0)
-  );
-}
-
-/** The fault registry of one run. */
-export class Faults {
-  private readonly message: Armed[] = [];
-  private readonly points: Armed[] = [];
-  /** Periodic and random crashes, armed by the records their target processes (in fault order). */
-  private readonly recordCrashes: RecordCrash[] = [];
-  /** Random rebalances: a chance per record their target processes. */
-  private readonly recordRebalances: RandomArmed[] = [];
-  /**
-   * Per target of the faults armed by records processed: its count of records processed and when
-   * the faults need looking at. Only these targets' records are looked at, so a run without such
-   * faults pays one map lookup per record.
-   */
-  private readonly recordTargets = new Map<string, RecordTarget>();
-  /** The target {@link Faults.processedRecords} looked up last (one process usually asks in a row). */
-  private lastTarget: RecordTarget | null = null;
-  /**
-   * True once a record crash may be pending: until then {@link Faults.crashPoint} has nothing of
-   * theirs to look for (it is asked at every record, most runs have no pending crash).
-   */
-  private mayBePending = false;
-  /** Random application re-sends and source duplicates: a chance per event taken from upstream. */
-  private readonly upstream: RandomArmed[] = [];
-  /** Random leader failovers: a chance per produce request a leader appends. */
-  private readonly appends: RandomArmed[] = [];
-  /** Transaction number (1-based) → what the application does with it. */
-  private readonly txnFate = new Map<number, { fate: 'abort' | 'hang'; index: number }>();
+export class Faults extends ArmedFaults {
   /** True when some fault draws per event taken from upstream (the source app asks only then). */
   readonly drawsPerUpstreamEvent: boolean;
   /**
@@ -164,117 +61,15 @@ export class Faults {
   rebalancer: Rebalancer | null = null;
   /** Where faults had their chance, recorded for the fault atlas; null (most runs): not recorded. */
   opportunities: Opportunities | null = null;
-
   constructor(
-    private readonly world: World,
+    world: World,
     /** The environment actor that fault entries are attributed to. */
     private readonly lab: Actor,
     faults: readonly FaultSpec[],
   ) {
+    super(world);
     faults.forEach((spec, index) => this.arm(spec, index));
     this.drawsPerUpstreamEvent = this.upstream.length > 0;
-  }
-
-  /**
-   * Arm fault `index` of the scenario: what the constructor does for each fault, and what the
-   * fault atlas does for one added part way through a run (src/engine/atlas/continuation.ts),
-   * before its `at` — it takes its place among the others by index, as if armed from the start.
-   * Timed faults are queued by simulate(); a random re-send or duplicate is seen by the source
-   * application only when armed from the start (it reads {@link drawsPerUpstreamEvent} once).
-   */
-  arm(spec: FaultSpec, index: number): void {
-    const a: Armed = { index, spec, seen: 0, done: false };
-    switch (spec.kind) {
-      case 'drop-request':
-      case 'drop-response':
-      case 'delay-response':
-        insertByIndex(this.message, a);
-        break;
-      case 'random':
-        this.armRandom(a, spec);
-        break;
-      case 'crash':
-        if (spec.point !== 'now') insertByIndex(this.points, a);
-        break;
-      case 'periodic-crash': {
-        insertByIndex(this.recordCrashes, {
-          ...a,
-          target: spec.target,
-          point: spec.point,
-          restartAfterMs: spec.restartAfterMs,
-          probability: -1,
-          rng: null,
-          next: spec.everyRecords,
-          pending: false,
-        });
-        const t = this.recordTarget(spec.target);
-        t.nextDue = Math.min(t.nextDue, spec.everyRecords);
-        break;
-      }
-      case 'abort-transaction':
-        this.txnFate.set(spec.transaction, { fate: 'abort', index });
-        break;
-      case 'hang-transaction':
-        this.txnFate.set(spec.transaction, { fate: 'hang', index });
-        break;
-      default:
-        break; // timed faults are scheduled by simulate()
-    }
-  }
-
-  /** The state kept for a target of record-armed faults (created on first use). */
-  private recordTarget(name: string): RecordTarget {
-    let t = this.recordTargets.get(name);
-    if (!t) {
-      t = { name, processed: 0, draws: false, nextDue: Infinity };
-      this.recordTargets.set(name, t);
-    }
-    return t;
-  }
-
-  /** File a random fault under the opportunity it draws on. */
-  private armRandom(a: Armed, spec: RandomFaultSpec): void {
-    if (spec.what === 'drop-request' || spec.what === 'drop-response') {
-      insertByIndex(this.message, a);
-      return;
-    }
-    const r: RandomArmed = { index: a.index, spec, rng: this.world.rng(streamOf(a)) };
-    switch (spec.what) {
-      case 'crash':
-        insertByIndex(this.recordCrashes, {
-          ...a,
-          target: spec.target,
-          point: spec.point,
-          restartAfterMs: spec.restartAfterMs,
-          probability: spec.probability,
-          rng: r.rng,
-          next: -1,
-          pending: false,
-        });
-        this.recordTarget(spec.target).draws = true;
-        return;
-      case 'rebalance':
-        insertByIndex(this.recordRebalances, r);
-        this.recordTarget(spec.target).draws = true;
-        return;
-      case 'app-resend':
-      case 'source-duplicate':
-        insertByIndex(this.upstream, r);
-        return;
-      case 'leader-failover':
-        insertByIndex(this.appends, r);
-        return;
-      default: {
-        const never: never = spec;
-        return never;
-      }
-    }
-  }
-
-  /** Whether a fault is armed now: from `at` to `untilMs` (both included). */
-  private active(s: RandomFaultSpec): boolean {
-    const now = this.world.now;
-    return now >= s.at && (s.untilMs === undefined || now <= s.untilMs);
   }
 
   /** Record that fault `index` fired; returns its 'fault' entry. */
@@ -291,25 +86,6 @@ export class Faults {
       return false;
     }
     return carry.event !== undefined && carry.event >= 0 && ids[carry.event] === identity;
-  }
-
-  /**
-   * The earliest `at` (ms) of a one-shot fault, not fired yet, that an idle Flink checkpoint of
-   * `target` would fire, or Infinity: a crash of `target` at 'before-barrier', 'after-precommit'
-   * or 'after-checkpoint'; a lost or delayed message on the `checkpoint` link (barrier,
-   * acknowledgement, completion notification) that names no event or partition; a lost request on
-   * the `commit` link that names no event and no partition but 0 (the KafkaSource commits its
-   * offsets when a checkpoint completes, one request, labelled partition 0). Repeating faults (`every`, random) are left out: they would keep an idle
-   * job's checkpoints going for ever. The checkpoint coordinator simulates checkpoints step by step
-   * from one interval before this time (see JobManager in processors/flink.ts).
-   */
-  checkpointFaultAt(target: string): number {
-    let at = Infinity;
-    for (const a of this.points)
-      if (!a.done && hitsCheckpoints(a.spec, target)) at = Math.min(at, a.spec.at);
-    for (const a of this.message)
-      if (!a.done && hitsCheckpoints(a.spec, target)) at = Math.min(at, a.spec.at);
-    return at;
   }
 
   /** Decide the fate of a message about to be sent. */

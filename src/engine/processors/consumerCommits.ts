@@ -1,7 +1,8 @@
 /**
  * A consumer's offset commits — commitSync and commitAsync as OffsetCommit round trips to the
  * group coordinator, with their timeouts and retries — and the per-partition state they
- * commit from; the loop itself is {@link ConsumerInstance} (src/engine/processors/consumer.ts).
+ * commit from: the first layer of the loop's class, whose last is {@link ConsumerInstance}
+ * (src/engine/processors/consumer.ts).
  * Each call in progress is a record its timers and messages name, so a snapshot copies it
  * (docs/ARCHITECTURE.md, "Pending work and forks").
  */

@@ -34,23 +34,21 @@
  * (https://spark.apache.org/docs/latest/streaming/apis-on-dataframes-and-datasets.html#output-sinks).
  */
 import { NO_ENTRY, type EntryId, type EventId } from '../ids';
+import type { ErrorCode } from '../trace';
 import { Actor, type PendingWork, type World } from '../world';
 import { recordRange } from '../stuck';
 import type { Cluster, Topic } from '../broker/cluster';
 import type { Scenario, SparkProcessorConfig } from '../scenario/schema';
-import type { SinkActor, SinkRow } from '../sinks/table';
+import type { SinkActor } from '../sinks/table';
 import type { ServiceActor } from '../sinks/effects';
-import { callService, writeStatement } from '../sinks/writer';
 import { fetchFrom, parkOn, type Fetch } from './fetch';
 import { call } from '../core/call';
-import { replyWith } from '../reply';
+import { reply } from '../reply';
 import { sinkKey, withSideEffect } from './outputs';
 import type { Rec } from './consumer';
-import { writeRestore } from '../traceWriters';
-import { ProducerClient, outputClientConfig } from '../client';
-import { outputTransactionTimeoutMs } from '../scenario/transactionTimeouts';
+import { rateLimit, startBatchRun, type BatchRun, type PlannedBatch } from './sparkBatch';
+import { SparkSink } from './sparkWrite';
 import {
-  copyWatermarkState,
   emptyWatermarkState,
   nextWatermark,
   sparkDedupe,
@@ -60,19 +58,11 @@ import {
   writeBatchCommitted,
   writeBatchPlanned,
   writeProcess,
+  writeRestore,
   writeStreamDedupe,
 } from '../traceWriters';
 
-/** One offset-log entry: the batch's range per partition ([start, end)) and its timestamp. */
-export interface PlannedBatch {
-  id: number;
-  start: number[];
-  end: number[];
-  /** The batch timestamp (current_timestamp() inside the batch). */
-  timestamp: number;
-  /** The watermark the batch runs with (offset-log metadata, `batchWatermarkMs`); -1: none. */
-  watermark: number;
-}
+export type { PlannedBatch } from './sparkBatch';
 
 /** The query process. Its checkpoint location (offset and commit logs) is durable. */
 export class SparkQuery extends Actor {
@@ -109,14 +99,18 @@ export class SparkQuery extends Actor {
     readonly cfg: SparkProcessorConfig,
     private readonly cluster: Cluster,
     private readonly input: Topic,
-    private readonly sink: SinkActor | null,
+    sink: SinkActor | null,
     private readonly service: ServiceActor | null,
     private readonly scenario: Scenario,
     /** The Kafka sink's topic, when the query writes to Kafka. */
-    private readonly output: Topic | null = null,
+    output: Topic | null = null,
   ) {
     super(world, 'spark');
+    this.out = new SparkSink(this, cluster, sink, service, scenario, output);
   }
+
+  /** Where the batches go (./sparkWrite.ts). */
+  private readonly out: SparkSink;
 
   start(): void {
     this.later(Math.max(0, this.cfg.startAtMs - this.world.now), this.resume, NO_ENTRY);
@@ -218,10 +212,9 @@ export class SparkQuery extends Actor {
     const start = this.nextStart();
     const total = this.input.partitions.reduce((a, p, i) => a + Math.max(0, p.hw - start[i]!), 0);
     if (total === 0) return this.waitForData(cause);
-    const end = this.limit(
-      start,
-      this.input.partitions.map((p) => p.hw),
-    );
+    const hw = this.input.partitions.map((p) => p.hw);
+    // `maxOffsetsPerTrigger` (./sparkBatch.ts).
+    const end = rateLimit(this.cfg.maxOffsetsPerTrigger, start, hw);
     const ids = [...this.offsetLog.keys()];
     const id = ids.length > 0 ? Math.max(...ids) + 1 : 0;
     const d = this.cfg.dedupe;
@@ -231,44 +224,20 @@ export class SparkQuery extends Actor {
     this.runBatch(batch, cause);
   }
 
-  /**
-   * `maxOffsetsPerTrigger`: "The specified total number of offsets will be proportionally split
-   * across topicPartitions of different volume"
-   * (https://spark.apache.org/docs/latest/streaming/structured-streaming-kafka-integration.html).
-   * As the Kafka source's `rateLimit` does it: each partition with `size` new offsets out of
-   * `total` takes `limit · (size / total)` (doubles), rounded down — or up when below 1, "Don't
-   * completely starve small topicpartitions" — and never past its end. Nothing is handed out
-   * again, so a batch may hold fewer than the limit (3 partitions of 5, limit 10: 3 + 3 + 3) or,
-   * with more partitions holding data than the limit, more (3 partitions of 3, limit 2: 1 + 1 + 1)
-   * (https://github.com/apache/spark/blob/master/connector/kafka-0-10-sql/src/main/scala/org/apache/spark/sql/kafka010/KafkaMicroBatchStream.scala).
-   */
-  private limit(start: number[], hw: number[]): number[] {
-    const max = this.cfg.maxOffsetsPerTrigger;
-    if (max === undefined) return [...hw];
-    const sizes = hw.map((h, i) => h - start[i]!);
-    const total = sizes.reduce((a, n) => (n > 0 ? a + n : a), 0);
-    if (total < 1) return [...hw];
-    return hw.map((end, i) => {
-      const size = sizes[i]!;
-      if (size <= 0) return end;
-      const prorate = max * (size / total);
-      return Math.min(end, start[i]! + (prorate < 1 ? Math.ceil(prorate) : Math.floor(prorate)));
-    });
-  }
-
   private waitForData(cause: EntryId): void {
     if (this.waiting) return;
     this.waiting = true;
-    const inc = this.incarnation;
-    const wake = () => {
-      if (this.incarnation !== inc || !this.waiting) return;
-      this.waiting = false;
-      // The next trigger fires on the processingTime grid.
-      const t = this.cfg['trigger.processingTime'];
-      const next = Math.ceil((this.world.now + 1) / t) * t;
-      this.later(next - this.world.now, this.trigger, cause);
-    };
+    const wake = call(this, this.dataArrived, this.incarnation, cause);
     for (const p of this.input.partitions) p.waiters.push(wake);
+  }
+
+  /** New data while incarnation `inc` waited for it: the next trigger, on the processingTime grid. */
+  private dataArrived(inc: number, cause: EntryId): void {
+    if (this.incarnation !== inc || !this.waiting) return;
+    this.waiting = false;
+    const t = this.cfg['trigger.processingTime'];
+    const next = Math.ceil((this.world.now + 1) / t) * t;
+    this.later(next - this.world.now, this.trigger, cause);
   }
 
   /** Run batch N: read its range, process, write through foreachBatch, then commit it. */
@@ -292,17 +261,14 @@ export class SparkQuery extends Actor {
     const attempt = this.history.filter((h) => h.id === b.id).length + 1;
     const h = { ...b, attempt, committedAt: -1 };
     this.history.push(h);
-    // The batch's dedupe works on a copy of the committed state: it becomes the state at commit.
-    const state = copyWatermarkState(this.dedupeState);
-    const run: BatchRun = { batch: b, attempt: h, state, recs: [], p: 0, from: b.start[0] ?? 0 };
-    this.read(run, pe);
+    this.read(startBatchRun(b, h, this.dedupeState), pe);
   }
 
   /** Read the batch's range from where `run` stands, partition by partition, then process it. */
   private read(run: BatchRun, cause: EntryId): void {
     const b = run.batch;
     for (;;) {
-      if (run.p >= b.end.length) return this.processAll(b, run.recs, 0, [], cause, run);
+      if (run.p >= b.end.length) return this.processNext(run, cause);
       if (run.from < b.end[run.p]!) break;
       run.p++;
       run.from = b.start[run.p] ?? 0;
@@ -330,52 +296,57 @@ export class SparkQuery extends Actor {
     this.read(run, c);
   }
 
-  private processAll(
-    b: PlannedBatch,
-    recs: Rec[],
-    i: number,
-    rows: SinkRow[],
-    cause: EntryId,
-    h: BatchRun,
-  ): void {
+  /** Process the batch's next record after `processing.perRecordMs`, or write the batch. */
+  private processNext(run: BatchRun, cause: EntryId): void {
+    if (run.i === run.recs.length) return this.write(run, cause);
+    this.later(Math.ceil(this.cfg.processing.perRecordMs), this.process, run, cause);
+  }
+
+  /** Process record `run.i`: dropped by the dedupe, or a row for the sink (after its side effect). */
+  private process(run: BatchRun, cause: EntryId): void {
     const w = this.world;
-    if (i === recs.length) return this.write(b, rows, cause, h);
-    const r = recs[i]!;
-    this.after(Math.ceil(this.cfg.processing.perRecordMs), () => {
-      const e = writeProcess(
-        w.trace,
-        w.now,
-        this.id,
-        cause,
-        r.event,
-        this.input.index,
-        r.partition,
-        r.offset,
-        1,
-        this.incarnation,
-      );
-      if (this.dropped(b, r, h.state, e)) return this.processAll(b, recs, i + 1, rows, e, h);
-      const s = this.scenario.sink;
-      const key =
-        s.type === 'table' ? sinkKey(w, s.key, this.input.index, r) : w.events.identity[r.event]!;
-      rows.push({
-        event: r.event,
-        key,
-        topic: this.input.index,
-        partition: r.partition,
-        offset: r.offset,
-        cause: e,
-      });
-      withSideEffect(
-        this,
-        this.service,
-        this.cfg.sideEffect,
-        this.input.index,
-        r,
-        e,
-        replyWith((_x, c) => this.processAll(b, recs, i + 1, rows, c, h)),
-      );
+    const r = run.recs[run.i]!;
+    const e = writeProcess(
+      w.trace,
+      w.now,
+      this.id,
+      cause,
+      r.event,
+      this.input.index,
+      r.partition,
+      r.offset,
+      1,
+      this.incarnation,
+    );
+    if (this.dropped(run.batch, r, run.state, e)) {
+      run.i++;
+      return this.processNext(run, e);
+    }
+    const s = this.scenario.sink;
+    const key =
+      s.type === 'table' ? sinkKey(w, s.key, this.input.index, r) : w.events.identity[r.event]!;
+    run.rows.push({
+      event: r.event,
+      key,
+      topic: this.input.index,
+      partition: r.partition,
+      offset: r.offset,
+      cause: e,
     });
+    const then = reply(this, this.processed, run);
+    withSideEffect(this, this.service, this.cfg.sideEffect, this.input.index, r, e, then);
+  }
+
+  /** Record `run.i` is processed (its side effect answered, whatever its outcome): the next. */
+  private processed(
+    run: BatchRun,
+    _b: undefined,
+    _c: undefined,
+    _e: ErrorCode,
+    cause: EntryId,
+  ): void {
+    run.i++;
+    this.processNext(run, cause);
   }
 
   /**
@@ -408,169 +379,39 @@ export class SparkQuery extends Actor {
     return true;
   }
 
-  /** foreachBatch(df, batchId) → sink; then commits/N. */
-  private write(b: PlannedBatch, rows: SinkRow[], cause: EntryId, h: BatchRun): void {
+  /** foreachBatch(df, batchId) → sink (./sparkWrite.ts); then {@link batchWritten}. */
+  private write(run: BatchRun, cause: EntryId): void {
+    if (this.world.faults.crashPoint(this, 'spark', 'before-sink-write', cause)) return;
+    this.out.write(run, this.txnAppId, cause);
+  }
+
+  /** The batch's rows are written: commits/N, then the next trigger. */
+  batchWritten(run: BatchRun, cause: EntryId): void {
     const w = this.world;
-    if (w.faults.crashPoint(this, 'spark', 'before-sink-write', cause)) return;
-    const finish = (c: EntryId) => {
-      if (w.faults.crashPoint(this, 'spark', 'after-sink-write', c)) return;
-      this.commitLog.add(b.id);
-      // The state store's new version is committed with the batch.
-      this.dedupeState = h.state;
-      h.attempt.committedAt = w.now;
-      const e = writeBatchCommitted(
-        w.trace,
-        w.now,
-        this.id,
-        c,
-        this.input.index,
-        b.end[0] ?? 0,
-        rows.length,
-        b.id,
-      );
-      if (w.faults.processedRecords(this, 'spark', rows.length, e)) return;
-      this.running = false;
-      // nextBatchTime(triggerTimeMs), taken when this batch's trigger fired: a batch that ran past
-      // it is followed at once ("it will not wait for the next interval boundary").
-      const t = this.cfg['trigger.processingTime'];
-      const next = Math.floor(this.triggeredAt / t) * t + t;
-      this.later(Math.max(0, next - w.now), this.trigger, e);
-    };
-    if (this.output && rows.length > 0) return this.writeKafka(rows, cause, finish);
-    if (this.scenario.sink.type === 'effect' && this.service && rows.length > 0)
-      return this.callEach(rows, 0, cause, finish);
-    if (!this.sink || rows.length === 0) return finish(cause);
-    const s = this.scenario.sink;
-    const policy =
-      s.type === 'table'
-        ? { timeoutMs: s['statement.timeout.ms'], retries: s.retries, retryDelayMs: 0 }
-        : { timeoutMs: 30_000, retries: 3, retryDelayMs: 0 };
-    // A SQL table takes one statement for the micro-batch, or — `statementPer: record`, code in
-    // foreachBatch that loops over the rows — one statement per row, in order, each atomic on its
-    // own (a MERGE then sees the rows an earlier statement of the batch inserted).
-    const statements =
-      s.type === 'table' && s.statementPer === 'record' ? rows.map((r) => [r]) : [rows];
-    const next = (i: number, c: EntryId): void => {
-      if (i === statements.length) return finish(c);
-      writeStatement(
-        this,
-        this.sink!,
-        this.txnAppId === null
-          ? { rows: statements[i]!, batchId: b.id }
-          : { rows: statements[i]!, batchId: b.id, txnAppId: this.txnAppId },
-        policy,
-        c,
-        replyWith((err, c2) => {
-          if (err !== 'NONE') {
-            // A failing batch fails the query; it restarts and re-runs the same batch.
-            this.crash(c2, -1, 1000);
-            return;
-          }
-          next(i + 1, c2);
-        }),
-      );
-    };
-    next(0, cause);
-  }
-
-  /**
-   * An external service as the sink: the foreachBatch function calls it for each row of the
-   * batch, one after another, with the sink's timeout, retries and idempotency key. foreachBatch
-   * "provides only at-least-once write guarantees"
-   * (https://spark.apache.org/docs/latest/streaming/apis-on-dataframes-and-datasets.html#using-foreach-and-foreachbatch):
-   * a batch re-run calls again, and only a key stable across attempts (the business id) lets the
-   * service answer the repeat from its saved result (https://docs.stripe.com/api/idempotent_requests).
-   * A call that fails (a key reused with other parameters, or no answer after the last retry)
-   * fails the batch: the query restarts and runs it again, as after a failed statement.
-   */
-  private callEach(rows: SinkRow[], i: number, cause: EntryId, finish: (c: EntryId) => void): void {
-    if (i === rows.length) return finish(cause);
-    const s = this.scenario.sink;
-    if (s.type !== 'effect') throw new Error('callEach without an effect sink');
-    const r = rows[i]!;
-    callService(
-      this,
-      this.service!,
-      {
-        event: r.event,
-        amount: this.world.events.amount[r.event]!,
-        topic: r.topic,
-        partition: r.partition,
-        offset: r.offset,
-      },
-      s.idempotencyKey,
-      {
-        timeoutMs: s['timeout.ms'],
-        retries: s.retries,
-        retryDelayMs: s.retryDelayMs,
-        retryAmountDelta: s.retryAmountDelta,
-      },
+    const b = run.batch;
+    if (w.faults.crashPoint(this, 'spark', 'after-sink-write', cause)) return;
+    this.commitLog.add(b.id);
+    // The state store's new version is committed with the batch.
+    this.dedupeState = run.state;
+    run.attempt.committedAt = w.now;
+    const e = writeBatchCommitted(
+      w.trace,
+      w.now,
+      this.id,
       cause,
-      replyWith((err, c) => {
-        if (err !== 'NONE') {
-          this.crash(c, -1, 1000);
-          return;
-        }
-        this.callEach(rows, i + 1, c, finish);
-      }),
+      this.input.index,
+      b.end[0] ?? 0,
+      run.rows.length,
+      b.id,
     );
+    if (w.faults.processedRecords(this, 'spark', run.rows.length, e)) return;
+    this.running = false;
+    // nextBatchTime(triggerTimeMs), taken when this batch's trigger fired: a batch that ran past
+    // it is followed at once ("it will not wait for the next interval boundary").
+    const t = this.cfg['trigger.processingTime'];
+    const next = Math.floor(this.triggeredAt / t) * t + t;
+    this.later(Math.max(0, next - w.now), this.trigger, e);
   }
-
-  private kafka: KafkaWriter | null = null;
-
-  /**
-   * The Kafka sink: send every row's record, flush, then go on to the commit log. A record that
-   * cannot be written fails the query (the batch runs again after the restart).
-   */
-  private writeKafka(rows: SinkRow[], cause: EntryId, finish: (c: EntryId) => void): void {
-    const inc = this.incarnation;
-    const send = (c: EntryId) => {
-      const client = this.kafka!.client;
-      let failed = false;
-      for (const r of rows)
-        client.send(r.event, r.cause, (ok, _err, c2) => {
-          if (ok || failed || this.incarnation !== inc || !this.alive) return;
-          failed = true;
-          this.crash(c2, -1, 1000);
-        });
-      client.flush(() => {
-        if (!failed && this.incarnation === inc && this.alive) finish(c);
-      });
-    };
-    if (this.kafka?.inc === inc) return send(cause);
-    const k = this.scenario.sink;
-    const client = new ProducerClient(
-      this,
-      this.cluster,
-      this.output!,
-      outputClientConfig(
-        null,
-        outputTransactionTimeoutMs(this.scenario),
-        k.type === 'kafka' ? k['linger.ms'] : 0,
-      ),
-    );
-    this.kafka = { inc, client };
-    client.init(cause, send);
-  }
-}
-
-/**
- * One attempt of a batch as it runs: its history entry, its dedupe state so far, and its read —
- * the records read and where the read stands (partition `p`, offset `from`).
- */
-interface BatchRun {
-  batch: PlannedBatch;
-  attempt: { committedAt: number };
-  state: WatermarkDedupeState;
-  recs: Rec[];
-  p: number;
-  from: number;
-}
-
-/** The Kafka sink's producer and the incarnation it belongs to (a restart makes a new one). */
-interface KafkaWriter {
-  inc: number;
-  client: ProducerClient;
 }
 
 /** Assemble the Spark query of a scenario. */
