@@ -81,13 +81,14 @@ import {
 import { outputTransactionTimeoutMs } from '../scenario/transactionTimeouts';
 import type { SinkActor } from '../sinks/table';
 import type { ServiceActor } from '../sinks/effects';
-import { writeStatement, xaStatement } from '../sinks/writer';
+import { writeStatement, xaStatement, type XaAnswer } from '../sinks/writer';
+import type { SinkRow } from '../sinks/statement';
 import type { RunState } from '../simulate';
 import { TXN_API, TXN_REASON_REQUESTED, type ErrorCode } from '../trace';
 import { writeRestore } from '../traceWriters';
 import { fetchFrom, parkOn, type Fetch } from './fetch';
-import { call } from '../core/call';
-import { reply, replyWith } from '../reply';
+import { call, invoke, type Call } from '../core/call';
+import { reply, type Reply } from '../reply';
 import { sinkKey, withSideEffect } from './outputs';
 import type { Rec } from './consumer';
 import { ttlDedupe } from './streamDedupe';
@@ -108,6 +109,19 @@ import { keysHeld, StateTracker } from './flinkState';
 const XA_MAX_COMMIT_ATTEMPTS = 3;
 
 const byEpoch = (a: PendingCommit, b: PendingCommit) => a.epoch - b.epoch;
+
+/** What a barrier snapshots of the task: a checkpoint's content but its pending transactions. */
+type BarrierSnapshot = Omit<CompletedCheckpoint, 'pending' | 'triggeredAt' | 'completedAt'>;
+
+/**
+ * A barrier whose snapshot waits for the sink (a flush, a PREPARE) before it is acknowledged,
+ * held as data: the snapshot, the epoch the barrier closes, and the barrier's entry.
+ */
+interface BarrierInHand {
+  snapshot: BarrierSnapshot;
+  epoch: number;
+  entry: EntryId;
+}
 
 /** The TaskManager running the whole chain (the `flink` crash target). */
 export class FlinkTask extends Actor {
@@ -404,14 +418,9 @@ export class FlinkTask extends Actor {
     this.plain = null;
     this.pendingCommit = cp ? [...cp.pending] : [];
     this.committing = [];
-    const go = () => {
-      this.running = true;
-      this.jm.onRunning();
-      this.loop(e);
-    };
-    if (this.xa) return this.recoverXa(e, () => this.openXa(this.epoch, go));
+    if (this.xa) return this.recoverXa(e);
     const k = this.kafka;
-    if (!k) return go();
+    if (!k) return this.beginRunning(e);
     if (k.deliveryGuarantee !== 'EXACTLY_ONCE') {
       this.plain = new ProducerClient(
         this,
@@ -420,13 +429,20 @@ export class FlinkTask extends Actor {
         outputClientConfig(null, outputTransactionTimeoutMs(this.scenario), k['linger.ms']),
       );
       this.watchSends(this.plain);
-      this.plain.init(e, go);
+      this.plain.init(e, call(this, this.beginRunning, e));
       return;
     }
     // Commit the restored checkpoint's pending transactions (legacy API: recoverAndCommit; KafkaSink:
     // the Committer re-commits the restored committables), abort the lingering ones, then open the
     // transaction of the new epoch.
-    this.recoverTransactions(e, () => this.openEpoch(this.epoch, e, go));
+    this.recoverTransactions(e);
+  }
+
+  /** The restore (entry `e`) is done, its sink ready: the job runs. */
+  private beginRunning(e: EntryId): void {
+    this.running = true;
+    this.jm.onRunning();
+    this.loop(e);
   }
 
   /** Whether the sink is Flink's JDBC exactly-once sink (XA transactions per checkpoint). */
@@ -435,28 +451,28 @@ export class FlinkTask extends Actor {
   }
 
   /** Start the XA transaction of `epoch` (its first statement opens the branch at the database). */
-  private openXa(epoch: number, done: () => void): void {
+  private openXa(epoch: number): void {
     const xid = ++this.xidSeq;
     this.xid = xid;
     this.xidEpochs.set(xid, epoch);
-    done();
   }
 
   /**
-   * One XA call to the sink database (the recovery scan, prepare or commit of `xid`): `call` runs
-   * at the database, `done` gets its result back at the task, or STATEMENT_TIMEOUT when no answer
-   * came within the sink's `statement.timeout.ms` ({@link xaStatement}). A crash of the task in
-   * between drops the answer; the database has acted all the same.
+   * One XA call to the sink database (the recovery scan, prepare or commit of `xid`): `atDatabase`
+   * runs at the database, `done` gets its {@link XaAnswer} back at the task — the result, or
+   * STATEMENT_TIMEOUT when no answer came within the sink's `statement.timeout.ms`
+   * ({@link xaStatement}). A crash of the task in between drops the answer; the database has
+   * acted all the same.
    */
   private xaCall<T>(
     xid: number,
     cause: EntryId,
-    call: (c: EntryId) => T,
-    done: (error: ErrorCode, r: T | null, c: EntryId) => void,
+    atDatabase: Call<EntryId, void, T>,
+    done: Call<XaAnswer<T>>,
   ): void {
     const s = this.scenario.sink;
     const timeoutMs = s.type === 'table' ? s['statement.timeout.ms'] : 0;
-    xaStatement(this, this.sink!, xid, timeoutMs, cause, call, done);
+    xaStatement(this, this.sink!, xid, timeoutMs, cause, atDatabase, done);
   }
 
   /**
@@ -481,32 +497,44 @@ export class FlinkTask extends Actor {
    * (its hanging xids), so none is left in doubt. Its scan of the database (XA RECOVER) left
    * unanswered, open() throws and the task fails ({@link sinkFailed}); the restart recovers again.
    */
-  private recoverXa(cause: EntryId, done: () => void): void {
+  private recoverXa(cause: EntryId): void {
     const pending = this.pendingCommit;
     this.pendingCommit = [];
     this.xaCall(
       -1,
       cause,
-      (m) => {
-        for (const p of pending) this.commitXa(p.txn, p.epoch, m);
-        const sink = this.sink!;
-        for (const xid of sink.xaOpen()) {
-          // until = when it had been prepared (-1: still open, never prepared).
-          const r = sink.xaRollback(xid);
-          // The restored checkpoint's own were committed just above: these are later epochs'.
-          traceCheckpoint(sink, m, 'aborted', this.epochOfXid(xid), {
-            txn: xid,
-            count: r.rows,
-            until: r.preparedAt,
-          });
-        }
-      },
-      (err, _r, c) => {
-        if (err !== 'NONE') return this.sinkFailed(c);
-        this.xid = -1;
-        done();
-      },
+      call(this, this.xaRecoverAtDatabase, pending),
+      call(this, this.xaRecovered, cause),
     );
+  }
+
+  /** At the database: the recovery of {@link recoverXa}, `pending` the restored prepared xids. */
+  private xaRecoverAtDatabase(
+    pending: PendingCommit[],
+    _b: undefined,
+    _c: undefined,
+    m: EntryId,
+  ): void {
+    for (const p of pending) this.commitXa(p.txn, p.epoch, m);
+    const sink = this.sink!;
+    for (const xid of sink.xaOpen()) {
+      // until = when it had been prepared (-1: still open, never prepared).
+      const r = sink.xaRollback(xid);
+      // The restored checkpoint's own were committed just above: these are later epochs'.
+      traceCheckpoint(sink, m, 'aborted', this.epochOfXid(xid), {
+        txn: xid,
+        count: r.rows,
+        until: r.preparedAt,
+      });
+    }
+  }
+
+  /** The recovery's answer: the new epoch's XA transaction opens and the job runs. */
+  private xaRecovered(restore: EntryId, _b: undefined, _c: undefined, r: XaAnswer<void>): void {
+    if (r.error !== 'NONE') return this.sinkFailed(r.cause);
+    this.xid = -1;
+    this.openXa(this.epoch);
+    this.beginRunning(restore);
   }
 
   /**
@@ -562,8 +590,7 @@ export class FlinkTask extends Actor {
    * https://kafka.apache.org/documentation/#producerconfigs_max.block.ms,
    * https://github.com/apache/flink-connector-kafka/blob/main/flink-connector-kafka/src/main/java/org/apache/flink/connector/kafka/sink/KafkaCommitter.java).
    */
-  private recoverTransactions(cause: EntryId, done: () => void): void {
-    const coord = this.cluster.coordinator;
+  private recoverTransactions(cause: EntryId): void {
     const k = this.kafka!;
     const recovery = new ProducerClient(
       this,
@@ -574,35 +601,61 @@ export class FlinkTask extends Actor {
     recovery.coordinatorRequest(
       TXN_API.EndTxn,
       cause,
-      (m) => {
-        // Commit what the restored checkpoint pre-committed (idempotent if it already committed).
-        for (const p of this.pendingCommit) {
-          const rec = this.cluster.txn(p.txn);
-          if (!rec) continue;
-          if (rec.state === 'Ongoing') coord.endTxn(rec, true, m, TXN_REASON_REQUESTED);
-          else if (rec.state === 'CompleteAbort' || rec.state === 'PrepareAbort')
-            this.expired(rec, m, k.ignoreFailuresAfterTransactionTimeout);
-        }
-        if (
-          !k.ignoreFailuresAfterTransactionTimeout &&
-          this.pendingCommit.some((p) => this.cluster.txn(p.txn)?.state === 'CompleteAbort')
-        )
-          // The job fails on recovery and restarts, again and again (docs/semantics/flink.md#expired-transaction): the failure
-          // is the commit's, at the coordinator (`failedAt`).
-          return { result: m, cause: m };
-        this.pendingCommit = [];
-        // Abort lingering transactions of this job's later epochs (the KafkaSink aborts by prefix).
-        for (const [tid, st] of coord.producers) {
-          if (!tid.startsWith(`${k.transactionalIdPrefix}-0-`)) continue;
-          if (st.current && st.current.state === 'Ongoing')
-            coord.initProducerId(tid, outputTransactionTimeoutMs(this.scenario), m);
-        }
-        return { result: NO_ENTRY, cause: m };
-      },
-      // The task fails, the TaskManager does not: the restart strategy's delay is the only wait
-      // (applied by the task's restart, as after a crash).
-      (failedAt) => (failedAt < 0 ? done() : void this.crash(failedAt, -1, 0)),
+      call(this, this.recoverAtCoordinator),
+      call(this, this.transactionsRecovered, cause),
     );
+  }
+
+  /**
+   * At the coordinator, the recovery request of {@link recoverTransactions}: its answer is the
+   * entry of a failed commit (the job fails), or NO_ENTRY.
+   */
+  private recoverAtCoordinator(
+    _a: undefined,
+    _b: undefined,
+    _c: undefined,
+    m: EntryId,
+  ): { result: EntryId; cause: EntryId } {
+    const coord = this.cluster.coordinator;
+    const k = this.kafka!;
+    // Commit what the restored checkpoint pre-committed (idempotent if it already committed).
+    for (const p of this.pendingCommit) {
+      const rec = this.cluster.txn(p.txn);
+      if (!rec) continue;
+      if (rec.state === 'Ongoing') coord.endTxn(rec, true, m, TXN_REASON_REQUESTED);
+      else if (rec.state === 'CompleteAbort' || rec.state === 'PrepareAbort')
+        this.expired(rec, m, k.ignoreFailuresAfterTransactionTimeout);
+    }
+    if (
+      !k.ignoreFailuresAfterTransactionTimeout &&
+      this.pendingCommit.some((p) => this.cluster.txn(p.txn)?.state === 'CompleteAbort')
+    )
+      // The job fails on recovery and restarts, again and again (docs/semantics/flink.md#expired-transaction): the failure
+      // is the commit's, at the coordinator (`failedAt`).
+      return { result: m, cause: m };
+    this.pendingCommit = [];
+    // Abort lingering transactions of this job's later epochs (the KafkaSink aborts by prefix).
+    for (const [tid, st] of coord.producers) {
+      if (!tid.startsWith(`${k.transactionalIdPrefix}-0-`)) continue;
+      if (st.current && st.current.state === 'Ongoing')
+        coord.initProducerId(tid, outputTransactionTimeoutMs(this.scenario), m);
+    }
+    return { result: NO_ENTRY, cause: m };
+  }
+
+  /**
+   * The recovery's answer (`failedAt`: a failed commit's entry, or NO_ENTRY): the new epoch's
+   * transaction opens and the job runs, or the task fails — the TaskManager does not: the
+   * restart strategy's delay is the only wait (applied by the task's restart, as after a crash).
+   */
+  private transactionsRecovered(
+    restore: EntryId,
+    _b: undefined,
+    _c: undefined,
+    failedAt: EntryId,
+  ): void {
+    if (failedAt < 0) this.openEpoch(this.epoch, restore, call(this, this.beginRunning, restore));
+    else this.crash(failedAt, -1, 0);
   }
 
   private expired(rec: TxnRecord, cause: EntryId, ignore: boolean): void {
@@ -627,7 +680,7 @@ export class FlinkTask extends Actor {
   }
 
   /** Open the transaction of `epoch` (EXACTLY_ONCE): a producer with transactional.id prefix-0-epoch. */
-  private openEpoch(epoch: number, cause: EntryId, done: () => void): void {
+  private openEpoch(epoch: number, cause: EntryId, done: Call): void {
     const k = this.kafka!;
     const c = new ProducerClient(
       this,
@@ -641,16 +694,27 @@ export class FlinkTask extends Actor {
     );
     this.producers.set(epoch, c);
     this.watchSends(c);
-    c.init(
-      cause,
-      () => {
-        c.beginTransaction();
-        done();
-      },
-      // The sink writer's initTransactions throws: the task fails, and the restart strategy
-      // restarts the job — which fails the same way, again and again.
-      (_err, c2) => void this.crash(c2, -1, 0),
-    );
+    c.init(cause, call(this, this.epochOpened, c, done), call(this, this.initFailed));
+  }
+
+  /** The producer `c` of a new epoch is ready: its transaction begins, then `done`. */
+  private epochOpened(c: ProducerClient, done: Call): void {
+    c.beginTransaction();
+    invoke(done, undefined);
+  }
+
+  /**
+   * The sink writer's initTransactions throws: the task fails, and the restart strategy restarts
+   * the job — which fails the same way, again and again.
+   */
+  private initFailed(
+    _a: undefined,
+    _b: undefined,
+    _c: undefined,
+    _err: ErrorCode,
+    c2: EntryId,
+  ): void {
+    this.crash(c2, -1, 0);
   }
 
   // ------------------------------------------------------------------ processing
@@ -696,17 +760,16 @@ export class FlinkTask extends Actor {
     }
   }
 
-  // The closures of the loop's waits are made here, not in the loop: a closure in the loop's
-  // body captures that iteration's variables, and V8 then allocates a context for them at every
-  // iteration — every record — whether or not the closure is made.
-
   /** Busy for `wait` ms of processing time, then on with the next records. */
   private resumeAfter(wait: number, cause: EntryId): void {
     this.busy = true;
-    this.after(wait, () => {
-      this.busy = false;
-      this.loop(cause);
-    });
+    this.later(wait, this.resume, cause);
+  }
+
+  /** The processing time of {@link resumeAfter} is spent. */
+  private resume(cause: EntryId): void {
+    this.busy = false;
+    this.loop(cause);
   }
 
   /** Busy processing record `r` for `ms`, then its output. */
@@ -861,21 +924,19 @@ export class FlinkTask extends Actor {
       ? [...this.fetchPos]
       : [...this.positions],
   ): void {
+    const carry = { topic: this.input.index, partition: 0, offset: positions[0] };
+    const arrives = call(this, this.offsetsArrive, positions);
+    this.world.send(this, this.cluster.coordinator, 'commit', cause, carry, arrives);
+  }
+
+  /** The offset commit of {@link commitOffsets} reaches the coordinator, which stores it. */
+  private offsetsArrive(positions: number[], _b: undefined, _c: undefined, m: EntryId): void {
     const w = this.world;
     const coord = this.cluster.coordinator;
-    w.send(
-      this,
-      coord,
-      'commit',
-      cause,
-      { topic: this.input.index, partition: 0, offset: positions[0] },
-      (m) => {
-        positions.forEach((o, p) => {
-          coord.storeOffset('flink-job', this.input.index, p, o);
-          writeCommit(w.trace, w.now, coord.id, m, this.input.index, p, o, -1, this.id);
-        });
-      },
-    );
+    positions.forEach((o, p) => {
+      coord.storeOffset('flink-job', this.input.index, p, o);
+      writeCommit(w.trace, w.now, coord.id, m, this.input.index, p, o, -1, this.id);
+    });
   }
 
   private process(r: Rec, cause: EntryId): void {
@@ -904,11 +965,6 @@ export class FlinkTask extends Actor {
   /** Write the record's output to the sink. */
   private emit(r: Rec, cause: EntryId): void {
     const w = this.world;
-    const done = (c: EntryId) => {
-      this.busy = false;
-      if (this.afterRecord(c)) return;
-      this.loop(c);
-    };
     const s = this.scenario.sink;
     if (s.type === 'table') {
       const row = {
@@ -928,44 +984,76 @@ export class FlinkTask extends Actor {
           { rows: [row], batchId: -1, xid: this.xid },
           { timeoutMs: s['statement.timeout.ms'], retries: 0, retryDelayMs: 0 },
           cause,
-          replyWith((err, c) => (err === 'NONE' ? done(c) : this.sinkFailed(c))),
+          reply(this, this.rowWritten),
         );
         return;
       }
-      // JdbcOutputFormat.flush(): the statement, retried `retries` times (its maxRetries); then
-      // it throws and the task fails (sinkFailed).
-      const flush = (then: (err: ErrorCode, c: EntryId) => void) =>
-        writeStatement(
-          this,
-          this.sink!,
-          { rows: [row], batchId: -1 },
-          { timeoutMs: s['statement.timeout.ms'], retries: s.retries, retryDelayMs: 0 },
-          cause,
-          replyWith(then),
-        );
       if (this.cfg.sinkFlushDelayMs > 0) {
         // The sink buffers and flushes later: a crash before the flush loses the write (A7). A
         // failed background flush is kept and thrown by the next write or checkpoint
         // (JdbcOutputFormat.checkFlushException).
         if (this.flushError >= 0) return this.sinkFailed(this.flushError);
-        this.after(this.cfg.sinkFlushDelayMs, () =>
-          flush((err, c) => {
-            if (err === 'NONE' || this.flushError >= 0) return;
-            this.flushError = c;
-            // The task is no longer idle: the next checkpoint is a real one, and throws.
-            this.jm.wake(false);
-          }),
-        );
-        done(cause);
-      } else flush((err, c) => (err === 'NONE' ? done(c) : this.sinkFailed(c)));
+        this.later(this.cfg.sinkFlushDelayMs, this.flushRow, row, reply(this, this.flushedLater));
+        this.recordDone(cause);
+      } else this.flushRow(row, reply(this, this.rowWritten));
       return;
     }
     if (s.type === 'kafka') {
       this.sendOut(r.event, cause);
-      done(cause);
+      this.recordDone(cause);
       return;
     }
-    done(cause);
+    this.recordDone(cause);
+  }
+
+  /** The record's output is written (or handed over): on with the next records. */
+  private recordDone(cause: EntryId): void {
+    this.busy = false;
+    if (this.afterRecord(cause)) return;
+    this.loop(cause);
+  }
+
+  /**
+   * JdbcOutputFormat.flush() of one row: the statement, retried `retries` times (its maxRetries);
+   * then it throws and the task fails (sinkFailed).
+   */
+  private flushRow(row: SinkRow, done: Reply): void {
+    const s = this.scenario.sink;
+    if (s.type !== 'table') return;
+    writeStatement(
+      this,
+      this.sink!,
+      { rows: [row], batchId: -1 },
+      { timeoutMs: s['statement.timeout.ms'], retries: s.retries, retryDelayMs: 0 },
+      row.cause,
+      done,
+    );
+  }
+
+  /** A row's statement is answered, the task waiting: a failure fails the task. */
+  private rowWritten(
+    _a: undefined,
+    _b: undefined,
+    _c: undefined,
+    err: ErrorCode,
+    c: EntryId,
+  ): void {
+    if (err === 'NONE') this.recordDone(c);
+    else this.sinkFailed(c);
+  }
+
+  /** A background flush is answered: its failure is kept, thrown by the next write or checkpoint. */
+  private flushedLater(
+    _a: undefined,
+    _b: undefined,
+    _c: undefined,
+    err: ErrorCode,
+    c: EntryId,
+  ): void {
+    if (err === 'NONE' || this.flushError >= 0) return;
+    this.flushError = c;
+    // The task is no longer idle: the next checkpoint is a real one, and throws.
+    this.jm.wake(false);
   }
 
   // ------------------------------------------------------------------ checkpoints
@@ -1007,7 +1095,7 @@ export class FlinkTask extends Actor {
         partition: p,
         offset: this.positions[p]!,
       });
-    const snapshot = {
+    const snapshot: BarrierSnapshot = {
       id: b.id,
       positions: [...this.positions],
       count: Float64Array.from(this.count),
@@ -1016,68 +1104,82 @@ export class FlinkTask extends Actor {
       ...this.dedupeSnapshot(),
     };
     this.sinceBarrier = 0;
-    const epoch = this.epoch;
+    const bar: BarrierInHand = { snapshot, epoch: this.epoch, entry: e };
     this.busy = true;
-    const ack = (pending: CompletedCheckpoint['pending'], c: EntryId) => {
-      this.busy = false;
-      if (w.faults.crashPoint(this, 'flink', 'after-precommit', c)) return;
-      const jm = this.jm;
-      w.send(this, jm, 'checkpoint-ack', c, {}, (m) => jm.onAck({ ...snapshot, pending }, m));
-      this.loop(c);
-    };
     if (this.xa) {
       // snapshotState: end and prepare this epoch's XA transaction (PREPARE TRANSACTION), keep it
       // pending for checkpoint id, begin the next. An empty one is skipped, as Flink does.
       const xid = this.xid;
-      this.xaCall(
-        xid,
-        e,
-        (m) => {
-          // Traced at the database: a prepared transaction exists there from now on, whether or
-          // not the task lives to hear of it (restore then rolls it back).
-          const rows = this.sink!.xaPrepare(xid);
-          return rows > 0
-            ? traceCheckpoint(this.sink!, m, 'pre-committed', b.id, { txn: xid, count: rows })
-            : -1;
-        },
-        (err, prepared, c) => {
-          // No answer to PREPARE: snapshotState throws, the checkpoint is declined and the task
-          // fails; the restore rolls the transaction back, prepared or not.
-          if (err !== 'NONE') return this.sinkFailed(c);
-          this.xid = -1;
-          if (prepared! >= 0)
-            this.pendingCommit.push({ epoch, transactionalId: `xid ${xid}`, txn: xid });
-          const pending = this.pendingForSnapshot();
-          this.epoch = b.id + 1;
-          this.openXa(this.epoch, () => ack(pending, c));
-        },
-      );
+      const prepare = call(this, this.xaPrepareAtDatabase, xid, b.id);
+      this.xaCall(xid, e, prepare, call(this, this.xaPrepared, bar, xid));
       return;
     }
     const k = this.kafka;
     if (k?.deliveryGuarantee === 'EXACTLY_ONCE') {
       // Pre-commit (legacy preCommit; KafkaSink: the writer's prepareCommit): flush this epoch's
       // transaction, keep it pending for checkpoint id, open the next.
-      const client = this.producers.get(epoch)!;
-      client.flush(() => {
-        const txn = client.txn;
-        const pe = traceCheckpoint(this, e, 'pre-committed', b.id, { txn: txn?.no ?? -1 });
-        // The producer's own transactional.id (one carried over idle checkpoints keeps its name).
-        const tid = client.cfg.transactionalId ?? this.tid(epoch);
-        if (txn) this.pendingCommit.push({ epoch, transactionalId: tid, txn: txn.no });
-        const pending = this.pendingForSnapshot();
-        this.epoch = b.id + 1;
-        this.openEpoch(this.epoch, pe, () => ack(pending, pe));
-      });
+      const client = this.producers.get(bar.epoch)!;
+      client.flush(call(this, this.preCommitted, bar, client));
       return;
     }
     this.epoch = b.id + 1;
     if (k?.deliveryGuarantee === 'AT_LEAST_ONCE') {
       // Wait for every outstanding record to be acknowledged before acknowledging the checkpoint.
-      this.plain!.flush(() => ack([], e));
+      this.plain!.flush(call(this, this.ackBarrier, snapshot, [], e));
       return;
     }
-    ack([], e);
+    this.ackBarrier(snapshot, [], e);
+  }
+
+  /**
+   * At the database: PREPARE TRANSACTION `xid` for checkpoint `ckpt`, traced there — a prepared
+   * transaction exists from now on, whether or not the task lives to hear of it (restore then
+   * rolls it back). Returns its 'pre-committed' entry, or -1 for an empty one (not prepared).
+   */
+  private xaPrepareAtDatabase(xid: number, ckpt: number, _c: undefined, m: EntryId): EntryId {
+    const rows = this.sink!.xaPrepare(xid);
+    return rows > 0
+      ? traceCheckpoint(this.sink!, m, 'pre-committed', ckpt, { txn: xid, count: rows })
+      : NO_ENTRY;
+  }
+
+  /** The answer to PREPARE of `xid`, for barrier `bar`: keep it pending, open the next epoch, acknowledge. */
+  private xaPrepared(bar: BarrierInHand, xid: number, _c: undefined, r: XaAnswer<EntryId>): void {
+    // No answer to PREPARE: snapshotState throws, the checkpoint is declined and the task
+    // fails; the restore rolls the transaction back, prepared or not.
+    if (r.error !== 'NONE') return this.sinkFailed(r.cause);
+    this.xid = -1;
+    if (r.result! >= 0)
+      this.pendingCommit.push({ epoch: bar.epoch, transactionalId: `xid ${xid}`, txn: xid });
+    const pending = this.pendingForSnapshot();
+    this.epoch = bar.snapshot.id + 1;
+    this.openXa(this.epoch);
+    this.ackBarrier(bar.snapshot, pending, r.cause);
+  }
+
+  /** Barrier `bar`'s epoch, on `client`, is flushed: pre-committed; the next epoch opens, then the ack. */
+  private preCommitted(bar: BarrierInHand, client: ProducerClient): void {
+    const { snapshot, epoch } = bar;
+    const txn = client.txn;
+    const pe = traceCheckpoint(this, bar.entry, 'pre-committed', snapshot.id, {
+      txn: txn?.no ?? -1,
+    });
+    // The producer's own transactional.id (one carried over idle checkpoints keeps its name).
+    const tid = client.cfg.transactionalId ?? this.tid(epoch);
+    if (txn) this.pendingCommit.push({ epoch, transactionalId: tid, txn: txn.no });
+    const pending = this.pendingForSnapshot();
+    this.epoch = snapshot.id + 1;
+    this.openEpoch(this.epoch, pe, call(this, this.ackBarrier, snapshot, pending, pe));
+  }
+
+  /** Acknowledge the checkpoint of `snapshot` (with its `pending` transactions) to the JobManager. */
+  private ackBarrier(snapshot: BarrierSnapshot, pending: PendingCommit[], c: EntryId): void {
+    const w = this.world;
+    this.busy = false;
+    if (w.faults.crashPoint(this, 'flink', 'after-precommit', c)) return;
+    const jm = this.jm;
+    w.send(this, jm, 'checkpoint-ack', c, {}, call(jm, jm.ackArrives, { ...snapshot, pending }));
+    this.loop(c);
   }
 
   /** The pending transactions a checkpoint taken now holds: those waiting for or in their commit. */
@@ -1103,18 +1205,8 @@ export class FlinkTask extends Actor {
       // COMMIT PREPARED, in order; the crash point 'during-commit' falls after the request left.
       for (const p of due) {
         this.committing.push(p);
-        this.xaCall(
-          p.txn,
-          cause,
-          (m) => this.commitXa(p.txn, id, m),
-          (err, known, c) => {
-            this.committed(p);
-            if (err !== 'NONE') this.xaCommitUnanswered(p, c);
-            // A retried COMMIT PREPARED whose first attempt had committed: XAER_NOTA, which only
-            // a restored xid may ignore — the task fails, and the restore finds nothing to do.
-            else if (!known) this.sinkFailed(c);
-          },
-        );
+        const commit = call(this, this.xaCommitAtDatabase, p.txn, id);
+        this.xaCall(p.txn, cause, commit, call(this, this.xaCommitAnswered, p));
         if (w.faults.crashPoint(this, 'flink', 'during-commit', cause)) return;
       }
       return;
@@ -1122,24 +1214,55 @@ export class FlinkTask extends Actor {
     for (const p of due) {
       const client = this.producers.get(p.epoch);
       if (!client) continue;
-      let crashed = false;
+      this.crashedDuringCommit = false;
       this.committing.push(p);
-      client.endTransaction(
-        true,
-        cause,
-        (committed, c) => {
-          this.committed(p);
-          this.producers.delete(p.epoch);
-          traceCheckpoint(this, c, committed ? 'committed' : 'expired', id, { txn: p.txn });
-        },
-        {
-          afterSent: (c) => {
-            crashed = w.faults.crashPoint(this, 'flink', 'during-commit', c);
-          },
-        },
-      );
-      if (crashed) return;
+      const done = call(this, this.epochCommitted, p, id);
+      client.endTransaction(true, cause, done, { afterSent: call(this, this.commitSent) });
+      if (this.crashedDuringCommit) return;
     }
+  }
+
+  /** At the database: COMMIT PREPARED `xid` of checkpoint `ckpt` ({@link commitXa}). */
+  private xaCommitAtDatabase(xid: number, ckpt: number, _c: undefined, m: EntryId): boolean {
+    return this.commitXa(xid, ckpt, m);
+  }
+
+  /** The answer to COMMIT PREPARED of `p`. */
+  private xaCommitAnswered(
+    p: PendingCommit,
+    _b: undefined,
+    _c: undefined,
+    r: XaAnswer<boolean>,
+  ): void {
+    this.committed(p);
+    if (r.error !== 'NONE') this.xaCommitUnanswered(p, r.cause);
+    // A retried COMMIT PREPARED whose first attempt had committed: XAER_NOTA, which only a
+    // restored xid may ignore — the task fails, and the restore finds nothing to do.
+    else if (!r.result) this.sinkFailed(r.cause);
+  }
+
+  /**
+   * Whether the crash point 'during-commit' fired when the EndTxn request of the commit in hand
+   * left ({@link commitSent}): the commits after it are not sent.
+   */
+  private crashedDuringCommit = false;
+
+  /** The EndTxn request of an epoch's commit left (request entry `c`): the crash point 'during-commit'. */
+  private commitSent(_a: undefined, _b: undefined, _c: undefined, c: EntryId): void {
+    this.crashedDuringCommit = this.world.faults.crashPoint(this, 'flink', 'during-commit', c);
+  }
+
+  /** The commit of `p` (checkpoint `id`) is answered: committed, or expired. */
+  private epochCommitted(
+    p: PendingCommit,
+    id: number,
+    _c: undefined,
+    committed: boolean,
+    c: EntryId,
+  ): void {
+    this.committed(p);
+    this.producers.delete(p.epoch);
+    traceCheckpoint(this, c, committed ? 'committed' : 'expired', id, { txn: p.txn });
   }
 }
 
