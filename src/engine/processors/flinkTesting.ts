@@ -13,7 +13,7 @@
  * Faults that act on a checkpoint (a crash at its barrier, pre-commit or completion, a lost or
  * delayed checkpoint message) are armed at AFTER_IDLE = 5.5 s: checkpoint 4 (5 s) is over by then,
  * so they hit checkpoint 5, the one that covers e201..e250. Armed at 5 s they hit checkpoint 4, as
- * they would in Flink (tested below). With such a fault the coordinator simulates the checkpoints
+ * they would in Flink (flinkBarrier.test.ts). With such a fault the coordinator simulates the checkpoints
  * from one interval before it is armed step by step: only 2 and 3 are accounted as idle (at
  * 4.5 s), checkpoint 4 is a real one — with nothing new, at offset 200.
  * https://nightlies.apache.org/flink/flink-docs-stable/docs/dev/datastream/fault-tolerance/checkpointing/
