@@ -41,8 +41,8 @@ const runClosure = stateless(function runClosure(
 });
 
 /**
- * A closure as a {@link Reply}, for a caller whose continuation is not data yet (the Flink and
- * Spark sinks'): a snapshot still cannot copy it, and scripts/fork-census.ts lists it.
+ * A closure as a {@link Reply}, for a caller whose continuation is not data yet (the Spark
+ * sink's): a snapshot still cannot copy it, and scripts/fork-census.ts lists it.
  */
 export function replyWith<R = ErrorCode>(fn: (result: R, cause: EntryId) => void): Reply<R> {
   return reply(undefined, runClosure, fn as (result: unknown, cause: EntryId) => void) as Reply<R>;

@@ -401,6 +401,16 @@ export class JobManager extends Actor {
     this.afterCheckpoint();
   }
 
+  /** The task's acknowledgement arrives (message entry `m`): see {@link onAck}. */
+  ackArrives(
+    snap: Omit<CompletedCheckpoint, 'completedAt' | 'triggeredAt'>,
+    _b: undefined,
+    _c: undefined,
+    m: EntryId,
+  ): void {
+    this.onAck(snap, m);
+  }
+
   /** The task acknowledged checkpoint `id` with its snapshot: the checkpoint is complete and durable. */
   onAck(snap: Omit<CompletedCheckpoint, 'completedAt' | 'triggeredAt'>, cause: EntryId): void {
     const w = this.world;

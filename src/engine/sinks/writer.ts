@@ -5,7 +5,7 @@
  */
 import { NO_EVENT, type EntryId, type EventId } from '../ids';
 import type { Actor, Carry, Timer } from '../world';
-import { call as held } from '../core/call';
+import { call as held, invoke, type Call } from '../core/call';
 import { answer, type Reply } from '../reply';
 import type { SinkActor, Statement } from './table';
 import type { EffectCall, ServiceActor } from './effects';
@@ -219,7 +219,17 @@ export function writeStatement(
   x.send(cause);
 }
 
-/** One of Flink's XA calls (see {@link xaStatement}): `call` runs at the database. */
+/**
+ * What one of Flink's XA calls got back ({@link xaStatement}): NONE and the database's result, or
+ * STATEMENT_TIMEOUT and null; `cause`, the entry the answer (or the timeout) is.
+ */
+export interface XaAnswer<T> {
+  error: ErrorCode;
+  result: T | null;
+  cause: EntryId;
+}
+
+/** One of Flink's XA calls (see {@link xaStatement}): `atDatabase` runs at the database. */
 class XaCall<T> extends Exchange {
   private result: T | null = null;
 
@@ -228,8 +238,8 @@ class XaCall<T> extends Exchange {
     sink: SinkActor,
     xid: number,
     timeoutMs: number,
-    private readonly call: (entry: EntryId) => T,
-    private readonly done: (error: ErrorCode, result: T | null, cause: EntryId) => void,
+    private readonly atDatabase: Call<EntryId, void, T>,
+    private readonly done: Call<XaAnswer<T>>,
   ) {
     super(
       owner,
@@ -242,23 +252,24 @@ class XaCall<T> extends Exchange {
   }
 
   protected serve(_attempt: number, e: EntryId): ErrorCode {
-    this.result = this.call(e);
+    this.result = invoke(this.atDatabase, e);
     return 'NONE';
   }
 
   protected finished(error: ErrorCode, cause: EntryId): void {
-    this.done(error, this.result, cause);
+    invoke(this.done, { error, result: this.result, cause });
   }
 }
 
 /**
  * One call of Flink's JDBC XA sink to the database (the recovery scan, PREPARE TRANSACTION or
- * COMMIT PREPARED of `xid`) as a request and its answer: `call` runs at the database (which acts
- * whether or not its answer comes back) and `done` gets its result, or STATEMENT_TIMEOUT when no
- * answer came within `timeoutMs` — the driver's socketTimeout. Never retried: XaFacadeImpl turns
- * the SQLException into an exception the sink function handles itself (see its callers)
+ * COMMIT PREPARED of `xid`) as a request and its answer: `atDatabase` runs at the database (which
+ * acts whether or not its answer comes back) and `done` gets its {@link XaAnswer}: the result, or
+ * STATEMENT_TIMEOUT when no answer came within `timeoutMs` — the driver's socketTimeout. Never
+ * retried: XaFacadeImpl turns the SQLException into an exception the sink function handles itself
+ * (see its callers)
  * (https://github.com/apache/flink-connector-jdbc/blob/main/flink-connector-jdbc/src/main/java/org/apache/flink/connector/jdbc/xa/XaFacadeImpl.java).
- * (`call` and `done` are closures still: the Flink sink's continuations are not data yet.)
+ * Both are held calls, so a snapshot copies the exchange with the run.
  */
 export function xaStatement<T>(
   owner: Actor,
@@ -266,10 +277,10 @@ export function xaStatement<T>(
   xid: number,
   timeoutMs: number,
   cause: EntryId,
-  call: (entry: EntryId) => T,
-  done: (error: ErrorCode, result: T | null, cause: EntryId) => void,
+  atDatabase: Call<EntryId, void, T>,
+  done: Call<XaAnswer<T>>,
 ): void {
-  new XaCall(owner, sink, xid, timeoutMs, call, done).send(cause);
+  new XaCall(owner, sink, xid, timeoutMs, atDatabase, done).send(cause);
 }
 
 /** A call of an external service (see {@link callService}). */
