@@ -12,6 +12,7 @@
  * 6. the fault atlas in the page's workers (one per core) for library presets, small and large:
  *    placements, click → heat map drawn (median of BENCH_ATLAS_REPEAT, default 3), runs/s
  *    (issue 23: ≤ 2 s). BENCH_UI=atlas measures only this; BENCH_UI=load only 1 and 2;
+ *    BENCH_UI=embed only the embed's part of 1 (transfer, files, first paint median);
  *    BENCH_ATLAS_PRESETS=a/b,c/d picks the presets.
  *
  * It is a benchmark, not a test: it reports numbers and never fails on them. Headless Chromium
@@ -309,8 +310,11 @@ async function main(): Promise<void> {
       // ≤ 250 KB. Files fetched until the first screen is drawn, and for 1 s after (bench/transfer.ts).
       const kB = (t: Transfer) =>
         `${fmt(t.gzip / 1000, 1)} kB gzip (JS ${fmt(t.gzipByType.js / 1000, 1)}, CSS ${fmt(t.gzipByType.css / 1000, 1)}, other ${fmt(t.gzipByType.other / 1000, 1)}; ${fmt(t.raw / 1000, 1)} kB as built) in ${t.files} files`;
-      const lab = await transferOf(browser, dist, base, VERDICT);
-      console.log(`page transfer: ${kB(lab)} · budget ≤ 250 KB`);
+      // BENCH_UI=embed: the embed alone (its transfer, files and first paint), not the page.
+      if (process.env.BENCH_UI !== 'embed') {
+        const lab = await transferOf(browser, dist, base, VERDICT);
+        console.log(`page transfer: ${kB(lab)} · budget ≤ 250 KB`);
+      }
       const embedUrl = `${base}?embed&preset=lost-ack-retry/acks-1`;
       const embeds: Transfer[] = [];
       for (let i = 0; i < ROUNDS; i++)
@@ -326,6 +330,7 @@ async function main(): Promise<void> {
         `embed first paint (the player on screen, 700×480): median ${fmt(median(paints))} ms over ${ROUNDS} loads (min ${fmt(Math.min(...paints))}, max ${fmt(Math.max(...paints))}) · budget ≤ 500 ms`,
       );
     }
+    if (process.env.BENCH_UI === 'embed') return;
     if (process.env.BENCH_UI === 'atlas') {
       await page.goto(base);
       await ready(page);
