@@ -1,0 +1,38 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useAllRows, type RowLayout, type RowsOptions } from '../hooks/useAllRows';
+
+/**
+ * Up to this many rows a list renders every row (useAllRows); past it, only those in view (the
+ * virtualizer, a lazy chunk). 64 rows render in well under a frame; the library's small presets
+ * (their sink tables, their partitions' logs) stay under it, so an embed of one fetches no
+ * virtualizer (issue 31: the embed ≤ 150 KB gzip).
+ */
+export const PLAIN_ROWS_MAX = 64;
+
+const VirtualRows = lazy(() => import('./VirtualRows'));
+
+/**
+ * A list's rows, laid out by `children` from a {@link RowLayout}: every row when `plain`, else
+ * virtualized. The caller decides `plain` from the list's length at the run's end, not at the
+ * cursor: a table does not change layout (and lose its scroll position) while the run plays.
+ */
+export function Rows({
+  plain,
+  children,
+  ...options
+}: RowsOptions & { plain: boolean; children: (rows: RowLayout) => ReactNode }) {
+  if (plain) return <PlainRows {...options}>{children}</PlainRows>;
+  // Until the virtualizer's chunk is in (a moment, once per page), the list's box stays empty.
+  return (
+    <Suspense fallback={null}>
+      <VirtualRows {...options}>{children}</VirtualRows>
+    </Suspense>
+  );
+}
+
+function PlainRows({
+  children,
+  ...options
+}: RowsOptions & { children: (rows: RowLayout) => ReactNode }) {
+  return children(useAllRows(options));
+}
