@@ -22,9 +22,11 @@ export function Rows({
   ...options
 }: RowsOptions & { plain: boolean; children: (rows: RowLayout) => ReactNode }) {
   if (plain) return <PlainRows {...options}>{children}</PlainRows>;
-  // Until the virtualizer's chunk is in (a moment, once per page), the list's box stays empty.
+  // Until the virtualizer's chunk is in (a moment, once per page): the first rows, in a list as
+  // tall as the whole — the box has its final height at once, which the embed's height
+  // reservation measures (src/ui/embed/ReserveHeight.tsx).
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<FirstRows {...options}>{children}</FirstRows>}>
       <VirtualRows {...options}>{children}</VirtualRows>
     </Suspense>
   );
@@ -35,4 +37,13 @@ function PlainRows({
   ...options
 }: RowsOptions & { children: (rows: RowLayout) => ReactNode }) {
   return children(useAllRows(options));
+}
+
+function FirstRows({
+  children,
+  ...options
+}: RowsOptions & { children: (rows: RowLayout) => ReactNode }) {
+  const { count, size, paddingStart = 0 } = options;
+  const first = useAllRows({ ...options, count: Math.min(count, PLAIN_ROWS_MAX) });
+  return children({ ...first, getTotalSize: () => paddingStart + count * size });
 }
