@@ -21,6 +21,8 @@ export interface Transfer {
   gzipByType: { js: number; css: number; other: number };
   /** Navigation start → `painted` on screen (ms). */
   paintMs: number;
+  /** Navigation start → `settled` on screen (ms; NaN without `settled`): the first run's end. */
+  settledMs: number;
   /** Each file fetched, largest first: its name without the build's hash, bytes gzipped. */
   byFile: { name: string; gzip: number }[];
 }
@@ -39,6 +41,7 @@ export async function transferOf(
   url: string,
   painted: string,
   viewport = { width: 1280, height: 720 },
+  settled?: string,
 ): Promise<Transfer> {
   // A fresh context: nothing from the HTTP cache of an earlier load.
   const context = await browser.newContext({ viewport });
@@ -56,6 +59,14 @@ export async function transferOf(
     { polling: 'raf', timeout: 60_000 },
   );
   const paintMs = (await h.jsonValue()) as number;
+  const s = settled
+    ? await page.waitForFunction(
+        (sel) => (document.querySelector(sel) ? performance.now() : 0),
+        settled,
+        { polling: 'raf', timeout: 60_000 },
+      )
+    : null;
+  const settledMs = s ? ((await s.jsonValue()) as number) : NaN;
   await page.waitForTimeout(1000);
   await context.close();
   let raw = 0;
@@ -71,5 +82,5 @@ export async function transferOf(
     byFile.push({ name: chunkName(p), gzip: zipped });
   }
   byFile.sort((a, b) => b.gzip - a.gzip);
-  return { files: paths.size, raw, gzip, gzipByType, paintMs, byFile };
+  return { files: paths.size, raw, gzip, gzipByType, paintMs, settledMs, byFile };
 }

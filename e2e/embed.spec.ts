@@ -342,6 +342,62 @@ test('the embed opens at event 0, as the page does; it loads the player, not the
   expect(withReactDom.map((b) => b.file)).toEqual([]);
 });
 
+test('the player is on screen before its first run ends: the embed does not wait for it to paint', async ({
+  page,
+}) => {
+  // The player's status when it first appears in the document (src/embedMain.tsx renders at
+  // once; it used to render once the first run was ready, up to 300 ms later).
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const player = document.querySelector<HTMLElement>('[data-testid="embed-player"]');
+      if (!player) return;
+      (window as unknown as { firstStatus: string }).firstStatus = player.dataset.status ?? '';
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('./?embed&preset=at-least-once');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  const first = await page.evaluate(
+    () => (window as unknown as { firstStatus: string }).firstStatus,
+  );
+  expect(['idle', 'running']).toContain(first);
+  await expect(page.getByTestId(testIds.embedPlayer)).toHaveAttribute('data-status', 'ready');
+});
+
+test('tables of ≤ 64 rows render every row and fetch no virtualizer; a longer run loads it', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script')
+      scripts.push(new URL(r.url()).pathname.split('/').pop()!);
+  });
+  await page.goto('./?embed&preset=at-least-once');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await page.evaluate(() => window.__deliveryLab!.runTo(1e9));
+  const table = page.getByTestId(testIds.sinkTable);
+  const rows = Number(await table.getAttribute('data-rows'));
+  expect(rows).toBeGreaterThan(0);
+  expect(rows).toBeLessThanOrEqual(64);
+  // Every row is in the document (src/ui/hooks/useAllRows.ts), none left to a virtualizer.
+  await expect(table.getByTestId(testIds.sinkRow)).toHaveCount(rows);
+  await expect(page.getByTestId(testIds.partitionLog).first()).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(scripts.filter((f) => /^VirtualRows-/.test(f))).toEqual([]);
+
+  // 200 events: the sink table is past 64 rows, so its rows are virtualized (a lazy chunk).
+  const long = { version: 1, name: 'long', workload: { generate: { count: 200 } } };
+  await page.goto(`./?embed#${encodeShare(long as ScenarioInput)}`);
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await page.evaluate(() => window.__deliveryLab!.runTo(1e9));
+  await expect(page.getByTestId(testIds.sinkTable)).toHaveAttribute('data-rows', '200');
+  expect(scripts.filter((f) => /^VirtualRows-/.test(f))).toHaveLength(1);
+  // Only the rows in view (and a few beyond) are rendered.
+  const rendered = await page.getByTestId(testIds.sinkTable).getByTestId(testIds.sinkRow).count();
+  expect(rendered).toBeGreaterThan(0);
+  expect(rendered).toBeLessThan(200);
+});
+
 test('locked knobs: no guarantee switch, no fault menu, no drop; panels chosen', async ({
   page,
 }) => {

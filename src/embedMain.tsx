@@ -12,7 +12,7 @@ import { followSystemScheme } from './platform/media';
 import { EmbedApp } from './ui/embed/EmbedApp';
 import { parseEmbedOptions, withSharePrediction } from './ui/embed/embedOptions';
 import { ErrorBoundary } from './ui/ErrorBoundary';
-import { bootPage, firstRunOrSoon } from './ui/io/boot';
+import { bootPage } from './ui/io/boot';
 
 // Composition root of the embed: the only file that wires browser globals into its UI.
 followSystemScheme();
@@ -21,26 +21,31 @@ if (container === null) throw new Error('index.html has no #root element');
 const search = window.location.search;
 // The first scenario: share link › ?preset= › default (src/ui/io/startup.ts); an embed never
 // touches the saved workspace.
-const booted = bootPage({ embed: true });
+// No share-link keeper (shareSync: false): the embed has no Share button and no address bar, and
+// its address is the author's snippet — the keeper would strip the hash from the frame's address
+// at the reader's first edit (a reload of the frame would then lose the author's scenario) and
+// watch for links pasted into an address bar the frame does not have.
+const booted = bootPage({ embed: true, shareSync: false });
 
-// One render, with the first run when it is quick (as the lab's page does).
-void firstRunOrSoon(booted.lab).then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <ErrorBoundary onReload={() => window.location.reload()}>
-        <EmbedApp
-          lab={booted.lab}
-          page={booted.page}
-          options={withSharePrediction(
-            parseEmbedOptions(search),
-            search,
-            // A share link's `p=` is about its scenario: of no other run (a refused link's).
-            booted.start.source === 'share' ? sharePredictionFromLocation() : null,
-          )}
-          presetRef={booted.start.presetRef}
-          linkRefused={booted.start.linkRefused}
-        />
-      </ErrorBoundary>
-    </StrictMode>,
-  ),
+// Rendered at once, before the first run ends (the lab's page waits up to 300 ms for it to
+// render once): a docs page's frame shows the player's frame and controls while the run is
+// computed; the player fills in as it arrives, its height reported only once measured
+// (ReserveHeight.tsx), so the host's frame is still sized once.
+createRoot(container).render(
+  <StrictMode>
+    <ErrorBoundary onReload={() => window.location.reload()}>
+      <EmbedApp
+        lab={booted.lab}
+        page={booted.page}
+        options={withSharePrediction(
+          parseEmbedOptions(search),
+          search,
+          // A share link's `p=` is about its scenario: of no other run (a refused link's).
+          booted.start.source === 'share' ? sharePredictionFromLocation() : null,
+        )}
+        presetRef={booted.start.presetRef}
+        linkRefused={booted.start.linkRefused}
+      />
+    </ErrorBoundary>
+  </StrictMode>,
 );

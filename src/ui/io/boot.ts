@@ -37,8 +37,16 @@ export interface BootedPage {
  * Boot the page.
  * @param embed - an embedded player: it never reads nor writes the saved workspace (a docs page
  *   showing a scenario must not overwrite the reader's own work on the same origin).
+ * @param shareSync - keep the share link in the address (src/ui/share/shareSync.ts; default
+ *   true). The embed passes false: see src/embedMain.tsx.
  */
-export function bootPage({ embed }: { embed: boolean }): BootedPage {
+export function bootPage({
+  embed,
+  shareSync = true,
+}: {
+  embed: boolean;
+  shareSync?: boolean;
+}): BootedPage {
   const share = shareFromLocation();
   // A refused link leaves the address bar: a reload or a copy of the URL would refuse it again
   // (the notice says what was wrong with it).
@@ -107,12 +115,14 @@ export function bootPage({ embed }: { embed: boolean }): BootedPage {
   const page: PageServices = {
     notices,
     artifacts: createArtifactClient(),
-    shareLink: createShareSync(
-      lab,
-      notices,
-      start.source === 'share',
-      start.source === 'share' ? sharePredictionFromLocation() : null,
-    ),
+    shareLink: shareSync
+      ? createShareSync(
+          lab,
+          notices,
+          start.source === 'share',
+          start.source === 'share' ? sharePredictionFromLocation() : null,
+        )
+      : null,
   };
 
   if (!embed)

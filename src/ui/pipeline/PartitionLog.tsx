@@ -1,12 +1,21 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  memo,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { cellAt, partitionAt, type Cell, type CellStatus } from '../../views/run/at';
 import { eventIdOf, type PartitionLogView, type RunView } from '../../views/run/runView';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
+import type { RowLayout } from '../hooks/useAllRows';
 import { useFontScale } from '../hooks/useFontScale';
 import { testIds } from '../testIds';
 import { ComponentBox } from './ComponentBox';
+import { PLAIN_ROWS_MAX, Rows } from './Rows';
 import { useFollowEnd, useWidth } from './useFollow';
 
 const CELL_PX = 49; // a cell (3.6em of its 0.86em: 43 px) + 3px gap and some slack, at 100 % text size
@@ -55,8 +64,9 @@ function groupLabel(view: RunView, g: string): string {
 }
 
 /**
- * One partition's log as offset cells, wrapped into rows and virtualized (a 100,000-record log
- * renders only the rows in view). The head reads LEO (log end offset), HW, LSO and the committed
+ * One partition's log as offset cells, wrapped into rows: every row for a short log (≤
+ * PLAIN_ROWS_MAX records at the run's end), else virtualized (a 100,000-record log renders only
+ * the rows in view). The head reads LEO (log end offset), HW, LSO and the committed
  * offsets. Markers: HW (high watermark), LSO (last stable offset) and the consumer group's
  * committed offset, drawn on the cell at that offset (or on the empty "next" cell when the
  * marker is at the log end). Aborted and uncommitted records look different and
@@ -91,19 +101,6 @@ export const PartitionLog = memo(function PartitionLog({
   const perRow = Math.max(1, Math.floor((width || 300) / (CELL_PX * scale)));
   const cells = marks.leo + 1; // + the "next offset" cell that carries end-of-log markers
   const rows = Math.ceil(cells / perRow);
-  // No React Compiler here: the virtualizer re-renders its host when it scrolls, as designed.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virt = useVirtualizer({
-    count: rows,
-    getScrollElement: () => scroll.current,
-    estimateSize: () => ROW_PX * scale,
-    overscan: 2,
-    useFlushSync: false,
-  });
-  // A+ / A− change the rows' height: the virtualizer keeps sizes it estimated, so it is told to
-  // estimate again (at 150 % the rows stayed 44 px and cut each cell's bottom off).
-  useEffect(() => virt.measure(), [scale, virt]);
-  useFollowEnd(scroll, rows, () => virt.scrollToIndex(rows - 1, { align: 'end' }));
   const committed = marks.commits.filter((c) => c.offset >= 0);
   const topic = view.topics[log.topic];
   return (
@@ -146,17 +143,22 @@ export const PartitionLog = memo(function PartitionLog({
           tabIndex={0}
           role="group"
         >
-          <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
-            {virt.getVirtualItems().map((r) => {
-              const from = r.index * perRow;
-              const to = Math.min(cells, from + perRow);
-              return (
-                <div
-                  key={r.key}
-                  className="log-row"
-                  style={{ position: 'absolute', top: r.start, left: 0, right: 0 }}
-                >
-                  {Array.from({ length: to - from }, (_, k) => {
+          <Rows
+            plain={partitionAt(log, view.n).leo + 1 <= PLAIN_ROWS_MAX}
+            count={rows}
+            size={ROW_PX * scale}
+            scroll={scroll}
+            overscan={2}
+          >
+            {(virt) => (
+              <LogRows
+                virt={virt}
+                rows={rows}
+                scroll={scroll}
+                render={(index) => {
+                  const from = index * perRow;
+                  const to = Math.min(cells, from + perRow);
+                  return Array.from({ length: to - from }, (_, k) => {
                     const o = from + k;
                     const cell = o < marks.leo ? cellAt(view, log, o, idx, marks.hw) : null;
                     return (
@@ -174,16 +176,44 @@ export const PartitionLog = memo(function PartitionLog({
                         onSelect={a.select}
                       />
                     );
-                  })}
-                </div>
-              );
-            })}
-          </div>
+                  });
+                }}
+              />
+            )}
+          </Rows>
         </div>
       </div>
     </ComponentBox>
   );
 });
+
+/** The log's rows of cells, placed by `virt`; kept scrolled to the log's end while followed. */
+function LogRows({
+  virt,
+  rows,
+  scroll,
+  render,
+}: {
+  virt: RowLayout;
+  rows: number;
+  scroll: RefObject<HTMLElement | null>;
+  render: (row: number) => ReactNode;
+}) {
+  useFollowEnd(scroll, rows, () => virt.scrollToIndex(rows - 1, { align: 'end' }));
+  return (
+    <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
+      {virt.getVirtualItems().map((r) => (
+        <div
+          key={r.key}
+          className="log-row"
+          style={{ position: 'absolute', top: r.start, left: 0, right: 0 }}
+        >
+          {render(r.index)}
+        </div>
+      ))}
+    </div>
+  );
+}
 
 function LogCell({
   view,

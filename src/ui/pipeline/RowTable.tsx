@@ -1,4 +1,4 @@
-import { memo, useEffect } from 'react';
+import { memo, useEffect, useRef, type RefObject } from 'react';
 import {
   rowAmountAt,
   rowId,
@@ -14,37 +14,70 @@ import type { RunView, TableView } from '../../views/run/runView';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import { Icon } from '../Icon';
-import { useVirtualRows } from '../hooks/useVirtualRows';
+import { useFontScale } from '../hooks/useFontScale';
+import type { RowLayout } from '../hooks/useAllRows';
 import { testIds } from '../testIds';
+import { PLAIN_ROWS_MAX, Rows } from './Rows';
 import { useFollowEnd } from './useFollow';
 
 const ROW_PX = 24;
 const selectSelected = (s: LabState) => s.selected;
 
 /**
- * A table of rows (the sink, or a reader's copy) at the cursor, virtualized: 10,000 rows cost
- * the ~15 in view. A row that is the 2nd+ copy of its business id is marked (icon + text), an
- * updated row says how many times.
+ * A table of rows (the sink, or a reader's copy) at the cursor: every row when the table is short
+ * (≤ PLAIN_ROWS_MAX rows at the run's end), else virtualized — 10,000 rows cost the ~15 in view.
+ * A row that is the 2nd+ copy of its business id is marked (icon + text), an updated row says how
+ * many times.
  */
-export const RowTable = memo(function RowTable({
-  view,
-  table,
-  idx,
-  testId = testIds.sinkTable,
-  compact = false,
-}: {
+export const RowTable = memo(function RowTable(props: TableProps) {
+  const scale = useFontScale();
+  const scroll = useRef<HTMLDivElement>(null);
+  // The sticky header row is one row tall: the rows start below it, and a row scrolled to is
+  // placed below it.
+  const head = ROW_PX * scale;
+  return (
+    <Rows
+      plain={rowsAt(props.table, props.view.n) <= PLAIN_ROWS_MAX}
+      count={rowsAt(props.table, props.idx)}
+      size={ROW_PX * scale}
+      scroll={scroll}
+      paddingStart={head}
+      scrollPaddingStart={head}
+    >
+      {(virt) => <TableBody {...props} scroll={scroll} virt={virt} scale={scale} head={head} />}
+    </Rows>
+  );
+});
+
+interface TableProps {
   view: RunView;
   table: TableView;
   idx: number;
   testId?: string;
   /** Narrow column: no source column, the copy mark as an icon and a number. */
   compact?: boolean;
+}
+
+function TableBody({
+  view,
+  table,
+  idx,
+  testId = testIds.sinkTable,
+  compact = false,
+  scroll,
+  virt,
+  scale,
+  head,
+}: TableProps & {
+  scroll: RefObject<HTMLDivElement | null>;
+  virt: RowLayout;
+  scale: number;
+  head: number;
 }) {
   const cols = compact ? 'sink-cols compact' : 'sink-cols';
   const a = useActions();
   const selected = useLab(selectSelected);
   const count = rowsAt(table, idx);
-  const { scroll, virt, scale, head } = useVirtualRows(count, ROW_PX);
   // Following the end, it follows the taller rows too: A+ left it at its old offset, the last
   // rows below the bottom edge.
   useFollowEnd(scroll, count, () => count > 0 && virt.scrollToEnd(), scale);
@@ -115,7 +148,7 @@ export const RowTable = memo(function RowTable({
       )}
     </div>
   );
-});
+}
 
 /**
  * One row. Memoised on primitives: while the table scrolls only the rows entering the window

@@ -1,0 +1,56 @@
+import { renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useAllRows } from './useAllRows';
+
+/** A scroll container 100 px tall whose scrollTop the layout sets (jsdom lays nothing out). */
+function scroller(scrollHeight = 1000) {
+  const el = document.createElement('div');
+  Object.defineProperty(el, 'clientHeight', { value: 100 });
+  Object.defineProperty(el, 'scrollHeight', { value: scrollHeight });
+  return { current: el };
+}
+
+describe('useAllRows', () => {
+  it('places every row one below the other, below the header', () => {
+    const scroll = scroller();
+    const { result } = renderHook(() =>
+      useAllRows({ count: 3, size: 24, scroll, paddingStart: 24 }),
+    );
+    expect(result.current.getVirtualItems()).toEqual([
+      { index: 0, key: 0, start: 24, size: 24 },
+      { index: 1, key: 1, start: 48, size: 24 },
+      { index: 2, key: 2, start: 72, size: 24 },
+    ]);
+    // The header's 24 px and three rows of 24.
+    expect(result.current.getTotalSize()).toBe(96);
+  });
+
+  it('scrolls a row into view as the virtualizer aligns it, below a sticky header', () => {
+    const scroll = scroller();
+    const rows = renderHook(() =>
+      useAllRows({ count: 40, size: 24, scroll, paddingStart: 24, scrollPaddingStart: 24 }),
+    ).result.current;
+    // Row 10 starts at 24 + 240 = 264 px.
+    rows.scrollToIndex(10, { align: 'start' });
+    expect(scroll.current.scrollTop).toBe(240); // its top just below the 24 px header
+    rows.scrollToIndex(10, { align: 'end' });
+    expect(scroll.current.scrollTop).toBe(188); // its bottom (288) at the view's (100 px) bottom
+    rows.scrollToIndex(10, { align: 'center' });
+    expect(scroll.current.scrollTop).toBe(226); // its middle (276) at the view's middle (50)
+    rows.scrollToIndex(0, { align: 'center' });
+    expect(scroll.current.scrollTop).toBe(0); // never above the top
+    // 'auto' moves only as far as needed: row 20 (504…528) is below the view (226…326).
+    scroll.current.scrollTop = 226;
+    rows.scrollToIndex(20);
+    expect(scroll.current.scrollTop).toBe(428);
+    rows.scrollToIndex(19); // 480…504: in view already
+    expect(scroll.current.scrollTop).toBe(428);
+  });
+
+  it('scrolls to the end', () => {
+    const scroll = scroller(1000);
+    renderHook(() => useAllRows({ count: 40, size: 24, scroll })).result.current.scrollToEnd();
+    // jsdom clamps nothing: the layout asks for the whole scroll height.
+    expect(scroll.current.scrollTop).toBe(1000);
+  });
+});
