@@ -29,7 +29,7 @@ import {
 import { withPool, type BufferPool } from '../core/pool';
 import type { Events } from '../scenario/workload';
 import { hitsCheckpoints } from '../faults';
-import { snapshot } from './fork';
+import { Forker } from './fork';
 import { UncopyableError } from '../core/deepCopy';
 import { runTrial, withFaults } from './trial';
 
@@ -166,7 +166,7 @@ export function forEachTrialRun(
         );
     } else forked.push({ k, steps });
   }
-  if (forked.length > 0) snapshotTrials(s, trials, forked, events, onRun, scratch, stop);
+  if (forked.length > 0) snapshotTrials(s, trials, forked, events, onRun, scratch, stop, opts.pool);
 }
 
 /** The replay path: the trial's pipeline run to each moment, its fault armed there. */
@@ -208,6 +208,7 @@ function snapshotTrials(
   onRun: (k: number, run: Run) => void,
   scratch: (k: number) => void,
   stop: () => boolean,
+  pool?: BufferPool,
 ): void {
   // Faults by first appearance, so trials sharing a step sort next to one another.
   const ids = new Map<FaultSpec, number>();
@@ -243,17 +244,30 @@ function snapshotTrials(
         }
         if (stop()) return false;
         const trial = trialOf(t.k);
-        const copy = snapshot(run, trial);
-        armStep(copy, trial, step, armed);
-        onRun(t.k, finishRun(copy, { explain: false }));
+        const go = (): Run => {
+          const copy = forker.snapshot(run, trial);
+          armStep(copy, trial, step, armed);
+          return finishRun(copy, { explain: false });
+        };
+        if (!pool) onRun(t.k, go());
+        else {
+          // The copy and the run after it take their arrays from the pool, and give them back
+          // with the run (runTrials reclaims it): the next trial's copy reuses them.
+          const { result, taken } = withPool(pool, go);
+          pool.own(result, taken);
+          onRun(t.k, result);
+        }
       }
       if (deeper.length > 0) {
-        const copy = snapshot(run);
+        // Outside the pool: this copy outlives the trials that fork from it.
+        const copy = forker.snapshot(run);
         const next = armStep(copy, trialOf(deeper[0]!.k), step, armed);
         if (!fork(copy, deeper, d + 1, next)) return false;
       }
     }
     return true;
   };
-  fork(assembleRun(s, { events }), forked, 0, []);
+  const base = assembleRun(s, { events });
+  const forker = new Forker(base.world);
+  fork(base, forked, 0, []);
 }
