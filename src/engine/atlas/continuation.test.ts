@@ -30,7 +30,13 @@ const flink = parsed({
  * Each trial's trace hash, its run made by `path`; with `pool`, each run's memory is given back
  * once hashed, so the next trial's copy reuses (overwrites) it, as the atlas's runs do.
  */
-function hashes(s: Scenario, trials: FaultSpec[][], path: TrialPath, pool?: BufferPool): string[] {
+function hashes(
+  s: Scenario,
+  trials: FaultSpec[][],
+  path: TrialPath,
+  pool?: BufferPool,
+  entriesPerObject?: number,
+): string[] {
   const out: string[] = [];
   forEachTrialRun(
     s,
@@ -40,7 +46,7 @@ function hashes(s: Scenario, trials: FaultSpec[][], path: TrialPath, pool?: Buff
       out[k] = traceHash(run.trace);
       pool?.reclaim(run);
     },
-    { path, pool },
+    { path, pool, entriesPerObject },
   );
   return out;
 }
@@ -130,5 +136,14 @@ describe('a trial as a continuation', () => {
     // A second pass: its copies start from memory the first gave back (the pool zeroes only what
     // a copy does not overwrite), and its runs are the same.
     expect(hashes(consumer, trials, 'snapshot', pool)).toEqual(pooled);
+  }, 60_000);
+
+  it('the auto path, forking only where a copy pays and running the rest from scratch, gives the same runs', () => {
+    const placements = enumeratePlacements(consumer, firstRun(consumer));
+    const trials = placements.map((p) => [p.fault]);
+    const scratch = hashes(consumer, trials, 'scratch');
+    // Its own rule; one by which only the first moment's trials fork; one by which all do.
+    for (const rule of [undefined, 1e9, 0])
+      expect(hashes(consumer, trials, 'auto', new BufferPool(), rule)).toEqual(scratch);
   }, 60_000);
 });

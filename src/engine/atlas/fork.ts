@@ -36,6 +36,7 @@ export function snapshot<R extends RunInProgress>(run: R, scenario?: Scenario): 
 export class Forker {
   private readonly shared: Set<object>;
   private readonly own: Scenario;
+  private readonly stats = { copied: 0 };
 
   /** `world`: a world of the scenario whose runs it copies (its scenario and event columns). */
   constructor(world: World) {
@@ -46,10 +47,22 @@ export class Forker {
   /** See {@link snapshot}; `run` must be a run of this forker's scenario and events. */
   snapshot<R extends RunInProgress>(run: R, scenario?: Scenario): R {
     return deepCopy(run, {
+      stats: this.stats,
       shared: this.shared,
       allowFunction: isTaskCode,
       ...(scenario && scenario !== this.own ? { replace: new Map([[this.own, scenario]]) } : {}),
     });
+  }
+
+  /**
+   * Whether forking `run` costs less than running its trial's prefix again: whether the run has
+   * written at least `entriesPerObject` trace entries for each object the last copy walked (a
+   * copy's cost grows with the objects it walks, a prefix's with its entries; before any copy,
+   * yes). A count, not a clock, so the choice is the same on every machine — and either choice
+   * gives the same run.
+   */
+  pays(run: RunInProgress, entriesPerObject: number): boolean {
+    return run.world.trace.length >= entriesPerObject * this.stats.copied;
   }
 }
 

@@ -60,6 +60,8 @@ export interface DeepCopyOptions {
    * as it is): a census of what stands in the way of a fork, not a usable copy.
    */
   onUncopyable?: (e: UncopyableError) => void;
+  /** Filled with what the copy cost: the objects (typed arrays included) it copied. */
+  stats?: { copied: number };
 }
 
 /** Thrown when the state holds something that cannot be copied (a closure, a WeakMap…). */
@@ -97,7 +99,10 @@ type TypedArray =
 export function deepCopy<T>(root: T, opts: DeepCopyOptions = {}): T {
   if (opts.onUncopyable) return new Copier(opts).copy(root, 'root') as T;
   try {
-    return new FastCopier(opts).copy(root) as T;
+    const copier = new FastCopier(opts);
+    const out = copier.copy(root) as T;
+    if (opts.stats) opts.stats.copied = copier.copied;
+    return out;
   } catch (e) {
     if (e !== REFUSED) throw e;
   }
@@ -119,6 +124,11 @@ class FastCopier {
   private readonly shared: ReadonlySet<object> | undefined;
   private readonly replace: ReadonlyMap<object, unknown> | undefined;
   private readonly allowFunction: DeepCopyOptions['allowFunction'];
+
+  /** Objects copied (each once). */
+  get copied(): number {
+    return this.seen.size;
+  }
 
   constructor(opts: DeepCopyOptions) {
     this.shared = opts.shared;
