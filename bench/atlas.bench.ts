@@ -46,6 +46,10 @@ const REPEAT = Number(process.env.BENCH_ATLAS_REPEAT ?? 3);
 const PAIR_PLACEMENTS = 200;
 /** How trials are run (unset: runTrials's default path). */
 const PATH = process.env.BENCH_ATLAS_PATH as TrialPath | undefined;
+/** The `auto` path's rule for when a fork pays (unset: its default, ENTRIES_PER_COPIED_OBJECT). */
+const FORK_RULE = process.env.BENCH_ATLAS_FORK_RULE
+  ? Number(process.env.BENCH_ATLAS_FORK_RULE)
+  : undefined;
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -162,7 +166,11 @@ function timeAtlas(
     const picked = sampled
       ? Array.from({ length: SAMPLE }, (_, i) => [Math.floor((i * n) / SAMPLE)])
       : placements.map((_, i) => [i]);
-    runTrials(scenario, trialFaults(placements, picked), cutOff, { pool, path: PATH });
+    runTrials(scenario, trialFaults(placements, picked), cutOff, {
+      pool,
+      path: PATH,
+      entriesPerObject: FORK_RULE,
+    });
     const scale = n / picked.length;
     walls.push(((performance.now() - t0) / 1000) * scale);
     const c = process.cpuUsage(c0);
@@ -220,7 +228,11 @@ function pairAtlas(pool: BufferPool): void {
   const placements = Array.from({ length: k }, (_, i) => all[Math.floor((i * all.length) / k)]!);
   const pairs = pairsOf(placements.length, PAIR_EVENT_LIMIT);
   if ('refused' in pairs) throw new Error(pairs.refused);
-  runTrials(scenario, trialFaults(placements, pairs), cutOff, { pool, path: PATH });
+  runTrials(scenario, trialFaults(placements, pairs), cutOff, {
+    pool,
+    path: PATH,
+    entriesPerObject: FORK_RULE,
+  });
   const s = (performance.now() - t0) / 1000;
   const c = process.cpuUsage(c0);
   const cpu = (c.user + c.system) / 1e6;

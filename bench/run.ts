@@ -75,6 +75,10 @@ if (only === undefined || only === 'atlas') {
   console.log('\n== small runs and the fault atlas (Node) ==');
   await runBundled('atlas');
 }
+if (only === 'atlasPaths') {
+  console.log('\n== what a fork costs (Node) ==');
+  await runBundled('atlasPaths');
+}
 if (only === undefined || only === 'cli') {
   console.log(
     '\n== CLI peak memory (--format json, the largest documented workloads; limit 1 GB) ==',

@@ -11,6 +11,7 @@
 
 import type { ActorId, EntryId, EventId } from './ids';
 import { alloc } from './core/pool';
+import { usedLength } from './core/deepCopy';
 import { ENTRY_KINDS, KIND_CODE, type EntryKind, type KindCode } from './traceCodes';
 
 export * from './traceCodes';
@@ -140,6 +141,11 @@ export class Trace implements TraceColumns {
     this.ckpt = alloc(Int32Array, capacity);
     this.aux = alloc(Int32Array, capacity);
     this.until = alloc(Int32Array, capacity);
+  }
+
+  /** A fork copies the entries written, not the columns' capacity (core/deepCopy.ts). */
+  [usedLength](): number {
+    return this.length;
   }
 
   private ensure(): void {

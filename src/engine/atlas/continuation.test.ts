@@ -7,6 +7,7 @@ import type { FaultSpec, Scenario, ScenarioInput } from '../scenario/schema';
 import { enumeratePlacements } from './placements';
 import { firstRun } from './explore';
 import { forEachTrialRun, forkMoment, type TrialPath } from './continuation';
+import { BufferPool } from '../core/pool';
 
 function parsed(input: Omit<ScenarioInput, 'version' | 'name'>): Scenario {
   const r = parseScenario({ version: 1, name: 'continuation', ...input });
@@ -25,15 +26,27 @@ const flink = parsed({
   processor: { type: 'flink' },
 });
 
-/** Each trial's trace hash, its run made by `path`. */
-function hashes(s: Scenario, trials: FaultSpec[][], path: TrialPath): string[] {
+/**
+ * Each trial's trace hash, its run made by `path`; with `pool`, each run's memory is given back
+ * once hashed, so the next trial's copy reuses (overwrites) it, as the atlas's runs do.
+ */
+function hashes(
+  s: Scenario,
+  trials: FaultSpec[][],
+  path: TrialPath,
+  pool?: BufferPool,
+  entriesPerObject?: number,
+): string[] {
   const out: string[] = [];
   forEachTrialRun(
     s,
     trials,
     buildEvents(s.workload, s.seed),
-    (k, run) => (out[k] = traceHash(run.trace)),
-    { path },
+    (k, run) => {
+      out[k] = traceHash(run.trace);
+      pool?.reclaim(run);
+    },
+    { path, pool, entriesPerObject },
   );
   return out;
 }
@@ -110,5 +123,27 @@ describe('a trial as a continuation', () => {
     const placements = enumeratePlacements(consumer, firstRun(consumer));
     const trials = placements.map((p) => [p.fault]);
     expect(hashes(consumer, trials, 'snapshot')).toEqual(hashes(consumer, trials, 'scratch'));
+  }, 60_000);
+
+  it('the snapshot path gives the same runs when its copies reuse the runs’ memory (a pool)', () => {
+    const placements = enumeratePlacements(consumer, firstRun(consumer));
+    const trials = placements.map((p) => [p.fault]);
+    for (let i = 0; i + 5 < placements.length; i += 5)
+      trials.push([placements[i]!.fault, placements[i + 5]!.fault]);
+    const pool = new BufferPool();
+    const pooled = hashes(consumer, trials, 'snapshot', pool);
+    expect(pooled).toEqual(hashes(consumer, trials, 'scratch'));
+    // A second pass: its copies start from memory the first gave back (the pool zeroes only what
+    // a copy does not overwrite), and its runs are the same.
+    expect(hashes(consumer, trials, 'snapshot', pool)).toEqual(pooled);
+  }, 60_000);
+
+  it('the auto path, forking only where a copy pays and running the rest from scratch, gives the same runs', () => {
+    const placements = enumeratePlacements(consumer, firstRun(consumer));
+    const trials = placements.map((p) => [p.fault]);
+    const scratch = hashes(consumer, trials, 'scratch');
+    // Its own rule; one by which only the first moment's trials fork; one by which all do.
+    for (const rule of [undefined, 1e9, 0])
+      expect(hashes(consumer, trials, 'auto', new BufferPool(), rule)).toEqual(scratch);
   }, 60_000);
 });

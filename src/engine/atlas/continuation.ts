@@ -31,7 +31,7 @@ import {
 import { withPool, type BufferPool } from '../core/pool';
 import type { Events } from '../scenario/workload';
 import { hitsCheckpoints } from '../faults';
-import { snapshot } from './fork';
+import { Forker } from './fork';
 import { UncopyableError } from '../core/deepCopy';
 import { runTrial, withFaults } from './trial';
 
@@ -107,9 +107,25 @@ function armStep(run: AssembledRun, trial: Scenario, step: Step, armed: Armed): 
   return [...armed, { index: step.index, timed }];
 }
 
+/**
+ * The `auto` path's rule for when a fork pays (docs/benchmarks.md, "what a fork costs"): a copy of
+ * a paused run costs about as much per object it walks as the engine spends on this many trace
+ * entries of run, so a trial forks only when the run before its moment has at least this many
+ * entries per object of the last copy ({@link Forker.pays}) — else it runs from scratch, whose
+ * prefix is cheaper than the copy. Measured with `BENCH_ONLY=atlasPaths` (copy µs per object
+ * against prefix µs per entry) and tuned on the atlas's CPU (`BENCH_ATLAS_FORK_RULE`).
+ */
+export const ENTRIES_PER_COPIED_OBJECT = 0.25;
+
 /** Options of {@link forEachTrialRun}. */
 export interface TrialRunOptions {
   path?: TrialPath;
+  /**
+   * A trial forks only where its prefix has this many trace entries per object a copy walks
+   * (see {@link ENTRIES_PER_COPIED_OBJECT}, the `auto` path's default); 0 (the `snapshot` path's
+   * default): always.
+   */
+  entriesPerObject?: number;
   /** Memory reused run after run (the scratch and replay paths: each run is given back after). */
   pool?: BufferPool;
   /** Asked before each run: true stops there. */
@@ -135,7 +151,11 @@ export function forEachTrialRun(
       onRun(k, run);
     };
     try {
-      return forEachTrialRun(s, trials, events, mark, { ...opts, path: 'snapshot' });
+      return forEachTrialRun(s, trials, events, mark, {
+        ...opts,
+        path: 'snapshot',
+        entriesPerObject: opts.entriesPerObject ?? ENTRIES_PER_COPIED_OBJECT,
+      });
     } catch (e) {
       if (!(e instanceof UncopyableError)) throw e;
     }
@@ -168,7 +188,18 @@ export function forEachTrialRun(
         );
     } else forked.push({ k, steps });
   }
-  if (forked.length > 0) snapshotTrials(s, trials, forked, events, onRun, scratch, stop);
+  if (forked.length > 0)
+    snapshotTrials(
+      s,
+      trials,
+      forked,
+      events,
+      onRun,
+      scratch,
+      stop,
+      opts.entriesPerObject ?? 0,
+      opts.pool,
+    );
 }
 
 /** The replay path: the trial's pipeline run to each moment, its fault armed there. */
@@ -210,6 +241,8 @@ function snapshotTrials(
   onRun: (k: number, run: Run) => void,
   scratch: (k: number) => void,
   stop: () => boolean,
+  entriesPerObject: number,
+  pool?: BufferPool,
 ): void {
   // Faults by first appearance, so trials sharing a step sort next to one another.
   const ids = new Map<FaultSpec, number>();
@@ -244,18 +277,35 @@ function snapshotTrials(
           continue;
         }
         if (stop()) return false;
+        if (!forker.pays(run, entriesPerObject)) {
+          scratch(t.k);
+          continue;
+        }
         const trial = trialOf(t.k);
-        const copy = snapshot(run, trial);
-        armStep(copy, trial, step, armed);
-        onRun(t.k, finishRun(copy, { explain: false }));
+        const go = (): Run => {
+          const copy = forker.snapshot(run, trial);
+          armStep(copy, trial, step, armed);
+          return finishRun(copy, { explain: false });
+        };
+        if (!pool) onRun(t.k, go());
+        else {
+          // The copy and the run after it take their arrays from the pool, and give them back
+          // with the run (runTrials reclaims it): the next trial's copy reuses them.
+          const { result, taken } = withPool(pool, go);
+          pool.own(result, taken);
+          onRun(t.k, result);
+        }
       }
       if (deeper.length > 0) {
-        const copy = snapshot(run);
+        // Outside the pool: this copy outlives the trials that fork from it.
+        const copy = forker.snapshot(run);
         const next = armStep(copy, trialOf(deeper[0]!.k), step, armed);
         if (!fork(copy, deeper, d + 1, next)) return false;
       }
     }
     return true;
   };
-  fork(assembleRun(s, { events }), forked, 0, []);
+  const base = assembleRun(s, { events });
+  const forker = new Forker(base.world);
+  fork(base, forked, 0, []);
 }

@@ -119,6 +119,8 @@ export interface RunTrialsOptions {
   cancelled?: () => boolean;
   /** How each trial's run is made (default `auto`: by snapshot where the run can be copied, else by replay); every path gives the same runs. */
   path?: TrialPath;
+  /** When a trial forks on the `auto` path (a benchmark's knob; see `ENTRIES_PER_COPIED_OBJECT`). */
+  entriesPerObject?: number;
 }
 
 /**
@@ -149,7 +151,12 @@ export function runTrials(
       opts.pool?.reclaim(run);
       opts.onProgress?.(++done, slice.length);
     },
-    { path: opts.path, pool: opts.pool, cancelled: opts.cancelled },
+    {
+      path: opts.path,
+      pool: opts.pool,
+      cancelled: opts.cancelled,
+      entriesPerObject: opts.entriesPerObject,
+    },
   );
   // Cancelled: the trials run before the first one that did not (a fork may run them out of order).
   const ran = out.findIndex((r) => r === undefined);

@@ -6,7 +6,7 @@ import { buildEvents } from '../scenario/workload';
 import { simulate } from '../simulate';
 import { traceHash } from '../hash';
 import { events } from '../testing';
-import { snapshot, uncopyableParts, type RunInProgress } from './fork';
+import { Forker, snapshot, uncopyableParts, type RunInProgress } from './fork';
 import type { RunState } from '../simulate';
 import type { Scenario } from '../scenario/schema';
 import { Faults } from '../faults';
@@ -78,6 +78,24 @@ describe('snapshot and fork', () => {
     // The copy ran on its own actors: the original's tickers are not ticked again.
     expect((original.actors as Ticker[]).map((t) => t.ticks)).toEqual([12, 12]);
     expect(forked.actors[0]).not.toBe(original.actors[0]);
+  });
+
+  it('a fork pays where the run has written enough entries per object its last copy walked', () => {
+    const w = tickerWorld();
+    w.run(10, 10_000);
+    const run = { world: w, state: {} as RunState };
+    const entries = w.trace.length;
+    const forker = new Forker(w);
+    // Before any copy, nothing is known of its cost: fork.
+    expect(forker.pays(run, 1e9)).toBe(true);
+    forker.snapshot(run);
+    // The world, 2 tickers, the trace and its 14 columns, the queue… walked once each: more
+    // objects than the run has entries so far, so one entry per object does not pay.
+    expect(entries).toBeGreaterThan(0);
+    expect(forker.pays(run, 1)).toBe(false);
+    expect(forker.pays(run, 0)).toBe(true);
+    // 17 objects (the world, 2 tickers, the trace, 14 columns) are a lower bound of the count.
+    expect(forker.pays(run, entries / 17)).toBe(false);
   });
 
   it('refuses a closure in the queue, naming it', () => {

@@ -25,12 +25,45 @@ export interface RunInProgress {
  * @throws UncopyableError naming the first closure (or other uncopyable part) in the state.
  */
 export function snapshot<R extends RunInProgress>(run: R, scenario?: Scenario): R {
-  const own = run.world.scenario;
-  return deepCopy(run, {
-    shared: readOnlyInputs(run.world),
-    allowFunction: isTaskCode,
-    ...(scenario && scenario !== own ? { replace: new Map([[own, scenario]]) } : {}),
-  });
+  return new Forker(run.world).snapshot(run, scenario);
+}
+
+/**
+ * Snapshots of the runs of one scenario (the fault atlas's trials): its read-only inputs are
+ * listed once, not at every copy. A copy's typed arrays come from the pool of the run in progress
+ * when there is one (`withPool`), so the trials of an atlas reuse one another's memory.
+ */
+export class Forker {
+  private readonly shared: Set<object>;
+  private readonly own: Scenario;
+  private readonly stats = { copied: 0 };
+
+  /** `world`: a world of the scenario whose runs it copies (its scenario and event columns). */
+  constructor(world: World) {
+    this.shared = readOnlyInputs(world);
+    this.own = world.scenario;
+  }
+
+  /** See {@link snapshot}; `run` must be a run of this forker's scenario and events. */
+  snapshot<R extends RunInProgress>(run: R, scenario?: Scenario): R {
+    return deepCopy(run, {
+      stats: this.stats,
+      shared: this.shared,
+      allowFunction: isTaskCode,
+      ...(scenario && scenario !== this.own ? { replace: new Map([[this.own, scenario]]) } : {}),
+    });
+  }
+
+  /**
+   * Whether forking `run` costs less than running its trial's prefix again: whether the run has
+   * written at least `entriesPerObject` trace entries for each object the last copy walked (a
+   * copy's cost grows with the objects it walks, a prefix's with its entries; before any copy,
+   * yes). A count, not a clock, so the choice is the same on every machine — and either choice
+   * gives the same run.
+   */
+  pays(run: RunInProgress, entriesPerObject: number): boolean {
+    return run.world.trace.length >= entriesPerObject * this.stats.copied;
+  }
 }
 
 /** Everything in `run` a snapshot cannot copy yet, each with its path and what it is. */

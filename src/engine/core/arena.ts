@@ -6,6 +6,7 @@
  * {@link ARENA_MAX_SLOTS}; the old one lives on while its slices do.
  */
 import { alloc } from './pool';
+import { usedLength } from './deepCopy';
 
 /** Int32 slots of the largest arena (256 KiB). */
 const ARENA_MAX_SLOTS = 65_536;
@@ -29,6 +30,14 @@ export class Int32Arena {
       this.used = 0;
     }
     return this.slots;
+  }
+
+  /**
+   * A fork copies the slots handed out (deepCopy.ts): a paused run holds no slot past `used`
+   * (`room`'s caller moves `used` in the same task).
+   */
+  [usedLength](): number {
+    return this.used;
   }
 
   /** A fresh column of `n` slots. */

@@ -1,4 +1,5 @@
 import { alloc } from './pool';
+import { usedLength } from './deepCopy';
 
 /** A typed array that can be created empty with a length (Int32Array, Float64Array, …). */
 type Typed = Int32Array | Float64Array;
@@ -27,6 +28,11 @@ abstract class Column<T extends Typed> {
     }
     this.data[this.length] = v;
     return this.length++;
+  }
+
+  /** A fork copies the elements pushed, not the capacity (deepCopy.ts). */
+  [usedLength](): number {
+    return this.length;
   }
 
   get(i: number): number {

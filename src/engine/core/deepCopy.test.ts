@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deepCopy, isMethodOf, UncopyableError } from './deepCopy';
+import { deepCopy, isMethodOf, UncopyableError, usedLength } from './deepCopy';
+import { IntColumn } from './columns';
 import { createRng } from './rng';
 import { EventQueue } from './heap';
 
@@ -140,5 +141,41 @@ describe('deepCopy', () => {
     };
     expect(drain(c)).toEqual(['b', 'x', 'a', 'c']);
     expect(drain(q)).toEqual(['b', 'a', 'c']);
+  });
+
+  it('copies a growable column’s elements in use and zeroes the rest, keeping its capacity', () => {
+    const c = new IntColumn(8);
+    for (const v of [5, 6, 7]) c.push(v);
+    c.truncate(2); // 7 stays in the array past the length: unwritten, for the column
+    const d = deepCopy(c);
+    expect(d[usedLength]()).toBe(2);
+    expect([...d.data]).toEqual([5, 6, 0, 0, 0, 0, 0, 0]);
+    d.push(9);
+    expect([...d.view()]).toEqual([5, 6, 9]);
+    expect([...c.data.subarray(0, 3)]).toEqual([5, 6, 7]);
+  });
+
+  it('refuses a field a copy by assignment would miss: hidden, symbol-keyed, or a getter', () => {
+    const hidden = Object.defineProperty({ a: 1 }, 'b', { value: 2, enumerable: false });
+    const found: string[] = [];
+    deepCopy(
+      {
+        hidden,
+        tagged: { [Symbol('s')]: 1 },
+        got: {
+          get x() {
+            return 1;
+          },
+        },
+      },
+      {
+        onUncopyable: (e) => found.push(`${e.path}: ${e.what}`),
+      },
+    );
+    expect(found).toEqual([
+      'root.hidden.b: a non-enumerable field',
+      'root.tagged.Symbol(s): a symbol-keyed field',
+      'root.got.x: an accessor property',
+    ]);
   });
 });

@@ -9,7 +9,30 @@
  * (`world.queue.items[3].run`), so a left-over closure is found by a test rather than by a fork
  * that quietly writes into its parent. The exception is code without state: a method taken from
  * a class's prototype (see {@link isMethodOf}), which pending work held as data names.
+ *
+ * Two walkers (docs/benchmarks.md, "what a fork costs"): the one a fork uses copies each object
+ * field by assignment, in the original's key order (so the copies of one class share one hidden
+ * class), and names no path — when it meets what it cannot copy, the second walker, which names
+ * every path, walks again to say where. Assignment copies an object's own enumerable string-keyed
+ * data fields, which is all the engine's state holds: the naming walker refuses anything else (a
+ * getter, a hidden or symbol-keyed field), so the census (`uncopyableParts`) and the fork tests
+ * find one. A growable column copies only the part it uses ({@link usedLength}), into memory from
+ * the run's pool when there is one (`copyBuffer`).
  */
+import { copyBuffer } from './pool';
+
+/**
+ * A method of a class that owns growable typed arrays (a trace, a column, an arena): how many
+ * elements of each typed array held directly in its fields are in use. A copy keeps those and
+ * zeroes the rest (the capacity stays: the copy grows as the original would), where copying the
+ * whole capacity cost most of a small run's fork.
+ */
+export const usedLength: unique symbol = Symbol('usedLength');
+
+/** An object that says how much of its typed arrays is in use (see {@link usedLength}). */
+interface HasUsedLength {
+  [usedLength](): number;
+}
 
 /** Any function (the copier only compares and prints them). */
 export type AnyFunction = (...args: never[]) => unknown;
@@ -37,6 +60,8 @@ export interface DeepCopyOptions {
    * as it is): a census of what stands in the way of a fork, not a usable copy.
    */
   onUncopyable?: (e: UncopyableError) => void;
+  /** Filled with what the copy cost: the objects (typed arrays included) it copied. */
+  stats?: { copied: number };
 }
 
 /** Thrown when the state holds something that cannot be copied (a closure, a WeakMap…). */
@@ -72,7 +97,138 @@ type TypedArray =
  * or a DataView.
  */
 export function deepCopy<T>(root: T, opts: DeepCopyOptions = {}): T {
+  if (opts.onUncopyable) return new Copier(opts).copy(root, 'root') as T;
+  try {
+    const copier = new FastCopier(opts);
+    const out = copier.copy(root) as T;
+    if (opts.stats) opts.stats.copied = copier.copied;
+    return out;
+  } catch (e) {
+    if (e !== REFUSED) throw e;
+  }
+  // Walk again, naming paths, to throw the error that says where (the fast walk names none).
   return new Copier(opts).copy(root, 'root') as T;
+}
+
+/** Thrown by the fast walker on what it will not copy (then the naming walker says where). */
+const REFUSED: unique symbol = Symbol('refused');
+
+/**
+ * The fork's walker: each object once, its fields by assignment, no path. What it refuses the
+ * naming walker ({@link Copier}) refuses too, with where; what that one refuses and this one
+ * cannot see (a getter, a hidden field) no engine state holds (see the module comment).
+ */
+class FastCopier {
+  private readonly seen = new Map<object, unknown>();
+  private readonly buffers = new Map<ArrayBufferLike, ArrayBuffer>();
+  private readonly shared: ReadonlySet<object> | undefined;
+  private readonly replace: ReadonlyMap<object, unknown> | undefined;
+  private readonly allowFunction: DeepCopyOptions['allowFunction'];
+
+  /** Objects copied (each once). */
+  get copied(): number {
+    return this.seen.size;
+  }
+
+  constructor(opts: DeepCopyOptions) {
+    this.shared = opts.shared;
+    this.replace = opts.replace;
+    this.allowFunction = opts.allowFunction;
+  }
+
+  copy(v: unknown): unknown {
+    if (typeof v !== 'object' || v === null) {
+      if (typeof v === 'function') throw REFUSED;
+      return v;
+    }
+    const done = this.seen.get(v);
+    if (done !== undefined) return done;
+    if (this.replace !== undefined && this.replace.has(v)) return this.replace.get(v);
+    if (this.shared !== undefined && this.shared.has(v)) return v;
+    if (Array.isArray(v)) return this.array(v);
+    if (ArrayBuffer.isView(v)) return this.typed(v, -1);
+    if (v instanceof Map) return this.map(v as Map<unknown, unknown>);
+    if (v instanceof Set) return this.set(v as Set<unknown>);
+    if (
+      v instanceof WeakMap ||
+      v instanceof WeakSet ||
+      v instanceof WeakRef ||
+      v instanceof Promise
+    )
+      throw REFUSED;
+    return this.object(v);
+  }
+
+  private array(v: unknown[]): unknown[] {
+    if (Object.getPrototypeOf(v) !== Array.prototype) throw REFUSED;
+    // slice keeps the array's elements kind (packed small integers, doubles…); objects replaced.
+    const out = v.slice();
+    this.seen.set(v, out);
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      if (typeof x === 'object' && x !== null) out[i] = this.copy(x);
+      else if (typeof x === 'function') throw REFUSED;
+    }
+    return out;
+  }
+
+  /** `used`: the elements in use (the holder's {@link usedLength}), or -1 for all. */
+  private typed(v: ArrayBufferView, used: number): unknown {
+    const done = this.seen.get(v);
+    if (done !== undefined) return done;
+    if (v instanceof DataView) throw REFUSED;
+    const t = v as TypedArray;
+    let buffer = this.buffers.get(t.buffer);
+    if (buffer === undefined) {
+      const src = t.buffer as ArrayBuffer;
+      // Only a column's prefix in use when the array is its whole buffer: another view on the
+      // buffer met first copies it all, and then this one shares that copy.
+      const whole = used >= 0 && t.byteOffset === 0 && t.byteLength === src.byteLength;
+      buffer = copyBuffer(src, whole ? used * t.BYTES_PER_ELEMENT : src.byteLength);
+      this.buffers.set(t.buffer, buffer);
+    }
+    const Ctor = t.constructor as new (b: ArrayBuffer, offset: number, length: number) => unknown;
+    const out = new Ctor(buffer, t.byteOffset, t.length);
+    this.seen.set(v, out);
+    return out;
+  }
+
+  private map(v: Map<unknown, unknown>): Map<unknown, unknown> {
+    const out = new Map<unknown, unknown>();
+    this.seen.set(v, out);
+    for (const [k, x] of v) out.set(this.copy(k), this.copy(x));
+    return out;
+  }
+
+  private set(v: Set<unknown>): Set<unknown> {
+    const out = new Set<unknown>();
+    this.seen.set(v, out);
+    for (const x of v) out.add(this.copy(x));
+    return out;
+  }
+
+  private object(v: object): object {
+    const proto = Object.getPrototypeOf(v) as object | null;
+    // Every field at once (V8's fast paths for a spread and Object.assign copy by hidden class,
+    // in the original's key order), then the fields holding objects replaced by their copies.
+    const out = (proto === Object.prototype ? {} : Object.create(proto)) as Record<string, unknown>;
+    this.seen.set(v, out);
+    const used =
+      typeof (v as Partial<HasUsedLength>)[usedLength] === 'function'
+        ? (v as HasUsedLength)[usedLength]()
+        : -1;
+    const keys = Object.keys(v);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      const x = (v as Record<string, unknown>)[key];
+      out[key] = x;
+      if (typeof x === 'object' && x !== null)
+        out[key] = used >= 0 && ArrayBuffer.isView(x) ? this.typed(x, used) : this.copy(x);
+      else if (typeof x === 'function' && this.allowFunction?.(x as AnyFunction, v, key) !== true)
+        throw REFUSED;
+    }
+    return out;
+  }
 }
 
 /**
@@ -88,6 +244,10 @@ export function isMethodOf(fn: AnyFunction, self: unknown): boolean {
   return false;
 }
 
+/**
+ * The naming walker: as {@link FastCopier}, but with the path of each value from the root, to say
+ * where it met what it cannot copy — or, for a census, to list every such place.
+ */
 class Copier {
   /** Original → copy: each object is copied once, and a cycle comes back to its copy. */
   private readonly seen = new Map<object, unknown>();
@@ -183,6 +343,15 @@ class Copier {
       const where = `${path}.${String(key)}`;
       if (d.get !== undefined || d.set !== undefined) {
         this.refuse(v, where, 'an accessor property');
+        continue;
+      }
+      // A fork copies by assignment what Object.keys lists (FastCopier): it would miss these.
+      if (typeof key === 'symbol' || !d.enumerable) {
+        this.refuse(
+          v,
+          where,
+          `a ${typeof key === 'symbol' ? 'symbol-keyed' : 'non-enumerable'} field`,
+        );
         continue;
       }
       const x = src[key];

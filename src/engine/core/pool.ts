@@ -38,14 +38,17 @@ export class BufferPool {
   private free = new Map<number, ArrayBuffer[]>();
   private readonly owned = new WeakMap<object, ArrayBuffer[]>();
 
-  /** A zeroed buffer of exactly `bytes` bytes: a reclaimed one when there is one. */
-  take(bytes: number): ArrayBuffer {
+  /**
+   * A zeroed buffer of exactly `bytes` bytes: a reclaimed one when there is one. `zeroFrom`: the
+   * caller overwrites the bytes before it, so only those from it on are zeroed (a fork's copy).
+   */
+  take(bytes: number, zeroFrom = 0): ArrayBuffer {
     const list = this.free.get(bytes);
     let b = list?.pop();
     // A buffer transferred away (postMessage) after its run was reclaimed is detached: skip it.
     while (b !== undefined && b.byteLength === 0) b = list!.pop();
     if (b === undefined) return new ArrayBuffer(bytes);
-    new Uint8Array(b).fill(0);
+    new Uint8Array(b).fill(0, zeroFrom);
     return b;
   }
 
@@ -109,4 +112,23 @@ export function alloc<C extends TypedCtor>(ctor: C, length: number): TypedOf<C> 
   const b = current.pool.take(bytes);
   current.taken.push(b);
   return new ctor(b) as TypedOf<C>;
+}
+
+/**
+ * A copy of `src` whose first `used` bytes are `src`'s and the rest zero — a fork's copy of a
+ * growable column, whose bytes past its length are unwritten (src/engine/core/deepCopy.ts) —
+ * from the pool of the run in progress when there is one, as {@link alloc} takes its arrays.
+ */
+export function copyBuffer(src: ArrayBuffer, used: number): ArrayBuffer {
+  const bytes = src.byteLength;
+  if (current === null || bytes < MIN_POOLED_BYTES) {
+    if (used >= bytes) return src.slice(0);
+    const out = new ArrayBuffer(bytes);
+    new Uint8Array(out).set(new Uint8Array(src, 0, used));
+    return out;
+  }
+  const out = current.pool.take(bytes, used);
+  current.taken.push(out);
+  new Uint8Array(out).set(new Uint8Array(src, 0, used));
+  return out;
 }
