@@ -7,7 +7,7 @@
  */
 import type { EntryId } from './ids';
 import type { ErrorCode } from './trace';
-import { stateless, type Call } from './core/call';
+import type { Call } from './core/call';
 
 /** A pending continuation that receives an outcome `R` and an entry (see {@link answer}). */
 export type Reply<R = ErrorCode> = Call<R, EntryId>;
@@ -26,24 +26,4 @@ export function reply<S, R = ErrorCode, A = undefined, B = undefined, C = undefi
 /** Run a pending continuation with its outcome. */
 export function answer<R>(k: Reply<R>, result: R, cause: EntryId): void {
   k.fn.call(k.self, k.a, k.b, k.c, result, cause);
-}
-
-/** Runs a closure given as a reply's `a` (see {@link replyWith}). */
-const runClosure = stateless(function runClosure(
-  this: undefined,
-  fn: (result: unknown, cause: EntryId) => void,
-  _b: undefined,
-  _c: undefined,
-  result: unknown,
-  cause: EntryId,
-): void {
-  fn(result, cause);
-});
-
-/**
- * A closure as a {@link Reply}, for a caller whose continuation is not data yet (the Spark
- * sink's): a snapshot still cannot copy it, and scripts/fork-census.ts lists it.
- */
-export function replyWith<R = ErrorCode>(fn: (result: R, cause: EntryId) => void): Reply<R> {
-  return reply(undefined, runClosure, fn as (result: unknown, cause: EntryId) => void) as Reply<R>;
 }

@@ -115,7 +115,7 @@ function armStep(run: AssembledRun, trial: Scenario, step: Step, armed: Armed): 
  * prefix is cheaper than the copy. Measured with `BENCH_ONLY=atlasPaths` (copy µs per object
  * against prefix µs per entry) and tuned on the atlas's CPU (`BENCH_ATLAS_FORK_RULE`).
  */
-export const ENTRIES_PER_COPIED_OBJECT = 0.25;
+const ENTRIES_PER_COPIED_OBJECT = 0.25;
 
 /** Options of {@link forEachTrialRun}. */
 export interface TrialRunOptions {

@@ -22,7 +22,7 @@ import type { Run } from '../simulate';
 import { entriesOf, runScenario } from '../testing';
 import { CHECKPOINT_STEPS } from '../trace';
 
-export const ev = Array.from({ length: 250 }, (_, i) => ({
+const ev = Array.from({ length: 250 }, (_, i) => ({
   id: `e${i + 1}`,
   amount: 10 * (i + 1),
   at: i < 200 ? 0 : 5000,
