@@ -102,17 +102,8 @@ export abstract class Actor {
   }
 
   /**
-   * Run `fn` after `delayMs` in this incarnation (dropped if the process dies first).
-   * @returns the task, for {@link World.cancel}.
-   */
-  after(delayMs: number, fn: () => void): Timer {
-    return this.world.schedule(delayMs, this, fn);
-  }
-
-  /**
    * Run this process's method `fn` with `args` after `delayMs` in this incarnation (dropped if
-   * it dies first), held as data — `this.later(ms, this.restore, cause)` for
-   * `this.after(ms, () => this.restore(cause))` — so a snapshot can copy it.
+   * it dies first), held as data — `this.later(ms, this.restore, cause)` — so a snapshot can copy it.
    * @returns the task, for {@link World.cancel}.
    */
   later<P extends [] | [unknown] | [unknown, unknown]>(

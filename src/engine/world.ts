@@ -236,12 +236,11 @@ export class World {
   /** Cancelled timers still in the queue (an estimate: a timer cancelled after it ran counts too). */
   private cancelledQueued = 0;
 
-  /** Run `fn` on `actor`'s current incarnation after `delayMs` (a closure: see {@link Task}). */
-  schedule(delayMs: number, actor: Actor, fn: () => void): Task {
-    return this.scheduleCall(delayMs, actor, undefined, fn);
-  }
-
-  /** Run `fn` after `delayMs`, whatever happens to any actor (restarts, fault arming). */
+  /**
+   * Run `fn` after `delayMs`, whatever happens to any actor: a hook for tests and tools (pause a
+   * run, look at it). A closure, which a snapshot cannot copy — the engine queues its own work
+   * with {@link scheduleCall}.
+   */
   scheduleGlobal(delayMs: number, fn: () => void): Timer {
     return this.scheduleCall(delayMs, null, undefined, fn);
   }

@@ -50,21 +50,15 @@ export function invoke<Arg, Arg2, R>(k: Call<Arg, Arg2, R>, arg: Arg, arg2?: Arg
   return k.fn.call(k.self, k.a, k.b, k.c, arg, arg2 as Arg2);
 }
 
-/**
- * What a component may be handed to run later: a {@link Call} held as data, which a snapshot
- * copies, or — until every caller is converted — a closure, which it cannot.
- */
-export type Callback<Arg = void, Arg2 = void, R = void> =
-  Call<Arg, Arg2, R> | ((arg: Arg, arg2: Arg2) => R);
+/** What a component may be handed to run later: a {@link Call} held as data, which a snapshot copies. */
+export type Callback<Arg = void, Arg2 = void, R = void> = Call<Arg, Arg2, R>;
 
-/** Run a {@link Callback}, whichever form it has. */
+/** Run a {@link Callback} with what it waited for. */
 export function run<R>(k: Callback<void, void, R>): R;
 export function run<Arg, R>(k: Callback<Arg, void, R>, arg: Arg): R;
 export function run<Arg, Arg2, R>(k: Callback<Arg, Arg2, R>, arg: Arg, arg2: Arg2): R;
 export function run<Arg, Arg2, R>(k: Callback<Arg, Arg2, R>, arg?: Arg, arg2?: Arg2): R {
-  return typeof k === 'function'
-    ? k(arg as Arg, arg2 as Arg2)
-    : k.fn.call(k.self, k.a, k.b, k.c, arg as Arg, arg2 as Arg2);
+  return k.fn.call(k.self, k.a, k.b, k.c, arg as Arg, arg2 as Arg2);
 }
 
 const statelessCode = new WeakSet<AnyFunction>();

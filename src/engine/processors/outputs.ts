@@ -276,11 +276,18 @@ export class KafkaOutput implements Output {
   end(owner: ConsumerInstance, _recs: Rec[], cause: EntryId, done: Reply): void {
     const client = this.client(owner);
     if (client.inTransaction) return answer(done, 'NONE', cause); // a transaction flushes at commit
-    const inc = owner.incarnation;
-    // (A closure until the producer client holds its flush waiters as data.)
-    client.flush(() => {
-      if (owner.incarnation === inc) answer(done, client.fatalError ?? 'NONE', cause);
-    });
+    const step = { done, cause, incarnation: owner.incarnation };
+    client.flush(call(this, this.flushed, owner, client, step));
+  }
+
+  /** The output's flush at the end of a batch finished: answer the loop, if it is still that incarnation. */
+  private flushed(
+    owner: ConsumerInstance,
+    client: ProducerClient,
+    step: { done: Reply; cause: EntryId; incarnation: number },
+  ): void {
+    if (owner.incarnation === step.incarnation)
+      answer(step.done, client.fatalError ?? 'NONE', step.cause);
   }
 
   fencedAt(owner: ConsumerInstance): EntryId {
