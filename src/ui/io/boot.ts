@@ -4,6 +4,8 @@
  * page services, then keep the workspace autosaved, the URL honest and the browser history (Back,
  * Forward) in step with the scenarios opened.
  */
+// First: its top-level await loads the presets the first screen opens (one family, not the library).
+import './firstPresets';
 import type { ScenarioInput } from '../../engine';
 import { createArtifactClient, createRunClient } from '../../platform/runClient';
 import { presetParamOf, resolvePresetParam } from '../../platform/presetUrl';
