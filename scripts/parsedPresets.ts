@@ -93,9 +93,9 @@ export async function parsedPresetFiles(): Promise<Map<string, string>> {
 }
 
 /**
- * catalog.ts: what the first screen knows of every preset without loading it — title, card line,
- * group, the guarantee it illustrates, its variants' ids and labels, and the family module that
- * holds it (src/scenarios/presetFamilies.ts, loaded by src/scenarios/presetCatalog.ts).
+ * catalog.ts: what the first screen knows of every preset without loading it — title, group, the
+ * guarantee it illustrates, the variant its question is about, its variants' ids and labels (the
+ * scenario menu), and the family module that holds it (src/scenarios/presetFamilies.ts, loaded by src/scenarios/presetCatalog.ts).
  */
 async function catalogFile(): Promise<string> {
   const familyOf = new Map<string, PresetFamily>();
@@ -108,11 +108,10 @@ async function catalogFile(): Promise<string> {
       id: p.id,
       title: p.title,
       group: p.group,
-      oneLine: p.oneLine,
       illustrates: p.illustrates,
       family,
       questionVariant: p.predict.variant ?? p.variants[0]!.id,
-      variants: p.variants.map((v) => ({ id: v.id, label: v.label, summary: v.summary })),
+      variants: p.variants.map((v) => ({ id: v.id, label: v.label })),
     };
   });
   return [
