@@ -248,14 +248,23 @@ export function createLab(deps: LabDeps): Lab {
       presetAsked = ref;
       const p = loadedPreset(ref);
       if (p) return open(p);
-      // Its family's module first (src/scenarios/presetCatalog.ts); a later choice wins.
-      loadPresetModule(ref).then(
+      // Its family's module first (src/scenarios/presetCatalog.ts), the status line saying so;
+      // a later choice wins. `settled()` waits for it, then for the run it starts.
+      const before = app.getState().status;
+      app.setState({ status: 'validating' });
+      pending = loadPresetModule(ref).then(
         (loaded) => {
-          if (loaded && presetAsked === ref) open(loaded);
+          if (presetAsked !== ref) return;
+          if (loaded) open(loaded);
+          else app.setState({ status: before });
         },
         () => {
-          if (presetAsked === ref)
-            app.setState({ notice: `The preset "${ref}" could not be loaded; try again.` });
+          if (presetAsked !== ref) return;
+          presetAsked = null;
+          app.setState({
+            status: before,
+            notice: `The preset "${ref}" could not be loaded; try again.`,
+          });
         },
       );
     },
