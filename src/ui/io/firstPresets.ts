@@ -27,7 +27,7 @@ function savedPresetRef(): string | null {
 }
 
 /** Load what the page at `loc` opens with (a failed download is the run's to report). */
-export async function loadFirstPresets(
+async function loadFirstPresets(
   loc: Pick<Location, 'search' | 'hash'> = window.location,
 ): Promise<void> {
   if (shareParam(loc.hash) !== null) {
