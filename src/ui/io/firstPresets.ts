@@ -1,6 +1,8 @@
 /**
- * The presets the first screen needs, loaded before the page boots (src/ui/io/boot.ts imports
- * this module, whose top-level await holds the entry until they are in): the default preset, the
+ * The presets the first screen needs, loaded before the page boots: main.tsx and embedMain.tsx
+ * import this module right after the simulation's chunk, so the download starts before the rest of
+ * the entry evaluates, and src/ui/io/boot.ts awaits {@link firstPresetsLoaded} (a top-level await)
+ * before it creates the lab: the default preset, the
  * one `?preset=` names (an embed of it needs no default), the saved workspace's, and — for a share link, which opens as the preset it
  * is when it is one unedited (`pristinePresetRef`) — every preset. Each preset comes with its
  * family's module only (src/scenarios/presetCatalog.ts), so an embed of one preset fetches no
@@ -48,6 +50,9 @@ async function loadFirstPresets(
   if (loaded[0] === undefined) await loadPreset(DEFAULT_PRESET_REF);
 }
 
-// Only in a browser: unit tests load every preset themselves (src/testSetup.ts).
-if (typeof window !== 'undefined' && typeof window.location !== 'undefined')
-  await loadFirstPresets().catch(() => {});
+/** The first screen's presets, in (a failed download is the run's to report). */
+export const firstPresetsLoaded: Promise<void> =
+  // Only in a browser: unit tests load every preset themselves (src/testSetup.ts).
+  typeof window !== 'undefined' && typeof window.location !== 'undefined'
+    ? loadFirstPresets().catch(() => {})
+    : Promise.resolve();
