@@ -173,6 +173,8 @@ export default defineConfig({
   preview: { port: 4173 },
   test: {
     passWithNoTests: false,
+    // Every preset (and, once split, zod) loaded before each test file: the page loads them on demand.
+    setupFiles: ['src/testSetup.ts'],
     // Vitest's default outside watch mode is one worker fewer than the cores: one worker on a
     // 2-core CI machine. The suite is CPU-bound files run one after another (nothing else runs
     // while it does), so a worker per core nearly halves its wall time.

@@ -61,11 +61,17 @@ export class Dashboard {
   /** Wait until the current run has settled and is on screen. */
   async settled(): Promise<void> {
     // The test API is installed by a lazy import once the page has mounted: until then there is
-    // nothing to ask, and the run status element may not say 'running' yet either.
+    // nothing to ask, and the run status element may not say 'running' yet either. A preset of a
+    // family not loaded yet is 'validating' until its module is in (src/store/labState.ts).
     await this.page.waitForFunction(
-      () => window.__deliveryLab !== undefined && window.__deliveryLab.status() !== 'running',
+      () =>
+        window.__deliveryLab !== undefined &&
+        !['running', 'validating'].includes(window.__deliveryLab.status()),
     );
-    await expect(this.byId(testIds.runStatus)).not.toHaveAttribute('data-status', 'running');
+    await expect(this.byId(testIds.runStatus)).not.toHaveAttribute(
+      'data-status',
+      /^(running|validating)$/,
+    );
   }
 
   /** Load a preset through the scenario picker, as a user does. */

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { parseScenario } from '../src/engine';
 import { batchPresets, labPresets } from '../src/scenarios';
+import { PRESET_FAMILIES, type PresetFamily } from '../src/scenarios/presetFamilies';
 import { scenarioKey } from '../src/views/run/compute';
 
 export const PARSED_DIR = 'src/scenarios/parsed';
@@ -84,10 +85,43 @@ export async function parsedPresetFiles(): Promise<Map<string, string>> {
       '',
     ].join('\n'),
   );
+  files.set(join(PARSED_DIR, 'catalog.ts'), await catalogFile());
   const options = await resolveConfig(join(PARSED_DIR, 'index.ts'));
   for (const [path, text] of files)
     files.set(path, await format(text, { ...options, filepath: path }));
   return files;
+}
+
+/**
+ * catalog.ts: what the first screen knows of every preset without loading it — title, group, the
+ * guarantee it illustrates, the variant its question is about, its variants' ids and labels (the
+ * scenario menu), and the family module that holds it (src/scenarios/presetFamilies.ts, loaded by src/scenarios/presetCatalog.ts).
+ */
+async function catalogFile(): Promise<string> {
+  const familyOf = new Map<string, PresetFamily>();
+  for (const [family, load] of Object.entries(PRESET_FAMILIES))
+    for (const p of await load()) familyOf.set(p.id, family as PresetFamily);
+  const entries = labPresets.map((p) => {
+    const family = familyOf.get(p.id);
+    if (family === undefined) throw new Error(`${p.id}: in no module of PRESET_FAMILIES`);
+    return {
+      id: p.id,
+      title: p.title,
+      group: p.group,
+      illustrates: p.illustrates,
+      family,
+      questionVariant: p.predict.variant ?? p.variants[0]!.id,
+      variants: p.variants.map((v) => ({ id: v.id, label: v.label })),
+    };
+  });
+  return [
+    HEADER,
+    "import type { PresetMeta } from '../presetMeta';",
+    '',
+    "/** Every preset's metadata, in library order (`labPresets`): the streaming ones, then the batch jobs. */",
+    `export const PRESET_CATALOG: readonly PresetMeta[] = ${JSON.stringify(entries)};`,
+    '',
+  ].join('\n');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -5,6 +5,8 @@
  */
 // First: it starts the simulation's download before the rest of the entry evaluates.
 import './platform/simulationChunk';
+// Then the presets the address opens: their download starts too (src/ui/io/firstPresets.ts).
+import './ui/io/firstPresets';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { sharePredictionFromLocation } from './platform/share';

@@ -44,6 +44,10 @@ describe('challenge progress', () => {
       '{"version":1,"attempts":"3","solved":false,"solutionShown":false}',
     ],
     ['an unknown field', '{"version":1,"attempts":3,"solved":false,"solutionShown":false,"x":1}'],
+    ['a missing field', '{"version":1,"attempts":3,"solved":false}'],
+    ['a fraction', '{"version":1,"attempts":1.5,"solved":false,"solutionShown":false}'],
+    ['too many attempts', '{"version":1,"attempts":1000001,"solved":false,"solutionShown":false}'],
+    ['an array', '[1]'],
   ])('%s reads as a fresh start', (_, raw) => {
     const s = memory();
     s.items.set(progressKey('c'), raw);

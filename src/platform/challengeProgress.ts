@@ -2,28 +2,39 @@
  * A student's progress on each challenge, kept in `localStorage` under
  * `delivery-lab:challenge:<id>` as `{ version: 1, attempts, solved, solutionShown }`: a reload, or
  * coming back to the challenge later, finds the attempts counted and the hints unlocked. Read
- * through a schema: anything else stored there (hand-edited, another version) reads as a fresh
- * start rather than breaking the page.
+ * by a check of that exact shape (no zod: the page's first screen loads none, issues #24/#31):
+ * anything else stored there (hand-edited, another version) reads as a fresh start rather than
+ * breaking the page.
  */
-import { z } from 'zod';
 
 /** The storage key of a challenge's progress. */
 export function progressKey(id: string): string {
   return `delivery-lab:challenge:${id}`;
 }
 
-const ProgressSchema = z.strictObject({
-  version: z.literal(1),
-  /** Runs that ended with the attempt changed from the start. */
-  attempts: z.number().int().min(0).max(1_000_000),
-  /** Reached the goal at least once. */
-  solved: z.boolean(),
-  /** The reference solution was opened. */
-  solutionShown: z.boolean(),
-});
-
 /** A challenge's progress. */
-export type Progress = Omit<z.output<typeof ProgressSchema>, 'version'>;
+export interface Progress {
+  /** Runs that ended with the attempt changed from the start (a whole number, 0..1,000,000). */
+  attempts: number;
+  /** Reached the goal at least once. */
+  solved: boolean;
+  /** The reference solution was opened. */
+  solutionShown: boolean;
+}
+
+const STORED_KEYS = ['attempts', 'solutionShown', 'solved', 'version'];
+
+/** `value` as stored progress (`{ version: 1, …Progress }`, no other key), or null. */
+function storedProgress(value: unknown): Progress | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const v = value as Record<string, unknown>;
+  if (Object.keys(v).sort().join() !== STORED_KEYS.join() || v.version !== 1) return null;
+  const { attempts, solved, solutionShown } = v;
+  if (typeof attempts !== 'number' || !Number.isInteger(attempts)) return null;
+  if (attempts < 0 || attempts > 1_000_000) return null;
+  if (typeof solved !== 'boolean' || typeof solutionShown !== 'boolean') return null;
+  return { attempts, solved, solutionShown };
+}
 
 /** No attempt yet. */
 export const FRESH_PROGRESS: Progress = { attempts: 0, solved: false, solutionShown: false };
@@ -33,10 +44,7 @@ export function readProgress(id: string, storage: Pick<Storage, 'getItem'> | nul
   try {
     const raw = storage?.getItem(progressKey(id));
     if (!raw) return FRESH_PROGRESS;
-    const r = ProgressSchema.safeParse(JSON.parse(raw));
-    if (!r.success) return FRESH_PROGRESS;
-    const { version: _, ...progress } = r.data;
-    return progress;
+    return storedProgress(JSON.parse(raw)) ?? FRESH_PROGRESS;
   } catch {
     return FRESH_PROGRESS;
   }

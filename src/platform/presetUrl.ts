@@ -20,7 +20,7 @@
  * in: each preset chosen has an entry of its own (src/ui/io/historySync.ts pushes it first), so
  * Back returns to the preset before, and its address says `?preset=` again.
  */
-import { findPreset, labPresets } from '../scenarios';
+import { findPresetMeta, PRESET_CATALOG } from '../scenarios/presetCatalog';
 import { clipEcho } from '../views/run/format';
 
 /** The query parameter naming the open preset. */
@@ -40,11 +40,11 @@ const shown = clipEcho;
 export function resolvePresetParam(value: string): PresetParam {
   // A trailing slash (`?preset=id/`) is the bare id.
   const v = value.trim().toLowerCase().replace(/\/$/, '');
-  const found = findPreset(v);
+  const found = findPresetMeta(v);
   if (found && v.split('/').length <= 2)
-    return { kind: 'preset', ref: `${found.preset.id}/${found.variant.id}` };
+    return { kind: 'preset', ref: `${found.meta.id}/${found.variantId}` };
   const [pid, vid] = v.split('/', 2);
-  const preset = labPresets.find((p) => p.id === pid);
+  const preset = PRESET_CATALOG.find((p) => p.id === pid);
   const message =
     preset && vid !== undefined
       ? `The preset “${preset.id}” has no variant “${shown(vid)}” (its variants: ${preset.variants

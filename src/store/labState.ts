@@ -10,7 +10,11 @@ import type { RunView } from '../views/run/runView';
 import type { CompareSpec } from '../views/compare/lanes';
 
 /** Where the current scenario's run stands. */
-type RunStatus = 'idle' | 'running' | 'ready' | 'invalid' | 'error' | 'cancelled';
+/**
+ * `validating`: the scenario asked for is not in hand yet — its preset's module (or, for a
+ * scenario of one's own, the validator) is loading (src/scenarios/presetCatalog.ts); it runs next.
+ */
+type RunStatus = 'idle' | 'validating' | 'running' | 'ready' | 'invalid' | 'error' | 'cancelled';
 
 /** The undo history is capped (each entry is a whole scenario). */
 export const HISTORY_LIMIT = 100;

@@ -22,7 +22,13 @@
 import { createStore } from 'zustand/vanilla';
 import type { Guarantee, ScenarioInput } from '../engine';
 import type { RunJob } from '../platform/runClient';
-import { applyGuarantee, claimOf, findPreset, guaranteeAvailability } from '../scenarios';
+import { applyGuarantee, claimOf, guaranteeAvailability } from '../scenarios';
+import {
+  DEFAULT_PRESET_REF,
+  findPresetMeta,
+  loadedPreset,
+  loadPreset as loadPresetModule,
+} from '../scenarios/presetCatalog';
 import { indexAtTime, timeAtIndex } from '../views/run/at';
 import { editKnob } from '../views/edit/knobs';
 import { momentWords, nextMoment, type MomentKind } from '../views/run/moments';
@@ -48,10 +54,17 @@ export * from './selectors';
 /** While playing, the panels' cursor (`shown`) updates at most this often (real ms): ≈ 15 Hz. */
 const SHOWN_INTERVAL_MS = 66;
 
+/** The default preset, which the page loads before it creates its lab (src/ui/io/firstPresets.ts). */
+function defaultPreset(): NonNullable<ReturnType<typeof loadedPreset>> {
+  const p = loadedPreset(DEFAULT_PRESET_REF);
+  if (!p) throw new Error(`createLab: the default preset ${DEFAULT_PRESET_REF} is not loaded yet`);
+  return p;
+}
+
 /** Create a lab (one per page, per embedded player, per test). */
 export function createLab(deps: LabDeps): Lab {
-  const initialRef = deps.initialPresetRef ?? (deps.initial ? null : 'at-least-once/default');
-  const initial = deps.initial ?? structuredClone(findPreset('at-least-once')!.variant.scenario);
+  const initialRef = deps.initialPresetRef ?? (deps.initial ? null : DEFAULT_PRESET_REF);
+  const initial = deps.initial ?? structuredClone(defaultPreset().variant.scenario);
   const app = createStore<LabState>()(() => ({
     scenario: initial,
     presetRef: initialRef,
@@ -218,19 +231,45 @@ export function createLab(deps: LabDeps): Lab {
     cursor.setState({ t: tt, idx: indexAtTime(v, tt) });
   };
 
+  /** The preset last asked for: a slower load of an earlier one does not replace it. */
+  let presetAsked: string | null = null;
+
   const actions: LabActions = {
     loadPreset(ref) {
-      const p = findPreset(ref);
-      if (!p) {
+      if (findPresetMeta(ref) === undefined) {
         app.setState({ notice: `No preset "${ref}"` });
         return;
       }
-      actions.loadScenario(structuredClone(p.variant.scenario), {
-        presetRef: `${p.preset.id}/${p.variant.id}`,
-        opened: true,
-      });
+      const open = (p: NonNullable<ReturnType<typeof loadedPreset>>) =>
+        actions.loadScenario(structuredClone(p.variant.scenario), {
+          presetRef: `${p.preset.id}/${p.variant.id}`,
+          opened: true,
+        });
+      presetAsked = ref;
+      const p = loadedPreset(ref);
+      if (p) return open(p);
+      // Its family's module first (src/scenarios/presetCatalog.ts), the status line saying so;
+      // a later choice wins. `settled()` waits for it, then for the run it starts.
+      const before = app.getState().status;
+      app.setState({ status: 'validating' });
+      pending = loadPresetModule(ref).then(
+        (loaded) => {
+          if (presetAsked !== ref) return;
+          if (loaded) open(loaded);
+          else app.setState({ status: before });
+        },
+        () => {
+          if (presetAsked !== ref) return;
+          presetAsked = null;
+          app.setState({
+            status: before,
+            notice: `The preset "${ref}" could not be loaded; try again.`,
+          });
+        },
+      );
     },
     loadScenario(input, opts = {}) {
+      presetAsked = null;
       const s = app.getState();
       app.setState({
         scenario: input,

@@ -63,6 +63,8 @@ export function StatusLine() {
         </span>
       </>
     );
+  } else if (status === 'validating') {
+    body = <strong>Checking…</strong>;
   } else if (status === 'running' && progress?.inWorker) {
     body = (
       <>

@@ -3,7 +3,7 @@
  * Worker), as the page runs small scenarios.
  */
 import { createRunClient } from '../platform/runClient';
-import { findPreset } from '../scenarios';
+import { loadedPreset } from '../scenarios/presetCatalog';
 import { createLab, type Lab } from '../store/labStore';
 
 /** The page's own run client, without a Worker. */
@@ -15,7 +15,7 @@ export const inlineRunner = createRunClient({ createWorker: null });
  * @throws Error for an unknown preset or variant.
  */
 export function presetLab(ref: string): Lab {
-  const open = findPreset(ref);
+  const open = loadedPreset(ref);
   if (!open) throw new Error(`no preset ${ref}`);
   return createLab({
     runner: inlineRunner,

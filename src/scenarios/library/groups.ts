@@ -59,9 +59,9 @@ export const LIBRARY_GROUPS: readonly LibraryGroup[] = [
 ];
 
 /** Presets grouped for the panel, groups in {@link LIBRARY_GROUPS} order, empty groups left out. */
-export function groupPresets(
-  presets: readonly Preset[],
-): { group: LibraryGroup; presets: Preset[] }[] {
+export function groupPresets<P extends Pick<Preset, 'group'>>(
+  presets: readonly P[],
+): { group: LibraryGroup; presets: P[] }[] {
   return LIBRARY_GROUPS.map((group) => ({
     group,
     presets: presets.filter((p) => p.group === group.id),

@@ -5,6 +5,8 @@
  * start as a page of its own (undo goes back to what was there).
  *
  * React state in a provider, as the library's: none of it is part of a scenario or a share link.
+ * The shipped challenges (and the presets and zod they are checked with) load when one is opened
+ * or the URL names one, not with the page (issues #24, #31).
  */
 import {
   createContext,
@@ -26,7 +28,6 @@ import {
   writeProgress,
   type Progress,
 } from '../../platform/challengeProgress';
-import { challengeById, startInput } from '../../scenarios/challenges';
 import { useLabInstance } from '../../store/LabContext';
 
 /** The open challenge and what acts on it. */
@@ -43,7 +44,8 @@ export interface ChallengeUi {
 const Ctx = createContext<ChallengeUi | null>(null);
 
 /** A shipped challenge and its start, or null for an id the lab does not have. */
-function openingOf(id: string): ChallengeUi['open'] {
+async function openingOf(id: string): Promise<ChallengeUi['open']> {
+  const { challengeById, startInput } = await import('../../scenarios/challenges');
   const c = challengeById(id);
   const start = c ? startInput(c) : null;
   return c && start?.ok ? { challenge: c, start: start.input } : null;
@@ -52,43 +54,49 @@ function openingOf(id: string): ChallengeUi['open'] {
 /** Provides the open challenge; reads `?challenge=` once, at mount. */
 export function ChallengeProvider({ children }: { children: ReactNode }) {
   const lab = useLabInstance();
-  // The challenge the URL names, resolved once (undefined: it names none the lab has).
-  const [asked] = useState(() => {
-    const id = challengeParamOf(location.search);
-    return id === null ? null : { id, open: openingOf(id) };
-  });
-  const [open, setOpen] = useState<ChallengeUi['open']>(asked?.open ?? null);
-  const [progress, setProgress] = useState<Progress>(() =>
-    asked?.open ? readProgress(asked.open.challenge.id, pageStorage()) : FRESH_PROGRESS,
-  );
+  const [open, setOpen] = useState<ChallengeUi['open']>(null);
+  const [progress, setProgress] = useState<Progress>(FRESH_PROGRESS);
+  // The last id asked for: a slower load of an earlier one does not replace it.
+  const askedLast = useRef<string | null>(null);
 
-  const openChallenge = useCallback(
-    (id: string | null) => {
-      const next = id === null ? null : openingOf(id);
+  /** Show the challenge `id` resolved to, unless another was asked for meanwhile. */
+  const show = useCallback(
+    (id: string, next: ChallengeUi['open']) => {
+      if (askedLast.current !== id) return;
       setOpen(next);
       if (next) {
         setProgress(readProgress(next.challenge.id, pageStorage()));
         lab.actions.loadScenario(structuredClone(next.start), { presetRef: null, opened: true });
-      }
+      } else lab.app.setState({ notice: `No challenge “${id.slice(0, 60)}” in the lab.` });
       writeChallengeToLocation(next?.challenge.id ?? null);
     },
     [lab],
+  );
+
+  const openChallenge = useCallback(
+    (id: string | null) => {
+      askedLast.current = id;
+      if (id !== null) {
+        void openingOf(id).then((next) => show(id, next));
+        return;
+      }
+      setOpen(null);
+      writeChallengeToLocation(null);
+    },
+    [show],
   );
 
   // The URL's challenge: its start replaces what the page opened with (undo brings that back).
   // Once, though StrictMode runs a mount effect twice: a second load would be a second undo step.
   const askedDone = useRef(false);
   useEffect(() => {
-    if (!asked || askedDone.current) return;
+    if (askedDone.current) return;
     askedDone.current = true;
-    if (asked.open)
-      lab.actions.loadScenario(structuredClone(asked.open.start), {
-        presetRef: null,
-        opened: true,
-      });
-    else lab.app.setState({ notice: `No challenge “${asked.id.slice(0, 60)}” in the lab.` });
-    writeChallengeToLocation(asked.open?.challenge.id ?? null);
-  }, [asked, lab]);
+    const id = challengeParamOf(location.search);
+    if (id === null) return;
+    askedLast.current = id;
+    void openingOf(id).then((next) => show(id, next));
+  }, [show]);
 
   const id = open?.challenge.id;
   const updateProgress = useCallback(

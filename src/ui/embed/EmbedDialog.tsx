@@ -3,7 +3,7 @@ import { addressAs, embedElementSnippet, expectAttribute } from './embedElement'
 import { copyText } from '../../platform/download';
 import { encodeShare } from '../../platform/share';
 import { withCompareParam } from '../../views/compare/compareLink';
-import { findPreset } from '../../scenarios';
+import { loadedPreset } from '../../scenarios/presetCatalog';
 import type { LabState } from '../../store/labStore';
 import { useCursor, useLab, useLabInstance, useView } from '../../store/LabContext';
 import { isPristinePreset, questionVariant } from '../../views/library/library';
@@ -78,7 +78,7 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
   // The lab's speed now is one of the choices, so the author can keep the one tuned for the run.
   const labSpeed = useLab(selectSpeed);
   const speeds = useMemo(() => speedChoices(labSpeed), [labSpeed]);
-  const preset = presetRef ? findPreset(presetRef) : undefined;
+  const preset = presetRef ? loadedPreset(presetRef) : undefined;
   const ref = useRef<HTMLDialogElement>(null);
   // The open preset's "Predict first" question comes along when it is about this variant —
   // asked by default when the run is as shipped. Another variant's question would describe

@@ -4,7 +4,7 @@
  * until then) is the page's "Predict first" (src/ui/library), fed with these.
  */
 import type { ScenarioInput } from '../../engine';
-import { findPreset } from '../../scenarios';
+import { loadedPreset } from '../../scenarios/presetCatalog';
 import type { LabState } from '../../store/labStore';
 import { questionVariant, type PredictionSubject } from '../../views/library/library';
 import {
@@ -45,7 +45,7 @@ export function embedQuestion(
 ): AskedQuestion {
   const key = EMBED_PREDICTION_KEY;
   if (options.question) return authorQuestion(key, options.question, options.answer);
-  const p = presetRef ? findPreset(presetRef) : undefined;
+  const p = presetRef ? loadedPreset(presetRef) : undefined;
   if (p && questionVariant(p.preset) === p.variant.id) return presetQuestion(key, p.preset);
   return genericQuestion(key);
 }

@@ -1,7 +1,14 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { SHARE_PARAM, SHARE_VERSION } from '../../views/io/shareLink';
 import { testIds } from '../testIds';
-import { importFiles, importPasted, looksImportable, type ImportOutcome } from './importScenario';
+import type { ReadableFile } from '../../views/io/export';
+import type { ImportOutcome } from './importScenario';
+
+// The importer (lessons, configuration files, every preset to recognise one, zod) loads when
+// something is imported, not with the page (issues #24, #31).
+const importer = () => import('./importScenario');
+const importFiles = async (files: readonly ReadableFile[]) => (await importer()).importFiles(files);
+const importPasted = async (text: string) => (await importer()).importPasted(text);
 
 /**
  * The paste box's example: scenario JSON, or a share link as the page makes them now — its
@@ -186,10 +193,11 @@ export function usePageImport(onOutcome: (r: ImportOutcome) => void, enabled: bo
       )
         return;
       const text = e.clipboardData?.getData('text/plain') ?? '';
-      // Only what looks like a scenario or a link: a stray paste should not raise an error.
-      if (!looksImportable(text)) return;
-      e.preventDefault();
-      void importPasted(text).then((r) => cb.current(r));
+      // Only what looks like a scenario or a link: a stray paste should not raise an error. (The
+      // target is no field, so the paste has no default to prevent.)
+      void importer().then(async (m) => {
+        if (m.looksImportable(text)) cb.current(await m.importPasted(text));
+      });
     };
     window.addEventListener('dragover', onOver);
     window.addEventListener('dragleave', onLeave);

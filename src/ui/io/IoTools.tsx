@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { lessonHref } from '../../platform/lessonUrl';
 import { useActions } from '../../store/LabContext';
 import { EmbedButton } from '../embed/EmbedDialog';
 import { ShareButton } from '../share/ShareButton';
@@ -21,7 +20,13 @@ export function IoTools() {
   const [refused, setRefused] = useState<Extract<ImportOutcome, { ok: false }> | null>(null);
   const accept = (r: Extract<ImportOutcome, { ok: true }>) => {
     // A lesson file opens its presenter view (src/ui/lesson), the workspace left as it is.
-    if (r.lesson) return window.location.assign(lessonHref(r.lesson));
+    if (r.lesson) {
+      const lesson = r.lesson;
+      void import('../../platform/lessonUrl').then((m) =>
+        window.location.assign(m.lessonHref(lesson)),
+      );
+      return;
+    }
     // A page of its own: Back returns to what was open before (src/ui/io/historySync.ts).
     // It opens at t = 0 and plays: its verdict folds until the end (`replay`).
     a.loadScenario(r.input, {

@@ -19,12 +19,16 @@ import { createAutosave, type Autosave } from '../../platform/storageAutosave';
 import { createLab, type Lab } from '../../store/labStore';
 import { embedOptionsNotice } from '../embed/embedOptions';
 import { createShareSync } from '../share/shareSync';
+import { firstPresetsLoaded } from './firstPresets';
 import { createHistorySync } from './historySync';
 import { keptWorkspaceActions } from './keptWorkspace';
 import { createNotices } from './notices';
 import type { PageServices } from './PageContext';
 import { chooseStart, type Start } from './startup';
 import { presentParamOf, prefsState, subscribeWorkspace, workspaceOf } from './workspace';
+
+// The presets the address opens (one family, not the library), downloading since the entry began.
+await firstPresetsLoaded;
 
 /** The page: its lab, its services, and how it started. */
 export interface BootedPage {

@@ -19,7 +19,7 @@ import {
 } from '../../platform/history';
 import { presetParamOf, resolvePresetParam } from '../../platform/presetUrl';
 import { shareParam } from '../../platform/share';
-import { findPreset } from '../../scenarios';
+import { loadedPreset, loadPreset } from '../../scenarios/presetCatalog';
 import type { Lab, LabState } from '../../store/labStore';
 
 /** What the status line says after Back or Forward opened an entry. */
@@ -37,16 +37,22 @@ const entryNow = (s: LabState): HistoryEntry => ({
  * share link — that one is opened by its `hashchange`.
  */
 function entryOfAddress(loc: Pick<Location, 'search' | 'hash'>): HistoryEntry | null {
-  if (shareParam(loc.hash) !== null) return null;
-  const value = presetParamOf(loc.search);
-  const param = value === null ? null : resolvePresetParam(value);
-  const found = param?.kind === 'preset' ? findPreset(param.ref) : undefined;
+  const ref = presetRefOfAddress(loc);
+  const found = ref === null ? undefined : loadedPreset(ref);
   return found
     ? {
         scenario: structuredClone(found.variant.scenario),
         presetRef: `${found.preset.id}/${found.variant.id}`,
       }
     : null;
+}
+
+/** The preset an address names by `?preset=` (none when it carries a share link). */
+function presetRefOfAddress(loc: Pick<Location, 'search' | 'hash'>): string | null {
+  if (shareParam(loc.hash) !== null) return null;
+  const value = presetParamOf(loc.search);
+  const param = value === null ? null : resolvePresetParam(value);
+  return param?.kind === 'preset' ? param.ref : null;
 }
 
 /**
@@ -65,9 +71,18 @@ export function createHistorySync(
     else if (s.scenario !== p.scenario || s.presetRef !== p.presetRef)
       recordEntry(env, entryNow(s));
   });
-  const unlisten = env.listen((state) => {
+  const unlisten = env.listen(function onEntry(state, loaded = false) {
     const entry = entryOf(state) ?? entryOfAddress(env.location);
-    if (!entry) return;
+    if (!entry) {
+      // A preset the page has not loaded yet (src/scenarios/presetCatalog.ts): once it is.
+      const ref = loaded ? null : presetRefOfAddress(env.location);
+      if (ref !== null)
+        void loadPreset(ref).then(
+          () => onEntry(state, true),
+          () => {},
+        );
+      return;
+    }
     const s = lab.app.getState();
     // Already on screen (Back to a page whose scenario the user had brought back by undo).
     if (

@@ -7,7 +7,7 @@ import type { ScenarioInput } from '../../engine';
 import { looksLikeLesson, parseLesson, resolveStep, type Lesson } from '../../scenarios/lessons';
 import { decodeShare, shareIssueLines, shareParam } from '../../platform/share';
 import { presetParamOf, resolvePresetParam } from '../../platform/presetUrl';
-import { findPreset } from '../../scenarios';
+import { loadAllPresets, loadedPreset } from '../../scenarios/presetCatalog';
 import {
   importScenarioFile,
   importScenarioText,
@@ -115,7 +115,7 @@ function presetLink(text: string): ImportOutcome | null {
       ],
     };
   const r = resolvePresetParam(value);
-  const p = r.kind === 'preset' ? findPreset(r.ref) : undefined;
+  const p = r.kind === 'preset' ? loadedPreset(r.ref) : undefined;
   if (r.kind === 'unknown' || !p)
     return { ok: false, from, lines: [`preset: ${r.kind === 'unknown' ? r.message : value}`] };
   return {
@@ -170,6 +170,9 @@ export function importText(text: string, from = 'the pasted text'): ImportOutcom
  * sniffed by their keys) as `delivery-lab from-config` reads them, anything else as {@link importText}.
  */
 export async function importPasted(text: string): Promise<ImportOutcome> {
+  // A preset link, or a scenario that is a preset as shipped, opens as that preset: every one
+  // must be loaded to be recognised (src/scenarios/presetCatalog.ts).
+  await loadAllPresets();
   if (!looksLikeConfigText(text)) return importText(text);
   // Nested keys (Flink's config.yaml) are read as YAML; flat lines as `.properties`.
   const name = /^\s+[\w.-]+\s*:/m.test(text) ? 'pasted config.yaml' : 'pasted.properties';

@@ -9,7 +9,7 @@ import type { ScenarioInput } from '../../engine';
 import type { PresetParam } from '../../platform/presetUrl';
 import { shareIssueLines, type ShareResult } from '../../platform/share';
 import type { StorageNotice, Workspace, WorkspacePrefs } from '../../platform/storage';
-import { findPreset } from '../../scenarios';
+import { loadedPreset } from '../../scenarios/presetCatalog';
 import { pristinePresetRef } from '../../views/library/library';
 import { PREDICTION_UNREADABLE } from '../../views/io/sharePrediction';
 import type { NoticeAction, PageNotice } from './notices';
@@ -85,7 +85,9 @@ export function chooseStart({
       // A link written while the answer was hidden has no expect block: the preset's comes
       // back, so that a link shared from here once the answer is out pins the preset's shape.
       const shipped =
-        presetRef !== null && share.input.expect === undefined ? findPreset(presetRef) : undefined;
+        presetRef !== null && share.input.expect === undefined
+          ? loadedPreset(presetRef)
+          : undefined;
       // The scenario opens all the same; a question lost without a word would show the outcome.
       if (predictionUnreadable) notices.push({ tone: 'warn', text: PREDICTION_UNREADABLE });
       return {
@@ -107,7 +109,7 @@ export function chooseStart({
     });
   }
   if (preset !== null) {
-    const p = preset.kind === 'preset' ? findPreset(preset.ref) : undefined;
+    const p = preset.kind === 'preset' ? loadedPreset(preset.ref) : undefined;
     if (p)
       return {
         source: 'preset',

@@ -48,6 +48,7 @@ describe('library (jsdom)', () => {
   it('lists every preset by group and filters by the search box', async () => {
     await mount();
     fireEvent.click(screen.getByTestId(testIds.libraryOpen));
+    await screen.findByTestId(testIds.libraryDialog);
     // 26 streaming presets and the 7 batch jobs (src/scenarios/library/batch.ts), listed last.
     expect(cards()).toHaveLength(33);
     expect(
@@ -84,6 +85,7 @@ describe('library (jsdom)', () => {
   it('Enter in the search box opens the first match as one undoable edit', async () => {
     const lab = await mount();
     fireEvent.click(screen.getByTestId(testIds.libraryOpen));
+    await screen.findByTestId(testIds.libraryDialog);
     const search = screen.getByTestId(testIds.librarySearch);
     fireEvent.change(search, { target: { value: 'p-77' } });
     fireEvent.keyDown(search, { key: 'Enter' });
@@ -308,6 +310,7 @@ describe('library (jsdom)', () => {
   it('the library opens a lesson on the variant its question is about, not on its first', async () => {
     const lab = await mount();
     fireEvent.click(screen.getByTestId(testIds.libraryOpen));
+    await screen.findByTestId(testIds.libraryDialog);
     const search = screen.getByTestId(testIds.librarySearch);
     fireEvent.change(search, { target: { value: 'Process, then commit' } });
     fireEvent.keyDown(search, { key: 'Enter' });

@@ -1,7 +1,16 @@
 import { Icon } from '../Icon';
 import { testIds } from '../testIds';
+import { lazy, Suspense } from 'react';
+import { loadAllPresets } from '../../scenarios/presetCatalog';
 import { useLibraryUi } from './LibraryContext';
-import { LibraryDialog } from './LibraryDialog';
+
+// The library lists and searches every preset's story, and offers the challenges: loaded when
+// first opened, so the first screen holds one preset and no challenge (issues #24, #31).
+const LibraryDialog = lazy(() =>
+  Promise.all([import('./LibraryDialog'), loadAllPresets()]).then(([m]) => ({
+    default: m.LibraryDialog,
+  })),
+);
 
 /** The top bar's "Library" button, and the library it opens. Nothing without a provider. */
 export function LibraryButton() {
@@ -20,7 +29,11 @@ export function LibraryButton() {
       >
         <Icon name="library" /> Library
       </button>
-      {ui.open && <LibraryDialog />}
+      {ui.open && (
+        <Suspense fallback={null}>
+          <LibraryDialog />
+        </Suspense>
+      )}
     </>
   );
 }

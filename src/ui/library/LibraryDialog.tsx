@@ -7,7 +7,8 @@ import {
   type KeyboardEvent,
   type MouseEvent,
 } from 'react';
-import { labPresets, type Preset } from '../../scenarios';
+import type { Preset } from '../../scenarios';
+import { loadedPresets } from '../../scenarios/presetCatalog';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import {
@@ -51,7 +52,7 @@ export function LibraryDialog() {
   const presetRef = useLab(selectPresetRef);
   const current = openPreset(presetRef);
   const [query, setQuery] = useState('');
-  const listing = useMemo(() => libraryListing(query, labPresets), [query]);
+  const listing = useMemo(() => libraryListing(query, loadedPresets()), [query]);
   // The card the arrows move from: the open preset's at first, the first match after a search.
   const [active, setActive] = useState(() =>
     Math.max(

@@ -1,4 +1,3 @@
-import { presets } from '../../scenarios';
 import { useActions } from '../../store/LabContext';
 import { firstStoryRef } from '../../views/library/library';
 import { useLibraryUi } from '../library/LibraryContext';
@@ -23,7 +22,7 @@ export function FirstLine() {
         className="start-here"
         data-testid={testIds.startHere}
         onClick={() => {
-          a.loadPreset(firstStoryRef(presets));
+          a.loadPreset(firstStoryRef());
           ui?.setStoryHidden(false);
           ui?.markOpened();
         }}

@@ -4,7 +4,8 @@
  * asked. The one place the room reads the page, so a lesson's step can be read here instead.
  */
 import type { LabState } from '../../store/labStore';
-import { findPreset, type Preset } from '../../scenarios';
+import type { Preset } from '../../scenarios';
+import { loadedPreset } from '../../scenarios/presetCatalog';
 import type { ResolvedStep } from '../../scenarios/lessons';
 import type { AskedQuestion } from '../../views/library/question';
 import { presetRoomReveal, presetRoomStep } from '../../views/room/presetStep';
@@ -16,7 +17,7 @@ const ANY_RUN: Pick<Preset, 'predict'> = {
 };
 
 function openQuestion(s: LabState): { title: string; preset: Pick<Preset, 'predict'> } {
-  const found = s.presetRef === null ? undefined : findPreset(s.presetRef);
+  const found = s.presetRef === null ? undefined : loadedPreset(s.presetRef);
   if (found) return { title: found.preset.title, preset: found.preset };
   const name = (s.scenario as { name?: unknown }).name;
   return { title: typeof name === 'string' && name ? name : 'This run', preset: ANY_RUN };

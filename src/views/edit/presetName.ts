@@ -4,11 +4,11 @@
  * same. A preset with several variants: "A lost acknowledgement, retried — idempotence off"; with
  * one: its title.
  */
-import type { Preset, PresetVariant } from '../../scenarios';
+import type { PresetVariant } from '../../scenarios';
 
 /** The name of variant `v` of preset `p`, as the picker lists it and its scenario is named. */
 export function presetName(
-  p: Pick<Preset, 'title' | 'variants'>,
+  p: { title: string; variants: readonly unknown[] },
   v: Pick<PresetVariant, 'label'>,
 ): string {
   return p.variants.length > 1 ? `${p.title} — ${v.label}` : p.title;

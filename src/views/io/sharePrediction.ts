@@ -18,7 +18,7 @@
  * asks of a lab state once a link has asked one.
  */
 import type { ScenarioInput } from '../../engine';
-import { findPreset } from '../../scenarios';
+import { loadedPreset } from '../../scenarios/presetCatalog';
 import {
   isPristinePreset,
   presetSubject,
@@ -128,7 +128,7 @@ export function ownPresetQuestion(
   scenario: ScenarioInput,
   presetRef: string | null,
 ): { question: string; answer: string } | null {
-  const open = presetRef ? findPreset(presetRef) : undefined;
+  const open = presetRef ? loadedPreset(presetRef) : undefined;
   if (!open || !isPristinePreset(scenario, presetRef)) return null;
   if (questionVariant(open.preset) !== open.variant.id) return null;
   return { question: open.preset.predict.question, answer: open.preset.predict.answer };

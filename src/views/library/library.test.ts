@@ -34,11 +34,11 @@ import {
   PREDICTION_CHOICES,
 } from './question';
 
-const ids = (q: string) => libraryListing(q).flat.map((p) => p.id);
+const ids = (q: string) => libraryListing(q, presets).flat.map((p) => p.id);
 
 describe('libraryListing', () => {
   it('lists every preset, grouped in pipeline order with the foundation first', () => {
-    const l = libraryListing('');
+    const l = libraryListing('', presets);
     expect(l.total).toBe(presets.length);
     expect(l.matched).toBe(presets.length);
     // The default list is the streaming presets: every group but the batch jobs' (the page's
@@ -54,7 +54,7 @@ describe('libraryListing', () => {
   });
 
   it('walks the cards in the order they are shown (group by group), not the registry order', () => {
-    const l = libraryListing('');
+    const l = libraryListing('', presets);
     expect(l.flat).toEqual(l.groups.flatMap((g) => g.presets));
     // The registry has flink-checkpoint-replay (4th library preset) before the broker and
     // consumer presets; shown by group it comes after them.
@@ -77,7 +77,7 @@ describe('libraryListing', () => {
     ]);
     // p-77 is in its own preset and in the card-charge story.
     expect(ids('p-77')).toEqual(['payment-resent-by-app', 'card-charge-idempotency']);
-    expect(libraryListing('p-77').groups.map((g) => g.group.id)).toEqual([
+    expect(libraryListing('p-77', presets).groups.map((g) => g.group.id)).toEqual([
       'producer',
       'side effect',
     ]);
@@ -95,7 +95,7 @@ describe('libraryListing', () => {
     expect(rank('commit-after-process', 'batch replayed').place).toBe(1);
     expect(rank('commit-before-process', 'replayed batch').place).toBeGreaterThanOrEqual(4);
     // Groups follow their best card; without a query, pipeline order stays.
-    const l = libraryListing('replayed batch');
+    const l = libraryListing('replayed batch', presets);
     expect(l.flat).toEqual(l.groups.flatMap((g) => g.presets));
     expect(l.groups[0]!.group.id).toBe('consumer');
     expect(ids('restores a checkpoint')[0]).toBe('flink-checkpoint-replay');
@@ -103,7 +103,7 @@ describe('libraryListing', () => {
   });
 
   it('finds nothing for a word no preset has', () => {
-    const l = libraryListing('xyzzy');
+    const l = libraryListing('xyzzy', presets);
     expect([l.matched, l.groups.length, l.flat.length, l.total]).toEqual([0, 0, 0, presets.length]);
   });
 });
@@ -441,7 +441,8 @@ describe('listingSummary and SEARCH_SUGGESTIONS', () => {
   });
 
   it('suggests only words that find presets', () => {
-    for (const w of SEARCH_SUGGESTIONS) expect(libraryListing(w).matched).toBeGreaterThan(1);
+    for (const w of SEARCH_SUGGESTIONS)
+      expect(libraryListing(w, presets).matched).toBeGreaterThan(1);
   });
 });
 
@@ -625,6 +626,6 @@ describe('Start here', () => {
   it('opens the first card of the library: the first group (guarantees), its first story, at its question', () => {
     // LIBRARY_GROUPS starts with 'guarantees'; presets list at-most-once first in it, with one
     // variant ('default'), which its question is about.
-    expect(firstStoryRef(presets)).toBe('at-most-once/default');
+    expect(firstStoryRef()).toBe('at-most-once/default');
   });
 });

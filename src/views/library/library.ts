@@ -6,9 +6,13 @@
 import { parseScenario, type Guarantee, type ScenarioInput } from '../../engine';
 import { canonicalJson } from '../run/compute';
 import {
-  findPreset,
+  loadedPreset,
+  loadedPresets,
+  PRESET_CATALOG,
+  type PresetMeta,
+} from '../../scenarios/presetCatalog';
+import {
   groupPresets,
-  presets as allPresets,
   searchPresets,
   sourceTitle,
   type LibraryGroup,
@@ -36,12 +40,9 @@ export interface LibraryListing {
  * group by rank, and groups by their best card — so Enter, which opens the first card, opens the
  * best match. Without a query, pipeline order.
  * @param query - the search box as typed (surrounding space ignored).
- * @param from - the presets to list; default every preset, foundation first.
+ * @param from - the presets to list (src/scenarios/presetCatalog.ts `loadAllPresets`).
  */
-export function libraryListing(
-  query: string,
-  from: readonly Preset[] = allPresets,
-): LibraryListing {
+export function libraryListing(query: string, from: readonly Preset[]): LibraryListing {
   const found = searchPresets(from, query);
   let groups = groupPresets(found);
   if (queryWords(query).length > 0) {
@@ -188,7 +189,7 @@ export interface OpenPreset {
 /** The preset a workspace was opened from, or null (none, or an id this build does not know). */
 export function openPreset(presetRef: string | null): OpenPreset | null {
   if (presetRef === null) return null;
-  const found = findPreset(presetRef);
+  const found = loadedPreset(presetRef);
   return found ? { ...found, ref: `${found.preset.id}/${found.variant.id}` } : null;
 }
 
@@ -206,7 +207,7 @@ const variantJson = new WeakMap<object, string>();
 export function isPristinePreset(scenario: ScenarioInput, presetRef: string | null): boolean {
   const cached = pristineCache.get(scenario);
   if (cached && cached.ref === presetRef) return cached.pristine;
-  const found = presetRef === null ? undefined : findPreset(presetRef);
+  const found = presetRef === null ? undefined : loadedPreset(presetRef);
   const pristine = found !== undefined && sameRun(scenario, found.variant);
   pristineCache.set(scenario, { ref: presetRef, pristine });
   return pristine;
@@ -264,16 +265,18 @@ function jsonOf(v: PresetVariant): string {
 /**
  * The preset variant (`id/variant`) that `scenario` is exactly, as shipped, or null: a share link
  * of an unedited preset opens as that preset — its story and its question — not as a scenario of
- * no name. (The link still carries the scenario itself, so it replays the same run.)
+ * no name. (The link still carries the scenario itself, so it replays the same run.) Among the
+ * presets loaded (src/scenarios/presetCatalog.ts): a caller loads them all first (boot does for a
+ * share link, an import awaits `loadAllPresets`).
  */
 export function pristinePresetRef(scenario: ScenarioInput): string | null {
+  const all = loadedPresets();
   const json = JSON.stringify(scenario);
-  for (const p of allPresets)
-    for (const v of p.variants) if (jsonOf(v) === json) return `${p.id}/${v.id}`;
+  for (const p of all) for (const v of p.variants) if (jsonOf(v) === json) return `${p.id}/${v.id}`;
   // Parsed once, for every variant.
   let canon: string | null | undefined;
   const mine = () => (canon === undefined ? (canon = canonicalRun(scenario)) : canon);
-  for (const p of allPresets)
+  for (const p of all)
     for (const v of p.variants) if (sameRun(scenario, v, mine)) return `${p.id}/${v.id}`;
   return null;
 }
@@ -486,8 +489,8 @@ export const SEARCH_SUGGESTIONS: readonly string[] = [
  * Where a newcomer starts ("Start here" on the first screen): the library's first story, as its
  * cards list it (groups in LIBRARY_GROUPS order), at the variant its question is about.
  */
-export function firstStoryRef(all: readonly Preset[]): string {
+export function firstStoryRef(all: readonly PresetMeta[] = PRESET_CATALOG): string {
   const first = groupPresets(all)[0]?.presets[0];
   if (!first) throw new Error('The library holds no preset');
-  return `${first.id}/${questionVariant(first)}`;
+  return `${first.id}/${first.questionVariant}`;
 }

@@ -1,0 +1,59 @@
+/**
+ * The first screen loads one preset's family, not the library (issues #24, #31;
+ * src/scenarios/presetCatalog.ts): an embed of a preset fetches its family's module and its parsed
+ * variants, and no other preset's; the page's library, opened, loads the rest and lists them all;
+ * a preset of another family opens from the scenario menu once its module is in.
+ */
+import type { Page } from '@playwright/test';
+import { PRESET_FAMILIES } from '../src/scenarios/presetFamilies';
+import { PRESET_CATALOG } from '../src/scenarios/presetCatalog';
+import { expect, test, testIds } from './fixtures';
+
+const FAMILIES = Object.keys(PRESET_FAMILIES);
+const PRESET_IDS = PRESET_CATALOG.map((m) => m.id);
+
+/**
+ * Names (without the build's hash) of the scripts the page fetches from now on, each once (a
+ * dynamically imported module may come as a small facade chunk and its content, both named so).
+ */
+function scriptsFetched(page: Page): Set<string> {
+  const names = new Set<string>();
+  page.on('requestfinished', (r) => {
+    const m = /\/assets\/(.+)-[\w-]{8}\.js$/.exec(new URL(r.url()).pathname);
+    if (m) names.add(m[1]!);
+  });
+  return names;
+}
+
+test('an embed of one preset fetches its family and its parsed variants, no other preset', async ({
+  page,
+}) => {
+  const fetched = scriptsFetched(page);
+  await page.goto('./?embed&preset=zombie-consumer');
+  await expect(page.getByTestId(testIds.embedPlayer)).toBeVisible();
+  // Anything lazy the first screen asks for (the run's chunk) has had time to come.
+  await page.waitForTimeout(1000);
+  // src/scenarios/library/consumer.ts (zombie-consumer's family) and its parsed variants only.
+  expect([...fetched].filter((n) => FAMILIES.includes(n))).toEqual(['consumer']);
+  expect([...fetched].filter((n) => PRESET_IDS.includes(n))).toEqual(['zombie-consumer']);
+});
+
+test('the page loads the default family; the library, opened, lists every preset', async ({
+  unopenedDash: dash,
+}) => {
+  const fetched = scriptsFetched(dash.page);
+  await dash.goto();
+  expect([...fetched].filter((n) => FAMILIES.includes(n))).toEqual(['foundation']);
+  await dash.byId(testIds.libraryOpen).click();
+  // 26 streaming presets and the 7 batch jobs, every family loaded for the search.
+  await expect(dash.byId(testIds.libraryCard)).toHaveCount(33);
+  expect([...fetched].filter((n) => FAMILIES.includes(n)).sort()).toEqual([...FAMILIES].sort());
+});
+
+test('a preset of another family opens from the scenario menu once its module is in', async ({
+  dash,
+}) => {
+  await dash.pickPreset('zombie-consumer/plain-insert');
+  await expect(dash.byId(testIds.storyPanel)).toHaveAttribute('data-preset', 'zombie-consumer');
+  await expect(dash.byId(testIds.scenarioPicker)).toHaveValue('zombie-consumer/plain-insert');
+});

@@ -1,0 +1,21 @@
+/**
+ * What the first screen knows of a preset before loading it (src/scenarios/parsed/catalog.ts,
+ * generated): enough for the scenario menu, `?preset=` and "Start here" — the cards' words and the
+ * stories come with the preset's module (src/scenarios/presetCatalog.ts), so this stays small.
+ */
+import type { Guarantee } from '../engine';
+import type { PresetFamily } from './presetFamilies';
+import type { PresetGroup } from './types';
+
+export interface PresetMeta {
+  id: string;
+  title: string;
+  group: PresetGroup;
+  illustrates: Guarantee | 'none';
+  /** The module that holds it (src/scenarios/presetFamilies.ts). */
+  family: PresetFamily;
+  /** The variant its question is about (`predict.variant`, else the first). */
+  questionVariant: string;
+  /** The first one is the default variant. */
+  variants: readonly { id: string; label: string }[];
+}

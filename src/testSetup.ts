@@ -1,0 +1,8 @@
+/**
+ * Vitest's setup file (vite.config.ts `setupFiles`): the page loads presets per family and zod on
+ * demand (src/scenarios/presetCatalog.ts, docs/ARCHITECTURE.md "The first screen"); unit tests
+ * read any preset synchronously, as they always have, so every one is loaded before each file.
+ */
+import { loadAllPresets } from './scenarios/presetCatalog';
+
+await loadAllPresets();

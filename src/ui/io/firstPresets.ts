@@ -1,0 +1,58 @@
+/**
+ * The presets the first screen needs, loaded before the page boots: main.tsx and embedMain.tsx
+ * import this module right after the simulation's chunk, so the download starts before the rest of
+ * the entry evaluates, and src/ui/io/boot.ts awaits {@link firstPresetsLoaded} (a top-level await)
+ * before it creates the lab: the default preset, the
+ * one `?preset=` names (an embed of it needs no default), the saved workspace's, and — for a share link, which opens as the preset it
+ * is when it is one unedited (`pristinePresetRef`) — every preset. Each preset comes with its
+ * family's module only (src/scenarios/presetCatalog.ts), so an embed of one preset fetches no
+ * other family (issues #24, #31).
+ */
+import { presetParamOf, resolvePresetParam } from '../../platform/presetUrl';
+import { WORKSPACE_KEY } from '../../platform/storage';
+import { shareParam } from '../../views/io/shareLink';
+import { DEFAULT_PRESET_REF, loadAllPresets, loadPreset } from '../../scenarios/presetCatalog';
+import { isEmbed } from '../embed/embedAddress';
+
+/** The saved workspace's preset, read as written (src/platform/storage.ts validates it later). */
+function savedPresetRef(): string | null {
+  try {
+    const raw = window.localStorage.getItem(WORKSPACE_KEY);
+    const ref =
+      raw === null
+        ? null
+        : (JSON.parse(raw) as { state?: { presetRef?: unknown } })?.state?.presetRef;
+    return typeof ref === 'string' ? ref : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Load what the page at `loc` opens with (a failed download is the run's to report). */
+async function loadFirstPresets(
+  loc: Pick<Location, 'search' | 'hash'> = window.location,
+): Promise<void> {
+  if (shareParam(loc.hash) !== null) {
+    await loadAllPresets();
+    return;
+  }
+  const value = presetParamOf(loc.search);
+  const param = value === null ? null : resolvePresetParam(value);
+  const embed = isEmbed(loc.search);
+  const saved = embed ? null : savedPresetRef();
+  // The default opens when nothing else can: an embed of a preset that loads needs no other.
+  const refs = [
+    ...(param?.kind === 'preset' ? [param.ref] : []),
+    ...(saved !== null ? [saved] : []),
+    ...(param?.kind === 'preset' && embed ? [] : [DEFAULT_PRESET_REF]),
+  ];
+  const loaded = await Promise.all(refs.map((ref) => loadPreset(ref).catch(() => undefined)));
+  if (loaded[0] === undefined) await loadPreset(DEFAULT_PRESET_REF);
+}
+
+/** The first screen's presets, in (a failed download is the run's to report). */
+export const firstPresetsLoaded: Promise<void> =
+  // Only in a browser: unit tests load every preset themselves (src/testSetup.ts).
+  typeof window !== 'undefined' && typeof window.location !== 'undefined'
+    ? loadFirstPresets().catch(() => {})
+    : Promise.resolve();
