@@ -7,9 +7,8 @@
  * A results file that leaks gives no one the right to move a step.
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH } from '../src/views/room/joinCode';
 import {
-  JOIN_CODE_ALPHABET,
-  JOIN_CODE_LENGTH,
   normalizeAnswer,
   ROOM_LIMITS,
   type RefusalReason,

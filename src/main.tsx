@@ -8,7 +8,7 @@ import { App } from './ui/App';
 import { bootPage, firstRunOrSoon } from './ui/io/boot';
 import type { Lab } from './store/labStore';
 import { ErrorBoundary } from './ui/ErrorBoundary';
-import { joinCodeFromSearch } from './platform/roomClient';
+import { joinCodeFromSearch } from './views/room/joinCode';
 
 // The pages of other addresses load on their own (a student's room, a batch story, a lesson's
 // presenter view): the lab's entry carries none of them.

@@ -9,7 +9,6 @@ import { z } from 'zod';
 import {
   CLASSROOM_PROBE,
   CreatedSessionSchema,
-  normalizeJoinCode,
   ServerMessageSchema,
   type ClientMessage,
   type CreatedSession,
@@ -151,9 +150,3 @@ export const roomSeats = {
   },
   setStudent: (seat: StudentSeat | null) => write(STUDENT_KEY, seat),
 };
-
-/** The join code of a student's page (`?join=CODE`), or null. */
-export function joinCodeFromSearch(search: string): string | null {
-  const code = new URLSearchParams(search).get('join');
-  return code === null ? null : normalizeJoinCode(code);
-}

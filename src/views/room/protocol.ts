@@ -11,6 +11,7 @@
  * or nonsense keeps their place in the session.
  */
 import { z } from 'zod';
+import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH } from './joinCode';
 
 /** The limits every refusal names. One place, read by the server, the page and the docs. */
 export const ROOM_LIMITS = {
@@ -39,17 +40,9 @@ export const ROOM_LIMITS = {
   options: 8,
 } as const;
 
-/** Join codes: 6 characters with no look-alikes (no 0/O, 1/I/L), typed by hand from a projector. */
-export const JOIN_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const JOIN_CODE_LENGTH = 6;
 const joinCode = z
   .string()
   .regex(new RegExp(`^[${JOIN_CODE_ALPHABET}]{${JOIN_CODE_LENGTH}}$`), 'a 6-character join code');
-
-/** A code as typed ("abc 23x") made comparable: upper case, spaces and dashes dropped. */
-export function normalizeJoinCode(typed: string): string {
-  return typed.toUpperCase().replace(/[\s-]/g, '');
-}
 
 const token = z.string().min(16).max(64);
 const id = z.string().min(1).max(64);
