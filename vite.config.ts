@@ -199,6 +199,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/ui/**/*.test.tsx'],
           exclude: [...configDefaults.exclude, 'e2e/**'],
+          // `extends: true` keeps the root's setup file; this one adds the DOM tests' own.
+          setupFiles: ['src/ui/testSetupDom.ts'],
         },
       },
     ],
