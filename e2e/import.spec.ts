@@ -243,6 +243,9 @@ test('every export downloads its format; the scenario file opens again to the sa
     mimeType: 'application/json',
     buffer: Buffer.from(scenario.text),
   });
+  // The file is read and validated asynchronously (the importer and the validator load on first
+  // use): settled() alone can see the previous run, so wait for the imported one first.
+  await expect.poll(async () => (await state(page)).hash, { timeout: 20_000 }).toBe(before.hash);
   await dash.settled();
   // The identical run (same trace hash), its scenario the one on screen, expect pinned.
   expect(await state(page)).toEqual({

@@ -36,7 +36,8 @@ async function loadFirstPresets(
     await loadAllPresets();
     return;
   }
-  const value = presetParamOf(loc.search);
+  // `?batch=` (the batch page's old address) becomes `?preset=` in main.tsx, after this runs.
+  const value = presetParamOf(loc.search) ?? new URLSearchParams(loc.search).get('batch');
   const param = value === null ? null : resolvePresetParam(value);
   const embed = isEmbed(loc.search);
   const saved = embed ? null : savedPresetRef();
