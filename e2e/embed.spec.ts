@@ -198,8 +198,9 @@ test('predict first: locking the answer in plays the run; the answer waits for i
   await expect(
     page.locator(`[data-testid="${testIds.outcomeHidden}"][data-what="verdict"]`),
   ).toBeVisible();
+  // The player goes to t= once its height is reserved, which can be just after the run is ready.
+  await expect.poll(() => page.evaluate(() => window.__deliveryLab!.cursor().t)).toBe(1000);
   await expect(page.getByTestId(testIds.play)).toHaveAttribute('aria-pressed', 'false');
-  expect(await page.evaluate(() => window.__deliveryLab!.cursor().t)).toBe(1000);
   expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
   await page.getByTestId(testIds.predictInput).fill('20');
   await page.getByTestId(testIds.predictLock).click();
