@@ -184,6 +184,45 @@ test.describe('keyboard: Space plays and pauses wherever it means nothing else',
   });
 });
 
+// The Export menu's counterpart of the fault menu's test above (the embed has no Export menu).
+test('the Export menu closed by Escape: Space on its button plays and pauses, not opens it again; reached anew, Space opens it', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  const kb = page.keyboard;
+  const play = dash.byId(testIds.play);
+  const exp = dash.byId(testIds.exportButton);
+  const items = dash.byId(testIds.exportItem);
+  await exp.click();
+  await expect(items.first()).toBeFocused();
+  await kb.press('Escape');
+  await expect(items).toHaveCount(0);
+  await expect(exp).toBeFocused();
+  await kb.press(' ');
+  await expect(play).toHaveAttribute('aria-pressed', 'true');
+  await expect(items).toHaveCount(0);
+  await kb.press(' ');
+  await expect(play).toHaveAttribute('aria-pressed', 'false');
+  await expect(items).toHaveCount(0);
+  // Enter still opens it; a second Escape, and Space plays again.
+  await kb.press('Enter');
+  await expect(items.first()).toBeFocused();
+  await kb.press('Escape');
+  await expect(exp).toBeFocused();
+  await kb.press(' ');
+  await expect(play).toHaveAttribute('aria-pressed', 'true');
+  await kb.press(' ');
+  await expect(play).toHaveAttribute('aria-pressed', 'false');
+  // Tab away and back (Shift+Tab): reached anew, the button's Space opens the menu.
+  await kb.press('Tab');
+  await kb.press('Shift+Tab');
+  await expect(exp).toBeFocused();
+  await kb.press(' ');
+  await expect(items.first()).toBeFocused();
+  await expect(play).toHaveAttribute('aria-pressed', 'false');
+  expect(dash.errors).toEqual([]);
+});
+
 test('Escape closes the Share popover and the Export menu, focus back on their button', async ({
   dash,
 }) => {
