@@ -40,7 +40,7 @@ export function useActions(): LabActions {
 
 /**
  * Trace entries applied at the cursor, as the panels show it: re-renders when an engine event is
- * crossed, at most ≈ 15 times a second while playing (see `SHOWN_INTERVAL_MS`).
+ * crossed, at most ≈ 15 times a second while playing (see playback.ts `SHOWN_INTERVAL_MS`).
  */
 export function useIdx(): number {
   return useStore(useLabInstance().shown, selectIdx);

@@ -210,7 +210,7 @@ export interface Lab {
   app: StoreApi<LabState>;
   /** The playback cursor, every frame. */
   cursor: StoreApi<CursorState>;
-  /** The cursor the panels render (throttled while playing, see labStore.ts `SHOWN_INTERVAL_MS`). */
+  /** The cursor the panels render (throttled while playing, see playback.ts `SHOWN_INTERVAL_MS`). */
   shown: StoreApi<{ idx: number }>;
   actions: LabActions;
 }

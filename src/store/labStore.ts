@@ -11,9 +11,8 @@
  *   store (zustand README, "Transient updates").
  *
  * A third store, `shown`, is the cursor the panels render: while playing it follows `cursor` at
- * most every {@link SHOWN_INTERVAL_MS} (a dense run crosses engine events every frame, and
- * re-rendering every panel 60 times a second is wasted work nobody can read); on a seek, a step
- * or a pause it follows at once.
+ * most every `SHOWN_INTERVAL_MS`; on a seek, a step or a pause it follows at once. The cursor, `shown`
+ * and the actions that move them are ./playback.ts; the fault edits are ./faultEdits.ts.
  *
  * The run client is injected (docs/ARCHITECTURE.md#layers: store imports only the types of platform/), so tests pass an inline
  * one and the page a worker-backed one. The stores' shapes are ./labState.ts, their selectors
@@ -29,16 +28,14 @@ import {
   loadedPreset,
   loadPreset as loadPresetModule,
 } from '../scenarios/presetCatalog';
-import { indexAtTime, timeAtIndex } from '../views/run/at';
+import { indexAtTime } from '../views/run/at';
 import { editKnob } from '../views/edit/knobs';
-import { momentWords, nextMoment, type MomentKind } from '../views/run/moments';
 import { paceOf } from '../views/run/pace';
-import { advance, SPEED_DEFAULT, SPEED_MAX, SPEED_MIN } from '../views/run/playback';
+import { SPEED_DEFAULT } from '../views/run/playback';
 import type { CompareSpec } from '../views/compare/lanes';
 import {
   FONT_SCALES,
   HISTORY_LIMIT,
-  type CursorState,
   type Lab,
   type LabActions,
   type LabDeps,
@@ -46,13 +43,11 @@ import {
 } from './labState';
 import { selectParse, selectRecipeDifferences } from './selectors';
 import { faultEditActions } from './faultEdits';
+import { createPlayback } from './playback';
 
 // The lab's shapes and selectors, where its users have always imported them from.
 export * from './labState';
 export * from './selectors';
-
-/** While playing, the panels' cursor (`shown`) updates at most this often (real ms): ≈ 15 Hz. */
-const SHOWN_INTERVAL_MS = 66;
 
 /** The default preset, which the page loads before it creates its lab (src/ui/io/firstPresets.ts). */
 function defaultPreset(): NonNullable<ReturnType<typeof loadedPreset>> {
@@ -93,22 +88,10 @@ export function createLab(deps: LabDeps): Lab {
     replay: null,
     compare: null,
   }));
-  const cursor = createStore<CursorState>()(() => ({ t: 0, idx: 0 }));
-  const shown = createStore<{ idx: number }>()(() => ({ idx: 0 }));
-  let inTick = false;
-  let sinceShown = 0;
-  const flushShown = () => {
-    sinceShown = 0;
-    const idx = cursor.getState().idx;
-    if (shown.getState().idx !== idx) shown.setState({ idx });
-  };
-  cursor.subscribe(() => {
-    if (inTick && sinceShown < SHOWN_INTERVAL_MS) return;
-    flushShown();
+  const playback = createPlayback(app, () => {
+    paceFor = null;
   });
-  app.subscribe((s, prev) => {
-    if (prev.playing && !s.playing) flushShown();
-  });
+  const { cursor, shown } = playback;
   // Undo and redo bring back the preset a scenario was opened from (the story beside the
   // pipeline and the URL's `?preset=` follow it): every scenario that was current remembers it.
   const refOf = new WeakMap<ScenarioInput, string | null>([[initial, initialRef]]);
@@ -192,23 +175,10 @@ export function createLab(deps: LabDeps): Lab {
     });
   };
 
-  /** See setEndGuard. */
-  let endGuard: (() => string | null) | null = null;
-  /** See setJumpsHideAnomalies. */
-  let jumpsWithout: readonly MomentKind[] = [];
-
   /** The arrow-key walk through the guarantee switch (see setGuarantee): its start, its end. */
   let burst: { before: ScenarioInput; claim: Guarantee | null; at: ScenarioInput } | null = null;
 
   /** Replace the scenario as one undoable edit, then re-simulate. */
-  /**
-   * The last edit's note ("Undone", "Set acks to all") is about that edit: once the user moves
-   * through the run, the status line says where they are instead (it stayed while stepping).
-   */
-  const dismissNotice = () => {
-    if (app.getState().notice !== null) app.setState({ notice: null });
-  };
-
   const edit = (next: ScenarioInput, notice: string | null = null) => {
     const s = app.getState();
     app.setState({
@@ -218,17 +188,6 @@ export function createLab(deps: LabDeps): Lab {
       notice,
     });
     requestRun();
-  };
-
-  const seekTo = (t: number) => {
-    if (app.getState().lastSkip !== 0) app.setState({ lastSkip: 0 });
-    const v = app.getState().view;
-    if (!v) {
-      cursor.setState({ t: 0, idx: 0 });
-      return;
-    }
-    const tt = Math.max(0, Math.min(t, v.endTime));
-    cursor.setState({ t: tt, idx: indexAtTime(v, tt) });
   };
 
   /** The preset last asked for: a slower load of an earlier one does not replace it. */
@@ -379,101 +338,9 @@ export function createLab(deps: LabDeps): Lab {
       });
       requestRun();
     },
-    play() {
-      const s = app.getState();
-      if (!s.view) return;
-      dismissNotice();
-      // At the end, play starts over.
-      if (cursor.getState().idx >= s.view.n && cursor.getState().t >= s.view.endTime)
-        cursor.setState({ t: 0, idx: 0 });
-      app.setState({ playing: true });
-    },
-    pause() {
-      app.setState({ playing: false });
-    },
-    togglePlay() {
-      if (app.getState().playing) actions.pause();
-      else actions.play();
-    },
-    setSpeed(speed) {
-      // A speed the user chose wins over the pace of a run still on its way.
-      paceFor = null;
-      app.setState({ speed: Math.min(SPEED_MAX, Math.max(SPEED_MIN, speed)) });
-    },
-    setSkipIdle(on) {
-      app.setState({ skipIdle: on });
-    },
-    restart() {
-      dismissNotice();
-      app.setState({ playing: false, lastSkip: 0 });
-      cursor.setState({ t: 0, idx: 0 });
-    },
-    toEnd() {
-      const v = app.getState().view;
-      if (!v) return;
-      const why = endGuard?.() ?? null;
-      if (why !== null) {
-        app.setState({ notice: why });
-        return;
-      }
-      dismissNotice();
-      app.setState({ playing: false, lastSkip: 0 });
-      cursor.setState({ idx: v.n, t: v.endTime });
-    },
-    setEndGuard(guard) {
-      endGuard = guard;
-    },
+    ...playback.actions,
     withdrawNotice(notice) {
       if (app.getState().notice === notice) app.setState({ notice: null });
-    },
-    seek(t) {
-      dismissNotice();
-      seekTo(t);
-    },
-    seekIndex(idx) {
-      const v = app.getState().view;
-      if (!v) return;
-      const i = Math.max(0, Math.min(Math.round(idx), v.n));
-      dismissNotice();
-      cursor.setState({ idx: i, t: timeAtIndex(v, i) });
-    },
-    step(delta) {
-      const v = app.getState().view;
-      if (!v) return;
-      app.setState({ playing: false });
-      const { idx } = cursor.getState();
-      actions.seekIndex(idx + Math.sign(delta));
-    },
-    jump(delta) {
-      const v = app.getState().view;
-      if (!v) return;
-      app.setState({ playing: false });
-      const m = nextMoment(v, cursor.getState().idx, delta, jumpsWithout);
-      if (!m) {
-        app.setState({
-          notice: `No ${delta > 0 ? 'later' : 'earlier'} fault, commit, checkpoint, retry or anomaly`,
-        });
-        return;
-      }
-      actions.seekIndex(m.entry + 1);
-      app.setState({ notice: momentWords(v, m, delta) });
-    },
-    setJumpsHideAnomalies(hide) {
-      jumpsWithout = hide ? ['anomaly'] : [];
-    },
-    tick(dtReal) {
-      const s = app.getState();
-      const v = s.view;
-      if (!s.playing || !v) return;
-      const c = cursor.getState();
-      const a = advance(v, c.t, dtReal, s.speed, s.skipIdle);
-      sinceShown += dtReal;
-      inTick = !a.done;
-      cursor.setState({ t: a.t, idx: a.idx });
-      inTick = false;
-      // Only jumps worth telling (a second of virtual time or more) reach the app store.
-      if (a.skipped >= 1000) app.setState({ lastSkip: a.skipped });
-      if (a.done) app.setState({ playing: false });
     },
     select(identity) {
       app.setState({ selected: identity, highlight: [] });

@@ -1,0 +1,251 @@
+/**
+ * The embedded player's loading and options: it opens at event 0 and paints before its first run
+ * ends, loading the player only (and the virtualizer only for long tables); locked knobs and
+ * chosen panels; a link it cannot open, a damaged one, and options it does not know or cannot use
+ * are each named in a notice.
+ */
+import { encodeShare } from '../src/platform/share';
+import { WORKSPACE_KEY } from '../src/platform/storage';
+import type { ScenarioInput } from '../src/engine';
+import { expect, test, testIds } from './fixtures';
+import { APP } from './embedTesting';
+
+test('the embed opens at event 0, as the page does; it loads the player, not the lab, nor React DOM', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  const bodies: Promise<{ file: string; text: string }>[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() !== 'script') return;
+    const file = new URL(r.url()).pathname.split('/').pop()!;
+    scripts.push(file);
+    bodies.push(r.text().then((text) => ({ file, text })));
+  });
+  await page.goto('./?embed&preset=at-least-once');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await expect(page.getByTestId(testIds.clock)).toHaveText(/^t = 0 ms · event 0 \/ /);
+  expect(await page.evaluate(() => window.__deliveryLab!.cursor().idx)).toBe(0);
+  // src/entry.ts: the embed's page module (src/embedMain.tsx), never the lab's (src/main.tsx).
+  expect(scripts.filter((f) => /^embedMain-/.test(f))).toHaveLength(1);
+  expect(scripts.filter((f) => /^main-/.test(f))).toEqual([]);
+  // vite.config.ts (preactForTheEmbed): the embed renders with preact/compat, ~60 kB gzip less
+  // than React DOM, whose every build names its root's key `__reactContainer$…`.
+  const withReactDom = (await Promise.all(bodies)).filter((b) =>
+    b.text.includes('__reactContainer$'),
+  );
+  expect(withReactDom.map((b) => b.file)).toEqual([]);
+});
+
+test('the player is on screen before its first run ends: the embed does not wait for it to paint', async ({
+  page,
+}) => {
+  // The player's status when it first appears in the document (src/embedMain.tsx renders at
+  // once; it used to render once the first run was ready, up to 300 ms later).
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const player = document.querySelector<HTMLElement>('[data-testid="embed-player"]');
+      if (!player) return;
+      (window as unknown as { firstStatus: string }).firstStatus = player.dataset.status ?? '';
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('./?embed&preset=at-least-once');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  const first = await page.evaluate(
+    () => (window as unknown as { firstStatus: string }).firstStatus,
+  );
+  expect(['idle', 'running']).toContain(first);
+  await expect(page.getByTestId(testIds.embedPlayer)).toHaveAttribute('data-status', 'ready');
+});
+
+test('tables of ≤ 64 rows render every row and fetch no virtualizer; a longer run loads it', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script')
+      scripts.push(new URL(r.url()).pathname.split('/').pop()!);
+  });
+  await page.goto('./?embed&preset=at-least-once');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await page.evaluate(() => window.__deliveryLab!.runTo(1e9));
+  const table = page.getByTestId(testIds.sinkTable);
+  const rows = Number(await table.getAttribute('data-rows'));
+  expect(rows).toBeGreaterThan(0);
+  expect(rows).toBeLessThanOrEqual(64);
+  // Every row is in the document (src/ui/hooks/useAllRows.ts), none left to a virtualizer.
+  await expect(table.getByTestId(testIds.sinkRow)).toHaveCount(rows);
+  await expect(page.getByTestId(testIds.partitionLog).first()).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(scripts.filter((f) => /^VirtualRows-/.test(f))).toEqual([]);
+
+  // 200 events: the sink table is past 64 rows, so its rows are virtualized (a lazy chunk).
+  const long = { version: 1, name: 'long', workload: { generate: { count: 200 } } };
+  await page.goto(`./?embed#${encodeShare(long as ScenarioInput)}`);
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await page.evaluate(() => window.__deliveryLab!.runTo(1e9));
+  await expect(page.getByTestId(testIds.sinkTable)).toHaveAttribute('data-rows', '200');
+  expect(scripts.filter((f) => /^VirtualRows-/.test(f))).toHaveLength(1);
+  // Only the rows in view (and a few beyond) are rendered.
+  const rendered = await page.getByTestId(testIds.sinkTable).getByTestId(testIds.sinkRow).count();
+  expect(rendered).toBeGreaterThan(0);
+  expect(rendered).toBeLessThan(200);
+});
+
+test('locked knobs: no guarantee switch, no fault menu, no drop; panels chosen', async ({
+  page,
+}) => {
+  await page.goto('./?embed&lock=1&panels=pipeline,verdict&preset=at-least-once');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  const before = await page.evaluate(() => window.__deliveryLab!.traceHash());
+  await expect(page.getByRole('radiogroup', { name: 'Guarantee' })).toHaveCount(0);
+  await expect(page.getByTestId(testIds.play)).toHaveCount(0); // no time controls panel
+  // Folded until the run's end (issue 24); without time controls, "Reveal now" shows it.
+  await page.getByTestId(testIds.outcomeRevealNow).click();
+  await expect(page.getByTestId(testIds.verdict)).toBeVisible();
+  await expect(page.getByTestId(testIds.counterRows)).toBeHidden();
+  await page
+    .locator(`[data-testid="${testIds.component}"][data-component="consumer-0"] .component-head`)
+    .click();
+  await expect(page.getByTestId(testIds.faultMenu)).toHaveCount(0);
+  await page.keyboard.press('Control+z');
+  expect(await page.evaluate(() => window.__deliveryLab!.traceHash())).toBe(before);
+
+  // Locked with its time controls: a fault marker tells what it is, and offers no edit.
+  await page.goto('./?embed&lock=1&preset=at-least-once');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await expect(page.getByText('(drag or arrows to move)')).toHaveCount(0);
+  await page.getByTestId(testIds.faultMarker).first().focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId(testIds.faultDetails)).toContainText('armed from');
+  await expect(page.getByTestId(testIds.faultAt)).toHaveCount(0);
+  await expect(page.getByTestId(testIds.faultDelete)).toHaveCount(0);
+
+  // Unlocked, the reader may switch the guarantee.
+  await page.goto('./?embed&preset=at-least-once');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await page.getByRole('radiogroup', { name: 'Guarantee' }).getByText('Exactly-once').click();
+  await page.getByTestId(testIds.toEnd).click();
+  await expect(page.getByTestId(testIds.verdict)).toHaveAttribute('data-observed', 'exactly-once');
+});
+
+test('an embed whose link cannot be opened says why and plays nothing, not the default scenario', async ({
+  page,
+}) => {
+  await page.goto(`${APP}?embed&preset=nope/nope`);
+  const refused = page.getByTestId(testIds.embedRefused);
+  await expect(refused).toContainText('No preset “nope/nope” in the library.');
+  await expect(refused).toContainText('Nothing to play');
+  await expect(page.getByTestId(testIds.embedPlayer)).toHaveCount(0);
+  await expect(page.getByTestId(testIds.play)).toHaveCount(0);
+});
+
+test('a damaged share link (#s=2.AAAA): the embed says what failed and plays nothing; the page keeps the saved work', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  const why =
+    'share link: the data is damaged: it decodes to 3 bytes, too few for a scenario and its 4-byte checksum (was the link cut short?)';
+  await page.goto(`${APP}?embed#s=2.AAAA`);
+  const refused = page.getByTestId(testIds.embedRefused);
+  await expect(refused).toContainText('This share link could not be opened:');
+  await expect(refused.getByTestId(testIds.notice).locator('li')).toHaveText([why]);
+  await expect(refused).not.toContainText('empty');
+  await expect(refused).toContainText('Nothing to play');
+  await expect(page.getByTestId(testIds.embedPlayer)).toHaveCount(0);
+  await expect(page.getByText('Payments, at-least-once')).toHaveCount(0);
+
+  // The full page: the reader's saved work stays, and the notice says why the link was refused.
+  await page.goto(APP);
+  await dash.settled();
+  await dash.pickPreset('at-most-once');
+  await dash.fault('consumer-0', 'crash-before-commit');
+  const mine = await dash.api('scenario');
+  // Wait for the autosave of the last edit (it comes a moment after).
+  await expect
+    .poll(
+      async () =>
+        JSON.parse((await page.evaluate((k) => localStorage.getItem(k), WORKSPACE_KEY)) ?? '{}')
+          .state?.scenario,
+    )
+    .toEqual(mine);
+  await page.goto('about:blank');
+  await page.goto(`${APP}#s=2.AAAA`);
+  await dash.settled();
+  const notice = page.getByTestId(testIds.notice);
+  await expect(notice).toContainText(
+    'This share link could not be opened; the lab opened without it:',
+  );
+  await expect(notice.locator('li')).toHaveText([why]);
+  expect(await dash.api('scenario')).toEqual(mine);
+  // Pasted into the open page's address bar (only the hash changes): refused the same way.
+  await notice.getByTestId(testIds.noticeDismiss).click();
+  await page.evaluate(() => (location.hash = 's=2.AAAA'));
+  await expect(page.getByTestId(testIds.notice).locator('li')).toHaveText([why]);
+  expect(await dash.api('scenario')).toEqual(mine);
+});
+
+test('unknown options in the address: a dismissible notice names them and lists the known ones; none when all are known', async ({
+  page,
+}) => {
+  await page.goto('./?embed&autoply=1&pannels=why&preset=at-least-once');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  const notice = page.getByTestId(testIds.notice);
+  await expect(notice).toHaveCount(1);
+  await expect(notice).toHaveAttribute('data-tone', 'warn');
+  await expect(notice).toContainText(
+    'This embed ignores 2 options it does not know. Its options: embed, preset, autoplay, t, speed, panels, caption, lock, predict, q, a, id, layout, theme, height.',
+  );
+  await expect(notice.locator('li')).toHaveText([
+    '“autoply” — did you mean “autoplay”?',
+    '“pannels” — did you mean “panels”?',
+  ]);
+  // Ignored, as before: no autoplay, the default panels (no explanations).
+  await expect(page.getByTestId(testIds.embedPlayer)).toHaveAttribute('data-status', 'ready');
+  await expect(page.getByTestId(testIds.play)).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.locator('.embed-why')).toHaveCount(0);
+  await notice.getByTestId(testIds.noticeDismiss).click();
+  await expect(notice).toHaveCount(0);
+
+  // Every option known (as the Embed dialog writes them): no notice.
+  await page.goto(
+    './?embed&preset=at-least-once&autoplay=1&t=100&speed=0.5&panels=pipeline,why&caption=Hi&lock=1&predict=1&q=Q&a=A&id=x&layout=full&theme=light&height=600',
+  );
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await expect(page.getByTestId(testIds.embedCaption)).toHaveText('Hi');
+  await expect(page.getByTestId(testIds.notice)).toHaveCount(0);
+});
+
+test('option values it cannot use: the notice names each, what was used instead and what the option takes', async ({
+  page,
+}) => {
+  const SPEED = '(speed: 0.001 to 1000, virtual ms per real ms)';
+  await page.goto(
+    './?embed&preset=at-least-once&speed=1e9&panels=bogus,verdict,transport&t=99999999',
+  );
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  const notices = page.getByTestId(testIds.notice);
+  await expect(notices).toHaveCount(2);
+  await expect(notices.first()).toContainText('This embed could not use 2 options as written:');
+  await expect(notices.first().locator('li')).toHaveText([
+    `“speed=1e9” — above the fastest: played at ×1000 ${SPEED}`,
+    '“panels=bogus,verdict,transport” — no panel “bogus”: showed transport, verdict (panels: pipeline, transport, counters, verdict, why, compare)',
+  ]);
+  // The run's length is known once it has run: the start past its end is said then.
+  await expect(notices.nth(1).locator('li')).toHaveText([
+    '“t=99999999” — past the run’s end, 41,150 ms: opened at its end (t: a virtual time in ms, from 0 to 41,150)',
+  ]);
+  // …and the embed does what the lines say.
+  await expect(page.locator('.field.speed output')).toHaveText('×1000');
+  await expect(page.getByTestId(testIds.pipeline)).toHaveCount(0);
+  await expect(page.getByTestId(testIds.verdict)).toBeVisible();
+  expect(await page.evaluate(() => window.__deliveryLab!.cursor().t)).toBe(41_150);
+
+  await page.goto('./?embed&preset=at-least-once&speed=abc&panels=transport');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await expect(page.getByTestId(testIds.notice).locator('li')).toHaveText([
+    `“speed=abc” — not a number: played at the scenario’s own pace ${SPEED}`,
+  ]);
+  // at-least-once's pace (src/views/run/pace.ts), as the page opens it.
+  await expect(page.locator('.field.speed output')).toHaveText('×0.013');
+});

@@ -1,0 +1,89 @@
+/**
+ * The library's layout against the built page: no serious axe violation in the open library and
+ * the story panel, the story never over the pipeline, and every story's setup and question above
+ * the fold at 1280×720.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, testIds } from './fixtures';
+import { presets } from '../src/scenarios';
+import { questionVariant } from '../src/views/library/library';
+import { lib } from './libraryTesting';
+
+test('axe: the open library and the story panel have no serious violation', async ({ dash }) => {
+  test.setTimeout(90_000);
+  const { page } = dash;
+  const l = lib(dash);
+  const serious = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  await dash.byId(testIds.libraryOpen).click();
+  await expect(l.cards.first()).toBeVisible();
+  expect(await serious()).toEqual([]);
+  await l.card('consume-transform-produce').click();
+  await dash.settled();
+  await dash.byId(testIds.predictReveal).click();
+  await expect(l.answer).toBeVisible();
+  expect(await serious()).toEqual([]);
+});
+
+test('the story: a band above the counters while its question is asked, then beside the pipeline at 1280 px, above it at a larger font — never over it', async ({
+  unopenedDash: dash,
+}) => {
+  const { page } = dash;
+  const l = lib(dash);
+  await page.goto('./?preset=flink-checkpoint-replay/plain-sink');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  const box = async () => ({
+    story: (await l.story.boundingBox())!,
+    pipeline: (await dash.byId(testIds.pipeline).boundingBox())!,
+  });
+  // Asked: a band across the page above the counters, the setup left of the question.
+  await expect(l.story).toHaveAttribute('data-asking', 'true');
+  let b = await box();
+  const counters = (await dash.byId(testIds.counters).boundingBox())!;
+  expect(b.story.y + b.story.height).toBeLessThanOrEqual(counters.y);
+  expect(b.story.width).toBeGreaterThan(b.pipeline.width * 0.9);
+  const setup = (await dash.byId(testIds.storySetup).boundingBox())!;
+  const question = (await dash.byId(testIds.predict).boundingBox())!;
+  expect(question.x).toBeGreaterThanOrEqual(setup.x + setup.width);
+  // Answered: the story goes beside the pipeline.
+  await dash.byId(testIds.predictReveal).click();
+  await expect(l.story).toHaveAttribute('data-asking', 'false');
+  b = await box();
+  // Beside: to the right of the pipeline, its top within the pipeline's rows.
+  expect(b.story.x).toBeGreaterThanOrEqual(b.pipeline.x + b.pipeline.width);
+  expect(b.story.y).toBeLessThan(b.pipeline.y + b.pipeline.height);
+  // 150 %: no room for both side by side — the story moves above the pipeline.
+  for (let k = 0; k < 3; k++) await dash.byId(testIds.fontLarger).click();
+  await expect(dash.byId(testIds.app)).toHaveAttribute('style', /--scale: 1.5/);
+  b = await box();
+  expect(b.story.y + b.story.height).toBeLessThanOrEqual(b.pipeline.y);
+  // Folded away, then back: the pipeline has the whole width meanwhile.
+  await dash.byId(testIds.storyToggle).click();
+  await expect(l.story).toHaveCount(0);
+  await dash.byId(testIds.storyToggle).click();
+  await expect(l.story).toBeVisible();
+  await expect(dash.byId(testIds.storyTitle)).toBeFocused();
+});
+
+test('at 1280×720, every library story opens with its setup and the whole "Predict first" box above the fold', async ({
+  unopenedDash: dash,
+}) => {
+  // ~1 s a preset on an idle machine; a loaded one several times that.
+  test.setTimeout(180_000);
+  const { page } = dash;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('./');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  for (const p of presets) {
+    await dash.api('load', `${p.id}/${questionVariant(p)}`);
+    await dash.settled();
+    for (const id of [testIds.storySetup, testIds.predict]) {
+      const b = (await dash.byId(id).boundingBox())!;
+      expect(b.y, `${p.id}: ${id} top`).toBeGreaterThanOrEqual(0);
+      expect(b.y + b.height, `${p.id}: ${id} bottom`).toBeLessThanOrEqual(720);
+    }
+    expect(await page.evaluate(() => window.scrollY), p.id).toBe(0);
+  }
+});

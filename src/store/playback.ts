@@ -1,0 +1,189 @@
+/**
+ * The lab's playback: the cursor `{ t, idx }` and the actions that move it (play, pause, seek,
+ * step, jump to the next moment, and the frame tick), plus `shown`, the cursor the panels render.
+ * src/store/labStore.ts creates it with its app store and spreads these actions into its own; the
+ * run (which puts the cursor on a new view) stays there.
+ *
+ * The cursor is a store of its own, advanced 60 times a second while playing, so that a frame
+ * only notifies the cursor's subscribers, never the whole app store (zustand README, "Transient
+ * updates"). `shown` follows it at most every {@link SHOWN_INTERVAL_MS} while playing (a dense run
+ * crosses engine events every frame, and re-rendering every panel 60 times a second is wasted
+ * work nobody can read); on a seek, a step or a pause it follows at once.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { indexAtTime, timeAtIndex } from '../views/run/at';
+import { momentWords, nextMoment, type MomentKind } from '../views/run/moments';
+import { advance, SPEED_MAX, SPEED_MIN } from '../views/run/playback';
+import type { CursorState, LabActions, LabState } from './labState';
+
+/** While playing, the panels' cursor (`shown`) updates at most this often (real ms): ≈ 15 Hz. */
+const SHOWN_INTERVAL_MS = 66;
+
+type PlaybackActions = Pick<
+  LabActions,
+  | 'play'
+  | 'pause'
+  | 'togglePlay'
+  | 'setSpeed'
+  | 'setSkipIdle'
+  | 'restart'
+  | 'toEnd'
+  | 'setEndGuard'
+  | 'seek'
+  | 'seekIndex'
+  | 'step'
+  | 'jump'
+  | 'setJumpsHideAnomalies'
+  | 'tick'
+>;
+
+/**
+ * The playback of a lab's `app` store. `onSpeedChosen`: the user set the speed, which wins over
+ * the pace of a run still on its way (labStore.ts `paceFor`).
+ */
+export function createPlayback(
+  app: StoreApi<LabState>,
+  onSpeedChosen: () => void,
+): {
+  cursor: StoreApi<CursorState>;
+  shown: StoreApi<{ idx: number }>;
+  actions: PlaybackActions;
+} {
+  const cursor = createStore<CursorState>()(() => ({ t: 0, idx: 0 }));
+  const shown = createStore<{ idx: number }>()(() => ({ idx: 0 }));
+  let inTick = false;
+  let sinceShown = 0;
+  const flushShown = () => {
+    sinceShown = 0;
+    const idx = cursor.getState().idx;
+    if (shown.getState().idx !== idx) shown.setState({ idx });
+  };
+  cursor.subscribe(() => {
+    if (inTick && sinceShown < SHOWN_INTERVAL_MS) return;
+    flushShown();
+  });
+  app.subscribe((s, prev) => {
+    if (prev.playing && !s.playing) flushShown();
+  });
+
+  /** See setEndGuard. */
+  let endGuard: (() => string | null) | null = null;
+  /** See setJumpsHideAnomalies. */
+  let jumpsWithout: readonly MomentKind[] = [];
+
+  /**
+   * The last edit's note ("Undone", "Set acks to all") is about that edit: once the user moves
+   * through the run, the status line says where they are instead (it stayed while stepping).
+   */
+  const dismissNotice = () => {
+    if (app.getState().notice !== null) app.setState({ notice: null });
+  };
+
+  const seekTo = (t: number) => {
+    if (app.getState().lastSkip !== 0) app.setState({ lastSkip: 0 });
+    const v = app.getState().view;
+    if (!v) {
+      cursor.setState({ t: 0, idx: 0 });
+      return;
+    }
+    const tt = Math.max(0, Math.min(t, v.endTime));
+    cursor.setState({ t: tt, idx: indexAtTime(v, tt) });
+  };
+
+  const actions: PlaybackActions = {
+    play() {
+      const s = app.getState();
+      if (!s.view) return;
+      dismissNotice();
+      // At the end, play starts over.
+      if (cursor.getState().idx >= s.view.n && cursor.getState().t >= s.view.endTime)
+        cursor.setState({ t: 0, idx: 0 });
+      app.setState({ playing: true });
+    },
+    pause() {
+      app.setState({ playing: false });
+    },
+    togglePlay() {
+      if (app.getState().playing) actions.pause();
+      else actions.play();
+    },
+    setSpeed(speed) {
+      // A speed the user chose wins over the pace of a run still on its way.
+      onSpeedChosen();
+      app.setState({ speed: Math.min(SPEED_MAX, Math.max(SPEED_MIN, speed)) });
+    },
+    setSkipIdle(on) {
+      app.setState({ skipIdle: on });
+    },
+    restart() {
+      dismissNotice();
+      app.setState({ playing: false, lastSkip: 0 });
+      cursor.setState({ t: 0, idx: 0 });
+    },
+    toEnd() {
+      const v = app.getState().view;
+      if (!v) return;
+      const why = endGuard?.() ?? null;
+      if (why !== null) {
+        app.setState({ notice: why });
+        return;
+      }
+      dismissNotice();
+      app.setState({ playing: false, lastSkip: 0 });
+      cursor.setState({ idx: v.n, t: v.endTime });
+    },
+    setEndGuard(guard) {
+      endGuard = guard;
+    },
+    seek(t) {
+      dismissNotice();
+      seekTo(t);
+    },
+    seekIndex(idx) {
+      const v = app.getState().view;
+      if (!v) return;
+      const i = Math.max(0, Math.min(Math.round(idx), v.n));
+      dismissNotice();
+      cursor.setState({ idx: i, t: timeAtIndex(v, i) });
+    },
+    step(delta) {
+      const v = app.getState().view;
+      if (!v) return;
+      app.setState({ playing: false });
+      const { idx } = cursor.getState();
+      actions.seekIndex(idx + Math.sign(delta));
+    },
+    jump(delta) {
+      const v = app.getState().view;
+      if (!v) return;
+      app.setState({ playing: false });
+      const m = nextMoment(v, cursor.getState().idx, delta, jumpsWithout);
+      if (!m) {
+        app.setState({
+          notice: `No ${delta > 0 ? 'later' : 'earlier'} fault, commit, checkpoint, retry or anomaly`,
+        });
+        return;
+      }
+      actions.seekIndex(m.entry + 1);
+      app.setState({ notice: momentWords(v, m, delta) });
+    },
+    setJumpsHideAnomalies(hide) {
+      jumpsWithout = hide ? ['anomaly'] : [];
+    },
+    tick(dtReal) {
+      const s = app.getState();
+      const v = s.view;
+      if (!s.playing || !v) return;
+      const c = cursor.getState();
+      const a = advance(v, c.t, dtReal, s.speed, s.skipIdle);
+      sinceShown += dtReal;
+      inTick = !a.done;
+      cursor.setState({ t: a.t, idx: a.idx });
+      inTick = false;
+      // Only jumps worth telling (a second of virtual time or more) reach the app store.
+      if (a.skipped >= 1000) app.setState({ lastSkip: a.skipped });
+      if (a.done) app.setState({ playing: false });
+    },
+  };
+  return { cursor, shown, actions };
+}
