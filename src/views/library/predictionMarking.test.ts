@@ -133,7 +133,7 @@ describe("markPrediction: every preset's question is marked, or says it is not",
     // Not whole: not marked.
     expect(mark('flink-commit-phase-crash', '-200')).toEqual({
       kind: 'unmarked',
-      why: 'the question asks for one number (rows), in whole numbers.',
+      why: 'the question asks for one number (rows), in whole numbers, none below 0.',
     });
     expect(mark('flink-commit-phase-crash', 'all of them')).toEqual({
       kind: 'unmarked',

@@ -306,7 +306,10 @@ export function markPrediction(
         asked.length === 1 ? `one number (${whats})` : `${asked.length} numbers (${whats})`;
       let said = saidNumbers(prediction);
       if (said === null)
-        return { kind: 'unmarked', why: `the question asks for ${wanted}, in whole numbers.` };
+        return {
+          kind: 'unmarked',
+          why: `the question asks for ${wanted}, in whole numbers, none below 0.`,
+        };
       if (said.length > asked.length) {
         // The question's own numbers repeated ("18 of 20", "150 of the 200"): left out, the
         // last first, until as many as asked remain.
