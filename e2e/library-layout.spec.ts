@@ -87,3 +87,26 @@ test('at 1280×720, every library story opens with its setup and the whole "Pred
     expect(await page.evaluate(() => window.scrollY), p.id).toBe(0);
   }
 });
+
+test('projector mode: once a prediction is locked in, the story goes beside the pipeline, which gets the screen while the run plays', async ({
+  unopenedDash: dash,
+}) => {
+  const { page } = dash;
+  const l = lib(dash);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('./?preset=at-least-once&present=1');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await expect(l.story).toHaveAttribute('data-asking', 'true');
+  const asked = (await dash.byId(testIds.pipeline).boundingBox())!;
+  await dash.byId(testIds.predictInput).fill('20');
+  await dash.byId(testIds.predictLock).click();
+  await expect(dash.byId(testIds.predictYours)).toContainText('20');
+  // Locked in, not revealed: beside the pipeline, the outcome still hidden.
+  await expect(l.story).toHaveAttribute('data-asking', 'false');
+  await expect(dash.byId(testIds.verdict)).toHaveCount(0);
+  const locked = (await dash.byId(testIds.pipeline).boundingBox())!;
+  const story = (await l.story.boundingBox())!;
+  expect(story.x).toBeGreaterThanOrEqual(locked.x + locked.width);
+  // The pipeline starts higher on the screen than under the band (by the band's height).
+  expect(locked.y).toBeLessThan(asked.y - 100);
+});

@@ -137,7 +137,9 @@ function StoryOf({
       data-variant={variant.id}
       data-edited={edited}
       // Asked and not yet answered: a band above the counters and the pipeline (library.css).
-      data-asking={gate.answerWaits}
+      // Once a prediction is locked in, the run is what the room watches: the story goes beside
+      // the pipeline, which gets the height (a newcomer saw a 212 px strip while it played).
+      data-asking={gate.phase === 'pending'}
     >
       <div className="story-head">
         <div className="story-top">
