@@ -50,7 +50,7 @@ test('Compare on a preset with a crash: three lanes, the faults a lane cannot fi
   await page.setViewportSize({ width: 1280, height: 720 });
   await openCompare(dash);
   await expect(dash.byId(c.laneTitle)).toHaveText([
-    '1 at-least-once (as on screen)',
+    '1 as on screen (claims at-least-once)',
     '2 at-most-once',
     '3 exactly-once',
   ]);
@@ -178,7 +178,7 @@ test('an embed with panels=compare shows the lanes its link carries, locked', as
   await page.goto(`./?embed&lock=1&panels=transport,compare#${hash}`);
   await expect(page.getByTestId(c.lane)).toHaveCount(2);
   await expect(page.getByTestId(c.laneTitle)).toHaveText([
-    '1 exactly-once (as on screen)',
+    '1 as on screen (claims exactly-once)',
     '2 as on screen · enable.idempotence = true',
   ]);
   // Locked: shown, not edited; and no Close (the embed's panels decide).

@@ -197,7 +197,7 @@ describe('lanes', () => {
     expect(laneTitle(base, { knobs: [{ path: 'producer.enable.idempotence', value: true }] })).toBe(
       'as on screen · enable.idempotence = true',
     );
-    expect(laneTitle(base, null)).toBe('exactly-once (as on screen)');
+    expect(laneTitle(base, null)).toBe('as on screen (claims exactly-once)');
   });
 
   it(

@@ -106,11 +106,13 @@ export function laneScenarios(base: ScenarioInput, spec: CompareSpec): LaneScena
 }
 
 /**
- * A lane's title: "exactly-once (as on screen)" for the scenario itself (null), "at-most-once",
+ * A lane's title: "as on screen (claims exactly-once)" for the scenario itself (null) — its knobs
+ * may be its own, so the claim is not what it runs (a newcomer read "exactly-once" over an
+ * at-least-once run) — "at-most-once",
  * "as on screen · enable.idempotence = true", "exactly-once · isolation.level = read_uncommitted".
  */
 export function laneTitle(base: ScenarioInput, lane: LaneSpec | null): string {
-  if (lane === null) return `${claimOf(base)} (as on screen)`;
+  if (lane === null) return `as on screen (claims ${claimOf(base)})`;
   const parts: string[] = [lane.guarantee ?? 'as on screen'];
   for (const k of lane.knobs ?? []) {
     const meta = knobMeta(k.path);
