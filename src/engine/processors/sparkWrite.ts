@@ -89,14 +89,17 @@ export class SparkSink {
       w.txnAppId === null ? { rows, batchId } : { rows, batchId, txnAppId: w.txnAppId },
       policy,
       cause,
-      reply(this, this.statementWritten, w),
+      reply(this, this.answered, w, false),
     );
   }
 
-  /** A statement is answered: the next one, or — failed — the query fails. */
-  private statementWritten(
+  /**
+   * A statement (or, `service`, a call) is answered: the next one, or — failed — the query fails
+   * and the batch runs again after the restart.
+   */
+  private answered(
     w: BatchWrite,
-    _b: undefined,
+    service: boolean,
     _c: undefined,
     err: ErrorCode,
     cause: EntryId,
@@ -106,7 +109,8 @@ export class SparkSink {
       return;
     }
     w.i++;
-    this.writeNext(w, cause);
+    if (service) this.callNext(w, cause);
+    else this.writeNext(w, cause);
   }
 
   /**
@@ -142,24 +146,8 @@ export class SparkSink {
         retryAmountDelta: s.retryAmountDelta,
       },
       cause,
-      reply(this, this.called, w),
+      reply(this, this.answered, w, true),
     );
-  }
-
-  /** A call is answered: the next one, or — failed — the query fails. */
-  private called(
-    w: BatchWrite,
-    _b: undefined,
-    _c: undefined,
-    err: ErrorCode,
-    cause: EntryId,
-  ): void {
-    if (err !== 'NONE') {
-      this.query.crash(cause, -1, RESTART_AFTER_FAILURE_MS);
-      return;
-    }
-    w.i++;
-    this.callNext(w, cause);
   }
 
   /**
