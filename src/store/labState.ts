@@ -154,6 +154,7 @@ export interface LabActions {
   deleteFault(index: number): void;
   undo(): void;
   redo(): void;
+  /** Play from the cursor (from 0 at the end) — unless the reveal guard says why not. */
   play(): void;
   pause(): void;
   togglePlay(): void;
@@ -163,14 +164,16 @@ export interface LabActions {
   restart(): void;
   /**
    * To the end of the run (every entry applied, the clock at its end time), paused — unless the
-   * end guard says why not (its words become the notice).
+   * reveal guard says why not (its words become the notice).
    */
   toEnd(): void;
   /**
-   * What may keep {@link LabActions.toEnd} from jumping: the view's "Predict first" question,
-   * which the final counters and tables would answer before it is answered. Null: nothing.
+   * What may keep the run from playing ({@link LabActions.play}, and a play that reaches the end)
+   * and the cursor from landing on the run's end ({@link LabActions.toEnd}, a seek, step or jump
+   * there): the view's "Predict first" question, which the final counters and tables would answer
+   * before it is answered. Its words become the notice. Null: nothing.
    */
-  setEndGuard(guard: (() => string | null) | null): void;
+  setRevealGuard(guard: (() => string | null) | null): void;
   /** Take `notice` off the status line if it is still the one shown (a refusal that no longer holds). */
   withdrawNotice(notice: string): void;
   /** Move the cursor to time t (ms). */

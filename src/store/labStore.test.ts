@@ -253,11 +253,11 @@ describe('lab store: playback cursor', () => {
     expect(l.app.getState().playing).toBe(false);
   });
 
-  it('an end guard (an unanswered "Predict first") keeps toEnd from jumping and says why', async () => {
+  it('a reveal guard (an unanswered "Predict first") keeps toEnd from jumping and says why', async () => {
     const l = await lab();
     l.actions.seek(100);
     const at = l.cursor.getState();
-    l.actions.setEndGuard(() => 'The answer waits');
+    l.actions.setRevealGuard(() => 'The answer waits');
     l.actions.toEnd();
     expect(l.cursor.getState()).toEqual(at);
     expect(l.app.getState().notice).toBe('The answer waits');
@@ -266,9 +266,64 @@ describe('lab store: playback cursor', () => {
     expect(l.app.getState().notice).toBe('The answer waits');
     l.actions.withdrawNotice('The answer waits');
     expect(l.app.getState().notice).toBeNull();
-    l.actions.setEndGuard(null);
+    l.actions.setRevealGuard(null);
     l.actions.toEnd();
     expect(l.cursor.getState().idx).toBe(l.app.getState().view!.n);
+  });
+
+  it('the reveal guard refuses play (button, Space, autoplay alike) and says why; allowed after', async () => {
+    const l = await lab();
+    let waits = true;
+    l.actions.setRevealGuard(() => (waits ? 'The answer waits' : null));
+    l.actions.play();
+    expect(l.app.getState().playing).toBe(false);
+    expect(l.app.getState().notice).toBe('The answer waits');
+    l.actions.togglePlay();
+    expect(l.app.getState().playing).toBe(false);
+    l.actions.tick(1000);
+    expect(l.cursor.getState()).toEqual({ t: 0, idx: 0 });
+    waits = false;
+    l.actions.play();
+    expect(l.app.getState().playing).toBe(true);
+    expect(l.app.getState().notice).toBeNull();
+  });
+
+  it('while the guard says so, steps and jumps move but never land on the very end', async () => {
+    const l = await lab();
+    const v = l.app.getState().view!;
+    l.actions.setRevealGuard(() => 'The answer waits');
+    // Two entries before the end: a step is allowed, the next one (onto the end) is refused.
+    l.actions.seekIndex(v.n - 2);
+    l.actions.step(1);
+    expect(l.cursor.getState().idx).toBe(v.n - 1);
+    expect(l.app.getState().notice).toBeNull();
+    l.actions.step(1);
+    expect(l.cursor.getState().idx).toBe(v.n - 1);
+    expect(l.app.getState().notice).toBe('The answer waits');
+    l.actions.seekIndex(v.n);
+    expect(l.cursor.getState().idx).toBe(v.n - 1);
+    l.actions.seek(v.endTime);
+    expect(l.cursor.getState().idx).toBe(v.n - 1);
+    // Away from the end, seeking is free.
+    l.actions.seekIndex(3);
+    expect(l.cursor.getState().idx).toBe(3);
+    l.actions.setRevealGuard(null);
+    l.actions.seekIndex(v.n);
+    expect(l.cursor.getState().idx).toBe(v.n);
+  });
+
+  it('a run already playing stops one entry before its end when the guard starts to say so', async () => {
+    const l = await lab();
+    const v = l.app.getState().view!;
+    l.actions.play();
+    l.actions.setRevealGuard(() => 'The answer waits');
+    // Frames until it stops (without the guard: at the end; a thousand 10 s frames is far more
+    // than the run needs at the fastest speed).
+    l.actions.setSpeed(1e9);
+    for (let k = 0; k < 1000 && l.app.getState().playing; k++) l.actions.tick(10_000);
+    expect(l.app.getState().playing).toBe(false);
+    expect(l.cursor.getState().idx).toBe(v.n - 1);
+    expect(l.app.getState().notice).toBe('The answer waits');
   });
 
   it('the last edit’s note goes once the user moves through the run (it stayed while stepping)', async () => {

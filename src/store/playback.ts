@@ -28,7 +28,7 @@ type PlaybackActions = Pick<
   | 'setSkipIdle'
   | 'restart'
   | 'toEnd'
-  | 'setEndGuard'
+  | 'setRevealGuard'
   | 'seek'
   | 'seekIndex'
   | 'step'
@@ -66,8 +66,20 @@ export function createPlayback(
     if (prev.playing && !s.playing) flushShown();
   });
 
-  /** See setEndGuard. */
-  let endGuard: (() => string | null) | null = null;
+  /** See setRevealGuard. */
+  let revealGuard: (() => string | null) | null = null;
+  /**
+   * Why the run may not play or land on its end now (the guard's words, put in the status line),
+   * or null: play and the end would show the final counters and tables — the answer to a
+   * question still waiting for one.
+   */
+  const refusal = (): string | null => {
+    const why = revealGuard?.() ?? null;
+    if (why !== null) app.setState({ notice: why });
+    return why;
+  };
+  /** A move that would put the cursor on the run's very end (every entry applied) is refused. */
+  const refusedAt = (idx: number, n: number): boolean => idx >= n && refusal() !== null;
   /** See setJumpsHideAnomalies. */
   let jumpsWithout: readonly MomentKind[] = [];
 
@@ -94,6 +106,10 @@ export function createPlayback(
     play() {
       const s = app.getState();
       if (!s.view) return;
+      if (refusal() !== null) {
+        if (s.playing) app.setState({ playing: false });
+        return;
+      }
       dismissNotice();
       // At the end, play starts over.
       if (cursor.getState().idx >= s.view.n && cursor.getState().t >= s.view.endTime)
@@ -123,19 +139,17 @@ export function createPlayback(
     toEnd() {
       const v = app.getState().view;
       if (!v) return;
-      const why = endGuard?.() ?? null;
-      if (why !== null) {
-        app.setState({ notice: why });
-        return;
-      }
+      if (refusal() !== null) return;
       dismissNotice();
       app.setState({ playing: false, lastSkip: 0 });
       cursor.setState({ idx: v.n, t: v.endTime });
     },
-    setEndGuard(guard) {
-      endGuard = guard;
+    setRevealGuard(guard) {
+      revealGuard = guard;
     },
     seek(t) {
+      const v = app.getState().view;
+      if (v && refusedAt(indexAtTime(v, Math.min(Math.max(0, t), v.endTime)), v.n)) return;
       dismissNotice();
       seekTo(t);
     },
@@ -143,6 +157,7 @@ export function createPlayback(
       const v = app.getState().view;
       if (!v) return;
       const i = Math.max(0, Math.min(Math.round(idx), v.n));
+      if (refusedAt(i, v.n)) return;
       dismissNotice();
       cursor.setState({ idx: i, t: timeAtIndex(v, i) });
     },
@@ -164,6 +179,7 @@ export function createPlayback(
         });
         return;
       }
+      if (refusedAt(m.entry + 1, v.n)) return;
       actions.seekIndex(m.entry + 1);
       app.setState({ notice: momentWords(v, m, delta) });
     },
@@ -176,6 +192,13 @@ export function createPlayback(
       if (!s.playing || !v) return;
       const c = cursor.getState();
       const a = advance(v, c.t, dtReal, s.speed, s.skipIdle);
+      // Whatever started the run, its end waits as End does (a question asked while it played).
+      if (a.idx >= v.n && refusal() !== null) {
+        app.setState({ playing: false });
+        const last = Math.max(0, v.n - 1);
+        cursor.setState({ idx: last, t: timeAtIndex(v, last) });
+        return;
+      }
       sinceShown += dtReal;
       inTick = !a.done;
       cursor.setState({ t: a.t, idx: a.idx });

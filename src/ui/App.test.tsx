@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Lab } from '../store/labStore';
 import { App } from './App';
 import { testIds } from './testIds';
+import { REVEAL_WAITS } from './library/revealGuard';
 import { presetLab } from './testLab';
 
 // Whole runs on a loaded two-core machine: its slowest test took 2.8 s in a full CI run
@@ -30,14 +31,18 @@ describe('App (jsdom)', () => {
   it('shows the counters of the cursor and the verdict of the run', async () => {
     const lab = await mount();
     expect(value(testIds.counterRows)).toBe(0);
+    // The preset asks its question first: unanswered, the end (its counters are the answer) waits.
+    act(() => lab.actions.seek(1e9));
+    expect(value(testIds.counterRows)).toBe(0);
+    expect(lab.app.getState().notice).toBe(REVEAL_WAITS);
+    expect(screen.queryByTestId(testIds.verdict)).toBeNull();
+    fireEvent.click(screen.getAllByTestId(testIds.outcomeShow)[0]!);
+    expect(lab.app.getState().notice).toBeNull();
     act(() => lab.actions.seek(1e9));
     // at-least-once preset: 24 rows, 4 duplicates (foundation.ts, worked out by hand).
     expect(value(testIds.counterRows)).toBe(24);
     expect(value(testIds.counterDuplicates)).toBe(4);
     expect(screen.getByTestId(testIds.counterSum).textContent).toContain('$220 double-counted');
-    // The preset asks its question first: unanswered, the end does not show the verdict.
-    expect(screen.queryByTestId(testIds.verdict)).toBeNull();
-    fireEvent.click(screen.getAllByTestId(testIds.outcomeShow)[0]!);
     expect(screen.getByTestId(testIds.verdict).getAttribute('data-observed')).toBe('at-least-once');
   });
 
@@ -151,6 +156,13 @@ describe('App (jsdom)', () => {
 
   it('keyboard: space plays and pauses, Shift+arrows step, Ctrl+Z undoes, Ctrl+Shift+Z redoes', async () => {
     const lab = await mount();
+    // The preset's question is unanswered: Space is refused as Play is, and the status line says why.
+    fireEvent.keyDown(window, { key: ' ' });
+    expect(lab.app.getState().playing).toBe(false);
+    expect(screen.getByTestId(testIds.play).getAttribute('aria-disabled')).toBe('true');
+    expect(lab.app.getState().notice).toBe(REVEAL_WAITS);
+    fireEvent.click(screen.getAllByTestId(testIds.outcomeShow)[0]!);
+    expect(screen.getByTestId(testIds.play).getAttribute('aria-disabled')).toBeNull();
     fireEvent.keyDown(window, { key: ' ' });
     expect(lab.app.getState().playing).toBe(true);
     fireEvent.keyDown(window, { key: ' ' });

@@ -4,6 +4,8 @@ import type { Lab } from '../store/labStore';
 import { App } from './App';
 import { testIds } from './testIds';
 import { presetLab } from './testLab';
+import { REVEAL_WAITS, REVEAL_WAITS_TITLE } from './library/revealGuard';
+import { lockInPrediction } from './library/testPrediction';
 
 // Whole runs on a loaded two-core machine: its slowest test took 2.0 s in a full CI run
 // (this file 4.5 s), so each gets 15 s, ≥ 5× that, far from vitest's 5 s default.
@@ -119,5 +121,33 @@ describe('timeline: a fault marker is named as the status line and the CLI name 
     const details = screen.getByTestId(testIds.faultDetails);
     expect(details.getAttribute('aria-label')).toBe('Fault "lost ack"');
     expect(details.textContent).toMatch(/^Fault "lost ack": a lost acknowledgement — the message/);
+  });
+});
+
+describe('Play and End while "Predict first" waits for its answer', () => {
+  afterEach(cleanup);
+
+  it('say why they wait (aria-disabled, a title), refuse in the status line, and play once answered', async () => {
+    const lab = await mount();
+    const play = screen.getByTestId(testIds.play);
+    const toEnd = screen.getByTestId(testIds.toEnd);
+    // The default preset opens with its question unanswered.
+    expect(play.getAttribute('aria-disabled')).toBe('true');
+    expect(play.title).toBe(`${REVEAL_WAITS_TITLE} (Space)`);
+    expect(toEnd.getAttribute('aria-disabled')).toBe('true');
+    // Still a button that answers a press: the status line says why, nothing plays.
+    fireEvent.click(play);
+    expect(lab.app.getState().playing).toBe(false);
+    expect(screen.getByTestId(testIds.runStatus).textContent).toContain(REVEAL_WAITS);
+    fireEvent.click(toEnd);
+    expect(lab.cursor.getState().idx).toBe(0);
+    // A prediction locked in: the outcome stays hidden, but Play plays, and the refusal is gone.
+    lockInPrediction('24');
+    expect(play.getAttribute('aria-disabled')).toBeNull();
+    expect(play.title).toBe('Play / pause (Space)');
+    expect(screen.getByTestId(testIds.runStatus).textContent).not.toContain(REVEAL_WAITS);
+    fireEvent.click(play);
+    expect(lab.app.getState().playing).toBe(true);
+    act(() => lab.actions.pause());
   });
 });

@@ -6,6 +6,7 @@ import type { RunView } from '../views/run/runView';
 import { selectParse, type LabState } from '../store/labStore';
 import { useActions, useLab, useLabInstance, useView } from '../store/LabContext';
 import { usePredictionGate } from './library/usePredictionGate';
+import { REVEAL_WAITS_TITLE } from './library/revealGuard';
 import { Icon } from './Icon';
 import { Timeline } from './timeline/Timeline';
 import { testIds } from './testIds';
@@ -18,10 +19,6 @@ const selectSkip = (s: LabState) => s.skipIdle;
 const selectLastSkip = (s: LabState) => s.lastSkip;
 const selectPresetRef = (s: LabState) => s.presetRef;
 
-/** Why End does not jump while a "Predict first" question is unanswered. */
-const END_WAITS =
-  'The answer waits: lock in a prediction first (or Show the answer) — the end of the run would give it away.';
-
 /**
  * Play/pause, step, restart, speed (log scale), the clock — one row whose pieces keep their width
  * whatever the clock says (tabular digits, widths reserved for the longest text of this run), so
@@ -29,20 +26,13 @@ const END_WAITS =
  */
 export function Transport({ locked = false }: { locked?: boolean }) {
   const a = useActions();
-  // While "Predict first" waits for an answer, End would show the final counters and tables —
-  // the answer — at one key press on a projector: it says so instead of jumping.
+  // While "Predict first" waits for an answer, Play and End would show the final counters and
+  // tables — the answer — at one key press on a projector: the store refuses them and says why
+  // (library/revealGuard.ts); the buttons say so beforehand, still focusable.
   const gate = usePredictionGate();
-  const pending = gate.phase === 'pending';
+  const waits = gate.phase === 'pending';
   // While the outcome is hidden, a jump to "the next anomaly" would tell it: jumps skip them.
   useEffect(() => a.setJumpsHideAnomalies(gate.hidden), [a, gate.hidden]);
-  useEffect(() => {
-    a.setEndGuard(pending ? () => END_WAITS : null);
-    return () => {
-      a.setEndGuard(null);
-      // Answered (or skipped): the refusal no longer holds, so it leaves the status line.
-      a.withdrawNotice(END_WAITS);
-    };
-  }, [a, pending]);
   const playing = useLab(selectPlaying);
   const speed = useLab(selectSpeed);
   const skipIdle = useLab(selectSkip);
@@ -113,7 +103,8 @@ export function Transport({ locked = false }: { locked?: boolean }) {
             disabled={!view}
             data-testid={testIds.play}
             aria-pressed={playing}
-            title="Play / pause (Space)"
+            aria-disabled={waits || undefined}
+            title={waits ? `${REVEAL_WAITS_TITLE} (Space)` : 'Play / pause (Space)'}
           >
             <span>{playing ? '❚❚ Pause' : '▶ Play'}</span>
           </button>
@@ -141,7 +132,8 @@ export function Transport({ locked = false }: { locked?: boolean }) {
             disabled={!view}
             data-testid={testIds.toEnd}
             aria-label="To the end of the run (End)"
-            title="To the end of the run (End)"
+            aria-disabled={waits || undefined}
+            title={waits ? `${REVEAL_WAITS_TITLE} (End)` : 'To the end of the run (End)'}
           >
             ⇥
           </button>

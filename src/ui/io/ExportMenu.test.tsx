@@ -3,12 +3,14 @@
  * and the report contain the answer, so only the scenario is offered, and the menu says why.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ArtifactClient } from '../../platform/runClient';
 import type { Lab } from '../../store/labStore';
 import { LabProvider } from '../../store/LabContext';
 import { useShortcuts } from '../hooks/useShortcuts';
 import { LibraryProvider } from '../library/LibraryContext';
+import { usePredictions, type Predictions } from '../library/PredictionContext';
 import { Explanations } from '../panels/Explanations';
 import { testIds } from '../testIds';
 import { presetLab } from '../testLab';
@@ -21,6 +23,23 @@ function Shortcuts({ lab }: { lab: Lab }) {
   useShortcuts(lab);
   return null;
 }
+
+/** The predictions of the last mount (to lock one in, as the story panel would). */
+let predictions: Predictions | null = null;
+function PredictionsProbe() {
+  const p = usePredictions();
+  useEffect(() => {
+    predictions = p;
+  }, [p]);
+  return null;
+}
+
+/**
+ * Lock in a prediction for the default preset's question (its key: the preset's id): Play waits
+ * for one (library/revealGuard.ts), and the outcome stays hidden, as while a room has predicted.
+ */
+const lockIn = () =>
+  act(() => predictions!.updatePrediction('at-least-once', { text: '24', locked: true }));
 
 /** The artifact client's `get` of the last mount. */
 let artifactsGet = vi.fn();
@@ -36,6 +55,7 @@ async function mount(ref = 'at-least-once'): Promise<Lab> {
         <LibraryProvider>
           <Explanations />
           <ExportMenu />
+          <PredictionsProbe />
         </LibraryProvider>
       </PageProvider>
     </LabProvider>,
@@ -173,6 +193,7 @@ describe('ExportMenu: once closed, Space on its button plays and pauses (as the 
 
   it('after Escape the focus is back on the button, and Space there toggles play (on, off), the menu shut', async () => {
     const lab = await mount();
+    lockIn();
     fireEvent.click(button());
     const item = screen.getAllByTestId(testIds.exportItem)[0]!;
     expect(document.activeElement).toBe(item);
@@ -190,6 +211,7 @@ describe('ExportMenu: once closed, Space on its button plays and pauses (as the 
 
   it('after a second click on the button, and after a format is chosen, Space plays as well', async () => {
     const lab = await mount();
+    lockIn();
     fireEvent.click(button());
     fireEvent.click(button());
     expect(menu()).toBeNull();
@@ -216,6 +238,7 @@ describe('ExportMenu: once closed, Space on its button plays and pauses (as the 
 
   it('a button reached anew (the focus left and came back) keeps Space: the page does not take it', async () => {
     const lab = await mount();
+    lockIn();
     fireEvent.click(button());
     fireEvent.keyDown(screen.getAllByTestId(testIds.exportItem)[0]!, { key: 'Escape' });
     expect(button().dataset.space).toBe('page');

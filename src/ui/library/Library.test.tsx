@@ -105,12 +105,15 @@ describe('library (jsdom)', () => {
     act(() => lab.actions.loadPreset('flink-checkpoint-replay'));
     await act(() => lab.actions.settled());
     expect(screen.queryByTestId(testIds.predictAnswer)).toBeNull();
-    // The end alone reveals nothing while the question is unanswered.
+    // While the question is unanswered the end is refused (its counters are the answer).
     act(() => lab.actions.seek(1e9));
+    expect(lab.cursor.getState().idx).toBeLessThan(lab.app.getState().view!.n);
     expect(screen.queryByTestId(testIds.predictAnswer)).toBeNull();
-    // Locking the answer in at the end reveals it.
+    // Locked in, the answer still waits; the end reveals it.
     fireEvent.change(screen.getByTestId(testIds.predictInput), { target: { value: '250' } });
     fireEvent.click(screen.getByTestId(testIds.predictLock));
+    expect(screen.queryByTestId(testIds.predictAnswer)).toBeNull();
+    act(() => lab.actions.seek(1e9));
     expect(screen.getByTestId(testIds.predictAnswer).textContent).toContain('300');
     act(() => lab.actions.seek(0));
     act(() => lab.actions.seek(4000));
@@ -134,9 +137,9 @@ describe('library (jsdom)', () => {
   it('a written count is judged against the answer; after an edit the answer is not shown for the changed run', async () => {
     // The default preset asks "How many rows does the table end with?"; its answer: "24: …".
     const lab = await mount();
-    act(() => lab.actions.seek(1e9));
     fireEvent.change(screen.getByTestId(testIds.predictInput), { target: { value: '20 rows' } });
     fireEvent.click(screen.getByTestId(testIds.predictLock));
+    act(() => lab.actions.seek(1e9));
     const answer = () => screen.getByTestId(testIds.predictAnswer);
     expect(answer().dataset.judged).toBe('wrong');
     expect(answer().textContent).toContain('Not quite: 24, not 20.');

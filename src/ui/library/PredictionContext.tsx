@@ -20,7 +20,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { ScenarioInput } from '../../engine';
-import type { LabState } from '../../store/labStore';
+import type { Lab, LabState } from '../../store/labStore';
 import { useLabInstance } from '../../store/LabContext';
 import {
   atRunEnd,
@@ -28,6 +28,7 @@ import {
   subjectPhase,
   type PredictionSubject,
 } from '../../views/library/library';
+import { REVEAL_WAITS, revealGuard } from './revealGuard';
 
 /** A prediction in progress: what was written, whether it was locked in, whether it was revealed. */
 export interface Prediction {
@@ -84,8 +85,13 @@ export function PredictionProvider({
   const [seen, setSeen] = useState(() => ({ set: new WeakSet<ScenarioInput>() }));
   const seenSet = seen.set;
   const lab = useLabInstance();
+  // The predictions as of the last update, before React renders them: the reveal guard reads
+  // them (a lock-in followed at once by Play must find the answer locked in).
+  const predictionsNow = useRef(predictions);
   const updatePrediction = useCallback((key: string, change: Partial<Prediction>) => {
-    setPredictions((all) => ({ ...all, [key]: { ...(all[key] ?? EMPTY), ...change } }));
+    const all = predictionsNow.current;
+    predictionsNow.current = { ...all, [key]: { ...(all[key] ?? EMPTY), ...change } };
+    setPredictions(predictionsNow.current);
   }, []);
   const markEndSeen = useCallback(
     (scenario: ScenarioInput) => {
@@ -100,13 +106,34 @@ export function PredictionProvider({
   // answer the end reveals nothing ("Show the answer" is the way past the question). Here rather
   // than in the prediction box, which is not mounted while the page's story is folded away.
   // Subscribed outside React: the cursor moves every frame, and nothing should re-render with it.
-  const predictionsNow = useRef(predictions);
   const checkReveal = useRef<() => void>(() => {});
   useEffect(() => {
     predictionsNow.current = predictions;
     // Locking the answer in while the cursor already stands at the end reveals it too.
     checkReveal.current();
   }, [predictions]);
+  // While the question waits for its answer, Play, End and any move onto the end are refused
+  // (revealGuard.ts).
+  const guard = useRef<() => string | null>(() => null);
+  useEffect(() => {
+    const g = revealGuard(
+      () => lab.app.getState(),
+      subject,
+      () => predictionsNow.current,
+      (scenario) => seenSet.has(scenario),
+    );
+    guard.current = g;
+    lab.actions.setRevealGuard(g);
+    const off = lab.app.subscribe((s, prev) => {
+      if (s.scenario !== prev.scenario || s.presetRef !== prev.presetRef) followGuard(lab, g);
+    });
+    return () => {
+      off();
+      lab.actions.setRevealGuard(null);
+      lab.actions.withdrawNotice(REVEAL_WAITS);
+    };
+  }, [lab, subject, seenSet]);
+  useEffect(() => followGuard(lab, guard.current), [lab, predictions, seen]);
   // The end of the run on screen reached (by the cursor, or a view's own playback). The
   // predictions are passed in: a child's effect runs before this provider's ref is updated.
   const reachEnd = useCallback(
@@ -164,6 +191,16 @@ export function PredictionProvider({
     [subject, predictions, updatePrediction, seen, markEndSeen, reachEnd, lab],
   );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+}
+
+/**
+ * The status line and the playback after the question's state changed: a refusal that no longer
+ * holds leaves the status line; a question asked while the run plays (another preset, "Ask
+ * again") pauses it.
+ */
+function followGuard(lab: Lab, guard: () => string | null): void {
+  if (guard() === null) lab.actions.withdrawNotice(REVEAL_WAITS);
+  else if (lab.app.getState().playing) lab.actions.pause();
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Lab } from '../../store/labStore';
 import { App } from '../App';
 import { testIds } from '../testIds';
 import { presetLab } from '../testLab';
+import { lockInPrediction } from '../library/testPrediction';
 
 // Whole runs on a loaded two-core machine: its slowest test took 4.5 s in a full CI run
 // (this file 6.8 s), so each gets 25 s, ≥ 5× that, far from vitest's 5 s default.
@@ -19,6 +20,9 @@ async function mount(): Promise<Lab> {
   const lab = presetLab('at-least-once');
   render(<App lab={lab} />);
   await act(() => lab.actions.settled());
+  // Play waits for a prediction (library/revealGuard.ts): one is locked in, the outcome still
+  // hidden, as when a room has predicted. The default preset asks for the table's rows.
+  lockInPrediction('24');
   return lab;
 }
 

@@ -117,7 +117,7 @@ describe('Share: ask for a prediction first', () => {
     const link = url();
 
     // Opened: no preset (it was edited), so the question stands beside the pipeline on its own;
-    // the verdict waits; End waits; "Reveal now" shows the author's answer.
+    // the verdict waits; the end waits; "Reveal now" shows the author's answer.
     const opened = await openLink(link);
     expect(opened.app.getState().presetRef).toBeNull();
     const story = screen.getByTestId(testIds.linkedStory);
@@ -125,9 +125,12 @@ describe('Share: ask for a prediction first', () => {
       'How many rows now?',
     );
     act(() => opened.actions.seek(1e9));
+    expect(opened.cursor.getState().idx).toBeLessThan(opened.app.getState().view!.n);
     expect(screen.queryByTestId(testIds.verdict)).toBeNull();
     fireEvent.click(within(story).getByTestId(testIds.predictReveal));
     expect(within(story).getByTestId(testIds.predictAnswer).textContent).toBe('Answer: 24');
+    // Answered: the end is allowed, and there the verdict shows.
+    act(() => opened.actions.seek(1e9));
     expect(screen.getByTestId(testIds.verdict)).toBeTruthy();
   });
 
