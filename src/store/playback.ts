@@ -78,8 +78,11 @@ export function createPlayback(
     if (why !== null) app.setState({ notice: why });
     return why;
   };
-  /** A move that would put the cursor on the run's very end (every entry applied) is refused. */
-  const refusedAt = (idx: number, n: number): boolean => idx >= n && refusal() !== null;
+  /**
+   * A move forward is refused: any later moment shows counters and tables on their way to the
+   * answer (one event before the end shows it all). Back towards the start stays free.
+   */
+  const refusedAt = (idx: number): boolean => idx > cursor.getState().idx && refusal() !== null;
   /** See setJumpsHideAnomalies. */
   let jumpsWithout: readonly MomentKind[] = [];
 
@@ -149,7 +152,7 @@ export function createPlayback(
     },
     seek(t) {
       const v = app.getState().view;
-      if (v && refusedAt(indexAtTime(v, Math.min(Math.max(0, t), v.endTime)), v.n)) return;
+      if (v && refusedAt(indexAtTime(v, Math.min(Math.max(0, t), v.endTime)))) return;
       dismissNotice();
       seekTo(t);
     },
@@ -157,7 +160,7 @@ export function createPlayback(
       const v = app.getState().view;
       if (!v) return;
       const i = Math.max(0, Math.min(Math.round(idx), v.n));
-      if (refusedAt(i, v.n)) return;
+      if (refusedAt(i)) return;
       dismissNotice();
       cursor.setState({ idx: i, t: timeAtIndex(v, i) });
     },
@@ -179,7 +182,7 @@ export function createPlayback(
         });
         return;
       }
-      if (refusedAt(m.entry + 1, v.n)) return;
+      if (refusedAt(m.entry + 1)) return;
       actions.seekIndex(m.entry + 1);
       app.setState({ notice: momentWords(v, m, delta) });
     },
@@ -192,11 +195,9 @@ export function createPlayback(
       if (!s.playing || !v) return;
       const c = cursor.getState();
       const a = advance(v, c.t, dtReal, s.speed, s.skipIdle);
-      // Whatever started the run, its end waits as End does (a question asked while it played).
-      if (a.idx >= v.n && refusal() !== null) {
+      // Whatever started the run, it waits as Play does (a question asked while it played).
+      if (a.idx > c.idx && refusal() !== null) {
         app.setState({ playing: false });
-        const last = Math.max(0, v.n - 1);
-        cursor.setState({ idx: last, t: timeAtIndex(v, last) });
         return;
       }
       sinceShown += dtReal;

@@ -131,6 +131,8 @@ describe('App (jsdom)', () => {
 
   it('a component opens its fault menu; choosing an item adds a fault at the current time', async () => {
     const lab = await mount();
+    // The preset's question waits for its answer and holds the cursor at the start: shown first.
+    fireEvent.click(screen.getAllByTestId(testIds.outcomeShow)[0]!);
     act(() => lab.actions.seek(1234));
     const box = screen
       .getAllByTestId(testIds.component)

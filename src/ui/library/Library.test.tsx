@@ -212,11 +212,14 @@ describe('library (jsdom)', () => {
     expect(screen.queryByTestId(testIds.storyText)).toBeNull();
     // The variant's summary ("the retry appends e3 again") tells the outcome too.
     expect(screen.getByTestId(testIds.storyPanel).textContent).not.toContain('appends e3 again');
-    // Edited, unanswered (a newcomer's fault added mid-run showed the story at once): still
-    // hidden, and the prediction box says why and when it shows.
+    // Unanswered, the run waits at its start (revealGuard.ts).
     act(() => lab.actions.seek(2000));
+    expect(lab.cursor.getState().t).toBe(0);
+    // Edited, unanswered (a newcomer's fault added mid-run showed the story at once): still
+    // hidden, and the prediction box says why and when it shows; the changed run moves freely.
     act(() => lab.actions.setSeed(3));
     await act(() => lab.actions.settled());
+    act(() => lab.actions.seek(2000));
     expect(lab.cursor.getState().t).toBe(2000);
     expect(hidden()?.dataset.what).toBe('story');
     expect(hidden()?.textContent).toContain(

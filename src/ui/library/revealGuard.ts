@@ -1,16 +1,18 @@
 /**
  * The rule that keeps the outcome for its time: while a "Predict first" question waits for its
- * answer, the run neither plays nor lands on its end — the final counters and tables would give
- * the answer away (issue 24). One rule for Play, End and every move onto the end
- * (src/store/playback.ts `setRevealGuard`); the PredictionProvider installs it on its lab.
+ * answer, the run stays where it is — it neither plays nor moves forward, since every later
+ * moment shows the counters and tables on their way to the answer (one event before the end
+ * shows all of it). The room predicts from the setup, then watches (issue 24). One rule for Play,
+ * End, steps, jumps and the timeline (src/store/playback.ts `setRevealGuard`); moving back stays
+ * free. The PredictionProvider installs it on its lab.
  */
 import type { LabState } from '../../store/labStore';
 import { subjectPhase, type PredictionSubject } from '../../views/library/library';
 import type { ScenarioInput } from '../../engine';
 
-/** What the status line says when Play, End, or a step onto the end is refused. */
+/** What the status line says when Play, End, a step, a jump or the timeline is refused. */
 export const REVEAL_WAITS =
-  'The answer waits: lock in a prediction first (or Show the answer) — Play and End would give it away.';
+  'The run waits for your prediction: lock one in (or Show the answer) — playing it would give the answer away.';
 
 /** The Play and End buttons' title while they wait (they stay focusable: a press says why). */
 export const REVEAL_WAITS_TITLE = 'Waits for your prediction: lock one in (or Show the answer)';

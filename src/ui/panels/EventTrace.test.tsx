@@ -10,6 +10,7 @@ import { LabProvider } from '../../store/LabContext';
 import { entriesOfIdentity } from '../../views/run/at';
 import { eventIdOf } from '../../views/run/runView';
 import { LibraryProvider } from '../library/LibraryContext';
+import { LockInOnMount } from '../library/testPrediction';
 import { testIds } from '../testIds';
 import { presetLab } from '../testLab';
 import { StatusLine } from '../StatusLine';
@@ -21,6 +22,7 @@ async function mount(ref = 'at-least-once'): Promise<Lab> {
   render(
     <LabProvider lab={lab}>
       <LibraryProvider>
+        <LockInOnMount />
         <StatusLine />
         <Explanations />
         <EventTrace />

@@ -9,6 +9,7 @@ import type { Lab } from '../../store/labStore';
 import { LabProvider } from '../../store/LabContext';
 import { formatMs } from '../../views/run/format';
 import { LibraryProvider } from '../library/LibraryContext';
+import { LockInOnMount } from '../library/testPrediction';
 import { testIds } from '../testIds';
 import { presetLab } from '../testLab';
 import { Ledger } from './Ledger';
@@ -33,6 +34,7 @@ async function mount(): Promise<Lab> {
   render(
     <LabProvider lab={lab}>
       <LibraryProvider>
+        <LockInOnMount />
         <Ledger />
       </LibraryProvider>
     </LabProvider>,
