@@ -174,6 +174,7 @@ export const testIds = {
   storyPanel: 'story-panel',
   storyToggle: 'story-toggle',
   storyTitle: 'story-title',
+  storyKicker: 'story-kicker',
   storyText: 'story-text',
   storyVariants: 'story-variants',
   storyVariant: 'story-variant',

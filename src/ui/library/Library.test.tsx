@@ -203,6 +203,19 @@ describe('library (jsdom)', () => {
     );
   });
 
+  it('the story head says which guarantee the story shows only once its outcome shows', async () => {
+    const lab = await mount();
+    act(() => lab.actions.loadPreset('commit-before-process'));
+    await act(() => lab.actions.settled());
+    // "shows ≤1 at-most-once" before the answer told a room there would be losses.
+    const kicker = () => screen.getByTestId(testIds.storyKicker).textContent;
+    expect(kicker()).not.toContain('shows');
+    expect(kicker()).not.toContain('at-most-once');
+    fireEvent.click(screen.getAllByTestId(testIds.outcomeShow)[0]!);
+    expect(kicker()).toContain('shows');
+    expect(kicker()).toContain('at-most-once');
+  });
+
   it('the story waits for the answer; an edit keeps it hidden until the changed run ends; "Show the answer" shows it', async () => {
     const lab = await mount();
     const hidden = () => screen.queryByTestId(testIds.outcomeHidden);

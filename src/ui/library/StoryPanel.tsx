@@ -143,8 +143,16 @@ function StoryOf({
     >
       <div className="story-head">
         <div className="story-top">
-          <span className="story-kicker">
-            {group?.label ?? preset.group} · <GuaranteeBadge g={preset.illustrates} said />
+          <span className="story-kicker" data-testid={testIds.storyKicker}>
+            {group?.label ?? preset.group}
+            {/* What the story shows is its outcome ("shows ≤1 at-most-once" told a room there
+                would be losses): said once the outcome is, never before. */}
+            {!gate.hidden && (
+              <>
+                {' · '}
+                <GuaranteeBadge g={preset.illustrates} said />
+              </>
+            )}
           </span>
           <button
             type="button"
