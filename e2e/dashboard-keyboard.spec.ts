@@ -19,8 +19,10 @@ test('keyboard only: choose a preset, play, inject a fault, read the verdict', a
   await dash.settled();
   await expect(picker).toHaveValue('at-most-once/default');
   // Play waits for the preset's question (issue 24): "Show the answer" skips it, from the keyboard
-  // (focused directly: its place in the tab order is the library specs').
+  // (focused directly: its place in the tab order is the library specs'); then back to the
+  // picker, where the walk to Play starts.
   await dash.skipQuestion();
+  await picker.focus();
 
   // Play (Tab to the Play button, Enter), let it run a little, pause with Enter.
   const play = dash.byId(testIds.play);
