@@ -43,6 +43,8 @@ test('no console errors across a session: load, play, fault, drop, undo, redo, s
 }) => {
   const { page } = dash;
   await dash.pickPreset('at-most-once');
+  // Play and the run's end wait for the preset's question (issue 24): skipped first.
+  await dash.skipQuestion();
   await dash.byId(testIds.play).click();
   await page.waitForTimeout(400);
   await dash.byId(testIds.play).click();

@@ -99,6 +99,21 @@ export class Dashboard {
     await expect(this.byId(testIds.verdict)).toBeVisible();
   }
 
+  /**
+   * Skip an open preset's "Predict first" with its "Show the answer", as a teacher who does not
+   * ask it: Play, End and any move onto the run's end wait for the question (issue 24). Unlike
+   * {@link showOutcome}, the final verdict still waits for the end of the run.
+   */
+  async skipQuestion(): Promise<void> {
+    // Play says it waits (aria-disabled) exactly while a question does; nothing asked, nothing to do.
+    const play = this.byId(testIds.play);
+    if ((await play.getAttribute('aria-disabled')) !== 'true') return;
+    // From the keyboard, so that keyboard-only specs stay so.
+    await this.byId(testIds.outcomeShow).filter({ visible: true }).first().focus();
+    await this.page.keyboard.press('Enter');
+    await expect(play).not.toHaveAttribute('aria-disabled', 'true');
+  }
+
   /** Switch the guarantee with the switch (the first control). */
   async setGuarantee(label: 'At-most-once' | 'At-least-once' | 'Exactly-once'): Promise<void> {
     await this.byId(testIds.guaranteeSwitch).getByText(label, { exact: true }).click();

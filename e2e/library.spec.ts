@@ -85,6 +85,8 @@ test('flink-checkpoint-replay: plain sink 50 duplicates, 2PC read_committed 0', 
   // S07: e1..e250 (10·i, sum 313,750); checkpoint 1 at offset 200; the TaskManager dies after
   // e201..e250 were processed and written. Restore → replay e201..e250. Plain JDBC INSERT:
   // 300 rows, 50 duplicates, sum 313,750 + Σ10·i (201..250) = 426,500.
+  // Play and the run's end wait for the preset's question (issue 24): skipped first.
+  await dash.skipQuestion();
   await dash.toEnd();
   expect(await dash.shown()).toMatchObject({ rows: 300, duplicates: 50, missing: 0, sum: 426_500 });
   await expect(dash.byId(testIds.counterDuplicates)).toContainText('50');
@@ -230,8 +232,13 @@ test('a preset opened while another run stands at its end still asks its questio
   await dash.settled();
   // Unanswered, End does not jump (the final counters would answer the question) and says why;
   // answered, it does, and the outcome shows.
-  await dash.byId(testIds.toEnd).click();
+  // Play and End say they wait (aria-disabled); a click still reaches them (Playwright waits for
+  // an aria-disabled button to be enabled; a user's click is not held back: forced).
+  await expect(dash.byId(testIds.toEnd)).toHaveAttribute('aria-disabled', 'true');
+  await dash.byId(testIds.toEnd).click({ force: true });
   await expect(page.getByText('The answer waits: lock in a prediction first')).toBeVisible();
+  await dash.byId(testIds.play).click({ force: true });
+  await expect(dash.byId(testIds.play)).toHaveAttribute('aria-pressed', 'false');
   expect((await dash.api('cursor')).idx).toBe(0);
   await expect(dash.byId(testIds.verdict)).toHaveCount(0);
   await dash.byId(testIds.predictInput).fill('300 rows');

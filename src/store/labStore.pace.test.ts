@@ -67,4 +67,15 @@ describe('lab store: pace and jumps', () => {
     l.actions.jump(-1);
     expect(l.app.getState().notice).toMatch(/^Previous retry — /);
   });
+
+  it('a jump past the last moment stays and says which was the last one', async () => {
+    const l = await lab('lost-ack-retry');
+    l.actions.toEnd();
+    const at = l.cursor.getState();
+    l.actions.jump(1);
+    expect(l.cursor.getState()).toEqual(at);
+    expect(l.app.getState().notice).toMatch(
+      /^No later fault, commit, checkpoint, retry or anomaly — the commit at event \d+, [\d.]+ s, is the last one$/,
+    );
+  });
 });

@@ -12,7 +12,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { indexAtTime, timeAtIndex } from '../views/run/at';
-import { momentWords, nextMoment, type MomentKind } from '../views/run/moments';
+import { momentWords, nextMoment, noMomentWords, type MomentKind } from '../views/run/moments';
 import { advance, SPEED_MAX, SPEED_MIN } from '../views/run/playback';
 import type { CursorState, LabActions, LabState } from './labState';
 
@@ -177,9 +177,7 @@ export function createPlayback(
       app.setState({ playing: false });
       const m = nextMoment(v, cursor.getState().idx, delta, jumpsWithout);
       if (!m) {
-        app.setState({
-          notice: `No ${delta > 0 ? 'later' : 'earlier'} fault, commit, checkpoint, retry or anomaly`,
-        });
+        app.setState({ notice: noMomentWords(v, delta, jumpsWithout) });
         return;
       }
       if (refusedAt(m.entry + 1)) return;

@@ -183,6 +183,18 @@ describe('App (jsdom)', () => {
     await act(() => lab.actions.settled());
   });
 
+  it('the tagline speaks of the family on screen: a Kafka pipeline, else a batch job', async () => {
+    await mount();
+    const line = () => screen.getByTestId(testIds.tagline);
+    expect(line().dataset.family).toBe('stream');
+    expect(line().textContent).toContain('Break a Kafka pipeline on purpose');
+    cleanup();
+    await mount('clear-rerun-window');
+    expect(line().dataset.family).toBe('batch');
+    expect(line().textContent).toContain('Break a scheduled batch job on purpose');
+    expect(line().textContent).not.toContain('Kafka');
+  });
+
   it('the font-size control scales the page', async () => {
     await mount();
     const app = screen.getByTestId(testIds.app);

@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { showInScrollBox } from '../hooks/showInScrollBox';
 import type { AskedNumber, ChoiceOption, Preset } from '../../scenarios';
 import { useLab, useLabInstance, useView } from '../../store/LabContext';
 import { questionVariant } from '../../views/library/library';
@@ -105,6 +106,11 @@ export function PredictFirst({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   const box = useRef<HTMLElement>(null);
+  // The answer appears at the end of the run, at the bottom of a story column that scrolls: on a
+  // projector its "why not" was below the column's edge. Brought into sight as it appears.
+  const showAnswer = useCallback((el: HTMLDivElement | null) => {
+    if (el) showInScrollBox(el);
+  }, []);
   /** After the re-render, focus what `selector` finds in this box (handlers only). */
   const focusIn = (selector: string) =>
     focusSoon(() => box.current?.querySelector<HTMLElement>(selector));
@@ -302,6 +308,7 @@ export function PredictFirst({
       ) : p.revealed ? (
         <>
           <div
+            ref={showAnswer}
             className="predict-answer"
             role="status"
             data-testid={ids.answer ?? testIds.predictAnswer}

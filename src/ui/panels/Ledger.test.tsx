@@ -74,3 +74,18 @@ describe('Ledger latency column', () => {
     expect(shown.at(-3)).toContain('hidden');
   });
 });
+
+describe('Ledger log records column', () => {
+  afterEach(cleanup);
+
+  it('names a partition once for the records that follow each other in it', async () => {
+    const lab = await mount();
+    const view = lab.app.getState().view!;
+    // at-least-once: p-4's ack is lost, the producer retries, the broker appends it again at the
+    // next offset (src/scenarios/foundation.ts); one entry before the end (the end waits for the
+    // question), both records are in the log.
+    act(() => lab.actions.seekIndex(view.n - 1));
+    expect(cells('p-4')[2]).toBe('payments-0@3 @4');
+    expect(cells('p-3')[2]).toBe('payments-0@2');
+  });
+});

@@ -146,11 +146,7 @@ function LedgerOf({ view }: { view: RunView }) {
                       className="mono"
                       title="partition@offset of each record in the logs"
                     >
-                      {row.records.length === 0
-                        ? '—'
-                        : row.records
-                            .map((x) => `${view.topics[x.topic]}-${x.partition}@${x.offset}`)
-                            .join(' ')}
+                      {row.records.length === 0 ? '—' : recordsText(view, row.records)}
                     </span>
                     <span role="cell">×{row.processed}</span>
                     <span role="cell">×{row.rows}</span>
@@ -183,4 +179,24 @@ function LedgerOf({ view }: { view: RunView }) {
       </Rows>
     </div>
   );
+}
+
+/**
+ * Where an event's records sit, "payments-0@3 @4": a partition named once for its records in a
+ * row (a retried or replayed event's copies usually follow each other there), so the column
+ * holds two copies without an ellipsis, in projector mode too.
+ */
+function recordsText(
+  view: RunView,
+  records: readonly { topic: number; partition: number; offset: number }[],
+): string {
+  let previous = '';
+  return records
+    .map((x) => {
+      const partition = `${view.topics[x.topic]}-${x.partition}`;
+      const text = partition === previous ? `@${x.offset}` : `${partition}@${x.offset}`;
+      previous = partition;
+      return text;
+    })
+    .join(' ');
 }

@@ -224,7 +224,15 @@ const TableRow = memo(function TableRow({
             <span className="visually-hidden"> copy of its id</span>
           </span>
         ) : updates > 0 ? (
-          <span className="muted">↻ updated ×{updates}</span>
+          // The note column of a sink beside four other stages is ~3 em wide at 1280 px: "↻
+          // updated ×1" was cut to "↻ upd…". The words stay in the title and for screen readers.
+          <span
+            className="muted"
+            title={`Updated in place ${updates === 1 ? 'once' : `${updates} times`} after its first write (an upsert on its key)`}
+          >
+            ↻ ×{updates}
+            <span className="visually-hidden"> updated</span>
+          </span>
         ) : (
           ''
         )}

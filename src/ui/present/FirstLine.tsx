@@ -1,11 +1,21 @@
-import { useActions } from '../../store/LabContext';
+import type { LabState } from '../../store/labStore';
+import { useActions, useLab } from '../../store/LabContext';
 import { firstStoryRef } from '../../views/library/library';
 import { useLibraryUi } from '../library/LibraryContext';
 import { testIds } from '../testIds';
 
-/** What the page is, in one line. */
-const TAGLINE =
-  'Break a Kafka pipeline on purpose and see, event by event, which records are lost or applied twice — and why.';
+/**
+ * What the page is, in one line — said of the family on screen: a batch job (`scenario.batch`,
+ * docs/semantics/batch.md) has no Kafka, it has attempts that crash and dates cleared and re-run.
+ */
+const TAGLINES = {
+  stream:
+    'Break a Kafka pipeline on purpose and see, event by event, which records are lost or applied twice — and why.',
+  batch:
+    'Break a scheduled batch job on purpose — a crashed attempt, a re-run — and see, row by row, which rows are lost or written twice — and why.',
+} as const;
+
+const selectFamily = (s: LabState) => (s.scenario.batch !== undefined ? 'batch' : 'stream');
 
 /**
  * The first screen's line under the title: what this is, and where to start — "Start here" opens
@@ -14,9 +24,10 @@ const TAGLINE =
 export function FirstLine() {
   const a = useActions();
   const ui = useLibraryUi();
+  const family = useLab(selectFamily);
   return (
-    <p className="first-line" data-testid={testIds.tagline}>
-      <span>{TAGLINE}</span>{' '}
+    <p className="first-line" data-testid={testIds.tagline} data-family={family}>
+      <span>{TAGLINES[family]}</span>{' '}
       <button
         type="button"
         className="start-here"

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { findPreset } from '../../scenarios';
 import { computeRunView } from './computeRun';
-import { moments, momentWords, nextMoment } from './moments';
+import { moments, momentWords, nextMoment, noMomentWords } from './moments';
 import type { RunView } from './runView';
+import { formatMs } from './format';
 
 function viewOf(ref: string): RunView {
   const r = computeRunView(structuredClone(findPreset(ref)!.variant.scenario));
@@ -42,6 +43,23 @@ describe('moments', () => {
     expect(nextMoment(v, second.entry + 1, -1)).toEqual(first);
     expect(nextMoment(v, 0, -1)).toBeNull();
     expect(nextMoment(v, v.n, 1)).toBeNull();
+  });
+
+  it('past the last moment (or before the first) says which one that was', () => {
+    // The last moment: the commit of e10's record (offset 11), the first: e1's commit at 122 ms.
+    const all = moments(v);
+    const last = all[all.length - 1]!;
+    expect(last.kind).toBe('commit');
+    expect(noMomentWords(v, 1)).toBe(
+      `No later fault, commit, checkpoint, retry or anomaly — the commit at event ${last.entry + 1}, ${formatMs(v.cols.time[last.entry]!)}, is the last one`,
+    );
+    expect(noMomentWords(v, -1)).toMatch(
+      /^No earlier fault, commit, checkpoint, retry or anomaly — the commit at event \d+, 122 ms, is the first one$/,
+    );
+    // Every kind left out: nothing to jump to, and it says so.
+    expect(noMomentWords(v, 1, ['fault', 'commit', 'checkpoint', 'retry', 'anomaly'])).toBe(
+      'No fault, commit, checkpoint, retry or anomaly in this run to jump to',
+    );
   });
 
   it('leaves anomalies out when asked (the outcome is hidden)', () => {

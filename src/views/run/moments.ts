@@ -87,3 +87,23 @@ export function nextMoment(
 export function momentWords(v: RunView, m: Moment, delta: number): string {
   return `${delta > 0 ? 'Next' : 'Previous'} ${m.kind} — event ${formatCount(m.entry + 1)} at ${formatMs(v.cols.time[m.entry]!)}: ${describeEntry(v, m.entry)}`;
 }
+
+/**
+ * Why a jump found no moment, for the status line — said as a landing is, so a press at the last
+ * stop is not silent: "No later fault, commit, checkpoint, retry or anomaly — the commit at event
+ * 61, 1.102 s, is the last one". `without`: the kinds the jump leaves out.
+ */
+export function noMomentWords(
+  v: RunView,
+  delta: number,
+  without: readonly MomentKind[] = [],
+): string {
+  const all = moments(v).filter((m) => !without.includes(m.kind));
+  const kinds = 'fault, commit, checkpoint, retry or anomaly';
+  if (all.length === 0) return `No ${kinds} in this run to jump to`;
+  const edge = delta > 0 ? all[all.length - 1]! : all[0]!;
+  const where = `the ${edge.kind} at event ${formatCount(edge.entry + 1)}, ${formatMs(v.cols.time[edge.entry]!)}`;
+  return delta > 0
+    ? `No later ${kinds} — ${where}, is the last one`
+    : `No earlier ${kinds} — ${where}, is the first one`;
+}
