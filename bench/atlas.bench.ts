@@ -19,6 +19,7 @@
  */
 import {
   BufferPool,
+  buildEvents,
   enumeratePlacements,
   firstRun,
   forkMoment,
@@ -152,7 +153,8 @@ function timeAtlas(
     const cutOff = first.cutOff;
     prefix = prefixShare(first.trace, placements);
     // What a fork shares: the run before each placement's fork moment (none for those run from scratch).
-    const moments = placements.map((p) => forkMoment(scenario, p.fault));
+    const events = buildEvents(scenario.workload, scenario.seed);
+    const moments = placements.map((p) => forkMoment(scenario, p.fault, events));
     forked = moments.filter((m) => m !== null).length / Math.max(1, placements.length);
     shared = prefixShare(
       first.trace,

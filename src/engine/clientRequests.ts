@@ -213,7 +213,18 @@ export abstract class ClientRequests extends ClientBatches {
     cause: EntryId,
   ): void {
     const broker = this.cluster.broker(p.brokerNo);
-    const carry = { ...p.carry, offset: r.offset };
+    // The request's fields and the answer's offset, written out: a spread of the request's
+    // carry was a tenth of this hot path.
+    const c = p.carry;
+    const carry: Carry = {
+      event: c.event,
+      topic: c.topic,
+      partition: c.partition,
+      count: c.count,
+      events: c.events,
+      txn: c.txn,
+      offset: r.offset,
+    };
     this.world.send(
       broker,
       this.owner,

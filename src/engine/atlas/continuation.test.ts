@@ -72,6 +72,11 @@ describe('a trial as a continuation', () => {
     // Timed faults: their `at` (their task is queued at it or later), 0 included.
     expect(forkMoment(consumer, { kind: 'rebalance', at: 400, target: 'consumer-0' })).toBe(400);
     expect(forkMoment(consumer, { kind: 'app-resend', at: 0, event: 'e3' })).toBe(0);
+    // …with the workload at hand, a re-send or a duplicate is queued at its event's time (e3 at
+    // 200 ms), or at its `at` when later (timedFaults.ts).
+    const ev = buildEvents(consumer.workload, consumer.seed);
+    expect(forkMoment(consumer, { kind: 'app-resend', at: 0, event: 'e3' }, ev)).toBe(200);
+    expect(forkMoment(consumer, { kind: 'source-duplicate', at: 250, event: 'e3' }, ev)).toBe(250);
     // Flink's checkpoint coordinator looks ahead to a crash before a barrier (it wakes one
     // interval before it, flinkJobManager.ts): from scratch; a crash mid-batch it does not.
     expect(forkMoment(flink, { ...crash, target: 'flink', point: 'before-barrier' })).toBeNull();
@@ -123,6 +128,17 @@ describe('a trial as a continuation', () => {
     const placements = enumeratePlacements(consumer, firstRun(consumer));
     const trials = placements.map((p) => [p.fault]);
     expect(hashes(consumer, trials, 'snapshot')).toEqual(hashes(consumer, trials, 'scratch'));
+  }, 60_000);
+
+  it("a re-send or a source duplicate forked at its event's time gives the same run (consumer, Flink)", () => {
+    for (const s of [consumer, flink]) {
+      const trials = enumeratePlacements(s, firstRun(s))
+        .filter((p) => p.kind === 'app-resend' || p.kind === 'source-duplicate')
+        .map((p) => [p.fault]);
+      // One of each per event: 4 and 3 events.
+      expect(trials.length).toBe(2 * (s === consumer ? 4 : 3));
+      expect(hashes(s, trials, 'snapshot')).toEqual(hashes(s, trials, 'scratch'));
+    }
   }, 60_000);
 
   it('the snapshot path gives the same runs when its copies reuse the runs’ memory (a pool)', () => {

@@ -51,9 +51,10 @@ export type TrialPath = 'scratch' | 'replay' | 'snapshot' | 'auto';
  * the pipeline is set up (the clients' first requests are sent then, before any task): those run
  * from scratch (null). A timed fault acts from its task, queued at its `at` or later. Null too
  * for the faults the fork path does not arm part way (a crash `now`, a periodic or random fault
- * other than a leader failover, a transaction's fate).
+ * other than a leader failover, a transaction's fate). `events` (`buildEvents(s.workload,
+ * s.seed)`) places a re-send or a duplicate of an event at that event's time.
  */
-export function forkMoment(s: Scenario, f: FaultSpec): number | null {
+export function forkMoment(s: Scenario, f: FaultSpec, events?: Events): number | null {
   switch (f.kind) {
     case 'drop-request':
     case 'drop-response':
@@ -67,9 +68,15 @@ export function forkMoment(s: Scenario, f: FaultSpec): number | null {
       return f.what === 'leader-failover' && f.at > 0 ? f.at : null;
     case 'rebalance':
     case 'zombie':
-    case 'app-resend':
-    case 'source-duplicate':
       return f.at;
+    case 'app-resend':
+    case 'source-duplicate': {
+      // Its task is queued at the event's first send or `at`, whichever is later
+      // (src/engine/timedFaults.ts): the run before then is the scenario's own. Without the
+      // workload at hand, `at` (earlier, so as good a moment, only dearer).
+      const j = events ? events.identityOf(f.event) : -1;
+      return j >= 0 ? Math.max(f.at, events!.at[events!.firstIndexOf(j)]!) : f.at;
+    }
     default:
       return null;
   }
@@ -83,10 +90,10 @@ interface Step {
 }
 
 /** A trial's added faults in the order they are armed (by moment, then index), or null. */
-function stepsOf(s: Scenario, faults: readonly FaultSpec[]): Step[] | null {
+function stepsOf(s: Scenario, faults: readonly FaultSpec[], events: Events): Step[] | null {
   const steps: Step[] = [];
   for (let i = 0; i < faults.length; i++) {
-    const moment = forkMoment(s, faults[i]!);
+    const moment = forkMoment(s, faults[i]!, events);
     if (moment === null) return null;
     steps.push({ fault: faults[i]!, index: s.faults.length + i, moment });
   }
@@ -176,7 +183,7 @@ export function forEachTrialRun(
   const scratch = (k: number) => onRun(k, runTrial(s, trials[k]!, events, opts.pool));
   const forked: { k: number; steps: Step[] }[] = [];
   for (let k = 0; k < trials.length; k++) {
-    const steps = path === 'scratch' ? null : stepsOf(s, trials[k]!);
+    const steps = path === 'scratch' ? null : stepsOf(s, trials[k]!, events);
     if (steps === null || path === 'replay') {
       if (stop()) return;
       if (steps === null) scratch(k);

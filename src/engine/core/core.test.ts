@@ -61,6 +61,59 @@ describe('event queue', () => {
   });
 });
 
+describe('event queue with far items (two levels)', () => {
+  it('pops in exactly (time, seq) order with items far ahead, pops, drops and backdating interleaved', () => {
+    // A reference: every queued item in a list, the earliest by (time, seq) taken each time. The
+    // times span 0–90 s from the current time (timeouts far past the heap's 1,024 ms horizon).
+    type Item = { time: number; seq: number; id: number };
+    const q = new EventQueue<Item>();
+    let ref: Item[] = [];
+    const r = createRng(5, 'far');
+    let now = 0;
+    let id = 0;
+    const first = (xs: Item[]) =>
+      xs.reduce((a, b) => (b.time < a.time || (b.time === a.time && b.seq < a.seq) ? b : a));
+    let popped = 0;
+    let backdated = 0;
+    for (let i = 0; i < 10_000; i++) {
+      const op = r.int(10);
+      if (op < 5) {
+        const far = r.int(4) === 0;
+        const x = { time: now + (far ? 1_000 + r.int(90_000) : r.int(50)), seq: 0, id: id++ };
+        q.push(x);
+        ref.push(x);
+      } else if (op < 9) {
+        const x = q.pop();
+        if (ref.length === 0) {
+          expect(x).toBeUndefined();
+          continue;
+        }
+        const want = first(ref);
+        expect(x).toBe(want);
+        ref = ref.filter((y) => y !== want);
+        now = want.time;
+        popped++;
+      } else if (r.int(20) === 0) {
+        q.retain((x) => x.id % 7 !== 3);
+        ref = ref.filter((x) => x.id % 7 !== 3);
+      } else if (r.int(20) === 1 && q.nextSequence > 10) {
+        // What arming a timed fault part way does: the last item takes an earlier place.
+        q.backdate(q.nextSequence - 1, q.nextSequence - 10);
+        backdated++;
+      }
+      expect(q.size).toBe(ref.length);
+    }
+    while (ref.length > 0) {
+      const want = first(ref);
+      expect(q.pop()).toBe(want);
+      ref = ref.filter((y) => y !== want);
+    }
+    expect(q.pop()).toBeUndefined();
+    expect(popped).toBeGreaterThan(2_500);
+    expect(backdated).toBeGreaterThan(3);
+  }, 30_000);
+});
+
 describe('seeded random streams', () => {
   it('repeat for the same seed and stream, and differ across streams and seeds', () => {
     const draw = (seed: number, name: string) =>

@@ -4,7 +4,18 @@
  * Why a sequence: two events scheduled for the same virtual millisecond must always run in the
  * same order, so every push gets the next number of a counter and the comparator never returns 0.
  * That is what makes a run byte-identical from one execution to the next.
+ *
+ * Why two levels: most of a run's queue is timeouts far ahead (a fetch's or a request's 30 s, a
+ * batch's delivery.timeout.ms, most of them answered or cancelled long before), and they made
+ * every push and pop of the few tasks due soon walk a heap ten times as deep. Items due at or
+ * after a horizon wait in an unordered list instead; when the heap runs dry the horizon moves one
+ * {@link HORIZON_MS} past the earliest of them and those before it join the heap. Every item in
+ * the heap is due before every item in the list, so items come out in exactly the (time, seq)
+ * order of one heap — the split changes the cost, not the order.
  */
+
+/** How far past the earliest far item the horizon moves when the heap runs dry (virtual ms). */
+const HORIZON_MS = 1_024;
 
 /** An item in the queue. `time` is virtual milliseconds; `seq` is assigned by {@link EventQueue.push}. */
 export interface Scheduled {
@@ -14,17 +25,32 @@ export interface Scheduled {
 
 /** Binary min-heap of {@link Scheduled} items; `pop` returns the earliest (ties: first pushed). */
 export class EventQueue<T extends Scheduled> {
+  /** The heap: items due before {@link horizon}. */
   private items: T[] = [];
+  /** Items due at or after {@link horizon}, in no order, and the earliest time among them. */
+  private far: T[] = [];
+  private farMin = Infinity;
+  private horizon = HORIZON_MS;
   private nextSeq = 0;
 
   /** Number of queued items. */
   get size(): number {
-    return this.items.length;
+    return this.items.length + this.far.length;
   }
 
   /** Add an item; its `seq` is overwritten with the next sequence number. */
   push(item: T): void {
     item.seq = this.nextSeq++;
+    if (item.time >= this.horizon) {
+      this.far.push(item);
+      if (item.time < this.farMin) this.farMin = item.time;
+      return;
+    }
+    this.siftUp(item);
+  }
+
+  /** Put `item` in the heap. */
+  private siftUp(item: T): void {
     const items = this.items;
     let i = items.length;
     items.push(item);
@@ -46,6 +72,9 @@ export class EventQueue<T extends Scheduled> {
     const items = this.items.filter(keep);
     this.items = items;
     for (let i = (items.length >> 1) - 1; i >= 0; i--) siftDown(items, i, items[i]!, items.length);
+    this.far = this.far.filter(keep);
+    this.farMin = Infinity;
+    for (const x of this.far) if (x.time < this.farMin) this.farMin = x.time;
   }
 
   /** The sequence number the next push gets. */
@@ -62,20 +91,23 @@ export class EventQueue<T extends Scheduled> {
    */
   backdate(from: number, at: number): void {
     const moved = this.nextSeq - from;
-    for (const x of this.items) {
-      if (x.seq >= from) x.seq = at + (x.seq - from);
-      else if (x.seq >= at) x.seq += moved;
-    }
+    for (const list of [this.items, this.far])
+      for (const x of list) {
+        if (x.seq >= from) x.seq = at + (x.seq - from);
+        else if (x.seq >= at) x.seq += moved;
+      }
     this.retain(() => true);
   }
 
   /** The earliest item without removing it, or undefined when empty. */
   peek(): T | undefined {
+    if (this.items.length === 0) this.refill();
     return this.items[0];
   }
 
   /** Remove and return the earliest item, or undefined when empty. */
   pop(): T | undefined {
+    if (this.items.length === 0) this.refill();
     const items = this.items;
     const n = items.length;
     if (n === 0) return undefined;
@@ -83,6 +115,30 @@ export class EventQueue<T extends Scheduled> {
     const last = items.pop()!;
     if (n > 1) siftDown(items, 0, last, n - 1);
     return top;
+  }
+
+  /**
+   * The heap ran dry: move the horizon {@link HORIZON_MS} past the earliest far item, and the far
+   * items due before it into the heap (pushed in sequence order: the heap's order is by (time,
+   * seq) alone whatever the order of pushes, but a fixed one keeps its layout reproducible).
+   */
+  private refill(): void {
+    if (this.far.length === 0) return;
+    this.horizon = this.farMin + HORIZON_MS;
+    const stay: T[] = [];
+    const come: T[] = [];
+    let min = Infinity;
+    for (const x of this.far) {
+      if (x.time < this.horizon) come.push(x);
+      else {
+        stay.push(x);
+        if (x.time < min) min = x.time;
+      }
+    }
+    this.far = stay;
+    this.farMin = min;
+    come.sort((a, b) => a.seq - b.seq);
+    for (const x of come) this.siftUp(x);
   }
 }
 

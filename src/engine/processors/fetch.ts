@@ -140,6 +140,8 @@ export class Fetch {
   private answered(r: FetchResult, _b: undefined, _c: undefined, e: EntryId): void {
     if (this.settled) return;
     this.settled = true;
+    // Its timeout will find it settled: it keeps its place in the queue, not this attempt.
+    if (this.timer) this.owner.world.release(this.timer);
     if (r.error !== 'NONE') return this.againLater(e);
     this.result = r;
     this.answer = e;

@@ -1,0 +1,56 @@
+// Prints, for every preset variant, a hash of its single-fault atlas's full outcome list (each
+// trial's outcome, duplicated and lost counts, and whether its fault fired, in placement order):
+// a reference to compare before and after a change to the engine or the atlas that must leave
+// every atlas unchanged (`npx tsx scripts/atlas-outcomes.ts > before.txt`, change, again, `diff`).
+// An atlas of more than 2,000 placements is taken on an evenly spaced sample of 400 of them, as
+// the benchmark times it (bench/atlas.bench.ts); ATLAS_OUTCOMES_ALL=1 runs every placement.
+// ATLAS_OUTCOMES_PRESETS=a,b narrows to variant ids starting so.
+import {
+  BufferPool,
+  enumeratePlacements,
+  firstRun,
+  parseScenario,
+  runTrials,
+  trialFaults,
+} from '../src/engine';
+import { presets } from '../src/scenarios';
+
+const SAMPLE_ABOVE = process.env.ATLAS_OUTCOMES_ALL === '1' ? Infinity : 2_000;
+const SAMPLE = 400;
+const only = process.env.ATLAS_OUTCOMES_PRESETS?.split(',').filter(Boolean);
+
+function hashWords(s: string): string {
+  let h = 0;
+  for (let i = 0; i < s.length; i++) h = (Math.imul(h, 31) + s.charCodeAt(i)) | 0;
+  return (h >>> 0).toString(16);
+}
+
+const pool = new BufferPool();
+for (const preset of presets)
+  for (const variant of preset.variants) {
+    const id = `${preset.id}/${variant.id}`;
+    if (only && !only.some((o) => id.startsWith(o))) continue;
+    const parsed = parseScenario(variant.scenario);
+    if (!parsed.ok) continue;
+    const s = parsed.scenario;
+    const first = firstRun(s, pool);
+    const placements = enumeratePlacements(s, first, undefined);
+    const cutOff = first.cutOff;
+    pool.reclaim(first);
+    const n = placements.length;
+    const picked =
+      n > SAMPLE_ABOVE
+        ? Array.from({ length: SAMPLE }, (_, i) => [Math.floor((i * n) / SAMPLE)])
+        : placements.map((_, i) => [i]);
+    const results = runTrials(s, trialFaults(placements, picked), cutOff, { pool });
+    const words = results
+      .map((r) => `${r.outcome}:${r.duplicated}:${r.lost}:${r.fired ? 1 : 0}`)
+      .join(',');
+    const counts: Record<string, number> = {};
+    for (const r of results) counts[r.outcome] = (counts[r.outcome] ?? 0) + 1;
+    console.log(
+      `${id}\t${results.length} of ${n}\t${hashWords(words)}\t${Object.entries(counts)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')}`,
+    );
+  }
