@@ -49,6 +49,10 @@ describe('lesson deck', () => {
     deck.actions.reveal();
     expect(deck.store.getState().revealed).toBe(true);
     expect(lab.app.getState().compare).toEqual({ lanes: [{ guarantee: 'exactly-once' }] });
+    // The flipped step's run plays too.
+    await lab.actions.settled();
+    await Promise.resolve();
+    expect(lab.app.getState().playing).toBe(true);
     lab.actions.undo();
     expect(lab.app.getState().compare).toBeNull();
     deck.actions.goTo(99);

@@ -143,9 +143,10 @@ export function createLessonDeck(
       if (s.revealed) return;
       store.setState({ revealed: true });
       lab.actions.withdrawNotice(LESSON_WAITS);
-      playWhenReady();
       const flip = stepOf(lesson, s.index).compare;
       if (flip) lab.actions.setCompare(flip, 'Then flipped: the same run beside it.');
+      // After the flip, which puts a copy of the scenario on screen (an undoable step).
+      playWhenReady();
     },
   };
   open(clamp(start.index), true);
