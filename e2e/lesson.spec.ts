@@ -70,6 +70,17 @@ test("a step's run waits at its start for the room's answer; the reveal plays it
   await page.goto('./?lesson=delivery-guarantees-45');
   const clock = page.getByTestId(testIds.clock);
   await expect(clock).toContainText('event 0 / 200');
+  // Read from the room: the playback, its clock, its tick labels and the head's buttons at 18 px
+  // or more (before: 14.7, 13.5, 12.6 and 17.85 px).
+  const sizes = await page.evaluate(() =>
+    [
+      '[data-testid=play]',
+      '[data-testid=clock]',
+      '.timeline-scale .tick',
+      '.lesson-head button',
+    ].map((sel) => parseFloat(getComputedStyle(document.querySelector(sel)!).fontSize)),
+  );
+  for (const size of sizes) expect(size).toBeGreaterThanOrEqual(18);
   await page.waitForTimeout(1500);
   await expect(clock).toContainText('t = 0 ms · event 0 / 200');
   // Play, a step forward and End are refused, with the reason on the status line.
