@@ -7,6 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { lessonTestIds as ids } from '../src/ui/lesson/lessonTestIds';
+import { testIds } from '../src/ui/testIds';
 import { LESSON_FILES } from '../src/scenarios/lessons/library';
 
 test('a lesson driven by PageDown only, its notes window following', async ({ context }) => {
@@ -18,7 +19,7 @@ test('a lesson driven by PageDown only, its notes window following', async ({ co
   await presenter.goto('./?lesson=delivery-guarantees-45');
   const view = presenter.getByTestId(ids.presenter);
   await expect(view).toHaveAttribute('data-step', '1');
-  await expect(view).toHaveAttribute('data-present', '');
+  await expect(view).toHaveAttribute('data-present', 'true');
   await expect(presenter.getByTestId(ids.stepCount)).toHaveText('Step 1 of 10');
   // The first step asks its preset's question; the answer waits for R.
   await expect(presenter.getByTestId(ids.question)).toContainText(
@@ -59,41 +60,93 @@ test('a lesson driven by PageDown only, its notes window following', async ({ co
   await expect(presenter.getByTestId(ids.answer)).toContainText('20: the second write');
 });
 
-test('at 1280×720 the step with the longest setup of each shipped lesson shows the pipeline without scrolling', async ({
+test("a step's run waits at its start for the room's answer; the reveal plays it (issue 24)", async ({
   page,
 }) => {
-  // Before: the setup, the question and the playback controls pushed the pipeline below the fold
-  // (its top at 586–760 px, measured on every step of both lessons). The layout is the same for
-  // every step (the setup scrolls in its own box, the pipeline takes the rest of the screen), so
-  // each lesson's wordiest step — the most text above the pipeline — stands for all of them
-  // (a run per step would cost CI a minute).
-  test.setTimeout(90_000);
+  // Before: step 1 played by itself (t = 98 ms as it opened, "event 200 / 200" in ~20 s), the
+  // sink table and the reader giving the answer before any reveal. Real time here: the run would
+  // move if anything played it.
+  test.setTimeout(60_000);
+  await page.goto('./?lesson=delivery-guarantees-45');
+  const clock = page.getByTestId(testIds.clock);
+  await expect(clock).toContainText('event 0 / 200');
+  // Read from the room: the playback, its clock, its tick labels and the head's buttons at 18 px
+  // or more (before: 14.7, 13.5, 12.6 and 17.85 px).
+  const sizes = await page.evaluate(() =>
+    [
+      '[data-testid=play]',
+      '[data-testid=clock]',
+      '.timeline-scale .tick',
+      '.lesson-head button',
+    ].map((sel) => parseFloat(getComputedStyle(document.querySelector(sel)!).fontSize)),
+  );
+  for (const size of sizes) expect(size).toBeGreaterThanOrEqual(18);
+  await page.waitForTimeout(1500);
+  await expect(clock).toContainText('t = 0 ms · event 0 / 200');
+  // Play, a step forward and End are refused, with the reason on the status line.
+  await page.getByTestId(testIds.play).click();
+  await expect(page.getByTestId(ids.status)).toContainText('The run waits for the room’s answer');
+  await page.getByTestId(testIds.stepForward).click();
+  await page.getByTestId(testIds.toEnd).click();
+  await expect(clock).toContainText('t = 0 ms · event 0 / 200');
+  // The reveal plays the run and clears the refusal.
+  await page.keyboard.press('r');
+  await expect(page.getByTestId(ids.presenter)).toHaveAttribute('data-revealed', 'true');
+  await expect(clock).not.toContainText('event 0 / 200');
+  await expect(page.getByTestId(ids.status)).toHaveText('');
+  // The next step waits again.
+  await page.keyboard.press('PageDown');
+  await expect(page.getByTestId(ids.presenter)).toHaveAttribute('data-step', '2');
+  await expect(clock).toContainText('event 0 / 256');
+  await page.waitForTimeout(1000);
+  await expect(clock).toContainText('t = 0 ms · event 0 / 256');
+});
+
+test('at 1280×720 every step of every shipped lesson shows its whole setup, its question and the whole pipeline', async ({
+  page,
+}) => {
+  // Before: the setup was a box two lines high (65 px) whatever its length — 16 of 21 steps cut
+  // (exactly-once-flink-spark step 6 has 196 px of text; delivery-guarantees-45 step 1 stopped at
+  // "…A consumer polls 5", before the crash its question depends on) — and the pipeline was
+  // 1525–1672 px wide: the Sink cut at the right edge, the Reader off screen. Now the setup is
+  // whole beside the question (the band) and the stage cards are the projector mode's. Every step,
+  // by PageDown in one page load per lesson.
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.clock.install();
   const view = page.getByTestId(ids.presenter);
   for (const lesson of LESSON_FILES) {
-    const words = lesson.steps.map(
-      (s) => (s.setup?.length ?? 0) + (s.question?.question.length ?? 0),
-    );
-    const step = words.indexOf(Math.max(...words)) + 1;
-    await page.goto(`./?lesson=${lesson.id}&step=${step}`);
-    await expect(view).toHaveAttribute('data-step', String(step));
-    const where = `${lesson.id} step ${step}`;
-    const frame = page.locator('.pipeline-frame').first();
-    await expect(frame, where).toBeVisible();
-    // Every stage's heading and the pipeline's top 150 px (its tall stages scroll in its own
-    // box) inside the viewport as the step opens, the page not scrolled.
-    const box = (await frame.boundingBox())!;
-    expect(box.y + Math.min(box.height, 150), `${where}: pipeline's top part`).toBeLessThanOrEqual(
-      720,
-    );
-    const headings = await page.locator('.stage > h2').all();
-    expect(headings.length, where).toBeGreaterThanOrEqual(4);
-    for (const heading of headings) {
-      const h = (await heading.boundingBox())!;
-      expect(h.y + h.height, `${where}: stage heading`).toBeLessThanOrEqual(720);
+    await page.goto(`./?lesson=${lesson.id}&step=1`);
+    for (const [k, step] of lesson.steps.entries()) {
+      if (k > 0) await page.keyboard.press('PageDown');
+      await expect(view).toHaveAttribute('data-step', String(k + 1));
+      const where = `${lesson.id} step ${k + 1}`;
+      if (step.setup) {
+        const setup = page.getByTestId(ids.setup);
+        await expect(setup).toHaveText(step.setup);
+        const clip = await setup.evaluate((el) => el.scrollHeight - el.clientHeight);
+        expect(clip, `${where}: the setup's text clipped`).toBeLessThanOrEqual(1);
+        const box = (await setup.boundingBox())!;
+        expect(box.y + box.height, `${where}: the setup's bottom`).toBeLessThanOrEqual(720);
+      }
+      const question = page.getByTestId(ids.question);
+      await expect(question).toBeInViewport({ ratio: 1 });
+      // The sink and the reader: inside the viewport's width, their tops on screen (a tall
+      // stage scrolls in the pipeline's own box).
+      await expect(page.locator('.pipeline .stage[aria-label="Sink"]')).toHaveCount(1);
+      for (const stage of await page
+        .locator(
+          '.pipeline .stage[aria-label="Sink"], .pipeline .stage[aria-label="Downstream reader"]',
+        )
+        .all()) {
+        const b = (await stage.boundingBox())!;
+        const name = await stage.getAttribute('aria-label');
+        expect(b.x, `${where}: ${name}'s left`).toBeGreaterThanOrEqual(0);
+        expect(b.x + b.width, `${where}: ${name}'s right`).toBeLessThanOrEqual(1280);
+        expect(b.y + 40, `${where}: ${name}'s top`).toBeLessThanOrEqual(720);
+      }
+      expect(await page.evaluate(() => document.scrollingElement!.scrollTop)).toBe(0);
     }
-    expect(await page.evaluate(() => document.scrollingElement!.scrollTop)).toBe(0);
   }
 });
 
@@ -124,36 +177,4 @@ test("projector mode's first screen at 1280×720: Start here in view; a setup cu
     attachment: getComputedStyle(el).backgroundAttachment,
   }));
   expect(style).toEqual({ overflows: true, attachment: 'local, local, scroll, scroll' });
-});
-
-test('at 1280×720 no step of a shipped lesson cuts a line of its setup at the box’s edge', async ({
-  page,
-}) => {
-  // Before: the setup was a flex box shrinking to whatever height was left, its edge through the
-  // middle of a line on six steps (delivery-guarantees-45 steps 1, 2, 6; exactly-once-flink-spark
-  // 3, 6, 7). Now at most two whole lines (the rest scrolls): no line box crosses the bottom edge.
-  // Every step, by PageDown in one page load per lesson.
-  test.setTimeout(180_000);
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.clock.install();
-  const view = page.getByTestId(ids.presenter);
-  for (const lesson of LESSON_FILES) {
-    await page.goto(`./?lesson=${lesson.id}&step=1`);
-    for (const [k, step] of lesson.steps.entries()) {
-      if (k > 0) await page.keyboard.press('PageDown');
-      await expect(view).toHaveAttribute('data-step', String(k + 1));
-      if (!step.setup) continue;
-      const setup = page.getByTestId(ids.setup);
-      await expect(setup).toHaveText(step.setup);
-      const cut = await setup.evaluate((el) => {
-        const bottom = el.getBoundingClientRect().bottom;
-        const range = document.createRange();
-        range.selectNodeContents(el);
-        return [...range.getClientRects()].filter(
-          (r) => r.top < bottom - 1 && r.bottom > bottom + 1,
-        ).length;
-      });
-      expect(cut, `${lesson.id} step ${k + 1}: lines cut at the setup's edge`).toBe(0);
-    }
-  }
 });

@@ -1,6 +1,6 @@
 /**
- * The presenter's deck over a lab: a step opens its preset and plays it at its pace, the answer
- * waits for reveal, the "then flip to" opens in Compare on reveal, Undo works as on the page, and
+ * The presenter's deck over a lab: a step opens its preset at its start, where the run waits for
+ * the reveal (then plays at its pace), the answer waits for reveal, the "then flip to" opens in Compare on reveal, Undo works as on the page, and
  * followers read the step through one stable selector.
  */
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { findLesson } from '../scenarios/lessons';
 import { computeRunView } from '../views/run/computeRun';
 import { scenarioKey } from '../views/run/compute';
 import { createLab } from './labStore';
-import { createLessonDeck, currentLessonStep } from './lessonDeck';
+import { createLessonDeck, currentLessonStep, LESSON_WAITS } from './lessonDeck';
 
 const inline: RunClient = {
   run(input) {
@@ -24,13 +24,14 @@ const inline: RunClient = {
 const lesson = findLesson('delivery-guarantees-45')!;
 
 describe('lesson deck', () => {
-  it('opens a step, plays it, reveals on demand, and moves within the lesson', async () => {
+  it('opens a step, reveals on demand, and moves within the lesson', async () => {
     const lab = createLab({ runner: inline });
     const deck = createLessonDeck(lab, lesson);
     await lab.actions.settled();
     await Promise.resolve();
     expect(lab.app.getState().presetRef).toBe('at-most-once/default');
-    expect(lab.app.getState().playing).toBe(true);
+    // The run waits at its start for the room's answer.
+    expect(lab.app.getState().playing).toBe(false);
     // The first step replaced the lab's opening scenario: nothing to undo back to.
     expect(lab.app.getState().past).toEqual([]);
     const first = currentLessonStep(deck.store.getState());
@@ -48,10 +49,51 @@ describe('lesson deck', () => {
     deck.actions.reveal();
     expect(deck.store.getState().revealed).toBe(true);
     expect(lab.app.getState().compare).toEqual({ lanes: [{ guarantee: 'exactly-once' }] });
+    // The flipped step's run plays too.
+    await lab.actions.settled();
+    await Promise.resolve();
+    expect(lab.app.getState().playing).toBe(true);
     lab.actions.undo();
     expect(lab.app.getState().compare).toBeNull();
     deck.actions.goTo(99);
     expect(currentLessonStep(deck.store.getState())).toMatchObject({ index: 9, revealed: false });
+  });
+
+  it('keeps the run at its start until the reveal, then plays it (issue 24)', async () => {
+    const lab = createLab({ runner: inline });
+    const deck = createLessonDeck(lab, lesson);
+    await lab.actions.settled();
+    await Promise.resolve();
+    const n = lab.app.getState().view!.n;
+    expect(n).toBeGreaterThan(1);
+    const atStart = () => expect(lab.cursor.getState()).toEqual({ t: 0, idx: 0 });
+    atStart();
+    // Every way forward is refused, and the status line says why.
+    lab.actions.play();
+    expect(lab.app.getState().playing).toBe(false);
+    expect(lab.app.getState().notice).toBe(LESSON_WAITS);
+    lab.actions.step(1);
+    lab.actions.jump(1);
+    lab.actions.seek(1000);
+    lab.actions.seekIndex(n - 1);
+    lab.actions.toEnd();
+    atStart();
+    deck.actions.reveal();
+    // The reveal takes the refusal off the status line and plays the run.
+    expect(lab.app.getState().notice).toBeNull();
+    await lab.actions.settled();
+    await Promise.resolve();
+    expect(lab.app.getState().playing).toBe(true);
+    lab.actions.tick(50);
+    expect(lab.cursor.getState().t).toBeGreaterThan(0);
+    // The next step waits again, at its own start.
+    deck.actions.next();
+    await lab.actions.settled();
+    await Promise.resolve();
+    expect(lab.app.getState().presetRef).toBe('at-least-once/default');
+    expect(lab.app.getState().playing).toBe(false);
+    lab.actions.seekIndex(1);
+    atStart();
   });
 
   it('resumes at a step, revealed, as a reload of the presenter view does', async () => {

@@ -2,8 +2,14 @@
  * The presenter's deck: which step of a lesson is on screen and whether its answer is revealed —
  * the state the presenter view, its notes window and (through {@link currentLessonStep}) the
  * classroom follow. Moving to a step opens its scenario in the lab (an undoable load, so Undo
- * works as on the page), plays it at its pace, and keeps the answer hidden; revealing opens its
- * "then flip to" lanes in Compare (an undoable edit too).
+ * works as on the page) at its start, the answer hidden; revealing plays the run at its pace and
+ * opens its "then flip to" lanes in Compare (an undoable edit too).
+ *
+ * The room predicts from the setup, then watches (docs/workshops.md: each step is "predicted by
+ * the room before it plays"): until the reveal the run stays at its start — the lab's reveal
+ * guard (src/store/playback.ts `setRevealGuard`, the page's rule for a pending question) refuses
+ * Play, steps, jumps and the timeline with {@link LESSON_WAITS}; any later moment shows the sink
+ * table and the reader on their way to the answer (issue 24).
  *
  * A vanilla store of its own beside the lab's: a deck exists only in the presenter view, and the
  * lab knows nothing of lessons.
@@ -44,6 +50,10 @@ export interface LessonDeck {
   store: StoreApi<LessonDeckState>;
   actions: LessonDeckActions;
 }
+
+/** What the status line says when the presenter tries to move the run before the reveal. */
+export const LESSON_WAITS =
+  'The run waits for the room’s answer: reveal it (R) to play the run — playing it first would give the answer away.';
 
 const resolved = new WeakMap<Lesson, ResolvedStep[]>();
 
@@ -95,17 +105,27 @@ export function createLessonDeck(
     index: clamp(start.index),
     revealed: false,
   }));
+  // Read live: a reveal followed at once by Play is not refused.
+  lab.actions.setRevealGuard(() => (store.getState().revealed ? null : LESSON_WAITS));
+  /** The revealed run plays at its pace once it is ready, unless the presenter moved on meanwhile. */
+  const playWhenReady = () => {
+    const { index } = store.getState();
+    const scenario = lab.app.getState().scenario;
+    void lab.actions.settled().then(() => {
+      const s = lab.app.getState();
+      const deck = store.getState();
+      if (deck.index !== index || !deck.revealed || s.scenario !== scenario) return;
+      if (s.status === 'ready' && !s.playing) lab.actions.play();
+    });
+  };
   const open = (index: number, first = false) => {
     const step = stepOf(lesson, index);
     store.setState({ index, revealed: false });
+    // Whatever the previous step's run said ("waits for the room's answer") was about that run.
+    lab.actions.withdrawNotice(LESSON_WAITS);
     // The first step replaces whatever the lab opened with: Undo never goes back before the lesson.
+    // The load puts the cursor at the run's start, where it waits for the reveal.
     lab.actions.loadScenario(step.scenario, { presetRef: step.presetRef, resetHistory: first });
-    const scenario = lab.app.getState().scenario;
-    // The run plays at its pace once it is ready, unless the presenter has moved on meanwhile.
-    void lab.actions.settled().then(() => {
-      if (lab.app.getState().scenario === scenario && lab.app.getState().status === 'ready')
-        lab.actions.play();
-    });
   };
   const actions: LessonDeckActions = {
     goTo(index) {
@@ -122,8 +142,11 @@ export function createLessonDeck(
       const s = store.getState();
       if (s.revealed) return;
       store.setState({ revealed: true });
+      lab.actions.withdrawNotice(LESSON_WAITS);
       const flip = stepOf(lesson, s.index).compare;
       if (flip) lab.actions.setCompare(flip, 'Then flipped: the same run beside it.');
+      // After the flip, which puts a copy of the scenario on screen (an undoable step).
+      playWhenReady();
     },
   };
   open(clamp(start.index), true);

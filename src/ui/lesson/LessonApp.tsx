@@ -13,20 +13,23 @@ import { Transport } from '../Transport';
 import { RoomButton } from '../room/RoomButton';
 import { lessonRoomReveal, lessonRoomStep, type RoomSource } from '../room/currentRoomStep';
 import { LessonQuestion } from './LessonQuestion';
+import { LessonStatus } from './LessonStatus';
 import { LessonTools } from './LessonTools';
 import { lessonTestIds } from './lessonTestIds';
 import { useDeckKeys } from './useDeckKeys';
 import '../styles.css';
 import '../io/io.css';
+import '../present/present.css';
 import './lesson.css';
 
 const selectComparing = (s: LabState) => s.compare !== null;
 const selectReady = (s: LabState) => s.status === 'ready';
 
 /**
- * The presenter view (`?lesson=<id>`): full-screen, projector type, one step at a time. The step's
- * setup and question are on screen while its run plays at its pace; R reveals the answer, the
- * counters and the "then flip to" lanes. Keys: src/ui/lesson/useDeckKeys.ts.
+ * The presenter view (`?lesson=<id>`): full-screen, projector type (the page's projector mode,
+ * `data-present`, for the pipeline and the playback), one step at a time. The step's setup and
+ * question are on screen while its run waits at its start; R reveals the answer, plays the run,
+ * shows the counters and the "then flip to" lanes. Keys: src/ui/lesson/useDeckKeys.ts.
  */
 export function LessonApp({ lab, page, deck }: { lab: Lab; page: PageServices; deck: LessonDeck }) {
   usePlaybackLoop(lab);
@@ -55,13 +58,14 @@ function Presenter({ deck }: { deck: LessonDeck }) {
   const roomSource: RoomSource = {
     index: info.index,
     revealed: info.revealed,
+    revealStep: deck.actions.reveal,
     step: () => lessonRoomStep(step, info.index),
     reveal: (observed) => lessonRoomReveal(step, observed),
   };
   return (
     <div
       className="lesson-present app"
-      data-present=""
+      data-present="true"
       data-testid={lessonTestIds.presenter}
       data-step={info.index + 1}
       data-revealed={info.revealed || undefined}
@@ -103,20 +107,25 @@ function Presenter({ deck }: { deck: LessonDeck }) {
         <RoomButton source={roomSource} />
       </header>
       <NoticeBar />
-      <h2 className="lesson-step-title" data-testid={lessonTestIds.stepTitle}>
-        {step.title}
-      </h2>
-      {step.setup && (
-        <p className="lesson-setup" data-testid={lessonTestIds.setup}>
-          {step.setup}
-        </p>
-      )}
-      <LessonQuestion step={step} revealed={info.revealed} view={ready ? view : null} />
+      {/* The band, as the page's projector layout asks a question: the title and the whole setup
+          beside the question, read together above the pipeline (lesson.css). */}
+      <div className="lesson-band">
+        <h2 className="lesson-step-title" data-testid={lessonTestIds.stepTitle}>
+          {step.title}
+        </h2>
+        {step.setup && (
+          <p className="lesson-setup" data-testid={lessonTestIds.setup}>
+            {step.setup}
+          </p>
+        )}
+        <LessonQuestion step={step} revealed={info.revealed} view={ready ? view : null} />
+      </div>
       {step.challenge && info.revealed && (
         <p className="lesson-challenge">
           Now on your laptops: challenge <strong>{step.challenge}</strong>.
         </p>
       )}
+      <LessonStatus />
       {panels.has('transport') && (
         <section aria-label="Playback">
           <Transport />

@@ -6,6 +6,7 @@ export const lessonTestIds = {
   setup: 'lesson-setup',
   question: 'lesson-question',
   answer: 'lesson-answer',
+  status: 'lesson-status',
   next: 'lesson-next',
   previous: 'lesson-previous',
   reveal: 'lesson-reveal',

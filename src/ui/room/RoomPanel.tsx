@@ -46,7 +46,7 @@ export function RoomPanel({
   };
   // A lesson's room follows the presenter: each step moved to is asked, and R reveals it there too.
   const sent = useRef<{ asked: number; revealed: number }>({ asked: -1, revealed: -1 });
-  const open = room.status === 'open' && !room.lost;
+  const open = room.status === 'open' && room.presented && !room.lost;
   const onStep = step?.stepIndex ?? -1;
   const shownReveal = room.reveal !== null;
   useEffect(() => {
@@ -114,7 +114,9 @@ export function RoomPanel({
               data-testid={roomTestIds.reveal}
               disabled={step === null || room.reveal !== null}
               onClick={() =>
-                reveal(source ? source.reveal(observed()) : currentRoomReveal(lab.app.getState()))
+                // A lesson's step is revealed on the presenter view (its answer, its run, its
+                // address); the room's reveal follows it (the effect above).
+                source ? source.revealStep() : reveal(currentRoomReveal(lab.app.getState()))
               }
             >
               Reveal

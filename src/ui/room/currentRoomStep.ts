@@ -44,6 +44,12 @@ export interface RoomSource {
   index: number;
   /** Whether the presenter revealed it (R): the room's reveal follows. */
   revealed: boolean;
+  /**
+   * Reveals the step on screen (the presenter's R): the room panel's Reveal calls it, and the
+   * room's reveal follows from `revealed` — one "revealed" for the presenter view, its address
+   * and the room.
+   */
+  revealStep(): void;
   step(): RoomStep;
   reveal(observed: string | null): RoomReveal;
 }

@@ -17,6 +17,13 @@ interface PresenterRoom {
   refusal: string | null;
   /** The server no longer knows this session (a new results file, or another server). */
   lost: boolean;
+  /**
+   * The server has answered this connection's `present` (with the session's step as it knows
+   * it): only then may a step be published — its reply would otherwise overwrite the step just
+   * published with the one before it (a lesson's first step showed "Ask the room", its tallies
+   * dropped, though the students had the question).
+   */
+  presented: boolean;
 }
 
 const INITIAL: PresenterRoom = {
@@ -26,6 +33,7 @@ const INITIAL: PresenterRoom = {
   reveal: null,
   refusal: null,
   lost: false,
+  presented: false,
 };
 
 function reduce(r: PresenterRoom, msg: ServerMessage): PresenterRoom {
@@ -38,6 +46,7 @@ function reduce(r: PresenterRoom, msg: ServerMessage): PresenterRoom {
         reveal: msg.reveal,
         refusal: null,
         lost: false,
+        presented: true,
       };
     case 'tally':
       return r.step?.stepIndex === msg.tally.stepIndex ? { ...r, tally: msg.tally } : r;
@@ -65,7 +74,8 @@ export function usePresenterRoom(seat: PresenterSeat) {
         presenterToken: seat.presenterToken,
       }),
       onMessage: (msg) => setRoom((r) => reduce(r, msg)),
-      onStatus: (status) => setRoom((r) => ({ ...r, status })),
+      onStatus: (status) =>
+        setRoom((r) => ({ ...r, status, presented: status === 'open' && r.presented })),
     });
     link.current = l;
     return () => l.close();

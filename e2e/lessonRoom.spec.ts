@@ -1,0 +1,82 @@
+/**
+ * A lesson's room, end to end at 1280×720: the classroom server (started here on a free loopback
+ * port, serving the built dist/), the presenter view of a lesson with its room, and a student.
+ * The room panel is a column the step makes room for: the step's setup and question, the
+ * header's buttons and the histogram all on screen. The room panel's Reveal reveals the
+ * presenter view too (its answer, its address, its run), and the students see their marks.
+ */
+import { resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startClassroomServer, type ClassroomServer } from '../server/classroomServer';
+import { lessonTestIds as lessonIds } from '../src/ui/lesson/lessonTestIds';
+import { roomTestIds as ids } from '../src/ui/room/roomTestIds';
+import { testIds } from '../src/ui/testIds';
+
+let server: ClassroomServer;
+test.beforeAll(async () => {
+  server = await startClassroomServer({ host: '127.0.0.1', port: 0, distDir: resolve('dist') });
+});
+test.afterAll(async () => {
+  await server?.close();
+});
+
+test('the room beside the step at 1280×720; its Reveal reveals the presenter view too', async ({
+  page,
+  browser,
+}) => {
+  // Two pages on a shared machine: a generous bound.
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${server.url}?lesson=delivery-guarantees-45&step=2`);
+  const view = page.getByTestId(lessonIds.presenter);
+  await expect(view).toHaveAttribute('data-step', '2');
+  await page.getByTestId(ids.start).click();
+  const code = (await page.getByTestId(ids.code).textContent())!.trim();
+
+  const student = await (await browser.newContext()).newPage();
+  await student.goto(`${server.url}?join=${code}`);
+  await student.getByTestId(ids.studentName).fill('Ann');
+  await student.getByTestId(ids.studentJoin).click();
+  // The room follows the presenter: step 2 is asked without a click.
+  await expect(page.getByTestId(ids.answered)).toHaveText('0 of 1 answered');
+  // The run waits for the room's answer (the broker log would show p-4 written twice).
+  await expect(page.getByTestId(testIds.clock)).toContainText('t = 0 ms · event 0 / 256');
+
+  await expect(student.getByTestId(ids.studentStep)).toBeVisible();
+  await student.getByTestId(ids.studentAnswer).fill('21');
+  await student.getByTestId(ids.studentSend).click();
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+
+  // Before: the panel covered the right 390 px — the title, the setup and the question cut
+  // ("How many r…"), Notes, Copy link, Export and Open… hidden, the histogram below the fold.
+  const panel = (await page.getByTestId(ids.panel).boundingBox())!;
+  const left = (el: { x: number; width: number }) => el.x + el.width;
+  for (const [name, locator] of [
+    ['step title', page.getByTestId(lessonIds.stepTitle)],
+    ['setup', page.getByTestId(lessonIds.setup)],
+    ['question', page.getByTestId(lessonIds.question)],
+    ['Notes', page.getByRole('button', { name: 'Notes' })],
+    ['Open…', page.getByRole('button', { name: 'Open…' })],
+  ] as const) {
+    await expect(locator, name).toBeInViewport({ ratio: 1 });
+    expect(left((await locator.boundingBox())!), `${name} beside the panel`).toBeLessThanOrEqual(
+      panel.x,
+    );
+  }
+  const setupClip = await page
+    .getByTestId(lessonIds.setup)
+    .evaluate((el) => el.scrollHeight - el.clientHeight);
+  expect(setupClip).toBeLessThanOrEqual(1);
+  await expect(page.getByTestId(ids.histogram)).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId(ids.reveal)).toBeInViewport({ ratio: 1 });
+
+  // One Reveal for both: the room panel's reveals the presenter view, its address and its run.
+  await expect(view).not.toHaveAttribute('data-revealed', 'true');
+  await page.getByTestId(ids.reveal).click();
+  await expect(view).toHaveAttribute('data-revealed', 'true');
+  await expect(page).toHaveURL(/[?&]step=2&reveal=1/);
+  await expect(page.getByTestId(lessonIds.reveal)).toBeDisabled();
+  await expect(page.getByTestId(lessonIds.answer)).toBeVisible();
+  await expect(page.getByTestId(testIds.clock)).not.toContainText('event 0 / 256');
+  await expect(student.getByTestId(ids.studentReveal)).toBeVisible();
+});
