@@ -72,6 +72,8 @@ test('reduced motion: a message in flight sits still half-way instead of moving'
   dash,
 }) => {
   const { page } = dash;
+  // The default preset's question holds the run at its start (issue 24): skipped first.
+  await dash.skipQuestion();
   // p-2's produce request leaves the producer at 55 ms and reaches broker-1 at 57 ms.
   const position = async (t: number) => {
     await dash.api('runTo', t);

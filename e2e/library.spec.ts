@@ -177,11 +177,11 @@ test('an edit to an unanswered preset keeps the outcome hidden until the changed
     page.locator(`[data-testid="${testIds.outcomeHidden}"][data-what="${what}"]`);
   await page.goto('./?preset=lost-ack-retry/idempotence-off');
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
-  // A newcomer stepped to event 58 and crashed consumer-0 before its commit, question unanswered:
-  // the verdict, the story and the why showed at once.
+  // A newcomer crashed consumer-0 before its commit, question unanswered: the verdict, the story
+  // and the why showed at once. (Unanswered, the run waits at its start: stepping is refused.)
   await dash.timeline().focus();
-  for (let i = 0; i < 58; i++) await page.keyboard.press('ArrowRight');
-  expect((await dash.api('cursor')).idx).toBe(58);
+  await page.keyboard.press('ArrowRight');
+  expect((await dash.api('cursor')).idx).toBe(0);
   await dash.fault('consumer-0', 'crash-before-commit');
   await expect(l.story).toHaveAttribute('data-edited', 'true');
   for (const what of ['verdict', 'why', 'fates', 'story'])
@@ -236,7 +236,7 @@ test('a preset opened while another run stands at its end still asks its questio
   // an aria-disabled button to be enabled; a user's click is not held back: forced).
   await expect(dash.byId(testIds.toEnd)).toHaveAttribute('aria-disabled', 'true');
   await dash.byId(testIds.toEnd).click({ force: true });
-  await expect(page.getByText('The answer waits: lock in a prediction first')).toBeVisible();
+  await expect(page.getByText('The run waits for your prediction')).toBeVisible();
   await dash.byId(testIds.play).click({ force: true });
   await expect(dash.byId(testIds.play)).toHaveAttribute('aria-pressed', 'false');
   expect((await dash.api('cursor')).idx).toBe(0);
@@ -244,7 +244,7 @@ test('a preset opened while another run stands at its end still asks its questio
   await dash.byId(testIds.predictInput).fill('300 rows');
   await dash.byId(testIds.predictLock).click();
   // Answered: the refusal leaves the status line.
-  await expect(page.getByText('The answer waits: lock in a prediction first')).toHaveCount(0);
+  await expect(page.getByText('The run waits for your prediction')).toHaveCount(0);
   await dash.byId(testIds.toEnd).click();
   await expect(dash.byId(testIds.verdict)).toBeVisible();
   await dash.byId(testIds.libraryOpen).click();

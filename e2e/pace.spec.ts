@@ -53,7 +53,12 @@ test('the jump buttons and arrows land on the next fault, commit, retry; the sta
   await page.goto('./?preset=lost-ack-retry');
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
   await dash.settled();
+  // Unanswered, the run waits at its start: a jump is refused and says why (issue 24).
   const status = dash.byId(testIds.runStatus);
+  await dash.byId(testIds.jumpForward).click();
+  await expect(status).toContainText('The run waits for your prediction');
+  expect((await dash.api('cursor')).idx).toBe(0);
+  await dash.skipQuestion();
   // lost-ack-retry: e1's commit at 122 ms, e2's at 222 ms, the lost ack of e3 at 311 ms
   // (src/views/run/moments.test.ts derives them).
   await dash.byId(testIds.jumpForward).click();

@@ -272,6 +272,7 @@ test('projector mode: records sent together are stacked, their labels never cove
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
   await dash.api('load', 'rebalance-midflight/plain-insert');
   await dash.settled();
+  await dash.skipQuestion();
   await dash.api('runTo', 1016);
   // Enough labels on screen for an overlap to be possible at all.
   expect((await shownTokens(page)).length).toBeGreaterThanOrEqual(4);

@@ -168,16 +168,21 @@ export interface LabActions {
    */
   toEnd(): void;
   /**
-   * What may keep the run from playing ({@link LabActions.play}, and a play that reaches the end)
-   * and the cursor from landing on the run's end ({@link LabActions.toEnd}, a seek, step or jump
-   * there): the view's "Predict first" question, which the final counters and tables would answer
-   * before it is answered. Its words become the notice. Null: nothing.
+   * What may keep the run from playing ({@link LabActions.play}) and the cursor from moving
+   * forward ({@link LabActions.toEnd}, a seek, step or jump): the view's "Predict first" question,
+   * which the counters and tables on their way to the end would answer before it is answered.
+   * Its words become the notice. Null: nothing.
    */
   setRevealGuard(guard: (() => string | null) | null): void;
   /** Take `notice` off the status line if it is still the one shown (a refusal that no longer holds). */
   withdrawNotice(notice: string): void;
   /** Move the cursor to time t (ms). */
   seek(t: number): void;
+  /**
+   * Open the run at time t (ms) as its author asked (an embed's `t=`): part of the setup the
+   * reader predicts from, so the reveal guard does not refuse it.
+   */
+  openAt(t: number): void;
   /** Move the cursor to `idx` entries applied. */
   seekIndex(idx: number): void;
   /** Step one engine event forward (+1) or back (−1). */

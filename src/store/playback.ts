@@ -30,6 +30,7 @@ type PlaybackActions = Pick<
   | 'toEnd'
   | 'setRevealGuard'
   | 'seek'
+  | 'openAt'
   | 'seekIndex'
   | 'step'
   | 'jump'
@@ -153,6 +154,10 @@ export function createPlayback(
     seek(t) {
       const v = app.getState().view;
       if (v && refusedAt(indexAtTime(v, Math.min(Math.max(0, t), v.endTime)))) return;
+      dismissNotice();
+      seekTo(t);
+    },
+    openAt(t) {
       dismissNotice();
       seekTo(t);
     },

@@ -158,7 +158,7 @@ function Player({
     if (options.speed !== null) a.setSpeed(options.speed);
     // At 0 the run stays where it opened, at event 0 (nothing applied) as on the page: seeking
     // to 0 ms would land after the entries at 0 ms ("event 1").
-    if (options.start > 0) a.seek(options.start);
+    if (options.start > 0) a.openAt(options.start);
     // A start time at or past the run's end shows the end: playing from there would start the
     // run over from 0, which is not where the author asked it to open. Past it, the author is
     // told (the run's length is known only now, so not in the address's notice).
@@ -186,7 +186,7 @@ function Player({
   // Back to where the author's start time put the reader (the page's Restart goes to event 0).
   const toStart = () => {
     a.restart();
-    if (options.start > 0) a.seek(options.start);
+    if (options.start > 0) a.openAt(options.start);
   };
 
   const show = new Set(options.panels);
