@@ -106,3 +106,60 @@ test('theme=host (the loader’s default) follows the docs page’s toggle both 
   await html(`document.body.style.background = '#111'`);
   await expect.poll(theme, { timeout: 20_000 }).toBe('dark');
 });
+
+const DARK = `http://localhost:${process.env.E2E_HOST_PORT ?? 4174}/docs-dark.html`;
+/**
+ * The tallest a 480 px (compact) frame of this page's presets may be: the compact layout bounds
+ * its lists by scroll boxes of their own (src/ui/embed/embed.css); the tallest of them,
+ * flink-checkpoint-replay/2pc-read-committed (two readers and a Kafka sink, each with a box),
+ * measured 1,290 px (1,913 before the bound). Every preset: scripts/embed-heights.ts.
+ */
+const COMPACT_BOUND = 1300;
+
+test('a dark docs page with four embeds, one far below the fold: every frame sized once and dark before it is seen; jumping to the last, nothing above it moves', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await page.goto(DARK);
+  const frames = page.locator('delivery-lab-embed iframe');
+  await expect(frames).toHaveCount(4);
+  const last = frames.nth(3);
+  const top = () => last.evaluate((f) => f.getBoundingClientRect().top);
+  const heights = () =>
+    page.evaluate(() => (window as unknown as { heights: Record<string, number[]> }).heights);
+  // Below the fold, never scrolled to: sized (its one height) and themed like the host.
+  await expect.poll(async () => (await heights()).d?.length ?? 0, { timeout: 30_000 }).toBe(1);
+  const f = await player(page, 3);
+  await expect
+    .poll(() => f.evaluate(() => document.documentElement.dataset.theme), { timeout: 20_000 })
+    .toBe('dark');
+  expect(await top()).toBeGreaterThan(800);
+  // Every frame has its height before the jump (an anchor link's), so the jump is final.
+  await expect.poll(async () => Object.keys(await heights()).length, { timeout: 30_000 }).toBe(4);
+  await page.evaluate(() => document.getElementById('last')!.scrollIntoView());
+  const landed = await top();
+  // The autoplayed run of this frame plays to its end, and nothing above it has moved.
+  const finalIn = async (i: number) =>
+    expect((await player(page, i)).getByTestId(testIds.counterMissing)).toHaveAttribute(
+      'data-final',
+      'true',
+      { timeout: 30_000 },
+    );
+  await finalIn(3);
+  expect(await top()).toBe(landed);
+  // The compact Flink frame above plays once in view (Chromium runs no animation frames in a
+  // cross-origin frame off screen), to its end too.
+  await frames.nth(2).scrollIntoViewIfNeeded();
+  await finalIn(2);
+  const seen = await heights();
+  expect(Object.keys(seen).sort()).toEqual(['a', 'b', 'c', 'd']);
+  // One height each, from the first message to the end of the runs.
+  for (const list of Object.values(seen)) expect(list).toHaveLength(1);
+  for (const k of ['b', 'c', 'd']) expect(seen[k]![0]).toBeLessThanOrEqual(COMPACT_BOUND);
+  // Every frame dark, as the host page.
+  for (let i = 0; i < 3; i++)
+    expect(
+      await (await player(page, i)).evaluate(() => document.documentElement.dataset.theme),
+    ).toBe('dark');
+});

@@ -2,7 +2,8 @@
 //   - serves /host.html: a page that embeds the player in an iframe and records the height
 //     messages it receives (the iframe's src, or a whole snippet from the Embed dialog, comes in
 //     the hash as base64url JSON: { src } or { snippet });
-//   - serves /docs.html: a docs page with three embeds by the loader (public/embed.js);
+//   - serves /docs.html: a docs page with three embeds by the loader (public/embed.js), and
+//     /docs-dark.html: a dark one with four, the last far below the fold;
 //   - serves dist/ under /some/base/path/ with no special headers and no fallback, to show that
 //     the build runs from any base path on any static host.
 // Started by playwright.config.ts (webServer); stops with it.
@@ -82,12 +83,31 @@ const DOCS = `<!doctype html>
 <div class="col" style="width:1280px"><delivery-lab-embed preset="lost-ack-retry/acks-1" autoplay speed="1000" caption="1280"></delivery-lab-embed></div>
 </body></html>`;
 
+// A dark docs page (MkDocs Material's slate scheme on <body>) with four loader embeds, as the
+// issue's tester built it: 700 and 480 px columns, an autoplayed compact Flink run, and a last
+// embed far below the fold (it loads, is sized and themed before the reader scrolls to it).
+const DARK = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Dark docs</title>
+<script src="http://127.0.0.1:${port}${BASE}embed.js" defer></script>
+<style>body{font-family:sans-serif;margin:8px;background:#1e2129;color:#ddd}.col{margin:0 0 24px}.far{height:3000px}</style>
+</head><body data-md-color-scheme="slate">
+<div class="col" style="width:700px"><delivery-lab-embed preset="lost-ack-retry/acks-1" caption="a"></delivery-lab-embed></div>
+<div class="col" style="width:480px"><delivery-lab-embed preset="consume-transform-produce/read-uncommitted" caption="b"></delivery-lab-embed></div>
+<div class="col" style="width:480px"><delivery-lab-embed preset="flink-checkpoint-replay/plain-sink" autoplay speed="1000" caption="c"></delivery-lab-embed></div>
+<div class="far"></div>
+<div class="col" id="last" style="width:480px"><delivery-lab-embed preset="flink-checkpoint-replay/2pc-read-committed" autoplay speed="1000" caption="d"></delivery-lab-embed></div>
+</body></html>`;
+
 createServer((req, res) => {
   const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
   if (url.pathname === '/health') return res.end('ok');
   if (url.pathname === '/docs.html') {
     res.writeHead(200, { 'content-type': TYPES['.html'] });
     return res.end(DOCS);
+  }
+  if (url.pathname === '/docs-dark.html') {
+    res.writeHead(200, { 'content-type': TYPES['.html'] });
+    return res.end(DARK);
   }
   if (url.pathname === '/host.html') {
     res.writeHead(200, { 'content-type': TYPES['.html'] });

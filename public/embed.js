@@ -88,15 +88,20 @@
   window.addEventListener('message', (event) => {
     if (event.origin !== origin) return;
     const m = event.data;
-    if (!m || m.type !== 'delivery-lab:height' || !Number.isFinite(m.height)) return;
+    if (!m) return;
     const frame = frames().find((f) => f.contentWindow === event.source);
     if (!frame) return;
-    frame.style.height = Math.ceil(m.height) + 'px';
-    // The player listens once it runs; its first height message says so.
-    if (!frame.dataset.themeSent) {
+    // The player says it listens (`delivery-lab:hello`, as soon as it mounts with theme=host,
+    // long before it has measured its height); a build without it, by its first height message.
+    if (
+      m.type === 'delivery-lab:hello' ||
+      (m.type === 'delivery-lab:height' && !frame.dataset.themeSent)
+    ) {
       frame.dataset.themeSent = '1';
       sendTheme(frame);
     }
+    if (m.type === 'delivery-lab:height' && Number.isFinite(m.height))
+      frame.style.height = Math.ceil(m.height) + 'px';
   });
 
   const watch = new MutationObserver(() => frames().forEach(sendTheme));
@@ -129,7 +134,10 @@
       const frame = document.createElement('iframe');
       frame.src = `${base.href}?embed&${q.toString()}${hash ? `#${hash}` : ''}`;
       frame.title = `Delivery Lab: ${this.getAttribute('caption') || preset || 'a scenario'}`;
-      frame.loading = 'lazy';
+      // Loaded at once, not `loading=lazy`: a lazy frame below the fold keeps the default height
+      // and the system's theme until the reader scrolls to it, then grows and moves the text
+      // under the reader (issue 31). The player reserves its final height as soon as it has its
+      // run, whether on screen or not, so every frame is sized and themed before it is seen.
       const h = Number(this.getAttribute('height'));
       frame.style.cssText = `display:block;width:100%;border:0;height:${h > 0 ? h : 480}px`;
       this.append(frame);

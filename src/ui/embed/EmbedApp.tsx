@@ -209,10 +209,15 @@ function Player({
       data-legends={compact && !legends ? 'folded' : 'shown'}
       data-height={fixed !== null ? 'fixed' : 'reserved'}
       data-measuring={needsMeasure || undefined}
+      // The reserved height is the player's height, not a minimum: a state the measure did not
+      // sample scrolls inside the player rather than resizing the host's frame (issue 31: the
+      // height constant from first paint to the end of an autoplayed run).
       style={
         fixed !== null
           ? { height: fixed, overflowY: 'auto' }
-          : { minHeight: measured && !needsMeasure ? measured.height : undefined }
+          : measured && !needsMeasure
+            ? { height: measured.height, overflowY: 'auto' }
+            : undefined
       }
     >
       {needsMeasure && (

@@ -11,7 +11,7 @@ import { timeAtIndex } from '../../views/run/at';
  * is rendered once more, hidden, at the END of the run (every row in the sink, every record in the
  * log, the reader's final line) and at a few points before it, measured, and removed. The copy
  * lives in a closed shadow root with the page's stylesheets: laid out as the live player is, but
- * out of reach of queries on the document (no element, id or text twice). The live player reserves that height (min-height) and reports it only then, so the
+ * out of reach of queries on the document (no element, id or text twice). The live player takes that height (scrolling inside past it) and reports it only then, so the
  * frame in the host page is sized once and never grows while the run plays (issue 31: 439 → 774 →
  * … → 878 px within seconds). The measuring copy has its own
  * cursor at the end; it shares the scenario, the run and the prediction with the live one, and
@@ -20,10 +20,12 @@ import { timeAtIndex } from '../../views/run/at';
  */
 /**
  * Where in the run the copy is measured (fractions of its events): the end, where the tables
- * are fullest, and points before it, where a counter's longer caption ("… not yet in") may wrap.
+ * are fullest, and points before it, where a counter's longer caption ("… not yet in") may wrap
+ * or a stage lists what is in flight. Every eighth: with only 1, ¾, ½ and 0 a Flink run grew
+ * 14 px past its reserve mid-run (1,486 → 1,500 px: issue 31).
  */
-const SAMPLES = [1, 0.75, 0.5, 0];
-/** Frames per sample: the virtualised tables fill in on their second pass. */
+const SAMPLES = [1, 0.875, 0.75, 0.625, 0.5, 0.375, 0.25, 0.125, 0];
+/** Passes per sample: the virtualised tables fill in on their second pass. */
 const SAMPLE_FRAMES = 2;
 
 export function MeasureAtEnd({
@@ -64,10 +66,13 @@ export function MeasureAtEnd({
         atEnd.cursor.setState({ idx, t: timeAtIndex(view, idx) });
         atEnd.shown.setState({ idx });
       }
-      id = requestAnimationFrame(measure);
+      // A task, not requestAnimationFrame: Chromium runs no animation frames in a cross-origin
+      // frame off screen, so a frame below the fold would report its height only once scrolled
+      // to — and grow under the reader then. Each pass lays out on its own (getBoundingClientRect).
+      id = window.setTimeout(measure, 0);
     };
     measure();
-    return () => cancelAnimationFrame(id);
+    return () => window.clearTimeout(id);
   }, [atEnd, view, root, onMeasured]);
   return (
     <div

@@ -86,6 +86,12 @@ interface ThemeMessage {
   theme: 'light' | 'dark';
 }
 
+/**
+ * What a `theme=host` player posts to its parent once it listens for the theme:
+ * `{ type: 'delivery-lab:hello' }`; the host answers with a {@link ThemeMessage}.
+ */
+export const HELLO_MESSAGE = 'delivery-lab:hello';
+
 /** The theme a message from the host says, or null when it is no theme message. */
 export function themeFromMessage(data: unknown): 'light' | 'dark' | null {
   if (data === null || typeof data !== 'object') return null;

@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
 import { setColorScheme } from '../../platform/media';
-import { themeFromMessage, type EmbedTheme } from './embedLook';
+import { HELLO_MESSAGE, themeFromMessage, type EmbedTheme } from './embedLook';
 
 /**
  * The embed's `theme=`: light or dark as said; auto, the reader's system; host, what the host page
  * posts (a ThemeMessage of embedLook.ts from the parent window, any origin: a theme is no secret), the
- * system's until it does.
+ * system's until it does. With `host` the player says it listens (a hello message) as soon as it
+ * mounts, so the loader themes it at once — not only after its height is measured, which a frame
+ * off screen may do late (issue 31: off-screen frames stayed light on a dark host).
  */
 export function useEmbedTheme(theme: EmbedTheme): void {
   useEffect(() => {
@@ -17,6 +19,8 @@ export function useEmbedTheme(theme: EmbedTheme): void {
       if (said) setColorScheme(said);
     };
     window.addEventListener('message', onMessage);
+    // Nothing secret in it, and the host's origin is not known: any origin may read it.
+    if (window.parent !== window) window.parent.postMessage({ type: HELLO_MESSAGE }, '*');
     return () => window.removeEventListener('message', onMessage);
   }, [theme]);
 }
