@@ -8,7 +8,6 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { encodeShare } from '../../platform/share';
 import type { Lab, LabState } from '../../store/labStore';
 import { LabProvider, useActions, useLab, useLabInstance, useView } from '../../store/LabContext';
 import { countersAt } from '../../views/run/at';
@@ -31,6 +30,7 @@ import { Transport } from '../Transport';
 import { startPastEndLine, type EmbedOptions } from './embedOptions';
 import { EMBED_PREDICT_IDS, embedQuestion, embedSubject, unaskedSubject } from './embedQuestion';
 import { lockedLab } from './lockedLab';
+import { OpenInLab } from './OpenInLab';
 import { MeasureAtEnd } from './ReserveHeight';
 import { useCompact } from './useCompact';
 import { useEmbedTheme } from './useEmbedTheme';
@@ -191,8 +191,6 @@ function Player({
 
   const show = new Set(options.panels);
   const question = useMemo(() => embedQuestion(options, presetRef), [options, presetRef]);
-  // The full lab, on the same scenario: the link replays this exact run.
-  const fullHref = useMemo(() => `./#${encodeShare(scenario)}`, [scenario]);
   const classes = ['embed'];
   if (!show.has('counters')) classes.push('no-counters');
   if (!show.has('verdict')) classes.push('no-verdict');
@@ -243,9 +241,8 @@ function Player({
             Legend
           </button>
         )}
-        <a href={fullHref} target="_blank" rel="noopener noreferrer" className="embed-open">
-          Open in Delivery Lab ↗
-        </a>
+        {/* The full lab, on the same scenario (its share link, made on first reach). */}
+        <OpenInLab scenario={scenario} />
       </header>
       {options.predict && (
         <div className="embed-prediction">

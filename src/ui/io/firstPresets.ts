@@ -10,7 +10,7 @@
  */
 import { presetParamOf, resolvePresetParam } from '../../platform/presetUrl';
 import { WORKSPACE_KEY } from '../../platform/storage';
-import { shareParam } from '../../views/io/shareLink';
+import { shareParam } from '../../views/io/shareParam';
 import { DEFAULT_PRESET_REF, loadAllPresets, loadPreset } from '../../scenarios/presetCatalog';
 import { isEmbed } from '../embed/embedAddress';
 

@@ -4,7 +4,7 @@
  * rebuilt from the link's scenario and this spec, so the link replays the same lanes, trace for
  * trace. Never throws: a damaged `c` is reported, and the scenario still opens.
  */
-import { fromBase64Url, toBase64Url } from '../io/shareLink';
+import { fromBase64Url, toBase64Url } from '../io/shareParam';
 import { parseCompareSpec, type CompareSpec } from './lanes';
 
 /** The hash parameter that carries the compare state. */
