@@ -4,14 +4,13 @@
  * which never writes a link into its address, does not load DEFLATE (fflate) to read its own
  * (issue 31).
  */
-import { SHARE_PARAM } from '../views/io/shareParam';
+import { COMPARE_PARAM, SHARE_PARAM } from '../views/io/shareParam';
 import {
   decodeSharePrediction,
   PREDICT_PARAM,
   sharePredictionUnreadable,
   type SharePrediction,
 } from '../views/io/sharePrediction';
-import { COMPARE_PARAM } from '../views/compare/compareLink';
 
 /**
  * The prediction question the page's URL hash carries beside its scenario (src/views/

@@ -12,7 +12,6 @@ import type { Lab, LabState } from '../../store/labStore';
 import { LabProvider, useActions, useLab, useLabInstance, useView } from '../../store/LabContext';
 import { countersAt } from '../../views/run/at';
 import { formatCount } from '../../views/run/format';
-import { EmbedCompare } from '../compare/EmbedCompare';
 import { Counters } from '../Counters';
 import { GuaranteeRadios } from '../GuaranteeRadios';
 import { useLabDriver } from '../hooks/useLabDriver';
@@ -85,6 +84,12 @@ const selectBatch = (s: LabState) => s.scenario.batch !== undefined;
 // A batch job plays in its own player: a lazy chunk, so a stream embed does not fetch it.
 const BatchEmbed = lazy(() =>
   import('../batch/BatchEmbed').then((m) => ({ default: m.BatchEmbed })),
+);
+
+// Compare (`panels=compare`) in a lazy chunk too, with its lanes' logic: a player that does not
+// show it fetches none of it.
+const EmbedCompare = lazy(() =>
+  import('../compare/EmbedCompare').then((m) => ({ default: m.EmbedCompare })),
 );
 
 function BatchOrStream(props: { options: EmbedOptions; presetRef: string | null }) {
@@ -273,7 +278,11 @@ function Player({
           <Explanations />
         </div>
       )}
-      {show.has('compare') && <EmbedCompare locked={options.lock} />}
+      {show.has('compare') && (
+        <Suspense fallback={null}>
+          <EmbedCompare locked={options.lock} />
+        </Suspense>
+      )}
     </div>
   );
 }

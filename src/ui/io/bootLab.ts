@@ -12,7 +12,6 @@ import {
   clearShareFromLocation,
   sharePredictionUnreadableInLocation,
 } from '../../platform/shareLocation';
-import { compareFromLocation } from '../../platform/compareUrl';
 import { createLab, type Lab } from '../../store/labStore';
 import { embedOptionsNotice } from '../embed/embedOptions';
 import { firstPresetsLoaded } from './firstPresets';
@@ -45,7 +44,7 @@ export function bootLab({
   embed: boolean;
   saved: StartInputs['saved'];
 }): BootedLab {
-  const share = firstShare;
+  const share = firstShare?.share ?? null;
   // A refused link leaves the address bar: a reload or a copy of the URL would refuse it again
   // (the notice says what was wrong with it).
   if (share && !share.ok) clearShareFromLocation();
@@ -86,7 +85,7 @@ export function bootLab({
   if (start.source === 'share' && !embed) lab.app.setState({ replay: lab.app.getState().scenario });
   // A compare link opens comparing the same lanes (its `c=`); a damaged one opens the scenario
   // alone and says why.
-  const compare = start.source === 'share' ? compareFromLocation() : null;
+  const compare = start.source === 'share' ? (firstShare?.compare ?? null) : null;
   if (compare?.ok) lab.app.setState({ compare: compare.spec });
   else if (compare) notices.push({ tone: 'warn', text: compare.reason });
   if (start.refused !== undefined) {

@@ -8,6 +8,8 @@ import type { Issue } from '../../engine';
 
 /** The hash parameter that carries a shared scenario. */
 export const SHARE_PARAM = 's';
+/** The hash parameter that carries the compare state beside it (src/views/compare/compareLink.ts). */
+export const COMPARE_PARAM = 'c';
 
 /**
  * The share parameter of a URL hash, or null when the hash carries none.
