@@ -35,10 +35,13 @@ test('the embed opens at event 0, as the page does; it loads the player, not the
   );
   expect(withReactDom.map((b) => b.file)).toEqual([]);
   // Issue 31: an embed of a preset has no share link to decode (src/ui/io/firstShare.ts) nor one
-  // to make until its reader reaches for "Open in Delivery Lab" (OpenInLab.tsx), and shows no
-  // Compare: no share-link codec (fflate), no compare chunk.
+  // to make until its reader reaches for "Open in Delivery Lab" (OpenInLab.tsx), shows no
+  // Compare, and no knob editor (src/store/knobEditing.ts): no share-link codec (fflate), no
+  // compare chunk, no knob table.
   expect(
-    scripts.filter((f) => /^(shareLink|compareLink|EmbedCompare|ComparePanel)-/.test(f)),
+    scripts.filter((f) =>
+      /^(shareLink|compareLink|EmbedCompare|ComparePanel|knobs|knobsKey)-/.test(f),
+    ),
   ).toEqual([]);
   // Reached for, the link is made: the codec comes then, and the link replays this scenario.
   const open = page.getByRole('link', { name: 'Open in Delivery Lab ↗' });
