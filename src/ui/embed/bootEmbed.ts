@@ -10,7 +10,7 @@ import { bootLab, type BootedLab } from '../io/bootLab';
 import type { PageServices } from '../io/PageContext';
 
 /** The embed: its lab, its services, and how it started. */
-export interface BootedEmbed {
+interface BootedEmbed {
   lab: BootedLab['lab'];
   page: PageServices;
   start: BootedLab['start'];

@@ -10,13 +10,13 @@ import type { ShareResult } from '../../views/io/shareLink';
 import { shareParam } from '../../views/io/shareParam';
 
 /** An address's share link: the scenario, and the compare state beside it (null: none). */
-export interface FirstShare {
+interface FirstShare {
   share: ShareResult;
   compare: CompareInLink;
 }
 
 /** `hash`'s share link decoded (src/platform/share.ts `shareFromLocation`), or null without one. */
-export async function decodeShareOf(hash: string): Promise<FirstShare | null> {
+async function decodeShareOf(hash: string): Promise<FirstShare | null> {
   if (shareParam(hash) === null) return null;
   try {
     const [{ decodeShare }, { decodeCompare }] = await Promise.all([

@@ -7,7 +7,6 @@
 import { COMPARE_PARAM, fromBase64Url, toBase64Url } from '../io/shareParam';
 import { parseCompareSpec, type CompareSpec } from './lanes';
 
-export { COMPARE_PARAM } from '../io/shareParam';
 /** The format version this build writes. */
 const COMPARE_VERSION = 1;
 /** Longest `c` value read (characters). */
