@@ -12,7 +12,8 @@
  * 6. the fault atlas in the page's workers (one per core) for library presets, small and large:
  *    placements, click → heat map drawn (median of BENCH_ATLAS_REPEAT, default 3), runs/s
  *    (issue 23: ≤ 2 s). BENCH_UI=atlas measures only this; BENCH_UI=load only 1 and 2;
- *    BENCH_UI=embed only the embed's part of 1 (transfer, files, first paint median);
+ *    BENCH_UI=embed only the embed's part of 1 (transfer, files, first paint median;
+ *    BENCH_EMBED_TOP=n lists its n largest files, default 10);
  *    BENCH_ATLAS_PRESETS=a/b,c/d picks the presets;
  * 7. pairs in the page (BENCH_UI=pairs only this; BENCH_PAIR_PRESETS picks the presets): the
  *    largest pair atlases the page's bound lets a user start (issue 23: ≤ 10 s).
@@ -357,8 +358,8 @@ async function main(): Promise<void> {
           await transferOf(browser, dist, embedUrl, EMBED_PLAYER, EMBED_VIEWPORT, EMBED_READY),
         );
       console.log(`embed transfer (?embed&preset=…): ${kB(embeds[0]!)} · budget ≤ 150 KB`);
-      // Where the embed's budget goes: its ten largest files.
-      const largest = embeds[0]!.byFile.slice(0, 10);
+      // Where the embed's budget goes: its ten largest files (BENCH_EMBED_TOP=n: its n largest).
+      const largest = embeds[0]!.byFile.slice(0, Number(process.env.BENCH_EMBED_TOP ?? 10));
       console.log(
         `  largest: ${largest.map((f) => `${f.name} ${fmt(f.gzip / 1000, 1)}`).join(', ')} (kB gzip)`,
       );

@@ -34,6 +34,46 @@ test('the embed opens at event 0, as the page does; it loads the player, not the
     b.text.includes('__reactContainer$'),
   );
   expect(withReactDom.map((b) => b.file)).toEqual([]);
+  // Issue 31: an embed of a preset has no share link to decode (src/ui/io/firstShare.ts) nor one
+  // to make until its reader reaches for "Open in Delivery Lab" (OpenInLab.tsx), shows no
+  // Compare, and no knob editor (src/store/knobEditing.ts): no share-link codec (fflate), no
+  // compare chunk, no knob table.
+  expect(
+    scripts.filter((f) =>
+      /^(shareLink|compareLink|EmbedCompare|ComparePanel|knobs|knobsKey)-/.test(f),
+    ),
+  ).toEqual([]);
+  // Reached for, the link is made: the codec comes then, and the link replays this scenario.
+  const open = page.getByRole('link', { name: 'Open in Delivery Lab ↗' });
+  await open.hover();
+  await expect(open).toHaveAttribute('href', /^\.\/#s=2\./);
+  expect(scripts.some((f) => /^shareLink-/.test(f))).toBe(true);
+});
+
+test('a share link whose scenario the lab refuses: the embed loads its codec and validation, names the field, plays nothing', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script')
+      scripts.push(new URL(r.url()).pathname.split('/').pop()!);
+  });
+  const bad = {
+    version: 1,
+    name: 'acks seven',
+    workload: { generate: { count: 3 } },
+    producer: { acks: 7 },
+  };
+  await page.goto(`${APP}?embed#${encodeShare(bad as unknown as ScenarioInput)}`);
+  const refused = page.getByTestId(testIds.embedRefused);
+  await expect(refused).toContainText('This share link could not be opened:');
+  await expect(refused.getByTestId(testIds.notice).locator('li')).toHaveText([
+    'producer.acks: expected "0", "1", "all" or "-1"',
+  ]);
+  await expect(refused).toContainText('Nothing to play');
+  await expect(page.getByTestId(testIds.embedPlayer)).toHaveCount(0);
+  // Only a link's embed fetches the codec (src/ui/io/firstShare.ts).
+  expect(scripts.some((f) => /^shareLink-/.test(f))).toBe(true);
 });
 
 test('the player is on screen before its first run ends: the embed does not wait for it to paint', async ({

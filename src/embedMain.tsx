@@ -9,12 +9,12 @@ import './platform/simulationChunk';
 import './ui/io/firstPresets';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { sharePredictionFromLocation } from './platform/share';
+import { sharePredictionFromLocation } from './platform/shareLocation';
 import { followSystemScheme } from './platform/media';
+import { bootEmbed } from './ui/embed/bootEmbed';
 import { EmbedApp } from './ui/embed/EmbedApp';
 import { parseEmbedOptions, withSharePrediction } from './ui/embed/embedOptions';
 import { ErrorBoundary } from './ui/ErrorBoundary';
-import { bootPage } from './ui/io/boot';
 
 // Composition root of the embed: the only file that wires browser globals into its UI.
 followSystemScheme();
@@ -22,12 +22,12 @@ const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 const search = window.location.search;
 // The first scenario: share link › ?preset= › default (src/ui/io/startup.ts); an embed never
-// touches the saved workspace.
-// No share-link keeper (shareSync: false): the embed has no Share button and no address bar, and
-// its address is the author's snippet — the keeper would strip the hash from the frame's address
-// at the reader's first edit (a reload of the frame would then lose the author's scenario) and
-// watch for links pasted into an address bar the frame does not have.
-const booted = bootPage({ embed: true, shareSync: false });
+// touches the saved workspace (src/ui/embed/bootEmbed.ts).
+// No share-link keeper: the embed has no Share button and no address bar, and its address is the
+// author's snippet — the keeper would strip the hash from the frame's address at the reader's
+// first edit (a reload of the frame would then lose the author's scenario) and watch for links
+// pasted into an address bar the frame does not have.
+const booted = bootEmbed();
 
 // Rendered at once, before the first run ends (the lab's page waits up to 300 ms for it to
 // render once): a docs page's frame shows the player's frame and controls while the run is

@@ -19,9 +19,14 @@ const LessonPage = lazy(() =>
   import('./ui/lesson/lessonPage').then((m) => ({ default: () => m.lessonPage() })),
 );
 import { followSystemScheme } from './platform/media';
+import { provideKnobEditing } from './store/knobEditing';
+import { editKnob } from './views/edit/knobs';
 
 // Composition root: the only file that wires browser globals into the UI.
 followSystemScheme();
+// The knob table, which the page's Knobs panel imports anyway: setKnob synchronous
+// (src/store/knobEditing.ts; the embed loads it only if a knob is set).
+provideKnobEditing(editKnob);
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 

@@ -4,5 +4,9 @@
  * read any preset synchronously, as they always have, so every one is loaded before each file.
  */
 import { loadAllPresets } from './scenarios/presetCatalog';
+import { provideKnobEditing } from './store/knobEditing';
+import { editKnob } from './views/edit/knobs';
 
 await loadAllPresets();
+// As src/main.tsx does: the store's setKnob synchronous (src/store/knobEditing.ts).
+provideKnobEditing(editKnob);

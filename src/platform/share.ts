@@ -12,16 +12,15 @@ import {
 } from '../views/io/shareLink';
 
 import {
-  decodeSharePrediction,
   encodeSharePrediction,
   PREDICT_PARAM,
-  sharePredictionUnreadable,
   type SharePrediction,
 } from '../views/io/sharePrediction';
-
-import { COMPARE_PARAM } from '../views/compare/compareLink';
+import { sharePredictionFromLocation } from './shareLocation';
 
 export * from '../views/io/shareLink';
+// Re-exported: what reads the address without the codec (./shareLocation.ts).
+export * from './shareLocation';
 
 // ─────────────────────────────────────────────────────────────────────────── the page's URL
 
@@ -31,28 +30,6 @@ export * from '../views/io/shareLink';
  */
 export function shareFromLocation(loc: Pick<Location, 'hash'> = location): ShareResult | null {
   return shareParam(loc.hash) === null ? null : decodeShare(loc.hash);
-}
-
-/**
- * The prediction question the page's URL hash carries beside its scenario (src/views/
- * sharePrediction.ts), or null when none.
- * @param loc - defaults to `window.location`.
- */
-export function sharePredictionFromLocation(
-  loc: Pick<Location, 'hash'> = location,
-): SharePrediction | null {
-  return decodeSharePrediction(loc.hash);
-}
-
-/**
- * Whether the page's URL hash carries a prediction (`p=`) that could not be read (src/views/
- * sharePrediction.ts `sharePredictionUnreadable`): the page says so.
- * @param loc - defaults to `window.location`.
- */
-export function sharePredictionUnreadableInLocation(
-  loc: Pick<Location, 'hash'> = location,
-): boolean {
-  return sharePredictionUnreadable(loc.hash);
 }
 
 /**
@@ -75,28 +52,6 @@ export function writeShareToLocation(
   const i = loc.href.indexOf('#');
   const base = i >= 0 ? loc.href.slice(0, i) : loc.href;
   hist.replaceState(hist.state, '', `${base}#${params.toString()}`);
-}
-
-/**
- * Take the scenario out of the page's URL hash (other hash parameters are kept), without a
- * navigation or a history entry: once the scenario on screen differs from the link's, the address
- * bar must not claim it (a reload then restores the autosaved workspace, which holds the edit).
- */
-export function clearShareFromLocation(
-  loc: Pick<Location, 'hash' | 'href'> = location,
-  hist: Pick<History, 'replaceState' | 'state'> = history,
-): void {
-  const params = new URLSearchParams(loc.hash.startsWith('#') ? loc.hash.slice(1) : loc.hash);
-  if (!params.has(SHARE_PARAM)) return;
-  params.delete(SHARE_PARAM);
-  // The link's question goes with its scenario: it was asked of that run.
-  params.delete(PREDICT_PARAM);
-  // So do the lanes compared with it (src/views/compare/compareLink.ts).
-  params.delete(COMPARE_PARAM);
-  const i = loc.href.indexOf('#');
-  const base = i >= 0 ? loc.href.slice(0, i) : loc.href;
-  const rest = params.toString();
-  hist.replaceState(hist.state, '', rest ? `${base}#${rest}` : base);
 }
 
 /**

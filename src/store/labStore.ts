@@ -29,7 +29,7 @@ import {
   loadPreset as loadPresetModule,
 } from '../scenarios/presetCatalog';
 import { indexAtTime } from '../views/run/at';
-import { editKnob } from '../views/edit/knobs';
+import { knobEditing, loadKnobEditing, type EditKnob } from './knobEditing';
 import { paceOf } from '../views/run/pace';
 import { SPEED_DEFAULT } from '../views/run/playback';
 import type { CompareSpec } from '../views/compare/lanes';
@@ -302,8 +302,14 @@ export function createLab(deps: LabDeps): Lab {
       requestRun();
     },
     setKnob(path, value, note) {
-      const { scenario, notice } = editKnob(app.getState().scenario, path, value, note);
-      edit(scenario, notice);
+      const apply = (editKnob: EditKnob) => {
+        const { scenario, notice } = editKnob(app.getState().scenario, path, value, note);
+        edit(scenario, notice);
+      };
+      // The knob table is in hand on the lab's page; the embed loads it now (./knobEditing.ts).
+      const loaded = knobEditing();
+      if (loaded) apply(loaded);
+      else void loadKnobEditing().then(apply);
     },
     setSeed(seed) {
       if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) return;

@@ -3,7 +3,7 @@ import type { Guarantee, ScenarioInput } from '../engine';
 import { guaranteeAvailability, type GuaranteeAvailability, type KnobSetting } from '../scenarios';
 import { selectClaim, selectRecipeDifferences, type LabState } from '../store/labStore';
 import { useActions, useLab } from '../store/LabContext';
-import { knobMeta } from '../views/edit/knobs';
+import { knobNameOf } from '../views/edit/knobNames';
 import { NoteToggle } from './NoteToggle';
 import { testIds } from './testIds';
 
@@ -22,7 +22,7 @@ const UNAVAILABLE_STYLE = { opacity: 0.55, cursor: 'not-allowed' } as const;
 
 /** A knob as the knobs panel names it; a reader's knob with its reader (there may be several). */
 function knobName(s: ScenarioInput, path: string): string {
-  const name = knobMeta(path)?.name ?? path.replace(/^[a-z]+\./, '');
+  const name = knobNameOf(path) ?? path.replace(/^[a-z]+\./, '');
   const reader = /^readers\.(\d+)\./.exec(path);
   const of = reader ? s.readers?.[Number(reader[1])]?.name : undefined;
   return of !== undefined ? `${name} of ${of}` : name;

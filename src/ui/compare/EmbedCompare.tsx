@@ -2,8 +2,8 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useLabInstance } from '../../store/LabContext';
 import { defaultCompare } from '../../views/compare/lanes';
 
-// Loaded only by a player that shows Compare: a preset embed carries none of it (issue 31, the
-// embed ≤ 150 KB gzip).
+// Loaded only by a player that shows Compare (this module is a lazy chunk of the embed's too): a
+// preset embed carries none of it (issue 31, the embed ≤ 150 KB gzip).
 const ComparePanel = lazy(() => import('./ComparePanel').then((m) => ({ default: m.ComparePanel })));
 
 /**

@@ -8,12 +8,10 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { encodeShare } from '../../platform/share';
 import type { Lab, LabState } from '../../store/labStore';
 import { LabProvider, useActions, useLab, useLabInstance, useView } from '../../store/LabContext';
 import { countersAt } from '../../views/run/at';
 import { formatCount } from '../../views/run/format';
-import { EmbedCompare } from '../compare/EmbedCompare';
 import { Counters } from '../Counters';
 import { GuaranteeRadios } from '../GuaranteeRadios';
 import { useLabDriver } from '../hooks/useLabDriver';
@@ -31,6 +29,7 @@ import { Transport } from '../Transport';
 import { startPastEndLine, type EmbedOptions } from './embedOptions';
 import { EMBED_PREDICT_IDS, embedQuestion, embedSubject, unaskedSubject } from './embedQuestion';
 import { lockedLab } from './lockedLab';
+import { OpenInLab } from './OpenInLab';
 import { MeasureAtEnd } from './ReserveHeight';
 import { useCompact } from './useCompact';
 import { useEmbedTheme } from './useEmbedTheme';
@@ -85,6 +84,12 @@ const selectBatch = (s: LabState) => s.scenario.batch !== undefined;
 // A batch job plays in its own player: a lazy chunk, so a stream embed does not fetch it.
 const BatchEmbed = lazy(() =>
   import('../batch/BatchEmbed').then((m) => ({ default: m.BatchEmbed })),
+);
+
+// Compare (`panels=compare`) in a lazy chunk too, with its lanes' logic: a player that does not
+// show it fetches none of it.
+const EmbedCompare = lazy(() =>
+  import('../compare/EmbedCompare').then((m) => ({ default: m.EmbedCompare })),
 );
 
 function BatchOrStream(props: { options: EmbedOptions; presetRef: string | null }) {
@@ -191,8 +196,6 @@ function Player({
 
   const show = new Set(options.panels);
   const question = useMemo(() => embedQuestion(options, presetRef), [options, presetRef]);
-  // The full lab, on the same scenario: the link replays this exact run.
-  const fullHref = useMemo(() => `./#${encodeShare(scenario)}`, [scenario]);
   const classes = ['embed'];
   if (!show.has('counters')) classes.push('no-counters');
   if (!show.has('verdict')) classes.push('no-verdict');
@@ -248,9 +251,8 @@ function Player({
             Legend
           </button>
         )}
-        <a href={fullHref} target="_blank" rel="noopener noreferrer" className="embed-open">
-          Open in Delivery Lab ↗
-        </a>
+        {/* The full lab, on the same scenario (its share link, made on first reach). */}
+        <OpenInLab scenario={scenario} />
       </header>
       {options.predict && (
         <div className="embed-prediction">
@@ -281,7 +283,11 @@ function Player({
           <Explanations />
         </div>
       )}
-      {show.has('compare') && <EmbedCompare locked={options.lock} />}
+      {show.has('compare') && (
+        <Suspense fallback={null}>
+          <EmbedCompare locked={options.lock} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The presets the first screen needs, loaded before the page boots: main.tsx and embedMain.tsx
  * import this module right after the simulation's chunk, so the download starts before the rest of
- * the entry evaluates, and src/ui/io/boot.ts awaits {@link firstPresetsLoaded} (a top-level await)
+ * the entry evaluates, and src/ui/io/bootLab.ts awaits {@link firstPresetsLoaded} (a top-level await)
  * before it creates the lab: the default preset, the
  * one `?preset=` names (an embed of it needs no default), the saved workspace's, and — for a share link, which opens as the preset it
  * is when it is one unedited (`pristinePresetRef`) — every preset. Each preset comes with its
@@ -10,7 +10,7 @@
  */
 import { presetParamOf, resolvePresetParam } from '../../platform/presetUrl';
 import { WORKSPACE_KEY } from '../../platform/storage';
-import { shareParam } from '../../views/io/shareLink';
+import { shareParam } from '../../views/io/shareParam';
 import { DEFAULT_PRESET_REF, loadAllPresets, loadPreset } from '../../scenarios/presetCatalog';
 import { isEmbed } from '../embed/embedAddress';
 

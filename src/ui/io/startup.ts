@@ -7,7 +7,8 @@
  */
 import type { ScenarioInput } from '../../engine';
 import type { PresetParam } from '../../platform/presetUrl';
-import { shareIssueLines, type ShareResult } from '../../platform/share';
+import type { ShareResult } from '../../views/io/shareLink';
+import { shareIssueLines } from '../../views/io/shareParam';
 import type { StorageNotice, Workspace, WorkspacePrefs } from '../../platform/storage';
 import { loadedPreset } from '../../scenarios/presetCatalog';
 import { pristinePresetRef } from '../../views/library/library';

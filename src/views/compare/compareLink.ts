@@ -4,11 +4,9 @@
  * rebuilt from the link's scenario and this spec, so the link replays the same lanes, trace for
  * trace. Never throws: a damaged `c` is reported, and the scenario still opens.
  */
-import { fromBase64Url, toBase64Url } from '../io/shareLink';
+import { COMPARE_PARAM, fromBase64Url, toBase64Url } from '../io/shareParam';
 import { parseCompareSpec, type CompareSpec } from './lanes';
 
-/** The hash parameter that carries the compare state. */
-export const COMPARE_PARAM = 'c';
 /** The format version this build writes. */
 const COMPARE_VERSION = 1;
 /** Longest `c` value read (characters). */

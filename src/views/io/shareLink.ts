@@ -25,9 +25,11 @@ import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import type { Issue, Scenario, ScenarioInput } from '../../engine';
 import { clipEcho } from '../../engine';
 import { SCENARIO_JSON_LIMIT, importScenarioValue } from './export';
+import { fromBase64Url, SHARE_PARAM, shareParam, toBase64Url } from './shareParam';
 
-/** The hash parameter that carries a shared scenario. */
-export const SHARE_PARAM = 's';
+// Re-exported: the parts of a share link that need no codec (./shareParam.ts).
+export { fromBase64Url, SHARE_PARAM, shareIssueLines, shareParam, toBase64Url } from './shareParam';
+
 /** The share format this build writes. */
 export const SHARE_VERSION = 2;
 /** Bytes of the JSON's SHA-256 that a version 2 link carries after its DEFLATE stream. */
@@ -52,25 +54,6 @@ export interface ShareCodec {
   migrations: Readonly<Record<number, ShareMigration>>;
 }
 
-// ─────────────────────────────────────────────────────────────────────────── base64url
-
-/** Bytes → base64url without padding (RFC 4648 §5). */
-export function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/** base64url (padding optional) → bytes. Throws on a character outside the alphabet. */
-export function fromBase64Url(text: string): Uint8Array {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error('not base64url');
-  if (text.length % 4 === 1) throw new Error('truncated base64url');
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
 
 // ─────────────────────────────────────────────────────────────────────────── version 1
 
@@ -213,15 +196,6 @@ export type ShareResult =
   | { ok: false; issues: Issue[] };
 
 /**
- * The share parameter of a URL hash, or null when the hash carries none.
- * @param hash - `location.hash` (with or without the leading `#`).
- */
-export function shareParam(hash: string): string | null {
-  const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
-  return params.get(SHARE_PARAM);
-}
-
-/**
  * Decode a share parameter (`1.<payload>`) or a whole hash (`#s=1.<payload>&…`) into a scenario.
  * Never throws. Issues: the link's own problems at path `''` (unknown version, damaged or
  * oversized payload), then the scenario's problems with their field paths. An issue at path `''`
@@ -286,13 +260,4 @@ export function decodeShare(value: string, codec: ShareCodec = SHARE_CODEC): Sha
     // Nothing above should throw; if something does, the page must still stand.
     return fail(`could not be read (${clipEcho(String(e))})`);
   }
-}
-
-/**
- * A refused link's issues as lines for a notice: a field's as `path: message`, one about the link
- * or the scenario as a whole as its message alone — it already names the link
- * (`share link: the data is damaged …`, not `(link): share link: …`).
- */
-export function shareIssueLines(issues: readonly Issue[]): string[] {
-  return issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message));
 }

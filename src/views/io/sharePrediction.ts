@@ -26,7 +26,7 @@ import {
   type PredictionSubject,
 } from '../library/library';
 import { authorQuestion, type AskedQuestion } from '../library/question';
-import { fromBase64Url, toBase64Url } from './shareLink';
+import { fromBase64Url, toBase64Url } from './shareParam';
 
 /** The hash parameter that carries a shared scenario's prediction question. */
 export const PREDICT_PARAM = 'p';

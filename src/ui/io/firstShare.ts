@@ -1,0 +1,44 @@
+/**
+ * The share link the address opens (`#s=…`), decoded before the page boots: src/ui/io/bootLab.ts
+ * awaits {@link firstShareLoaded} (a top-level await) as it does the first presets. The link's
+ * codec (DEFLATE by fflate, src/views/io/shareLink.ts), the validation it runs, and the reading
+ * of the lanes compared beside it (`c=`, src/views/compare/compareLink.ts) are imported only when
+ * the address carries a link, so an embed of a preset fetches none of them (issue 31).
+ */
+import type { CompareInLink } from '../../views/compare/compareLink';
+import type { ShareResult } from '../../views/io/shareLink';
+import { shareParam } from '../../views/io/shareParam';
+
+/** An address's share link: the scenario, and the compare state beside it (null: none). */
+interface FirstShare {
+  share: ShareResult;
+  compare: CompareInLink;
+}
+
+/** `hash`'s share link decoded (src/platform/share.ts `shareFromLocation`), or null without one. */
+async function decodeShareOf(hash: string): Promise<FirstShare | null> {
+  if (shareParam(hash) === null) return null;
+  try {
+    const [{ decodeShare }, { decodeCompare }] = await Promise.all([
+      import('../../views/io/shareLink'),
+      import('../../views/compare/compareLink'),
+    ]);
+    return { share: decodeShare(hash), compare: decodeCompare(hash) };
+  } catch {
+    // The codec's chunk did not download: the link is not refused as damaged, it is unread.
+    return {
+      share: {
+        ok: false,
+        issues: [{ path: '', message: 'share link: could not be read (reload the page to retry)' }],
+      },
+      compare: null,
+    };
+  }
+}
+
+/** The address's share link, decoded (null without one). */
+export const firstShareLoaded: Promise<FirstShare | null> =
+  // Only in a browser: unit tests decode links themselves.
+  typeof window !== 'undefined' && typeof window.location !== 'undefined'
+    ? decodeShareOf(window.location.hash)
+    : Promise.resolve(null);
