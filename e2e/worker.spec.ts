@@ -21,14 +21,17 @@ test('a big run shows progress and can be cancelled; the previous run stays on s
   await dash.toEnd();
   const before = await dash.shown();
   // Not awaited: the run is in flight while we look at the page.
-  void page.evaluate((s) => window.__deliveryLab!.load(s), big(300_000));
+  // Big enough that the worker is still simulating when Cancel is pressed, on a fast machine too
+  // (300,000 events once finished first on a loaded CI run, between the two clicks).
+  void page.evaluate((s) => window.__deliveryLab!.load(s), big(600_000));
   const status = dash.byId(testIds.runStatus);
   await expect(status).toHaveAttribute('data-status', 'running');
   await expect(status.getByRole('progressbar')).toBeVisible();
-  // The page answers while the worker simulates: the text-size control still works.
+  // The page answers while the worker simulates: the text-size control still works (checked
+  // after Cancel, which is pressed at once so that the run cannot end first).
   await dash.byId(testIds.fontLarger).click();
-  await expect(dash.byId(testIds.app)).toHaveAttribute('style', /--scale: 1.125/);
   await dash.byId(testIds.runCancel).click();
+  await expect(dash.byId(testIds.app)).toHaveAttribute('style', /--scale: 1.125/);
   await expect(status).toHaveAttribute('data-status', 'cancelled');
   // The previous run's counters are still there (the cursor went back to 0 with the new scenario).
   await dash.toEnd();
