@@ -110,3 +110,24 @@ test('projector mode: once a prediction is locked in, the story goes beside the 
   // The pipeline starts higher on the screen than under the band (by the band's height).
   expect(locked.y).toBeLessThan(asked.y - 100);
 });
+
+test('locking a prediction in keeps the page where it was: Play stays in sight at 1280×720', async ({
+  unopenedDash: dash,
+}) => {
+  const { page } = dash;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('./?preset=at-most-once/default');
+  await dash.settled();
+  await dash.byId(testIds.predictInput).fill('18');
+  const lock = dash.byId(testIds.predictLock);
+  await lock.scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => window.scrollY);
+  await lock.click();
+  await expect(dash.byId(testIds.play)).not.toHaveAttribute('aria-disabled', 'true');
+  // The focus moves to the locked prediction after a frame: two frames later, no scroll.
+  await page.evaluate(
+    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+  );
+  expect(await page.evaluate(() => window.scrollY)).toBe(before);
+  await expect(dash.byId(testIds.play)).toBeInViewport();
+});

@@ -7,14 +7,18 @@
  *
  * @param target - read on the next animation frame, after the re-render; nothing happens when it
  *   is missing or detached, or when the user has meanwhile put the focus somewhere else.
+ * @param options - `preventScroll`: focus without scrolling the page to the target.
  */
-export function focusSoon(target: () => HTMLElement | null | undefined): void {
+export function focusSoon(
+  target: () => HTMLElement | null | undefined,
+  options: FocusOptions = {},
+): void {
   requestAnimationFrame(() => {
     const el = target();
     if (!el || !el.isConnected) return;
     const active = document.activeElement;
     if (active && active !== document.body && active.isConnected && !el.contains(active)) return;
     if (!el.hasAttribute('tabindex') && el.tabIndex < 0) el.tabIndex = -1;
-    el.focus();
+    el.focus(options);
   });
 }

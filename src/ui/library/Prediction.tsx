@@ -112,8 +112,8 @@ export function PredictFirst({
     if (el) showInScrollBox(el);
   }, []);
   /** After the re-render, focus what `selector` finds in this box (handlers only). */
-  const focusIn = (selector: string) =>
-    focusSoon(() => box.current?.querySelector<HTMLElement>(selector));
+  const focusIn = (selector: string, options?: FocusOptions) =>
+    focusSoon(() => box.current?.querySelector<HTMLElement>(selector), options);
   /** Where the answer is typed or chosen (after "change" and "Ask again"). */
   const ANSWER_FIELD =
     'textarea, .predict-number input, .predict-options input:checked, .predict-options input, .predict-choices button';
@@ -134,8 +134,10 @@ export function PredictFirst({
     setProblem(null);
     update(key, { choice: null, ...change, text, locked: true });
     onLock?.();
-    // The locked prediction, not a button: Space there plays the run, as the hint says.
-    focusIn('.predict-yours');
+    // The locked prediction, not a button: Space there plays the run, as the hint says. Without
+    // scrolling: the story leaves its band for the side as the answer is locked in, and following
+    // it scrolled the page 403 px, the transport (Play, as the hint says) out of sight.
+    focusIn('.predict-yours', { preventScroll: true });
   };
   const judged =
     question.choices && p.choice !== null && view
