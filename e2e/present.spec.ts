@@ -147,6 +147,7 @@ for (const [k, part] of [presets.slice(0, half), presets.slice(half)].entries())
       for (const el of [
         dash.byId(testIds.storySetup),
         dash.byId(testIds.predictQuestion),
+        page.locator('.counter .caption').first(),
         page.locator('.app'),
       ])
         expect(await fontPx(el), p.id).toBeGreaterThanOrEqual(18);
