@@ -17,7 +17,7 @@ import {
   runTrials,
   trialFaults,
 } from '../src/engine';
-import { presets } from '../src/scenarios';
+import { findPreset } from '../src/scenarios';
 
 const ids = (
   process.env.ATLAS_PROFILE_PRESETS ??
@@ -27,8 +27,7 @@ const SAMPLE = Number(process.env.ATLAS_PROFILE_SAMPLE ?? 400);
 
 const pool = new BufferPool();
 for (const id of ids) {
-  const [presetId, variantId] = id.split('/');
-  const raw = presets.find((p) => p.id === presetId)?.variants.find((v) => v.id === variantId);
+  const raw = findPreset(id)?.variant;
   if (!raw) throw new Error(`no preset variant ${id}`);
   const parsed = parseScenario(raw.scenario);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));

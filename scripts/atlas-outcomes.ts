@@ -9,6 +9,7 @@ import {
   BufferPool,
   enumeratePlacements,
   firstRun,
+  hashString32,
   parseScenario,
   runTrials,
   trialFaults,
@@ -18,12 +19,6 @@ import { presets } from '../src/scenarios';
 const SAMPLE_ABOVE = process.env.ATLAS_OUTCOMES_ALL === '1' ? Infinity : 2_000;
 const SAMPLE = 400;
 const only = process.env.ATLAS_OUTCOMES_PRESETS?.split(',').filter(Boolean);
-
-function hashWords(s: string): string {
-  let h = 0;
-  for (let i = 0; i < s.length; i++) h = (Math.imul(h, 31) + s.charCodeAt(i)) | 0;
-  return (h >>> 0).toString(16);
-}
 
 const pool = new BufferPool();
 for (const preset of presets)
@@ -49,7 +44,7 @@ for (const preset of presets)
     const counts: Record<string, number> = {};
     for (const r of results) counts[r.outcome] = (counts[r.outcome] ?? 0) + 1;
     console.log(
-      `${id}\t${results.length} of ${n}\t${hashWords(words)}\t${Object.entries(counts)
+      `${id}\t${results.length} of ${n}\t${hashString32(words).toString(16)}\t${Object.entries(counts)
         .map(([k, v]) => `${k}=${v}`)
         .join(' ')}`,
     );
