@@ -35,6 +35,7 @@ import {
 } from '../src/engine';
 import { presets } from '../src/scenarios';
 import { ATLAS_CPU_BEFORE } from './atlasBefore';
+import { pickPlacements } from './atlasSample';
 
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const RUNS = Number(process.env.BENCH_SMALL_RUNS ?? 41);
@@ -165,9 +166,7 @@ function timeAtlas(
     n = placements.length;
     sampled = n > SAMPLE_ABOVE;
     // Sampled evenly when there are too many to time them all.
-    const picked = sampled
-      ? Array.from({ length: SAMPLE }, (_, i) => [Math.floor((i * n) / SAMPLE)])
-      : placements.map((_, i) => [i]);
+    const picked = pickPlacements(n, SAMPLE, SAMPLE_ABOVE);
     runTrials(scenario, trialFaults(placements, picked), cutOff, {
       pool,
       path: PATH,

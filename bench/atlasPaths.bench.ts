@@ -29,6 +29,7 @@ import { Forker } from '../src/engine/atlas/fork';
 import { BufferPool, withPool } from '../src/engine/core/pool';
 import { buildEvents } from '../src/engine/scenario/workload';
 import { presets } from '../src/scenarios';
+import { pickPlacements } from './atlasSample';
 
 const DEFAULT = [
   'at-least-once/',
@@ -123,7 +124,7 @@ function atlasesByPath(): void {
     pool.reclaim(first);
     const n = placements.length;
     const k = Math.min(n, PATH_SAMPLE);
-    const picked = Array.from({ length: k }, (_, i) => [Math.floor((i * n) / k)]);
+    const picked = pickPlacements(n, PATH_SAMPLE);
     const trials = trialFaults(placements, picked);
     // Scaled to the whole atlas when sampled.
     const line = byPath(s, trials, cutOff, pool, ALTERNATIONS).replace(/[0-9.]+/g, (x) =>
@@ -146,8 +147,7 @@ function atlasesByPath(): void {
   const all = enumeratePlacements(s, first, undefined);
   const cutOff = first.cutOff;
   pool.reclaim(first);
-  const k = Math.min(200, all.length);
-  const placements = Array.from({ length: k }, (_, i) => all[Math.floor((i * all.length) / k)]!);
+  const placements = pickPlacements(all.length, 200).map(([i]) => all[i!]!);
   const pairs = pairsOf(placements.length, PAIR_EVENT_LIMIT);
   if ('refused' in pairs) throw new Error(pairs.refused);
   console.log(

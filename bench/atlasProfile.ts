@@ -18,6 +18,7 @@ import {
   trialFaults,
 } from '../src/engine';
 import { findPreset } from '../src/scenarios';
+import { pickPlacements } from './atlasSample';
 
 const ids = (
   process.env.ATLAS_PROFILE_PRESETS ??
@@ -40,7 +41,7 @@ for (const id of ids) {
   pool.reclaim(first);
   const n = placements.length;
   const k = Math.min(SAMPLE, n);
-  const picked = Array.from({ length: k }, (_, i) => [Math.floor((i * n) / k)]);
+  const picked = pickPlacements(n, SAMPLE);
   runTrials(s, trialFaults(placements, picked), cutOff, { pool });
   const c = process.cpuUsage(c0);
   const cpu = (c.user + c.system) / 1e6;

@@ -15,6 +15,7 @@ import {
   trialFaults,
 } from '../src/engine';
 import { presets } from '../src/scenarios';
+import { pickPlacements } from '../bench/atlasSample';
 
 const SAMPLE_ABOVE = process.env.ATLAS_OUTCOMES_ALL === '1' ? Infinity : 2_000;
 const SAMPLE = 400;
@@ -33,10 +34,7 @@ for (const preset of presets)
     const cutOff = first.cutOff;
     pool.reclaim(first);
     const n = placements.length;
-    const picked =
-      n > SAMPLE_ABOVE
-        ? Array.from({ length: SAMPLE }, (_, i) => [Math.floor((i * n) / SAMPLE)])
-        : placements.map((_, i) => [i]);
+    const picked = pickPlacements(n, SAMPLE, SAMPLE_ABOVE);
     const results = runTrials(s, trialFaults(placements, picked), cutOff, { pool });
     const words = results
       .map((r) => `${r.outcome}:${r.duplicated}:${r.lost}:${r.fired ? 1 : 0}`)
