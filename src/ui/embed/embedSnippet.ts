@@ -30,6 +30,9 @@ export function attr(value: string): string {
 /**
  * The snippet for a host page: the iframe, and a listener that sizes it from the height
  * messages. The listener accepts messages only from this iframe's window and the lab's origin.
+ * The frame loads at once, as the loader's element does (public/embed.js): `loading="lazy"` left a
+ * frame below the fold at its first height until the reader scrolled to it, then resized it
+ * under the reader (issue 31) — the player sizes itself only once it is loaded.
  * @param url - the embed URL (absolute).
  * @param height - the frame's height before the first message (px).
  * @param expectAttribute - a pin for `delivery-lab check`, `data-expect='…'`, on the iframe.
@@ -44,7 +47,7 @@ export function embedSnippet(
   const h = Math.round(opts.height ?? 520);
   const pin = opts.expectAttribute ? `\n  ${opts.expectAttribute}` : '';
   return `<iframe id="${attr(id)}" src="${attr(url)}" title="${attr(opts.title)}"
-  style="width: 100%; height: ${h}px; border: 0" loading="lazy"${pin}></iframe>
+  style="width: 100%; height: ${h}px; border: 0"${pin}></iframe>
 <script>
   // Delivery Lab reports its height: { type: 'delivery-lab:height', height, id }.
   window.addEventListener('message', (event) => {
