@@ -27,12 +27,11 @@ test('clear-rerun-window (the old ?batch= address): play, fail an attempt mid-wr
     'source: no rows',
     'source: f1 f2',
   ]);
+  // The question unanswered, the schedule waits ("Predict first", as on a stream); skip it.
+  await page.getByTestId('predict-reveal').click();
   await page.getByRole('button', { name: 'Play the schedule', exact: true }).click();
   // 3 scheduled runs and the re-run of 2024-03-10, revealed one by one.
   await expect(page.getByTestId('batch-attempt')).toHaveCount(4);
-  // The question unanswered, the table waits ("Predict first", as on a stream); skip it.
-  await expect(page.getByTestId('batch-partition')).toHaveCount(0);
-  await page.getByTestId('batch-run').getByTestId('outcome-show').click();
   // The schedule played to its end: the table and the stories take the setup's place.
   await expect(setup).toHaveCount(0);
   const p0310 = page.getByTestId('batch-partition').filter({ hasText: '2024-03-10' });
@@ -52,6 +51,45 @@ test('clear-rerun-window (the old ?batch= address): play, fail an attempt mid-wr
   await expect(page.getByTestId('batch-summary')).toContainText('2 under the wrong partition');
 });
 
+/**
+ * The page's one rule on the batch page (src/ui/library/revealGuard.ts, asked through the store):
+ * while the question waits, "Play the schedule" and "Show the end" are refused, the status line
+ * saying why, the buttons aria-disabled with a title that says it. Before, both moved the
+ * schedule on (only the table stayed hidden): each attempt's outcome is on the way to the answer.
+ */
+test('a batch preset with its question pending: Play the schedule and Show the end are refused with the reason; locked in, they work', async ({
+  page,
+}) => {
+  await page.goto('?preset=airflow-retry-append');
+  const play = page.getByRole('button', { name: 'Play the schedule', exact: true });
+  const end = page.getByRole('button', { name: 'Show the end', exact: true });
+  const status = page.getByTestId('run-status');
+  for (const b of [play, end]) {
+    await expect(b).toHaveAttribute('aria-disabled', 'true');
+    await expect(b).toHaveAttribute('title', /Waits for your prediction/);
+  }
+  // Pressed anyway (aria-disabled buttons take the press, to say why).
+  await play.click({ force: true });
+  await expect(status).toContainText('The run waits for your prediction');
+  await page.waitForTimeout(1_000); // two attempts' worth of the schedule's 300 ms steps
+  await expect(page.getByTestId('batch-attempt')).toHaveCount(0);
+  await end.click({ force: true });
+  await expect(page.getByTestId('batch-attempt')).toHaveCount(0);
+  await expect(page.getByTestId('batch-setup')).toBeVisible();
+  // Locked in: the refusal leaves the status line, and the schedule plays to its end, where the
+  // answer is told (append, retries=1: try 1 and try 2 write e1..e10 each, 20 rows).
+  await page.getByTestId('predict-input').fill('20 rows');
+  await page.getByTestId('predict-lock').click();
+  await expect(play).not.toHaveAttribute('aria-disabled', /.*/);
+  await expect(status).not.toContainText('The run waits for your prediction');
+  await play.click();
+  await expect(page.getByTestId('batch-attempt')).toHaveCount(2);
+  await expect(page.getByTestId('predict-answer')).toHaveAttribute('data-judged', 'right');
+  await expect(page.getByTestId('batch-summary')).toContainText('20 rows · 10 duplicates · 0 lost');
+  await end.click();
+  await expect(page.getByTestId('batch-attempt')).toHaveCount(2);
+});
+
 test('a batch preset from the library: the guarantee switch, undo, and Compare with a per-event diff', async ({
   page,
 }) => {
@@ -59,8 +97,9 @@ test('a batch preset from the library: the guarantee switch, undo, and Compare w
   await page.getByTestId('library-open').click();
   await page.locator('[data-testid="library-card"][data-preset="airflow-retry-append"]').click();
   const summary = page.getByTestId('batch-summary');
+  // The question skipped (the schedule waits for it), then its end.
+  await page.getByTestId('predict-reveal').click();
   await page.getByRole('button', { name: 'Show the end', exact: true }).click();
-  await page.getByTestId('batch-run').getByTestId('outcome-show').click();
   // S21, append: try 1 commits e1..e10 then fails; try 2 appends them again.
   await expect(summary).toContainText('20 rows · 10 duplicates · 0 lost');
   // Its fault atlas, run in an atlas worker (derived in src/views/batch/batchAtlas.test.ts): 23

@@ -174,6 +174,12 @@ export interface LabActions {
    * Its words become the notice. Null: nothing.
    */
   setRevealGuard(guard: (() => string | null) | null): void;
+  /**
+   * Why the run may not move forward now — the reveal guard's words, which become the notice — or
+   * null. For a view with its own playback (the batch page's schedule): it asks the same one rule
+   * before it plays or shows its end.
+   */
+  forwardRefusal(): string | null;
   /** Take `notice` off the status line if it is still the one shown (a refusal that no longer holds). */
   withdrawNotice(notice: string): void;
   /** Move the cursor to time t (ms). */

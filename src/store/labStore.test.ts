@@ -288,6 +288,18 @@ describe('lab store: playback cursor', () => {
     expect(l.app.getState().notice).toBeNull();
   });
 
+  it('forwardRefusal asks the same guard for a view with its own playback (the batch schedule)', async () => {
+    const l = await lab();
+    expect(l.actions.forwardRefusal()).toBeNull();
+    expect(l.app.getState().notice).toBeNull();
+    let waits = true;
+    l.actions.setRevealGuard(() => (waits ? 'The answer waits' : null));
+    expect(l.actions.forwardRefusal()).toBe('The answer waits');
+    expect(l.app.getState().notice).toBe('The answer waits');
+    waits = false;
+    expect(l.actions.forwardRefusal()).toBeNull();
+  });
+
   it('while the guard says so, nothing moves the cursor forward; back towards the start is free', async () => {
     const l = await lab();
     const v = l.app.getState().view!;

@@ -29,6 +29,7 @@ type PlaybackActions = Pick<
   | 'restart'
   | 'toEnd'
   | 'setRevealGuard'
+  | 'forwardRefusal'
   | 'seek'
   | 'openAt'
   | 'seekIndex'
@@ -150,6 +151,9 @@ export function createPlayback(
     },
     setRevealGuard(guard) {
       revealGuard = guard;
+    },
+    forwardRefusal() {
+      return refusal();
     },
     seek(t) {
       const v = app.getState().view;

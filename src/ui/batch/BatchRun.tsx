@@ -17,6 +17,7 @@ import type { KeyValue } from '../../views/edit/knobsKey';
 import { KeyControl } from '../panels/KeyControl';
 import { BatchAtlas } from './BatchAtlas';
 import { HiddenOutcome } from '../library/HiddenOutcome';
+import { REVEAL_WAITS_TITLE } from '../library/revealGuard';
 import { usePredictionGate } from '../library/usePredictionGate';
 import './batch.css';
 
@@ -89,14 +90,26 @@ function BatchRunOf({
   }
   useEffect(() => {
     if (!playing || shown >= total) return;
-    const t = setTimeout(() => setShown((n) => n + 1), REVEAL_MS);
+    const t = setTimeout(() => {
+      // Whatever started it, the schedule waits as the stream's run does (a question asked).
+      if (a.forwardRefusal() === null) setShown((n) => n + 1);
+      else setPlaying(false);
+    }, REVEAL_MS);
     return () => clearTimeout(t);
-  }, [playing, shown, total]);
+  }, [a, playing, shown, total]);
   // "Predict first" as on the stream's page: the schedule played to its end is the run's end (a
   // locked-in answer revealed, the outcome unfolded); until then the table and the "why" wait.
   const gate = usePredictionGate();
   const done = shown >= total;
   const { reachEnd, phase } = gate;
+  // The page's one rule (library/revealGuard.ts, asked through the store): while the question
+  // waits for its answer, the schedule neither plays nor shows its end — each attempt's outcome
+  // is on the way to the answer. The buttons say so beforehand, still focusable; a press puts the
+  // reason on the status line.
+  const waits = phase === 'pending';
+  const forward = (move: () => void) => () => {
+    if (a.forwardRefusal() === null) move();
+  };
   useEffect(() => {
     if (done && !('error' in view)) reachEnd();
     // `phase`: locking the answer in while the schedule stands at its end reveals it too.
@@ -113,14 +126,21 @@ function BatchRunOf({
     <section className="batch-lab" aria-label="Batch job" data-testid="batch-run">
       <button
         type="button"
-        onClick={() => {
+        aria-disabled={waits || undefined}
+        title={waits ? REVEAL_WAITS_TITLE : undefined}
+        onClick={forward(() => {
           setShown(0);
           setPlaying(true);
-        }}
+        })}
       >
         Play the schedule
       </button>{' '}
-      <button type="button" onClick={() => setShown(Number.MAX_SAFE_INTEGER)}>
+      <button
+        type="button"
+        aria-disabled={waits || undefined}
+        title={waits ? REVEAL_WAITS_TITLE : undefined}
+        onClick={forward(() => setShown(Number.MAX_SAFE_INTEGER))}
+      >
         Show the end
       </button>
       {/* An embed is the author's job as written: no edit. */}

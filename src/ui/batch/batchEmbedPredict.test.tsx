@@ -66,10 +66,10 @@ describe('a batch embed with predict=1 (jsdom)', () => {
     expect(screen.getAllByTestId('batch-explanation').length).toBeGreaterThan(0);
   });
 
-  it('"Show the end" without an answer shows the schedule but keeps the table behind the question', async () => {
+  it('"Show the end" without an answer is refused, as on the page: nothing of the schedule, no table', async () => {
     await mount({ predict: true });
     fireEvent.click(screen.getByRole('button', { name: 'Show the end' }));
-    expect(attempts()).toHaveLength(2);
+    expect(attempts()).toHaveLength(0);
     expect(summary()).toBeNull();
     expect(screen.queryAllByTestId('batch-explanation')).toHaveLength(0);
   });

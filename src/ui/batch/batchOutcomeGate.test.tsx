@@ -10,6 +10,7 @@ import { createLab, type Lab } from '../../store/labStore';
 import { LabProvider } from '../../store/LabContext';
 import { LibraryProvider } from '../library/LibraryContext';
 import { StoryPanel } from '../library/StoryPanel';
+import { REVEAL_WAITS, REVEAL_WAITS_TITLE } from '../library/revealGuard';
 import { testIds } from '../testIds';
 import { BatchRun } from './BatchRun';
 
@@ -43,16 +44,33 @@ describe('a batch preset behind its question (jsdom)', () => {
     vi.useRealTimers();
   });
 
-  it('"Show the end" unanswered shows the schedule, not the table; answering unfolds it', async () => {
-    await mount();
-    fireEvent.click(screen.getByRole('button', { name: 'Show the end' }));
-    // Try 1 and try 2 of 2024-03-10 (retries=1, src/scenarios/library/batch.ts S21): both shown.
-    expect(screen.getAllByTestId('batch-attempt')).toHaveLength(2);
+  it('unanswered, "Play the schedule" and "Show the end" are refused with the reason (the page\'s one rule); locked in, they move on', async () => {
+    vi.useFakeTimers();
+    const lab = await mount();
+    const play = screen.getByRole('button', { name: 'Play the schedule' });
+    const end = screen.getByRole('button', { name: 'Show the end' });
+    // Said beforehand, as the stream's Play and End do: aria-disabled (still focusable), a title.
+    for (const b of [play, end]) {
+      expect(b.getAttribute('aria-disabled')).toBe('true');
+      expect(b.title).toBe(REVEAL_WAITS_TITLE);
+    }
+    fireEvent.click(play);
+    act(() => vi.advanceTimersByTime(1_000));
+    // Nothing of the schedule shown, and the status line says why (src/store/playback.ts).
+    expect(screen.queryAllByTestId('batch-attempt')).toHaveLength(0);
+    expect(lab.app.getState().notice).toBe(REVEAL_WAITS);
+    fireEvent.click(end);
+    expect(screen.queryAllByTestId('batch-attempt')).toHaveLength(0);
     expect(summary()).toBeNull();
-    expect(screen.queryAllByTestId('batch-explanation')).toHaveLength(0);
-    // Locked in while the schedule stands at its end: revealed, as on the stream's page.
+    // Locked in: the refusal leaves the status line and the buttons, and the end shows.
     fireEvent.change(screen.getByTestId(testIds.predictInput), { target: { value: '20 rows' } });
     fireEvent.click(screen.getByTestId(testIds.predictLock));
+    expect(lab.app.getState().notice).toBeNull();
+    expect(end.getAttribute('aria-disabled')).toBeNull();
+    fireEvent.click(end);
+    // Try 1 and try 2 of 2024-03-10 (retries=1, src/scenarios/library/batch.ts S21): both shown.
+    expect(screen.getAllByTestId('batch-attempt')).toHaveLength(2);
+    // The schedule's end with the answer locked in: told (right), and the table unfolds.
     expect(answer()?.dataset.judged).toBe('right');
     // append: 10 rows by try 1, the same 10 again by try 2 → 20 rows, 10 duplicates.
     expect(summary()?.textContent).toContain('20 rows · 10 duplicates · 0 lost');
