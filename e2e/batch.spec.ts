@@ -70,7 +70,7 @@ test('a batch preset with its question pending: Play the schedule and Show the e
   }
   // Pressed anyway (aria-disabled buttons take the press, to say why).
   await play.click({ force: true });
-  await expect(status).toContainText('The run waits for your prediction');
+  await expect(status).toContainText('Waits for your prediction');
   await page.waitForTimeout(1_000); // two attempts' worth of the schedule's 300 ms steps
   await expect(page.getByTestId('batch-attempt')).toHaveCount(0);
   await end.click({ force: true });
@@ -81,7 +81,7 @@ test('a batch preset with its question pending: Play the schedule and Show the e
   await page.getByTestId('predict-input').fill('20 rows');
   await page.getByTestId('predict-lock').click();
   await expect(play).not.toHaveAttribute('aria-disabled', /.*/);
-  await expect(status).not.toContainText('The run waits for your prediction');
+  await expect(status).not.toContainText('Waits for your prediction');
   await play.click();
   await expect(page.getByTestId('batch-attempt')).toHaveCount(2);
   await expect(page.getByTestId('predict-answer')).toHaveAttribute('data-judged', 'right');

@@ -85,7 +85,7 @@ test.describe('keyboard: Space plays and pauses wherever it means nothing else',
     // While the default preset's question waits, Space is refused and the status line says why.
     await page.keyboard.press(' ');
     await expect(play).toHaveAttribute('aria-pressed', 'false');
-    await expect(dash.byId(testIds.runStatus)).toContainText('The run waits for your prediction');
+    await expect(dash.byId(testIds.runStatus)).toContainText('Waits for your prediction');
     await dash.skipQuestion();
 
     // The page itself (nothing focused): Space plays, Space again pauses.

@@ -43,6 +43,11 @@ test('the embed opens at event 0, as the page does; it loads the player, not the
       /^(shareLink|compareLink|EmbedCompare|ComparePanel|knobs|knobsKey)-/.test(f),
     ),
   ).toEqual([]);
+  // Nor zod: a preset as shipped comes parsed, its guarantee switch's answers generated beside
+  // it (src/views/run/validationOnDemand.ts) — no schemas, no validation, no zod in any file.
+  expect(scripts.filter((f) => /^(schemas?|validate|validationParts)-/.test(f))).toEqual([]);
+  const withZod = (await Promise.all(bodies)).filter((b) => b.text.includes('_zod'));
+  expect(withZod.map((b) => b.file)).toEqual([]);
   // Reached for, the link is made: the codec comes then, and the link replays this scenario.
   const open = page.getByRole('link', { name: 'Open in Delivery Lab ↗' });
   await open.hover();
@@ -72,8 +77,10 @@ test('a share link whose scenario the lab refuses: the embed loads its codec and
   ]);
   await expect(refused).toContainText('Nothing to play');
   await expect(page.getByTestId(testIds.embedPlayer)).toHaveCount(0);
-  // Only a link's embed fetches the codec (src/ui/io/firstShare.ts).
+  // Only a link's embed fetches the codec (src/ui/io/firstShare.ts), and the validation
+  // (src/views/run/validationOnDemand.ts) that names the field.
   expect(scripts.some((f) => /^shareLink-/.test(f))).toBe(true);
+  expect(scripts.some((f) => /^validationParts-/.test(f))).toBe(true);
 });
 
 test('the player is on screen before its first run ends: the embed does not wait for it to paint', async ({
@@ -167,6 +174,41 @@ test('locked knobs: no guarantee switch, no fault menu, no drop; panels chosen',
   await page.getByRole('radiogroup', { name: 'Guarantee' }).getByText('Exactly-once').click();
   await page.getByTestId(testIds.toEnd).click();
   await expect(page.getByTestId(testIds.verdict)).toHaveAttribute('data-observed', 'exactly-once');
+});
+
+test('an unlocked preset embed answers its guarantee switch without zod; a fault menu loads the validation first', async ({
+  page,
+  unopenedDash: lab,
+}) => {
+  const scripts: string[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script')
+      scripts.push(new URL(r.url()).pathname.split('/').pop()!);
+  });
+  const zodChunks = () => scripts.filter((f) => /^(schemas?|validate|validationParts)-/.test(f));
+  await page.goto('./?embed&preset=consume-transform-produce/read-committed');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  // The switch's answers come generated beside the preset (scripts/parsedPresets.ts): the
+  // at-least-once option is refused with the validator's reason, and no zod was fetched for it.
+  const switcher = page.getByRole('radiogroup', { name: 'Guarantee' });
+  await expect(switcher.getByRole('radio', { name: 'At-least-once' })).toBeDisabled();
+  await expect(switcher.locator('label', { hasText: 'At-least-once' })).toHaveAttribute(
+    'title',
+    /^At-least-once is unavailable: fault "crash" crashes at a transaction commit \(before-commit-transaction\), and at-least-once uses no transactions/,
+  );
+  await expect(switcher.getByRole('radio', { name: 'Exactly-once' })).toBeChecked();
+  expect(zodChunks()).toEqual([]);
+  // A fault menu offers only what the validator accepts: it opens once the validation is in.
+  await lab.component('producer').locator('.component-head').first().click();
+  await page.getByTestId(testIds.faultMenu).locator('[data-action="crash"]').click();
+  await page.waitForFunction(
+    () =>
+      window.__deliveryLab?.status() === 'ready' &&
+      (window.__deliveryLab.scenario() as { faults: unknown[] }).faults.length === 2,
+  );
+  expect(zodChunks().some((f) => /^validationParts-/.test(f))).toBe(true);
+  // The crash added runs: the verdict is the new run's.
+  await expect(page.getByTestId(testIds.faultMarker)).toHaveCount(2);
 });
 
 test('an embed whose link cannot be opened says why and plays nothing, not the default scenario', async ({

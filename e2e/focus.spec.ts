@@ -4,7 +4,7 @@
  */
 import { expect, test, testIds } from './fixtures';
 
-test('the prediction box: Lock in, change, Reveal now, Ask again each leave the focus on the next step', async ({
+test('the prediction box: Lock in, change, Show the answer, Ask again each leave the focus on the next step', async ({
   unopenedDash: dash,
 }) => {
   const { page } = dash;

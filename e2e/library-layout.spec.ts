@@ -131,3 +131,35 @@ test('locking a prediction in keeps the page where it was: Play stays in sight a
   expect(await page.evaluate(() => window.scrollY)).toBe(before);
   await expect(dash.byId(testIds.play)).toBeInViewport();
 });
+
+/**
+ * The refusal's words on one line at 1280 px, beside the status row's buttons (Compare, the files,
+ * the room), in the normal mode and the projector's: "The run waits for your prediction: lock one
+ * in (or Show the answer) — playing it would give the answer away." wrapped to two lines in the
+ * normal mode's 385 px, and the projector's line cuts with an ellipsis.
+ */
+test('at 1280×720 the status line says why Play waits on one line, uncut, in both modes', async ({
+  unopenedDash: dash,
+}) => {
+  const { page } = dash;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  for (const address of ['./?preset=at-least-once', './?preset=at-least-once&present=1']) {
+    await page.goto(address);
+    await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+    await dash.settled();
+    // Pressed while it waits (aria-disabled: the press is taken, to say why).
+    await dash.byId(testIds.play).click({ force: true });
+    const body = dash.byId(testIds.runStatus).locator('.status-body');
+    await expect(body).toHaveText('Waits for your prediction (or Show the answer).');
+    const shown = await body.evaluate((e) => {
+      // The text's own line boxes (the span is a flex item: one box whatever its lines).
+      const span = e.firstElementChild!;
+      const range = document.createRange();
+      range.selectNodeContents(span.firstChild!);
+      const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      return { lines: tops.size, cut: span.scrollWidth - span.clientWidth };
+    });
+    expect(shown.lines, address).toBe(1);
+    expect(shown.cut, address).toBeLessThanOrEqual(0);
+  }
+});

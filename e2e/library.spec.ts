@@ -236,7 +236,7 @@ test('a preset opened while another run stands at its end still asks its questio
   // an aria-disabled button to be enabled; a user's click is not held back: forced).
   await expect(dash.byId(testIds.toEnd)).toHaveAttribute('aria-disabled', 'true');
   await dash.byId(testIds.toEnd).click({ force: true });
-  await expect(page.getByText('The run waits for your prediction')).toBeVisible();
+  await expect(page.getByText('Waits for your prediction')).toBeVisible();
   await dash.byId(testIds.play).click({ force: true });
   await expect(dash.byId(testIds.play)).toHaveAttribute('aria-pressed', 'false');
   expect((await dash.api('cursor')).idx).toBe(0);
@@ -244,7 +244,7 @@ test('a preset opened while another run stands at its end still asks its questio
   await dash.byId(testIds.predictInput).fill('300 rows');
   await dash.byId(testIds.predictLock).click();
   // Answered: the refusal leaves the status line.
-  await expect(page.getByText('The run waits for your prediction')).toHaveCount(0);
+  await expect(page.getByText('Waits for your prediction')).toHaveCount(0);
   await dash.byId(testIds.toEnd).click();
   await expect(dash.byId(testIds.verdict)).toBeVisible();
   await dash.byId(testIds.libraryOpen).click();

@@ -56,7 +56,7 @@ test('the jump buttons and arrows land on the next fault, commit, retry; the sta
   // Unanswered, the run waits at its start: a jump is refused and says why (issue 24).
   const status = dash.byId(testIds.runStatus);
   await dash.byId(testIds.jumpForward).click();
-  await expect(status).toContainText('The run waits for your prediction');
+  await expect(status).toContainText('Waits for your prediction');
   expect((await dash.api('cursor')).idx).toBe(0);
   await dash.skipQuestion();
   // lost-ack-retry: e1's commit at 122 ms, e2's at 222 ms, the lost ack of e3 at 311 ms

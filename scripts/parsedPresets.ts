@@ -14,8 +14,16 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import { parseScenario } from '../src/engine';
-import { batchPresets, labPresets } from '../src/scenarios';
+import { parseScenario, type Guarantee, type ScenarioInput } from '../src/engine';
+import {
+  batchPresets,
+  claimOf,
+  guaranteeAvailability,
+  labPresets,
+  recipeDifferences,
+} from '../src/scenarios';
+import { CLAIMS } from '../src/scenarios/claim';
+import type { SwitchAnswers } from '../src/scenarios/parsed/types';
 import { PRESET_FAMILIES, type PresetFamily } from '../src/scenarios/presetFamilies';
 import { scenarioKey } from '../src/views/run/compute';
 
@@ -39,12 +47,14 @@ export async function parsedPresetFiles(): Promise<Map<string, string>> {
   const byInputKey: Record<string, string> = {};
   for (const preset of labPresets) {
     const parsed: Record<string, unknown> = {};
+    const answers: Record<string, SwitchAnswers> = {};
     for (const variant of preset.variants) {
       const ref = `${preset.id}/${variant.id}`;
       const r = parseScenario(structuredClone(variant.scenario));
       if (!r.ok)
         throw new Error(`${ref}: ${r.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
       parsed[variant.id] = r.scenario;
+      answers[variant.id] = switchAnswersOf(variant.scenario);
       byInputKey[scenarioKey(variant.scenario)] = ref;
     }
     variantIds[preset.id] = preset.variants.map((v) => v.id);
@@ -52,12 +62,15 @@ export async function parsedPresetFiles(): Promise<Map<string, string>> {
       join(PARSED_DIR, `${preset.id}.ts`),
       [
         HEADER,
-        "import type { ParsedVariants } from './types';",
+        "import type { ParsedVariants, SwitchAnswers } from './types';",
         '',
         `/** \`${preset.id}\`'s variants, parsed: every default applied, by variant id. */`,
         // JSON.parse of one string: quicker to parse and compile than the same object literal.
         `const variants: ParsedVariants = JSON.parse(${literal(JSON.stringify(parsed))});`,
         'export default variants;',
+        '',
+        '/** What the guarantee switch shows for each variant as shipped (see `SwitchAnswers`). */',
+        `export const switchAnswers: Readonly<Record<string, SwitchAnswers>> = JSON.parse(${literal(JSON.stringify(answers))});`,
         '',
       ].join('\n'),
     );
@@ -67,7 +80,7 @@ export async function parsedPresetFiles(): Promise<Map<string, string>> {
     join(PARSED_DIR, 'index.ts'),
     [
       HEADER,
-      "import type { ParsedVariants } from './types';",
+      "import type { ParsedPresetModule } from './types';",
       '',
       "/** Every preset's variant ids (the first one is its default), in library order. */",
       `export const PRESET_VARIANT_IDS: Readonly<Record<string, readonly string[]>> = ${JSON.stringify(variantIds)};`,
@@ -79,7 +92,7 @@ export async function parsedPresetFiles(): Promise<Map<string, string>> {
       `export const PRESET_BY_INPUT_KEY: Readonly<Record<string, string>> = ${JSON.stringify(byInputKey)};`,
       '',
       "/** Each preset's parsed variants, a module of its own, loaded when asked for. */",
-      'export const PARSED_PRESETS: Readonly<Record<string, () => Promise<{ default: ParsedVariants }>>> = {',
+      'export const PARSED_PRESETS: Readonly<Record<string, () => Promise<ParsedPresetModule>>> = {',
       ...ids.map((id) => `  ${JSON.stringify(id)}: () => import('./${id}'),`),
       '};',
       '',
@@ -90,6 +103,19 @@ export async function parsedPresetFiles(): Promise<Map<string, string>> {
   for (const [path, text] of files)
     files.set(path, await format(text, { ...options, filepath: path }));
   return files;
+}
+
+/**
+ * The guarantee switch's answers for a variant as shipped: its claim's recipe differences, and
+ * the guarantees the validator refuses to switch it to, with why (src/scenarios/guarantees.ts).
+ */
+function switchAnswersOf(scenario: ScenarioInput): SwitchAnswers {
+  const refused: Partial<Record<Guarantee, string>> = {};
+  for (const g of CLAIMS) {
+    const a = guaranteeAvailability(scenario, g);
+    if (!a.ok) refused[g] = a.reason;
+  }
+  return { differences: recipeDifferences(scenario, claimOf(scenario)), refused };
 }
 
 /**

@@ -21,12 +21,17 @@ const LessonPage = lazy(() =>
 import { followSystemScheme } from './platform/media';
 import { provideKnobEditing } from './store/knobEditing';
 import { editKnob } from './views/edit/knobs';
+import { provideValidation } from './views/run/validationOnDemand';
+import * as validationParts from './views/run/validationParts';
 
 // Composition root: the only file that wires browser globals into the UI.
 followSystemScheme();
 // The knob table, which the page's Knobs panel imports anyway: setKnob synchronous
 // (src/store/knobEditing.ts; the embed loads it only if a knob is set).
 provideKnobEditing(editKnob);
+// The validation (zod), which the page's panels read as they render anyway: its readers
+// synchronous (src/views/run/validationOnDemand.ts; the embed loads it only when it must).
+provideValidation(validationParts);
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 

@@ -6,7 +6,12 @@
 import { loadAllPresets } from './scenarios/presetCatalog';
 import { provideKnobEditing } from './store/knobEditing';
 import { editKnob } from './views/edit/knobs';
+import { provideValidation } from './views/run/validationOnDemand';
+import * as validationParts from './views/run/validationParts';
 
 await loadAllPresets();
 // As src/main.tsx does: the store's setKnob synchronous (src/store/knobEditing.ts).
 provideKnobEditing(editKnob);
+// As src/main.tsx does: the validation in hand, its readers synchronous
+// (src/views/run/validationOnDemand.ts).
+provideValidation(validationParts);

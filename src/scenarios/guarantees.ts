@@ -25,6 +25,7 @@ import { getKnob, setKnob } from './knobPaths';
 import { guaranteeKnobs, kindOf, type KnobSetting } from './guaranteeRecipes';
 
 export { getKnob, setKnob } from './knobPaths';
+export { claimOf } from './claim';
 export { guaranteeKnobs, type KnobSetting } from './guaranteeRecipes';
 
 /**
@@ -125,17 +126,6 @@ function issueReason(s: ScenarioInput, g: Guarantee, issue: Issue): string {
   if (field === 'kind' && (f?.kind === 'abort-transaction' || f?.kind === 'hang-transaction'))
     return `${name} ${f.kind === 'abort-transaction' ? 'aborts' : 'leaves open'} a transaction of the producer, and ${g} makes the producer non-transactional`;
   return `${name} cannot happen under ${g}: ${issue.message}`;
-}
-
-/**
- * The guarantee a scenario claims — the one its verdict checks the run against: its `claim`, or
- * the schema's default (at-least-once) when it has none. A claim the schema refuses leaves the
- * scenario without a verdict; the default stands in for it.
- */
-export function claimOf(s: ScenarioInput): Guarantee {
-  const claim = ScenarioSchema.shape.claim;
-  const r = claim.safeParse(s.claim);
-  return r.success ? r.data : claim.parse(undefined);
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import type { Scenario } from '../engine';
 import { BATCH_PRESET_IDS, PARSED_PRESETS, PRESET_VARIANT_IDS } from './parsed';
-import type { ParsedVariants } from './parsed/types';
+import type { ParsedPresetModule, SwitchAnswers } from './parsed/types';
 
 /**
  * `preset-id` (its default variant) or `preset-id/variant-id` as `preset-id/variant-id`, read as
@@ -28,7 +28,7 @@ export function streamPresetRefs(): string[] {
     .flatMap(([pid, variants]) => variants.map((v) => `${pid}/${v}`));
 }
 
-const loaded = new Map<string, ParsedVariants>();
+const loaded = new Map<string, ParsedPresetModule>();
 
 /**
  * Import the parsed variants of the preset `ref` names (once); afterwards
@@ -38,7 +38,7 @@ export async function loadPresetScenarios(ref: string): Promise<boolean> {
   const full = presetRefOf(ref);
   if (full === undefined) return false;
   const pid = full.slice(0, full.indexOf('/'));
-  if (!loaded.has(pid)) loaded.set(pid, (await PARSED_PRESETS[pid]!()).default);
+  if (!loaded.has(pid)) loaded.set(pid, await PARSED_PRESETS[pid]!());
   return true;
 }
 
@@ -50,8 +50,19 @@ export function loadedPresetScenario(ref: string): Scenario | undefined {
   const full = presetRefOf(ref);
   if (full === undefined) return undefined;
   const slash = full.indexOf('/');
-  const scenario = loaded.get(full.slice(0, slash))?.[full.slice(slash + 1)];
+  const scenario = loaded.get(full.slice(0, slash))?.default[full.slice(slash + 1)];
   return scenario === undefined ? undefined : structuredClone(scenario);
+}
+
+/**
+ * What the guarantee switch shows for `ref`'s variant as shipped (computed with zod by
+ * scripts/parsedPresets.ts), if its preset has been loaded ({@link loadPresetScenarios}).
+ */
+export function loadedSwitchAnswers(ref: string): SwitchAnswers | undefined {
+  const full = presetRefOf(ref);
+  if (full === undefined) return undefined;
+  const slash = full.indexOf('/');
+  return loaded.get(full.slice(0, slash))?.switchAnswers[full.slice(slash + 1)];
 }
 
 /** The parsed scenario of `ref`'s variant (a copy), imported first if need be. */

@@ -21,7 +21,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { Guarantee, ScenarioInput } from '../engine';
 import type { RunJob } from '../platform/runClient';
-import { applyGuarantee, claimOf, guaranteeAvailability } from '../scenarios';
+import { claimOf } from '../scenarios/claim';
 import {
   DEFAULT_PRESET_REF,
   findPresetMeta,
@@ -29,6 +29,7 @@ import {
   loadPreset as loadPresetModule,
 } from '../scenarios/presetCatalog';
 import { indexAtTime } from '../views/run/at';
+import { loadValidation, validation, type ValidationParts } from '../views/run/validationOnDemand';
 import { knobEditing, loadKnobEditing, type EditKnob } from './knobEditing';
 import { paceOf } from '../views/run/pace';
 import { SPEED_DEFAULT } from '../views/run/playback';
@@ -41,7 +42,7 @@ import {
   type LabDeps,
   type LabState,
 } from './labState';
-import { selectParse, selectRecipeDifferences } from './selectors';
+import { PARSE_PENDING, selectParse, selectRecipeDifferences } from './selectors';
 import { faultEditActions } from './faultEdits';
 import { createPlayback } from './playback';
 
@@ -119,6 +120,16 @@ export function createLab(deps: LabDeps): Lab {
     job = null;
     const s = app.getState();
     const parsed = selectParse(s);
+    if (parsed === PARSE_PENDING) {
+      // Not one of our presets as shipped, and zod not in hand (an embed's first edit): the
+      // status line says "Checking…" until the validation is in, then the scenario runs.
+      app.setState({ status: 'validating', progress: null });
+      const waiting = s.scenario;
+      pending = withValidation(() => {
+        if (app.getState().scenario === waiting) requestRun();
+      });
+      return;
+    }
     if (!parsed.ok) {
       app.setState({ status: 'invalid', progress: null, playing: false });
       return;
@@ -172,6 +183,24 @@ export function createLab(deps: LabDeps): Lab {
       else if (r.error === 'cancelled')
         app.setState({ status: 'cancelled', progress: null, playing: false });
       else app.setState({ status: 'error', error: r.error, progress: null, playing: false });
+    });
+  };
+
+  /**
+   * Do `then` with the validation (zod, src/views/run/validationOnDemand.ts): at once where it is
+   * in hand (the lab's page), after its download in an embed; a failed download is said.
+   */
+  const withValidation = (then: (v: ValidationParts) => void): Promise<void> => {
+    const v = validation();
+    if (v) {
+      then(v);
+      return Promise.resolve();
+    }
+    return loadValidation().then(then, () => {
+      app.setState({
+        status: 'error',
+        error: 'The validation could not be loaded; reload the page to try again.',
+      });
     });
   };
 
@@ -250,6 +279,13 @@ export function createLab(deps: LabDeps): Lab {
       requestRun();
     },
     setGuarantee(g, o = {}) {
+      // The recipe is applied with the schema's keys, and checked by the validator: an embed
+      // loads them now.
+      if (!validation()) {
+        pending = withValidation(() => actions.setGuarantee(g, o));
+        return;
+      }
+      const { applyGuarantee, guaranteeAvailability } = validation()!;
       const current = app.getState().scenario;
       // Choosing the claimed guarantee again applies its recipe where the knobs differ from it;
       // where they follow it already there is nothing to apply (and nothing to undo).
@@ -355,6 +391,11 @@ export function createLab(deps: LabDeps): Lab {
       app.setState({ highlight: entries });
     },
     openMenu(component) {
+      // The fault menu offers only the faults the validator accepts: an embed loads it first.
+      if (component !== null && !validation()) {
+        pending = withValidation(() => actions.openMenu(component));
+        return;
+      }
       app.setState({ menu: component });
     },
     setFontStep(step) {

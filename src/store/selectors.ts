@@ -1,12 +1,23 @@
 /**
  * Selectors of the lab's `app` store, each memoised per scenario object so a selector returning
- * it is stable (zustand v5 stable selector outputs).
+ * it is stable (zustand v5 stable selector outputs). They parse with zod once it is in hand
+ * (the lab's page provides it at start-up); before that — an embed of one of our presets — they
+ * answer from the preset's generated data (src/views/run/validationOnDemand.ts).
  */
-import { parseScenario, type Guarantee, type Issue, type ParseResult } from '../engine';
-import { claimOf, recipeDifferences, type KnobSetting } from '../scenarios';
+import type { Guarantee, Issue, ParseResult } from '../engine';
+import { claimOf } from '../scenarios/claim';
+import type { KnobSetting } from '../scenarios';
+import { parseInHand } from '../views/run/validationOnDemand';
+import { claimDifferencesInHand } from './guaranteeSwitch';
 import type { LabState } from './labState';
 
 const parseCache = new WeakMap<object, ParseResult>();
+
+/**
+ * While a scenario waits for the validation to load (the store's status is `validating`): no
+ * issues to show yet, and no scenario to read.
+ */
+export const PARSE_PENDING: ParseResult = { ok: false, issues: [] };
 
 /**
  * The current scenario validated (defaults applied) or its issues. Memoised per scenario object,
@@ -15,7 +26,8 @@ const parseCache = new WeakMap<object, ParseResult>();
 export function selectParse(s: Pick<LabState, 'scenario'>): ParseResult {
   let r = parseCache.get(s.scenario);
   if (!r) {
-    r = parseScenario(s.scenario);
+    r = parseInHand(s.scenario);
+    if (r === undefined) return PARSE_PENDING;
     parseCache.set(s.scenario, r);
   }
   return r;
@@ -45,8 +57,12 @@ const recipeCache = new WeakMap<object, KnobSetting[]>();
 export function selectRecipeDifferences(s: Pick<LabState, 'scenario'>): KnobSetting[] {
   let d = recipeCache.get(s.scenario);
   if (d === undefined) {
-    d = recipeDifferences(s.scenario, claimOf(s.scenario));
+    const inHand = claimDifferencesInHand(s.scenario);
+    // A scenario waiting for the validation: asked again once it is in.
+    if (inHand === undefined) return NO_DIFFERENCES;
+    d = inHand as KnobSetting[];
     recipeCache.set(s.scenario, d);
   }
   return d;
 }
+const NO_DIFFERENCES: KnobSetting[] = [];

@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef } from 'react';
 import type { Guarantee, ScenarioInput } from '../engine';
-import { guaranteeAvailability, type GuaranteeAvailability, type KnobSetting } from '../scenarios';
+import type { GuaranteeAvailability, KnobSetting } from '../scenarios';
+import { availabilityInHand } from '../store/guaranteeSwitch';
 import { selectClaim, selectRecipeDifferences, type LabState } from '../store/labStore';
 import { useActions, useLab } from '../store/LabContext';
 import { knobNameOf } from '../views/edit/knobNames';
@@ -16,6 +17,8 @@ const GUARANTEES: { g: Guarantee; label: string }[] = [
 const labelOf = (g: Guarantee) => GUARANTEES.find((o) => o.g === g)!.label;
 
 const selectScenario = (s: LabState) => s.scenario;
+const selectValidating = (s: LabState) => s.status === 'validating';
+const AVAILABLE: GuaranteeAvailability = { ok: true };
 
 /** A disabled option still reads as one, dimmed, and says it cannot be chosen. */
 const UNAVAILABLE_STYLE = { opacity: 0.55, cursor: 'not-allowed' } as const;
@@ -68,12 +71,16 @@ export function GuaranteeRadios({ name }: { name: string }) {
   // Space, is a choice of its own.
   const walking = useRef(false);
   // Three validations per scenario, not per render: the scenario object changes with every edit.
+  // An embed's preset as shipped is answered from its generated data; an edit waiting for the
+  // validation (status `validating`) offers every option until it is in (the store checks again).
+  const validating = useLab(selectValidating);
   const availability = useMemo(
     () =>
       new Map<Guarantee, GuaranteeAvailability>(
-        GUARANTEES.map(({ g }) => [g, guaranteeAvailability(scenario, g)]),
+        GUARANTEES.map(({ g }) => [g, availabilityInHand(scenario, g) ?? AVAILABLE]),
       ),
-    [scenario],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `validating` ends when zod is in
+    [scenario, validating],
   );
   const notes: { g: Guarantee; text: string }[] = [];
   for (const { g, label } of GUARANTEES) {

@@ -140,7 +140,7 @@ describe('embedded player (jsdom)', () => {
     expect(within(box()).getAllByRole('button', { pressed: false })).toHaveLength(4);
   });
 
-  it('"Reveal now" shows the answer at once; with autoplay, the run then plays', async () => {
+  it('the box\'s "Show the answer" shows the answer at once; with autoplay, the run then plays', async () => {
     const lab = await mount('at-least-once', {
       predict: true,
       autoplay: true,

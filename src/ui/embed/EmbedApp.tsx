@@ -176,7 +176,7 @@ function Player({
       });
     if (options.autoplay && !options.predict && options.start < view.endTime) a.play();
   }, [measuring, needsMeasure, status, view, options, a, notices]);
-  // Autoplay that waited for a prediction the reader skipped ("Reveal now", "Show the answer")
+  // Autoplay that waited for a prediction the reader skipped ("Show the answer")
   // plays now; once, so an answer revealed at the end of the run does not play it again.
   useEffect(() => {
     if (measuring || !options.autoplay || played.current || phase !== 'revealed') return;

@@ -12,6 +12,7 @@ import { presetParamOf, resolvePresetParam } from '../../platform/presetUrl';
 import { WORKSPACE_KEY } from '../../platform/storage';
 import { shareParam } from '../../views/io/shareParam';
 import { DEFAULT_PRESET_REF, loadAllPresets, loadPreset } from '../../scenarios/presetCatalog';
+import { loadPresetScenarios } from '../../scenarios/presetScenarios';
 import { isEmbed } from '../embed/embedAddress';
 
 /** The saved workspace's preset, read as written (src/platform/storage.ts validates it later). */
@@ -47,8 +48,13 @@ async function loadFirstPresets(
     ...(saved !== null ? [saved] : []),
     ...(param?.kind === 'preset' && embed ? [] : [DEFAULT_PRESET_REF]),
   ];
+  // Each one's parsed variants too (the chunk its first run loads anyway): the player's readers
+  // then parse it without zod (src/views/run/validationOnDemand.ts `knownParse`).
+  const parsed = Promise.all(refs.map((ref) => loadPresetScenarios(ref).catch(() => false)));
   const loaded = await Promise.all(refs.map((ref) => loadPreset(ref).catch(() => undefined)));
-  if (loaded[0] === undefined) await loadPreset(DEFAULT_PRESET_REF);
+  if (loaded[0] === undefined)
+    await Promise.all([loadPreset(DEFAULT_PRESET_REF), loadPresetScenarios(DEFAULT_PRESET_REF)]);
+  await parsed;
 }
 
 /** The first screen's presets, in (a failed download is the run's to report). */

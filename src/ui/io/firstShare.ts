@@ -8,6 +8,7 @@
 import type { CompareInLink } from '../../views/compare/compareLink';
 import type { ShareResult } from '../../views/io/shareLink';
 import { shareParam } from '../../views/io/shareParam';
+import { loadValidation } from '../../views/run/validationOnDemand';
 
 /** An address's share link: the scenario, and the compare state beside it (null: none). */
 interface FirstShare {
@@ -22,6 +23,8 @@ async function decodeShareOf(hash: string): Promise<FirstShare | null> {
     const [{ decodeShare }, { decodeCompare }] = await Promise.all([
       import('../../views/io/shareLink'),
       import('../../views/compare/compareLink'),
+      // The player's readers validate a linked scenario as they render (validationOnDemand.ts).
+      loadValidation(),
     ]);
     return { share: decodeShare(hash), compare: decodeCompare(hash) };
   } catch {

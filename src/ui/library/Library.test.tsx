@@ -126,10 +126,13 @@ describe('library (jsdom)', () => {
     await act(() => lab.actions.settled());
     expect(screen.getByTestId(testIds.storyPanel).dataset.variant).toBe('upsert');
     expect(screen.getByTestId(testIds.predictAnswer)).toBeTruthy();
-    // Another preset asks its own question, unanswered; "Reveal now" shows its answer.
+    // Another preset asks its own question, unanswered; "Show the answer" shows its answer.
     act(() => lab.actions.loadPreset('spark-batch-replay'));
     await act(() => lab.actions.settled());
     expect(screen.queryByTestId(testIds.predictAnswer)).toBeNull();
+    // One name per action (issue 24): the box's is the verdict card's "Show the answer" (it read
+    // "Reveal now", the name of showing a told answer's folded verdict before the run's end).
+    expect(screen.getByTestId(testIds.predictReveal).textContent).toBe('Show the answer');
     fireEvent.click(screen.getByTestId(testIds.predictReveal));
     expect(screen.getByTestId(testIds.predictAnswer).textContent).toContain('40');
   });

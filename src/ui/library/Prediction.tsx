@@ -65,7 +65,7 @@ export function PredictionBox({
 /**
  * "Predict first": a question, a place to answer it (in words, or one of the choices) and lock
  * the answer in, and the answer — revealed once the run on screen, as opened, has been played (or
- * scrubbed) to its end, or on "Reveal now" (`predictionPhase` in views/library; the end is
+ * scrubbed) to its end, or on "Show the answer" (`predictionPhase` in views/library; the end is
  * watched by the PredictionProvider). The page's story panel and the embedded player both use it.
  */
 export function PredictFirst({
@@ -90,7 +90,7 @@ export function PredictFirst({
   /** What the answer describes, for the hint when the scenario was changed since it was opened. */
   original?: string;
   headingLevel?: 2 | 3;
-  /** Test ids of the box, its "Reveal now" and its answer (default: the page's). */
+  /** Test ids of the box, its "Show the answer" and its answer (default: the page's). */
   ids?: { box?: string; reveal?: string; answer?: string };
 }) {
   const predictions = usePredictions()!;
@@ -183,7 +183,7 @@ export function PredictFirst({
       {note}
       {/* On another variant the question is not about this run: nothing to answer here. */}
       {phase === 'other-variant' ? null : p.revealed && !p.locked ? (
-        // Shown without a prediction ("Reveal now", "Show the answer"): an empty box and its
+        // Shown without a prediction ("Show the answer", in the box or the verdict): an empty box and its
         // "Lock in" beside the answer would invite a guess already given away. "Ask again"
         // (below the answer) brings the box back.
         <p className="predict-yours muted" data-testid={testIds.predictSkipped}>
@@ -393,7 +393,7 @@ export function PredictFirst({
             }}
             data-testid={ids.reveal ?? testIds.predictReveal}
           >
-            Reveal now
+            Show the answer
           </button>
         </p>
       )}

@@ -66,7 +66,9 @@ describe('the outcome in its time (jsdom)', () => {
     expect(lab.cursor.getState().t).toBe(0);
     expect(verdict()).toBeNull();
     expect(screen.queryByTestId(testIds.outcomeShow)).toBeNull();
-    // "Reveal now" shows it at once.
+    // "Reveal now" shows it at once (the folded verdict's own action; telling the answer is
+    // "Show the answer" everywhere).
+    expect(screen.getAllByTestId(testIds.outcomeRevealNow)[0]!.textContent).toBe('Reveal now');
     fireEvent.click(screen.getAllByTestId(testIds.outcomeRevealNow)[0]!);
     expect(verdict()).not.toBeNull();
     expect(hidden()).toEqual([]);

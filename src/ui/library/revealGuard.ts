@@ -10,12 +10,17 @@ import type { LabState } from '../../store/labStore';
 import { subjectPhase, type PredictionSubject } from '../../views/library/library';
 import type { ScenarioInput } from '../../engine';
 
-/** What the status line says when Play, End, a step, a jump or the timeline is refused. */
-export const REVEAL_WAITS =
-  'The run waits for your prediction: lock one in (or Show the answer) — playing it would give the answer away.';
+/**
+ * What the status line says when Play, End, a step, a jump or the timeline is refused: one line
+ * at 1280 px beside the page's buttons (~385 px of 14 px text: the longer "The run waits for your
+ * prediction: lock one in (or Show the answer) — playing it would give the answer away." wrapped
+ * to two). The why is in the buttons' title.
+ */
+export const REVEAL_WAITS = 'Waits for your prediction (or Show the answer).';
 
 /** The Play and End buttons' title while they wait (they stay focusable: a press says why). */
-export const REVEAL_WAITS_TITLE = 'Waits for your prediction: lock one in (or Show the answer)';
+export const REVEAL_WAITS_TITLE =
+  'Waits for your prediction: lock one in (or Show the answer) — playing would give the answer away';
 
 /**
  * The guard of a lab whose question is `subject`, read live: `predictions()` and `endSeen` are

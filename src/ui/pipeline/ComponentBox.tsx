@@ -1,7 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { selectParse, type LabState } from '../../store/labStore';
 import { useActions, useLab, useLabInstance } from '../../store/LabContext';
-import { faultMenu, type ComponentId } from '../../views/edit/faultActions';
+import type { ComponentId } from '../../views/edit/faultActions';
+import { validation } from '../../views/run/validationOnDemand';
 import type { Life } from '../../views/run/at';
 import { testIds } from '../testIds';
 import { placeMenu } from './menuPlacement';
@@ -92,7 +93,9 @@ function FaultMenu({ id, onClose }: { id: ComponentId; onClose: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   const { t, idx } = lab.cursor.getState();
   const scenario = parsed.ok ? parsed.scenario : view?.scenario;
-  const items = view && scenario ? faultMenu(view, scenario, id, t, idx, selected) : [];
+  // The store opens a menu once the validation is in (an embed loads it then: labStore openMenu).
+  const filter = validation()?.faultMenu;
+  const items = view && scenario && filter ? filter(view, scenario, id, t, idx, selected) : [];
 
   // The menu is fixed to the window, next to its component: the pipeline scrolls sideways in a
   // box that would clip it, and a long menu must stay inside the window without hiding the

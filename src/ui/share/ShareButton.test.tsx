@@ -117,7 +117,7 @@ describe('Share: ask for a prediction first', () => {
     const link = url();
 
     // Opened: no preset (it was edited), so the question stands beside the pipeline on its own;
-    // the verdict waits; the end waits; "Reveal now" shows the author's answer.
+    // the verdict waits; the end waits; "Show the answer" shows the author's answer.
     const opened = await openLink(link);
     expect(opened.app.getState().presetRef).toBeNull();
     const story = screen.getByTestId(testIds.linkedStory);

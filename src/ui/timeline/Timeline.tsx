@@ -1,8 +1,9 @@
+import { useValidation } from '../hooks/useValidation';
+import type { NumberParse } from '../../views/edit/numberField';
 import { Fragment, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { indexAtTime } from '../../views/run/at';
 import { markerText, type FaultMarker } from '../../views/edit/faultActions';
 import { faultTitle } from '../../views/edit/faultName';
-import { parseFaultTime } from '../../views/edit/numberField';
 import { formatMs } from '../../views/run/format';
 import type { RunView } from '../../views/run/runView';
 import { fracOfIndex, timelineCuts, timelineTicks } from '../../views/run/timeline';
@@ -290,8 +291,12 @@ function FaultDetails({
 }) {
   const a = useActions();
   const scenario = useLab(selectScenarioAsWritten);
-  const judge = (t: string) =>
-    parseFaultTime(t, `faults.${marker.index}.at`, scenario, 'armed from');
+  // The schema's range for the time: an embed loads the validation as the editor opens.
+  const checks = useValidation();
+  const judge = (t: string): NumberParse =>
+    checks
+      ? checks.parseFaultTime(t, `faults.${marker.index}.at`, scenario, 'armed from')
+      : { ok: false, problem: 'Checking…' };
   // A time outside the schema's range is refused here, beside the field: applied, it would make
   // the whole scenario invalid (every marker gone, this editor closed).
   const { problem, input } = useNumberDraft(marker.at, judge, (at) =>

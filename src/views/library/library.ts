@@ -3,8 +3,9 @@
  * order the arrow keys walk them in, the badge of the guarantee each one illustrates, and whether
  * the workspace is still a preset exactly as shipped. The panel only renders what these return.
  */
-import { parseScenario, type Guarantee, type ScenarioInput } from '../../engine';
+import type { Guarantee, ScenarioInput } from '../../engine';
 import { canonicalJson } from '../run/compute';
+import { parseInHand, validation } from '../run/validationOnDemand';
 import {
   loadedPreset,
   loadedPresets,
@@ -208,6 +209,10 @@ export function isPristinePreset(scenario: ScenarioInput, presetRef: string | nu
   const cached = pristineCache.get(scenario);
   if (cached && cached.ref === presetRef) return cached.pristine;
   const found = presetRef === null ? undefined : loadedPreset(presetRef);
+  // Without zod in hand (an embed of a preset, before any edit) the text alone tells, not cached:
+  // asked again once the validation is in (src/views/run/validationOnDemand.ts).
+  if (found !== undefined && validation() === null)
+    return JSON.stringify(scenario) === jsonOf(found.variant);
   const pristine = found !== undefined && sameRun(scenario, found.variant);
   pristineCache.set(scenario, { ref: presetRef, pristine });
   return pristine;
@@ -249,8 +254,8 @@ const variantBareCanon = new WeakMap<object, string | null>();
 
 /** The parsed scenario as canonical JSON (keys sorted), or null when it does not parse. */
 function canonicalRun(s: ScenarioInput): string | null {
-  const r = parseScenario(s);
-  return r.ok ? canonicalJson(r.scenario) : null;
+  const r = parseInHand(s);
+  return r?.ok ? canonicalJson(r.scenario) : null;
 }
 
 function jsonOf(v: PresetVariant): string {

@@ -24,7 +24,7 @@ describe('predictionPhase and outcomeHidden', () => {
     expect(predictionPhase({ open: asked, ...fresh, locked: true, revealed: true })).toBe(
       'revealed',
     );
-    // Revealed without an answer ("Reveal now", "Show the answer").
+    // Revealed without an answer ("Show the answer", in the box or the verdict).
     expect(predictionPhase({ open: asked, ...fresh, revealed: true })).toBe('revealed');
     // Edited since it was opened: the answer describes the preset as shipped, and the changed
     // run's outcome waits for its end (answered or not); played to its end, it shows.

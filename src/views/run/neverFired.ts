@@ -4,8 +4,9 @@
  * acknowledgement of its siblings, which acks=0 gives nothing to lose, and its setup says so —
  * so a warning there only alarms. The markers of every fault stay on the timeline either way.
  */
-import { parseScenario, type ScenarioInput } from '../../engine';
+import type { ScenarioInput } from '../../engine';
 import { canonicalJson } from './compute';
+import { parseInHand } from './validationOnDemand';
 import type { FaultMarker } from '../edit/faultActions';
 
 /**
@@ -19,8 +20,9 @@ export function neverFiredToWarn(
 ): FaultMarker[] {
   const unfired = markers.filter((m) => m.firedEntry < 0);
   if (unfired.length === 0 || shipped === null) return unfired;
-  const parsed = parseScenario(shipped);
-  if (!parsed.ok) return unfired;
+  // A shipped preset parses without zod (./validationOnDemand.ts): an embed of it loads none.
+  const parsed = parseInHand(shipped);
+  if (!parsed?.ok) return unfired;
   const ours = new Set(parsed.scenario.faults.map((f) => canonicalJson(f)));
   return unfired.filter((m) => !ours.has(canonicalJson(faults[m.index])));
 }

@@ -1,0 +1,15 @@
+/**
+ * What the player reads of a scenario that needs zod (the schemas, `parseScenario`): validation,
+ * the guarantee switch's answers, the fault menu's filter, the recipe a switch applies. One chunk
+ * the lab's page provides at start-up (src/main.tsx) and the embed imports only when something
+ * must be validated — a `#s=` link, a first edit, a fault menu — through
+ * ./validationOnDemand.ts (issue 31: a preset embed fetches no zod).
+ */
+export { parseScenario } from '../../engine/scenario/validate';
+export {
+  applyGuarantee,
+  guaranteeAvailability,
+  recipeDifferences,
+} from '../../scenarios/guarantees';
+export { faultMenu } from '../edit/faultActions';
+export { parseFaultTime } from '../edit/numberField';
