@@ -83,21 +83,33 @@ test("a step's run waits at its start for the room's answer; the reveal plays it
   for (const size of sizes) expect(size).toBeGreaterThanOrEqual(18);
   await page.waitForTimeout(1500);
   await expect(clock).toContainText('t = 0 ms · event 0 / 200');
+  // Play and End look disabled and say why beforehand, as on the page while its question waits
+  // (before: no aria-disabled, styled enabled, only a press told).
+  for (const id of [testIds.play, testIds.toEnd]) {
+    await expect(page.getByTestId(id)).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByTestId(id)).toHaveAttribute('title', /room’s answer: reveal it \(R\)/);
+  }
+  expect(await page.getByTestId(testIds.play).evaluate((el) => getComputedStyle(el).opacity)).toBe(
+    '0.55',
+  );
   // Play, a step forward and End are refused, with the reason on the status line.
-  await page.getByTestId(testIds.play).click();
+  // (`force`: Playwright waits for an aria-disabled button to be enabled; a press still says why.)
+  await page.getByTestId(testIds.play).click({ force: true });
   await expect(page.getByTestId(ids.status)).toContainText('The run waits for the room’s answer');
   await page.getByTestId(testIds.stepForward).click();
-  await page.getByTestId(testIds.toEnd).click();
+  await page.getByTestId(testIds.toEnd).click({ force: true });
   await expect(clock).toContainText('t = 0 ms · event 0 / 200');
   // The reveal plays the run and clears the refusal.
   await page.keyboard.press('r');
   await expect(page.getByTestId(ids.presenter)).toHaveAttribute('data-revealed', 'true');
   await expect(clock).not.toContainText('event 0 / 200');
   await expect(page.getByTestId(ids.status)).toHaveText('');
+  await expect(page.getByTestId(testIds.play)).not.toHaveAttribute('aria-disabled', /./);
   // The next step waits again.
   await page.keyboard.press('PageDown');
   await expect(page.getByTestId(ids.presenter)).toHaveAttribute('data-step', '2');
   await expect(clock).toContainText('event 0 / 256');
+  await expect(page.getByTestId(testIds.play)).toHaveAttribute('aria-disabled', 'true');
   await page.waitForTimeout(1000);
   await expect(clock).toContainText('t = 0 ms · event 0 / 256');
 });

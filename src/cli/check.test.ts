@@ -7,7 +7,7 @@
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkCommand } from './check';
 
@@ -70,6 +70,33 @@ describe('delivery-lab check', { timeout: 60_000 }, () => {
       /malformed\.json:1: workload\.events\.0\.amount: expected a number, got a string/,
     );
     expect(r.out.split('\n').at(-1)).toBe('check: 2 scenarios: 1 passed, 0 failed, 1 malformed');
+  });
+
+  it('a malformed file: every problem at its own field\'s line, and one annotation each', () => {
+    // public/scenarios/lost-ack-duplicate.json pretty-printed, two fields broken far apart
+    // (the lines are counted in the text, not by the code under test).
+    const s = JSON.parse(passing) as {
+      producer: Record<string, unknown>;
+      processor: Record<string, unknown>;
+    };
+    s.producer = { ...s.producer, acks: 'two' };
+    s.processor = { ...s.processor, 'max.poll.records': -5 };
+    const text = JSON.stringify(s, null, 2);
+    const lineOf = (needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
+    const [acks, records] = [lineOf('"acks": "two"'), lineOf('"max.poll.records": -5')];
+    expect(records - acks).toBeGreaterThan(2);
+    const file = join(dir, 'two-problems.json');
+    writeFileSync(file, text);
+    const shown = relative('.', file);
+    const r = check([file], { GITHUB_ACTIONS: 'true' });
+    expect(r.code).toBe(2);
+    const problems = r.out.split('\n').filter((l) => l.startsWith('    '));
+    expect(problems).toEqual([
+      `    ${shown}:${acks}: producer.acks: expected "0", "1", "all" or "-1"`,
+      `    ${shown}:${records}: processor.max.poll.records: at least 1`,
+    ]);
+    const annotations = r.out.split('\n').filter((l) => l.startsWith('::error'));
+    expect(annotations.map((a) => /line=(\d+)/.exec(a)![1])).toEqual([`${acks}`, `${records}`]);
   });
 
   it('--reporter junit --output: valid XML with the right counts', () => {

@@ -13,12 +13,12 @@ import { join, relative, sep } from 'node:path';
 import {
   compareBatchExpect,
   compareExpect,
-  formatIssues,
   parseScenarioJson,
   runBatch,
   simulate,
 } from '../engine';
-import { junitReport, githubAnnotation, lineOfKey } from './checkReport';
+import { junitReport, githubAnnotation, malformedJson } from './checkReport';
+import { lineOfPath } from './jsonPathLines';
 import { checkDocFile } from './checkDocs';
 import { pageKind } from './checkDocsScan';
 import { checkLessonFile, isLessonText } from './checkLesson';
@@ -34,6 +34,8 @@ export interface CheckResult {
   problems: string[];
   /** The 1-based line the first problem points at (the `expect` block, or the field). */
   line: number;
+  /** A malformed file's: each problem's own line (its field's), in the order of `problems`. */
+  lines?: number[];
   /** An embed's: the line of its tag in the page. */
   embedLine?: number;
 }
@@ -113,22 +115,9 @@ function looksLikeScenario(text: string): boolean {
 /** Run one scenario file against its `expect` block. */
 function checkFile(file: string, text: string): CheckResult {
   const parsed = parseScenarioJson(text);
-  if (!parsed.ok) {
-    const first = parsed.issues[0];
-    const key = first?.path
-      .split('.')
-      .filter((p) => !/^\d+$/.test(p))
-      .pop();
-    return {
-      file,
-      name: file,
-      status: 'malformed',
-      problems: formatIssues(parsed.issues, '(file)').split('\n'),
-      line: key ? lineOfKey(text, key) : 1,
-    };
-  }
+  if (!parsed.ok) return malformedJson(file, text, parsed.issues);
   const scenario = parsed.scenario;
-  const line = lineOfKey(text, 'expect');
+  const line = lineOfPath(text, 'expect');
   if (!scenario.expect)
     return { file, name: scenario.name, status: 'failed', problems: ['no "expect" block'], line };
   // A batch scenario is judged by the batch engine and checker, as `sim --check` does.
@@ -220,7 +209,7 @@ export function checkCommand(
     const at = r.embedLine === undefined ? r.file : `${r.file}:${r.embedLine}`;
     const unpinned = r.status === 'unpinned' ? ': unpinned, no expectation to check' : '';
     out(`${MARKS[r.status]} ${at}${r.name !== r.file ? ` (${r.name})` : ''}${unpinned}`);
-    for (const p of r.problems) out(`    ${r.file}:${r.line}: ${p}`);
+    r.problems.forEach((p, k) => out(`    ${r.file}:${r.lines?.[k] ?? r.line}: ${p}`));
     if (annotate && (r.status === 'failed' || r.status === 'malformed')) out(githubAnnotation(r));
   }
   const count = (s: CheckResult['status']) => results.filter((r) => r.status === s).length;

@@ -30,7 +30,7 @@ import {
 import { findPreset } from '../scenarios';
 import { decodeShare, shareIssueLines } from '../views/io/shareLink';
 import type { CheckResult } from './check';
-import { lineOfKey } from './checkReport';
+import { lineOfPath } from './jsonPathLines';
 import { nearPresets } from './nearPresets';
 import { pageTags, type ScannedTag } from './checkDocsScan';
 
@@ -156,11 +156,7 @@ interface PinText {
  * in another file, so the page's line of the attribute that names it.
  */
 function fieldLine(pin: PinText, path: string): number {
-  const key = path
-    .split('.')
-    .filter((p) => !/^\d+$/.test(p))
-    .pop();
-  return pin.line + (pin.inline && key ? lineOfKey(pin.text, key) - 1 : 0);
+  return pin.line + (pin.inline ? lineOfPath(pin.text, path) - 1 : 0);
 }
 
 /** The expectation pinned to an embed (inline, sidecar, or carried by its scenario), if any. */

@@ -4,7 +4,7 @@
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkCommand } from './check';
 
@@ -57,5 +57,30 @@ describe('delivery-lab check on a lesson file', { timeout: 60_000 }, () => {
     const r = check(file);
     expect(r.out).toContain('steps.0.preset: no preset "no-such-preset" in the library');
     expect(r.code).toBe(2);
+  });
+
+  it('a malformed lesson: each step’s problem at its own line', () => {
+    const file = join(dir, 'bad-steps.json');
+    // By hand: the preset is on line 3, the thenFlipTo on line 4.
+    writeFileSync(
+      file,
+      [
+        '{ "version": 1, "id": "bad-steps", "title": "Broken", "steps": [',
+        '  { "title": "ok", "preset": "at-most-once" },',
+        '  { "title": "bad preset", "preset": "lost-ack" },',
+        '  { "title": "bad flip", "preset": "at-least-once", "thenFlipTo": { "knob": "producer.nonsense", "value": 3 } }',
+        ']}',
+      ].join('\n'),
+    );
+    const r = check(file);
+    expect(r.code).toBe(2);
+    const problems = r.out.split('\n').filter((l) => l.startsWith('    '));
+    const shown = relative('.', file);
+    expect(problems.map((l) => l.slice(0, l.indexOf(': ') + 1))).toEqual([
+      `    ${shown}:3:`,
+      `    ${shown}:4:`,
+    ]);
+    expect(problems[0]).toContain(':3: steps.1.preset: no preset "lost-ack"');
+    expect(problems[1]).toContain(':4: steps.2.thenFlipTo');
   });
 });

@@ -3,10 +3,11 @@
  * library preset's, or an inline scenario's own — is run and compared with it, one result per
  * step; a malformed lesson is one result naming the field, as a scenario file's is.
  */
-import { compareExpect, formatIssues, parseScenario, readJsonText, simulate } from '../engine';
+import { compareExpect, parseScenario, readJsonText, simulate } from '../engine';
 import { looksLikeLesson, parseLesson, resolveStep } from '../scenarios/lessons';
 import type { CheckResult } from './check';
-import { lineOfKey } from './checkReport';
+import { malformedJson } from './checkReport';
+import { lineOfPath } from './jsonPathLines';
 
 /** Whether JSON text is meant as a lesson (it lists `steps`), not a scenario. */
 export function isLessonText(text: string): boolean {
@@ -18,23 +19,9 @@ export function isLessonText(text: string): boolean {
 export function checkLessonFile(file: string, text: string): CheckResult[] {
   const read = readJsonText(text, 'a lesson');
   const parsed = read.ok ? parseLesson(read.raw) : read;
-  if (!parsed.ok) {
-    const key = parsed.issues[0]?.path
-      .split('.')
-      .filter((p) => !/^\d+$/.test(p))
-      .pop();
-    return [
-      {
-        file,
-        name: file,
-        status: 'malformed',
-        problems: formatIssues(parsed.issues, '(file)').split('\n'),
-        line: key ? lineOfKey(text, key) : 1,
-      },
-    ];
-  }
+  if (!parsed.ok) return [malformedJson(file, text, parsed.issues)];
   const { lesson } = parsed;
-  const line = lineOfKey(text, 'steps');
+  const line = lineOfPath(text, 'steps');
   const results = lesson.steps.flatMap((_, k): CheckResult[] => {
     const step = resolveStep(lesson, k);
     const r = parseScenario(step.scenario);
@@ -49,7 +36,8 @@ export function checkLessonFile(file: string, text: string): CheckResult[] {
         problems: diff.map(
           (d) => `steps.${k}: expect mismatch: ${d.path}: expected ${d.expected}, got ${d.actual}`,
         ),
-        line,
+        // The step's own expect (or the step, whose preset carries it).
+        line: lineOfPath(text, `steps.${k}.expect`),
       },
     ];
   });

@@ -5,14 +5,21 @@
  * (https://docs.github.com/en/actions/reference/workflow-commands-for-github-actions#setting-an-error-message).
  */
 import type { CheckResult } from './check';
+import { issueLines, type Issue } from '../engine';
+import { jsonPathLines, lineOfPath } from './jsonPathLines';
 
-/** The 1-based line of the first `"key":` in a JSON text, or 1. */
-export function lineOfKey(text: string, key: string): number {
-  const at = text.indexOf(`${JSON.stringify(key)}`);
-  if (at < 0) return 1;
-  let line = 1;
-  for (let i = 0; i < at; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
+/** A malformed JSON file's result: every problem, each at its own field's line. */
+export function malformedJson(file: string, text: string, issues: readonly Issue[]): CheckResult {
+  const paths = jsonPathLines(text);
+  const lines = issues.map((i) => lineOfPath(text, i.path, paths));
+  return {
+    file,
+    name: file,
+    status: 'malformed',
+    problems: issueLines(issues, '(file)'),
+    line: lines[0] ?? 1,
+    lines,
+  };
 }
 
 /** XML text or attribute: escaped, and without the characters XML 1.0 cannot hold. */
@@ -55,8 +62,12 @@ const escapeData = (s: string) =>
   s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
+/** The result's annotations: one per problem where each has its own line, else one. */
 export function githubAnnotation(r: CheckResult): string {
   const title =
     r.status === 'failed' ? 'delivery-lab: expect mismatch' : 'delivery-lab: malformed scenario';
-  return `::error file=${escapeProperty(r.file)},line=${r.line},title=${escapeProperty(title)}::${escapeData(r.problems.join('\n'))}`;
+  const one = (line: number, text: string) =>
+    `::error file=${escapeProperty(r.file)},line=${line},title=${escapeProperty(title)}::${escapeData(text)}`;
+  if (r.lines) return r.problems.map((p, k) => one(r.lines![k] ?? r.line, p)).join('\n');
+  return one(r.line, r.problems.join('\n'));
 }

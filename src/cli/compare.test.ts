@@ -102,6 +102,13 @@ describe('sim --compare', () => {
         'x=1',
       ]),
     ).toMatchObject({ code: 2, err: '--compare: at most 2 lanes beside the scenario, got 3' });
+    // A knob value the scenario format refuses: exit 2, the field and what it allows, in the
+    // words of a scenario file's problems (not zod's 'Invalid option: expected one of "insert"|…').
+    expect(cli(['at-least-once', '--compare', 'statement=nonsense'])).toEqual({
+      code: 2,
+      out: '',
+      err: '--compare "statement=nonsense": this lane\'s configuration is refused: sink.statement: expected "insert", "on-conflict-do-nothing", "on-conflict-do-update" or "merge"',
+    });
     expect(cli(['at-least-once', '--compare', 'no-such-thing'])).toMatchObject({
       code: 2,
       err: '--compare: "no-such-thing" is no guarantee, knob=value, preset id, share link or scenario file',

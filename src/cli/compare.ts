@@ -243,7 +243,10 @@ export function compareMarkdownDoc(
   return `${first.trimEnd()}\n\n${compareMarkdown(c, (r: Run) => hash(r.trace), level).trimEnd()}`;
 }
 
-/** Build the lanes of `--compare` values beside the scenario, or the first problem. */
+/**
+ * Build the lanes of `--compare` values beside the scenario, or the first problem (a lane that
+ * cannot run — its knobs refused, its guarantee unavailable — is one).
+ */
 export function compareLanes(
   base: ScenarioInput,
   baseTitle: string,
@@ -256,6 +259,9 @@ export function compareLanes(
   for (const v of values) {
     const l = parseLane(v, base);
     if ('problem' in l) return l;
+    // A lane asked for by name that cannot run is refused input, as a bad option is (exit 2),
+    // not a lane that says "cannot run" beside an exit 0.
+    if (!l.lane.ok) return { problem: `--compare ${JSON.stringify(v)}: ${l.lane.reason}` };
     lanes.push(l);
   }
   return compareBuilt(lanes);

@@ -55,6 +55,9 @@ export interface LessonDeck {
 export const LESSON_WAITS =
   'The run waits for the room’s answer: reveal it (R) to play the run — playing it first would give the answer away.';
 
+/** Play's and End's title until the reveal (they stay focusable: a press says why, as on the page). */
+export const LESSON_WAITS_TITLE = 'Waits for the room’s answer: reveal it (R)';
+
 const resolved = new WeakMap<Lesson, ResolvedStep[]>();
 
 /** Step `index` of `lesson`, resolved once per lesson. */

@@ -24,13 +24,24 @@ const selectPresetRef = (s: LabState) => s.presetRef;
  * whatever the clock says (tabular digits, widths reserved for the longest text of this run), so
  * nothing moves while the run plays — and the timeline on its own row below, the full width.
  */
-export function Transport({ locked = false }: { locked?: boolean }) {
+export function Transport({
+  locked = false,
+  waitsFor = null,
+}: {
+  locked?: boolean;
+  /**
+   * Why the run waits, from a guard of the view's own (the lesson's reveal, src/store/lessonDeck.ts
+   * `LESSON_WAITS_TITLE`): Play and End look and say so as they do for a pending prediction.
+   */
+  waitsFor?: string | null;
+}) {
   const a = useActions();
   // While "Predict first" waits for an answer, Play and End would show the final counters and
   // tables — the answer — at one key press on a projector: the store refuses them and says why
   // (library/revealGuard.ts); the buttons say so beforehand, still focusable.
   const gate = usePredictionGate();
-  const waits = gate.phase === 'pending';
+  const waitsTitle = waitsFor ?? (gate.phase === 'pending' ? REVEAL_WAITS_TITLE : null);
+  const waits = waitsTitle !== null;
   // While the outcome is hidden, a jump to "the next anomaly" would tell it: jumps skip them.
   useEffect(() => a.setJumpsHideAnomalies(gate.hidden), [a, gate.hidden]);
   const playing = useLab(selectPlaying);
@@ -104,7 +115,7 @@ export function Transport({ locked = false }: { locked?: boolean }) {
             data-testid={testIds.play}
             aria-pressed={playing}
             aria-disabled={waits || undefined}
-            title={waits ? `${REVEAL_WAITS_TITLE} (Space)` : 'Play / pause (Space)'}
+            title={waits ? `${waitsTitle} (Space)` : 'Play / pause (Space)'}
           >
             <span>{playing ? '❚❚ Pause' : '▶ Play'}</span>
           </button>
@@ -133,7 +144,7 @@ export function Transport({ locked = false }: { locked?: boolean }) {
             data-testid={testIds.toEnd}
             aria-label="To the end of the run (End)"
             aria-disabled={waits || undefined}
-            title={waits ? `${REVEAL_WAITS_TITLE} (End)` : 'To the end of the run (End)'}
+            title={waits ? `${waitsTitle} (End)` : 'To the end of the run (End)'}
           >
             ⇥
           </button>

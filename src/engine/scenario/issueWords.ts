@@ -151,6 +151,10 @@ function plainMessage(i: SchemaIssue): string {
       if (i.origin !== 'number') return i.message;
       return i.inclusive === false ? `must be above ${n(min)}` : `at least ${n(min)}`;
     }
+    case 'invalid_value':
+      // An enum or literal: "expected "insert", "merge" or …", as `acks` says it, not zod's
+      // 'Invalid option: expected one of "insert"|"merge"'.
+      return `expected ${orList(i.values.map((v) => JSON.stringify(v)))}`;
     case 'invalid_key':
       // A record's key (expect.rows, expect.points): zod says "Invalid key in record".
       return `invalid key: ${i.issues.map((k) => plainMessage(k as SchemaIssue)).join('; ')}`;
@@ -160,6 +164,12 @@ function plainMessage(i: SchemaIssue): string {
 }
 
 type SchemaIssue = z.core.$ZodIssue;
+
+/** `"a"`, `"a" or "b"`, `"a", "b" or "c"`. */
+function orList(words: readonly string[]): string {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+}
 
 /** "a string", "an object", "an array", "null". */
 function article(type: string): string {

@@ -2,7 +2,12 @@ import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import type { Lab, LabState } from '../../store/labStore';
 import { LabProvider, useLab, useView } from '../../store/LabContext';
-import { currentLessonStep, stepOf, type LessonDeck } from '../../store/lessonDeck';
+import {
+  currentLessonStep,
+  LESSON_WAITS_TITLE,
+  stepOf,
+  type LessonDeck,
+} from '../../store/lessonDeck';
 import { ComparePanel } from '../compare/ComparePanel';
 import { Counters } from '../Counters';
 import { usePlaybackLoop } from '../hooks/usePlaybackLoop';
@@ -128,7 +133,8 @@ function Presenter({ deck }: { deck: LessonDeck }) {
       <LessonStatus />
       {panels.has('transport') && (
         <section aria-label="Playback">
-          <Transport />
+          {/* Play and End greyed until the reveal, as the page's are while its question waits. */}
+          <Transport waitsFor={info.revealed ? null : LESSON_WAITS_TITLE} />
         </section>
       )}
       {comparing ? (

@@ -1,0 +1,111 @@
+/**
+ * Where a field is in a JSON text: the 1-based line of each value's dotted path (`producer.acks`,
+ * `faults.1.target`, `steps.2.thenFlipTo.knob`), so that `delivery-lab check` names each
+ * problem's own line. A key that holds dots (`max.poll.records`) is one step of the path, as the
+ * validator's paths write it; an object member's line is its key's, an array item's its value's.
+ */
+
+/** Every path of a JSON text and its line; empty when the text is no JSON. */
+export function jsonPathLines(text: string): Map<string, number> {
+  const lines = new Map<string, number>();
+  let i = 0;
+  let line = 1;
+  const fail = (): never => {
+    throw new SyntaxError(`not JSON at ${i}`);
+  };
+  const space = () => {
+    for (; i < text.length; i++) {
+      const c = text[i];
+      if (c === '\n') line++;
+      else if (c !== ' ' && c !== '\t' && c !== '\r' && c !== '\uFEFF') break;
+    }
+  };
+  const string = (): string => {
+    const start = i;
+    i++; // the opening quote
+    for (; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+    if (i >= text.length) fail();
+    i++;
+    return JSON.parse(text.slice(start, i)) as string;
+  };
+  const value = (path: string): void => {
+    space();
+    const c = text[i];
+    if (c === '{') {
+      i++;
+      space();
+      if (text[i] === '}') {
+        i++;
+        return;
+      }
+      for (;;) {
+        space();
+        if (text[i] !== '"') fail();
+        const keyLine = line;
+        const key = string();
+        const at = path === '' ? key : `${path}.${key}`;
+        // The last of duplicate keys is the one JSON.parse keeps.
+        lines.set(at, keyLine);
+        space();
+        if (text[i] !== ':') fail();
+        i++;
+        value(at);
+        space();
+        if (text[i] === ',') i++;
+        else if (text[i] === '}') {
+          i++;
+          return;
+        } else fail();
+      }
+    }
+    if (c === '[') {
+      i++;
+      space();
+      if (text[i] === ']') {
+        i++;
+        return;
+      }
+      for (let k = 0; ; k++) {
+        space();
+        const at = path === '' ? String(k) : `${path}.${k}`;
+        lines.set(at, line);
+        value(at);
+        space();
+        if (text[i] === ',') i++;
+        else if (text[i] === ']') {
+          i++;
+          return;
+        } else fail();
+      }
+    }
+    if (c === '"') {
+      string();
+      return;
+    }
+    // A number, true, false or null: up to the next delimiter.
+    const start = i;
+    while (i < text.length && !/[\s,\]}]/.test(text[i]!)) i++;
+    if (i === start) fail();
+  };
+  try {
+    value('');
+  } catch {
+    return new Map();
+  }
+  return lines;
+}
+
+/**
+ * The line of a validator's path in a JSON text: the path's own, or — for a field that is missing
+ * (`required`) or a path the text does not spell so — the nearest enclosing field's; 1 for the
+ * whole file.
+ */
+export function lineOfPath(text: string, path: string, lines = jsonPathLines(text)): number {
+  if (path === '') return 1;
+  const parts = path.split('.');
+  for (let n = parts.length; n > 0; n--) {
+    const hit = lines.get(parts.slice(0, n).join('.'));
+    if (hit !== undefined) return hit;
+  }
+  return 1;
+}
