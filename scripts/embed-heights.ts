@@ -3,7 +3,7 @@
 // message. Needs a served build: `npx vite preview --port P`, then
 // `npx tsx scripts/embed-heights.ts http://127.0.0.1:P/ [width] [preset filter]`.
 import { chromium } from '@playwright/test';
-import { presets } from '../src/scenarios';
+import { labPresets as presets } from '../src/scenarios';
 import { chromiumArgs, findOrInstallChromium } from './chromium.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:4173/';

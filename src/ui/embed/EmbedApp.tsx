@@ -25,6 +25,7 @@ import { Pipeline } from '../pipeline/Pipeline';
 import { testIds } from '../testIds';
 import '../io/io.css';
 import './embed.css';
+import './embedCompact.css';
 import { Transport } from '../Transport';
 import { startPastEndLine, type EmbedOptions } from './embedOptions';
 import { EMBED_PREDICT_IDS, embedQuestion, embedSubject, unaskedSubject } from './embedQuestion';
@@ -237,6 +238,8 @@ function Player({
         ) : (
           <h1 className="embed-caption muted">{scenario.name}</h1>
         )}
+        {/* Compact: the link shares the caption's row (embedCompact.css). */}
+        {compact && <OpenInLab scenario={scenario} short />}
         <span className="spacer" />
         {/* The guarantee switch, compact (unlocked embeds only). */}
         {!options.lock && <GuaranteeRadios name="embed-guarantee" />}
@@ -252,7 +255,7 @@ function Player({
           </button>
         )}
         {/* The full lab, on the same scenario (its share link, made on first reach). */}
-        <OpenInLab scenario={scenario} />
+        {!compact && <OpenInLab scenario={scenario} />}
       </header>
       {options.predict && (
         <div className="embed-prediction">

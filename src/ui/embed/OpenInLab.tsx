@@ -12,7 +12,14 @@ const shareLinkOf = (scenario: ScenarioInput) =>
  * (issue 31); a click quicker than the codec's download opens the link once it is made (a new
  * tab within the click's user activation, https://html.spec.whatwg.org/multipage/interaction.html#transient-activation).
  */
-export function OpenInLab({ scenario }: { scenario: ScenarioInput }) {
+export function OpenInLab({
+  scenario,
+  short = false,
+}: {
+  scenario: ScenarioInput;
+  /** "Open ↗" on screen (a compact header's row); its name is still the whole phrase. */
+  short?: boolean;
+}) {
   const [link, setLink] = useState<{ of: ScenarioInput; href: string } | null>(null);
   const href = link?.of === scenario ? link.href : undefined;
   const make = () =>
@@ -41,8 +48,15 @@ export function OpenInLab({ scenario }: { scenario: ScenarioInput }) {
       onPointerDown={prepare}
       onFocus={prepare}
       onClick={onClick}
+      title={short ? 'Open in Delivery Lab' : undefined}
     >
-      Open in Delivery Lab ↗
+      {short ? (
+        <>
+          Open<span className="visually-hidden"> in Delivery Lab</span> ↗
+        </>
+      ) : (
+        'Open in Delivery Lab ↗'
+      )}
     </a>
   );
 }
