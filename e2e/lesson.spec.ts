@@ -71,16 +71,33 @@ test("a step's run waits at its start for the room's answer; the reveal plays it
   const clock = page.getByTestId(testIds.clock);
   await expect(clock).toContainText('event 0 / 200');
   // Read from the room: the playback, its clock, its tick labels and the head's buttons at 18 px
-  // or more (before: 14.7, 13.5, 12.6 and 17.85 px).
+  // or more (before: 14.7, 13.5, 12.6 and 17.85 px); the stage cards' details too, as
+  // docs/workshops.md promises — their labels and values, the lifecycle, the SQL lines, the
+  // names in monospace, the sink table's head, the speed and its figure (before: 15.84, 15.3,
+  // 15.48, 16.56, 15.84, 16.2 and 16.56 px).
   const sizes = await page.evaluate(() =>
     [
       '[data-testid=play]',
       '[data-testid=clock]',
       '.timeline-scale .tick',
       '.lesson-head button',
-    ].map((sel) => parseFloat(getComputedStyle(document.querySelector(sel)!).fontSize)),
+      '.pipeline .kv dt',
+      '.pipeline .kv dd',
+      '.pipeline .life',
+      '.pipeline .stage[aria-label="Sink"] .component > .mono',
+      '.pipeline .stage[aria-label="Downstream reader"] .component > .mono',
+      '.pipeline .component-head .mono',
+      '.pipeline .stage > .muted',
+      '.pipeline .vrow.head > span',
+      '.transport .speed > span',
+      '.transport .speed > output',
+    ].flatMap((sel) => {
+      const found = [...document.querySelectorAll(sel)];
+      if (found.length === 0) return [[sel, 0] as const];
+      return found.map((el) => [sel, parseFloat(getComputedStyle(el).fontSize)] as const);
+    }),
   );
-  for (const size of sizes) expect(size).toBeGreaterThanOrEqual(18);
+  for (const [sel, size] of sizes) expect(size, sel).toBeGreaterThanOrEqual(18);
   await page.waitForTimeout(1500);
   await expect(clock).toContainText('t = 0 ms · event 0 / 200');
   // Play and End look disabled and say why beforehand, as on the page while its question waits
