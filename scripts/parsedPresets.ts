@@ -85,7 +85,7 @@ export async function parsedPresetFiles(): Promise<Map<string, string>> {
       "/** Every preset's variant ids (the first one is its default), in library order. */",
       `export const PRESET_VARIANT_IDS: Readonly<Record<string, readonly string[]>> = ${JSON.stringify(variantIds)};`,
       '',
-      '/** The batch presets among them (run by the batch engine; `--list` leaves them out). */',
+      '/** The batch presets among them (run by the batch engine; `--list` prints them after the streaming ones). */',
       `export const BATCH_PRESET_IDS: readonly string[] = ${JSON.stringify(batchPresets.map((p) => p.id))};`,
       '',
       "/** `preset/variant` of each variant's scenario as written, by its `scenarioKey` (src/views/run/compute.ts). */",

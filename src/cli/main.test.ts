@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseScenario, parseScenarioJson, simulate, traceHash } from '../engine';
 import type { ScenarioInput } from '../engine';
-import { findPreset } from '../scenarios';
+import { findPreset, labPresets } from '../scenarios';
 import { encodeShare } from '../views/io/shareLink';
 import {
   eventSequenceDiagram,
@@ -336,6 +336,25 @@ describe('exit 2: invalid input, one line per problem naming the field', () => {
       code: 2,
       err: 'no scenario file or preset named "--bogus.json" (see --list)',
     });
+  });
+
+  it('--list prints every preset the runner opens, the batch jobs after the streaming ones', () => {
+    const r = cli(['--list']);
+    expect(r.code).toBe(0);
+    const ids = r.out.trimEnd().split('\n');
+    // Every variant of the library (labPresets: streaming, then batch), one a line, each runnable.
+    expect(ids).toEqual(labPresets.flatMap((p) => p.variants.map((v) => `${p.id}/${v.id}`)));
+    expect(ids.indexOf('at-least-once/default')).toBeLessThan(
+      ids.indexOf('airflow-retry-append/append'),
+    );
+    for (const id of ['airflow-retry-append/append', 'clear-rerun-window/pinned-overwrite'])
+      expect(ids).toContain(id);
+    // By hand: redis-claim-order has 3 variants (src/scenarios/library).
+    expect(ids.filter((i) => i.startsWith('redis-claim-order/'))).toEqual([
+      'redis-claim-order/claim-then-write',
+      'redis-claim-order/write-then-claim',
+      'redis-claim-order/one-transaction',
+    ]);
   });
 
   it('a mistyped preset id gets the near ones: a variant that does not exist, or ids containing it', () => {

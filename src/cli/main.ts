@@ -24,7 +24,7 @@ import {
   loadedPresetScenario,
   loadPresetScenarios,
   presetRefOf,
-  streamPresetRefs,
+  allPresetRefs,
 } from '../scenarios/presetScenarios';
 import { runBatchCli } from './batchReport';
 import { diagramKind, jsonReportChunks, textReport } from './report';
@@ -113,7 +113,8 @@ export function main(
       err(`--list: takes no scenario, got "${clipEcho(values.target)}"`);
       return 2;
     }
-    out(`${streamPresetRefs().join('\n')}\n`);
+    // One id a line (a shell loop reads them), the streaming presets then the batch jobs.
+    out(`${allPresetRefs().join('\n')}\n`);
     return 0;
   }
   const seed = values.seed === undefined ? undefined : parseSeedOption(values.seed);

@@ -1,5 +1,5 @@
 /** What a mistyped preset id was likely meant to be (the runner's and `check`'s messages). */
-import { streamPresetRefs } from '../scenarios/presetScenarios';
+import { allPresetRefs } from '../scenarios/presetScenarios';
 
 /**
  * What a mistyped preset id was likely meant to be: the variants of a preset named by its id
@@ -10,7 +10,7 @@ import { streamPresetRefs } from '../scenarios/presetScenarios';
 export function nearPresets(target: string): string {
   if (/\.json$|[\\]/.test(target) || target.startsWith('.')) return '';
   const [pid, vid] = target.toLowerCase().split('/', 2);
-  const refs = streamPresetRefs();
+  const refs = allPresetRefs();
   const variants = refs.filter((r) => r.startsWith(`${pid}/`)).map((r) => r.slice(pid!.length + 1));
   if (variants.length > 0 && vid !== undefined)
     return `; the preset "${pid}" has variants ${variants.join(', ')}`;

@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { presetIds } from '../scenarios';
+import { labPresets } from '../scenarios';
 // The parts and presets the executable imports per run, all imported (main is synchronous).
 import './cliTesting';
 import { main } from './main';
@@ -72,7 +72,9 @@ describe('npx delivery-lab from the packed tarball', { timeout: 120_000 }, () =>
   it('--list prints every preset id; --version the package version', () => {
     const list = npx('--list');
     expect(list.status).toBe(0);
-    expect(list.stdout).toBe(`${presetIds().join('\n')}\n`);
+    expect(list.stdout).toBe(
+      `${labPresets.flatMap((p) => p.variants.map((v) => `${p.id}/${v.id}`)).join('\n')}\n`,
+    );
     expect(npx('--version').stdout).toBe(
       `${JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version}\n`,
     );

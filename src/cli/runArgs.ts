@@ -26,7 +26,7 @@ export const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[
   --heading-level N  with markdown: the title's level, 1 to 4 (default 2, to sit under a docs
                 page's title); its sections are one level below
   --check       compare with the scenario's "expect" block; exit 3 and print the differences on mismatch
-  --list        print every preset id (preset/variant) and exit
+  --list        print every preset id (preset/variant), the batch jobs last, and exit
   --explore     the fault atlas: run the scenario once per placement of one added fault (every
                 message on every link lost or delayed, every crash point, a leader failover at
                 every append, a rebalance and a zombie at every poll, a re-send and a source

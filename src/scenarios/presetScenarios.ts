@@ -28,6 +28,18 @@ export function streamPresetRefs(): string[] {
     .flatMap(([pid, variants]) => variants.map((v) => `${pid}/${v}`));
 }
 
+/** Every batch preset's `preset-id/variant-id` in library order (the batch engine runs them). */
+export function batchPresetRefs(): string[] {
+  return Object.entries(PRESET_VARIANT_IDS)
+    .filter(([pid]) => BATCH_PRESET_IDS.includes(pid))
+    .flatMap(([pid, variants]) => variants.map((v) => `${pid}/${v}`));
+}
+
+/** Every preset a run can name, streaming then batch: what `sim --list` prints. */
+export function allPresetRefs(): string[] {
+  return [...streamPresetRefs(), ...batchPresetRefs()];
+}
+
 const loaded = new Map<string, ParsedPresetModule>();
 
 /**

@@ -62,6 +62,31 @@ describe('scenario validation names the field of every problem', () => {
     expect(paths({ ...base, readers: [{ name: 'r', topic: 'out' }] })).toEqual(['readers.0.topic']);
   });
 
+  it('reports every problem at once: a fault naming no component beside refused settings', () => {
+    const crash9 = { kind: 'crash', target: 'consumer-9' };
+    const ok = { kind: 'crash', target: 'consumer-0' };
+    // acks and max.poll.records are not what a fault's target is checked against: all three.
+    expect(
+      paths({
+        ...base,
+        producer: { acks: 'two' },
+        processor: { type: 'consumer', 'max.poll.records': -5 },
+        faults: [ok, crash9],
+      }),
+    ).toEqual(['producer.acks', 'processor.max.poll.records', 'faults.1.target']);
+    // A misspelt key is set aside the same way.
+    expect(paths({ ...base, producer: { akcs: 'all' }, faults: [crash9] })).toEqual([
+      'producer.akcs',
+      'faults.0.target',
+    ]);
+    // processor.instances decides which consumer-N exist: its problem alone, no guess.
+    expect(
+      paths({ ...base, processor: { type: 'consumer', instances: 'ten' }, faults: [crash9] }),
+    ).toEqual(['processor.instances']);
+    // A fault refused by the schema: the other faults' checks wait for it (their indices hold).
+    expect(paths({ ...base, faults: [{ kind: 'explode' }, crash9] })).toEqual(['faults.0.kind']);
+  });
+
   it('refuses a random fault whose window ends before it starts (it would never fire)', () => {
     const random = { kind: 'random', what: 'drop-response', link: 'produce', probability: 0.5 };
     expect(paths({ ...base, faults: [{ ...random, at: 100, untilMs: 50 }] })).toEqual([

@@ -9,6 +9,7 @@ import { LIMITS } from './limits';
 import { clipEcho } from './echo';
 import { pathOf, schemaIssues, type Issue } from './issueWords';
 import { semanticIssues } from './semanticIssues';
+import { faultIssuesBeside } from './independentIssues';
 
 export { formatIssues, issueLines, schemaIssues, type Issue } from './issueWords';
 export { effectiveIdempotence, normalizeAcks, targetsOf } from './semanticIssues';
@@ -208,8 +209,12 @@ export function parseScenario(raw: unknown): ParseResult {
   if (!migrated.ok) return migrated;
   const deep = tooDeep(migrated.value);
   if (deep) return { ok: false, issues: [deep] };
-  const parsed = ScenarioSchema.safeParse(withBatchWorkload(migrated.value));
-  if (!parsed.success) return { ok: false, issues: schemaIssues(parsed.error.issues) };
+  const input = withBatchWorkload(migrated.value);
+  const parsed = ScenarioSchema.safeParse(input);
+  if (!parsed.success) {
+    const issues = schemaIssues(parsed.error.issues);
+    return { ok: false, issues: [...issues, ...faultIssuesBeside(input, issues)] };
+  }
   const scenario = parsed.data;
   // delivery.timeout.ms left unset is raised to linger.ms + request.timeout.ms (the producer logs
   // a warning); only a value the user set is refused below. KafkaProducer.configureDeliveryTimeout,

@@ -123,6 +123,30 @@ describe('parseLesson', () => {
     expect(issue!.message).toContain(words);
   });
 
+  it('a bad id does not hide the steps’ problems: all at once, each naming its field', () => {
+    const r = parseLesson({
+      ...valid(),
+      id: 'Bad Id',
+      steps: [
+        { title: 'ok', preset: 'at-most-once' },
+        { title: 'bad preset', preset: 'lost-ack' },
+        {
+          title: 'bad flip',
+          preset: 'at-least-once',
+          thenFlipTo: { knob: 'producer.nonsense', value: 3 },
+        },
+        // Refused by the schema itself: reported once, by the schema.
+        { title: 'bad pace', preset: 'no-such', pace: -1 },
+      ],
+    });
+    expect(!r.ok && r.issues.map((i) => i.path)).toEqual([
+      'id',
+      'steps.3.pace',
+      'steps.1.preset',
+      'steps.2.thenFlipTo',
+    ]);
+  });
+
   it('refuses a bad id, no steps, and text that is not JSON, naming where', () => {
     const r = parseLesson({ ...valid(), id: 'Has Spaces', steps: [] });
     expect(!r.ok && r.issues.map((i) => i.path).sort()).toEqual(['id', 'steps']);

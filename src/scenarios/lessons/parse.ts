@@ -15,7 +15,14 @@ import {
 } from '../../engine';
 import { laneScenario } from '../../views/compare/lanes';
 import { findPreset } from '../index';
-import { LESSON_VERSION, LessonSchema, type Lesson, type LessonStep } from './schema';
+import {
+  LESSON_VERSION,
+  LessonSchema,
+  LessonStepSchema,
+  MAX_LESSON_STEPS,
+  type Lesson,
+  type LessonStep,
+} from './schema';
 import { flipLane } from './resolve';
 
 export type LessonParse = { ok: true; lesson: Lesson } | { ok: false; issues: Issue[] };
@@ -35,7 +42,20 @@ export function parseLesson(
   const migrated = migrateFormat(raw, { current, steps: migrations, noun: 'a lesson' });
   if (!migrated.ok) return migrated;
   const parsed = LessonSchema.safeParse(migrated.value);
-  if (!parsed.success) return { ok: false, issues: schemaIssues(parsed.error.issues) };
+  if (!parsed.success) {
+    // Every problem at once: a step the schema accepts is checked on its own even when another
+    // field (the id, another step) is refused — its preset and its flip do not depend on them.
+    const issues = schemaIssues(parsed.error.issues);
+    const raw = (migrated.value as { steps?: unknown } | null)?.steps;
+    const steps = Array.isArray(raw) ? raw.slice(0, MAX_LESSON_STEPS) : [];
+    const more = steps.flatMap((value, k) => {
+      const at = `steps.${k}`;
+      if (issues.some((i) => i.path === at || i.path.startsWith(`${at}.`))) return [];
+      const step = LessonStepSchema.safeParse(value);
+      return step.success ? stepIssues(step.data, at) : [];
+    });
+    return { ok: false, issues: [...issues, ...more] };
+  }
   const lesson = parsed.data;
   const issues = lesson.steps.flatMap((step, k) => stepIssues(step, `steps.${k}`));
   return issues.length > 0 ? { ok: false, issues } : { ok: true, lesson };

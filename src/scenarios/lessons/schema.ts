@@ -81,7 +81,7 @@ const FlipSchema = z.union([
   }),
 ]);
 
-const LessonStepSchema = z
+export const LessonStepSchema = z
   .strictObject({
     title: label(),
     /** A library preset, `preset-id` or `preset-id/variant-id`. */

@@ -72,7 +72,7 @@ export const PRESET_VARIANT_IDS: Readonly<Record<string, readonly string[]>> = {
   'content-key-false-merge': ['content-key-store', 'content-key-merge', 'event-id'],
 };
 
-/** The batch presets among them (run by the batch engine; `--list` leaves them out). */
+/** The batch presets among them (run by the batch engine; `--list` prints them after the streaming ones). */
 export const BATCH_PRESET_IDS: readonly string[] = [
   'airflow-retry-append',
   'clear-rerun-window',
