@@ -60,7 +60,8 @@ function removeAt(value: unknown, path: string): boolean {
  */
 export function faultIssuesBeside(input: unknown, schema: readonly Issue[]): Issue[] {
   if (schema.some((i) => readByFaults(i.path))) return [];
-  const copy = structuredClone(input);
+  // A JSON copy: the input is what a file or link held (the engine's lib has no structuredClone).
+  const copy: unknown = JSON.parse(JSON.stringify(input ?? null));
   for (const i of schema) if (!removeAt(copy, i.path)) return [];
   const parsed = ScenarioSchema.safeParse(copy);
   if (!parsed.success) return [];
