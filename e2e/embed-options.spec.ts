@@ -46,6 +46,8 @@ test('the embed opens at event 0, as the page does; it loads the player, not the
   // Nor zod: a preset as shipped comes parsed, its guarantee switch's answers generated beside
   // it (src/views/run/validationOnDemand.ts) — no schemas, no validation, no zod in any file.
   expect(scripts.filter((f) => /^(schemas?|validate|validationParts)-/.test(f))).toEqual([]);
+  // Nor the explanations: its run is not explained until a "why" is shown (LabDeps.explainLater).
+  expect(scripts.filter((f) => /^(explain|explainer)-/.test(f))).toEqual([]);
   const withZod = (await Promise.all(bodies)).filter((b) => b.text.includes('_zod'));
   expect(withZod.map((b) => b.file)).toEqual([]);
   // Reached for, the link is made: the codec comes then, and the link replays this scenario.
@@ -209,6 +211,31 @@ test('an unlocked preset embed answers its guarantee switch without zod; a fault
   expect(zodChunks().some((f) => /^validationParts-/.test(f))).toBe(true);
   // The crash added runs: the verdict is the new run's.
   await expect(page.getByTestId(testIds.faultMarker)).toHaveCount(2);
+});
+
+test('an embed showing its "why" explains its run, in the words the lab uses', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script')
+      scripts.push(new URL(r.url()).pathname.split('/').pop()!);
+  });
+  await page.goto('./?embed&panels=transport,counters,verdict,why&preset=lost-ack-retry/acks-1');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  // Shown (at the run's end, or from the start where no question folds it), the why loads the
+  // explaining code a preset embed's first load leaves out (the first test) and explains the run.
+  await page.getByTestId(testIds.toEnd).click();
+  // acks=1's lost acknowledgement: the duplicate e2, said as the engine says it (computeRunView
+  // explains as the lab's page does).
+  const { computeRunView } = await import('../src/views/run/computeRun');
+  const { findPreset } = await import('../src/scenarios');
+  const r = computeRunView(structuredClone(findPreset('lost-ack-retry/acks-1')!.variant.scenario));
+  if (!r.ok) throw new Error('the preset runs');
+  const [x] = r.view.verdict.explanations;
+  const why = page.getByTestId(testIds.explanation);
+  await expect(why).toHaveCount(1);
+  await expect(why).toHaveAttribute('data-events', x!.events.join(','));
+  await expect(why).toContainText(x!.sentence);
+  expect(scripts.some((f) => /^explainer-/.test(f))).toBe(true);
 });
 
 test('an embed whose link cannot be opened says why and plays nothing, not the default scenario', async ({

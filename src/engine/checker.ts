@@ -156,6 +156,16 @@ export function holds(claimed: Guarantee, observed: ObservedGuarantee): boolean 
  *   counts, as the fault atlas's thousands of runs: explaining is a good part of a small run).
  */
 export function check(run: Run, withExplanations = true): Verdict {
+  const verdict = verdictOf(run);
+  if (withExplanations) verdict.explanations = explain(run, verdict);
+  return verdict;
+}
+
+/**
+ * {@link check} without the explanations (`explanations` empty): a bundle that uses this alone
+ * holds none of ./explain (./simulateUnexplained.ts, the embed's first run, issue 31).
+ */
+export function verdictOf(run: Run): Verdict {
   const { events, state, scenario } = run;
   const n = events.identities;
   const ident = events.identity;
@@ -336,7 +346,6 @@ export function check(run: Run, withExplanations = true): Verdict {
     falseMerges: falseMerges(run, primary, fate),
     ...latency(run, scan),
   };
-  if (withExplanations) verdict.explanations = explain(run, verdict);
   return verdict;
 }
 

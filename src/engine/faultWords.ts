@@ -5,7 +5,7 @@
  * simulation.
  */
 import type { CrashPoint, FaultSpec, RandomFaultSpec, Scenario } from './scenario/schema';
-import { normalizeAcks } from './scenario/semanticIssues';
+import { normalizeAcks } from './scenario/producerRules';
 import { groupDigits } from './groupDigits';
 
 /**

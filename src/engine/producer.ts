@@ -14,7 +14,7 @@ import { Actor, type PendingWork, type World } from './world';
 import type { Cluster, Topic } from './broker/cluster';
 import { errorIndex } from './broker/cluster';
 import { ProducerClient, sourceClientConfig, type RecordListener } from './client';
-import { effectiveIdempotence, normalizeAcks } from './scenario/semanticIssues';
+import { effectiveIdempotence, normalizeAcks } from './scenario/producerRules';
 import type { ErrorCode, SendCause } from './trace';
 import { SEND_CAUSES } from './trace';
 import { alloc } from './core/pool';

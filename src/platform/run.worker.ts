@@ -4,6 +4,7 @@
  * client cancels a job by terminating the worker. A second instance serves an artifact client
  * (diagram texts, export files: `artifact` requests), keeping its last run.
  */
+import { explain } from '../views/run/explainer';
 import { BufferPool, computeRunViewLazily } from '../views/run/runScenario';
 import { computeArtifact, runCache } from '../views/io/exportArtifact';
 import { runViewTransferables } from '../views/run/runView';
@@ -30,10 +31,12 @@ scope.onmessage = async (e: MessageEvent<WorkerRequest>) => {
   }
   // One run job at a time (the client terminates the worker to cancel one), so awaiting the
   // validation (zod imported on first need, or a preset's parsed module) keeps runs in order.
+  // The worker runs the big scenarios, for the lab's page or an embed: always explained.
   const result = await computeRunViewLazily(
     input,
     (phase) => post({ id, type: 'progress', phase }),
     pool,
+    explain,
   );
   if (result.ok) {
     post({ id, type: 'progress', phase: 'transferring' });

@@ -22,6 +22,14 @@ import type {
 import type { RunView } from '../views/run/runView';
 import { loadSimulation as loadCompute } from './simulationChunk';
 
+/** The cache key of a view without its explanations (beside the scenario key of an explained one). */
+const UNEXPLAINED = '/unexplained';
+
+/** The engine's explanations (src/views/run/explainer.ts), a chunk of their own. */
+function loadExplain() {
+  return import('../views/run/explainer').then((m) => m.explain);
+}
+
 /** Progress of a run job. */
 export interface RunProgress {
   phase: 'queued' | 'simulating' | 'deriving' | 'transferring';
@@ -39,7 +47,15 @@ export interface RunJob {
 
 /** What the store needs from the run client (injected, so tests pass a synchronous one). */
 export interface RunClient {
-  run(input: ScenarioInput, onProgress?: (p: RunProgress) => void): RunJob;
+  /**
+   * @param options.explain - false: the verdict without its explanations (`unexplained`), the
+   *   explaining code not loaded for it (an embed until it shows a "why", issue 31). Default true.
+   */
+  run(
+    input: ScenarioInput,
+    onProgress?: (p: RunProgress) => void,
+    options?: { explain?: boolean },
+  ): RunJob;
   dispose(): void;
 }
 
@@ -114,9 +130,10 @@ export function createRunClient(opts: RunClientOptions = {}): RunClient {
   const progressOf = new Map<number, (phase: RunProgress['phase']) => void>();
 
   return {
-    run(input, onProgress = () => {}) {
+    run(input, onProgress = () => {}, { explain = true } = {}) {
       const key = scenarioKey(input);
-      const hit = cache.get(key);
+      // An explained view serves a run that does without; an unexplained one is kept apart.
+      const hit = cache.get(key) ?? (explain ? undefined : cache.get(key + UNEXPLAINED));
       if (hit) {
         remember(key, hit);
         return {
@@ -127,13 +144,17 @@ export function createRunClient(opts: RunClientOptions = {}): RunClient {
       const events = scenarioSize(input);
       if (events <= inlineMax || makeWorker === null) {
         let cancelled = false;
-        const promise = loadCompute()
-          .then(async ({ computeRunViewLazily }) => {
+        // The explanations' chunk downloads beside the simulation's, not after it.
+        const promise = Promise.all([loadCompute(), explain ? loadExplain() : null])
+          .then(async ([{ computeRunViewLazily }, explainer]) => {
             if (cancelled) return { ok: false as const, error: 'cancelled', key };
-            const r = await computeRunViewLazily(input, (phase) =>
-              onProgress({ phase, events, inWorker: false }),
+            const r = await computeRunViewLazily(
+              input,
+              (phase) => onProgress({ phase, events, inWorker: false }),
+              undefined,
+              explainer,
             );
-            if (r.ok) remember(key, r.view);
+            if (r.ok) remember(explain ? key : key + UNEXPLAINED, r.view);
             return { ...r, key };
           })
           // The simulation's chunk, or the validation it imports (zod, a preset's parsed module).

@@ -215,6 +215,12 @@ export interface LabActions {
   cancelRun(): void;
   /** Run the current scenario again (after a cancel). */
   rerun(): void;
+  /**
+   * Explain the runs from now on: a lab made with `explainLater` (the embed) runs without the
+   * verdict's explanations until a "why" is shown or a jump needs one; this runs the scenario
+   * on screen again, explained (the same trace), and every later run with them.
+   */
+  explainRuns(): void;
   /** Resolves once the current run (if any) has settled. */
   settled(): Promise<void>;
 }
@@ -235,4 +241,9 @@ export interface LabDeps {
   /** The first scenario; default: the at-least-once preset. */
   initial?: ScenarioInput;
   initialPresetRef?: string | null;
+  /**
+   * Run without the verdict's explanations until {@link LabActions.explainRuns} (the embed: the
+   * explaining code is ~18 kB gzip it loads only to show a "why", issue 31). Default false.
+   */
+  explainLater?: boolean;
 }

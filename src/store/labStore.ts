@@ -107,6 +107,8 @@ export function createLab(deps: LabDeps): Lab {
       compareOf.set(s.scenario, s.compare);
   });
   let job: RunJob | null = null;
+  /** Whether runs come with the verdict's explanations (see LabDeps.explainLater). */
+  let explaining = deps.explainLater !== true;
   let pending: Promise<void> = Promise.resolve();
   /**
    * The scenario opened (the first, a preset, a link, a file) whose run sets the speed to its pace
@@ -151,9 +153,13 @@ export function createLab(deps: LabDeps): Lab {
       if (paceFor === scenario) paceFor = null;
       return;
     }
-    const thisJob = deps.runner.run(scenario, (progress) => {
-      if (app.getState().scenario === scenario) app.setState({ progress });
-    });
+    const thisJob = deps.runner.run(
+      scenario,
+      (progress) => {
+        if (app.getState().scenario === scenario) app.setState({ progress });
+      },
+      { explain: explaining },
+    );
     job = thisJob;
     app.setState({ status: 'running', error: null });
     pending = thisJob.promise.then((r) => {
@@ -381,6 +387,16 @@ export function createLab(deps: LabDeps): Lab {
       requestRun();
     },
     ...playback.actions,
+    jump(delta) {
+      // A jump onto an anomaly needs the explanations (src/views/run/moments.ts): run again
+      // with them first, then jump.
+      if (app.getState().view?.verdict.unexplained && playback.jumpsNeedExplanations()) {
+        actions.explainRuns();
+        void actions.settled().then(() => playback.actions.jump(delta));
+        return;
+      }
+      playback.actions.jump(delta);
+    },
     withdrawNotice(notice) {
       if (app.getState().notice === notice) app.setState({ notice: null });
     },
@@ -418,6 +434,11 @@ export function createLab(deps: LabDeps): Lab {
     },
     rerun() {
       requestRun();
+    },
+    explainRuns() {
+      if (explaining) return;
+      explaining = true;
+      if (app.getState().view?.verdict.unexplained) requestRun();
     },
     async settled() {
       // A run may be superseded while we wait: wait for the latest one.

@@ -50,6 +50,8 @@ export function createPlayback(
   cursor: StoreApi<CursorState>;
   shown: StoreApi<{ idx: number }>;
   actions: PlaybackActions;
+  /** Whether the jumps land on anomalies now (they need the verdict's explanations). */
+  jumpsNeedExplanations: () => boolean;
 } {
   const cursor = createStore<CursorState>()(() => ({ t: 0, idx: 0 }));
   const shown = createStore<{ idx: number }>()(() => ({ idx: 0 }));
@@ -216,5 +218,10 @@ export function createPlayback(
       if (a.done) app.setState({ playing: false });
     },
   };
-  return { cursor, shown, actions };
+  return {
+    cursor,
+    shown,
+    actions,
+    jumpsNeedExplanations: () => !jumpsWithout.includes('anomaly'),
+  };
 }

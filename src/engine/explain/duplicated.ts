@@ -3,7 +3,7 @@
  * a retried statement, a side effect, a downstream reader's own replay.
  */
 import { ERROR_CODES, MESSAGE_TYPES, SEND_CAUSES, KIND_CODE } from '../trace';
-import { effectiveIdempotence, normalizeAcks } from '../scenario/semanticIssues';
+import { effectiveIdempotence, normalizeAcks } from '../scenario/producerRules';
 import { span, crashCause, countRepeats } from './words';
 import { firstAtOrAfter } from './traceIndex';
 import { StoryFamily, type Clause, type Story } from './story';

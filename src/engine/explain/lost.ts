@@ -3,7 +3,7 @@
  * log, or was in the log but never processed or written.
  */
 import { ERROR_CODES, MESSAGE_TYPES, SKIP_REASONS } from '../trace';
-import { normalizeAcks } from '../scenario/semanticIssues';
+import { normalizeAcks } from '../scenario/producerRules';
 import { traceLimitWords } from '../cutoff';
 import { stuckWords } from '../stuck';
 import { SKIP_WORDS, crashCause } from './words';

@@ -8,29 +8,13 @@ import type { CrashPoint, Scenario } from './schema';
 import { LIMITS } from './limits';
 import { eventIds } from './workload';
 import type { Issue } from './issueWords';
+import { normalizeAcks } from './producerRules';
+
+export { effectiveIdempotence, normalizeAcks } from './producerRules';
 
 /** A broker's default group.min.session.timeout.ms and group.max.session.timeout.ms (ms). */
 const GROUP_MIN_SESSION_TIMEOUT_MS = 6_000;
 const GROUP_MAX_SESSION_TIMEOUT_MS = 1_800_000;
-
-/**
- * Whether the producer ends up idempotent. Kafka's rule (ProducerConfig, `enable.idempotence`):
- * on by default "if no conflicting configurations are set"; a conflicting `acks` or `retries=0`
- * turns it off silently unless it was set explicitly; a `transactional.id` implies it.
- * https://kafka.apache.org/documentation/#producerconfigs_enable.idempotence
- */
-export function effectiveIdempotence(cfg: Scenario['producer']): boolean {
-  if (cfg['transactional.id'] !== undefined) return true;
-  if (cfg['enable.idempotence'] !== undefined) return cfg['enable.idempotence'];
-  return normalizeAcks(cfg.acks) === 'all' && cfg.retries > 0;
-}
-
-/** The normalized `acks`: "0", "1" or "all". */
-export function normalizeAcks(acks: Scenario['producer']['acks']): '0' | '1' | 'all' {
-  if (acks === 'all' || acks === '-1' || acks === -1) return 'all';
-  if (acks === '0' || acks === 0) return '0';
-  return '1';
-}
 
 /**
  * Names of the components a fault can target in this scenario: the actors the engine creates

@@ -66,6 +66,9 @@ export function bootLab({
     runner: createRunClient(),
     ...(start.initial ? { initial: start.initial } : {}),
     initialPresetRef: start.presetRef,
+    // An embed explains its run only once it shows a "why" (issue 31: the explaining code is
+    // ~18 kB gzip of its first load otherwise).
+    explainLater: embed,
   });
   const prefs = prefsState(start.prefs);
   // `?present=1` (or 0) opens the page in projector mode (or out of it), whatever was saved.

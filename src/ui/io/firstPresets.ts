@@ -48,12 +48,18 @@ async function loadFirstPresets(
     ...(saved !== null ? [saved] : []),
     ...(param?.kind === 'preset' && embed ? [] : [DEFAULT_PRESET_REF]),
   ];
-  // Each one's parsed variants too (the chunk its first run loads anyway): the player's readers
-  // then parse it without zod (src/views/run/validationOnDemand.ts `knownParse`).
-  const parsed = Promise.all(refs.map((ref) => loadPresetScenarios(ref).catch(() => false)));
+  // An embed's preset comes with its parsed variants (the chunk its first run loads anyway): the
+  // player's readers then parse it without zod (src/views/run/validationOnDemand.ts
+  // `knownParse`). The lab's page has the validation in hand from the start (main.tsx).
+  const parsed = Promise.all(
+    (embed ? refs : []).map((ref) => loadPresetScenarios(ref).catch(() => false)),
+  );
   const loaded = await Promise.all(refs.map((ref) => loadPreset(ref).catch(() => undefined)));
   if (loaded[0] === undefined)
-    await Promise.all([loadPreset(DEFAULT_PRESET_REF), loadPresetScenarios(DEFAULT_PRESET_REF)]);
+    await Promise.all([
+      loadPreset(DEFAULT_PRESET_REF),
+      embed ? loadPresetScenarios(DEFAULT_PRESET_REF) : null,
+    ]);
   await parsed;
 }
 

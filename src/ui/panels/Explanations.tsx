@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab, useView } from '../../store/LabContext';
 import { Icon } from '../Icon';
@@ -26,6 +26,11 @@ export function Explanations() {
     () => (verdict ? explanationCoverage(verdict) : { explained: 0, anomalous: 0 }),
     [verdict],
   );
+  // Shown, the "why" needs the run explained: an embed's first run is not (LabDeps.explainLater).
+  const unexplained = !gate.finalHidden && view?.verdict.unexplained === true;
+  useEffect(() => {
+    if (unexplained) a.explainRuns();
+  }, [a, unexplained]);
   if (!view) return null;
   const list = view.verdict.explanations;
   const ids = view.events.ids;
@@ -35,6 +40,10 @@ export function Explanations() {
       <h2 id="why-heading">Why: what went wrong, and how</h2>
       {gate.finalHidden ? (
         <HiddenOutcome gate={gate} what="why" />
+      ) : unexplained ? (
+        <p className="muted" aria-busy="true" data-testid={testIds.explanation} data-fate="pending">
+          Working out why…
+        </p>
       ) : list.length === 0 ? (
         <p className="muted" data-testid={testIds.explanation} data-fate="none">
           <span aria-hidden="true">✓ </span>Every event took effect exactly once at{' '}

@@ -3,7 +3,7 @@
  * For the tests and the page's test API; the page's runs go through runScenario.ts's
  * `computeRunViewLazily`, which validates an untouched preset without zod.
  */
-import { parseScenario, simulate, type BufferPool } from '../../engine';
+import { explain, parseScenario, simulate, type BufferPool } from '../../engine';
 import type { ComputeResult } from './compute';
 import { runScenarioView } from './runScenario';
 
@@ -23,7 +23,7 @@ export function computeRunView(
 ): ComputeResult {
   const parsed = parseScenario(input);
   return parsed.ok
-    ? runScenarioView(parsed.scenario, onPhase, pool)
+    ? runScenarioView(parsed.scenario, onPhase, pool, explain)
     : { ok: false, issues: parsed.issues };
 }
 

@@ -9,6 +9,7 @@ import { findPreset } from '../../scenarios';
 import { computeRunView } from './computeRun';
 import { traceHashOfView } from './hash';
 import { untouchedPreset } from './parseForRun';
+import { explain } from '../../engine/explain';
 import { computeRunViewLazily } from './runScenario';
 
 vi.mock('../../engine/scenario/validate', { spy: true });
@@ -21,7 +22,7 @@ describe('computeRunViewLazily', () => {
 
   it('an untouched preset: no zod parse, the same run as the zod path', async () => {
     expect(untouchedPreset(input())).toBe('lost-ack-retry/acks-1');
-    const lazily = await computeRunViewLazily(input());
+    const lazily = await computeRunViewLazily(input(), () => {}, undefined, explain);
     expect(validate.parseScenario).not.toHaveBeenCalled();
     expect(hashOf(lazily)).toBe(hashOf(computeRunView(input())));
   }, 60_000);
@@ -29,17 +30,35 @@ describe('computeRunViewLazily', () => {
   it('an edited preset is validated by zod, and runs as the zod path runs it', async () => {
     const edited = { ...input(), seed: 7 };
     expect(untouchedPreset(edited)).toBeUndefined();
-    const lazily = await computeRunViewLazily(edited);
+    const lazily = await computeRunViewLazily(edited, () => {}, undefined, explain);
     expect(validate.parseScenario).toHaveBeenCalledTimes(1);
     expect(hashOf(lazily)).toBe(hashOf(computeRunView(edited)));
   }, 60_000);
 
   it('a bad scenario keeps its issues, each naming the field', async () => {
     const bad = { ...input(), seed: -1 };
-    expect(await computeRunViewLazily(bad)).toEqual(computeRunView(bad));
-    expect(await computeRunViewLazily(bad)).toMatchObject({
+    expect(await computeRunViewLazily(bad, () => {}, undefined, explain)).toEqual(
+      computeRunView(bad),
+    );
+    expect(await computeRunViewLazily(bad, () => {}, undefined, explain)).toMatchObject({
       ok: false,
       issues: [{ path: 'seed' }],
     });
+  });
+
+  it('without the explainer: the same run, its explanations left out and the view marked so', async () => {
+    const explained = await computeRunViewLazily(input(), () => {}, undefined, explain);
+    const bare = await computeRunViewLazily(input(), () => {}, undefined, null);
+    if (!explained.ok || !bare.ok) throw new Error('the preset runs');
+    expect(traceHashOfView(bare.view)).toBe(traceHashOfView(explained.view));
+    // acks=1's lost acknowledgement: one duplicate to explain, and the sentence for it.
+    expect(explained.view.verdict.explanations).toHaveLength(1);
+    expect(explained.view.verdict.explanations).toEqual(
+      (computeRunView(input()) as { view: typeof explained.view }).view.verdict.explanations,
+    );
+    expect(explained.view.verdict.unexplained).toBeUndefined();
+    expect(bare.view.verdict.explanations).toEqual([]);
+    expect(bare.view.verdict.unexplained).toBe(true);
+    expect(bare.view.verdict.points).toEqual(explained.view.verdict.points);
   });
 });

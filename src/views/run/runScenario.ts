@@ -1,15 +1,22 @@
 /**
  * A validated scenario in, its view out: simulate and derive. Zod-free, so the page's first run of
  * a preset loads no schema (its parse comes from ./parseForRun.ts); computeRun.ts puts zod's
- * validation in front of it for any scenario as written.
+ * validation in front of it for any scenario as written. The explanations (src/engine/explain,
+ * ~18 kB gzip) are the caller's to pass in: the run client loads them beside this chunk when it
+ * wants them (the lab's page, always), the embed only once it shows a "why" (issue 31).
  */
-import { simulate, type BufferPool, type Scenario } from '../../engine';
+import { BufferPool, type Explanation, type Scenario, type Verdict } from '../../engine/index';
+import type { Run } from '../../engine/simulate';
+import { simulateUnexplained } from '../../engine/simulateUnexplained';
 import { toRunView } from './runView';
 import type { ComputeResult } from './compute';
 import { parseForRun } from './parseForRun';
 
 /** Memory reused from run to run (for the run worker; see the engine's BufferPool). */
-export { BufferPool } from '../../engine';
+export { BufferPool };
+
+/** The engine's `explain` (src/engine/explain), or null: the view without explanations. */
+export type Explainer = ((run: Run, verdict: Verdict) => Explanation[]) | null;
 
 /**
  * Run a validated scenario and derive its view. Never throws: an engine failure gives its
@@ -17,17 +24,22 @@ export { BufferPool } from '../../engine';
  * @param pool - memory reused from run to run (the run worker's): the run's arrays are given
  *   back as soon as the view is derived, so the view must be posted (transferred or copied)
  *   before the next call with the same pool.
+ * @param explainer - the engine's `explain` (the same run as `simulate`'s); null leaves the
+ *   verdict's explanations empty and marks the view `unexplained`.
  */
 export function runScenarioView(
   scenario: Scenario,
-  onPhase: (phase: 'simulating' | 'deriving') => void = () => {},
-  pool?: BufferPool,
+  onPhase: (phase: 'simulating' | 'deriving') => void,
+  pool: BufferPool | undefined,
+  explainer: Explainer,
 ): ComputeResult {
   try {
     onPhase('simulating');
-    const run = simulate(scenario, { pool });
+    const run = simulateUnexplained(scenario, { pool });
+    if (explainer) run.verdict.explanations = explainer(run, run.verdict);
     onPhase('deriving');
     const view = toRunView(run);
+    if (!explainer) view.verdict.unexplained = true;
     pool?.reclaim(run);
     return { ok: true, view };
   } catch (e) {
@@ -41,11 +53,12 @@ export function runScenarioView(
  */
 export async function computeRunViewLazily(
   input: unknown,
-  onPhase?: (phase: 'simulating' | 'deriving') => void,
-  pool?: BufferPool,
+  onPhase: (phase: 'simulating' | 'deriving') => void,
+  pool: BufferPool | undefined,
+  explainer: Explainer,
 ): Promise<ComputeResult> {
   const parsed = await parseForRun(input);
   return parsed.ok
-    ? runScenarioView(parsed.scenario, onPhase, pool)
+    ? runScenarioView(parsed.scenario, onPhase, pool, explainer)
     : { ok: false, issues: parsed.issues };
 }

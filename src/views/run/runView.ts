@@ -190,6 +190,12 @@ export interface VerdictView {
   /** Fate per identity at the primary point: 0 lost, 1 once, 2 duplicated. */
   fate: Uint8Array;
   explanations: Explanation[];
+  /**
+   * Set when the run was not explained (`explanations` empty whatever happened): the embed's
+   * first run (src/views/run/runScenario.ts); the store runs it again explained when a "why"
+   * is shown or a jump needs one (issue 31).
+   */
+  unexplained?: true;
   falseFailures: string[];
   latency: { p50: number; p99: number; max: number; count: number };
   /**
