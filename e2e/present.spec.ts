@@ -56,6 +56,31 @@ async function wordsSplit(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * The cells of the sink's and the readers' tables whose text is cut (wider than their box), and
+ * the tables that scroll sideways: the sink's five columns once needed 253–315 px in a 192–228 px
+ * column at 1280×720, the note cut ("2nd" gone).
+ */
+async function clippedCells(page: Page): Promise<string[]> {
+  return page
+    .locator(`[data-testid^="${testIds.sinkTable}"]`)
+    .evaluateAll((tables) =>
+      tables.flatMap((t) => [
+        ...(t.scrollWidth > t.clientWidth + 1
+          ? [
+              `${t.getAttribute('data-testid')} scrolls sideways ${t.scrollWidth} > ${t.clientWidth}`,
+            ]
+          : []),
+        ...[...t.querySelectorAll('[role=cell], [role=columnheader]')]
+          .filter((c) => c.scrollWidth > c.clientWidth + 1)
+          .map(
+            (c) =>
+              `${t.getAttribute('data-testid')} "${c.textContent}" ${c.scrollWidth} > ${c.clientWidth}`,
+          ),
+      ]),
+    );
+}
+
 /** The boxes of the in-flight labels shown. */
 async function shownTokens(page: Page) {
   return page.getByTestId(testIds.token).evaluateAll((els) =>
@@ -164,6 +189,8 @@ for (const [k, part] of [presets.slice(0, half), presets.slice(half)].entries())
       );
       // No card label wraps mid-word ("produc|er": this Chromium has no hyphenation dictionary).
       expect(await wordsSplit(page), `${p.id}: words split across lines`).toEqual([]);
+      // Asked: the tables' headings whole (their rows wait for the run).
+      expect(await clippedCells(page), `${p.id}: asked, table cells cut`).toEqual([]);
       // "Show the answer" before the end: the verdict stays folded until the run's end.
       await page
         .locator(`[data-testid="${testIds.outcomeHidden}"][data-what="verdict"]`)
@@ -171,6 +198,9 @@ for (const [k, part] of [presets.slice(0, half), presets.slice(half)].entries())
         .click();
       await expect(dash.byId(testIds.verdict), p.id).toHaveCount(0);
       await playAtPace(dash, p.id);
+      // Answered, at the end: every row of the sink's and the readers' tables whole (a table
+      // of more than 64 rows renders the rows in view: those the room sees).
+      expect(await clippedCells(page), `${p.id}: answered, table cells cut`).toEqual([]);
     }
     expect(dash.errors).toEqual([]);
   });

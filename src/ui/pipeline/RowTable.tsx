@@ -8,6 +8,7 @@ import {
   rowUpdatesAt,
   sourceChars,
 } from '../../views/run/at';
+import { amountChars, idChars } from '../../views/run/columnChars';
 import { firstDuplicateRow } from '../../views/run/firstDuplicateRow';
 import { formatCountOf, formatMoney, ordinal } from '../../views/run/format';
 import type { RunView, TableView } from '../../views/run/runView';
@@ -92,12 +93,15 @@ function TableBody({
   // fixed for the run: the columns do not jump as rows arrive.
   const digits = String(Math.max(1, rowsAt(table, view.n))).length;
   const srcChars = compact ? 0 : Math.max('src'.length, sourceChars(table));
+  // The projector's narrow table (present.css) sizes its id and amount columns to them too.
   return (
     <div
       ref={scroll}
       style={{
         ['--digits' as string]: String(digits),
         ['--src-chars' as string]: String(srcChars),
+        ['--id-chars' as string]: String(idChars(view, table)),
+        ['--amount-chars' as string]: String(amountChars(table)),
       }}
       className="table-scroll"
       tabIndex={0}
@@ -111,9 +115,13 @@ function TableBody({
         <div className={`vrow head ${cols}`} role="row" style={{ height: head }}>
           <span role="columnheader">#</span>
           <span role="columnheader">id</span>
-          <span role="columnheader">amount</span>
+          {/* "amount" is wider than its column in the projector's narrow table: "$" there
+              (present.css). */}
+          <span role="columnheader" className="amount-head">
+            <span className="wide-only">amount</span>
+          </span>
           {!compact && (
-            <span role="columnheader" title="source partition@offset">
+            <span role="columnheader" title="source partition@offset" className="source-col">
               src
             </span>
           )}
@@ -206,7 +214,7 @@ const TableRow = memo(function TableRow({
       </span>
       <span role="cell">{formatMoney(amount)}</span>
       {!compact && (
-        <span role="cell" className="muted mono" title="source partition@offset">
+        <span role="cell" className="muted mono source-col" title="source partition@offset">
           {source}
         </span>
       )}
@@ -219,8 +227,11 @@ const TableRow = memo(function TableRow({
             ↺ re-read by the reader
           </span>
         ) : copy > 1 ? (
-          <span className="fate duplicated">
-            <Icon name="dup" /> {compact ? `×${copy}` : ordinal(copy)}
+          // The projector's narrow table shows "×2" in place of "2nd" (present.css), which stays
+          // for screen readers.
+          <span className="fate duplicated" data-short={compact ? undefined : `×${copy}`}>
+            <Icon name="dup" />{' '}
+            {compact ? `×${copy}` : <span className="wide-only">{ordinal(copy)}</span>}
             <span className="visually-hidden"> copy of its id</span>
           </span>
         ) : updates > 0 ? (
