@@ -188,3 +188,26 @@ test('an embed with panels=compare shows the lanes its link carries, locked', as
   await expect(page.locator(`[data-testid="${c.diffRow}"][data-differs="true"]`)).toHaveCount(1);
   await expect(page.getByTestId(c.diffRow).first()).toHaveAttribute('data-event', 'e3');
 });
+
+test('Compare opened before the question is answered keeps the question on screen; locking one in lets the lanes play (issue 24)', async ({
+  page,
+}) => {
+  // Before: the status line said "lock one in (or Show the answer)" but no prediction box was
+  // anywhere (the document 720 px tall): only "Show the answer" could be reached.
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('./?preset=at-least-once');
+  await page.getByTestId(c.toggle).click();
+  await expect(page.getByTestId(c.panel)).toBeVisible();
+  await page.getByTestId(testIds.play).click({ force: true });
+  await expect(page.getByTestId(testIds.app)).toContainText('lock one in (or Show the answer)');
+  await expect(page.getByTestId(testIds.predictQuestion)).toBeInViewport();
+  await expect(page.getByTestId(testIds.predictInput)).toBeInViewport();
+  await page.getByTestId(testIds.predictInput).fill('Some events twice');
+  await page.getByTestId(testIds.predictLock).click();
+  // Answered: the lanes play on their one clock, Compare still open.
+  await page.getByTestId(testIds.play).click();
+  await expect(page.getByTestId(testIds.clock)).not.toContainText('event 0 /');
+  await expect(page.getByTestId(c.panel)).toBeVisible();
+  await expect(page.getByTestId(c.lane)).toHaveCount(3);
+});

@@ -207,3 +207,51 @@ test("projector mode's first screen at 1280×720: Start here in view; a setup cu
   }));
   expect(style).toEqual({ overflows: true, attachment: 'local, local, scroll, scroll' });
 });
+
+test('a step\'s "then flip to" opens Compare once the revealed run has reached its end; Compare fits 1280×720', async ({
+  page,
+}) => {
+  // Before: Compare replaced the pipeline the moment the answer was revealed (t = 61 ms), so the
+  // room never saw the run play; and it was 1528 px tall in a 720 px view, its lanes' counters,
+  // "what differs" and the diff below the fold, its labels at 14.4 px.
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('./?lesson=delivery-guarantees-45&step=2');
+  const view = page.getByTestId(ids.presenter);
+  const clock = page.getByTestId(testIds.clock);
+  await expect(clock).toContainText('event 0 / 256');
+  await page.keyboard.press('r');
+  await expect(view).toHaveAttribute('data-revealed', 'true');
+  // The run plays, on the pipeline, and Compare waits for its end.
+  await expect(clock).not.toContainText('event 0 / 256');
+  await page.waitForTimeout(1000);
+  await expect(clock).not.toContainText('event 256 / 256');
+  await expect(page.locator('.pipeline .stage[aria-label="Sink"]')).toBeVisible();
+  await expect(page.getByTestId('compare-panel')).toHaveCount(0);
+  // At the end (played there, or the playback's ⇥), Compare opens in place of the pipeline.
+  await page.getByTestId(testIds.toEnd).click();
+  await expect(clock).toContainText('event 256 / 256');
+  await expect(page.getByTestId('compare-panel')).toBeVisible();
+  await expect(view).toHaveAttribute('data-comparing', 'true');
+  // One screen: nothing scrolls; each lane's counters and verdict, and what differs, in view.
+  const fit = await view.evaluate((el) => el.scrollHeight - el.clientHeight);
+  expect(fit).toBeLessThanOrEqual(1);
+  for (const lane of await page.locator('.compare-lanes .lane').all())
+    await expect(lane).toBeInViewport({ ratio: 1 });
+  await expect(page.locator('.lane-counters')).toHaveCount(2);
+  await expect(page.locator('.compare-what h3')).toBeInViewport();
+  // Read from the room: the lanes' titles, labels and values, what differs, at 18 px or more.
+  const sizes = await page.evaluate(() =>
+    [
+      '.lane-title',
+      '.lane-counters dt',
+      '.lane-counters dd',
+      '.lane-verdict',
+      '.compare-knobs code',
+    ]
+      .flatMap((sel) => [...document.querySelectorAll(sel)].map((el) => [sel, el] as const))
+      .map(([sel, el]) => [sel, parseFloat(getComputedStyle(el).fontSize)] as const),
+  );
+  expect(sizes.length).toBeGreaterThanOrEqual(10);
+  for (const [sel, size] of sizes) expect(size, sel).toBeGreaterThanOrEqual(18);
+});

@@ -1,6 +1,7 @@
 /**
  * The presenter's deck over a lab: a step opens its preset at its start, where the run waits for
- * the reveal (then plays at its pace), the answer waits for reveal, the "then flip to" opens in Compare on reveal, Undo works as on the page, and
+ * the reveal (then plays at its pace), the answer waits for reveal, the "then flip to" opens in
+ * Compare once the revealed run has reached its end, Undo works as on the page, and
  * followers read the step through one stable selector.
  */
 import { describe, expect, it } from 'vitest';
@@ -45,14 +46,22 @@ describe('lesson deck', () => {
     deck.actions.next();
     expect(lab.app.getState().presetRef).toBe('at-least-once/default');
     expect(lab.app.getState().compare).toBeNull();
-    // Step 2 flips to exactly-once after the reveal: Compare opens with that lane, undoably.
+    // Step 2 flips to exactly-once after the reveal — once its run has played to its end: the
+    // room watches the run first (before, Compare replaced it at the reveal). Undoably.
     deck.actions.reveal();
     expect(deck.store.getState().revealed).toBe(true);
-    expect(lab.app.getState().compare).toEqual({ lanes: [{ guarantee: 'exactly-once' }] });
-    // The flipped step's run plays too.
+    expect(lab.app.getState().compare).toBeNull();
     await lab.actions.settled();
     await Promise.resolve();
     expect(lab.app.getState().playing).toBe(true);
+    lab.actions.tick(50);
+    expect(lab.cursor.getState().idx).toBeGreaterThan(0);
+    expect(lab.app.getState().compare).toBeNull();
+    // A pause midway is not the end.
+    lab.actions.pause();
+    expect(lab.app.getState().compare).toBeNull();
+    lab.actions.toEnd();
+    expect(lab.app.getState().compare).toEqual({ lanes: [{ guarantee: 'exactly-once' }] });
     lab.actions.undo();
     expect(lab.app.getState().compare).toBeNull();
     deck.actions.goTo(99);
@@ -96,11 +105,31 @@ describe('lesson deck', () => {
     atStart();
   });
 
+  it('does not flip a step the presenter left before its run ended', async () => {
+    const lab = createLab({ runner: inline });
+    const deck = createLessonDeck(lab, lesson, { index: 1, revealed: true });
+    await lab.actions.settled();
+    await Promise.resolve();
+    deck.actions.next();
+    await lab.actions.settled();
+    deck.actions.reveal();
+    await lab.actions.settled();
+    await Promise.resolve();
+    lab.actions.toEnd();
+    // Step 3 has no "then flip to"; step 2's must not open over it.
+    expect(lab.app.getState().presetRef).toBe('effectively-once/default');
+    expect(lab.app.getState().compare).toBeNull();
+  });
+
   it('resumes at a step, revealed, as a reload of the presenter view does', async () => {
     const lab = createLab({ runner: inline });
     const deck = createLessonDeck(lab, lesson, { index: 4, revealed: true });
     expect(deck.store.getState()).toMatchObject({ index: 4, revealed: true });
     expect(lab.app.getState().presetRef).toBe('lost-ack-retry/idempotence-off');
+    expect(lab.app.getState().compare).toBeNull();
+    await lab.actions.settled();
+    await Promise.resolve();
+    lab.actions.toEnd();
     expect(lab.app.getState().compare).toEqual({
       lanes: [{ knobs: [{ path: 'producer.enable.idempotence', value: true }] }],
     });

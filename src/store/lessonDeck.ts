@@ -2,8 +2,9 @@
  * The presenter's deck: which step of a lesson is on screen and whether its answer is revealed —
  * the state the presenter view, its notes window and (through {@link currentLessonStep}) the
  * classroom follow. Moving to a step opens its scenario in the lab (an undoable load, so Undo
- * works as on the page) at its start, the answer hidden; revealing plays the run at its pace and
- * opens its "then flip to" lanes in Compare (an undoable edit too).
+ * works as on the page) at its start, the answer hidden; revealing plays the run at its pace and,
+ * once the run has reached its end, opens its "then flip to" lanes in Compare (an undoable edit
+ * too).
  *
  * The room predicts from the setup, then watches (docs/workshops.md: each step is "predicted by
  * the room before it plays"): until the reveal the run stays at its start — the lab's reveal
@@ -110,19 +111,49 @@ export function createLessonDeck(
   }));
   // Read live: a reveal followed at once by Play is not refused.
   lab.actions.setRevealGuard(() => (store.getState().revealed ? null : LESSON_WAITS));
+  /** Whether the deck is still on step `index`, revealed, its run `scenario` on screen. */
+  const stillOn = (index: number, scenario: unknown) => {
+    const deck = store.getState();
+    return deck.index === index && deck.revealed && lab.app.getState().scenario === scenario;
+  };
+  /** Stops waiting for the run's end to flip (see flipAtEnd). */
+  let stopWaitingForEnd = () => {};
+  /**
+   * A step's "then flip to" opens Compare once its run has reached its end — played there, or by
+   * End — so that the room watches the run it predicted first (it used to replace the pipeline
+   * the moment the answer was revealed). Not when the presenter moved on meanwhile.
+   */
+  const flipAtEnd = (index: number, flip: NonNullable<ResolvedStep['compare']>) => {
+    stopWaitingForEnd();
+    const scenario = lab.app.getState().scenario;
+    const check = () => {
+      if (!stillOn(index, scenario)) return stopWaitingForEnd();
+      const { view, playing } = lab.app.getState();
+      if (!view || playing || lab.cursor.getState().idx < view.n) return;
+      stopWaitingForEnd();
+      lab.actions.setCompare(flip, 'Then flipped: the same run beside it.');
+    };
+    const offApp = lab.app.subscribe(check);
+    const offCursor = lab.cursor.subscribe(check);
+    stopWaitingForEnd = () => {
+      offApp();
+      offCursor();
+      stopWaitingForEnd = () => {};
+    };
+  };
   /** The revealed run plays at its pace once it is ready, unless the presenter moved on meanwhile. */
   const playWhenReady = () => {
     const { index } = store.getState();
     const scenario = lab.app.getState().scenario;
     void lab.actions.settled().then(() => {
       const s = lab.app.getState();
-      const deck = store.getState();
-      if (deck.index !== index || !deck.revealed || s.scenario !== scenario) return;
+      if (!stillOn(index, scenario)) return;
       if (s.status === 'ready' && !s.playing) lab.actions.play();
     });
   };
   const open = (index: number, first = false) => {
     const step = stepOf(lesson, index);
+    stopWaitingForEnd();
     store.setState({ index, revealed: false });
     // Whatever the previous step's run said ("waits for the room's answer") was about that run.
     lab.actions.withdrawNotice(LESSON_WAITS);
@@ -147,8 +178,7 @@ export function createLessonDeck(
       store.setState({ revealed: true });
       lab.actions.withdrawNotice(LESSON_WAITS);
       const flip = stepOf(lesson, s.index).compare;
-      if (flip) lab.actions.setCompare(flip, 'Then flipped: the same run beside it.');
-      // After the flip, which puts a copy of the scenario on screen (an undoable step).
+      if (flip) flipAtEnd(s.index, flip);
       playWhenReady();
     },
   };

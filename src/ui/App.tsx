@@ -13,6 +13,7 @@ import { PageProvider, type PageServices } from './io/PageContext';
 import { ChallengeProvider, useChallengeUi } from './challenge/ChallengeContext';
 import { LibraryProvider } from './library/LibraryContext';
 import { Workbench } from './library/Workbench';
+import { usePredictionGate } from './library/usePredictionGate';
 import { useLabDriver } from './hooks/useLabDriver';
 import { useTheme } from './hooks/useTheme';
 import { Lower } from './panels/Lower';
@@ -78,6 +79,7 @@ function Shell() {
   const challengeOpen = useChallengeUi()?.open != null;
   const details = useLab(selectDetails);
   const batch = useLab(selectBatch);
+  const asking = usePredictionGate().phase === 'pending';
   useTheme();
   return (
     <div
@@ -131,7 +133,12 @@ function Shell() {
           )}
         </Suspense>
       ) : comparing ? (
-        <ComparePanel />
+        // While the question still blocks the run, Compare keeps it on screen (the story's band
+        // above the lanes): the status line asks to lock one in, and the box was nowhere (issue
+        // 24). The same Workbench either way, so that the lanes are not run again once answered.
+        <Workbench story={asking}>
+          <ComparePanel />
+        </Workbench>
       ) : (
         // The counters are the workbench's head: above the pipeline, under the story's band while
         // a question is asked (library.css); beside the story in projector mode otherwise.

@@ -74,6 +74,7 @@ function Presenter({ deck }: { deck: LessonDeck }) {
       data-testid={lessonTestIds.presenter}
       data-step={info.index + 1}
       data-revealed={info.revealed || undefined}
+      data-comparing={comparing || undefined}
     >
       <header className="lesson-head">
         <h1 className="lesson-title">{state.lesson.title}</h1>

@@ -12,11 +12,20 @@ import './library.css';
  * setup was below the fold). The story comes first in the document: its question is the first
  * step ("Predict first"), and above the pipeline the tab order then follows what is on screen.
  */
-export function Workbench({ head, children }: { head?: ReactNode; children: ReactNode }) {
+export function Workbench({
+  head,
+  children,
+  story = true,
+}: {
+  head?: ReactNode;
+  children: ReactNode;
+  /** Whether the story is shown (Compare shows it only while its question waits: App.tsx). */
+  story?: boolean;
+}) {
   return (
     <div className="workbench">
       <div className="workbench-grid">
-        <StoryPanel />
+        {story && <StoryPanel />}
         {head && <div className="workbench-head">{head}</div>}
         <div className="workbench-main">{children}</div>
       </div>
