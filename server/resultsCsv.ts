@@ -6,9 +6,16 @@
 import { toCsv, type CsvValue } from '../src/views/io/csv';
 import type { Session } from './sessions';
 
+/**
+ * `step`: the step's number as the presenter shows it ("Step 4 of 10": 4; a page's room numbers
+ * its questions from 1 the same way); `stepIndex`: the same from 0, as the room's protocol and the
+ * lesson's `steps[]` count; `asked`: its place among the steps this session published (a room
+ * started on step 4 asked it 1st). Documented in docs/workshops.md.
+ */
 const HEADER = [
   'step',
   'stepIndex',
+  'asked',
   'title',
   'question',
   'student',
@@ -27,8 +34,9 @@ export function resultsCsv(session: Session): string {
     for (const [student, value] of Object.entries(record.answers)) {
       const text = q.kind === 'choice' ? (q.options.find((o) => o.id === value)?.text ?? '') : '';
       rows.push([
-        k + 1,
+        record.step.stepIndex + 1,
         record.step.stepIndex,
+        k + 1,
         record.step.title,
         q.text,
         student,

@@ -5,6 +5,10 @@ import { computeRunView } from '../views/run/computeRun';
 import { scenarioKey } from '../views/run/compute';
 import { defaultPace } from '../views/run/pace';
 import { createLab, type Lab } from './labStore';
+import { parseScenario, simulate, traceHash } from '../engine';
+import { decodeShare, encodeShare } from '../views/io/shareLink';
+import { faultMarkers } from '../views/edit/faultActions';
+import { neverFiredToWarn } from '../views/run/neverFired';
 
 const inlineRunner: RunClient = {
   run(input) {
@@ -39,6 +43,46 @@ describe('lab store: pace and jumps', () => {
     });
     await l.actions.settled();
     expect(l.app.getState().speed).toBe(0.05);
+  });
+
+  it('consumer-0 › Crash now on at-least-once: the live tab and its share link play the same run at the same speed, with the same warnings', async () => {
+    const live = await lab('at-least-once');
+    const before = live.app.getState().speed;
+    // The menu's "Crash now" at 0 ms (src/views/edit/faultActions.ts).
+    live.actions.addFault({
+      kind: 'crash',
+      target: 'consumer-0',
+      point: 'now',
+      restartAfterMs: 1000,
+      at: 0,
+    } as never);
+    await live.actions.settled();
+    const shared = decodeShare(encodeShare(live.app.getState().scenario));
+    if (!shared.ok) throw new Error('link refused');
+    const opened = createLab({ runner: inlineRunner, initial: shared.input, initialPresetRef: null });
+    await opened.actions.settled();
+    const [a, b] = [live.app.getState(), opened.app.getState()];
+    const hash = (input: unknown) => {
+      const parsed = parseScenario(input);
+      if (!parsed.ok) throw new Error('refused');
+      return traceHash(simulate(parsed.scenario).trace);
+    };
+    expect(hash(a.scenario)).toBe(hash(b.scenario));
+    expect(a.view!.n).toBe(b.view!.n);
+    // The crash shortens the story: its pace is not the preset's (×0.013 before, by the tester).
+    expect(a.speed).not.toBe(before);
+    expect(a.speed).toBe(b.speed);
+    expect(a.speed).toBe(defaultPace(b.view!));
+    const warned = (l: Lab) => {
+      const s = l.app.getState();
+      const parsed = parseScenario(s.scenario);
+      if (!parsed.ok) throw new Error('refused');
+      return neverFiredToWarn(faultMarkers(s.view!, parsed.scenario), s.scenario).map((m) => m.name);
+    };
+    // The preset's crash of consumer-0 (2nd batch, after 3 records) never comes once consumer-0
+    // has crashed at 0 ms: said in both, as the CLI says it.
+    expect(warned(live)).toEqual(['fault "consumer crash"']);
+    expect(warned(opened)).toEqual(warned(live));
   });
 
   it('the idle-jump note of one preset does not stay on the next', async () => {

@@ -91,6 +91,7 @@ export function createLab(deps: LabDeps): Lab {
   }));
   const playback = createPlayback(app, () => {
     paceFor = null;
+    speedChosen = true;
   });
   const { cursor, shown } = playback;
   // Undo and redo bring back the preset a scenario was opened from (the story beside the
@@ -112,13 +113,22 @@ export function createLab(deps: LabDeps): Lab {
   let pending: Promise<void> = Promise.resolve();
   /**
    * The scenario opened (the first, a preset, a link, a file) whose run sets the speed to its pace
-   * when it arrives (src/views/run/pace.ts); an edit keeps the speed the user chose.
+   * when it arrives (src/views/run/pace.ts); an edit keeps the speed the user chose (see
+   * `speedChosen`).
    */
   let paceFor: ScenarioInput | null = initial;
+  /**
+   * Whether the user set the speed since the scenario was opened. Until then the speed is the run's
+   * own pace, recomputed after an edit too: the live tab and its share link (which opens the
+   * edited scenario afresh) play at the same default speed.
+   */
+  let speedChosen = false;
 
   /** Run the current scenario (unless invalid); keep the cursor's time across the new view. */
   const requestRun = () => {
     job?.cancel();
+    // Each scenario's own pace until the user sets a speed: an edit, an undo, a redo included.
+    if (!speedChosen) paceFor = app.getState().scenario;
     job = null;
     const s = app.getState();
     const parsed = selectParse(s);
@@ -281,6 +291,7 @@ export function createLab(deps: LabDeps): Lab {
         ...(opts.replay ? { replay: input } : {}),
       });
       paceFor = input;
+      speedChosen = false;
       cursor.setState({ t: 0, idx: 0 });
       requestRun();
     },

@@ -11,13 +11,12 @@ import { Icon } from './Icon';
 import { Timeline } from './timeline/Timeline';
 import { testIds } from './testIds';
 import { neverFiredToWarn } from '../views/run/neverFired';
-import { openPreset } from '../views/library/library';
 
 const selectPlaying = (s: LabState) => s.playing;
 const selectSpeed = (s: LabState) => s.speed;
 const selectSkip = (s: LabState) => s.skipIdle;
 const selectLastSkip = (s: LabState) => s.lastSkip;
-const selectPresetRef = (s: LabState) => s.presetRef;
+const selectScenario = (s: LabState) => s.scenario;
 
 /**
  * Play/pause, step, restart, speed (log scale), the clock — one row whose pieces keep their width
@@ -65,17 +64,9 @@ export function Transport({
   const markersLocked = locked || refused;
   // Scripted faults whose moment never came in this run: said in words, not only by a dashed
   // marker and its tooltip (a crash placed where nothing matches after it simply never happens).
-  // Only faults the user added: a shipped preset's are its lesson (src/views/run/neverFired.ts).
-  const presetRef = useLab(selectPresetRef);
-  const neverFired = useMemo(
-    () =>
-      neverFiredToWarn(
-        markers,
-        parsed.ok ? parsed.scenario.faults : (view?.scenario.faults ?? []),
-        openPreset(presetRef)?.variant.scenario ?? null,
-      ),
-    [markers, parsed, view, presetRef],
-  );
+  // None for an untouched library variant: its faults are its lesson (src/views/run/neverFired.ts).
+  const scenario = useLab(selectScenario);
+  const neverFired = useMemo(() => neverFiredToWarn(markers, scenario), [markers, scenario]);
   return (
     <div className="transport" role="group" aria-label="Time controls">
       <div className="transport-row">

@@ -28,7 +28,7 @@
  */
 import type { FaultSpec, Link, Scenario } from '../scenario/schema';
 import type { Run } from '../simulate';
-import { K, MESSAGE_TYPES } from '../trace';
+import { K, MESSAGE_TYPES, TXN_API } from '../trace';
 import { MESSAGE_LINK } from '../faults';
 import { linkKey } from '../opportunities';
 import { CRASH_POINT_WORDS, ordinal } from '../faultWords';
@@ -113,6 +113,19 @@ const MESSAGE_WORDS: Record<string, string> = {
 };
 
 /**
+ * A message in words; a transaction coordinator's by its Kafka API (`InitProducerId request`): an
+ * idempotent producer's InitProducerId is no transaction
+ * (https://kafka.apache.org/documentation/#producerconfigs_enable.idempotence).
+ */
+function messageWords(type: string, count: number): string {
+  if (type === 'txn-request' || type === 'txn-response') {
+    const api = Object.entries(TXN_API).find(([, code]) => code === count)?.[0];
+    if (api) return `${api} ${type === 'txn-request' ? 'request' : 'response'}`;
+  }
+  return MESSAGE_WORDS[type] ?? type;
+}
+
+/**
  * For items in time order, each item's rank among those of its key from time `time` on: its
  * recorded rank minus the rank of the last one of its key before that time.
  */
@@ -175,7 +188,7 @@ export function enumeratePlacements(
     const { link, request } = MESSAGE_LINK[m.type];
     const client = names[request ? t.actor[m.entry]! : t.peer[m.entry]!]!;
     if (isReader(client)) return;
-    const what = `the ${MESSAGE_WORDS[m.type] ?? m.type}${eventWords(t.event[m.entry]!)} at ${m.time} ms (the ${ordinal(m.rank)} on the ${link} link)`;
+    const what = `the ${messageWords(m.type, t.count[m.entry]!)}${eventWords(t.event[m.entry]!)} at ${m.time} ms (the ${ordinal(m.rank)} on the ${link} link)`;
     const match = { nth: msgNth[i]! };
     if (request) {
       if (want.has('drop-request'))

@@ -57,7 +57,7 @@ function tokenText(v: RunView, tok: Token): string {
 }
 
 function ariaLabel(v: RunView, tok: Token, identity: number): string {
-  const what = messageLabel(tok.type);
+  const what = messageLabel(tok.type, tok.count);
   const id = identity >= 0 ? ` of ${eventIdOf(v.events, identity)}` : '';
   const route = `from ${v.actors[tok.from]} to ${v.actors[tok.to]}`;
   return tok.lost

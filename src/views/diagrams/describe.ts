@@ -103,7 +103,11 @@ export function describeEntry(v: RunView, i: number): string {
     case 'msg':
     case 'msg-lost': {
       const type = messageTypeName(aux);
-      const what = `${messageLabel(type)}${ev ? ` of ${ev}` : ''}${n > 1 ? ` (${records(n)})` : ''}`;
+      // A coordinator's message carries its API in `count`, not a number of records.
+      const txn = type === 'txn-request' || type === 'txn-response';
+      const what = txn
+        ? `${messageLabel(type, n)}${ev ? ` of ${ev}` : ''}`
+        : `${messageLabel(type)}${ev ? ` of ${ev}` : ''}${n > 1 ? ` (${records(n)})` : ''}`;
       const to = v.actors[c.peer[i]!] ?? '?';
       return k === K['msg-lost']
         ? `${what} from ${who} to ${to} is LOST`
@@ -114,7 +118,12 @@ export function describeEntry(v: RunView, i: number): string {
     case 'retry':
       return `the producer retries the batch of ${ev} (attempt ${aux})`;
     case 'ack':
-      return `${who} gets the ack of ${ev}${c.offset[i]! >= 0 ? ` (offset ${c.offset[i]})` : ''}`;
+      // Offset -1: acks=0, no answer is awaited — "the record will be immediately added to the
+      // socket buffer and considered sent … the offset given back for each record will always be
+      // set to -1" (https://kafka.apache.org/documentation/#producerconfigs_acks).
+      return c.offset[i]! >= 0
+        ? `${who} gets the ack of ${ev} (offset ${c.offset[i]})`
+        : `${who} considers ${ev} sent without an ack (acks=0)`;
     case 'batch-failed':
       return `the producer gives up on ${records(n)} (${ERROR_CODES[aux] ?? 'error'})`;
     case 'append':

@@ -4,11 +4,19 @@
  */
 import { MESSAGE_LINK, messageFaultKinds, messageMatchCount } from '../../engine';
 import { K, messageTypeName } from '../run/kinds';
+import { txnApi } from '../run/txnApi';
 import { eventIdOf, type RunView } from '../run/runView';
 import type { FaultInput } from './faultActions';
 
-/** Human name of a message type: "record", "ack", "fetch", … */
-export function messageLabel(type: string): string {
+/**
+ * Human name of a message type: "record", "ack", "fetch", … A transaction coordinator's message is
+ * named by its Kafka API when `api` (the trace's `count`) is given: an idempotent producer's
+ * InitProducerId request is no transaction (Kafka: an idempotent producer gets its producer id by
+ * InitProducerId, https://kafka.apache.org/documentation/#producerconfigs_enable.idempotence).
+ */
+export function messageLabel(type: string, api?: number): string {
+  if (api !== undefined && (type === 'txn-request' || type === 'txn-response'))
+    return `${txnApi(api)} ${type === 'txn-request' ? 'request' : 'response'}`;
   switch (type) {
     case 'produce':
       return 'produce request';
@@ -71,6 +79,6 @@ export function dropMessageFault(v: RunView, entry: number): FaultInput | null {
   const match: { partition?: number; event?: string; nth: number } = { nth: Math.max(1, nth) };
   if (partition >= 0) match.partition = partition;
   if (identity >= 0) match.event = eventIdOf(v.events, identity);
-  const label = `${messageLabel(type)}${identity >= 0 ? ` of ${eventIdOf(v.events, identity)}` : ''} dropped`;
+  const label = `${messageLabel(type, c.count[entry])}${identity >= 0 ? ` of ${eventIdOf(v.events, identity)}` : ''} dropped`;
   return { id: label, kind, link: MESSAGE_LINK[type].link, at, match };
 }

@@ -1,28 +1,22 @@
 /**
- * Which faults that never fired the page warns about ("⚠ never fired"): only those the user
- * added. A shipped preset's faults are part of its lesson — at-most-once keeps the lost
- * acknowledgement of its siblings, which acks=0 gives nothing to lose, and its setup says so —
- * so a warning there only alarms. The markers of every fault stay on the timeline either way.
+ * Which faults that never fired the page warns about ("⚠ never fired"): every one, unless the
+ * scenario is a library variant exactly as shipped. A shipped preset's faults are its lesson —
+ * at-most-once keeps the lost acknowledgement of its siblings, which acks=0 gives nothing to lose,
+ * and its setup says so — so a warning there only alarms. Once edited (a fault added), a shipped
+ * fault that no longer fires is news the edit caused, and said as the CLI says it.
+ *
+ * One rule read from the scenario itself, not from how it was opened: the live tab, its share link
+ * and its export show the same warnings (a newcomer saw "never fired" on the link only).
  */
-import type { ScenarioInput } from '../../engine';
-import { canonicalJson } from './compute';
-import { parseInHand } from './validationOnDemand';
+import { untouchedPreset } from './parseForRun';
 import type { FaultMarker } from '../edit/faultActions';
 
-/**
- * The markers to warn about: those that never fired, less the faults of `shipped` (the preset
- * variant the workspace was opened from, or null), compared as parsed (defaults applied).
- */
+/** The markers to warn about: those that never fired, none for an untouched library variant. */
 export function neverFiredToWarn(
   markers: readonly FaultMarker[],
-  faults: readonly unknown[],
-  shipped: ScenarioInput | null,
+  scenario: unknown,
 ): FaultMarker[] {
   const unfired = markers.filter((m) => m.firedEntry < 0);
-  if (unfired.length === 0 || shipped === null) return unfired;
-  // A shipped preset parses without zod (./validationOnDemand.ts): an embed of it loads none.
-  const parsed = parseInHand(shipped);
-  if (!parsed?.ok) return unfired;
-  const ours = new Set(parsed.scenario.faults.map((f) => canonicalJson(f)));
-  return unfired.filter((m) => !ours.has(canonicalJson(faults[m.index])));
+  if (unfired.length === 0 || untouchedPreset(scenario) !== undefined) return [];
+  return unfired;
 }

@@ -1,0 +1,42 @@
+/** The results CSV numbers a step as the presenter shows it, whatever step the room started on. */
+import { expect, it } from 'vitest';
+import { resultsCsv } from './resultsCsv';
+import type { Session } from './sessions';
+
+it('a room started on step 4 of a lesson: step 4 (stepIndex 3), asked 1st', () => {
+  const choice = {
+    kind: 'choice' as const,
+    text: 'How many rows?',
+    options: [
+      { id: 'nine', text: '9 rows' },
+      { id: 'ten', text: '10 rows' },
+    ],
+  };
+  const session: Session = {
+    id: 's',
+    code: 'ABCDEF',
+    createdAt: 0,
+    codeExpiresAt: 1,
+    presenterTokenHash: 'x',
+    students: [{ id: 's1', tokenHash: 'y', name: 'Ada', joinedAt: 0 }],
+    steps: [
+      {
+        step: { stepIndex: 3, title: 'acks=0', question: choice },
+        publishedAt: 0,
+        answers: { s1: 'nine' },
+        reveal: { answer: '9', correct: 'nine' },
+      },
+      {
+        step: { stepIndex: 4, title: 'next', question: choice },
+        publishedAt: 1,
+        answers: { s1: 'ten' },
+        reveal: null,
+      },
+    ],
+  };
+  expect(resultsCsv(session).trimEnd().split('\r\n')).toEqual([
+    'step,stepIndex,asked,title,question,student,name,answer,answerText,right',
+    '4,3,1,acks=0,How many rows?,s1,Ada,nine,9 rows,true',
+    '5,4,2,next,How many rows?,s1,Ada,ten,10 rows,',
+  ]);
+});
