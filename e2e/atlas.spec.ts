@@ -173,3 +173,30 @@ test('keyboard only: explore, walk the grid, open a placement, show how it break
   // The minimal counterexample of at-most-once: the application re-sends p-1 (see the CLI).
   expect(last).toBe('app-resend');
 });
+
+test('the kind filter narrows pairs in the page, and the bound names it, not a CLI flag', async ({
+  dash,
+}) => {
+  test.setTimeout(180_000);
+  const { page } = dash;
+  await dash.pickPreset('effectively-once');
+  await dash.byId(ids.pairs).check();
+  await dash.byId(ids.explore).click();
+  // 248 placements make 30,628 pairs (248 × 247 / 2), above the 20,000-run bound.
+  await expect(dash.byId(ids.error)).toHaveText(
+    '248 placements make 30,628 pairs, more than the bound of 20,000 runs: narrow them by unticking some of the fault kinds above',
+    { timeout: 60_000 },
+  );
+  // Crashes only, single faults: fewer placements than every kind's 248.
+  const kinds = dash.byId(ids.kinds);
+  for (const box of await kinds.locator('input[type=checkbox]').all())
+    if ((await box.getAttribute('data-kind')) !== 'crash') await box.uncheck();
+  await dash.byId(ids.pairs).uncheck();
+  await dash.byId(ids.explore).click();
+  await expect(dash.byId(ids.speed)).toBeVisible({ timeout: 120_000 });
+  const placements = Number(await dash.byId(ids.speed).getAttribute('data-placements'));
+  expect(placements).toBeGreaterThan(0);
+  expect(placements).toBeLessThan(248);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(dash.errors).toEqual([]);
+});

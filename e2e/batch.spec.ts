@@ -107,13 +107,18 @@ test('a batch preset from the library: the guarantee switch, undo, and Compare w
   // 10 late rows).
   await page.getByRole('button', { name: 'Fault atlas: every single fault' }).click();
   await expect(page.getByTestId('batch-atlas-summary')).toHaveText(
-    '12 of 23 single faults break the exactly-once claim: 0 lose events, 12 duplicate them.',
+    'The job as it is already breaks the exactly-once claim (0 lost, 10 duplicates), before any fault is added. 12 of 23 single faults break the exactly-once claim: 0 lose events, 12 duplicate them.',
     { timeout: 30_000 },
   );
   await expect(page.getByTestId('batch-atlas-cell')).toHaveCount(5);
   // "Show me how this breaks" opens the smallest breaking fault as the workspace, one undo step:
   // try 2 crashes after its write.
   await page.getByTestId('batch-atlas-counterexample').click();
+  await expect(
+    page.getByText(
+      'Opened the earliest break: try 2 of 2024-03-10 crashes after-write (undo to go back)',
+    ),
+  ).toBeVisible();
   const try2 = page.getByRole('button', { name: /try 2 of 2024-03-10/ });
   await expect(try2).toContainText('crashed (after-write)');
   await page.keyboard.press('Control+z');

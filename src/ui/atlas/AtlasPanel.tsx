@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Atlas, FaultSpec } from '../../engine';
+import type { Atlas, FaultSpec, PlacementKind } from '../../engine';
 import {
   runAtlasInWorkers,
   warmAtlasWorkers,
@@ -16,6 +16,7 @@ import {
   PAIRS_BOUND,
   survivesSentence,
 } from '../../views/atlas/heatCells';
+import { ATLAS_KINDS, kindsTicked, pageRefusal } from '../../views/atlas/atlasKinds';
 import { HeatMapGrid } from './HeatMapGrid';
 import { AtlasLegend } from './AtlasLegend';
 import { atlasTestIds } from './atlasTestIds';
@@ -43,6 +44,15 @@ export function AtlasPanel() {
   const actions = useActions();
   const scenario = useLab(selectScenario);
   const [pairs, setPairs] = useState(false);
+  // The kinds left out (the CLI's --kinds, as checkboxes): pairs of every kind may pass the bound.
+  const [off, setOff] = useState<ReadonlySet<PlacementKind>>(new Set());
+  const kinds = kindsTicked(off);
+  const toggleKind = (kind: PlacementKind, on: boolean) => {
+    const next = new Set(off);
+    if (on) next.delete(kind);
+    else next.add(kind);
+    setOff(next);
+  };
   const [progress, setProgress] = useState<AtlasProgress | null>(null);
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -63,7 +73,15 @@ export function AtlasPanel() {
     setShown(null);
     setRunning(true);
     setProgress(null);
-    const j = runAtlasInWorkers(parsed.scenario, { depth: pairs ? 2 : 1, onProgress: setProgress });
+    if (kinds.length === 0) {
+      setError('Tick at least one fault kind to explore.');
+      return;
+    }
+    const j = runAtlasInWorkers(parsed.scenario, {
+      depth: pairs ? 2 : 1,
+      ...(off.size > 0 ? { kinds } : {}),
+      onProgress: setProgress,
+    });
     job.current = j;
     void j.promise.then((r) => {
       if (job.current !== j) return;
@@ -78,7 +96,7 @@ export function AtlasPanel() {
           workers: r.workers,
           ms: performance.now() - t0,
         });
-      else if (r.error !== 'cancelled') setError(r.error);
+      else if (r.error !== 'cancelled') setError(pageRefusal(r.error));
     });
   };
   const cancel = () => {
@@ -155,6 +173,20 @@ export function AtlasPanel() {
           </button>
         )}
       </div>
+      <fieldset className="atlas-kinds" data-testid={atlasTestIds.kinds} disabled={running}>
+        <legend>Fault kinds</legend>
+        {ATLAS_KINDS.map(({ kind, words }) => (
+          <label key={kind} title={kind}>
+            <input
+              type="checkbox"
+              checked={!off.has(kind)}
+              data-kind={kind}
+              onChange={(e) => toggleKind(kind, e.target.checked)}
+            />{' '}
+            {words}
+          </label>
+        ))}
+      </fieldset>
       {running && (
         <div className="atlas-progress" role="status">
           <progress

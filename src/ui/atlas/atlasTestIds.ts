@@ -3,6 +3,7 @@ export const atlasTestIds = {
   panel: 'atlas',
   explore: 'atlas-explore',
   pairs: 'atlas-pairs',
+  kinds: 'atlas-kinds',
   progress: 'atlas-progress',
   cancel: 'atlas-cancel',
   summary: 'atlas-summary',

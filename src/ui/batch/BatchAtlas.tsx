@@ -139,7 +139,12 @@ function AtlasMap({ scenario, cells }: { scenario: ScenarioInput; cells: BatchAt
           <button
             type="button"
             data-testid="batch-atlas-counterexample"
-            onClick={() => openRun(map.counterexample!.scenario)}
+            onClick={() =>
+              a.loadScenario(map.counterexample!.scenario, {
+                presetRef,
+                notice: `Opened the earliest break: ${map.counterexample!.words} (undo to go back)`,
+              })
+            }
           >
             Show me how this breaks
           </button>{' '}

@@ -27,8 +27,9 @@ describe('the batch atlas heat map', { timeout: 60_000 }, () => {
       ['clear', 1, 1, 'duplicates'],
       ['late-row', 10, 10, 'duplicates'],
     ]);
+    // Its own fault (try 1 crashes after its write) already duplicates e1..e10: said first.
     expect(map.summary).toBe(
-      '12 of 23 single faults break the exactly-once claim: 0 lose events, 12 duplicate them.',
+      'The job as it is already breaks the exactly-once claim (0 lost, 10 duplicates), before any fault is added. 12 of 23 single faults break the exactly-once claim: 0 lose events, 12 duplicate them.',
     );
     // The earliest point that breaks: try 2 crashing after its write (its commit then a retry).
     expect(map.counterexample?.words).toBe('try 2 of 2024-03-10 crashes after-write');
@@ -38,6 +39,21 @@ describe('the batch atlas heat map', { timeout: 60_000 }, () => {
       { logicalDate: 0, tryNumber: 1, point: 'after-write', afterRows: 0 },
       { logicalDate: 0, tryNumber: 2, point: 'after-write', afterRows: 0 },
     ]);
+  });
+
+  it('redis-claim-order, claim then write: the summary says first that the job breaks with no fault added', () => {
+    // The shipped job already loses one event (its claim is taken, its write never lands), so
+    // every single fault "breaks" it: said so, not only "23 of 23".
+    const map = batchHeatMap(findPreset('redis-claim-order/claim-then-write')!.variant.scenario);
+    if ('error' in map) throw new Error(map.error);
+    expect(map.summary).toBe(
+      'The job as it is already breaks the exactly-once claim (1 lost, 0 duplicates), before any fault is added. 23 of 23 single faults break the exactly-once claim: 23 lose events, 0 duplicate them.',
+    );
+    const held = batchHeatMap(findPreset('redis-claim-order/one-transaction')!.variant.scenario);
+    if ('error' in held) throw new Error(held.error);
+    expect(held.summary).toBe(
+      '11 of 23 single faults break the exactly-once claim: 11 lose events, 0 duplicate them.',
+    );
   });
 
   it('an atomic overwrite of the pinned date: the claim holds under every fault, no counterexample', () => {

@@ -17,6 +17,7 @@ import {
   parseScenario,
   periodLabel,
   periodOfRow,
+  checkBatch,
   simulateBatch,
   withPlacement,
   type BatchAtlasCell,
@@ -208,13 +209,20 @@ export function batchHeatMap(
   );
   const claim = parsed.scenario.claim;
   const what = cells?.some((c) => c.then) ? 'pairs of faults' : 'single faults';
+  // The job as written may break its claim before any fault is added (redis-claim-order's
+  // claim-then-write): said first, or "23 of 23 break" reads as if the faults did it.
+  const own = checkBatch(simulateBatch(job), claim);
+  const already = own.held
+    ? ''
+    : `The job as it is already breaks the ${claim} claim (${own.totals.lost} lost, ${own.totals.duplicates} duplicate${own.totals.duplicates === 1 ? '' : 's'}), before any fault is added. `;
   const summary =
-    broken.length === 0
+    already +
+    (broken.length === 0
       ? `The ${claim} claim holds under every one of the ${trials.length} ${what}.`
       : `${broken.length} of ${trials.length} ${what} break the ${claim} claim: ${
           broken.filter((t) => t.look === 'losses' || t.look === 'both').length
         } lose events, ${
           broken.filter((t) => t.look === 'duplicates' || t.look === 'both').length
-        } duplicate them.`;
+        } duplicate them.`);
   return { rows, summary, counterexample };
 }
