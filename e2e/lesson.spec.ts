@@ -98,6 +98,12 @@ test("a step's run waits at its start for the room's answer; the reveal plays it
     }),
   );
   for (const [sel, size] of sizes) expect(size, sel).toBeGreaterThanOrEqual(18);
+  // The playback in one row: the clock beside Play (before, a line of its own under it).
+  const playBox = (await page.getByTestId(testIds.play).boundingBox())!;
+  const clockBox = (await clock.boundingBox())!;
+  expect(
+    Math.abs(clockBox.y + clockBox.height / 2 - (playBox.y + playBox.height / 2)),
+  ).toBeLessThan(8);
   await page.waitForTimeout(1500);
   await expect(clock).toContainText('t = 0 ms · event 0 / 200');
   // Play and End look disabled and say why beforehand, as on the page while its question waits
