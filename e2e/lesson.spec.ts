@@ -2,8 +2,8 @@
  * The presenter view of a lesson (docs/workshops.md), driven by the keys a presentation clicker
  * sends: PageDown moves to the next step (its question asked, its answer hidden), R reveals, the
  * address keeps the step for a reload; the notes window, a second page of the same context,
- * follows over BroadcastChannel. At 1280×720 a lesson's wordiest step shows its pipeline without
- * scrolling (a long setup scrolls in its own box).
+ * follows over BroadcastChannel. At 1280×720 a lesson's wordiest step shows its setup whole and
+ * its pipeline's top; no stage card is cut (a step taller than the screen scrolls the view).
  */
 import { expect, test } from '@playwright/test';
 import { lessonTestIds as ids } from '../src/ui/lesson/lessonTestIds';
@@ -98,6 +98,12 @@ test("a step's run waits at its start for the room's answer; the reveal plays it
     }),
   );
   for (const [sel, size] of sizes) expect(size, sel).toBeGreaterThanOrEqual(18);
+  // The playback in one row: the clock beside Play (before, a line of its own under it).
+  const playBox = (await page.getByTestId(testIds.play).boundingBox())!;
+  const clockBox = (await clock.boundingBox())!;
+  expect(
+    Math.abs(clockBox.y + clockBox.height / 2 - (playBox.y + playBox.height / 2)),
+  ).toBeLessThan(8);
   await page.waitForTimeout(1500);
   await expect(clock).toContainText('t = 0 ms · event 0 / 200');
   // Play and End look disabled and say why beforehand, as on the page while its question waits
@@ -254,4 +260,51 @@ test('a step\'s "then flip to" opens Compare once the revealed run has reached i
   );
   expect(sizes.length).toBeGreaterThanOrEqual(10);
   for (const [sel, size] of sizes) expect(size, sel).toBeGreaterThanOrEqual(18);
+});
+
+test('at 1280×720 no stage card is cut, asked or revealed, on every step of both lessons', async ({
+  page,
+}) => {
+  // Before: the cards spilled out of the pipeline's box — the producer's "retried" and the
+  // reader's "should be" and "sum" cut on every step; after the reveal (the counters above) only
+  // the cards' first lines and the sink's "no rows yet" were left (the box 318 px short on
+  // delivery-guarantees-45 step 1). Now the pipeline takes its content's height (the page
+  // scrolls should a step not fit). Revealed, each step is checked at its run's end, its sink
+  // table whole — but for a "then flip to", whose end is Compare (checked above).
+  test.setTimeout(360_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.clock.install();
+  const view = page.getByTestId(ids.presenter);
+  const cut = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('.pipeline-scroll, .pipeline .stage, .pipeline .component')]
+        .filter((el) => el.scrollHeight > el.clientHeight + 1)
+        .map((el) => `${el.className} ${el.getAttribute('aria-label') ?? ''}`),
+    );
+  for (const id of ['delivery-guarantees-45', 'exactly-once-flink-spark']) {
+    const lesson = LESSON_FILES.find((l) => l.id === id)!;
+    for (const [k, step] of lesson.steps.entries()) {
+      const where = `${id} step ${k + 1}`;
+      await page.goto(`./?lesson=${id}&step=${k + 1}`);
+      await expect(page.getByTestId(testIds.clock)).toContainText('event 0 /');
+      await expect(page.locator('.pipeline .stage').first()).toBeVisible();
+      expect(await cut(), `${where}, asked`).toEqual([]);
+      await page.keyboard.press('r');
+      await expect(view).toHaveAttribute('data-revealed', 'true');
+      if (!step.thenFlipTo) {
+        await page.getByTestId(testIds.toEnd).click();
+        await expect(page.getByTestId(testIds.clock)).not.toContainText('event 0 /');
+      }
+      expect(await cut(), `${where}, revealed`).toEqual([]);
+      // The sink's rows and the reader's figures are on the page, not cut away.
+      for (const sel of [
+        '.pipeline .stage[aria-label="Sink"] .component',
+        '.pipeline .stage[aria-label="Downstream reader"] .kv',
+      ])
+        for (const el of await page.locator(sel).all()) {
+          await el.scrollIntoViewIfNeeded();
+          await expect(el, `${where}: ${sel}`).toBeInViewport();
+        }
+    }
+  }
 });
