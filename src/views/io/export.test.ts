@@ -148,7 +148,11 @@ describe('import', () => {
     );
     expect(bad.ok).toBe(false);
     if (bad.ok) return;
-    expect(issueLines(bad.issues)).toEqual(['producer.acks: expected "0", "1", "all" or "-1"']);
+    // Every problem at once: the refused acks, and the fault's target beside it.
+    expect(issueLines(bad.issues)).toEqual([
+      'producer.acks: expected "0", "1", "all" or "-1"',
+      'faults.0.target: no component "nobody" (targets: producer, sink, broker-1, broker-2, broker-3, consumer-0)',
+    ]);
     const syntax = importScenarioText('{"version": 1,');
     expect(syntax.ok).toBe(false);
     if (!syntax.ok) expect(syntax.issues[0]!.path).toBe('');
