@@ -417,3 +417,28 @@ test('projector mode: the D drawer’s ledger shows every column and header uncu
     );
   expect(cut).toEqual([]);
 });
+
+/**
+ * The teacher's controls read from the room too (issue 24: body text at 18 px or more): the app's
+ * title, "Configuration claims:", the top bar's and the playback's buttons, the clock and the
+ * status line — they were 16.6, 13, 14.4 and 13.2 px. (That every story still fits 1280×720 with
+ * them at this size is the tests above.)
+ */
+test('projector mode: the title, the guarantee switch, the buttons and the clock at 18 px', async ({
+  unopenedDash: dash,
+}) => {
+  const { page } = dash;
+  await page.goto('./?present=1&preset=at-least-once');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.settled();
+  for (const [what, el] of [
+    ['title', page.locator('.topbar h1')],
+    ['switch legend', page.locator('.guarantee legend')],
+    ['Library', dash.byId(testIds.libraryOpen)],
+    ['Play', dash.byId(testIds.play)],
+    ['Restart', dash.byId(testIds.restart)],
+    ['clock', dash.byId(testIds.clock)],
+    ['status line', dash.byId(testIds.runStatus).locator('.status-body > *').first()],
+  ] as const)
+    expect(await fontPx(el), what).toBeGreaterThanOrEqual(18);
+});
