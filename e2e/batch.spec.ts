@@ -141,6 +141,12 @@ test('a batch preset from the library: the guarantee switch, undo, and Compare w
   await expect(page.getByTestId('batch-diff-row').filter({ hasText: 'e5' })).toContainText(
     '1 row, once1 row, once2 rows, duplicated',
   );
+  // What differs, by real names (the claim first), and Close Compare, as the stream's Compare.
+  await expect(page.getByTestId('batch-compare-knobs')).toContainText(
+    'claim (the verdict): exactly-once | at-most-once | at-least-once',
+  );
+  await page.getByTestId('batch-compare-close').click();
+  await expect(page.getByTestId('batch-compare')).toHaveCount(0);
 });
 
 test('the embedded player takes a batch preset: the scheduler strip, the partitioned table and the verdict at the end, compact', async ({

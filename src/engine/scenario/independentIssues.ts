@@ -60,8 +60,8 @@ function removeAt(value: unknown, path: string): boolean {
  */
 export function faultIssuesBeside(input: unknown, schema: readonly Issue[]): Issue[] {
   if (schema.some((i) => readByFaults(i.path))) return [];
-  // A JSON copy: the input is what a file or link held (the engine's lib has no structuredClone).
-  const copy: unknown = JSON.parse(JSON.stringify(input ?? null));
+  // A deep copy of plain data (what JSON gave, after migration): the engine has no structuredClone.
+  const copy = JSON.parse(JSON.stringify(input)) as unknown;
   for (const i of schema) if (!removeAt(copy, i.path)) return [];
   const parsed = ScenarioSchema.safeParse(copy);
   if (!parsed.success) return [];

@@ -81,6 +81,22 @@ export function BatchCompare() {
       <p data-testid="batch-compare-summary">
         {view.differing} of {view.events.length} events differ between the lanes.
       </p>
+      {view.knobs.length > 0 && (
+        <div data-testid="batch-compare-knobs">
+          <h3>What differs</h3>
+          <ul>
+            {view.knobs.map((k) => (
+              <li key={k.name}>
+                <code>{k.name}</code> <span className="muted">({k.system})</span>:{' '}
+                {k.values.join(' | ')}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <button type="button" data-testid="batch-compare-close" onClick={() => a.setCompare(null)}>
+        Close Compare
+      </button>
     </section>
   );
 }

@@ -4,7 +4,14 @@
  * stream), run through the batch engine; then the per-event diff — each event's rows (in any
  * partition) and fate in every lane, the events whose fate or row count differ marked.
  */
-import { rowsPerEvent, runBatch, type BatchFate, type ScenarioInput } from '../../engine';
+import {
+  rowsPerEvent,
+  runBatch,
+  type BatchFate,
+  type Scenario,
+  type ScenarioInput,
+} from '../../engine';
+import { knobDifferences } from '../compare/knobDiff';
 import { laneScenarios, laneTitle, type CompareSpec } from '../compare/lanes';
 import { heading, markdownText } from '../io/markdown';
 
@@ -25,6 +32,8 @@ interface BatchEventDiff {
 
 interface BatchCompareView {
   lanes: BatchLaneView[];
+  /** "What differs": the claim and the knobs set otherwise, then the job's own fields, per lane. */
+  knobs: { name: string; system: string; values: string[] }[];
   events: BatchEventDiff[];
   /** How many events differ between the lanes. */
   differing: number;
@@ -61,7 +70,46 @@ export function batchCompareView(base: ScenarioInput, spec: CompareSpec): BatchC
     const differs = ran.some((c) => c.rows !== ran[0]!.rows || c.fate !== ran[0]!.fate);
     return { id: e.id, cells, differs };
   });
-  return { lanes, events, differing: events.filter((e) => e.differs).length };
+  const ran = built.flatMap((l) => (l.ok ? [l.scenario] : []));
+  const knobs = ran.length === built.length && ran.length > 1 ? laneDifferences(ran) : [];
+  return { lanes, knobs, events, differing: events.filter((e) => e.differs).length };
+}
+
+/** The job's fields compared lane by lane (not its source rows or faults: every lane keeps those). */
+const SAME_IN_EVERY_LANE = new Set(['source', 'faults']);
+
+/**
+ * What differs between the lanes' scenarios: the knobs the stream's Compare lists (the claim
+ * first, src/views/compare/knobDiff.ts), then each field of the batch job set otherwise, by its
+ * path in the scenario format (`batch.write`), since the guarantee's batch recipe sets those.
+ */
+function laneDifferences(lanes: readonly Scenario[]): BatchCompareView['knobs'] {
+  const out: BatchCompareView['knobs'] = knobDifferences(lanes).map((k) => ({
+    name: k.name,
+    system: k.system,
+    values: k.values,
+  }));
+  const jobs = lanes.map((s) => leaves(s.batch ?? {}, 'batch'));
+  const paths = [...new Set(jobs.flatMap((j) => [...j.keys()]))].filter(
+    (p) => p !== 'batch.dedupeKey' && !SAME_IN_EVERY_LANE.has(p.split('.')[1]!),
+  );
+  for (const p of paths) {
+    const values = jobs.map((j) => j.get(p) ?? '—');
+    if (values.some((v) => v !== values[0])) out.push({ name: p, system: 'batch job', values });
+  }
+  return out;
+}
+
+/** Each leaf of an object by its dotted path (`batch.task.retries`), its value as JSON text. */
+function leaves(
+  value: unknown,
+  path: string,
+  out = new Map<string, string>(),
+): Map<string, string> {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value))
+    for (const [k, v] of Object.entries(value)) leaves(v, `${path}.${k}`, out);
+  else out.set(path, JSON.stringify(value));
+  return out;
 }
 
 /** Compare's section of a batch job's Markdown report: each lane, then the events that differ. */
