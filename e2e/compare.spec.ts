@@ -192,15 +192,17 @@ test('an embed with panels=compare shows the lanes its link carries, locked', as
 test('Compare opened before the question is answered keeps the question on screen; locking one in lets the lanes play (issue 24)', async ({
   page,
 }) => {
-  // Before: the status line said "lock one in (or Show the answer)" but no prediction box was
-  // anywhere (the document 720 px tall): only "Show the answer" could be reached.
+  // Before: the status line asked for a prediction ("…lock one in (or Show the answer)") but no
+  // prediction box was anywhere (the document 720 px tall): only "Show the answer" could be reached.
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('./?preset=at-least-once');
   await page.getByTestId(c.toggle).click();
   await expect(page.getByTestId(c.panel)).toBeVisible();
   await page.getByTestId(testIds.play).click({ force: true });
-  await expect(page.getByTestId(testIds.app)).toContainText('lock one in (or Show the answer)');
+  await expect(page.getByTestId(testIds.app)).toContainText(
+    'Waits for your prediction (or Show the answer)',
+  );
   await expect(page.getByTestId(testIds.predictQuestion)).toBeInViewport();
   await expect(page.getByTestId(testIds.predictInput)).toBeInViewport();
   await page.getByTestId(testIds.predictInput).fill('Some events twice');
