@@ -121,6 +121,7 @@ test("a step's run waits at its start for the room's answer; the reveal plays it
   await expect(page.getByTestId(ids.status)).toContainText('The run waits for the room’s answer');
   await page.getByTestId(testIds.stepForward).click();
   await page.getByTestId(testIds.toEnd).click({ force: true });
+  await page.keyboard.press('End');
   await expect(clock).toContainText('t = 0 ms · event 0 / 200');
   // The reveal plays the run and clears the refusal.
   await page.keyboard.press('r');
@@ -234,8 +235,9 @@ test('a step\'s "then flip to" opens Compare once the revealed run has reached i
   await expect(clock).not.toContainText('event 256 / 256');
   await expect(page.locator('.pipeline .stage[aria-label="Sink"]')).toBeVisible();
   await expect(page.getByTestId('compare-panel')).toHaveCount(0);
-  // At the end (played there, or the playback's ⇥), Compare opens in place of the pipeline.
-  await page.getByTestId(testIds.toEnd).click();
+  // At the end (played there, the playback's ⇥, or the End key), Compare opens in place of the
+  // pipeline.
+  await page.keyboard.press('End');
   await expect(clock).toContainText('event 256 / 256');
   await expect(page.getByTestId('compare-panel')).toBeVisible();
   await expect(view).toHaveAttribute('data-comparing', 'true');

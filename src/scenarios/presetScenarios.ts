@@ -29,7 +29,7 @@ export function streamPresetRefs(): string[] {
 }
 
 /** Every batch preset's `preset-id/variant-id` in library order (the batch engine runs them). */
-export function batchPresetRefs(): string[] {
+function batchPresetRefs(): string[] {
   return Object.entries(PRESET_VARIANT_IDS)
     .filter(([pid]) => BATCH_PRESET_IDS.includes(pid))
     .flatMap(([pid, variants]) => variants.map((v) => `${pid}/${v}`));

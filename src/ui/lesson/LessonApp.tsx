@@ -39,7 +39,12 @@ const selectReady = (s: LabState) => s.status === 'ready';
 export function LessonApp({ lab, page, deck }: { lab: Lab; page: PageServices; deck: LessonDeck }) {
   usePlaybackLoop(lab);
   const keys = useMemo(
-    () => ({ ...deck.actions, undo: lab.actions.undo, redo: lab.actions.redo }),
+    () => ({
+      ...deck.actions,
+      toEnd: lab.actions.toEnd,
+      undo: lab.actions.undo,
+      redo: lab.actions.redo,
+    }),
     [deck, lab],
   );
   useDeckKeys(keys);

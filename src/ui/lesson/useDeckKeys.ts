@@ -6,6 +6,8 @@ export interface DeckKeys {
   next(): void;
   previous(): void;
   reveal(): void;
+  /** The run's end (refused, as the ⇥ button is, until the reveal). */
+  toEnd?(): void;
   undo?(): void;
   redo?(): void;
 }
@@ -13,7 +15,7 @@ export interface DeckKeys {
 /**
  * The presenter's keys, on the whole window: PageDown / PageUp — what a presentation clicker
  * sends — and ArrowRight / ArrowLeft / Space (other clickers) move between steps, R reveals,
- * Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) undo and redo as on the page. A text field keeps its keys.
+ * End goes to the run's end (as the playback's ⇥, and the page's End key, do), Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) undo and redo as on the page. A text field keeps its keys.
  */
 function deckKey(e: KeyboardEvent, keys: DeckKeys): boolean {
   if (editsText(e.target) || e.altKey) return false;
@@ -38,6 +40,10 @@ function deckKey(e: KeyboardEvent, keys: DeckKeys): boolean {
     case 'r':
     case 'R':
       keys.reveal();
+      return true;
+    case 'End':
+      if (!keys.toEnd) return false;
+      keys.toEnd();
       return true;
     default:
       return false;
