@@ -22,7 +22,7 @@ import { followSystemScheme } from './platform/media';
 import { provideKnobEditing } from './store/knobEditing';
 import { editKnob } from './views/edit/knobs';
 import { provideValidation } from './views/run/validationOnDemand';
-import * as validationParts from './views/run/validationParts';
+import { validationParts } from './views/run/validationParts';
 
 // Composition root: the only file that wires browser globals into the UI.
 followSystemScheme();

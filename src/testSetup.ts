@@ -7,7 +7,7 @@ import { loadAllPresets } from './scenarios/presetCatalog';
 import { provideKnobEditing } from './store/knobEditing';
 import { editKnob } from './views/edit/knobs';
 import { provideValidation } from './views/run/validationOnDemand';
-import * as validationParts from './views/run/validationParts';
+import { validationParts } from './views/run/validationParts';
 
 await loadAllPresets();
 // As src/main.tsx does: the store's setKnob synchronous (src/store/knobEditing.ts).

@@ -10,9 +10,9 @@
 import type { ParseResult } from '../../engine';
 import { loadedPresetScenario } from '../../scenarios/presetScenarios';
 import { untouchedPreset } from './parseForRun';
-import type * as Parts from './validationParts';
+import type { validationParts } from './validationParts';
 
-export type ValidationParts = typeof Parts;
+export type ValidationParts = typeof validationParts;
 
 let provided: ValidationParts | null = null;
 let loading: Promise<ValidationParts> | null = null;
@@ -31,7 +31,7 @@ export function validation(): ValidationParts | null {
 export function loadValidation(): Promise<ValidationParts> {
   if (provided) return Promise.resolve(provided);
   loading ??= import('./validationParts').then(
-    (m) => (provided ??= m),
+    (m) => (provided ??= m.validationParts),
     (e: unknown) => {
       loading = null;
       throw e;

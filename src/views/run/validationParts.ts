@@ -5,11 +5,21 @@
  * must be validated — a `#s=` link, a first edit, a fault menu — through
  * ./validationOnDemand.ts (issue 31: a preset embed fetches no zod).
  */
-export { parseScenario } from '../../engine/scenario/validate';
-export {
+import { parseScenario } from '../../engine/scenario/validate';
+import {
   applyGuarantee,
   guaranteeAvailability,
   recipeDifferences,
 } from '../../scenarios/guarantees';
-export { faultMenu } from '../edit/faultActions';
-export { parseFaultTime } from '../edit/numberField';
+import { faultMenu } from '../edit/faultActions';
+import { parseFaultTime } from '../edit/numberField';
+
+/** The parts as one object: provideValidation takes them whole. */
+export const validationParts = {
+  parseScenario,
+  applyGuarantee,
+  guaranteeAvailability,
+  recipeDifferences,
+  faultMenu,
+  parseFaultTime,
+};
