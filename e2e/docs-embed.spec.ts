@@ -2,8 +2,8 @@
  * Embeds in a docs site (issue 31): a docs page on ANOTHER origin (localhost vs the lab's
  * 127.0.0.1, e2e/embed-host.mjs /docs.html) loads the lab's loader from a sub-path
  * (/some/base/path/embed.js) and places three <delivery-lab-embed> elements in columns of 700,
- * 480 and 1,280 px. No listener is written in the page: the loader sizes the frames and passes
- * the page's theme (Docusaurus's html[data-theme]).
+ * 480 and 1,280 px, and a batch job's at 480 and 700 px. No listener is written in the page: the
+ * loader sizes the frames and passes the page's theme (Docusaurus's html[data-theme]).
  */
 import type { Frame, Page } from '@playwright/test';
 import { expect, test, testIds } from './fixtures';
@@ -35,7 +35,7 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-test('three embeds at 700, 480 and 1,280 px: sized by the loader once, every stage and the verdict inside the frame, no sideways scroll', async ({
+test('three embeds at 700, 480 and 1,280 px and a batch job at 480 and 700: sized by the loader once, every stage and the verdict inside the frame, no sideways scroll', async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -74,11 +74,29 @@ test('three embeds at 700, 480 and 1,280 px: sized by the loader once, every sta
       layout: WIDTHS[i]! <= 760 ? 'compact' : 'full',
     });
   }
-  // Each frame got one height, the reserved one, from its first message to the run's end.
+  // The batch job's frames: the autoplayed schedule (300 ms an attempt) plays to its end, where
+  // the table and its summary are, all inside the reserved height (none of it scrolled away).
+  for (const i of [3, 4]) {
+    await page.locator('delivery-lab-embed').nth(i).scrollIntoViewIfNeeded();
+    const f = await player(page, i);
+    await expect(f.getByTestId('batch-summary')).toBeVisible({ timeout: 20_000 });
+    const fit = await f.evaluate(() => {
+      const el = document.querySelector('[data-testid="embed-player"]')!;
+      const summary = document.querySelector('[data-testid="batch-summary"]')!;
+      return {
+        reserved: el.getAttribute('data-height'),
+        inside: el.scrollHeight <= el.clientHeight + 1,
+        summary: summary.getBoundingClientRect().bottom <= innerHeight + 0.5,
+      };
+    });
+    expect(fit).toEqual({ reserved: 'reserved', inside: true, summary: true });
+  }
+  // Each frame got one height, the reserved one, from its first message to the run's end: the
+  // batch job's too (issue 31: at 480 px it grew 578 → 929 px while its schedule played).
   const heights = await page.evaluate(
     () => (window as unknown as { heights: Record<string, number[]> }).heights,
   );
-  expect(Object.keys(heights).sort()).toEqual(['1280', '480', '700']);
+  expect(Object.keys(heights).sort()).toEqual(['1280', '480', '700', 'batch 480', 'batch 700']);
   for (const list of Object.values(heights)) expect(list).toHaveLength(1);
   // The compact frames fit a docs column (src/ui/embed/embedCompact.css; scripts/embed-heights.ts
   // measured 735 px at 700 and 925 px at 480 with the preset's longer caption, 887 and 1,083

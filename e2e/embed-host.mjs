@@ -2,7 +2,7 @@
 //   - serves /host.html: a page that embeds the player in an iframe and records the height
 //     messages it receives (the iframe's src, or a whole snippet from the Embed dialog, comes in
 //     the hash as base64url JSON: { src } or { snippet });
-//   - serves /docs.html: a docs page with three embeds by the loader (public/embed.js), and
+//   - serves /docs.html: a docs page with five embeds by the loader (public/embed.js), and
 //     /docs-dark.html: a dark one with four, the last far below the fold;
 //   - serves dist/ under /some/base/path/ with no special headers and no fallback, to show that
 //     the build runs from any base path on any static host.
@@ -70,7 +70,7 @@ const HOST = `<!doctype html>
 </body></html>`;
 
 // A docs page (Docusaurus's theme convention, html[data-theme]) with three loader embeds in
-// columns of 700, 480 and 1,280 px. The loader is the lab's own (under BASE, on 127.0.0.1): opened
+// columns of 700, 480 and 1,280 px, then a batch job's in columns of 480 and 700 px. The loader is the lab's own (under BASE, on 127.0.0.1): opened
 // as http://localhost:<port>/docs.html the page is on another origin than the lab.
 const DOCS = `<!doctype html>
 <html lang="en" data-theme="light"><head><meta charset="utf-8"><title>Docs</title>
@@ -81,6 +81,8 @@ const DOCS = `<!doctype html>
 <div class="col" style="width:700px"><delivery-lab-embed preset="lost-ack-retry/acks-1" autoplay speed="1000" caption="700"></delivery-lab-embed></div>
 <div class="col" style="width:480px"><delivery-lab-embed preset="consume-transform-produce/read-uncommitted" autoplay speed="1000" caption="480"></delivery-lab-embed></div>
 <div class="col" style="width:1280px"><delivery-lab-embed preset="lost-ack-retry/acks-1" autoplay speed="1000" caption="1280"></delivery-lab-embed></div>
+<div class="col" style="width:480px"><delivery-lab-embed preset="backfill-beside-production/overwrite" autoplay caption="batch 480"></delivery-lab-embed></div>
+<div class="col" style="width:700px"><delivery-lab-embed preset="backfill-beside-production/overwrite" autoplay caption="batch 700"></delivery-lab-embed></div>
 </body></html>`;
 
 // A dark docs page (MkDocs Material's slate scheme on <body>) with four loader embeds, as the

@@ -5,9 +5,12 @@
  * no guarantee switch), the `why` panel, the layout (compact: the dates stacked), and `predict=1`:
  * the question box of the stream player, whose gate (usePredictionGate, in ./BatchRun.tsx) keeps
  * the table and the "why" until the answer is locked in and the schedule has played to its end. Its own lazy
- * chunk: a stream embed does not fetch it. Sized to its content, as the stream player is.
+ * chunk: a stream embed does not fetch it. Its height is reserved for the whole schedule before
+ * it is reported, by the stream player's rule (../embed/ReserveHeight.tsx): a hidden copy laid out
+ * at the schedule's end and at every eighth of it before, so the host's frame never grows while
+ * the schedule plays (issue 31: 578 → 929 px at 480 px).
  */
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { encodeShare } from '../../platform/share';
 import type { LabState } from '../../store/labStore';
 import { useLab } from '../../store/LabContext';
@@ -16,6 +19,7 @@ import { NoticeBar } from '../io/NoticeBar';
 import { testIds } from '../testIds';
 import type { EmbedOptions } from '../embed/embedOptions';
 import { useCompact } from '../embed/useCompact';
+import { MeasureAtEnd } from '../embed/ReserveHeight';
 import { useReportHeight } from '../embed/useReportHeight';
 import { PredictFirst } from '../library/Prediction';
 import { EMBED_PREDICT_IDS, embedQuestion } from '../embed/embedQuestion';
@@ -29,16 +33,35 @@ const selectStatus = (s: LabState) => s.status;
 export function BatchEmbed({
   options,
   presetRef,
+  measureAt,
 }: {
   options: EmbedOptions;
   /** The preset the scenario came from (its question is the default one). */
   presetRef: string | null;
+  /** The hidden copy MeasureAtEnd lays out, at this many attempts shown: it acts on nothing. */
+  measureAt?: number;
 }) {
   const scenario = useLab(selectScenario);
   const status = useLab(selectStatus);
   const root = useRef<HTMLDivElement>(null);
   const compact = useCompact(options.layout);
-  useReportHeight(root, options.frameId);
+  const measuring = measureAt !== undefined;
+  // The height reserved for the whole schedule, per scenario (the guarantee switch, an edit) and
+  // layout, as the stream player's (../embed/EmbedApp.tsx); `height=` fixes it.
+  const [measured, setMeasured] = useState<{ of: unknown; height: number } | null>(null);
+  const measureOf = useMemo(() => ({ scenario, compact }), [scenario, compact]);
+  const onMeasured = useCallback(
+    (height: number) => setMeasured({ of: measureOf, height }),
+    [measureOf],
+  );
+  const fixed = options.height;
+  const needsMeasure = !measuring && fixed === null && measured?.of !== measureOf;
+  const steps = useMemo(() => {
+    const v = batchPageView(scenario);
+    return 'error' in v ? 0 : v.attempts.length;
+  }, [scenario]);
+  // Reported once the height is known (reserved or fixed): the host's frame is sized once.
+  useReportHeight(root, options.frameId, !measuring && !needsMeasure);
   const fullHref = useMemo(() => `./#${encodeShare(scenario)}`, [scenario]);
   // `predict=1`: the question first, as the stream player asks it (../embed/EmbedApp.tsx);
   // locking the answer in plays the schedule, and autoplay waits for it.
@@ -51,22 +74,38 @@ export function BatchEmbed({
   const embed = useMemo(
     () => ({
       locked: options.lock,
-      autoplay: options.autoplay && !options.predict,
+      // Once the height is reserved: the schedule plays in the frame the host has sized.
+      autoplay: options.autoplay && !options.predict && !measuring && !needsMeasure,
       why: options.panels.includes('why'),
       requests,
+      measureAt,
     }),
-    [options, requests],
+    [options, requests, measureAt, measuring, needsMeasure],
   );
   return (
     <div
       ref={root}
       className="embed embed-batch"
-      data-testid={testIds.embedPlayer}
+      data-testid={measuring ? undefined : testIds.embedPlayer}
       data-status={status}
       data-locked={options.lock}
       data-layout={compact ? 'compact' : 'full'}
-      style={options.height !== null ? { height: options.height, overflowY: 'auto' } : undefined}
+      data-height={fixed !== null ? 'fixed' : 'reserved'}
+      data-measuring={needsMeasure || undefined}
+      // The player's height, not a minimum: a state the measure did not sample scrolls inside.
+      style={
+        fixed !== null
+          ? { height: fixed, overflowY: 'auto' }
+          : measured && !needsMeasure
+            ? { height: measured.height, overflowY: 'auto' }
+            : undefined
+      }
     >
+      {needsMeasure && (
+        <MeasureAtEnd onMeasured={onMeasured} steps={steps}>
+          {(at) => <BatchEmbed options={options} presetRef={presetRef} measureAt={at} />}
+        </MeasureAtEnd>
+      )}
       <NoticeBar />
       <header className="embed-head">
         <h1 className={options.caption ? 'embed-caption' : 'embed-caption muted'}>

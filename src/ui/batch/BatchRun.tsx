@@ -33,7 +33,7 @@ const REVEAL_MS = 300;
 export interface BatchEmbedding {
   /** `lock`: the attempts take no click (no fault, no clear). */
   locked: boolean;
-  /** `autoplay`: the schedule plays as the player opens. */
+  /** `autoplay`: the schedule plays as the player opens (or once this turns true). */
   autoplay: boolean;
   /** The `why` panel: the explanations under the table. */
   why: boolean;
@@ -43,6 +43,11 @@ export interface BatchEmbedding {
    * goes back to its start ("Ask again"). 0: never asked.
    */
   requests?: { play: number; restart: number };
+  /**
+   * The hidden copy that measures the player's height (src/ui/embed/ReserveHeight.tsx): the
+   * schedule stands at this many attempts shown, and nothing plays or reaches the end.
+   */
+  measureAt?: number;
 }
 
 export function BatchRun({ embed }: { embed?: BatchEmbedding } = {}) {
@@ -65,8 +70,16 @@ function BatchRunOf({
 }) {
   const a = useActions();
   // An embed opens at the start of its schedule, as the stream player opens at event 0.
-  const [shown, setShown] = useState(presetRef === null && !embed ? Number.MAX_SAFE_INTEGER : 0);
-  const [playing, setPlaying] = useState(embed?.autoplay ?? false);
+  const [shownNow, setShown] = useState(presetRef === null && !embed ? Number.MAX_SAFE_INTEGER : 0);
+  const measureAt = embed?.measureAt;
+  const shown = measureAt ?? shownNow;
+  const [playing, setPlaying] = useState(false);
+  // Autoplay, once: the embed turns it on when its height is reserved (adjusted while rendering).
+  const [autoplayed, setAutoplayed] = useState(false);
+  if (embed?.autoplay && !autoplayed) {
+    setAutoplayed(true);
+    setPlaying(true);
+  }
   const [menu, setMenu] = useState<number | null>(null);
   const view = useMemo(() => batchPageView(scenario), [scenario]);
   const total = 'error' in view ? 0 : view.attempts.length;
@@ -111,7 +124,7 @@ function BatchRunOf({
     if (a.forwardRefusal() === null) move();
   };
   useEffect(() => {
-    if (done && !('error' in view)) reachEnd();
+    if (done && !('error' in view) && measureAt === undefined) reachEnd();
     // `phase`: locking the answer in while the schedule stands at its end reveals it too.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reachEnd is a fresh closure per render
   }, [done, phase, scenario, view]);

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import { createPortal, flushSync } from 'react-dom';
 import { createStore } from 'zustand/vanilla';
 import type { Lab } from '../../store/labStore';
 import { LabProvider, useLabInstance, useView } from '../../store/LabContext';
@@ -17,6 +17,8 @@ import { timeAtIndex } from '../../views/run/at';
  * cursor at the end; it shares the scenario, the run and the prediction with the live one, and
  * runs none of its effects on the lab (it is given `measuring`). Its outcome is the end's
  * ({@link EndSeen}): the final verdict, which the live player folds until then, is measured too.
+ * A batch job's player (src/ui/batch/BatchEmbed.tsx) has no stream run to put a cursor on: it
+ * gives its number of `steps` (attempts) and renders the copy at each sample (`children(at)`).
  */
 /**
  * Where in the run the copy is measured (fractions of its events): the end, where the tables
@@ -31,12 +33,18 @@ const SAMPLE_FRAMES = 2;
 export function MeasureAtEnd({
   children,
   onMeasured,
+  steps,
 }: {
-  children: ReactNode;
+  /** The copy; a function of the step to lay out when `steps` is given. */
+  children: ReactNode | ((at: number) => ReactNode);
   onMeasured: (height: number) => void;
+  /** The run's length in steps of the player's own, for a player the lab's cursor does not move. */
+  steps?: number;
 }) {
   const lab = useLabInstance();
   const view = useView();
+  const n = steps ?? view?.n ?? null;
+  const [at, setAt] = useState(n ?? 0);
   const [host, setHost] = useState<HTMLDivElement | null>(null);
   const root = useShadowWithStyles(host);
   const atEnd = useMemo<Lab>(() => {
@@ -49,9 +57,9 @@ export function MeasureAtEnd({
     };
   }, [lab, view]);
   useEffect(() => {
-    if (!view || !root) return;
+    if (n === null || !root) return;
     // Each sample point of the run for SAMPLE_FRAMES frames; the tallest of them all is reserved.
-    const samples = SAMPLES.map((f) => Math.round(view.n * f));
+    const samples = SAMPLES.map((f) => Math.round(n * f));
     let tallest = 0;
     let frame = 0;
     let id = 0;
@@ -63,8 +71,11 @@ export function MeasureAtEnd({
       if (sample >= samples.length) return onMeasured(tallest);
       if (frame % SAMPLE_FRAMES === 0) {
         const idx = samples[sample]!;
-        atEnd.cursor.setState({ idx, t: timeAtIndex(view, idx) });
-        atEnd.shown.setState({ idx });
+        if (typeof children === 'function') flushSync(() => setAt(idx));
+        else if (view) {
+          atEnd.cursor.setState({ idx, t: timeAtIndex(view, idx) });
+          atEnd.shown.setState({ idx });
+        }
       }
       // A task, not requestAnimationFrame: Chromium runs no animation frames in a cross-origin
       // frame off screen, so a frame below the fold would report its height only once scrolled
@@ -73,7 +84,9 @@ export function MeasureAtEnd({
     };
     measure();
     return () => window.clearTimeout(id);
-  }, [atEnd, view, root, onMeasured]);
+    // `children` left out: a render function is fresh each render, and only its kind matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [atEnd, view, n, root, onMeasured]);
   return (
     <div
       ref={setHost}
@@ -84,7 +97,7 @@ export function MeasureAtEnd({
       {root &&
         createPortal(
           <LabProvider lab={atEnd}>
-            <EndSeen>{children}</EndSeen>
+            <EndSeen>{typeof children === 'function' ? children(at) : children}</EndSeen>
           </LabProvider>,
           root.mount,
         )}
