@@ -140,6 +140,11 @@ test('keyboard only: explore, walk the grid, open a placement, show how it break
   await expect(dash.byId(ids.summary)).toBeVisible({ timeout: 120_000 });
   // The button keeps the focus through the run (Cancel while running, Explore again after).
   await expect(dash.byId(ids.explore)).toBeFocused();
+  // Then the fault kinds' checkboxes (the run's inputs, beside Explore), then the results.
+  const kinds = await dash.byId(ids.kinds).locator('input[type="checkbox"]').count();
+  expect(kinds).toBeGreaterThan(0);
+  for (let k = 0; k < kinds; k++) await page.keyboard.press('Tab');
+  await expect(dash.byId(ids.kinds).locator('input').last()).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(dash.byId(ids.counterexample)).toBeFocused();
   await page.keyboard.press('Tab');
