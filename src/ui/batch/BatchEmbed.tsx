@@ -19,7 +19,7 @@ import { NoticeBar } from '../io/NoticeBar';
 import { testIds } from '../testIds';
 import type { EmbedOptions } from '../embed/embedOptions';
 import { useCompact } from '../embed/useCompact';
-import { MeasureAtEnd } from '../embed/ReserveHeight';
+import { MeasureAtEnd, reservedHeightStyle } from '../embed/ReserveHeight';
 import { useReportHeight } from '../embed/useReportHeight';
 import { PredictFirst } from '../library/Prediction';
 import { EMBED_PREDICT_IDS, embedQuestion } from '../embed/embedQuestion';
@@ -92,14 +92,7 @@ export function BatchEmbed({
       data-layout={compact ? 'compact' : 'full'}
       data-height={fixed !== null ? 'fixed' : 'reserved'}
       data-measuring={needsMeasure || undefined}
-      // The player's height, not a minimum: a state the measure did not sample scrolls inside.
-      style={
-        fixed !== null
-          ? { height: fixed, overflowY: 'auto' }
-          : measured && !needsMeasure
-            ? { height: measured.height, overflowY: 'auto' }
-            : undefined
-      }
+      style={reservedHeightStyle(fixed, measured, needsMeasure)}
     >
       {needsMeasure && (
         <MeasureAtEnd onMeasured={onMeasured} steps={steps}>

@@ -31,7 +31,7 @@ import { startPastEndLine, type EmbedOptions } from './embedOptions';
 import { EMBED_PREDICT_IDS, embedQuestion, embedSubject, unaskedSubject } from './embedQuestion';
 import { lockedLab } from './lockedLab';
 import { OpenInLab } from './OpenInLab';
-import { MeasureAtEnd } from './ReserveHeight';
+import { MeasureAtEnd, reservedHeightStyle } from './ReserveHeight';
 import { useCompact } from './useCompact';
 import { useEmbedTheme } from './useEmbedTheme';
 import { useReportHeight } from './useReportHeight';
@@ -213,16 +213,7 @@ function Player({
       data-legends={compact && !legends ? 'folded' : 'shown'}
       data-height={fixed !== null ? 'fixed' : 'reserved'}
       data-measuring={needsMeasure || undefined}
-      // The reserved height is the player's height, not a minimum: a state the measure did not
-      // sample scrolls inside the player rather than resizing the host's frame (issue 31: the
-      // height constant from first paint to the end of an autoplayed run).
-      style={
-        fixed !== null
-          ? { height: fixed, overflowY: 'auto' }
-          : measured && !needsMeasure
-            ? { height: measured.height, overflowY: 'auto' }
-            : undefined
-      }
+      style={reservedHeightStyle(fixed, measured, needsMeasure)}
     >
       {needsMeasure && (
         <MeasureAtEnd onMeasured={onMeasured}>

@@ -143,3 +143,17 @@ function useShadowWithStyles(
   }, [host]);
   return ready;
 }
+
+/**
+ * The player's style once its height is known: `height=` (fixed) or the measured reserve — the
+ * player's height, not a minimum, so a state the measure did not sample scrolls inside the player
+ * rather than resizing the host's frame (issue 31). None while it is still being measured.
+ */
+export function reservedHeightStyle(
+  fixed: number | null,
+  measured: { height: number } | null,
+  needsMeasure: boolean,
+): { height: number; overflowY: 'auto' } | undefined {
+  if (fixed !== null) return { height: fixed, overflowY: 'auto' };
+  return measured && !needsMeasure ? { height: measured.height, overflowY: 'auto' } : undefined;
+}
