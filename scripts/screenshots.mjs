@@ -2,9 +2,13 @@
 // 1920×1080, projector mode off and on, light and dark, each at t = 0 (the question asked) and at
 // the run's end (the outcome shown) — issue 24, "Screenshots at 1280×720 and 1920×1080 in both
 // modes, looked at". Also retakes the README's (docs/screenshot.png: projector mode, 1280×720,
-// light, at-least-once at its end) with --readme.
+// light, at-least-once at its end) with --readme. With --lesson ID, the presenter view instead:
+// each of the lesson's steps named by --steps (all of them by default) asked and revealed at its
+// run's end (a "then flip to" step's Compare undone to show its pipeline there, as
+// e2e/lesson.spec.ts does), at both sizes and in both colour schemes, without a room.
 //
 //   node scripts/screenshots.mjs [--out DIR] [--preset REF] [--readme]
+//   node scripts/screenshots.mjs --lesson ID [--steps 1,6] [--out DIR]
 //
 // Serves dist/ with `vite preview` on a free port of its own and drives Chromium
 // (scripts/chromium.mjs) with Playwright.
@@ -21,6 +25,8 @@ const { values } = parseArgs({
     out: { type: 'string', default: 'test-results/screenshots' },
     preset: { type: 'string', default: 'at-least-once' },
     readme: { type: 'boolean', default: false },
+    lesson: { type: 'string' },
+    steps: { type: 'string' },
   },
 });
 
@@ -92,6 +98,52 @@ async function open(context, url, { present, end }) {
   return page;
 }
 
+/**
+ * Screenshots of a lesson's steps in the presenter view, asked and revealed at the run's end.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} url
+ * @param {string} lesson
+ */
+async function lessonShots(browser, url, lesson) {
+  mkdirSync(values.out, { recursive: true });
+  for (const size of SIZES)
+    for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
+      const context = await browser.newContext({ viewport: size, colorScheme });
+      const page = await context.newPage();
+      // The clock paused: the runs do not play on their own, the reveal is shot at the run's end.
+      await page.clock.install();
+      await page.goto(`${url}?lesson=${lesson}&step=1`);
+      const view = page.getByTestId('lesson-presenter');
+      const count = Number(
+        /of (\d+)/.exec((await page.getByTestId('lesson-step-count').textContent()) ?? '')?.[1],
+      );
+      const wanted = values.steps ? values.steps.split(',').map(Number) : null;
+      for (let step = 1; step <= count; step++) {
+        if (step > 1) await page.keyboard.press('PageDown');
+        await view.and(page.locator(`[data-step="${step}"]`)).waitFor();
+        if (wanted && !wanted.includes(step)) continue;
+        await page.locator('.pipeline .stage').first().waitFor();
+        await page.waitForTimeout(300);
+        for (const revealed of [false, true]) {
+          if (revealed) {
+            await page.keyboard.press('r');
+            await page.keyboard.press('End');
+            await page.waitForTimeout(300);
+            if ((await view.getAttribute('data-comparing')) === 'true') {
+              await page.keyboard.press('Control+z');
+              await page.locator('.pipeline .stage').first().waitFor();
+            }
+            await page.waitForTimeout(300);
+          }
+          const name = `${size.width}x${size.height}-lesson-${lesson}-${step}-${colorScheme}-${revealed ? 'revealed' : 'asked'}.png`;
+          await page.screenshot({ path: join(values.out, name) });
+          console.log(join(values.out, name));
+        }
+      }
+      await context.close();
+    }
+}
+
 const port = await freePort();
 const server = await preview(port);
 const browser = await chromium.launch({
@@ -99,7 +151,9 @@ const browser = await chromium.launch({
   args: chromiumArgs,
 });
 try {
-  if (values.readme) {
+  if (values.lesson) {
+    await lessonShots(browser, server.url, values.lesson);
+  } else if (values.readme) {
     const context = await browser.newContext({ viewport: SIZES[0], colorScheme: 'light' });
     const page = await open(context, server.url, { present: true, end: true });
     await page.screenshot({ path: 'docs/screenshot.png' });

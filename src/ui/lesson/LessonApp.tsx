@@ -25,10 +25,12 @@ import { useDeckKeys } from './useDeckKeys';
 import '../styles.css';
 import '../io/io.css';
 import '../present/present.css';
+import '../present/condensedCards.css';
 import './lesson.css';
 
 const selectComparing = (s: LabState) => s.compare !== null;
 const selectReady = (s: LabState) => s.status === 'ready';
+const selectDetails = (s: LabState) => s.details;
 
 /**
  * The presenter view (`?lesson=<id>`): full-screen, projector type (the page's projector mode,
@@ -42,6 +44,7 @@ export function LessonApp({ lab, page, deck }: { lab: Lab; page: PageServices; d
     () => ({
       ...deck.actions,
       toEnd: lab.actions.toEnd,
+      details: () => lab.actions.setDetails(!lab.app.getState().details),
       undo: lab.actions.undo,
       redo: lab.actions.redo,
     }),
@@ -64,6 +67,7 @@ function Presenter({ deck }: { deck: LessonDeck }) {
   const comparing = useLab(selectComparing);
   const ready = useLab(selectReady);
   const view = useView();
+  const details = useLab(selectDetails);
   const panels = new Set(step.panels);
   const roomSource: RoomSource = {
     index: info.index,
@@ -80,6 +84,10 @@ function Presenter({ deck }: { deck: LessonDeck }) {
       data-step={info.index + 1}
       data-revealed={info.revealed || undefined}
       data-comparing={comparing || undefined}
+      // Projector mode's details (D, lab state `details`): folded, the stage cards are condensed
+      // to one screen (src/ui/present/condensedCards.css); unfolded, whole, in a box that scrolls.
+      data-details={details}
+      data-condensed={!details || undefined}
     >
       <header className="lesson-head">
         <h1 className="lesson-title">{state.lesson.title}</h1>

@@ -8,6 +8,8 @@ export interface DeckKeys {
   reveal(): void;
   /** The run's end (refused, as the ⇥ button is, until the reveal). */
   toEnd?(): void;
+  /** Fold or unfold the details (D, as in the page's projector mode). */
+  details?(): void;
   undo?(): void;
   redo?(): void;
 }
@@ -15,7 +17,8 @@ export interface DeckKeys {
 /**
  * The presenter's keys, on the whole window: PageDown / PageUp — what a presentation clicker
  * sends — and ArrowRight / ArrowLeft / Space (other clickers) move between steps, R reveals,
- * End goes to the run's end (as the playback's ⇥, and the page's End key, do), Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) undo and redo as on the page. A text field keeps its keys.
+ * End goes to the run's end (as the playback's ⇥, and the page's End key, do), D folds and
+ * unfolds the details (the page's projector-mode key: src/ui/hooks/useShortcuts.ts), Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) undo and redo as on the page. A text field keeps its keys.
  */
 function deckKey(e: KeyboardEvent, keys: DeckKeys): boolean {
   if (editsText(e.target) || e.altKey) return false;
@@ -44,6 +47,11 @@ function deckKey(e: KeyboardEvent, keys: DeckKeys): boolean {
     case 'End':
       if (!keys.toEnd) return false;
       keys.toEnd();
+      return true;
+    case 'd':
+    case 'D':
+      if (!keys.details) return false;
+      keys.details();
       return true;
     default:
       return false;

@@ -25,7 +25,8 @@ export function ProcessorStage({ view, idx, t }: StageProps) {
         style={{ fontSize: '0.85em' }}
         title="Every attempt counts: a record processed again after a crash or a replay counts twice"
       >
-        processed {formatCountOf(counters.processed, 'record')} (each attempt counts)
+        processed {formatCountOf(counters.processed, 'record')}{' '}
+        <span className="attempts-note">(each attempt counts)</span>
       </div>
       {kind === 'flink' && <FlinkPanel view={view} idx={idx} t={t} />}
       {kind === 'spark' && <BatchList view={view} idx={idx} />}
