@@ -414,4 +414,16 @@ test('at 1280×720 without a room every step of every shipped lesson is one scre
     }
   }
   expect(problems).toEqual([]);
+  // What is folded is one key away: D unfolds the whole cards and the timeline (the view then
+  // scrolls), D again folds them.
+  const folded = page.locator('.pipeline .attempts-note');
+  await expect(folded).toBeHidden();
+  await expect(page.getByTestId(testIds.timeline)).toBeHidden();
+  await page.keyboard.press('d');
+  await expect(view).toHaveAttribute('data-details', 'true');
+  await expect(folded).toBeVisible();
+  await expect(page.getByTestId(testIds.timeline)).toBeVisible();
+  await page.keyboard.press('d');
+  await expect(view).toHaveAttribute('data-condensed', 'true');
+  await expect(folded).toBeHidden();
 });

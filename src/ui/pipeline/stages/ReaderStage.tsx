@@ -54,10 +54,16 @@ export function ReaderStage({ view, idx, t }: StageProps) {
             {cardWords('SELECT count(*), sum(amount)')}
           </div>
           <dl className="kv">
+            {/* Each figure whole: a narrow column (the projector's) wraps before it ("sum
+                $426,|500" broke inside it). */}
             <dt>count</dt>
-            <dd>{formatCount(c.rows)}</dd>
+            <dd>
+              <span className="figure">{formatCount(c.rows)}</span>
+            </dd>
             <dt>sum</dt>
-            <dd>{formatMoney(c.sum)}</dd>
+            <dd>
+              <span className="figure">{formatMoney(c.sum)}</span>
+            </dd>
             <dt>should be</dt>
             <dd>
               {/* The events sent so far and their amounts (the total only once all are sent).
