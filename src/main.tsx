@@ -20,7 +20,9 @@ const LessonPage = lazy(() =>
 );
 import { followSystemScheme } from './platform/media';
 import { provideKnobEditing } from './store/knobEditing';
+import { provideMomentWords } from './store/momentWordsOnDemand';
 import { editKnob } from './views/edit/knobs';
+import { momentWords } from './views/run/momentWords';
 import { provideValidation } from './views/run/validationOnDemand';
 import { validationParts } from './views/run/validationParts';
 
@@ -32,6 +34,9 @@ provideKnobEditing(editKnob);
 // The validation (zod), which the page's panels read as they render anyway: its readers
 // synchronous (src/views/run/validationOnDemand.ts; the embed loads it only when it must).
 provideValidation(validationParts);
+// A jump's words, whose describe.ts the page's status line imports anyway: said at once
+// (src/store/momentWordsOnDemand.ts; the embed loads them at its first jump).
+provideMomentWords(momentWords);
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 
