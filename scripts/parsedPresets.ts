@@ -98,7 +98,7 @@ export async function parsedPresetFiles(): Promise<Map<string, string>> {
       '',
     ].join('\n'),
   );
-  files.set(join(PARSED_DIR, 'catalog.ts'), await catalogFile());
+  for (const [name, text] of await catalogFiles()) files.set(join(PARSED_DIR, name), text);
   const options = await resolveConfig(join(PARSED_DIR, 'index.ts'));
   for (const [path, text] of files)
     files.set(path, await format(text, { ...options, filepath: path }));
@@ -119,11 +119,15 @@ function switchAnswersOf(scenario: ScenarioInput): SwitchAnswers {
 }
 
 /**
- * catalog.ts: what the first screen knows of every preset without loading it — title, group, the
+ * The catalog: what the first screen knows of a preset without loading it — title, group, the
  * guarantee it illustrates, the variant its question is about, its variants' ids and labels (the
- * scenario menu), and the family module that holds it (src/scenarios/presetFamilies.ts, loaded by src/scenarios/presetCatalog.ts).
+ * scenario menu), and the family module that holds it (src/scenarios/presetFamilies.ts, loaded by
+ * src/scenarios/presetCatalog.ts). The same entries written twice: catalog.ts, every preset (the
+ * lab's page, whose scenario menu lists them all), and catalog-<family>.ts, one family's (an embed
+ * shows one preset: it loads its family's part alone), with catalogParts.ts, each preset's family
+ * and the parts' loaders.
  */
-async function catalogFile(): Promise<string> {
+async function catalogFiles(): Promise<Map<string, string>> {
   const familyOf = new Map<string, PresetFamily>();
   for (const [family, load] of Object.entries(PRESET_FAMILIES))
     for (const p of await load()) familyOf.set(p.id, family as PresetFamily);
@@ -140,14 +144,50 @@ async function catalogFile(): Promise<string> {
       variants: p.variants.map((v) => ({ id: v.id, label: v.label })),
     };
   });
-  return [
-    HEADER,
-    "import type { PresetMeta } from '../presetMeta';",
-    '',
-    "/** Every preset's metadata, in library order (`labPresets`): the streaming ones, then the batch jobs. */",
-    `export const PRESET_CATALOG: readonly PresetMeta[] = ${JSON.stringify(entries)};`,
-    '',
-  ].join('\n');
+  const files = new Map<string, string>();
+  files.set(
+    'catalog.ts',
+    [
+      HEADER,
+      "import type { PresetMeta } from '../presetMeta';",
+      '',
+      "/** Every preset's metadata, in library order (`labPresets`): the streaming ones, then the batch jobs. */",
+      `export const PRESET_CATALOG: readonly PresetMeta[] = ${JSON.stringify(entries)};`,
+      '',
+    ].join('\n'),
+  );
+  const families = Object.keys(PRESET_FAMILIES) as PresetFamily[];
+  for (const family of families)
+    files.set(
+      `catalog-${family}.ts`,
+      [
+        HEADER,
+        "import type { PresetMeta } from '../presetMeta';",
+        '',
+        `/** The metadata of the presets of family \`${family}\` (catalog.ts's entries), in library order. */`,
+        `const part: readonly PresetMeta[] = ${JSON.stringify(entries.filter((e) => e.family === family))};`,
+        'export default part;',
+        '',
+      ].join('\n'),
+    );
+  files.set(
+    'catalogParts.ts',
+    [
+      HEADER,
+      "import type { PresetMeta } from '../presetMeta';",
+      "import type { PresetFamily } from '../presetFamilies';",
+      '',
+      "/** Each preset's family, in library order. */",
+      `export const PRESET_FAMILY_OF: Readonly<Record<string, PresetFamily>> = ${JSON.stringify(Object.fromEntries(entries.map((e) => [e.id, e.family])))};`,
+      '',
+      "/** Each family's part of the catalog, a module of its own. */",
+      'export const CATALOG_PARTS: Readonly<Record<PresetFamily, () => Promise<{ default: readonly PresetMeta[] }>>> = {',
+      ...families.map((f) => `  ${f}: () => import('./catalog-${f}'),`),
+      '};',
+      '',
+    ].join('\n'),
+  );
+  return files;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,5 +1,7 @@
 // First: it starts the simulation's download before the rest of the entry evaluates.
 import './platform/simulationChunk';
+// The whole catalog, before anything reads a preset's metadata (src/scenarios/wholeCatalog.ts).
+import './scenarios/wholeCatalog';
 // Then the presets the address opens: their download starts too (src/ui/io/firstPresets.ts).
 import './ui/io/firstPresets';
 import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
@@ -20,7 +22,9 @@ const LessonPage = lazy(() =>
 );
 import { followSystemScheme } from './platform/media';
 import { provideKnobEditing } from './store/knobEditing';
+import { provideMomentWords } from './store/momentWordsOnDemand';
 import { editKnob } from './views/edit/knobs';
+import { momentWords } from './views/run/momentWords';
 import { provideValidation } from './views/run/validationOnDemand';
 import { validationParts } from './views/run/validationParts';
 
@@ -32,6 +36,9 @@ provideKnobEditing(editKnob);
 // The validation (zod), which the page's panels read as they render anyway: its readers
 // synchronous (src/views/run/validationOnDemand.ts; the embed loads it only when it must).
 provideValidation(validationParts);
+// A jump's words, whose describe.ts the page's status line imports anyway: said at once
+// (src/store/momentWordsOnDemand.ts; the embed loads them at its first jump).
+provideMomentWords(momentWords);
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 

@@ -5,7 +5,9 @@
  */
 import { loadAllPresets } from './scenarios/presetCatalog';
 import { provideKnobEditing } from './store/knobEditing';
+import { provideMomentWords } from './store/momentWordsOnDemand';
 import { editKnob } from './views/edit/knobs';
+import { momentWords } from './views/run/momentWords';
 import { provideValidation } from './views/run/validationOnDemand';
 import { validationParts } from './views/run/validationParts';
 
@@ -15,3 +17,5 @@ provideKnobEditing(editKnob);
 // As src/main.tsx does: the validation in hand, its readers synchronous
 // (src/views/run/validationOnDemand.ts).
 provideValidation(validationParts);
+// As src/main.tsx does: a jump's words said at once (src/store/momentWordsOnDemand.ts).
+provideMomentWords(momentWords);

@@ -20,7 +20,7 @@
  * in: each preset chosen has an entry of its own (src/ui/io/historySync.ts pushes it first), so
  * Back returns to the preset before, and its address says `?preset=` again.
  */
-import { findPresetMeta, PRESET_CATALOG } from '../scenarios/presetCatalog';
+import { findPresetMeta, loadPreset, presetCatalog } from '../scenarios/presetCatalog';
 import { clipEcho } from '../views/run/format';
 
 /** The query parameter naming the open preset. */
@@ -34,17 +34,33 @@ export type PresetParam =
 const shown = clipEcho;
 
 /**
+ * A `?preset=` value as a ref is written: surrounding space dropped, lower case, and a trailing
+ * slash (`?preset=id/`, the bare id) dropped.
+ */
+export function presetValueRef(value: string): string {
+  return value.trim().toLowerCase().replace(/\/$/, '');
+}
+
+/**
+ * {@link resolvePresetParam} once the preset it names is loaded, its part of the catalog with it
+ * (src/scenarios/presetCatalog.ts: an embed loads only its preset's family's part).
+ */
+export async function loadPresetParam(value: string): Promise<PresetParam> {
+  await loadPreset(presetValueRef(value)).catch(() => undefined);
+  return resolvePresetParam(value);
+}
+
+/**
  * Resolve a `?preset=` value to `preset-id/variant-id`. Surrounding space is ignored and ids are
  * matched without regard to case (every id is lower case), so a hand-typed link still opens.
  */
 export function resolvePresetParam(value: string): PresetParam {
-  // A trailing slash (`?preset=id/`) is the bare id.
-  const v = value.trim().toLowerCase().replace(/\/$/, '');
+  const v = presetValueRef(value);
   const found = findPresetMeta(v);
   if (found && v.split('/').length <= 2)
     return { kind: 'preset', ref: `${found.meta.id}/${found.variantId}` };
   const [pid, vid] = v.split('/', 2);
-  const preset = PRESET_CATALOG.find((p) => p.id === pid);
+  const preset = presetCatalog().find((p) => p.id === pid);
   const message =
     preset && vid !== undefined
       ? `The preset “${preset.id}” has no variant “${shown(vid)}” (its variants: ${preset.variants

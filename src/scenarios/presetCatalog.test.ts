@@ -4,13 +4,10 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { findPreset, labPresets } from '.';
-import {
-  findPresetMeta,
-  loadedPreset,
-  loadedPresets,
-  loadPreset,
-  PRESET_CATALOG,
-} from './presetCatalog';
+import { PRESET_CATALOG } from './parsed/catalog';
+import { CATALOG_PARTS, PRESET_FAMILY_OF } from './parsed/catalogParts';
+import { findPresetMeta, loadedPreset, loadedPresets, loadPreset } from './presetCatalog';
+import { PRESET_FAMILIES, type PresetFamily } from './presetFamilies';
 
 describe('presetCatalog', () => {
   it('lists every preset in library order, with its variants and the variant its question is about', () => {
@@ -43,12 +40,29 @@ describe('presetCatalog', () => {
     expect(loadedPresets()).toEqual(labPresets);
   });
 
-  it('holds a preset once its family is loaded, and that family alone', async () => {
+  it("splits the catalog by family: each part is the whole catalog's entries of its family", async () => {
+    const families = Object.keys(PRESET_FAMILIES) as PresetFamily[];
+    expect(Object.keys(CATALOG_PARTS)).toEqual(families);
+    const parts = await Promise.all(families.map(async (f) => (await CATALOG_PARTS[f]()).default));
+    parts.forEach((part, i) =>
+      expect(part).toEqual(PRESET_CATALOG.filter((m) => m.family === families[i])),
+    );
+    // Every entry is in one part, and PRESET_FAMILY_OF lists them in library order.
+    expect(parts.flat()).toHaveLength(PRESET_CATALOG.length);
+    expect(Object.entries(PRESET_FAMILY_OF)).toEqual(PRESET_CATALOG.map((m) => [m.id, m.family]));
+  });
+
+  it("knows a preset's metadata and holds it once its family is loaded, and that family alone", async () => {
     vi.resetModules();
     const fresh = await import('./presetCatalog');
     expect(fresh.loadedPreset('zombie-consumer')).toBeUndefined();
     expect(fresh.loadedPresets()).toEqual([]);
+    // Nothing of the catalog before a part is loaded (the lab's page provides it whole).
+    expect(fresh.findPresetMeta('zombie-consumer')).toBeUndefined();
+    expect(fresh.presetCatalog()).toEqual([]);
     await fresh.loadPreset('zombie-consumer');
+    // The consumer family's part of the catalog only.
+    expect(fresh.presetCatalog().map((m) => m.family)).toEqual(Array(7).fill('consumer'));
     expect(fresh.loadedPreset('zombie-consumer')?.variant.id).toBe(
       PRESET_CATALOG.find((m) => m.id === 'zombie-consumer')!.variants[0]!.id,
     );

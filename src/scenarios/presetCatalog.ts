@@ -1,26 +1,48 @@
 /**
- * The presets as the page loads them: the catalog (src/scenarios/parsed/catalog.ts, generated) says
- * what every preset is called and where it lives; a preset itself — its story, question and
- * scenarios as written — is imported with its family's module when it is asked for
- * ({@link loadPreset}), so the first screen holds one family, not the library (issues #24, #31).
- * Once loaded, {@link loadedPreset} answers synchronously, as `findPreset` does for the whole
- * library (which tests, the CLI and the scripts still import: src/scenarios/index.ts).
+ * The presets as the page loads them: the catalog (src/scenarios/parsed/, generated) says what
+ * every preset is called and where it lives; a preset itself — its story, question and scenarios
+ * as written — is imported with its family's module when it is asked for ({@link loadPreset}), so
+ * the first screen holds one family, not the library (issues #24, #31). The catalog is read in
+ * parts too: the lab's page provides it whole (src/scenarios/wholeCatalog.ts, its scenario menu
+ * lists every preset), an embed loads its family's part with the family (~0.5 kB gzip where the
+ * whole catalog is 3.8). Once loaded, {@link loadedPreset} answers synchronously, as `findPreset`
+ * does for the whole library (which tests, the CLI and the scripts still import:
+ * src/scenarios/index.ts).
  */
-import { PRESET_CATALOG } from './parsed/catalog';
+import { CATALOG_PARTS, PRESET_FAMILY_OF } from './parsed/catalogParts';
 import { PRESET_FAMILIES, type PresetFamily } from './presetFamilies';
 import type { PresetMeta } from './presetMeta';
 import type { Preset, PresetVariant } from './types';
 
 export type { PresetMeta } from './presetMeta';
-export { PRESET_CATALOG };
 
 /** The preset a lab opens when nothing else is asked for. */
 export const DEFAULT_PRESET_REF = 'at-least-once/default';
 
-const metaById = new Map(PRESET_CATALOG.map((m) => [m.id, m]));
+const metaById = new Map<string, PresetMeta>();
+
+/** Hand over catalog entries (a part, or the whole catalog): {@link findPresetMeta} then knows them. */
+export function provideCatalog(metas: readonly PresetMeta[]): void {
+  for (const m of metas) metaById.set(m.id, m);
+}
+
+/** The family of the preset `ref` names (`preset-id` or `preset-id/variant-id`), if any. */
+function familyOfRef(ref: string): PresetFamily | undefined {
+  const pid = ref.split('/', 1)[0]!;
+  return Object.hasOwn(PRESET_FAMILY_OF, pid) ? PRESET_FAMILY_OF[pid] : undefined;
+}
 
 /**
- * Resolve `preset-id` or `preset-id/variant-id` as `findPreset` does, from the catalog alone.
+ * The catalog entries known so far, in library order (`labPresets`): every preset's once the
+ * whole catalog is provided or {@link loadAllPresets} ran.
+ */
+export function presetCatalog(): PresetMeta[] {
+  return Object.keys(PRESET_FAMILY_OF).flatMap((id) => metaById.get(id) ?? []);
+}
+
+/**
+ * Resolve `preset-id` or `preset-id/variant-id` as `findPreset` does, from the catalog alone — the
+ * part of its family must be in (the lab's page has them all; {@link loadPresetMeta}).
  * @returns the preset's metadata and the variant's id, or undefined for an unknown ref.
  */
 export function findPresetMeta(ref: string): { meta: PresetMeta; variantId: string } | undefined {
@@ -30,25 +52,50 @@ export function findPresetMeta(ref: string): { meta: PresetMeta; variantId: stri
   return meta && variant ? { meta, variantId: variant.id } : undefined;
 }
 
+const parts = new Map<PresetFamily, Promise<void>>();
 const loaded = new Map<string, Preset>();
 const families = new Map<PresetFamily, Promise<void>>();
 
-function loadFamily(family: PresetFamily): Promise<void> {
-  let p = families.get(family);
+/** Import `family`'s module, or its part of the catalog, once; a failed download is tried again. */
+function once(
+  started: Map<PresetFamily, Promise<void>>,
+  family: PresetFamily,
+  load: (family: PresetFamily) => Promise<void>,
+): Promise<void> {
+  let p = started.get(family);
   if (p === undefined) {
-    p = PRESET_FAMILIES[family]().then(
-      (presets) => {
-        for (const preset of presets) loaded.set(preset.id, preset);
-      },
-      (e: unknown) => {
-        // A failed download is tried again by the next call.
-        families.delete(family);
-        throw e;
-      },
-    );
-    families.set(family, p);
+    p = load(family).catch((e: unknown) => {
+      started.delete(family);
+      throw e;
+    });
+    started.set(family, p);
   }
   return p;
+}
+
+/** Whether every preset of `family` is in the catalog already (the lab's page: all of them). */
+const partKnown = (family: PresetFamily) =>
+  Object.entries(PRESET_FAMILY_OF).every(([id, f]) => f !== family || metaById.has(id));
+
+const loadPart = (family: PresetFamily) =>
+  partKnown(family)
+    ? Promise.resolve()
+    : once(parts, family, (f) => CATALOG_PARTS[f]().then((m) => provideCatalog(m.default)));
+
+const loadFamily = (family: PresetFamily) =>
+  once(families, family, (f) =>
+    PRESET_FAMILIES[f]().then((presets) => {
+      for (const preset of presets) loaded.set(preset.id, preset);
+    }),
+  );
+
+/** Import the catalog's part of the preset `ref` names (once); resolves as {@link findPresetMeta}. */
+async function loadPresetMeta(
+  ref: string,
+): Promise<{ meta: PresetMeta; variantId: string } | undefined> {
+  const family = familyOfRef(ref);
+  if (family !== undefined) await loadPart(family);
+  return findPresetMeta(ref);
 }
 
 /**
@@ -62,13 +109,16 @@ export function loadedPreset(ref: string): { preset: Preset; variant: PresetVari
   return preset && variant ? { preset, variant } : undefined;
 }
 
-/** Import the family of the preset `ref` names (once); resolves as {@link loadedPreset}. */
+/**
+ * Import the family of the preset `ref` names (once), with its part of the catalog (both at once);
+ * resolves as {@link loadedPreset}.
+ */
 export async function loadPreset(
   ref: string,
 ): Promise<{ preset: Preset; variant: PresetVariant } | undefined> {
-  const found = findPresetMeta(ref);
-  if (found === undefined) return undefined;
-  await loadFamily(found.meta.family);
+  const family = familyOfRef(ref);
+  if (family === undefined) return undefined;
+  await Promise.all([loadPresetMeta(ref), loadFamily(family)]);
   return loadedPreset(ref);
 }
 
@@ -77,11 +127,12 @@ export async function loadPreset(
  * {@link loadAllPresets}.
  */
 export function loadedPresets(): Preset[] {
-  return PRESET_CATALOG.flatMap((m) => loaded.get(m.id) ?? []);
+  return Object.keys(PRESET_FAMILY_OF).flatMap((id) => loaded.get(id) ?? []);
 }
 
-/** Import every family: the library's search reads every story. */
+/** Import every family, and the whole catalog: the library's search reads every story. */
 export async function loadAllPresets(): Promise<readonly Preset[]> {
-  await Promise.all(Object.keys(PRESET_FAMILIES).map((f) => loadFamily(f as PresetFamily)));
+  const all = Object.keys(PRESET_FAMILIES) as PresetFamily[];
+  await Promise.all(all.flatMap((f) => [loadFamily(f), loadPart(f)]));
   return loadedPresets();
 }

@@ -12,9 +12,10 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { indexAtTime, timeAtIndex } from '../views/run/at';
-import { momentWords, nextMoment, noMomentWords, type MomentKind } from '../views/run/moments';
+import { nextMoment, noMomentWords, type MomentKind } from '../views/run/moments';
 import { advance, SPEED_MAX, SPEED_MIN } from '../views/run/playback';
 import type { CursorState, LabActions, LabState } from './labState';
+import { withMomentWords } from './momentWordsOnDemand';
 
 /** While playing, the panels' cursor (`shown`) updates at most this often (real ms): ≈ 15 Hz. */
 const SHOWN_INTERVAL_MS = 66;
@@ -193,7 +194,11 @@ export function createPlayback(
       }
       if (refusedAt(m.entry + 1)) return;
       actions.seekIndex(m.entry + 1);
-      app.setState({ notice: momentWords(v, m, delta) });
+      withMomentWords((words) => {
+        // Said where the cursor still stands (the words may arrive after another move).
+        if (app.getState().view === v && cursor.getState().idx === m.entry + 1)
+          app.setState({ notice: words(v, m, delta) });
+      });
     },
     setJumpsHideAnomalies(hide) {
       jumpsWithout = hide ? ['anomaly'] : [];

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { PRESET_CATALOG } from '../scenarios/presetCatalog';
+import { presetCatalog } from '../scenarios/presetCatalog';
 import { presetName } from '../views/edit/presetName';
 import { parseSeed, seedEffect, SEED_RULE } from '../views/io/seed';
 import { FONT_SCALES, type LabState } from '../store/labStore';
@@ -61,7 +61,7 @@ export function TopBar() {
               without claiming an edit nobody made. An edited preset keeps its entry here; the
               story panel marks it edited. */}
           {presetRef === null && <option value="">{name} — own scenario</option>}
-          {PRESET_CATALOG.map((p) =>
+          {presetCatalog().map((p) =>
             p.variants.map((v) => (
               <option key={`${p.id}/${v.id}`} value={`${p.id}/${v.id}`}>
                 {presetName(p, v)}

@@ -8,7 +8,7 @@
  * family's module only (src/scenarios/presetCatalog.ts), so an embed of one preset fetches no
  * other family (issues #24, #31).
  */
-import { presetParamOf, resolvePresetParam } from '../../platform/presetUrl';
+import { loadPresetParam, presetParamOf, presetValueRef } from '../../platform/presetUrl';
 import { WORKSPACE_KEY } from '../../platform/storage';
 import { shareParam } from '../../views/io/shareParam';
 import { DEFAULT_PRESET_REF, loadAllPresets, loadPreset } from '../../scenarios/presetCatalog';
@@ -39,8 +39,15 @@ async function loadFirstPresets(
   }
   // `?batch=` (the batch page's old address) becomes `?preset=` in main.tsx, after this runs.
   const value = presetParamOf(loc.search) ?? new URLSearchParams(loc.search).get('batch');
-  const param = value === null ? null : resolvePresetParam(value);
   const embed = isEmbed(loc.search);
+  // An embed's parsed variants start downloading with the preset (its family, its catalog part),
+  // not after them.
+  const early =
+    embed && value !== null
+      ? loadPresetScenarios(presetValueRef(value)).catch(() => false)
+      : null;
+  // The preset it names, with its part of the catalog (the lab's page has the whole catalog).
+  const param = value === null ? null : await loadPresetParam(value);
   const saved = embed ? null : savedPresetRef();
   // The default opens when nothing else can: an embed of a preset that loads needs no other.
   const refs = [
@@ -60,7 +67,7 @@ async function loadFirstPresets(
       loadPreset(DEFAULT_PRESET_REF),
       embed ? loadPresetScenarios(DEFAULT_PRESET_REF) : null,
     ]);
-  await parsed;
+  await Promise.all([parsed, early]);
 }
 
 /** The first screen's presets, in (a failed download is the run's to report). */

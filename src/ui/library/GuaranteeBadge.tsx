@@ -1,5 +1,6 @@
 import type { Guarantee } from '../../engine';
 import { GUARANTEE_BADGES } from '../../views/library/library';
+import './styles/guaranteeBadge.css';
 
 /**
  * The guarantee a preset illustrates: a symbol (=1, ≥1, ≤1) and its name, so the card says it

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { focusSoon } from '../hooks/focusSoon';
 import { testIds } from '../testIds';
-import './library.css';
+import './styles/hiddenOutcome.css';
 import type { PredictionGate } from './usePredictionGate';
 
 /**

@@ -19,7 +19,7 @@ import { focusSoon } from '../hooks/focusSoon';
 import { testIds } from '../testIds';
 import { usePredictions } from './PredictionContext';
 import { usePredictionGate } from './usePredictionGate';
-import './library.css';
+import './styles/predict.css';
 
 const selectPlaying = (s: { playing: boolean }) => s.playing;
 

@@ -9,7 +9,7 @@ import { parseInHand, validation } from '../run/validationOnDemand';
 import {
   loadedPreset,
   loadedPresets,
-  PRESET_CATALOG,
+  presetCatalog,
   type PresetMeta,
 } from '../../scenarios/presetCatalog';
 import {
@@ -494,7 +494,7 @@ export const SEARCH_SUGGESTIONS: readonly string[] = [
  * Where a newcomer starts ("Start here" on the first screen): the library's first story, as its
  * cards list it (groups in LIBRARY_GROUPS order), at the variant its question is about.
  */
-export function firstStoryRef(all: readonly PresetMeta[] = PRESET_CATALOG): string {
+export function firstStoryRef(all: readonly PresetMeta[] = presetCatalog()): string {
   const first = groupPresets(all)[0]?.presets[0];
   if (!first) throw new Error('The library holds no preset');
   return `${first.id}/${first.questionVariant}`;

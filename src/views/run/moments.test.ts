@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { findPreset } from '../../scenarios';
 import { computeRunView } from './computeRun';
-import { moments, momentWords, nextMoment, noMomentWords } from './moments';
+import { momentWords } from './momentWords';
+import { moments, nextMoment, noMomentWords } from './moments';
 import type { RunView } from './runView';
 import { formatMs } from './format';
 

@@ -3,7 +3,6 @@
  * found in the run's trace, so playback can jump from one to the next (← / →) instead of
  * stepping one engine event at a time (a Flink run has 2,500 of them). Pure and cached per view.
  */
-import { describeEntry } from '../diagrams/describe';
 import { formatCount, formatMs } from './format';
 import { CK, K, TX } from './kinds';
 import type { RunView } from './runView';
@@ -81,11 +80,6 @@ export function nextMoment(
   if (delta > 0) return all.find((m) => m.entry + 1 > idx) ?? null;
   for (let k = all.length - 1; k >= 0; k--) if (all[k]!.entry + 1 < idx) return all[k]!;
   return null;
-}
-
-/** Where a jump landed, for the status line: "Next commit — event 61 at 1.102 s: …". */
-export function momentWords(v: RunView, m: Moment, delta: number): string {
-  return `${delta > 0 ? 'Next' : 'Previous'} ${m.kind} — event ${formatCount(m.entry + 1)} at ${formatMs(v.cols.time[m.entry]!)}: ${describeEntry(v, m.entry)}`;
 }
 
 /**
