@@ -38,6 +38,7 @@ scope.onmessage = (e: MessageEvent<AtlasRequest>) => {
           post({ type: 'batch-progress', done, total });
         },
         m.depth,
+        m.kinds,
       );
       post({ type: 'batch-done', cells });
       return;

@@ -10,7 +10,14 @@
  * warms), several times slower per run than a warm one. So the workers of a finished atlas are
  * kept, idle, for the next one, which starts warm; a cancelled or failed atlas's are terminated.
  */
-import type { Atlas, BatchAtlasCell, PlacementKind, Scenario, TrialResult } from '../engine';
+import type {
+  Atlas,
+  BatchAtlasCell,
+  BatchPlacementKind,
+  PlacementKind,
+  Scenario,
+  TrialResult,
+} from '../engine';
 import type { AtlasPlan } from '../views/atlas/atlasJob';
 import type * as AtlasJobModule from '../views/atlas/atlasJob';
 
@@ -22,7 +29,7 @@ export type AtlasRequest =
   /** Run the trials `[from, to)` of the job. */
   | { type: 'slice'; from: number; to: number }
   /** A batch job's atlas (src/engine/batch/atlas.ts), whole: see {@link runBatchAtlasInWorker}. */
-  | { type: 'batch'; scenario: Scenario; depth?: 1 | 2 };
+  | { type: 'batch'; scenario: Scenario; depth?: 1 | 2; kinds?: readonly BatchPlacementKind[] };
 
 /** Messages from an atlas worker. */
 export type AtlasReply =
@@ -191,6 +198,8 @@ export function runBatchAtlasInWorker(
     createWorker?: () => Worker;
     /** 2: every pair of faults (the page's "Pairs too"), as `sim --explore --depth 2`. */
     depth?: 1 | 2;
+    /** Only these kinds (the page's kind filter, as `--kinds`); default: every kind. */
+    kinds?: readonly BatchPlacementKind[];
   } = {},
 ): {
   promise: Promise<{ ok: true; cells: BatchAtlasCell[] } | { ok: false; error: string }>;
@@ -223,6 +232,11 @@ export function runBatchAtlasInWorker(
     e.preventDefault();
     finish({ ok: false, error: e.message || 'the atlas worker failed' });
   };
-  w.postMessage({ type: 'batch', scenario: s, depth: opts.depth ?? 1 } satisfies AtlasRequest);
+  w.postMessage({
+    type: 'batch',
+    scenario: s,
+    depth: opts.depth ?? 1,
+    ...(opts.kinds ? { kinds: opts.kinds } : {}),
+  } satisfies AtlasRequest);
   return { promise, cancel: () => finish({ ok: false, error: 'cancelled' }) };
 }

@@ -4,7 +4,7 @@
  * which never writes a link into its address, does not load DEFLATE (fflate) to read its own
  * (issue 31).
  */
-import { COMPARE_PARAM, SHARE_PARAM } from '../views/io/shareParam';
+import { ATLAS_PARAM, COMPARE_PARAM, SHARE_PARAM } from '../views/io/shareParam';
 import {
   decodeSharePrediction,
   PREDICT_PARAM,
@@ -50,6 +50,8 @@ export function clearShareFromLocation(
   params.delete(PREDICT_PARAM);
   // So do the lanes compared with it (src/views/compare/compareLink.ts).
   params.delete(COMPARE_PARAM);
+  // And the atlas's kinds ticked on it (src/views/atlas/atlasLink.ts).
+  params.delete(ATLAS_PARAM);
   const i = loc.href.indexOf('#');
   const base = i >= 0 ? loc.href.slice(0, i) : loc.href;
   const rest = params.toString();

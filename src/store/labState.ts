@@ -8,6 +8,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { FaultAction, FaultInput, ComponentId } from '../views/edit/faultActions';
 import type { RunView } from '../views/run/runView';
 import type { CompareSpec } from '../views/compare/lanes';
+import type { AtlasChoice } from '../views/atlas/atlasChoice';
 
 /** Where the current scenario's run stands. */
 /**
@@ -89,6 +90,12 @@ export interface LabState {
    * closed. Part of the page's state: undo, the share link and the Markdown report carry it.
    */
   compare: CompareSpec | null;
+  /**
+   * The fault atlas's kinds ticked and "Pairs too" (src/views/atlas/atlasChoice.ts), for a
+   * stream's atlas or a batch job's: part of the page's state as `compare` is — undo and the
+   * share link carry it.
+   */
+  atlas: AtlasChoice;
 }
 
 /** The colour scheme chosen in the page ('system': follow `prefers-color-scheme`). */
@@ -121,6 +128,8 @@ export interface LabActions {
       opened?: boolean;
       /** The compare state it opens with (a compare link's); default: Compare closed. */
       compare?: CompareSpec | null;
+      /** The atlas choice it opens with (a link's `a=`); default: every kind, single faults. */
+      atlas?: AtlasChoice;
       /** A shared or imported run, played from t = 0: see {@link LabState.replay}. */
       replay?: boolean;
       /** The status line's message once it is open. */
@@ -129,6 +138,13 @@ export interface LabActions {
   ): void;
   /** Open Compare with these lanes, change them, or close it (null): one undoable edit. */
   setCompare(spec: CompareSpec | null, notice?: string): void;
+  /** Tick or untick the atlas's kinds, or "Pairs too": one undoable edit, as Compare's. */
+  setAtlas(choice: AtlasChoice, notice: string): void;
+  /**
+   * The atlas of the current choice ran to its end: the choice says so (a link shared now offers
+   * it again). Not an undo step: nothing the user edited.
+   */
+  noteAtlasExplored(): void;
   /**
    * Apply a guarantee's bundle of knobs, as one undoable edit. Refused, with a notice saying why,
    * when the result would not validate (a fault of the scenario that cannot exist under `g`: see

@@ -34,6 +34,7 @@ import { knobEditing, loadKnobEditing, type EditKnob } from './knobEditing';
 import { paceOf } from '../views/run/pace';
 import { SPEED_DEFAULT } from '../views/run/playback';
 import type { CompareSpec } from '../views/compare/lanes';
+import { DEFAULT_ATLAS_CHOICE, type AtlasChoice } from '../views/atlas/atlasChoice';
 import {
   FONT_SCALES,
   HISTORY_LIMIT,
@@ -88,6 +89,7 @@ export function createLab(deps: LabDeps): Lab {
     opened: 0,
     replay: null,
     compare: null,
+    atlas: DEFAULT_ATLAS_CHOICE,
   }));
   const playback = createPlayback(app, () => {
     paceFor = null;
@@ -106,6 +108,11 @@ export function createLab(deps: LabDeps): Lab {
   app.subscribe((s, prev) => {
     if (s.scenario !== prev.scenario || s.compare !== prev.compare)
       compareOf.set(s.scenario, s.compare);
+  });
+  // And the atlas's choice: undo brings back the kinds ticked with the scenario they were ticked on.
+  const atlasOf = new WeakMap<ScenarioInput, AtlasChoice>();
+  app.subscribe((s, prev) => {
+    if (s.scenario !== prev.scenario || s.atlas !== prev.atlas) atlasOf.set(s.scenario, s.atlas);
   });
   let job: RunJob | null = null;
   /** Whether runs come with the verdict's explanations (see LabDeps.explainLater). */
@@ -286,6 +293,7 @@ export function createLab(deps: LabDeps): Lab {
         menu: null,
         notice: opts.notice ?? null,
         compare: opts.compare ?? null,
+        atlas: opts.atlas ?? DEFAULT_ATLAS_CHOICE,
         lastSkip: 0,
         ...(opts.opened ? { opened: s.opened + 1 } : {}),
         ...(opts.replay ? { replay: input } : {}),
@@ -354,6 +362,22 @@ export function createLab(deps: LabDeps): Lab {
       });
       requestRun();
     },
+    setAtlas(choice, notice) {
+      // As setCompare: the same scenario (a copy, for undo to go back to), the choice changed.
+      const s = app.getState();
+      app.setState({
+        scenario: { ...s.scenario },
+        atlas: choice,
+        past: [...s.past, s.scenario].slice(-HISTORY_LIMIT),
+        future: [],
+        notice,
+      });
+      requestRun();
+    },
+    noteAtlasExplored() {
+      const { atlas } = app.getState();
+      if (!atlas.explored) app.setState({ atlas: { ...atlas, explored: true } });
+    },
     setKnob(path, value, note) {
       const apply = (editKnob: EditKnob) => {
         const { scenario, notice } = editKnob(app.getState().scenario, path, value, note);
@@ -377,6 +401,7 @@ export function createLab(deps: LabDeps): Lab {
         scenario: prev,
         presetRef: refOf.get(prev) ?? null,
         compare: compareOf.get(prev) ?? null,
+        atlas: atlasOf.get(prev) ?? DEFAULT_ATLAS_CHOICE,
         past: s.past.slice(0, -1),
         future: [s.scenario, ...s.future],
         notice: 'Undone',
@@ -391,6 +416,7 @@ export function createLab(deps: LabDeps): Lab {
         scenario: next,
         presetRef: refOf.get(next) ?? null,
         compare: compareOf.get(next) ?? null,
+        atlas: atlasOf.get(next) ?? DEFAULT_ATLAS_CHOICE,
         past: [...s.past, s.scenario].slice(-HISTORY_LIMIT),
         future: s.future.slice(1),
         notice: 'Redone',

@@ -79,15 +79,19 @@ export function batchPlacements(b: BatchConfig): BatchPlacement[] {
 }
 
 /**
- * Run every placement and judge it against `claim`; `onProgress` hears how many of all are done
- * after each (the page's atlas worker reports it).
+ * Run every placement (of `kinds`, default all: the page's kind filter, the CLI's `--kinds`) and
+ * judge it against `claim`; `onProgress` hears how many of all are done after each (the page's
+ * atlas worker reports it).
  */
 export function batchAtlas(
   b: BatchConfig,
   claim: Guarantee,
   onProgress?: (done: number, total: number) => void,
+  kinds?: readonly BatchPlacement['kind'][],
 ): BatchAtlasCell[] {
-  const placements = batchPlacements(b);
+  const placements = batchPlacements(b).filter(
+    (p) => kinds === undefined || kinds.includes(p.kind),
+  );
   return placements.map((placement, i) => {
     const cell = judgeCell(b, claim, placement);
     onProgress?.(i + 1, placements.length);

@@ -16,8 +16,10 @@ import {
   PAIRS_BOUND,
   survivesSentence,
 } from '../../views/atlas/heatCells';
-import { ATLAS_KINDS, kindsTicked, pageRefusal } from '../../views/atlas/atlasKinds';
+import { ATLAS_KINDS, pageRefusal } from '../../views/atlas/atlasKinds';
 import { HeatMapGrid } from './HeatMapGrid';
+import { KindFilter } from './KindFilter';
+import { useAtlasChoice } from './useAtlasChoice';
 import { AtlasLegend } from './AtlasLegend';
 import { atlasTestIds } from './atlasTestIds';
 import './atlas.css';
@@ -33,26 +35,41 @@ interface Shown {
 
 const selectScenario = (s: LabState) => s.scenario;
 
+/** "every kind", "1 kind", "3 kinds". */
+function kindsWords(all: boolean, n: number): string {
+  return all ? 'every kind' : n === 1 ? '1 kind' : `${n} kinds`;
+}
+
+/**
+ * Whether `a` is the scenario `b` as written: a change of the atlas's kinds or of Compare is an
+ * undo step that copies the scenario (src/store/labStore.ts), the same scenario still.
+ */
+function sameScenario(a: LabState['scenario'], b: LabState['scenario']): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
 /**
  * The fault atlas of the scenario on screen: every single-fault placement (or every pair, opt-in)
  * run in Web Workers, shown as a heat map of components × time with the summary, the minimal
  * counterexample ("Show me how this breaks") or the plain news that it survives every one. A
- * placement opens as the run with its fault added: one undo step.
+ * placement opens as the run with its fault added: one undo step. The kinds ticked and "Pairs too"
+ * are the page's state (./useAtlasChoice.ts): undo and the share link carry them, and a link
+ * whose sender had explored them offers the same atlas.
  */
 export function AtlasPanel() {
   const lab = useLabInstance();
   const actions = useActions();
   const scenario = useLab(selectScenario);
-  const [pairs, setPairs] = useState(false);
-  // The kinds left out (the CLI's --kinds, as checkboxes): pairs of every kind may pass the bound.
-  const [off, setOff] = useState<ReadonlySet<PlacementKind>>(new Set());
-  const kinds = kindsTicked(off);
-  const toggleKind = (kind: PlacementKind, on: boolean) => {
-    const next = new Set(off);
-    if (on) next.delete(kind);
-    else next.add(kind);
-    setOff(next);
-  };
+  // The kinds ticked (the CLI's --kinds, as checkboxes: pairs of every kind may pass the bound)
+  // and "Pairs too", in the page's state.
+  const {
+    choice,
+    ticked: kinds,
+    all,
+    pairs,
+    toggleKind,
+    setPairs,
+  } = useAtlasChoice<PlacementKind>(ATLAS_KINDS);
   const [progress, setProgress] = useState<AtlasProgress | null>(null);
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -79,7 +96,7 @@ export function AtlasPanel() {
     }
     const j = runAtlasInWorkers(parsed.scenario, {
       depth: pairs ? 2 : 1,
-      ...(off.size > 0 ? { kinds } : {}),
+      ...(all ? {} : { kinds }),
       onProgress: setProgress,
     });
     job.current = j;
@@ -88,6 +105,8 @@ export function AtlasPanel() {
       job.current = null;
       setRunning(false);
       setProgress(null);
+      // The choice it ran is now explored (unless an undo changed it meanwhile).
+      if (r.ok && lab.app.getState().atlas === choice) actions.noteAtlasExplored();
       if (r.ok)
         setShown({
           atlas: r.atlas,
@@ -111,7 +130,7 @@ export function AtlasPanel() {
   const open = (faults: FaultSpec[]) => {
     if (!shown) return;
     const added = faults as FaultInput[];
-    if (lab.app.getState().scenario === shown.input && added.length === 1) {
+    if (sameScenario(lab.app.getState().scenario, shown.input) && added.length === 1) {
       actions.addFault(added[0]!);
     } else {
       const base = shown.input;
@@ -128,7 +147,7 @@ export function AtlasPanel() {
    */
   const compareWith = (faults: FaultSpec[]) => {
     if (!shown) return;
-    if (lab.app.getState().scenario !== shown.input)
+    if (!sameScenario(lab.app.getState().scenario, shown.input))
       actions.loadScenario(shown.input, { presetRef: lab.app.getState().presetRef });
     const lane = { faults: faults as FaultInput[] };
     const current = lab.app.getState().compare;
@@ -137,7 +156,7 @@ export function AtlasPanel() {
     actions.setCompare({ lanes }, 'Compare: the run with this placement beside it');
   };
 
-  const stale = shown !== null && shown.input !== scenario;
+  const stale = shown !== null && !sameScenario(shown.input, scenario);
   const survives = shown ? survivesSentence(shown.atlas) : null;
   const counter = shown ? minimalCounterexampleOf(shown.atlas) : null;
   return (
@@ -173,20 +192,22 @@ export function AtlasPanel() {
           </button>
         )}
       </div>
-      <fieldset className="atlas-kinds" data-testid={atlasTestIds.kinds} disabled={running}>
-        <legend>Fault kinds</legend>
-        {ATLAS_KINDS.map(({ kind, words }) => (
-          <label key={kind} title={kind}>
-            <input
-              type="checkbox"
-              checked={!off.has(kind)}
-              data-kind={kind}
-              onChange={(e) => toggleKind(kind, e.target.checked)}
-            />{' '}
-            {words}
-          </label>
-        ))}
-      </fieldset>
+      <KindFilter
+        options={ATLAS_KINDS}
+        ticked={kinds}
+        disabled={running}
+        testId={atlasTestIds.kinds}
+        onToggle={toggleKind}
+      />
+      {choice.explored && !shown && !running && !error && (
+        // Explored with this choice before (a shared link's sender, or before a reload of the
+        // panel): the same atlas is one press away.
+        <p className="muted" data-testid={atlasTestIds.offer}>
+          This atlas was explored with these choices ({kindsWords(all, kinds.length)}
+          {pairs ? ', pairs too' : ''}): “{pairs ? 'Explore pairs of faults' : 'Explore faults'}”
+          runs the same one again.
+        </p>
+      )}
       {running && (
         <div className="atlas-progress" role="status">
           <progress

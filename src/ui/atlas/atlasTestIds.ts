@@ -4,6 +4,7 @@ export const atlasTestIds = {
   explore: 'atlas-explore',
   pairs: 'atlas-pairs',
   kinds: 'atlas-kinds',
+  offer: 'atlas-offer',
   progress: 'atlas-progress',
   cancel: 'atlas-cancel',
   summary: 'atlas-summary',

@@ -5,17 +5,22 @@
  * the stream heat map's colours and glyphs (src/views/atlas/heatCells.ts) — with a summary
  * sentence and "Show me how this breaks" (the minimal counterexample). "Pairs too" runs every pair
  * instead (a first fault, then one in the run it made), each in the cell of its second fault, as
- * `sim --explore --depth 2` tries them. A cell lists its faults;
+ * `sim --explore --depth 2` tries them. **Fault kinds** (the stream atlas's filter, src/ui/atlas/
+ * KindFilter.tsx) narrows them to some kinds, as `--kinds`; the kinds and "Pairs too" are the
+ * page's state (undo, the share link). A cell lists its faults;
  * each opens as the workspace with that fault added (one undoable edit). The runs happen in an
  * atlas worker (src/platform/atlasWorkers.ts runBatchAtlasInWorker), with progress and Cancel.
  * View model: src/views/batch/batchAtlas.ts.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { BatchAtlasCell, Scenario, ScenarioInput } from '../../engine';
+import type { BatchAtlasCell, BatchPlacementKind, Scenario, ScenarioInput } from '../../engine';
 import { runBatchAtlasInWorker, type AtlasProgress } from '../../platform/atlasWorkers';
 import { useActions, useLab } from '../../store/LabContext';
 import { selectParse, type LabState } from '../../store/labStore';
 import { OUTCOME_LOOK } from '../../views/atlas/heatCells';
+import { BATCH_ATLAS_KINDS, pageRefusal } from '../../views/atlas/atlasKinds';
+import { KindFilter } from '../atlas/KindFilter';
+import { useAtlasChoice } from '../atlas/useAtlasChoice';
 import {
   BATCH_PAIRS_BOUND,
   BATCH_POINT_LABELS,
@@ -25,11 +30,14 @@ import {
 } from '../../views/batch/batchAtlas';
 
 const selectPresetRef = (s: LabState) => s.presetRef;
+const selectAtlas = (s: LabState) => s.atlas;
 
 export function BatchAtlas({ scenario }: { scenario: ScenarioInput }) {
   const [open, setOpen] = useState(false);
-  // "Pairs too", the stream atlas's opt-in: every pair `sim --explore --depth 2` tries.
-  const [pairs, setPairs] = useState(false);
+  // "Pairs too", the stream atlas's opt-in (every pair `sim --explore --depth 2` tries), and the
+  // kinds ticked: the page's state, as the stream atlas's.
+  const { choice, ticked, all, pairs, toggleKind, setPairs } =
+    useAtlasChoice<BatchPlacementKind>(BATCH_ATLAS_KINDS);
   // Each "Run the atlas again" (after a Cancel or a failure) is a fresh run.
   const [attempt, setAttempt] = useState(0);
   return (
@@ -48,14 +56,32 @@ export function BatchAtlas({ scenario }: { scenario: ScenarioInput }) {
         />{' '}
         Pairs too <span className="muted">({BATCH_PAIRS_BOUND})</span>
       </label>
-      {open && (
-        <AtlasRun
-          key={`${attempt}:${pairs}`}
-          scenario={scenario}
-          depth={pairs ? 2 : 1}
-          retry={() => setAttempt((n) => n + 1)}
-        />
+      <KindFilter
+        options={BATCH_ATLAS_KINDS}
+        ticked={ticked}
+        disabled={false}
+        testId="batch-atlas-kinds"
+        onToggle={toggleKind}
+      />
+      {choice.explored && !open && (
+        // Explored with this choice before (a shared link's sender): one press runs it again.
+        <p className="muted" data-testid="batch-atlas-offer">
+          This atlas was explored with these choices ({all ? 'every kind' : ticked.join(', ')}
+          {pairs ? ', pairs too' : ''}): the button above runs the same one again.
+        </p>
       )}
+      {open &&
+        (ticked.length === 0 ? (
+          <p data-testid="batch-atlas-status">Tick at least one fault kind to explore.</p>
+        ) : (
+          <AtlasRun
+            key={`${attempt}:${pairs}:${ticked.join(',')}`}
+            scenario={scenario}
+            depth={pairs ? 2 : 1}
+            {...(all ? {} : { kinds: ticked })}
+            retry={() => setAttempt((n) => n + 1)}
+          />
+        ))}
     </section>
   );
 }
@@ -64,12 +90,17 @@ export function BatchAtlas({ scenario }: { scenario: ScenarioInput }) {
 function AtlasRun({
   scenario,
   depth,
+  kinds,
   retry,
 }: {
   scenario: ScenarioInput;
   depth: 1 | 2;
+  /** Only these kinds (the filter's); absent: every kind. */
+  kinds?: readonly BatchPlacementKind[];
   retry: () => void;
 }) {
+  const a = useActions();
+  const choice = useLab(selectAtlas);
   const parsed = useLab(selectParse);
   const job = parsed.ok && parsed.scenario.batch ? parsed.scenario : null;
   // The outcome of the run for `of` (an edit starts another: until it ends, its progress shows).
@@ -83,6 +114,7 @@ function AtlasRun({
     if (!job) return;
     const run = runBatchAtlasInWorker(job, {
       depth,
+      ...(kinds ? { kinds } : {}),
       onProgress: (p) => setProgress({ of: job, p }),
     });
     cancel.current = run.cancel;
@@ -94,14 +126,23 @@ function AtlasRun({
       live = false;
       run.cancel();
     };
+    // `kinds` is in the key of this component: a new filter is a new run.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [job, depth]);
+  // The choice it ran is now explored: a link shared from here offers the same atlas.
+  const ranOk = ended?.of === job && ended.result.ok;
+  useEffect(() => {
+    if (ranOk && !choice.explored) a.noteAtlasExplored();
+  }, [ranOk, choice, a]);
   if (!job) return <p data-testid="batch-atlas-status">no valid batch job to map</p>;
   const result = ended?.of === job ? ended.result : null;
   if (result?.ok) return <AtlasMap scenario={scenario} cells={result.cells} />;
   if (result)
     return (
       <p data-testid="batch-atlas-status">
-        {result.error === 'cancelled' ? 'Cancelled: nothing was changed.' : result.error}{' '}
+        {result.error === 'cancelled'
+          ? 'Cancelled: nothing was changed.'
+          : pageRefusal(result.error)}{' '}
         <button type="button" onClick={retry}>
           Run the atlas again
         </button>

@@ -1,14 +1,15 @@
 /**
  * Compare for a batch job, in place of the stream's lanes: each lane's guarantee (or knobs) over
  * the same source table and faults, its totals, then the per-event diff (rows and fate per lane,
- * the events that differ first). Lanes are the page's Compare state: undo, the share link and the
+ * the events that differ first, each lane's one-sentence why beside its cell, a lost event a
+ * struck-through gap where its row should be, as the stream's Compare shows them). Lanes are the page's Compare state: undo, the share link and the
  * Markdown report carry them as for a stream. View model: src/views/batch/batchCompare.ts.
  */
 import { useMemo } from 'react';
 import type { Guarantee } from '../../engine';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
-import { batchCompareView } from '../../views/batch/batchCompare';
+import { batchCompareView, diffLine, rowsWords } from '../../views/batch/batchCompare';
 import { GUARANTEES } from '../../views/compare/lanes';
 import './batch.css';
 
@@ -67,11 +68,32 @@ export function BatchCompare() {
         </thead>
         <tbody>
           {events.map((e) => (
-            <tr key={e.id} data-testid="batch-diff-row" data-differs={e.differs || undefined}>
+            <tr
+              key={e.id}
+              data-testid="batch-diff-row"
+              data-event={e.id}
+              data-line={diffLine(e)}
+              data-differs={e.differs || undefined}
+            >
               <th scope="row">{e.id}</th>
               {e.cells.map((c, i) => (
-                <td key={i}>
-                  {c === null ? '—' : `${c.rows} row${c.rows === 1 ? '' : 's'}, ${c.fate}`}
+                <td key={i} data-fate={c?.fate}>
+                  {c === null ? (
+                    '—'
+                  ) : c.fate === 'lost' ? (
+                    // A gap where the row should be, not a row silently missing.
+                    <span className="batch-gap">
+                      <span aria-hidden="true">✕ </span>
+                      <s>{e.id}</s> {rowsWords(c.rows)}, lost
+                    </span>
+                  ) : (
+                    `${rowsWords(c.rows)}, ${c.fate}`
+                  )}
+                  {e.differs && c?.why && (
+                    <p className="why" data-testid="batch-diff-why">
+                      {c.why}
+                    </p>
+                  )}
                 </td>
               ))}
             </tr>

@@ -91,6 +91,10 @@ export function bootLab({
   const compare = start.source === 'share' ? (firstShare?.compare ?? null) : null;
   if (compare?.ok) lab.app.setState({ compare: compare.spec });
   else if (compare) notices.push({ tone: 'warn', text: compare.reason });
+  // The fault atlas's kinds and pairs as the link's sender had them (`a=`; a bad one refused the
+  // link: ./firstShare.ts).
+  const atlas = start.source === 'share' ? (firstShare?.atlas ?? null) : null;
+  if (atlas?.ok) lab.app.setState({ atlas: atlas.choice });
   if (start.refused !== undefined) {
     // The workspace was left on an edit the lab refused: run the last valid scenario first (its
     // run stays on screen), then put the refused edit back on top of it, as it was.

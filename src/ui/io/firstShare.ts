@@ -2,31 +2,46 @@
  * The share link the address opens (`#s=…`), decoded before the page boots: src/ui/io/bootLab.ts
  * awaits {@link firstShareLoaded} (a top-level await) as it does the first presets. The link's
  * codec (DEFLATE by fflate, src/views/io/shareLink.ts), the validation it runs, and the reading
- * of the lanes compared beside it (`c=`, src/views/compare/compareLink.ts) are imported only when
- * the address carries a link, so an embed of a preset fetches none of them (issue 31).
+ * of the lanes compared beside it (`c=`, src/views/compare/compareLink.ts) and of the fault
+ * atlas's choice (`a=`, src/views/atlas/atlasLink.ts) are imported only when the address carries
+ * a link, so an embed of a preset fetches none of them (issue 31).
  */
+import type { AtlasInLink } from '../../views/atlas/atlasLink';
 import type { CompareInLink } from '../../views/compare/compareLink';
 import type { ShareResult } from '../../views/io/shareLink';
 import { shareParam } from '../../views/io/shareParam';
 import { loadValidation } from '../../views/run/validationOnDemand';
 
-/** An address's share link: the scenario, and the compare state beside it (null: none). */
+/**
+ * An address's share link: the scenario, and the compare state beside it (null: none). A bad
+ * atlas choice (`a=`) refuses the link as a damaged scenario does, its field named.
+ */
 interface FirstShare {
   share: ShareResult;
   compare: CompareInLink;
+  atlas: AtlasInLink;
 }
 
 /** `hash`'s share link decoded (src/platform/share.ts `shareFromLocation`), or null without one. */
 async function decodeShareOf(hash: string): Promise<FirstShare | null> {
   if (shareParam(hash) === null) return null;
   try {
-    const [{ decodeShare }, { decodeCompare }] = await Promise.all([
+    const [{ decodeShare }, { decodeCompare }, { decodeAtlas }] = await Promise.all([
       import('../../views/io/shareLink'),
       import('../../views/compare/compareLink'),
+      import('../../views/atlas/atlasLink'),
       // The player's readers validate a linked scenario as they render (validationOnDemand.ts).
       loadValidation(),
     ]);
-    return { share: decodeShare(hash), compare: decodeCompare(hash) };
+    const share = decodeShare(hash);
+    const atlas = share.ok ? decodeAtlas(hash, share.input.batch !== undefined) : null;
+    if (atlas && !atlas.ok)
+      return {
+        share: { ok: false, issues: [{ path: '', message: atlas.reason }] },
+        compare: null,
+        atlas,
+      };
+    return { share, compare: decodeCompare(hash), atlas };
   } catch {
     // The codec's chunk did not download: the link is not refused as damaged, it is unread.
     return {
@@ -35,6 +50,7 @@ async function decodeShareOf(hash: string): Promise<FirstShare | null> {
         issues: [{ path: '', message: 'share link: could not be read (reload the page to retry)' }],
       },
       compare: null,
+      atlas: null,
     };
   }
 }

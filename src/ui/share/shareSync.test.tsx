@@ -10,6 +10,8 @@ import { findPreset } from '../../scenarios';
 import { createLab, type Lab } from '../../store/labStore';
 import { createNotices } from '../io/notices';
 import { createShareSync } from './shareSync';
+import { withAtlasParam } from '../../views/atlas/atlasLink';
+import { toBase64Url } from '../../views/io/shareParam';
 
 // Whole runs on a loaded two-core machine: its slowest test took 2.3 s in a full CI run
 // (this file 2.4 s), so each gets 15 s, ≥ 5× that, far from vitest's 5 s default.
@@ -69,6 +71,42 @@ describe('share link in the address bar', () => {
       'This share link could not be opened:',
     ]);
     expect(lab.app.getState().scenario).toEqual(shared);
+    expect(location.href).toBe(work);
+  });
+
+  it('carries the atlas kinds: Share writes them, a pasted link opens with them, a bad one is refused naming the field', async () => {
+    lab = createLab({ runner: inline });
+    const notices = createNotices();
+    const sync = createShareSync(lab, notices, false);
+    dispose = sync.dispose;
+    const choice = { kinds: ['drop-response', 'crash'], pairs: true };
+    lab.actions.setAtlas(choice, 'Fault atlas: pairs too');
+    await lab.actions.settled();
+    const link = sync.share();
+    expect(new URL(link).hash).toContain('&a=1.');
+    // The same link opened over other work: the same kinds ticked, one undo step.
+    lab.actions.loadPreset('retry-storm');
+    await lab.actions.settled();
+    expect(lab.app.getState().atlas).toEqual({});
+    const shared = lab.app.getState().scenario;
+    const scenarioOf = (href: string) => new URL(href).hash.slice(1).split('&')[0]!;
+    await navigate(`#${withAtlasParam(scenarioOf(link), choice)}`);
+    expect(lab.app.getState().atlas).toEqual(choice);
+    expect(lab.app.getState().scenario).not.toBe(shared);
+    // A kind no atlas has: refused, its field named, the work on screen kept with its address.
+    const work = location.href;
+    const open = lab.app.getState().scenario;
+    const bad = toBase64Url(
+      new TextEncoder().encode(JSON.stringify({ kinds: ['crash', 'meteor'] })),
+    );
+    await navigate(`#${encodeShare({ ...open, seed: 99 })}&a=1.${bad}`);
+    const refusal = notices.store.getState().items.at(-1)!;
+    expect(refusal.text).toBe('This share link could not be opened:');
+    expect(refusal.lines).toEqual([
+      'share link, fault atlas (a=): kinds.1: unknown kind "meteor"; expected one of drop-request, drop-response, delay-response, crash, leader-failover, rebalance, zombie, app-resend, source-duplicate',
+    ]);
+    expect(lab.app.getState().scenario).toBe(open);
+    expect(lab.app.getState().atlas).toEqual(choice);
     expect(location.href).toBe(work);
   });
 });

@@ -14,6 +14,8 @@ import {
   writeShareToLocation,
 } from '../../platform/share';
 import { compareFromLocation, writeCompareToLocation } from '../../platform/compareUrl';
+import { writeAtlasToLocation } from '../../platform/atlasUrl';
+import { decodeAtlas } from '../../views/atlas/atlasLink';
 import type { Lab, LabState } from '../../store/labStore';
 import type { PredictionSubject } from '../../views/library/library';
 import { outgoingScenario } from '../../views/edit/pinExpect';
@@ -99,11 +101,14 @@ export function createShareSync(
     named = null;
   });
   const unwatch = watchShareInLocation((r, p, previous) => {
-    if (!r.ok) {
+    // The atlas's choice beside it (`a=`): a bad one refuses the link, naming its field.
+    const atlas = r.ok ? decodeAtlas(location.hash, r.input.batch !== undefined) : null;
+    const refused = !r.ok ? shareIssueLines(r.issues) : atlas && !atlas.ok ? [atlas.reason] : null;
+    if (!r.ok || refused) {
       notices.push({
         tone: 'error',
         text: 'This share link could not be opened:',
-        lines: shareIssueLines(r.issues),
+        lines: refused ?? [],
       });
       // The work on screen stays, so its address comes back: left in the address bar, the
       // refused link would be refused again by a reload (the autosave holds the work, but the
@@ -127,6 +132,7 @@ export function createShareSync(
     // It opens at t = 0 and plays: its verdict folds until the end (`replay`).
     lab.actions.loadScenario(r.input, {
       ...(compare?.ok ? { compare: compare.spec } : {}),
+      ...(atlas?.ok ? { atlas: atlas.choice } : {}),
       replay: true,
       notice: 'Opened the shared scenario — Undo (Ctrl+Z) goes back.',
     });
@@ -150,6 +156,8 @@ export function createShareSync(
       );
       // The lanes compared with it travel beside it (`c=`): the link opens comparing them.
       writeCompareToLocation(s.compare);
+      // So do the atlas's kinds ticked and pairs (`a=`): the link opens with the same ones.
+      writeAtlasToLocation(s.atlas);
       named = s.scenario;
       return location.href;
     },

@@ -2,14 +2,19 @@
 import { expect, it } from 'vitest';
 import { PLACEMENT_KINDS } from '../../engine/atlas/placements';
 import { pairsOf } from '../../engine/atlas/explore';
-import { ATLAS_KINDS, kindsTicked, pageRefusal } from './atlasKinds';
+import { BATCH_PLACEMENT_KINDS } from '../../engine/batch/explore';
+import { ATLAS_KINDS, BATCH_ATLAS_KINDS, kindsTicked, pageRefusal } from './atlasKinds';
 
 it('offers every kind the engine places, in its order, and passes the ticked ones', () => {
   expect(ATLAS_KINDS.map((k) => k.kind)).toEqual([...PLACEMENT_KINDS]);
-  expect(kindsTicked(new Set())).toEqual([...PLACEMENT_KINDS]);
-  expect(kindsTicked(new Set(['crash', 'drop-request']))).toEqual(
-    PLACEMENT_KINDS.filter((k) => k !== 'crash' && k !== 'drop-request'),
-  );
+  expect(BATCH_ATLAS_KINDS.map((k) => k.kind)).toEqual([...BATCH_PLACEMENT_KINDS]);
+  expect(kindsTicked(ATLAS_KINDS, {})).toEqual([...PLACEMENT_KINDS]);
+  // In the filter's order, whatever the order of the choice's list.
+  expect(kindsTicked(ATLAS_KINDS, { kinds: ['crash', 'drop-request'] })).toEqual([
+    'drop-request',
+    'crash',
+  ]);
+  expect(kindsTicked(BATCH_ATLAS_KINDS, { kinds: [] })).toEqual([]);
 });
 
 it('too many pairs: the page names its checkboxes, not a CLI flag', () => {

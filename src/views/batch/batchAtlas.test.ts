@@ -114,4 +114,24 @@ describe('the batch atlas heat map', { timeout: 60_000 }, () => {
       exploreBatch(s.batch!, s.claim, { depth: 2 }).trials.length,
     );
   });
+
+  it("the page's kind filter: S21's 23 single faults are 12 crashes, 1 clear and 10 late rows", () => {
+    // By hand (the file's comment): try 2's 12 crash points; one clear of the one date; each of
+    // the 10 rows landing late. The filter gives the CLI's --kinds counts, kind by kind.
+    const parsed = parseScenario(findPreset('airflow-retry-append/append')!.variant.scenario);
+    if (!parsed.ok) throw new Error('refused');
+    const s = parsed.scenario;
+    const count = (kinds?: ('crash' | 'clear' | 'late-row')[]) =>
+      batchAtlasOf(s, undefined, 1, kinds).length;
+    expect([count(), count(['crash']), count(['clear']), count(['late-row'])]).toEqual([
+      23, 12, 1, 10,
+    ]);
+    expect(count(['clear', 'late-row'])).toBe(
+      exploreBatch(s.batch!, s.claim, { kinds: ['clear', 'late-row'] }).trials.length,
+    );
+    // Pairs of crashes only, on the one-event job: the 9 of the test above.
+    const one = parseScenario(oneEvent);
+    if (!one.ok) throw new Error('refused');
+    expect(batchAtlasOf(one.scenario, undefined, 2, ['crash'])).toHaveLength(9);
+  });
 });

@@ -22,6 +22,7 @@ import {
   withPlacement,
   type BatchAtlasCell,
   type BatchPlacement,
+  type BatchPlacementKind,
   type BatchRun,
   type Outcome,
   type Scenario,
@@ -85,22 +86,24 @@ export function placementWords(run: BatchRun, p: BatchPlacement): string {
 /**
  * The atlas of a batch scenario (validated), for the page's atlas worker (src/platform/atlas.worker.ts):
  * every single fault, or (depth 2, the page's "Pairs too") every pair `sim --explore --depth 2`
- * tries — a first fault, then one in the run it made (its retry, its re-run).
- * @throws Error saying why when the pairs are past the bound of runs.
+ * tries — a first fault, then one in the run it made (its retry, its re-run) — of `kinds` (the
+ * page's kind filter, as `--kinds`; default: every kind).
+ * @throws Error saying why when the pairs are past the bound of runs, in the page's words.
  */
 export function batchAtlasOf(
   s: Scenario,
   onProgress?: (done: number, total: number) => void,
   depth: 1 | 2 = 1,
+  kinds?: readonly BatchPlacementKind[],
 ): BatchAtlasCell[] {
   if (!s.batch) throw new Error(`scenario "${s.name}" has no batch job`);
-  if (depth === 1) return batchAtlas(s.batch, s.claim, onProgress);
+  if (depth === 1) return batchAtlas(s.batch, s.claim, onProgress, kinds);
   try {
-    return batchPairAtlas(s.batch, s.claim, onProgress);
+    return batchPairAtlas(s.batch, s.claim, onProgress, kinds);
   } catch (e) {
     if (!(e instanceof Error) || !e.message.includes('the bound of runs')) throw e;
     throw new Error(
-      `this job has more than ${groupDigits(PAIR_RUN_LIMIT)} pairs of faults, the bound of runs: explore its single faults here, or pairs of some kinds with sim --explore --depth 2 --kinds`,
+      `this job has more than ${groupDigits(PAIR_RUN_LIMIT)} pairs of faults, the bound of runs: explore its single faults, or narrow them by unticking some of the fault kinds above`,
     );
   }
 }

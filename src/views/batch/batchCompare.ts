@@ -2,11 +2,14 @@
  * Compare for a batch job: the same source table, schedule and faults in every lane, each lane
  * with its own guarantee recipe or knobs (src/views/compare/lanes.ts builds the lanes, as for a
  * stream), run through the batch engine; then the per-event diff — each event's rows (in any
- * partition) and fate in every lane, the events whose fate or row count differ marked.
+ * partition) and fate in every lane, the events whose fate or row count differ marked, each with
+ * its lane's one-sentence why: the batch explanation (src/engine/explain/batch.ts) that names it,
+ * as the stream's Compare takes its lanes' sentences from their explanations.
  */
 import {
   rowsPerEvent,
   runBatch,
+  type BatchExplanation,
   type BatchFate,
   type Scenario,
   type ScenarioInput,
@@ -22,10 +25,17 @@ interface BatchLaneView {
   held: boolean | null;
 }
 
+/** One event in one lane: its rows, its fate, and why (null when it is there exactly once). */
+interface BatchEventCell {
+  rows: number;
+  fate: BatchFate;
+  why: string | null;
+}
+
 interface BatchEventDiff {
   id: string;
-  /** Per lane: rows and fate, null where the lane cannot run. */
-  cells: ({ rows: number; fate: BatchFate } | null)[];
+  /** Per lane: rows, fate and why, null where the lane cannot run. */
+  cells: (BatchEventCell | null)[];
   /** The lanes that ran disagree on its rows or its fate. */
   differs: boolean;
 }
@@ -59,12 +69,15 @@ export function batchCompareView(base: ScenarioInput, spec: CompareSpec): BatchC
       ? {
           rows: rowsPerEvent(r.verdict),
           fates: new Map(r.verdict.events.map((e) => [e.id, e.fate])),
+          why: sentences(r.explanations),
         }
       : null,
   );
   const events = (first?.verdict.events ?? []).map((e): BatchEventDiff => {
     const cells = perLane.map((l) =>
-      l ? { rows: l.rows[e.id] ?? 0, fate: l.fates.get(e.id)! } : null,
+      l
+        ? { rows: l.rows[e.id] ?? 0, fate: l.fates.get(e.id)!, why: l.why.get(e.id) ?? null }
+        : null,
     );
     const ran = cells.filter((c) => c !== null);
     const differs = ran.some((c) => c.rows !== ran[0]!.rows || c.fate !== ran[0]!.fate);
@@ -73,6 +86,24 @@ export function batchCompareView(base: ScenarioInput, spec: CompareSpec): BatchC
   const ran = built.flatMap((l) => (l.ok ? [l.scenario] : []));
   const knobs = ran.length === built.length && ran.length > 1 ? laneDifferences(ran) : [];
   return { lanes, knobs, events, differing: events.filter((e) => e.differs).length };
+}
+
+/** Each explained event's sentence: its group's template with its own id (as the stream's diff). */
+function sentences(explanations: readonly BatchExplanation[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const x of explanations)
+    for (const id of x.events) if (!out.has(id)) out.set(id, x.template.replaceAll('{id}', id));
+  return out;
+}
+
+/** `1 row` or `2 rows`. */
+export function rowsWords(n: number): string {
+  return `${n} row${n === 1 ? '' : 's'}`;
+}
+
+/** An event's rows lane by lane, as the issue writes a diff line: `e5: 2 rows | 1 row | —`. */
+export function diffLine(e: BatchEventDiff): string {
+  return `${e.id}: ${e.cells.map((c) => (c ? rowsWords(c.rows) : '—')).join(' | ')}`;
 }
 
 /** The job's fields compared lane by lane (not its source rows or faults: every lane keeps those). */
@@ -124,8 +155,14 @@ export function batchCompareMarkdown(base: ScenarioInput, spec: CompareSpec): st
     out.push(`|---|${v.lanes.map(() => '---').join('|')}|`);
     for (const e of differing)
       out.push(
-        `| ${markdownText(e.id)} | ${e.cells.map((c) => (c ? `${c.rows} rows, ${c.fate}` : '—')).join(' | ')} |`,
+        `| ${markdownText(e.id)} | ${e.cells.map((c) => (c ? `${rowsWords(c.rows)}, ${c.fate}` : '—')).join(' | ')} |`,
       );
+    // Each lane's sentence under the table, as the stream's Compare section lists them.
+    for (const e of differing)
+      e.cells.forEach((c, i) => {
+        if (c?.why)
+          out.push(`- ${markdownText(e.id)}, lane ${i + 1}: ${markdownText(c.why, 2000)}`);
+      });
   }
   return `${out.join('\n')}\n`;
 }

@@ -56,10 +56,11 @@ describe('batch scenarios in the page', { timeout: 60_000 }, () => {
     expect(v.lanes[0]!.summary).toContain('20 rows · 10 duplicates');
     expect(v.lanes[1]!.summary).toContain('10 rows · 0 duplicates');
     expect(v.differing).toBe(10);
+    // Each lane's why: the append's sentence for the duplicate, none for a row kept once.
     expect(v.events.find((e) => e.id === 'e5')!.cells).toEqual([
-      { rows: 2, fate: 'duplicated' },
-      { rows: 1, fate: 'once' },
-      { rows: 1, fate: 'once' },
+      { rows: 2, fate: 'duplicated', why: expect.stringMatching(/^e5 .*an append INSERT/) },
+      { rows: 1, fate: 'once', why: null },
+      { rows: 1, fate: 'once', why: null },
     ]);
   });
 

@@ -10,6 +10,8 @@ import type { Issue } from '../../engine';
 export const SHARE_PARAM = 's';
 /** The hash parameter that carries the compare state beside it (src/views/compare/compareLink.ts). */
 export const COMPARE_PARAM = 'c';
+/** The hash parameter that carries the fault atlas's choice (src/views/atlas/atlasLink.ts). */
+export const ATLAS_PARAM = 'a';
 
 /**
  * The share parameter of a URL hash, or null when the hash carries none.
