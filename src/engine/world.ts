@@ -245,7 +245,10 @@ export class World {
     t.self = t.a = t.b = undefined;
   }
 
-  /** Cancelled timers still in the queue (an estimate: a timer cancelled after it ran counts too). */
+  /**
+   * Cancelled timers still in the queue (an estimate: a timer cancelled after it ran counts too,
+   * and so does one the queue dropped on its way into the heap).
+   */
   private cancelledQueued = 0;
 
   /**

@@ -112,6 +112,35 @@ describe('event queue with far items (two levels)', () => {
     expect(popped).toBeGreaterThan(2_500);
     expect(backdated).toBeGreaterThan(3);
   }, 30_000);
+
+  it('drops cancelled far items when they come near, and goes on to the next window when all were', () => {
+    // Near: 0 (heap). Far (past the 1,024 ms horizon): 2,000 and 2,500 cancelled, 3,100 not;
+    // 9,000 cancelled, 9,500 not (pushed out of time order, as timers are). The first refill
+    // finds only cancelled items before its horizon: the queue refills again rather than look
+    // empty (which ended runs early), and pops exactly the live items.
+    type Item = { time: number; seq: number; cancelled?: boolean; id: string };
+    const q = new EventQueue<Item>();
+    const items: Item[] = [
+      { time: 0, seq: 0, id: 'near' },
+      { time: 2_000, seq: 0, id: 'c1' },
+      { time: 2_500, seq: 0, id: 'c2' },
+      // 2,600 would come with the first window; 3,100 needs the second.
+      { time: 9_000, seq: 0, id: 'c3' },
+      { time: 9_500, seq: 0, id: 'live2' },
+      { time: 3_100, seq: 0, id: 'live1' },
+    ];
+    for (const x of items) q.push(x);
+    expect(q.size).toBe(6);
+    for (const x of items) if (x.id.startsWith('c')) x.cancelled = true;
+    expect(q.pop()!.id).toBe('near');
+    // The first refill takes 2,000–3,023: c1 and c2, both dropped; the next one 3,100–4,123,
+    // and drops c3 on its way (every cancelled item a refill walks is dropped): live2 is left.
+    expect(q.pop()!.id).toBe('live1');
+    expect(q.size).toBe(1);
+    expect(q.pop()!.id).toBe('live2');
+    expect(q.pop()).toBeUndefined();
+    expect(q.size).toBe(0);
+  });
 });
 
 describe('seeded random streams', () => {
