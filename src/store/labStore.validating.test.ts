@@ -21,6 +21,9 @@ const inline: RunClient = {
 /** A lab of a page that has loaded the foundation presets only (the default's family). */
 async function freshLab() {
   vi.resetModules();
+  // The page provides every preset's metadata at start-up (src/main.tsx); an embed would load its
+  // family's part instead.
+  await import('../scenarios/wholeCatalog');
   const catalog = await import('../scenarios/presetCatalog');
   await catalog.loadPreset(catalog.DEFAULT_PRESET_REF);
   const { createLab } = await import('./labStore');
