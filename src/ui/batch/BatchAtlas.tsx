@@ -21,6 +21,7 @@ import { OUTCOME_LOOK } from '../../views/atlas/heatCells';
 import { BATCH_ATLAS_KINDS, pageRefusal } from '../../views/atlas/atlasKinds';
 import { KindFilter } from '../atlas/KindFilter';
 import { useAtlasChoice } from '../atlas/useAtlasChoice';
+import { unexplored } from '../../views/atlas/atlasChoice';
 import {
   BATCH_PAIRS_BOUND,
   BATCH_POINT_LABELS,
@@ -164,11 +165,14 @@ function AtlasRun({
 
 function AtlasMap({ scenario, cells }: { scenario: ScenarioInput; cells: BatchAtlasCell[] }) {
   const a = useActions();
+  const choice = useLab(selectAtlas);
   const presetRef = useLab(selectPresetRef);
   const map = useMemo(() => batchHeatMap(scenario, cells), [scenario, cells]);
   const [picked, setPicked] = useState<{ date: number; point: BatchPoint } | null>(null);
   if ('error' in map) return <p>{map.error}</p>;
-  const openRun = (s: ScenarioInput) => a.loadScenario(s, { presetRef });
+  // A fault opened as the workspace: the atlas goes on with the same kinds ticked.
+  const atlas = unexplored(choice);
+  const openRun = (s: ScenarioInput) => a.loadScenario(s, { presetRef, atlas });
   const cell = picked
     ? map.rows[picked.date]?.cells[BATCH_POINTS.indexOf(picked.point)]
     : undefined;
@@ -183,6 +187,7 @@ function AtlasMap({ scenario, cells }: { scenario: ScenarioInput; cells: BatchAt
             onClick={() =>
               a.loadScenario(map.counterexample!.scenario, {
                 presetRef,
+                atlas,
                 notice: `Opened the earliest break: ${map.counterexample!.words} (undo to go back)`,
               })
             }
