@@ -85,16 +85,17 @@ export function AtlasPanel() {
       setError('The scenario has problems to fix first (see its issues).');
       return;
     }
+    // Said before anything starts: with no kind ticked there is nothing to run (nor to cancel).
+    if (kinds.length === 0) {
+      setError('Tick at least one fault kind to explore.');
+      return;
+    }
     const input = lab.app.getState().scenario;
     const t0 = performance.now();
     setError(null);
     setShown(null);
     setRunning(true);
     setProgress(null);
-    if (kinds.length === 0) {
-      setError('Tick at least one fault kind to explore.');
-      return;
-    }
     const j = runAtlasInWorkers(parsed.scenario, {
       depth: pairs ? 2 : 1,
       ...(all ? {} : { kinds }),
