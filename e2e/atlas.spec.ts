@@ -298,6 +298,16 @@ test('a link with a kind no atlas has is refused naming the field, and the work 
   ).toBeVisible();
   expect(await page.evaluate(() => JSON.stringify(window.__deliveryLab!.scenario()))).toBe(before);
   await expect(box0(page)).not.toBeChecked();
+  // The same link opening a page of its own: refused at start-up, the saved workspace opens.
+  const fresh = await page.context().newPage();
+  await fresh.goto(`./#${encodeShare(scenario)}&a=1.${bad}`);
+  await expect(
+    fresh.getByText('This share link could not be opened; the lab opened without it:'),
+  ).toBeVisible({ timeout: 30_000 });
+  await expect(fresh.getByText('kinds.1: unknown kind "meteor"', { exact: false })).toBeVisible();
+  await fresh.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  expect(await fresh.evaluate(() => JSON.stringify(window.__deliveryLab!.scenario()))).toBe(before);
+  await fresh.close();
 });
 
 /** The first kind's checkbox (lost requests). */
