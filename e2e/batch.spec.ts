@@ -299,6 +299,8 @@ test('the batch atlas’s kinds: a filter as the stream’s, undo steps, and car
   await expect(
     other.locator('[data-testid="batch-atlas-kinds"] input[data-kind="crash"]'),
   ).toBeChecked();
-  await expect(other.getByTestId('batch-atlas-offer')).toContainText('crash, clear');
+  await expect(other.getByTestId('batch-atlas-offer')).toContainText(
+    '(task crashes, clears and re-runs)',
+  );
   await context.close();
 });

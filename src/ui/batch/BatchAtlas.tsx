@@ -67,7 +67,12 @@ export function BatchAtlas({ scenario }: { scenario: ScenarioInput }) {
       {choice.explored && !open && (
         // Explored with this choice before (a shared link's sender): one press runs it again.
         <p className="muted" data-testid="batch-atlas-offer">
-          This atlas was explored with these choices ({all ? 'every kind' : ticked.join(', ')}
+          This atlas was explored with these choices (
+          {all
+            ? 'every kind'
+            : BATCH_ATLAS_KINDS.filter((o) => ticked.includes(o.kind))
+                .map((o) => o.words)
+                .join(', ')}
           {pairs ? ', pairs too' : ''}): the button above runs the same one again.
         </p>
       )}
