@@ -2,6 +2,8 @@
  * The fault atlas in the page: Explore faults runs every single-fault placement in Web Workers,
  * shows the heat map with the summary counts, opens a placement as its run (the fault added, one
  * undo step), cancels without touching the page, works from the keyboard alone, and is axe clean.
+ * Its kinds ticked are the page's state: undo steps, carried by the share link (`a=`), a bad
+ * value refused naming its field.
  *
  * The counts are the engine's atlas of the preset (`sim at-most-once --explore` prints them;
  * src/views/atlas/atlasJob.test.ts pins that the workers' slices assemble the same atlas):
@@ -14,6 +16,8 @@ import type { Page } from '@playwright/test';
 import { atlasTestIds as ids } from '../src/ui/atlas/atlasTestIds';
 import { compareTestIds } from '../src/ui/compare/compareTestIds';
 import { expect, test, testIds } from './fixtures';
+import { encodeShare } from '../src/platform/share';
+import { findPreset } from '../src/scenarios';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -205,3 +209,108 @@ test('the kind filter narrows pairs in the page, and the bound names it, not a C
   expect(await seriousViolations(page)).toEqual([]);
   expect(dash.errors).toEqual([]);
 });
+
+test('the kinds ticked are the page state: a tick is one undo step, and a share link opens with the same kinds and offers the same atlas', async ({
+  dash,
+  browser,
+}) => {
+  // Two atlases of at-least-once's placements (one per page) on a slow shared machine: generous.
+  test.setTimeout(240_000);
+  const { page } = dash;
+  await dash.pickPreset('at-least-once');
+  const box = (p: Page, kind: string) =>
+    p.locator(`[data-testid="${ids.kinds}"] input[data-kind="${kind}"]`);
+  const ticked = (p: Page) =>
+    p
+      .locator(`[data-testid="${ids.kinds}"] input`)
+      .evaluateAll((boxes) =>
+        boxes.filter((b) => (b as HTMLInputElement).checked).map((b) => b.dataset.kind),
+      );
+  // From the keyboard: Space on a kind's checkbox leaves crashes out, then zombies.
+  await box(page, 'crash').focus();
+  await page.keyboard.press('Space');
+  await expect(box(page, 'crash')).not.toBeChecked();
+  await box(page, 'zombie').focus();
+  await page.keyboard.press('Space');
+  await expect(box(page, 'zombie')).not.toBeChecked();
+  // Each tick is one undo step (the scenario itself unchanged): Ctrl+Z ticks zombies again only.
+  await page.locator('h1').click();
+  await page.keyboard.press('Control+z');
+  await expect(box(page, 'zombie')).toBeChecked();
+  await expect(box(page, 'crash')).not.toBeChecked();
+  await page.keyboard.press('Control+Shift+z');
+  await expect(box(page, 'zombie')).not.toBeChecked();
+  const kinds = await ticked(page);
+  // 9 kinds, 2 left out.
+  expect(kinds).toHaveLength(7);
+  // The atlas of these kinds: 216 of every kind's 256 placements, all held, as
+  // `sim at-least-once --explore --kinds drop-request,drop-response,delay-response,
+  // leader-failover,rebalance,app-resend,source-duplicate` prints them.
+  await dash.byId(ids.explore).click();
+  await expect(dash.byId(ids.speed)).toBeVisible({ timeout: 150_000 });
+  const placements = await dash.byId(ids.speed).getAttribute('data-placements');
+  expect(placements).toBe('216');
+  await expect(dash.byId(ids.survives)).toHaveText('✓ Survives every one of 216 single faults.');
+
+  // Share, and open the link in a new page: the same kinds ticked, the same atlas offered.
+  await dash.byId(testIds.shareButton).click();
+  const link = await dash.byId(testIds.shareUrl).inputValue();
+  expect(link).toMatch(/&a=1\.[A-Za-z0-9_-]+$/);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const other = await context.newPage();
+  await other.goto(link);
+  await other.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  // The atlas panel is a lazy chunk: its checkboxes, once there.
+  await expect(other.getByTestId(ids.kinds)).toBeVisible();
+  expect(await ticked(other)).toEqual(kinds);
+  await expect(other.getByTestId(ids.offer)).toContainText('7 kinds');
+  await other.getByTestId(ids.explore).click();
+  await expect(other.getByTestId(ids.speed)).toBeVisible({ timeout: 150_000 });
+  expect(await other.getByTestId(ids.speed).getAttribute('data-placements')).toBe(placements);
+  expect(await other.getByTestId(ids.summary).textContent()).toBe(
+    await dash.byId(ids.summary).textContent(),
+  );
+  const axe = await new AxeBuilder({ page: other })
+    .include(`[data-testid="${ids.panel}"]`)
+    .analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
+    [],
+  );
+  await context.close();
+  expect(dash.errors).toEqual([]);
+});
+
+test('a link with a kind no atlas has is refused naming the field, and the work on screen stays', async ({
+  dash,
+}) => {
+  // A few seconds alone (two runs and a refused link); wide for a shared machine.
+  test.setTimeout(60_000);
+  const { page } = dash;
+  await dash.pickPreset('at-least-once');
+  await box0(page).uncheck();
+  const before = await page.evaluate(() => JSON.stringify(window.__deliveryLab!.scenario()));
+  const bad = Buffer.from(JSON.stringify({ kinds: ['crash', 'meteor'] })).toString('base64url');
+  const scenario = { ...findPreset('retry-storm')!.variant.scenario, seed: 99 };
+  await page.evaluate((h) => (location.hash = h), `${encodeShare(scenario)}&a=1.${bad}`);
+  await expect(page.getByText('This share link could not be opened:')).toBeVisible();
+  await expect(
+    page.getByText('share link, fault atlas (a=): kinds.1: unknown kind "meteor"', {
+      exact: false,
+    }),
+  ).toBeVisible();
+  expect(await page.evaluate(() => JSON.stringify(window.__deliveryLab!.scenario()))).toBe(before);
+  await expect(box0(page)).not.toBeChecked();
+  // The same link opening a page of its own: refused at start-up, the saved workspace opens.
+  const fresh = await page.context().newPage();
+  await fresh.goto(`./#${encodeShare(scenario)}&a=1.${bad}`);
+  await expect(
+    fresh.getByText('This share link could not be opened; the lab opened without it:'),
+  ).toBeVisible({ timeout: 30_000 });
+  await expect(fresh.getByText('kinds.1: unknown kind "meteor"', { exact: false })).toBeVisible();
+  await fresh.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  expect(await fresh.evaluate(() => JSON.stringify(window.__deliveryLab!.scenario()))).toBe(before);
+  await fresh.close();
+});
+
+/** The first kind's checkbox (lost requests). */
+const box0 = (p: Page) => p.locator(`[data-testid="${ids.kinds}"] input`).first();

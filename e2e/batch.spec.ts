@@ -4,7 +4,8 @@
  * the explanation names the clock window (docs/semantics/batch.md); opened from the library, the
  * guarantee switch and Compare act on it as on a stream.
  */
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { encodeShare } from '../src/platform/share';
 import type { ScenarioInput } from '../src/engine';
 
@@ -221,4 +222,85 @@ test('the batch embed asks its question first (predict=1); the page’s batch at
     '15 of 24 pairs of faults break the exactly-once claim: 4 lose events, 11 duplicate them.',
     { timeout: 30_000 },
   );
+});
+
+test('batch Compare: the rows that differ first, each lane’s why, a lost event a struck-through gap; keyboard and axe', async ({
+  page,
+}) => {
+  await page.goto('?preset=clear-rerun-window');
+  await page.getByTestId('predict-reveal').click();
+  await page.getByTestId('compare-toggle').click();
+  await expect(page.getByTestId('batch-lane')).toHaveCount(3);
+  // Lane 1 (clock window, overwrite) loses e1..e3: the re-run of 2024-03-10 read the clock's
+  // day and overwrote their partition (src/views/batch/batchCompare.test.ts derives it by hand).
+  // The rows that differ come first, e1 the first of them.
+  const e1 = page.getByTestId('batch-diff-row').first();
+  await expect(e1).toHaveAttribute('data-event', 'e1');
+  await expect(e1).toHaveAttribute('data-line', /^e1: 0 rows \| /);
+  const gap = e1.locator('td').first();
+  await expect(gap).toHaveAttribute('data-fate', 'lost');
+  // Not silently missing: the event's id struck through where its row should be.
+  await expect(gap.locator('s')).toHaveText('e1');
+  await expect(gap.getByTestId('batch-diff-why')).toContainText(
+    'overwrote partition 2024-03-10 with its window read from the clock',
+  );
+  // Keyboard: the last lane's guarantee, then Close Compare.
+  await page.getByRole('combobox', { name: 'Lane 3 guarantee' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('batch-compare-close')).toBeFocused();
+  const axe = await new AxeBuilder({ page }).include('[data-testid="batch-compare"]').analyze();
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+  ).toEqual([]);
+});
+
+test('the batch atlas’s kinds: a filter as the stream’s, undo steps, and carried by the share link', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('?preset=airflow-retry-append');
+  // The question skipped, then the end: the table, and the atlas under it.
+  await page.getByTestId('predict-reveal').click();
+  await page.getByRole('button', { name: 'Show the end', exact: true }).click();
+  const lateRows = (p: Page) =>
+    p.locator('[data-testid="batch-atlas-kinds"] input[data-kind="late-row"]');
+  await lateRows(page).focus();
+  await page.keyboard.press('Space');
+  await expect(lateRows(page)).not.toBeChecked();
+  // S21's 23 single faults less its 10 late rows (src/views/batch/batchAtlas.test.ts): 12
+  // crashes of try 2 and 1 clear; after the write and the clear duplicate — 2 of 13.
+  await page.getByRole('button', { name: 'Fault atlas: every single fault' }).click();
+  const summary = page.getByTestId('batch-atlas-summary');
+  await expect(summary).toContainText(
+    '2 of 13 single faults break the exactly-once claim: 0 lose events, 2 duplicate them.',
+    { timeout: 30_000 },
+  );
+  // Undo ticks late rows again: the atlas of all 23.
+  await page.locator('h1').first().click();
+  await page.keyboard.press('Control+z');
+  await expect(lateRows(page)).toBeChecked();
+  await expect(summary).toContainText('12 of 23 single faults', { timeout: 30_000 });
+  await page.keyboard.press('Control+Shift+z');
+  await expect(lateRows(page)).not.toBeChecked();
+  await expect(summary).toContainText('2 of 13 single faults', { timeout: 30_000 });
+  // The share link opens with late rows left out and offers the same atlas.
+  await page.getByTestId('share-button').click();
+  const link = await page.getByTestId('share-url').inputValue();
+  expect(link).toMatch(/&a=1\.[A-Za-z0-9_-]+$/);
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto(link);
+  // The preset's own question comes back with it (the link names the preset as shipped).
+  await other.getByTestId('predict-reveal').click();
+  await other.getByRole('button', { name: 'Show the end', exact: true }).click();
+  await expect(lateRows(other)).not.toBeChecked({ timeout: 30_000 });
+  await expect(
+    other.locator('[data-testid="batch-atlas-kinds"] input[data-kind="crash"]'),
+  ).toBeChecked();
+  await expect(other.getByTestId('batch-atlas-offer')).toContainText(
+    '(task crashes, clears and re-runs)',
+  );
+  await context.close();
 });

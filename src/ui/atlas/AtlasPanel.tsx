@@ -17,6 +17,7 @@ import {
   survivesSentence,
 } from '../../views/atlas/heatCells';
 import { ATLAS_KINDS, pageRefusal } from '../../views/atlas/atlasKinds';
+import { unexplored } from '../../views/atlas/atlasChoice';
 import { HeatMapGrid } from './HeatMapGrid';
 import { KindFilter } from './KindFilter';
 import { useAtlasChoice } from './useAtlasChoice';
@@ -84,16 +85,17 @@ export function AtlasPanel() {
       setError('The scenario has problems to fix first (see its issues).');
       return;
     }
+    // Said before anything starts: with no kind ticked there is nothing to run (nor to cancel).
+    if (kinds.length === 0) {
+      setError('Tick at least one fault kind to explore.');
+      return;
+    }
     const input = lab.app.getState().scenario;
     const t0 = performance.now();
     setError(null);
     setShown(null);
     setRunning(true);
     setProgress(null);
-    if (kinds.length === 0) {
-      setError('Tick at least one fault kind to explore.');
-      return;
-    }
     const j = runAtlasInWorkers(parsed.scenario, {
       depth: pairs ? 2 : 1,
       ...(all ? {} : { kinds }),
@@ -136,7 +138,8 @@ export function AtlasPanel() {
       const base = shown.input;
       actions.loadScenario(
         { ...base, faults: [...(base.faults ?? []), ...added] },
-        { presetRef: lab.app.getState().presetRef },
+        // The atlas goes on with the same kinds ticked.
+        { presetRef: lab.app.getState().presetRef, atlas: unexplored(choice) },
       );
     }
   };
@@ -148,7 +151,10 @@ export function AtlasPanel() {
   const compareWith = (faults: FaultSpec[]) => {
     if (!shown) return;
     if (!sameScenario(lab.app.getState().scenario, shown.input))
-      actions.loadScenario(shown.input, { presetRef: lab.app.getState().presetRef });
+      actions.loadScenario(shown.input, {
+        presetRef: lab.app.getState().presetRef,
+        atlas: unexplored(choice),
+      });
     const lane = { faults: faults as FaultInput[] };
     const current = lab.app.getState().compare;
     const lanes =

@@ -21,6 +21,7 @@ import { OUTCOME_LOOK } from '../../views/atlas/heatCells';
 import { BATCH_ATLAS_KINDS, pageRefusal } from '../../views/atlas/atlasKinds';
 import { KindFilter } from '../atlas/KindFilter';
 import { useAtlasChoice } from '../atlas/useAtlasChoice';
+import { unexplored } from '../../views/atlas/atlasChoice';
 import {
   BATCH_PAIRS_BOUND,
   BATCH_POINT_LABELS,
@@ -66,7 +67,12 @@ export function BatchAtlas({ scenario }: { scenario: ScenarioInput }) {
       {choice.explored && !open && (
         // Explored with this choice before (a shared link's sender): one press runs it again.
         <p className="muted" data-testid="batch-atlas-offer">
-          This atlas was explored with these choices ({all ? 'every kind' : ticked.join(', ')}
+          This atlas was explored with these choices (
+          {all
+            ? 'every kind'
+            : BATCH_ATLAS_KINDS.filter((o) => ticked.includes(o.kind))
+                .map((o) => o.words)
+                .join(', ')}
           {pairs ? ', pairs too' : ''}): the button above runs the same one again.
         </p>
       )}
@@ -164,11 +170,14 @@ function AtlasRun({
 
 function AtlasMap({ scenario, cells }: { scenario: ScenarioInput; cells: BatchAtlasCell[] }) {
   const a = useActions();
+  const choice = useLab(selectAtlas);
   const presetRef = useLab(selectPresetRef);
   const map = useMemo(() => batchHeatMap(scenario, cells), [scenario, cells]);
   const [picked, setPicked] = useState<{ date: number; point: BatchPoint } | null>(null);
   if ('error' in map) return <p>{map.error}</p>;
-  const openRun = (s: ScenarioInput) => a.loadScenario(s, { presetRef });
+  // A fault opened as the workspace: the atlas goes on with the same kinds ticked.
+  const atlas = unexplored(choice);
+  const openRun = (s: ScenarioInput) => a.loadScenario(s, { presetRef, atlas });
   const cell = picked
     ? map.rows[picked.date]?.cells[BATCH_POINTS.indexOf(picked.point)]
     : undefined;
@@ -183,6 +192,7 @@ function AtlasMap({ scenario, cells }: { scenario: ScenarioInput; cells: BatchAt
             onClick={() =>
               a.loadScenario(map.counterexample!.scenario, {
                 presetRef,
+                atlas,
                 notice: `Opened the earliest break: ${map.counterexample!.words} (undo to go back)`,
               })
             }

@@ -44,6 +44,14 @@ export function withKind(
   };
 }
 
+/**
+ * `choice` for another scenario — a placement opened as its run, which the atlas goes on
+ * exploring with the same kinds: not explored yet.
+ */
+export function unexplored(choice: AtlasChoice): AtlasChoice {
+  return withPairs(choice, choice.pairs === true);
+}
+
 /** `choice` with "Pairs too" on or off (not explored yet). */
 export function withPairs(choice: AtlasChoice, on: boolean): AtlasChoice {
   return { ...(choice.kinds ? { kinds: choice.kinds } : {}), ...(on ? { pairs: true } : {}) };

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { toBase64Url } from '../io/shareParam';
-import { isDefaultChoice, withKind, withPairs, type AtlasChoice } from './atlasChoice';
+import { isDefaultChoice, unexplored, withKind, withPairs, type AtlasChoice } from './atlasChoice';
 import { decodeAtlas, withAtlasParam } from './atlasLink';
 import { ATLAS_KINDS, BATCH_ATLAS_KINDS } from './atlasKinds';
 
@@ -38,6 +38,8 @@ describe('the atlas choice', () => {
       pairs: true,
     });
     expect(withPairs(explored, false)).toEqual({ kinds: ['crash'] });
+    // A placement opened as its run: the same kinds and pairs, to explore again.
+    expect(unexplored(explored)).toEqual({ kinds: ['crash'], pairs: true });
     expect(isDefaultChoice({})).toBe(true);
     expect(isDefaultChoice({ kinds: [] })).toBe(false);
   });
