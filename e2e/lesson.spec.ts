@@ -340,6 +340,32 @@ function measureStep(page: Page) {
       if (text && px < 18 - 0.01)
         small.add(`${name(el)} "${el.textContent!.trim().slice(0, 20)}" ${px}px`);
     }
+    // Words split across two lines (as present.spec's wordsSplit): a run of letters and digits
+    // whose first and last characters lie on different lines — "non|e" once a label and its
+    // value shared a line with no space between them. Not text kept for screen readers only.
+    const split = new Set<string>();
+    const range = document.createRange();
+    const walker = document.createTreeWalker(
+      document.querySelector('.pipeline')!,
+      NodeFilter.SHOW_TEXT,
+    );
+    const unseen = (el: Element | null): boolean => {
+      for (let e = el; e && !e.matches('.stage'); e = e.parentElement)
+        if (getComputedStyle(e).clip !== 'auto' || e.matches('.visually-hidden, .wide-only'))
+          return true;
+      return false;
+    };
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (n.parentElement?.closest('[data-testid="token"]') || unseen(n.parentElement)) continue;
+      if (n.parentElement!.getClientRects().length === 0) continue;
+      const top = (i: number) => {
+        range.setStart(n, i);
+        range.setEnd(n, i + 1);
+        return Math.round([...range.getClientRects()].at(-1)?.top ?? 0);
+      };
+      for (const m of (n.textContent ?? '').matchAll(/[\p{L}\p{N}]+/gu))
+        if (top(m.index) !== top(m.index + m[0].length - 1)) split.add(m[0]);
+    }
     // The view scrolls itself (its height is the viewport's, overflow auto), or the document does.
     const presenter = document.querySelector('[data-testid="lesson-presenter"]')!;
     return {
@@ -355,6 +381,7 @@ function measureStep(page: Page) {
         .filter((el) => el.scrollHeight > el.clientHeight + 1)
         .map((el) => `${name(el)} ${el.scrollHeight} > ${el.clientHeight}`),
       small: [...small],
+      split: [...split],
     };
   });
 }
@@ -379,6 +406,7 @@ test('at 1280×720 without a room every step of every shipped lesson is one scre
     for (const w of m.wide) problems.push(`${where}: scrolls sideways ${w}`);
     for (const c of m.cut) problems.push(`${where}: cut ${c}`);
     for (const s of m.small) problems.push(`${where}: under 18 px ${s}`);
+    for (const w of m.split) problems.push(`${where}: "${w}" split across lines`);
   };
   for (const lesson of LESSON_FILES) {
     await page.goto(`./?lesson=${lesson.id}&step=1`);
