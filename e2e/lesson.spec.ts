@@ -459,4 +459,10 @@ for (const [W, H] of [
     await page.keyboard.press('d');
     await expect(view).toHaveAttribute('data-condensed', 'true');
     await expect(folded).toBeHidden();
+    // …and one click away: the head's Details button.
+    await page.getByTestId(ids.details).click();
+    await expect(folded).toBeVisible();
+    await expect(page.getByTestId(ids.details)).toHaveAttribute('aria-pressed', 'true');
+    await page.getByTestId(ids.details).click();
+    await expect(folded).toBeHidden();
   });
