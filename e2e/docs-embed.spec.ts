@@ -73,6 +73,31 @@ test('three embeds at 700, 480 and 1,280 px and a batch job at 480 and 700: size
       verdict: true,
       layout: WIDTHS[i]! <= 760 ? 'compact' : 'full',
     });
+    // The sink table at the run's end, as the full page shows it: scrolled to its first duplicate
+    // row (and the rows around it), the row under the sticky header whole and right under it —
+    // the compact table (2½ rows) opened with a blank band there, a sliver of the row above the
+    // one centred (src/ui/hooks/useAllRows.ts).
+    const table = await f.evaluate(() => {
+      const t = document.querySelector('[data-testid="sink-table"]');
+      if (t === null) return null;
+      const box = t.getBoundingClientRect();
+      const head = t.querySelector('.vrow.head')!.getBoundingClientRect();
+      const rows = [...t.querySelectorAll('[data-testid="sink-row"]')].map((r) =>
+        r.getBoundingClientRect(),
+      );
+      const first = rows.find((r) => r.bottom > head.bottom + 0.5)!;
+      const d = t.querySelector('[data-testid="sink-row"][data-copy="2"]')?.getBoundingClientRect();
+      return {
+        underHeader: Math.abs(first.top - head.bottom) <= 1,
+        duplicateInView:
+          d !== undefined && d.top >= head.bottom - 0.5 && d.bottom <= box.bottom + 0.5,
+      };
+    });
+    // lost-ack-retry/acks-1 writes a duplicate row to a database table; the 480 px frame's
+    // consume-transform-produce writes to a topic (a partition log, no table).
+    expect(table, `sink table at ${WIDTHS[i]} px`).toEqual(
+      i === 1 ? null : { underHeader: true, duplicateInView: true },
+    );
   }
   // The batch job's frames: the autoplayed schedule (300 ms an attempt) plays to its end, where
   // the table and its summary are, all inside the reserved height (none of it scrolled away).

@@ -48,6 +48,11 @@ test('the embed opens at event 0, as the page does; it loads the player, not the
   expect(scripts.filter((f) => /^(schemas?|validate|validationParts)-/.test(f))).toEqual([]);
   // Nor the explanations: its run is not explained until a "why" is shown (LabDeps.explainLater).
   expect(scripts.filter((f) => /^(explain|explainer)-/.test(f))).toEqual([]);
+  // Nor the question box (predict=1 only, src/embedMain.tsx), nor a jump's words until a jump
+  // (src/store/momentWordsOnDemand.ts).
+  expect(
+    scripts.filter((f) => /^(EmbedPrediction|Prediction|momentWords|describe)-/.test(f)),
+  ).toEqual([]);
   const withZod = (await Promise.all(bodies)).filter((b) => b.text.includes('_zod'));
   expect(withZod.map((b) => b.file)).toEqual([]);
   // Reached for, the link is made: the codec comes then, and the link replays this scenario.

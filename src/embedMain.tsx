@@ -21,6 +21,9 @@ followSystemScheme();
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 const search = window.location.search;
+// The question box (`predict=1`) in a chunk of its own: its download starts now, beside the boot's.
+const predictionChunk = () => import('./ui/embed/EmbedPrediction');
+const askedInAddress = parseEmbedOptions(search).predict ? predictionChunk() : null;
 // The first scenario: share link › ?preset= › default (src/ui/io/startup.ts); an embed never
 // touches the saved workspace (src/ui/embed/bootEmbed.ts).
 // No share-link keeper: the embed has no Share button and no address bar, and its address is the
@@ -28,6 +31,17 @@ const search = window.location.search;
 // first edit (a reload of the frame would then lose the author's scenario) and watch for links
 // pasted into an address bar the frame does not have.
 const booted = bootEmbed();
+const options = withSharePrediction(
+  parseEmbedOptions(search),
+  search,
+  // A share link's `p=` is about its scenario: of no other run (a refused link's).
+  booted.start.source === 'share' ? sharePredictionFromLocation() : null,
+);
+// In before the first render when the embed asks (a share link's `p=` may ask too): the question
+// is on screen from the first frame and the height measured with it (ReserveHeight.tsx).
+const prediction = options.predict
+  ? (await (askedInAddress ?? predictionChunk())).EmbedPrediction
+  : null;
 
 // Rendered at once, before the first run ends (the lab's page waits up to 300 ms for it to
 // render once): a docs page's frame shows the player's frame and controls while the run is
@@ -39,13 +53,9 @@ createRoot(container).render(
       <EmbedApp
         lab={booted.lab}
         page={booted.page}
-        options={withSharePrediction(
-          parseEmbedOptions(search),
-          search,
-          // A share link's `p=` is about its scenario: of no other run (a refused link's).
-          booted.start.source === 'share' ? sharePredictionFromLocation() : null,
-        )}
+        options={options}
         presetRef={booted.start.presetRef}
+        prediction={prediction}
         linkRefused={booted.start.linkRefused}
       />
     </ErrorBoundary>

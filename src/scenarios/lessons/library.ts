@@ -125,7 +125,9 @@ const flinkAndSpark: LessonInput = {
     },
     {
       title: 'Down for 10 minutes: the transaction timed out',
-      preset: 'flink-commit-phase-crash',
+      // The variant named: the preset's first is recovered-in-time, whose run held exactly-once
+      // under this step's title and its setup's "stay down for 10 minutes".
+      preset: 'flink-commit-phase-crash/after-transaction-timeout',
       note: 'The silent loss: transaction.timeout.ms must cover the longest outage you expect.',
     },
     {

@@ -12,6 +12,7 @@ import { createNotices } from '../io/notices';
 import { testIds } from '../testIds';
 import { presetLab } from '../testLab';
 import { EmbedApp } from './EmbedApp';
+import { EmbedPrediction } from './EmbedPrediction';
 import { DEFAULT_EMBED, type EmbedOptions } from './embedOptions';
 
 // Whole runs on a loaded two-core machine: its slowest test took 2.7 s in a full CI run
@@ -41,6 +42,8 @@ async function mount(
       page={page}
       options={{ ...DEFAULT_EMBED, panels: [...DEFAULT_EMBED.panels, 'why'], ...options }}
       presetRef={presetRef}
+      // As src/embedMain.tsx hands it over for `predict=1`.
+      prediction={options.predict ? EmbedPrediction : null}
     />,
   );
   await act(() => lab.actions.settled());

@@ -17,7 +17,6 @@ import { GuaranteeRadios } from '../GuaranteeRadios';
 import { useLabDriver } from '../hooks/useLabDriver';
 import { NoticeBar } from '../io/NoticeBar';
 import { PageProvider, usePage, type PageServices } from '../io/PageContext';
-import { PredictFirst } from '../library/Prediction';
 import { PredictionProvider } from '../library/PredictionContext';
 import { usePredictionGate } from '../library/usePredictionGate';
 import { Explanations } from '../panels/Explanations';
@@ -28,7 +27,8 @@ import './embed.css';
 import './embedCompact.css';
 import { Transport } from '../Transport';
 import { startPastEndLine, type EmbedOptions } from './embedOptions';
-import { EMBED_PREDICT_IDS, embedQuestion, embedSubject, unaskedSubject } from './embedQuestion';
+import type { EmbedPredictionBox } from './EmbedPrediction';
+import { embedSubject, unaskedSubject } from './embedQuestion';
 import { lockedLab } from './lockedLab';
 import { OpenInLab } from './OpenInLab';
 import { MeasureAtEnd, reservedHeightStyle } from './ReserveHeight';
@@ -48,10 +48,16 @@ export function EmbedApp({
   options,
   presetRef,
   linkRefused = false,
+  prediction = null,
 }: {
   lab: Lab;
   page: PageServices;
   options: EmbedOptions;
+  /**
+   * The question box, imported by src/embedMain.tsx only for `predict=1` (its own chunk): a
+   * player that asks nothing loads none of it.
+   */
+  prediction?: EmbedPredictionBox | null;
   /** The preset the scenario came from (its prediction is the default question). */
   presetRef: string | null;
   /**
@@ -70,7 +76,7 @@ export function EmbedApp({
           <Refused frameId={options.frameId} />
         ) : (
           <Asking predict={options.predict}>
-            <BatchOrStream options={options} presetRef={presetRef} />
+            <BatchOrStream options={options} presetRef={presetRef} prediction={prediction} />
           </Asking>
         )}
       </PageProvider>
@@ -93,7 +99,11 @@ const EmbedCompare = lazy(() =>
   import('../compare/EmbedCompare').then((m) => ({ default: m.EmbedCompare })),
 );
 
-function BatchOrStream(props: { options: EmbedOptions; presetRef: string | null }) {
+function BatchOrStream(props: {
+  options: EmbedOptions;
+  presetRef: string | null;
+  prediction: EmbedPredictionBox | null;
+}) {
   const batch = useLab(selectBatch);
   if (!batch) return <Player {...props} />;
   return (
@@ -120,11 +130,13 @@ function Asking({ predict, children }: { predict: boolean; children: ReactNode }
 function Player({
   options,
   presetRef,
+  prediction,
   measuring = false,
   legendsOpen = false,
 }: {
   options: EmbedOptions;
   presetRef: string | null;
+  prediction: EmbedPredictionBox | null;
   /** The hidden copy MeasureAtEnd renders at the run's end: it only lays out, it acts on nothing. */
   measuring?: boolean;
   /** The legends' toggle, for the measuring copy (it follows the live player's). */
@@ -196,7 +208,7 @@ function Player({
   };
 
   const show = new Set(options.panels);
-  const question = useMemo(() => embedQuestion(options, presetRef), [options, presetRef]);
+  const Prediction = prediction;
   const classes = ['embed'];
   if (!show.has('counters')) classes.push('no-counters');
   if (!show.has('verdict')) classes.push('no-verdict');
@@ -217,7 +229,13 @@ function Player({
     >
       {needsMeasure && (
         <MeasureAtEnd onMeasured={onMeasured}>
-          <Player options={options} presetRef={presetRef} measuring legendsOpen={legends} />
+          <Player
+            options={options}
+            presetRef={presetRef}
+            prediction={prediction}
+            measuring
+            legendsOpen={legends}
+          />
         </MeasureAtEnd>
       )}
       <NoticeBar />
@@ -248,18 +266,16 @@ function Player({
         {/* The full lab, on the same scenario (its share link, made on first reach). */}
         {!compact && <OpenInLab scenario={scenario} />}
       </header>
-      {options.predict && (
+      {options.predict && Prediction && (
         <div className="embed-prediction">
           {/* Locking the answer in plays on (from where the reader is; from the start at the
               end); the answer, and the outcome with it, wait for the end or "Reveal now". */}
-          <PredictFirst
-            question={question}
+          <Prediction
+            options={options}
+            presetRef={presetRef}
             onLock={playOn}
             restart={toStart}
             outcome={view && <Outcome />}
-            original="the scenario as embedded"
-            headingLevel={2}
-            ids={EMBED_PREDICT_IDS}
           />
         </div>
       )}

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { useAllRows } from './useAllRows';
 
 /** A scroll container 100 px tall whose scrollTop the layout sets (jsdom lays nothing out). */
-function scroller(scrollHeight = 1000) {
+function scroller(scrollHeight = 1000, clientHeight = 100) {
   const el = document.createElement('div');
-  Object.defineProperty(el, 'clientHeight', { value: 100 });
+  Object.defineProperty(el, 'clientHeight', { value: clientHeight });
   Object.defineProperty(el, 'scrollHeight', { value: scrollHeight });
   return { current: el };
 }
@@ -36,7 +36,9 @@ describe('useAllRows', () => {
     rows.scrollToIndex(10, { align: 'end' });
     expect(scroll.current.scrollTop).toBe(188); // its bottom (288) at the view's (100 px) bottom
     rows.scrollToIndex(10, { align: 'center' });
-    expect(scroll.current.scrollTop).toBe(226); // its middle (276) at the view's middle (50)
+    // Its middle (276) at the middle of the 76 px below the header (24 + 38 = 62): 214, then on
+    // a row's edge, 216 — row 9 (240…264) whole right under the header, row 10 below it.
+    expect(scroll.current.scrollTop).toBe(216);
     rows.scrollToIndex(0, { align: 'center' });
     expect(scroll.current.scrollTop).toBe(0); // never above the top
     // 'auto' moves only as far as needed: row 20 (504…528) is below the view (226…326).
@@ -45,6 +47,18 @@ describe('useAllRows', () => {
     expect(scroll.current.scrollTop).toBe(428);
     rows.scrollToIndex(19); // 480…504: in view already
     expect(scroll.current.scrollTop).toBe(428);
+  });
+
+  it("centres a row in a box 2½ rows tall with no sliver of a row under the header (the compact player's sink)", () => {
+    // 84 px: the 24 px header and 60 px of rows. Row 4 (120…144) centred below the header would
+    // be scrollTop 120 + 12 - 24 - 30 = 78, leaving 6 px of row 3 under the header (the blank
+    // band); on a row's edge it is 72: row 3 whole under the header, row 4 below it.
+    const scroll = scroller(1000, 84);
+    const rows = renderHook(() =>
+      useAllRows({ count: 20, size: 24, scroll, paddingStart: 24, scrollPaddingStart: 24 }),
+    ).result.current;
+    rows.scrollToIndex(4, { align: 'center' });
+    expect(scroll.current.scrollTop).toBe(72);
   });
 
   it('scrolls to the end', () => {

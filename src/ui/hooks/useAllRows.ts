@@ -74,7 +74,15 @@ export function useAllRows({
         const bottom = item.start + item.size - view;
         if (align === 'start') scrollTo(top);
         else if (align === 'end') scrollTo(bottom);
-        else if (align === 'center') scrollTo(item.start + item.size / 2 - view / 2);
+        else if (align === 'center') {
+          // Centred in what the header leaves in view, then on a row's edge: a box 2–3 rows tall
+          // (the compact player's sink) otherwise opened with a sliver of a row under the header,
+          // a blank band above the row asked for (issue 31).
+          const below = view - scrollPaddingStart;
+          const centred = item.start + item.size / 2 - scrollPaddingStart - below / 2;
+          const edge = paddingStart - scrollPaddingStart;
+          scrollTo(edge + Math.round((centred - edge) / size) * size);
+        }
         // 'auto': only as far as brings the row into view.
         else if (el.scrollTop > top) scrollTo(top);
         else if (el.scrollTop < bottom) scrollTo(bottom);

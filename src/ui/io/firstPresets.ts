@@ -43,9 +43,7 @@ async function loadFirstPresets(
   // An embed's parsed variants start downloading with the preset (its family, its catalog part),
   // not after them.
   const early =
-    embed && value !== null
-      ? loadPresetScenarios(presetValueRef(value)).catch(() => false)
-      : null;
+    embed && value !== null ? loadPresetScenarios(presetValueRef(value)).catch(() => false) : null;
   // The preset it names, with its part of the catalog (the lab's page has the whole catalog).
   const param = value === null ? null : await loadPresetParam(value);
   const saved = embed ? null : savedPresetRef();

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import type { Lab, LabState } from '../../store/labStore';
-import { LabProvider, useLab, useView } from '../../store/LabContext';
+import { LabProvider, useActions, useLab, useView } from '../../store/LabContext';
 import {
   currentLessonStep,
   LESSON_WAITS_TITLE,
@@ -122,6 +122,7 @@ function Presenter({ deck }: { deck: LessonDeck }) {
         >
           ▶
         </button>
+        <DetailsButton details={details} />
         <LessonTools lesson={state.lesson} />
         <RoomButton source={roomSource} />
       </header>
@@ -161,5 +162,26 @@ function Presenter({ deck }: { deck: LessonDeck }) {
         </>
       )}
     </div>
+  );
+}
+
+/** D's button: the condensed cards' folded details (and the timeline), one click away too. */
+function DetailsButton({ details }: { details: boolean }) {
+  const a = useActions();
+  return (
+    <button
+      type="button"
+      className="lesson-details"
+      data-testid={lessonTestIds.details}
+      aria-pressed={details}
+      onClick={() => a.setDetails(!details)}
+      title={
+        details
+          ? 'Fold the stage cards back to one screen (D)'
+          : 'Unfold the stage cards and the timeline (D)'
+      }
+    >
+      Details
+    </button>
   );
 }

@@ -10,6 +10,7 @@ export const lessonTestIds = {
   next: 'lesson-next',
   previous: 'lesson-previous',
   reveal: 'lesson-reveal',
+  details: 'lesson-details',
   notes: 'lesson-notes',
   notesNote: 'lesson-notes-note',
   refused: 'lesson-refused',

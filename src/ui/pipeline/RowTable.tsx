@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, type RefObject } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import {
   rowAmountAt,
   rowId,
@@ -31,8 +31,17 @@ const selectSelected = (s: LabState) => s.selected;
  * many times.
  */
 export const RowTable = memo(function RowTable(props: TableProps) {
-  const scale = useFontScale();
   const scroll = useRef<HTMLDivElement>(null);
+  // A view that sizes its text by the screen rather than A+ / A− (the lesson view on a 1080p
+  // projector: src/ui/lesson/lesson.css) says by how much in `--row-scale`: the rows are sized in
+  // px and would overlap.
+  const [cssScale, setCssScale] = useState(1);
+  useLayoutEffect(() => {
+    const el = scroll.current;
+    const v = el ? parseFloat(getComputedStyle(el).getPropertyValue('--row-scale')) : NaN;
+    setCssScale(v > 0 ? v : 1);
+  }, []);
+  const scale = useFontScale() * cssScale;
   // The sticky header row is one row tall: the rows start below it, and a row scrolled to is
   // placed below it.
   const head = ROW_PX * scale;

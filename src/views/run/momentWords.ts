@@ -12,4 +12,3 @@ import type { RunView } from './runView';
 export function momentWords(v: RunView, m: Moment, delta: number): string {
   return `${delta > 0 ? 'Next' : 'Previous'} ${m.kind} — event ${formatCount(m.entry + 1)} at ${formatMs(v.cols.time[m.entry]!)}: ${describeEntry(v, m.entry)}`;
 }
-
