@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { PRESET_FAMILIES } from '../src/scenarios/presetFamilies';
-import { PRESET_CATALOG } from '../src/scenarios/presetCatalog';
+import { PRESET_CATALOG } from '../src/scenarios/parsed/catalog';
 import { expect, test, testIds } from './fixtures';
 
 const FAMILIES = Object.keys(PRESET_FAMILIES);
