@@ -60,7 +60,13 @@ describe('presetCatalog', () => {
     // Nothing of the catalog before a part is loaded (the lab's page provides it whole).
     expect(fresh.findPresetMeta('zombie-consumer')).toBeUndefined();
     expect(fresh.presetCatalog()).toEqual([]);
+    // It may be one (its family's part is not in); an id of no family is none.
+    expect(fresh.mayBePreset('zombie-consumer/nope')).toBe(true);
+    expect(fresh.mayBePreset('no-such-preset')).toBe(false);
     await fresh.loadPreset('zombie-consumer');
+    // The part in, the catalog answers.
+    expect(fresh.mayBePreset('zombie-consumer/nope')).toBe(false);
+    expect(fresh.mayBePreset('zombie-consumer/plain-insert')).toBe(true);
     // The consumer family's part of the catalog only.
     expect(fresh.presetCatalog().map((m) => m.family)).toEqual(Array(7).fill('consumer'));
     expect(fresh.loadedPreset('zombie-consumer')?.variant.id).toBe(

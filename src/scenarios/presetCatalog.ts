@@ -52,6 +52,16 @@ export function findPresetMeta(ref: string): { meta: PresetMeta; variantId: stri
   return meta && variant ? { meta, variantId: variant.id } : undefined;
 }
 
+/**
+ * Whether `ref` may name a preset: the catalog knows it, or its preset's family's part of the
+ * catalog is not in yet (an embed holds its own family's part only) — {@link loadPreset} answers.
+ */
+export function mayBePreset(ref: string): boolean {
+  if (findPresetMeta(ref) !== undefined) return true;
+  const family = familyOfRef(ref);
+  return family !== undefined && !partKnown(family);
+}
+
 const parts = new Map<PresetFamily, Promise<void>>();
 const loaded = new Map<string, Preset>();
 const families = new Map<PresetFamily, Promise<void>>();

@@ -24,7 +24,7 @@ import type { RunJob } from '../platform/runClient';
 import { claimOf } from '../scenarios/claim';
 import {
   DEFAULT_PRESET_REF,
-  findPresetMeta,
+  mayBePreset,
   loadedPreset,
   loadPreset as loadPresetModule,
 } from '../scenarios/presetCatalog';
@@ -247,7 +247,7 @@ export function createLab(deps: LabDeps): Lab {
 
   const actions: LabActions = {
     loadPreset(ref) {
-      if (findPresetMeta(ref) === undefined) {
+      if (!mayBePreset(ref)) {
         app.setState({ notice: `No preset "${ref}"` });
         return;
       }
@@ -267,7 +267,8 @@ export function createLab(deps: LabDeps): Lab {
         (loaded) => {
           if (presetAsked !== ref) return;
           if (loaded) open(loaded);
-          else app.setState({ status: before });
+          // A ref its family's part of the catalog did not know after all (an embed's).
+          else app.setState({ status: before, notice: `No preset "${ref}"` });
         },
         () => {
           if (presetAsked !== ref) return;

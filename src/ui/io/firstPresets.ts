@@ -8,7 +8,12 @@
  * family's module only (src/scenarios/presetCatalog.ts), so an embed of one preset fetches no
  * other family (issues #24, #31).
  */
-import { loadPresetParam, presetParamOf, presetValueRef } from '../../platform/presetUrl';
+import {
+  loadPresetParam,
+  presetParamOf,
+  presetValueRef,
+  resolvePresetParam,
+} from '../../platform/presetUrl';
 import { WORKSPACE_KEY } from '../../platform/storage';
 import { shareParam } from '../../views/io/shareParam';
 import { DEFAULT_PRESET_REF, loadAllPresets, loadPreset } from '../../scenarios/presetCatalog';
@@ -44,8 +49,10 @@ async function loadFirstPresets(
   // not after them.
   const early =
     embed && value !== null ? loadPresetScenarios(presetValueRef(value)).catch(() => false) : null;
-  // The preset it names, with its part of the catalog (the lab's page has the whole catalog).
-  const param = value === null ? null : await loadPresetParam(value);
+  // The lab's page has the whole catalog (src/scenarios/wholeCatalog.ts) and resolves the value at
+  // once; an embed loads the preset it names first, with its family's part of the catalog.
+  const param =
+    value === null ? null : embed ? await loadPresetParam(value) : resolvePresetParam(value);
   const saved = embed ? null : savedPresetRef();
   // The default opens when nothing else can: an embed of a preset that loads needs no other.
   const refs = [
