@@ -28,7 +28,7 @@ import './embedCompact.css';
 import { Transport } from '../Transport';
 import { startPastEndLine, type EmbedOptions } from './embedOptions';
 import type { EmbedPredictionBox } from './EmbedPrediction';
-import { embedSubject, unaskedSubject } from './embedQuestion';
+import { embedSubject, unaskedSubject } from './embedSubject';
 import { lockedLab } from './lockedLab';
 import { OpenInLab } from './OpenInLab';
 import { MeasureAtEnd, reservedHeightStyle } from './ReserveHeight';

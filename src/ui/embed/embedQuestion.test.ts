@@ -3,7 +3,8 @@ import { findPreset } from '../../scenarios';
 import { createLab } from '../../store/labStore';
 import { GENERIC_QUESTION } from '../../views/library/question';
 import { inlineRunner } from '../testLab';
-import { EMBED_PREDICTION_KEY, embedQuestion, embedSubject } from './embedQuestion';
+import { embedQuestion } from './embedQuestion';
+import { EMBED_PREDICTION_KEY, embedSubject } from './embedSubject';
 
 const none = { question: '', answer: '' };
 

@@ -3,10 +3,8 @@
  * The asking itself (lock in, reveal at the end of the run, hide the verdict and the explanations
  * until then) is the page's "Predict first" (src/ui/library), fed with these.
  */
-import type { ScenarioInput } from '../../engine';
 import { loadedPreset } from '../../scenarios/presetCatalog';
-import type { LabState } from '../../store/labStore';
-import { questionVariant, type PredictionSubject } from '../../views/library/library';
+import { questionVariant } from '../../views/library/library';
 import {
   authorQuestion,
   genericQuestion,
@@ -14,10 +12,8 @@ import {
   type AskedQuestion,
 } from '../../views/library/question';
 import type { EmbedOptions } from './embedOptions';
+import { EMBED_PREDICTION_KEY } from './embedSubject';
 import { testIds } from '../testIds';
-
-/** The key an embedded player keeps its one prediction under. */
-export const EMBED_PREDICTION_KEY = 'embed';
 
 /** The test ids of an embed's question box (the streaming and the batch player's). */
 export const EMBED_PREDICT_IDS = {
@@ -48,31 +44,4 @@ export function embedQuestion(
   const p = presetRef ? loadedPreset(presetRef) : undefined;
   if (p && questionVariant(p.preset) === p.variant.id) return presetQuestion(key, p.preset);
   return genericQuestion(key);
-}
-
-/**
- * What an embed's question is about: the scenario it was given. Once the reader changes it (an
- * unlocked embed's guarantee switch) the answer no longer describes the run on screen, as on the
- * page after an edit; Undo brings the same scenario object back, and the question with it.
- */
-export function embedSubject(embedded: ScenarioInput): (s: LabState) => PredictionSubject {
-  return (s) => ({
-    key: EMBED_PREDICTION_KEY,
-    otherVariant: false,
-    pristine: s.scenario === embedded,
-  });
-}
-
-/**
- * What an embed without `predict=1` is about: nothing is asked of its run, but its outcome comes
- * in its time, as on the page for a preset's other variant (`outcomeFolded`): the final verdict,
- * the "why" and the fates wait for the run's end or "Reveal now" — never "✕ … broken" at t = 0
- * of an autoplayed frame (issue 24). An edit (the guarantee switch) folds the changed run's too.
- */
-export function unaskedSubject(embedded: ScenarioInput): (s: LabState) => PredictionSubject {
-  return (s) => ({
-    key: EMBED_PREDICTION_KEY,
-    otherVariant: true,
-    pristine: s.scenario === embedded,
-  });
 }

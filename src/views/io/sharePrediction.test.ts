@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { ScenarioInput } from '../../engine';
 import { findPreset } from '../../scenarios';
 import { GENERIC_QUESTION } from '../library/question';
+import { linkedQuestion } from './linkedQuestion';
 import {
   decodeSharePrediction,
   sharePredictionUnreadable,
   defaultPredictionChoice,
   encodeSharePrediction,
   linkApplies,
-  linkedQuestion,
   linkedSubject,
   ownPresetQuestion,
   sharePredictionFor,

@@ -25,7 +25,6 @@ import {
   questionVariant,
   type PredictionSubject,
 } from '../library/library';
-import { authorQuestion, type AskedQuestion } from '../library/question';
 import { fromBase64Url, toBase64Url } from './shareParam';
 
 /** The hash parameter that carries a shared scenario's prediction question. */
@@ -189,14 +188,4 @@ export function linkedSubject(
       ? { key: link.key, otherVariant: false, pristine: s.scenario === link.scenario }
       : null;
   return presetSubject(s);
-}
-
-/**
- * The question a link asks, as "Predict first" shows it: the author's, else (no question written)
- * the generic multiple-choice one, judged against the run's verdict — as an embed's `predict=1`.
- * Null when the link asks nothing (`p=0`).
- */
-export function linkedQuestion(link: LinkedPrediction): AskedQuestion | null {
-  if (!link.prediction.ask) return null;
-  return authorQuestion(link.key, link.prediction.question, link.prediction.answer);
 }
