@@ -36,7 +36,7 @@ test('clear-rerun-window (the old ?batch= address): play, fail an attempt mid-wr
   // The schedule played to its end: the table and the stories take the setup's place.
   await expect(setup).toHaveCount(0);
   const p0310 = page.getByTestId('batch-partition').filter({ hasText: '2024-03-10' });
-  await expect(p0310).toContainText('f1 (wrong partition)');
+  await expect(p0310).toContainText('f1 ×2, 2nd copy of its id (wrong partition)');
   await expect(p0310.locator('[data-wrong]')).toHaveCount(2);
   await expect(page.getByTestId('batch-explanation').first()).toContainText(
     'current_date() - 1 = 2024-03-12',
@@ -87,6 +87,9 @@ test('a batch preset with its question pending: Play the schedule and Show the e
   await expect(page.getByTestId('batch-attempt')).toHaveCount(2);
   await expect(page.getByTestId('predict-answer')).toHaveAttribute('data-judged', 'right');
   await expect(page.getByTestId('batch-summary')).toContainText('20 rows · 10 duplicates · 0 lost');
+  // Try 2's ten rows are marked as the second copies, as the stream sink marks them.
+  await expect(page.locator('.batch-row[data-copy="2"]')).toHaveCount(10);
+  await expect(page.locator('.batch-row[data-copy="2"]').first()).toContainText('e1 ×2');
   await end.click();
   await expect(page.getByTestId('batch-attempt')).toHaveCount(2);
 });
@@ -170,7 +173,7 @@ test('the embedded player takes a batch preset: the scheduler strip, the partiti
     '4 rows · 2 duplicates · 3 lost · 2 under the wrong partition · observed none',
   );
   await expect(page.getByTestId('batch-partition').filter({ hasText: '2024-03-10' })).toContainText(
-    'f1 (wrong partition)',
+    'f1 ×2, 2nd copy of its id (wrong partition)',
   );
 });
 

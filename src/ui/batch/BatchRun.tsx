@@ -11,6 +11,7 @@ import type { ScenarioInput } from '../../engine';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import { batchPageView, clearAndRerun, failMidWrite } from '../../views/batch/batchView';
+import { ordinal } from '../../views/run/format';
 import type { BatchSetupView } from '../../views/batch/batchSetup';
 import { knobMeta } from '../../views/edit/knobs';
 import type { KeyValue } from '../../views/edit/knobsKey';
@@ -217,8 +218,20 @@ function BatchRunOf({
               <div key={p.label} data-testid="batch-partition" className="batch-partition">
                 <strong>{p.label}</strong>:{' '}
                 {p.rows.map((r, i) => (
-                  <span key={i} className="batch-row" data-wrong={r.wrong || undefined}>
+                  <span
+                    key={i}
+                    className="batch-row"
+                    data-wrong={r.wrong || undefined}
+                    data-copy={r.copy > 1 ? r.copy : undefined}
+                  >
                     {r.event}
+                    {r.copy > 1 && (
+                      <>
+                        {' '}
+                        <span aria-hidden="true">×{r.copy}</span>
+                        <span className="visually-hidden">, {ordinal(r.copy)} copy of its id</span>
+                      </>
+                    )}
                     {r.wrong ? ' (wrong partition)' : ''}
                   </span>
                 ))}

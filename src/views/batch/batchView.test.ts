@@ -21,8 +21,17 @@ describe('batchPageView', () => {
     expect(v.partitions[0]).toEqual({
       label: '2024-03-10',
       rows: [
-        { event: 'f1', wrong: true },
-        { event: 'f2', wrong: true },
+        // The re-run of 2024-03-10 (2024-03-13) wrote f1, f2 after 2024-03-12's own run had:
+        // the wrong partition holds their second copies.
+        { event: 'f1', wrong: true, copy: 2 },
+        { event: 'f2', wrong: true, copy: 2 },
+      ],
+    });
+    expect(v.partitions[1]).toEqual({
+      label: '2024-03-12',
+      rows: [
+        { event: 'f1', wrong: false, copy: 1 },
+        { event: 'f2', wrong: false, copy: 1 },
       ],
     });
   });
@@ -30,6 +39,18 @@ describe('batchPageView', () => {
     const v = view(failMidWrite(input, view(), 2));
     expect(v.attempts[2]!.outcome).toBe('crashed (mid-write)');
     expect(v.partitions.map((p) => p.label)).toEqual(['2024-03-10']);
+  });
+  it("marks each event's later copies by write order: airflow-retry-append's retry appends e1..e10 again", () => {
+    // Try 1 crashes after its write (e1..e10 in), try 2 appends the same ten: 20 rows in one
+    // partition, the last ten the second copies.
+    const v = view(findBatchPreset('airflow-retry-append')!.variant.scenario);
+    expect(v.partitions).toHaveLength(1);
+    const rows = v.partitions[0]!.rows;
+    const ids = Array.from({ length: 10 }, (_, i) => `e${i + 1}`);
+    expect(rows.map((r) => `${r.event}×${r.copy}`)).toEqual([
+      ...ids.map((id) => `${id}×1`),
+      ...ids.map((id) => `${id}×2`),
+    ]);
   });
   it('clear and re-run adds a fifth attempt', () => {
     expect(view(clearAndRerun(input, 1)).attempts).toHaveLength(5);

@@ -32,7 +32,9 @@ export interface BatchPageView {
   dates: { label: string; attempts: AttemptView[] }[];
   /** Attempts in start order (the order Play reveals them). */
   attempts: AttemptView[];
-  partitions: { label: string; rows: { event: string; wrong: boolean }[] }[];
+  /** Each row: its event, whether it sits under another date's partition, and which copy of its
+   *  event it is in the table by write order (1 for the first, 2 for a duplicate…). */
+  partitions: { label: string; rows: { event: string; wrong: boolean; copy: number }[] }[];
   explanations: BatchExplanation[];
   summary: string;
   /** The job's setup, shown before Play (./batchSetup.ts). */
@@ -62,15 +64,25 @@ export function batchPageView(input: ScenarioInput): BatchPageView | { error: st
   const own = new Map(r.verdict.events.map((e) => [e.id, e.partition]));
   const parts = [...new Set(r.run.table.rows.map((x) => x.partition))].sort((a, b) => a - b);
   const t = r.verdict.totals;
+  // Which copy of its event each row is, in the order the rows were written (as the stream
+  // sink's table numbers a second copy), whichever partition holds it.
+  const seen = new Map<string, number>();
+  const copy = r.run.table.rows.map((x) => {
+    const n = (seen.get(x.eventId) ?? 0) + 1;
+    seen.set(x.eventId, n);
+    return n;
+  });
   return {
     name: parsed.scenario.name,
     dates,
     attempts: [...attempts].sort((a, b) => a.id - b.id),
     partitions: parts.map((p) => ({
       label: periodLabel(cal, p),
-      rows: r.run.table.rows
-        .filter((x) => x.partition === p)
-        .map((x) => ({ event: x.eventId, wrong: own.get(x.eventId) !== p })),
+      rows: r.run.table.rows.flatMap((x, i) =>
+        x.partition === p
+          ? [{ event: x.eventId, wrong: own.get(x.eventId) !== p, copy: copy[i]! }]
+          : [],
+      ),
     })),
     explanations: r.explanations,
     setup: batchSetupView(r.run),
