@@ -81,6 +81,39 @@ async function clippedCells(page: Page): Promise<string[]> {
     );
 }
 
+/**
+ * The smallest text of the stage cards' details as shown — labels and values, the lifecycle, the
+ * names in monospace, the tables' rows, Flink's and Spark's lines — as "px what". Smaller by design
+ * (docs/workshops.md): the partition log's cells and marks, the records in flight, the ⚡ hint (an
+ * icon), text kept for screen readers only. (The page's were 15.3 px: issue 24.)
+ */
+async function smallestCardText(page: Page): Promise<{ px: number; what: string }> {
+  return page.locator('.pipeline').evaluate((pipe) => {
+    let min = { px: Infinity, what: 'no card text' };
+    for (const el of pipe.querySelectorAll('.stage *')) {
+      if (
+        el.closest(
+          '.log-scroll, .marks, [data-testid="token"], .hint, .visually-hidden, .wide-only',
+        )
+      )
+        continue;
+      if (el.getClientRects().length === 0) continue; // folded (display: none)
+      if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim())) continue;
+      let unseen = false; // kept for screen readers only (clipped to a pixel)
+      for (let e: Element | null = el; e && e !== pipe; e = e.parentElement)
+        if (getComputedStyle(e).clip !== 'auto') unseen = true;
+      if (unseen) continue;
+      const px = parseFloat(getComputedStyle(el).fontSize);
+      if (px < min.px)
+        min = {
+          px,
+          what: `${el.closest('.stage')?.getAttribute('aria-label')}: ${el.className || el.tagName} "${el.textContent!.trim().slice(0, 24)}"`,
+        };
+    }
+    return min;
+  });
+}
+
 /** The boxes of the in-flight labels shown. */
 async function shownTokens(page: Page) {
   return page.getByTestId(testIds.token).evaluateAll((els) =>
@@ -185,6 +218,12 @@ for (const [k, part] of [presets.slice(0, half), presets.slice(half)].entries())
         return Math.min(...parts.map(px));
       });
       expect(pipelinePx, `${p.id}: smallest pipeline label or button (px)`).toBeGreaterThanOrEqual(
+        18,
+      );
+      // The cards' details too — labels and values, tables, Flink's and Spark's lines: the
+      // condensed cards (src/ui/present/condensedCards.css) at the body's 18 px.
+      const card = await smallestCardText(page);
+      expect(card.px, `${p.id}: smallest card detail (px), ${card.what}`).toBeGreaterThanOrEqual(
         18,
       );
       // No card label wraps mid-word ("produc|er": this Chromium has no hyphenation dictionary).
