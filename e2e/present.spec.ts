@@ -240,6 +240,13 @@ for (const [k, part] of [presets.slice(0, half), presets.slice(half)].entries())
       // Answered, at the end: every row of the sink's and the readers' tables whole (a table
       // of more than 64 rows renders the rows in view: those the room sees).
       expect(await clippedCells(page), `${p.id}: answered, table cells cut`).toEqual([]);
+      // And the cards beside the story (narrower than under the band): no word split, the
+      // details still at 18 px.
+      expect(await wordsSplit(page), `${p.id}: answered, words split`).toEqual([]);
+      const end = await smallestCardText(page);
+      expect(end.px, `${p.id}: answered, smallest card detail, ${end.what}`).toBeGreaterThanOrEqual(
+        18,
+      );
     }
     expect(dash.errors).toEqual([]);
   });
@@ -315,8 +322,14 @@ test('projector mode: P toggles it and it is remembered; D opens the details; th
   await page.locator('body').press('p');
   await expect(app).toHaveAttribute('data-present', 'true');
   await expect(page.locator('.lower')).toBeHidden();
+  // Folded: the stage cards condensed (condensedCards.css), the timeline away.
+  await expect(app).toHaveAttribute('data-condensed', 'true');
+  await expect(page.locator('.timeline-wrap')).toBeHidden();
   await page.locator('body').press('d');
+  // One meaning for D and Details: the drawer, the whole cards and the timeline.
   await expect(page.locator('.lower')).toBeVisible();
+  await expect(app).not.toHaveAttribute('data-condensed', /.*/);
+  await expect(page.locator('.timeline-wrap')).toBeVisible();
   // Colours: system → light → dark, on the root element, whatever the OS says.
   await dash.byId(testIds.themeToggle).click();
   await dash.byId(testIds.themeToggle).click();
