@@ -81,6 +81,39 @@ async function clippedCells(page: Page): Promise<string[]> {
     );
 }
 
+/**
+ * The smallest text of the stage cards' details as shown — labels and values, the lifecycle, the
+ * names in monospace, the tables' rows, Flink's and Spark's lines — as "px what". Smaller by design
+ * (docs/workshops.md): the partition log's cells and marks, the records in flight, the ⚡ hint (an
+ * icon), text kept for screen readers only. (The page's were 15.3 px: issue 24.)
+ */
+async function smallestCardText(page: Page): Promise<{ px: number; what: string }> {
+  return page.locator('.pipeline').evaluate((pipe) => {
+    let min = { px: Infinity, what: 'no card text' };
+    for (const el of pipe.querySelectorAll('.stage *')) {
+      if (
+        el.closest(
+          '.log-scroll, .marks, [data-testid="token"], .hint, .visually-hidden, .wide-only',
+        )
+      )
+        continue;
+      if (el.getClientRects().length === 0) continue; // folded (display: none)
+      if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim())) continue;
+      let unseen = false; // kept for screen readers only (clipped to a pixel)
+      for (let e: Element | null = el; e && e !== pipe; e = e.parentElement)
+        if (getComputedStyle(e).clip !== 'auto') unseen = true;
+      if (unseen) continue;
+      const px = parseFloat(getComputedStyle(el).fontSize);
+      if (px < min.px)
+        min = {
+          px,
+          what: `${el.closest('.stage')?.getAttribute('aria-label')}: ${el.className || el.tagName} "${el.textContent!.trim().slice(0, 24)}"`,
+        };
+    }
+    return min;
+  });
+}
+
 /** The boxes of the in-flight labels shown. */
 async function shownTokens(page: Page) {
   return page.getByTestId(testIds.token).evaluateAll((els) =>
@@ -187,6 +220,12 @@ for (const [k, part] of [presets.slice(0, half), presets.slice(half)].entries())
       expect(pipelinePx, `${p.id}: smallest pipeline label or button (px)`).toBeGreaterThanOrEqual(
         18,
       );
+      // The cards' details too — labels and values, tables, Flink's and Spark's lines: the
+      // condensed cards (src/ui/present/condensedCards.css) at the body's 18 px.
+      const card = await smallestCardText(page);
+      expect(card.px, `${p.id}: smallest card detail (px), ${card.what}`).toBeGreaterThanOrEqual(
+        18,
+      );
       // No card label wraps mid-word ("produc|er": this Chromium has no hyphenation dictionary).
       expect(await wordsSplit(page), `${p.id}: words split across lines`).toEqual([]);
       // Asked: the tables' headings whole (their rows wait for the run).
@@ -201,6 +240,13 @@ for (const [k, part] of [presets.slice(0, half), presets.slice(half)].entries())
       // Answered, at the end: every row of the sink's and the readers' tables whole (a table
       // of more than 64 rows renders the rows in view: those the room sees).
       expect(await clippedCells(page), `${p.id}: answered, table cells cut`).toEqual([]);
+      // And the cards beside the story (narrower than under the band): no word split, the
+      // details still at 18 px.
+      expect(await wordsSplit(page), `${p.id}: answered, words split`).toEqual([]);
+      const end = await smallestCardText(page);
+      expect(end.px, `${p.id}: answered, smallest card detail, ${end.what}`).toBeGreaterThanOrEqual(
+        18,
+      );
     }
     expect(dash.errors).toEqual([]);
   });
@@ -276,8 +322,14 @@ test('projector mode: P toggles it and it is remembered; D opens the details; th
   await page.locator('body').press('p');
   await expect(app).toHaveAttribute('data-present', 'true');
   await expect(page.locator('.lower')).toBeHidden();
+  // Folded: the stage cards condensed (condensedCards.css), the timeline away.
+  await expect(app).toHaveAttribute('data-condensed', 'true');
+  await expect(page.locator('.timeline-wrap')).toBeHidden();
   await page.locator('body').press('d');
+  // One meaning for D and Details: the drawer, the whole cards and the timeline.
   await expect(page.locator('.lower')).toBeVisible();
+  await expect(app).not.toHaveAttribute('data-condensed', /.*/);
+  await expect(page.locator('.timeline-wrap')).toBeVisible();
   // Colours: system → light → dark, on the root element, whatever the OS says.
   await dash.byId(testIds.themeToggle).click();
   await dash.byId(testIds.themeToggle).click();

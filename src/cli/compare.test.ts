@@ -47,6 +47,29 @@ describe('sim --compare', () => {
   );
 
   it(
+    "titles a changed lane by its own configuration, never by lane 1's name (issue #24)",
+    () => {
+      // The preset's name ends "— idempotence off"; lane 2 runs exactly-once, idempotence on.
+      const r = cli(['lost-ack-retry', '--compare', 'exactly-once']);
+      expect(r.code).toBe(0);
+      const lane2 = r.out.slice(r.out.indexOf('── lane 2'), r.out.indexOf('── what differs'));
+      expect(lane2.split('\n').slice(0, 2)).toEqual([
+        '── lane 2: exactly-once',
+        "lane 1's scenario with exactly-once",
+      ]);
+      expect(lane2).not.toContain('idempotence off');
+      const j = JSON.parse(
+        cli(['lost-ack-retry', '--compare', 'exactly-once', '--format', 'json']).out,
+      ) as CompareJson;
+      expect(j.lanes.map((l) => l.scenario)).toEqual([
+        'A lost acknowledgement, retried — idempotence off',
+        "lane 1's scenario with exactly-once",
+      ]);
+    },
+    RUN_TIMEOUT,
+  );
+
+  it(
     'gives { lanes: [report, report], diff: [{ id, fates }] } as JSON, a knob named by its real name',
     () => {
       const r = cli([

@@ -86,7 +86,14 @@ function parseLane(
     if ('problem' in path) return path;
     (spec.knobs ??= []).push({ path: path.path, value: knobValue(w.slice(eq + 1)) });
   }
-  return { title: laneTitle(base, spec), lane: laneScenario(base, spec) };
+  const title = laneTitle(base, spec);
+  const lane = laneScenario(base, spec);
+  // The lane runs lane 1's scenario changed: its report must not carry lane 1's name (a preset's
+  // name often names the very setting the lane changes, "— idempotence off"); it names its own
+  // configuration, in the words the page's Compare titles that lane with (laneTitle).
+  if (!lane.ok) return { title, lane };
+  const name = `lane 1's scenario with ${title}`;
+  return { title, lane: { ...lane, scenario: { ...lane.scenario, name } } };
 }
 
 function isGuarantee(w: string): w is Guarantee {

@@ -88,6 +88,10 @@ function Shell() {
       data-font-step={step}
       data-present={present}
       data-details={present ? details : undefined}
+      // Projector mode's stage cards condensed while the details (D) are folded, as in the lesson
+      // view (src/ui/present/condensedCards.css): their text at 18 px, the pipeline on one screen.
+      data-condensed={(present && !details) || undefined}
+      data-condensed-fit={present && !details ? 'grow' : undefined}
       style={{ ['--scale' as string]: String(FONT_SCALES[step] ?? 1) }}
     >
       {/* The first Tab: past the top bar and the story to the pipeline (the story comes first in

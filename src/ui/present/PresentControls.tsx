@@ -2,6 +2,7 @@ import type { LabState, Theme } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import { testIds } from '../testIds';
 import './present.css';
+import './condensedCards.css';
 
 const selectPresent = (s: LabState) => s.present;
 const selectDetails = (s: LabState) => s.details;

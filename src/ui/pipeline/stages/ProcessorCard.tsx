@@ -4,6 +4,7 @@ import { formatCount, formatMs } from '../../../views/run/format';
 import { eventIdOf, type RunView } from '../../../views/run/runView';
 import { testIds } from '../../testIds';
 import { ComponentBox } from '../ComponentBox';
+import { cardWords } from './cardWords';
 
 /** One processor instance: its last poll, the event it processes, its position. */
 export function ProcessorCard({ view, status: p }: { view: RunView; status: ProcessorStatus }) {
@@ -17,7 +18,7 @@ export function ProcessorCard({ view, status: p }: { view: RunView; status: Proc
     <ComponentBox
       id={target}
       anchor={p.name}
-      title={<span className="mono">{p.name}</span>}
+      title={<span className="mono">{cardWords(p.name)}</span>}
       life={p.life}
     >
       <dl className="kv" data-testid={testIds.processor} data-actor={p.name}>
@@ -53,7 +54,7 @@ export function ProcessorCard({ view, status: p }: { view: RunView; status: Proc
             </dd>
           </>
         )}
-        <dt>uncommitted</dt>
+        <dt>{cardWords('uncommitted')}</dt>
         <dd
           className={`since-commit${p.sinceCommit > 0 ? ' warn' : ''}`}
           data-testid={testIds.sinceCommit}

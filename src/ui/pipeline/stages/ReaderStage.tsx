@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { countersAt, lifeAt } from '../../../views/run/at';
 import { formatCount, formatMoney, moneyOffWords } from '../../../views/run/format';
 import { testIds } from '../../testIds';
@@ -24,12 +25,12 @@ export function ReaderStage({ view, idx, t }: StageProps) {
             life={lifeAt(view, view.actors.indexOf(name), idx, t).life}
             title={
               // Name and isolation level on lines of their own: "read_uncommitted" alone fills
-              // the narrow column.
+              // the narrow column (and breaks after its "_" beside the projector's story).
               <span className="reader-title">
                 <span className="mono">{view.scenario.readers[i]?.name ?? tb.label}</span>
                 {view.scenario.readers[i] && (
                   <span className="mono reader-iso">
-                    {view.scenario.readers[i]['isolation.level']}
+                    {breakAfterUnderscores(view.scenario.readers[i]['isolation.level'])}
                   </span>
                 )}
               </span>
@@ -88,4 +89,18 @@ export function ReaderStage({ view, idx, t }: StageProps) {
       )}
     </section>
   );
+}
+
+/**
+ * An isolation level that may break after its "_" ("read_|uncommitted" in the projector page's
+ * 161 px column) by a <wbr>: its text stays "read_uncommitted" (cardWords' zero-width space
+ * would be a character of it).
+ */
+function breakAfterUnderscores(level: string) {
+  return level.split(/(?<=_)/).map((part, k) => (
+    <Fragment key={k}>
+      {k > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
 }

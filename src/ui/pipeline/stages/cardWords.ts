@@ -10,6 +10,10 @@
 const SYLLABLES: Record<string, string[]> = {
   idempotence: ['idem', 'po', 'tence'],
   transactional: ['trans', 'ac', 'tion', 'al'],
+  // The consumer's column beside the projector page's story (~118 px inside its card at 18 px).
+  uncommitted: ['un', 'com', 'mit', 'ted'],
+  // A group's second instance, "consumer-0-replacement" (zombie-consumer), in that column too.
+  replacement: ['re', 'place', 'ment'],
 };
 
 const SOFT_HYPHEN = '\u00ad';
