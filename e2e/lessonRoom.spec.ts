@@ -162,3 +162,56 @@ test('every step of both lessons fits 1280×720 with a room live: setup, questio
     await student.context().close();
   }
 });
+
+/**
+ * Issue 24: with a room live the stage cards are condensed as without one (the room's panel sits
+ * beside the view, not in it) and whole on one screen. Before: nothing condensed with a room, the
+ * pipeline scrolled in its own box — step 1's producer cut at "records sent 0 / 20" and its
+ * reader at "should be 0" (revealed, at "should be"), step 2's broker-3 cut in half.
+ */
+test('with a room live the stage cards are condensed and whole (delivery-guarantees-45 steps 1 and 2)', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const view = page.getByTestId(lessonIds.presenter);
+  await page.goto(`${server.url}?lesson=delivery-guarantees-45&step=1`);
+  await page.getByTestId(ids.start).click();
+  const code = (await page.getByTestId(ids.code).textContent())!.trim();
+  const student = await (await browser.newContext()).newPage();
+  await student.goto(`${server.url}?join=${code}`);
+  await student.getByTestId(ids.studentName).fill('Ann');
+  await student.getByTestId(ids.studentJoin).click();
+  await expect(page.getByTestId(ids.answered)).toHaveText(/^0 of [12] answered$/);
+  const whole = async (where: string) => {
+    await expect(view, where).toHaveAttribute('data-condensed', 'true');
+    const problems = await page.evaluate(() => {
+      const out: string[] = [];
+      const p = document.querySelector('.lesson-present')!;
+      if (p.scrollHeight > p.clientHeight + 1)
+        out.push(`view ${p.scrollHeight} > ${p.clientHeight}`);
+      for (const el of document.querySelectorAll('.pipeline-scroll, .pipeline .stage')) {
+        const label = `${el.className} ${el.getAttribute('aria-label') ?? ''}`;
+        if (el.scrollHeight > el.clientHeight + 1)
+          out.push(`${label} cut ${el.scrollHeight} > ${el.clientHeight}`);
+        const b = el.getBoundingClientRect();
+        if (b.bottom > window.innerHeight + 1) out.push(`${label} ends at ${b.bottom}`);
+      }
+      return out;
+    });
+    expect(problems, where).toEqual([]);
+  };
+  await expect(page.locator('.pipeline .stage').first()).toBeVisible();
+  await whole('step 1 asked');
+  await page.locator('body').press('r');
+  await expect(view).toHaveAttribute('data-revealed', 'true');
+  await page.locator('body').press('End');
+  await expect(page.getByTestId(testIds.clock)).toContainText('event 200 / 200');
+  await whole('step 1 revealed, at its end');
+  await page.locator('body').press('PageDown');
+  await expect(view).toHaveAttribute('data-step', '2');
+  await expect(page.locator('.pipeline .stage').first()).toBeVisible();
+  await whole('step 2 asked');
+  await student.context().close();
+});

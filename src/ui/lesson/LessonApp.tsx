@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Lab, LabState } from '../../store/labStore';
 import { LabProvider, useActions, useLab, useView } from '../../store/LabContext';
@@ -69,6 +69,7 @@ function Presenter({ deck }: { deck: LessonDeck }) {
   const view = useView();
   const details = useLab(selectDetails);
   const panels = new Set(step.panels);
+  const [roomHost, setRoomHost] = useState<HTMLDivElement | null>(null);
   const roomSource: RoomSource = {
     index: info.index,
     revealed: info.revealed,
@@ -76,92 +77,98 @@ function Presenter({ deck }: { deck: LessonDeck }) {
     step: () => lessonRoomStep(step, info.index),
     reveal: (observed) => lessonRoomReveal(step, observed),
   };
+  // The room's panel lives beside the view, not in it: projector mode's condensed cards are opted
+  // out of by any `.app` holding a `.room-panel` (src/ui/present/condensedCards.css, the page's
+  // room), and the lesson's cards must stay condensed with a room live too (issue 24).
   return (
-    <div
-      className="lesson-present app"
-      data-present="true"
-      data-testid={lessonTestIds.presenter}
-      data-step={info.index + 1}
-      data-revealed={info.revealed || undefined}
-      data-comparing={comparing || undefined}
-      // Projector mode's details (D, lab state `details`): folded, the stage cards are condensed
-      // to one screen (src/ui/present/condensedCards.css); unfolded, whole, in a box that scrolls.
-      data-details={details}
-      data-condensed={!details || undefined}
-    >
-      <header className="lesson-head">
-        <h1 className="lesson-title">{state.lesson.title}</h1>
-        <span className="lesson-count" data-testid={lessonTestIds.stepCount}>
-          Step {info.index + 1} of {info.count}
-        </span>
-        <span className="spacer" />
-        <button
-          type="button"
-          data-testid={lessonTestIds.previous}
-          onClick={deck.actions.previous}
-          disabled={info.index === 0}
-          title="Previous step (PageUp)"
-        >
-          ◀
-        </button>
-        <button
-          type="button"
-          data-testid={lessonTestIds.reveal}
-          onClick={deck.actions.reveal}
-          disabled={info.revealed}
-          title="Reveal the answer (R)"
-        >
-          Reveal
-        </button>
-        <button
-          type="button"
-          data-testid={lessonTestIds.next}
-          onClick={deck.actions.next}
-          disabled={info.index === info.count - 1}
-          title="Next step (PageDown)"
-        >
-          ▶
-        </button>
-        <DetailsButton details={details} />
-        <LessonTools lesson={state.lesson} />
-        <RoomButton source={roomSource} />
-      </header>
-      <NoticeBar />
-      {/* The band, as the page's projector layout asks a question: the title and the whole setup
+    <>
+      <div
+        className="lesson-present app"
+        data-present="true"
+        data-testid={lessonTestIds.presenter}
+        data-step={info.index + 1}
+        data-revealed={info.revealed || undefined}
+        data-comparing={comparing || undefined}
+        // Projector mode's details (D, lab state `details`): folded, the stage cards are condensed
+        // to one screen (src/ui/present/condensedCards.css); unfolded, whole, in a box that scrolls.
+        data-details={details}
+        data-condensed={!details || undefined}
+      >
+        <header className="lesson-head">
+          <h1 className="lesson-title">{state.lesson.title}</h1>
+          <span className="lesson-count" data-testid={lessonTestIds.stepCount}>
+            Step {info.index + 1} of {info.count}
+          </span>
+          <span className="spacer" />
+          <button
+            type="button"
+            data-testid={lessonTestIds.previous}
+            onClick={deck.actions.previous}
+            disabled={info.index === 0}
+            title="Previous step (PageUp)"
+          >
+            ◀
+          </button>
+          <button
+            type="button"
+            data-testid={lessonTestIds.reveal}
+            onClick={deck.actions.reveal}
+            disabled={info.revealed}
+            title="Reveal the answer (R)"
+          >
+            Reveal
+          </button>
+          <button
+            type="button"
+            data-testid={lessonTestIds.next}
+            onClick={deck.actions.next}
+            disabled={info.index === info.count - 1}
+            title="Next step (PageDown)"
+          >
+            ▶
+          </button>
+          <DetailsButton details={details} />
+          <LessonTools lesson={state.lesson} />
+          <RoomButton source={roomSource} panelHost={roomHost} />
+        </header>
+        <NoticeBar />
+        {/* The band, as the page's projector layout asks a question: the title and the whole setup
           beside the question, read together above the pipeline (lesson.css). */}
-      <div className="lesson-band">
-        <h2 className="lesson-step-title" data-testid={lessonTestIds.stepTitle}>
-          {step.title}
-        </h2>
-        {step.setup && (
-          <p className="lesson-setup" data-testid={lessonTestIds.setup}>
-            {step.setup}
+        <div className="lesson-band">
+          <h2 className="lesson-step-title" data-testid={lessonTestIds.stepTitle}>
+            {step.title}
+          </h2>
+          {step.setup && (
+            <p className="lesson-setup" data-testid={lessonTestIds.setup}>
+              {step.setup}
+            </p>
+          )}
+          <LessonQuestion step={step} revealed={info.revealed} view={ready ? view : null} />
+        </div>
+        {step.challenge && info.revealed && (
+          <p className="lesson-challenge">
+            Now on your laptops: challenge <strong>{step.challenge}</strong>.
           </p>
         )}
-        <LessonQuestion step={step} revealed={info.revealed} view={ready ? view : null} />
+        <LessonStatus />
+        {panels.has('transport') && (
+          <section aria-label="Playback">
+            {/* Play and End greyed until the reveal, as the page's are while its question waits. */}
+            <Transport waitsFor={info.revealed ? null : LESSON_WAITS_TITLE} />
+          </section>
+        )}
+        {comparing ? (
+          <ComparePanel />
+        ) : (
+          <>
+            {/* The counters would answer the question: they wait for the reveal. */}
+            {panels.has('counters') && info.revealed && <Counters />}
+            {panels.has('pipeline') && <Pipeline />}
+          </>
+        )}
       </div>
-      {step.challenge && info.revealed && (
-        <p className="lesson-challenge">
-          Now on your laptops: challenge <strong>{step.challenge}</strong>.
-        </p>
-      )}
-      <LessonStatus />
-      {panels.has('transport') && (
-        <section aria-label="Playback">
-          {/* Play and End greyed until the reveal, as the page's are while its question waits. */}
-          <Transport waitsFor={info.revealed ? null : LESSON_WAITS_TITLE} />
-        </section>
-      )}
-      {comparing ? (
-        <ComparePanel />
-      ) : (
-        <>
-          {/* The counters would answer the question: they wait for the reveal. */}
-          {panels.has('counters') && info.revealed && <Counters />}
-          {panels.has('pipeline') && <Pipeline />}
-        </>
-      )}
-    </div>
+      <div className="lesson-room" ref={setRoomHost} />
+    </>
   );
 }
 

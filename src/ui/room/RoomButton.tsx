@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactElement } from 'react';
+import { createPortal } from 'react-dom';
 import {
   createRoomSession,
   probeClassroom,
@@ -19,9 +20,13 @@ const NEEDS_SERVER =
  * "Start a room": on the classroom server, creates a session and shows the room panel; on a static
  * host, says what the feature needs. A presenter's reload finds their session in sessionStorage
  * and opens the panel on it again. In a lesson's presenter view (`source`), the room is asked
- * the step on screen.
+ * the step on screen. `panelHost`: where the panel is rendered (the lesson view keeps it outside
+ * its `.app`, whose stage cards then stay condensed: src/ui/lesson/LessonApp.tsx).
  */
-export function RoomButton({ source }: { source?: RoomSource } = {}) {
+export function RoomButton({
+  source,
+  panelHost,
+}: { source?: RoomSource; panelHost?: Element | null } = {}) {
   const [seat, setSeat] = useState<PresenterSeat | null>(() => roomSeats.presenter());
   const [shown, setShown] = useState(true);
   const [note, setNote] = useState<string | null>(null);
@@ -77,17 +82,25 @@ export function RoomButton({ source }: { source?: RoomSource } = {}) {
           {note}
         </span>
       )}
-      {seat && shown && (
-        <Suspense fallback={null}>
-          <RoomPanel
-            key={seat.sessionId}
-            seat={seat}
-            onHide={() => setShown(false)}
-            onEnd={end}
-            source={source}
-          />
-        </Suspense>
-      )}
+      {seat &&
+        shown &&
+        inHost(
+          <Suspense fallback={null}>
+            <RoomPanel
+              key={seat.sessionId}
+              seat={seat}
+              onHide={() => setShown(false)}
+              onEnd={end}
+              source={source}
+            />
+          </Suspense>,
+          panelHost,
+        )}
     </>
   );
+}
+
+/** The panel in its host when one is given (a portal: React's events still reach the button). */
+function inHost(panel: ReactElement, host: Element | null | undefined) {
+  return host ? createPortal(panel, host) : panel;
 }
