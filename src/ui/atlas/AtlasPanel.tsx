@@ -22,6 +22,8 @@ import { HeatMapGrid } from './HeatMapGrid';
 import { KindFilter } from './KindFilter';
 import { useAtlasChoice } from './useAtlasChoice';
 import { AtlasLegend } from './AtlasLegend';
+import { HiddenOutcome } from '../library/HiddenOutcome';
+import { usePredictionGate } from '../library/usePredictionGate';
 import { atlasTestIds } from './atlasTestIds';
 import './atlas.css';
 
@@ -61,6 +63,9 @@ export function AtlasPanel() {
   const lab = useLabInstance();
   const actions = useActions();
   const scenario = useLab(selectScenario);
+  // Which placements break the claim is the prediction's answer: while "Predict first" waits,
+  // the results fold behind the page's one note, as Compare's lanes do (usePredictionGate).
+  const gate = usePredictionGate();
   // The kinds ticked (the CLI's --kinds, as checkboxes: pairs of every kind may pass the bound)
   // and "Pairs too", in the page's state.
   const {
@@ -232,7 +237,8 @@ export function AtlasPanel() {
           {error}
         </p>
       )}
-      {shown && (
+      {shown && gate.hidden && <HiddenOutcome gate={gate} what="atlas" />}
+      {shown && !gate.hidden && (
         <div className="atlas-body">
           {stale && (
             <p className="muted">
