@@ -13,6 +13,7 @@ import type { FaultInput } from '../../views/edit/faultActions';
 import { heatMap, type HeatMap } from '../../views/atlas/heatMap';
 import {
   minimalCounterexampleOf,
+  noFaultNeededOf,
   PAIRS_BOUND,
   survivesSentence,
 } from '../../views/atlas/heatCells';
@@ -170,6 +171,7 @@ export function AtlasPanel() {
   const stale = shown !== null && !sameScenario(shown.input, scenario);
   const survives = shown ? survivesSentence(shown.atlas) : null;
   const counter = shown ? minimalCounterexampleOf(shown.atlas) : null;
+  const noFault = shown ? noFaultNeededOf(shown.atlas) : null;
   return (
     <section className="card atlas" aria-label="Fault atlas" data-testid={atlasTestIds.panel}>
       <div className="atlas-head">
@@ -278,6 +280,12 @@ export function AtlasPanel() {
               <span>
                 the earliest, simplest break: {counter.labels.join(' and ')} ({counter.result})
               </span>
+            </p>
+          )}
+          {noFault && (
+            // Where "Show me how this breaks" would be: the CLI's word that none is needed.
+            <p className="atlas-counter" data-testid={atlasTestIds.noFaultNeeded}>
+              {noFault}
             </p>
           )}
           <AtlasLegend totals={shown.map.totals} />

@@ -190,6 +190,7 @@ function AtlasMap({ scenario, cells }: { scenario: ScenarioInput; cells: BatchAt
   return (
     <>
       <p data-testid="batch-atlas-summary">{map.summary}</p>
+      {map.noFaultNeeded && <p data-testid="batch-atlas-no-fault-needed">{map.noFaultNeeded}</p>}
       {map.counterexample && (
         <p>
           <button
