@@ -67,6 +67,11 @@ export function BatchCompare() {
                   <div className="muted" data-testid="batch-lane-summary">
                     {l.summary}
                     {l.held === null ? '' : l.held ? ' · held' : ' · broken'}
+                    {l.sameAsFirst && (
+                      <p className="why" data-testid="batch-lane-same">
+                        {l.sameAsFirst}
+                      </p>
+                    )}
                   </div>
                 )}
               </th>
