@@ -337,7 +337,7 @@ test('a pending prediction folds the atlas behind the page\'s one note; "Show th
 }) => {
   // lost-ack-retry's atlas (206 placements) on a slow shared machine: generous.
   test.setTimeout(180_000);
-  await dash.pickPreset('lost-ack-retry');
+  await dash.pickPreset('lost-ack-retry/idempotence-off');
   await dash.byId(ids.explore).click();
   const note = dash.page.locator(`[data-testid="${testIds.outcomeHidden}"][data-what="atlas"]`);
   await expect(note).toContainText('Hidden until you answer the prediction', { timeout: 150_000 });
