@@ -18,6 +18,7 @@ import {
   type Scenario,
 } from '../engine';
 import { heatMap, type OutcomeCounts } from '../views/atlas/heatMap';
+import { noFaultNeededSentence } from '../views/atlas/heatCells';
 
 /** The atlas options of the command line, checked. */
 export interface ExploreArgs {
@@ -141,7 +142,7 @@ export function exploreText(r: ExploreReport): string {
     lines.push(
       r.base.outcome === 'held'
         ? `No ${r.depth === 1 ? 'single fault' : 'pair of faults'} tried breaks the ${r.claim} claim.`
-        : `The scenario breaks its ${r.claim} claim with its own faults: no fault needs adding.`,
+        : noFaultNeededSentence(r.claim),
     );
   } else {
     // A batch job's placements are edits of its `batch` part (src/cli/exploreBatch.ts).

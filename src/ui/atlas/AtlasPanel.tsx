@@ -13,6 +13,7 @@ import type { FaultInput } from '../../views/edit/faultActions';
 import { heatMap, type HeatMap } from '../../views/atlas/heatMap';
 import {
   minimalCounterexampleOf,
+  noFaultNeededOf,
   PAIRS_BOUND,
   survivesSentence,
 } from '../../views/atlas/heatCells';
@@ -22,6 +23,8 @@ import { HeatMapGrid } from './HeatMapGrid';
 import { KindFilter } from './KindFilter';
 import { useAtlasChoice } from './useAtlasChoice';
 import { AtlasLegend } from './AtlasLegend';
+import { HiddenOutcome } from '../library/HiddenOutcome';
+import { usePredictionGate } from '../library/usePredictionGate';
 import { atlasTestIds } from './atlasTestIds';
 import './atlas.css';
 
@@ -61,6 +64,9 @@ export function AtlasPanel() {
   const lab = useLabInstance();
   const actions = useActions();
   const scenario = useLab(selectScenario);
+  // Which placements break the claim is the prediction's answer: while "Predict first" waits,
+  // the results fold behind the page's one note, as Compare's lanes do (usePredictionGate).
+  const gate = usePredictionGate();
   // The kinds ticked (the CLI's --kinds, as checkboxes: pairs of every kind may pass the bound)
   // and "Pairs too", in the page's state.
   const {
@@ -165,6 +171,7 @@ export function AtlasPanel() {
   const stale = shown !== null && !sameScenario(shown.input, scenario);
   const survives = shown ? survivesSentence(shown.atlas) : null;
   const counter = shown ? minimalCounterexampleOf(shown.atlas) : null;
+  const noFault = shown ? noFaultNeededOf(shown.atlas) : null;
   return (
     <section className="card atlas" aria-label="Fault atlas" data-testid={atlasTestIds.panel}>
       <div className="atlas-head">
@@ -232,7 +239,8 @@ export function AtlasPanel() {
           {error}
         </p>
       )}
-      {shown && (
+      {shown && gate.hidden && <HiddenOutcome gate={gate} what="atlas" />}
+      {shown && !gate.hidden && (
         <div className="atlas-body">
           {stale && (
             <p className="muted">
@@ -272,6 +280,12 @@ export function AtlasPanel() {
               <span>
                 the earliest, simplest break: {counter.labels.join(' and ')} ({counter.result})
               </span>
+            </p>
+          )}
+          {noFault && (
+            // Where "Show me how this breaks" would be: the CLI's word that none is needed.
+            <p className="atlas-counter" data-testid={atlasTestIds.noFaultNeeded}>
+              {noFault}
             </p>
           )}
           <AtlasLegend totals={shown.map.totals} />

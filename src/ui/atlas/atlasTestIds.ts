@@ -16,6 +16,7 @@ export const atlasTestIds = {
   compareTrial: 'atlas-compare-trial',
   counterexample: 'atlas-counterexample',
   survives: 'atlas-survives',
+  noFaultNeeded: 'atlas-no-fault-needed',
   error: 'atlas-error',
   speed: 'atlas-speed',
 } as const;

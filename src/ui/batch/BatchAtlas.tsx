@@ -20,6 +20,8 @@ import { selectParse, type LabState } from '../../store/labStore';
 import { OUTCOME_LOOK } from '../../views/atlas/heatCells';
 import { BATCH_ATLAS_KINDS, pageRefusal } from '../../views/atlas/atlasKinds';
 import { KindFilter } from '../atlas/KindFilter';
+import { HiddenOutcome } from '../library/HiddenOutcome';
+import { usePredictionGate } from '../library/usePredictionGate';
 import { useAtlasChoice } from '../atlas/useAtlasChoice';
 import { unexplored } from '../../views/atlas/atlasChoice';
 import {
@@ -174,6 +176,10 @@ function AtlasMap({ scenario, cells }: { scenario: ScenarioInput; cells: BatchAt
   const presetRef = useLab(selectPresetRef);
   const map = useMemo(() => batchHeatMap(scenario, cells), [scenario, cells]);
   const [picked, setPicked] = useState<{ date: number; point: BatchPoint } | null>(null);
+  // Which faults break the claim is the prediction's answer: folded while it waits, as the
+  // stream atlas and Compare fold theirs (usePredictionGate).
+  const gate = usePredictionGate();
+  if (gate.hidden) return <HiddenOutcome gate={gate} what="batch-atlas" />;
   if ('error' in map) return <p>{map.error}</p>;
   // A fault opened as the workspace: the atlas goes on with the same kinds ticked.
   const atlas = unexplored(choice);
@@ -184,6 +190,7 @@ function AtlasMap({ scenario, cells }: { scenario: ScenarioInput; cells: BatchAt
   return (
     <>
       <p data-testid="batch-atlas-summary">{map.summary}</p>
+      {map.noFaultNeeded && <p data-testid="batch-atlas-no-fault-needed">{map.noFaultNeeded}</p>}
       {map.counterexample && (
         <p>
           <button

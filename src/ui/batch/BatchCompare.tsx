@@ -11,6 +11,8 @@ import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import { batchCompareView, diffLine, rowsWords } from '../../views/batch/batchCompare';
 import { GUARANTEES } from '../../views/compare/lanes';
+import { HiddenOutcome } from '../library/HiddenOutcome';
+import { usePredictionGate } from '../library/usePredictionGate';
 import './batch.css';
 
 const selectScenario = (s: LabState) => s.scenario;
@@ -21,6 +23,9 @@ export function BatchCompare() {
   const scenario = useLab(selectScenario);
   const spec = useLab(selectCompare);
   const view = useMemo(() => (spec ? batchCompareView(scenario, spec) : null), [scenario, spec]);
+  // The lanes' verdicts and the diff hold the prediction's answer: while it waits, only the
+  // lanes' choices show, as the stream's Compare does (usePredictionGate).
+  const gate = usePredictionGate();
   if (!spec || !view) return null;
   const setLaneGuarantee = (i: number, g: Guarantee) =>
     a.setCompare(
@@ -58,16 +63,23 @@ export function BatchCompare() {
                     ))}
                   </select>
                 )}
-                <div className="muted" data-testid="batch-lane-summary">
-                  {l.summary}
-                  {l.held === null ? '' : l.held ? ' · held' : ' · broken'}
-                </div>
+                {!gate.hidden && (
+                  <div className="muted" data-testid="batch-lane-summary">
+                    {l.summary}
+                    {l.held === null ? '' : l.held ? ' · held' : ' · broken'}
+                    {l.sameAsFirst && (
+                      <p className="why" data-testid="batch-lane-same">
+                        {l.sameAsFirst}
+                      </p>
+                    )}
+                  </div>
+                )}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {events.map((e) => (
+          {(gate.hidden ? [] : events).map((e) => (
             <tr
               key={e.id}
               data-testid="batch-diff-row"
@@ -100,9 +112,13 @@ export function BatchCompare() {
           ))}
         </tbody>
       </table>
-      <p data-testid="batch-compare-summary">
-        {view.differing} of {view.events.length} events differ between the lanes.
-      </p>
+      {gate.hidden ? (
+        <HiddenOutcome gate={gate} what="compare" />
+      ) : (
+        <p data-testid="batch-compare-summary">
+          {view.differing} of {view.events.length} events differ between the lanes.
+        </p>
+      )}
       {view.knobs.length > 0 && (
         <div data-testid="batch-compare-knobs">
           <h3>What differs</h3>

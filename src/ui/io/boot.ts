@@ -9,6 +9,7 @@ import { sharePredictionFromLocation } from '../../platform/share';
 import { loadWorkspace } from '../../platform/storage';
 import { createAutosave, type Autosave } from '../../platform/storageAutosave';
 import type { Lab } from '../../store/labStore';
+import { applyQueryAtlas } from '../atlas/queryAtlas';
 import { createShareSync } from '../share/shareSync';
 import { bootLab } from './bootLab';
 import { createHistorySync } from './historySync';
@@ -51,6 +52,8 @@ export function bootPage({
         ? { ...saved, actions: keptWorkspaceActions(kept, () => autosave?.saveNow()) }
         : saved,
   });
+  // `?preset=…&a=`: the atlas's kinds as in a share link's hash (an embed's `a=` is its answer).
+  if (!embed && start.source === 'preset') applyQueryAtlas(lab, notices, location.search);
   // Before the share link's sync subscribes: a scenario opened gets its history entry first, and
   // the share link and `?preset=` are then written into that entry's address.
   if (!embed) createHistorySync(lab);

@@ -130,6 +130,20 @@ export function survivesSentence(atlas: Atlas): string | null {
     : `Survives every one of ${n} pairs of faults.`;
 }
 
+/**
+ * What stands in for the minimal counterexample when the scenario (a stream's or a batch job's)
+ * breaks its claim on its own: nothing needs adding to show it break. One sentence for the CLI's
+ * `--explore` and both atlases of the page.
+ */
+export function noFaultNeededSentence(claim: string): string {
+  return `The scenario breaks its ${claim} claim with its own faults: no fault needs adding.`;
+}
+
+/** {@link noFaultNeededSentence} when the atlas's scenario breaks its claim on its own, else null. */
+export function noFaultNeededOf(atlas: Atlas): string | null {
+  return breaks(atlas.base) ? noFaultNeededSentence(atlas.scenario.claim) : null;
+}
+
 /** The bound on pairs, as the page states it (the engine's). */
 export const PAIRS_BOUND = `every pair of placements, up to ${PAIR_RUN_LIMIT.toLocaleString('en-US')} runs, for scenarios of at most ${PAIR_EVENT_LIMIT} events`;
 

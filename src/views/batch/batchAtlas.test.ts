@@ -8,7 +8,13 @@
  * duplicate (12). docs/semantics/batch.md#expected-counts
  */
 import { describe, expect, it } from 'vitest';
-import { batchPairAtlas, exploreBatch, parseScenario, type ScenarioInput } from '../../engine';
+import {
+  batchAtlas,
+  batchPairAtlas,
+  exploreBatch,
+  parseScenario,
+  type ScenarioInput,
+} from '../../engine';
 import { findPreset } from '../../scenarios';
 import { batchAtlasOf, batchHeatMap } from './batchAtlas';
 
@@ -31,9 +37,15 @@ describe('the batch atlas heat map', { timeout: 60_000 }, () => {
     expect(map.summary).toBe(
       'The job as it is already breaks the exactly-once claim (0 lost, 10 duplicates), before any fault is added. 12 of 23 single faults break the exactly-once claim: 0 lose events, 12 duplicate them.',
     );
-    // The earliest point that breaks: try 2 crashing after its write (its commit then a retry).
-    expect(map.counterexample?.words).toBe('try 2 of 2024-03-10 crashes after-write');
-    const faults = map.counterexample?.scenario.batch?.faults;
+    // Broken with no fault added: no fault to add to show it (as `sim --explore` says).
+    expect(map.counterexample).toBeNull();
+    expect(map.noFaultNeeded).toBe(
+      'The scenario breaks its exactly-once claim with its own faults: no fault needs adding.',
+    );
+    // A placement opens as the job with its fault added: try 2 crashing after its write.
+    const afterWrite = map.rows[0]!.cells[2]!.trials[0]!;
+    expect(afterWrite.words).toBe('try 2 of 2024-03-10 crashes after-write');
+    const faults = afterWrite.scenario.batch?.faults;
     expect(faults).toEqual([
       // The job as parsed (defaults written out), with one more fault.
       { logicalDate: 0, tryNumber: 1, point: 'after-write', afterRows: 0 },
@@ -53,6 +65,33 @@ describe('the batch atlas heat map', { timeout: 60_000 }, () => {
     if ('error' in held) throw new Error(held.error);
     expect(held.summary).toBe(
       '11 of 23 single faults break the exactly-once claim: 11 lose events, 0 duplicate them.',
+    );
+  });
+
+  it('clear-rerun-window breaks as it is: no fault added to show it, the CLI\'s sentence, no "none:" (#24.3)', () => {
+    // The clock window read on the re-run's day loses e1..e3 and writes 2 rows twice with no
+    // fault added (docs/semantics/batch.md "Expected counts"): "Show me how this breaks" would
+    // add a crash for nothing.
+    const s = findPreset('clear-rerun-window')!.variant.scenario;
+    const parsed = parseScenario(s);
+    if (!parsed.ok) throw new Error('bad preset');
+    const cells = batchAtlas(parsed.scenario.batch!, parsed.scenario.claim, undefined, [
+      'crash',
+      'clear',
+    ]);
+    const map = batchHeatMap(s, cells);
+    if ('error' in map) throw new Error(map.error);
+    expect(map.summary).toMatch(
+      /^The job as it is already breaks the exactly-once claim \(3 lost, 2 duplicates\)/,
+    );
+    expect(map.counterexample).toBeNull();
+    expect(map.noFaultNeeded).toBe(
+      'The scenario breaks its exactly-once claim with its own faults: no fault needs adding.',
+    );
+    const outcomes = map.rows.flatMap((r) => r.cells.flatMap((c) => c?.trials ?? []));
+    expect(outcomes.some((t) => t.outcome.startsWith('none'))).toBe(false);
+    expect(outcomes[0]!.outcome).toBe(
+      'no guarantee (events lost and applied twice): 3 lost, 2 duplicates, 2 under the wrong partition',
     );
   });
 

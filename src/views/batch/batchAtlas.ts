@@ -28,6 +28,8 @@ import {
   type Scenario,
   type ScenarioInput,
 } from '../../engine';
+import { noFaultNeededSentence } from '../atlas/heatCells';
+import { observedWords } from './observedWords';
 
 interface BatchAtlasRow {
   words: string;
@@ -124,7 +126,7 @@ function batchAtlasView(
     words: c.then
       ? `${placementWords(first, c.placement)}, then ${placementWords(first, c.then)}`
       : placementWords(first, c.placement),
-    outcome: `${c.observed}: ${c.lost} lost, ${c.duplicates} duplicates${
+    outcome: `${observedWords(c.observed)}: ${c.lost} lost, ${c.duplicates} duplicates${
       c.wrongPartitionRows > 0 ? `, ${c.wrongPartitionRows} under the wrong partition` : ''
     }`,
     held: c.held,
@@ -175,8 +177,13 @@ export interface BatchHeatMap {
   /** One row per logical date of the job. */
   rows: { date: number; label: string; cells: (BatchHeatCell | null)[] }[];
   summary: string;
-  /** The smallest single fault that breaks the claim (earliest date, earliest point, fewest rows). */
+  /**
+   * The smallest single fault that breaks the claim (earliest date, earliest point, fewest rows);
+   * null when none does, or when the job breaks it as it is (then {@link noFaultNeeded}).
+   */
   counterexample: BatchAtlasRow | null;
+  /** The CLI's sentence when the job breaks its claim with no fault added (else null). */
+  noFaultNeeded: string | null;
 }
 
 /** The heat map of every single fault of the scenario's batch job, or the reason there is none. */
@@ -206,10 +213,6 @@ export function batchHeatMap(
     t.date * 1e6 +
     BATCH_POINTS.indexOf(t.point) * 1e4 +
     (t.placement.kind === 'crash' ? t.placement.fault.afterRows : 0);
-  const counterexample = broken.reduce<BatchAtlasRow | null>(
-    (best, t) => (best === null || order(t) < order(best) ? t : best),
-    null,
-  );
   const claim = parsed.scenario.claim;
   const what = cells?.some((c) => c.then) ? 'pairs of faults' : 'single faults';
   // The job as written may break its claim before any fault is added (redis-claim-order's
@@ -227,5 +230,18 @@ export function batchHeatMap(
         } lose events, ${
           broken.filter((t) => t.look === 'duplicates' || t.look === 'both').length
         } duplicate them.`);
-  return { rows, summary, counterexample };
+  // A job that breaks as it is needs no fault to show it: the earliest broken placement would
+  // add one for nothing (the CLI's minimalBatchCounterexample gives none either).
+  const counterexample = own.held
+    ? broken.reduce<BatchAtlasRow | null>(
+        (best, t) => (best === null || order(t) < order(best) ? t : best),
+        null,
+      )
+    : null;
+  return {
+    rows,
+    summary,
+    counterexample,
+    noFaultNeeded: own.held ? null : noFaultNeededSentence(claim),
+  };
 }

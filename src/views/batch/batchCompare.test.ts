@@ -1,6 +1,7 @@
 /** Batch Compare's "what differs": the claim, then the job's fields each lane sets otherwise. */
 import { expect, it } from 'vitest';
 import { findPreset } from '../../scenarios';
+import { defaultCompare } from '../compare/lanes';
 import { batchCompareMarkdown, batchCompareView, diffLine } from './batchCompare';
 
 it('redis-claim-order beside its other variants: the fields that differ, each lane in order', () => {
@@ -90,4 +91,30 @@ it('the Markdown section lists each lane sentence of the events that differ', ()
     '- e2, lane 1: ',
     '- e3, lane 1: ',
   ]);
+});
+
+it('a job the guarantee switch cannot change says so in each identical lane; "none" is said in words (#24.5)', () => {
+  // backfill-beside-production: its 3 duplicates come from a backfill run beside the scheduled
+  // one, which none of the recipes' settings touch (docs/semantics/batch.md "The guarantee
+  // switch"): the at-most-once and at-least-once lanes write lane 1's 8 rows.
+  const s = findPreset('backfill-beside-production')!.variant.scenario;
+  const v = batchCompareView(s, defaultCompare(s));
+  expect(v.lanes.map((l) => l.summary)).toEqual([
+    '8 rows · 3 duplicates · 0 lost · 0 under the wrong partition · observed at-least-once',
+    '8 rows · 3 duplicates · 0 lost · 0 under the wrong partition · observed at-least-once',
+    '8 rows · 3 duplicates · 0 lost · 0 under the wrong partition · observed at-least-once',
+  ]);
+  expect(v.lanes.map((l) => l.sameAsFirst)).toEqual([
+    null,
+    'the same rows and fates as lane 1, event for event: the at-most-once recipe sets retries, the write mode and its atomicity, the window and the target partition, and that does not change what breaks this job',
+    'the same rows and fates as lane 1, event for event: the at-least-once recipe sets retries, the write mode and its atomicity, the window and the target partition, and that does not change what breaks this job',
+  ]);
+  // clear-rerun-window's lane 1 loses 3 and duplicates 2: no guarantee, in words; its other
+  // lanes pin the window, so they differ and say nothing of the kind.
+  const c = findPreset('clear-rerun-window')!.variant.scenario;
+  const w = batchCompareView(c, defaultCompare(c));
+  expect(w.lanes[0]!.summary).toBe(
+    '4 rows · 2 duplicates · 3 lost · 2 under the wrong partition · observed no guarantee (events lost and applied twice)',
+  );
+  expect(w.lanes.map((l) => l.sameAsFirst)).toEqual([null, null, null]);
 });

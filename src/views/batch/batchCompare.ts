@@ -11,19 +11,34 @@ import {
   runBatch,
   type BatchExplanation,
   type BatchFate,
+  type BatchVerdict,
   type Scenario,
   type ScenarioInput,
 } from '../../engine';
 import { knobDifferences } from '../compare/knobDiff';
 import { laneScenarios, laneTitle, type CompareSpec } from '../compare/lanes';
 import { heading, markdownText } from '../io/markdown';
+import { observedWords } from './observedWords';
 
 interface BatchLaneView {
   title: string;
   /** "20 rows · 10 duplicates · 0 lost · observed at-least-once", or why the lane cannot run. */
   summary: string;
   held: boolean | null;
+  /**
+   * Lanes after the first whose rows and fates are lane 1's, event for event: what the switch
+   * sets cannot change this job's outcome — said, rather than three identical lanes in silence.
+   */
+  sameAsFirst: string | null;
 }
+
+/**
+ * What a guarantee's batch recipe sets (docs/semantics/batch.md "The guarantee switch"): a job
+ * that breaks through something else (a backfill beside production, an expired dedupe claim)
+ * runs the same under every guarantee.
+ */
+const RECIPE_SETS =
+  'retries, the write mode and its atomicity, the window and the target partition';
 
 /** One event in one lane: its rows, its fate, and why (null when it is there exactly once). */
 interface BatchEventCell {
@@ -55,12 +70,24 @@ export function batchCompareView(base: ScenarioInput, spec: CompareSpec): BatchC
   const lanes = built.map((l, i): BatchLaneView => {
     const title = laneTitle(base, i === 0 ? null : spec.lanes[i - 1]!);
     const r = results[i];
-    if (!r) return { title, summary: l.ok ? 'not a batch job' : l.reason, held: null };
+    if (!r)
+      return {
+        title,
+        summary: l.ok ? 'not a batch job' : l.reason,
+        held: null,
+        sameAsFirst: null,
+      };
     const t = r.verdict.totals;
+    const first = results[0];
+    const g = i === 0 ? undefined : spec.lanes[i - 1]!.guarantee;
     return {
       title,
-      summary: `${t.rows} rows · ${t.duplicates} duplicates · ${t.lost} lost · ${t.wrongPartitionRows} under the wrong partition · observed ${r.verdict.observed}`,
+      summary: `${t.rows} rows · ${t.duplicates} duplicates · ${t.lost} lost · ${t.wrongPartitionRows} under the wrong partition · observed ${observedWords(r.verdict.observed)}`,
       held: r.verdict.held,
+      sameAsFirst:
+        i > 0 && first && sameRun(first.verdict, r.verdict)
+          ? `the same rows and fates as lane 1, event for event: ${g === undefined ? 'these settings do' : `the ${g} recipe sets ${RECIPE_SETS}, and that does`} not change what breaks this job`
+          : null,
     };
   });
   const first = results.find((r) => r !== null);
@@ -86,6 +113,17 @@ export function batchCompareView(base: ScenarioInput, spec: CompareSpec): BatchC
   const ran = built.flatMap((l) => (l.ok ? [l.scenario] : []));
   const knobs = ran.length === built.length && ran.length > 1 ? laneDifferences(ran) : [];
   return { lanes, knobs, events, differing: events.filter((e) => e.differs).length };
+}
+
+/** Whether two runs wrote the same rows for each event, with the same fates. */
+function sameRun(a: BatchVerdict, b: BatchVerdict): boolean {
+  const ra = rowsPerEvent(a);
+  const rb = rowsPerEvent(b);
+  return (
+    a.events.length === b.events.length &&
+    a.events.every((e, i) => b.events[i]!.id === e.id && b.events[i]!.fate === e.fate) &&
+    a.events.every((e) => (ra[e.id] ?? 0) === (rb[e.id] ?? 0))
+  );
 }
 
 /** Each explained event's sentence: its group's template with its own id (as the stream's diff). */

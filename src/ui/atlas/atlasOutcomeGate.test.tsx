@@ -1,0 +1,123 @@
+/**
+ * "Predict first" and the fault atlas (issue #23): which placements break the claim is the
+ * prediction's answer, so while the question waits the atlas's results fold behind the page's
+ * one note ("Hidden until you answer…", src/ui/library/HiddenOutcome.tsx) — the summary, the
+ * counterexample and the heat map — and "Show the answer" unfolds them, as Compare's lanes do.
+ * The workers are replaced by the engine's own `explore`, inline (the page's workers assemble
+ * the same atlas: src/views/atlas/atlasJob.test.ts).
+ */
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as Engine from '../../engine';
+import type { Scenario } from '../../engine';
+import { LabProvider } from '../../store/LabContext';
+import { LibraryProvider } from '../library/LibraryContext';
+import { presetLab } from '../testLab';
+import { testIds } from '../testIds';
+import { BatchAtlas } from '../batch/BatchAtlas';
+import { BatchCompare } from '../batch/BatchCompare';
+import { AtlasPanel } from './AtlasPanel';
+import { atlasTestIds as ids } from './atlasTestIds';
+
+// The engine as the workers run it (a test's stand-in for them; ui/ itself never runs it).
+vi.mock('../../platform/atlasWorkers', async () => {
+  const { batchAtlas, explore } = await vi.importActual<typeof Engine>('../../engine');
+  return {
+    warmAtlasWorkers: () => {},
+    runAtlasInWorkers: (s: Scenario, o: { depth?: 1 | 2; kinds?: never[] }) => ({
+      promise: Promise.resolve({
+        ok: true,
+        atlas: explore(s, { depth: o.depth ?? 1, ...(o.kinds ? { kinds: o.kinds } : {}) }),
+        workers: 1,
+      }),
+      cancel: () => {},
+    }),
+    runBatchAtlasInWorker: (s: Scenario) => ({
+      promise: Promise.resolve({ ok: true, cells: batchAtlas(s.batch!, s.claim) }),
+      cancel: () => {},
+    }),
+  };
+});
+
+// A few dozen inline runs of a small preset (well under 2 s alone); wide for a shared machine.
+vi.setConfig({ testTimeout: 30_000 });
+
+describe('the fault atlas behind an unanswered prediction', () => {
+  afterEach(cleanup);
+
+  it('folds its results behind "Hidden until you answer…" until "Show the answer"', async () => {
+    const lab = presetLab('lost-ack-retry');
+    await lab.actions.settled();
+    // Crashes only: a few placements, enough to have a summary and a heat map.
+    act(() => lab.app.setState({ atlas: { kinds: ['crash'] } }));
+    render(
+      <LabProvider lab={lab}>
+        <LibraryProvider>
+          <AtlasPanel />
+        </LibraryProvider>
+      </LabProvider>,
+    );
+    fireEvent.click(screen.getByTestId(ids.explore));
+    const note = await screen.findByTestId(testIds.outcomeHidden);
+    expect(note.dataset.what).toBe('atlas');
+    expect(note.textContent).toContain(
+      'Hidden until you answer the prediction and play the run to its end.',
+    );
+    expect(screen.queryByTestId(ids.summary)).toBeNull();
+    expect(screen.queryByTestId(ids.counterexample)).toBeNull();
+    expect(screen.queryAllByTestId(ids.cell)).toHaveLength(0);
+    // One click for whoever does not predict: the atlas shows, no need to explore again.
+    fireEvent.click(screen.getByTestId(testIds.outcomeShow));
+    expect(screen.queryByTestId(testIds.outcomeHidden)).toBeNull();
+    expect(screen.getByTestId(ids.summary).textContent).toMatch(/placements/);
+  });
+});
+
+describe("a batch job's Compare behind an unanswered prediction", () => {
+  afterEach(cleanup);
+
+  it('shows the lanes it runs, not their verdicts nor the diff, until "Show the answer"', async () => {
+    const lab = presetLab('airflow-retry-append');
+    await lab.actions.settled();
+    act(() => lab.actions.setCompare({ lanes: [{ guarantee: 'exactly-once' }] }));
+    render(
+      <LabProvider lab={lab}>
+        <LibraryProvider>
+          <BatchCompare />
+        </LibraryProvider>
+      </LabProvider>,
+    );
+    expect(screen.getAllByTestId('batch-lane')).toHaveLength(2);
+    expect(screen.queryAllByTestId('batch-lane-summary')).toHaveLength(0);
+    expect(screen.queryAllByTestId('batch-diff-row')).toHaveLength(0);
+    expect(screen.queryByTestId('batch-compare-summary')).toBeNull();
+    expect(screen.getByTestId(testIds.outcomeHidden).dataset.what).toBe('compare');
+    fireEvent.click(screen.getByTestId(testIds.outcomeShow));
+    expect(screen.getAllByTestId('batch-lane-summary')).toHaveLength(2);
+    // airflow-retry-append's source table: 10 events (src/scenarios/library/batch.ts).
+    expect(screen.getAllByTestId('batch-diff-row')).toHaveLength(10);
+  });
+});
+
+describe("a batch job's fault atlas behind an unanswered prediction", () => {
+  afterEach(cleanup);
+
+  it('folds its summary, counterexample and heat map until "Show the answer"', async () => {
+    const lab = presetLab('airflow-retry-append');
+    await lab.actions.settled();
+    render(
+      <LabProvider lab={lab}>
+        <LibraryProvider>
+          <BatchAtlas scenario={lab.app.getState().scenario} />
+        </LibraryProvider>
+      </LabProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /^Fault atlas/ }));
+    expect((await screen.findByTestId(testIds.outcomeHidden)).dataset.what).toBe('batch-atlas');
+    expect(screen.queryByTestId('batch-atlas-summary')).toBeNull();
+    expect(screen.queryByTestId('batch-atlas-grid')).toBeNull();
+    fireEvent.click(screen.getByTestId(testIds.outcomeShow));
+    expect(screen.getByTestId('batch-atlas-summary').textContent).not.toBe('');
+    expect(screen.getByTestId('batch-atlas-grid')).toBeTruthy();
+  });
+});

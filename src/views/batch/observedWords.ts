@@ -1,0 +1,11 @@
+/**
+ * A batch verdict's observed guarantee in words. The checker's `none` (src/engine/checker.ts
+ * observedGuarantee: some event lost and some applied twice, docs/semantics/batch.md "Fates")
+ * reads as a guarantee's name nowhere else; a reader sees "observed none" as "nothing observed".
+ * The words are the library's badge for it (src/views/library/library.ts GUARANTEE_BADGES.none).
+ */
+import type { Guarantee } from '../../engine';
+
+export function observedWords(observed: Guarantee | 'none'): string {
+  return observed === 'none' ? 'no guarantee (events lost and applied twice)' : observed;
+}
