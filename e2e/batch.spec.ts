@@ -164,7 +164,7 @@ test('the embedded player takes a batch preset: the scheduler strip, the partiti
   // The re-run read current_date() - 1 = 2024-03-12 and overwrote 2024-03-10 with f1, f2:
   // e1..e3 lost, f1 and f2 twice (once under the wrong partition) — 4 rows, 2 duplicates.
   await expect(page.getByTestId('batch-summary')).toHaveText(
-    '4 rows · 2 duplicates · 3 lost · 2 under the wrong partition · observed none',
+    '4 rows · 2 duplicates · 3 lost · 2 under the wrong partition · observed no guarantee (events lost and applied twice), claimed exactly-once: broken',
   );
   await expect(page.getByTestId('batch-partition').filter({ hasText: '2024-03-10' })).toContainText(
     'f1 ×2, 2nd copy of its id (wrong partition)',

@@ -18,7 +18,7 @@ import {
 import { knobDifferences } from '../compare/knobDiff';
 import { laneScenarios, laneTitle, type CompareSpec } from '../compare/lanes';
 import { heading, markdownText } from '../io/markdown';
-import { observedWords } from './observedWords';
+import { batchTotalsWords } from './observedWords';
 
 interface BatchLaneView {
   title: string;
@@ -77,12 +77,11 @@ export function batchCompareView(base: ScenarioInput, spec: CompareSpec): BatchC
         held: null,
         sameAsFirst: null,
       };
-    const t = r.verdict.totals;
     const first = results[0];
     const g = i === 0 ? undefined : spec.lanes[i - 1]!.guarantee;
     return {
       title,
-      summary: `${t.rows} rows · ${t.duplicates} duplicates · ${t.lost} lost · ${t.wrongPartitionRows} under the wrong partition · observed ${observedWords(r.verdict.observed)}`,
+      summary: batchTotalsWords(r.verdict),
       held: r.verdict.held,
       sameAsFirst:
         i > 0 && first && sameRun(first.verdict, r.verdict)

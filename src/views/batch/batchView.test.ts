@@ -27,6 +27,10 @@ describe('batchPageView', () => {
         { event: 'f2', wrong: true, copy: 2 },
       ],
     });
+    // e1..e3 lost and f1, f2 twice: neither at-most- nor at-least-once, against an exactly-once claim.
+    expect(v.summary).toBe(
+      '4 rows · 2 duplicates · 3 lost · 2 under the wrong partition · observed no guarantee (events lost and applied twice), claimed exactly-once: broken',
+    );
     expect(v.partitions[1]).toEqual({
       label: '2024-03-12',
       rows: [

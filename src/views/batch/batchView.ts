@@ -15,6 +15,7 @@ import {
   type ScenarioInput,
 } from '../../engine';
 import { batchSetupView, type BatchSetupView } from './batchSetup';
+import { batchTotalsWords } from './observedWords';
 
 interface AttemptView {
   id: number;
@@ -63,7 +64,6 @@ export function batchPageView(input: ScenarioInput): BatchPageView | { error: st
   }));
   const own = new Map(r.verdict.events.map((e) => [e.id, e.partition]));
   const parts = [...new Set(r.run.table.rows.map((x) => x.partition))].sort((a, b) => a - b);
-  const t = r.verdict.totals;
   // Which copy of its event each row is, in the order the rows were written (as the stream
   // sink's table numbers a second copy), whichever partition holds it.
   const seen = new Map<string, number>();
@@ -86,7 +86,9 @@ export function batchPageView(input: ScenarioInput): BatchPageView | { error: st
     })),
     explanations: r.explanations,
     setup: batchSetupView(r.run),
-    summary: `${t.rows} rows · ${t.duplicates} duplicates · ${t.lost} lost · ${t.wrongPartitionRows} under the wrong partition · observed ${r.verdict.observed}`,
+    // The claim's fate after the totals, as the stream verdict's "Observed …, claimed …: broken"
+    // (src/ui/Counters.tsx): the batch page and embed had no word of the claim.
+    summary: `${batchTotalsWords(r.verdict)}, claimed ${r.verdict.claimed}: ${r.verdict.held ? 'held' : 'broken'}`,
   };
 }
 

@@ -4,8 +4,14 @@
  * reads as a guarantee's name nowhere else; a reader sees "observed none" as "nothing observed".
  * The words are the library's badge for it (src/views/library/library.ts GUARANTEE_BADGES.none).
  */
-import type { Guarantee } from '../../engine';
+import type { BatchVerdict, Guarantee } from '../../engine';
 
 export function observedWords(observed: Guarantee | 'none'): string {
   return observed === 'none' ? 'no guarantee (events lost and applied twice)' : observed;
+}
+
+/** A batch run's totals and observed guarantee in one line: the page's summary and a Compare lane's. */
+export function batchTotalsWords(v: Pick<BatchVerdict, 'totals' | 'observed'>): string {
+  const t = v.totals;
+  return `${t.rows} rows · ${t.duplicates} duplicates · ${t.lost} lost · ${t.wrongPartitionRows} under the wrong partition · observed ${observedWords(v.observed)}`;
 }
