@@ -130,6 +130,10 @@ test('Cancel mid-way leaves the page as it was', async ({ dash }) => {
   await page.screenshot({ path: 'test-results/atlas-running.png' });
   await dash.byId(ids.cancel).click();
   await expect(dash.byId(ids.progress)).toHaveCount(0);
+  // The panel says what Cancel stopped, and that the scenario is as it was.
+  await expect(dash.byId(ids.cancelled)).toHaveText(
+    /^Cancelled (after [\d,]+ of 2,530 runs|before the first run); nothing was changed\.$/,
+  );
   await expect(dash.byId(ids.explore)).toBeFocused();
   await expect(dash.byId(ids.summary)).toHaveCount(0);
   await expect(dash.byId(ids.grid)).toHaveCount(0);

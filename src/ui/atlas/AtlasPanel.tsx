@@ -80,6 +80,9 @@ export function AtlasPanel() {
   const [progress, setProgress] = useState<AtlasProgress | null>(null);
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // What Cancel stopped, said until the next Explore: the panel otherwise looked as if nothing
+  // had been asked (a tester's report).
+  const [cancelled, setCancelled] = useState<string | null>(null);
   const [shown, setShown] = useState<Shown | null>(null);
   const job = useRef<AtlasJob | null>(null);
   const exploreButton = useRef<HTMLButtonElement>(null);
@@ -99,6 +102,7 @@ export function AtlasPanel() {
     const input = lab.app.getState().scenario;
     const t0 = performance.now();
     setError(null);
+    setCancelled(null);
     setShown(null);
     setRunning(true);
     setProgress(null);
@@ -129,6 +133,11 @@ export function AtlasPanel() {
   const cancel = () => {
     job.current?.cancel();
     job.current = null;
+    setCancelled(
+      progress
+        ? `Cancelled after ${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} runs; nothing was changed.`
+        : 'Cancelled before the first run; nothing was changed.',
+    );
     setRunning(false);
     setProgress(null);
     exploreButton.current?.focus();
@@ -233,6 +242,11 @@ export function AtlasPanel() {
             ? `${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} runs on ${progress.workers} worker${progress.workers === 1 ? '' : 's'}`
             : 'Finding every placement…'}
         </div>
+      )}
+      {cancelled && !running && (
+        <p className="muted" role="status" data-testid={atlasTestIds.cancelled}>
+          {cancelled}
+        </p>
       )}
       {error && (
         <p className="atlas-error" role="alert" data-testid={atlasTestIds.error}>

@@ -7,6 +7,7 @@ export const atlasTestIds = {
   offer: 'atlas-offer',
   progress: 'atlas-progress',
   cancel: 'atlas-cancel',
+  cancelled: 'atlas-cancelled',
   summary: 'atlas-summary',
   legend: 'atlas-legend',
   grid: 'atlas-grid',
