@@ -495,23 +495,3 @@ test('every "then flip to" step of both lessons: Compare at its end fits 1280×7
   // delivery-guarantees-45 steps 2 and 5, exactly-once-flink-spark step 8.
   expect(flips).toBe(3);
 });
-
-test("the lesson's sink table ends with a whole row under its header (issue 24)", async ({
-  page,
-}) => {
-  // Before: at delivery-guarantees-45 step 1's end the table was scrolled to its very end, row
-  // "4 p-4" half hidden under the header row. Now the end is on a row's edge (useAllRows).
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto('./?lesson=delivery-guarantees-45&step=1&reveal=1');
-  await expect(page.getByTestId(ids.presenter)).toHaveAttribute('data-revealed', 'true');
-  await page.keyboard.press('End');
-  await expect(page.getByTestId(testIds.clock)).toContainText('event 200 / 200');
-  const table = page.locator('.pipeline .stage[aria-label="Sink"] .table-scroll');
-  await expect(table).toHaveAttribute('data-rows', '18');
-  const at = await table.evaluate((el) => {
-    const row = el.querySelector('.vrow:not(.head)')!.getBoundingClientRect().height;
-    return { top: el.scrollTop, into: el.scrollTop % row, row };
-  });
-  expect(at.top, 'scrolled down the table').toBeGreaterThan(at.row);
-  expect(Math.min(at.into, at.row - at.into), 'px of the top row hidden').toBeLessThanOrEqual(1);
-});

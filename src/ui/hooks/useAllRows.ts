@@ -57,10 +57,6 @@ export function useAllRows({
       start: paddingStart + index * size,
       size,
     }));
-    // A scroll position with a whole row under the sticky header: `top` moved to a row's edge.
-    const edge = paddingStart - scrollPaddingStart;
-    const onRowEdge = (top: number, round: (x: number) => number) =>
-      edge + round((top - edge) / size) * size;
     const scrollTo = (top: number) => {
       const el = scroll.current;
       if (el) scrollTopTo(el, Math.max(0, top));
@@ -84,20 +80,16 @@ export function useAllRows({
           // a blank band above the row asked for (issue 31).
           const below = view - scrollPaddingStart;
           const centred = item.start + item.size / 2 - scrollPaddingStart - below / 2;
-          scrollTo(onRowEdge(centred, Math.round));
+          const edge = paddingStart - scrollPaddingStart;
+          scrollTo(edge + Math.round((centred - edge) / size) * size);
         }
         // 'auto': only as far as brings the row into view.
         else if (el.scrollTop > top) scrollTo(top);
         else if (el.scrollTop < bottom) scrollTo(bottom);
       },
-      // The end, on a row's edge as 'center' is: the box is seldom a whole number of rows tall,
-      // and at its very end the top row was half hidden under the header (the lesson's sink,
-      // "4 p-4", issue 24); the last row's top is in view instead, the scroll shadow below it.
       scrollToEnd() {
         const el = scroll.current;
-        if (!el) return;
-        const end = el.scrollHeight - el.clientHeight;
-        scrollTo(end - onRowEdge(end, Math.floor) > 1 ? onRowEdge(end, Math.floor) : end);
+        if (el) scrollTopTo(el, el.scrollHeight);
       },
       // The rows' height is `size`, computed afresh at each render: nothing estimated to redo.
       measure() {},

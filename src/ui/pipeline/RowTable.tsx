@@ -90,7 +90,7 @@ function TableBody({
   const count = rowsAt(table, idx);
   // Following the end, it follows the taller rows too: A+ left it at its old offset, the last
   // rows below the bottom edge.
-  useFollowEnd(scroll, count, () => count > 0 && virt.scrollToEnd(), scale, head + 8);
+  useFollowEnd(scroll, count, () => count > 0 && virt.scrollToEnd(), scale);
   // At the run's end the first duplicate row comes into view (and the rows around it, its first
   // copy often among them), not the last rows: those hid it in a table a few rows tall.
   const firstDup = idx >= view.n ? firstDuplicateRow(table, count) : -1;

@@ -26,20 +26,17 @@ export function useFollowEnd(
   size: number,
   scrollToEnd: () => void,
   rowScale = 1,
-  /** How far short of the very end still follows it (px): a row's height for a table that ends on
-   *  a row's edge (useAllRows' scrollToEnd). */
-  slack = 8,
 ): void {
   const following = useRef(true);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
     const onScroll = () => {
-      following.current = el.scrollTop + el.clientHeight >= el.scrollHeight - slack;
+      following.current = el.scrollTop + el.clientHeight >= el.scrollHeight - 8;
     };
     el.addEventListener('scroll', onScroll, { passive: true });
     return () => el.removeEventListener('scroll', onScroll);
-  }, [ref, slack]);
+  }, [ref]);
   useEffect(() => {
     if (following.current) scrollToEnd();
     // scrollToEnd is recreated each render; following the size is what matters.
