@@ -122,10 +122,11 @@ function switchAnswersOf(scenario: ScenarioInput): SwitchAnswers {
  * The catalog: what the first screen knows of a preset without loading it — title, group, the
  * guarantee it illustrates, the variant its question is about, its variants' ids and labels (the
  * scenario menu), and the family module that holds it (src/scenarios/presetFamilies.ts, loaded by
- * src/scenarios/presetCatalog.ts). The same entries written twice: catalog.ts, every preset (the
- * lab's page, whose scenario menu lists them all), and catalog-<family>.ts, one family's (an embed
- * shows one preset: it loads its family's part alone), with catalogParts.ts, each preset's family
- * and the parts' loaders.
+ * src/scenarios/presetCatalog.ts). Each entry is written once, in its family's part,
+ * catalog-<family>.ts (an embed shows one preset: it loads its family's part alone);
+ * catalogParts.ts gives each preset's family, in library order, and the parts' loaders; catalog.ts,
+ * every preset (the lab's page, whose scenario menu lists them all), imports every part and reads
+ * them in that order.
  */
 async function catalogFiles(): Promise<Map<string, string>> {
   const familyOf = new Map<string, PresetFamily>();
@@ -145,17 +146,6 @@ async function catalogFiles(): Promise<Map<string, string>> {
     };
   });
   const files = new Map<string, string>();
-  files.set(
-    'catalog.ts',
-    [
-      HEADER,
-      "import type { PresetMeta } from '../presetMeta';",
-      '',
-      "/** Every preset's metadata, in library order (`labPresets`): the streaming ones, then the batch jobs. */",
-      `export const PRESET_CATALOG: readonly PresetMeta[] = ${JSON.stringify(entries)};`,
-      '',
-    ].join('\n'),
-  );
   const families = Object.keys(PRESET_FAMILIES) as PresetFamily[];
   for (const family of families)
     files.set(
@@ -164,7 +154,7 @@ async function catalogFiles(): Promise<Map<string, string>> {
         HEADER,
         "import type { PresetMeta } from '../presetMeta';",
         '',
-        `/** The metadata of the presets of family \`${family}\` (catalog.ts's entries), in library order. */`,
+        `/** The metadata of the presets of family \`${family}\`, in library order: their one copy (catalog.ts assembles the whole from the parts). */`,
         `const part: readonly PresetMeta[] = ${JSON.stringify(entries.filter((e) => e.family === family))};`,
         'export default part;',
         '',
@@ -184,6 +174,26 @@ async function catalogFiles(): Promise<Map<string, string>> {
       'export const CATALOG_PARTS: Readonly<Record<PresetFamily, () => Promise<{ default: readonly PresetMeta[] }>>> = {',
       ...families.map((f) => `  ${f}: () => import('./catalog-${f}'),`),
       '};',
+      '',
+    ].join('\n'),
+  );
+  files.set(
+    'catalog.ts',
+    [
+      HEADER,
+      "import type { PresetMeta } from '../presetMeta';",
+      "import type { PresetFamily } from '../presetFamilies';",
+      "import { PRESET_FAMILY_OF } from './catalogParts';",
+      ...families.map((f) => `import ${f} from './catalog-${f}';`),
+      '',
+      "/** Every family's part (catalog-<family>.ts), imported at once. */",
+      `const PARTS: Readonly<Record<PresetFamily, readonly PresetMeta[]>> = { ${families.join(', ')} };`,
+      '',
+      "/** Every preset's metadata, in library order (`labPresets`): the streaming ones, then the batch jobs. */",
+      'export const PRESET_CATALOG: readonly PresetMeta[] = (() => {',
+      '  const byId = new Map(Object.values(PARTS).flatMap((part) => part.map((m) => [m.id, m] as const)));',
+      '  return Object.keys(PRESET_FAMILY_OF).map((id) => byId.get(id)!);',
+      '})();',
       '',
     ].join('\n'),
   );

@@ -1,8 +1,7 @@
 // First: it starts the simulation's download before the rest of the entry evaluates.
 import './platform/simulationChunk';
-// The whole catalog, before anything reads a preset's metadata (src/scenarios/wholeCatalog.ts).
-import './scenarios/wholeCatalog';
-// Then the presets the address opens: their download starts too (src/ui/io/firstPresets.ts).
+// Then the presets the address opens, and the whole catalog: their download starts too
+// (src/ui/io/firstPresets.ts).
 import './ui/io/firstPresets';
 import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';

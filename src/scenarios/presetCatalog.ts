@@ -3,9 +3,10 @@
  * every preset is called and where it lives; a preset itself — its story, question and scenarios
  * as written — is imported with its family's module when it is asked for ({@link loadPreset}), so
  * the first screen holds one family, not the library (issues #24, #31). The catalog is read in
- * parts too: the lab's page provides it whole (src/scenarios/wholeCatalog.ts, its scenario menu
- * lists every preset), an embed loads its family's part with the family (~0.5 kB gzip where the
- * whole catalog is 3.8). Once loaded, {@link loadedPreset} answers synchronously, as `findPreset`
+ * parts too, one module per family (src/scenarios/parsed/catalog-<family>.ts): the lab's page
+ * loads every part before it boots ({@link loadWholeCatalog}, its scenario menu lists every
+ * preset), an embed loads its family's part with the family (~0.5 kB gzip of the whole's 4.6).
+ * Once loaded, {@link loadedPreset} answers synchronously, as `findPreset`
  * does for the whole library (which tests, the CLI and the scripts still import:
  * src/scenarios/index.ts).
  */
@@ -21,8 +22,8 @@ export const DEFAULT_PRESET_REF = 'at-least-once/default';
 
 const metaById = new Map<string, PresetMeta>();
 
-/** Hand over catalog entries (a part, or the whole catalog): {@link findPresetMeta} then knows them. */
-export function provideCatalog(metas: readonly PresetMeta[]): void {
+/** Hand over a part of the catalog: {@link findPresetMeta} then knows its entries. */
+function provideCatalog(metas: readonly PresetMeta[]): void {
   for (const m of metas) metaById.set(m.id, m);
 }
 
@@ -34,7 +35,7 @@ function familyOfRef(ref: string): PresetFamily | undefined {
 
 /**
  * The catalog entries known so far, in library order (`labPresets`): every preset's once the
- * whole catalog is provided or {@link loadAllPresets} ran.
+ * page loaded the whole catalog ({@link loadWholeCatalog}, {@link loadAllPresets}).
  */
 export function presetCatalog(): PresetMeta[] {
   return Object.keys(PRESET_FAMILY_OF).flatMap((id) => metaById.get(id) ?? []);
@@ -140,9 +141,18 @@ export function loadedPresets(): Preset[] {
   return Object.keys(PRESET_FAMILY_OF).flatMap((id) => loaded.get(id) ?? []);
 }
 
+const ALL_FAMILIES = Object.keys(PRESET_FAMILIES) as PresetFamily[];
+
+/**
+ * Import every family's part of the catalog (once): the lab's page, whose scenario menu,
+ * `?preset=`, "Start here" and library read every preset's metadata (src/ui/io/firstPresets.ts).
+ */
+export async function loadWholeCatalog(): Promise<void> {
+  await Promise.all(ALL_FAMILIES.map(loadPart));
+}
+
 /** Import every family, and the whole catalog: the library's search reads every story. */
 export async function loadAllPresets(): Promise<readonly Preset[]> {
-  const all = Object.keys(PRESET_FAMILIES) as PresetFamily[];
-  await Promise.all(all.flatMap((f) => [loadFamily(f), loadPart(f)]));
+  await Promise.all([loadWholeCatalog(), ...ALL_FAMILIES.map(loadFamily)]);
   return loadedPresets();
 }

@@ -2,7 +2,7 @@
  * The modules the presets are written in, each imported on its own when one of its presets is
  * asked for (src/scenarios/presetCatalog.ts): the page's first screen loads the family of the
  * preset it opens, not the library (issues #24 and #31). Which family holds which preset is
- * generated into src/scenarios/parsed/catalog.ts (scripts/parsedPresets.ts).
+ * generated into src/scenarios/parsed/catalogParts.ts (scripts/parsedPresets.ts).
  */
 import type { Preset } from './types';
 

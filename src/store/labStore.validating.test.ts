@@ -21,10 +21,10 @@ const inline: RunClient = {
 /** A lab of a page that has loaded the foundation presets only (the default's family). */
 async function freshLab() {
   vi.resetModules();
-  // The page provides every preset's metadata at start-up (src/main.tsx); an embed would load its
-  // family's part instead.
-  await import('../scenarios/wholeCatalog');
+  // The page loads every preset's metadata at start-up (src/ui/io/firstPresets.ts); an embed would
+  // load its family's part instead.
   const catalog = await import('../scenarios/presetCatalog');
+  await catalog.loadWholeCatalog();
   await catalog.loadPreset(catalog.DEFAULT_PRESET_REF);
   const { createLab } = await import('./labStore');
   const lab = createLab({ runner: inline });

@@ -1,22 +1,23 @@
 /**
  * The presets the first screen needs, loaded before the page boots: main.tsx and embedMain.tsx
  * import this module right after the simulation's chunk, so the download starts before the rest of
- * the entry evaluates, and src/ui/io/bootLab.ts awaits {@link firstPresetsLoaded} (a top-level await)
- * before it creates the lab: the default preset, the
- * one `?preset=` names (an embed of it needs no default), the saved workspace's, and — for a share link, which opens as the preset it
- * is when it is one unedited (`pristinePresetRef`) — every preset. Each preset comes with its
- * family's module only (src/scenarios/presetCatalog.ts), so an embed of one preset fetches no
- * other family (issues #24, #31).
+ * the entry evaluates, and src/ui/io/bootLab.ts awaits {@link firstPresetsLoaded} (a top-level
+ * await) before it creates the lab: the default preset, the one `?preset=` names (an embed of it
+ * needs no default), the saved workspace's, and — for a share link, which opens as the preset it
+ * is when it is one unedited (`pristinePresetRef`) — every preset; and the lab's page, every
+ * preset's metadata (the catalog's parts). Each preset comes with its family's module only
+ * (src/scenarios/presetCatalog.ts), so an embed of one preset fetches no other family (issues
+ * #24, #31).
  */
-import {
-  loadPresetParam,
-  presetParamOf,
-  presetValueRef,
-  resolvePresetParam,
-} from '../../platform/presetUrl';
+import { loadPresetParam, presetParamOf, presetValueRef } from '../../platform/presetUrl';
 import { WORKSPACE_KEY } from '../../platform/storage';
 import { shareParam } from '../../views/io/shareParam';
-import { DEFAULT_PRESET_REF, loadAllPresets, loadPreset } from '../../scenarios/presetCatalog';
+import {
+  DEFAULT_PRESET_REF,
+  loadAllPresets,
+  loadPreset,
+  loadWholeCatalog,
+} from '../../scenarios/presetCatalog';
 import { loadPresetScenarios } from '../../scenarios/presetScenarios';
 import { isEmbed } from '../embed/embedAddress';
 
@@ -49,10 +50,11 @@ async function loadFirstPresets(
   // not after them.
   const early =
     embed && value !== null ? loadPresetScenarios(presetValueRef(value)).catch(() => false) : null;
-  // The lab's page has the whole catalog (src/scenarios/wholeCatalog.ts) and resolves the value at
-  // once; an embed loads the preset it names first, with its family's part of the catalog.
-  const param =
-    value === null ? null : embed ? await loadPresetParam(value) : resolvePresetParam(value);
+  // The lab's page reads every preset's metadata (its scenario menu lists them all): every part of
+  // the catalog, alongside the presets; an embed holds its own preset's family's part only.
+  const whole = embed ? null : loadWholeCatalog();
+  // The preset the value names first, with its family's part of the catalog.
+  const param = value === null ? null : await loadPresetParam(value);
   const saved = embed ? null : savedPresetRef();
   // The default opens when nothing else can: an embed of a preset that loads needs no other.
   const refs = [
@@ -72,7 +74,7 @@ async function loadFirstPresets(
       loadPreset(DEFAULT_PRESET_REF),
       embed ? loadPresetScenarios(DEFAULT_PRESET_REF) : null,
     ]);
-  await Promise.all([parsed, early]);
+  await Promise.all([parsed, early, whole]);
 }
 
 /** The first screen's presets, in (a failed download is the run's to report). */
