@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startClassroomServer, type ClassroomServer } from '../server/classroomServer';
 import { roomTestIds as ids } from '../src/ui/room/roomTestIds';
+import { testIds } from '../src/ui/testIds';
 
 let server: ClassroomServer;
 test.beforeAll(async () => {
@@ -31,6 +32,9 @@ test('three students answer the presenter’s question, see 3 answers counted an
   await page.getByTestId(ids.start).click();
   const code = (await page.getByTestId(ids.code).textContent())!.trim();
   expect(code).toMatch(/^[A-Z2-9]{6}$/);
+  // The page says its room is live (projector mode then keeps the page's layout:
+  // src/ui/present/condensedCards.css); hidden, it is not.
+  await expect(page.getByTestId(testIds.app)).toHaveAttribute('data-room-live', 'true');
   await expect(page.getByTestId(ids.joinUrl)).toHaveText(`${server.url}?join=${code}`);
 
   const students: Page[] = await Promise.all(
@@ -76,6 +80,8 @@ test('three students answer the presenter’s question, see 3 answers counted an
     await expect(reveal).toContainText(k < 2 ? ': right.' : 'the answer is');
     await expect(reveal.locator('li[data-value="rolled-back"]')).toHaveAttribute('data-count', '2');
   }
+  await page.getByTestId(ids.hide).click();
+  await expect(page.getByTestId(testIds.app)).not.toHaveAttribute('data-room-live');
 });
 
 test('the static site says the room needs the classroom server', async ({ page }) => {

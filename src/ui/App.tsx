@@ -80,6 +80,7 @@ function Shell() {
   const details = useLab(selectDetails);
   const batch = useLab(selectBatch);
   const asking = usePredictionGate().phase === 'pending';
+  const [roomLive, setRoomLive] = useState(false);
   useTheme();
   return (
     <div
@@ -92,6 +93,9 @@ function Shell() {
       // view (src/ui/present/condensedCards.css): their text at 18 px, the pipeline on one screen.
       data-condensed={(present && !details) || undefined}
       data-condensed-fit={present && !details ? 'grow' : undefined}
+      // The page's own room panel is inside the app, beside its story: projector mode keeps the
+      // page's layout then (condensedCards.css). The lesson view's panel sits beside its view.
+      data-room-live={roomLive || undefined}
       style={{ ['--scale' as string]: String(FONT_SCALES[step] ?? 1) }}
     >
       {/* The first Tab: past the top bar and the story to the pipeline (the story comes first in
@@ -117,7 +121,7 @@ function Shell() {
           <StatusLine />
           <CompareButton />
           <IoTools />
-          <RoomButton />
+          <RoomButton onLive={setRoomLive} />
         </div>
       </section>
       {/* Compare shows its lanes in place of the one run's counters and pipeline. */}

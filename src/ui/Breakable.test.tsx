@@ -17,3 +17,18 @@ describe('Breakable', () => {
     expect(container.innerHTML).toContain('enable.<wbr>idempotence=<wbr>false,');
   });
 });
+
+describe('Breakable ids', () => {
+  it('keeps an id whole at its hyphen (p-20, broker-1), and leaves words with hyphens alone', () => {
+    const { container } = render(
+      <p>
+        <Breakable text="The same 20 payments, p-1..p-20, at-least-once, on broker-1." />
+      </p>,
+    );
+    const ids = [...container.querySelectorAll('.event-id')].map((e) => e.textContent);
+    expect(ids).toEqual(['p-1', 'p-20', 'broker-1']);
+    expect(container.textContent).toBe(
+      'The same 20 payments, p-1..p-20, at-least-once, on broker-1.',
+    );
+  });
+});

@@ -43,7 +43,7 @@ function CountersOf({ view, idx }: { view: RunView; idx: number }) {
       <div className="counter" data-testid={testIds.counterSent} data-value={c.sent}>
         <div className="value">
           {formatCount(c.sent)}
-          <span className="muted" style={{ fontSize: '0.65em' }}>
+          <span className="muted value-of">
             {' '}
             / {formatCount(c.events)}
           </span>
@@ -103,7 +103,7 @@ function CountersOf({ view, idx }: { view: RunView; idx: number }) {
       >
         <div className="value">
           {formatMoney(c.sum)}
-          <span className="muted" style={{ fontSize: '0.65em' }}>
+          <span className="muted value-of">
             {' '}
             of {formatMoney(c.trueSum)}
           </span>

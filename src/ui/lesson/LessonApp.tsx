@@ -8,6 +8,7 @@ import {
   stepOf,
   type LessonDeck,
 } from '../../store/lessonDeck';
+import { Breakable } from '../Breakable';
 import { ComparePanel } from '../compare/ComparePanel';
 import { Counters } from '../Counters';
 import { usePlaybackLoop } from '../hooks/usePlaybackLoop';
@@ -77,9 +78,10 @@ function Presenter({ deck }: { deck: LessonDeck }) {
     step: () => lessonRoomStep(step, info.index),
     reveal: (observed) => lessonRoomReveal(step, observed),
   };
-  // The room's panel lives beside the view, not in it: projector mode's condensed cards are opted
-  // out of by any `.app` holding a `.room-panel` (src/ui/present/condensedCards.css, the page's
-  // room), and the lesson's cards must stay condensed with a room live too (issue 24).
+  // The room's panel lives beside the view, not in it (a column the view makes room for,
+  // lesson.css), and the view sets no `data-room-live`: that mark is the page's own room, whose
+  // projector mode keeps the page's layout (src/ui/present/condensedCards.css); the lesson's
+  // cards stay condensed with a room live (issue 24).
   return (
     <>
       <div
@@ -140,7 +142,7 @@ function Presenter({ deck }: { deck: LessonDeck }) {
           </h2>
           {step.setup && (
             <p className="lesson-setup" data-testid={lessonTestIds.setup}>
-              {step.setup}
+              <Breakable text={step.setup} />
             </p>
           )}
           <LessonQuestion step={step} revealed={info.revealed} view={ready ? view : null} />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState, type ReactElement } from 'react';
 import { createPortal } from 'react-dom';
 import {
   createRoomSession,
@@ -21,14 +21,19 @@ const NEEDS_SERVER =
  * host, says what the feature needs. A presenter's reload finds their session in sessionStorage
  * and opens the panel on it again. In a lesson's presenter view (`source`), the room is asked
  * the step on screen. `panelHost`: where the panel is rendered (the lesson view keeps it outside
- * its `.app`, whose stage cards then stay condensed: src/ui/lesson/LessonApp.tsx).
+ * its `.app`, whose stage cards then stay condensed: src/ui/lesson/LessonApp.tsx). `onLive`:
+ * told whether the panel is on screen (the page marks its `.app` with it: `data-room-live`).
  */
 export function RoomButton({
   source,
   panelHost,
-}: { source?: RoomSource; panelHost?: Element | null } = {}) {
+  onLive,
+}: { source?: RoomSource; panelHost?: Element | null; onLive?: (live: boolean) => void } = {}) {
   const [seat, setSeat] = useState<PresenterSeat | null>(() => roomSeats.presenter());
   const [shown, setShown] = useState(true);
+  const live = seat !== null && shown;
+  // Before the paint: the page's layout for a live room and its panel arrive in the same frame.
+  useLayoutEffect(() => onLive?.(live), [live, onLive]);
   const [note, setNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 

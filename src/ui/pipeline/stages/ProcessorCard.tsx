@@ -37,7 +37,7 @@ export function ProcessorCard({ view, status: p }: { view: RunView; status: Proc
           <>
             <dt>last processed</dt>
             <dd>
-              <span className="mono">{ev}</span> @{p.lastProcess!.offset}
+              <span className="mono event-id">{ev}</span> @{p.lastProcess!.offset}
             </dd>
           </>
         )}
