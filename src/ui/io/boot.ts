@@ -4,6 +4,7 @@
  * workspace autosaved, the URL honest and the browser history (Back, Forward) in step with the
  * scenarios opened.
  */
+import { browserHistoryEnv } from '../../platform/history';
 import { createArtifactClient } from '../../platform/runClient';
 import { sharePredictionFromLocation } from '../../platform/share';
 import { loadWorkspace } from '../../platform/storage';
@@ -56,7 +57,7 @@ export function bootPage({
   if (!embed && start.source === 'preset') applyQueryAtlas(lab, notices, location.search);
   // Before the share link's sync subscribes: a scenario opened gets its history entry first, and
   // the share link and `?preset=` are then written into that entry's address.
-  if (!embed) createHistorySync(lab);
+  if (!embed) createHistorySync(lab, browserHistoryEnv(), notices);
   const page: PageServices = {
     notices,
     artifacts: createArtifactClient(),
