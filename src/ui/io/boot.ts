@@ -17,7 +17,7 @@ import { createHistorySync } from './historySync';
 import { keptWorkspaceActions } from './keptWorkspace';
 import type { PageServices } from './PageContext';
 import type { Start } from './startup';
-import { subscribeWorkspace, workspaceOf } from './workspace';
+import { restorePageState, subscribeWorkspace, workspaceOf } from './workspace';
 
 /** The page: its lab, its services, and how it started. */
 export interface BootedPage {
@@ -55,6 +55,9 @@ export function bootPage({
   });
   // `?preset=…&a=`: the atlas's kinds as in a share link's hash (an embed's `a=` is its answer).
   if (!embed && start.source === 'preset') applyQueryAtlas(lab, notices, location.search);
+  // The saved workspace's atlas choice and Compare lanes, as it was left (a bad one refused).
+  if (start.source === 'workspace' && start.pageState)
+    restorePageState(lab, notices, start.pageState);
   // Before the share link's sync subscribes: a scenario opened gets its history entry first, and
   // the share link and `?preset=` are then written into that entry's address.
   if (!embed) createHistorySync(lab, browserHistoryEnv(), notices);
