@@ -11,9 +11,14 @@
  * (src/platform/presetUrl.ts, src/platform/share.ts), which keep the state when they do.
  */
 import type { ScenarioInput } from '../engine';
+import type { KeptPageState } from '../views/io/keptPageState';
 
-/** What a history entry of the page holds. */
-export interface HistoryEntry {
+/**
+ * What a history entry of the page holds: the scenario, its preset, and the fault atlas's choice
+ * and Compare's lanes beside it (`atlas`, `compare`: the share link's `a=` and `c=` values, read
+ * back by src/views/io/keptPageState.ts, which refuses a bad one naming its field).
+ */
+export interface HistoryEntry extends KeptPageState {
   /** The scenario as written (the workspace's, defaults not applied). */
   scenario: ScenarioInput;
   /** `preset-id/variant-id` it was opened from, or null. */
@@ -49,10 +54,16 @@ export function entryOf(state: unknown): HistoryEntry | null {
   if (typeof state !== 'object' || state === null) return null;
   const e = (state as Record<string, unknown>)[HISTORY_KEY];
   if (typeof e !== 'object' || e === null) return null;
-  const { scenario, presetRef } = e as Record<string, unknown>;
+  const { scenario, presetRef, atlas, compare } = e as Record<string, unknown>;
   if (typeof scenario !== 'object' || scenario === null || Array.isArray(scenario)) return null;
   if (presetRef !== null && typeof presetRef !== 'string') return null;
-  return { scenario: scenario as ScenarioInput, presetRef };
+  // The page state beside it as found: checked when read back, so that a bad one is named.
+  return {
+    scenario: scenario as ScenarioInput,
+    presetRef,
+    ...(atlas !== undefined ? { atlas: atlas as string } : {}),
+    ...(compare !== undefined ? { compare: compare as string } : {}),
+  };
 }
 
 function stateWith(base: unknown, entry: HistoryEntry | null): Record<string, unknown> {

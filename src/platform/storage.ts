@@ -20,6 +20,7 @@
  */
 import type { Issue, ScenarioInput } from '../engine';
 import { importScenarioValue } from '../views/io/export';
+import type { KeptPageState } from '../views/io/keptPageState';
 
 export { workspacePersistOptions } from './workspacePersist';
 
@@ -40,8 +41,12 @@ const MAX_PREFS = 64;
 /** Display preferences: small, flat, primitive values (playback speed, panels, font size…). */
 export type WorkspacePrefs = Record<string, string | number | boolean>;
 
-/** The saved workspace, version 1. */
-export interface Workspace {
+/**
+ * The saved workspace, version 1. `atlas` and `compare` (optional, so a workspace saved before
+ * them reads as before) are the fault atlas's choice and Compare's lanes as the share link writes
+ * them (`a=`, `c=`: src/views/io/keptPageState.ts), read back at start-up.
+ */
+export interface Workspace extends KeptPageState {
   /** The scenario as written (defaults not applied), with every fault added by clicks. */
   scenario: ScenarioInput;
   /** `preset-id/variant-id` it was loaded from, or null. */
@@ -182,6 +187,13 @@ export function checkWorkspace(
     s.refused !== null && typeof s.refused === 'object' && !Array.isArray(s.refused)
       ? { refused: s.refused }
       : {};
+  // The atlas's choice and Compare's lanes as stored: read back at start-up against the scenario
+  // (src/ui/io/workspace.ts restorePageState), where a bad one is refused naming its field and
+  // the workspace opens without it — not set aside with the work.
+  const page = {
+    ...(s.atlas !== undefined ? { atlas: s.atlas as string } : {}),
+    ...(s.compare !== undefined ? { compare: s.compare as string } : {}),
+  };
   return {
     ok: true,
     workspace: {
@@ -189,6 +201,7 @@ export function checkWorkspace(
       presetRef: presetRef as string | null,
       prefs: prefs as WorkspacePrefs,
       ...refused,
+      ...page,
     },
   };
 }

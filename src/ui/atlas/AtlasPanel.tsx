@@ -19,6 +19,7 @@ import {
 } from '../../views/atlas/heatCells';
 import { ATLAS_KINDS, pageRefusal } from '../../views/atlas/atlasKinds';
 import { unexplored } from '../../views/atlas/atlasChoice';
+import { timeLeftWords } from '../../views/atlas/timeLeft';
 import { HeatMapGrid } from './HeatMapGrid';
 import { KindFilter } from './KindFilter';
 import { useAtlasChoice } from './useAtlasChoice';
@@ -78,6 +79,8 @@ export function AtlasPanel() {
     setPairs,
   } = useAtlasChoice<PlacementKind>(ATLAS_KINDS);
   const [progress, setProgress] = useState<AtlasProgress | null>(null);
+  // "~12 s left" from the runs done per second so far (wall clock: said here only).
+  const [timeLeft, setTimeLeft] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // What Cancel stopped, said until the next Explore: the panel otherwise looked as if nothing
@@ -106,10 +109,14 @@ export function AtlasPanel() {
     setShown(null);
     setRunning(true);
     setProgress(null);
+    setTimeLeft(null);
     const j = runAtlasInWorkers(parsed.scenario, {
       depth: pairs ? 2 : 1,
       ...(all ? {} : { kinds }),
-      onProgress: setProgress,
+      onProgress: (p) => {
+        setProgress(p);
+        setTimeLeft(timeLeftWords(p.done, p.total, performance.now() - t0));
+      },
     });
     job.current = j;
     void j.promise.then((r) => {
@@ -241,6 +248,7 @@ export function AtlasPanel() {
           {progress
             ? `${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} runs on ${progress.workers} worker${progress.workers === 1 ? '' : 's'}`
             : 'Finding every placement…'}
+          {progress && timeLeft && <span data-testid={atlasTestIds.timeLeft}>, {timeLeft}</span>}
         </div>
       )}
       {cancelled && !running && (

@@ -6,6 +6,7 @@ export const atlasTestIds = {
   kinds: 'atlas-kinds',
   offer: 'atlas-offer',
   progress: 'atlas-progress',
+  timeLeft: 'atlas-time-left',
   cancel: 'atlas-cancel',
   cancelled: 'atlas-cancelled',
   summary: 'atlas-summary',

@@ -10,12 +10,13 @@ import { decodeAtlas } from '../../views/atlas/atlasLink';
 import type { Notices } from '../io/notices';
 
 export function applyQueryAtlas(lab: Lab, notices: Pick<Notices, 'push'>, search: string): void {
-  const atlas = decodeAtlas(search, lab.app.getState().scenario.batch !== undefined);
+  // Worded as a link of its own (`link, fault atlas (a=): …`): the page's address, not a share link.
+  const atlas = decodeAtlas(search, lab.app.getState().scenario.batch !== undefined, 'link');
   if (atlas === null) return;
   if (atlas.ok) lab.app.setState({ atlas: atlas.choice });
   else
     notices.push({
       tone: 'warn',
-      text: `${atlas.reason.replace(/^share link, /, 'link, ')}. The preset opened without it.`,
+      text: `${atlas.reason}. The preset opened without it.`,
     });
 }

@@ -24,6 +24,7 @@ import { HiddenOutcome } from '../library/HiddenOutcome';
 import { usePredictionGate } from '../library/usePredictionGate';
 import { useAtlasChoice } from '../atlas/useAtlasChoice';
 import { unexplored } from '../../views/atlas/atlasChoice';
+import { timeLeftWords } from '../../views/atlas/timeLeft';
 import {
   BATCH_PAIRS_BOUND,
   BATCH_POINT_LABELS,
@@ -116,14 +117,21 @@ function AtlasRun({
     of: Scenario;
     result: { ok: true; cells: BatchAtlasCell[] } | { ok: false; error: string };
   } | null>(null);
-  const [progress, setProgress] = useState<{ of: Scenario; p: AtlasProgress } | null>(null);
+  // With "~12 s left" from the runs done per second so far (wall clock: said here only).
+  const [progress, setProgress] = useState<{
+    of: Scenario;
+    p: AtlasProgress;
+    left: string | null;
+  } | null>(null);
   const cancel = useRef<() => void>(() => {});
   useEffect(() => {
     if (!job) return;
+    const t0 = performance.now();
     const run = runBatchAtlasInWorker(job, {
       depth,
       ...(kinds ? { kinds } : {}),
-      onProgress: (p) => setProgress({ of: job, p }),
+      onProgress: (p) =>
+        setProgress({ of: job, p, left: timeLeftWords(p.done, p.total, performance.now() - t0) }),
     });
     cancel.current = run.cancel;
     let live = true;
@@ -144,24 +152,29 @@ function AtlasRun({
   }, [ranOk, choice, a]);
   if (!job) return <p data-testid="batch-atlas-status">no valid batch job to map</p>;
   const result = ended?.of === job ? ended.result : null;
+  const p = progress?.of === job ? progress.p : null;
   if (result?.ok) return <AtlasMap scenario={scenario} cells={result.cells} />;
+  const what = depth === 2 ? 'pairs of faults' : 'faults';
   if (result)
     return (
       <p data-testid="batch-atlas-status">
-        {result.error === 'cancelled'
-          ? 'Cancelled: nothing was changed.'
-          : pageRefusal(result.error)}{' '}
+        {result.error !== 'cancelled'
+          ? pageRefusal(result.error)
+          : p
+            ? // What Cancel stopped, as the stream atlas says it.
+              `Cancelled after ${p.done} of ${p.total} ${what} run; nothing was changed.`
+            : 'Cancelled before the first run; nothing was changed.'}{' '}
         <button type="button" onClick={retry}>
           Run the atlas again
         </button>
       </p>
     );
-  const p = progress?.of === job ? progress.p : null;
+  const left = progress?.of === job ? progress.left : null;
   return (
     <p data-testid="batch-atlas-status" aria-live="polite">
       <progress max={p?.total ?? 1} value={p?.done ?? 0} />{' '}
       {p
-        ? `${p.done} of ${p.total} ${depth === 2 ? 'pairs of faults' : 'faults'} run`
+        ? `${p.done} of ${p.total} ${what} run${left ? `, ${left}` : ''}`
         : 'Starting the atlas worker…'}{' '}
       <button type="button" onClick={() => cancel.current()}>
         Cancel

@@ -4,6 +4,7 @@
  * workspace autosaved, the URL honest and the browser history (Back, Forward) in step with the
  * scenarios opened.
  */
+import { browserHistoryEnv } from '../../platform/history';
 import { createArtifactClient } from '../../platform/runClient';
 import { sharePredictionFromLocation } from '../../platform/share';
 import { loadWorkspace } from '../../platform/storage';
@@ -16,7 +17,7 @@ import { createHistorySync } from './historySync';
 import { keptWorkspaceActions } from './keptWorkspace';
 import type { PageServices } from './PageContext';
 import type { Start } from './startup';
-import { subscribeWorkspace, workspaceOf } from './workspace';
+import { restorePageState, subscribeWorkspace, workspaceOf } from './workspace';
 
 /** The page: its lab, its services, and how it started. */
 export interface BootedPage {
@@ -54,9 +55,12 @@ export function bootPage({
   });
   // `?preset=…&a=`: the atlas's kinds as in a share link's hash (an embed's `a=` is its answer).
   if (!embed && start.source === 'preset') applyQueryAtlas(lab, notices, location.search);
+  // The saved workspace's atlas choice and Compare lanes, as it was left (a bad one refused).
+  if (start.source === 'workspace' && start.pageState)
+    restorePageState(lab, notices, start.pageState);
   // Before the share link's sync subscribes: a scenario opened gets its history entry first, and
   // the share link and `?preset=` are then written into that entry's address.
-  if (!embed) createHistorySync(lab);
+  if (!embed) createHistorySync(lab, browserHistoryEnv(), notices);
   const page: PageServices = {
     notices,
     artifacts: createArtifactClient(),

@@ -102,7 +102,9 @@ export function bootLab({
     void lab.actions.settled().then(() => {
       if (lab.app.getState().past.length > 0) return; // the reader has already moved on
       // The status line says it is refused, why, and that Undo brings the last valid one back.
-      lab.actions.loadScenario(refused, { presetRef: null });
+      // With the atlas choice and lanes the workspace was left with (./workspace.ts).
+      const { atlas, compare } = lab.app.getState();
+      lab.actions.loadScenario(refused, { presetRef: null, atlas, compare });
     });
   }
   return { lab, notices, start };

@@ -169,3 +169,68 @@ describe('browser history: a page per scenario opened, Back and Forward load it'
     expect(lab.app.getState().notice).toBeNull();
   });
 });
+
+describe('browser history keeps the atlas choice and Compare with each page (issue #23)', () => {
+  let lab: Lab;
+  let dispose = () => {};
+  afterEach(async () => {
+    dispose();
+    await lab.actions.settled();
+  });
+
+  it('Back brings back the kinds ticked and the lanes compared on the page left; Forward the next page as left', () => {
+    const b = fakeBrowser();
+    lab = createLab({ runner: inline });
+    dispose = createHistorySync(lab, b.env).dispose;
+    const atlas = { kinds: ['crash', 'zombie'], pairs: true };
+    const compare = { lanes: [{ guarantee: 'exactly-once' as const }] };
+    lab.actions.setAtlas(atlas, 'Fault atlas: kinds');
+    lab.actions.setCompare(compare);
+    // The current entry holds them as the share link writes them (a=, c=).
+    const first = entryOf(b.entries[0]!.state)!;
+    expect(first.atlas).toMatch(/^1\./);
+    expect(first.compare).toMatch(/^1\./);
+    lab.actions.loadPreset('at-most-once');
+    // A page of its own opens in the default state: every kind, Compare closed.
+    expect(lab.app.getState().atlas).toEqual({});
+    expect(lab.app.getState().compare).toBeNull();
+    expect(entryOf(b.entries[1]!.state)).toEqual({
+      scenario: shipped('at-most-once'),
+      presetRef: 'at-most-once/default',
+    });
+    lab.actions.setAtlas({ kinds: ['crash'] }, 'Fault atlas: kinds');
+    b.go(-1);
+    expect(lab.app.getState().presetRef).toBe('at-least-once/default');
+    expect(lab.app.getState().atlas).toEqual(atlas);
+    expect(lab.app.getState().compare).toEqual(compare);
+    b.go(+1);
+    expect(lab.app.getState().presetRef).toBe('at-most-once/default');
+    expect(lab.app.getState().atlas).toEqual({ kinds: ['crash'] });
+    expect(lab.app.getState().compare).toBeNull();
+    // "Explored" (the atlas ran to its end) is kept too: Back and Forward offer the same atlas.
+    lab.actions.noteAtlasExplored();
+    b.go(-1);
+    b.go(+1);
+    expect(lab.app.getState().atlas).toEqual({ kinds: ['crash'], explored: true });
+  });
+
+  it('a value the entry holds that cannot be read back is refused naming its field; the scenario opens', () => {
+    const b = fakeBrowser();
+    const said: string[] = [];
+    lab = createLab({ runner: inline });
+    dispose = createHistorySync(lab, b.env, { push: (n) => said.push(n.text) }).dispose;
+    lab.actions.setCompare({ lanes: [{ guarantee: 'exactly-once' }] });
+    lab.actions.loadPreset('at-most-once');
+    // An entry written by another build: a kind this one does not know, beside good lanes.
+    const e = (b.entries[0]!.state as Record<string, Record<string, unknown>>)[HISTORY_KEY]!;
+    e.atlas = `1.${Buffer.from('{"kinds":["meteor"]}').toString('base64url')}`;
+    b.go(-1);
+    expect(lab.app.getState().presetRef).toBe('at-least-once/default');
+    expect(lab.app.getState().scenario).toEqual(shipped('at-least-once'));
+    expect(lab.app.getState().atlas).toEqual({});
+    expect(lab.app.getState().compare).toEqual({ lanes: [{ guarantee: 'exactly-once' }] });
+    expect(said).toEqual([
+      'browser history, fault atlas (a=): kinds.0: unknown kind "meteor"; expected one of drop-request, drop-response, delay-response, crash, leader-failover, rebalance, zombie, app-resend, source-duplicate. The page opened without it.',
+    ]);
+  });
+});

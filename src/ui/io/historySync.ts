@@ -4,7 +4,10 @@
  * entry of the session history; edits, undo and redo are not (they change the current entry's
  * scenario, so Back and Forward return to a page as it was left). Going Back or Forward loads
  * that entry's scenario as an undoable change: the edits of the scenario left behind stay one
- * Ctrl+Z away.
+ * Ctrl+Z away. An entry keeps the fault atlas's choice and Compare's lanes with its scenario (the
+ * share link's `a=` and `c=` values, src/views/io/keptPageState.ts): Back to a page brings back
+ * the kinds ticked and the lanes compared there; a value that cannot be read back is refused in a
+ * notice naming its field, and the entry's scenario opens without it.
  *
  * A link typed or pasted into the address bar makes its own entry (a fragment navigation); its
  * `hashchange` opens it (src/ui/share/shareSync.ts) and the entry then records it here.
@@ -21,6 +24,8 @@ import { presetParamOf, resolvePresetParam } from '../../platform/presetUrl';
 import { shareParam } from '../../platform/share';
 import { loadedPreset, loadPreset } from '../../scenarios/presetCatalog';
 import type { Lab, LabState } from '../../store/labStore';
+import { keptPageStateOf, readKeptPageState } from '../../views/io/keptPageState';
+import type { Notices } from './notices';
 
 /** What the status line says after Back or Forward opened an entry. */
 export const HISTORY_NOTICE =
@@ -29,6 +34,7 @@ export const HISTORY_NOTICE =
 const entryNow = (s: LabState): HistoryEntry => ({
   scenario: s.scenario,
   presetRef: s.presetRef,
+  ...keptPageStateOf(s.atlas, s.compare),
 });
 
 /**
@@ -64,11 +70,17 @@ function presetRefOfAddress(loc: Pick<Location, 'search' | 'hash'>): string | nu
 export function createHistorySync(
   lab: Lab,
   env: HistoryEnv = browserHistoryEnv(),
+  notices?: Pick<Notices, 'push'>,
 ): { dispose(): void } {
   recordEntry(env, entryNow(lab.app.getState()));
   const off = lab.app.subscribe((s, p) => {
     if (s.opened !== p.opened) pushEntry(env, entryNow(s));
-    else if (s.scenario !== p.scenario || s.presetRef !== p.presetRef)
+    else if (
+      s.scenario !== p.scenario ||
+      s.presetRef !== p.presetRef ||
+      s.atlas !== p.atlas ||
+      s.compare !== p.compare
+    )
       recordEntry(env, entryNow(s));
   });
   const unlisten = env.listen(function onEntry(state, loaded = false) {
@@ -84,14 +96,24 @@ export function createHistorySync(
       return;
     }
     const s = lab.app.getState();
+    const now = keptPageStateOf(s.atlas, s.compare);
     // Already on screen (Back to a page whose scenario the user had brought back by undo).
     if (
       s.presetRef === entry.presetRef &&
-      JSON.stringify(s.scenario) === JSON.stringify(entry.scenario)
+      JSON.stringify(s.scenario) === JSON.stringify(entry.scenario) &&
+      now.atlas === entry.atlas &&
+      now.compare === entry.compare
     )
       return;
-    lab.actions.loadScenario(entry.scenario, { presetRef: entry.presetRef });
+    const kept = readKeptPageState(entry, entry.scenario, 'browser history');
+    lab.actions.loadScenario(entry.scenario, {
+      presetRef: entry.presetRef,
+      atlas: kept.atlas,
+      compare: kept.compare,
+    });
     lab.app.setState({ notice: HISTORY_NOTICE });
+    for (const reason of kept.refused)
+      notices?.push({ tone: 'warn', text: `${reason}. The page opened without it.` });
   });
   return {
     dispose() {

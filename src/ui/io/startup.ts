@@ -10,6 +10,7 @@ import type { PresetParam } from '../../platform/presetUrl';
 import type { ShareResult } from '../../views/io/shareLink';
 import { shareIssueLines } from '../../views/io/shareParam';
 import type { StorageNotice, Workspace, WorkspacePrefs } from '../../platform/storage';
+import type { KeptPageState } from '../../views/io/keptPageState';
 import { loadedPreset } from '../../scenarios/presetCatalog';
 import { pristinePresetRef } from '../../views/library/library';
 import { PREDICTION_UNREADABLE } from '../../views/io/sharePrediction';
@@ -32,6 +33,8 @@ export interface Start {
   previous?: ScenarioInput;
   /** A refused edit saved on top of `initial`: loaded over it once it has run (see workspaceOf). */
   refused?: unknown;
+  /** The saved workspace's atlas choice and Compare lanes (`a=`, `c=` values), to read back. */
+  pageState?: KeptPageState;
   /**
    * A share link or `?preset=` was given and none could be used: the scenario is the workspace's
    * or the default. An embed then plays nothing (its reader would take that for the lesson).
@@ -135,6 +138,14 @@ export function chooseStart({
       prefs,
       linkRefused,
       ...(ws.refused !== undefined ? { refused: ws.refused } : {}),
+      ...(ws.atlas !== undefined || ws.compare !== undefined
+        ? {
+            pageState: {
+              ...(ws.atlas !== undefined ? { atlas: ws.atlas } : {}),
+              ...(ws.compare !== undefined ? { compare: ws.compare } : {}),
+            },
+          }
+        : {}),
       notices,
     };
   return { source: 'default', presetRef: null, prefs, linkRefused, notices };

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { ScenarioInput } from '../../engine';
 import type { LabState } from '../../store/labStore';
-import { presentParamOf, prefsState, workspaceOf } from './workspace';
+import { checkWorkspace } from '../../platform/storage';
+import { presetLab } from '../testLab';
+import { chooseStart } from './startup';
+import {
+  presentParamOf,
+  prefsState,
+  restorePageState,
+  subscribeWorkspace,
+  workspaceOf,
+} from './workspace';
 
 describe('the saved workspace', () => {
   const valid: ScenarioInput = { version: 1, name: 'mine', workload: { generate: { count: 2 } } };
@@ -17,6 +26,8 @@ describe('the saved workspace', () => {
       tab: 'ledger',
       present: true,
       theme: 'dark',
+      atlas: {},
+      compare: null,
     }) as unknown as LabState;
 
   it('is the scenario on screen when the lab accepts it', () => {
@@ -65,5 +76,72 @@ describe('saved preferences', () => {
       tab: 'knobs',
     });
     expect(prefsState({ speed: 1e6, skipIdle: 'yes', fontStep: 99, tab: '<script>' })).toEqual({});
+  });
+});
+
+describe('the atlas choice and Compare in the saved workspace (issue #23)', () => {
+  /** A workspace through storage as autosave writes it and start-up reads it. */
+  const throughStorage = (ws: unknown) => {
+    const checked = checkWorkspace(JSON.parse(JSON.stringify(ws)));
+    if (!checked.ok) throw new Error(checked.reason);
+    return chooseStart({
+      share: null,
+      preset: null,
+      saved: { workspace: checked.workspace, notice: null },
+    });
+  };
+
+  it('are saved as the share link writes them, and come back on reload', () => {
+    const lab = presetLab('lost-ack-retry');
+    let saves = 0;
+    const off = subscribeWorkspace(lab, () => saves++);
+    const atlas = { kinds: ['crash', 'zombie'], pairs: true };
+    const compare = { lanes: [{ guarantee: 'exactly-once' as const }] };
+    lab.actions.setAtlas(atlas, 'Fault atlas: kinds');
+    lab.actions.setCompare(compare);
+    // "Explored" changes the choice alone (not the scenario): autosave hears it too.
+    lab.actions.noteAtlasExplored();
+    expect(saves).toBe(3);
+    off();
+    const saved = workspaceOf(lab.app.getState());
+    expect(saved.atlas).toMatch(/^1\.[\w-]+$/);
+    expect(saved.compare).toMatch(/^1\.[\w-]+$/);
+    const start = throughStorage(saved);
+    expect(start.source).toBe('workspace');
+    const reloaded = presetLab('lost-ack-retry');
+    const said: string[] = [];
+    restorePageState(reloaded, { push: (n) => said.push(n.text) }, start.pageState!);
+    expect(reloaded.app.getState().atlas).toEqual({ ...atlas, explored: true });
+    expect(reloaded.app.getState().compare).toEqual(compare);
+    expect(said).toEqual([]);
+    // A page in its default state saves neither (a workspace as before them).
+    expect(workspaceOf(presetLab('lost-ack-retry').app.getState())).not.toHaveProperty('atlas');
+    expect(
+      throughStorage(workspaceOf(presetLab('lost-ack-retry').app.getState())),
+    ).not.toHaveProperty('pageState');
+  });
+
+  it('a bad stored value is refused naming its field; the workspace opens without it, its other part kept', () => {
+    const lab = presetLab('lost-ack-retry');
+    lab.actions.setAtlas({ kinds: ['crash'] }, 'Fault atlas: kinds');
+    lab.actions.setCompare({ lanes: [{ guarantee: 'exactly-once' }] });
+    const saved = { ...workspaceOf(lab.app.getState()), compare: '1.e3' };
+    const start = throughStorage(saved);
+    // The scenario is restored: the work is kept, not set aside.
+    expect(start.initial).toEqual(lab.app.getState().scenario);
+    const reloaded = presetLab('lost-ack-retry');
+    const said: string[] = [];
+    restorePageState(reloaded, { push: (n) => said.push(n.text) }, start.pageState!);
+    expect(reloaded.app.getState().atlas).toEqual({ kinds: ['crash'] });
+    expect(reloaded.app.getState().compare).toBeNull();
+    expect(said).toEqual([
+      'saved workspace, compare (c=): the data is damaged. Your workspace opened without it.',
+    ]);
+    // Not a string at all (storage is data from anywhere): named the same way.
+    said.length = 0;
+    restorePageState(reloaded, { push: (n) => said.push(n.text) }, { atlas: 42 } as never);
+    expect(said).toEqual([
+      'saved workspace, fault atlas (a=): expected <version>.<data>. Your workspace opened without it.',
+    ]);
   });
 });

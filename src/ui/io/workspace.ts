@@ -1,8 +1,16 @@
 /**
  * The workspace as the lab holds it: the scenario (as written, with every fault added by clicks),
- * the preset it came from, and display preferences. What autosave writes and start-up restores.
+ * the preset it came from, the fault atlas's choice and Compare's lanes (as the share link writes
+ * them, src/views/io/keptPageState.ts), and display preferences. What autosave writes and
+ * start-up restores.
  */
 import type { Workspace, WorkspacePrefs } from '../../platform/storage';
+import {
+  keptPageStateOf,
+  readKeptPageState,
+  type KeptPageState,
+} from '../../views/io/keptPageState';
+import type { Notices } from './notices';
 import {
   FONT_SCALES,
   selectParse,
@@ -30,9 +38,27 @@ export function workspaceOf(s: LabState): Workspace {
     present: s.present,
     theme: s.theme,
   };
+  const page = keptPageStateOf(s.atlas, s.compare);
   if (!selectParse(s).ok && s.viewFor !== null && s.viewFor !== s.scenario)
-    return { scenario: s.viewFor, presetRef: null, prefs, refused: s.scenario };
-  return { scenario: s.scenario, presetRef: s.presetRef, prefs };
+    return { scenario: s.viewFor, presetRef: null, prefs, refused: s.scenario, ...page };
+  return { scenario: s.scenario, presetRef: s.presetRef, prefs, ...page };
+}
+
+/**
+ * The saved workspace's atlas choice and Compare lanes put back on the lab (its scenario already
+ * open): a value that cannot be read back is refused in a notice naming its field, and the
+ * workspace stays open without it.
+ */
+export function restorePageState(
+  lab: Lab,
+  notices: Pick<Notices, 'push'>,
+  kept: KeptPageState,
+): void {
+  if (kept.atlas === undefined && kept.compare === undefined) return;
+  const r = readKeptPageState(kept, lab.app.getState().scenario, 'saved workspace');
+  lab.app.setState({ atlas: r.atlas, compare: r.compare });
+  for (const reason of r.refused)
+    notices.push({ tone: 'warn', text: `${reason}. Your workspace opened without it.` });
 }
 
 /**
@@ -58,7 +84,8 @@ export function prefsState(p: WorkspacePrefs): Partial<LabState> {
 }
 
 /**
- * Subscribe to the changes autosave cares about (scenario, preset, preferences) — not to run
+ * Subscribe to the changes autosave cares about (scenario, preset, atlas choice, Compare,
+ * preferences) — not to run
  * status, selection or playback, which change far more often and are not saved.
  */
 export function subscribeWorkspace(lab: Lab, listener: () => void): () => void {
@@ -66,6 +93,8 @@ export function subscribeWorkspace(lab: Lab, listener: () => void): () => void {
     if (
       s.scenario !== p.scenario ||
       s.presetRef !== p.presetRef ||
+      s.atlas !== p.atlas ||
+      s.compare !== p.compare ||
       s.skipIdle !== p.skipIdle ||
       s.fontStep !== p.fontStep ||
       s.tab !== p.tab ||

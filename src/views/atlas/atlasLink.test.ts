@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { toBase64Url } from '../io/shareParam';
 import { isDefaultChoice, unexplored, withKind, withPairs, type AtlasChoice } from './atlasChoice';
-import { decodeAtlas, withAtlasParam } from './atlasLink';
+import { decodeAtlas, decodeAtlasValue, encodeAtlas, withAtlasParam } from './atlasLink';
+import { decodeCompareValue, encodeCompare } from '../compare/compareLink';
 import { ATLAS_KINDS, BATCH_ATLAS_KINDS } from './atlasKinds';
 
 /** An `a=` value of any JSON, as a hand-edited (or hostile) link would carry it. */
@@ -96,5 +97,41 @@ describe('the atlas choice in a share link (a=)', () => {
     expect(reason('s=2.x&a=1.e3')).toBe(
       'share link, fault atlas (a=): the data is damaged (was the link cut short?)',
     );
+  });
+});
+
+describe('a stored value (a=, c=) says where it came from', () => {
+  it('words its refusal by its source, and reads back what the share link writes', () => {
+    // One codec: the value a share link carries is the value a history entry or the workspace keeps.
+    const choice: AtlasChoice = { kinds: ['crash'], pairs: true };
+    expect(decodeAtlasValue(encodeAtlas(choice), false, 'saved workspace')).toEqual({
+      ok: true,
+      choice,
+    });
+    expect(encodeAtlas({})).toBeNull();
+    const spec = { lanes: [{ guarantee: 'exactly-once' as const }] };
+    expect(decodeCompareValue(encodeCompare(spec), 'browser history')).toEqual({ ok: true, spec });
+    const meteor = `1.${toBase64Url(new TextEncoder().encode('{"kinds":["meteor"]}'))}`;
+    expect(decodeAtlasValue(meteor, true, 'saved workspace')).toEqual({
+      ok: false,
+      reason:
+        'saved workspace, fault atlas (a=): kinds.0: unknown kind "meteor"; expected one of crash, clear, late-row',
+    });
+    // The page's query is a link, not a share link.
+    expect(decodeAtlas(`?preset=x&a=${meteor}`, true, 'link')).toEqual({
+      ok: false,
+      reason:
+        'link, fault atlas (a=): kinds.0: unknown kind "meteor"; expected one of crash, clear, late-row',
+    });
+    // Damaged bytes: only a link can have been cut short.
+    expect(decodeCompareValue('1.e3', 'browser history')).toEqual({
+      ok: false,
+      reason: 'browser history, compare (c=): the data is damaged',
+    });
+    // Storage is data from anywhere: a number where the value goes is refused, naming the field.
+    expect(decodeAtlasValue(7, false, 'saved workspace')).toEqual({
+      ok: false,
+      reason: 'saved workspace, fault atlas (a=): expected <version>.<data>',
+    });
   });
 });

@@ -1,52 +1,69 @@
 /**
  * The fault atlas's choice in a share link: the hash parameter `a` beside the scenario's `s`
- * (`#s=2.…&a=1.…`), `a=1.<base64url(UTF-8 JSON of the AtlasChoice)>` (RFC 4648 §5, no padding),
- * as Compare's `c` (src/views/compare/compareLink.ts). Its kinds are checked against the atlas of
- * the link's scenario (a stream's kinds, or a batch job's). Never throws: a bad `a` is reported
- * naming its field, and the page refuses the link as it refuses a damaged scenario.
+ * (`#s=2.…&a=1.…`), `a=1.<base64url(UTF-8 JSON of the AtlasChoice)>`, written and read as
+ * Compare's `c` (src/views/compare/compareLink.ts) by one codec (src/views/io/versionedParam.ts).
+ * The same value goes in a history entry and the saved workspace (src/views/io/keptPageState.ts).
+ * Its kinds are checked against the atlas of its scenario (a stream's kinds, or a batch job's).
+ * Never throws: a bad `a` is reported naming where it came from and its field.
  */
-import { ATLAS_PARAM, fromBase64Url, toBase64Url } from '../io/shareParam';
+import { ATLAS_PARAM } from '../io/shareParam';
+import {
+  decodeParamValue,
+  encodeParamValue,
+  paramValueOf,
+  withParamValue,
+  type ValueSource,
+  type VersionedParam,
+} from '../io/versionedParam';
 import { ATLAS_KINDS, BATCH_ATLAS_KINDS } from './atlasKinds';
 import { isDefaultChoice, parseAtlasChoice, type AtlasChoice } from './atlasChoice';
 
-/** The format version this build writes. */
-const ATLAS_VERSION = 1;
-/** Longest `a` value read (characters): a dozen kinds and two flags are a few hundred. */
-const MAX_PARAM_CHARS = 2_000;
+/** `a=`: format 1; a dozen kinds and two flags are a few hundred characters. */
+const ATLAS: VersionedParam = {
+  name: ATLAS_PARAM,
+  what: 'fault atlas',
+  version: 1,
+  maxChars: 2_000,
+};
 
 /** What a hash's `a` says: nothing, a choice, or why it cannot be read (naming the field). */
 export type AtlasInLink = null | { ok: true; choice: AtlasChoice } | { ok: false; reason: string };
 
-/** The value of `a` (without `a=`) for a choice. Deterministic. */
-function encodeAtlas(choice: AtlasChoice): string {
-  const json = JSON.stringify(choice);
-  return `${ATLAS_VERSION}.${toBase64Url(new TextEncoder().encode(json))}`;
+/** The value of `a` (without `a=`) for a choice; null for one that says nothing. Deterministic. */
+export function encodeAtlas(choice: AtlasChoice): string | null {
+  return isDefaultChoice(choice) ? null : encodeParamValue(ATLAS, choice);
 }
 
 /**
- * The atlas choice a URL hash carries.
- * @param hash - `location.hash` (with or without the leading `#`).
- * @param batch - the link's scenario is a batch job (its atlas has the batch kinds).
+ * A stored `a` value read back.
+ * @param batch - its scenario is a batch job (its atlas has the batch kinds).
+ * @param source - where it was stored, the refusal's first words.
  */
-export function decodeAtlas(hash: string, batch: boolean): AtlasInLink {
-  const value = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash).get(ATLAS_PARAM);
-  if (value === null) return null;
-  const fail = (why: string) => ({
-    ok: false as const,
-    reason: `share link, fault atlas (${ATLAS_PARAM}=): ${why}`,
+export function decodeAtlasValue(
+  value: unknown,
+  batch: boolean,
+  source: ValueSource,
+): Exclude<AtlasInLink, null> {
+  const r = decodeParamValue(ATLAS, value, source, (data) => {
+    const c = parseAtlasChoice(data, batch ? BATCH_ATLAS_KINDS : ATLAS_KINDS);
+    return c.ok ? { ok: true, value: c.choice } : c;
   });
-  if (value.length > MAX_PARAM_CHARS) return fail(`too long (${value.length} characters)`);
-  const m = /^(\d+)\.([A-Za-z0-9_-]*)$/.exec(value);
-  if (!m) return fail('expected <version>.<data>');
-  if (Number(m[1]) !== ATLAS_VERSION) return fail(`unknown version ${m[1]}`);
-  let data: unknown;
-  try {
-    data = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(fromBase64Url(m[2]!)));
-  } catch {
-    return fail('the data is damaged (was the link cut short?)');
-  }
-  const r = parseAtlasChoice(data, batch ? BATCH_ATLAS_KINDS : ATLAS_KINDS);
-  return r.ok ? r : fail(r.reason);
+  return r.ok ? { ok: true, choice: r.value } : r;
+}
+
+/**
+ * The atlas choice a URL hash (or the lab page's query) carries.
+ * @param hash - `location.hash` (with or without the leading `#`), or `location.search`.
+ * @param batch - the link's scenario is a batch job (its atlas has the batch kinds).
+ * @param source - `share link` (default), or `link` for the page's query.
+ */
+export function decodeAtlas(
+  hash: string,
+  batch: boolean,
+  source: ValueSource = 'share link',
+): AtlasInLink {
+  const value = paramValueOf(ATLAS, hash);
+  return value === null ? null : decodeAtlasValue(value, batch, source);
 }
 
 /**
@@ -54,8 +71,5 @@ export function decodeAtlas(hash: string, batch: boolean): AtlasInLink {
  * parameters kept. No leading `#`.
  */
 export function withAtlasParam(hash: string, choice: AtlasChoice | null): string {
-  const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
-  if (choice && !isDefaultChoice(choice)) params.set(ATLAS_PARAM, encodeAtlas(choice));
-  else params.delete(ATLAS_PARAM);
-  return params.toString();
+  return withParamValue(ATLAS, hash, choice ? encodeAtlas(choice) : null);
 }

@@ -1,0 +1,69 @@
+/**
+ * The atlas's progress says the time left ("~12 s left") from the runs done per second so far,
+ * once the first second is over; Cancel still stops the workers and says what it stopped. The
+ * workers are a stand-in here (jsdom has none): the test drives their progress and the clock.
+ */
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AtlasProgress } from '../../platform/atlasWorkers';
+import { LabProvider } from '../../store/LabContext';
+import { presetLab } from '../testLab';
+import { AtlasPanel } from './AtlasPanel';
+import { atlasTestIds as ids } from './atlasTestIds';
+
+const job = vi.hoisted(() => ({
+  onProgress: null as ((p: AtlasProgress) => void) | null,
+  cancel: vi.fn(),
+}));
+vi.mock('../../platform/atlasWorkers', () => ({
+  warmAtlasWorkers: () => {},
+  runAtlasInWorkers: (_s: unknown, o: { onProgress: (p: AtlasProgress) => void }) => {
+    job.onProgress = o.onProgress;
+    return { promise: new Promise(() => {}), cancel: job.cancel };
+  },
+}));
+
+// One inline run of a small preset (well under 1 s alone); wide for a shared machine.
+vi.setConfig({ testTimeout: 15_000 });
+
+describe('the fault atlas progress', () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('says "~12 s left" from the rate so far after the first second; Cancel says what it stopped', async () => {
+    let now = 10_000;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    const lab = presetLab('at-least-once');
+    await lab.actions.settled();
+    render(
+      <LabProvider lab={lab}>
+        <AtlasPanel />
+      </LabProvider>,
+    );
+    fireEvent.click(screen.getByTestId(ids.explore));
+    const status = () => screen.getByRole('status').textContent;
+    // Half a second in: the count, no estimate yet (a worker's start-up weighs more than its runs).
+    now += 500;
+    act(() => job.onProgress!({ done: 20, total: 650, workers: 2 }));
+    expect(status()).toBe(' 20 of 650 runs on 2 workers');
+    expect(screen.queryByTestId(ids.timeLeft)).toBeNull();
+    // One second in, 50 runs done: 50 runs/s, 600 left → 12 s.
+    now += 500;
+    act(() => job.onProgress!({ done: 50, total: 650, workers: 2 }));
+    expect(status()).toBe(' 50 of 650 runs on 2 workers, ~12 s left');
+    // Three seconds in, 330 done: 110 runs/s, 320 left → 2.9 s, said as ~3 s.
+    now += 2_000;
+    act(() => job.onProgress!({ done: 330, total: 650, workers: 2 }));
+    expect(screen.getByTestId(ids.timeLeft).textContent).toBe(', ~3 s left');
+    fireEvent.click(screen.getByTestId(ids.cancel));
+    expect(job.cancel).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId(ids.cancelled).textContent).toBe(
+      'Cancelled after 330 of 650 runs; nothing was changed.',
+    );
+    expect(screen.queryByTestId(ids.timeLeft)).toBeNull();
+    // The estimate is the page's alone: nothing of it reached the lab's state (reports, links).
+    expect(JSON.stringify(lab.app.getState().atlas)).toBe('{}');
+  });
+});
