@@ -19,9 +19,9 @@ import { LIMITS } from './scenario/limits';
 import type { Trace } from './trace';
 import { END_STOP, END_TRACE_LIMIT, K } from './trace';
 import { verdictOf, type Verdict } from './checker';
-import { buildFlink } from './processors/flink';
 import type { JobManager } from './processors/flinkJobManager';
-import { buildSpark, type SparkQuery } from './processors/spark';
+import type { SparkQuery } from './processors/spark';
+import type { ProcessorJobs } from './processors/jobs';
 import { withPool, type BufferPool } from './core/pool';
 import { Opportunities } from './opportunities';
 import { findStuck, type Stuck } from './stuck';
@@ -126,6 +126,12 @@ export interface SimulateOptions {
    * arms the others part way through, at their moment (src/engine/atlas/continuation.ts).
    */
   armFaults?: number;
+  /**
+   * The Flink and Spark builders (./processors/jobs.ts), needed to assemble a Flink or Spark
+   * scenario: ./simulate.ts passes them, a caller of this module imports them when its scenario
+   * has such a processor (the embed's first run of a consumer preset loads none, issue 31).
+   */
+  jobs?: ProcessorJobs;
 }
 
 /**
@@ -249,10 +255,13 @@ export function assembleRun(scenario: Scenario, opts: SimulateOptions = {}): Ass
       );
       consumers.push(c);
     }
-  } else if (proc.type === 'flink') {
-    buildFlink(w, scenario, proc, cluster, input, output, sink, service, state);
   } else {
-    state.spark = buildSpark(w, scenario, proc, cluster, input, sink, service, output);
+    const jobs = opts.jobs;
+    if (jobs === undefined)
+      throw new Error(`a ${proc.type} run needs the job builders (src/engine/processors/jobs.ts)`);
+    if (proc.type === 'flink')
+      jobs.buildFlink(w, scenario, proc, cluster, input, output, sink, service, state);
+    else state.spark = jobs.buildSpark(w, scenario, proc, cluster, input, sink, service, output);
   }
 
   // Downstream readers: a consumer each, copying what it sees into its own table.

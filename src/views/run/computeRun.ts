@@ -4,6 +4,7 @@
  * `computeRunViewLazily`, which validates an untouched preset without zod.
  */
 import { explain, parseScenario, simulate, type BufferPool } from '../../engine';
+import { processorJobs } from '../../engine/processors/jobs';
 import type { ComputeResult } from './compute';
 import { runScenarioView } from './runScenario';
 
@@ -23,7 +24,7 @@ export function computeRunView(
 ): ComputeResult {
   const parsed = parseScenario(input);
   return parsed.ok
-    ? runScenarioView(parsed.scenario, onPhase, pool, explain)
+    ? runScenarioView(parsed.scenario, onPhase, pool, explain, processorJobs)
     : { ok: false, issues: parsed.issues };
 }
 

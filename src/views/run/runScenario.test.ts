@@ -11,6 +11,8 @@ import { traceHashOfView } from './hash';
 import { untouchedPreset } from './parseForRun';
 import { explain } from '../../engine/explain';
 import { computeRunViewLazily } from './runScenario';
+import { simulateUnexplained } from '../../engine/simulateUnexplained';
+import { parseScenario } from '../../engine';
 
 vi.mock('../../engine/scenario/validate', { spy: true });
 
@@ -60,5 +62,24 @@ describe('computeRunViewLazily', () => {
     expect(bare.view.verdict.explanations).toEqual([]);
     expect(bare.view.verdict.unexplained).toBe(true);
     expect(bare.view.verdict.points).toEqual(explained.view.verdict.points);
+  });
+
+  // The Flink and Spark builders are a chunk of their own (src/engine/processors/jobs.ts),
+  // imported by the run for such a scenario only.
+  it.each(['flink-checkpoint-replay/2pc-read-committed', 'spark-batch-replay/append'])(
+    '%s: its job builders imported for it, the same run as the zod path',
+    async (ref) => {
+      const written = () => structuredClone(findPreset(ref)!.variant.scenario);
+      const lazily = await computeRunViewLazily(written(), () => {}, undefined, null);
+      expect(lazily.ok).toBe(true);
+      expect(hashOf(lazily)).toBe(hashOf(computeRunView(written())));
+    },
+    60_000,
+  );
+
+  it('the engine without the builders refuses a Flink run, naming them', () => {
+    const parsed = parseScenario(findPreset('flink-checkpoint-replay/upsert')!.variant.scenario);
+    if (!parsed.ok) throw new Error('the preset parses');
+    expect(() => simulateUnexplained(parsed.scenario)).toThrow(/flink run needs the job builders/);
   });
 });

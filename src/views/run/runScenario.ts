@@ -8,6 +8,7 @@
 import { BufferPool, type Explanation, type Scenario, type Verdict } from '../../engine/index';
 import type { Run } from '../../engine/simulate';
 import { simulateUnexplained } from '../../engine/simulateUnexplained';
+import type { ProcessorJobs } from '../../engine/processors/jobs';
 import { toRunView } from './runView';
 import type { ComputeResult } from './compute';
 import { parseForRun } from './parseForRun';
@@ -26,16 +27,19 @@ export type Explainer = ((run: Run, verdict: Verdict) => Explanation[]) | null;
  *   before the next call with the same pool.
  * @param explainer - the engine's `explain` (the same run as `simulate`'s); null leaves the
  *   verdict's explanations empty and marks the view `unexplained`.
+ * @param jobs - the Flink and Spark builders, for a scenario with such a processor
+ *   ({@link jobsFor}).
  */
 export function runScenarioView(
   scenario: Scenario,
   onPhase: (phase: 'simulating' | 'deriving') => void,
   pool: BufferPool | undefined,
   explainer: Explainer,
+  jobs: ProcessorJobs | undefined,
 ): ComputeResult {
   try {
     onPhase('simulating');
-    const run = simulateUnexplained(scenario, { pool });
+    const run = simulateUnexplained(scenario, { pool, jobs });
     if (explainer) run.verdict.explanations = explainer(run, run.verdict);
     onPhase('deriving');
     const view = toRunView(run);
@@ -45,6 +49,15 @@ export function runScenarioView(
   } catch (e) {
     return { ok: false, error: e instanceof Error ? e.message : String(e) };
   }
+}
+
+/**
+ * The Flink and Spark builders if `scenario` has such a processor, imported then (a chunk of
+ * their own: a consumer scenario's run, the embed's usual first, never fetches them).
+ */
+export async function jobsFor(scenario: Scenario): Promise<ProcessorJobs | undefined> {
+  if (scenario.processor.type === 'consumer') return undefined;
+  return (await import('../../engine/processors/jobs')).processorJobs;
 }
 
 /**
@@ -59,6 +72,6 @@ export async function computeRunViewLazily(
 ): Promise<ComputeResult> {
   const parsed = await parseForRun(input);
   return parsed.ok
-    ? runScenarioView(parsed.scenario, onPhase, pool, explainer)
+    ? runScenarioView(parsed.scenario, onPhase, pool, explainer, await jobsFor(parsed.scenario))
     : { ok: false, issues: parsed.issues };
 }
