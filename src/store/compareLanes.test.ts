@@ -3,40 +3,18 @@
  * the scenario keeps comparing (the lanes follow it); the lanes run with their own client.
  */
 import { describe, expect, it } from 'vitest';
-import { findPreset } from '../scenarios';
-import type { RunClient } from '../platform/runClient';
-import { scenarioKey } from '../views/run/compute';
-import { computeRunView } from '../views/run/computeRun';
 import { defaultCompare } from '../views/compare/lanes';
 import { traceHashOfView } from '../views/run/hash';
 import { createCompareLanes } from './compareLanes';
-import { createLab } from './labStore';
+import { inlineRunner, settledLab } from './labTesting';
 
 const RUN_TIMEOUT = 60_000;
-
-/** Runs inline, as the page's client does for small scenarios (there is no Worker in jsdom). */
-const inlineRunner: RunClient = {
-  run(input) {
-    const key = scenarioKey(input);
-    return { promise: Promise.resolve({ ...computeRunView(input), key }), cancel() {} };
-  },
-  dispose() {},
-};
-
-function lab() {
-  return createLab({
-    runner: inlineRunner,
-    initial: structuredClone(findPreset('at-least-once/default')!.variant.scenario),
-    initialPresetRef: 'at-least-once/default',
-  });
-}
 
 describe('compare state', () => {
   it(
     'is an undo step: open, change a lane, close — each undone and redone',
     async () => {
-      const l = lab();
-      await l.actions.settled();
+      const l = await settledLab();
       const spec = defaultCompare(l.app.getState().scenario);
       l.actions.setCompare(spec);
       expect(l.app.getState().compare).toEqual({
@@ -70,8 +48,7 @@ describe('compare state', () => {
   it(
     'runs the lanes beside the scenario, the refused one with its reason',
     async () => {
-      const l = lab();
-      await l.actions.settled();
+      const l = await settledLab();
       const lanes = createCompareLanes(l, inlineRunner);
       const stop = lanes.start();
       l.actions.setCompare({

@@ -4,36 +4,18 @@
  * opening another scenario starts from every kind; "explored" is noted without an undo step.
  */
 import { describe, expect, it } from 'vitest';
-import { findPreset } from '../scenarios';
-import type { RunClient } from '../platform/runClient';
-import { scenarioKey } from '../views/run/compute';
-import { computeRunView } from '../views/run/computeRun';
 import { ATLAS_KINDS } from '../views/atlas/atlasKinds';
 import { withKind, withPairs } from '../views/atlas/atlasChoice';
-import { createLab } from './labStore';
+import { settledLab } from './labTesting';
 
 // Whole runs of a small preset (inline) on a shared two-core machine: each well under 2 s alone.
 const RUN_TIMEOUT = 30_000;
-
-/** Runs inline, as the page's client does for small scenarios (there is no Worker in jsdom). */
-const inlineRunner: RunClient = {
-  run(input) {
-    const key = scenarioKey(input);
-    return { promise: Promise.resolve({ ...computeRunView(input), key }), cancel() {} };
-  },
-  dispose() {},
-};
 
 describe('atlas choice', () => {
   it(
     'a tick is one undo step; undo and redo bring the kinds back with the scenario',
     async () => {
-      const lab = createLab({
-        runner: inlineRunner,
-        initial: structuredClone(findPreset('at-least-once/default')!.variant.scenario),
-        initialPresetRef: 'at-least-once/default',
-      });
-      await lab.actions.settled();
+      const lab = await settledLab();
       const before = lab.app.getState().scenario;
       expect(lab.app.getState().atlas).toEqual({});
       const noCrash = withKind({}, ATLAS_KINDS, 'crash', false);

@@ -5,9 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RunClient } from '../platform/runClient';
-import { computeRunView } from '../views/run/computeRun';
-import { scenarioKey } from '../views/run/compute';
 import { createLab } from './labStore';
+import { inlineRunner } from './labTesting';
 
 describe('lab store: a batch scenario', () => {
   it('is ready without a stream run; undo back to a stream preset runs it', async () => {
@@ -15,10 +14,7 @@ describe('lab store: a batch scenario', () => {
     const runner: RunClient = {
       run(input) {
         asked.push((input as { name: string }).name);
-        return {
-          promise: Promise.resolve({ ...computeRunView(input), key: scenarioKey(input) }),
-          cancel() {},
-        };
+        return inlineRunner.run(input);
       },
       dispose() {},
     };

@@ -4,24 +4,12 @@
  * pipeline and the URL's `?preset=` follow `presetRef`).
  */
 import { describe, expect, it } from 'vitest';
-import type { RunClient } from '../platform/runClient';
-import { computeRunView } from '../views/run/computeRun';
-import { scenarioKey } from '../views/run/compute';
 import { createLab } from './labStore';
-
-const inline: RunClient = {
-  run(input) {
-    return {
-      promise: Promise.resolve({ ...computeRunView(input), key: scenarioKey(input) }),
-      cancel() {},
-    };
-  },
-  dispose() {},
-};
+import { inlineRunner } from './labTesting';
 
 describe('lab store: presets and history', () => {
   it('undo and redo restore the preset and variant each scenario was opened from', async () => {
-    const lab = createLab({ runner: inline });
+    const lab = createLab({ runner: inlineRunner });
     const ref = () => lab.app.getState().presetRef;
     expect(ref()).toBe('at-least-once/default');
     lab.actions.loadPreset('payment-resent-by-app');
@@ -47,7 +35,7 @@ describe('lab store: presets and history', () => {
   });
 
   it('a scenario loaded without a preset undoes back to the preset before it', async () => {
-    const lab = createLab({ runner: inline });
+    const lab = createLab({ runner: inlineRunner });
     lab.actions.loadPreset('spark-batch-replay/append');
     lab.actions.loadScenario(structuredClone(lab.app.getState().scenario));
     expect(lab.app.getState().presetRef).toBeNull();
@@ -57,7 +45,7 @@ describe('lab store: presets and history', () => {
   });
 
   it('switching variants starts the new run from time 0, paused', async () => {
-    const lab = createLab({ runner: inline });
+    const lab = createLab({ runner: inlineRunner });
     lab.actions.loadPreset('flink-checkpoint-replay/plain-sink');
     await lab.actions.settled();
     lab.actions.seek(1e9);

@@ -1,36 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { findPreset } from '../scenarios';
-import type { RunClient } from '../platform/runClient';
-import { computeRunView } from '../views/run/computeRun';
-import { scenarioKey } from '../views/run/compute';
 import { defaultPace } from '../views/run/pace';
 import { createLab, type Lab } from './labStore';
+import { inlineRunner, settledLab } from './labTesting';
 import { parseScenario, simulate, traceHash } from '../engine';
 import { decodeShare, encodeShare } from '../views/io/shareLink';
 import { faultMarkers } from '../views/edit/faultActions';
 import { neverFiredToWarn } from '../views/run/neverFired';
 
-const inlineRunner: RunClient = {
-  run(input) {
-    const key = scenarioKey(input);
-    return { promise: Promise.resolve({ ...computeRunView(input), key }), cancel() {} };
-  },
-  dispose() {},
-};
-
-async function lab(ref: string): Promise<Lab> {
-  const l = createLab({
-    runner: inlineRunner,
-    initial: structuredClone(findPreset(ref)!.variant.scenario),
-    initialPresetRef: ref,
-  });
-  await l.actions.settled();
-  return l;
-}
-
 describe('lab store: pace and jumps', () => {
   it('a scenario opened plays at its pace; an edit keeps the speed the user chose', async () => {
-    const l = await lab('card-charge-idempotency');
+    const l = await settledLab('card-charge-idempotency');
     const v = l.app.getState().view!;
     expect(l.app.getState().speed).toBe(defaultPace(v));
     l.actions.setSpeed(0.2);
@@ -46,7 +26,7 @@ describe('lab store: pace and jumps', () => {
   });
 
   it('consumer-0 › Crash now on at-least-once: the live tab and its share link play the same run at the same speed, with the same warnings', async () => {
-    const live = await lab('at-least-once');
+    const live = await settledLab('at-least-once');
     const before = live.app.getState().speed;
     // The menu's "Crash now" at 0 ms (src/views/edit/faultActions.ts).
     live.actions.addFault({
@@ -59,7 +39,11 @@ describe('lab store: pace and jumps', () => {
     await live.actions.settled();
     const shared = decodeShare(encodeShare(live.app.getState().scenario));
     if (!shared.ok) throw new Error('link refused');
-    const opened = createLab({ runner: inlineRunner, initial: shared.input, initialPresetRef: null });
+    const opened = createLab({
+      runner: inlineRunner,
+      initial: shared.input,
+      initialPresetRef: null,
+    });
     await opened.actions.settled();
     const [a, b] = [live.app.getState(), opened.app.getState()];
     const hash = (input: unknown) => {
@@ -77,7 +61,9 @@ describe('lab store: pace and jumps', () => {
       const s = l.app.getState();
       const parsed = parseScenario(s.scenario);
       if (!parsed.ok) throw new Error('refused');
-      return neverFiredToWarn(faultMarkers(s.view!, parsed.scenario), s.scenario).map((m) => m.name);
+      return neverFiredToWarn(faultMarkers(s.view!, parsed.scenario), s.scenario).map(
+        (m) => m.name,
+      );
     };
     // The preset's crash of consumer-0 (2nd batch, after 3 records) never comes once consumer-0
     // has crashed at 0 ms: said in both, as the CLI says it.
@@ -86,7 +72,7 @@ describe('lab store: pace and jumps', () => {
   });
 
   it('the idle-jump note of one preset does not stay on the next', async () => {
-    const l = await lab('lost-ack-retry');
+    const l = await settledLab('lost-ack-retry');
     l.actions.play();
     // lost-ack-retry waits 30 s for the lost ack: playback jumps over it.
     for (let k = 0; k < 5000 && l.app.getState().lastSkip === 0; k++) l.actions.tick(100);
@@ -97,7 +83,7 @@ describe('lab store: pace and jumps', () => {
   });
 
   it('jump pauses, lands just after the next moment and says where', async () => {
-    const l = await lab('lost-ack-retry');
+    const l = await settledLab('lost-ack-retry');
     l.actions.play();
     l.actions.jump(1);
     expect(l.app.getState().playing).toBe(false);
@@ -113,7 +99,7 @@ describe('lab store: pace and jumps', () => {
   });
 
   it('a jump past the last moment stays and says which was the last one', async () => {
-    const l = await lab('lost-ack-retry');
+    const l = await settledLab('lost-ack-retry');
     l.actions.toEnd();
     const at = l.cursor.getState();
     l.actions.jump(1);

@@ -1,36 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { findPreset } from '../scenarios';
-import type { RunClient } from '../platform/runClient';
-import { computeRunView } from '../views/run/computeRun';
-import { scenarioKey } from '../views/run/compute';
 import { countersAt, indexAtTime } from '../views/run/at';
 import {
-  createLab,
   HISTORY_LIMIT,
   selectClaim,
   selectIssues,
   selectRecipeDifferences,
   type Lab,
 } from './labStore';
-
-/** Runs inline, as the page's client does for small scenarios (there is no Worker in jsdom). */
-const inlineRunner: RunClient = {
-  run(input) {
-    const key = scenarioKey(input);
-    return { promise: Promise.resolve({ ...computeRunView(input), key }), cancel() {} };
-  },
-  dispose() {},
-};
-
-async function lab(ref = 'at-least-once'): Promise<Lab> {
-  const l = createLab({
-    runner: inlineRunner,
-    initial: structuredClone(findPreset(ref)!.variant.scenario),
-    initialPresetRef: ref,
-  });
-  await l.actions.settled();
-  return l;
-}
+import { settledLab } from './labTesting';
 
 const final = (l: Lab) => {
   const v = l.app.getState().view!;
@@ -39,7 +16,7 @@ const final = (l: Lab) => {
 
 describe('lab store: runs', () => {
   it('runs the initial scenario: at-least-once ends with 24 rows, 4 duplicates', async () => {
-    const l = await lab();
+    const l = await settledLab();
     expect(l.app.getState().status).toBe('ready');
     const c = final(l);
     expect([c.rows, c.duplicates, c.missing]).toEqual([24, 4, 0]);
@@ -49,7 +26,7 @@ describe('lab store: runs', () => {
   });
 
   it('an invalid knob keeps the last run and reports the field', async () => {
-    const l = await lab();
+    const l = await settledLab();
     const before = l.app.getState().view;
     // Kafka refuses an explicitly idempotent producer with acks=0 (ConfigException).
     l.actions.setKnob('producer.acks', '0');
@@ -65,7 +42,7 @@ describe('lab store: runs', () => {
 
 describe('lab store: guarantee switch and knobs', () => {
   it('switching to exactly-once keeps the faults and removes the duplicates', async () => {
-    const l = await lab();
+    const l = await settledLab();
     expect(selectClaim(l.app.getState())).toBe('at-least-once');
     expect(selectRecipeDifferences(l.app.getState())).toEqual([]);
     l.actions.setGuarantee('exactly-once');
@@ -78,7 +55,7 @@ describe('lab store: guarantee switch and knobs', () => {
   });
 
   it('a knob changed by hand keeps the claim and differs from its recipe', async () => {
-    const l = await lab();
+    const l = await settledLab();
     l.actions.setKnob('sink.statement', 'on-conflict-do-nothing');
     expect(selectClaim(l.app.getState())).toBe('at-least-once');
     expect(selectRecipeDifferences(l.app.getState()).map((k) => k.path)).toEqual([
@@ -87,7 +64,7 @@ describe('lab store: guarantee switch and knobs', () => {
   });
 
   it('choosing the claimed guarantee again applies its recipe only where the knobs differ', async () => {
-    const l = await lab();
+    const l = await settledLab();
     const pristine = l.app.getState().scenario;
     // The knobs follow the recipe: nothing to apply, no history entry.
     l.actions.setGuarantee('at-least-once');
@@ -102,7 +79,7 @@ describe('lab store: guarantee switch and knobs', () => {
   });
 
   it('a scenario without a claim claims the schema default', async () => {
-    const l = await lab();
+    const l = await settledLab();
     const scenario = { ...l.app.getState().scenario, claim: 'exactly-once' as const };
     expect(selectClaim({ scenario })).toBe('exactly-once');
     delete (scenario as { claim?: unknown }).claim;
@@ -110,7 +87,7 @@ describe('lab store: guarantee switch and knobs', () => {
   });
 
   it('the seed is part of the scenario and undoable', async () => {
-    const l = await lab();
+    const l = await settledLab();
     l.actions.setSeed(42);
     expect(l.app.getState().scenario.seed).toBe(42);
     l.actions.undo();
@@ -122,7 +99,7 @@ describe('lab store: guarantee switch and knobs', () => {
 
 describe('lab store: faults, undo and redo', () => {
   it('drop an in-flight ack → one duplicate; undo → none; redo → one again', async () => {
-    const l = await lab();
+    const l = await settledLab();
     // Start from the preset without its faults: nothing goes wrong, 0 duplicates.
     l.actions.deleteFault(1);
     l.actions.deleteFault(0);
@@ -149,7 +126,7 @@ describe('lab store: faults, undo and redo', () => {
   });
 
   it('a fault added under a label already taken gets a number, so explanations name one fault', async () => {
-    const l = await lab();
+    const l = await settledLab();
     const f = { id: 'lost ack', kind: 'drop-response', link: 'produce', at: 0 } as const;
     l.actions.addFault(f);
     l.actions.addFault(f);
@@ -161,7 +138,7 @@ describe('lab store: faults, undo and redo', () => {
   });
 
   it('moving a fault changes when it fires; deleting it removes it', async () => {
-    const l = await lab('at-most-once');
+    const l = await settledLab('at-most-once');
     const crash = 1;
     expect(final(l).missing).toBe(2);
     l.actions.deleteFault(crash);
@@ -183,7 +160,7 @@ describe('lab store: faults, undo and redo', () => {
   });
 
   it('keeps at most HISTORY_LIMIT undo steps', async () => {
-    const l = await lab();
+    const l = await settledLab();
     for (let i = 0; i < HISTORY_LIMIT + 5; i++) l.actions.setSeed(i + 2);
     expect(l.app.getState().past).toHaveLength(HISTORY_LIMIT);
     await l.actions.settled();
@@ -193,7 +170,7 @@ describe('lab store: faults, undo and redo', () => {
 
 describe('lab store: playback cursor', () => {
   it('seek, step and tick keep idx = entries with time ≤ t', async () => {
-    const l = await lab();
+    const l = await settledLab();
     const v = l.app.getState().view!;
     l.actions.seek(40_050);
     expect(l.cursor.getState().idx).toBe(indexAtTime(v, 40_050));
@@ -209,7 +186,7 @@ describe('lab store: playback cursor', () => {
   });
 
   it('playing reaches the end and stops there; play again restarts from 0', async () => {
-    const l = await lab();
+    const l = await settledLab();
     const v = l.app.getState().view!;
     l.actions.setSpeed(1000);
     l.actions.play();
@@ -221,7 +198,7 @@ describe('lab store: playback cursor', () => {
   });
 
   it('skipping idle time jumps the 30 s retry wait within a few frames', async () => {
-    const l = await lab();
+    const l = await settledLab();
     // After the last send (950 ms) nothing happens until p-4's request times out at 30,155 ms.
     l.actions.seek(1000);
     l.actions.play();
@@ -236,7 +213,7 @@ describe('lab store: playback cursor', () => {
   });
 
   it('restart goes back to 0 and pauses', async () => {
-    const l = await lab();
+    const l = await settledLab();
     l.actions.seek(1000);
     l.actions.play();
     l.actions.restart();
@@ -245,7 +222,7 @@ describe('lab store: playback cursor', () => {
   });
 
   it('toEnd applies every entry, puts the clock at the end time and pauses', async () => {
-    const l = await lab();
+    const l = await settledLab();
     l.actions.play();
     l.actions.toEnd();
     const v = l.app.getState().view!;
@@ -254,7 +231,7 @@ describe('lab store: playback cursor', () => {
   });
 
   it('a reveal guard (an unanswered "Predict first") keeps toEnd from jumping and says why', async () => {
-    const l = await lab();
+    const l = await settledLab();
     l.actions.seek(100);
     const at = l.cursor.getState();
     l.actions.setRevealGuard(() => 'The answer waits');
@@ -272,7 +249,7 @@ describe('lab store: playback cursor', () => {
   });
 
   it('the reveal guard refuses play (button, Space, autoplay alike) and says why; allowed after', async () => {
-    const l = await lab();
+    const l = await settledLab();
     let waits = true;
     l.actions.setRevealGuard(() => (waits ? 'The answer waits' : null));
     l.actions.play();
@@ -289,7 +266,7 @@ describe('lab store: playback cursor', () => {
   });
 
   it('forwardRefusal asks the same guard for a view with its own playback (the batch schedule)', async () => {
-    const l = await lab();
+    const l = await settledLab();
     expect(l.actions.forwardRefusal()).toBeNull();
     expect(l.app.getState().notice).toBeNull();
     let waits = true;
@@ -301,7 +278,7 @@ describe('lab store: playback cursor', () => {
   });
 
   it('while the guard says so, nothing moves the cursor forward; back towards the start is free', async () => {
-    const l = await lab();
+    const l = await settledLab();
     const v = l.app.getState().view!;
     l.actions.seekIndex(5);
     l.actions.setRevealGuard(() => 'The answer waits');
@@ -325,7 +302,7 @@ describe('lab store: playback cursor', () => {
   });
 
   it('a run already playing stops where it stands when the guard starts to say so', async () => {
-    const l = await lab();
+    const l = await settledLab();
     l.actions.play();
     l.actions.tick(5);
     const at = l.cursor.getState().idx;
@@ -341,7 +318,7 @@ describe('lab store: playback cursor', () => {
   });
 
   it('the last edit’s note goes once the user moves through the run (it stayed while stepping)', async () => {
-    const l = await lab();
+    const l = await settledLab();
     l.actions.setSeed(7);
     await l.actions.settled();
     l.actions.undo();
@@ -366,7 +343,7 @@ describe('lab store: playback cursor', () => {
 
 describe('lab store: the panels’ cursor (shown)', () => {
   it('follows seeks at once, frames at most every SHOWN_INTERVAL_MS, and a pause flushes it', async () => {
-    const l = await lab();
+    const l = await settledLab();
     // The consumer's first batch: an engine event every few ms.
     l.actions.seek(40_002);
     expect(l.shown.getState().idx).toBe(l.cursor.getState().idx);
@@ -389,7 +366,7 @@ describe('lab store: guarantee switches', () => {
   const walk = { walk: true };
 
   it('an arrow-key walk is one undo step, and walking back to the first guarantee restores the scenario as it was', async () => {
-    const l = await lab();
+    const l = await settledLab();
     const pristine = l.app.getState().scenario;
     const claim = selectClaim(l.app.getState());
     expect(claim).toBe('at-least-once');
@@ -409,7 +386,7 @@ describe('lab store: guarantee switches', () => {
   });
 
   it('a walk ends at the first edit of another kind: the next switch is a new undo step', async () => {
-    const l = await lab();
+    const l = await settledLab();
     l.actions.setGuarantee('exactly-once', walk);
     l.actions.setKnob('sink.statement', 'insert');
     l.actions.setGuarantee('at-most-once', walk);
@@ -418,7 +395,7 @@ describe('lab store: guarantee switches', () => {
   });
 
   it('each click is an undo step of its own, applied to the scenario on screen (ending a walk)', async () => {
-    const l = await lab();
+    const l = await settledLab();
     l.actions.loadPreset('payment-resent-by-app/plain-insert');
     const shipped = l.app.getState().scenario;
     expect(selectClaim(l.app.getState())).toBe('exactly-once');

@@ -4,19 +4,7 @@
  * `settled()` waits for both. A fresh module registry stands for a page that loaded one family.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { RunClient } from '../platform/runClient';
-import { computeRunView } from '../views/run/computeRun';
-import { scenarioKey } from '../views/run/compute';
-
-const inline: RunClient = {
-  run(input) {
-    return {
-      promise: Promise.resolve({ ...computeRunView(input), key: scenarioKey(input) }),
-      cancel() {},
-    };
-  },
-  dispose() {},
-};
+import { inlineRunner } from './labTesting';
 
 /** A lab of a page that has loaded the foundation presets only (the default's family). */
 async function freshLab() {
@@ -27,7 +15,7 @@ async function freshLab() {
   await catalog.loadWholeCatalog();
   await catalog.loadPreset(catalog.DEFAULT_PRESET_REF);
   const { createLab } = await import('./labStore');
-  const lab = createLab({ runner: inline });
+  const lab = createLab({ runner: inlineRunner });
   await lab.actions.settled();
   return { lab, catalog };
 }

@@ -9,22 +9,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Guarantee } from '../engine';
 import { parseScenario } from '../engine';
-import type { RunClient } from '../platform/runClient';
 import { findPreset, guaranteeAvailability, recipeDifferences } from '../scenarios';
 import { claimOf } from '../scenarios/claim';
 import { PRESET_VARIANT_IDS } from '../scenarios/parsed';
-import { computeRunView } from '../views/run/computeRun';
-import { scenarioKey } from '../views/run/compute';
-
-const inline: RunClient = {
-  run(input) {
-    return {
-      promise: Promise.resolve({ ...computeRunView(input), key: scenarioKey(input) }),
-      cancel() {},
-    };
-  },
-  dispose() {},
-};
+import { inlineRunner } from './labTesting';
 
 const GUARANTEES: Guarantee[] = ['at-most-once', 'at-least-once', 'exactly-once'];
 
@@ -84,7 +72,7 @@ describe('lab store: zod on demand', () => {
     const ref = 'consume-transform-produce/read-committed';
     const { onDemand, labStore } = await embedModules([ref]);
     const lab = labStore.createLab({
-      runner: inline,
+      runner: inlineRunner,
       initialPresetRef: ref,
       initial: structuredClone(findPreset(ref)!.variant.scenario),
     });
@@ -107,7 +95,11 @@ describe('lab store: zod on demand', () => {
     const ref = 'consume-transform-produce/read-committed';
     const { onDemand, labStore } = await embedModules([ref]);
     const shipped = structuredClone(findPreset(ref)!.variant.scenario);
-    const lab = labStore.createLab({ runner: inline, initialPresetRef: ref, initial: shipped });
+    const lab = labStore.createLab({
+      runner: inlineRunner,
+      initialPresetRef: ref,
+      initial: shipped,
+    });
     await lab.actions.settled();
     lab.actions.setGuarantee('at-least-once');
     await lab.actions.settled();

@@ -5,28 +5,16 @@
  * followers read the step through one stable selector.
  */
 import { describe, expect, it } from 'vitest';
-import type { RunClient } from '../platform/runClient';
 import { findLesson } from '../scenarios/lessons';
-import { computeRunView } from '../views/run/computeRun';
-import { scenarioKey } from '../views/run/compute';
 import { createLab } from './labStore';
 import { createLessonDeck, currentLessonStep, LESSON_WAITS } from './lessonDeck';
-
-const inline: RunClient = {
-  run(input) {
-    return {
-      promise: Promise.resolve({ ...computeRunView(input), key: scenarioKey(input) }),
-      cancel() {},
-    };
-  },
-  dispose() {},
-};
+import { inlineRunner } from './labTesting';
 
 const lesson = findLesson('delivery-guarantees-45')!;
 
 describe('lesson deck', () => {
   it('opens a step, reveals on demand, and moves within the lesson', async () => {
-    const lab = createLab({ runner: inline });
+    const lab = createLab({ runner: inlineRunner });
     const deck = createLessonDeck(lab, lesson);
     await lab.actions.settled();
     await Promise.resolve();
@@ -69,7 +57,7 @@ describe('lesson deck', () => {
   });
 
   it('keeps the run at its start until the reveal, then plays it (issue 24)', async () => {
-    const lab = createLab({ runner: inline });
+    const lab = createLab({ runner: inlineRunner });
     const deck = createLessonDeck(lab, lesson);
     await lab.actions.settled();
     await Promise.resolve();
@@ -106,7 +94,7 @@ describe('lesson deck', () => {
   });
 
   it('does not flip a step the presenter left before its run ended', async () => {
-    const lab = createLab({ runner: inline });
+    const lab = createLab({ runner: inlineRunner });
     const deck = createLessonDeck(lab, lesson, { index: 1, revealed: true });
     await lab.actions.settled();
     await Promise.resolve();
@@ -122,7 +110,7 @@ describe('lesson deck', () => {
   });
 
   it('resumes at a step, revealed, as a reload of the presenter view does', async () => {
-    const lab = createLab({ runner: inline });
+    const lab = createLab({ runner: inlineRunner });
     const deck = createLessonDeck(lab, lesson, { index: 4, revealed: true });
     expect(deck.store.getState()).toMatchObject({ index: 4, revealed: true });
     expect(lab.app.getState().presetRef).toBe('lost-ack-retry/idempotence-off');

@@ -3,11 +3,10 @@
  * one undo step, undo puts it back, and a choice set from outside (a link) shows ticked. With no
  * kind ticked, Explore says so and starts nothing (no Cancel left behind).
  */
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LabProvider } from '../../store/LabContext';
-import { presetLab } from '../testLab';
 import { AtlasPanel } from './AtlasPanel';
+import { renderInLab } from './atlasTesting';
 import { atlasTestIds as ids } from './atlasTestIds';
 
 // One inline run of a small preset (well under 1 s alone); wide for a shared machine.
@@ -21,13 +20,7 @@ describe('the atlas panel kinds', () => {
   afterEach(cleanup);
 
   it('a tick is an undo step; a link choice shows ticked; none ticked explores nothing', async () => {
-    const lab = presetLab('at-least-once');
-    await lab.actions.settled();
-    render(
-      <LabProvider lab={lab}>
-        <AtlasPanel />
-      </LabProvider>,
-    );
+    const lab = await renderInLab('at-least-once', () => <AtlasPanel />);
     expect(boxes().filter((b) => b.checked)).toHaveLength(9);
     fireEvent.click(box('crash'));
     expect(box('crash').checked).toBe(false);

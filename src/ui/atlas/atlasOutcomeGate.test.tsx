@@ -6,18 +6,16 @@
  * The workers are replaced by the engine's own `explore`, inline (the page's workers assemble
  * the same atlas: src/views/atlas/atlasJob.test.ts).
  */
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as Engine from '../../engine';
 import type { Scenario } from '../../engine';
-import { LabProvider } from '../../store/LabContext';
-import { LibraryProvider } from '../library/LibraryContext';
-import { presetLab } from '../testLab';
 import { testIds } from '../testIds';
 import { BatchAtlas } from '../batch/BatchAtlas';
 import { BatchCompare } from '../batch/BatchCompare';
 import { AtlasPanel } from './AtlasPanel';
 import { atlasTestIds as ids } from './atlasTestIds';
+import { renderInLab } from './atlasTesting';
 
 // The engine as the workers run it (a test's stand-in for them; ui/ itself never runs it).
 vi.mock('../../platform/atlasWorkers', async () => {
@@ -46,16 +44,14 @@ describe('the fault atlas behind an unanswered prediction', () => {
   afterEach(cleanup);
 
   it('folds its results behind "Hidden until you answer…" until "Show the answer"', async () => {
-    const lab = presetLab('lost-ack-retry');
-    await lab.actions.settled();
-    // Crashes only: a few placements, enough to have a summary and a heat map.
-    act(() => lab.app.setState({ atlas: { kinds: ['crash'] } }));
-    render(
-      <LabProvider lab={lab}>
-        <LibraryProvider>
-          <AtlasPanel />
-        </LibraryProvider>
-      </LabProvider>,
+    await renderInLab(
+      'lost-ack-retry',
+      (lab) => {
+        // Crashes only: a few placements, enough to have a summary and a heat map.
+        lab.app.setState({ atlas: { kinds: ['crash'] } });
+        return <AtlasPanel />;
+      },
+      { library: true },
     );
     fireEvent.click(screen.getByTestId(ids.explore));
     const note = await screen.findByTestId(testIds.outcomeHidden);
@@ -77,15 +73,13 @@ describe("a batch job's Compare behind an unanswered prediction", () => {
   afterEach(cleanup);
 
   it('shows the lanes it runs, not their verdicts nor the diff, until "Show the answer"', async () => {
-    const lab = presetLab('airflow-retry-append');
-    await lab.actions.settled();
-    act(() => lab.actions.setCompare({ lanes: [{ guarantee: 'exactly-once' }] }));
-    render(
-      <LabProvider lab={lab}>
-        <LibraryProvider>
-          <BatchCompare />
-        </LibraryProvider>
-      </LabProvider>,
+    await renderInLab(
+      'airflow-retry-append',
+      (lab) => {
+        lab.actions.setCompare({ lanes: [{ guarantee: 'exactly-once' }] });
+        return <BatchCompare />;
+      },
+      { library: true },
     );
     expect(screen.getAllByTestId('batch-lane')).toHaveLength(2);
     expect(screen.queryAllByTestId('batch-lane-summary')).toHaveLength(0);
@@ -103,14 +97,10 @@ describe("a batch job's fault atlas behind an unanswered prediction", () => {
   afterEach(cleanup);
 
   it('folds its summary, counterexample and heat map until "Show the answer"', async () => {
-    const lab = presetLab('airflow-retry-append');
-    await lab.actions.settled();
-    render(
-      <LabProvider lab={lab}>
-        <LibraryProvider>
-          <BatchAtlas scenario={lab.app.getState().scenario} />
-        </LibraryProvider>
-      </LabProvider>,
+    await renderInLab(
+      'airflow-retry-append',
+      (lab) => <BatchAtlas scenario={lab.app.getState().scenario} />,
+      { library: true },
     );
     fireEvent.click(screen.getByRole('button', { name: /^Fault atlas/ }));
     expect((await screen.findByTestId(testIds.outcomeHidden)).dataset.what).toBe('batch-atlas');

@@ -27,5 +27,9 @@ describe('GuaranteeBadge', () => {
     const { container } = render(<GuaranteeBadge g="none" />);
     expect(container.querySelector('.g-symbol')?.textContent).toBe('≥0');
     expect(container.textContent).toBe('≥0illustrates no guarantee');
+    // The words a batch verdict says too (src/views/batch/observedWords.ts).
+    expect(container.querySelector('.g-badge')?.getAttribute('title')).toBe(
+      'Illustrates no guarantee: events lost and applied twice',
+    );
   });
 });

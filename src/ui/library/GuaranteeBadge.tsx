@@ -1,5 +1,5 @@
 import type { Guarantee } from '../../engine';
-import { GUARANTEE_BADGES } from '../../views/library/library';
+import { GUARANTEE_BADGES } from '../../views/library/guaranteeBadges';
 import './styles/guaranteeBadge.css';
 
 /**

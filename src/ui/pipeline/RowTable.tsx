@@ -23,6 +23,7 @@ import { useFollowEnd } from './useFollow';
 
 const ROW_PX = 24;
 const selectSelected = (s: LabState) => s.selected;
+const selectPresent = (s: LabState) => s.present;
 
 /**
  * A table of rows (the sink, or a reader's copy) at the cursor: every row when the table is short
@@ -87,6 +88,9 @@ function TableBody({
   const cols = compact ? 'sink-cols compact' : 'sink-cols';
   const a = useActions();
   const selected = useLab(selectSelected);
+  // Words wider than the projector's narrow table ("amount", "2nd"): there for screen readers
+  // only, "$" and "×2" in view (present.css).
+  const wideOnly = useLab(selectPresent) ? 'visually-hidden' : undefined;
   const count = rowsAt(table, idx);
   // Following the end, it follows the taller rows too: A+ left it at its old offset, the last
   // rows below the bottom edge.
@@ -124,10 +128,8 @@ function TableBody({
         <div className={`vrow head ${cols}`} role="row" style={{ height: head }}>
           <span role="columnheader">#</span>
           <span role="columnheader">id</span>
-          {/* "amount" is wider than its column in the projector's narrow table: "$" there
-              (present.css). */}
           <span role="columnheader" className="amount-head">
-            <span className="wide-only">amount</span>
+            <span className={wideOnly}>amount</span>
           </span>
           {!compact && (
             <span role="columnheader" title="source partition@offset" className="source-col">
@@ -149,6 +151,7 @@ function TableBody({
               height={r.size}
               cols={cols}
               compact={compact}
+              wideOnly={wideOnly}
               amount={rowAmountAt(table, k, idx)}
               updates={rowUpdatesAt(table, k, idx)}
               selected={ident >= 0 && ident === selected}
@@ -179,6 +182,7 @@ const TableRow = memo(function TableRow({
   height,
   cols,
   compact,
+  wideOnly,
   amount,
   updates,
   selected,
@@ -192,6 +196,8 @@ const TableRow = memo(function TableRow({
   height: number;
   cols: string;
   compact: boolean;
+  /** The class of words too wide for the projector's table (`visually-hidden` there). */
+  wideOnly: string | undefined;
   amount: number;
   updates: number;
   selected: boolean;
@@ -237,10 +243,10 @@ const TableRow = memo(function TableRow({
           </span>
         ) : copy > 1 ? (
           // The projector's narrow table shows "×2" in place of "2nd" (present.css), which stays
-          // for screen readers.
+          // for screen readers (`wideOnly`).
           <span className="fate duplicated" data-short={compact ? undefined : `×${copy}`}>
             <Icon name="dup" />{' '}
-            {compact ? `×${copy}` : <span className="wide-only">{ordinal(copy)}</span>}
+            {compact ? `×${copy}` : <span className={wideOnly}>{ordinal(copy)}</span>}
             <span className="visually-hidden"> copy of its id</span>
           </span>
         ) : updates > 0 ? (

@@ -9,7 +9,6 @@ import { findPreset, LIBRARY_GROUPS, presets, setKnob } from '../../scenarios';
 import {
   atRunEnd,
   fixParts,
-  GUARANTEE_BADGES,
   isPristinePreset,
   libraryListing,
   LIST_PAGE,
@@ -22,6 +21,7 @@ import {
   searchRank,
   sourceLabel,
 } from './library';
+import { GUARANTEE_BADGES } from './guaranteeBadges';
 
 const ids = (q: string) => libraryListing(q, presets).flat.map((p) => p.id);
 

@@ -1,9 +1,10 @@
 /**
  * The library panel's logic, free of React and the DOM: what the cards list for a search, the
- * order the arrow keys walk them in, the badge of the guarantee each one illustrates, and whether
- * the workspace is still a preset exactly as shipped. The panel only renders what these return.
+ * order the arrow keys walk them in, and whether the workspace is still a preset exactly as
+ * shipped (the cards' guarantee badges: guaranteeBadges.ts). The panel only renders what these
+ * return.
  */
-import type { Guarantee, ScenarioInput } from '../../engine';
+import type { ScenarioInput } from '../../engine';
 import { canonicalJson } from '../run/compute';
 import { parseInHand, validation } from '../run/validationOnDemand';
 import {
@@ -143,41 +144,6 @@ export function moveActive(index: number, count: number, key: ListKey): number {
     }
   }
 }
-
-/** How a guarantee is shown on a card: a symbol and words (never colour alone). */
-export interface GuaranteeBadge {
-  /** `=1`, `≥1`, `≤1`, `≥0`: how many times each event takes effect. */
-  symbol: string;
-  label: string;
-  /** A sentence for the tooltip and screen readers. */
-  meaning: string;
-}
-
-/** The badges of what a preset illustrates. */
-export const GUARANTEE_BADGES: Readonly<Record<Guarantee | 'none', GuaranteeBadge>> = {
-  'exactly-once': {
-    symbol: '=1',
-    label: 'exactly-once',
-    meaning: 'each event takes effect exactly once — and where that stops holding',
-  },
-  'at-least-once': {
-    symbol: '≥1',
-    label: 'at-least-once',
-    meaning: 'nothing is lost, but a retry or replay can apply an event twice',
-  },
-  'at-most-once': {
-    symbol: '≤1',
-    label: 'at-most-once',
-    meaning: 'nothing is applied twice, but an event can be lost',
-  },
-  // Any number of times, none included: lost (0) and applied twice (2) both happen. A `?` read as
-  // "unknown", as if the run had not been checked.
-  none: {
-    symbol: '≥0',
-    label: 'no guarantee',
-    meaning: 'events can be lost and applied twice',
-  },
-};
 
 /** A preset and variant resolved from a `presetRef`. */
 export interface OpenPreset {
