@@ -28,6 +28,7 @@ import '../io/io.css';
 import '../present/present.css';
 import '../present/condensedCards.css';
 import './lesson.css';
+import './lessonRoom.css';
 
 const selectComparing = (s: LabState) => s.compare !== null;
 const selectReady = (s: LabState) => s.status === 'ready';

@@ -109,7 +109,11 @@ export const PartitionLog = memo(function PartitionLog({
       title={
         <span>
           {log.name}
-          <span className="muted" style={{ fontWeight: 400 }}>
+          <span
+            className="muted partition-leader"
+            data-offline={marks.leader > 0 ? undefined : true}
+            style={{ fontWeight: 400 }}
+          >
             {' '}
             · leader {marks.leader > 0 ? `broker-${marks.leader}` : 'none (offline)'}
           </span>

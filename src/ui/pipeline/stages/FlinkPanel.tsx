@@ -68,7 +68,7 @@ export function FlinkPanel({ view, idx, t }: StageProps) {
     <>
       {jm >= 0 && (
         <div className="chip" data-anchor="jobmanager" title="JobManager: triggers checkpoints">
-          jobmanager · checkpoint coordinator
+          jobmanager<span className="chip-role"> · checkpoint coordinator</span>
         </div>
       )}
       {lastRestore >= 0 && (

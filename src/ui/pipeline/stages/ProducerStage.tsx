@@ -9,6 +9,7 @@ import type { StageProps } from './stageProps';
 export function ProducerStage({ view, idx, t }: StageProps) {
   const s = view.scenario;
   const settings = producerSettings(s);
+  const [idempotence, why] = splitWhy(settings.idempotence);
   const c = producerAt(view, idx);
   const life = lifeAt(view, view.actors.indexOf('producer'), idx, t).life;
   return (
@@ -19,7 +20,11 @@ export function ProducerStage({ view, idx, t }: StageProps) {
           <dt>acks</dt>
           <dd className="mono">{settings.acks}</dd>
           <dt>{cardWords('idempotence')}</dt>
-          <dd className="mono">{cardWords(settings.idempotence)}</dd>
+          <dd className="mono">
+            {cardWords(idempotence)}
+            {/* Why it is so, in words: the condensed cards with a room live fold it (lesson.css). */}
+            {why && <span className="setting-why"> {cardWords(why)}</span>}
+          </dd>
           {s.producer['transactional.id'] !== undefined && (
             <>
               <dt>{cardWords('transactional.id')}</dt>
@@ -82,4 +87,10 @@ export function ProducerStage({ view, idx, t }: StageProps) {
       </ComponentBox>
     </section>
   );
+}
+
+/** "off (silently: acks≠all or retries=0)" → the value and its parenthesis. */
+function splitWhy(text: string): [string, string | null] {
+  const at = text.indexOf(' (');
+  return at < 0 ? [text, null] : [text.slice(0, at), text.slice(at + 1)];
 }
