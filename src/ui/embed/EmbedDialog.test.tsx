@@ -13,6 +13,7 @@ import { PageProvider } from '../io/PageContext';
 import { testIds } from '../testIds';
 import { presetLab } from '../testLab';
 import { EmbedButton } from './EmbedDialog';
+import { decodeAtlas, encodeAtlas } from '../../views/atlas/atlasLink';
 
 // Whole runs on a loaded two-core machine: its slowest test took 1.1 s in a full CI run
 // (this file 2.3 s), so each gets 10 s, ≥ 5× that, far from vitest's 5 s default.
@@ -137,4 +138,30 @@ describe('Embed dialog: a share link’s question', () => {
     expect(ask().checked).toBe(false);
     expect(snippet()).not.toContain('predict=');
   });
+});
+
+describe('Embed dialog: the fault atlas choice (issue #23)', () => {
+  afterEach(cleanup);
+
+  it("carries the atlas's kinds and pairs in the hash's a= beside s= and c=; the query's a= stays the answer's", async () => {
+    const lab = presetLab('at-least-once');
+    const atlas = { kinds: ['crash'], pairs: true, explored: true };
+    act(() => lab.actions.setAtlas(atlas, 'Fault atlas: kinds'));
+    act(() => lab.actions.noteAtlasExplored());
+    act(() => lab.actions.setCompare({ lanes: [{ guarantee: 'exactly-once' }] }));
+    await open(lab);
+    const url = new URL(
+      screen.getByText('Preview the player ↗').getAttribute('href')!,
+      'http://lab.test/',
+    );
+    const hash = new URLSearchParams(url.hash.slice(1));
+    expect([...hash.keys()]).toEqual(['s', 'c', 'a']);
+    expect(hash.get('a')).toBe(encodeAtlas(atlas));
+    expect(decodeAtlas(url.hash, false)).toEqual({ ok: true, choice: atlas });
+    // The preset's own question is asked (predict=1) and the player knows its answer: the query
+    // has no a= (which would be the answer), so the hash's a= cannot be taken for it.
+    expect(url.searchParams.get('predict')).toBe('1');
+    expect(url.searchParams.has('a')).toBe(false);
+    // The lanes run beside the scenario: ~5 s on a loaded machine, 20 s given.
+  }, 20_000);
 });

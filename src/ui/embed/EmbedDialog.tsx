@@ -3,6 +3,7 @@ import { addressAs, embedElementSnippet, expectAttribute } from './embedElement'
 import { copyText } from '../../platform/download';
 import { encodeShare } from '../../platform/share';
 import { withCompareParam } from '../../views/compare/compareLink';
+import { withAtlasParam } from '../../views/atlas/atlasLink';
 import { loadedPreset } from '../../scenarios/presetCatalog';
 import type { LabState } from '../../store/labStore';
 import { useCursor, useLab, useLabInstance, useView } from '../../store/LabContext';
@@ -35,6 +36,7 @@ const PANEL_LABELS: Record<EmbedPanel, string> = {
 
 const selectScenario = (s: LabState) => s.scenario;
 const selectCompare = (s: LabState) => s.compare;
+const selectAtlas = (s: LabState) => s.atlas;
 const selectPresetRef = (s: LabState) => s.presetRef;
 const selectStatus = (s: LabState) => s.status;
 const selectT = (s: { t: number }) => s.t;
@@ -69,6 +71,7 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
   const lab = useLabInstance();
   const scenario = useLab(selectScenario);
   const compare = useLab(selectCompare);
+  const atlas = useLab(selectAtlas);
   const presetRef = useLab(selectPresetRef);
   const status = useLab(selectStatus);
   const view = useView();
@@ -143,12 +146,14 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
         ready: false,
         answerHidden,
       });
-      return `${base}${query}#${withCompareParam(encodeShare(shipped), compare)}`;
+      return `${base}${query}#${withAtlasParam(withCompareParam(encodeShare(shipped), compare), atlas)}`;
     }
     const out = outgoingScenario(scenario, view, { ready: status === 'ready', answerHidden });
-    // The lanes compared on the page go with it (`c=`): `panels=compare` shows them.
-    return `${base}${embedQuery(o)}#${withCompareParam(encodeShare(out), compare)}`;
-  }, [o, scenario, status, view, pristine, asked, preset, answerHidden, compare]);
+    // The lanes compared on the page go with it (`c=`): `panels=compare` shows them. So do the
+    // atlas's kinds and pairs (`a=` in the hash; the query's `a=` is the answer): the player has
+    // no atlas, its "Open in Delivery Lab" opens the lab with them (OpenInLab.tsx).
+    return `${base}${embedQuery(o)}#${withAtlasParam(withCompareParam(encodeShare(out), compare), atlas)}`;
+  }, [o, scenario, status, view, pristine, asked, preset, answerHidden, compare, atlas]);
   // The run on screen, pinned as a share link pins it (its answer included: this is for CI).
   const expect = useMemo(
     () => (status === 'ready' ? pinExpect(scenario, view).expect : scenario.expect),

@@ -1,13 +1,36 @@
 import { useState, type MouseEvent } from 'react';
 import type { ScenarioInput } from '../../engine';
+import { useLab } from '../../store/LabContext';
+import type { LabState } from '../../store/labStore';
 
-/** The share link's codec (DEFLATE by fflate): a chunk of its own, fetched on first reach. */
-const shareLinkOf = (scenario: ScenarioInput) =>
-  import('../../views/io/shareLink').then((m) => `./#${m.encodeShare(scenario)}`);
+/** What the link carries: the scenario, Compare's lanes (`c=`) and the atlas's choice (`a=`). */
+interface Linked {
+  scenario: ScenarioInput;
+  compare: LabState['compare'];
+  atlas: LabState['atlas'];
+}
+
+/**
+ * The share link's codecs (DEFLATE by fflate; `c=`, `a=`): chunks of their own, fetched on first
+ * reach.
+ */
+const shareLinkOf = ({ scenario, compare, atlas }: Linked) =>
+  Promise.all([
+    import('../../views/io/shareLink'),
+    import('../../views/compare/compareLink'),
+    import('../../views/atlas/atlasLink'),
+  ]).then(
+    ([s, c, a]) =>
+      `./#${a.withAtlasParam(c.withCompareParam(s.encodeShare(scenario), compare), atlas)}`,
+  );
+
+const selectCompare = (s: LabState) => s.compare;
+const selectAtlas = (s: LabState) => s.atlas;
 
 /**
  * "Open in Delivery Lab ↗": the full lab on the embedded scenario, by its share link — the link
- * replays this exact run. The link is made when the reader reaches for it (the pointer over it,
+ * replays this exact run, with the lanes compared and the fault atlas's kinds and pairs the embed
+ * was given (its hash's `c=` and `a=`: the player shows no atlas, the lab does). The link is made when the reader reaches for it (the pointer over it,
  * focus, a touch), not with the player, so an embed never read that far fetches no codec
  * (issue 31); a click quicker than the codec's download opens the link once it is made (a new
  * tab within the click's user activation, https://html.spec.whatwg.org/multipage/interaction.html#transient-activation).
@@ -20,13 +43,20 @@ export function OpenInLab({
   /** "Open ↗" on screen (a compact header's row); its name is still the whole phrase. */
   short?: boolean;
 }) {
-  const [link, setLink] = useState<{ of: ScenarioInput; href: string } | null>(null);
-  const href = link?.of === scenario ? link.href : undefined;
-  const make = () =>
-    shareLinkOf(scenario).then((h) => {
-      setLink({ of: scenario, href: h });
+  const compare = useLab(selectCompare);
+  const atlas = useLab(selectAtlas);
+  const [link, setLink] = useState<{ of: Linked; href: string } | null>(null);
+  const href =
+    link?.of.scenario === scenario && link.of.compare === compare && link.of.atlas === atlas
+      ? link.href
+      : undefined;
+  const make = () => {
+    const of = { scenario, compare, atlas };
+    return shareLinkOf(of).then((h) => {
+      setLink({ of, href: h });
       return h;
     });
+  };
   const prepare = () => {
     if (href === undefined) void make().catch(() => {});
   };

@@ -107,6 +107,7 @@ const BATCH_WORDS: Partial<
 const selectScenario = (s: LabState) => s.scenario;
 const selectPresetRef = (s: LabState) => s.presetRef;
 const selectCompare = (s: LabState) => s.compare;
+const selectAtlas = (s: LabState) => s.atlas;
 const selectStatus = (s: LabState) => s.status;
 
 /**
@@ -122,6 +123,7 @@ export function ExportMenu() {
   const scenario = useLab(selectScenario);
   const presetRef = useLab(selectPresetRef);
   const compare = useLab(selectCompare);
+  const atlas = useLab(selectAtlas);
   const status = useLab(selectStatus);
   // A batch job has no stream view: its files come from its batch run, once it is ready.
   const batch = scenario.batch !== undefined;
@@ -177,6 +179,8 @@ export function ExportMenu() {
       ...(presetRef ? { preset: presetRef } : {}),
       // The Markdown report carries Compare's lanes (its section), as the page shows them.
       ...(compare && item.id === 'markdown' ? { compare: { base: scenario, spec: compare } } : {}),
+      // And the fault atlas's kinds and pairs, once explored (its section).
+      ...(atlas.explored && item.id === 'markdown' ? { atlas } : {}),
     });
     setBusy(null);
     if (r.ok) downloadText(r.artifact.text, `${stem}${item.suffix}`, item.type);

@@ -53,11 +53,12 @@ export function bootPage({
         ? { ...saved, actions: keptWorkspaceActions(kept, () => autosave?.saveNow()) }
         : saved,
   });
-  // `?preset=…&a=`: the atlas's kinds as in a share link's hash (an embed's `a=` is its answer).
+  // The saved workspace's atlas choice and Compare lanes, as it was left (a bad one refused):
+  // with the workspace, or a reload of its unedited preset (./startup.ts).
+  if (start.pageState) restorePageState(lab, notices, start.pageState);
+  // `?preset=…&a=`: the atlas's kinds as in a share link's hash (an embed's `a=` is its answer);
+  // the address's choice wins over the workspace's.
   if (!embed && start.source === 'preset') applyQueryAtlas(lab, notices, location.search);
-  // The saved workspace's atlas choice and Compare lanes, as it was left (a bad one refused).
-  if (start.source === 'workspace' && start.pageState)
-    restorePageState(lab, notices, start.pageState);
   // Before the share link's sync subscribes: a scenario opened gets its history entry first, and
   // the share link and `?preset=` are then written into that entry's address.
   if (!embed) createHistorySync(lab, browserHistoryEnv(), notices);

@@ -152,3 +152,38 @@ describe('chooseStart: share link › ?preset= › saved workspace › default',
     ]);
   });
 });
+
+describe('chooseStart: the saved atlas choice and Compare lanes (issue #23)', () => {
+  const kept = { atlas: '1.eyJraW5kcyI6WyJjcmFzaCJdfQ', compare: '1.e30' };
+
+  it('come with the workspace, and with a reload of its unedited preset — not with another scenario', () => {
+    expect(chooseStart({ share: null, preset: null, saved: saved(kept) }).pageState).toEqual(kept);
+    expect(
+      chooseStart({ share: null, preset: null, saved: saved({ atlas: kept.atlas }) }).pageState,
+    ).toEqual({ atlas: kept.atlas });
+    expect(chooseStart({ share: null, preset: null, saved: saved({}) })).not.toHaveProperty(
+      'pageState',
+    );
+    // `?preset=` of the very scenario the workspace holds (the page reloaded as it was left).
+    const shipped = structuredClone(findPreset('at-most-once')!.variant.scenario);
+    const own = { scenario: shipped, presetRef: 'at-most-once/default', ...kept };
+    const reload = chooseStart({
+      share: null,
+      preset: resolvePresetParam('at-most-once'),
+      saved: saved(own),
+    });
+    expect(reload).toMatchObject({ source: 'preset', pageState: kept });
+    // The preset edited in the workspace, or another preset: the preset opens in its own state.
+    for (const ws of [
+      { ...own, scenario: { ...shipped, seed: 9 } },
+      { ...own, presetRef: 'at-most-once/other' },
+    ])
+      expect(
+        chooseStart({ share: null, preset: resolvePresetParam('at-most-once'), saved: saved(ws) }),
+      ).not.toHaveProperty('pageState');
+    // A share link brings its own (a=, c=): never the workspace's.
+    expect(chooseStart({ share, preset: null, saved: saved(kept) })).not.toHaveProperty(
+      'pageState',
+    );
+  });
+});

@@ -33,7 +33,10 @@ export interface Start {
   previous?: ScenarioInput;
   /** A refused edit saved on top of `initial`: loaded over it once it has run (see workspaceOf). */
   refused?: unknown;
-  /** The saved workspace's atlas choice and Compare lanes (`a=`, `c=` values), to read back. */
+  /**
+   * The saved workspace's atlas choice and Compare lanes (`a=`, `c=` values), to read back: with
+   * the workspace, or with a `?preset=` that opens the very scenario it holds (a reload).
+   */
   pageState?: KeptPageState;
   /**
    * A share link or `?preset=` was given and none could be used: the scenario is the workspace's
@@ -62,6 +65,15 @@ export interface StartInputs {
   embed?: boolean;
   /** The share link's prediction part (`p=`) is there but could not be read. */
   predictionUnreadable?: boolean;
+}
+
+/** The saved workspace's atlas choice and Compare lanes, when it holds either. */
+function pageStateOf(ws: Workspace): KeptPageState | undefined {
+  if (ws.atlas === undefined && ws.compare === undefined) return undefined;
+  return {
+    ...(ws.atlas !== undefined ? { atlas: ws.atlas } : {}),
+    ...(ws.compare !== undefined ? { compare: ws.compare } : {}),
+  };
 }
 
 /** Choose the start (see the module comment). */
@@ -114,16 +126,26 @@ export function chooseStart({
   }
   if (preset !== null) {
     const p = preset.kind === 'preset' ? loadedPreset(preset.ref) : undefined;
-    if (p)
+    if (p) {
+      const presetRef = `${p.preset.id}/${p.variant.id}`;
+      // A reload of the page as it was left (the preset unedited, so `?preset=` stayed in the
+      // address): the workspace's atlas choice and Compare lanes come back with it.
+      const reload =
+        ws !== null &&
+        ws.presetRef === presetRef &&
+        JSON.stringify(ws.scenario) === JSON.stringify(p.variant.scenario);
+      const pageState = reload ? pageStateOf(ws) : undefined;
       return {
         source: 'preset',
         initial: structuredClone(p.variant.scenario),
-        presetRef: `${p.preset.id}/${p.variant.id}`,
+        presetRef,
         prefs,
         linkRefused: false,
         ...(ws ? { previous: ws.scenario } : {}),
+        ...(pageState ? { pageState } : {}),
         notices,
       };
+    }
     notices.push({
       tone: 'warn',
       text: `${preset.kind === 'unknown' ? preset.message : 'Unknown preset.'}${without}`,
@@ -138,14 +160,7 @@ export function chooseStart({
       prefs,
       linkRefused,
       ...(ws.refused !== undefined ? { refused: ws.refused } : {}),
-      ...(ws.atlas !== undefined || ws.compare !== undefined
-        ? {
-            pageState: {
-              ...(ws.atlas !== undefined ? { atlas: ws.atlas } : {}),
-              ...(ws.compare !== undefined ? { compare: ws.compare } : {}),
-            },
-          }
-        : {}),
+      ...(pageStateOf(ws) ? { pageState: pageStateOf(ws) } : {}),
       notices,
     };
   return { source: 'default', presetRef: null, prefs, linkRefused, notices };

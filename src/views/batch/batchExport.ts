@@ -34,6 +34,8 @@ import { claimIsSql, claimLines, claimsHeader } from './batchClaimsSql';
 import type { ArtifactKind, ArtifactOptions, ArtifactResult } from '../io/exportArtifact';
 import { batchCompareMarkdown } from './batchCompare';
 import { batchMarkdownReport } from './batchMarkdown';
+import { atlasMarkdown } from '../atlas/atlasMarkdown';
+import { withSections } from '../io/markdown';
 
 /** The `format` tag of a batch trace file. */
 const BATCH_TRACE_FORMAT = 'delivery-lab-batch-trace';
@@ -324,9 +326,14 @@ export function batchArtifact(
       return text(batchSql(scenario, r));
     case 'markdown': {
       const report = batchMarkdownReport(scenario, opts.preset ? { preset: opts.preset } : {});
-      if (!opts.compare) return text(report);
+      const atlas = opts.atlas ? atlasMarkdown(opts.atlas, true) : null;
+      if (!opts.compare && atlas === null) return text(report);
       return text(
-        `${report.trimEnd()}\n\n${batchCompareMarkdown(opts.compare.base, opts.compare.spec)}`,
+        withSections(
+          report,
+          opts.compare && batchCompareMarkdown(opts.compare.base, opts.compare.spec),
+          atlas,
+        ),
       );
     }
     default:

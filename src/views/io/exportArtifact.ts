@@ -14,11 +14,13 @@ import {
   type ScenarioInput,
 } from '../../engine';
 import { compareMarkdown } from '../compare/compareMarkdown';
+import { atlasMarkdown } from '../atlas/atlasMarkdown';
+import type { AtlasChoice } from '../atlas/atlasChoice';
 import { compareScenario } from '../compare/compareRuns';
 import type { CompareSpec } from '../compare/lanes';
 import { canonicalJson } from '../run/compute';
 import { ledgerCsv, tableCsv, traceJson } from './export';
-import { markdownReport } from './markdown';
+import { markdownReport, withSections } from './markdown';
 import { batchArtifact } from '../batch/batchExport';
 import { diagramOf, type DiagramKind } from '../diagrams/mermaid';
 
@@ -56,6 +58,11 @@ export interface ArtifactOptions {
    * Compare section (src/views/compare/compareMarkdown.ts).
    */
   compare?: { base: ScenarioInput; spec: CompareSpec };
+  /**
+   * The fault atlas's choice on the page: once explored, the report gets its Fault atlas section
+   * (the kinds and pairs, src/views/atlas/atlasMarkdown.ts).
+   */
+  atlas?: AtlasChoice;
 }
 
 const CAPPED = /showing (\d+) of (\d+) steps(?:, from (\d+) ms)?/;
@@ -101,9 +108,10 @@ export function artifactOf(
         traceHash: traceHash(run.trace),
         ...(opts.preset ? { preset: opts.preset } : {}),
       });
-      if (!opts.compare) return { text };
-      const compared = compareScenario(opts.compare.base, opts.compare.spec);
-      return { text: `${text.trimEnd()}\n\n${compareMarkdown(compared)}` };
+      const atlas = opts.atlas ? atlasMarkdown(opts.atlas, false) : null;
+      if (!opts.compare && atlas === null) return { text };
+      const compared = opts.compare ? compareScenario(opts.compare.base, opts.compare.spec) : null;
+      return { text: withSections(text, compared && compareMarkdown(compared), atlas) };
     }
     default: {
       // Only diagrams are left: a new ArtifactKind without its case is a type error here.

@@ -266,3 +266,15 @@ export function markdownReport(run: Run, opts: MarkdownOptions = {}): string {
   }
   return `${out.join('\n').trimEnd()}\n`;
 }
+
+/**
+ * A report with sections after its own (Compare's, the fault atlas's: those given), each
+ * separated by a blank line, ending with a newline.
+ */
+export function withSections(report: string, ...sections: (string | null | undefined)[]): string {
+  return [report, ...sections]
+    .filter((s): s is string => typeof s === 'string')
+    .map((s) => s.trimEnd())
+    .join('\n\n')
+    .concat('\n');
+}

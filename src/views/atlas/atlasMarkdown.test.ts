@@ -1,0 +1,76 @@
+/**
+ * The Markdown report names the fault atlas the page explored (issue #23, "the Markdown report
+ * carries it"): its kinds and pairs, and the CLI command that runs the same atlas — for a stream
+ * and a batch job; nothing when the atlas was not run, and no wall-clock figure ever.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { findPreset } from '../../scenarios';
+import { computeArtifact } from '../io/exportArtifact';
+import { atlasMarkdown } from './atlasMarkdown';
+
+// One run of a small preset each (well under 1 s alone); wide for a shared machine.
+vi.setConfig({ testTimeout: 15_000 });
+
+const report = (ref: string, opts: Parameters<typeof computeArtifact>[3] = {}) => {
+  const r = computeArtifact(
+    structuredClone(findPreset(ref)!.variant.scenario),
+    'markdown',
+    undefined,
+    opts,
+  );
+  if (!r.ok) throw new Error(r.error);
+  return r.artifact.text;
+};
+
+describe('the fault atlas in the Markdown report', () => {
+  it('names the kinds and pairs explored, with the command that runs the same atlas', () => {
+    expect(
+      atlasMarkdown({ kinds: ['drop-response', 'crash'], pairs: true, explored: true }, false),
+    ).toBe(
+      [
+        // The report's title is ## (DEFAULT_HEADING_LEVEL), its sections ###.
+        '### Fault atlas',
+        '',
+        'Explored on the page: every pair of faults of 2 of 9 kinds: lost responses, crashes.',
+        '',
+        'The same atlas from the command line: `sim <scenario> --explore --depth 2 --kinds drop-response,crash`.',
+        '',
+      ].join('\n'),
+    );
+    // A report titled # (the CLI's --heading-level 1): sections ##.
+    expect(atlasMarkdown({ explored: true }, true, 1)).toBe(
+      [
+        '## Fault atlas',
+        '',
+        'Explored on the page: every single fault of every kind (task crashes, clears and re-runs, late rows).',
+        '',
+        'The same atlas from the command line: `sim <scenario> --explore`.',
+        '',
+      ].join('\n'),
+    );
+    // Kinds ticked but never run: the report says nothing of an atlas.
+    expect(atlasMarkdown({ kinds: ['crash'] }, false)).toBeNull();
+  });
+
+  it("is the report's last section, after Compare's, for a stream and a batch job", () => {
+    const plain = report('at-least-once');
+    expect(report('at-least-once', { atlas: { kinds: ['crash'] } })).toBe(plain);
+    const explored = report('at-least-once', { atlas: { kinds: ['crash'], explored: true } });
+    expect(explored).toBe(
+      `${plain.trimEnd()}\n\n${atlasMarkdown({ kinds: ['crash'], explored: true }, false)}`,
+    );
+    const base = structuredClone(findPreset('at-least-once')!.variant.scenario);
+    const both = report('at-least-once', {
+      compare: { base, spec: { lanes: [{ guarantee: 'exactly-once' }] } },
+      atlas: { explored: true },
+    });
+    expect(both.indexOf('### Compare')).toBeGreaterThan(0);
+    expect(both.indexOf('### Fault atlas')).toBeGreaterThan(both.indexOf('### Compare'));
+    expect(both.endsWith('`sim <scenario> --explore`.\n')).toBe(true);
+    const batch = report('airflow-retry-append', {
+      atlas: { kinds: ['late-row'], explored: true },
+    });
+    expect(batch).toContain('every single fault of 1 of 3 kinds: late rows.');
+    expect(batch).toContain('`sim <scenario> --explore --kinds late-row`');
+  });
+});

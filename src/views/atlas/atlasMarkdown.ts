@@ -1,0 +1,45 @@
+/**
+ * The "Fault atlas" section of the Markdown report, when the atlas was run on the page: which
+ * kinds it explored and whether pairs too (the page's choice, src/views/atlas/atlasChoice.ts), and
+ * the CLI command that runs the same atlas (`sim --explore`, docs/cli.md) — the report is a
+ * deterministic document, so it names what was explored, not how long it took nor what it found
+ * on one machine's run (the command prints that, the same everywhere).
+ */
+import { DEFAULT_HEADING_LEVEL, heading, type HeadingLevel } from '../io/markdown';
+import type { AtlasChoice } from './atlasChoice';
+import { ATLAS_KINDS, BATCH_ATLAS_KINDS, kindsTicked } from './atlasKinds';
+
+/**
+ * The section, ending with a newline, or null when the atlas was not run on this choice.
+ * @param batch - the scenario is a batch job (its atlas has the batch kinds).
+ * @param level - the report's title level (the section is one below).
+ */
+export function atlasMarkdown(
+  choice: AtlasChoice,
+  batch: boolean,
+  level: HeadingLevel = DEFAULT_HEADING_LEVEL,
+): string | null {
+  if (!choice.explored) return null;
+  const options = batch ? BATCH_ATLAS_KINDS : ATLAS_KINDS;
+  const ticked = kindsTicked(options, choice);
+  const all = ticked.length === options.length;
+  const words = options.filter((o) => ticked.includes(o.kind)).map((o) => o.words);
+  const what = choice.pairs ? 'every pair of faults' : 'every single fault';
+  const kinds = all
+    ? `of every kind (${words.join(', ')})`
+    : ticked.length === 0
+      ? 'of no kind'
+      : `of ${ticked.length} of ${options.length} kinds: ${words.join(', ')}`;
+  const command = [
+    'sim <scenario> --explore',
+    ...(choice.pairs ? ['--depth 2'] : []),
+    ...(all ? [] : [`--kinds ${ticked.join(',')}`]),
+  ].join(' ');
+  return `${[
+    heading(level, 1, 'Fault atlas'),
+    '',
+    `Explored on the page: ${what} ${kinds}.`,
+    '',
+    `The same atlas from the command line: \`${command}\`.`,
+  ].join('\n')}\n`;
+}
