@@ -3,8 +3,10 @@
  * fetches from the build until `painted` is on screen, and for 1 s after (lazy chunks the first
  * screen asks for: the simulation, a worker), each gzipped on its own at level 9, as a server
  * would send it, in all and file by file (where the budget goes); and the time from navigation
- * until `painted` is on screen (ms, performance.now()). Under automation (navigator.webdriver) the
- * page also loads its test API (src/ui/testApi.ts), a few kB a reader's browser never fetches.
+ * until `painted` is on screen (ms, performance.now()). The page is loaded as a reader's browser
+ * loads it: `navigator.webdriver` reads false, so the page does not fetch its test API
+ * (src/ui/testApi.ts, loaded under automation: 1.3 kB and, with the trace hash, @noble's SHA-256
+ * 2.7 kB more that a reader never fetches; counted before 2026-12-03's figures of issue 31).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,6 +47,11 @@ export async function transferOf(
 ): Promise<Transfer> {
   // A fresh context: nothing from the HTTP cache of an earlier load.
   const context = await browser.newContext({ viewport });
+  // A reader's browser: no test API (src/ui/hooks/useLabDriver.ts loads it under automation).
+  // A string, not a function: tsx would wrap a function in a __name() the page does not have.
+  await context.addInitScript(
+    "Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false });",
+  );
   const page = await context.newPage();
   const origin = new URL(url).origin;
   const paths = new Set<string>();

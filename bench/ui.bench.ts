@@ -13,7 +13,8 @@
  *    placements, click → heat map drawn (median of BENCH_ATLAS_REPEAT, default 3), runs/s
  *    (issue 23: ≤ 2 s). BENCH_UI=atlas measures only this; BENCH_UI=load only 1 and 2;
  *    BENCH_UI=embed only the embed's part of 1 (transfer, files, first paint median;
- *    BENCH_EMBED_TOP=n lists its n largest files, default 10);
+ *    BENCH_EMBED_TOP=n lists its n largest files, default 10; then, once each, the transfer of
+ *    an embed asking a prediction, of a Flink job, a Spark query and a batch job);
  *    BENCH_ATLAS_PRESETS=a/b,c/d picks the presets;
  * 7. pairs in the page (BENCH_UI=pairs only this; BENCH_PAIR_PRESETS picks the presets): the
  *    largest pair atlases the page's bound lets a user start (issue 23: ≤ 10 s).
@@ -107,6 +108,13 @@ const EMBED_PLAYER = '[data-testid="embed-player"]';
 /** The embedded player with its first run ready. */
 const EMBED_READY = '[data-testid="embed-player"][data-status="ready"]';
 const EMBED_VIEWPORT = { width: 700, height: 480 };
+/** Embeds besides the budget's `lost-ack-retry/acks-1`, measured once each (issue 31). */
+const OTHER_EMBEDS: readonly (readonly [string, string])[] = [
+  ['asking a prediction', 'preset=lost-ack-retry/acks-1&predict=1'],
+  ['a Flink job', 'preset=flink-checkpoint-replay/2pc-read-committed'],
+  ['a Spark query', 'preset=spark-batch-replay/append'],
+  ['a batch job', 'preset=airflow-retry-append/append'],
+];
 
 /**
  * Time from navigation start until the verdict is on screen (ms, performance.now()). The page
@@ -372,6 +380,17 @@ async function main(): Promise<void> {
       console.log(
         `embed first run ready: median ${fmt(median(embeds.map((t) => t.settledMs)))} ms, the player painted a median ${fmt(median(ahead))} ms before it`,
       );
+      // The other kinds of embed (one load each): what each fetches until its run is ready.
+      for (const [what, query] of OTHER_EMBEDS) {
+        const t = await transferOf(
+          browser,
+          dist,
+          `${base}?embed&${query}`,
+          EMBED_READY,
+          EMBED_VIEWPORT,
+        );
+        console.log(`embed transfer, ${what} (?embed&${query}): ${kB(t)}`);
+      }
     }
     if (process.env.BENCH_UI === 'embed') return;
     if (process.env.BENCH_UI === 'atlas' || process.env.BENCH_UI === 'pairs') {

@@ -21,6 +21,7 @@ const LessonPage = lazy(() =>
 );
 import { followSystemScheme } from './platform/media';
 import { provideKnobEditing } from './store/knobEditing';
+import { loadProcessorPanels } from './ui/pipeline/stages/processorPanelsOnDemand';
 import { provideMomentWords } from './store/momentWordsOnDemand';
 import { editKnob } from './views/edit/knobs';
 import { momentWords } from './views/run/momentWords';
@@ -42,6 +43,8 @@ provideMomentWords(momentWords);
 // such a preset awaits: fetched now, so a switch to one does not wait (the embed fetches them
 // only for such a scenario, src/views/run/runScenario.ts).
 import('./engine/processors/jobs').catch(() => {});
+// Likewise Flink's and Spark's panels (src/ui/pipeline/stages/processorPanelsOnDemand.ts).
+loadProcessorPanels().catch(() => {});
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 

@@ -5,6 +5,7 @@ import type { Lab } from '../../store/labStore';
 import { LabProvider, useLabInstance, useView } from '../../store/LabContext';
 import { EndSeen } from '../library/PredictionContext';
 import { timeAtIndex } from '../../views/run/at';
+import { processorPanelsIn, useProcessorPanels } from '../pipeline/stages/processorPanelsOnDemand';
 
 /**
  * The height the player will need over the whole run, known before it reports any: the player
@@ -47,6 +48,9 @@ export function MeasureAtEnd({
   const [at, setAt] = useState(n ?? 0);
   const [host, setHost] = useState<HTMLDivElement | null>(null);
   const root = useShadowWithStyles(host);
+  // A Flink or Spark stage's panels come in a chunk of their own: measured once they are in.
+  const kind = steps === undefined ? view?.scenario.processor.type : undefined;
+  const panelsIn = processorPanelsIn(kind, useProcessorPanels(kind));
   const atEnd = useMemo<Lab>(() => {
     const n = view?.n ?? 0;
     const t = view?.endTime ?? 0;
@@ -57,7 +61,7 @@ export function MeasureAtEnd({
     };
   }, [lab, view]);
   useEffect(() => {
-    if (n === null || !root) return;
+    if (n === null || !root || !panelsIn) return;
     // Each sample point of the run for SAMPLE_FRAMES frames; the tallest of them all is reserved.
     const samples = SAMPLES.map((f) => Math.round(n * f));
     let tallest = 0;
@@ -86,7 +90,7 @@ export function MeasureAtEnd({
     return () => window.clearTimeout(id);
     // `children` left out: a render function is fresh each render, and only its kind matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [atEnd, view, n, root, onMeasured]);
+  }, [atEnd, view, n, root, panelsIn, onMeasured]);
   return (
     <div
       ref={setHost}

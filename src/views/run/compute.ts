@@ -3,8 +3,7 @@
  * in a Worker), and the shape of a run's result. The run itself is in computeRun.ts, loaded only
  * when a run is due (src/platform/runClient.ts).
  */
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
+import { sha256 } from './sha256';
 import type { Issue } from '../../engine';
 import type { RunView } from './runView';
 
@@ -27,7 +26,10 @@ export function canonicalJson(x: unknown): string {
 
 /** A short, stable key of a scenario (the run cache's key): 16 hex digits of SHA-256. */
 export function scenarioKey(input: unknown): string {
-  return bytesToHex(sha256(new TextEncoder().encode(canonicalJson(input)))).slice(0, 16);
+  const digest = sha256(new TextEncoder().encode(canonicalJson(input)));
+  let hex = '';
+  for (let i = 0; i < 8; i++) hex += digest[i]!.toString(16).padStart(2, '0');
+  return hex;
 }
 
 /**

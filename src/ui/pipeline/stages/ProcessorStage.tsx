@@ -3,8 +3,7 @@ import { countersAt, processorsAt } from '../../../views/run/at';
 import { formatCountOf } from '../../../views/run/format';
 import type { StageProps } from './stageProps';
 import { ProcessorCard } from './ProcessorCard';
-import { FlinkPanel } from './FlinkPanel';
-import { BatchList } from './BatchList';
+import { useProcessorPanels } from './processorPanelsOnDemand';
 
 /** The consumer loop, the Flink job or the Spark query. */
 export function ProcessorStage({ view, idx, t }: StageProps) {
@@ -13,6 +12,8 @@ export function ProcessorStage({ view, idx, t }: StageProps) {
   const title =
     kind === 'consumer' ? '③ Consumer loop' : kind === 'flink' ? '③ Flink job' : '③ Spark query';
   const counters = countersAt(view, idx);
+  // Flink's checkpoint history and Spark's batch list: a chunk of their own (./processorPanelsOnDemand.ts).
+  const panels = useProcessorPanels(kind);
   return (
     <section className="stage" aria-label="Processor">
       <h2>{title}</h2>
@@ -28,8 +29,8 @@ export function ProcessorStage({ view, idx, t }: StageProps) {
         processed {formatCountOf(counters.processed, 'record')}{' '}
         <span className="attempts-note">(each attempt counts)</span>
       </div>
-      {kind === 'flink' && <FlinkPanel view={view} idx={idx} t={t} />}
-      {kind === 'spark' && <BatchList view={view} idx={idx} />}
+      {kind === 'flink' && panels && <panels.FlinkPanel view={view} idx={idx} t={t} />}
+      {kind === 'spark' && panels && <panels.BatchList view={view} idx={idx} />}
     </section>
   );
 }
