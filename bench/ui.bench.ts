@@ -12,6 +12,7 @@
  * 6. the fault atlas in the page's workers (one per core) for library presets, small and large:
  *    placements, click → heat map drawn (median of BENCH_ATLAS_REPEAT, default 3), runs/s
  *    (issue 23: ≤ 2 s). BENCH_UI=atlas measures only this; BENCH_UI=load only 1 and 2;
+ *    BENCH_UI=verdict only 2 and the preset switch (issue 24's two figures, no transfers);
  *    BENCH_UI=embed only the embed's part of 1 (transfer, files, first paint median;
  *    BENCH_EMBED_TOP=n lists its n largest files, default 10; then, once each, the transfer of
  *    an embed asking a prediction, of a Flink job, a Spark query and a batch job);
@@ -349,7 +350,7 @@ async function main(): Promise<void> {
     // page a no-op one (init scripts are injected by the browser, outside the page's CSP).
     await page.addInitScript('window.__name = (f) => f;');
 
-    if (process.env.BENCH_UI !== 'atlas' && process.env.BENCH_UI !== 'pairs') {
+    if (!['atlas', 'pairs', 'verdict'].includes(process.env.BENCH_UI ?? '')) {
       // Issue 31: the embed ≤ 150 KB gzip in all, its player painted ≤ 500 ms; the page's budget
       // ≤ 250 KB. Files fetched until the first screen is drawn, and for 1 s after (bench/transfer.ts).
       const kB = (t: Transfer) =>
@@ -414,6 +415,8 @@ async function main(): Promise<void> {
     console.log(
       `preset switch (picker → new run drawn): median ${fmt(median(switches))} ms over ${switches.length} presets (min ${fmt(Math.min(...switches))}, max ${fmt(Math.max(...switches))}) · budget ≤ 300 ms`,
     );
+    // BENCH_UI=verdict: issue 24's two page figures (first verdict, preset switch) and no more.
+    if (process.env.BENCH_UI === 'verdict') return;
 
     // ≥ 500 messages in flight: 1 s network latency, one event per ms over 9 partitions on 9
     // brokers, up to 100 unacknowledged requests per connection.

@@ -87,6 +87,9 @@ async function open(context, url, { present, end }) {
       .locator('[data-testid="outcome-hidden"][data-what="verdict"]')
       .getByTestId('outcome-show');
     if (await show.isVisible()) await show.click();
+    // Projector mode's band: the verdict's card waits off screen, the question box has its own.
+    else if (await page.getByTestId('predict-reveal').isVisible())
+      await page.getByTestId('predict-reveal').click();
     await page.getByTestId('timeline').focus();
     await page.keyboard.press('End');
     await page.getByTestId('verdict').waitFor();

@@ -7,6 +7,8 @@ import { linkedQuestion } from '../../views/io/linkedQuestion';
 import type { LinkedPrediction } from '../../views/io/sharePrediction';
 import { Breakable } from '../Breakable';
 import { focusSoon } from '../hooks/focusSoon';
+import { useFontScale } from '../hooks/useFontScale';
+import { useBalancedBand } from '../present/useBalancedBand';
 import { testIds } from '../testIds';
 import { GuaranteeBadge } from './GuaranteeBadge';
 import { HiddenOutcome } from './HiddenOutcome';
@@ -17,6 +19,7 @@ import './library.css';
 
 const selectPresetRef = (s: LabState) => s.presetRef;
 const selectScenario = (s: LabState) => s.scenario;
+const selectPresent = (s: LabState) => s.present;
 
 /**
  * The open preset's story, beside the pipeline: the variants (one click apart), the setup and
@@ -97,6 +100,15 @@ function StoryOf({
   // happens; they wait for the reveal. The title, the variants' names and the sources do not.
   const gate = usePredictionGate();
   const heading = useRef<HTMLHeadingElement>(null);
+  const self = useRef<HTMLElement>(null);
+  // Projector mode's band: its two columns split to make it as short as it can be.
+  const present = useLab(selectPresent);
+  const fontScale = useFontScale();
+  useBalancedBand(
+    self,
+    present && gate.phase === 'pending',
+    `${preset.id}/${variantId}/${fontScale}/${link ? 'linked' : ''}`,
+  );
   const variantButtons = useRef<(HTMLButtonElement | null)[]>([]);
   const headingId = useId();
   const group = LIBRARY_GROUPS.find((g) => g.id === preset.group);
@@ -131,6 +143,7 @@ function StoryOf({
 
   return (
     <aside
+      ref={self}
       className="story"
       aria-labelledby={headingId}
       data-testid={testIds.storyPanel}

@@ -20,6 +20,7 @@ import type { RowLayout } from '../hooks/useAllRows';
 import { testIds } from '../testIds';
 import { PLAIN_ROWS_MAX, Rows } from './Rows';
 import { useFollowEnd } from './useFollow';
+import { useWholeRowsPad } from './useWholeRowsPad';
 
 const ROW_PX = 24;
 const selectSelected = (s: LabState) => s.selected;
@@ -92,15 +93,17 @@ function TableBody({
   // only, "$" and "×2" in view (present.css).
   const wideOnly = useLab(selectPresent) ? 'visually-hidden' : undefined;
   const count = rowsAt(table, idx);
+  const pad = useWholeRowsPad(scroll, virt.getTotalSize(), head, scale * ROW_PX);
   // Following the end, it follows the taller rows too: A+ left it at its old offset, the last
   // rows below the bottom edge.
-  useFollowEnd(scroll, count, () => count > 0 && virt.scrollToEnd(), scale);
+  useFollowEnd(scroll, count, () => count > 0 && virt.scrollToEnd(), scale, pad);
   // At the run's end the first duplicate row comes into view (and the rows around it, its first
   // copy often among them), not the last rows: those hid it in a table a few rows tall.
   const firstDup = idx >= view.n ? firstDuplicateRow(table, count) : -1;
   useEffect(() => {
     if (firstDup >= 0) virt.scrollToIndex(firstDup, { align: 'center' });
-  }, [firstDup, scale, virt]);
+    // Again when the pad changes (the box resized): the end it may have stopped at moved.
+  }, [firstDup, scale, virt, pad]);
   // The number column is as wide as the run's last row number needs, so "250" is not cut to
   // "2…", and the source column as its longest entry ("0@249", "initial") or its heading — both
   // fixed for the run: the columns do not jump as rows arrive.
@@ -124,7 +127,7 @@ function TableBody({
       aria-label={`${table.label}: ${formatCountOf(count, 'row')}`}
       aria-rowcount={count + 1}
     >
-      <div className="vtable" style={{ height: virt.getTotalSize() }}>
+      <div className="vtable" style={{ height: virt.getTotalSize() + pad }}>
         <div className={`vrow head ${cols}`} role="row" style={{ height: head }}>
           <span role="columnheader">#</span>
           <span role="columnheader">id</span>

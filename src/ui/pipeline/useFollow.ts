@@ -19,13 +19,16 @@ export function useWidth(ref: RefObject<HTMLElement | null>): number {
 /**
  * Keep a growing list scrolled to its end while the user has not scrolled away from it (like a
  * terminal): calls `scrollToEnd` when `size` changes, and when `rowScale` (the text scale its rows
- * are sized by) changes — taller rows push the end down as much as more rows do.
+ * are sized by) or `padEnd` changes — taller rows or more room below them push the end down as
+ * much as more rows do.
  */
 export function useFollowEnd(
   ref: RefObject<HTMLElement | null>,
   size: number,
   scrollToEnd: () => void,
   rowScale = 1,
+  /** The list's padding below its last row (useWholeRowsPad): the end moves when it changes. */
+  padEnd = 0,
 ): void {
   const following = useRef(true);
   useEffect(() => {
@@ -41,5 +44,5 @@ export function useFollowEnd(
     if (following.current) scrollToEnd();
     // scrollToEnd is recreated each render; following the size is what matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [size, rowScale]);
+  }, [size, rowScale, padEnd]);
 }
