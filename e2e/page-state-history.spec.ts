@@ -81,6 +81,6 @@ test('a saved atlas choice this build cannot read is refused naming its field; t
     ),
   ).toBeVisible();
   // The work is kept: the edited seed, every kind ticked again.
-  expect(await page.evaluate(() => window.__deliveryLab!.scenario().seed)).toBe(7);
+  expect(await dash.api('scenario')).toMatchObject({ seed: 7 });
   await expect(kind(page, 'crash')).toBeChecked();
 });

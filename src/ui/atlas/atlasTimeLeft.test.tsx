@@ -1,6 +1,7 @@
 /**
  * The atlas's progress says the time left ("~12 s left") from the runs done per second so far,
- * once the first second is over; Cancel still stops the workers and says what it stopped. The
+ * once the first second is over, for a stream's atlas and a batch job's; Cancel still stops the
+ * workers and says what it stopped. The
  * workers are a stand-in here (jsdom has none): the test drives their progress and the clock.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
@@ -8,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AtlasProgress } from '../../platform/atlasWorkers';
 import { LabProvider } from '../../store/LabContext';
 import { presetLab } from '../testLab';
+import { BatchAtlas } from '../batch/BatchAtlas';
 import { AtlasPanel } from './AtlasPanel';
 import { atlasTestIds as ids } from './atlasTestIds';
 
@@ -20,6 +22,18 @@ vi.mock('../../platform/atlasWorkers', () => ({
   runAtlasInWorkers: (_s: unknown, o: { onProgress: (p: AtlasProgress) => void }) => {
     job.onProgress = o.onProgress;
     return { promise: new Promise(() => {}), cancel: job.cancel };
+  },
+  // The batch atlas's worker: cancelled, its promise says so (as atlasWorkers.ts's does).
+  runBatchAtlasInWorker: (_s: unknown, o: { onProgress: (p: AtlasProgress) => void }) => {
+    job.onProgress = o.onProgress;
+    let end: (r: unknown) => void = () => {};
+    return {
+      promise: new Promise((r) => (end = r)),
+      cancel: () => {
+        job.cancel();
+        end({ ok: false, error: 'cancelled' });
+      },
+    };
   },
 }));
 
@@ -65,5 +79,33 @@ describe('the fault atlas progress', () => {
     expect(screen.queryByTestId(ids.timeLeft)).toBeNull();
     // The estimate is the page's alone: nothing of it reached the lab's state (reports, links).
     expect(JSON.stringify(lab.app.getState().atlas)).toBe('{}');
+  });
+
+  it("a batch job's atlas says it too, and its Cancel says after how many faults it stopped", async () => {
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    job.cancel.mockClear();
+    const lab = presetLab('airflow-retry-append');
+    await lab.actions.settled();
+    render(
+      <LabProvider lab={lab}>
+        <BatchAtlas scenario={lab.app.getState().scenario} />
+      </LabProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Fault atlas: every single fault' }));
+    const status = () => screen.getByTestId('batch-atlas-status').textContent;
+    now += 400;
+    act(() => job.onProgress!({ done: 2, total: 23, workers: 1 }));
+    expect(status()).toBe(' 2 of 23 faults run Cancel');
+    // 2 s in, 8 done: 4 faults/s, 15 left → 3.75 s, said as ~4 s.
+    now += 1_600;
+    act(() => job.onProgress!({ done: 8, total: 23, workers: 1 }));
+    expect(status()).toBe(' 8 of 23 faults run, ~4 s left Cancel');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(job.cancel).toHaveBeenCalledTimes(1);
+    await screen.findByText(/^Cancelled after/);
+    expect(status()).toBe(
+      'Cancelled after 8 of 23 faults run; nothing was changed. Run the atlas again',
+    );
   });
 });
