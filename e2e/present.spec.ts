@@ -291,7 +291,7 @@ test('projector mode, every library story while asked: setup beside the question
     // incarnation, the sink's statement) in view, not scrolled below the box. Under the full
     // band (the story's head on two lines, "Predict first" on its own, the verdict's card a row
     // under the counters) it was 110–214 px, 24 stories under 200; the compact band leaves
-    // 218–303 px (present.css, useBalancedBand).
+    // 229–314 px (present.css, useBalancedBand).
     const frame = (await page.locator('.pipeline-frame').boundingBox())!;
     expect(frame.height, `${p.id}: pipeline's box height (px)`).toBeGreaterThanOrEqual(200);
     expect(
