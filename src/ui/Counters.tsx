@@ -43,10 +43,7 @@ function CountersOf({ view, idx }: { view: RunView; idx: number }) {
       <div className="counter" data-testid={testIds.counterSent} data-value={c.sent}>
         <div className="value">
           {formatCount(c.sent)}
-          <span className="muted value-of">
-            {' '}
-            / {formatCount(c.events)}
-          </span>
+          <span className="muted value-of"> / {formatCount(c.events)}</span>
         </div>
         <div className="caption">business events sent</div>
       </div>
@@ -103,10 +100,7 @@ function CountersOf({ view, idx }: { view: RunView; idx: number }) {
       >
         <div className="value">
           {formatMoney(c.sum)}
-          <span className="muted value-of">
-            {' '}
-            of {formatMoney(c.trueSum)}
-          </span>
+          <span className="muted value-of"> of {formatMoney(c.trueSum)}</span>
         </div>
         <div className="caption">
           {over > 0 ? (
