@@ -55,6 +55,15 @@ const CHECKPOINTS = 64;
  */
 const TRY_AFTER_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000];
 
+/**
+ * After this many trials tested, the test is given up for the atlas's other trials if fewer than
+ * one in {@link GIVE_UP_RATIO} rejoined: where hardly any trial can rejoin (a Flink job's
+ * checkpoint timers stay out of phase after a fault), its checks and checkpoints only cost. A
+ * count, so the choice is the same on every machine; either choice gives the same results.
+ */
+const GIVE_UP_AFTER = 32;
+const GIVE_UP_RATIO = 16;
+
 /** The reference's paused state at one time: its tokens, and which are entry ids. */
 interface Checkpoint {
   time: number;
@@ -235,6 +244,8 @@ export class Rejoiner {
    * null with the run advanced to a checkpoint or ended (then finish it as any trial).
    */
   tryRejoin(trial: AssembledRun, t: Scenario, index: number, moment: number): Rejoined | null {
+    const st = this.stats;
+    if (st.tried >= GIVE_UP_AFTER && st.rejoined * GIVE_UP_RATIO < st.tried) return null;
     const ref = this.final();
     if (ref.cutOffBy === 'trace-limit') return null;
     if ((t.stopAtMs ?? defaultStopAt(t, this.events)) !== this.stopAt) return null;
