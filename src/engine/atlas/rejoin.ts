@@ -207,9 +207,13 @@ export class Rejoiner {
 
   /** Checkpoint `i` (null where the reference cannot give one: ended, or ids not found). */
   private checkpoint(i: number): Checkpoint | null {
-    // The reference only goes forward: every checkpoint on the way is made (and kept until
-    // the trials' moments pass it).
-    while (this.reached < i) this.make(++this.reached);
+    // The reference only goes forward: a checkpoint no trial asked for on the way is skipped
+    // (one asked for later is missing: that trial tries its next), one made is kept until the
+    // trials' moments pass it.
+    if (!this.checkpoints.has(i) && i > this.reached) {
+      this.reached = i;
+      this.make(i);
+    }
     return this.checkpoints.get(i) ?? null;
   }
 
