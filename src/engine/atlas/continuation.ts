@@ -18,6 +18,10 @@
  * state without closures: 74 of the 80 preset variants have one halfway (Spark's per-statement
  * continuation holds the others), every Flink variant at every moment
  * (`npx tsx scripts/fork-census.ts [--every]`).
+ *
+ * A single fault's trial forked by snapshot may stop before its end, where its state is the
+ * scenario's own run's again up to a renumbering of trace entries (./rejoin.ts): it is handed to
+ * `onRejoined` with that run's outcome instead of to `onRun`.
  */
 import type { FaultSpec, Scenario } from '../scenario/schema';
 import {
