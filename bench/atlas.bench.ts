@@ -28,6 +28,7 @@ import {
   parseScenario,
   runTrials,
   simulate,
+  type RejoinStats,
   trialFaults,
   type Scenario,
   type Trace,
@@ -46,6 +47,9 @@ const SAMPLE = 400;
 const REPEAT = Number(process.env.BENCH_ATLAS_REPEAT ?? 3);
 /** Placements whose pairs the pair benchmark runs: 200·199/2 = 19,900 runs, within the bound. */
 const PAIR_PLACEMENTS = 200;
+/** `0`: no trial stops where it rejoins the scenario's own run (the atlas before the rejoin). */
+const REJOIN = process.env.BENCH_ATLAS_REJOIN !== '0';
+
 /** How trials are run (unset: runTrials's default path). */
 const PATH = process.env.BENCH_ATLAS_PATH as TrialPath | undefined;
 /** The `auto` path's rule for when a fork pays (unset: its default, ENTRIES_PER_COPIED_OBJECT). */
@@ -115,7 +119,7 @@ export function runAtlasBench(): void {
     if (a.cpuS > worst.s) worst = { id, s: a.cpuS };
     if (a.cpuS <= 2) within++;
     console.log(
-      `  ${id}: ${a.n} placements, ${a.sampled ? 'est. ' : ''}${a.wallS.toFixed(2)} / ${a.cpuS.toFixed(2)} s, ${Math.round(a.n / a.cpuS)} runs/s, fault moment at ${Math.round(a.prefix * 100)}% of the run (${Math.round(a.forked * 100)}% of placements fork there, sharing ${Math.round(a.shared * 100)}% of the atlas's run time), ${a.entries} trace entries in the scenario's own run (${((a.cpuS * 1e6) / (a.n * a.entries)).toFixed(2)} µs CPU per entry of trial)${before ? `, CPU ×${(a.cpuS / before).toFixed(2)} of before (${before.toFixed(2)} s)` : ''}${a.sampled ? ` (timed on ${SAMPLE})` : ''}`,
+      `  ${id}: ${a.n} placements, ${a.sampled ? 'est. ' : ''}${a.wallS.toFixed(2)} / ${a.cpuS.toFixed(2)} s, ${Math.round(a.n / a.cpuS)} runs/s, fault moment at ${Math.round(a.prefix * 100)}% of the run (${Math.round(a.forked * 100)}% of placements fork there, sharing ${Math.round(a.shared * 100)}% of the atlas's run time), ${a.entries} trace entries in the scenario's own run (${((a.cpuS * 1e6) / (a.n * a.entries)).toFixed(2)} µs CPU per entry of trial)${before ? `, CPU ×${(a.cpuS / before).toFixed(2)} of before (${before.toFixed(2)} s)` : ''}${a.sampled ? ` (timed on ${SAMPLE})` : ''}; rejoined ${a.rejoin.rejoined} of ${a.rejoin.tried} trials tested, skipping ${Math.round(a.rejoin.skipped).toLocaleString('en-US')} of their ~${Math.round(a.after).toLocaleString('en-US')} entries after the fork (${((100 * a.rejoin.skipped) / Math.max(1, a.after)).toFixed(0)} %), ${a.rejoin.checks} checks of ${Math.round(a.rejoin.tokens / Math.max(1, a.rejoin.checks))} tokens each`,
     );
   }
   console.log(
@@ -137,6 +141,9 @@ function timeAtlas(
   forked: number;
   shared: number;
   entries: number;
+  /** The rejoin test's counts (last atlas), and the trial entries after the fork moments without it. */
+  rejoin: RejoinStats;
+  after: number;
 } {
   const walls: number[] = [];
   const cpus: number[] = [];
@@ -146,6 +153,8 @@ function timeAtlas(
   let forked = 0;
   let shared = 0;
   let entries = 0;
+  let rejoin: RejoinStats = { tried: 0, rejoined: 0, checks: 0, skipped: 0, tokens: 0 };
+  let after = 0;
   for (let r = 0; r < REPEAT; r++) {
     const c0 = process.cpuUsage();
     const t0 = performance.now();
@@ -162,16 +171,26 @@ function timeAtlas(
       moments.map((m) => ({ time: m ?? 0 })),
     );
     entries = first.trace.length;
-    pool.reclaim(first);
     n = placements.length;
     sampled = n > SAMPLE_ABOVE;
     // Sampled evenly when there are too many to time them all.
     const picked = pickPlacements(n, SAMPLE, SAMPLE_ABOVE);
+    const stats: RejoinStats = { tried: 0, rejoined: 0, checks: 0, skipped: 0, tokens: 0 };
     runTrials(scenario, trialFaults(placements, picked), cutOff, {
       pool,
       path: PATH,
       entriesPerObject: FORK_RULE,
+      rejoin: REJOIN,
+      rejoinStats: stats,
     });
+    rejoin = stats;
+    // What the trials would run after their fork moments without the rejoin (the own run's
+    // entries from each moment on: a trial runs about as long as the scenario alone).
+    after = picked.reduce(
+      (sum, [i]) => sum + entries * (1 - prefixShare(first.trace, [{ time: moments[i!] ?? 0 }])),
+      0,
+    );
+    pool.reclaim(first);
     const scale = n / picked.length;
     walls.push(((performance.now() - t0) / 1000) * scale);
     const c = process.cpuUsage(c0);
@@ -186,6 +205,8 @@ function timeAtlas(
     forked,
     shared,
     entries,
+    rejoin,
+    after,
   };
 }
 

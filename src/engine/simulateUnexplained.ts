@@ -132,6 +132,13 @@ export interface SimulateOptions {
    * has such a processor (the embed's first run of a consumer preset loads none, issue 31).
    */
   jobs?: ProcessorJobs;
+  /**
+   * Leave the trace's first `traceShift` entries blank (default 0): every entry id of the run is
+   * then that much higher and nothing else changes — the fault atlas's rejoin test runs such a
+   * twin of the scenario's own run to find where its state holds entry ids
+   * (src/engine/atlas/rejoin.ts).
+   */
+  traceShift?: number;
 }
 
 /**
@@ -188,6 +195,7 @@ function simulateWith(scenario: Scenario, opts: SimulateOptions): Run {
 export function assembleRun(scenario: Scenario, opts: SimulateOptions = {}): AssembledRun {
   const events = opts.events ?? buildEvents(scenario.workload, scenario.seed);
   const w = new World(scenario, events);
+  if (opts.traceShift) w.trace.skip(opts.traceShift);
   const lab = new Lab(w, 'lab');
   const armed = opts.armFaults ?? scenario.faults.length;
   w.faults = new Faults(

@@ -210,6 +210,14 @@ export class Trace implements TraceColumns {
     return i;
   }
 
+  /** Leave `n` blank entries (all columns zero): a shifted twin of a run (`traceShift`). */
+  skip(n: number): void {
+    for (let i = 0; i < n; i++) {
+      this.ensure();
+      this.length++;
+    }
+  }
+
   /** Set the less common fields of entry `i`. */
   set(i: number, f: { peer?: number; txn?: number; ckpt?: number; until?: number }): void {
     if (f.peer !== undefined) this.peer[i] = f.peer;

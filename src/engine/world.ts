@@ -52,6 +52,14 @@ interface Task extends Scheduled {
 function noop(): void {}
 
 /**
+ * Whether a queued task does nothing when it runs ({@link World.release}d): it only moves the
+ * clock, and ends the run at `stopAtMs` if it is due after that (the fault atlas's rejoin test).
+ */
+export function isIdleTask(task: object): boolean {
+  return (task as Partial<Task>).fn === noop;
+}
+
+/**
  * Whether `fn`, found at `holder[key]` in a run's state, is code without state — a queued task's
  * or a held {@link Call}'s method of its `self` or `stateless` function, or a cancelled task's
  * nothing — which a snapshot shares instead of refusing (src/engine/atlas/fork.ts).

@@ -18,6 +18,10 @@
  * state without closures: 74 of the 80 preset variants have one halfway (Spark's per-statement
  * continuation holds the others), every Flink variant at every moment
  * (`npx tsx scripts/fork-census.ts [--every]`).
+ *
+ * A single fault's trial forked by snapshot may stop before its end, where its state is the
+ * scenario's own run's again up to a renumbering of trace entries (./rejoin.ts): it is handed to
+ * `onRejoined` with that run's outcome instead of to `onRun`.
  */
 import type { FaultSpec, Scenario } from '../scenario/schema';
 import {
@@ -34,6 +38,7 @@ import { hitsCheckpoints } from '../faults';
 import { Forker } from './fork';
 import { UncopyableError } from '../core/deepCopy';
 import { runTrial, withFaults } from './trial';
+import { Rejoiner, type Rejoined, type RejoinStats } from './rejoin';
 
 /**
  * How a trial's run is made: from scratch, or forked by replay or by snapshot; `auto` forks by
@@ -137,6 +142,13 @@ export interface TrialRunOptions {
   pool?: BufferPool;
   /** Asked before each run: true stops there. */
   cancelled?: () => boolean;
+  /**
+   * Given, a single-fault trial forked by snapshot stops where it rejoins the scenario's own run
+   * (./rejoin.ts) and is handed here instead of to `onRun`, with the reference run's outcome.
+   */
+  onRejoined?: (k: number, rejoined: Rejoined) => void;
+  /** Filled with the rejoin test's counts (the benchmark's). */
+  rejoinStats?: RejoinStats;
 }
 
 /**
@@ -157,11 +169,18 @@ export function forEachTrialRun(
       done.add(k);
       onRun(k, run);
     };
+    const rejoined = opts.onRejoined;
     try {
       return forEachTrialRun(s, trials, events, mark, {
         ...opts,
         path: 'snapshot',
         entriesPerObject: opts.entriesPerObject ?? ENTRIES_PER_COPIED_OBJECT,
+        onRejoined: rejoined
+          ? (k, r) => {
+              done.add(k);
+              rejoined(k, r);
+            }
+          : undefined,
       });
     } catch (e) {
       if (!(e instanceof UncopyableError)) throw e;
@@ -206,6 +225,8 @@ export function forEachTrialRun(
       stop,
       opts.entriesPerObject ?? 0,
       opts.pool,
+      opts.onRejoined,
+      opts.rejoinStats,
     );
 }
 
@@ -250,6 +271,8 @@ function snapshotTrials(
   stop: () => boolean,
   entriesPerObject: number,
   pool?: BufferPool,
+  onRejoined?: (k: number, rejoined: Rejoined) => void,
+  rejoinStats?: Rejoiner['stats'],
 ): void {
   // Faults by first appearance, so trials sharing a step sort next to one another.
   const ids = new Map<FaultSpec, number>();
@@ -289,18 +312,29 @@ function snapshotTrials(
           continue;
         }
         const trial = trialOf(t.k);
-        const go = (): Run => {
+        // A single fault's trial may stop where it rejoins the scenario's own run.
+        const rejoin = onRejoined && rejoiner && trials[t.k]!.length === 1 ? rejoiner : null;
+        const go = (): Run | Rejoined => {
           const copy = forker.snapshot(run, trial);
           armStep(copy, trial, step, armed);
-          return finishRun(copy, { explain: false });
+          return (
+            rejoin?.tryRejoin(copy, trial, step.index, step.moment) ??
+            finishRun(copy, { explain: false })
+          );
         };
-        if (!pool) onRun(t.k, go());
+        const hand = (result: Run | Rejoined) => {
+          if ('reference' in result) onRejoined!(t.k, result);
+          else onRun(t.k, result);
+        };
+        if (!pool) hand(go());
         else {
           // The copy and the run after it take their arrays from the pool, and give them back
-          // with the run (runTrials reclaims it): the next trial's copy reuses them.
+          // with the run (runTrials reclaims it): the next trial's copy reuses them. A trial
+          // that rejoined gives them back at once.
           const { result, taken } = withPool(pool, go);
           pool.own(result, taken);
-          onRun(t.k, result);
+          if ('reference' in result) pool.reclaim(result);
+          hand(result);
         }
       }
       if (deeper.length > 0) {
@@ -314,5 +348,7 @@ function snapshotTrials(
   };
   const base = assembleRun(s, { events });
   const forker = new Forker(base.world);
+  const rejoiner = onRejoined ? new Rejoiner(s, events, forker.sharedInputs) : null;
   fork(base, forked, 0, []);
+  if (rejoiner && rejoinStats) Object.assign(rejoinStats, rejoiner.stats);
 }

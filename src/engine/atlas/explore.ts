@@ -13,6 +13,7 @@ import { simulate, type Run } from '../simulate';
 import type { BufferPool } from '../core/pool';
 import { buildEvents } from '../scenario/workload';
 import { forEachTrialRun, type TrialPath } from './continuation';
+import type { RejoinStats } from './rejoin';
 import { K } from '../trace';
 import {
   enumeratePlacements,
@@ -72,6 +73,18 @@ export function outcomeOf(v: {
  * trial is not "stuck" because of the added fault). `added`: how many faults were appended.
  */
 export function classify(run: Run, baseCutOff: boolean, added = 0): TrialResult {
+  return classifyVerdict(run, baseCutOff, firedAll(run, added));
+}
+
+/**
+ * A trial's result from the run whose final state is its own — itself, or the scenario's own run
+ * it rejoined (./rejoin.ts) — and whether its faults fired.
+ */
+function classifyVerdict(
+  run: Pick<Run, 'verdict' | 'cutOff'>,
+  baseCutOff: boolean,
+  fired: boolean,
+): TrialResult {
   const v = run.verdict;
   let duplicated = 0;
   let lost = 0;
@@ -92,7 +105,7 @@ export function classify(run: Run, baseCutOff: boolean, added = 0): TrialResult 
     duplicated = Math.max(duplicated, fxDup);
   }
   const outcome: Outcome = run.cutOff && !baseCutOff ? 'stuck' : outcomeOf(v);
-  return { outcome, duplicated, lost, fired: firedAll(run, added) };
+  return { outcome, duplicated, lost, fired };
 }
 
 /** Whether each of the last `added` faults of the run's scenario fired at least once. */
@@ -121,6 +134,13 @@ export interface RunTrialsOptions {
   path?: TrialPath;
   /** When a trial forks on the `auto` path (a benchmark's knob; see `ENTRIES_PER_COPIED_OBJECT`). */
   entriesPerObject?: number;
+  /**
+   * False: every trial runs to its end, none stops where it rejoins the scenario's own run
+   * (./rejoin.ts; the same results either way — a benchmark's and a test's knob).
+   */
+  rejoin?: boolean;
+  /** Filled with what the rejoin test did (trials tried, rejoined, entries skipped…). */
+  rejoinStats?: RejoinStats;
 }
 
 /**
@@ -156,6 +176,14 @@ export function runTrials(
       pool: opts.pool,
       cancelled: opts.cancelled,
       entriesPerObject: opts.entriesPerObject,
+      onRejoined:
+        opts.rejoin === false
+          ? undefined
+          : (k, r) => {
+              out[k] = classifyVerdict(r.reference, baseCutOff, r.fired);
+              opts.onProgress?.(++done, slice.length);
+            },
+      rejoinStats: opts.rejoinStats,
     },
   );
   // Cancelled: the trials run before the first one that did not (a fork may run them out of order).

@@ -38,6 +38,11 @@ export class Forker {
   private readonly own: Scenario;
   private readonly stats = { copied: 0 };
 
+  /** The scenario's read-only inputs, which a snapshot shares (the rejoin test's walk too). */
+  get sharedInputs(): ReadonlySet<object> {
+    return this.shared;
+  }
+
   /** `world`: a world of the scenario whose runs it copies (its scenario and event columns). */
   constructor(world: World) {
     this.shared = readOnlyInputs(world);

@@ -103,6 +103,20 @@ export function withPool<T>(pool: BufferPool, fn: () => T): { result: T; taken: 
 }
 
 /**
+ * Run `fn` with new memory, outside the pool of the run in progress (if any): the fault atlas's
+ * reference run (src/engine/atlas/rejoin.ts), advanced while a trial runs, must outlive the trial.
+ */
+export function withoutPool<T>(fn: () => T): T {
+  const outer = current;
+  current = null;
+  try {
+    return fn();
+  } finally {
+    current = outer;
+  }
+}
+
+/**
  * A zeroed typed array of `length` elements — from the pool of the run in progress when there is
  * one and the array is large enough to matter, else a new one.
  */

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../scenario/validate';
+import { buildEvents } from '../scenario/workload';
+import type { FaultSpec, Scenario } from '../scenario/schema';
+import { assembleRun, advanceRun, defaultStopAt } from '../simulate';
+import { classify, firstRun, runTrial, runTrials } from './explore';
+import { Forker } from './fork';
+import type { RejoinStats } from './rejoin';
+import { walkState } from './stateWalk';
+
+/** 30 records a second apart, copied by a consumer loop into a plain table (commit after write). */
+function scenario(): Scenario {
+  const r = parseScenario({
+    version: 1,
+    name: 'rejoin',
+    claim: 'exactly-once',
+    workload: { topic: 'events', generate: { count: 30, startAtMs: 1000, intervalMs: 1000 } },
+    producer: { 'request.timeout.ms': 500 },
+    processor: { type: 'consumer', 'enable.auto.commit': false, 'auto.offset.reset': 'earliest' },
+    sink: { type: 'table', name: 'events' },
+  });
+  if (!r.ok) throw new Error(JSON.stringify(r.issues));
+  return r.scenario;
+}
+
+const s = scenario();
+const events = buildEvents(s.workload, s.seed);
+
+/** The atlas's result for `fault` with the rejoin test, its counts, and the result from scratch. */
+function trial(fault: FaultSpec) {
+  const stats: RejoinStats = { tried: 0, rejoined: 0, checks: 0, skipped: 0, tokens: 0 };
+  const cutOff = firstRun(s).cutOff;
+  const [result] = runTrials(s, [[fault]], cutOff, { path: 'snapshot', rejoinStats: stats });
+  return { result, stats, scratch: classify(runTrial(s, [fault], events), cutOff, 1) };
+}
+
+/** A paused run's tokens (src/engine/atlas/stateWalk.ts). */
+function tokens(run: ReturnType<typeof assembleRun>, shared: ReadonlySet<object>): unknown[] {
+  const out: unknown[] = [];
+  walkState(
+    run,
+    { put: (x) => out.push(x) },
+    {
+      shared,
+      scenarios: new Set([s]),
+      stopAtMs: defaultStopAt(s, events),
+    },
+  );
+  return out;
+}
+
+describe("a trial that rejoins the scenario's own run", () => {
+  it('finds the entry ids of a paused run with a twin whose trace starts one entry in', () => {
+    const a = assembleRun(s, { events });
+    const b = assembleRun(s, { events, traceShift: 1 });
+    advanceRun(a, 12_000);
+    advanceRun(b, 12_000);
+    const shared = new Forker(a.world).sharedInputs;
+    const x = tokens(a, shared);
+    const y = tokens(b, shared);
+    expect(y.length).toBe(x.length);
+    let ids = 0;
+    for (let i = 0; i < x.length; i++) {
+      if (Object.is(x[i], y[i])) continue;
+      // Every difference is an entry id, one higher in the twin.
+      expect(y[i]).toBe((x[i] as number) + 1);
+      ids++;
+    }
+    // The log's append and send entries and the table's row entries name entries, at least.
+    expect(ids).toBeGreaterThan(3 * 11);
+  });
+
+  it('stops a trial whose lost sink write is retried: its table ends as the own run’s', () => {
+    // The write of e7 is lost; the sink client retries it before e8 comes: the table holds each
+    // row once, as in the scenario's own run, and the run goes on as that run.
+    const { result, stats, scratch } = trial({
+      kind: 'drop-request',
+      at: 7016,
+      link: 'sink',
+      match: { nth: 1 },
+    });
+    expect(stats.tried).toBe(1);
+    expect(stats.rejoined).toBe(1);
+    expect(stats.skipped).toBeGreaterThan(0);
+    expect(result).toEqual({ outcome: 'held', duplicated: 0, lost: 0, fired: true });
+    expect(result).toEqual(scratch);
+  });
+
+  it('runs to its end a trial whose lost sink response leaves a duplicate row for good', () => {
+    // The insert of e6 succeeded but its answer is lost: the retry inserts e6 again. The table
+    // holds a row the own run's never holds, so no checkpoint matches.
+    const { result, stats, scratch } = trial({
+      kind: 'drop-response',
+      at: 6018,
+      link: 'sink',
+      match: { nth: 1 },
+    });
+    expect(stats.tried).toBe(1);
+    expect(stats.rejoined).toBe(0);
+    expect(stats.checks).toBeGreaterThan(0);
+    expect(result).toEqual({ outcome: 'duplicates', duplicated: 1, lost: 0, fired: true });
+    expect(result).toEqual(scratch);
+  });
+
+  it('is not tried without the rejoin (runTrials rejoin: false)', () => {
+    const stats: RejoinStats = { tried: 0, rejoined: 0, checks: 0, skipped: 0, tokens: 0 };
+    const fault: FaultSpec = { kind: 'drop-request', at: 7016, link: 'sink', match: { nth: 1 } };
+    const r = runTrials(s, [[fault]], false, {
+      path: 'snapshot',
+      rejoin: false,
+      rejoinStats: stats,
+    });
+    expect(stats.tried).toBe(0);
+    expect(r[0]).toEqual({ outcome: 'held', duplicated: 0, lost: 0, fired: true });
+  });
+});

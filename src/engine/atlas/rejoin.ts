@@ -1,0 +1,319 @@
+/**
+ * Rejoining the scenario's own run (issue 23 §3, docs/ARCHITECTURE.md "Pending work and forks"):
+ * a single-fault trial of the fault atlas whose state, at a checkpoint, is the scenario's own
+ * run's state at the same moment — up to a renumbering of trace entries — goes on as that run
+ * goes on, so it stops there and takes that run's outcome.
+ *
+ * Why that is exact. The engine is deterministic: from one state, one future. Two states that
+ * differ only in the entry ids they hold (the trace entries their pending work and records name)
+ * have the same future up to those ids, if the engine treats an id as a name: it compares ids,
+ * writes them into new entries as causes, and reads a few columns of the entry an id names
+ * (`World.arrive` a message's 'msg' entry — its event, topic, partition, offset, count and type;
+ * `Links.resetAt` a crash entry's time) — no arithmetic or ordering on them, and the trace's
+ * length decides nothing but the trace limit. So the test asks, at a checkpoint of the reference run:
+ * - every part of the state equal, but the entry ids, by the canonical walk (./stateWalk.ts):
+ *   the queue's live tasks in run order, the added fault spent (it can no longer act);
+ * - the entry ids held in the same places, renumbered one to one (the engine compares ids for
+ *   equality only — nothing outside the explanations, the checker and the atlas orders or sorts
+ *   them — so every comparison comes out alike), each naming an entry with the same columns
+ *   (`time` too for a crash entry); where the state holds ids is found by a twin of the reference run whose
+ *   trace starts one entry in (`traceShift`): exactly those values differ by one;
+ * - the trial's trace limit and end (`stopAtMs` or its default) the reference's, and the
+ *   reference not cut off by the limit.
+ * Then the trial's final state is the reference's (the same rows, records and effects per
+ * event), so its verdict is the reference's; only whether its fault fired is its own (read from
+ * its trace, which holds every firing: a spent fault fires no more).
+ *
+ * Where it falls back (the trial runs to its end): pairs; a state with any other difference —
+ * a record more or fewer in a log or a table (a duplicate stays one), another count in one of the
+ * scenario's own faults (retry-storm's every-100th-response drop, after a produce request more
+ * or fewer), a counter of another kind of id (pipeline-generated ids, a producer id);
+ * checkpoints past the few tried (see {@link TRY_AFTER_MS}).
+ */
+import type { Scenario } from '../scenario/schema';
+import type { Events } from '../scenario/workload';
+import {
+  advanceRun,
+  assembleRun,
+  defaultStopAt,
+  simulate,
+  type AssembledRun,
+  type Run,
+} from '../simulate';
+import { LIMITS } from '../scenario/limits';
+import { K, type Trace } from '../trace';
+import { withoutPool } from '../core/pool';
+import { MISMATCH, walkState, type TokenSink, type WalkOptions } from './stateWalk';
+
+/** Checkpoints of the reference run, evenly spaced over its length. */
+const CHECKPOINTS = 64;
+/**
+ * How long after its fault's moment a trial is tested (ms), at the first checkpoint from then on:
+ * the clients' timeouts that a fault's effects wait out are of these orders (a produce request's
+ * 0.5–30 s, a statement's 5 s, a fetch's 30 s); a trial that has not rejoined by the last seldom
+ * does, and a test that fails costs little (it stops at the first difference).
+ */
+const TRY_AFTER_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000];
+
+/**
+ * After this many trials tested, the test is given up for the atlas's other trials if fewer than
+ * one in {@link GIVE_UP_RATIO} rejoined: where hardly any trial can rejoin (a Flink job's
+ * checkpoint timers stay out of phase after a fault), its checks and checkpoints only cost. A
+ * count, so the choice is the same on every machine; either choice gives the same results.
+ */
+const GIVE_UP_AFTER = 32;
+const GIVE_UP_RATIO = 16;
+
+/** The reference's paused state at one time: its tokens, and which are entry ids. */
+interface Checkpoint {
+  time: number;
+  tokens: unknown[];
+  /** Per token: 0 a value, 1 an entry id, 3 an entry id whose entry's time matters. */
+  ids: Uint8Array;
+  traceLength: number;
+}
+
+/** What the rejoin test did in one atlas (the benchmark's figures). */
+export interface RejoinStats {
+  /** Trials tested, and those that rejoined. */
+  tried: number;
+  rejoined: number;
+  /** Checkpoints compared, and the tokens of state they compared (./stateWalk.ts). */
+  checks: number;
+  tokens: number;
+  /** Trace entries of the reference run the rejoined trials did not run. */
+  skipped: number;
+}
+
+/** A trial that rejoined: the reference's finished run, and whether the trial's fault fired. */
+export interface Rejoined {
+  reference: Run;
+  fired: boolean;
+}
+
+/** The trace columns an entry id's entry must agree on (`time` only for a crash entry). */
+const COLUMNS = [
+  'kind',
+  'actor',
+  'peer',
+  'event',
+  'topic',
+  'partition',
+  'offset',
+  'count',
+  'txn',
+  'ckpt',
+  'aux',
+] as const;
+
+/** Records token `i`'s kind: collects the reference's tokens and where its keys say a crash. */
+class Recorder implements TokenSink {
+  readonly tokens: unknown[] = [];
+  readonly crash: boolean[] = [];
+  put(token: unknown, key?: string): void {
+    this.tokens.push(token);
+    this.crash.push(key === 'crashEntries');
+  }
+}
+
+/** Compares a trial's tokens with a checkpoint's, collecting the entry-id renumbering. */
+class Comparer implements TokenSink {
+  private p = 0;
+  /** Trial entry id → reference entry id, and back. */
+  readonly forward = new Map<number, number>();
+  private readonly back = new Map<number, number>();
+  /** Trial ids whose entry's time must match. */
+  readonly timed: number[] = [];
+
+  constructor(
+    private readonly c: Checkpoint,
+    private readonly traceLength: number,
+  ) {}
+
+  put(token: unknown): void {
+    const p = this.p++;
+    const c = this.c;
+    if (p >= c.tokens.length) throw MISMATCH;
+    const want = c.tokens[p];
+    const id = c.ids[p]!;
+    if (id === 0) {
+      if (!Object.is(token, want)) throw MISMATCH;
+      return;
+    }
+    const x = token as number;
+    const y = want as number;
+    if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || x >= this.traceLength)
+      throw MISMATCH;
+    const f = this.forward.get(x);
+    if (f === undefined) {
+      if (this.back.has(y)) throw MISMATCH;
+      this.forward.set(x, y);
+      this.back.set(y, x);
+    } else if (f !== y) throw MISMATCH;
+    if (id === 3) this.timed.push(x);
+  }
+
+  /** Tokens compared so far. */
+  get position(): number {
+    return this.p;
+  }
+
+  get complete(): boolean {
+    return this.p === this.c.tokens.length;
+  }
+}
+
+/**
+ * The rejoin test of one atlas (one scenario, one workload): the reference run and its shifted
+ * twin advanced from checkpoint to checkpoint as the trials ask (trials come in order of their
+ * moments), and the reference's finished run, made once when first needed — all outside the
+ * trials' buffer pool.
+ */
+export class Rejoiner {
+  private reference: AssembledRun | null = null;
+  private twin: AssembledRun | null = null;
+  private finished: Run | null = null;
+  private times: number[] = [];
+  private readonly checkpoints = new Map<number, Checkpoint | null>();
+  /** The last checkpoint the reference and its twin were advanced to (they only go forward). */
+  private reached = -1;
+  private readonly stopAt: number;
+  private readonly walk: WalkOptions;
+  /** Counts for the benchmark: trials tried, rejoined, and checks made. */
+  readonly stats: RejoinStats = { tried: 0, rejoined: 0, checks: 0, skipped: 0, tokens: 0 };
+
+  constructor(
+    private readonly s: Scenario,
+    private readonly events: Events,
+    shared: ReadonlySet<object>,
+  ) {
+    this.stopAt = s.stopAtMs ?? defaultStopAt(s, events);
+    this.walk = { shared, scenarios: new Set([s]), stopAtMs: this.stopAt };
+  }
+
+  /** The reference's finished run (its verdict is a rejoined trial's). */
+  private final(): Run {
+    if (this.finished === null) {
+      const run = withoutPool(() => simulate(this.s, { events: this.events, explain: false }));
+      this.finished = run;
+      const end = run.endTime;
+      for (let i = 1; i < CHECKPOINTS; i++) {
+        const t = Math.floor((end * i) / CHECKPOINTS);
+        if (t > 0 && t !== this.times[this.times.length - 1]) this.times.push(t);
+      }
+    }
+    return this.finished;
+  }
+
+  /** Checkpoint `i` (null where the reference cannot give one: ended, or ids not found). */
+  private checkpoint(i: number): Checkpoint | null {
+    // The reference only goes forward: a checkpoint no trial asked for on the way is skipped
+    // (one asked for later is missing: that trial tries its next), one made is kept until the
+    // trials' moments pass it.
+    if (!this.checkpoints.has(i) && i > this.reached) {
+      this.reached = i;
+      this.make(i);
+    }
+    return this.checkpoints.get(i) ?? null;
+  }
+
+  private make(i: number): void {
+    const time = this.times[i]!;
+    const c = withoutPool((): Checkpoint | null => {
+      this.reference ??= assembleRun(this.s, { events: this.events });
+      this.twin ??= assembleRun(this.s, { events: this.events, traceShift: 1 });
+      if (!advanceRun(this.reference, time) || !advanceRun(this.twin, time)) return null;
+      const a = new Recorder();
+      const b = new Recorder();
+      walkState(this.reference, a, this.walk);
+      walkState(this.twin, b, this.walk);
+      if (a.tokens.length !== b.tokens.length) return null;
+      const ids = new Uint8Array(a.tokens.length);
+      for (let j = 0; j < ids.length; j++) {
+        const x = a.tokens[j];
+        const y = b.tokens[j];
+        if (Object.is(x, y)) continue;
+        // An entry id, shifted by the twin's one blank entry; any other difference: no checkpoint.
+        if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || y !== x + 1) return null;
+        ids[j] = a.crash[j] ? 3 : 1;
+      }
+      return { time, tokens: a.tokens, ids, traceLength: this.reference.world.trace.length };
+    });
+    this.checkpoints.set(i, c);
+  }
+
+  /**
+   * Run `trial` (the trial's paused run, its one added fault armed at `index` of the trial's
+   * scenario `t`) up to the checkpoints after `moment` and test each: the rejoined result, or
+   * null with the run advanced to a checkpoint or ended (then finish it as any trial).
+   */
+  tryRejoin(trial: AssembledRun, t: Scenario, index: number, moment: number): Rejoined | null {
+    const st = this.stats;
+    if (st.tried >= GIVE_UP_AFTER && st.rejoined * GIVE_UP_RATIO < st.tried) return null;
+    const ref = this.final();
+    if (ref.cutOffBy === 'trace-limit') return null;
+    if ((t.stopAtMs ?? defaultStopAt(t, this.events)) !== this.stopAt) return null;
+    this.stats.tried++;
+    // Checkpoints of earlier moments are not asked again (trials come in order of moments).
+    let first = 0;
+    while (first < this.times.length && this.times[first]! <= moment)
+      this.checkpoints.delete(first++);
+    let i = first - 1;
+    for (const d of TRY_AFTER_MS) {
+      const last = i;
+      while (i < this.times.length && (i < first || i === last || this.times[i]! < moment + d)) i++;
+      if (i >= this.times.length) return null;
+      const c = this.checkpoint(i);
+      if (c === null) continue;
+      if (!advanceRun(trial, c.time)) return null;
+      this.stats.checks++;
+      if (!this.matches(trial, t, index, c, ref.trace)) continue;
+      // The trial's trace limit is the reference's, moved by the difference in length.
+      const w = trial.world.trace;
+      if (ref.trace.length + (w.length - c.traceLength) + 1 >= LIMITS.traceEntries) return null;
+      this.stats.rejoined++;
+      this.stats.skipped += ref.trace.length - c.traceLength;
+      return { reference: ref, fired: firedAt(w, index) };
+    }
+    return null;
+  }
+
+  /** Whether the trial's state at `c.time` is the reference's, up to entry ids. */
+  private matches(
+    trial: AssembledRun,
+    t: Scenario,
+    index: number,
+    c: Checkpoint,
+    refTrace: Trace,
+  ): boolean {
+    const trace = trial.world.trace;
+    const cmp = new Comparer(c, trace.length);
+    try {
+      walkState(trial, cmp, {
+        shared: this.walk.shared,
+        scenarios: new Set([this.s, t]),
+        stopAtMs: this.stopAt,
+        added: { from: index, now: c.time },
+      });
+    } catch (e) {
+      if (e === MISMATCH) return false;
+      throw e;
+    } finally {
+      this.stats.tokens += cmp.position;
+    }
+    if (!cmp.complete) return false;
+    // One to one (the Comparer's maps): every comparison of two ids comes out as in the
+    // reference — the engine compares ids for equality only, never orders them.
+    for (const [x, y] of cmp.forward)
+      for (const col of COLUMNS) if (trace[col][x] !== refTrace[col][y]) return false;
+    for (const x of cmp.timed)
+      if (trace.time[x] !== refTrace.time[cmp.forward.get(x)!]) return false;
+    return true;
+  }
+}
+
+/** Whether fault `index` has a 'fault' entry in `t`. */
+function firedAt(t: Trace, index: number): boolean {
+  for (let e = 0; e < t.length; e++) if (t.kind[e] === K.fault && t.aux[e] === index) return true;
+  return false;
+}

@@ -1,0 +1,104 @@
+/**
+ * A trial that stops where it rejoins the scenario's own run (src/engine/atlas/rejoin.ts) gives
+ * the outcome the same trial gives run from scratch ({@link runTrial}) — its outcome, duplicated
+ * and lost counts, and whether its fault fired — over random library variants and a plain
+ * copy into a table, their generated workloads re-drawn (count and spacing), and random sets of
+ * single placements.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  buildEvents,
+  classify,
+  enumeratePlacements,
+  firstRun,
+  parseScenario,
+  runTrial,
+  runTrials,
+  type RejoinStats,
+  type Scenario,
+} from '../engine';
+import { presets } from './index';
+
+const seed = process.env.FC_SEED === 'random' ? undefined : Number(process.env.FC_SEED ?? 20261203);
+const params = (numRuns: number) => ({ numRuns, ...(seed !== undefined ? { seed } : {}) });
+
+/** The library's variants of at most 30 events: a trial stays a few milliseconds. */
+const small: Scenario[] = presets.flatMap((p) =>
+  p.variants.flatMap((v) => {
+    const r = parseScenario(v.scenario);
+    if (!r.ok) return [];
+    const w = r.scenario.workload;
+    const n = w.events ? w.events.length : (w.generate?.count ?? 0);
+    return n <= 30 ? [r.scenario] : [];
+  }),
+);
+
+/**
+ * A consumer loop copying a generated workload into a plain table, commit after write (the
+ * shape of retry-storm without its own fault): a lost sink write, retried within the gap between
+ * two records, leaves the table as the own run's — trials that rejoin.
+ */
+function copyToTable(): Scenario {
+  const r = parseScenario({
+    version: 1,
+    name: 'copy to a table',
+    claim: 'at-least-once',
+    workload: { topic: 'events', generate: { count: 10, startAtMs: 1000, intervalMs: 1000 } },
+    producer: { 'request.timeout.ms': 500 },
+    processor: { type: 'consumer', 'enable.auto.commit': false, 'auto.offset.reset': 'earliest' },
+    sink: { type: 'table', name: 'events' },
+  });
+  if (!r.ok) throw new Error(JSON.stringify(r.issues));
+  return r.scenario;
+}
+const table = copyToTable();
+
+/** `s` with its generated workload re-drawn (a listed workload is kept). */
+function withWorkload(s: Scenario, count: number, intervalMs: number): Scenario {
+  const g = s.workload.generate;
+  if (!g || s.workload.events) return s;
+  return { ...s, workload: { ...s.workload, generate: { ...g, count, intervalMs } } };
+}
+
+/** Over every draw: trials tested and rejoined (the property must meet some). */
+const seen: RejoinStats = { tried: 0, rejoined: 0, checks: 0, skipped: 0, tokens: 0 };
+
+describe('atlas trials that rejoin', () => {
+  it('give the outcome of the same trial run from scratch', () => {
+    fc.assert(
+      fc.property(
+        // Two draws in three the copy into a table, else a library variant.
+        fc.nat(3 * small.length - 1),
+        fc.integer({ min: 10, max: 40 }),
+        fc.integer({ min: 500, max: 2_000 }),
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        (which, count, intervalMs, picks) => {
+          const s = withWorkload(small[which] ?? table, count, intervalMs);
+          const first = firstRun(s);
+          const placements = enumeratePlacements(s, first, undefined);
+          if (placements.length === 0) return;
+          const trials = picks.map((u) => [placements[Math.floor(u * placements.length)]!.fault]);
+          const events = buildEvents(s.workload, s.seed);
+          const want = trials.map((t) => classify(runTrial(s, t, events), first.cutOff, t.length));
+          const stats: RejoinStats = { tried: 0, rejoined: 0, checks: 0, skipped: 0, tokens: 0 };
+          // Every trial forks (no run from scratch for a short prefix), so every one is tested.
+          const got = runTrials(s, trials, first.cutOff, {
+            entriesPerObject: 0,
+            rejoinStats: stats,
+          });
+          expect(got).toEqual(want);
+          seen.tried += stats.tried;
+          seen.rejoined += stats.rejoined;
+        },
+      ),
+      params(60),
+    );
+    // The property met trials that rejoined, and trials that did not.
+    expect(seen.rejoined).toBeGreaterThan(0);
+    expect(seen.rejoined).toBeLessThan(seen.tried);
+  }, 300_000);
+});
