@@ -70,6 +70,8 @@ function Presenter({ deck }: { deck: LessonDeck }) {
   const details = useLab(selectDetails);
   const panels = new Set(step.panels);
   const [roomHost, setRoomHost] = useState<HTMLDivElement | null>(null);
+  // With a room live, the playback's row is narrower (lesson.css): the speed's word goes.
+  const [roomLive, setRoomLive] = useState(false);
   const roomSource: RoomSource = {
     index: info.index,
     revealed: info.revealed,
@@ -129,7 +131,7 @@ function Presenter({ deck }: { deck: LessonDeck }) {
           </button>
           <DetailsButton details={details} />
           <LessonTools lesson={state.lesson} />
-          <RoomButton source={roomSource} panelHost={roomHost} />
+          <RoomButton source={roomSource} panelHost={roomHost} onPanel={setRoomLive} />
         </header>
         <NoticeBar />
         {/* The band, as the page's projector layout asks a question: the title and the whole setup
@@ -154,7 +156,10 @@ function Presenter({ deck }: { deck: LessonDeck }) {
         {panels.has('transport') && (
           <section aria-label="Playback">
             {/* Play and End greyed until the reveal, as the page's are while its question waits. */}
-            <Transport waitsFor={info.revealed ? null : LESSON_WAITS_TITLE} />
+            <Transport
+              waitsFor={info.revealed ? null : LESSON_WAITS_TITLE}
+              speedWordHidden={roomLive}
+            />
           </section>
         )}
         {comparing ? (

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
 import { createPortal } from 'react-dom';
 import {
   createRoomSession,
@@ -21,16 +21,24 @@ const NEEDS_SERVER =
  * host, says what the feature needs. A presenter's reload finds their session in sessionStorage
  * and opens the panel on it again. In a lesson's presenter view (`source`), the room is asked
  * the step on screen. `panelHost`: where the panel is rendered (the lesson view keeps it outside
- * its `.app`, whose stage cards then stay condensed: src/ui/lesson/LessonApp.tsx).
+ * its `.app`, whose stage cards then stay condensed: src/ui/lesson/LessonApp.tsx). `onPanel`: told
+ * whether the panel is shown, for a view that makes room for it.
  */
 export function RoomButton({
   source,
   panelHost,
-}: { source?: RoomSource; panelHost?: Element | null } = {}) {
+  onPanel,
+}: {
+  source?: RoomSource;
+  panelHost?: Element | null;
+  onPanel?: (shown: boolean) => void;
+} = {}) {
   const [seat, setSeat] = useState<PresenterSeat | null>(() => roomSeats.presenter());
   const [shown, setShown] = useState(true);
   const [note, setNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const panelShown = seat !== null && shown;
+  useEffect(() => onPanel?.(panelShown), [onPanel, panelShown]);
 
   const start = async () => {
     if (seat) {
