@@ -17,6 +17,7 @@ import { usePredictionGate } from './library/usePredictionGate';
 import { useLabDriver } from './hooks/useLabDriver';
 import { useTheme } from './hooks/useTheme';
 import { Lower } from './panels/Lower';
+import { CondensedCardsContext } from './pipeline/condensedCards';
 import { Pipeline } from './pipeline/Pipeline';
 import { RoomButton } from './room/RoomButton';
 import { StatusLine } from './StatusLine';
@@ -80,6 +81,8 @@ function Shell() {
   const details = useLab(selectDetails);
   const batch = useLab(selectBatch);
   const asking = usePredictionGate().phase === 'pending';
+  // A room's panel beside the cards opts them out of the condensed layout (condensedCards.css).
+  const [roomLive, setRoomLive] = useState(false);
   useTheme();
   return (
     <div
@@ -117,7 +120,7 @@ function Shell() {
           <StatusLine />
           <CompareButton />
           <IoTools />
-          <RoomButton />
+          <RoomButton onPanel={setRoomLive} />
         </div>
       </section>
       {/* Compare shows its lanes in place of the one run's counters and pipeline. */}
@@ -147,7 +150,9 @@ function Shell() {
         // The counters are the workbench's head: above the pipeline, under the story's band while
         // a question is asked (library.css); beside the story in projector mode otherwise.
         <Workbench head={<Counters />}>
-          <Pipeline />
+          <CondensedCardsContext.Provider value={present && !details && !roomLive}>
+            <Pipeline />
+          </CondensedCardsContext.Provider>
           <Lower />
         </Workbench>
       )}

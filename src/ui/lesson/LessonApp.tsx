@@ -13,6 +13,7 @@ import { Counters } from '../Counters';
 import { usePlaybackLoop } from '../hooks/usePlaybackLoop';
 import { NoticeBar } from '../io/NoticeBar';
 import { PageProvider, type PageServices } from '../io/PageContext';
+import { CondensedCardsContext } from '../pipeline/condensedCards';
 import { Pipeline } from '../pipeline/Pipeline';
 import { Transport } from '../Transport';
 import { RoomButton } from '../room/RoomButton';
@@ -168,7 +169,12 @@ function Presenter({ deck }: { deck: LessonDeck }) {
           <>
             {/* The counters would answer the question: they wait for the reveal. */}
             {panels.has('counters') && info.revealed && <Counters />}
-            {panels.has('pipeline') && <Pipeline />}
+            {panels.has('pipeline') && (
+              // The room's panel sits outside this view: the cards stay condensed with it.
+              <CondensedCardsContext.Provider value={!details}>
+                <Pipeline />
+              </CondensedCardsContext.Provider>
+            )}
           </>
         )}
       </div>
