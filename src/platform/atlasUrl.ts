@@ -5,6 +5,7 @@
  */
 import { withAtlasParam } from '../views/atlas/atlasLink';
 import type { AtlasChoice } from '../views/atlas/atlasChoice';
+import { replaceHash } from './replaceHash';
 
 /** Put the atlas choice in the URL hash (a default one: take it out), no history entry. */
 export function writeAtlasToLocation(
@@ -12,8 +13,5 @@ export function writeAtlasToLocation(
   loc: Pick<Location, 'hash' | 'href'> = location,
   hist: Pick<History, 'replaceState' | 'state'> = history,
 ): void {
-  const i = loc.href.indexOf('#');
-  const base = i >= 0 ? loc.href.slice(0, i) : loc.href;
-  const rest = withAtlasParam(loc.hash, choice);
-  hist.replaceState(hist.state, '', rest ? `${base}#${rest}` : base);
+  replaceHash(withAtlasParam(loc.hash, choice), loc, hist);
 }

@@ -4,6 +4,7 @@
  */
 import { decodeCompare, withCompareParam, type CompareInLink } from '../views/compare/compareLink';
 import type { CompareSpec } from '../views/compare/lanes';
+import { replaceHash } from './replaceHash';
 
 /** The compare state the page's URL hash carries (null: none). */
 export function compareFromLocation(loc: Pick<Location, 'hash'> = location): CompareInLink {
@@ -16,8 +17,5 @@ export function writeCompareToLocation(
   loc: Pick<Location, 'hash' | 'href'> = location,
   hist: Pick<History, 'replaceState' | 'state'> = history,
 ): void {
-  const i = loc.href.indexOf('#');
-  const base = i >= 0 ? loc.href.slice(0, i) : loc.href;
-  const rest = withCompareParam(loc.hash, spec);
-  hist.replaceState(hist.state, '', rest ? `${base}#${rest}` : base);
+  replaceHash(withCompareParam(loc.hash, spec), loc, hist);
 }

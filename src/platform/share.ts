@@ -16,6 +16,7 @@ import {
   PREDICT_PARAM,
   type SharePrediction,
 } from '../views/io/sharePrediction';
+import { replaceHash } from './replaceHash';
 import { sharePredictionFromLocation } from './shareLocation';
 
 export * from '../views/io/shareLink';
@@ -49,9 +50,7 @@ export function writeShareToLocation(
   params.set(SHARE_PARAM, value!);
   if (prediction) params.set(PREDICT_PARAM, encodeSharePrediction(prediction).split(/=(.*)/s)[1]!);
   else params.delete(PREDICT_PARAM);
-  const i = loc.href.indexOf('#');
-  const base = i >= 0 ? loc.href.slice(0, i) : loc.href;
-  hist.replaceState(hist.state, '', `${base}#${params.toString()}`);
+  replaceHash(params.toString(), loc, hist);
 }
 
 /**

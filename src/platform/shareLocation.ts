@@ -11,6 +11,7 @@ import {
   sharePredictionUnreadable,
   type SharePrediction,
 } from '../views/io/sharePrediction';
+import { replaceHash } from './replaceHash';
 
 /**
  * The prediction question the page's URL hash carries beside its scenario (src/views/
@@ -52,8 +53,5 @@ export function clearShareFromLocation(
   params.delete(COMPARE_PARAM);
   // And the atlas's kinds ticked on it (src/views/atlas/atlasLink.ts).
   params.delete(ATLAS_PARAM);
-  const i = loc.href.indexOf('#');
-  const base = i >= 0 ? loc.href.slice(0, i) : loc.href;
-  const rest = params.toString();
-  hist.replaceState(hist.state, '', rest ? `${base}#${rest}` : base);
+  replaceHash(params.toString(), loc, hist);
 }

@@ -17,6 +17,7 @@ import { usePredictionGate } from './library/usePredictionGate';
 import { useLabDriver } from './hooks/useLabDriver';
 import { useTheme } from './hooks/useTheme';
 import { Lower } from './panels/Lower';
+import { CondensedCardsContext } from './pipeline/condensedCards';
 import { Pipeline } from './pipeline/Pipeline';
 import { RoomButton } from './room/RoomButton';
 import { StatusLine } from './StatusLine';
@@ -151,7 +152,9 @@ function Shell() {
         // The counters are the workbench's head: above the pipeline, under the story's band while
         // a question is asked (library.css); beside the story in projector mode otherwise.
         <Workbench head={<Counters />}>
-          <Pipeline />
+          <CondensedCardsContext.Provider value={present && !details && !roomLive}>
+            <Pipeline />
+          </CondensedCardsContext.Provider>
           <Lower />
         </Workbench>
       )}

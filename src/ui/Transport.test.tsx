@@ -1,8 +1,10 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LabProvider } from '../store/LabContext';
 import type { Lab } from '../store/labStore';
 import { App } from './App';
 import { testIds } from './testIds';
+import { Transport } from './Transport';
 import { presetLab } from './testLab';
 import { REVEAL_WAITS, REVEAL_WAITS_TITLE } from './library/revealGuard';
 import { lockInPrediction } from './library/testPrediction';
@@ -149,5 +151,28 @@ describe('Play and End while "Predict first" waits for its answer', () => {
     fireEvent.click(play);
     expect(lab.app.getState().playing).toBe(true);
     act(() => lab.actions.pause());
+  });
+});
+
+describe('transport: the speed word', () => {
+  afterEach(cleanup);
+
+  it('names the slider in view, or for screen readers only where the row is short of room', async () => {
+    const lab = presetLab('at-least-once');
+    const word = () => screen.getByTestId(testIds.speed).closest('label')!.querySelector('span')!;
+    const { rerender } = render(
+      <LabProvider lab={lab}>
+        <Transport />
+      </LabProvider>,
+    );
+    await act(() => lab.actions.settled());
+    expect([word().textContent, word().className]).toEqual(['Speed', '']);
+    // The lesson view with a room live (src/ui/lesson/LessonApp.tsx).
+    rerender(
+      <LabProvider lab={lab}>
+        <Transport speedWordHidden />
+      </LabProvider>,
+    );
+    expect([word().textContent, word().className]).toEqual(['Speed', 'visually-hidden']);
   });
 });

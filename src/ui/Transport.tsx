@@ -26,6 +26,7 @@ const selectScenario = (s: LabState) => s.scenario;
 export function Transport({
   locked = false,
   waitsFor = null,
+  speedWordHidden = false,
 }: {
   locked?: boolean;
   /**
@@ -33,6 +34,8 @@ export function Transport({
    * `LESSON_WAITS_TITLE`): Play and End look and say so as they do for a pending prediction.
    */
   waitsFor?: string | null;
+  /** The speed's word for screen readers only (it names the slider): a row short of room. */
+  speedWordHidden?: boolean;
 }) {
   const a = useActions();
   // While "Predict first" waits for an answer, Play and End would show the final counters and
@@ -144,7 +147,7 @@ export function Transport({
           className="field speed"
           title={`Virtual time per real time: ${formatSpeedWords(speed)}`}
         >
-          <span>Speed</span>
+          <span className={speedWordHidden ? 'visually-hidden' : undefined}>Speed</span>
           <input
             type="range"
             min={0}

@@ -14,6 +14,7 @@ import { Counters } from '../Counters';
 import { usePlaybackLoop } from '../hooks/usePlaybackLoop';
 import { NoticeBar } from '../io/NoticeBar';
 import { PageProvider, type PageServices } from '../io/PageContext';
+import { CondensedCardsContext } from '../pipeline/condensedCards';
 import { Pipeline } from '../pipeline/Pipeline';
 import { Transport } from '../Transport';
 import { RoomButton } from '../room/RoomButton';
@@ -72,6 +73,8 @@ function Presenter({ deck }: { deck: LessonDeck }) {
   const details = useLab(selectDetails);
   const panels = new Set(step.panels);
   const [roomHost, setRoomHost] = useState<HTMLDivElement | null>(null);
+  // With a room live, the playback's row is narrower (lesson.css): the speed's word goes.
+  const [roomLive, setRoomLive] = useState(false);
   const roomSource: RoomSource = {
     index: info.index,
     revealed: info.revealed,
@@ -132,7 +135,7 @@ function Presenter({ deck }: { deck: LessonDeck }) {
           </button>
           <DetailsButton details={details} />
           <LessonTools lesson={state.lesson} />
-          <RoomButton source={roomSource} panelHost={roomHost} />
+          <RoomButton source={roomSource} panelHost={roomHost} onLive={setRoomLive} />
         </header>
         <NoticeBar />
         {/* The band, as the page's projector layout asks a question: the title and the whole setup
@@ -157,7 +160,10 @@ function Presenter({ deck }: { deck: LessonDeck }) {
         {panels.has('transport') && (
           <section aria-label="Playback">
             {/* Play and End greyed until the reveal, as the page's are while its question waits. */}
-            <Transport waitsFor={info.revealed ? null : LESSON_WAITS_TITLE} />
+            <Transport
+              waitsFor={info.revealed ? null : LESSON_WAITS_TITLE}
+              speedWordHidden={roomLive}
+            />
           </section>
         )}
         {comparing ? (
@@ -166,7 +172,12 @@ function Presenter({ deck }: { deck: LessonDeck }) {
           <>
             {/* The counters would answer the question: they wait for the reveal. */}
             {panels.has('counters') && info.revealed && <Counters />}
-            {panels.has('pipeline') && <Pipeline />}
+            {panels.has('pipeline') && (
+              // The room's panel sits outside this view: the cards stay condensed with it.
+              <CondensedCardsContext.Provider value={!details}>
+                <Pipeline />
+              </CondensedCardsContext.Provider>
+            )}
           </>
         )}
       </div>

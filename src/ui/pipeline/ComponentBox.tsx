@@ -31,9 +31,12 @@ export function ComponentBox({
   life,
   children,
   className = '',
+  titleHidden = false,
 }: {
   id: ComponentId;
   title: ReactNode;
+  /** The title for screen readers only: the stage's heading says it (condensed cards). */
+  titleHidden?: boolean;
   anchor?: string;
   life?: Life;
   children?: ReactNode;
@@ -71,7 +74,7 @@ export function ComponentBox({
         }}
         onBlur={(e) => delete e.currentTarget.dataset.space}
       >
-        <span>{title}</span>
+        <span className={titleHidden ? 'visually-hidden' : undefined}>{title}</span>
         {life && <span className={`life ${life}`}>{LIFE[life]}</span>}
         <span className="hint" aria-hidden="true" title="faults">
           ⚡

@@ -22,7 +22,8 @@ const NEEDS_SERVER =
  * and opens the panel on it again. In a lesson's presenter view (`source`), the room is asked
  * the step on screen. `panelHost`: where the panel is rendered (the lesson view keeps it outside
  * its `.app`, whose stage cards then stay condensed: src/ui/lesson/LessonApp.tsx). `onLive`:
- * told whether the panel is on screen (the page marks its `.app` with it: `data-room-live`).
+ * told whether the panel is on screen (the page marks its `.app` with it: `data-room-live`; the
+ * lesson view then keeps its speed word for screen readers only).
  */
 export function RoomButton({
   source,

@@ -3,6 +3,7 @@ import { countersAt, lifeAt } from '../../../views/run/at';
 import { formatCount, formatMoney, moneyOffWords } from '../../../views/run/format';
 import { testIds } from '../../testIds';
 import { ComponentBox } from '../ComponentBox';
+import { useCondensedCards } from '../condensedCards';
 import { RowTable } from '../RowTable';
 import { cardWords } from './cardWords';
 import type { StageProps } from './stageProps';
@@ -11,6 +12,8 @@ import type { StageProps } from './stageProps';
 export function ReaderStage({ view, idx, t }: StageProps) {
   const readers = view.tables.filter((x) => x.point.startsWith('reader:'));
   const c = countersAt(view, idx);
+  // Condensed, "a report reading …" is said by "⑤ Reader": kept for screen readers.
+  const condensed = useCondensedCards();
   return (
     <section className="stage" aria-label="Downstream reader" data-testid={testIds.readerPanel}>
       <h2>⑤ Reader</h2>
@@ -48,7 +51,7 @@ export function ReaderStage({ view, idx, t }: StageProps) {
       })}
       {readers.length === 0 && (
         <div className="component">
-          <div style={{ fontWeight: 600 }}>
+          <div style={{ fontWeight: 600 }} className={condensed ? 'visually-hidden' : undefined}>
             {cardWords(`a report reading ${view.verdict.primaryLabel}`)}
           </div>
           <div className="mono" style={{ fontSize: '0.86em' }}>
