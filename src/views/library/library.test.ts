@@ -8,20 +8,22 @@ import type { ScenarioInput } from '../../engine';
 import { findPreset, LIBRARY_GROUPS, presets, setKnob } from '../../scenarios';
 import {
   atRunEnd,
-  fixParts,
   GUARANTEE_BADGES,
   isPristinePreset,
+  openPreset,
+  pristinePresetRef,
+  questionVariant,
+} from './library';
+import {
+  fixParts,
   libraryListing,
   LIST_PAGE,
   listingSummary,
   moveActive,
-  openPreset,
-  pristinePresetRef,
-  questionVariant,
   SEARCH_SUGGESTIONS,
   searchRank,
   sourceLabel,
-} from './library';
+} from './libraryListing';
 
 const ids = (q: string) => libraryListing(q, presets).flat.map((p) => p.id);
 
