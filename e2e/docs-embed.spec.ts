@@ -125,8 +125,9 @@ test('three embeds at 700, 480 and 1,280 px and a batch job at 480 and 700: size
   for (const list of Object.values(heights)) expect(list).toHaveLength(1);
   // The compact frames fit a docs column (src/ui/embed/embedCompact.css; scripts/embed-heights.ts
   // measured 735 px at 700 and 925 px at 480 with the preset's longer caption, 887 and 1,083
-  // before the compact layout's two columns and short rows).
-  expect(heights['700']![0]).toBeLessThanOrEqual(780);
+  // before the compact layout's two columns and short rows; 783 px at 700 since the sink's table
+  // shows four and a half rows, two more).
+  expect(heights['700']![0]).toBeLessThanOrEqual(800);
   expect(heights['480']![0]).toBeLessThanOrEqual(980);
 });
 
@@ -213,4 +214,48 @@ test('a dark docs page with four embeds, one far below the fold: every frame siz
     expect(
       await (await player(page, i)).evaluate(() => document.documentElement.dataset.theme),
     ).toBe('dark');
+});
+
+test('the sink table in a docs column, 480 and 700 px: four whole rows and more under its header, its note read whole', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  for (const width of [480, 700]) {
+    // The player as a frame of that width shows it (the loader's frames are sized so).
+    await page.setViewportSize({ width, height: 1000 });
+    await page.goto('/?embed&preset=lost-ack-retry/acks-1&autoplay=1&speed=1000');
+    await expect(page.getByTestId(testIds.counterMissing)).toHaveAttribute('data-final', 'true', {
+      timeout: 20_000,
+    });
+    const table = await page.evaluate(() => {
+      const t = document.querySelector('[data-testid="sink-table"]')!;
+      const box = t.getBoundingClientRect();
+      const head = t.querySelector('.vrow.head')!.getBoundingClientRect();
+      const whole = [...t.querySelectorAll('[data-testid="sink-row"]')].filter((r) => {
+        const b = r.getBoundingClientRect();
+        return b.top >= head.bottom - 0.5 && b.bottom <= box.bottom + 0.5;
+      });
+      const dup = t.querySelector('[data-testid="sink-row"][data-copy="2"]')!;
+      const note = dup.lastElementChild as HTMLElement;
+      const source = dup.querySelector('.source-col');
+      return {
+        wholeRows: whole.length >= 4,
+        noteWhole:
+          note.scrollWidth <= note.clientWidth &&
+          note.getBoundingClientRect().right <= box.right + 0.5,
+        noteText: note.textContent!.replace(/\s+/g, ' ').trim(),
+        title: note.querySelector('[title]')?.getAttribute('title'),
+        source: source !== null && getComputedStyle(source).display !== 'none' ? 'shown' : 'hidden',
+      };
+    });
+    // At 480 px the source column (partition@offset) makes room for the note; the row's words
+    // stay whole in its title and for screen readers ("copy of its id", visually hidden).
+    expect(table, `${width} px`).toEqual({
+      wholeRows: true,
+      noteWhole: true,
+      noteText: '2nd copy of its id',
+      title: 'The 2nd copy of its id: a duplicate row',
+      source: width === 480 ? 'hidden' : 'shown',
+    });
+  }
 });

@@ -24,6 +24,10 @@ const search = window.location.search;
 // The question box (`predict=1`) in a chunk of its own: its download starts now, beside the boot's.
 const predictionChunk = () => import('./ui/embed/EmbedPrediction');
 const askedInAddress = parseEmbedOptions(search).predict ? predictionChunk() : null;
+// The explanations' panel (`panels=…,why`) likewise, in before the first render when shown.
+const whyChunk = parseEmbedOptions(search).panels.includes('why')
+  ? import('./ui/panels/Explanations')
+  : null;
 // The first scenario: share link › ?preset= › default (src/ui/io/startup.ts); an embed never
 // touches the saved workspace (src/ui/embed/bootEmbed.ts).
 // No share-link keeper: the embed has no Share button and no address bar, and its address is the
@@ -42,6 +46,7 @@ const options = withSharePrediction(
 const prediction = options.predict
   ? (await (askedInAddress ?? predictionChunk())).EmbedPrediction
   : null;
+const why = whyChunk ? (await whyChunk).Explanations : null;
 
 // Rendered at once, before the first run ends (the lab's page waits up to 300 ms for it to
 // render once): a docs page's frame shows the player's frame and controls while the run is
@@ -56,6 +61,7 @@ createRoot(container).render(
         options={options}
         presetRef={booted.start.presetRef}
         prediction={prediction}
+        why={why}
         linkRefused={booted.start.linkRefused}
       />
     </ErrorBoundary>

@@ -21,7 +21,6 @@ const LessonPage = lazy(() =>
 );
 import { followSystemScheme } from './platform/media';
 import { provideKnobEditing } from './store/knobEditing';
-import { loadProcessorPanels } from './ui/pipeline/stages/processorPanelsOnDemand';
 import { provideMomentWords } from './store/momentWordsOnDemand';
 import { editKnob } from './views/edit/knobs';
 import { momentWords } from './views/run/momentWords';
@@ -39,12 +38,6 @@ provideValidation(validationParts);
 // A jump's words, whose describe.ts the page's status line imports anyway: said at once
 // (src/store/momentWordsOnDemand.ts; the embed loads them at its first jump).
 provideMomentWords(momentWords);
-// The Flink and Spark builders (src/engine/processors/jobs.ts), a chunk the page's first run of
-// such a preset awaits: fetched now, so a switch to one does not wait (the embed fetches them
-// only for such a scenario, src/views/run/runScenario.ts).
-import('./engine/processors/jobs').catch(() => {});
-// Likewise Flink's and Spark's panels (src/ui/pipeline/stages/processorPanelsOnDemand.ts).
-loadProcessorPanels().catch(() => {});
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 

@@ -12,6 +12,7 @@ import { createNotices } from '../io/notices';
 import { testIds } from '../testIds';
 import { presetLab } from '../testLab';
 import { EmbedApp } from './EmbedApp';
+import { Explanations } from '../panels/Explanations';
 import { EmbedPrediction } from './EmbedPrediction';
 import { DEFAULT_EMBED, type EmbedOptions } from './embedOptions';
 
@@ -41,6 +42,7 @@ async function mount(
       lab={lab}
       page={page}
       options={{ ...DEFAULT_EMBED, panels: [...DEFAULT_EMBED.panels, 'why'], ...options }}
+      why={Explanations}
       presetRef={presetRef}
       // As src/embedMain.tsx hands it over for `predict=1`.
       prediction={options.predict ? EmbedPrediction : null}

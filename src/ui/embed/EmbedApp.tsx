@@ -19,7 +19,7 @@ import { NoticeBar } from '../io/NoticeBar';
 import { PageProvider, usePage, type PageServices } from '../io/PageContext';
 import { PredictionProvider } from '../library/PredictionContext';
 import { usePredictionGate } from '../library/usePredictionGate';
-import { Explanations } from '../panels/Explanations';
+import type { Explanations } from '../panels/Explanations';
 import { Pipeline } from '../pipeline/Pipeline';
 import { testIds } from '../testIds';
 import '../io/io.css';
@@ -49,10 +49,16 @@ export function EmbedApp({
   presetRef,
   linkRefused = false,
   prediction = null,
+  why = null,
 }: {
   lab: Lab;
   page: PageServices;
   options: EmbedOptions;
+  /**
+   * The explanations' panel, imported by src/embedMain.tsx only for `panels=…,why` (its own
+   * chunk, issue 31): a player that does not show the "why" loads none of it.
+   */
+  why?: typeof Explanations | null;
   /**
    * The question box, imported by src/embedMain.tsx only for `predict=1` (its own chunk): a
    * player that asks nothing loads none of it.
@@ -76,7 +82,12 @@ export function EmbedApp({
           <Refused frameId={options.frameId} />
         ) : (
           <Asking predict={options.predict}>
-            <BatchOrStream options={options} presetRef={presetRef} prediction={prediction} />
+            <BatchOrStream
+              options={options}
+              presetRef={presetRef}
+              prediction={prediction}
+              why={why}
+            />
           </Asking>
         )}
       </PageProvider>
@@ -103,6 +114,7 @@ function BatchOrStream(props: {
   options: EmbedOptions;
   presetRef: string | null;
   prediction: EmbedPredictionBox | null;
+  why: typeof Explanations | null;
 }) {
   const batch = useLab(selectBatch);
   if (!batch) return <Player {...props} />;
@@ -131,12 +143,14 @@ function Player({
   options,
   presetRef,
   prediction,
+  why: Why,
   measuring = false,
   legendsOpen = false,
 }: {
   options: EmbedOptions;
   presetRef: string | null;
   prediction: EmbedPredictionBox | null;
+  why: typeof Explanations | null;
   /** The hidden copy MeasureAtEnd renders at the run's end: it only lays out, it acts on nothing. */
   measuring?: boolean;
   /** The legends' toggle, for the measuring copy (it follows the live player's). */
@@ -233,6 +247,7 @@ function Player({
             options={options}
             presetRef={presetRef}
             prediction={prediction}
+            why={Why}
             measuring
             legendsOpen={legends}
           />
@@ -288,9 +303,9 @@ function Player({
           prediction's reveal (the page's gate, usePredictionGate). */}
       {(show.has('counters') || show.has('verdict')) && <Counters />}
       {show.has('pipeline') && <Pipeline />}
-      {show.has('why') && (
+      {show.has('why') && Why && (
         <div className="embed-why">
-          <Explanations />
+          <Why />
         </div>
       )}
       {show.has('compare') && (

@@ -11,15 +11,14 @@ import type { Preset } from '../../scenarios';
 import { loadedPresets } from '../../scenarios/presetCatalog';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
+import { openPreset, questionVariant } from '../../views/library/library';
 import {
   libraryListing,
   listingSummary,
   moveActive,
-  openPreset,
-  questionVariant,
   SEARCH_SUGGESTIONS,
   type ListKey,
-} from '../../views/library/library';
+} from '../../views/library/libraryListing';
 import { testIds } from '../testIds';
 import { ChallengeMenu } from '../challenge/ChallengeMenu';
 import { GuaranteeBadge } from './GuaranteeBadge';

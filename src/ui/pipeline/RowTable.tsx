@@ -247,7 +247,11 @@ const TableRow = memo(function TableRow({
         ) : copy > 1 ? (
           // The projector's narrow table shows "×2" in place of "2nd" (present.css), which stays
           // for screen readers (`wideOnly`).
-          <span className="fate duplicated" data-short={compact ? undefined : `×${copy}`}>
+          <span
+            className="fate duplicated"
+            data-short={compact ? undefined : `×${copy}`}
+            title={`The ${ordinal(copy)} copy of its id: a duplicate row`}
+          >
             <Icon name="dup" />{' '}
             {compact ? `×${copy}` : <span className={wideOnly}>{ordinal(copy)}</span>}
             <span className="visually-hidden"> copy of its id</span>

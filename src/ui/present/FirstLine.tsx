@@ -1,6 +1,6 @@
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
-import { firstStoryRef } from '../../views/library/library';
+import { firstStoryRef } from '../../views/library/libraryListing';
 import { useLibraryUi } from '../library/LibraryContext';
 import { testIds } from '../testIds';
 

@@ -8,19 +8,21 @@ import type { ScenarioInput } from '../../engine';
 import { findPreset, LIBRARY_GROUPS, presets, setKnob } from '../../scenarios';
 import {
   atRunEnd,
-  fixParts,
   isPristinePreset,
+  openPreset,
+  pristinePresetRef,
+  questionVariant,
+} from './library';
+import {
+  fixParts,
   libraryListing,
   LIST_PAGE,
   listingSummary,
   moveActive,
-  openPreset,
-  pristinePresetRef,
-  questionVariant,
   SEARCH_SUGGESTIONS,
   searchRank,
   sourceLabel,
-} from './library';
+} from './libraryListing';
 import { GUARANTEE_BADGES } from './guaranteeBadges';
 
 const ids = (q: string) => libraryListing(q, presets).flat.map((p) => p.id);

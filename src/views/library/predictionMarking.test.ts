@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findPreset, presets } from '../../scenarios';
-import { firstStoryRef } from './library';
+import { firstStoryRef } from './libraryListing';
 import {
   eventsIn,
   GENERIC_QUESTION,

@@ -70,6 +70,10 @@ export async function computeRunViewLazily(
   pool: BufferPool | undefined,
   explainer: Explainer,
 ): Promise<ComputeResult> {
+  // The builders' download starts beside the parse's when the scenario as written names such a
+  // processor (only a hint: the parsed scenario decides).
+  const kind = (input as { processor?: { type?: unknown } } | null)?.processor?.type;
+  if (kind === 'flink' || kind === 'spark') import('../../engine/processors/jobs').catch(() => {});
   const parsed = await parseForRun(input);
   return parsed.ok
     ? runScenarioView(parsed.scenario, onPhase, pool, explainer, await jobsFor(parsed.scenario))
