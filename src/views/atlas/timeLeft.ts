@@ -6,7 +6,7 @@
  */
 
 /** How long the atlas runs before its estimate is said (ms). */
-export const TIME_LEFT_AFTER_MS = 1_000;
+const TIME_LEFT_AFTER_MS = 1_000;
 
 /**
  * "~12 s left", "~3 min left", or null (the first second, no run done yet, or none left).

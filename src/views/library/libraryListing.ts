@@ -61,7 +61,7 @@ const queryWords = (query: string) => query.toLowerCase().split(/\s+/).filter(Bo
  * - `spread`: for ties, the sum over the words of the best field each occurs in (0 title … 3
  *   sources), so a word in the title beats the same word in a source's name.
  */
-export interface SearchRank {
+interface SearchRank {
   place: number;
   spread: number;
 }

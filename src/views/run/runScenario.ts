@@ -55,7 +55,7 @@ export function runScenarioView(
  * The Flink and Spark builders if `scenario` has such a processor, imported then (a chunk of
  * their own: a consumer scenario's run, the embed's usual first, never fetches them).
  */
-export async function jobsFor(scenario: Scenario): Promise<ProcessorJobs | undefined> {
+async function jobsFor(scenario: Scenario): Promise<ProcessorJobs | undefined> {
   if (scenario.processor.type === 'consumer') return undefined;
   return (await import('../../engine/processors/jobs')).processorJobs;
 }

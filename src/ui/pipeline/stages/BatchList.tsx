@@ -3,7 +3,10 @@ import { formatCountOf, formatMs } from '../../../views/run/format';
 import { type RunView } from '../../../views/run/runView';
 import { testIds } from '../../testIds';
 
-/** The Spark query's micro-batches so far (Spark only). */
+/**
+ * The Spark query's micro-batches so far (Spark only).
+ * @public rendered through the namespace ./processorPanelsOnDemand.ts loads
+ */
 export function BatchList({ view, idx }: { view: RunView; idx: number }) {
   const rows = batchRowsAt(view, idx);
   // One entry per micro-batch, newest first, in two short lines (as the checkpoints): a

@@ -53,7 +53,10 @@ const TXN_STATUS_TITLE: Record<Exclude<CheckpointRow['txnStatus'], 'none'>, stri
   aborted: "Aborted: the checkpoint did not complete, so the restore discards the epoch's writes",
 };
 
-/** The Flink job's checkpoint history and state, with its last restore. */
+/**
+ * The Flink job's checkpoint history and state, with its last restore.
+ * @public rendered through the namespace ./processorPanelsOnDemand.ts loads
+ */
 export function FlinkPanel({ view, idx, t }: StageProps) {
   const rows = useMemo(() => checkpointRowsAt(view, idx, t), [view, idx, t]);
   const inputTopic = view.scenario.workload.topic;

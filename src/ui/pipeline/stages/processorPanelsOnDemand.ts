@@ -16,7 +16,7 @@ let loaded: ProcessorPanels | null = null;
 let loading: Promise<ProcessorPanels> | null = null;
 
 /** The panels' chunk, imported once; a failed download is tried again by the next call. */
-export function loadProcessorPanels(): Promise<ProcessorPanels> {
+function loadProcessorPanels(): Promise<ProcessorPanels> {
   loading ??= import('./ProcessorPanels').then(
     (m) => (loaded = m),
     (e: unknown) => {
