@@ -169,6 +169,8 @@ test('locked knobs: no guarantee switch, no fault menu, no drop; panels chosen',
   await page.goto('./?embed&lock=1&preset=at-least-once');
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
   await expect(page.getByText('(drag or arrows to move)')).toHaveCount(0);
+  // Painted (so focusable) once its height is reserved, a little after the run (ReserveHeight.tsx).
+  await expect(page.getByTestId(testIds.faultMarker).first()).toBeVisible();
   await page.getByTestId(testIds.faultMarker).first().focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId(testIds.faultDetails)).toContainText('armed from');

@@ -31,7 +31,8 @@ import type { EmbedPredictionBox } from './EmbedPrediction';
 import { embedSubject, unaskedSubject } from './embedSubject';
 import { lockedLab } from './lockedLab';
 import { OpenInLab } from './OpenInLab';
-import { MeasureAtEnd, reservedHeightStyle } from './ReserveHeight';
+import { processorPanelsIn, useProcessorPanels } from '../pipeline/stages/processorPanelsOnDemand';
+import { MeasureAtEnd, reservedHeightStyle, SettlingLine, settlingStyle } from './ReserveHeight';
 import { useCompact } from './useCompact';
 import { useEmbedTheme } from './useEmbedTheme';
 import { useReportHeight } from './useReportHeight';
@@ -180,6 +181,12 @@ function Player({
   const needsMeasure = !measuring && fixed === null && view !== null && measured?.of !== measureOf;
   // Reported once the height is known (reserved or fixed): the host's frame is sized once.
   useReportHeight(root, options.frameId, !measuring && view !== null && !needsMeasure);
+  // Painted only once laid out as it will stay: the run, its Flink/Spark panels (a chunk of
+  // their own) and its height in. Before, the "no run yet" layout was shown and then pushed
+  // down and grown by the run's (layout shift 0.6: issue 31).
+  const kind = view?.scenario.processor.type;
+  const panelsIn = processorPanelsIn(kind, useProcessorPanels(kind));
+  const settling = !measuring && (view === null || needsMeasure || !panelsIn);
 
   // Once the first run is ready: go to the start time, set the speed, play if asked to — unless
   // a prediction is asked first: then locking it in plays.
@@ -239,8 +246,10 @@ function Player({
       data-legends={compact && !legends ? 'folded' : 'shown'}
       data-height={fixed !== null ? 'fixed' : 'reserved'}
       data-measuring={needsMeasure || undefined}
-      style={reservedHeightStyle(fixed, measured, needsMeasure)}
+      aria-busy={settling || undefined}
+      style={settlingStyle(reservedHeightStyle(fixed, measured, needsMeasure), settling)}
     >
+      {settling && <SettlingLine />}
       {needsMeasure && (
         <MeasureAtEnd onMeasured={onMeasured}>
           <Player

@@ -161,3 +161,27 @@ export function reservedHeightStyle(
   if (fixed !== null) return { height: fixed, overflowY: 'auto' };
   return measured && !needsMeasure ? { height: measured.height, overflowY: 'auto' } : undefined;
 }
+
+/**
+ * The player's style while it settles (its run, panels or height not yet in): laid out but not
+ * painted, so nothing a reader has seen moves when the run's layout replaces the "no run yet"
+ * one (Chromium counts no layout shift for unpainted boxes: https://wicg.github.io/layout-instability/
+ * §"visual representation"). Issue 31: a Flink embed's pipeline moved 162 px down and grew
+ * 312 px after 2–3 s (cumulative layout shift 0.61). A skeleton of the final layout would have to
+ * guess heights that only the measure (above) knows; hiding is exact and costs no bytes.
+ */
+export function settlingStyle<S extends object>(
+  style: S | undefined,
+  settling: boolean,
+): (S & { visibility?: 'hidden' }) | undefined {
+  return settling ? { ...(style as S), visibility: 'hidden' } : style;
+}
+
+/** What the reader sees while the player settles: one line, out of the layout (nothing moves). */
+export function SettlingLine() {
+  return (
+    <p className="embed-settling" role="status">
+      Loading the run…
+    </p>
+  );
+}
