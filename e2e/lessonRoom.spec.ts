@@ -11,6 +11,7 @@ import { startClassroomServer, type ClassroomServer } from '../server/classroomS
 import { lessonTestIds as lessonIds } from '../src/ui/lesson/lessonTestIds';
 import { roomTestIds as ids } from '../src/ui/room/roomTestIds';
 import { testIds } from '../src/ui/testIds';
+import { compareTestIds } from '../src/ui/compare/compareTestIds';
 import { LESSON_FILES } from '../src/scenarios/lessons/library';
 
 /**
@@ -213,4 +214,72 @@ test('every step of both lessons fits 1280×720 with a room live: setup, questio
     }
     await student.context().close();
   }
+});
+
+/**
+ * Every "then flip to" Compare of both lessons at its end with a room live, at 1280×720 (issue
+ * 24): the lanes and "What differs" — its table and its bullets — whole on the screen, nothing
+ * scrolling, and a setting's value ("on-conflict-do-update", "business-id") and a lane's header
+ * each on one line. Before: exactly-once-flink-spark step 8's table was 54 px wider than its box
+ * ("Lane 2" read "La"), its last row and its bullet below the fold; delivery-guarantees-45 step
+ * 2's bullet was cut, "on-conflict-do-update" wrapped at every hyphen.
+ */
+test('every "then flip to" Compare fits 1280×720 with a room live: no sideways scroll, nothing cut, values whole', async ({
+  page,
+}) => {
+  // Three steps, each run to its end: a generous bound on a shared machine.
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const view = page.getByTestId(lessonIds.presenter);
+  let flips = 0;
+  for (const lesson of LESSON_FILES) {
+    for (const [k, step] of lesson.steps.entries()) {
+      if (!step.thenFlipTo) continue;
+      flips++;
+      const where = `${lesson.id} step ${k + 1}`;
+      await page.goto(`${server.url}?lesson=${lesson.id}&step=${k + 1}`);
+      await expect(view).toHaveAttribute('data-step', String(k + 1));
+      // The first step starts the room; the later pages reopen it (this context keeps it).
+      if (flips === 1) await page.getByTestId(ids.start).click();
+      await expect(page.getByTestId(ids.panel)).toBeVisible();
+      await page.locator('body').press('r');
+      await expect(view).toHaveAttribute('data-revealed', 'true');
+      await page.locator('body').press('End');
+      await expect(view, where).toHaveAttribute('data-comparing', 'true');
+      await expect(page.getByTestId(compareTestIds.knobs)).toBeVisible();
+      const fit = await page.evaluate(() => {
+        const out: string[] = [];
+        const present = document.querySelector('.lesson-present')!;
+        if (present.scrollHeight > present.clientHeight + 1)
+          out.push(`view scrolls by ${present.scrollHeight - present.clientHeight}`);
+        const panel = document.querySelector('.lesson-present > .compare-panel')!;
+        const right = panel.getBoundingClientRect().right;
+        for (const el of panel.querySelectorAll(
+          '.compare-what, .compare-knobs, .compare-divergences li, .lane',
+        )) {
+          const r = el.getBoundingClientRect();
+          if (el.scrollWidth > el.clientWidth + 1)
+            out.push(`${el.className} scrolls sideways by ${el.scrollWidth - el.clientWidth}`);
+          if (el.scrollHeight > el.clientHeight + 1 && el.matches('.compare-what, .lane'))
+            out.push(`${el.className} cut by ${el.scrollHeight - el.clientHeight}`);
+          if (r.bottom > window.innerHeight + 1)
+            out.push(`${el.className} ends at ${Math.round(r.bottom)}`);
+          if (r.right > right + 1) out.push(`${el.className} past the panel's right edge`);
+        }
+        // One line a value and a lane's header: the text's line boxes all share one top.
+        for (const cell of panel.querySelectorAll(
+          '.compare-knobs :is(td, thead th), .lane-verdict strong',
+        )) {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          const tops = new Set([...range.getClientRects()].map((b) => Math.round(b.top)));
+          if (tops.size > 1) out.push(`"${cell.textContent}" wraps onto ${tops.size} lines`);
+        }
+        return out;
+      });
+      expect(fit, `${where} at its end`).toEqual([]);
+    }
+  }
+  // delivery-guarantees-45 steps 2 and 5, exactly-once-flink-spark step 8.
+  expect(flips).toBe(3);
 });
