@@ -283,3 +283,54 @@ test('every "then flip to" Compare fits 1280×720 with a room live: no sideways 
   // delivery-guarantees-45 steps 2 and 5, exactly-once-flink-spark step 8.
   expect(flips).toBe(3);
 });
+
+/**
+ * With a room live (issue 24), asked: an id in a question's text is one word — delivery-guarantees-45
+ * step 3 read "The consumer still writes p-" / "6..p-8 twice" — and a setting's name is never
+ * hyphenated — exactly-once-flink-spark step 7's producer read "transaction-" / "al.id".
+ */
+test('with a room live an id in a question and a setting name on a card never break at a hyphen', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const view = page.getByTestId(lessonIds.presenter);
+  /** The texts among `selector` whose words `word` spans more than one line. */
+  const broken = (selector: string, word: RegExp) =>
+    page.evaluate(
+      ([selector, source]) => {
+        const out: string[] = [];
+        const re = new RegExp(source);
+        for (const el of document.querySelectorAll(selector)) {
+          const text = el.firstChild;
+          const m = text?.nodeType === Node.TEXT_NODE ? re.exec(text.textContent!) : null;
+          if (!text || !m) continue;
+          const range = document.createRange();
+          range.setStart(text, m.index);
+          range.setEnd(text, m.index + m[0].length);
+          const tops = new Set([...range.getClientRects()].map((b) => Math.round(b.top)));
+          if (tops.size > 1) out.push(m[0]);
+        }
+        return out;
+      },
+      [selector, word.source] as const,
+    );
+
+  await page.goto(`${server.url}?lesson=delivery-guarantees-45&step=3`);
+  await expect(view).toHaveAttribute('data-step', '3');
+  await page.getByTestId(ids.start).click();
+  await expect(page.getByTestId(ids.panel)).toBeVisible();
+  const question = page.getByTestId(lessonIds.question).locator('.lesson-question-text');
+  await expect(question).toContainText('p-6..p-8');
+  // Each id its own unbreakable word.
+  await expect(question.locator('.event-id')).toHaveText(['p-6', 'p-8']);
+  expect(await broken('.lesson-question-text .event-id', /.+/)).toEqual([]);
+
+  await page.goto(`${server.url}?lesson=exactly-once-flink-spark&step=7`);
+  await expect(view).toHaveAttribute('data-step', '7');
+  await expect(page.getByTestId(ids.panel)).toBeVisible();
+  const name = page.locator('.stage[aria-label="Producer"] dt', { hasText: 'transactional' });
+  // No soft hyphen in it, and "transactional" on one line (it may break after its dot).
+  await expect(name).toHaveText('transactional.id');
+  expect(await broken('.stage[aria-label="Producer"] dt', /transactional/)).toEqual([]);
+});
