@@ -99,6 +99,16 @@ test('the room beside the step at 1280×720; its Reveal reveals the presenter vi
   expect(setupClip).toBeLessThanOrEqual(1);
   await expect(page.getByTestId(ids.histogram)).toBeInViewport({ ratio: 1 });
   await expect(page.getByTestId(ids.reveal)).toBeInViewport({ ratio: 1 });
+  // The join line read from the room too: 18 px (it was 13.5), whole within the panel.
+  const join = await page
+    .getByTestId(ids.panel)
+    .locator('.room-join')
+    .evaluate((el) => ({
+      size: parseFloat(getComputedStyle(el).fontSize),
+      sideways: el.scrollWidth - el.clientWidth,
+    }));
+  expect(join.size).toBeGreaterThanOrEqual(18);
+  expect(join.sideways).toBeLessThanOrEqual(1);
 
   // One Reveal for both: the room panel's reveals the presenter view, its address and its run.
   await expect(view).not.toHaveAttribute('data-revealed', 'true');
