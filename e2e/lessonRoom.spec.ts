@@ -11,6 +11,7 @@ import { startClassroomServer, type ClassroomServer } from '../server/classroomS
 import { lessonTestIds as lessonIds } from '../src/ui/lesson/lessonTestIds';
 import { roomTestIds as ids } from '../src/ui/room/roomTestIds';
 import { testIds } from '../src/ui/testIds';
+import { compareTestIds } from '../src/ui/compare/compareTestIds';
 import { LESSON_FILES } from '../src/scenarios/lessons/library';
 
 /**
@@ -98,6 +99,16 @@ test('the room beside the step at 1280×720; its Reveal reveals the presenter vi
   expect(setupClip).toBeLessThanOrEqual(1);
   await expect(page.getByTestId(ids.histogram)).toBeInViewport({ ratio: 1 });
   await expect(page.getByTestId(ids.reveal)).toBeInViewport({ ratio: 1 });
+  // The join line read from the room too: 18 px (it was 13.5), whole within the panel.
+  const join = await page
+    .getByTestId(ids.panel)
+    .locator('.room-join')
+    .evaluate((el) => ({
+      size: parseFloat(getComputedStyle(el).fontSize),
+      sideways: el.scrollWidth - el.clientWidth,
+    }));
+  expect(join.size).toBeGreaterThanOrEqual(18);
+  expect(join.sideways).toBeLessThanOrEqual(1);
 
   // One Reveal for both: the room panel's reveals the presenter view, its address and its run.
   await expect(view).not.toHaveAttribute('data-revealed', 'true');
@@ -213,4 +224,123 @@ test('every step of both lessons fits 1280×720 with a room live: setup, questio
     }
     await student.context().close();
   }
+});
+
+/**
+ * Every "then flip to" Compare of both lessons at its end with a room live, at 1280×720 (issue
+ * 24): the lanes and "What differs" — its table and its bullets — whole on the screen, nothing
+ * scrolling, and a setting's value ("on-conflict-do-update", "business-id") and a lane's header
+ * each on one line. Before: exactly-once-flink-spark step 8's table was 54 px wider than its box
+ * ("Lane 2" read "La"), its last row and its bullet below the fold; delivery-guarantees-45 step
+ * 2's bullet was cut, "on-conflict-do-update" wrapped at every hyphen.
+ */
+test('every "then flip to" Compare fits 1280×720 with a room live: no sideways scroll, nothing cut, values whole', async ({
+  page,
+}) => {
+  // Three steps, each run to its end: a generous bound on a shared machine.
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const view = page.getByTestId(lessonIds.presenter);
+  let flips = 0;
+  for (const lesson of LESSON_FILES) {
+    for (const [k, step] of lesson.steps.entries()) {
+      if (!step.thenFlipTo) continue;
+      flips++;
+      const where = `${lesson.id} step ${k + 1}`;
+      await page.goto(`${server.url}?lesson=${lesson.id}&step=${k + 1}`);
+      await expect(view).toHaveAttribute('data-step', String(k + 1));
+      // The first step starts the room; the later pages reopen it (this context keeps it).
+      if (flips === 1) await page.getByTestId(ids.start).click();
+      await expect(page.getByTestId(ids.panel)).toBeVisible();
+      await page.locator('body').press('r');
+      await expect(view).toHaveAttribute('data-revealed', 'true');
+      await page.locator('body').press('End');
+      await expect(view, where).toHaveAttribute('data-comparing', 'true');
+      await expect(page.getByTestId(compareTestIds.knobs)).toBeVisible();
+      const fit = await page.evaluate(() => {
+        const out: string[] = [];
+        const present = document.querySelector('.lesson-present')!;
+        if (present.scrollHeight > present.clientHeight + 1)
+          out.push(`view scrolls by ${present.scrollHeight - present.clientHeight}`);
+        const panel = document.querySelector('.lesson-present > .compare-panel')!;
+        const right = panel.getBoundingClientRect().right;
+        for (const el of panel.querySelectorAll(
+          '.compare-what, .compare-knobs, .compare-divergences li, .lane',
+        )) {
+          const r = el.getBoundingClientRect();
+          if (el.scrollWidth > el.clientWidth + 1)
+            out.push(`${el.className} scrolls sideways by ${el.scrollWidth - el.clientWidth}`);
+          if (el.scrollHeight > el.clientHeight + 1 && el.matches('.compare-what, .lane'))
+            out.push(`${el.className} cut by ${el.scrollHeight - el.clientHeight}`);
+          if (r.bottom > window.innerHeight + 1)
+            out.push(`${el.className} ends at ${Math.round(r.bottom)}`);
+          if (r.right > right + 1) out.push(`${el.className} past the panel's right edge`);
+        }
+        // One line a value and a lane's header: the text's line boxes all share one top.
+        for (const cell of panel.querySelectorAll(
+          '.compare-knobs :is(td, thead th), .lane-verdict strong',
+        )) {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          const tops = new Set([...range.getClientRects()].map((b) => Math.round(b.top)));
+          if (tops.size > 1) out.push(`"${cell.textContent}" wraps onto ${tops.size} lines`);
+        }
+        return out;
+      });
+      expect(fit, `${where} at its end`).toEqual([]);
+    }
+  }
+  // delivery-guarantees-45 steps 2 and 5, exactly-once-flink-spark step 8.
+  expect(flips).toBe(3);
+});
+
+/**
+ * With a room live (issue 24), asked: an id in a question's text is one word — delivery-guarantees-45
+ * step 3 read "The consumer still writes p-" / "6..p-8 twice" — and a setting's name is never
+ * hyphenated — exactly-once-flink-spark step 7's producer read "transaction-" / "al.id".
+ */
+test('with a room live an id in a question and a setting name on a card never break at a hyphen', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const view = page.getByTestId(lessonIds.presenter);
+  /** The texts among `selector` whose words `word` spans more than one line. */
+  const broken = (selector: string, word: RegExp) =>
+    page.evaluate(
+      ([selector, source]) => {
+        const out: string[] = [];
+        const re = new RegExp(source);
+        for (const el of document.querySelectorAll(selector)) {
+          const text = el.firstChild;
+          const m = text?.nodeType === Node.TEXT_NODE ? re.exec(text.textContent!) : null;
+          if (!text || !m) continue;
+          const range = document.createRange();
+          range.setStart(text, m.index);
+          range.setEnd(text, m.index + m[0].length);
+          const tops = new Set([...range.getClientRects()].map((b) => Math.round(b.top)));
+          if (tops.size > 1) out.push(m[0]);
+        }
+        return out;
+      },
+      [selector, word.source] as const,
+    );
+
+  await page.goto(`${server.url}?lesson=delivery-guarantees-45&step=3`);
+  await expect(view).toHaveAttribute('data-step', '3');
+  await page.getByTestId(ids.start).click();
+  await expect(page.getByTestId(ids.panel)).toBeVisible();
+  const question = page.getByTestId(lessonIds.question).locator('.lesson-question-text');
+  await expect(question).toContainText('p-6..p-8');
+  // Each id its own unbreakable word.
+  await expect(question.locator('.event-id')).toHaveText(['p-6', 'p-8']);
+  expect(await broken('.lesson-question-text .event-id', /.+/)).toEqual([]);
+
+  await page.goto(`${server.url}?lesson=exactly-once-flink-spark&step=7`);
+  await expect(view).toHaveAttribute('data-step', '7');
+  await expect(page.getByTestId(ids.panel)).toBeVisible();
+  const name = page.locator('.stage[aria-label="Producer"] dt', { hasText: 'transactional' });
+  // No soft hyphen in it, and "transactional" on one line (it may break after its dot).
+  await expect(name).toHaveText('transactional.id');
+  expect(await broken('.stage[aria-label="Producer"] dt', /transactional/)).toEqual([]);
 });

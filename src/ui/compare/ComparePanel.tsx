@@ -19,6 +19,7 @@ import {
   type CompareSpec,
   type LaneSpec,
 } from '../../views/compare/lanes';
+import { Breakable } from '../Breakable';
 import { HiddenOutcome } from '../library/HiddenOutcome';
 import { usePredictionGate } from '../library/usePredictionGate';
 import { CompareDiff } from './CompareDiff';
@@ -136,7 +137,7 @@ export function ComparePanel({
       >
         <div className="lane" role="group" aria-labelledby="compare-lane-1">
           <h3 id="compare-lane-1" className="lane-title" data-testid={compareTestIds.laneTitle}>
-            <span className="lane-number">1</span> {laneTitle(scenario, null)}
+            <span className="lane-number">1</span> <Breakable text={laneTitle(scenario, null)} />
           </h3>
           {!embedded && <p className="muted lane-note">Change it with the page’s own controls.</p>}
           {base ? (
@@ -161,7 +162,8 @@ export function ComparePanel({
                 className="lane-title"
                 data-testid={compareTestIds.laneTitle}
               >
-                <span className="lane-number">{n}</span> {laneTitle(scenario, lane)}
+                <span className="lane-number">{n}</span>{' '}
+                <Breakable text={laneTitle(scenario, lane)} />
               </h3>
               {!locked && (
                 <LaneHeader

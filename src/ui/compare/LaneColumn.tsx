@@ -78,7 +78,8 @@ export const LaneColumn = memo(function LaneColumn({
           data-observed={v.observed}
         >
           <span aria-hidden="true">{v.held ? '✓ ' : '✕ '}</span>
-          Observed <strong>{v.observed}</strong>, claimed {v.claimed}: {v.held ? 'held' : 'broken'}
+          Observed <strong>{v.observed}</strong>, claimed{' '}
+          <span className="lane-claimed">{v.claimed}</span>: {v.held ? 'held' : 'broken'}
           {view.cutOff && ' (so far: cut off)'}
           <span className="muted"> · ends at {formatMs(view.endTime)}</span>
         </p>

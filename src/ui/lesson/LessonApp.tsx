@@ -30,6 +30,7 @@ import '../present/present.css';
 import '../present/condensedCards.css';
 import './lesson.css';
 import './lessonRoom.css';
+import './lessonCompare.css';
 
 const selectComparing = (s: LabState) => s.compare !== null;
 const selectReady = (s: LabState) => s.status === 'ready';

@@ -1,6 +1,7 @@
 import type { ResolvedStep } from '../../scenarios/lessons';
 import type { RunView } from '../../views/run/runView';
 import { judgeChoice, PREDICTION_CHOICES } from '../../views/library/question';
+import { Breakable } from '../Breakable';
 import { lessonTestIds } from './lessonTestIds';
 
 /** An option as the room sees it: A, B, C, D. */
@@ -9,7 +10,8 @@ const letter = (k: number) => String.fromCharCode(65 + k);
 /**
  * The step's question, as the room reads it on the projector: its options lettered, or what the
  * numbers it asks for count. Revealed: the right option marked and the answer — for the question
- * any run can be asked, the option the run's verdict names.
+ * any run can be asked, the option the run's verdict names. Ids ("p-6..p-8") never wrap at their
+ * hyphen: the text is the setup's `Breakable`.
  */
 export function LessonQuestion({
   step,
@@ -37,12 +39,14 @@ export function LessonQuestion({
     : q.answer;
   return (
     <section className="lesson-question" aria-label="Question" data-testid={lessonTestIds.question}>
-      <p className="lesson-question-text">{q.text}</p>
+      <p className="lesson-question-text">
+        <Breakable text={q.text} />
+      </p>
       {options.length > 0 && (
         <ol className="lesson-options">
           {options.map((o, k) => (
             <li key={o.id} data-right={revealed && o.right ? '' : undefined}>
-              <span className="lesson-letter">{letter(k)}</span> {o.text}
+              <span className="lesson-letter">{letter(k)}</span> <Breakable text={o.text} />
               {revealed && o.right && <span className="lesson-right"> ✓</span>}
             </li>
           ))}
@@ -55,7 +59,7 @@ export function LessonQuestion({
       )}
       {revealed && (
         <p className="lesson-answer" data-testid={lessonTestIds.answer} role="status">
-          {answer ?? 'The run is still on its way…'}
+          {answer != null ? <Breakable text={answer} /> : 'The run is still on its way…'}
         </p>
       )}
     </section>
