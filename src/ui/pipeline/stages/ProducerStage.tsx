@@ -1,6 +1,5 @@
 import { lifeAt, producerAt, producerSettings } from '../../../views/run/at';
 import { formatCount } from '../../../views/run/format';
-import { Breakable } from '../../Breakable';
 import { testIds } from '../../testIds';
 import { ComponentBox } from '../ComponentBox';
 import { useCondensedCards } from '../condensedCards';
@@ -38,10 +37,7 @@ export function ProducerStage({ view, idx, t }: StageProps) {
           </dd>
           {s.producer['transactional.id'] !== undefined && (
             <>
-              {/* A setting's name breaks after its dot only, never hyphenated ("transaction-"/"al.id"). */}
-              <dt>
-                <Breakable text="transactional.id" />
-              </dt>
+              <dt>{cardWords('transactional.id')}</dt>
               <dd className="mono">{s.producer['transactional.id']}</dd>
             </>
           )}
