@@ -18,21 +18,11 @@ import {
   type RejoinStats,
   type Scenario,
 } from '../engine';
-import { presets } from './index';
+import { smallPresetScenarios } from './atlasPropTesting';
 
 const seed = process.env.FC_SEED === 'random' ? undefined : Number(process.env.FC_SEED ?? 20261203);
 const params = (numRuns: number) => ({ numRuns, ...(seed !== undefined ? { seed } : {}) });
-
-/** The library's variants of at most 30 events: a trial stays a few milliseconds. */
-const small: Scenario[] = presets.flatMap((p) =>
-  p.variants.flatMap((v) => {
-    const r = parseScenario(v.scenario);
-    if (!r.ok) return [];
-    const w = r.scenario.workload;
-    const n = w.events ? w.events.length : (w.generate?.count ?? 0);
-    return n <= 30 ? [r.scenario] : [];
-  }),
-);
+const small = smallPresetScenarios;
 
 /**
  * A consumer loop copying a generated workload into a plain table, commit after write (the

@@ -12,7 +12,6 @@ import {
   classify,
   enumeratePlacements,
   firstRun,
-  parseScenario,
   runTrial,
   runTrials,
   simulate,
@@ -21,21 +20,11 @@ import {
   type FaultSpec,
   type Scenario,
 } from '../engine';
-import { presets } from './index';
+import { smallPresetScenarios } from './atlasPropTesting';
 
 const seed = process.env.FC_SEED === 'random' ? undefined : Number(process.env.FC_SEED ?? 20261202);
 const params = (numRuns: number) => ({ numRuns, ...(seed !== undefined ? { seed } : {}) });
-
-/** The library's small variants (≤ 30 events): each trial stays a fraction of a millisecond. */
-const small: Scenario[] = presets.flatMap((p) =>
-  p.variants.flatMap((v) => {
-    const r = parseScenario(v.scenario);
-    if (!r.ok) return [];
-    const w = r.scenario.workload;
-    const n = w.events ? w.events.length : (w.generate?.count ?? 0);
-    return n <= 30 ? [r.scenario] : [];
-  }),
-);
+const small = smallPresetScenarios;
 
 /** What a run is: its trace's hash and its verdict, classified as the atlas does. */
 function fingerprint(s: Scenario, faults: readonly FaultSpec[], baseCutOff: boolean) {

@@ -41,7 +41,7 @@ import {
   type Run,
 } from '../simulate';
 import { LIMITS } from '../scenario/limits';
-import { K, type Trace } from '../trace';
+import { K, TRACE_COLUMNS, type Trace } from '../trace';
 import { withoutPool } from '../core/pool';
 import { MISMATCH, walkState, type TokenSink, type WalkOptions } from './stateWalk';
 
@@ -91,20 +91,11 @@ export interface Rejoined {
   fired: boolean;
 }
 
-/** The trace columns an entry id's entry must agree on (`time` only for a crash entry). */
-const COLUMNS = [
-  'kind',
-  'actor',
-  'peer',
-  'event',
-  'topic',
-  'partition',
-  'offset',
-  'count',
-  'txn',
-  'ckpt',
-  'aux',
-] as const;
+/**
+ * The trace columns an entry id's entry must agree on (`time` only for a crash entry): a run, while
+ * it runs, reads neither `cause` nor `until` of an entry it names (only the reports read them after).
+ */
+const COLUMNS = TRACE_COLUMNS.filter((c) => c !== 'time' && c !== 'cause' && c !== 'until');
 
 /** Records token `i`'s kind: collects the reference's tokens and where its keys say a crash. */
 class Recorder implements TokenSink {
