@@ -12,37 +12,19 @@ import {
   classify,
   enumeratePlacements,
   firstRun,
-  parseScenario,
   runTrial,
   runTrials,
   type RejoinStats,
   type Scenario,
 } from '../engine';
-import { smallPresetScenarios } from './atlasPropTesting';
+import { copyToTable, smallPresetScenarios } from './atlasPropTesting';
 
 const seed = process.env.FC_SEED === 'random' ? undefined : Number(process.env.FC_SEED ?? 20261203);
 const params = (numRuns: number) => ({ numRuns, ...(seed !== undefined ? { seed } : {}) });
 const small = smallPresetScenarios;
 
-/**
- * A consumer loop copying a generated workload into a plain table, commit after write (the
- * shape of retry-storm without its own fault): a lost sink write, retried within the gap between
- * two records, leaves the table as the own run's — trials that rejoin.
- */
-function copyToTable(): Scenario {
-  const r = parseScenario({
-    version: 1,
-    name: 'copy to a table',
-    claim: 'at-least-once',
-    workload: { topic: 'events', generate: { count: 10, startAtMs: 1000, intervalMs: 1000 } },
-    producer: { 'request.timeout.ms': 500 },
-    processor: { type: 'consumer', 'enable.auto.commit': false, 'auto.offset.reset': 'earliest' },
-    sink: { type: 'table', name: 'events' },
-  });
-  if (!r.ok) throw new Error(JSON.stringify(r.issues));
-  return r.scenario;
-}
-const table = copyToTable();
+/** A plain copy into a table (its lost sink writes rejoin the scenario's own run). */
+const table = copyToTable(10, 'at-least-once');
 
 /** `s` with its generated workload re-drawn (a listed workload is kept). */
 function withWorkload(s: Scenario, count: number, intervalMs: number): Scenario {

@@ -1,29 +1,17 @@
+/**
+ * The rejoin test of the fault atlas (src/engine/atlas/rejoin.ts) on a plain copy into a table:
+ * where it finds a paused run's entry ids, a trial that rejoins and one that cannot.
+ */
 import { describe, expect, it } from 'vitest';
-import { parseScenario } from '../scenario/validate';
-import { buildEvents } from '../scenario/workload';
-import type { FaultSpec, Scenario } from '../scenario/schema';
-import { assembleRun, advanceRun, defaultStopAt } from '../simulate';
-import { classify, firstRun, runTrial, runTrials } from './explore';
-import { Forker } from './fork';
-import type { RejoinStats } from './rejoin';
-import { walkState } from './stateWalk';
+import { buildEvents, defaultStopAt, type FaultSpec, type RejoinStats } from '../engine';
+import { assembleRun, advanceRun } from '../engine/simulate';
+import { classify, firstRun, runTrial, runTrials } from '../engine/atlas/explore';
+import { Forker } from '../engine/atlas/fork';
+import { walkState } from '../engine/atlas/stateWalk';
+import { copyToTable } from './atlasPropTesting';
 
-/** 30 records a second apart, copied by a consumer loop into a plain table (commit after write). */
-function scenario(): Scenario {
-  const r = parseScenario({
-    version: 1,
-    name: 'rejoin',
-    claim: 'exactly-once',
-    workload: { topic: 'events', generate: { count: 30, startAtMs: 1000, intervalMs: 1000 } },
-    producer: { 'request.timeout.ms': 500 },
-    processor: { type: 'consumer', 'enable.auto.commit': false, 'auto.offset.reset': 'earliest' },
-    sink: { type: 'table', name: 'events' },
-  });
-  if (!r.ok) throw new Error(JSON.stringify(r.issues));
-  return r.scenario;
-}
-
-const s = scenario();
+/** 30 records a second apart, copied into a plain table; exactly-once claimed (a duplicate breaks it). */
+const s = copyToTable(30, 'exactly-once');
 const events = buildEvents(s.workload, s.seed);
 
 /** The atlas's result for `fault` with the rejoin test, its counts, and the result from scratch. */
