@@ -3,7 +3,7 @@
  * (every default applied) — one source of truth, the zod schemas — so that a run of one of our own
  * presets needs neither zod nor the library's builders (docs/ARCHITECTURE.md, "Our presets without
  * zod"). One module per preset, loaded on its own (the CLI's preset run, the page's first run),
- * and an index: each preset's variant ids and a key of each variant's scenario as written.
+ * and an index: each preset's variant ids.
  *
  *   npx tsx scripts/parsedPresets.ts     # rewrite src/scenarios/parsed/
  *
@@ -25,7 +25,6 @@ import {
 import { CLAIMS } from '../src/scenarios/claim';
 import type { SwitchAnswers } from '../src/scenarios/parsed/types';
 import { PRESET_FAMILIES, type PresetFamily } from '../src/scenarios/presetFamilies';
-import { scenarioKey } from '../src/views/run/compute';
 
 export const PARSED_DIR = 'src/scenarios/parsed';
 
@@ -44,7 +43,6 @@ function literal(text: string): string {
 export async function parsedPresetFiles(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   const variantIds: Record<string, string[]> = {};
-  const byInputKey: Record<string, string> = {};
   for (const preset of labPresets) {
     const parsed: Record<string, unknown> = {};
     const answers: Record<string, SwitchAnswers> = {};
@@ -55,7 +53,6 @@ export async function parsedPresetFiles(): Promise<Map<string, string>> {
         throw new Error(`${ref}: ${r.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
       parsed[variant.id] = r.scenario;
       answers[variant.id] = switchAnswersOf(variant.scenario);
-      byInputKey[scenarioKey(variant.scenario)] = ref;
     }
     variantIds[preset.id] = preset.variants.map((v) => v.id);
     files.set(
@@ -87,9 +84,6 @@ export async function parsedPresetFiles(): Promise<Map<string, string>> {
       '',
       '/** The batch presets among them (run by the batch engine; `--list` prints them after the streaming ones). */',
       `export const BATCH_PRESET_IDS: readonly string[] = ${JSON.stringify(batchPresets.map((p) => p.id))};`,
-      '',
-      "/** `preset/variant` of each variant's scenario as written, by its `scenarioKey` (src/views/run/compute.ts). */",
-      `export const PRESET_BY_INPUT_KEY: Readonly<Record<string, string>> = ${JSON.stringify(byInputKey)};`,
       '',
       "/** Each preset's parsed variants, a module of its own, loaded when asked for. */",
       'export const PARSED_PRESETS: Readonly<Record<string, () => Promise<ParsedPresetModule>>> = {',

@@ -9,7 +9,7 @@
  *   transferred, not copied. Progress is reported by phase (the engine runs synchronously, so
  *   within the simulation there is no percentage — see the report's engine request) and the job
  *   can be cancelled: the worker is terminated and a fresh one starts with the next job.
- * - Results are cached per scenario key (canonical JSON hash), bounded by total trace entries.
+ * - Results are cached per scenario key (its canonical JSON), bounded by total trace entries.
  */
 import type { ScenarioInput } from '../engine';
 import { scenarioKey, scenarioSize, type ComputeResult } from '../views/run/compute';

@@ -3,7 +3,6 @@
  * in a Worker), and the shape of a run's result. The run itself is in computeRun.ts, loaded only
  * when a run is due (src/platform/runClient.ts).
  */
-import { sha256 } from './sha256';
 import type { Issue } from '../../engine';
 import type { RunView } from './runView';
 
@@ -24,12 +23,12 @@ export function canonicalJson(x: unknown): string {
   });
 }
 
-/** A short, stable key of a scenario (the run cache's key): 16 hex digits of SHA-256. */
+/**
+ * A scenario's key (the run cache's): its canonical JSON itself — exact, so two scenarios never
+ * share a cached run, and nothing to hash (a digest cost the embed's first load a SHA-256).
+ */
 export function scenarioKey(input: unknown): string {
-  const digest = sha256(new TextEncoder().encode(canonicalJson(input)));
-  let hex = '';
-  for (let i = 0; i < 8; i++) hex += digest[i]!.toString(16).padStart(2, '0');
-  return hex;
+  return canonicalJson(input);
 }
 
 /**

@@ -5,21 +5,38 @@
  * (docs/ARCHITECTURE.md, "Our presets without zod").
  */
 import type { ParseResult } from '../../engine';
-import { PRESET_BY_INPUT_KEY } from '../../scenarios/parsed';
+import { loadedPresets } from '../../scenarios/presetCatalog';
 import { presetScenario } from '../../scenarios/presetScenarios';
-import { scenarioKey } from './compute';
+import { canonicalJson } from './compute';
+
+/**
+ * The loaded presets' variants by their scenario as written (canonical JSON), grown as families
+ * load (src/scenarios/presetCatalog.ts): the text itself, not a digest of it, so no hash is
+ * computed and no two scenarios can share an entry. A scenario equal to a variant of a family not
+ * loaded is not recognised: the page and the embed load the family of every preset they open
+ * (src/ui/io/firstPresets.ts), and a share link loads them all; the run worker loads none (it
+ * runs scenarios of more than 3,000 events, and no preset has as many) and validates with zod.
+ */
+const refByJson = new Map<string, string>();
+const indexed = new WeakSet<object>();
 
 /**
  * The preset variant (`preset-id/variant-id`) whose scenario as written `input` is, unchanged
- * (the same canonical JSON, by its {@link scenarioKey}); undefined for any other scenario.
+ * (the same canonical JSON), among the presets loaded; undefined for any other scenario.
  */
-export function untouchedPreset(input: unknown, key = scenarioKey(input)): string | undefined {
-  return Object.hasOwn(PRESET_BY_INPUT_KEY, key) ? PRESET_BY_INPUT_KEY[key] : undefined;
+export function untouchedPreset(input: unknown): string | undefined {
+  for (const p of loadedPresets())
+    if (!indexed.has(p)) {
+      indexed.add(p);
+      for (const v of p.variants) refByJson.set(canonicalJson(v.scenario), `${p.id}/${v.id}`);
+    }
+  if (refByJson.size === 0 || input === null || typeof input !== 'object') return undefined;
+  return refByJson.get(canonicalJson(input));
 }
 
 /** `parseScenario(input)`, without zod for an untouched preset. */
-export async function parseForRun(input: unknown, key = scenarioKey(input)): Promise<ParseResult> {
-  const ref = untouchedPreset(input, key);
+export async function parseForRun(input: unknown): Promise<ParseResult> {
+  const ref = untouchedPreset(input);
   const scenario = ref === undefined ? undefined : await presetScenario(ref);
   if (scenario !== undefined) return { ok: true, scenario };
   const { parseScenario } = await import('../../engine/scenario/validate');
