@@ -3,6 +3,7 @@ import { useActions, useLab } from '../../store/LabContext';
 import { testIds } from '../testIds';
 import './present.css';
 import './condensedCards.css';
+import './askedCards.css';
 
 const selectPresent = (s: LabState) => s.present;
 const selectDetails = (s: LabState) => s.details;

@@ -5,6 +5,7 @@ import { eventIdOf, type RunView } from '../../../views/run/runView';
 import { testIds } from '../../testIds';
 import { ComponentBox } from '../ComponentBox';
 import { cardWords } from './cardWords';
+import { zeroCount } from './zeroCount';
 
 /** One processor instance: its last poll, the event it processes, its position. */
 export function ProcessorCard({ view, status: p }: { view: RunView; status: ProcessorStatus }) {
@@ -54,9 +55,9 @@ export function ProcessorCard({ view, status: p }: { view: RunView; status: Proc
             </dd>
           </>
         )}
-        <dt>{cardWords('uncommitted')}</dt>
+        <dt className={zeroCount(p.sinceCommit)}>{cardWords('uncommitted')}</dt>
         <dd
-          className={`since-commit${p.sinceCommit > 0 ? ' warn' : ''}`}
+          className={p.sinceCommit > 0 ? 'since-commit warn' : zeroCount(0, 'since-commit')}
           data-testid={testIds.sinceCommit}
           data-value={p.sinceCommit}
           title="Records processed since this instance's last offset commit: what a crash now would replay"

@@ -3,6 +3,7 @@ import { countersAt, processorsAt } from '../../../views/run/at';
 import { formatCountOf } from '../../../views/run/format';
 import type { StageProps } from './stageProps';
 import { ProcessorCard } from './ProcessorCard';
+import { zeroCount } from './zeroCount';
 import { useProcessorPanels } from './processorPanelsOnDemand';
 
 /** The consumer loop, the Flink job or the Spark query. */
@@ -22,7 +23,7 @@ export function ProcessorStage({ view, idx, t }: StageProps) {
       ))}
       {statuses.length === 0 && <p className="muted">not started yet</p>}
       <div
-        className="muted"
+        className={zeroCount(counters.processed, 'muted')}
         style={{ fontSize: '0.85em' }}
         title="Every attempt counts: a record processed again after a crash or a replay counts twice"
       >

@@ -5,6 +5,7 @@ import { ComponentBox } from '../ComponentBox';
 import { useCondensedCards } from '../condensedCards';
 import { cardWords } from './cardWords';
 import type { StageProps } from './stageProps';
+import { zeroCount } from './zeroCount';
 
 /** The source application and its Kafka producer. */
 export function ProducerStage({ view, idx, t }: StageProps) {
@@ -48,22 +49,35 @@ export function ProducerStage({ view, idx, t }: StageProps) {
             {formatCount(c.sent)} / {formatCount(view.events.identities)}
           </dd>
           {settings.acks === '0' ? (
-            <dt title="acks=0: the broker never answers; a record counts as done as soon as it is written to the network">
+            <dt
+              className={zeroCount(c.acks)}
+              title="acks=0: the broker never answers; a record counts as done as soon as it is written to the network"
+            >
               done, unacked
             </dt>
           ) : (
-            <dt title="Records whose batch the broker acknowledged (one acknowledgement can cover several records)">
+            <dt
+              className={zeroCount(c.acks)}
+              title="Records whose batch the broker acknowledged (one acknowledgement can cover several records)"
+            >
               acked
             </dt>
           )}
-          <dd className="num" data-testid={testIds.producerAcked} data-value={c.acks}>
+          <dd
+            className={zeroCount(c.acks, 'num')}
+            data-testid={testIds.producerAcked}
+            data-value={c.acks}
+          >
             {formatCount(c.acks)}
           </dd>
-          <dt title="Records the producer re-sent itself (retries) after an error or a request timeout; the application does not see these">
+          <dt
+            className={zeroCount(c.retries)}
+            title="Records the producer re-sent itself (retries) after an error or a request timeout; the application does not see these"
+          >
             retried
           </dt>
           <dd
-            className={c.retries > 0 ? 'num since-commit warn' : 'num'}
+            className={c.retries > 0 ? 'num since-commit warn' : zeroCount(c.retries, 'num')}
             data-testid={testIds.producerRetried}
             data-value={c.retries}
           >

@@ -1,0 +1,120 @@
+// Measures projector mode at 1280×720 (issue 24) for every library story, as the library opens it
+// (at its question's variant): while its question is asked, how far each stage card and the
+// pipeline's box are cut (the card's content past its own box, scrollHeight − clientHeight; the
+// card's bottom past the pipeline's box; the pipeline's box scrolling) — and with --answered, at
+// the run's end after "Show the answer", the sink table's bottom row cut by its box. Needs a
+// served page: `npx vite preview --port P` (or `npx vite --port P`), then
+// `npx tsx scripts/present-fit.ts http://127.0.0.1:P/ [--shots DIR] [--answered] [preset filter]`.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { presets } from '../src/scenarios';
+import { questionVariant } from '../src/views/library/library';
+import { chromiumArgs, findOrInstallChromium } from './chromium.mjs';
+
+const args = process.argv.slice(2);
+const flag = (name: string) => {
+  const i = args.indexOf(name);
+  if (i < 0) return undefined;
+  const [, value] = args.splice(i, 2);
+  return value;
+};
+const answered = args.includes('--answered');
+if (answered) args.splice(args.indexOf('--answered'), 1);
+const shots = flag('--shots');
+const [base = 'http://127.0.0.1:4173/', only] = args;
+if (shots) mkdirSync(shots, { recursive: true });
+
+/** Calls the page's test API by name (its CSP forbids code strings). */
+function api(page: Page, method: string, ...a: unknown[]): Promise<unknown> {
+  return page.evaluate(
+    ([m, x]) =>
+      (window.__deliveryLab as unknown as Record<string, (...y: unknown[]) => unknown>)[m](...x),
+    [method, a] as const,
+  );
+}
+
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      window.__deliveryLab !== undefined &&
+      !['running', 'validating'].includes(window.__deliveryLab.status()),
+  );
+  await page.waitForTimeout(150); // the band's balancing and the pads' observers
+}
+
+/** Each stage's cut and the pipeline box's, in px (0: whole). */
+function cuts(page: Page) {
+  return page.evaluate(() => {
+    const scroll = document.querySelector('.pipeline-scroll')!;
+    const box = scroll.getBoundingClientRect();
+    const stages = [...document.querySelectorAll('.pipeline .stage')].map((s) => {
+      const r = s.getBoundingClientRect();
+      return {
+        name: s.getAttribute('aria-label') ?? '?',
+        own: s.scrollHeight - s.clientHeight,
+        pastBox: Math.round(Math.max(0, r.bottom - box.bottom)),
+      };
+    });
+    return {
+      frame: Math.round(document.querySelector('.pipeline-frame')!.getBoundingClientRect().height),
+      scrolls: scroll.scrollHeight - scroll.clientHeight,
+      stages,
+    };
+  });
+}
+
+/** The sink tables' bottom rows cut by their box (px hidden), the rows seen whole or not. */
+function sinkRowCut(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.pipeline .table-scroll')].flatMap((t) => {
+      const b = t.getBoundingClientRect();
+      const bottom = b.top + t.clientHeight;
+      const head = t
+        .querySelector('[role=rowgroup] [role=row], .sink-cols')
+        ?.getBoundingClientRect();
+      const top = head ? Math.max(b.top, head.bottom) : b.top;
+      return [...t.querySelectorAll('[role=row]')]
+        .map((r) => r.getBoundingClientRect())
+        .filter((r) => r.top < bottom - 0.5 && r.bottom > top + 0.5 && r.top >= top - 0.5)
+        .filter((r) => r.bottom > bottom + 0.5)
+        .map(
+          (r) =>
+            `${t.closest('.stage')?.getAttribute('aria-label')}: ${Math.round(r.bottom - bottom)} px of a row hidden (scrollTop ${Math.round(t.scrollTop)})`,
+        );
+    }),
+  );
+}
+
+const browser = await chromium.launch({
+  executablePath: findOrInstallChromium(),
+  args: chromiumArgs,
+});
+const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+await page.goto(`${base}?present=1`);
+await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+let fit = 0;
+const list = presets.filter((p) => !only || p.id.includes(only));
+for (const p of list) {
+  await api(page, 'load', `${p.id}/${questionVariant(p)}`);
+  await settled(page);
+  const c = await cuts(page);
+  const cut = c.stages.filter((s) => s.own > 0 || s.pastBox > 0);
+  if (c.scrolls <= 0 && cut.length === 0) fit++;
+  console.log(
+    `${p.id}\tframe ${c.frame}\tscrolls ${c.scrolls}\t${cut.map((s) => `${s.name}: own ${s.own}, past ${s.pastBox}`).join('; ') || 'fits'}`,
+  );
+  if (shots) await page.screenshot({ path: join(shots, `${p.id}-asked.png`) });
+  if (answered) {
+    await page.getByTestId('predict-reveal').click();
+    const end = ((await api(page, 'cursor')) as { endTime: number }).endTime;
+    await api(page, 'runTo', end);
+    await settled(page);
+    await page.waitForTimeout(400);
+    const rows = await sinkRowCut(page);
+    console.log(`  answered\t${rows.join('; ') || 'rows whole'}`);
+    if (shots) await page.screenshot({ path: join(shots, `${p.id}-answered.png`) });
+  }
+}
+console.log(`${fit} of ${list.length} fit while asked`);
+await browser.close();
