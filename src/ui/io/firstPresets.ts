@@ -68,6 +68,10 @@ async function loadFirstPresets(
   const parsed = Promise.all(
     (embed ? refs : []).map((ref) => loadPresetScenarios(ref).catch(() => false)),
   );
+  // The lab's first run of an untouched preset reads those parsed variants too
+  // (src/views/run/parseForRun.ts): their download starts now, beside the presets', not once the
+  // run asks for them; the lab's boot does not wait for them.
+  if (!embed) for (const ref of refs) loadPresetScenarios(ref).catch(() => false);
   const loaded = await Promise.all(refs.map((ref) => loadPreset(ref).catch(() => undefined)));
   if (loaded[0] === undefined)
     await Promise.all([
