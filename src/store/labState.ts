@@ -20,6 +20,19 @@ type RunStatus = 'idle' | 'validating' | 'running' | 'ready' | 'invalid' | 'erro
 /** The undo history is capped (each entry is a whole scenario). */
 export const HISTORY_LIMIT = 100;
 
+/**
+ * What one undo (or redo) step brings back: the scenario and the page's state beside it — the
+ * preset it was opened from, Compare's lanes, the fault atlas's choice — as they were when the
+ * step was left (issue #23: undo carries the compare state and the atlas choice). The undo
+ * history holds these values and nothing else: the one record of them.
+ */
+export interface UndoStep {
+  scenario: ScenarioInput;
+  presetRef: string | null;
+  compare: CompareSpec | null;
+  atlas: AtlasChoice;
+}
+
 /** Font scale steps of the font-size control (1 = 100 %). */
 export const FONT_SCALES = [0.875, 1, 1.125, 1.25, 1.5, 1.75] as const;
 
@@ -29,8 +42,10 @@ export interface LabState {
   scenario: ScenarioInput;
   /** `preset-id/variant-id` it was loaded from, or null. */
   presetRef: string | null;
-  past: ScenarioInput[];
-  future: ScenarioInput[];
+  /** The undo history, oldest first: each step as it was left ({@link UndoStep}). */
+  past: UndoStep[];
+  /** The redo history, next first. */
+  future: UndoStep[];
   /** The view of the last successful run (of this scenario when `status` is 'ready'). */
   view: RunView | null;
   /** Scenario key of `view`. */

@@ -50,4 +50,41 @@ describe('atlas choice', () => {
     },
     RUN_TIMEOUT,
   );
+
+  it(
+    'an undo step is the scenario with its preset, lanes and kinds as left: each comes back whole',
+    async () => {
+      const lab = await settledLab();
+      const first = lab.app.getState().scenario;
+      const lanes = { lanes: [{ guarantee: 'exactly-once' as const }] };
+      const noCrash = withKind({}, ATLAS_KINDS, 'crash', false);
+      // The workspace a link replaced, as the page's start puts it in the history (one step).
+      const mine = { ...first, seed: 9 };
+      lab.app.setState({
+        past: [{ scenario: mine, presetRef: 'x/y', compare: lanes, atlas: noCrash }],
+      });
+      lab.actions.undo();
+      expect(lab.app.getState()).toMatchObject({
+        scenario: mine,
+        presetRef: 'x/y',
+        compare: lanes,
+        atlas: noCrash,
+      });
+      lab.actions.redo();
+      expect(lab.app.getState()).toMatchObject({
+        scenario: first,
+        presetRef: 'at-least-once/default',
+        compare: null,
+        atlas: {},
+      });
+      // The same scenario object opened again, other kinds ticked: two steps, each as it was.
+      lab.actions.loadScenario(first, { presetRef: 'at-least-once/default', atlas: noCrash });
+      lab.actions.undo();
+      expect(lab.app.getState().atlas).toEqual({});
+      lab.actions.redo();
+      expect(lab.app.getState().atlas).toBe(noCrash);
+      await lab.actions.settled();
+    },
+    RUN_TIMEOUT,
+  );
 });

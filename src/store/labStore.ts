@@ -33,8 +33,7 @@ import { loadValidation, validation, type ValidationParts } from '../views/run/v
 import { knobEditing, loadKnobEditing, type EditKnob } from './knobEditing';
 import { paceOf } from '../views/run/pace';
 import { SPEED_DEFAULT } from '../views/run/playback';
-import type { CompareSpec } from '../views/compare/lanes';
-import { DEFAULT_ATLAS_CHOICE, type AtlasChoice } from '../views/atlas/atlasChoice';
+import { DEFAULT_ATLAS_CHOICE } from '../views/atlas/atlasChoice';
 import {
   FONT_SCALES,
   HISTORY_LIMIT,
@@ -42,6 +41,7 @@ import {
   type LabActions,
   type LabDeps,
   type LabState,
+  type UndoStep,
 } from './labState';
 import { PARSE_PENDING, selectParse, selectRecipeDifferences } from './selectors';
 import { faultEditActions } from './faultEdits';
@@ -56,6 +56,15 @@ function defaultPreset(): NonNullable<ReturnType<typeof loadedPreset>> {
   const p = loadedPreset(DEFAULT_PRESET_REF);
   if (!p) throw new Error(`createLab: the default preset ${DEFAULT_PRESET_REF} is not loaded yet`);
   return p;
+}
+
+/**
+ * The step the lab is on, as the undo history keeps it: undo and redo bring back the preset a
+ * scenario was opened from (the story beside the pipeline and the URL's `?preset=` follow it),
+ * the lanes it was compared with and the atlas kinds ticked on it, all with the scenario.
+ */
+export function undoStepOf(s: LabState): UndoStep {
+  return { scenario: s.scenario, presetRef: s.presetRef, compare: s.compare, atlas: s.atlas };
 }
 
 /** Create a lab (one per page, per embedded player, per test). */
@@ -96,24 +105,6 @@ export function createLab(deps: LabDeps): Lab {
     speedChosen = true;
   });
   const { cursor, shown } = playback;
-  // Undo and redo bring back the preset a scenario was opened from (the story beside the
-  // pipeline and the URL's `?preset=` follow it): every scenario that was current remembers it.
-  const refOf = new WeakMap<ScenarioInput, string | null>([[initial, initialRef]]);
-  app.subscribe((s, prev) => {
-    if (s.scenario !== prev.scenario || s.presetRef !== prev.presetRef)
-      refOf.set(s.scenario, s.presetRef);
-  });
-  // The same for the compare state: an edit made while comparing comes back comparing.
-  const compareOf = new WeakMap<ScenarioInput, CompareSpec | null>();
-  app.subscribe((s, prev) => {
-    if (s.scenario !== prev.scenario || s.compare !== prev.compare)
-      compareOf.set(s.scenario, s.compare);
-  });
-  // And the atlas's choice: undo brings back the kinds ticked with the scenario they were ticked on.
-  const atlasOf = new WeakMap<ScenarioInput, AtlasChoice>();
-  app.subscribe((s, prev) => {
-    if (s.scenario !== prev.scenario || s.atlas !== prev.atlas) atlasOf.set(s.scenario, s.atlas);
-  });
   let job: RunJob | null = null;
   /** Whether runs come with the verdict's explanations (see LabDeps.explainLater). */
   let explaining = deps.explainLater !== true;
@@ -235,7 +226,7 @@ export function createLab(deps: LabDeps): Lab {
     const s = app.getState();
     app.setState({
       scenario: next,
-      past: [...s.past, s.scenario].slice(-HISTORY_LIMIT),
+      past: [...s.past, undoStepOf(s)].slice(-HISTORY_LIMIT),
       future: [],
       notice,
     });
@@ -286,7 +277,7 @@ export function createLab(deps: LabDeps): Lab {
       app.setState({
         scenario: input,
         presetRef: opts.presetRef ?? null,
-        past: opts.resetHistory ? [] : [...s.past, s.scenario].slice(-HISTORY_LIMIT),
+        past: opts.resetHistory ? [] : [...s.past, undoStepOf(s)].slice(-HISTORY_LIMIT),
         future: [],
         playing: false,
         selected: -1,
@@ -357,7 +348,7 @@ export function createLab(deps: LabDeps): Lab {
       app.setState({
         scenario: { ...s.scenario },
         compare: spec,
-        past: [...s.past, s.scenario].slice(-HISTORY_LIMIT),
+        past: [...s.past, undoStepOf(s)].slice(-HISTORY_LIMIT),
         future: [],
         notice: notice ?? (spec ? 'Compare' : 'Closed Compare'),
       });
@@ -369,7 +360,7 @@ export function createLab(deps: LabDeps): Lab {
       app.setState({
         scenario: { ...s.scenario },
         atlas: choice,
-        past: [...s.past, s.scenario].slice(-HISTORY_LIMIT),
+        past: [...s.past, undoStepOf(s)].slice(-HISTORY_LIMIT),
         future: [],
         notice,
       });
@@ -399,12 +390,9 @@ export function createLab(deps: LabDeps): Lab {
       const prev = s.past[s.past.length - 1];
       if (!prev) return;
       app.setState({
-        scenario: prev,
-        presetRef: refOf.get(prev) ?? null,
-        compare: compareOf.get(prev) ?? null,
-        atlas: atlasOf.get(prev) ?? DEFAULT_ATLAS_CHOICE,
+        ...prev,
         past: s.past.slice(0, -1),
-        future: [s.scenario, ...s.future],
+        future: [undoStepOf(s), ...s.future],
         notice: 'Undone',
       });
       requestRun();
@@ -414,11 +402,8 @@ export function createLab(deps: LabDeps): Lab {
       const next = s.future[0];
       if (!next) return;
       app.setState({
-        scenario: next,
-        presetRef: refOf.get(next) ?? null,
-        compare: compareOf.get(next) ?? null,
-        atlas: atlasOf.get(next) ?? DEFAULT_ATLAS_CHOICE,
-        past: [...s.past, s.scenario].slice(-HISTORY_LIMIT),
+        ...next,
+        past: [...s.past, undoStepOf(s)].slice(-HISTORY_LIMIT),
         future: s.future.slice(1),
         notice: 'Redone',
       });

@@ -17,7 +17,12 @@ import { createHistorySync } from './historySync';
 import { keptWorkspaceActions } from './keptWorkspace';
 import type { PageServices } from './PageContext';
 import type { Start } from './startup';
-import { restorePageState, subscribeWorkspace, workspaceOf } from './workspace';
+import {
+  restorePageState,
+  restoreReplacedPageState,
+  subscribeWorkspace,
+  workspaceOf,
+} from './workspace';
 
 /** The page: its lab, its services, and how it started. */
 export interface BootedPage {
@@ -56,6 +61,8 @@ export function bootPage({
   // The saved workspace's atlas choice and Compare lanes, as it was left (a bad one refused):
   // with the workspace, or a reload of its unedited preset (./startup.ts).
   if (start.pageState) restorePageState(lab, notices, start.pageState);
+  // The workspace a link replaced: one Undo brings it back with its atlas choice and lanes.
+  if (start.previous) restoreReplacedPageState(lab, notices, start.previous);
   // `?preset=…&a=`: the atlas's kinds as in a share link's hash (an embed's `a=` is its answer);
   // the address's choice wins over the workspace's.
   if (!embed && start.source === 'preset') applyQueryAtlas(lab, notices, location.search);

@@ -17,7 +17,7 @@ import { embedOptionsNotice } from '../embed/embedOptions';
 import { firstPresetsLoaded } from './firstPresets';
 import { firstShareLoaded } from './firstShare';
 import { createNotices, type Notices } from './notices';
-import { chooseStart, type Start, type StartInputs } from './startup';
+import { chooseStart, replacedUndoStep, type Start, type StartInputs } from './startup';
 import { presentParamOf, prefsState } from './workspace';
 
 // The presets the address opens (one family, not the library), downloading since the entry began.
@@ -76,8 +76,9 @@ export function bootLab({
   if (present !== null) prefs.present = present;
   if (Object.keys(prefs).length > 0) lab.app.setState(prefs);
   if (start.previous) {
+    // One Undo brings the workspace back as it was left (its atlas choice and lanes too: ./boot.ts).
     lab.app.setState({
-      past: [start.previous],
+      past: [replacedUndoStep(start.previous)],
       notice:
         start.source === 'share'
           ? 'Opened the shared scenario — Undo (Ctrl+Z) brings back your saved workspace.'

@@ -23,7 +23,12 @@ const badShare = { ok: false as const, issues: [{ path: '', message: 'share link
 describe('chooseStart: share link › ?preset= › saved workspace › default', () => {
   it('a share link wins over a preset and the workspace; the workspace goes in the history', () => {
     const s = chooseStart({ share, preset: resolvePresetParam('at-most-once'), saved: saved({}) });
-    expect(s).toMatchObject({ source: 'share', initial: linked, presetRef: null, previous: mine });
+    expect(s).toMatchObject({
+      source: 'share',
+      initial: linked,
+      presetRef: null,
+      previous: { scenario: mine },
+    });
     // The reader's preferences apply whatever scenario wins.
     expect(s.prefs).toEqual({ fontStep: 2 });
     expect(s.notices).toEqual([]);
@@ -66,7 +71,7 @@ describe('chooseStart: share link › ?preset= › saved workspace › default',
     expect(s).toMatchObject({
       source: 'preset',
       presetRef: 'at-most-once/default',
-      previous: mine,
+      previous: { scenario: mine, presetRef: null },
     });
     expect(s.initial?.name).toBe('At-most-once: commit first, never retry');
   });

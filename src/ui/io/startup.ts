@@ -12,6 +12,8 @@ import { shareIssueLines } from '../../views/io/shareParam';
 import type { StorageNotice, Workspace, WorkspacePrefs } from '../../platform/storage';
 import type { KeptPageState } from '../../views/io/keptPageState';
 import { loadedPreset } from '../../scenarios/presetCatalog';
+import type { UndoStep } from '../../store/labStore';
+import { DEFAULT_ATLAS_CHOICE } from '../../views/atlas/atlasChoice';
 import { pristinePresetRef } from '../../views/library/library';
 import { PREDICTION_UNREADABLE } from '../../views/io/sharePrediction';
 import type { NoticeAction, PageNotice } from './notices';
@@ -27,10 +29,10 @@ export interface Start {
   presetRef: string | null;
   prefs: WorkspacePrefs;
   /**
-   * The saved workspace's scenario when a link replaced it: it goes in the undo history, so one
-   * Undo brings the reader's own work back.
+   * The saved workspace when a link replaced it: it goes in the undo history, so one Undo brings
+   * the reader's own work back — its scenario, its preset, its atlas choice and Compare lanes.
    */
-  previous?: ScenarioInput;
+  previous?: ReplacedWorkspace;
   /** A refused edit saved on top of `initial`: loaded over it once it has run (see workspaceOf). */
   refused?: unknown;
   /**
@@ -44,6 +46,16 @@ export interface Start {
    */
   linkRefused: boolean;
   notices: Omit<PageNotice, 'id'>[];
+}
+
+/**
+ * The saved workspace a link replaced, as one Undo brings it back: its scenario and preset, and
+ * its atlas choice and Compare lanes as saved (`a=`, `c=` values, read back by the page's boot,
+ * ./boot.ts, which refuses a bad one naming its field).
+ */
+export interface ReplacedWorkspace extends KeptPageState {
+  scenario: ScenarioInput;
+  presetRef: string | null;
 }
 
 /** Inputs of {@link chooseStart}. */
@@ -74,6 +86,19 @@ function pageStateOf(ws: Workspace): KeptPageState | undefined {
     ...(ws.atlas !== undefined ? { atlas: ws.atlas } : {}),
     ...(ws.compare !== undefined ? { compare: ws.compare } : {}),
   };
+}
+
+/**
+ * The undo step that brings back the workspace a link replaced, until its atlas choice and lanes
+ * are read back into it (./workspace.ts `restoreReplacedPageState`; an embed never has one).
+ */
+export function replacedUndoStep({ scenario, presetRef }: ReplacedWorkspace): UndoStep {
+  return { scenario, presetRef, compare: null, atlas: DEFAULT_ATLAS_CHOICE };
+}
+
+/** The workspace as a link replaces it. */
+function replaced(ws: Workspace): ReplacedWorkspace {
+  return { scenario: ws.scenario, presetRef: ws.presetRef, ...pageStateOf(ws) };
 }
 
 /** Choose the start (see the module comment). */
@@ -112,7 +137,7 @@ export function chooseStart({
         presetRef,
         prefs,
         linkRefused: false,
-        ...(ws ? { previous: ws.scenario } : {}),
+        ...(ws ? { previous: replaced(ws) } : {}),
         notices,
       };
     }
@@ -141,7 +166,7 @@ export function chooseStart({
         presetRef,
         prefs,
         linkRefused: false,
-        ...(ws ? { previous: ws.scenario } : {}),
+        ...(ws ? { previous: replaced(ws) } : {}),
         ...(pageState ? { pageState } : {}),
         notices,
       };

@@ -3,11 +3,13 @@ import type { ScenarioInput } from '../../engine';
 import type { LabState } from '../../store/labStore';
 import { checkWorkspace } from '../../platform/storage';
 import { presetLab } from '../testLab';
-import { chooseStart } from './startup';
+import { resolvePresetParam } from '../../platform/presetUrl';
+import { chooseStart, replacedUndoStep } from './startup';
 import {
   presentParamOf,
   prefsState,
   restorePageState,
+  restoreReplacedPageState,
   subscribeWorkspace,
   workspaceOf,
 } from './workspace';
@@ -143,5 +145,57 @@ describe('the atlas choice and Compare in the saved workspace (issue #23)', () =
     expect(said).toEqual([
       'saved workspace, fault atlas (a=): expected <version>.<data>. Your workspace opened without it.',
     ]);
+  });
+});
+
+describe('the saved workspace a link replaced: one Undo brings it back as left (issue #23)', () => {
+  /** The page's start on `?preset=at-most-once` over a saved workspace, as ./bootLab.ts makes it. */
+  const linkOver = (ws: unknown) => {
+    const checked = checkWorkspace(JSON.parse(JSON.stringify(ws)));
+    if (!checked.ok) throw new Error(checked.reason);
+    const start = chooseStart({
+      share: null,
+      preset: resolvePresetParam('at-most-once'),
+      saved: { workspace: checked.workspace, notice: null },
+    });
+    const lab = presetLab('at-most-once');
+    lab.app.setState({ past: [replacedUndoStep(start.previous!)] });
+    return { lab, previous: start.previous! };
+  };
+
+  it('its scenario, preset, atlas choice and lanes', () => {
+    const mine = presetLab('lost-ack-retry');
+    const atlas = { kinds: ['crash', 'zombie'], pairs: true };
+    const compare = { lanes: [{ guarantee: 'exactly-once' as const }] };
+    mine.actions.setAtlas(atlas, 'Fault atlas: kinds');
+    mine.actions.setCompare(compare);
+    const left = mine.app.getState();
+    const { lab, previous } = linkOver(workspaceOf(left));
+    const said: string[] = [];
+    restoreReplacedPageState(lab, { push: (n) => said.push(n.text) }, previous);
+    // The link's preset on screen, in its own default state.
+    expect(lab.app.getState()).toMatchObject({ presetRef: 'at-most-once/default', atlas: {} });
+    expect(lab.app.getState().compare).toBeNull();
+    lab.actions.undo();
+    expect(lab.app.getState().scenario).toEqual(left.scenario);
+    expect(lab.app.getState().presetRef).toBe(left.presetRef);
+    expect(lab.app.getState().atlas).toEqual(atlas);
+    expect(lab.app.getState().compare).toEqual(compare);
+    expect(said).toEqual([]);
+  });
+
+  it('a bad stored value is refused naming its field; Undo brings back the rest', () => {
+    const mine = presetLab('lost-ack-retry');
+    mine.actions.setAtlas({ kinds: ['crash'] }, 'Fault atlas: kinds');
+    mine.actions.setCompare({ lanes: [{ guarantee: 'exactly-once' }] });
+    const { lab, previous } = linkOver({ ...workspaceOf(mine.app.getState()), compare: '1.e3' });
+    const said: string[] = [];
+    restoreReplacedPageState(lab, { push: (n) => said.push(n.text) }, previous);
+    expect(said).toEqual([
+      'saved workspace, compare (c=): the data is damaged. Undo brings back your workspace without it.',
+    ]);
+    lab.actions.undo();
+    expect(lab.app.getState().atlas).toEqual({ kinds: ['crash'] });
+    expect(lab.app.getState().compare).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import {
   type KeptPageState,
 } from '../../views/io/keptPageState';
 import type { Notices } from './notices';
+import type { ReplacedWorkspace } from './startup';
 import {
   FONT_SCALES,
   selectParse,
@@ -59,6 +60,29 @@ export function restorePageState(
   lab.app.setState({ atlas: r.atlas, compare: r.compare });
   for (const reason of r.refused)
     notices.push({ tone: 'warn', text: `${reason}. Your workspace opened without it.` });
+}
+
+/**
+ * The atlas choice and Compare lanes of the saved workspace a link replaced, put in the undo step
+ * that brings it back (the first, ./bootLab.ts): one Undo restores the workspace as it was left
+ * (issue #23). A value that cannot be read back is refused in a notice naming its field; Undo
+ * then brings back the workspace without it.
+ */
+export function restoreReplacedPageState(
+  lab: Lab,
+  notices: Pick<Notices, 'push'>,
+  replaced: ReplacedWorkspace,
+): void {
+  if (replaced.atlas === undefined && replaced.compare === undefined) return;
+  const [step, ...rest] = lab.app.getState().past;
+  if (step?.scenario !== replaced.scenario) return;
+  const r = readKeptPageState(replaced, replaced.scenario, 'saved workspace');
+  lab.app.setState({ past: [{ ...step, atlas: r.atlas, compare: r.compare }, ...rest] });
+  for (const reason of r.refused)
+    notices.push({
+      tone: 'warn',
+      text: `${reason}. Undo brings back your workspace without it.`,
+    });
 }
 
 /**

@@ -215,7 +215,10 @@ function KnobRow({
       const off = shown === null;
       // Turned on again: the last number it had in the undo history, else the editor's own.
       const turnOn = () => {
-        const last = lastNumberIn(lab.app.getState().past, meta.path);
+        const last = lastNumberIn(
+          lab.app.getState().past.map((step) => step.scenario),
+          meta.path,
+        );
         // The notice already says the value ("Set … to 2500 ms"): the note says why that one.
         if (last !== undefined) a.setKnob(meta.path, last, 'its last value');
         else a.setKnob(meta.path, e.onValue, e.onWhy);

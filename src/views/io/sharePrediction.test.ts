@@ -134,12 +134,20 @@ describe('the question the page asks once a link asked one', () => {
 
   it('after an edit of it (the link’s scenario in the undo history): the same question, edited', () => {
     const edit = { ...linked, seed: 6 };
-    const s = { scenario: edit, presetRef: null, past: [shipped, linked] };
+    const s = {
+      scenario: edit,
+      presetRef: null,
+      past: [{ scenario: shipped }, { scenario: linked }],
+    };
     expect(linkedSubject(asks, s)).toEqual({ key: 'link-1', otherVariant: false, pristine: false });
   });
 
   it('a preset opened since, or an undo back to before the link: the preset’s question, not the link’s', () => {
-    const preset = { scenario: shipped, presetRef: 'at-least-once/default', past: [linked] };
+    const preset = {
+      scenario: shipped,
+      presetRef: 'at-least-once/default',
+      past: [{ scenario: linked }],
+    };
     expect(linkApplies(asks, preset)).toBe(false);
     expect(linkedSubject(asks, preset)).toEqual({
       key: 'at-least-once',

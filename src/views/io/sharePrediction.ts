@@ -158,8 +158,8 @@ export interface LinkedPrediction {
 export interface LinkState {
   scenario: ScenarioInput;
   presetRef: string | null;
-  /** The undo history (oldest first). */
-  past: readonly ScenarioInput[];
+  /** The undo history (oldest first): the scenario of each step. */
+  past: readonly { scenario: ScenarioInput }[];
 }
 
 /**
@@ -171,7 +171,7 @@ export interface LinkState {
 export function linkApplies(link: LinkedPrediction | null, s: LinkState): boolean {
   if (!link) return false;
   if (s.scenario === link.scenario) return true;
-  return s.presetRef === link.presetRef && s.past.includes(link.scenario);
+  return s.presetRef === link.presetRef && s.past.some((step) => step.scenario === link.scenario);
 }
 
 /**
