@@ -171,6 +171,32 @@ test('the embedded player takes a batch preset: the scheduler strip, the partiti
   );
 });
 
+/**
+ * A batch embed in a 480 px docs column: no row of the target table breaks across two lines — its
+ * count marker stays beside its id (airflow-retry-append's "e3 ×2" broke between them, "×2"
+ * starting the next line as if it were a row). dbt-incremental-unique-key's and
+ * dedupe-ttl-expired's tables broke the same way at 480 px.
+ */
+test('a batch embed at 480 px: each row of the target table on one line, "e3 ×2" whole', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 480, height: 800 });
+  for (const id of ['airflow-retry-append', 'dbt-incremental-unique-key', 'dedupe-ttl-expired']) {
+    await page.goto(`./?embed&autoplay=1&speed=1000&preset=${id}`);
+    // The lazy batch player's first load: a generous wait.
+    await expect(page.getByTestId('batch-summary'), id).toBeVisible({ timeout: 30_000 });
+    const rows = page.locator('.batch-row');
+    // At least one duplicate's marker to keep whole (airflow-retry-append: e1..e10 all ×2).
+    await expect(rows.filter({ hasText: '×2' }).first(), id).toBeVisible();
+    const broken = await rows.evaluateAll((els) =>
+      els
+        .filter((e) => new Set([...e.getClientRects()].map((r) => Math.round(r.top))).size > 1)
+        .map((e) => e.textContent),
+    );
+    expect(broken, `${id}: rows on two lines`).toEqual([]);
+  }
+});
+
 /** One event of 2024-03-10, a daily append, retries=1, claimed exactly-once (no stream workload). */
 const ONE_EVENT = {
   version: 1,

@@ -82,6 +82,27 @@ async function clippedCells(page: Page): Promise<string[]> {
 }
 
 /**
+ * The rows of the sink's and the readers' tables cut at their box's bottom edge (more than a
+ * pixel of them below it), as "table: id px": the condensed cards give a table the height its
+ * card leaves, and scrolled to its first duplicate its bottom row was cut (at-least-once's sink
+ * 15 px of "p-6 $60 ×2", retry-storm's 19 px; useWholeRowsBox).
+ */
+async function cutBottomRows(page: Page): Promise<string[]> {
+  return page.locator(`[data-testid^="${testIds.sinkTable}"]`).evaluateAll((tables) =>
+    tables.flatMap((t) => {
+      const bottom = t.getBoundingClientRect().top + t.clientTop + t.clientHeight;
+      return [...t.querySelectorAll('[role=row]:not(.head)')]
+        .map((r) => ({ r: r.getBoundingClientRect(), id: r.getAttribute('data-event') }))
+        .filter(({ r }) => r.top < bottom - 1 && r.bottom > bottom + 1)
+        .map(
+          ({ r, id }) =>
+            `${t.getAttribute('data-testid')}: ${id} ${Math.round(r.bottom - bottom)} px below`,
+        );
+    }),
+  );
+}
+
+/**
  * The smallest text of the stage cards' details as shown — labels and values, the lifecycle, the
  * names in monospace, the tables' rows, Flink's and Spark's lines — as "px what". Smaller by design
  * (docs/workshops.md): the partition log's cells and marks, the records in flight, the ⚡ hint (an
@@ -238,6 +259,8 @@ for (const [k, part] of [presets.slice(0, half), presets.slice(half)].entries())
       // Answered, at the end: every row of the sink's and the readers' tables whole (a table
       // of more than 64 rows renders the rows in view: those the room sees).
       expect(await clippedCells(page), `${p.id}: answered, table cells cut`).toEqual([]);
+      // Whole rows only, whichever row the table scrolled to (its first duplicate, centred).
+      expect(await cutBottomRows(page), `${p.id}: answered, a row cut at the bottom`).toEqual([]);
       // And the cards beside the story (narrower than under the band): no word split, the
       // details still at 18 px.
       expect(await wordsSplit(page), `${p.id}: answered, words split`).toEqual([]);
@@ -298,6 +321,26 @@ test('projector mode, every library story while asked: setup beside the question
       await page.locator('.pipeline-scroll').evaluate((e) => e.scrollTop),
       `${p.id}: pipeline scrolled`,
     ).toBe(0);
+    // Every stage card whole in that box: none grows past it (the box would scroll). 21 of 26
+    // fitted; acks0-dropped-request's producer was 27 px past it, flink-commit-phase-crash's 12,
+    // aborted-transaction-dirty-read's 39, consume-transform-produce's readers 77 and
+    // rebalance-midflight's consumer loop 46 — while asked the cards fold their counts still at
+    // 0 (src/ui/present/askedCards.css).
+    const cards = await page.locator('.pipeline-scroll').evaluate((box) => {
+      const bottom = box.getBoundingClientRect().top + box.clientTop + box.clientHeight;
+      return {
+        scrolls: box.scrollHeight - box.clientHeight,
+        past: [...box.querySelectorAll('.stage')]
+          .map((s) => [s.getAttribute('aria-label'), s.getBoundingClientRect().bottom - bottom])
+          .filter(([, px]) => (px as number) > 1)
+          .map(([name, px]) => `${name} ${Math.round(px as number)} px`),
+      };
+    });
+    expect(cards, `${p.id}: stage cards past the pipeline's box`).toEqual({
+      scrolls: expect.any(Number),
+      past: [],
+    });
+    expect(cards.scrolls, `${p.id}: the pipeline's box scrolls by (px)`).toBeLessThanOrEqual(1);
     // Nothing of the setup hidden: not scrolled in its own box, nor the band's, nor the page.
     const hiddenPx = await setup.evaluate((e) => ({
       box: e.scrollHeight - e.clientHeight,

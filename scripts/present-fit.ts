@@ -69,7 +69,7 @@ function sinkRowCut(page: Page) {
   return page.evaluate(() =>
     [...document.querySelectorAll('.pipeline .table-scroll')].flatMap((t) => {
       const b = t.getBoundingClientRect();
-      const bottom = b.top + t.clientHeight;
+      const bottom = b.top + t.clientTop + t.clientHeight;
       const head = t
         .querySelector('[role=rowgroup] [role=row], .sink-cols')
         ?.getBoundingClientRect();

@@ -21,6 +21,8 @@ import { testIds } from '../testIds';
 import { PLAIN_ROWS_MAX, Rows } from './Rows';
 import { useFollowEnd } from './useFollow';
 import { useWholeRowsPad } from './useWholeRowsPad';
+import { useWholeRowsBox } from './useWholeRowsBox';
+import { useCondensedCards } from './condensedCards';
 
 const ROW_PX = 24;
 const selectSelected = (s: LabState) => s.selected;
@@ -93,6 +95,10 @@ function TableBody({
   // only, "$" and "×2" in view (present.css).
   const wideOnly = useLab(selectPresent) ? 'visually-hidden' : undefined;
   const count = rowsAt(table, idx);
+  // The condensed cards' boxes take the height their card leaves: a whole number of rows of it
+  // (once there are rows: an empty table says "no rows yet").
+  const wholeRows = useCondensedCards() && count > 0;
+  const cut = useWholeRowsBox(scroll, wholeRows, head, scale * ROW_PX);
   const pad = useWholeRowsPad(scroll, virt.getTotalSize(), head, scale * ROW_PX);
   // Following the end, it follows the taller rows too: A+ left it at its old offset, the last
   // rows below the bottom edge.
@@ -118,6 +124,11 @@ function TableBody({
         ['--src-chars' as string]: String(srcChars),
         ['--id-chars' as string]: String(idChars(view, table)),
         ['--amount-chars' as string]: String(amountChars(table)),
+        ...(wholeRows && {
+          marginBottom: cut,
+          // The header, a row and the borders (tables.css): at its min-height its view is whole.
+          minHeight: head + scale * ROW_PX + 2,
+        }),
       }}
       className="table-scroll"
       tabIndex={0}
