@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { lessonTestIds as ids } from '../src/ui/lesson/lessonTestIds';
 import { testIds } from '../src/ui/testIds';
 import { LESSON_FILES } from '../src/scenarios/lessons/library';
+import { lastingCardCuts, type CardCutBoxes } from './support/cardCuts';
 
 test('a lesson driven by PageDown only, its notes window following', async ({ context }) => {
   test.setTimeout(120_000);
@@ -278,11 +279,7 @@ test('at 1280×720 no stage card is cut, asked or revealed, on every step of bot
   await page.clock.install();
   const view = page.getByTestId(ids.presenter);
   const cut = () =>
-    page.evaluate(() =>
-      [...document.querySelectorAll('.pipeline-scroll, .pipeline .stage, .pipeline .component')]
-        .filter((el) => el.scrollHeight > el.clientHeight + 1)
-        .map((el) => `${el.className} ${el.getAttribute('aria-label') ?? ''}`),
-    );
+    lastingCardCuts(page, { tall: '.pipeline-scroll, .pipeline .stage, .pipeline .component' });
   for (const id of ['delivery-guarantees-45', 'exactly-once-flink-spark']) {
     const lesson = LESSON_FILES.find((l) => l.id === id)!;
     for (const [k, step] of lesson.steps.entries()) {
@@ -312,19 +309,24 @@ test('at 1280×720 no stage card is cut, asked or revealed, on every step of bot
 });
 
 /**
- * What the presenter view measures of one step at 1280×720: how far the page scrolls, the stage
- * cards' boxes wider or taller than their content allows, and the card details smaller than 18 px.
- * Smaller by design (docs/workshops.md): the partition log's cells and marks, the records in
- * flight, the ⚡ hint (an icon), text kept for screen readers only.
+ * The stage cards' boxes of one step (support/cardCuts.ts): none taller than its box (the tables
+ * and logs scroll down in their own), none scrolling sideways, the presenter view not scrolling.
+ */
+const STEP_BOXES: CardCutBoxes = {
+  tall: '.pipeline-scroll, .pipeline .stage, .pipeline .component, .pipeline .kv, .pipeline .chip, .pipeline .checkpoints',
+  wide: '.pipeline-scroll, .pipeline .stage, .pipeline .component, .pipeline .kv, .pipeline .chip, .pipeline .table-scroll, .pipeline .checkpoints, .pipeline .log-scroll',
+  view: '[data-testid="lesson-presenter"]',
+};
+
+/**
+ * What else the presenter view measures of one step: how far the document scrolls, the card
+ * details smaller than 18 px and the words split across lines. Smaller by design
+ * (docs/workshops.md): the partition log's cells and marks, the records in flight, the ⚡ hint
+ * (an icon), text kept for screen readers only.
  */
 function measureStep(page: Page) {
   return page.evaluate(() => {
     const page = document.scrollingElement!;
-    const boxes = [
-      ...document.querySelectorAll(
-        '.pipeline-scroll, .pipeline .stage, .pipeline .component, .pipeline .kv, .pipeline .chip, .pipeline .table-scroll, .pipeline .checkpoints, .pipeline .log-scroll',
-      ),
-    ];
     const name = (el: Element) =>
       `${el.className || el.tagName} ${el.closest('.stage')?.getAttribute('aria-label') ?? ''}`;
     const small = new Set<string>();
@@ -366,20 +368,10 @@ function measureStep(page: Page) {
       for (const m of (n.textContent ?? '').matchAll(/[\p{L}\p{N}]+/gu))
         if (top(m.index) !== top(m.index + m[0].length - 1)) split.add(m[0]);
     }
-    // The view scrolls itself (its height is the viewport's, overflow auto), or the document does.
-    const presenter = document.querySelector('[data-testid="lesson-presenter"]')!;
+    // The view scrolls itself (its height is the viewport's, overflow auto: STEP_BOXES), or the
+    // document does.
     return {
-      pageOver: Math.max(
-        page.scrollHeight - window.innerHeight,
-        presenter.scrollHeight - presenter.clientHeight,
-      ),
-      wide: boxes
-        .filter((el) => el.scrollWidth > el.clientWidth + 1)
-        .map((el) => `${name(el)} ${el.scrollWidth} > ${el.clientWidth}`),
-      cut: boxes
-        .filter((el) => !el.matches('.table-scroll, .log-scroll'))
-        .filter((el) => el.scrollHeight > el.clientHeight + 1)
-        .map((el) => `${name(el)} ${el.scrollHeight} > ${el.clientHeight}`),
+      pageOver: page.scrollHeight - window.innerHeight,
       small: [...small],
       split: [...split],
     };
@@ -406,16 +398,10 @@ for (const [W, H] of [
     const clock = page.getByTestId(testIds.clock);
     const problems: string[] = [];
     const check = async (where: string) => {
-      // A cut must last: right after a Compare is undone a card was once 2 px over its box
-      // (exactly-once-flink-spark step 8, one clean-clone run in two; not seen in four more).
-      let m = await measureStep(page);
-      for (let i = 0; i < 3 && m.cut.length > 0; i++) {
-        await page.waitForTimeout(500);
-        m = await measureStep(page);
-      }
+      // A cut must last (re-measured: support/cardCuts.ts).
+      for (const c of await lastingCardCuts(page, STEP_BOXES)) problems.push(`${where}: ${c}`);
+      const m = await measureStep(page);
       if (m.pageOver > 1) problems.push(`${where}: page ${m.pageOver} px taller than the screen`);
-      for (const w of m.wide) problems.push(`${where}: scrolls sideways ${w}`);
-      for (const c of m.cut) problems.push(`${where}: cut ${c}`);
       for (const s of m.small) problems.push(`${where}: under 18 px ${s}`);
       for (const w of m.split) problems.push(`${where}: "${w}" split across lines`);
     };

@@ -13,34 +13,30 @@ import { roomTestIds as ids } from '../src/ui/room/roomTestIds';
 import { testIds } from '../src/ui/testIds';
 import { compareTestIds } from '../src/ui/compare/compareTestIds';
 import { LESSON_FILES } from '../src/scenarios/lessons/library';
+import { lastingCardCuts } from './support/cardCuts';
+import {
+  brokenWords,
+  textLines,
+  TRANSACTIONAL,
+  TRANSACTIONAL_ID_LABEL,
+} from './support/brokenWords';
 
 /**
- * What is cut on the presenter view (empty when every card is whole): the view scrolling, a
- * stage, card or partition whose content is taller than its box, anything past the screen's
- * bottom, and any box — a table or a log included — scrolling sideways. (The tables and logs
- * scroll down in their own boxes: that is how a growing table fits, not a cut.)
+ * What is cut on the presenter view (empty when every card is whole; a cut must last:
+ * support/cardCuts.ts): the view scrolling, a stage, card or partition whose content is taller
+ * than its box, anything past the screen's bottom, and any box — a table or a log included —
+ * scrolling sideways. (The tables and logs scroll down in their own boxes: that is how a growing
+ * table fits, not a cut.)
  */
-async function cuts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [];
-    const view = document.querySelector('.lesson-present')!;
-    if (view.scrollHeight > view.clientHeight + 1)
-      out.push(`view ${view.scrollHeight} > ${view.clientHeight}`);
-    const boxes = '.pipeline-scroll, .pipeline, .pipeline :is(.stage, .component, .partition)';
-    for (const el of document.querySelectorAll(
-      `${boxes}, .pipeline :is(.table-scroll, .log-scroll)`,
-    )) {
-      const label = `${el.closest('.stage')?.getAttribute('aria-label') ?? ''} ${el.className}`;
-      if (el.matches(boxes) && el.scrollHeight > el.clientHeight + 1)
-        out.push(`${label} cut by ${el.scrollHeight - el.clientHeight} px`);
-      if (el.scrollWidth > el.clientWidth + 1)
-        out.push(`${label} scrolls sideways by ${el.scrollWidth - el.clientWidth} px`);
-      const bottom = el.getBoundingClientRect().bottom;
-      if (bottom > window.innerHeight + 1) out.push(`${label} ends at ${Math.round(bottom)}`);
-    }
-    return out;
+const CARDS = '.pipeline-scroll, .pipeline, .pipeline :is(.stage, .component, .partition)';
+const CARDS_AND_TABLES = `${CARDS}, .pipeline :is(.table-scroll, .log-scroll)`;
+const cuts = (page: Page) =>
+  lastingCardCuts(page, {
+    view: '.lesson-present',
+    tall: CARDS,
+    wide: CARDS_AND_TABLES,
+    onScreen: CARDS_AND_TABLES,
   });
-}
 
 let server: ClassroomServer;
 test.beforeAll(async () => {
@@ -109,6 +105,13 @@ test('the room beside the step at 1280×720; its Reveal reveals the presenter vi
     }));
   expect(join.size).toBeGreaterThanOrEqual(18);
   expect(join.sideways).toBeLessThanOrEqual(1);
+  // The address wraps after a slash only, its host and port on one line (issue 24: it read
+  // "http://127.0.0.1:392" / "35/?join=…", the port in two halves).
+  const url = (await page.getByTestId(ids.joinUrl).textContent())!;
+  const lines = await textLines(page, `[data-testid="${ids.joinUrl}"]`);
+  expect(lines.join('')).toBe(url);
+  for (const line of lines.slice(0, -1)) expect(line, `"${line}" ends the line`).toMatch(/\/$/);
+  expect(lines.some((line) => line.includes(new URL(url).host))).toBe(true);
 
   // One Reveal for both: the room panel's reveals the presenter view, its address and its run.
   await expect(view).not.toHaveAttribute('data-revealed', 'true');
@@ -166,6 +169,28 @@ test('every step of both lessons fits 1280×720 with a room live: setup, questio
         await expect(view).toHaveAttribute('data-step', String(k + 1));
       }
       const where = `${lesson.id} step ${k + 1}`;
+      // The lesson's title whole, at 18 px, on two lines at most, beside the step's count (issue
+      // 24: the room's column left it 72–86 px, "Deliv…", "Exactl…").
+      const title = await page.locator('.lesson-title').evaluate((el) => {
+        const count = el.parentElement!.querySelector('.lesson-count')!.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return {
+          px: parseFloat(getComputedStyle(el).fontSize),
+          sideways: el.scrollWidth - el.clientWidth,
+          down: el.scrollHeight - el.clientHeight,
+          lines: new Set([...range.getClientRects()].map((b) => Math.round(b.top))).size,
+          pastCount: range.getBoundingClientRect().right - count.left,
+        };
+      });
+      expect(title.px, `${where}: the title's size`).toBeGreaterThanOrEqual(18);
+      expect(title.sideways, `${where}: the title cut at its side by`).toBeLessThanOrEqual(1);
+      expect(title.down, `${where}: the title cut at its bottom by`).toBeLessThanOrEqual(1);
+      expect(title.lines, `${where}: the title's lines`).toBeLessThanOrEqual(2);
+      expect(title.pastCount, `${where}: the title under the step's count by`).toBeLessThanOrEqual(
+        0,
+      );
+      await expect(page.locator('.lesson-title'), where).toHaveText(lesson.title);
       if (step.setup) {
         const setup = page.getByTestId(lessonIds.setup);
         const clip = await setup.evaluate((el) => el.scrollHeight - el.clientHeight);
@@ -296,36 +321,16 @@ test('every "then flip to" Compare fits 1280×720 with a room live: no sideways 
 
 /**
  * With a room live (issue 24), asked: an id in a question's text is one word — delivery-guarantees-45
- * step 3 read "The consumer still writes p-" / "6..p-8 twice". (A setting's name on a card still
- * breaks at a syllable, "transaction-" / "al.id": the page's projector column is narrower than
- * "transactional", which present.spec forbids to split unhyphenated.)
+ * step 3 read "The consumer still writes p-" / "6..p-8 twice" — and a setting's name on a card
+ * breaks before its dot only, never at a syllable — exactly-once-flink-spark step 7's producer
+ * read "transaction-" / "al.id" (without a room and on the page: e2e/setting-name.spec.ts).
  */
-test('with a room live an id in a question never breaks at its hyphen', async ({
+test('with a room live an id in a question never breaks at its hyphen, transactional.id never at a syllable', async ({
   page,
 }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 720 });
   const view = page.getByTestId(lessonIds.presenter);
-  /** The texts among `selector` whose words `word` spans more than one line. */
-  const broken = (selector: string, word: RegExp) =>
-    page.evaluate(
-      ([selector, source]) => {
-        const out: string[] = [];
-        const re = new RegExp(source);
-        for (const el of document.querySelectorAll(selector)) {
-          const text = el.firstChild;
-          const m = text?.nodeType === Node.TEXT_NODE ? re.exec(text.textContent!) : null;
-          if (!text || !m) continue;
-          const range = document.createRange();
-          range.setStart(text, m.index);
-          range.setEnd(text, m.index + m[0].length);
-          const tops = new Set([...range.getClientRects()].map((b) => Math.round(b.top)));
-          if (tops.size > 1) out.push(m[0]);
-        }
-        return out;
-      },
-      [selector, word.source] as const,
-    );
 
   await page.goto(`${server.url}?lesson=delivery-guarantees-45&step=3`);
   await expect(view).toHaveAttribute('data-step', '3');
@@ -335,5 +340,18 @@ test('with a room live an id in a question never breaks at its hyphen', async ({
   await expect(question).toContainText('p-6..p-8');
   // Each id its own unbreakable word.
   await expect(question.locator('.event-id')).toHaveText(['p-6', 'p-8']);
-  expect(await broken('.lesson-question-text .event-id', /.+/)).toEqual([]);
+  expect(await brokenWords(page, '.lesson-question-text .event-id', /.+/)).toEqual([]);
+
+  await page.goto(`${server.url}?lesson=exactly-once-flink-spark&step=7`);
+  await expect(view).toHaveAttribute('data-step', '7');
+  await expect(page.getByTestId(ids.panel)).toBeVisible();
+  const name = page.locator(TRANSACTIONAL_ID_LABEL, { hasText: /^trans/ });
+  await expect(name).toHaveCount(1);
+  // "transactional" on one line, asked and at the run's end (".id" may go to the next).
+  expect(await brokenWords(page, TRANSACTIONAL_ID_LABEL, TRANSACTIONAL), 'asked').toEqual([]);
+  await page.locator('body').press('r');
+  await expect(view).toHaveAttribute('data-revealed', 'true');
+  await page.locator('body').press('End');
+  await expect(page.getByTestId(testIds.clock)).toContainText(/event ([\d,]+) \/ \1$/);
+  expect(await brokenWords(page, TRANSACTIONAL_ID_LABEL, TRANSACTIONAL), 'at its end').toEqual([]);
 });

@@ -81,7 +81,16 @@ export function RoomButton({
         onClick={() => void start()}
         title="Ask the room: students answer on their phones or laptops, you see the histogram"
       >
-        {seat ? `Room ${seat.code}` : 'Start a room'}
+        {seat ? (
+          <>
+            Room{' '}
+            {/* Its panel beside the lesson view shows the code at 1.5 rem: the head's button says
+                "Room" only, so that the lesson's title has the room to be whole. */}
+            <span className={live && panelHost ? 'visually-hidden' : undefined}>{seat.code}</span>
+          </>
+        ) : (
+          'Start a room'
+        )}
       </button>
       {note && (
         <span className="room-note" role="status" data-testid={roomTestIds.note}>

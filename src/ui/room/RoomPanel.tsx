@@ -7,6 +7,7 @@ import { Histogram } from './Histogram';
 import { QrCode } from './QrCode';
 import { roomTestIds } from './roomTestIds';
 import { usePresenterRoom } from './usePresenterRoom';
+import { BreakableUrl } from '../BreakableUrl';
 import './room.css';
 
 const STATUS = { connecting: 'connecting…', open: 'live', reconnecting: 'reconnecting…' } as const;
@@ -95,7 +96,11 @@ export function RoomPanel({
       ) : (
         <>
           <p className="room-join">
-            Join at <strong data-testid={roomTestIds.joinUrl}>{seat.joinUrl}</strong> with the code
+            Join at{' '}
+            <strong data-testid={roomTestIds.joinUrl}>
+              <BreakableUrl url={seat.joinUrl} />
+            </strong>{' '}
+            with the code
           </p>
           <p
             className="room-code"

@@ -4,6 +4,7 @@ import { testIds } from '../../testIds';
 import { ComponentBox } from '../ComponentBox';
 import { useCondensedCards } from '../condensedCards';
 import { cardWords } from './cardWords';
+import { SettingName } from './SettingName';
 import type { StageProps } from './stageProps';
 import { zeroCount } from './zeroCount';
 
@@ -38,7 +39,9 @@ export function ProducerStage({ view, idx, t }: StageProps) {
           </dd>
           {s.producer['transactional.id'] !== undefined && (
             <>
-              <dt>{cardWords('transactional.id')}</dt>
+              <dt className="setting-name">
+                <SettingName name="transactional.id" />
+              </dt>
               <dd className="mono">{s.producer['transactional.id']}</dd>
             </>
           )}

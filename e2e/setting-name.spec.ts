@@ -1,0 +1,56 @@
+/**
+ * A setting's name on a stage card in projector mode (issue 24): `transactional.id` breaks before
+ * its dot or not at all — never at a syllable ("transaction-" / "al.id", cardWords' soft hyphens)
+ * and never unhyphenated inside "transactional" (present.spec's rule for the page's column). The
+ * page's projector column (aborted-transaction-dirty-read, asked and answered) and the lesson
+ * view without a room, at 1280×720 and at 1920×1080; with a room live: e2e/lessonRoom.spec.ts.
+ * Before: the producer's card had 109 px for the word's 117.7 on the page, 117 in the lesson view.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { testIds } from '../src/ui/testIds';
+import { lessonTestIds } from '../src/ui/lesson/lessonTestIds';
+import { brokenWords, TRANSACTIONAL, TRANSACTIONAL_ID_LABEL } from './support/brokenWords';
+
+/** The label's words split across lines: none, and the label is the one setting's name. */
+async function expectWhole(page: Page, where: string) {
+  const label = page.locator(TRANSACTIONAL_ID_LABEL, { hasText: /^trans/ });
+  await expect(label, where).toHaveCount(1);
+  // Its text is the setting's name (the soft hyphens aside): no other label matched.
+  expect((await label.textContent())!.replace(/\u00ad/g, ''), where).toBe('transactional.id');
+  expect(await brokenWords(page, TRANSACTIONAL_ID_LABEL, TRANSACTIONAL), where).toEqual([]);
+}
+
+for (const [W, H] of [
+  [1280, 720],
+  [1920, 1080],
+] as const) {
+  test(`at ${W}×${H} the page's projector column: transactional.id never breaks at a syllable, asked and answered`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: W, height: H });
+    await page.clock.install();
+    await page.goto('./?present=1&preset=aborted-transaction-dirty-read');
+    await expect(page.getByTestId(testIds.app)).toHaveAttribute('data-present', 'true');
+    await expect(page.locator('.pipeline .stage[aria-label="Producer"]')).toBeVisible();
+    await expectWhole(page, 'asked');
+    // Answered: the story beside the pipeline, the columns at their narrowest.
+    await page.getByTestId(testIds.predictReveal).click();
+    await expect(page.locator('.story')).toHaveAttribute('data-asking', 'false');
+    await expectWhole(page, 'answered');
+  });
+
+  test(`at ${W}×${H} the lesson view without a room: transactional.id never breaks at a syllable`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: W, height: H });
+    await page.clock.install();
+    await page.goto('./?lesson=exactly-once-flink-spark&step=7');
+    const view = page.getByTestId(lessonTestIds.presenter);
+    await expect(view).toHaveAttribute('data-step', '7');
+    await expect(page.locator('.pipeline .stage[aria-label="Producer"]')).toBeVisible();
+    await expectWhole(page, 'asked');
+    await page.keyboard.press('r');
+    await expect(view).toHaveAttribute('data-revealed', 'true');
+    await expectWhole(page, 'revealed');
+  });
+}
