@@ -151,6 +151,32 @@ function preactForTheEmbed(): Plugin {
   };
 }
 
+/** What the bundler knows of a module's imports (its `ModuleInfo`), null for an unknown id. */
+type ImportsOf = (
+  id: string,
+) => { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+
+/**
+ * The modules `main` reaches by static imports that `embed` can never load (by static or dynamic
+ * imports, at any depth): the `lab` chunk's (below).
+ */
+export function labOnlyModules(importsOf: ImportsOf, main: string, embed: string): Set<string> {
+  const reach = (from: string, lazily: boolean): Set<string> => {
+    const seen = new Set<string>();
+    const todo = [from];
+    for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const info = importsOf(id);
+      if (info === null) continue;
+      todo.push(...info.importedIds, ...(lazily ? info.dynamicallyImportedIds : []));
+    }
+    return seen;
+  };
+  const embedMay = reach(embed, true);
+  return new Set([...reach(main, false)].filter((id) => !embedMay.has(id)));
+}
+
 /**
  * The lab's page in fewer files (issue 24: first verdict ≤ 500 ms). Left to itself the bundler
  * splits the modules main.tsx imports into ~80 chunks (one per set of importers: the lab's lazy
@@ -171,20 +197,7 @@ function labEagerChunk(): { plugin: Plugin; test: (id: string) => boolean } {
       const main = ids.find((id) => /[\\/]src[\\/]main\.tsx$/.test(id));
       const embed = ids.find((id) => EMBED_ROOT.test(id));
       if (main === undefined || embed === undefined) return;
-      const reach = (from: string, lazily: boolean): Set<string> => {
-        const seen = new Set<string>();
-        const todo = [from];
-        for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
-          if (seen.has(id)) continue;
-          seen.add(id);
-          const info = this.getModuleInfo(id);
-          if (info === null) continue;
-          todo.push(...info.importedIds, ...(lazily ? info.dynamicallyImportedIds : []));
-        }
-        return seen;
-      };
-      const embedMay = reach(embed, true);
-      eager = new Set([...reach(main, false)].filter((id) => !embedMay.has(id)));
+      eager = labOnlyModules((id) => this.getModuleInfo(id), main, embed);
     },
   };
   return { plugin, test: (id) => eager.has(id) };
