@@ -151,6 +151,59 @@ function preactForTheEmbed(): Plugin {
   };
 }
 
+/** What the bundler knows of a module's imports (its `ModuleInfo`), null for an unknown id. */
+type ImportsOf = (
+  id: string,
+) => { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+
+/**
+ * The modules `main` reaches by static imports that `embed` can never load (by static or dynamic
+ * imports, at any depth): the `lab` chunk's (below).
+ */
+export function labOnlyModules(importsOf: ImportsOf, main: string, embed: string): Set<string> {
+  const reach = (from: string, lazily: boolean): Set<string> => {
+    const seen = new Set<string>();
+    const todo = [from];
+    for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const info = importsOf(id);
+      if (info === null) continue;
+      todo.push(...info.importedIds, ...(lazily ? info.dynamicallyImportedIds : []));
+    }
+    return seen;
+  };
+  const embedMay = reach(embed, true);
+  return new Set([...reach(main, false)].filter((id) => !embedMay.has(id)));
+}
+
+/**
+ * The lab's page in fewer files (issue 24: first verdict ≤ 500 ms). Left to itself the bundler
+ * splits the modules main.tsx imports into ~80 chunks (one per set of importers: the lab's lazy
+ * panels share many of them), each a request of its own — over HTTP/1.1's six connections, a
+ * queue that the first verdict waits for. Every module main.tsx reaches by static imports that
+ * the embed can never load (its page and all it imports, lazily or not) goes into one chunk,
+ * `lab`: the lab loads all of them at once anyway, and a lazy panel importing one of them finds
+ * it loaded. The embed's files are unchanged: what it may load is not captured, and the captured
+ * modules' dependencies stay where they were (`includeDependenciesRecursively: false`).
+ */
+function labEagerChunk(): { plugin: Plugin; test: (id: string) => boolean } {
+  let eager = new Set<string>();
+  const plugin: Plugin = {
+    name: 'lab-eager-chunk',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const main = ids.find((id) => /[\\/]src[\\/]main\.tsx$/.test(id));
+      const embed = ids.find((id) => EMBED_ROOT.test(id));
+      if (main === undefined || embed === undefined) return;
+      eager = labOnlyModules((id) => this.getModuleInfo(id), main, embed);
+    },
+  };
+  return { plugin, test: (id) => eager.has(id) };
+}
+const labEager = labEagerChunk();
+
 // Content-Security-Policy: index.html's meta policy (script-src 'self', no inline script) applies
 // to the built page as written. The dev server needs no change either: Vite injects its client and
 // React Fast Refresh's inline preamble at the top of <head>, before the meta tag, and a meta policy
@@ -159,13 +212,24 @@ function preactForTheEmbed(): Plugin {
 export default defineConfig({
   // Relative asset URLs: the build works from any path on any static host.
   base: './',
-  plugins: [preactForTheEmbed(), react(), withoutZodJsonSchema(), mermaidUsedDiagramsOnly()],
+  plugins: [
+    preactForTheEmbed(),
+    react(),
+    withoutZodJsonSchema(),
+    mermaidUsedDiagramsOnly(),
+    labEager.plugin,
+  ],
   // Preact (the embed's renderer, above) in a chunk of its own: named so in bench/transfer.ts's list
   // of where an embed's bytes go, rather than after whichever module shares its chunk.
   build: {
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: [{ name: 'preact', test: /[\\/]node_modules[\\/]preact[\\/]/ }] },
+        codeSplitting: {
+          groups: [
+            { name: 'preact', test: /[\\/]node_modules[\\/]preact[\\/]/ },
+            { name: 'lab', test: labEager.test, includeDependenciesRecursively: false },
+          ],
+        },
       },
     },
   },

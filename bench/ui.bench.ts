@@ -5,7 +5,8 @@
  * Measured:
  * 1. what the page and a preset embed transfer (gzip, every file fetched for the first screen;
  *    budgets ≤ 250 KB and ≤ 150 KB) and the embed's first paint (budget ≤ 500 ms), bench/transfer.ts;
- * 2. first verdict on screen after navigation on loopback — budget ≤ 500 ms (issue 24);
+ * 2. first verdict on screen after navigation on loopback — budget ≤ 500 ms (issue 24) — with
+ *    its steps (bench/verdictSteps.ts: HTML, scripts, presets, run, render) and the load average;
  * 3. frames per second while ≥ 500 messages are in flight — budget ≥ 50 fps;
  * 4. scrub repaint time on a 100,000-event run — budget ≤ 100 ms;
  * 5. scrolling the 10,000-row sink table — frames and dropped frames (virtualized);
@@ -25,11 +26,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { chromiumArgs, findOrInstallChromium } from '../scripts/chromium.mjs';
 import { ATLAS_PAGE_BEFORE } from './atlasBefore';
 import { transferOf, type Transfer } from './transfer';
+import { verdictSteps, verdictStepsLine, type VerdictSteps } from './verdictSteps';
 
 const root = join(import.meta.dirname, '..');
 // BENCH_DIST: another build to measure (two builds measured in turn compare a change fairly).
@@ -402,10 +405,15 @@ async function main(): Promise<void> {
       return;
     }
     const verdicts: number[] = [];
-    for (let i = 0; i < ROUNDS; i++) verdicts.push(await firstVerdict(page));
+    const steps: VerdictSteps[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      verdicts.push(await firstVerdict(page));
+      steps.push(await verdictSteps(page, verdicts[i]!));
+    }
     console.log(
-      `first verdict on screen: median ${fmt(median(verdicts))} ms over ${ROUNDS} loads (min ${fmt(Math.min(...verdicts))}, max ${fmt(Math.max(...verdicts))}) · budget ≤ 500 ms`,
+      `first verdict on screen: median ${fmt(median(verdicts))} ms over ${ROUNDS} loads (min ${fmt(Math.min(...verdicts))}, max ${fmt(Math.max(...verdicts))}) · budget ≤ 500 ms · load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
     );
+    console.log(verdictStepsLine(steps));
     // BENCH_UI=load: what a load costs (transfers, first paint, first verdict) and nothing else.
     if (process.env.BENCH_UI === 'load') return;
 
@@ -413,7 +421,7 @@ async function main(): Promise<void> {
     const switches: number[] = [];
     for (const ref of SWITCH_TO) switches.push(await presetSwitch(page, ref));
     console.log(
-      `preset switch (picker → new run drawn): median ${fmt(median(switches))} ms over ${switches.length} presets (min ${fmt(Math.min(...switches))}, max ${fmt(Math.max(...switches))}) · budget ≤ 300 ms`,
+      `preset switch (picker → new run drawn): median ${fmt(median(switches))} ms over ${switches.length} presets (min ${fmt(Math.min(...switches))}, max ${fmt(Math.max(...switches))}) · budget ≤ 300 ms · load average ${loadavg()[0]!.toFixed(1)}`,
     );
     // BENCH_UI=verdict: issue 24's two page figures (first verdict, preset switch) and no more.
     if (process.env.BENCH_UI === 'verdict') return;

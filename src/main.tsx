@@ -69,13 +69,18 @@ function pageOfAddress(): { node: ReactNode; lab?: Lab } {
   return { node: <App lab={booted.lab} page={booted.page} />, lab: booted.lab };
 }
 
+// The first verdict's steps, marked for `npm run bench` (bench/verdictSteps.ts): the entry's
+// modules evaluated (with the presets in), the first run settled, the first render begun.
+performance.mark('lab:main-evaluated');
 const page = pageOfAddress();
-void firstRunOrSoon(page.lab).then(() =>
+void page.lab?.actions.settled().then(() => void performance.mark('lab:run-settled'));
+void firstRunOrSoon(page.lab).then(() => {
+  performance.mark('lab:render');
   createRoot(container).render(
     <StrictMode>
       <ErrorBoundary onReload={() => window.location.reload()}>
         <Suspense fallback={null}>{page.node}</Suspense>
       </ErrorBoundary>
     </StrictMode>,
-  ),
-);
+  );
+});

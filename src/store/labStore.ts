@@ -28,6 +28,7 @@ import {
   loadedPreset,
   loadPreset as loadPresetModule,
 } from '../scenarios/presetCatalog';
+import { loadPresetScenarios } from '../scenarios/presetScenarios';
 import { indexAtTime } from '../views/run/at';
 import { loadValidation, validation, type ValidationParts } from '../views/run/validationOnDemand';
 import { knobEditing, loadKnobEditing, type EditKnob } from './knobEditing';
@@ -248,6 +249,9 @@ export function createLab(deps: LabDeps): Lab {
           opened: true,
         });
       presetAsked = ref;
+      // Its run reads the preset's parsed variants (src/views/run/parseForRun.ts): their download
+      // starts beside its family's, not after it (issue 24: preset switch ≤ 300 ms).
+      loadPresetScenarios(ref).catch(() => false);
       const p = loadedPreset(ref);
       if (p) return open(p);
       // Its family's module first (src/scenarios/presetCatalog.ts), the status line saying so;
