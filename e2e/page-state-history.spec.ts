@@ -143,3 +143,25 @@ test('Undo back to the workspace a link replaced brings back its atlas kinds and
   await expect(kind(page, 'crash')).not.toBeChecked();
   await expect(lanes(page)).toHaveCount(3);
 });
+
+test('a typed ?preset=…&a= applies once: changed, the address drops it, and a reload keeps the reader’s kinds', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  await page.goto(`?preset=at-least-once&a=${value({ kinds: ['zombie'] })}`);
+  await dash.settled();
+  await expect(kind(page, 'crash')).not.toBeChecked();
+  await expect(kind(page, 'zombie')).toBeChecked();
+  await kind(page, 'crash').check();
+  // The address no longer says a= (it would reapply the link's kinds over the reader's).
+  await expect(page).toHaveURL(/[?&]preset=at-least-once/);
+  await expect(page).not.toHaveURL(/[?&]a=/);
+  await page.reload();
+  await dash.settled();
+  await expect(kind(page, 'crash')).toBeChecked();
+  await expect(kind(page, 'zombie')).toBeChecked();
+  await expect(kind(page, 'rebalance')).not.toBeChecked();
+  // Another preset's address does not carry it either.
+  await dash.pickPreset('at-most-once');
+  await expect(page).not.toHaveURL(/[?&]a=/);
+});

@@ -14,7 +14,7 @@ import { createShareSync } from '../share/shareSync';
 import { bootLab } from './bootLab';
 import { createHistorySync } from './historySync';
 import { keptWorkspaceActions } from './keptWorkspace';
-import { applyQueryPageState } from './queryPageState';
+import { applyQueryPageState, dropQueryPageStateOnChange } from './queryPageState';
 import type { PageServices } from './PageContext';
 import type { Start } from './startup';
 import {
@@ -69,6 +69,9 @@ export function bootPage({
   // Before the share link's sync subscribes: a scenario opened gets its history entry first, and
   // the share link and `?preset=` are then written into that entry's address.
   if (!embed) createHistorySync(lab, browserHistoryEnv(), notices);
+  // Applied, the query's `a=` and `c=` are the page's state: the address drops them once it
+  // changes (a new preset's address would otherwise carry them, and a reload reapply them).
+  if (!embed) dropQueryPageStateOnChange(lab);
   const page: PageServices = {
     notices,
     artifacts: createArtifactClient(),

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { presetLab } from '../testLab';
-import { applyQueryPageState } from './queryPageState';
+import { applyQueryPageState, dropQueryPageStateOnChange } from './queryPageState';
 
 const v = (data: unknown) => `1.${Buffer.from(JSON.stringify(data)).toString('base64url')}`;
 
@@ -53,5 +53,25 @@ describe('the atlas choice and Compare in the query', () => {
     expect(lab.app.getState().compare).toEqual(lanes);
     expect(said).toHaveLength(1);
     expect(said[0]).toMatch(/^link, compare \(c=\): lanes: .*\. The preset opened without it\.$/);
+  });
+});
+
+describe("the query's a= and c= once applied", () => {
+  it('leave the address at the first change of the scenario, its preset, the kinds or the lanes', async () => {
+    const lab = presetLab('lost-ack-retry');
+    let cleared = 0;
+    const off = dropQueryPageStateOnChange(lab, () => cleared++);
+    // What the address does not describe: no change of it.
+    lab.actions.setPresent(true);
+    lab.actions.setFontStep(3);
+    expect(cleared).toBe(0);
+    lab.actions.setAtlas({ kinds: ['crash'] }, 'Fault atlas: kinds');
+    expect(cleared).toBe(1);
+    lab.actions.setCompare({ lanes: [{ guarantee: 'exactly-once' }] });
+    expect(cleared).toBe(2);
+    lab.actions.loadPreset('at-most-once');
+    expect(cleared).toBe(3);
+    off();
+    await lab.actions.settled();
   });
 });
