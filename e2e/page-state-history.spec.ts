@@ -84,3 +84,84 @@ test('a saved atlas choice this build cannot read is refused naming its field; t
   expect(await dash.api('scenario')).toMatchObject({ seed: 7 });
   await expect(kind(page, 'crash')).toBeChecked();
 });
+
+/** A page-state value as the page writes it (`a=`, `c=`): `1.<base64url(UTF-8 JSON)>`. */
+const value = (data: unknown) => `1.${Buffer.from(JSON.stringify(data)).toString('base64url')}`;
+
+test('Back to an entry without stored state opens its address’s a= and c=; a bad a= is refused naming its field', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  await page.goto('?preset=at-most-once');
+  await dash.settled();
+  // An entry as an older build wrote it (or a bookmarked address): its address, no state.
+  const pushBare = (url: string) => page.evaluate((u) => history.pushState(null, '', u), url);
+  const lanes2 = { lanes: [{ guarantee: 'at-most-once' }, { guarantee: 'exactly-once' }] };
+  await pushBare(`?preset=at-least-once&a=${value({ kinds: ['zombie'] })}&c=${value(lanes2)}`);
+  await dash.pickPreset('effectively-once');
+  await page.goBack();
+  await expect(page).toHaveURL(/[?&]preset=at-least-once/);
+  await expect(dash.byId(testIds.scenarioPicker)).toHaveValue('at-least-once/default');
+  await expect(kind(page, 'crash')).not.toBeChecked();
+  await expect(kind(page, 'zombie')).toBeChecked();
+  await expect(lanes(page)).toHaveCount(3);
+  // A kind this build does not know, beside good lanes: the lanes open, the kinds are refused.
+  await pushBare(`?preset=at-least-once&a=${value({ kinds: ['meteor'] })}&c=${value(lanes2)}`);
+  await dash.pickPreset('effectively-once');
+  await expect(lanes(page)).toHaveCount(0);
+  await page.goBack();
+  await expect(
+    page.getByText(
+      'browser history, fault atlas (a=): kinds.0: unknown kind "meteor"; expected one of',
+      { exact: false },
+    ),
+  ).toBeVisible();
+  await expect(kind(page, 'crash')).toBeChecked();
+  await expect(lanes(page)).toHaveCount(3);
+});
+
+test('Undo back to the workspace a link replaced brings back its atlas kinds and lanes', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  await page.goto('?preset=at-least-once');
+  await dash.settled();
+  await kind(page, 'crash').uncheck();
+  await dash.byId(compareTestIds.toggle).click();
+  await expect(lanes(page)).toHaveCount(3);
+  // A link opened over it (a page load): the reader's workspace is one Undo away.
+  await page.goto('?preset=at-most-once');
+  await dash.settled();
+  await expect(dash.byId(testIds.runStatus)).toContainText('Undo (Ctrl+Z) brings back');
+  await expect(kind(page, 'crash')).toBeChecked();
+  await expect(lanes(page)).toHaveCount(0);
+  await dash.byId(testIds.undo).click();
+  await dash.settled();
+  // As it was left: its preset (the address says so again), its kinds, its lanes.
+  await expect(dash.byId(testIds.scenarioPicker)).toHaveValue('at-least-once/default');
+  await expect(page).toHaveURL(/[?&]preset=at-least-once/);
+  await expect(kind(page, 'crash')).not.toBeChecked();
+  await expect(lanes(page)).toHaveCount(3);
+});
+
+test('a typed ?preset=…&a= applies once: changed, the address drops it, and a reload keeps the reader’s kinds', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  await page.goto(`?preset=at-least-once&a=${value({ kinds: ['zombie'] })}`);
+  await dash.settled();
+  await expect(kind(page, 'crash')).not.toBeChecked();
+  await expect(kind(page, 'zombie')).toBeChecked();
+  await kind(page, 'crash').check();
+  // The address no longer says a= (it would reapply the link's kinds over the reader's).
+  await expect(page).toHaveURL(/[?&]preset=at-least-once/);
+  await expect(page).not.toHaveURL(/[?&]a=/);
+  await page.reload();
+  await dash.settled();
+  await expect(kind(page, 'crash')).toBeChecked();
+  await expect(kind(page, 'zombie')).toBeChecked();
+  await expect(kind(page, 'rebalance')).not.toBeChecked();
+  // Another preset's address does not carry it either.
+  await dash.pickPreset('at-most-once');
+  await expect(page).not.toHaveURL(/[?&]a=/);
+});

@@ -164,4 +164,29 @@ describe('Embed dialog: the fault atlas choice (issue #23)', () => {
     expect(url.searchParams.has('a')).toBe(false);
     // The lanes run beside the scenario: ~5 s on a loaded machine, 20 s given.
   }, 20_000);
+
+  it('carries the same a= and c= after an undo back to the page they were set on', async () => {
+    const lab = presetLab('at-least-once');
+    act(() => lab.actions.setAtlas({ kinds: ['zombie'] }, 'Fault atlas: kinds'));
+    act(() => lab.actions.setCompare({ lanes: [{ guarantee: 'exactly-once' }] }));
+    await open(lab);
+    const hash = () =>
+      new URLSearchParams(
+        new URL(
+          screen.getByText('Preview the player ↗').getAttribute('href')!,
+          'http://lab.test/',
+        ).hash.slice(1),
+      );
+    const before = hash();
+    expect(before.get('a')).toMatch(/^1\./);
+    expect(before.get('c')).toMatch(/^1\./);
+    // Another page opened (no lanes, every kind: neither in the hash), then undone.
+    act(() => lab.actions.loadPreset('at-most-once'));
+    await act(() => lab.actions.settled());
+    expect([...hash().keys()]).toEqual(['s']);
+    act(() => lab.actions.undo());
+    await act(() => lab.actions.settled());
+    expect(hash().toString()).toBe(before.toString());
+    // The lanes run beside the scenario: ~5 s on a loaded machine, 20 s given.
+  }, 20_000);
 });

@@ -254,3 +254,45 @@ describe('ExportMenu: once closed, Space on its button plays and pauses (as the 
     expect(button().dataset.space).toBeUndefined();
   });
 });
+
+describe('ExportMenu: the Markdown report after an undo (issue #23)', () => {
+  afterEach(cleanup);
+
+  const showOutcome = () => {
+    const show = screen.queryByTestId(testIds.outcomeShow);
+    if (show) fireEvent.click(show);
+  };
+
+  it('carries the lanes and the atlas kinds of the step undone back to, as before', async () => {
+    const lab = await mount();
+    const atlas = { kinds: ['crash'], pairs: true };
+    const compare = { lanes: [{ guarantee: 'exactly-once' as const }] };
+    act(() => lab.actions.setAtlas(atlas, 'Fault atlas: kinds'));
+    act(() => lab.actions.noteAtlasExplored());
+    act(() => lab.actions.setCompare(compare));
+    await act(() => lab.actions.settled());
+    const markdown = async () => {
+      showOutcome();
+      fireEvent.click(screen.getByTestId(testIds.exportButton));
+      fireEvent.click(
+        screen
+          .getAllByTestId(testIds.exportItem)
+          .find((b) => b.getAttribute('data-format') === 'markdown')!,
+      );
+      await act(() => Promise.resolve());
+      return artifactsGet.mock.lastCall;
+    };
+    const before = await markdown();
+    expect(before?.[2]).toEqual({
+      preset: 'at-least-once/default',
+      compare: { base: lab.app.getState().scenario, spec: compare },
+      atlas: { ...atlas, explored: true },
+    });
+    // Another page opened (its default state: no lanes, every kind), then undone.
+    act(() => lab.actions.loadPreset('at-most-once'));
+    await act(() => lab.actions.settled());
+    act(() => lab.actions.undo());
+    await act(() => lab.actions.settled());
+    expect(await markdown()).toEqual(before);
+  });
+});

@@ -10,11 +10,11 @@ import { sharePredictionFromLocation } from '../../platform/share';
 import { loadWorkspace } from '../../platform/storage';
 import { createAutosave, type Autosave } from '../../platform/storageAutosave';
 import type { Lab } from '../../store/labStore';
-import { applyQueryAtlas } from '../atlas/queryAtlas';
 import { createShareSync } from '../share/shareSync';
 import { bootLab } from './bootLab';
 import { createHistorySync } from './historySync';
 import { keptWorkspaceActions } from './keptWorkspace';
+import { applyQueryPageState, dropQueryPageStateOnChange } from './queryPageState';
 import type { PageServices } from './PageContext';
 import type { Start } from './startup';
 import {
@@ -63,12 +63,15 @@ export function bootPage({
   if (start.pageState) restorePageState(lab, notices, start.pageState);
   // The workspace a link replaced: one Undo brings it back with its atlas choice and lanes.
   if (start.previous) restoreReplacedPageState(lab, notices, start.previous);
-  // `?preset=…&a=`: the atlas's kinds as in a share link's hash (an embed's `a=` is its answer);
-  // the address's choice wins over the workspace's.
-  if (!embed && start.source === 'preset') applyQueryAtlas(lab, notices, location.search);
+  // `?preset=…&a=…&c=`: the atlas's kinds and Compare's lanes as in a share link's hash (an
+  // embed's `a=` is its answer); the address's wins over the workspace's.
+  if (!embed && start.source === 'preset') applyQueryPageState(lab, notices, location.search);
   // Before the share link's sync subscribes: a scenario opened gets its history entry first, and
   // the share link and `?preset=` are then written into that entry's address.
   if (!embed) createHistorySync(lab, browserHistoryEnv(), notices);
+  // Applied, the query's `a=` and `c=` are the page's state: the address drops them once it
+  // changes (a new preset's address would otherwise carry them, and a reload reapply them).
+  if (!embed) dropQueryPageStateOnChange(lab);
   const page: PageServices = {
     notices,
     artifacts: createArtifactClient(),

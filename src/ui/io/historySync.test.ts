@@ -233,4 +233,37 @@ describe('browser history keeps the atlas choice and Compare with each page (iss
       'browser history, fault atlas (a=): kinds.0: unknown kind "meteor"; expected one of drop-request, drop-response, delay-response, crash, leader-failover, rebalance, zombie, app-resend, source-duplicate. The page opened without it.',
     ]);
   });
+
+  it('an entry without the page’s state opens its address’s a= and c= with its preset; a bad one is refused naming its field', () => {
+    const v = (data: unknown) => `1.${Buffer.from(JSON.stringify(data)).toString('base64url')}`;
+    const atlas = { kinds: ['crash'], pairs: true };
+    const compare = { lanes: [{ guarantee: 'exactly-once' as const }] };
+    const b = fakeBrowser(
+      `http://lab.test/?preset=commit-before-process&a=${v(atlas)}&c=${v(compare)}`,
+    );
+    const said: string[] = [];
+    lab = createLab({ runner: inline });
+    dispose = createHistorySync(lab, b.env, { push: (n) => said.push(n.text) }).dispose;
+    lab.actions.loadPreset('retry-storm');
+    // The first entry as a page written before the history kept scenarios (or a typed address).
+    b.entries[0]!.state = null;
+    b.go(-1);
+    expect(lab.app.getState().presetRef).toBe('commit-before-process/default');
+    expect(lab.app.getState().atlas).toEqual(atlas);
+    expect(lab.app.getState().compare).toEqual(compare);
+    expect(said).toEqual([]);
+    // A kind this build does not know beside good lanes: the lanes open, the kinds are refused.
+    b.go(+1);
+    b.entries[0] = {
+      state: null,
+      url: `http://lab.test/?preset=commit-before-process&a=${v({ kinds: ['meteor'] })}&c=${v(compare)}`,
+    };
+    b.go(-1);
+    expect(lab.app.getState().presetRef).toBe('commit-before-process/default');
+    expect(lab.app.getState().atlas).toEqual({});
+    expect(lab.app.getState().compare).toEqual(compare);
+    expect(said).toEqual([
+      'browser history, fault atlas (a=): kinds.0: unknown kind "meteor"; expected one of drop-request, drop-response, delay-response, crash, leader-failover, rebalance, zombie, app-resend, source-duplicate. The page opened without it.',
+    ]);
+  });
 });

@@ -24,7 +24,11 @@ import { presetParamOf, resolvePresetParam } from '../../platform/presetUrl';
 import { shareParam } from '../../platform/share';
 import { loadedPreset, loadPreset } from '../../scenarios/presetCatalog';
 import type { Lab, LabState } from '../../store/labStore';
-import { keptPageStateOf, readKeptPageState } from '../../views/io/keptPageState';
+import {
+  keptPageStateInQuery,
+  keptPageStateOf,
+  readKeptPageState,
+} from '../../views/io/keptPageState';
 import type { Notices } from './notices';
 
 /** What the status line says after Back or Forward opened an entry. */
@@ -39,8 +43,9 @@ const entryNow = (s: LabState): HistoryEntry => ({
 
 /**
  * The entry an address names when its state holds none (an entry written before this page kept
- * its scenarios there, or one the browser refused to store): its `?preset=`, unless it carries a
- * share link — that one is opened by its `hashchange`.
+ * its scenarios there, or one the browser refused to store): its `?preset=` with the atlas choice
+ * and lanes of its `a=` and `c=` (read back as a stored entry's are: a bad one is refused naming
+ * its field), unless it carries a share link — that one is opened by its `hashchange`.
  */
 function entryOfAddress(loc: Pick<Location, 'search' | 'hash'>): HistoryEntry | null {
   const ref = presetRefOfAddress(loc);
@@ -49,6 +54,7 @@ function entryOfAddress(loc: Pick<Location, 'search' | 'hash'>): HistoryEntry | 
     ? {
         scenario: structuredClone(found.variant.scenario),
         presetRef: `${found.preset.id}/${found.variant.id}`,
+        ...keptPageStateInQuery(loc.search),
       }
     : null;
 }

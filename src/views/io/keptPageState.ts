@@ -2,7 +2,8 @@
  * The page's state beside its scenario — the fault atlas's choice and Compare's lanes — as a
  * history entry (src/platform/history.ts) and the saved workspace (src/platform/storage.ts) keep
  * it: the very values a share link carries in `a=` and `c=` (src/views/atlas/atlasLink.ts,
- * src/views/compare/compareLink.ts), so the three agree by construction. Read back, a bad value is
+ * src/views/compare/compareLink.ts), so the three agree by construction — as does the page's
+ * own query (`?preset=…&a=…&c=…`). Read back, a bad value is
  * refused naming where it came from and its field; the scenario still opens (the work is kept).
  */
 import type { ScenarioInput } from '../../engine';
@@ -10,6 +11,7 @@ import { DEFAULT_ATLAS_CHOICE, type AtlasChoice } from '../atlas/atlasChoice';
 import { decodeAtlasValue, encodeAtlas } from '../atlas/atlasLink';
 import { decodeCompareValue, encodeCompare } from '../compare/compareLink';
 import type { CompareSpec } from '../compare/lanes';
+import { ATLAS_PARAM, COMPARE_PARAM } from './shareParam';
 import type { ValueSource } from './versionedParam';
 
 /** The values kept: absent when the page is in its default state (no atlas choice, no Compare). */
@@ -26,6 +28,22 @@ export function keptPageStateOf(atlas: AtlasChoice, compare: CompareSpec | null)
   return {
     ...(a !== null ? { atlas: a } : {}),
     ...(compare ? { compare: encodeCompare(compare) } : {}),
+  };
+}
+
+/**
+ * The values a page's own address carries in its query — `?preset=…&a=…&c=…`, typed, bookmarked,
+ * or the address of a history entry that holds no state — as kept (unchecked: read them back with
+ * {@link readKeptPageState}, which names a bad one). A share link's hash carries its own.
+ * @param search - `location.search` (with or without its leading `?`).
+ */
+export function keptPageStateInQuery(search: string): KeptPageState {
+  const params = new URLSearchParams(search);
+  const atlas = params.get(ATLAS_PARAM);
+  const compare = params.get(COMPARE_PARAM);
+  return {
+    ...(atlas !== null ? { atlas } : {}),
+    ...(compare !== null ? { compare } : {}),
   };
 }
 
