@@ -4,6 +4,7 @@
  */
 import { expect, test } from './fixtures';
 import { testIds } from '../src/ui/testIds';
+import { shippedChallenges } from '../src/scenarios/challenges/shipped';
 
 // A loaded machine: the page's first run and the fixture's setup share this budget.
 test.describe.configure({ timeout: 90_000 });
@@ -19,10 +20,16 @@ test('a challenge opened by ?challenge= is solved by one crash clicked on the co
   await expect(dash.byId(testIds.challengeAttempts)).toHaveAttribute('data-value', '0');
   // The start has no fault: the consumer commits right after poll() (commitSync), then writes.
   await expect(dash.byId(testIds.faultMarker)).toHaveCount(0);
+  // At t = 0 nothing has run: the verdict waits for the end (issue 24), as on the main page.
+  await expect(dash.byId(testIds.verdict)).toHaveCount(0);
+  await expect(dash.byId(testIds.outcomeRevealNow).first()).toBeVisible();
   // Crash it right after its next commit: the batch is committed and never written (at-most-once).
   await dash.fault('consumer-0', 'crash-after-commit');
   await expect(dash.byId(testIds.faultMarker)).toHaveCount(1);
+  // The attempt's verdict waits for its end too: it would tell whether it solves the challenge.
+  await expect(dash.byId(testIds.verdict)).toHaveCount(0);
   await dash.toEnd();
+  await expect(dash.byId(testIds.verdict)).toHaveAttribute('data-held', 'false');
   const success = dash.byId(testIds.challengeSuccess);
   await expect(success).toContainText('Solved!');
   // All 10 records were in the one batch it polled (max.poll.records=10): all 10 lost.
@@ -32,5 +39,20 @@ test('a challenge opened by ?challenge= is solved by one crash clicked on the co
   await dash.page.reload();
   await dash.page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
   await expect(dash.byId(testIds.challengeAttempts)).toHaveAttribute('data-value', '1');
+  expect(dash.errors).toEqual([]);
+});
+
+test('every challenge opens with its verdict folded until the run ends or "Reveal now"', async ({
+  unopenedDash: dash,
+}) => {
+  test.setTimeout(180_000);
+  for (const c of shippedChallenges) {
+    await dash.page.goto(`./?challenge=${c.id}`);
+    await expect(dash.byId(testIds.challengePanel)).toHaveAttribute('data-challenge', c.id);
+    await dash.page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+    await expect(dash.byId(testIds.verdict), c.id).toHaveCount(0);
+    await dash.byId(testIds.outcomeRevealNow).first().click();
+    await expect(dash.byId(testIds.verdict), c.id).toBeVisible();
+  }
   expect(dash.errors).toEqual([]);
 });

@@ -66,7 +66,11 @@ export function ChallengeProvider({ children }: { children: ReactNode }) {
       setOpen(next);
       if (next) {
         setProgress(readProgress(next.challenge.id, pageStorage()));
-        lab.actions.loadScenario(structuredClone(next.start), { presetRef: null, opened: true });
+        lab.actions.loadScenario(structuredClone(next.start), {
+          presetRef: null,
+          opened: true,
+          replay: true,
+        });
       } else lab.app.setState({ notice: `No challenge “${id.slice(0, 60)}” in the lab.` });
       writeChallengeToLocation(next?.challenge.id ?? null);
     },
@@ -97,6 +101,21 @@ export function ChallengeProvider({ children }: { children: ReactNode }) {
     askedLast.current = id;
     void openingOf(id).then((next) => show(id, next));
   }, [show]);
+
+  // Each run of an open challenge is played as a replay: its verdict folds until the run reaches
+  // its end or "Reveal now" (issue 24, LabState.replay) — the start's, and each attempt's, whose
+  // verdict would otherwise say whether it solved the challenge before it is played.
+  const challengeOpen = open !== null;
+  useEffect(() => {
+    if (!challengeOpen) return;
+    const foldNew = (s: { scenario: ScenarioInput; replay: ScenarioInput | null }) => {
+      if (s.replay !== s.scenario) lab.app.setState({ replay: s.scenario });
+    };
+    foldNew(lab.app.getState());
+    return lab.app.subscribe((s, prev) => {
+      if (s.scenario !== prev.scenario) foldNew(s);
+    });
+  }, [lab, challengeOpen]);
 
   const id = open?.challenge.id;
   const updateProgress = useCallback(

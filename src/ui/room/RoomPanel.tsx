@@ -2,7 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { fetchResultsCsv, type PresenterSeat } from '../../platform/roomClient';
 import { downloadText } from '../../platform/download';
 import { useLabInstance } from '../../store/LabContext';
-import { currentRoomReveal, currentRoomStep, type RoomSource } from './currentRoomStep';
+import {
+  currentRoomReveal,
+  currentRoomStep,
+  observedOnScreen,
+  type RoomSource,
+} from './currentRoomStep';
 import { Histogram } from './Histogram';
 import { QrCode } from './QrCode';
 import { roomTestIds } from './roomTestIds';
@@ -41,10 +46,7 @@ export function RoomPanel({
     const next = step === null ? 0 : step.stepIndex + 1;
     publish(currentRoomStep(lab.app.getState(), next));
   };
-  const observed = () => {
-    const s = lab.app.getState();
-    return s.viewFor === s.scenario ? (s.view?.verdict.observed ?? null) : null;
-  };
+  const observed = () => observedOnScreen(lab.app.getState());
   // A lesson's room follows the presenter: each step moved to is asked, and R reveals it there too.
   const sent = useRef<{ asked: number; revealed: number }>({ asked: -1, revealed: -1 });
   const open = room.status === 'open' && room.presented && !room.lost;

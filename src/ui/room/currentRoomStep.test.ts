@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { libraryLessons, resolveStep } from '../../scenarios/lessons';
 import { RoomStepSchema } from '../../views/room/protocol';
-import { lessonRoomReveal, lessonRoomStep } from './currentRoomStep';
+import type { LabState } from '../../store/labStore';
+import { loadPreset } from '../../scenarios/presetCatalog';
+import {
+  currentRoomReveal,
+  currentRoomStep,
+  lessonRoomReveal,
+  lessonRoomStep,
+  observedOnScreen,
+} from './currentRoomStep';
 
 describe('a lesson step asked of the room', () => {
   it('gives every step of every shipped lesson a valid room step, numbered by its place', () => {
@@ -17,5 +25,23 @@ describe('a lesson step asked of the room', () => {
         if (asked.question.kind === 'choice' && reveal.correct !== undefined)
           expect(asked.question.options.map((o) => o.id)).toContain(reveal.correct);
       }
+  });
+});
+
+describe('the reveal of a batch preset asked of the room', () => {
+  it("marks the choice its batch run's verdict names right (the store holds no stream run of it)", async () => {
+    const ref = 'redis-claim-order/claim-then-write';
+    const found = await loadPreset(ref);
+    const scenario = found!.variant.scenario;
+    // As the store stands once a batch job is in: ready, no stream view (labStore's requestRun).
+    const s = { scenario, presetRef: ref, viewFor: scenario, view: null } as unknown as LabState;
+    // The preset's question names events: the room asks the four choices.
+    const asked = currentRoomStep(s, 0);
+    expect(asked.question.kind).toBe('choice');
+    // e5 is claimed, the crash loses its write, the retry skips it: lost, none twice.
+    expect(observedOnScreen(s)).toBe('at-most-once');
+    expect(currentRoomReveal(s).correct).toBe('at-most-once');
+    // Before its run is in, nothing is marked (the answer in words only).
+    expect(currentRoomReveal({ ...s, viewFor: null } as LabState).correct).toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@ import type { LabState } from '../../store/labStore';
 import type { Preset } from '../../scenarios';
 import { loadedPreset } from '../../scenarios/presetCatalog';
 import type { ResolvedStep } from '../../scenarios/lessons';
+import { batchObserved } from '../../views/batch/batchObserved';
 import type { AskedQuestion } from '../../views/library/question';
 import { presetRoomReveal, presetRoomStep } from '../../views/room/presetStep';
 import type { RoomReveal, RoomStep } from '../../views/room/protocol';
@@ -29,10 +30,19 @@ export function currentRoomStep(s: LabState, stepIndex: number): RoomStep {
   return presetRoomStep({ title: title.slice(0, 200), predict: preset.predict }, stepIndex);
 }
 
+/**
+ * What the run on screen showed (its verdict's observed guarantee), which the four choices are
+ * judged against; null while its run is not in. A batch job's, whose run the store does not hold
+ * (its view is derived where shown), from the batch engine.
+ */
+export function observedOnScreen(s: LabState): string | null {
+  if (s.viewFor !== s.scenario) return null;
+  return s.view ? s.view.verdict.observed : batchObserved(s.scenario);
+}
+
 /** The reveal of what is open now: the preset's answer, or what the run showed. */
 export function currentRoomReveal(s: LabState): RoomReveal {
-  const observed = s.viewFor === s.scenario ? (s.view?.verdict.observed ?? null) : null;
-  return presetRoomReveal(openQuestion(s).preset, observed);
+  return presetRoomReveal(openQuestion(s).preset, observedOnScreen(s));
 }
 
 /**
