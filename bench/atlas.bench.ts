@@ -9,8 +9,10 @@
  *    (bench/atlasBefore.ts). Each atlas reuses its runs' memory (BufferPool), as the workers do;
  * 3. pairs (depth 2) of a 50-event workload within the page's bound of 20,000 runs.
  * Targets on the 2-core reference machine: a small run ≤ 0.5 ms median; a preset's single-fault
- * atlas ≤ 2 s; pairs of a 50-event workload ≤ 10 s. On a shared machine compare CPU times: wall
- * times include waiting for a core. BENCH_ATLAS=0 skips the atlases; BENCH_PRESETS=a,b narrows to ids starting so.
+ * atlas ≤ 2 s in the page, on its 2 workers — here, ≤ 4 s of CPU (`PAGE_CPU_S`), a bound that
+ * flatters no one: the page's V8 has run an atlas as fast as node or faster (BENCH_UI=atlas is the
+ * target's own measure); pairs of a 50-event workload ≤ 10 s. On a shared machine compare CPU
+ * times: wall times include waiting for a core. BENCH_ATLAS=0 skips the atlases; BENCH_PRESETS=a,b narrows to ids starting so.
  * An atlas of more than BENCH_ATLAS_SAMPLE_ABOVE placements (default 2,000: the 250- and
  * 1,000-event presets, whose whole atlases take minutes) is timed on an evenly spaced sample of
  * 400 of them and its total extrapolated — printed as "est."; BENCH_ATLAS_SAMPLE_ABOVE=Infinity
@@ -47,6 +49,8 @@ const SAMPLE = 400;
 const REPEAT = Number(process.env.BENCH_ATLAS_REPEAT ?? 3);
 /** Placements whose pairs the pair benchmark runs: 200·199/2 = 19,900 runs, within the bound. */
 const PAIR_PLACEMENTS = 200;
+/** The page's 2 s on its 2 workers, as CPU seconds of one thread (see the module comment). */
+const PAGE_CPU_S = 4;
 /** `0`: no trial stops where it rejoins the scenario's own run (the atlas before the rejoin). */
 const REJOIN = process.env.BENCH_ATLAS_REJOIN !== '0';
 
@@ -117,13 +121,13 @@ export function runAtlasBench(): void {
     const a = timeAtlas(scenario, pool);
     const before = ATLAS_CPU_BEFORE[id];
     if (a.cpuS > worst.s) worst = { id, s: a.cpuS };
-    if (a.cpuS <= 2) within++;
+    if (a.cpuS <= PAGE_CPU_S) within++;
     console.log(
       `  ${id}: ${a.n} placements, ${a.sampled ? 'est. ' : ''}${a.wallS.toFixed(2)} / ${a.cpuS.toFixed(2)} s, ${Math.round(a.n / a.cpuS)} runs/s, fault moment at ${Math.round(a.prefix * 100)}% of the run (${Math.round(a.forked * 100)}% of placements fork there, sharing ${Math.round(a.shared * 100)}% of the atlas's run time), ${a.entries} trace entries in the scenario's own run (${((a.cpuS * 1e6) / (a.n * a.entries)).toFixed(2)} µs CPU per entry of trial)${before ? `, CPU ×${(a.cpuS / before).toFixed(2)} of before (${before.toFixed(2)} s)` : ''}${a.sampled ? ` (timed on ${SAMPLE})` : ''}; rejoined ${a.rejoin.rejoined} of ${a.rejoin.tried} trials tested, skipping ${Math.round(a.rejoin.skipped).toLocaleString('en-US')} of their ~${Math.round(a.after).toLocaleString('en-US')} entries after the fork (${((100 * a.rejoin.skipped) / Math.max(1, a.after)).toFixed(0)} %), ${a.rejoin.checks} checks of ${Math.round(a.rejoin.tokens / Math.max(1, a.rejoin.checks))} tokens each`,
     );
   }
   console.log(
-    `  slowest atlas (CPU): ${worst.id}, ${worst.s.toFixed(2)} s; ${within} of ${list.length} within 2 s of CPU`,
+    `  slowest atlas (CPU): ${worst.id}, ${worst.s.toFixed(2)} s; ${within} of ${list.length} within ${PAGE_CPU_S} s of CPU (the page's 2 s on 2 workers; BENCH_UI=atlas measures the page itself)`,
   );
   pairAtlas(pool);
 }
