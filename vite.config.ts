@@ -203,6 +203,43 @@ function labEagerChunk(): { plugin: Plugin; test: (id: string) => boolean } {
   return { plugin, test: (id) => eager.has(id) };
 }
 const labEager = labEagerChunk();
+/**
+ * The embed's first load in one chunk, `player` (issue 31: the embed ≤ 150 KB gzip): the Preact
+ * copies (`?preact`, above: the embed's alone, never the page's) that the embed's page
+ * (src/embedMain.tsx) reaches by static imports, with the style sheets only they import. Left to
+ * itself the bundler splits out each such module that a lazy chunk of the embed (the question
+ * box, the "why" panel, Flink's panels) imports too — though that chunk only ever loads after
+ * them — into ten more files, each gzipped apart: 3.1 kB gzip more for `?embed&preset=…`. Their
+ * dependencies (the pure layers, shared with the page) are not captured
+ * (`includeDependenciesRecursively: false`). The graph is read once every module is loaded
+ * (`buildEnd`), before chunks are made.
+ */
+function embedFirstLoadInOneChunk(): { plugin: Plugin; test: (id: string) => boolean } {
+  const firstLoad = new Set<string>();
+  const plugin: Plugin = {
+    name: 'embed-first-load-in-one-chunk',
+    apply: 'build',
+    buildEnd() {
+      firstLoad.clear();
+      const root = [...this.getModuleIds()].find((id) => EMBED_ROOT.test(id));
+      const queue = root === undefined ? [] : [root];
+      const seen = new Set(queue);
+      while (queue.length > 0)
+        for (const next of this.getModuleInfo(queue.pop()!)?.importedIds ?? [])
+          if (!seen.has(next)) {
+            seen.add(next);
+            queue.push(next);
+          }
+      const embedOnly = (id: string) =>
+        this.getModuleInfo(id)?.importers.every((i) => i.endsWith(PREACT_TAG)) === true;
+      for (const id of seen)
+        if (/node_modules/.test(id)) continue;
+        else if (id.endsWith(PREACT_TAG) || (/\.css$/.test(id) && embedOnly(id))) firstLoad.add(id);
+    },
+  };
+  return { plugin, test: (id) => firstLoad.has(id) };
+}
+const embedFirstLoad = embedFirstLoadInOneChunk();
 
 // Content-Security-Policy: index.html's meta policy (script-src 'self', no inline script) applies
 // to the built page as written. The dev server needs no change either: Vite injects its client and
@@ -218,9 +255,11 @@ export default defineConfig({
     withoutZodJsonSchema(),
     mermaidUsedDiagramsOnly(),
     labEager.plugin,
+    embedFirstLoad.plugin,
   ],
   // Preact (the embed's renderer, above) in a chunk of its own: named so in bench/transfer.ts's list
-  // of where an embed's bytes go, rather than after whichever module shares its chunk.
+  // of where an embed's bytes go, rather than after whichever module shares its chunk. The embed's
+  // first load in one chunk: embedFirstLoadInOneChunk, above.
   build: {
     rolldownOptions: {
       output: {
@@ -228,6 +267,7 @@ export default defineConfig({
           groups: [
             { name: 'preact', test: /[\\/]node_modules[\\/]preact[\\/]/ },
             { name: 'lab', test: labEager.test, includeDependenciesRecursively: false },
+            { name: 'player', test: embedFirstLoad.test, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -4,7 +4,8 @@
  *
  * Measured:
  * 1. what the page and a preset embed transfer (gzip, every file fetched for the first screen;
- *    budgets ≤ 250 KB and ≤ 150 KB) and the embed's first paint (budget ≤ 500 ms), bench/transfer.ts;
+ *    budgets ≤ 250 KB and ≤ 150 KB, "OVER BUDGET" printed past it) and the embed's first paint
+ *    (the player shown and settled; budget ≤ 500 ms), bench/transfer.ts;
  * 2. first verdict on screen after navigation on loopback — budget ≤ 500 ms (issue 24) — with
  *    its steps (bench/verdictSteps.ts: HTML, scripts, presets, run, render) and the load average;
  * 3. frames per second while ≥ 500 messages are in flight — budget ≥ 50 fps;
@@ -107,11 +108,18 @@ async function load(page: Page, scenario: object, timeout = 120_000): Promise<vo
 /** The verdict on screen, or the card that hides it until a prediction (see firstVerdict). */
 const VERDICT =
   '[data-testid="verdict"][data-observed], [data-testid="outcome-hidden"][data-what="verdict"]';
-/** The embedded player on screen, in a docs column's frame. */
-const EMBED_PLAYER = '[data-testid="embed-player"]';
+/**
+ * The embedded player as a reader first sees it, in a docs column's frame: shown, its run in and
+ * its height reserved. Until then it is in the DOM but hidden (`aria-busy`, `visibility: hidden`:
+ * src/ui/embed/ReserveHeight.tsx `settlingStyle`), so its mere presence fires far too early.
+ */
+const EMBED_VISIBLE = '[data-testid="embed-player"]:not([aria-busy])';
 /** The embedded player with its first run ready. */
 const EMBED_READY = '[data-testid="embed-player"][data-status="ready"]';
 const EMBED_VIEWPORT = { width: 700, height: 480 };
+/** Issue 31's budgets for `?embed&preset=lost-ack-retry/acks-1`: transfer (gzip) and first paint. */
+const EMBED_BUDGET_KB = 150;
+const EMBED_PAINT_BUDGET_MS = 500;
 /** Embeds besides the budget's `lost-ack-retry/acks-1`, measured once each (issue 31). */
 const OTHER_EMBEDS: readonly (readonly [string, string])[] = [
   ['asking a prediction', 'preset=lost-ack-retry/acks-1&predict=1'],
@@ -382,22 +390,27 @@ async function main(): Promise<void> {
       const embeds: Transfer[] = [];
       for (let i = 0; i < ROUNDS; i++)
         embeds.push(
-          await transferOf(browser, dist, embedUrl, EMBED_PLAYER, EMBED_VIEWPORT, EMBED_READY),
+          await transferOf(browser, dist, embedUrl, EMBED_VISIBLE, EMBED_VIEWPORT, EMBED_READY),
         );
-      console.log(`embed transfer (?embed&preset=…): ${kB(embeds[0]!)} · budget ≤ 150 KB`);
+      const over = embeds[0]!.gzip > EMBED_BUDGET_KB * 1000;
+      console.log(
+        `embed transfer (?embed&preset=…): ${kB(embeds[0]!)} · budget ≤ ${EMBED_BUDGET_KB} KB${over ? ' · OVER BUDGET' : ''}`,
+      );
       // Where the embed's budget goes: its ten largest files (BENCH_EMBED_TOP=n: its n largest).
       const largest = embeds[0]!.byFile.slice(0, Number(process.env.BENCH_EMBED_TOP ?? 10));
       console.log(
         `  largest: ${largest.map((f) => `${f.name} ${fmt(f.gzip / 1000, 1)}`).join(', ')} (kB gzip)`,
       );
       const paints = embeds.map((t) => t.paintMs);
+      const slow = median(paints) > EMBED_PAINT_BUDGET_MS;
       console.log(
-        `embed first paint (the player on screen, 700×480): median ${fmt(median(paints))} ms over ${ROUNDS} loads (min ${fmt(Math.min(...paints))}, max ${fmt(Math.max(...paints))}) · budget ≤ 500 ms`,
+        `embed first paint (the player shown, its run in and its height reserved: what a reader sees first; 700×480): median ${fmt(median(paints))} ms over ${ROUNDS} loads (min ${fmt(Math.min(...paints))}, max ${fmt(Math.max(...paints))}) · budget ≤ ${EMBED_PAINT_BUDGET_MS} ms${slow ? ' · OVER BUDGET' : ''}`,
       );
-      // The player paints before its first run is ready (src/embedMain.tsx): how much sooner.
-      const ahead = embeds.map((t) => t.settledMs - t.paintMs);
+      // The player is shown once its height is measured (src/ui/embed/ReserveHeight.tsx), after
+      // its first run is ready: what the measure adds.
+      const measuring = embeds.map((t) => t.paintMs - t.settledMs);
       console.log(
-        `embed first run ready: median ${fmt(median(embeds.map((t) => t.settledMs)))} ms, the player painted a median ${fmt(median(ahead))} ms before it`,
+        `embed first run ready: median ${fmt(median(embeds.map((t) => t.settledMs)))} ms; the player shown a median ${fmt(median(measuring))} ms after it (its height measured)`,
       );
       // The other kinds of embed (one load each): what each fetches until its run is ready.
       for (const [what, query] of OTHER_EMBEDS) {

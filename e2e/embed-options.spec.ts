@@ -34,13 +34,13 @@ test('the embed opens at event 0, as the page does; it loads the player, not the
     b.text.includes('__reactContainer$'),
   );
   expect(withReactDom.map((b) => b.file)).toEqual([]);
-  // Issue 31: an embed of a preset has no share link to decode (src/ui/io/firstShare.ts) nor one
-  // to make until its reader reaches for "Open in Delivery Lab" (OpenInLab.tsx), shows no
-  // Compare, and no knob editor (src/store/knobEditing.ts): no share-link codec (fflate), no
-  // compare chunk, no knob table.
+  // Issue 31: an embed of a preset has no share link to decode (src/ui/io/firstShare.ts), nor its
+  // question (`p=`), nor one to make until its reader reaches for "Open in Delivery Lab"
+  // (OpenInLab.tsx), shows no Compare, and no knob editor (src/store/knobEditing.ts): no
+  // share-link codec (fflate), no prediction reader, no compare chunk, no knob table.
   expect(
     scripts.filter((f) =>
-      /^(shareLink|compareLink|EmbedCompare|ComparePanel|knobs|knobsKey)-/.test(f),
+      /^(shareLink|sharePrediction|compareLink|EmbedCompare|ComparePanel|knobs|knobsKey)-/.test(f),
     ),
   ).toEqual([]);
   // Nor zod: a preset as shipped comes parsed, its guarantee switch's answers generated beside

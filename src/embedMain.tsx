@@ -9,7 +9,6 @@ import './platform/simulationChunk';
 import './ui/io/firstPresets';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { sharePredictionFromLocation } from './platform/shareLocation';
 import { followSystemScheme } from './platform/media';
 import { bootEmbed } from './ui/embed/bootEmbed';
 import { EmbedApp } from './ui/embed/EmbedApp';
@@ -39,7 +38,7 @@ const options = withSharePrediction(
   parseEmbedOptions(search),
   search,
   // A share link's `p=` is about its scenario: of no other run (a refused link's).
-  booted.start.source === 'share' ? sharePredictionFromLocation() : null,
+  booted.sharePrediction,
 );
 // In before the first render when the embed asks (a share link's `p=` may ask too): the question
 // is on screen from the first frame and the height measured with it (ReserveHeight.tsx).

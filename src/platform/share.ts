@@ -12,16 +12,39 @@ import {
 } from '../views/io/shareLink';
 
 import {
+  decodeSharePrediction,
   encodeSharePrediction,
   PREDICT_PARAM,
+  sharePredictionUnreadable,
   type SharePrediction,
 } from '../views/io/sharePrediction';
 import { replaceHash } from './replaceHash';
-import { sharePredictionFromLocation } from './shareLocation';
 
 export * from '../views/io/shareLink';
-// Re-exported: what reads the address without the codec (./shareLocation.ts).
+// Re-exported: what clears the address without the codec (./shareLocation.ts).
 export * from './shareLocation';
+
+/**
+ * The prediction question the page's URL hash carries beside its scenario (src/views/
+ * sharePrediction.ts), or null when none.
+ * @param loc - defaults to `window.location`.
+ */
+export function sharePredictionFromLocation(
+  loc: Pick<Location, 'hash'> = location,
+): SharePrediction | null {
+  return decodeSharePrediction(loc.hash);
+}
+
+/**
+ * Whether the page's URL hash carries a prediction (`p=`) that could not be read (src/views/
+ * sharePrediction.ts `sharePredictionUnreadable`): the page says so.
+ * @param loc - defaults to `window.location`.
+ */
+export function sharePredictionUnreadableInLocation(
+  loc: Pick<Location, 'hash'> = location,
+): boolean {
+  return sharePredictionUnreadable(loc.hash);
+}
 
 // ─────────────────────────────────────────────────────────────────────────── the page's URL
 

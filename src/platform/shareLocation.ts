@@ -1,39 +1,11 @@
 /**
- * The share link's parts of the page's URL that need no codec: the prediction beside it, and
- * taking it out of the address. Apart from ./share.ts (which re-exports them) so that the embed,
- * which never writes a link into its address, does not load DEFLATE (fflate) to read its own
- * (issue 31).
+ * The share link's part of the page's URL that needs no decoder: taking it out of the address.
+ * Apart from ./share.ts (which re-exports it) so that the embed, which never writes a link into
+ * its address, loads neither DEFLATE (fflate) nor the prediction's reader to clear its own
+ * (issue 31; a link's prediction is read with the link, src/ui/io/firstShare.ts).
  */
-import { ATLAS_PARAM, COMPARE_PARAM, SHARE_PARAM } from '../views/io/shareParam';
-import {
-  decodeSharePrediction,
-  PREDICT_PARAM,
-  sharePredictionUnreadable,
-  type SharePrediction,
-} from '../views/io/sharePrediction';
+import { ATLAS_PARAM, COMPARE_PARAM, PREDICT_PARAM, SHARE_PARAM } from '../views/io/shareParam';
 import { replaceHash } from './replaceHash';
-
-/**
- * The prediction question the page's URL hash carries beside its scenario (src/views/
- * sharePrediction.ts), or null when none.
- * @param loc - defaults to `window.location`.
- */
-export function sharePredictionFromLocation(
-  loc: Pick<Location, 'hash'> = location,
-): SharePrediction | null {
-  return decodeSharePrediction(loc.hash);
-}
-
-/**
- * Whether the page's URL hash carries a prediction (`p=`) that could not be read (src/views/
- * sharePrediction.ts `sharePredictionUnreadable`): the page says so.
- * @param loc - defaults to `window.location`.
- */
-export function sharePredictionUnreadableInLocation(
-  loc: Pick<Location, 'hash'> = location,
-): boolean {
-  return sharePredictionUnreadable(loc.hash);
-}
 
 /**
  * Take the scenario out of the page's URL hash (other hash parameters are kept), without a

@@ -14,9 +14,15 @@ interface BootedEmbed {
   lab: BootedLab['lab'];
   page: PageServices;
   start: BootedLab['start'];
+  sharePrediction: BootedLab['sharePrediction'];
 }
 
 export function bootEmbed(): BootedEmbed {
-  const { lab, notices, start } = bootLab({ embed: true, saved: null });
-  return { lab, page: { notices, artifacts: createArtifactClient(), shareLink: null }, start };
+  const { lab, notices, start, sharePrediction } = bootLab({ embed: true, saved: null });
+  return {
+    lab,
+    page: { notices, artifacts: createArtifactClient(), shareLink: null },
+    start,
+    sharePrediction,
+  };
 }

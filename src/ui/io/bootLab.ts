@@ -8,10 +8,8 @@
 import type { ScenarioInput } from '../../engine';
 import { createRunClient } from '../../platform/runClient';
 import { presetParamOf, resolvePresetParam } from '../../platform/presetUrl';
-import {
-  clearShareFromLocation,
-  sharePredictionUnreadableInLocation,
-} from '../../platform/shareLocation';
+import { clearShareFromLocation } from '../../platform/shareLocation';
+import type { SharePrediction } from '../../views/io/sharePrediction';
 import { createLab, type Lab } from '../../store/labStore';
 import { embedOptionsNotice } from '../embed/embedOptions';
 import { firstPresetsLoaded } from './firstPresets';
@@ -30,6 +28,8 @@ export interface BootedLab {
   lab: Lab;
   notices: Notices;
   start: Start;
+  /** The share link's question (`p=`) when the lab opened the link's scenario, else null. */
+  sharePrediction: SharePrediction | null;
 }
 
 /**
@@ -56,7 +56,7 @@ export function bootLab({
     preset,
     saved,
     embed,
-    predictionUnreadable: sharePredictionUnreadableInLocation(),
+    predictionUnreadable: firstShare?.predictionUnreadable ?? false,
   });
   // An embed's address with options it does not know (`autoply=1`) or values it cannot use as
   // written (`speed=abc`): its author is told what was used instead.
@@ -108,5 +108,6 @@ export function bootLab({
       lab.actions.loadScenario(refused, { presetRef: null, atlas, compare });
     });
   }
-  return { lab, notices, start };
+  const sharePrediction = start.source === 'share' ? (firstShare?.prediction ?? null) : null;
+  return { lab, notices, start, sharePrediction };
 }

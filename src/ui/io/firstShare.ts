@@ -3,33 +3,42 @@
  * awaits {@link firstShareLoaded} (a top-level await) as it does the first presets. The link's
  * codec (DEFLATE by fflate, src/views/io/shareLink.ts), the validation it runs, and the reading
  * of the lanes compared beside it (`c=`, src/views/compare/compareLink.ts) and of the fault
- * atlas's choice (`a=`, src/views/atlas/atlasLink.ts) are imported only when the address carries
- * a link, so an embed of a preset fetches none of them (issue 31).
+ * atlas's choice (`a=`, src/views/atlas/atlasLink.ts) and of its question (`p=`,
+ * src/views/io/sharePrediction.ts) are imported only when the address carries a link, so an embed
+ * of a preset fetches none of them (issue 31).
  */
 import type { AtlasInLink } from '../../views/atlas/atlasLink';
 import type { CompareInLink } from '../../views/compare/compareLink';
 import type { ShareResult } from '../../views/io/shareLink';
+import type { SharePrediction } from '../../views/io/sharePrediction';
 import { shareParam } from '../../views/io/shareParam';
 import { loadValidation } from '../../views/run/validationOnDemand';
 
 /**
  * An address's share link: the scenario, and the compare state beside it (null: none). A bad
- * atlas choice (`a=`) refuses the link as a damaged scenario does, its field named.
+ * atlas choice (`a=`) refuses the link as a damaged scenario does, its field named. Its question
+ * (`p=`): null when it has none or it could not be read, `predictionUnreadable` saying which.
  */
 interface FirstShare {
   share: ShareResult;
   compare: CompareInLink;
   atlas: AtlasInLink;
+  prediction: SharePrediction | null;
+  predictionUnreadable: boolean;
 }
+
+/** A link that could not be read or was refused: no question of its own. */
+const NO_PREDICTION = { prediction: null, predictionUnreadable: false } as const;
 
 /** `hash`'s share link decoded (src/platform/share.ts `shareFromLocation`), or null without one. */
 async function decodeShareOf(hash: string): Promise<FirstShare | null> {
   if (shareParam(hash) === null) return null;
   try {
-    const [{ decodeShare }, { decodeCompare }, { decodeAtlas }] = await Promise.all([
+    const [{ decodeShare }, { decodeCompare }, { decodeAtlas }, prediction] = await Promise.all([
       import('../../views/io/shareLink'),
       import('../../views/compare/compareLink'),
       import('../../views/atlas/atlasLink'),
+      import('../../views/io/sharePrediction'),
       // The player's readers validate a linked scenario as they render (validationOnDemand.ts).
       loadValidation(),
     ]);
@@ -40,8 +49,15 @@ async function decodeShareOf(hash: string): Promise<FirstShare | null> {
         share: { ok: false, issues: [{ path: '', message: atlas.reason }] },
         compare: null,
         atlas,
+        ...NO_PREDICTION,
       };
-    return { share, compare: decodeCompare(hash), atlas };
+    return {
+      share,
+      compare: decodeCompare(hash),
+      atlas,
+      prediction: prediction.decodeSharePrediction(hash),
+      predictionUnreadable: prediction.sharePredictionUnreadable(hash),
+    };
   } catch {
     // The codec's chunk did not download: the link is not refused as damaged, it is unread.
     return {
@@ -51,6 +67,7 @@ async function decodeShareOf(hash: string): Promise<FirstShare | null> {
       },
       compare: null,
       atlas: null,
+      ...NO_PREDICTION,
     };
   }
 }

@@ -8,14 +8,13 @@
 import type { ScenarioInput } from '../../engine';
 import type { PresetParam } from '../../platform/presetUrl';
 import type { ShareResult } from '../../views/io/shareLink';
-import { shareIssueLines } from '../../views/io/shareParam';
+import { PREDICTION_UNREADABLE, shareIssueLines } from '../../views/io/shareParam';
 import type { StorageNotice, Workspace, WorkspacePrefs } from '../../platform/storage';
 import type { KeptPageState } from '../../views/io/keptPageState';
 import { loadedPreset } from '../../scenarios/presetCatalog';
 import type { UndoStep } from '../../store/labStore';
 import { DEFAULT_ATLAS_CHOICE } from '../../views/atlas/atlasChoice';
 import { pristinePresetRef } from '../../views/library/library';
-import { PREDICTION_UNREADABLE } from '../../views/io/sharePrediction';
 import type { NoticeAction, PageNotice } from './notices';
 
 /** Where the first scenario came from. */

@@ -12,6 +12,12 @@ export const SHARE_PARAM = 's';
 export const COMPARE_PARAM = 'c';
 /** The hash parameter that carries the fault atlas's choice (src/views/atlas/atlasLink.ts). */
 export const ATLAS_PARAM = 'a';
+/** The hash parameter that carries a shared scenario's prediction question (./sharePrediction.ts). */
+export const PREDICT_PARAM = 'p';
+
+/** What the page says of a link whose `p` could not be read (./sharePrediction.ts). */
+export const PREDICTION_UNREADABLE =
+  'The prediction part of this share link (p=…) could not be read: the scenario opened without the link’s question.';
 
 /**
  * The share parameter of a URL hash, or null when the hash carries none.

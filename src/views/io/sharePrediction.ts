@@ -25,10 +25,10 @@ import {
   questionVariant,
   type PredictionSubject,
 } from '../library/library';
-import { fromBase64Url, toBase64Url } from './shareParam';
+import { fromBase64Url, PREDICT_PARAM, toBase64Url } from './shareParam';
 
-/** The hash parameter that carries a shared scenario's prediction question. */
-export const PREDICT_PARAM = 'p';
+// Where they have always been imported from; they live in ./shareParam.ts, which needs no decoder.
+export { PREDICT_PARAM, PREDICTION_UNREADABLE } from './shareParam';
 /** Longest question or answer kept (characters), as an embed's `q=` and `a=`. */
 export const SHARE_PREDICT_MAX = 600;
 /** Longest `p` value read (characters): two texts of {@link SHARE_PREDICT_MAX}, in base64url. */
@@ -87,10 +87,6 @@ export function sharePredictionUnreadable(hash: string): boolean {
   const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
   return params.has(PREDICT_PARAM) && decodeSharePrediction(hash) === null;
 }
-
-/** What the page says of a link whose `p` could not be read. */
-export const PREDICTION_UNREADABLE =
-  'The prediction part of this share link (p=…) could not be read: the scenario opened without the link’s question.';
 
 /** The Share popover's prediction choice: its checkbox and its two fields. */
 export interface PredictionChoice {
