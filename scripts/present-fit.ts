@@ -2,7 +2,8 @@
 // (at its question's variant): while its question is asked, how far each stage card and the
 // pipeline's box are cut (the card's content past its own box, scrollHeight − clientHeight; the
 // card's bottom past the pipeline's box; the pipeline's box scrolling) — and with --answered, at
-// the run's end after "Show the answer", the sink table's bottom row cut by its box. Needs a
+// the run's end after "Show the answer", the sink table's bottom row cut by its box (or by the pipeline's) and how far
+// the pipeline's box scrolls there. Needs a
 // served page: `npx vite preview --port P` (or `npx vite --port P`), then
 // `npx tsx scripts/present-fit.ts http://127.0.0.1:P/ [--shots DIR] [--answered] [preset filter]`.
 import { mkdirSync } from 'node:fs';
@@ -69,7 +70,12 @@ function sinkRowCut(page: Page) {
   return page.evaluate(() =>
     [...document.querySelectorAll('.pipeline .table-scroll')].flatMap((t) => {
       const b = t.getBoundingClientRect();
-      const bottom = b.top + t.clientTop + t.clientHeight;
+      // The table's own view, or the pipeline's box's where the stage grows past it.
+      const box = t.closest('.pipeline-scroll');
+      const bottom = Math.min(
+        b.top + t.clientTop + t.clientHeight,
+        box ? box.getBoundingClientRect().top + box.clientTop + box.clientHeight : Infinity,
+      );
       const head = t
         .querySelector('[role=rowgroup] [role=row], .sink-cols')
         ?.getBoundingClientRect();
@@ -112,7 +118,10 @@ for (const p of list) {
     await settled(page);
     await page.waitForTimeout(400);
     const rows = await sinkRowCut(page);
-    console.log(`  answered\t${rows.join('; ') || 'rows whole'}`);
+    const after = await cuts(page);
+    console.log(
+      `  answered\tpipeline scrolls ${after.scrolls}\t${rows.join('; ') || 'rows whole'}`,
+    );
     if (shots) await page.screenshot({ path: join(shots, `${p.id}-answered.png`) });
   }
 }
