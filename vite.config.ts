@@ -157,15 +157,16 @@ type ImportsOf = (
 ) => { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
 
 /**
- * The modules `main` reaches by static imports that `embed` can never load (by static or dynamic
- * imports, at any depth): the `lab` chunk's (below).
+ * The modules `main` reaches by static imports that no other page can load: nothing `entry` (the
+ * page's one entry) reaches by static or dynamic imports at any depth without passing through
+ * `main` — the entry itself, the embed's page and all it may load. The `lab` chunk's (below).
  */
-export function labOnlyModules(importsOf: ImportsOf, main: string, embed: string): Set<string> {
-  const reach = (from: string, lazily: boolean): Set<string> => {
+export function labOnlyModules(importsOf: ImportsOf, main: string, entry: string): Set<string> {
+  const reach = (from: string, lazily: boolean, stop?: string): Set<string> => {
     const seen = new Set<string>();
     const todo = [from];
     for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
-      if (seen.has(id)) continue;
+      if (seen.has(id) || id === stop) continue;
       seen.add(id);
       const info = importsOf(id);
       if (info === null) continue;
@@ -173,8 +174,8 @@ export function labOnlyModules(importsOf: ImportsOf, main: string, embed: string
     }
     return seen;
   };
-  const embedMay = reach(embed, true);
-  return new Set([...reach(main, false)].filter((id) => !embedMay.has(id)));
+  const others = reach(entry, true, main);
+  return new Set([...reach(main, false)].filter((id) => !others.has(id)));
 }
 
 /**
@@ -182,10 +183,11 @@ export function labOnlyModules(importsOf: ImportsOf, main: string, embed: string
  * splits the modules main.tsx imports into ~80 chunks (one per set of importers: the lab's lazy
  * panels share many of them), each a request of its own — over HTTP/1.1's six connections, a
  * queue that the first verdict waits for. Every module main.tsx reaches by static imports that
- * the embed can never load (its page and all it imports, lazily or not) goes into one chunk,
- * `lab`: the lab loads all of them at once anyway, and a lazy panel importing one of them finds
- * it loaded. The embed's files are unchanged: what it may load is not captured, and the captured
- * modules' dependencies stay where they were (`includeDependenciesRecursively: false`).
+ * no other page can load (src/entry.ts itself, the embed's page and all it imports, lazily or
+ * not) goes into one chunk, `lab`: the lab loads all of them at once anyway, and a lazy panel
+ * importing one of them finds it loaded. The entry's and the embed's files are unchanged: what
+ * they may load is not captured, and the captured modules' dependencies stay where they were
+ * (`includeDependenciesRecursively: false`).
  */
 function labEagerChunk(): { plugin: Plugin; test: (id: string) => boolean } {
   let eager = new Set<string>();
@@ -195,9 +197,9 @@ function labEagerChunk(): { plugin: Plugin; test: (id: string) => boolean } {
     buildEnd() {
       const ids = [...this.getModuleIds()];
       const main = ids.find((id) => /[\\/]src[\\/]main\.tsx$/.test(id));
-      const embed = ids.find((id) => EMBED_ROOT.test(id));
-      if (main === undefined || embed === undefined) return;
-      eager = labOnlyModules((id) => this.getModuleInfo(id), main, embed);
+      const entry = ids.find((id) => /[\\/]src[\\/]entry\.ts$/.test(id));
+      if (main === undefined || entry === undefined) return;
+      eager = labOnlyModules((id) => this.getModuleInfo(id), main, entry);
     },
   };
   return { plugin, test: (id) => eager.has(id) };
