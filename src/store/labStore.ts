@@ -346,8 +346,9 @@ export function createLab(deps: LabDeps): Lab {
       if (o.walk) burst = { before: s, claim: g === claimOf(s) ? null : claimOf(s), at: next };
     },
     setCompare(spec, notice) {
-      // A step of its own in the undo history: the same scenario (a copy, so undo has an entry
-      // to go back to) with the compare state changed.
+      // A step of its own in the undo history: the same scenario (a copy: what watches the
+      // scenario sees a change — the share link in the address, written for the lanes before,
+      // goes) with the compare state changed.
       const s = app.getState();
       app.setState({
         scenario: { ...s.scenario },
@@ -359,7 +360,7 @@ export function createLab(deps: LabDeps): Lab {
       requestRun();
     },
     setAtlas(choice, notice) {
-      // As setCompare: the same scenario (a copy, for undo to go back to), the choice changed.
+      // As setCompare: the same scenario (a copy, seen as a change), the choice changed.
       const s = app.getState();
       app.setState({
         scenario: { ...s.scenario },
