@@ -60,7 +60,7 @@ export interface BatchEventDiff {
 export interface BatchCompareView {
   lanes: BatchLaneView[];
   /** "What differs": the claim and the knobs set otherwise, then the job's own fields, per lane. */
-  knobs: { name: string; system: string; values: string[] }[];
+  knobs: { path: string; name: string; system: string; values: string[] }[];
   events: BatchEventDiff[];
   /** How many events differ between the lanes. */
   differing: number;
@@ -176,6 +176,7 @@ const SAME_IN_EVERY_LANE = new Set(['source', 'faults']);
  */
 function laneDifferences(lanes: readonly Scenario[]): BatchCompareView['knobs'] {
   const out: BatchCompareView['knobs'] = knobDifferences(lanes).map((k) => ({
+    path: k.path,
     name: k.name,
     system: k.system,
     values: k.values,
@@ -186,7 +187,8 @@ function laneDifferences(lanes: readonly Scenario[]): BatchCompareView['knobs'] 
   );
   for (const p of paths) {
     const values = jobs.map((j) => j.get(p) ?? '—');
-    if (values.some((v) => v !== values[0])) out.push({ name: p, system: 'batch job', values });
+    if (values.some((v) => v !== values[0]))
+      out.push({ path: p, name: p, system: 'batch job', values });
   }
   return out;
 }
