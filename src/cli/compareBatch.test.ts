@@ -100,6 +100,17 @@ describe('sim --compare on a batch job', { timeout: 60_000 }, () => {
     });
   });
 
+  it('--format markdown: the batch report, then the batch Compare section', () => {
+    const r = cli([APPEND, '--compare', 'at-most-once', '--format', 'markdown']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^## Airflow retry — append\n/);
+    const compare = r.out.slice(r.out.indexOf('### Compare'));
+    expect(compare).toContain('10 of 10 events differ between the lanes.');
+    expect(compare).toContain('| e7 | 2 rows, duplicated | 1 row, once |');
+    // Not the streaming engine's section (10 rows, identical traces).
+    expect(r.out).not.toContain('identical traces');
+  });
+
   it('a batch field as a knob lane, by its path', () => {
     const r = cli([APPEND, '--compare', 'batch.task.retries=0']);
     expect(r.code).toBe(0);
