@@ -3,6 +3,8 @@
  * rows under the wrong partition, and `--check` compares with `expect` (exit 3 on a mismatch).
  */
 import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { parseScenario, runBatch } from '../engine';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,5 +73,88 @@ describe('--format markdown on a batch scenario: the batch report, not the text 
     const r = cli(['content-key-false-merge/content-key-store', '--format', 'markdown']);
     expect(r.stdout).toContain('3 rows, sum 18 of 23; 0 duplicates, 1 lost (1 false merge),');
     expect(r.stdout).toContain('- **false-merge** p2: p2 and p1 are two real events');
+  }, 60_000);
+});
+
+describe('a batch job through every format: the batch engine, or a refusal naming the option', () => {
+  // By hand (src/scenarios/library/batch.ts, S21): append with retries=1, try 1 appends e1..e10
+  // and crashes after its write, try 2 appends them again: 20 rows, sum 1,100 of 550, each event
+  // twice. The streaming engine on its 10 events gave 10 rows, sum 550: what these pin against.
+  it('--format json: the contract fields (scenario, seed, traceHash, totals, guarantee) beside the batch ones', () => {
+    const r = cli(['airflow-retry-append/append', '--format', 'json']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout) as Record<string, unknown> & {
+      traceHash: string;
+      hash: string;
+      guarantee: { explanations: { fate: string; events: string[] }[] };
+    };
+    expect(j.scenario).toBe('Airflow retry — append');
+    expect(j.preset).toBe('airflow-retry-append/append');
+    expect(j.seed).toBe(1);
+    expect(j.totals).toEqual({
+      events: 10,
+      sinkRows: 20,
+      duplicates: 10,
+      lost: 0,
+      expectedSum: 550,
+      observedSum: 1100,
+      doubleCounted: 10,
+    });
+    expect(j.guarantee).toMatchObject({
+      claimed: 'exactly-once',
+      observed: 'at-least-once',
+      held: false,
+    });
+    expect(j.guarantee.explanations.map((x) => [x.fate, x.events.length])).toEqual([
+      ['duplicated', 10],
+    ]);
+    // traceHash: SHA-256 of the batch trace's JSON lines, the bytes its short `hash` digests.
+    const parsed = parseScenario(findBatchPreset('airflow-retry-append')!.variant.scenario);
+    if (!parsed.ok) throw new Error('the preset parses');
+    const trace = runBatch(parsed.scenario);
+    const sha = createHash('sha256')
+      .update(trace.run.trace.map((e) => JSON.stringify(e)).join('\n'))
+      .digest('hex');
+    expect(j.traceHash).toBe(sha);
+    expect(j.hash).toBe(trace.run.hash);
+    expect(j.hash).toMatch(/^[0-9a-f]{16}$/);
+    // The batch fields stay.
+    expect(Object.keys(j)).toEqual(
+      expect.arrayContaining(['attempts', 'statements', 'partitions', 'verdict', 'explanations']),
+    );
+  }, 60_000);
+
+  it('--format sql: the SQL the job ran (two appends of e1..e10), not the stream sink’s', () => {
+    const r = cli(['airflow-retry-append/append', '--format', 'sql']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /^-- Airflow retry — append: the SQL the batch job's writes ran, in commit order\./,
+    );
+    expect(
+      r.stdout.match(/^INSERT INTO target \(event_id, event_date, amount, ds\)$/gm),
+    ).toHaveLength(2);
+    expect(r.stdout).not.toContain('sum 550');
+  }, 60_000);
+
+  it('--against on a batch job, --format mermaid and --diagram: exit 2 naming the option', () => {
+    expect(cli(['airflow-retry-append/append', '--against', 'postgres://u@h/db'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        '--against: not supported for batch jobs (their SQL is Spark SQL and Delta, not PostgreSQL); --format sql prints it',
+    });
+    const mermaid = cli(['airflow-retry-append/append', '--format', 'mermaid']);
+    expect(mermaid.code).toBe(2);
+    expect(mermaid.stdout).toBe('');
+    expect(mermaid.stderr).toMatch(/^--format mermaid is not available for batch jobs/);
+    const diagram = cli([
+      'airflow-retry-append/append',
+      '--format',
+      'markdown',
+      '--diagram',
+      'flow',
+    ]);
+    expect(diagram.code).toBe(2);
+    expect(diagram.stderr).toMatch(/^--diagram is not available for batch jobs/);
   }, 60_000);
 });

@@ -4,12 +4,15 @@
  * text, JSON or Markdown (the page's batch report, src/views/batch/batchMarkdown.ts). `--check`
  * compares it with the scenario's `expect` block.
  */
+import { createHash } from 'node:crypto';
 import {
   attemptWords,
   compareBatchExpect,
   periodLabel,
+  rowsPerEvent,
   runBatch,
   windowWords,
+  type BatchEntry,
   type BatchResult,
   type Scenario,
 } from '../engine';
@@ -30,7 +33,7 @@ function partitionsOf(
   }));
 }
 
-function batchText(r: BatchResult, name: string, ref: string | null): string {
+export function batchText(r: BatchResult, name: string, ref: string | null): string {
   const v = r.verdict;
   const t = v.totals;
   const lines = [`${name}${ref ? ` (${ref})` : ''} — batch trace ${r.run.hash}`, '', 'Runs:'];
@@ -53,24 +56,67 @@ function batchText(r: BatchResult, name: string, ref: string | null): string {
   return lines.join('\n');
 }
 
-function batchJson(r: BatchResult, ref: string | null): string {
-  return JSON.stringify(
-    {
-      preset: ref,
-      hash: r.run.hash,
-      attempts: r.run.attempts.map((a, i) => ({ ...a, words: attemptWords(r.run, i) })),
-      statements: r.run.statements,
-      partitions: partitionsOf(r),
-      verdict: {
-        ...r.verdict,
-        events: r.verdict.events.map((e) => ({ ...e, wrongRows: Object.fromEntries(e.wrongRows) })),
-      },
-      explanations: r.explanations,
-    },
-    null,
-    2,
-  );
+/**
+ * The batch trace's SHA-256, hex: over the same bytes as its short `hash` (each entry's JSON, one
+ * a line, src/engine/batch/trace.ts), so `traceHash` means what the stream's report says: the
+ * trace, hashed with SHA-256.
+ */
+export function batchTraceSha256(entries: readonly BatchEntry[]): string {
+  const hash = createHash('sha256');
+  entries.forEach((e, i) => hash.update(`${i === 0 ? '' : '\n'}${JSON.stringify(e)}`));
+  return hash.digest('hex');
 }
+
+/**
+ * The `--format json` object of a batch run: the contract's common fields (docs/cli.md: `scenario`,
+ * `preset`, `seed`, `traceHash`, `totals`, `guarantee`, with the stream report's meaning: `totals`
+ * of the target table, `sinkRows` its rows), then the batch job's own.
+ */
+export function batchJsonReport(r: BatchResult, scenario: Scenario, ref: string | null) {
+  const v = r.verdict;
+  const t = v.totals;
+  const rows = rowsPerEvent(v);
+  return {
+    scenario: scenario.name,
+    preset: ref,
+    seed: scenario.seed,
+    traceHash: batchTraceSha256(r.run.trace),
+    totals: {
+      events: t.events,
+      sinkRows: t.rows,
+      duplicates: t.duplicates,
+      lost: t.lost,
+      expectedSum: t.expectedSum,
+      observedSum: t.observedSum,
+      // Events whose amount the table counts twice or more: two rows or more, in any partition.
+      doubleCounted: v.events.filter((e) => (rows[e.id] ?? 0) >= 2).length,
+    },
+    guarantee: {
+      claimed: v.claimed,
+      observed: v.observed,
+      held: v.held,
+      explanations: r.explanations.map(({ fate, events, sentence, entries }) => ({
+        fate,
+        events,
+        sentence,
+        entries,
+      })),
+    },
+    hash: r.run.hash,
+    attempts: r.run.attempts.map((a, i) => ({ ...a, words: attemptWords(r.run, i) })),
+    statements: r.run.statements,
+    partitions: partitionsOf(r),
+    verdict: {
+      ...v,
+      events: v.events.map((e) => ({ ...e, wrongRows: Object.fromEntries(e.wrongRows) })),
+    },
+    explanations: r.explanations,
+  };
+}
+
+/** What a batch job cannot give: a message sequence to draw (src/views/batch/batchExport.ts). */
+export const BATCH_NO_DIAGRAM =
+  'is not available for batch jobs: a batch job has no message sequence to draw (its report lists the attempts and the table by partition)';
 
 /** Run a batch scenario for the CLI: exit code 0, or 3 on a `--check` mismatch. */
 export function runBatchCli(
@@ -85,7 +131,7 @@ export function runBatchCli(
   const r = runBatch(scenario);
   const report =
     format === 'json'
-      ? batchJson(r, ref)
+      ? JSON.stringify(batchJsonReport(r, scenario, ref), null, 2)
       : format === 'markdown'
         ? optionalPart('diagrams')
             .batchMarkdownReport(scenario, {

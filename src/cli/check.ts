@@ -10,19 +10,14 @@
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import {
-  compareBatchExpect,
-  compareExpect,
-  parseScenarioJson,
-  runBatch,
-  simulate,
-} from '../engine';
+import { parseScenarioJson } from '../engine';
 import { junitReport, githubAnnotation, malformedJson } from './checkReport';
 import { lineOfPath } from './jsonPathLines';
 import { checkDocFile } from './checkDocs';
 import { pageKind } from './checkDocsScan';
 import { checkLessonFile, isLessonText } from './checkLesson';
 import { commandArgs, isChoice } from './commandArgs';
+import { expectMismatches } from './scenarioEngine';
 
 /** One scenario file's outcome, or one embed's. */
 export interface CheckResult {
@@ -34,7 +29,7 @@ export interface CheckResult {
   problems: string[];
   /** The 1-based line the first problem points at (the `expect` block, or the field). */
   line: number;
-  /** A malformed file's: each problem's own line (its field's), in the order of `problems`. */
+  /** Each problem's own line (its field's), in the order of `problems`: a malformed file's, a failed embed's. */
   lines?: number[];
   /** An embed's: the line of its tag in the page. */
   embedLine?: number;
@@ -120,10 +115,8 @@ function checkFile(file: string, text: string): CheckResult {
   const line = lineOfPath(text, 'expect');
   if (!scenario.expect)
     return { file, name: scenario.name, status: 'failed', problems: ['no "expect" block'], line };
-  // A batch scenario is judged by the batch engine and checker, as `sim --check` does.
-  const diff = scenario.batch
-    ? compareBatchExpect(runBatch(scenario), scenario.expect)
-    : compareExpect(simulate(scenario), scenario.expect);
+  // On the engine of its kind (a batch job's: the batch engine), as `sim --check` runs it.
+  const diff = expectMismatches(scenario, scenario.expect);
   return {
     file,
     name: scenario.name,

@@ -17,13 +17,11 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
   clipEcho,
-  compareExpect,
   ExpectSchema,
   formatIssues,
   parseScenario,
   readJsonText,
   schemaIssues,
-  simulate,
   type Expect,
   type Scenario,
 } from '../engine';
@@ -33,6 +31,7 @@ import type { CheckResult } from './check';
 import { lineOfPath } from './jsonPathLines';
 import { nearPresets } from './nearPresets';
 import { pageTags, type ScannedTag } from './checkDocsScan';
+import { expectMismatches } from './scenarioEngine';
 
 /** The loader's element (public/embed.js). */
 const ELEMENT = 'delivery-lab-embed';
@@ -128,8 +127,8 @@ function readExpect(
   const read = readJsonText(text, 'an expect block');
   if (!read.ok) return { line, message: `${where}: ${read.issues[0]!.message}` };
   let raw = read.raw;
-  // A scenario file: its expect block.
-  if (sidecar && raw !== null && typeof raw === 'object' && 'workload' in raw) {
+  // A scenario file (a batch job's may have no workload): its expect block.
+  if (sidecar && raw !== null && typeof raw === 'object' && ('workload' in raw || 'batch' in raw)) {
     if (!('expect' in raw))
       return { line, message: `${where}: the scenario has no "expect" block` };
     raw = raw.expect;
@@ -216,7 +215,8 @@ function checkEmbed(
   if (pin === null)
     return { file, name, status: 'unpinned', problems: [], line: tag.line, embedLine: tag.line };
   if ('message' in pin) return malformed(pin, name);
-  const diff = compareExpect(simulate(resolved.scenario), pin.expect);
+  // On the engine of the scenario's kind, as `check` runs a scenario file (a batch job's: batch).
+  const diff = expectMismatches(resolved.scenario, pin.expect);
   return {
     file,
     name: `${name}, pinned by ${pin.from}`,
@@ -224,8 +224,9 @@ function checkEmbed(
     problems: diff.map(
       (d) => `expect mismatch: ${d.path}: expected ${d.expected}, got ${d.actual}`,
     ),
-    // The first mismatch's field, where the pin says it (not the tag's first line).
+    // Each mismatch at its own field's line, where the pin says it (not the tag's first line).
     line: diff.length > 0 ? fieldLine(pin.at, diff[0]!.path) : pin.at.line,
+    lines: diff.map((d) => fieldLine(pin.at, d.path)),
     embedLine: tag.line,
   };
 }

@@ -10,6 +10,10 @@
  * `--format json` prints `{ lanes: [report, …], diff: [{ id, fates: […] }], … }`: each lane's
  * report is the one-run JSON report (src/cli/report.ts); `diff` lists the events whose fate
  * differs, each lane's fate in lane order.
+ *
+ * Every lane runs on the scenario's engine (src/cli/scenarioEngine.ts): a batch job's lanes on the
+ * batch engine, compared as the page's batch Compare does (./compareBatch.ts); a stream lane
+ * beside a batch job, or the reverse, is refused.
  */
 import { readFileSync } from 'node:fs';
 import {
@@ -27,13 +31,7 @@ import { compareMarkdown } from '../views/compare/compareMarkdown';
 import { DEFAULT_HEADING_LEVEL, type HeadingLevel } from '../views/io/markdown';
 import { compareBuilt, type ComparedRuns } from '../views/compare/compareRuns';
 import { fateWords, type LaneFate } from '../views/compare/diff';
-import {
-  laneScenario,
-  laneTitle,
-  MAX_LANES,
-  type LaneScenario,
-  type LaneSpec,
-} from '../views/compare/lanes';
+import { laneScenario, laneTitle, MAX_LANES, type LaneSpec } from '../views/compare/lanes';
 import { formatMs } from '../views/run/format';
 import { KNOBS, knobsFor } from '../views/edit/knobs';
 import { decodeShare, shareIssueLines } from '../views/io/shareLink';
@@ -42,6 +40,9 @@ import { visibleControls } from './visibleControls';
 import { nodeTraceHash } from './nodeTraceHash';
 import { markdownDoc } from './reportDiagram';
 import type { DiagramKind } from '../views/diagrams/mermaid';
+import type { BatchLaneInput } from '../views/batch/batchCompare';
+import { runBatchCompare } from './compareBatch';
+import { kindWords, scenarioKind } from './scenarioEngine';
 
 /** The `--compare` JSON object. */
 export interface CompareJson {
@@ -63,10 +64,7 @@ export interface CompareJson {
 }
 
 /** One `--compare` value as a lane, or the problem with it (naming the option). */
-function parseLane(
-  value: string,
-  base: ScenarioInput,
-): { title: string; lane: LaneScenario } | { problem: string } {
+function parseLane(value: string, base: ScenarioInput): BatchLaneInput | { problem: string } {
   const words = value
     .trim()
     .split(/\s+/)
@@ -91,9 +89,10 @@ function parseLane(
   // The lane runs lane 1's scenario changed: its report must not carry lane 1's name (a preset's
   // name often names the very setting the lane changes, "— idempotence off"); it names its own
   // configuration, in the words the page's Compare titles that lane with (laneTitle).
-  if (!lane.ok) return { title, lane };
+  const { guarantee } = spec;
+  if (!lane.ok) return { title, lane, guarantee };
   const name = `lane 1's scenario with ${title}`;
-  return { title, lane: { ...lane, scenario: { ...lane.scenario, name } } };
+  return { title, lane: { ...lane, scenario: { ...lane.scenario, name } }, guarantee };
 }
 
 function isGuarantee(w: string): w is Guarantee {
@@ -106,6 +105,9 @@ function isGuarantee(w: string): w is Guarantee {
  */
 function knobPath(name: string, base: ScenarioInput): { path: string } | { problem: string } {
   if (KNOBS.some((k) => k.path === name)) return { path: name };
+  // A batch job's field by its path in the scenario format (`batch.task.retries`), as batch
+  // Compare's "what differs" names it; the lane's validation judges the value.
+  if (base.batch !== undefined && name.startsWith('batch.')) return { path: name };
   const parsed = parseScenario(base);
   const pool = parsed.ok ? knobsFor(parsed.scenario) : KNOBS;
   const named = pool.filter((k) => k.name === name);
@@ -129,7 +131,7 @@ function knobValue(text: string): unknown {
 }
 
 /** Another scenario as a lane: a preset id, a share link, or a file. */
-function otherScenario(ref: string): { title: string; lane: LaneScenario } | { problem: string } {
+function otherScenario(ref: string): BatchLaneInput | { problem: string } {
   const preset = findPreset(ref);
   let input: unknown;
   let title = ref;
@@ -259,7 +261,22 @@ export function compareLanes(
   baseTitle: string,
   values: readonly string[],
 ): ComparedRuns | { problem: string } {
-  const lanes: { title: string; lane: LaneScenario }[] = [];
+  const lanes = builtLanes(base, baseTitle, values);
+  return 'problem' in lanes ? lanes : compareBuilt(lanes);
+}
+
+/**
+ * The lanes of `--compare` values beside the scenario, each able to run and on the scenario's
+ * engine (src/cli/scenarioEngine.ts), or the first problem: a lane that cannot run (its knobs
+ * refused, its guarantee unavailable), or a stream beside a batch job (or a batch job beside a
+ * stream) — one engine's runs compared with the other's would be no comparison.
+ */
+function builtLanes(
+  base: ScenarioInput,
+  baseTitle: string,
+  values: readonly string[],
+): BatchLaneInput[] | { problem: string } {
+  const lanes: BatchLaneInput[] = [];
   const first = parseScenario(base);
   if (!first.ok) return { problem: formatIssues(first.issues, '(root)') };
   lanes.push({ title: baseTitle, lane: { ok: true, input: base, scenario: first.scenario } });
@@ -269,9 +286,14 @@ export function compareLanes(
     // A lane asked for by name that cannot run is refused input, as a bad option is (exit 2),
     // not a lane that says "cannot run" beside an exit 0.
     if (!l.lane.ok) return { problem: `--compare ${JSON.stringify(v)}: ${l.lane.reason}` };
+    const [kind, baseKind] = [scenarioKind(l.lane.scenario), scenarioKind(first.scenario)];
+    if (kind !== baseKind)
+      return {
+        problem: `--compare ${JSON.stringify(v)}: lane ${lanes.length + 1} is ${kindWords(kind)} and lane 1 ${kindWords(baseKind)}: lanes run on one engine, a stream's and a batch job's cannot be compared`,
+      };
     lanes.push(l);
   }
-  return compareBuilt(lanes);
+  return lanes;
 }
 
 /** The runner's `--compare`: the lanes, their verdicts and the per-event diff. */
@@ -293,12 +315,18 @@ export function runCompare(
     err(`${check ? '--check' : '--format mermaid'}: applies to one run, not with --compare`);
     return 2;
   }
-  const c = compareLanes(scenario, presetRef ?? scenario.name, lanes);
-  if ('problem' in c) {
-    err(c.problem);
+  const built = builtLanes(scenario, presetRef ?? scenario.name, lanes);
+  if ('problem' in built) {
+    err(built.problem);
     return 2;
   }
   try {
+    // A batch job's lanes are compared as the page's batch Compare does (./compareBatch.ts).
+    if (scenarioKind(scenario) === 'batch') {
+      runBatchCompare(built, presetRef, format, markdown.headingLevel, out);
+      return 0;
+    }
+    const c = compareBuilt(built);
     // `out` writes as given: each report ends its own line.
     const line = (text: string) => out(`${text}\n`);
     if (format === 'json') line(JSON.stringify(compareJson(c, presetRef, nodeTraceHash), null, 2));

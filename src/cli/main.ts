@@ -26,7 +26,8 @@ import {
   presetRefOf,
   allPresetRefs,
 } from '../scenarios/presetScenarios';
-import { runBatchCli } from './batchReport';
+import { BATCH_NO_DIAGRAM, runBatchCli } from './batchReport';
+import { scenarioKind } from './scenarioEngine';
 import { diagramKind, jsonReportChunks, textReport } from './report';
 import { visibleControls } from './visibleControls';
 import { isChoice } from './commandArgs';
@@ -236,6 +237,11 @@ export function main(
     return 2;
   }
   const scenario = seed === undefined ? parsed.scenario : { ...parsed.scenario, seed };
+  const kind = scenarioKind(scenario);
+  if (kind === 'batch' && (format === 'mermaid' || values.diagram !== undefined)) {
+    err(`${format === 'mermaid' ? '--format mermaid' : '--diagram'} ${BATCH_NO_DIAGRAM}`);
+    return 2;
+  }
   if (diagram.startsWith('event:')) {
     const id = diagram.slice('event:'.length);
     if (buildEvents(scenario.workload, scenario.seed).identityOf(id) < 0) {
@@ -243,7 +249,7 @@ export function main(
       return 2;
     }
   }
-  if (atlasArgs && scenario.batch)
+  if (atlasArgs && kind === 'batch')
     return optionalPart('exploreBatch').runBatchExplore(
       scenario,
       presetRef,
@@ -290,7 +296,15 @@ export function main(
       err(`${what}: applies to one run, not with ${values.check ? '--check' : '--compare'}`);
       return 2;
     }
-    if (scenario.sink.type !== 'table') {
+    if (kind === 'batch' && values.against !== undefined) {
+      // The job's SQL is Spark's and Delta's (INSERT OVERWRITE … PARTITION, REPLACE WHERE), not
+      // PostgreSQL's: psql cannot run it as the engine ran it (docs/cli.md).
+      err(
+        '--against: not supported for batch jobs (their SQL is Spark SQL and Delta, not PostgreSQL); --format sql prints it',
+      );
+      return 2;
+    }
+    if (kind === 'stream' && scenario.sink.type !== 'table') {
       err(
         `${what}: the scenario's sink is "${scenario.sink.type}", not a SQL table (sink.type "table")`,
       );
@@ -317,7 +331,7 @@ export function main(
       },
     );
   // A batch scenario is judged by the batch engine (src/cli/batchReport.ts).
-  if (scenario.batch)
+  if (kind === 'batch')
     return runBatchCli(scenario, presetRef ?? null, format, values.check, out, err, headingLevel);
   let run;
   try {

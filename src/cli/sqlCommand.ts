@@ -3,12 +3,16 @@
  * (src/engine/sql/script.ts); `--against postgres://…`: that script run on the user's own
  * database through psql, in a fresh schema created and dropped (src/cli/psql.ts), and the
  * comparison with the engine's table printed. Exit 0 when PostgreSQL agrees, 3 when it differs.
+ * A batch job's `--format sql` is the SQL its writes ran (src/views/batch/batchExport.ts); the
+ * runner refuses `--against` for it (Spark SQL and Delta, not PostgreSQL).
  */
 import { simulate, type Scenario, type SimulateOptions } from '../engine';
 import { conformanceText } from '../engine/sql/compare';
 import { sinkSqlScript } from '../engine/sql/script';
 import { engineTable } from '../engine/sql/table';
 import { conformWithPsql } from './psql';
+import { scenarioKind } from './scenarioEngine';
+import { batchSql } from '../views/batch/batchExport';
 
 export function runSql(
   scenario: Scenario,
@@ -17,6 +21,11 @@ export function runSql(
   out: (s: string) => void,
   err: (s: string) => void,
 ): number {
+  // A batch job: the SQL its writes ran, as the page's Export → Job SQL writes it.
+  if (scenarioKind(scenario) === 'batch') {
+    out(batchSql(scenario));
+    return 0;
+  }
   let run;
   try {
     run = simulate(scenario, { ...limits, sql: true });

@@ -16,12 +16,14 @@ it('redis-claim-order beside its other variants: the fields that differ, each la
   }
   // The claim comes first (the guarantee switch changes it).
   expect(v.knobs[0]).toEqual({
+    path: 'claim',
     name: 'claim',
     system: 'the verdict',
     values: ['exactly-once', 'at-least-once'],
   });
   // The at-least-once recipe retries the task (Airflow's retries): its path, its two values.
   expect(v.knobs).toContainEqual({
+    path: 'batch.task.retries',
     name: 'batch.task.retries',
     system: 'batch job',
     values: ['1', '2'],

@@ -11,13 +11,15 @@ import {
   runBatch,
   type BatchExplanation,
   type BatchFate,
+  type BatchResult,
+  type Guarantee,
   type BatchVerdict,
   type Scenario,
   type ScenarioInput,
 } from '../../engine';
 import { knobDifferences } from '../compare/knobDiff';
-import { laneScenarios, laneTitle, type CompareSpec } from '../compare/lanes';
-import { heading, markdownText } from '../io/markdown';
+import { laneScenarios, laneTitle, type CompareSpec, type LaneScenario } from '../compare/lanes';
+import { DEFAULT_HEADING_LEVEL, heading, markdownText, type HeadingLevel } from '../io/markdown';
 import { batchTotalsWords } from './observedWords';
 
 interface BatchLaneView {
@@ -47,7 +49,7 @@ interface BatchEventCell {
   why: string | null;
 }
 
-interface BatchEventDiff {
+export interface BatchEventDiff {
   id: string;
   /** Per lane: rows, fate and why, null where the lane cannot run. */
   cells: (BatchEventCell | null)[];
@@ -55,20 +57,42 @@ interface BatchEventDiff {
   differs: boolean;
 }
 
-interface BatchCompareView {
+export interface BatchCompareView {
   lanes: BatchLaneView[];
   /** "What differs": the claim and the knobs set otherwise, then the job's own fields, per lane. */
-  knobs: { name: string; system: string; values: string[] }[];
+  knobs: { path: string; name: string; system: string; values: string[] }[];
   events: BatchEventDiff[];
   /** How many events differ between the lanes. */
   differing: number;
+  /** Each lane's batch run, null where the lane cannot run. */
+  results: (BatchResult | null)[];
 }
 
 export function batchCompareView(base: ScenarioInput, spec: CompareSpec): BatchCompareView {
-  const built = laneScenarios(base, spec);
-  const results = built.map((l) => (l.ok && l.scenario.batch ? runBatch(l.scenario) : null));
-  const lanes = built.map((l, i): BatchLaneView => {
-    const title = laneTitle(base, i === 0 ? null : spec.lanes[i - 1]!);
+  return batchCompareOf(
+    laneScenarios(base, spec).map((lane, i) => {
+      const l = i === 0 ? null : spec.lanes[i - 1]!;
+      return { title: laneTitle(base, l), lane, guarantee: l?.guarantee };
+    }),
+  );
+}
+
+/** One lane as built: its title, its scenario (or why none), and the guarantee it switched to. */
+export interface BatchLaneInput {
+  title: string;
+  lane: LaneScenario;
+  guarantee?: Guarantee | undefined;
+}
+
+/**
+ * Compare of lanes already built — the page's from its Compare spec ({@link batchCompareView}),
+ * the CLI's `--compare` from its lanes (another scenario among them: src/cli/compare.ts).
+ */
+export function batchCompareOf(built: readonly BatchLaneInput[]): BatchCompareView {
+  const results = built.map(({ lane: l }) =>
+    l.ok && l.scenario.batch ? runBatch(l.scenario) : null,
+  );
+  const lanes = built.map(({ title, lane: l, guarantee: g }, i): BatchLaneView => {
     const r = results[i];
     if (!r)
       return {
@@ -78,7 +102,6 @@ export function batchCompareView(base: ScenarioInput, spec: CompareSpec): BatchC
         sameAsFirst: null,
       };
     const first = results[0];
-    const g = i === 0 ? undefined : spec.lanes[i - 1]!.guarantee;
     return {
       title,
       summary: batchTotalsWords(r.verdict),
@@ -109,9 +132,9 @@ export function batchCompareView(base: ScenarioInput, spec: CompareSpec): BatchC
     const differs = ran.some((c) => c.rows !== ran[0]!.rows || c.fate !== ran[0]!.fate);
     return { id: e.id, cells, differs };
   });
-  const ran = built.flatMap((l) => (l.ok ? [l.scenario] : []));
+  const ran = built.flatMap(({ lane: l }) => (l.ok ? [l.scenario] : []));
   const knobs = ran.length === built.length && ran.length > 1 ? laneDifferences(ran) : [];
-  return { lanes, knobs, events, differing: events.filter((e) => e.differs).length };
+  return { lanes, knobs, events, differing: events.filter((e) => e.differs).length, results };
 }
 
 /** Whether two runs wrote the same rows for each event, with the same fates. */
@@ -153,6 +176,7 @@ const SAME_IN_EVERY_LANE = new Set(['source', 'faults']);
  */
 function laneDifferences(lanes: readonly Scenario[]): BatchCompareView['knobs'] {
   const out: BatchCompareView['knobs'] = knobDifferences(lanes).map((k) => ({
+    path: k.path,
     name: k.name,
     system: k.system,
     values: k.values,
@@ -163,7 +187,8 @@ function laneDifferences(lanes: readonly Scenario[]): BatchCompareView['knobs'] 
   );
   for (const p of paths) {
     const values = jobs.map((j) => j.get(p) ?? '—');
-    if (values.some((v) => v !== values[0])) out.push({ name: p, system: 'batch job', values });
+    if (values.some((v) => v !== values[0]))
+      out.push({ path: p, name: p, system: 'batch job', values });
   }
   return out;
 }
@@ -182,8 +207,15 @@ function leaves(
 
 /** Compare's section of a batch job's Markdown report: each lane, then the events that differ. */
 export function batchCompareMarkdown(base: ScenarioInput, spec: CompareSpec): string {
-  const v = batchCompareView(base, spec);
-  const out = [heading(2, 1, 'Compare'), ''];
+  return batchCompareViewMarkdown(batchCompareView(base, spec));
+}
+
+/** {@link batchCompareMarkdown} of a compare already run; `level`: the report's heading level. */
+export function batchCompareViewMarkdown(
+  v: BatchCompareView,
+  level: HeadingLevel = DEFAULT_HEADING_LEVEL,
+): string {
+  const out = [heading(level, 1, 'Compare'), ''];
   for (const l of v.lanes) out.push(`- ${markdownText(l.title)}: ${markdownText(l.summary)}`);
   out.push('', `${v.differing} of ${v.events.length} events differ between the lanes.`);
   const differing = v.events.filter((e) => e.differs);

@@ -1,0 +1,38 @@
+/**
+ * Which engine runs a scenario, one rule for every command of the CLI — the runner, `check` on
+ * scenario files and on page embeds, `--compare`'s lanes, `--format sql`: a scenario with a
+ * `batch` part is a batch job, run by the batch engine and judged by its checker
+ * (docs/format.md#batch-jobs, docs/semantics/batch.md); any other runs on the streaming engine.
+ */
+import {
+  compareBatchExpect,
+  compareExpect,
+  runBatch,
+  simulate,
+  type Expect,
+  type ExpectMismatch,
+  type Scenario,
+  type SimulateOptions,
+} from '../engine';
+
+export type ScenarioKind = 'batch' | 'stream';
+
+export function scenarioKind(s: Pick<Scenario, 'batch'>): ScenarioKind {
+  return s.batch ? 'batch' : 'stream';
+}
+
+/** The kind in words, for a message: "a batch job". */
+export function kindWords(kind: ScenarioKind): string {
+  return kind === 'batch' ? 'a batch job' : 'a streaming scenario';
+}
+
+/** Run the scenario on its engine and compare the run with `expect` (the differences, none: it holds). */
+export function expectMismatches(
+  scenario: Scenario,
+  expect: Expect,
+  limits: Pick<SimulateOptions, 'maxTraceEntries'> = {},
+): ExpectMismatch[] {
+  return scenarioKind(scenario) === 'batch'
+    ? compareBatchExpect(runBatch(scenario), expect)
+    : compareExpect(simulate(scenario, limits), expect);
+}
