@@ -327,3 +327,74 @@ test('the batch atlas’s kinds: a filter as the stream’s, undo steps, and car
   );
   await context.close();
 });
+
+/**
+ * Projector mode on a batch job at 1280×720: the status row's controls inside the screen, its
+ * hint whole, and, once answered, the story's setup whole beside the schedule — all at 18 px or
+ * more. (Before: "Colours: system" at x 1187–1355, the hint cut with an ellipsis, the setup cut
+ * mid-sentence under its fade in a box of 4 lines.)
+ */
+test('projector mode on a batch job: the controls, the hint and the story’s setup whole at 1280×720', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('?preset=clear-rerun-window/clock-overwrite&present=1');
+  await expect(page.getByTestId('batch-setup')).toBeVisible();
+  /** Whatever of the status row or the story is cut: off screen, ellipsized or scrolled inside. */
+  const cut = () =>
+    page.evaluate(() => {
+      const out: string[] = [];
+      const status = document.querySelector('.status-line')!;
+      for (const b of status.querySelectorAll('button')) {
+        const r = b.getBoundingClientRect();
+        if (r.left < 0 || r.right > 1281) out.push(`"${b.textContent}" at x ${r.left}–${r.right}`);
+      }
+      const hint = status.querySelector('.status-body > *')!;
+      if (hint.scrollWidth > hint.clientWidth + 1)
+        out.push(`hint cut: ${hint.scrollWidth} > ${hint.clientWidth}`);
+      const setup = document.querySelector('[data-testid="story-setup"]')!;
+      const s = setup.getBoundingClientRect();
+      if (setup.scrollHeight > setup.clientHeight + 1)
+        out.push(`setup scrolls: ${setup.scrollHeight} > ${setup.clientHeight}`);
+      if (s.top < 0 || s.bottom > 721) out.push(`setup at y ${s.top}–${s.bottom}`);
+      for (const el of [hint, setup, ...status.querySelectorAll('button')]) {
+        const px = parseFloat(getComputedStyle(el).fontSize);
+        if (px < 18) out.push(`${el.textContent?.slice(0, 20)} at ${px} px`);
+      }
+      if (document.documentElement.scrollWidth > 1280)
+        out.push(`page ${document.documentElement.scrollWidth} px wide`);
+      return out;
+    });
+  expect(await cut(), 'asked').toEqual([]);
+  // Answered (skipped): the story beside the schedule, its setup still whole.
+  await page.getByTestId('predict-reveal').click();
+  await expect(page.getByText('You skipped the prediction.')).toBeVisible();
+  expect(await cut(), 'answered').toEqual([]);
+});
+
+/**
+ * The page's one keyboard map on a batch job: Space plays the schedule as it plays a stream's run
+ * (README), from the page's body once the answer is locked in; Escape closes an attempt's actions
+ * and gives the focus back to the attempt (before: Space did nothing, Escape left them open).
+ */
+test('a batch job by the keyboard: Space plays the schedule, Escape closes an attempt’s actions', async ({
+  page,
+}) => {
+  await page.goto('?preset=airflow-retry-append/append');
+  await page.getByTestId('predict-input').fill('20 rows');
+  await page.getByTestId('predict-lock').click();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Space');
+  // append, retries=1: try 1 crashes after writing, try 2 writes again — 2 attempts, 20 rows.
+  await expect(page.getByTestId('batch-attempt')).toHaveCount(2);
+  await expect(page.getByTestId('batch-summary')).toContainText('20 rows · 10 duplicates · 0 lost');
+  const attempt = page.getByRole('button', { name: /^try 2 of 2024-03-10/ });
+  await attempt.focus();
+  await page.keyboard.press('Enter');
+  const actions = page.getByRole('menuitem');
+  await expect(actions).toHaveCount(2);
+  await page.keyboard.press('Escape');
+  await expect(actions).toHaveCount(0);
+  await expect(attempt).toBeFocused();
+  await expect(attempt).toHaveAttribute('aria-expanded', 'false');
+});

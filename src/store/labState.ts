@@ -189,6 +189,12 @@ export interface LabActions {
   play(): void;
   pause(): void;
   togglePlay(): void;
+  /**
+   * A view with its own playback (the batch page's schedule) takes play/pause while it is shown:
+   * {@link LabActions.togglePlay} — Space, the page's one keyboard map — calls `toggle` instead
+   * of moving the stream's cursor. Null: it is gone.
+   */
+  setOwnPlayback(toggle: (() => void) | null): void;
   setSpeed(speed: number): void;
   setSkipIdle(on: boolean): void;
   /** Back to time 0, paused. */

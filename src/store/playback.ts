@@ -25,6 +25,7 @@ type PlaybackActions = Pick<
   | 'play'
   | 'pause'
   | 'togglePlay'
+  | 'setOwnPlayback'
   | 'setSpeed'
   | 'setSkipIdle'
   | 'restart'
@@ -71,6 +72,8 @@ export function createPlayback(
     if (prev.playing && !s.playing) flushShown();
   });
 
+  /** See setOwnPlayback. */
+  let ownPlayback: (() => void) | null = null;
   /** See setRevealGuard. */
   let revealGuard: (() => string | null) | null = null;
   /**
@@ -128,8 +131,12 @@ export function createPlayback(
       app.setState({ playing: false });
     },
     togglePlay() {
-      if (app.getState().playing) actions.pause();
+      if (ownPlayback) ownPlayback();
+      else if (app.getState().playing) actions.pause();
       else actions.play();
+    },
+    setOwnPlayback(toggle) {
+      ownPlayback = toggle;
     },
     setSpeed(speed) {
       // A speed the user chose wins over the pace of a run still on its way.

@@ -112,8 +112,9 @@ export function StatusLine() {
   );
 }
 
-const BATCH_HINT =
-  'A batch job: click an attempt on the calendar to fail it mid-write, or to clear and re-run its date.';
+// As short as the stream's HINT: in projector mode (18 px) the line shares its row with A−/A+,
+// Projector, Details and Colours at 1280 px, and a longer one was cut with an ellipsis.
+const BATCH_HINT = 'Click an attempt to fail it mid-write, or to clear and re-run its date.';
 
 const HINT = 'Click a component for its faults, or a moving record or ack to drop it.';
 

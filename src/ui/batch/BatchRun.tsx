@@ -124,6 +124,20 @@ function BatchRunOf({
   const forward = (move: () => void) => () => {
     if (a.forwardRefusal() === null) move();
   };
+  // Space (the page's one keyboard map, src/ui/hooks/useShortcuts.ts) plays and pauses the
+  // schedule as it does a stream's run: from where it stands, from the start once at its end.
+  useEffect(() => {
+    if (measureAt !== undefined) return;
+    a.setOwnPlayback(() => {
+      // (`playing` stays true once the schedule has played out: at its end Space plays it again.)
+      if (playing && !done) setPlaying(false);
+      else if (a.forwardRefusal() === null) {
+        if (done) setShown(0);
+        setPlaying(true);
+      }
+    });
+    return () => a.setOwnPlayback(null);
+  }, [a, measureAt, playing, done]);
   useEffect(() => {
     if (done && !('error' in view) && measureAt === undefined) reachEnd();
     // `phase`: locking the answer in while the schedule stands at its end reveals it too.
@@ -175,7 +189,16 @@ function BatchRunOf({
               {d.attempts
                 .filter((x) => x.id < shown)
                 .map((x) => (
-                  <li key={x.id} data-testid="batch-attempt">
+                  <li
+                    key={x.id}
+                    data-testid="batch-attempt"
+                    onKeyDown={(e) => {
+                      // Escape closes the attempt's actions, the focus back on the attempt.
+                      if (e.key !== 'Escape' || menu !== x.id) return;
+                      setMenu(null);
+                      e.currentTarget.querySelector('button')?.focus();
+                    }}
+                  >
                     <button
                       type="button"
                       aria-expanded={menu === x.id}
