@@ -21,10 +21,10 @@ export interface CardCutBoxes {
 }
 
 /** Pixels a measure may be off by (rounding of fractional layout) before it counts as a cut. */
-export const CUT_TOLERANCE_PX = 1;
+const CUT_TOLERANCE_PX = 1;
 /** Measures after the first while a cut is left, and the wait before each. */
-export const CUT_REMEASURES = 3;
-export const CUT_REMEASURE_MS = 500;
+const CUT_REMEASURES = 3;
+const CUT_REMEASURE_MS = 500;
 
 /** The cuts now, one line each ("Producer component cut by 35 px"); empty when all is whole. */
 export function cardCuts(page: Page, boxes: CardCutBoxes): Promise<string[]> {
