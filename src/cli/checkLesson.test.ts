@@ -84,3 +84,19 @@ describe('delivery-lab check on a lesson file', { timeout: 60_000 }, () => {
     expect(problems[1]).toContain(':4: steps.2.thenFlipTo');
   });
 });
+
+describe('delivery-lab check on a lesson with a batch job', { timeout: 60_000 }, () => {
+  it('a batch preset step runs on the batch engine: its expect (20 rows, 10 duplicates) holds', () => {
+    // airflow-retry-append/append (src/scenarios/library/batch.ts, S21): try 1 appends e1..e10
+    // and crashes after its write, the retry appends them again — the preset's own expect, 20
+    // rows and 10 duplicates; the streaming engine on its 10 events gave 10 rows, no duplicate.
+    const file = join(dir, 'batch-lesson.json');
+    writeFileSync(file, lesson([{ title: 'Retry', preset: 'airflow-retry-append/append' }]));
+    const r = check(file);
+    expect(r.out.split('\n')).toEqual([
+      `✓ ${relative('.', file)} (Checked, step 1: Retry)`,
+      'check: 1 scenario: 1 passed, 0 failed, 0 malformed',
+    ]);
+    expect(r.code).toBe(0);
+  });
+});

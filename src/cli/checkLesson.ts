@@ -3,11 +3,12 @@
  * library preset's, or an inline scenario's own — is run and compared with it, one result per
  * step; a malformed lesson is one result naming the field, as a scenario file's is.
  */
-import { compareExpect, parseScenario, readJsonText, simulate } from '../engine';
+import { parseScenario, readJsonText } from '../engine';
 import { looksLikeLesson, parseLesson, resolveStep } from '../scenarios/lessons';
 import type { CheckResult } from './check';
 import { malformedJson } from './checkReport';
 import { lineOfPath } from './jsonPathLines';
+import { expectMismatches } from './scenarioEngine';
 
 /** Whether JSON text is meant as a lesson (it lists `steps`), not a scenario. */
 export function isLessonText(text: string): boolean {
@@ -27,7 +28,8 @@ export function checkLessonFile(file: string, text: string): CheckResult[] {
     const r = parseScenario(step.scenario);
     // parseLesson validated every step's scenario: this holds.
     if (!r.ok || !r.scenario.expect) return [];
-    const diff = compareExpect(simulate(r.scenario), r.scenario.expect);
+    // On the engine of the step's kind (a batch job's: the batch engine), as a scenario file's.
+    const diff = expectMismatches(r.scenario, r.scenario.expect);
     return [
       {
         file,
