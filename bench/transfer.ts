@@ -60,20 +60,19 @@ export async function transferOf(
     if (u.origin === origin) paths.add(u.pathname === '/' ? '/index.html' : u.pathname);
   });
   await page.goto(url, { waitUntil: 'commit' });
-  const h = await page.waitForFunction(
-    (sel) => (document.querySelector(sel) ? performance.now() : 0),
-    painted,
-    { polling: 'raf', timeout: 60_000 },
-  );
-  const paintMs = (await h.jsonValue()) as number;
-  const s = settled
-    ? await page.waitForFunction(
-        (sel) => (document.querySelector(sel) ? performance.now() : 0),
-        settled,
-        { polling: 'raf', timeout: 60_000 },
-      )
-    : null;
-  const settledMs = s ? ((await s.jsonValue()) as number) : NaN;
+  // Both watched at once, from the start: each time is the first frame its selector matched in,
+  // whichever comes first (one waited for after the other is late by at least a frame).
+  const firstFrame = (sel: string) =>
+    page
+      .waitForFunction((q) => (document.querySelector(q) ? performance.now() : 0), sel, {
+        polling: 'raf',
+        timeout: 60_000,
+      })
+      .then(async (h) => (await h.jsonValue()) as number);
+  const [paintMs, settledMs] = await Promise.all([
+    firstFrame(painted),
+    settled ? firstFrame(settled) : NaN,
+  ]);
   await page.waitForTimeout(1000);
   await context.close();
   let raw = 0;

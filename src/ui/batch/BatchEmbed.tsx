@@ -11,7 +11,6 @@
  * the schedule plays (issue 31: 578 → 929 px at 480 px).
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { encodeShare } from '../../platform/share';
 import type { LabState } from '../../store/labStore';
 import { useLab } from '../../store/LabContext';
 import { GuaranteeRadios } from '../GuaranteeRadios';
@@ -21,6 +20,7 @@ import type { EmbedOptions } from '../embed/embedOptions';
 import { useCompact } from '../embed/useCompact';
 import { MeasureAtEnd, reservedHeightStyle } from '../embed/ReserveHeight';
 import { useReportHeight } from '../embed/useReportHeight';
+import { OpenInLab } from '../embed/OpenInLab';
 import { PredictFirst } from '../library/Prediction';
 import { EMBED_PREDICT_IDS, embedQuestion } from '../embed/embedQuestion';
 import { batchPageView } from '../../views/batch/batchView';
@@ -62,7 +62,6 @@ export function BatchEmbed({
   }, [scenario]);
   // Reported once the height is known (reserved or fixed): the host's frame is sized once.
   useReportHeight(root, options.frameId, !measuring && !needsMeasure);
-  const fullHref = useMemo(() => `./#${encodeShare(scenario)}`, [scenario]);
   // `predict=1`: the question first, as the stream player asks it (../embed/EmbedApp.tsx);
   // locking the answer in plays the schedule, and autoplay waits for it.
   const [requests, setRequests] = useState({ play: 0, restart: 0 });
@@ -106,9 +105,8 @@ export function BatchEmbed({
         </h1>
         <span className="spacer" />
         {!options.lock && <GuaranteeRadios name="embed-guarantee" />}
-        <a href={fullHref} target="_blank" rel="noopener noreferrer" className="embed-open">
-          Open in Delivery Lab ↗
-        </a>
+        {/* The link made when reached for, as the stream player's: no codec (nor zod) before. */}
+        <OpenInLab scenario={scenario} />
       </header>
       {options.predict && (
         <div className="embed-prediction">
