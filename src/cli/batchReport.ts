@@ -61,7 +61,7 @@ export function batchText(r: BatchResult, name: string, ref: string | null): str
  * a line, src/engine/batch/trace.ts), so `traceHash` means what the stream's report says: the
  * trace, hashed with SHA-256.
  */
-export function batchTraceSha256(entries: readonly BatchEntry[]): string {
+function batchTraceSha256(entries: readonly BatchEntry[]): string {
   const hash = createHash('sha256');
   entries.forEach((e, i) => hash.update(`${i === 0 ? '' : '\n'}${JSON.stringify(e)}`));
   return hash.digest('hex');
