@@ -26,7 +26,7 @@ export async function verdictSteps(page: Page, verdict: number): Promise<Verdict
       .map((r) => r.responseEnd);
     return {
       html: nav.responseEnd,
-      js: Math.max(...scripts),
+      js: scripts.length > 0 ? Math.max(...scripts) : NaN,
       presets: mark('lab:presets-in'),
       main,
       run: mark('lab:run-settled'),
@@ -47,7 +47,11 @@ export function verdictStepsLine(all: VerdictSteps[]): string {
     const m = s.length >> 1;
     return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
   };
-  const at = VERDICT_STEPS.map((k) => `${k} ${median(all.map((s) => s[k])).toFixed(0)}`);
+  // A build without the marks (before 2026-12-03's fourth session) has only html and verdict.
+  const at = VERDICT_STEPS.map((k) => {
+    const m = median(all.map((s) => s[k]));
+    return `${k} ${Number.isFinite(m) ? m.toFixed(0) : '–'}`;
+  });
   const files = median(all.map((s) => s.files));
   return `first verdict's steps (median ms since navigation): ${at.join(' → ')}; ${files} files fetched`;
 }
