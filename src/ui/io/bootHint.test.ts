@@ -4,11 +4,10 @@
  * not "opened as a file" — a first `npm start` optimising its dependencies showed that after 4 s.
  * Opened as a file, the script leaves the page's own words.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import page from '../../../index.html?raw';
+import script from '../../../public/boot-hint.js?raw';
 
-const page = readFileSync('index.html', 'utf8');
-const script = readFileSync('public/boot-hint.js', 'utf8');
 const root = /<div id="root">([\s\S]*?)<\/div>/.exec(page)![1]!;
 
 function hintAfterScript(protocol: string): string {
