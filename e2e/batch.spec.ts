@@ -90,6 +90,7 @@ test('a batch preset with its question pending: Play the schedule and Show the e
   // Try 2's ten rows are marked as the second copies, as the stream sink marks them.
   await expect(page.locator('.batch-row[data-copy="2"]')).toHaveCount(10);
   await expect(page.locator('.batch-row[data-copy="2"]').first()).toContainText('e1 ×2');
+  await expect(page.getByTestId('batch-copy-key')).toContainText('×2: the second copy');
   await end.click();
   await expect(page.getByTestId('batch-attempt')).toHaveCount(2);
 });

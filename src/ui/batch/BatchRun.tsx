@@ -260,6 +260,12 @@ function BatchRunOf({
                 ))}
               </div>
             ))}
+            {view.partitions.some((p) => p.rows.some((r) => r.copy > 1)) && (
+              // The mark in words (it was for screen readers only).
+              <p className="muted" data-testid="batch-copy-key">
+                ×2: the second copy of an event’s id in the table (×3 the third…).
+              </p>
+            )}
             <p data-testid="batch-summary">{view.summary}</p>
           </section>
           {(embed?.why ?? true) && (
