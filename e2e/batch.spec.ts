@@ -90,6 +90,7 @@ test('a batch preset with its question pending: Play the schedule and Show the e
   // Try 2's ten rows are marked as the second copies, as the stream sink marks them.
   await expect(page.locator('.batch-row[data-copy="2"]')).toHaveCount(10);
   await expect(page.locator('.batch-row[data-copy="2"]').first()).toContainText('e1 ×2');
+  await expect(page.getByTestId('batch-copy-key')).toContainText('×2: the second copy');
   await end.click();
   await expect(page.getByTestId('batch-attempt')).toHaveCount(2);
 });
@@ -245,6 +246,14 @@ test('the batch embed asks its question first (predict=1); the page’s batch at
     '15 of 24 pairs of faults break the exactly-once claim: 4 lose events, 11 duplicate them.',
     { timeout: 30_000 },
   );
+  // The cells' glyphs in words under the map, as the stream atlas's legend (reused): 4 + 11 =
+  // 15 broken, so none both; 24 − 15 = 9 held; a batch job has no stuck run to name.
+  const legend = page.getByTestId('atlas-legend');
+  await expect(legend).toContainText('✕ losses: 4');
+  await expect(legend).toContainText('2× duplicates: 11');
+  await expect(legend).toContainText('✕2 losses and duplicates: 0');
+  await expect(legend).toContainText('✓ held: 9');
+  await expect(legend.locator('li')).toHaveCount(4);
 });
 
 test('batch Compare: the rows that differ first, each lane’s why, a lost event a struck-through gap; keyboard and axe', async ({

@@ -111,3 +111,44 @@ test('in a lesson’s presenter view the room follows the steps: PageDown asks t
   await page.locator('body').press('r');
   await expect(student.getByTestId(ids.studentReveal)).toBeVisible();
 });
+
+/**
+ * A batch preset asked of the room at 1280×720: the panel leaves the question box and the
+ * page's buttons in sight (it covered them), and the reveal marks the choice the batch run's
+ * verdict names (claim-then-write loses e5: "Some events lost") — before, nothing was marked and
+ * the results' `right` column stayed empty.
+ */
+test('a batch preset in the room: the panel hides nothing, the reveal marks the batch verdict’s choice', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${server.url}?preset=redis-claim-order/claim-then-write`);
+  await page.getByTestId(ids.start).click();
+  const code = (await page.getByTestId(ids.code).textContent())!.trim();
+  const panel = (await page.getByTestId(ids.panel).boundingBox())!;
+  for (const el of [
+    page.getByTestId(testIds.predictQuestion),
+    page.getByTestId(testIds.predictInput),
+    page.getByTestId(testIds.shareButton),
+    page.getByTestId(testIds.importButton),
+    page.getByRole('button', { name: 'Embed', exact: true }),
+  ]) {
+    const b = (await el.boundingBox())!;
+    expect(b.x + b.width, `${await el.textContent()} ends left of the room panel`).toBeLessThan(
+      panel.x,
+    );
+  }
+  const student = await (await browser.newContext()).newPage();
+  // The code as typed in lower case: the join page reads it as the code.
+  await student.goto(`${server.url}?join=${code.toLowerCase()}`);
+  await student.getByTestId(ids.studentJoin).click();
+  await page.getByTestId(ids.publish).click();
+  await student.getByRole('radio', { name: 'Some events lost' }).check();
+  await student.getByTestId(ids.studentSend).click();
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  await page.getByTestId(ids.reveal).click();
+  const reveal = student.getByTestId(ids.studentReveal);
+  await expect(reveal).toContainText(': right.');
+});

@@ -108,6 +108,17 @@ describe('classroom server', () => {
     expect((await students[2]!.s.next('refused')).reason).toBe('revealed');
   });
 
+  it('takes a join code typed in lower case, as the join page reads ?join=', async () => {
+    const server = await start();
+    const { created } = await presenterWithStep(server);
+    const { joined } = await student(server, created.code.toLowerCase());
+    expect(joined.step).toEqual(STEP);
+    // Still a code of its alphabet and length: "O" (a look-alike of 0) is no code's.
+    const s = await client(server);
+    s.send({ type: 'join', code: 'o'.repeat(6) });
+    expect(await s.next('refused')).toMatchObject({ field: 'code' });
+  });
+
   it('refuses presenter-only actions to a student, and the student keeps answering', async () => {
     const server = await start();
     const { created, presenter } = await presenterWithStep(server);

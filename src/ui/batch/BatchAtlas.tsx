@@ -13,13 +13,22 @@
  * View model: src/views/batch/batchAtlas.ts.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { BatchAtlasCell, BatchPlacementKind, Scenario, ScenarioInput } from '../../engine';
+import type {
+  BatchAtlasCell,
+  BatchPlacementKind,
+  Outcome,
+  Scenario,
+  ScenarioInput,
+} from '../../engine';
 import { runBatchAtlasInWorker, type AtlasProgress } from '../../platform/atlasWorkers';
 import { useActions, useLab } from '../../store/LabContext';
 import { selectParse, type LabState } from '../../store/labStore';
 import { OUTCOME_LOOK } from '../../views/atlas/heatCells';
+import type { OutcomeCounts } from '../../views/atlas/heatMap';
 import { BATCH_ATLAS_KINDS, pageRefusal } from '../../views/atlas/atlasKinds';
+import { AtlasLegend } from '../atlas/AtlasLegend';
 import { KindFilter } from '../atlas/KindFilter';
+import '../atlas/atlas.css';
 import { HiddenOutcome } from '../library/HiddenOutcome';
 import { usePredictionGate } from '../library/usePredictionGate';
 import { useAtlasChoice } from '../atlas/useAtlasChoice';
@@ -264,6 +273,8 @@ function AtlasMap({ scenario, cells }: { scenario: ScenarioInput; cells: BatchAt
           ))}
         </tbody>
       </table>
+      {/* The glyphs in words, as under the stream's heat map (they were a title only). */}
+      <AtlasLegend totals={trialTotals(map.rows)} outcomes={BATCH_OUTCOMES} />
       {cell && (
         <ul className="batch-heat-trials" aria-label="Faults in this cell">
           {cell.trials.map((t) => (
@@ -278,4 +289,16 @@ function AtlasMap({ scenario, cells }: { scenario: ScenarioInput; cells: BatchAt
       )}
     </>
   );
+}
+
+/** What a batch fault can end in: no batch run is left stuck (docs/semantics/batch.md "Fates"). */
+const BATCH_OUTCOMES: readonly Outcome[] = ['held', 'duplicates', 'losses', 'both'];
+
+/** How many of the map's faults end in each outcome. */
+function trialTotals(
+  rows: readonly { cells: readonly ({ trials: { look: Outcome }[] } | null | undefined)[] }[],
+) {
+  const totals: OutcomeCounts = { held: 0, duplicates: 0, losses: 0, both: 0, stuck: 0 };
+  for (const r of rows) for (const c of r.cells) for (const t of c?.trials ?? []) totals[t.look]++;
+  return totals;
 }

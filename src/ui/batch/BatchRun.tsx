@@ -11,7 +11,7 @@ import type { ScenarioInput } from '../../engine';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import { batchPageView, clearAndRerun, failMidWrite } from '../../views/batch/batchView';
-import { ordinal } from '../../views/run/format';
+import { formatCountOf, ordinal } from '../../views/run/format';
 import type { BatchSetupView } from '../../views/batch/batchSetup';
 import { knobMeta } from '../../views/edit/knobs';
 import type { KeyValue } from '../../views/edit/knobsKey';
@@ -206,7 +206,7 @@ function BatchRunOf({
                       onClick={() => setMenu(menu === x.id ? null : x.id)}
                       title={x.windowLabel}
                     >
-                      {x.words}: {x.outcome}, read {x.window} ({x.rowsRead} rows)
+                      {x.words}: {x.outcome}, read {x.window} ({formatCountOf(x.rowsRead, 'row')})
                     </button>
                     {menu === x.id && (
                       <span role="menu">
@@ -260,6 +260,12 @@ function BatchRunOf({
                 ))}
               </div>
             ))}
+            {view.partitions.some((p) => p.rows.some((r) => r.copy > 1)) && (
+              // The mark in words (it was for screen readers only).
+              <p className="muted" data-testid="batch-copy-key">
+                ×2: the second copy of an event’s id in the table (×3 the third…).
+              </p>
+            )}
             <p data-testid="batch-summary">{view.summary}</p>
           </section>
           {(embed?.why ?? true) && (

@@ -30,6 +30,7 @@ import {
 } from '../../engine';
 import { noFaultNeededSentence } from '../atlas/heatCells';
 import { observedWords } from './observedWords';
+import { formatCountOf } from '../run/format';
 
 interface BatchAtlasRow {
   words: string;
@@ -126,7 +127,7 @@ function batchAtlasView(
     words: c.then
       ? `${placementWords(first, c.placement)}, then ${placementWords(first, c.then)}`
       : placementWords(first, c.placement),
-    outcome: `${observedWords(c.observed)}: ${c.lost} lost, ${c.duplicates} duplicates${
+    outcome: `${observedWords(c.observed)}: ${c.lost} lost, ${formatCountOf(c.duplicates, 'duplicate')}${
       c.wrongPartitionRows > 0 ? `, ${c.wrongPartitionRows} under the wrong partition` : ''
     }`,
     held: c.held,
@@ -220,7 +221,7 @@ export function batchHeatMap(
   const own = checkBatch(simulateBatch(job), claim);
   const already = own.held
     ? ''
-    : `The job as it is already breaks the ${claim} claim (${own.totals.lost} lost, ${own.totals.duplicates} duplicate${own.totals.duplicates === 1 ? '' : 's'}), before any fault is added. `;
+    : `The job as it is already breaks the ${claim} claim (${own.totals.lost} lost, ${formatCountOf(own.totals.duplicates, 'duplicate')}), before any fault is added. `;
   const summary =
     already +
     (broken.length === 0

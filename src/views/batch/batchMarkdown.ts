@@ -7,6 +7,7 @@
 import { attemptWords, windowWords, type Scenario } from '../../engine';
 import { DEFAULT_HEADING_LEVEL, heading, markdownText, type MarkdownOptions } from '../io/markdown';
 import { batchPageView } from './batchView';
+import { formatCountOf } from '../run/format';
 import { runBatch } from '../../engine';
 
 export function batchMarkdownReport(
@@ -27,7 +28,7 @@ export function batchMarkdownReport(
   out.push(
     `Claimed **${v.claimed}**, observed **${v.observed}**: the claim ${v.held ? 'held' : 'did **not** hold'}.`,
     '',
-    `${t.rows} rows, sum ${t.observedSum} of ${t.expectedSum}; ${t.duplicates} duplicates, ${t.lost} lost (${t.falseMerges} false merge${t.falseMerges === 1 ? '' : 's'}), ${t.wrongPartitionRows} rows under the wrong partition.`,
+    `${formatCountOf(t.rows, 'row')}, sum ${t.observedSum} of ${t.expectedSum}; ${formatCountOf(t.duplicates, 'duplicate')}, ${t.lost} lost (${formatCountOf(t.falseMerges, 'false merge')}), ${formatCountOf(t.wrongPartitionRows, 'row')} under the wrong partition.`,
     '',
   );
   out.push(section('Runs'), '');

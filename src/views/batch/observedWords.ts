@@ -6,6 +6,7 @@
  */
 import type { BatchVerdict, Guarantee } from '../../engine';
 import { GUARANTEE_BADGES } from '../library/guaranteeBadges';
+import { formatCountOf } from '../run/format';
 
 const NONE = GUARANTEE_BADGES.none;
 
@@ -16,5 +17,5 @@ export function observedWords(observed: Guarantee | 'none'): string {
 /** A batch run's totals and observed guarantee in one line: the page's summary and a Compare lane's. */
 export function batchTotalsWords(v: Pick<BatchVerdict, 'totals' | 'observed'>): string {
   const t = v.totals;
-  return `${t.rows} rows · ${t.duplicates} duplicates · ${t.lost} lost · ${t.wrongPartitionRows} under the wrong partition · observed ${observedWords(v.observed)}`;
+  return `${formatCountOf(t.rows, 'row')} · ${formatCountOf(t.duplicates, 'duplicate')} · ${t.lost} lost · ${t.wrongPartitionRows} under the wrong partition · observed ${observedWords(v.observed)}`;
 }

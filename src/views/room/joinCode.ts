@@ -8,7 +8,7 @@ export const JOIN_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const JOIN_CODE_LENGTH = 6;
 
 /** A code as typed ("abc 23x") made comparable: upper case, spaces and dashes dropped. */
-function normalizeJoinCode(typed: string): string {
+export function normalizeJoinCode(typed: string): string {
   return typed.toUpperCase().replace(/[\s-]/g, '');
 }
 

@@ -11,7 +11,7 @@
  * or nonsense keeps their place in the session.
  */
 import { z } from 'zod';
-import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH } from './joinCode';
+import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, normalizeJoinCode } from './joinCode';
 
 /** The limits every refusal names. One place, read by the server, the page and the docs. */
 export const ROOM_LIMITS = {
@@ -43,6 +43,13 @@ export const ROOM_LIMITS = {
 const joinCode = z
   .string()
   .regex(new RegExp(`^[${JOIN_CODE_ALPHABET}]{${JOIN_CODE_LENGTH}}$`), 'a 6-character join code');
+
+/**
+ * A join code as a student's client sends it: read as the join page reads `?join=` (upper case,
+ * spaces and dashes dropped), so a raw `join` with "42d4ct" joins room 42D4CT as `?join=42d4ct`
+ * does — it was refused "a 6-character join code".
+ */
+const typedJoinCode = z.string().max(32).transform(normalizeJoinCode).pipe(joinCode);
 
 const token = z.string().min(16).max(64);
 const id = z.string().min(1).max(64);
@@ -107,7 +114,7 @@ export const CHALLENGE_ANSWERS = [
 export const ClientMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('join'),
-    code: joinCode,
+    code: typedJoinCode,
     /** Optional; never shown to other students. */
     name: line(ROOM_LIMITS.nameChars).optional(),
     /** The token of an earlier join (kept in sessionStorage): a reload rejoins as the same student. */
