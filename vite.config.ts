@@ -162,20 +162,27 @@ type ImportsOf = (
  * `main` — the entry itself, the embed's page and all it may load. The `lab` chunk's (below).
  */
 export function labOnlyModules(importsOf: ImportsOf, main: string, entry: string): Set<string> {
-  const reach = (from: string, lazily: boolean, stop?: string): Set<string> => {
-    const seen = new Set<string>();
-    const todo = [from];
-    for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
-      if (seen.has(id) || id === stop) continue;
-      seen.add(id);
-      const info = importsOf(id);
-      if (info === null) continue;
-      todo.push(...info.importedIds, ...(lazily ? info.dynamicallyImportedIds : []));
-    }
-    return seen;
-  };
-  const others = reach(entry, true, main);
-  return new Set([...reach(main, false)].filter((id) => !others.has(id)));
+  const others = reachable(importsOf, entry, true, main);
+  return new Set([...reachable(importsOf, main, false)].filter((id) => !others.has(id)));
+}
+
+/** The modules `from` reaches by static imports (and dynamic ones if `lazily`), not past `stop`. */
+function reachable(
+  importsOf: ImportsOf,
+  from: string,
+  lazily: boolean,
+  stop?: string,
+): Set<string> {
+  const seen = new Set<string>();
+  const todo = [from];
+  for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
+    if (seen.has(id) || id === stop) continue;
+    seen.add(id);
+    const info = importsOf(id);
+    if (info === null) continue;
+    todo.push(...info.importedIds, ...(lazily ? info.dynamicallyImportedIds : []));
+  }
+  return seen;
 }
 
 /**
@@ -224,14 +231,8 @@ function embedFirstLoadInOneChunk(): { plugin: Plugin; test: (id: string) => boo
     buildEnd() {
       firstLoad.clear();
       const root = [...this.getModuleIds()].find((id) => EMBED_ROOT.test(id));
-      const queue = root === undefined ? [] : [root];
-      const seen = new Set(queue);
-      while (queue.length > 0)
-        for (const next of this.getModuleInfo(queue.pop()!)?.importedIds ?? [])
-          if (!seen.has(next)) {
-            seen.add(next);
-            queue.push(next);
-          }
+      if (root === undefined) return;
+      const seen = reachable((id) => this.getModuleInfo(id), root, false);
       const embedOnly = (id: string) =>
         this.getModuleInfo(id)?.importers.every((i) => i.endsWith(PREACT_TAG)) === true;
       for (const id of seen)
