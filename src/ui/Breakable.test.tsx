@@ -32,3 +32,30 @@ describe('Breakable ids', () => {
     );
   });
 });
+
+describe('Breakable dates', () => {
+  it('keeps a date whole at its hyphens (2024-03-10, 2024-03-10T05), beside ids and config names', () => {
+    const { container } = render(
+      <p>
+        <Breakable text="How many rows does partition 2024-03-10 hold? e1 at 2024-03-10T05, retries=1." />
+      </p>,
+    );
+    const dates = [...container.querySelectorAll('.date')].map((e) => e.textContent);
+    expect(dates).toEqual(['2024-03-10', '2024-03-10T05']);
+    expect(container.querySelectorAll('.event-id')).toHaveLength(0);
+    expect(container.textContent).toBe(
+      'How many rows does partition 2024-03-10 hold? e1 at 2024-03-10T05, retries=1.',
+    );
+  });
+
+  it('keeps an id and a date apart in one text, in order', () => {
+    const { container } = render(
+      <p>
+        <Breakable text="p-7 of 2024-03-11 and p-8" />
+      </p>,
+    );
+    expect(container.firstElementChild!.innerHTML).toBe(
+      '<span class="event-id">p-7</span> of <span class="date">2024-03-11</span> and <span class="event-id">p-8</span>',
+    );
+  });
+});

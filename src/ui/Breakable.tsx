@@ -1,31 +1,51 @@
 import { Fragment } from 'react';
 
 /** A record or component id with a hyphen before its number: p-20, broker-1, payments-0. */
-const HYPHENATED_ID = /((?<![\w-])[A-Za-z][\w]*-\d+(?![\w]))/;
+const HYPHENATED_ID = /(?<![\w-])[A-Za-z]\w*-\d+(?!\w)/;
+
+/**
+ * A date as the batch stories write their logical dates (ISO 8601, src/engine/batch/calendar.ts):
+ * 2024-03-10, an hourly period 2024-03-10T05, a time 2024-03-10T05:00.
+ */
+const DATE = /(?<![\w-])\d{4}-\d{2}-\d{2}(?:T\d{2}(?::\d{2})?)?(?![\w-])/;
+
+/** The words kept on one line, each captured so that `split` keeps it: an id, then a date. */
+const UNBROKEN = new RegExp(`(${HYPHENATED_ID.source})|(${DATE.source})`);
 
 /**
  * Text in which a configuration name (`enable.idempotence=false`,
  * `execution.checkpointing.interval`) may wrap after a dot or an equals sign. In a narrow column
  * the browser otherwise breaks such a long word wherever it overflows — mid-name, or before the
  * comma that follows it. An id never wraps at its hyphen ("p-|20" read as two words: the README's
- * screenshot): it is kept whole (`.event-id`, white-space: nowrap).
+ * screenshot): it is kept whole (`.event-id`, white-space: nowrap). Nor does a date ("2024-03-|10"
+ * in the batch question, projector mode): `.date` is nowrap too.
  */
 export function Breakable({ text }: { text: string }) {
-  return (
-    <>
-      {text.split(HYPHENATED_ID).map((piece, k) =>
-        k % 2 === 1 ? (
-          <span key={k} className="event-id">
-            {piece}
-          </span>
-        ) : (
-          <Fragment key={k}>
-            <ConfigNames text={piece} />
-          </Fragment>
-        ),
-      )}
-    </>
-  );
+  // split() with two groups yields [text, id, date, text, id, date, …]: the unmatched one undefined.
+  const pieces = text.split(UNBROKEN);
+  const out = [];
+  for (let k = 0; k < pieces.length; k += 3) {
+    out.push(
+      <Fragment key={k}>
+        <ConfigNames text={pieces[k]!} />
+      </Fragment>,
+    );
+    const id = pieces[k + 1];
+    const date = pieces[k + 2];
+    if (id !== undefined)
+      out.push(
+        <span key={k + 1} className="event-id">
+          {id}
+        </span>,
+      );
+    if (date !== undefined)
+      out.push(
+        <span key={k + 2} className="date">
+          {date}
+        </span>,
+      );
+  }
+  return <>{out}</>;
 }
 
 /** `text` with a <wbr> after each dot or equals sign inside a configuration name. */
