@@ -15,7 +15,8 @@
  *    placements, click → heat map drawn (median of BENCH_ATLAS_REPEAT, default 3), runs/s
  *    (issue 23: ≤ 2 s). BENCH_UI=atlas measures only this; BENCH_UI=load only 1 and 2;
  *    BENCH_UI=verdict only 2 and the preset switch (issue 24's two figures, no transfers);
- *    BENCH_UI=embed only the embed's part of 1 (transfer, files, first paint median;
+ *    BENCH_UI=embed only the embed's part of 1 (transfer, files, first paint median and its
+ *    steps, bench/embedSteps.ts;
  *    BENCH_EMBED_TOP=n lists its n largest files, default 10; then, once each, the transfer of
  *    an embed asking a prediction, of a Flink job, a Spark query and a batch job);
  *    BENCH_ATLAS_PRESETS=a/b,c/d picks the presets;
@@ -32,6 +33,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { chromiumArgs, findOrInstallChromium } from '../scripts/chromium.mjs';
 import { ATLAS_PAGE_BEFORE } from './atlasBefore';
+import { embedStepsLine, loadEmbed } from './embedSteps';
 import { transferOf, type Transfer } from './transfer';
 import { verdictSteps, verdictStepsLine, type VerdictSteps } from './verdictSteps';
 
@@ -412,6 +414,12 @@ async function main(): Promise<void> {
       console.log(
         `embed first run ready: median ${fmt(median(embeds.map((t) => t.settledMs)))} ms; the player shown a median ${fmt(median(measuring))} ms after it (its height measured)`,
       );
+      // Where the embed's first paint goes (bench/embedSteps.ts; file by file:
+      // scripts/embed-waterfall.ts), over as many more loads.
+      const embedSteps = [];
+      for (let i = 0; i < ROUNDS; i++)
+        embedSteps.push((await loadEmbed(browser, embedUrl, EMBED_VISIBLE, EMBED_VIEWPORT)).steps);
+      console.log(`${embedStepsLine(embedSteps)} (load average ${fmt(loadavg()[0]!, 2)})`);
       // The other kinds of embed (one load each): what each fetches until its run is ready.
       for (const [what, query] of OTHER_EMBEDS) {
         const t = await transferOf(

@@ -16,6 +16,9 @@ import { parseEmbedOptions, withSharePrediction } from './ui/embed/embedOptions'
 import { ErrorBoundary } from './ui/ErrorBoundary';
 
 // Composition root of the embed: the only file that wires browser globals into its UI.
+// The embed's first-paint steps that `npm run bench` times (bench/embedSteps.ts): its imports
+// evaluated (the presets awaited by src/ui/io/bootLab.ts), its first run settled, its first render.
+performance.mark('embed:main');
 followSystemScheme();
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
@@ -34,6 +37,7 @@ const whyChunk = parseEmbedOptions(search).panels.includes('why')
 // first edit (a reload of the frame would then lose the author's scenario) and watch for links
 // pasted into an address bar the frame does not have.
 const booted = bootEmbed();
+void booted.lab.actions.settled().then(() => void performance.mark('embed:run-settled'));
 const options = withSharePrediction(
   parseEmbedOptions(search),
   search,
@@ -51,6 +55,7 @@ const why = whyChunk ? (await whyChunk).Explanations : null;
 // render once): a docs page's frame shows the player's frame and controls while the run is
 // computed; the player fills in as it arrives, its height reported only once measured
 // (ReserveHeight.tsx), so the host's frame is still sized once.
+performance.mark('embed:render');
 createRoot(container).render(
   <StrictMode>
     <ErrorBoundary onReload={() => window.location.reload()}>

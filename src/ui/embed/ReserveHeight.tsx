@@ -67,12 +67,17 @@ export function MeasureAtEnd({
     let tallest = 0;
     let frame = 0;
     let id = 0;
+    // Steps of the embed's first paint that `npm run bench` times (bench/embedSteps.ts).
+    performance.mark('embed:measure-start');
     const measure = () => {
       const el = root.shadow.querySelector('.embed');
       if (el) tallest = Math.max(tallest, Math.ceil(el.getBoundingClientRect().height));
       frame++;
       const sample = Math.floor(frame / SAMPLE_FRAMES);
-      if (sample >= samples.length) return onMeasured(tallest);
+      if (sample >= samples.length) {
+        performance.mark('embed:measure-end');
+        return onMeasured(tallest);
+      }
       if (frame % SAMPLE_FRAMES === 0) {
         const idx = samples[sample]!;
         if (typeof children === 'function') flushSync(() => setAt(idx));
