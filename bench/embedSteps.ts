@@ -35,6 +35,19 @@ export const EMBED_STEPS = [
 ] as const;
 export type EmbedSteps = Record<(typeof EMBED_STEPS)[number] | 'files' | 'waves', number>;
 
+/**
+ * The page's main thread until the player was shown (ms, Chromium's own counters: CDP
+ * `Performance.getMetrics`): busy in all (`task`), of it running scripts, laying out, and
+ * recalculating styles. Time the thread spent working, not waiting: far less swayed by the
+ * machine's load than the steps' wall-clock times.
+ */
+export interface MainThread {
+  task: number;
+  script: number;
+  layout: number;
+  style: number;
+}
+
 /** One file the load fetched: its name without the build's hash, requested → arrived (ms). */
 export interface Fetched {
   name: string;
@@ -44,6 +57,7 @@ export interface Fetched {
 
 export interface EmbedLoad {
   steps: EmbedSteps;
+  main: MainThread;
   files: Fetched[];
   /** Every `embed:`/`lab:` mark, in order (ms since navigation start). */
   marks: { name: string; at: number }[];
@@ -66,6 +80,8 @@ export async function loadEmbed(
   );
   try {
     const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
     await page.goto(url, { waitUntil: 'commit' });
     const paint = await page
       .waitForFunction((q) => (document.querySelector(q) ? performance.now() : 0), shown, {
@@ -73,6 +89,14 @@ export async function loadEmbed(
         timeout: 60_000,
       })
       .then(async (h) => (await h.jsonValue()) as number);
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const metric = (name: string) => 1000 * (metrics.find((m) => m.name === name)?.value ?? NaN);
+    const thread: MainThread = {
+      task: metric('TaskDuration'),
+      script: metric('ScriptDuration'),
+      layout: metric('LayoutDuration'),
+      style: metric('RecalcStyleDuration'),
+    };
     const read = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const files = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
@@ -103,7 +127,7 @@ export async function loadEmbed(
       files: files.filter((f) => f.start <= paint).length,
       waves: waves(scripts.filter((f) => f.start <= paint)),
     };
-    return { steps, files, marks: read.marks };
+    return { steps, main: thread, files, marks: read.marks };
   } finally {
     await context.close();
   }
@@ -129,6 +153,12 @@ const median = (xs: number[]) => {
   const m = s.length >> 1;
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
+
+/** One line: the main thread's medians over the loads (ms). */
+export function mainThreadLine(all: readonly MainThread[]): string {
+  const m = (k: keyof MainThread) => median(all.map((x) => x[k])).toFixed(0);
+  return `embed main thread until first paint (median ms of work, CDP Performance.getMetrics): ${m('task')} busy, of it script ${m('script')}, layout ${m('layout')}, style ${m('style')}`;
+}
 
 /** One line: each step's median over the loads, the files and rounds of requests. */
 export function embedStepsLine(all: readonly EmbedSteps[]): string {

@@ -33,7 +33,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { chromiumArgs, findOrInstallChromium } from '../scripts/chromium.mjs';
 import { ATLAS_PAGE_BEFORE } from './atlasBefore';
-import { embedStepsLine, loadEmbed } from './embedSteps';
+import { embedStepsLine, loadEmbed, mainThreadLine, type EmbedLoad } from './embedSteps';
 import { transferOf, type Transfer } from './transfer';
 import { verdictSteps, verdictStepsLine, type VerdictSteps } from './verdictSteps';
 
@@ -416,10 +416,13 @@ async function main(): Promise<void> {
       );
       // Where the embed's first paint goes (bench/embedSteps.ts; file by file:
       // scripts/embed-waterfall.ts), over as many more loads.
-      const embedSteps = [];
+      const stepLoads: EmbedLoad[] = [];
       for (let i = 0; i < ROUNDS; i++)
-        embedSteps.push((await loadEmbed(browser, embedUrl, EMBED_VISIBLE, EMBED_VIEWPORT)).steps);
-      console.log(`${embedStepsLine(embedSteps)} (load average ${fmt(loadavg()[0]!, 2)})`);
+        stepLoads.push(await loadEmbed(browser, embedUrl, EMBED_VISIBLE, EMBED_VIEWPORT));
+      console.log(
+        `${embedStepsLine(stepLoads.map((l) => l.steps))} (load average ${fmt(loadavg()[0]!, 2)})`,
+      );
+      console.log(mainThreadLine(stepLoads.map((l) => l.main)));
       // The other kinds of embed (one load each): what each fetches until its run is ready.
       for (const [what, query] of OTHER_EMBEDS) {
         const t = await transferOf(

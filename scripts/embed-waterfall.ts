@@ -12,7 +12,13 @@ import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { EMBED_STEPS, embedStepsLine, loadEmbed, type EmbedLoad } from '../bench/embedSteps';
+import {
+  EMBED_STEPS,
+  embedStepsLine,
+  loadEmbed,
+  mainThreadLine,
+  type EmbedLoad,
+} from '../bench/embedSteps';
 import { chromiumArgs, findOrInstallChromium } from './chromium.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -20,6 +26,8 @@ const dist = process.env.WATERFALL_DIST ?? join(root, 'dist');
 const port = Number(process.env.WATERFALL_PORT ?? 4310);
 const query = process.env.WATERFALL_QUERY ?? 'preset=lost-ack-retry/acks-1';
 const rounds = Number(process.env.WATERFALL_ROUNDS ?? 5);
+/** WATERFALL_STEPS_ONLY=1: the steps and main-thread figures only, not the file-by-file list. */
+const stepsOnly = process.env.WATERFALL_STEPS_ONLY === '1';
 const base = `http://127.0.0.1:${port}/`;
 /** As bench/ui.bench.ts: the player shown, its run in and its height reserved. */
 const SHOWN = '[data-testid="embed-player"]:not([aria-busy])';
@@ -41,7 +49,13 @@ const server = spawn(
 );
 try {
   for (let i = 0; ; i++) {
-    if (await fetch(base).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(base).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i > 100) throw new Error('vite preview did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -73,11 +87,15 @@ try {
   for (const m of shown.marks) rows.push({ at: m.at, line: `${ms(m.at)}          ● ${m.name}` });
   rows.push({ at: shown.steps.paint, line: `${ms(shown.steps.paint)}          ● player shown` });
   rows.sort((a, b) => a.at - b.at);
-  for (const r of rows) console.log(r.line);
-  console.log(`\n${EMBED_STEPS.join(' ')} files waves`);
+  if (!stepsOnly) for (const r of rows) console.log(r.line);
+  console.log(`\n${EMBED_STEPS.join(' ')} files waves · busy script layout style`);
   for (const l of loads)
-    console.log([...EMBED_STEPS, 'files', 'waves'].map((k) => l.steps[k].toFixed(0)).join(' '));
+    console.log(
+      [...EMBED_STEPS, 'files', 'waves'].map((k) => l.steps[k].toFixed(0)).join(' ') +
+        ` · ${[l.main.task, l.main.script, l.main.layout, l.main.style].map((x) => x.toFixed(0)).join(' ')}`,
+    );
   console.log(embedStepsLine(loads.map((l) => l.steps)));
+  console.log(mainThreadLine(loads.map((l) => l.main)));
 } finally {
   server.kill();
 }

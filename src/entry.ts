@@ -6,8 +6,19 @@
  */
 import { isEmbed } from './ui/embed/embedAddress';
 
-if (isEmbed(window.location.search)) void import('./embedMain');
-else {
+if (isEmbed(window.location.search)) {
+  // As the lab's page does (below): the preset the address opens and the simulation asked for
+  // beside the player's graph, not once that graph has arrived and evaluated (issue 31: first
+  // paint ≤ 500 ms; scripts/embed-waterfall.ts). Not ./ui/io/firstPresets: the embed has its own
+  // copy of it (./ui/embed/earlyPresets.ts says why). No explanations: an embed explains its run
+  // once it shows a "why" (src/ui/io/bootLab.ts).
+  const hint = () => {};
+  import('./ui/embed/earlyPresets')
+    .then((m) => m.startPresetDownloads(window.location.search))
+    .catch(hint);
+  void import('./embedMain');
+  import('./views/run/runScenario').catch(hint);
+} else {
   // What the lab's first run loads besides main's graph — the presets the address opens (their
   // metadata, family and parsed variants: ./ui/io/firstPresets.ts), the simulation, the
   // explanations — asked for with that graph rather than once it has all arrived and evaluated:

@@ -66,7 +66,11 @@ export function MeasureAtEnd({
     const samples = SAMPLES.map((f) => Math.round(n * f));
     let tallest = 0;
     let frame = 0;
-    let id = 0;
+    // Each pass a task of its own: a message to ourselves, not setTimeout, which a browser clamps
+    // to ≥ 4 ms once nested 5 deep (https://html.spec.whatwg.org/multipage/timers-and-user-prompts.html#timers):
+    // 18 passes waited ≥ 52 ms for nothing.
+    const next = new MessageChannel();
+    let stopped = false;
     // Steps of the embed's first paint that `npm run bench` times (bench/embedSteps.ts).
     performance.mark('embed:measure-start');
     const measure = () => {
@@ -89,10 +93,16 @@ export function MeasureAtEnd({
       // A task, not requestAnimationFrame: Chromium runs no animation frames in a cross-origin
       // frame off screen, so a frame below the fold would report its height only once scrolled
       // to — and grow under the reader then. Each pass lays out on its own (getBoundingClientRect).
-      id = window.setTimeout(measure, 0);
+      next.port2.postMessage(null);
+    };
+    next.port1.onmessage = () => {
+      if (!stopped) measure();
     };
     measure();
-    return () => window.clearTimeout(id);
+    return () => {
+      stopped = true;
+      next.port1.close();
+    };
     // `children` left out: a render function is fresh each render, and only its kind matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [atEnd, view, n, root, panelsIn, onMeasured]);
@@ -117,8 +127,11 @@ export function MeasureAtEnd({
 const shadows = new WeakMap<HTMLElement, ShadowRoot>();
 
 /**
- * A closed shadow root on `host` holding copies of the document's stylesheets, once they have
- * loaded (measuring unstyled markup would reserve nonsense), and the element to render into.
+ * A closed shadow root on `host` holding copies of the document's stylesheets, and the element
+ * to render into. The copies are `<style>`s holding the loaded sheets' rules, so the copy is
+ * styled from its first layout: cloned `<link>`s would load again (from the cache, but a task and
+ * a fetch later: ~30 ms of the embed's first paint, scripts/embed-waterfall.ts). Ready
+ * once the document's own sheets have loaded (measuring unstyled markup would reserve nonsense).
  */
 function useShadowWithStyles(
   host: HTMLElement | null,
@@ -129,28 +142,41 @@ function useShadowWithStyles(
     // Closed: `host.shadowRoot` stays null, so the root is kept here (StrictMode runs this twice).
     const shadow = shadows.get(host) ?? host.attachShadow({ mode: 'closed' });
     shadows.set(host, shadow);
-    const sheets = [...document.querySelectorAll('link[rel="stylesheet"], style')].map(
-      (el) => el.cloneNode(true) as HTMLElement,
-    );
-    const mount = document.createElement('div');
-    shadow.replaceChildren(...sheets, mount);
     let live = true;
-    void Promise.all(
-      sheets
-        .filter((el) => el instanceof HTMLLinkElement)
-        .map(
+    const links = [...document.querySelectorAll('link[rel="stylesheet"]')].filter(
+      (el): el is HTMLLinkElement => el instanceof HTMLLinkElement && el.sheet === null,
+    );
+    const copy = () => {
+      if (!live) return;
+      const mount = document.createElement('div');
+      shadow.replaceChildren(...[...document.styleSheets].map(copySheet), mount);
+      setReady({ shadow, mount });
+    };
+    // The sheets still loading: copied once in (a failed one is copied as the nothing it holds).
+    if (links.length === 0) copy();
+    else
+      void Promise.all(
+        links.map(
           (el) =>
             new Promise<void>((done) => {
               el.addEventListener('load', () => done());
               el.addEventListener('error', () => done());
             }),
         ),
-    ).then(() => live && setReady({ shadow, mount }));
+      ).then(copy);
     return () => {
       live = false;
     };
   }, [host]);
   return ready;
+}
+
+/** A `<style>` copy of a loaded sheet (same origin: its rules are readable), with its media. */
+function copySheet(sheet: CSSStyleSheet): HTMLStyleElement {
+  const style = document.createElement('style');
+  if (sheet.media.mediaText) style.media = sheet.media.mediaText;
+  style.textContent = [...sheet.cssRules].map((r) => r.cssText).join('\n');
+  return style;
 }
 
 /**
