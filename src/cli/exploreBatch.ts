@@ -18,7 +18,7 @@ import {
   type Scenario,
 } from '../engine';
 import type { OutcomeCounts } from '../views/atlas/heatMap';
-import { placementWords } from '../views/batch/batchAtlas';
+import { placementWords } from '../views/batch/placementWords';
 import { claimBroken, exploreText, parseKinds, type ExploreReport } from './explore';
 
 /** A placement as the scenario edit that makes it: an entry to add, or a source row's landing time. */

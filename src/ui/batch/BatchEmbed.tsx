@@ -13,6 +13,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { LabState } from '../../store/labStore';
 import { useLab } from '../../store/LabContext';
+import { PARSE_PENDING, selectParse } from '../../store/selectors';
 import { GuaranteeRadios } from '../GuaranteeRadios';
 import { NoticeBar } from '../io/NoticeBar';
 import { testIds } from '../testIds';
@@ -56,20 +57,19 @@ export function BatchEmbed({
   );
   const fixed = options.height;
   const needsMeasure = !measuring && fixed === null && measured?.of !== measureOf;
-  const steps = useMemo(() => {
-    const v = batchPageView(scenario);
-    return 'error' in v ? 0 : v.attempts.length;
-  }, [scenario]);
+  // The store's parse (no zod for one of our presets untouched): pending while an edit waits
+  // for the validation.
+  const parsed = useLab(selectParse);
+  const view = useMemo(() => (parsed === PARSE_PENDING ? null : batchPageView(parsed)), [parsed]);
+  const ran = view !== null && !('error' in view) ? view : null;
+  const steps = ran?.attempts.length ?? 0;
   // Reported once the height is known (reserved or fixed): the host's frame is sized once.
   useReportHeight(root, options.frameId, !measuring && !needsMeasure);
   // `predict=1`: the question first, as the stream player asks it (../embed/EmbedApp.tsx);
   // locking the answer in plays the schedule, and autoplay waits for it.
   const [requests, setRequests] = useState({ play: 0, restart: 0 });
   const question = useMemo(() => embedQuestion(options, presetRef), [options, presetRef]);
-  const summary = useMemo(() => {
-    const v = batchPageView(scenario);
-    return 'error' in v ? null : v.summary;
-  }, [scenario]);
+  const summary = ran?.summary ?? null;
   const embed = useMemo(
     () => ({
       locked: options.lock,

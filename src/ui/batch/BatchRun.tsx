@@ -6,17 +6,14 @@
  * scenario, so the page's undo, share link, export and Compare carry it. Everything shown comes
  * from src/views/batch/batchView.ts.
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { ScenarioInput } from '../../engine';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
+import { PARSE_PENDING, selectParse } from '../../store/selectors';
 import { batchPageView, clearAndRerun, failMidWrite } from '../../views/batch/batchView';
 import { formatCountOf, ordinal } from '../../views/run/format';
 import type { BatchSetupView } from '../../views/batch/batchSetup';
-import { knobMeta } from '../../views/edit/knobs';
-import type { KeyValue } from '../../views/edit/knobsKey';
-import { KeyControl } from '../panels/KeyControl';
-import { BatchAtlas } from './BatchAtlas';
 import { HiddenOutcome } from '../library/HiddenOutcome';
 import { REVEAL_WAITS_TITLE } from '../library/revealGuard';
 import { usePredictionGate } from '../library/usePredictionGate';
@@ -26,6 +23,13 @@ const selectScenario = (s: LabState) => s.scenario;
 const selectPresetRef = (s: LabState) => s.presetRef;
 
 const NO_REQUESTS = { play: 0, restart: 0 };
+
+// What only the lab's page shows (an embed is the author's job as written), each a chunk of its
+// own: the batch embed's first load holds neither the atlas's engine nor the knob table (issue 31).
+const BatchAtlas = lazy(() => import('./BatchAtlas').then((m) => ({ default: m.BatchAtlas })));
+const BatchDedupeKey = lazy(() =>
+  import('./BatchDedupeKey').then((m) => ({ default: m.BatchDedupeKey })),
+);
 
 /** Real ms between two attempts revealed by Play. */
 const REVEAL_MS = 300;
@@ -82,8 +86,11 @@ function BatchRunOf({
     setPlaying(true);
   }
   const [menu, setMenu] = useState<number | null>(null);
-  const view = useMemo(() => batchPageView(scenario), [scenario]);
-  const total = 'error' in view ? 0 : view.attempts.length;
+  // The store's parse: no zod for one of our presets untouched (an embed's), pending while an
+  // edit waits for the validation to load.
+  const parsed = useLab(selectParse);
+  const view = useMemo(() => (parsed === PARSE_PENDING ? null : batchPageView(parsed)), [parsed]);
+  const total = view === null || 'error' in view ? 0 : view.attempts.length;
   // Another scenario under the same preset (the guarantee switch, undo, a click): its outcome.
   const opened = useRef(scenario);
   useEffect(() => {
@@ -139,10 +146,11 @@ function BatchRunOf({
     return () => a.setOwnPlayback(null);
   }, [a, measureAt, playing, done]);
   useEffect(() => {
-    if (done && !('error' in view) && measureAt === undefined) reachEnd();
+    if (done && view !== null && !('error' in view) && measureAt === undefined) reachEnd();
     // `phase`: locking the answer in while the schedule stands at its end reveals it too.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reachEnd is a fresh closure per render
   }, [done, phase, scenario, view]);
+  if (view === null) return <p className="muted">Checking…</p>;
   if ('error' in view) return <p role="alert">{view.error}</p>;
   const edit = (next: ScenarioInput) => {
     // One undoable edit, still the preset it came from (no longer as shipped).
@@ -173,10 +181,12 @@ function BatchRunOf({
       </button>
       {/* An embed is the author's job as written: no edit. */}
       {view.setup.dedupeKey !== null && !embed && (
-        <DedupeKeyField
-          value={view.setup.dedupeKey}
-          onSet={(key) => a.setKnob('batch.dedupeKey', key)}
-        />
+        <Suspense fallback={null}>
+          <BatchDedupeKey
+            value={view.setup.dedupeKey}
+            onSet={(key) => a.setKnob('batch.dedupeKey', key)}
+          />
+        </Suspense>
       )}
       {/* Before the run ends, the job's setup: what a stream's pipeline shows before Play. */}
       {!done && <BatchSetup setup={view.setup} />}
@@ -220,7 +230,7 @@ function BatchRunOf({
                         <button
                           type="button"
                           role="menuitem"
-                          onClick={() => edit(clearAndRerun(scenario, x.id))}
+                          onClick={() => edit(clearAndRerun(scenario, view, x.id))}
                         >
                           Clear and re-run 1 h after it ended
                         </button>
@@ -277,7 +287,11 @@ function BatchRunOf({
               ))}
             </section>
           )}
-          {!embed && <BatchAtlas scenario={scenario} />}
+          {!embed && (
+            <Suspense fallback={null}>
+              <BatchAtlas scenario={scenario} />
+            </Suspense>
+          )}
         </>
       )}
     </section>
@@ -321,31 +335,6 @@ function SourceRows({ source }: { source: BatchSetupView['sources'][number] | un
       {source.rows.length === 0
         ? 'no rows'
         : source.rows.map((id) => (source.late.includes(id) ? `${id} (late)` : id)).join(' ')}
-    </p>
-  );
-}
-
-/**
- * The job's dedupe key (issue 26 §2: every dedupe mechanism offers it): the event id or a tuple of
- * content columns, set as the knob `batch.dedupeKey` (one undoable edit).
- */
-function DedupeKeyField({ value, onSet }: { value: unknown; onSet: (key: KeyValue) => void }) {
-  const id = useId();
-  const meta = knobMeta('batch.dedupeKey')!;
-  if (meta.editor.type !== 'key') return null;
-  return (
-    <p className="batch-key" data-testid="batch-dedupe-key">
-      <label htmlFor={id} title={meta.what}>
-        Dedupe key
-      </label>{' '}
-      <KeyControl
-        id={id}
-        name={meta.name}
-        value={value}
-        options={meta.editor.options}
-        columns={meta.editor.columns}
-        onSet={onSet}
-      />
     </p>
   );
 }

@@ -28,6 +28,8 @@ describe('the dedupe key of a batch job', () => {
     );
     act(() => lab.actions.loadPreset('content-key-false-merge/event-id'));
     await act(() => lab.actions.settled());
+    // The field is a chunk of its own (./BatchRun.tsx): in once its import resolves.
+    await screen.findByTestId('batch-dedupe-key');
     const select = () => screen.getByTestId('batch-dedupe-key').querySelector('select')!;
     expect(select().value).toBe('event-id');
     fireEvent.change(select(), { target: { value: 'content-tuple' } });

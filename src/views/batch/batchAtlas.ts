@@ -12,7 +12,6 @@ import {
   PAIR_RUN_LIMIT,
   batchAtlas,
   batchPairAtlas,
-  batchTimeLabel,
   groupDigits,
   parseScenario,
   periodLabel,
@@ -30,6 +29,7 @@ import {
 } from '../../engine';
 import { noFaultNeededSentence } from '../atlas/heatCells';
 import { observedWords } from './observedWords';
+import { placementWords } from './placementWords';
 import { formatCountOf } from '../run/format';
 
 interface BatchAtlasRow {
@@ -66,25 +66,6 @@ export const BATCH_POINT_LABELS: Record<BatchPoint, string> = {
 
 /** What "Pairs too" runs, beside its checkbox. */
 export const BATCH_PAIRS_BOUND = `a first fault, then each one in the run it made, up to ${groupDigits(PAIR_RUN_LIMIT)} runs`;
-
-/** A placement in words, as the page lists it and the CLI prints it. */
-export function placementWords(run: BatchRun, p: BatchPlacement): string {
-  const date = (d: number) => periodLabel(run.calendar, d);
-  switch (p.kind) {
-    case 'crash': {
-      const f = p.fault;
-      const where =
-        f.point === 'mid-write'
-          ? `mid-write after ${f.afterRows} row${f.afterRows === 1 ? '' : 's'}`
-          : f.point;
-      return `try ${f.tryNumber} of ${date(f.logicalDate)} crashes ${where}`;
-    }
-    case 'clear':
-      return `clear and re-run ${date(p.logicalDate)} at ${batchTimeLabel(run, p.atMs)}`;
-    case 'late-row':
-      return `${p.id} lands late, at ${batchTimeLabel(run, p.addedAtMs)}`;
-  }
-}
 
 /**
  * The atlas of a batch scenario (validated), for the page's atlas worker (src/platform/atlas.worker.ts):

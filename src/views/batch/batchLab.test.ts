@@ -23,7 +23,7 @@ describe('batch scenarios in the page', { timeout: 60_000 }, () => {
   it('the share link round-trips every batch variant, a clicked fault and a switched guarantee exactly', () => {
     const clicked = (() => {
       const s = variant('clear-rerun-window/clock-overwrite');
-      const view = batchPageView(s);
+      const view = batchPageView(parseScenario(s));
       if ('error' in view) throw new Error(view.error);
       return failMidWrite(s, view, 2);
     })();

@@ -39,7 +39,7 @@ export function batchMarkdownReport(
     );
   });
   out.push('', section('Table by partition'), '');
-  const view = batchPageView(scenario);
+  const view = batchPageView({ ok: true, scenario });
   if (!('error' in view))
     for (const p of view.partitions)
       out.push(

@@ -4,12 +4,13 @@
  * The words follow docs/semantics/batch.md; the presets are src/scenarios/library/batch*.ts.
  */
 import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../../engine';
 import { findPreset } from '../../scenarios';
 import { batchPageView } from './batchView';
 import { durationWords } from './batchSetup';
 
 const setupOf = (ref: string) => {
-  const v = batchPageView(findPreset(ref)!.variant.scenario);
+  const v = batchPageView(parseScenario(findPreset(ref)!.variant.scenario));
   if ('error' in v) throw new Error(v.error);
   return v.setup;
 };

@@ -5,15 +5,11 @@
  * planned to go wrong. Words for the write and the window follow docs/semantics/batch.md; the
  * faults and clears are the batch atlas's placements in words (./batchAtlas.ts).
  */
-import {
-  batchTimeLabel,
-  periodLabel,
-  periodOfRow,
-  type BatchConfig,
-  type BatchRun,
-  type DedupeKey,
-} from '../../engine';
-import { placementWords } from './batchAtlas';
+import { periodLabel, periodOfRow } from '../../engine/batch/calendar';
+import type { BatchConfig, DedupeKey } from '../../engine/batch/schema';
+import type { BatchRun } from '../../engine/batch/simulateBatch';
+import { batchTimeLabel } from '../../engine/explain/batch';
+import { placementWords } from './placementWords';
 
 export interface BatchSetupView {
   /** The job, one fact a line: schedule, task, window, write, dedupe. */

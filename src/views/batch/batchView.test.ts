@@ -4,11 +4,12 @@
  * src/scenarios/library/batch.ts).
  */
 import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../../engine';
 import { batchPageView, clearAndRerun, failMidWrite, type BatchPageView } from './batchView';
 import { findBatchPreset } from '../../scenarios/library/batch';
 
 const input = findBatchPreset('clear-rerun-window')!.variant.scenario;
-const view = (s = input) => batchPageView(s) as BatchPageView;
+const view = (s = input) => batchPageView(parseScenario(s)) as BatchPageView;
 
 describe('batchPageView', () => {
   it('draws 3 dates, 4 attempts, and f1, f2 under the wrong partition 2024-03-10', () => {
@@ -57,6 +58,6 @@ describe('batchPageView', () => {
     ]);
   });
   it('clear and re-run adds a fifth attempt', () => {
-    expect(view(clearAndRerun(input, 1)).attempts).toHaveLength(5);
+    expect(view(clearAndRerun(input, view(), 1)).attempts).toHaveLength(5);
   });
 });

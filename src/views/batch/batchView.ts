@@ -4,22 +4,25 @@
  * read, how it ended), the target table grouped by partition with misplaced rows marked, and the
  * stories. Clicks become scenario edits here too (a fault, a clear), so the page only renders.
  */
+import type { ScenarioInput } from '../../engine';
+import { periodLabel } from '../../engine/batch/calendar';
+import { runBatch } from '../../engine/batch/run';
 import {
   attemptWords,
   batchTimeLabel,
-  parseScenario,
-  periodLabel,
-  runBatch,
   windowWords,
   type BatchExplanation,
-  type ScenarioInput,
-} from '../../engine';
+} from '../../engine/explain/batch';
+import type { ParseResult } from '../../engine/scenario/validate';
 import { batchSetupView, type BatchSetupView } from './batchSetup';
 import { batchTotalsWords } from './observedWords';
 
 interface AttemptView {
   id: number;
   logicalDate: number;
+  /** Airflow's try number of the attempt (1 for the first), and when it ended (ms). */
+  tryNumber: number;
+  endAt: number;
   words: string;
   startLabel: string;
   windowLabel: string;
@@ -42,8 +45,11 @@ export interface BatchPageView {
   setup: BatchSetupView;
 }
 
-export function batchPageView(input: ScenarioInput): BatchPageView | { error: string } {
-  const parsed = parseScenario(input);
+/**
+ * The view of a batch scenario as parsed (`parseScenario`'s result: the page's player reads the
+ * store's parse, `selectParse`, which needs no zod for one of our presets untouched).
+ */
+export function batchPageView(parsed: ParseResult): BatchPageView | { error: string } {
   if (!parsed.ok) return { error: parsed.issues.map((i) => `${i.path}: ${i.message}`).join('; ') };
   if (!parsed.scenario.batch) return { error: 'this scenario has no batch part' };
   const r = runBatch(parsed.scenario);
@@ -51,6 +57,8 @@ export function batchPageView(input: ScenarioInput): BatchPageView | { error: st
   const attempts: AttemptView[] = r.run.attempts.map((a, i) => ({
     id: i,
     logicalDate: r.run.runs[a.run]!.logicalDate,
+    tryNumber: a.tryNumber,
+    endAt: a.endAt,
     words: attemptWords(r.run, i),
     startLabel: batchTimeLabel(r.run, a.startAt),
     windowLabel: windowWords(r.run, i),
@@ -92,20 +100,21 @@ export function batchPageView(input: ScenarioInput): BatchPageView | { error: st
   };
 }
 
-/** "Fail this attempt mid-write": a crash after half the rows it read. */
+/**
+ * "Fail this attempt mid-write": a crash after half the rows it read. `view` is `input`'s
+ * ({@link batchPageView}): what the edit needs of the run is in it, so a click parses nothing.
+ */
 export function failMidWrite(
   input: ScenarioInput,
   view: BatchPageView,
   attempt: number,
 ): ScenarioInput {
   const a = view.attempts[attempt]!;
-  const parsed = parseScenario(input);
-  if (!parsed.ok || !parsed.scenario.batch) return input;
-  const run = runBatch(parsed.scenario).run.attempts[attempt]!;
-  const batch = input.batch!;
+  const batch = input.batch;
+  if (!batch) return input;
   const fault = {
     logicalDate: a.logicalDate,
-    tryNumber: run.tryNumber,
+    tryNumber: a.tryNumber,
     point: 'mid-write' as const,
     afterRows: Math.floor(a.rowsRead / 2),
   };
@@ -123,13 +132,18 @@ export function failMidWrite(
   };
 }
 
-/** "Clear and re-run": the attempt's logical date runs again one hour after it ended. */
-export function clearAndRerun(input: ScenarioInput, attempt: number): ScenarioInput {
-  const parsed = parseScenario(input);
-  if (!parsed.ok || !parsed.scenario.batch) return input;
-  const r = runBatch(parsed.scenario).run;
-  const a = r.attempts[attempt]!;
-  const batch = input.batch!;
-  const clear = { logicalDate: r.runs[a.run]!.logicalDate, atMs: a.endAt + 3_600_000 };
+/**
+ * "Clear and re-run": the attempt's logical date runs again one hour after it ended (`view`:
+ * `input`'s, as for {@link failMidWrite}).
+ */
+export function clearAndRerun(
+  input: ScenarioInput,
+  view: BatchPageView,
+  attempt: number,
+): ScenarioInput {
+  const a = view.attempts[attempt]!;
+  const batch = input.batch;
+  if (!batch) return input;
+  const clear = { logicalDate: a.logicalDate, atMs: a.endAt + 3_600_000 };
   return { ...input, batch: { ...batch, clears: [...(batch.clears ?? []), clear] } };
 }

@@ -64,8 +64,8 @@ describe('computeRunViewLazily', () => {
     expect(bare.view.verdict.points).toEqual(explained.view.verdict.points);
   });
 
-  // The Flink and Spark builders are a chunk of their own (src/engine/processors/jobs.ts),
-  // imported by the run for such a scenario only.
+  // The Flink job's and the Spark query's builders are each a chunk of their own
+  // (src/engine/processors/flink.ts, spark.ts), imported by the run for such a scenario only.
   it.each(['flink-checkpoint-replay/2pc-read-committed', 'spark-batch-replay/append'])(
     '%s: its job builders imported for it, the same run as the zod path',
     async (ref) => {

@@ -51,13 +51,30 @@ export function runScenarioView(
   }
 }
 
+/** The Flink job's builder (a chunk of its own). */
+const flinkBuilder = () => import('../../engine/processors/flink').then((m) => m.buildFlink);
+/** The Spark query's builder (a chunk of its own). */
+const sparkBuilder = () => import('../../engine/processors/spark').then((m) => m.buildSpark);
+
+/** The builder of the processor a run does not have: simulateUnexplained never calls it. */
+function notLoaded(what: string): never {
+  throw new Error(`${what} is not loaded for this run (src/views/run/runScenario.ts)`);
+}
+
 /**
- * The Flink and Spark builders if `scenario` has such a processor, imported then (a chunk of
- * their own: a consumer scenario's run, the embed's usual first, never fetches them).
+ * The builder of `scenario`'s processor if it is Flink or Spark, imported then, each a chunk of
+ * its own: a consumer scenario's run (the embed's usual first) fetches neither, a Flink job's no
+ * Spark code and a Spark query's no Flink code (issue 31: the embeds ≤ 150 KB gzip).
  */
 async function jobsFor(scenario: Scenario): Promise<ProcessorJobs | undefined> {
-  if (scenario.processor.type === 'consumer') return undefined;
-  return (await import('../../engine/processors/jobs')).processorJobs;
+  switch (scenario.processor.type) {
+    case 'consumer':
+      return undefined;
+    case 'flink':
+      return { buildFlink: await flinkBuilder(), buildSpark: () => notLoaded('buildSpark') };
+    case 'spark':
+      return { buildFlink: () => notLoaded('buildFlink'), buildSpark: await sparkBuilder() };
+  }
 }
 
 /**
@@ -73,7 +90,8 @@ export async function computeRunViewLazily(
   // The builders' download starts beside the parse's when the scenario as written names such a
   // processor (only a hint: the parsed scenario decides).
   const kind = (input as { processor?: { type?: unknown } } | null)?.processor?.type;
-  if (kind === 'flink' || kind === 'spark') import('../../engine/processors/jobs').catch(() => {});
+  if (kind === 'flink') flinkBuilder().catch(() => {});
+  if (kind === 'spark') sparkBuilder().catch(() => {});
   const parsed = await parseForRun(input);
   return parsed.ok
     ? runScenarioView(parsed.scenario, onPhase, pool, explainer, await jobsFor(parsed.scenario))
