@@ -74,9 +74,7 @@ export function placementWords(run: BatchRun, p: BatchPlacement): string {
     case 'crash': {
       const f = p.fault;
       const where =
-        f.point === 'mid-write'
-          ? `mid-write after ${f.afterRows} row${f.afterRows === 1 ? '' : 's'}`
-          : f.point;
+        f.point === 'mid-write' ? `mid-write after ${formatCountOf(f.afterRows, 'row')}` : f.point;
       return `try ${f.tryNumber} of ${date(f.logicalDate)} crashes ${where}`;
     }
     case 'clear':

@@ -14,6 +14,7 @@ import {
   type DedupeKey,
 } from '../../engine';
 import { placementWords } from './batchAtlas';
+import { formatCountOf } from '../run/format';
 
 export interface BatchSetupView {
   /** The job, one fact a line: schedule, task, window, write, dedupe. */
@@ -50,7 +51,7 @@ export function durationWords(ms: number): string {
   for (const [size, unit] of units)
     if (ms >= size && ms % size === 0) {
       const n = ms / size;
-      return `${n} ${unit}${unit === 'day' && n !== 1 ? 's' : ''}`;
+      return unit === 'day' ? formatCountOf(n, unit) : `${n} ${unit}`;
     }
   return `${ms} ms`;
 }
@@ -116,7 +117,7 @@ export function batchSetupView(run: BatchRun): BatchSetupView {
   const facts = [
     {
       what: 'Schedule',
-      words: `@${b.schedule} from ${b.startDate}, ${b.periods} logical date${b.periods === 1 ? '' : 's'}; each runs when its interval ends${b.deployedAtMs > 0 ? `; switched on ${batchTimeLabel(run, b.deployedAtMs)}, catchup ${b.catchup ? 'on' : 'off'}` : ''}`,
+      words: `@${b.schedule} from ${b.startDate}, ${formatCountOf(b.periods, 'logical date')}; each runs when its interval ends${b.deployedAtMs > 0 ? `; switched on ${batchTimeLabel(run, b.deployedAtMs)}, catchup ${b.catchup ? 'on' : 'off'}` : ''}`,
     },
     {
       what: 'Task',
