@@ -103,6 +103,48 @@ async function cutBottomRows(page: Page): Promise<string[]> {
 }
 
 /**
+ * What the pipeline's box hides once answered, as "what: px": the box scrolling (it cut the sink's
+ * or a reader's bottom row at its edge by 3–4 px in 9 stories, and held up to 415 px more:
+ * zombie-consumer), a table row cut by its stage's visible bottom or the box's, the sink's or a
+ * reader's stage scrolling (the outcome, whole), and a stage with content below its edge that does
+ * not say so ("▾ more below": src/ui/pipeline/useMoreBelow.ts).
+ */
+async function answeredBoxCuts(page: Page): Promise<string[]> {
+  return page.locator('.pipeline-scroll').evaluate((box) => {
+    const out: string[] = [];
+    const scrolls = box.scrollHeight - box.clientHeight;
+    if (scrolls > 1) out.push(`the pipeline's box scrolls: ${scrolls}`);
+    const boxBottom = box.getBoundingClientRect().top + box.clientTop + box.clientHeight;
+    for (const stage of box.querySelectorAll<HTMLElement>('.pipeline > .stage')) {
+      const name = stage.getAttribute('aria-label');
+      const below = stage.scrollHeight - stage.scrollTop - stage.clientHeight;
+      if (below > 1 && !stage.hasAttribute('data-more-below'))
+        out.push(`${name}: content below its edge, unmarked: ${below}`);
+      if (
+        /^(Sink|Downstream reader)$/.test(name ?? '') &&
+        stage.scrollHeight > stage.clientHeight + 1
+      )
+        out.push(`${name} scrolls: ${stage.scrollHeight - stage.clientHeight}`);
+      const bottom = Math.min(
+        boxBottom,
+        stage.getBoundingClientRect().top + stage.clientTop + stage.clientHeight,
+      );
+      for (const row of stage.querySelectorAll('.table-scroll [role=row]:not(.head)')) {
+        const r = row.getBoundingClientRect();
+        // Scrolled away below its own table's view: not seen, not cut.
+        const t = row.closest('.table-scroll')!;
+        if (r.top >= t.getBoundingClientRect().top + t.clientTop + t.clientHeight - 1) continue;
+        if (r.top < bottom - 1 && r.bottom > bottom + 1)
+          out.push(
+            `${name}: row ${row.getAttribute('data-event')}: ${Math.round(r.bottom - bottom)}`,
+          );
+      }
+    }
+    return out;
+  });
+}
+
+/**
  * The smallest text of the stage cards' details as shown — labels and values, the lifecycle, the
  * names in monospace, the tables' rows, Flink's and Spark's lines — as "px what". Smaller by design
  * (docs/workshops.md): the partition log's cells and marks, the records in flight, the ⚡ hint (an
@@ -261,6 +303,8 @@ for (const [k, part] of [presets.slice(0, half), presets.slice(half)].entries())
       expect(await clippedCells(page), `${p.id}: answered, table cells cut`).toEqual([]);
       // Whole rows only, whichever row the table scrolled to (its first duplicate, centred).
       expect(await cutBottomRows(page), `${p.id}: answered, a row cut at the bottom`).toEqual([]);
+      // And by the pipeline's box: it never scrolls; a stage taller than it says "▾ more below".
+      expect(await answeredBoxCuts(page), `${p.id}: answered, hidden by the box (px)`).toEqual([]);
       // And the cards beside the story (narrower than under the band): no word split, the
       // details still at 18 px.
       expect(await wordsSplit(page), `${p.id}: answered, words split`).toEqual([]);

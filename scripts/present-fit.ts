@@ -2,8 +2,8 @@
 // (at its question's variant): while its question is asked, how far each stage card and the
 // pipeline's box are cut (the card's content past its own box, scrollHeight − clientHeight; the
 // card's bottom past the pipeline's box; the pipeline's box scrolling) — and with --answered, at
-// the run's end after "Show the answer", the sink table's bottom row cut by its box (or by the pipeline's) and how far
-// the pipeline's box scrolls there. Needs a
+// the run's end after "Show the answer", the sink table's bottom row cut by its box (or by the pipeline's), how far
+// the pipeline's box scrolls there and which stages scroll inside themselves ("▾ more below"). Needs a
 // served page: `npx vite preview --port P` (or `npx vite --port P`), then
 // `npx tsx scripts/present-fit.ts http://127.0.0.1:P/ [--shots DIR] [--answered] [preset filter]`.
 import { mkdirSync } from 'node:fs';
@@ -119,8 +119,12 @@ for (const p of list) {
     await page.waitForTimeout(400);
     const rows = await sinkRowCut(page);
     const after = await cuts(page);
+    // The stages that scroll inside themselves, "▾ more below" at their foot (useMoreBelow), by how much.
+    const more = await page.$$eval('.pipeline > .stage[data-more-below]', (ss) =>
+      ss.map((s) => `${s.getAttribute('aria-label')} +${s.scrollHeight - s.clientHeight}`),
+    );
     console.log(
-      `  answered\tpipeline scrolls ${after.scrolls}\t${rows.join('; ') || 'rows whole'}`,
+      `  answered\tpipeline scrolls ${after.scrolls}\t${rows.join('; ') || 'rows whole'}\tmore below: ${more.join(', ') || 'none'}`,
     );
     if (shots) await page.screenshot({ path: join(shots, `${p.id}-answered.png`) });
   }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { countersAt } from '../views/run/at';
 import { duplicatesMark, missingMark, NEUTRAL_MARK } from '../views/run/counterMarks';
-import { formatCount, formatCountOf, formatMoney, formatMs } from '../views/run/format';
+import { formatCount, formatCountOf, formatMoney, formatMs, pluralOf } from '../views/run/format';
 import type { RunView } from '../views/run/runView';
 import { useIdx, useView } from '../store/LabContext';
 import { Icon } from './Icon';
@@ -70,7 +70,7 @@ function CountersOf({ view, idx }: { view: RunView; idx: number }) {
           className="caption"
           title={`${formatCountOf(c.doubleCounted, 'event')} applied twice or more`}
         >
-          {c.duplicates === 1 ? 'duplicate row' : 'duplicate rows'}
+          {pluralOf(c.duplicates, 'duplicate row')}
         </div>
       </div>
       <div
@@ -148,7 +148,7 @@ function Verdict({ view }: { view: RunView }) {
       <div className="caption">
         verdict of the whole run, judged at {v.primaryLabel}
         {v.primaryRereads > 0 &&
-          ` (each record it read counted once: ${formatCount(v.primaryRereads)} row${v.primaryRereads === 1 ? '' : 's'} it copied again itself, after a crash before its commit, are its own replay)`}
+          ` (each record it read counted once: ${formatCountOf(v.primaryRereads, 'row')} it copied again itself, after a crash before its commit, are its own replay)`}
         {v.latency.count > 0
           ? ` · latency p50 ${formatMs(v.latency.p50)}, p99 ${formatMs(v.latency.p99)}`
           : ''}

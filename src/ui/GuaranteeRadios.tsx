@@ -7,6 +7,7 @@ import { useActions, useLab } from '../store/LabContext';
 import { knobNameOf } from '../views/edit/knobNames';
 import { NoteToggle } from './NoteToggle';
 import { testIds } from './testIds';
+import { formatCountOf } from '../views/run/format';
 
 const GUARANTEES: { g: Guarantee; label: string }[] = [
   { g: 'at-most-once', label: 'At-most-once' },
@@ -43,7 +44,7 @@ function recipeDifferenceText(
 ): string {
   const n = differs.length;
   const names = differs.map((k) => knobName(s, k.path)).join(', ');
-  return `${n} ${n === 1 ? 'knob differs' : 'knobs differ'} from the ${claim} recipe here (${names})`;
+  return `${formatCountOf(n, 'knob differs', 'knobs differ')} from the ${claim} recipe here (${names})`;
 }
 
 /**

@@ -28,6 +28,7 @@ import { HiddenOutcome } from '../library/HiddenOutcome';
 import { usePredictionGate } from '../library/usePredictionGate';
 import { atlasTestIds } from './atlasTestIds';
 import './atlas.css';
+import { formatCountOf } from '../../views/run/format';
 
 /** A finished atlas, with the scenario (as written) it explored and its heat map. */
 interface Shown {
@@ -42,7 +43,7 @@ const selectScenario = (s: LabState) => s.scenario;
 
 /** "every kind", "1 kind", "3 kinds". */
 function kindsWords(all: boolean, n: number): string {
-  return all ? 'every kind' : n === 1 ? '1 kind' : `${n} kinds`;
+  return all ? 'every kind' : formatCountOf(n, 'kind');
 }
 
 /**
@@ -246,7 +247,7 @@ export function AtlasPanel() {
             value={progress?.done ?? 0}
           />{' '}
           {progress
-            ? `${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} runs on ${progress.workers} worker${progress.workers === 1 ? '' : 's'}`
+            ? `${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} runs on ${formatCountOf(progress.workers, 'worker')}`
             : 'Finding every placement…'}
           {progress && timeLeft && <span data-testid={atlasTestIds.timeLeft}>, {timeLeft}</span>}
         </div>
@@ -282,8 +283,7 @@ export function AtlasPanel() {
             data-workers={shown.workers}
           >
             {shown.atlas.trials.length.toLocaleString('en-US')} runs in{' '}
-            {(shown.ms / 1000).toFixed(1)} s on {shown.workers} worker
-            {shown.workers === 1 ? '' : 's'}
+            {(shown.ms / 1000).toFixed(1)} s on {formatCountOf(shown.workers, 'worker')}
           </p>
           {survives && (
             <p className="atlas-survives" data-testid={atlasTestIds.survives}>

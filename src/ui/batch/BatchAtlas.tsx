@@ -41,6 +41,7 @@ import {
   batchHeatMap,
   type BatchPoint,
 } from '../../views/batch/batchAtlas';
+import { formatCountOf } from '../../views/run/format';
 
 const selectPresetRef = (s: LabState) => s.presetRef;
 const selectAtlas = (s: LabState) => s.atlas;
@@ -249,9 +250,7 @@ function AtlasMap({ scenario, cells }: { scenario: ScenarioInput; cells: BatchAt
               {r.cells.map((c, i) => {
                 if (!c) return <td key={i} className="batch-heat-empty" />;
                 const look = OUTCOME_LOOK[c.look];
-                const label = `${r.label}, ${BATCH_POINT_LABELS[c.point]}: ${c.trials.length} fault${
-                  c.trials.length === 1 ? '' : 's'
-                }, ${c.broken} break the claim (worst: ${look.label})`;
+                const label = `${r.label}, ${BATCH_POINT_LABELS[c.point]}: ${formatCountOf(c.trials.length, 'fault')}, ${c.broken} break the claim (worst: ${look.label})`;
                 return (
                   <td key={i}>
                     <button

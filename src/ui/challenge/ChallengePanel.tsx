@@ -19,6 +19,7 @@ import { atRunEnd } from '../../views/library/library';
 import { testIds } from '../testIds';
 import { useChallengeUi } from './ChallengeContext';
 import './challenge.css';
+import { formatCountOf, pluralOf } from '../../views/run/format';
 
 const COUNTS = counts as Record<string, SolutionCount>;
 
@@ -92,7 +93,7 @@ export function ChallengePanel() {
           data-testid={testIds.challengeAttempts}
           data-value={attempts}
         >
-          {attempts} attempt{attempts === 1 ? '' : 's'}
+          {formatCountOf(attempts, 'attempt')}
           {solved ? ' · solved' : ''}
         </p>
         <button type="button" className="challenge-leave" onClick={() => ui.openChallenge(null)}>
@@ -117,7 +118,7 @@ export function ChallengePanel() {
       )}
       {hints.nextIn !== null && (
         <p className="muted">
-          Next hint after {hints.nextIn} more attempt{hints.nextIn === 1 ? '' : 's'}.
+          Next hint after {hints.nextIn} more {pluralOf(hints.nextIn, 'attempt')}.
         </p>
       )}
       <details className="challenge-solution">

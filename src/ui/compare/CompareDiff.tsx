@@ -1,6 +1,6 @@
 import type { CompareModel } from '../../views/compare/compareModel';
 import { fateWords, type DiffRow, type LaneOutcome } from '../../views/compare/diff';
-import { formatMs } from '../../views/run/format';
+import { formatCountOf, formatMs } from '../../views/run/format';
 import { Icon } from '../Icon';
 import { compareTestIds } from './compareTestIds';
 
@@ -91,9 +91,7 @@ export function CompareDiff({
         )}
         {same.length > 0 && (
           <details>
-            <summary>
-              {same.length} {same.length === 1 ? 'event' : 'events'} the same in every lane
-            </summary>
+            <summary>{formatCountOf(same.length, 'event')} the same in every lane</summary>
             <DiffTable rows={same} lanes={lanes} units={units} />
           </details>
         )}

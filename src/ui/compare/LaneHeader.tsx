@@ -3,6 +3,7 @@ import type { Guarantee, Scenario } from '../../engine';
 import { GUARANTEES, laneKnobValue, type LaneSpec } from '../../views/compare/lanes';
 import { formatKnobValue, knobMeta, knobsFor } from '../../views/edit/knobs';
 import { compareTestIds } from './compareTestIds';
+import { formatCountOf } from '../../views/run/format';
 
 /**
  * A lane's configuration, editable: its guarantee (the recipe applied to the scenario on screen,
@@ -99,7 +100,7 @@ export function LaneHeader({
       )}
       {(lane.faults?.length ?? 0) > 0 && (
         <p className="lane-knobs">
-          {lane.faults!.length === 1 ? 'One fault' : `${lane.faults!.length} faults`} of its own
+          {formatCountOf(lane.faults!.length, 'fault')} of its own
           (named in its title){' '}
           <button
             type="button"

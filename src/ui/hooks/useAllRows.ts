@@ -33,6 +33,29 @@ export interface RowsOptions {
   overscan?: number;
 }
 
+/**
+ * The scroll offset that centres row `index` in what the header leaves of a `view` px tall box,
+ * then on a row's edge: a box 2–3 rows tall (the compact player's sink) otherwise opened with a
+ * sliver of a row under the header, a blank band above the row asked for (issue 31), and the
+ * virtualizer's own centring (VirtualRows) left half a row at each edge — the projector's sink at
+ * flink-checkpoint-replay's end showed 12 px of its bottom row.
+ */
+export function centredOnRowEdge(
+  index: number,
+  view: number,
+  {
+    size,
+    paddingStart = 0,
+    scrollPaddingStart = 0,
+  }: Pick<RowsOptions, 'size' | 'paddingStart' | 'scrollPaddingStart'>,
+): number {
+  const start = paddingStart + index * size;
+  const below = view - scrollPaddingStart;
+  const centred = start + size / 2 - scrollPaddingStart - below / 2;
+  const edge = paddingStart - scrollPaddingStart;
+  return edge + Math.round((centred - edge) / size) * size;
+}
+
 /** Scrolls `el` (a DOM element the hook is handed, not React state) to `top`. */
 function scrollTopTo(el: HTMLElement, top: number): void {
   el.scrollTop = top;
@@ -74,15 +97,8 @@ export function useAllRows({
         const bottom = item.start + item.size - view;
         if (align === 'start') scrollTo(top);
         else if (align === 'end') scrollTo(bottom);
-        else if (align === 'center') {
-          // Centred in what the header leaves in view, then on a row's edge: a box 2–3 rows tall
-          // (the compact player's sink) otherwise opened with a sliver of a row under the header,
-          // a blank band above the row asked for (issue 31).
-          const below = view - scrollPaddingStart;
-          const centred = item.start + item.size / 2 - scrollPaddingStart - below / 2;
-          const edge = paddingStart - scrollPaddingStart;
-          scrollTo(edge + Math.round((centred - edge) / size) * size);
-        }
+        else if (align === 'center')
+          scrollTo(centredOnRowEdge(index, view, { size, paddingStart, scrollPaddingStart }));
         // 'auto': only as far as brings the row into view.
         else if (el.scrollTop > top) scrollTo(top);
         else if (el.scrollTop < bottom) scrollTo(bottom);

@@ -9,6 +9,7 @@ import type { ScenarioInput } from '../../engine';
 import type { ConfigFile, KeyReport } from '../../scenarios/config/importConfig';
 import { kindOfKey, RECOGNISED } from '../../scenarios/config/catalogue';
 import { SCENARIO_JSON_LIMIT, type ReadableFile } from '../../views/io/export';
+import { formatCountOf } from '../../views/run/format';
 
 /** What a configuration import adds to an opened scenario: the report, one line per key. */
 export interface ConfigReport {
@@ -55,7 +56,7 @@ function reportOf(keys: readonly KeyReport[], fileNames: string, base: string): 
   const applied = keys.filter((k) => k.status === 'applied');
   const ignored = keys.filter((k) => k.status === 'ignored' || k.status === 'unknown');
   return {
-    summary: `From ${fileNames}: ${applied.length} key${applied.length === 1 ? '' : 's'} applied, ${ignored.length} ignored (on the library workload ${base})`,
+    summary: `From ${fileNames}: ${formatCountOf(applied.length, 'key')} applied, ${ignored.length} ignored (on the library workload ${base})`,
     lines: [
       ...applied.map((k) => `${where(k)}: applied ${k.key}=${k.value} → ${k.path}`),
       ...ignored.map((k) => `${where(k)}: ignored ${k.key} — ${k.why ?? 'not modelled'}`),

@@ -10,6 +10,7 @@ import { useLab } from '../../store/LabContext';
 import { formatKnobValue, knobMeta } from '../../views/edit/knobs';
 import { openPreset } from '../../views/library/library';
 import { testIds } from '../testIds';
+import { formatCountOf, pluralOf } from '../../views/run/format';
 
 const selectScenario = (s: LabState) => s.scenario;
 const selectPresetRef = (s: LabState) => s.presetRef;
@@ -41,12 +42,12 @@ export function WhatThisSets() {
   return (
     <div className="scroll-panel" data-testid={testIds.whatThisSets} tabIndex={0}>
       <p style={{ margin: '0 0 0.4em' }}>
-        The <strong>{claim}</strong> recipe sets {list.length}{' '}
-        {list.length === 1 ? 'knob' : 'knobs'} on this {kind} pipeline
+        The <strong>{claim}</strong> recipe sets {formatCountOf(list.length, 'knob')} on this {kind}{' '}
+        pipeline
         {n > 0 ? (
           <span className="badge muted" style={{ marginLeft: '0.5em' }}>
             {shipped === undefined
-              ? `✎ own settings: ${n} of them ${n === 1 ? 'is' : 'are'} set otherwise here`
+              ? `✎ own settings: ${n} of them ${pluralOf(n, 'is', 'are')} set otherwise here`
               : byHand
                 ? '✎ own settings: some were changed since the library preset was opened'
                 : `✎ own settings: the library preset, as shipped, sets ${n} of them otherwise`}

@@ -8,6 +8,7 @@ import { ProducerStage } from './stages/ProducerStage';
 import { ReaderStage } from './stages/ReaderStage';
 import { SinkStage } from './stages/SinkStage';
 import { TokenLayer } from './TokenLayer';
+import { useMoreBelow } from './useMoreBelow';
 
 /**
  * The pipeline, left to right as the data flows, with the messages in flight drawn over it.
@@ -20,6 +21,7 @@ export function Pipeline() {
   const ref = useRef<HTMLElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const more = useScrollEdges(scroller, ref);
+  useMoreBelow(ref, view, idx);
   const kind = view && view.scenario.processor.type !== 'consumer' ? ' wide-processor' : '';
   const readers = view && view.scenario.readers.length > 0 ? ' has-readers' : '';
   // The stages keep their minimum widths; on a narrow screen (or a large font) the pipeline

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, type ReactNode } from 'react';
-import type { RowLayout, RowsOptions } from '../hooks/useAllRows';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { centredOnRowEdge, type RowLayout, type RowsOptions } from '../hooks/useAllRows';
 
 /**
  * A long list's rows, virtualized (@tanstack/react-virtual): 10,000 rows cost the ~15 in view. A
@@ -32,5 +32,26 @@ export default function VirtualRows({
   // A+ / A− (and projector mode) change the rows' height: the virtualizer keeps sizes it
   // estimated, so it is told to estimate again (at 150 % rows stayed at their old height).
   useEffect(() => virt.measure(), [size, virt]);
-  return children(virt);
+  // Centred as the plain rows are (useAllRows): on a row's edge, not half a row off.
+  const rows = useMemo<RowLayout>(
+    () => ({
+      getVirtualItems: () => virt.getVirtualItems(),
+      getTotalSize: () => virt.getTotalSize(),
+      scrollToIndex(index, o) {
+        const el = scroll.current;
+        if (o?.align !== 'center' || !el) return virt.scrollToIndex(index, o);
+        const i = Math.max(0, Math.min(count - 1, index));
+        const top = centredOnRowEdge(i, el.clientHeight, {
+          size,
+          paddingStart,
+          scrollPaddingStart,
+        });
+        virt.scrollToOffset(Math.max(0, top));
+      },
+      scrollToEnd: () => virt.scrollToEnd(),
+      measure: () => virt.measure(),
+    }),
+    [virt, count, size, scroll, paddingStart, scrollPaddingStart],
+  );
+  return children(rows);
 }

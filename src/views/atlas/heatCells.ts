@@ -15,7 +15,7 @@ import {
   type Outcome,
   type TrialResult,
 } from '../../engine';
-import { formatMs } from '../run/format';
+import { formatCountOf, formatMs } from '../run/format';
 import type { HeatCell, HeatMap, OutcomeCounts } from './heatMap';
 
 /** How an outcome looks: its legend label, glyph and fill. */
@@ -65,8 +65,8 @@ export function cellLabel(
   const where = `${map.rows[row]}, ${columnLabel(map.columns[column]!)}`;
   if (!cell) return `${where}: no placement`;
   const n = cell.trials.length;
-  const what = depth === 1 ? (n === 1 ? 'placement' : 'placements') : n === 1 ? 'pair' : 'pairs';
-  return `${where}: ${n} ${what} — ${countsText(cell.counts)}`;
+  const what = formatCountOf(n, depth === 1 ? 'placement' : 'pair');
+  return `${where}: ${what} — ${countsText(cell.counts)}`;
 }
 
 /** One trial of a cell, as the cell's list shows it. */

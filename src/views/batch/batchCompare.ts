@@ -21,6 +21,7 @@ import { knobDifferences } from '../compare/knobDiff';
 import { laneScenarios, laneTitle, type CompareSpec, type LaneScenario } from '../compare/lanes';
 import { DEFAULT_HEADING_LEVEL, heading, markdownText, type HeadingLevel } from '../io/markdown';
 import { batchTotalsWords } from './observedWords';
+import { formatCountOf } from '../run/format';
 
 interface BatchLaneView {
   title: string;
@@ -158,7 +159,7 @@ function sentences(explanations: readonly BatchExplanation[]): Map<string, strin
 
 /** `1 row` or `2 rows`. */
 export function rowsWords(n: number): string {
-  return `${n} row${n === 1 ? '' : 's'}`;
+  return formatCountOf(n, 'row');
 }
 
 /** An event's rows lane by lane, as the issue writes a diff line: `e5: 2 rows | 1 row | —`. */

@@ -9,6 +9,7 @@ import { periodLabel, periodOfRow } from '../../engine/batch/calendar';
 import type { BatchConfig, DedupeKey } from '../../engine/batch/schema';
 import type { BatchRun } from '../../engine/batch/simulateBatch';
 import { batchTimeLabel } from '../../engine/explain/batch';
+import { formatCountOf } from '../run/format';
 import { placementWords } from './placementWords';
 
 export interface BatchSetupView {
@@ -46,7 +47,7 @@ export function durationWords(ms: number): string {
   for (const [size, unit] of units)
     if (ms >= size && ms % size === 0) {
       const n = ms / size;
-      return `${n} ${unit}${unit === 'day' && n !== 1 ? 's' : ''}`;
+      return unit === 'day' ? formatCountOf(n, unit) : `${n} ${unit}`;
     }
   return `${ms} ms`;
 }
@@ -112,7 +113,7 @@ export function batchSetupView(run: BatchRun): BatchSetupView {
   const facts = [
     {
       what: 'Schedule',
-      words: `@${b.schedule} from ${b.startDate}, ${b.periods} logical date${b.periods === 1 ? '' : 's'}; each runs when its interval ends${b.deployedAtMs > 0 ? `; switched on ${batchTimeLabel(run, b.deployedAtMs)}, catchup ${b.catchup ? 'on' : 'off'}` : ''}`,
+      words: `@${b.schedule} from ${b.startDate}, ${formatCountOf(b.periods, 'logical date')}; each runs when its interval ends${b.deployedAtMs > 0 ? `; switched on ${batchTimeLabel(run, b.deployedAtMs)}, catchup ${b.catchup ? 'on' : 'off'}` : ''}`,
     },
     {
       what: 'Task',

@@ -8,6 +8,7 @@ import type { BatchPlacement } from '../../engine/batch/atlas';
 import { periodLabel } from '../../engine/batch/calendar';
 import type { BatchRun } from '../../engine/batch/simulateBatch';
 import { batchTimeLabel } from '../../engine/explain/batch';
+import { formatCountOf } from '../run/format';
 
 /** A placement in words, as the page lists it and the CLI prints it. */
 export function placementWords(run: BatchRun, p: BatchPlacement): string {
@@ -16,9 +17,7 @@ export function placementWords(run: BatchRun, p: BatchPlacement): string {
     case 'crash': {
       const f = p.fault;
       const where =
-        f.point === 'mid-write'
-          ? `mid-write after ${f.afterRows} row${f.afterRows === 1 ? '' : 's'}`
-          : f.point;
+        f.point === 'mid-write' ? `mid-write after ${formatCountOf(f.afterRows, 'row')}` : f.point;
       return `try ${f.tryNumber} of ${date(f.logicalDate)} crashes ${where}`;
     }
     case 'clear':

@@ -4,6 +4,7 @@
  */
 import type { Challenge, Goal } from '../../engine';
 import type { SolutionCount } from './solutions';
+import { formatCountOf, pluralOf } from '../run/format';
 
 const events = (n: number) => (n === 1 ? 'an event' : `at least ${n} events`);
 
@@ -29,11 +30,11 @@ export function allowWords(c: Challenge): string[] {
   const out: string[] = [];
   if (faults.max > 0) {
     const kinds = faults.kinds ? ` (${faults.kinds.join(', ')})` : '';
-    out.push(`Add at most ${faults.max} fault${faults.max > 1 ? 's' : ''}${kinds}.`);
+    out.push(`Add at most ${formatCountOf(faults.max, 'fault')}${kinds}.`);
   } else out.push('Add no fault: the faults on the timeline stay as they are.');
   if (knobs.max > 0)
     out.push(
-      `Change at most ${knobs.max} knob${knobs.max > 1 ? 's' : ''}${knobs.locked.length > 0 ? `; ${knobs.locked.join(', ')} stay${knobs.locked.length > 1 ? '' : 's'} as set` : ''}.`,
+      `Change at most ${formatCountOf(knobs.max, 'knob')}${knobs.locked.length > 0 ? `; ${knobs.locked.join(', ')} ${pluralOf(knobs.locked.length, 'stays', 'stay')} as set` : ''}.`,
     );
   else out.push('Change no knob.');
   return out;

@@ -8,6 +8,7 @@
  * engine's Run) derive the same diff from the same run.
  */
 import { fateOf, type Explanation, type Fate } from '../../engine';
+import { formatCountOf } from '../run/format';
 
 /** What the diff needs of one lane's run: the checker's points, primary point and explanations. */
 export interface VerdictLike {
@@ -102,7 +103,7 @@ export function eventDiff(lanes: readonly LaneOutcome[]): DiffRow[] {
 /** "2 rows", "1 row", "0 rows (lost)", "— (no such event)". */
 export function fateWords(f: LaneFate, unit: LaneOutcome['unit']): string {
   if (f.count === null) return '— (no such event)';
-  const n = `${f.count} ${unit}${f.count === 1 ? '' : 's'}`;
+  const n = formatCountOf(f.count, unit);
   return f.count === 0 ? `${n} (lost)` : n;
 }
 

@@ -20,6 +20,7 @@ import { applyGuarantee, claimOf, guaranteeAvailability, setKnob } from '../../s
 import type { FaultInput } from '../edit/faultActions';
 import { formatKnobValue, knobMeta } from '../edit/knobs';
 import { parseKeyText } from '../edit/knobsKey';
+import { formatCountOf } from '../run/format';
 
 /** One knob a lane sets otherwise: its dotted path (the Knobs tab's) and its value. */
 interface LaneKnob {
@@ -123,7 +124,7 @@ export function laneTitle(base: ScenarioInput, lane: LaneSpec | null): string {
     const built = laneScenario(base, lane);
     if (built.ok)
       for (const f of built.scenario.faults.slice(-added)) parts.push(`+ ${describeFault(f)}`);
-    else parts.push(`+ ${added} fault${added === 1 ? '' : 's'}`);
+    else parts.push(`+ ${formatCountOf(added, 'fault')}`);
   }
   return parts.join(' · ');
 }

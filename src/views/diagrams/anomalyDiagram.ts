@@ -9,6 +9,7 @@
 import type { Run } from '../../engine';
 import { eventSequenceDiagram } from './eventSequence';
 import { mermaidText } from './mermaidText';
+import { formatCountOf } from '../run/format';
 
 /** The first anomaly of a run: the business event and its fate at the primary point. */
 export interface Anomaly {
@@ -70,7 +71,7 @@ export function anomalyDiagram(run: Run): string | null {
   if (cause > 0) {
     const span = participants > 1 ? `P0,P${participants - 1}` : 'P0';
     out.push(
-      `  Note over ${span}: Before: ${cause} step${cause === 1 ? '' : 's'} as usual (${stepText(steps[0]!)} … ${stepText(steps[cause - 1]!)})`,
+      `  Note over ${span}: Before: ${formatCountOf(cause, 'step')} as usual (${stepText(steps[0]!)} … ${stepText(steps[cause - 1]!)})`,
     );
   }
   let firstRow: string | null = null;

@@ -17,7 +17,7 @@ import {
 } from '../../engine';
 import { messageLabel } from '../edit/faultActions';
 import { faultName } from '../edit/faultName';
-import { formatDuration, formatMs } from '../run/format';
+import { formatCountOf, formatDuration, formatMs } from '../run/format';
 import { K, kindName, messageTypeName } from '../run/kinds';
 import { eventIdOf, type RunView } from '../run/runView';
 
@@ -92,7 +92,6 @@ export function describeEntry(v: RunView, i: number): string {
   const ev = entryEventId(v, i);
   const n = c.count[i]!;
   const aux = c.aux[i]!;
-  const records = (x: number) => (x === 1 ? '1 record' : `${x} records`);
   switch (kindName(k)) {
     case 'app-send': {
       const cause = SEND_CAUSES[aux] ?? 'first';
@@ -107,14 +106,14 @@ export function describeEntry(v: RunView, i: number): string {
       const txn = type === 'txn-request' || type === 'txn-response';
       const what = txn
         ? `${messageLabel(type, n)}${ev ? ` of ${ev}` : ''}`
-        : `${messageLabel(type)}${ev ? ` of ${ev}` : ''}${n > 1 ? ` (${records(n)})` : ''}`;
+        : `${messageLabel(type)}${ev ? ` of ${ev}` : ''}${n > 1 ? ` (${formatCountOf(n, 'record')})` : ''}`;
       const to = v.actors[c.peer[i]!] ?? '?';
       return k === K['msg-lost']
         ? `${what} from ${who} to ${to} is LOST`
         : `${who} → ${to}: ${what}`;
     }
     case 'batch':
-      return `the producer batches ${records(n)} for partition ${c.partition[i]}`;
+      return `the producer batches ${formatCountOf(n, 'record')} for partition ${c.partition[i]}`;
     case 'retry':
       return `the producer retries the batch of ${ev} (attempt ${aux})`;
     case 'ack':
@@ -125,9 +124,9 @@ export function describeEntry(v: RunView, i: number): string {
         ? `${who} gets the ack of ${ev} (offset ${c.offset[i]})`
         : `${who} considers ${ev} sent without an ack (acks=0)`;
     case 'batch-failed':
-      return `the producer gives up on ${records(n)} (${ERROR_CODES[aux] ?? 'error'})`;
+      return `the producer gives up on ${formatCountOf(n, 'record')} (${ERROR_CODES[aux] ?? 'error'})`;
     case 'append':
-      return `${who} appends ${n > 1 ? `${records(n)} from ` : ''}${ev} at ${at(v, i)}`;
+      return `${who} appends ${n > 1 ? `${formatCountOf(n, 'record')} from ` : ''}${ev} at ${at(v, i)}`;
     case 'dedupe':
       return `${who} recognises a retried batch of ${ev} and does not append it again`;
     case 'reject': {
@@ -148,7 +147,7 @@ export function describeEntry(v: RunView, i: number): string {
     case 'hw':
       return `high watermark of ${at(v, i).replace(/@.*/, '')} moves to ${c.offset[i]}`;
     case 'truncate':
-      return `${at(v, i)}: ${records(n)} cut by a new leader`;
+      return `${at(v, i)}: ${formatCountOf(n, 'record')} cut by a new leader`;
     case 'leader':
       return `new leader of ${at(v, i).replace(/@.*/, '')}: broker-${aux}`;
     case 'isr':
@@ -169,7 +168,7 @@ export function describeEntry(v: RunView, i: number): string {
     case 'fault':
       return `${faultName(v.scenario.faults[aux], aux)} fires`;
     case 'poll':
-      return `${who} polls ${records(n)} from ${at(v, i)}`;
+      return `${who} polls ${formatCountOf(n, 'record')} from ${at(v, i)}`;
     case 'process':
       // Flink's entries carry the keyed state (aux = key index, count = its count), not an attempt.
       if (who === 'flink')
@@ -182,7 +181,7 @@ export function describeEntry(v: RunView, i: number): string {
     case 'row-skip':
       return `${who} skips ${ev} (${SKIP_REASONS[aux] ?? 'no-op'})`;
     case 'stmt-error':
-      return `${who}: statement fails (${ERROR_CODES[aux] ?? 'error'}), ${records(n)} rolled back`;
+      return `${who}: statement fails (${ERROR_CODES[aux] ?? 'error'}), ${formatCountOf(n, 'record')} rolled back`;
     case 'commit':
       return `offsets committed: ${at(v, i).replace(/@.*/, '')} → ${c.offset[i]}`;
     case 'commit-failed':
@@ -205,13 +204,13 @@ export function describeEntry(v: RunView, i: number): string {
         const step = CHECKPOINT_STEPS[aux];
         const xid = `XA transaction ${c.txn[i]} of checkpoint ${c.ckpt[i]}`;
         if (step === 'pre-committed')
-          return `${who}: PREPARE TRANSACTION — ${xid} holds ${records(n)}, durable and invisible`;
+          return `${who}: PREPARE TRANSACTION — ${xid} holds ${formatCountOf(n, 'record')}, durable and invisible`;
         if (step === 'committed')
           return `${who}: COMMIT PREPARED — ${xid}, its rows become visible`;
         if (step === 'aborted')
           return c.until[i]! >= 0
-            ? `${who}: ROLLBACK PREPARED — ${xid}, ${records(n)} discarded`
-            : `${who}: ROLLBACK — ${xid}, never prepared, ${records(n)} discarded`;
+            ? `${who}: ROLLBACK PREPARED — ${xid}, ${formatCountOf(n, 'record')} discarded`
+            : `${who}: ROLLBACK — ${xid}, never prepared, ${formatCountOf(n, 'record')} discarded`;
       }
       if (CHECKPOINT_STEPS[aux] === 'idle') {
         const p = v.scenario.processor;
@@ -224,7 +223,7 @@ export function describeEntry(v: RunView, i: number): string {
     case 'restore':
       return `${who}: ${restoreWords(v.actors[c.actor[i]!]!, c.ckpt[i]!, c.offset[i]!)}`;
     case 'batch-planned':
-      return `micro-batch ${c.ckpt[i]} planned: ${records(n)} from offset ${c.offset[i]}`;
+      return `micro-batch ${c.ckpt[i]} planned: ${formatCountOf(n, 'record')} from offset ${c.offset[i]}`;
     case 'batch-committed':
       return `micro-batch ${c.ckpt[i]} committed`;
     case 'effect':
@@ -232,7 +231,7 @@ export function describeEntry(v: RunView, i: number): string {
     case 'effect-replayed':
       return `${who} answers ${ev} from its idempotency store`;
     case 'data-loss':
-      return `DATA LOSS: ${records(n)} gone for good`;
+      return `DATA LOSS: ${formatCountOf(n, 'record')} gone for good`;
     case 'end':
       return aux === END_TRACE_LIMIT
         ? 'the run is cut off: its trace reached its size limit'

@@ -12,6 +12,7 @@ import {
 } from '../../engine';
 import { mermaidText, shortName } from './mermaidText';
 import { shortFault } from './sequenceReader';
+import { formatCountOf } from '../run/format';
 
 /** A flowchart node label: escaped lines joined with `<br/>` (our markup, never the user's). */
 function nodeLabel(lines: string[]): string {
@@ -44,7 +45,7 @@ function topicLines(s: Scenario): string[] {
   const b = s.broker;
   return [
     `topic ${shortName(s.workload.topic)}`,
-    `${b.partitions} partition${b.partitions === 1 ? '' : 's'} · ${b.brokers} broker${b.brokers === 1 ? '' : 's'}`,
+    `${formatCountOf(b.partitions, 'partition')} · ${formatCountOf(b.brokers, 'broker')}`,
     `replication.factor=${b['replication.factor']} · min.insync.replicas=${b['min.insync.replicas']}`,
     `unclean.leader.election.enable=${onOff(b['unclean.leader.election.enable'])}`,
   ];
@@ -56,7 +57,7 @@ function processorLines(s: Scenario): string[] {
   switch (p.type) {
     case 'consumer': {
       lines.push(
-        `consumer group ${shortName(p['group.id'])} (${p.instances} instance${p.instances === 1 ? '' : 's'})`,
+        `consumer group ${shortName(p['group.id'])} (${formatCountOf(p.instances, 'instance')})`,
       );
       lines.push(
         p['enable.auto.commit']
@@ -141,10 +142,7 @@ function sinkLines(s: Scenario): string[] {
     case 'file':
       return [`file sink ${shortName(k.name)}`, `${k.format}, with its metadata log`];
     case 'kafka': {
-      const lines = [
-        `topic ${shortName(k.topic)}`,
-        `${k.partitions} partition${k.partitions === 1 ? '' : 's'}`,
-      ];
+      const lines = [`topic ${shortName(k.topic)}`, formatCountOf(k.partitions, 'partition')];
       if (s.processor.type === 'flink')
         lines.push(`KafkaSink deliveryGuarantee=${k.deliveryGuarantee}`);
       if (k['transactional.id'] !== undefined)

@@ -23,7 +23,7 @@ import {
   type Trace,
 } from '../../engine';
 import { idleCheckpointsWords, restoreWords } from './describe';
-import { rowNumber } from '../run/format';
+import { formatCountOf, rowNumber } from '../run/format';
 import { shortName } from './mermaidText';
 import { txnApi } from '../run/txnApi';
 
@@ -67,7 +67,7 @@ export class Reader {
   records(i: number): string {
     const e = this.t.event[i]!;
     const n = this.t.count[i]!;
-    if (e < 0) return n > 0 ? `${n} record${n === 1 ? '' : 's'}` : '';
+    if (e < 0) return n > 0 ? formatCountOf(n, 'record') : '';
     return n > 1 ? `${this.id(e)} +${n - 1}` : this.id(e);
   }
 
@@ -309,7 +309,7 @@ export class Reader {
       case 'hw':
         return `high watermark${where} → ${o}`;
       case 'truncate':
-        return `log${where} cut from offset ${o} (${t.count[i]} record${t.count[i] === 1 ? '' : 's'} lost)`;
+        return `log${where} cut from offset ${o} (${formatCountOf(t.count[i]!, 'record')} lost)`;
       case 'leader':
         return t.aux[i]! < 0
           ? `no leader for${where || ' the partition'} · offline`
@@ -396,7 +396,7 @@ export class Reader {
       case 'effect-replayed':
         return `${recs} · answered from the idempotency store, no new effect`;
       case 'data-loss':
-        return `data loss · ${t.count[i]} record${t.count[i] === 1 ? '' : 's'} (${this.error(i)})`;
+        return `data loss · ${formatCountOf(t.count[i]!, 'record')} (${this.error(i)})`;
       case 'end':
         return t.aux[i] === END_TRACE_LIMIT
           ? 'run stopped (trace limit)'

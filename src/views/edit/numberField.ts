@@ -6,6 +6,7 @@
  * refusing the whole scenario). The seed field (./seed.ts) is the same rule for one field.
  */
 import { ScenarioSchema } from '../../engine';
+import { formatCountOf } from '../run/format';
 
 /** What a field accepts: a number in [min, max], whole if `int`. */
 export interface NumberRange {
@@ -171,7 +172,7 @@ function formatTimeBound(ms: number): string {
   const HOUR = 3_600_000;
   if (ms >= DAY && ms % DAY === 0) {
     const d = ms / DAY;
-    return `${d} ${d === 1 ? 'day' : 'days'} (${formatBound(ms)} ms)`;
+    return `${formatCountOf(d, 'day')} (${formatBound(ms)} ms)`;
   }
   if (ms >= HOUR && ms % HOUR === 0) return `${ms / HOUR} h (${formatBound(ms)} ms)`;
   return `${formatBound(ms)} ms`;

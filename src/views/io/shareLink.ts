@@ -26,6 +26,7 @@ import type { Issue, Scenario, ScenarioInput } from '../../engine';
 import { clipEcho } from '../../engine';
 import { SCENARIO_JSON_LIMIT, importScenarioValue } from './export';
 import { fromBase64Url, SHARE_PARAM, shareParam, toBase64Url } from './shareParam';
+import { formatCountOf } from '../run/format';
 
 // Re-exported: the parts of a share link that need no codec (./shareParam.ts).
 export { fromBase64Url, SHARE_PARAM, shareIssueLines, shareParam, toBase64Url } from './shareParam';
@@ -53,7 +54,6 @@ export interface ShareCodec {
   decoders: Readonly<Record<number, ShareDecoder>>;
   migrations: Readonly<Record<number, ShareMigration>>;
 }
-
 
 // ─────────────────────────────────────────────────────────────────────────── version 1
 
@@ -86,7 +86,7 @@ function payloadBytes(payload: string): Uint8Array {
     );
   if (payload.length % 4 === 1)
     throw new ShareError(
-      `the data is damaged: it cannot be decoded, ${payload.length} character${payload.length === 1 ? ' is not a length' : 's is not a length'} base64url text has (was the link cut short?)`,
+      `the data is damaged: it cannot be decoded, ${formatCountOf(payload.length, 'character')} is not a length base64url text has (was the link cut short?)`,
     );
   return fromBase64Url(payload);
 }
@@ -134,7 +134,7 @@ function decodeV2(payload: string): unknown {
   // `2.AAAA` is not empty: its 3 bytes are too few to hold anything beside the checksum.
   if (bytes.length <= CHECK_BYTES)
     throw new ShareError(
-      `the data is damaged: it decodes to ${bytes.length} byte${bytes.length === 1 ? '' : 's'}, too few for a scenario and its ${CHECK_BYTES}-byte checksum (was the link cut short?)`,
+      `the data is damaged: it decodes to ${formatCountOf(bytes.length, 'byte')}, too few for a scenario and its ${CHECK_BYTES}-byte checksum (was the link cut short?)`,
     );
   const json = inflateJson(bytes.subarray(0, bytes.length - CHECK_BYTES));
   const want = bytes.subarray(bytes.length - CHECK_BYTES);

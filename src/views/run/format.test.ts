@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCountOf, formatMs, formatPlayTime, formatSpeedWords } from './format';
+import {
+  formatBytes,
+  formatCountOf,
+  formatMs,
+  formatPlayTime,
+  formatSpeedWords,
+  pluralOf,
+} from './format';
 
 describe('formatMs', () => {
   it('writes ms, then seconds, then minutes and seconds, then hours and minutes', () => {
@@ -41,6 +48,22 @@ describe('formatCountOf', () => {
     expect(formatCountOf(1234, 'row')).toBe('1,234 rows');
     expect(formatCountOf(1, 'batch', 'batches')).toBe('1 batch');
     expect(formatCountOf(3, 'batch', 'batches')).toBe('3 batches');
+    // The noun agrees with the number shown, rounded: 0.6 is "1", 1.5 is "2".
+    expect(formatCountOf(0.6, 'day')).toBe('1 day');
+    expect(formatCountOf(1.5, 'day')).toBe('2 days');
+    expect(formatCountOf(-1, 'fault')).toBe('-1 fault');
+    expect(formatCountOf(1, 'copy', 'copies')).toBe('1 copy');
+  });
+});
+
+describe('pluralOf', () => {
+  it('picks the words a count agrees with, by Intl.PluralRules', () => {
+    expect(pluralOf(1, 'knob differs', 'knobs differ')).toBe('knob differs');
+    expect(pluralOf(0, 'knob differs', 'knobs differ')).toBe('knobs differ');
+    expect(pluralOf(2, 'is', 'are')).toBe('are');
+    expect(pluralOf(1, 'worker')).toBe('worker');
+    expect(pluralOf(21, 'worker')).toBe('workers');
+    expect(pluralOf(1.5, 'day')).toBe('days');
   });
 });
 

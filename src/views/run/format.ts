@@ -38,9 +38,23 @@ export function formatCount(n: number): string {
   return intFormat().format(n);
 }
 
+let plural: Intl.PluralRules | undefined;
+// Rounded as intFormat rounds, so that the noun agrees with the number shown ("1 day" for 0.6).
+const pluralRules = () => (plural ??= new Intl.PluralRules('en-US', { maximumFractionDigits: 0 }));
+
+/**
+ * The words for a count of `n` in the number English gives it: `one` for 1 as shown (rounded to
+ * a whole number: "0 records", "2 records" for 1.5), else `many` — Intl.PluralRules' 'one' and 'other' categories
+ * (https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Intl/PluralRules).
+ * For the words a count agrees with: "knob differs" / "knobs differ".
+ */
+export function pluralOf(n: number, one: string, many = `${one}s`): string {
+  return pluralRules().select(n) === 'one' ? one : many;
+}
+
 /** "1 record", "2 records", "1,000 rows": a count with its noun in the right number. */
 export function formatCountOf(n: number, one: string, many = `${one}s`): string {
-  return `${intFormat().format(n)} ${n === 1 ? one : many}`;
+  return `${intFormat().format(n)} ${pluralOf(n, one, many)}`;
 }
 
 /** $2,320 (amounts are the workload's currency units; the dashboard writes them in dollars). */

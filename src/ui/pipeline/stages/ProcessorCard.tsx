@@ -4,6 +4,7 @@ import { formatCount, formatMs } from '../../../views/run/format';
 import { eventIdOf, type RunView } from '../../../views/run/runView';
 import { testIds } from '../../testIds';
 import { ComponentBox } from '../ComponentBox';
+import { useCondensedCards } from '../condensedCards';
 import { cardWords } from './cardWords';
 import { zeroCount } from './zeroCount';
 
@@ -15,6 +16,9 @@ export function ProcessorCard({ view, status: p }: { view: RunView; status: Proc
     p.lastProcess && p.lastProcess.event >= 0
       ? eventIdOf(view.events, view.events.identity[p.lastProcess.event]!)
       : null;
+  // Condensed (projector mode), "uncommitted 5": the words after the count (three lines in the
+  // narrow column, each consumer's) kept for screen readers; its title says them too.
+  const condensed = useCondensedCards();
   return (
     <ComponentBox
       id={target}
@@ -62,9 +66,17 @@ export function ProcessorCard({ view, status: p }: { view: RunView; status: Proc
           data-value={p.sinceCommit}
           title="Records processed since this instance's last offset commit: what a crash now would replay"
         >
-          {p.sinceCommit === 0
-            ? 'none'
-            : `${formatCount(p.sinceCommit)} processed since the last commit`}
+          {p.sinceCommit === 0 ? (
+            'none'
+          ) : (
+            <>
+              {formatCount(p.sinceCommit)}
+              <span className={condensed ? 'visually-hidden' : undefined}>
+                {' '}
+                processed since the last commit
+              </span>
+            </>
+          )}
         </dd>
       </dl>
     </ComponentBox>
