@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { atlasTestIds as ids } from '../src/ui/atlas/atlasTestIds';
 import { compareTestIds } from '../src/ui/compare/compareTestIds';
 import { WORKSPACE_KEY } from '../src/platform/storage';
-import { expect, test, testIds } from './fixtures';
+import { expect, test, testIds, type Dashboard } from './fixtures';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 // Three presets opened and a reload on a shared 2-core machine: generous.
@@ -19,16 +19,29 @@ const kind = (p: Page, k: string) =>
   p.locator(`[data-testid="${ids.kinds}"] input[data-kind="${k}"]`);
 const lanes = (p: Page) => p.getByTestId(compareTestIds.lane);
 
+/**
+ * The page opened at `address` and its run settled: each test's one first load (the tests take
+ * `unopenedDash`, whose page is not opened at `/` before — a load each test made and threw away).
+ */
+async function open(dash: Dashboard, address: string): Promise<void> {
+  await dash.page.goto(address);
+  await dash.settled();
+}
+
+/** `at-least-once` opened with crashes left out of the atlas and Compare on (three lanes). */
+async function openWithoutCrashesComparing(dash: Dashboard): Promise<void> {
+  await open(dash, '?preset=at-least-once');
+  await kind(dash.page, 'crash').uncheck();
+  await dash.byId(compareTestIds.toggle).click();
+  await expect(lanes(dash.page)).toHaveCount(3);
+}
+
 test('Back and Forward keep the kinds ticked and the lanes compared; a reload restores them', async ({
-  dash,
+  unopenedDash: dash,
 }) => {
   const { page } = dash;
-  await page.goto('?preset=at-least-once');
-  await dash.settled();
   // Crashes left out of the atlas, and Compare open (the other two guarantees: three lanes).
-  await kind(page, 'crash').uncheck();
-  await dash.byId(compareTestIds.toggle).click();
-  await expect(lanes(page)).toHaveCount(3);
+  await openWithoutCrashesComparing(dash);
   // Another preset: a page of its own, in its own (default) state.
   await dash.pickPreset('at-most-once');
   await expect(kind(page, 'crash')).toBeChecked();
@@ -52,11 +65,10 @@ test('Back and Forward keep the kinds ticked and the lanes compared; a reload re
 });
 
 test('a saved atlas choice this build cannot read is refused naming its field; the workspace opens', async ({
-  dash,
+  unopenedDash: dash,
 }) => {
   const { page } = dash;
-  await page.goto('?preset=at-least-once');
-  await dash.settled();
+  await open(dash, '?preset=at-least-once');
   // An edit (the seed), so the workspace, not the preset, is what a reload opens.
   await dash.byId(testIds.seedInput).fill('7');
   await dash.byId(testIds.seedInput).press('Enter');
@@ -89,11 +101,10 @@ test('a saved atlas choice this build cannot read is refused naming its field; t
 const value = (data: unknown) => `1.${Buffer.from(JSON.stringify(data)).toString('base64url')}`;
 
 test('Back to an entry without stored state opens its address’s a= and c=; a bad a= is refused naming its field', async ({
-  dash,
+  unopenedDash: dash,
 }) => {
   const { page } = dash;
-  await page.goto('?preset=at-most-once');
-  await dash.settled();
+  await open(dash, '?preset=at-most-once');
   // An entry as an older build wrote it (or a bookmarked address): its address, no state.
   const pushBare = (url: string) => page.evaluate((u) => history.pushState(null, '', u), url);
   const lanes2 = { lanes: [{ guarantee: 'at-most-once' }, { guarantee: 'exactly-once' }] };
@@ -121,17 +132,12 @@ test('Back to an entry without stored state opens its address’s a= and c=; a b
 });
 
 test('Undo back to the workspace a link replaced brings back its atlas kinds and lanes', async ({
-  dash,
+  unopenedDash: dash,
 }) => {
   const { page } = dash;
-  await page.goto('?preset=at-least-once');
-  await dash.settled();
-  await kind(page, 'crash').uncheck();
-  await dash.byId(compareTestIds.toggle).click();
-  await expect(lanes(page)).toHaveCount(3);
+  await openWithoutCrashesComparing(dash);
   // A link opened over it (a page load): the reader's workspace is one Undo away.
-  await page.goto('?preset=at-most-once');
-  await dash.settled();
+  await open(dash, '?preset=at-most-once');
   await expect(dash.byId(testIds.runStatus)).toContainText('Undo (Ctrl+Z) brings back');
   await expect(kind(page, 'crash')).toBeChecked();
   await expect(lanes(page)).toHaveCount(0);
@@ -145,11 +151,10 @@ test('Undo back to the workspace a link replaced brings back its atlas kinds and
 });
 
 test('a typed ?preset=…&a= applies once: changed, the address drops it, and a reload keeps the reader’s kinds', async ({
-  dash,
+  unopenedDash: dash,
 }) => {
   const { page } = dash;
-  await page.goto(`?preset=at-least-once&a=${value({ kinds: ['zombie'] })}`);
-  await dash.settled();
+  await open(dash, `?preset=at-least-once&a=${value({ kinds: ['zombie'] })}`);
   await expect(kind(page, 'crash')).not.toBeChecked();
   await expect(kind(page, 'zombie')).toBeChecked();
   await kind(page, 'crash').check();

@@ -66,7 +66,10 @@ function pageOfAddress(): { node: ReactNode; lab?: Lab } {
   // (`?embed` never comes here: src/entry.ts loads the player's own page, src/embedMain.tsx.)
   // The first scenario: share link › ?preset= › saved workspace › default (src/ui/io/startup.ts).
   const booted = bootPage({ embed: false });
-  return { node: <App lab={booted.lab} page={booted.page} />, lab: booted.lab };
+  return {
+    node: <App lab={booted.lab} page={booted.page} firstScreenFirst />,
+    lab: booted.lab,
+  };
 }
 
 // The first verdict's steps, marked for `npm run bench` (bench/verdictSteps.ts): the entry's

@@ -14,6 +14,7 @@ import { ChallengeProvider, useChallengeUi } from './challenge/ChallengeContext'
 import { LibraryProvider } from './library/LibraryContext';
 import { Workbench } from './library/Workbench';
 import { usePredictionGate } from './library/usePredictionGate';
+import { useAfterFirstPaint } from './hooks/useAfterFirstPaint';
 import { useLabDriver } from './hooks/useLabDriver';
 import { useTheme } from './hooks/useTheme';
 import { Lower } from './panels/Lower';
@@ -44,9 +45,18 @@ const BatchCompare = lazy(() =>
 
 /**
  * The page. Creates its lab (the store, with a worker-backed run client) unless one is given —
- * tests and, later, the embedded player pass their own.
+ * tests and, later, the embedded player pass their own. `firstScreenFirst` (the booted page,
+ * main.tsx): what lies below the first screen mounts once the first render is painted.
  */
-export function App({ lab: given, page: givenPage }: { lab?: Lab; page?: PageServices }) {
+export function App({
+  lab: given,
+  page: givenPage,
+  firstScreenFirst = false,
+}: {
+  lab?: Lab;
+  page?: PageServices;
+  firstScreenFirst?: boolean;
+}) {
   const [lab] = useState(() => given ?? createLab({ runner: createRunClient() }));
   // Booted pages (main.tsx) pass their services; a bare App (tests) gets its own, with no share link.
   const [page] = useState<PageServices>(
@@ -59,7 +69,7 @@ export function App({ lab: given, page: givenPage }: { lab?: Lab; page?: PageSer
       <PageProvider page={page}>
         <LibraryProvider linked={page.shareLink?.linked ?? null}>
           <ChallengeProvider>
-            <Shell />
+            <Shell firstScreenFirst={firstScreenFirst} />
           </ChallengeProvider>
         </LibraryProvider>
       </PageProvider>
@@ -73,7 +83,9 @@ const selectPresent = (s: LabState) => s.present;
 const selectDetails = (s: LabState) => s.details;
 const selectBatch = (s: LabState) => s.scenario.batch !== undefined;
 
-function Shell() {
+function Shell({ firstScreenFirst }: { firstScreenFirst: boolean }) {
+  // The first frame shows the verdict without the panels under the pipeline (./hooks/useAfterFirstPaint).
+  const belowFold = useAfterFirstPaint(firstScreenFirst);
   const step = useLab(selectFont);
   const comparing = useLab(selectComparing);
   const present = useLab(selectPresent);
@@ -155,12 +167,12 @@ function Shell() {
           <CondensedCardsContext.Provider value={present && !details && !roomLive}>
             <Pipeline />
           </CondensedCardsContext.Provider>
-          <Lower />
+          {belowFold && <Lower />}
         </Workbench>
       )}
       {/* The stream's atlas and diagrams read a stream run: a batch job maps its own faults
           (under its table) and has no message sequence to draw. */}
-      {!batch && (
+      {!batch && belowFold && (
         <>
           <Suspense fallback={null}>
             <AtlasPanel />
