@@ -5,11 +5,38 @@
  * page's projector column (aborted-transaction-dirty-read, asked and answered) and the lesson
  * view without a room, at 1280×720 and at 1920×1080; with a room live: e2e/lessonRoom.spec.ts.
  * Before: the producer's card had 109 px for the word's 117.7 on the page, 117 in the lesson view.
+ * The value beside it, enable.idempotence's "on (transactional)", breaks at its space only (it
+ * broke "on (trans-" / "actional)"); at 1280×720 its "(transactional)" is folded (127 px in 120).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { testIds } from '../src/ui/testIds';
 import { lessonTestIds } from '../src/ui/lesson/lessonTestIds';
-import { brokenWords, TRANSACTIONAL, TRANSACTIONAL_ID_LABEL } from './support/brokenWords';
+import {
+  brokenWords,
+  textLines,
+  TRANSACTIONAL,
+  TRANSACTIONAL_ID_LABEL,
+} from './support/brokenWords';
+
+/**
+ * The producer's idempotence value, "on (transactional)": on one line, or broken at its space —
+ * at 1920×1080; at 1280×720 (under 1600 px) its "(transactional)" is folded (settingName.css:
+ * 127 px in 120), the value "on" and transactional.id's line in sight.
+ */
+async function expectValueWhole(page: Page, where: string, narrow: boolean) {
+  const value = '.pipeline .stage[aria-label="Producer"] dd:has(.setting-why)';
+  await expect(page.locator(value), where).toHaveText('on (transactional)');
+  if (narrow) {
+    await expect(page.locator(`${value} .setting-why`), where).toBeHidden();
+    await expect(page.locator(TRANSACTIONAL_ID_LABEL, { hasText: /^trans/ }), where).toBeVisible();
+    return;
+  }
+  const lines = (await textLines(page, value)).map((l) => l.trim()).filter((l) => l !== '');
+  expect(
+    [['on (transactional)'], ['on', '(transactional)']],
+    `${where}: ${lines.join(' | ')}`,
+  ).toContainEqual(lines);
+}
 
 /** The label's words split across lines: none, and the label is the one setting's name. */
 async function expectWhole(page: Page, where: string) {
@@ -24,7 +51,7 @@ for (const [W, H] of [
   [1280, 720],
   [1920, 1080],
 ] as const) {
-  test(`at ${W}×${H} the page's projector column: transactional.id never breaks at a syllable, asked and answered`, async ({
+  test(`at ${W}×${H} the page's projector column: transactional.id never breaks at a syllable, its idempotence at its space only, asked and answered`, async ({
     page,
   }) => {
     await page.setViewportSize({ width: W, height: H });
@@ -33,10 +60,12 @@ for (const [W, H] of [
     await expect(page.getByTestId(testIds.app)).toHaveAttribute('data-present', 'true');
     await expect(page.locator('.pipeline .stage[aria-label="Producer"]')).toBeVisible();
     await expectWhole(page, 'asked');
+    await expectValueWhole(page, 'asked', W < 1600);
     // Answered: the story beside the pipeline, the columns at their narrowest.
     await page.getByTestId(testIds.predictReveal).click();
     await expect(page.locator('.story')).toHaveAttribute('data-asking', 'false');
     await expectWhole(page, 'answered');
+    await expectValueWhole(page, 'answered', W < 1600);
   });
 
   test(`at ${W}×${H} the lesson view without a room: transactional.id never breaks at a syllable`, async ({

@@ -32,10 +32,11 @@ export function ProducerStage({ view, idx, t }: StageProps) {
           <dt>acks</dt>
           <dd className="mono">{settings.acks}</dd>
           <dt>{cardWords('idempotence')}</dt>
-          <dd className="mono">
-            {cardWords(idempotence)}
-            {/* Why it is so, in words: the condensed cards with a room live fold it (lesson.css). */}
-            {why && <span className="setting-why"> {cardWords(why)}</span>}
+          <dd>
+            <span className="mono">{cardWords(idempotence)}</span>
+            {/* Why it is so, in words: the condensed cards with a room live fold it (lesson.css).
+                Broken at its spaces only, "on" / "(transactional)" (settingName.css). */}
+            {why && <span className="setting-why"> {why}</span>}
           </dd>
           {s.producer['transactional.id'] !== undefined && (
             <>
