@@ -10,7 +10,7 @@ import { expect, test } from './fixtures';
 test.use({ viewport: { width: 1280, height: 720 } });
 
 test('the progress says the time left after the first second; Cancel stops and says after how many runs', async ({
-  dash,
+  unopenedDash: dash,
 }) => {
   // A 1,000-event preset and its atlas's first seconds on a shared machine: generous.
   test.setTimeout(120_000);
