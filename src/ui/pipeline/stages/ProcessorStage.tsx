@@ -13,8 +13,11 @@ export function ProcessorStage({ view, idx, t }: StageProps) {
   const title =
     kind === 'consumer' ? '③ Consumer loop' : kind === 'flink' ? '③ Flink job' : '③ Spark query';
   const counters = countersAt(view, idx);
-  // Flink's checkpoint history and Spark's batch list: a chunk of their own (./processorPanelsOnDemand.ts).
+  // Flink's checkpoint history and Spark's batch list: each a chunk of its own
+  // (./processorPanelsOnDemand.ts).
   const panels = useProcessorPanels(kind);
+  const Flink = panels?.FlinkPanel;
+  const Batches = panels?.BatchList;
   return (
     <section className="stage" aria-label="Processor">
       <h2>{title}</h2>
@@ -30,8 +33,8 @@ export function ProcessorStage({ view, idx, t }: StageProps) {
         processed {formatCountOf(counters.processed, 'record')}{' '}
         <span className="attempts-note">(each attempt counts)</span>
       </div>
-      {kind === 'flink' && panels && <panels.FlinkPanel view={view} idx={idx} t={t} />}
-      {kind === 'spark' && panels && <panels.BatchList view={view} idx={idx} />}
+      {kind === 'flink' && Flink && <Flink view={view} idx={idx} t={t} />}
+      {kind === 'spark' && Batches && <Batches view={view} idx={idx} />}
     </section>
   );
 }
