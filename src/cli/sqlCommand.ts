@@ -2,7 +2,8 @@
  * `sim <scenario> --format sql`: the table sink's statements as a PostgreSQL script
  * (src/engine/sql/script.ts); `--against postgres://…`: that script run on the user's own
  * database through psql, in a fresh schema created and dropped (src/cli/psql.ts), and the
- * comparison with the engine's table printed. Exit 0 when PostgreSQL agrees, 3 when it differs.
+ * comparison with the engine's table printed. Exit 0 when PostgreSQL agrees, 3 when it differs
+ * (an error the engine does not predict included), 2 when psql or the server cannot be used.
  * A batch job's `--format sql` is the SQL its writes ran (src/views/batch/batchExport.ts); the
  * runner refuses `--against` for it (Spark SQL and Delta, not PostgreSQL).
  */
@@ -10,7 +11,7 @@ import { simulate, type Scenario, type SimulateOptions } from '../engine';
 import { conformanceText } from '../engine/sql/compare';
 import { sinkSqlScript } from '../engine/sql/script';
 import { engineTable } from '../engine/sql/table';
-import { conformWithPsql } from './psql';
+import { AgainstRefusal, conformWithPsql } from './psql';
 import { scenarioKind } from './scenarioEngine';
 import { batchSql } from '../views/batch/batchExport';
 
@@ -42,9 +43,12 @@ export function runSql(
   try {
     result = conformWithPsql(process.env.PSQL ?? 'psql', [against], script, engineTable(run));
   } catch (e) {
-    err(
-      `--against: ${(e as Error).message} (it runs PostgreSQL's psql client: install it, e.g. Debian's postgresql-client, or set PSQL to its path)`,
-    );
+    // psql missing, the server unreachable or misconfigured: not a difference from the engine.
+    if (e instanceof AgainstRefusal) {
+      err(`--against: ${e.message}`);
+      return 2;
+    }
+    err(`--against: ${(e as Error).message}`);
     return 1;
   }
   out(

@@ -38,3 +38,29 @@ describe('a native PostgreSQL agrees with the engine on the XA sink', () => {
     120_000,
   );
 });
+
+describe('an error PostgreSQL reports is a difference, with its statement and message', () => {
+  it('a statement the engine does not predict to fail', () => {
+    // The old runner kept only a checked step's SQLSTATE: this step (unchecked, like the XA
+    // sink's PREPARE TRANSACTION) failed unseen and the comparison passed.
+    const run = simulate(xaCases[0]!.scenario, { sql: true });
+    const script = sinkSqlScript(run);
+    const failing = {
+      comment: ['a step that fails'],
+      sql: ['INSERT INTO no_such_table VALUES (1)'],
+      expect: { affected: null, skipped: 0, sqlstate: null, outcomeUnknown: false },
+      at: 0,
+      prepared: false,
+    };
+    const result = conformWithPsql(
+      server.psql,
+      server.connection,
+      { ...script, steps: [...script.steps, failing] },
+      engineTable(run),
+    );
+    expect(result.ok).toBe(false);
+    expect(result.differences).toEqual([
+      'a step that fails: PostgreSQL reported ERROR 42P01: relation "no_such_table" does not exist — running INSERT INTO no_such_table VALUES (1);',
+    ]);
+  }, 120_000);
+});

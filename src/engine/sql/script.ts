@@ -276,7 +276,7 @@ function scriptText(
 }
 
 /** One step as script text: its comment, then its statements. */
-export function stepText(s: ScriptStep): string {
+function stepText(s: ScriptStep): string {
   const lines = s.comment.map((l) => `-- ${l}`);
   for (const q of s.sql) lines.push(`${q};`);
   return `${lines.join('\n')}\n`;
