@@ -12,6 +12,7 @@ import { NoticeBar } from './io/NoticeBar';
 import { PageProvider, type PageServices } from './io/PageContext';
 import { ChallengeProvider, useChallengeUi } from './challenge/ChallengeContext';
 import { LibraryProvider } from './library/LibraryContext';
+import { SkipToQuestion } from './library/SkipToQuestion';
 import { Workbench } from './library/Workbench';
 import { usePredictionGate } from './library/usePredictionGate';
 import { useAfterFirstPaint } from './hooks/useAfterFirstPaint';
@@ -114,6 +115,7 @@ function Shell({ firstScreenFirst }: { firstScreenFirst: boolean }) {
       {/* The first Tab: past the top bar and the story to the pipeline (the story comes first in
           the order — its question is the first step — which put a dozen stops before it). No
           hash change: the URL's hash is the share link's. */}
+      {asking && <SkipToQuestion />}
       <a
         className="skip-link"
         href="#pipeline"

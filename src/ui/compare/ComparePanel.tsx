@@ -77,6 +77,8 @@ export function ComparePanel({
   const lanesRunner = useCompareLanes(makeRunner);
   const lanes = useStore(lanesRunner.store, selectLanes);
   const gate = usePredictionGate();
+  // Told, its end not yet reached: each lane's verdict waits for the clock to reach that lane's end.
+  const folded = gate.folded ? gate.revealNow : null;
   const ran: LaneRun[] = useMemo(() => {
     if (!base) return [];
     const out: LaneRun[] = [{ title: laneTitle(scenario, null), view: base }];
@@ -147,6 +149,7 @@ export function ComparePanel({
               idx={idx}
               unfired={unfired(1)}
               hidden={gate.hidden}
+              folded={folded}
             />
           ) : (
             <p className="muted">running…</p>
@@ -186,6 +189,7 @@ export function ComparePanel({
                   idx={laneIndexAt(base, idx, st.view)}
                   unfired={unfired(n)}
                   hidden={gate.hidden}
+                  folded={folded}
                 />
               ) : (
                 <p className="muted">running…</p>

@@ -21,6 +21,7 @@ export const LaneColumn = memo(function LaneColumn({
   idx,
   unfired,
   hidden,
+  folded = null,
 }: {
   number: number;
   view: RunView;
@@ -28,6 +29,11 @@ export const LaneColumn = memo(function LaneColumn({
   unfired: readonly UnfiredFault[];
   /** "Predict first" hides the outcome: the counters stay, verdict and table wait. */
   hidden: boolean;
+  /**
+   * The answer is told but the run's end not yet reached (`outcomeFolded`): the lane's verdict
+   * waits until the shared clock reaches this lane's end; the function shows every outcome now.
+   */
+  folded?: (() => void) | null;
 }) {
   const c = useMemo(() => countersAt(view, idx), [view, idx]);
   const table = useMemo(() => laneLinesAt(view, idx), [view, idx]);
@@ -70,7 +76,15 @@ export const LaneColumn = memo(function LaneColumn({
           <dd>{formatMoney(c.sum)}</dd>
         </div>
       </dl>
-      {!hidden && (
+      {!hidden && folded && idx < view.n && (
+        <p className="lane-verdict folded" data-testid={compareTestIds.laneVerdictFolded}>
+          Verdict at its end ({formatMs(view.endTime)}).{' '}
+          <button type="button" className="linkish" onClick={folded}>
+            Reveal now
+          </button>
+        </p>
+      )}
+      {!hidden && !(folded && idx < view.n) && (
         <p
           className={`lane-verdict ${v.held ? 'held' : 'broken'}`}
           data-testid={compareTestIds.laneVerdict}

@@ -21,6 +21,8 @@ export const compareTestIds = {
   laneUnfired: 'compare-lane-unfired',
   laneCounters: 'compare-lane-counters',
   laneVerdict: 'compare-lane-verdict',
+  /** A lane's verdict folded until the shared clock reaches the lane's end (or Reveal now). */
+  laneVerdictFolded: 'compare-lane-verdict-folded',
   laneTable: 'compare-lane-table',
   laneRow: 'compare-lane-row',
   diff: 'compare-diff',

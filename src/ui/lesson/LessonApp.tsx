@@ -19,6 +19,7 @@ import { Pipeline } from '../pipeline/Pipeline';
 import { Transport } from '../Transport';
 import { RoomButton } from '../room/RoomButton';
 import { lessonRoomReveal, lessonRoomStep, type RoomSource } from '../room/currentRoomStep';
+import { LessonOutcome } from './LessonOutcome';
 import { LessonQuestion } from './LessonQuestion';
 import { LessonStatus } from './LessonStatus';
 import { LessonTools } from './LessonTools';
@@ -58,7 +59,9 @@ export function LessonApp({ lab, page, deck }: { lab: Lab; page: PageServices; d
   return (
     <LabProvider lab={lab}>
       <PageProvider page={page}>
-        <Presenter deck={deck} />
+        <LessonOutcome deck={deck}>
+          <Presenter deck={deck} />
+        </LessonOutcome>
       </PageProvider>
     </LabProvider>
   );

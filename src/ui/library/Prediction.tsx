@@ -17,6 +17,7 @@ import {
 import { Breakable } from '../Breakable';
 import { focusSoon } from '../hooks/focusSoon';
 import { testIds } from '../testIds';
+import { ANSWER_FIELD } from './answerField';
 import { usePredictions } from './PredictionContext';
 import { usePredictionGate } from './usePredictionGate';
 import './styles/predict.css';
@@ -114,9 +115,6 @@ export function PredictFirst({
   /** After the re-render, focus what `selector` finds in this box (handlers only). */
   const focusIn = (selector: string, options?: FocusOptions) =>
     focusSoon(() => box.current?.querySelector<HTMLElement>(selector), options);
-  /** Where the answer is typed or chosen (after "change" and "Ask again"). */
-  const ANSWER_FIELD =
-    'textarea, .predict-number input, .predict-options input:checked, .predict-options input, .predict-choices button';
   // Why the prediction cannot be locked in yet ("the question asks for 2 numbers…"), shown after
   // a try: a prediction that cannot be marked is not locked in as an answer.
   // Kept with its question's key: another preset's box does not inherit it.

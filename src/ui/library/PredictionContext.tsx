@@ -215,6 +215,21 @@ export function EndSeen({ children }: { children: ReactNode }) {
 }
 
 /**
+ * Predictions kept elsewhere than in a {@link PredictionProvider}: the presenter view's, whose
+ * question is the lesson deck's (src/ui/lesson/LessonOutcome.tsx), so its panels fold their
+ * outcome by the same gate (`usePredictionGate`).
+ */
+export function ProvidePredictions({
+  value,
+  children,
+}: {
+  value: Predictions;
+  children: ReactNode;
+}) {
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+}
+
+/**
  * The predictions of the nearest {@link PredictionProvider}, or null outside one (a view that
  * asks nothing: every outcome shows).
  */

@@ -1,0 +1,73 @@
+/**
+ * The presenter view's outcome in its time: the lesson deck's question, seen by the panels through
+ * the page's gate (`usePredictionGate`), so the verdict, Compare's lanes and the SQL results fold
+ * by the page's one rule (`outcomeFolded`, issue 24): until the reveal (R, or the room's Reveal)
+ * the outcome waits for the answer; once revealed, the final verdict waits for the run's end, or
+ * "Reveal now" (docs/page.md) — the room watches the run it predicted first (docs/workshops.md).
+ *
+ * Kept per visit of a step, not per scenario object: a step opened again loads the same scenario
+ * object, and its run starts again at t = 0 with nothing given away.
+ */
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import type { ScenarioInput } from '../../engine';
+import type { LessonDeck } from '../../store/lessonDeck';
+import { useLabInstance } from '../../store/LabContext';
+import { atRunEnd, type PredictionSubject } from '../../views/library/library';
+import { ProvidePredictions, type Predictions } from '../library/PredictionContext';
+
+/** The deck asks one question at a time, of the run on screen as the step opened it. */
+const STEP_ASKS: PredictionSubject = { key: 'lesson-step', otherVariant: false, pristine: true };
+const stepAsks = () => STEP_ASKS;
+
+export function LessonOutcome({ deck, children }: { deck: LessonDeck; children: ReactNode }) {
+  const lab = useLabInstance();
+  const revealed = useStore(deck.store, (s) => s.revealed);
+  // The run whose end was reached (or "Reveal now") in this visit of the step.
+  const [endSeen, setEndSeen] = useState<ScenarioInput | null>(null);
+  // A step opened (or opened again: the same scenario object) starts a new visit.
+  useEffect(
+    () =>
+      deck.store.subscribe((s, prev) => {
+        if (s.index !== prev.index || (prev.revealed && !s.revealed)) setEndSeen(null);
+      }),
+    [deck],
+  );
+  // The end reached after the reveal, by the cursor: as the page's PredictionProvider watches it.
+  useEffect(() => {
+    if (!revealed) return;
+    const check = () => {
+      const s = lab.app.getState();
+      const v = s.view;
+      if (!v) return;
+      const c = lab.cursor.getState();
+      const current = s.status === 'ready' && s.viewFor === s.scenario;
+      if (atRunEnd({ current, idx: c.idx, n: v.n, t: c.t, endTime: v.endTime }))
+        setEndSeen(s.scenario);
+    };
+    check();
+    const offCursor = lab.cursor.subscribe(check);
+    const offApp = lab.app.subscribe(check);
+    return () => {
+      offCursor();
+      offApp();
+    };
+  }, [lab, revealed]);
+  const value = useMemo<Predictions>(
+    () => ({
+      subject: stepAsks,
+      prediction: () => ({ text: '', choice: null, locked: false, revealed }),
+      // "Show the answer" on a hidden panel is the presenter's R.
+      updatePrediction: (_key, change) => {
+        if (change.revealed) deck.actions.reveal();
+      },
+      endSeen: (scenario) => revealed && endSeen === scenario,
+      revealNow: setEndSeen,
+      reachEnd: () => {
+        if (revealed) setEndSeen(lab.app.getState().scenario);
+      },
+    }),
+    [revealed, endSeen, deck, lab],
+  );
+  return <ProvidePredictions value={value}>{children}</ProvidePredictions>;
+}
