@@ -55,7 +55,7 @@ describe('sim --compare', () => {
       const lane2 = r.out.slice(r.out.indexOf('── lane 2'), r.out.indexOf('── what differs'));
       expect(lane2.split('\n').slice(0, 2)).toEqual([
         '── lane 2: exactly-once',
-        "lane 1's scenario with exactly-once",
+        'lane 1 at exactly-once',
       ]);
       expect(lane2).not.toContain('idempotence off');
       const j = JSON.parse(
@@ -63,11 +63,28 @@ describe('sim --compare', () => {
       ) as CompareJson;
       expect(j.lanes.map((l) => l.scenario)).toEqual([
         'A lost acknowledgement, retried — idempotence off',
-        "lane 1's scenario with exactly-once",
+        'lane 1 at exactly-once',
       ]);
     },
     RUN_TIMEOUT,
   );
+
+  it('words a knob lane for a terminal: lane 1 with its knobs, not "as on screen"', () => {
+    // The page's title ("as on screen · enable.idempotence = true") read "lane 1's scenario with
+    // as on screen · …" here before.
+    const r = cli([
+      'at-least-once/default',
+      '--compare',
+      'producer.enable.idempotence=true acks=all',
+    ]);
+    expect(r.code).toBe(0);
+    const lane2 = r.out.slice(r.out.indexOf('── lane 2'), r.out.indexOf('── what differs'));
+    expect(lane2.split('\n').slice(0, 2)).toEqual([
+      '── lane 2: lane 1 with enable.idempotence = true · acks = all',
+      'lane 1 with enable.idempotence = true · acks = all',
+    ]);
+    expect(r.out).not.toContain('screen');
+  });
 
   it(
     'gives { lanes: [report, report], diff: [{ id, fates }] } as JSON, a knob named by its real name',
@@ -83,7 +100,7 @@ describe('sim --compare', () => {
       const j = JSON.parse(r.out) as CompareJson;
       expect(j.lanes.map((l) => [l.lane, l.totals.sinkRows, l.guarantee.held])).toEqual([
         ['lost-ack-retry/idempotence-off', 11, false],
-        ['as on screen · enable.idempotence = true', 10, true],
+        ['lane 1 with enable.idempotence = true', 10, true],
       ]);
       // Only e3 differs: its retry is appended again without idempotence, dropped by its
       // sequence number with it (https://kafka.apache.org/documentation/#producerconfigs_enable.idempotence).

@@ -31,7 +31,14 @@ import { compareMarkdown } from '../views/compare/compareMarkdown';
 import { DEFAULT_HEADING_LEVEL, type HeadingLevel } from '../views/io/markdown';
 import { compareBuilt, type ComparedRuns } from '../views/compare/compareRuns';
 import { fateWords, type LaneFate } from '../views/compare/diff';
-import { laneScenario, laneTitle, MAX_LANES, type LaneSpec } from '../views/compare/lanes';
+import {
+  laneScenario,
+  laneTitle,
+  MAX_LANES,
+  type LaneSpec,
+  type LaneWords,
+} from '../views/compare/lanes';
+
 import { formatMs } from '../views/run/format';
 import { KNOBS, knobsFor } from '../views/edit/knobs';
 import { decodeShare, shareIssueLines } from '../views/io/shareLink';
@@ -43,6 +50,9 @@ import type { DiagramKind } from '../views/diagrams/mermaid';
 import type { BatchLaneInput } from '../views/batch/batchCompare';
 import { runBatchCompare } from './compareBatch';
 import { kindWords, scenarioKind } from './scenarioEngine';
+
+/** A terminal has no screen: a lane built from lane 1 says so ("lane 1 with acks = 1"). */
+const CLI_LANE_WORDS: LaneWords = { asIs: 'lane 1', then: ' with ' };
 
 /** The `--compare` JSON object. */
 export interface CompareJson {
@@ -84,14 +94,14 @@ function parseLane(value: string, base: ScenarioInput): BatchLaneInput | { probl
     if ('problem' in path) return path;
     (spec.knobs ??= []).push({ path: path.path, value: knobValue(w.slice(eq + 1)) });
   }
-  const title = laneTitle(base, spec);
+  const title = laneTitle(base, spec, CLI_LANE_WORDS);
   const lane = laneScenario(base, spec);
   // The lane runs lane 1's scenario changed: its report must not carry lane 1's name (a preset's
   // name often names the very setting the lane changes, "— idempotence off"); it names its own
-  // configuration, in the words the page's Compare titles that lane with (laneTitle).
+  // configuration, as its title does (laneTitle, in the CLI's words).
   const { guarantee } = spec;
   if (!lane.ok) return { title, lane, guarantee };
-  const name = `lane 1's scenario with ${title}`;
+  const name = spec.guarantee === undefined ? title : `lane 1 at ${title}`;
   return { title, lane: { ...lane, scenario: { ...lane.scenario, name } }, guarantee };
 }
 

@@ -106,27 +106,44 @@ export function laneScenarios(base: ScenarioInput, spec: CompareSpec): LaneScena
   return [own, ...spec.lanes.map((l) => laneScenario(base, l))];
 }
 
+/** How a lane title names the scenario as it is, and joins the changes to it. */
+export interface LaneWords {
+  asIs: string;
+  /** Between `asIs` and the first change. */
+  then: string;
+}
+
+/** The page's words: lane 1 is what is on screen. */
+const PAGE_LANE_WORDS: LaneWords = { asIs: 'as on screen', then: ' · ' };
+
 /**
  * A lane's title: "as on screen (claims exactly-once)" for the scenario itself (null) — its knobs
  * may be its own, so the claim is not what it runs (a newcomer read "exactly-once" over an
  * at-least-once run) — "at-most-once",
  * "as on screen · enable.idempotence = true", "exactly-once · isolation.level = read_uncommitted".
+ * `words` names the scenario as it is: the CLI has no screen ("lane 1 with enable.idempotence = true").
  */
-export function laneTitle(base: ScenarioInput, lane: LaneSpec | null): string {
-  if (lane === null) return `as on screen (claims ${claimOf(base)})`;
-  const parts: string[] = [lane.guarantee ?? 'as on screen'];
+export function laneTitle(
+  base: ScenarioInput,
+  lane: LaneSpec | null,
+  words: LaneWords = PAGE_LANE_WORDS,
+): string {
+  if (lane === null) return `${words.asIs} (claims ${claimOf(base)})`;
+  const changes: string[] = [];
   for (const k of lane.knobs ?? []) {
     const meta = knobMeta(k.path);
-    parts.push(`${meta?.name ?? k.path} = ${formatKnobValue(meta, k.value)}`);
+    changes.push(`${meta?.name ?? k.path} = ${formatKnobValue(meta, k.value)}`);
   }
   const added = lane.faults?.length ?? 0;
   if (added > 0) {
     const built = laneScenario(base, lane);
     if (built.ok)
-      for (const f of built.scenario.faults.slice(-added)) parts.push(`+ ${describeFault(f)}`);
-    else parts.push(`+ ${formatCountOf(added, 'fault')}`);
+      for (const f of built.scenario.faults.slice(-added)) changes.push(`+ ${describeFault(f)}`);
+    else changes.push(`+ ${formatCountOf(added, 'fault')}`);
   }
-  return parts.join(' · ');
+  if (lane.guarantee !== undefined) return [lane.guarantee, ...changes].join(' · ');
+  if (changes.length === 0) return words.asIs;
+  return `${words.asIs}${words.then}${changes.join(' · ')}`;
 }
 
 /**
