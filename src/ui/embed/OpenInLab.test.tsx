@@ -37,8 +37,25 @@ describe('Open in Delivery Lab from an embed', () => {
     expect(decodeShare(hash)).toMatchObject({ ok: true, input: lab.app.getState().scenario });
     expect(decodeCompare(hash)).toEqual({ ok: true, spec: compare });
     expect(decodeAtlas(hash, false)).toEqual({ ok: true, choice: atlas });
-    // The reader changes nothing of it in the player; should the state change, the old link goes.
-    act(() => lab.app.setState({ atlas: {} }));
+    // The reader changes nothing of it in the player; should the state change, the old link goes
+    // (to the preset's own link: nothing compared or chosen is left, the scenario as shipped).
+    act(() => lab.app.setState({ atlas: {}, compare: null }));
+    expect(link.getAttribute('href')).toBe('./?preset=at-least-once/default');
+    act(() => lab.app.setState({ atlas: { kinds: ['zombie'] } }));
     expect(link.getAttribute('href')).toBe('./');
+  });
+
+  it('links a preset as shipped by `?preset=` from the first render, before any hover or focus', async () => {
+    // Before: "./" (the bare lab root) until the pointer or the focus reached it — "Copy link
+    // address" and a middle click lost the scenario.
+    const lab = presetLab('at-most-once');
+    await act(() => lab.actions.settled());
+    render(
+      <LabProvider lab={lab}>
+        <OpenInLab scenario={lab.app.getState().scenario} />
+      </LabProvider>,
+    );
+    const link = screen.getByRole('link', { name: 'Open in Delivery Lab ↗' });
+    expect(link.getAttribute('href')).toBe('./?preset=at-most-once/default');
   });
 });
