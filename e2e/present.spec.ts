@@ -412,6 +412,29 @@ test('projector mode, every library story while asked: setup beside the question
   expect(dash.errors).toEqual([]);
 });
 
+test('projector mode: A− and A+ are off, its text 18 px whatever the page’s size; the size comes back with P', async ({
+  unopenedDash: dash,
+}) => {
+  const { page } = dash;
+  await dash.goto();
+  const app = dash.byId(testIds.app);
+  await dash.byId(testIds.fontLarger).click();
+  await dash.byId(testIds.fontLarger).click();
+  const larger = await fontPx(app);
+  expect(larger).toBeGreaterThan(14);
+  await page.locator('body').press('p');
+  await expect(app).toHaveAttribute('data-present', 'true');
+  // At A+ it was 18 px × 1.125: the pipeline 168 px tall while asked, the reader cut off once answered.
+  expect(await fontPx(app)).toBe(18);
+  await expect(dash.byId(testIds.fontLarger)).toBeDisabled();
+  await expect(dash.byId(testIds.fontSmaller)).toBeDisabled();
+  await page.locator('body').press('p');
+  await expect(app).toHaveAttribute('data-present', 'false');
+  expect(await fontPx(app)).toBe(larger);
+  await expect(dash.byId(testIds.fontLarger)).toBeEnabled();
+  expect(dash.errors).toEqual([]);
+});
+
 test('projector mode: P toggles it and it is remembered; D opens the details; the colours toggle', async ({
   unopenedDash: dash,
 }) => {

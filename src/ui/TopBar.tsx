@@ -170,29 +170,42 @@ function SeedField({ seed }: { seed: number }) {
 }
 
 const selectFontStep = (s: LabState) => s.fontStep;
+const selectPresent = (s: LabState) => s.present;
 
-/** Text size control (the whole page scales: everything is sized in em). */
+/**
+ * Text size control (the whole page scales: everything is sized in em). Off in projector mode,
+ * whose text is 18 px, sized for 1280×720 (src/ui/present/present.css): the size set here comes
+ * back when it is left.
+ */
 export function FontSize() {
   const a = useActions();
   const fontStep = useLab(selectFontStep);
+  const present = useLab(selectPresent);
   return (
-    <span className="field" role="group" aria-label="Font size">
+    <span
+      className="field"
+      role="group"
+      aria-label="Font size"
+      title={
+        present ? 'Projector mode sets the text at 18 px for 1280×720 (P leaves it)' : undefined
+      }
+    >
       <button
         type="button"
         onClick={() => a.setFontStep(fontStep - 1)}
-        disabled={fontStep === 0}
+        disabled={present || fontStep === 0}
         data-testid={testIds.fontSmaller}
         aria-label="Smaller text"
       >
         A−
       </button>
       <span className="muted" aria-live="polite" title="Text size">
-        {Math.round(FONT_SCALES[fontStep]! * 100)}%
+        {present ? 100 : Math.round(FONT_SCALES[fontStep]! * 100)}%
       </span>
       <button
         type="button"
         onClick={() => a.setFontStep(fontStep + 1)}
-        disabled={fontStep === FONT_SCALES.length - 1}
+        disabled={present || fontStep === FONT_SCALES.length - 1}
         data-testid={testIds.fontLarger}
         aria-label="Larger text"
       >
