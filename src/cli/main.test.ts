@@ -378,10 +378,19 @@ describe('exit 2: invalid input, one line per problem naming the field', () => {
       code: 2,
       err: '(file): empty: expected a scenario (JSON)',
     });
-    expect(cli([file('comma.json', '{\n,}')])).toEqual({
+    // A syntax error names the file, its line and column, as an editor takes it (it said
+    // "(file): not valid JSON: …" before, and nothing of where for an unfinished file).
+    const comma = file('comma.json', '{\n,}');
+    expect(cli([comma])).toEqual({
       code: 2,
       out: '',
-      err: "(file): not valid JSON: Expected property name or '}' in JSON at position 2 (line 2 column 1)",
+      err: `${comma}:2:1: not valid JSON: Expected property name or '}' in JSON at position 2`,
+    });
+    const unfinished = file('unfinished.json', '{"version":1,"workload":\n');
+    expect(cli([unfinished])).toEqual({
+      code: 2,
+      out: '',
+      err: `${unfinished}:1:25: not valid JSON: Unexpected end of JSON input`,
     });
   });
 });

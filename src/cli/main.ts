@@ -15,7 +15,6 @@ import {
   buildEvents,
   simulate,
   compareExpect,
-  formatIssues,
   type ParseResult,
   type SimulateOptions,
   clipEcho,
@@ -33,6 +32,7 @@ import { visibleControls } from './visibleControls';
 import { isChoice } from './commandArgs';
 import { nodeTraceHash } from './nodeTraceHash';
 import { nearPresets } from './nearPresets';
+import { fileIssuesText } from './jsonPathLines';
 import { isShareLink, optionalPartsFor, parseArguments, parseSeedOption, USAGE } from './runArgs';
 import { loadOptionalParts, optionalPart } from './optionalParts';
 
@@ -230,11 +230,11 @@ export function main(
       return 2;
     }
     parsed = optionalPart('validate').parseScenarioJson(text);
-  }
-  if (!parsed.ok) {
-    // A file's own problems are labelled as the page labels them: `(file): …`.
-    err(formatIssues(parsed.issues, '(file)'));
-    return 2;
+    if (!parsed.ok) {
+      // As the page labels them (`(file): …`, `field: …`); a syntax error at file:line:column.
+      err(fileIssuesText(target, text, parsed.issues));
+      return 2;
+    }
   }
   const scenario = seed === undefined ? parsed.scenario : { ...parsed.scenario, seed };
   const kind = scenarioKind(scenario);
