@@ -11,7 +11,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { parseScenarioJson } from '../engine';
-import { junitReport, githubAnnotation, malformedJson } from './checkReport';
+import { junitReport, githubAnnotation, malformedJson, resultLine } from './checkReport';
 import { lineOfPath } from './jsonPathLines';
 import { checkDocFile } from './checkDocs';
 import { pageKind } from './checkDocsScan';
@@ -199,7 +199,7 @@ export function checkCommand(
   }
   const annotate = env.GITHUB_ACTIONS === 'true' || env.GITHUB_ACTIONS === '1';
   for (const r of results) {
-    const at = r.embedLine === undefined ? r.file : `${r.file}:${r.embedLine}`;
+    const at = r.embedLine === undefined ? r.file : `${r.file}:${resultLine(r)}`;
     const unpinned = r.status === 'unpinned' ? ': unpinned, no expectation to check' : '';
     out(`${MARKS[r.status]} ${at}${r.name !== r.file ? ` (${r.name})` : ''}${unpinned}`);
     r.problems.forEach((p, k) => out(`    ${r.file}:${r.lines?.[k] ?? r.line}: ${p}`));

@@ -121,6 +121,16 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
     expect(r.code).toBe(0);
   });
 
+  it('JUnit reports each embed at the line the text does: its tag (line 9), not its expect attribute (10)', () => {
+    // JUnit said line="10" for the embed the text reports at guide.md:9 before (resultLine).
+    const report = join(dir, 'guide.xml');
+    expect(check([guide, '--reporter', 'junit', '--output', report]).code).toBe(0);
+    const lines = [...readFileSync(report, 'utf8').matchAll(/<testcase [^>]*line="(\d+)"/g)].map(
+      (m) => m[1],
+    );
+    expect(lines).toEqual(['9', '14', '15']);
+  });
+
   it('HTML: each mismatch at its line with expected and got; a sidecar file; other iframes and script text passed over; exit 3', () => {
     const r = check([page]);
     expect(r.lines).toEqual([

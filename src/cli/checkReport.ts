@@ -22,6 +22,14 @@ export function malformedJson(file: string, text: string, issues: readonly Issue
   };
 }
 
+/**
+ * Where a result is reported, in the text and in JUnit alike: an embed at its tag's line (its
+ * problems at their fields' lines), a scenario or lesson file at its first problem's line.
+ */
+export function resultLine(r: CheckResult): number {
+  return r.embedLine ?? r.line;
+}
+
 /** XML text or attribute: escaped, and without the characters XML 1.0 cannot hold. */
 function xml(s: string): string {
   return s
@@ -38,7 +46,7 @@ export function junitReport(results: readonly CheckResult[]): string {
   const skipped = results.filter((r) => r.status === 'unpinned').length;
   const counts = `tests="${results.length}" failures="${failures}" errors="${errors}"`;
   const cases = results.map((r) => {
-    const open = `    <testcase classname="${xml(r.file)}" name="${xml(r.name)}" file="${xml(r.file)}" line="${r.line}"`;
+    const open = `    <testcase classname="${xml(r.file)}" name="${xml(r.name)}" file="${xml(r.file)}" line="${resultLine(r)}"`;
     if (r.status === 'passed') return `${open}/>`;
     if (r.status === 'unpinned')
       return `${open}>\n      <skipped message="unpinned: no expectation to check"/>\n    </testcase>`;
