@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { compareWithDatabase, type Conformance, type StepResult } from '../engine/sql/compare';
-import { gid, type SqlScript } from '../engine/sql/script';
+import { gid, sqlComment, type SqlScript } from '../engine/sql/script';
 import { ident, type TableRow } from '../engine/sql/table';
 import { tableRowsOf } from '../engine/sql/replay';
 
@@ -57,7 +57,7 @@ function psqlInput(script: SqlScript, schema: string): PsqlInput {
   script.steps.forEach((s, i) => {
     // A comment names records by their ids, which may hold a line break (\r too ends a psql
     // line): kept on one line, or the rest would run as SQL.
-    meta(`\\echo @@step ${i}`, ...s.comment.map((l) => `-- ${l.replace(/[\r\n]+/g, ' ')}`));
+    meta(`\\echo @@step ${i}`, ...s.comment.map(sqlComment));
     for (const q of s.sql) statement(`${q};`);
   });
   const prefix = gid(0).slice(1, -2);

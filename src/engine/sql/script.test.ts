@@ -123,4 +123,26 @@ describe('the sink SQL script', () => {
       { affected: 0, skipped: 0, sqlstate: '21000', outcomeUnknown: false },
     ]);
   });
+
+  it('a line break in a record id or the scenario name stays inside its comment line', () => {
+    // `--` comments end at a line break, \r included: an id "e1\r\nDROP TABLE x;" written as
+    // is would run its second line as SQL. The comment keeps the id on one line
+    // (the id's break stays inside the INSERT's string literal, where it is data).
+    const script = scriptOf({
+      version: 1,
+      name: 'two\nlines',
+      workload: { topic: 'payments', events: [{ id: 'e1\r\nDROP TABLE x;', amount: 10, at: 0 }] },
+      producer: { 'linger.ms': 0 },
+      processor: consumer,
+      sink: { type: 'table', name: 'payments' },
+    });
+    const lines = script.text.split(/\r\n|\r|\n/);
+    expect(lines[0]).toBe(
+      '-- Delivery Lab: the SQL table sink payments sent in "two lines" (seed 1).',
+    );
+    expect(lines).not.toContain('DROP TABLE x; from payments-0@0), attempt 1');
+    expect(lines.filter((l) => l.startsWith('-- statement 1'))).toEqual([
+      '-- statement 1 (e1 DROP TABLE x; from payments-0@0), attempt 1',
+    ]);
+  });
 });

@@ -256,7 +256,9 @@ function scriptText(
   const rows = engineTable(run);
   const sum = rows.reduce((n, r) => n + r.amount, 0);
   const head = [
-    `-- Delivery Lab: the SQL table sink ${c.name} sent in "${run.scenario.name}" (seed ${run.scenario.seed}).`,
+    sqlComment(
+      `Delivery Lab: the SQL table sink ${c.name} sent in "${run.scenario.name}" (seed ${run.scenario.seed}).`,
+    ),
     `-- ${sqlName(c.statement)}, one statement per ${c.statementPer}; key column${typeof c.key === 'string' ? '' : 's'} ${keyColumn(c)}${hasUniqueKey(c) ? ' (unique)' : ''}${c.dedupe ? `; dedupe table ${c.name}_processed` : ''}.`,
     '-- Run on a fresh database: psql -f sink.sql (see docs/sql.md).',
     ...(prepared
@@ -275,9 +277,18 @@ function scriptText(
   return `${[...head, ...body, ...tail].join('\n')}\n`;
 }
 
+/**
+ * A line of text as one SQL comment line. A comment names records by their ids and the scenario
+ * by its name, which may hold a line break; `--` ends at the line's end (\r too, for psql), so the
+ * rest would run as SQL (https://www.postgresql.org/docs/current/sql-syntax-lexical.html#SQL-SYNTAX-COMMENTS).
+ */
+export function sqlComment(line: string): string {
+  return `-- ${line.replace(/[\r\n]+/g, ' ')}`;
+}
+
 /** One step as script text: its comment, then its statements. */
 function stepText(s: ScriptStep): string {
-  const lines = s.comment.map((l) => `-- ${l}`);
+  const lines = s.comment.map(sqlComment);
   for (const q of s.sql) lines.push(`${q};`);
   return `${lines.join('\n')}\n`;
 }
