@@ -33,5 +33,7 @@ function batchJobEmbed(loc: Pick<Location, 'search' | 'hash'>): boolean {
   return PRESET_FAMILY_OF[presetValueRef(value).split('/')[0]!] === 'batch';
 }
 
-// A failed download is the run client's to report (its first run loads again).
-if (!batchJobEmbed(window.location)) loadSimulation().catch(() => {});
+// A failed download is the run client's to report (its first run loads again). Outside a page
+// (the unit tests' Node environment) there is no address: loaded as before.
+const here = typeof location === 'undefined' ? null : location;
+if (here === null || !batchJobEmbed(here)) loadSimulation().catch(() => {});
