@@ -78,13 +78,16 @@ test('the ledger is one tab stop: ↑/↓ select events, Home/End the first and 
   ).toBe(true);
 });
 
-test('the first Tab offers a skip to the pipeline; Enter takes the focus there, the URL unchanged', async ({
+test('the first Tabs offer a skip to the question, then to the pipeline; Enter takes the focus there, the URL unchanged', async ({
   unopenedDash: dash,
 }) => {
   const { page } = dash;
   await page.goto('./?preset=lost-ack-retry/idempotence-off');
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
   const url = page.url();
+  // The preset's question waits: its skip comes first (e2e/skip-to-question.spec.ts).
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to the question' })).toBeFocused();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to the pipeline' });
   await expect(skip).toBeFocused();

@@ -169,6 +169,8 @@ export function PredictFirst({
   return (
     <section
       ref={box}
+      // The page's own box is the target of "Skip to the question" (SkipToQuestion.tsx).
+      id={ids.box === undefined ? 'predict' : undefined}
       className={`predict${p.revealed ? ' revealed' : ''}`}
       aria-labelledby={headingId}
       data-testid={ids.box ?? testIds.predict}
