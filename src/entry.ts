@@ -17,7 +17,9 @@ if (isEmbed(window.location.search)) {
     .then((m) => m.startPresetDownloads(window.location.search))
     .catch(hint);
   void import('./embedMain');
-  import('./views/run/runScenario').catch(hint);
+  // The simulation's own module starts its download, by its rule (not for a batch job's embed,
+  // which never runs it): ./platform/simulationChunk.ts.
+  import('./platform/simulationChunk').catch(hint);
 } else {
   // What the lab's first run loads besides main's graph — the presets the address opens (their
   // metadata, family and parsed variants: ./ui/io/firstPresets.ts), the simulation, the
