@@ -1,8 +1,9 @@
 import { useLayoutEffect, useState, type RefObject } from 'react';
+import { rowRemainder } from './wholeRows';
 
 /**
  * The room (px) to leave under a table's box so that what it shows under its sticky header is a
- * whole number of rows: `(offered − head) mod row` (issue 24). The projector's condensed cards give
+ * whole number of rows: `rowRemainder(offered)` (issue 24). The projector's condensed cards give
  * a table the height their card leaves, seldom a whole number of rows: scrolled to a row's edge
  * (its top, the first duplicate centred: useAllRows, or its end: useWholeRowsPad) its bottom row
  * was cut — at-least-once's sink at its end showed 9 of "p-6 $60 ×2"'s 31 px. Left as a margin
@@ -16,10 +17,9 @@ export function wholeRowsCut(
   /** One row's height (px). */
   row: number,
 ): number {
-  if (row <= 0 || offered <= head + row) return 0;
-  const cut = (offered - head) % row;
-  // Within a pixel of a row's edge: a float's rounding (the box's height is in whole pixels).
-  return cut < 1 || row - cut < 1 ? 0 : cut;
+  // The header and one row at least stay in view.
+  if (offered <= head + row) return 0;
+  return rowRemainder(offered, head, row);
 }
 
 /**

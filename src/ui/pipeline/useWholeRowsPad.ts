@@ -1,4 +1,5 @@
 import { useLayoutEffect, useState, type RefObject } from 'react';
+import { rowRemainder } from './wholeRows';
 
 /**
  * The room (px) to add below a table's last row so that its scrollable extent under the sticky
@@ -21,12 +22,10 @@ export function wholeRowsPad(
   row: number,
 ): number {
   // Nothing to pad while it does not scroll (a pad would make it), nor before it is measured.
-  if (view <= 0 || row <= 0 || content <= view) return 0;
+  if (view <= 0 || content <= view) return 0;
   // The end is at content + pad − view; on a row's edge when (content − head) + pad − (view −
   // head) is a whole number of rows, i.e. pad ≡ view − head (mod row), content − head being k rows.
-  const pad = (((view - head) % row) + row) % row;
-  // A remainder within a pixel of a row is a float's rounding of 0.
-  return row - pad < 0.5 ? 0 : pad;
+  return rowRemainder(view, head, row);
 }
 
 /**
