@@ -7,15 +7,16 @@
  * An attempt is a run that ends: each time the run of a scenario changed from the start reaches
  * its end on screen, it is judged and counted once.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { Challenge, ScenarioInput } from '../../engine';
 import { solutionInput } from '../../scenarios/challenges';
 import counts from '../../scenarios/challenges/solutionCounts.json';
+import type { LabState } from '../../store/labStore';
 import { useLabInstance } from '../../store/LabContext';
 import { judgeOnPage, type AttemptOutcome } from '../../views/challenge/attempt';
 import type { SolutionCount } from '../../views/challenge/solutions';
 import { allowWords, countWords, goalWords, hintsUnlocked } from '../../views/challenge/words';
-import { atRunEnd } from '../../views/library/library';
+import { useRunEnd } from '../hooks/useRunEnd';
 import { testIds } from '../testIds';
 import { useChallengeUi } from './ChallengeContext';
 import './challenge.css';
@@ -31,22 +32,17 @@ export function ChallengePanel() {
   const [judgement, setJudgement] = useState<{ of: Challenge; outcome: AttemptOutcome } | null>(
     null,
   );
-  const judged = useRef(new WeakSet<ScenarioInput>());
   const open = ui?.open ?? null;
   const updateProgress = ui?.updateProgress;
 
-  useEffect(() => {
-    if (!open || !updateProgress) return;
-    judged.current = new WeakSet();
+  const judge = useMemo(() => {
+    if (!open || !updateProgress) return null;
+    // The runs judged since this challenge opened: each counts once.
+    const judged = new WeakSet<ScenarioInput>();
     const startText = JSON.stringify(open.start);
-    const check = () => {
-      const s = lab.app.getState();
-      const v = s.view;
-      if (!v || judged.current.has(s.scenario)) return;
-      const current = s.status === 'ready' && s.viewFor === s.scenario;
-      const c = lab.cursor.getState();
-      if (!atRunEnd({ current, idx: c.idx, n: v.n, t: c.t, endTime: v.endTime })) return;
-      judged.current.add(s.scenario);
+    return (s: LabState) => {
+      if (judged.has(s.scenario)) return;
+      judged.add(s.scenario);
       // The start itself, played to its end, is no attempt: nothing was changed.
       if (JSON.stringify(s.scenario) === startText) return;
       const o = judgeOnPage(open.challenge, open.start, s.scenario);
@@ -57,14 +53,8 @@ export function ChallengePanel() {
         solved: p.solved || o.verdict === 'solved',
       }));
     };
-    check();
-    const offCursor = lab.cursor.subscribe(check);
-    const offApp = lab.app.subscribe(check);
-    return () => {
-      offCursor();
-      offApp();
-    };
-  }, [lab, open, updateProgress]);
+  }, [open, updateProgress]);
+  useRunEnd(judge);
 
   if (!ui || !open) return null;
   const c = open.challenge;

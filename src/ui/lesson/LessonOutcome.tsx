@@ -8,12 +8,14 @@
  * Kept per visit of a step, not per scenario object: a step opened again loads the same scenario
  * object, and its run starts again at t = 0 with nothing given away.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { ScenarioInput } from '../../engine';
 import type { LessonDeck } from '../../store/lessonDeck';
+import type { LabState } from '../../store/labStore';
 import { useLabInstance } from '../../store/LabContext';
-import { atRunEnd, type PredictionSubject } from '../../views/library/library';
+import type { PredictionSubject } from '../../views/library/library';
+import { useRunEnd } from '../hooks/useRunEnd';
 import { ProvidePredictions, type Predictions } from '../library/PredictionContext';
 
 /** The deck asks one question at a time, of the run on screen as the step opened it. */
@@ -34,25 +36,8 @@ export function LessonOutcome({ deck, children }: { deck: LessonDeck; children: 
     [deck],
   );
   // The end reached after the reveal, by the cursor: as the page's PredictionProvider watches it.
-  useEffect(() => {
-    if (!revealed) return;
-    const check = () => {
-      const s = lab.app.getState();
-      const v = s.view;
-      if (!v) return;
-      const c = lab.cursor.getState();
-      const current = s.status === 'ready' && s.viewFor === s.scenario;
-      if (atRunEnd({ current, idx: c.idx, n: v.n, t: c.t, endTime: v.endTime }))
-        setEndSeen(s.scenario);
-    };
-    check();
-    const offCursor = lab.cursor.subscribe(check);
-    const offApp = lab.app.subscribe(check);
-    return () => {
-      offCursor();
-      offApp();
-    };
-  }, [lab, revealed]);
+  const reachedEnd = useCallback((s: LabState) => setEndSeen(s.scenario), []);
+  useRunEnd(revealed ? reachedEnd : null);
   const value = useMemo<Predictions>(
     () => ({
       subject: stepAsks,

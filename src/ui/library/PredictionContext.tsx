@@ -22,12 +22,8 @@ import {
 import type { ScenarioInput } from '../../engine';
 import type { Lab, LabState } from '../../store/labStore';
 import { useLabInstance } from '../../store/LabContext';
-import {
-  atRunEnd,
-  presetSubject,
-  subjectPhase,
-  type PredictionSubject,
-} from '../../views/library/library';
+import { presetSubject, subjectPhase, type PredictionSubject } from '../../views/library/library';
+import { useRunEnd } from '../hooks/useRunEnd';
 import { REVEAL_WAITS, revealGuard } from './revealGuard';
 
 /** A prediction in progress: what was written, whether it was locked in, whether it was revealed. */
@@ -101,16 +97,8 @@ export function PredictionProvider({
     },
     [seenSet],
   );
-  // Reaching the end of the run with the prediction locked in reveals the answer (and, with it,
-  // the outcome the panels hid), and the reveal stays when the cursor goes back; without an
-  // answer the end reveals nothing ("Show the answer" is the way past the question). Here rather
-  // than in the prediction box, which is not mounted while the page's story is folded away.
-  // Subscribed outside React: the cursor moves every frame, and nothing should re-render with it.
-  const checkReveal = useRef<() => void>(() => {});
   useEffect(() => {
     predictionsNow.current = predictions;
-    // Locking the answer in while the cursor already stands at the end reveals it too.
-    checkReveal.current();
   }, [predictions]);
   // While the question waits for its answer, Play, End and any move onto the end are refused
   // (revealGuard.ts).
@@ -157,27 +145,13 @@ export function PredictionProvider({
     },
     [subject, seenSet, updatePrediction, markEndSeen],
   );
-  useEffect(() => {
-    const check = () => {
-      const s = lab.app.getState();
-      const v = s.view;
-      if (!v) return;
-      const c = lab.cursor.getState();
-      // The run on screen must be this scenario's: a preset opened while the cursor stood at
-      // the end of another run must not find "the end" there and give its answer away.
-      const current = s.status === 'ready' && s.viewFor === s.scenario;
-      if (!atRunEnd({ current, idx: c.idx, n: v.n, t: c.t, endTime: v.endTime })) return;
-      reachEnd(s, predictionsNow.current);
-    };
-    checkReveal.current = check;
-    check();
-    const offCursor = lab.cursor.subscribe(check);
-    const offApp = lab.app.subscribe(check);
-    return () => {
-      offCursor();
-      offApp();
-    };
-  }, [lab, subject, seenSet, reachEnd]);
+  // Reaching the end of the run with the prediction locked in reveals the answer (and, with it,
+  // the outcome the panels hid), and the reveal stays when the cursor goes back; without an
+  // answer the end reveals nothing ("Show the answer" is the way past the question). Here rather
+  // than in the prediction box, which is not mounted while the page's story is folded away.
+  // Locking the answer in while the cursor already stands at the end reveals it too: new
+  // predictions, a new callback, checked at once.
+  useRunEnd(useCallback((s: LabState) => reachEnd(s, predictions), [reachEnd, predictions]));
 
   const value = useMemo<Predictions>(
     () => ({
