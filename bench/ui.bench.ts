@@ -26,7 +26,6 @@
  * It is a benchmark, not a test: it reports numbers and never fails on them. Headless Chromium
  * with --disable-gpu paints in software, so frame figures are a lower bound for a real screen.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +33,7 @@ import { chromium, type Page } from 'playwright-core';
 import { chromiumArgs, findOrInstallChromium } from '../scripts/chromium.mjs';
 import { ATLAS_PAGE_BEFORE } from './atlasBefore';
 import { embedStepsLine, loadEmbed, mainThreadLine, type EmbedLoad } from './embedSteps';
+import { startPreview } from './previewServer';
 import { transferOf, type Transfer } from './transfer';
 import { verdictSteps, verdictStepsLine, type VerdictSteps } from './verdictSteps';
 
@@ -50,39 +50,6 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 const fmt = (x: number, d = 0) => x.toFixed(d);
-
-async function startPreview(): Promise<ChildProcess> {
-  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const child = spawn(
-    process.execPath,
-    [
-      vite,
-      'preview',
-      '--outDir',
-      dist,
-      '--host',
-      '127.0.0.1',
-      '--port',
-      String(port),
-      '--strictPort',
-    ],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  for (let i = 0; i < 100; i++) {
-    try {
-      const r = await fetch(base);
-      if (r.ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error('vite preview did not start');
-}
 
 /** Presets the switch is timed on, each opened once (streaming stories of every processor). */
 const SWITCH_TO = [
@@ -366,7 +333,7 @@ async function pairsInPage(page: Page): Promise<void> {
 async function main(): Promise<void> {
   if (!existsSync(join(dist, 'index.html')))
     throw new Error('dist/ is missing: run `npm run build` first');
-  const server = await startPreview();
+  const server = await startPreview(dist, port);
   // Under automation (navigator.webdriver) the page installs its dev/test API.
   const browser = await chromium.launch({
     executablePath: findOrInstallChromium(),

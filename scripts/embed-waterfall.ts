@@ -8,7 +8,6 @@
  * then every load's steps and their medians. Run `npx vite build` first, then
  * `npx tsx scripts/embed-waterfall.ts`.
  */
-import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -19,6 +18,7 @@ import {
   mainThreadLine,
   type EmbedLoad,
 } from '../bench/embedSteps';
+import { startPreview } from '../bench/previewServer';
 import { chromiumArgs, findOrInstallChromium } from './chromium.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -32,33 +32,8 @@ const base = `http://127.0.0.1:${port}/`;
 /** As bench/ui.bench.ts: the player shown, its run in and its height reserved. */
 const SHOWN = '[data-testid="embed-player"]:not([aria-busy])';
 
-const server = spawn(
-  process.execPath,
-  [
-    join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
-    'preview',
-    '--outDir',
-    dist,
-    '--host',
-    '127.0.0.1',
-    '--port',
-    String(port),
-    '--strictPort',
-  ],
-  { cwd: root, stdio: 'ignore' },
-);
+const server = await startPreview(dist, port);
 try {
-  for (let i = 0; ; i++) {
-    if (
-      await fetch(base).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (i > 100) throw new Error('vite preview did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
   const browser = await chromium.launch({
     executablePath: findOrInstallChromium(),
     args: chromiumArgs,
