@@ -100,50 +100,56 @@ export function batchPageView(parsed: ParseResult): BatchPageView | { error: str
   };
 }
 
+type BatchInput = NonNullable<ScenarioInput['batch']>;
+
 /**
- * "Fail this attempt mid-write": a crash after half the rows it read. `view` is `input`'s
- * ({@link batchPageView}): what the edit needs of the run is in it, so a click parses nothing.
+ * A click on one attempt as an edit of the batch job: `edit` gets the job and the attempt (as
+ * `view`, `input`'s {@link batchPageView}, shows it: what the edit needs of the run is in it, so a
+ * click parses nothing) and returns the job changed; a scenario with no batch job is left as it is.
  */
+function editAttempt(
+  input: ScenarioInput,
+  view: BatchPageView,
+  attempt: number,
+  edit: (batch: BatchInput, a: AttemptView) => BatchInput,
+): ScenarioInput {
+  const batch = input.batch;
+  if (!batch) return input;
+  return { ...input, batch: edit(batch, view.attempts[attempt]!) };
+}
+
+/** "Fail this attempt mid-write": a crash after half the rows it read (see {@link editAttempt}). */
 export function failMidWrite(
   input: ScenarioInput,
   view: BatchPageView,
   attempt: number,
 ): ScenarioInput {
-  const a = view.attempts[attempt]!;
-  const batch = input.batch;
-  if (!batch) return input;
-  const fault = {
-    logicalDate: a.logicalDate,
-    tryNumber: a.tryNumber,
-    point: 'mid-write' as const,
-    afterRows: Math.floor(a.rowsRead / 2),
-  };
-  return {
-    ...input,
-    batch: {
-      ...batch,
-      faults: [
-        ...(batch.faults ?? []).filter(
-          (f) => !(f.logicalDate === fault.logicalDate && (f.tryNumber ?? 1) === fault.tryNumber),
-        ),
-        fault,
-      ],
-    },
-  };
+  return editAttempt(input, view, attempt, (batch, a) => {
+    const fault = {
+      logicalDate: a.logicalDate,
+      tryNumber: a.tryNumber,
+      point: 'mid-write' as const,
+      afterRows: Math.floor(a.rowsRead / 2),
+    };
+    // One fault per try: this one replaces any the same try had.
+    const others = (batch.faults ?? []).filter(
+      (f) => !(f.logicalDate === fault.logicalDate && (f.tryNumber ?? 1) === fault.tryNumber),
+    );
+    return { ...batch, faults: [...others, fault] };
+  });
 }
 
 /**
- * "Clear and re-run": the attempt's logical date runs again one hour after it ended (`view`:
- * `input`'s, as for {@link failMidWrite}).
+ * "Clear and re-run": the attempt's logical date runs again one hour after it ended (see
+ * {@link editAttempt}).
  */
 export function clearAndRerun(
   input: ScenarioInput,
   view: BatchPageView,
   attempt: number,
 ): ScenarioInput {
-  const a = view.attempts[attempt]!;
-  const batch = input.batch;
-  if (!batch) return input;
-  const clear = { logicalDate: a.logicalDate, atMs: a.endAt + 3_600_000 };
-  return { ...input, batch: { ...batch, clears: [...(batch.clears ?? []), clear] } };
+  return editAttempt(input, view, attempt, (batch, a) => {
+    const clear = { logicalDate: a.logicalDate, atMs: a.endAt + 3_600_000 };
+    return { ...batch, clears: [...(batch.clears ?? []), clear] };
+  });
 }
