@@ -20,11 +20,18 @@ const selectFamily = (s: LabState) => (s.scenario.batch !== undefined ? 'batch' 
 /**
  * The first screen's line under the title: what this is, and where to start — "Start here" opens
  * the library's first story with its setup and question (unfolded, whatever was left folded).
+ *
+ * Once a story has been opened from the page (this button or the library: `openedTick`), the line
+ * gives way: the way on is the story's own question, the library (L) or a lesson (its presenter
+ * view steps through stories in the order the teacher chose), and the line's height goes back to
+ * the pipeline. Not a "Next story →": the library's order is no lesson plan, and a button in the
+ * bar that skips to another story while the room predicts would skip the reveal.
  */
 export function FirstLine() {
   const a = useActions();
   const ui = useLibraryUi();
   const family = useLab(selectFamily);
+  if (ui && ui.openedTick > 0) return null;
   return (
     <p className="first-line" data-testid={testIds.tagline} data-family={family}>
       <span>{TAGLINES[family]}</span>{' '}

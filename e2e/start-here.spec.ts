@@ -1,0 +1,28 @@
+/**
+ * "Start here →" is the first screen's (issue 24, "First screen"): it opens the library's first
+ * story, and once a story is open from the page it gives way, with the tagline's line
+ * (src/ui/present/FirstLine.tsx). It stayed in the bar beside an open story, asking to start
+ * again what was already started.
+ */
+import { PRESET_CATALOG } from '../src/scenarios/parsed/catalog';
+import { firstStoryRef } from '../src/views/library/libraryListing';
+import { expect, test, testIds } from './fixtures';
+
+for (const present of [false, true])
+  test(`${present ? 'projector mode: ' : ''}"Start here" opens the first story, then gives way`, async ({
+    unopenedDash: dash,
+  }) => {
+    const { page } = dash;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(present ? './?present=1' : './');
+    await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+    const start = dash.byId(testIds.startHere);
+    await expect(start).toBeVisible();
+    await start.click();
+    const [id] = firstStoryRef(PRESET_CATALOG).split('/');
+    await expect(dash.byId(testIds.storyPanel)).toBeVisible();
+    await expect(dash.byId(testIds.scenarioPicker)).toHaveValue(new RegExp(`^${id}/`));
+    await expect(start).toHaveCount(0);
+    await expect(dash.byId(testIds.tagline)).toHaveCount(0);
+    expect(dash.errors).toEqual([]);
+  });
