@@ -49,12 +49,21 @@ function cuts(page: Page) {
   return page.evaluate(() => {
     const scroll = document.querySelector('.pipeline-scroll')!;
     const box = scroll.getBoundingClientRect();
-    const stages = [...document.querySelectorAll('.pipeline .stage')].map((s) => {
+    const inner = box.top + scroll.clientTop + scroll.clientHeight;
+    const stages = [...document.querySelectorAll<HTMLElement>('.pipeline .stage')].map((s) => {
       const r = s.getBoundingClientRect();
+      // Its spare: how far under the box's bottom its card would end at its content's height
+      // (stretched by the grid, a card's height says nothing of what it holds).
+      const { alignSelf, height } = s.style;
+      s.style.alignSelf = 'start';
+      s.style.height = 'auto';
+      const natural = s.getBoundingClientRect().bottom;
+      Object.assign(s.style, { alignSelf, height });
       return {
         name: s.getAttribute('aria-label') ?? '?',
         own: s.scrollHeight - s.clientHeight,
         pastBox: Math.round(Math.max(0, r.bottom - box.bottom)),
+        spare: Math.round(inner - natural),
       };
     });
     return {
@@ -107,8 +116,9 @@ for (const p of list) {
   const c = await cuts(page);
   const cut = c.stages.filter((s) => s.own > 0 || s.pastBox > 0);
   if (c.scrolls <= 0 && cut.length === 0) fit++;
+  const spare = c.stages.map((s) => `${s.name} ${s.spare}`).join(', ');
   console.log(
-    `${p.id}\tframe ${c.frame}\tscrolls ${c.scrolls}\t${cut.map((s) => `${s.name}: own ${s.own}, past ${s.pastBox}`).join('; ') || 'fits'}`,
+    `${p.id}\tframe ${c.frame}\tscrolls ${c.scrolls}\t${cut.map((s) => `${s.name}: own ${s.own}, past ${s.pastBox}`).join('; ') || 'fits'}\tspare px: ${spare}`,
   );
   if (shots) await page.screenshot({ path: join(shots, `${p.id}-asked.png`) });
   if (answered) {

@@ -143,6 +143,7 @@ export const PartitionLog = memo(function PartitionLog({
         <div
           ref={scroll}
           className="log-scroll"
+          data-rows={rows}
           aria-label={`${log.name} log`}
           tabIndex={0}
           role="group"
