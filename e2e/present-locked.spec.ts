@@ -1,0 +1,58 @@
+/**
+ * Projector mode at 1280×720 with a prediction locked in and the run not at its end (issue 24:
+ * projector mode fits 1280×720): no element of the page reaches past the window's right edge. The
+ * story's "Hidden until the run reaches its end. Show the answer" kept "Show the answer" on one
+ * line at x 1255–1394 px, cut by the story's box (the page does not scroll sideways).
+ */
+import { expect, test } from './fixtures';
+import { testIds } from '../src/ui/testIds';
+import { presets } from '../src/scenarios';
+import { questionVariant } from '../src/views/library/library';
+
+test('projector mode, every library story locked in: nothing past the right edge at 1280×720', async ({
+  unopenedDash: dash,
+}) => {
+  test.setTimeout(300_000);
+  const { page } = dash;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('./?present=1');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  const yours = dash.byId(testIds.predictYours);
+  for (const p of presets) {
+    await dash.api('load', `${p.id}/${questionVariant(p)}`);
+    await dash.settled();
+    // Lock in an answer: a choice's first option, or as many numbers as the question asks.
+    const options = dash.byId(testIds.predictOptions).locator('input');
+    if ((await options.count()) > 0) await options.first().check();
+    else {
+      const input = dash.byId(testIds.predictInput);
+      await input.fill('1');
+      await input.press('Enter');
+      const problem = dash.byId(testIds.predictProblem);
+      const asks = /(\d+) numbers/.exec((await problem.count()) ? await problem.innerText() : '');
+      if (asks) {
+        await input.fill(Array.from({ length: Number(asks[1]) }, () => '1').join(', '));
+        await input.press('Enter');
+      }
+    }
+    if ((await options.count()) > 0) await dash.byId(testIds.predictLock).click();
+    await expect(yours, p.id).toBeVisible();
+    expect(await dash.api('cursor').then((c) => c.t < c.endTime), `${p.id}: not at its end`).toBe(
+      true,
+    );
+    const past = await page.evaluate(() => {
+      const edge = document.documentElement.clientWidth;
+      return [...document.querySelectorAll('.app *')]
+        .filter((e) => {
+          const r = e.getBoundingClientRect();
+          return r.width > 0 && r.height > 0 && r.right > edge + 0.5;
+        })
+        .map(
+          (e) =>
+            `${e.tagName.toLowerCase()}.${e.className} "${(e.textContent ?? '').slice(0, 40)}" right ${Math.round(e.getBoundingClientRect().right)}`,
+        );
+    });
+    expect(past, `${p.id}: past the right edge (${1280} px)`).toEqual([]);
+  }
+  expect(dash.errors).toEqual([]);
+});
