@@ -21,8 +21,13 @@ test('predict first: locking the answer in plays the run; the answer waits for i
   await expect(
     page.locator(`[data-testid="${testIds.outcomeHidden}"][data-what="verdict"]`),
   ).toBeVisible();
-  // The player goes to t= once its height is reserved, which can be just after the run is ready.
-  await expect.poll(() => page.evaluate(() => window.__deliveryLab!.cursor().t)).toBe(1000);
+  // t= is not used while the question waits (it went to 1000 ms, and t=999999999 showed the
+  // whole outcome — 24 rows, 4 duplicates under at-least-once — before the answer): at 0 ms, the
+  // author told why in the notice.
+  await expect(page.getByTestId(testIds.notice)).toContainText(
+    '“t=1000” — not used while the question waits (predict=1): opened at 0 ms',
+  );
+  expect(await page.evaluate(() => window.__deliveryLab!.cursor().t)).toBe(0);
   await expect(page.getByTestId(testIds.play)).toHaveAttribute('aria-pressed', 'false');
   expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
   await page.getByTestId(testIds.predictInput).fill('20');

@@ -60,6 +60,14 @@ test('a bad file is refused with its field paths; the workspace is kept', async 
   });
   await expect(errors).toContainText('“notes.txt” is not a valid scenario');
   await expect(errors).toContainText('(file)');
+  // A syntax error at its line and column, as `delivery-lab` prints it (position 29 is the
+  // text's end: line 2, column 29 − 14 = 15).
+  await dash.byId(testIds.importFile).setInputFiles({
+    name: 'cut.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"version": 1,\n  "name": "abc'),
+  });
+  await expect(errors).toContainText('(file):2:15: not valid JSON: Unterminated string in JSON');
   await page.keyboard.press('Escape');
   expect(await state(page)).toEqual(before);
   expect(dash.errors).toEqual([]);

@@ -48,16 +48,21 @@ test('a lesson driven by PageDown only, its notes window following', async ({ co
   await expect(notes.getByTestId(ids.notes)).toHaveAttribute('data-step', '3');
   await expect(notes.getByTestId(ids.notesNote)).toContainText('the sink absorbs it');
 
-  // R reveals the preset's answer (src/scenarios/foundation.ts, effectively-once: 20 rows).
+  // R plays the run; the preset's answer (src/scenarios/foundation.ts, effectively-once: 20 rows)
+  // shows at its end — here End (it showed at once, issue 24).
   await presenter.keyboard.press('r');
-  await expect(presenter.getByTestId(ids.answer)).toContainText('20: the second write');
   await expect(view).toHaveAttribute('data-revealed', 'true');
+  await expect(presenter.getByTestId(ids.answer)).toHaveCount(0);
+  await presenter.keyboard.press('End');
+  await expect(presenter.getByTestId(ids.answer)).toContainText('20: the second write');
   await expect(notes.getByTestId(ids.notes)).toHaveAttribute('data-revealed', 'true');
 
   // The address carries the step and the reveal: a reload resumes there.
   await expect(presenter).toHaveURL(/[?&]step=3&reveal=1/);
   await presenter.reload();
   await expect(presenter.getByTestId(ids.presenter)).toHaveAttribute('data-step', '3');
+  // Revealed again: the run plays from its start, the answer at its end or on a second R.
+  await presenter.keyboard.press('r');
   await expect(presenter.getByTestId(ids.answer)).toContainText('20: the second write');
 });
 

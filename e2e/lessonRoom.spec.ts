@@ -113,14 +113,21 @@ test('the room beside the step at 1280×720; its Reveal reveals the presenter vi
   for (const line of lines.slice(0, -1)) expect(line, `"${line}" ends the line`).toMatch(/\/$/);
   expect(lines.some((line) => line.includes(new URL(url).host))).toBe(true);
 
-  // One Reveal for both: the room panel's reveals the presenter view, its address and its run.
+  // One Reveal for both: the room panel's plays the presenter view's run (its address too).
   await expect(view).not.toHaveAttribute('data-revealed', 'true');
   await page.getByTestId(ids.reveal).click();
   await expect(view).toHaveAttribute('data-revealed', 'true');
   await expect(page).toHaveURL(/[?&]step=2&reveal=1/);
-  await expect(page.getByTestId(lessonIds.reveal)).toBeDisabled();
-  await expect(page.getByTestId(lessonIds.answer)).toBeVisible();
   await expect(page.getByTestId(testIds.clock)).not.toContainText('event 0 / 256');
+  // The answer waits for the run's end (issue 24): at t = 57 ms the band said "24: p-4 twice…"
+  // and the phones "the answer is 24 rows" while the run played 30 s telling nothing new.
+  await expect(page.getByTestId(lessonIds.answer)).toHaveCount(0);
+  await expect(student.getByTestId(ids.studentReveal)).toHaveCount(0);
+  await expect(page.getByTestId(lessonIds.reveal)).toHaveText('Reveal now');
+  // A second R is "Reveal now": the answer on the band and the phones at once.
+  await page.locator('body').press('r');
+  await expect(page.getByTestId(lessonIds.answer)).toBeVisible();
+  await expect(page.getByTestId(lessonIds.reveal)).toBeDisabled();
   await expect(student.getByTestId(ids.studentReveal)).toBeVisible();
 });
 

@@ -27,3 +27,18 @@ test('Skip to the question is the first Tab while a question is open', async ({ 
   await expect(page.getByTestId(testIds.clock)).toHaveText(/event (\d+) \/ \1$/);
   expect(await page.evaluate(() => scrollY)).toBe(before);
 });
+
+test('projector mode too: the first Tab is Skip to the question, shown on focus', async ({
+  page,
+}) => {
+  // It was display: none under present=1, so the first Tab landed on the claim's radio.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('./?preset=at-least-once/default&present=1');
+  await expect(page.getByTestId(testIds.predictInput)).toBeVisible({ timeout: 30_000 });
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to the question' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId(testIds.predictInput)).toBeFocused();
+});

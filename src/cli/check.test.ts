@@ -7,7 +7,7 @@
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkCommand } from './check';
 
@@ -72,7 +72,7 @@ describe('delivery-lab check', { timeout: 60_000 }, () => {
     expect(r.out.split('\n').at(-1)).toBe('check: 2 scenarios: 1 passed, 0 failed, 1 malformed');
   });
 
-  it('a malformed file: every problem at its own field\'s line, and one annotation each', () => {
+  it("a malformed file: every problem at its own field's line, and one annotation each", () => {
     // public/scenarios/lost-ack-duplicate.json pretty-printed, two fields broken far apart
     // (the lines are counted in the text, not by the code under test).
     const s = JSON.parse(passing) as {
@@ -87,16 +87,29 @@ describe('delivery-lab check', { timeout: 60_000 }, () => {
     expect(records - acks).toBeGreaterThan(2);
     const file = join(dir, 'two-problems.json');
     writeFileSync(file, text);
-    const shown = relative('.', file);
     const r = check([file], { GITHUB_ACTIONS: 'true' });
     expect(r.code).toBe(2);
     const problems = r.out.split('\n').filter((l) => l.startsWith('    '));
     expect(problems).toEqual([
-      `    ${shown}:${acks}: producer.acks: expected "0", "1", "all" or "-1"`,
-      `    ${shown}:${records}: processor.max.poll.records: at least 1`,
+      `    ${file}:${acks}: producer.acks: expected "0", "1", "all" or "-1"`,
+      `    ${file}:${records}: processor.max.poll.records: at least 1`,
     ]);
     const annotations = r.out.split('\n').filter((l) => l.startsWith('::error'));
     expect(annotations.map((a) => /line=(\d+)/.exec(a)![1])).toEqual([`${acks}`, `${records}`]);
+  });
+
+  it('a path given absolute is shown absolute, a relative one as given (text and JUnit file=)', () => {
+    // The tester's case: an absolute path under /tmp was printed ../../../tmp/…/fail.json.
+    const file = join(dir, 'docs', 'deep', 'fail.json');
+    const report = join(dir, 'paths.xml');
+    const abs = check([file, '--reporter', 'junit', '--output', report]);
+    expect(abs.out.split('\n')[0]).toBe(`✗ ${file} (Lost ack, no idempotence: a duplicate row)`);
+    expect(abs.out).toContain(`    ${file}:`);
+    const doc = new DOMParser().parseFromString(readFileSync(report, 'utf8'), 'application/xml');
+    expect(doc.getElementsByTagName('testcase')[0]!.getAttribute('file')).toBe(file);
+    // A relative path (the repository's own scenario) is printed relative, as typed.
+    const rel = check(['public/scenarios/lost-ack-duplicate.json']);
+    expect(rel.out.split('\n')[0]).toMatch(/^✓ public\/scenarios\/lost-ack-duplicate\.json /);
   });
 
   it('--reporter junit --output: valid XML with the right counts', () => {

@@ -9,7 +9,7 @@
  * annotation (`::error file=…,line=…::`) on the file's line.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import { parseScenarioJson } from '../engine';
 import { junitReport, githubAnnotation, malformedJson, resultLine } from './checkReport';
 import { lineOfPath } from './jsonPathLines';
@@ -187,7 +187,9 @@ export function checkCommand(
       });
       continue;
     }
-    const shown = relative('.', file) || file;
+    // Shown as given: an absolute path stays absolute (a CI log or an editor opens it from
+    // anywhere), a relative one stays relative to the working directory.
+    const shown = isAbsolute(file) ? file : relative('.', file) || file;
     const page = pageKind(file);
     if (page) {
       results.push(...checkDocFile(shown, file, text, page));

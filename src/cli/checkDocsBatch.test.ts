@@ -79,7 +79,7 @@ describe('delivery-lab check: batch embeds and multi-line pins', { timeout: 60_0
     expect(r.lines).toEqual([
       `✓ ${page}:1 (<delivery-lab-embed>, preset ${BATCH}, pinned by pinned.json)`,
       `✓ ${page}:2 (<delivery-lab-embed>, preset ${BATCH}, pinned by bare.json)`,
-      `✓ ${relative('.', join(dir, 'pinned.json'))} (${exported.name})`,
+      `✓ ${join(dir, 'pinned.json')} (${exported.name})`,
       'check: 3 scenarios: 3 passed, 0 failed, 0 malformed',
     ]);
     expect(r.code).toBe(0);

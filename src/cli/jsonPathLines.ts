@@ -5,6 +5,7 @@
  * validator's paths write it; an object member's line is its key's, an array item's its value's.
  */
 import { formatIssues, type Issue } from '../engine';
+import { jsonSyntaxLine } from '../engine/scenario/issueWords';
 
 /** Every path of a JSON text and its line; empty when the text is no JSON. */
 export function jsonPathLines(text: string): Map<string, number> {
@@ -117,19 +118,5 @@ export function lineOfPath(text: string, path: string, lines = jsonPathLines(tex
  * is at the text's end), every other issue as the page labels it, `(file): …` or `field: …`.
  */
 export function fileIssuesText(file: string, text: string, issues: readonly Issue[]): string {
-  return issues
-    .map((issue) => {
-      const syntax = issue.path === '' && /^not valid JSON: /.exec(issue.message);
-      if (!syntax) return formatIssues([issue], '(file)');
-      const at = / \(line (\d+) column (\d+)\)$|\bline (\d+) column (\d+)/.exec(issue.message);
-      let where = at ? `:${at[1] ?? at[3]}:${at[2] ?? at[4]}` : '';
-      if (!at && /Unexpected end of JSON input/.test(issue.message)) {
-        const end = text.replace(/^\uFEFF/, '').trimEnd();
-        const lines = end.split('\n');
-        where = `:${lines.length}:${lines[lines.length - 1]!.length + 1}`;
-      }
-      const message = at?.[1] !== undefined ? issue.message.slice(0, at.index) : issue.message;
-      return `${file}${where}: ${message}`;
-    })
-    .join('\n');
+  return issues.map((i) => jsonSyntaxLine(file, text, i) ?? formatIssues([i], '(file)')).join('\n');
 }

@@ -37,7 +37,8 @@ describe('lesson deck', () => {
     // Step 2 flips to exactly-once after the reveal — once its run has played to its end: the
     // room watches the run first (before, Compare replaced it at the reveal). Undoably.
     deck.actions.reveal();
-    expect(deck.store.getState().revealed).toBe(true);
+    // R plays the run; the answer waits for its end (it showed at once, issue 24).
+    expect(deck.store.getState()).toMatchObject({ revealed: true, answered: false });
     expect(lab.app.getState().compare).toBeNull();
     await lab.actions.settled();
     await Promise.resolve();
@@ -48,7 +49,9 @@ describe('lesson deck', () => {
     // A pause midway is not the end.
     lab.actions.pause();
     expect(lab.app.getState().compare).toBeNull();
+    expect(deck.store.getState().answered).toBe(false);
     lab.actions.toEnd();
+    expect(deck.store.getState().answered).toBe(true);
     expect(lab.app.getState().compare).toEqual({ lanes: [{ guarantee: 'exactly-once' }] });
     lab.actions.undo();
     expect(lab.app.getState().compare).toBeNull();
@@ -91,6 +94,23 @@ describe('lesson deck', () => {
     expect(lab.app.getState().playing).toBe(false);
     lab.actions.seekIndex(1);
     atStart();
+  });
+
+  it('a second R shows the answer at once; the lanes still wait for the run’s end', async () => {
+    const lab = createLab({ runner: inlineRunner });
+    const deck = createLessonDeck(lab, lesson, { index: 1, revealed: false });
+    await lab.actions.settled();
+    deck.actions.reveal();
+    await lab.actions.settled();
+    await Promise.resolve();
+    lab.actions.tick(50);
+    expect(deck.store.getState()).toMatchObject({ revealed: true, answered: false });
+    deck.actions.reveal();
+    expect(deck.store.getState().answered).toBe(true);
+    expect(currentLessonStep(deck.store.getState())).toMatchObject({ index: 1, answered: true });
+    expect(lab.app.getState().compare).toBeNull();
+    lab.actions.toEnd();
+    expect(lab.app.getState().compare).toEqual({ lanes: [{ guarantee: 'exactly-once' }] });
   });
 
   it('does not flip a step the presenter left before its run ended', async () => {

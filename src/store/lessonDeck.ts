@@ -23,8 +23,13 @@ export interface LessonDeckState {
   lesson: Lesson;
   /** The step on screen (from 0). */
   index: number;
-  /** Whether its answer is shown (the presenter pressed R). */
+  /** Whether its run was started (the presenter pressed R). */
   revealed: boolean;
+  /**
+   * Whether its answer is shown: once the revealed run has reached its end, or at once on a
+   * second R ("Reveal now", docs/workshops.md) — never before its time (issue 24).
+   */
+  answered: boolean;
 }
 
 /** What a follower (the notes window, the classroom) needs of the step on screen. */
@@ -36,6 +41,7 @@ export interface LessonStepInfo {
   title: string;
   question: string;
   revealed: boolean;
+  answered: boolean;
 }
 
 interface LessonDeckActions {
@@ -43,7 +49,10 @@ interface LessonDeckActions {
   goTo(index: number): void;
   next(): void;
   previous(): void;
-  /** Show the answer (and the "then flip to" lanes). */
+  /**
+   * Play the run; its answer (and the "then flip to" lanes) at its end. Again before the end:
+   * show the answer now.
+   */
   reveal(): void;
 }
 
@@ -77,7 +86,7 @@ const infoCache = new WeakMap<Lesson, Map<string, LessonStepInfo>>();
 export function currentLessonStep(s: LessonDeckState): LessonStepInfo {
   let byKey = infoCache.get(s.lesson);
   if (!byKey) infoCache.set(s.lesson, (byKey = new Map()));
-  const key = `${s.index}:${s.revealed}`;
+  const key = `${s.index}:${s.revealed}:${s.answered}`;
   let info = byKey.get(key);
   if (!info) {
     const step = stepOf(s.lesson, s.index);
@@ -88,6 +97,7 @@ export function currentLessonStep(s: LessonDeckState): LessonStepInfo {
       title: step.title,
       question: step.question.text,
       revealed: s.revealed,
+      answered: s.answered,
     };
     byKey.set(key, info);
   }
@@ -108,6 +118,7 @@ export function createLessonDeck(
     lesson,
     index: clamp(start.index),
     revealed: false,
+    answered: false,
   }));
   // Read live: a reveal followed at once by Play is not refused.
   lab.actions.setRevealGuard(() => (store.getState().revealed ? null : LESSON_WAITS));
@@ -119,11 +130,12 @@ export function createLessonDeck(
   /** Stops waiting for the run's end to flip (see flipAtEnd). */
   let stopWaitingForEnd = () => {};
   /**
-   * A step's "then flip to" opens Compare once its run has reached its end — played there, or by
-   * End — so that the room watches the run it predicted first (it used to replace the pipeline
-   * the moment the answer was revealed). Not when the presenter moved on meanwhile.
+   * The answer shows, and a step's "then flip to" opens Compare, once its run has reached its end
+   * — played there, or by End — so that the room watches the run it predicted first (it used to
+   * show the answer and replace the pipeline the moment R was pressed). Not when the presenter
+   * moved on meanwhile.
    */
-  const flipAtEnd = (index: number, flip: NonNullable<ResolvedStep['compare']>) => {
+  const answerAtEnd = (index: number, flip: ResolvedStep['compare']) => {
     stopWaitingForEnd();
     const scenario = lab.app.getState().scenario;
     const check = () => {
@@ -131,7 +143,8 @@ export function createLessonDeck(
       const { view, playing } = lab.app.getState();
       if (!view || playing || lab.cursor.getState().idx < view.n) return;
       stopWaitingForEnd();
-      lab.actions.setCompare(flip, 'Then flipped: the same run beside it.');
+      store.setState({ answered: true });
+      if (flip) lab.actions.setCompare(flip, 'Then flipped: the same run beside it.');
     };
     const offApp = lab.app.subscribe(check);
     const offCursor = lab.cursor.subscribe(check);
@@ -154,7 +167,7 @@ export function createLessonDeck(
   const open = (index: number, first = false) => {
     const step = stepOf(lesson, index);
     stopWaitingForEnd();
-    store.setState({ index, revealed: false });
+    store.setState({ index, revealed: false, answered: false });
     // Whatever the previous step's run said ("waits for the room's answer") was about that run.
     lab.actions.withdrawNotice(LESSON_WAITS);
     // The first step replaces whatever the lab opened with: Undo never goes back before the lesson.
@@ -174,11 +187,15 @@ export function createLessonDeck(
     },
     reveal() {
       const s = store.getState();
-      if (s.revealed) return;
+      if (s.answered) return;
+      if (s.revealed) {
+        // "Reveal now": the answer at once; the lanes still wait for the run's end.
+        store.setState({ answered: true });
+        return;
+      }
       store.setState({ revealed: true });
       lab.actions.withdrawNotice(LESSON_WAITS);
-      const flip = stepOf(lesson, s.index).compare;
-      if (flip) flipAtEnd(s.index, flip);
+      answerAtEnd(s.index, stepOf(lesson, s.index).compare);
       playWhenReady();
     },
   };

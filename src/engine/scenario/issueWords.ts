@@ -182,8 +182,33 @@ function article(type: string): string {
  * whole input (path '') is labelled `root` — what the input was: `(file)`, `(pasted text)`, or
  * `(root)` for a preset (a share link's issues name the link themselves: `shareIssueLines`).
  */
-export function issueLines(issues: readonly Issue[], root = '(root)'): string[] {
-  return issues.map((i) => `${i.path || root}: ${i.message}`);
+export function issueLines(issues: readonly Issue[], root = '(root)', text?: string): string[] {
+  return issues.map(
+    (i) =>
+      (text !== undefined && jsonSyntaxLine(root, text, i)) || `${i.path || root}: ${i.message}`,
+  );
+}
+
+/**
+ * A JSON syntax issue (path '', "not valid JSON: …") of `text` as `label:line:column: not valid
+ * JSON: …`, where editors and compilers put the place — one rule for the CLI (`label` the file's
+ * path) and the page's Import (`(file)`, `(pasted text)`); null for any other issue. The message
+ * ends "(line N column M)" when V8 gave a position (validate.ts adds it where V8 says only "at
+ * position N"); "Unexpected end of JSON input" is at the text's end.
+ */
+export function jsonSyntaxLine(label: string, text: string, issue: Issue): string | null {
+  if (issue.path !== '' || !issue.message.startsWith('not valid JSON: ')) return null;
+  const at = / \(line (\d+) column (\d+)\)$|\bline (\d+) column (\d+)/.exec(issue.message);
+  let where = at ? `:${at[1] ?? at[3]}:${at[2] ?? at[4]}` : '';
+  if (!at && /Unexpected end of JSON input/.test(issue.message)) {
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\n');
+    where = `:${lines.length}:${lines[lines.length - 1]!.length + 1}`;
+  }
+  const message = at?.[1] !== undefined ? issue.message.slice(0, at.index) : issue.message;
+  return `${label}${where}: ${message}`;
 }
 
 /** {@link issueLines} joined with newlines, as the CLI prints them. */

@@ -76,6 +76,9 @@ describe('the fault atlas progress', () => {
     expect(screen.getByTestId(ids.cancelled).textContent).toBe(
       'Cancelled after 330 of 650 runs; nothing was changed.',
     );
+    // The panel keeps its fault kinds beside the message (a tester read neither after Cancel:
+    // the panel's text holds both).
+    expect(screen.getByTestId(ids.kinds).textContent).toContain('Fault kinds');
     expect(screen.queryByTestId(ids.timeLeft)).toBeNull();
     // The estimate is the page's alone: nothing of it reached the lab's state (reports, links).
     expect(JSON.stringify(lab.app.getState().atlas)).toBe('{}');

@@ -26,7 +26,7 @@ import '../io/io.css';
 import './embed.css';
 import './embedCompact.css';
 import { Transport } from '../Transport';
-import { startPastEndLine, type EmbedOptions } from './embedOptions';
+import { startPastEndLine, startWithQuestionLine, type EmbedOptions } from './embedOptions';
 import type { EmbedPredictionBox } from './EmbedPrediction';
 import { embedSubject, unaskedSubject } from './embedSubject';
 import { lockedLab } from './lockedLab';
@@ -164,7 +164,10 @@ function Player({
   const root = useRef<HTMLDivElement>(null);
   const started = useRef(false);
   const played = useRef(false);
-  const phase = usePredictionGate().phase;
+  const gate = usePredictionGate();
+  const phase = gate.phase;
+  // Where the run opens: `t=`, or 0 while a question waits (set once the run is ready).
+  const openedAt = useRef(options.start);
   const { notices } = usePage();
   const compact = useCompact(options.layout);
   // In the compact layout the legends (the broker's key to LEO, HW…) fold behind a toggle.
@@ -197,19 +200,25 @@ function Player({
     if (options.speed !== null) a.setSpeed(options.speed);
     // At 0 the run stays where it opened, at event 0 (nothing applied) as on the page: seeking
     // to 0 ms would land after the entries at 0 ms ("event 1").
-    if (options.start > 0) a.openAt(options.start);
+    // While a question waits, `t=` would show what happened before the answer (t past the end:
+    // the whole outcome): it opens at 0 ms and the author is told (docs/embed.md).
+    const held = options.predict && gate.hidden && options.start > 0;
+    const start = (openedAt.current = held ? 0 : options.start);
+    if (start > 0) a.openAt(start);
     // A start time at or past the run's end shows the end: playing from there would start the
     // run over from 0, which is not where the author asked it to open. Past it, the author is
     // told (the run's length is known only now, so not in the address's notice).
-    const past = startPastEndLine(options.start, view.endTime);
+    const past = held
+      ? startWithQuestionLine(options.start)
+      : startPastEndLine(start, view.endTime);
     if (past)
       notices.push({
         tone: 'warn',
         text: 'This embed could not use an option as written:',
         lines: [past],
       });
-    if (options.autoplay && !options.predict && options.start < view.endTime) a.play();
-  }, [measuring, needsMeasure, status, view, options, a, notices]);
+    if (options.autoplay && !options.predict && start < view.endTime) a.play();
+  }, [measuring, needsMeasure, status, view, options, a, notices, gate.hidden]);
   // Autoplay that waited for a prediction the reader skipped ("Show the answer")
   // plays now; once, so an answer revealed at the end of the run does not play it again.
   useEffect(() => {
@@ -225,7 +234,7 @@ function Player({
   // Back to where the author's start time put the reader (the page's Restart goes to event 0).
   const toStart = () => {
     a.restart();
-    if (options.start > 0) a.openAt(options.start);
+    if (openedAt.current > 0) a.openAt(openedAt.current);
   };
 
   const show = new Set(options.panels);

@@ -166,6 +166,15 @@ export function startPastEndLine(start: number, endTime: number): string | null 
   return `${said('t', String(start))}past the run’s end, ${formatCount(endTime)} ms: opened at its end (t: a virtual time in ms, from 0 to ${formatCount(endTime)})`;
 }
 
+/**
+ * The notice's line for a start time with `predict=1` while the question waits: the counters and
+ * tables at `t` would give the outcome away before the answer (src/ui/embed/EmbedApp.tsx).
+ * @param start - the `t` option (virtual ms).
+ */
+export function startWithQuestionLine(start: number): string {
+  return `${said('t', String(start))}not used while the question waits (predict=1): opened at 0 ms, so the outcome shows only when the run reaches its end after the answer`;
+}
+
 /** What the `speed` option takes, for the notice. */
 const SPEED_TAKES = `(speed: ${SPEED_MIN} to ${SPEED_MAX}, virtual ms per real ms)`;
 

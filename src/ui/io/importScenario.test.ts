@@ -20,6 +20,18 @@ describe('import', () => {
     expect(file).toMatchObject({ ok: true, input: good, from: '“x.json”' });
   });
 
+  it('a JSON syntax error names its line and column, as `delivery-lab` prints it', async () => {
+    // Position 29 is the text's end: line 2 (one \n before it, at 14), column 29 − 14 = 15.
+    const text = '{"version": 1,\n  "name": "abc';
+    const expected = 'not valid JSON: Unterminated string in JSON at position 29';
+    const file = await importFile({ name: 'x.json', size: text.length, text: async () => text });
+    expect(file).toMatchObject({ ok: false, lines: [`(file):2:15: ${expected}`] });
+    expect(importText(text)).toMatchObject({
+      ok: false,
+      lines: [`(pasted text):2:15: ${expected}`],
+    });
+  });
+
   it('a pasted share link opens its scenario', () => {
     const link = `https://lab.example/?preset=a#${encodeShare(good as never)}`;
     expect(importText(link)).toMatchObject({ ok: true, input: good, from: 'the share link' });
@@ -73,7 +85,7 @@ describe('import', () => {
     expect(importText('{"version":1')).toMatchObject({
       ok: false,
       from: 'the pasted text',
-      lines: [expect.stringMatching(/^\(pasted text\): /)],
+      lines: [expect.stringMatching(/^\(pasted text\):1:13: not valid JSON: /)],
     });
     const file = await importFile({ name: 'x.json', size: 3, text: async () => 'nope' });
     expect(file).toMatchObject({ ok: false, lines: [expect.stringMatching(/^\(file\): /)] });

@@ -161,7 +161,7 @@ export function importText(text: string, from = 'the pasted text'): ImportOutcom
       : { ok: false, lines: shareIssueLines(r.issues), from: 'the share link' };
   }
   const r = importScenarioText(text);
-  if (!r.ok) return { ok: false, lines: issueLines(r.issues, '(pasted text)'), from };
+  if (!r.ok) return { ok: false, lines: issueLines(r.issues, '(pasted text)', text), from };
   return { ok: true, input: parseInput(text), name: r.scenario.name, from };
 }
 
@@ -197,7 +197,7 @@ export async function importFile(file: ReadableFile): Promise<ImportOutcome> {
     return (
       lessonImport(raw, from, '(file)') ?? {
         ok: false,
-        lines: issueLines(r.issues, '(file)'),
+        lines: issueLines(r.issues, '(file)', raw),
         from,
       }
     );

@@ -81,7 +81,8 @@ function Presenter({ deck }: { deck: LessonDeck }) {
   const [roomLive, setRoomLive] = useState(false);
   const roomSource: RoomSource = {
     index: info.index,
-    revealed: info.revealed,
+    // The room's reveal (the answer on the phones) follows the band's answer, at the run's end.
+    revealed: info.answered,
     revealStep: deck.actions.reveal,
     step: () => lessonRoomStep(step, info.index),
     reveal: (observed) => lessonRoomReveal(step, observed),
@@ -123,10 +124,14 @@ function Presenter({ deck }: { deck: LessonDeck }) {
             type="button"
             data-testid={lessonTestIds.reveal}
             onClick={deck.actions.reveal}
-            disabled={info.revealed}
-            title="Reveal the answer (R)"
+            disabled={info.answered}
+            title={
+              info.revealed
+                ? 'Reveal the answer now (R): it shows at the run’s end'
+                : 'Reveal (R): the run plays, the answer shows at its end'
+            }
           >
-            Reveal
+            {info.revealed ? 'Reveal now' : 'Reveal'}
           </button>
           <button
             type="button"
@@ -153,7 +158,7 @@ function Presenter({ deck }: { deck: LessonDeck }) {
               <Breakable text={step.setup} />
             </p>
           )}
-          <LessonQuestion step={step} revealed={info.revealed} view={ready ? view : null} />
+          <LessonQuestion step={step} revealed={info.answered} view={ready ? view : null} />
         </div>
         {step.challenge && info.revealed && (
           <p className="lesson-challenge">

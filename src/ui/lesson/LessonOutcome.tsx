@@ -47,7 +47,11 @@ export function LessonOutcome({ deck, children }: { deck: LessonDeck; children: 
         if (change.revealed) deck.actions.reveal();
       },
       endSeen: (scenario) => revealed && endSeen === scenario,
-      revealNow: setEndSeen,
+      // The verdict's "Reveal now" is the presenter's second R: the band's answer too.
+      revealNow: (scenario) => {
+        setEndSeen(scenario);
+        deck.actions.reveal();
+      },
       reachEnd: () => {
         if (revealed) setEndSeen(lab.app.getState().scenario);
       },

@@ -118,14 +118,21 @@ describe('library (jsdom)', () => {
     act(() => lab.actions.seek(0));
     act(() => lab.actions.seek(4000));
     expect(screen.getByTestId(testIds.predictAnswer).textContent).toContain('300');
-    // Scrubbing back does not hide it; nor does another variant of the same preset.
+    // Scrubbing back does not hide it. Another variant of the same preset does not show it (the
+    // answer is about the plain sink's run, not upsert's); back on the plain sink it is there.
     act(() => lab.actions.seek(0));
-    fireEvent.click(
-      screen.getAllByTestId(testIds.storyVariant).find((b) => b.dataset.variant === 'upsert')!,
-    );
+    expect(screen.getByTestId(testIds.predictAnswer).textContent).toContain('300');
+    const variant = (id: string) =>
+      fireEvent.click(
+        screen.getAllByTestId(testIds.storyVariant).find((b) => b.dataset.variant === id)!,
+      );
+    variant('upsert');
     await act(() => lab.actions.settled());
     expect(screen.getByTestId(testIds.storyPanel).dataset.variant).toBe('upsert');
-    expect(screen.getByTestId(testIds.predictAnswer)).toBeTruthy();
+    expect(screen.queryByTestId(testIds.predictAnswer)).toBeNull();
+    variant('plain-sink');
+    await act(() => lab.actions.settled());
+    expect(screen.getByTestId(testIds.predictAnswer).textContent).toContain('300');
     // Another preset asks its own question, unanswered; "Show the answer" shows its answer.
     act(() => lab.actions.loadPreset('spark-batch-replay'));
     await act(() => lab.actions.settled());
@@ -353,6 +360,13 @@ describe('library (jsdom)', () => {
     // Nothing to answer here: the question is not about this run.
     expect(screen.queryByTestId(testIds.predictInput)).toBeNull();
     expect(screen.queryByTestId(testIds.predictLock)).toBeNull();
+    // Nor another variant's answer: "Show the answer" gave additive-upsert's as "Answer:" over
+    // plain-insert's run. Its outcome shows at its end; the answer is on the variant it is about.
+    expect(screen.queryByTestId(testIds.predictReveal)).toBeNull();
+    expect(screen.queryByTestId(testIds.predictAnswer)).toBeNull();
+    expect(screen.getByTestId(testIds.predict).textContent).toContain(
+      'This run’s outcome shows when it reaches its end.',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Open it' }));
     await act(() => lab.actions.settled());
     expect(lab.app.getState().presetRef).toBe('commit-after-process/additive-upsert');

@@ -302,7 +302,12 @@ export function PredictFirst({
           {markHint}
         </p>
       )}
-      {p.revealed && edited ? (
+      {phase === 'other-variant' ? (
+        // The answer describes the variant the question is about (the note opens it), not this
+        // run: shown here as "Answer:" it contradicted the run on screen (lost-ack-retry's
+        // idempotence-on ends with 10 rows; the answer said 11). This run tells at its end.
+        <p className="predict-hint muted">This run’s outcome shows when it reaches its end.</p>
+      ) : p.revealed && edited ? (
         <p className="predict-hint muted" data-testid={testIds.predictAnswerEdited}>
           Your edit changed the run: the answer describes {original}, not this run, so it is not
           shown here. Undo (Ctrl+Z) or reload it as shipped to see it.
@@ -375,15 +380,13 @@ export function PredictFirst({
             ? `Changed since it was opened: the answer is about ${original}.`
             : phase === 'edited-waiting'
               ? `Your edit changed the run: the question is about ${original}. This run’s outcome shows when it reaches its end.`
-              : phase === 'other-variant'
-                ? ''
-                : p.locked
-                  ? onLock
+              : p.locked
+                ? onLock
+                  ? 'The answer appears when the run reaches its end.'
+                  : playing
                     ? 'The answer appears when the run reaches its end.'
-                    : playing
-                      ? 'The answer appears when the run reaches its end.'
-                      : 'Now press Play: the answer appears when the run reaches its end.'
-                  : 'The answer and the verdict appear when the run reaches its end.'}{' '}
+                    : 'Now press Play: the answer appears when the run reaches its end.'
+                : 'The answer and the verdict appear when the run reaches its end.'}{' '}
           <button
             type="button"
             className="linkish"
