@@ -1,7 +1,8 @@
 // Why the fault atlas's trials do not rejoin the scenario's own run (src/engine/atlas/rejoin.ts):
 // for each variant, every trial the rejoin test tries (the test never given up) is counted by the
 // place of the first token of state that differs from the own run's at the first checkpoint it
-// tries (src/engine/atlas/stateWalk.ts's labels: the classes and keys down to it), grouped by kind.
+// tries, and at the last (src/engine/atlas/stateWalk.ts's labels: the classes and keys down to
+// it; for a queue of another length, the kinds of tasks more or fewer), grouped by kind.
 // `npx tsx scripts/atlas-rejoin-census.ts <variant prefix>…`; an atlas of more than
 // ATLAS_CENSUS_ABOVE placements (default 400) is taken on that many evenly spaced ones.
 import {
@@ -20,6 +21,7 @@ const only = process.argv.slice(2);
 
 /** The kind of state a place holds, first match wins (the census's groups). */
 const KINDS: [RegExp, string][] = [
+  [/^\(rejoined/, 'rejoined'],
   [/^\(/, 'no state compared'],
   [/SinkActor\.rows/, 'sink table rows'],
   [/ServiceActor\.(effectsOf|effects|sum)\b/, 'external effects'],
@@ -66,13 +68,22 @@ for (const preset of presets)
       census,
     };
     runTrials(s, trialFaults(placements, picked), first.cutOff, { rejoinStats: stats });
-    const kinds = new Map<string, number>();
-    for (const [place, n] of census) kinds.set(kindOf(place), (kinds.get(kindOf(place)) ?? 0) + n);
     const sorted = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]);
     console.log(
       `${id}: ${picked.length} of ${placements.length} placements, ${stats.tried} trials tested, ${stats.rejoined} rejoined (${stats.settled} with other settled history)`,
     );
-    for (const [k, n] of sorted(kinds)) console.log(`  ${String(n).padStart(5)}  ${k}`);
-    for (const [place, n] of sorted(census).slice(0, 12))
-      console.log(`         ${String(n).padStart(5)}  ${shortPlace(place)}`);
+    for (const when of ['first', 'last']) {
+      const places = new Map<string, number>();
+      const kinds = new Map<string, number>();
+      for (const [key, n] of census) {
+        if (!key.startsWith(`${when}: `)) continue;
+        const place = key.slice(when.length + 2);
+        places.set(place, n);
+        kinds.set(kindOf(place), (kinds.get(kindOf(place)) ?? 0) + n);
+      }
+      console.log(`  at the ${when} checkpoint tried:`);
+      for (const [k, n] of sorted(kinds)) console.log(`    ${String(n).padStart(5)}  ${k}`);
+      for (const [place, n] of sorted(places).slice(0, 8))
+        console.log(`           ${String(n).padStart(5)}  ${shortPlace(place)}`);
+    }
   }

@@ -93,9 +93,10 @@ export interface RejoinStats {
   /** Trace entries of the reference run the rejoined trials did not run. */
   skipped: number;
   /**
-   * Given, a census (scripts/atlas-rejoin-census.ts): per trial tested, why it did not rejoin at
-   * the first checkpoint it tried — the place of the first token of state that differs — counted
-   * by place; the test is then never given up. Costs a second, labelled walk per trial.
+   * Given, a census (scripts/atlas-rejoin-census.ts): per trial tested, where its state first
+   * differed at the first checkpoint it tried (`first: <place>`) and at the last (`last: …`), a
+   * place being the classes and keys down to the token, counted; the test is then never given
+   * up. Costs a second, labelled walk per check.
    */
   census?: Map<string, number>;
 }
@@ -344,30 +345,34 @@ export class Rejoiner {
     while (first < this.times.length && this.times[first]! <= moment)
       this.checkpoints.delete(first++);
     let i = first - 1;
-    let counted = census === undefined;
-    const count = (why: string) => {
-      if (!counted) census!.set(why, (census!.get(why) ?? 0) + 1);
-      counted = true;
+    // The census: where the trial differed at the first checkpoint it tried, and at the last.
+    let firstWhy: string | null = null;
+    let lastWhy: string | null = null;
+    const tally = (why: string) => {
+      if (census === undefined) return;
+      for (const k of [`first: ${firstWhy ?? why}`, `last: ${lastWhy ?? why}`])
+        census.set(k, (census.get(k) ?? 0) + 1);
     };
     for (const d of TRY_AFTER_MS) {
       const last = i;
       while (i < this.times.length && (i < first || i === last || this.times[i]! < moment + d)) i++;
-      if (i >= this.times.length) {
-        count('(no checkpoint left)');
-        return null;
-      }
+      if (i >= this.times.length) break;
       const c = this.checkpoint(i);
       if (c === null) continue;
       if (!advanceRun(trial, c.time)) {
-        count('(trial ended)');
+        tally('(trial ended)');
         return null;
       }
       this.stats.checks++;
       if (!this.matches(trial, t, index, c, ref.trace)) {
-        if (!counted) count(this.mismatchPlace(trial, t, index, c));
+        if (census !== undefined) {
+          lastWhy = this.mismatchPlace(trial, t, index, c);
+          firstWhy ??= lastWhy;
+        }
         continue;
       }
-      count('(rejoined)');
+      lastWhy = '(rejoined)';
+      tally(lastWhy);
       // The trial's trace limit is the reference's, moved by the difference in length.
       const w = trial.world.trace;
       if (ref.trace.length + (w.length - c.traceLength) + 1 >= LIMITS.traceEntries) return null;
@@ -375,6 +380,7 @@ export class Rejoiner {
       this.stats.skipped += ref.trace.length - c.traceLength;
       return { reference: ref, verdict: this.verdictOf(trial, c, ref), fired: firedAt(w, index) };
     }
+    tally('(no checkpoint left)');
     return null;
   }
 
