@@ -123,7 +123,7 @@ export function runAtlasBench(): void {
     if (a.cpuS > worst.s) worst = { id, s: a.cpuS };
     if (a.cpuS <= PAGE_CPU_S) within++;
     console.log(
-      `  ${id}: ${a.n} placements, ${a.sampled ? 'est. ' : ''}${a.wallS.toFixed(2)} / ${a.cpuS.toFixed(2)} s, ${Math.round(a.n / a.cpuS)} runs/s, fault moment at ${Math.round(a.prefix * 100)}% of the run (${Math.round(a.forked * 100)}% of placements fork there, sharing ${Math.round(a.shared * 100)}% of the atlas's run time), ${a.entries} trace entries in the scenario's own run (${((a.cpuS * 1e6) / (a.n * a.entries)).toFixed(2)} µs CPU per entry of trial)${before ? `, CPU ×${(a.cpuS / before).toFixed(2)} of before (${before.toFixed(2)} s)` : ''}${a.sampled ? ` (timed on ${SAMPLE})` : ''}; rejoined ${a.rejoin.rejoined} of ${a.rejoin.tried} trials tested, skipping ${Math.round(a.rejoin.skipped).toLocaleString('en-US')} of their ~${Math.round(a.after).toLocaleString('en-US')} entries after the fork (${((100 * a.rejoin.skipped) / Math.max(1, a.after)).toFixed(0)} %), ${a.rejoin.checks} checks of ${Math.round(a.rejoin.tokens / Math.max(1, a.rejoin.checks))} tokens each`,
+      `  ${id}: ${a.n} placements, ${a.sampled ? 'est. ' : ''}${a.wallS.toFixed(2)} / ${a.cpuS.toFixed(2)} s, ${Math.round(a.n / a.cpuS)} runs/s, fault moment at ${Math.round(a.prefix * 100)}% of the run (${Math.round(a.forked * 100)}% of placements fork there, sharing ${Math.round(a.shared * 100)}% of the atlas's run time), ${a.entries} trace entries in the scenario's own run (${((a.cpuS * 1e6) / (a.n * a.entries)).toFixed(2)} µs CPU per entry of trial)${before ? `, CPU ×${(a.cpuS / before).toFixed(2)} of before (${before.toFixed(2)} s)` : ''}${a.sampled ? ` (timed on ${SAMPLE})` : ''}; rejoined ${a.rejoin.rejoined} of ${a.rejoin.tried} trials tested (${a.rejoin.settled} with other settled history), skipping ${Math.round(a.rejoin.skipped).toLocaleString('en-US')} of their ~${Math.round(a.after).toLocaleString('en-US')} entries after the fork (${((100 * a.rejoin.skipped) / Math.max(1, a.after)).toFixed(0)} %), ${a.rejoin.checks} checks of ${Math.round(a.rejoin.tokens / Math.max(1, a.rejoin.checks))} tokens each`,
     );
   }
   console.log(
@@ -157,7 +157,7 @@ function timeAtlas(
   let forked = 0;
   let shared = 0;
   let entries = 0;
-  let rejoin: RejoinStats = { tried: 0, rejoined: 0, checks: 0, skipped: 0, tokens: 0 };
+  let rejoin: RejoinStats = { tried: 0, rejoined: 0, settled: 0, checks: 0, skipped: 0, tokens: 0 };
   let after = 0;
   for (let r = 0; r < REPEAT; r++) {
     const c0 = process.cpuUsage();
@@ -179,7 +179,14 @@ function timeAtlas(
     sampled = n > SAMPLE_ABOVE;
     // Sampled evenly when there are too many to time them all.
     const picked = pickPlacements(n, SAMPLE, SAMPLE_ABOVE);
-    const stats: RejoinStats = { tried: 0, rejoined: 0, checks: 0, skipped: 0, tokens: 0 };
+    const stats: RejoinStats = {
+      tried: 0,
+      rejoined: 0,
+      settled: 0,
+      checks: 0,
+      skipped: 0,
+      tokens: 0,
+    };
     runTrials(scenario, trialFaults(placements, picked), cutOff, {
       pool,
       path: PATH,

@@ -314,25 +314,12 @@ export function verdictOf(run: Run): Verdict {
 
   const p = points.find((x) => x.name === primary)!;
   const fate = alloc(Uint8Array, n);
-  const fates = fatesOf(p.rows, p.effects, fate);
-  let anyLost = (fates & 1) !== 0;
-  let anyDup = (fates & 2) !== 0;
-  // Side effects made inside the processor (an email per record) are outputs too: the guarantee
-  // the run observed is the weaker of the end of the pipeline and those effects.
-  let sideEffects: Verdict['sideEffects'] = null;
-  if (scenario.processor.sideEffect && primary !== 'effects' && state.service) {
-    const e = points.find((x) => x.name === 'effects')!;
-    let lost = false;
-    let dup = false;
-    for (let j = 0; j < n; j++) {
-      if (e.rows[j] === 0) lost = true;
-      if (e.rows[j]! >= 2) dup = true;
-    }
-    sideEffects = { point: 'effects', observed: observedGuarantee(lost, dup) };
-    anyLost ||= lost;
-    anyDup ||= dup;
-  }
-  const observed = observedGuarantee(anyLost, anyDup);
+  // Side effects made inside the processor (an email per record) are outputs too.
+  const fx =
+    scenario.processor.sideEffect && primary !== 'effects' && state.service
+      ? points.find((x) => x.name === 'effects')!.rows
+      : null;
+  const { observed, sideEffects, held } = judge(scenario.claim, p.rows, p.effects, fx, fate);
   const verdict: Verdict = {
     points,
     primary,
@@ -340,13 +327,46 @@ export function verdictOf(run: Run): Verdict {
     claimed: scenario.claim,
     observed,
     sideEffects,
-    held: holds(scenario.claim, observed),
+    held,
     explanations: [],
     falseFailures: falseFailures(run, points, scan),
     falseMerges: falseMerges(run, primary, fate),
     ...latency(run, scan),
   };
   return verdict;
+}
+
+/**
+ * The verdict's judgement: each business identity's fate into `fate` from the end of the
+ * pipeline's `rows` and `effects`, the guarantee observed — the weaker of that and, where the
+ * processor makes side effects (`sideEffectRows`, else null), theirs — and whether it keeps
+ * `claimed`. One rule for a finished run ({@link verdictOf}) and for a fault atlas trial that
+ * rejoined the scenario's own run with other settled counts (src/engine/atlas/rejoin.ts).
+ */
+export function judge(
+  claimed: Guarantee,
+  rows: Int32Array,
+  effects: Int32Array,
+  sideEffectRows: Int32Array | null,
+  fate: Uint8Array,
+): Pick<Verdict, 'observed' | 'sideEffects' | 'held'> {
+  const fates = fatesOf(rows, effects, fate);
+  let anyLost = (fates & 1) !== 0;
+  let anyDup = (fates & 2) !== 0;
+  let sideEffects: Verdict['sideEffects'] = null;
+  if (sideEffectRows !== null) {
+    let lost = false;
+    let dup = false;
+    for (let j = 0; j < fate.length; j++) {
+      if (sideEffectRows[j] === 0) lost = true;
+      if (sideEffectRows[j]! >= 2) dup = true;
+    }
+    sideEffects = { point: 'effects', observed: observedGuarantee(lost, dup) };
+    anyLost ||= lost;
+    anyDup ||= dup;
+  }
+  const observed = observedGuarantee(anyLost, anyDup);
+  return { observed, sideEffects, held: holds(claimed, observed) };
 }
 
 /**
@@ -445,7 +465,7 @@ function fatesOf(rows: Int32Array, effects: Int32Array, fate: Uint8Array): numbe
  * The end of the pipeline: the first downstream reader if the pipeline writes a topic, else the
  * sink table, else the external service, else the output topic.
  */
-export function primaryPoint(run: Run): string {
+export function primaryPoint(run: Pick<Run, 'scenario'>): string {
   const s = run.scenario;
   if (s.sink.type === 'kafka')
     return s.readers.length > 0 ? `reader:${s.readers[0]!.name}` : `log:${s.sink.topic}`;

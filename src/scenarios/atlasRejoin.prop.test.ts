@@ -1,5 +1,6 @@
 /**
- * A trial that stops where it rejoins the scenario's own run (src/engine/atlas/rejoin.ts) gives
+ * A trial that stops where it rejoins the scenario's own run (src/engine/atlas/rejoin.ts) — its
+ * state the own run's up to entry ids and settled history (a row more in a plain table) — gives
  * the outcome the same trial gives run from scratch ({@link runTrial}) — its outcome, duplicated
  * and lost counts, and whether its fault fired — over random library variants and a plain
  * copy into a table, their generated workloads re-drawn (count and spacing), and random sets of
@@ -34,7 +35,7 @@ function withWorkload(s: Scenario, count: number, intervalMs: number): Scenario 
 }
 
 /** Over every draw: trials tested and rejoined (the property must meet some). */
-const seen: RejoinStats = { tried: 0, rejoined: 0, checks: 0, skipped: 0, tokens: 0 };
+const seen: RejoinStats = { tried: 0, rejoined: 0, settled: 0, checks: 0, skipped: 0, tokens: 0 };
 
 describe('atlas trials that rejoin', () => {
   it('give the outcome of the same trial run from scratch', () => {
@@ -53,10 +54,25 @@ describe('atlas trials that rejoin', () => {
           const first = firstRun(s);
           const placements = enumeratePlacements(s, first, undefined);
           if (placements.length === 0) return;
-          const trials = picks.map((u) => [placements[Math.floor(u * placements.length)]!.fault]);
+          // Half the picks among the lost answers of the sink's link (the retry writes a row
+          // more: the rejoin modulo settled history), where there are any.
+          const sinkSide = placements.filter(
+            (p) => p.fault.kind === 'drop-response' && p.fault.link === 'sink',
+          );
+          const trials = picks.map((u, i) => {
+            const from = i % 2 === 1 && sinkSide.length > 0 ? sinkSide : placements;
+            return [from[Math.floor(u * from.length)]!.fault];
+          });
           const events = buildEvents(s.workload, s.seed);
           const want = trials.map((t) => classify(runTrial(s, t, events), first.cutOff, t.length));
-          const stats: RejoinStats = { tried: 0, rejoined: 0, checks: 0, skipped: 0, tokens: 0 };
+          const stats: RejoinStats = {
+            tried: 0,
+            rejoined: 0,
+            settled: 0,
+            checks: 0,
+            skipped: 0,
+            tokens: 0,
+          };
           // Every trial forks (no run from scratch for a short prefix), so every one is tested.
           const got = runTrials(s, trials, first.cutOff, {
             entriesPerObject: 0,
@@ -65,12 +81,15 @@ describe('atlas trials that rejoin', () => {
           expect(got).toEqual(want);
           seen.tried += stats.tried;
           seen.rejoined += stats.rejoined;
+          seen.settled += stats.settled;
         },
       ),
       params(60),
     );
-    // The property met trials that rejoined, and trials that did not.
+    // The property met trials that rejoined — some with other settled history (a row more in
+    // a plain table, an effect more: ./stateWalk.ts) — and trials that did not.
     expect(seen.rejoined).toBeGreaterThan(0);
+    expect(seen.settled).toBeGreaterThan(0);
     expect(seen.rejoined).toBeLessThan(seen.tried);
   }, 300_000);
 });

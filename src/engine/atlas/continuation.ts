@@ -348,7 +348,9 @@ function snapshotTrials(
   };
   const base = assembleRun(s, { events });
   const forker = new Forker(base.world);
-  const rejoiner = onRejoined ? new Rejoiner(s, events, forker.sharedInputs) : null;
+  const rejoiner = onRejoined
+    ? new Rejoiner(s, events, forker.sharedInputs, rejoinStats?.census)
+    : null;
   fork(base, forked, 0, []);
   if (rejoiner && rejoinStats) Object.assign(rejoinStats, rejoiner.stats);
 }

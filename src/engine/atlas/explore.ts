@@ -13,7 +13,7 @@ import { simulate, type Run } from '../simulate';
 import type { BufferPool } from '../core/pool';
 import { buildEvents } from '../scenario/workload';
 import { forEachTrialRun, type TrialPath } from './continuation';
-import type { RejoinStats } from './rejoin';
+import type { RejoinedVerdict, RejoinStats } from './rejoin';
 import { K } from '../trace';
 import {
   enumeratePlacements,
@@ -81,7 +81,7 @@ export function classify(run: Run, baseCutOff: boolean, added = 0): TrialResult 
  * it rejoined (./rejoin.ts) — and whether its faults fired.
  */
 function classifyVerdict(
-  run: Pick<Run, 'verdict' | 'cutOff'>,
+  run: { verdict: RejoinedVerdict; cutOff: boolean },
   baseCutOff: boolean,
   fired: boolean,
 ): TrialResult {
@@ -180,7 +180,11 @@ export function runTrials(
         opts.rejoin === false
           ? undefined
           : (k, r) => {
-              out[k] = classifyVerdict(r.reference, baseCutOff, r.fired);
+              out[k] = classifyVerdict(
+                { verdict: r.verdict, cutOff: r.reference.cutOff },
+                baseCutOff,
+                r.fired,
+              );
               opts.onProgress?.(++done, slice.length);
             },
       rejoinStats: opts.rejoinStats,

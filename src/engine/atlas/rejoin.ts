@@ -43,7 +43,10 @@ import {
 import { LIMITS } from '../scenario/limits';
 import { K, TRACE_COLUMNS, type Trace } from '../trace';
 import { withoutPool } from '../core/pool';
+import { isIdleTask } from '../world';
 import { MISMATCH, walkState, type TokenSink, type WalkOptions } from './stateWalk';
+import { judge, primaryPoint, type Point, type Verdict } from '../checker';
+import type { RunState } from '../simulateUnexplained';
 
 /** Checkpoints of the reference run, evenly spaced over its length. */
 const CHECKPOINTS = 64;
@@ -71,6 +74,10 @@ interface Checkpoint {
   /** Per token: 0 a value, 1 an entry id, 3 an entry id whose entry's time matters. */
   ids: Uint8Array;
   traceLength: number;
+  /** The reference's settled counts there (see {@link SettledCounts}). */
+  settled: SettledCounts;
+  /** With a census: the reference's live queued tasks by kind (see {@link queueKinds}). */
+  queue?: Map<string, number>;
 }
 
 /** What the rejoin test did in one atlas (the benchmark's figures). */
@@ -81,14 +88,74 @@ export interface RejoinStats {
   /** Checkpoints compared, and the tokens of state they compared (./stateWalk.ts). */
   checks: number;
   tokens: number;
+  /** Of the rejoined, those whose settled history differed from the reference's (./stateWalk.ts). */
+  settled: number;
   /** Trace entries of the reference run the rejoined trials did not run. */
   skipped: number;
+  /**
+   * Given, a census (scripts/atlas-rejoin-census.ts): per trial tested, where its state first
+   * differed at the first checkpoint it tried (`first: <place>`) and at the last (`last: …`), a
+   * place being the classes and keys down to the token, counted; the test is then never given
+   * up. Costs a second, labelled walk per check.
+   */
+  census?: Map<string, number>;
 }
 
-/** A trial that rejoined: the reference's finished run, and whether the trial's fault fired. */
+/**
+ * A trial that rejoined: the reference's finished run, the verdict of the trial's final state
+ * (the reference's, or judged from the trial's settled counts, see {@link Rejoiner}), and whether
+ * the trial's fault fired.
+ */
 export interface Rejoined {
   reference: Run;
+  verdict: RejoinedVerdict;
   fired: boolean;
+}
+
+/** What an atlas reads of a rejoined trial's verdict (`classify` in ./explore.ts). */
+export type RejoinedVerdict = Pick<Verdict, 'fate' | 'observed' | 'sideEffects' | 'held'> & {
+  points: readonly Pick<Point, 'name' | 'rows'>[];
+};
+
+/**
+ * A run's settled counts per business identity (src/engine/core/settled.ts): the sink table's
+ * rows and effects, the external service's effects — each null where the run has none.
+ */
+interface SettledCounts {
+  sinkRows: Int32Array | null;
+  sinkEffects: Int32Array | null;
+  service: Int32Array | null;
+}
+
+/** `state`'s settled counts: the arrays themselves, or (`copy`) copies of them. */
+function settledCounts(state: RunState, copy: boolean): SettledCounts {
+  const rows = state.sink?.rows;
+  const own = (a: Int32Array | undefined) => (a === undefined ? null : copy ? a.slice() : a);
+  return {
+    sinkRows: own(rows?.rowsOf),
+    sinkEffects: own(rows?.effectsOf),
+    service: own(state.service?.effectsOf),
+  };
+}
+
+/** now + end − then, per identity (null where the run has no such count). */
+function carried(
+  now: Int32Array | null,
+  then: Int32Array | null,
+  end: Int32Array | null,
+): Int32Array | null {
+  if (now === null || then === null || end === null) return null;
+  const out = new Int32Array(now.length);
+  for (let j = 0; j < out.length; j++) out[j] = now[j]! + end[j]! - then[j]!;
+  return out;
+}
+
+function sameCounts(a: SettledCounts, b: SettledCounts): boolean {
+  const same = (x: Int32Array | null, y: Int32Array | null) =>
+    x === null || y === null ? x === y : x.length === y.length && x.every((v, j) => v === y[j]);
+  return (
+    same(a.sinkRows, b.sinkRows) && same(a.sinkEffects, b.sinkEffects) && same(a.service, b.service)
+  );
 }
 
 /**
@@ -169,17 +236,36 @@ export class Rejoiner {
   /** The last checkpoint the reference and its twin were advanced to (they only go forward). */
   private reached = -1;
   private readonly stopAt: number;
+  /** The verdict's point (the checker's `primaryPoint`). */
+  private readonly primary: string;
   private readonly walk: WalkOptions;
   /** Counts for the benchmark: trials tried, rejoined, and checks made. */
-  readonly stats: RejoinStats = { tried: 0, rejoined: 0, checks: 0, skipped: 0, tokens: 0 };
+  readonly stats: RejoinStats = {
+    tried: 0,
+    rejoined: 0,
+    settled: 0,
+    checks: 0,
+    skipped: 0,
+    tokens: 0,
+  };
 
   constructor(
     private readonly s: Scenario,
     private readonly events: Events,
     shared: ReadonlySet<object>,
+    census?: Map<string, number>,
   ) {
+    if (census) this.stats.census = census;
     this.stopAt = s.stopAtMs ?? defaultStopAt(s, events);
-    this.walk = { shared, scenarios: new Set([s]), stopAtMs: this.stopAt };
+    this.primary = primaryPoint({ scenario: s });
+    // A clean layer's table is built from the raw rows themselves (their order, not their
+    // counts): its settled rows must be the reference's.
+    this.walk = {
+      shared,
+      scenarios: new Set([s]),
+      stopAtMs: this.stopAt,
+      settled: this.primary !== 'clean',
+    };
   }
 
   /** The reference's finished run (its verdict is a rejoined trial's). */
@@ -228,7 +314,15 @@ export class Rejoiner {
         if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || y !== x + 1) return null;
         ids[j] = a.crash[j] ? 3 : 1;
       }
-      return { time, tokens: a.tokens, ids, traceLength: this.reference.world.trace.length };
+      const queue = this.stats.census ? queueKinds(this.reference) : undefined;
+      return {
+        time,
+        tokens: a.tokens,
+        ids,
+        traceLength: this.reference.world.trace.length,
+        settled: settledCounts(this.reference.state, true),
+        queue,
+      };
     });
     this.checkpoints.set(i, c);
   }
@@ -240,7 +334,8 @@ export class Rejoiner {
    */
   tryRejoin(trial: AssembledRun, t: Scenario, index: number, moment: number): Rejoined | null {
     const st = this.stats;
-    if (st.tried >= GIVE_UP_AFTER && st.rejoined * GIVE_UP_RATIO < st.tried) return null;
+    const census = st.census;
+    if (!census && st.tried >= GIVE_UP_AFTER && st.rejoined * GIVE_UP_RATIO < st.tried) return null;
     const ref = this.final();
     if (ref.cutOffBy === 'trace-limit') return null;
     if ((t.stopAtMs ?? defaultStopAt(t, this.events)) !== this.stopAt) return null;
@@ -250,23 +345,105 @@ export class Rejoiner {
     while (first < this.times.length && this.times[first]! <= moment)
       this.checkpoints.delete(first++);
     let i = first - 1;
+    // The census: where the trial differed at the first checkpoint it tried, and at the last.
+    let firstWhy: string | null = null;
+    let lastWhy: string | null = null;
+    const tally = (why: string) => {
+      if (census === undefined) return;
+      for (const k of [`first: ${firstWhy ?? why}`, `last: ${lastWhy ?? why}`])
+        census.set(k, (census.get(k) ?? 0) + 1);
+    };
     for (const d of TRY_AFTER_MS) {
       const last = i;
       while (i < this.times.length && (i < first || i === last || this.times[i]! < moment + d)) i++;
-      if (i >= this.times.length) return null;
+      if (i >= this.times.length) break;
       const c = this.checkpoint(i);
       if (c === null) continue;
-      if (!advanceRun(trial, c.time)) return null;
+      if (!advanceRun(trial, c.time)) {
+        tally('(trial ended)');
+        return null;
+      }
       this.stats.checks++;
-      if (!this.matches(trial, t, index, c, ref.trace)) continue;
+      if (!this.matches(trial, t, index, c, ref.trace)) {
+        if (census !== undefined) {
+          lastWhy = this.mismatchPlace(trial, t, index, c);
+          firstWhy ??= lastWhy;
+        }
+        continue;
+      }
+      lastWhy = '(rejoined)';
+      tally(lastWhy);
       // The trial's trace limit is the reference's, moved by the difference in length.
       const w = trial.world.trace;
       if (ref.trace.length + (w.length - c.traceLength) + 1 >= LIMITS.traceEntries) return null;
       this.stats.rejoined++;
       this.stats.skipped += ref.trace.length - c.traceLength;
-      return { reference: ref, fired: firedAt(w, index) };
+      return { reference: ref, verdict: this.verdictOf(trial, c, ref), fired: firedAt(w, index) };
     }
+    tally('(no checkpoint left)');
     return null;
+  }
+
+  /**
+   * The verdict of a trial that matched `c` modulo settled history: the reference's where its
+   * settled counts are the reference's there; else judged, by the checker's rule, from its
+   * final settled counts — its own now plus what the reference adds to them from `c` to its end
+   * (the same rows and effects: the rest of the state is the reference's, and nothing reads the
+   * settled fields). The points it does not hold (a reader, a log) are the reference's.
+   */
+  private verdictOf(trial: AssembledRun, c: Checkpoint, ref: Run): RejoinedVerdict {
+    const now = settledCounts(trial.state, false);
+    if (sameCounts(now, c.settled)) return ref.verdict;
+    this.stats.settled++;
+    const end = settledCounts(ref.state, false);
+    const then = c.settled;
+    const service = carried(now.service, then.service, end.service);
+    let rows: Int32Array;
+    let effects: Int32Array;
+    if (this.primary === 'sink') {
+      rows = carried(now.sinkRows, then.sinkRows, end.sinkRows)!;
+      effects = carried(now.sinkEffects, then.sinkEffects, end.sinkEffects)!;
+    } else if (this.primary === 'effects') rows = effects = service!;
+    else {
+      const p = ref.verdict.points.find((x) => x.name === this.primary)!;
+      rows = p.rows;
+      effects = p.effects;
+    }
+    const side = ref.verdict.sideEffects !== null ? service : null;
+    const fate = new Uint8Array(rows.length);
+    const judged = judge(ref.verdict.claimed, rows, effects, side, fate);
+    return { fate, ...judged, points: side === null ? [] : [{ name: 'effects', rows: side }] };
+  }
+
+  /** Where the last {@link matches} found a difference: a token's position, or a word. */
+  private mismatch: number | string = '';
+
+  /** The census's label of the last mismatch: the place of the token that differed. */
+  private mismatchPlace(trial: AssembledRun, t: Scenario, index: number, c: Checkpoint): string {
+    const m = this.mismatch;
+    if (typeof m === 'string') return m;
+    const labels: string[] = [];
+    walkState(trial, { put() {} }, { ...this.trialWalk(t, index, c), labels });
+    const place = labels[m] ?? '(trial state longer)';
+    if (!place.endsWith('World.queue') || c.queue === undefined) return place;
+    // The queue's length differs: which kinds of tasks the trial has more or fewer of.
+    const diff = new Map(c.queue);
+    for (const [k, n] of queueKinds(trial)) diff.set(k, (diff.get(k) ?? 0) - n);
+    const words = [...diff]
+      .filter(([, n]) => n !== 0)
+      .sort()
+      .map(([k, n]) => `${n < 0 ? '+' : '-'}${Math.abs(n)} ${k}`);
+    return `${place} (${words.join(', ') || 'same kinds'})`;
+  }
+
+  private trialWalk(t: Scenario, index: number, c: Checkpoint): WalkOptions {
+    return {
+      shared: this.walk.shared,
+      scenarios: new Set([this.s, t]),
+      stopAtMs: this.stopAt,
+      settled: this.walk.settled,
+      added: { from: index, now: c.time },
+    };
   }
 
   /** Whether the trial's state at `c.time` is the reference's, up to entry ids. */
@@ -280,21 +457,21 @@ export class Rejoiner {
     const trace = trial.world.trace;
     const cmp = new Comparer(c, trace.length);
     try {
-      walkState(trial, cmp, {
-        shared: this.walk.shared,
-        scenarios: new Set([this.s, t]),
-        stopAtMs: this.stopAt,
-        added: { from: index, now: c.time },
-      });
+      walkState(trial, cmp, this.trialWalk(t, index, c));
     } catch (e) {
-      if (e === MISMATCH) return false;
-      throw e;
+      if (e !== MISMATCH) throw e;
+      this.mismatch = cmp.position - 1;
+      return false;
     } finally {
       this.stats.tokens += cmp.position;
     }
-    if (!cmp.complete) return false;
+    if (!cmp.complete) {
+      this.mismatch = '(trial state shorter)';
+      return false;
+    }
     // One to one (the Comparer's maps): every comparison of two ids comes out as in the
     // reference — the engine compares ids for equality only, never orders them.
+    this.mismatch = '(an entry id names another entry)';
     for (const [x, y] of cmp.forward)
       for (const col of COLUMNS) if (trace[col][x] !== refTrace[col][y]) return false;
     for (const x of cmp.timed)
@@ -307,4 +484,23 @@ export class Rejoiner {
 function firedAt(t: Trace, index: number): boolean {
   for (let e = 0; e < t.length; e++) if (t.kind[e] === K.fault && t.aux[e] === index) return true;
   return false;
+}
+
+/** A paused run's live queued tasks counted by kind: the class of their `self` and their method. */
+function queueKinds(run: AssembledRun): Map<string, number> {
+  const world = run.world as unknown as { queue: { items: QueuedTask[]; far: QueuedTask[] } };
+  const q = world.queue;
+  const out = new Map<string, number>();
+  for (const t of [...q.items, ...q.far]) {
+    if (t.cancelled === true || isIdleTask(t)) continue;
+    const k = `${(t.self as object | null)?.constructor.name ?? '-'}.${(t.fn as { name?: string }).name ?? '?'}`;
+    out.set(k, (out.get(k) ?? 0) + 1);
+  }
+  return out;
+}
+
+interface QueuedTask {
+  fn: unknown;
+  self: unknown;
+  cancelled?: boolean;
 }

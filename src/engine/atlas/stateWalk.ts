@@ -19,7 +19,9 @@
  *   arrays; the arena only hands out fresh room past what it handed out;
  * - a growable column's capacity: its elements in use only;
  * - the scenario (the trial's has one more fault) and the workload's read-only columns;
- * - an added fault that can no longer act (see {@link WalkOptions.added}).
+ * - an added fault that can no longer act (see {@link WalkOptions.added});
+ * - asked ({@link WalkOptions.settled}), settled history: fields that the run only adds to and
+ *   never reads again (src/engine/core/settled.ts).
  * A typed array is walked as its length and its buffer's first-visit number (views that share a
  * buffer share it in both runs), and its elements after the rest (see `Walker.elements`).
  */
@@ -28,6 +30,7 @@ import { usedLength } from '../core/deepCopy';
 import { EventQueue, type Scheduled } from '../core/heap';
 import { ArmedFaults, streamOf, type Armed, type RandomArmed } from '../faultsArmed';
 import { Trace } from '../trace';
+import { settledFields, type HasSettledFields } from '../core/settled';
 import { isIdleTask, World } from '../world';
 
 /** Thrown by a token sink to stop the walk at the first difference. */
@@ -55,6 +58,16 @@ export interface WalkOptions {
    * pending task is in the queue: the walk meets it there and the runs differ until it has run.
    */
   added?: { from: number; now: number };
+  /**
+   * True: the fields an object names settled history (src/engine/core/settled.ts) are written as
+   * one token each, unwalked — the rejoin test modulo settled history (./rejoin.ts).
+   */
+  settled?: boolean;
+  /**
+   * Filled, when given, with each token's place: the classes and keys from the root to its
+   * holder (the census of why trials do not rejoin, scripts/atlas-rejoin-census.ts).
+   */
+  labels?: string[];
 }
 
 // Structure tokens: unique objects, equal only to themselves.
@@ -69,6 +82,9 @@ const T_TRACE = { t: 'trace' };
 const T_ARENA = { t: 'arena' };
 const T_QUEUE = { t: 'queue' };
 const T_NO_SEQ = { t: 'no-seq' };
+const T_SETTLED = { t: 'settled' };
+
+const NONE_SETTLED: readonly string[] = [];
 
 /** World fields that do not decide the run's future (see the module comment). */
 const WORLD_SKIPPED = new Set(['now', 'steps', 'cancelledQueued']);
@@ -91,7 +107,18 @@ interface QueuedTask extends Scheduled {
 
 /** Walk `root` (a paused run: `{ world, state }`) into `sink`. */
 export function walkState(root: object, sink: TokenSink, opts: WalkOptions): void {
-  const w = new Walker(sink, opts);
+  const labels = opts.labels;
+  let w: Walker;
+  if (labels === undefined) w = new Walker(sink, opts);
+  else {
+    const labelled: TokenSink = {
+      put: (token, key) => {
+        labels.push(w.place());
+        sink.put(token, key);
+      },
+    };
+    w = new Walker(labelled, opts);
+  }
   w.walk(root, undefined);
   w.elements();
 }
@@ -102,11 +129,22 @@ class Walker {
   /** Live queued tasks → their rank in run order. */
   private ranks = new Map<object, number>();
   private readonly streamsLeftOut = new Set<string>();
+  /** With `opts.labels`: the classes and keys down to the object being walked. */
+  private readonly path: string[] | null;
+  /** With `opts.labels`: each deferred typed array's place. */
+  private readonly deferredPlaces: string[] = [];
 
   constructor(
     private readonly sink: TokenSink,
     private readonly opts: WalkOptions,
-  ) {}
+  ) {
+    this.path = opts.labels === undefined ? null : [];
+  }
+
+  /** The current place (with `opts.labels`). */
+  place(): string {
+    return this.path!.join(' ');
+  }
 
   walk(v: unknown, key: string | undefined): void {
     const sink = this.sink;
@@ -194,6 +232,7 @@ class Walker {
     sink.put(b);
     sink.put(used);
     this.deferred.push(v as unknown as ArrayLike<number>, used);
+    if (this.path !== null) this.deferredPlaces.push(this.place());
   }
 
   /**
@@ -209,6 +248,7 @@ class Walker {
     for (let j = 0; j < d.length; j += 2) {
       const a = d[j] as ArrayLike<number>;
       const used = d[j + 1] as number;
+      if (this.path !== null) this.path.splice(0, this.path.length, this.deferredPlaces[j / 2]!);
       for (let i = 0; i < used; i++) sink.put(a[i]);
     }
   }
@@ -259,9 +299,16 @@ class Walker {
     // fault registry, so that the streams of spent added faults are known before the world's
     // streams are walked.
     if (isWorld) {
+      this.path?.push('World.queue');
       this.walk(o.queue, 'queue');
+      this.path?.splice(-1, 1, 'World.faults');
       this.walk(o.faults, 'faults');
+      this.path?.pop();
     }
+    const settled =
+      this.opts.settled === true && settledFields in o
+        ? (o as unknown as HasSettledFields)[settledFields]()
+        : NONE_SETTLED;
     const keys = Object.keys(v);
     sink.put(keys.length);
     for (let i = 0; i < keys.length; i++) {
@@ -269,7 +316,10 @@ class Walker {
       sink.put(k);
       if (isWorld && (WORLD_SKIPPED.has(k) || k === 'queue' || k === 'faults')) continue;
       const x = o[k];
-      if (task && k === 'seq') {
+      const path = this.path;
+      if (path !== null) path.push(`${v.constructor.name}.${k}`);
+      if (settled.length > 0 && settled.includes(k)) sink.put(T_SETTLED);
+      else if (task && k === 'seq') {
         const r = this.ranks.get(v);
         sink.put(r === undefined ? T_NO_SEQ : r);
       } else if (used >= 0 && ArrayBuffer.isView(x)) {
@@ -279,6 +329,7 @@ class Walker {
           this.typed(x, used);
         }
       } else this.walk(x, k);
+      if (path !== null) path.pop();
     }
   }
 }

@@ -13,6 +13,7 @@ import { errorIndex } from '../broker/cluster';
 import { SKIP_REASONS } from '../trace';
 import type { ErrorCode } from '../trace';
 import { alloc } from '../core/pool';
+import { settledFields } from '../core/settled';
 import { writeEffect, writeEffectReplayed, writeReject } from '../traceWriters';
 
 /** One call to the service. `key` is null without an idempotency key. */
@@ -25,6 +26,8 @@ export interface EffectCall {
   partition: number;
   offset: number;
 }
+
+const SETTLED_EFFECTS: readonly string[] = ['effectsOf', 'effects', 'sum'];
 
 /** Per-identity effect counters and the idempotency store. */
 export class ServiceActor extends Actor {
@@ -45,6 +48,15 @@ export class ServiceActor extends Actor {
   }
 
   protected override onRestart(): void {}
+
+  /**
+   * Settled history (src/engine/core/settled.ts): the effect counts and their sum. A call reads
+   * only its key's saved request (`keys`, live); `effects` goes only into the effect's trace
+   * entry; the checker counts them at the end.
+   */
+  [settledFields](): readonly string[] {
+    return SETTLED_EFFECTS;
+  }
 
   private keyCounter = 0;
 

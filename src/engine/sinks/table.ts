@@ -30,6 +30,7 @@ import type { ErrorCode, SkipReason } from '../trace';
 import { SKIP_REASONS } from '../trace';
 import type { SinkConfig } from '../scenario/schema';
 import { alloc } from '../core/pool';
+import { settledFields } from '../core/settled';
 import type { SqlRecorder } from '../sql/recorder';
 import { writeRowInsert, writeRowSkip, writeRowUpdate, writeStatementError } from '../traceWriters';
 import { RowStore } from './rowStore';
@@ -39,6 +40,8 @@ import type { SinkRow, Statement, StatementResult, XaTransaction } from './state
 // The sink's rows and statements, where the processors and the SQL recorder import them from.
 export { RowStore } from './rowStore';
 export type { SinkRow, Statement, StatementResult } from './statement';
+
+const SETTLED_ROWS: readonly string[] = ['rows'];
 
 /** The sink database process. */
 export class SinkActor extends Actor {
@@ -99,6 +102,22 @@ export class SinkActor extends Actor {
         this.index.set(ident >= 0 && cfg.key === 'business-id' ? ident : `initial:${r.id}`, id);
       }
     }
+  }
+
+  /**
+   * Settled history (src/engine/core/settled.ts): the rows, where no statement reads the table —
+   * a plain INSERT with neither a unique key nor a dedupe table appends without looking (only a
+   * constraint makes PostgreSQL's INSERT read the table,
+   * https://www.postgresql.org/docs/current/sql-insert.html), and a file sink's metadata log, not
+   * its rows, decides whether a batch is written again. ON CONFLICT, MERGE, a unique key or a
+   * dedupe table look rows up (`index`, `identityOfRow`, `seen`), and a Delta table's index holds
+   * row numbers: those rows stay live. Nothing else reads `rows` while the run runs (a new row's
+   * number goes only into its trace entry); the checker counts `rowsOf` and `effectsOf` at the end.
+   */
+  [settledFields](): readonly string[] {
+    const c = this.cfg;
+    const plainInsert = c.type === 'table' && c.statement === 'insert' && !c.dedupe;
+    return c.type === 'file' || (plainInsert && !this.uniqueKey) ? SETTLED_ROWS : [];
   }
 
   /** The table's durable state survives a restart; nothing is volatile. */
