@@ -3,12 +3,12 @@
  * and no serious or critical one in the dashboard's other main states (a fault menu open, the
  * knobs tab, the end of a run with duplicates), and nothing logs an error to the console.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, testIds } from './fixtures';
+import { SameOriginAxeBuilder } from './support/axe';
 
 async function violations(page: Page, impacts?: string[]): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new SameOriginAxeBuilder(page).analyze();
   return results.violations
     .filter((v) => !impacts || impacts.includes(v.impact ?? ''))
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);

@@ -11,13 +11,13 @@
  * a source duplicate of an event: a second record that the at-most-once loop also loses a batch
  * around); at-least-once — 256 placements, every one held.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { atlasTestIds as ids } from '../src/ui/atlas/atlasTestIds';
 import { compareTestIds } from '../src/ui/compare/compareTestIds';
 import { expect, test, testIds } from './fixtures';
 import { encodeShare } from '../src/platform/share';
 import { findPreset } from '../src/scenarios';
+import { SameOriginAxeBuilder } from './support/axe';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -29,7 +29,9 @@ async function faultCount(page: Page): Promise<number> {
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(`[data-testid="${ids.panel}"]`).analyze();
+  const results = await new SameOriginAxeBuilder(page)
+    .include(`[data-testid="${ids.panel}"]`)
+    .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
@@ -289,7 +291,7 @@ test('the kinds ticked are the page state: a tick is one undo step, and a share 
   expect(await other.getByTestId(ids.summary).textContent()).toBe(
     await dash.byId(ids.summary).textContent(),
   );
-  const axe = await new AxeBuilder({ page: other })
+  const axe = await new SameOriginAxeBuilder(other)
     .include(`[data-testid="${ids.panel}"]`)
     .analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(

@@ -4,10 +4,10 @@
  * the explanation names the clock window (docs/semantics/batch.md); opened from the library, the
  * guarantee switch and Compare act on it as on a stream.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { encodeShare } from '../src/platform/share';
 import type { ScenarioInput } from '../src/engine';
+import { SameOriginAxeBuilder } from './support/axe';
 
 // Whole-page runs on a shared, slow machine: a generous budget (each takes a few seconds alone).
 test.describe.configure({ timeout: 90_000 });
@@ -280,7 +280,9 @@ test('batch Compare: the rows that differ first, each lane’s why, a lost event
   await page.getByRole('combobox', { name: 'Lane 3 guarantee' }).focus();
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('batch-compare-close')).toBeFocused();
-  const axe = await new AxeBuilder({ page }).include('[data-testid="batch-compare"]').analyze();
+  const axe = await new SameOriginAxeBuilder(page)
+    .include('[data-testid="batch-compare"]')
+    .analyze();
   expect(
     axe.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')

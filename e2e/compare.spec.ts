@@ -5,13 +5,13 @@
  * derived by hand in src/views/compare/compare.test.ts) — by mouse and by keyboard alone, undo,
  * the share link replaying the same lanes (same trace hashes), and axe.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { findPreset } from '../src/scenarios';
 import { compareTestIds as c } from '../src/ui/compare/compareTestIds';
 import { withCompareParam } from '../src/views/compare/compareLink';
 import { encodeShare } from '../src/views/io/shareLink';
 import { expect, test, testIds, type Dashboard } from './fixtures';
+import { SameOriginAxeBuilder } from './support/axe';
 
 const SHOTS = process.env.COMPARE_SHOTS;
 
@@ -161,7 +161,7 @@ test('axe: Compare open, at the end, has no serious or critical violation', asyn
   await openCompare(dash);
   await toEnd(dash);
   await page.locator('.compare-diff details summary').click();
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new SameOriginAxeBuilder(page).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);

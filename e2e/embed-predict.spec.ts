@@ -3,11 +3,11 @@
  * waits for its end; a scenario with no question gets the generic one; a share link's `p=1` asks
  * in the embed as on the page; a variant the question is not about is asked about its own run.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { encodeShare } from '../src/platform/share';
 import { encodeSharePrediction } from '../src/views/io/sharePrediction';
 import type { ScenarioInput } from '../src/engine';
 import { expect, test, testIds } from './fixtures';
+import { SameOriginAxeBuilder } from './support/axe';
 
 test('predict first: locking the answer in plays the run; the answer waits for its end', async ({
   page,
@@ -29,7 +29,7 @@ test('predict first: locking the answer in plays the run; the answer waits for i
   );
   expect(await page.evaluate(() => window.__deliveryLab!.cursor().t)).toBe(0);
   await expect(page.getByTestId(testIds.play)).toHaveAttribute('aria-pressed', 'false');
-  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  expect((await new SameOriginAxeBuilder(page).analyze()).violations.map((v) => v.id)).toEqual([]);
   await page.getByTestId(testIds.predictInput).fill('20');
   await page.getByTestId(testIds.predictLock).click();
   // Locked in: the run plays on from where it stood, and gives nothing away yet.

@@ -5,9 +5,9 @@
  * sub-path of a plain static host. Predict then reveal: embed-predict.spec.ts; loading, locked
  * knobs, panels and the notices for a link or an option it cannot use: embed-options.spec.ts.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, testIds } from './fixtures';
 import { APP, frameVsReported, hostPage, HOST, playerFrame } from './embedTesting';
+import { SameOriginAxeBuilder } from './support/axe';
 
 test('in a host page on another origin, the player autoplays and reports its height', async ({
   page,
@@ -104,7 +104,7 @@ test('the Embed dialog writes a snippet that works as pasted on another origin',
   await expect(dash.byId(testIds.embedSnippet)).toContainText('<delivery-lab-embed ');
   await dialog.getByLabel('an iframe and its listener').check();
   const snippet = await dash.byId(testIds.embedSnippet).inputValue();
-  const axe = await new AxeBuilder({ page: dash.page })
+  const axe = await new SameOriginAxeBuilder(dash.page)
     .include(`[data-testid="${testIds.embedDialog}"]`)
     .analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);

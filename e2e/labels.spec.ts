@@ -5,9 +5,9 @@
  * match the run.
  */
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, testIds } from './fixtures';
+import { SameOriginAxeBuilder } from './support/axe';
 
 /** The boxes of the timeline's tick labels, left to right, in CSS px. */
 async function tickBoxes(page: Page) {
@@ -138,7 +138,7 @@ test.describe('help that was only in a hover tooltip', () => {
     const box = (await note.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
     // The top bar with the note open: no serious or critical axe violation.
-    const axe = await new AxeBuilder({ page }).include('header.topbar').analyze();
+    const axe = await new SameOriginAxeBuilder(page).include('header.topbar').analyze();
     expect(
       axe.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -3,18 +3,18 @@
  * the story panel, the story never over the pipeline, and every story's setup and question above
  * the fold at 1280×720.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, testIds } from './fixtures';
 import { presets } from '../src/scenarios';
 import { questionVariant } from '../src/views/library/library';
 import { lib } from './libraryTesting';
+import { SameOriginAxeBuilder } from './support/axe';
 
 test('axe: the open library and the story panel have no serious violation', async ({ dash }) => {
   test.setTimeout(90_000);
   const { page } = dash;
   const l = lib(dash);
   const serious = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations
+    (await new SameOriginAxeBuilder(page).analyze()).violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
   await dash.byId(testIds.libraryOpen).click();

@@ -5,9 +5,9 @@
  * comments below repeat the derivation in short.
  * Finding and opening presets: library-navigation.spec.ts; layout and axe: library-layout.spec.ts.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, testIds } from './fixtures';
 import { copyRow, lib, playToEnd, presetInUrl } from './libraryTesting';
+import { SameOriginAxeBuilder } from './support/axe';
 
 test('payment-resent-by-app from the library: predict, play, 1 duplicate (p-77); on-conflict: 0', async ({
   dash,
@@ -330,7 +330,7 @@ test('the setup comes before the question; choices are radio buttons; numbers ta
   await expect(radios).toHaveCount(4);
   await expect(dash.byId(testIds.predictLock)).toBeDisabled();
   // The setup and the choices, checked alone (the whole page is the other axe tests' work).
-  const axe = await new AxeBuilder({ page })
+  const axe = await new SameOriginAxeBuilder(page)
     .include(`[data-testid="${testIds.storyPanel}"]`)
     .analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual(

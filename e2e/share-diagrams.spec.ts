@@ -5,9 +5,9 @@
  * PNG downloads are valid files (parsed: XML with an <svg> root; a PNG that decodes to a slide).
  */
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, testIds } from './fixtures';
+import { SameOriginAxeBuilder } from './support/axe';
 
 const svgOf = (page: Page) => page.getByTestId(testIds.diagramSvg).locator('svg');
 
@@ -52,7 +52,7 @@ test('mermaid loads only when the diagrams open; the run diagram has the pipelin
   expect(copied).toBe(await page.getByTestId(testIds.diagramText).textContent());
 
   // The panel is accessible (mermaid's own SVG aside: it carries its own aria roles).
-  const axe = await new AxeBuilder({ page })
+  const axe = await new SameOriginAxeBuilder(page)
     .include(`[data-testid="${testIds.diagrams}"]`)
     .exclude(`[data-testid="${testIds.diagramSvg}"]`)
     .analyze();
