@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { shakenModules, shakenReach } from './build/shakenReach';
+import { shakenModules, shakenReach } from './scripts/shakenReach';
 
 /**
  * zod's classic schemas carry a `toJSONSchema()` method, so every bundle that uses zod also holds

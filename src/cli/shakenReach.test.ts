@@ -1,9 +1,9 @@
 /**
- * What a page's first load holds after tree-shaking (build/shakenReach.ts, the production
+ * What a page's first load holds after tree-shaking (scripts/shakenReach.ts, the production
  * build's `firstLoad` chunk), on small module graphs written out here.
  */
 import { describe, expect, it } from 'vitest';
-import { shakenReach, type ShakenModule } from '../../build/shakenReach';
+import { shakenReach, type ShakenModule } from '../../scripts/shakenReach';
 
 type Statement = ShakenModule['statements'][number];
 const pure = (declares: string, ...reads: string[]): Statement => ({
