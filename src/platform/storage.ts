@@ -21,11 +21,12 @@
 import type { Issue, ScenarioInput } from '../engine';
 import { importScenarioValue } from '../views/io/export';
 import type { KeptPageState } from '../views/io/keptPageState';
+import { WORKSPACE_KEY } from './workspaceKey';
 
 export { workspacePersistOptions } from './workspacePersist';
 
-/** Where the workspace lives. */
-export const WORKSPACE_KEY = 'delivery-lab:workspace';
+/** Where the workspace lives (./workspaceKey.ts). */
+export { WORKSPACE_KEY };
 /** Where a saved workspace that could not be restored is kept. */
 export const SET_ASIDE_KEY = 'delivery-lab:workspace:set-aside';
 /**

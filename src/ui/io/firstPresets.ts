@@ -10,7 +10,7 @@
  * #24, #31).
  */
 import { loadPresetParam, presetParamOf, presetValueRef } from '../../platform/presetUrl';
-import { WORKSPACE_KEY } from '../../platform/storage';
+import { WORKSPACE_KEY } from '../../platform/workspaceKey';
 import { shareParam } from '../../views/io/shareParam';
 import {
   DEFAULT_PRESET_REF,

@@ -1,0 +1,7 @@
+/**
+ * Where the workspace lives in `localStorage`: a module of its own, so that what reads the key
+ * before the page boots (src/ui/io/firstPresets.ts: the saved workspace's preset) loads it without
+ * src/platform/storage.ts and the scenario import that module brings (its validation, zod) — the
+ * first verdict's presets are asked for once that small graph has run (issue 24).
+ */
+export const WORKSPACE_KEY = 'delivery-lab:workspace';
