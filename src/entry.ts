@@ -5,21 +5,23 @@
  * index.html (one file to deploy on any static host).
  */
 import { isEmbed } from './ui/embed/embedAddress';
+// Evaluated with the entry, before either page's branch: the simulation's download starts by its
+// own rule (./platform/simulationChunk.ts: not for a batch job's embed, which never runs it), and
+// the embed's preset loaders are in hand. Both were imported by the embed's branch and ran only
+// once in, a round of requests after the entry: what they import next (the simulation's 20
+// chunks, the preset's family) came a round later still, the last of the embed's first load
+// (issue 31: first paint ≤ 500 ms; scripts/embed-waterfall.ts). Their modules are the lab's
+// first load too (src/main.tsx, ./ui/io/firstPresets.ts): fetched with the entry, not more.
+import './platform/simulationChunk';
+import { startPresetDownloads } from './ui/embed/earlyPresets';
 
 if (isEmbed(window.location.search)) {
-  // As the lab's page does (below): the preset the address opens and the simulation asked for
-  // beside the player's graph, not once that graph has arrived and evaluated (issue 31: first
-  // paint ≤ 500 ms; scripts/embed-waterfall.ts). Not ./ui/io/firstPresets: the embed has its own
-  // copy of it (./ui/embed/earlyPresets.ts says why). No explanations: an embed explains its run
-  // once it shows a "why" (src/ui/io/bootLab.ts).
-  const hint = () => {};
-  import('./ui/embed/earlyPresets')
-    .then((m) => m.startPresetDownloads(window.location.search))
-    .catch(hint);
+  // The preset the address opens asked for beside the player's graph, not once that graph has
+  // arrived and evaluated. Not ./ui/io/firstPresets: the embed has its own copy of it
+  // (./ui/embed/earlyPresets.ts says why). No explanations: an embed explains its run once it
+  // shows a "why" (src/ui/io/bootLab.ts).
+  startPresetDownloads(window.location.search);
   void import('./embedMain');
-  // The simulation's own module starts its download, by its rule (not for a batch job's embed,
-  // which never runs it): ./platform/simulationChunk.ts.
-  import('./platform/simulationChunk').catch(hint);
 } else {
   // What the lab's first run loads besides main's graph — the presets the address opens (their
   // metadata, family and parsed variants: ./ui/io/firstPresets.ts), the simulation, the
