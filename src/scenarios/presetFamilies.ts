@@ -13,6 +13,10 @@ export const PRESET_FAMILIES = {
   foundation: () => import('./foundation').then((m) => m.foundationPresets),
   producer: () => import('./library/producer').then((m) => Object.values(m.producerPresets)),
   processor: () => import('./library/processor').then((m) => Object.values(m.processorPresets)),
+  structuredStreaming: () =>
+    import('./library/structuredStreaming').then((m) =>
+      Object.values(m.structuredStreamingPresets),
+    ),
   broker: () => import('./library/broker').then((m) => Object.values(m.brokerPresets)),
   consumer: () => import('./library/consumer').then((m) => Object.values(m.consumerPresets)),
   sink: () => import('./library/sink').then((m) => Object.values(m.sinkPresets)),

@@ -20,6 +20,7 @@ import { producerPresets } from './producer';
 import { sideEffectPresets } from './sideEffect';
 import { sinkPresets } from './sink';
 import { streamDedupePresets } from './streamDedupe';
+import { structuredStreamingPresets } from './structuredStreaming';
 
 export { LIBRARY_GROUPS, groupPresets, searchPresets } from './groups';
 export type { LibraryGroup } from './groups';
@@ -36,7 +37,7 @@ export const libraryPresets: readonly Preset[] = [
   consumerPresets.commitBeforeProcess,
   consumerPresets.commitAfterProcess,
   consumerPresets.consumeTransformProduce,
-  processorPresets.sparkBatchReplay,
+  structuredStreamingPresets.sparkBatchReplay,
   sinkPresets.pipelineGeneratedIds,
   sinkPresets.mergeDuplicateSource,
   sideEffectPresets.cardChargeIdempotency,

@@ -5,6 +5,7 @@ import { PRESET_FAMILY_OF } from './catalogParts';
 import foundation from './catalog-foundation';
 import producer from './catalog-producer';
 import processor from './catalog-processor';
+import structuredStreaming from './catalog-structuredStreaming';
 import broker from './catalog-broker';
 import consumer from './catalog-consumer';
 import sink from './catalog-sink';
@@ -18,6 +19,7 @@ const PARTS: Readonly<Record<PresetFamily, readonly PresetMeta[]>> = {
   foundation,
   producer,
   processor,
+  structuredStreaming,
   broker,
   consumer,
   sink,
