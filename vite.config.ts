@@ -263,6 +263,11 @@ export default defineConfig({
   // of where an embed's bytes go, rather than after whichever module shares its chunk. The embed's
   // first load in one chunk: embedFirstLoadInOneChunk, above.
   build: {
+    // No modulepreload polyfill (in the entry every page and embed loads; issue 31): it serves
+    // browsers without `<link rel="modulepreload">` (Firefox before 115, Safari before 17), which
+    // then fetch a chunk when it is imported rather than ahead — later, not wrongly
+    // (https://vite.dev/config/build-options#build-modulepreload).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
