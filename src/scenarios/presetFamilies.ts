@@ -11,6 +11,8 @@ type FamilyLoader = () => Promise<readonly Preset[]>;
 
 export const PRESET_FAMILIES = {
   foundation: () => import('./foundation').then((m) => m.foundationPresets),
+  lostAckRetry: () =>
+    import('./library/lostAckRetry').then((m) => Object.values(m.lostAckRetryPresets)),
   producer: () => import('./library/producer').then((m) => Object.values(m.producerPresets)),
   processor: () => import('./library/processor').then((m) => Object.values(m.processorPresets)),
   structuredStreaming: () =>

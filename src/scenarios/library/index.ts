@@ -15,6 +15,7 @@ import type { Preset } from '../types';
 import { brokerPresets } from './broker';
 import { consumerPresets } from './consumer';
 import { contentKeyPresets } from './contentKey';
+import { lostAckRetryPresets } from './lostAckRetry';
 import { processorPresets } from './processor';
 import { producerPresets } from './producer';
 import { sideEffectPresets } from './sideEffect';
@@ -28,7 +29,7 @@ export { SOURCES, sourceTitle } from './sources';
 
 /** The library's presets in the order (ids are part of the contract). */
 export const libraryPresets: readonly Preset[] = [
-  producerPresets.lostAckRetry,
+  lostAckRetryPresets.lostAckRetry,
   producerPresets.acks0DroppedRequest,
   producerPresets.paymentResentByApp,
   processorPresets.flinkCheckpointReplay,

@@ -3,6 +3,7 @@ import type { PresetMeta } from '../presetMeta';
 import type { PresetFamily } from '../presetFamilies';
 import { PRESET_FAMILY_OF } from './catalogParts';
 import foundation from './catalog-foundation';
+import lostAckRetry from './catalog-lostAckRetry';
 import producer from './catalog-producer';
 import processor from './catalog-processor';
 import structuredStreaming from './catalog-structuredStreaming';
@@ -17,6 +18,7 @@ import batch from './catalog-batch';
 /** Every family's part (catalog-<family>.ts), imported at once. */
 const PARTS: Readonly<Record<PresetFamily, readonly PresetMeta[]>> = {
   foundation,
+  lostAckRetry,
   producer,
   processor,
   structuredStreaming,

@@ -7,7 +7,7 @@ export const PRESET_FAMILY_OF: Readonly<Record<string, PresetFamily>> = {
   'at-most-once': 'foundation',
   'at-least-once': 'foundation',
   'effectively-once': 'foundation',
-  'lost-ack-retry': 'producer',
+  'lost-ack-retry': 'lostAckRetry',
   'acks0-dropped-request': 'producer',
   'payment-resent-by-app': 'producer',
   'flink-checkpoint-replay': 'processor',
@@ -44,6 +44,7 @@ export const CATALOG_PARTS: Readonly<
   Record<PresetFamily, () => Promise<{ default: readonly PresetMeta[] }>>
 > = {
   foundation: () => import('./catalog-foundation'),
+  lostAckRetry: () => import('./catalog-lostAckRetry'),
   producer: () => import('./catalog-producer'),
   processor: () => import('./catalog-processor'),
   structuredStreaming: () => import('./catalog-structuredStreaming'),
