@@ -11,8 +11,14 @@ type FamilyLoader = () => Promise<readonly Preset[]>;
 
 export const PRESET_FAMILIES = {
   foundation: () => import('./foundation').then((m) => m.foundationPresets),
+  lostAckRetry: () =>
+    import('./library/lostAckRetry').then((m) => Object.values(m.lostAckRetryPresets)),
   producer: () => import('./library/producer').then((m) => Object.values(m.producerPresets)),
   processor: () => import('./library/processor').then((m) => Object.values(m.processorPresets)),
+  structuredStreaming: () =>
+    import('./library/structuredStreaming').then((m) =>
+      Object.values(m.structuredStreamingPresets),
+    ),
   broker: () => import('./library/broker').then((m) => Object.values(m.brokerPresets)),
   consumer: () => import('./library/consumer').then((m) => Object.values(m.consumerPresets)),
   sink: () => import('./library/sink').then((m) => Object.values(m.sinkPresets)),

@@ -15,11 +15,13 @@ import type { Preset } from '../types';
 import { brokerPresets } from './broker';
 import { consumerPresets } from './consumer';
 import { contentKeyPresets } from './contentKey';
+import { lostAckRetryPresets } from './lostAckRetry';
 import { processorPresets } from './processor';
 import { producerPresets } from './producer';
 import { sideEffectPresets } from './sideEffect';
 import { sinkPresets } from './sink';
 import { streamDedupePresets } from './streamDedupe';
+import { structuredStreamingPresets } from './structuredStreaming';
 
 export { LIBRARY_GROUPS, groupPresets, searchPresets } from './groups';
 export type { LibraryGroup } from './groups';
@@ -27,7 +29,7 @@ export { SOURCES, sourceTitle } from './sources';
 
 /** The library's presets in the order (ids are part of the contract). */
 export const libraryPresets: readonly Preset[] = [
-  producerPresets.lostAckRetry,
+  lostAckRetryPresets.lostAckRetry,
   producerPresets.acks0DroppedRequest,
   producerPresets.paymentResentByApp,
   processorPresets.flinkCheckpointReplay,
@@ -36,7 +38,7 @@ export const libraryPresets: readonly Preset[] = [
   consumerPresets.commitBeforeProcess,
   consumerPresets.commitAfterProcess,
   consumerPresets.consumeTransformProduce,
-  processorPresets.sparkBatchReplay,
+  structuredStreamingPresets.sparkBatchReplay,
   sinkPresets.pipelineGeneratedIds,
   sinkPresets.mergeDuplicateSource,
   sideEffectPresets.cardChargeIdempotency,

@@ -34,19 +34,5 @@ const part: readonly PresetMeta[] = [
       { id: 'timeout-left-unset', label: 'transaction.timeout.ms left unset' },
     ],
   },
-  {
-    id: 'spark-batch-replay',
-    title: 'Spark re-runs a micro-batch',
-    group: 'processor',
-    illustrates: 'exactly-once',
-    family: 'processor',
-    questionVariant: 'append',
-    variants: [
-      { id: 'append', label: 'append' },
-      { id: 'delta-txn', label: 'Delta txnAppId + txnVersion' },
-      { id: 'merge', label: 'MERGE' },
-      { id: 'file-sink', label: 'file sink' },
-    ],
-  },
 ];
 export default part;

@@ -4,20 +4,6 @@ import type { PresetMeta } from '../presetMeta';
 /** The metadata of the presets of family `producer`, in library order: their one copy (catalog.ts assembles the whole from the parts). */
 const part: readonly PresetMeta[] = [
   {
-    id: 'lost-ack-retry',
-    title: 'A lost acknowledgement, retried',
-    group: 'producer',
-    illustrates: 'at-least-once',
-    family: 'producer',
-    questionVariant: 'idempotence-off',
-    variants: [
-      { id: 'idempotence-off', label: 'idempotence off' },
-      { id: 'idempotence-on', label: 'idempotence on (default)' },
-      { id: 'acks-1', label: 'acks=1' },
-      { id: 'retries-0', label: 'retries=0' },
-    ],
-  },
-  {
     id: 'acks0-dropped-request',
     title: 'acks=0: a request lost on the wire',
     group: 'producer',

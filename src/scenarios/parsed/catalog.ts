@@ -3,8 +3,10 @@ import type { PresetMeta } from '../presetMeta';
 import type { PresetFamily } from '../presetFamilies';
 import { PRESET_FAMILY_OF } from './catalogParts';
 import foundation from './catalog-foundation';
+import lostAckRetry from './catalog-lostAckRetry';
 import producer from './catalog-producer';
 import processor from './catalog-processor';
+import structuredStreaming from './catalog-structuredStreaming';
 import broker from './catalog-broker';
 import consumer from './catalog-consumer';
 import sink from './catalog-sink';
@@ -16,8 +18,10 @@ import batch from './catalog-batch';
 /** Every family's part (catalog-<family>.ts), imported at once. */
 const PARTS: Readonly<Record<PresetFamily, readonly PresetMeta[]>> = {
   foundation,
+  lostAckRetry,
   producer,
   processor,
+  structuredStreaming,
   broker,
   consumer,
   sink,

@@ -7,7 +7,7 @@ export const PRESET_FAMILY_OF: Readonly<Record<string, PresetFamily>> = {
   'at-most-once': 'foundation',
   'at-least-once': 'foundation',
   'effectively-once': 'foundation',
-  'lost-ack-retry': 'producer',
+  'lost-ack-retry': 'lostAckRetry',
   'acks0-dropped-request': 'producer',
   'payment-resent-by-app': 'producer',
   'flink-checkpoint-replay': 'processor',
@@ -16,7 +16,7 @@ export const PRESET_FAMILY_OF: Readonly<Record<string, PresetFamily>> = {
   'commit-before-process': 'consumer',
   'commit-after-process': 'consumer',
   'consume-transform-produce': 'consumer',
-  'spark-batch-replay': 'processor',
+  'spark-batch-replay': 'structuredStreaming',
   'pipeline-generated-ids': 'sink',
   'merge-duplicate-source': 'sink',
   'card-charge-idempotency': 'sideEffect',
@@ -44,8 +44,10 @@ export const CATALOG_PARTS: Readonly<
   Record<PresetFamily, () => Promise<{ default: readonly PresetMeta[] }>>
 > = {
   foundation: () => import('./catalog-foundation'),
+  lostAckRetry: () => import('./catalog-lostAckRetry'),
   producer: () => import('./catalog-producer'),
   processor: () => import('./catalog-processor'),
+  structuredStreaming: () => import('./catalog-structuredStreaming'),
   broker: () => import('./catalog-broker'),
   consumer: () => import('./catalog-consumer'),
   sink: () => import('./catalog-sink'),
