@@ -114,8 +114,9 @@ function mermaidUsedDiagramsOnly(): Plugin {
  * (src/embedMain.tsx and what it imports) is built against Preact's React compatibility layer
  * (https://preactjs.com/guide/v10/switching-to-preact), 9.4 kB gzip with its hooks where React
  * DOM is ~60; the lab's page keeps React. One build, one index.html: every module the embed reaches that renders
- * (src/ outside the pure layers engine/, views/, scenarios/, and zustand's React bindings) is
- * resolved a second time with `?preact` appended to its id, and in those copies `react`/`react-dom` resolve to `preact/compat`. The pure layers are not copied, so
+ * (src/ outside the pure layers engine/, views/, scenarios/, and the React bindings of zustand and
+ * @tanstack/react-virtual) is resolved a second time with `?preact` appended to its id, and in
+ * those copies `react`/`react-dom` resolve to `preact/compat`. The pure layers are not copied, so
  * the engine's chunks stay shared with the page. Production build only: the dev server and the
  * components' tests run React, the embed's e2e run the built embed.
  */
@@ -131,7 +132,7 @@ const TO_PREACT: Record<string, string> = {
 };
 /** Modules copied for the embed: those that render or may import React. */
 const RENDERS =
-  /([\\/]src[\\/](?!engine[\\/]|views[\\/]|scenarios[\\/]|cli[\\/])|[\\/]node_modules[\\/]zustand[\\/]).*\.(tsx?|m?js)$/;
+  /([\\/]src[\\/](?!engine[\\/]|views[\\/]|scenarios[\\/]|cli[\\/])|[\\/]node_modules[\\/](zustand|@tanstack[\\/]react-virtual)[\\/]).*\.(tsx?|m?js)$/;
 
 function preactForTheEmbed(): Plugin {
   return {

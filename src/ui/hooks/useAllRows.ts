@@ -1,9 +1,9 @@
 import { useMemo, type RefObject } from 'react';
 
 /**
- * Where a list's rows go, in the shape of a virtualizer's answer (@tanstack/react-virtual's, which
- * the tables were written against): a table renders from either {@link useAllRows} (every row) or
- * src/ui/hooks/useWindowedRows.ts (the rows in view) with the same code.
+ * Where a list's rows go, as a virtualizer (@tanstack/react-virtual) answers it: the subset of its
+ * interface the tables use, so a table renders from either {@link useAllRows} or the virtualizer
+ * (src/ui/pipeline/VirtualRows.tsx) with the same code.
  */
 export interface RowLayout {
   getVirtualItems(): readonly {
@@ -29,18 +29,18 @@ export interface RowsOptions {
   paddingStart?: number;
   /** What covers the top of the view (px): a row scrolled to is placed below it. */
   scrollPaddingStart?: number;
-  /** Rows rendered beyond each edge of the view (useWindowedRows; useAllRows renders every row). */
+  /** Rows rendered beyond the view (the virtualizer's; every row is rendered here). */
   overscan?: number;
 }
 
 /**
  * The scroll offset that centres row `index` in what the header leaves of a `view` px tall box,
  * then on a row's edge: a box 2–3 rows tall (the compact player's sink) otherwise opened with a
- * sliver of a row under the header, a blank band above the row asked for (issue 31), and
- * @tanstack/react-virtual's own centring (the long lists' before useWindowedRows) left half a row
- * at each edge — the projector's sink at flink-checkpoint-replay's end showed 12 px of its bottom row.
+ * sliver of a row under the header, a blank band above the row asked for (issue 31), and the
+ * virtualizer's own centring (VirtualRows) left half a row at each edge — the projector's sink at
+ * flink-checkpoint-replay's end showed 12 px of its bottom row.
  */
-function centredOnRowEdge(
+export function centredOnRowEdge(
   index: number,
   view: number,
   {
@@ -62,71 +62,51 @@ function scrollTopTo(el: HTMLElement, top: number): void {
 }
 
 /**
- * Scrolling a list of `count` rows of `size` px, one below the other, by setting its scroll
- * container's `scrollTop`: what a row's place needs is arithmetic, so it works as well for a row
- * that is not rendered (src/ui/hooks/useWindowedRows.ts) as for one that is. `scrolled` is called
- * with the container after each scroll made.
+ * Every row, laid out as the virtualizer would lay them (fixed height, one below the other): for
+ * a short list (≤ PLAIN_ROWS_MAX rows, src/ui/pipeline/Rows.tsx), which then needs no
+ * virtualizer — nor its chunk, which an embed of a small scenario never fetches (issue 31).
  */
-export function rowsScroller(
-  { count, size, scroll, paddingStart = 0, scrollPaddingStart = 0 }: RowsOptions,
-  scrolled: (el: HTMLElement) => void = () => {},
-): Pick<RowLayout, 'scrollToIndex' | 'scrollToEnd'> {
-  const scrollTo = (top: number) => {
-    const el = scroll.current;
-    if (!el) return;
-    scrollTopTo(el, Math.max(0, top));
-    scrolled(el);
-  };
-  return {
-    scrollToIndex(index, o = {}) {
-      const el = scroll.current;
-      if (!el || count === 0) return;
-      const i = Math.max(0, Math.min(count - 1, index));
-      const start = paddingStart + i * size;
-      const view = el.clientHeight;
-      const align = o.align ?? 'auto';
-      const top = start - scrollPaddingStart;
-      const bottom = start + size - view;
-      if (align === 'start') scrollTo(top);
-      else if (align === 'end') scrollTo(bottom);
-      else if (align === 'center')
-        scrollTo(centredOnRowEdge(i, view, { size, paddingStart, scrollPaddingStart }));
-      // 'auto': only as far as brings the row into view.
-      else if (el.scrollTop > top) scrollTo(top);
-      else if (el.scrollTop < bottom) scrollTo(bottom);
-    },
-    scrollToEnd() {
-      const el = scroll.current;
-      if (el) scrollTo(el.scrollHeight);
-    },
-  };
-}
-
-/** Rows `first`..`last` (inclusive) of a list laid out one below the other. */
-export function rowItems(
-  first: number,
-  last: number,
-  size: number,
-  paddingStart: number,
-): ReturnType<RowLayout['getVirtualItems']> {
-  const items = [];
-  for (let index = first; index <= last; index++)
-    items.push({ index, key: index, start: paddingStart + index * size, size });
-  return items;
-}
-
-/**
- * Every row, laid out one below the other at a fixed height: for a short list (≤ PLAIN_ROWS_MAX
- * rows, src/ui/pipeline/Rows.tsx); a longer one renders those in view (useWindowedRows.ts).
- */
-export function useAllRows(options: RowsOptions): RowLayout {
-  const { count, size, scroll, paddingStart = 0, scrollPaddingStart = 0 } = options;
+export function useAllRows({
+  count,
+  size,
+  scroll,
+  paddingStart = 0,
+  scrollPaddingStart = 0,
+}: RowsOptions): RowLayout {
   return useMemo(() => {
-    const items = rowItems(0, count - 1, size, paddingStart);
+    const items = Array.from({ length: count }, (_, index) => ({
+      index,
+      key: index,
+      start: paddingStart + index * size,
+      size,
+    }));
+    const scrollTo = (top: number) => {
+      const el = scroll.current;
+      if (el) scrollTopTo(el, Math.max(0, top));
+    };
     return {
       getVirtualItems: () => items,
       getTotalSize: () => paddingStart + count * size,
-      ...rowsScroller({ count, size, scroll, paddingStart, scrollPaddingStart }),
+      scrollToIndex(index, o = {}) {
+        const el = scroll.current;
+        const item = items[Math.max(0, Math.min(count - 1, index))];
+        if (!el || !item) return;
+        const view = el.clientHeight;
+        const align = o.align ?? 'auto';
+        const top = item.start - scrollPaddingStart;
+        const bottom = item.start + item.size - view;
+        if (align === 'start') scrollTo(top);
+        else if (align === 'end') scrollTo(bottom);
+        else if (align === 'center')
+          scrollTo(centredOnRowEdge(index, view, { size, paddingStart, scrollPaddingStart }));
+        // 'auto': only as far as brings the row into view.
+        else if (el.scrollTop > top) scrollTo(top);
+        else if (el.scrollTop < bottom) scrollTo(bottom);
+      },
+      scrollToEnd() {
+        const el = scroll.current;
+        if (el) scrollTopTo(el, el.scrollHeight);
+      },
       // The rows' height is `size`, computed afresh at each render: nothing estimated to redo.
       measure() {},
     } satisfies RowLayout;
