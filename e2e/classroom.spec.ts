@@ -107,7 +107,11 @@ test('in a lesson’s presenter view the room follows the steps: PageDown asks t
   // … and the next one when the presenter moves on with PageDown.
   await page.locator('body').press('PageDown');
   await expect(student.getByTestId(ids.studentStep)).toHaveAttribute('data-step', '1');
-  // R reveals the step to the room as well as on the projector.
+  // R plays the step's run; the answer waits for its end (issue 24), so the room sees nothing yet …
+  await page.locator('body').press('r');
+  await expect(student.getByTestId(ids.studentStep)).toHaveAttribute('data-step', '1');
+  await expect(student.getByTestId(ids.studentReveal)).toHaveCount(0);
+  // … and a second R ("Reveal now") reveals it to the room as well as on the projector.
   await page.locator('body').press('r');
   await expect(student.getByTestId(ids.studentReveal)).toBeVisible();
 });

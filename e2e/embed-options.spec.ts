@@ -330,7 +330,13 @@ test('unknown options in the address: a dismissible notice names them and lists 
   );
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
   await expect(page.getByTestId(testIds.embedCaption)).toHaveText('Hi');
-  await expect(page.getByTestId(testIds.notice)).toHaveCount(0);
+  // No option is unknown; the one notice is t='s, which waits while predict=1's question does
+  // (src/ui/embed/embedOptions.ts).
+  await expect(page.getByTestId(testIds.notice)).toHaveCount(1);
+  await expect(page.getByTestId(testIds.notice)).not.toContainText('does not know');
+  await expect(page.getByTestId(testIds.notice)).toContainText(
+    '“t=100” — not used while the question waits (predict=1)',
+  );
 });
 
 test('option values it cannot use: the notice names each, what was used instead and what the option takes', async ({

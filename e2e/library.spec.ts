@@ -54,8 +54,10 @@ test('payment-resent-by-app from the library: predict, play, 1 duplicate (p-77);
   expect(presetInUrl(page)).toBe('payment-resent-by-app/on-conflict-do-nothing');
   expect((await dash.api('cursor')).t).toBe(0);
   await expect(dash.byId(testIds.play)).toContainText('Play');
-  // The prediction belongs to the preset: still answered and revealed.
-  await expect(l.answer).toBeVisible();
+  // The question is about plain INSERT: on this variant its answer is not shown, and the box
+  // says which variant it is about.
+  await expect(l.answer).toHaveCount(0);
+  await expect(l.story).toContainText('This question is about the “plain INSERT” variant.');
 
   // ON CONFLICT (payment_id) DO NOTHING: the second p-77 conflicts and is skipped: 5 rows, 775.
   await playToEnd(dash);
@@ -69,6 +71,8 @@ test('payment-resent-by-app from the library: predict, play, 1 duplicate (p-77);
   await dash.settled();
   await expect(l.story).toHaveAttribute('data-variant', 'plain-insert');
   expect(presetInUrl(page)).toBe('payment-resent-by-app/plain-insert');
+  // Back on the question's variant, its answer is shown again.
+  await expect(l.answer).toBeVisible();
   expect(dash.errors).toEqual([]);
 });
 
