@@ -284,6 +284,35 @@ function bothFirstLoadsInOneChunk(): { plugin: Plugin; test: (id: string) => boo
 }
 const bothFirst = bothFirstLoadsInOneChunk();
 
+/**
+ * What the entry (src/entry.ts) imports statically, in one chunk, `entryDeps` (issue 31: the
+ * embed's first paint ≤ 500 ms): index.html modulepreloads these with the entry, and the entry
+ * runs — asking for its page's graph — only once the last of them is in. As nine files with the
+ * entry and boot-hint.js (eleven requests over HTTP/1.1's six connections, two in a row on some),
+ * the page's graph was asked for a request's time later than with two (scripts/embed-waterfall.ts).
+ * Every page loads all of them before anything else, so no page nor embed downloads a byte more
+ * (bench/transfer.ts). Read after tree-shaking ({@link shakenReach}): what the entry's imports
+ * re-export but nothing uses stays out.
+ */
+function entryDepsInOneChunk(): { plugin: Plugin; test: (id: string) => boolean } {
+  let deps = new Set<string>();
+  const plugin: Plugin = {
+    name: 'entry-deps-in-one-chunk',
+    apply: 'build',
+    async buildEnd() {
+      deps = new Set();
+      const entry = [...this.getModuleIds()].find((id) => /[\\/]src[\\/]entry\.ts$/.test(id));
+      if (entry === undefined) return;
+      const importsOf = (id: string) => this.getModuleInfo(id);
+      const shaken = await shakenModules(this, reachable(importsOf, entry, false));
+      for (const id of shakenReach(shaken, entry))
+        if (id !== entry && !/\.css$/.test(id)) deps.add(id);
+    },
+  };
+  return { plugin, test: (id) => deps.has(id) };
+}
+const entryDeps = entryDepsInOneChunk();
+
 // Content-Security-Policy: index.html's meta policy (script-src 'self', no inline script) applies
 // to the built page as written. The dev server needs no change either: Vite injects its client and
 // React Fast Refresh's inline preamble at the top of <head>, before the meta tag, and a meta policy
@@ -300,6 +329,7 @@ export default defineConfig({
     labEager.plugin,
     embedFirstLoad.plugin,
     bothFirst.plugin,
+    entryDeps.plugin,
   ],
   // Preact (the embed's renderer, above) in a chunk of its own: named so in bench/transfer.ts's list
   // of where an embed's bytes go, rather than after whichever module shares its chunk. The embed's
@@ -318,6 +348,7 @@ export default defineConfig({
             { name: 'lab', test: labEager.test, includeDependenciesRecursively: false },
             { name: 'player', test: embedFirstLoad.test, includeDependenciesRecursively: false },
             { name: 'firstLoad', test: bothFirst.test, includeDependenciesRecursively: false },
+            { name: 'entryDeps', test: entryDeps.test, includeDependenciesRecursively: false },
           ],
         },
       },
