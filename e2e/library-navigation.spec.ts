@@ -6,7 +6,7 @@
 import { expect, test, testIds } from './fixtures';
 import { lib, playToEnd, presetInUrl } from './libraryTesting';
 
-test('a URL opens its preset and variant; a bare id opens the first variant (Spark runs)', async ({
+test('a URL opens its preset and variant; a bare id opens the variant its question is about (Spark runs)', async ({
   unopenedDash: dash,
 }) => {
   const { page } = dash;
@@ -22,7 +22,8 @@ test('a URL opens its preset and variant; a bare id opens the first variant (Spa
   await dash.toEnd();
   expect(await dash.shown()).toMatchObject({ rows: 11, duplicates: 1, missing: 0, sum: 580 });
 
-  // A bare id: the default variant, and the URL says which.
+  // A bare id: the default variant — the one its question is about, here its first
+  // (src/scenarios/defaultVariant.ts) — and the URL says which.
   await page.goto('./?preset=spark-batch-replay');
   await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
   await expect(l.story).toHaveAttribute('data-variant', 'append');

@@ -56,9 +56,18 @@ for (const [W, H] of [
   }) => {
     await page.setViewportSize({ width: W, height: H });
     await page.clock.install();
-    // The variant its question is about: on another, the box says so and offers no answer.
-    await page.goto('./?present=1&preset=aborted-transaction-dirty-read/read-uncommitted');
+    // The bare id, as a teacher's link writes it, opens the variant its question is about,
+    // read-uncommitted (src/scenarios/defaultVariant.ts), and asks: it opened read-committed,
+    // its first, where the box said "This question is about the “read_uncommitted” variant.
+    // Open it" and offered no answer (nor "Show the answer", below).
+    await page.goto('./?present=1&preset=aborted-transaction-dirty-read');
     await expect(page.getByTestId(testIds.app)).toHaveAttribute('data-present', 'true');
+    await expect(page.getByTestId(testIds.storyPanel)).toHaveAttribute(
+      'data-variant',
+      'read-uncommitted',
+    );
+    await expect(page).toHaveURL(/[?&]preset=aborted-transaction-dirty-read\/read-uncommitted/);
+    await expect(page.getByTestId(testIds.predictAbout)).toHaveCount(0);
     await expect(page.locator('.pipeline .stage[aria-label="Producer"]')).toBeVisible();
     await expectWhole(page, 'asked');
     await expectValueWhole(page, 'asked', W < 1600);

@@ -23,6 +23,7 @@ import {
   recipeDifferences,
 } from '../src/scenarios';
 import { CLAIMS } from '../src/scenarios/claim';
+import { questionVariant } from '../src/scenarios/defaultVariant';
 import type { SwitchAnswers } from '../src/scenarios/parsed/types';
 import { PRESET_FAMILIES, type PresetFamily } from '../src/scenarios/presetFamilies';
 
@@ -43,6 +44,7 @@ function literal(text: string): string {
 export async function parsedPresetFiles(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   const variantIds: Record<string, string[]> = {};
+  const questionVariants: Record<string, string> = {};
   for (const preset of labPresets) {
     const parsed: Record<string, unknown> = {};
     const answers: Record<string, SwitchAnswers> = {};
@@ -55,6 +57,8 @@ export async function parsedPresetFiles(): Promise<Map<string, string>> {
       answers[variant.id] = switchAnswersOf(variant.scenario);
     }
     variantIds[preset.id] = preset.variants.map((v) => v.id);
+    if (questionVariant(preset) !== preset.variants[0]!.id)
+      questionVariants[preset.id] = questionVariant(preset);
     files.set(
       join(PARSED_DIR, `${preset.id}.ts`),
       [
@@ -79,8 +83,11 @@ export async function parsedPresetFiles(): Promise<Map<string, string>> {
       HEADER,
       "import type { ParsedPresetModule } from './types';",
       '',
-      "/** Every preset's variant ids (the first one is its default), in library order. */",
+      "/** Every preset's variant ids, in library order. */",
       `export const PRESET_VARIANT_IDS: Readonly<Record<string, readonly string[]>> = ${JSON.stringify(variantIds)};`,
+      '',
+      "/** The presets whose question is about another variant than their first: that variant (`predict.variant`), a bare id's default (src/scenarios/defaultVariant.ts). */",
+      `export const QUESTION_VARIANTS: Readonly<Record<string, string>> = ${JSON.stringify(questionVariants)};`,
       '',
       '/** The batch presets among them (run by the batch engine; `--list` prints them after the streaming ones). */',
       `export const BATCH_PRESET_IDS: readonly string[] = ${JSON.stringify(batchPresets.map((p) => p.id))};`,
@@ -135,7 +142,7 @@ async function catalogFiles(): Promise<Map<string, string>> {
       group: p.group,
       illustrates: p.illustrates,
       family,
-      questionVariant: p.predict.variant ?? p.variants[0]!.id,
+      questionVariant: questionVariant(p),
       variants: p.variants.map((v) => ({ id: v.id, label: v.label })),
     };
   });

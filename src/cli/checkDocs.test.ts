@@ -178,6 +178,31 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
     expect(r.code).toBe(2);
   });
 
+  it('a bare preset id is checked at the variant its question is about, as the embed opens it', () => {
+    // aborted-transaction-dirty-read asks about read_uncommitted (its second variant): 15 rows,
+    // 5 duplicates, sum 700 (src/scenarios/library/broker.ts). Before, check ran its first,
+    // read_committed (10 rows, 0 duplicates, 550), while the embed showed read_uncommitted.
+    const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-bare-'));
+    try {
+      const file = join(own, 'bare.md');
+      writeFileSync(
+        file,
+        [
+          '<delivery-lab-embed preset="aborted-transaction-dirty-read"',
+          `  expect='{"totals": {"rows": 15, "duplicates": 5, "sum": 700}}'></delivery-lab-embed>`,
+        ].join('\n'),
+      );
+      const r = check([relative('.', file)]);
+      expect(r.lines).toEqual([
+        `✓ ${relative('.', file)}:1 (<delivery-lab-embed>, preset aborted-transaction-dirty-read/read-uncommitted, pinned by expect)`,
+        'check: 1 scenario: 1 passed, 0 failed, 0 malformed',
+      ]);
+      expect(r.code).toBe(0);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
   it("the docs' pinned examples (README.md, docs/cli.md, docs/embed.md) pass as written", () => {
     // Each ```html block that pins an embed, checked as a page of its own.
     const blocks = ['README.md', 'docs/cli.md', 'docs/embed.md'].flatMap((doc) =>

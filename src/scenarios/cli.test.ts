@@ -69,11 +69,22 @@ describe('sim CLI over the library', () => {
     expect(report.events.find((e) => e.id === 'p-77')?.sinkRows).toBe(2);
   });
 
-  it('a bare preset id runs its first variant and checks it', () => {
+  it('a bare preset id runs the variant its question is about, else its first, and checks it', () => {
     const r = cli(['flink-checkpoint-replay', '--format', 'json', '--check']);
     expect(r.code).toBe(0);
     expect((JSON.parse(r.out) as { preset: string }).preset).toBe(
       'flink-checkpoint-replay/plain-sink',
     );
+    // Its question is about read_uncommitted (broker.ts `predict.variant`), its second variant:
+    // the aborted e1..e5 are read and written too, 15 rows, 5 duplicates, 550 + 150 = 700. Its
+    // first, read_committed, writes 10 rows, 550 (what a bare id ran before).
+    const about = cli(['aborted-transaction-dirty-read', '--format', 'json', '--check']);
+    expect(about.code).toBe(0);
+    const report = JSON.parse(about.out) as {
+      preset: string;
+      totals: { sinkRows: number; duplicates: number; observedSum: number };
+    };
+    expect(report.preset).toBe('aborted-transaction-dirty-read/read-uncommitted');
+    expect(report.totals).toMatchObject({ sinkRows: 15, duplicates: 5, observedSum: 700 });
   });
 });

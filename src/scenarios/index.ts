@@ -6,6 +6,7 @@ import type { Preset, PresetVariant } from './types';
 import { foundationPresets } from './foundation';
 import { libraryPresets } from './library';
 import { batchPresets } from './library/batch';
+import { variantOfRef } from './defaultVariant';
 
 export type { Preset, PresetVariant, PredictMark, AskedNumber, ChoiceOption } from './types';
 export {
@@ -46,14 +47,14 @@ export function presetIds(): string[] {
 }
 
 /**
- * Resolve `preset-id` or `preset-id/variant-id` (a batch preset's too).
+ * Resolve `preset-id` (its default variant: the one its question is about, src/scenarios/defaultVariant.ts)
+ * or `preset-id/variant-id` (a batch preset's too).
  * @returns the preset and variant, or undefined for an unknown id.
  */
 export function findPreset(ref: string): { preset: Preset; variant: PresetVariant } | undefined {
   const [pid, vid] = ref.split('/', 2);
   const preset = labPresets.find((p) => p.id === pid);
   if (!preset) return undefined;
-  const variant =
-    vid === undefined ? preset.variants[0] : preset.variants.find((v) => v.id === vid);
+  const variant = variantOfRef(preset.variants, vid, preset.predict.variant);
   return variant ? { preset, variant } : undefined;
 }

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { findPreset, labPresets } from '.';
+import { questionVariant } from './defaultVariant';
 import { PRESET_CATALOG } from './parsed/catalog';
 import { CATALOG_PARTS, PRESET_FAMILY_OF } from './parsed/catalogParts';
 import { findPresetMeta, loadedPreset, loadedPresets, loadPreset } from './presetCatalog';
@@ -15,7 +16,7 @@ describe('presetCatalog', () => {
     for (const p of labPresets) {
       const m = PRESET_CATALOG.find((x) => x.id === p.id)!;
       expect(m.variants.map((v) => v.id)).toEqual(p.variants.map((v) => v.id));
-      expect(m.questionVariant).toBe(p.predict.variant ?? p.variants[0]!.id);
+      expect(m.questionVariant).toBe(questionVariant(p));
       expect(m.title).toBe(p.title);
     }
   });

@@ -10,6 +10,7 @@
  * does for the whole library (which tests, the CLI and the scripts still import:
  * src/scenarios/index.ts).
  */
+import { variantOfRef } from './defaultVariant';
 import { CATALOG_PARTS, PRESET_FAMILY_OF } from './parsed/catalogParts';
 import { PRESET_FAMILIES, type PresetFamily } from './presetFamilies';
 import type { PresetMeta } from './presetMeta';
@@ -42,14 +43,16 @@ export function presetCatalog(): PresetMeta[] {
 }
 
 /**
- * Resolve `preset-id` or `preset-id/variant-id` as `findPreset` does, from the catalog alone — the
- * part of its family must be in (the lab's page has them all; {@link loadPresetMeta}).
+ * Resolve `preset-id` (its default variant: the one its question is about,
+ * src/scenarios/defaultVariant.ts) or `preset-id/variant-id` as `findPreset` does, from the
+ * catalog alone — the part of its family must be in (the lab's page has them all;
+ * {@link loadPresetMeta}).
  * @returns the preset's metadata and the variant's id, or undefined for an unknown ref.
  */
 export function findPresetMeta(ref: string): { meta: PresetMeta; variantId: string } | undefined {
   const [pid = '', vid] = ref.split('/', 2);
   const meta = metaById.get(pid);
-  const variant = vid === undefined ? meta?.variants[0] : meta?.variants.find((v) => v.id === vid);
+  const variant = meta && variantOfRef(meta.variants, vid, meta.questionVariant);
   return meta && variant ? { meta, variantId: variant.id } : undefined;
 }
 

@@ -14,8 +14,11 @@ export interface PresetMeta {
   illustrates: Guarantee | 'none';
   /** The module that holds it (src/scenarios/presetFamilies.ts). */
   family: PresetFamily;
-  /** The variant its question is about (`predict.variant`, else the first). */
+  /**
+   * The variant its question is about (`predict.variant`, else the first): its default variant,
+   * what a bare `preset-id` opens (src/scenarios/defaultVariant.ts).
+   */
   questionVariant: string;
-  /** The first one is the default variant. */
+  /** In the library's order (the scenario menu's). */
   variants: readonly { id: string; label: string }[];
 }

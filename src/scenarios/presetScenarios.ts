@@ -7,17 +7,20 @@
  * (docs/ARCHITECTURE.md, "Our presets without zod").
  */
 import type { Scenario } from '../engine';
-import { BATCH_PRESET_IDS, PARSED_PRESETS, PRESET_VARIANT_IDS } from './parsed';
+import { variantOfRef } from './defaultVariant';
+import { BATCH_PRESET_IDS, PARSED_PRESETS, PRESET_VARIANT_IDS, QUESTION_VARIANTS } from './parsed';
 import type { ParsedPresetModule, SwitchAnswers } from './parsed/types';
 
 /**
- * `preset-id` (its default variant) or `preset-id/variant-id` as `preset-id/variant-id`, read as
- * `findPreset` reads it; undefined for an unknown id.
+ * `preset-id` (its default variant: the one its question is about, src/scenarios/defaultVariant.ts)
+ * or `preset-id/variant-id` as `preset-id/variant-id`, read as `findPreset` reads it; undefined
+ * for an unknown id.
  */
 export function presetRefOf(ref: string): string | undefined {
   const [pid = '', vid] = ref.split('/', 2);
-  const variants = Object.hasOwn(PRESET_VARIANT_IDS, pid) ? PRESET_VARIANT_IDS[pid] : undefined;
-  const variant = vid === undefined ? variants?.[0] : variants?.find((v) => v === vid);
+  if (!Object.hasOwn(PRESET_VARIANT_IDS, pid)) return undefined;
+  const about = Object.hasOwn(QUESTION_VARIANTS, pid) ? QUESTION_VARIANTS[pid] : undefined;
+  const variant = variantOfRef(PRESET_VARIANT_IDS[pid]!, vid, about);
   return variant === undefined ? undefined : `${pid}/${variant}`;
 }
 

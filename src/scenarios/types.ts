@@ -64,7 +64,10 @@ export interface Preset {
   };
   /** Documentation it rests on (URLs). */
   sources: string[];
-  /** The first one is the default variant. */
+  /**
+   * A bare preset id opens its default variant: the one `predict.variant` names, else the first
+   * (src/scenarios/defaultVariant.ts).
+   */
   variants: PresetVariant[];
 }
 

@@ -21,6 +21,21 @@ describe('the shipped lessons', () => {
     );
   });
 
+  it('a step naming a bare preset id plays the variant its question is about, and asks it', () => {
+    // "An aborted transaction, read anyway" names `aborted-transaction-dirty-read`, whose question
+    // is about read_uncommitted (its second variant): the step played read_committed, its first,
+    // and asked the question any run can be asked (four choices) instead of the preset's.
+    const lesson = findLesson('exactly-once-flink-spark')!;
+    const k = lesson.steps.findIndex((s) => s.title === 'An aborted transaction, read anyway');
+    expect(lesson.steps[k]?.preset).toBe('aborted-transaction-dirty-read');
+    const r = resolveStep(lesson, k);
+    expect(r.presetRef).toBe('aborted-transaction-dirty-read/read-uncommitted');
+    expect(r.question.choices).toBe(false);
+    expect(r.question.text).toBe(
+      findPreset('aborted-transaction-dirty-read')!.preset.predict.question,
+    );
+  });
+
   for (const lesson of libraryLessons())
     describe(lesson.title, () => {
       lesson.steps.forEach((step, k) =>

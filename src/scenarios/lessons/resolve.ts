@@ -6,6 +6,7 @@
 import type { ScenarioInput } from '../../engine';
 import type { CompareSpec, LaneSpec } from '../../views/compare/lanes';
 import { genericQuestion, presetQuestion, type AskedQuestion } from '../../views/library/question';
+import { questionVariant } from '../defaultVariant';
 import { findPreset } from '../index';
 import { LESSON_PANELS, type Lesson, type LessonPanel, type LessonStep } from './schema';
 
@@ -58,10 +59,7 @@ export function resolveStep(lesson: Lesson, index: number): ResolvedStep {
       choices: false,
       mark: step.question.mark,
     };
-  else if (
-    found &&
-    (found.preset.predict.variant ?? found.preset.variants[0]!.id) === found.variant.id
-  )
+  else if (found && questionVariant(found.preset) === found.variant.id)
     question = presetQuestion(key, found.preset);
   else question = genericQuestion(key);
   return {

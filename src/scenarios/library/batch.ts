@@ -20,6 +20,7 @@ import {
   type BatchPreset,
 } from './batchHelpers';
 import { dedupePresets } from './batchDedupe';
+import { variantOfRef } from '../defaultVariant';
 
 // ------------------------------------------------------------------ airflow-retry-append (S21)
 
@@ -337,13 +338,15 @@ export const batchPresets: readonly BatchPreset[] = [
   dedupePresets.contentKeyFalseMerge,
 ];
 
-/** A batch preset by `id` or `id/variant` (the first variant when none is named), or null. */
+/**
+ * A batch preset by `id` (its default variant: the one its question is about,
+ * src/scenarios/defaultVariant.ts) or `id/variant`, or null.
+ */
 export function findBatchPreset(
   ref: string,
 ): { preset: BatchPreset; variant: BatchPreset['variants'][number] } | null {
   const [pid, vid] = ref.split('/');
   const preset = batchPresets.find((p) => p.id === pid);
-  const variant =
-    vid === undefined ? preset?.variants[0] : preset?.variants.find((v) => v.id === vid);
+  const variant = preset && variantOfRef(preset.variants, vid, preset.predict.variant);
   return preset && variant ? { preset, variant } : null;
 }

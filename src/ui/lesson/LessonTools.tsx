@@ -19,19 +19,22 @@ export function LessonTools({ lesson }: { lesson: Lesson }) {
   const picker = useRef<HTMLInputElement>(null);
   const openFile = async (file: File) => {
     const from = `“${file.name.slice(0, 80)}”`;
+    const text = file.size > MAX_LESSON_FILE ? '' : await file.text();
     const r =
       file.size > MAX_LESSON_FILE
         ? ({
             ok: false,
             issues: [{ path: '', message: `file too large: ${file.size} bytes` }],
           } as const)
-        : parseLessonJson(await file.text());
+        : parseLessonJson(text);
     if (r.ok) window.location.assign(lessonHref(r.lesson));
     else
       notices.push({
         tone: 'error',
         text: `Could not open ${from} as a lesson:`,
-        lines: issueLines(r.issues, '(file)'),
+        // With the text: a JSON syntax error says where, `(file):3:5: not valid JSON: …`, as
+        // the page's Import and the CLI say it (jsonSyntaxLine).
+        lines: issueLines(r.issues, '(file)', text),
       });
   };
   return (

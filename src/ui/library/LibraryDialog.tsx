@@ -11,7 +11,7 @@ import type { Preset } from '../../scenarios';
 import { loadedPresets } from '../../scenarios/presetCatalog';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
-import { openPreset, questionVariant } from '../../views/library/library';
+import { openPreset } from '../../views/library/library';
 import {
   libraryListing,
   listingSummary,
@@ -89,13 +89,10 @@ export function LibraryDialog() {
   };
 
   const open = (p: Preset) => {
-    // The open preset keeps its variant (reloaded as shipped); another starts at the variant its
-    // question is about (a lesson must not open on another variant, its outcome in full view).
-    const variant =
-      current?.preset.id === p.id
-        ? current.variant
-        : (p.variants.find((v) => v.id === questionVariant(p)) ?? p.variants[0]!);
-    a.loadPreset(`${p.id}/${variant.id}`);
+    // The open preset keeps its variant (reloaded as shipped); another opens as its bare id
+    // does, at its default variant — the one its question is about (a story must not open on
+    // another variant, its outcome in full view): src/scenarios/defaultVariant.ts.
+    a.loadPreset(current?.preset.id === p.id ? current.ref : p.id);
     ui.setOpen(false);
     ui.markOpened();
   };

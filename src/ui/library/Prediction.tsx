@@ -2,7 +2,7 @@ import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { showInScrollBox } from '../hooks/showInScrollBox';
 import type { AskedNumber, ChoiceOption, Preset } from '../../scenarios';
 import { useLab, useLabInstance, useView } from '../../store/LabContext';
-import { questionVariant } from '../../views/library/library';
+import { questionVariant } from '../../scenarios/defaultVariant';
 import {
   judgeChoice,
   judgeCount,

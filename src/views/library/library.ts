@@ -7,6 +7,7 @@
 import type { ScenarioInput } from '../../engine';
 import { canonicalJson } from '../run/compute';
 import { parseInHand, validation } from '../run/validationOnDemand';
+import { questionVariant } from '../../scenarios/defaultVariant';
 import { loadedPreset, loadedPresets } from '../../scenarios/presetCatalog';
 import type { Preset, PresetVariant } from '../../scenarios';
 
@@ -133,10 +134,9 @@ export function atRunEnd(opts: {
   return opts.current && opts.idx >= opts.n && opts.t >= opts.endTime;
 }
 
-/** The variant a preset's question is about: `predict.variant`, else the first variant. */
-export function questionVariant(p: Pick<Preset, 'predict' | 'variants'>): string {
-  return p.predict.variant ?? p.variants[0]!.id;
-}
+// The variant a preset's question is about: its default variant, the one rule
+// (src/scenarios/defaultVariant.ts).
+export { questionVariant };
 
 /**
  * Where "Predict first" stands for the workspace on screen:
