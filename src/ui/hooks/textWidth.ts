@@ -1,4 +1,5 @@
-import { useLayoutEffect, useState, type RefObject } from 'react';
+import type { RefObject } from 'react';
+import { useLaidOutStyle } from './useLaidOutStyle';
 
 /**
  * The width of a text as an element draws it, for laying out labels before they are on the page
@@ -38,23 +39,23 @@ export function textMeasurer(font: MeasuredFont | null): (text: string) => numbe
   return (text) => text.length * size * 0.62;
 }
 
+/** The font a computed style draws in. */
+function fontOf(s: CSSStyleDeclaration): MeasuredFont {
+  const css = s.font || `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+  return { css, sizePx: parseFloat(s.fontSize) || 13 };
+}
+
+const sameFont = (a: MeasuredFont | null, b: MeasuredFont | null) =>
+  a === b || (a !== null && b !== null && a.css === b.css && a.sizePx === b.sizePx);
+
 /**
- * The font `ref`'s element draws in, read after every layout change `deps` name (its width, the
- * text size): null before the first layout.
+ * The font `ref`'s element draws in, read once it is laid out and after every layout change
+ * `deps` name (its width, the text size): null before (./useLaidOutStyle.ts: not at mount, where
+ * `getComputedStyle` forced the page's first style recalculation inside the first render).
  */
 export function useElementFont(
   ref: RefObject<HTMLElement | null>,
   deps: readonly unknown[],
 ): MeasuredFont | null {
-  const [font, setFont] = useState<MeasuredFont | null>(null);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const s = getComputedStyle(el);
-    const css = s.font || `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
-    const sizePx = parseFloat(s.fontSize) || 13;
-    setFont((f) => (f && f.css === css && f.sizePx === sizePx ? f : { css, sizePx }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ref, ...deps]);
-  return font;
+  return useLaidOutStyle<MeasuredFont | null>(ref, fontOf, sameFont, null, deps);
 }

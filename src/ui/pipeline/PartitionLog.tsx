@@ -1,18 +1,11 @@
-import {
-  memo,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { memo, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { cellAt, partitionAt, type Cell, type CellStatus } from '../../views/run/at';
 import { eventIdOf, type PartitionLogView, type RunView } from '../../views/run/runView';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import type { RowLayout } from '../hooks/useAllRows';
 import { useFontScale } from '../hooks/useFontScale';
+import { useLaidOutStyle } from '../hooks/useLaidOutStyle';
 import { testIds } from '../testIds';
 import { ComponentBox } from './ComponentBox';
 import { PLAIN_ROWS_MAX, Rows } from './Rows';
@@ -22,6 +15,9 @@ const CELL_PX = 49; // a cell (3.6em of its 0.86em: 43 px) + 3px gap and some sl
 const ROW_PX = 44;
 /** The log's text size (px) that CELL_PX and ROW_PX are at: the page's 14 px (styles.css `.app`). */
 const BASE_EM_PX = 14;
+
+/** An element's font size, px (NaN if it has none). */
+const fontSizePx = (s: CSSStyleDeclaration) => parseFloat(s.fontSize);
 const selectPresent = (s: LabState) => s.present;
 
 const STATUS_TEXT: Record<CellStatus, string> = {
@@ -91,12 +87,10 @@ export const PartitionLog = memo(function PartitionLog({
   // overlapped and the last cell of each row was cut (1920×1080 screenshots, issue 24).
   const fontScale = useFontScale();
   const present = useLab(selectPresent);
-  const [emPx, setEmPx] = useState(BASE_EM_PX);
-  useLayoutEffect(() => {
-    const el = scroll.current;
-    const px = el ? parseFloat(getComputedStyle(el).fontSize) : NaN;
-    setEmPx(px > 0 ? px : BASE_EM_PX * fontScale);
-  }, [fontScale, present]);
+  // Read once the log is laid out (../hooks/useLaidOutStyle.ts: not forcing the page's first
+  // style recalculation inside the first render); until then the text scale's size.
+  const emRead = useLaidOutStyle(scroll, fontSizePx, Object.is, NaN, [fontScale, present]);
+  const emPx = emRead > 0 ? emRead : BASE_EM_PX * fontScale;
   const scale = emPx / BASE_EM_PX;
   const perRow = Math.max(1, Math.floor((width || 300) / (CELL_PX * scale)));
   const cells = marks.leo + 1; // + the "next offset" cell that carries end-of-log markers

@@ -1,4 +1,4 @@
-import { memo, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { memo, useEffect, useRef, type RefObject } from 'react';
 import {
   rowAmountAt,
   rowId,
@@ -16,6 +16,7 @@ import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import { Icon } from '../Icon';
 import { useFontScale } from '../hooks/useFontScale';
+import { useLaidOutStyle } from '../hooks/useLaidOutStyle';
 import type { RowLayout } from '../hooks/useAllRows';
 import { testIds } from '../testIds';
 import { PLAIN_ROWS_MAX, Rows } from './Rows';
@@ -27,6 +28,12 @@ import { useCondensedCards } from './condensedCards';
 const ROW_PX = 24;
 const selectSelected = (s: LabState) => s.selected;
 const selectPresent = (s: LabState) => s.present;
+/** A view's `--row-scale` (src/ui/lesson/lesson.css), or 1 where none is set. */
+const rowScaleOf = (s: CSSStyleDeclaration) => {
+  const v = parseFloat(s.getPropertyValue('--row-scale'));
+  return v > 0 ? v : 1;
+};
+const NO_DEPS: readonly unknown[] = [];
 
 /**
  * A table of rows (the sink, or a reader's copy) at the cursor: every row when the table is short
@@ -39,12 +46,9 @@ export const RowTable = memo(function RowTable(props: TableProps) {
   // A view that sizes its text by the screen rather than A+ / A− (the lesson view on a 1080p
   // projector: src/ui/lesson/lesson.css) says by how much in `--row-scale`: the rows are sized in
   // px and would overlap.
-  const [cssScale, setCssScale] = useState(1);
-  useLayoutEffect(() => {
-    const el = scroll.current;
-    const v = el ? parseFloat(getComputedStyle(el).getPropertyValue('--row-scale')) : NaN;
-    setCssScale(v > 0 ? v : 1);
-  }, []);
+  // Read once the table is laid out (../hooks/useLaidOutStyle.ts: not forcing the page's first
+  // style recalculation inside the first render); 1 until then, as on the page.
+  const cssScale = useLaidOutStyle(scroll, rowScaleOf, Object.is, 1, NO_DEPS);
   const scale = useFontScale() * cssScale;
   // The sticky header row is one row tall: the rows start below it, and a row scrolled to is
   // placed below it.
