@@ -59,6 +59,20 @@ describe('delivery-lab check on a lesson file', { timeout: 60_000 }, () => {
     expect(r.code).toBe(2);
   });
 
+  it('refuses a step naming a challenge the lab does not ship, at its field, exit 2', () => {
+    // Before, `check` passed it (exit 0) and the page's Import accepted it.
+    const file = join(dir, 'bad-challenge.json');
+    writeFileSync(
+      file,
+      lesson([{ title: 'x', preset: 'lost-ack-retry', challenge: 'duplicate-with-idempotence' }]),
+    );
+    const r = check(file);
+    expect(r.out).toContain(
+      'steps.0.challenge: no challenge "duplicate-with-idempotence" in the lab; known: acks-one-loses, duplicate-with-idempotence-on,',
+    );
+    expect(r.code).toBe(2);
+  });
+
   it('a malformed lesson: each step’s problem at its own line', () => {
     const file = join(dir, 'bad-steps.json');
     // By hand: the preset is on line 3, the thenFlipTo on line 4.

@@ -122,6 +122,72 @@ describe('sim --compare', () => {
     RUN_TIMEOUT,
   );
 
+  it(
+    'a lane Kafka refuses is listed as refused with its reason; the others are compared, exit 0',
+    () => {
+      // acks=1 with enable.idempotence=true: the producer's ConfigException
+      // (https://kafka.apache.org/documentation/#producerconfigs_enable.idempotence). Before, the
+      // whole comparison stopped with exit 2 and the exactly-once lane did not run.
+      const argv = [
+        'lost-ack-retry',
+        '--compare',
+        'enable.idempotence=true acks=1',
+        '--compare',
+        'exactly-once',
+      ];
+      const reason =
+        "this lane's configuration is refused: producer.acks: ConfigException: Must set acks to all in order to use the idempotent producer. Otherwise we cannot guarantee idempotence.";
+      const json = cli([...argv, '--format', 'json']);
+      expect(json.code).toBe(0);
+      expect(json.err).toBe(
+        `--compare "enable.idempotence=true acks=1": ${reason} (lane refused; the others compared)`,
+      );
+      const c = JSON.parse(json.out) as CompareJson;
+      expect(c.lanes.map((l) => l.lane)).toEqual(['lost-ack-retry/idempotence-off', 'exactly-once']);
+      expect(c.refused).toEqual([
+        { lane: 2, title: 'lane 1 with enable.idempotence = true · acks = 1', reason },
+      ]);
+      // e3's lost ack is retried: appended twice with idempotence off, once under exactly-once.
+      expect(c.diff.map((d) => [d.id, d.fates.map((f) => f.count)])).toEqual([['e3', [2, 1]]]);
+      const text = cli(argv);
+      expect(text.code).toBe(0);
+      expect(text.out).toContain(
+        `── lane 2: lane 1 with enable.idempotence = true · acks = 1\ncannot run: ${reason}\n`,
+      );
+      expect(text.out).toContain('── per-event diff: 1 of 10 events differ (lanes 1 | 3)');
+    },
+    RUN_TIMEOUT,
+  );
+
+  it(
+    "a batch job's refused lane too: listed in `refused`, the other lanes compared",
+    () => {
+      const r = cli([
+        'airflow-retry-append',
+        '--compare',
+        'batch.task.retries=-1',
+        '--compare',
+        'batch.task.retries=0',
+        '--format',
+        'json',
+      ]);
+      expect(r.code).toBe(0);
+      const c = JSON.parse(r.out) as CompareJson;
+      expect(c.lanes.map((l) => l.lane)).toEqual([
+        'airflow-retry-append/append',
+        'lane 1 with batch.task.retries = 0',
+      ]);
+      expect(c.refused).toEqual([
+        {
+          lane: 2,
+          title: 'lane 1 with batch.task.retries = -1',
+          reason: "this lane's configuration is refused: batch.task.retries: at least 0",
+        },
+      ]);
+    },
+    RUN_TIMEOUT,
+  );
+
   it('refuses what it cannot use, naming the option', () => {
     expect(cli(['at-least-once', '--compare', 'nope=1'])).toMatchObject({
       code: 2,

@@ -263,8 +263,8 @@ export function compareMarkdownDoc(
 }
 
 /**
- * Build the lanes of `--compare` values beside the scenario, or the first problem (a lane that
- * cannot run — its knobs refused, its guarantee unavailable — is one).
+ * Build the lanes of `--compare` values beside the scenario (a lane that cannot run — its knobs
+ * refused, its guarantee unavailable — among them, refused), or the first problem.
  */
 export function compareLanes(
   base: ScenarioInput,
@@ -276,10 +276,11 @@ export function compareLanes(
 }
 
 /**
- * The lanes of `--compare` values beside the scenario, each able to run and on the scenario's
- * engine (src/cli/scenarioEngine.ts), or the first problem: a lane that cannot run (its knobs
- * refused, its guarantee unavailable), or a stream beside a batch job (or a batch job beside a
- * stream) — one engine's runs compared with the other's would be no comparison.
+ * The lanes of `--compare` values beside the scenario, on the scenario's engine
+ * (src/cli/scenarioEngine.ts) — a lane that cannot run (its knobs refused, its guarantee
+ * unavailable) kept, not ok, to be listed as refused — or the first problem: a value that names
+ * no lane, or a stream beside a batch job (or a batch job beside a stream) — one engine's runs
+ * compared with the other's would be no comparison.
  */
 function builtLanes(
   base: ScenarioInput,
@@ -293,9 +294,13 @@ function builtLanes(
   for (const v of values) {
     const l = parseLane(v, base);
     if ('problem' in l) return l;
-    // A lane asked for by name that cannot run is refused input, as a bad option is (exit 2),
-    // not a lane that says "cannot run" beside an exit 0.
-    if (!l.lane.ok) return { problem: `--compare ${JSON.stringify(v)}: ${l.lane.reason}` };
+    // A lane whose configuration Kafka or Flink would refuse (acks=1 with idempotence on) is a
+    // result of the comparison, as on the page's Compare: listed as refused, with its reason,
+    // beside the lanes that ran (docs/cli.md, `refused`). Nothing to compare is refused input.
+    if (!l.lane.ok) {
+      lanes.push(l);
+      continue;
+    }
     const [kind, baseKind] = [scenarioKind(l.lane.scenario), scenarioKind(first.scenario)];
     if (kind !== baseKind)
       return {
@@ -330,6 +335,16 @@ export function runCompare(
     err(built.problem);
     return 2;
   }
+  // Each refused lane on stderr too, by its `--compare` value; with fewer than two lanes able to
+  // run there is nothing to compare: exit 2, as for any invalid argument.
+  const refused = built.flatMap((l, i) =>
+    l.lane.ok ? [] : [`--compare ${JSON.stringify(lanes[i - 1])}: ${l.lane.reason}`],
+  );
+  if (built.length - refused.length < 2) {
+    err(refused.join('\n'));
+    return 2;
+  }
+  for (const r of refused) err(`${r} (lane refused; the others compared)`);
   try {
     // A batch job's lanes are compared as the page's batch Compare does (./compareBatch.ts).
     if (scenarioKind(scenario) === 'batch') {

@@ -65,11 +65,19 @@ function compareText(v: BatchCompareView, built: readonly BatchLaneInput[], pres
 
 function compareJson(v: BatchCompareView, built: readonly BatchLaneInput[], preset?: string) {
   return {
-    lanes: v.results.map((r, i) => ({
-      lane: v.lanes[i]!.title,
-      ...batchJsonReport(r!, scenarioOf(built[i]!), i === 0 ? (preset ?? null) : null),
-    })),
-    refused: [],
+    lanes: v.results.flatMap((r, i) =>
+      r
+        ? [
+            {
+              lane: v.lanes[i]!.title,
+              ...batchJsonReport(r, scenarioOf(built[i]!), i === 0 ? (preset ?? null) : null),
+            },
+          ]
+        : [],
+    ),
+    refused: built.flatMap((l, i) =>
+      l.lane.ok ? [] : [{ lane: i + 1, title: l.title, reason: l.lane.reason }],
+    ),
     diff: v.events
       .filter((e) => e.differs)
       .map((e) => ({
@@ -84,7 +92,7 @@ function compareJson(v: BatchCompareView, built: readonly BatchLaneInput[], pres
   };
 }
 
-/** The runner's `--compare` of batch lanes (every lane a batch job, each able to run). */
+/** The runner's `--compare` of batch lanes (every lane a batch job; one that cannot run, refused). */
 export function runBatchCompare(
   built: readonly BatchLaneInput[],
   preset: string | undefined,

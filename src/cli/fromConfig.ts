@@ -3,13 +3,17 @@
  * (src/scenarios/config), run, and reported: each key and where it went, the keys not modelled,
  * the values Kafka or Flink would refuse, and the guarantee the run observed end to end.
  * Exit 0 it ran · 2 a file cannot be read or parsed (naming the line and the key), or a value is
- * refused (the scenario cannot run).
+ * refused (the scenario cannot run) · 3 the workload's fault never fired under this configuration
+ * (a Flink crash placed before a checkpoint that a longer interval never reaches): the run tested
+ * no failure, so no guarantee is claimed — "not tested".
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseScenario, PLACEMENT_KINDS, simulate } from '../engine';
 import { importConfig, type KeyReport } from '../scenarios/config/importConfig';
 import { commandArgs, isChoice } from './commandArgs';
 import { exploreReport } from './explore';
+import { neverFired } from './report';
+import { faultName, faultWhat } from '../views/edit/faultName';
 
 const USAGE =
   'usage: delivery-lab from-config <producer.properties | consumer.properties | config.yaml | spark.properties…> [--format text|json] [--scenario-out FILE] [--skip-atlas]';
@@ -57,13 +61,28 @@ export function fromConfigCommand(
   }
   if (values['scenario-out'] !== undefined)
     writeFileSync(values['scenario-out'], `${JSON.stringify(imported.scenario, null, 2)}\n`);
-  let guarantee: { claimed: string; observed: string; held: boolean } | undefined;
+  let guarantee:
+    | { claimed: string; observed: string; held: boolean; tested: boolean; unfired: string[] }
+    | undefined;
   const parsed = parseScenario(imported.scenario);
   // Which single fault breaks this configuration: the fault atlas of the built scenario.
   let atlas: { summary: string; breaks: string | null; survives: boolean } | undefined;
   if (parsed.ok) {
-    const v = simulate(parsed.scenario).verdict;
-    guarantee = { claimed: v.claimed, observed: v.observed, held: v.held };
+    const run = simulate(parsed.scenario);
+    const v = run.verdict;
+    // A fault that never fired tested nothing: a clean run observes exactly-once whatever the
+    // configuration, so that claim would be the workload's luck, not the user's settings'.
+    const unfired = neverFired(run).map((f) => {
+      const spec = run.scenario.faults[f.index]!;
+      return `${faultName(spec, f.index)}, ${faultWhat(spec)}, never fired: ${f.why ?? 'its condition never came'}`;
+    });
+    guarantee = {
+      claimed: v.claimed,
+      observed: v.observed,
+      held: v.held,
+      tested: unfired.length === 0,
+      unfired,
+    };
     if (!values['skip-atlas']) {
       const { report } = exploreReport(
         parsed.scenario,
@@ -110,9 +129,11 @@ export function fromConfigCommand(
         ? `; the ${imported.base} workload claims ${guarantee.claimed}, and with your settings it breaks`
         : '';
     out(
-      guarantee
-        ? `guarantee end to end: ${guarantee.observed} (under ${imported.base}'s fault)${claim}`
-        : 'guarantee end to end: none — Kafka or Flink would refuse this configuration (above)',
+      !guarantee
+        ? 'guarantee end to end: none — Kafka or Flink would refuse this configuration (above)'
+        : guarantee.tested
+          ? `guarantee end to end: ${guarantee.observed} (under ${imported.base}'s fault)${claim}`
+          : `guarantee end to end: not tested: the fault never fired under this configuration (${imported.base}'s fault)\n${guarantee.unfired.map((u) => `  ⚠ ${u}`).join('\n')}`,
     );
     // The atlas's summary opens with "The scenario breaks its <claim> claim already…" when the
     // run breaks it unaided: said above, in the workload's name.
@@ -127,5 +148,6 @@ export function fromConfigCommand(
           : `single-fault atlas: ${summary}${atlas.survives ? ' It survives every single fault.' : ''}`,
       );
   }
-  return imported.runnable ? 0 : 2;
+  if (!imported.runnable) return 2;
+  return guarantee?.tested === false ? 3 : 0;
 }

@@ -117,7 +117,7 @@ export interface JsonReport {
 }
 
 /** The faults of the scenario that left no 'fault' entry in the trace. */
-function neverFired(run: Run): JsonReport['faultsNeverFired'] {
+export function neverFired(run: Run): JsonReport['faultsNeverFired'] {
   const t = run.trace;
   const fired = new Set<number>();
   const FAULT = ENTRY_KINDS.indexOf('fault');

@@ -31,7 +31,7 @@ const valid = () => ({
       },
       pace: 0.05,
       thenFlipTo: { guarantee: 'exactly-once' },
-      challenge: 'lose-one',
+      challenge: 'acks-one-loses',
     },
   ],
 });
@@ -50,7 +50,7 @@ describe('parseLesson', () => {
     const second = resolveStep(r.lesson, 1);
     expect(second.scenario.display?.pace).toBe(0.05);
     expect(second.compare).toEqual({ lanes: [{ guarantee: 'exactly-once' }] });
-    expect(second.challenge).toBe('lose-one');
+    expect(second.challenge).toBe('acks-one-loses');
   });
 
   it('asks the question any run can be asked on a variant its preset’s question is not about', () => {
@@ -69,6 +69,13 @@ describe('parseLesson', () => {
       'steps.0.challenge',
       { title: 'x', preset: 'lost-ack-retry', challenge: '' },
       'must not be empty',
+    ],
+    // docs/workshops.md's example named "duplicate-with-idempotence" (the shipped id ends in -on):
+    // accepted before, and the room was told to open a challenge that does not exist.
+    [
+      'steps.0.challenge',
+      { title: 'x', preset: 'lost-ack-retry', challenge: 'duplicate-with-idempotence' },
+      'no challenge "duplicate-with-idempotence" in the lab; known: acks-one-loses, duplicate-with-idempotence-on, acks-zero-loses, commit-before-crash-point, fix-at-least-once, flink-crash-writes-twice, flink-fix-sink, spark-exactly-once-duplicate, spark-fix-append, sink-generated-ids',
     ],
     ['steps.0.speed', { title: 'x', preset: 'lost-ack-retry', speed: 2 }, 'unknown key "speed"'],
     [

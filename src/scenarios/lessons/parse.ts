@@ -15,6 +15,7 @@ import {
 } from '../../engine';
 import { laneScenario } from '../../views/compare/lanes';
 import { findPreset } from '../index';
+import { shippedChallenges } from '../challenges/shipped';
 import {
   LESSON_VERSION,
   LessonSchema,
@@ -74,8 +75,30 @@ export function looksLikeLesson(raw: unknown): boolean {
   );
 }
 
+/**
+ * A step's challenge must be one the lab ships: the presenter tells the room its id and the page
+ * opens it with `?challenge=<id>`, so an unknown id would send a whole room to nothing. Ids only,
+ * not each challenge's validation (src/scenarios/challenges/index.ts does that on first use).
+ */
+function challengeIssues(step: LessonStep, at: string): Issue[] {
+  if (step.challenge === undefined) return [];
+  const known = shippedChallenges.map((c) => c.id);
+  if (known.includes(step.challenge)) return [];
+  return [
+    {
+      path: `${at}.challenge`,
+      message: `no challenge "${step.challenge}" in the lab; known: ${known.join(', ')}`,
+    },
+  ];
+}
+
 /** What the schema alone cannot check in one step. */
 function stepIssues(step: LessonStep, at: string): Issue[] {
+  return [...referenceIssues(step, at), ...challengeIssues(step, at)];
+}
+
+/** A step's scenario: its preset exists, its inline scenario is valid, its flip applies. */
+function referenceIssues(step: LessonStep, at: string): Issue[] {
   let base: unknown;
   if (step.preset !== undefined) {
     const found = findPreset(step.preset);
