@@ -134,6 +134,14 @@ const TO_PREACT: Record<string, string> = {
 const RENDERS =
   /([\\/]src[\\/](?!engine[\\/]|views[\\/]|scenarios[\\/]|cli[\\/])|[\\/]node_modules[\\/](zustand|@tanstack[\\/]react-virtual)[\\/]).*\.(tsx?|m?js)$/;
 
+/**
+ * Not copied though under src/ui or src/platform: what src/entry.ts imports before either page
+ * (the simulation's download, the preset's, `isEmbed`). None renders; the entry has loaded the
+ * page's module already, so a copy in the player was the same code fetched twice (~0.4 kB gzip).
+ */
+const ENTRY_SHARED =
+  /[\\/]src[\\/](platform[\\/](simulationChunk|presetUrl)|ui[\\/]embed[\\/]embedAddress)\.ts$/;
+
 function preactForTheEmbed(): Plugin {
   return {
     name: 'preact-for-the-embed',
@@ -147,6 +155,7 @@ function preactForTheEmbed(): Plugin {
         return this.resolve(preact, importer, { ...options, skipSelf: true });
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       if (resolved === null || resolved.external || !RENDERS.test(resolved.id)) return resolved;
+      if (ENTRY_SHARED.test(resolved.id)) return resolved;
       return { ...resolved, id: resolved.id + PREACT_TAG };
     },
   };

@@ -7,11 +7,18 @@
  * loads it: `navigator.webdriver` reads false, so the page does not fetch its test API
  * (src/ui/testApi.ts, loaded under automation: 1.3 kB and, with the trace hash, @noble's SHA-256
  * 2.7 kB more that a reader never fetches; counted before 2026-12-03's figures of issue 31).
+ *
+ * An embed's first screen is not all it loads: a run played to its end may load more (a table
+ * passing 64 rows loads the virtualizer, src/ui/pipeline/Rows.tsx), and so may a question's
+ * reveal. `then` is what the reader does after the first screen ({@link playedToEnd}: an
+ * autoplayed run, its question answered first if it asks one): the count then goes on until it
+ * is done, and 1 s after — so a byte moved from the first screen into a chunk the same embed loads
+ * anyway while it plays is still counted (issue 31).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 export interface Transfer {
   files: number;
@@ -44,6 +51,7 @@ export async function transferOf(
   painted: string,
   viewport = { width: 1280, height: 720 },
   settled?: string,
+  then?: (page: Page) => Promise<void>,
 ): Promise<Transfer> {
   // A fresh context: nothing from the HTTP cache of an earlier load.
   const context = await browser.newContext({ viewport });
@@ -73,6 +81,7 @@ export async function transferOf(
     firstFrame(painted),
     settled ? firstFrame(settled) : NaN,
   ]);
+  if (then) await then(page);
   await page.waitForTimeout(1000);
   await context.close();
   let raw = 0;
@@ -89,4 +98,36 @@ export async function transferOf(
   }
   byFile.sort((a, b) => b.gzip - a.gzip);
   return { files: paths.size, raw, gzip, gzipByType, paintMs, settledMs, byFile };
+}
+
+/**
+ * An embed opened with `autoplay=1`, played to its end: its question answered first if it asks
+ * one (autoplay waits for the answer: the first choice, or "1", locked in — "Show the answer" if
+ * that cannot be locked in), then its run's end — the stream player's counters final
+ * (src/ui/Counters.tsx `data-final`), the batch player's summary shown — and with a question,
+ * its answer revealed. At the scenario's own pace (src/views/run/pace.ts: ~30 s), so every moment
+ * of the run is drawn as a reader sees it.
+ */
+export async function playedToEnd(page: Page): Promise<void> {
+  const box = page.getByTestId('embed-predict');
+  const asked = (await box.count()) > 0;
+  if (asked) {
+    // The three ways src/ui/library/Prediction.tsx asks: the four choices (a click locks one
+    // in), a preset's options (a radio, then "Lock in"), or words and numbers (then "Lock in").
+    const choice = box.locator('.predict-choices button');
+    const option = box.locator('[data-testid="predict-options"] input');
+    if ((await choice.count()) > 0) await choice.first().click();
+    else {
+      if ((await option.count()) > 0) await option.first().check();
+      else await box.getByTestId('predict-input').fill('1');
+      await box.getByTestId('predict-lock').click();
+    }
+    if ((await box.getByTestId('predict-yours').count()) === 0)
+      await box.getByTestId('embed-reveal').click();
+  }
+  await page
+    .locator('[data-testid="counter-missing"][data-final="true"], [data-testid="batch-summary"]')
+    .first()
+    .waitFor({ timeout: 180_000 });
+  if (asked) await page.getByTestId('embed-answer').first().waitFor({ timeout: 60_000 });
 }
