@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { shakenModules, shakenReach } from './scripts/shakenReach';
+import { testsNeedingOwnRegistry } from './scripts/testIsolation';
 
 /**
  * zod's classic schemas carry a `toJSONSchema()` method, so every bundle that uses zod also holds
@@ -322,6 +323,16 @@ function entryDepsInOneChunk(): { plugin: Plugin; test: (id: string) => boolean 
 }
 const entryDeps = entryDepsInOneChunk();
 
+// *.prop.test.ts is matched by the first glob already; listed for the reader.
+const NODE_TESTS = ['src/**/*.test.{ts,tsx}', 'src/**/*.prop.test.ts', 'server/**/*.test.ts'];
+const NODE_EXCLUDE = [...configDefaults.exclude, 'e2e/**', 'src/ui/**/*.test.tsx'];
+/** The node tests that mock, stub or reset what the next file in their worker would see. */
+const NODE_TESTS_OWN_REGISTRY = testsNeedingOwnRegistry(
+  import.meta.dirname,
+  ['src', 'server'],
+  (file) => /\.test\.tsx?$/.test(file) && !/^src\/ui\/.*\.tsx$/.test(file),
+);
+
 // Content-Security-Policy: index.html's meta policy (script-src 'self', no inline script) applies
 // to the built page as written. The dev server needs no change either: Vite injects its client and
 // React Fast Refresh's inline preamble at the top of <head>, before the meta tag, and a meta policy
@@ -379,9 +390,20 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          // *.prop.test.ts is matched by the first glob already; listed for the reader.
-          include: ['src/**/*.test.{ts,tsx}', 'src/**/*.prop.test.ts', 'server/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'e2e/**', 'src/ui/**/*.test.tsx'],
+          include: NODE_TESTS,
+          exclude: [...NODE_EXCLUDE, ...NODE_TESTS_OWN_REGISTRY],
+          // One module registry per worker, not per file: the setup file's presets and the
+          // engine are evaluated once (scripts/testIsolation.ts says which files cannot share).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node-isolated',
+          environment: 'node',
+          include: NODE_TESTS_OWN_REGISTRY,
+          exclude: NODE_EXCLUDE,
         },
       },
       {

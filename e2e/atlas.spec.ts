@@ -18,6 +18,7 @@ import { expect, test, testIds } from './fixtures';
 import { encodeShare } from '../src/platform/share';
 import { findPreset } from '../src/scenarios';
 import { SameOriginAxeBuilder } from './support/axe';
+import { shot } from './support/shots';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -64,7 +65,7 @@ test('at-most-once: the heat map, its counts, a cell opened as its run (one undo
   expect(perCell).toBe(184);
   await expect(dash.byId(ids.counterexample)).toBeVisible();
   await dash.byId(ids.panel).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'test-results/atlas-at-most-once.png' });
+  await shot(page, 'atlas-at-most-once');
   expect(await seriousViolations(page)).toEqual([]);
 
   // Open a cell whose worst outcome breaks the claim, and its first (worst) placement.
@@ -105,7 +106,7 @@ test('at-least-once survives every single fault, and says so plainly', async ({ 
   });
   await expect(dash.byId(ids.counterexample)).toHaveCount(0);
   await dash.byId(ids.panel).scrollIntoViewIfNeeded();
-  await dash.page.screenshot({ path: 'test-results/atlas-at-least-once.png' });
+  await shot(dash.page, 'atlas-at-least-once');
   // The next atlas runs in the same workers, kept warm (src/platform/atlasWorkers.ts), which
   // still hold this one's job: at-most-once's atlas must come out exactly as from fresh ones
   // (184 placements, 150 held, 34 lose and duplicate — the header's counts).
@@ -129,7 +130,7 @@ test('Cancel mid-way leaves the page as it was', async ({ dash }) => {
   await dash.byId(ids.explore).click();
   await expect(dash.byId(ids.progress)).toBeVisible();
   await expect(page.getByText(/ of 2,530 runs on \d+ worker/)).toBeVisible({ timeout: 60_000 });
-  await page.screenshot({ path: 'test-results/atlas-running.png' });
+  await shot(page, 'atlas-running');
   await dash.byId(ids.cancel).click();
   await expect(dash.byId(ids.progress)).toHaveCount(0);
   // The panel says what Cancel stopped, and that the scenario is as it was.

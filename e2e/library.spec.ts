@@ -8,6 +8,7 @@
 import { expect, test, testIds } from './fixtures';
 import { copyRow, lib, playToEnd, presetInUrl } from './libraryTesting';
 import { SameOriginAxeBuilder } from './support/axe';
+import { shot } from './support/shots';
 
 test('payment-resent-by-app from the library: predict, play, 1 duplicate (p-77); on-conflict: 0', async ({
   dash,
@@ -344,7 +345,7 @@ test('the setup comes before the question; choices are radio buttons; numbers ta
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowDown');
   await expect(radios.nth(1)).toBeChecked();
-  await page.screenshot({ path: '/tmp/teach-questions-choice.png' });
+  await shot(page, 'teach-questions-choice');
   await page.keyboard.press('Tab');
   await expect(dash.byId(testIds.predictLock)).toBeFocused();
   await page.keyboard.press('Enter');
@@ -353,7 +354,7 @@ test('the setup comes before the question; choices are radio buttons; numbers ta
   // The wrong choice: marked wrong, with its why not.
   await expect(l.answer).toHaveAttribute('data-judged', 'wrong');
   await expect(dash.byId(testIds.predictWhyNot)).toContainText('cardinality violation');
-  await page.screenshot({ path: '/tmp/teach-questions-why-not.png' });
+  await shot(page, 'teach-questions-why-not');
 
   // The card charge: the amount is in the setup; "2 charges" is right ($40 charged twice).
   await page.goto('./?preset=card-charge-idempotency/key-per-attempt');
@@ -384,6 +385,6 @@ test('the setup comes before the question; choices are radio buttons; numbers ta
   await expect(dash.byId(testIds.predictAnswerEdited)).toContainText(
     'Your edit changed the run: the answer describes the preset as shipped, not this run',
   );
-  await page.screenshot({ path: '/tmp/teach-questions-edited.png' });
+  await shot(page, 'teach-questions-edited');
   expect(dash.errors).toEqual([]);
 });

@@ -6,6 +6,7 @@
  */
 import { expect, test } from './fixtures';
 import { testIds } from '../src/ui/testIds';
+import { shot } from './support/shots';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -24,7 +25,7 @@ test('after "Show the answer" the verdict is absent until the end of the run', a
   await expect(
     page.locator(`[data-testid="${testIds.outcomeHidden}"][data-what="verdict"]`),
   ).toContainText('Shown when the run reaches its end.');
-  await page.screenshot({ path: 'test-results/pace-folded.png' });
+  await shot(page, 'pace-folded');
   await dash.toEnd();
   await expect(dash.byId(testIds.verdict)).toBeVisible();
 });
@@ -40,7 +41,7 @@ test('an answered preset opened again starts at t = 0 with its verdict folded; "
   await dash.pickPreset('lost-ack-retry/idempotence-off');
   expect((await dash.api('cursor')).t).toBe(0);
   await expect(dash.byId(testIds.verdict)).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/pace-revisit.png' });
+  await shot(page, 'pace-revisit');
   await dash.byId(testIds.outcomeRevealNow).first().click();
   await expect(dash.byId(testIds.verdict)).toBeVisible();
   expect(dash.errors).toEqual([]);
@@ -69,7 +70,7 @@ test('the jump buttons and arrows land on the next fault, commit, retry; the sta
   await page.keyboard.press('ArrowRight');
   await expect(status).toContainText('Next fault — event');
   await expect(status).toContainText('fault "lost ack" fires');
-  await page.screenshot({ path: 'test-results/pace-jump.png' });
+  await shot(page, 'pace-jump');
   await page.keyboard.press('ArrowLeft');
   await expect(status).toContainText('Previous commit — event');
   await expect(status).toContainText('at 222 ms');
