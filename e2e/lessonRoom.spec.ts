@@ -124,10 +124,20 @@ test('the room beside the step at 1280×720; its Reveal reveals the presenter vi
   await expect(page.getByTestId(lessonIds.answer)).toHaveCount(0);
   await expect(student.getByTestId(ids.studentReveal)).toHaveCount(0);
   await expect(page.getByTestId(lessonIds.reveal)).toHaveText('Reveal now');
+  // R closed the answers (a tester's student changed 20 → 24 while the counters played, and the
+  // histogram and the CSV took it): the phone shows the answer locked in, no form to change it,
+  // and the room panel's Reveal says what the head's says.
+  await expect(page.getByTestId(ids.reveal)).toHaveText('Reveal now');
+  await expect(student.getByTestId(ids.studentClosed)).toHaveText(
+    'Answers are closed. Your answer: 21 rows.The answer shows when the run ends.',
+  );
+  await expect(student.getByTestId(ids.studentSend)).toHaveCount(0);
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
   // A second R is "Reveal now": the answer on the band and the phones at once.
   await page.locator('body').press('r');
   await expect(page.getByTestId(lessonIds.answer)).toBeVisible();
   await expect(page.getByTestId(lessonIds.reveal)).toBeDisabled();
+  await expect(page.getByTestId(ids.reveal)).toBeDisabled();
   await expect(student.getByTestId(ids.studentReveal)).toBeVisible();
 });
 

@@ -26,3 +26,19 @@ for (const present of [false, true])
     await expect(dash.byId(testIds.tagline)).toHaveCount(0);
     expect(dash.errors).toEqual([]);
   });
+
+// However the story was opened: a page opened on `?preset=` has a story open from its first
+// paint, so the line is not there to give way (a tester saw "Start here →" beside it, both modes).
+for (const present of [false, true])
+  test(`${present ? 'projector mode: ' : ''}a page opened on ?preset= has no "Start here"`, async ({
+    unopenedDash: dash,
+  }) => {
+    const { page } = dash;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(`./?preset=at-most-once/default${present ? '&present=1' : ''}`);
+    await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+    await expect(dash.byId(testIds.storyPanel)).toBeVisible();
+    await expect(dash.byId(testIds.startHere)).toHaveCount(0);
+    await expect(dash.byId(testIds.tagline)).toHaveCount(0);
+    expect(dash.errors).toEqual([]);
+  });

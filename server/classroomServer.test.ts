@@ -108,6 +108,42 @@ describe('classroom server', () => {
     expect((await students[2]!.s.next('refused')).reason).toBe('revealed');
   });
 
+  it("closes the answers at the presenter's R, before the answer is revealed", async () => {
+    const server = await start();
+    const { created, presenter } = await presenterWithStep(server);
+    const { s } = await student(server, created.code, 'Ada');
+    s.send({ type: 'answer', stepIndex: 0, value: 'two' });
+    await s.next('accepted');
+    // R: the run plays; the answer waits for its end. Everyone learns the answers are closed.
+    presenter.send({ type: 'close', stepIndex: 0 });
+    expect(await s.next('closed')).toEqual({ type: 'closed', stepIndex: 0 });
+    expect(await presenter.next('closed')).toEqual({ type: 'closed', stepIndex: 0 });
+    // A change while the counters play is refused; the answer locked in stays 'two'.
+    s.send({ type: 'answer', stepIndex: 0, value: 'one' });
+    expect((await s.next('refused')).reason).toBe('closed');
+    // A reload sees the step closed, with its locked answer, and nothing revealed yet.
+    const again = await client(server);
+    const token = (s.received.find((m) => m.type === 'joined') as { studentToken: string })
+      .studentToken;
+    again.send({ type: 'join', code: created.code, studentToken: token });
+    expect(await again.next('joined')).toMatchObject({ answer: 'two', closed: true, reveal: null });
+    // A student cannot close a step.
+    s.send({ type: 'close', stepIndex: 0 });
+    expect((await s.next('refused')).reason).toBe('presenter-only');
+    presenter.send({ type: 'reveal', stepIndex: 0, reveal: { answer: 'Two.', correct: 'two' } });
+    expect((await s.next('reveal')).tally).toEqual({
+      stepIndex: 0,
+      counts: { two: 1 },
+      answered: 1,
+      students: 1,
+    });
+    const csv = await fetch(`${server.url}api/sessions/${created.sessionId}/results.csv`, {
+      headers: { authorization: `Bearer ${created.presenterToken}` },
+    });
+    // The results file records the answer locked in at R: "two" (text "Two"), right.
+    expect((await csv.text()).trim().split('\n')[1]).toMatch(/,s1,Ada,two,Two,true$/);
+  });
+
   it('takes a join code typed in lower case, as the join page reads ?join=', async () => {
     const server = await start();
     const { created } = await presenterWithStep(server);

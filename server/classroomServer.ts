@@ -106,6 +106,7 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
           studentToken: r.studentToken,
           step: record?.step ?? null,
           answer: record?.answers[r.student.id] ?? null,
+          closed: record?.closed ?? false,
           reveal: record?.reveal ?? null,
         });
         return toPresenters(r.session);
@@ -123,16 +124,18 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
           codeExpiresAt: r.codeExpiresAt,
           step: record?.step ?? null,
           tally: tallyOf(r),
+          closed: record?.closed ?? false,
           reveal: record?.reveal ?? null,
         });
       }
       case 'publish':
+      case 'close':
       case 'reveal': {
         const session = client.session;
         if (!client.presenter || !session)
           return refuse(client, {
             reason: 'presenter-only',
-            message: 'only the presenter can move steps or reveal',
+            message: 'only the presenter can move steps, close answers or reveal',
           });
         if (msg.type === 'publish') {
           const before = currentStep(session);
@@ -142,6 +145,14 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
             for (const c of members(session))
               if (c.student) send(c, { type: 'step', step: record.step });
           return toPresenters(session);
+        }
+        if (msg.type === 'close') {
+          const r = sessions.close(session, msg.stepIndex);
+          if (isRefusal(r)) return refuse(client, r);
+          await writer.save();
+          for (const c of members(session))
+            send(c, { type: 'closed', stepIndex: r.step.stepIndex });
+          return;
         }
         const r = sessions.reveal(session, msg.stepIndex, msg.reveal);
         if (isRefusal(r)) return refuse(client, r);

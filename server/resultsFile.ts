@@ -31,6 +31,8 @@ const SessionSchema = z.object({
       step: RoomStepSchema,
       publishedAt: z.number(),
       answers: z.record(z.string(), z.string()),
+      // A file written before answers closed at R: its revealed steps were closed.
+      closed: z.boolean().optional(),
       reveal: RoomRevealSchema.nullable(),
     }),
   ),
@@ -52,7 +54,10 @@ export async function loadResults(file: string): Promise<Session[]> {
     throw new Error(
       `${file} is not a results file: ${describeIssue(parsed.error).message}; it was left as it is`,
     );
-  return parsed.data.sessions;
+  return parsed.data.sessions.map((s) => ({
+    ...s,
+    steps: s.steps.map((r) => ({ ...r, closed: r.closed ?? r.reveal !== null })),
+  }));
 }
 
 /**

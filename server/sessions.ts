@@ -30,6 +30,8 @@ export interface StepRecord {
   publishedAt: number;
   /** Per student id, the answer value (normalized: see normalizeAnswer). */
   answers: Record<string, string>;
+  /** No answer may change (the presenter's R, or the reveal): the answers the room locked in. */
+  closed: boolean;
   reveal: RoomReveal | null;
 }
 
@@ -173,12 +175,18 @@ export class Sessions {
   publish(session: Session, step: RoomStep, now: number): StepRecord {
     const open = currentStep(session);
     if (open && JSON.stringify(open.step) === JSON.stringify(step)) return open;
-    const record: StepRecord = { step, publishedAt: now, answers: {}, reveal: null };
+    const record: StepRecord = {
+      step,
+      publishedAt: now,
+      answers: {},
+      closed: false,
+      reveal: null,
+    };
     session.steps.push(record);
     return record;
   }
 
-  /** A student answers the current step (again, to change it, until the reveal). */
+  /** A student answers the current step (again, to change it, until the answers close). */
   answer(
     session: Session,
     student: Student,
@@ -191,18 +199,34 @@ export class Sessions {
       return refuse('stale-step', 'that question is closed: the presenter moved on', 'stepIndex');
     if (record.reveal)
       return refuse('revealed', 'the answer has been revealed: answers are closed');
+    if (record.closed)
+      return refuse('closed', 'the presenter has pressed Reveal: answers are closed');
     const normalized = normalizeAnswer(record.step.question, value);
     if (!normalized.ok) return refuse('bad-answer', normalized.message, 'value');
     record.answers[student.id] = normalized.value;
     return { stepIndex, value: normalized.value };
   }
 
-  /** The presenter reveals the current step's answer. */
+  /**
+   * The presenter closes the current step's answers (R: the run plays before the answer shows),
+   * so the room cannot change its answer while the counters play. Closing twice is a no-op.
+   */
+  close(session: Session, stepIndex: number): StepRecord | Refusal {
+    const record = currentStep(session);
+    if (!record) return refuse('no-step', 'there is no step to close yet');
+    if (record.step.stepIndex !== stepIndex)
+      return refuse('stale-step', 'that step is not the one open', 'stepIndex');
+    record.closed = true;
+    return record;
+  }
+
+  /** The presenter reveals the current step's answer (which closes its answers too). */
   reveal(session: Session, stepIndex: number, reveal: RoomReveal): StepRecord | Refusal {
     const record = currentStep(session);
     if (!record) return refuse('no-step', 'there is no step to reveal yet');
     if (record.step.stepIndex !== stepIndex)
       return refuse('stale-step', 'that step is not the one open', 'stepIndex');
+    record.closed = true;
     record.reveal = reveal;
     return record;
   }

@@ -81,6 +81,9 @@ function Presenter({ deck }: { deck: LessonDeck }) {
   const [roomLive, setRoomLive] = useState(false);
   const roomSource: RoomSource = {
     index: info.index,
+    // R closes the room's answers at once: the room watches the run it predicted (issue: a
+    // student changed their answer while the counters played).
+    closed: info.revealed,
     // The room's reveal (the answer on the phones) follows the band's answer, at the run's end.
     revealed: info.answered,
     revealStep: deck.actions.reveal,

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { presetParamOf } from '../../platform/presetUrl';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import { firstStoryRef } from '../../views/library/libraryListing';
@@ -21,7 +23,8 @@ const selectFamily = (s: LabState) => (s.scenario.batch !== undefined ? 'batch' 
  * The first screen's line under the title: what this is, and where to start — "Start here" opens
  * the library's first story with its setup and question (unfolded, whatever was left folded).
  *
- * Once a story has been opened from the page (this button or the library: `openedTick`), the line
+ * Once a story has been opened — from the page (this button or the library: `openedTick`) or by
+ * the address the page opened on (`?preset=`) — the line
  * gives way: the way on is the story's own question, the library (L) or a lesson (its presenter
  * view steps through stories in the order the teacher chose), and the line's height goes back to
  * the pipeline. Not a "Next story →": the library's order is no lesson plan, and a button in the
@@ -31,7 +34,10 @@ export function FirstLine() {
   const a = useActions();
   const ui = useLibraryUi();
   const family = useLab(selectFamily);
-  if (ui && ui.openedTick > 0) return null;
+  // A page opened on `?preset=…` opened a story too (README: once a story is open it gives way):
+  // a tester saw "Start here →" beside the story a link had opened, in both modes.
+  const [openedByLink] = useState(() => presetParamOf(location.search) !== null);
+  if (openedByLink || (ui && ui.openedTick > 0)) return null;
   return (
     <p className="first-line" data-testid={testIds.tagline} data-family={family}>
       <span>{TAGLINES[family]}</span>{' '}

@@ -35,7 +35,7 @@ export function RoomPanel({
   source?: RoomSource | undefined;
 }) {
   const lab = useLabInstance();
-  const { room, publish, reveal } = usePresenterRoom(seat);
+  const { room, publish, close, reveal } = usePresenterRoom(seat);
   const [exportNote, setExportNote] = useState<string | null>(null);
   const step = room.step;
   const tally = room.tally;
@@ -48,7 +48,7 @@ export function RoomPanel({
   };
   const observed = () => observedOnScreen(lab.app.getState());
   // A lesson's room follows the presenter: each step moved to is asked, and R reveals it there too.
-  const sent = useRef<{ asked: number; revealed: number }>({ asked: -1, revealed: -1 });
+  const sent = useRef({ asked: -1, closed: -1, revealed: -1 });
   const open = room.status === 'open' && room.presented && !room.lost;
   const onStep = step?.stepIndex ?? -1;
   const shownReveal = room.reveal !== null;
@@ -57,6 +57,15 @@ export function RoomPanel({
     if (onStep !== source.index && sent.current.asked !== source.index) {
       sent.current.asked = source.index;
       publish(source.step());
+    } else if (
+      source.closed &&
+      !source.revealed &&
+      onStep === source.index &&
+      !room.closed &&
+      sent.current.closed !== source.index
+    ) {
+      sent.current.closed = source.index;
+      close();
     } else if (
       source.revealed &&
       onStep === source.index &&
@@ -67,6 +76,9 @@ export function RoomPanel({
       reveal(source.reveal(observed()));
     }
   });
+  // One state with the presenter view's head: after R the answers are closed and Reveal reads
+  // "Reveal now" on both; once the answer shows, both are spent.
+  const closed = room.reveal === null && (room.closed || source?.closed === true);
   const exportCsv = async () => {
     try {
       const csv = await fetchResultsCsv(seat.sessionId, seat.presenterToken);
@@ -119,14 +131,19 @@ export function RoomPanel({
             <button
               type="button"
               data-testid={roomTestIds.reveal}
-              disabled={step === null || room.reveal !== null}
+              disabled={step === null || room.reveal !== null || source?.revealed === true}
+              title={
+                closed
+                  ? 'Answers are closed: reveal the answer now (it shows at the run’s end)'
+                  : undefined
+              }
               onClick={() =>
                 // A lesson's step is revealed on the presenter view (its answer, its run, its
                 // address); the room's reveal follows it (the effect above).
                 source ? source.revealStep() : reveal(currentRoomReveal(lab.app.getState()))
               }
             >
-              Reveal
+              {closed ? 'Reveal now' : 'Reveal'}
             </button>
           </div>
           {step && (

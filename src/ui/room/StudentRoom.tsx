@@ -64,7 +64,18 @@ export function StudentRoom({ code }: { code: string }) {
         >
           <h1>{room.step.title}</h1>
           <p className="room-question">{room.step.question.text}</p>
-          {room.reveal === null ? (
+          {room.reveal === null && room.closed ? (
+            // The presenter's R: the run plays; the answer locked in waits for its end.
+            <div data-testid={roomTestIds.studentClosed} aria-live="polite">
+              <p>
+                Answers are closed.{' '}
+                {room.answer === null
+                  ? 'You did not answer.'
+                  : `Your answer: ${labelOf(room.step, room.answer)}.`}
+              </p>
+              <p>The answer shows when the run ends.</p>
+            </div>
+          ) : room.reveal === null ? (
             <AnswerForm
               key={room.step.stepIndex}
               step={room.step}
@@ -110,7 +121,10 @@ function labelOf(step: RoomStep, value: string): string {
   return `${value} ${q.unit}`.trim();
 }
 
-/** The answer: a choice, a number or a challenge's outcome; it may change until the reveal. */
+/**
+ * The answer: a choice, a number or a challenge's outcome; it may change until the presenter
+ * presses Reveal (the answers close then, before the run plays and the answer shows).
+ */
 function AnswerForm({
   step,
   answered,
@@ -167,7 +181,7 @@ function AnswerForm({
       {checked && !checked.ok && <p role="alert">{checked.message}</p>}
       {answered !== null && (
         <p aria-live="polite">
-          Sent: {labelOf(step, answered)}. You can change it until the reveal.
+          Sent: {labelOf(step, answered)}. You can change it until the presenter presses Reveal.
         </p>
       )}
     </form>

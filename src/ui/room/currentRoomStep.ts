@@ -52,7 +52,9 @@ export function currentRoomReveal(s: LabState): RoomReveal {
 export interface RoomSource {
   /** The step on screen (from 0): a new one is asked as the presenter moves to it. */
   index: number;
-  /** Whether the presenter revealed it (R): the room's reveal follows. */
+  /** Whether the presenter pressed R (the run plays): the room's answers close. */
+  closed: boolean;
+  /** Whether the step's answer shows (the run's end, or "Reveal now"): the room's reveal follows. */
   revealed: boolean;
   /**
    * Reveals the step on screen (the presenter's R): the room panel's Reveal calls it, and the

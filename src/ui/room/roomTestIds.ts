@@ -20,6 +20,7 @@ export const roomTestIds = {
   studentStep: 'room-student-step',
   studentSend: 'room-student-send',
   studentAnswer: 'room-student-answer',
+  studentClosed: 'room-student-closed',
   studentReveal: 'room-student-reveal',
   refusal: 'room-refusal',
 } as const;

@@ -12,6 +12,8 @@ interface PresenterRoom {
   status: RoomLinkStatus;
   step: RoomStep | null;
   tally: RoomTally | null;
+  /** The step's answers are closed (R was pressed, or it was revealed). */
+  closed: boolean;
   reveal: RoomReveal | null;
   /** The last refusal, in words, or null. */
   refusal: string | null;
@@ -30,6 +32,7 @@ const INITIAL: PresenterRoom = {
   status: 'connecting',
   step: null,
   tally: null,
+  closed: false,
   reveal: null,
   refusal: null,
   lost: false,
@@ -43,6 +46,7 @@ function reduce(r: PresenterRoom, msg: ServerMessage): PresenterRoom {
         ...r,
         step: msg.step,
         tally: msg.tally,
+        closed: msg.closed,
         reveal: msg.reveal,
         refusal: null,
         lost: false,
@@ -50,8 +54,10 @@ function reduce(r: PresenterRoom, msg: ServerMessage): PresenterRoom {
       };
     case 'tally':
       return r.step?.stepIndex === msg.tally.stepIndex ? { ...r, tally: msg.tally } : r;
+    case 'closed':
+      return r.step?.stepIndex === msg.stepIndex ? { ...r, closed: true } : r;
     case 'reveal':
-      return { ...r, reveal: msg.reveal, tally: msg.tally };
+      return { ...r, closed: true, reveal: msg.reveal, tally: msg.tally };
     case 'refused':
       return msg.reason === 'bad-token' ? { ...r, lost: true } : { ...r, refusal: msg.message };
     default:
@@ -89,6 +95,7 @@ export function usePresenterRoom(seat: PresenterSeat) {
       setRoom((r) => ({
         ...r,
         step,
+        closed: false,
         reveal: null,
         refusal: null,
         tally: {
@@ -98,6 +105,10 @@ export function usePresenterRoom(seat: PresenterSeat) {
           students: r.tally?.students ?? 0,
         },
       }));
+    },
+    /** Closes the step's answers (the presenter's R): the answer shows later, by `reveal`. */
+    close() {
+      if (room.step) link.current?.send({ type: 'close', stepIndex: room.step.stepIndex });
     },
     reveal(reveal: RoomReveal) {
       if (room.step) link.current?.send({ type: 'reveal', stepIndex: room.step.stepIndex, reveal });

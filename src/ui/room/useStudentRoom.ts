@@ -14,6 +14,8 @@ interface StudentRoomState {
   step: RoomStep | null;
   /** This student's answer to the step, as the server accepted it. */
   answer: string | null;
+  /** The presenter pressed Reveal: the answer can no longer change (it shows at the run's end). */
+  closed: boolean;
   reveal: RoomReveal | null;
   tally: RoomTally | null;
   refusal: string | null;
@@ -24,6 +26,7 @@ const INITIAL: StudentRoomState = {
   joined: false,
   step: null,
   answer: null,
+  closed: false,
   reveal: null,
   tally: null,
   refusal: null,
@@ -37,16 +40,27 @@ function reduce(r: StudentRoomState, msg: ServerMessage): StudentRoomState {
         joined: true,
         step: msg.step,
         answer: msg.answer,
+        closed: msg.closed,
         reveal: msg.reveal,
         tally: null,
         refusal: null,
       };
     case 'step':
-      return { ...r, step: msg.step, answer: null, reveal: null, tally: null, refusal: null };
+      return {
+        ...r,
+        step: msg.step,
+        answer: null,
+        closed: false,
+        reveal: null,
+        tally: null,
+        refusal: null,
+      };
     case 'accepted':
       return r.step?.stepIndex === msg.stepIndex ? { ...r, answer: msg.value, refusal: null } : r;
+    case 'closed':
+      return r.step?.stepIndex === msg.stepIndex ? { ...r, closed: true } : r;
     case 'reveal':
-      return { ...r, reveal: msg.reveal, tally: msg.tally };
+      return { ...r, closed: true, reveal: msg.reveal, tally: msg.tally };
     case 'refused':
       return { ...r, refusal: msg.message };
     default:

@@ -6,7 +6,10 @@
  * Shape: the presenter creates a session over HTTP (POST /api/sessions) and gets a short join code,
  * a join URL and a presenter token; then every client speaks JSON over one WebSocket (/ws):
  * a student `join`s with the code, a presenter `present`s with the session id and token. Only a
- * presenter connection may `publish` a step or `reveal` it; a student may only `answer`.
+ * presenter connection may `publish` a step, `close` its answers or `reveal` it; a student may only
+ * `answer`. A step's answers close at the presenter's R (`close`: the run plays, the room watches
+ * the run it predicted) and its answer shows later (`reveal`, at the run's end or "Reveal now");
+ * a reveal closes the answers too.
  * Refusals are messages (`refused`), never a closed socket: a student who sends too much, too fast
  * or nonsense keeps their place in the session.
  */
@@ -122,6 +125,8 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('present'), sessionId: id, presenterToken: token }),
   z.object({ type: z.literal('publish'), step: RoomStepSchema }),
+  /** The presenter's R: no answer may change from now on; the answer itself shows later. */
+  z.object({ type: z.literal('close'), stepIndex }),
   z.object({ type: z.literal('reveal'), stepIndex, reveal: RoomRevealSchema }),
   z.object({ type: z.literal('answer'), stepIndex, value: line(ROOM_LIMITS.answerChars).min(1) }),
 ]);
@@ -152,6 +157,7 @@ const REFUSAL_REASONS = [
   'bad-token',
   'no-step',
   'stale-step',
+  'closed',
   'revealed',
   'bad-answer',
 ] as const;
@@ -166,6 +172,8 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
     step: RoomStepSchema.nullable(),
     /** This student's answer to the current step, if any (a reload shows it again). */
     answer: z.string().nullable(),
+    /** Whether the current step's answers are closed (R was pressed, or it was revealed). */
+    closed: z.boolean(),
     reveal: RoomRevealSchema.nullable(),
   }),
   z.object({
@@ -176,11 +184,14 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
     codeExpiresAt: z.number(),
     step: RoomStepSchema.nullable(),
     tally: tally.nullable(),
+    closed: z.boolean(),
     reveal: RoomRevealSchema.nullable(),
   }),
   /** A new step, to every student: answers open, nothing revealed. */
   z.object({ type: z.literal('step'), step: RoomStepSchema }),
   z.object({ type: z.literal('accepted'), stepIndex, value: z.string() }),
+  /** To everyone in the session: the step's answers are closed (the presenter's R). */
+  z.object({ type: z.literal('closed'), stepIndex }),
   /** To presenters, after every answer: the live histogram. */
   z.object({ type: z.literal('tally'), tally }),
   /** To everyone in the session. */
