@@ -18,38 +18,20 @@ import { canonicalJson } from './compute';
  * runs scenarios of more than 3,000 events, and no preset has as many) and validates with zod.
  */
 const refByJson = new Map<string, string>();
-/** Every fault the loaded presets' variants ship with, as written (canonical JSON). */
-const shippedFaultJson = new Set<string>();
 const indexed = new WeakSet<object>();
-
-function indexLoaded(): void {
-  for (const p of loadedPresets())
-    if (!indexed.has(p)) {
-      indexed.add(p);
-      for (const v of p.variants) {
-        refByJson.set(canonicalJson(v.scenario), `${p.id}/${v.id}`);
-        for (const f of v.scenario.faults ?? []) shippedFaultJson.add(canonicalJson(f));
-      }
-    }
-}
 
 /**
  * The preset variant (`preset-id/variant-id`) whose scenario as written `input` is, unchanged
  * (the same canonical JSON), among the presets loaded; undefined for any other scenario.
  */
 export function untouchedPreset(input: unknown): string | undefined {
-  indexLoaded();
+  for (const p of loadedPresets())
+    if (!indexed.has(p)) {
+      indexed.add(p);
+      for (const v of p.variants) refByJson.set(canonicalJson(v.scenario), `${p.id}/${v.id}`);
+    }
   if (refByJson.size === 0 || input === null || typeof input !== 'object') return undefined;
   return refByJson.get(canonicalJson(input));
-}
-
-/**
- * Whether `fault` (as written) is one a loaded preset's variant ships with: the same id and the
- * same content (canonical JSON), so an edit elsewhere in the scenario leaves it the preset's.
- */
-export function isShippedFault(fault: unknown): boolean {
-  indexLoaded();
-  return fault !== null && typeof fault === 'object' && shippedFaultJson.has(canonicalJson(fault));
 }
 
 /** `parseScenario(input)`, without zod for an untouched preset. */
