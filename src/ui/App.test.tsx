@@ -18,6 +18,9 @@ beforeAll(() => {
 
 async function mount(ref = 'at-least-once'): Promise<Lab> {
   const lab = presetLab(ref);
+  // The page at its bare address: the store writes `?preset=` into jsdom's one location, and a
+  // page opened on `?preset=` has no first line (FirstLine.tsx).
+  history.replaceState(null, '', '/');
   render(<App lab={lab} />);
   await act(() => lab.actions.settled());
   return lab;

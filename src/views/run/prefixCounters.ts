@@ -83,7 +83,16 @@ export function prefixCounters(
     dblAmount += amountOf[j]! * (Math.max(effects[j]! - 1, 0) - Math.max(e0 - 1, 0));
   };
 
-  const table = tables.find((x) => x.point === primary);
+  // The clean layer (ROW_NUMBER() = 1 per event id over the raw sink table, checker.ts
+  // `cleanTable`) holds one row per event the raw table holds: its counters follow the raw rows,
+  // an event counted once however many raw copies it has.
+  const clean = primary === 'clean';
+  const table = tables.find((x) => x.point === (clean ? 'sink' : primary));
+  const rawRows = clean ? new Int32Array(ids) : undefined;
+  const bumpRow = (j: number, amount: number) => {
+    if (!rawRows) return bump(j, 1, 1, amount);
+    if (rawRows[j]!++ === 0) bump(j, 1, 1, amount);
+  };
   const rowIdentity = (tb: TableView, r: number) =>
     tb.event[r]! >= 0 ? ev.identity[tb.event[r]!]! : identityOfId(ev, tb.initialLabels[r] ?? '');
   const additive =
@@ -140,7 +149,7 @@ export function prefixCounters(
       const e = cols.event[i]!;
       rowAmount[r] = ev.amount[e]!;
       // A reader's re-read copy is its own replay: the checker leaves it out (RowStore.rereads).
-      if (table.reread[r] === 0) bump(ev.identity[e]!, 1, 1, ev.amount[e]!);
+      if (table.reread[r] === 0) bumpRow(ev.identity[e]!, ev.amount[e]!);
     } else if (table && a === table.actor && k === K['row-update']) {
       const r = cols.aux[i]!;
       const e = cols.event[i]!;
