@@ -453,15 +453,58 @@ test('every "then flip to" step of both lessons: Compare at its end fits 1280×7
       await page.keyboard.press('End');
       await expect(view, where).toHaveAttribute('data-comparing', 'true');
       await expect(page.locator('.compare-what h3'), where).toBeInViewport();
-      const over = await view.evaluate((el) => ({
-        document: document.scrollingElement!.scrollHeight - window.innerHeight,
-        view: el.scrollHeight - el.clientHeight,
-      }));
-      expect(over, where).toEqual({ document: 0, view: 0 });
+      expect(await compareOver(page), where).toEqual({ document: 0, view: 0, sideways: 0 });
     }
   // delivery-guarantees-45 steps 2 and 5, exactly-once-flink-spark step 8.
   expect(flips).toBe(3);
+  // And a teacher's own lesson, opened from its file: at-least-once flipped to exactly-once.
+  // "What differs" was 488 px wide, its knobs' table 557: lane 2's "on-conflict-do-update" read
+  // "on-conflict-do·" at the right edge, behind a scroll bar (issue 24).
+  await page.goto('./?lesson=delivery-guarantees-45&step=1');
+  await page.getByLabel('Open a lesson file').setInputFiles({
+    name: 'lesson20.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(FLIP_TO_EXACTLY_ONCE)),
+  });
+  await expect(page.getByTestId(ids.stepTitle)).toContainText('At-least-once: retry everything');
+  await page.keyboard.press('r');
+  await expect(view).toHaveAttribute('data-revealed', 'true');
+  await page.keyboard.press('End');
+  await expect(view).toHaveAttribute('data-comparing', 'true');
+  await expect(page.getByTestId('compare-knobs')).toContainText('on-conflict-do-update');
+  expect(await compareOver(page), 'at-least-once flipped').toEqual({
+    document: 0,
+    view: 0,
+    sideways: 0,
+  });
 });
+
+/** A teacher's lesson (the tester's, issue 24): its one step flips at-least-once to exactly-once. */
+const FLIP_TO_EXACTLY_ONCE = {
+  version: 1,
+  id: 'alo-vs-eo-20',
+  title: 'At-least-once vs exactly-once in 20 minutes',
+  steps: [
+    {
+      title: 'At-least-once: retry everything',
+      preset: 'at-least-once/default',
+      thenFlipTo: { guarantee: 'exactly-once' },
+    },
+  ],
+};
+
+/** Px past their boxes: the page, the presenter's view, and "What differs" sideways. */
+function compareOver(page: Page) {
+  return page.evaluate(() => {
+    const view = document.querySelector('[data-testid="lesson-presenter"]')!;
+    const what = document.querySelector('.compare-what')!;
+    return {
+      document: document.scrollingElement!.scrollHeight - window.innerHeight,
+      view: view.scrollHeight - view.clientHeight,
+      sideways: Math.max(0, what.scrollWidth - what.clientWidth - 1),
+    };
+  });
+}
 
 test("the lesson's sink table ends with whole rows: the top one under its header, the newest at the bottom (issue 24)", async ({
   page,

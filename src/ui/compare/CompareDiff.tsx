@@ -1,6 +1,7 @@
 import type { CompareModel } from '../../views/compare/compareModel';
 import { fateWords, type DiffRow, type LaneOutcome } from '../../views/compare/diff';
 import { formatCountOf, formatMs } from '../../views/run/format';
+import { Breakable } from '../Breakable';
 import { Icon } from '../Icon';
 import { compareTestIds } from './compareTestIds';
 
@@ -44,7 +45,12 @@ export function CompareDiff({
               {model.knobs.map((k) => (
                 <tr key={k.path}>
                   <th scope="row">
-                    <code>{k.name}</code> <span className="muted">({k.system})</span>
+                    {/* A name may wrap after its dots (enable.|idempotence): the values beside
+                        it stay whole in a narrow box (the lesson's flipped Compare, lessonCompare.css). */}
+                    <code>
+                      <Breakable text={k.name} />
+                    </code>{' '}
+                    <span className="muted">({k.system})</span>
                   </th>
                   {k.values.map((v, i) => (
                     <td key={i}>{v}</td>
