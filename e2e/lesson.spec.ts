@@ -5,7 +5,7 @@
  * follows over BroadcastChannel. At 1280×720 a lesson's wordiest step shows its setup whole and
  * its pipeline's top; no stage card is cut (a step taller than the screen scrolls the view).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { lessonTestIds as ids } from '../src/ui/lesson/lessonTestIds';
 import { testIds } from '../src/ui/testIds';
 import { LESSON_FILES } from '../src/scenarios/lessons/library';
@@ -450,8 +450,7 @@ test('every "then flip to" step of both lessons: Compare at its end fits 1280×7
       const where = `${lesson.id} step ${k + 1}`;
       await page.goto(`./?lesson=${lesson.id}&step=${k + 1}&reveal=1`);
       await expect(view).toHaveAttribute('data-revealed', 'true');
-      await page.keyboard.press('End');
-      await expect(view, where).toHaveAttribute('data-comparing', 'true');
+      await endUntilCompare(page, view, where);
       await expect(page.locator('.compare-what h3'), where).toBeInViewport();
       expect(await compareOver(page), where).toEqual({ document: 0, view: 0, sideways: 0 });
     }
@@ -469,8 +468,7 @@ test('every "then flip to" step of both lessons: Compare at its end fits 1280×7
   await expect(page.getByTestId(ids.stepTitle)).toContainText('At-least-once: retry everything');
   await page.keyboard.press('r');
   await expect(view).toHaveAttribute('data-revealed', 'true');
-  await page.keyboard.press('End');
-  await expect(view).toHaveAttribute('data-comparing', 'true');
+  await endUntilCompare(page, view, 'at-least-once flipped');
   await expect(page.getByTestId('compare-knobs')).toContainText('on-conflict-do-update');
   expect(await compareOver(page), 'at-least-once flipped').toEqual({
     document: 0,
@@ -492,6 +490,24 @@ const FLIP_TO_EXACTLY_ONCE = {
     },
   ],
 };
+
+/**
+ * End, pressed until Compare opens: an End pressed in the moment between the revealed step's load
+ * and its run being ready is lost (the deck then plays the run from its start), which a clean-clone
+ * CI hit once at step 5 of delivery-guarantees-45 ("1 / 10 sent", playing). A presenter presses End
+ * after looking at the screen; the race itself is noted in the issue.
+ */
+async function endUntilCompare(page: Page, view: Locator, where: string) {
+  await expect
+    .poll(
+      async () => {
+        await page.keyboard.press('End');
+        return view.getAttribute('data-comparing');
+      },
+      { message: where, timeout: 15_000, intervals: [500, 1_000] },
+    )
+    .toBe('true');
+}
 
 /** Px past their boxes: the page, the presenter's view, and "What differs" sideways. */
 function compareOver(page: Page) {
