@@ -533,8 +533,16 @@ test("the lesson's sink table ends with whole rows: the top one under its header
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('./?lesson=delivery-guarantees-45&step=1&reveal=1');
   await expect(page.getByTestId(ids.presenter)).toHaveAttribute('data-revealed', 'true');
-  await page.keyboard.press('End');
-  await expect(page.getByTestId(testIds.clock)).toContainText('event 200 / 200');
+  // End until it takes: one pressed before the revealed step's run is ready is lost (endUntilCompare).
+  await expect
+    .poll(
+      async () => {
+        await page.keyboard.press('End');
+        return page.getByTestId(testIds.clock).textContent();
+      },
+      { timeout: 15_000, intervals: [500, 1_000] },
+    )
+    .toContain('event 200 / 200');
   const table = page.locator('.pipeline .stage[aria-label="Sink"] .table-scroll');
   await expect(table).toHaveAttribute('data-rows', '18');
   const at = () =>
