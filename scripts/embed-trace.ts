@@ -9,10 +9,10 @@
  * printed, with the ten costliest event names. Run `npx vite build` first, then
  * `npx tsx scripts/embed-trace.ts`.
  */
-import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { startPreview } from '../bench/previewServer';
 import { chunkName } from '../bench/transfer';
 import { chromiumArgs, findOrInstallChromium } from './chromium.mjs';
 
@@ -230,33 +230,8 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
-const server = spawn(
-  process.execPath,
-  [
-    join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
-    'preview',
-    '--outDir',
-    dist,
-    '--host',
-    '127.0.0.1',
-    '--port',
-    String(port),
-    '--strictPort',
-  ],
-  { cwd: root, stdio: 'ignore' },
-);
+const server = await startPreview(dist, port);
 try {
-  for (let i = 0; ; i++) {
-    if (
-      await fetch(base).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (i > 100) throw new Error('vite preview did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
   const browser = await chromium.launch({
     executablePath: findOrInstallChromium(),
     args: chromiumArgs,
