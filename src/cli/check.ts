@@ -31,8 +31,11 @@ export interface CheckResult {
   line: number;
   /** Each problem's own line (its field's), in the order of `problems`: a malformed file's, a failed embed's. */
   lines?: number[];
-  /** An embed's: the line of its tag in the page. */
-  embedLine?: number;
+  /**
+   * Where in its file this result's part starts, for a file that holds several: an embed's tag in
+   * a page, a step of a lesson. The result's own line is printed with the file (`file:line`).
+   */
+  partLine?: number;
 }
 
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
@@ -201,7 +204,7 @@ export function checkCommand(
   }
   const annotate = env.GITHUB_ACTIONS === 'true' || env.GITHUB_ACTIONS === '1';
   for (const r of results) {
-    const at = r.embedLine === undefined ? r.file : `${r.file}:${resultLine(r)}`;
+    const at = r.partLine === undefined ? r.file : `${r.file}:${resultLine(r)}`;
     const unpinned = r.status === 'unpinned' ? ': unpinned, no expectation to check' : '';
     out(`${MARKS[r.status]} ${at}${r.name !== r.file ? ` (${r.name})` : ''}${unpinned}`);
     r.problems.forEach((p, k) => out(`    ${r.file}:${r.lines?.[k] ?? r.line}: ${p}`));

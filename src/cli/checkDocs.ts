@@ -206,14 +206,14 @@ function checkEmbed(
     status: 'malformed',
     problems: [p.message],
     line: p.line,
-    embedLine: tag.line,
+    partLine: tag.line,
   });
   const resolved = scenarioOf(tag, address);
   if ('message' in resolved) return malformed(resolved, kind);
   const name = `${kind}, ${resolved.label}`;
   const pin = pinOf(tag, resolved.hashPin, page);
   if (pin === null)
-    return { file, name, status: 'unpinned', problems: [], line: tag.line, embedLine: tag.line };
+    return { file, name, status: 'unpinned', problems: [], line: tag.line, partLine: tag.line };
   if ('message' in pin) return malformed(pin, name);
   // On the engine of the scenario's kind, as `check` runs a scenario file (a batch job's: batch).
   const diff = expectMismatches(resolved.scenario, pin.expect);
@@ -227,7 +227,7 @@ function checkEmbed(
     // Each mismatch at its own field's line, where the pin says it (not the tag's first line).
     line: diff.length > 0 ? fieldLine(pin.at, diff[0]!.path) : pin.at.line,
     lines: diff.map((d) => fieldLine(pin.at, d.path)),
-    embedLine: tag.line,
+    partLine: tag.line,
   };
 }
 

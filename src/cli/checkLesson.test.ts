@@ -51,6 +51,25 @@ describe('delivery-lab check on a lesson file', { timeout: 60_000 }, () => {
     expect(r.code).toBe(3);
   });
 
+  it('names each step at its line, as a page names each embed at its tag', () => {
+    const file = join(dir, 'two-presets.json');
+    // Two spaces' indent: `{` 1, version 2, id 3, title 4, "steps": [ 5, step 1's `{` 6, its
+    // title 7, preset 8, `},` 9, step 2's `{` 10.
+    writeFileSync(
+      file,
+      lesson([
+        { title: 'Acks 1', preset: 'lost-ack-retry/acks-1' },
+        { title: 'Idempotence off', preset: 'lost-ack-retry/idempotence-off' },
+      ]),
+    );
+    const r = check(file);
+    expect(r.out.split('\n').slice(0, 2)).toEqual([
+      `✓ ${file}:6 (Checked, step 1: Acks 1)`,
+      `✓ ${file}:10 (Checked, step 2: Idempotence off)`,
+    ]);
+    expect(r.code).toBe(0);
+  });
+
   it('refuses a malformed lesson naming the field, exit 2', () => {
     const file = join(dir, 'bad.json');
     writeFileSync(file, lesson([{ title: 'x', preset: 'no-such-preset' }]));
@@ -107,7 +126,7 @@ describe('delivery-lab check on a lesson with a batch job', { timeout: 60_000 },
     writeFileSync(file, lesson([{ title: 'Retry', preset: 'airflow-retry-append/append' }]));
     const r = check(file);
     expect(r.out.split('\n')).toEqual([
-      `✓ ${file} (Checked, step 1: Retry)`,
+      `✓ ${file}:6 (Checked, step 1: Retry)`,
       'check: 1 scenario: 1 passed, 0 failed, 0 malformed',
     ]);
     expect(r.code).toBe(0);

@@ -40,6 +40,8 @@ export function checkLessonFile(file: string, text: string): CheckResult[] {
         ),
         // The step's own expect (or the step, whose preset carries it).
         line: lineOfPath(text, `steps.${k}.expect`),
+        // Steps are told apart by their line: `lesson.json:12 (…, step 2: …)`.
+        partLine: lineOfPath(text, `steps.${k}`),
       },
     ];
   });

@@ -27,7 +27,7 @@ export function malformedJson(file: string, text: string, issues: readonly Issue
  * problems at their fields' lines), a scenario or lesson file at its first problem's line.
  */
 export function resultLine(r: CheckResult): number {
-  return r.embedLine ?? r.line;
+  return r.partLine ?? r.line;
 }
 
 /** XML text or attribute: escaped, and without the characters XML 1.0 cannot hold. */

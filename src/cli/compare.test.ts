@@ -143,7 +143,10 @@ describe('sim --compare', () => {
         `--compare "enable.idempotence=true acks=1": ${reason} (lane refused; the others compared)`,
       );
       const c = JSON.parse(json.out) as CompareJson;
-      expect(c.lanes.map((l) => l.lane)).toEqual(['lost-ack-retry/idempotence-off', 'exactly-once']);
+      expect(c.lanes.map((l) => l.lane)).toEqual([
+        'lost-ack-retry/idempotence-off',
+        'exactly-once',
+      ]);
       expect(c.refused).toEqual([
         { lane: 2, title: 'lane 1 with enable.idempotence = true · acks = 1', reason },
       ]);

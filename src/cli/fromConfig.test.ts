@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fromConfigCommand } from './fromConfig';
 import { captured } from './cliTesting';
+import { main } from './main';
 
 const examples = 'src/scenarios/config/examples';
 
@@ -52,24 +53,25 @@ describe('from-config: the atlas line', () => {
 });
 
 describe('from-config: a workload fault that never fired tests nothing', () => {
-  // flink-checkpoint-replay crashes the TaskManager once 50 records have been processed since the
-  // last barrier, armed at 5 s, when e201..e250 arrive (src/scenarios/library/processor.ts). The
-  // job starts at 1 s: with a 30 s interval no barrier comes before 31 s, so at 5 s the count since
-  // the job's start is already past 200 and never equals 50 — a clean run, whose "exactly-once"
-  // the fault never tested. Before this check the report claimed exactly-once, exit 0.
+  // lost-ack-retry/idempotence-on loses the broker's acknowledgement of e3 (src/scenarios/library/
+  // producer.ts). With acks=0 the broker sends none (https://kafka.apache.org/documentation/#producerconfigs_acks),
+  // so the fault has nothing to lose: a clean run, whose outcome the fault never tested. Before this
+  // check the report claimed a guarantee, exit 0.
   const dir = mkdtempSync(join(tmpdir(), 'from-config-'));
-  const file = join(dir, 'config.yaml');
-  writeFileSync(file, 'execution.checkpointing.interval: 30 s\n');
+  const file = join(dir, 'producer.properties');
+  writeFileSync(file, 'acks=0\nenable.idempotence=false\n');
+  const unfired =
+    'fault "lost ack", a lost acknowledgement, never fired: with acks=0 the broker sends no acknowledgement to lose';
 
   it('says "not tested", names the fault, claims no guarantee, exit 3', () => {
     const r = cli([file, '--skip-atlas']);
     expect(r.err).toBe('');
     expect(r.code).toBe(3);
     expect(r.out).toContain(
-      "guarantee end to end: not tested: the fault never fired under this configuration (flink-checkpoint-replay/2pc-read-committed's fault)\n" +
-        '  ⚠ fault "TaskManager crash", a crash of flink mid-batch after 50 records, never fired: its condition never came',
+      "guarantee end to end: not tested: the fault never fired under this configuration (lost-ack-retry/idempotence-on's fault)\n" +
+        `  ⚠ ${unfired}`,
     );
-    expect(r.out).not.toContain('guarantee end to end: exactly-once');
+    expect(r.out).not.toMatch(/guarantee end to end: (at|exactly)/);
   }, 60_000);
 
   it('--format json: guarantee.tested false with the fault that never fired', () => {
@@ -77,15 +79,64 @@ describe('from-config: a workload fault that never fired tests nothing', () => {
     expect(r.code).toBe(3);
     const json = JSON.parse(r.out) as { guarantee: { tested: boolean; unfired: string[] } };
     expect(json.guarantee.tested).toBe(false);
-    expect(json.guarantee.unfired).toEqual([
-      'fault "TaskManager crash", a crash of flink mid-batch after 50 records, never fired: its condition never came',
+    expect(json.guarantee.unfired).toEqual([unfired]);
+  }, 60_000);
+});
+
+describe('from-config: the Flink workload timed to a longer checkpoint interval', () => {
+  // flink-checkpoint-replay crashes the TaskManager once 50 records follow a barrier, armed at 5 s
+  // when e201..e250 arrive, in a job started at 1 s with a checkpoint every second
+  // (src/scenarios/library/processor.ts). With the library's times a 30 s interval takes no
+  // checkpoint before 31 s and the crash would never fire; so the times after the start stretch
+  // ×30: e201..e250 and the crash at 1 s + 4 × 30 s = 121 s, after checkpoints at 31, 61, 91 and
+  // 121 s — the library's story, four of your intervals long. Its counts are the story's: with
+  // the 2PC sink, reader rc 250 rows; with sink.delivery-guarantee at-least-once, the 50
+  // records processed before the crash are written again: 300 rows, 50 duplicates.
+  const dir = mkdtempSync(join(tmpdir(), 'from-config-'));
+  const write = (name: string, text: string) => {
+    writeFileSync(join(dir, name), text);
+    return join(dir, name);
+  };
+  const stretched =
+    "workload: the workload's times after the job's start stretched ×30 to your checkpoint interval (30 s): the second burst and the crash at 121 s, as the library's at 5 s with its 1 s interval";
+
+  it('30 s: the crash fires, a tested exactly-once, exit 0, and the report says how the times moved', () => {
+    const r = cli([
+      write('thirty.yaml', 'execution.checkpointing.interval: 30 s\n'),
+      '--skip-atlas',
     ]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`${stretched}\n`);
+    expect(r.out).toContain(
+      "guarantee end to end: exactly-once (under flink-checkpoint-replay/2pc-read-committed's fault)",
+    );
+    expect(r.out).not.toContain('never fired');
   }, 60_000);
 
-  it('at 4 s the first checkpoint (5 s) comes before e201..e250: the crash fires, a tested guarantee, exit 0', () => {
-    const four = join(dir, 'four.yaml');
-    writeFileSync(four, 'execution.checkpointing.interval: 4 s\n');
-    const r = cli([four, '--skip-atlas']);
+  it('30 s with an at-least-once sink: 300 rows at reader rc, 50 duplicates — the story’s counts', () => {
+    const out = join(dir, 'scenario.json');
+    const r = cli([
+      write(
+        'alo.yaml',
+        'execution.checkpointing.interval: 30 s\nsink.delivery-guarantee: at-least-once\n',
+      ),
+      '--skip-atlas',
+      '--format',
+      'json',
+      '--scenario-out',
+      out,
+    ]);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.out) as { fitted: string; guarantee: { observed: string } };
+    expect(json.fitted).toBe(stretched.replace(/^workload: /, ''));
+    expect(json.guarantee.observed).toBe('at-least-once');
+    const run = captured(main, [out], { join: '' });
+    expect(run.out).toContain('reader:rc: 300 rows for 250 events · 50 duplicate rows · 0 lost');
+  }, 60_000);
+
+  it('4 s or less keeps the library’s times (its first checkpoint, 5 s, comes before the crash)', () => {
+    const r = cli([write('four.yaml', 'execution.checkpointing.interval: 4 s\n'), '--skip-atlas']);
     expect(r.code).toBe(0);
     expect(r.out).toContain(
       "guarantee end to end: exactly-once (under flink-checkpoint-replay/2pc-read-committed's fault)",

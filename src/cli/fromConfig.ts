@@ -103,6 +103,7 @@ export function fromConfigCommand(
         {
           kind: imported.kind,
           base: imported.base,
+          fitted: imported.fitted,
           keys: imported.keys,
           guarantee: guarantee ?? null,
           atlas: atlas ?? null,
@@ -123,6 +124,7 @@ export function fromConfigCommand(
       ['refused', group(['refused'])],
     ] as const)
       if (list.length > 0) out(`${title} (${list.length}):\n${list.map(keyLine).join('\n')}`);
+    if (imported.fitted) out(`workload: ${imported.fitted}`);
     // The claim is the base workload's, not the user's files' (they claim nothing): say whose.
     const claim =
       guarantee && !guarantee.held

@@ -124,6 +124,21 @@ describe('Flink config.yaml / flink-conf.yaml', () => {
     expect(statusOf(r, 'state.backend.type')).toEqual(['ignored']);
   });
 
+  it('a 10 s interval stretches the story’s times after the job’s start ×10; 1 s keeps them', () => {
+    // flinkJob (src/scenarios/library/processor.ts): the job starts at 1 s, e1..e200 at 0,
+    // e201..e250 and the crash's arming at 5 s = 1 s + 4 intervals of 1 s → 1 s + 4 × 10 s = 41 s.
+    const r = imported([example('config.yaml')]);
+    const events = r.scenario.workload.events!;
+    expect([events[0]!.at, events[199]!.at, events[200]!.at, events[249]!.at]).toEqual([
+      0, 0, 41_000, 41_000,
+    ]);
+    expect(r.scenario.faults).toMatchObject([{ id: 'TaskManager crash', at: 41_000 }]);
+    expect(r.fitted).toMatch(/^the workload's times after the job's start stretched ×10 /);
+    const same = imported([{ name: 'c.yaml', text: 'execution.checkpointing.interval: 1 s\n' }]);
+    expect(same.scenario.workload.events![200]!.at).toBe(5_000);
+    expect(same.fitted).toBeNull();
+  });
+
   it('the legacy flink-conf.yaml: `restart-strategy: none` is restart-strategy.type', () => {
     const r = imported([example('flink-conf.yaml')]);
     expect(getKnob(r.scenario, 'processor.restart-strategy.type')).toBe('none');

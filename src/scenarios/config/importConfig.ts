@@ -9,6 +9,7 @@ import { parseScenario, type ScenarioInput } from '../../engine';
 import { findPreset } from '..';
 import { setKnob } from '../guarantees';
 import { RECOGNISED, kindOfKey, notModelledWhy, type ConfigKind } from './catalogue';
+import { fitFlinkWorkloadToInterval } from './fitToInterval';
 import { parseProperties } from './properties';
 
 export interface ConfigFile {
@@ -38,6 +39,8 @@ export type ConfigImport =
       keys: KeyReport[];
       /** The scenario can run: no value is refused. */
       runnable: boolean;
+      /** How the workload was timed to the configuration (src/scenarios/config/fitToInterval.ts), if it was. */
+      fitted: string | null;
     }
   | { ok: false; errors: string[] };
 
@@ -146,6 +149,8 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
     keys.push({ ...k, status: why ? 'ignored' : 'unknown', why: why ?? 'not modelled' });
   }
   if (errors.length > 0) return { ok: false, errors };
+  const fit = fitFlinkWorkloadToInterval(scenario);
+  if (fit) scenario = fit.scenario;
   // Values Kafka or Flink would refuse, in the words the lab's validation already uses.
   const parsed = parseScenario(scenario);
   if (!parsed.ok)
@@ -168,5 +173,13 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
           why: issue.message,
         });
     }
-  return { ok: true, kind, base: BASES[kind], scenario, keys, runnable: parsed.ok };
+  return {
+    ok: true,
+    kind,
+    base: BASES[kind],
+    scenario,
+    keys,
+    runnable: parsed.ok,
+    fitted: fit?.note ?? null,
+  };
 }

@@ -70,6 +70,11 @@ describe('configuration files through the page Import', () => {
     // Nested keys are read as YAML (Flink's config.yaml).
     const nested = await importPasted('execution:\n  checkpointing:\n    interval: 10s\n');
     expect(nested).toMatchObject({ ok: true, from: '“pasted config.yaml”' });
+    // 10 s, ten times the library story's interval: its times stretched, and the report says so
+    // (src/scenarios/config/fitToInterval.ts): e201..e250 at 1 s + 4 × 10 s.
+    expect(nested.ok && nested.config?.lines.at(-1)).toBe(
+      "Workload: the workload's times after the job's start stretched ×10 to your checkpoint interval (10 s): the second burst and the crash at 41 s, as the library's at 5 s with its 1 s interval",
+    );
     expect(looksImportable('acks=all')).toBe(true);
     // A note, a link, JSON: not configuration.
     for (const t of ['hello there', 'https://kafka.apache.org/', '{"acks":1}', 'see: acks'])

@@ -52,7 +52,12 @@ export function looksLikeConfigText(text: string): boolean {
 
 const where = (k: KeyReport) => (k.line > 0 ? `${k.file}:${k.line}` : k.file);
 
-function reportOf(keys: readonly KeyReport[], fileNames: string, base: string): ConfigReport {
+function reportOf(
+  keys: readonly KeyReport[],
+  fileNames: string,
+  base: string,
+  fitted: string | null,
+): ConfigReport {
   const applied = keys.filter((k) => k.status === 'applied');
   const ignored = keys.filter((k) => k.status === 'ignored' || k.status === 'unknown');
   return {
@@ -60,6 +65,7 @@ function reportOf(keys: readonly KeyReport[], fileNames: string, base: string): 
     lines: [
       ...applied.map((k) => `${where(k)}: applied ${k.key}=${k.value} → ${k.path}`),
       ...ignored.map((k) => `${where(k)}: ignored ${k.key} — ${k.why ?? 'not modelled'}`),
+      ...(fitted ? [`Workload: ${fitted}`] : []),
     ],
   };
 }
@@ -86,7 +92,7 @@ export async function importConfigTexts(files: readonly ConfigFile[]): Promise<C
     input: r.scenario,
     name: r.scenario.name ?? from,
     from,
-    config: reportOf(r.keys, from, r.base),
+    config: reportOf(r.keys, from, r.base, r.fitted),
   };
 }
 
