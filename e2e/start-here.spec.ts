@@ -42,3 +42,34 @@ for (const present of [false, true])
     await expect(dash.byId(testIds.tagline)).toHaveCount(0);
     expect(dash.errors).toEqual([]);
   });
+
+// The line follows the address through the session history (src/platform/address.ts): Back to the
+// bare address the page opened on is its first screen again, Forward to the story's entry is a
+// story open. It was read once: Back kept it away, and a story reached by Forward kept it.
+for (const present of [false, true])
+  test(`${present ? 'projector mode: ' : ''}Back to the bare address shows "Start here" again; Forward to the story hides it`, async ({
+    unopenedDash: dash,
+  }) => {
+    const { page } = dash;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(present ? './?present=1' : './');
+    await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+    const start = dash.byId(testIds.startHere);
+    await start.click();
+    const [id] = firstStoryRef(PRESET_CATALOG).split('/');
+    await expect(dash.byId(testIds.scenarioPicker)).toHaveValue(new RegExp(`^${id}/`));
+    await expect(page).toHaveURL(new RegExp(`[?&]preset=${id}/`));
+    await expect(start).toHaveCount(0);
+    await page.goBack();
+    await expect(dash.byId(testIds.scenarioPicker)).not.toHaveValue(new RegExp(`^${id}/`));
+    await expect(start).toBeVisible();
+    await expect(dash.byId(testIds.tagline)).toBeVisible();
+    await page.goForward();
+    await expect(dash.byId(testIds.scenarioPicker)).toHaveValue(new RegExp(`^${id}/`));
+    await expect(start).toHaveCount(0);
+    await expect(dash.byId(testIds.tagline)).toHaveCount(0);
+    // And Back again: the first screen once more.
+    await page.goBack();
+    await expect(start).toBeVisible();
+    expect(dash.errors).toEqual([]);
+  });

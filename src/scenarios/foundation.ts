@@ -166,6 +166,8 @@ export const foundationPresets: Preset[] = [
           rows: { 'p-9': 0, 'p-10': 0, 'p-8': 1 },
           observed: 'at-most-once',
         }),
+        // acks=0: no acknowledgement to lose (the setup says so).
+        neverFires: ['lost ack'],
       },
     ],
   },

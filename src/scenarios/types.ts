@@ -23,6 +23,14 @@ export interface PresetVariant {
   /** One line on what differs in this variant. */
   summary: string;
   scenario: ScenarioInput;
+  /**
+   * The ids of its faults that never fire in its own run, kept on purpose: at-most-once keeps its
+   * siblings' lost acknowledgement, which acks=0 gives nothing to lose (Compare's lanes show it
+   * fire under the other guarantees). The page does not warn of them while they are as shipped
+   * (src/views/run/neverFired.ts); src/views/run/neverFired.test.ts checks this list against
+   * every variant's run.
+   */
+  neverFires?: readonly string[];
 }
 
 /** A library preset. Ids are part of the contract (CLI, URLs, tests, embeds). */

@@ -101,10 +101,14 @@ export function createLab(deps: LabDeps): Lab {
     compare: null,
     atlas: DEFAULT_ATLAS_CHOICE,
   }));
-  const playback = createPlayback(app, () => {
-    paceFor = null;
-    speedChosen = true;
-  });
+  const playback = createPlayback(
+    app,
+    () => {
+      paceFor = null;
+      speedChosen = true;
+    },
+    (delta) => actions.jump(delta),
+  );
   const { cursor, shown } = playback;
   let job: RunJob | null = null;
   /** Whether runs come with the verdict's explanations (see LabDeps.explainLater). */
@@ -194,6 +198,8 @@ export function createLab(deps: LabDeps): Lab {
         cursor.setState({ t: tt, idx });
         const sel = app.getState().selected;
         if (sel >= view.events.identities) app.setState({ selected: -1 });
+        // End, a jump or a step asked for while this run was on its way: made in it now.
+        playback.runArrived();
       } else if ('issues' in r) app.setState({ status: 'invalid', progress: null });
       else if (r.error === 'cancelled')
         app.setState({ status: 'cancelled', progress: null, playing: false });

@@ -5,10 +5,42 @@
  * followers read the step through one stable selector.
  */
 import { describe, expect, it } from 'vitest';
+import type { RunClient, RunJob } from '../platform/runClient';
 import { findLesson } from '../scenarios/lessons';
+import { scenarioKey } from '../views/run/compute';
+import { computeRunView } from '../views/run/computeRun';
 import { createLab } from './labStore';
 import { createLessonDeck, currentLessonStep, LESSON_WAITS } from './lessonDeck';
 import { inlineRunner } from './labTesting';
+
+/**
+ * A run client whose runs wait until `arrive()` (computed inline then, and at once after it): the
+ * moment between a step's load and its run being ready, held open for as long as a test needs.
+ */
+function heldRunner() {
+  const held: (() => void)[] = [];
+  let flowing = false;
+  const runner: RunClient = {
+    run(input) {
+      const result = () => ({ ...computeRunView(input), key: scenarioKey(input) });
+      if (flowing) return { promise: Promise.resolve(result()), cancel() {} };
+      let release!: () => void;
+      const promise = new Promise<Awaited<RunJob['promise']>>((resolve) => {
+        release = () => resolve(result());
+      });
+      held.push(release);
+      return { promise, cancel() {} };
+    },
+    dispose() {},
+  };
+  return {
+    runner,
+    arrive() {
+      flowing = true;
+      for (const release of held.splice(0)) release();
+    },
+  };
+}
 
 const lesson = findLesson('delivery-guarantees-45')!;
 
@@ -142,5 +174,83 @@ describe('lesson deck', () => {
       lanes: [{ knobs: [{ path: 'producer.enable.idempotence', value: true }] }],
     });
     await lab.actions.settled();
+  });
+
+  describe('a move made while the revealed step’s run is on its way is made when it arrives', () => {
+    /** A lab and a deck resumed at step `index`, revealed (`?reveal=1`), its run held. */
+    const resumed = (index: number) => {
+      const { runner, arrive } = heldRunner();
+      const lab = createLab({ runner });
+      const deck = createLessonDeck(lab, lesson, { index, revealed: true });
+      expect(lab.app.getState().status).toBe('running');
+      const ready = async () => {
+        arrive();
+        await lab.actions.settled();
+        await Promise.resolve();
+      };
+      return { lab, deck, ready };
+    };
+
+    it('End on a step without "then flip to": the run at its end, paused — not played from 0', async () => {
+      // Step 3, effectively-once: 20 payments. Fails on the old deck: the End was dropped (no
+      // run to end) and the reveal played the run from its start (t 0 → playing).
+      const { lab, deck, ready } = resumed(2);
+      lab.actions.toEnd();
+      await ready();
+      const { view, playing } = lab.app.getState();
+      expect(lab.app.getState().presetRef).toBe('effectively-once/default');
+      expect(playing).toBe(false);
+      expect(lab.cursor.getState()).toEqual({ idx: view!.n, t: view!.endTime });
+      expect(deck.store.getState()).toMatchObject({ revealed: true, answered: true });
+    });
+
+    it('End on a "then flip to" step: at its end, the answer shown and Compare open', async () => {
+      // Step 5, lost-ack-retry with idempotence off, flips to idempotence on (CI's race: '1 / 10
+      // sent', playing).
+      const { lab, deck, ready } = resumed(4);
+      lab.actions.toEnd();
+      await ready();
+      expect(deck.store.getState().answered).toBe(true);
+      expect(lab.app.getState().compare).toEqual({
+        lanes: [{ knobs: [{ path: 'producer.enable.idempotence', value: true }] }],
+      });
+      expect(lab.app.getState().playing).toBe(false);
+      const { view } = lab.app.getState();
+      expect(lab.cursor.getState().idx).toBe(view!.n);
+    });
+
+    it('a jump lands on the run’s first moment, paused; Home after End keeps the start and plays', async () => {
+      // Step 5's first moment is the commit of e1 at 122 ms (src/views/run/moments.test.ts).
+      const jumped = resumed(4);
+      jumped.lab.actions.jump(1);
+      await jumped.ready();
+      expect(jumped.lab.cursor.getState().t).toBe(122);
+      expect(jumped.lab.app.getState().playing).toBe(false);
+      expect(jumped.lab.app.getState().notice).toMatch(/^Next commit — event \d+ at 122 ms/);
+      // The last move asked for wins: End, then Home, is the start — and the reveal plays it.
+      const home = resumed(2);
+      home.lab.actions.toEnd();
+      home.lab.actions.restart();
+      await home.ready();
+      expect(home.lab.app.getState().playing).toBe(true);
+      expect(home.deck.store.getState().answered).toBe(false);
+    });
+
+    it('a move made before the reveal is still refused, and a step left meanwhile drops it', async () => {
+      const { runner, arrive } = heldRunner();
+      const lab = createLab({ runner });
+      const deck = createLessonDeck(lab, lesson, { index: 2, revealed: false });
+      lab.actions.toEnd();
+      expect(lab.app.getState().notice).toBe(LESSON_WAITS);
+      deck.actions.reveal();
+      lab.actions.toEnd();
+      // The presenter moves on before the run arrives: the End was a move in step 3's run.
+      deck.actions.next();
+      arrive();
+      await lab.actions.settled();
+      await Promise.resolve();
+      expect(lab.cursor.getState()).toEqual({ t: 0, idx: 0 });
+      expect(deck.store.getState()).toMatchObject({ index: 3, revealed: false });
+    });
   });
 });

@@ -154,14 +154,20 @@ export function createLessonDeck(
       stopWaitingForEnd = () => {};
     };
   };
-  /** The revealed run plays at its pace once it is ready, unless the presenter moved on meanwhile. */
+  /**
+   * The revealed run plays at its pace from its start once it is ready — unless the presenter
+   * moved on meanwhile, or moved its cursor: an End, a jump or the timeline used while the run was
+   * on its way is made once it arrives (src/store/playback.ts), and stands (it was lost, and the
+   * run played from its start: CI saw "1 / 10 sent", playing, after an End).
+   */
   const playWhenReady = () => {
     const { index } = store.getState();
     const scenario = lab.app.getState().scenario;
     void lab.actions.settled().then(() => {
       const s = lab.app.getState();
       if (!stillOn(index, scenario)) return;
-      if (s.status === 'ready' && !s.playing) lab.actions.play();
+      const { t, idx } = lab.cursor.getState();
+      if (s.status === 'ready' && !s.playing && t === 0 && idx === 0) lab.actions.play();
     });
   };
   const open = (index: number, first = false) => {

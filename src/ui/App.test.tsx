@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { markFirstScreen } from '../platform/address';
 import type { Lab } from '../store/labStore';
 import { App } from './App';
 import { testIds } from './testIds';
@@ -18,9 +19,11 @@ beforeAll(() => {
 
 async function mount(ref = 'at-least-once'): Promise<Lab> {
   const lab = presetLab(ref);
-  // The page at its bare address: the store writes `?preset=` into jsdom's one location, and a
-  // page opened on `?preset=` has no first line (FirstLine.tsx).
+  // The page at its bare address, its first screen (as bootLab marks it): the store writes
+  // `?preset=` into jsdom's one location, and a page opened on `?preset=` has no first line
+  // (FirstLine.tsx).
   history.replaceState(null, '', '/');
+  markFirstScreen(true);
   render(<App lab={lab} />);
   await act(() => lab.actions.settled());
   return lab;

@@ -67,7 +67,7 @@ export function Transport({
   const markersLocked = locked || refused;
   // Scripted faults whose moment never came in this run: said in words, not only by a dashed
   // marker and its tooltip (a crash placed where nothing matches after it simply never happens).
-  // None for an untouched library variant: its faults are its lesson (src/views/run/neverFired.ts).
+  // None for a shipped fault that never fires in its preset's own run (src/views/run/neverFired.ts).
   const scenario = useLab(selectScenario);
   const neverFired = useMemo(() => neverFiredToWarn(markers, scenario), [markers, scenario]);
   return (

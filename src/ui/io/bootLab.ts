@@ -6,6 +6,7 @@
  * browser history — is in ./boot.ts, so the embed's bundle holds none of it (issue 31).
  */
 import type { ScenarioInput } from '../../engine';
+import { addressQuery, markFirstScreen } from '../../platform/address';
 import { createRunClient } from '../../platform/runClient';
 import { presetParamOf, resolvePresetParam } from '../../platform/presetUrl';
 import { clearShareFromLocation } from '../../platform/shareLocation';
@@ -48,8 +49,11 @@ export function bootLab({
   // A refused link leaves the address bar: a reload or a copy of the URL would refuse it again
   // (the notice says what was wrong with it).
   if (share && !share.ok) clearShareFromLocation();
+  const query = addressQuery();
   // The library's reading of `?preset=` (case, bare ids, its messages): one contract for both.
-  const presetValue = presetParamOf(location.search);
+  const presetValue = presetParamOf(query);
+  // The lab's page opened on no story is on its first screen ("Start here": src/ui/present/FirstLine.tsx).
+  if (!embed) markFirstScreen(presetValue === null);
   const preset = presetValue === null ? null : resolvePresetParam(presetValue);
   const start = chooseStart({
     share,
@@ -60,7 +64,7 @@ export function bootLab({
   });
   // An embed's address with options it does not know (`autoply=1`) or values it cannot use as
   // written (`speed=abc`): its author is told what was used instead.
-  const unknown = embed ? embedOptionsNotice(location.search) : null;
+  const unknown = embed ? embedOptionsNotice(query) : null;
   const notices = createNotices(unknown ? [...start.notices, unknown] : start.notices);
   const lab = createLab({
     runner: createRunClient(),
@@ -72,7 +76,7 @@ export function bootLab({
   });
   const prefs = prefsState(start.prefs);
   // `?present=1` (or 0) opens the page in projector mode (or out of it), whatever was saved.
-  const present = presentParamOf(location.search);
+  const present = presentParamOf(query);
   if (present !== null) prefs.present = present;
   if (Object.keys(prefs).length > 0) lab.app.setState(prefs);
   if (start.previous) {

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { presetParamOf } from '../../platform/presetUrl';
+import { useEffect, useState } from 'react';
+import { onFirstScreen, onHistoryMove } from '../../platform/address';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import { firstStoryRef } from '../../views/library/libraryListing';
@@ -24,7 +24,7 @@ const selectFamily = (s: LabState) => (s.scenario.batch !== undefined ? 'batch' 
  * the library's first story with its setup and question (unfolded, whatever was left folded).
  *
  * Once a story has been opened — from the page (this button or the library: `openedTick`) or by
- * the address the page opened on (`?preset=`) — the line
+ * the address (`?preset=`), as the page opened or as Back and Forward brought it — the line
  * gives way: the way on is the story's own question, the library (L) or a lesson (its presenter
  * view steps through stories in the order the teacher chose), and the line's height goes back to
  * the pipeline. Not a "Next story →": the library's order is no lesson plan, and a button in the
@@ -34,10 +34,17 @@ export function FirstLine() {
   const a = useActions();
   const ui = useLibraryUi();
   const family = useLab(selectFamily);
-  // A page opened on `?preset=…` opened a story too (README: once a story is open it gives way):
-  // a tester saw "Start here →" beside the story a link had opened, in both modes.
-  const [openedByLink] = useState(() => presetParamOf(location.search) !== null);
-  if (openedByLink || (ui && ui.openedTick > 0)) return null;
+  // An address on `?preset=…` opened a story too (README: once a story is open it gives way): a
+  // tester saw "Start here →" beside the story a link had opened, in both modes. Read as the page
+  // opened and again after each Back or Forward (src/platform/address.ts): Back to the first
+  // screen shows the line again, Forward to a story's entry takes it away.
+  const opened = ui?.openedTick ?? 0;
+  const [entry, setEntry] = useState(() => ({ first: onFirstScreen(), openedAt: 0 }));
+  useEffect(
+    () => onHistoryMove(() => setEntry({ first: onFirstScreen(), openedAt: opened })),
+    [opened],
+  );
+  if (!entry.first || opened > entry.openedAt) return null;
   return (
     <p className="first-line" data-testid={testIds.tagline} data-family={family}>
       <span>{TAGLINES[family]}</span>{' '}

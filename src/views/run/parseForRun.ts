@@ -18,20 +18,40 @@ import { canonicalJson } from './compute';
  * runs scenarios of more than 3,000 events, and no preset has as many) and validates with zod.
  */
 const refByJson = new Map<string, string>();
+/** The loaded variants' faults that never fire in their own run (`neverFires`), as written. */
+const neverFiringJson = new Set<string>();
 const indexed = new WeakSet<object>();
+
+function indexLoaded(): void {
+  for (const p of loadedPresets())
+    if (!indexed.has(p)) {
+      indexed.add(p);
+      for (const v of p.variants) {
+        refByJson.set(canonicalJson(v.scenario), `${p.id}/${v.id}`);
+        for (const f of v.scenario.faults ?? [])
+          if (f.id !== undefined && v.neverFires?.includes(f.id))
+            neverFiringJson.add(canonicalJson(f));
+      }
+    }
+}
 
 /**
  * The preset variant (`preset-id/variant-id`) whose scenario as written `input` is, unchanged
  * (the same canonical JSON), among the presets loaded; undefined for any other scenario.
  */
 export function untouchedPreset(input: unknown): string | undefined {
-  for (const p of loadedPresets())
-    if (!indexed.has(p)) {
-      indexed.add(p);
-      for (const v of p.variants) refByJson.set(canonicalJson(v.scenario), `${p.id}/${v.id}`);
-    }
+  indexLoaded();
   if (refByJson.size === 0 || input === null || typeof input !== 'object') return undefined;
   return refByJson.get(canonicalJson(input));
+}
+
+/**
+ * Whether `fault` (as written) is one a loaded variant ships with — the same id and content — and
+ * which never fires in that variant's own run either (`PresetVariant.neverFires`).
+ */
+export function shipsNeverFiring(fault: unknown): boolean {
+  indexLoaded();
+  return fault !== null && typeof fault === 'object' && neverFiringJson.has(canonicalJson(fault));
 }
 
 /** `parseScenario(input)`, without zod for an untouched preset. */
