@@ -19,7 +19,7 @@ test('a lesson driven by PageDown only, its notes window following', async ({ co
   await presenter.clock.install();
   await presenter.goto('./?lesson=delivery-guarantees-45');
   const view = presenter.getByTestId(ids.presenter);
-  await expect(view).toHaveAttribute('data-step', '1');
+  await expect(view).toHaveAttribute('data-step', '1', { timeout: 30_000 });
   await expect(view).toHaveAttribute('data-present', 'true');
   await expect(presenter.getByTestId(ids.stepCount)).toHaveText('Step 1 of 10');
   // The first step asks its preset's question; the answer waits for R.
@@ -75,7 +75,7 @@ test("a step's run waits at its start for the room's answer; the reveal plays it
   test.setTimeout(60_000);
   await page.goto('./?lesson=delivery-guarantees-45');
   const clock = page.getByTestId(testIds.clock);
-  await expect(clock).toContainText('event 0 / 200');
+  await expect(clock).toContainText('event 0 / 200', { timeout: 30_000 });
   // Read from the room: the playback, its clock, its tick labels and the head's buttons at 18 px
   // or more (before: 14.7, 13.5, 12.6 and 17.85 px); the stage cards' details too, as
   // docs/workshops.md promises — their labels and values, the lifecycle, the SQL lines, the
@@ -202,12 +202,14 @@ test("projector mode's first screen at 1280×720: Start here in view; a setup cu
   await page.clock.install();
   await page.goto('./?present=1');
   const start = page.getByRole('button', { name: 'Start here' });
-  await expect(start).toBeVisible();
+  await expect(start).toBeVisible({ timeout: 30_000 });
   const box = (await start.boundingBox())!;
   expect(box.y + box.height).toBeLessThanOrEqual(720);
   // A page opened on a story gives the line's height back to it (start-here.spec.ts).
   await page.goto('./?present=1&preset=lost-ack-retry');
-  await expect(page.locator('.story')).toHaveAttribute('data-preset', 'lost-ack-retry');
+  await expect(page.locator('.story')).toHaveAttribute('data-preset', 'lost-ack-retry', {
+    timeout: 30_000,
+  });
   await expect(start).toHaveCount(0);
   const setup = page.locator('.story > .story-setup');
   await expect(setup).toBeVisible();
@@ -236,7 +238,7 @@ test('a step\'s "then flip to" opens Compare once the revealed run has reached i
   await page.goto('./?lesson=delivery-guarantees-45&step=2');
   const view = page.getByTestId(ids.presenter);
   const clock = page.getByTestId(testIds.clock);
-  await expect(clock).toContainText('event 0 / 256');
+  await expect(clock).toContainText('event 0 / 256', { timeout: 30_000 });
   await page.keyboard.press('r');
   await expect(view).toHaveAttribute('data-revealed', 'true');
   // The run plays, on the pipeline, and Compare waits for its end.
