@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { shakenModules, shakenReach } from './scripts/shakenReach';
+import { reachOver, shakenGraph, shakenModules } from './scripts/shakenReach';
 import { testsNeedingOwnRegistry } from './scripts/testIsolation';
 
 /**
@@ -256,72 +256,102 @@ function embedFirstLoadInOneChunk(): { plugin: Plugin; test: (id: string) => boo
 const embedFirstLoad = embedFirstLoadInOneChunk();
 
 /**
- * The pure layers' modules that the lab's page and every embed load at once, in one chunk,
- * `firstLoad` (issue 24: first verdict ≤ 500 ms): those that src/main.tsx and
- * src/embedMain.tsx both hold after tree-shaking ({@link shakenReach}), but for what the entry
- * itself imports (it decides which page to load before either runs) and style sheets (their
- * order in the cascade stays as it was). Left to itself the bundler splits them by which lazy
- * chunks share them too: ~40 small files that each page fetched at once, a request each over
- * HTTP/1.1's six connections. Both pages load every one of them before their first render
- * anyway, so one file holds the same code and no page nor embed downloads a byte more
- * (bench/transfer.ts). Their other dependencies are not captured
- * (`includeDependenciesRecursively: false`).
+ * What a batch job's embed loads lazily at once, beside the player (src/embedMain.tsx): its
+ * player, the question box and the "why" panel when asked.
  */
-function bothFirstLoadsInOneChunk(): { plugin: Plugin; test: (id: string) => boolean } {
-  let shared = new Set<string>();
-  const plugin: Plugin = {
-    name: 'both-first-loads-in-one-chunk',
-    apply: 'build',
-    async buildEnd() {
-      shared = new Set();
-      const ids = [...this.getModuleIds()];
-      const main = ids.find((id) => /[\\/]src[\\/]main\.tsx$/.test(id));
-      const embed = ids.find((id) => EMBED_ROOT.test(id));
-      const entry = ids.find((id) => /[\\/]src[\\/]entry\.ts$/.test(id));
-      if (main === undefined || embed === undefined || entry === undefined) return;
-      const importsOf = (id: string) => this.getModuleInfo(id);
-      const shaken = await shakenModules(this, [
-        ...reachable(importsOf, main, false),
-        ...reachable(importsOf, embed, false),
-      ]);
-      const ofEmbed = shakenReach(shaken, embed);
-      const ofEntry = reachable(importsOf, entry, false);
-      for (const id of shakenReach(shaken, main))
-        if (ofEmbed.has(id) && !ofEntry.has(id) && !/\.css$/.test(id)) shared.add(id);
-    },
-  };
-  return { plugin, test: (id) => shared.has(id) };
+const BATCH_EMBED_FIRST_SCREEN =
+  /[\\/]src[\\/]ui[\\/](batch[\\/]BatchEmbed|embed[\\/]EmbedPrediction|panels[\\/]Explanations)\.tsx\?preact$/;
+
+/** The modules of the bundle, as tree-shaking leaves them, that each first load holds. */
+interface FirstLoads {
+  /** `firstLoad`'s modules (below). */
+  both: Set<string>;
+  /** `entryDeps`'s modules (below). */
+  entry: Set<string>;
+  /** `simulation`'s modules (below). */
+  simulation: Set<string>;
 }
-const bothFirst = bothFirstLoadsInOneChunk();
 
 /**
- * What the entry (src/entry.ts) imports statically, in one chunk, `entryDeps` (issue 31: the
- * embed's first paint ≤ 500 ms): index.html modulepreloads these with the entry, and the entry
- * runs — asking for its page's graph — only once the last of them is in. As nine files with the
- * entry and boot-hint.js (eleven requests over HTTP/1.1's six connections, two in a row on some),
- * the page's graph was asked for a request's time later than with two (scripts/embed-waterfall.ts).
- * Every page loads all of them before anything else, so no page nor embed downloads a byte more
- * (bench/transfer.ts). Read after tree-shaking ({@link shakenReach}): what the entry's imports
- * re-export but nothing uses stays out.
+ * Which chunk each page's first load puts a module in, read once every module is loaded
+ * (`buildEnd`), before chunks are made, and after tree-shaking ({@link shakenGraph}: what a
+ * barrel re-exports but nothing uses stays out; a module a chunk holds brings all that any page
+ * keeps of it, so a page loads what its chunks' kept code imports, {@link reachOver}). Three
+ * chunks, each loaded whole by every page that loads any of it, before its first render or run;
+ * left to itself the bundler splits their modules by which lazy chunks share them too, into ~80
+ * files that one load fetched at once, a request each over HTTP/1.1's six connections. Their
+ * other dependencies are not captured (`includeDependenciesRecursively: false`); style sheets
+ * are not either (their order in the cascade stays as it was).
+ *
+ * `entryDeps` (issue 31: the embed's first paint ≤ 500 ms): what the entry (src/entry.ts) imports
+ * statically. index.html modulepreloads these with the entry, and the entry runs — asking for its
+ * page's graph — only once the last of them is in. As nine files with the entry and boot-hint.js
+ * (eleven requests over HTTP/1.1's six connections, two in a row on some), the page's graph was
+ * asked for a request's time later than with two (scripts/embed-waterfall.ts). Every page loads
+ * all of them before anything else, so no page nor embed downloads a byte more (bench/transfer.ts).
+ *
+ * `firstLoad` (issue 24: first verdict ≤ 500 ms): the pure layers' modules that src/main.tsx and
+ * src/embedMain.tsx both load, but for the entry's. Both pages load every one of them before
+ * their first render, so one file holds the same code and no page nor embed downloads a byte more.
+ *
+ * `simulation` (issue 31: an embed in ≤ 15 files): the stream simulation (src/views/run/
+ * runScenario.ts, which src/platform/simulationChunk.ts loads for every page but a batch job's
+ * embed) and what it loads that no other first load holds — ~25 files before, each gzipped apart,
+ * that the lab's page and every stream embed fetched together. Left out: what the embed may load
+ * without the simulation ever loading (a batch job's embed: its panels, the batch engine, the
+ * question box), which would otherwise fetch the whole simulation for one of its modules.
  */
-function entryDepsInOneChunk(): { plugin: Plugin; test: (id: string) => boolean } {
-  let deps = new Set<string>();
+function firstLoadsInOneChunkEach(): {
+  plugin: Plugin;
+  tests: { [K in keyof FirstLoads]: (id: string) => boolean };
+} {
+  let sets: FirstLoads = { both: new Set(), entry: new Set(), simulation: new Set() };
   const plugin: Plugin = {
-    name: 'entry-deps-in-one-chunk',
+    name: 'first-loads-in-one-chunk-each',
     apply: 'build',
     async buildEnd() {
-      deps = new Set();
-      const entry = [...this.getModuleIds()].find((id) => /[\\/]src[\\/]entry\.ts$/.test(id));
-      if (entry === undefined) return;
+      sets = { both: new Set(), entry: new Set(), simulation: new Set() };
+      const ids = [...this.getModuleIds()];
+      const find = (file: RegExp) => ids.find((id) => file.test(id));
+      const main = find(/[\\/]src[\\/]main\.tsx$/);
+      const embed = find(EMBED_ROOT);
+      const entry = find(/[\\/]src[\\/]entry\.ts$/);
+      const simulation = find(/[\\/]src[\\/]views[\\/]run[\\/]runScenario\.ts$/);
+      if ([main, embed, entry, simulation].includes(undefined)) return;
       const importsOf = (id: string) => this.getModuleInfo(id);
-      const shaken = await shakenModules(this, reachable(importsOf, entry, false));
-      for (const id of shakenReach(shaken, entry))
-        if (id !== entry && !/\.css$/.test(id)) deps.add(id);
+      // Every chunk's root: the entry, which runs, and each module loaded by `import()`, any of
+      // whose exports may be read.
+      const lazy = new Set(
+        ids.flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []),
+      );
+      const shaken = await shakenModules(this, reachable(importsOf, entry!, true));
+      const graph = shakenGraph(shaken, [
+        [entry!, ''],
+        ...[...lazy].map((id) => [id, '*'] as const),
+      ]);
+      const ofEntry = reachOver(graph, entry!);
+      const ofEmbed = reachOver(graph, embed!);
+      const ofMain = reachOver(graph, main!);
+      const script = (id: string) => !/\.css$/.test(id);
+      for (const id of ofEntry) if (id !== entry && script(id)) sets.entry.add(id);
+      for (const id of ofMain)
+        if (ofEmbed.has(id) && !ofEntry.has(id) && script(id)) sets.both.add(id);
+      // A batch job's embed never runs the simulation: what its first screen loads stays out.
+      const withoutSimulation = new Set(ofEmbed);
+      for (const id of lazy)
+        if (BATCH_EMBED_FIRST_SCREEN.test(id))
+          for (const m of reachOver(graph, id)) withoutSimulation.add(m);
+      for (const id of reachOver(graph, simulation!))
+        if (!ofEntry.has(id) && !withoutSimulation.has(id) && script(id)) sets.simulation.add(id);
     },
   };
-  return { plugin, test: (id) => deps.has(id) };
+  const test = (k: keyof FirstLoads) => (id: string) => sets[k].has(id);
+  return {
+    plugin,
+    tests: { both: test('both'), entry: test('entry'), simulation: test('simulation') },
+  };
 }
-const entryDeps = entryDepsInOneChunk();
+const firstLoads = firstLoadsInOneChunkEach();
 
 // *.prop.test.ts is matched by the first glob already; listed for the reader.
 const NODE_TESTS = ['src/**/*.test.{ts,tsx}', 'src/**/*.prop.test.ts', 'server/**/*.test.ts'];
@@ -348,8 +378,7 @@ export default defineConfig({
     mermaidUsedDiagramsOnly(),
     labEager.plugin,
     embedFirstLoad.plugin,
-    bothFirst.plugin,
-    entryDeps.plugin,
+    firstLoads.plugin,
   ],
   // Preact (the embed's renderer, above) in a chunk of its own: named so in bench/transfer.ts's list
   // of where an embed's bytes go, rather than after whichever module shares its chunk. The embed's
@@ -367,8 +396,21 @@ export default defineConfig({
             { name: 'preact', test: /[\\/]node_modules[\\/]preact[\\/]/ },
             { name: 'lab', test: labEager.test, includeDependenciesRecursively: false },
             { name: 'player', test: embedFirstLoad.test, includeDependenciesRecursively: false },
-            { name: 'firstLoad', test: bothFirst.test, includeDependenciesRecursively: false },
-            { name: 'entryDeps', test: entryDeps.test, includeDependenciesRecursively: false },
+            {
+              name: 'firstLoad',
+              test: firstLoads.tests.both,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'entryDeps',
+              test: firstLoads.tests.entry,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'simulation',
+              test: firstLoads.tests.simulation,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },
