@@ -122,6 +122,8 @@ function mermaidUsedDiagramsOnly(): Plugin {
  * components' tests run React, the embed's e2e run the built embed.
  */
 const PREACT_TAG = '?preact';
+/** Preact's own modules: the embed's alone. */
+const PREACT = /[\\/]node_modules[\\/]preact[\\/]/;
 const EMBED_ROOT = /[\\/]src[\\/]embedMain\.tsx$/;
 /** React's entry points → Preact's. */
 const TO_PREACT: Record<string, string> = {
@@ -226,7 +228,10 @@ const labEager = labEagerChunk();
 /**
  * The embed's first load in one chunk, `player` (issue 31: the embed ≤ 150 KB gzip): the Preact
  * copies (`?preact`, above: the embed's alone, never the page's) that the embed's page
- * (src/embedMain.tsx) reaches by static imports, with the style sheets only they import. Left to
+ * (src/embedMain.tsx) reaches by static imports — zustand's among them —, Preact itself and the
+ * style sheets only they import (Preact and zustand's two modules were three files more, 9.8 kB
+ * gzip, which every embed fetched at once; every chunk that imports Preact loads after the
+ * player). Left to
  * itself the bundler splits out each such module that a lazy chunk of the embed (the question
  * box, the "why" panel, Flink's panels) imports too — though that chunk only ever loads after
  * them — into ten more files, each gzipped apart: 3.1 kB gzip more for `?embed&preset=…`. Their
@@ -247,20 +252,21 @@ function embedFirstLoadInOneChunk(): { plugin: Plugin; test: (id: string) => boo
       const embedOnly = (id: string) =>
         this.getModuleInfo(id)?.importers.every((i) => i.endsWith(PREACT_TAG)) === true;
       for (const id of seen)
-        if (/node_modules/.test(id)) continue;
-        else if (id.endsWith(PREACT_TAG) || (/\.css$/.test(id) && embedOnly(id))) firstLoad.add(id);
+        if (id.endsWith(PREACT_TAG) || PREACT.test(id) || (/\.css$/.test(id) && embedOnly(id)))
+          firstLoad.add(id);
     },
   };
   return { plugin, test: (id) => firstLoad.has(id) };
 }
 const embedFirstLoad = embedFirstLoadInOneChunk();
 
-/**
- * What a batch job's embed loads lazily at once, beside the player (src/embedMain.tsx): its
- * player, the question box and the "why" panel when asked.
- */
-const BATCH_EMBED_FIRST_SCREEN =
-  /[\\/]src[\\/]ui[\\/](batch[\\/]BatchEmbed|embed[\\/]EmbedPrediction|panels[\\/]Explanations)\.tsx\?preact$/;
+/** A batch job's player, which the embed's page (src/embedMain.tsx) loads for a batch job at once. */
+const BATCH_EMBED = /[\\/]src[\\/]ui[\\/]batch[\\/]BatchEmbed\.tsx\?preact$/;
+/** What an embed of any kind loads at once when its address asks: the question box, the "why" panel. */
+const ASKED =
+  /[\\/]src[\\/]ui[\\/](embed[\\/]EmbedPrediction|panels[\\/]Explanations)\.tsx\?preact$/;
+/** Vite's `import()` helper (https://vite.dev/guide/features#async-chunk-loading-optimization). */
+const PRELOAD_HELPER = /vite[\\/]preload-helper/;
 
 /** The modules of the bundle, as tree-shaking leaves them, that each first load holds. */
 interface FirstLoads {
@@ -291,8 +297,11 @@ interface FirstLoads {
  * all of them before anything else, so no page nor embed downloads a byte more (bench/transfer.ts).
  *
  * `firstLoad` (issue 24: first verdict ≤ 500 ms): the pure layers' modules that src/main.tsx and
- * src/embedMain.tsx both load, but for the entry's. Both pages load every one of them before
- * their first render, so one file holds the same code and no page nor embed downloads a byte more.
+ * src/embedMain.tsx both load, but for the entry's, and those that the simulation and a batch
+ * job's player both load (the checker, the random numbers, the dedupe store…). Every page and
+ * embed loads every one of them before its first render or run (the lab's page and every stream
+ * embed load the simulation at once), so one file holds the same code and no page nor embed
+ * downloads a byte more.
  *
  * `simulation` (issue 31: an embed in ≤ 15 files): the stream simulation (src/views/run/
  * runScenario.ts, which src/platform/simulationChunk.ts loads for every page but a batch job's
@@ -334,14 +343,21 @@ function firstLoadsInOneChunkEach(): {
       const ofMain = reachOver(graph, main!);
       const script = (id: string) => !/\.css$/.test(id);
       for (const id of ofEntry) if (id !== entry && script(id)) sets.entry.add(id);
+      // Vite's helper for the entry's `import()`s, which index.html modulepreloads with it.
+      for (const id of ids) if (PRELOAD_HELPER.test(id)) sets.entry.add(id);
+      const ofSimulation = reachOver(graph, simulation!);
+      const ofBatchEmbed = new Set<string>();
+      for (const id of lazy)
+        if (BATCH_EMBED.test(id)) for (const m of reachOver(graph, id)) ofBatchEmbed.add(m);
       for (const id of ofMain)
         if (ofEmbed.has(id) && !ofEntry.has(id) && script(id)) sets.both.add(id);
-      // A batch job's embed never runs the simulation: what its first screen loads stays out.
-      const withoutSimulation = new Set(ofEmbed);
+      for (const id of ofSimulation)
+        if (ofBatchEmbed.has(id) && !ofEntry.has(id) && script(id)) sets.both.add(id);
+      // A batch job's embed never runs the simulation: what it may load at once stays out.
+      const withoutSimulation = new Set([...ofEmbed, ...ofBatchEmbed]);
       for (const id of lazy)
-        if (BATCH_EMBED_FIRST_SCREEN.test(id))
-          for (const m of reachOver(graph, id)) withoutSimulation.add(m);
-      for (const id of reachOver(graph, simulation!))
+        if (ASKED.test(id)) for (const m of reachOver(graph, id)) withoutSimulation.add(m);
+      for (const id of ofSimulation)
         if (!ofEntry.has(id) && !withoutSimulation.has(id) && script(id)) sets.simulation.add(id);
     },
   };
@@ -380,9 +396,7 @@ export default defineConfig({
     embedFirstLoad.plugin,
     firstLoads.plugin,
   ],
-  // Preact (the embed's renderer, above) in a chunk of its own: named so in bench/transfer.ts's list
-  // of where an embed's bytes go, rather than after whichever module shares its chunk. The embed's
-  // first load in one chunk: embedFirstLoadInOneChunk, above.
+  // The embed's first load in one chunk, Preact with it: embedFirstLoadInOneChunk, above.
   build: {
     // No modulepreload polyfill (in the entry every page and embed loads; issue 31): it serves
     // browsers without `<link rel="modulepreload">` (Firefox before 115, Safari before 17), which
@@ -393,7 +407,6 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'preact', test: /[\\/]node_modules[\\/]preact[\\/]/ },
             { name: 'lab', test: labEager.test, includeDependenciesRecursively: false },
             { name: 'player', test: embedFirstLoad.test, includeDependenciesRecursively: false },
             {
