@@ -107,8 +107,11 @@ export function shakenGraph(
     }
     if (name === '') continue;
     if (name === '*') {
-      for (const n of [...m.exported.keys(), ...m.reexports.keys()]) todo.push([id, n, from]);
-      for (const s of m.stars) todo.push([s, '*', from]);
+      // A namespace: the module holds an object of all its exports, re-exported ones too.
+      hold(id, m);
+      edge(from, id);
+      for (const n of [...m.exported.keys(), ...m.reexports.keys()]) todo.push([id, n, id]);
+      for (const s of m.stars) todo.push([s, '*', id]);
       continue;
     }
     const local = m.exported.get(name);
