@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { shakenModules, shakenReach } from './scripts/shakenReach';
+import { reachOver, shakenGraph, shakenModules } from './scripts/shakenReach';
 import { testsNeedingOwnRegistry } from './scripts/testIsolation';
 
 /**
@@ -122,6 +122,8 @@ function mermaidUsedDiagramsOnly(): Plugin {
  * components' tests run React, the embed's e2e run the built embed.
  */
 const PREACT_TAG = '?preact';
+/** Preact's own modules: the embed's alone. */
+const PREACT = /[\\/]node_modules[\\/]preact[\\/]/;
 const EMBED_ROOT = /[\\/]src[\\/]embedMain\.tsx$/;
 /** React's entry points → Preact's. */
 const TO_PREACT: Record<string, string> = {
@@ -226,7 +228,10 @@ const labEager = labEagerChunk();
 /**
  * The embed's first load in one chunk, `player` (issue 31: the embed ≤ 150 KB gzip): the Preact
  * copies (`?preact`, above: the embed's alone, never the page's) that the embed's page
- * (src/embedMain.tsx) reaches by static imports, with the style sheets only they import. Left to
+ * (src/embedMain.tsx) reaches by static imports — zustand's among them —, Preact itself and the
+ * style sheets only they import (Preact and zustand's two modules were three files more, 9.8 kB
+ * gzip, which every embed fetched at once; every chunk that imports Preact loads after the
+ * player). Left to
  * itself the bundler splits out each such module that a lazy chunk of the embed (the question
  * box, the "why" panel, Flink's panels) imports too — though that chunk only ever loads after
  * them — into ten more files, each gzipped apart: 3.1 kB gzip more for `?embed&preset=…`. Their
@@ -247,81 +252,122 @@ function embedFirstLoadInOneChunk(): { plugin: Plugin; test: (id: string) => boo
       const embedOnly = (id: string) =>
         this.getModuleInfo(id)?.importers.every((i) => i.endsWith(PREACT_TAG)) === true;
       for (const id of seen)
-        if (/node_modules/.test(id)) continue;
-        else if (id.endsWith(PREACT_TAG) || (/\.css$/.test(id) && embedOnly(id))) firstLoad.add(id);
+        if (id.endsWith(PREACT_TAG) || PREACT.test(id) || (/\.css$/.test(id) && embedOnly(id)))
+          firstLoad.add(id);
     },
   };
   return { plugin, test: (id) => firstLoad.has(id) };
 }
 const embedFirstLoad = embedFirstLoadInOneChunk();
 
-/**
- * The pure layers' modules that the lab's page and every embed load at once, in one chunk,
- * `firstLoad` (issue 24: first verdict ≤ 500 ms): those that src/main.tsx and
- * src/embedMain.tsx both hold after tree-shaking ({@link shakenReach}), but for what the entry
- * itself imports (it decides which page to load before either runs) and style sheets (their
- * order in the cascade stays as it was). Left to itself the bundler splits them by which lazy
- * chunks share them too: ~40 small files that each page fetched at once, a request each over
- * HTTP/1.1's six connections. Both pages load every one of them before their first render
- * anyway, so one file holds the same code and no page nor embed downloads a byte more
- * (bench/transfer.ts). Their other dependencies are not captured
- * (`includeDependenciesRecursively: false`).
- */
-function bothFirstLoadsInOneChunk(): { plugin: Plugin; test: (id: string) => boolean } {
-  let shared = new Set<string>();
-  const plugin: Plugin = {
-    name: 'both-first-loads-in-one-chunk',
-    apply: 'build',
-    async buildEnd() {
-      shared = new Set();
-      const ids = [...this.getModuleIds()];
-      const main = ids.find((id) => /[\\/]src[\\/]main\.tsx$/.test(id));
-      const embed = ids.find((id) => EMBED_ROOT.test(id));
-      const entry = ids.find((id) => /[\\/]src[\\/]entry\.ts$/.test(id));
-      if (main === undefined || embed === undefined || entry === undefined) return;
-      const importsOf = (id: string) => this.getModuleInfo(id);
-      const shaken = await shakenModules(this, [
-        ...reachable(importsOf, main, false),
-        ...reachable(importsOf, embed, false),
-      ]);
-      const ofEmbed = shakenReach(shaken, embed);
-      const ofEntry = reachable(importsOf, entry, false);
-      for (const id of shakenReach(shaken, main))
-        if (ofEmbed.has(id) && !ofEntry.has(id) && !/\.css$/.test(id)) shared.add(id);
-    },
-  };
-  return { plugin, test: (id) => shared.has(id) };
+/** A batch job's player, which the embed's page (src/embedMain.tsx) loads for a batch job at once. */
+const BATCH_EMBED = /[\\/]src[\\/]ui[\\/]batch[\\/]BatchEmbed\.tsx\?preact$/;
+/** What an embed of any kind loads at once when its address asks: the question box, the "why" panel. */
+const ASKED =
+  /[\\/]src[\\/]ui[\\/](embed[\\/]EmbedPrediction|panels[\\/]Explanations)\.tsx\?preact$/;
+/** Vite's `import()` helper (https://vite.dev/guide/features#async-chunk-loading-optimization). */
+const PRELOAD_HELPER = /vite[\\/]preload-helper/;
+
+/** The modules of the bundle, as tree-shaking leaves them, that each first load holds. */
+interface FirstLoads {
+  /** `firstLoad`'s modules (below). */
+  both: Set<string>;
+  /** `entryDeps`'s modules (below). */
+  entry: Set<string>;
+  /** `simulation`'s modules (below). */
+  simulation: Set<string>;
 }
-const bothFirst = bothFirstLoadsInOneChunk();
 
 /**
- * What the entry (src/entry.ts) imports statically, in one chunk, `entryDeps` (issue 31: the
- * embed's first paint ≤ 500 ms): index.html modulepreloads these with the entry, and the entry
- * runs — asking for its page's graph — only once the last of them is in. As nine files with the
- * entry and boot-hint.js (eleven requests over HTTP/1.1's six connections, two in a row on some),
- * the page's graph was asked for a request's time later than with two (scripts/embed-waterfall.ts).
- * Every page loads all of them before anything else, so no page nor embed downloads a byte more
- * (bench/transfer.ts). Read after tree-shaking ({@link shakenReach}): what the entry's imports
- * re-export but nothing uses stays out.
+ * Which chunk each page's first load puts a module in, read once every module is loaded
+ * (`buildEnd`), before chunks are made, and after tree-shaking ({@link shakenGraph}: what a
+ * barrel re-exports but nothing uses stays out; a module a chunk holds brings all that any page
+ * keeps of it, so a page loads what its chunks' kept code imports, {@link reachOver}). Three
+ * chunks, each loaded whole by every page that loads any of it, before its first render or run;
+ * left to itself the bundler splits their modules by which lazy chunks share them too, into ~80
+ * files that one load fetched at once, a request each over HTTP/1.1's six connections. Their
+ * other dependencies are not captured (`includeDependenciesRecursively: false`); style sheets
+ * are not either (their order in the cascade stays as it was).
+ *
+ * `entryDeps` (issue 31: the embed's first paint ≤ 500 ms): what the entry (src/entry.ts) imports
+ * statically. index.html modulepreloads these with the entry, and the entry runs — asking for its
+ * page's graph — only once the last of them is in. As nine files with the entry and boot-hint.js
+ * (eleven requests over HTTP/1.1's six connections, two in a row on some), the page's graph was
+ * asked for a request's time later than with two (scripts/embed-waterfall.ts). Every page loads
+ * all of them before anything else, so no page nor embed downloads a byte more (bench/transfer.ts).
+ *
+ * `firstLoad` (issue 24: first verdict ≤ 500 ms): the pure layers' modules that src/main.tsx and
+ * src/embedMain.tsx both load, but for the entry's, and those that the simulation and a batch
+ * job's player both load (the checker, the random numbers, the dedupe store…). Every page and
+ * embed loads every one of them before its first render or run (the lab's page and every stream
+ * embed load the simulation at once), so one file holds the same code and no page nor embed
+ * downloads a byte more.
+ *
+ * `simulation` (issue 31: an embed in ≤ 15 files): the stream simulation (src/views/run/
+ * runScenario.ts, which src/platform/simulationChunk.ts loads for every page but a batch job's
+ * embed) and what it loads that no other first load holds — ~25 files before, each gzipped apart,
+ * that the lab's page and every stream embed fetched together. Left out: what the embed may load
+ * without the simulation ever loading (a batch job's embed: its panels, the batch engine, the
+ * question box), which would otherwise fetch the whole simulation for one of its modules.
  */
-function entryDepsInOneChunk(): { plugin: Plugin; test: (id: string) => boolean } {
-  let deps = new Set<string>();
+function firstLoadsInOneChunkEach(): {
+  plugin: Plugin;
+  tests: { [K in keyof FirstLoads]: (id: string) => boolean };
+} {
+  let sets: FirstLoads = { both: new Set(), entry: new Set(), simulation: new Set() };
   const plugin: Plugin = {
-    name: 'entry-deps-in-one-chunk',
+    name: 'first-loads-in-one-chunk-each',
     apply: 'build',
     async buildEnd() {
-      deps = new Set();
-      const entry = [...this.getModuleIds()].find((id) => /[\\/]src[\\/]entry\.ts$/.test(id));
-      if (entry === undefined) return;
+      sets = { both: new Set(), entry: new Set(), simulation: new Set() };
+      const ids = [...this.getModuleIds()];
+      const find = (file: RegExp) => ids.find((id) => file.test(id));
+      const main = find(/[\\/]src[\\/]main\.tsx$/);
+      const embed = find(EMBED_ROOT);
+      const entry = find(/[\\/]src[\\/]entry\.ts$/);
+      const simulation = find(/[\\/]src[\\/]views[\\/]run[\\/]runScenario\.ts$/);
+      if ([main, embed, entry, simulation].includes(undefined)) return;
       const importsOf = (id: string) => this.getModuleInfo(id);
-      const shaken = await shakenModules(this, reachable(importsOf, entry, false));
-      for (const id of shakenReach(shaken, entry))
-        if (id !== entry && !/\.css$/.test(id)) deps.add(id);
+      // Every chunk's root: the entry, which runs, and each module loaded by `import()`, any of
+      // whose exports may be read.
+      const lazy = new Set(
+        ids.flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []),
+      );
+      const shaken = await shakenModules(this, reachable(importsOf, entry!, true));
+      const graph = shakenGraph(shaken, [
+        [entry!, ''],
+        ...[...lazy].map((id) => [id, '*'] as const),
+      ]);
+      const ofEntry = reachOver(graph, entry!);
+      const ofEmbed = reachOver(graph, embed!);
+      const ofMain = reachOver(graph, main!);
+      const script = (id: string) => !/\.css$/.test(id);
+      for (const id of ofEntry) if (id !== entry && script(id)) sets.entry.add(id);
+      // Vite's helper for the entry's `import()`s, which index.html modulepreloads with it.
+      for (const id of ids) if (PRELOAD_HELPER.test(id)) sets.entry.add(id);
+      const ofSimulation = reachOver(graph, simulation!);
+      const ofBatchEmbed = new Set<string>();
+      for (const id of lazy)
+        if (BATCH_EMBED.test(id)) for (const m of reachOver(graph, id)) ofBatchEmbed.add(m);
+      for (const id of ofMain)
+        if (ofEmbed.has(id) && !ofEntry.has(id) && script(id)) sets.both.add(id);
+      for (const id of ofSimulation)
+        if (ofBatchEmbed.has(id) && !ofEntry.has(id) && script(id)) sets.both.add(id);
+      // A batch job's embed never runs the simulation: what it may load at once stays out.
+      const withoutSimulation = new Set([...ofEmbed, ...ofBatchEmbed]);
+      for (const id of lazy)
+        if (ASKED.test(id)) for (const m of reachOver(graph, id)) withoutSimulation.add(m);
+      for (const id of ofSimulation)
+        if (!ofEntry.has(id) && !withoutSimulation.has(id) && script(id)) sets.simulation.add(id);
     },
   };
-  return { plugin, test: (id) => deps.has(id) };
+  const test = (k: keyof FirstLoads) => (id: string) => sets[k].has(id);
+  return {
+    plugin,
+    tests: { both: test('both'), entry: test('entry'), simulation: test('simulation') },
+  };
 }
-const entryDeps = entryDepsInOneChunk();
+const firstLoads = firstLoadsInOneChunkEach();
 
 // *.prop.test.ts is matched by the first glob already; listed for the reader.
 const NODE_TESTS = ['src/**/*.test.{ts,tsx}', 'src/**/*.prop.test.ts', 'server/**/*.test.ts'];
@@ -348,12 +394,9 @@ export default defineConfig({
     mermaidUsedDiagramsOnly(),
     labEager.plugin,
     embedFirstLoad.plugin,
-    bothFirst.plugin,
-    entryDeps.plugin,
+    firstLoads.plugin,
   ],
-  // Preact (the embed's renderer, above) in a chunk of its own: named so in bench/transfer.ts's list
-  // of where an embed's bytes go, rather than after whichever module shares its chunk. The embed's
-  // first load in one chunk: embedFirstLoadInOneChunk, above.
+  // The embed's first load in one chunk, Preact with it: embedFirstLoadInOneChunk, above.
   build: {
     // No modulepreload polyfill (in the entry every page and embed loads; issue 31): it serves
     // browsers without `<link rel="modulepreload">` (Firefox before 115, Safari before 17), which
@@ -364,11 +407,23 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'preact', test: /[\\/]node_modules[\\/]preact[\\/]/ },
             { name: 'lab', test: labEager.test, includeDependenciesRecursively: false },
             { name: 'player', test: embedFirstLoad.test, includeDependenciesRecursively: false },
-            { name: 'firstLoad', test: bothFirst.test, includeDependenciesRecursively: false },
-            { name: 'entryDeps', test: entryDeps.test, includeDependenciesRecursively: false },
+            {
+              name: 'firstLoad',
+              test: firstLoads.tests.both,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'entryDeps',
+              test: firstLoads.tests.entry,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'simulation',
+              test: firstLoads.tests.simulation,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

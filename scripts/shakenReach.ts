@@ -40,13 +40,34 @@ export function shakenReach(
   shaken: (id: string) => ShakenModule | null,
   root: string,
 ): Set<string> {
-  const held = new Set<string>();
+  return reachOver(shakenGraph(shaken, [[root, '']]), root);
+}
+
+/**
+ * The bundle after tree-shaking as a graph: every module held from any of `roots` (a root and the
+ * name read of it: `''` for a page's entry, which runs; `'*'` for a module loaded by `import()`,
+ * whose every export may be read), each with the held modules its kept code imports — what its
+ * chunk imports. Tree-shaking is one for the whole bundle: a module keeps every statement any
+ * root reads, so its chunk imports what each of them needs (src/platform/presetUrl.ts's
+ * `clipEcho`, kept for the lab's page, is imported by the entry's chunk too): a page loads
+ * {@link reachOver} this graph from its root, more than {@link shakenReach} from that root alone.
+ */
+export function shakenGraph(
+  shaken: (id: string) => ShakenModule | null,
+  roots: readonly (readonly [string, string])[],
+): Map<string, Set<string>> {
+  const edges = new Map<string, Set<string>>();
+  const rootIds = new Set(roots.map(([id]) => id));
   const kept = new Map<string, Set<number>>();
   const asked = new Set<string>();
-  const todo: [string, string][] = [[root, '']];
+  // A module, a name read of it, and the module whose kept code reads it (null: a root).
+  const todo: [string, string, string | null][] = roots.map(([id, name]) => [id, name, null]);
+  const edge = (from: string | null, to: string) => {
+    if (from !== null && from !== to) edges.get(from)!.add(to);
+  };
   const keepLocal = (id: string, m: ShakenModule, local: string) => {
     const b = m.bindings.get(local);
-    if (b !== undefined) todo.push([b[0], b[1]]);
+    if (b !== undefined) todo.push([b[0], b[1], id]);
     else
       m.statements.forEach((s, i) => {
         if (s.declares.includes(local)) keep(id, m, i);
@@ -58,42 +79,67 @@ export function shakenReach(
     ks.add(i);
     for (const r of m.statements[i]!.reads) keepLocal(id, m, r);
   };
-  const hold = (id: string, m: ShakenModule) => {
-    if (held.has(id)) return;
-    held.add(id);
+  const hold = (id: string, m: ShakenModule | null) => {
+    if (edges.has(id)) return;
+    edges.set(id, new Set());
     kept.set(id, new Set());
-    for (const b of m.bare) todo.push([b, '']);
+    if (m === null) return;
+    for (const b of m.bare) todo.push([b, '', id]);
     m.statements.forEach((s, i) => {
       if (s.impure) keep(id, m, i);
     });
   };
   for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
-    const [id, name] = next;
-    const key = `${id}\0${name}`;
+    const [id, name, from] = next;
+    const key = `${id}\0${name}\0${from}`;
     if (asked.has(key)) continue;
     asked.add(key);
     const m = shaken(id);
     if (m === null) {
-      held.add(id);
+      hold(id, null);
+      edge(from, id);
       continue;
     }
-    if (m.sideEffects || id === root) hold(id, m);
+    // A root is evaluated as one; reached by a static import too, it is a module like any other.
+    if (m.sideEffects || (from === null && rootIds.has(id))) {
+      hold(id, m);
+      edge(from, id);
+    }
     if (name === '') continue;
     if (name === '*') {
-      for (const n of [...m.exported.keys(), ...m.reexports.keys()]) todo.push([id, n]);
-      for (const s of m.stars) todo.push([s, '*']);
+      // A namespace: the module holds an object of all its exports, re-exported ones too.
+      hold(id, m);
+      edge(from, id);
+      for (const n of [...m.exported.keys(), ...m.reexports.keys()]) todo.push([id, n, id]);
+      for (const s of m.stars) todo.push([s, '*', id]);
       continue;
     }
     const local = m.exported.get(name);
     const re = m.reexports.get(name);
     if (local !== undefined) {
       hold(id, m);
+      edge(from, id);
       keepLocal(id, m, local);
-    } else if (re !== undefined) todo.push([re[0], re[1]]);
+    } else if (re !== undefined) todo.push([re[0], re[1], from]);
     // A name neither its own nor re-exported by name comes from one of its `export *`.
-    else for (const s of m.stars) todo.push([s, name]);
+    else for (const s of m.stars) todo.push([s, name, from]);
   }
-  return held;
+  return edges;
+}
+
+/** The modules `root` loads in {@link shakenGraph}'s graph: itself and all it imports, at any depth. */
+export function reachOver(
+  graph: ReadonlyMap<string, ReadonlySet<string>>,
+  root: string,
+): Set<string> {
+  const seen = new Set<string>();
+  const todo = [root];
+  for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
+    if (seen.has(id) || !graph.has(id)) continue;
+    seen.add(id);
+    todo.push(...graph.get(id)!);
+  }
+  return seen;
 }
 
 /** An estree node, as far as {@link shakenModuleOf} reads it. */

@@ -3,7 +3,7 @@
  * build's `firstLoad` chunk), on small module graphs written out here.
  */
 import { describe, expect, it } from 'vitest';
-import { shakenReach, type ShakenModule } from '../../scripts/shakenReach';
+import { reachOver, shakenGraph, shakenReach, type ShakenModule } from '../../scripts/shakenReach';
 
 type Statement = ShakenModule['statements'][number];
 const pure = (declares: string, ...reads: string[]): Statement => ({
@@ -97,5 +97,54 @@ describe('shakenReach', () => {
       'page',
       'react',
     ]);
+  });
+});
+
+describe('shakenGraph', () => {
+  // entry reads `format` of words; lazy (loaded by import()) reads `unused` of words, which reads
+  // zod: tree-shaking is one for the bundle, so words keeps both and its chunk imports zod's.
+  const lazy = module({
+    bindings: new Map([['u', ['words', 'unused']]]),
+    statements: [pure('run', 'u')],
+    exported: new Map([['run', 'run']]),
+  });
+  const graph: Record<string, ShakenModule> = { ...GRAPH, lazy };
+  const of = (id: string) => graph[id] ?? null;
+
+  it('gives a module every import any root keeps of it: the entry loads zod through words', () => {
+    const g = shakenGraph(of, [
+      ['page', ''],
+      ['lazy', '*'],
+    ]);
+    expect([...reachOver(g, 'page')].sort()).toEqual(['page', 'words', 'zodCore']);
+    expect([...reachOver(g, 'lazy')].sort()).toEqual(['lazy', 'words', 'zodCore']);
+    // The entry alone keeps none of words' zod.
+    expect([...shakenReach(of, 'page')].sort()).toEqual(['page', 'words']);
+  });
+
+  it('holds a root reached by a static import only as a module: a name it re-exports leads past it', () => {
+    // validate is a root too (loaded by import()): it re-exports `normalize` from words, and its
+    // own `check` reads zod. The page reads `normalize` through it, and loads none of its code.
+    const validate = module({
+      bindings: new Map([['z', ['zod', 'z']]]),
+      statements: [pure('check', 'z')],
+      exported: new Map([['check', 'check']]),
+      reexports: new Map([['normalize', ['words', 'format']]]),
+    });
+    const page = module({
+      sideEffects: true,
+      bindings: new Map([['n', ['validate', 'normalize']]]),
+      statements: [impure('', 'n')],
+    });
+    const rooted: Record<string, ShakenModule> = { ...GRAPH, page, validate };
+    const g = shakenGraph(
+      (id) => rooted[id] ?? null,
+      [
+        ['page', ''],
+        ['validate', '*'],
+      ],
+    );
+    expect([...reachOver(g, 'page')].sort()).toEqual(['page', 'words']);
+    expect([...reachOver(g, 'validate')].sort()).toEqual(['validate', 'words', 'zodCore']);
   });
 });
