@@ -76,7 +76,9 @@ export function setKnob<T>(
  */
 function defaultDiscriminator(keys: readonly string[]): [string, unknown] | undefined {
   const path = keys.join('.');
-  const tag = Object.hasOwn(DEFAULT_DISCRIMINATORS, path) ? DEFAULT_DISCRIMINATORS[path] : undefined;
+  const tag = Object.hasOwn(DEFAULT_DISCRIMINATORS, path)
+    ? DEFAULT_DISCRIMINATORS[path]
+    : undefined;
   return tag ? [tag[0], tag[1]] : undefined;
 }
 
