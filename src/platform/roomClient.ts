@@ -14,7 +14,6 @@ import {
   type CreatedSession,
   type ServerMessage,
 } from '../views/room/protocol';
-import { PRESENTER_KEY, STUDENT_KEY } from './roomSeatKeys';
 
 /** Whether the page is served by the classroom server (`npm run classroom`). */
 export async function probeClassroom(): Promise<boolean> {
@@ -120,6 +119,9 @@ const PresenterSchema = z.object({
 export type PresenterSeat = z.infer<typeof PresenterSchema>;
 const StudentSchema = z.object({ code: z.string(), studentToken: z.string() });
 type StudentSeat = z.infer<typeof StudentSchema>;
+
+const PRESENTER_KEY = 'delivery-lab:room-presenter';
+const STUDENT_KEY = 'delivery-lab:room-student';
 
 function read<T>(key: string, schema: z.ZodType<T>): T | null {
   try {

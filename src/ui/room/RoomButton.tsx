@@ -1,16 +1,16 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState, type ReactElement } from 'react';
 import { createPortal } from 'react-dom';
-import type { PresenterSeat } from '../../platform/roomClient';
-import { presenterSeatKept } from '../../platform/roomSeatKeys';
+import {
+  createRoomSession,
+  probeClassroom,
+  roomSeats,
+  type PresenterSeat,
+} from '../../platform/roomClient';
 import type { RoomSource } from './currentRoomStep';
 import { roomTestIds } from './roomTestIds';
 
 // The panel carries the QR code library: loaded when a room starts, not with the page.
 const RoomPanel = lazy(() => import('./RoomPanel').then((m) => ({ default: m.RoomPanel })));
-// The room's client and its schemas (zod: every server message and kept seat is validated there):
-// loaded when a room is started or a kept seat is read, not with the page (issue 24: first
-// verdict ≤ 500 ms).
-const loadRoomClient = () => import('../../platform/roomClient');
 
 /** What the static site says: the room is a feature of the classroom server. */
 const NEEDS_SERVER =
@@ -30,19 +30,7 @@ export function RoomButton({
   panelHost,
   onLive,
 }: { source?: RoomSource; panelHost?: Element | null; onLive?: (live: boolean) => void } = {}) {
-  const [seat, setSeat] = useState<PresenterSeat | null>(null);
-  // A presenter's reload: the kept seat shown once the room client has validated it.
-  useEffect(() => {
-    if (!presenterSeatKept()) return;
-    let current = true;
-    loadRoomClient().then(
-      (room) => current && setSeat(room.roomSeats.presenter()),
-      () => {}, // Not downloaded: the button starts a room, loading the client again.
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
+  const [seat, setSeat] = useState<PresenterSeat | null>(() => roomSeats.presenter());
   const [shown, setShown] = useState(true);
   const live = seat !== null && shown;
   // Before the paint: the page's layout for a live room and its panel arrive in the same frame.
@@ -58,26 +46,18 @@ export function RoomButton({
     setBusy(true);
     setNote(null);
     try {
-      const room = await loadRoomClient();
-      // Pressed before the kept seat was read: that session, not a new one.
-      const kept = room.roomSeats.presenter();
-      if (kept) {
-        setSeat(kept);
-        setShown(true);
-        return;
-      }
-      if (!(await room.probeClassroom())) {
+      if (!(await probeClassroom())) {
         setNote(NEEDS_SERVER);
         return;
       }
-      const c = await room.createRoomSession();
+      const c = await createRoomSession();
       const next = {
         sessionId: c.sessionId,
         presenterToken: c.presenterToken,
         code: c.code,
         joinUrl: c.joinUrl,
       };
-      room.roomSeats.setPresenter(next);
+      roomSeats.setPresenter(next);
       setSeat(next);
       setShown(true);
     } catch (error) {
@@ -87,9 +67,8 @@ export function RoomButton({
     }
   };
   const end = () => {
+    roomSeats.setPresenter(null);
     setSeat(null);
-    // The seat is in hand, so is the client: its module is loaded already.
-    void loadRoomClient().then((room) => room.roomSeats.setPresenter(null));
   };
 
   return (
