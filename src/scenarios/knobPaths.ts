@@ -2,14 +2,7 @@
  * A scenario's knobs by dotted path (`processor.enable.auto.commit`): read one, or set one in a
  * copy, splitting dotted config names by the keys the schema allows.
  */
-import {
-  BrokerSchema,
-  ProcessorSchema,
-  ProducerSchema,
-  ReaderSchema,
-  ScenarioSchema,
-  SinkSchema,
-} from '../engine';
+import { DEFAULT_DISCRIMINATORS, READER_KEYS, SCHEMA_KEYS } from './knobSchemaKeys';
 
 /** Read a knob by dotted path (config names with dots are matched greedily: `processor.enable.auto.commit`). */
 export function getKnob(s: unknown, path: string): unknown {
@@ -76,47 +69,21 @@ export function setKnob<T>(
   }
 }
 
-interface SchemaNode {
-  shape?: Record<string, SchemaNode>;
-  def?: { type?: string; innerType?: SchemaNode; discriminator?: string };
-  safeParse?(v: unknown): { success: boolean; data?: unknown };
-}
-
 /**
  * The discriminator the schema's default gives the object at `keys` when it is left out
  * (`['processor']` → `['type', 'consumer']`, `['sink']` → `['type', 'table']`), or undefined when
- * that object is no defaulted discriminated union. The scenario's other unions (a fault's `kind`,
- * a random fault's `what`) have no default, so there is nothing to fill in for them.
+ * that object is no defaulted discriminated union (./knobSchemaKeys.ts, pinned to the schema).
  */
 function defaultDiscriminator(keys: readonly string[]): [string, unknown] | undefined {
-  const unwrap = (n: SchemaNode | undefined) => {
-    while (n?.def?.innerType) n = n.def.innerType;
-    return n;
-  };
-  let node: SchemaNode | undefined = ScenarioSchema as unknown as SchemaNode;
-  for (const k of keys) node = unwrap(node)?.shape?.[k];
-  const d = unwrap(node)?.def?.discriminator;
-  if (!node || d === undefined) return undefined;
-  const parsed = node.safeParse?.(undefined);
-  const data = parsed?.success ? (parsed.data as Record<string, unknown> | undefined) : undefined;
-  return data && d in data ? [d, data[d]] : undefined;
+  const path = keys.join('.');
+  const tag = Object.hasOwn(DEFAULT_DISCRIMINATORS, path)
+    ? DEFAULT_DISCRIMINATORS[path]
+    : undefined;
+  return tag ? [tag[0], tag[1]] : undefined;
 }
 
 /** The keys the schema allows in the object at `prefix` (so `setKnob` can split dotted config names). */
 function knownKeys(prefix: string): string[] {
-  const keysOf = (o: unknown): string[] => Object.keys((o as { shape?: object }).shape ?? {});
-  switch (prefix) {
-    case 'producer':
-      return keysOf(ProducerSchema);
-    case 'producer.app':
-      return keysOf((ProducerSchema.shape.app as unknown as { unwrap(): unknown }).unwrap());
-    case 'broker':
-      return keysOf(BrokerSchema);
-    case 'processor':
-      return ProcessorSchema.options.flatMap(keysOf);
-    case 'sink':
-      return SinkSchema.options.flatMap(keysOf);
-    default:
-      return /^readers\.\d+$/.test(prefix) ? keysOf(ReaderSchema) : [];
-  }
+  if (/^readers\.\d+$/.test(prefix)) return [...READER_KEYS];
+  return Object.hasOwn(SCHEMA_KEYS, prefix) ? [...SCHEMA_KEYS[prefix]!] : [];
 }

@@ -11,12 +11,12 @@ import { z } from 'zod';
 import { LIMITS } from '../scenario/limits';
 import { int, ms, name } from '../scenario/schemaFields';
 import { DATE_PATTERN } from './calendar';
+import { CONTENT_COLUMNS } from './contentColumns';
+
+export { CONTENT_COLUMNS, EVENT_CONTENT_COLUMNS } from './contentColumns';
 
 const date = () =>
   z.string().regex(DATE_PATTERN, { message: 'a date is written YYYY-MM-DD, e.g. "2024-03-10"' });
-
-/** The content columns a dedupe key may be built from (the event id is `id`). */
-export const CONTENT_COLUMNS = ['date', 'hour', 'time', 'user', 'item', 'amount'] as const;
 
 /**
  * What identifies "the same event" for a dedupe mechanism: the producer's event id, or a tuple
@@ -26,12 +26,6 @@ export const DedupeKeySchema = z.union([
   z.literal('event-id'),
   z.array(z.enum(CONTENT_COLUMNS)).min(1).max(CONTENT_COLUMNS.length),
 ]);
-
-/**
- * The content columns a streaming event may carry (the workload's `events`): a streaming event
- * has no date partition, so its dedupe key is built from these only.
- */
-export const EVENT_CONTENT_COLUMNS = ['time', 'user', 'item', 'amount'] as const;
 
 /** Content columns (free text), e.g. an event time "09:15:00", a user and an item. */
 export const contentFields = () => ({
