@@ -9,6 +9,7 @@ import {
   type RoomSource,
 } from './currentRoomStep';
 import { Histogram } from './Histogram';
+import { JoinLarge, useJoinLargeKey } from './JoinLarge';
 import { QrCode } from './QrCode';
 import { roomTestIds } from './roomTestIds';
 import { usePresenterRoom } from './usePresenterRoom';
@@ -37,6 +38,9 @@ export function RoomPanel({
   const lab = useLabInstance();
   const { room, publish, close, reveal } = usePresenterRoom(seat);
   const [exportNote, setExportNote] = useState<string | null>(null);
+  // The join code and the QR code large (Q, or a click on the QR code): for the back row.
+  const [large, setLarge] = useState(false);
+  useJoinLargeKey(setLarge);
   const step = room.step;
   const tally = room.tally;
 
@@ -123,7 +127,18 @@ export function RoomPanel({
           >
             {seat.code}
           </p>
-          <QrCode text={seat.joinUrl} />
+          <button
+            type="button"
+            className="room-qr-button"
+            data-testid={roomTestIds.qrButton}
+            onClick={() => setLarge(true)}
+            title="Show the code and the QR code large (Q)"
+            aria-haspopup="dialog"
+          >
+            <QrCode text={seat.joinUrl} />
+            <span className="visually-hidden">Show the code and the QR code large (Q)</span>
+          </button>
+          {large && <JoinLarge seat={seat} onClose={() => setLarge(false)} />}
           <div className="room-actions">
             <button type="button" data-testid={roomTestIds.publish} onClick={ask}>
               {step === null ? 'Ask the room' : 'Ask what is open now'}
