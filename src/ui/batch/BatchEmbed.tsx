@@ -10,7 +10,7 @@
  * at the schedule's end and at every eighth of it before, so the host's frame never grows while
  * the schedule plays (issue 31: 578 → 929 px at 480 px).
  */
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { LabState } from '../../store/labStore';
 import { useLab } from '../../store/LabContext';
 import { PARSE_PENDING, selectParse } from '../../store/selectors';
@@ -19,8 +19,7 @@ import { NoticeBar } from '../io/NoticeBar';
 import { testIds } from '../testIds';
 import type { EmbedOptions } from '../embed/embedOptions';
 import { useCompact } from '../embed/useCompact';
-import { reservedHeightStyle, useMeasuredOnce } from '../embed/ReserveHeight';
-import { EndSeen } from '../library/PredictionContext';
+import { MeasureAtEnd, reservedHeightStyle } from '../embed/ReserveHeight';
 import { useReportHeight } from '../embed/useReportHeight';
 import { OpenInLab } from '../embed/OpenInLab';
 import { PredictFirst } from '../library/Prediction';
@@ -35,33 +34,37 @@ const selectStatus = (s: LabState) => s.status;
 export function BatchEmbed({
   options,
   presetRef,
+  measureAt,
 }: {
   options: EmbedOptions;
   /** The preset the scenario came from (its question is the default one). */
   presetRef: string | null;
+  /** The hidden copy MeasureAtEnd lays out, at this many attempts shown: it acts on nothing. */
+  measureAt?: number;
 }) {
   const scenario = useLab(selectScenario);
   const status = useLab(selectStatus);
   const root = useRef<HTMLDivElement>(null);
   const compact = useCompact(options.layout);
+  const measuring = measureAt !== undefined;
+  // The height reserved for the whole schedule, per scenario (the guarantee switch, an edit) and
+  // layout, as the stream player's (../embed/EmbedApp.tsx); `height=` fixes it.
+  const [measured, setMeasured] = useState<{ of: unknown; height: number } | null>(null);
+  const measureOf = useMemo(() => ({ scenario, compact }), [scenario, compact]);
+  const onMeasured = useCallback(
+    (height: number) => setMeasured({ of: measureOf, height }),
+    [measureOf],
+  );
+  const fixed = options.height;
+  const needsMeasure = !measuring && fixed === null && measured?.of !== measureOf;
   // The store's parse (no zod for one of our presets untouched): pending while an edit waits
   // for the validation.
   const parsed = useLab(selectParse);
   const view = useMemo(() => (parsed === PARSE_PENDING ? null : batchPageView(parsed)), [parsed]);
   const ran = view !== null && !('error' in view) ? view : null;
-  // The height reserved for the whole schedule, per scenario (the guarantee switch, an edit) and
-  // layout, as the stream player's (../embed/EmbedApp.tsx): its first layout once the schedule
-  // is in, every part that changes while it plays holding its end size (./BatchRun.tsx).
-  // `height=` fixes it.
-  const measureOf = useMemo(() => ({ view, compact }), [view, compact]);
-  const fixed = options.height;
-  const measured = useMeasuredOnce(root, view !== null && fixed === null ? measureOf : null);
-  const needsMeasure = fixed === null && measured?.of !== measureOf;
-  // The layout measured stands at the schedule's end (every attempt, the table and its "why"),
-  // its end seen; then the schedule goes back to its start (../embed/ReserveHeight.tsx).
   const steps = ran?.attempts.length ?? 0;
   // Reported once the height is known (reserved or fixed): the host's frame is sized once.
-  useReportHeight(root, options.frameId, !needsMeasure);
+  useReportHeight(root, options.frameId, !measuring && !needsMeasure);
   // `predict=1`: the question first, as the stream player asks it (../embed/EmbedApp.tsx);
   // locking the answer in plays the schedule, and autoplay waits for it.
   const [requests, setRequests] = useState({ play: 0, restart: 0 });
@@ -71,18 +74,18 @@ export function BatchEmbed({
     () => ({
       locked: options.lock,
       // Once the height is reserved: the schedule plays in the frame the host has sized.
-      autoplay: options.autoplay && !options.predict && !needsMeasure,
+      autoplay: options.autoplay && !options.predict && !measuring && !needsMeasure,
       why: options.panels.includes('why'),
       requests,
-      measureAt: needsMeasure ? steps : undefined,
+      measureAt,
     }),
-    [options, requests, needsMeasure, steps],
+    [options, requests, measureAt, measuring, needsMeasure],
   );
   return (
     <div
       ref={root}
       className="embed embed-batch"
-      data-testid={testIds.embedPlayer}
+      data-testid={measuring ? undefined : testIds.embedPlayer}
       data-status={status}
       data-locked={options.lock}
       data-layout={compact ? 'compact' : 'full'}
@@ -90,6 +93,11 @@ export function BatchEmbed({
       data-measuring={needsMeasure || undefined}
       style={reservedHeightStyle(fixed, measured, needsMeasure)}
     >
+      {needsMeasure && (
+        <MeasureAtEnd onMeasured={onMeasured} steps={steps}>
+          {(at) => <BatchEmbed options={options} presetRef={presetRef} measureAt={at} />}
+        </MeasureAtEnd>
+      )}
       <NoticeBar />
       <header className="embed-head">
         <h1 className={options.caption ? 'embed-caption' : 'embed-caption muted'}>
@@ -119,9 +127,7 @@ export function BatchEmbed({
           />
         </div>
       )}
-      <EndSeen on={needsMeasure}>
-        <BatchRun embed={embed} />
-      </EndSeen>
+      <BatchRun embed={embed} />
     </div>
   );
 }

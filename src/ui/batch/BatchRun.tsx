@@ -49,8 +49,8 @@ export interface BatchEmbedding {
    */
   requests?: { play: number; restart: number };
   /**
-   * The one layout the embed measures its height on (src/ui/embed/ReserveHeight.tsx): the
-   * schedule stands at this many attempts shown (its end), and nothing plays or reaches the end.
+   * The hidden copy that measures the player's height (src/ui/embed/ReserveHeight.tsx): the
+   * schedule stands at this many attempts shown, and nothing plays or reaches the end.
    */
   measureAt?: number;
 }

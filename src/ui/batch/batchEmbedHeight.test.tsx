@@ -1,9 +1,8 @@
 /**
  * The batch embed's height (issue 31, "Stable height"): reserved for the whole schedule by the
- * stream player's rule (src/ui/embed/ReserveHeight.tsx): its first layout stands at the
- * schedule's end (`measureAt`), read once, then the schedule opens at its start; `height=` fixes
- * it and measures nothing. The heights themselves need a layout: e2e/docs-embed.spec.ts,
- * scripts/embed-height-check.ts.
+ * stream player's rule (src/ui/embed/ReserveHeight.tsx), whose hidden copy lays the schedule out
+ * at a given number of attempts (`measureAt`); `height=` fixes it and measures nothing. The
+ * heights themselves need a layout: e2e/docs-embed.spec.ts.
  */
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -42,13 +41,12 @@ describe('the batch embed’s height (jsdom)', () => {
 
   it('is measured, then held as the player’s height, and the schedule autoplays', async () => {
     const player = await mountEmbed({ autoplay: true });
-    // Measured at its first layout; then the height is set on the player.
+    // The hidden copy is measured within a few tasks; then the height is set on the player.
     await vi.waitFor(() => expect(player.dataset.measuring).toBeUndefined());
     expect(player.dataset.height).toBe('reserved');
     expect(player.style.height).toMatch(/^\d+px$/);
     expect(player.style.overflowY).toBe('auto');
-    // No copy: one player, one schedule in the document; it opens at its start (the end's
-    // layout was only measured) and autoplays.
+    // The measuring copy is in a closed shadow root: one player, one schedule in the document.
     expect(screen.getAllByTestId('batch-run')).toHaveLength(1);
     expect(await screen.findAllByTestId('batch-attempt')).not.toHaveLength(0);
   });
@@ -60,7 +58,7 @@ describe('the batch embed’s height (jsdom)', () => {
     expect(player.style.height).toBe('500px');
   });
 
-  it('the measured layout stands at `measureAt` attempts: the setup before the end, the table at it', async () => {
+  it('the measuring copy stands at `measureAt` attempts: the setup before the end, the table at it', async () => {
     // airflow-retry-append: try 1 fails, try 2 succeeds (retries=1) — two attempts.
     const lab = presetLab('airflow-retry-append');
     const embed = { locked: true, autoplay: false, why: true };

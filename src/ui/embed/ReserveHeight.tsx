@@ -1,70 +1,188 @@
-import { useLayoutEffect, useMemo, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createPortal, flushSync } from 'react-dom';
 import { createStore } from 'zustand/vanilla';
 import type { Lab } from '../../store/labStore';
 import { LabProvider, useLabInstance, useView } from '../../store/LabContext';
 import { EndSeen } from '../library/PredictionContext';
+import { timeAtIndex } from '../../views/run/at';
+import { processorPanelsIn, useProcessorPanels } from '../pipeline/stages/processorPanelsOnDemand';
 
 /**
- * The height the player will need over the whole run, known before its first paint without a
- * copy of it: the live player's first layout with its run in stands at the run's END
- * ({@link AtTheEnd}: every row in the sink, every record in the log, the final verdict and the
- * reader's last line — where the boxes that grow with the run are fullest), is read once, held as
- * the player's height, and only then does the player go to where it opens and get painted. The
- * states before the end that laid out taller than it (a counter's "… not yet in" caption, a
- * stage's in-flight facts) hold their largest size by layout rules instead (embed.css). So
- * the host page sizes its frame once and it never grows while the run plays (issue 31: 439 →
- * 774 → … → 878 px within seconds). Read again only when what it was read for changes (`of`:
- * another run, layout or legend), never while the run plays; `scripts/embed-height-check.ts`
- * checks every library preset's reserve against the tallest moment of its run.
- *
- * The read is in a layout effect, before the browser paints: the end's layout is never shown.
+ * The height the player will need over the whole run, known before it reports any: the player
+ * is rendered once more, hidden, at the END of the run (every row in the sink, every record in the
+ * log, the reader's final line) and at a few points before it, measured, and removed. The copy
+ * lives in a closed shadow root with the page's stylesheets: laid out as the live player is, but
+ * out of reach of queries on the document (no element, id or text twice). The live player takes that height (scrolling inside past it) and reports it only then, so the
+ * frame in the host page is sized once and never grows while the run plays (issue 31: 439 → 774 →
+ * … → 878 px within seconds). The measuring copy has its own
+ * cursor at the end; it shares the scenario, the run and the prediction with the live one, and
+ * runs none of its effects on the lab (it is given `measuring`). Its outcome is the end's
+ * ({@link EndSeen}): the final verdict, which the live player folds until then, is measured too.
+ * A batch job's player (src/ui/batch/BatchEmbed.tsx) has no stream run to put a cursor on: it
+ * gives its number of `steps` (attempts) and renders the copy at each sample (`children(at)`).
  */
-export function useMeasuredOnce(
-  ref: RefObject<HTMLElement | null>,
-  of: unknown,
-): { of: unknown; height: number } | null {
-  const [measured, setMeasured] = useState<{ of: unknown; height: number } | null>(null);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (of === null || !el || measured?.of === of) return;
-    // Steps of the embed's first paint that `npm run bench` times (bench/embedSteps.ts).
-    performance.mark('embed:measure-start');
-    const height = Math.ceil(el.getBoundingClientRect().height);
-    performance.mark('embed:measure-end');
-    setMeasured({ of, height });
-  }, [ref, of, measured]);
-  return measured;
-}
-
 /**
- * `children` at the run's end while `on` (the layout {@link useMeasuredOnce} reads): a cursor of
- * their own at the last event, and the end seen, so the final verdict the player folds until then
- * is laid out too. It shares the scenario, the run and the prediction with the live player, and
- * moves nothing of the lab's: the run's end is not reached (no outcome revealed, issue 24). Off,
- * the lab's own cursor; the tree keeps its shape, so nothing remounts when it turns off.
+ * Where in the run the copy is measured (fractions of its events): the end, where the tables
+ * are fullest, and points before it, where a counter's longer caption ("… not yet in") may wrap
+ * or a stage lists what is in flight. Every eighth: with only 1, ¾, ½ and 0 a Flink run grew
+ * 14 px past its reserve mid-run (1,486 → 1,500 px: issue 31).
  */
-export function AtTheEnd({ on, children }: { on: boolean; children: ReactNode }) {
+const SAMPLES = [1, 0.875, 0.75, 0.625, 0.5, 0.375, 0.25, 0.125, 0];
+/** Passes per sample: the virtualised tables fill in on their second pass. */
+const SAMPLE_FRAMES = 2;
+
+export function MeasureAtEnd({
+  children,
+  onMeasured,
+  steps,
+}: {
+  /** The copy; a function of the step to lay out when `steps` is given. */
+  children: ReactNode | ((at: number) => ReactNode);
+  onMeasured: (height: number) => void;
+  /** The run's length in steps of the player's own, for a player the lab's cursor does not move. */
+  steps?: number;
+}) {
   const lab = useLabInstance();
   const view = useView();
+  const n = steps ?? view?.n ?? null;
+  const [at, setAt] = useState(n ?? 0);
+  const [host, setHost] = useState<HTMLDivElement | null>(null);
+  const root = useShadowWithStyles(host);
+  // A Flink or Spark stage's panels come in a chunk of their own: measured once they are in.
+  const kind = steps === undefined ? view?.scenario.processor.type : undefined;
+  const panelsIn = processorPanelsIn(kind, useProcessorPanels(kind));
   const atEnd = useMemo<Lab>(() => {
     const n = view?.n ?? 0;
+    const t = view?.endTime ?? 0;
     return {
       ...lab,
-      cursor: createStore(() => ({ idx: n, t: view?.endTime ?? 0 })),
+      cursor: createStore(() => ({ idx: n, t })),
       shown: createStore(() => ({ idx: n })),
     };
   }, [lab, view]);
+  useEffect(() => {
+    if (n === null || !root || !panelsIn) return;
+    // Each sample point of the run for SAMPLE_FRAMES frames; the tallest of them all is reserved.
+    const samples = SAMPLES.map((f) => Math.round(n * f));
+    let tallest = 0;
+    let frame = 0;
+    // Each pass a task of its own: a message to ourselves, not setTimeout, which a browser clamps
+    // to ≥ 4 ms once nested 5 deep (https://html.spec.whatwg.org/multipage/timers-and-user-prompts.html#timers):
+    // 18 passes waited ≥ 52 ms for nothing.
+    const next = new MessageChannel();
+    let stopped = false;
+    // Steps of the embed's first paint that `npm run bench` times (bench/embedSteps.ts).
+    performance.mark('embed:measure-start');
+    const measure = () => {
+      const el = root.shadow.querySelector('.embed');
+      if (el) tallest = Math.max(tallest, Math.ceil(el.getBoundingClientRect().height));
+      frame++;
+      const sample = Math.floor(frame / SAMPLE_FRAMES);
+      if (sample >= samples.length) {
+        performance.mark('embed:measure-end');
+        return onMeasured(tallest);
+      }
+      if (frame % SAMPLE_FRAMES === 0) {
+        const idx = samples[sample]!;
+        if (typeof children === 'function') flushSync(() => setAt(idx));
+        else if (view) {
+          atEnd.cursor.setState({ idx, t: timeAtIndex(view, idx) });
+          atEnd.shown.setState({ idx });
+        }
+      }
+      // A task, not requestAnimationFrame: Chromium runs no animation frames in a cross-origin
+      // frame off screen, so a frame below the fold would report its height only once scrolled
+      // to — and grow under the reader then. Each pass lays out on its own (getBoundingClientRect).
+      next.port2.postMessage(null);
+    };
+    next.port1.onmessage = () => {
+      if (!stopped) measure();
+    };
+    measure();
+    return () => {
+      stopped = true;
+      next.port1.close();
+    };
+    // `children` left out: a render function is fresh each render, and only its kind matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [atEnd, view, n, root, panelsIn, onMeasured]);
   return (
-    <LabProvider lab={on ? atEnd : lab}>
-      <EndSeen on={on}>{children}</EndSeen>
-    </LabProvider>
+    <div
+      ref={setHost}
+      aria-hidden="true"
+      // Out of sight and of the layout, at the live player's width (the frame's).
+      style={{ position: 'absolute', top: 0, left: 0, right: 0, visibility: 'hidden' }}
+    >
+      {root &&
+        createPortal(
+          <LabProvider lab={atEnd}>
+            <EndSeen>{typeof children === 'function' ? children(at) : children}</EndSeen>
+          </LabProvider>,
+          root.mount,
+        )}
+    </div>
   );
+}
+
+const shadows = new WeakMap<HTMLElement, ShadowRoot>();
+
+/**
+ * A closed shadow root on `host` holding copies of the document's stylesheets, and the element
+ * to render into. The copies are `<style>`s holding the loaded sheets' rules, so the copy is
+ * styled from its first layout: cloned `<link>`s would load again (from the cache, but a task and
+ * a fetch later: ~30 ms of the embed's first paint, scripts/embed-waterfall.ts). Ready
+ * once the document's own sheets have loaded (measuring unstyled markup would reserve nonsense).
+ */
+function useShadowWithStyles(
+  host: HTMLElement | null,
+): { shadow: ShadowRoot; mount: HTMLElement } | null {
+  const [ready, setReady] = useState<{ shadow: ShadowRoot; mount: HTMLElement } | null>(null);
+  useEffect(() => {
+    if (!host) return;
+    // Closed: `host.shadowRoot` stays null, so the root is kept here (StrictMode runs this twice).
+    const shadow = shadows.get(host) ?? host.attachShadow({ mode: 'closed' });
+    shadows.set(host, shadow);
+    let live = true;
+    const links = [...document.querySelectorAll('link[rel="stylesheet"]')].filter(
+      (el): el is HTMLLinkElement => el instanceof HTMLLinkElement && el.sheet === null,
+    );
+    const copy = () => {
+      if (!live) return;
+      const mount = document.createElement('div');
+      shadow.replaceChildren(...[...document.styleSheets].map(copySheet), mount);
+      setReady({ shadow, mount });
+    };
+    // The sheets still loading: copied once in (a failed one is copied as the nothing it holds).
+    if (links.length === 0) copy();
+    else
+      void Promise.all(
+        links.map(
+          (el) =>
+            new Promise<void>((done) => {
+              el.addEventListener('load', () => done());
+              el.addEventListener('error', () => done());
+            }),
+        ),
+      ).then(copy);
+    return () => {
+      live = false;
+    };
+  }, [host]);
+  return ready;
+}
+
+/** A `<style>` copy of a loaded sheet (same origin: its rules are readable), with its media. */
+function copySheet(sheet: CSSStyleSheet): HTMLStyleElement {
+  const style = document.createElement('style');
+  if (sheet.media.mediaText) style.media = sheet.media.mediaText;
+  style.textContent = [...sheet.cssRules].map((r) => r.cssText).join('\n');
+  return style;
 }
 
 /**
  * The player's style once its height is known: `height=` (fixed) or the measured reserve — the
- * player's height, not a minimum, so a state whose layout outgrew its reserve would scroll inside
- * the player rather than resize the host's frame (issue 31). None while it is being measured.
+ * player's height, not a minimum, so a state the measure did not sample scrolls inside the player
+ * rather than resizing the host's frame (issue 31). None while it is still being measured.
  */
 export function reservedHeightStyle(
   fixed: number | null,
@@ -81,7 +199,7 @@ export function reservedHeightStyle(
  * one (Chromium counts no layout shift for unpainted boxes: https://wicg.github.io/layout-instability/
  * §"visual representation"). Issue 31: a Flink embed's pipeline moved 162 px down and grew
  * 312 px after 2–3 s (cumulative layout shift 0.61). A skeleton of the final layout would have to
- * guess heights that only the run knows; hiding is exact and costs no bytes.
+ * guess heights that only the measure (above) knows; hiding is exact and costs no bytes.
  */
 export function settlingStyle<S extends object>(
   style: S | undefined,
