@@ -177,11 +177,7 @@ export function Transport({
         >
           {skipped && (
             <>
-              {/* In projector mode the words around the time go (present.css): the note's room
-                  there is what the row leaves, and "⏭ jumped 29.20…" was cut (issue 24). */}
-              <Icon name="skip" /> <span className="skip-note-word">jumped </span>
-              {formatMs(lastSkip)}
-              <span className="skip-note-word"> of idle time</span>
+              <Icon name="skip" /> jumped {formatMs(lastSkip)} of idle time
             </>
           )}
         </span>
