@@ -6,16 +6,20 @@
  */
 import { PRESET_CATALOG } from '../src/scenarios/parsed/catalog';
 import { firstStoryRef } from '../src/views/library/libraryListing';
-import { expect, test, testIds } from './fixtures';
+import { type Dashboard, expect, test, testIds } from './fixtures';
+
+/** The page at `address`, 1280×720, its first run ready. */
+async function openAt(dash: Dashboard, address: string): Promise<void> {
+  await dash.page.setViewportSize({ width: 1280, height: 720 });
+  await dash.page.goto(address);
+  await dash.page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+}
 
 for (const present of [false, true])
   test(`${present ? 'projector mode: ' : ''}"Start here" opens the first story, then gives way`, async ({
     unopenedDash: dash,
   }) => {
-    const { page } = dash;
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await page.goto(present ? './?present=1' : './');
-    await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+    await openAt(dash, present ? './?present=1' : './');
     const start = dash.byId(testIds.startHere);
     await expect(start).toBeVisible();
     await start.click();
@@ -33,10 +37,7 @@ for (const present of [false, true])
   test(`${present ? 'projector mode: ' : ''}a page opened on ?preset= has no "Start here"`, async ({
     unopenedDash: dash,
   }) => {
-    const { page } = dash;
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await page.goto(`./?preset=at-most-once/default${present ? '&present=1' : ''}`);
-    await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+    await openAt(dash, `./?preset=at-most-once/default${present ? '&present=1' : ''}`);
     await expect(dash.byId(testIds.storyPanel)).toBeVisible();
     await expect(dash.byId(testIds.startHere)).toHaveCount(0);
     await expect(dash.byId(testIds.tagline)).toHaveCount(0);
@@ -51,9 +52,7 @@ for (const present of [false, true])
     unopenedDash: dash,
   }) => {
     const { page } = dash;
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await page.goto(present ? './?present=1' : './');
-    await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+    await openAt(dash, present ? './?present=1' : './');
     const start = dash.byId(testIds.startHere);
     await start.click();
     const [id] = firstStoryRef(PRESET_CATALOG).split('/');

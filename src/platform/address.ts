@@ -16,9 +16,39 @@
 /** The key of the first-screen mark in `history.state`. */
 const FIRST_SCREEN_KEY = 'deliveryLabFirstScreen';
 
+/** Whether there is an address to read: a browser's page (not Node, where unit tests run). */
+export function hasAddress(): boolean {
+  return typeof window !== 'undefined' && typeof window.location !== 'undefined';
+}
+
 /** The address's query string as written (`?preset=…&present=1`), or '' for none. */
 export function addressQuery(): string {
   return location.search;
+}
+
+/** The address's fragment as written (`#s=…`), or '' for none. */
+export function addressHash(): string {
+  return location.hash;
+}
+
+/** The whole address (`https://host/path/?query#hash`). */
+export function addressHref(): string {
+  return location.href;
+}
+
+/** The address without its query and fragment: where the page is served from. */
+export function addressBase(): string {
+  return location.href.replace(/[?#].*$/s, '');
+}
+
+/** Put `href` in the address bar in place of the entry's address, keeping the entry's state. */
+export function replaceAddress(href: string): void {
+  history.replaceState(history.state, '', href);
+}
+
+/** Navigate to `href` (a new page load, a new history entry). */
+export function goToAddress(href: string): void {
+  location.assign(href);
 }
 
 /**

@@ -29,6 +29,7 @@ import {
   type Progress,
 } from '../../platform/challengeProgress';
 import { useLabInstance } from '../../store/LabContext';
+import { addressQuery } from '../../platform/address';
 
 /** The open challenge and what acts on it. */
 export interface ChallengeUi {
@@ -96,7 +97,7 @@ export function ChallengeProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (askedDone.current) return;
     askedDone.current = true;
-    const id = challengeParamOf(location.search);
+    const id = challengeParamOf(addressQuery());
     if (id === null) return;
     askedLast.current = id;
     void openingOf(id).then((next) => show(id, next));

@@ -24,6 +24,7 @@ import {
   type EmbedOptions,
   type EmbedPanel,
 } from './embedOptions';
+import { addressBase } from '../../platform/address';
 
 const PANEL_LABELS: Record<EmbedPanel, string> = {
   pipeline: 'Pipeline (topology)',
@@ -129,7 +130,7 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
   const set = (patch: Partial<EmbedOptions>) => setO((x) => ({ ...x, ...patch }));
 
   const url = useMemo(() => {
-    const base = location.href.replace(/[?#].*$/s, '');
+    const base = addressBase();
     // An unedited preset goes as shipped: the player knows it (a share link of a preset opens as
     // that preset), so its own question and answer need not be in the URL, where anyone could
     // read the answer in the page's source. Anything else: the snippet's expect block pins the run

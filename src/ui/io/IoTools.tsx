@@ -8,6 +8,7 @@ import { ExportMenu } from './ExportMenu';
 import { ImportDialog, usePageImport } from './ImportDialog';
 import { usePage } from './PageContext';
 import type { ImportOutcome } from './importScenario';
+import { goToAddress } from '../../platform/address';
 
 /**
  * The top bar's "a run that travels" group: Share, Embed, Export, Import — and import by dropping
@@ -22,9 +23,7 @@ export function IoTools() {
     // A lesson file opens its presenter view (src/ui/lesson), the workspace left as it is.
     if (r.lesson) {
       const lesson = r.lesson;
-      void import('../../platform/lessonUrl').then((m) =>
-        window.location.assign(m.lessonHref(lesson)),
-      );
+      void import('../../platform/lessonUrl').then((m) => goToAddress(m.lessonHref(lesson)));
       return;
     }
     // A page of its own: Back returns to what was open before (src/ui/io/historySync.ts).

@@ -23,6 +23,7 @@ import {
   subscribeWorkspace,
   workspaceOf,
 } from './workspace';
+import { addressQuery } from '../../platform/address';
 
 /** The page: its lab, its services, and how it started. */
 export interface BootedPage {
@@ -65,7 +66,7 @@ export function bootPage({
   if (start.previous) restoreReplacedPageState(lab, notices, start.previous);
   // `?preset=…&a=…&c=`: the atlas's kinds and Compare's lanes as in a share link's hash (an
   // embed's `a=` is its answer); the address's wins over the workspace's.
-  if (!embed && start.source === 'preset') applyQueryPageState(lab, notices, location.search);
+  if (!embed && start.source === 'preset') applyQueryPageState(lab, notices, addressQuery());
   // Before the share link's sync subscribes: a scenario opened gets its history entry first, and
   // the share link and `?preset=` are then written into that entry's address.
   if (!embed) createHistorySync(lab, browserHistoryEnv(), notices);

@@ -9,6 +9,7 @@
  * (src/scenarios/presetCatalog.ts), so an embed of one preset fetches no other family (issues
  * #24, #31).
  */
+import { addressHash, addressQuery, hasAddress } from '../../platform/address';
 import { loadPresetParam, presetParamOf, presetValueRef } from '../../platform/presetUrl';
 import { WORKSPACE_KEY } from '../../platform/workspaceKey';
 import { shareParam } from '../../views/io/shareParam';
@@ -37,7 +38,7 @@ function savedPresetRef(): string | null {
 
 /** Load what the page at `loc` opens with (a failed download is the run's to report). */
 async function loadFirstPresets(
-  loc: Pick<Location, 'search' | 'hash'> = window.location,
+  loc: { search: string; hash: string } = { search: addressQuery(), hash: addressHash() },
 ): Promise<void> {
   if (shareParam(loc.hash) !== null) {
     await loadAllPresets();
@@ -84,7 +85,7 @@ async function loadFirstPresets(
 /** The first screen's presets, in (a failed download is the run's to report). */
 export const firstPresetsLoaded: Promise<void> =
   // Only in a browser: unit tests load every preset themselves (src/testSetup.ts).
-  typeof window !== 'undefined' && typeof window.location !== 'undefined'
+  hasAddress()
     ? loadFirstPresets()
         .catch(() => {})
         // A step of the first verdict that `npm run bench` times (bench/verdictSteps.ts).

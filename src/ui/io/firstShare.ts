@@ -7,6 +7,7 @@
  * src/views/io/sharePrediction.ts) are imported only when the address carries a link, so an embed
  * of a preset fetches none of them (issue 31).
  */
+import { addressHash, hasAddress } from '../../platform/address';
 import type { AtlasInLink } from '../../views/atlas/atlasLink';
 import type { CompareInLink } from '../../views/compare/compareLink';
 import type { ShareResult } from '../../views/io/shareLink';
@@ -75,6 +76,4 @@ async function decodeShareOf(hash: string): Promise<FirstShare | null> {
 /** The address's share link, decoded (null without one). */
 export const firstShareLoaded: Promise<FirstShare | null> =
   // Only in a browser: unit tests decode links themselves.
-  typeof window !== 'undefined' && typeof window.location !== 'undefined'
-    ? decodeShareOf(window.location.hash)
-    : Promise.resolve(null);
+  hasAddress() ? decodeShareOf(addressHash()) : Promise.resolve(null);

@@ -5,6 +5,7 @@ import { lessonHref, notesHref } from '../../platform/lessonUrl';
 import { downloadText } from '../../platform/download';
 import { parseLessonJson, type Lesson } from '../../scenarios/lessons';
 import { usePage } from '../io/PageContext';
+import { goToAddress } from '../../platform/address';
 
 /** Largest lesson file read (characters): the scenario format's own limit. */
 const MAX_LESSON_FILE = 2_000_000;
@@ -27,7 +28,7 @@ export function LessonTools({ lesson }: { lesson: Lesson }) {
             issues: [{ path: '', message: `file too large: ${file.size} bytes` }],
           } as const)
         : parseLessonJson(text);
-    if (r.ok) window.location.assign(lessonHref(r.lesson));
+    if (r.ok) goToAddress(lessonHref(r.lesson));
     else
       notices.push({
         tone: 'error',

@@ -17,12 +17,13 @@ import { LessonApp } from './LessonApp';
 import { LessonNotes } from './LessonNotes';
 import { lessonTestIds } from './lessonTestIds';
 import './lesson.css';
+import { addressHash, addressQuery } from '../../platform/address';
 
 /** The page for a `?lesson=` address, or null when the address names no lesson. */
 export function lessonPage(): ReactNode | null {
-  const address = lessonAddressOf(location.search);
+  const address = lessonAddressOf(addressQuery());
   if (!address) return null;
-  const found = lessonOfAddress(address, location.hash);
+  const found = lessonOfAddress(address, addressHash());
   if (!found.ok) return <LessonRefused issues={found.issues} />;
   const { lesson } = found;
   const index = Math.min(address.index, lesson.steps.length - 1);

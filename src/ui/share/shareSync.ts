@@ -27,6 +27,7 @@ import {
   type SharePrediction,
 } from '../../views/io/sharePrediction';
 import type { Notices } from '../io/notices';
+import { addressHash, addressHref, replaceAddress } from '../../platform/address';
 
 /**
  * The question a share link asked (`p=`, src/views/io/sharePrediction.ts), as the page's "Predict
@@ -102,7 +103,7 @@ export function createShareSync(
   });
   const unwatch = watchShareInLocation((r, p, previous) => {
     // The atlas's choice beside it (`a=`): a bad one refuses the link, naming its field.
-    const atlas = r.ok ? decodeAtlas(location.hash, r.input.batch !== undefined) : null;
+    const atlas = r.ok ? decodeAtlas(addressHash(), r.input.batch !== undefined) : null;
     const refused = !r.ok ? shareIssueLines(r.issues) : atlas && !atlas.ok ? [atlas.reason] : null;
     if (!r.ok || refused) {
       notices.push({
@@ -113,7 +114,7 @@ export function createShareSync(
       // The work on screen stays, so its address comes back: left in the address bar, the
       // refused link would be refused again by a reload (the autosave holds the work, but the
       // notice would greet it) and copied on as if it were the work's link.
-      history.replaceState(history.state, '', previous);
+      replaceAddress(previous);
       return;
     }
     // Back or Forward to a link's page: the history has put its scenario on screen already
@@ -159,7 +160,7 @@ export function createShareSync(
       // So do the atlas's kinds ticked and pairs (`a=`): the link opens with the same ones.
       writeAtlasToLocation(s.atlas);
       named = s.scenario;
-      return location.href;
+      return addressHref();
     },
     linked,
     dispose() {
