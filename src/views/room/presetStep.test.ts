@@ -32,4 +32,25 @@ describe('a preset as the room asks it', () => {
     expect(normalizeAnswer(q, 'twelve').ok).toBe(false);
     expect(normalizeAnswer(q, '1e9').ok).toBe(false);
   });
+
+  // A tester's students typed the unit printed beside the box ("18 payments"): refused, they
+  // were stuck. The question's unit, singular or plural, is part of the number as written.
+  it('reads a number with the question’s unit, and refuses another unit', () => {
+    const rows = { kind: 'number', text: 'How many rows?', unit: 'rows' } as const;
+    expect(normalizeAnswer(rows, '24 rows')).toEqual({ ok: true, value: '24' });
+    expect(normalizeAnswer(rows, '1 Row')).toEqual({ ok: true, value: '1' });
+    expect(normalizeAnswer(rows, '24rows')).toEqual({ ok: true, value: '24' });
+    expect(normalizeAnswer(rows, '24 charges')).toEqual({
+      ok: false,
+      message: 'the answer is counted in rows: give a number',
+    });
+    expect(normalizeAnswer(rows, '24 rows and more').ok).toBe(false);
+    const dollars = { kind: 'number', text: 'How much?', unit: '$' } as const;
+    expect(normalizeAnswer(dollars, '$80')).toEqual({ ok: true, value: '80' });
+    expect(normalizeAnswer(dollars, '$ 1,200')).toEqual({ ok: true, value: '1200' });
+    expect(normalizeAnswer(dollars, '80 dollars')).toEqual({ ok: true, value: '80' });
+    expect(normalizeAnswer(dollars, '2 charges').ok).toBe(false);
+    const long = { kind: 'number', text: 'How many?', unit: 'payments at the reader' } as const;
+    expect(normalizeAnswer(long, '18 payments')).toEqual({ ok: true, value: '18' });
+  });
 });

@@ -220,8 +220,19 @@ export type CreatedSession = z.infer<typeof CreatedSessionSchema>;
 export const CLASSROOM_PROBE = { classroom: 'delivery-lab', version: 1 } as const;
 
 /**
+ * Whether a unit a student wrote is the question's: the same word, singular or plural ("row" for
+ * "rows", "payments" for "payments at the reader"), and "dollar"/"usd" for `$`.
+ */
+function sameUnit(written: string, asked: string): boolean {
+  const one = (w: string) => w.toLowerCase().replace(/s$/, '');
+  if (asked === '$') return written === '$' || ['dollar', 'usd'].includes(one(written));
+  return one(written) === one(asked.split(/\s+/)[0] ?? '');
+}
+
+/**
  * An answer as the server keeps it, or why it is refused: a choice's id among the options, a
- * number written plainly (`12`, `-3`, `2.5`; kept as `Number` prints it), or a challenge's outcome.
+ * number written plainly or with the question's unit (`12`, `-3`, `2.5`, `18 rows`, `$80`; kept
+ * as `Number` prints it), or a challenge's outcome.
  */
 export function normalizeAnswer(
   question: RoomQuestion,
@@ -233,10 +244,16 @@ export function normalizeAnswer(
         ? { ok: true, value }
         : { ok: false, message: 'the answer is not one of the choices' };
     case 'number': {
-      const t = value.trim().replace(/,/g, '');
-      if (!/^-?\d{1,12}(?:\.\d{1,6})?$/.test(t))
-        return { ok: false, message: 'the answer must be a number, such as 12 or 2.5' };
-      return { ok: true, value: String(Number(t)) };
+      // The number may come with the question's unit, as people write it ("18 payments",
+      // "$80", "80 dollars"): the unit printed beside the box is not a second answer.
+      const m = /^(\$\s*)?(-?\d{1,12}(?:\.\d{1,6})?)\s*([a-z]*)$/i.exec(
+        value.trim().replace(/,/g, ''),
+      );
+      if (!m) return { ok: false, message: `the answer must be a number, such as 12 or 2.5` };
+      const unit = m[1] ? '$' : m[3]!.toLowerCase();
+      if (unit && !sameUnit(unit, question.unit))
+        return { ok: false, message: `the answer is counted in ${question.unit}: give a number` };
+      return { ok: true, value: String(Number(m[2])) };
     }
     case 'challenge':
       return CHALLENGE_ANSWERS.some((a) => a.id === value)
