@@ -156,3 +156,33 @@ test('a batch preset in the room: the panel hides nothing, the reveal marks the 
   const reveal = student.getByTestId(ids.studentReveal);
   await expect(reveal).toContainText(': right.');
 });
+
+/**
+ * A student who cannot scan the QR code opens the join page bare (`?join=`) and types the code
+ * the projector shows, as typed (lower case, a space). Before, the page had no field for it, and
+ * Join answered with the protocol's "code: a 6-character join code" (a teacher's trial).
+ */
+test('a student types the room’s code on the bare join page; a code that cannot be one is refused before joining', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto(`${server.url}?preset=${PRESET}`);
+  await page.getByTestId(ids.start).click();
+  const code = (await page.getByTestId(ids.code).textContent())!.trim();
+  const student = await (await browser.newContext()).newPage();
+  await student.goto(`${server.url}?join=`);
+  const field = student.getByTestId(ids.studentCode);
+  await field.fill('abc');
+  await student.getByTestId(ids.studentJoin).click();
+  await expect(student.getByTestId(ids.refusal)).toHaveText(
+    "The room's code is 6 letters and digits, as the projector shows it.",
+  );
+  await field.fill(`${code.slice(0, 3).toLowerCase()} ${code.slice(3).toLowerCase()}`);
+  await student.getByTestId(ids.studentJoin).click();
+  await expect(student.getByText('Waiting for the first question…')).toBeVisible();
+  await expect(student).toHaveURL(new RegExp(`\\?join=${code}$`));
+  await page.getByTestId(ids.publish).click();
+  await expect(page.getByTestId(ids.answered)).toHaveText('0 of 1 answered');
+  await expect(student.getByTestId(ids.studentStep)).toBeVisible();
+});

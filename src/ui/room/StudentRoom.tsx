@@ -5,6 +5,14 @@ import {
   ROOM_LIMITS,
   type RoomStep,
 } from '../../views/room/protocol';
+import { replaceAddress } from '../../platform/address';
+import {
+  JOIN_CODE_HINT,
+  JOIN_CODE_LENGTH,
+  joinAddress,
+  normalizeJoinCode,
+  wellFormedJoinCode,
+} from '../../views/room/joinCode';
 import { Histogram } from './Histogram';
 import { roomTestIds } from './roomTestIds';
 import { useStudentRoom } from './useStudentRoom';
@@ -14,20 +22,54 @@ import './room.css';
  * A student's page (`?join=CODE`): join (a name is optional, and only the teacher's results
  * show it), see the step the presenter asks, answer, and see the reveal. Everything shown is text.
  */
-export function StudentRoom({ code }: { code: string }) {
+export function StudentRoom({ code: addressCode }: { code: string }) {
+  // The code the page joins with: the address's, or one typed here when the address has none
+  // or a wrong one (a student who could not scan the QR code types the code the projector shows).
+  const [code, setCode] = useState(addressCode);
   const { room, joining, join, answer } = useStudentRoom(code);
   const [name, setName] = useState('');
+  const [typed, setTyped] = useState(addressCode);
+  const [typo, setTypo] = useState<string | null>(null);
+  const askCode = !wellFormedJoinCode(addressCode) || (room.refusal !== null && !room.joined);
   if (!joining || (!room.joined && room.refusal))
     return (
       <main className="room-student" data-testid={roomTestIds.student}>
-        <h1>Join the room {code}</h1>
+        <h1>{wellFormedJoinCode(code) ? `Join the room ${code}` : 'Join a room'}</h1>
         <form
           onSubmit={(e) => {
             e.preventDefault();
+            if (askCode) {
+              const next = normalizeJoinCode(typed);
+              if (!wellFormedJoinCode(next)) {
+                setTypo(JOIN_CODE_HINT);
+                return;
+              }
+              setTypo(null);
+              setCode(next);
+              // A reload keeps the room: the code goes into the address, as the QR code's link has it.
+              replaceAddress(joinAddress(next));
+            }
             join(name);
           }}
         >
-          <label>
+          {askCode && (
+            <>
+              <label className="room-join-field">
+                Room code{' '}
+                <input
+                  data-testid={roomTestIds.studentCode}
+                  value={typed}
+                  maxLength={JOIN_CODE_LENGTH + 4}
+                  autoCapitalize="characters"
+                  autoComplete="off"
+                  spellCheck={false}
+                  aria-invalid={typo !== null || undefined}
+                  onChange={(e) => setTyped(e.target.value)}
+                />
+              </label>{' '}
+            </>
+          )}
+          <label className="room-join-field">
             Your name (optional; only the teacher sees it){' '}
             <input
               data-testid={roomTestIds.studentName}
@@ -41,9 +83,9 @@ export function StudentRoom({ code }: { code: string }) {
             Join
           </button>
         </form>
-        {room.refusal && (
+        {(typo ?? room.refusal) && (
           <p role="alert" data-testid={roomTestIds.refusal}>
-            {room.refusal}
+            {typo ?? room.refusal}
           </p>
         )}
       </main>

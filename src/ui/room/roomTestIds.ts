@@ -19,6 +19,7 @@ export const roomTestIds = {
   end: 'room-end',
   hide: 'room-hide',
   student: 'room-student',
+  studentCode: 'room-student-code',
   studentName: 'room-student-name',
   studentJoin: 'room-student-join',
   studentStep: 'room-student-step',

@@ -17,3 +17,16 @@ export function joinCodeFromSearch(search: string): string | null {
   const code = new URLSearchParams(search).get('join');
   return code === null ? null : normalizeJoinCode(code);
 }
+
+/** Whether `code` (normalized) is a join code as the server makes them: 6 of the alphabet's. */
+export function wellFormedJoinCode(code: string): boolean {
+  return code.length === JOIN_CODE_LENGTH && [...code].every((c) => JOIN_CODE_ALPHABET.includes(c));
+}
+
+/** What a student is told when the code typed cannot be one. */
+export const JOIN_CODE_HINT = `The room's code is ${JOIN_CODE_LENGTH} letters and digits, as the projector shows it.`;
+
+/** A student's page for room `code`, as a relative address (`?join=CODE`). */
+export function joinAddress(code: string): string {
+  return `?join=${encodeURIComponent(code)}`;
+}
