@@ -186,3 +186,41 @@ test('a student types the room’s code on the bare join page; a code that canno
   await expect(page.getByTestId(ids.answered)).toHaveText('0 of 1 answered');
   await expect(student.getByTestId(ids.studentStep)).toBeVisible();
 });
+
+/**
+ * On the page (not a lesson), the room asked the story's question predicts it: Play is no longer
+ * refused for the presenter's own lock-in, the run playing closes the room's answers, and the
+ * answer shows on the projector and on the phones together at the run's end. Before, Play was
+ * refused ("Waits for your prediction") and the panel's Reveal told the phones the answer while
+ * the projector still said "Predict first" (a teacher's trial).
+ */
+test('on the page, the room asked predicts the story: Play plays and closes its answers, the end reveals on both', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  // at-least-once asks how many rows the table ends with: 24 (src/scenarios/foundation.ts).
+  await page.goto(`${server.url}?preset=at-least-once`);
+  await page.getByTestId(ids.start).click();
+  const code = (await page.getByTestId(ids.code).textContent())!.trim();
+  const student = await (await browser.newContext()).newPage();
+  await student.goto(`${server.url}?join=${code}`);
+  await student.getByTestId(ids.studentJoin).click();
+  await page.getByTestId(ids.publish).click();
+  await expect(page.getByTestId(testIds.predictRoom)).toHaveText(
+    'The room is predicting: press Play when its answers are in.',
+  );
+  await student.getByTestId(ids.studentAnswer).fill('24 rows');
+  await student.getByTestId(ids.studentSend).click();
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  await page.getByTestId(testIds.play).click();
+  await expect(student.getByTestId(ids.studentClosed)).toBeVisible();
+  await expect(page.getByTestId(testIds.predictAnswer)).toHaveCount(0);
+  await page.getByTestId(testIds.toEnd).click();
+  await expect(page.getByTestId(testIds.predictAnswer)).toBeVisible();
+  await expect(page.getByTestId(testIds.predictRoom)).toHaveText(
+    'The room predicted: its answers are on the room’s panel.',
+  );
+  await expect(student.getByTestId(ids.studentReveal)).toContainText(': right.');
+});

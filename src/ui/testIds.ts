@@ -187,6 +187,7 @@ export const testIds = {
   predictLock: 'predict-lock',
   predictYours: 'predict-yours',
   predictSkipped: 'predict-skipped',
+  predictRoom: 'predict-room',
   predictReveal: 'predict-reveal',
   predictAnswer: 'predict-answer',
   /** The radio buttons of a multiple-choice question. */

@@ -182,7 +182,15 @@ export function PredictFirst({
       </p>
       {note}
       {/* On another variant the question is not about this run: nothing to answer here. */}
-      {phase === 'other-variant' ? null : p.revealed && !p.locked ? (
+      {phase === 'other-variant' ? null : p.room && !p.locked ? (
+        // The page's room was asked this question (src/ui/room/usePageRoomPrediction.ts): its
+        // answers are the prediction, on the room's panel.
+        <p className="predict-yours" data-testid={testIds.predictRoom}>
+          {p.revealed
+            ? 'The room predicted: its answers are on the room’s panel.'
+            : 'The room is predicting: press Play when its answers are in.'}
+        </p>
+      ) : p.revealed && !p.locked ? (
         // Shown without a prediction ("Show the answer", in the box or the verdict): an empty box and its
         // "Lock in" beside the answer would invite a guess already given away. "Ask again"
         // (below the answer) brings the box back.

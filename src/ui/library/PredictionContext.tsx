@@ -33,6 +33,8 @@ export interface Prediction {
   choice: string | null;
   locked: boolean;
   revealed: boolean;
+  /** The page's room was asked this question: its answers stand for the presenter's own. */
+  room?: boolean;
 }
 
 const EMPTY: Prediction = { text: '', choice: null, locked: false, revealed: false };

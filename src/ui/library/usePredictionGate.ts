@@ -74,6 +74,7 @@ export function usePredictionGate(): PredictionGate {
   const phase = subjectPhase(key === null ? null : { key, otherVariant, pristine }, {
     locked: p?.locked ?? false,
     revealed: p?.revealed ?? false,
+    room: p?.room ?? false,
     endSeen,
   });
   const folded = predictions !== null && outcomeFolded(phase, endSeen, replay);

@@ -12,6 +12,7 @@ import { Histogram } from './Histogram';
 import { JoinLarge, useJoinLargeKey } from './JoinLarge';
 import { QrCode } from './QrCode';
 import { roomTestIds } from './roomTestIds';
+import { usePageRoomPrediction } from './usePageRoomPrediction';
 import { usePresenterRoom } from './usePresenterRoom';
 import { BreakableUrl } from '../BreakableUrl';
 import './room.css';
@@ -44,11 +45,14 @@ export function RoomPanel({
   const step = room.step;
   const tally = room.tally;
 
+  // On the page (no lesson), the room predicts the page's question once asked.
+  const pageRoom = usePageRoomPrediction(room, { close, reveal }, !source);
   const ask = () => {
     if (source) return publish(source.step());
     // Steps are numbered in the order asked; a lesson's steps by their place in the lesson.
     const next = step === null ? 0 : step.stepIndex + 1;
     publish(currentRoomStep(lab.app.getState(), next));
+    pageRoom.asked(next);
   };
   const observed = () => observedOnScreen(lab.app.getState());
   // A lesson's room follows the presenter: each step moved to is asked, and R reveals it there too.
@@ -155,7 +159,9 @@ export function RoomPanel({
               onClick={() =>
                 // A lesson's step is revealed on the presenter view (its answer, its run, its
                 // address); the room's reveal follows it (the effect above).
-                source ? source.revealStep() : reveal(currentRoomReveal(lab.app.getState()))
+                source
+                  ? source.revealStep()
+                  : (reveal(currentRoomReveal(lab.app.getState())), pageRoom.revealHere())
               }
             >
               {closed ? 'Reveal now' : 'Reveal'}

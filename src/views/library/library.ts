@@ -200,13 +200,14 @@ export interface PredictionSubject {
  */
 export function subjectPhase(
   subject: PredictionSubject | null,
-  p: { locked: boolean; revealed: boolean; endSeen?: boolean },
+  p: { locked: boolean; revealed: boolean; endSeen?: boolean; room?: boolean },
 ): PredictionPhase {
   if (!subject) return 'none';
   if (subject.otherVariant) return 'other-variant';
   if (p.revealed) return 'revealed';
   if (!subject.pristine) return p.endSeen ? 'edited' : 'edited-waiting';
-  return p.locked ? 'locked' : 'pending';
+  // The room's answers stand for the presenter's own (src/ui/room/usePageRoomPrediction.ts).
+  return p.locked || p.room ? 'locked' : 'pending';
 }
 
 /** The page's subject: the open preset's question (null when no preset is open). */
