@@ -5,9 +5,11 @@ import { useLayoutEffect, useState, type RefObject } from 'react';
  * while asked) until the reveal, rather than going beside it. It goes beside unless its column
  * cannot hold the title, the setup whole and the question's box at their heights (the story's
  * Story/Watch/Try/Sources, hidden until the reveal, at their box's least): the setup is what the
- * room reads while the run plays (issue 24). flink-commit-phase-crash's 540-character setup takes
- * 437 px of a 556 px column at 1280×720, its locked answer squeezed to a 21 px box under it; at
- * 1920×1080 it fits. Measured, not counted in characters: the lines wrap at widths no character
+ * room reads while the run plays (issue 24). At 1280×720 the column is 19em beside a pipeline at
+ * its stages' least widths, and 19 of the 26 library stories do not fit (flink-commit-phase-crash's
+ * 540-character setup takes 437 px of its 556 px; at-least-once's question lost "You predicted"
+ * under its scroll); at 1920×1080 all do. Measured, not counted in characters: the lines wrap at
+ * widths no character
  * count predicts. Measured in the column, before the first paint (a layout effect): on the lock-in
  * and on a change of `key` (preset, variant, font scale).
  */
