@@ -88,27 +88,60 @@ test('at 1280×720, every library story opens with its setup and the whole "Pred
   }
 });
 
-test('projector mode: once a prediction is locked in, the story goes beside the pipeline, which gets the screen while the run plays', async ({
+/**
+ * Projector mode, locked in: the story goes beside the pipeline, which gets the band's height
+ * while the run plays — where the column beside it holds the setup and the question whole
+ * (1920×1080). At 1280×720 the 19em column beside a pipeline at its least width does not hold
+ * at-least-once's (its "You predicted" scrolled out of the question's box, the tester's setups cut
+ * to 3 lines before that, issue 24): the band stays until the reveal, both whole, the pipeline the
+ * screen's width below them, no lower than while asked.
+ */
+test('projector mode: once a prediction is locked in, the story goes beside the pipeline where it fits whole, else stays the band until the reveal', async ({
   unopenedDash: dash,
 }) => {
+  test.setTimeout(90_000);
   const { page } = dash;
   const l = lib(dash);
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto('./?preset=at-least-once&present=1');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
-  await expect(l.story).toHaveAttribute('data-asking', 'true');
-  const asked = (await dash.byId(testIds.pipeline).boundingBox())!;
-  await dash.byId(testIds.predictInput).fill('20');
-  await dash.byId(testIds.predictLock).click();
-  await expect(dash.byId(testIds.predictYours)).toContainText('20');
-  // Locked in, not revealed: beside the pipeline, the outcome still hidden.
+  const lockIn = async () => {
+    await page.goto('./?preset=at-least-once&present=1');
+    await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+    await expect(l.story).toHaveAttribute('data-asking', 'true');
+    const asked = (await dash.byId(testIds.pipeline).boundingBox())!;
+    await dash.byId(testIds.predictInput).fill('20');
+    await dash.byId(testIds.predictLock).click();
+    await expect(dash.byId(testIds.predictYours)).toContainText('20');
+    await expect(dash.byId(testIds.verdict)).toHaveCount(0);
+    return asked;
+  };
+  /** What of the setup and the question's box scrolls inside its box: nothing, whole. */
+  const scrolled = () =>
+    page.evaluate(() =>
+      ['[data-testid="story-setup"]', '.story > .predict']
+        .map((sel) => document.querySelector(sel)!)
+        .filter((e) => e.scrollHeight > e.clientHeight + 1)
+        .map((e) => `${e.className}: ${e.scrollHeight} px in ${e.clientHeight}`),
+    );
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  let asked = await lockIn();
+  // Locked in, not revealed: beside the pipeline, the pipeline higher by the band's height.
   await expect(l.story).toHaveAttribute('data-asking', 'false');
-  await expect(dash.byId(testIds.verdict)).toHaveCount(0);
-  const locked = (await dash.byId(testIds.pipeline).boundingBox())!;
+  let locked = (await dash.byId(testIds.pipeline).boundingBox())!;
   const story = (await l.story.boundingBox())!;
   expect(story.x).toBeGreaterThanOrEqual(locked.x + locked.width);
-  // The pipeline starts higher on the screen than under the band (by the band's height).
   expect(locked.y).toBeLessThan(asked.y - 100);
+  expect(await scrolled(), '1920×1080, locked in').toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  asked = await lockIn();
+  // The band until the reveal: the setup and the question whole above the pipeline.
+  await expect(l.story).toHaveAttribute('data-asking', 'true');
+  locked = (await dash.byId(testIds.pipeline).boundingBox())!;
+  expect(locked.width).toBeGreaterThan(1200);
+  expect(locked.y).toBeLessThanOrEqual(asked.y);
+  expect(await scrolled(), '1280×720, locked in').toEqual([]);
+  // At the end (End reveals the locked answer), beside the pipeline.
+  await page.keyboard.press('End');
+  await expect(dash.byId(testIds.verdict)).toBeVisible();
+  await expect(l.story).toHaveAttribute('data-asking', 'false');
 });
 
 test('locking a prediction in keeps the page where it was: Play stays in sight at 1280×720', async ({

@@ -7,6 +7,7 @@
  * question's radios (`data-choice` too) for the four-choice buttons, clicked one and never
  * "Lock in", and skipped acks0-dropped-request and merge-duplicate-source as "not locked in".
  */
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { testIds } from '../src/ui/testIds';
 import { presets, type PredictMark } from '../src/scenarios';
@@ -26,6 +27,7 @@ test('projector mode, every library story locked in: nothing past the right edge
     await dash.settled();
     // This story's box, not the last one's locked answer still on screen.
     await expect(yours, p.id).toHaveCount(0);
+    expect(await readingCut(page), `${p.id}, asked`).toEqual([]);
     // Lock in an answer as a user does: the question's first option, or the answer it asks for
     // written out, then "Lock in" (enabled once there is an answer: the click waits for it).
     const mark = p.predict.mark;
@@ -50,9 +52,106 @@ test('projector mode, every library story locked in: nothing past the right edge
         );
     });
     expect(past, `${p.id}: past the right edge (${1280} px)`).toEqual([]);
+    // Locked in, the story beside the pipeline: its setup still whole (it was a box of ~3 lines)
+    // — or, where the column cannot hold it and the question, the band until the reveal.
+    expect(await readingCut(page), `${p.id}, locked in`).toEqual([]);
+    // At its end (End reveals the locked answer): the status line, the counters, the pipeline.
+    // The answer comes first there (present.spec: a wrong choice's feedback in sight): the setup,
+    // read before it, scrolls in its own box, and the column to the answer (not checked here).
+    await page.keyboard.press('End');
+    await expect(dash.byId(testIds.verdict), `${p.id}: at its end`).toBeVisible();
+    await expect(dash.byId(testIds.storyPanel)).toHaveAttribute('data-asking', 'false');
+    expect(await readingCut(page, { revealed: true }), `${p.id}, at its end`).toEqual([]);
   }
   expect(dash.errors).toEqual([]);
 });
+
+/**
+ * Opened from a link, as a teacher opens a story (issue 24): the status line whole (the link's
+ * notice read "…brings back your saved …", cut), the setup whole asked and locked in — also where
+ * the question is about another variant and the story is beside the pipeline at once
+ * (flink-checkpoint-replay's 2PC variant: "…e201..e250 five seconds" cut); the status line at
+ * the end too.
+ */
+test('projector mode opened from a link: the status line and the setup whole at 1280×720, asked, locked in and at the end', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  for (const ref of [
+    'lost-ack-retry/idempotence-off',
+    'flink-checkpoint-replay/2pc-read-committed',
+  ]) {
+    await page.goto(`./?preset=${ref}&present=1`);
+    await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+    expect(await readingCut(page), `${ref}, opened`).toEqual([]);
+    const lock = page.getByTestId(testIds.predictLock);
+    if (await lock.count()) {
+      await page.getByTestId(testIds.predictInput).fill('11 rows, $580');
+      await lock.click();
+      await expect(page.getByTestId(testIds.predictYours)).toBeVisible();
+      expect(await readingCut(page), `${ref}, locked in`).toEqual([]);
+    }
+    await page.keyboard.press('End');
+    await expect(page.getByTestId(testIds.verdict)).toBeVisible();
+    expect(await readingCut(page, { revealed: true }), `${ref}, at its end`).toEqual([]);
+  }
+});
+
+/**
+ * What the room must read and cannot scroll, cut: the story's setup scrolling in a box of its own
+ * (scrollHeight past clientHeight), or outside the window or outside a box it scrolls in; the
+ * status line's message cut with an ellipsis; the counters, the pipeline or the question's box
+ * out of the window; once `revealed`, the setup, the question's box and the heading are not
+ * checked (the answer first); the story's heading scrolled out of its box.
+ */
+async function readingCut(page: Page, { revealed = false } = {}): Promise<string[]> {
+  return page.evaluate((revealed) => {
+    const cut: string[] = [];
+    const setup = document.querySelector<HTMLElement>('[data-testid="story-setup"]');
+    // What the room watches, on screen: the counters, the pipeline's box, the question's box.
+    const watched = ['[data-testid="counters"]', '.pipeline-frame'];
+    if (!revealed) watched.push('.story > .predict');
+    for (const sel of watched) {
+      const e = document.querySelector(sel);
+      const r = e?.getBoundingClientRect();
+      if (!r || r.height === 0 || r.top < -1 || r.bottom > window.innerHeight + 1)
+        cut.push(`${sel} at y ${r ? `${Math.round(r.top)}–${Math.round(r.bottom)}` : 'nowhere'}`);
+    }
+    // The story's heading: not scrolled out at the top of the story's box (after End it was half
+    // out, the revealed answer focused).
+    const title = document.querySelector<HTMLElement>('[data-testid="story-title"]');
+    const story = title?.closest<HTMLElement>('.story');
+    if (
+      !revealed &&
+      title &&
+      story &&
+      (story.scrollTop > 0 || title.getBoundingClientRect().top < story.getBoundingClientRect().top)
+    )
+      cut.push(`the story's heading scrolled by ${story.scrollTop} px`);
+    if (setup && !revealed) {
+      if (setup.scrollHeight > setup.clientHeight + 1)
+        cut.push(`setup scrolls: ${setup.scrollHeight} px in ${setup.clientHeight}`);
+      const r = setup.getBoundingClientRect();
+      const within = (b: { top: number; bottom: number }, what: string) => {
+        if (r.top < b.top - 1 || r.bottom > b.bottom + 1)
+          cut.push(
+            `setup at y ${Math.round(r.top)}–${Math.round(r.bottom)}, ${what} ${Math.round(b.top)}–${Math.round(b.bottom)}`,
+          );
+      };
+      within({ top: 0, bottom: window.innerHeight }, 'the window');
+      for (let box = setup.parentElement; box; box = box.parentElement)
+        if (getComputedStyle(box).overflowY !== 'visible')
+          within(box.getBoundingClientRect(), `its box .${box.className}`);
+    }
+    for (const e of document.querySelectorAll<HTMLElement>(
+      '[data-testid="run-status"] .status-body > *',
+    ))
+      if (e.scrollWidth > e.clientWidth + 1)
+        cut.push(`status "${e.textContent}" ${e.scrollWidth} px in ${e.clientWidth}`);
+    return cut;
+  }, revealed);
+}
 
 /**
  * An answer the question accepts (`predictionProblem` refuses one it cannot mark): its numbers,

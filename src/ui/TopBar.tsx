@@ -183,7 +183,7 @@ export function FontSize() {
   const present = useLab(selectPresent);
   return (
     <span
-      className="field"
+      className="field font-size"
       role="group"
       aria-label="Font size"
       title={

@@ -177,7 +177,11 @@ export function Transport({
         >
           {skipped && (
             <>
-              <Icon name="skip" /> jumped {formatMs(lastSkip)} of idle time
+              {/* In projector mode the words around the time go (present.css): the note's room
+                  there is what the row leaves, and "⏭ jumped 29.20…" was cut (issue 24). */}
+              <Icon name="skip" /> <span className="skip-note-word">jumped </span>
+              {formatMs(lastSkip)}
+              <span className="skip-note-word"> of idle time</span>
             </>
           )}
         </span>

@@ -383,7 +383,9 @@ export function PredictFirst({
           </p>
         </>
       ) : (
-        <p className="predict-hint muted">
+        // Locked in, waiting for the end: `predict-waiting` (projector mode leaves it to the
+        // verdict's card, present.css).
+        <p className={`predict-hint muted${p.locked ? ' predict-waiting' : ''}`}>
           {phase === 'edited'
             ? `Changed since it was opened: the answer is about ${original}.`
             : phase === 'edited-waiting'

@@ -10,6 +10,7 @@ import { Breakable } from '../Breakable';
 import { focusSoon } from '../hooks/focusSoon';
 import { useFontScale } from '../hooks/useFontScale';
 import { useBalancedBand } from '../present/useBalancedBand';
+import { useBandWhileLocked } from '../present/useBandWhileLocked';
 import { testIds } from '../testIds';
 import { GuaranteeBadge } from './GuaranteeBadge';
 import { HiddenOutcome } from './HiddenOutcome';
@@ -105,11 +106,15 @@ function StoryOf({
   // Projector mode's band: its two columns split to make it as short as it can be.
   const present = useLab(selectPresent);
   const fontScale = useFontScale();
-  useBalancedBand(
-    self,
-    present && gate.phase === 'pending',
-    `${preset.id}/${variantId}/${fontScale}/${link ? 'linked' : ''}`,
-  );
+  const contentKey = `${preset.id}/${variantId}/${fontScale}/${link ? 'linked' : ''}`;
+  // Asked and not yet answered: a band above the counters and the pipeline (library.css). Once
+  // a prediction is locked in, the run is what the room watches: the story goes beside the
+  // pipeline, which gets the height (a newcomer saw a 212 px strip while it played) — in
+  // projector mode unless the setup and the question do not fit beside it: then the band stays
+  // until the reveal, the setup whole (useBandWhileLocked).
+  const keepBand = useBandWhileLocked(self, present && gate.phase === 'locked', contentKey);
+  const band = gate.phase === 'pending' || keepBand;
+  useBalancedBand(self, present && band, contentKey);
   const variantButtons = useRef<(HTMLButtonElement | null)[]>([]);
   const headingId = useId();
   const group = LIBRARY_GROUPS.find((g) => g.id === preset.group);
@@ -151,10 +156,8 @@ function StoryOf({
       data-preset={preset.id}
       data-variant={variant.id}
       data-edited={edited}
-      // Asked and not yet answered: a band above the counters and the pipeline (library.css).
-      // Once a prediction is locked in, the run is what the room watches: the story goes beside
-      // the pipeline, which gets the height (a newcomer saw a 212 px strip while it played).
-      data-asking={gate.phase === 'pending'}
+      // The band (its question's answer still waits): see `band` above.
+      data-asking={band}
     >
       <div className="story-head">
         <div className="story-top">
