@@ -4,10 +4,10 @@
  * its plan, sent once) and runs chunks of its trials (see src/views/atlas/atlasJob.ts). The
  * client keeps its workers warm from one atlas to the next and cancels by terminating them.
  */
-import type { Scenario } from '../engine';
+import type { Scenario, TrialSession } from '../engine';
 import { batchAtlasOf } from '../views/batch/batchAtlas';
 import { BufferPool } from '../views/run/computeRun';
-import { planAtlas, runAtlasSlice, type AtlasPlan } from '../views/atlas/atlasJob';
+import { planAtlas, runAtlasSlice, trialSession, type AtlasPlan } from '../views/atlas/atlasJob';
 import type { AtlasReply, AtlasRequest } from './atlasWorkers';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -15,8 +15,11 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 const pool = new BufferPool();
 /** Progress is posted at most this often (ms of real time): the page redraws its bar, no more. */
 const PROGRESS_EVERY_MS = 50;
-/** The atlas whose chunks this worker runs: sent once, not with every chunk. */
-let job: { scenario: Scenario; plan: AtlasPlan } | null = null;
+/**
+ * The atlas whose chunks this worker runs: sent once, not with every chunk; its chunks share a
+ * trial session (src/engine/atlas/session.ts).
+ */
+let job: { scenario: Scenario; plan: AtlasPlan; session: TrialSession } | null = null;
 
 scope.onmessage = (e: MessageEvent<AtlasRequest>) => {
   const m = e.data;
@@ -44,13 +47,14 @@ scope.onmessage = (e: MessageEvent<AtlasRequest>) => {
       return;
     }
     if (m.type === 'job') {
-      job = { scenario: m.scenario, plan: m.plan };
+      job = { scenario: m.scenario, plan: m.plan, session: trialSession(m.scenario) };
       return;
     }
     if (!job) throw new Error('an atlas chunk came before its job');
     let last = 0;
     const results = runAtlasSlice(job.scenario, job.plan, m.from, m.to, {
       pool,
+      session: job.session,
       onProgress: (done, total) => {
         const now = performance.now();
         if (done < total && now - last < PROGRESS_EVERY_MS) return;

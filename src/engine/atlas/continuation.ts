@@ -38,7 +38,7 @@ import { hitsCheckpoints } from '../faults';
 import { Forker } from './fork';
 import { UncopyableError } from '../core/deepCopy';
 import { runTrial, withFaults } from './trial';
-import { Rejoiner, type Rejoined, type RejoinStats } from './rejoin';
+import { Rejoiner, type Rejoined, type RejoinRecord, type RejoinStats } from './rejoin';
 
 /**
  * How a trial's run is made: from scratch, or forked by replay or by snapshot; `auto` forks by
@@ -149,6 +149,8 @@ export interface TrialRunOptions {
   onRejoined?: (k: number, rejoined: Rejoined) => void;
   /** Filled with the rejoin test's counts (the benchmark's). */
   rejoinStats?: RejoinStats;
+  /** What earlier calls' rejoin tests of the same atlas left (./session.ts), to go on from. */
+  rejoinRecord?: RejoinRecord;
 }
 
 /**
@@ -227,6 +229,7 @@ export function forEachTrialRun(
       opts.pool,
       opts.onRejoined,
       opts.rejoinStats,
+      opts.rejoinRecord,
     );
 }
 
@@ -273,6 +276,7 @@ function snapshotTrials(
   pool?: BufferPool,
   onRejoined?: (k: number, rejoined: Rejoined) => void,
   rejoinStats?: Rejoiner['stats'],
+  rejoinRecord?: RejoinRecord,
 ): void {
   // Faults by first appearance, so trials sharing a step sort next to one another.
   const ids = new Map<FaultSpec, number>();
@@ -349,7 +353,7 @@ function snapshotTrials(
   const base = assembleRun(s, { events });
   const forker = new Forker(base.world);
   const rejoiner = onRejoined
-    ? new Rejoiner(s, events, forker.sharedInputs, rejoinStats?.census)
+    ? new Rejoiner(s, events, forker.sharedInputs, rejoinStats?.census, rejoinRecord)
     : null;
   fork(base, forked, 0, []);
   if (rejoiner && rejoinStats) Object.assign(rejoinStats, rejoiner.stats);

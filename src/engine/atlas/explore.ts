@@ -14,6 +14,7 @@ import type { BufferPool } from '../core/pool';
 import { buildEvents } from '../scenario/workload';
 import { forEachTrialRun, type TrialPath } from './continuation';
 import type { RejoinedVerdict, RejoinStats } from './rejoin';
+import type { TrialSession } from './session';
 import { K } from '../trace';
 import {
   enumeratePlacements,
@@ -139,8 +140,16 @@ export interface RunTrialsOptions {
    * (./rejoin.ts; the same results either way — a benchmark's and a test's knob).
    */
   rejoin?: boolean;
-  /** Filled with what the rejoin test did (trials tried, rejoined, entries skipped…). */
+  /**
+   * Filled with what the rejoin test did (trials tried, rejoined, entries skipped…): in this
+   * call, or with a session, in every call of the session so far.
+   */
   rejoinStats?: RejoinStats;
+  /**
+   * What the calls over one atlas's trials share (./session.ts: a worker's chunks); a session of
+   * `s`. Without it, each call builds its own.
+   */
+  session?: TrialSession;
 }
 
 /**
@@ -160,7 +169,9 @@ export function runTrials(
   const out: (TrialResult | undefined)[] = new Array<TrialResult | undefined>(slice.length);
   // Every trial has the workload of `s`: its event columns are built once (outside the pool,
   // whose arrays each run gives back) and shared.
-  const events = buildEvents(s.workload, s.seed);
+  const session = opts.session;
+  if (session && session.scenario !== s) throw new Error('a trial session of another scenario');
+  const events = session?.events ?? buildEvents(s.workload, s.seed);
   let done = 0;
   forEachTrialRun(
     s,
@@ -188,6 +199,7 @@ export function runTrials(
               opts.onProgress?.(++done, slice.length);
             },
       rejoinStats: opts.rejoinStats,
+      rejoinRecord: session?.rejoin,
     },
   );
   // Cancelled: the trials run before the first one that did not (a fork may run them out of order).

@@ -222,16 +222,35 @@ class Comparer implements TokenSink {
 }
 
 /**
+ * What the rejoin tests of one atlas keep from one call of `runTrials` to the next (the page's
+ * worker runs its trials chunk by chunk, ./session.ts): the reference's finished run and its
+ * checkpoint times, made once, and the counts by which the test is given up — for the atlas, not
+ * anew for every chunk.
+ */
+export interface RejoinRecord {
+  finished: Run | null;
+  times: number[];
+  readonly stats: RejoinStats;
+}
+
+/** A record of no test yet. */
+export function newRejoinRecord(): RejoinRecord {
+  return {
+    finished: null,
+    times: [],
+    stats: { tried: 0, rejoined: 0, settled: 0, checks: 0, skipped: 0, tokens: 0 },
+  };
+}
+
+/**
  * The rejoin test of one atlas (one scenario, one workload): the reference run and its shifted
  * twin advanced from checkpoint to checkpoint as the trials ask (trials come in order of their
- * moments), and the reference's finished run, made once when first needed — all outside the
- * trials' buffer pool.
+ * moments), and the reference's finished run, made once when first needed ({@link RejoinRecord})
+ * — all outside the trials' buffer pool.
  */
 export class Rejoiner {
   private reference: AssembledRun | null = null;
   private twin: AssembledRun | null = null;
-  private finished: Run | null = null;
-  private times: number[] = [];
   private readonly checkpoints = new Map<number, Checkpoint | null>();
   /** The last checkpoint the reference and its twin were advanced to (they only go forward). */
   private reached = -1;
@@ -239,22 +258,18 @@ export class Rejoiner {
   /** The verdict's point (the checker's `primaryPoint`). */
   private readonly primary: string;
   private readonly walk: WalkOptions;
-  /** Counts for the benchmark: trials tried, rejoined, and checks made. */
-  readonly stats: RejoinStats = {
-    tried: 0,
-    rejoined: 0,
-    settled: 0,
-    checks: 0,
-    skipped: 0,
-    tokens: 0,
-  };
+  /** Counts for the benchmark (trials tried, rejoined, checks made) and the give-up rule. */
+  readonly stats: RejoinStats;
 
+  /** `record`: what earlier tests of the same atlas left (default: none). */
   constructor(
     private readonly s: Scenario,
     private readonly events: Events,
     shared: ReadonlySet<object>,
     census?: Map<string, number>,
+    private readonly record: RejoinRecord = newRejoinRecord(),
   ) {
+    this.stats = record.stats;
     if (census) this.stats.census = census;
     this.stopAt = s.stopAtMs ?? defaultStopAt(s, events);
     this.primary = primaryPoint({ scenario: s });
@@ -270,16 +285,22 @@ export class Rejoiner {
 
   /** The reference's finished run (its verdict is a rejoined trial's). */
   private final(): Run {
-    if (this.finished === null) {
+    const r = this.record;
+    if (r.finished === null) {
       const run = withoutPool(() => simulate(this.s, { events: this.events, explain: false }));
-      this.finished = run;
+      r.finished = run;
       const end = run.endTime;
       for (let i = 1; i < CHECKPOINTS; i++) {
         const t = Math.floor((end * i) / CHECKPOINTS);
-        if (t > 0 && t !== this.times[this.times.length - 1]) this.times.push(t);
+        if (t > 0 && t !== r.times[r.times.length - 1]) r.times.push(t);
       }
     }
-    return this.finished;
+    return r.finished;
+  }
+
+  /** The reference's checkpoint times (set by {@link final}). */
+  private get times(): readonly number[] {
+    return this.record.times;
   }
 
   /** Checkpoint `i` (null where the reference cannot give one: ended, or ids not found). */

@@ -22,9 +22,10 @@ import {
   type PlacementKind,
   type Scenario,
   type TrialResult,
+  type TrialSession,
 } from '../../engine';
 
-export { trialSlices } from '../../engine';
+export { trialSlices, trialSession } from '../../engine';
 /** @public read by platform/atlasWorkers.ts from the dynamically imported job module */
 export { PLACEMENT_KINDS } from '../../engine';
 
@@ -74,7 +75,10 @@ export function planAtlas(
   return { depth, kinds, base, baseCutOff, placements, events, trials: indices.length };
 }
 
-/** The trials `[from, to)` of a plan, run; `cancelled` and `onProgress` as {@link runTrials}'s. */
+/**
+ * The trials `[from, to)` of a plan, run; `cancelled`, `onProgress` and `session` (what a
+ * worker's chunks of one atlas share: `trialSession(s)`) as {@link runTrials}'s.
+ */
 export function runAtlasSlice(
   s: Scenario,
   plan: AtlasPlan,
@@ -84,6 +88,7 @@ export function runAtlasSlice(
     pool?: BufferPool;
     onProgress?: (done: number, total: number) => void;
     cancelled?: () => boolean;
+    session?: TrialSession;
   } = {},
 ): TrialResult[] {
   const indices = trialIndices(plan.placements.length, plan.depth, plan.events);
