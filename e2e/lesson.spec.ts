@@ -227,6 +227,26 @@ test("projector mode's first screen at 1280×720: Start here in view; a setup cu
   expect(style).toEqual({ overflows: true, attachment: 'local, local, scroll, scroll' });
 });
 
+// "Reveal now" (a second R) shows the final verdict with the band's answer: it kept "Shown when
+// the run reaches its end" beside the answer (a teacher's trial; src/ui/lesson/LessonOutcome.tsx).
+test('"Reveal now" (a second R) shows the final verdict with the answer, while the run still plays', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('./?lesson=delivery-guarantees-45&step=2');
+  const clock = page.getByTestId(testIds.clock);
+  await expect(clock).toContainText('event 0 / 256', { timeout: 30_000 });
+  const folded = page.locator(`[data-testid="${testIds.outcomeHidden}"][data-what="verdict"]`);
+  await page.keyboard.press('r');
+  await expect(folded).toBeVisible();
+  await page.keyboard.press('r');
+  await expect(page.getByTestId(ids.answer)).toBeVisible();
+  await expect(page.locator(`[data-testid="${testIds.verdict}"][data-observed]`)).toBeVisible();
+  await expect(folded).toHaveCount(0);
+  await expect(clock).not.toContainText('event 256 / 256');
+});
+
 test('a step\'s "then flip to" opens Compare once the revealed run has reached its end; Compare fits 1280×720', async ({
   page,
 }) => {

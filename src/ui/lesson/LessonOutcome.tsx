@@ -32,8 +32,12 @@ export function LessonOutcome({ deck, children }: { deck: LessonDeck; children: 
     () =>
       deck.store.subscribe((s, prev) => {
         if (s.index !== prev.index || (prev.revealed && !s.revealed)) setEndSeen(null);
+        // The presenter's second R ("Reveal now", the head's or the room panel's): the final
+        // verdict with the band's answer. It kept "Shown when the run reaches its end" beside the
+        // answer (a teacher's trial).
+        else if (s.answered && !prev.answered) setEndSeen(lab.app.getState().scenario);
       }),
-    [deck],
+    [deck, lab],
   );
   // The end reached after the reveal, by the cursor: as the page's PredictionProvider watches it.
   const reachedEnd = useCallback((s: LabState) => setEndSeen(s.scenario), []);
