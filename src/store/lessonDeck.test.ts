@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RunClient, RunJob } from '../platform/runClient';
-import { findLesson } from '../scenarios/lessons';
+import { findLesson, parseLesson } from '../scenarios/lessons';
 import { scenarioKey } from '../views/run/compute';
 import { computeRunView } from '../views/run/computeRun';
 import { createLab } from './labStore';
@@ -89,6 +89,42 @@ describe('lesson deck', () => {
     expect(lab.app.getState().compare).toBeNull();
     deck.actions.goTo(99);
     expect(currentLessonStep(deck.store.getState())).toMatchObject({ index: 9, revealed: false });
+  });
+
+  it("a batch job's step: R takes the refusal off, its schedule's end (told by the batch view) shows the answer", async () => {
+    const parsed = parseLesson({
+      version: 1,
+      id: 'stream-then-batch',
+      title: 'A stream, then a batch job',
+      steps: [
+        { title: 'At least once', preset: 'at-least-once' },
+        { title: 'An Airflow retry', preset: 'airflow-retry-append' },
+      ],
+    });
+    if (!parsed.ok) throw new Error('the lesson parses');
+    const lab = createLab({ runner: inlineRunner });
+    const deck = createLessonDeck(lab, parsed.lesson, { index: 1, revealed: false });
+    await lab.actions.settled();
+    expect(lab.app.getState().presetRef).toBe('airflow-retry-append/append');
+    // The schedule (src/ui/batch/BatchRun.tsx) asks the guard before each attempt: refused.
+    expect(lab.actions.forwardRefusal()).toBe(LESSON_WAITS);
+    // An end told before the reveal is not the revealed run's.
+    deck.actions.reachedEnd();
+    expect(deck.store.getState()).toMatchObject({ revealed: false, answered: false });
+    deck.actions.reveal();
+    expect(lab.actions.forwardRefusal()).toBeNull();
+    await lab.actions.settled();
+    await Promise.resolve();
+    // No stream run to play or watch: the answer waits for the schedule's end.
+    expect(lab.app.getState().playing).toBe(false);
+    expect(deck.store.getState()).toMatchObject({ revealed: true, answered: false });
+    deck.actions.reachedEnd();
+    expect(deck.store.getState()).toMatchObject({ revealed: true, answered: true });
+    expect(lab.app.getState().compare).toBeNull();
+    // Back to the stream step, and again: asked anew.
+    deck.actions.previous();
+    deck.actions.next();
+    expect(deck.store.getState()).toMatchObject({ index: 1, revealed: false, answered: false });
   });
 
   it('keeps the run at its start until the reveal, then plays it (issue 24)', async () => {

@@ -54,6 +54,11 @@ interface LessonDeckActions {
    * show the answer now.
    */
   reveal(): void;
+  /**
+   * A view with its own playback — a batch job's schedule (src/ui/batch/BatchRun.tsx), which the
+   * lab's cursor does not play — reached the revealed step's end: its answer shows.
+   */
+  reachedEnd(): void;
 }
 
 export interface LessonDeck {
@@ -201,8 +206,14 @@ export function createLessonDeck(
       }
       store.setState({ revealed: true });
       lab.actions.withdrawNotice(LESSON_WAITS);
+      // A batch job plays its schedule in its own view, which tells its end (reachedEnd).
+      if (stepOf(lesson, s.index).scenario.batch !== undefined) return;
       answerAtEnd(s.index, stepOf(lesson, s.index).compare);
       playWhenReady();
+    },
+    reachedEnd() {
+      const s = store.getState();
+      if (s.revealed && !s.answered) store.setState({ answered: true });
     },
   };
   open(clamp(start.index), true);

@@ -22,7 +22,7 @@ import './batch.css';
 const selectScenario = (s: LabState) => s.scenario;
 const selectPresetRef = (s: LabState) => s.presetRef;
 
-const NO_REQUESTS = { play: 0, restart: 0 };
+const NO_REQUESTS: NonNullable<BatchEmbedding['requests']> = { play: 0, restart: 0 };
 
 // What only the lab's page shows (an embed is the author's job as written), each a chunk of its
 // own: the batch embed's first load holds neither the atlas's engine nor the knob table (issue 31).
@@ -45,9 +45,10 @@ export interface BatchEmbedding {
   /**
    * With `predict=1` (./BatchEmbed.tsx): each new `play` plays the schedule on — from the start
    * when it stands at its end — as a locked-in answer plays the stream player; each new `restart`
-   * goes back to its start ("Ask again"). 0: never asked.
+   * goes back to its start ("Ask again"); each new `end` shows its end at once (the lesson's End
+   * key, src/ui/lesson/LessonApp.tsx, which asks the reveal guard first). 0: never asked.
    */
-  requests?: { play: number; restart: number };
+  requests?: { play: number; restart: number; end?: number };
   /**
    * The hidden copy that measures the player's height (src/ui/embed/ReserveHeight.tsx): the
    * schedule stands at this many attempts shown, and nothing plays or reaches the end.
@@ -104,6 +105,8 @@ function BatchRunOf({
     if (requests.restart !== answered.restart) {
       setShown(0);
       setPlaying(false);
+    } else if (requests.end !== answered.end) {
+      setShown(Number.MAX_SAFE_INTEGER);
     } else if (requests.play !== answered.play) {
       setShown(shown >= total ? 0 : shown);
       setPlaying(true);

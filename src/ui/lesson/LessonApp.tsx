@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Lab, LabState } from '../../store/labStore';
 import { LabProvider, useActions, useLab, useView } from '../../store/LabContext';
@@ -33,7 +33,12 @@ import './lesson.css';
 import './lessonRoom.css';
 import './lessonCompare.css';
 
+// A batch job's step shows the page's batch view (its schedule, its table) in place of the
+// stream's pipeline: a lazy chunk, as on the page (src/ui/App.tsx).
+const BatchRun = lazy(() => import('../batch/BatchRun').then((m) => ({ default: m.BatchRun })));
+
 const selectComparing = (s: LabState) => s.compare !== null;
+const selectBatch = (s: LabState) => s.scenario.batch !== undefined;
 const selectReady = (s: LabState) => s.status === 'ready';
 const selectDetails = (s: LabState) => s.details;
 
@@ -45,10 +50,15 @@ const selectDetails = (s: LabState) => s.details;
  */
 export function LessonApp({ lab, page, deck }: { lab: Lab; page: PageServices; deck: LessonDeck }) {
   usePlaybackLoop(lab);
+  // End on a batch job's step: its schedule's end (BatchRun's own playback), once revealed.
+  const [scheduleEnds, setScheduleEnds] = useState(0);
   const keys = useMemo(
     () => ({
       ...deck.actions,
-      toEnd: lab.actions.toEnd,
+      toEnd: () => {
+        if (lab.app.getState().scenario.batch === undefined) lab.actions.toEnd();
+        else if (lab.actions.forwardRefusal() === null) setScheduleEnds((n) => n + 1);
+      },
       details: () => lab.actions.setDetails(!lab.app.getState().details),
       undo: lab.actions.undo,
       redo: lab.actions.redo,
@@ -60,19 +70,32 @@ export function LessonApp({ lab, page, deck }: { lab: Lab; page: PageServices; d
     <LabProvider lab={lab}>
       <PageProvider page={page}>
         <LessonOutcome deck={deck}>
-          <Presenter deck={deck} />
+          <Presenter deck={deck} scheduleEnds={scheduleEnds} />
         </LessonOutcome>
       </PageProvider>
     </LabProvider>
   );
 }
 
-function Presenter({ deck }: { deck: LessonDeck }) {
+function Presenter({ deck, scheduleEnds }: { deck: LessonDeck; scheduleEnds: number }) {
   const state = useStore(deck.store);
   const info = currentLessonStep(state);
   const step = stepOf(state.lesson, state.index);
   const comparing = useLab(selectComparing);
   const ready = useLab(selectReady);
+  const batch = useLab(selectBatch);
+  // The schedule plays once R is pressed (a reload on a revealed step too), End shows its end;
+  // locked: the attempts take no click (the step plays its preset as shipped); no "why" panel
+  // (the band tells the answer; its paragraphs pushed the table past 720 px with a room live).
+  const batchEmbed = useMemo(
+    () => ({
+      locked: true,
+      autoplay: info.revealed,
+      why: false,
+      requests: { play: 0, restart: 0, end: scheduleEnds },
+    }),
+    [info.revealed, scheduleEnds],
+  );
   const view = useView();
   const details = useLab(selectDetails);
   const panels = new Set(step.panels);
@@ -169,7 +192,8 @@ function Presenter({ deck }: { deck: LessonDeck }) {
           </p>
         )}
         <LessonStatus />
-        {panels.has('transport') && (
+        {/* A batch job plays its schedule in its own view (the stream's timeline is not its). */}
+        {panels.has('transport') && !batch && (
           <section aria-label="Playback">
             {/* Play and End greyed until the reveal, as the page's are while its question waits. */}
             <Transport
@@ -178,7 +202,12 @@ function Presenter({ deck }: { deck: LessonDeck }) {
             />
           </section>
         )}
-        {comparing ? (
+        {batch ? (
+          <Suspense fallback={<p className="muted">Loading the batch job…</p>}>
+            {/* One visit of a step, one schedule: it opens at its start, hidden. */}
+            <BatchRun key={info.index} embed={batchEmbed} />
+          </Suspense>
+        ) : comparing ? (
           <ComparePanel />
         ) : (
           <>

@@ -56,8 +56,12 @@ export function LessonOutcome({ deck, children }: { deck: LessonDeck; children: 
         setEndSeen(scenario);
         deck.actions.reveal();
       },
+      // A batch job's schedule played to its end (src/ui/batch/BatchRun.tsx): its outcome, and
+      // the band's answer — the lab's cursor, which the deck watches, does not play a schedule.
       reachEnd: () => {
-        if (revealed) setEndSeen(lab.app.getState().scenario);
+        if (!revealed) return;
+        setEndSeen(lab.app.getState().scenario);
+        deck.actions.reachedEnd();
       },
     }),
     [revealed, endSeen, deck, lab],
