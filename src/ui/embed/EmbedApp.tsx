@@ -1,4 +1,13 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { Lab, LabState } from '../../store/labStore';
 import { LabProvider, useActions, useLab, useLabInstance, useView } from '../../store/LabContext';
 import { countersAt } from '../../views/run/at';
@@ -23,14 +32,7 @@ import { embedSubject, unaskedSubject } from './embedSubject';
 import { lockedLab } from './lockedLab';
 import { OpenInLab } from './OpenInLab';
 import { processorPanelsIn, useProcessorPanels } from '../pipeline/stages/processorPanelsOnDemand';
-import {
-  AtProbe,
-  reservedHeightStyle,
-  SettlingLine,
-  settlingStyle,
-  useRunProbes,
-} from './ReserveHeight';
-import { ReadLayoutAtMount } from '../hooks/readLayoutAtMount';
+import { MeasureAtEnd, reservedHeightStyle, SettlingLine, settlingStyle } from './ReserveHeight';
 import { useCompact } from './useCompact';
 import { useEmbedTheme } from './useEmbedTheme';
 import { useReportHeight } from './useReportHeight';
@@ -76,22 +78,20 @@ export function EmbedApp({
   useEmbedTheme(options.theme);
   return (
     <LabProvider lab={lab}>
-      <ReadLayoutAtMount value={true}>
-        <PageProvider page={page}>
-          {linkRefused ? (
-            <Refused frameId={options.frameId} />
-          ) : (
-            <Asking predict={options.predict}>
-              <BatchOrStream
-                options={options}
-                presetRef={presetRef}
-                prediction={prediction}
-                why={why}
-              />
-            </Asking>
-          )}
-        </PageProvider>
-      </ReadLayoutAtMount>
+      <PageProvider page={page}>
+        {linkRefused ? (
+          <Refused frameId={options.frameId} />
+        ) : (
+          <Asking predict={options.predict}>
+            <BatchOrStream
+              options={options}
+              presetRef={presetRef}
+              prediction={prediction}
+              why={why}
+            />
+          </Asking>
+        )}
+      </PageProvider>
     </LabProvider>
   );
 }
@@ -145,11 +145,17 @@ function Player({
   presetRef,
   prediction,
   why: Why,
+  measuring = false,
+  legendsOpen = false,
 }: {
   options: EmbedOptions;
   presetRef: string | null;
   prediction: EmbedPredictionBox | null;
   why: typeof Explanations | null;
+  /** The hidden copy MeasureAtEnd renders at the run's end: it only lays out, it acts on nothing. */
+  measuring?: boolean;
+  /** The legends' toggle, for the measuring copy (it follows the live player's). */
+  legendsOpen?: boolean;
 }) {
   const a = useActions();
   const view = useView();
@@ -165,32 +171,31 @@ function Player({
   const { notices } = usePage();
   const compact = useCompact(options.layout);
   // In the compact layout the legends (the broker's key to LEO, HW…) fold behind a toggle.
-  const [legends, setLegends] = useState(false);
+  const [legendsToggled, setLegends] = useState(false);
+  const legends = measuring ? legendsOpen : legendsToggled;
+  // The height reserved for the whole run (ReserveHeight.tsx), per run and layout; `height=` fixes it.
+  const [measured, setMeasured] = useState<{ of: unknown; height: number } | null>(null);
+  const measureOf = useMemo(() => ({ view, compact, legends }), [view, compact, legends]);
+  const onMeasured = useCallback(
+    (height: number) => setMeasured({ of: measureOf, height }),
+    [measureOf],
+  );
+  const fixed = options.height;
+  const needsMeasure = !measuring && fixed === null && view !== null && measured?.of !== measureOf;
+  // Reported once the height is known (reserved or fixed): the host's frame is sized once.
+  useReportHeight(root, options.frameId, !measuring && view !== null && !needsMeasure);
   // Painted only once laid out as it will stay: the run, its Flink/Spark panels (a chunk of
   // their own) and its height in. Before, the "no run yet" layout was shown and then pushed
   // down and grown by the run's (layout shift 0.6: issue 31).
   const kind = view?.scenario.processor.type;
   const panelsIn = processorPanelsIn(kind, useProcessorPanels(kind));
-  // The height reserved for the whole run (ReserveHeight.tsx: the player laid out at points of
-  // its run before its first paint), per run and layout; `height=` fixes it.
-  const fixed = options.height;
-  const measureOf = useMemo(() => ({ view, compact, legends }), [view, compact, legends]);
-  const ready = view !== null && panelsIn;
-  const { probeAt, measured } = useRunProbes(
-    root,
-    ready && fixed === null ? measureOf : null,
-    view?.n ?? 0,
-  );
-  const needsMeasure = fixed === null && view !== null && measured?.of !== measureOf;
-  // Reported once the height is known (reserved or fixed): the host's frame is sized once.
-  useReportHeight(root, options.frameId, ready && !needsMeasure);
-  const settling = !ready || needsMeasure;
+  const settling = !measuring && (view === null || needsMeasure || !panelsIn);
 
   // Once the first run is ready: go to the start time, set the speed, play if asked to — unless
   // a prediction is asked first: then locking it in plays.
   useEffect(() => {
     // After the height is reserved: autoplay starts in the frame the host has sized.
-    if (needsMeasure || started.current || status !== 'ready' || !view) return;
+    if (measuring || needsMeasure || started.current || status !== 'ready' || !view) return;
     started.current = true;
     if (options.speed !== null) a.setSpeed(options.speed);
     // At 0 the run stays where it opened, at event 0 (nothing applied) as on the page: seeking
@@ -213,14 +218,14 @@ function Player({
         lines: [past],
       });
     if (options.autoplay && !options.predict && start < view.endTime) a.play();
-  }, [needsMeasure, status, view, options, a, notices, gate.hidden]);
+  }, [measuring, needsMeasure, status, view, options, a, notices, gate.hidden]);
   // Autoplay that waited for a prediction the reader skipped ("Show the answer")
   // plays now; once, so an answer revealed at the end of the run does not play it again.
   useEffect(() => {
-    if (!options.autoplay || played.current || phase !== 'revealed') return;
+    if (measuring || !options.autoplay || played.current || phase !== 'revealed') return;
     played.current = true;
     a.play();
-  }, [options.autoplay, phase, a]);
+  }, [measuring, options.autoplay, phase, a]);
   const playOn = () => {
     played.current = true;
     a.play();
@@ -243,7 +248,7 @@ function Player({
     <div
       ref={root}
       className={classes.join(' ')}
-      data-testid={testIds.embedPlayer}
+      data-testid={measuring ? undefined : testIds.embedPlayer}
       data-status={status}
       data-locked={options.lock}
       data-layout={compact ? 'compact' : 'full'}
@@ -254,68 +259,78 @@ function Player({
       style={settlingStyle(reservedHeightStyle(fixed, measured, needsMeasure), settling)}
     >
       {settling && <SettlingLine />}
-      <AtProbe at={probeAt}>
-        <NoticeBar />
-        <header className="embed-head">
-          {options.caption ? (
-            <h1 className="embed-caption" data-testid={testIds.embedCaption}>
-              {options.caption}
-            </h1>
-          ) : (
-            <h1 className="embed-caption muted">{scenario.name}</h1>
-          )}
-          {/* Compact: the link shares the caption's row (embedCompact.css). */}
-          {compact && <OpenInLab scenario={scenario} short />}
-          <span className="spacer" />
-          {/* The guarantee switch, compact (unlocked embeds only). */}
-          {!options.lock && <GuaranteeRadios name="embed-guarantee" />}
-          {compact && (
-            <button
-              type="button"
-              className="embed-legends"
-              aria-pressed={legends}
-              onClick={() => setLegends((x) => !x)}
-              data-testid={testIds.embedLegends}
-            >
-              Legend
-            </button>
-          )}
-          {/* The full lab, on the same scenario (its share link, made on first reach). */}
-          {!compact && <OpenInLab scenario={scenario} />}
-        </header>
-        {options.predict && Prediction && (
-          <div className="embed-prediction">
-            {/* Locking the answer in plays on (from where the reader is; from the start at the
+      {needsMeasure && (
+        <MeasureAtEnd onMeasured={onMeasured}>
+          <Player
+            options={options}
+            presetRef={presetRef}
+            prediction={prediction}
+            why={Why}
+            measuring
+            legendsOpen={legends}
+          />
+        </MeasureAtEnd>
+      )}
+      <NoticeBar />
+      <header className="embed-head">
+        {options.caption ? (
+          <h1 className="embed-caption" data-testid={testIds.embedCaption}>
+            {options.caption}
+          </h1>
+        ) : (
+          <h1 className="embed-caption muted">{scenario.name}</h1>
+        )}
+        {/* Compact: the link shares the caption's row (embedCompact.css). */}
+        {compact && <OpenInLab scenario={scenario} short />}
+        <span className="spacer" />
+        {/* The guarantee switch, compact (unlocked embeds only). */}
+        {!options.lock && <GuaranteeRadios name="embed-guarantee" />}
+        {compact && (
+          <button
+            type="button"
+            className="embed-legends"
+            aria-pressed={legends}
+            onClick={() => setLegends((x) => !x)}
+            data-testid={testIds.embedLegends}
+          >
+            Legend
+          </button>
+        )}
+        {/* The full lab, on the same scenario (its share link, made on first reach). */}
+        {!compact && <OpenInLab scenario={scenario} />}
+      </header>
+      {options.predict && Prediction && (
+        <div className="embed-prediction">
+          {/* Locking the answer in plays on (from where the reader is; from the start at the
               end); the answer, and the outcome with it, wait for the end or "Reveal now". */}
-            <Prediction
-              options={options}
-              presetRef={presetRef}
-              onLock={playOn}
-              restart={toStart}
-              outcome={view && <Outcome />}
-            />
-          </div>
-        )}
-        {show.has('transport') && (
-          <section aria-label="Playback">
-            <Transport locked={options.lock} />
-          </section>
-        )}
-        {/* Counters show what has happened so far; the verdict and the explanations wait for the
+          <Prediction
+            options={options}
+            presetRef={presetRef}
+            onLock={playOn}
+            restart={toStart}
+            outcome={view && <Outcome />}
+          />
+        </div>
+      )}
+      {show.has('transport') && (
+        <section aria-label="Playback">
+          <Transport locked={options.lock} />
+        </section>
+      )}
+      {/* Counters show what has happened so far; the verdict and the explanations wait for the
           prediction's reveal (the page's gate, usePredictionGate). */}
-        {(show.has('counters') || show.has('verdict')) && <Counters />}
-        {show.has('pipeline') && <Pipeline />}
-        {show.has('why') && Why && (
-          <div className="embed-why">
-            <Why />
-          </div>
-        )}
-        {show.has('compare') && (
-          <Suspense fallback={null}>
-            <EmbedCompare locked={options.lock} />
-          </Suspense>
-        )}
-      </AtProbe>
+      {(show.has('counters') || show.has('verdict')) && <Counters />}
+      {show.has('pipeline') && <Pipeline />}
+      {show.has('why') && Why && (
+        <div className="embed-why">
+          <Why />
+        </div>
+      )}
+      {show.has('compare') && (
+        <Suspense fallback={null}>
+          <EmbedCompare locked={options.lock} />
+        </Suspense>
+      )}
     </div>
   );
 }

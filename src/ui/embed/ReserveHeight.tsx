@@ -1,11 +1,4 @@
-import {
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useState,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createPortal, flushSync } from 'react-dom';
 import { createStore } from 'zustand/vanilla';
 import type { Lab } from '../../store/labStore';
@@ -15,110 +8,29 @@ import { timeAtIndex } from '../../views/run/at';
 import { processorPanelsIn, useProcessorPanels } from '../pipeline/stages/processorPanelsOnDemand';
 
 /**
- * The height the streaming player will need over the whole run, known before its first paint
- * and without a copy of it: the live player itself, hidden while it settles, is laid out at the
- * run's END (every row in the sink, every record in the log, the final verdict and the reader's
- * last line) and at every eighth of the run before it ({@link RUN_PROBES}), a re-render and a
- * layout each, read in a layout effect; the tallest is held as its height and only then does
- * the player go to where it opens and get painted. Each probe comes a task after the one before
- * (a message to ourselves: no timer clamping, and it runs in a frame off screen): what a probe's
- * own effects set — a Default-lane update, a ResizeObserver's — lands first. Probed one after
- * the other in the same task, the end laid out before those landed: 26 px too tall on
- * rebalance-midflight/upsert at 700 px, 4 px on at-least-once/default at 1,280 px. The player takes that height (scrolling inside past it) and reports it only
- * then, so the frame in the host page is sized once and never grows while the run plays
- * (issue 31: 439 → 774 → … → 878 px within seconds). Layout-read styles inside it are read at
- * once (../hooks/readLayoutAtMount.ts), not a frame later, so what the probes measure is what is
- * painted. `scripts/embed-height-check.ts` checks every library preset's reserve against the
- * tallest moment of its run.
+ * The height the player will need over the whole run, known before it reports any: the player
+ * is rendered once more, hidden, at the END of the run (every row in the sink, every record in the
+ * log, the reader's final line) and at a few points before it, measured, and removed. The copy
+ * lives in a closed shadow root with the page's stylesheets: laid out as the live player is, but
+ * out of reach of queries on the document (no element, id or text twice). The live player takes that height (scrolling inside past it) and reports it only then, so the
+ * frame in the host page is sized once and never grows while the run plays (issue 31: 439 → 774 →
+ * … → 878 px within seconds). The measuring copy has its own
+ * cursor at the end; it shares the scenario, the run and the prediction with the live one, and
+ * runs none of its effects on the lab (it is given `measuring`). Its outcome is the end's
+ * ({@link EndSeen}): the final verdict, which the live player folds until then, is measured too.
+ * A batch job's player (src/ui/batch/BatchEmbed.tsx) has no stream run to put a cursor on: it
+ * gives its number of `steps` (attempts) and renders the copy at each sample (`children(at)`).
  */
 /**
- * Where in the run the live player is laid out (fractions of its events): the end, where the
- * tables are fullest, and points before it, where a counter's longer caption ("… not yet in")
- * may wrap or a stage lists what is in flight (every eighth: with only 1, ¾, ½ and 0 a Flink run
- * grew 14 px past its reserve mid-run, 1,486 → 1,500 px: issue 31). The end twice: its first
- * layout is the one whose layout effects read the styles the rows are sized by (a log's text
- * size, NaN until then), so it is laid out but not counted.
+ * Where in the run the copy is measured (fractions of its events): the end, where the tables
+ * are fullest, and points before it, where a counter's longer caption ("… not yet in") may wrap
+ * or a stage lists what is in flight. Every eighth: with only 1, ¾, ½ and 0 a Flink run grew
+ * 14 px past its reserve mid-run (1,486 → 1,500 px: issue 31).
  */
-const RUN_PROBES = [1, 1, 0.875, 0.75, 0.625, 0.5, 0.375, 0.25, 0.125, 0];
-
-/**
- * While `of` is given and not yet measured: which event of the run (`probeAt`, an index) the
- * player lays out now, its height read after each layout (`root`) until every probe is done;
- * then `measured`, the tallest, for that `of` (another run, layout or legend measures again).
- */
-export function useRunProbes(
-  root: RefObject<HTMLElement | null>,
-  of: unknown,
-  events: number,
-): { probeAt: number | null; measured: { of: unknown; height: number } | null } {
-  const [measured, setMeasured] = useState<{ of: unknown; height: number } | null>(null);
-  const [probe, setProbe] = useState<{ of: unknown; k: number; tallest: number } | null>(null);
-  const probing = of !== null && measured?.of !== of;
-  const k = probing && probe !== null && probe.of === of ? probe.k : 0;
-  useLayoutEffect(() => {
-    const el = root.current;
-    if (!probing || !el) return;
-    // Steps of the embed's first paint that `npm run bench` times (bench/embedSteps.ts).
-    if (k === 0) performance.mark('embed:measure-start');
-    const height = k === 0 ? 0 : Math.ceil(el.getBoundingClientRect().height);
-    const tallest = Math.max(height, probe !== null && probe.of === of ? probe.tallest : 0);
-    if (k + 1 < RUN_PROBES.length) {
-      // The next probe a task later: what this one's effects set (a Default-lane update) lands first.
-      const next = new MessageChannel();
-      next.port1.onmessage = () => setProbe({ of, k: k + 1, tallest });
-      next.port2.postMessage(null);
-      return () => next.port1.close();
-    }
-    performance.mark('embed:measure-end');
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setMeasured({ of, height: tallest });
-    // `probe` is this effect's own output: read, not a reason to run again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [root, of, k, probing]);
-  return { probeAt: probing ? Math.round(events * RUN_PROBES[k]!) : null, measured };
-}
-
-/**
- * `children` at event `at` of the run while it is given (the layout {@link useRunProbes}
- * reads): a cursor of their own there, and the end seen, so the final verdict the player folds
- * until then is laid out too. It shares the scenario, the run and the prediction with the live
- * player and moves nothing of the lab's: the run's end is not reached (no outcome revealed,
- * issue 24). Null: the lab's own cursor; the tree keeps its shape, so nothing remounts.
- */
-export function AtProbe({ at, children }: { at: number | null; children: ReactNode }) {
-  const lab = useLabInstance();
-  const view = useView();
-  const probed = useMemo<Lab>(() => {
-    if (at === null || !view) return lab;
-    return {
-      ...lab,
-      // The end at the run's end time, as the lab's cursor stands there (its last event may be
-      // earlier: what is still in flight then is not what the end shows).
-      cursor: createStore(() => ({
-        idx: at,
-        t: at >= view.n ? view.endTime : timeAtIndex(view, at),
-      })),
-      shown: createStore(() => ({ idx: at })),
-    };
-  }, [lab, view, at]);
-  return (
-    <LabProvider lab={probed}>
-      <EndSeen on={at !== null}>{children}</EndSeen>
-    </LabProvider>
-  );
-}
-
-/** The batch copy's samples: {@link RUN_PROBES}, its end once. */
-const SAMPLES = RUN_PROBES.slice(1);
+const SAMPLES = [1, 0.875, 0.75, 0.625, 0.5, 0.375, 0.25, 0.125, 0];
 /** Passes per sample: the virtualised tables fill in on their second pass. */
 const SAMPLE_FRAMES = 2;
 
-/**
- * The batch player's reserve (src/ui/batch/BatchEmbed.tsx), which has no stream run to put a
- * cursor on: a hidden copy of it, rendered at each sample of its attempts (`children(at)`) in a
- * closed shadow root with the page's stylesheets — laid out as the live player is, but out of
- * reach of queries on the document (no element, id or text twice) — measured and removed.
- */
 export function MeasureAtEnd({
   children,
   onMeasured,

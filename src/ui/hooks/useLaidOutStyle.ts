@@ -1,5 +1,4 @@
-import { useContext, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { ReadLayoutAtMount } from './readLayoutAtMount';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 /**
  * A value read from the computed style of `ref`'s element, `initial` until it is read.
@@ -11,8 +10,7 @@ import { ReadLayoutAtMount } from './readLayoutAtMount';
  * first verdict ≤ 500 ms; docs/benchmarks.md). The first frame is drawn with `initial`, the next
  * with the value read. When `deps` change later (the text size,
  * projector mode) it is read at once, so the next frame already uses the new value. Where there
- * is no ResizeObserver (jsdom), or inside {@link ReadLayoutAtMount} (the embedded player, which
- * measures its layout before its first paint), it is read at once at mount too.
+ * is no ResizeObserver (jsdom), it is read at once at mount too.
  * @param read - the value from the element's computed style (called with the current one).
  * @param same - whether two values are the same (no re-render then).
  */
@@ -25,7 +23,6 @@ export function useLaidOutStyle<T>(
 ): T {
   const [value, setValue] = useState(initial);
   const laidOut = useRef(false);
-  const atMount = useContext(ReadLayoutAtMount);
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -33,7 +30,7 @@ export function useLaidOutStyle<T>(
       const next = read(getComputedStyle(el));
       setValue((v) => (same(v, next) ? v : next));
     };
-    if (laidOut.current || atMount || typeof ResizeObserver !== 'function') {
+    if (laidOut.current || typeof ResizeObserver !== 'function') {
       laidOut.current = true;
       update();
       return;
@@ -47,6 +44,6 @@ export function useLaidOutStyle<T>(
     return () => observer.disconnect();
     // `read` and `same` are the caller's pure functions of the style; `deps` say when to read again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ref, atMount, ...deps]);
+  }, [ref, ...deps]);
   return value;
 }

@@ -178,17 +178,13 @@ function followGuard(lab: Lab, guard: () => string | null): void {
 }
 
 /**
- * The same predictions, with every run’s end seen: for a view laid out at points of the run for
- * its height (the embedded player’s probes, src/ui/embed/ReserveHeight.tsx, and the batch copy), so it lays
- * out the final verdict the player will show there, not the folded note (`outcomeFolded`).
+ * The same predictions, with every run's end seen: for a copy of a view that stands at the run's
+ * end (the embedded player's height measure, src/ui/embed/ReserveHeight.tsx), so it lays out the
+ * final verdict the live view will show there, not the folded note (`outcomeFolded`).
  */
-export function EndSeen({ on = true, children }: { on?: boolean; children: ReactNode }) {
+export function EndSeen({ children }: { children: ReactNode }) {
   const outer = useContext(Ctx);
-  // `on` false passes the predictions through: the tree keeps its shape when it turns off.
-  const value = useMemo(
-    () => outer && (on ? { ...outer, endSeen: () => true } : outer),
-    [outer, on],
-  );
+  const value = useMemo(() => outer && { ...outer, endSeen: () => true }, [outer]);
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }
 

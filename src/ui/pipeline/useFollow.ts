@@ -1,19 +1,10 @@
-import { useContext, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { ReadLayoutAtMount } from '../hooks/readLayoutAtMount';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 
 /**
- * Width of an element, kept up to date with a ResizeObserver (0 until measured). Inside
- * ReadLayoutAtMount (the embedded player) it is read in the layout effect that mounts it too:
- * read in the passive effect, the value lands a render after the player measured its height
- * before its first paint (src/ui/embed/ReserveHeight.tsx), and a log whose rows follow its width
- * was measured at width 0.
+ * Width of an element, kept up to date with a ResizeObserver (0 until measured).
  */
 export function useWidth(ref: RefObject<HTMLElement | null>): number {
   const [w, setW] = useState(0);
-  const atMount = useContext(ReadLayoutAtMount);
-  useLayoutEffect(() => {
-    if (atMount && ref.current) setW(ref.current.clientWidth);
-  }, [ref, atMount]);
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof ResizeObserver !== 'function') return;
