@@ -185,6 +185,10 @@ test('a student types the room’s code on the bare join page; a code that canno
   await page.getByTestId(ids.publish).click();
   await expect(page.getByTestId(ids.answered)).toHaveText('0 of 1 answered');
   await expect(student.getByTestId(ids.studentStep)).toBeVisible();
+  // The story's setup above the question, on the phone too (src/scenarios/library/sink.ts).
+  await expect(student.getByTestId(ids.studentSetup)).toContainText(
+    'An orders job upserts each micro-batch into Postgres with one MERGE',
+  );
 });
 
 /**

@@ -76,12 +76,13 @@ export function ImportDialog({
       onClose={onClose}
       onCancel={onClose}
     >
-      <h2 id={`${fileId}-title`}>Import a scenario</h2>
+      <h2 id={`${fileId}-title`}>Import a scenario or a lesson</h2>
       <p className="muted">
-        A scenario file (JSON, as Export writes it), a share link or a preset link — or your real
-        configuration: Kafka client <code>.properties</code>, a Flink <code>config.yaml</code> /{' '}
-        <code>flink-conf.yaml</code>, a Spark query&apos;s options (several files at once). The
-        current scenario stays until a valid one is imported — and Undo brings it back.
+        A scenario file (JSON, as Export writes it), a lesson file (it opens in the presenter view),
+        a share link or a preset link — or your real configuration: Kafka client{' '}
+        <code>.properties</code>, a Flink <code>config.yaml</code> / <code>flink-conf.yaml</code>, a
+        Spark query&apos;s options (several files at once). The current scenario stays until a valid
+        one is imported — and Undo brings it back.
       </p>
       <div
         className={`drop-zone${over ? ' over' : ''}`}

@@ -105,6 +105,11 @@ export function StudentRoom({ code: addressCode }: { code: string }) {
           data-step={room.step.stepIndex}
         >
           <h1>{room.step.title}</h1>
+          {room.step.setup && (
+            <p className="room-setup" data-testid={roomTestIds.studentSetup}>
+              {room.step.setup}
+            </p>
+          )}
           <p className="room-question">{room.step.question.text}</p>
           {room.reveal === null && room.closed ? (
             // The presenter's R: the run plays; the answer locked in waits for its end.

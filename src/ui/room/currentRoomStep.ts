@@ -17,17 +17,24 @@ const ANY_RUN: Pick<Preset, 'predict'> = {
   predict: { question: '', answer: '', mark: { kind: 'words' }, needs: [] },
 };
 
-function openQuestion(s: LabState): { title: string; preset: Pick<Preset, 'predict'> } {
+function openQuestion(s: LabState): {
+  title: string;
+  setup?: string;
+  preset: Pick<Preset, 'predict'>;
+} {
   const found = s.presetRef === null ? undefined : loadedPreset(s.presetRef);
-  if (found) return { title: found.preset.title, preset: found.preset };
+  if (found) return { title: found.preset.title, setup: found.preset.setup, preset: found.preset };
   const name = (s.scenario as { name?: unknown }).name;
   return { title: typeof name === 'string' && name ? name : 'This run', preset: ANY_RUN };
 }
 
 /** The step to publish now, numbered `stepIndex`. */
 export function currentRoomStep(s: LabState, stepIndex: number): RoomStep {
-  const { title, preset } = openQuestion(s);
-  return presetRoomStep({ title: title.slice(0, 200), predict: preset.predict }, stepIndex);
+  const { title, setup, preset } = openQuestion(s);
+  return presetRoomStep(
+    { title: title.slice(0, 200), ...(setup ? { setup } : {}), predict: preset.predict },
+    stepIndex,
+  );
 }
 
 /**
@@ -81,7 +88,10 @@ function predictOf(q: AskedQuestion): Pick<Preset, 'predict'> {
 
 /** The room's step for a lesson's step `index`. */
 export function lessonRoomStep(step: ResolvedStep, index: number): RoomStep {
-  return presetRoomStep({ title: step.title.slice(0, 200), ...predictOf(step.question) }, index);
+  return presetRoomStep(
+    { title: step.title.slice(0, 200), setup: step.setup, ...predictOf(step.question) },
+    index,
+  );
 }
 
 /** The reveal of a lesson's step (`observed`: the run's verdict, for the four choices). */

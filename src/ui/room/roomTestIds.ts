@@ -23,6 +23,7 @@ export const roomTestIds = {
   studentName: 'room-student-name',
   studentJoin: 'room-student-join',
   studentStep: 'room-student-step',
+  studentSetup: 'room-student-setup',
   studentSend: 'room-student-send',
   studentAnswer: 'room-student-answer',
   studentClosed: 'room-student-closed',

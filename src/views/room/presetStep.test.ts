@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { presets } from '../../scenarios';
-import { normalizeAnswer, RoomStepSchema } from './protocol';
+import { labPresets, presets } from '../../scenarios';
+import { normalizeAnswer, ROOM_LIMITS, RoomStepSchema } from './protocol';
 import { presetRoomReveal, presetRoomStep } from './presetStep';
 
 describe('a preset as the room asks it', () => {
@@ -11,6 +11,17 @@ describe('a preset as the room asks it', () => {
       const reveal = presetRoomReveal(p, 'at-least-once');
       expect(reveal.correct, p.id).toBeDefined();
       expect(normalizeAnswer(step.question, reveal.correct!).ok, p.id).toBe(true);
+    }
+  });
+
+  // The setup goes to the phones (a teacher's trial: students saw the question with no word of
+  // the crash it depends on), within one message of the protocol's bound.
+  it('carries every preset’s setup, whole, in a publish message the server accepts', () => {
+    for (const p of labPresets) {
+      const step = presetRoomStep(p, 3);
+      expect(step.setup, p.id).toBe(p.setup);
+      const bytes = new TextEncoder().encode(JSON.stringify({ type: 'publish', step })).length;
+      expect(bytes, p.id).toBeLessThanOrEqual(ROOM_LIMITS.messageBytes);
     }
   });
 

@@ -7,7 +7,7 @@
  */
 import type { Preset } from '../../scenarios';
 import { GENERIC_QUESTION, numberUnit, PREDICTION_CHOICES } from '../library/question';
-import type { RoomQuestion, RoomReveal, RoomStep } from './protocol';
+import { ROOM_LIMITS, type RoomQuestion, type RoomReveal, type RoomStep } from './protocol';
 
 function presetRoomQuestion(p: Pick<Preset, 'predict'>): RoomQuestion {
   const mark = p.predict.mark;
@@ -32,9 +32,18 @@ function presetRoomQuestion(p: Pick<Preset, 'predict'>): RoomQuestion {
   };
 }
 
-/** The step the room sees for a preset: its title and its question. */
-export function presetRoomStep(p: Pick<Preset, 'predict' | 'title'>, stepIndex: number): RoomStep {
-  return { stepIndex, title: p.title, question: presetRoomQuestion(p) };
+/** The step the room sees for a preset: its title, its setup and its question. */
+export function presetRoomStep(
+  p: Pick<Preset, 'predict' | 'title'> & { setup?: string },
+  stepIndex: number,
+): RoomStep {
+  const setup = p.setup?.slice(0, ROOM_LIMITS.setupChars);
+  return {
+    stepIndex,
+    title: p.title,
+    ...(setup ? { setup } : {}),
+    question: presetRoomQuestion(p),
+  };
 }
 
 /**

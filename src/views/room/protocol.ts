@@ -36,6 +36,7 @@ export const ROOM_LIMITS = {
   codeTtlMs: 4 * 60 * 60 * 1000,
   nameChars: 40,
   titleChars: 200,
+  setupChars: 1000,
   questionChars: 1000,
   optionChars: 200,
   answerChars: 40,
@@ -95,6 +96,11 @@ export type RoomQuestion = z.infer<typeof RoomQuestionSchema>;
 export const RoomStepSchema = z.object({
   stepIndex,
   title: line(ROOM_LIMITS.titleChars),
+  /**
+   * The story's setup — what the pipeline is, what will go wrong, the numbers the question needs —
+   * on the phones too: a back row reads it there rather than from the projector.
+   */
+  setup: prose(ROOM_LIMITS.setupChars).optional(),
   question: RoomQuestionSchema,
 });
 export type RoomStep = z.infer<typeof RoomStepSchema>;
