@@ -30,6 +30,7 @@ import {
   parseScenario,
   runTrials,
   simulate,
+  noRejoinStats,
   type RejoinStats,
   trialFaults,
   type Scenario,
@@ -157,7 +158,7 @@ function timeAtlas(
   let forked = 0;
   let shared = 0;
   let entries = 0;
-  let rejoin: RejoinStats = { tried: 0, rejoined: 0, settled: 0, checks: 0, skipped: 0, tokens: 0 };
+  let rejoin: RejoinStats = noRejoinStats();
   let after = 0;
   for (let r = 0; r < REPEAT; r++) {
     const c0 = process.cpuUsage();
@@ -179,14 +180,7 @@ function timeAtlas(
     sampled = n > SAMPLE_ABOVE;
     // Sampled evenly when there are too many to time them all.
     const picked = pickPlacements(n, SAMPLE, SAMPLE_ABOVE);
-    const stats: RejoinStats = {
-      tried: 0,
-      rejoined: 0,
-      settled: 0,
-      checks: 0,
-      skipped: 0,
-      tokens: 0,
-    };
+    const stats = noRejoinStats();
     runTrials(scenario, trialFaults(placements, picked), cutOff, {
       pool,
       path: PATH,

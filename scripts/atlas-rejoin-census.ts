@@ -12,7 +12,7 @@ import {
   runTrials,
   trialFaults,
 } from '../src/engine';
-import type { RejoinStats } from '../src/engine';
+import { noRejoinStats, type RejoinStats } from '../src/engine';
 import { presets } from '../src/scenarios';
 import { pickPlacements } from '../bench/atlasSample';
 
@@ -58,15 +58,7 @@ for (const preset of presets)
     const placements = enumeratePlacements(s, first, undefined);
     const picked = pickPlacements(placements.length, SIZE);
     const census = new Map<string, number>();
-    const stats: RejoinStats = {
-      tried: 0,
-      rejoined: 0,
-      settled: 0,
-      checks: 0,
-      skipped: 0,
-      tokens: 0,
-      census,
-    };
+    const stats: RejoinStats = { ...noRejoinStats(), census };
     runTrials(s, trialFaults(placements, picked), first.cutOff, { rejoinStats: stats });
     const sorted = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]);
     console.log(

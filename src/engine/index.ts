@@ -134,7 +134,7 @@ export type {
 } from './atlas/explore';
 export { minimalCounterexample, explainCounterexample, breaks } from './atlas/counterexample';
 export type { Counterexample } from './atlas/counterexample';
-export type { RejoinStats } from './atlas/rejoin';
+export { noRejoinStats, type RejoinStats } from './atlas/rejoin';
 export { trialSession, type TrialSession } from './atlas/session';
 // The batch half: scheduled jobs over partitioned tables, and dedupe stores (docs/semantics/batch.md).
 export { simulateBatch, landsAt } from './batch/simulateBatch';

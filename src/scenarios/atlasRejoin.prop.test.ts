@@ -15,6 +15,7 @@ import {
   firstRun,
   runTrial,
   runTrials,
+  noRejoinStats,
   type RejoinStats,
   type Scenario,
 } from '../engine';
@@ -35,7 +36,7 @@ function withWorkload(s: Scenario, count: number, intervalMs: number): Scenario 
 }
 
 /** Over every draw: trials tested and rejoined (the property must meet some). */
-const seen: RejoinStats = { tried: 0, rejoined: 0, settled: 0, checks: 0, skipped: 0, tokens: 0 };
+const seen: RejoinStats = noRejoinStats();
 
 describe('atlas trials that rejoin', () => {
   it('give the outcome of the same trial run from scratch', () => {
@@ -65,14 +66,7 @@ describe('atlas trials that rejoin', () => {
           });
           const events = buildEvents(s.workload, s.seed);
           const want = trials.map((t) => classify(runTrial(s, t, events), first.cutOff, t.length));
-          const stats: RejoinStats = {
-            tried: 0,
-            rejoined: 0,
-            settled: 0,
-            checks: 0,
-            skipped: 0,
-            tokens: 0,
-          };
+          const stats = noRejoinStats();
           // Every trial forks (no run from scratch for a short prefix), so every one is tested.
           const got = runTrials(s, trials, first.cutOff, {
             entriesPerObject: 0,

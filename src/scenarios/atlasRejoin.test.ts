@@ -7,7 +7,7 @@ import {
   buildEvents,
   defaultStopAt,
   type FaultSpec,
-  type RejoinStats,
+  noRejoinStats,
   type Scenario,
 } from '../engine';
 import { assembleRun, advanceRun } from '../engine/simulate';
@@ -23,14 +23,7 @@ const events = buildEvents(s.workload, s.seed);
 
 /** The atlas's result for `fault` with the rejoin test, its counts, and the result from scratch. */
 function trial(fault: FaultSpec) {
-  const stats: RejoinStats = {
-    tried: 0,
-    rejoined: 0,
-    settled: 0,
-    checks: 0,
-    skipped: 0,
-    tokens: 0,
-  };
+  const stats = noRejoinStats();
   const cutOff = firstRun(s).cutOff;
   const [result] = runTrials(s, [[fault]], cutOff, { path: 'snapshot', rejoinStats: stats });
   return { result, stats, scratch: classify(runTrial(s, [fault], events), cutOff, 1) };
@@ -155,14 +148,7 @@ describe("a trial that rejoins the scenario's own run", () => {
   });
 
   it('is not tried without the rejoin (runTrials rejoin: false)', () => {
-    const stats: RejoinStats = {
-      tried: 0,
-      rejoined: 0,
-      settled: 0,
-      checks: 0,
-      skipped: 0,
-      tokens: 0,
-    };
+    const stats = noRejoinStats();
     const fault: FaultSpec = { kind: 'drop-request', at: 7016, link: 'sink', match: { nth: 1 } };
     const r = runTrials(s, [[fault]], false, {
       path: 'snapshot',

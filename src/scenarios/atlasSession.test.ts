@@ -10,18 +10,9 @@ import {
   runTrials,
   trialFaults,
   trialSession,
-  type RejoinStats,
+  noRejoinStats,
 } from '../engine';
 import { findPreset } from './index';
-
-const noStats = (): RejoinStats => ({
-  tried: 0,
-  rejoined: 0,
-  settled: 0,
-  checks: 0,
-  skipped: 0,
-  tokens: 0,
-});
 
 describe('the trials of one atlas in chunks', () => {
   // A Flink two-phase-commit job: a fault leaves its checkpoint timers out of phase with the own
@@ -42,14 +33,14 @@ describe('the trials of one atlas in chunks', () => {
 
   it('give the rejoin test up once for the atlas, not once per chunk, with the same results', () => {
     const whole = runTrials(s, trials, first.cutOff);
-    const alone = noStats();
+    const alone = noRejoinStats();
     runTrials(s, b, first.cutOff, { rejoinStats: alone });
     // Alone, the second chunk tests its own: the 16 of its 80 trials that fork and reach a
     // checkpoint.
     expect(alone.tried).toBe(16);
 
     const session = trialSession(s);
-    const stats = noStats();
+    const stats = noRejoinStats();
     const inChunks = [
       ...runTrials(s, a, first.cutOff, { session }),
       ...runTrials(s, b, first.cutOff, { session, rejoinStats: stats }),

@@ -101,6 +101,11 @@ export interface RejoinStats {
   census?: Map<string, number>;
 }
 
+/** Counts of a rejoin test not yet run: what a caller passes to be filled in. */
+export function noRejoinStats(): RejoinStats {
+  return { tried: 0, rejoined: 0, checks: 0, tokens: 0, settled: 0, skipped: 0 };
+}
+
 /**
  * A trial that rejoined: the reference's finished run, the verdict of the trial's final state
  * (the reference's, or judged from the trial's settled counts, see {@link Rejoiner}), and whether
