@@ -18,6 +18,13 @@ test.afterAll(async () => {
   await server?.close();
 });
 
+/** Open `address` on the classroom server, start a room there; its join code. */
+async function startRoom(page: Page, address: string): Promise<string> {
+  await page.goto(address);
+  await page.getByTestId(ids.start).click();
+  return (await page.getByTestId(ids.code).textContent())!.trim();
+}
+
 // merge-duplicate-source asks a multiple choice (src/scenarios/library/sink.ts); its right option
 // is 'rolled-back'.
 const PRESET = 'merge-duplicate-source';
@@ -28,9 +35,7 @@ test('three students answer the presenter’s question, see 3 answers counted an
 }) => {
   // Four pages on a shared machine: a generous bound (it takes ~10 s on an idle one).
   test.setTimeout(90_000);
-  await page.goto(`${server.url}?preset=${PRESET}`);
-  await page.getByTestId(ids.start).click();
-  const code = (await page.getByTestId(ids.code).textContent())!.trim();
+  const code = await startRoom(page, `${server.url}?preset=${PRESET}`);
   expect(code).toMatch(/^[A-Z2-9]{6}$/);
   // The page says its room is live (projector mode then keeps the page's layout:
   // src/ui/present/condensedCards.css); hidden, it is not.
@@ -96,9 +101,7 @@ test('in a lesson’s presenter view the room follows the steps: PageDown asks t
   browser,
 }) => {
   test.setTimeout(90_000);
-  await page.goto(`${server.url}?lesson=delivery-guarantees-45`);
-  await page.getByTestId(ids.start).click();
-  const code = (await page.getByTestId(ids.code).textContent())!.trim();
+  const code = await startRoom(page, `${server.url}?lesson=delivery-guarantees-45`);
   const student = await (await browser.newContext()).newPage();
   await student.goto(`${server.url}?join=${code}`);
   await student.getByTestId(ids.studentJoin).click();
@@ -128,9 +131,7 @@ test('a batch preset in the room: the panel hides nothing, the reveal marks the 
 }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto(`${server.url}?preset=redis-claim-order/claim-then-write`);
-  await page.getByTestId(ids.start).click();
-  const code = (await page.getByTestId(ids.code).textContent())!.trim();
+  const code = await startRoom(page, `${server.url}?preset=redis-claim-order/claim-then-write`);
   const panel = (await page.getByTestId(ids.panel).boundingBox())!;
   for (const el of [
     page.getByTestId(testIds.predictQuestion),
@@ -167,9 +168,7 @@ test('a student types the room’s code on the bare join page; a code that canno
   browser,
 }) => {
   test.setTimeout(90_000);
-  await page.goto(`${server.url}?preset=${PRESET}`);
-  await page.getByTestId(ids.start).click();
-  const code = (await page.getByTestId(ids.code).textContent())!.trim();
+  const code = await startRoom(page, `${server.url}?preset=${PRESET}`);
   const student = await (await browser.newContext()).newPage();
   await student.goto(`${server.url}?join=`);
   const field = student.getByTestId(ids.studentCode);
@@ -205,9 +204,7 @@ test('on the page, the room asked predicts the story: Play plays and closes its 
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 720 });
   // at-least-once asks how many rows the table ends with: 24 (src/scenarios/foundation.ts).
-  await page.goto(`${server.url}?preset=at-least-once`);
-  await page.getByTestId(ids.start).click();
-  const code = (await page.getByTestId(ids.code).textContent())!.trim();
+  const code = await startRoom(page, `${server.url}?preset=at-least-once`);
   const student = await (await browser.newContext()).newPage();
   await student.goto(`${server.url}?join=${code}`);
   await student.getByTestId(ids.studentJoin).click();
