@@ -12,24 +12,14 @@
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startClassroomServer, type ClassroomServer } from '../server/classroomServer';
-import { parseLesson } from '../src/scenarios/lessons';
+import { streamThenBatchLesson } from '../src/scenarios/lessons/testLessons';
 import { encodeLessonLink } from '../src/views/library/lessonLink';
 import { lessonTestIds as ids } from '../src/ui/lesson/lessonTestIds';
 import { roomTestIds } from '../src/ui/room/roomTestIds';
 import { testIds } from '../src/ui/testIds';
 import { LESSON_WAITS } from '../src/store/lessonDeck';
 
-const parsed = parseLesson({
-  version: 1,
-  id: 'stream-then-batch',
-  title: 'A stream, then a batch job',
-  steps: [
-    { title: 'At least once', preset: 'at-least-once' },
-    { title: 'An Airflow retry into an append', preset: 'airflow-retry-append' },
-  ],
-});
-if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-const LESSON = `?lesson=shared#${encodeLessonLink(parsed.lesson)}`;
+const LESSON = `?lesson=shared#${encodeLessonLink(streamThenBatchLesson())}`;
 
 const ANSWER = '20: the INSERT ran twice over the same 10 events.';
 const SUMMARY = '20 rows · 10 duplicates · 0 lost';

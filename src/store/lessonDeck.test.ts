@@ -6,10 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RunClient, RunJob } from '../platform/runClient';
-import { findLesson, parseLesson } from '../scenarios/lessons';
+import { findLesson } from '../scenarios/lessons';
 import { scenarioKey } from '../views/run/compute';
 import { computeRunView } from '../views/run/computeRun';
 import { createLab } from './labStore';
+import { streamThenBatchLesson } from '../scenarios/lessons/testLessons';
 import { createLessonDeck, currentLessonStep, LESSON_WAITS } from './lessonDeck';
 import { inlineRunner } from './labTesting';
 
@@ -92,18 +93,8 @@ describe('lesson deck', () => {
   });
 
   it("a batch job's step: R takes the refusal off, its schedule's end (told by the batch view) shows the answer", async () => {
-    const parsed = parseLesson({
-      version: 1,
-      id: 'stream-then-batch',
-      title: 'A stream, then a batch job',
-      steps: [
-        { title: 'At least once', preset: 'at-least-once' },
-        { title: 'An Airflow retry', preset: 'airflow-retry-append' },
-      ],
-    });
-    if (!parsed.ok) throw new Error('the lesson parses');
     const lab = createLab({ runner: inlineRunner });
-    const deck = createLessonDeck(lab, parsed.lesson, { index: 1, revealed: false });
+    const deck = createLessonDeck(lab, streamThenBatchLesson(), { index: 1, revealed: false });
     await lab.actions.settled();
     expect(lab.app.getState().presetRef).toBe('airflow-retry-append/append');
     // The schedule (src/ui/batch/BatchRun.tsx) asks the guard before each attempt: refused.
