@@ -89,6 +89,56 @@ test('three students answer the presenter’s question, see 3 answers counted an
   await expect(page.getByTestId(testIds.app)).not.toHaveAttribute('data-room-live');
 });
 
+test('End the room: the phone shows the room has ended, its answer and the room’s results, and stops reconnecting', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const code = await startRoom(page, `${server.url}?preset=${PRESET}`);
+  const student = await (await browser.newContext()).newPage();
+  const sockets: { isClosed(): boolean }[] = [];
+  student.on('websocket', (ws) => sockets.push(ws));
+  await student.goto(`${server.url}?join=${code}`);
+  await student.getByTestId(ids.studentJoin).click();
+  await page.getByTestId(ids.publish).click();
+  await student.getByRole('radio', { name: /Only \{o1: 100\}/ }).check();
+  await student.getByTestId(ids.studentSend).click();
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  await page.getByTestId(ids.reveal).click();
+  await expect(student.getByTestId(ids.studentReveal)).toContainText(': right.');
+
+  // Before: the phone kept the question, "live", as if the room still ran.
+  await page.getByTestId(ids.end).click();
+  await expect(page.getByTestId(ids.panel)).toHaveCount(0);
+  const ended = student.getByTestId(ids.studentEnded);
+  await expect(ended.getByRole('heading', { level: 1 })).toHaveText('The room has ended');
+  const steps = ended.locator('.room-results > li');
+  await expect(steps).toHaveCount(1);
+  await expect(steps.first()).toContainText(
+    'You answered “Only {o1: 100}: the MERGE fails, and o2 is lost with it”: right.',
+  );
+  await expect(steps.first()).toContainText('1 of 1 answered');
+  await expect(steps.first().locator('li[data-value="rolled-back"]')).toHaveAttribute(
+    'data-count',
+    '1',
+  );
+  await expect(steps.first().locator('li[data-right]')).toHaveAttribute(
+    'data-value',
+    'rolled-back',
+  );
+  await expect(student.getByText('Room ' + code + ' · ended')).toBeVisible();
+  // It stops reconnecting: its one socket closed, and none opened after (the first retry
+  // came 1 s after a drop).
+  await expect.poll(() => sockets.every((ws) => ws.isClosed())).toBe(true);
+  await student.waitForTimeout(2500);
+  expect(sockets).toHaveLength(1);
+  // A reload (its token kept in the tab) shows how the room ended, again.
+  await student.reload();
+  await expect(student.getByTestId(ids.studentEnded)).toContainText(
+    'You answered “Only {o1: 100}: the MERGE fails, and o2 is lost with it”: right.',
+  );
+});
+
 test('the static site says the room needs the classroom server', async ({ page }) => {
   // The Playwright config's `vite preview` of the same dist/: a static host, no API.
   await page.goto('./');

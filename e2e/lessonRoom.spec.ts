@@ -142,6 +142,71 @@ test('the room beside the step at 1280×720; its Reveal reveals the presenter vi
 });
 
 /**
+ * PageUp to a step the room answered and saw revealed: the run starts again at t = 0, the outcome
+ * folded, but the room's answers stay — the histogram and the answer on the projector, the
+ * phone's answer marked — and "Ask again" (A) opens a new round. Before, PageUp asked it again
+ * from scratch: "0 of 1 answered", the phone's form open again.
+ */
+test('PageUp to a revealed step keeps the room’s answers and reveal; Ask again (A) re-opens it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${server.url}?lesson=delivery-guarantees-45&step=2`);
+  const view = page.getByTestId(lessonIds.presenter);
+  await expect(view).toHaveAttribute('data-step', '2');
+  await page.getByTestId(ids.start).click();
+  const code = (await page.getByTestId(ids.code).textContent())!.trim();
+  const student = await (await browser.newContext()).newPage();
+  await student.goto(`${server.url}?join=${code}`);
+  await student.getByTestId(ids.studentJoin).click();
+  await student.getByTestId(ids.studentAnswer).fill('21');
+  await student.getByTestId(ids.studentSend).click();
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  await page.locator('body').press('r');
+  await page.locator('body').press('r');
+  const marked = 'You answered 21 rows; the answer is 24 rows.';
+  await expect(student.getByTestId(ids.studentReveal)).toContainText(marked);
+
+  await page.locator('body').press('PageDown');
+  await expect(student.getByTestId(ids.studentStep)).toHaveAttribute('data-step', '2');
+  await page.locator('body').press('PageUp');
+  await expect(view).toHaveAttribute('data-step', '2');
+  // The run from its start, the outcome folded (issue 24) …
+  await expect(view).not.toHaveAttribute('data-revealed', 'true');
+  await expect(page.getByTestId(testIds.clock)).toContainText('t = 0 ms · event 0 / 256');
+  await expect(page.getByTestId(lessonIds.answer)).toHaveCount(0);
+  // … the room's answers and its reveal kept, on the projector and on the phone.
+  await expect(student.getByTestId(ids.studentStep)).toHaveAttribute('data-step', '1');
+  await expect(student.getByTestId(ids.studentReveal)).toContainText(marked);
+  await expect(student.getByTestId(ids.studentSend)).toHaveCount(0);
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  await expect(page.getByTestId(ids.histogram).locator('li[data-value="21"]')).toHaveAttribute(
+    'data-count',
+    '1',
+  );
+  await expect(page.getByTestId(ids.panel).locator('.room-answer')).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId(ids.panel).locator('.room-answer')).toContainText('24: p-4 twice');
+  await expect(page.getByTestId(ids.reveal)).toBeDisabled();
+  const again = page.getByTestId(ids.askAgain);
+  await expect(again).toHaveText('Ask again A');
+  await expect(again).toBeInViewport({ ratio: 1 });
+
+  // A: a new round — the phone's form open and empty, nothing answered, the button spent.
+  await page.locator('body').press('a');
+  await expect(student.getByTestId(ids.studentSend)).toBeVisible();
+  await expect(student.getByTestId(ids.studentReveal)).toHaveCount(0);
+  await expect(page.getByTestId(ids.answered)).toHaveText('0 of 1 answered');
+  await expect(again).toHaveCount(0);
+  await expect(page.getByTestId(ids.panel).locator('.room-answer')).toHaveCount(0);
+  await expect(page.getByTestId(ids.reveal)).toBeEnabled();
+  await student.getByTestId(ids.studentAnswer).fill('24');
+  await student.getByTestId(ids.studentSend).click();
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+});
+
+/**
  * Every step of both shipped lessons with a room live, at 1280×720: while asked, the step's whole
  * setup, its question, the histogram and the room's buttons (Export, End the room) on screen, the
  * room's panel and the page unscrolled; after the reveal, the counters (one line a count) and the

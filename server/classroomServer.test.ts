@@ -270,6 +270,150 @@ describe('classroom server', () => {
     expect(readFileSync(file, 'utf8')).toBe(text);
   });
 
+  it("the presenter's end reaches every student with the room's results and their own answers", async () => {
+    const server = await start();
+    const { created, presenter } = await presenterWithStep(server);
+    const ada = await student(server, created.code, 'Ada');
+    const bob = await student(server, created.code, 'Bob');
+    ada.s.send({ type: 'answer', stepIndex: 0, value: 'two' });
+    bob.s.send({ type: 'answer', stepIndex: 0, value: 'one' });
+    await ada.s.next('accepted');
+    await bob.s.next('accepted');
+    presenter.send({ type: 'reveal', stepIndex: 0, reveal: { answer: 'Two.', correct: 'two' } });
+    await ada.s.next('reveal');
+    // Step 2 is asked and not revealed: only Ada answers it.
+    const second: RoomStep = { ...STEP, stepIndex: 1, setup: 'A crash after the write.' };
+    presenter.send({ type: 'publish', step: second });
+    await ada.s.next('step');
+    ada.s.send({ type: 'answer', stepIndex: 1, value: 'none' });
+    await ada.s.next('accepted');
+
+    presenter.send({ type: 'end' });
+    const tally0 = { stepIndex: 0, counts: { two: 1, one: 1 }, answered: 2, students: 2 };
+    const tally1 = { stepIndex: 1, counts: { none: 1 }, answered: 1, students: 2 };
+    const { setup: _, ...secondAsked } = second;
+    expect(await ada.s.next('end')).toEqual({
+      type: 'end',
+      results: [
+        { step: STEP, reveal: { answer: 'Two.', correct: 'two' }, tally: tally0, answer: 'two' },
+        { step: secondAsked, reveal: null, tally: tally1, answer: 'none' },
+      ],
+    });
+    const bobsEnd = await bob.s.next('end');
+    expect(bobsEnd.results.map((r) => r.answer)).toEqual(['one', null]);
+    // Ended: no answer, no new student, no step; a student who reloads sees the end again.
+    bob.s.send({ type: 'answer', stepIndex: 1, value: 'two' });
+    expect((await bob.s.next('refused')).reason).toBe('ended');
+    const late = await client(server);
+    late.send({ type: 'join', code: created.code });
+    expect(await late.next('refused')).toMatchObject({ reason: 'ended', field: 'code' });
+    presenter.send({ type: 'publish', step: { ...STEP, stepIndex: 2 } });
+    expect((await presenter.next('refused')).reason).toBe('ended');
+    const reload = await client(server);
+    reload.send({ type: 'join', code: created.code, studentToken: bob.joined.studentToken });
+    expect(await reload.next('end')).toEqual(bobsEnd);
+    // A student cannot end the room.
+    const other = await presenterWithStep(server);
+    const carl = await student(server, other.created.code);
+    carl.s.send({ type: 'end' });
+    expect((await carl.s.next('refused')).reason).toBe('presenter-only');
+  });
+
+  it('a step revealed earlier opens again revealed, its answers kept; asked again, it starts afresh', async () => {
+    const server = await start();
+    const { created, presenter } = await presenterWithStep(server);
+    const ada = await student(server, created.code, 'Ada');
+    const bob = await student(server, created.code, 'Bob');
+    ada.s.send({ type: 'answer', stepIndex: 0, value: 'two' });
+    bob.s.send({ type: 'answer', stepIndex: 0, value: 'one' });
+    await ada.s.next('accepted');
+    await bob.s.next('accepted');
+    const reveal = { answer: 'Two.', correct: 'two' };
+    presenter.send({ type: 'reveal', stepIndex: 0, reveal });
+    await ada.s.next('reveal');
+    await bob.s.next('reveal');
+    presenter.send({ type: 'publish', step: { ...STEP, stepIndex: 1 } });
+    await ada.s.next('step');
+    await bob.s.next('step');
+    // The lesson's PageUp: step 1 again, as the room left it (it came back open and empty).
+    presenter.send({ type: 'publish', step: STEP });
+    const tally = { stepIndex: 0, counts: { two: 1, one: 1 }, answered: 2, students: 2 };
+    expect(await ada.s.next('step')).toEqual({
+      type: 'step',
+      step: STEP,
+      answer: 'two',
+      closed: true,
+      reveal,
+      tally,
+    });
+    expect((await bob.s.next('step')).answer).toBe('one');
+    expect(await presenter.next('presenting')).toMatchObject({ step: STEP, tally, reveal });
+    ada.s.send({ type: 'answer', stepIndex: 0, value: 'one' });
+    expect((await ada.s.next('refused')).reason).toBe('revealed');
+    // "Ask again": a new round, no answer, nothing revealed; the first round stays in the CSV.
+    presenter.send({ type: 'publish', step: STEP, again: true });
+    expect(await ada.s.next('step')).toEqual({ type: 'step', step: STEP });
+    bob.s.send({ type: 'answer', stepIndex: 0, value: 'two' });
+    await bob.s.next('accepted');
+    expect(await tallyWhere(presenter, (t) => t.answered === 1)).toEqual({
+      stepIndex: 0,
+      counts: { two: 1 },
+      answered: 1,
+      students: 2,
+    });
+    const csv = await fetch(`${server.url}api/sessions/${created.sessionId}/results.csv`, {
+      headers: { authorization: `Bearer ${created.presenterToken}` },
+    }).then((r) => r.text());
+    // Rounds 1 (asked 1st: two answers, marked) and 3 (asked 3rd, Bob's 'two', not revealed):
+    // `asked`, then name, answer, answerText and right.
+    expect(
+      csv
+        .trimEnd()
+        .split('\r\n')
+        .slice(1)
+        .map((l) => l.split(',').slice(2, 3).concat(l.split(',').slice(-4)).join(' ')),
+    ).toEqual(['1 Ada two Two true', '1 Bob one One false', '3 Bob two Two ']);
+  });
+
+  it('reads a version 1 results file (its last step open, the room running); refuses an unknown version', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'classroom-v1-'));
+    const file = join(dir, 'results.json');
+    const hash = (c: string) => c.repeat(64);
+    const v1 = {
+      version: 1,
+      sessions: [
+        {
+          id: 'sess1',
+          code: 'ABCDEF',
+          createdAt: 0,
+          codeExpiresAt: 8_000_000_000_000,
+          presenterTokenHash: hash('a'),
+          students: [],
+          steps: [
+            { step: STEP, publishedAt: 0, answers: {}, reveal: null },
+            { step: { ...STEP, stepIndex: 1 }, publishedAt: 1, answers: {}, reveal: null },
+          ],
+        },
+      ],
+    };
+    writeFileSync(file, JSON.stringify(v1));
+    const server = await start({ resultsFile: file });
+    const { joined } = await student(server, 'ABCDEF');
+    expect(joined.step).toEqual({ ...STEP, stepIndex: 1 });
+    await server.close();
+    running = running.filter((s) => s !== server);
+    const written = JSON.parse(readFileSync(file, 'utf8')) as {
+      version: number;
+      sessions: { current: number; endedAt: number | null }[];
+    };
+    expect(written.version).toBe(2);
+    expect(written.sessions[0]).toMatchObject({ current: 1, endedAt: null });
+
+    const future = join(dir, 'future.json');
+    writeFileSync(future, JSON.stringify({ version: 3, sessions: [] }));
+    await expect(start({ resultsFile: future })).rejects.toThrow(/version/);
+  });
+
   it('serves the built page, and nothing outside it', async () => {
     const server = await start();
     expect(await fetch(server.url).then((r) => r.text())).toContain('<title>lab</title>');

@@ -30,6 +30,7 @@ import {
   currentStep,
   hashToken,
   isRefusal,
+  resultsOf,
   Sessions,
   tallyOf,
   type Refusal,
@@ -91,6 +92,21 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
     const tally = tallyOf(s);
     if (tally) for (const c of members(s)) if (c.presenter) send(c, { type: 'tally', tally });
   };
+  /** The session as a presenter resumes it: its code and the step open, with its state. */
+  const presenting = (s: Session): ServerMessage => {
+    const record = currentStep(s);
+    return {
+      type: 'presenting',
+      sessionId: s.id,
+      code: s.code,
+      joinUrl: joinUrl(s.code),
+      codeExpiresAt: s.codeExpiresAt,
+      step: record?.step ?? null,
+      tally: tallyOf(s),
+      closed: record?.closed ?? false,
+      reveal: record?.reveal ?? null,
+    };
+  };
 
   async function handle(client: Client, msg: ClientMessage): Promise<void> {
     switch (msg.type) {
@@ -99,6 +115,9 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
         if (isRefusal(r)) return refuse(client, r);
         Object.assign(client, { session: r.session, student: r.student, presenter: false });
         await writer.save();
+        // A student of an ended room (a reload) sees how it ended, as the others did.
+        if (r.session.endedAt !== null)
+          return send(client, { type: 'end', results: resultsOf(r.session, r.student.id) });
         const record = currentStep(r.session);
         send(client, {
           type: 'joined',
@@ -114,37 +133,53 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
       case 'present': {
         const r = sessions.present(msg.sessionId, msg.presenterToken);
         if (isRefusal(r)) return refuse(client, r);
+        if (r.endedAt !== null)
+          return refuse(client, { reason: 'ended', message: 'the room has ended' });
         Object.assign(client, { session: r, student: null, presenter: true });
-        const record = currentStep(r);
-        return send(client, {
-          type: 'presenting',
-          sessionId: r.id,
-          code: r.code,
-          joinUrl: joinUrl(r.code),
-          codeExpiresAt: r.codeExpiresAt,
-          step: record?.step ?? null,
-          tally: tallyOf(r),
-          closed: record?.closed ?? false,
-          reveal: record?.reveal ?? null,
-        });
+        return send(client, presenting(r));
       }
       case 'publish':
       case 'close':
-      case 'reveal': {
+      case 'reveal':
+      case 'end': {
         const session = client.session;
         if (!client.presenter || !session)
           return refuse(client, {
             reason: 'presenter-only',
             message: 'only the presenter can move steps, close answers or reveal',
           });
+        if (msg.type === 'end') {
+          sessions.end(session, now());
+          await writer.save();
+          for (const c of members(session))
+            if (c.student) send(c, { type: 'end', results: resultsOf(session, c.student.id) });
+          return;
+        }
         if (msg.type === 'publish') {
           const before = currentStep(session);
-          const record = sessions.publish(session, msg.step, now());
+          const record = sessions.publish(session, msg.step, now(), msg.again);
+          if (isRefusal(record)) return refuse(client, record);
           await writer.save();
-          if (record !== before)
+          if (record === before) return toPresenters(session);
+          if (record.reveal === null) {
             for (const c of members(session))
               if (c.student) send(c, { type: 'step', step: record.step });
-          return toPresenters(session);
+            return toPresenters(session);
+          }
+          // A step revealed before, open again: each student's answer, its reveal and its tally.
+          const tally = tallyOf(session);
+          for (const c of members(session))
+            if (c.student)
+              send(c, {
+                type: 'step',
+                step: record.step,
+                answer: record.answers[c.student.id] ?? null,
+                closed: record.closed,
+                reveal: record.reveal,
+                tally,
+              });
+            else if (c.presenter) send(c, presenting(session));
+          return;
         }
         if (msg.type === 'close') {
           const r = sessions.close(session, msg.stepIndex);

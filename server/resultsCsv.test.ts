@@ -35,6 +35,8 @@ it('a room started on step 4 of a lesson: step 4 (stepIndex 3), asked 1st', () =
         reveal: null,
       },
     ],
+    current: 1,
+    endedAt: null,
   };
   expect(resultsCsv(session).trimEnd().split('\r\n')).toEqual([
     'step,stepIndex,asked,title,question,student,name,answer,answerText,right',

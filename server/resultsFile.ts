@@ -5,6 +5,10 @@
  * the target in one step on POSIX: https://nodejs.org/api/fs.html#fspromisesrenameoldpath-newpath),
  * so a crash mid-write leaves the previous file whole. A file that cannot be read is refused,
  * naming the field, and never overwritten.
+ *
+ * Version 2 added a session's `current` (the step open: an earlier one when a lesson went back
+ * to a revealed step) and `endedAt` (the presenter's "End the room"). A version 1 file is read as
+ * it was written: its current step the last one published, its sessions running.
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -38,7 +42,18 @@ const SessionSchema = z.object({
   ),
 });
 
-const ResultsSchema = z.object({ version: z.literal(1), sessions: z.array(SessionSchema) });
+const SessionV2Schema = SessionSchema.extend({
+  current: z.number().int().min(0).nullable(),
+  endedAt: z.number().nullable(),
+});
+
+/** The version this server writes. */
+const VERSION = 2;
+
+const ResultsSchema = z.discriminatedUnion('version', [
+  z.object({ version: z.literal(1), sessions: z.array(SessionSchema) }),
+  z.object({ version: z.literal(VERSION), sessions: z.array(SessionV2Schema) }),
+]);
 
 /** The sessions a results file holds; [] when there is no file yet. Throws naming the field. */
 export async function loadResults(file: string): Promise<Session[]> {
@@ -55,6 +70,8 @@ export async function loadResults(file: string): Promise<Session[]> {
       `${file} is not a results file: ${describeIssue(parsed.error).message}; it was left as it is`,
     );
   return parsed.data.sessions.map((s) => ({
+    current: s.steps.length > 0 ? s.steps.length - 1 : null,
+    endedAt: null,
     ...s,
     steps: s.steps.map((r) => ({ ...r, closed: r.closed ?? r.reveal !== null })),
   }));
@@ -72,7 +89,7 @@ export function createResultsWriter(file: string, snapshot: () => readonly Sessi
 
   const writeOnce = async () => {
     const tmp = `${file}.${process.pid}.${++counter}.tmp`;
-    const text = `${JSON.stringify({ version: 1, sessions: snapshot() }, null, 1)}\n`;
+    const text = `${JSON.stringify({ version: VERSION, sessions: snapshot() }, null, 1)}\n`;
     await writeFile(tmp, text, 'utf8');
     await rename(tmp, file);
   };

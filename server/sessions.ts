@@ -14,6 +14,7 @@ import {
   type RefusalReason,
   type RoomReveal,
   type RoomStep,
+  type RoomStepResult,
   type RoomTally,
 } from '../src/views/room/protocol';
 
@@ -42,8 +43,15 @@ export interface Session {
   codeExpiresAt: number;
   presenterTokenHash: string;
   students: Student[];
-  /** Every step published, in order; the last one is the current step. */
+  /** Every step published, in order asked (a step asked again is a new record). */
   steps: StepRecord[];
+  /**
+   * The step open now, as a place in `steps`: the last one published, or an earlier one revealed
+   * and opened again (a lesson's PageUp); null before the first.
+   */
+  current: number | null;
+  /** When the presenter ended the room (null while it runs): no more students nor answers. */
+  endedAt: number | null;
 }
 
 export interface Refusal {
@@ -60,20 +68,42 @@ export const hashToken = (token: string): string =>
 const newToken = (): string => randomBytes(24).toString('base64url');
 
 /** The current step of a session, or null before the first is published. */
-export const currentStep = (s: Session): StepRecord | null => s.steps[s.steps.length - 1] ?? null;
+export const currentStep = (s: Session): StepRecord | null =>
+  s.current === null ? null : (s.steps[s.current] ?? null);
 
 /** The live histogram of the current step. */
 export function tallyOf(s: Session): RoomTally | null {
   const record = currentStep(s);
-  if (!record) return null;
+  return record && tallyOfRecord(record, s.students.length);
+}
+
+/**
+ * Every step the session asked, in order, as the room ended with it: the question, the answer
+ * revealed, the room's tally and `studentId`'s answer (null for the presenter's copy).
+ */
+export function resultsOf(s: Session, studentId: string | null): RoomStepResult[] {
+  return s.steps.map((record) => {
+    const { stepIndex, title, question } = record.step;
+    return {
+      step: { stepIndex, title, question },
+      reveal: record.reveal,
+      tally: tallyOfRecord(record, s.students.length),
+      answer: (studentId !== null && record.answers[studentId]) || null,
+    };
+  });
+}
+
+function tallyOfRecord(record: StepRecord, students: number): RoomTally {
   const counts: Record<string, number> = {};
   let answered = 0;
   for (const value of Object.values(record.answers)) {
     counts[value] = (counts[value] ?? 0) + 1;
     answered += 1;
   }
-  return { stepIndex: record.step.stepIndex, counts, answered, students: s.students.length };
+  return { stepIndex: record.step.stepIndex, counts, answered, students };
 }
+
+const ENDED = (): Refusal => refuse('ended', 'the room has ended');
 
 export class Sessions {
   private readonly byId = new Map<string, Session>();
@@ -119,6 +149,8 @@ export class Sessions {
       presenterTokenHash: hashToken(presenterToken),
       students: [],
       steps: [],
+      current: null,
+      endedAt: null,
     };
     this.add(session);
     return { session, presenterToken };
@@ -141,6 +173,7 @@ export class Sessions {
       const student = session.students.find((s) => s.tokenHash === tokenHash);
       if (student) return { session, student, studentToken };
     }
+    if (session.endedAt !== null) return refuse('ended', `the room ${code} has ended`, 'code');
     if (now >= session.codeExpiresAt)
       return refuse('code-expired', `the code ${code} has expired: ask for a new one`, 'code');
     if (session.students.length >= ROOM_LIMITS.studentsPerSession)
@@ -170,11 +203,22 @@ export class Sessions {
 
   /**
    * The presenter opens a step. Publishing the step already open (a presenter's reload) keeps
-   * its answers; any other step starts afresh.
+   * its answers; a step revealed earlier in the session opens again as it was, revealed, its
+   * answers kept (a lesson's PageUp: it was asked again from scratch, its histogram wiped);
+   * any other step — or any step asked `again`, the presenter's explicit "Ask again" — starts
+   * afresh, a new record (the results keep the earlier round's answers).
    */
-  publish(session: Session, step: RoomStep, now: number): StepRecord {
+  publish(session: Session, step: RoomStep, now: number, again = false): StepRecord | Refusal {
+    if (session.endedAt !== null) return ENDED();
+    const same = (r: StepRecord) => JSON.stringify(r.step) === JSON.stringify(step);
     const open = currentStep(session);
-    if (open && JSON.stringify(open.step) === JSON.stringify(step)) return open;
+    if (!again && open && same(open)) return open;
+    let earlier = again ? -1 : session.steps.length - 1;
+    while (earlier >= 0 && !same(session.steps[earlier]!)) earlier -= 1;
+    if (earlier >= 0 && session.steps[earlier]!.reveal !== null) {
+      session.current = earlier;
+      return session.steps[earlier]!;
+    }
     const record: StepRecord = {
       step,
       publishedAt: now,
@@ -182,8 +226,13 @@ export class Sessions {
       closed: false,
       reveal: null,
     };
-    session.steps.push(record);
+    session.current = session.steps.push(record) - 1;
     return record;
+  }
+
+  /** The presenter ends the room (again: a no-op). */
+  end(session: Session, now: number): void {
+    session.endedAt ??= now;
   }
 
   /** A student answers the current step (again, to change it, until the answers close). */
@@ -193,6 +242,7 @@ export class Sessions {
     stepIndex: number,
     value: string,
   ): { stepIndex: number; value: string } | Refusal {
+    if (session.endedAt !== null) return ENDED();
     const record = currentStep(session);
     if (!record) return refuse('no-step', 'there is no question to answer yet');
     if (record.step.stepIndex !== stepIndex)
@@ -212,6 +262,7 @@ export class Sessions {
    * so the room cannot change its answer while the counters play. Closing twice is a no-op.
    */
   close(session: Session, stepIndex: number): StepRecord | Refusal {
+    if (session.endedAt !== null) return ENDED();
     const record = currentStep(session);
     if (!record) return refuse('no-step', 'there is no step to close yet');
     if (record.step.stepIndex !== stepIndex)
@@ -222,6 +273,7 @@ export class Sessions {
 
   /** The presenter reveals the current step's answer (which closes its answers too). */
   reveal(session: Session, stepIndex: number, reveal: RoomReveal): StepRecord | Refusal {
+    if (session.endedAt !== null) return ENDED();
     const record = currentStep(session);
     if (!record) return refuse('no-step', 'there is no step to reveal yet');
     if (record.step.stepIndex !== stepIndex)

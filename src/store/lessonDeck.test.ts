@@ -118,6 +118,50 @@ describe('lesson deck', () => {
     expect(deck.store.getState()).toMatchObject({ index: 1, revealed: false, answered: false });
   });
 
+  it('PageUp to a revealed step opens it folded at t = 0, no new round; "Ask again" counts one and folds a played run back', async () => {
+    const lab = createLab({ runner: inlineRunner });
+    const deck = createLessonDeck(lab, lesson);
+    await lab.actions.settled();
+    deck.actions.reveal();
+    await lab.actions.settled();
+    await Promise.resolve();
+    lab.actions.toEnd();
+    expect(deck.store.getState()).toMatchObject({ index: 0, answered: true, rounds: 0 });
+    deck.actions.next();
+    deck.actions.previous();
+    await lab.actions.settled();
+    // Opened again: the run at its start, the outcome folded — and no new round: the room keeps
+    // its answers and reveal for this step (the server's publish), until asked again.
+    expect(deck.store.getState()).toMatchObject({
+      index: 0,
+      revealed: false,
+      answered: false,
+      rounds: 0,
+    });
+    expect(lab.cursor.getState()).toEqual({ t: 0, idx: 0 });
+    // "Ask again" on the folded step: one round; the run stays at its start, waiting.
+    deck.actions.askAgain();
+    expect(deck.store.getState()).toMatchObject({ index: 0, revealed: false, rounds: 1 });
+    lab.actions.play();
+    expect(lab.app.getState().notice).toBe(LESSON_WAITS);
+    // Played again, then asked again: the run back at its start, waiting for the new round.
+    deck.actions.reveal();
+    await lab.actions.settled();
+    await Promise.resolve();
+    lab.actions.tick(50);
+    expect(lab.cursor.getState().idx).toBeGreaterThan(0);
+    deck.actions.askAgain();
+    await lab.actions.settled();
+    expect(deck.store.getState()).toMatchObject({
+      index: 0,
+      revealed: false,
+      answered: false,
+      rounds: 2,
+    });
+    expect(lab.cursor.getState()).toEqual({ t: 0, idx: 0 });
+    expect(lab.app.getState().playing).toBe(false);
+  });
+
   it('keeps the run at its start until the reveal, then plays it (issue 24)', async () => {
     const lab = createLab({ runner: inlineRunner });
     const deck = createLessonDeck(lab, lesson);

@@ -12,6 +12,10 @@
  * Play, steps, jumps and the timeline with {@link LESSON_WAITS}; any later moment shows the sink
  * table and the reader on their way to the answer (issue 24).
  *
+ * A step opened again (PageUp) starts its run at t = 0, the outcome folded, even when it was
+ * revealed before; the room keeps that step's answers and reveal (server/sessions.ts `publish`)
+ * until the presenter asks it again ({@link LessonDeckActions.askAgain}): a new round.
+ *
  * A vanilla store of its own beside the lab's: a deck exists only in the presenter view, and the
  * lab knows nothing of lessons.
  */
@@ -30,6 +34,11 @@ export interface LessonDeckState {
    * second R ("Reveal now", docs/workshops.md) — never before its time (issue 24).
    */
   answered: boolean;
+  /**
+   * How many times the presenter asked a step again ("Ask again", A): each one is a new round of
+   * the step on screen for the room, its answers afresh (the room follows the count).
+   */
+  rounds: number;
 }
 
 /** What a follower (the notes window, the classroom) needs of the step on screen. */
@@ -59,6 +68,11 @@ interface LessonDeckActions {
    * lab's cursor does not play — reached the revealed step's end: its answer shows.
    */
   reachedEnd(): void;
+  /**
+   * "Ask again": the step on screen is asked afresh — a new round for the room (`rounds`), and
+   * its run back at its start, waiting for the room's answer, if it was revealed.
+   */
+  askAgain(): void;
 }
 
 export interface LessonDeck {
@@ -124,6 +138,7 @@ export function createLessonDeck(
     index: clamp(start.index),
     revealed: false,
     answered: false,
+    rounds: 0,
   }));
   // Read live: a reveal followed at once by Play is not refused.
   lab.actions.setRevealGuard(() => (store.getState().revealed ? null : LESSON_WAITS));
@@ -214,6 +229,11 @@ export function createLessonDeck(
     reachedEnd() {
       const s = store.getState();
       if (s.revealed && !s.answered) store.setState({ answered: true });
+    },
+    askAgain() {
+      const s = store.getState();
+      if (s.revealed) open(s.index);
+      store.setState({ rounds: s.rounds + 1 });
     },
   };
   open(clamp(start.index), true);

@@ -112,6 +112,8 @@ function Presenter({ deck, scheduleEnds }: { deck: LessonDeck; scheduleEnds: num
     revealStep: deck.actions.reveal,
     step: () => lessonRoomStep(step, info.index),
     reveal: (observed) => lessonRoomReveal(step, observed),
+    rounds: state.rounds,
+    askAgain: deck.actions.askAgain,
   };
   // The room's panel lives beside the view, not in it (a column the view makes room for,
   // lesson.css), and the view sets no `data-room-live`: that mark is the page's own room, whose

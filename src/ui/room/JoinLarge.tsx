@@ -1,9 +1,9 @@
-import { useEffect, useId, useLayoutEffect, useRef } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import type { PresenterSeat } from '../../platform/roomClient';
-import { editsText } from '../hooks/useShortcuts';
 import { BreakableUrl } from '../BreakableUrl';
 import { QrCode } from './QrCode';
 import { roomTestIds } from './roomTestIds';
+import { isRoomKey, useRoomKey } from './useRoomKey';
 
 /** The key that opens (and closes) the large view: Q, for the QR code. */
 const JOIN_LARGE_KEY = 'q';
@@ -39,7 +39,7 @@ export function JoinLarge({ seat, onClose }: { seat: PresenterSeat; onClose: () 
       onKeyDown={(e) => {
         if (e.key === 'Escape') return;
         e.stopPropagation();
-        if (isLargeKey(e)) {
+        if (isRoomKey(e, JOIN_LARGE_KEY)) {
           e.preventDefault();
           onClose();
         }
@@ -66,23 +66,7 @@ export function JoinLarge({ seat, onClose }: { seat: PresenterSeat; onClose: () 
   );
 }
 
-/**
- * Q opens the large view wherever the page is, unless a field or another dialog has the key.
- * `setOpen`: a state setter (stable: the listener is added once).
- */
+/** Q opens the large view wherever the page is, unless a field or another dialog has the key. */
 export function useJoinLargeKey(setOpen: (open: boolean) => void): void {
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!isLargeKey(e) || e.defaultPrevented || editsText(e.target)) return;
-      if (e.target instanceof Element && e.target.closest('dialog, [role="dialog"]')) return;
-      e.preventDefault();
-      setOpen(true);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [setOpen]);
-}
-
-function isLargeKey(e: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean }) {
-  return e.key.toLowerCase() === JOIN_LARGE_KEY && !e.ctrlKey && !e.metaKey && !e.altKey;
+  useRoomKey(JOIN_LARGE_KEY, () => setOpen(true));
 }

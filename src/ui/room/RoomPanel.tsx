@@ -14,8 +14,12 @@ import { QrCode } from './QrCode';
 import { roomTestIds } from './roomTestIds';
 import { usePageRoomPrediction } from './usePageRoomPrediction';
 import { usePresenterRoom } from './usePresenterRoom';
+import { useRoomKey } from './useRoomKey';
 import { BreakableUrl } from '../BreakableUrl';
 import './room.css';
+
+/** The key of "Ask again", named on its button. */
+const ASK_AGAIN_KEY = 'a';
 
 const STATUS = { connecting: 'connecting…', open: 'live', reconnecting: 'reconnecting…' } as const;
 
@@ -37,7 +41,7 @@ export function RoomPanel({
   source?: RoomSource | undefined;
 }) {
   const lab = useLabInstance();
-  const { room, publish, close, reveal } = usePresenterRoom(seat);
+  const { room, publish, close, reveal, end } = usePresenterRoom(seat);
   const [exportNote, setExportNote] = useState<string | null>(null);
   // The join code and the QR code large (Q, or a click on the QR code): for the back row.
   const [large, setLarge] = useState(false);
@@ -56,13 +60,18 @@ export function RoomPanel({
   };
   const observed = () => observedOnScreen(lab.app.getState());
   // A lesson's room follows the presenter: each step moved to is asked, and R reveals it there too.
-  const sent = useRef({ asked: -1, closed: -1, revealed: -1 });
+  // (`rounds`: the deck's "Ask again" presses already followed — none at mount, nor a reload's.)
+  const sent = useRef({ asked: -1, closed: -1, revealed: -1, rounds: source?.rounds ?? 0 });
   const open = room.status === 'open' && room.presented && !room.lost;
   const onStep = step?.stepIndex ?? -1;
   const shownReveal = room.reveal !== null;
   useEffect(() => {
     if (!source || !open) return;
-    if (onStep !== source.index && sent.current.asked !== source.index) {
+    if (source.rounds !== sent.current.rounds) {
+      // "Ask again": the step on screen, a new round with no answer.
+      sent.current = { asked: source.index, closed: -1, revealed: -1, rounds: source.rounds };
+      publish(source.step(), true);
+    } else if (onStep !== source.index && sent.current.asked !== source.index) {
       sent.current.asked = source.index;
       publish(source.step());
     } else if (
@@ -84,6 +93,15 @@ export function RoomPanel({
       reveal(source.reveal(observed()));
     }
   });
+  // A step the room answered and saw revealed, opened again (PageUp) and not yet played again:
+  // its answers stand, and the presenter may ask it again (A).
+  const canAskAgain =
+    source !== undefined && open && onStep === source.index && shownReveal && !source.closed;
+  useRoomKey(ASK_AGAIN_KEY, canAskAgain ? source.askAgain : null);
+  const endRoom = () => {
+    end();
+    onEnd();
+  };
   // One state with the presenter view's head: after R the answers are closed and Reveal reads
   // "Reveal now" on both; once the answer shows, both are spent.
   const closed = room.reveal === null && (room.closed || source?.closed === true);
@@ -166,6 +184,17 @@ export function RoomPanel({
             >
               {closed ? 'Reveal now' : 'Reveal'}
             </button>
+            {canAskAgain && (
+              <button
+                type="button"
+                data-testid={roomTestIds.askAgain}
+                onClick={source.askAgain}
+                aria-keyshortcuts="A"
+                title="Ask this step again: a new round, the answers afresh (this round stays in the results)"
+              >
+                Ask again <kbd>A</kbd>
+              </button>
+            )}
           </div>
           {step && (
             <section aria-label="Answers">
@@ -179,7 +208,12 @@ export function RoomPanel({
                 counts={tally?.counts ?? {}}
                 reveal={room.reveal}
               />
-              {room.reveal && <p className="room-answer">{room.reveal.answer}</p>}
+              {room.reveal && (
+                // Kept: revealed in an earlier visit of the step (a lesson's band folds its own).
+                <p className="room-answer" data-kept={canAskAgain || undefined}>
+                  {room.reveal.answer}
+                </p>
+              )}
             </section>
           )}
           {room.refusal && <p role="alert">{room.refusal}</p>}
@@ -191,7 +225,12 @@ export function RoomPanel({
             >
               Export results (CSV)
             </button>
-            <button type="button" data-testid={roomTestIds.end} onClick={onEnd}>
+            <button
+              type="button"
+              data-testid={roomTestIds.end}
+              onClick={endRoom}
+              title="End the room: every phone shows the room’s results and its own answers"
+            >
               End the room
             </button>
           </div>

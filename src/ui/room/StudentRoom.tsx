@@ -3,7 +3,9 @@ import {
   CHALLENGE_ANSWERS,
   normalizeAnswer,
   ROOM_LIMITS,
+  type RoomReveal,
   type RoomStep,
+  type RoomStepResult,
 } from '../../views/room/protocol';
 import { replaceAddress } from '../../platform/address';
 import {
@@ -90,6 +92,15 @@ export function StudentRoom({ code: addressCode }: { code: string }) {
         )}
       </main>
     );
+  if (room.ended)
+    return (
+      <main className="room-student" data-testid={roomTestIds.student}>
+        <p className="room-status" data-status="ended">
+          Room {code} · ended
+        </p>
+        <RoomEnded results={room.ended} />
+      </main>
+    );
   return (
     <main className="room-student" data-testid={roomTestIds.student}>
       <p className="room-status" data-status={room.status}>
@@ -131,15 +142,7 @@ export function StudentRoom({ code: addressCode }: { code: string }) {
             />
           ) : (
             <div data-testid={roomTestIds.studentReveal} aria-live="polite">
-              <p>
-                {room.answer === null
-                  ? 'You did not answer.'
-                  : room.reveal.correct === undefined
-                    ? `You answered ${labelOf(room.step, room.answer)}.`
-                    : room.answer === room.reveal.correct
-                      ? `You answered ${labelOf(room.step, room.answer)}: right.`
-                      : `You answered ${labelOf(room.step, room.answer)}; the answer is ${labelOf(room.step, room.reveal.correct)}.`}
-              </p>
+              <p>{yourAnswer(room.step, room.answer, room.reveal)}</p>
               <p className="room-answer">{room.reveal.answer}</p>
               {room.tally && (
                 <Histogram
@@ -159,6 +162,48 @@ export function StudentRoom({ code: addressCode }: { code: string }) {
       )}
     </main>
   );
+}
+
+/**
+ * The room has ended (the presenter's "End the room"): every step it was asked, in order — the
+ * question, this student's answer marked against the right one, the answer in words and the
+ * room's histogram, as the teacher's results file has them. Nothing more will come.
+ */
+function RoomEnded({ results }: { results: readonly RoomStepResult[] }) {
+  return (
+    <section aria-label="The room's results" data-testid={roomTestIds.studentEnded}>
+      <h1>The room has ended</h1>
+      {results.length === 0 && <p>No question was asked.</p>}
+      <ol className="room-results">
+        {results.map((r, k) => (
+          <li key={k} data-step={r.step.stepIndex}>
+            <h2>{r.step.title}</h2>
+            <p className="room-question">{r.step.question.text}</p>
+            <p>{yourAnswer(r.step, r.answer, r.reveal)}</p>
+            {r.reveal ? (
+              <p className="room-answer">{r.reveal.answer}</p>
+            ) : (
+              <p>The answer was not revealed.</p>
+            )}
+            <p>
+              {r.tally.answered} of {r.tally.students} answered
+            </p>
+            <Histogram question={r.step.question} counts={r.tally.counts} reveal={r.reveal} />
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** This student's answer, marked once the right one is revealed. */
+function yourAnswer(step: RoomStep, answer: string | null, reveal: RoomReveal | null): string {
+  if (answer === null) return 'You did not answer.';
+  const yours = labelOf(step, answer);
+  if (reveal?.correct === undefined) return `You answered ${yours}.`;
+  return answer === reveal.correct
+    ? `You answered ${yours}: right.`
+    : `You answered ${yours}; the answer is ${labelOf(step, reveal.correct)}.`;
 }
 
 function labelOf(step: RoomStep, value: string): string {

@@ -71,6 +71,10 @@ export interface RoomSource {
   revealStep(): void;
   step(): RoomStep;
   reveal(observed: string | null): RoomReveal;
+  /** How many times the presenter asked a step again: each new one asks the step afresh. */
+  rounds: number;
+  /** "Ask again" (A): the step on screen, asked afresh (a lesson deck's round). */
+  askAgain(): void;
 }
 
 /** A lesson step's question as a preset's `predict` (the room's question model reads that). */

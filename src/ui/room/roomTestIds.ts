@@ -15,6 +15,7 @@ export const roomTestIds = {
   answered: 'room-answered',
   histogram: 'room-histogram',
   reveal: 'room-reveal',
+  askAgain: 'room-ask-again',
   exportCsv: 'room-export-csv',
   end: 'room-end',
   hide: 'room-hide',
@@ -28,5 +29,6 @@ export const roomTestIds = {
   studentAnswer: 'room-student-answer',
   studentClosed: 'room-student-closed',
   studentReveal: 'room-student-reveal',
+  studentEnded: 'room-student-ended',
   refusal: 'room-refusal',
 } as const;

@@ -89,8 +89,12 @@ export function usePresenterRoom(seat: PresenterSeat) {
 
   return {
     room,
-    publish(step: RoomStep) {
-      link.current?.send({ type: 'publish', step });
+    /**
+     * Opens `step` on the phones. A step revealed before comes back revealed, its answers kept
+     * (the server's `presenting` follows); `again` asks it afresh (the presenter's "Ask again").
+     */
+    publish(step: RoomStep, again = false) {
+      link.current?.send({ type: 'publish', step, ...(again ? { again } : {}) });
       // Shown at once; the server's tally follows.
       setRoom((r) => ({
         ...r,
@@ -112,6 +116,10 @@ export function usePresenterRoom(seat: PresenterSeat) {
     },
     reveal(reveal: RoomReveal) {
       if (room.step) link.current?.send({ type: 'reveal', stepIndex: room.step.stepIndex, reveal });
+    },
+    /** Ends the room for everyone: the server tells every student, with the room's results. */
+    end() {
+      link.current?.send({ type: 'end' });
     },
   };
 }

@@ -5,7 +5,13 @@ import {
   type RoomLink,
   type RoomLinkStatus,
 } from '../../platform/roomClient';
-import type { RoomReveal, RoomStep, RoomTally, ServerMessage } from '../../views/room/protocol';
+import type {
+  RoomReveal,
+  RoomStep,
+  RoomStepResult,
+  RoomTally,
+  ServerMessage,
+} from '../../views/room/protocol';
 
 /** A student's view of the room. */
 interface StudentRoomState {
@@ -19,6 +25,8 @@ interface StudentRoomState {
   reveal: RoomReveal | null;
   tally: RoomTally | null;
   refusal: string | null;
+  /** The presenter ended the room: every step asked, with the room's results and this student's answers. */
+  ended: RoomStepResult[] | null;
 }
 
 const INITIAL: StudentRoomState = {
@@ -30,6 +38,7 @@ const INITIAL: StudentRoomState = {
   reveal: null,
   tally: null,
   refusal: null,
+  ended: null,
 };
 
 function reduce(r: StudentRoomState, msg: ServerMessage): StudentRoomState {
@@ -46,13 +55,14 @@ function reduce(r: StudentRoomState, msg: ServerMessage): StudentRoomState {
         refusal: null,
       };
     case 'step':
+      // A step revealed before comes back with its state (a lesson's PageUp); a new one is open.
       return {
         ...r,
         step: msg.step,
-        answer: null,
-        closed: false,
-        reveal: null,
-        tally: null,
+        answer: msg.answer ?? null,
+        closed: msg.closed ?? false,
+        reveal: msg.reveal ?? null,
+        tally: msg.tally ?? null,
         refusal: null,
       };
     case 'accepted':
@@ -63,6 +73,8 @@ function reduce(r: StudentRoomState, msg: ServerMessage): StudentRoomState {
       return { ...r, closed: true, reveal: msg.reveal, tally: msg.tally };
     case 'refused':
       return { ...r, refusal: msg.message };
+    case 'end':
+      return { ...r, joined: true, ended: msg.results, refusal: null };
     default:
       return r;
   }
@@ -94,6 +106,8 @@ export function useStudentRoom(code: string) {
       },
       onMessage: (msg) => {
         if (msg.type === 'joined') roomSeats.setStudent({ code, studentToken: msg.studentToken });
+        // The room has ended: nothing more will come; a reload (its token kept) shows the end again.
+        if (msg.type === 'end') l.close();
         setRoom((r) => reduce(r, msg));
       },
       onStatus: (status) => setRoom((r) => ({ ...r, status })),

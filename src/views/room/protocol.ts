@@ -9,7 +9,9 @@
  * presenter connection may `publish` a step, `close` its answers or `reveal` it; a student may only
  * `answer`. A step's answers close at the presenter's R (`close`: the run plays, the room watches
  * the run it predicted) and its answer shows later (`reveal`, at the run's end or "Reveal now");
- * a reveal closes the answers too.
+ * a reveal closes the answers too. A step asked again after its reveal (the lesson's PageUp) comes
+ * back revealed, its answers kept, unless the presenter asks it `again`. The presenter's `end`
+ * ends the session: every student gets `end`, the room's results and their own answers.
  * Refusals are messages (`refused`), never a closed socket: a student who sends too much, too fast
  * or nonsense keeps their place in the session.
  */
@@ -130,11 +132,18 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
     studentToken: token.optional(),
   }),
   z.object({ type: z.literal('present'), sessionId: id, presenterToken: token }),
-  z.object({ type: z.literal('publish'), step: RoomStepSchema }),
+  /**
+   * Opens `step`. The step already open is kept; one revealed earlier in the session comes back
+   * revealed, its answers kept (a lesson's PageUp) — unless `again`: the presenter's "Ask again",
+   * a new round with no answer.
+   */
+  z.object({ type: z.literal('publish'), step: RoomStepSchema, again: z.boolean().optional() }),
   /** The presenter's R: no answer may change from now on; the answer itself shows later. */
   z.object({ type: z.literal('close'), stepIndex }),
   z.object({ type: z.literal('reveal'), stepIndex, reveal: RoomRevealSchema }),
   z.object({ type: z.literal('answer'), stepIndex, value: line(ROOM_LIMITS.answerChars).min(1) }),
+  /** The presenter's "End the room": the session takes no more answers nor students. */
+  z.object({ type: z.literal('end') }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 
@@ -149,6 +158,19 @@ const tally = z.object({
   students: z.number().int().min(0),
 });
 export type RoomTally = z.infer<typeof tally>;
+
+/**
+ * One step the room was asked, as the room ended with it — what the teacher's results file has of
+ * it: the question (the setup left out: it was on screen), the answer revealed (null when never
+ * revealed), the room's tally, and this student's answer.
+ */
+const RoomStepResultSchema = z.object({
+  step: RoomStepSchema.omit({ setup: true }),
+  reveal: RoomRevealSchema.nullable(),
+  tally,
+  answer: z.string().nullable(),
+});
+export type RoomStepResult = z.infer<typeof RoomStepResultSchema>;
 
 /** Why a message was refused: a stable id for code, and `message` for people. */
 const REFUSAL_REASONS = [
@@ -166,6 +188,7 @@ const REFUSAL_REASONS = [
   'closed',
   'revealed',
   'bad-answer',
+  'ended',
 ] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
@@ -193,8 +216,19 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
     closed: z.boolean(),
     reveal: RoomRevealSchema.nullable(),
   }),
-  /** A new step, to every student: answers open, nothing revealed. */
-  z.object({ type: z.literal('step'), step: RoomStepSchema }),
+  /**
+   * A step, to every student: a new one has its answers open and nothing revealed (the optional
+   * fields absent); one revealed before and asked again (a lesson's PageUp) comes with this
+   * student's answer, closed, its reveal and its tally.
+   */
+  z.object({
+    type: z.literal('step'),
+    step: RoomStepSchema,
+    answer: z.string().nullable().optional(),
+    closed: z.boolean().optional(),
+    reveal: RoomRevealSchema.nullable().optional(),
+    tally: tally.nullable().optional(),
+  }),
   z.object({ type: z.literal('accepted'), stepIndex, value: z.string() }),
   /** To everyone in the session: the step's answers are closed (the presenter's R). */
   z.object({ type: z.literal('closed'), stepIndex }),
@@ -202,6 +236,12 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tally'), tally }),
   /** To everyone in the session. */
   z.object({ type: z.literal('reveal'), reveal: RoomRevealSchema, tally }),
+  /**
+   * To every student when the presenter ends the room (and to one who rejoins after): every step
+   * asked, in the order asked, with the room's results and this student's answers. The phone
+   * shows them and stops reconnecting.
+   */
+  z.object({ type: z.literal('end'), results: z.array(RoomStepResultSchema) }),
   z.object({
     type: z.literal('refused'),
     reason: z.enum(REFUSAL_REASONS),
