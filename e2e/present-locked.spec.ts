@@ -103,7 +103,8 @@ test('projector mode opened from a link: the status line and the setup whole at 
  * (scrollHeight past clientHeight), or outside the window or outside a box it scrolls in; the
  * status line's message cut with an ellipsis; the counters, the pipeline or the question's box
  * out of the window; once `revealed`, the setup, the question's box and the heading are not
- * checked (the answer first); the story's heading scrolled out of its box.
+ * checked (the answer first); the story's heading scrolled out of its box; the heading of the
+ * story's rest (Story) half cut at the column's foot.
  */
 async function readingCut(page: Page, { revealed = false } = {}): Promise<string[]> {
   return page.evaluate((revealed) => {
@@ -143,6 +144,18 @@ async function readingCut(page: Page, { revealed = false } = {}): Promise<string
       for (let box = setup.parentElement; box; box = box.parentElement)
         if (getComputedStyle(box).overflowY !== 'visible')
           within(box.getBoundingClientRect(), `its box .${box.className}`);
+    }
+    // The story's rest (Story, Watch, Try, Sources) at the column's foot: its heading whole or
+    // not shown, never half of it (the "STORY" heading was half cut at 1280×720).
+    const rest = document.querySelector<HTMLElement>('.story > .story-text');
+    const heading = rest?.querySelector<HTMLElement>(':scope > h3');
+    if (!revealed && rest && heading && heading.getClientRects().length > 0) {
+      const r = heading.getBoundingClientRect();
+      const b = rest.getBoundingClientRect();
+      if (r.top < b.bottom - 1 && r.bottom > b.bottom + 1)
+        cut.push(
+          `"${heading.textContent}" at y ${Math.round(r.top)}–${Math.round(r.bottom)}, its box to ${Math.round(b.bottom)}`,
+        );
     }
     for (const e of document.querySelectorAll<HTMLElement>(
       '[data-testid="run-status"] .status-body > *',

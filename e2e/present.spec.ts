@@ -475,9 +475,13 @@ test('projector mode: P toggles it and it is remembered; D opens the details; th
   await expect(app).toHaveAttribute('data-condensed', 'true');
   await expect(page.locator('.timeline-wrap')).toBeHidden();
   await page.locator('body').press('d');
-  // One meaning for D and Details: the drawer, the whole cards and the timeline.
+  // One meaning for D and Details: the drawer, the whole cards and the timeline — the timeline
+  // once the question is answered (while it is asked the run waits at its start, and its 67 px
+  // go to the question's band above the drawer).
   await expect(page.locator('.lower')).toBeVisible();
   await expect(app).not.toHaveAttribute('data-condensed', /.*/);
+  await expect(page.locator('.timeline-wrap')).toBeHidden();
+  await dash.skipQuestion();
   await expect(page.locator('.timeline-wrap')).toBeVisible();
   // Colours: system → light → dark, on the root element, whatever the OS says.
   await dash.byId(testIds.themeToggle).click();
@@ -489,6 +493,107 @@ test('projector mode: P toggles it and it is remembered; D opens the details; th
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   expect(bg).toBe('rgb(17, 19, 22)'); // --bg of the dark scheme (#111316)
+  expect(dash.errors).toEqual([]);
+});
+
+/**
+ * D's drawer over the lower part of the screen only (issue 24: at 1280×720 it covered the page
+ * from y 288 down, the pipeline the room watched under it): the counters and the pipeline's box
+ * above its top edge, the box still holding its headings and first lines. Escape closes it as D
+ * does, and the focus, in the drawer while it is open, goes back to where it was.
+ */
+test('projector mode: D’s drawer leaves the counters and the pipeline in sight; Escape closes it, the focus back', async ({
+  unopenedDash: dash,
+}) => {
+  test.setTimeout(90_000);
+  const { page } = dash;
+  for (const address of [
+    './?present=1&preset=at-least-once',
+    './?present=1&preset=acks0-dropped-request',
+  ]) {
+    await page.goto(address);
+    await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+    await dash.settled();
+    // Asked (the band above the counters), then answered (the story beside the pipeline).
+    for (const answered of [false, true]) {
+      if (answered) await dash.skipQuestion();
+      const details = dash.byId(testIds.detailsToggle);
+      await details.focus();
+      await page.keyboard.press('d');
+      const drawer = page.locator('.lower');
+      await expect(drawer).toBeVisible();
+      await expect(drawer.getByRole('tab', { selected: true })).toBeFocused();
+      const top = (await drawer.boundingBox())!.y;
+      // 30 % of 720 px.
+      expect(top, address).toBeCloseTo(H * 0.7, 0);
+      const counters = (await dash.byId(testIds.counters).boundingBox())!;
+      const frame = (await page.locator('.pipeline-frame').boundingBox())!;
+      const what = `${address}${answered ? ', answered' : ''}`;
+      expect(counters.y + counters.height, `${what}: counters`).toBeLessThanOrEqual(frame.y + 1);
+      expect(frame.y + frame.height, `${what}: pipeline's box bottom`).toBeLessThanOrEqual(top + 1);
+      // 7 em at 18 px.
+      expect(frame.height, `${what}: pipeline's box height`).toBeGreaterThanOrEqual(125);
+      await page.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
+      await expect(details).toBeFocused();
+    }
+  }
+  expect(dash.errors).toEqual([]);
+});
+
+/**
+ * Compare, Share, Embed, Export, Import and the room in projector mode's head, behind More (issue
+ * 24: a teacher had to leave the mode to reach them): opened on its first tool, the arrows, Home
+ * and End moving between them (not the run's cursor), Escape closing it with the focus on More.
+ */
+test('projector mode: More holds Compare, the files and the room; arrows, Home, End and Escape', async ({
+  unopenedDash: dash,
+}) => {
+  test.setTimeout(90_000);
+  const { page } = dash;
+  await page.goto('./?present=1&preset=at-least-once');
+  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.settled();
+  await dash.skipQuestion();
+  const more = dash.byId(testIds.moreTools);
+  const compare = page.getByTestId('compare-toggle');
+  await expect(compare).toBeHidden();
+  expect(await inViewport(more)).toBeNull();
+  await more.click();
+  await expect(more).toHaveAttribute('aria-expanded', 'true');
+  await expect(compare).toBeFocused();
+  const cursor = async () => (await dash.api('cursor')).t;
+  const t = await cursor();
+  await page.keyboard.press('ArrowDown');
+  await expect(dash.byId(testIds.shareButton)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('room-start')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(compare).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByTestId('room-start')).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(compare).toBeFocused();
+  // The keys moved the focus only: the run's cursor stayed.
+  expect(await cursor()).toBe(t);
+  // Every tool inside the window.
+  for (const id of [testIds.shareButton, testIds.exportButton, testIds.importButton, 'room-start'])
+    expect(await inViewport(page.getByTestId(id)), id).toBeNull();
+  // Export's own menu takes the first Escape; the second closes More.
+  await page.getByTestId(testIds.exportButton).click();
+  await expect(page.getByTestId(testIds.exportItem).first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId(testIds.exportItem)).toHaveCount(0);
+  await expect(more).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  await expect(more).toBeFocused();
+  await expect(compare).toBeHidden();
+  // A tool used from the list: Compare opens.
+  await more.press('Enter');
+  await expect(compare).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(compare).toHaveAttribute('aria-pressed', 'true');
   expect(dash.errors).toEqual([]);
 });
 

@@ -2,11 +2,9 @@ import { lazy, Suspense, useState } from 'react';
 import { createArtifactClient, createRunClient } from '../platform/runClient';
 import { createLab, FONT_SCALES, type Lab, type LabState } from '../store/labStore';
 import { LabProvider, useLab } from '../store/LabContext';
-import { CompareButton } from './compare/CompareButton';
 import { ComparePanel } from './compare/ComparePanel';
 import { Counters } from './Counters';
 import { DiagramsPanel } from './diagrams/DiagramsPanel';
-import { IoTools } from './io/IoTools';
 import { createNotices } from './io/notices';
 import { NoticeBar } from './io/NoticeBar';
 import { PageProvider, type PageServices } from './io/PageContext';
@@ -21,8 +19,8 @@ import { useTheme } from './hooks/useTheme';
 import { Lower } from './panels/Lower';
 import { CondensedCardsContext } from './pipeline/condensedCards';
 import { Pipeline } from './pipeline/Pipeline';
-import { RoomButton } from './room/RoomButton';
 import { StatusLine } from './StatusLine';
+import { StatusTools } from './StatusTools';
 import { testIds } from './testIds';
 import { TopBar } from './TopBar';
 import { Transport } from './Transport';
@@ -131,12 +129,10 @@ function Shell({ firstScreenFirst }: { firstScreenFirst: boolean }) {
       <section aria-label="Playback">
         {/* A batch job plays its schedule in its own panel (the stream's timeline is not its). */}
         {!batch && <Transport />}
-        {/* The status line shares its row with Share, Embed, Export and Import (the top bar is full). */}
+        {/* The status line shares its row with Compare, the files and the room (the top bar is full). */}
         <div className="status-row">
           <StatusLine />
-          <CompareButton />
-          <IoTools />
-          <RoomButton onLive={setRoomLive} />
+          <StatusTools onLive={setRoomLive} />
         </div>
       </section>
       {/* Compare shows its lanes in place of the one run's counters and pipeline. */}

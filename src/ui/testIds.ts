@@ -23,6 +23,8 @@ export const testIds = {
   /** Projector mode's toggle, its secondary panels' toggle (in it), and the colour scheme's. */
   presentToggle: 'present-toggle',
   detailsToggle: 'details-toggle',
+  moreTools: 'more-tools',
+  statusTools: 'status-tools',
   themeToggle: 'theme-toggle',
   /** The first screen's one-line tagline, and its "Start here" (the library's first story). */
   tagline: 'tagline',

@@ -117,7 +117,7 @@ function inDialog(target: EventTarget | null): boolean {
  * Global keyboard shortcuts: Space play/pause, ←/→ jump to the previous / next moment (a fault,
  * a commit, a checkpoint, a retry, an anomaly), Shift+←/→ step one engine event, Home restart, End to
  * the end of the run, Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z (or Ctrl+Y) redo, Escape closes the fault menu and the
- * selection. Space plays wherever focus is — the page, a component, the timeline, the speed
+ * selection (and projector mode's drawer, D). Space plays wherever focus is — the page, a component, the timeline, the speed
  * slider — except where it already means something: a field types it, a focused button is
  * activated by it (once: never activated and toggled). Arrows step unless the focused control
  * moves with them. Inside a dialog only Escape and undo/redo apply.
@@ -145,6 +145,9 @@ export function useShortcuts(lab: Lab): void {
         return;
       }
       if (e.key === 'Escape') {
+        const s = lab.app.getState();
+        // Projector mode's drawer (D) closes with Escape too, unless a fault menu is open first.
+        if (s.menu === null && s.present && s.details && !inDialog(target)) a.setDetails(false);
         a.openMenu(null);
         return;
       }

@@ -2,6 +2,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab, useView } from '../../store/LabContext';
 import { eventIdOf } from '../../views/run/runView';
+import { useDrawerFocus } from '../present/useDrawerFocus';
 import { testIds } from '../testIds';
 import { EventTrace } from './EventTrace';
 import { Explanations } from './Explanations';
@@ -18,8 +19,12 @@ const TABS = [
 
 const selectTab = (s: LabState) => s.tab;
 const selectSelected = (s: LabState) => s.selected;
+const selectDrawer = (s: LabState) => s.present && s.details;
 
-/** Below the pipeline: the explanations, and tabs for the ledger, knobs, the guarantee's knobs and the trace. */
+/**
+ * Below the pipeline: the explanations, and tabs for the ledger, knobs, the guarantee's knobs and
+ * the trace. In projector mode, a drawer under the pipeline opened with D (present.css).
+ */
 export function Lower() {
   const a = useActions();
   const tab = useLab(selectTab);
@@ -27,6 +32,8 @@ export function Lower() {
   const selected = useLab(selectSelected);
   const view = useView();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const box = useRef<HTMLDivElement>(null);
+  useDrawerFocus(box, useLab(selectDrawer));
   const onKey = (e: KeyboardEvent, k: number) => {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
     e.preventDefault();
@@ -37,7 +44,7 @@ export function Lower() {
   };
   const Current = TABS.find((t) => t.id === tab)!.Panel;
   return (
-    <div className="lower">
+    <div className="lower" ref={box}>
       <Explanations />
       <section className="card" aria-label="Details">
         <div className="tablist" role="tablist" aria-label="Details" data-testid={testIds.tabs}>

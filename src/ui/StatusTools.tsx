@@ -1,0 +1,101 @@
+import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { LabState } from '../store/labStore';
+import { useLab } from '../store/LabContext';
+import { CompareButton } from './compare/CompareButton';
+import { useDismiss } from './hooks/useDismiss';
+import { IoTools } from './io/IoTools';
+import { RoomButton } from './room/RoomButton';
+import { testIds } from './testIds';
+
+const selectPresent = (s: LabState) => s.present;
+
+/** The group's own buttons, in order: not those of a popover, menu or dialog one of them opened. */
+function toolButtons(group: HTMLElement): HTMLButtonElement[] {
+  return [...group.querySelectorAll<HTMLButtonElement>('button')].filter(
+    (b) =>
+      !b.disabled && !b.parentElement?.closest('.popover, [role="menu"], [role="dialog"], dialog'),
+  );
+}
+
+/**
+ * The status row's tools: Compare, Share, Embed, Export, Import and the room. In projector mode
+ * they wait behind **More ▾** (issue 24: a teacher could not reach them without leaving the mode,
+ * and beside the status line at 18 px they cut it): a pop-up list of the same buttons, opened on
+ * its first, ↑ ↓ (and ← →, Home, End) moving between them, Escape or a press outside closing it,
+ * the focus back on More. A tool's own pop-up (Share's link, Export's menu) opens inside it, and
+ * its Escape closes that first. The room's panel is not in the list: it stays on screen, More
+ * closed or not.
+ */
+export function StatusTools({ onLive }: { onLive: (live: boolean) => void }) {
+  const present = useLab(selectPresent);
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  const id = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const group = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const shown = present && open;
+  useDismiss(shown, close, box, button, () => {
+    // A tool's own pop-up takes Escape first (its useDismiss): the list stays open meanwhile.
+    if (group.current?.querySelector('.popover-anchor > [aria-expanded="true"]')) setOpen(true);
+    else button.current?.focus();
+  });
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (!shown || !group.current) return;
+    const list = toolButtons(group.current);
+    const at = list.indexOf(e.target as HTMLButtonElement);
+    if (at < 0) return;
+    const next: Record<string, number> = {
+      ArrowDown: at + 1,
+      ArrowRight: at + 1,
+      ArrowUp: at - 1,
+      ArrowLeft: at - 1,
+      Home: 0,
+      End: list.length - 1,
+    };
+    if (!(e.key in next)) return;
+    // Not the page's shortcuts (← → jump, Home / End move the run's cursor).
+    e.preventDefault();
+    e.stopPropagation();
+    list[(next[e.key]! + list.length) % list.length]?.focus();
+  };
+  return (
+    <div className="status-tools-anchor" ref={box}>
+      {present && (
+        <button
+          ref={button}
+          type="button"
+          className="more-tools"
+          aria-expanded={open}
+          aria-controls={id}
+          data-testid={testIds.moreTools}
+          onClick={() => {
+            const opening = !open;
+            setOpen(opening);
+            if (opening)
+              requestAnimationFrame(() => {
+                if (group.current) toolButtons(group.current)[0]?.focus();
+              });
+          }}
+          title="Compare, Share, Embed, Export, Import, Start a room"
+        >
+          More ▾
+        </button>
+      )}
+      <div
+        ref={group}
+        id={id}
+        className="status-tools"
+        role="group"
+        aria-label="Compare, files and room"
+        data-open={present ? open : undefined}
+        data-testid={testIds.statusTools}
+        onKeyDown={onKey}
+      >
+        <CompareButton />
+        <IoTools />
+        <RoomButton onLive={onLive} />
+      </div>
+    </div>
+  );
+}
