@@ -123,11 +123,12 @@ function switchAnswersOf(scenario: ScenarioInput): SwitchAnswers {
  * The catalog: what the first screen knows of a preset without loading it — title, group, the
  * guarantee it illustrates, the variant its question is about, its variants' ids and labels (the
  * scenario menu), and the family module that holds it (src/scenarios/presetFamilies.ts, loaded by
- * src/scenarios/presetCatalog.ts). Each entry is written once, in its family's part,
- * catalog-<family>.ts (an embed shows one preset: it loads its family's part alone);
- * catalogParts.ts gives each preset's family, in library order, and the parts' loaders; catalog.ts,
- * every preset (the lab's page, whose scenario menu lists them all), imports every part and reads
- * them in that order.
+ * src/scenarios/presetCatalog.ts). Each entry is written in its family's part,
+ * catalog-<family>.ts (an embed shows one preset: it loads its family's part alone), and again in
+ * catalog.ts, every preset in library order: the lab's page, whose scenario menu lists them all,
+ * loads that one file rather than the twelve parts (issue 24: over HTTP/1.1's six connections each
+ * file of the first load is a request in the queue the first verdict waits for). catalogParts.ts
+ * gives each preset's family, in library order, and the parts' loaders.
  */
 async function catalogFiles(): Promise<Map<string, string>> {
   const familyOf = new Map<string, PresetFamily>();
@@ -155,7 +156,7 @@ async function catalogFiles(): Promise<Map<string, string>> {
         HEADER,
         "import type { PresetMeta } from '../presetMeta';",
         '',
-        `/** The metadata of the presets of family \`${family}\`, in library order: their one copy (catalog.ts assembles the whole from the parts). */`,
+        `/** The metadata of the presets of family \`${family}\`, in library order: their one copy (catalog.ts has them again, with every other family's). */`,
         `const part: readonly PresetMeta[] = ${JSON.stringify(entries.filter((e) => e.family === family))};`,
         'export default part;',
         '',
@@ -183,18 +184,9 @@ async function catalogFiles(): Promise<Map<string, string>> {
     [
       HEADER,
       "import type { PresetMeta } from '../presetMeta';",
-      "import type { PresetFamily } from '../presetFamilies';",
-      "import { PRESET_FAMILY_OF } from './catalogParts';",
-      ...families.map((f) => `import ${f} from './catalog-${f}';`),
       '',
-      "/** Every family's part (catalog-<family>.ts), imported at once. */",
-      `const PARTS: Readonly<Record<PresetFamily, readonly PresetMeta[]>> = { ${families.join(', ')} };`,
-      '',
-      "/** Every preset's metadata, in library order (`labPresets`): the streaming ones, then the batch jobs. */",
-      'export const PRESET_CATALOG: readonly PresetMeta[] = (() => {',
-      '  const byId = new Map(Object.values(PARTS).flatMap((part) => part.map((m) => [m.id, m] as const)));',
-      '  return Object.keys(PRESET_FAMILY_OF).map((id) => byId.get(id)!);',
-      '})();',
+      "/** Every preset's metadata, in library order (`labPresets`): the streaming ones, then the batch jobs (the parts' entries, in one file). */",
+      `export const PRESET_CATALOG: readonly PresetMeta[] = ${JSON.stringify(entries)};`,
       '',
     ].join('\n'),
   );

@@ -7,6 +7,7 @@ import { findPreset, labPresets } from '.';
 import { questionVariant } from './defaultVariant';
 import { PRESET_CATALOG } from './parsed/catalog';
 import { CATALOG_PARTS, PRESET_FAMILY_OF } from './parsed/catalogParts';
+import type * as CatalogParts from './parsed/catalogParts';
 import { findPresetMeta, loadedPreset, loadedPresets, loadPreset } from './presetCatalog';
 import { PRESET_FAMILIES, type PresetFamily } from './presetFamilies';
 
@@ -83,5 +84,31 @@ describe('presetCatalog', () => {
       'poll-timeout-slow-batch',
       'zombie-consumer',
     ]);
+  });
+
+  it("loads the lab's whole catalog as one module: no family's part, even for a preset asked for meanwhile", async () => {
+    vi.resetModules();
+    const partsLoaded: string[] = [];
+    vi.doMock('./parsed/catalogParts', async (original) => {
+      const real = await original<typeof CatalogParts>();
+      const counted = Object.fromEntries(
+        Object.entries(real.CATALOG_PARTS).map(([family, load]) => [
+          family,
+          () => (partsLoaded.push(family), load()),
+        ]),
+      );
+      return { ...real, CATALOG_PARTS: counted };
+    });
+    try {
+      const fresh = await import('./presetCatalog');
+      // As src/ui/io/firstPresets.ts asks: the whole catalog, and the opened preset beside it.
+      await Promise.all([fresh.loadWholeCatalog(), fresh.loadPreset('zombie-consumer')]);
+      expect(partsLoaded).toEqual([]);
+      expect(fresh.presetCatalog()).toEqual(PRESET_CATALOG);
+      expect(fresh.presetCatalog()).toHaveLength(33);
+      expect(fresh.loadedPreset('zombie-consumer')?.variant.id).toBe('plain-insert');
+    } finally {
+      vi.doUnmock('./parsed/catalogParts');
+    }
   });
 });

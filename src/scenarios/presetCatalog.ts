@@ -3,9 +3,10 @@
  * every preset is called and where it lives; a preset itself — its story, question and scenarios
  * as written — is imported with its family's module when it is asked for ({@link loadPreset}), so
  * the first screen holds one family, not the library (issues #24, #31). The catalog is read in
- * parts too, one module per family (src/scenarios/parsed/catalog-<family>.ts): the lab's page
- * loads every part before it boots ({@link loadWholeCatalog}, its scenario menu lists every
- * preset), an embed loads its family's part with the family (~0.5 kB gzip of the whole's 4.6).
+ * parts too, one module per family (src/scenarios/parsed/catalog-<family>.ts): an embed loads its
+ * family's part with the family (~0.5 kB gzip of the whole's 4.6); the lab's page loads the whole
+ * catalog, one module, before it boots ({@link loadWholeCatalog}: its scenario menu lists every
+ * preset).
  * Once loaded, {@link loadedPreset} answers synchronously, as `findPreset`
  * does for the whole library (which tests, the CLI and the scripts still import:
  * src/scenarios/index.ts).
@@ -91,10 +92,15 @@ function once(
 const partKnown = (family: PresetFamily) =>
   Object.entries(PRESET_FAMILY_OF).every(([id, f]) => f !== family || metaById.has(id));
 
+/** The whole catalog's download, once asked for ({@link loadWholeCatalog}). */
+let whole: Promise<void> | null = null;
+
+/** A family's part of the catalog, or the whole catalog when it is on its way (one file, not two). */
 const loadPart = (family: PresetFamily) =>
   partKnown(family)
     ? Promise.resolve()
-    : once(parts, family, (f) => CATALOG_PARTS[f]().then((m) => provideCatalog(m.default)));
+    : (whole ??
+      once(parts, family, (f) => CATALOG_PARTS[f]().then((m) => provideCatalog(m.default))));
 
 const loadFamily = (family: PresetFamily) =>
   once(families, family, (f) =>
@@ -147,11 +153,21 @@ export function loadedPresets(): Preset[] {
 const ALL_FAMILIES = Object.keys(PRESET_FAMILIES) as PresetFamily[];
 
 /**
- * Import every family's part of the catalog (once): the lab's page, whose scenario menu,
- * `?preset=`, "Start here" and library read every preset's metadata (src/ui/io/firstPresets.ts).
+ * Import the whole catalog (once), one module rather than the twelve parts (issue 24: each file of
+ * the lab's first load is a request in the queue its first verdict waits for): the lab's page,
+ * whose scenario menu, `?preset=`, "Start here" and library read every preset's metadata
+ * (src/ui/io/firstPresets.ts). A part asked for meanwhile waits for it; a failed download is tried
+ * again by the next call.
  */
-export async function loadWholeCatalog(): Promise<void> {
-  await Promise.all(ALL_FAMILIES.map(loadPart));
+export function loadWholeCatalog(): Promise<void> {
+  whole ??= import('./parsed/catalog').then(
+    (m) => provideCatalog(m.PRESET_CATALOG),
+    (e: unknown) => {
+      whole = null;
+      throw e;
+    },
+  );
+  return whole;
 }
 
 /** Import every family, and the whole catalog: the library's search reads every story. */
