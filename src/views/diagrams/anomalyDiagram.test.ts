@@ -19,7 +19,10 @@ describe('the slide: the first anomaly from its cause', () => {
     const text = anomalyDiagram(run)!;
     const lines = text.trimEnd().split('\n');
     expect(lines[1]).toBe('  title p-4 applied twice — from the cause to the duplicate');
-    expect(text).toContain('Note over P0,P4: Before: 3 steps as usual');
+    // In two lines: a note over several participants is only as wide as they are apart.
+    expect(text).toContain(
+      'Note over P0,P4: Before: 3 steps as usual<br/>(150 ms · application sends p-4 … 157 ms · appended p-4 at offset 3)',
+    );
     // The first drawn step after the note is the cause.
     const note = lines.findIndex((l) => l.includes('Before:'));
     expect(lines[note + 1]).toContain('⚡ a lost acknowledgement');
