@@ -42,6 +42,19 @@ describe('the slide: the first anomaly from its cause', () => {
     expect(text.match(/rect rgb\(251, 227, 225\)/g)).toHaveLength(2);
   });
 
+  it('spark-batch-replay: e21 applied twice, its first row (21) folded before the crash; row 31 highlighted', () => {
+    // docs/semantics/spark.md: the driver crashes after the sink write of batch 3 and before its commit
+    // log entry; restarted, it replays the batch: e21's row 21 (before the cause), then row 31.
+    const text = anomalyDiagram(runOf('spark-batch-replay'))!;
+    expect(text).toContain('inserted row 21, inserted row 22 …)');
+    const lines = text.trimEnd().split('\n');
+    const marked = lines.flatMap((l, k) => (l.trim().startsWith('rect ') ? [lines[k + 1]!] : []));
+    expect(marked.map((l) => l.replace(/^.*· /, ''))).toEqual([
+      'new row 31',
+      'inserted row 31, inserted row 32 …',
+    ]);
+  });
+
   it('a run without anomaly has no slide', () => {
     expect(anomalyDiagram(runOf('effectively-once'))).toBeNull();
   });

@@ -74,7 +74,9 @@ export function anomalyDiagram(run: Run): string | null {
       `  Note over ${span}: Before: ${formatCountOf(cause, 'step')} as usual<br/>(${stepText(steps[0]!)} … ${stepText(steps[cause - 1]!)})`,
     );
   }
-  let firstRow: string | null = null;
+  // The event's first row, even when it was written before the cause and folded into the note
+  // (a Spark batch replayed after a crash: row 21 before, row 31 the duplicate).
+  let firstRow = steps.map((l) => ROW.exec(l)?.[1]).find((r) => r !== undefined) ?? null;
   const rest = steps.slice(cause);
   for (let k = 0; k < rest.length; k++) {
     const line = batchInWords(rest[k]!);
