@@ -11,7 +11,7 @@ import { SameOriginAxeBuilder } from './support/axe';
 
 const svgOf = (page: Page) => page.getByTestId(testIds.diagramSvg).locator('svg');
 
-async function openDiagrams(page: Page, tab: 'sequence' | 'event' | 'flow') {
+async function openDiagrams(page: Page, tab: 'slide' | 'sequence' | 'event' | 'flow') {
   const toggle = page.getByTestId(testIds.diagramsToggle);
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   await page.locator(`[data-testid="${testIds.diagramTab}"][data-tab="${tab}"]`).click();
@@ -180,5 +180,38 @@ test('the downloaded SVG and PNG are valid files', async ({ dash, browser }) => 
   expect(s.width).toBeGreaterThan(100);
   expect(s.dark).toBeGreaterThan(1000);
   expect(seq.svg).toContain('producer');
+  expect(dash.errors).toEqual([]);
+});
+
+test('the slide: one 1920 × 1080 frame, 28 px labels, one row of actors, the duplicate rows edged', async ({
+  dash,
+  browser,
+}) => {
+  // Two files rendered and decoded in two pages, on a loaded two-core machine.
+  test.setTimeout(90_000);
+  const { page } = dash;
+  const blank = await (await browser.newContext()).newPage();
+  await dash.pickPreset('at-least-once');
+  await dash.showOutcome();
+  await openDiagrams(page, 'slide');
+  const slide = await downloads(page);
+  expect(slide.names).toEqual([
+    'at-least-once-retry-everything-dedupe-nothing-slide.svg',
+    'at-least-once-retry-everything-dedupe-nothing-slide.png',
+  ]);
+  // 21 steps from the lost ack to row 5: a slide still, never a tall page.
+  expect(pngHeader(slide.png)).toEqual([1920, 1080]);
+  const s = await parse(blank, slide.svg, slide.png);
+  expect(s).toMatchObject({ error: null, root: 'svg', png: [1920, 1080] });
+  expect(s.dark).toBeGreaterThan(1000);
+  // Every label at 28 px (mermaid's default 16 px came out 11.5–13 px on the PNG): the 9
+  // messages of p-4's story, its notes and the 5 actors, drawn once (no mirrored row).
+  expect(slide.svg.match(/class="messageText"[^>]*font-size: 28px/g)).toHaveLength(9);
+  expect(slide.svg.match(/class="actor actor-box"[^>]*font-size: 28px/g)).toHaveLength(5);
+  expect(slide.svg).not.toMatch(/font-size: 16px/);
+  expect(slide.svg).not.toContain('actor-bottom');
+  // Row 5 (the duplicate): its note and its reply, on the page's --dup-bg, edged in --dup.
+  expect(slide.svg.match(/<rect [^>]*fill="rgb\(253, 233, 210\)"/g)).toHaveLength(2);
+  expect(slide.svg).toContain('Before: 3 steps as usual');
   expect(dash.errors).toEqual([]);
 });

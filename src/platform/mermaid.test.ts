@@ -5,6 +5,7 @@ import diagrams from '../views/diagrams/mermaid.diagrams.json';
 import { mermaidText } from '../views/diagrams/mermaid';
 import {
   MERMAID_CONFIG,
+  MERMAID_SLIDE_CONFIG,
   createMermaidRenderer,
   fitInto,
   loadMermaid,
@@ -163,6 +164,30 @@ describe('the real mermaid (jsdom, strict)', () => {
     if (out.status !== 'ok') throw new Error(`${name}: ${JSON.stringify(out)}`);
     expect(activeContent(out.svg)).toEqual([]);
     expect(out.svg).not.toMatch(/<script/i);
+  });
+
+  it("draws the slide's labels at 28 px, one row of actors, the highlighted rows edged", async () => {
+    const slide = createMermaidRenderer(async () => mermaid, 'slide', MERMAID_SLIDE_CONFIG);
+    const out = await slide.render(
+      'sequenceDiagram\n  participant P0 as producer\n  participant P1 as broker-1\n' +
+        '  P0->>P1: produce p-4\n  rect rgb(253, 233, 210)\n  Note over P1: appended p-4\n  end\n',
+    );
+    if (out.status !== 'ok') throw new Error(JSON.stringify(out));
+    const doc = new DOMParser().parseFromString(out.svg, 'text/html');
+    const size = (selector: string) =>
+      [...doc.querySelectorAll<SVGElement>(selector)].map((e) => e.style.fontSize);
+    // The top-level fontSize: mermaid's sequence renderer copies it over its own sizes (16 px
+    // by default, whatever `sequence.messageFontSize` says).
+    expect(size('text.messageText')).toEqual(['28px']);
+    expect(size('text.noteText')).toEqual(['28px']);
+    expect(size('text.actor')).toEqual(['28px', '28px']);
+    // Two participants, drawn once each: no mirrored row at the foot.
+    expect(doc.querySelectorAll('rect.actor')).toHaveLength(2);
+    expect(doc.querySelectorAll('.actor-bottom')).toHaveLength(0);
+    // The duplicate's fill (the page's --dup-bg) gets the page's --dup as a 3 px edge.
+    expect(out.svg).toMatch(
+      /rect\.rect\[fill="rgb\(253, 233, 210\)"\]\{stroke:(#9a4a00|rgb\(154, 74, 0\));stroke-width:3px;?\}/,
+    );
   });
 
   it('shows hostile scenario strings literally, as text', async () => {

@@ -19,6 +19,7 @@
  * download itself is ./download.ts.
  */
 import type { MermaidConfig } from 'mermaid';
+import { HIGHLIGHT, HIGHLIGHT_EDGE } from '../views/diagrams/anomalyHighlight';
 
 /** The parts of mermaid's API this module uses (a fake in tests). */
 export interface MermaidApi {
@@ -62,6 +63,9 @@ export function pageMermaidConfig(dark: boolean): MermaidConfig {
   return dark ? MERMAID_DARK_CONFIG : MERMAID_CONFIG;
 }
 
+/** The downloads' fonts, named (see {@link MERMAID_EXPORT_CONFIG}). */
+export const EXPORT_FONTS = 'Arial, "Liberation Sans", "DejaVu Sans", Helvetica, sans-serif';
+
 /**
  * The configuration of the *downloaded* pictures: named fonts and natural size (no
  * `useMaxWidth`), and always the light theme, whatever the page's scheme — a download goes on a
@@ -71,9 +75,51 @@ export function pageMermaidConfig(dark: boolean): MermaidConfig {
 export const MERMAID_EXPORT_CONFIG: MermaidConfig = {
   ...MERMAID_CONFIG,
   // Named fonts: `system-ui` may resolve to another face once the SVG stands alone.
-  fontFamily: 'Arial, "Liberation Sans", "DejaVu Sans", Helvetica, sans-serif',
+  fontFamily: EXPORT_FONTS,
   flowchart: { useMaxWidth: false },
   sequence: { useMaxWidth: false, wrap: false },
+};
+
+/** The slide's label size (px): read from the back of a room once projected (issue 24). */
+const SLIDE_FONT_PX = 28;
+
+/**
+ * The configuration of the *slide* (the anomaly's diagram, "Download PNG (slide)", issue 24): the
+ * export's, with labels of {@link SLIDE_FONT_PX} and room made for them, since a 1920 × 1080 frame
+ * scales the whole picture to fit and a label is only as large as the layout around it leaves it.
+ * - `fontSize` at the top level: mermaid's sequence renderer copies it over its message, note and
+ *   actor sizes when it draws (its `setConf`), so `sequence.messageFontSize` alone changes nothing.
+ *   (The title is drawn by the slide's canvas: ./slidePng.ts.)
+ * - Margins in pixels (mermaid's defaults are sized for 16 px text) cut to what 28 px text needs;
+ *   no mirrored row of actors at the foot (`mirrorActors`), narrow actor boxes (`width`: the
+ *   labels set the gaps).
+ * - `themeCSS`: a note's text is centred (mermaid offsets it by `noteMargin / 2 + 1em`, which puts
+ *   28 px text at the box's foot), and the highlighted rows get an edge in the page's --dup and
+ *   --lost colours (a pale fill alone, a few pixels round a note, vanishes on a projector).
+ * https://mermaid.js.org/config/schema-docs/config-defs-sequence-diagram-config.html
+ */
+export const MERMAID_SLIDE_CONFIG: MermaidConfig = {
+  ...MERMAID_EXPORT_CONFIG,
+  fontSize: SLIDE_FONT_PX,
+  themeCSS: [
+    '.noteText{transform:translateY(-9px)}',
+    ...Object.entries(HIGHLIGHT).map(
+      ([fate, fill]) =>
+        `rect.rect[fill="${fill}"]{stroke:${HIGHLIGHT_EDGE[fate as keyof typeof HIGHLIGHT]};stroke-width:3px}`,
+    ),
+  ].join(''),
+  sequence: {
+    ...MERMAID_EXPORT_CONFIG.sequence,
+    mirrorActors: false,
+    diagramMarginX: 8,
+    diagramMarginY: 8,
+    actorMargin: 24,
+    width: 100,
+    height: 44,
+    boxMargin: 4,
+    noteMargin: 6,
+    wrapPadding: 8,
+  },
 };
 
 let loading: Promise<MermaidApi> | null = null;
@@ -194,7 +240,7 @@ export function createMermaidRenderer(
 // ─────────────────────────────────────────────────────────────────────────── export helpers
 
 /** A slide (16:9, 1920 × 1080 px): the default PNG canvas. */
-const SLIDE = { width: 1920, height: 1080 } as const;
+export const SLIDE = { width: 1920, height: 1080 } as const;
 
 /** Width and height of an SVG from its `viewBox` (else its width/height attributes), in px. */
 export function svgSize(svg: string): { width: number; height: number } {
@@ -302,7 +348,21 @@ export interface PngOptions {
  */
 export async function svgToPng(svg: string, opts: PngOptions = {}): Promise<Blob> {
   const box = { width: opts.width ?? SLIDE.width, height: opts.height ?? SLIDE.height };
-  const rect = fitInto(svgSize(svg), box, opts.padding ?? 48);
+  return rasterise(svg, box, fitInto(svgSize(svg), box, opts.padding ?? 48), opts.background);
+}
+
+/**
+ * Draw the SVG into `rect` of a `box`-sized canvas filled with `background` (white by default),
+ * then `paint` on top (what the canvas adds: a title), and encode it as PNG.
+ * @throws when the browser cannot decode the SVG or encode the PNG.
+ */
+export async function rasterise(
+  svg: string,
+  box: { width: number; height: number },
+  rect: { x: number; y: number; width: number; height: number },
+  background = '#ffffff',
+  paint?: (ctx: CanvasRenderingContext2D) => void,
+): Promise<Blob> {
   const file = standaloneSvg(svg, { width: rect.width, height: rect.height });
   const image = new Image(rect.width, rect.height);
   image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(file)}`;
@@ -312,9 +372,10 @@ export async function svgToPng(svg: string, opts: PngOptions = {}): Promise<Blob
   canvas.height = box.height;
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('no 2D canvas in this browser');
-  ctx.fillStyle = opts.background ?? '#ffffff';
+  ctx.fillStyle = background;
   ctx.fillRect(0, 0, box.width, box.height);
   ctx.drawImage(image, rect.x, rect.y, rect.width, rect.height);
+  paint?.(ctx);
   return new Promise((resolve, reject) =>
     canvas.toBlob(
       (blob) => (blob ? resolve(blob) : reject(new Error('the PNG could not be encoded'))),

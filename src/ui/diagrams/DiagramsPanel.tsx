@@ -3,6 +3,7 @@ import { copyText, fileStem } from '../../platform/download';
 import {
   createMermaidRenderer,
   MERMAID_EXPORT_CONFIG,
+  MERMAID_SLIDE_CONFIG,
   pageMermaidConfig,
   slideCanvas,
   svgBlob,
@@ -10,6 +11,7 @@ import {
   svgToPng,
 } from '../../platform/mermaid';
 import { downloadBlob } from '../../platform/download';
+import { fitNotes, slidePng } from '../../platform/slidePng';
 import type { LabState } from '../../store/labStore';
 import { useLab, useView } from '../../store/LabContext';
 import type { Artifact, ArtifactKind } from '../../views/io/exportArtifact';
@@ -97,13 +99,18 @@ function DiagramsBody() {
     () => createMermaidRenderer(undefined, 'dl-mermaid', pageMermaidConfig(dark)),
     [dark],
   );
-  // Downloads are drawn again with SVG text labels (see MERMAID_EXPORT_CONFIG).
+  // Downloads are drawn again for a file (see MERMAID_EXPORT_CONFIG); the slide's with its large
+  // labels and tight margins (MERMAID_SLIDE_CONFIG).
   const exporter = useMemo(
     () => createMermaidRenderer(undefined, 'dl-export', MERMAID_EXPORT_CONFIG),
     [],
   );
+  const slideExporter = useMemo(
+    () => createMermaidRenderer(undefined, 'dl-slide', MERMAID_SLIDE_CONFIG),
+    [],
+  );
   const exportSvg = async (): Promise<string> => {
-    const out = await exporter.render(artifact!.text);
+    const out = await (tab === 'slide' ? slideExporter : exporter).render(artifact!.text);
     if (out.status === 'ok') return out.svg;
     throw new Error(out.status === 'error' ? out.message : 'superseded');
   };
@@ -243,9 +250,11 @@ function DiagramsBody() {
               type="button"
               disabled={!svg}
               data-testid={testIds.diagramSvgDownload}
-              onClick={act('The SVG download', async () =>
-                downloadBlob(svgBlob(await exportSvg()), `${stem}.svg`),
-              )}
+              onClick={act('The SVG download', async () => {
+                const picture = await exportSvg();
+                // The slide's notes widened to their large text (./slidePng.ts), as in its PNG.
+                downloadBlob(svgBlob(tab === 'slide' ? fitNotes(picture) : picture), `${stem}.svg`);
+              })}
             >
               Download SVG
             </button>
@@ -253,10 +262,19 @@ function DiagramsBody() {
               type="button"
               disabled={!svg}
               data-testid={testIds.diagramPngDownload}
-              title="1920 × 1080 for a slide; a tall diagram keeps a slide's width and gets longer"
+              title={
+                tab === 'slide'
+                  ? '1920 × 1080, large labels, for a projected slide'
+                  : "1920 × 1080 for a slide; a tall diagram keeps a slide's width and gets longer"
+              }
               onClick={act('The PNG download', async () => {
                 const picture = await exportSvg();
-                downloadBlob(await svgToPng(picture, slideCanvas(svgSize(picture))), `${stem}.png`);
+                downloadBlob(
+                  tab === 'slide'
+                    ? await slidePng(picture)
+                    : await svgToPng(picture, slideCanvas(svgSize(picture))),
+                  `${stem}.png`,
+                );
               })}
             >
               Download PNG (slide)

@@ -19,7 +19,10 @@ describe('the slide: the first anomaly from its cause', () => {
     const text = anomalyDiagram(run)!;
     const lines = text.trimEnd().split('\n');
     expect(lines[1]).toBe('  title p-4 applied twice — from the cause to the duplicate');
-    expect(text).toContain('Note over P0,P4: Before: 3 steps as usual');
+    // In two lines: a note over several participants is only as wide as they are apart.
+    expect(text).toContain(
+      'Note over P0,P4: Before: 3 steps as usual<br/>(150 ms · application sends p-4 … 157 ms · appended p-4 at offset 3)',
+    );
     // The first drawn step after the note is the cause.
     const note = lines.findIndex((l) => l.includes('Before:'));
     expect(lines[note + 1]).toContain('⚡ a lost acknowledgement');
@@ -37,6 +40,19 @@ describe('the slide: the first anomaly from its cause', () => {
     const text = anomalyDiagram(run)!;
     expect(text).toContain('title p-9 lost — from the cause to the loss');
     expect(text.match(/rect rgb\(251, 227, 225\)/g)).toHaveLength(2);
+  });
+
+  it('spark-batch-replay: e21 applied twice, its first row (21) folded before the crash; row 31 highlighted', () => {
+    // docs/semantics/spark.md: the driver crashes after the sink write of batch 3 and before its commit
+    // log entry; restarted, it replays the batch: e21's row 21 (before the cause), then row 31.
+    const text = anomalyDiagram(runOf('spark-batch-replay'))!;
+    expect(text).toContain('inserted row 21, inserted row 22 …)');
+    const lines = text.trimEnd().split('\n');
+    const marked = lines.flatMap((l, k) => (l.trim().startsWith('rect ') ? [lines[k + 1]!] : []));
+    expect(marked.map((l) => l.replace(/^.*· /, ''))).toEqual([
+      'new row 31',
+      'inserted row 31, inserted row 32 …',
+    ]);
   });
 
   it('a run without anomaly has no slide', () => {

@@ -8,6 +8,7 @@
  */
 import type { Run } from '../../engine';
 import { eventSequenceDiagram } from './eventSequence';
+import { HIGHLIGHT } from './anomalyHighlight';
 import { mermaidText } from './mermaidText';
 import { formatCountOf } from '../run/format';
 
@@ -25,9 +26,6 @@ export function firstAnomaly(run: Run): Anomaly | null {
       return { eventId: run.events.identityId(j), fate: fate[j] === 0 ? 'lost' : 'duplicated' };
   return null;
 }
-
-/** Mermaid `rect` colours of the highlight (the page's --dup-bg and --lost-bg). */
-const HIGHLIGHT = { duplicated: 'rgb(253, 233, 210)', lost: 'rgb(251, 227, 225)' } as const;
 
 /** A step that is the cause of the anomaly: an injected fault, a crash, a message lost. */
 const CAUSE = /⚡|✗|\(lost\)/;
@@ -71,10 +69,14 @@ export function anomalyDiagram(run: Run): string | null {
   if (cause > 0) {
     const span = participants > 1 ? `P0,P${participants - 1}` : 'P0';
     out.push(
-      `  Note over ${span}: Before: ${formatCountOf(cause, 'step')} as usual (${stepText(steps[0]!)} … ${stepText(steps[cause - 1]!)})`,
+      // Two lines: a note over several participants is as wide as they are apart (mermaid does
+      // not size it to its text), and the slide's labels are large.
+      `  Note over ${span}: Before: ${formatCountOf(cause, 'step')} as usual<br/>(${stepText(steps[0]!)} … ${stepText(steps[cause - 1]!)})`,
     );
   }
-  let firstRow: string | null = null;
+  // The event's first row, even when it was written before the cause and folded into the note
+  // (a Spark batch replayed after a crash: row 21 before, row 31 the duplicate).
+  let firstRow = steps.map((l) => ROW.exec(l)?.[1]).find((r) => r !== undefined) ?? null;
   const rest = steps.slice(cause);
   for (let k = 0; k < rest.length; k++) {
     const line = batchInWords(rest[k]!);
