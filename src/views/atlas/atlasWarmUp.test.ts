@@ -51,4 +51,14 @@ describe('atlasWarmUp', () => {
     expect(assembleSlices(s, plan, results)).toEqual(explore(s));
     // Two atlases of 184 runs and a warm-up: wide for a shared, loaded machine.
   }, 120_000);
+
+  it('a workload of 1,001 events: no step at all, not even the plan (1,000 is the bound)', () => {
+    const s = scenarioOf('at-most-once/default');
+    const events = Array.from({ length: 1_001 }, (_, i) => ({
+      ...s.workload.events![0]!,
+      id: `p-${i + 1}`,
+      at: i * 50,
+    }));
+    expect(atlasWarmUp({ ...s, workload: { ...s.workload, events } }).step()).toBe(false);
+  });
 });

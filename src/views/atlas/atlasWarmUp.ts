@@ -19,6 +19,18 @@ const WARM_UP_STEPS = 12;
 const WARM_UP_TRIALS_PER_STEP = 4;
 
 /**
+ * A scenario of more business events than this is not warmed up on: its plan alone (its own run,
+ * recording every opportunity) would take the cores for seconds while the user works. The library's
+ * presets have at most 250; a page's 100,000-event run has no atlas a user waits for.
+ */
+const WARM_UP_MAX_EVENTS = 1_000;
+
+/** Business events of `s`'s workload, without building it. */
+function eventsOf(s: Scenario): number {
+  return s.workload.events?.length ?? s.workload.generate?.count ?? 0;
+}
+
+/**
  * The slices `[from, to)` a warm-up runs of an atlas of `total` trials: {@link WARM_UP_STEPS}
  * of {@link WARM_UP_TRIALS_PER_STEP} trials, the k-th starting at k/steps of the way, clipped to
  * the trials there are and never overlapping.
@@ -39,7 +51,7 @@ export function warmUpSlices(total: number): { from: number; to: number }[] {
 /**
  * A warm-up of `s`'s single-fault atlas, as steps: the first plans it (the scenario's own run and
  * its placements), each next runs one of {@link warmUpSlices}. `step()` returns false once none is
- * left. Nothing it computes is kept: an atlas after it has the same results (only faster).
+ * left (at once for more than {@link WARM_UP_MAX_EVENTS} events). Nothing it computes is kept: an atlas after it has the same results (only faster).
  */
 export function atlasWarmUp(s: Scenario, pool?: BufferPool): { step(): boolean } {
   let plan: AtlasPlan | null = null;
@@ -49,6 +61,7 @@ export function atlasWarmUp(s: Scenario, pool?: BufferPool): { step(): boolean }
   return {
     step() {
       if (plan === null) {
+        if (eventsOf(s) > WARM_UP_MAX_EVENTS) return false;
         const planned = planAtlas(s, 1, PLACEMENT_KINDS, pool);
         if ('refused' in planned) return false;
         plan = planned;
