@@ -8,6 +8,7 @@ import type { Scenario, TrialSession } from '../engine';
 import { batchAtlasOf } from '../views/batch/batchAtlas';
 import { BufferPool } from '../views/run/computeRun';
 import { planAtlas, runAtlasSlice, trialSession, type AtlasPlan } from '../views/atlas/atlasJob';
+import { atlasWarmUp } from '../views/atlas/atlasWarmUp';
 import type { AtlasReply, AtlasRequest } from './atlasWorkers';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -20,11 +21,35 @@ const PROGRESS_EVERY_MS = 50;
  * trial session (src/engine/atlas/session.ts).
  */
 let job: { scenario: Scenario; plan: AtlasPlan; session: TrialSession } | null = null;
+/**
+ * The warm-up under way (src/views/atlas/atlasWarmUp.ts): one step per task, so that any other
+ * request — an atlas's, or 'rest' — is read between two steps and ends it.
+ */
+let warming: { step(): boolean; until: number } | null = null;
+
+function warmStep(w: NonNullable<typeof warming>): void {
+  if (warming !== w) return;
+  try {
+    if (w.step() && performance.now() < w.until) setTimeout(() => warmStep(w), 0);
+    else warming = null;
+  } catch {
+    // A warm-up's failure changes nothing: the atlas, if asked, reports its own.
+    warming = null;
+  }
+}
 
 scope.onmessage = (e: MessageEvent<AtlasRequest>) => {
   const m = e.data;
   const post = (r: AtlasReply) => scope.postMessage(r);
+  warming = null;
   try {
+    if (m.type === 'warm') {
+      warming = { ...atlasWarmUp(m.scenario, pool), until: performance.now() + m.budgetMs };
+      const w = warming;
+      setTimeout(() => warmStep(w), 0);
+      return;
+    }
+    if (m.type === 'rest') return;
     if (m.type === 'plan') {
       post({ type: 'plan', plan: planAtlas(m.scenario, m.depth, m.kinds, pool) });
       return;

@@ -7,8 +7,11 @@
  * the page changes.
  *
  * Why it is fast: a fresh worker runs the engine cold (parsed, interpreted, then compiled as it
- * warms), several times slower per run than a warm one. So the workers of a finished atlas are
- * kept, idle, for the next one, which starts warm; a cancelled or failed atlas's are terminated.
+ * warms on the scenario's code paths), about twice as slow over a whole first atlas as over the
+ * next. So the workers of a finished atlas are kept, idle, for the next one, which starts warm; a
+ * cancelled or failed atlas's are terminated. And before the first, idle workers are warmed up on
+ * the scenario on screen ({@link warmAtlasWorkers}, src/views/atlas/atlasWarmUp.ts) while the
+ * user reads: after the page's first verdict, and again when the pointer or focus reaches Explore.
  */
 import type {
   Atlas,
@@ -29,7 +32,11 @@ export type AtlasRequest =
   /** Run the trials `[from, to)` of the job. */
   | { type: 'slice'; from: number; to: number }
   /** A batch job's atlas (src/engine/batch/atlas.ts), whole: see {@link runBatchAtlasInWorker}. */
-  | { type: 'batch'; scenario: Scenario; depth?: 1 | 2; kinds?: readonly BatchPlacementKind[] };
+  | { type: 'batch'; scenario: Scenario; depth?: 1 | 2; kinds?: readonly BatchPlacementKind[] }
+  /** Warm up on `scenario`'s atlas for at most `budgetMs` of real time, results thrown away. */
+  | { type: 'warm'; scenario: Scenario; budgetMs: number }
+  /** Stop a warm-up (a verdict is being computed: the cores are its). */
+  | { type: 'rest' };
 
 /** Messages from an atlas worker. */
 export type AtlasReply =
@@ -82,12 +89,39 @@ function defaultWorkerCount(): number {
 }
 
 /**
- * Start the default workers ahead of an atlas (the user is about to ask for one: pointer on or
- * focus in its button), so the first atlas does not wait for them to load the engine.
+ * How long an idle worker warms up (real time, ms): its steps run until none is left or this
+ * has passed — about the first atlas's excess over the next on a quiet machine.
  */
-export function warmAtlasWorkers(): void {
+const WARM_UP_BUDGET_MS = 4000;
+/** The scenario (as JSON) the idle workers last warmed up on: not twice on the same one. */
+let warmedOn: string | null = null;
+
+/**
+ * Start the default workers ahead of an atlas, so the first atlas does not wait for them to load
+ * the engine, and warm them up on `s` (the scenario on screen, validated): the user is about to
+ * ask for one (the page's first verdict is on screen, or the pointer or focus reached Explore).
+ * Without `s`, or on the scenario they last warmed up on, only the start.
+ */
+export function warmAtlasWorkers(s?: Scenario): void {
   const n = defaultWorkerCount();
   while (warm.length < n) warm.push(newAtlasWorker());
+  if (!s) return;
+  const key = JSON.stringify(s);
+  if (key === warmedOn) return;
+  warmedOn = key;
+  for (const w of warm)
+    w.postMessage({
+      type: 'warm',
+      scenario: s,
+      budgetMs: WARM_UP_BUDGET_MS,
+    } satisfies AtlasRequest);
+}
+
+/** Stop the idle workers' warm-up (a verdict is on its way: the cores are its). */
+export function restAtlasWorkers(): void {
+  if (warmedOn === null) return;
+  warmedOn = null;
+  for (const w of warm) w.postMessage({ type: 'rest' } satisfies AtlasRequest);
 }
 
 /** Run the atlas of `s` (validated, defaults applied) in Web Workers. */

@@ -1,11 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Atlas, FaultSpec, PlacementKind } from '../../engine';
-import {
-  runAtlasInWorkers,
-  warmAtlasWorkers,
-  type AtlasJob,
-  type AtlasProgress,
-} from '../../platform/atlasWorkers';
+import { runAtlasInWorkers, type AtlasJob, type AtlasProgress } from '../../platform/atlasWorkers';
 import { selectParse, type LabState } from '../../store/labStore';
 import { useActions, useLab, useLabInstance } from '../../store/LabContext';
 import { MAX_LANES } from '../../views/compare/lanes';
@@ -23,6 +18,7 @@ import { timeLeftWords } from '../../views/atlas/timeLeft';
 import { HeatMapGrid } from './HeatMapGrid';
 import { KindFilter } from './KindFilter';
 import { useAtlasChoice } from './useAtlasChoice';
+import { useAtlasWarmUp } from './useAtlasWarmUp';
 import { AtlasLegend } from './AtlasLegend';
 import { HiddenOutcome } from '../library/HiddenOutcome';
 import { usePredictionGate } from '../library/usePredictionGate';
@@ -90,6 +86,8 @@ export function AtlasPanel() {
   const [shown, setShown] = useState<Shown | null>(null);
   const job = useRef<AtlasJob | null>(null);
   const exploreButton = useRef<HTMLButtonElement>(null);
+  // Its workers warm up on the scenario on screen before the first Explore (./useAtlasWarmUp.ts).
+  const warmUp = useAtlasWarmUp();
   useEffect(() => () => job.current?.cancel(), []);
 
   const start = () => {
@@ -214,8 +212,8 @@ export function AtlasPanel() {
             type="button"
             ref={exploreButton}
             data-testid={atlasTestIds.explore}
-            onPointerEnter={warmAtlasWorkers}
-            onFocus={warmAtlasWorkers}
+            onPointerEnter={warmUp}
+            onFocus={warmUp}
             onClick={start}
           >
             {pairs ? 'Explore pairs of faults' : 'Explore faults'}

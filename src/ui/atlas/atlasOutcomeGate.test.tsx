@@ -22,6 +22,7 @@ vi.mock('../../platform/atlasWorkers', async () => {
   const { batchAtlas, explore } = await vi.importActual<typeof Engine>('../../engine');
   return {
     warmAtlasWorkers: () => {},
+    restAtlasWorkers: () => {},
     runAtlasInWorkers: (s: Scenario, o: { depth?: 1 | 2; kinds?: never[] }) => ({
       promise: Promise.resolve({
         ok: true,

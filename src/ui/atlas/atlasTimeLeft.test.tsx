@@ -19,6 +19,7 @@ const job = vi.hoisted(() => ({
 }));
 vi.mock('../../platform/atlasWorkers', () => ({
   warmAtlasWorkers: () => {},
+  restAtlasWorkers: () => {},
   runAtlasInWorkers: (_s: unknown, o: { onProgress: (p: AtlasProgress) => void }) => {
     job.onProgress = o.onProgress;
     return { promise: new Promise(() => {}), cancel: job.cancel };
