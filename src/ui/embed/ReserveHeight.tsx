@@ -4,6 +4,7 @@ import { createStore } from 'zustand/vanilla';
 import type { Lab } from '../../store/labStore';
 import { LabProvider, useLabInstance, useView } from '../../store/LabContext';
 import { EndSeen } from '../library/PredictionContext';
+import { MeasuringCopy } from '../hooks/useMeasuringCopy';
 import { timeAtIndex } from '../../views/run/at';
 import { processorPanelsIn, useProcessorPanels } from '../pipeline/stages/processorPanelsOnDemand';
 
@@ -115,9 +116,11 @@ export function MeasureAtEnd({
     >
       {root &&
         createPortal(
-          <LabProvider lab={atEnd}>
-            <EndSeen>{typeof children === 'function' ? children(at) : children}</EndSeen>
-          </LabProvider>,
+          <MeasuringCopy.Provider value={true}>
+            <LabProvider lab={atEnd}>
+              <EndSeen>{typeof children === 'function' ? children(at) : children}</EndSeen>
+            </LabProvider>
+          </MeasuringCopy.Provider>,
           root.mount,
         )}
     </div>
