@@ -42,7 +42,7 @@ describe('the batch embed’s height (jsdom)', () => {
   it('is measured, then held as the player’s height, and the schedule autoplays', async () => {
     const player = await mountEmbed({ autoplay: true });
     // The hidden copy is measured within a few tasks; then the height is set on the player.
-    await vi.waitFor(() => expect(player.dataset.measuring).toBeUndefined());
+    await vi.waitFor(() => expect(player.dataset.measuring).toBeUndefined(), { timeout: 10_000 });
     expect(player.dataset.height).toBe('reserved');
     expect(player.style.height).toMatch(/^\d+px$/);
     expect(player.style.overflowY).toBe('auto');

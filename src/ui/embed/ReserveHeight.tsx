@@ -4,6 +4,7 @@ import { createStore } from 'zustand/vanilla';
 import type { Lab } from '../../store/labStore';
 import { LabProvider, useLabInstance, useView } from '../../store/LabContext';
 import { EndSeen } from '../library/PredictionContext';
+import { MeasuringCopy } from '../hooks/useMeasuringCopy';
 import { timeAtIndex } from '../../views/run/at';
 import { processorPanelsIn, useProcessorPanels } from '../pipeline/stages/processorPanelsOnDemand';
 
@@ -16,8 +17,11 @@ import { processorPanelsIn, useProcessorPanels } from '../pipeline/stages/proces
  * frame in the host page is sized once and never grows while the run plays (issue 31: 439 → 774 →
  * … → 878 px within seconds). The measuring copy has its own
  * cursor at the end; it shares the scenario, the run and the prediction with the live one, and
- * runs none of its effects on the lab (it is given `measuring`). Its outcome is the end's
- * ({@link EndSeen}): the final verdict, which the live player folds until then, is measured too.
+ * runs none of its effects on the lab (it is given `measuring`). At the end its outcome is the
+ * end's ({@link EndSeen}): the final verdict, which the live player folds until then. Before the
+ * end a reader may stand at a point with the end seen (scrubbed back) or not yet (playing): both
+ * are measured, as the counters' cards differ (rebalance-midflight/upsert at 700 px: 96 px not
+ * yet seen, 91 seen, at 7/8 of the run — the reserve was 5 px short).
  * A batch job's player (src/ui/batch/BatchEmbed.tsx) has no stream run to put a cursor on: it
  * gives its number of `steps` (attempts) and renders the copy at each sample (`children(at)`).
  */
@@ -28,8 +32,21 @@ import { processorPanelsIn, useProcessorPanels } from '../pipeline/stages/proces
  * 14 px past its reserve mid-run (1,486 → 1,500 px: issue 31).
  */
 const SAMPLES = [1, 0.875, 0.75, 0.625, 0.5, 0.375, 0.25, 0.125, 0];
-/** Passes per sample: the virtualised tables fill in on their second pass. */
-const SAMPLE_FRAMES = 2;
+
+/**
+ * What changes before each pass of the copy after its first (at the end, its end seen), in order:
+ * null measures again unchanged (the virtualised tables fill in on their second pass). Each point
+ * before the end is laid out with its end not yet seen, twice, then seen (only the outcome's
+ * cards change then: a small render).
+ */
+function measurePasses(n: number): ({ idx: number; seen: boolean } | null)[] {
+  const passes: ({ idx: number; seen: boolean } | null)[] = [null];
+  for (const f of SAMPLES.slice(1)) {
+    const idx = Math.round(n * f);
+    passes.push({ idx, seen: false }, null, { idx, seen: true });
+  }
+  return passes;
+}
 
 export function MeasureAtEnd({
   children,
@@ -46,6 +63,7 @@ export function MeasureAtEnd({
   const view = useView();
   const n = steps ?? view?.n ?? null;
   const [at, setAt] = useState(n ?? 0);
+  const [seen, setSeen] = useState(true);
   const [host, setHost] = useState<HTMLDivElement | null>(null);
   const root = useShadowWithStyles(host);
   // A Flink or Spark stage's panels come in a chunk of their own: measured once they are in.
@@ -62,10 +80,10 @@ export function MeasureAtEnd({
   }, [lab, view]);
   useEffect(() => {
     if (n === null || !root || !panelsIn) return;
-    // Each sample point of the run for SAMPLE_FRAMES frames; the tallest of them all is reserved.
-    const samples = SAMPLES.map((f) => Math.round(n * f));
+    // Each sample point of the run (measurePasses); the tallest of them all is reserved.
+    const passes = measurePasses(n);
     let tallest = 0;
-    let frame = 0;
+    let pass = 0;
     // Each pass a task of its own: a message to ourselves, not setTimeout, which a browser clamps
     // to ≥ 4 ms once nested 5 deep (https://html.spec.whatwg.org/multipage/timers-and-user-prompts.html#timers):
     // 18 passes waited ≥ 52 ms for nothing.
@@ -76,14 +94,14 @@ export function MeasureAtEnd({
     const measure = () => {
       const el = root.shadow.querySelector('.embed');
       if (el) tallest = Math.max(tallest, Math.ceil(el.getBoundingClientRect().height));
-      frame++;
-      const sample = Math.floor(frame / SAMPLE_FRAMES);
-      if (sample >= samples.length) {
+      if (pass === passes.length) {
         performance.mark('embed:measure-end');
         return onMeasured(tallest);
       }
-      if (frame % SAMPLE_FRAMES === 0) {
-        const idx = samples[sample]!;
+      const change = passes[pass++];
+      if (change) {
+        const { idx } = change;
+        flushSync(() => setSeen(change.seen));
         if (typeof children === 'function') flushSync(() => setAt(idx));
         else if (view) {
           atEnd.cursor.setState({ idx, t: timeAtIndex(view, idx) });
@@ -115,9 +133,13 @@ export function MeasureAtEnd({
     >
       {root &&
         createPortal(
-          <LabProvider lab={atEnd}>
-            <EndSeen>{typeof children === 'function' ? children(at) : children}</EndSeen>
-          </LabProvider>,
+          <MeasuringCopy.Provider value={true}>
+            <LabProvider lab={atEnd}>
+              <EndSeen seen={seen}>
+                {typeof children === 'function' ? children(at) : children}
+              </EndSeen>
+            </LabProvider>
+          </MeasuringCopy.Provider>,
           root.mount,
         )}
     </div>

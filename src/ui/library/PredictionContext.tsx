@@ -180,13 +180,17 @@ function followGuard(lab: Lab, guard: () => string | null): void {
 }
 
 /**
- * The same predictions, with every run's end seen: for a copy of a view that stands at the run's
- * end (the embedded player's height measure, src/ui/embed/ReserveHeight.tsx), so it lays out the
- * final verdict the live view will show there, not the folded note (`outcomeFolded`).
+ * The same predictions, with every run's end seen (`seen`, the default): for a copy of a view that
+ * stands at the run's end (the embedded player's height measure, src/ui/embed/ReserveHeight.tsx),
+ * so it lays out the final verdict the live view will show there, not the folded note
+ * (`outcomeFolded`). With `seen` false, the predictions as they are: the same copy before the end.
  */
-export function EndSeen({ children }: { children: ReactNode }) {
+export function EndSeen({ seen = true, children }: { seen?: boolean; children: ReactNode }) {
   const outer = useContext(Ctx);
-  const value = useMemo(() => outer && { ...outer, endSeen: () => true }, [outer]);
+  const value = useMemo(
+    () => (outer && seen ? { ...outer, endSeen: () => true } : outer),
+    [outer, seen],
+  );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { timeAtIndex } from '../../views/run/at';
 import { useIdx, useView } from '../../store/LabContext';
+import { useMeasuringCopy } from '../hooks/useMeasuringCopy';
 import { testIds } from '../testIds';
 import { BrokerStage } from './stages/BrokerStage';
 import { ProcessorStage } from './stages/ProcessorStage';
@@ -20,8 +21,10 @@ export function Pipeline() {
   const idx = useIdx();
   const ref = useRef<HTMLElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
-  const more = useScrollEdges(scroller, ref);
-  useMoreBelow(ref, view, idx);
+  // The embed's measuring copy draws no tokens and no scroll cues: they take no room.
+  const seen = !useMeasuringCopy();
+  const more = useScrollEdges(scroller, ref, seen);
+  useMoreBelow(ref, view, idx, seen);
   const kind = view && view.scenario.processor.type !== 'consumer' ? ' wide-processor' : '';
   const readers = view && view.scenario.readers.length > 0 ? ' has-readers' : '';
   // The stages keep their minimum widths; on a narrow screen (or a large font) the pipeline
@@ -53,7 +56,7 @@ export function Pipeline() {
           ) : (
             <p className="muted">Running the scenario…</p>
           )}
-          <TokenLayer container={ref} />
+          {seen && <TokenLayer container={ref} />}
         </main>
       </div>
       <span className="scroll-fade left" aria-hidden="true" />
@@ -72,11 +75,12 @@ export function Pipeline() {
 function useScrollEdges(
   box: RefObject<HTMLElement | null>,
   content: RefObject<HTMLElement | null>,
+  enabled: boolean,
 ): { left: boolean; right: boolean } {
   const [edges, setEdges] = useState({ left: false, right: false });
   useEffect(() => {
     const el = box.current;
-    if (!el) return;
+    if (!el || !enabled) return;
     const update = () => {
       // A pixel of slack: zoomed layouts leave fractional widths.
       const left = el.scrollLeft > 1;
@@ -92,6 +96,6 @@ function useScrollEdges(
       el.removeEventListener('scroll', update);
       ro?.disconnect();
     };
-  }, [box, content]);
+  }, [box, content, enabled]);
   return edges;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useMeasuringCopy } from '../hooks/useMeasuringCopy';
 
 /**
  * Width of an element, kept up to date with a ResizeObserver (0 until measured).
@@ -31,6 +32,9 @@ export function useFollowEnd(
   padEnd = 0,
 ): void {
   const following = useRef(true);
+  // The embed's measuring copy is never scrolled: where a list is scrolled to takes no room, and
+  // scrolling it would lay the copy out at every sample.
+  const seen = !useMeasuringCopy();
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -41,7 +45,7 @@ export function useFollowEnd(
     return () => el.removeEventListener('scroll', onScroll);
   }, [ref]);
   useEffect(() => {
-    if (following.current) scrollToEnd();
+    if (seen && following.current) scrollToEnd();
     // scrollToEnd is recreated each render; following the size is what matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [size, rowScale, padEnd]);

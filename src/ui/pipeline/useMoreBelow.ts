@@ -13,10 +13,12 @@ export function useMoreBelow(
   container: RefObject<HTMLElement | null>,
   view: unknown,
   idx: number,
+  /** Off in the embed's measuring copy: the mark takes no room, and reading it lays out. */
+  enabled = true,
 ): void {
   useEffect(() => {
     const root = container.current;
-    if (!root || typeof ResizeObserver !== 'function') return;
+    if (!enabled || !root || typeof ResizeObserver !== 'function') return;
     const stages = [...root.querySelectorAll<HTMLElement>(':scope > .stage')];
     const mark = (s: HTMLElement) => {
       // A pixel of slack: zoomed layouts leave fractional heights.
@@ -36,5 +38,5 @@ export function useMoreBelow(
       ro.disconnect();
       for (const s of stages) s.removeEventListener('scroll', onScroll);
     };
-  }, [container, view, idx]);
+  }, [container, view, idx, enabled]);
 }
