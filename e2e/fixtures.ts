@@ -33,9 +33,9 @@ export class Dashboard {
     return this.page.getByTestId(id);
   }
 
-  /** Open the page and wait for the first run. */
-  async goto(): Promise<void> {
-    await this.page.goto('./');
+  /** Open the page (at `address`, relative to the served build) and wait for the first run. */
+  async goto(address = './'): Promise<void> {
+    await this.page.goto(address);
     await this.page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
   }
 

@@ -246,8 +246,7 @@ for (const [k, part] of [presets.slice(0, half), presets.slice(half)].entries())
     test.setTimeout(480_000);
     const { page } = dash;
     await page.clock.install();
-    await page.goto('./?present=1');
-    await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+    await dash.goto('./?present=1');
     for (const p of part) {
       // As the library opens it: at the variant its question is about.
       await dash.api('load', `${p.id}/${questionVariant(p)}`);
@@ -341,8 +340,7 @@ test('projector mode, every library story while asked: setup beside the question
   // ~1 s a preset on an idle machine; a loaded one several times that.
   test.setTimeout(240_000);
   const { page } = dash;
-  await page.goto('./?present=1');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?present=1');
   const story = dash.byId(testIds.storyPanel);
   const setup = dash.byId(testIds.storySetup);
   const question = dash.byId(testIds.predict);
@@ -511,8 +509,7 @@ test('projector mode: D’s drawer leaves the counters and the pipeline in sight
     './?present=1&preset=at-least-once',
     './?present=1&preset=acks0-dropped-request',
   ]) {
-    await page.goto(address);
-    await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+    await dash.goto(address);
     await dash.settled();
     // Asked (the band above the counters), then answered (the story beside the pipeline).
     for (const answered of [false, true]) {
@@ -551,8 +548,7 @@ test('projector mode: More holds Compare, the files and the room; arrows, Home, 
 }) => {
   test.setTimeout(90_000);
   const { page } = dash;
-  await page.goto('./?present=1&preset=at-least-once');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?present=1&preset=at-least-once');
   await dash.settled();
   await dash.skipQuestion();
   const more = dash.byId(testIds.moreTools);
@@ -605,8 +601,7 @@ test('projector mode: records sent together are stacked, their labels never cove
   // src/views/run/at.ts tokensAt), the moment labels once sat on top of each other.
   test.setTimeout(90_000);
   const { page } = dash;
-  await page.goto('./?present=1');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?present=1');
   await dash.api('load', 'rebalance-midflight/plain-insert');
   await dash.settled();
   await dash.skipQuestion();
@@ -626,8 +621,7 @@ test('projector mode: the partition log’s cells neither overlap nor spill out 
   // (src/scenarios/library, its expect: 21 records = 20 payments + the retried p-4).
   test.setTimeout(90_000);
   const { page } = dash;
-  await page.goto('./?present=1&preset=at-least-once');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?present=1&preset=at-least-once');
   await dash.settled();
   // The run's end waits for the preset's question (issue 24): skipped first.
   await dash.skipQuestion();
@@ -679,8 +673,7 @@ test('projector mode: a wrong choice’s feedback is in sight when the run ends'
 }) => {
   test.setTimeout(90_000);
   const { page } = dash;
-  await page.goto('./?present=1&preset=acks0-dropped-request');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?present=1&preset=acks0-dropped-request');
   await dash.settled();
   // "10 rows: the producer retries e3" — wrong: with acks=0 nothing times out, nothing retries.
   await dash.byId(testIds.predictOptions).locator('input[data-choice="ten-retry"]').check();
@@ -705,8 +698,7 @@ test('projector mode: the D drawer’s ledger shows every column and header uncu
 }) => {
   test.setTimeout(90_000);
   const { page } = dash;
-  await page.goto('./?present=1&preset=at-least-once');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?present=1&preset=at-least-once');
   await dash.settled();
   await dash.skipQuestion();
   await dash.api('runTo', (await dash.api('cursor')).endTime);
@@ -734,8 +726,7 @@ test('projector mode: the title, the guarantee switch, the buttons and the clock
   unopenedDash: dash,
 }) => {
   const { page } = dash;
-  await page.goto('./?present=1&preset=at-least-once');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?present=1&preset=at-least-once');
   await dash.settled();
   for (const [what, el] of [
     ['title', page.locator('.topbar h1')],
