@@ -3,6 +3,7 @@ import type { LabState } from '../store/labStore';
 import { useLab } from '../store/LabContext';
 import { CompareButton } from './compare/CompareButton';
 import { useDismiss } from './hooks/useDismiss';
+import { moveFocusInList } from './hooks/moveFocusInList';
 import { IoTools } from './io/IoTools';
 import { RoomButton } from './room/RoomButton';
 import { testIds } from './testIds';
@@ -43,21 +44,9 @@ export function StatusTools({ onLive }: { onLive: (live: boolean) => void }) {
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if (!shown || !group.current) return;
     const list = toolButtons(group.current);
-    const at = list.indexOf(e.target as HTMLButtonElement);
-    if (at < 0) return;
-    const next: Record<string, number> = {
-      ArrowDown: at + 1,
-      ArrowRight: at + 1,
-      ArrowUp: at - 1,
-      ArrowLeft: at - 1,
-      Home: 0,
-      End: list.length - 1,
-    };
-    if (!(e.key in next)) return;
-    // Not the page's shortcuts (← → jump, Home / End move the run's cursor).
-    e.preventDefault();
-    e.stopPropagation();
-    list[(next[e.key]! + list.length) % list.length]?.focus();
+    // Not a key typed in a tool's own pop-up (Share's link field): only on the tools themselves.
+    if (!list.includes(e.target as HTMLButtonElement)) return;
+    moveFocusInList(e, list, true);
   };
   return (
     <div className="status-tools-anchor" ref={box}>

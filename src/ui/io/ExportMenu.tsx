@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDismiss } from '../hooks/useDismiss';
+import { moveFocusInList } from '../hooks/moveFocusInList';
 import { SPACE_TO_PAGE } from '../hooks/useShortcuts';
 import { fileStem } from '../../platform/download';
 import { downloadText } from '../../platform/download';
@@ -214,12 +215,7 @@ export function ExportMenu() {
             const list = [
               ...(box.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
             ];
-            const at = list.indexOf(document.activeElement as HTMLElement);
-            if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-              e.preventDefault();
-              e.stopPropagation();
-              list[(at + (e.key === 'ArrowDown' ? 1 : -1) + list.length) % list.length]?.focus();
-            }
+            moveFocusInList(e, list);
           }}
         >
           <div className="menu-title" aria-hidden="true">

@@ -7,6 +7,7 @@ import type { Life } from '../../views/run/at';
 import { testIds } from '../testIds';
 import { placeMenu } from './menuPlacement';
 import { SPACE_TO_PAGE } from '../hooks/useShortcuts';
+import { moveFocusInList } from '../hooks/moveFocusInList';
 
 const selectMenu = (s: LabState) => s.menu;
 const selectView = (s: LabState) => s.view;
@@ -168,19 +169,9 @@ function FaultMenu({ id, onClose }: { id: ComponentId; onClose: () => void }) {
   };
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const list = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const at = list.indexOf(document.activeElement as HTMLElement);
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      e.stopPropagation();
-      const next = (at + (e.key === 'ArrowDown' ? 1 : -1) + list.length) % list.length;
-      list[next]?.focus();
-    } else if (e.key === 'Home' || e.key === 'End') {
-      // WAI-ARIA menu pattern: Home / End move to the first / last item (and not the timeline's
-      // cursor, the page's shortcut for them).
-      e.preventDefault();
-      e.stopPropagation();
-      list[e.key === 'Home' ? 0 : list.length - 1]?.focus();
-    } else if (e.key === 'Escape') {
+    // WAI-ARIA menu pattern: Home / End move to the first / last item, not the timeline's cursor.
+    if (moveFocusInList(e, list)) return;
+    if (e.key === 'Escape') {
       e.preventDefault();
       e.stopPropagation();
       close();
