@@ -207,6 +207,48 @@ test('PageUp to a revealed step keeps the room’s answers and reveal; Ask again
 });
 
 /**
+ * PageDown past a step the room answered but did not see revealed, then PageUp: the room's
+ * answers come back (as for a revealed step), its answers still open. Before, it started afresh:
+ * "0 of 1 answered", the phone's form empty (teachers' trials, issue 24).
+ */
+test('PageUp to a step asked and not revealed keeps the room’s answers, open', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${server.url}?lesson=delivery-guarantees-45&step=2`);
+  const view = page.getByTestId(lessonIds.presenter);
+  await expect(view).toHaveAttribute('data-step', '2');
+  await page.getByTestId(ids.start).click();
+  const code = (await page.getByTestId(ids.code).textContent())!.trim();
+  const student = await (await browser.newContext()).newPage();
+  await student.goto(`${server.url}?join=${code}`);
+  await student.getByTestId(ids.studentJoin).click();
+  await student.getByTestId(ids.studentAnswer).fill('21');
+  await student.getByTestId(ids.studentSend).click();
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+
+  await page.locator('body').press('PageDown');
+  await expect(student.getByTestId(ids.studentStep)).toHaveAttribute('data-step', '2');
+  await expect(page.getByTestId(ids.answered)).toHaveText('0 of 1 answered');
+  await page.locator('body').press('PageUp');
+  await expect(view).toHaveAttribute('data-step', '2');
+  await expect(student.getByTestId(ids.studentStep)).toHaveAttribute('data-step', '1');
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  await expect(page.getByTestId(ids.histogram).locator('li[data-value="21"]')).toHaveAttribute(
+    'data-count',
+    '1',
+  );
+  // The phone: its answer kept, still open to change; nothing revealed; no "Ask again".
+  await expect(student.getByTestId(ids.studentAnswer)).toHaveValue('21');
+  await expect(student.getByTestId(ids.studentSend)).toHaveText('Change my answer');
+  await expect(student.getByTestId(ids.studentReveal)).toHaveCount(0);
+  await expect(page.getByTestId(ids.askAgain)).toHaveCount(0);
+  await expect(page.getByTestId(ids.reveal)).toBeEnabled();
+});
+
+/**
  * Every step of both shipped lessons with a room live, at 1280×720: while asked, the step's whole
  * setup, its question, the histogram and the room's buttons (Export, End the room) on screen, the
  * room's panel and the page unscrolled; after the reveal, the counters (one line a count) and the

@@ -90,26 +90,29 @@ test('at 1280×720, every library story opens with its setup and the whole "Pred
 
 /**
  * Projector mode, locked in: the story goes beside the pipeline, which gets the band's height
- * while the run plays — where the column beside it holds the setup and the question whole
- * (1920×1080). At 1280×720 the 19em column beside a pipeline at its least width does not hold
- * at-least-once's (its "You predicted" scrolled out of the question's box, the tester's setups cut
- * to 3 lines before that, issue 24): the band stays until the reveal, both whole, the pipeline the
- * screen's width below them, no lower than while asked.
+ * while the run plays — where the column beside it holds the setup and the question whole — and
+ * "You predicted" is read on the verdict's card in the counters' row, not in the question's box.
+ * At 1280×720 effectively-once's setup and question now fit the 19em column (with "You predicted"
+ * in the box they did not, and the band stayed: 7 of the 26 stories went beside, 12 now, issue
+ * 24). flink-commit-phase-crash's 540-character setup does not fit even so: the band stays until
+ * the reveal, both whole, "You predicted" in its box, the pipeline the screen's width below them,
+ * no lower than while asked.
  */
-test('projector mode: once a prediction is locked in, the story goes beside the pipeline where it fits whole, else stays the band until the reveal', async ({
+test('projector mode: once a prediction is locked in, the story goes beside the pipeline where it fits whole, its answer on the verdict’s card, else stays the band until the reveal', async ({
   unopenedDash: dash,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const { page } = dash;
   const l = lib(dash);
-  const lockIn = async () => {
-    await page.goto('./?preset=at-least-once&present=1');
+  const yours = dash.byId(testIds.predictYours);
+  const lockIn = async (preset: string, answer: string) => {
+    await page.goto(`./?preset=${preset}&present=1`);
     await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
     await expect(l.story).toHaveAttribute('data-asking', 'true');
     const asked = (await dash.byId(testIds.pipeline).boundingBox())!;
-    await dash.byId(testIds.predictInput).fill('20');
+    await dash.byId(testIds.predictInput).fill(answer);
     await dash.byId(testIds.predictLock).click();
-    await expect(dash.byId(testIds.predictYours)).toContainText('20');
+    await expect(yours).toContainText(answer);
     await expect(dash.byId(testIds.verdict)).toHaveCount(0);
     return asked;
   };
@@ -121,23 +124,36 @@ test('projector mode: once a prediction is locked in, the story goes beside the 
         .filter((e) => e.scrollHeight > e.clientHeight + 1)
         .map((e) => `${e.className}: ${e.scrollHeight} px in ${e.clientHeight}`),
     );
+  /** Beside the pipeline, higher than under the band, "You predicted" in the counters' row. */
+  const beside = async (asked: { y: number }, size: string) => {
+    await expect(l.story).toHaveAttribute('data-asking', 'false');
+    const locked = (await dash.byId(testIds.pipeline).boundingBox())!;
+    const story = (await l.story.boundingBox())!;
+    expect(story.x).toBeGreaterThanOrEqual(locked.x + locked.width);
+    expect(locked.y).toBeLessThan(asked.y - 100);
+    expect(await scrolled(), `${size}, locked in`).toEqual([]);
+    await expect(dash.byId(testIds.counters).getByTestId(testIds.predictYours)).toBeInViewport({
+      ratio: 1,
+    });
+    await expect(dash.byId(testIds.predict).getByTestId(testIds.predictYours)).toHaveCount(0);
+    // Its "change" unlocks it: the band again, the answer's field focused.
+    await yours.getByRole('button', { name: 'change' }).click();
+    await expect(l.story).toHaveAttribute('data-asking', 'true');
+    await expect(dash.byId(testIds.predictInput)).toBeFocused();
+  };
   await page.setViewportSize({ width: 1920, height: 1080 });
-  let asked = await lockIn();
-  // Locked in, not revealed: beside the pipeline, the pipeline higher by the band's height.
-  await expect(l.story).toHaveAttribute('data-asking', 'false');
-  let locked = (await dash.byId(testIds.pipeline).boundingBox())!;
-  const story = (await l.story.boundingBox())!;
-  expect(story.x).toBeGreaterThanOrEqual(locked.x + locked.width);
-  expect(locked.y).toBeLessThan(asked.y - 100);
-  expect(await scrolled(), '1920×1080, locked in').toEqual([]);
+  await beside(await lockIn('at-least-once', '20'), '1920×1080');
   await page.setViewportSize({ width: 1280, height: 720 });
-  asked = await lockIn();
-  // The band until the reveal: the setup and the question whole above the pipeline.
+  await beside(await lockIn('effectively-once', '20'), '1280×720');
+  const asked = await lockIn('flink-commit-phase-crash', '200');
+  // The band until the reveal: the setup and the question whole above the pipeline, the answer
+  // locked in read in the question's box (the verdict's card is not shown under the band).
   await expect(l.story).toHaveAttribute('data-asking', 'true');
-  locked = (await dash.byId(testIds.pipeline).boundingBox())!;
+  await expect(dash.byId(testIds.predict).getByTestId(testIds.predictYours)).toBeInViewport();
+  const locked = (await dash.byId(testIds.pipeline).boundingBox())!;
   expect(locked.width).toBeGreaterThan(1200);
   expect(locked.y).toBeLessThanOrEqual(asked.y);
-  expect(await scrolled(), '1280×720, locked in').toEqual([]);
+  expect(await scrolled(), '1280×720, locked in, the band').toEqual([]);
   // At the end (End reveals the locked answer), beside the pipeline.
   await page.keyboard.press('End');
   await expect(dash.byId(testIds.verdict)).toBeVisible();

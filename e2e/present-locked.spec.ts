@@ -10,8 +10,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { testIds } from '../src/ui/testIds';
-import { presets, type PredictMark } from '../src/scenarios';
+import { presets } from '../src/scenarios';
 import { questionVariant } from '../src/views/library/library';
+import { writtenAnswer } from './support/writtenAnswer';
 
 test('projector mode, every library story locked in: nothing past the right edge at 1280×720', async ({
   unopenedDash: dash,
@@ -164,25 +165,4 @@ async function readingCut(page: Page, { revealed = false } = {}): Promise<string
         cut.push(`status "${e.textContent}" ${e.scrollWidth} px in ${e.clientWidth}`);
     return cut;
   }, revealed);
-}
-
-/**
- * An answer the question accepts (`predictionProblem` refuses one it cannot mark): its numbers,
- * its events (a question of events refused the numbers "1, 1" this loop tried — "your prediction
- * names no event": rebalance-midflight was never locked in), or words.
- */
-function writtenAnswer(mark: PredictMark): string {
-  switch (mark.kind) {
-    case 'numbers':
-      return mark.values.map((v) => String(v.value)).join(', ');
-    case 'events':
-      return mark.ids.join(', ');
-    case 'words':
-    case 'choice':
-      return 'a guess';
-    default: {
-      const never: never = mark;
-      return never;
-    }
-  }
 }

@@ -3,15 +3,18 @@
 // pipeline's box are cut (the card's content past its own box, scrollHeight − clientHeight; the
 // card's bottom past the pipeline's box; the pipeline's box scrolling) — and with --answered, at
 // the run's end after "Show the answer", the sink table's bottom row cut by its box (or by the pipeline's), how far
-// the pipeline's box scrolls there and which stages scroll inside themselves ("▾ more below"). Needs a
-// served page: `npx vite preview --port P` (or `npx vite --port P`), then
-// `npx tsx scripts/present-fit.ts http://127.0.0.1:P/ [--shots DIR] [--answered] [preset filter]`.
+// the pipeline's box scrolls there and which stages scroll inside themselves ("▾ more below") — and
+// with --locked, once an answer is locked in (as a user does), whether the story goes beside the
+// pipeline or stays the band above it (useBandWhileLocked). Needs a served page:
+// `npx vite preview --port P` (or `npx vite --port P`), then
+// `npx tsx scripts/present-fit.ts http://127.0.0.1:P/ [--shots DIR] [--answered] [--locked] [preset filter]`.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { presets } from '../src/scenarios';
 import { questionVariant } from '../src/views/library/library';
 import { chromiumArgs, findOrInstallChromium } from './chromium.mjs';
+import { writtenAnswer } from '../e2e/support/writtenAnswer';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -20,8 +23,13 @@ const flag = (name: string) => {
   const [, value] = args.splice(i, 2);
   return value;
 };
-const answered = args.includes('--answered');
-if (answered) args.splice(args.indexOf('--answered'), 1);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  if (i >= 0) args.splice(i, 1);
+  return i >= 0;
+};
+const answered = option('--answered');
+const locked = option('--locked');
 const shots = flag('--shots');
 const [base = 'http://127.0.0.1:4173/', only] = args;
 if (shots) mkdirSync(shots, { recursive: true });
@@ -109,6 +117,7 @@ const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
 await page.goto(`${base}?present=1`);
 await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
 let fit = 0;
+let beside = 0;
 const list = presets.filter((p) => !only || p.id.includes(only));
 for (const p of list) {
   await api(page, 'load', `${p.id}/${questionVariant(p)}`);
@@ -121,6 +130,33 @@ for (const p of list) {
     `${p.id}\tframe ${c.frame}\tscrolls ${c.scrolls}\t${cut.map((s) => `${s.name}: own ${s.own}, past ${s.pastBox}`).join('; ') || 'fits'}\tspare px: ${spare}`,
   );
   if (shots) await page.screenshot({ path: join(shots, `${p.id}-asked.png`) });
+  if (locked) {
+    const mark = p.predict.mark;
+    if (mark.kind === 'choice')
+      await page.getByTestId('predict-options').locator('input').first().check();
+    else await page.getByTestId('predict-input').fill(writtenAnswer(mark));
+    await page.getByTestId('predict-lock').click();
+    await page.getByTestId('predict-yours').waitFor();
+    await settled(page);
+    const at = await page.evaluate(() => {
+      const story = document.querySelector('.story')!;
+      const yours = document
+        .querySelector('[data-testid="predict-yours"]')!
+        .getBoundingClientRect();
+      return {
+        band: story.getAttribute('data-asking') === 'true',
+        yours: `${Math.round(yours.x)},${Math.round(yours.y)} ${Math.round(yours.width)}×${Math.round(yours.height)}`,
+        pipelineTop: Math.round(
+          document.querySelector('.pipeline-frame')!.getBoundingClientRect().top,
+        ),
+      };
+    });
+    if (!at.band) beside++;
+    console.log(
+      `  locked\t${at.band ? 'band' : 'beside'}\t"You predicted" at ${at.yours}\tpipeline top ${at.pipelineTop}`,
+    );
+    if (shots) await page.screenshot({ path: join(shots, `${p.id}-locked.png`) });
+  }
   if (answered) {
     await page.getByTestId('predict-reveal').click();
     const end = ((await api(page, 'cursor')) as { endTime: number }).endTime;
@@ -140,4 +176,5 @@ for (const p of list) {
   }
 }
 console.log(`${fit} of ${list.length} fit while asked`);
+if (locked) console.log(`${beside} of ${list.length} go beside the pipeline locked in`);
 await browser.close();

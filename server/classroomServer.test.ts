@@ -375,6 +375,73 @@ describe('classroom server', () => {
     ).toEqual(['1 Ada two Two true', '1 Bob one One false', '3 Bob two Two ']);
   });
 
+  it('a step asked and not revealed opens again with its answers (open or closed); the phones keep theirs', async () => {
+    const server = await start();
+    const { created, presenter } = await presenterWithStep(server);
+    const ada = await student(server, created.code, 'Ada');
+    const bob = await student(server, created.code, 'Bob');
+    ada.s.send({ type: 'answer', stepIndex: 0, value: 'two' });
+    await ada.s.next('accepted');
+    await tallyWhere(presenter, (t) => t.answered === 1);
+    // PageDown past it unrevealed, then PageUp: step 1 as the room left it (it came back empty).
+    presenter.send({ type: 'publish', step: { ...STEP, stepIndex: 1 } });
+    await ada.s.next('step');
+    await bob.s.next('step');
+    presenter.send({ type: 'publish', step: STEP });
+    const tally = { stepIndex: 0, counts: { two: 1 }, answered: 1, students: 2 };
+    // No tally for a phone before the reveal: the room's answers show with the answer.
+    expect(await ada.s.next('step')).toEqual({
+      type: 'step',
+      step: STEP,
+      answer: 'two',
+      closed: false,
+      reveal: null,
+      tally: null,
+    });
+    expect((await bob.s.next('step')).answer).toBeNull();
+    expect(await presenter.next('presenting')).toMatchObject({
+      step: STEP,
+      tally,
+      closed: false,
+      reveal: null,
+    });
+    // Still open: Bob answers it, the tally counts both.
+    bob.s.send({ type: 'answer', stepIndex: 0, value: 'one' });
+    await bob.s.next('accepted');
+    expect(await tallyWhere(presenter, (t) => t.answered === 2)).toEqual({
+      ...tally,
+      counts: { two: 1, one: 1 },
+      answered: 2,
+    });
+    // Closed (R) and left unrevealed, then back: closed, the answers kept; one round in the CSV.
+    presenter.send({ type: 'close', stepIndex: 0 });
+    await ada.s.next('closed');
+    presenter.send({ type: 'publish', step: { ...STEP, stepIndex: 1 } });
+    await ada.s.next('step');
+    // Step 2 was asked before too: it opens again (no answer), then step 1.
+    expect(await presenter.next('presenting')).toMatchObject({ step: { stepIndex: 1 } });
+    presenter.send({ type: 'publish', step: STEP });
+    expect(await ada.s.next('step')).toMatchObject({ answer: 'two', closed: true, reveal: null });
+    expect(await presenter.next('presenting')).toMatchObject({
+      step: STEP,
+      closed: true,
+      tally: { counts: { two: 1, one: 1 }, answered: 2 },
+    });
+    ada.s.send({ type: 'answer', stepIndex: 0, value: 'one' });
+    expect((await ada.s.next('refused')).reason).toBe('closed');
+    const csv = await fetch(`${server.url}api/sessions/${created.sessionId}/results.csv`, {
+      headers: { authorization: `Bearer ${created.presenterToken}` },
+    }).then((r) => r.text());
+    // Two rounds asked (step 1, step 2): step 1's answers in the first, none lost to a new round.
+    expect(
+      csv
+        .trimEnd()
+        .split('\r\n')
+        .slice(1)
+        .map((l) => l.split(',').slice(2, 3).concat(l.split(',').slice(-4, -1)).join(' ')),
+    ).toEqual(['1 Ada two Two', '1 Bob one One']);
+  });
+
   it('reads a version 1 results file (its last step open, the room running); refuses an unknown version', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'classroom-v1-'));
     const file = join(dir, 'results.json');

@@ -157,17 +157,20 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
         }
         if (msg.type === 'publish') {
           const before = currentStep(session);
+          const asked = session.steps.length;
           const record = sessions.publish(session, msg.step, now(), msg.again);
           if (isRefusal(record)) return refuse(client, record);
           await writer.save();
           if (record === before) return toPresenters(session);
-          if (record.reveal === null) {
+          if (session.steps.length > asked) {
             for (const c of members(session))
               if (c.student) send(c, { type: 'step', step: record.step });
             return toPresenters(session);
           }
-          // A step revealed before, open again: each student's answer, its reveal and its tally.
-          const tally = tallyOf(session);
+          // A step asked before, open again: each student's answer, whether the answers are
+          // closed, and — revealed — the reveal and the room's tally (not before: a phone shows
+          // the room's answers with the answer only).
+          const tally = record.reveal ? tallyOf(session) : null;
           for (const c of members(session))
             if (c.student)
               send(c, {

@@ -46,8 +46,8 @@ export interface Session {
   /** Every step published, in order asked (a step asked again is a new record). */
   steps: StepRecord[];
   /**
-   * The step open now, as a place in `steps`: the last one published, or an earlier one revealed
-   * and opened again (a lesson's PageUp); null before the first.
+   * The step open now, as a place in `steps`: the last one published, or an earlier one opened
+   * again (a lesson's PageUp); null before the first.
    */
   current: number | null;
   /** When the presenter ended the room (null while it runs): no more students nor answers. */
@@ -203,10 +203,12 @@ export class Sessions {
 
   /**
    * The presenter opens a step. Publishing the step already open (a presenter's reload) keeps
-   * its answers; a step revealed earlier in the session opens again as it was, revealed, its
-   * answers kept (a lesson's PageUp: it was asked again from scratch, its histogram wiped);
-   * any other step — or any step asked `again`, the presenter's explicit "Ask again" — starts
-   * afresh, a new record (the results keep the earlier round's answers).
+   * its answers; a step asked earlier in the session opens again as the room left it, its
+   * answers kept — revealed or not, closed or open (a lesson's PageUp, or PageDown past it and
+   * back: it was asked again from scratch, its histogram wiped — for an unrevealed step until
+   * the teachers' trials); a step never asked — or any step asked `again`, the presenter's
+   * explicit "Ask again" — starts afresh, a new record (the results keep the earlier round's
+   * answers).
    */
   publish(session: Session, step: RoomStep, now: number, again = false): StepRecord | Refusal {
     if (session.endedAt !== null) return ENDED();
@@ -215,7 +217,7 @@ export class Sessions {
     if (!again && open && same(open)) return open;
     let earlier = again ? -1 : session.steps.length - 1;
     while (earlier >= 0 && !same(session.steps[earlier]!)) earlier -= 1;
-    if (earlier >= 0 && session.steps[earlier]!.reveal !== null) {
+    if (earlier >= 0) {
       session.current = earlier;
       return session.steps[earlier]!;
     }

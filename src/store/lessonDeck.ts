@@ -13,8 +13,8 @@
  * table and the reader on their way to the answer (issue 24).
  *
  * A step opened again (PageUp) starts its run at t = 0, the outcome folded, even when it was
- * revealed before; the room keeps that step's answers and reveal (server/sessions.ts `publish`)
- * until the presenter asks it again ({@link LessonDeckActions.askAgain}): a new round.
+ * revealed before; the room keeps that step's answers and reveal, if any (server/sessions.ts
+ * `publish`) until the presenter asks it again ({@link LessonDeckActions.askAgain}): a new round.
  *
  * A vanilla store of its own beside the lab's: a deck exists only in the presenter view, and the
  * lab knows nothing of lessons.

@@ -10,6 +10,7 @@ import { NoticeBar } from './io/NoticeBar';
 import { PageProvider, type PageServices } from './io/PageContext';
 import { ChallengeProvider, useChallengeUi } from './challenge/ChallengeContext';
 import { LibraryProvider } from './library/LibraryContext';
+import { LockedPrediction } from './library/LockedPrediction';
 import { SkipToQuestion } from './library/SkipToQuestion';
 import { Workbench } from './library/Workbench';
 import { usePredictionGate } from './library/usePredictionGate';
@@ -161,7 +162,7 @@ function Shell({ firstScreenFirst }: { firstScreenFirst: boolean }) {
       ) : (
         // The counters are the workbench's head: above the pipeline, under the story's band while
         // a question is asked (library.css); beside the story in projector mode otherwise.
-        <Workbench head={<Counters />}>
+        <Workbench head={<Counters prediction={<LockedPrediction />} />}>
           <CondensedCardsContext.Provider value={present && !details && !roomLive}>
             <Pipeline />
           </CondensedCardsContext.Provider>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { countersAt } from '../views/run/at';
 import { duplicatesMark, missingMark, NEUTRAL_MARK } from '../views/run/counterMarks';
 import { formatCount, formatCountOf, formatMoney, formatMs, pluralOf } from '../views/run/format';
@@ -9,16 +9,28 @@ import { HiddenOutcome } from './library/HiddenOutcome';
 import { usePredictionGate } from './library/usePredictionGate';
 import { testIds } from './testIds';
 
-/** Live counters at the cursor, and the run's verdict (claimed vs observed). */
-export function Counters() {
+/**
+ * Live counters at the cursor, and the run's verdict (claimed vs observed).
+ * @param prediction - shown in the verdict's card while the verdict waits (the page's answer
+ *   locked in, `LockedPrediction`): what the run will be compared with, beside what to do next.
+ */
+export function Counters({ prediction }: { prediction?: ReactNode } = {}) {
   const view = useView();
   const idx = useIdx();
   if (!view)
     return <section className="counters" aria-label="Counters" data-testid={testIds.counters} />;
-  return <CountersOf view={view} idx={idx} />;
+  return <CountersOf view={view} idx={idx} prediction={prediction} />;
 }
 
-function CountersOf({ view, idx }: { view: RunView; idx: number }) {
+function CountersOf({
+  view,
+  idx,
+  prediction,
+}: {
+  view: RunView;
+  idx: number;
+  prediction: ReactNode;
+}) {
   const c = useMemo(() => countersAt(view, idx), [view, idx]);
   const where = view.verdict.primaryLabel;
   const over = c.doubleAmount;
@@ -113,7 +125,7 @@ function CountersOf({ view, idx }: { view: RunView; idx: number }) {
             : ''}
         </div>
       </div>
-      <Verdict view={view} />
+      <Verdict view={view} prediction={prediction} />
     </section>
   );
 }
@@ -121,14 +133,18 @@ function CountersOf({ view, idx }: { view: RunView; idx: number }) {
 /** Stuck components listed under the verdict. */
 const STUCK_SHOWN = 4;
 
-function Verdict({ view }: { view: RunView }) {
+function Verdict({ view, prediction }: { view: RunView; prediction: ReactNode }) {
   const v = view.verdict;
   // "Predict first": the verdict is the answer, so it waits for the reveal.
   const gate = usePredictionGate();
   if (gate.finalHidden)
     return (
       <div className="counter verdict-card">
-        <div className="verdict-line">Verdict</div>
+        {/* The prediction on the title's line: the card, and the counters' row, no taller. */}
+        <div className="verdict-line">
+          Verdict
+          {prediction}
+        </div>
         <HiddenOutcome gate={gate} what="verdict" />
       </div>
     );

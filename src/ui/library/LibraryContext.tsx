@@ -41,6 +41,13 @@ export interface LibraryUi {
   markOpened(): void;
   /** The question a share link asked (null: the page cannot open links, a test). */
   linked: LinkedPredictions | null;
+  /**
+   * The story stays the band above the pipeline though its answer is locked in (projector mode,
+   * its column too short beside it: useBandWhileLocked): the locked answer is then read in the
+   * band's question box, else in the counters' row (LockedPrediction).
+   */
+  bandWhileLocked: boolean;
+  setBandWhileLocked(band: boolean): void;
 }
 
 const Ctx = createContext<LibraryUi | null>(null);
@@ -61,6 +68,7 @@ export function LibraryProvider({
   const [open, setOpenState] = useState(false);
   const [storyHidden, setStoryHidden] = useState(false);
   const [openedTick, setOpenedTick] = useState(0);
+  const [bandWhileLocked, setBandWhileLocked] = useState(false);
   const returnFocus = useRef<HTMLElement | null>(null);
   const focusStory = useRef(false);
   usePresetUrl();
@@ -112,8 +120,20 @@ export function LibraryProvider({
       takeStoryFocus,
       markOpened,
       linked,
+      bandWhileLocked,
+      setBandWhileLocked,
     }),
-    [open, setOpen, storyHidden, openedTick, requestStoryFocus, takeStoryFocus, markOpened, linked],
+    [
+      open,
+      setOpen,
+      storyHidden,
+      openedTick,
+      requestStoryFocus,
+      takeStoryFocus,
+      markOpened,
+      linked,
+      bandWhileLocked,
+    ],
   );
   return (
     <Ctx.Provider value={value}>

@@ -33,12 +33,15 @@ export function PredictionBox({
   preset,
   variantId,
   onOpenVariant,
+  yoursInCounters = false,
 }: {
   preset: Preset;
   /** The variant on screen. */
   variantId?: string;
   /** Open another variant of the preset (the one the question is about). */
   onOpenVariant?: (id: string) => void;
+  /** The answer locked in is read in the counters' row (see {@link PredictFirst}). */
+  yoursInCounters?: boolean;
 }) {
   // The variant the question is about (the first one unless the preset names another): on any
   // other variant the question would not match the run on screen, so the box says so.
@@ -46,6 +49,7 @@ export function PredictionBox({
   return (
     <PredictFirst
       question={presetQuestion(preset.id, preset)}
+      yoursInCounters={yoursInCounters}
       note={
         about &&
         about.id !== variantId && (
@@ -78,6 +82,7 @@ export function PredictFirst({
   original = 'the preset as shipped',
   headingLevel = 3,
   ids = {},
+  yoursInCounters = false,
 }: {
   question: AskedQuestion;
   /** Under the question (the page: the question is about another variant). */
@@ -93,6 +98,12 @@ export function PredictFirst({
   headingLevel?: 2 | 3;
   /** Test ids of the box, its "Show the answer" and its answer (default: the page's). */
   ids?: { box?: string; reveal?: string; answer?: string };
+  /**
+   * The page: once locked in and until the reveal, "You predicted" is read in the counters' row,
+   * beside the verdict's card that says what to do next (LockedPrediction), not in this box —
+   * which then holds the question only, and fits beside the pipeline more often (issue 24).
+   */
+  yoursInCounters?: boolean;
 }) {
   const predictions = usePredictions()!;
   const lab = useLabInstance();
@@ -134,8 +145,14 @@ export function PredictFirst({
     onLock?.();
     // The locked prediction, not a button: Space there plays the run, as the hint says. Without
     // scrolling: the story leaves its band for the side as the answer is locked in, and following
-    // it scrolled the page 403 px, the transport (Play, as the hint says) out of sight.
-    focusIn('.predict-yours', { preventScroll: true });
+    // it scrolled the page 403 px, the transport (Play, as the hint says) out of sight. In this
+    // box, or in the counters' row (`yoursInCounters`).
+    focusSoon(
+      () =>
+        box.current?.querySelector<HTMLElement>('.predict-yours') ??
+        document.querySelector<HTMLElement>('.counters .predict-yours'),
+      { preventScroll: true },
+    );
   };
   const judged =
     question.choices && p.choice !== null && view
@@ -198,21 +215,19 @@ export function PredictFirst({
           You skipped the prediction.
         </p>
       ) : p.locked ? (
-        <p className="predict-yours" data-testid={testIds.predictYours}>
-          <span className="muted">You predicted:</span> <q>{p.text}</q>{' '}
-          {!p.revealed && (
-            <button
-              type="button"
-              className="linkish"
-              onClick={() => {
-                update(key, { locked: false });
-                focusIn(ANSWER_FIELD);
-              }}
-            >
-              change
-            </button>
-          )}
-        </p>
+        yoursInCounters && phase === 'locked' ? null : (
+          <YourPrediction
+            text={p.text}
+            onChange={
+              p.revealed
+                ? undefined
+                : () => {
+                    update(key, { locked: false });
+                    focusIn(ANSWER_FIELD);
+                  }
+            }
+          />
+        )
       ) : question.choices ? (
         <div className="predict-choices" role="group" aria-label="Your prediction">
           {PREDICTION_CHOICES.map((c) => (
@@ -411,6 +426,20 @@ export function PredictFirst({
         </p>
       )}
     </section>
+  );
+}
+
+/** The prediction locked in, and its "change" (until the reveal). */
+export function YourPrediction({ text, onChange }: { text: string; onChange?: () => void }) {
+  return (
+    <p className="predict-yours" data-testid={testIds.predictYours}>
+      <span className="muted">You predicted:</span> <q>{text}</q>{' '}
+      {onChange && (
+        <button type="button" className="linkish" onClick={onChange}>
+          change
+        </button>
+      )}
+    </p>
   );
 }
 

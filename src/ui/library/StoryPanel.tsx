@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { LIBRARY_GROUPS, type Preset } from '../../scenarios';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
@@ -78,7 +78,7 @@ function LinkedStory({ link }: { link: LinkedPrediction }) {
         <span className="story-kicker">Shared with a question</span>
         <h2 id={headingId}>{scenario.name}</h2>
       </div>
-      <PredictFirst question={question} original="the scenario as shared" />
+      <PredictFirst question={question} original="the scenario as shared" yoursInCounters />
     </aside>
   );
 }
@@ -114,6 +114,13 @@ function StoryOf({
   // until the reveal, the setup whole (useBandWhileLocked).
   const keepBand = useBandWhileLocked(self, present && gate.phase === 'locked', contentKey);
   const band = gate.phase === 'pending' || keepBand;
+  // Where the locked answer is read: in the band's box, else in the counters' row (before the
+  // paint, as the band's own measure).
+  const setBandWhileLocked = ui.setBandWhileLocked;
+  useLayoutEffect(() => {
+    setBandWhileLocked(keepBand);
+    return () => setBandWhileLocked(false);
+  }, [keepBand, setBandWhileLocked]);
   useBalancedBand(self, present && band, contentKey);
   const variantButtons = useRef<(HTMLButtonElement | null)[]>([]);
   const headingId = useId();
@@ -256,9 +263,14 @@ function StoryOf({
         <Breakable text={preset.setup} />
       </p>
       {link ? (
-        <LinkedPredictFirst link={link} />
+        <LinkedPredictFirst link={link} yoursInCounters={!keepBand} />
       ) : (
-        <PredictionBox preset={preset} variantId={variantId} onOpenVariant={choose} />
+        <PredictionBox
+          preset={preset}
+          variantId={variantId}
+          onOpenVariant={choose}
+          yoursInCounters={!keepBand}
+        />
       )}
       <div className="story-text">
         <h3>Story</h3>
@@ -289,9 +301,21 @@ function StoryOf({
 }
 
 /** The question a share link asks instead of the preset's (nothing for `p=0`). */
-function LinkedPredictFirst({ link }: { link: LinkedPrediction }) {
+function LinkedPredictFirst({
+  link,
+  yoursInCounters,
+}: {
+  link: LinkedPrediction;
+  yoursInCounters: boolean;
+}) {
   const question = linkedQuestion(link);
-  return question ? <PredictFirst question={question} original="the scenario as shared" /> : null;
+  return question ? (
+    <PredictFirst
+      question={question}
+      original="the scenario as shared"
+      yoursInCounters={yoursInCounters}
+    />
+  ) : null;
 }
 
 /** The story, what to watch and the fix to try (a variant it names is a link to it). */

@@ -6,9 +6,10 @@ import { useLayoutEffect, useState, type RefObject } from 'react';
  * cannot hold the title, the setup whole and the question's box at their heights (the story's
  * Story/Watch/Try/Sources, hidden until the reveal, at their box's least): the setup is what the
  * room reads while the run plays (issue 24). At 1280×720 the column is 19em beside a pipeline at
- * its stages' least widths, and 19 of the 26 library stories do not fit (flink-commit-phase-crash's
- * 540-character setup takes 437 px of its 556 px; at-least-once's question lost "You predicted"
- * under its scroll); at 1920×1080 all do. Measured, not counted in characters: the lines wrap at
+ * its stages' least widths, and 14 of the 26 library stories do not fit (flink-commit-phase-crash's
+ * 540-character setup takes 437 px of its 556 px; at-least-once's question box is 18 px short) —
+ * 19 while the box held "You predicted", now on the verdict's card (LockedPrediction); at
+ * 1920×1080 all do. Measured, not counted in characters: the lines wrap at
  * widths no character
  * count predicts. Measured in the column, before the first paint (a layout effect): on the lock-in
  * and on a change of `key` (preset, variant, font scale).
@@ -44,14 +45,18 @@ function fitsBeside(story: HTMLElement): boolean {
     px(story, 'padding-bottom') -
     px(story, 'border-bottom-width');
   // The question's box at its content's height (it shrinks to a scrolling box beside: its
-  // scrollHeight is that height, its borders added), the story's rest at its least.
+  // scrollHeight is that height, its borders added), the story's rest at its least — and the
+  // column's gaps between them (a flex column's row-gap: without them at-least-once's box was
+  // taken to fit and scrolled 19 px, its question's last line cut).
+  const gap = px(story, 'row-gap');
   const need =
     setup.getBoundingClientRect().bottom +
     px(setup, 'margin-bottom') +
+    gap +
     px(predict, 'margin-top') +
     predict.scrollHeight +
     (predict.offsetHeight - predict.clientHeight) +
     px(predict, 'margin-bottom') +
-    (rest ? px(rest, 'min-height') + px(rest, 'margin-top') : 0);
+    (rest ? gap + px(rest, 'min-height') + px(rest, 'margin-top') : 0);
   return need <= end + 1;
 }

@@ -55,7 +55,7 @@ function reduce(r: StudentRoomState, msg: ServerMessage): StudentRoomState {
         refusal: null,
       };
     case 'step':
-      // A step revealed before comes back with its state (a lesson's PageUp); a new one is open.
+      // A step asked before comes back with its state (a lesson's PageUp); a new one is open.
       return {
         ...r,
         step: msg.step,

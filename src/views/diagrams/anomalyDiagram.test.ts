@@ -55,6 +55,30 @@ describe('the slide: the first anomaly from its cause', () => {
     ]);
   });
 
+  it('card-charge-idempotency: p-77 charged twice, the second charge highlighted (an effect, not a row)', () => {
+    // The charge's response is lost at 22 ms (effect 1, folded before the cause); the consumer's
+    // request times out at 30 020 ms and it charges again: effect 2 at 40 022 ms.
+    const text = anomalyDiagram(runOf('card-charge-idempotency'))!;
+    const lines = text.trimEnd().split('\n');
+    const marked = lines.flatMap((l, k) => (l.trim().startsWith('rect ') ? [lines[k + 1]!] : []));
+    expect(marked.map((l) => l.replace(/^.*ms · /, ''))).toEqual([
+      'p-77 · effect 2 (card charged)',
+      'effect 2',
+    ]);
+  });
+
+  it('commit-after-process: e6 applied twice by the upsert, its row 6 updated after the crash highlighted', () => {
+    // The consumer crashes before its offset commit after inserting row 6; restarted from offset
+    // 5, it writes e6 again: INSERT … ON CONFLICT DO UPDATE updates row 6.
+    const text = anomalyDiagram(runOf('commit-after-process'))!;
+    const lines = text.trimEnd().split('\n');
+    const marked = lines.flatMap((l, k) => (l.trim().startsWith('rect ') ? [lines[k + 1]!] : []));
+    expect(marked.map((l) => l.replace(/^.*ms · /, ''))).toEqual([
+      'e6 · row 6 updated',
+      'updated row 6',
+    ]);
+  });
+
   it('a run without anomaly has no slide', () => {
     expect(anomalyDiagram(runOf('effectively-once'))).toBeNull();
   });

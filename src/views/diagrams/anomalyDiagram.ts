@@ -29,8 +29,13 @@ export function firstAnomaly(run: Run): Anomaly | null {
 
 /** A step that is the cause of the anomaly: an injected fault, a crash, a message lost. */
 const CAUSE = /⚡|✗|\(lost\)/;
-/** A step about a row of the event, with its row number (the first row is the original). */
-const ROW = /(?:new row|inserted row|row) (\d+)/;
+/**
+ * A step about a row of the event, or a side effect of it (a card charged), with its number (the
+ * first row or effect is the original).
+ */
+const ROW = /(?:new row|inserted row|row|effect) (\d+)/;
+/** A step that applies the event again to the row it has: an upsert's update of it. */
+const UPDATED = /\bupdated\b/;
 
 /** "p-1 +20" → "p-1 and 20 more" (a batch named by its first record). */
 export function batchInWords(label: string): string {
@@ -82,11 +87,12 @@ export function anomalyDiagram(run: Run): string | null {
     const line = batchInWords(rest[k]!);
     const row = ROW.exec(line)?.[1] ?? null;
     if (row !== null) firstRow ??= row;
-    // Duplicates: the steps of every row of the event after its first; a loss: its cause and
-    // its last step.
+    // Duplicates: the steps of every row (or effect) of the event after its first, and of its
+    // first row updated again after the cause (commit-after-process's upsert: "row 6 updated",
+    // nothing was highlighted); a loss: its cause and its last step.
     const marked =
       anomaly.fate === 'duplicated'
-        ? row !== null && row !== firstRow
+        ? row !== null && (row !== firstRow || UPDATED.test(line))
         : k === 0 || k === rest.length - 1;
     if (marked) out.push(`  rect ${HIGHLIGHT[anomaly.fate]}`, `  ${line}`, '  end');
     else out.push(line);

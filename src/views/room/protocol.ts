@@ -9,8 +9,8 @@
  * presenter connection may `publish` a step, `close` its answers or `reveal` it; a student may only
  * `answer`. A step's answers close at the presenter's R (`close`: the run plays, the room watches
  * the run it predicted) and its answer shows later (`reveal`, at the run's end or "Reveal now");
- * a reveal closes the answers too. A step asked again after its reveal (the lesson's PageUp) comes
- * back revealed, its answers kept, unless the presenter asks it `again`. The presenter's `end`
+ * a reveal closes the answers too. A step opened again (the lesson's PageUp) comes back as the room
+ * left it — revealed or not — its answers kept, unless the presenter asks it `again`. The presenter's `end`
  * ends the session: every student gets `end`, the room's results and their own answers.
  * Refusals are messages (`refused`), never a closed socket: a student who sends too much, too fast
  * or nonsense keeps their place in the session.
@@ -133,9 +133,9 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('present'), sessionId: id, presenterToken: token }),
   /**
-   * Opens `step`. The step already open is kept; one revealed earlier in the session comes back
-   * revealed, its answers kept (a lesson's PageUp) — unless `again`: the presenter's "Ask again",
-   * a new round with no answer.
+   * Opens `step`. The step already open is kept; one asked earlier in the session comes back as
+   * the room left it, its answers kept (a lesson's PageUp) — unless `again`: the presenter's "Ask
+   * again", a new round with no answer.
    */
   z.object({ type: z.literal('publish'), step: RoomStepSchema, again: z.boolean().optional() }),
   /** The presenter's R: no answer may change from now on; the answer itself shows later. */
@@ -218,8 +218,9 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
   }),
   /**
    * A step, to every student: a new one has its answers open and nothing revealed (the optional
-   * fields absent); one revealed before and asked again (a lesson's PageUp) comes with this
-   * student's answer, closed, its reveal and its tally.
+   * fields absent); one asked before and opened again (a lesson's PageUp) comes with this
+   * student's answer, whether the answers are closed, and its reveal and tally (null until it
+   * is revealed).
    */
   z.object({
     type: z.literal('step'),

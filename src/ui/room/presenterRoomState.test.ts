@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { RoomStep } from '../../views/room/protocol';
+import { INITIAL_ROOM, publishedRoom, reduceRoom, type PresenterRoom } from './presenterRoomState';
+
+const step = (stepIndex: number): RoomStep => ({
+  stepIndex,
+  title: `Step ${stepIndex + 1}`,
+  question: { kind: 'number', text: 'How many rows?', unit: 'rows' },
+});
+const tally = (stepIndex: number, counts: Record<string, number>, students = 3) => ({
+  stepIndex,
+  counts,
+  answered: Object.values(counts).reduce((a, b) => a + b, 0),
+  students,
+});
+
+/** A presenter who asked step 1, saw two answers come in, and moved on to step 2. */
+function movedOn(): PresenterRoom {
+  let r = reduceRoom(INITIAL_ROOM, {
+    type: 'presenting',
+    sessionId: 'session-1',
+    code: 'ABC234',
+    joinUrl: 'http://127.0.0.1/?join=ABC234',
+    codeExpiresAt: 0,
+    step: null,
+    tally: null,
+    closed: false,
+    reveal: null,
+  });
+  r = publishedRoom(r, step(0), false);
+  r = reduceRoom(r, { type: 'tally', tally: tally(0, { '21': 1, '24': 1 }) });
+  r = reduceRoom(r, { type: 'closed', stepIndex: 0 });
+  return publishedRoom(r, step(1), false);
+}
+
+describe("the presenter's room while the server has not answered", () => {
+  it('shows a new step open and empty, the students still counted', () => {
+    const r = movedOn();
+    expect(r.step).toEqual(step(1));
+    expect(r.tally).toEqual(tally(1, {}));
+    expect(r.closed).toBe(false);
+    expect(r.reveal).toBeNull();
+  });
+
+  it('shows a step opened again with its last known tally and state, not an empty histogram', () => {
+    // One more student joined meanwhile (the server's tally of step 2 says 4).
+    let r = reduceRoom(movedOn(), { type: 'tally', tally: tally(1, {}, 4) });
+    r = publishedRoom(r, step(0), false);
+    expect(r.tally).toEqual(tally(0, { '21': 1, '24': 1 }, 4));
+    expect(r.closed).toBe(true);
+    expect(r.reveal).toBeNull();
+  });
+
+  it('shows a revealed step opened again revealed; asked again, open and empty', () => {
+    let r = publishedRoom(movedOn(), step(0), false);
+    const reveal = { answer: '24 rows', correct: '24' };
+    r = reduceRoom(r, { type: 'reveal', reveal, tally: tally(0, { '21': 1, '24': 1 }) });
+    r = publishedRoom(publishedRoom(r, step(1), false), step(0), false);
+    expect(r.reveal).toEqual(reveal);
+    expect(r.tally?.answered).toBe(2);
+    r = publishedRoom(r, step(0), true);
+    expect(r.reveal).toBeNull();
+    expect(r.closed).toBe(false);
+    expect(r.tally).toEqual(tally(0, {}));
+  });
+
+  it('ignores a tally of another step than the one open', () => {
+    const r = reduceRoom(movedOn(), { type: 'tally', tally: tally(0, { '21': 3 }) });
+    expect(r.tally).toEqual(tally(1, {}));
+    expect(publishedRoom(r, step(0), false).tally?.counts).toEqual({ '21': 1, '24': 1 });
+  });
+});

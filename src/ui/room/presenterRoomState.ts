@@ -1,0 +1,97 @@
+import type { RoomLinkStatus } from '../../platform/roomClient';
+import type { RoomReveal, RoomStep, RoomTally, ServerMessage } from '../../views/room/protocol';
+
+/** A step as the server last told the presenter of it: its tally, closed, its reveal. */
+interface StepState {
+  tally: RoomTally | null;
+  closed: boolean;
+  reveal: RoomReveal | null;
+}
+
+/** The presenter's view of the room, as the server last told it. */
+export interface PresenterRoom extends StepState {
+  status: RoomLinkStatus;
+  step: RoomStep | null;
+  /** The last refusal, in words, or null. */
+  refusal: string | null;
+  /** The server no longer knows this session (a new results file, or another server). */
+  lost: boolean;
+  /**
+   * The server has answered this connection's `present` (with the session's step as it knows
+   * it): only then may a step be published — its reply would otherwise overwrite the step just
+   * published with the one before it (a lesson's first step showed "Ask the room", its tallies
+   * dropped, though the students had the question).
+   */
+  presented: boolean;
+  /**
+   * Every step this page saw, by `stepKey`, as last told: a step opened again (a lesson's PageUp)
+   * shows its room's answers at once, not an empty histogram until the server's `presenting`.
+   */
+  known: Readonly<Record<string, StepState>>;
+}
+
+export const INITIAL_ROOM: PresenterRoom = {
+  status: 'connecting',
+  step: null,
+  tally: null,
+  closed: false,
+  reveal: null,
+  refusal: null,
+  lost: false,
+  presented: false,
+  known: {},
+};
+
+/** A step's identity, as the server tells a step asked again from a new one (the whole step). */
+const stepKey = (step: RoomStep): string => JSON.stringify(step);
+
+/** `r` with the open step's state remembered in `known`. */
+function remembered(r: PresenterRoom): PresenterRoom {
+  if (!r.step) return r;
+  const { tally, closed, reveal } = r;
+  return { ...r, known: { ...r.known, [stepKey(r.step)]: { tally, closed, reveal } } };
+}
+
+/** The room after a message of the server. */
+export function reduceRoom(r: PresenterRoom, msg: ServerMessage): PresenterRoom {
+  switch (msg.type) {
+    case 'presenting':
+      return remembered({
+        ...r,
+        step: msg.step,
+        tally: msg.tally,
+        closed: msg.closed,
+        reveal: msg.reveal,
+        refusal: null,
+        lost: false,
+        presented: true,
+      });
+    case 'tally':
+      return r.step?.stepIndex === msg.tally.stepIndex ? remembered({ ...r, tally: msg.tally }) : r;
+    case 'closed':
+      return r.step?.stepIndex === msg.stepIndex ? remembered({ ...r, closed: true }) : r;
+    case 'reveal':
+      return remembered({ ...r, closed: true, reveal: msg.reveal, tally: msg.tally });
+    case 'refused':
+      return msg.reason === 'bad-token' ? { ...r, lost: true } : { ...r, refusal: msg.message };
+    default:
+      return r;
+  }
+}
+
+/**
+ * The room as the presenter publishes `step`, shown before the server answers: a step seen
+ * before as it was last told (the server opens it again as the room left it, answers kept), a
+ * new one — or one asked `again` — open with no answer.
+ */
+export function publishedRoom(r: PresenterRoom, step: RoomStep, again: boolean): PresenterRoom {
+  const students = r.tally?.students ?? 0;
+  const seen = again ? undefined : r.known[stepKey(step)];
+  const fresh: StepState = {
+    tally: { stepIndex: step.stepIndex, counts: {}, answered: 0, students },
+    closed: false,
+    reveal: null,
+  };
+  const shown = seen ? { ...seen, tally: seen.tally && { ...seen.tally, students } } : fresh;
+  return remembered({ ...r, step, refusal: null, ...shown });
+}
