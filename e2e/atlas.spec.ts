@@ -14,7 +14,7 @@
 import type { Page } from '@playwright/test';
 import { atlasTestIds as ids } from '../src/ui/atlas/atlasTestIds';
 import { compareTestIds } from '../src/ui/compare/compareTestIds';
-import { expect, test, testIds } from './fixtures';
+import { Dashboard, expect, test, testIds } from './fixtures';
 import { encodeShare } from '../src/platform/share';
 import { findPreset } from '../src/scenarios';
 import { SameOriginAxeBuilder } from './support/axe';
@@ -277,8 +277,7 @@ test('the kinds ticked are the page state: a tick is one undo step, and a share 
   expect(link).toMatch(/&a=1\.[A-Za-z0-9_-]+$/);
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const other = await context.newPage();
-  await other.goto(link);
-  await other.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await new Dashboard(other).goto(link);
   // The atlas panel is a lazy chunk: its checkboxes, once there.
   await expect(other.getByTestId(ids.kinds)).toBeVisible();
   expect(await ticked(other)).toEqual(kinds);

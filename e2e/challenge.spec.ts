@@ -12,8 +12,7 @@ test.describe.configure({ timeout: 90_000 });
 test('a challenge opened by ?challenge= is solved by one crash clicked on the consumer', async ({
   unopenedDash: dash,
 }) => {
-  await dash.page.goto('./?challenge=commit-before-crash-point');
-  await dash.page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?challenge=commit-before-crash-point');
   const panel = dash.byId(testIds.challengePanel);
   await expect(panel).toHaveAttribute('data-challenge', 'commit-before-crash-point');
   await expect(dash.byId(testIds.challengeGoal)).toContainText('Lose an event');
@@ -36,8 +35,7 @@ test('a challenge opened by ?challenge= is solved by one crash clicked on the co
   await expect(success).toContainText('10 lost');
   await expect(dash.byId(testIds.challengeAttempts)).toHaveAttribute('data-value', '1');
   // The attempt is kept: a reload finds the counter where it was.
-  await dash.page.reload();
-  await dash.page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.reload();
   await expect(dash.byId(testIds.challengeAttempts)).toHaveAttribute('data-value', '1');
   expect(dash.errors).toEqual([]);
 });
@@ -49,7 +47,7 @@ test('every challenge opens with its verdict folded until the run ends or "Revea
   for (const c of shippedChallenges) {
     await dash.page.goto(`./?challenge=${c.id}`);
     await expect(dash.byId(testIds.challengePanel)).toHaveAttribute('data-challenge', c.id);
-    await dash.page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+    await dash.ready();
     await expect(dash.byId(testIds.verdict), c.id).toHaveCount(0);
     await dash.byId(testIds.outcomeRevealNow).first().click();
     await expect(dash.byId(testIds.verdict), c.id).toBeVisible();

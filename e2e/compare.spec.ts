@@ -10,7 +10,7 @@ import { findPreset } from '../src/scenarios';
 import { compareTestIds as c } from '../src/ui/compare/compareTestIds';
 import { withCompareParam } from '../src/views/compare/compareLink';
 import { encodeShare } from '../src/views/io/shareLink';
-import { expect, test, testIds, type Dashboard } from './fixtures';
+import { Dashboard, expect, test, testIds } from './fixtures';
 import { SameOriginAxeBuilder } from './support/axe';
 
 const SHOTS = process.env.COMPARE_SHOTS;
@@ -147,8 +147,7 @@ test('a compare share link replays the same lanes: same trace hashes', async ({
   expect(link).toMatch(/#s=2\.[A-Za-z0-9_-]+&c=1\.[A-Za-z0-9_-]+$/);
   const context = await browser.newContext();
   const other = await context.newPage();
-  await other.goto(link);
-  await other.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await new Dashboard(other).goto(link);
   await expect(other.getByTestId(c.lane)).toHaveCount(3);
   await expect.poll(async () => (await laneHashes(other)).every((h) => h.length === 64)).toBe(true);
   expect(await laneHashes(other)).toEqual(hashes);

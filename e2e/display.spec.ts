@@ -141,8 +141,7 @@ for (const size of [
   }) => {
     const { page } = dash;
     await page.setViewportSize(size);
-    await page.goto('./?preset=lost-ack-retry/idempotence-off');
-    await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+    await dash.goto('./?preset=lost-ack-retry/idempotence-off');
     await dash.settled();
     // Nothing pushes the page wider than the window.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(size.width);
@@ -202,8 +201,7 @@ test.describe('at 150 % zoom (a 1280×720 projector: 853×480 CSS px)', () => {
     unopenedDash: dash,
   }) => {
     const { page } = dash;
-    await page.goto('./?preset=at-least-once/default');
-    await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+    await dash.goto('./?preset=at-least-once/default');
     const menu = dash.byId(testIds.faultMenu);
     // Nine faults for consumer-0 fit neither above nor below it: beside it (more room on its
     // left); the producer's five go to its right; broker-1's three fit below it.
@@ -364,8 +362,7 @@ test('after A+ the partition log, the sink table and the ledger make room for th
 }) => {
   const { page } = dash;
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto('./?preset=lost-ack-retry/idempotence-off');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?preset=lost-ack-retry/idempotence-off');
   // At event 0 each partition log is one row (the next-offset cell): A+ does not change how
   // many rows there are, only how tall they are.
   for (let k = 0; k < 3; k++) await dash.byId(testIds.fontLarger).click();

@@ -12,6 +12,7 @@ import { APP } from './embedTesting';
 
 test('the embed opens at event 0, as the page does; it loads the player, not the lab, nor React DOM', async ({
   page,
+  unopenedDash: dash,
 }) => {
   const scripts: string[] = [];
   const bodies: Promise<{ file: string; text: string }>[] = [];
@@ -21,8 +22,7 @@ test('the embed opens at event 0, as the page does; it loads the player, not the
     scripts.push(file);
     bodies.push(r.text().then((text) => ({ file, text })));
   });
-  await page.goto('./?embed&preset=at-least-once');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?embed&preset=at-least-once');
   await expect(page.getByTestId(testIds.clock)).toHaveText(/^t = 0 ms · event 0 \/ /);
   expect(await page.evaluate(() => window.__deliveryLab!.cursor().idx)).toBe(0);
   // src/entry.ts: the embed's page module (src/embedMain.tsx), never the lab's (src/main.tsx).
@@ -93,6 +93,7 @@ test('a share link whose scenario the lab refuses: the embed loads its codec and
 
 test('the player is on screen before its first run ends: the embed does not wait for it to paint', async ({
   page,
+  unopenedDash: dash,
 }) => {
   // The player's status when it first appears in the document (src/embedMain.tsx renders at
   // once; it used to render once the first run was ready, up to 300 ms later).
@@ -104,8 +105,7 @@ test('the player is on screen before its first run ends: the embed does not wait
       observer.disconnect();
     }).observe(document, { childList: true, subtree: true });
   });
-  await page.goto('./?embed&preset=at-least-once');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?embed&preset=at-least-once');
   const first = await page.evaluate(
     () => (window as unknown as { firstStatus: string }).firstStatus,
   );
@@ -115,14 +115,14 @@ test('the player is on screen before its first run ends: the embed does not wait
 
 test('tables of ≤ 64 rows render every row and fetch no virtualizer; a longer run loads it', async ({
   page,
+  unopenedDash: dash,
 }) => {
   const scripts: string[] = [];
   page.on('response', (r) => {
     if (r.request().resourceType() === 'script')
       scripts.push(new URL(r.url()).pathname.split('/').pop()!);
   });
-  await page.goto('./?embed&preset=at-least-once');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?embed&preset=at-least-once');
   await page.evaluate(() => window.__deliveryLab!.runTo(1e9));
   const table = page.getByTestId(testIds.sinkTable);
   const rows = Number(await table.getAttribute('data-rows'));
@@ -136,8 +136,7 @@ test('tables of ≤ 64 rows render every row and fetch no virtualizer; a longer 
 
   // 200 events: the sink table is past 64 rows, so its rows are virtualized (a lazy chunk).
   const long = { version: 1, name: 'long', workload: { generate: { count: 200 } } };
-  await page.goto(`./?embed#${encodeShare(long as ScenarioInput)}`);
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto(`./?embed#${encodeShare(long as ScenarioInput)}`);
   await page.evaluate(() => window.__deliveryLab!.runTo(1e9));
   await expect(page.getByTestId(testIds.sinkTable)).toHaveAttribute('data-rows', '200');
   expect(scripts.filter((f) => /^VirtualRows-/.test(f))).toHaveLength(1);
@@ -149,9 +148,9 @@ test('tables of ≤ 64 rows render every row and fetch no virtualizer; a longer 
 
 test('locked knobs: no guarantee switch, no fault menu, no drop; panels chosen', async ({
   page,
+  unopenedDash: dash,
 }) => {
-  await page.goto('./?embed&lock=1&panels=pipeline,verdict&preset=at-least-once');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?embed&lock=1&panels=pipeline,verdict&preset=at-least-once');
   const before = await page.evaluate(() => window.__deliveryLab!.traceHash());
   await expect(page.getByRole('radiogroup', { name: 'Guarantee' })).toHaveCount(0);
   await expect(page.getByTestId(testIds.play)).toHaveCount(0); // no time controls panel
@@ -167,8 +166,7 @@ test('locked knobs: no guarantee switch, no fault menu, no drop; panels chosen',
   expect(await page.evaluate(() => window.__deliveryLab!.traceHash())).toBe(before);
 
   // Locked with its time controls: a fault marker tells what it is, and offers no edit.
-  await page.goto('./?embed&lock=1&preset=at-least-once');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?embed&lock=1&preset=at-least-once');
   await expect(page.getByText('(drag or arrows to move)')).toHaveCount(0);
   // Painted (so focusable) once its height is reserved, a little after the run (ReserveHeight.tsx).
   await expect(page.getByTestId(testIds.faultMarker).first()).toBeVisible();
@@ -179,8 +177,7 @@ test('locked knobs: no guarantee switch, no fault menu, no drop; panels chosen',
   await expect(page.getByTestId(testIds.faultDelete)).toHaveCount(0);
 
   // Unlocked, the reader may switch the guarantee.
-  await page.goto('./?embed&preset=at-least-once');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?embed&preset=at-least-once');
   await page.getByRole('radiogroup', { name: 'Guarantee' }).getByText('Exactly-once').click();
   await page.getByTestId(testIds.toEnd).click();
   await expect(page.getByTestId(testIds.verdict)).toHaveAttribute('data-observed', 'exactly-once');
@@ -189,6 +186,7 @@ test('locked knobs: no guarantee switch, no fault menu, no drop; panels chosen',
 test('an unlocked preset embed answers its guarantee switch without zod; a fault menu loads the validation first', async ({
   page,
   unopenedDash: lab,
+  unopenedDash: dash,
 }) => {
   const scripts: string[] = [];
   page.on('response', (r) => {
@@ -196,8 +194,7 @@ test('an unlocked preset embed answers its guarantee switch without zod; a fault
       scripts.push(new URL(r.url()).pathname.split('/').pop()!);
   });
   const zodChunks = () => scripts.filter((f) => /^(schemas?|validate|validationParts)-/.test(f));
-  await page.goto('./?embed&preset=consume-transform-produce/read-committed');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?embed&preset=consume-transform-produce/read-committed');
   // The switch's answers come generated beside the preset (scripts/parsedPresets.ts): the
   // at-least-once option is refused with the validator's reason, and no zod was fetched for it.
   const switcher = page.getByRole('radiogroup', { name: 'Guarantee' });
@@ -221,14 +218,16 @@ test('an unlocked preset embed answers its guarantee switch without zod; a fault
   await expect(page.getByTestId(testIds.faultMarker)).toHaveCount(2);
 });
 
-test('an embed showing its "why" explains its run, in the words the lab uses', async ({ page }) => {
+test('an embed showing its "why" explains its run, in the words the lab uses', async ({
+  page,
+  unopenedDash: dash,
+}) => {
   const scripts: string[] = [];
   page.on('response', (r) => {
     if (r.request().resourceType() === 'script')
       scripts.push(new URL(r.url()).pathname.split('/').pop()!);
   });
-  await page.goto('./?embed&panels=transport,counters,verdict,why&preset=lost-ack-retry/acks-1');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?embed&panels=transport,counters,verdict,why&preset=lost-ack-retry/acks-1');
   // Shown (at the run's end, or from the start where no question folds it), the why loads the
   // explaining code a preset embed's first load leaves out (the first test) and explains the run.
   await page.getByTestId(testIds.toEnd).click();
@@ -304,9 +303,9 @@ test('a damaged share link (#s=2.AAAA): the embed says what failed and plays not
 
 test('unknown options in the address: a dismissible notice names them and lists the known ones; none when all are known', async ({
   page,
+  unopenedDash: dash,
 }) => {
-  await page.goto('./?embed&autoply=1&pannels=why&preset=at-least-once');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?embed&autoply=1&pannels=why&preset=at-least-once');
   const notice = page.getByTestId(testIds.notice);
   await expect(notice).toHaveCount(1);
   await expect(notice).toHaveAttribute('data-tone', 'warn');
@@ -325,10 +324,9 @@ test('unknown options in the address: a dismissible notice names them and lists 
   await expect(notice).toHaveCount(0);
 
   // Every option known (as the Embed dialog writes them): no notice.
-  await page.goto(
+  await dash.goto(
     './?embed&preset=at-least-once&autoplay=1&t=100&speed=0.5&panels=pipeline,why&caption=Hi&lock=1&predict=1&q=Q&a=A&id=x&layout=full&theme=light&height=600',
   );
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
   await expect(page.getByTestId(testIds.embedCaption)).toHaveText('Hi');
   // No option is unknown; the one notice is t='s, which waits while predict=1's question does
   // (src/ui/embed/embedOptions.ts).
@@ -341,12 +339,12 @@ test('unknown options in the address: a dismissible notice names them and lists 
 
 test('option values it cannot use: the notice names each, what was used instead and what the option takes', async ({
   page,
+  unopenedDash: dash,
 }) => {
   const SPEED = '(speed: 0.001 to 1000, virtual ms per real ms)';
-  await page.goto(
+  await dash.goto(
     './?embed&preset=at-least-once&speed=1e9&panels=bogus,verdict,transport&t=99999999',
   );
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
   const notices = page.getByTestId(testIds.notice);
   await expect(notices).toHaveCount(2);
   await expect(notices.first()).toContainText('This embed could not use 2 options as written:');
@@ -364,8 +362,7 @@ test('option values it cannot use: the notice names each, what was used instead 
   await expect(page.getByTestId(testIds.verdict)).toBeVisible();
   expect(await page.evaluate(() => window.__deliveryLab!.cursor().t)).toBe(41_150);
 
-  await page.goto('./?embed&preset=at-least-once&speed=abc&panels=transport');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?embed&preset=at-least-once&speed=abc&panels=transport');
   await expect(page.getByTestId(testIds.notice).locator('li')).toHaveText([
     `“speed=abc” — not a number: played at the scenario’s own pace ${SPEED}`,
   ]);

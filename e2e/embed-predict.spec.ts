@@ -11,9 +11,9 @@ import { SameOriginAxeBuilder } from './support/axe';
 
 test('predict first: locking the answer in plays the run; the answer waits for its end', async ({
   page,
+  unopenedDash: dash,
 }) => {
-  await page.goto('./?embed&predict=1&preset=at-most-once&t=1000');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?embed&predict=1&preset=at-most-once&t=1000');
   const predict = page.getByTestId(testIds.embedPredict);
   // The preset's own question; the verdict hidden; nothing plays yet.
   await expect(predict).toContainText('How many of the 20 payments reach the table?');
@@ -48,14 +48,14 @@ test('predict first: locking the answer in plays the run; the answer waits for i
 
 test('a shared scenario with no question gets the generic one, judged at the end of the run', async ({
   page,
+  unopenedDash: dash,
 }) => {
   const scenario = {
     version: 1,
     name: 'no question',
     workload: { generate: { count: 5 } },
   } as ScenarioInput;
-  await page.goto(`./?embed&predict=1&speed=0.02#${encodeShare(scenario)}`);
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto(`./?embed&predict=1&speed=0.02#${encodeShare(scenario)}`);
   await expect(page.getByTestId(testIds.embedPredict)).toContainText(
     'What will the sink end with?',
   );
@@ -73,6 +73,7 @@ test('a shared scenario with no question gets the generic one, judged at the end
 
 test('a share link that asks for a prediction (p=1) asks it in the embed too, as on the page and in its Embed dialog; predict=0 turns it off', async ({
   page,
+  unopenedDash: dash,
 }) => {
   const scenario = {
     version: 1,
@@ -85,8 +86,7 @@ test('a share link that asks for a prediction (p=1) asks it in the embed too, as
     answer: '5: one row per payment.',
   })}`;
   // The page asks it…
-  await page.goto(`./#${hash}`);
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto(`./#${hash}`);
   await expect(page.getByTestId(testIds.predictQuestion)).toHaveText(
     'How many rows will the table hold?',
   );
@@ -100,8 +100,7 @@ test('a share link that asks for a prediction (p=1) asks it in the embed too, as
   );
   // …and so does the share link made an embed by adding ?embed.
   await page.goto('about:blank');
-  await page.goto(`./?embed#${hash}`);
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto(`./?embed#${hash}`);
   await expect(page.getByTestId(testIds.embedPredict)).toBeVisible();
   await expect(page.getByTestId(testIds.predictQuestion)).toHaveText(
     'How many rows will the table hold?',
@@ -121,8 +120,7 @@ test('a share link that asks for a prediction (p=1) asks it in the embed too, as
   await expect(answer).toContainText('5 rows for 5 events');
   // The embed's own predict=0 wins: nothing asked; the verdict waits for the run's end (issue 24).
   await page.goto('about:blank');
-  await page.goto(`./?embed&predict=0#${hash}`);
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto(`./?embed&predict=0#${hash}`);
   await expect(page.getByTestId(testIds.embedPredict)).toHaveCount(0);
   await expect(page.getByTestId(testIds.verdict)).toHaveCount(0);
   await page.getByTestId(testIds.play).focus();
@@ -130,9 +128,11 @@ test('a share link that asks for a prediction (p=1) asks it in the embed too, as
   await expect(page.getByTestId(testIds.verdict)).toBeVisible();
 });
 
-test('a preset variant its question is not about is asked about its own run', async ({ page }) => {
-  await page.goto('./?embed&preset=flink-checkpoint-replay/2pc-jdbc-xa&predict=1');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+test('a preset variant its question is not about is asked about its own run', async ({
+  page,
+  unopenedDash: dash,
+}) => {
+  await dash.goto('./?embed&preset=flink-checkpoint-replay/2pc-jdbc-xa&predict=1');
   const predict = page.getByTestId(testIds.embedPredict);
   // Not the plain-sink question (300 rows): the XA run's own outcome is asked for.
   await expect(predict).toContainText('What will the sink end with?');

@@ -144,15 +144,16 @@ test('the Embed dialog writes a snippet that works as pasted on another origin',
   await expect.poll(() => frameVsReported(page)).toBe(0);
 });
 
-test('the build runs from a sub-path of a plain static host', async ({ page }) => {
+test('the build runs from a sub-path of a plain static host', async ({
+  page,
+  unopenedDash: dash,
+}) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await page.goto(`${HOST}/some/base/path/?embed&autoplay=1`);
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto(`${HOST}/some/base/path/?embed&autoplay=1`);
   await expect(page.getByTestId(testIds.play)).toHaveAttribute('aria-pressed', 'true');
-  await page.goto(`${HOST}/some/base/path/`);
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto(`${HOST}/some/base/path/`);
   // The run worker and a lazy chunk (the diagrams' mermaid) load from the sub-path too. The
   // topology: the default preset's prediction hides the whole run's diagram, not that one.
   await page.getByTestId(testIds.diagramsToggle).click();
@@ -178,8 +179,7 @@ test('the Embed dialog sets the speed: the snippet carries it and the player pla
   const snippet = await dash.byId(testIds.embedSnippet).inputValue();
   expect(snippet).toContain('?embed&amp;speed=0.1&amp;');
   const src = /src="([^"]+)"/.exec(snippet)![1]!.replace(/&amp;/g, '&');
-  await page.goto(src);
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto(src);
   await expect(page.locator('.field.speed output')).toHaveText('×0.1');
   await expect(page.getByTestId(testIds.notice)).toHaveCount(0);
 });

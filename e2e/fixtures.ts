@@ -36,6 +36,17 @@ export class Dashboard {
   /** Open the page (at `address`, relative to the served build) and wait for the first run. */
   async goto(address = './'): Promise<void> {
     await this.page.goto(address);
+    await this.ready();
+  }
+
+  /** Reload the page (what a browser restores: its storage, its address) and wait for its first run. */
+  async reload(): Promise<void> {
+    await this.page.reload();
+    await this.ready();
+  }
+
+  /** Wait until the page's first run is on screen (the test API says `ready`). */
+  async ready(): Promise<void> {
     await this.page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
   }
 

@@ -8,8 +8,7 @@ test('the prediction box: Lock in, change, Show the answer, Ask again each leave
   unopenedDash: dash,
 }) => {
   const { page } = dash;
-  await page.goto('./?preset=lost-ack-retry/idempotence-off');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?preset=lost-ack-retry/idempotence-off');
   await dash.byId(testIds.predictInput).fill('  11 rows, sum 580 ');
   await dash.byId(testIds.predictLock).focus();
   await page.keyboard.press('Enter');
@@ -29,8 +28,7 @@ test('Show the answer, Hide the story, and a fault’s details closed by Escape 
   unopenedDash: dash,
 }) => {
   const { page } = dash;
-  await page.goto('./?preset=lost-ack-retry/idempotence-off');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?preset=lost-ack-retry/idempotence-off');
   await dash.page.locator(`[data-what="verdict"] [data-testid="${testIds.outcomeShow}"]`).click();
   expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
   // Told, the final outcome waits for the end of the run; "Reveal now" shows it at once.
@@ -58,8 +56,7 @@ test('the ledger is one tab stop: ↑/↓ select events, Home/End the first and 
   unopenedDash: dash,
 }) => {
   const { page } = dash;
-  await page.goto('./?preset=lost-ack-retry/idempotence-off');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?preset=lost-ack-retry/idempotence-off');
   const table = dash.byId(testIds.ledger).getByRole('table');
   const selected = dash.byId(testIds.ledger).locator('[aria-pressed="true"]');
   await table.focus();
@@ -82,8 +79,7 @@ test('the first Tabs offer a skip to the question, then to the pipeline; Enter t
   unopenedDash: dash,
 }) => {
   const { page } = dash;
-  await page.goto('./?preset=lost-ack-retry/idempotence-off');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?preset=lost-ack-retry/idempotence-off');
   const url = page.url();
   // The preset's question waits: its skip comes first (e2e/skip-to-question.spec.ts).
   await page.keyboard.press('Tab');

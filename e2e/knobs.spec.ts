@@ -43,8 +43,7 @@ test('Flink knobs: checkpointing "off" stays ticked, also after a reload, and un
       ),
     )
     .toBeNull();
-  await page.reload();
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.reload();
   await page.getByRole('tab', { name: 'Knobs' }).click();
   await expect(off).toBeChecked();
   await expect(field).toHaveValue('');

@@ -11,8 +11,7 @@ test('a URL opens its preset and variant; a bare id opens the variant its questi
 }) => {
   const { page } = dash;
   const l = lib(dash);
-  await page.goto('./?preset=lost-ack-retry/acks-1');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?preset=lost-ack-retry/acks-1');
   await expect(l.story).toHaveAttribute('data-preset', 'lost-ack-retry');
   await expect(l.story).toHaveAttribute('data-variant', 'acks-1');
   // S01 with acks=1: idempotence silently off, the retry of e3 is appended again:
@@ -24,8 +23,7 @@ test('a URL opens its preset and variant; a bare id opens the variant its questi
 
   // A bare id: the default variant — the one its question is about, here its first
   // (src/scenarios/defaultVariant.ts) — and the URL says which.
-  await page.goto('./?preset=spark-batch-replay');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?preset=spark-batch-replay');
   await expect(l.story).toHaveAttribute('data-variant', 'append');
   await expect.poll(() => presetInUrl(page)).toBe('spark-batch-replay/append');
   // S16: e1..e30 (sum 4,650), 10 per micro-batch; the driver dies after batch 2's write and
@@ -101,16 +99,14 @@ test('an unknown ?preset= shows a notice and keeps the workspace', async ({ dash
   const { page } = dash;
   // The workspace the page opens with when the URL asks for nothing.
   const before = await dash.api('scenario');
-  await page.goto('./?preset=no-such-preset/none');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?preset=no-such-preset/none');
   const notice = page.getByRole('alert').filter({ hasText: 'no-such-preset' });
   await expect(notice).toBeVisible();
   expect(await dash.api('scenario')).toEqual(before);
   // The address bar no longer claims the unknown preset.
   await expect.poll(() => presetInUrl(page)).not.toBe('no-such-preset/none');
   // An unknown variant of a known preset names the variants there are.
-  await page.goto('./?preset=payment-resent-by-app/upsert');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?preset=payment-resent-by-app/upsert');
   await expect(page.getByRole('alert').filter({ hasText: 'payment-resent-by-app' })).toBeVisible();
   expect(await dash.api('scenario')).toEqual(before);
 });

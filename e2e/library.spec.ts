@@ -114,8 +114,7 @@ test('predict first: the verdict, the explanations, the final fates and the stor
   const l = lib(dash);
   const hidden = (what: string) =>
     page.locator(`[data-testid="${testIds.outcomeHidden}"][data-what="${what}"]`);
-  await page.goto('./?preset=lost-ack-retry/idempotence-off');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?preset=lost-ack-retry/idempotence-off');
   // Asked and not answered: every panel that would give the outcome away says it is hidden.
   for (const what of ['verdict', 'why', 'fates', 'story'])
     await expect(hidden(what)).toContainText(
@@ -159,8 +158,7 @@ test('predict first: the verdict, the explanations, the final fates and the stor
 
   // Another preset, skipped with the keyboard: "Show the answer" tells the answer; the final
   // verdict waits for the end of the run, and "Reveal now" shows it at once.
-  await page.goto('./?preset=at-most-once');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?preset=at-most-once');
   await expect(dash.byId(testIds.verdict)).toHaveCount(0);
   await hidden('verdict').getByRole('button', { name: 'Show the answer' }).focus();
   await page.keyboard.press('Enter');
@@ -180,8 +178,7 @@ test('an edit to an unanswered preset keeps the outcome hidden until the changed
   const l = lib(dash);
   const hidden = (what: string) =>
     page.locator(`[data-testid="${testIds.outcomeHidden}"][data-what="${what}"]`);
-  await page.goto('./?preset=lost-ack-retry/idempotence-off');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?preset=lost-ack-retry/idempotence-off');
   // A newcomer crashed consumer-0 before its commit, question unanswered: the verdict, the story
   // and the why showed at once. (Unanswered, the run waits at its start: stepping is refused.)
   await dash.timeline().focus();
@@ -269,8 +266,7 @@ test('"Show the answer" without a prediction: the empty box gives way to one lin
   const { page } = dash;
   const l = lib(dash);
   const box = dash.byId(testIds.predict);
-  await page.goto('./?preset=lost-ack-retry/idempotence-off');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?preset=lost-ack-retry/idempotence-off');
   await expect(dash.byId(testIds.predictInput)).toBeVisible();
   await expect(dash.byId(testIds.predictSkipped)).toHaveCount(0);
   // By keyboard: the verdict's "Show the answer", focused, Enter.
@@ -297,9 +293,7 @@ test('"Show the answer" without a prediction: the empty box gives way to one lin
 test('poll-timeout-slow-batch: the consumer card says it left the group while its batch outlasts max.poll.interval.ms, and the why names it', async ({
   unopenedDash: dash,
 }) => {
-  const { page } = dash;
-  await page.goto('./?preset=poll-timeout-slow-batch');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?preset=poll-timeout-slow-batch');
   await dash.showOutcome();
   const left = dash.byId(testIds.leftGroup);
   // The first poll at 1,006 ms: left at 5 min 01.006 s, removed 45 s later; gone once it polls again.
@@ -324,8 +318,7 @@ test('the setup comes before the question; choices are radio buttons; numbers ta
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // MERGE: the setup states the table and the batch, visible before any answer.
-  await page.goto('./?preset=merge-duplicate-source');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?preset=merge-duplicate-source');
   const setup = dash.byId(testIds.storySetup);
   await expect(setup).toBeVisible();
   await expect(setup).toContainText('The table holds {o1: 100}');
@@ -357,8 +350,7 @@ test('the setup comes before the question; choices are radio buttons; numbers ta
   await shot(page, 'teach-questions-why-not');
 
   // The card charge: the amount is in the setup; "2 charges" is right ($40 charged twice).
-  await page.goto('./?preset=card-charge-idempotency/key-per-attempt');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?preset=card-charge-idempotency/key-per-attempt');
   await expect(dash.byId(testIds.storySetup)).toContainText('p-77, $40');
   await dash.byId(testIds.predictInput).fill('2 charges');
   await dash.byId(testIds.predictLock).click();
@@ -367,8 +359,7 @@ test('the setup comes before the question; choices are radio buttons; numbers ta
   await expect(l.answer).toContainText('Right: $80.');
 
   // Two numbers asked, "twice" given: not locked in, and it says what is missing.
-  await page.goto('./?preset=lost-ack-retry/idempotence-off');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?preset=lost-ack-retry/idempotence-off');
   await dash.byId(testIds.predictInput).fill('twice');
   await dash.byId(testIds.predictLock).click();
   await expect(dash.byId(testIds.predictProblem)).toHaveText(

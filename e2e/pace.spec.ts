@@ -14,8 +14,7 @@ test('after "Show the answer" the verdict is absent until the end of the run', a
   unopenedDash: dash,
 }) => {
   const { page } = dash;
-  await page.goto('./?preset=lost-ack-retry');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?preset=lost-ack-retry');
   await dash.settled();
   await page
     .locator(`[data-testid="${testIds.outcomeHidden}"][data-what="verdict"]`)
@@ -34,8 +33,7 @@ test('an answered preset opened again starts at t = 0 with its verdict folded; "
   unopenedDash: dash,
 }) => {
   const { page } = dash;
-  await page.goto('./?preset=lost-ack-retry');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?preset=lost-ack-retry');
   await dash.showOutcome();
   await dash.pickPreset('at-least-once/default');
   await dash.pickPreset('lost-ack-retry/idempotence-off');
@@ -51,8 +49,7 @@ test('the jump buttons and arrows land on the next fault, commit, retry; the sta
   unopenedDash: dash,
 }) => {
   const { page } = dash;
-  await page.goto('./?preset=lost-ack-retry');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?preset=lost-ack-retry');
   await dash.settled();
   // Unanswered, the run waits at its start: a jump is refused and says why (issue 24).
   const status = dash.byId(testIds.runStatus);

@@ -42,11 +42,11 @@ function watch(page: Page): string[] {
 
 test('the hostile-strings scenario: every panel and diagram shows the text literally, nothing runs', async ({
   page,
+  unopenedDash: dash,
 }) => {
   const errors = watch(page);
   const scenario = await hostile();
-  await page.goto(`./#${encodeShare(scenario)}`);
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto(`./#${encodeShare(scenario)}`);
   // Shown as text: the name in the picker, the ids in the ledger.
   await expect(page.getByTestId(testIds.scenarioPicker)).toContainText(
     '<script>window.__pwned=1</script> hostile strings %%{init:',
@@ -111,14 +111,16 @@ test('the hostile strings in the CSV and Markdown exports are neutralised', asyn
   expect(dash.errors).toEqual([]);
 });
 
-test('the embed shows a hostile caption and scenario as text', async ({ page }) => {
+test('the embed shows a hostile caption and scenario as text', async ({
+  page,
+  unopenedDash: dash,
+}) => {
   const errors = watch(page);
   const scenario = await hostile();
   const caption = '<img src=x onerror="window.__pwned=1"> %%{init}%% javascript:alert(1)';
-  await page.goto(
+  await dash.goto(
     `./?embed&autoplay=1&speed=10&predict=1&q=${encodeURIComponent('<b>Q?</b>')}&a=${encodeURIComponent('<script>window.__pwned=1</script>')}&caption=${encodeURIComponent(caption)}#${encodeShare(scenario)}`,
   );
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
   await expect(page.getByTestId(testIds.embedCaption)).toHaveText(caption);
   await expect(page.getByTestId(testIds.embedPredict)).toContainText('<b>Q?</b>');
   await page.getByTestId(testIds.embedReveal).click();

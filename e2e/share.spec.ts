@@ -7,7 +7,7 @@
 import { computeRunView } from '../src/views/run/computeRun';
 import { traceHashOfView } from '../src/views/run/hash';
 import { decodeShare } from '../src/views/io/shareLink';
-import { expect, test, testIds } from './fixtures';
+import { Dashboard, expect, test, testIds } from './fixtures';
 
 /** A version-1 link, pinned in src/platform/share.test.ts: it must open forever. */
 const PINNED_V1 =
@@ -42,8 +42,7 @@ test('a share link replays the identical run: same counters, same traceHash', as
   const other = await context.newPage();
   const errors: string[] = [];
   other.on('pageerror', (e) => errors.push(e.message));
-  await other.goto(link);
-  await other.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await new Dashboard(other).goto(link);
   expect(await other.evaluate(() => window.__deliveryLab!.traceHash())).toBe(hash);
   // The same scenario, but for its expect block, which the link pins to the run shared (the
   // preset's described the preset as shipped, before the faults were added).
@@ -84,6 +83,7 @@ test('a share link replays the identical run: same counters, same traceHash', as
 
 test('a link of share format version 1 still opens, and replays the engine’s run', async ({
   page,
+  unopenedDash: dash,
 }) => {
   // The engine in Node, on the same scenario, gives the hash the page must show.
   const { decodeShare } = await import('../src/platform/share');
@@ -91,17 +91,18 @@ test('a link of share format version 1 still opens, and replays the engine’s r
   if (!decoded.ok) throw new Error(JSON.stringify(decoded.issues));
   const r = computeRunView(decoded.input);
   if (!r.ok) throw new Error('the pinned scenario does not run');
-  await page.goto(`./#${PINNED_V1}`);
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto(`./#${PINNED_V1}`);
   expect(await page.evaluate(() => window.__deliveryLab!.traceHash())).toBe(
     traceHashOfView(r.view),
   );
   await expect(page.getByTestId(testIds.scenarioPicker)).toContainText('Shared: lost ack');
 });
 
-test('a damaged share link is refused with a notice; the lab opens as usual', async ({ page }) => {
-  await page.goto(`./#s=1.${PINNED_V1.slice(4, 60)}`);
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+test('a damaged share link is refused with a notice; the lab opens as usual', async ({
+  page,
+  unopenedDash: dash,
+}) => {
+  await dash.goto(`./#s=1.${PINNED_V1.slice(4, 60)}`);
   const notice = page.getByTestId(testIds.notice);
   await expect(notice).toContainText('This share link could not be opened');
   // The line names the link once: 'share link: the data is damaged …', not '(link): share link: …'.
@@ -124,8 +125,7 @@ test('a damaged share link is refused with a notice; the lab opens as usual', as
   expect(newer?.ok()).toBe(true);
   await expect(page.getByTestId(testIds.notice).first()).toContainText('newer than this');
   await expect.poll(() => new URL(page.url()).hash).not.toContain('s=');
-  await page.reload();
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.reload();
   await expect(page.getByTestId(testIds.notice).filter({ hasText: 'newer than this' })).toHaveCount(
     0,
   );
@@ -157,8 +157,7 @@ test('a damaged link pasted into the address bar of an open page: refused, the w
   expect(await dash.api('scenario')).toEqual(scenario);
   // The address of the work is back, with the damaged link gone.
   await expect.poll(() => page.url()).toBe(work);
-  await page.reload();
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.reload();
   expect(await dash.api('scenario')).toEqual(scenario);
   await expect(refused).toHaveCount(0);
   // And pasted over a shared scenario on screen: that link comes back to the address bar.
@@ -214,8 +213,7 @@ test('a share link of a library preset as shipped opens as that preset: its stor
   unopenedDash: dash,
   browser,
 }) => {
-  await dash.page.goto('./?preset=poll-timeout-slow-batch/plain-insert');
-  await dash.page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?preset=poll-timeout-slow-batch/plain-insert');
   await dash.byId(testIds.shareButton).click();
   const link = await dash.byId(testIds.shareUrl).inputValue();
   const context = await browser.newContext();
@@ -314,8 +312,7 @@ test('share with a prediction: an edited preset offers the choice as a preset do
   // and played to the end (End), the author's answer and the verdict show.
   const context = await browser.newContext();
   const other = await context.newPage();
-  await other.goto(link);
-  await other.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await new Dashboard(other).goto(link);
   const story = other.getByTestId(testIds.linkedStory);
   await expect(story.getByTestId(testIds.predictQuestion)).toHaveText('How many rows now?');
   await expect(

@@ -17,8 +17,7 @@ test("the sink panel's SQL view shows the preset's script, and PostgreSQL agrees
   const dash = new Dashboard(page);
   // payment-resent-by-app/on-conflict-do-nothing: a unique key on the payment id, each write
   // INSERT … ON CONFLICT (id) DO NOTHING, one statement per record.
-  await page.goto(`${HOST}/some/base/path/?preset=payment-resent-by-app/on-conflict-do-nothing`);
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto(`${HOST}/some/base/path/?preset=payment-resent-by-app/on-conflict-do-nothing`);
   await dash.byId(testIds.sinkSqlToggle).click();
   const script = dash.byId(testIds.sinkSqlScript);
   await expect(script).toContainText('CONSTRAINT "payments_key" UNIQUE (id)');

@@ -11,8 +11,7 @@ import { type Dashboard, expect, test, testIds } from './fixtures';
 /** The page at `address`, 1280×720, its first run ready. */
 async function openAt(dash: Dashboard, address: string): Promise<void> {
   await dash.page.setViewportSize({ width: 1280, height: 720 });
-  await dash.page.goto(address);
-  await dash.page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto(address);
 }
 
 for (const present of [false, true])
