@@ -1,37 +1,50 @@
 import { useMemo, type ReactNode } from 'react';
 import { countersAt } from '../views/run/at';
+import { longestSumCaption, sumCaption } from '../views/run/counterCaptions';
 import { duplicatesMark, missingMark, NEUTRAL_MARK } from '../views/run/counterMarks';
 import { formatCount, formatCountOf, formatMoney, formatMs, pluralOf } from '../views/run/format';
 import type { RunView } from '../views/run/runView';
 import { useIdx, useView } from '../store/LabContext';
+import { useReserveRoom } from './hooks/useReserveRoom';
 import { Icon } from './Icon';
+import { ReservingText } from './ReservingText';
 import { HiddenOutcome } from './library/HiddenOutcome';
 import { usePredictionGate } from './library/usePredictionGate';
 import { testIds } from './testIds';
 
 /**
- * Live counters at the cursor, and the run's verdict (claimed vs observed).
+ * Live counters at the cursor, and the run's verdict (claimed vs observed). In the embed
+ * ({@link useReserveRoom}) each caption takes from the first frame the room of its longest over
+ * the run, so the counters' height never moves while the run plays (issue 31).
  * @param prediction - shown in the verdict's card while the verdict waits (the page's answer
  *   locked in, `LockedPrediction`): what the run will be compared with, beside what to do next.
  */
 export function Counters({ prediction }: { prediction?: ReactNode } = {}) {
   const view = useView();
   const idx = useIdx();
+  const reserve = useReserveRoom();
   if (!view)
     return <section className="counters" aria-label="Counters" data-testid={testIds.counters} />;
-  return <CountersOf view={view} idx={idx} prediction={prediction} />;
+  return <CountersOf view={view} idx={idx} prediction={prediction} reserve={reserve} />;
 }
 
 function CountersOf({
   view,
   idx,
   prediction,
+  reserve,
 }: {
   view: RunView;
   idx: number;
   prediction: ReactNode;
+  reserve: boolean;
 }) {
   const c = useMemo(() => countersAt(view, idx), [view, idx]);
+  const longestSum = useMemo(
+    () => (reserve ? longestSumCaption(view) : undefined),
+    [reserve, view],
+  );
+  const sumWords = sumCaption(c, view.cutOff);
   const where = view.verdict.primaryLabel;
   const over = c.doubleAmount;
   // Where the counts are taken: the sink, else the end of the pipeline ("rows in the sink" read
@@ -46,6 +59,8 @@ function CountersOf({
           ? 'at the service'
           : `in topic ${primary.slice('log:'.length)}`;
   const unit = primary === 'effects' ? 'effects' : primary.startsWith('log:') ? 'records' : 'rows';
+  const notYet = `not ${at} yet`;
+  const gone = view.cutOff ? 'lost or unfinished at the stop' : 'lost events';
   return (
     <section
       className="counters"
@@ -78,12 +93,13 @@ function CountersOf({
           )}{' '}
           {formatCount(c.duplicates)}
         </div>
-        <div
+        <ReservingText
           className="caption"
+          reserve={reserve ? 'duplicate rows' : undefined}
           title={`${formatCountOf(c.doubleCounted, 'event')} applied twice or more`}
         >
           {pluralOf(c.duplicates, 'duplicate row')}
-        </div>
+        </ReservingText>
       </div>
       <div
         className={`counter${c.final && c.missing > 0 ? ' bad-lost' : ''}`}
@@ -95,14 +111,10 @@ function CountersOf({
           <span aria-hidden="true">{missingMark(c.missing, c.final)} </span>
           {formatCount(c.missing)}
         </div>
-        <div className="caption">
+        <ReservingText className="caption" reserve={reserve ? longer(notYet, gone) : undefined}>
           {/* Cut off with work pending: some of these were only on their way, not lost. */}
-          {!c.final
-            ? `not ${at} yet`
-            : view.cutOff
-              ? 'lost or unfinished at the stop'
-              : 'lost events'}
-        </div>
+          {!c.final ? notYet : gone}
+        </ReservingText>
       </div>
       <div
         className={`counter wide${over > 0 ? ' bad-dup' : c.final && c.missingAmount > 0 ? ' bad-lost' : ''}`}
@@ -114,20 +126,18 @@ function CountersOf({
           {formatMoney(c.sum)}
           <span className="muted value-of"> of {formatMoney(c.trueSum)}</span>
         </div>
-        <div className="caption">
-          {over > 0 ? (
-            <strong>{formatMoney(over)} double-counted</strong>
-          ) : (
-            'nothing double-counted'
-          )}
-          {c.missingAmount > 0
-            ? ` · ${formatMoney(c.missingAmount)} ${!c.final ? 'not yet in' : view.cutOff ? 'lost or unfinished' : 'lost'}`
-            : ''}
-        </div>
+        <ReservingText className="caption" reserve={longestSum}>
+          {sumWords.double !== null ? <strong>{sumWords.double}</strong> : 'nothing double-counted'}
+          {sumWords.rest}
+        </ReservingText>
       </div>
       <Verdict view={view} prediction={prediction} />
     </section>
   );
+}
+
+function longer(a: string, b: string): string {
+  return b.length > a.length ? b : a;
 }
 
 /** Stuck components listed under the verdict. */

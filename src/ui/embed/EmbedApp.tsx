@@ -15,6 +15,7 @@ import { formatCount } from '../../views/run/format';
 import { Counters } from '../Counters';
 import { GuaranteeRadios } from '../GuaranteeRadios';
 import { useLabDriver } from '../hooks/useLabDriver';
+import { ReserveRoom } from '../hooks/useReserveRoom';
 import { NoticeBar } from '../io/NoticeBar';
 import { PageProvider, usePage, type PageServices } from '../io/PageContext';
 import { PredictionProvider } from '../library/PredictionContext';
@@ -77,22 +78,25 @@ export function EmbedApp({
   useLabDriver(lab);
   useEmbedTheme(options.theme);
   return (
-    <LabProvider lab={lab}>
-      <PageProvider page={page}>
-        {linkRefused ? (
-          <Refused frameId={options.frameId} />
-        ) : (
-          <Asking predict={options.predict}>
-            <BatchOrStream
-              options={options}
-              presetRef={presetRef}
-              prediction={prediction}
-              why={why}
-            />
-          </Asking>
-        )}
-      </PageProvider>
-    </LabProvider>
+    // Every part keeps the room of its fullest state from the first frame (useReserveRoom).
+    <ReserveRoom.Provider value={true}>
+      <LabProvider lab={lab}>
+        <PageProvider page={page}>
+          {linkRefused ? (
+            <Refused frameId={options.frameId} />
+          ) : (
+            <Asking predict={options.predict}>
+              <BatchOrStream
+                options={options}
+                presetRef={presetRef}
+                prediction={prediction}
+                why={why}
+              />
+            </Asking>
+          )}
+        </PageProvider>
+      </LabProvider>
+    </ReserveRoom.Provider>
   );
 }
 

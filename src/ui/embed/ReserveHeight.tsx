@@ -11,37 +11,42 @@ import { processorPanelsIn, useProcessorPanels } from '../pipeline/stages/proces
 /**
  * The height the player will need over the whole run, known before it reports any: the player
  * is rendered once more, hidden, at the END of the run (every row in the sink, every record in the
- * log, the reader's final line) and at a few points before it, measured, and removed. The copy
+ * log, the reader's final line), measured, and removed: its parts keep the room of their fullest
+ * state from the first frame (src/ui/hooks/useReserveRoom.ts), so no moment before the end is
+ * taller. The copy
  * lives in a closed shadow root with the page's stylesheets: laid out as the live player is, but
  * out of reach of queries on the document (no element, id or text twice). The live player takes that height (scrolling inside past it) and reports it only then, so the
  * frame in the host page is sized once and never grows while the run plays (issue 31: 439 → 774 →
  * … → 878 px within seconds). The measuring copy has its own
  * cursor at the end; it shares the scenario, the run and the prediction with the live one, and
  * runs none of its effects on the lab (it is given `measuring`). At the end its outcome is the
- * end's ({@link EndSeen}): the final verdict, which the live player folds until then. Before the
- * end a reader may stand at a point with the end seen (scrubbed back) or not yet (playing): both
- * are measured, as the counters' cards differ (rebalance-midflight/upsert at 700 px: 96 px not
- * yet seen, 91 seen, at 7/8 of the run — the reserve was 5 px short).
+ * end's ({@link EndSeen}): the final verdict, which the live player folds until then.
  * A batch job's player (src/ui/batch/BatchEmbed.tsx) has no stream run to put a cursor on: it
- * gives its number of `steps` (attempts) and renders the copy at each sample (`children(at)`).
+ * gives its number of `steps` (attempts) and renders the copy at each sample (`children(at)`):
+ * before the end, with the end not yet seen (playing) and seen (scrubbed back after it).
  */
 /**
- * Where in the run the copy is measured (fractions of its events): the end, where the tables
- * are fullest, and points before it, where a counter's longer caption ("… not yet in") may wrap
- * or a stage lists what is in flight. Every eighth: with only 1, ¾, ½ and 0 a Flink run grew
- * 14 px past its reserve mid-run (1,486 → 1,500 px: issue 31).
+ * Where in a batch schedule the copy is measured (fractions of its steps): the end, and every
+ * eighth before it, where an attempt's list may be longer than at the end.
  */
-const SAMPLES = [1, 0.875, 0.75, 0.625, 0.5, 0.375, 0.25, 0.125, 0];
+const BATCH_SAMPLES = [1, 0.875, 0.75, 0.625, 0.5, 0.375, 0.25, 0.125, 0];
 
 /**
  * What changes before each pass of the copy after its first (at the end, its end seen), in order:
- * null measures again unchanged (the virtualised tables fill in on their second pass). Each point
- * before the end is laid out with its end not yet seen, twice, then seen (only the outcome's
- * cards change then: a small render).
+ * null measures again unchanged (the virtualised tables fill in on their second pass).
+ * A stream player is measured at its end and its start only: no part of it is taller between (its
+ * counters reserve their longest captions from the first frame: Counters' `reserve`), and
+ * scripts/embed-height-check.ts checks it over every preset (issue 31: 26 passes were ~200 ms
+ * of the first paint). A batch schedule's copy is laid out at each of BATCH_SAMPLES too, twice
+ * with its end not yet seen, then seen.
  */
-function measurePasses(n: number): ({ idx: number; seen: boolean } | null)[] {
+function measurePasses(n: number, batch: boolean): ({ idx: number; seen: boolean } | null)[] {
   const passes: ({ idx: number; seen: boolean } | null)[] = [null];
-  for (const f of SAMPLES.slice(1)) {
+  // And its start, the end not yet seen: the folded verdict ("Shown when the run reaches its
+  // end. Reveal now", a button's line) is taller than the end's verdict where the card is wide
+  // (merge-duplicate-source at 1280 px: 2 px). Nothing is in the tables there: one pass.
+  if (!batch) return [...passes, { idx: 0, seen: false }];
+  for (const f of BATCH_SAMPLES.slice(1)) {
     const idx = Math.round(n * f);
     passes.push({ idx, seen: false }, null, { idx, seen: true });
   }
@@ -80,8 +85,8 @@ export function MeasureAtEnd({
   }, [lab, view]);
   useEffect(() => {
     if (n === null || !root || !panelsIn) return;
-    // Each sample point of the run (measurePasses); the tallest of them all is reserved.
-    const passes = measurePasses(n);
+    // The end, and a batch schedule's sample points (measurePasses); the tallest is reserved.
+    const passes = measurePasses(n, steps !== undefined);
     let tallest = 0;
     let pass = 0;
     // Each pass a task of its own: a message to ourselves, not setTimeout, which a browser clamps
@@ -123,7 +128,7 @@ export function MeasureAtEnd({
     };
     // `children` left out: a render function is fresh each render, and only its kind matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [atEnd, view, n, root, panelsIn, onMeasured]);
+  }, [atEnd, view, n, root, panelsIn, onMeasured, steps]);
   return (
     <div
       ref={setHost}

@@ -146,6 +146,36 @@ export function processorsAt(v: RunView, idx: number, t: number): ProcessorStatu
     });
 }
 
+/**
+ * The last time processor `actor` left its group over the whole run (when, and when it is
+ * removed unless it polls first), or null if it never does: the room the embed's card keeps for
+ * that line from the first frame (src/ui/hooks/useReserveRoom.ts).
+ */
+export function lastLeftGroup(v: RunView, actor: number): ProcessorStatus['leftGroup'] {
+  const leaves = v.processors.find((p) => p.actor === actor)?.leaves;
+  const last = leaves && leaves.length > 0 ? leaves[leaves.length - 1]! : -1;
+  return last < 0 ? null : { at: v.cols.time[last]!, removeAt: v.cols.until[last]! };
+}
+
+/**
+ * The largest figures processor `actor`'s card shows over the run: a poll's record count and
+ * first offset, and the records it processes in all (no count since a commit is larger). The
+ * room the embed's card keeps for its lines from the first frame (src/ui/hooks/useReserveRoom.ts).
+ */
+export function processorMaxima(
+  v: RunView,
+  actor: number,
+): { pollCount: number; pollOffset: number; processed: number } {
+  const p = v.processors.find((x) => x.actor === actor);
+  let pollCount = 0;
+  let pollOffset = 0;
+  for (const e of p?.polls ?? []) {
+    pollCount = Math.max(pollCount, v.cols.count[e]!);
+    pollOffset = Math.max(pollOffset, v.cols.offset[e]!);
+  }
+  return { pollCount, pollOffset, processed: p?.processes.length ?? 0 };
+}
+
 /** Status of a checkpoint at a cursor. */
 type CheckpointStatus = 'in progress' | 'completed' | 'failed' | 'not yet';
 

@@ -1,7 +1,11 @@
+import { useMemo } from 'react';
 import { targetNameOf } from '../../../views/run/actors';
 import { type ProcessorStatus } from '../../../views/run/at';
+import { lastLeftGroup, processorMaxima } from '../../../views/run/processorAt';
 import { formatCount, formatMs } from '../../../views/run/format';
 import { eventIdOf, type RunView } from '../../../views/run/runView';
+import { useReserveRoom } from '../../hooks/useReserveRoom';
+import { ReservingText } from '../../ReservingText';
 import { testIds } from '../../testIds';
 import { ComponentBox } from '../ComponentBox';
 import { useCondensedCards } from '../condensedCards';
@@ -19,6 +23,16 @@ export function ProcessorCard({ view, status: p }: { view: RunView; status: Proc
   // Condensed (projector mode), "uncommitted 5": the words after the count (three lines in the
   // narrow column, each consumer's) kept for screen readers; its title says them too.
   const condensed = useCondensedCards();
+  // The embed keeps the "left its group" line's room while it is not shown (useReserveRoom).
+  const reserve = useReserveRoom();
+  const left = p.leftGroup ?? (reserve ? lastLeftGroup(view, p.actor) : null);
+  const leftShown = p.leftGroup !== null;
+  // Its lines' longest words over the run: a batch's " · 3 done", "12 processed since the last
+  // commit" where the end says "none" (two lines more in a 480 px embed's column).
+  const most = useMemo(
+    () => (reserve ? processorMaxima(view, p.actor) : null),
+    [reserve, view, p.actor],
+  );
   return (
     <ComponentBox
       id={target}
@@ -32,10 +46,17 @@ export function ProcessorCard({ view, status: p }: { view: RunView; status: Proc
         {poll && (
           <>
             <dt>last poll</dt>
-            <dd>
+            <ReservingText
+              as="dd"
+              reserve={
+                most
+                  ? `${most.pollCount} from offset ${most.pollOffset} · ${most.pollCount} done`
+                  : undefined
+              }
+            >
               {poll.count} from offset {poll.offset}
               {p.processedInBatch > 0 ? ` · ${p.processedInBatch} done` : ''}
-            </dd>
+            </ReservingText>
           </>
         )}
         {ev && (
@@ -46,22 +67,38 @@ export function ProcessorCard({ view, status: p }: { view: RunView; status: Proc
             </dd>
           </>
         )}
-        {p.leftGroup && (
+        {left && (
           <>
-            <dt>group</dt>
-            <dd
-              className="warn"
-              data-testid={testIds.leftGroup}
-              title="Its poll timeout: the batch kept poll() waiting longer than max.poll.interval.ms. It has no generation now: its next offset commit fails, and its next poll() joins again from the committed offsets."
+            <dt
+              className={leftShown ? undefined : 'reserved-room'}
+              aria-hidden={!leftShown || undefined}
             >
-              left at {formatMs(p.leftGroup.at)} (poll timeout) · removed at{' '}
-              {formatMs(p.leftGroup.removeAt)} unless it polls first
+              group
+            </dt>
+            <dd
+              className={leftShown ? 'warn' : 'warn reserved-room'}
+              aria-hidden={!leftShown || undefined}
+              data-testid={leftShown ? testIds.leftGroup : undefined}
+              title={
+                leftShown
+                  ? 'Its poll timeout: the batch kept poll() waiting longer than max.poll.interval.ms. It has no generation now: its next offset commit fails, and its next poll() joins again from the committed offsets.'
+                  : undefined
+              }
+            >
+              left at {formatMs(left.at)} (poll timeout) · removed at {formatMs(left.removeAt)}{' '}
+              unless it polls first
             </dd>
           </>
         )}
         <dt className={zeroCount(p.sinceCommit)}>{cardWords('uncommitted')}</dt>
-        <dd
+        <ReservingText
+          as="dd"
           className={p.sinceCommit > 0 ? 'since-commit warn' : zeroCount(0, 'since-commit')}
+          reserve={
+            most && most.processed > 0
+              ? `${formatCount(most.processed)}${condensed ? '' : ' processed since the last commit'}`
+              : undefined
+          }
           data-testid={testIds.sinceCommit}
           data-value={p.sinceCommit}
           title="Records processed since this instance's last offset commit: what a crash now would replay"
@@ -77,7 +114,7 @@ export function ProcessorCard({ view, status: p }: { view: RunView; status: Proc
               </span>
             </>
           )}
-        </dd>
+        </ReservingText>
       </dl>
     </ComponentBox>
   );
