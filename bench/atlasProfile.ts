@@ -9,15 +9,8 @@
  * variants (default: flink-checkpoint-replay/2pc-read-committed and
  * card-charge-idempotency/email-in-operator); ATLAS_PROFILE_SAMPLE the sample (default 400).
  */
-import {
-  BufferPool,
-  enumeratePlacements,
-  firstRun,
-  parseScenario,
-  runTrials,
-  trialFaults,
-} from '../src/engine';
-import { findPreset } from '../src/scenarios';
+import { BufferPool, enumeratePlacements, firstRun, runTrials, trialFaults } from '../src/engine';
+import { presetScenario } from './presetScenario';
 import { pickPlacements } from './atlasSample';
 
 const ids = (
@@ -28,11 +21,7 @@ const SAMPLE = Number(process.env.ATLAS_PROFILE_SAMPLE ?? 400);
 
 const pool = new BufferPool();
 for (const id of ids) {
-  const raw = findPreset(id)?.variant;
-  if (!raw) throw new Error(`no preset variant ${id}`);
-  const parsed = parseScenario(raw.scenario);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-  const s = parsed.scenario;
+  const s = presetScenario(id);
   const c0 = process.cpuUsage();
   const first = firstRun(s, pool);
   const placements = enumeratePlacements(s, first, undefined);

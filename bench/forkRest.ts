@@ -11,11 +11,11 @@
  * FORK_REST_PRESETS=a/b,c/d picks the variants (default: flink-checkpoint-replay/2pc-read-committed
  * and card-charge-idempotency/email-in-operator).
  */
-import { parseScenario, simulate, type Scenario } from '../src/engine';
+import { simulate } from '../src/engine';
 import { assembleRun, advanceRun, finishRun } from '../src/engine/simulate';
 import { Forker } from '../src/engine/atlas/fork';
 import { buildEvents } from '../src/engine/scenario/workload';
-import { findPreset } from '../src/scenarios';
+import { presetScenario } from './presetScenario';
 
 const ids = (
   process.env.FORK_REST_PRESETS ??
@@ -35,16 +35,8 @@ function median(xs: number[]): number {
   return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 }
 
-function scenarioOf(id: string): Scenario {
-  const raw = findPreset(id)?.variant;
-  if (!raw) throw new Error(`no preset variant ${id}`);
-  const parsed = parseScenario(raw.scenario);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-  return parsed.scenario;
-}
-
 for (const id of ids) {
-  const s = scenarioOf(id);
+  const s = presetScenario(id);
   const half = Math.floor(simulate(s, { explain: false }).endTime / 2);
   const events = buildEvents(s.workload, s.seed);
   const pausedRun = () => {

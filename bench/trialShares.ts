@@ -24,7 +24,6 @@ import {
   enumeratePlacements,
   firstRun,
   forkMoment,
-  parseScenario,
   runTrial,
   runTrials,
   Trace,
@@ -33,7 +32,7 @@ import {
   trialSession,
   type Run,
 } from '../src/engine';
-import { findPreset } from '../src/scenarios';
+import { presetScenario } from './presetScenario';
 import { pickPlacements } from './atlasSample';
 
 const ids = (
@@ -101,11 +100,7 @@ function copyPrefix(run: Run, n: number, into: Trace): void {
 const pct = (x: number, of: number) => `${((100 * x) / of).toFixed(1)} %`;
 
 for (const id of ids) {
-  const raw = findPreset(id)?.variant;
-  if (!raw) throw new Error(`no preset variant ${id}`);
-  const parsed = parseScenario(raw.scenario);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-  const s = parsed.scenario;
+  const s = presetScenario(id);
   const pool = new BufferPool();
   const first = firstRun(s, pool);
   const placements = enumeratePlacements(s, first, undefined);
