@@ -6,7 +6,7 @@
  * presenter view too (its answer, its address, its run), and the students see their marks.
  */
 import { resolve } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startClassroomServer, type ClassroomServer } from '../server/classroomServer';
 import { lessonTestIds as lessonIds } from '../src/ui/lesson/lessonTestIds';
 import { roomTestIds as ids } from '../src/ui/room/roomTestIds';
@@ -46,32 +46,45 @@ test.afterAll(async () => {
   await server?.close();
 });
 
+/**
+ * The presenter on step 2 of delivery-guarantees-45 at 1280×720, its room started, and one
+ * student (named `name`, if given) joined from a browser of their own: the student's page.
+ */
+async function roomOnStep2(page: Page, browser: Browser, name?: string): Promise<Page> {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${server.url}?lesson=delivery-guarantees-45&step=2`);
+  await expect(page.getByTestId(lessonIds.presenter)).toHaveAttribute('data-step', '2');
+  await page.getByTestId(ids.start).click();
+  const code = (await page.getByTestId(ids.code).textContent())!.trim();
+  const student = await (await browser.newContext()).newPage();
+  await student.goto(`${server.url}?join=${code}`);
+  if (name !== undefined) await student.getByTestId(ids.studentName).fill(name);
+  await student.getByTestId(ids.studentJoin).click();
+  return student;
+}
+
+/** The student answers `value`; the presenter's room counts it. */
+async function answerFromPhone(page: Page, student: Page, value: string): Promise<void> {
+  await student.getByTestId(ids.studentAnswer).fill(value);
+  await student.getByTestId(ids.studentSend).click();
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+}
+
 test('the room beside the step at 1280×720; its Reveal reveals the presenter view too', async ({
   page,
   browser,
 }) => {
   // Two pages on a shared machine: a generous bound.
   test.setTimeout(90_000);
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto(`${server.url}?lesson=delivery-guarantees-45&step=2`);
   const view = page.getByTestId(lessonIds.presenter);
-  await expect(view).toHaveAttribute('data-step', '2');
-  await page.getByTestId(ids.start).click();
-  const code = (await page.getByTestId(ids.code).textContent())!.trim();
-
-  const student = await (await browser.newContext()).newPage();
-  await student.goto(`${server.url}?join=${code}`);
-  await student.getByTestId(ids.studentName).fill('Ann');
-  await student.getByTestId(ids.studentJoin).click();
+  const student = await roomOnStep2(page, browser, 'Ann');
   // The room follows the presenter: step 2 is asked without a click.
   await expect(page.getByTestId(ids.answered)).toHaveText('0 of 1 answered');
   // The run waits for the room's answer (the broker log would show p-4 written twice).
   await expect(page.getByTestId(testIds.clock)).toContainText('t = 0 ms · event 0 / 256');
 
   await expect(student.getByTestId(ids.studentStep)).toBeVisible();
-  await student.getByTestId(ids.studentAnswer).fill('21');
-  await student.getByTestId(ids.studentSend).click();
-  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  await answerFromPhone(page, student, '21');
 
   // Before: the panel covered the right 390 px — the title, the setup and the question cut
   // ("How many r…"), Notes, Copy link, Export and Open… hidden, the histogram below the fold.
@@ -152,18 +165,9 @@ test('PageUp to a revealed step keeps the room’s answers and reveal; Ask again
   browser,
 }) => {
   test.setTimeout(90_000);
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto(`${server.url}?lesson=delivery-guarantees-45&step=2`);
   const view = page.getByTestId(lessonIds.presenter);
-  await expect(view).toHaveAttribute('data-step', '2');
-  await page.getByTestId(ids.start).click();
-  const code = (await page.getByTestId(ids.code).textContent())!.trim();
-  const student = await (await browser.newContext()).newPage();
-  await student.goto(`${server.url}?join=${code}`);
-  await student.getByTestId(ids.studentJoin).click();
-  await student.getByTestId(ids.studentAnswer).fill('21');
-  await student.getByTestId(ids.studentSend).click();
-  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  const student = await roomOnStep2(page, browser);
+  await answerFromPhone(page, student, '21');
   await page.locator('body').press('r');
   await page.locator('body').press('r');
   const marked = 'You answered 21 rows; the answer is 24 rows.';
@@ -216,18 +220,9 @@ test('PageUp to a step asked and not revealed keeps the room’s answers, open',
   browser,
 }) => {
   test.setTimeout(90_000);
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto(`${server.url}?lesson=delivery-guarantees-45&step=2`);
   const view = page.getByTestId(lessonIds.presenter);
-  await expect(view).toHaveAttribute('data-step', '2');
-  await page.getByTestId(ids.start).click();
-  const code = (await page.getByTestId(ids.code).textContent())!.trim();
-  const student = await (await browser.newContext()).newPage();
-  await student.goto(`${server.url}?join=${code}`);
-  await student.getByTestId(ids.studentJoin).click();
-  await student.getByTestId(ids.studentAnswer).fill('21');
-  await student.getByTestId(ids.studentSend).click();
-  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  const student = await roomOnStep2(page, browser);
+  await answerFromPhone(page, student, '21');
 
   await page.locator('body').press('PageDown');
   await expect(student.getByTestId(ids.studentStep)).toHaveAttribute('data-step', '2');
