@@ -379,6 +379,32 @@ const NODE_TESTS_OWN_REGISTRY = testsNeedingOwnRegistry(
   (file) => /\.test\.tsx?$/.test(file) && !/^src\/ui\/.*\.tsx$/.test(file),
 );
 
+/**
+ * The embed's first-load chunks (its player, the code it shares with the lab, the simulation, the
+ * entry's dependencies: each loaded whole, at once, by every stream embed) open with V8's explicit
+ * compile hint, `//# allFunctionsCalledOnLoad` (https://v8.dev/blog/explicit-compile-hints,
+ * Chrome 136+; other engines read a comment): their functions are compiled on the thread that
+ * streams the script in, while the other files still download, not one by one on the main thread
+ * when first called. The embed's main thread spent 240–294 ms parsing and compiling until its first
+ * paint, 43–57 ms with the hint (scripts/embed-trace.ts, docs/benchmarks.md). The lab's own chunk
+ * is left as it was: its first verdict did not change with it. After Vite's own additions to each
+ * chunk, so that the comment is the file's first line, as the hint must be.
+ */
+function compileHints(chunks: string[]): Plugin {
+  return {
+    name: 'compile-hints',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const c of Object.values(bundle))
+          if (c.type === 'chunk' && chunks.includes(c.name))
+            c.code = `//# allFunctionsCalledOnLoad\n${c.code}`;
+      },
+    },
+  };
+}
+
 // Content-Security-Policy: index.html's meta policy (script-src 'self', no inline script) applies
 // to the built page as written. The dev server needs no change either: Vite injects its client and
 // React Fast Refresh's inline preamble at the top of <head>, before the meta tag, and a meta policy
@@ -395,6 +421,7 @@ export default defineConfig({
     labEager.plugin,
     embedFirstLoad.plugin,
     firstLoads.plugin,
+    compileHints(['player', 'firstLoad', 'simulation', 'entryDeps']),
   ],
   // The embed's first load in one chunk, Preact with it: embedFirstLoadInOneChunk, above.
   build: {

@@ -10,7 +10,7 @@
  * - `main`: src/embedMain.tsx began (its imports evaluated, the presets awaited);
  * - `render`: its first render was asked for;
  * - `run`: the first run had settled (simulated and derived: the lab's `settled()`);
- * - `measure`: the hidden copy began measuring the height (src/ui/embed/ReserveHeight.tsx);
+ * - `measure`: the player began measuring its height (laid out at its run's end) (src/ui/embed/ReserveHeight.tsx);
  * - `measured`: the height was known;
  * - `paint`: the player was shown (the first animation frame that matched `shown`);
  * and `files`: how many files the page had fetched by then, `waves`: how many rounds of

@@ -30,10 +30,8 @@ test('axe: the open library and the story panel have no serious violation', asyn
 test('the story: a band above the counters while its question is asked, then beside the pipeline at 1280 px, above it at a larger font — never over it', async ({
   unopenedDash: dash,
 }) => {
-  const { page } = dash;
   const l = lib(dash);
-  await page.goto('./?preset=flink-checkpoint-replay/plain-sink');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?preset=flink-checkpoint-replay/plain-sink');
   const box = async () => ({
     story: (await l.story.boundingBox())!,
     pipeline: (await dash.byId(testIds.pipeline).boundingBox())!,
@@ -74,8 +72,7 @@ test('at 1280×720, every library story opens with its setup and the whole "Pred
   test.setTimeout(180_000);
   const { page } = dash;
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto('./');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./');
   for (const p of presets) {
     await dash.api('load', `${p.id}/${questionVariant(p)}`);
     await dash.settled();
@@ -106,8 +103,7 @@ test('projector mode: once a prediction is locked in, the story goes beside the 
   const l = lib(dash);
   const yours = dash.byId(testIds.predictYours);
   const lockIn = async (preset: string, answer: string) => {
-    await page.goto(`./?preset=${preset}&present=1`);
-    await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+    await dash.goto(`./?preset=${preset}&present=1`);
     await expect(l.story).toHaveAttribute('data-asking', 'true');
     const asked = (await dash.byId(testIds.pipeline).boundingBox())!;
     await dash.byId(testIds.predictInput).fill(answer);
@@ -193,8 +189,7 @@ test('at 1280×720 the status line says why Play waits on one line, uncut, in bo
   const { page } = dash;
   await page.setViewportSize({ width: 1280, height: 720 });
   for (const address of ['./?preset=at-least-once', './?preset=at-least-once&present=1']) {
-    await page.goto(address);
-    await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+    await dash.goto(address);
     await dash.settled();
     // Pressed while it waits (aria-disabled: the press is taken, to say why).
     await dash.byId(testIds.play).click({ force: true });

@@ -20,8 +20,7 @@ test('projector mode, every library story locked in: nothing past the right edge
   test.setTimeout(300_000);
   const { page } = dash;
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto('./?present=1');
-  await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+  await dash.goto('./?present=1');
   const yours = dash.byId(testIds.predictYours);
   for (const p of presets) {
     await dash.api('load', `${p.id}/${questionVariant(p)}`);
@@ -75,16 +74,16 @@ test('projector mode, every library story locked in: nothing past the right edge
  * the end too.
  */
 test('projector mode opened from a link: the status line and the setup whole at 1280×720, asked, locked in and at the end', async ({
-  page,
+  unopenedDash: dash,
 }) => {
   test.setTimeout(120_000);
+  const { page } = dash;
   await page.setViewportSize({ width: 1280, height: 720 });
   for (const ref of [
     'lost-ack-retry/idempotence-off',
     'flink-checkpoint-replay/2pc-read-committed',
   ]) {
-    await page.goto(`./?preset=${ref}&present=1`);
-    await page.waitForFunction(() => window.__deliveryLab?.status() === 'ready');
+    await dash.goto(`./?preset=${ref}&present=1`);
     expect(await readingCut(page), `${ref}, opened`).toEqual([]);
     const lock = page.getByTestId(testIds.predictLock);
     if (await lock.count()) {

@@ -13,7 +13,15 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { startPreview } from '../bench/previewServer';
-import { chunkName } from '../bench/transfer';
+import {
+  kindOf,
+  median,
+  profileSelfTimes,
+  selfTimes,
+  timeline,
+  TRACE_CATEGORIES,
+  type TraceEvent,
+} from './chromeTrace';
 import { chromiumArgs, findOrInstallChromium } from './chromium.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -24,137 +32,6 @@ const rounds = Number(process.env.TRACE_ROUNDS ?? 3);
 const base = `http://127.0.0.1:${port}/`;
 /** As bench/ui.bench.ts: the player shown, its run in and its height reserved. */
 const SHOWN = '[data-testid="embed-player"]:not([aria-busy])';
-
-const CATEGORIES = [
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'v8',
-  'v8.execute',
-  'disabled-by-default-v8.compile',
-  'blink.user_timing',
-  'loading',
-];
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: { url?: string; documentLoaderURL?: string } };
-}
-
-/** The kind of work an event of the main thread is (its self time counted there). */
-function kindOf(name: string): string {
-  // A task's time outside every traced event in it.
-  if (name === 'RunTask') return 'task (untraced)';
-  if (
-    /^(V8\.(Compile|Parse|PreParse|ScriptCompiler|CompileCode|CompileModule|CompileLazy|CompileEval|ParseProgram|ParseFunction|StreamingCompile|Deserialize)|v8\.(compile|parse|compileModule|parseOnBackground|produceCache)|CompileCode|CompileScript|ParseFunctions)/i.test(
-      name,
-    )
-  )
-    return 'parse/compile';
-  if (/GC|Sweep|Scavenge|Mark|Compact/i.test(name) && !/Mark(er)?s?$/.test(name)) return 'gc';
-  if (
-    /^(v8\.evaluateModule|EvaluateScript|v8\.run|V8\.Execute|FunctionCall|TimerFire|EventDispatch|FireAnimationFrame|RunMicrotasks|v8\.callFunction|ResolvePromise|V8Console|v8\.newInstance)/.test(
-      name,
-    )
-  )
-    return 'script';
-  if (
-    /^(UpdateLayoutTree|RecalculateStyles|ScheduleStyleRecalculation|ParseAuthorStyleSheet|StyleInvalidatorInvalidationTracking)/.test(
-      name,
-    )
-  )
-    return 'style';
-  if (
-    /^(Layout|UpdateLayout|LayoutShift|InvalidateLayout|IntersectionObserverController)/.test(name)
-  )
-    return 'layout';
-  if (
-    /^(Paint|PrePaint|Layerize|UpdateLayer|CompositeLayers|Commit|PaintImage|RasterTask|UpdateLayerTree|Decode)/.test(
-      name,
-    )
-  )
-    return 'paint';
-  if (
-    /^(ParseHTML|HTMLDocumentParser|ResourceSendRequest|ResourceReceiveResponse|ResourceFinish|ResourceReceivedData)/.test(
-      name,
-    )
-  )
-    return 'html/network';
-  return 'other';
-}
-
-/** Self time by event name on one thread, within [from, to] (µs of the trace). */
-function selfTimes(events: TraceEvent[], from: number, to: number): Map<string, number> {
-  // Complete events, and begin/end pairs made complete.
-  const spans: { name: string; start: number; end: number }[] = [];
-  const open: TraceEvent[] = [];
-  for (const e of events) {
-    if (e.ph === 'X' && e.dur !== undefined)
-      spans.push({ name: e.name, start: e.ts, end: e.ts + e.dur });
-    else if (e.ph === 'B') open.push(e);
-    else if (e.ph === 'E') {
-      const b = open.pop();
-      if (b) spans.push({ name: b.name, start: b.ts, end: e.ts });
-    }
-  }
-  spans.sort((a, b) => a.start - b.start || b.end - a.end);
-  const self = new Map<string, number>();
-  const stack: { name: string; start: number; end: number; child: number }[] = [];
-  const clip = (s: { start: number; end: number }) =>
-    Math.max(0, Math.min(s.end, to) - Math.max(s.start, from));
-  const close = (s: (typeof stack)[number]) => {
-    self.set(s.name, (self.get(s.name) ?? 0) + Math.max(0, clip(s) - s.child));
-    const parent = stack[stack.length - 1];
-    if (parent) parent.child += clip(s);
-  };
-  for (const s of spans) {
-    while (stack.length > 0 && stack[stack.length - 1]!.end <= s.start) close(stack.pop()!);
-    stack.push({ ...s, child: 0 });
-  }
-  while (stack.length > 0) close(stack.pop()!);
-  return self;
-}
-
-/**
- * The thread's tasks over 2 ms from `from` to `to`, each with its self time by kind, and the
- * page's marks between them: what ran in what order (TRACE_TIMELINE=1 prints it for one load).
- */
-function timeline(events: TraceEvent[], from: number, to: number): string[] {
-  const lines: { at: number; line: string }[] = [];
-  const tasks = events.filter(
-    (e) => e.ph === 'X' && e.name === 'RunTask' && e.ts >= from && e.ts <= to,
-  );
-  for (const t of tasks) {
-    if ((t.dur ?? 0) < 2000) continue;
-    const inside = events.filter((e) => e.ts >= t.ts && e.ts < t.ts + t.dur! && e !== t);
-    const self = selfTimes(inside, t.ts, t.ts + t.dur!);
-    const kinds = new Map<string, number>();
-    for (const [n, us] of self) kinds.set(kindOf(n), (kinds.get(kindOf(n)) ?? 0) + us);
-    const parts = [...kinds]
-      .filter(([, us]) => us >= 500)
-      .sort((a, b) => b[1] - a[1])
-      .map(([k, us]) => `${k} ${(us / 1000).toFixed(0)}`);
-    const layouts = inside.filter((e) => e.name === 'Layout').length;
-    lines.push({
-      at: t.ts,
-      line: `${((t.ts - from) / 1000).toFixed(0).padStart(5)} +${(t.dur! / 1000).toFixed(0).padStart(4)} ms  ${parts.join(', ')}${layouts ? ` · ${layouts} layouts` : ''}`,
-    });
-  }
-  for (const e of events)
-    if (
-      (e.ph === 'R' || e.ph === 'I' || e.ph === 'n' || e.ph === 'b') &&
-      /^(embed|lab):/.test(e.name)
-    )
-      lines.push({
-        at: e.ts,
-        line: `${((e.ts - from) / 1000).toFixed(0).padStart(5)}        ● ${e.name}`,
-      });
-  return lines.sort((a, b) => a.at - b.at).map((l) => l.line);
-}
 
 async function traceOnce(browser: Browser, url: string) {
   const context = await browser.newContext({ viewport: { width: 700, height: 480 } });
@@ -168,7 +45,7 @@ async function traceOnce(browser: Browser, url: string) {
     cdp.on('Tracing.dataCollected', (d) => chunks.push(...(d.value as TraceEvent[])));
     const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
     await cdp.send('Tracing.start', {
-      traceConfig: { includedCategories: CATEGORIES },
+      traceConfig: { includedCategories: TRACE_CATEGORIES },
       transferMode: 'ReportEvents',
     });
     await cdp.send('Profiler.enable');
@@ -204,31 +81,18 @@ async function traceOnce(browser: Browser, url: string) {
     const to = navStart + paint * 1000;
     const self = selfTimes(thread, navStart, to);
     // The CPU profile's samples until first paint, by script file and by function (self time).
-    const byFile = new Map<string, number>();
-    const byFunction = new Map<string, number>();
-    const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
-    let t = profile.startTime;
-    profile.samples!.forEach((id, i) => {
-      const dt = profile.timeDeltas![i]!;
-      t += dt;
-      if (t < navStart || t > to) return;
-      const f = nodes.get(id)!.callFrame;
-      const file = f.url ? chunkName(new URL(f.url).pathname) : `(${f.functionName || 'none'})`;
-      byFile.set(file, (byFile.get(file) ?? 0) + dt);
-      const fn = `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}`;
-      byFunction.set(fn, (byFunction.get(fn) ?? 0) + dt);
-    });
-    return { paint, self, byFile, byFunction, timeline: timeline(thread, navStart, to) };
+    const { byFile, byFunction } = profileSelfTimes(profile, navStart, to);
+    return {
+      paint,
+      self,
+      byFile,
+      byFunction,
+      timeline: timeline(thread, navStart, to, /^(embed|lab):/),
+    };
   } finally {
     await context.close();
   }
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 const server = await startPreview(dist, port);
 try {

@@ -15,6 +15,16 @@ import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { chunkName } from '../bench/transfer';
 import { startPreview } from '../bench/previewServer';
+import {
+  frameName,
+  kindOf,
+  median,
+  profileSelfTimes,
+  selfTimes,
+  timeline,
+  TRACE_CATEGORIES,
+  type TraceEvent,
+} from './chromeTrace';
 import { chromiumArgs, findOrInstallChromium } from './chromium.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -26,109 +36,6 @@ const base = `http://127.0.0.1:${port}/`;
 /** As bench/ui.bench.ts: the verdict, or the card that hides it until a prediction. */
 const VERDICT =
   '[data-testid="verdict"][data-observed], [data-testid="outcome-hidden"][data-what="verdict"]';
-
-const CATEGORIES = [
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'disabled-by-default-devtools.timeline.stack',
-  'v8',
-  'v8.execute',
-  'disabled-by-default-v8.compile',
-  'blink.user_timing',
-  'loading',
-];
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  /** Thread time (µs): not counting time the thread waited for a core. */
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: { url?: string; documentLoaderURL?: string } };
-}
-
-/** The kind of work an event of the main thread is (its self time counted there). */
-function kindOf(name: string): string {
-  if (name === 'RunTask') return 'task (untraced)';
-  if (/^(V8\.(Compile|Parse|PreParse|Deserialize)|v8\.(compile|parse|produceCache))/i.test(name))
-    return 'parse/compile';
-  if (/GC|Sweep|Scavenge|Compact|MajorGC|MinorGC/.test(name)) return 'gc';
-  if (
-    /^(v8\.evaluateModule|EvaluateScript|v8\.run|V8\.Execute|FunctionCall|TimerFire|EventDispatch|FireAnimationFrame|RunMicrotasks|v8\.callFunction|ResolvePromise)/.test(
-      name,
-    )
-  )
-    return 'script';
-  if (/^(UpdateLayoutTree|RecalculateStyles|ParseAuthorStyleSheet)/.test(name)) return 'style';
-  if (/^(Layout|UpdateLayout)/.test(name)) return 'layout';
-  if (/^(Paint|PrePaint|Layerize|UpdateLayer|Commit)/.test(name)) return 'paint';
-  if (/^(ParseHTML|Resource)/.test(name)) return 'html/network';
-  return 'other';
-}
-
-/** Self time by event name on one thread, within [from, to] (µs of the trace). */
-function selfTimes(events: TraceEvent[], from: number, to: number): Map<string, number> {
-  const spans: { name: string; start: number; end: number }[] = [];
-  const open: TraceEvent[] = [];
-  for (const e of events) {
-    if (e.ph === 'X' && e.dur !== undefined)
-      spans.push({ name: e.name, start: e.ts, end: e.ts + e.dur });
-    else if (e.ph === 'B') open.push(e);
-    else if (e.ph === 'E') {
-      const b = open.pop();
-      if (b) spans.push({ name: b.name, start: b.ts, end: e.ts });
-    }
-  }
-  spans.sort((a, b) => a.start - b.start || b.end - a.end);
-  const self = new Map<string, number>();
-  const stack: { name: string; start: number; end: number; child: number }[] = [];
-  const clip = (s: { start: number; end: number }) =>
-    Math.max(0, Math.min(s.end, to) - Math.max(s.start, from));
-  const close = (s: (typeof stack)[number]) => {
-    self.set(s.name, (self.get(s.name) ?? 0) + Math.max(0, clip(s) - s.child));
-    const parent = stack[stack.length - 1];
-    if (parent) parent.child += clip(s);
-  };
-  for (const s of spans) {
-    while (stack.length > 0 && stack[stack.length - 1]!.end <= s.start) close(stack.pop()!);
-    stack.push({ ...s, child: 0 });
-  }
-  while (stack.length > 0) close(stack.pop()!);
-  return self;
-}
-
-/** The tasks of 2 ms or more from `from` to `to`, their self time by kind, and the page's marks. */
-function timeline(events: TraceEvent[], from: number, to: number): string[] {
-  const lines: { at: number; line: string }[] = [];
-  for (const t of events) {
-    if (t.ph !== 'X' || t.name !== 'RunTask' || t.ts < from || t.ts > to) continue;
-    if ((t.dur ?? 0) < 2000) continue;
-    const inside = events.filter((e) => e.ts >= t.ts && e.ts < t.ts + t.dur! && e !== t);
-    const kinds = new Map<string, number>();
-    for (const [n, us] of selfTimes(inside, t.ts, t.ts + t.dur!))
-      kinds.set(kindOf(n), (kinds.get(kindOf(n)) ?? 0) + us);
-    const parts = [...kinds]
-      .filter(([, us]) => us >= 500)
-      .sort((a, b) => b[1] - a[1])
-      .map(([k, us]) => `${k} ${(us / 1000).toFixed(0)}`);
-    const styles = inside.filter((e) => e.name === 'UpdateLayoutTree').length;
-    const layouts = inside.filter((e) => e.name === 'Layout').length;
-    lines.push({
-      at: t.ts,
-      line: `${((t.ts - from) / 1000).toFixed(0).padStart(5)} +${(t.dur! / 1000).toFixed(0).padStart(4)} ms  ${parts.join(', ')} · ${styles} style, ${layouts} layout`,
-    });
-  }
-  for (const e of events)
-    if (['R', 'I', 'n', 'b'].includes(e.ph) && /^lab:/.test(e.name))
-      lines.push({
-        at: e.ts,
-        line: `${((e.ts - from) / 1000).toFixed(0).padStart(5)}        ● ${e.name}`,
-      });
-  return lines.sort((a, b) => a.at - b.at).map((l) => l.line);
-}
 
 /** The first verdict as bench/ui.bench.ts times it (ms since navigation start). */
 async function firstVerdict(page: Page): Promise<number> {
@@ -147,7 +54,7 @@ async function traceOnce(page: Page) {
   cdp.on('Tracing.dataCollected', (d) => chunks.push(...(d.value as TraceEvent[])));
   const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
   await cdp.send('Tracing.start', {
-    traceConfig: { includedCategories: CATEGORIES },
+    traceConfig: { includedCategories: TRACE_CATEGORIES },
     transferMode: 'ReportEvents',
   });
   await cdp.send('Profiler.enable');
@@ -173,35 +80,19 @@ async function traceOnce(page: Page) {
   if (renderMark === undefined || !Number.isFinite(render)) throw new Error('no lab:render mark');
   const navStart = renderMark.ts - render * 1000;
   const to = navStart + verdict * 1000;
-  const byFile = new Map<string, number>();
-  const byFunction = new Map<string, number>();
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   // TRACE_CALLERS=name: who calls the functions of that name (the sampled stacks' parents).
   const callersOf = process.env.TRACE_CALLERS;
   const parents = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parents.set(c, n.id);
   const callers = new Map<string, number>();
-  let t = profile.startTime;
-  profile.samples!.forEach((id, i) => {
-    const dt = profile.timeDeltas![i]!;
-    t += dt;
-    if (t < navStart || t > to) return;
-    const f = nodes.get(id)!.callFrame;
-    const file = f.url ? chunkName(new URL(f.url).pathname) : `(${f.functionName || 'none'})`;
-    byFile.set(file, (byFile.get(file) ?? 0) + dt);
-    const fn = `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}`;
-    byFunction.set(fn, (byFunction.get(fn) ?? 0) + dt);
-    if (callersOf !== undefined && f.functionName === callersOf) {
-      const stack: string[] = [];
-      for (let p = parents.get(id); p !== undefined && stack.length < 6; p = parents.get(p)) {
-        const c = nodes.get(p)!.callFrame;
-        stack.push(
-          `${c.functionName || '(anon)'} ${c.url ? chunkName(new URL(c.url).pathname) : ''}:${c.lineNumber + 1}`,
-        );
-      }
-      const key = stack.join(' ← ');
-      callers.set(key, (callers.get(key) ?? 0) + dt);
-    }
+  const { byFile, byFunction } = profileSelfTimes(profile, navStart, to, (id, dt) => {
+    if (callersOf === undefined || nodes.get(id)!.callFrame.functionName !== callersOf) return;
+    const stack: string[] = [];
+    for (let p = parents.get(id); p !== undefined && stack.length < 6; p = parents.get(p))
+      stack.push(frameName(nodes.get(p)!.callFrame));
+    const key = stack.join(' ← ');
+    callers.set(key, (callers.get(key) ?? 0) + dt);
   });
   for (const [k, us] of [...callers].sort((a, b) => b[1] - a[1]).slice(0, 5))
     console.log(`${callersOf} ${(us / 1000).toFixed(0)} ms ← ${k}`);
@@ -261,15 +152,10 @@ async function traceOnce(page: Page) {
     afterRender: selfTimes(thread, renderMark.ts, to),
     byFile,
     byFunction,
-    timeline: timeline(thread, navStart, to),
+    timeline: timeline(thread, navStart, to, /^lab:/),
   };
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 const ms = (us: number) => (us / 1000).toFixed(0);
 
 const server = await startPreview(dist, port);

@@ -59,6 +59,28 @@ describe('ReserveRoom', () => {
     expect(c.missing.hasAttribute('data-reserve')).toBe(false);
   });
 
+  it("reserves a consumer's 'uncommitted' line for the most records processed since a commit", async () => {
+    // at-least-once/default: max.poll.records 5, offsets committed after each batch is
+    // processed, so at most 5 are uncommitted at once — though consumer-0 processes 24 records
+    // in all: 21 in the log (20 events, p-4 appended twice after its lost ack) and the 3 it
+    // processes again after its crash mid-batch. The reserve was the 24.
+    const lab = presetLab('at-least-once/default');
+    await lab.actions.settled();
+    const view = lab.app.getState().view!;
+    const status = processorsAt(view, 0, 0).find((p) => p.name === 'consumer-0')!;
+    expect(view.processors.find((p) => p.name === 'consumer-0')!.processes.length).toBe(24);
+    const { getByTestId } = render(
+      <ReserveRoom.Provider value={true}>
+        <LabProvider lab={lab}>
+          <ProcessorCard view={view} status={status} />
+        </LabProvider>
+      </ReserveRoom.Provider>,
+    );
+    expect(getByTestId(testIds.sinceCommit).getAttribute('data-reserve')).toBe(
+      '5 processed since the last commit',
+    );
+  });
+
   it("keeps a consumer's 'left its group' line hidden before it leaves", async () => {
     // poll-timeout-slow-batch: consumer-0 leaves at 5 min 01.006 s (its poll timeout), removed
     // 45 s later (e2e/library.spec.ts reads the same line at 320 s on the page).

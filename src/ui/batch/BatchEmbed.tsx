@@ -19,7 +19,7 @@ import { NoticeBar } from '../io/NoticeBar';
 import { testIds } from '../testIds';
 import type { EmbedOptions } from '../embed/embedOptions';
 import { useCompact } from '../embed/useCompact';
-import { MeasureAtEnd, reservedHeightStyle } from '../embed/ReserveHeight';
+import { MeasureCopy, reservedHeightStyle } from '../embed/ReserveHeight';
 import { useReportHeight } from '../embed/useReportHeight';
 import { OpenInLab } from '../embed/OpenInLab';
 import { PredictFirst } from '../library/Prediction';
@@ -39,7 +39,7 @@ export function BatchEmbed({
   options: EmbedOptions;
   /** The preset the scenario came from (its question is the default one). */
   presetRef: string | null;
-  /** The hidden copy MeasureAtEnd lays out, at this many attempts shown: it acts on nothing. */
+  /** The hidden copy MeasureCopy lays out, at this many attempts shown: it acts on nothing. */
   measureAt?: number;
 }) {
   const scenario = useLab(selectScenario);
@@ -94,9 +94,9 @@ export function BatchEmbed({
       style={reservedHeightStyle(fixed, measured, needsMeasure)}
     >
       {needsMeasure && (
-        <MeasureAtEnd onMeasured={onMeasured} steps={steps}>
+        <MeasureCopy onMeasured={onMeasured} steps={steps}>
           {(at) => <BatchEmbed options={options} presetRef={presetRef} measureAt={at} />}
-        </MeasureAtEnd>
+        </MeasureCopy>
       )}
       <NoticeBar />
       <header className="embed-head">

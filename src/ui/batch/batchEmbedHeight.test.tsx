@@ -1,6 +1,6 @@
 /**
  * The batch embed's height (issue 31, "Stable height"): reserved for the whole schedule by the
- * stream player's rule (src/ui/embed/ReserveHeight.tsx), whose hidden copy lays the schedule out
+ * stream player's rule (src/ui/embed/ReserveHeight.tsx); a hidden copy lays the schedule out
  * at a given number of attempts (`measureAt`); `height=` fixes it and measures nothing. The
  * heights themselves need a layout: e2e/docs-embed.spec.ts.
  */

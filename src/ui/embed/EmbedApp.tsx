@@ -33,7 +33,7 @@ import { embedSubject, unaskedSubject } from './embedSubject';
 import { lockedLab } from './lockedLab';
 import { OpenInLab } from './OpenInLab';
 import { processorPanelsIn, useProcessorPanels } from '../pipeline/stages/processorPanelsOnDemand';
-import { MeasureAtEnd, reservedHeightStyle, SettlingLine, settlingStyle } from './ReserveHeight';
+import { MeasureInPlace, reservedHeightStyle, SettlingLine, settlingStyle } from './ReserveHeight';
 import { useCompact } from './useCompact';
 import { useEmbedTheme } from './useEmbedTheme';
 import { useReportHeight } from './useReportHeight';
@@ -149,17 +149,11 @@ function Player({
   presetRef,
   prediction,
   why: Why,
-  measuring = false,
-  legendsOpen = false,
 }: {
   options: EmbedOptions;
   presetRef: string | null;
   prediction: EmbedPredictionBox | null;
   why: typeof Explanations | null;
-  /** The hidden copy MeasureAtEnd renders at the run's end: it only lays out, it acts on nothing. */
-  measuring?: boolean;
-  /** The legends' toggle, for the measuring copy (it follows the live player's). */
-  legendsOpen?: boolean;
 }) {
   const a = useActions();
   const view = useView();
@@ -175,8 +169,7 @@ function Player({
   const { notices } = usePage();
   const compact = useCompact(options.layout);
   // In the compact layout the legends (the broker's key to LEO, HW…) fold behind a toggle.
-  const [legendsToggled, setLegends] = useState(false);
-  const legends = measuring ? legendsOpen : legendsToggled;
+  const [legends, setLegends] = useState(false);
   // The height reserved for the whole run (ReserveHeight.tsx), per run and layout; `height=` fixes it.
   const [measured, setMeasured] = useState<{ of: unknown; height: number } | null>(null);
   const measureOf = useMemo(() => ({ view, compact, legends }), [view, compact, legends]);
@@ -185,21 +178,21 @@ function Player({
     [measureOf],
   );
   const fixed = options.height;
-  const needsMeasure = !measuring && fixed === null && view !== null && measured?.of !== measureOf;
+  const needsMeasure = fixed === null && view !== null && measured?.of !== measureOf;
   // Reported once the height is known (reserved or fixed): the host's frame is sized once.
-  useReportHeight(root, options.frameId, !measuring && view !== null && !needsMeasure);
+  useReportHeight(root, options.frameId, view !== null && !needsMeasure);
   // Painted only once laid out as it will stay: the run, its Flink/Spark panels (a chunk of
   // their own) and its height in. Before, the "no run yet" layout was shown and then pushed
   // down and grown by the run's (layout shift 0.6: issue 31).
   const kind = view?.scenario.processor.type;
   const panelsIn = processorPanelsIn(kind, useProcessorPanels(kind));
-  const settling = !measuring && (view === null || needsMeasure || !panelsIn);
+  const settling = view === null || needsMeasure || !panelsIn;
 
   // Once the first run is ready: go to the start time, set the speed, play if asked to — unless
   // a prediction is asked first: then locking it in plays.
   useEffect(() => {
     // After the height is reserved: autoplay starts in the frame the host has sized.
-    if (measuring || needsMeasure || started.current || status !== 'ready' || !view) return;
+    if (needsMeasure || started.current || status !== 'ready' || !view) return;
     started.current = true;
     if (options.speed !== null) a.setSpeed(options.speed);
     // At 0 the run stays where it opened, at event 0 (nothing applied) as on the page: seeking
@@ -222,14 +215,14 @@ function Player({
         lines: [past],
       });
     if (options.autoplay && !options.predict && start < view.endTime) a.play();
-  }, [measuring, needsMeasure, status, view, options, a, notices, gate.hidden]);
+  }, [needsMeasure, status, view, options, a, notices, gate.hidden]);
   // Autoplay that waited for a prediction the reader skipped ("Show the answer")
   // plays now; once, so an answer revealed at the end of the run does not play it again.
   useEffect(() => {
-    if (measuring || !options.autoplay || played.current || phase !== 'revealed') return;
+    if (!options.autoplay || played.current || phase !== 'revealed') return;
     played.current = true;
     a.play();
-  }, [measuring, options.autoplay, phase, a]);
+  }, [options.autoplay, phase, a]);
   const playOn = () => {
     played.current = true;
     a.play();
@@ -252,7 +245,7 @@ function Player({
     <div
       ref={root}
       className={classes.join(' ')}
-      data-testid={measuring ? undefined : testIds.embedPlayer}
+      data-testid={testIds.embedPlayer}
       data-status={status}
       data-locked={options.lock}
       data-layout={compact ? 'compact' : 'full'}
@@ -263,78 +256,74 @@ function Player({
       style={settlingStyle(reservedHeightStyle(fixed, measured, needsMeasure), settling)}
     >
       {settling && <SettlingLine />}
-      {needsMeasure && (
-        <MeasureAtEnd onMeasured={onMeasured}>
-          <Player
-            options={options}
-            presetRef={presetRef}
-            prediction={prediction}
-            why={Why}
-            measuring
-            legendsOpen={legends}
-          />
-        </MeasureAtEnd>
-      )}
-      <NoticeBar />
-      <header className="embed-head">
-        {options.caption ? (
-          <h1 className="embed-caption" data-testid={testIds.embedCaption}>
-            {options.caption}
-          </h1>
-        ) : (
-          <h1 className="embed-caption muted">{scenario.name}</h1>
-        )}
-        {/* Compact: the link shares the caption's row (embedCompact.css). */}
-        {compact && <OpenInLab scenario={scenario} short />}
-        <span className="spacer" />
-        {/* The guarantee switch, compact (unlocked embeds only). */}
-        {!options.lock && <GuaranteeRadios name="embed-guarantee" />}
-        {compact && (
-          <button
-            type="button"
-            className="embed-legends"
-            aria-pressed={legends}
-            onClick={() => setLegends((x) => !x)}
-            data-testid={testIds.embedLegends}
-          >
-            Legend
-          </button>
-        )}
-        {/* The full lab, on the same scenario (its share link, made on first reach). */}
-        {!compact && <OpenInLab scenario={scenario} />}
-      </header>
-      {options.predict && Prediction && (
-        <div className="embed-prediction">
-          {/* Locking the answer in plays on (from where the reader is; from the start at the
+      {/* Laid out at the run's end first, hidden, for the height to reserve (ReserveHeight.tsx). */}
+      <MeasureInPlace
+        root={root}
+        of={measureOf}
+        active={needsMeasure && panelsIn}
+        onMeasured={onMeasured}
+      >
+        <NoticeBar />
+        <header className="embed-head">
+          {options.caption ? (
+            <h1 className="embed-caption" data-testid={testIds.embedCaption}>
+              {options.caption}
+            </h1>
+          ) : (
+            <h1 className="embed-caption muted">{scenario.name}</h1>
+          )}
+          {/* Compact: the link shares the caption's row (embedCompact.css). */}
+          {compact && <OpenInLab scenario={scenario} short />}
+          <span className="spacer" />
+          {/* The guarantee switch, compact (unlocked embeds only). */}
+          {!options.lock && <GuaranteeRadios name="embed-guarantee" />}
+          {compact && (
+            <button
+              type="button"
+              className="embed-legends"
+              aria-pressed={legends}
+              onClick={() => setLegends((x) => !x)}
+              data-testid={testIds.embedLegends}
+            >
+              Legend
+            </button>
+          )}
+          {/* The full lab, on the same scenario (its share link, made on first reach). */}
+          {!compact && <OpenInLab scenario={scenario} />}
+        </header>
+        {options.predict && Prediction && (
+          <div className="embed-prediction">
+            {/* Locking the answer in plays on (from where the reader is; from the start at the
               end); the answer, and the outcome with it, wait for the end or "Reveal now". */}
-          <Prediction
-            options={options}
-            presetRef={presetRef}
-            onLock={playOn}
-            restart={toStart}
-            outcome={view && <Outcome />}
-          />
-        </div>
-      )}
-      {show.has('transport') && (
-        <section aria-label="Playback">
-          <Transport locked={options.lock} />
-        </section>
-      )}
-      {/* Counters show what has happened so far; the verdict and the explanations wait for the
+            <Prediction
+              options={options}
+              presetRef={presetRef}
+              onLock={playOn}
+              restart={toStart}
+              outcome={view && <Outcome />}
+            />
+          </div>
+        )}
+        {show.has('transport') && (
+          <section aria-label="Playback">
+            <Transport locked={options.lock} />
+          </section>
+        )}
+        {/* Counters show what has happened so far; the verdict and the explanations wait for the
           prediction's reveal (the page's gate, usePredictionGate). */}
-      {(show.has('counters') || show.has('verdict')) && <Counters />}
-      {show.has('pipeline') && <Pipeline />}
-      {show.has('why') && Why && (
-        <div className="embed-why">
-          <Why />
-        </div>
-      )}
-      {show.has('compare') && (
-        <Suspense fallback={null}>
-          <EmbedCompare locked={options.lock} />
-        </Suspense>
-      )}
+        {(show.has('counters') || show.has('verdict')) && <Counters />}
+        {show.has('pipeline') && <Pipeline />}
+        {show.has('why') && Why && (
+          <div className="embed-why">
+            <Why />
+          </div>
+        )}
+        {show.has('compare') && (
+          <Suspense fallback={null}>
+            <EmbedCompare locked={options.lock} />
+          </Suspense>
+        )}
+      </MeasureInPlace>
     </div>
   );
 }

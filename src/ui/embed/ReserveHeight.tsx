@@ -1,30 +1,105 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal, flushSync } from 'react-dom';
 import { createStore } from 'zustand/vanilla';
 import type { Lab } from '../../store/labStore';
 import { LabProvider, useLabInstance, useView } from '../../store/LabContext';
 import { EndSeen } from '../library/PredictionContext';
-import { MeasuringCopy } from '../hooks/useMeasuringCopy';
-import { timeAtIndex } from '../../views/run/at';
-import { processorPanelsIn, useProcessorPanels } from '../pipeline/stages/processorPanelsOnDemand';
+import { Measuring } from '../hooks/useMeasuring';
 
 /**
- * The height the player will need over the whole run, known before it reports any: the player
- * is rendered once more, hidden, at the END of the run (every row in the sink, every record in the
- * log, the reader's final line), measured, and removed: its parts keep the room of their fullest
- * state from the first frame (src/ui/hooks/useReserveRoom.ts), so no moment before the end is
- * taller. The copy
- * lives in a closed shadow root with the page's stylesheets: laid out as the live player is, but
- * out of reach of queries on the document (no element, id or text twice). The live player takes that height (scrolling inside past it) and reports it only then, so the
- * frame in the host page is sized once and never grows while the run plays (issue 31: 439 → 774 →
- * … → 878 px within seconds). The measuring copy has its own
- * cursor at the end; it shares the scenario, the run and the prediction with the live one, and
- * runs none of its effects on the lab (it is given `measuring`). At the end its outcome is the
- * end's ({@link EndSeen}): the final verdict, which the live player folds until then.
- * A batch job's player (src/ui/batch/BatchEmbed.tsx) has no stream run to put a cursor on: it
- * gives its number of `steps` (attempts) and renders the copy at each sample (`children(at)`):
- * before the end, with the end not yet seen (playing) and seen (scrubbed back after it).
+ * The height the player will need over the whole run, known before it reports any (issue 31:
+ * the host's frame went 439 → 774 → … → 878 px within seconds): its parts keep the room of their
+ * fullest state from the first frame (src/ui/hooks/useReserveRoom.ts), so the run's END (every
+ * row in the sink, every record in the log, the reader's final line, the final verdict) and its
+ * start (the verdict folded, "… Reveal now": taller than the end's on a wide card) are the states
+ * to lay out; no moment between is taller (scripts/embed-height-check.ts checks every preset at
+ * three widths). The player takes the tallest (scrolling inside past it) and reports it only then,
+ * so the frame in the host page is sized once and never grows while the run plays.
+ *
+ * A stream player is measured in place ({@link MeasureInPlace}): before it is first shown, the
+ * live player itself is rendered at its run's end, then at its start, which is what it shows next.
+ * A batch job's player (src/ui/batch/BatchEmbed.tsx) has no stream run to put a cursor on: a
+ * hidden copy of it is rendered at each sample of its schedule ({@link MeasureCopy}).
  */
+
+/**
+ * The stream player, measured where it stands while it settles (hidden: settlingStyle). While
+ * `active`, its parts are rendered at the run's END, the end seen (a lab whose cursor stands there
+ * and shares everything else with the live one; `Measuring` tells the parts that draw nothing
+ * that takes room — tokens in flight, scroll cues, a table kept scrolled — to skip it, and the
+ * player's effects wait while `needsMeasure`), laid out twice (the virtualised tables fill in on
+ * their second pass, a task later), then rendered at the start under the live lab and laid out
+ * once more; `onMeasured` gets the tallest. The same elements are kept from the end's render to
+ * the start's (one tree, only its lab changes): the start costs no render more than showing it
+ * does. A hidden copy in a shadow root cost a second mount of the whole player and a copy of every
+ * stylesheet: ~400 ms of the embed's first paint at 700 px (docs/benchmarks.md).
+ */
+export function MeasureInPlace({
+  root,
+  of,
+  active,
+  onMeasured,
+  children,
+}: {
+  /** The player's root: its height is measured. */
+  root: RefObject<HTMLElement | null>;
+  /** What the height is measured for (the run, the layout): a new one measures again. */
+  of: unknown;
+  active: boolean;
+  onMeasured: (height: number) => void;
+  children: ReactNode;
+}) {
+  const lab = useLabInstance();
+  const view = useView();
+  // The `of` whose end has been laid out: its start is then rendered live.
+  const [endDoneFor, setEndDoneFor] = useState<unknown>(null);
+  const atEnd = active && endDoneFor !== of;
+  const endLab = useMemo<Lab | null>(
+    () =>
+      view && {
+        ...lab,
+        cursor: createStore(() => ({ idx: view.n, t: view.endTime })),
+        shown: createStore(() => ({ idx: view.n })),
+      },
+    [lab, view],
+  );
+  useEffect(() => {
+    const el = root.current;
+    if (!atEnd || !el) return;
+    // Steps of the embed's first paint that `npm run bench` times (bench/embedSteps.ts).
+    performance.mark('embed:measure-start');
+    const height = () => Math.ceil(el.getBoundingClientRect().height);
+    let tallest = height();
+    // A task, not requestAnimationFrame: Chromium runs no animation frames in a cross-origin
+    // frame off screen, so a frame below the fold would report its height only once scrolled
+    // to — and grow under the reader then. Nor setTimeout, clamped once nested
+    // (https://html.spec.whatwg.org/multipage/timers-and-user-prompts.html#timers).
+    const next = new MessageChannel();
+    let stopped = false;
+    next.port1.onmessage = () => {
+      if (stopped) return;
+      tallest = Math.max(tallest, height());
+      flushSync(() => setEndDoneFor(of));
+      tallest = Math.max(tallest, height());
+      performance.mark('embed:measure-end');
+      onMeasured(tallest);
+    };
+    next.port2.postMessage(null);
+    return () => {
+      stopped = true;
+      next.port1.close();
+    };
+  }, [atEnd, root, of, onMeasured]);
+  // One tree whatever the phase (same element types), so React keeps its elements.
+  return (
+    <Measuring.Provider value={atEnd}>
+      <LabProvider lab={atEnd && endLab ? endLab : lab}>
+        <EndSeen seen={atEnd}>{children}</EndSeen>
+      </LabProvider>
+    </Measuring.Provider>
+  );
+}
+
 /**
  * Where in a batch schedule the copy is measured (fractions of its steps): the end, and every
  * eighth before it, where an attempt's list may be longer than at the end.
@@ -32,20 +107,12 @@ import { processorPanelsIn, useProcessorPanels } from '../pipeline/stages/proces
 const BATCH_SAMPLES = [1, 0.875, 0.75, 0.625, 0.5, 0.375, 0.25, 0.125, 0];
 
 /**
- * What changes before each pass of the copy after its first (at the end, its end seen), in order:
- * null measures again unchanged (the virtualised tables fill in on their second pass).
- * A stream player is measured at its end and its start only: no part of it is taller between (its
- * counters reserve their longest captions from the first frame: Counters' `reserve`), and
- * scripts/embed-height-check.ts checks it over every preset (issue 31: 26 passes were ~200 ms
- * of the first paint). A batch schedule's copy is laid out at each of BATCH_SAMPLES too, twice
- * with its end not yet seen, then seen.
+ * What changes before each pass of the batch copy after its first (at the end, its end seen), in
+ * order: null measures again unchanged (the virtualised tables fill in on their second pass); at
+ * each of BATCH_SAMPLES, laid out twice with its end not yet seen, then seen.
  */
-function measurePasses(n: number, batch: boolean): ({ idx: number; seen: boolean } | null)[] {
+function measurePasses(n: number): ({ idx: number; seen: boolean } | null)[] {
   const passes: ({ idx: number; seen: boolean } | null)[] = [null];
-  // And its start, the end not yet seen: the folded verdict ("Shown when the run reaches its
-  // end. Reveal now", a button's line) is taller than the end's verdict where the card is wide
-  // (merge-duplicate-source at 1280 px: 2 px). Nothing is in the tables there: one pass.
-  if (!batch) return [...passes, { idx: 0, seen: false }];
   for (const f of BATCH_SAMPLES.slice(1)) {
     const idx = Math.round(n * f);
     passes.push({ idx, seen: false }, null, { idx, seen: true });
@@ -53,69 +120,47 @@ function measurePasses(n: number, batch: boolean): ({ idx: number; seen: boolean
   return passes;
 }
 
-export function MeasureAtEnd({
+/**
+ * A batch job's player measured on a hidden copy of it, laid out at each sample of its schedule
+ * (`children(at)`, `steps` attempts): before the end, with the end not yet seen (playing) and seen
+ * (scrubbed back after it). The copy lives in a closed shadow root with the page's stylesheets:
+ * laid out as the live player is, but out of reach of queries on the document (no element, id
+ * or text twice). It shares the scenario, the run and the prediction with the live one, and runs
+ * none of its effects on the lab (it is given `measureAt`).
+ */
+export function MeasureCopy({
   children,
   onMeasured,
   steps,
 }: {
-  /** The copy; a function of the step to lay out when `steps` is given. */
-  children: ReactNode | ((at: number) => ReactNode);
+  /** The copy at a step of the schedule. */
+  children: (at: number) => ReactNode;
   onMeasured: (height: number) => void;
-  /** The run's length in steps of the player's own, for a player the lab's cursor does not move. */
-  steps?: number;
+  /** The schedule's length in steps of the player's own (the lab's cursor does not move it). */
+  steps: number;
 }) {
-  const lab = useLabInstance();
-  const view = useView();
-  const n = steps ?? view?.n ?? null;
-  const [at, setAt] = useState(n ?? 0);
+  const [at, setAt] = useState(steps);
   const [seen, setSeen] = useState(true);
   const [host, setHost] = useState<HTMLDivElement | null>(null);
   const root = useShadowWithStyles(host);
-  // A Flink or Spark stage's panels come in a chunk of their own: measured once they are in.
-  const kind = steps === undefined ? view?.scenario.processor.type : undefined;
-  const panelsIn = processorPanelsIn(kind, useProcessorPanels(kind));
-  const atEnd = useMemo<Lab>(() => {
-    const n = view?.n ?? 0;
-    const t = view?.endTime ?? 0;
-    return {
-      ...lab,
-      cursor: createStore(() => ({ idx: n, t })),
-      shown: createStore(() => ({ idx: n })),
-    };
-  }, [lab, view]);
   useEffect(() => {
-    if (n === null || !root || !panelsIn) return;
-    // The end, and a batch schedule's sample points (measurePasses); the tallest is reserved.
-    const passes = measurePasses(n, steps !== undefined);
+    if (!root) return;
+    // The end, and the schedule's sample points (measurePasses); the tallest is reserved.
+    const passes = measurePasses(steps);
     let tallest = 0;
     let pass = 0;
-    // Each pass a task of its own: a message to ourselves, not setTimeout, which a browser clamps
-    // to ≥ 4 ms once nested 5 deep (https://html.spec.whatwg.org/multipage/timers-and-user-prompts.html#timers):
-    // 18 passes waited ≥ 52 ms for nothing.
+    // Each pass a task of its own (a message to ourselves: see MeasureInPlace).
     const next = new MessageChannel();
     let stopped = false;
-    // Steps of the embed's first paint that `npm run bench` times (bench/embedSteps.ts).
-    performance.mark('embed:measure-start');
     const measure = () => {
       const el = root.shadow.querySelector('.embed');
       if (el) tallest = Math.max(tallest, Math.ceil(el.getBoundingClientRect().height));
-      if (pass === passes.length) {
-        performance.mark('embed:measure-end');
-        return onMeasured(tallest);
-      }
+      if (pass === passes.length) return onMeasured(tallest);
       const change = passes[pass++];
       if (change) {
-        const { idx } = change;
         flushSync(() => setSeen(change.seen));
-        if (typeof children === 'function') flushSync(() => setAt(idx));
-        else if (view) {
-          atEnd.cursor.setState({ idx, t: timeAtIndex(view, idx) });
-          atEnd.shown.setState({ idx });
-        }
+        flushSync(() => setAt(change.idx));
       }
-      // A task, not requestAnimationFrame: Chromium runs no animation frames in a cross-origin
-      // frame off screen, so a frame below the fold would report its height only once scrolled
-      // to — and grow under the reader then. Each pass lays out on its own (getBoundingClientRect).
       next.port2.postMessage(null);
     };
     next.port1.onmessage = () => {
@@ -126,9 +171,7 @@ export function MeasureAtEnd({
       stopped = true;
       next.port1.close();
     };
-    // `children` left out: a render function is fresh each render, and only its kind matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [atEnd, view, n, root, panelsIn, onMeasured, steps]);
+  }, [root, onMeasured, steps]);
   return (
     <div
       ref={setHost}
@@ -138,13 +181,9 @@ export function MeasureAtEnd({
     >
       {root &&
         createPortal(
-          <MeasuringCopy.Provider value={true}>
-            <LabProvider lab={atEnd}>
-              <EndSeen seen={seen}>
-                {typeof children === 'function' ? children(at) : children}
-              </EndSeen>
-            </LabProvider>
-          </MeasuringCopy.Provider>,
+          <Measuring.Provider value={true}>
+            <EndSeen seen={seen}>{children(at)}</EndSeen>
+          </Measuring.Provider>,
           root.mount,
         )}
     </div>

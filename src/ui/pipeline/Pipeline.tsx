@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { timeAtIndex } from '../../views/run/at';
 import { useIdx, useView } from '../../store/LabContext';
-import { useMeasuringCopy } from '../hooks/useMeasuringCopy';
+import { useMeasuring } from '../hooks/useMeasuring';
 import { testIds } from '../testIds';
 import { BrokerStage } from './stages/BrokerStage';
 import { ProcessorStage } from './stages/ProcessorStage';
@@ -21,8 +21,8 @@ export function Pipeline() {
   const idx = useIdx();
   const ref = useRef<HTMLElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
-  // The embed's measuring copy draws no tokens and no scroll cues: they take no room.
-  const seen = !useMeasuringCopy();
+  // The embed's measuring pass draws no tokens and no scroll cues: they take no room.
+  const seen = !useMeasuring();
   const more = useScrollEdges(scroller, ref, seen);
   useMoreBelow(ref, view, idx, seen);
   const kind = view && view.scenario.processor.type !== 'consumer' ? ' wide-processor' : '';

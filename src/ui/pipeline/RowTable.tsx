@@ -17,7 +17,7 @@ import { useActions, useLab } from '../../store/LabContext';
 import { Icon } from '../Icon';
 import { useFontScale } from '../hooks/useFontScale';
 import { useLaidOutStyle } from '../hooks/useLaidOutStyle';
-import { useMeasuringCopy } from '../hooks/useMeasuringCopy';
+import { useMeasuring } from '../hooks/useMeasuring';
 import type { RowLayout } from '../hooks/useAllRows';
 import { testIds } from '../testIds';
 import { PLAIN_ROWS_MAX, Rows } from './Rows';
@@ -110,8 +110,8 @@ function TableBody({
   useFollowEnd(scroll, count, () => count > 0 && virt.scrollToEnd(), scale, pad);
   // At the run's end the first duplicate row comes into view (and the rows around it, its first
   // copy often among them), not the last rows: those hid it in a table a few rows tall.
-  // (Not in the embed's measuring copy: a scroll takes no room, and lays the copy out.)
-  const seen = !useMeasuringCopy();
+  // (Not in the embed's measuring pass: a scroll takes no room, and lays the player out.)
+  const seen = !useMeasuring();
   const firstDup = seen && idx >= view.n ? firstDuplicateRow(table, count) : -1;
   useEffect(() => {
     if (firstDup >= 0) virt.scrollToIndex(firstDup, { align: 'center' });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { useMeasuringCopy } from '../hooks/useMeasuringCopy';
+import { useMeasuring } from '../hooks/useMeasuring';
 
 /**
  * Width of an element, kept up to date with a ResizeObserver (0 until measured).
@@ -32,9 +32,9 @@ export function useFollowEnd(
   padEnd = 0,
 ): void {
   const following = useRef(true);
-  // The embed's measuring copy is never scrolled: where a list is scrolled to takes no room, and
-  // scrolling it would lay the copy out at every sample.
-  const seen = !useMeasuringCopy();
+  // The embed's measuring pass is never scrolled: where a list is scrolled to takes no room, and
+  // scrolling it would lay the player out at every pass.
+  const seen = !useMeasuring();
   useEffect(() => {
     const el = ref.current;
     if (!el) return;

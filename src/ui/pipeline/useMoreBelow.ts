@@ -13,7 +13,7 @@ export function useMoreBelow(
   container: RefObject<HTMLElement | null>,
   view: unknown,
   idx: number,
-  /** Off in the embed's measuring copy: the mark takes no room, and reading it lays out. */
+  /** Off in the embed's measuring pass: the mark takes no room, and reading it lays out. */
   enabled = true,
 ): void {
   useEffect(() => {

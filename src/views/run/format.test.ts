@@ -1,7 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatBytes,
+  formatCount,
   formatCountOf,
+  formatMoney,
   formatMs,
   formatPlayTime,
   formatSpeedWords,
@@ -78,5 +81,45 @@ describe('formatSpeedWords', () => {
     expect(formatSpeedWords(0.01)).toBe('×0.01: one second of the run plays in 1.7 min');
     expect(formatSpeedWords(0.001)).toBe('×0.001: one second of the run plays in 17 min');
     expect(formatSpeedWords(3)).toBe('×3: one second of the run plays in 330 ms');
+  });
+});
+
+describe('counts, plurals and money without Intl', () => {
+  // As the page wrote them with Intl before (format.ts says why it does not now).
+  const int = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+  const money = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+  const plural = new Intl.PluralRules('en-US', { maximumFractionDigits: 0 });
+  const numbers = fc.oneof(
+    fc.integer(),
+    fc.maxSafeInteger(),
+    fc.double(),
+    // Halves and cents, where rounding decides ("1 day" for 0.6, $2.5).
+    fc.integer({ min: -1e7, max: 1e7 }).map((i) => i / 2),
+    fc.integer({ min: -1e9, max: 1e9 }).map((i) => i / 100),
+    fc.integer({ min: -1e9, max: 1e9 }).map((i) => i / 1000),
+  );
+
+  it('by hand: rounded half away from zero, grouped by three', () => {
+    expect(formatCount(1_234_567)).toBe('1,234,567');
+    expect(formatCount(2.5)).toBe('3');
+    expect(formatCount(-2.5)).toBe('-3');
+    expect(formatCount(-0.4)).toBe('-0');
+    expect(formatCountOf(0.6, 'day')).toBe('1 day');
+    expect(formatCountOf(1.5, 'day')).toBe('2 days');
+    expect(formatMoney(2320)).toBe('$2,320');
+    expect(formatMoney(-190.5)).toBe('−$190.5');
+    // More than two decimals is Intl's to round: its shortest form, "1.005", half away from zero.
+    expect(formatMoney(1.005)).toBe('$1.01');
+  });
+
+  it('give the text Intl gives for any number', () => {
+    fc.assert(
+      fc.property(numbers, (n) => {
+        expect(formatCount(n)).toBe(int.format(n));
+        expect(formatMoney(n)).toBe(`${n < 0 ? '−' : ''}$${money.format(Math.abs(n))}`);
+        expect(pluralOf(n, 'one', 'other')).toBe(plural.select(n));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

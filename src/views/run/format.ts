@@ -1,11 +1,16 @@
 /** Number, money and time formatting for the panels (one locale, so screenshots and tests agree). */
 
-// Made on first use: building a NumberFormat loads the locale data (~20 ms), which the CLI's
-// `--list` and the runs that print no number need not pay at start-up.
-let int: Intl.NumberFormat | undefined;
+import { groupDigits } from '../../engine';
+
+// Written by hand as en-US writes them (format.test.ts checks every one against Intl): the first
+// Intl number format or plural rules a page makes loads the locale data, ~20–70 ms of its main
+// thread that the embed's first paint paid for its first count (issue 31, scripts/embed-trace.ts).
+// A money amount with more than two decimals is left to Intl, which rounds it.
 let money: Intl.NumberFormat | undefined;
-const intFormat = () => (int ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }));
 const moneyFormat = () => (money ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }));
+
+/** `n` rounded to a whole number as Intl rounds it: half away from zero, the sign kept (-0.4 → -0). */
+const roundHalfExpand = (n: number) => Math.sign(n) * Math.round(Math.abs(n));
 
 /** "2nd", "21st": the engine's, for the pipeline's copy marks. */
 export { ordinal } from '../../engine';
@@ -35,12 +40,8 @@ export function rowNumber(row: number): number {
 
 /** 12,345 */
 export function formatCount(n: number): string {
-  return intFormat().format(n);
+  return groupDigits(roundHalfExpand(n));
 }
-
-let plural: Intl.PluralRules | undefined;
-// Rounded as intFormat rounds, so that the noun agrees with the number shown ("1 day" for 0.6).
-const pluralRules = () => (plural ??= new Intl.PluralRules('en-US', { maximumFractionDigits: 0 }));
 
 /**
  * The words for a count of `n` in the number English gives it: `one` for 1 as shown (rounded to
@@ -49,17 +50,20 @@ const pluralRules = () => (plural ??= new Intl.PluralRules('en-US', { maximumFra
  * For the words a count agrees with: "knob differs" / "knobs differ".
  */
 export function pluralOf(n: number, one: string, many = `${one}s`): string {
-  return pluralRules().select(n) === 'one' ? one : many;
+  // Rounded as formatCount rounds, so that the noun agrees with the number shown ("1 day" for 0.6).
+  return Math.round(Math.abs(n)) === 1 ? one : many;
 }
 
 /** "1 record", "2 records", "1,000 rows": a count with its noun in the right number. */
 export function formatCountOf(n: number, one: string, many = `${one}s`): string {
-  return `${intFormat().format(n)} ${pluralOf(n, one, many)}`;
+  return `${formatCount(n)} ${pluralOf(n, one, many)}`;
 }
 
 /** $2,320 (amounts are the workload's currency units; the dashboard writes them in dollars). */
 export function formatMoney(x: number): string {
-  return `${x < 0 ? '−' : ''}$${moneyFormat().format(Math.abs(x))}`;
+  const a = Math.abs(x);
+  const cents = /^\d+(\.\d{1,2})?$/.test(String(a));
+  return `${x < 0 ? '−' : ''}$${cents ? groupDigits(a) : moneyFormat().format(a)}`;
 }
 
 /**

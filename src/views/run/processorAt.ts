@@ -74,6 +74,24 @@ function uncoveredSince(
 }
 
 /**
+ * What processor `p` processed at `idx` that a crash now would replay: since the later of its
+ * last commit and its last restart — what the previous incarnation processed is being replayed
+ * already, not at risk again.
+ */
+function sinceCommitAt(v: RunView, p: RunView['processors'][number], idx: number): number {
+  let from = lastBefore(p.commits, idx);
+  const lifeList = rowOf(v.life, p.actor);
+  for (let k = lifeList.length - 1; k >= 0; k--) {
+    const e = lifeList[k]!;
+    if (e < idx && v.cols.kind[e] === K.restart) {
+      from = Math.max(from, e);
+      break;
+    }
+  }
+  return uncoveredSince(v, p.processes, p.commits, from < 0 ? 0 : from, idx);
+}
+
+/**
  * Status of every processor actor at `idx`. A replacement instance (`<name>-replacement`, started
  * when the group removed a paused member) is left out until its first entry: before that it does
  * not exist — the group only starts it after `session.timeout.ms`.
@@ -93,17 +111,7 @@ export function processorsAt(v: RunView, idx: number, t: number): ProcessorStatu
       const lastProc = procCount > 0 ? p.processes[procCount - 1]! : -1;
       const inBatch = pe < 0 ? 0 : procCount - lowerBound(p.processes, pe);
       const lastCommit = lastBefore(p.commits, idx);
-      // Since the later of its last commit and its last restart: what the previous incarnation
-      // processed is being replayed already, not at risk again.
-      let from = lastCommit;
-      for (let k = lifeList.length - 1; k >= 0; k--) {
-        const e = lifeList[k]!;
-        if (e < idx && c.kind[e] === K.restart) {
-          from = Math.max(from, e);
-          break;
-        }
-      }
-      const sinceCommit = uncoveredSince(v, p.processes, p.commits, from < 0 ? 0 : from, idx);
+      const sinceCommit = sinceCommitAt(v, p, idx);
       const left = lastBefore(p.leaves, idx);
       const positions = new Map<number, number>();
       // Positions: scan back over the last processes (bounded) — enough for the partitions a
@@ -159,21 +167,25 @@ export function lastLeftGroup(v: RunView, actor: number): ProcessorStatus['leftG
 
 /**
  * The largest figures processor `actor`'s card shows over the run: a poll's record count and
- * first offset, and the records it processes in all (no count since a commit is larger). The
- * room the embed's card keeps for its lines from the first frame (src/ui/hooks/useReserveRoom.ts).
+ * first offset, and the most records processed since a commit (the count grows only as a
+ * record is processed, so its largest value is right after one). The room the embed's card
+ * keeps for its lines from the first frame (src/ui/hooks/useReserveRoom.ts).
  */
 export function processorMaxima(
   v: RunView,
   actor: number,
-): { pollCount: number; pollOffset: number; processed: number } {
+): { pollCount: number; pollOffset: number; sinceCommit: number } {
   const p = v.processors.find((x) => x.actor === actor);
   let pollCount = 0;
   let pollOffset = 0;
-  for (const e of p?.polls ?? []) {
+  let sinceCommit = 0;
+  if (!p) return { pollCount, pollOffset, sinceCommit };
+  for (const e of p.polls) {
     pollCount = Math.max(pollCount, v.cols.count[e]!);
     pollOffset = Math.max(pollOffset, v.cols.offset[e]!);
   }
-  return { pollCount, pollOffset, processed: p?.processes.length ?? 0 };
+  for (const e of p.processes) sinceCommit = Math.max(sinceCommit, sinceCommitAt(v, p, e + 1));
+  return { pollCount, pollOffset, sinceCommit };
 }
 
 /** Status of a checkpoint at a cursor. */

@@ -28,7 +28,8 @@ export function ProcessorCard({ view, status: p }: { view: RunView; status: Proc
   const left = p.leftGroup ?? (reserve ? lastLeftGroup(view, p.actor) : null);
   const leftShown = p.leftGroup !== null;
   // Its lines' longest words over the run: a batch's " · 3 done", "12 processed since the last
-  // commit" where the end says "none" (two lines more in a 480 px embed's column).
+  // commit" where the end says "none" (two lines more in a 480 px embed's column) — the most
+  // since a commit, not all it processed: "250 processed…" where at most 5 ever are is blank.
   const most = useMemo(
     () => (reserve ? processorMaxima(view, p.actor) : null),
     [reserve, view, p.actor],
@@ -95,8 +96,8 @@ export function ProcessorCard({ view, status: p }: { view: RunView; status: Proc
           as="dd"
           className={p.sinceCommit > 0 ? 'since-commit warn' : zeroCount(0, 'since-commit')}
           reserve={
-            most && most.processed > 0
-              ? `${formatCount(most.processed)}${condensed ? '' : ' processed since the last commit'}`
+            most && most.sinceCommit > 0
+              ? `${formatCount(most.sinceCommit)}${condensed ? '' : ' processed since the last commit'}`
               : undefined
           }
           data-testid={testIds.sinceCommit}

@@ -2,7 +2,7 @@
  * The Flink job's checkpoint history (./FlinkPanel.tsx) and the Spark query's batch list
  * (./BatchList.tsx), each a chunk of its own: only a Flink or Spark scenario shows one, so the
  * embed of a consumer preset fetches neither, a Flink job's no Spark panel and a Spark query's no
- * Flink panel (issue 31). The stage renders its panel once in; the embed's measuring copy waits
+ * Flink panel (issue 31). The stage renders its panel once in; the embed's height measure waits
  * for it before it measures (src/ui/embed/ReserveHeight.tsx), so the height it reserves includes it.
  */
 import { useEffect, useState } from 'react';

@@ -1,7 +1,7 @@
 /**
- * The embed's measuring copy (src/ui/embed/ReserveHeight.tsx) lays out what takes room and skips
+ * The embed's measuring pass (src/ui/embed/ReserveHeight.tsx) lays out what takes room and skips
  * what only a reader sees: no token layer (it measured every component's box at each sample) and
- * no list kept scrolled to its end (a scroll lays the copy out). The live player keeps both.
+ * no list kept scrolled to its end (a scroll lays the player out). The live player keeps both.
  */
 import { act, cleanup, render } from '@testing-library/react';
 import { useRef, type ReactNode } from 'react';
@@ -10,7 +10,7 @@ import type { ArtifactClient } from '../../platform/runClient';
 import { LabProvider } from '../../store/LabContext';
 import { createNotices } from '../io/notices';
 import { PageProvider } from '../io/PageContext';
-import { MeasuringCopy } from '../hooks/useMeasuringCopy';
+import { Measuring } from '../hooks/useMeasuring';
 import { presetLab } from '../testLab';
 import { Pipeline } from './Pipeline';
 import { useFollowEnd } from './useFollow';
@@ -20,16 +20,16 @@ vi.setConfig({ testTimeout: 10_000 });
 const STAGES = 5;
 
 function within(copy: boolean, children: ReactNode) {
-  return <MeasuringCopy.Provider value={copy}>{children}</MeasuringCopy.Provider>;
+  return <Measuring.Provider value={copy}>{children}</Measuring.Provider>;
 }
 
-describe('the measuring copy', () => {
+describe('the measuring pass', () => {
   afterEach(cleanup);
 
   it.each([
     [false, 1],
     [true, 0],
-  ])('measuring copy %s: %i token layer over the pipeline', async (copy, layers) => {
+  ])('measuring pass %s: %i token layer over the pipeline', async (copy, layers) => {
     const lab = presetLab('lost-ack-retry/acks-1');
     const artifacts: ArtifactClient = { get: vi.fn(), dispose: () => {} };
     const { container } = render(
@@ -49,7 +49,7 @@ describe('the measuring copy', () => {
   it.each([
     [false, 2],
     [true, 0],
-  ])('measuring copy %s: a growing list scrolled to its end %i times', (copy, calls) => {
+  ])('measuring pass %s: a growing list scrolled to its end %i times', (copy, calls) => {
     const scrollToEnd = vi.fn();
     function List({ size }: { size: number }) {
       const ref = useRef<HTMLDivElement>(null);
