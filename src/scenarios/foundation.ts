@@ -179,7 +179,7 @@ export const foundationPresets: Preset[] = [
       'Retries without idempotence and commits after the write: nothing is lost, some payments land twice.',
     illustrates: 'at-least-once',
     setup:
-      'The same 20 payments, p-1..p-20, now sent with acks=all and retries, idempotence off, one request in flight. The acknowledgement of p-4’s request will be lost, so after request.timeout.ms (30 s) the producer sends p-4 again. A consumer polls 5 records at a time and commits only after writing them with a plain INSERT; it will crash in its 2nd batch after writing 3 of its 5 records, and restart from its last commit.',
+      'The same 20 payments, p-1..p-20, sent with acks=all and retries, idempotence off. p-4’s acknowledgement will be lost, so after request.timeout.ms (30 s) the producer sends p-4 again. A consumer polls 5 records at a time and commits only after writing them with a plain INSERT; it will crash in its 2nd batch after writing 3 of its 5 records and restart from its last commit.',
     story:
       'The same pipeline, made safe against loss: the producer waits for acks=all and retries, and the consumer commits only after Postgres has the rows. A lost acknowledgement makes the producer write p-4 twice, and a crash between the write and the commit makes the consumer write a whole batch again.',
     watch: 'Two p-4 records in the log; after the crash, p-5..p-7 written a second time.',

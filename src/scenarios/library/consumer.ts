@@ -402,7 +402,7 @@ const autoCommitCrash: Preset = {
     'Records handed to a worker count as consumed: auto-commit saves a position the work never reached.',
   illustrates: 'at-most-once',
   setup:
-    'A consumer reads 200 events at offsets 0..199. Its poll loop hands each batch to a worker thread and polls again at once, with enable.auto.commit on. The worker will crash just after processing offset 150, by which time the loop will have polled up to offset 199 and auto-committed offset 200 (the next one to read); the restart begins at the committed offset.',
+    'A consumer reads 200 events at offsets 0..199. Its poll loop hands each batch to a worker thread and polls again at once, with enable.auto.commit on. The worker will crash just after processing offset 150, when the loop has polled up to offset 199 and auto-committed offset 200 (the next to read); it restarts from the committed offset.',
   story:
     'To keep up with a slow enrichment step, a team moved processing to a worker thread: the poll loop now hands each batch over and polls again at once, with enable.auto.commit left on. The loop had polled up to offset 199 and auto-committed 200 when the worker died while on offset 150. The restarted consumer began at 200, the lag graph read zero, and 49 records were silently never processed.',
   watch:

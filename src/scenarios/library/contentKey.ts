@@ -59,7 +59,7 @@ const contentKeyOnConflict: Preset = {
     'A conflict key coarser than the event id collapses the replay — and a second real payment with it.',
   illustrates: 'at-most-once',
   setup:
-    'A consumer reads ten payments, e1..e10, polls 5 at a time, writes each with INSERT … ON CONFLICT (event_time, amount) DO NOTHING and commits afterwards. e6 and e7 are two real payments made in the same second for the same amount (09:15:06, $60). It will crash after writing its 2nd batch and before committing it, so e6..e10 are written again.',
+    'A consumer reads ten payments, e1..e10, polls 5 at a time, writes each with INSERT … ON CONFLICT (event_time, amount) DO NOTHING, then commits. e6 and e7 are two real payments made in the same second for the same amount (09:15:06, $60). It will crash after writing its 2nd batch, before committing it, so e6..e10 are written again.',
   story:
     'The payments feed had no id, so a team made the table idempotent on what a payment looked like: its time and amount. The replay after a crash collapsed as hoped. Months later finance found a customer charged twice in one second whose second payment was missing from every report.',
   watch:

@@ -317,7 +317,7 @@ const sparkCheckpointResetTxnAppId: Preset = {
     'A restart on a new checkpoint numbers batches from 0 again: the same txnAppId skips new data, a new one rewrites old data.',
   illustrates: 'none',
   setup:
-    'A Structured Streaming query writes orders to a Delta table with txnAppId q-orders and txnVersion = the batch id: batch 0 is e1..e10, batch 1 e11..e20, batch 2 e21..e30, so Delta records version 2 for q-orders. Then its checkpoint location is deleted and it restarts with a new one, reading from earliest: batch 0 again, now e1..e40 with 10 new orders e31..e40.',
+    'A Structured Streaming query writes orders to Delta with txnAppId q-orders and txnVersion = the batch id: batch 0 is e1..e10, batch 1 e11..e20, batch 2 e21..e30, so Delta records version 2 for q-orders. Then it restarts on a new, empty checkpoint from earliest: batch 0 again, now e1..e40 with 10 new orders e31..e40.',
   story:
     'The query restarted on a new checkpoint with the same txnAppId, so its first batch was batch 0 again, and Delta had already recorded version 2 for q-orders. Delta skipped the whole batch, with the 10 new orders in it: silent loss. With a new txnAppId nothing was skipped and e1..e30 were written a second time.',
   watch:

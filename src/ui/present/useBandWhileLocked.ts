@@ -6,9 +6,10 @@ import { useLayoutEffect, useState, type RefObject } from 'react';
  * cannot hold the title, the setup whole and the question's box at their heights (the story's
  * Story/Watch/Try/Sources, hidden until the reveal, at their box's least): the setup is what the
  * room reads while the run plays (issue 24). At 1280×720 the column is 19em beside a pipeline at
- * its stages' least widths, and 14 of the 26 library stories do not fit (flink-commit-phase-crash's
- * 540-character setup takes 437 px of its 556 px; at-least-once's question box is 18 px short) —
- * 19 while the box held "You predicted", now on the verdict's card (LockedPrediction); at
+ * its stages' least widths, and 9 of the 26 library stories do not fit (flink-commit-phase-crash's
+ * 540-character setup takes 437 px of its 556 px) — 19 while the box held "You predicted", now on
+ * the verdict's card (LockedPrediction), 14 until five setups within 21 px of the room lost a line
+ * (at-least-once's question box was 19 px short); at
  * 1920×1080 all do. Measured, not counted in characters: the lines wrap at
  * widths no character
  * count predicts. Measured in the column, before the first paint (a layout effect): on the lock-in

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseScenario, simulate } from '../../engine';
 import { findPreset } from '../../scenarios';
 import { anomalyDiagram, batchInWords, firstAnomaly } from './anomalyDiagram';
+import { foldRepeats, type SlideLine } from './foldRepeats';
 
 function runOf(ref: string) {
   const s = parseScenario(findPreset(ref)!.variant.scenario);
@@ -85,5 +86,105 @@ describe('the slide: the first anomaly from its cause', () => {
 
   it('names a batch in words', () => {
     expect(batchInWords('e21 +9 from offset 20')).toBe('e21 and 9 more from offset 20');
+  });
+});
+
+/** Produce / ack exchanges of e{from}…e{to} as the event diagram writes them, each ack noted. */
+function exchanges(from: number, to: number, kept = false): SlideLine[] {
+  const out: SlideLine[] = [];
+  for (let n = from; n <= to; n++) {
+    const t = 100 * n;
+    out.push(
+      { line: `  P0->>P1: ${t} ms · produce e${n}`, kept },
+      { line: `  P1-->>P0: ${t + 4} ms · ack e${n} offset ${n - 1}`, kept },
+      { line: `  Note over P0: ${t + 6} ms · e${n} acknowledged, offset ${n - 1}`, kept },
+    );
+  }
+  return out;
+}
+
+const CAUSE_LINE = { line: '  Note over P0,P1: 250 ms · ⚡ a lost acknowledgement', kept: true };
+const DUPLICATE = { line: '  Note over P4: 990 ms · e9 · new row 10', kept: true };
+
+describe('the slide: repeats folded (issue 24)', () => {
+  it('7 produce/ack exchanges fold into one "×7" message; the notes that restate their ack go; the cause and the duplicate stay whole', () => {
+    const folded = foldRepeats([CAUSE_LINE, ...exchanges(3, 9), DUPLICATE]);
+    expect(folded.map((l) => l.line)).toEqual([
+      CAUSE_LINE.line,
+      '  P0->>P1: 300 ms · produce e3 … e9 ×7 → ack e3 … e9 offset 2 … 8',
+      DUPLICATE.line,
+    ]);
+    // The anomaly's own statements are the very ones given (anomalyDiagram highlights them).
+    expect(folded[0]).toBe(CAUSE_LINE);
+    expect(folded[2]).toBe(DUPLICATE);
+  });
+
+  it('a kept exchange stays whole and breaks the run: 2 before it, 2 after', () => {
+    const folded = foldRepeats([...exchanges(3, 4), ...exchanges(5, 5, true), ...exchanges(6, 7)]);
+    expect(folded.map((l) => l.line)).toEqual([
+      '  P0->>P1: 300 ms · produce e3 … e4 ×2 → ack e3 … e4 offset 2 … 3',
+      '  P0->>P1: 500 ms · produce e5',
+      '  P1-->>P0: 504 ms · ack e5 offset 4',
+      '  Note over P0: 506 ms · e5 acknowledged, offset 4',
+      '  P0->>P1: 600 ms · produce e6 … e7 ×2 → ack e6 … e7 offset 5 … 6',
+    ]);
+  });
+
+  it('a note that says more than its message stays; one that restates the next message goes', () => {
+    const folded = foldRepeats([
+      { line: '  P1--xP0: 311 ms · ack e3 offset 2 (lost)', kept: false },
+      { line: '  Note over P0: 30305 ms · e3 · REQUEST_TIMED_OUT', kept: false },
+      { line: '  Note over P0: 30405 ms · retry e3 (attempt 1)', kept: false },
+      { line: '  P0->>P1: 30405 ms · produce e3 (retry 1)', kept: false },
+      { line: '  Note over P1: 30407 ms · appended e3 at offset 3', kept: false },
+    ]);
+    expect(folded.map((l) => l.line.replace(/^.*ms · /, ''))).toEqual([
+      'ack e3 offset 2 (lost)',
+      'e3 · REQUEST_TIMED_OUT',
+      'produce e3 (retry 1)',
+      'appended e3 at offset 3',
+    ]);
+  });
+
+  it('lost-ack-retry: 25 rows → 16, no note restating its message, rows 4 (the duplicate) highlighted', () => {
+    // Gone: the polls and the processing that restate a fetch ("e3 from offset 2"), "e3
+    // acknowledged", "offset 3 committed", "retry e3 (attempt 1)", and the commit after the duplicate.
+    const text = anomalyDiagram(runOf('lost-ack-retry'))!;
+    const lines = text.trimEnd().split('\n');
+    const rows = lines.filter((l) => /^\s+(Note over|P\d)/.test(l));
+    expect(rows).toHaveLength(16);
+    expect(text).not.toMatch(/acknowledged|poll|committed|process|retry e3/);
+    const marked = lines.flatMap((l, k) => (l.trim().startsWith('rect ') ? [lines[k + 1]!] : []));
+    expect(marked.map((l) => l.replace(/^.*ms · /, ''))).toEqual([
+      'e3 · new row 4',
+      'inserted row 4',
+    ]);
+    expect(rows.at(-1)).toContain('inserted row 4');
+  });
+
+  it('payment-resent-by-app: the two late acknowledgements fold into one note', () => {
+    // The slow ack of offset 2 (3,000 ms late) and the ack of the resend arrive together at 3,043 ms.
+    expect(anomalyDiagram(runOf('payment-resent-by-app'))).toContain(
+      '  Note over P0: 3043 ms · p-77 acknowledged, offset 2 … 3 ×2\n',
+    );
+  });
+
+  it('aborted-transaction-dirty-read: from the abort; the read_committed reader beside the pipeline left out', () => {
+    // docs/semantics/scenarios.md#s09: the application aborts transaction 1 at 508 ms (after its
+    // ack) and sends e1..e5 again in transaction 2; the read_uncommitted pipeline consumer inserts
+    // e1 from both (rows 1 and 6). The fault is reached through the EndTxn request it made.
+    const text = anomalyDiagram(runOf('aborted-transaction-dirty-read'))!;
+    expect(text).toContain('Note over P0,P4: Before: 5 steps as usual<br/>');
+    expect(text).toContain(
+      'Note over P0,P2: 508 ms · ⚡ the application aborting transaction 1 #34;validation failed#34;',
+    );
+    expect(text).not.toContain('reader-0');
+    expect(text).not.toContain('offset 11 committed');
+    const lines = text.trimEnd().split('\n');
+    const marked = lines.flatMap((l, k) => (l.trim().startsWith('rect ') ? [lines[k + 1]!] : []));
+    expect(marked.map((l) => l.replace(/^.*ms · /, ''))).toEqual([
+      'e1 · new row 6',
+      'inserted row 6',
+    ]);
   });
 });

@@ -11,6 +11,7 @@ import { eventSequenceDiagram } from './eventSequence';
 import { HIGHLIGHT } from './anomalyHighlight';
 import { mermaidText } from './mermaidText';
 import { formatCountOf } from '../run/format';
+import { foldRepeats, type SlideLine } from './foldRepeats';
 
 /** The first anomaly of a run: the business event and its fate at the primary point. */
 export interface Anomaly {
@@ -53,14 +54,22 @@ export function anomalyDiagram(run: Run): string | null {
   const text = eventSequenceDiagram(run, anomaly.eventId);
   if (text === null) return null;
   const lines = text.trimEnd().split('\n');
-  const head: string[] = [];
-  const steps: string[] = [];
+  const all: string[] = [];
+  const allSteps: string[] = [];
   for (const line of lines)
-    (steps.length === 0 && /^(sequenceDiagram|\s+title |\s+participant )/.test(line)
-      ? head
-      : steps
+    (allSteps.length === 0 && /^(sequenceDiagram|\s+title |\s+participant )/.test(line)
+      ? all
+      : allSteps
     ).push(line);
-  const participants = head.filter((l) => /^\s+participant /.test(l)).length;
+  const beside = besideReaders(all, run.verdict.primary);
+  const head = all.filter((l) => !beside.has(PARTICIPANT.exec(l)?.[1] ?? ''));
+  // A reader's message goes with the note its receiver wrote on it (the coordinator's "offset 11
+  // committed" of its commit).
+  const steps = allSteps.filter(
+    (l, k) =>
+      !aboutOnly(l, beside) && !(k > 0 && NOTE_OVER.test(l) && aboutOnly(allSteps[k - 1]!, beside)),
+  );
+  const ids = head.flatMap((l) => PARTICIPANT.exec(l)?.[1] ?? []);
   const cause = Math.max(
     0,
     steps.findIndex((l) => CAUSE.test(l)),
@@ -72,7 +81,7 @@ export function anomalyDiagram(run: Run): string | null {
       : l,
   );
   if (cause > 0) {
-    const span = participants > 1 ? `P0,P${participants - 1}` : 'P0';
+    const span = ids.length > 1 ? `${ids[0]},${ids[ids.length - 1]}` : (ids[0] ?? 'P0');
     out.push(
       // Two lines: a note over several participants is as wide as they are apart (mermaid does
       // not size it to its text), and the slide's labels are large.
@@ -83,6 +92,8 @@ export function anomalyDiagram(run: Run): string | null {
   // (a Spark batch replayed after a crash: row 21 before, row 31 the duplicate).
   let firstRow = steps.map((l) => ROW.exec(l)?.[1]).find((r) => r !== undefined) ?? null;
   const rest = steps.slice(cause);
+  const told: SlideLine[] = [];
+  const highlighted = new Set<SlideLine>();
   for (let k = 0; k < rest.length; k++) {
     const line = batchInWords(rest[k]!);
     const row = ROW.exec(line)?.[1] ?? null;
@@ -94,10 +105,49 @@ export function anomalyDiagram(run: Run): string | null {
       anomaly.fate === 'duplicated'
         ? row !== null && (row !== firstRow || UPDATED.test(line))
         : k === 0 || k === rest.length - 1;
-    if (marked) out.push(`  rect ${HIGHLIGHT[anomaly.fate]}`, `  ${line}`, '  end');
-    else out.push(line);
+    // The cause and the marked steps are the anomaly's own: never folded.
+    const step = { line, kept: marked || k === 0 };
+    told.push(step);
+    if (marked) highlighted.add(step);
+  }
+  // The story ends at the duplicate: what the pipeline did after it (a commit) is not the slide's.
+  let end = told.length;
+  while (end > 1 && anomaly.fate === 'duplicated' && !highlighted.has(told[end - 1]!)) end--;
+  for (const step of foldRepeats(told.slice(0, end))) {
+    if (highlighted.has(step))
+      out.push(`  rect ${HIGHLIGHT[anomaly.fate]}`, `  ${step.line}`, '  end');
+    else out.push(step.line);
   }
   return out.join('\n') + '\n';
+}
+
+const NOTE_OVER = /^\s+Note over /;
+const PARTICIPANT = /^\s+participant (P\d+) as (.*)$/;
+
+/**
+ * The readers beside the pipeline — not the point where the anomaly is counted (`verdict.primary`:
+ * "sink", or "reader:rc" for the reader named rc): the slide follows the event to that point, and
+ * the "Event" diagram keeps them (aborted-transaction-dirty-read's read_committed reader, whose
+ * column made the slide too wide for its labels).
+ */
+function besideReaders(head: string[], primary: string): Set<string> {
+  const counted = primary.startsWith('reader:') ? primary.slice('reader:'.length) : null;
+  const out = new Set<string>();
+  for (const l of head) {
+    const m = PARTICIPANT.exec(l);
+    if (m && /^reader-/.test(m[2]!) && (counted === null || !m[2]!.includes(`(${counted},`)))
+      out.add(m[1]!);
+  }
+  return out;
+}
+
+/** A step between such readers and the rest (a fetch, a commit), or a note over them only. */
+function aboutOnly(step: string, readers: Set<string>): boolean {
+  if (readers.size === 0) return false;
+  const note = /^\s+Note over (P\d+)(?:,(P\d+))?:/.exec(step);
+  if (note) return readers.has(note[1]!) && readers.has(note[2] ?? note[1]!);
+  const msg = /^\s+(P\d+)-[^P]*(P\d+):/.exec(step);
+  return msg !== null && (readers.has(msg[1]!) || readers.has(msg[2]!));
 }
 
 /** A step's words without its arrow or note prefix ("155 ms · produce p-4"). */

@@ -49,8 +49,9 @@ const CITED = new Set<EntryKind>([
  * carrying the event; the polls, fetches and commits that cover its records' offsets (the first
  * commit past each record); the entries those cite when they are turning points (fault, lost
  * message, timeout, retry, crash, restart, pause, rebalance, leader change, truncation, restore);
- * the crashes, restarts and pauses of the actors that handled it while they handled it; and the
- * entries the checker's explanation of the event rests on.
+ * the crashes, restarts and pauses of the actors that handled it while they handled it; the
+ * entries the checker's explanation of the event rests on; and the fault behind an entry through up
+ * to three messages (an application's abort, whose EndTxn exchange made it send the event again).
  * @returns entry ids in increasing order, or null when the run has no such business id.
  */
 export function eventChain(run: Run, eventId: string): number[] | null {
@@ -155,6 +156,13 @@ export function eventChain(run: Run, eventId: string): number[] | null {
       }
     }
     frontier = next;
+  }
+  // The fault behind an entry through the requests it made (an application's abort: its EndTxn
+  // request and response, then the records sent again in a new transaction).
+  for (const i of [...set]) {
+    let c = t.cause[i]!;
+    for (let hop = 0; hop < 3 && c >= 0 && t.kind[c] === K.msg; hop++) c = t.cause[c]!;
+    if (c >= 0 && !set.has(c) && t.kindOf(c) === 'fault') set.add(c);
   }
   // Housekeeping entries never help the story.
   const out = [...set].filter((i) => {
