@@ -7,6 +7,7 @@
  */
 import type { Frame, Page } from '@playwright/test';
 import { expect, test, testIds } from './fixtures';
+import { playedToEnd } from './embedTesting';
 
 const DOCS = `http://localhost:${process.env.E2E_HOST_PORT ?? 4174}/docs.html`;
 const WIDTHS = [700, 480, 1280];
@@ -45,11 +46,9 @@ test('three embeds at 700, 480 and 1,280 px and a batch job at 480 and 700: size
     await page.locator('delivery-lab-embed').nth(i).scrollIntoViewIfNeeded();
     const f = await player(page, i);
     // The autoplayed run (×1000, a few hundred virtual ms of work) has reached its end: its
-    // counters are final (the verdict alone is no sign of it — a run without a question shows
-    // it while the frame is still being sized).
-    await expect(f.getByTestId(testIds.counterMissing)).toHaveAttribute('data-final', 'true', {
-      timeout: 20_000,
-    });
+    // counters are final in the player as shown (the verdict alone is no sign of it — a run
+    // without a question shows it while the frame is still being sized).
+    await playedToEnd(f, 20_000);
     await expect(f.getByTestId(testIds.verdict)).toBeVisible();
     await expect(f.getByTestId(testIds.embedPlayer)).toHaveAttribute('data-status', 'ready');
     const box = await f.evaluate(() => {
@@ -192,12 +191,7 @@ test('a dark docs page with four embeds, one far below the fold: every frame siz
   await page.evaluate(() => document.getElementById('last')!.scrollIntoView());
   const landed = await top();
   // The autoplayed run of this frame plays to its end, and nothing above it has moved.
-  const finalIn = async (i: number) =>
-    expect((await player(page, i)).getByTestId(testIds.counterMissing)).toHaveAttribute(
-      'data-final',
-      'true',
-      { timeout: 30_000 },
-    );
+  const finalIn = async (i: number) => playedToEnd(await player(page, i), 30_000);
   await finalIn(3);
   expect(await top()).toBe(landed);
   // The compact Flink frame above plays once in view (Chromium runs no animation frames in a
@@ -224,9 +218,7 @@ test('the sink table in a docs column, 480 and 700 px: four whole rows and more 
     // The player as a frame of that width shows it (the loader's frames are sized so).
     await page.setViewportSize({ width, height: 1000 });
     await page.goto('/?embed&preset=lost-ack-retry/acks-1&autoplay=1&speed=1000');
-    await expect(page.getByTestId(testIds.counterMissing)).toHaveAttribute('data-final', 'true', {
-      timeout: 20_000,
-    });
+    await playedToEnd(page, 20_000);
     const table = await page.evaluate(() => {
       const t = document.querySelector('[data-testid="sink-table"]')!;
       const box = t.getBoundingClientRect();

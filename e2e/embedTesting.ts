@@ -2,7 +2,8 @@
  * Shared helpers for the embed specs (embed*.spec.ts): the two origins, a host page on the second
  * one (e2e/embed-host.mjs) framing a given src or snippet, and the player's frame in it.
  */
-import type { Frame, Page } from '@playwright/test';
+import { expect, type Frame, type Locator, type Page } from '@playwright/test';
+import { testIds } from '../src/ui/testIds';
 
 // The ports playwright.config.ts serves on (npm test picks free ones).
 export const APP = `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}/`;
@@ -23,4 +24,22 @@ export async function playerFrame(page: Page): Promise<Frame> {
   const handle = await page.locator('iframe').elementHandle();
   const frame = await handle!.contentFrame();
   return frame!;
+}
+
+/**
+ * Wait until the player in `scope` (a page or a frame) has played its run to the end: its
+ * counters final in the player as shown. Before it is first shown, the player is laid out at its
+ * run's end to measure its height (hidden and `aria-busy`: src/ui/embed/ReserveHeight.tsx), its
+ * counters final there too, and then plays from its start.
+ */
+export async function playedToEnd(
+  scope: { locator(selector: string): Locator },
+  timeout: number,
+): Promise<void> {
+  const shown = `[data-testid="${testIds.embedPlayer}"]:not([aria-busy])`;
+  await expect(scope.locator(`${shown} [data-testid="${testIds.counterMissing}"]`)).toHaveAttribute(
+    'data-final',
+    'true',
+    { timeout },
+  );
 }

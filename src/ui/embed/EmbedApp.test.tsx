@@ -54,6 +54,9 @@ async function mount(
   await waitFor(() => expect(document.querySelector('[data-measuring]')).toBeNull(), {
     timeout: 10_000,
   });
+  // And the effects of the render that reserved it (autoplay, `t=`): a commit's DOM can be seen
+  // before its effects have run.
+  await act(async () => {});
   return lab;
 }
 
