@@ -64,6 +64,17 @@ describe("the presenter's room while the server has not answered", () => {
     expect(r.tally).toEqual(tally(0, {}));
   });
 
+  it('ignores a reveal of the step before, answered once the presenter had moved on', () => {
+    const r = reduceRoom(movedOn(), {
+      type: 'reveal',
+      reveal: { answer: '24: p-4 twice and p-5..p-7 twice.', correct: '24' },
+      tally: tally(0, { '21': 1, '24': 1 }),
+    });
+    expect(r.reveal).toBeNull();
+    expect(r.closed).toBe(false);
+    expect(r.tally).toEqual(tally(1, {}));
+  });
+
   it('ignores a tally of another step than the one open', () => {
     const r = reduceRoom(movedOn(), { type: 'tally', tally: tally(0, { '21': 3 }) });
     expect(r.tally).toEqual(tally(1, {}));

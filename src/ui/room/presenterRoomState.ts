@@ -71,7 +71,12 @@ export function reduceRoom(r: PresenterRoom, msg: ServerMessage): PresenterRoom 
     case 'closed':
       return r.step?.stepIndex === msg.stepIndex ? remembered({ ...r, closed: true }) : r;
     case 'reveal':
-      return remembered({ ...r, closed: true, reveal: msg.reveal, tally: msg.tally });
+      // Of the step open only: a reveal of the step before, answered after the presenter moved
+      // on, showed its answer under the next step's question (a lesson at 1280×720 then cut
+      // "End the room" off the panel's bottom).
+      return r.step?.stepIndex === msg.tally.stepIndex
+        ? remembered({ ...r, closed: true, reveal: msg.reveal, tally: msg.tally })
+        : r;
     case 'refused':
       return msg.reason === 'bad-token' ? { ...r, lost: true } : { ...r, refusal: msg.message };
     default:
