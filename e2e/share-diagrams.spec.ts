@@ -214,6 +214,6 @@ test('the slide: one 1920 × 1080 frame, 28 px labels, one row of actors, the du
   expect(slide.svg).not.toContain('actor-bottom');
   // Row 5 (the duplicate): its note and its reply, on the page's --dup-bg, edged in --dup.
   expect(slide.svg.match(/<rect [^>]*fill="rgb\(253, 233, 210\)"/g)).toHaveLength(2);
-  expect(slide.svg).toContain('Before: 3 steps as usual');
+  expect(slide.svg).toContain('Before the cause, 3 steps as usual');
   expect(dash.errors).toEqual([]);
 });

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { parseScenario, simulate } from '../../engine';
 import { findPreset } from '../../scenarios';
 import { anomalyDiagram, batchInWords, firstAnomaly } from './anomalyDiagram';
-import { foldRepeats, type SlideLine } from './foldRepeats';
+import { foldRepeats, type SlideStep } from './foldRepeats';
+import type { Step } from './sequenceReader';
+import { stamped } from './sequenceSteps';
 
 function runOf(ref: string) {
   const s = parseScenario(findPreset(ref)!.variant.scenario);
@@ -22,10 +24,10 @@ describe('the slide: the first anomaly from its cause', () => {
     expect(lines[1]).toBe('  title p-4 applied twice — from the cause to the duplicate');
     // In two lines: a note over several participants is only as wide as they are apart.
     expect(text).toContain(
-      'Note over P0,P4: Before: 3 steps as usual<br/>(150 ms · application sends p-4 … 157 ms · appended p-4 at offset 3)',
+      'Note over P0,P4: Before the cause, 3 steps as usual<br/>(150 ms · application sends p-4 … 157 ms · appended p-4 at offset 3)',
     );
     // The first drawn step after the note is the cause.
-    const note = lines.findIndex((l) => l.includes('Before:'));
+    const note = lines.findIndex((l) => l.includes('Before the cause,'));
     expect(lines[note + 1]).toContain('⚡ a lost acknowledgement');
     // Highlighted: the two steps of row 5 (the duplicate), not those of row 4.
     const marked = lines.flatMap((l, k) => (l.trim().startsWith('rect ') ? [lines[k + 1]!] : []));
@@ -89,61 +91,89 @@ describe('the slide: the first anomaly from its cause', () => {
   });
 });
 
-/** Produce / ack exchanges of e{from}…e{to} as the event diagram writes them, each ack noted. */
-function exchanges(from: number, to: number, kept = false): SlideLine[] {
-  const out: SlideLine[] = [];
+/** Actors of the hand-built steps: 0 the producer, 1 the broker, 4 the sink. */
+const [PRODUCER, BROKER, SINK] = [0, 1, 4];
+
+function msg(from: number, to: number, time: number, text: string, arrow = '->>'): Step {
+  return { type: 'msg', from, to, arrow, time, text };
+}
+
+function note(over: number[], time: number, text: string): Step {
+  return { type: 'note', over, time, text };
+}
+
+/** Produce / ack exchanges of e{from}…e{to} as the event diagram makes them, each ack noted. */
+function exchanges(from: number, to: number, kept = false): SlideStep[] {
+  const out: SlideStep[] = [];
   for (let n = from; n <= to; n++) {
     const t = 100 * n;
     out.push(
-      { line: `  P0->>P1: ${t} ms · produce e${n}`, kept },
-      { line: `  P1-->>P0: ${t + 4} ms · ack e${n} offset ${n - 1}`, kept },
-      { line: `  Note over P0: ${t + 6} ms · e${n} acknowledged, offset ${n - 1}`, kept },
+      { step: msg(PRODUCER, BROKER, t, `produce e${n}`), kept },
+      { step: msg(BROKER, PRODUCER, t + 4, `ack e${n} offset ${n - 1}`, '-->>'), kept },
+      { step: note([PRODUCER], t + 6, `e${n} acknowledged, offset ${n - 1}`), kept },
     );
   }
   return out;
 }
 
-const CAUSE_LINE = { line: '  Note over P0,P1: 250 ms · ⚡ a lost acknowledgement', kept: true };
-const DUPLICATE = { line: '  Note over P4: 990 ms · e9 · new row 10', kept: true };
+const CAUSE_STEP = { step: note([PRODUCER, BROKER], 250, '⚡ a lost acknowledgement'), kept: true };
+const DUPLICATE = { step: note([SINK], 990, 'e9 · new row 10'), kept: true };
+const words = (steps: SlideStep[]) => steps.map((x) => stamped(x.step));
 
 describe('the slide: repeats folded (issue 24)', () => {
   it('7 produce/ack exchanges fold into one "×7" message; the notes that restate their ack go; the cause and the duplicate stay whole', () => {
-    const folded = foldRepeats([CAUSE_LINE, ...exchanges(3, 9), DUPLICATE]);
-    expect(folded.map((l) => l.line)).toEqual([
-      CAUSE_LINE.line,
-      '  P0->>P1: 300 ms · produce e3 … e9 ×7 → ack e3 … e9 offset 2 … 8',
-      DUPLICATE.line,
+    const folded = foldRepeats([CAUSE_STEP, ...exchanges(3, 9), DUPLICATE]);
+    expect(words(folded)).toEqual([
+      '250 ms · ⚡ a lost acknowledgement',
+      '300 ms · produce e3 … e9 ×7 → ack e3 … e9 offset 2 … 8',
+      '990 ms · e9 · new row 10',
     ]);
-    // The anomaly's own statements are the very ones given (anomalyDiagram highlights them).
-    expect(folded[0]).toBe(CAUSE_LINE);
+    expect(folded[1]!.step).toMatchObject({ type: 'msg', from: PRODUCER, to: BROKER });
+    // The anomaly's own steps are the very ones given (anomalyDiagram highlights them).
+    expect(folded[0]).toBe(CAUSE_STEP);
     expect(folded[2]).toBe(DUPLICATE);
   });
 
   it('a kept exchange stays whole and breaks the run: 2 before it, 2 after', () => {
     const folded = foldRepeats([...exchanges(3, 4), ...exchanges(5, 5, true), ...exchanges(6, 7)]);
-    expect(folded.map((l) => l.line)).toEqual([
-      '  P0->>P1: 300 ms · produce e3 … e4 ×2 → ack e3 … e4 offset 2 … 3',
-      '  P0->>P1: 500 ms · produce e5',
-      '  P1-->>P0: 504 ms · ack e5 offset 4',
-      '  Note over P0: 506 ms · e5 acknowledged, offset 4',
-      '  P0->>P1: 600 ms · produce e6 … e7 ×2 → ack e6 … e7 offset 5 … 6',
+    expect(words(folded)).toEqual([
+      '300 ms · produce e3 … e4 ×2 → ack e3 … e4 offset 2 … 3',
+      '500 ms · produce e5',
+      '504 ms · ack e5 offset 4',
+      '506 ms · e5 acknowledged, offset 4',
+      '600 ms · produce e6 … e7 ×2 → ack e6 … e7 offset 5 … 6',
     ]);
   });
 
   it('a note that says more than its message stays; one that restates the next message goes', () => {
-    const folded = foldRepeats([
-      { line: '  P1--xP0: 311 ms · ack e3 offset 2 (lost)', kept: false },
-      { line: '  Note over P0: 30305 ms · e3 · REQUEST_TIMED_OUT', kept: false },
-      { line: '  Note over P0: 30405 ms · retry e3 (attempt 1)', kept: false },
-      { line: '  P0->>P1: 30405 ms · produce e3 (retry 1)', kept: false },
-      { line: '  Note over P1: 30407 ms · appended e3 at offset 3', kept: false },
-    ]);
-    expect(folded.map((l) => l.line.replace(/^.*ms · /, ''))).toEqual([
+    const folded = foldRepeats(
+      [
+        msg(BROKER, PRODUCER, 311, 'ack e3 offset 2 (lost)', '--x'),
+        note([PRODUCER], 30305, 'e3 · REQUEST_TIMED_OUT'),
+        note([PRODUCER], 30405, 'retry e3 (attempt 1)'),
+        msg(PRODUCER, BROKER, 30405, 'produce e3 (retry 1)'),
+        note([BROKER], 30407, 'appended e3 at offset 3'),
+      ].map((step) => ({ step, kept: false })),
+    );
+    expect(folded.map((x) => x.step.text)).toEqual([
       'ack e3 offset 2 (lost)',
       'e3 · REQUEST_TIMED_OUT',
       'produce e3 (retry 1)',
       'appended e3 at offset 3',
     ]);
+  });
+
+  it('a note over another actor, or at another time, than the message it restates stays', () => {
+    // "retry e3" over the broker, and one over the producer 5 ms before its produce: neither is
+    // the message's own note.
+    const folded = foldRepeats(
+      [
+        note([BROKER], 30405, 'retry e3 (attempt 1)'),
+        note([PRODUCER], 30400, 'retry e3 (attempt 1)'),
+        msg(PRODUCER, BROKER, 30405, 'produce e3 (retry 1)'),
+      ].map((step) => ({ step, kept: false })),
+    );
+    expect(folded).toHaveLength(3);
   });
 
   it('lost-ack-retry: 25 rows → 16, no note restating its message, rows 4 (the duplicate) highlighted', () => {
@@ -174,7 +204,7 @@ describe('the slide: repeats folded (issue 24)', () => {
     // ack) and sends e1..e5 again in transaction 2; the read_uncommitted pipeline consumer inserts
     // e1 from both (rows 1 and 6). The fault is reached through the EndTxn request it made.
     const text = anomalyDiagram(runOf('aborted-transaction-dirty-read'))!;
-    expect(text).toContain('Note over P0,P4: Before: 5 steps as usual<br/>');
+    expect(text).toContain('Note over P0,P4: Before the cause, 5 steps as usual<br/>');
     expect(text).toContain(
       'Note over P0,P2: 508 ms · ⚡ the application aborting transaction 1 #34;validation failed#34;',
     );

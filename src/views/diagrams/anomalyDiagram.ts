@@ -7,11 +7,12 @@
  * Markdown report build it from the same run.
  */
 import type { Run } from '../../engine';
-import { eventSequenceDiagram } from './eventSequence';
+import { eventSequenceSteps } from './eventSequence';
 import { HIGHLIGHT } from './anomalyHighlight';
-import { mermaidText } from './mermaidText';
 import { formatCountOf } from '../run/format';
-import { foldRepeats, type SlideLine } from './foldRepeats';
+import { foldRepeats, type SlideStep } from './foldRepeats';
+import type { Reader, Step } from './sequenceReader';
+import { render, stamped } from './sequenceSteps';
 
 /** The first anomaly of a run: the business event and its fate at the primary point. */
 export interface Anomaly {
@@ -51,78 +52,64 @@ export function batchInWords(label: string): string {
 export function anomalyDiagram(run: Run): string | null {
   const anomaly = firstAnomaly(run);
   if (!anomaly) return null;
-  const text = eventSequenceDiagram(run, anomaly.eventId);
-  if (text === null) return null;
-  const lines = text.trimEnd().split('\n');
-  const all: string[] = [];
-  const allSteps: string[] = [];
-  for (const line of lines)
-    (allSteps.length === 0 && /^(sequenceDiagram|\s+title |\s+participant )/.test(line)
-      ? all
-      : allSteps
-    ).push(line);
-  const beside = besideReaders(all, run.verdict.primary);
-  const head = all.filter((l) => !beside.has(PARTICIPANT.exec(l)?.[1] ?? ''));
+  const seq = eventSequenceSteps(run, anomaly.eventId);
+  if (seq === null) return null;
+  const r = seq.reader;
+  const beside = besideReaders(r, seq.steps, run.verdict.primary);
+  const participants = [...actorsOf(seq.steps)].filter((a) => !beside.has(a));
   // A reader's message goes with the note its receiver wrote on it (the coordinator's "offset 11
   // committed" of its commit).
-  const steps = allSteps.filter(
-    (l, k) =>
-      !aboutOnly(l, beside) && !(k > 0 && NOTE_OVER.test(l) && aboutOnly(allSteps[k - 1]!, beside)),
+  const steps = seq.steps.filter(
+    (s, k) =>
+      !aboutOnly(s, beside) &&
+      !(k > 0 && s.type === 'note' && aboutOnly(seq.steps[k - 1]!, beside)),
   );
-  const ids = head.flatMap((l) => PARTICIPANT.exec(l)?.[1] ?? []);
   const cause = Math.max(
     0,
-    steps.findIndex((l) => CAUSE.test(l)),
+    steps.findIndex((s) => CAUSE.test(s.text)),
   );
-  const out = head.map((l) =>
-    /^\s+title /.test(l)
-      ? // The id is the scenario's: encoded as every other label (src/views/diagrams/mermaidText.ts).
-        `  title ${mermaidText(`${anomaly.eventId} ${anomaly.fate === 'lost' ? 'lost' : 'applied twice'} — from the cause to the ${anomaly.fate === 'lost' ? 'loss' : 'duplicate'}`)}`
-      : l,
-  );
-  if (cause > 0) {
-    const span = ids.length > 1 ? `${ids[0]},${ids[ids.length - 1]}` : (ids[0] ?? 'P0');
-    out.push(
-      // Two lines: a note over several participants is as wide as they are apart (mermaid does
-      // not size it to its text), and the slide's labels are large.
-      `  Note over ${span}: Before: ${formatCountOf(cause, 'step')} as usual<br/>(${stepText(steps[0]!)} … ${stepText(steps[cause - 1]!)})`,
-    );
-  }
+  const before: Step[] = [];
+  if (cause > 0)
+    before.push({
+      type: 'note',
+      over: participants,
+      text: `Before the cause, ${formatCountOf(cause, 'step')} as usual`,
+      // A second line: a note over several participants is as wide as they are apart (mermaid
+      // does not size it to its text), and the slide's labels are large.
+      more: `(${batchInWords(stamped(steps[0]!))} … ${batchInWords(stamped(steps[cause - 1]!))})`,
+    });
   // The event's first row, even when it was written before the cause and folded into the note
   // (a Spark batch replayed after a crash: row 21 before, row 31 the duplicate).
-  let firstRow = steps.map((l) => ROW.exec(l)?.[1]).find((r) => r !== undefined) ?? null;
-  const rest = steps.slice(cause);
-  const told: SlideLine[] = [];
-  const highlighted = new Set<SlideLine>();
-  for (let k = 0; k < rest.length; k++) {
-    const line = batchInWords(rest[k]!);
-    const row = ROW.exec(line)?.[1] ?? null;
+  let firstRow = steps.map((s) => ROW.exec(s.text)?.[1]).find((r) => r !== undefined) ?? null;
+  const told: SlideStep[] = steps.slice(cause).map((s, k, rest) => {
+    const text = batchInWords(s.text);
+    const row = ROW.exec(text)?.[1] ?? null;
     if (row !== null) firstRow ??= row;
     // Duplicates: the steps of every row (or effect) of the event after its first, and of its
     // first row updated again after the cause (commit-after-process's upsert: "row 6 updated",
     // nothing was highlighted); a loss: its cause and its last step.
     const marked =
       anomaly.fate === 'duplicated'
-        ? row !== null && (row !== firstRow || UPDATED.test(line))
+        ? row !== null && (row !== firstRow || UPDATED.test(text))
         : k === 0 || k === rest.length - 1;
+    const rect = marked ? HIGHLIGHT[anomaly.fate] : undefined;
     // The cause and the marked steps are the anomaly's own: never folded.
-    const step = { line, kept: marked || k === 0 };
-    told.push(step);
-    if (marked) highlighted.add(step);
-  }
+    return { step: { ...s, text, rect }, kept: marked || k === 0 };
+  });
   // The story ends at the duplicate: what the pipeline did after it (a commit) is not the slide's.
   let end = told.length;
-  while (end > 1 && anomaly.fate === 'duplicated' && !highlighted.has(told[end - 1]!)) end--;
-  for (const step of foldRepeats(told.slice(0, end))) {
-    if (highlighted.has(step))
-      out.push(`  rect ${HIGHLIGHT[anomaly.fate]}`, `  ${step.line}`, '  end');
-    else out.push(step.line);
-  }
-  return out.join('\n') + '\n';
+  while (end > 1 && anomaly.fate === 'duplicated' && told[end - 1]!.step.rect === undefined) end--;
+  const title = `${anomaly.eventId} ${anomaly.fate === 'lost' ? 'lost' : 'applied twice'} — from the cause to the ${anomaly.fate === 'lost' ? 'loss' : 'duplicate'}`;
+  const shown = [...before, ...foldRepeats(told.slice(0, end)).map((x) => x.step)];
+  return render(r, shown, { title, participants });
 }
 
-const NOTE_OVER = /^\s+Note over /;
-const PARTICIPANT = /^\s+participant (P\d+) as (.*)$/;
+/** The actors a step is drawn between or over. */
+function actorsOf(steps: Step[]): Set<number> {
+  const out = new Set<number>();
+  for (const s of steps) for (const a of s.type === 'msg' ? [s.from, s.to] : s.over) out.add(a);
+  return out;
+}
 
 /**
  * The readers beside the pipeline — not the point where the anomaly is counted (`verdict.primary`:
@@ -130,27 +117,19 @@ const PARTICIPANT = /^\s+participant (P\d+) as (.*)$/;
  * the "Event" diagram keeps them (aborted-transaction-dirty-read's read_committed reader, whose
  * column made the slide too wide for its labels).
  */
-function besideReaders(head: string[], primary: string): Set<string> {
+function besideReaders(r: Reader, steps: Step[], primary: string): Set<number> {
   const counted = primary.startsWith('reader:') ? primary.slice('reader:'.length) : null;
-  const out = new Set<string>();
-  for (const l of head) {
-    const m = PARTICIPANT.exec(l);
-    if (m && /^reader-/.test(m[2]!) && (counted === null || !m[2]!.includes(`(${counted},`)))
-      out.add(m[1]!);
+  const out = new Set<number>();
+  for (const a of actorsOf(steps)) {
+    const label = r.actorLabel(a);
+    if (/^reader-/.test(label) && (counted === null || !label.includes(`(${counted},`))) out.add(a);
   }
   return out;
 }
 
 /** A step between such readers and the rest (a fetch, a commit), or a note over them only. */
-function aboutOnly(step: string, readers: Set<string>): boolean {
+function aboutOnly(step: Step, readers: Set<number>): boolean {
   if (readers.size === 0) return false;
-  const note = /^\s+Note over (P\d+)(?:,(P\d+))?:/.exec(step);
-  if (note) return readers.has(note[1]!) && readers.has(note[2] ?? note[1]!);
-  const msg = /^\s+(P\d+)-[^P]*(P\d+):/.exec(step);
-  return msg !== null && (readers.has(msg[1]!) || readers.has(msg[2]!));
-}
-
-/** A step's words without its arrow or note prefix ("155 ms · produce p-4"). */
-function stepText(line: string): string {
-  return batchInWords(line.slice(line.indexOf(':') + 1).trim());
+  if (step.type === 'note') return step.over.every((a) => readers.has(a));
+  return readers.has(step.from) || readers.has(step.to);
 }

@@ -172,20 +172,27 @@ export function eventChain(run: Run, eventId: string): number[] | null {
   return out.sort((a, b) => a - b);
 }
 
+/** One business event's causal chain as diagram steps ({@link eventSequenceSteps}). */
+export interface EventSequence {
+  reader: Reader;
+  /** At most `maxSteps`, stamped with their virtual times. */
+  steps: Step[];
+  /** "showing N of M steps" when the chain had more, else null. */
+  summary: string | null;
+  /** The event and its fate at the verdict's primary point: "p-4 — duplicated (2) at sink". */
+  title: string;
+}
+
 /**
- * The causal chain of one business event as a sequence diagram: every step of {@link eventChain},
- * messages as arrows and the rest as notes, each stamped with its virtual time ("30255 ms ·
- * produce p-4 (retry 1)"). At most `maxSteps` steps, then a "showing N of M" note.
- *
- * @param run - a finished run.
- * @param eventId - a business id of the run's workload (`p-77`).
- * @returns mermaid `sequenceDiagram` text, or null when the workload has no such id.
+ * The causal chain of one business event as steps: every step of {@link eventChain}, messages
+ * as arrows and the rest as notes, each with its virtual time. At most `maxSteps` steps.
+ * @returns null when the workload has no such id.
  */
-export function eventSequenceDiagram(
+export function eventSequenceSteps(
   run: Run,
   eventId: string,
   opts: EventDiagramOptions = {},
-): string | null {
+): EventSequence | null {
   const chain = eventChain(run, eventId);
   if (chain === null) return null;
   const r = new Reader(run);
@@ -200,7 +207,7 @@ export function eventSequenceDiagram(
   }
   const steps: Step[] = [];
   for (const i of chain) {
-    const time = `${t.time[i]} ms · `;
+    const time = t.time[i]!;
     const k = t.kind[i]!;
     if (k === K.msg || k === K['msg-lost']) {
       if (k === K['msg-lost'] && inChain.has(t.cause[i]!) && t.kind[t.cause[i]!] === K.msg)
@@ -211,13 +218,35 @@ export function eventSequenceDiagram(
     }
     const text = r.note(i);
     const over = noteOver(r, i);
-    if (text !== null && over.length > 0) steps.push({ type: 'note', over, text: time + text });
+    if (text !== null && over.length > 0) steps.push({ type: 'note', over, text, time });
   }
   const shown = steps.slice(0, max);
   const summary =
     steps.length > shown.length ? `showing ${shown.length} of ${steps.length} steps` : null;
-  const fate = fateText(run, eventId);
-  return render(r, shown, summary, `${shortName(eventId)}${fate}`);
+  return {
+    reader: r,
+    steps: shown,
+    summary,
+    title: `${shortName(eventId)}${fateText(run, eventId)}`,
+  };
+}
+
+/**
+ * The causal chain of one business event as a sequence diagram ({@link eventSequenceSteps}),
+ * each step stamped with its virtual time ("30255 ms · produce p-4 (retry 1)"); past `maxSteps`
+ * a "showing N of M" note.
+ *
+ * @param run - a finished run.
+ * @param eventId - a business id of the run's workload (`p-77`).
+ * @returns mermaid `sequenceDiagram` text, or null when the workload has no such id.
+ */
+export function eventSequenceDiagram(
+  run: Run,
+  eventId: string,
+  opts: EventDiagramOptions = {},
+): string | null {
+  const seq = eventSequenceSteps(run, eventId, opts);
+  return seq && render(seq.reader, seq.steps, seq);
 }
 
 function fateText(run: Run, eventId: string): string {

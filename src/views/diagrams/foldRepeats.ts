@@ -3,31 +3,14 @@
  * 1920×1080 slide with labels read from the back of a room, and most of a tall one was the same
  * thing said twice — a note that restates the message next to it ("ack e3 offset 3", then "e3
  * acknowledged, offset 3"), or the same exchange again and again ("produce e3" / "ack e3", "produce
- * e4" / "ack e4" …). Works on the mermaid statements of a sequence diagram
- * (https://mermaid.js.org/syntax/sequenceDiagram.html), one per line, each stamped "N ms · ".
+ * e4" / "ack e4" …). Works on the diagram's steps (./sequenceReader.ts), before they are written.
  */
+import type { Step } from './sequenceReader';
 
-/** A statement of the diagram; `kept` ones (the anomaly's own steps) are never folded. */
-export interface SlideLine {
-  line: string;
+/** A step of the slide; `kept` ones (the anomaly's own steps) are never folded. */
+export interface SlideStep {
+  step: Step;
   kept: boolean;
-}
-
-/** A message arrow or a note, parsed. */
-type Statement =
-  | { type: 'msg'; from: string; arrow: string; to: string; time: string; words: string }
-  | { type: 'note'; over: string; time: string; words: string };
-
-const MESSAGE = /^\s*(P\d+)(--?>>|--?x)(P\d+): (?:(\d+ ms) · )?(.*)$/;
-const NOTE = /^\s*Note over (P\d+(?:,P\d+)?): (?:(\d+ ms) · )?(.*)$/;
-
-function parse(line: string): Statement | null {
-  const m = MESSAGE.exec(line);
-  if (m)
-    return { type: 'msg', from: m[1]!, arrow: m[2]!, to: m[3]!, time: m[4] ?? '', words: m[5]! };
-  const n = NOTE.exec(line);
-  if (n) return { type: 'note', over: n[1]!, time: n[2] ?? '', words: n[3]! };
-  return null;
 }
 
 /**
@@ -63,11 +46,11 @@ function restates(note: string, message: string): boolean {
 }
 
 /**
- * A statement's shape: who sends what to whom (or who notes what), every word with a digit (an
+ * A step's shape: who sends what to whom (or who notes what), every word with a digit (an
  * id, an offset, a row) as `#`. Two of the same shape differ only in which records they carry.
  */
-function shape(s: Statement): string {
-  const words = s.words.replace(/\S*\d\S*/g, '#');
+function shape(s: Step): string {
+  const words = s.text.replace(/\S*\d\S*/g, '#');
   return s.type === 'msg' ? `${s.from}${s.arrow}${s.to} ${words}` : `over ${s.over} ${words}`;
 }
 
@@ -83,73 +66,73 @@ function span(first: string, last: string): string {
  * How many times the exchange at `at` (`period` messages: a request, or a request and its answer)
  * follows itself unbroken: 1 when it is not repeated.
  */
-function repeats(s: (Statement | null)[], lines: SlideLine[], at: number, period: number): number {
-  const head = s.slice(at, at + period).map((x) => (x ? shape(x) : null));
-  if (head.length < period || head.some((x) => x === null)) return 1;
+function repeats(steps: SlideStep[], at: number, period: number): number {
+  const head = steps.slice(at, at + period);
+  if (head.length < period || head.some((x) => x.kept)) return 1;
+  const shapes = head.map((x) => shape(x.step));
   let n = 1;
-  for (let k = at + period; k + period <= s.length; k += period) {
-    const same = head.every((h, j) => !lines[k + j]!.kept && shape(s[k + j]!) === h);
+  for (let k = at + period; k + period <= steps.length; k += period) {
+    const same = shapes.every((h, j) => !steps[k + j]!.kept && shape(steps[k + j]!.step) === h);
     if (!same) break;
     n++;
   }
-  return lines.slice(at, at + period).some((l) => l.kept) ? 1 : n;
+  return n;
 }
 
-/** The statement that stands for `n` exchanges of one shape, from its first to its last. */
-function folded(s: Statement[], at: number, period: number, n: number): string {
+/** The step that stands for `n` exchanges of one shape, from its first to its last. */
+function folded(s: Step[], at: number, period: number, n: number): Step {
   const first = s[at]!;
   const last = s[at + (n - 1) * period]!;
-  let text = `${span(first.words, last.words)} ×${n}`;
-  if (period === 2) text += ` → ${span(s[at + 1]!.words, s[at + (n - 1) * period + 1]!.words)}`;
-  const time = first.time ? `${first.time} · ` : '';
-  return first.type === 'msg'
-    ? `  ${first.from}${first.arrow}${first.to}: ${time}${text}`
-    : `  Note over ${first.over}: ${time}${text}`;
+  let text = `${span(first.text, last.text)} ×${n}`;
+  if (period === 2) text += ` → ${span(s[at + 1]!.text, s[at + (n - 1) * period + 1]!.text)}`;
+  return { ...first, text };
+}
+
+/** A note over the one actor `a`. */
+function over(s: Step, a: number): boolean {
+  return s.type === 'note' && s.over.length === 1 && s.over[0] === a;
 }
 
 /**
- * The statements with their repeats folded:
+ * The steps with their repeats folded:
  * - a note that only restates the message just before it (over its receiver: "e3 acknowledged,
  *   offset 3" after "ack e3 offset 3") or just after it (over its sender, at the same time: "retry
  *   e3 (attempt 1)" before "produce e3 (retry 1)") goes;
- * - consecutive statements of the same shape — a message, a request and its answer, a note —
+ * - consecutive steps of the same shape — a message, a request and its answer, a note —
  *   become one with their count: "produce e3 … e9 ×7 → ack e3 … e9 offset 2 … 8".
- * Kept statements (the cause, the duplicate or lost rows) stay whole, and nothing folds across them.
+ * Kept steps (the cause, the duplicate or lost rows) stay whole, and nothing folds across them.
  */
-export function foldRepeats(lines: SlideLine[]): SlideLine[] {
-  const parsed = lines.map((l) => parse(l.line));
-  const dropped = lines.map(() => false);
-  // The message a note may restate: the last statement before it that stays.
-  let previous: Statement | null = null;
-  for (let k = 0; k < lines.length; k++) {
-    const s = parsed[k] ?? null;
-    const after = parsed[k + 1];
-    dropped[k] =
-      !lines[k]!.kept &&
-      s?.type === 'note' &&
-      ((previous?.type === 'msg' && s.over === previous.to && restates(s.words, previous.words)) ||
+export function foldRepeats(steps: SlideStep[]): SlideStep[] {
+  // The message a note may restate: the last step before it that stays.
+  let previous: Step | null = null;
+  const rest = steps.filter(({ step: s, kept }, k) => {
+    const after = steps[k + 1]?.step;
+    const dropped =
+      !kept &&
+      s.type === 'note' &&
+      ((previous?.type === 'msg' && over(s, previous.to) && restates(s.text, previous.text)) ||
         (after?.type === 'msg' &&
-          s.over === after.from &&
+          over(s, after.from) &&
           s.time === after.time &&
-          restates(s.words, after.words)));
-    if (!dropped[k]) previous = s;
-  }
-  const rest = lines.filter((_, k) => !dropped[k]);
-  const s = parsed.filter((_, k) => !dropped[k]);
-  const out: SlideLine[] = [];
+          restates(s.text, after.text)));
+    if (!dropped) previous = s;
+    return !dropped;
+  });
+  const s = rest.map((x) => x.step);
+  const out: SlideStep[] = [];
   for (let k = 0; k < rest.length;) {
     // A request and its answer first: "produce / ack" pairs are the common repeat.
     const [a, b] = [s[k], s[k + 1]];
     const pair =
       a?.type === 'msg' && b?.type === 'msg' && a.to === b.from && b.to === a.from
-        ? repeats(s, rest, k, 2)
+        ? repeats(rest, k, 2)
         : 1;
-    const one = pair > 1 ? 1 : repeats(s, rest, k, 1);
+    const one = pair > 1 ? 1 : repeats(rest, k, 1);
     if (pair > 1) {
-      out.push({ line: folded(s as Statement[], k, 2, pair), kept: false });
+      out.push({ step: folded(s, k, 2, pair), kept: false });
       k += 2 * pair;
     } else if (one > 1) {
-      out.push({ line: folded(s as Statement[], k, 1, one), kept: false });
+      out.push({ step: folded(s, k, 1, one), kept: false });
       k += one;
     } else out.push(rest[k++]!);
   }

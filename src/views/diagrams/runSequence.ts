@@ -117,7 +117,7 @@ export function runSequenceDiagram(run: Run, opts: RunDiagramOptions = {}): stri
       }
       const k = t.kind[i]!;
       if (k === K.msg || k === K['msg-lost']) {
-        const s = messageStep(r, i, dead, '');
+        const s = messageStep(r, i, dead);
         if (s) steps.add(s);
       } else {
         const text = r.note(i);
@@ -166,7 +166,7 @@ export function runSequenceDiagram(run: Run, opts: RunDiagramOptions = {}): stri
   const skipped = skippedBefore + steps.skipped;
   const summary =
     skipped > 0 ? `showing ${shown.length} of ${shown.length + skipped} steps${window}` : null;
-  return render(r, shown, summary, title);
+  return render(r, shown, { summary, title });
 }
 
 /** The first injected fault or crash in entries [from, to), or -1. */

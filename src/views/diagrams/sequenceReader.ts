@@ -36,9 +36,25 @@ export const RESPONSES = new Set([
   'txn-response',
 ]);
 
-export type Step =
-  | { type: 'msg'; from: number; to: number; arrow: string; text: string }
-  | { type: 'note'; over: number[]; text: string };
+/**
+ * A step a sequence diagram draws: a message arrow between two actors, or a note over some, in
+ * words (escaped only when written: src/views/diagrams/sequenceSteps.ts's `render`).
+ */
+export type Step = (
+  | { type: 'msg'; from: number; to: number; arrow: string }
+  | {
+      type: 'note';
+      over: number[];
+      /** A second line under the text (mermaid's `<br/>`). */
+      more?: string;
+    }
+) & {
+  text: string;
+  /** Virtual time, written before the text ("30255 ms · produce p-4"); none: no stamp. */
+  time?: number;
+  /** A colour drawn behind the step (mermaid's `rect`): the slide's duplicate or lost rows. */
+  rect?: string;
+};
 
 /** Reads a run for labels: names, record coordinates, statement words. */
 export class Reader {

@@ -7,9 +7,19 @@ import { K } from '../run/kinds';
 import { mermaidText } from './mermaidText';
 import { rank, RESPONSES, type Reader, type Step } from './sequenceReader';
 
+/** What {@link render} writes besides the steps. */
+export interface RenderOptions {
+  title: string;
+  /** A last note over every participant ("showing 150 of 912 steps"). */
+  summary?: string | null;
+  /** Actors declared even when no step is theirs (a slide's folded steps drew them). */
+  participants?: Iterable<number>;
+}
+
 /** Turn steps into mermaid text: participants in pipeline order, then the steps. */
-export function render(r: Reader, steps: Step[], summary: string | null, title: string): string {
-  const used = new Set<number>();
+export function render(r: Reader, steps: Step[], opts: RenderOptions): string {
+  const { title, summary = null } = opts;
+  const used = new Set<number>(opts.participants);
   for (const s of steps) {
     if (s.type === 'msg') {
       used.add(s.from);
@@ -32,12 +42,21 @@ export function render(r: Reader, steps: Step[], summary: string | null, title: 
     return ids.length > 1 ? `${ids[0]},${ids[ids.length - 1]}` : ids[0]!;
   };
   for (const s of steps) {
-    if (s.type === 'msg')
-      lines.push(`  ${pid.get(s.from)}${s.arrow}${pid.get(s.to)}: ${mermaidText(s.text)}`);
-    else lines.push(`  Note over ${span(s.over)}: ${mermaidText(s.text)}`);
+    const text = mermaidText(stamped(s));
+    const line =
+      s.type === 'msg'
+        ? `  ${pid.get(s.from)}${s.arrow}${pid.get(s.to)}: ${text}`
+        : `  Note over ${span(s.over)}: ${text}${s.more === undefined ? '' : `<br/>${mermaidText(s.more)}`}`;
+    if (s.rect === undefined) lines.push(line);
+    else lines.push(`  rect ${s.rect}`, `  ${line}`, '  end');
   }
   if (summary !== null) lines.push(`  Note over ${span(order)}: ${mermaidText(summary)}`);
   return lines.join('\n') + '\n';
+}
+
+/** A step's words with its time before them: "30255 ms · produce p-4". */
+export function stamped(s: Step): string {
+  return s.time === undefined ? s.text : `${s.time} ms · ${s.text}`;
 }
 
 /** Arrow for a message entry: solid for requests, dotted for responses, a cross when lost. */
@@ -56,7 +75,7 @@ export function messageStep(
   r: Reader,
   i: number,
   lostAtReceiver: Set<number>,
-  time: string,
+  time?: number,
 ): Step | null {
   const t = r.t;
   const type = MESSAGE_TYPES[t.aux[i]!] ?? 'message';
@@ -68,7 +87,8 @@ export function messageStep(
       from: t.actor[i]!,
       to: t.peer[i]!,
       arrow: arrow(type, true),
-      text: `${time}${r.message(i)} (lost)`,
+      text: `${r.message(i)} (lost)`,
+      time,
     };
   }
   const dead = lostAtReceiver.has(i);
@@ -77,7 +97,8 @@ export function messageStep(
     from: t.actor[i]!,
     to: t.peer[i]!,
     arrow: arrow(type, dead),
-    text: `${time}${r.message(i)}${dead ? (CONNECTED.has(type) ? ' (receiver down, connection reset)' : ' (receiver down, lost)') : ''}`,
+    time,
+    text: `${r.message(i)}${dead ? (CONNECTED.has(type) ? ' (receiver down, connection reset)' : ' (receiver down, lost)') : ''}`,
   };
 }
 

@@ -92,7 +92,7 @@ ${/* its text is held line by line in mermaid.test.ts */ topologyFlowchart(runOf
       '### The first anomaly, from its cause\n\n```mermaid\nsequenceDiagram\n  title e1 applied twice — from the cause to the duplicate\n',
     );
     expect(markdownReport(run)).toContain(
-      '  Note over P0,P4: Before: 3 steps as usual<br/>(0 ms · application sends e1 … 2 ms · appended e1 at offset 0)\n',
+      '  Note over P0,P4: Before the cause, 3 steps as usual<br/>(0 ms · application sends e1 … 2 ms · appended e1 at offset 0)\n',
     );
     expect(markdownReport(run, { diagram: 'sequence' })).toContain(
       '### Sequence diagram\n\n```mermaid\nsequenceDiagram\n',
@@ -112,7 +112,9 @@ ${/* its text is held line by line in mermaid.test.ts */ topologyFlowchart(runOf
     const anomaly = block(markdownReport(run));
     // The slide diagram itself (one source: src/views/diagrams/anomalyDiagram.ts), p-4 applied twice.
     expect(anomaly).toBe(anomalyDiagram(run)!.trimEnd());
-    expect(anomaly).toMatch(/\n {2}Note over P0,P\d: Before: \d+ steps? as usual<br\/>\(/);
+    expect(anomaly).toMatch(
+      /\n {2}Note over P0,P\d: Before the cause, \d+ steps? as usual<br\/>\(/,
+    );
     // Lines of the mermaid text, measured: every produce/ack of the 20 events before, the first
     // anomaly's story after (issue 31: 1,584 px tall at 700 px wide before); its repeats folded
     // (../diagrams/foldRepeats.ts: the notes that restate a message, the steps after the duplicate): 32 → 27.
