@@ -82,6 +82,19 @@ describe('the slide: the first anomaly from its cause', () => {
     ]);
   });
 
+  it('the cause is found by its trace entry, not by its words: ids spelled with "✗" or "(lost)" are no cause', () => {
+    // The at-least-once run above with its records named "✗(lost)-1" …: the same three steps before
+    // the lost acknowledgement; read from the words, the first ("application sends ✗(lost)-4") was
+    // the cause and nothing was folded.
+    const raw = JSON.stringify(findPreset('at-least-once')!.variant.scenario);
+    const s = parseScenario(JSON.parse(raw.replaceAll('"p-', '"✗(lost)-')));
+    if (!s.ok) throw new Error('at-least-once');
+    const lines = anomalyDiagram(simulate(s.scenario))!.trimEnd().split('\n');
+    const note = lines.findIndex((l) => l.includes('Before the cause, 3 steps as usual'));
+    expect(note).toBeGreaterThan(0);
+    expect(lines[note + 1]).toContain('⚡ a lost acknowledgement');
+  });
+
   it('a run without anomaly has no slide', () => {
     expect(anomalyDiagram(runOf('effectively-once'))).toBeNull();
   });

@@ -6,7 +6,7 @@
  * 1920×1080 slide (src/platform/mermaid.ts slideCanvas). Pure: the page's "Slide" diagram and the
  * Markdown report build it from the same run.
  */
-import type { Run } from '../../engine';
+import type { EntryKind, Run } from '../../engine';
 import { eventSequenceSteps } from './eventSequence';
 import { HIGHLIGHT } from './anomalyHighlight';
 import { formatCountOf } from '../run/format';
@@ -29,8 +29,11 @@ export function firstAnomaly(run: Run): Anomaly | null {
   return null;
 }
 
-/** A step that is the cause of the anomaly: an injected fault, a crash, a message lost. */
-const CAUSE = /⚡|✗|\(lost\)/;
+/**
+ * The entries that can be the anomaly's cause: an injected fault, a crash (or a failover, a fenced
+ * producer's exit), a consumer leaving its group on a poll timeout, a message lost.
+ */
+const CAUSES: ReadonlySet<EntryKind> = new Set(['fault', 'crash', 'leave-group', 'msg-lost']);
 /**
  * A step about a row of the event, or a side effect of it (a card charged), with its number (the
  * first row or effect is the original).
@@ -66,7 +69,7 @@ export function anomalyDiagram(run: Run): string | null {
   );
   const cause = Math.max(
     0,
-    steps.findIndex((s) => CAUSE.test(s.text)),
+    steps.findIndex((s) => s.entry !== undefined && CAUSES.has(r.t.kindOf(s.entry))),
   );
   const before: Step[] = [];
   if (cause > 0)

@@ -218,7 +218,7 @@ export function eventSequenceSteps(
     }
     const text = r.note(i);
     const over = noteOver(r, i);
-    if (text !== null && over.length > 0) steps.push({ type: 'note', over, text, time });
+    if (text !== null && over.length > 0) steps.push({ type: 'note', over, text, time, entry: i });
   }
   const shown = steps.slice(0, max);
   const summary =

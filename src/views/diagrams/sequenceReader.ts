@@ -52,6 +52,8 @@ export type Step = (
   text: string;
   /** Virtual time, written before the text ("30255 ms · produce p-4"); none: no stamp. */
   time?: number;
+  /** The trace entry the step draws (a folded repeat: its first's; none: a step the diagram adds). */
+  entry?: number;
   /** A colour drawn behind the step (mermaid's `rect`): the slide's duplicate or lost rows. */
   rect?: string;
 };

@@ -89,6 +89,7 @@ export function messageStep(
       arrow: arrow(type, true),
       text: `${r.message(i)} (lost)`,
       time,
+      entry: i,
     };
   }
   const dead = lostAtReceiver.has(i);
@@ -98,6 +99,7 @@ export function messageStep(
     to: t.peer[i]!,
     arrow: arrow(type, dead),
     time,
+    entry: i,
     text: `${r.message(i)}${dead ? (CONNECTED.has(type) ? ' (receiver down, connection reset)' : ' (receiver down, lost)') : ''}`,
   };
 }
