@@ -95,6 +95,20 @@ describe('the slide: the first anomaly from its cause', () => {
     expect(lines[note + 1]).toContain('⚡ a lost acknowledgement');
   });
 
+  it("a step's row is the one its trace entry wrote, not a number in its words: ids spelled 'row 9-…' highlight row 5 alone", () => {
+    // The at-least-once run above with its records named "row 9-1" …: read from the words,
+    // "application sends row 9-4" made row 9 the event's first and highlighted row 4 too.
+    const raw = JSON.stringify(findPreset('at-least-once')!.variant.scenario);
+    const s = parseScenario(JSON.parse(raw.replaceAll('"p-', '"row 9-')));
+    if (!s.ok) throw new Error('at-least-once');
+    const lines = anomalyDiagram(simulate(s.scenario))!.trimEnd().split('\n');
+    const marked = lines.flatMap((l, k) => (l.trim().startsWith('rect ') ? [lines[k + 1]!] : []));
+    expect(marked.map((l) => l.replace(/^.*ms · /, ''))).toEqual([
+      'row 9-4 · new row 5',
+      'inserted row 5',
+    ]);
+  });
+
   it('a run without anomaly has no slide', () => {
     expect(anomalyDiagram(runOf('effectively-once'))).toBeNull();
   });

@@ -34,13 +34,6 @@ export function firstAnomaly(run: Run): Anomaly | null {
  * producer's exit), a consumer leaving its group on a poll timeout, a message lost.
  */
 const CAUSES: ReadonlySet<EntryKind> = new Set(['fault', 'crash', 'leave-group', 'msg-lost']);
-/**
- * A step about a row of the event, or a side effect of it (a card charged), with its number (the
- * first row or effect is the original).
- */
-const ROW = /(?:new row|inserted row|row|effect) (\d+)/;
-/** A step that applies the event again to the row it has: an upsert's update of it. */
-const UPDATED = /\bupdated\b/;
 
 /** "p-1 +20" → "p-1 and 20 more" (a batch named by its first record). */
 export function batchInWords(label: string): string {
@@ -83,17 +76,19 @@ export function anomalyDiagram(run: Run): string | null {
     });
   // The event's first row, even when it was written before the cause and folded into the note
   // (a Spark batch replayed after a crash: row 21 before, row 31 the duplicate).
-  let firstRow = steps.map((s) => ROW.exec(s.text)?.[1]).find((r) => r !== undefined) ?? null;
+  // A step's row (or side effect: a card charged) is the trace's: the row its entry wrote.
+  const writes = (s: Step) => (s.entry === undefined ? null : r.written(s.entry));
+  let firstRow = steps.map((s) => writes(s)?.row).find((row) => row !== undefined) ?? null;
   const told: SlideStep[] = steps.slice(cause).map((s, k, rest) => {
     const text = batchInWords(s.text);
-    const row = ROW.exec(text)?.[1] ?? null;
-    if (row !== null) firstRow ??= row;
+    const written = writes(s);
+    if (written !== null) firstRow ??= written.row;
     // Duplicates: the steps of every row (or effect) of the event after its first, and of its
     // first row updated again after the cause (commit-after-process's upsert: "row 6 updated",
     // nothing was highlighted); a loss: its cause and its last step.
     const marked =
       anomaly.fate === 'duplicated'
-        ? row !== null && (row !== firstRow || UPDATED.test(text))
+        ? written !== null && (written.row !== firstRow || written.updated)
         : k === 0 || k === rest.length - 1;
     const rect = marked ? HIGHLIGHT[anomaly.fate] : undefined;
     // The cause and the marked steps are the anomaly's own: never folded.

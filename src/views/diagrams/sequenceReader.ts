@@ -160,6 +160,25 @@ export class Reader {
     return [];
   }
 
+  /**
+   * The row (or side effect) entry `i` wrote, by its number, and whether it updated a row there:
+   * a row or effect entry's own, or a sink/effect response's — the first its request wrote. Null
+   * for any other entry.
+   */
+  written(i: number): { row: number; updated: boolean } | null {
+    const t = this.t;
+    const own = rowWritten(t, i);
+    if (own !== null || t.kindOf(i) !== 'msg') return own;
+    const type = MESSAGE_TYPES[t.aux[i]!];
+    const req = t.cause[i]!;
+    if ((type !== 'sink-response' && type !== 'effect-response') || req < 0) return null;
+    for (let k = req + 1; k < i; k++) {
+      const w = t.cause[k] === req ? rowWritten(t, k) : null;
+      if (w !== null) return w;
+    }
+    return null;
+  }
+
   /** For a sink/effect response: what the request did at the receiver (inserted, skipped…). */
   outcome(response: number): string {
     const t = this.t;
@@ -463,4 +482,18 @@ export function rank(name: string): number {
   const reader = /^reader-(\d+)$/.exec(name);
   if (reader) return 600 + Number(reader[1]);
   return 900;
+}
+
+/** The row a row-insert or row-update entry wrote, or the number of an effect entry's effect. */
+function rowWritten(t: Trace, i: number): { row: number; updated: boolean } | null {
+  switch (t.kindOf(i)) {
+    case 'row-insert':
+      return { row: rowNumber(t.aux[i]!), updated: false };
+    case 'row-update':
+      return { row: rowNumber(t.aux[i]!), updated: true };
+    case 'effect':
+      return { row: t.aux[i]!, updated: false };
+    default:
+      return null;
+  }
 }
