@@ -119,8 +119,8 @@ function besideReaders(r: Reader, steps: Step[], primary: string): Set<number> {
   const counted = primary.startsWith('reader:') ? primary.slice('reader:'.length) : null;
   const out = new Set<number>();
   for (const a of actorsOf(steps)) {
-    const label = r.actorLabel(a);
-    if (/^reader-/.test(label) && (counted === null || !label.includes(`(${counted},`))) out.add(a);
+    const reader = /^reader-(\d+)$/.exec(r.t.actors[a] ?? '');
+    if (reader && r.s.readers[Number(reader[1])]?.name !== counted) out.add(a);
   }
   return out;
 }
