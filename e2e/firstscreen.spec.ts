@@ -2,11 +2,13 @@
  * The first screen loads one preset's family, not the library (issues #24, #31;
  * src/scenarios/presetCatalog.ts): an embed of a preset fetches its family's module and its parsed
  * variants, and no other preset's; the page's library, opened, loads the rest and lists them all;
- * a preset of another family opens from the scenario menu once its module is in.
+ * a preset of another family opens from the scenario menu once its module is in; an embed played to
+ * its end fetches none of what only the lab runs (issue 31: the embed ≤ 150 KB gzip).
  */
 import type { Page } from '@playwright/test';
 import { PRESET_FAMILIES } from '../src/scenarios/presetFamilies';
 import { PRESET_CATALOG } from '../src/scenarios/parsed/catalog';
+import { playedToEnd } from './embedTesting';
 import { expect, test, testIds } from './fixtures';
 
 const FAMILIES = Object.keys(PRESET_FAMILIES);
@@ -75,4 +77,27 @@ test('a preset of another family opens from the scenario menu once its module is
   await dash.pickPreset('zombie-consumer/plain-insert');
   await expect(dash.byId(testIds.storyPanel)).toHaveAttribute('data-preset', 'zombie-consumer');
   await expect(dash.byId(testIds.scenarioPicker)).toHaveValue('zombie-consumer/plain-insert');
+});
+
+test('a Flink job’s embed played to its end fetches no deep copier, no SQL script, no lab tools CSS', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const bodies: Promise<string>[] = [];
+  page.on('requestfinished', (r) => {
+    if (/\/assets\/.+\.(js|css)$/.test(new URL(r.url()).pathname))
+      bodies.push(r.response().then(async (response) => (await response?.text()) ?? ''));
+  });
+  await page.goto(
+    './?embed&preset=flink-checkpoint-replay/2pc-read-committed&autoplay=1&speed=1000',
+  );
+  await playedToEnd(page, 30_000);
+  await page.waitForTimeout(1000);
+  const fetched = (await Promise.all(bodies)).join('\n');
+  // The atlas's copier (src/engine/core/deepCopy.ts), the sink's DDL (src/engine/sql/table.ts),
+  // the lab's share popover and import dialog (src/ui/io/tools.css).
+  for (const onlyTheLab of ['cannot copy ', 'CREATE TABLE ', '.share-popover', '.drop-zone'])
+    expect(fetched.includes(onlyTheLab), onlyTheLab).toBe(false);
+  // What the embed does load is seen: its notices' and its player's rules (src/ui/io/io.css).
+  expect(fetched).toContain('.embed-head');
 });

@@ -192,5 +192,5 @@ export type { AttemptChanges } from './challenge/rules';
 export { goalMet, judgeAttempt } from './challenge/goal';
 export type { Judgement } from './challenge/goal';
 export { sinkSqlScript } from './sql/script';
-export { CONTENT_COLUMN_SQL } from './sql/table';
+export { CONTENT_COLUMN_SQL } from './batch/contentColumns';
 export type { SqlScript, ScriptStep, StepExpect } from './sql/script';

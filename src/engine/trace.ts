@@ -11,7 +11,7 @@
 
 import type { ActorId, EntryId, EventId } from './ids';
 import { alloc } from './core/pool';
-import { usedLength } from './core/deepCopy';
+import { usedLength } from './core/copyHints';
 import { ENTRY_KINDS, KIND_CODE, type EntryKind, type KindCode } from './traceCodes';
 
 export * from './traceCodes';

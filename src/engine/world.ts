@@ -7,7 +7,7 @@ import { NO_EVENT, type EntryId, type EventId } from './ids';
 import { EventQueue, type Scheduled } from './core/heap';
 import { createRng, type Rng } from './core/rng';
 import { partitionForKey } from './core/murmur2';
-import type { AnyFunction } from './core/deepCopy';
+import type { AnyFunction } from './core/copyHints';
 import { isCallCode, run, type Callback } from './core/call';
 import {
   Trace,

@@ -26,7 +26,7 @@
  * buffer share it in both runs), and its elements after the rest (see `Walker.elements`).
  */
 import { Int32Arena } from '../core/arena';
-import { usedLength } from '../core/deepCopy';
+import { usedLength } from '../core/copyHints';
 import { EventQueue, type Scheduled } from '../core/heap';
 import { ArmedFaults, streamOf, type Armed, type RandomArmed } from '../faultsArmed';
 import { Trace } from '../trace';

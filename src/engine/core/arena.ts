@@ -6,7 +6,7 @@
  * {@link ARENA_MAX_SLOTS}; the old one lives on while its slices do.
  */
 import { alloc } from './pool';
-import { usedLength } from './deepCopy';
+import { usedLength } from './copyHints';
 
 /** Int32 slots of the largest arena (256 KiB). */
 const ARENA_MAX_SLOTS = 65_536;

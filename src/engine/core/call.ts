@@ -7,7 +7,7 @@
  * with {@link stateless}. Captured values become `a`, `b`, `c` (numbers, ids, or objects of the
  * run's state, which the snapshot copies along).
  */
-import { isMethodOf, type AnyFunction } from './deepCopy';
+import { isMethodOf, type AnyFunction } from './copyHints';
 
 /**
  * A pending call that receives `arg` (and `arg2`) when it runs and returns `R` (see

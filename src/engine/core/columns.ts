@@ -1,5 +1,5 @@
 import { alloc } from './pool';
-import { usedLength } from './deepCopy';
+import { usedLength } from './copyHints';
 
 /** A typed array that can be created empty with a length (Int32Array, Float64Array, …). */
 type Typed = Int32Array | Float64Array;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deepCopy, isMethodOf, UncopyableError, usedLength } from './deepCopy';
+import { isMethodOf, usedLength } from './copyHints';
+import { deepCopy, UncopyableError } from './deepCopy';
 import { IntColumn } from './columns';
 import { createRng } from './rng';
 import { EventQueue } from './heap';

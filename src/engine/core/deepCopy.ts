@@ -8,7 +8,7 @@
  * would act on the original's state. The copier refuses one loudly, naming where it was found
  * (`world.queue.items[3].run`), so a left-over closure is found by a test rather than by a fork
  * that quietly writes into its parent. The exception is code without state: a method taken from
- * a class's prototype (see {@link isMethodOf}), which pending work held as data names.
+ * a class's prototype (see ./copyHints.ts, `isMethodOf`), which pending work held as data names.
  *
  * Two walkers (docs/benchmarks.md, "what a fork costs"): the one a fork uses copies each object
  * field by assignment, in the original's key order (so the copies of one class share one hidden
@@ -16,26 +16,11 @@
  * every path, walks again to say where. Assignment copies an object's own enumerable string-keyed
  * data fields, which is all the engine's state holds: the naming walker refuses anything else (a
  * getter, a hidden or symbol-keyed field), so the census (`uncopyableParts`) and the fork tests
- * find one. A growable column copies only the part it uses ({@link usedLength}), into memory from
- * the run's pool when there is one (`copyBuffer`).
+ * find one. A growable column copies only the part it uses (./copyHints.ts, `usedLength`), into
+ * memory from the run's pool when there is one (`copyBuffer`).
  */
 import { copyBuffer } from './pool';
-
-/**
- * A method of a class that owns growable typed arrays (a trace, a column, an arena): how many
- * elements of each typed array held directly in its fields are in use. A copy keeps those and
- * zeroes the rest (the capacity stays: the copy grows as the original would), where copying the
- * whole capacity cost most of a small run's fork.
- */
-export const usedLength: unique symbol = Symbol('usedLength');
-
-/** An object that says how much of its typed arrays is in use (see {@link usedLength}). */
-interface HasUsedLength {
-  [usedLength](): number;
-}
-
-/** Any function (the copier only compares and prints them). */
-export type AnyFunction = (...args: never[]) => unknown;
+import { usedLength, type AnyFunction, type HasUsedLength } from './copyHints';
 
 /** Options of {@link deepCopy}. */
 export interface DeepCopyOptions {
@@ -229,19 +214,6 @@ class FastCopier {
     }
     return out;
   }
-}
-
-/**
- * Whether `fn` is a method of `self`'s class (found on its prototype chain under its own name):
- * code without state, the same for the original and the copy, unlike a closure.
- */
-export function isMethodOf(fn: AnyFunction, self: unknown): boolean {
-  if (self === null || typeof self !== 'object') return false;
-  for (let p = Object.getPrototypeOf(self); p !== null; p = Object.getPrototypeOf(p)) {
-    const d = Object.getOwnPropertyDescriptor(p, fn.name);
-    if (d !== undefined && d.value === fn) return true;
-  }
-  return false;
 }
 
 /**

@@ -7,7 +7,8 @@ import { sqlName } from '../sinks/statementWords';
 import { firstAtOrAfter } from './traceIndex';
 import { StoryFamily, type Story } from './story';
 import { groupDigits } from '../groupDigits';
-import { CONTENT_COLUMN_SQL, keyColumn } from '../sql/table';
+import { CONTENT_COLUMN_SQL } from '../batch/contentColumns';
+import { keyColumn } from '../sql/table';
 
 export class SinkStories extends StoryFamily {
   /**

@@ -7,8 +7,8 @@
 import type { Run } from '../simulate';
 import type { TableSinkConfig } from '../scenario/schema';
 import type { SinkRow } from '../sinks/table';
+import { CONTENT_COLUMN_SQL } from '../batch/contentColumns';
 import {
-  CONTENT_COLUMN_SQL,
   contentColumns,
   dedupeTable,
   ident,

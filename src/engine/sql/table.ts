@@ -6,6 +6,7 @@
 import type { Run } from '../simulate';
 import type { TableSinkConfig } from '../scenario/schema';
 import type { SinkRow } from '../sinks/table';
+import { CONTENT_COLUMN_SQL } from '../batch/contentColumns';
 
 /** A row of the sink table as both sides compare it: business id, amount, source coordinate. */
 export interface TableRow {
@@ -14,16 +15,6 @@ export interface TableRow {
   /** `topic-partition@offset` of the record that wrote it; null for a row from before the run. */
   src: string | null;
 }
-
-/** A content column's name in a table: the batch job's target and the streaming sink alike. */
-export const CONTENT_COLUMN_SQL = {
-  date: 'event_date',
-  hour: 'event_hour',
-  time: 'event_time',
-  user: 'user_id',
-  item: 'item',
-  amount: 'amount',
-} as const;
 
 /**
  * The columns holding the statement's key: the business id, a per-attempt UUID, the source

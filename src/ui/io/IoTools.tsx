@@ -4,6 +4,7 @@ import { EmbedButton } from '../embed/EmbedDialog';
 import { ShareButton } from '../share/ShareButton';
 import { testIds } from '../testIds';
 import './io.css';
+import './tools.css';
 import { ExportMenu } from './ExportMenu';
 import { ImportDialog, usePageImport } from './ImportDialog';
 import { usePage } from './PageContext';

@@ -27,6 +27,7 @@ import { lessonTestIds } from './lessonTestIds';
 import { useDeckKeys } from './useDeckKeys';
 import '../styles.css';
 import '../io/io.css';
+import '../io/tools.css';
 import '../present/present.css';
 import '../present/condensedCards.css';
 import './lesson.css';
