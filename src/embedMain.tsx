@@ -52,9 +52,10 @@ const prediction = options.predict
 const why = whyChunk ? (await whyChunk).Explanations : null;
 
 // Rendered at once, before the first run ends (the lab's page waits up to 300 ms for it to
-// render once): a docs page's frame shows the player's frame and controls while the run is
-// computed; the player fills in as it arrives, its height reported only once measured
-// (ReserveHeight.tsx), so the host's frame is still sized once.
+// render once): a docs page's frame says "Loading the run…" while the run is computed; the
+// player's parts are rendered once it is in (EmbedApp.tsx), laid out at its end and start, and
+// shown with their height reported once measured (ReserveHeight.tsx), so the host's frame is
+// sized once.
 performance.mark('embed:render');
 createRoot(container).render(
   <StrictMode>

@@ -90,6 +90,20 @@ describe('embedded player (jsdom)', () => {
 
   afterEach(cleanup);
 
+  it('renders none of its parts before its run is in (hidden then): the settling line alone', async () => {
+    const lab = presetLab('lost-ack-retry/acks-1');
+    const page = { notices: createNotices(), artifacts: createArtifactClient(), shareLink: null };
+    render(<EmbedApp lab={lab} page={page} options={DEFAULT_EMBED} presetRef={null} />);
+    expect(lab.app.getState().view).toBeNull();
+    const player = screen.getByTestId(testIds.embedPlayer);
+    expect(player.getAttribute('aria-busy')).toBe('true');
+    expect(player.textContent).toBe('Loading the run…');
+    expect(screen.queryByTestId(testIds.play)).toBeNull();
+    await act(() => lab.actions.settled());
+    await waitFor(() => expect(player.getAttribute('aria-busy')).toBeNull(), { timeout: 10_000 });
+    expect(screen.getByTestId(testIds.play)).not.toBeNull();
+  });
+
   it("a variant the preset's question is not about is asked about its own run, not the other variant's", async () => {
     const lab = await mount('flink-checkpoint-replay/2pc-jdbc-xa', { predict: true });
     // Not the plain-sink question (its answer, 300 rows, is not this run's).

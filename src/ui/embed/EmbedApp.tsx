@@ -256,74 +256,79 @@ function Player({
       style={settlingStyle(reservedHeightStyle(fixed, measured, needsMeasure), settling)}
     >
       {settling && <SettlingLine />}
-      {/* Laid out at the run's end first, hidden, for the height to reserve (ReserveHeight.tsx). */}
-      <MeasureInPlace
-        root={root}
-        of={measureOf}
-        active={needsMeasure && panelsIn}
-        onMeasured={onMeasured}
-      >
-        <NoticeBar />
-        <header className="embed-head">
-          {options.caption ? (
-            <h1 className="embed-caption" data-testid={testIds.embedCaption}>
-              {options.caption}
-            </h1>
-          ) : (
-            <h1 className="embed-caption muted">{scenario.name}</h1>
-          )}
-          {/* Compact: the link shares the caption's row (embedCompact.css). */}
-          {compact && <OpenInLab scenario={scenario} short />}
-          <span className="spacer" />
-          {/* The guarantee switch, compact (unlocked embeds only). */}
-          {!options.lock && <GuaranteeRadios name="embed-guarantee" />}
-          {compact && (
-            <button
-              type="button"
-              className="embed-legends"
-              aria-pressed={legends}
-              onClick={() => setLegends((x) => !x)}
-              data-testid={testIds.embedLegends}
-            >
-              Legend
-            </button>
-          )}
-          {/* The full lab, on the same scenario (its share link, made on first reach). */}
-          {!compact && <OpenInLab scenario={scenario} />}
-        </header>
-        {options.predict && Prediction && (
-          <div className="embed-prediction">
-            {/* Locking the answer in plays on (from where the reader is; from the start at the
+      {/* Laid out at the run's end first, hidden, for the height to reserve (ReserveHeight.tsx).
+          Nothing before the run is in: hidden until then, the "no run yet" player was a render,
+          a layout and its effects (the token layer's anchors measured) on the way to the first
+          paint, and the run's render an update of all of it (issue 31, docs/benchmarks.md). */}
+      {view !== null && (
+        <MeasureInPlace
+          root={root}
+          of={measureOf}
+          active={needsMeasure && panelsIn}
+          onMeasured={onMeasured}
+        >
+          <NoticeBar />
+          <header className="embed-head">
+            {options.caption ? (
+              <h1 className="embed-caption" data-testid={testIds.embedCaption}>
+                {options.caption}
+              </h1>
+            ) : (
+              <h1 className="embed-caption muted">{scenario.name}</h1>
+            )}
+            {/* Compact: the link shares the caption's row (embedCompact.css). */}
+            {compact && <OpenInLab scenario={scenario} short />}
+            <span className="spacer" />
+            {/* The guarantee switch, compact (unlocked embeds only). */}
+            {!options.lock && <GuaranteeRadios name="embed-guarantee" />}
+            {compact && (
+              <button
+                type="button"
+                className="embed-legends"
+                aria-pressed={legends}
+                onClick={() => setLegends((x) => !x)}
+                data-testid={testIds.embedLegends}
+              >
+                Legend
+              </button>
+            )}
+            {/* The full lab, on the same scenario (its share link, made on first reach). */}
+            {!compact && <OpenInLab scenario={scenario} />}
+          </header>
+          {options.predict && Prediction && (
+            <div className="embed-prediction">
+              {/* Locking the answer in plays on (from where the reader is; from the start at the
               end); the answer, and the outcome with it, wait for the end or "Reveal now". */}
-            <Prediction
-              options={options}
-              presetRef={presetRef}
-              onLock={playOn}
-              restart={toStart}
-              outcome={view && <Outcome />}
-            />
-          </div>
-        )}
-        {show.has('transport') && (
-          <section aria-label="Playback">
-            <Transport locked={options.lock} />
-          </section>
-        )}
-        {/* Counters show what has happened so far; the verdict and the explanations wait for the
+              <Prediction
+                options={options}
+                presetRef={presetRef}
+                onLock={playOn}
+                restart={toStart}
+                outcome={view && <Outcome />}
+              />
+            </div>
+          )}
+          {show.has('transport') && (
+            <section aria-label="Playback">
+              <Transport locked={options.lock} />
+            </section>
+          )}
+          {/* Counters show what has happened so far; the verdict and the explanations wait for the
           prediction's reveal (the page's gate, usePredictionGate). */}
-        {(show.has('counters') || show.has('verdict')) && <Counters />}
-        {show.has('pipeline') && <Pipeline />}
-        {show.has('why') && Why && (
-          <div className="embed-why">
-            <Why />
-          </div>
-        )}
-        {show.has('compare') && (
-          <Suspense fallback={null}>
-            <EmbedCompare locked={options.lock} />
-          </Suspense>
-        )}
-      </MeasureInPlace>
+          {(show.has('counters') || show.has('verdict')) && <Counters />}
+          {show.has('pipeline') && <Pipeline />}
+          {show.has('why') && Why && (
+            <div className="embed-why">
+              <Why />
+            </div>
+          )}
+          {show.has('compare') && (
+            <Suspense fallback={null}>
+              <EmbedCompare locked={options.lock} />
+            </Suspense>
+          )}
+        </MeasureInPlace>
+      )}
     </div>
   );
 }
