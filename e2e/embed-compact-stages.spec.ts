@@ -5,8 +5,7 @@
  * the broker was 12 px wide at 700 px, past the frame's right edge.
  */
 import { expect, test } from './fixtures';
-
-const SHOWN = '[data-testid="embed-player"]:not([aria-busy])';
+import { SHOWN_PLAYER } from './embedTesting';
 
 for (const width of [700, 480])
   test(`a Flink job read downstream at ${width} px: every stage whole inside the frame`, async ({
@@ -14,7 +13,7 @@ for (const width of [700, 480])
   }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('./?embed&preset=flink-checkpoint-replay/2pc-read-committed');
-    await expect(page.locator(SHOWN)).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator(SHOWN_PLAYER)).toBeVisible({ timeout: 30_000 });
     const stages = await page.locator('.pipeline > .stage').evaluateAll((all) =>
       all.map((s) => {
         const r = s.getBoundingClientRect();

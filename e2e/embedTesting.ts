@@ -27,6 +27,12 @@ export async function playerFrame(page: Page): Promise<Frame> {
 }
 
 /**
+ * The player as shown: before it is first shown it is laid out at its run's end and at its start
+ * to measure its height, hidden and `aria-busy` (src/ui/embed/ReserveHeight.tsx).
+ */
+export const SHOWN_PLAYER = `[data-testid="${testIds.embedPlayer}"]:not([aria-busy])`;
+
+/**
  * Wait until the player in `scope` (a page or a frame) has played its run to the end: its
  * counters final in the player as shown. Before it is first shown, the player is laid out at its
  * run's end to measure its height (hidden and `aria-busy`: src/ui/embed/ReserveHeight.tsx), its
@@ -36,10 +42,7 @@ export async function playedToEnd(
   scope: { locator(selector: string): Locator },
   timeout: number,
 ): Promise<void> {
-  const shown = `[data-testid="${testIds.embedPlayer}"]:not([aria-busy])`;
-  await expect(scope.locator(`${shown} [data-testid="${testIds.counterMissing}"]`)).toHaveAttribute(
-    'data-final',
-    'true',
-    { timeout },
-  );
+  await expect(
+    scope.locator(`${SHOWN_PLAYER} [data-testid="${testIds.counterMissing}"]`),
+  ).toHaveAttribute('data-final', 'true', { timeout });
 }
