@@ -48,7 +48,8 @@ export default function VirtualRows({
         });
         virt.scrollToOffset(Math.max(0, top));
       },
-      scrollToEnd: () => virt.scrollToEnd(),
+      // The last row's bottom at the box's: 3.13's API (`scrollToEnd` came in 3.14).
+      scrollToEnd: () => virt.scrollToIndex(count - 1, { align: 'end' }),
       measure: () => virt.measure(),
     }),
     [virt, count, size, scroll, paddingStart, scrollPaddingStart],
