@@ -35,6 +35,7 @@ import { forkMoment } from '../src/engine/atlas/continuation';
 import { withFaults } from '../src/engine/atlas/trial';
 import { Forker } from '../src/engine/atlas/fork';
 import { MISMATCH, walkState, type WalkOptions } from '../src/engine/atlas/stateWalk';
+import { entryIdsByTwin, Recorder } from '../src/engine/atlas/rejoin';
 import { parseScenario } from '../src/engine/scenario/validate';
 import { TRACE_COLUMNS } from '../src/engine/trace';
 import { isIdleTask } from '../src/engine/world';
@@ -89,26 +90,16 @@ function queueDiff(a: Map<string, number>, b: Map<string, number>): string {
     .join(', ');
 }
 
-function record(run: AssembledRun, opts: WalkOptions): { tokens: unknown[]; crash: boolean[] } {
-  const tokens: unknown[] = [];
-  const crash: boolean[] = [];
-  walkState(
-    run,
-    {
-      put(token, key) {
-        tokens.push(token);
-        crash.push(key === 'crashEntries');
-      },
-    },
-    opts,
-  );
-  return { tokens, crash };
+function record(run: AssembledRun, opts: WalkOptions): Recorder {
+  const r = new Recorder();
+  walkState(run, r, opts);
+  return r;
 }
 
 /** The state of `a` with its entry ids found by its twin `b` (null: not comparable there). */
 function walked(a: AssembledRun, b: AssembledRun, opts: WalkOptions): Walked | null {
-  let x: ReturnType<typeof record>;
-  let y: ReturnType<typeof record>;
+  let x: Recorder;
+  let y: Recorder;
   try {
     x = record(a, opts);
     y = record(b, opts);
@@ -116,15 +107,8 @@ function walked(a: AssembledRun, b: AssembledRun, opts: WalkOptions): Walked | n
     if (e !== MISMATCH) throw e;
     return null; // the added fault can still act: no memo there
   }
-  if (x.tokens.length !== y.tokens.length) return null;
-  const ids = new Uint8Array(x.tokens.length);
-  for (let j = 0; j < ids.length; j++) {
-    const u = x.tokens[j];
-    const v = y.tokens[j];
-    if (Object.is(u, v)) continue;
-    if (typeof u !== 'number' || !Number.isInteger(u) || v !== u + 1) return null;
-    ids[j] = 1;
-  }
+  const ids = entryIdsByTwin(x, y);
+  if (!ids) return null;
   return { tokens: x.tokens, ids, crash: x.crash };
 }
 

@@ -170,13 +170,32 @@ function sameCounts(a: SettledCounts, b: SettledCounts): boolean {
 const COLUMNS = TRACE_COLUMNS.filter((c) => c !== 'time' && c !== 'cause' && c !== 'until');
 
 /** Records token `i`'s kind: collects the reference's tokens and where its keys say a crash. */
-class Recorder implements TokenSink {
+/** A state's walk as written: its tokens, and which are a crash entry's id (its time matters). */
+export class Recorder implements TokenSink {
   readonly tokens: unknown[] = [];
   readonly crash: boolean[] = [];
   put(token: unknown, key?: string): void {
     this.tokens.push(token);
     this.crash.push(key === 'crashEntries');
   }
+}
+
+/**
+ * Which of `a`'s tokens are entry ids, found by `b`, the walk of its twin whose trace starts one
+ * entry in: exactly those differ by one — 1 for an id, 3 for a crash entry's (its time matters).
+ * Null where any other token differs (no checkpoint there).
+ */
+export function entryIdsByTwin(a: Recorder, b: Recorder): Uint8Array | null {
+  if (a.tokens.length !== b.tokens.length) return null;
+  const ids = new Uint8Array(a.tokens.length);
+  for (let j = 0; j < ids.length; j++) {
+    const x = a.tokens[j];
+    const y = b.tokens[j];
+    if (Object.is(x, y)) continue;
+    if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || y !== x + 1) return null;
+    ids[j] = a.crash[j] ? 3 : 1;
+  }
+  return ids;
 }
 
 /** Compares a trial's tokens with a checkpoint's, collecting the entry-id renumbering. */
@@ -330,16 +349,8 @@ export class Rejoiner {
       const b = new Recorder();
       walkState(this.reference, a, this.walk);
       walkState(this.twin, b, this.walk);
-      if (a.tokens.length !== b.tokens.length) return null;
-      const ids = new Uint8Array(a.tokens.length);
-      for (let j = 0; j < ids.length; j++) {
-        const x = a.tokens[j];
-        const y = b.tokens[j];
-        if (Object.is(x, y)) continue;
-        // An entry id, shifted by the twin's one blank entry; any other difference: no checkpoint.
-        if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || y !== x + 1) return null;
-        ids[j] = a.crash[j] ? 3 : 1;
-      }
+      const ids = entryIdsByTwin(a, b);
+      if (!ids) return null;
       const queue = this.stats.census ? queueKinds(this.reference) : undefined;
       return {
         time,

@@ -48,7 +48,7 @@ export default function VirtualRows({
         });
         virt.scrollToOffset(Math.max(0, top));
       },
-      // The last row's bottom at the box's: 3.13's API (`scrollToEnd` came in 3.14).
+      // The last row's bottom at the box's (`scrollToEnd` came with virtual-core 3.16, after our pin).
       scrollToEnd: () => virt.scrollToIndex(count - 1, { align: 'end' }),
       measure: () => virt.measure(),
     }),
