@@ -32,8 +32,13 @@ describe('the slide: the first anomaly from its cause', () => {
     // Highlighted: the two steps of row 5 (the duplicate), not those of row 4.
     const marked = lines.flatMap((l, k) => (l.trim().startsWith('rect ') ? [lines[k + 1]!] : []));
     expect(marked.map((l) => l.replace(/^.*· /, ''))).toEqual(['new row 5', 'inserted row 5']);
-    // Labels in words: no "+N" batches.
-    expect(text).not.toMatch(/ \+\d/);
+    // The cause at its own time, the steps after it by how long after it they came: the retry
+    // 30,094 ms after the lost ack (request.timeout.ms 30 s, then retry.backoff.ms 100).
+    expect(lines[note + 1]).toContain(': 161 ms · ⚡ a lost acknowledgement');
+    expect(lines[note + 2]).toBe('  P1--xP0: +0 ms · ack p-4 offset 3 (lost)');
+    expect(text).toContain('  P0->>P1: +30094 ms · produce p-4 (retry 1)\n');
+    // Labels in words: no "+N" batches (a "+N ms" is a time after the cause).
+    expect(text).not.toMatch(/ \+\d+(?!\d| ms)/);
     expect(text).toContain('p-1 and 20 more from offset 0');
   });
 
@@ -220,9 +225,10 @@ describe('the slide: repeats folded (issue 24)', () => {
   });
 
   it('payment-resent-by-app: the two late acknowledgements fold into one note', () => {
-    // The slow ack of offset 2 (3,000 ms late) and the ack of the resend arrive together at 3,043 ms.
+    // The slow ack of offset 2 (3,000 ms late) and the ack of the resend arrive together at
+    // 3,043 ms: 3,002 ms after the cause (41 ms).
     expect(anomalyDiagram(runOf('payment-resent-by-app'))).toContain(
-      '  Note over P0: 3043 ms · p-77 acknowledged, offset 2 … 3 ×2\n',
+      '  Note over P0: +3002 ms · p-77 acknowledged, offset 2 … 3 ×2\n',
     );
   });
 

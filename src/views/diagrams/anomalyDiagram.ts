@@ -98,7 +98,18 @@ export function anomalyDiagram(run: Run): string | null {
   let end = told.length;
   while (end > 1 && anomaly.fate === 'duplicated' && told[end - 1]!.step.rect === undefined) end--;
   const title = `${anomaly.eventId} ${anomaly.fate === 'lost' ? 'lost' : 'applied twice'} — from the cause to the ${anomaly.fate === 'lost' ? 'loss' : 'duplicate'}`;
-  const shown = [...before, ...foldRepeats(told.slice(0, end)).map((x) => x.step)];
+  // The cause at its own time, every step after it by how long after the cause it came ("+594 ms
+  // · produce e100 (retry 1)"): the story's clock, and labels short enough to draw large (a slide
+  // is as wide as its widest note; six-digit times pushed the outer ones past the columns).
+  const t0 = steps[cause]?.time;
+  const sinceCause = (s: Step, k: number): Step =>
+    k === 0 || t0 === undefined || s.time === undefined
+      ? s
+      : { ...s, time: undefined, text: `+${s.time - t0} ms · ${s.text}` };
+  const shown = [
+    ...before,
+    ...foldRepeats(told.slice(0, end)).map((x, k) => sinceCause(x.step, k)),
+  ];
   return render(r, shown, { title, participants });
 }
 
