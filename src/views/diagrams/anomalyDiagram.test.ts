@@ -37,6 +37,8 @@ describe('the slide: the first anomaly from its cause', () => {
     expect(lines[note + 1]).toContain(': 161 ms · ⚡ a lost acknowledgement');
     expect(lines[note + 2]).toBe('  P1--xP0: +0 ms · ack p-4 offset 3 (lost)');
     expect(text).toContain('  P0->>P1: +30094 ms · produce p-4 (retry 1)\n');
+    // 16 steps: as tall as a slide allows, so no note takes a second line but the folded one.
+    expect(text.match(/<br\/>/g)).toHaveLength(1);
     // Labels in words: no "+N" batches (a "+N ms" is a time after the cause).
     expect(text).not.toMatch(/ \+\d+(?!\d| ms)/);
     expect(text).toContain('p-1 and 20 more from offset 0');
@@ -69,7 +71,8 @@ describe('the slide: the first anomaly from its cause', () => {
     const text = anomalyDiagram(runOf('card-charge-idempotency'))!;
     const lines = text.trimEnd().split('\n');
     const marked = lines.flatMap((l, k) => (l.trim().startsWith('rect ') ? [lines[k + 1]!] : []));
-    expect(marked.map((l) => l.replace(/^.*ms · /, ''))).toEqual([
+    // A short slide: its long notes on two lines.
+    expect(marked.map((l) => l.replace('<br/>', ' ').replace(/^.*ms · /, ''))).toEqual([
       'p-77 · effect 2 (card charged)',
       'effect 2',
     ]);
@@ -239,7 +242,7 @@ describe('the slide: repeats folded (issue 24)', () => {
     const text = anomalyDiagram(runOf('aborted-transaction-dirty-read'))!;
     expect(text).toContain('Note over P0,P4: Before the cause, 5 steps as usual<br/>');
     expect(text).toContain(
-      'Note over P0,P2: 508 ms · ⚡ the application aborting transaction 1 #34;validation failed#34;',
+      'Note over P0,P2: 508 ms · ⚡ the application aborting<br/>transaction 1 #34;validation failed#34;',
     );
     expect(text).not.toContain('reader-0');
     expect(text).not.toContain('offset 11 committed');

@@ -110,7 +110,34 @@ export function anomalyDiagram(run: Run): string | null {
     ...before,
     ...foldRepeats(told.slice(0, end)).map((x, k) => sinceCause(x.step, k)),
   ];
+  // Long notes in two lines where the slide has height to spare.
+  if (shown.length <= WRAP_UP_TO) shown.forEach((s, k) => (shown[k] = inTwoLines(s)));
   return render(r, shown, { title, participants });
+}
+
+/**
+ * A note longer than this (in characters, its time included) is drawn on two lines: mermaid
+ * spaces the columns to fit a note, and a slide is scaled to its widest extent, while its height
+ * has room to spare.
+ */
+const NOTE_LINE = 40;
+/**
+ * Steps up to which a slide's long notes go on two lines: a slide of more is already as tall as
+ * 16:9 allows (at 16 steps and more the PNG's height, not its width, sets its scale), and a second
+ * line would only draw it smaller.
+ */
+const WRAP_UP_TO = 15;
+
+/** A long note in two lines, broken at the space nearest its middle. */
+function inTwoLines(s: Step): Step {
+  if (s.type !== 'note' || s.more !== undefined) return s;
+  const text = stamped(s);
+  if (text.length <= NOTE_LINE) return s;
+  let at = -1;
+  for (let k = text.indexOf(' '); k >= 0; k = text.indexOf(' ', k + 1))
+    if (at < 0 || Math.abs(k - text.length / 2) < Math.abs(at - text.length / 2)) at = k;
+  if (at < 0) return s;
+  return { ...s, time: undefined, text: text.slice(0, at), more: text.slice(at + 1) };
 }
 
 /** The actors a step is drawn between or over. */
