@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
@@ -370,61 +369,6 @@ function firstLoadsInOneChunkEach(): {
 }
 const firstLoads = firstLoadsInOneChunkEach();
 
-/**
- * The embed's own page, embed.html (src/embedEntry.ts; issue 31: first paint ≤ 500 ms), asks for
- * the player's first load in its `<head>`: modulepreload links for src/embedMain.tsx's chunk and
- * every chunk it imports statically, and preload links for their style sheets, beside the ones
- * Vite writes for the entry's own imports. The entry loads the player by `import()` once it has
- * started the preset's downloads (src/startEmbed.ts), so Vite writes none for it: the player's
- * files were asked for only once the entry had arrived and run, a round of requests after the
- * HTML (scripts/embed-waterfall.ts). Vite's `import()` helper then finds each file already
- * asked for (a `<link>` of the same address; a style sheet is added as a `rel=stylesheet` link,
- * served from the preload: both `crossorigin`, as the helper's are). Style sheets preloaded, not
- * linked: a style sheet in the head would hold back the entry's run until it is in
- * (https://html.spec.whatwg.org/multipage/parsing.html#the-end). Relative addresses (`base:
- * './'`): both pages are at the build's root.
- */
-function embedPagePreloads(): Plugin {
-  return {
-    name: 'embed-page-preloads',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        if (!/(^|[\\/])embed\.html$/.test(ctx.path) || !ctx.bundle || !ctx.chunk) return;
-        const bundle = ctx.bundle;
-        const player = Object.values(bundle).find(
-          (c) =>
-            c.type === 'chunk' && c.facadeModuleId !== null && EMBED_ROOT.test(c.facadeModuleId),
-        );
-        if (player === undefined) throw new Error('embed.html: no chunk for src/embedMain.tsx');
-        // The entry's own static imports: Vite preloads those already.
-        const asked = new Set([ctx.chunk.fileName, ...ctx.chunk.imports]);
-        const scripts: string[] = [];
-        const sheets: string[] = [];
-        // Each chunk's imports before it, as Vite orders a chunk's dependencies (its style
-        // sheets' order in the cascade is the helper's, which adds them).
-        const visit = (file: string) => {
-          const c = bundle[file];
-          if (c?.type !== 'chunk' || asked.has(file)) return;
-          asked.add(file);
-          c.imports.forEach(visit);
-          scripts.push(file);
-          for (const css of c.viteMetadata?.importedCss ?? [])
-            if (!sheets.includes(css)) sheets.push(css);
-        };
-        visit(player.fileName);
-        const link = (attrs: Record<string, string | boolean>) =>
-          ({ tag: 'link', attrs: { ...attrs, crossorigin: true }, injectTo: 'head' }) as const;
-        return [
-          ...scripts.map((f) => link({ rel: 'modulepreload', href: `./${f}` })),
-          ...sheets.map((f) => link({ rel: 'preload', as: 'style', href: `./${f}` })),
-        ];
-      },
-    },
-  };
-}
-
 // *.prop.test.ts is matched by the first glob already; listed for the reader.
 const NODE_TESTS = ['src/**/*.test.{ts,tsx}', 'src/**/*.prop.test.ts', 'server/**/*.test.ts'];
 const NODE_EXCLUDE = [...configDefaults.exclude, 'e2e/**', 'src/ui/**/*.test.tsx'];
@@ -478,7 +422,6 @@ export default defineConfig({
     embedFirstLoad.plugin,
     firstLoads.plugin,
     compileHints(['player', 'firstLoad', 'simulation', 'entryDeps']),
-    embedPagePreloads(),
   ],
   // The embed's first load in one chunk, Preact with it: embedFirstLoadInOneChunk, above.
   build: {
@@ -488,12 +431,6 @@ export default defineConfig({
     // (https://vite.dev/config/build-options#build-modulepreload).
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // Two pages: the lab's (and `index.html?embed…`, src/entry.ts) and the embed's own
-      // (embed.html, src/embedEntry.ts: embedPagePreloads, above).
-      input: {
-        index: join(import.meta.dirname, 'index.html'),
-        embed: join(import.meta.dirname, 'embed.html'),
-      },
       output: {
         codeSplitting: {
           groups: [

@@ -4,7 +4,7 @@
  * the page's own Performance entries once the player is shown. Each step is the time since
  * navigation start (ms) at which:
  * - `html`: the document arrived;
- * - `entry`: the entry script arrived (index.html's src/entry.ts, or embed.html's src/embedEntry.ts);
+ * - `entry`: the entry script (src/entry.ts) arrived;
  * - `js`: the last script that arrived before embedMain.tsx ran;
  * - `presets`: the presets the address opens were in (src/ui/io/firstPresets.ts);
  * - `main`: src/embedMain.tsx began (its imports evaluated, the presets awaited);
@@ -115,7 +115,7 @@ export async function loadEmbed(
     const before = scripts.filter((f) => f.end <= main).map((f) => f.end);
     const steps: EmbedSteps = {
       html: read.html,
-      entry: scripts.find((f) => /^(index|embed)\./.test(f.name))?.end ?? NaN,
+      entry: scripts.find((f) => f.name.startsWith('index'))?.end ?? NaN,
       js: before.length > 0 ? Math.max(...before) : NaN,
       presets: mark('lab:presets-in'),
       main,

@@ -36,7 +36,6 @@ import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { chromiumArgs, findOrInstallChromium } from '../scripts/chromium.mjs';
 import { ATLAS_PAGE_BEFORE } from './atlasBefore';
-import { embedPage } from './embedPage';
 import { embedStepsLine, loadEmbed, mainThreadLine, type EmbedLoad } from './embedSteps';
 import { startPreview } from './previewServer';
 import { playedToEnd, transferOf, type Transfer } from './transfer';
@@ -91,7 +90,7 @@ const EMBED_VISIBLE = '[data-testid="embed-player"]:not([aria-busy])';
 /** The embedded player with its first run ready. */
 const EMBED_READY = '[data-testid="embed-player"][data-status="ready"]';
 const EMBED_VIEWPORT = { width: 700, height: 480 };
-/** Issue 31's budgets for `embed.html?embed&preset=lost-ack-retry/acks-1` (bench/embedPage.ts): transfer (gzip) and first paint. */
+/** Issue 31's budgets for `?embed&preset=lost-ack-retry/acks-1`: transfer (gzip) and first paint. */
 const EMBED_BUDGET_KB = 150;
 const EMBED_PAINT_BUDGET_MS = 500;
 /** Embeds besides the budget's `lost-ack-retry/acks-1`, measured once each (issue 31). */
@@ -373,9 +372,7 @@ async function main(): Promise<void> {
         const lab = await transferOf(browser, dist, base, VERDICT);
         console.log(`page transfer: ${kB(lab)} · budget ≤ 250 KB`);
       }
-      // The address the Embed dialog writes (bench/embedPage.ts).
-      const page = embedPage(dist);
-      const embedUrl = `${base}${page}?embed&preset=lost-ack-retry/acks-1`;
+      const embedUrl = `${base}?embed&preset=lost-ack-retry/acks-1`;
       const embeds: Transfer[] = [];
       for (let i = 0; i < ROUNDS; i++)
         embeds.push(
@@ -383,7 +380,7 @@ async function main(): Promise<void> {
         );
       const over = embeds[0]!.gzip > EMBED_BUDGET_KB * 1000;
       console.log(
-        `embed transfer (${page}?embed&preset=…): ${kB(embeds[0]!)} · budget ≤ ${EMBED_BUDGET_KB} KB${over ? ' · OVER BUDGET' : ''}`,
+        `embed transfer (?embed&preset=…): ${kB(embeds[0]!)} · budget ≤ ${EMBED_BUDGET_KB} KB${over ? ' · OVER BUDGET' : ''}`,
       );
       // Where the embed's budget goes: its ten largest files (BENCH_EMBED_TOP=n: its n largest).
       const largest = embeds[0]!.byFile.slice(0, Number(process.env.BENCH_EMBED_TOP ?? 10));
@@ -415,11 +412,11 @@ async function main(): Promise<void> {
         const t = await transferOf(
           browser,
           dist,
-          `${base}${page}?embed&${query}`,
+          `${base}?embed&${query}`,
           EMBED_READY,
           EMBED_VIEWPORT,
         );
-        console.log(`embed transfer, ${what} (${page}?embed&${query}): ${kB(t)}`);
+        console.log(`embed transfer, ${what} (?embed&${query}): ${kB(t)}`);
       }
       // Every embed again, autoplayed to its end (its question answered): what its run and its
       // reveal load besides the first screen counts against the budget too (issue 31).
@@ -428,7 +425,7 @@ async function main(): Promise<void> {
           ['the budget’s', 'preset=lost-ack-retry/acks-1'],
           ...OTHER_EMBEDS,
         ] as const) {
-          const url = `${base}${page}?embed&${query}&autoplay=1`;
+          const url = `${base}?embed&${query}&autoplay=1`;
           const t = await transferOf(
             browser,
             dist,
@@ -440,7 +437,7 @@ async function main(): Promise<void> {
           );
           const over = t.gzip > EMBED_BUDGET_KB * 1000 ? ' · OVER BUDGET' : '';
           console.log(
-            `embed transfer played to its end, ${what} (${page}?embed&${query}&autoplay=1): ${kB(t)}${over}`,
+            `embed transfer played to its end, ${what} (?embed&${query}&autoplay=1): ${kB(t)}${over}`,
           );
         }
     }

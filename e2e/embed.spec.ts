@@ -46,46 +46,6 @@ test('in a host page on another origin, the player autoplays and reports its hei
   expect(errors).toEqual([]);
 });
 
-test("the embed's own page asks for the player's files with its HTML, not once its entry has run", async ({
-  page,
-}) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${APP}embed.html?embed&preset=lost-ack-retry/acks-1`);
-  await expect(page.getByTestId(testIds.embedPlayer)).toHaveAttribute('data-status', 'ready', {
-    timeout: 20_000,
-  });
-  // The entry runs only once its dependencies (entryDeps) are in; the player's chunk was asked
-  // for before that (embed.html's modulepreload links), and once only. From index.html?embed it
-  // is asked for by the entry's import(), after entryDeps is in.
-  const asked = await page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .map((e) => e as PerformanceResourceTiming)
-      .map(({ name, startTime, responseEnd }) => ({
-        file: new URL(name).pathname
-          .split('/')
-          .pop()!
-          .replace(/-[\w-]{8}\.(js|css)$/, '.$1'),
-        startTime,
-        responseEnd,
-      })),
-  );
-  const one = (file: string) => {
-    const all = asked.filter((a) => a.file === file);
-    expect(all, file).toHaveLength(1);
-    return all[0]!;
-  };
-  for (const file of ['player.js', 'embedMain.js', 'firstLoad.js'])
-    expect(one(file).startTime, file).toBeLessThan(one('entryDeps.js').responseEnd);
-  // Its style sheets were preloaded, then applied by the player's import() from that preload.
-  expect(await page.evaluate(() => document.querySelectorAll('link[rel=stylesheet]').length)).toBe(
-    3,
-  );
-  one('player.css');
-  expect(errors).toEqual([]);
-});
-
 test("the Embed dialog does not carry another variant's question", async ({ dash }) => {
   // flink-checkpoint-replay's question is about its plain-sink variant (300 rows): for the XA
   // variant it would describe another run. Unticked and empty: ticking asks the generic question.

@@ -132,7 +132,7 @@
       if (!q.has('theme')) q.set('theme', 'host');
       const hash = (this.getAttribute('scenario-hash') || '').replace(/^#/, '');
       const frame = document.createElement('iframe');
-      frame.src = `${base.href}embed.html?embed&${q.toString()}${hash ? `#${hash}` : ''}`;
+      frame.src = `${base.href}?embed&${q.toString()}${hash ? `#${hash}` : ''}`;
       frame.title = `Delivery Lab: ${this.getAttribute('caption') || preset || 'a scenario'}`;
       // Loaded at once, not `loading=lazy`: a lazy frame below the fold keeps the default height
       // and the system's theme until the reader scrolls to it, then grows and moves the text

@@ -13,7 +13,6 @@
  */
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { embedPage } from '../bench/embedPage';
 import { startPreview } from '../bench/previewServer';
 import { batchPresets, labPresets } from '../src/scenarios';
 import type { DeliveryLabTestApi } from '../src/ui/testApiTypes';
@@ -56,7 +55,7 @@ function natural(page: Page): Promise<{ height: number; parts: Record<string, nu
 }
 
 async function checkOne(page: Page, ref: string, batch: boolean): Promise<Heights> {
-  await page.goto(`${base}${embedPage(dist)}?embed&preset=${ref}${batch ? '&autoplay=1' : ''}`);
+  await page.goto(`${base}?embed&preset=${ref}${batch ? '&autoplay=1' : ''}`);
   const shown = page.locator(`${PLAYER}:not([aria-busy])`);
   await shown.waitFor({ timeout: 60_000 });
   await page.waitForFunction(

@@ -2,7 +2,7 @@
  * Where the embed's main thread goes until first paint (issue 31: first paint ≤ 500 ms), from a
  * Chromium performance trace rather than CDP's four counters (bench/embedSteps.ts): the production
  * build (dist/, or TRACE_DIST) served by `vite preview` on TRACE_PORT (default 4310),
- * `embed.html?embed&preset=lost-ack-retry/acks-1` (bench/embedPage.ts; or TRACE_QUERY) loaded TRACE_ROUNDS times (default 3) at
+ * `?embed&preset=lost-ack-retry/acks-1` (or TRACE_QUERY) loaded TRACE_ROUNDS times (default 3) at
  * 700×480, each in a fresh context and traced (devtools.timeline, v8, blink.user_timing). The
  * renderer's main thread from navigation start until the player is shown is summed by kind of
  * work, each event's self time (its time minus its children's), and the median of each kind
@@ -12,7 +12,6 @@
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { embedPage } from '../bench/embedPage';
 import { startPreview } from '../bench/previewServer';
 import {
   kindOf,
@@ -103,8 +102,7 @@ try {
   });
   const loads: Awaited<ReturnType<typeof traceOnce>>[] = [];
   try {
-    for (let i = 0; i < rounds; i++)
-      loads.push(await traceOnce(browser, `${base}${embedPage(dist)}?embed&${query}`));
+    for (let i = 0; i < rounds; i++) loads.push(await traceOnce(browser, `${base}?embed&${query}`));
   } finally {
     await browser.close();
   }
@@ -127,7 +125,7 @@ try {
     return k;
   });
   console.log(
-    `${embedPage(dist)}?embed&${query} at 700×480, ${rounds} traced loads (load average ${loadavg()[0]!.toFixed(2)}); first paint ${loads.map((l) => l.paint.toFixed(0)).join(', ')} ms`,
+    `?embed&${query} at 700×480, ${rounds} traced loads (load average ${loadavg()[0]!.toFixed(2)}); first paint ${loads.map((l) => l.paint.toFixed(0)).join(', ')} ms`,
   );
   const busy = byKind.map((k) => [...k.values()].reduce((a, b) => a + b, 0));
   console.log(`main thread busy until first paint (median ms of self time): ${ms(median(busy))}`);

@@ -1,7 +1,7 @@
 /**
  * The embed's first load as a waterfall (issue 31: first paint of the player ≤ 500 ms): the
  * production build (dist/, or WATERFALL_DIST) served by `vite preview` on WATERFALL_PORT
- * (default 4310), `embed.html?embed&preset=lost-ack-retry/acks-1` (bench/embedPage.ts; or WATERFALL_QUERY) loaded
+ * (default 4310), `?embed&preset=lost-ack-retry/acks-1` (or WATERFALL_QUERY) loaded
  * WATERFALL_ROUNDS times (default 5) in headless Chromium at 700×480, each in a fresh context; the
  * load with the median first paint printed file by file (requested → arrived, ms since navigation
  * start, and its round of requests) with the page's marks (bench/embedSteps.ts) between them,
@@ -18,7 +18,6 @@ import {
   mainThreadLine,
   type EmbedLoad,
 } from '../bench/embedSteps';
-import { embedPage } from '../bench/embedPage';
 import { startPreview } from '../bench/previewServer';
 import { chromiumArgs, findOrInstallChromium } from './chromium.mjs';
 
@@ -43,10 +42,7 @@ try {
   try {
     for (let i = 0; i < rounds; i++)
       loads.push(
-        await loadEmbed(browser, `${base}${embedPage(dist)}?embed&${query}`, SHOWN, {
-          width: 700,
-          height: 480,
-        }),
+        await loadEmbed(browser, `${base}?embed&${query}`, SHOWN, { width: 700, height: 480 }),
       );
   } finally {
     await browser.close();
@@ -54,7 +50,7 @@ try {
   const byPaint = [...loads].sort((a, b) => a.steps.paint - b.steps.paint);
   const shown = byPaint[byPaint.length >> 1]!;
   console.log(
-    `${embedPage(dist)}?embed&${query} at 700×480, the load with the median first paint of ${rounds} (load average ${loadavg()[0]!.toFixed(2)}):`,
+    `?embed&${query} at 700×480, the load with the median first paint of ${rounds} (load average ${loadavg()[0]!.toFixed(2)}):`,
   );
   const rows: { at: number; line: string }[] = [];
   const ms = (x: number) => x.toFixed(0).padStart(5);

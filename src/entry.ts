@@ -2,7 +2,7 @@
  * The page's entry (index.html): the embed's page for an embed address, the lab's otherwise. Each
  * is a chunk of its own, so an iframe `?embed…` loads the player alone and the lab loads none of
  * the embed-only code; any share link still becomes an embed by adding `?embed`, from the same
- * index.html. The embed's own page, embed.html (src/embedEntry.ts), is the Embed dialog's address.
+ * index.html (one file to deploy on any static host).
  */
 import { isEmbed } from './ui/embed/embedAddress';
 // Evaluated with the entry, before either page's branch: the simulation's download starts by its
@@ -13,12 +13,15 @@ import { isEmbed } from './ui/embed/embedAddress';
 // (issue 31: first paint ≤ 500 ms; scripts/embed-waterfall.ts). Their modules are the lab's
 // first load too (src/main.tsx, ./ui/io/firstPresets.ts): fetched with the entry, not more.
 import './platform/simulationChunk';
-import { startEmbed } from './startEmbed';
+import { startPresetDownloads } from './ui/embed/earlyPresets';
 
 if (isEmbed(window.location.search)) {
-  // An address in the wild (`index.html?embed…`); the Embed dialog's is embed.html's, whose
-  // entry (src/embedEntry.ts) asks for the player with the page.
-  startEmbed(window.location.search);
+  // The preset the address opens asked for beside the player's graph, not once that graph has
+  // arrived and evaluated. Not ./ui/io/firstPresets: the embed has its own copy of it
+  // (./ui/embed/earlyPresets.ts says why). No explanations: an embed explains its run once it
+  // shows a "why" (src/ui/io/bootLab.ts).
+  startPresetDownloads(window.location.search);
+  void import('./embedMain');
 } else {
   // What the lab's first run loads besides main's graph — the presets the address opens (their
   // metadata, family and parsed variants: ./ui/io/firstPresets.ts), the simulation, the

@@ -154,9 +154,6 @@ describe('Embed dialog: the fault atlas choice (issue #23)', () => {
       screen.getByText('Preview the player ↗').getAttribute('href')!,
       'http://lab.test/',
     );
-    // The embed's own page, beside the lab's (embed.html: its player asked for with its HTML).
-    expect(url.pathname).toBe('/embed.html');
-    expect(url.searchParams.has('embed')).toBe(true);
     const hash = new URLSearchParams(url.hash.slice(1));
     expect([...hash.keys()]).toEqual(['s', 'c', 'a']);
     expect(hash.get('a')).toBe(encodeAtlas(atlas));

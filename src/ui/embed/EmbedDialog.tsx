@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { addressAs, embedElementSnippet, embedPageAddress, expectAttribute } from './embedElement';
+import { addressAs, embedElementSnippet, expectAttribute } from './embedElement';
 import { copyText } from '../../platform/download';
 import { encodeShare } from '../../platform/share';
 import { withCompareParam } from '../../views/compare/compareLink';
@@ -130,7 +130,7 @@ function EmbedDialog({ onClose }: { onClose: () => void }) {
   const set = (patch: Partial<EmbedOptions>) => setO((x) => ({ ...x, ...patch }));
 
   const url = useMemo(() => {
-    const base = embedPageAddress(addressBase());
+    const base = addressBase();
     // An unedited preset goes as shipped: the player knows it (a share link of a preset opens as
     // that preset), so its own question and answer need not be in the URL, where anyone could
     // read the answer in the page's source. Anything else: the snippet's expect block pins the run

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import loader from '../../../public/embed.js?raw';
-import { addressAs, embedElementSnippet, embedPageAddress } from './embedElement';
+import { addressAs, embedElementSnippet } from './embedElement';
 import { EMBED_PARAMS } from './embedOptions';
 
 describe('the loader snippet', () => {
@@ -22,33 +22,6 @@ describe('the loader snippet', () => {
       '/lab/?embed&predict=1&caption=A+%22lost%22+ack&t=1#s=2.abc',
     );
     expect(addressAs(url, 'absolute')).toBe(url);
-  });
-});
-
-describe("the embed's page", () => {
-  it('is embed.html beside the lab, under any sub-path, whether the lab is addressed by its folder or its index.html', () => {
-    expect(embedPageAddress('https://docs.example.org/lab/')).toBe(
-      'https://docs.example.org/lab/embed.html',
-    );
-    expect(embedPageAddress('https://docs.example.org/lab/index.html')).toBe(
-      'https://docs.example.org/lab/embed.html',
-    );
-    expect(embedPageAddress('http://127.0.0.1:4600/')).toBe('http://127.0.0.1:4600/embed.html');
-  });
-
-  it("names the loader beside it, the page's name in neither of the element's attributes", () => {
-    expect(
-      embedElementSnippet('https://docs.example.org/lab/embed.html?embed&predict=1', 'absolute'),
-    ).toBe(`<script src="https://docs.example.org/lab/embed.js" defer></script>
-<delivery-lab-embed predict></delivery-lab-embed>
-`);
-  });
-
-  it("is the address public/embed.js gives its frames, the element's options after `?embed`", () => {
-    // The loader is plain JS served as is: its frame's address is read from its source.
-    expect(/frame\.src = `\$\{base\.href\}([^`$]*)\$\{q/.exec(loader)?.[1]).toBe(
-      'embed.html?embed&',
-    );
   });
 });
 

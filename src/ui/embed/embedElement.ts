@@ -9,17 +9,6 @@ import { attr } from './embedOptions';
 const LOADER_FILE = 'embed.js';
 
 /**
- * The embed's own page, beside the lab's index.html in the build: it asks for the player with
- * its HTML (src/embedEntry.ts). `index.html?embed…` loads the same player a round later.
- */
-const EMBED_PAGE = 'embed.html';
-
-/** The embed's page beside the page at `pageAddress` (absolute, without query and fragment). */
-export function embedPageAddress(pageAddress: string): string {
-  return new URL(EMBED_PAGE, pageAddress).href;
-}
-
-/**
  * An embed's pinned expectation as an attribute (`expect` on the element, `data-expect` on an
  * iframe), single-quoted so the JSON reads as written; `delivery-lab check` reads it
  * (src/cli/checkDocs.ts) and the loader does not send it to the player.
