@@ -71,6 +71,52 @@ test('the page loads the default family; the library, opened, lists every preset
   expect(await fetched.families()).toEqual([...FAMILIES].sort());
 });
 
+/**
+ * Words of what the lab's first screen does not draw, each in its own module only: Compare's
+ * lanes, the explanations under the pipeline, the diagrams' copy button, the Embed dialog.
+ */
+const ON_DEMAND_WORDS = [
+  'on one clock: play, step and scrub move them',
+  'Why: what went wrong, and how',
+  'The mermaid text is on the clipboard.',
+  'Compare (the lanes on the page, else the other two guarantees)',
+];
+/** Their chunks (src/ui/onDemandPanels.ts), held back until the first screen is checked. */
+const ON_DEMAND_CHUNK = /\/assets\/(ComparePanel|Lower|DiagramsPanel|EmbedDialog)-[\w-]{8}\.js$/;
+
+test('the lab’s first screen fetches none of what it does not draw: Compare, the lower panels, the diagrams, the Embed dialog', async ({
+  unopenedDash: dash,
+}) => {
+  // The page preloads those chunks once idle after its first render: held until the check, so
+  // that the scripts read below are those the first screen needed.
+  let release = () => {};
+  const checked = new Promise<void>((r) => (release = r));
+  await dash.page.route(ON_DEMAND_CHUNK, async (route) => {
+    await checked;
+    await route.continue();
+  });
+  const bodies: Promise<{ file: string; text: string }>[] = [];
+  dash.page.on('requestfinished', (r) => {
+    const file = new URL(r.url()).pathname;
+    if (/\/assets\/.+\.js$/.test(file))
+      bodies.push(
+        r.response().then(async (response) => ({ file, text: (await response?.text()) ?? '' })),
+      );
+  });
+  await dash.goto();
+  const scripts = await Promise.all(bodies);
+  expect(scripts.length).toBeGreaterThan(10);
+  for (const words of ON_DEMAND_WORDS)
+    expect(
+      scripts.filter((s) => s.text.includes(words)).map((s) => s.file),
+      words,
+    ).toEqual([]);
+  release();
+  // Once in, each opens: the Embed dialog on a click.
+  await dash.byId(testIds.embedButton).click();
+  await expect(dash.byId(testIds.embedDialog)).toBeVisible();
+});
+
 test('a preset of another family opens from the scenario menu once its module is in', async ({
   dash,
 }) => {

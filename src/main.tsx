@@ -9,6 +9,8 @@ import { App } from './ui/App';
 import { bootPage, firstRunOrSoon } from './ui/io/boot';
 import type { Lab } from './store/labStore';
 import { ErrorBoundary } from './ui/ErrorBoundary';
+import { preloadWhenIdle } from './ui/lazyPanel';
+import { ON_DEMAND_PANELS } from './ui/onDemandPanels';
 import { joinCodeFromSearch } from './views/room/joinCode';
 
 // The pages of other addresses load on their own (a student's room, a batch story, a lesson's
@@ -86,4 +88,7 @@ void firstRunOrSoon(page.lab).then(() => {
       </ErrorBoundary>
     </StrictMode>,
   );
+  // What the first screen does not draw (Compare, the panels under the pipeline, the dialogs)
+  // loads once the page is idle after its first verdict: a click then finds it in.
+  if (page.lab) preloadWhenIdle(ON_DEMAND_PANELS);
 });

@@ -2,9 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { createArtifactClient, createRunClient } from '../platform/runClient';
 import { createLab, FONT_SCALES, type Lab, type LabState } from '../store/labStore';
 import { LabProvider, useLab } from '../store/LabContext';
-import { ComparePanel } from './compare/ComparePanel';
 import { Counters } from './Counters';
-import { DiagramsPanel } from './diagrams/DiagramsPanel';
 import { createNotices } from './io/notices';
 import { NoticeBar } from './io/NoticeBar';
 import { PageProvider, type PageServices } from './io/PageContext';
@@ -17,9 +15,9 @@ import { usePredictionGate } from './library/usePredictionGate';
 import { useAfterFirstPaint } from './hooks/useAfterFirstPaint';
 import { useLabDriver } from './hooks/useLabDriver';
 import { useTheme } from './hooks/useTheme';
-import { Lower } from './panels/Lower';
 import { CondensedCardsContext } from './pipeline/condensedCards';
 import { Pipeline } from './pipeline/Pipeline';
+import { ComparePanel, DiagramsPanel, Lower } from './onDemandPanels';
 import { StatusLine } from './StatusLine';
 import { StatusTools } from './StatusTools';
 import { testIds } from './testIds';
@@ -157,7 +155,9 @@ function Shell({ firstScreenFirst }: { firstScreenFirst: boolean }) {
         // above the lanes): the status line asks to lock one in, and the box was nowhere (issue
         // 24). The same Workbench either way, so that the lanes are not run again once answered.
         <Workbench story={asking}>
-          <ComparePanel />
+          <Suspense fallback={<div className="compare-loading" aria-busy="true" />}>
+            <ComparePanel />
+          </Suspense>
         </Workbench>
       ) : (
         // The counters are the workbench's head: above the pipeline, under the story's band while
@@ -166,7 +166,11 @@ function Shell({ firstScreenFirst }: { firstScreenFirst: boolean }) {
           <CondensedCardsContext.Provider value={present && !details && !roomLive}>
             <Pipeline />
           </CondensedCardsContext.Provider>
-          {belowFold && <Lower />}
+          {belowFold && (
+            <Suspense fallback={null}>
+              <Lower />
+            </Suspense>
+          )}
         </Workbench>
       )}
       {/* The stream's atlas and diagrams read a stream run: a batch job maps its own faults
@@ -176,7 +180,9 @@ function Shell({ firstScreenFirst }: { firstScreenFirst: boolean }) {
           <Suspense fallback={null}>
             <AtlasPanel />
           </Suspense>
-          <DiagramsPanel />
+          <Suspense fallback={null}>
+            <DiagramsPanel />
+          </Suspense>
         </>
       )}
     </div>

@@ -1,6 +1,7 @@
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import { defaultCompare } from '../../views/compare/lanes';
+import { ComparePanel } from '../onDemandPanels';
 import { compareTestIds } from './compareTestIds';
 
 const selectOpen = (s: LabState) => s.compare !== null;
@@ -20,6 +21,9 @@ export function CompareButton() {
       data-testid={compareTestIds.toggle}
       aria-pressed={open}
       title="Run the same workload and faults under other configurations, side by side"
+      // The lanes' panel is a chunk of its own: its download starts before the click.
+      onPointerEnter={ComparePanel.preload}
+      onFocus={ComparePanel.preload}
       onClick={() =>
         a.setCompare(
           open ? null : defaultCompare(scenario),

@@ -22,7 +22,8 @@ import { usePage } from '../io/PageContext';
 import { HiddenOutcome } from '../library/HiddenOutcome';
 import { usePredictionGate } from '../library/usePredictionGate';
 import { testIds } from '../testIds';
-import '../io/io.css';
+// Its rules (io.css) come with the page's tools (src/ui/io/IoTools.tsx), always on the page; imported
+// here too, this lazy chunk's import made the bundler split io.css into a file every embed fetched.
 
 type DiagramTab = 'slide' | 'sequence' | 'event' | 'flow';
 

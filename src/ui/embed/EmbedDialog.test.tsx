@@ -12,7 +12,7 @@ import { createShareSync, type ShareSync } from '../share/shareSync';
 import { PageProvider } from '../io/PageContext';
 import { testIds } from '../testIds';
 import { presetLab } from '../testLab';
-import { EmbedButton } from './EmbedDialog';
+import { EmbedButton } from './EmbedButton';
 import { decodeAtlas, encodeAtlas } from '../../views/atlas/atlasLink';
 
 // Whole runs on a loaded two-core machine: its slowest test took 1.1 s in a full CI run
@@ -31,7 +31,8 @@ async function open(lab: Lab, shareLink: ShareSync | null = null): Promise<HTMLE
   );
   await act(() => lab.actions.settled());
   fireEvent.click(screen.getByTestId(testIds.embedButton));
-  return screen.getByTestId(testIds.embedDialog);
+  // The dialog is a chunk of its own (src/ui/onDemandPanels.ts): in once its module is.
+  return screen.findByTestId(testIds.embedDialog);
 }
 
 const snippet = () => (screen.getByTestId(testIds.embedSnippet) as HTMLTextAreaElement).value;

@@ -11,7 +11,6 @@ import { isPristinePreset, questionVariant } from '../../views/library/library';
 import { outgoingScenario, pinExpect } from '../../views/edit/pinExpect';
 import { usePage } from '../io/PageContext';
 import { usePredictionGate } from '../library/usePredictionGate';
-import { REFUSED_TITLE, selectRefused } from '../share/refused';
 import { testIds } from '../testIds';
 import {
   CAPTION_MAX,
@@ -43,31 +42,11 @@ const selectStatus = (s: LabState) => s.status;
 const selectT = (s: { t: number }) => s.t;
 const selectSpeed = (s: LabState) => s.speed;
 
-/** The Embed button and its dialog. */
-export function EmbedButton() {
-  const [open, setOpen] = useState(false);
-  const refused = useLab(selectRefused);
-  return (
-    <>
-      <button
-        type="button"
-        data-testid={testIds.embedButton}
-        onClick={() => setOpen(true)}
-        disabled={refused}
-        title={refused ? REFUSED_TITLE : 'A snippet for a docs page or a course'}
-      >
-        Embed
-      </button>
-      {open && <EmbedDialog onClose={() => setOpen(false)} />}
-    </>
-  );
-}
-
 /**
  * Writes the iframe snippet of a compact player of the current scenario (exact: the scenario goes
  * in the URL hash, as a share link), with the author's options.
  */
-function EmbedDialog({ onClose }: { onClose: () => void }) {
+export function EmbedDialog({ onClose }: { onClose: () => void }) {
   const { notices, shareLink } = usePage();
   const lab = useLabInstance();
   const scenario = useLab(selectScenario);

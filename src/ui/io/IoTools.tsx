@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useActions } from '../../store/LabContext';
-import { EmbedButton } from '../embed/EmbedDialog';
+import { EmbedButton } from '../embed/EmbedButton';
 import { ShareButton } from '../share/ShareButton';
 import { testIds } from '../testIds';
 import './io.css';
