@@ -111,8 +111,10 @@ export function anomalyDiagram(run: Run): string | null {
     ...foldRepeats(told.slice(0, end)).map((x, k) => sinceCause(x.step, k)),
   ];
   // Long notes in two lines where the slide has height to spare.
-  if (shown.length <= WRAP_UP_TO) shown.forEach((s, k) => (shown[k] = inTwoLines(s)));
-  return render(r, shown, { title, participants });
+  return render(r, shown.length <= WRAP_UP_TO ? shown.map(inTwoLines) : shown, {
+    title,
+    participants,
+  });
 }
 
 /**
