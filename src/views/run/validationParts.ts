@@ -11,8 +11,8 @@ import {
   guaranteeAvailability,
   recipeDifferences,
 } from '../../scenarios/guarantees';
-import { faultMenu } from '../edit/faultActions';
-import { parseFaultTime } from '../edit/numberField';
+import { faultMenu } from '../edit/faultMenu';
+import { parseFaultTime } from '../edit/schemaRange';
 
 /** The parts as one object: provideValidation takes them whole. */
 export const validationParts = {
