@@ -19,9 +19,9 @@
  * `{ reason, version, savedAt, raw }` (raw = the stored text, unchanged).
  */
 import type { Issue, ScenarioInput } from '../engine';
-import { importScenarioValue } from '../views/io/export';
 import type { KeptPageState } from '../views/io/keptPageState';
-import { WORKSPACE_KEY } from './workspaceKey';
+import { parseInHand } from '../views/run/validationOnDemand';
+import { PENDING_KEY, WORKSPACE_KEY } from './workspaceKey';
 
 export { workspacePersistOptions } from './workspacePersist';
 
@@ -33,7 +33,7 @@ export const SET_ASIDE_KEY = 'delivery-lab:workspace:set-aside';
  * Where the edits go while the workspace key holds a saved workspace this build cannot read and
  * must not write over (see {@link writeWorkspace}); restored on reload, moved back once it is gone.
  */
-export const PENDING_KEY = 'delivery-lab:workspace:pending';
+export { PENDING_KEY };
 /** The workspace format this build writes. */
 export const WORKSPACE_VERSION = 1;
 /** Preference entries kept at most (a workspace is small). */
@@ -172,7 +172,11 @@ export function checkWorkspace(
       (typeof v === 'string' && v.length > 200)
     )
       return { ok: false, reason: `preference "${k.slice(0, 40)}" is not a small value` };
-  const parsed = importScenarioValue(s.scenario);
+  // Validated by zod, which the lab's page loads before it reads storage when storage holds a
+  // workspace (src/ui/io/firstPresets.ts): not on a first visit's load (issue 24).
+  const parsed = parseInHand(s.scenario);
+  if (parsed === undefined)
+    return { ok: false, reason: 'it could not be checked (reload the page to try again)' };
   if (!parsed.ok)
     return {
       ok: false,
