@@ -22,7 +22,10 @@ if (target === undefined) throw new Error('usage: why-imported.ts <text in a mod
 const from = process.env.WHY_FROM ?? 'src/embedMain.tsx';
 
 const short = (id: string) =>
-  relative(root, id.replace(/^\0/, '')).replace(/^(?:\.\.[\\/])*(?:.*[\\/])?node_modules[\\/]/, '~/');
+  relative(root, id.replace(/^\0/, '')).replace(
+    /^(?:\.\.[\\/])*(?:.*[\\/])?node_modules[\\/]/,
+    '~/',
+  );
 
 const graph = new Map<string, readonly string[]>();
 const recorder: Plugin = {
@@ -71,7 +74,7 @@ for (const hit of hits) {
 // edges to cut (a shortest path shows one of them only).
 if (process.env.WHY_ALL) {
   const leads = new Set(hits);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const id of parent.keys())
       if (!leads.has(id) && (graph.get(id) ?? []).some((n) => leads.has(n))) {
@@ -90,5 +93,8 @@ if (process.env.WHY_ALL) {
 
 // WHY_LIST: every module of src/ in the entry's static graph.
 if (process.env.WHY_LIST)
-  for (const id of [...parent.keys()].map(short).filter((i) => i.startsWith('src/')).sort())
+  for (const id of [...parent.keys()]
+    .map(short)
+    .filter((i) => i.startsWith('src/'))
+    .sort())
     console.log(id);

@@ -55,8 +55,7 @@ describe("the lab's first load in the production build", () => {
     const { join } = await import('node:path');
     const root = join(import.meta.dirname, '../..');
     const out = (await build({ root, logLevel: 'error', build: { write: false } })) as
-      | Rollup.RollupOutput
-      | Rollup.RollupOutput[];
+      Rollup.RollupOutput | Rollup.RollupOutput[];
     const chunks = (Array.isArray(out) ? out : [out])
       .flatMap((o) => o.output)
       .filter((c): c is Rollup.OutputChunk => c.type === 'chunk');

@@ -93,7 +93,9 @@ export function watchShareInLocation(
         onShare(
           {
             ok: false,
-            issues: [{ path: '', message: 'share link: could not be read (reload the page to retry)' }],
+            issues: [
+              { path: '', message: 'share link: could not be read (reload the page to retry)' },
+            ],
           },
           null,
           e.oldURL,

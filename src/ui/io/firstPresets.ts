@@ -5,9 +5,9 @@
  * await) before it creates the lab: the default preset, the one `?preset=` names (an embed of it
  * needs no default), the saved workspace's, and — for a share link, which opens as the preset it
  * is when it is one unedited (`pristinePresetRef`) — every preset; and the lab's page, every
- * preset's metadata (the catalog's parts), and the validation if a saved workspace is there. Each preset comes with its family's module only
- * (src/scenarios/presetCatalog.ts), so an embed of one preset fetches no other family (issues
- * #24, #31).
+ * preset's metadata (the catalog's parts), and the validation if a saved workspace is there.
+ * Each preset comes with its family's module only (src/scenarios/presetCatalog.ts), so an embed
+ * of one preset fetches no other family (issues #24, #31).
  */
 import { addressHash, addressQuery, hasAddress } from '../../platform/address';
 import { loadPresetParam, presetParamOf, presetValueRef } from '../../platform/presetUrl';
@@ -37,7 +37,7 @@ function savedPresetRef(): string | null {
   }
 }
 
-/** Whether storage holds a saved workspace, or the edits kept beside one (./src/platform/storage.ts). */
+/** Whether storage holds a saved workspace, or the edits kept beside one (src/platform/storage.ts). */
 function savedWorkspaceStored(): boolean {
   try {
     const s = window.localStorage;
@@ -79,8 +79,9 @@ async function loadFirstPresets(
   // `knownParse`), which neither page loads for a preset (issue 24 for the lab's page).
   const parsed = Promise.all(refs.map((ref) => loadPresetScenarios(ref).catch(() => false)));
   // A saved workspace is validated as it is read (src/platform/storage.ts): the lab's page loads
-  // the validation with the presets, only when storage holds one.
-  const validation = embed || !savedWorkspaceStored() ? null : loadValidation();
+  // the validation with the presets, only when storage holds one (not in: storage says so).
+  const validation =
+    embed || !savedWorkspaceStored() ? null : loadValidation().catch(() => undefined);
   const loaded = await Promise.all(refs.map((ref) => loadPreset(ref).catch(() => undefined)));
   if (loaded[0] === undefined)
     await Promise.all([

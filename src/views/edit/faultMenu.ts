@@ -40,4 +40,3 @@ export function faultMenu(
     return r.ok || r.issues.every((i) => known.has(`${i.path}\u0000${i.message}`));
   });
 }
-

@@ -167,8 +167,7 @@ export function shareUrl(base: string, scenario: ScenarioInput | Scenario): stri
 
 /** What {@link decodeShareValue} reads of a link: its value (not validated yet), or why not. */
 export type ShareValue =
-  | { ok: true; value: unknown; version: number }
-  | { ok: false; issues: Issue[] };
+  { ok: true; value: unknown; version: number } | { ok: false; issues: Issue[] };
 
 /**
  * A share parameter (`1.<payload>`) or a whole hash (`#s=1.<payload>&…`) read to the value it
