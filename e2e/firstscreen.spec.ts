@@ -3,7 +3,8 @@
  * src/scenarios/presetCatalog.ts): an embed of a preset fetches its family's module and its parsed
  * variants, and no other preset's; the page's library, opened, loads the rest and lists them all;
  * a preset of another family opens from the scenario menu once its module is in; an embed played to
- * its end fetches none of what only the lab runs (issue 31: the embed ≤ 150 KB gzip).
+ * its end fetches none of what only the lab runs (issue 31: the embed ≤ 150 KB gzip); the lab's
+ * first visit reaches its first verdict without zod (issue 24).
  */
 import type { Page } from '@playwright/test';
 import { PRESET_FAMILIES } from '../src/scenarios/presetFamilies';
@@ -115,6 +116,43 @@ test('the lab’s first screen fetches none of what it does not draw: Compare, t
   // Once in, each opens: the Embed dialog on a click.
   await dash.byId(testIds.embedButton).click();
   await expect(dash.byId(testIds.embedDialog)).toBeVisible();
+});
+
+/** The validation's chunks: zod, the scenario schemas, src/views/run/validationParts.ts. */
+const VALIDATION_CHUNK = /\/assets\/(schemas?|validate|validationParts)-[\w-]{8}\.js$/;
+/** The first verdict, shown or folded until the run's end (scripts/lab-waterfall.ts). */
+const VERDICT =
+  '[data-testid="verdict"][data-observed], [data-testid="outcome-hidden"][data-what="verdict"]';
+
+test('a first visit of the lab reaches its first verdict without zod; a fault menu loads it', async ({
+  unopenedDash: dash,
+}) => {
+  // Held until the verdict is in: had the first screen needed them, it would never come. The
+  // page asks for them once idle after its first verdict (main.tsx), or on a first need.
+  let release = () => {};
+  const checked = new Promise<void>((r) => (release = r));
+  await dash.page.route(VALIDATION_CHUNK, async (route) => {
+    await checked;
+    await route.continue();
+  });
+  const bodies: Promise<{ file: string; text: string }>[] = [];
+  dash.page.on('requestfinished', (r) => {
+    const file = new URL(r.url()).pathname;
+    if (/\/assets\/.+\.js$/.test(file))
+      bodies.push(
+        r.response().then(async (response) => ({ file, text: (await response?.text()) ?? '' })),
+      );
+  });
+  await dash.page.goto('./');
+  await expect(dash.page.locator(VERDICT).first()).toBeAttached();
+  const scripts = await Promise.all(bodies);
+  expect(scripts.length).toBeGreaterThan(10);
+  // No file holds zod's code (its schemas' `_zod` key), whatever chunk it landed in.
+  expect(scripts.filter((s) => s.text.includes('_zod')).map((s) => s.file)).toEqual([]);
+  release();
+  // A fault menu is filtered by the validator: it opens once the validation is in.
+  await dash.component('consumer-0').locator('.component-head').first().click();
+  await expect(dash.byId(testIds.faultMenu).locator('[data-action]').first()).toBeVisible();
 });
 
 test('a preset of another family opens from the scenario menu once its module is in', async ({

@@ -8,9 +8,13 @@
  *   npx tsx scripts/why-imported.ts zod/v4/core/schemas            from src/embedMain.tsx
  *   WHY_FROM=src/main.tsx npx tsx scripts/why-imported.ts knobsKey from the lab's page
  *   WHY_ALL=1 npx tsx scripts/why-imported.ts zod/index.js   every edge of src/ that leads there
+ *   WHY_SHAKEN=1 …   the imports the build keeps after tree-shaking (scripts/shakenReach.ts):
+ *                    through a barrel such as src/engine/index.ts, a name leads only to its module
+ *                    (static imports alone reach zod from every page, the embed's too)
  */
 import { join, relative } from 'node:path';
 import { build, type Plugin } from 'vite';
+import { shakenGraph, shakenModules } from './shakenReach';
 
 const root = join(import.meta.dirname, '..');
 const target = process.argv[2];
@@ -18,13 +22,29 @@ if (target === undefined) throw new Error('usage: why-imported.ts <text in a mod
 const from = process.env.WHY_FROM ?? 'src/embedMain.tsx';
 
 const short = (id: string) =>
-  relative(root, id.replace(/^\0/, '')).replace(/^(?:\.\.[\\/])*(?:.*[\\/])?node_modules[\\/]/, '~/');
+  relative(root, id.replace(/^\0/, '')).replace(
+    /^(?:\.\.[\\/])*(?:.*[\\/])?node_modules[\\/]/,
+    '~/',
+  );
 
 const graph = new Map<string, readonly string[]>();
 const recorder: Plugin = {
   name: 'record-static-imports',
-  buildEnd() {
-    for (const id of this.getModuleIds()) graph.set(id, this.getModuleInfo(id)?.importedIds ?? []);
+  async buildEnd() {
+    const ids = [...this.getModuleIds()];
+    if (!process.env.WHY_SHAKEN) {
+      for (const id of ids) graph.set(id, this.getModuleInfo(id)?.importedIds ?? []);
+      return;
+    }
+    // As vite.config.ts's first-load chunks read it: the entry runs, and every module loaded by
+    // `import()` may have any of its exports read.
+    const entry = ids.find((id) => short(id) === 'src/entry.ts');
+    const lazy = new Set(ids.flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []));
+    const shaken = shakenGraph(await shakenModules(this, ids), [
+      ...(entry === undefined ? [] : [[entry, ''] as const]),
+      ...[...lazy].map((id) => [id, '*'] as const),
+    ]);
+    for (const [id, to] of shaken) graph.set(id, [...to]);
   },
 };
 await build({ root, logLevel: 'error', build: { write: false }, plugins: [recorder] });
@@ -54,7 +74,7 @@ for (const hit of hits) {
 // edges to cut (a shortest path shows one of them only).
 if (process.env.WHY_ALL) {
   const leads = new Set(hits);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const id of parent.keys())
       if (!leads.has(id) && (graph.get(id) ?? []).some((n) => leads.has(n))) {
@@ -73,5 +93,8 @@ if (process.env.WHY_ALL) {
 
 // WHY_LIST: every module of src/ in the entry's static graph.
 if (process.env.WHY_LIST)
-  for (const id of [...parent.keys()].map(short).filter((i) => i.startsWith('src/')).sort())
+  for (const id of [...parent.keys()]
+    .map(short)
+    .filter((i) => i.startsWith('src/'))
+    .sort())
     console.log(id);

@@ -26,17 +26,17 @@ import { provideKnobEditing } from './store/knobEditing';
 import { provideMomentWords } from './store/momentWordsOnDemand';
 import { editKnob } from './views/edit/knobs';
 import { momentWords } from './views/run/momentWords';
-import { provideValidation } from './views/run/validationOnDemand';
-import { validationParts } from './views/run/validationParts';
+import { loadValidation } from './views/run/validationOnDemand';
 
 // Composition root: the only file that wires browser globals into the UI.
 followSystemScheme();
 // The knob table, which the page's Knobs panel imports anyway: setKnob synchronous
 // (src/store/knobEditing.ts; the embed loads it only if a knob is set).
 provideKnobEditing(editKnob);
-// The validation (zod), which the page's panels read as they render anyway: its readers
-// synchronous (src/views/run/validationOnDemand.ts; the embed loads it only when it must).
-provideValidation(validationParts);
+// The validation (zod) is not on the first load (issue 24): a first visit's preset comes parsed
+// (src/views/run/validationOnDemand.ts `knownParse`); a saved workspace or a share link loads it
+// before boot (src/ui/io/firstPresets.ts, firstShare.ts), an edit as the store needs it, and
+// it comes once the page is idle after its first verdict (below).
 // A jump's words, whose describe.ts the page's status line imports anyway: said at once
 // (src/store/momentWordsOnDemand.ts; the embed loads them at its first jump).
 provideMomentWords(momentWords);
@@ -90,5 +90,11 @@ void firstRunOrSoon(page.lab).then(() => {
   );
   // What the first screen does not draw (Compare, the panels under the pipeline, the dialogs)
   // loads once the page is idle after its first verdict: a click then finds it in.
-  if (page.lab) preloadWhenIdle(ON_DEMAND_PANELS);
+  // So does the validation: the readers that need it (a fault menu, the guarantee switch on an
+  // edit) then answer at once.
+  if (page.lab)
+    preloadWhenIdle([
+      ...ON_DEMAND_PANELS,
+      { preload: () => void loadValidation().catch(() => undefined) },
+    ]);
 });

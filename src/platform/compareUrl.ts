@@ -3,7 +3,7 @@
  * src/views/compare/compareLink.ts). Written with the share link, read when a link is opened.
  */
 import { decodeCompare, withCompareParam, type CompareInLink } from '../views/compare/compareLink';
-import type { CompareSpec } from '../views/compare/lanes';
+import type { CompareSpec } from '../views/compare/compareSpec';
 import { replaceHash } from './replaceHash';
 
 /** The compare state the page's URL hash carries (null: none). */

@@ -3,9 +3,10 @@
  * drop), and the tokens kept in sessionStorage so that a reload rejoins — the student as the same
  * student, the presenter in the same session. sessionStorage is per tab and ends with it
  * (https://developer.mozilla.org/en-US/docs/Web/API/Window/sessionStorage): a second tab is a
- * second student, and nothing lingers on a shared classroom computer.
+ * second student, and nothing lingers on a shared classroom computer. The tokens are
+ * ./roomSeats.ts (re-exported): the lab's first screen reads a presenter's seat without this
+ * module, which validates the server's messages with zod (issue 24: loaded on "Start a room").
  */
-import { z } from 'zod';
 import {
   CLASSROOM_PROBE,
   CreatedSessionSchema,
@@ -14,6 +15,8 @@ import {
   type CreatedSession,
   type ServerMessage,
 } from '../views/room/protocol';
+
+export { roomSeats, type PresenterSeat } from './roomSeats';
 
 /** Whether the page is served by the classroom server (`npm run classroom`). */
 export async function probeClassroom(): Promise<boolean> {
@@ -108,45 +111,3 @@ export function connectRoom(handlers: {
     },
   };
 }
-
-// ── Tokens kept for a reload ────────────────────────────────────────────────────────────────────
-const PresenterSchema = z.object({
-  sessionId: z.string(),
-  presenterToken: z.string(),
-  code: z.string(),
-  joinUrl: z.string(),
-});
-export type PresenterSeat = z.infer<typeof PresenterSchema>;
-const StudentSchema = z.object({ code: z.string(), studentToken: z.string() });
-type StudentSeat = z.infer<typeof StudentSchema>;
-
-const PRESENTER_KEY = 'delivery-lab:room-presenter';
-const STUDENT_KEY = 'delivery-lab:room-student';
-
-function read<T>(key: string, schema: z.ZodType<T>): T | null {
-  try {
-    const parsed = schema.safeParse(JSON.parse(window.sessionStorage.getItem(key) ?? 'null'));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-function write(key: string, value: unknown): void {
-  try {
-    if (value === null) window.sessionStorage.removeItem(key);
-    else window.sessionStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // Storage refused (private mode, quota): the room works; a reload starts afresh.
-  }
-}
-
-export const roomSeats = {
-  presenter: () => read(PRESENTER_KEY, PresenterSchema),
-  setPresenter: (seat: PresenterSeat | null) => write(PRESENTER_KEY, seat),
-  /** The student's token for this code, if this tab joined it before. */
-  student: (code: string) => {
-    const seat = read(STUDENT_KEY, StudentSchema);
-    return seat?.code === code ? seat : null;
-  },
-  setStudent: (seat: StudentSeat | null) => write(STUDENT_KEY, seat),
-};

@@ -1,15 +1,11 @@
 /**
  * Share links in the page's URL: read, write and watch the `#s=` parameter. The codec (format,
- * versions, encode/decode) is src/views/io/shareLink.ts, re-exported here.
+ * versions, encode/decode) is src/views/io/shareLink.ts, re-exported here; what the page's first
+ * load runs reads src/views/io/shareCodec.ts alone, without the validation (issue 24).
  */
 import type { Scenario, ScenarioInput } from '../engine';
-import {
-  encodeShare,
-  shareParam,
-  decodeShare,
-  SHARE_PARAM,
-  type ShareResult,
-} from '../views/io/shareLink';
+import { encodeShare, shareParam, SHARE_PARAM } from '../views/io/shareCodec';
+import { decodeShare, type ShareResult } from '../views/io/shareLink';
 
 import {
   decodeSharePrediction,
@@ -79,14 +75,32 @@ export function writeShareToLocation(
 /**
  * Call `onShare` with the decoded scenario (and the prediction question beside it, or null) each
  * time the hash changes to carry one, and the address before the change (`oldURL`: the address
- * of what was on screen, where a refused link's watcher puts the address bar back).
+ * of what was on screen, where a refused link's watcher puts the address bar back). The decoder
+ * and its validation (zod) load with the first link pasted, not with the page (issue 24).
  */
 export function watchShareInLocation(
   onShare: (r: ShareResult, prediction: SharePrediction | null, previous: string) => void,
 ): () => void {
   const listener = (e: HashChangeEvent) => {
-    const r = shareFromLocation();
-    if (r) onShare(r, sharePredictionFromLocation(), e.oldURL);
+    const hash = location.hash;
+    if (shareParam(hash) === null) return;
+    const prediction = decodeSharePrediction(hash);
+    import('../views/io/shareLink').then(
+      // `link.decodeShare`, not a destructured `decodeShare`: the name of this module's import
+      // would read as the static one to scripts/shakenReach.ts, which does not track scopes.
+      (link) => onShare(link.decodeShare(hash), prediction, e.oldURL),
+      () =>
+        onShare(
+          {
+            ok: false,
+            issues: [
+              { path: '', message: 'share link: could not be read (reload the page to retry)' },
+            ],
+          },
+          null,
+          e.oldURL,
+        ),
+    );
   };
   window.addEventListener('hashchange', listener);
   return () => window.removeEventListener('hashchange', listener);

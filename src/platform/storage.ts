@@ -19,9 +19,9 @@
  * `{ reason, version, savedAt, raw }` (raw = the stored text, unchanged).
  */
 import type { Issue, ScenarioInput } from '../engine';
-import { importScenarioValue } from '../views/io/export';
 import type { KeptPageState } from '../views/io/keptPageState';
-import { WORKSPACE_KEY } from './workspaceKey';
+import { parseInHand } from '../views/run/validationOnDemand';
+import { PENDING_KEY, WORKSPACE_KEY } from './workspaceKey';
 
 export { workspacePersistOptions } from './workspacePersist';
 
@@ -33,7 +33,7 @@ export const SET_ASIDE_KEY = 'delivery-lab:workspace:set-aside';
  * Where the edits go while the workspace key holds a saved workspace this build cannot read and
  * must not write over (see {@link writeWorkspace}); restored on reload, moved back once it is gone.
  */
-export const PENDING_KEY = 'delivery-lab:workspace:pending';
+export { PENDING_KEY };
 /** The workspace format this build writes. */
 export const WORKSPACE_VERSION = 1;
 /** Preference entries kept at most (a workspace is small). */
@@ -154,7 +154,9 @@ export function migrateWorkspace(
 /** Check a (current-version) state: its shape, its preferences, and its scenario (validated). */
 export function checkWorkspace(
   state: unknown,
-): { ok: true; workspace: Workspace } | { ok: false; reason: string; issues?: Issue[] } {
+):
+  | { ok: true; workspace: Workspace }
+  | { ok: false; reason: string; issues?: Issue[]; unchecked?: true } {
   if (state === null || typeof state !== 'object' || Array.isArray(state))
     return { ok: false, reason: 'the saved state is not an object' };
   const s = state as Record<string, unknown>;
@@ -172,7 +174,15 @@ export function checkWorkspace(
       (typeof v === 'string' && v.length > 200)
     )
       return { ok: false, reason: `preference "${k.slice(0, 40)}" is not a small value` };
-  const parsed = importScenarioValue(s.scenario);
+  // Validated by zod, which the lab's page loads before it reads storage when storage holds a
+  // workspace (src/ui/io/firstPresets.ts): not on a first visit's load (issue 24).
+  const parsed = parseInHand(s.scenario);
+  if (parsed === undefined)
+    return {
+      ok: false,
+      reason: "the page's validation did not load, so it could not be checked",
+      unchecked: true,
+    };
   if (!parsed.ok)
     return {
       ok: false,
@@ -211,7 +221,13 @@ export function checkWorkspace(
 export type RestoreResult =
   | { status: 'empty' }
   | { status: 'restored'; workspace: Workspace; fromVersion: number }
-  | { status: 'unusable'; reason: string; version: number | null };
+  | {
+      status: 'unusable';
+      reason: string;
+      version: number | null;
+      /** Not checked (the validation did not load): nothing says it is wrong. */
+      unchecked?: true;
+    };
 
 /**
  * Read a stored text (pure): parse the envelope, migrate, check.
@@ -244,21 +260,34 @@ export function restoreWorkspace(raw: string | null, codec: WorkspaceCodec = COD
     return { status: 'unusable', reason: (e as Error).message, version };
   }
   const checked = checkWorkspace(migrated);
-  if (!checked.ok) return { status: 'unusable', reason: checked.reason, version };
+  if (!checked.ok)
+    return {
+      status: 'unusable',
+      reason: checked.reason,
+      version,
+      ...(checked.unchecked ? { unchecked: true as const } : {}),
+    };
   return { status: 'restored', workspace: checked.workspace, fromVersion: version };
 }
 
 /** What the user is told about a saved workspace that could not be restored. */
-function keptNotice(kept: KeptWorkspace, newer: boolean, editsRestored: boolean): StorageNotice {
+function keptNotice(
+  kept: KeptWorkspace,
+  why: 'newer' | 'unchecked' | 'no-room',
+  editsRestored: boolean,
+): StorageNotice {
   const lead = `Your saved workspace could not be restored: ${kept.reason}.`;
   if (!kept.inPlace)
     return {
       kind: 'set-aside',
       message: `${lead} It was kept under "${kept.key}" in this browser's storage, and the lab started from its default scenario. Export downloads it as a file; Discard deletes it.`,
     };
-  const where = newer
-    ? 'It stays where it was, untouched, so that the newer version opens it'
-    : "There is no room in this browser's storage to copy it aside, so it stays where it was, untouched";
+  const where =
+    why === 'newer'
+      ? 'It stays where it was, untouched, so that the newer version opens it'
+      : why === 'unchecked'
+        ? 'It stays where it was, untouched: reload the page to try again'
+        : "There is no room in this browser's storage to copy it aside, so it stays where it was, untouched";
   return {
     kind: 'kept',
     message: `${lead} ${where}: autosave will not write over it. Until you choose, your edits are saved separately and come back when you reload. Export downloads it as a file; Discard deletes it, and autosave carries on as usual. ${editsRestored ? 'Your edits made since were restored.' : 'The lab started from its default scenario.'}`,
@@ -320,11 +349,14 @@ export function readStored(
   const workspace = pending.status === 'restored' ? pending.workspace : null;
   if (r.status === 'empty') return { workspace, notice: null };
   const newer = r.version !== null && r.version > codec.version;
-  const aside = newer ? null : setAside(s, raw!, r.reason, r.version);
+  // A newer build's workspace, or one this load could not check, stays where it was: the next
+  // build or load opens it as it is.
+  const aside = newer || r.unchecked ? null : setAside(s, raw!, r.reason, r.version);
   const kept: KeptWorkspace = aside
     ? { ...aside, raw: raw!, reason: r.reason, inPlace: false }
     : { key: WORKSPACE_KEY, stored: raw!, raw: raw!, reason: r.reason, inPlace: true };
-  return { workspace, notice: keptNotice(kept, newer, workspace !== null), kept };
+  const why = newer ? 'newer' : r.unchecked ? 'unchecked' : 'no-room';
+  return { workspace, notice: keptNotice(kept, why, workspace !== null), kept };
 }
 
 /**

@@ -5,3 +5,8 @@
  * first verdict's presets are asked for once that small graph has run (issue 24).
  */
 export const WORKSPACE_KEY = 'delivery-lab:workspace';
+/**
+ * Where the edits go while the workspace key holds a saved workspace this build cannot read
+ * (./storage.ts `writeWorkspace`).
+ */
+export const PENDING_KEY = 'delivery-lab:workspace:pending';

@@ -7,7 +7,7 @@ import type { RunClient, RunProgress } from '../platform/runClient';
 import type { StoreApi } from 'zustand/vanilla';
 import type { FaultAction, FaultInput, ComponentId } from '../views/edit/faultActions';
 import type { RunView } from '../views/run/runView';
-import type { CompareSpec } from '../views/compare/lanes';
+import type { CompareSpec } from '../views/compare/compareSpec';
 import type { AtlasChoice } from '../views/atlas/atlasChoice';
 
 /** Where the current scenario's run stands. */

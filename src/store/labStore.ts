@@ -441,7 +441,7 @@ export function createLab(deps: LabDeps): Lab {
       app.setState({ highlight: entries });
     },
     openMenu(component) {
-      // The fault menu offers only the faults the validator accepts: an embed loads it first.
+      // The fault menu offers only the faults the validator accepts: loaded first if not in.
       if (component !== null && !validation()) {
         pending = withValidation(() => actions.openMenu(component));
         return;

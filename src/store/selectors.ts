@@ -1,8 +1,8 @@
 /**
  * Selectors of the lab's `app` store, each memoised per scenario object so a selector returning
- * it is stable (zustand v5 stable selector outputs). They parse with zod once it is in hand
- * (the lab's page provides it at start-up); before that — an embed of one of our presets — they
- * answer from the preset's generated data (src/views/run/validationOnDemand.ts).
+ * it is stable (zustand v5 stable selector outputs). They parse with zod once it is in hand;
+ * before that — a first visit or an embed of one of our presets — they answer from the preset's
+ * generated data (src/views/run/validationOnDemand.ts).
  */
 import type { Guarantee, Issue, ParseResult } from '../engine';
 import { claimOf } from '../scenarios/claim';

@@ -34,3 +34,9 @@ export const LIMITS = {
    */
   traceEntries: 10_000_000,
 } as const;
+
+/**
+ * Largest JSON text accepted (bytes of UTF-16 code units): a scenario is a small description.
+ * Here, not in ./validate.ts: a share link's codec reads it without zod (issue 24).
+ */
+export const MAX_JSON_CHARS = 2_000_000;

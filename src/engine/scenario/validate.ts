@@ -5,7 +5,7 @@
  */
 import { ScenarioSchema, type Scenario } from './schema';
 import { migrate } from './migrate';
-import { LIMITS } from './limits';
+import { LIMITS, MAX_JSON_CHARS } from './limits';
 import { clipEcho } from './echo';
 import { pathOf, schemaIssues, type Issue } from './issueWords';
 import { semanticIssues } from './semanticIssues';
@@ -17,8 +17,7 @@ export { effectiveIdempotence, normalizeAcks, targetsOf } from './semanticIssues
 /** The result of {@link parseScenario}. */
 export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; issues: Issue[] };
 
-/** Largest JSON text accepted (bytes of UTF-16 code units): a scenario is a small description. */
-export const MAX_JSON_CHARS = 2_000_000;
+export { MAX_JSON_CHARS } from './limits';
 
 /**
  * A `JSON.parse` error's message, saying where in `text` the problem is: V8 reports `at position

@@ -4,7 +4,7 @@
  * and the lanes of its "then flip to".
  */
 import type { ScenarioInput } from '../../engine';
-import type { CompareSpec, LaneSpec } from '../../views/compare/lanes';
+import type { CompareSpec, LaneSpec } from '../../views/compare/compareSpec';
 import { genericQuestion, presetQuestion, type AskedQuestion } from '../../views/library/question';
 import { questionVariant } from '../defaultVariant';
 import { findPreset } from '../index';

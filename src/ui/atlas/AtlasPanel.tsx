@@ -3,7 +3,7 @@ import type { Atlas, FaultSpec, PlacementKind } from '../../engine';
 import { runAtlasInWorkers, type AtlasJob, type AtlasProgress } from '../../platform/atlasWorkers';
 import { selectParse, type LabState } from '../../store/labStore';
 import { useActions, useLab, useLabInstance } from '../../store/LabContext';
-import { MAX_LANES } from '../../views/compare/lanes';
+import { MAX_LANES } from '../../views/compare/compareSpec';
 import type { FaultInput } from '../../views/edit/faultActions';
 import { heatMap, type HeatMap } from '../../views/atlas/heatMap';
 import {

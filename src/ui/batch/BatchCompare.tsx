@@ -10,7 +10,7 @@ import type { Guarantee } from '../../engine';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import { batchCompareView, diffLine, rowsWords } from '../../views/batch/batchCompare';
-import { GUARANTEES } from '../../views/compare/lanes';
+import { GUARANTEES } from '../../views/compare/compareSpec';
 import { HiddenOutcome } from '../library/HiddenOutcome';
 import { usePredictionGate } from '../library/usePredictionGate';
 import './batch.css';

@@ -1,6 +1,6 @@
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
-import { defaultCompare } from '../../views/compare/lanes';
+import { defaultCompare } from '../../views/compare/compareSpec';
 import { ComparePanel } from '../onDemandPanels';
 import { compareTestIds } from './compareTestIds';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLabInstance } from '../../store/LabContext';
-import { defaultCompare } from '../../views/compare/lanes';
+import { defaultCompare } from '../../views/compare/compareSpec';
 
 // Loaded only by a player that shows Compare (this module is a lazy chunk of the embed's too): a
 // preset embed carries none of it (issue 31, the embed ≤ 150 KB gzip).

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { SHARE_PARAM, SHARE_VERSION } from '../../views/io/shareLink';
+import { SHARE_PARAM, SHARE_VERSION } from '../../views/io/shareCodec';
 import { testIds } from '../testIds';
-import type { ReadableFile } from '../../views/io/export';
+import type { ReadableFile } from '../../views/io/scenarioImport';
 import type { ImportOutcome } from './importScenario';
 
 // The importer (lessons, configuration files, every preset to recognise one, zod) loads when

@@ -5,13 +5,13 @@
  * await) before it creates the lab: the default preset, the one `?preset=` names (an embed of it
  * needs no default), the saved workspace's, and — for a share link, which opens as the preset it
  * is when it is one unedited (`pristinePresetRef`) — every preset; and the lab's page, every
- * preset's metadata (the catalog's parts). Each preset comes with its family's module only
- * (src/scenarios/presetCatalog.ts), so an embed of one preset fetches no other family (issues
- * #24, #31).
+ * preset's metadata (the catalog's parts), and the validation if a saved workspace is there.
+ * Each preset comes with its family's module only (src/scenarios/presetCatalog.ts), so an embed
+ * of one preset fetches no other family (issues #24, #31).
  */
 import { addressHash, addressQuery, hasAddress } from '../../platform/address';
 import { loadPresetParam, presetParamOf, presetValueRef } from '../../platform/presetUrl';
-import { WORKSPACE_KEY } from '../../platform/workspaceKey';
+import { PENDING_KEY, WORKSPACE_KEY } from '../../platform/workspaceKey';
 import { shareParam } from '../../views/io/shareParam';
 import {
   DEFAULT_PRESET_REF,
@@ -20,6 +20,7 @@ import {
   loadWholeCatalog,
 } from '../../scenarios/presetCatalog';
 import { loadPresetScenarios } from '../../scenarios/presetScenarios';
+import { loadValidation } from '../../views/run/validationOnDemand';
 import { isEmbed } from '../embed/embedAddress';
 
 /** The saved workspace's preset, read as written (src/platform/storage.ts validates it later). */
@@ -33,6 +34,16 @@ function savedPresetRef(): string | null {
     return typeof ref === 'string' ? ref : null;
   } catch {
     return null;
+  }
+}
+
+/** Whether storage holds a saved workspace, or the edits kept beside one (src/platform/storage.ts). */
+function savedWorkspaceStored(): boolean {
+  try {
+    const s = window.localStorage;
+    return s.getItem(WORKSPACE_KEY) !== null || s.getItem(PENDING_KEY) !== null;
+  } catch {
+    return false;
   }
 }
 
@@ -63,23 +74,21 @@ async function loadFirstPresets(
     ...(saved !== null ? [saved] : []),
     ...(param?.kind === 'preset' && embed ? [] : [DEFAULT_PRESET_REF]),
   ];
-  // An embed's preset comes with its parsed variants (the chunk its first run loads anyway): the
+  // Each preset comes with its parsed variants (the chunk its first run loads anyway): the
   // player's readers then parse it without zod (src/views/run/validationOnDemand.ts
-  // `knownParse`). The lab's page has the validation in hand from the start (main.tsx).
-  const parsed = Promise.all(
-    (embed ? refs : []).map((ref) => loadPresetScenarios(ref).catch(() => false)),
-  );
-  // The lab's first run of an untouched preset reads those parsed variants too
-  // (src/views/run/parseForRun.ts): their download starts now, beside the presets', not once the
-  // run asks for them; the lab's boot does not wait for them.
-  if (!embed) for (const ref of refs) loadPresetScenarios(ref).catch(() => false);
+  // `knownParse`), which neither page loads for a preset (issue 24 for the lab's page).
+  const parsed = Promise.all(refs.map((ref) => loadPresetScenarios(ref).catch(() => false)));
+  // A saved workspace is validated as it is read (src/platform/storage.ts): the lab's page loads
+  // the validation with the presets, only when storage holds one (not in: storage says so).
+  const validation =
+    embed || !savedWorkspaceStored() ? null : loadValidation().catch(() => undefined);
   const loaded = await Promise.all(refs.map((ref) => loadPreset(ref).catch(() => undefined)));
   if (loaded[0] === undefined)
     await Promise.all([
       loadPreset(DEFAULT_PRESET_REF),
       embed ? loadPresetScenarios(DEFAULT_PRESET_REF) : null,
     ]);
-  await Promise.all([parsed, early, whole]);
+  await Promise.all([parsed, early, whole, validation]);
 }
 
 /** The first screen's presets, in (a failed download is the run's to report). */

@@ -8,7 +8,8 @@
 import type { ScenarioInput } from '../../engine';
 import type { ConfigFile, KeyReport } from '../../scenarios/config/importConfig';
 import { kindOfKey, RECOGNISED } from '../../scenarios/config/catalogue';
-import { SCENARIO_JSON_LIMIT, type ReadableFile } from '../../views/io/export';
+import { SCENARIO_JSON_LIMIT } from '../../views/io/export';
+import type { ReadableFile } from '../../views/io/scenarioImport';
 import { formatCountOf } from '../../views/run/format';
 
 /** What a configuration import adds to an opened scenario: the report, one line per key. */

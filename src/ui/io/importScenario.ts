@@ -8,12 +8,12 @@ import { looksLikeLesson, parseLesson, resolveStep, type Lesson } from '../../sc
 import { decodeShare, shareIssueLines, shareParam } from '../../platform/share';
 import { presetParamOf, resolvePresetParam } from '../../platform/presetUrl';
 import { loadAllPresets, loadedPreset } from '../../scenarios/presetCatalog';
+import { issueLines } from '../../views/io/export';
 import {
   importScenarioFile,
   importScenarioText,
-  issueLines,
   type ReadableFile,
-} from '../../views/io/export';
+} from '../../views/io/scenarioImport';
 import {
   importConfigFiles,
   importConfigTexts,

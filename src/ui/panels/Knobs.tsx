@@ -7,9 +7,9 @@ import {
   formatBound,
   parseNumberIn,
   rangeRule,
-  schemaRange,
   type NumberRange,
 } from '../../views/edit/numberField';
+import { schemaRange } from '../../views/edit/schemaRange';
 import {
   UNSET_DEFAULT_NOTE,
   formatKnobValue,

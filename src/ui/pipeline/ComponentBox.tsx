@@ -97,7 +97,7 @@ function FaultMenu({ id, onClose }: { id: ComponentId; onClose: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   const { t, idx } = lab.cursor.getState();
   const scenario = parsed.ok ? parsed.scenario : view?.scenario;
-  // The store opens a menu once the validation is in (an embed loads it then: labStore openMenu).
+  // The store opens a menu once the validation is in (loaded then if need be: labStore openMenu).
   const filter = validation()?.faultMenu;
   const items = view && scenario && filter ? filter(view, scenario, id, t, idx, selected) : [];
 

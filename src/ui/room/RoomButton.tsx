@@ -1,11 +1,6 @@
 import { lazy, Suspense, useLayoutEffect, useState, type ReactElement } from 'react';
 import { createPortal } from 'react-dom';
-import {
-  createRoomSession,
-  probeClassroom,
-  roomSeats,
-  type PresenterSeat,
-} from '../../platform/roomClient';
+import { roomSeats, type PresenterSeat } from '../../platform/roomSeats';
 import type { RoomSource } from './currentRoomStep';
 import { roomTestIds } from './roomTestIds';
 
@@ -46,6 +41,9 @@ export function RoomButton({
     setBusy(true);
     setNote(null);
     try {
+      // The room's client (its messages' schemas: zod) loads on the click, not with the page
+      // (issue 24); a presenter's seat is read without it (src/platform/roomSeats.ts).
+      const { createRoomSession, probeClassroom } = await import('../../platform/roomClient');
       if (!(await probeClassroom())) {
         setNote(NEEDS_SERVER);
         return;

@@ -6,15 +6,20 @@
  * A scenario without one gets the totals, the observed guarantee and the rows of each event not in
  * its own partition exactly once.
  */
-import { parseScenario, rowsPerEvent, runBatch, type ScenarioInput } from '../../engine';
+import { rowsPerEvent, runBatch, type ScenarioInput } from '../../engine';
 import { PINNED_IDS_MAX } from '../edit/pinExpect';
+import { parseInHand } from '../run/validationOnDemand';
 
 type ExpectInput = NonNullable<ScenarioInput['expect']>;
 
-/** The scenario with its `expect` block from its batch run (itself when it is not a valid batch job). */
+/**
+ * The scenario with its `expect` block from its batch run (itself when it is not a valid batch
+ * job). Parsed as the store parsed it (parseInHand: zod if in hand, else one of our presets), so
+ * zod stays off the lab's first load (issue 24); a scenario that ran was parsed either way.
+ */
 export function pinBatchExpect(scenario: ScenarioInput): ScenarioInput {
-  const parsed = parseScenario(scenario);
-  if (!parsed.ok || !parsed.scenario.batch) return scenario;
+  const parsed = parseInHand(scenario);
+  if (!parsed?.ok || !parsed.scenario.batch) return scenario;
   const r = runBatch(parsed.scenario);
   const t = r.verdict.totals;
   const rows = rowsPerEvent(r.verdict);

@@ -15,7 +15,7 @@ import {
   type ValueSource,
   type VersionedParam,
 } from '../io/versionedParam';
-import { parseCompareSpec, type CompareSpec } from './lanes';
+import { parseCompareSpec, type CompareSpec } from './compareSpec';
 
 /** `c=`: format 1; three lanes of knobs and faults stay well under the cap. */
 const COMPARE: VersionedParam = {

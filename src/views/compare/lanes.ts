@@ -6,63 +6,24 @@
  * a knob turned) is an edit of every lane.
  *
  * The compare state ({@link CompareSpec}) is plain data: undo, the share link (`c=`), embeds and
- * the Markdown report carry it, and the same spec on the same scenario gives the same lanes.
+ * the Markdown report carry it, and the same spec on the same scenario gives the same lanes. It
+ * and its reading from a link are ./compareSpec.ts, without zod (the lab's first load reads a
+ * link's lanes and offers Compare; issue 24); the lanes built here validate.
  */
-import {
-  describeFault,
-  GuaranteeSchema,
-  parseScenario,
-  type Guarantee,
-  type Scenario,
-  type ScenarioInput,
-} from '../../engine';
+export {
+  defaultCompare,
+  GUARANTEES,
+  MAX_LANES,
+  parseCompareSpec,
+  type CompareSpec,
+  type LaneSpec,
+} from './compareSpec';
+import { describeFault, parseScenario, type Scenario, type ScenarioInput } from '../../engine';
 import { applyGuarantee, claimOf, guaranteeAvailability, setKnob } from '../../scenarios';
-import type { FaultInput } from '../edit/faultActions';
+import type { CompareSpec, LaneSpec } from './compareSpec';
 import { formatKnobValue, knobMeta } from '../edit/knobs';
 import { parseKeyText } from '../edit/knobsKey';
 import { formatCountOf } from '../run/format';
-
-/** One knob a lane sets otherwise: its dotted path (the Knobs tab's) and its value. */
-interface LaneKnob {
-  path: string;
-  value: unknown;
-}
-
-/**
- * What one compared lane changes of the scenario on screen: a guarantee, then knobs, then faults
- * of its own (a placement from the fault atlas, "this run with one more fault" beside the run).
- */
-export interface LaneSpec {
-  /** Apply this guarantee's recipe (and claim it); absent: the scenario's own knobs. */
-  guarantee?: Guarantee;
-  /** Knobs set after the recipe, in order. */
-  knobs?: LaneKnob[];
-  /** Faults this lane adds after the scenario's own (which every lane keeps). */
-  faults?: FaultInput[];
-}
-
-/** Most faults one lane may add (a link is read from untrusted data). */
-const MAX_LANE_FAULTS = 4;
-
-/** The compare state: the lanes beside the scenario on screen (1 or 2 of them). */
-export interface CompareSpec {
-  lanes: LaneSpec[];
-}
-
-/** Lanes in all, the scenario on screen's included. */
-export const MAX_LANES = 3;
-
-/** The guarantees in the switch's order. */
-export const GUARANTEES: readonly Guarantee[] = ['at-most-once', 'at-least-once', 'exactly-once'];
-
-/**
- * The default offer: the same faults under the other two guarantees (those the pipeline has a
- * setting for and its faults allow — an unavailable one is still offered, and its lane says why).
- */
-export function defaultCompare(s: ScenarioInput): CompareSpec {
-  const claim = claimOf(s);
-  return { lanes: GUARANTEES.filter((g) => g !== claim).map((g) => ({ guarantee: g })) };
-}
 
 /** A lane's scenario, or why it cannot be built (the validator's words, or the switch's). */
 export type LaneScenario =
@@ -144,57 +105,6 @@ export function laneTitle(
   if (lane.guarantee !== undefined) return [lane.guarantee, ...changes].join(' · ');
   if (changes.length === 0) return words.asIs;
   return `${words.asIs}${words.then}${changes.join(' · ')}`;
-}
-
-/**
- * A compare spec read from untrusted data (a link, a file), or the reason it is not one, naming
- * the field (`lanes.1.guarantee: expected at-most-once, at-least-once or exactly-once`).
- */
-export function parseCompareSpec(
-  value: unknown,
-): { ok: true; spec: CompareSpec } | { ok: false; reason: string } {
-  const fail = (reason: string) => ({ ok: false as const, reason });
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return fail('expected an object with "lanes"');
-  const lanes = (value as { lanes?: unknown }).lanes;
-  if (!Array.isArray(lanes) || lanes.length < 1 || lanes.length > MAX_LANES - 1)
-    return fail(`lanes: expected 1 to ${MAX_LANES - 1} lanes`);
-  const out: LaneSpec[] = [];
-  for (const [i, raw] of lanes.entries()) {
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-      return fail(`lanes.${i}: expected an object`);
-    const { guarantee, knobs, faults, ...rest } = raw as Record<string, unknown>;
-    const extra = Object.keys(rest)[0];
-    if (extra !== undefined) return fail(`lanes.${i}.${extra}: unknown field`);
-    const lane: LaneSpec = {};
-    if (guarantee !== undefined) {
-      const g = GuaranteeSchema.safeParse(guarantee);
-      if (!g.success) return fail(`lanes.${i}.guarantee: expected ${GUARANTEES.join(', ')}`);
-      lane.guarantee = g.data;
-    }
-    if (knobs !== undefined) {
-      if (!Array.isArray(knobs)) return fail(`lanes.${i}.knobs: expected a list`);
-      lane.knobs = [];
-      for (const [k, kv] of knobs.entries()) {
-        const path = (kv as { path?: unknown } | null)?.path;
-        if (typeof path !== 'string' || path.length === 0 || path.length > 200)
-          return fail(`lanes.${i}.knobs.${k}.path: expected a knob path`);
-        lane.knobs.push({ path, value: (kv as { value?: unknown }).value });
-      }
-    }
-    if (faults !== undefined) {
-      // Each fault is checked by the scenario's own schema when the lane is built: a bad one
-      // makes the lane refused, naming the field, and the other lanes still run.
-      if (!Array.isArray(faults) || faults.length > MAX_LANE_FAULTS)
-        return fail(`lanes.${i}.faults: expected a list of at most ${MAX_LANE_FAULTS} faults`);
-      for (const [k, f] of faults.entries())
-        if (typeof f !== 'object' || f === null || Array.isArray(f))
-          return fail(`lanes.${i}.faults.${k}: expected a fault object`);
-      lane.faults = faults as FaultInput[];
-    }
-    out.push(lane);
-  }
-  return { ok: true, spec: { lanes: out } };
 }
 
 /**

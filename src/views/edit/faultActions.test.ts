@@ -5,11 +5,11 @@ import { countersAt, indexAtTime, processorsAt, tokensAt } from '../run/at';
 import {
   dropMessageFault,
   faultMarkers,
-  faultMenu,
   markerText,
   matchText,
   type FaultInput,
 } from './faultActions';
+import { faultMenu } from './faultMenu';
 import { K } from '../run/kinds';
 import { toRunView } from '../run/runView';
 

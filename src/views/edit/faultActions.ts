@@ -1,9 +1,11 @@
 /**
  * Faults by direct manipulation: what each component's fault menu offers at the current moment,
  * and the scheduled fault each choice becomes. Every action is plain scenario data — a fault with
- * `at` = the current virtual time — so the store only appends it and re-simulates.
+ * `at` = the current virtual time — so the store only appends it and re-simulates. The menu as
+ * offered, filtered by the validator, is ./faultMenu.ts: zod stays off the lab's first load
+ * (issue 24), where the pipeline's tokens and markers import this module.
  */
-import { parseScenario, type Scenario, type ScenarioInput } from '../../engine';
+import type { Scenario, ScenarioInput } from '../../engine';
 import { lifeAt } from '../run/at';
 import { K } from '../run/kinds';
 import { eventIdOf, type RunView } from '../run/runView';
@@ -58,41 +60,10 @@ function downBy(v: RunView, actor: number, idx: number, t: number): number {
 }
 
 /**
- * The fault menu of a component at the cursor: only the actions whose scenario the validator
- * accepts. Some of a component's faults need a configuration the scenario may not have — a
- * Flink crash at a checkpoint step needs checkpointing, a crash at a transaction commit needs a
- * transactional producer —; an action that would be refused is left out rather than offered and
- * then shown as a validation error. Which ones is decided by {@link parseScenario} on the
- * scenario each action would make, so the rules stay in the validator alone.
- * @param s - the scenario as run (defaults applied).
- * @param t - current virtual time (ms); faults get `at` = ⌊t⌋.
- * @param selected - the selected identity (-1: none), used by "re-send from the application".
+ * Every action of a component's fault menu, before the validator has had its say (./faultMenu.ts
+ * keeps those it accepts).
  */
-export function faultMenu(
-  v: RunView,
-  s: Scenario,
-  component: ComponentId,
-  t: number,
-  idx: number,
-  selected = -1,
-): FaultAction[] {
-  const actions = menuActions(v, s, component, t, idx, selected);
-  if (actions.length === 0) return actions;
-  // Only issues an action adds count: `s` is a scenario that ran, so normally it has none, but a
-  // problem it already has is no reason to hide every action.
-  const base = parseScenario(s);
-  const known = new Set(base.ok ? [] : base.issues.map((i) => `${i.path}\u0000${i.message}`));
-  return actions.filter((a) => {
-    const faults: FaultInput[] = [...s.faults];
-    if (a.effect.type === 'add') faults.push(a.effect.fault);
-    else faults[a.effect.index] = a.effect.fault;
-    const r = parseScenario({ ...s, faults });
-    return r.ok || r.issues.every((i) => known.has(`${i.path}\u0000${i.message}`));
-  });
-}
-
-/** Every action of a component's fault menu, before the validator has had its say. */
-function menuActions(
+export function menuActions(
   v: RunView,
   s: Scenario,
   component: ComponentId,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KNOBS } from './knobs';
-import { parseFaultTime, parseNumberIn, rangeRule, schemaRange } from './numberField';
+import { parseNumberIn, rangeRule } from './numberField';
+import { parseFaultTime, schemaRange } from './schemaRange';
 
 const scenario = {
   version: 1,

@@ -1,10 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { issueLines, parseScenarioJson, traceHash } from '../../engine';
+import { importScenarioFile, importScenarioText, importScenarioTransfer } from './scenarioImport';
 import {
   TRACE_FORMAT,
-  importScenarioFile,
-  importScenarioText,
-  importScenarioTransfer,
   ledgerCsv,
   scenarioJson,
   tableCsv,

@@ -17,7 +17,7 @@ import { compareMarkdown } from '../compare/compareMarkdown';
 import { atlasMarkdown } from '../atlas/atlasMarkdown';
 import type { AtlasChoice } from '../atlas/atlasChoice';
 import { compareScenario } from '../compare/compareRuns';
-import type { CompareSpec } from '../compare/lanes';
+import type { CompareSpec } from '../compare/compareSpec';
 import { canonicalJson } from '../run/compute';
 import { ledgerCsv, tableCsv, traceJson } from './export';
 import { markdownReport, withSections } from './markdown';

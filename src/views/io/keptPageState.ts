@@ -10,7 +10,7 @@ import type { ScenarioInput } from '../../engine';
 import { DEFAULT_ATLAS_CHOICE, type AtlasChoice } from '../atlas/atlasChoice';
 import { decodeAtlasValue, encodeAtlas } from '../atlas/atlasLink';
 import { decodeCompareValue, encodeCompare } from '../compare/compareLink';
-import type { CompareSpec } from '../compare/lanes';
+import type { CompareSpec } from '../compare/compareSpec';
 import { ATLAS_PARAM, COMPARE_PARAM } from './shareParam';
 import type { ValueSource } from './versionedParam';
 

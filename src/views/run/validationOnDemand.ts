@@ -1,11 +1,11 @@
 /**
  * Validation (zod, ./validationParts.ts) in hand or on demand, and the parse of a scenario
  * without it where the answer is known already: one of our presets, untouched, comes parsed from
- * its generated module (src/scenarios/parsed/, see ./parseForRun.ts). The lab's page provides the
- * parts at start-up (src/main.tsx; unit tests in src/testSetup.ts), so its readers stay
- * synchronous; the embed of a preset never loads them unless the reader edits, opens a fault
- * menu or the address carries a `#s=` link (issue 31, docs/ARCHITECTURE.md "Our presets without
- * zod").
+ * its generated module (src/scenarios/parsed/, see ./parseForRun.ts). Unit tests provide the
+ * parts at start-up (src/testSetup.ts), so their readers stay synchronous. Neither page loads
+ * them to open a preset untouched: both do for a `#s=` link, an edit or a fault menu; the lab's
+ * page also before it reads a saved workspace, and once idle after its first verdict (issues 31
+ * and 24, docs/ARCHITECTURE.md "Our presets without zod").
  */
 import type { ParseResult } from '../../engine';
 import { loadedPresetScenario } from '../../scenarios/presetScenarios';
