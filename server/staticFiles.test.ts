@@ -73,6 +73,7 @@ describe('serveStatic', () => {
     expect(headers.vary).toBe('accept-encoding');
     expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(body.length).toBeLessThan(script.length / 2);
+    expect(Number(headers['content-length'])).toBe(body.length);
     expect(gunzipSync(body).toString()).toBe(script);
   });
 
@@ -81,6 +82,7 @@ describe('serveStatic', () => {
       const { headers, body } = await get('/assets/lab-abc123.js', accept);
       expect(headers['content-encoding'], String(accept)).toBeUndefined();
       expect(body.toString(), String(accept)).toBe(script);
+      expect(Number(headers['content-length']), String(accept)).toBe(script.length);
     }
   });
 

@@ -48,8 +48,11 @@ export function serveStatic(distDir: string, req: IncomingMessage, res: ServerRe
   const gzipped = `${file}.gz`;
   // negotiator reads Accept-Encoding as RFC 9110 §12.5.3 says (q-values, `*`, `identity;q=0`).
   const gzip = existsSync(gzipped) && new Negotiator(req).encoding(['gzip', 'identity']) === 'gzip';
+  const sent = gzip ? gzipped : file;
   res.writeHead(200, {
     'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+    // Its length up front (not chunked): the browser knows when the file is whole.
+    'content-length': statSync(sent).size,
     'x-content-type-options': 'nosniff',
     'cache-control': path.startsWith('/assets/')
       ? 'public, max-age=31536000, immutable'
@@ -58,5 +61,5 @@ export function serveStatic(distDir: string, req: IncomingMessage, res: ServerRe
     ...(gzip ? { 'content-encoding': 'gzip' } : {}),
   });
   if (req.method === 'HEAD') res.end();
-  else createReadStream(gzip ? gzipped : file).pipe(res);
+  else createReadStream(sent).pipe(res);
 }
