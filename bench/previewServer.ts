@@ -1,8 +1,7 @@
 /**
- * A production build served on 127.0.0.1 for the browser measures (bench/ui.bench.ts,
- * scripts/embed-waterfall.ts): by `vite preview`, which gzips every response as it sends it, or
- * as a static host serves it, the build's own gzipped files (bench/serveDist.ts); started, waited
- * for until its page answers, and stopped by the caller.
+ * A production build served by `vite preview` on 127.0.0.1 for the browser measures
+ * (bench/ui.bench.ts, scripts/embed-waterfall.ts): started, waited for until its page answers,
+ * and stopped by the caller.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -14,27 +13,23 @@ const TRIES = 100;
  * Serves `dist` on `port` (`--strictPort`: a port in use is an error, not another port) and
  * resolves once `http://127.0.0.1:<port>/` answers; kills the server and throws if it never does.
  */
-export async function startPreview(
-  dist: string,
-  port: number,
-  server: 'vite-preview' | 'static' = 'vite-preview',
-): Promise<ChildProcess> {
+export async function startPreview(dist: string, port: number): Promise<ChildProcess> {
   const root = join(import.meta.dirname, '..');
-  const args =
-    server === 'static'
-      ? ['--import', 'tsx', join(root, 'bench', 'serveDist.ts'), dist, String(port)]
-      : [
-          join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
-          'preview',
-          '--outDir',
-          dist,
-          '--host',
-          '127.0.0.1',
-          '--port',
-          String(port),
-          '--strictPort',
-        ];
-  const child = spawn(process.execPath, args, { cwd: root, stdio: 'ignore' });
+  const child = spawn(
+    process.execPath,
+    [
+      join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'preview',
+      '--outDir',
+      dist,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--strictPort',
+    ],
+    { cwd: root, stdio: 'ignore' },
+  );
   const base = `http://127.0.0.1:${port}/`;
   for (let i = 0; i < TRIES; i++) {
     const up = await fetch(base).then(
@@ -45,5 +40,5 @@ export async function startPreview(
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill();
-  throw new Error(`${server} did not start on port ${port}`);
+  throw new Error(`vite preview did not start on port ${port}`);
 }
