@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { precompress } from './scripts/precompress';
 import { reachOver, shakenGraph, shakenModules } from './scripts/shakenReach';
 import { testsNeedingOwnRegistry } from './scripts/testIsolation';
 
@@ -422,6 +423,7 @@ export default defineConfig({
     embedFirstLoad.plugin,
     firstLoads.plugin,
     compileHints(['player', 'firstLoad', 'simulation', 'entryDeps']),
+    precompress(),
   ],
   // The embed's first load in one chunk, Preact with it: embedFirstLoadInOneChunk, above.
   build: {

@@ -1,10 +1,15 @@
 /**
  * Serves the built page (dist/) read-only: GET and HEAD only, paths resolved inside dist/ (a
- * `..` that climbs out is a 404), a fixed content type per extension, `nosniff`.
+ * `..` that climbs out is a 404), a fixed content type per extension, `nosniff`. A file the build
+ * wrote gzipped beside itself (scripts/precompress.ts) goes out as that `.gz` to a browser that
+ * accepts gzip: a room loads the page from one laptop, and compressing on every request would
+ * cost the server a core at the start of a workshop. The hashed files under `assets/` never
+ * change under their name, so browsers keep them (`immutable`); the rest is asked again.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import Negotiator from 'negotiator';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -40,11 +45,21 @@ export function serveStatic(distDir: string, req: IncomingMessage, res: ServerRe
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found');
     return;
   }
+  const gzipped = `${file}.gz`;
+  // negotiator reads Accept-Encoding as RFC 9110 §12.5.3 says (q-values, `*`, `identity;q=0`).
+  const gzip = existsSync(gzipped) && new Negotiator(req).encoding(['gzip', 'identity']) === 'gzip';
+  const sent = gzip ? gzipped : file;
   res.writeHead(200, {
     'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+    // Its length up front (not chunked): the browser knows when the file is whole.
+    'content-length': statSync(sent).size,
     'x-content-type-options': 'nosniff',
-    'cache-control': 'no-cache',
+    'cache-control': path.startsWith('/assets/')
+      ? 'public, max-age=31536000, immutable'
+      : 'no-cache',
+    vary: 'accept-encoding',
+    ...(gzip ? { 'content-encoding': 'gzip' } : {}),
   });
   if (req.method === 'HEAD') res.end();
-  else createReadStream(file).pipe(res);
+  else createReadStream(sent).pipe(res);
 }
