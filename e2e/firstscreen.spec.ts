@@ -82,6 +82,28 @@ const ON_DEMAND_WORDS = [
   'The mermaid text is on the clipboard.',
   'Compare (the lanes on the page, else the other two guarantees)',
 ];
+/**
+ * Hold the chunks `held` matches until the returned `release` is called, and gather the body of
+ * every script the page fetches meanwhile (`scripts()`: once the check's load is over).
+ */
+async function holdChunks(page: Page, held: RegExp) {
+  let release = () => {};
+  const checked = new Promise<void>((r) => (release = r));
+  await page.route(held, async (route) => {
+    await checked;
+    await route.continue();
+  });
+  const bodies: Promise<{ file: string; text: string }>[] = [];
+  page.on('requestfinished', (r) => {
+    const file = new URL(r.url()).pathname;
+    if (/\/assets\/.+\.js$/.test(file))
+      bodies.push(
+        r.response().then(async (response) => ({ file, text: (await response?.text()) ?? '' })),
+      );
+  });
+  return { release, scripts: () => Promise.all(bodies) };
+}
+
 /** Their chunks (src/ui/onDemandPanels.ts), held back until the first screen is checked. */
 const ON_DEMAND_CHUNK = /\/assets\/(ComparePanel|Lower|DiagramsPanel|EmbedDialog)-[\w-]{8}\.js$/;
 
@@ -90,22 +112,9 @@ test('the lab’s first screen fetches none of what it does not draw: Compare, t
 }) => {
   // The page preloads those chunks once idle after its first render: held until the check, so
   // that the scripts read below are those the first screen needed.
-  let release = () => {};
-  const checked = new Promise<void>((r) => (release = r));
-  await dash.page.route(ON_DEMAND_CHUNK, async (route) => {
-    await checked;
-    await route.continue();
-  });
-  const bodies: Promise<{ file: string; text: string }>[] = [];
-  dash.page.on('requestfinished', (r) => {
-    const file = new URL(r.url()).pathname;
-    if (/\/assets\/.+\.js$/.test(file))
-      bodies.push(
-        r.response().then(async (response) => ({ file, text: (await response?.text()) ?? '' })),
-      );
-  });
+  const { release, scripts: fetched } = await holdChunks(dash.page, ON_DEMAND_CHUNK);
   await dash.goto();
-  const scripts = await Promise.all(bodies);
+  const scripts = await fetched();
   expect(scripts.length).toBeGreaterThan(10);
   for (const words of ON_DEMAND_WORDS)
     expect(
@@ -129,23 +138,10 @@ test('a first visit of the lab reaches its first verdict without zod; a fault me
 }) => {
   // Held until the verdict is in: had the first screen needed them, it would never come. The
   // page asks for them once idle after its first verdict (main.tsx), or on a first need.
-  let release = () => {};
-  const checked = new Promise<void>((r) => (release = r));
-  await dash.page.route(VALIDATION_CHUNK, async (route) => {
-    await checked;
-    await route.continue();
-  });
-  const bodies: Promise<{ file: string; text: string }>[] = [];
-  dash.page.on('requestfinished', (r) => {
-    const file = new URL(r.url()).pathname;
-    if (/\/assets\/.+\.js$/.test(file))
-      bodies.push(
-        r.response().then(async (response) => ({ file, text: (await response?.text()) ?? '' })),
-      );
-  });
+  const { release, scripts: fetched } = await holdChunks(dash.page, VALIDATION_CHUNK);
   await dash.page.goto('./');
   await expect(dash.page.locator(VERDICT).first()).toBeAttached();
-  const scripts = await Promise.all(bodies);
+  const scripts = await fetched();
   expect(scripts.length).toBeGreaterThan(10);
   // No file holds zod's code (its schemas' `_zod` key), whatever chunk it landed in.
   expect(scripts.filter((s) => s.text.includes('_zod')).map((s) => s.file)).toEqual([]);
