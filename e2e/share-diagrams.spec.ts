@@ -35,6 +35,12 @@ test('mermaid loads only when the diagrams open; the run diagram has the pipelin
   await expect(hiddenRun).toContainText('Hidden until you answer the prediction');
   await expect(page.getByTestId(testIds.diagramSvg)).toHaveCount(0);
   await hiddenRun.getByRole('button', { name: 'Show the answer' }).click();
+  // Told, the run's diagram folds until its end as the verdict does: "Reveal now" shows both.
+  await expect(hiddenRun).toContainText('Shown when the run reaches its end.');
+  await expect(
+    page.locator(`[data-testid="${testIds.outcomeHidden}"][data-what="verdict"]`),
+  ).toContainText('Shown when the run reaches its end.');
+  await hiddenRun.getByRole('button', { name: 'Reveal now' }).click();
   await expect(hiddenRun).toHaveCount(0);
   await openDiagrams(page, 'sequence');
   expect(requested.some((u) => /mermaid\.core-[\w-]+\.js$/.test(u))).toBe(true);

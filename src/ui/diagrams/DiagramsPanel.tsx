@@ -120,8 +120,9 @@ function DiagramsBody() {
       ? eventIdOf(view.events, selected)
       : null;
   // "Predict first": the whole run and an event's chain draw the outcome; the topology does not.
+  // Told, they fold until the run's end as the verdict does (issue 24: the outcome in its time).
   const gate = usePredictionGate();
-  const hideRun = gate.hidden && tab !== 'flow';
+  const hideRun = gate.finalHidden && tab !== 'flow';
   const kind: ArtifactKind | null = hideRun
     ? null
     : tab === 'sequence'
