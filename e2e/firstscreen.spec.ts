@@ -181,3 +181,23 @@ test('a Flink job’s embed played to its end fetches no deep copier, no SQL scr
   // What the embed does load is seen: its notices' and its player's rules (src/ui/io/io.css).
   expect(fetched).toContain('.embed-head');
 });
+
+test('a panel whose chunk does not download says so in its place; the page goes on', async ({
+  unopenedDash: dash,
+}) => {
+  // The panels under the pipeline, gone from the server (a newer build published meanwhile).
+  await dash.page.route(/\/assets\/Lower-[\w-]{8}\.js$/, (route) => route.fulfill({ status: 404 }));
+  await dash.page.goto('./');
+  await expect(dash.byId(testIds.panelLoadFailed)).toContainText(
+    'This part of the page could not be loaded',
+  );
+  await expect(dash.byId(testIds.errorBoundary)).toHaveCount(0);
+  // The rest works: a guarantee switch applies.
+  await dash
+    .byId(testIds.guaranteeSwitch)
+    .getByText('Exactly-once', { exact: false })
+    .first()
+    .click();
+  await expect(dash.byId(testIds.errorBoundary)).toHaveCount(0);
+  await expect(dash.byId(testIds.panelLoadFailed)).toBeVisible();
+});

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
+import { PanelLoadBoundary } from './PanelLoadBoundary';
 
 /** A component loaded on demand, and the call that starts its download ahead of its first render. */
 export type LazyPanel<P> = ComponentType<P> & { preload: () => void };
@@ -7,7 +8,9 @@ export type LazyPanel<P> = ComponentType<P> & { preload: () => void };
  * A panel, dialog or menu the lab's first screen does not draw, as a chunk of its own (issue 24:
  * the first load carries only what the first screen draws). `React.lazy` over `load`, with
  * `preload` to start the same download before it is rendered — on hover or focus of what opens
- * it, or once the page is idle (`preloadWhenIdle`): the module system fetches a chunk once.
+ * it, or once the page is idle (`preloadWhenIdle`): the module system fetches a chunk once. A
+ * chunk that does not download says so in the panel's place (./PanelLoadBoundary.tsx), not in
+ * the whole page's.
  */
 export function lazyPanel<M, P extends object>(
   load: () => Promise<M>,
@@ -15,7 +18,9 @@ export function lazyPanel<M, P extends object>(
 ): LazyPanel<P> {
   const Lazy = lazy(() => load().then((m) => ({ default: pick(m) })));
   const preload = () => void load().catch(() => undefined);
-  return Object.assign(Lazy as unknown as ComponentType<P>, { preload });
+  const Panel = (props: P) =>
+    createElement(PanelLoadBoundary, null, createElement(Lazy as ComponentType<P>, props));
+  return Object.assign(Panel, { preload });
 }
 
 /**

@@ -7,6 +7,7 @@ export const testIds = {
   appHeading: 'app-heading',
   errorBoundary: 'error-boundary',
   errorReload: 'error-reload',
+  panelLoadFailed: 'panel-load-failed',
   // Top bar
   scenarioPicker: 'scenario-picker',
   guaranteeSwitch: 'guarantee-switch',

@@ -1,0 +1,4 @@
+/** Load the page again (the only `location.reload` outside the composition roots). */
+export function reloadPage(): void {
+  window.location.reload();
+}
