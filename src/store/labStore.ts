@@ -443,7 +443,14 @@ export function createLab(deps: LabDeps): Lab {
     openMenu(component) {
       // The fault menu offers only the faults the validator accepts: loaded first if not in.
       if (component !== null && !validation()) {
-        pending = withValidation(() => actions.openMenu(component));
+        // Said at once: on a slow network the download takes seconds, and a click that shows
+        // nothing reads as a click that missed.
+        const waiting = 'Opening the fault menu…';
+        app.setState({ notice: waiting });
+        pending = withValidation(() => {
+          if (app.getState().notice === waiting) app.setState({ notice: null });
+          actions.openMenu(component);
+        });
         return;
       }
       app.setState({ menu: component });

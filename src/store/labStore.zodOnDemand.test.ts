@@ -114,4 +114,22 @@ describe('lab store: zod on demand', () => {
     lab.actions.setGuarantee('at-most-once');
     expect(lab.app.getState().scenario).not.toBe(shipped);
   }, 60_000);
+
+  it('a fault menu asked before the validation is in says it is opening, then opens', async () => {
+    const ref = 'consume-transform-produce/read-committed';
+    const { onDemand, labStore } = await embedModules([ref]);
+    const lab = labStore.createLab({
+      runner: inlineRunner,
+      initialPresetRef: ref,
+      initial: structuredClone(findPreset(ref)!.variant.scenario),
+    });
+    await lab.actions.settled();
+    lab.actions.openMenu('consumer-0');
+    expect(lab.app.getState().menu).toBeNull();
+    expect(lab.app.getState().notice).toBe('Opening the fault menu…');
+    await onDemand.loadValidation();
+    await lab.actions.settled();
+    expect(lab.app.getState().menu).toBe('consumer-0');
+    expect(lab.app.getState().notice).toBeNull();
+  }, 60_000);
 });
