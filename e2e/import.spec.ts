@@ -59,7 +59,7 @@ test('a bad file is refused with its field paths; the workspace is kept', async 
     buffer: Buffer.from('hello, not a scenario'),
   });
   await expect(errors).toContainText('“notes.txt” is not a valid scenario');
-  await expect(errors).toContainText('(file)');
+  await expect(errors).toContainText('notes.txt: not valid JSON');
   // A syntax error at its line and column, as `delivery-lab` prints it (position 29 is the
   // text's end: line 2, column 29 − 14 = 15).
   await dash.byId(testIds.importFile).setInputFiles({
@@ -67,7 +67,7 @@ test('a bad file is refused with its field paths; the workspace is kept', async 
     mimeType: 'application/json',
     buffer: Buffer.from('{"version": 1,\n  "name": "abc'),
   });
-  await expect(errors).toContainText('(file):2:15: not valid JSON: Unterminated string in JSON');
+  await expect(errors).toContainText('cut.json:2:15: not valid JSON: Unterminated string in JSON');
   await page.keyboard.press('Escape');
   expect(await state(page)).toEqual(before);
   expect(dash.errors).toEqual([]);

@@ -179,7 +179,7 @@ function article(type: string): string {
 
 /**
  * Issues as lines, `path: message`, the one wording the CLI and the page share; an issue about the
- * whole input (path '') is labelled `root` — what the input was: `(file)`, `(pasted text)`, or
+ * whole input (path '') is labelled `root` — what the input was: a file's name, `(pasted text)`, or
  * `(root)` for a preset (a share link's issues name the link themselves: `shareIssueLines`).
  */
 export function issueLines(issues: readonly Issue[], root = '(root)', text?: string): string[] {
@@ -192,7 +192,7 @@ export function issueLines(issues: readonly Issue[], root = '(root)', text?: str
 /**
  * A JSON syntax issue (path '', "not valid JSON: …") of `text` as `label:line:column: not valid
  * JSON: …`, where editors and compilers put the place — one rule for the CLI (`label` the file's
- * path) and the page's Import (`(file)`, `(pasted text)`); null for any other issue. The message
+ * path) and the page's Import (the file's name, `(pasted text)`); null for any other issue. The message
  * ends "(line N column M)" when V8 gave a position (validate.ts adds it where V8 says only "at
  * position N"); "Unexpected end of JSON input" is at the text's end.
  */

@@ -25,7 +25,7 @@ describe('import', () => {
     const text = '{"version": 1,\n  "name": "abc';
     const expected = 'not valid JSON: Unterminated string in JSON at position 29';
     const file = await importFile({ name: 'x.json', size: text.length, text: async () => text });
-    expect(file).toMatchObject({ ok: false, lines: [`(file):2:15: ${expected}`] });
+    expect(file).toMatchObject({ ok: false, lines: [`x.json:2:15: ${expected}`] });
     expect(importText(text)).toMatchObject({
       ok: false,
       lines: [`(pasted text):2:15: ${expected}`],
@@ -88,7 +88,7 @@ describe('import', () => {
       lines: [expect.stringMatching(/^\(pasted text\):1:13: not valid JSON: /)],
     });
     const file = await importFile({ name: 'x.json', size: 3, text: async () => 'nope' });
-    expect(file).toMatchObject({ ok: false, lines: [expect.stringMatching(/^\(file\): /)] });
+    expect(file).toMatchObject({ ok: false, lines: [expect.stringMatching(/^x\.json: /)] });
   });
 
   it('an empty share link says it is empty', () => {

@@ -183,6 +183,8 @@ export async function importPasted(text: string): Promise<ImportOutcome> {
 export async function importFile(file: ReadableFile): Promise<ImportOutcome> {
   if (isConfigFileName(file.name)) return importConfigFiles([file]);
   const from = file.name ? `“${file.name.slice(0, 80)}”` : 'the file';
+  // Its issues start with its name, as `delivery-lab` prints a file's (`payments.json:3:5: …`).
+  const label = file.name ? file.name.slice(0, 80) : '(file)';
   let raw = '';
   // Read through importScenarioFile (it refuses an oversized file before reading it), keeping
   // the text for the scenario as written.
@@ -195,9 +197,9 @@ export async function importFile(file: ReadableFile): Promise<ImportOutcome> {
     return importConfigTexts([{ name: file.name ?? 'the file', text: raw }]);
   if (!r.ok)
     return (
-      lessonImport(raw, from, '(file)') ?? {
+      lessonImport(raw, from, label) ?? {
         ok: false,
-        lines: issueLines(r.issues, '(file)', raw),
+        lines: issueLines(r.issues, label, raw),
         from,
       }
     );

@@ -1,6 +1,6 @@
 /**
  * The presenter's "Open…" of a lesson file refused: a JSON syntax error names its line and
- * column, `(file):2:15: not valid JSON: …`, as the page's Import and `delivery-lab` say it
+ * column, `cut.lesson.json:2:15: not valid JSON: …`, as the page's Import and `delivery-lab` say it
  * (`jsonSyntaxLine`, src/engine/scenario/issueWords.ts). It said `(file): not valid JSON: …`
  * before, nothing of where.
  */
@@ -32,7 +32,7 @@ describe('LessonTools: Open… a lesson file', () => {
     expect(notices.store.getState().items[0]).toMatchObject({
       tone: 'error',
       text: 'Could not open “cut.lesson.json” as a lesson:',
-      lines: ['(file):2:15: not valid JSON: Unterminated string in JSON at position 29'],
+      lines: ['cut.lesson.json:2:15: not valid JSON: Unterminated string in JSON at position 29'],
     });
   });
 });

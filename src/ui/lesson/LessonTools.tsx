@@ -33,9 +33,9 @@ export function LessonTools({ lesson }: { lesson: Lesson }) {
       notices.push({
         tone: 'error',
         text: `Could not open ${from} as a lesson:`,
-        // With the text: a JSON syntax error says where, `(file):3:5: not valid JSON: …`, as
-        // the page's Import and the CLI say it (jsonSyntaxLine).
-        lines: issueLines(r.issues, '(file)', text),
+        // With the text: a JSON syntax error says where, `day-1.lesson.json:3:5: not valid JSON:
+        // …`, as the page's Import and the CLI say it (jsonSyntaxLine).
+        lines: issueLines(r.issues, file.name ? file.name.slice(0, 80) : '(file)', text),
       });
   };
   return (
