@@ -32,6 +32,18 @@ async function embedModules(refs: string[]) {
   };
 }
 
+/** A lab on `ref` as shipped, in a page that provided no validation, its first run settled. */
+async function presetLab(ref: string) {
+  const modules = await embedModules([ref]);
+  const lab = modules.labStore.createLab({
+    runner: inlineRunner,
+    initialPresetRef: ref,
+    initial: structuredClone(findPreset(ref)!.variant.scenario),
+  });
+  await lab.actions.settled();
+  return { ...modules, lab };
+}
+
 describe('lab store: zod on demand', () => {
   it(
     'answers every preset variant as shipped as zod does, without loading it',
@@ -69,14 +81,7 @@ describe('lab store: zod on demand', () => {
   );
 
   it('a preset opens without zod; the first edit loads it, saying "validating" meanwhile', async () => {
-    const ref = 'consume-transform-produce/read-committed';
-    const { onDemand, labStore } = await embedModules([ref]);
-    const lab = labStore.createLab({
-      runner: inlineRunner,
-      initialPresetRef: ref,
-      initial: structuredClone(findPreset(ref)!.variant.scenario),
-    });
-    await lab.actions.settled();
+    const { onDemand, labStore, lab } = await presetLab('consume-transform-produce/read-committed');
     expect(lab.app.getState().status).toBe('ready');
     expect(onDemand.validation()).toBeNull();
     lab.actions.setSeed(7);
@@ -116,14 +121,7 @@ describe('lab store: zod on demand', () => {
   }, 60_000);
 
   it('a fault menu asked before the validation is in says it is opening, then opens', async () => {
-    const ref = 'consume-transform-produce/read-committed';
-    const { onDemand, labStore } = await embedModules([ref]);
-    const lab = labStore.createLab({
-      runner: inlineRunner,
-      initialPresetRef: ref,
-      initial: structuredClone(findPreset(ref)!.variant.scenario),
-    });
-    await lab.actions.settled();
+    const { onDemand, lab } = await presetLab('consume-transform-produce/read-committed');
     lab.actions.openMenu('consumer-0');
     expect(lab.app.getState().menu).toBeNull();
     expect(lab.app.getState().notice).toBe('Opening the fault menu…');
