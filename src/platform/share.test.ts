@@ -9,7 +9,6 @@ import {
   decodeShare,
   encodeShare,
   fromBase64Url,
-  shareFromLocation,
   shareIssueLines,
   shareParam,
   shareUrl,
@@ -297,13 +296,6 @@ describe('bad links are refused with a message, never thrown', () => {
 });
 
 describe('the page URL', () => {
-  it('reads the shared scenario from the hash, or nothing', () => {
-    expect(shareFromLocation({ hash: '' })).toBeNull();
-    expect(shareFromLocation({ hash: '#embed' })).toBeNull();
-    const r = shareFromLocation({ hash: `#${PINNED}` });
-    expect(r?.ok).toBe(true);
-  });
-
   it('writes the link into the hash without a navigation, keeping other parameters', () => {
     const replaceState = vi.fn();
     writeShareToLocation(

@@ -5,7 +5,7 @@
  */
 import type { Scenario, ScenarioInput } from '../engine';
 import { encodeShare, shareParam, SHARE_PARAM } from '../views/io/shareCodec';
-import { decodeShare, type ShareResult } from '../views/io/shareLink';
+import type { ShareResult } from '../views/io/shareLink';
 
 import {
   decodeSharePrediction,
@@ -43,14 +43,6 @@ export function sharePredictionUnreadableInLocation(
 }
 
 // ─────────────────────────────────────────────────────────────────────────── the page's URL
-
-/**
- * The scenario of the page's current URL, or null when the URL shares none.
- * @param loc - defaults to `window.location`.
- */
-export function shareFromLocation(loc: Pick<Location, 'hash'> = location): ShareResult | null {
-  return shareParam(loc.hash) === null ? null : decodeShare(loc.hash);
-}
 
 /**
  * Put the scenario in the page's URL hash without a navigation or a history entry (other hash

@@ -31,7 +31,7 @@ interface FirstShare {
 /** A link that could not be read or was refused: no question of its own. */
 const NO_PREDICTION = { prediction: null, predictionUnreadable: false } as const;
 
-/** `hash`'s share link decoded (src/platform/share.ts `shareFromLocation`), or null without one. */
+/** `hash`'s share link decoded, or null without one. */
 async function decodeShareOf(hash: string): Promise<FirstShare | null> {
   if (shareParam(hash) === null) return null;
   try {
