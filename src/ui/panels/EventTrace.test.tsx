@@ -1,7 +1,8 @@
 /**
  * The event trace while "Predict first" hides the outcome: only what has happened up to the
- * cursor, no entries ahead of it (the retry, the duplicate write are the answer). Once the outcome
- * is shown, the whole trace again, the entries ahead of the cursor greyed.
+ * cursor, no entries ahead of it (the retry, the duplicate write are the answer), nor once the
+ * answer is told until the run reaches its end. Once the final outcome is shown, the whole trace
+ * again, the entries ahead of the cursor greyed.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -55,8 +56,18 @@ describe('EventTrace and "Predict first"', () => {
     expect(rows()).toHaveLength(1);
     expect(screen.getByTestId(testIds.eventTraceHidden)).toBeTruthy();
 
-    // The outcome shown: every entry again, those ahead of the cursor greyed.
+    // The answer told: what comes next still waits for the run's end, as the "why" does.
     fireEvent.click(screen.getByTestId(testIds.outcomeShow));
+    expect(screen.getByTestId(testIds.eventTraceHidden).textContent).toContain(
+      'shows when the run reaches its end',
+    );
+    expect(screen.getByTestId(testIds.eventTrace).textContent).not.toContain(
+      'retries the batch of p-4',
+    );
+    expect(rows()).toHaveLength(1);
+
+    // Revealed now: every entry again, those ahead of the cursor greyed.
+    fireEvent.click(screen.getByTestId(testIds.outcomeRevealNow));
     expect(screen.queryByTestId(testIds.eventTraceHidden)).toBeNull();
     expect(screen.getByTestId(testIds.eventTrace).textContent).toContain(
       'the producer retries the batch of p-4',
@@ -76,6 +87,7 @@ describe('EventTrace: the story of the selected event', () => {
     for (let j = 0; j < view.events.identities; j++) if (eventIdOf(view.events, j) === 'e3') e3 = j;
     act(() => lab.actions.select(e3));
     fireEvent.click(screen.getByTestId(testIds.outcomeShow));
+    fireEvent.click(screen.getByTestId(testIds.outcomeRevealNow));
     const lines = [...rows()].map((r) => r.textContent ?? '');
     const leave = lines.find((l) => l.includes('POLL TIMEOUT'));
     expect(leave).toMatch(/★ consumer-0's POLL TIMEOUT/);
@@ -100,6 +112,7 @@ describe('EventTrace: one numbering with the status line and the clock', () => {
     const first = entriesOfIdentity(view, p4, view.n)[0]!;
     act(() => lab.actions.select(p4));
     fireEvent.click(screen.getByTestId(testIds.outcomeShow));
+    fireEvent.click(screen.getByTestId(testIds.outcomeRevealNow));
     // The first line of p-4's trace: its send, trace entry `first` (0-based in the engine).
     const row = rows()[0]!;
     expect(row.querySelector('td')!.textContent).toBe(String(first + 1));

@@ -15,8 +15,10 @@ const selectHighlight = (s: LabState) => s.highlight;
 /**
  * The trace entries of the selected event up to the cursor (and those an explanation cites),
  * each in words; choosing one moves the cursor right after it. The entries after the cursor are
- * listed greyed — except while "Predict first" hides the outcome: they are the outcome (the retry,
- * the replay, the duplicate write), so then only what has happened up to the cursor is listed.
+ * listed greyed — except while "Predict first" hides the final outcome: they are the outcome (the
+ * retry, the replay, the duplicate write), so then only what has happened up to the cursor is
+ * listed. A told answer folds them too until the run reaches its end (or "Reveal now"), as the
+ * explanations and the diagrams do.
  */
 export function EventTrace() {
   const view = useView();
@@ -25,11 +27,12 @@ export function EventTrace() {
   const selected = useLab(selectSelected);
   const highlight = useLab(selectHighlight);
   const gate = usePredictionGate();
+  const ahead = !gate.finalHidden;
   // What the selected event's explanation cites that carries no event of its own (a poll timeout,
-  // a refused commit, a crash): part of its story. Not while the outcome is hidden.
+  // a refused commit, a crash): part of its story. Not while the explanation is hidden.
   const story = useMemo(
-    () => (view && !gate.hidden ? storyEntries(view, selected) : []),
-    [view, selected, gate.hidden],
+    () => (view && ahead ? storyEntries(view, selected) : []),
+    [view, selected, ahead],
   );
   const all = useMemo(() => {
     if (!view) return [];
@@ -38,7 +41,7 @@ export function EventTrace() {
       for (const e of entriesOfIdentity(view, selected, view.n)) set.add(e);
     return [...set].sort((x, y) => x - y).slice(0, MAX);
   }, [view, selected, highlight, story]);
-  const entries = gate.hidden ? all.filter((e) => e < idx) : all;
+  const entries = ahead ? all : all.filter((e) => e < idx);
   if (!view) return null;
   if (all.length === 0)
     return (
@@ -48,7 +51,7 @@ export function EventTrace() {
       </p>
     );
   // Which entries an explanation cites says what went wrong: not while the outcome is hidden.
-  const cited = new Set(gate.hidden ? [] : [...highlight, ...story]);
+  const cited = new Set(ahead ? [...highlight, ...story] : []);
   return (
     <div className="scroll-panel" data-testid={testIds.eventTrace} tabIndex={0}>
       <p style={{ margin: '0 0 0.3em' }}>
@@ -59,9 +62,10 @@ export function EventTrace() {
         ) : (
           'Cited entries'
         )}{' '}
-        {gate.hidden ? (
+        {!ahead ? (
           <span className="muted" data-testid={testIds.eventTraceHidden}>
-            — up to the cursor: what comes next waits for the outcome
+            — up to the cursor: what comes next{' '}
+            {gate.folded ? 'shows when the run reaches its end' : 'waits for the outcome'}
           </span>
         ) : (
           <span className="muted">— ★ cited by the explanation; greyed: after the cursor</span>
