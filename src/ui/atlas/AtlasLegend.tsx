@@ -43,7 +43,7 @@ export function AtlasLegend({
           <span className="atlas-swatch atlas-partial" aria-hidden="true">
             {'\u00a0'}
           </span>{' '}
-          striped: some still to run, in <strong>{formatCountOf(soFar.partlyRun, 'cell')}</strong>
+          partly run (striped): <strong>{formatCountOf(soFar.partlyRun, 'cell')}</strong>
         </li>
       )}
     </ul>
