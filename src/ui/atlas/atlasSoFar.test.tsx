@@ -210,6 +210,21 @@ describe('the atlas so far', () => {
     expect(lab.app.getState().scenario.faults?.length ?? 0).toBe(faults);
   });
 
+  it('"Show me how this breaks", once final mid-run, stops the atlas and opens the break', async () => {
+    const lab = await explore();
+    const faults = lab.app.getState().scenario.faults?.length ?? 0;
+    const job = workersJob();
+    job.finish(3);
+    fireEvent.click(screen.getByTestId(ids.counterexample));
+    expect(ctl.cancels).toBe(1);
+    const added = lab.app.getState().scenario.faults!;
+    expect(added).toHaveLength(faults + 1);
+    // The minimal counterexample of at-most-once: the application re-sends p-1 (as the CLI says).
+    expect(added.at(-1)!.kind).toBe('app-resend');
+    expect(screen.queryByTestId(ids.grid)).toBeNull();
+    expect(screen.getByTestId(ids.explore)).toBeTruthy();
+  });
+
   it('folds behind "Hidden until you answer…" while the question waits, as the final map', async () => {
     await explore(true);
     const job = workersJob();
