@@ -79,6 +79,8 @@ test('2pc-read-committed: the map so far with cells not run yet, then the final 
   await expect(soFar).toHaveText(/^So far: [\d,]+ of [\d,]+ placements run: /, {
     timeout: 120_000,
   });
+  await dash.byId(ids.grid).scrollIntoViewIfNeeded();
+  await shot(page, 'atlas-so-far-2pc');
   await expect(dash.byId(ids.summary)).toBeVisible({ timeout: 150_000 });
   await expect(soFar).toHaveCount(0);
   await expect(dash.byId(ids.cell).and(page.locator('[data-outcome="not-run"]'))).toHaveCount(0);
