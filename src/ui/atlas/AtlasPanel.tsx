@@ -63,7 +63,8 @@ function sameScenario(a: LabState['scenario'], b: LabState['scenario']): boolean
 /**
  * The fault atlas of the scenario on screen: every single-fault placement (or every pair, opt-in)
  * run in Web Workers, shown as a heat map of components × time with the summary, the minimal
- * counterexample ("Show me how this breaks") or the plain news that it survives every one. A
+ * counterexample ("Show me how this breaks") or the plain news that it survives every one — and,
+ * while it runs, what the finished chunks tell so far (./AtlasResults.tsx). A
  * placement opens as the run with its fault added: one undo step. The kinds ticked and "Pairs too"
  * are the page's state (./useAtlasChoice.ts): undo and the share link carry them, and a link
  * whose sender had explored them offers the same atlas.
