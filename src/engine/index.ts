@@ -132,7 +132,13 @@ export type {
   ExploreOptions,
   TrialPath,
 } from './atlas/explore';
-export { minimalCounterexample, explainCounterexample, breaks } from './atlas/counterexample';
+export {
+  minimalCounterexample,
+  explainCounterexample,
+  breaks,
+  counterexampleKey,
+  compareCounterexampleKeys,
+} from './atlas/counterexample';
 export type { Counterexample } from './atlas/counterexample';
 export { noRejoinStats, type RejoinStats } from './atlas/rejoin';
 export { trialSession, type TrialSession } from './atlas/session';

@@ -54,6 +54,16 @@ export interface AtlasProgress {
   workers: number;
 }
 
+/**
+ * A running atlas's chunks: the plan, each chunk's trials `[from, to)` and its results once it
+ * finished (undefined until then), for a display of the results so far.
+ */
+export interface AtlasChunks {
+  plan: AtlasPlan;
+  chunks: readonly { from: number; to: number }[];
+  results: readonly (readonly TrialResult[] | undefined)[];
+}
+
 /** The atlas, or why there is none (`cancelled`, pairs refused, a worker failed). */
 type AtlasResult = { ok: true; atlas: Atlas; workers: number } | { ok: false; error: string };
 
@@ -70,6 +80,8 @@ export interface AtlasWorkersOptions {
   /** Workers to run (default: navigator.hardwareConcurrency, at least 1). */
   workers?: number;
   onProgress?: (p: AtlasProgress) => void;
+  /** Called once per finished chunk (not per progress message): the page redraws its map. */
+  onChunk?: (c: AtlasChunks) => void;
   /** Makes a worker; default: the bundled atlas.worker.ts, kept warm between atlases. */
   createWorker?: () => Worker;
 }
@@ -174,7 +186,7 @@ export function runAtlasInWorkers(s: Scenario, opts: AtlasWorkersOptions = {}): 
     const spare = workers.splice(chunks.length);
     if (opts.createWorker) for (const w of spare) w.terminate();
     else warm.push(...spare);
-    const results: TrialResult[][] = chunks.map(() => []);
+    const results: (TrialResult[] | undefined)[] = chunks.map(() => undefined);
     /** Trials done: of finished chunks, plus each worker's progress in its current chunk. */
     let finished = 0;
     const current = workers.map(() => 0);
@@ -206,12 +218,16 @@ export function runAtlasInWorkers(s: Scenario, opts: AtlasWorkersOptions = {}): 
         current[i] = 0;
         finished += to - from;
         report();
+        // The last chunk's news is the atlas itself (finish, below).
+        if (!settled && finished < plan.trials)
+          opts.onChunk?.({ plan, chunks, results: [...results] });
       }
       return !settled;
     };
     const ok = await Promise.all(workers.map((_, i) => drain(i)));
     if (settled || !ok.every(Boolean)) return;
-    finish({ ok: true, atlas: job.assembleSlices(s, plan, results), workers: workers.length });
+    const slices = results.map((r) => r ?? []);
+    finish({ ok: true, atlas: job.assembleSlices(s, plan, slices), workers: workers.length });
   };
   go().catch((e: unknown) =>
     finish({ ok: false, error: e instanceof Error ? e.message : String(e) }),

@@ -5,7 +5,7 @@
  */
 import type { FaultSpec } from '../scenario/schema';
 import { simulate } from '../simulate';
-import { PLACEMENT_KINDS } from './placements';
+import { PLACEMENT_KINDS, type Placement } from './placements';
 import { withFaults, type Atlas, type TrialResult } from './explore';
 
 /** The minimal counterexample of an atlas. */
@@ -34,18 +34,11 @@ export function breaks(r: TrialResult): boolean {
 export function minimalCounterexample(atlas: Atlas): Counterexample | null {
   // The scenario breaks its claim with its own faults: no fault needs adding, every trial breaks.
   if (breaks(atlas.base)) return null;
-  const kindRank = new Map(PLACEMENT_KINDS.map((k, i) => [k, i]));
   let best: { key: number[]; trial: number } | null = null;
   atlas.trials.forEach((t, i) => {
     if (!breaks(t.result)) return;
-    const ps = t.placements.map((j) => atlas.placements[j]!);
-    const key = [
-      Math.max(...ps.map((p) => p.time)),
-      ps.length,
-      Math.max(...ps.map((p) => kindRank.get(p.kind)!)),
-      i,
-    ];
-    if (!best || compareKeys(key, best.key) < 0) best = { key, trial: i };
+    const key = counterexampleKey(atlas.placements, t.placements, i);
+    if (!best || compareCounterexampleKeys(key, best.key) < 0) best = { key, trial: i };
   });
   if (best === null) return null;
   const { trial, key } = best as { key: number[]; trial: number };
@@ -60,7 +53,29 @@ export function minimalCounterexample(atlas: Atlas): Counterexample | null {
   };
 }
 
-function compareKeys(a: number[], b: number[]): number {
+const KIND_RANK = new Map(PLACEMENT_KINDS.map((k, i) => [k, i]));
+
+/**
+ * Where trial number `index` (adding `trial`, indices into `placements`) stands in the order of
+ * {@link minimalCounterexample}; known before it runs, so the page can tell whether a break
+ * found so far is the minimal one while other trials still run.
+ */
+export function counterexampleKey(
+  placements: readonly Placement[],
+  trial: readonly number[],
+  index: number,
+): number[] {
+  const ps = trial.map((j) => placements[j]!);
+  return [
+    Math.max(...ps.map((p) => p.time)),
+    ps.length,
+    Math.max(...ps.map((p) => KIND_RANK.get(p.kind)!)),
+    index,
+  ];
+}
+
+/** Negative when key `a` comes first in the counterexample order. */
+export function compareCounterexampleKeys(a: readonly number[], b: readonly number[]): number {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
   return 0;
 }

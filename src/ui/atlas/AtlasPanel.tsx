@@ -1,41 +1,51 @@
-import { useEffect, useRef, useState } from 'react';
-import type { Atlas, FaultSpec, PlacementKind } from '../../engine';
-import { runAtlasInWorkers, type AtlasJob, type AtlasProgress } from '../../platform/atlasWorkers';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { FaultSpec, PlacementKind, Scenario } from '../../engine';
+import {
+  runAtlasInWorkers,
+  type AtlasChunks,
+  type AtlasJob,
+  type AtlasProgress,
+} from '../../platform/atlasWorkers';
 import { selectParse, type LabState } from '../../store/labStore';
 import { useActions, useLab, useLabInstance } from '../../store/LabContext';
 import { MAX_LANES } from '../../views/compare/compareSpec';
 import type { FaultInput } from '../../views/edit/faultActions';
-import { heatMap, type HeatMap } from '../../views/atlas/heatMap';
-import {
-  minimalCounterexampleOf,
-  noFaultNeededOf,
-  PAIRS_BOUND,
-  survivesSentence,
-} from '../../views/atlas/heatCells';
+import { heatMap } from '../../views/atlas/heatMap';
+import { PAIRS_BOUND } from '../../views/atlas/heatCells';
+import { atlasSoFar, counterexampleSoFar } from '../../views/atlas/atlasSoFar';
+import { heatMapSoFar } from '../../views/atlas/heatMapSoFar';
 import { ATLAS_KINDS, pageRefusal } from '../../views/atlas/atlasKinds';
 import { unexplored } from '../../views/atlas/atlasChoice';
 import { timeLeftWords } from '../../views/atlas/timeLeft';
-import { HeatMapGrid } from './HeatMapGrid';
 import { KindFilter } from './KindFilter';
 import { useAtlasChoice } from './useAtlasChoice';
 import { useAtlasWarmUp } from './useAtlasWarmUp';
-import { AtlasLegend } from './AtlasLegend';
+import { AtlasResults, type Live, type Shown } from './AtlasResults';
 import { HiddenOutcome } from '../library/HiddenOutcome';
+import { focusSoon } from '../hooks/focusSoon';
 import { usePredictionGate } from '../library/usePredictionGate';
 import { atlasTestIds } from './atlasTestIds';
 import './atlas.css';
 import { formatCountOf } from '../../views/run/format';
 
-/** A finished atlas, with the scenario (as written) it explored and its heat map. */
-interface Shown {
-  atlas: Atlas;
-  input: LabState['scenario'];
-  map: HeatMap;
-  workers: number;
-  ms: number;
+const selectScenario = (s: LabState) => s.scenario;
+
+/** The heat map's columns: time steps, at most 24 (the final map's and the one so far). */
+const COLUMNS = 24;
+
+/** A running atlas's results so far, from its chunks: recomputed once per finished chunk. */
+function liveOf(s: Scenario, input: LabState['scenario'], c: AtlasChunks): Live {
+  const soFar = atlasSoFar(s, c.plan, c.chunks, c.results);
+  const heat = heatMapSoFar(soFar, COLUMNS, 'steps');
+  return { soFar, heat, counter: counterexampleSoFar(soFar), input };
 }
 
-const selectScenario = (s: LabState) => s.scenario;
+/** "Cancelled after 1,204 of 2,858 runs", or before the first one. */
+function stoppedWords(verb: string, p: AtlasProgress | null): string {
+  return p
+    ? `${verb} after ${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')} runs`
+    : `${verb} before the first run`;
+}
 
 /** "every kind", "1 kind", "3 kinds". */
 function kindsWords(all: boolean, n: number): string {
@@ -53,7 +63,8 @@ function sameScenario(a: LabState['scenario'], b: LabState['scenario']): boolean
 /**
  * The fault atlas of the scenario on screen: every single-fault placement (or every pair, opt-in)
  * run in Web Workers, shown as a heat map of components × time with the summary, the minimal
- * counterexample ("Show me how this breaks") or the plain news that it survives every one. A
+ * counterexample ("Show me how this breaks") or the plain news that it survives every one — and,
+ * while it runs, what the finished chunks tell so far (./AtlasResults.tsx). A
  * placement opens as the run with its fault added: one undo step. The kinds ticked and "Pairs too"
  * are the page's state (./useAtlasChoice.ts): undo and the share link carry them, and a link
  * whose sender had explored them offers the same atlas.
@@ -76,6 +87,8 @@ export function AtlasPanel() {
     setPairs,
   } = useAtlasChoice<PlacementKind>(ATLAS_KINDS);
   const [progress, setProgress] = useState<AtlasProgress | null>(null);
+  // The last progress, for handlers that must not change with every message (see `open`).
+  const lastProgress = useRef<AtlasProgress | null>(null);
   // "~12 s left" from the runs done per second so far (wall clock: said here only).
   const [timeLeft, setTimeLeft] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
@@ -84,6 +97,8 @@ export function AtlasPanel() {
   // had been asked (a tester's report).
   const [cancelled, setCancelled] = useState<string | null>(null);
   const [shown, setShown] = useState<Shown | null>(null);
+  // While it runs, what the finished chunks tell (view state only: not undo, not the link).
+  const [live, setLive] = useState<Live | null>(null);
   const job = useRef<AtlasJob | null>(null);
   const exploreButton = useRef<HTMLButtonElement>(null);
   // Its workers warm up on the scenario on screen before the first Explore (./useAtlasWarmUp.ts).
@@ -106,15 +121,21 @@ export function AtlasPanel() {
     setError(null);
     setCancelled(null);
     setShown(null);
+    setLive(null);
     setRunning(true);
     setProgress(null);
+    lastProgress.current = null;
     setTimeLeft(null);
     const j = runAtlasInWorkers(parsed.scenario, {
       depth: pairs ? 2 : 1,
       ...(all ? {} : { kinds }),
       onProgress: (p) => {
+        lastProgress.current = p;
         setProgress(p);
         setTimeLeft(timeLeftWords(p.done, p.total, performance.now() - t0));
+      },
+      onChunk: (c) => {
+        if (job.current === j) setLive(liveOf(parsed.scenario, input, c));
       },
     });
     job.current = j;
@@ -123,70 +144,92 @@ export function AtlasPanel() {
       job.current = null;
       setRunning(false);
       setProgress(null);
+      setLive(null);
       // The choice it ran is now explored (unless an undo changed it meanwhile).
       if (r.ok && lab.app.getState().atlas === choice) actions.noteAtlasExplored();
       if (r.ok)
         setShown({
           atlas: r.atlas,
           input,
-          map: heatMap(r.atlas, 24, 'steps'),
+          map: heatMap(r.atlas, COLUMNS, 'steps'),
           workers: r.workers,
           ms: performance.now() - t0,
         });
       else if (r.error !== 'cancelled') setError(pageRefusal(r.error));
     });
   };
-  const cancel = () => {
+  /** Stop the running atlas, saying so: its workers, its progress and its map so far go. */
+  const stop = useCallback((said: string) => {
     job.current?.cancel();
     job.current = null;
-    setCancelled(
-      progress
-        ? `Cancelled after ${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} runs; nothing was changed.`
-        : 'Cancelled before the first run; nothing was changed.',
-    );
+    setCancelled(said);
     setRunning(false);
     setProgress(null);
+    setLive(null);
+  }, []);
+  const cancel = () => {
+    stop(`${stoppedWords('Cancelled', lastProgress.current)}; nothing was changed.`);
     exploreButton.current?.focus();
   };
 
+  // The scenario explored: the finished atlas's, or the running one's.
+  const explored = shown?.input ?? live?.input ?? null;
+  /**
+   * Before a placement opens mid-run, the atlas stops: the run opened is what was asked for next,
+   * and the atlas's workers hold every core its verdict needs (seconds on 2 cores), for a map of
+   * a scenario no longer on screen. (Disabling the buttons until the end would hide the way in.)
+   */
+  const stopToOpen = useCallback(() => {
+    if (!job.current) return;
+    stop(
+      `${stoppedWords('Stopped', lastProgress.current)} to open that placement; Explore runs the atlas again.`,
+    );
+    // Its button went with the map: the focus goes to Explore, as after Cancel.
+    focusSoon(() => exploreButton.current);
+  }, [stop]);
+
   /** Open the explored scenario with `faults` added: one undo step. */
-  const open = (faults: FaultSpec[]) => {
-    if (!shown) return;
-    const added = faults as FaultInput[];
-    if (sameScenario(lab.app.getState().scenario, shown.input) && added.length === 1) {
-      actions.addFault(added[0]!);
-    } else {
-      const base = shown.input;
-      actions.loadScenario(
-        { ...base, faults: [...(base.faults ?? []), ...added] },
-        // The atlas goes on with the same kinds ticked.
-        { presetRef: lab.app.getState().presetRef, atlas: unexplored(choice) },
-      );
-    }
-  };
+  const open = useCallback(
+    (faults: FaultSpec[]) => {
+      if (!explored) return;
+      stopToOpen();
+      const added = faults as FaultInput[];
+      if (sameScenario(lab.app.getState().scenario, explored) && added.length === 1) {
+        actions.addFault(added[0]!);
+      } else {
+        actions.loadScenario(
+          { ...explored, faults: [...(explored.faults ?? []), ...added] },
+          // The atlas goes on with the same kinds ticked.
+          { presetRef: lab.app.getState().presetRef, atlas: unexplored(choice) },
+        );
+      }
+    },
+    [explored, stopToOpen, lab, actions, choice],
+  );
 
   /**
    * Run the explored scenario with `faults` added beside the scenario itself, as a Compare lane
    * (a third lane when Compare already shows one other): the placement's fate next to the run's.
    */
-  const compareWith = (faults: FaultSpec[]) => {
-    if (!shown) return;
-    if (!sameScenario(lab.app.getState().scenario, shown.input))
-      actions.loadScenario(shown.input, {
-        presetRef: lab.app.getState().presetRef,
-        atlas: unexplored(choice),
-      });
-    const lane = { faults: faults as FaultInput[] };
-    const current = lab.app.getState().compare;
-    const lanes =
-      current && current.lanes.length < MAX_LANES - 1 ? [...current.lanes, lane] : [lane];
-    actions.setCompare({ lanes }, 'Compare: the run with this placement beside it');
-  };
+  const compareWith = useCallback(
+    (faults: FaultSpec[]) => {
+      if (!explored) return;
+      stopToOpen();
+      if (!sameScenario(lab.app.getState().scenario, explored))
+        actions.loadScenario(explored, {
+          presetRef: lab.app.getState().presetRef,
+          atlas: unexplored(choice),
+        });
+      const lane = { faults: faults as FaultInput[] };
+      const current = lab.app.getState().compare;
+      const lanes =
+        current && current.lanes.length < MAX_LANES - 1 ? [...current.lanes, lane] : [lane];
+      actions.setCompare({ lanes }, 'Compare: the run with this placement beside it');
+    },
+    [explored, stopToOpen, lab, actions, choice],
+  );
 
-  const stale = shown !== null && !sameScenario(shown.input, scenario);
-  const survives = shown ? survivesSentence(shown.atlas) : null;
-  const counter = shown ? minimalCounterexampleOf(shown.atlas) : null;
-  const noFault = shown ? noFaultNeededOf(shown.atlas) : null;
+  const stale = explored !== null && !sameScenario(explored, scenario);
   return (
     <section className="card atlas" aria-label="Fault atlas" data-testid={atlasTestIds.panel}>
       <div className="atlas-head">
@@ -260,57 +303,15 @@ export function AtlasPanel() {
           {error}
         </p>
       )}
-      {shown && gate.hidden && <HiddenOutcome gate={gate} what="atlas" />}
-      {shown && !gate.hidden && (
-        <div className="atlas-body">
-          {stale && (
-            <p className="muted">
-              Explored before your last edits (“{shown.atlas.scenario.name}”); a placement opens
-              that scenario with its fault added.
-            </p>
-          )}
-          <p className="atlas-summary" data-testid={atlasTestIds.summary}>
-            {shown.map.summary}
-          </p>
-          <p
-            className="muted atlas-speed"
-            data-testid={atlasTestIds.speed}
-            data-runs={shown.atlas.trials.length}
-            data-placements={shown.atlas.placements.length}
-            data-ms={Math.round(shown.ms)}
-            data-workers={shown.workers}
-          >
-            {shown.atlas.trials.length.toLocaleString('en-US')} runs in{' '}
-            {(shown.ms / 1000).toFixed(1)} s on {formatCountOf(shown.workers, 'worker')}
-          </p>
-          {survives && (
-            <p className="atlas-survives" data-testid={atlasTestIds.survives}>
-              ✓ {survives}
-            </p>
-          )}
-          {counter && (
-            <p className="atlas-counter">
-              <button
-                type="button"
-                data-testid={atlasTestIds.counterexample}
-                onClick={() => open(counter.faults)}
-              >
-                Show me how this breaks
-              </button>{' '}
-              <span>
-                the earliest, simplest break: {counter.labels.join(' and ')} ({counter.result})
-              </span>
-            </p>
-          )}
-          {noFault && (
-            // Where "Show me how this breaks" would be: the CLI's word that none is needed.
-            <p className="atlas-counter" data-testid={atlasTestIds.noFaultNeeded}>
-              {noFault}
-            </p>
-          )}
-          <AtlasLegend totals={shown.map.totals} />
-          <HeatMapGrid atlas={shown.atlas} map={shown.map} onOpen={open} onCompare={compareWith} />
-        </div>
+      {(shown || live) && gate.hidden && <HiddenOutcome gate={gate} what="atlas" />}
+      {(shown || live) && !gate.hidden && (
+        <AtlasResults
+          shown={shown}
+          live={live}
+          stale={stale}
+          onOpen={open}
+          onCompare={compareWith}
+        />
       )}
     </section>
   );

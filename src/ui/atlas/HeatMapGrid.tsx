@@ -7,10 +7,23 @@ import {
   cellTrials,
   columnLabel,
   moveInGrid,
+  NOT_RUN_LOOK,
   OUTCOME_LOOK,
   type GridPos,
 } from '../../views/atlas/heatCells';
 import { atlasTestIds } from './atlasTestIds';
+
+/** A cell's classes: with trials run, partly run (striped), not run yet (hatched) or empty. */
+function cellClass(ran: boolean, waiting: number): string {
+  if (ran) return waiting > 0 ? 'atlas-cell atlas-partial' : 'atlas-cell';
+  return waiting > 0 ? 'atlas-cell atlas-not-run' : 'atlas-cell atlas-empty';
+}
+
+/** A cell's fill: a striped cell keeps its stripes (a `background` would reset them). */
+function cellStyle(colour: string | undefined, waiting: number) {
+  if (colour === undefined) return undefined;
+  return waiting > 0 ? { backgroundColor: colour } : { background: colour };
+}
 
 /** Every how many columns a time is written above the grid (all are in each cell's name). */
 const TICK_EVERY = 4;
@@ -18,16 +31,20 @@ const TICK_EVERY = 4;
 /**
  * The heat map: a grid of components × time, one focus stop (arrow keys, Home/End move; Enter
  * moves into the cell's placements, Escape back). Hovering or focusing a cell lists its
- * placements below; each opens its run.
+ * placements below; each opens its run. While the atlas runs (`pending`), a cell none of whose
+ * placements has run is "not run yet" (hatched, "?"), one with some still to run is striped.
  */
 export function HeatMapGrid({
   atlas,
   map,
+  pending,
   onOpen,
   onCompare,
 }: {
   atlas: Atlas;
   map: HeatMap;
+  /** While the atlas runs: trials not run yet per cell, by `row * columns + column`. */
+  pending?: ReadonlyMap<number, number>;
   onOpen: (faults: FaultSpec[]) => void;
   /** Add the placement as a Compare lane beside the run. */
   onCompare: (faults: FaultSpec[]) => void;
@@ -37,13 +54,17 @@ export function HeatMapGrid({
     [map],
   );
   const first = map.cells[0];
-  const [pos, setPos] = useState<GridPos>({ row: first?.row ?? 0, column: first?.column ?? 0 });
+  // The first cell with placements run until the user picks one: a map that grows while the
+  // atlas runs keeps the user's place, and the final map starts where it would alone.
+  const [picked, setPos] = useState<GridPos | null>(null);
+  const pos = picked ?? { row: first?.row ?? 0, column: first?.column ?? 0 };
   const [hover, setHover] = useState<GridPos | null>(null);
   const grid = useRef<HTMLTableElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const cols = map.columns.length;
   const shownPos = hover ?? pos;
   const shownCell = byPos.get(shownPos.row * cols + shownPos.column);
+  const shownPending = pending?.get(shownPos.row * cols + shownPos.column) ?? 0;
   const trials = useMemo(() => (shownCell ? cellTrials(atlas, shownCell) : []), [atlas, shownCell]);
 
   const focusCell = (p: GridPos) => {
@@ -98,6 +119,7 @@ export function HeatMapGrid({
                 </th>
                 {map.columns.map((_, c) => {
                   const cell = byPos.get(r * cols + c);
+                  const waiting = pending?.get(r * cols + c) ?? 0;
                   const focused = pos.row === r && pos.column === c;
                   const look = cell ? OUTCOME_LOOK[cell.worst] : null;
                   return (
@@ -105,21 +127,24 @@ export function HeatMapGrid({
                       key={c}
                       role="gridcell"
                       tabIndex={focused ? 0 : -1}
-                      aria-label={cellLabel(map, cell, r, c, atlas.depth)}
+                      aria-label={cellLabel(map, cell, r, c, atlas.depth, waiting)}
                       aria-selected={focused}
                       data-testid={atlasTestIds.cell}
                       data-row={r}
                       data-column={c}
-                      data-outcome={cell?.worst ?? 'none'}
+                      data-outcome={cell?.worst ?? (waiting > 0 ? 'not-run' : 'none')}
                       data-trials={cell?.trials.length ?? 0}
-                      className={cell ? 'atlas-cell' : 'atlas-cell atlas-empty'}
-                      style={look ? { background: look.colour } : undefined}
+                      data-pending={pending ? waiting : undefined}
+                      className={cellClass(cell !== undefined, waiting)}
+                      style={cellStyle(look?.colour, waiting)}
                       onMouseEnter={() => setHover({ row: r, column: c })}
                       onFocus={() => setPos({ row: r, column: c })}
                       onClick={() => focusCell({ row: r, column: c })}
                       onKeyDown={onKey}
                     >
-                      <span aria-hidden="true">{look?.glyph ?? ''}</span>
+                      <span aria-hidden="true">
+                        {look?.glyph ?? (waiting > 0 ? NOT_RUN_LOOK.glyph : '')}
+                      </span>
                     </td>
                   );
                 })}
@@ -129,7 +154,9 @@ export function HeatMapGrid({
         </table>
       </div>
       <div className="atlas-detail" aria-live="polite">
-        <h3>{cellLabel(map, shownCell, shownPos.row, shownPos.column, atlas.depth)}</h3>
+        <h3>
+          {cellLabel(map, shownCell, shownPos.row, shownPos.column, atlas.depth, shownPending)}
+        </h3>
         {trials.length > 0 && (
           <ul
             ref={list}

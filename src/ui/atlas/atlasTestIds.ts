@@ -10,6 +10,8 @@ export const atlasTestIds = {
   cancel: 'atlas-cancel',
   cancelled: 'atlas-cancelled',
   summary: 'atlas-summary',
+  /** The provisional summary while the atlas runs ("So far: …"). */
+  soFar: 'atlas-so-far',
   legend: 'atlas-legend',
   grid: 'atlas-grid',
   cell: 'atlas-cell',
@@ -17,6 +19,7 @@ export const atlasTestIds = {
   openTrial: 'atlas-open-trial',
   compareTrial: 'atlas-compare-trial',
   counterexample: 'atlas-counterexample',
+  counterexampleSoFar: 'atlas-counterexample-so-far',
   survives: 'atlas-survives',
   noFaultNeeded: 'atlas-no-fault-needed',
   error: 'atlas-error',

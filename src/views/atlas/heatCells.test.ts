@@ -64,6 +64,20 @@ describe('heat-map cells in words', () => {
     expect(countsText(c0!.counts)).toBe('1 losses and duplicates, 1 held');
   });
 
+  it('names a cell of a running atlas with its placements not run yet', () => {
+    const map = heatMap(atlas());
+    const [c0] = map.cells;
+    expect(cellLabel(map, c0, 0, 0, 1, 3)).toBe(
+      'producer, 0 ms – 1 ms: 2 of 5 placements run — 1 losses and duplicates, 1 held; 3 not run yet',
+    );
+    expect(cellLabel(map, undefined, 0, 1, 1, 1)).toBe(
+      'producer, 1 ms – 2 ms: 1 placement not run yet',
+    );
+    expect(cellLabel(map, undefined, 0, 1, 2, 4)).toBe(
+      'producer, 1 ms – 2 ms: 4 pairs not run yet',
+    );
+  });
+
   it("lists a cell's trials worst first, each with its faults and result", () => {
     const a = atlas();
     const rows = cellTrials(a, heatMap(a).cells[0]!);

@@ -54,20 +54,34 @@ export function countsText(counts: OutcomeCounts): string {
     .join(', ');
 }
 
-/** A cell's accessible name: "consumer-0, 400 ms – 1.200 s: 5 placements — 2 losses, 3 held". */
+/**
+ * A cell's accessible name: "consumer-0, 400 ms – 1.200 s: 5 placements — 2 losses, 3 held";
+ * while the atlas runs, with its `pending` trials: "…: 3 of 5 placements run — 3 held; 2 not run
+ * yet", or "…: 5 placements not run yet".
+ */
 export function cellLabel(
   map: HeatMap,
   cell: HeatCell | undefined,
   row: number,
   column: number,
   depth: 1 | 2,
+  pending = 0,
 ): string {
   const where = `${map.rows[row]}, ${columnLabel(map.columns[column]!)}`;
-  if (!cell) return `${where}: no placement`;
+  const unit = depth === 1 ? 'placement' : 'pair';
+  if (!cell)
+    return pending > 0
+      ? `${where}: ${formatCountOf(pending, unit)} not run yet`
+      : `${where}: no placement`;
   const n = cell.trials.length;
-  const what = formatCountOf(n, depth === 1 ? 'placement' : 'pair');
+  if (pending > 0)
+    return `${where}: ${n.toLocaleString('en-US')} of ${formatCountOf(n + pending, unit)} run — ${countsText(cell.counts)}; ${pending.toLocaleString('en-US')} not run yet`;
+  const what = formatCountOf(n, unit);
   return `${where}: ${what} — ${countsText(cell.counts)}`;
 }
+
+/** How a cell with no trial run yet looks (its hatching is atlas.css's `.atlas-not-run`). */
+export const NOT_RUN_LOOK = { label: 'not run yet', glyph: '?' } as const;
 
 /** One trial of a cell, as the cell's list shows it. */
 export interface CellTrial {

@@ -64,6 +64,41 @@ function anchor(atlas: Atlas, placements: readonly number[]): Placement {
   return best;
 }
 
+/** Where the trials of an atlas sit on its heat map: rows, columns, and each trial's cell. */
+export interface HeatLayout {
+  rows: string[];
+  columns: { from: number; to: number }[];
+  /** The cell of a trial adding `placements` (indices into `atlas.placements`), and its anchor. */
+  place(placements: readonly number[]): { row: number; column: number; anchor: Placement };
+}
+
+/**
+ * The rows and columns of {@link heatMap}: they depend on the placements alone, so a trial's cell
+ * is known before it runs (the page draws the placements not run yet: ./heatMapSoFar.ts).
+ */
+export function heatLayout(
+  atlas: Atlas,
+  columns = 24,
+  scale: 'time' | 'steps' = 'time',
+): HeatLayout {
+  const rows = [...new Set(atlas.placements.map((p) => p.component))].sort((a, b) => {
+    const [sa, na] = rowKey(a);
+    const [sb, nb] = rowKey(b);
+    return sa - sb || (na < nb ? -1 : na > nb ? 1 : 0);
+  });
+  const { cols, columnOf } =
+    scale === 'time' ? timeColumns(atlas, columns) : stepColumns(atlas, columns);
+  const rowOf = new Map(rows.map((r, i) => [r, i]));
+  return {
+    rows,
+    columns: cols,
+    place: (placements) => {
+      const p = anchor(atlas, placements);
+      return { row: rowOf.get(p.component)!, column: columnOf(p.time), anchor: p };
+    },
+  };
+}
+
 /**
  * The heat map of `atlas` with at most `columns` time buckets: of equal width over the placements'
  * times (`scale` 'time'), or (`scale` 'steps') each holding as many of the distinct moments a
@@ -71,22 +106,16 @@ function anchor(atlas: Atlas, placements: readonly number[]): Placement {
  * polls much later), and equal widths would leave most of them in one column and the rest empty.
  */
 export function heatMap(atlas: Atlas, columns = 24, scale: 'time' | 'steps' = 'time'): HeatMap {
-  const anchors = atlas.trials.map((t) => anchor(atlas, t.placements));
-  const rows = [...new Set(atlas.placements.map((p) => p.component))].sort((a, b) => {
-    const [sa, na] = rowKey(a);
-    const [sb, nb] = rowKey(b);
-    return sa - sb || (na < nb ? -1 : na > nb ? 1 : 0);
-  });
-  const { n, cols, columnOf } =
-    scale === 'time' ? timeColumns(atlas, columns) : stepColumns(atlas, columns);
-  const rowOf = new Map(rows.map((r, i) => [r, i]));
+  const layout = heatLayout(atlas, columns, scale);
+  const { rows } = layout;
+  const n = layout.columns.length;
+  const anchors: Placement[] = [];
   const byCell = new Map<number, HeatCell>();
   const totals = zeroCounts();
   const byKind: Record<string, OutcomeCounts> = {};
   atlas.trials.forEach((t, i) => {
-    const p = anchors[i]!;
-    const row = rowOf.get(p.component)!;
-    const column = columnOf(p.time);
+    const { row, column, anchor: p } = layout.place(t.placements);
+    anchors.push(p);
     const key = row * n + column;
     let cell = byCell.get(key);
     if (!cell) {
@@ -101,7 +130,14 @@ export function heatMap(atlas: Atlas, columns = 24, scale: 'time' | 'steps' = 't
     (byKind[p.kind] ??= zeroCounts())[o]++;
   });
   const cells = [...byCell.values()].sort((a, b) => a.row - b.row || a.column - b.column);
-  return { rows, columns: cols, cells, totals, byKind, summary: summary(atlas, anchors, totals) };
+  return {
+    rows,
+    columns: layout.columns,
+    cells,
+    totals,
+    byKind,
+    summary: summary(atlas, anchors, totals),
+  };
 }
 
 /** Columns of the heat map: how many, their time spans, and a placement time's column. */
@@ -193,20 +229,28 @@ function origin(atlas: Atlas, anchors: readonly Placement[], o: Outcome, count: 
   return `${topCount} of the ${count} ${many} come from ${top}`;
 }
 
+/** The counts of the outcomes there are, in words: "180 held, 26 duplicate, 6 lose". */
+export function totalsWords(totals: OutcomeCounts): string {
+  return OUTCOMES.filter((o) => totals[o] > 0)
+    .map((o) => `${totals[o].toLocaleString('en-US')} ${OUTCOME_WORDS[o][0]}`)
+    .join(', ');
+}
+
+/** What a summary says first when the scenario's own faults already break its claim, else ''. */
+export function baseBreaksWords(atlas: Atlas): string {
+  return atlas.base.outcome !== 'held'
+    ? `The scenario breaks its ${atlas.scenario.claim} claim already with its own faults. `
+    : '';
+}
+
 /** The one-sentence summary of an atlas. */
 function summary(atlas: Atlas, anchors: readonly Placement[], totals: OutcomeCounts): string {
   const n = atlas.trials.length;
   const what = atlas.depth === 1 ? 'placements' : 'pairs of placements';
-  const parts = OUTCOMES.filter((o) => totals[o] > 0).map(
-    (o) => `${totals[o].toLocaleString('en-US')} ${OUTCOME_WORDS[o][0]}`,
-  );
   const cancelled = atlas.partial ? ' (cancelled: not every trial ran)' : '';
-  const before =
-    atlas.base.outcome !== 'held'
-      ? `The scenario breaks its ${atlas.scenario.claim} claim already with its own faults. `
-      : '';
+  const before = baseBreaksWords(atlas);
   if (n === 0) return `${before}No placement applies to this scenario${cancelled}.`;
-  const head = `${before}${n.toLocaleString('en-US')} ${what}: ${parts.join(', ')}${cancelled}`;
+  const head = `${before}${n.toLocaleString('en-US')} ${what}: ${totalsWords(totals)}${cancelled}`;
   if (totals.held === n)
     return atlas.base.outcome === 'held'
       ? `${head} — the ${atlas.scenario.claim} claim survives every ${atlas.depth === 1 ? 'single fault' : 'pair of faults'} tried.`
