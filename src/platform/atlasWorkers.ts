@@ -22,6 +22,7 @@ import type {
   TrialResult,
 } from '../engine';
 import type { AtlasPlan } from '../views/atlas/atlasJob';
+import { soFarDue } from '../views/atlas/soFarPace';
 import type * as AtlasJobModule from '../views/atlas/atlasJob';
 
 /** Messages to an atlas worker. */
@@ -80,7 +81,10 @@ export interface AtlasWorkersOptions {
   /** Workers to run (default: navigator.hardwareConcurrency, at least 1). */
   workers?: number;
   onProgress?: (p: AtlasProgress) => void;
-  /** Called once per finished chunk (not per progress message): the page redraws its map. */
+  /**
+   * Called as chunks finish (not per progress message; at most at the pace of
+   * src/views/atlas/soFarPace.ts), with every chunk finished so far: the page redraws its map.
+   */
   onChunk?: (c: AtlasChunks) => void;
   /** Makes a worker; default: the bundled atlas.worker.ts, kept warm between atlases. */
   createWorker?: () => Worker;
@@ -141,6 +145,7 @@ export function runAtlasInWorkers(s: Scenario, opts: AtlasWorkersOptions = {}): 
   const make = opts.createWorker ?? (() => warm.pop() ?? newAtlasWorker());
   const wanted = Math.max(1, Math.floor(opts.workers ?? defaultWorkerCount()));
   const depth = opts.depth ?? 1;
+  const startedAt = performance.now();
   const workers: Worker[] = [];
   let settled = false;
   let finish: (r: AtlasResult) => void = () => {};
@@ -187,6 +192,7 @@ export function runAtlasInWorkers(s: Scenario, opts: AtlasWorkersOptions = {}): 
     if (opts.createWorker) for (const w of spare) w.terminate();
     else warm.push(...spare);
     const results: (TrialResult[] | undefined)[] = chunks.map(() => undefined);
+    let soFarAt = -Infinity;
     /** Trials done: of finished chunks, plus each worker's progress in its current chunk. */
     let finished = 0;
     const current = workers.map(() => 0);
@@ -218,9 +224,13 @@ export function runAtlasInWorkers(s: Scenario, opts: AtlasWorkersOptions = {}): 
         current[i] = 0;
         finished += to - from;
         report();
-        // The last chunk's news is the atlas itself (finish, below).
-        if (!settled && finished < plan.trials)
+        // The last chunk's news is the atlas itself (finish, below); the others at a pace the
+        // workers' cores can spare (src/views/atlas/soFarPace.ts).
+        const now = performance.now();
+        if (!settled && finished < plan.trials && soFarDue(now, startedAt, soFarAt)) {
+          soFarAt = now;
           opts.onChunk?.({ plan, chunks, results: [...results] });
+        }
       }
       return !settled;
     };
