@@ -295,3 +295,34 @@ const NOT_MODELLED: [RegExp, string][] = [
 export function notModelledWhy(key: string): string | undefined {
   return NOT_MODELLED.find(([re]) => re.test(key))?.[1];
 }
+
+/** Edit distance (insertions, deletions, substitutions, adjacent swaps) between two keys. */
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  return d[a.length]![b.length]!;
+}
+
+/**
+ * Why a key the lab does not know sets nothing, naming the recognised key it probably meant (at
+ * most 2 edits away, or the same letters in another case: the clients' keys are case-sensitive).
+ * Kafka's clients, Flink and Spark do not refuse a key they do not know either — a misspelt
+ * `enable.idempotence` leaves idempotence as it was, silently
+ * (https://kafka.apache.org/documentation/#producerconfigs lists the keys a producer reads).
+ */
+export function unknownKeyWhy(key: string): string {
+  const why = 'not modelled: not a key the lab knows, so it sets nothing';
+  const near = Object.keys(RECOGNISED)
+    .map((k) => ({ k, d: k.toLowerCase() === key.toLowerCase() ? 0 : distance(k, key) }))
+    .filter(({ d }) => d <= 2)
+    .sort((a, b) => a.d - b.d)[0];
+  return near ? `${why} — did you mean ${near.k}?` : why;
+}

@@ -84,9 +84,31 @@ describe('Kafka client .properties', () => {
     const r = imported([{ name: 'p.properties', text: 'acks=all\nmy.custom.key=7' }]);
     expect(r.keys.find((k) => k.key === 'my.custom.key')).toMatchObject({
       status: 'unknown',
-      why: 'not modelled',
+      why: 'not modelled: not a key the lab knows, so it sets nothing',
       line: 2,
     });
+  });
+
+  // Kafka's clients, Flink and Spark all run past a key they do not know: a misspelt
+  // enable.idempotence sets nothing, and the setting it meant keeps the workload's value. The
+  // report must say which key was probably meant, not only "not modelled" as for a key the lab
+  // knows and deliberately leaves out (bootstrap.servers).
+  it('a misspelt key names the key it probably meant; a key far from any stays "not modelled"', () => {
+    const r = imported([
+      {
+        name: 'p.properties',
+        text: 'acks=1\nenable.idempotance=false\nenable.auto.commmit=false\nACKS=all\nmy.custom.key=7',
+      },
+    ]);
+    const why = (key: string) => r.keys.find((k) => k.key === key)?.why;
+    expect(why('enable.idempotance')).toBe(
+      'not modelled: not a key the lab knows, so it sets nothing — did you mean enable.idempotence?',
+    );
+    expect(why('enable.auto.commmit')).toMatch(/did you mean enable\.auto\.commit\?$/);
+    // Kafka's keys are case-sensitive: ACKS is not acks.
+    expect(why('ACKS')).toMatch(/did you mean acks\?$/);
+    expect(why('my.custom.key')).toBe('not modelled: not a key the lab knows, so it sets nothing');
+    expect(statusOf(r, 'enable.idempotance')).toEqual(['unknown']);
   });
 
   it('a value Kafka refuses: the ConfigException the lab already uses, and no run', () => {

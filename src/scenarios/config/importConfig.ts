@@ -8,7 +8,7 @@ import { isMap, isScalar, LineCounter, parseDocument, type Node as YamlNode } fr
 import { parseScenario, type ScenarioInput } from '../../engine';
 import { findPreset } from '..';
 import { setKnob } from '../guarantees';
-import { RECOGNISED, kindOfKey, notModelledWhy, type ConfigKind } from './catalogue';
+import { RECOGNISED, kindOfKey, notModelledWhy, unknownKeyWhy, type ConfigKind } from './catalogue';
 import { fitFlinkWorkloadToInterval } from './fitToInterval';
 import { parseProperties } from './properties';
 
@@ -23,7 +23,7 @@ export interface KeyReport {
   line: number;
   key: string;
   value: string;
-  /** applied: set on `path`; ignored: known, not modelled (`why`); unknown: not modelled; refused. */
+  /** applied: set on `path`; ignored: known, not modelled (`why`); unknown: not a key the lab knows (`why` names the key it probably meant); refused. */
   status: 'applied' | 'ignored' | 'unknown' | 'refused';
   path?: string;
   why?: string;
@@ -146,7 +146,7 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
     const why = rule
       ? `a ${rule.kind === 'consumer' ? 'consumer loop' : rule.kind === 'flink' ? 'Flink job' : 'Spark query'}'s key: this configuration runs a ${kind === 'consumer' ? 'consumer loop' : kind === 'flink' ? 'Flink job' : 'Spark query'}`
       : notModelledWhy(k.key);
-    keys.push({ ...k, status: why ? 'ignored' : 'unknown', why: why ?? 'not modelled' });
+    keys.push({ ...k, status: why ? 'ignored' : 'unknown', why: why ?? unknownKeyWhy(k.key) });
   }
   if (errors.length > 0) return { ok: false, errors };
   const fit = fitFlinkWorkloadToInterval(scenario);
