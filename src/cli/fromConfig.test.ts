@@ -144,3 +144,19 @@ describe('from-config: the Flink workload timed to a longer checkpoint interval'
     expect(r.out).not.toContain('never fired');
   }, 60_000);
 });
+
+describe('from-config: a key set twice', () => {
+  // java.util.Properties#load keeps the last value; a later file is read over an earlier one
+  // (https://docs.oracle.com/en/java/javase/21/docs/api/java.base/java/util/Properties.html#load(java.io.Reader)).
+  const dir = mkdtempSync(join(tmpdir(), 'from-config-'));
+  writeFileSync(join(dir, 'ops.properties'), 'linger.ms=50\n');
+
+  it('lists the earlier value as overridden, naming where it was set again, not as recognised', () => {
+    const r = cli([`${examples}/producer.properties`, join(dir, 'ops.properties'), '--skip-atlas']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      `overridden (a later line or file sets the same knob) (1):\n  ${examples}/producer.properties:18  linger.ms=5  — set again at ${join(dir, 'ops.properties')}:1 (linger.ms=50): the last value counts`,
+    );
+    expect(r.out).not.toMatch(/producer\.properties:18 {2}linger\.ms=5 {2}→/);
+  });
+});

@@ -121,6 +121,7 @@ export function fromConfigCommand(
     for (const [title, list] of [
       ['recognised', group(['applied'])],
       ['not modelled', group(['ignored', 'unknown'])],
+      ['overridden (a later line or file sets the same knob)', group(['overridden'])],
       ['refused', group(['refused'])],
     ] as const)
       if (list.length > 0) out(`${title} (${list.length}):\n${list.map(keyLine).join('\n')}`);

@@ -111,6 +111,31 @@ describe('Kafka client .properties', () => {
     expect(statusOf(r, 'enable.idempotance')).toEqual(['unknown']);
   });
 
+  // java.util.Properties#load keeps a key's last value; two files given together are read in
+  // order, the later one over the earlier, so the earlier value sets nothing and must not be
+  // reported as applied
+  // (https://docs.oracle.com/en/java/javase/21/docs/api/java.base/java/util/Properties.html#load(java.io.Reader)).
+  it('a key set twice: the last value is applied, the earlier one says what overrode it', () => {
+    const r = imported([
+      { name: 'producer.properties', text: 'acks=1\nretries=5\nretries=7' },
+      { name: 'override.properties', text: 'retries=3' },
+    ]);
+    expect(getKnob(r.scenario, 'producer.retries')).toBe(3);
+    expect(r.keys.filter((k) => k.key === 'retries')).toMatchObject([
+      {
+        line: 2,
+        status: 'overridden',
+        why: 'set again at producer.properties:3 (retries=7): the last value counts',
+      },
+      {
+        line: 3,
+        status: 'overridden',
+        why: 'set again at override.properties:1 (retries=3): the last value counts',
+      },
+      { file: 'override.properties', line: 1, status: 'applied', path: 'producer.retries' },
+    ]);
+  });
+
   it('a value Kafka refuses: the ConfigException the lab already uses, and no run', () => {
     const r = imported([{ name: 'p.properties', text: 'enable.idempotence=true\nacks=1' }]);
     expect(r.runnable).toBe(false);

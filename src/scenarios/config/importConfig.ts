@@ -23,8 +23,8 @@ export interface KeyReport {
   line: number;
   key: string;
   value: string;
-  /** applied: set on `path`; ignored: known, not modelled (`why`); unknown: not a key the lab knows (`why` names the key it probably meant); refused. */
-  status: 'applied' | 'ignored' | 'unknown' | 'refused';
+  /** applied: set on `path`; ignored: known, not modelled (`why`); unknown: not a key the lab knows (`why` names the key it probably meant); overridden: set again later (`why` says where); refused. */
+  status: 'applied' | 'ignored' | 'unknown' | 'overridden' | 'refused';
   path?: string;
   why?: string;
 }
@@ -138,6 +138,13 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
         continue;
       }
       scenario = setKnob(scenario, rule.path, converted.value);
+      // java.util.Properties#load keeps a key's last value, and files given later are read over
+      // earlier ones: the value set before sets nothing.
+      const before = byPath.get(rule.path);
+      if (before) {
+        before.status = 'overridden';
+        before.why = `set again at ${k.file}:${k.line} (${k.key}=${k.value}): the last value counts`;
+      }
       const report: KeyReport = { ...k, status: 'applied', path: rule.path };
       keys.push(report);
       byPath.set(rule.path, report);

@@ -33,6 +33,23 @@ describe('configuration files through the page Import', () => {
     ]);
   });
 
+  it('a key a later file sets again is reported overridden, not applied', async () => {
+    const r = await importFiles([
+      file('producer.properties', 'acks=1\nenable.idempotence=false\nretries=5\n'),
+      file('ops.properties', 'retries=3\n'),
+    ]);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.input.producer).toMatchObject({ retries: 3 });
+    expect(r.config?.summary).toMatch(/: 3 keys applied, 0 ignored, 1 overridden \(/);
+    expect(r.config?.lines).toContain(
+      'producer.properties:3: overridden retries=5 — set again at ops.properties:1 (retries=3): the last value counts',
+    );
+    expect(r.config?.lines).not.toContain(
+      'producer.properties:3: applied retries=5 → producer.retries',
+    );
+  });
+
   it('a bad value or a refused combination is refused naming the file and the line', async () => {
     expect(await importFile(file('p.properties', '# x\n\nacks=some\n'))).toEqual({
       ok: false,

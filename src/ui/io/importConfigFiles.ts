@@ -61,11 +61,13 @@ function reportOf(
 ): ConfigReport {
   const applied = keys.filter((k) => k.status === 'applied');
   const ignored = keys.filter((k) => k.status === 'ignored' || k.status === 'unknown');
+  const overridden = keys.filter((k) => k.status === 'overridden');
   return {
-    summary: `From ${fileNames}: ${formatCountOf(applied.length, 'key')} applied, ${ignored.length} ignored (on the library workload ${base})`,
+    summary: `From ${fileNames}: ${formatCountOf(applied.length, 'key')} applied, ${ignored.length} ignored${overridden.length > 0 ? `, ${overridden.length} overridden` : ''} (on the library workload ${base})`,
     lines: [
       ...applied.map((k) => `${where(k)}: applied ${k.key}=${k.value} → ${k.path}`),
       ...ignored.map((k) => `${where(k)}: ignored ${k.key} — ${k.why ?? 'not modelled'}`),
+      ...overridden.map((k) => `${where(k)}: overridden ${k.key}=${k.value} — ${k.why ?? ''}`),
       ...(fitted ? [`Workload: ${fitted}`] : []),
     ],
   };
