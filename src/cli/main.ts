@@ -136,6 +136,12 @@ export function main(
     err(atlasArgs.problem);
     return 2;
   }
+  if (values.explore && values.compare.length > 0) {
+    err(
+      '--compare: not with --explore: the atlas explores the scenario given, one configuration; to explore a lane, give its configuration as the scenario (a file, a preset variant, a share link)',
+    );
+    return 2;
+  }
   if (values.explore && values.against !== undefined) {
     err('--against: applies to one run, not with --explore');
     return 2;
