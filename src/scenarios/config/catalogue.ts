@@ -102,6 +102,17 @@ export const RECOGNISED: Record<string, RecognisedKey> = {
   },
   'transactional.id': { path: 'producer.transactional.id', convert: string },
   'transaction.timeout.ms': { path: 'producer.transaction.timeout.ms', convert: integer },
+  // Broker and topic (server.properties, or the topic's own configuration): the Knobs tab's
+  // Broker group, under Kafka's names (https://kafka.apache.org/documentation/#brokerconfigs,
+  // https://kafka.apache.org/documentation/#topicconfigs). Any processor reads from Kafka.
+  'min.insync.replicas': { path: 'broker.min.insync.replicas', convert: integer },
+  'unclean.leader.election.enable': {
+    path: 'broker.unclean.leader.election.enable',
+    convert: boolean,
+  },
+  'replica.lag.time.max.ms': { path: 'broker.replica.lag.time.max.ms', convert: integer },
+  'broker.session.timeout.ms': { path: 'broker.broker.session.timeout.ms', convert: integer },
+  'transaction.max.timeout.ms': { path: 'broker.transaction.max.timeout.ms', convert: integer },
   // Consumer (a consumer loop's; a Flink KafkaSource's enable.auto.commit too, below).
   'group.id': { path: 'processor.group.id', convert: string, kind: 'consumer' },
   'enable.auto.commit': { path: 'processor.enable.auto.commit', convert: boolean },
@@ -273,6 +284,10 @@ const NOT_MODELLED: [RegExp, string][] = [
     'authentication and encryption: no effect on delivery',
   ],
   [/^heartbeat\.interval\.ms$/, 'the lab models the session timeout, not each heartbeat'],
+  [
+    /^(default\.replication\.factor|num\.partitions)$/,
+    "a default for topics created automatically: the workload's topic has its own (replication.factor and partitions in the Knobs tab)",
+  ],
   [
     /^checkpointLocation$/,
     "the lab's query always keeps its checkpoint; where does not change delivery (deleting it is the checkpoint-reset fault)",

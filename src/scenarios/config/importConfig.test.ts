@@ -136,6 +136,32 @@ describe('Kafka client .properties', () => {
     ]);
   });
 
+  // The broker's and topic's settings the lab models (the Knobs tab's Broker group), from a
+  // server.properties or a topic's configuration (https://kafka.apache.org/documentation/#brokerconfigs,
+  // #topicconfigs): with acks=1 the leader's failure is the fault that loses, and these decide it.
+  // They were "not a key the lab knows".
+  it("a broker's server.properties sets the broker knobs the lab models; a default for auto-created topics says so", () => {
+    const r = imported([
+      example('producer.properties'),
+      {
+        name: 'server.properties',
+        text: 'min.insync.replicas=2\nunclean.leader.election.enable=true\nreplica.lag.time.max.ms=10000\nbroker.session.timeout.ms=6000\ntransaction.max.timeout.ms=600000\ndefault.replication.factor=3\nnum.partitions=6',
+      },
+    ]);
+    expect(r.runnable).toBe(true);
+    expect(getKnob(r.scenario, 'broker.min.insync.replicas')).toBe(2);
+    expect(getKnob(r.scenario, 'broker.unclean.leader.election.enable')).toBe(true);
+    expect(getKnob(r.scenario, 'broker.replica.lag.time.max.ms')).toBe(10000);
+    expect(getKnob(r.scenario, 'broker.broker.session.timeout.ms')).toBe(6000);
+    expect(getKnob(r.scenario, 'broker.transaction.max.timeout.ms')).toBe(600000);
+    // Defaults for topics the broker creates on its own: the workload's topic keeps its own.
+    for (const key of ['default.replication.factor', 'num.partitions'])
+      expect(r.keys.find((k) => k.key === key)).toMatchObject({
+        status: 'ignored',
+        why: expect.stringMatching(/^a default for topics created automatically/),
+      });
+  });
+
   it('a value Kafka refuses: the ConfigException the lab already uses, and no run', () => {
     const r = imported([{ name: 'p.properties', text: 'enable.idempotence=true\nacks=1' }]);
     expect(r.runnable).toBe(false);
