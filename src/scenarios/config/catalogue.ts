@@ -37,14 +37,24 @@ const boolean = (text: string): Converted => {
 
 const string = (text: string): Converted => ({ value: text.trim() });
 
+// Flink and Spark read their enumerated options case-insensitively; Kafka's clients do not (below).
 const oneOf =
-  (values: Record<string, unknown>) =>
+  (values: Record<string, unknown>, exact = false) =>
   (text: string): Converted => {
-    const t = text.trim().toLowerCase();
+    const t = exact ? text.trim() : text.trim().toLowerCase();
     return Object.hasOwn(values, t)
       ? { value: values[t] }
-      : { error: `expected one of ${Object.keys(values).join(', ')}, got "${text}"` };
+      : {
+          error: `expected one of ${Object.keys(values).join(', ')}${exact && Object.hasOwn(values, t.toLowerCase()) ? ' (Kafka reads them case-sensitively)' : ''}, got "${text}"`,
+        };
   };
+
+/**
+ * A Kafka client's enumerated string: ConfigDef.ValidString compares exactly, so `acks=ALL` is a
+ * ConfigException in the client (ProducerConfig's `in("all", "-1", "0", "1")`;
+ * https://kafka.apache.org/documentation/#producerconfigs_acks).
+ */
+const kafkaOneOf = (values: Record<string, unknown>) => oneOf(values, true);
 
 const UNITS: Record<string, number> = {
   ms: 1,
@@ -83,7 +93,7 @@ const duration = (text: string): Converted => {
 };
 
 /** Kafka's `acks`: all and -1 are the same setting. */
-const acks = oneOf({ all: 'all', '-1': 'all', '0': 0, '1': 1 });
+const acks = kafkaOneOf({ all: 'all', '-1': 'all', '0': 0, '1': 1 });
 
 export const RECOGNISED: Record<string, RecognisedKey> = {
   // Producer.
@@ -134,7 +144,10 @@ export const RECOGNISED: Record<string, RecognisedKey> = {
   },
   'isolation.level': {
     path: 'processor.isolation.level',
-    convert: oneOf({ read_committed: 'read_committed', read_uncommitted: 'read_uncommitted' }),
+    convert: kafkaOneOf({
+      read_committed: 'read_committed',
+      read_uncommitted: 'read_uncommitted',
+    }),
     kind: 'consumer',
   },
   'auto.offset.reset': {

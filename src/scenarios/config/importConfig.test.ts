@@ -162,6 +162,30 @@ describe('Kafka client .properties', () => {
       });
   });
 
+  // Kafka's ConfigDef.ValidString compares exactly: acks=ALL or isolation.level=READ_COMMITTED
+  // is a ConfigException in the client ("String must be one of: all, -1, 0, 1"), not all
+  // (ProducerConfig and ConsumerConfig define them with ValidString.in;
+  // https://kafka.apache.org/documentation/#producerconfigs_acks lists the valid values).
+  it("Kafka's enumerated values are read case-sensitively, as the clients read them", () => {
+    for (const [text, error] of [
+      [
+        'acks=ALL',
+        'p.properties:1: acks: expected one of 0, 1, all, -1 (Kafka reads them case-sensitively), got "ALL"',
+      ],
+      [
+        'isolation.level=READ_COMMITTED',
+        'p.properties:1: isolation.level: expected one of read_committed, read_uncommitted (Kafka reads them case-sensitively), got "READ_COMMITTED"',
+      ],
+    ] as const)
+      expect(importConfig([{ name: 'p.properties', text }])).toEqual({
+        ok: false,
+        errors: [error],
+      });
+    expect(
+      getKnob(imported([{ name: 'p.properties', text: 'acks=all' }]).scenario, 'producer.acks'),
+    ).toBe('all');
+  });
+
   it('a value Kafka refuses: the ConfigException the lab already uses, and no run', () => {
     const r = imported([{ name: 'p.properties', text: 'enable.idempotence=true\nacks=1' }]);
     expect(r.runnable).toBe(false);
