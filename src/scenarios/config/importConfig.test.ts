@@ -186,6 +186,29 @@ describe('Kafka client .properties', () => {
     ).toBe('all');
   });
 
+  // The workload's own settings stay where the files are silent — and some are not Kafka's
+  // defaults (max.in.flight.requests.per.connection 1, enable.auto.commit false: the story's).
+  // A producer.properties that leaves max.in.flight unset runs with 5 in production
+  // (https://kafka.apache.org/documentation/#producerconfigs_max.in.flight.requests.per.connection),
+  // 1 here: the report must say which settings were the workload's, not the files'.
+  it("lists the workload's settings the files leave unset, under their keys", () => {
+    const r = imported([
+      { name: 'p.properties', text: 'acks=1\nenable.idempotence=false\nretries=3' },
+    ]);
+    expect(r.kept).toEqual([
+      { key: 'request.timeout.ms', path: 'producer.request.timeout.ms', value: 30000 },
+      {
+        key: 'max.in.flight.requests.per.connection',
+        path: 'producer.max.in.flight.requests.per.connection',
+        value: 1,
+      },
+      { key: 'enable.auto.commit', path: 'processor.enable.auto.commit', value: false },
+      { key: 'auto.offset.reset', path: 'processor.auto.offset.reset', value: 'earliest' },
+    ]);
+    // A key the files set is theirs, not the workload's.
+    expect(r.kept.map((k) => k.key)).not.toContain('retries');
+  });
+
   it('a value Kafka refuses: the ConfigException the lab already uses, and no run', () => {
     const r = imported([{ name: 'p.properties', text: 'enable.idempotence=true\nacks=1' }]);
     expect(r.runnable).toBe(false);

@@ -7,7 +7,7 @@
 import { isMap, isScalar, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { parseScenario, type ScenarioInput } from '../../engine';
 import { findPreset } from '..';
-import { setKnob } from '../guarantees';
+import { getKnob, setKnob } from '../guarantees';
 import { RECOGNISED, kindOfKey, notModelledWhy, unknownKeyWhy, type ConfigKind } from './catalogue';
 import { fitFlinkWorkloadToInterval } from './fitToInterval';
 import { parseProperties } from './properties';
@@ -29,6 +29,13 @@ export interface KeyReport {
   why?: string;
 }
 
+/** A setting of the workload that no file set. */
+export interface KeptKnob {
+  key: string;
+  path: string;
+  value: unknown;
+}
+
 export type ConfigImport =
   | {
       ok: true;
@@ -41,6 +48,12 @@ export type ConfigImport =
       runnable: boolean;
       /** How the workload was timed to the configuration (src/scenarios/config/fitToInterval.ts), if it was. */
       fitted: string | null;
+      /**
+       * The workload's own settings no file set, under their real keys: they stay as the story has
+       * them, which is not always the real default (the lost-ack story's producer has
+       * max.in.flight.requests.per.connection 1; Kafka's default is 5).
+       */
+      kept: KeptKnob[];
     }
   | { ok: false; errors: string[] };
 
@@ -156,6 +169,15 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
     keys.push({ ...k, status: why ? 'ignored' : 'unknown', why: why ?? unknownKeyWhy(k.key) });
   }
   if (errors.length > 0) return { ok: false, errors };
+  // What the story itself sets on a key this processor reads, where no file said otherwise.
+  const kept: KeptKnob[] = [];
+  for (const [key, rule] of Object.entries(RECOGNISED)) {
+    if (rule.kind !== undefined && rule.kind !== kind) continue;
+    if (byPath.has(rule.path)) continue;
+    const value = getKnob(base.variant.scenario, rule.path);
+    if (value === undefined || (typeof value === 'object' && value !== null)) continue;
+    kept.push({ key, path: rule.path, value });
+  }
   const fit = fitFlinkWorkloadToInterval(scenario);
   if (fit) scenario = fit.scenario;
   // Values Kafka or Flink would refuse, in the words the lab's validation already uses.
@@ -188,5 +210,6 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
     keys,
     runnable: parsed.ok,
     fitted: fit?.note ?? null,
+    kept,
   };
 }

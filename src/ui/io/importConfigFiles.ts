@@ -6,7 +6,8 @@
  * parser) loads on first use: the page's first screen does not wait for it.
  */
 import type { ScenarioInput } from '../../engine';
-import type { ConfigFile, KeyReport } from '../../scenarios/config/importConfig';
+import type { ConfigFile, KeptKnob, KeyReport } from '../../scenarios/config/importConfig';
+import { knobMeta } from '../../views/edit/knobs';
 import { kindOfKey, RECOGNISED } from '../../scenarios/config/catalogue';
 import { SCENARIO_JSON_LIMIT } from '../../views/io/export';
 import type { ReadableFile } from '../../views/io/scenarioImport';
@@ -55,6 +56,7 @@ const where = (k: KeyReport) => (k.line > 0 ? `${k.file}:${k.line}` : k.file);
 
 function reportOf(
   keys: readonly KeyReport[],
+  kept: readonly KeptKnob[],
   fileNames: string,
   base: string,
   fitted: string | null,
@@ -68,6 +70,11 @@ function reportOf(
       ...applied.map((k) => `${where(k)}: applied ${k.key}=${k.value} → ${k.path}`),
       ...ignored.map((k) => `${where(k)}: ignored ${k.key} — ${k.why ?? 'not modelled'}`),
       ...overridden.map((k) => `${where(k)}: overridden ${k.key}=${k.value} — ${k.why ?? ''}`),
+      // The story's own settings where the files are silent: not always the real default.
+      ...kept.map((k) => {
+        const real = knobMeta(k.path)?.realDefault;
+        return `kept from the workload: ${k.key}=${String(k.value)} → ${k.path} (${real ? `real default: ${real}; ` : ''}set it in your file to run with yours)`;
+      }),
       ...(fitted ? [`Workload: ${fitted}`] : []),
     ],
   };
@@ -95,7 +102,7 @@ export async function importConfigTexts(files: readonly ConfigFile[]): Promise<C
     input: r.scenario,
     name: r.scenario.name ?? from,
     from,
-    config: reportOf(r.keys, from, r.base, r.fitted),
+    config: reportOf(r.keys, r.kept, from, r.base, r.fitted),
   };
 }
 
