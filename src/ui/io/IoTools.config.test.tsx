@@ -69,4 +69,17 @@ describe('Import of a configuration file', () => {
     expect(lab.app.getState().scenario).toBe(before);
     expect(notices.store.getState().items).toEqual([]);
   });
+
+  // docs/page.md: configuration files are "picked together or dropped, or pasted"; the paste
+  // box's label offered scenario JSON and links only, so the paste was found by chance.
+  it('takes pasted configuration lines, and its label says so', async () => {
+    const { lab } = await mount();
+    fireEvent.click(screen.getByTestId(testIds.importButton));
+    const box = screen.getByLabelText(/paste .*configuration \(producer\.properties/);
+    fireEvent.change(box, { target: { value: 'acks=1\nenable.idempotence=false\n' } });
+    fireEvent.click(screen.getByTestId(testIds.importSubmit));
+    await waitFor(() => expect(lab.app.getState().scenario.producer?.acks).toBe(1), {
+      timeout: 10_000,
+    });
+  });
 });
