@@ -14,7 +14,7 @@ import { commandArgs, isChoice } from './commandArgs';
 import { exploreReport } from './explore';
 import { neverFired } from './report';
 import { faultName, faultWhat } from '../views/edit/faultName';
-import { knobMeta } from '../views/edit/knobs';
+import { realDefaultUnlike } from '../views/edit/knobs';
 
 const USAGE =
   'usage: delivery-lab from-config <producer.properties | consumer.properties | config.yaml | spark.properties…> [--format text|json] [--scenario-out FILE] [--skip-atlas]';
@@ -127,15 +127,16 @@ export function fromConfigCommand(
       ['refused', group(['refused'])],
     ] as const)
       if (list.length > 0) out(`${title} (${list.length}):\n${list.map(keyLine).join('\n')}`);
-    // The story's own settings where the files are silent: not always the real default.
-    if (imported.kept.length > 0)
+    // The story's own settings where the files are silent, where they are not the real default.
+    const kept = imported.kept.flatMap((k) => {
+      const real = realDefaultUnlike(k.path, k.value);
+      return real === null
+        ? []
+        : [`  ${k.key}=${String(k.value)}  → ${k.path} (real default: ${real})`];
+    });
+    if (kept.length > 0)
       out(
-        `kept from the workload (your files leave them unset; set them there to run with yours) (${imported.kept.length}):\n${imported.kept
-          .map((k) => {
-            const real = knobMeta(k.path)?.realDefault;
-            return `  ${k.key}=${String(k.value)}  → ${k.path}${real ? ` (real default: ${real})` : ''}`;
-          })
-          .join('\n')}`,
+        `kept from the workload (your files leave them unset; set them there to run with yours) (${kept.length}):\n${kept.join('\n')}`,
       );
     if (imported.fitted) out(`workload: ${imported.fitted}`);
     // The claim is the base workload's, not the user's files' (they claim nothing): say whose.

@@ -7,7 +7,7 @@
  */
 import type { ScenarioInput } from '../../engine';
 import type { ConfigFile, KeptKnob, KeyReport } from '../../scenarios/config/importConfig';
-import { knobMeta } from '../../views/edit/knobs';
+import { realDefaultUnlike } from '../../views/edit/knobs';
 import { kindOfKey, RECOGNISED } from '../../scenarios/config/catalogue';
 import { SCENARIO_JSON_LIMIT } from '../../views/io/export';
 import type { ReadableFile } from '../../views/io/scenarioImport';
@@ -70,10 +70,14 @@ function reportOf(
       ...applied.map((k) => `${where(k)}: applied ${k.key}=${k.value} → ${k.path}`),
       ...ignored.map((k) => `${where(k)}: ignored ${k.key} — ${k.why ?? 'not modelled'}`),
       ...overridden.map((k) => `${where(k)}: overridden ${k.key}=${k.value} — ${k.why ?? ''}`),
-      // The story's own settings where the files are silent: not always the real default.
-      ...kept.map((k) => {
-        const real = knobMeta(k.path)?.realDefault;
-        return `kept from the workload: ${k.key}=${String(k.value)} → ${k.path} (${real ? `real default: ${real}; ` : ''}set it in your file to run with yours)`;
+      // The story's own settings where the files are silent, where they are not the real default.
+      ...kept.flatMap((k) => {
+        const real = realDefaultUnlike(k.path, k.value);
+        return real === null
+          ? []
+          : [
+              `kept from the workload: ${k.key}=${String(k.value)} → ${k.path} (real default: ${real}; set it in your file to run with yours)`,
+            ];
       }),
       ...(fitted ? [`Workload: ${fitted}`] : []),
     ],
