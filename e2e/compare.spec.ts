@@ -115,6 +115,14 @@ test('Compare by keyboard alone: open, change a lane, set a knob, undo, close', 
   await expect(
     page.getByRole('alert').filter({ hasText: 'acks: expected 0, 1, all' }),
   ).toBeVisible();
+  // Remove lane 3 by keyboard: the focus goes to Add a lane, which comes back, not to the page's start.
+  await dash.byId(c.laneRemove).nth(1).focus();
+  await page.keyboard.press('Enter');
+  await expect(dash.byId(c.lane)).toHaveCount(2);
+  await expect(dash.byId(c.addLane)).toBeFocused();
+  await page.locator('h1').first().click();
+  await page.keyboard.press('Control+z');
+  await expect(dash.byId(c.lane)).toHaveCount(3);
   // Undo (each change was one step) brings the lane back as it was.
   await page.locator('h1').first().click();
   await page.keyboard.press('Control+z');
@@ -124,6 +132,8 @@ test('Compare by keyboard alone: open, change a lane, set a knob, undo, close', 
   await dash.byId(c.close).focus();
   await page.keyboard.press('Enter');
   await expect(dash.byId(c.panel)).toHaveCount(0);
+  // The focus goes back to Compare, not to the page's start with the panel that held it.
+  await expect(dash.byId(c.toggle)).toBeFocused();
   await expect(dash.byId(testIds.counters)).toBeVisible();
   // And undo opens it again.
   await page.locator('h1').first().click();

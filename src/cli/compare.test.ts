@@ -194,7 +194,13 @@ describe('sim --compare', () => {
   it('refuses what it cannot use, naming the option', () => {
     expect(cli(['at-least-once', '--compare', 'nope=1'])).toMatchObject({
       code: 2,
-      err: '--compare: no knob "nope" (give a knob\'s path as the Knobs tab lists it, e.g. producer.enable.idempotence)',
+      err: '--compare: no knob "nope" (give a knob\'s path, e.g. producer.enable.idempotence — the Knobs tab shows each knob\'s path under its ⓘ — or its real name, e.g. acks)',
+    });
+    // The Knobs tab names the sink's key "key column": a lane's words cannot hold its space, so
+    // "key" is answered with the knob's path.
+    expect(cli(['at-least-once', '--compare', 'key=source-offset'])).toMatchObject({
+      code: 2,
+      err: '--compare: no knob "key"; did you mean sink.key (key column), sink.uniqueKey (UNIQUE / PRIMARY KEY)?',
     });
     expect(cli(['at-least-once', '--compare', 'exactly-once', '--check'])).toMatchObject({
       code: 2,

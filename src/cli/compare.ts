@@ -126,8 +126,23 @@ function knobPath(name: string, base: ScenarioInput): { path: string } | { probl
     return {
       problem: `--compare: "${name}" names several knobs here; give its path: ${named.map((k) => k.path).join(', ')}`,
     };
+  // The Knobs tab shows names ("key column"), some with spaces a lane's words cannot hold: offer
+  // the knobs whose path ends in the word, or whose name has it, with the path to give.
+  const word = name.toLowerCase();
+  const near = pool.filter(
+    (k) =>
+      k.path.toLowerCase().endsWith(`.${word}`) ||
+      k.name
+        .toLowerCase()
+        .split(/[\s()/]+/)
+        .includes(word),
+  );
+  if (near.length > 0)
+    return {
+      problem: `--compare: no knob "${name}"; did you mean ${near.map((k) => `${k.path} (${k.name})`).join(', ')}?`,
+    };
   return {
-    problem: `--compare: no knob "${name}" (give a knob's path as the Knobs tab lists it, e.g. producer.enable.idempotence)`,
+    problem: `--compare: no knob "${name}" (give a knob's path, e.g. producer.enable.idempotence — the Knobs tab shows each knob's path under its ⓘ — or its real name, e.g. acks)`,
   };
 }
 

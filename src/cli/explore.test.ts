@@ -94,5 +94,12 @@ describe('sim --explore', () => {
       '--explore: prints json or text, got --format mermaid',
     );
     expect(cli(['at-most-once', '--explore', '--depth', '3']).code).toBe(2);
+    // The atlas explores the scenario given; a --compare lane beside it was dropped without a
+    // word (exit 0, lane 1's atlas alone), as if exactly-once had been explored too.
+    expect(cli(['at-most-once', '--explore', '--compare', 'exactly-once'])).toMatchObject({
+      code: 2,
+      out: '',
+      err: '--compare: not with --explore: the atlas explores the scenario given, one configuration; to explore a lane, give its configuration as the scenario (a file, a preset variant, a share link)',
+    });
   });
 });

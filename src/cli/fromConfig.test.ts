@@ -144,3 +144,46 @@ describe('from-config: the Flink workload timed to a longer checkpoint interval'
     expect(r.out).not.toContain('never fired');
   }, 60_000);
 });
+
+describe('from-config: a key set twice', () => {
+  // java.util.Properties#load keeps the last value; a later file is read over an earlier one
+  // (https://docs.oracle.com/en/java/javase/21/docs/api/java.base/java/util/Properties.html#load(java.io.Reader)).
+  const dir = mkdtempSync(join(tmpdir(), 'from-config-'));
+  writeFileSync(join(dir, 'ops.properties'), 'linger.ms=50\n');
+
+  it('lists the earlier value as overridden, naming where it was set again, not as recognised', () => {
+    const r = cli([`${examples}/producer.properties`, join(dir, 'ops.properties'), '--skip-atlas']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      `overridden (a later line or file sets the same knob) (1):\n  ${examples}/producer.properties:18  linger.ms=5  — set again at ${join(dir, 'ops.properties')}:1 (linger.ms=50): the last value counts`,
+    );
+    expect(r.out).not.toMatch(/producer\.properties:18 {2}linger\.ms=5 {2}→/);
+  });
+});
+
+describe("from-config: the workload's settings the files leave unset", () => {
+  // The lost-ack story's producer sends one request at a time; Kafka's default is 5
+  // (https://kafka.apache.org/documentation/#producerconfigs_max.in.flight.requests.per.connection).
+  // A producer.properties silent on it ran with 1, and nothing said so.
+  it('are listed with the real default beside them, where they differ from it (request.timeout.ms 30000 does not), and in --format json as kept', () => {
+    const r = cli([`${examples}/producer.properties`, '--skip-atlas']);
+    expect(r.out).toContain(
+      'kept from the workload (your files leave them unset; set them there to run with yours) (3):\n  max.in.flight.requests.per.connection=1  → producer.max.in.flight.requests.per.connection (real default: 5)',
+    );
+    expect(r.out).toContain(
+      '  enable.auto.commit=false  → processor.enable.auto.commit (real default: true)',
+    );
+    // The story's 30 s request timeout is Kafka's own default: nothing to say.
+    expect(r.out).not.toContain('request.timeout.ms=30000');
+    const json = JSON.parse(
+      cli([`${examples}/producer.properties`, '--skip-atlas', '--format', 'json']).out,
+    ) as {
+      kept: { key: string; value: unknown }[];
+    };
+    expect(json.kept).toContainEqual({
+      key: 'max.in.flight.requests.per.connection',
+      path: 'producer.max.in.flight.requests.per.connection',
+      value: 1,
+    });
+  });
+});

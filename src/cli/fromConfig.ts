@@ -14,6 +14,7 @@ import { commandArgs, isChoice } from './commandArgs';
 import { exploreReport } from './explore';
 import { neverFired } from './report';
 import { faultName, faultWhat } from '../views/edit/faultName';
+import { realDefaultUnlike } from '../views/edit/knobs';
 
 const USAGE =
   'usage: delivery-lab from-config <producer.properties | consumer.properties | config.yaml | spark.properties…> [--format text|json] [--scenario-out FILE] [--skip-atlas]';
@@ -105,6 +106,7 @@ export function fromConfigCommand(
           base: imported.base,
           fitted: imported.fitted,
           keys: imported.keys,
+          kept: imported.kept,
           guarantee: guarantee ?? null,
           atlas: atlas ?? null,
           scenario: imported.scenario,
@@ -121,9 +123,21 @@ export function fromConfigCommand(
     for (const [title, list] of [
       ['recognised', group(['applied'])],
       ['not modelled', group(['ignored', 'unknown'])],
+      ['overridden (a later line or file sets the same knob)', group(['overridden'])],
       ['refused', group(['refused'])],
     ] as const)
       if (list.length > 0) out(`${title} (${list.length}):\n${list.map(keyLine).join('\n')}`);
+    // The story's own settings where the files are silent, where they are not the real default.
+    const kept = imported.kept.flatMap((k) => {
+      const real = realDefaultUnlike(k.path, k.value);
+      return real === null
+        ? []
+        : [`  ${k.key}=${String(k.value)}  → ${k.path} (real default: ${real})`];
+    });
+    if (kept.length > 0)
+      out(
+        `kept from the workload (your files leave them unset; set them there to run with yours) (${kept.length}):\n${kept.join('\n')}`,
+      );
     if (imported.fitted) out(`workload: ${imported.fitted}`);
     // The claim is the base workload's, not the user's files' (they claim nothing): say whose.
     const claim =

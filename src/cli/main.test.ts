@@ -10,6 +10,8 @@ import { parseScenario, parseScenarioJson, simulate, traceHash } from '../engine
 import type { ScenarioInput } from '../engine';
 import { findPreset, labPresets } from '../scenarios';
 import { encodeShare } from '../views/io/shareLink';
+import { withCompareParam } from '../views/compare/compareLink';
+import { withAtlasParam } from '../views/atlas/atlasLink';
 import {
   eventSequenceDiagram,
   runSequenceDiagram,
@@ -162,6 +164,27 @@ describe('exit 0: it ran', () => {
     // A damaged link is refused as a link, exit 2.
     expect(cli(['#s=1.@@@'])).toMatchObject({ code: 2 });
     expect(cli(['#s=1.@@@']).err).toMatch(/^share link: /);
+  });
+
+  // The page's Share writes Compare's lanes (c=) and the fault atlas's choice (a=) beside the
+  // scenario (docs/page.md). The runner runs the scenario alone: it ran it without a word, so the
+  // link of "my configuration beside exactly-once" printed one lane as if it were all.
+  it("says what else a share link carries, Compare's lanes and the atlas, and the options that run them", () => {
+    const scenario = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as ScenarioInput;
+    const lanes = withCompareParam(encodeShare(scenario), {
+      lanes: [{ guarantee: 'exactly-once' }, { knobs: [{ path: 'producer.acks', value: 'all' }] }],
+    });
+    const link = `https://example.org/lab/#${withAtlasParam(lanes, { kinds: ['crash', 'leader-failover'], pairs: true, explored: true })}`;
+    const r = cli([link]);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe(
+      [
+        "note: the link also carries Compare's lanes (c=), which this run leaves out: add --compare 'exactly-once' --compare 'producer.acks=all' to run them",
+        "note: the link also carries the fault atlas's choice (a=), which this run leaves out: add --explore --kinds crash,leader-failover --depth 2 to run it",
+      ].join('\n'),
+    );
+    // Given, the options say it already: no note.
+    expect(cli([link, '--compare', 'exactly-once']).err).not.toMatch(/Compare's lanes/);
   });
 
   it('reads a page link naming a preset (?preset=…, as an embed of a preset is written)', () => {

@@ -136,6 +136,12 @@ export function main(
     err(atlasArgs.problem);
     return 2;
   }
+  if (values.explore && values.compare.length > 0) {
+    err(
+      '--compare: not with --explore: the atlas explores the scenario given, one configuration; to explore a lane, give its configuration as the scenario (a file, a preset variant, a share link)',
+    );
+    return 2;
+  }
   if (values.explore && values.against !== undefined) {
     err('--against: applies to one run, not with --explore');
     return 2;
@@ -208,14 +214,21 @@ export function main(
     parsed = { ok: true, scenario };
   } else if (isShareLink(target)) {
     // A share link: the scenario it carries, exactly.
-    const { decodeShare, shareIssueLines } = optionalPart('share');
-    const shared = decodeShare(target.includes('#') ? target.slice(target.indexOf('#')) : target);
+    const { decodeShare, shareIssueLines, linkExtrasNotes } = optionalPart('share');
+    const hash = target.includes('#') ? target.slice(target.indexOf('#')) : target;
+    const shared = decodeShare(hash);
     if (!shared.ok) {
       // As the page says it: "share link: …" for the link, "path: …" for a field.
       err(shareIssueLines(shared.issues).join('\n'));
       return 2;
     }
     parsed = { ok: true, scenario: shared.scenario };
+    // Compare's lanes and the atlas's choice the page put beside it, which this run leaves out.
+    for (const note of linkExtrasNotes(hash, scenarioKind(shared.scenario) === 'batch', {
+      compare: values.compare.length > 0,
+      explore: values.explore,
+    }))
+      err(note);
   } else {
     let text: string;
     try {

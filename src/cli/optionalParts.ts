@@ -13,7 +13,7 @@ const IMPORTS = {
   exploreBatch: () => import('./exploreBatch'),
   sql: () => import('./sqlCommand'),
   diagrams: () => import('./reportDiagram'),
-  share: () => import('../views/io/shareLink'),
+  share: () => import('./shareLinkPart'),
   // zod and the scenario schemas: a scenario file's validation (our presets come parsed).
   validate: () => import('../engine/scenario/validate'),
 };

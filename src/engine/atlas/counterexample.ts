@@ -6,11 +6,14 @@
 import type { FaultSpec } from '../scenario/schema';
 import { simulate } from '../simulate';
 import { PLACEMENT_KINDS, type Placement } from './placements';
-import { withFaults, type Atlas, type TrialResult } from './explore';
+import { classify, withFaults, type Atlas, type TrialResult } from './explore';
 
 /** The minimal counterexample of an atlas. */
 export interface Counterexample {
-  /** Index into `atlas.trials`. */
+  /**
+   * Index into `atlas.trials`: the trial it was found in (at depth 2, a pair whose other fault
+   * was not needed when one of its faults breaks the claim alone).
+   */
   trial: number;
   /** The faults it adds, as the scenario format writes them. */
   faults: FaultSpec[];
@@ -44,14 +47,43 @@ export function minimalCounterexample(atlas: Atlas): Counterexample | null {
   const { trial, key } = best as { key: number[]; trial: number };
   const t = atlas.trials[trial]!;
   const ps = t.placements.map((j) => atlas.placements[j]!);
-  return {
-    trial,
-    faults: ps.map((p) => p.fault),
-    labels: ps.map((p) => p.label),
-    time: key[0]!,
-    result: t.result,
-  };
+  return (
+    (ps.length > 1 ? aloneBreaks(atlas, trial) : null) ?? {
+      trial,
+      faults: ps.map((p) => p.fault),
+      labels: ps.map((p) => p.label),
+      time: key[0]!,
+      result: t.result,
+    }
+  );
 }
+
+/**
+ * A pair's fault that breaks the claim on its own (the earliest, then the first), run alone — a
+ * depth-2 atlas runs pairs only, and the earliest pair to break often holds one fault that
+ * changes nothing beside one that breaks the claim by itself; or null when it takes both.
+ */
+function aloneBreaks(atlas: Atlas, trial: number): Counterexample | null {
+  const cached = ALONE.get(atlas)?.get(trial);
+  if (cached !== undefined) return cached;
+  const baseCutOff = simulate(atlas.scenario, { explain: false }).cutOff;
+  const ps = atlas.trials[trial]!.placements.map((j) => atlas.placements[j]!);
+  let found: Counterexample | null = null;
+  for (const p of [...ps].sort((a, b) => a.time - b.time)) {
+    const run = simulate(withFaults(atlas.scenario, [p.fault]), { explain: false });
+    const result = classify(run, baseCutOff, 1);
+    if (!breaks(result)) continue;
+    found = { trial, faults: [p.fault], labels: [p.label], time: p.time, result };
+    break;
+  }
+  const byTrial = ALONE.get(atlas) ?? new Map<number, Counterexample | null>();
+  byTrial.set(trial, found);
+  ALONE.set(atlas, byTrial);
+  return found;
+}
+
+/** {@link aloneBreaks} per atlas: the page asks for the counterexample at each render. */
+const ALONE = new WeakMap<Atlas, Map<number, Counterexample | null>>();
 
 const KIND_RANK = new Map(PLACEMENT_KINDS.map((k, i) => [k, i]));
 

@@ -140,6 +140,16 @@ describe('enumeratePlacements', () => {
     );
   });
 
+  it('names a leader failover by the record it follows, in plain words', () => {
+    // "fails right after appending of e1" read as a slip in the counterexample every
+    // acks=1 configuration meets first.
+    const s = parsed(threeEvents);
+    const labels = enumeratePlacements(s, firstRun(s), ['leader-failover']).map((p) => p.label);
+    expect(labels[0]).toMatch(
+      /^the leader of \S+ fails right after appending e1 at \d+ ms, before its followers copy it$/,
+    );
+  });
+
   it('keeps only the kinds asked for, in a fixed order', () => {
     const s = parsed(threeEvents);
     const run = firstRun(s);

@@ -289,7 +289,7 @@ export function enumeratePlacements(
         },
         component: `partition:${topic}:${partition}`,
         time,
-        label: `the leader of ${topic}-${partition} fails right after appending${eventWords(t.event[e]!)} at ${time} ms, before its followers copy it`,
+        label: `the leader of ${topic}-${partition} fails right after appending${t.event[e]! >= 0 ? ` ${ev.id(t.event[e]!)}` : ''} at ${time} ms, before its followers copy it`,
       });
     } else if (k === K.poll && consumer) {
       const name = names[t.actor[e]!]!;

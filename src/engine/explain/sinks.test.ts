@@ -9,6 +9,36 @@ import { events, point, runScenario, totals } from '../testing';
 const sentence = (run: ReturnType<typeof runScenario>) => run.verdict.explanations[0]!.sentence;
 
 describe('the sink in the sentences', () => {
+  it('ON CONFLICT on the source offset: the copy the producer appended again is at another offset, and the sentence says so', () => {
+    // acks=1, idempotence off: e2's acknowledgement is lost, the producer retries, the broker
+    // appends e2 again at another offset (https://kafka.apache.org/documentation/#producerconfigs_enable.idempotence).
+    // Keyed on topic-partition@offset, the copy is another key: ON CONFLICT (src) DO NOTHING
+    // finds no conflict (https://www.postgresql.org/docs/current/sql-insert.html#SQL-ON-CONFLICT).
+    // The sentence ended at "appended e2 a second time", as if the sink had had no key at all.
+    const run = runScenario({
+      claim: 'exactly-once',
+      workload: { topic: 'in', generate: { count: 3, startAtMs: 100, intervalMs: 100 } },
+      producer: {
+        acks: 1,
+        'enable.idempotence': false,
+        'max.in.flight.requests.per.connection': 1,
+        'request.timeout.ms': 1000,
+      },
+      processor: {
+        type: 'consumer',
+        'enable.auto.commit': false,
+        'auto.offset.reset': 'earliest',
+        startAtMs: 5000,
+      },
+      sink: { type: 'table', name: 't', statement: 'on-conflict-do-nothing', key: 'source-offset' },
+      faults: [{ id: 'lost ack', kind: 'drop-response', link: 'produce', match: { event: 'e2' } }],
+    });
+    expect(point(run).totals).toMatchObject({ rows: 4, duplicates: 1, lost: 0 });
+    expect(sentence(run)).toMatch(
+      / → the key is the source offset \(src\): the copy was appended at another offset, so INSERT … ON CONFLICT DO NOTHING took it for another record$/,
+    );
+  });
+
   it('Delta MERGE: two copies in one batch are both inserted (txnAppId would not help)', () => {
     // e1..e5 arrive at 0..40 ms; the query starts at 1 s and reads them in one batch. The source
     // emits e2 twice: two source rows for a key the table lacks, both NOT MATCHED → 6 rows.

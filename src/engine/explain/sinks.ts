@@ -82,6 +82,11 @@ export class SinkStories extends StoryFamily {
         return `${this.sinkStatement()} — nothing collapsed the copies`;
       if (s.statement === 'insert' && !s.dedupe)
         return 'a plain INSERT has no key to collapse the copies';
+      // Keyed on topic-partition@offset, a copy collapses only when the same record is read again;
+      // one the producer or the application appended again sits at another offset: another key
+      // (docs/semantics/sinks.md#sink-key: "stable across replays but not across re-sends").
+      if (s.key === 'source-offset')
+        return `the key is the source offset (${keyColumn(s)}): the copy was appended at another offset, so ${this.sinkStatement()} took it for another record`;
       // Both copies inserted through a dedupe table keyed on the business id: the first one's
       // entry had expired when the second came
       // (docs/semantics/sinks.md#dedupe-table: a copy that comes later than the retention is a new row).

@@ -37,14 +37,24 @@ const boolean = (text: string): Converted => {
 
 const string = (text: string): Converted => ({ value: text.trim() });
 
+// Flink and Spark read their enumerated options case-insensitively; Kafka's clients do not (below).
 const oneOf =
-  (values: Record<string, unknown>) =>
+  (values: Record<string, unknown>, exact = false) =>
   (text: string): Converted => {
-    const t = text.trim().toLowerCase();
+    const t = exact ? text.trim() : text.trim().toLowerCase();
     return Object.hasOwn(values, t)
       ? { value: values[t] }
-      : { error: `expected one of ${Object.keys(values).join(', ')}, got "${text}"` };
+      : {
+          error: `expected one of ${Object.keys(values).join(', ')}${exact && Object.hasOwn(values, t.toLowerCase()) ? ' (Kafka reads them case-sensitively)' : ''}, got "${text}"`,
+        };
   };
+
+/**
+ * A Kafka client's enumerated string: ConfigDef.ValidString compares exactly, so `acks=ALL` is a
+ * ConfigException in the client (ProducerConfig's `in("all", "-1", "0", "1")`;
+ * https://kafka.apache.org/documentation/#producerconfigs_acks).
+ */
+const kafkaOneOf = (values: Record<string, unknown>) => oneOf(values, true);
 
 const UNITS: Record<string, number> = {
   ms: 1,
@@ -83,7 +93,7 @@ const duration = (text: string): Converted => {
 };
 
 /** Kafka's `acks`: all and -1 are the same setting. */
-const acks = oneOf({ all: 'all', '-1': 'all', '0': 0, '1': 1 });
+const acks = kafkaOneOf({ all: 'all', '-1': 'all', '0': 0, '1': 1 });
 
 export const RECOGNISED: Record<string, RecognisedKey> = {
   // Producer.
@@ -102,6 +112,17 @@ export const RECOGNISED: Record<string, RecognisedKey> = {
   },
   'transactional.id': { path: 'producer.transactional.id', convert: string },
   'transaction.timeout.ms': { path: 'producer.transaction.timeout.ms', convert: integer },
+  // Broker and topic (server.properties, or the topic's own configuration): the Knobs tab's
+  // Broker group, under Kafka's names (https://kafka.apache.org/documentation/#brokerconfigs,
+  // https://kafka.apache.org/documentation/#topicconfigs). Any processor reads from Kafka.
+  'min.insync.replicas': { path: 'broker.min.insync.replicas', convert: integer },
+  'unclean.leader.election.enable': {
+    path: 'broker.unclean.leader.election.enable',
+    convert: boolean,
+  },
+  'replica.lag.time.max.ms': { path: 'broker.replica.lag.time.max.ms', convert: integer },
+  'broker.session.timeout.ms': { path: 'broker.broker.session.timeout.ms', convert: integer },
+  'transaction.max.timeout.ms': { path: 'broker.transaction.max.timeout.ms', convert: integer },
   // Consumer (a consumer loop's; a Flink KafkaSource's enable.auto.commit too, below).
   'group.id': { path: 'processor.group.id', convert: string, kind: 'consumer' },
   'enable.auto.commit': { path: 'processor.enable.auto.commit', convert: boolean },
@@ -123,7 +144,10 @@ export const RECOGNISED: Record<string, RecognisedKey> = {
   },
   'isolation.level': {
     path: 'processor.isolation.level',
-    convert: oneOf({ read_committed: 'read_committed', read_uncommitted: 'read_uncommitted' }),
+    convert: kafkaOneOf({
+      read_committed: 'read_committed',
+      read_uncommitted: 'read_uncommitted',
+    }),
     kind: 'consumer',
   },
   'auto.offset.reset': {
@@ -274,6 +298,10 @@ const NOT_MODELLED: [RegExp, string][] = [
   ],
   [/^heartbeat\.interval\.ms$/, 'the lab models the session timeout, not each heartbeat'],
   [
+    /^(default\.replication\.factor|num\.partitions)$/,
+    "a default for topics created automatically: the workload's topic has its own (replication.factor and partitions in the Knobs tab)",
+  ],
+  [
     /^checkpointLocation$/,
     "the lab's query always keeps its checkpoint; where does not change delivery (deleting it is the checkpoint-reset fault)",
   ],
@@ -294,4 +322,35 @@ const NOT_MODELLED: [RegExp, string][] = [
 /** Why a known key is not modelled, or undefined for a key the lab does not know. */
 export function notModelledWhy(key: string): string | undefined {
   return NOT_MODELLED.find(([re]) => re.test(key))?.[1];
+}
+
+/** Edit distance (insertions, deletions, substitutions, adjacent swaps) between two keys. */
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  return d[a.length]![b.length]!;
+}
+
+/**
+ * Why a key the lab does not know sets nothing, naming the recognised key it probably meant (at
+ * most 2 edits away, or the same letters in another case: the clients' keys are case-sensitive).
+ * Kafka's clients, Flink and Spark do not refuse a key they do not know either — a misspelt
+ * `enable.idempotence` leaves idempotence as it was, silently
+ * (https://kafka.apache.org/documentation/#producerconfigs lists the keys a producer reads).
+ */
+export function unknownKeyWhy(key: string): string {
+  const why = 'not modelled: not a key the lab knows, so it sets nothing';
+  const near = Object.keys(RECOGNISED)
+    .map((k) => ({ k, d: k.toLowerCase() === key.toLowerCase() ? 0 : distance(k, key) }))
+    .filter(({ d }) => d <= 2)
+    .sort((a, b) => a.d - b.d)[0];
+  return near ? `${why} — did you mean ${near.k}?` : why;
 }

@@ -84,9 +84,129 @@ describe('Kafka client .properties', () => {
     const r = imported([{ name: 'p.properties', text: 'acks=all\nmy.custom.key=7' }]);
     expect(r.keys.find((k) => k.key === 'my.custom.key')).toMatchObject({
       status: 'unknown',
-      why: 'not modelled',
+      why: 'not modelled: not a key the lab knows, so it sets nothing',
       line: 2,
     });
+  });
+
+  // Kafka's clients, Flink and Spark all run past a key they do not know: a misspelt
+  // enable.idempotence sets nothing, and the setting it meant keeps the workload's value. The
+  // report must say which key was probably meant, not only "not modelled" as for a key the lab
+  // knows and deliberately leaves out (bootstrap.servers).
+  it('a misspelt key names the key it probably meant; a key far from any stays "not modelled"', () => {
+    const r = imported([
+      {
+        name: 'p.properties',
+        text: 'acks=1\nenable.idempotance=false\nenable.auto.commmit=false\nACKS=all\nmy.custom.key=7',
+      },
+    ]);
+    const why = (key: string) => r.keys.find((k) => k.key === key)?.why;
+    expect(why('enable.idempotance')).toBe(
+      'not modelled: not a key the lab knows, so it sets nothing — did you mean enable.idempotence?',
+    );
+    expect(why('enable.auto.commmit')).toMatch(/did you mean enable\.auto\.commit\?$/);
+    // Kafka's keys are case-sensitive: ACKS is not acks.
+    expect(why('ACKS')).toMatch(/did you mean acks\?$/);
+    expect(why('my.custom.key')).toBe('not modelled: not a key the lab knows, so it sets nothing');
+    expect(statusOf(r, 'enable.idempotance')).toEqual(['unknown']);
+  });
+
+  // java.util.Properties#load keeps a key's last value; two files given together are read in
+  // order, the later one over the earlier, so the earlier value sets nothing and must not be
+  // reported as applied
+  // (https://docs.oracle.com/en/java/javase/21/docs/api/java.base/java/util/Properties.html#load(java.io.Reader)).
+  it('a key set twice: the last value is applied, the earlier one says what overrode it', () => {
+    const r = imported([
+      { name: 'producer.properties', text: 'acks=1\nretries=5\nretries=7' },
+      { name: 'override.properties', text: 'retries=3' },
+    ]);
+    expect(getKnob(r.scenario, 'producer.retries')).toBe(3);
+    expect(r.keys.filter((k) => k.key === 'retries')).toMatchObject([
+      {
+        line: 2,
+        status: 'overridden',
+        why: 'set again at producer.properties:3 (retries=7): the last value counts',
+      },
+      {
+        line: 3,
+        status: 'overridden',
+        why: 'set again at override.properties:1 (retries=3): the last value counts',
+      },
+      { file: 'override.properties', line: 1, status: 'applied', path: 'producer.retries' },
+    ]);
+  });
+
+  // The broker's and topic's settings the lab models (the Knobs tab's Broker group), from a
+  // server.properties or a topic's configuration (https://kafka.apache.org/documentation/#brokerconfigs,
+  // #topicconfigs): with acks=1 the leader's failure is the fault that loses, and these decide it.
+  // They were "not a key the lab knows".
+  it("a broker's server.properties sets the broker knobs the lab models; a default for auto-created topics says so", () => {
+    const r = imported([
+      example('producer.properties'),
+      {
+        name: 'server.properties',
+        text: 'min.insync.replicas=2\nunclean.leader.election.enable=true\nreplica.lag.time.max.ms=10000\nbroker.session.timeout.ms=6000\ntransaction.max.timeout.ms=600000\ndefault.replication.factor=3\nnum.partitions=6',
+      },
+    ]);
+    expect(r.runnable).toBe(true);
+    expect(getKnob(r.scenario, 'broker.min.insync.replicas')).toBe(2);
+    expect(getKnob(r.scenario, 'broker.unclean.leader.election.enable')).toBe(true);
+    expect(getKnob(r.scenario, 'broker.replica.lag.time.max.ms')).toBe(10000);
+    expect(getKnob(r.scenario, 'broker.broker.session.timeout.ms')).toBe(6000);
+    expect(getKnob(r.scenario, 'broker.transaction.max.timeout.ms')).toBe(600000);
+    // Defaults for topics the broker creates on its own: the workload's topic keeps its own.
+    for (const key of ['default.replication.factor', 'num.partitions'])
+      expect(r.keys.find((k) => k.key === key)).toMatchObject({
+        status: 'ignored',
+        why: expect.stringMatching(/^a default for topics created automatically/),
+      });
+  });
+
+  // Kafka's ConfigDef.ValidString compares exactly: acks=ALL or isolation.level=READ_COMMITTED
+  // is a ConfigException in the client ("String must be one of: all, -1, 0, 1"), not all
+  // (ProducerConfig and ConsumerConfig define them with ValidString.in;
+  // https://kafka.apache.org/documentation/#producerconfigs_acks lists the valid values).
+  it("Kafka's enumerated values are read case-sensitively, as the clients read them", () => {
+    for (const [text, error] of [
+      [
+        'acks=ALL',
+        'p.properties:1: acks: expected one of 0, 1, all, -1 (Kafka reads them case-sensitively), got "ALL"',
+      ],
+      [
+        'isolation.level=READ_COMMITTED',
+        'p.properties:1: isolation.level: expected one of read_committed, read_uncommitted (Kafka reads them case-sensitively), got "READ_COMMITTED"',
+      ],
+    ] as const)
+      expect(importConfig([{ name: 'p.properties', text }])).toEqual({
+        ok: false,
+        errors: [error],
+      });
+    expect(
+      getKnob(imported([{ name: 'p.properties', text: 'acks=all' }]).scenario, 'producer.acks'),
+    ).toBe('all');
+  });
+
+  // The workload's own settings stay where the files are silent — and some are not Kafka's
+  // defaults (max.in.flight.requests.per.connection 1, enable.auto.commit false: the story's).
+  // A producer.properties that leaves max.in.flight unset runs with 5 in production
+  // (https://kafka.apache.org/documentation/#producerconfigs_max.in.flight.requests.per.connection),
+  // 1 here: the report must say which settings were the workload's, not the files'.
+  it("lists the workload's settings the files leave unset, under their keys", () => {
+    const r = imported([
+      { name: 'p.properties', text: 'acks=1\nenable.idempotence=false\nretries=3' },
+    ]);
+    expect(r.kept).toEqual([
+      { key: 'request.timeout.ms', path: 'producer.request.timeout.ms', value: 30000 },
+      {
+        key: 'max.in.flight.requests.per.connection',
+        path: 'producer.max.in.flight.requests.per.connection',
+        value: 1,
+      },
+      { key: 'enable.auto.commit', path: 'processor.enable.auto.commit', value: false },
+      { key: 'auto.offset.reset', path: 'processor.auto.offset.reset', value: 'earliest' },
+    ]);
+    // A key the files set is theirs, not the workload's.
+    expect(r.kept.map((k) => k.key)).not.toContain('retries');
   });
 
   it('a value Kafka refuses: the ConfigException the lab already uses, and no run', () => {

@@ -7,8 +7,8 @@
 import { isMap, isScalar, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { parseScenario, type ScenarioInput } from '../../engine';
 import { findPreset } from '..';
-import { setKnob } from '../guarantees';
-import { RECOGNISED, kindOfKey, notModelledWhy, type ConfigKind } from './catalogue';
+import { getKnob, setKnob } from '../guarantees';
+import { RECOGNISED, kindOfKey, notModelledWhy, unknownKeyWhy, type ConfigKind } from './catalogue';
 import { fitFlinkWorkloadToInterval } from './fitToInterval';
 import { parseProperties } from './properties';
 
@@ -23,10 +23,17 @@ export interface KeyReport {
   line: number;
   key: string;
   value: string;
-  /** applied: set on `path`; ignored: known, not modelled (`why`); unknown: not modelled; refused. */
-  status: 'applied' | 'ignored' | 'unknown' | 'refused';
+  /** applied: set on `path`; ignored: known, not modelled (`why`); unknown: not a key the lab knows (`why` names the key it probably meant); overridden: set again later (`why` says where); refused. */
+  status: 'applied' | 'ignored' | 'unknown' | 'overridden' | 'refused';
   path?: string;
   why?: string;
+}
+
+/** A setting of the workload that no file set. */
+export interface KeptKnob {
+  key: string;
+  path: string;
+  value: unknown;
 }
 
 export type ConfigImport =
@@ -41,6 +48,12 @@ export type ConfigImport =
       runnable: boolean;
       /** How the workload was timed to the configuration (src/scenarios/config/fitToInterval.ts), if it was. */
       fitted: string | null;
+      /**
+       * The workload's own settings no file set, under their real keys: they stay as the story has
+       * them, which is not always the real default (the lost-ack story's producer has
+       * max.in.flight.requests.per.connection 1; Kafka's default is 5).
+       */
+      kept: KeptKnob[];
     }
   | { ok: false; errors: string[] };
 
@@ -138,6 +151,13 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
         continue;
       }
       scenario = setKnob(scenario, rule.path, converted.value);
+      // java.util.Properties#load keeps a key's last value, and files given later are read over
+      // earlier ones: the value set before sets nothing.
+      const before = byPath.get(rule.path);
+      if (before) {
+        before.status = 'overridden';
+        before.why = `set again at ${k.file}:${k.line} (${k.key}=${k.value}): the last value counts`;
+      }
       const report: KeyReport = { ...k, status: 'applied', path: rule.path };
       keys.push(report);
       byPath.set(rule.path, report);
@@ -146,9 +166,18 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
     const why = rule
       ? `a ${rule.kind === 'consumer' ? 'consumer loop' : rule.kind === 'flink' ? 'Flink job' : 'Spark query'}'s key: this configuration runs a ${kind === 'consumer' ? 'consumer loop' : kind === 'flink' ? 'Flink job' : 'Spark query'}`
       : notModelledWhy(k.key);
-    keys.push({ ...k, status: why ? 'ignored' : 'unknown', why: why ?? 'not modelled' });
+    keys.push({ ...k, status: why ? 'ignored' : 'unknown', why: why ?? unknownKeyWhy(k.key) });
   }
   if (errors.length > 0) return { ok: false, errors };
+  // What the story itself sets on a key this processor reads, where no file said otherwise.
+  const kept: KeptKnob[] = [];
+  for (const [key, rule] of Object.entries(RECOGNISED)) {
+    if (rule.kind !== undefined && rule.kind !== kind) continue;
+    if (byPath.has(rule.path)) continue;
+    const value = getKnob(base.variant.scenario, rule.path);
+    if (value === undefined || (typeof value === 'object' && value !== null)) continue;
+    kept.push({ key, path: rule.path, value });
+  }
   const fit = fitFlinkWorkloadToInterval(scenario);
   if (fit) scenario = fit.scenario;
   // Values Kafka or Flink would refuse, in the words the lab's validation already uses.
@@ -181,5 +210,6 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
     keys,
     runnable: parsed.ok,
     fitted: fit?.note ?? null,
+    kept,
   };
 }

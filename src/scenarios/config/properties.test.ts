@@ -48,11 +48,12 @@ describe('parseProperties', () => {
     expect(entries('cheeses')).toEqual({ cheeses: '' });
   });
 
-  it('\\r, \\n and \\r\\n all end a line; a later key replaces an earlier one; lines are counted', () => {
+  it('\\r, \\n and \\r\\n all end a line; a key twice is listed twice, in order; lines are counted', () => {
     const r = parseProperties('a=1\r\nb=2\rc=3\na=4');
     expect(r).toEqual({
       ok: true,
       entries: [
+        { key: 'a', value: '1', line: 1 },
         { key: 'b', value: '2', line: 2 },
         { key: 'c', value: '3', line: 3 },
         { key: 'a', value: '4', line: 4 },

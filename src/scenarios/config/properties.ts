@@ -5,7 +5,9 @@
  * a line ending in an odd number of backslashes continues on the next, whose leading blanks are
  * dropped; the key runs to the first unescaped `=`, `:` or blank, then blanks, one optional `=` or
  * `:` and blanks separate it from the value; `\t \n \r \f`, `\uXXXX` and `\<any>` are escapes.
- * Blanks are space, tab and form feed. A later key replaces an earlier one, as in Java.
+ * Blanks are space, tab and form feed. Every entry is listed, in the file's order: a later key
+ * replaces an earlier one, as in Java, where they are applied (importConfig reports the earlier
+ * one as overridden, rather than drop it unseen).
  */
 
 /** One key and its value, with the 1-based line where its logical line starts. */
@@ -52,7 +54,7 @@ function trailingBackslashes(s: string): number {
 
 export function parseProperties(text: string): PropertiesResult {
   const lines = text.split(/\r\n|\r|\n/);
-  const byKey = new Map<string, PropertyEntry>();
+  const entries: PropertyEntry[] = [];
   for (let i = 0; i < lines.length; i++) {
     const startLine = i + 1;
     let logical = lines[i]!.replace(/^[ \t\f]+/, '');
@@ -78,8 +80,7 @@ export function parseProperties(text: string): PropertiesResult {
     const value = unescape(logical.slice(v));
     for (const part of [key, value])
       if (typeof part !== 'string') return { ok: false, line: startLine, message: part.error };
-    byKey.delete(key as string);
-    byKey.set(key as string, { key: key as string, value: value as string, line: startLine });
+    entries.push({ key: key as string, value: value as string, line: startLine });
   }
-  return { ok: true, entries: [...byKey.values()] };
+  return { ok: true, entries };
 }

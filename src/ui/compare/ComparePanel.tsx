@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { createRunClient, type RunClient } from '../../platform/runClient';
 import {
@@ -20,6 +20,7 @@ import {
   type LaneSpec,
 } from '../../views/compare/lanes';
 import { Breakable } from '../Breakable';
+import { testIds } from '../testIds';
 import { HiddenOutcome } from '../library/HiddenOutcome';
 import { usePredictionGate } from '../library/usePredictionGate';
 import { CompareDiff } from './CompareDiff';
@@ -87,14 +88,40 @@ export function ComparePanel({
   }, [base, lanes, scenario]);
   const numbers = useMemo(() => [1, ...lanes.flatMap((l, i) => (l.view ? [i + 2] : []))], [lanes]);
   const model = useMemo(() => (ran.length >= 2 ? compareModel(ran) : null), [ran]);
+  // A button that removes itself (a lane's Remove, Add a lane at the last lane) must not leave the
+  // focus on the page's start: it goes to Add a lane, else to the last lane's guarantee.
+  const panelRef = useRef<HTMLElement>(null);
+  const refocus = useRef(false);
+  const laneCount = spec?.lanes.length;
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    const p = panelRef.current;
+    const to =
+      p?.querySelector<HTMLElement>(`[data-testid="${compareTestIds.addLane}"]`) ??
+      [
+        ...(p?.querySelectorAll<HTMLElement>(`[data-testid="${compareTestIds.laneGuarantee}"]`) ??
+          []),
+      ].at(-1);
+    to?.focus();
+  }, [laneCount]);
   if (!spec) return null;
   const change = (i: number, lane: LaneSpec) => {
     const next: CompareSpec = { lanes: spec.lanes.map((l, k) => (k === i ? lane : l)) };
     a.setCompare(next, `Compare: lane ${i + 2} is ${laneTitle(scenario, lane)}`);
   };
-  const remove = (i: number) =>
+  const remove = (i: number) => {
+    refocus.current = true;
     a.setCompare({ lanes: spec.lanes.filter((_, k) => k !== i) }, `Compare: removed lane ${i + 2}`);
+  };
+  const close = () => {
+    a.setCompare(null);
+    // The panel goes with the focus in it: back to Compare (behind More in projector mode).
+    const by = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+    (by(compareTestIds.toggle) ?? by(testIds.moreTools))?.focus();
+  };
   const add = () => {
+    refocus.current = spec.lanes.length + 1 >= MAX_LANES - 1;
     const used = new Set(spec.lanes.map((l) => l.guarantee));
     const g = GUARANTEES.find((x) => !used.has(x) && x !== claimOf(scenario)) ?? GUARANTEES[0]!;
     a.setCompare(
@@ -108,6 +135,7 @@ export function ComparePanel({
   };
   return (
     <section
+      ref={panelRef}
       className="compare-panel"
       aria-labelledby="compare-h"
       data-testid={compareTestIds.panel}
@@ -124,11 +152,7 @@ export function ComparePanel({
           </button>
         )}
         {!embedded && (
-          <button
-            type="button"
-            data-testid={compareTestIds.close}
-            onClick={() => a.setCompare(null)}
-          >
+          <button type="button" data-testid={compareTestIds.close} onClick={close}>
             Close Compare
           </button>
         )}

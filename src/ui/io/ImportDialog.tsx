@@ -108,7 +108,8 @@ export function ImportDialog({
         />
       </div>
       <label htmlFor={pasteId} className="label">
-        …or paste scenario JSON, a share link or a preset link:
+        …or paste scenario JSON, a share link, a preset link or your configuration
+        (producer.properties, config.yaml lines):
       </label>
       <textarea
         id={pasteId}

@@ -1,9 +1,36 @@
+import { useState } from 'react';
 import { useStore } from 'zustand';
 import { testIds } from '../testIds';
 import type { PageNotice } from './notices';
 import { usePage } from './PageContext';
 
 const selectItems = (s: { items: PageNotice[] }) => s.items;
+
+/** Lines a notice shows before the rest is asked for. */
+const FIRST_LINES = 8;
+
+/**
+ * A notice's details: the first {@link FIRST_LINES}, and a button for the rest — never cut off
+ * (a configuration import lists the keys applied first, then each key ignored and why).
+ */
+function NoticeLines({ lines }: { lines: string[] }) {
+  const [all, setAll] = useState(false);
+  const rest = lines.length - FIRST_LINES;
+  return (
+    <>
+      <ul className={all ? 'notice-lines all' : 'notice-lines'} tabIndex={all ? 0 : undefined}>
+        {(all ? lines : lines.slice(0, FIRST_LINES)).map((l, k) => (
+          <li key={k}>{l}</li>
+        ))}
+      </ul>
+      {rest > 0 && (
+        <button type="button" className="linkish" aria-expanded={all} onClick={() => setAll(!all)}>
+          {all ? `Show the first ${FIRST_LINES} lines only` : `Show the ${rest} more lines`}
+        </button>
+      )}
+    </>
+  );
+}
 
 /**
  * The page notices, each with its choices (if any) and a dismiss button. Text only: a notice may
@@ -25,14 +52,7 @@ export function NoticeBar() {
         >
           <div className="notice-body">
             <span>{n.text}</span>
-            {n.lines && n.lines.length > 0 && (
-              <ul>
-                {n.lines.slice(0, 8).map((l, k) => (
-                  <li key={k}>{l}</li>
-                ))}
-                {n.lines.length > 8 && <li>… and {n.lines.length - 8} more</li>}
-              </ul>
-            )}
+            {n.lines && n.lines.length > 0 && <NoticeLines lines={n.lines} />}
           </div>
           {n.actions?.map((a) => (
             <button

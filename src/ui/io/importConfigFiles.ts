@@ -6,7 +6,8 @@
  * parser) loads on first use: the page's first screen does not wait for it.
  */
 import type { ScenarioInput } from '../../engine';
-import type { ConfigFile, KeyReport } from '../../scenarios/config/importConfig';
+import type { ConfigFile, KeptKnob, KeyReport } from '../../scenarios/config/importConfig';
+import { realDefaultUnlike } from '../../views/edit/knobs';
 import { kindOfKey, RECOGNISED } from '../../scenarios/config/catalogue';
 import { SCENARIO_JSON_LIMIT } from '../../views/io/export';
 import type { ReadableFile } from '../../views/io/scenarioImport';
@@ -55,17 +56,29 @@ const where = (k: KeyReport) => (k.line > 0 ? `${k.file}:${k.line}` : k.file);
 
 function reportOf(
   keys: readonly KeyReport[],
+  kept: readonly KeptKnob[],
   fileNames: string,
   base: string,
   fitted: string | null,
 ): ConfigReport {
   const applied = keys.filter((k) => k.status === 'applied');
   const ignored = keys.filter((k) => k.status === 'ignored' || k.status === 'unknown');
+  const overridden = keys.filter((k) => k.status === 'overridden');
   return {
-    summary: `From ${fileNames}: ${formatCountOf(applied.length, 'key')} applied, ${ignored.length} ignored (on the library workload ${base})`,
+    summary: `From ${fileNames}: ${formatCountOf(applied.length, 'key')} applied, ${ignored.length} ignored${overridden.length > 0 ? `, ${overridden.length} overridden` : ''} (on the library workload ${base})`,
     lines: [
       ...applied.map((k) => `${where(k)}: applied ${k.key}=${k.value} → ${k.path}`),
       ...ignored.map((k) => `${where(k)}: ignored ${k.key} — ${k.why ?? 'not modelled'}`),
+      ...overridden.map((k) => `${where(k)}: overridden ${k.key}=${k.value} — ${k.why ?? ''}`),
+      // The story's own settings where the files are silent, where they are not the real default.
+      ...kept.flatMap((k) => {
+        const real = realDefaultUnlike(k.path, k.value);
+        return real === null
+          ? []
+          : [
+              `kept from the workload: ${k.key}=${String(k.value)} → ${k.path} (real default: ${real}; set it in your file to run with yours)`,
+            ];
+      }),
       ...(fitted ? [`Workload: ${fitted}`] : []),
     ],
   };
@@ -93,7 +106,7 @@ export async function importConfigTexts(files: readonly ConfigFile[]): Promise<C
     input: r.scenario,
     name: r.scenario.name ?? from,
     from,
-    config: reportOf(r.keys, from, r.base, r.fitted),
+    config: reportOf(r.keys, r.kept, from, r.base, r.fitted),
   };
 }
 

@@ -266,3 +266,17 @@ describe('Knobs: the sink key, an identifying column or a content tuple (issue 2
     expect(rowsAt(lab)).toMatchObject({ rows: 10, lost: 0, observedSum: 540 });
   });
 });
+
+describe('Knobs: a knob’s ⓘ', () => {
+  afterEach(cleanup);
+
+  // The tab names the sink's key "key column"; a scenario file and `sim --compare` need its path,
+  // sink.key, which the page showed nowhere (docs/cli.md: "a knob by its dotted path").
+  it('gives the path a scenario file and sim --compare use', async () => {
+    await mount('lost-ack-retry');
+    fireEvent.click(screen.getByRole('button', { name: 'About key column' }));
+    expect(row('sink.key').querySelector('[role="note"]')!.textContent).toContain(
+      'In a scenario file and sim --compare: sink.key',
+    );
+  });
+});

@@ -360,6 +360,9 @@ function KnobRow({
             <b>{meta.system}</b> · real default: <code>{meta.realDefault}</code>
             {meta.note ? ` · ${meta.note}` : ''}
           </p>
+          <p className="muted">
+            In a scenario file and sim --compare: <code>{meta.path}</code>
+          </p>
           {meta.doc ? (
             <p>
               <a href={meta.doc} target="_blank" rel="noreferrer noopener">

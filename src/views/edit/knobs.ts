@@ -43,6 +43,17 @@ export function knobMeta(path: string): KnobMeta | undefined {
 }
 
 /**
+ * The real default of the knob at `path` when `value` differs from it (what a configuration
+ * import lists as the workload's, docs/cli.md), else null — the default's first word is its
+ * value (`30000 (30 s)`, `all (since Kafka 3.0)`).
+ */
+export function realDefaultUnlike(path: string, value: unknown): string | null {
+  const real = knobMeta(path)?.realDefault;
+  if (real === undefined) return '—';
+  return real.split(' ')[0] === String(value) ? null : real;
+}
+
+/**
  * One knob edit as the Knobs tab makes it: the knob set to `value`, with the knobs it brings along
  * ({@link KnobMeta.alsoSets}), and the notice for the status line ("Set JdbcSink.exactlyOnceSink (XA)
  * to true — and statement retries to 0, as Flink’s XA sink requires"). `note` (why this value) ends the notice.
