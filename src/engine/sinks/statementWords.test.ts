@@ -15,12 +15,12 @@ function tableSink(sink: Record<string, unknown>): TableSinkConfig {
 }
 
 describe('the sink statement in its three forms', () => {
-  it('names the key column after the table (orders → order_id), else id', () => {
+  it('names the key column as the SQL the sink runs does (id, the business id), on any table', () => {
     const orders = tableSink({ name: 'orders', statement: 'on-conflict-do-nothing' });
     expect([sqlName(orders.statement), sinkWriteLabel(orders), sqlShape(orders)]).toEqual([
       'INSERT … ON CONFLICT DO NOTHING',
       'INSERT ON CONFLICT DO NOTHING',
-      'INSERT … ON CONFLICT (order_id) DO NOTHING',
+      'INSERT … ON CONFLICT (id) DO NOTHING',
     ]);
     expect(sqlShape(tableSink({ name: 'kv', statement: 'merge' }))).toBe(
       'MERGE INTO kv USING … ON id',

@@ -1,12 +1,12 @@
 /**
  * How the sink's statement is named, in one place, in the three forms the app shows it: in an
  * explanation's sentence ("a plain INSERT"), on a diagram's arrow ("INSERT ON CONFLICT DO
- * NOTHING"), and as the SQL shape under the sink's table ("INSERT … ON CONFLICT (payment_id) DO
+ * NOTHING"), and as the SQL shape under the sink's table ("INSERT … ON CONFLICT (id) DO
  * NOTHING"). PostgreSQL's forms: https://www.postgresql.org/docs/current/sql-insert.html and
  * https://www.postgresql.org/docs/current/sql-merge.html.
  */
 import type { SinkConfig, TableSinkConfig } from '../scenario/schema';
-import { CONTENT_COLUMN_SQL } from '../batch/contentColumns';
+import { keyColumn } from '../sql/table';
 
 /** The table sink's statement as a sentence names it ("a plain INSERT", "MERGE"). */
 export function sqlName(statement: TableSinkConfig['statement']): string {
@@ -48,21 +48,14 @@ export function sinkWriteLabel(k: SinkConfig): string {
   }
 }
 
-/** The table sink's statement as its SQL shape, with the key column it conflicts on. */
+/**
+ * The table sink's statement as its SQL shape, with the key column it conflicts on as the SQL the
+ * sink runs names it (src/engine/sql/table.ts `keyColumn`: `id`, `uuid`, `src`, or the content
+ * columns), as the explanations do.
+ */
 export function sqlShape(k: TableSinkConfig): string {
-  // The business id's column, named after the table as a schema would (payments → payment_id,
-  // orders → order_id), else plain id: "payment_id" on every table read wrong on orders.
   const name = k.name;
-  const key =
-    typeof k.key !== 'string'
-      ? k.key.map((c) => CONTENT_COLUMN_SQL[c]).join(', ')
-      : k.key === 'business-id'
-        ? /^[a-z]\w{2,}s$/i.test(name)
-          ? `${name.slice(0, -1)}_id`
-          : 'id'
-        : k.key === 'uuid-per-attempt'
-          ? 'uuid'
-          : 'src_offset';
+  const key = keyColumn(k);
   switch (k.statement) {
     case 'insert':
       return `INSERT INTO ${name} …`;
