@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test';
 import { atlasTestIds as ids } from '../src/ui/atlas/atlasTestIds';
 import type { Dashboard } from './fixtures';
 import { expect, test, testIds } from './fixtures';
-import { SameOriginAxeBuilder } from './support/axe';
+import { seriousViolations } from './support/axe';
 import { shot } from './support/shots';
 
 test.use({ viewport: { width: 1280, height: 720 } });
@@ -56,14 +56,8 @@ async function recordPanel(page: Page): Promise<void> {
   }, ids);
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new SameOriginAxeBuilder(page)
-    .include(`[data-testid="${ids.panel}"]`)
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
+/** axe's serious and critical violations inside the atlas panel. */
+const panelViolations = (page: Page) => seriousViolations(page, `[data-testid="${ids.panel}"]`);
 
 test('2pc-read-committed: the map so far with cells not run yet, then the final map', async ({
   dash,
@@ -123,7 +117,7 @@ test('retry-storm: the state so far is axe clean; Cancel mid-way takes it away, 
   ).toBeVisible();
   await dash.byId(ids.grid).scrollIntoViewIfNeeded();
   await shot(page, 'atlas-so-far');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await panelViolations(page)).toEqual([]);
   // Still running (a minute's atlas): Cancel.
   await expect(dash.byId(ids.cancel)).toBeVisible();
   await dash.byId(ids.cancel).click();

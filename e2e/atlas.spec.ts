@@ -17,7 +17,7 @@ import { compareTestIds } from '../src/ui/compare/compareTestIds';
 import { Dashboard, expect, test, testIds } from './fixtures';
 import { encodeShare } from '../src/platform/share';
 import { findPreset } from '../src/scenarios';
-import { SameOriginAxeBuilder } from './support/axe';
+import { seriousViolations } from './support/axe';
 import { shot } from './support/shots';
 
 test.use({ viewport: { width: 1280, height: 720 } });
@@ -29,14 +29,8 @@ async function faultCount(page: Page): Promise<number> {
   );
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new SameOriginAxeBuilder(page)
-    .include(`[data-testid="${ids.panel}"]`)
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
+/** axe's serious and critical violations inside the atlas panel. */
+const panelViolations = (page: Page) => seriousViolations(page, `[data-testid="${ids.panel}"]`);
 
 test('at-most-once: the heat map, its counts, a cell opened as its run (one undo step)', async ({
   dash,
@@ -66,7 +60,7 @@ test('at-most-once: the heat map, its counts, a cell opened as its run (one undo
   await expect(dash.byId(ids.counterexample)).toBeVisible();
   await dash.byId(ids.panel).scrollIntoViewIfNeeded();
   await shot(page, 'atlas-at-most-once');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await panelViolations(page)).toEqual([]);
 
   // Open a cell whose worst outcome breaks the claim, and its first (worst) placement.
   await dash.byId(ids.cell).and(page.locator('[data-outcome="both"]')).first().click();
@@ -223,7 +217,7 @@ test('the kind filter narrows pairs in the page, and the bound names it, not a C
   const placements = Number(await dash.byId(ids.speed).getAttribute('data-placements'));
   expect(placements).toBeGreaterThan(0);
   expect(placements).toBeLessThan(248);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await panelViolations(page)).toEqual([]);
   expect(dash.errors).toEqual([]);
 });
 
@@ -291,12 +285,7 @@ test('the kinds ticked are the page state: a tick is one undo step, and a share 
   expect(await other.getByTestId(ids.summary).textContent()).toBe(
     await dash.byId(ids.summary).textContent(),
   );
-  const axe = await new SameOriginAxeBuilder(other)
-    .include(`[data-testid="${ids.panel}"]`)
-    .analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
-    [],
-  );
+  expect(await panelViolations(other)).toEqual([]);
   await context.close();
   expect(dash.errors).toEqual([]);
 });

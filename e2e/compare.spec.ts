@@ -11,7 +11,7 @@ import { compareTestIds as c } from '../src/ui/compare/compareTestIds';
 import { withCompareParam } from '../src/views/compare/compareLink';
 import { encodeShare } from '../src/views/io/shareLink';
 import { Dashboard, expect, test, testIds } from './fixtures';
-import { SameOriginAxeBuilder } from './support/axe';
+import { seriousViolations } from './support/axe';
 
 const SHOTS = process.env.COMPARE_SHOTS;
 
@@ -170,11 +170,7 @@ test('axe: Compare open, at the end, has no serious or critical violation', asyn
   await openCompare(dash);
   await toEnd(dash);
   await page.locator('.compare-diff details summary').click();
-  const results = await new SameOriginAxeBuilder(page).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   expect(dash.errors).toEqual([]);
 });
 

@@ -36,3 +36,15 @@ export class SameOriginAxeBuilder extends AxeBuilder {
     return super.analyze();
   }
 }
+
+/**
+ * axe's serious and critical violations on the page (or inside the element `within` selects),
+ * each as "rule (impact): targets", for an `expect(…).toEqual([])` that names them.
+ */
+export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
+  const builder = new SameOriginAxeBuilder(page);
+  const results = await (within ? builder.include(within) : builder).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}

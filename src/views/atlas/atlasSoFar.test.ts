@@ -5,21 +5,13 @@
  * before it has run.
  */
 import { describe, expect, it } from 'vitest';
-import { parseScenario, type Placement, type TrialResult } from '../../engine';
+import { type Placement, type TrialResult } from '../../engine';
+import { handMadeScenario as scenario, HELD as held, ONE_DUPLICATE as dup } from './handMadeAtlas';
 import type { AtlasPlan } from './atlasJob';
 import { assembleSlices } from './atlasJob';
 import { atlasSoFar, counterexampleSoFar } from './atlasSoFar';
 import { heatMap } from './heatMap';
 import { heatMapSoFar } from './heatMapSoFar';
-
-const parsed = parseScenario({
-  version: 1,
-  name: 'hand-made atlas',
-  claim: 'exactly-once',
-  workload: { events: [{ id: 'e1', amount: 1, at: 0 }] },
-});
-if (!parsed.ok) throw new Error('invalid scenario');
-const scenario = parsed.scenario;
 
 /** A lost ack drawn on `component`'s row at `time` ms. */
 const lostAck = (component: string, time: number): Placement => ({
@@ -29,8 +21,6 @@ const lostAck = (component: string, time: number): Placement => ({
   time,
   label: `${component} at ${time}`,
 });
-const held: TrialResult = { outcome: 'held', duplicated: 0, lost: 0, fired: true };
-const dup: TrialResult = { outcome: 'duplicates', duplicated: 1, lost: 0, fired: true };
 const lost: TrialResult = { outcome: 'losses', duplicated: 0, lost: 1, fired: true };
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseScenario, type Atlas, type Placement, type TrialResult } from '../../engine';
+import { type Atlas, type Placement, type TrialResult } from '../../engine';
+import { handMadeScenario as scenario, HELD as held, ONE_DUPLICATE as dup } from './handMadeAtlas';
 import { heatMap } from './heatMap';
 import {
   cellLabel,
@@ -13,15 +14,6 @@ import {
   survivesSentence,
 } from './heatCells';
 
-const parsed = parseScenario({
-  version: 1,
-  name: 'hand-made atlas',
-  claim: 'exactly-once',
-  workload: { events: [{ id: 'e1', amount: 1, at: 0 }] },
-});
-if (!parsed.ok) throw new Error('invalid scenario');
-const scenario = parsed.scenario;
-
 const lostAck = (time: number): Placement => ({
   kind: 'drop-response',
   fault: { kind: 'drop-response', at: time, link: 'produce', match: { nth: 1 } },
@@ -29,8 +21,6 @@ const lostAck = (time: number): Placement => ({
   time,
   label: `ack at ${time}`,
 });
-const held: TrialResult = { outcome: 'held', duplicated: 0, lost: 0, fired: true };
-const dup: TrialResult = { outcome: 'duplicates', duplicated: 1, lost: 0, fired: true };
 const both: TrialResult = { outcome: 'both', duplicated: 2, lost: 1, fired: true };
 
 /** Three lost acks at 0, 0 and 1 ms (one cell per ms: two columns): held, both, a duplicate. */

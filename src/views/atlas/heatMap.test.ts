@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseScenario, type Atlas, type Placement, type TrialResult } from '../../engine';
+import { type Atlas, type Placement, type TrialResult } from '../../engine';
+import { handMadeScenario as scenario, HELD as held, ONE_DUPLICATE as dup } from './handMadeAtlas';
 import { familyOf, heatMap } from './heatMap';
-
-const parsed = parseScenario({
-  version: 1,
-  name: 'hand-made atlas',
-  claim: 'exactly-once',
-  workload: { events: [{ id: 'e1', amount: 1, at: 0 }] },
-});
-if (!parsed.ok) throw new Error('invalid scenario');
-const scenario = parsed.scenario;
 
 const lostAck = (time: number): Placement => ({
   kind: 'drop-response',
@@ -33,8 +25,6 @@ const crash = (time: number): Placement => ({
   time,
   label: `crash at ${time}`,
 });
-const held: TrialResult = { outcome: 'held', duplicated: 0, lost: 0, fired: true };
-const dup: TrialResult = { outcome: 'duplicates', duplicated: 1, lost: 0, fired: true };
 const loss: TrialResult = { outcome: 'losses', duplicated: 0, lost: 2, fired: true };
 
 /** Two acks (0 ms: held, 99 ms: a duplicate) and two crashes (50 ms and 99 ms: both lose). */
