@@ -13,19 +13,15 @@ import {
   enumeratePlacements,
   firstRun,
   forkMoment,
-  parseScenario,
   runTrial,
   TRACE_COLUMNS,
   type Trace,
 } from '../src/engine';
-import { findPreset } from '../src/scenarios';
+import { presetScenario } from '../bench/presetScenario';
 
 const [id, from = '0', count = '200', step = '1'] = process.argv.slice(2);
-const raw = id ? findPreset(id)?.variant : undefined;
-if (!raw) throw new Error(`usage: shift-convergence.ts <preset/variant> [first] [trials] [step]`);
-const parsed = parseScenario(raw.scenario);
-if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-const s = parsed.scenario;
+if (!id) throw new Error(`usage: shift-convergence.ts <preset/variant> [first] [trials] [step]`);
+const s = presetScenario(id);
 const first = firstRun(s);
 const placements = enumeratePlacements(s, first, undefined);
 const events = buildEvents(s.workload, s.seed);
