@@ -8,7 +8,7 @@ import { firstAtOrAfter } from './traceIndex';
 import { StoryFamily, type Story } from './story';
 import { groupDigits } from '../groupDigits';
 import { CONTENT_COLUMN_SQL } from '../batch/contentColumns';
-import { keyColumn } from '../sql/table';
+import { keyColumn } from '../sinks/keyColumns';
 
 export class SinkStories extends StoryFamily {
   /**

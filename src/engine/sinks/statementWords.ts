@@ -6,7 +6,7 @@
  * https://www.postgresql.org/docs/current/sql-merge.html.
  */
 import type { SinkConfig, TableSinkConfig } from '../scenario/schema';
-import { keyColumn } from '../sql/table';
+import { keyColumn } from '../sinks/keyColumns';
 
 /** The table sink's statement as a sentence names it ("a plain INSERT", "MERGE"). */
 export function sqlName(statement: TableSinkConfig['statement']): string {

@@ -14,7 +14,8 @@ import { sqlName } from '../sinks/statementWords';
 import type { SqlAttempt, SqlStatement, SqlStep } from './recorder';
 import { sqlstateOf } from './sqlstate';
 import { statementSql } from './statements';
-import { engineTable, hasUniqueKey, ident, keyColumn, srcOf, tableDdl, text } from './table';
+import { keyColumn } from '../sinks/keyColumns';
+import { engineTable, hasUniqueKey, ident, srcOf, tableDdl, text } from './table';
 
 /** What the engine says one step did at the database. */
 export interface StepExpect {

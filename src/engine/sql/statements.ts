@@ -8,16 +8,8 @@ import type { Run } from '../simulate';
 import type { TableSinkConfig } from '../scenario/schema';
 import type { SinkRow } from '../sinks/table';
 import { CONTENT_COLUMN_SQL } from '../batch/contentColumns';
-import {
-  contentColumns,
-  dedupeTable,
-  ident,
-  keyColumn,
-  keyColumns,
-  num,
-  rowValues,
-  text,
-} from './table';
+import { keyColumn, keyColumns } from '../sinks/keyColumns';
+import { contentColumns, dedupeTable, ident, num, rowValues, text } from './table';
 
 /** The column list the statements insert, and one row's tuple of values for it. */
 function columns(c: TableSinkConfig): string[] {

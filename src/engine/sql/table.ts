@@ -7,6 +7,7 @@ import type { Run } from '../simulate';
 import type { TableSinkConfig } from '../scenario/schema';
 import type { SinkRow } from '../sinks/table';
 import { CONTENT_COLUMN_SQL } from '../batch/contentColumns';
+import { keyColumn, keyColumns } from '../sinks/keyColumns';
 
 /** A row of the sink table as both sides compare it: business id, amount, source coordinate. */
 export interface TableRow {
@@ -14,20 +15,6 @@ export interface TableRow {
   amount: number;
   /** `topic-partition@offset` of the record that wrote it; null for a row from before the run. */
   src: string | null;
-}
-
-/**
- * The columns holding the statement's key: the business id, a per-attempt UUID, the source
- * coordinate, or the content columns of a content key (`["time", "amount"]` → event_time, amount).
- */
-export function keyColumns(c: TableSinkConfig): string[] {
-  if (typeof c.key !== 'string') return c.key.map((k) => CONTENT_COLUMN_SQL[k]);
-  return [c.key === 'business-id' ? 'id' : c.key === 'uuid-per-attempt' ? 'uuid' : 'src'];
-}
-
-/** The key columns as a conflict target or a column list names them: `id`, `event_time, amount`. */
-export function keyColumn(c: TableSinkConfig): string {
-  return keyColumns(c).join(', ');
 }
 
 /** The content columns a content key adds to the table (amount is always there). */
