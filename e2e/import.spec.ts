@@ -120,8 +120,10 @@ test('paste and drop: bad input refused, good input opens and Undo brings the wo
   expect(await state(page)).toEqual(before);
   await page.keyboard.press('Escape');
   await drop('good.json', good);
+  // The drop reads the file and checks it (its validation may still be loading) before the run
+  // starts, so settled() alone can answer for the run before it (CI saw it under load).
+  await expect.poll(async () => (await state(page)).scenario).toEqual(JSON.parse(good));
   await dash.settled();
-  expect((await state(page)).scenario).toEqual(JSON.parse(good));
 
   // Paste on the page (no field focused).
   await page.locator('body').click({ position: { x: 5, y: 700 } });
