@@ -15,9 +15,19 @@ function scenarioOf(ref: string): Scenario {
 }
 
 describe('warmUpSlices', () => {
-  it('2,858 trials (Flink 2pc-read-committed): 12 slices of 4, the k-th from ⌊k × 2,858 / 12⌋', () => {
-    const starts = [0, 238, 476, 714, 952, 1190, 1429, 1667, 1905, 2143, 2381, 2619];
-    expect(warmUpSlices(2858)).toEqual(starts.map((from) => ({ from, to: from + 4 })));
+  it('2,858 trials (Flink 2pc-read-committed): 48 slices of 4, the k-th from ⌊k × 2,858 / 48⌋', () => {
+    const slices = warmUpSlices(2858);
+    expect(slices).toHaveLength(48);
+    // ⌊1 × 2,858 / 48⌋ = ⌊59.5⌋, ⌊24 × 2,858 / 48⌋ = 1,429, ⌊47 × 2,858 / 48⌋ = ⌊2,798.4⌋.
+    expect([slices[0], slices[1], slices[24], slices[47]]).toEqual(
+      [0, 59, 1429, 2798].map((from) => ({ from, to: from + 4 })),
+    );
+  });
+
+  it('184 trials: ⌊k × 184 / 48⌋ steps by less than 4, so each slice starts where the last ended — 46 of 4', () => {
+    expect(warmUpSlices(184)).toEqual(
+      Array.from({ length: 46 }, (_, k) => ({ from: 4 * k, to: 4 * k + 4 })),
+    );
   });
 
   it('10 trials: the slices would overlap, so each starts where the last ended — 4, 4, then 2', () => {
@@ -34,13 +44,13 @@ describe('warmUpSlices', () => {
 });
 
 describe('atlasWarmUp', () => {
-  it('at-most-once (184 placements): a plan, then 12 slices — 13 steps — and the atlas after it is the same', () => {
+  it('at-most-once (184 placements): a plan, then 46 slices — 47 steps — and the atlas after it is the same', () => {
     const s = scenarioOf('at-most-once/default');
     const pool = new BufferPool();
     const warm = atlasWarmUp(s, pool);
     let steps = 1;
     while (warm.step()) steps++;
-    expect(steps).toBe(13);
+    expect(steps).toBe(47);
     expect(warm.step()).toBe(false);
     // The worker's next atlas reuses the warm-up's pool: its results are the one-thread atlas's.
     const plan = planAtlas(s, 1, PLACEMENT_KINDS, pool);

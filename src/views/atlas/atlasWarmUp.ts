@@ -13,8 +13,13 @@ import type { BufferPool, Scenario, TrialSession } from '../../engine';
 import { PLACEMENT_KINDS, trialSession } from '../../engine';
 import { planAtlas, runAtlasSlice, type AtlasPlan } from './atlasJob';
 
-/** Steps of trials run, spread evenly over the atlas's trials so that every kind of placement runs… */
-const WARM_UP_STEPS = 12;
+/**
+ * Steps of trials run, spread evenly over the atlas's trials so that every kind of placement
+ * runs… 48 of 4, about 200 trials: 12 (48 trials) left the page's first atlas of flink
+ * plain-sink 0.4–0.8 s over the next ones; with 48 its first took 2.2–2.3 s against 2.4–3.2 s
+ * (three alternations, docs/benchmarks.md). A real atlas's request still waits one step at most.
+ */
+const WARM_UP_STEPS = 48;
 /** …of this many contiguous trials each (they share the run before their moments, as a chunk's do). */
 const WARM_UP_TRIALS_PER_STEP = 4;
 
