@@ -6,7 +6,7 @@
 import type { FaultSpec } from '../scenario/schema';
 import { simulate } from '../simulate';
 import { PLACEMENT_KINDS, type Placement } from './placements';
-import { classify, withFaults, type Atlas, type TrialResult } from './explore';
+import { firstRun, runTrials, withFaults, type Atlas, type TrialResult } from './explore';
 
 /** The minimal counterexample of an atlas. */
 export interface Counterexample {
@@ -66,16 +66,25 @@ export function minimalCounterexample(atlas: Atlas): Counterexample | null {
 function aloneBreaks(atlas: Atlas, trial: number): Counterexample | null {
   const cached = ALONE.get(atlas)?.get(trial);
   if (cached !== undefined) return cached;
-  const baseCutOff = simulate(atlas.scenario, { explain: false }).cutOff;
   const ps = atlas.trials[trial]!.placements.map((j) => atlas.placements[j]!);
-  let found: Counterexample | null = null;
-  for (const p of [...ps].sort((a, b) => a.time - b.time)) {
-    const run = simulate(withFaults(atlas.scenario, [p.fault]), { explain: false });
-    const result = classify(run, baseCutOff, 1);
-    if (!breaks(result)) continue;
-    found = { trial, faults: [p.fault], labels: [p.label], time: p.time, result };
-    break;
-  }
+  ps.sort((a, b) => a.time - b.time);
+  const s = atlas.scenario;
+  const results = runTrials(
+    s,
+    ps.map((p) => [p.fault]),
+    firstRun(s).cutOff,
+  );
+  const k = results.findIndex(breaks);
+  const found: Counterexample | null =
+    k < 0
+      ? null
+      : {
+          trial,
+          faults: [ps[k]!.fault],
+          labels: [ps[k]!.label],
+          time: ps[k]!.time,
+          result: results[k]!,
+        };
   const byTrial = ALONE.get(atlas) ?? new Map<number, Counterexample | null>();
   byTrial.set(trial, found);
   ALONE.set(atlas, byTrial);

@@ -7,6 +7,7 @@
  * https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/table/kafka/#sink-delivery-guarantee,
  * Spark https://spark.apache.org/docs/latest/structured-streaming-kafka-integration.html.
  */
+import { distance } from '../../views/edit/editDistance';
 
 /** The processor the configuration describes. */
 export type ConfigKind = 'consumer' | 'flink' | 'spark';
@@ -322,21 +323,6 @@ const NOT_MODELLED: [RegExp, string][] = [
 /** Why a known key is not modelled, or undefined for a key the lab does not know. */
 export function notModelledWhy(key: string): string | undefined {
   return NOT_MODELLED.find(([re]) => re.test(key))?.[1];
-}
-
-/** Edit distance (insertions, deletions, substitutions, adjacent swaps) between two keys. */
-function distance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
-    }
-  return d[a.length]![b.length]!;
 }
 
 /**

@@ -151,8 +151,9 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
         continue;
       }
       scenario = setKnob(scenario, rule.path, converted.value);
-      // java.util.Properties#load keeps a key's last value, and files given later are read over
-      // earlier ones: the value set before sets nothing.
+      // java.util.Properties#load keeps a key's last value (each line is a put into the table:
+      // https://docs.oracle.com/en/java/javase/17/docs/api/java.base/java/util/Properties.html#load(java.io.Reader)),
+      // and files given later are read over earlier ones: the value set before sets nothing.
       const before = byPath.get(rule.path);
       if (before) {
         before.status = 'overridden';

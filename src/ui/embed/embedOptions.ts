@@ -33,7 +33,8 @@ import {
   type EmbedTheme,
   type Read,
 } from './embedLook';
-import { distance, EMBED_PARAMS, likelyEmbedParam, unknownEmbedParams } from './embedParams';
+import { distance } from '../../views/edit/editDistance';
+import { EMBED_PARAMS, likelyEmbedParam, unknownEmbedParams } from './embedParams';
 
 export { EMBED_PARAMS, likelyEmbedParam, unknownEmbedParams } from './embedParams';
 export { attr, embedSnippet, HEIGHT_MESSAGE, type HeightMessage } from './embedSnippet';

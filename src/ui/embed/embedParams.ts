@@ -2,6 +2,7 @@
  * The query parameters an embed reads, and the ones it does not: an unknown name, and the known
  * one it is probably a misspelling of.
  */
+import { distance } from '../../views/edit/editDistance';
 
 /**
  * Every query parameter the embedded page reads, in the order docs/embed.md lists them: `embed`
@@ -26,20 +27,6 @@ export const EMBED_PARAMS = [
   'theme',
   'height',
 ] as const;
-
-/** Levenshtein distance of two short strings (parameter names). */
-export function distance(x: string, y: string): number {
-  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= y.length; j++)
-      row.push(
-        Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1)),
-      );
-    prev = row;
-  }
-  return prev[y.length]!;
-}
 
 /**
  * The known parameter an unknown name is probably a misspelling of, or null: the same name in
