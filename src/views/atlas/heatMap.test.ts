@@ -77,6 +77,25 @@ describe('heatMap', () => {
     );
   });
 
+  it("says which outcomes are the scenario's own when its own faults already break the claim", () => {
+    // The scenario alone duplicates: the two placements that duplicate only repeat it, so the
+    // summary names where the other outcome (the losses) comes from, not where duplicates do.
+    const a = atlas();
+    a.base = dup;
+    a.trials = [dup, dup, loss, loss].map((result, i) => ({ placements: [i], result }));
+    expect(heatMap(a).summary).toBe(
+      'The scenario breaks its exactly-once claim already with its own faults. 4 placements: 2 duplicate, 2 lose — every loss comes from a crash of consumer-0 right after its offset commit; the 2 that duplicate do so as the scenario alone does.',
+    );
+    a.trials[1] = { placements: [1], result: loss };
+    expect(heatMap(a).summary).toBe(
+      'The scenario breaks its exactly-once claim already with its own faults. 4 placements: 1 duplicate, 3 lose — 2 of the 3 losses come from a crash of consumer-0 right after its offset commit; the one that duplicates does so as the scenario alone does.',
+    );
+    a.trials = a.trials.map((t) => ({ ...t, result: dup }));
+    expect(heatMap(a).summary).toBe(
+      'The scenario breaks its exactly-once claim already with its own faults. 4 placements: 4 duplicate — each as the scenario alone does.',
+    );
+  });
+
   it('names the family of a placement', () => {
     expect(familyOf(crash(1))).toBe('a crash of consumer-0 right after its offset commit');
     expect(familyOf(lostAck(1))).toBe('a lost produce acknowledgement');

@@ -256,5 +256,28 @@ function summary(atlas: Atlas, anchors: readonly Placement[], totals: OutcomeCou
       ? `${head} — the ${atlas.scenario.claim} claim survives every ${atlas.depth === 1 ? 'single fault' : 'pair of faults'} tried.`
       : `${head}.`;
   const worst = (['losses', 'both', 'duplicates', 'stuck'] as const).filter((o) => totals[o] > 0);
-  return `${head} — ${worst.map((o) => origin(atlas, anchors, o, totals[o])).join('; ')}.`;
+  // A trial with the outcome the scenario alone has repeats it: where it "comes from" would only
+  // count placements. The other outcomes are what the added faults change.
+  const own = atlas.base.outcome;
+  const words = worst.map((o) =>
+    o === own ? sameAsAlone(o, totals[o], n) : origin(atlas, anchors, o, totals[o]),
+  );
+  if (own !== 'held' && totals[own] > 0) words.push(words.splice(worst.indexOf(own), 1)[0]!);
+  return `${head} — ${words.join('; ')}.`;
 }
+
+/** The trials whose outcome is the scenario's own: "the 2 that duplicate do so as the scenario alone does". */
+function sameAsAlone(o: Outcome, count: number, n: number): string {
+  if (count === n) return 'each as the scenario alone does';
+  if (count === 1) return `the one that ${SINGULAR_VERB[o]} does so as the scenario alone does`;
+  return `the ${count.toLocaleString('en-US')} that ${OUTCOME_WORDS[o][0]} do so as the scenario alone does`;
+}
+
+/** Each outcome's verb after "the one that". */
+const SINGULAR_VERB: Record<Outcome, string> = {
+  held: 'holds',
+  duplicates: 'duplicates',
+  losses: 'loses',
+  both: 'loses and duplicates',
+  stuck: 'gets stuck',
+};
