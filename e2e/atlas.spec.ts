@@ -11,6 +11,7 @@
  * a source duplicate of an event: a second record that the at-most-once loop also loses a batch
  * around); at-least-once — 256 placements, every one held.
  */
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { atlasTestIds as ids } from '../src/ui/atlas/atlasTestIds';
 import { compareTestIds } from '../src/ui/compare/compareTestIds';
@@ -61,6 +62,19 @@ test('at-most-once: the heat map, its counts, a cell opened as its run (one undo
   await dash.byId(ids.panel).scrollIntoViewIfNeeded();
   await shot(page, 'atlas-at-most-once');
   expect(await panelViolations(page)).toEqual([]);
+
+  // The Markdown report says what the atlas found, with the earliest break's fault as JSON.
+  await dash.byId(testIds.exportButton).click();
+  const [report] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator(`[data-testid="${testIds.exportItem}"][data-format="markdown"]`).click(),
+  ]);
+  const md = await readFile((await report.path())!, 'utf8');
+  expect(md).toContain('What it found: 184 placements: 150 held, 34 lose and duplicate');
+  expect(md).toContain('The earliest, simplest break: ');
+  expect(md).toContain(
+    'Its faults, to add to the scenario\'s `faults`:\n\n```json\n[\n  {\n    "kind": ',
+  );
 
   // Open a cell whose worst outcome breaks the claim, and its first (worst) placement.
   await dash.byId(ids.cell).and(page.locator('[data-outcome="both"]')).first().click();

@@ -9,6 +9,7 @@ import type { FaultAction, FaultInput, ComponentId } from '../views/edit/faultAc
 import type { RunView } from '../views/run/runView';
 import type { CompareSpec } from '../views/compare/compareSpec';
 import type { AtlasChoice } from '../views/atlas/atlasChoice';
+import type { AtlasFindings } from '../views/atlas/atlasFindings';
 
 /** Where the current scenario's run stands. */
 /**
@@ -111,6 +112,11 @@ export interface LabState {
    * share link carry it.
    */
   atlas: AtlasChoice;
+  /**
+   * What the last atlas run to its end on the page found, for the Markdown report (view state:
+   * neither undo nor the link; a reload forgets it, and the report then names the choice only).
+   */
+  atlasFound: AtlasFindings | null;
 }
 
 /** The colour scheme chosen in the page ('system': follow `prefers-color-scheme`). */
@@ -157,9 +163,10 @@ export interface LabActions {
   setAtlas(choice: AtlasChoice, notice: string): void;
   /**
    * The atlas of the current choice ran to its end: the choice says so (a link shared now offers
-   * it again). Not an undo step: nothing the user edited.
+   * it again), and what it found is kept for the report. Not an undo step: nothing the user
+   * edited.
    */
-  noteAtlasExplored(): void;
+  noteAtlasExplored(found?: AtlasFindings): void;
   /**
    * Apply a guarantee's bundle of knobs, as one undoable edit. Refused, with a notice saying why,
    * when the result would not validate (a fault of the scenario that cannot exist under `g`: see

@@ -100,6 +100,7 @@ export function createLab(deps: LabDeps): Lab {
     replay: null,
     compare: null,
     atlas: DEFAULT_ATLAS_CHOICE,
+    atlasFound: null,
   }));
   const playback = createPlayback(
     app,
@@ -377,9 +378,10 @@ export function createLab(deps: LabDeps): Lab {
       });
       requestRun();
     },
-    noteAtlasExplored() {
+    noteAtlasExplored(found) {
       const { atlas } = app.getState();
       if (!atlas.explored) app.setState({ atlas: { ...atlas, explored: true } });
+      if (found) app.setState({ atlasFound: found });
     },
     setKnob(path, value, note) {
       const apply = (editKnob: EditKnob) => {

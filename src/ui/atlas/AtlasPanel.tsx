@@ -11,6 +11,7 @@ import { useActions, useLab, useLabInstance } from '../../store/LabContext';
 import { MAX_LANES } from '../../views/compare/compareSpec';
 import type { FaultInput } from '../../views/edit/faultActions';
 import { heatMap } from '../../views/atlas/heatMap';
+import { streamAtlasFindings } from '../../views/atlas/atlasFindings';
 import { PAIRS_BOUND } from '../../views/atlas/heatCells';
 import { atlasSoFar, counterexampleSoFar } from '../../views/atlas/atlasSoFar';
 import { heatMapSoFar } from '../../views/atlas/heatMapSoFar';
@@ -145,17 +146,16 @@ export function AtlasPanel() {
       setRunning(false);
       setProgress(null);
       setLive(null);
-      // The choice it ran is now explored (unless an undo changed it meanwhile).
-      if (r.ok && lab.app.getState().atlas === choice) actions.noteAtlasExplored();
-      if (r.ok)
-        setShown({
-          atlas: r.atlas,
-          input,
-          map: heatMap(r.atlas, COLUMNS, 'steps'),
-          workers: r.workers,
-          ms: performance.now() - t0,
-        });
-      else if (r.error !== 'cancelled') setError(pageRefusal(r.error));
+      if (!r.ok) {
+        if (r.error !== 'cancelled') setError(pageRefusal(r.error));
+        return;
+      }
+      const map = heatMap(r.atlas, COLUMNS, 'steps');
+      // The choice it ran is now explored (unless an undo changed it meanwhile), and what it
+      // found goes in the report.
+      if (lab.app.getState().atlas === choice)
+        actions.noteAtlasExplored(streamAtlasFindings(input, choice, r.atlas, map.summary));
+      setShown({ atlas: r.atlas, input, map, workers: r.workers, ms: performance.now() - t0 });
     });
   };
   /** Stop the running atlas, saying so: its workers, its progress and its map so far go. */

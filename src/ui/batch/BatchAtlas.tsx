@@ -39,6 +39,7 @@ import {
   BATCH_POINT_LABELS,
   BATCH_POINTS,
   batchHeatMap,
+  batchAtlasFindings,
   type BatchPoint,
 } from '../../views/batch/batchAtlas';
 import { formatCountOf } from '../../views/run/format';
@@ -155,11 +156,16 @@ function AtlasRun({
     // `kinds` is in the key of this component: a new filter is a new run.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [job, depth]);
-  // The choice it ran is now explored: a link shared from here offers the same atlas.
-  const ranOk = ended?.of === job && ended.result.ok;
+  // The choice it ran is now explored: a link shared from here offers the same atlas, and the
+  // report says what it found (once per finished run).
+  const finished = ended?.of === job && ended.result.ok ? ended.result : null;
+  const noted = useRef<unknown>(null);
   useEffect(() => {
-    if (ranOk && !choice.explored) a.noteAtlasExplored();
-  }, [ranOk, choice, a]);
+    if (!finished || noted.current === finished) return;
+    noted.current = finished;
+    const map = batchHeatMap(scenario, finished.cells);
+    a.noteAtlasExplored('error' in map ? undefined : batchAtlasFindings(scenario, choice, map));
+  }, [finished, scenario, choice, a]);
   if (!job) return <p data-testid="batch-atlas-status">no valid batch job to map</p>;
   const result = ended?.of === job ? ended.result : null;
   const p = progress?.of === job ? progress.p : null;

@@ -295,4 +295,30 @@ describe('ExportMenu: the Markdown report after an undo (issue #23)', () => {
     await act(() => lab.actions.settled());
     expect(await markdown()).toEqual(before);
   });
+
+  it('carries what the finished atlas found while the scenario is the one it explored', async () => {
+    const lab = await mount();
+    const scenario = lab.app.getState().scenario;
+    const found = { input: scenario, choice: {}, summary: 'found', counterexample: null };
+    act(() => lab.actions.noteAtlasExplored(found));
+    await act(() => lab.actions.settled());
+    const markdown = async () => {
+      showOutcome();
+      fireEvent.click(screen.getByTestId(testIds.exportButton));
+      fireEvent.click(
+        screen
+          .getAllByTestId(testIds.exportItem)
+          .find((b) => b.getAttribute('data-format') === 'markdown')!,
+      );
+      await act(() => Promise.resolve());
+      return artifactsGet.mock.lastCall?.[2];
+    };
+    expect((await markdown())?.atlasFound).toBe(found);
+    // An edit since: the findings are another scenario's (the report names the choice only).
+    act(() => lab.actions.setKnob('producer.acks', '1'));
+    await act(() => lab.actions.settled());
+    const after = await markdown();
+    expect(after?.atlas).toEqual({ explored: true });
+    expect(after?.atlasFound).toBeUndefined();
+  });
 });

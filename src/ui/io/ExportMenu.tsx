@@ -12,6 +12,7 @@ import type { ArtifactKind } from '../../views/io/exportArtifact';
 import { usePredictionGate } from '../library/usePredictionGate';
 import { testIds } from '../testIds';
 import { usePage } from './PageContext';
+import { findingsOf } from '../../views/atlas/atlasFindings';
 
 /** The export formats, in menu order. */
 const ITEMS: {
@@ -109,6 +110,7 @@ const selectScenario = (s: LabState) => s.scenario;
 const selectPresetRef = (s: LabState) => s.presetRef;
 const selectCompare = (s: LabState) => s.compare;
 const selectAtlas = (s: LabState) => s.atlas;
+const selectAtlasFound = (s: LabState) => s.atlasFound;
 const selectStatus = (s: LabState) => s.status;
 
 /**
@@ -125,6 +127,7 @@ export function ExportMenu() {
   const presetRef = useLab(selectPresetRef);
   const compare = useLab(selectCompare);
   const atlas = useLab(selectAtlas);
+  const atlasFound = useLab(selectAtlasFound);
   const status = useLab(selectStatus);
   // A batch job has no stream view: its files come from its batch run, once it is ready.
   const batch = scenario.batch !== undefined;
@@ -180,8 +183,11 @@ export function ExportMenu() {
       ...(presetRef ? { preset: presetRef } : {}),
       // The Markdown report carries Compare's lanes (its section), as the page shows them.
       ...(compare && item.id === 'markdown' ? { compare: { base: scenario, spec: compare } } : {}),
-      // And the fault atlas's kinds and pairs, once explored (its section).
-      ...(atlas.explored && item.id === 'markdown' ? { atlas } : {}),
+      // And the fault atlas's kinds and pairs, once explored (its section), with what it found
+      // while the page holds the finished atlas of this scenario and choice.
+      ...(atlas.explored && item.id === 'markdown'
+        ? { atlas, atlasFound: findingsOf(atlasFound, scenario, atlas) }
+        : {}),
     });
     setBusy(null);
     if (r.ok) downloadText(r.artifact.text, `${stem}${item.suffix}`, item.type);

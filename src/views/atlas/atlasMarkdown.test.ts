@@ -52,6 +52,57 @@ describe('the fault atlas in the Markdown report', () => {
     expect(atlasMarkdown({ kinds: ['crash'] }, false)).toBeNull();
   });
 
+  it('says what the finished atlas found when the page holds it: summary, break, its faults', () => {
+    const found = {
+      input: {} as never,
+      choice: {},
+      summary:
+        '2 placements: 1 held, 1 duplicate — the duplicate comes from a lost produce acknowledgement.',
+      counterexample: {
+        words: 'the produce acknowledgement at 99 ms lost (1 duplicated)',
+        faults: [
+          { kind: 'drop-response' as const, at: 99, link: 'produce' as const, match: { nth: 2 } },
+        ],
+      },
+    };
+    expect(atlasMarkdown({ explored: true }, false, undefined, found)).toBe(
+      [
+        '### Fault atlas',
+        '',
+        'Explored on the page: every single fault of every kind (lost requests, lost responses, late responses, crashes, leader failovers, rebalances, zombies, application re-sends, source duplicates).',
+        '',
+        'What it found: 2 placements: 1 held, 1 duplicate — the duplicate comes from a lost produce acknowledgement.',
+        '',
+        'The earliest, simplest break: the produce acknowledgement at 99 ms lost (1 duplicated).',
+        '',
+        "Its faults, to add to the scenario's `faults`:",
+        '',
+        '```json',
+        '[',
+        '  {',
+        '    "kind": "drop-response",',
+        '    "at": 99,',
+        '    "link": "produce",',
+        '    "match": {',
+        '      "nth": 2',
+        '    }',
+        '  }',
+        ']',
+        '```',
+        '',
+        'The same atlas from the command line: `sim <scenario> --explore`.',
+        '',
+      ].join('\n'),
+    );
+    // A batch job's break is said in words (it is an edit of the job, not a fault to add).
+    const batch = { ...found, counterexample: { words: 'a crash mid-write: 3 lost' } };
+    expect(atlasMarkdown({ explored: true }, true, undefined, batch)).toContain(
+      'What it found: 2 placements'.concat(
+        ': 1 held, 1 duplicate — the duplicate comes from a lost produce acknowledgement.\n\nThe earliest, simplest break: a crash mid-write: 3 lost.\n\nThe same atlas',
+      ),
+    );
+  });
+
   it("is the report's last section, after Compare's, for a stream and a batch job", () => {
     const plain = report('at-least-once');
     expect(report('at-least-once', { atlas: { kinds: ['crash'] } })).toBe(plain);

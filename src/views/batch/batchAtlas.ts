@@ -28,6 +28,8 @@ import {
   type ScenarioInput,
 } from '../../engine';
 import { noFaultNeededSentence } from '../atlas/heatCells';
+import { choiceOf, type AtlasFindings } from '../atlas/atlasFindings';
+import type { AtlasChoice } from '../atlas/atlasChoice';
 import { observedWords } from './observedWords';
 import { placementWords } from './placementWords';
 import { formatCountOf } from '../run/format';
@@ -225,5 +227,20 @@ export function batchHeatMap(
     summary,
     counterexample,
     noFaultNeeded: own.held ? null : noFaultNeededSentence(claim),
+  };
+}
+
+/** What a batch job's finished atlas found, for the Markdown report (src/views/atlas/atlasFindings.ts). */
+export function batchAtlasFindings(
+  input: ScenarioInput,
+  choice: AtlasChoice,
+  map: BatchHeatMap,
+): AtlasFindings {
+  const c = map.counterexample;
+  return {
+    input,
+    choice: choiceOf(choice),
+    summary: map.summary,
+    counterexample: c && { words: `${c.words}: ${c.outcome}` },
   };
 }

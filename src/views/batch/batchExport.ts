@@ -326,7 +326,7 @@ export function batchArtifact(
       return text(batchSql(scenario, r));
     case 'markdown': {
       const report = batchMarkdownReport(scenario, opts.preset ? { preset: opts.preset } : {});
-      const atlas = opts.atlas ? atlasMarkdown(opts.atlas, true) : null;
+      const atlas = opts.atlas ? atlasMarkdown(opts.atlas, true, undefined, opts.atlasFound) : null;
       if (!opts.compare && atlas === null) return text(report);
       return text(
         withSections(

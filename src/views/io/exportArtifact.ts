@@ -15,6 +15,7 @@ import {
 } from '../../engine';
 import { compareMarkdown } from '../compare/compareMarkdown';
 import { atlasMarkdown } from '../atlas/atlasMarkdown';
+import type { AtlasFindings } from '../atlas/atlasFindings';
 import type { AtlasChoice } from '../atlas/atlasChoice';
 import { compareScenario } from '../compare/compareRuns';
 import type { CompareSpec } from '../compare/compareSpec';
@@ -63,6 +64,8 @@ export interface ArtifactOptions {
    * (the kinds and pairs, src/views/atlas/atlasMarkdown.ts).
    */
   atlas?: AtlasChoice;
+  /** What the finished atlas of that choice found, when the page holds it (src/views/atlas/atlasFindings.ts). */
+  atlasFound?: AtlasFindings;
 }
 
 const CAPPED = /showing (\d+) of (\d+) steps(?:, from (\d+) ms)?/;
@@ -108,7 +111,9 @@ export function artifactOf(
         traceHash: traceHash(run.trace),
         ...(opts.preset ? { preset: opts.preset } : {}),
       });
-      const atlas = opts.atlas ? atlasMarkdown(opts.atlas, false) : null;
+      const atlas = opts.atlas
+        ? atlasMarkdown(opts.atlas, false, undefined, opts.atlasFound)
+        : null;
       if (!opts.compare && atlas === null) return { text };
       const compared = opts.compare ? compareScenario(opts.compare.base, opts.compare.spec) : null;
       return { text: withSections(text, compared && compareMarkdown(compared), atlas) };
