@@ -69,6 +69,7 @@ describe('atlas trials that rejoin', () => {
           const stats = noRejoinStats();
           // Every trial forks (no run from scratch for a short prefix), so every one is tested.
           const got = runTrials(s, trials, first.cutOff, {
+            path: 'auto',
             entriesPerObject: 0,
             rejoinStats: stats,
           });

@@ -32,9 +32,9 @@ describe('the trials of one atlas in chunks', () => {
   const [a, b] = [trials.slice(0, 80), trials.slice(80)];
 
   it('give the rejoin test up once for the atlas, not once per chunk, with the same results', () => {
-    const whole = runTrials(s, trials, first.cutOff);
+    const whole = runTrials(s, trials, first.cutOff, { path: 'auto' });
     const alone = noRejoinStats();
-    runTrials(s, b, first.cutOff, { rejoinStats: alone });
+    runTrials(s, b, first.cutOff, { path: 'auto', rejoinStats: alone });
     // Alone, the second chunk tests its own: the 16 of its 80 trials that fork and reach a
     // checkpoint.
     expect(alone.tried).toBe(16);
@@ -42,8 +42,8 @@ describe('the trials of one atlas in chunks', () => {
     const session = trialSession(s);
     const stats = noRejoinStats();
     const inChunks = [
-      ...runTrials(s, a, first.cutOff, { session }),
-      ...runTrials(s, b, first.cutOff, { session, rejoinStats: stats }),
+      ...runTrials(s, a, first.cutOff, { path: 'auto', session }),
+      ...runTrials(s, b, first.cutOff, { path: 'auto', session, rejoinStats: stats }),
     ];
     // 32 tested in the first chunk, none rejoined: the second chunk tests none.
     expect(stats.tried).toBe(32);

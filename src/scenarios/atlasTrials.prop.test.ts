@@ -68,8 +68,12 @@ describe('atlas trials', () => {
           expect(run.verdict.observed).toBe(want.observed);
           expect(Array.from(run.verdict.fate)).toEqual(want.fate);
           pool.reclaim(run);
-          // And runTrials, which shares the events across its slice, classifies it the same.
+          // And runTrials, which shares the events across its slice, classifies it the same, from
+          // scratch (its default) and forked.
           expect(runTrials(s, [faults], first.cutOff, { pool })).toEqual([want.result]);
+          expect(runTrials(s, [faults], first.cutOff, { pool, path: 'auto' })).toEqual([
+            want.result,
+          ]);
         },
       ),
       params(12),

@@ -131,7 +131,7 @@ export interface RunTrialsOptions {
   onProgress?: (done: number, total: number) => void;
   /** Asked before each run: true stops there (the results so far are returned). */
   cancelled?: () => boolean;
-  /** How each trial's run is made (default `auto`: by snapshot where the run can be copied, else by replay); every path gives the same runs. */
+  /** How each trial's run is made (default from scratch, `DEFAULT_TRIAL_PATH`: ./continuation.ts says why); every path gives the same runs. */
   path?: TrialPath;
   /** When a trial forks on the `auto` path (a benchmark's knob; see `ENTRIES_PER_COPIED_OBJECT`). */
   entriesPerObject?: number;
