@@ -16,11 +16,13 @@
  * An atlas of more than BENCH_ATLAS_SAMPLE_ABOVE placements (default 2,000: the 250- and
  * 1,000-event presets, whose whole atlases take minutes) is timed on an evenly spaced sample of
  * 400 of them and its total extrapolated — printed as "est."; BENCH_ATLAS_SAMPLE_ABOVE=Infinity
- * runs every placement of every preset. BENCH_ATLAS_PATH=scratch|replay|snapshot chooses how each
- * trial's run is made (src/engine/atlas/continuation.ts; default: the atlas's own choice).
+ * runs every placement of every preset. BENCH_ATLAS_PATH=scratch|replay|snapshot|auto chooses how
+ * each trial's run is made (src/engine/atlas/continuation.ts; default: DEFAULT_TRIAL_PATH, from
+ * scratch); the forking paths also print what the forks share and what the rejoin test skipped.
  */
 import {
   BufferPool,
+  DEFAULT_TRIAL_PATH,
   buildEvents,
   enumeratePlacements,
   firstRun,
@@ -57,6 +59,8 @@ const REJOIN = process.env.BENCH_ATLAS_REJOIN !== '0';
 
 /** How trials are run (unset: runTrials's default path). */
 const PATH = process.env.BENCH_ATLAS_PATH as TrialPath | undefined;
+/** Whether the trials fork (then the forks' sharing and the rejoin test are printed too). */
+const FORKS = (PATH ?? DEFAULT_TRIAL_PATH) === 'auto' || PATH === 'snapshot';
 /** The `auto` path's rule for when a fork pays (unset: its default, ENTRIES_PER_COPIED_OBJECT). */
 const FORK_RULE = process.env.BENCH_ATLAS_FORK_RULE
   ? Number(process.env.BENCH_ATLAS_FORK_RULE)
@@ -114,7 +118,7 @@ export function runAtlasBench(): void {
   );
   if (process.env.BENCH_ATLAS === '0') return;
   console.log(
-    `single-fault atlas per preset variant (trials by ${PATH ?? 'the default path'}): placements, median of ${REPEAT} atlases wall / CPU s, runs/s (by CPU), where the faults strike, the length of a run (a trial runs about as long as the scenario alone: the atlas's work is placements × that), CPU ratio to before the speed work (bench/atlasBefore.ts)`,
+    `single-fault atlas per preset variant (trials by the ${PATH ?? DEFAULT_TRIAL_PATH} path): placements, median of ${REPEAT} atlases wall / CPU s, runs/s (by CPU), where the faults strike, the length of a run (a trial runs about as long as the scenario alone: the atlas's work is placements × that), CPU ratio to before the speed work (bench/atlasBefore.ts)`,
   );
   let worst = { id: '', s: 0 };
   let within = 0;
@@ -124,7 +128,7 @@ export function runAtlasBench(): void {
     if (a.cpuS > worst.s) worst = { id, s: a.cpuS };
     if (a.cpuS <= PAGE_CPU_S) within++;
     console.log(
-      `  ${id}: ${a.n} placements, ${a.sampled ? 'est. ' : ''}${a.wallS.toFixed(2)} / ${a.cpuS.toFixed(2)} s, ${Math.round(a.n / a.cpuS)} runs/s, fault moment at ${Math.round(a.prefix * 100)}% of the run (${Math.round(a.forked * 100)}% of placements fork there, sharing ${Math.round(a.shared * 100)}% of the atlas's run time), ${a.entries} trace entries in the scenario's own run (${((a.cpuS * 1e6) / (a.n * a.entries)).toFixed(2)} µs CPU per entry of trial)${before ? `, CPU ×${(a.cpuS / before).toFixed(2)} of before (${before.toFixed(2)} s)` : ''}${a.sampled ? ` (timed on ${SAMPLE})` : ''}; rejoined ${a.rejoin.rejoined} of ${a.rejoin.tried} trials tested (${a.rejoin.settled} with other settled history), skipping ${Math.round(a.rejoin.skipped).toLocaleString('en-US')} of their ~${Math.round(a.after).toLocaleString('en-US')} entries after the fork (${((100 * a.rejoin.skipped) / Math.max(1, a.after)).toFixed(0)} %), ${a.rejoin.checks} checks of ${Math.round(a.rejoin.tokens / Math.max(1, a.rejoin.checks))} tokens each`,
+      `  ${id}: ${a.n} placements, ${a.sampled ? 'est. ' : ''}${a.wallS.toFixed(2)} / ${a.cpuS.toFixed(2)} s, ${Math.round(a.n / a.cpuS)} runs/s, fault moment at ${Math.round(a.prefix * 100)}% of the run${FORKS ? ` (${Math.round(a.forked * 100)}% of placements fork there, sharing ${Math.round(a.shared * 100)}% of the atlas's run time)` : ''}, ${a.entries} trace entries in the scenario's own run (${((a.cpuS * 1e6) / (a.n * a.entries)).toFixed(2)} µs CPU per entry of trial)${before ? `, CPU ×${(a.cpuS / before).toFixed(2)} of before (${before.toFixed(2)} s)` : ''}${a.sampled ? ` (timed on ${SAMPLE})` : ''}${FORKS ? `; rejoined ${a.rejoin.rejoined} of ${a.rejoin.tried} trials tested (${a.rejoin.settled} with other settled history), skipping ${Math.round(a.rejoin.skipped).toLocaleString('en-US')} of their ~${Math.round(a.after).toLocaleString('en-US')} entries after the fork (${((100 * a.rejoin.skipped) / Math.max(1, a.after)).toFixed(0)} %), ${a.rejoin.checks} checks of ${Math.round(a.rejoin.tokens / Math.max(1, a.rejoin.checks))} tokens each` : ''}`,
     );
   }
   console.log(

@@ -120,6 +120,7 @@ export {
   pairsOf,
   withFaults,
   forkMoment,
+  DEFAULT_TRIAL_PATH,
   OUTCOMES,
   PAIR_RUN_LIMIT,
   PAIR_EVENT_LIMIT,

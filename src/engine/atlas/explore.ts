@@ -24,7 +24,7 @@ import {
 } from './placements';
 
 export { runTrial, withFaults } from './trial';
-export { forkMoment, type TrialPath } from './continuation';
+export { DEFAULT_TRIAL_PATH, forkMoment, type TrialPath } from './continuation';
 
 /**
  * What a trial did to the claim: `held` (the observed guarantee is within the claimed one — an
