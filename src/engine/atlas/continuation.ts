@@ -50,8 +50,8 @@ export type TrialPath = 'scratch' | 'replay' | 'snapshot' | 'auto';
 /**
  * The path a trial takes unless told: from scratch. Forking pays for the prefix it skips, but a
  * process that has run copies runs every later trial slower (five forks first make the next 400
- * trials from scratch 2–3× dearer; likely because a copy's objects are built field by field, not
- * by their classes' constructors, so the engine's property reads meet more object shapes): measured in separate processes, whole single-fault atlases take 30–50 % less CPU from
+ * trials from scratch 2–3× dearer: a copy's objects, built field by field, do not share their
+ * originals' hidden classes, so the engine's property reads meet two shapes of everything): measured in separate processes, whole single-fault atlases take 30–50 % less CPU from
  * scratch than by `auto` (`2pc-read-committed` 9.1–11.9 → 5.7–7.4 s, `email-in-operator`
  * 10.8–11.8 → 7.8–8.1 s, `during-commit` 5.9–7.5 → 3.6–3.8 s), pairs alike, and retry-storm —
  * whose trials rejoin the own run on the snapshot path — the same (docs/benchmarks.md).
