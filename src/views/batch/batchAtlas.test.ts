@@ -16,7 +16,7 @@ import {
   type ScenarioInput,
 } from '../../engine';
 import { findPreset } from '../../scenarios';
-import { batchAtlasOf, batchHeatMap } from './batchAtlas';
+import { batchAtlasFindings, batchAtlasOf, batchHeatMap } from './batchAtlas';
 
 describe('the batch atlas heat map', { timeout: 60_000 }, () => {
   it('S21 append: one row, five columns, 12 of 23 faults duplicate, the smallest one shown first', () => {
@@ -148,6 +148,18 @@ describe('the batch atlas heat map', { timeout: 60_000 }, () => {
       { logicalDate: 0, tryNumber: 1, point: 'before-write', afterRows: 0 },
       { logicalDate: 0, tryNumber: 2, point: 'before-write', afterRows: 0 },
     ]);
+    // What the report says it found: the summary and the earliest pair in words.
+    expect(batchAtlasFindings(oneEvent, { pairs: true, kinds: ['crash'] }, map)).toEqual({
+      input: oneEvent,
+      choice: { pairs: true, kinds: ['crash'] },
+      summary: map.summary,
+      counterexample: {
+        words:
+          'try 1 of 2024-03-10 crashes before-write, then try 2 of 2024-03-10 crashes before-write: '.concat(
+            map.counterexample!.outcome,
+          ),
+      },
+    });
     // The page's worker runs every kind: the pairs the CLI's --depth 2 tries, one for one.
     expect(batchAtlasOf(s, undefined, 2)).toHaveLength(
       exploreBatch(s.batch!, s.claim, { depth: 2 }).trials.length,
