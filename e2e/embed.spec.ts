@@ -151,7 +151,7 @@ test('the build runs from a sub-path of a plain static host', async ({
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await dash.goto(`${HOST}/some/base/path/?embed&autoplay=1`);
+  await dash.goto(`${HOST}/some/base/path/?embed&preset=at-least-once&autoplay=1`);
   await expect(page.getByTestId(testIds.play)).toHaveAttribute('aria-pressed', 'true');
   await dash.goto(`${HOST}/some/base/path/`);
   // The run worker and a lazy chunk (the diagrams' mermaid) load from the sub-path too. The
