@@ -34,7 +34,7 @@ import { lockedLab } from './lockedLab';
 import { OpenInLab } from './OpenInLab';
 import { processorPanelsIn, useProcessorPanels } from '../pipeline/stages/processorPanelsOnDemand';
 import { MeasureInPlace, reservedHeightStyle, SettlingLine, settlingStyle } from './ReserveHeight';
-import { useCompact } from './useCompact';
+import { useFrameLayout } from './useFrameLayout';
 import { useEmbedTheme } from './useEmbedTheme';
 import { useReportHeight } from './useReportHeight';
 import '../styles.css';
@@ -167,12 +167,16 @@ function Player({
   // Where the run opens: `t=`, or 0 while a question waits (set once the run is ready).
   const openedAt = useRef(options.start);
   const { notices } = usePage();
-  const compact = useCompact(options.layout);
+  const { compact, width } = useFrameLayout(options.layout);
   // In the compact layout the legends (the broker's key to LEO, HW…) fold behind a toggle.
   const [legends, setLegends] = useState(false);
-  // The height reserved for the whole run (ReserveHeight.tsx), per run and layout; `height=` fixes it.
+  // The height reserved for the whole run (ReserveHeight.tsx), per run, layout and frame width;
+  // `height=` fixes it.
   const [measured, setMeasured] = useState<{ of: unknown; height: number } | null>(null);
-  const measureOf = useMemo(() => ({ view, compact, legends }), [view, compact, legends]);
+  const measureOf = useMemo(
+    () => ({ view, compact, legends, width }),
+    [view, compact, legends, width],
+  );
   const onMeasured = useCallback(
     (height: number) => setMeasured({ of: measureOf, height }),
     [measureOf],
