@@ -7,6 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import loader from '../../../public/embed.js?raw';
+import { ELEMENT_NOT_OPTIONS } from '../../views/io/embedParams';
 
 const LAB = 'https://docs.example.org/lab/';
 
@@ -59,5 +60,13 @@ describe('the loader’s <delivery-lab-embed>', () => {
     expect(
       frameOf('<delivery-lab-embed scenario-hash="s=2.abc&amp;p=0"></delivery-lab-embed>').hash,
     ).toBe('#s=2.abc&p=0');
+  });
+});
+
+describe('the loader and delivery-lab check read the same attributes as options', () => {
+  it("public/embed.js's NOT_OPTIONS is ELEMENT_NOT_OPTIONS", () => {
+    // The loader is plain JS served as is (no build step, no import): its pattern is pinned here.
+    const source = /const NOT_OPTIONS =\s*\/(.+)\/;/.exec(loader)?.[1];
+    expect(source).toBe(ELEMENT_NOT_OPTIONS.source);
   });
 });
