@@ -337,7 +337,7 @@ function Player({
   );
 }
 
-/** What an embed whose scenario could not be opened shows: why (the notice), and no player. */
+/** What an embed whose scenario could not be opened, or that names none, shows: why (the notice), and no player. */
 function Refused({ frameId }: { frameId: EmbedOptions['frameId'] }) {
   const root = useRef<HTMLDivElement>(null);
   useReportHeight(root, frameId);
@@ -345,8 +345,8 @@ function Refused({ frameId }: { frameId: EmbedOptions['frameId'] }) {
     <div ref={root} className="embed" data-testid={testIds.embedRefused}>
       <NoticeBar />
       <p className="embed-refused">
-        Nothing to play: the scenario this embed names could not be opened (see above). Its author
-        can make a new snippet with Embed in{' '}
+        Nothing to play: this embed names no scenario the lab can open (see above). Its author can
+        make a new snippet with Embed in{' '}
         <a href="./" target="_blank" rel="noopener noreferrer">
           Delivery Lab ↗
         </a>
