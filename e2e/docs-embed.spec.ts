@@ -210,11 +210,13 @@ test('a dark docs page with four embeds, one far below the fold: every frame siz
     ).toBe('dark');
 });
 
-test('the sink table in a docs column, 480 and 700 px: four whole rows and more under its header, its note read whole', async ({
+test('the sink table in a docs column, 480 and 700 px, and a phone’s 358 px: four whole rows and more under its header, its note read whole', async ({
   page,
 }) => {
   test.setTimeout(60_000);
-  for (const width of [480, 700]) {
+  // 358 px: the column of a 390 px phone's page; there the sink takes the whole width (under
+  // 480 px it had ~11em beside the consumer, and its note "⧉ 2nd" was cut).
+  for (const width of [358, 480, 700]) {
     // The player as a frame of that width shows it (the loader's frames are sized so).
     await page.setViewportSize({ width, height: 1000 });
     await page.goto('/?embed&preset=lost-ack-retry/acks-1&autoplay=1&speed=1000');
@@ -249,5 +251,26 @@ test('the sink table in a docs column, 480 and 700 px: four whole rows and more 
       title: 'The 2nd copy of its id: a duplicate row',
       source: width === 480 ? 'hidden' : 'shown',
     });
+  }
+});
+
+test('a sink whose statement is long (JDBC XA) in a docs column: the statement wraps before the folded SQL button, not under it', async ({
+  page,
+}) => {
+  for (const width of [358, 480, 700]) {
+    await page.setViewportSize({ width, height: 1000 });
+    await page.goto('/?embed&preset=flink-checkpoint-replay/2pc-jdbc-xa');
+    await expect(page.getByTestId(testIds.embedPlayer)).toHaveAttribute('data-status', 'ready');
+    const under = await page.evaluate(() => {
+      const statement = document.querySelector('[aria-label="Sink"] .sink-statement')!;
+      const button = document.querySelector('[aria-label="Sink"] .sink-sql button')!;
+      const b = button.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(statement);
+      return [...range.getClientRects()].some(
+        (q) => q.right > b.left && q.left < b.right && q.bottom > b.top && q.top < b.bottom,
+      );
+    });
+    expect(under, `${width} px`).toBe(false);
   }
 });

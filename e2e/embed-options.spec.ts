@@ -256,6 +256,22 @@ test('an embed whose link cannot be opened says why and plays nothing, not the d
   await expect(page.getByTestId(testIds.play)).toHaveCount(0);
 });
 
+test('an embed given no scenario (no preset=, a hash without its s=) says so and plays nothing, not the default scenario', async ({
+  page,
+}) => {
+  await page.goto(`${APP}?embed&autoplay=1`);
+  const refused = page.getByTestId(testIds.embedRefused);
+  await expect(refused).toContainText('This embed names no scenario');
+  await expect(refused).toContainText('Nothing to play');
+  await expect(page.getByTestId(testIds.embedPlayer)).toHaveCount(0);
+  // A share link's value pasted without its `s=`: the hash is quoted.
+  await page.goto(`${APP}?embed#2.dZrNbttGFIVfReCq`);
+  await expect(refused.getByTestId(testIds.notice).locator('li')).toHaveText([
+    'the address’s hash “#2.dZrNbttGFIVfReCq” carries no scenario: a share link’s is “#s=2.…”',
+  ]);
+  await expect(page.getByTestId(testIds.play)).toHaveCount(0);
+});
+
 test('a damaged share link (#s=2.AAAA): the embed says what failed and plays nothing; the page keeps the saved work', async ({
   dash,
 }) => {

@@ -46,6 +46,31 @@ test('in a host page on another origin, the player autoplays and reports its hei
   expect(errors).toEqual([]);
 });
 
+test('the host page narrowed (a window resized, a phone turned): the player measures again and the frame grows to it, the sink in view', async ({
+  page,
+}) => {
+  // The host page's body has 16 px margins: a 732 px window frames the player at 700 px, a 390
+  // px one at 358 px. Both are compact (≤ 760 px), so only the width says to measure again.
+  await page.setViewportSize({ width: 732, height: 900 });
+  await page.goto(hostPage({ src: `${APP}?embed&preset=lost-ack-retry/acks-1` }));
+  const frame = await playerFrame(page);
+  await expect(frame.getByTestId(testIds.embedPlayer)).toHaveAttribute('data-status', 'ready');
+  await expect.poll(() => frameVsReported(page)).toBe(0);
+  const reported = async () => Number(await page.locator('#height').textContent());
+  const wide = await reported();
+  const inside = () =>
+    frame.evaluate(() => {
+      const p = document.querySelector<HTMLElement>('[data-testid="embed-player"]')!;
+      return p.scrollHeight - p.clientHeight;
+    });
+  expect(await inside()).toBe(0);
+  await page.setViewportSize({ width: 390, height: 900 });
+  // The new height is reported and applied; nothing of the player scrolls inside it.
+  await expect.poll(reported).toBeGreaterThan(wide);
+  await expect.poll(() => frameVsReported(page)).toBe(0);
+  await expect.poll(inside).toBe(0);
+});
+
 test("the Embed dialog does not carry another variant's question", async ({ dash }) => {
   // flink-checkpoint-replay's question is about its plain-sink variant (300 rows): for the XA
   // variant it would describe another run. Unticked and empty: ticking asks the generic question.
@@ -151,7 +176,7 @@ test('the build runs from a sub-path of a plain static host', async ({
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await dash.goto(`${HOST}/some/base/path/?embed&autoplay=1`);
+  await dash.goto(`${HOST}/some/base/path/?embed&preset=at-least-once&autoplay=1`);
   await expect(page.getByTestId(testIds.play)).toHaveAttribute('aria-pressed', 'true');
   await dash.goto(`${HOST}/some/base/path/`);
   // The run worker and a lazy chunk (the diagrams' mermaid) load from the sub-path too. The

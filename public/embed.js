@@ -41,6 +41,12 @@
     'height',
   ];
 
+  // The element's attributes that are not the player's options: the scenario (`preset`,
+  // `scenario-hash`), the pin for `delivery-lab check` (`expect`, `expect-file`), and the page's
+  // own (HTML's global attributes, `aria-*`, `data-*`).
+  const NOT_OPTIONS =
+    /^(preset|scenario-hash|expect|expect-file|class|style|title|hidden|lang|dir|tabindex|slot|part|role|nonce|is|inert|translate|accesskey|autofocus|draggable|spellcheck|contenteditable|enterkeyhint|popover|(aria|data)-.*)$/;
+
   /** The host page's theme now. */
   function hostTheme() {
     const md = document.body && document.body.getAttribute('data-md-color-scheme');
@@ -129,8 +135,17 @@
         const v = this.getAttribute(name);
         if (v !== null) q.set(name, v === '' ? '1' : v);
       }
+      // Any other attribute but the page's own goes to the player as written, so that its notice
+      // names a misspelt option (`autoply` — did you mean autoplay?) instead of the loader
+      // dropping it without a word (docs/embed.md, "Options").
+      for (const { name, value } of this.attributes)
+        if (!OPTIONS.includes(name) && !NOT_OPTIONS.test(name))
+          q.set(name, value === '' ? '1' : value);
       if (!q.has('theme')) q.set('theme', 'host');
-      const hash = (this.getAttribute('scenario-hash') || '').replace(/^#/, '');
+      // A share link's `s=2.…`; its bare value (`2.…`, as `delivery-lab check` reads it too) is
+      // that same `s=`, not a hash the player would not read.
+      let hash = (this.getAttribute('scenario-hash') || '').trim().replace(/^#/, '');
+      if (hash && !hash.includes('=')) hash = `s=${hash}`;
       const frame = document.createElement('iframe');
       frame.src = `${base.href}?embed&${q.toString()}${hash ? `#${hash}` : ''}`;
       frame.title = `Delivery Lab: ${this.getAttribute('caption') || preset || 'a scenario'}`;

@@ -161,6 +161,12 @@ describe('delivery-lab check', { timeout: 60_000 }, () => {
     expect(check(['x.json', '--reporter', 'tap']).err).toBe(
       '--reporter: expected text or junit, got "tap"',
     );
+    // A misspelt option is named with the one it probably meant, not in Node's words for a
+    // script's author ("To specify a positional argument starting with a '-' …").
+    const misspelt = check(['x.json', '--reportr', 'junit']);
+    expect(misspelt.code).toBe(2);
+    expect(misspelt.err.split('\n')[0]).toBe('unknown option --reportr — did you mean --reporter?');
+    expect(check(['x.json', '--bogus']).err.split('\n')[0]).toBe('unknown option --bogus');
   });
 });
 

@@ -171,6 +171,39 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
     expect(r.code).toBe(2);
   });
 
+  it('an option the player does not know (autoply, a misspelt caption): malformed at its attribute, with the option it meant; the page’s own attributes are not options', () => {
+    // In a folder of its own: the directory test counts `dir`'s pages.
+    const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-typos-'));
+    try {
+      const file = join(own, 'typos.md');
+      writeFileSync(
+        file,
+        [
+          '# Typos', //                                                            1
+          `<delivery-lab-embed preset="${PRESET}" autoply class="wide" data-x="1"`, // 2: the tag
+          '  captoin="A lost ack"', //                                             3: misspelt
+          `  expect='{"totals": {"rows": 11}}'></delivery-lab-embed>`,
+          `<iframe src="/lab/?embed&amp;preset=${PRESET}&amp;speeed=2" title="lab" data-expect='{"totals": {"rows": 11}}'></iframe>`, // 5
+          `<delivery-lab-embed preset="${PRESET}" aria-label="demo" style="margin:0" expect='{"totals": {"rows": 11}}'></delivery-lab-embed>`, // 6: passes
+        ].join('\n'),
+      );
+      const shown = file;
+      const r = check([file]);
+      const problems = r.lines.filter((l) => l.startsWith('    '));
+      const options =
+        'autoplay, t, speed, panels, caption, lock, predict, q, a, id, layout, theme, height';
+      expect(problems).toEqual([
+        `    ${shown}:2: autoply: not an option of the player; did you mean “autoplay”? (it would be ignored, with a notice above the player; its options: preset, ${options})`,
+        `    ${shown}:3: captoin: not an option of the player; did you mean “caption”? (it would be ignored, with a notice above the player; its options: preset, ${options})`,
+        `    ${shown}:5: src: “speeed” is not an option of the player; did you mean “speed”? (it would be ignored, with a notice above the player; its options: preset, ${options})`,
+      ]);
+      expect(r.lines.at(-1)).toBe('check: 3 scenarios: 1 passed, 0 failed, 2 malformed');
+      expect(r.code).toBe(2);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
   it('a directory: pages and scenario files together; malformed wins over failed', () => {
     const r = check([dir]);
     // guide.md 3 (2 passed, 1 unpinned) + page.html 2 failed + spans.md 1 failed + bad.md 6.

@@ -26,6 +26,12 @@ import {
   type Scenario,
 } from '../engine';
 import { findPreset } from '../scenarios';
+import {
+  EMBED_PARAMS,
+  ELEMENT_NOT_OPTIONS,
+  likelyEmbedParam,
+  unknownEmbedParams,
+} from '../views/io/embedParams';
 import { decodeShare, shareIssueLines } from '../views/io/shareLink';
 import type { CheckResult } from './check';
 import { lineOfPath } from './jsonPathLines';
@@ -192,6 +198,35 @@ function pinOf(
   return { expect: hashPin.expect, from: 'its scenario hash', at };
 }
 
+/**
+ * The embed's options the player does not know (`autoply`, `captoin`): each at its attribute's
+ * line (an iframe's, at its `src`), with the option it probably meant. The player ignores them
+ * and says so in a notice above itself, to every reader of the page (docs/embed.md, "Options"):
+ * a typo the docs site's CI should catch before it is published.
+ */
+function unknownOptions(
+  tag: ScannedTag,
+  address: { query: URLSearchParams; hash: string } | null,
+): Problem[] {
+  const known = new Set<string>(EMBED_PARAMS);
+  const named = address
+    ? unknownEmbedParams(`?${address.query.toString()}`).map((name) => ({
+        name,
+        field: 'src',
+        line: tag.attributes.get('src')!.line,
+      }))
+    : [...tag.attributes]
+        .filter(([name]) => !ELEMENT_NOT_OPTIONS.test(name) && !known.has(name))
+        .map(([name, a]) => ({ name, field: name, line: a.line }));
+  return named.map(({ name, field, line }) => {
+    const meant = likelyEmbedParam(name);
+    return {
+      line,
+      message: `${field === 'src' ? `src: “${clipEcho(name)}” is` : `${clipEcho(name)}:`} not an option of the player${meant ? `; did you mean “${meant}”?` : ''} (it would be ignored, with a notice above the player; its options: ${EMBED_PARAMS.filter((p) => p !== 'embed').join(', ')})`,
+    };
+  });
+}
+
 /** Check one embed. */
 function checkEmbed(
   file: string,
@@ -200,17 +235,20 @@ function checkEmbed(
   address: { query: URLSearchParams; hash: string } | null,
 ): CheckResult {
   const kind = address ? 'iframe' : `<${ELEMENT}>`;
-  const malformed = (p: Problem, name: string): CheckResult => ({
+  const malformed = (p: Problem, name: string, more: Problem[] = []): CheckResult => ({
     file,
     name,
     status: 'malformed',
-    problems: [p.message],
+    problems: [p.message, ...more.map((m) => m.message)],
     line: p.line,
+    ...(more.length > 0 ? { lines: [p.line, ...more.map((m) => m.line)] } : {}),
     partLine: tag.line,
   });
   const resolved = scenarioOf(tag, address);
-  if ('message' in resolved) return malformed(resolved, kind);
+  const unknown = unknownOptions(tag, address);
+  if ('message' in resolved) return malformed(resolved, kind, unknown);
   const name = `${kind}, ${resolved.label}`;
+  if (unknown.length > 0) return malformed(unknown[0]!, name, unknown.slice(1));
   const pin = pinOf(tag, resolved.hashPin, page);
   if (pin === null)
     return { file, name, status: 'unpinned', problems: [], line: tag.line, partLine: tag.line };

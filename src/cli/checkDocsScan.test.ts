@@ -98,6 +98,26 @@ describe('checkDocsScan', () => {
     expect(tags[0]!.attributes.get('data-expect')).toEqual({ value: '3 rows', line: 2 });
   });
 
+  it('Markdown: a tag spanning lines outside a block quote ends at a `>` that starts a line — not a quote marker', () => {
+    // `></delivery-lab-embed>` under the attributes, as docs/embed.md writes an element: with the
+    // `>` taken for a quote marker the tag ran on into `</delivery-lab-embed>`, read as two
+    // attributes ("<" and "delivery-lab-embed").
+    const md = [
+      '<delivery-lab-embed', //                   1
+      '  preset="lost-ack-retry/acks-1"',
+      `  expect='{"totals": {"rows": 11,`, //    3: a value over two lines
+      `           "sum": 580}}'`,
+      '></delivery-lab-embed>', //              5
+      '',
+      '> <x-b', //                                7: in a quote, its markers still go
+      '>   data-x="1">',
+    ].join('\n');
+    const tags = pageTags(md, 'markdown');
+    expect(tags.map((t) => `${t.name}@${t.line}`)).toEqual(['delivery-lab-embed@1', 'x-b@7']);
+    expect([...tags[0]!.attributes.keys()]).toEqual(['preset', 'expect']);
+    expect([...tags[1]!.attributes.keys()]).toEqual(['data-x']);
+  });
+
   it('Markdown: a <pre> HTML block runs to its closing tag, blank lines included; nothing inside it is indented code', () => {
     // https://spec.commonmark.org/0.31.2/#html-blocks, type 1: from `<pre` to the line holding
     // `</pre>`; its lines are HTML, so an embed inside it is an embed (HTML's <pre> is not raw text).

@@ -110,13 +110,21 @@ function maskCodeBlocks(text: string): string {
   let listIndent = 0;
   let fence: { char: string; length: number } | null = null;
   let inRawHtml = false;
+  let tag: OpenTag | null = null;
   for (let k = 0; k < lines.length; k++) {
-    const line = lines[k]!.replace(QUOTE_MARKERS, '');
+    // A tag that began outside a block quote and spans lines: a line starting with `>` is its
+    // end (`></delivery-lab-embed>` under its attributes), not a quote marker — removed, the tag
+    // ran on into the closing tag's `<` and name, read as attributes.
+    const raw = lines[k]!;
+    const line = tag && !tag.quoted ? raw : raw.replace(QUOTE_MARKERS, '');
+    const quoted = line !== raw;
     lines[k] = line;
+    tag = tagAfter(line, tag, quoted);
     if (fence) {
       const close = new RegExp(`^ {0,3}\\${fence.char}{${fence.length},}[ \\t]*$`);
       if (close.test(line)) fence = null;
       lines[k] = '';
+      tag = null;
       continue;
     }
     if (inRawHtml) {
@@ -133,6 +141,7 @@ function maskCodeBlocks(text: string): string {
     if (indent >= listIndent + 4 && (inCode || afterBlank)) {
       inCode = true;
       lines[k] = '';
+      tag = null;
       continue;
     }
     inCode = false;
@@ -141,6 +150,7 @@ function maskCodeBlocks(text: string): string {
     if (opening) {
       fence = { char: opening[1]![0]!, length: opening[1]!.length };
       lines[k] = '';
+      tag = null;
       continue;
     }
     if (RAW_HTML_BLOCK_START.test(line)) {
@@ -151,6 +161,30 @@ function maskCodeBlocks(text: string): string {
     if (item) listIndent = indentOf(item[0].replace(/[^ \t]/g, ' '));
   }
   return lines.join('\n');
+}
+
+/** A tag still open at the end of a line: in a quoted value or not, begun in a block quote or not. */
+interface OpenTag {
+  quote: '"' | "'" | null;
+  quoted: boolean;
+}
+
+/**
+ * Whether a tag is still open after `line` (read from `open`, the tag open before it), as the
+ * scanner below reads tags: `<` and a letter opens one, `>` outside a quoted value ends it.
+ */
+function tagAfter(line: string, open: OpenTag | null, quoted: boolean): OpenTag | null {
+  let tag = open;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (!tag) {
+      if (ch === '<' && /[A-Za-z]/.test(line[i + 1] ?? '')) tag = { quote: null, quoted };
+    } else if (tag.quote) {
+      if (ch === tag.quote) tag = { ...tag, quote: null };
+    } else if (ch === '"' || ch === "'") tag = { ...tag, quote: ch };
+    else if (ch === '>') tag = null;
+  }
+  return tag;
 }
 
 /** Markdown with its code blocks and code spans blanked, and its block quote markers gone. */

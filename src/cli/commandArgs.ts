@@ -5,10 +5,31 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { clipEcho } from '../engine';
+import { distance } from '../views/edit/editDistance';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 const HELP = { help: { type: 'boolean', short: 'h' } } as const;
+
+/**
+ * ` — did you mean --check?` for an option that is a misspelling of one of `known` (long names,
+ * without their dashes), else ''. The embed's rule for its parameters (src/ui/embed/embedParams.ts):
+ * the same name in another case, else one edit from a name of 4+ letters or two from one of 6+.
+ */
+export function didYouMeanOption(raw: string, known: readonly string[]): string {
+  const name = raw.replace(/^-+/, '').replace(/=.*$/s, '').toLowerCase();
+  let best: string | null = null;
+  let bestD = Infinity;
+  for (const k of known) {
+    const allowed = k.length >= 6 ? 2 : k.length >= 4 ? 1 : 0;
+    const d = distance(name, k);
+    if (d <= allowed && d < bestD) {
+      best = k;
+      bestD = d;
+    }
+  }
+  return best === null ? '' : ` — did you mean --${best}?`;
+}
 
 /**
  * A command's options and positionals, or the exit code once said: 0 after `--help` (the usage
@@ -33,7 +54,15 @@ export function commandArgs<const O extends Options>(
       options: { ...options, ...HELP },
     });
   } catch (e) {
-    err(`${(e as Error).message}\n${usage}`);
+    // Node words an unknown option for a script's author ("To specify a positional argument
+    // starting with a '-' …"); the reader gets the option and, if misspelt, the one it meant.
+    const unknown =
+      (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
+        ? /'([^']+)'/.exec((e as Error).message)?.[1]
+        : undefined;
+    err(
+      `${unknown === undefined ? (e as Error).message : `unknown option ${clipEcho(unknown)}${didYouMeanOption(unknown, Object.keys({ ...options, ...HELP }))}`}\n${usage}`,
+    );
     return 2;
   }
   if ((parsed.values as { help?: boolean }).help) {

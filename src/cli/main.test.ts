@@ -324,11 +324,22 @@ describe('exit 2: invalid input, one line per problem naming the field', () => {
   });
 
   it('argument problems Node would word its own way: one line naming it, and where the usage is', () => {
-    const see = 'see the usage: npm run --silent sim -- --help';
+    // The packed bin's usage first: a project that installed the tarball has no `npm run sim`.
+    const see =
+      'see the usage: delivery-lab --help (in this repository: npm run --silent sim -- --help)';
     expect(cli([EXAMPLE, '--bogus'])).toEqual({
       code: 2,
       out: '',
       err: `unknown option --bogus\n${see}`,
+    });
+    // A misspelt option: the one it probably meant.
+    expect(cli([EXAMPLE, '--chek'])).toMatchObject({
+      code: 2,
+      err: `unknown option --chek — did you mean --check?\n${see}`,
+    });
+    expect(cli([EXAMPLE, '--explor', '--depht=2'])).toMatchObject({
+      code: 2,
+      err: `unknown option --explor — did you mean --explore?\n${see}`,
     });
     expect(cli([EXAMPLE, '-z'])).toMatchObject({ code: 2, err: `unknown option -z\n${see}` });
     expect(cli([EXAMPLE, '--check=yes'])).toMatchObject({

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { clipEcho } from '../engine';
 import { parseSeed } from '../views/io/seed';
 import type { OptionalPart } from './optionalParts';
+import { didYouMeanOption } from './commandArgs';
 
 export const USAGE = `usage: npm run --silent sim -- <scenario.json | preset-id[/variant] | share or preset link> [--seed N] [--format json|text|mermaid|markdown|sql] [--against URL] [--diagram D] [--heading-level N] [--check] [--list] [--compare L]…
        npm run --silent sim -- <scenario> --explore [--depth 1|2] [--kinds K,…] [--format json|text] [--check]
@@ -60,8 +61,12 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-/** The line after an argument problem: where the usage is. */
-const SEE_USAGE = 'see the usage: npm run --silent sim -- --help';
+/**
+ * The line after an argument problem: where the usage is — the packed bin's, which is all a
+ * project that installed the tarball has, and this repository's (docs/cli.md).
+ */
+const SEE_USAGE =
+  'see the usage: delivery-lab --help (in this repository: npm run --silent sim -- --help)';
 
 /** A --seed value, or why it is not one: the page's seed rule (the schema's range, digits only). */
 export function parseSeedOption(text: string): number | string {
@@ -114,7 +119,10 @@ export function parseArguments(argv: string[]): Arguments | { problem: string } 
       return { problem: `${clipEcho(t.rawName)}: given more than once\n${SEE_USAGE}` };
     seen.add(t.name);
     const option = Object.hasOwn(OPTIONS, t.name) ? OPTIONS[t.name as keyof typeof OPTIONS] : null;
-    if (!option) return { problem: `unknown option ${clipEcho(t.rawName)}\n${SEE_USAGE}` };
+    if (!option)
+      return {
+        problem: `unknown option ${clipEcho(t.rawName)}${didYouMeanOption(t.rawName, Object.keys(OPTIONS))}\n${SEE_USAGE}`,
+      };
     if (option.type === 'boolean' && t.value !== undefined)
       return { problem: `${t.rawName}: takes no value, got "${clipEcho(t.value)}"\n${SEE_USAGE}` };
     if (option.type === 'string' && t.value === undefined)

@@ -18,7 +18,7 @@ import { GuaranteeRadios } from '../GuaranteeRadios';
 import { NoticeBar } from '../io/NoticeBar';
 import { testIds } from '../testIds';
 import type { EmbedOptions } from '../embed/embedOptions';
-import { useCompact } from '../embed/useCompact';
+import { useFrameLayout } from '../embed/useFrameLayout';
 import { MeasureCopy, reservedHeightStyle } from '../embed/ReserveHeight';
 import { useReportHeight } from '../embed/useReportHeight';
 import { OpenInLab } from '../embed/OpenInLab';
@@ -45,12 +45,12 @@ export function BatchEmbed({
   const scenario = useLab(selectScenario);
   const status = useLab(selectStatus);
   const root = useRef<HTMLDivElement>(null);
-  const compact = useCompact(options.layout);
+  const { compact, width } = useFrameLayout(options.layout);
   const measuring = measureAt !== undefined;
   // The height reserved for the whole schedule, per scenario (the guarantee switch, an edit) and
   // layout, as the stream player's (../embed/EmbedApp.tsx); `height=` fixes it.
   const [measured, setMeasured] = useState<{ of: unknown; height: number } | null>(null);
-  const measureOf = useMemo(() => ({ scenario, compact }), [scenario, compact]);
+  const measureOf = useMemo(() => ({ scenario, compact, width }), [scenario, compact, width]);
   const onMeasured = useCallback(
     (height: number) => setMeasured({ of: measureOf, height }),
     [measureOf],

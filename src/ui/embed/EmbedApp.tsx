@@ -34,7 +34,7 @@ import { lockedLab } from './lockedLab';
 import { OpenInLab } from './OpenInLab';
 import { processorPanelsIn, useProcessorPanels } from '../pipeline/stages/processorPanelsOnDemand';
 import { MeasureInPlace, reservedHeightStyle, SettlingLine, settlingStyle } from './ReserveHeight';
-import { useCompact } from './useCompact';
+import { useFrameLayout } from './useFrameLayout';
 import { useEmbedTheme } from './useEmbedTheme';
 import { useReportHeight } from './useReportHeight';
 import '../styles.css';
@@ -167,12 +167,16 @@ function Player({
   // Where the run opens: `t=`, or 0 while a question waits (set once the run is ready).
   const openedAt = useRef(options.start);
   const { notices } = usePage();
-  const compact = useCompact(options.layout);
+  const { compact, width } = useFrameLayout(options.layout);
   // In the compact layout the legends (the broker's key to LEO, HW…) fold behind a toggle.
   const [legends, setLegends] = useState(false);
-  // The height reserved for the whole run (ReserveHeight.tsx), per run and layout; `height=` fixes it.
+  // The height reserved for the whole run (ReserveHeight.tsx), per run, layout and frame width;
+  // `height=` fixes it.
   const [measured, setMeasured] = useState<{ of: unknown; height: number } | null>(null);
-  const measureOf = useMemo(() => ({ view, compact, legends }), [view, compact, legends]);
+  const measureOf = useMemo(
+    () => ({ view, compact, legends, width }),
+    [view, compact, legends, width],
+  );
   const onMeasured = useCallback(
     (height: number) => setMeasured({ of: measureOf, height }),
     [measureOf],
@@ -333,7 +337,7 @@ function Player({
   );
 }
 
-/** What an embed whose scenario could not be opened shows: why (the notice), and no player. */
+/** What an embed whose scenario could not be opened, or that names none, shows: why (the notice), and no player. */
 function Refused({ frameId }: { frameId: EmbedOptions['frameId'] }) {
   const root = useRef<HTMLDivElement>(null);
   useReportHeight(root, frameId);
@@ -341,8 +345,8 @@ function Refused({ frameId }: { frameId: EmbedOptions['frameId'] }) {
     <div ref={root} className="embed" data-testid={testIds.embedRefused}>
       <NoticeBar />
       <p className="embed-refused">
-        Nothing to play: the scenario this embed names could not be opened (see above). Its author
-        can make a new snippet with Embed in{' '}
+        Nothing to play: this embed names no scenario the lab can open (see above). Its author can
+        make a new snippet with Embed in{' '}
         <a href="./" target="_blank" rel="noopener noreferrer">
           Delivery Lab ↗
         </a>

@@ -34,9 +34,9 @@ import {
   type Read,
 } from './embedLook';
 import { distance } from '../../views/edit/editDistance';
-import { EMBED_PARAMS, likelyEmbedParam, unknownEmbedParams } from './embedParams';
+import { EMBED_PARAMS, likelyEmbedParam, unknownEmbedParams } from '../../views/io/embedParams';
 
-export { EMBED_PARAMS, likelyEmbedParam, unknownEmbedParams } from './embedParams';
+export { EMBED_PARAMS, likelyEmbedParam, unknownEmbedParams } from '../../views/io/embedParams';
 export { attr, embedSnippet, HEIGHT_MESSAGE, type HeightMessage } from './embedSnippet';
 
 /** Panels the embed can show. */

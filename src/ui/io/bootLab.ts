@@ -6,7 +6,7 @@
  * browser history — is in ./boot.ts, so the embed's bundle holds none of it (issue 31).
  */
 import type { ScenarioInput } from '../../engine';
-import { addressQuery, markFirstScreen } from '../../platform/address';
+import { addressHash, addressQuery, markFirstScreen } from '../../platform/address';
 import { createRunClient } from '../../platform/runClient';
 import { presetParamOf, resolvePresetParam } from '../../platform/presetUrl';
 import { clearShareFromLocation } from '../../platform/shareLocation';
@@ -61,6 +61,7 @@ export function bootLab({
     saved,
     embed,
     predictionUnreadable: firstShare?.predictionUnreadable ?? false,
+    hash: addressHash(),
   });
   // An embed's address with options it does not know (`autoply=1`) or values it cannot use as
   // written (`speed=abc`): its author is told what was used instead.

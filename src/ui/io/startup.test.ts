@@ -133,6 +133,33 @@ describe('chooseStart: share link › ?preset= › saved workspace › default',
     expect(s.notices).toEqual([{ tone: 'warn', text: 'kept: no room', actions }]);
   });
 
+  it('an embed given no scenario (no preset, no #s=) plays nothing and says so, the stray hash quoted', () => {
+    const none = { share: null, preset: null, saved: null, embed: true };
+    const bare = chooseStart(none);
+    expect(bare).toMatchObject({ source: 'default', linkRefused: true });
+    expect(bare.initial).toBeUndefined();
+    expect(bare.notices).toHaveLength(1);
+    expect(bare.notices[0]).toMatchObject({ tone: 'error' });
+    expect(bare.notices[0]!.text).toContain('This embed names no scenario');
+    expect(bare.notices[0]!.text).toContain('preset');
+    expect(bare.notices[0]!.lines).toBeUndefined();
+    // A share link's value pasted without its `s=` (the loader's scenario-hash="2.…").
+    const stray = chooseStart({
+      ...none,
+      hash: '#2.dZrNbttGFIVfReCqBRyDw396l7bIom3Q30WBIosJNU4IUSRBUokNw9s',
+    });
+    expect(stray.linkRefused).toBe(true);
+    expect(stray.notices[0]!.lines).toEqual([
+      'the address’s hash “#2.dZrNbttGFIVfReCqBRyDw396l7bIom3Q30WBIo…” carries no scenario: a share link’s is “#s=2.…”',
+    ]);
+    // The lab's page still opens its default.
+    expect(chooseStart({ share: null, preset: null, saved: null })).toMatchObject({
+      source: 'default',
+      linkRefused: false,
+      notices: [],
+    });
+  });
+
   it('a damaged link (#s=2.AAAA): the embed plays nothing and says what failed; the page keeps the saved work', () => {
     const damaged = decodeShare('#s=2.AAAA');
     const why = [

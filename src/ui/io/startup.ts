@@ -41,7 +41,8 @@ export interface Start {
   pageState?: KeptPageState;
   /**
    * A share link or `?preset=` was given and none could be used: the scenario is the workspace's
-   * or the default. An embed then plays nothing (its reader would take that for the lesson).
+   * or the default. An embed then plays nothing (its reader would take that for the lesson) — and
+   * so does an embed given neither.
    */
   linkRefused: boolean;
   notices: Omit<PageNotice, 'id'>[];
@@ -76,6 +77,34 @@ export interface StartInputs {
   embed?: boolean;
   /** The share link's prediction part (`p=`) is there but could not be read. */
   predictionUnreadable?: boolean;
+  /** The address's hash (`location.hash`), read when it carries no share link (`s=`). */
+  hash?: string;
+}
+
+/** What a hash without `s=` is shown as in a notice: its first 40 characters. */
+function clippedHash(h: string): string {
+  return h.length > 40 ? `${h.slice(0, 40)}…` : h;
+}
+
+/**
+ * An embed given no scenario — no `preset=` and no share link (`#s=2.…`): it plays nothing and
+ * says so, rather than the lab's default preset, which its reader would take for the lesson (a
+ * misspelt `presett=`, or a hash pasted without its `s=`). `delivery-lab check` refuses the same
+ * embed ("give preset=… or scenario-hash=…", docs/cli.md#pin-your-docs-in-ci).
+ */
+function noScenarioNotice(hash: string): Omit<PageNotice, 'id'> {
+  const h = hash.replace(/^#/, '');
+  return {
+    tone: 'error',
+    text: 'This embed names no scenario: give it a preset (?embed&preset=at-least-once/default; the loader’s preset="…") or a share link’s scenario in its hash (#s=2.…; the loader’s scenario-hash="s=2.…").',
+    ...(h
+      ? {
+          lines: [
+            `the address’s hash “#${clippedHash(h)}” carries no scenario: a share link’s is “#s=2.…”`,
+          ],
+        }
+      : {}),
+  };
 }
 
 /** The saved workspace's atlas choice and Compare lanes, when it holds either. */
@@ -107,6 +136,7 @@ export function chooseStart({
   saved,
   embed = false,
   predictionUnreadable = false,
+  hash = '',
 }: StartInputs): Start {
   const without = embed ? '' : ' The lab opened without it.';
   const notices: Omit<PageNotice, 'id'>[] = [];
@@ -175,6 +205,15 @@ export function chooseStart({
       text: `${preset.kind === 'unknown' ? preset.message : 'Unknown preset.'}${without}`,
     });
   }
+  // An embed with nothing to play: refused, with why (an embed never has a workspace).
+  if (embed && share === null && preset === null)
+    return {
+      source: 'default',
+      presetRef: null,
+      prefs,
+      linkRefused: true,
+      notices: [...notices, noScenarioNotice(hash)],
+    };
   const linkRefused = share !== null || preset !== null;
   if (ws)
     return {

@@ -35,7 +35,7 @@ export function SinkStage({ view, idx, t }: StageProps) {
           }
         >
           {s.sink.type === 'table' && (
-            <div className="muted mono" style={{ fontSize: '0.86em' }}>
+            <div className="muted mono sink-statement" style={{ fontSize: '0.86em' }}>
               {sqlOf(s)}
             </div>
           )}

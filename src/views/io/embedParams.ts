@@ -2,7 +2,7 @@
  * The query parameters an embed reads, and the ones it does not: an unknown name, and the known
  * one it is probably a misspelling of.
  */
-import { distance } from '../../views/edit/editDistance';
+import { distance } from '../edit/editDistance';
 
 /**
  * Every query parameter the embedded page reads, in the order docs/embed.md lists them: `embed`
@@ -63,3 +63,13 @@ export function unknownEmbedParams(search: string): string[] {
     if (name !== '' && !known.has(name) && !out.includes(name)) out.push(name);
   return out;
 }
+
+/**
+ * The attributes of a `<delivery-lab-embed>` element that are not the player's options: the
+ * scenario (`preset`, `scenario-hash`), the pin for `delivery-lab check` (`expect`,
+ * `expect-file`), and the page's own (HTML's global attributes, `aria-*`, `data-*`). The loader
+ * (public/embed.js, its NOT_OPTIONS: pinned equal by src/ui/embed/embedLoader.test.ts) passes
+ * every other one to the player, and `delivery-lab check` names those the player does not read.
+ */
+export const ELEMENT_NOT_OPTIONS =
+  /^(preset|scenario-hash|expect|expect-file|class|style|title|hidden|lang|dir|tabindex|slot|part|role|nonce|is|inert|translate|accesskey|autofocus|draggable|spellcheck|contenteditable|enterkeyhint|popover|(aria|data)-.*)$/;

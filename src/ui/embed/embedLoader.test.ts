@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+/**
+ * The loader (public/embed.js) as a docs page runs it: the iframe each <delivery-lab-embed>
+ * element gets. What the author wrote must reach the player, which says what it cannot use
+ * (docs/embed.md, "Options") — a misspelt attribute was dropped by the loader without a word —
+ * and a scenario hash must be one the player reads as `delivery-lab check` does.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import loader from '../../../public/embed.js?raw';
+import { ELEMENT_NOT_OPTIONS } from '../../views/io/embedParams';
+
+const LAB = 'https://docs.example.org/lab/';
+
+beforeAll(() => {
+  // The script as the page loads it: `document.currentScript` is its own <script src>.
+  Object.defineProperty(document, 'currentScript', {
+    configurable: true,
+    value: { src: `${LAB}embed.js` },
+  });
+  new Function(loader)();
+});
+
+/** The address of the iframe the loader makes for `markup`. */
+function frameOf(markup: string): URL {
+  document.body.innerHTML = markup;
+  const src = document.querySelector('delivery-lab-embed iframe')!.getAttribute('src')!;
+  return new URL(src);
+}
+
+describe('the loader’s <delivery-lab-embed>', () => {
+  it('passes the options, and an attribute it does not know as written, for the player to name', () => {
+    const u = frameOf(
+      '<delivery-lab-embed preset="lost-ack-retry/acks-1" autoply speed="abc" presett="x"></delivery-lab-embed>',
+    );
+    expect(u.href.startsWith(`${LAB}?embed&`)).toBe(true);
+    expect(u.searchParams.get('preset')).toBe('lost-ack-retry/acks-1');
+    expect(u.searchParams.get('speed')).toBe('abc');
+    expect(u.searchParams.get('autoply')).toBe('1');
+    expect(u.searchParams.get('presett')).toBe('x');
+    expect(u.searchParams.get('theme')).toBe('host');
+  });
+
+  it('keeps the page’s own attributes and the pin for delivery-lab check out of the address', () => {
+    const u = frameOf(
+      `<delivery-lab-embed preset="at-least-once" class="wide" style="margin:0" data-step="2" aria-label="demo" expect='{"totals":{"rows":1}}' expect-file="a.json"></delivery-lab-embed>`,
+    );
+    expect([...u.searchParams.keys()]).toEqual(['embed', 'preset', 'theme']);
+  });
+
+  it('reads scenario-hash as a share link’s s=, its bare value (2.…) too', () => {
+    expect(frameOf('<delivery-lab-embed scenario-hash="s=2.abc"></delivery-lab-embed>').hash).toBe(
+      '#s=2.abc',
+    );
+    expect(frameOf('<delivery-lab-embed scenario-hash="#s=2.abc"></delivery-lab-embed>').hash).toBe(
+      '#s=2.abc',
+    );
+    expect(frameOf('<delivery-lab-embed scenario-hash="2.abc"></delivery-lab-embed>').hash).toBe(
+      '#s=2.abc',
+    );
+    expect(
+      frameOf('<delivery-lab-embed scenario-hash="s=2.abc&amp;p=0"></delivery-lab-embed>').hash,
+    ).toBe('#s=2.abc&p=0');
+  });
+});
+
+describe('the loader and delivery-lab check read the same attributes as options', () => {
+  it("public/embed.js's NOT_OPTIONS is ELEMENT_NOT_OPTIONS", () => {
+    // The loader is plain JS served as is (no build step, no import): its pattern is pinned here.
+    const source = /const NOT_OPTIONS =\s*\/(.+)\/;/.exec(loader)?.[1];
+    expect(source).toBe(ELEMENT_NOT_OPTIONS.source);
+  });
+});
