@@ -204,6 +204,38 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
     }
   });
 
+  it('an option value the player cannot use as written (speed="abc", panels="pipline", q without predict): malformed at its attribute, in the player’s words', () => {
+    const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-values-'));
+    try {
+      const file = join(own, 'values.md');
+      writeFileSync(
+        file,
+        [
+          '# Values', //                                                           1
+          `<delivery-lab-embed preset="${PRESET}"`, //                              2: the tag
+          '  speed="abc"', //                                                       3: not a number
+          '  panels="pipline,verdict"', //                                          4: a misspelt panel
+          '  q="How many rows?"', //                                                5: without predict
+          `  expect='{"totals": {"rows": 11}}'></delivery-lab-embed>`,
+          `<iframe src="/lab/?embed&amp;preset=${PRESET}&amp;t=-5" title="lab" data-expect='{"totals": {"rows": 11}}'></iframe>`, // 7
+        ].join('\n'),
+      );
+      const r = check([file]);
+      const problems = r.lines.filter((l) => l.startsWith('    '));
+      const note = '(the player says so in a notice above itself)';
+      expect(problems).toEqual([
+        `    ${file}:3: speed: “speed=abc” — not a number: played at the scenario’s own pace (speed: 0.001 to 1000, virtual ms per real ms) ${note}`,
+        `    ${file}:4: panels: “panels=pipline,verdict” — no panel “pipline” (did you mean “pipeline”?): showed verdict (panels: pipeline, transport, counters, verdict, why, compare) ${note}`,
+        `    ${file}:5: q: “q” — asked only with predict=1, which this address does not have: not asked ${note}`,
+        `    ${file}:7: src: “t=-5” — before the run’s start: opened at 0 ms (t: a virtual time in ms, from 0 to the run’s end) ${note}`,
+      ]);
+      expect(r.lines.at(-1)).toBe('check: 2 scenarios: 0 passed, 0 failed, 2 malformed');
+      expect(r.code).toBe(2);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
   it('a directory: pages and scenario files together; malformed wins over failed', () => {
     const r = check([dir]);
     // guide.md 3 (2 passed, 1 unpinned) + page.html 2 failed + spans.md 1 failed + bad.md 6.

@@ -33,6 +33,7 @@ import {
   unknownEmbedParams,
 } from '../views/io/embedParams';
 import { decodeShare, shareIssueLines } from '../views/io/shareLink';
+import { invalidEmbedValues } from '../views/io/embedValues';
 import type { CheckResult } from './check';
 import { lineOfPath } from './jsonPathLines';
 import { nearPresets } from './nearPresets';
@@ -227,6 +228,35 @@ function unknownOptions(
   });
 }
 
+/**
+ * The embed's option values the player cannot use as written (`speed="abc"`, `panels="pipline"`,
+ * `q` without `predict`): each at its attribute's line (an iframe's, at its `src`), in the
+ * player's own words — read by the player's own reader (src/views/io/embedValues.ts), which
+ * falls back and says so in a notice above itself, to every reader of the page.
+ */
+function invalidValues(
+  tag: ScannedTag,
+  address: { query: URLSearchParams; hash: string } | null,
+): Problem[] {
+  const known = new Set<string>(EMBED_PARAMS);
+  const query = address
+    ? address.query
+    : new URLSearchParams(
+        [...tag.attributes]
+          .filter(([name]) => known.has(name))
+          .map(([name, a]): [string, string] => [name, a.value]),
+      );
+  return invalidEmbedValues(`?${query.toString()}`).map((line) => {
+    // Each line opens with the option it is about: “speed=abc” — …, “caption” — …, “q” and “a” — ….
+    const name = /^“([^”=]+)/.exec(line)?.[1] ?? '';
+    const attr = address ? tag.attributes.get('src') : tag.attributes.get(name);
+    return {
+      line: (attr ?? tag.attributes.get('src'))?.line ?? tag.line,
+      message: `${address ? 'src' : clipEcho(name)}: ${line} (the player says so in a notice above itself)`,
+    };
+  });
+}
+
 /** Check one embed. */
 function checkEmbed(
   file: string,
@@ -245,7 +275,7 @@ function checkEmbed(
     partLine: tag.line,
   });
   const resolved = scenarioOf(tag, address);
-  const unknown = unknownOptions(tag, address);
+  const unknown = [...unknownOptions(tag, address), ...invalidValues(tag, address)];
   if ('message' in resolved) return malformed(resolved, kind, unknown);
   const name = `${kind}, ${resolved.label}`;
   if (unknown.length > 0) return malformed(unknown[0]!, name, unknown.slice(1));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseEmbedOptions, embedQuery, DEFAULT_EMBED, invalidEmbedValues } from './embedOptions';
-import { isCompact, readHeight, themeFromMessage } from './embedLook';
+import { isCompact, themeFromMessage } from './embedLook';
+import { readHeight } from '../../views/io/embedValues';
 
 describe('embed look options', () => {
   it('picks the compact layout by width unless layout= forces one', () => {
