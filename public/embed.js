@@ -23,7 +23,7 @@
   if (!script || window.customElements.get('delivery-lab-embed')) return;
   const base = new URL('./', script.src);
   const origin = base.origin;
-  // EMBED_PARAMS of src/ui/embed/embedParams.ts but the scenario's (embed, preset): the player's
+  // EMBED_PARAMS of src/views/io/embedParams.ts but the scenario's (embed, preset): the player's
   // options, pinned equal by src/ui/embed/embedElement.test.ts.
   const OPTIONS = [
     'autoplay',

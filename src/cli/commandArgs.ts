@@ -5,7 +5,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { clipEcho } from '../engine';
-import { distance } from '../views/edit/editDistance';
+import { misspellingBound, nearest } from '../views/edit/editDistance';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -13,21 +13,12 @@ const HELP = { help: { type: 'boolean', short: 'h' } } as const;
 
 /**
  * ` — did you mean --check?` for an option that is a misspelling of one of `known` (long names,
- * without their dashes), else ''. The embed's rule for its parameters (src/ui/embed/embedParams.ts):
+ * without their dashes), else ''. The embed's rule for its parameters (src/views/io/embedParams.ts):
  * the same name in another case, else one edit from a name of 4+ letters or two from one of 6+.
  */
 export function didYouMeanOption(raw: string, known: readonly string[]): string {
   const name = raw.replace(/^-+/, '').replace(/=.*$/s, '').toLowerCase();
-  let best: string | null = null;
-  let bestD = Infinity;
-  for (const k of known) {
-    const allowed = k.length >= 6 ? 2 : k.length >= 4 ? 1 : 0;
-    const d = distance(name, k);
-    if (d <= allowed && d < bestD) {
-      best = k;
-      bestD = d;
-    }
-  }
+  const best = nearest(name, known, misspellingBound);
   return best === null ? '' : ` — did you mean --${best}?`;
 }
 

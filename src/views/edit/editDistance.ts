@@ -14,3 +14,31 @@ export function distance(x: string, y: string): number {
   }
   return prev[y.length]!;
 }
+
+/**
+ * The candidate `name` is probably a misspelling of: the nearest one within `allowed(candidate)`
+ * edits (the first listed wins a tie), or null.
+ */
+export function nearest<T extends string>(
+  name: string,
+  candidates: readonly T[],
+  allowed: (candidate: T) => number,
+): T | null {
+  let best: T | null = null;
+  let bestD = Infinity;
+  for (const k of candidates) {
+    const d = distance(name, k);
+    if (d <= allowed(k) && d < bestD) {
+      best = k;
+      bestD = d;
+    }
+  }
+  return best;
+}
+
+/**
+ * How many edits a misspelt name may be from the name it meant: none under 4 letters (any letter
+ * is one edit from `t`), one from 4, two from 6 — the embed's parameters, the CLI's options.
+ */
+export const misspellingBound = (name: string): number =>
+  name.length >= 6 ? 2 : name.length >= 4 ? 1 : 0;

@@ -2,7 +2,7 @@
  * The query parameters an embed reads, and the ones it does not: an unknown name, and the known
  * one it is probably a misspelling of.
  */
-import { distance } from '../edit/editDistance';
+import { misspellingBound, nearest } from '../edit/editDistance';
 
 /**
  * Every query parameter the embedded page reads, in the order docs/embed.md lists them: `embed`
@@ -38,17 +38,7 @@ export function likelyEmbedParam(name: string): string | null {
   const lower = name.toLowerCase();
   const same = EMBED_PARAMS.find((k) => k === lower);
   if (same) return same;
-  let best: string | null = null;
-  let bestD = Infinity;
-  for (const k of EMBED_PARAMS) {
-    const allowed = k.length >= 6 ? 2 : k.length >= 4 ? 1 : 0;
-    const d = distance(lower, k);
-    if (d <= allowed && d < bestD) {
-      best = k;
-      bestD = d;
-    }
-  }
-  return best;
+  return nearest(lower, EMBED_PARAMS, misspellingBound);
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { formatCount, formatSpeed } from '../run/format';
 import { SPEED_MAX, SPEED_MIN } from '../run/playback';
-import { distance } from '../edit/editDistance';
+import { nearest } from '../edit/editDistance';
 
 /** Longest value (or unknown name) quoted back in the notice (a hostile URL may be huge). */
 const SHOWN_MAX = 40;
@@ -231,16 +231,7 @@ function readSpeed(raw: string | null): Read<number | null> {
 
 /** The panel a name that is none is probably a misspelling of (one or two edits), or null. */
 function likelyPanel(name: string): EmbedPanel | null {
-  let best: EmbedPanel | null = null;
-  let bestD = Infinity;
-  for (const p of EMBED_PANELS) {
-    const d = distance(name, p);
-    if (d <= (p.length >= 6 ? 2 : 1) && d < bestD) {
-      best = p;
-      bestD = d;
-    }
-  }
-  return best;
+  return nearest(name, EMBED_PANELS, (p) => (p.length >= 6 ? 2 : 1));
 }
 
 /**
