@@ -143,6 +143,18 @@ describe('ExportMenu: the table export', () => {
     const show = screen.queryByTestId(testIds.outcomeShow);
     if (show) fireEvent.click(show);
   };
+  /** Export the Markdown report: the artifact request's arguments. */
+  const markdown = async () => {
+    showOutcome();
+    fireEvent.click(screen.getByTestId(testIds.exportButton));
+    fireEvent.click(
+      screen
+        .getAllByTestId(testIds.exportItem)
+        .find((b) => b.getAttribute('data-format') === 'markdown')!,
+    );
+    await act(() => Promise.resolve());
+    return artifactsGet.mock.lastCall;
+  };
 
   it("is the reader's table when the sink is a topic, and off when the run ends in a service", async () => {
     const lab = await mount('flink-checkpoint-replay/2pc-read-committed');
@@ -262,6 +274,18 @@ describe('ExportMenu: the Markdown report after an undo (issue #23)', () => {
     const show = screen.queryByTestId(testIds.outcomeShow);
     if (show) fireEvent.click(show);
   };
+  /** Export the Markdown report: the artifact request's arguments. */
+  const markdown = async () => {
+    showOutcome();
+    fireEvent.click(screen.getByTestId(testIds.exportButton));
+    fireEvent.click(
+      screen
+        .getAllByTestId(testIds.exportItem)
+        .find((b) => b.getAttribute('data-format') === 'markdown')!,
+    );
+    await act(() => Promise.resolve());
+    return artifactsGet.mock.lastCall;
+  };
 
   it('carries the lanes and the atlas kinds of the step undone back to, as before', async () => {
     const lab = await mount();
@@ -271,17 +295,6 @@ describe('ExportMenu: the Markdown report after an undo (issue #23)', () => {
     act(() => lab.actions.noteAtlasExplored());
     act(() => lab.actions.setCompare(compare));
     await act(() => lab.actions.settled());
-    const markdown = async () => {
-      showOutcome();
-      fireEvent.click(screen.getByTestId(testIds.exportButton));
-      fireEvent.click(
-        screen
-          .getAllByTestId(testIds.exportItem)
-          .find((b) => b.getAttribute('data-format') === 'markdown')!,
-      );
-      await act(() => Promise.resolve());
-      return artifactsGet.mock.lastCall;
-    };
     const before = await markdown();
     expect(before?.[2]).toEqual({
       preset: 'at-least-once/default',
@@ -302,22 +315,11 @@ describe('ExportMenu: the Markdown report after an undo (issue #23)', () => {
     const found = { input: scenario, choice: {}, summary: 'found', counterexample: null };
     act(() => lab.actions.noteAtlasExplored(found));
     await act(() => lab.actions.settled());
-    const markdown = async () => {
-      showOutcome();
-      fireEvent.click(screen.getByTestId(testIds.exportButton));
-      fireEvent.click(
-        screen
-          .getAllByTestId(testIds.exportItem)
-          .find((b) => b.getAttribute('data-format') === 'markdown')!,
-      );
-      await act(() => Promise.resolve());
-      return artifactsGet.mock.lastCall?.[2];
-    };
-    expect((await markdown())?.atlasFound).toBe(found);
+    expect((await markdown())?.[2]?.atlasFound).toBe(found);
     // An edit since: the findings are another scenario's (the report names the choice only).
     act(() => lab.actions.setKnob('producer.acks', '1'));
     await act(() => lab.actions.settled());
-    const after = await markdown();
+    const after = (await markdown())?.[2];
     expect(after?.atlas).toEqual({ explored: true });
     expect(after?.atlasFound).toBeUndefined();
   });
