@@ -67,6 +67,25 @@ async function mount(ref = 'at-least-once'): Promise<Lab> {
 const formats = () =>
   screen.queryAllByTestId(testIds.exportItem).map((b) => b.getAttribute('data-format'));
 
+/** The outcome shown (a variant the preset's question is not about shows it at once). */
+function showOutcome(): void {
+  const show = screen.queryByTestId(testIds.outcomeShow);
+  if (show) fireEvent.click(show);
+}
+
+/** Export the Markdown report: the artifact request's arguments. */
+async function markdown() {
+  showOutcome();
+  fireEvent.click(screen.getByTestId(testIds.exportButton));
+  fireEvent.click(
+    screen
+      .getAllByTestId(testIds.exportItem)
+      .find((b) => b.getAttribute('data-format') === 'markdown')!,
+  );
+  await act(() => Promise.resolve());
+  return artifactsGet.mock.lastCall;
+}
+
 describe('ExportMenu and "Predict first"', () => {
   afterEach(cleanup);
 
@@ -137,24 +156,6 @@ describe('ExportMenu: the table export', () => {
     screen
       .getAllByTestId(testIds.exportItem)
       .find((b) => b.getAttribute('data-format') === 'table-csv')!;
-
-  // The outcome shown (a variant the preset's question is not about shows it at once).
-  const showOutcome = () => {
-    const show = screen.queryByTestId(testIds.outcomeShow);
-    if (show) fireEvent.click(show);
-  };
-  /** Export the Markdown report: the artifact request's arguments. */
-  const markdown = async () => {
-    showOutcome();
-    fireEvent.click(screen.getByTestId(testIds.exportButton));
-    fireEvent.click(
-      screen
-        .getAllByTestId(testIds.exportItem)
-        .find((b) => b.getAttribute('data-format') === 'markdown')!,
-    );
-    await act(() => Promise.resolve());
-    return artifactsGet.mock.lastCall;
-  };
 
   it("is the reader's table when the sink is a topic, and off when the run ends in a service", async () => {
     const lab = await mount('flink-checkpoint-replay/2pc-read-committed');
@@ -269,23 +270,6 @@ describe('ExportMenu: once closed, Space on its button plays and pauses (as the 
 
 describe('ExportMenu: the Markdown report after an undo (issue #23)', () => {
   afterEach(cleanup);
-
-  const showOutcome = () => {
-    const show = screen.queryByTestId(testIds.outcomeShow);
-    if (show) fireEvent.click(show);
-  };
-  /** Export the Markdown report: the artifact request's arguments. */
-  const markdown = async () => {
-    showOutcome();
-    fireEvent.click(screen.getByTestId(testIds.exportButton));
-    fireEvent.click(
-      screen
-        .getAllByTestId(testIds.exportItem)
-        .find((b) => b.getAttribute('data-format') === 'markdown')!,
-    );
-    await act(() => Promise.resolve());
-    return artifactsGet.mock.lastCall;
-  };
 
   it('carries the lanes and the atlas kinds of the step undone back to, as before', async () => {
     const lab = await mount();
