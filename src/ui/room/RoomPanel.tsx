@@ -65,6 +65,9 @@ export function RoomPanel({
   const open = room.status === 'open' && room.presented && !room.lost;
   const onStep = step?.stepIndex ?? -1;
   const shownReveal = room.reveal !== null;
+  // The room is asked the step's challenge (a round of the same step, its own question): the
+  // step's close and reveal are not its — the panel's Reveal reveals it.
+  const onChallenge = step?.question.kind === 'challenge';
   useEffect(() => {
     if (!source || !open) return;
     if (source.rounds !== sent.current.rounds) {
@@ -74,6 +77,8 @@ export function RoomPanel({
     } else if (onStep !== source.index && sent.current.asked !== source.index) {
       sent.current.asked = source.index;
       publish(source.step());
+    } else if (onChallenge) {
+      // The challenge's round: revealed by the panel's Reveal only.
     } else if (
       source.closed &&
       !source.revealed &&
@@ -104,7 +109,8 @@ export function RoomPanel({
   };
   // One state with the presenter view's head: after R the answers are closed and Reveal reads
   // "Reveal now" on both; once the answer shows, both are spent.
-  const closed = room.reveal === null && (room.closed || source?.closed === true);
+  // (The challenge's round is closed by its own Reveal, not the step's R.)
+  const closed = room.reveal === null && (room.closed || (source?.closed === true && !onChallenge));
   const exportCsv = async () => {
     try {
       const csv = await fetchResultsCsv(seat.sessionId, seat.presenterToken);
@@ -168,7 +174,11 @@ export function RoomPanel({
             <button
               type="button"
               data-testid={roomTestIds.reveal}
-              disabled={step === null || room.reveal !== null || source?.revealed === true}
+              disabled={
+                step === null ||
+                room.reveal !== null ||
+                (source?.revealed === true && !(onChallenge && source.challenge))
+              }
               title={
                 closed
                   ? 'Answers are closed: reveal the answer now (it shows at the run’s end)'
@@ -177,13 +187,25 @@ export function RoomPanel({
               onClick={() =>
                 // A lesson's step is revealed on the presenter view (its answer, its run, its
                 // address); the room's reveal follows it (the effect above).
-                source
-                  ? source.revealStep()
-                  : (reveal(currentRoomReveal(lab.app.getState())), pageRoom.revealHere())
+                onChallenge && source?.challenge
+                  ? reveal(source.challenge.reveal())
+                  : source
+                    ? source.revealStep()
+                    : (reveal(currentRoomReveal(lab.app.getState())), pageRoom.revealHere())
               }
             >
               {closed ? 'Reveal now' : 'Reveal'}
             </button>
+            {source?.challenge && open && onStep === source.index && !onChallenge && (
+              <button
+                type="button"
+                data-testid={roomTestIds.askChallenge}
+                onClick={() => source.challenge && publish(source.challenge.step())}
+                title="Ask the room the step’s challenge: each student says whether they solved it"
+              >
+                Ask the challenge
+              </button>
+            )}
             {canAskAgain && (
               <button
                 type="button"

@@ -16,6 +16,7 @@ export const roomTestIds = {
   histogram: 'room-histogram',
   reveal: 'room-reveal',
   askAgain: 'room-ask-again',
+  askChallenge: 'room-ask-challenge',
   exportCsv: 'room-export-csv',
   end: 'room-end',
   hide: 'room-hide',
@@ -30,5 +31,6 @@ export const roomTestIds = {
   studentClosed: 'room-student-closed',
   studentReveal: 'room-student-reveal',
   studentEnded: 'room-student-ended',
+  studentChallenge: 'room-student-challenge',
   refusal: 'room-refusal',
 } as const;
