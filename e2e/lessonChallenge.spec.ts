@@ -54,8 +54,12 @@ test('a revealed step asks the room its challenge: a link to it, Solved it / Not
   // Asked: no challenge yet (it would tell the step's answer: idempotence alone is not enough).
   await expect(page.getByTestId(ids.askChallenge)).toHaveCount(0);
 
-  // R, then R again: the answer now.
+  // R: the run plays, its outcome untold — and so the challenge (its title would tell it).
   await page.locator('body').press('r');
+  await expect(page.getByTestId(lessonIds.answer)).toHaveCount(0);
+  await expect(page.locator('.lesson-challenge')).toHaveCount(0);
+  await expect(page.getByTestId(ids.askChallenge)).toHaveCount(0);
+  // R again: the answer now.
   await page.locator('body').press('r');
   await expect(page.getByTestId(lessonIds.answer)).toBeVisible();
   await expect(page.getByTestId(ids.reveal)).toBeDisabled();

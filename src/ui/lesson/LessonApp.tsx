@@ -206,8 +206,10 @@ function Presenter({ deck, scheduleEnds }: { deck: LessonDeck; scheduleEnds: num
           )}
           <LessonQuestion step={step} revealed={info.answered} view={ready ? view : null} />
         </div>
-        {step.challenge && info.revealed && (
-          // Its title, and the address the students open (a room's phones link to it too).
+        {step.challenge && info.answered && (
+          // Its title, and the address the students open (a room's phones link to it too) —
+          // once the answer shows: while the run plays, a title such as "A duplicate with
+          // idempotence on" would tell the step's outcome before its end.
           <p className="lesson-challenge">
             Now on your laptops: <strong>{challenge?.title ?? step.challenge}</strong>, at{' '}
             <code>{new URL(challengeAddress(step.challenge), window.location.href).href}</code>.
