@@ -30,14 +30,17 @@ export function RoomButton({
   const live = seat !== null && shown;
   // Before the paint: the page's layout for a live room and its panel arrive in the same frame.
   useLayoutEffect(() => onLive?.(live), [live, onLive]);
+  // Ended (the panel's "End the room"): the panel stays, with the results' CSV, until Close.
+  const [ended, setEnded] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const start = async () => {
-    if (seat) {
+    if (seat && !ended) {
       setShown(true);
       return;
     }
+    setEnded(false);
     setBusy(true);
     setNote(null);
     try {
@@ -64,9 +67,15 @@ export function RoomButton({
       setBusy(false);
     }
   };
+  // The session is over: a reload no longer finds it, but the panel keeps it for its CSV (the
+  // server serves an ended session's results) — the CSV was lost to a presenter who ended first.
   const end = () => {
     roomSeats.setPresenter(null);
+    setEnded(true);
+  };
+  const close = () => {
     setSeat(null);
+    setEnded(false);
   };
 
   return (
@@ -79,7 +88,7 @@ export function RoomButton({
         onClick={() => void start()}
         title="Ask the room: students answer on their phones or laptops, you see the histogram"
       >
-        {seat ? (
+        {seat && !ended ? (
           <>
             Room{' '}
             {/* Its panel beside the lesson view shows the code at 1.5 rem: the head's button says
@@ -104,6 +113,8 @@ export function RoomButton({
               seat={seat}
               onHide={() => setShown(false)}
               onEnd={end}
+              ended={ended}
+              onClose={close}
               source={source}
             />
           </Suspense>,

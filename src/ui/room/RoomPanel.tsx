@@ -32,11 +32,16 @@ export function RoomPanel({
   seat,
   onHide,
   onEnd,
+  ended = false,
+  onClose = onEnd,
   source,
 }: {
   seat: PresenterSeat;
   onHide: () => void;
   onEnd: () => void;
+  /** The room was ended: the panel says so and keeps its results' CSV until `onClose`. */
+  ended?: boolean;
+  onClose?: () => void;
   /** What is asked, when not the page's open preset (a lesson's step). */
   source?: RoomSource | undefined;
 }) {
@@ -69,7 +74,7 @@ export function RoomPanel({
   // step's close and reveal are not its — the panel's Reveal reveals it.
   const onChallenge = step?.question.kind === 'challenge';
   useEffect(() => {
-    if (!source || !open) return;
+    if (!source || !open || ended) return;
     if (source.rounds !== sent.current.rounds) {
       // "Ask again": the step on screen, a new round with no answer.
       sent.current = { asked: source.index, closed: -1, revealed: -1, rounds: source.rounds };
@@ -121,6 +126,34 @@ export function RoomPanel({
     }
   };
 
+  if (ended)
+    return (
+      <aside className="room-panel" aria-label="Room" data-testid={roomTestIds.panel}>
+        <header>
+          <h2>Room</h2>
+          <span className="room-status" data-status="ended">
+            ended
+          </span>
+        </header>
+        <p role="status">
+          The room {seat.code} has ended: every phone shows its results. Its answers stay on the
+          server for the CSV.
+        </p>
+        <div className="room-actions">
+          <button
+            type="button"
+            data-testid={roomTestIds.exportCsv}
+            onClick={() => void exportCsv()}
+          >
+            Export results (CSV)
+          </button>
+          <button type="button" data-testid={roomTestIds.close} onClick={onClose}>
+            Close
+          </button>
+        </div>
+        {exportNote && <p role="alert">{exportNote}</p>}
+      </aside>
+    );
   return (
     <aside className="room-panel" aria-label="Room" data-testid={roomTestIds.panel}>
       <header>
@@ -135,7 +168,13 @@ export function RoomPanel({
       {room.lost ? (
         <p role="alert">
           The server no longer knows this room (restarted without its results file?).{' '}
-          <button type="button" onClick={onEnd}>
+          <button
+            type="button"
+            onClick={() => {
+              onEnd();
+              onClose();
+            }}
+          >
             Start a new room
           </button>
         </p>

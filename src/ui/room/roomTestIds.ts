@@ -19,6 +19,7 @@ export const roomTestIds = {
   askChallenge: 'room-ask-challenge',
   exportCsv: 'room-export-csv',
   end: 'room-end',
+  close: 'room-close',
   hide: 'room-hide',
   student: 'room-student',
   studentCode: 'room-student-code',
