@@ -17,6 +17,7 @@ import {
 } from '../../views/room/joinCode';
 import { challengeAddress } from './challengeAddress';
 import { Histogram } from './Histogram';
+import { optionLetter } from '../../views/room/optionLetter';
 import { roomTestIds } from './roomTestIds';
 import { useStudentRoom } from './useStudentRoom';
 import './room.css';
@@ -256,7 +257,7 @@ function AnswerForm({
       {options ? (
         <fieldset>
           <legend>Your answer</legend>
-          {options.map((o) => (
+          {options.map((o, k) => (
             <label key={o.id} className="room-option">
               <input
                 type="radio"
@@ -265,6 +266,8 @@ function AnswerForm({
                 checked={value === o.id}
                 onChange={() => setValue(o.id)}
               />{' '}
+              {/* Lettered as the projector letters them: "who chose B?" */}
+              {q.kind === 'choice' && <span className="room-letter">{optionLetter(k)}</span>}{' '}
               {o.text}
             </label>
           ))}
