@@ -44,7 +44,11 @@ test('a revealed step asks the room its challenge: a link to it, Solved it / Not
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(`${server.url}?lesson=shared#${encodeLessonLink(LESSON as never)}`);
   await expect(page.getByTestId(lessonIds.presenter)).toHaveAttribute('data-step', '1');
-  await page.getByTestId(ids.start).click();
+  // Pressed from the keyboard: the focus stays on the button (it went to the page's body).
+  await page.getByTestId(ids.start).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId(ids.code)).toBeVisible();
+  await expect(page.getByTestId(ids.start)).toBeFocused();
   const code = (await page.getByTestId(ids.code).textContent())!.trim();
   const student = await (await browser.newContext()).newPage();
   await student.goto(`${server.url}?join=${code}`);

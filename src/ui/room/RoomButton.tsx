@@ -36,6 +36,7 @@ export function RoomButton({
   const [busy, setBusy] = useState(false);
 
   const start = async () => {
+    if (busy) return;
     if (seat && !ended) {
       setShown(true);
       return;
@@ -83,7 +84,9 @@ export function RoomButton({
       <button
         type="button"
         data-testid={roomTestIds.start}
-        disabled={busy}
+        // Not `disabled` while the session is created: a disabled button loses the focus, and a
+        // keyboard presenter's Enter left it on the page's body, Tab starting over from the top.
+        aria-disabled={busy || undefined}
         aria-expanded={seat !== null && shown}
         onClick={() => void start()}
         title="Ask the room: students answer on their phones or laptops, you see the histogram"
