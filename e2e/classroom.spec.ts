@@ -4,6 +4,7 @@
  * students' browser contexts on one session. The presenter asks a preset's multiple-choice
  * question; three students answer; the histogram shows 3 answers; the reveal reaches all three.
  */
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startClassroomServer, type ClassroomServer } from '../server/classroomServer';
@@ -109,7 +110,19 @@ test('End the room: the phone shows the room has ended, its answer and the roomâ
 
   // Before: the phone kept the question, "live", as if the room still ran.
   await page.getByTestId(ids.end).click();
+  // The panel says so and keeps the results' CSV until Close (before, it vanished with them:
+  // a presenter who ended the room first could not export what the room answered).
+  await expect(page.getByTestId(ids.panel)).toContainText('has ended');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId(ids.exportCsv).click(),
+  ]);
+  const csv = await readFile((await download.path())!, 'utf8');
+  expect(csv.trim().split(/\r?\n/)).toHaveLength(2);
+  expect(csv).toContain(',rolled-back,');
+  await page.getByTestId(ids.close).click();
   await expect(page.getByTestId(ids.panel)).toHaveCount(0);
+  await expect(page.getByTestId(ids.start)).toHaveText('Start a room');
   const ended = student.getByTestId(ids.studentEnded);
   await expect(ended.getByRole('heading', { level: 1 })).toHaveText('The room has ended');
   const steps = ended.locator('.room-results > li');

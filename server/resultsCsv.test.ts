@@ -44,3 +44,41 @@ it('a room started on step 4 of a lesson: step 4 (stepIndex 3), asked 1st', () =
     '5,4,2,next,How many rows?,s1,Ada,ten,10 rows,',
   ]);
 });
+
+it("a lesson step's challenge, asked as a round of the step: its answers' text, no right one", () => {
+  const session: Session = {
+    id: 's',
+    code: 'ABCDEF',
+    createdAt: 0,
+    codeExpiresAt: 1,
+    presenterTokenHash: 'x',
+    students: [
+      { id: 's1', tokenHash: 'y', name: 'Ada', joinedAt: 0 },
+      { id: 's2', tokenHash: 'z', name: 'Bo', joinedAt: 0 },
+    ],
+    steps: [
+      {
+        step: {
+          stepIndex: 2,
+          title: 'Challenge: A duplicate with idempotence on',
+          question: {
+            kind: 'challenge',
+            text: 'Solved?',
+            challenge: 'duplicate-with-idempotence-on',
+          },
+        },
+        publishedAt: 0,
+        answers: { s1: 'solved', s2: 'not-solved' },
+        closed: true,
+        reveal: { answer: 'The table’s answer to the INSERT of e1 is lost …' },
+      },
+    ],
+    current: 0,
+    endedAt: null,
+  };
+  expect(resultsCsv(session).trimEnd().split('\r\n')).toEqual([
+    'step,stepIndex,asked,title,question,student,name,answer,answerText,right',
+    '3,2,1,Challenge: A duplicate with idempotence on,Solved?,s1,Ada,solved,Solved it,',
+    '3,2,1,Challenge: A duplicate with idempotence on,Solved?,s2,Bo,not-solved,Not yet,',
+  ]);
+});

@@ -4,6 +4,7 @@
  * such as `=HYPERLINK(…)` that a student could type to run in the teacher's spreadsheet.
  */
 import { toCsv, type CsvValue } from '../src/views/io/csv';
+import { CHALLENGE_ANSWERS } from '../src/views/room/protocol';
 import type { Session } from './sessions';
 
 /**
@@ -32,7 +33,9 @@ export function resultsCsv(session: Session): string {
     const q = record.step.question;
     const correct = record.reveal?.correct;
     for (const [student, value] of Object.entries(record.answers)) {
-      const text = q.kind === 'choice' ? (q.options.find((o) => o.id === value)?.text ?? '') : '';
+      const options =
+        q.kind === 'choice' ? q.options : q.kind === 'challenge' ? CHALLENGE_ANSWERS : [];
+      const text = options.find((o) => o.id === value)?.text ?? '';
       rows.push([
         record.step.stepIndex + 1,
         record.step.stepIndex,

@@ -248,7 +248,15 @@ export class Sessions {
     const record = currentStep(session);
     if (!record) return refuse('no-step', 'there is no question to answer yet');
     if (record.step.stepIndex !== stepIndex)
-      return refuse('stale-step', 'that question is closed: the presenter moved on', 'stepIndex');
+      // A step the room was asked, left since; or one it never was (a message built by hand):
+      // "the presenter moved on" would not be true of that one.
+      return session.steps.some((r) => r.step.stepIndex === stepIndex)
+        ? refuse('stale-step', 'that question is closed: the presenter moved on', 'stepIndex')
+        : refuse(
+            'stale-step',
+            `stepIndex ${stepIndex} was never asked: the question open is stepIndex ${record.step.stepIndex}`,
+            'stepIndex',
+          );
     if (record.reveal)
       return refuse('revealed', 'the answer has been revealed: answers are closed');
     if (record.closed)

@@ -154,6 +154,36 @@ describe('parseLesson', () => {
     ]);
   });
 
+  it('refuses a question whose needs are not in the setup the room reads, naming the fact', () => {
+    const question = {
+      question: 'How many rows does the payments table end with?',
+      answer: '18: two payments lost.',
+      mark: { kind: 'numbers', values: [{ value: 18, what: 'rows' }] },
+    };
+    // at-most-once's own setup says acks=0 and 20 payments (src/scenarios/library).
+    const step = (needs: string[], setup?: string) => ({
+      title: 'Commit first',
+      preset: 'at-most-once',
+      ...(setup === undefined ? {} : { setup }),
+      question: { ...question, needs },
+    });
+    expect(parseLesson({ ...valid(), steps: [step(['acks=0', '20 payments'])] }).ok).toBe(true);
+    expect(parseLesson({ ...valid(), steps: [step(['acks=1', '20 payments'])] })).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: 'steps.0.question.needs.0',
+          message:
+            '"acks=1" is not written in the preset’s setup, which the room reads before answering: write it there as the answer needs it',
+        },
+      ],
+    });
+    const own = parseLesson({ ...valid(), steps: [step(['acks=0'], 'Twenty payments.')] });
+    expect(!own.ok && own.issues.map((i) => i.path + ': ' + i.message.split(',')[0])).toEqual([
+      'steps.0.question.needs.0: "acks=0" is not written in steps.0.setup',
+    ]);
+  });
+
   it('refuses a bad id, no steps, and text that is not JSON, naming where', () => {
     const r = parseLesson({ ...valid(), id: 'Has Spaces', steps: [] });
     expect(!r.ok && r.issues.map((i) => i.path).sort()).toEqual(['id', 'steps']);

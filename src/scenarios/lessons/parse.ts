@@ -92,9 +92,38 @@ function challengeIssues(step: LessonStep, at: string): Issue[] {
   ];
 }
 
+/**
+ * A step's own question names the facts its answer depends on (`needs`), each as written in the
+ * setup the room reads (the step's `setup`, else its preset's): the shipped lessons' rule
+ * (./library.test.ts), checked on every lesson file — a fact missing there is a question the room
+ * cannot answer from what it reads (the setup says acks=0, the question needs acks=1).
+ */
+function needsIssues(step: LessonStep, at: string): Issue[] {
+  const needs = step.question?.needs ?? [];
+  if (needs.length === 0) return [];
+  const found = step.preset !== undefined ? findPreset(step.preset) : undefined;
+  const setup = step.setup ?? found?.preset.setup ?? '';
+  const where = step.setup !== undefined ? `${at}.setup` : 'the preset’s setup';
+  return needs.flatMap((fact, k) =>
+    setup.includes(fact)
+      ? []
+      : [
+          {
+            path: `${at}.question.needs.${k}`,
+            message: `"${fact}" is not written in ${where}, which the room reads before answering: write it there as the answer needs it`,
+          },
+        ],
+  );
+}
+
 /** What the schema alone cannot check in one step. */
 function stepIssues(step: LessonStep, at: string): Issue[] {
-  return [...referenceIssues(step, at), ...challengeIssues(step, at)];
+  const references = referenceIssues(step, at);
+  return [
+    ...references,
+    ...(references.length === 0 ? needsIssues(step, at) : []),
+    ...challengeIssues(step, at),
+  ];
 }
 
 /** A step's scenario: its preset exists, its inline scenario is valid, its flip applies. */

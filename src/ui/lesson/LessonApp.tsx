@@ -18,7 +18,15 @@ import { CondensedCardsContext } from '../pipeline/condensedCards';
 import { Pipeline } from '../pipeline/Pipeline';
 import { Transport } from '../Transport';
 import { RoomButton } from '../room/RoomButton';
-import { lessonRoomReveal, lessonRoomStep, type RoomSource } from '../room/currentRoomStep';
+import {
+  lessonChallengeReveal,
+  lessonChallengeStep,
+  lessonRoomReveal,
+  lessonRoomStep,
+  shippedChallenge,
+  type RoomSource,
+} from '../room/currentRoomStep';
+import { challengeAddress } from '../room/challengeAddress';
 import { LessonOutcome } from './LessonOutcome';
 import { LessonQuestion } from './LessonQuestion';
 import { LessonStatus } from './LessonStatus';
@@ -103,6 +111,7 @@ function Presenter({ deck, scheduleEnds }: { deck: LessonDeck; scheduleEnds: num
   const [roomHost, setRoomHost] = useState<HTMLDivElement | null>(null);
   // With a room live, the playback's row is narrower (lesson.css): the speed's word goes.
   const [roomLive, setRoomLive] = useState(false);
+  const challenge = step.challenge ? shippedChallenge(step.challenge) : undefined;
   const roomSource: RoomSource = {
     index: info.index,
     // R closes the room's answers at once: the room watches the run it predicted (issue: a
@@ -115,6 +124,14 @@ function Presenter({ deck, scheduleEnds }: { deck: LessonDeck; scheduleEnds: num
     reveal: (observed) => lessonRoomReveal(step, observed),
     rounds: state.rounds,
     askAgain: deck.actions.askAgain,
+    // Once the step's answer shows: its challenge, for the room to say whether they solved it.
+    challenge:
+      challenge && info.answered
+        ? {
+            step: () => lessonChallengeStep(challenge, info.index),
+            reveal: () => lessonChallengeReveal(challenge),
+          }
+        : undefined,
   };
   // The room's panel lives beside the view, not in it (a column the view makes room for,
   // lesson.css), and the view sets no `data-room-live`: that mark is the page's own room, whose
@@ -189,9 +206,13 @@ function Presenter({ deck, scheduleEnds }: { deck: LessonDeck; scheduleEnds: num
           )}
           <LessonQuestion step={step} revealed={info.answered} view={ready ? view : null} />
         </div>
-        {step.challenge && info.revealed && (
+        {step.challenge && info.answered && (
+          // Its title, and the address the students open (a room's phones link to it too) —
+          // once the answer shows: while the run plays, a title such as "A duplicate with
+          // idempotence on" would tell the step's outcome before its end.
           <p className="lesson-challenge">
-            Now on your laptops: challenge <strong>{step.challenge}</strong>.
+            Now on your laptops: <strong>{challenge?.title ?? step.challenge}</strong>, at{' '}
+            <code>{new URL(challengeAddress(step.challenge), window.location.href).href}</code>.
           </p>
         )}
         <LessonStatus />

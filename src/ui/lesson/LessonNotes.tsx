@@ -4,6 +4,8 @@ import { stepOf } from '../../store/lessonDeck';
 import type { Lesson } from '../../scenarios/lessons';
 import { lessonTestIds } from './lessonTestIds';
 import { useDeckKeys } from './useDeckKeys';
+import { shippedChallenges } from '../../scenarios/challenges/shipped';
+import { challengeAddress } from '../room/challengeAddress';
 import './lesson.css';
 
 /**
@@ -58,9 +60,27 @@ export function LessonNotes({ lesson, start }: { lesson: Lesson; start: number }
       <h2>Answer</h2>
       <p>{step.question.answer || 'The run’s outcome answers it (its verdict, on the reveal).'}</p>
       {step.compare && <p>After the reveal: Compare opens beside it.</p>}
-      {step.challenge && <p>Challenge: {step.challenge}</p>}
+      {step.challenge && <ChallengeNote id={step.challenge} />}
       <h2>Next</h2>
       <p>{next ? next.title : 'The end of the lesson.'}</p>
     </main>
+  );
+}
+
+/**
+ * The step's challenge for the presenter: its title, the address the students open and its
+ * reference solution — the room's phones get the why on the challenge's reveal; the projector's
+ * panel has no room for it, so the presenter reads it here.
+ */
+function ChallengeNote({ id }: { id: string }) {
+  const c = shippedChallenges.find((x) => x.id === id);
+  return (
+    <>
+      <h2>Challenge</h2>
+      <p>
+        {c?.title ?? id} — <code>{challengeAddress(id)}</code>
+      </p>
+      {c && <p>Solution: {c.solution.why}</p>}
+    </>
   );
 }

@@ -3,9 +3,7 @@ import type { RunView } from '../../views/run/runView';
 import { judgeChoice, PREDICTION_CHOICES } from '../../views/library/question';
 import { Breakable } from '../Breakable';
 import { lessonTestIds } from './lessonTestIds';
-
-/** An option as the room sees it: A, B, C, D. */
-const letter = (k: number) => String.fromCharCode(65 + k);
+import { optionLetter as letter } from '../../views/room/optionLetter';
 
 /**
  * The step's question, as the room reads it on the projector: its options lettered, or what the

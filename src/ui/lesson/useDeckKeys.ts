@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { editsText } from '../hooks/useShortcuts';
+import { editsText, ownsArrows, ownsHomeEnd, ownsSpace } from '../hooks/useShortcuts';
 
 /** What the presenter's keys do. */
 export interface DeckKeys {
@@ -18,7 +18,11 @@ export interface DeckKeys {
  * The presenter's keys, on the whole window: PageDown / PageUp — what a presentation clicker
  * sends — and ArrowRight / ArrowLeft / Space (other clickers) move between steps, R reveals,
  * End goes to the run's end (as the playback's ⇥, and the page's End key, do), D folds and
- * unfolds the details (the page's projector-mode key: src/ui/hooks/useShortcuts.ts), Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) undo and redo as on the page. A text field keeps its keys.
+ * unfolds the details (the page's projector-mode key: src/ui/hooks/useShortcuts.ts), Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) undo and redo as on the page. A text field keeps its keys,
+ * and a focused control the keys it acts on, as on the page (useShortcuts' `ownsSpace`,
+ * `ownsArrows`, `ownsHomeEnd`): Space presses a focused button — the room panel's Reveal, tabbed
+ * to, moved to the next step unrevealed — and the arrows move the speed slider. PageDown and
+ * PageUp, the clicker's, always step.
  */
 function deckKey(e: KeyboardEvent, keys: DeckKeys): boolean {
   if (editsText(e.target) || e.altKey) return false;
@@ -31,13 +35,22 @@ function deckKey(e: KeyboardEvent, keys: DeckKeys): boolean {
     return true;
   }
   switch (e.key) {
-    case 'PageDown':
-    case 'ArrowRight':
     case ' ':
+      if (ownsSpace(e.target)) return false;
+      keys.next();
+      return true;
+    case 'ArrowRight':
+      if (ownsArrows(e.target)) return false;
+      keys.next();
+      return true;
+    case 'ArrowLeft':
+      if (ownsArrows(e.target)) return false;
+      keys.previous();
+      return true;
+    case 'PageDown':
       keys.next();
       return true;
     case 'PageUp':
-    case 'ArrowLeft':
       keys.previous();
       return true;
     case 'r':
@@ -45,7 +58,7 @@ function deckKey(e: KeyboardEvent, keys: DeckKeys): boolean {
       keys.reveal();
       return true;
     case 'End':
-      if (!keys.toEnd) return false;
+      if (!keys.toEnd || ownsHomeEnd(e.target)) return false;
       keys.toEnd();
       return true;
     case 'd':

@@ -1,6 +1,13 @@
 import { histogramBars } from '../../views/room/histogram';
 import type { RoomQuestion, RoomReveal } from '../../views/room/protocol';
 import { roomTestIds } from './roomTestIds';
+import { optionLetter } from '../../views/room/optionLetter';
+
+/** A choice's letter before its bar's label, as the projector and the phones letter it. */
+function letterOf(question: RoomQuestion, value: string) {
+  const k = question.kind === 'choice' ? question.options.findIndex((o) => o.id === value) : -1;
+  return k < 0 ? null : <span className="room-letter">{optionLetter(k)}</span>;
+}
 
 /** The room's answers as bars: counts only, never who gave them. */
 export function Histogram({
@@ -24,6 +31,7 @@ export function Histogram({
           data-right={b.right || undefined}
         >
           <span className="room-bar-label">
+            {letterOf(question, b.value)}
             {b.label}
             {b.right && ' ✓'}
           </span>

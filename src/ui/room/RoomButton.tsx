@@ -30,14 +30,18 @@ export function RoomButton({
   const live = seat !== null && shown;
   // Before the paint: the page's layout for a live room and its panel arrive in the same frame.
   useLayoutEffect(() => onLive?.(live), [live, onLive]);
+  // Ended (the panel's "End the room"): the panel stays, with the results' CSV, until Close.
+  const [ended, setEnded] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const start = async () => {
-    if (seat) {
+    if (busy) return;
+    if (seat && !ended) {
       setShown(true);
       return;
     }
+    setEnded(false);
     setBusy(true);
     setNote(null);
     try {
@@ -64,9 +68,15 @@ export function RoomButton({
       setBusy(false);
     }
   };
+  // The session is over: a reload no longer finds it, but the panel keeps it for its CSV (the
+  // server serves an ended session's results) — the CSV was lost to a presenter who ended first.
   const end = () => {
     roomSeats.setPresenter(null);
+    setEnded(true);
+  };
+  const close = () => {
     setSeat(null);
+    setEnded(false);
   };
 
   return (
@@ -74,12 +84,14 @@ export function RoomButton({
       <button
         type="button"
         data-testid={roomTestIds.start}
-        disabled={busy}
+        // Not `disabled` while the session is created: a disabled button loses the focus, and a
+        // keyboard presenter's Enter left it on the page's body, Tab starting over from the top.
+        aria-disabled={busy || undefined}
         aria-expanded={seat !== null && shown}
         onClick={() => void start()}
         title="Ask the room: students answer on their phones or laptops, you see the histogram"
       >
-        {seat ? (
+        {seat && !ended ? (
           <>
             Room{' '}
             {/* Its panel beside the lesson view shows the code at 1.5 rem: the head's button says
@@ -104,6 +116,8 @@ export function RoomButton({
               seat={seat}
               onHide={() => setShown(false)}
               onEnd={end}
+              ended={ended}
+              onClose={close}
               source={source}
             />
           </Suspense>,

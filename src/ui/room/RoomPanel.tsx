@@ -32,11 +32,16 @@ export function RoomPanel({
   seat,
   onHide,
   onEnd,
+  ended = false,
+  onClose = onEnd,
   source,
 }: {
   seat: PresenterSeat;
   onHide: () => void;
   onEnd: () => void;
+  /** The room was ended: the panel says so and keeps its results' CSV until `onClose`. */
+  ended?: boolean;
+  onClose?: () => void;
   /** What is asked, when not the page's open preset (a lesson's step). */
   source?: RoomSource | undefined;
 }) {
@@ -65,8 +70,11 @@ export function RoomPanel({
   const open = room.status === 'open' && room.presented && !room.lost;
   const onStep = step?.stepIndex ?? -1;
   const shownReveal = room.reveal !== null;
+  // The room is asked the step's challenge (a round of the same step, its own question): the
+  // step's close and reveal are not its — the panel's Reveal reveals it.
+  const onChallenge = step?.question.kind === 'challenge';
   useEffect(() => {
-    if (!source || !open) return;
+    if (!source || !open || ended) return;
     if (source.rounds !== sent.current.rounds) {
       // "Ask again": the step on screen, a new round with no answer.
       sent.current = { asked: source.index, closed: -1, revealed: -1, rounds: source.rounds };
@@ -74,6 +82,8 @@ export function RoomPanel({
     } else if (onStep !== source.index && sent.current.asked !== source.index) {
       sent.current.asked = source.index;
       publish(source.step());
+    } else if (onChallenge) {
+      // The challenge's round: revealed by the panel's Reveal only.
     } else if (
       source.closed &&
       !source.revealed &&
@@ -104,7 +114,8 @@ export function RoomPanel({
   };
   // One state with the presenter view's head: after R the answers are closed and Reveal reads
   // "Reveal now" on both; once the answer shows, both are spent.
-  const closed = room.reveal === null && (room.closed || source?.closed === true);
+  // (The challenge's round is closed by its own Reveal, not the step's R.)
+  const closed = room.reveal === null && (room.closed || (source?.closed === true && !onChallenge));
   const exportCsv = async () => {
     try {
       const csv = await fetchResultsCsv(seat.sessionId, seat.presenterToken);
@@ -115,6 +126,34 @@ export function RoomPanel({
     }
   };
 
+  if (ended)
+    return (
+      <aside className="room-panel" aria-label="Room" data-testid={roomTestIds.panel}>
+        <header>
+          <h2>Room</h2>
+          <span className="room-status" data-status="ended">
+            ended
+          </span>
+        </header>
+        <p role="status">
+          The room {seat.code} has ended: every phone shows its results. Its answers stay on the
+          server for the CSV.
+        </p>
+        <div className="room-actions">
+          <button
+            type="button"
+            data-testid={roomTestIds.exportCsv}
+            onClick={() => void exportCsv()}
+          >
+            Export results (CSV)
+          </button>
+          <button type="button" data-testid={roomTestIds.close} onClick={onClose}>
+            Close
+          </button>
+        </div>
+        {exportNote && <p role="alert">{exportNote}</p>}
+      </aside>
+    );
   return (
     <aside className="room-panel" aria-label="Room" data-testid={roomTestIds.panel}>
       <header>
@@ -129,7 +168,13 @@ export function RoomPanel({
       {room.lost ? (
         <p role="alert">
           The server no longer knows this room (restarted without its results file?).{' '}
-          <button type="button" onClick={onEnd}>
+          <button
+            type="button"
+            onClick={() => {
+              onEnd();
+              onClose();
+            }}
+          >
             Start a new room
           </button>
         </p>
@@ -168,7 +213,11 @@ export function RoomPanel({
             <button
               type="button"
               data-testid={roomTestIds.reveal}
-              disabled={step === null || room.reveal !== null || source?.revealed === true}
+              disabled={
+                step === null ||
+                room.reveal !== null ||
+                (source?.revealed === true && !(onChallenge && source.challenge))
+              }
               title={
                 closed
                   ? 'Answers are closed: reveal the answer now (it shows at the run’s end)'
@@ -177,13 +226,25 @@ export function RoomPanel({
               onClick={() =>
                 // A lesson's step is revealed on the presenter view (its answer, its run, its
                 // address); the room's reveal follows it (the effect above).
-                source
-                  ? source.revealStep()
-                  : (reveal(currentRoomReveal(lab.app.getState())), pageRoom.revealHere())
+                onChallenge && source?.challenge
+                  ? reveal(source.challenge.reveal())
+                  : source
+                    ? source.revealStep()
+                    : (reveal(currentRoomReveal(lab.app.getState())), pageRoom.revealHere())
               }
             >
               {closed ? 'Reveal now' : 'Reveal'}
             </button>
+            {source?.challenge && open && onStep === source.index && !onChallenge && (
+              <button
+                type="button"
+                data-testid={roomTestIds.askChallenge}
+                onClick={() => source.challenge && publish(source.challenge.step())}
+                title="Ask the room the step’s challenge: each student says whether they solved it"
+              >
+                Ask the challenge
+              </button>
+            )}
             {canAskAgain && (
               <button
                 type="button"

@@ -15,7 +15,9 @@ import {
   normalizeJoinCode,
   wellFormedJoinCode,
 } from '../../views/room/joinCode';
+import { challengeAddress } from './challengeAddress';
 import { Histogram } from './Histogram';
+import { optionLetter } from '../../views/room/optionLetter';
 import { roomTestIds } from './roomTestIds';
 import { useStudentRoom } from './useStudentRoom';
 import './room.css';
@@ -121,6 +123,19 @@ export function StudentRoom({ code: addressCode }: { code: string }) {
               {room.step.setup}
             </p>
           )}
+          {room.step.question.kind === 'challenge' && room.step.question.challenge && (
+            // On the student's own laptop, in a tab of its own: this page stays in the room.
+            <p>
+              <a
+                data-testid={roomTestIds.studentChallenge}
+                href={challengeAddress(room.step.question.challenge)}
+                target="_blank"
+                rel="noopener"
+              >
+                Open the challenge ↗
+              </a>
+            </p>
+          )}
           <p className="room-question">{room.step.question.text}</p>
           {room.reveal === null && room.closed ? (
             // The presenter's R: the run plays; the answer locked in waits for its end.
@@ -135,7 +150,8 @@ export function StudentRoom({ code: addressCode }: { code: string }) {
             </div>
           ) : room.reveal === null ? (
             <AnswerForm
-              key={room.step.stepIndex}
+              // A round of the same step with another question (its challenge) starts afresh.
+              key={`${room.step.stepIndex}:${room.step.question.kind}`}
               step={room.step}
               answered={room.answer}
               onAnswer={answer}
@@ -241,7 +257,7 @@ function AnswerForm({
       {options ? (
         <fieldset>
           <legend>Your answer</legend>
-          {options.map((o) => (
+          {options.map((o, k) => (
             <label key={o.id} className="room-option">
               <input
                 type="radio"
@@ -250,6 +266,8 @@ function AnswerForm({
                 checked={value === o.id}
                 onChange={() => setValue(o.id)}
               />{' '}
+              {/* Lettered as the projector letters them: "who chose B?" */}
+              {q.kind === 'choice' && <span className="room-letter">{optionLetter(k)}</span>}{' '}
               {o.text}
             </label>
           ))}

@@ -9,8 +9,11 @@ import { loadedPreset } from '../../scenarios/presetCatalog';
 import type { ResolvedStep } from '../../scenarios/lessons';
 import { batchObserved } from '../../views/batch/batchObserved';
 import type { AskedQuestion } from '../../views/library/question';
+import type { ChallengeInput, Goal } from '../../engine';
+import { shippedChallenges } from '../../scenarios/challenges/shipped';
+import { goalWords } from '../../views/challenge/words';
 import { presetRoomReveal, presetRoomStep } from '../../views/room/presetStep';
-import type { RoomReveal, RoomStep } from '../../views/room/protocol';
+import { ROOM_LIMITS, type RoomReveal, type RoomStep } from '../../views/room/protocol';
 
 /** A scenario of one's own asks the question any run can be asked (a `words` mark maps to it). */
 const ANY_RUN: Pick<Preset, 'predict'> = {
@@ -75,6 +78,12 @@ export interface RoomSource {
   rounds: number;
   /** "Ask again" (A): the step on screen, asked afresh (a lesson deck's round). */
   askAgain(): void;
+  /**
+   * A revealed step's challenge (`steps[].challenge`), asked of the room as a round of the same
+   * step: "Solved it" / "Not yet", the reveal its reference solution's why. Absent before the
+   * step's answer shows (the challenge's setup would tell it) and for a step without one.
+   */
+  challenge?: { step(): RoomStep; reveal(): RoomReveal } | undefined;
 }
 
 /** A lesson step's question as a preset's `predict` (the room's question model reads that). */
@@ -101,4 +110,33 @@ export function lessonRoomStep(step: ResolvedStep, index: number): RoomStep {
 /** The reveal of a lesson's step (`observed`: the run's verdict, for the four choices). */
 export function lessonRoomReveal(step: ResolvedStep, observed: string | null): RoomReveal {
   return presetRoomReveal(predictOf(step.question), observed);
+}
+
+/** A shipped challenge by its id (a lesson's steps name only these: lessons/parse.ts). */
+export function shippedChallenge(id: string): ChallengeInput | undefined {
+  return shippedChallenges.find((c) => c.id === id);
+}
+
+/**
+ * A lesson step's challenge as the room is asked it, numbered as the step (`index`): its title,
+ * its intro and goal as the setup, and whether the student solved it on their own laptop — the
+ * results CSV's `solved` / `not-solved` (docs/workshops.md).
+ */
+export function lessonChallengeStep(c: ChallengeInput, index: number): RoomStep {
+  const goal = { ...c.goal, atLeast: 'atLeast' in c.goal ? (c.goal.atLeast ?? 1) : 1 } as Goal;
+  return {
+    stepIndex: index,
+    title: `Challenge: ${c.title}`.slice(0, ROOM_LIMITS.titleChars),
+    setup: `${c.intro} ${goalWords(goal)}`.slice(0, ROOM_LIMITS.setupChars),
+    question: {
+      kind: 'challenge',
+      text: 'Open the challenge, change the pipeline within its rules and play the run to its end: did the page say Solved?',
+      challenge: c.id,
+    },
+  };
+}
+
+/** The challenge round's reveal: the reference solution's why (no answer is "right"). */
+export function lessonChallengeReveal(c: ChallengeInput): RoomReveal {
+  return { answer: c.solution.why.slice(0, ROOM_LIMITS.revealChars) };
 }

@@ -16,8 +16,10 @@ export const roomTestIds = {
   histogram: 'room-histogram',
   reveal: 'room-reveal',
   askAgain: 'room-ask-again',
+  askChallenge: 'room-ask-challenge',
   exportCsv: 'room-export-csv',
   end: 'room-end',
+  close: 'room-close',
   hide: 'room-hide',
   student: 'room-student',
   studentCode: 'room-student-code',
@@ -30,5 +32,6 @@ export const roomTestIds = {
   studentClosed: 'room-student-closed',
   studentReveal: 'room-student-reveal',
   studentEnded: 'room-student-ended',
+  studentChallenge: 'room-student-challenge',
   refusal: 'room-refusal',
 } as const;

@@ -90,6 +90,12 @@ const RoomQuestionSchema = z.discriminatedUnion('kind', [
     /** A challenge solved on the student's own laptop: the answer is whether they solved it. */
     kind: z.literal('challenge'),
     text: prose(ROOM_LIMITS.questionChars),
+    /** The challenge's id: the phones link to it (`?challenge=<id>`, docs/challenges.md). */
+    challenge: z
+      .string()
+      .max(64)
+      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case words joined by hyphens')
+      .optional(),
   }),
 ]);
 export type RoomQuestion = z.infer<typeof RoomQuestionSchema>;

@@ -1,0 +1,111 @@
+/**
+ * A lesson step's challenge, with a room live (docs/workshops.md, `steps[].challenge`;
+ * docs/classroom.md): once the step is revealed, the room panel asks the room the challenge — its
+ * title and what to do on the phones, a link that opens it (`?challenge=<id>`) and "Solved it" /
+ * "Not yet" — and the results CSV keeps each student's `solved` / `not-solved`, as the CSV's
+ * columns say. Before: the presenter view said "Now on your laptops: challenge <id>" and nothing
+ * asked the room; the CSV's "`solved` / `not-solved` for a challenge" could never be written.
+ */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startClassroomServer, type ClassroomServer } from '../server/classroomServer';
+import type { LessonInput } from '../src/scenarios/lessons';
+import { encodeLessonLink } from '../src/views/library/lessonLink';
+import { lessonTestIds as lessonIds } from '../src/ui/lesson/lessonTestIds';
+import { roomTestIds as ids } from '../src/ui/room/roomTestIds';
+
+const LESSON = {
+  version: 1,
+  id: 'challenge-room',
+  title: 'A challenge for the room',
+  steps: [
+    {
+      title: 'Idempotence on',
+      preset: 'lost-ack-retry/idempotence-on',
+      challenge: 'duplicate-with-idempotence-on',
+    },
+  ],
+} satisfies LessonInput;
+
+let server: ClassroomServer;
+test.beforeAll(async () => {
+  server = await startClassroomServer({ host: '127.0.0.1', port: 0, distDir: resolve('dist') });
+});
+test.afterAll(async () => {
+  await server?.close();
+});
+
+test('a revealed step asks the room its challenge: a link to it, Solved it / Not yet, kept in the CSV', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${server.url}?lesson=shared#${encodeLessonLink(LESSON as never)}`);
+  await expect(page.getByTestId(lessonIds.presenter)).toHaveAttribute('data-step', '1');
+  // Pressed from the keyboard: the focus stays on the button (it went to the page's body).
+  await page.getByTestId(ids.start).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId(ids.code)).toBeVisible();
+  await expect(page.getByTestId(ids.start)).toBeFocused();
+  const code = (await page.getByTestId(ids.code).textContent())!.trim();
+  const student = await (await browser.newContext()).newPage();
+  await student.goto(`${server.url}?join=${code}`);
+  await student.getByTestId(ids.studentJoin).click();
+  await expect(student.getByTestId(ids.studentStep)).toContainText('Idempotence on');
+  await expect(page.getByTestId(ids.answered)).toHaveText('0 of 1 answered');
+  // Asked: no challenge yet (it would tell the step's answer: idempotence alone is not enough).
+  await expect(page.getByTestId(ids.askChallenge)).toHaveCount(0);
+
+  // R: the run plays, its outcome untold — and so the challenge (its title would tell it).
+  await page.locator('body').press('r');
+  await expect(page.getByTestId(lessonIds.answer)).toHaveCount(0);
+  await expect(page.locator('.lesson-challenge')).toHaveCount(0);
+  await expect(page.getByTestId(ids.askChallenge)).toHaveCount(0);
+  // R again: the answer now.
+  await page.locator('body').press('r');
+  await expect(page.getByTestId(lessonIds.answer)).toBeVisible();
+  await expect(page.getByTestId(ids.reveal)).toBeDisabled();
+  const ask = page.getByTestId(ids.askChallenge);
+  await expect(ask).toBeVisible();
+  // The projector names it by its title, with the address the students open.
+  await expect(page.locator('.lesson-challenge')).toContainText('A duplicate with idempotence on');
+  await expect(page.locator('.lesson-challenge')).toContainText(
+    '?challenge=duplicate-with-idempotence-on',
+  );
+  await ask.click();
+
+  // The phone: the challenge's title and intro, a link to it, and its two answers.
+  const step = student.getByTestId(ids.studentStep);
+  await expect(step).toContainText('A duplicate with idempotence on');
+  await expect(step).toContainText('Lose or delay one message on the network');
+  const link = student.getByTestId(ids.studentChallenge);
+  await expect(link).toHaveAttribute('href', /\?challenge=duplicate-with-idempotence-on$/);
+  await expect(link).toHaveAttribute('target', '_blank');
+  await student.getByRole('radio', { name: 'Solved it' }).check();
+  await student.getByTestId(ids.studentSend).click();
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  await expect(page.getByTestId(ids.histogram)).toContainText('Solved it');
+
+  // The panel's Reveal reveals the challenge round: the reference solution's why, on the phone.
+  // Its own Reveal (the step's R closed the step's round, not this one).
+  await expect(page.getByTestId(ids.reveal)).toHaveText('Reveal');
+  await expect(page.getByTestId(ids.reveal)).toBeEnabled();
+  await page.getByTestId(ids.reveal).click();
+  await expect(student.getByTestId(ids.studentReveal)).toContainText('You answered Solved it.');
+  await expect(student.getByTestId(ids.studentReveal)).toContainText('statement');
+
+  // The CSV: the step's round, then the challenge's, its answer `solved`.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId(ids.exportCsv).click(),
+  ]);
+  const csv = await readFile((await download.path())!, 'utf8');
+  const rows = csv.trim().split(/\r?\n/);
+  expect(rows).toHaveLength(2);
+  expect(rows[1]).toMatch(
+    /^1,0,2,Challenge: A duplicate with idempotence on,.*,solved,Solved it,$/,
+  );
+  await student.context().close();
+});
