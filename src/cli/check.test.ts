@@ -98,6 +98,28 @@ describe('delivery-lab check', { timeout: 60_000 }, () => {
     expect(annotations.map((a) => /line=(\d+)/.exec(a)![1])).toEqual([`${acks}`, `${records}`]);
   });
 
+  it('a JSON syntax error, in a scenario or a lesson file: at the line the parser names, with its column', () => {
+    // Line 4, column 17 (position 31 + 16 = 47): the "b" where a comma after "one" belongs (counted
+    // by hand in the text below).
+    const text = [
+      '{',
+      '  "version": 1,',
+      '  "steps": [',
+      '    {"a": "one" "b": 2}',
+      '  ]',
+      '}',
+    ].join('\n');
+    const file = join(dir, 'syntax.json');
+    writeFileSync(file, text);
+    const r = check([file], { GITHUB_ACTIONS: 'true' });
+    expect(r.code).toBe(2);
+    const problems = r.out.split('\n').filter((l) => l.startsWith('    '));
+    expect(problems).toEqual([
+      `    ${file}:4: column 17: not valid JSON: Expected ',' or '}' after property value in JSON at position 47`,
+    ]);
+    expect(r.out).toMatch(/::error file=[^,]*syntax\.json,line=4/);
+  });
+
   it('a path given absolute is shown absolute, a relative one as given (text and JUnit file=)', () => {
     // The tester's case: an absolute path under /tmp was printed ../../../tmp/…/fail.json.
     const file = join(dir, 'docs', 'deep', 'fail.json');

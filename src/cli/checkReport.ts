@@ -6,17 +6,25 @@
  */
 import type { CheckResult } from './check';
 import { issueLines, type Issue } from '../engine';
+import { jsonSyntaxAt } from '../engine/scenario/issueWords';
 import { jsonPathLines, lineOfPath } from './jsonPathLines';
 
 /** A malformed JSON file's result: every problem, each at its own field's line. */
 export function malformedJson(file: string, text: string, issues: readonly Issue[]): CheckResult {
   const paths = jsonPathLines(text);
-  const lines = issues.map((i) => lineOfPath(text, i.path, paths));
+  // A syntax error at the line and column the parser gave (as the CLI's and the page's other
+  // messages put it), not at line 1 with the place at the end of its words.
+  const syntax = issues.map((i) => jsonSyntaxAt(text, i));
+  const lines = issues.map((i, k) => syntax[k]?.line || lineOfPath(text, i.path, paths));
   return {
     file,
     name: file,
     status: 'malformed',
-    problems: issueLines(issues, '(file)'),
+    problems: issues.map((i, k) => {
+      const at = syntax[k];
+      if (!at) return issueLines([i], '(file)')[0]!;
+      return at.line > 0 ? `column ${at.column}: ${at.message}` : at.message;
+    }),
     line: lines[0] ?? 1,
     lines,
   };

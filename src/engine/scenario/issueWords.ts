@@ -197,18 +197,31 @@ export function issueLines(issues: readonly Issue[], root = '(root)', text?: str
  * position N"); "Unexpected end of JSON input" is at the text's end.
  */
 export function jsonSyntaxLine(label: string, text: string, issue: Issue): string | null {
+  const at = jsonSyntaxAt(text, issue);
+  if (!at) return null;
+  return `${label}${at.line > 0 ? `:${at.line}:${at.column}` : ''}: ${at.message}`;
+}
+
+/**
+ * Where a JSON syntax issue of `text` is (line and column from 1; 0 when V8 gave no place) and
+ * its message without the place; null for any other issue (see {@link jsonSyntaxLine}).
+ */
+export function jsonSyntaxAt(
+  text: string,
+  issue: Issue,
+): { line: number; column: number; message: string } | null {
   if (issue.path !== '' || !issue.message.startsWith('not valid JSON: ')) return null;
   const at = / \(line (\d+) column (\d+)\)$|\bline (\d+) column (\d+)/.exec(issue.message);
-  let where = at ? `:${at[1] ?? at[3]}:${at[2] ?? at[4]}` : '';
-  if (!at && /Unexpected end of JSON input/.test(issue.message)) {
+  const message = at?.[1] !== undefined ? issue.message.slice(0, at.index) : issue.message;
+  if (at) return { line: Number(at[1] ?? at[3]), column: Number(at[2] ?? at[4]), message };
+  if (/Unexpected end of JSON input/.test(issue.message)) {
     const lines = text
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\n');
-    where = `:${lines.length}:${lines[lines.length - 1]!.length + 1}`;
+    return { line: lines.length, column: lines[lines.length - 1]!.length + 1, message };
   }
-  const message = at?.[1] !== undefined ? issue.message.slice(0, at.index) : issue.message;
-  return `${label}${where}: ${message}`;
+  return { line: 0, column: 0, message };
 }
 
 /** {@link issueLines} joined with newlines, as the CLI prints them. */
