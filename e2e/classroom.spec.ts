@@ -288,3 +288,32 @@ test('on the page, the room asked predicts the story: Play plays and closes its 
   );
   await expect(student.getByTestId(ids.studentReveal)).toContainText(': right.');
 });
+
+/**
+ * The page's own room in projector mode (a teacher's workshop, 1280×720): the room is a column at
+ * the right that the page makes room for. Before, its panel floated at 24rem over the page and
+ * covered the question box and the fourth and fifth stages.
+ */
+test('in projector mode the room is a column beside the page: the question box and every stage uncovered', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await startRoom(page, `${server.url}?preset=at-least-once`);
+  await page.locator('h1').first().click();
+  await page.keyboard.press('p');
+  await expect(page.getByTestId(testIds.app)).toHaveAttribute('data-present', 'true');
+  const panel = (await page.getByTestId(ids.panel).boundingBox())!;
+  // The column: the screen's whole height, at its right edge.
+  expect(panel.x + panel.width).toBeCloseTo(1280, 0);
+  expect(panel.height).toBeGreaterThanOrEqual(719);
+  // Nothing the room reads is under it: the question box, and each stage's heading.
+  const question = (await page.getByTestId(testIds.predict).boundingBox())!;
+  expect(question.x + question.width).toBeLessThanOrEqual(panel.x);
+  const stages = page.locator('section.stage > h2');
+  for (const box of await stages.evaluateAll((els) =>
+    els.map((e) => e.getBoundingClientRect().right),
+  ))
+    expect(box).toBeLessThanOrEqual(panel.x);
+  expect(await stages.count()).toBeGreaterThanOrEqual(5);
+});
