@@ -126,6 +126,13 @@ export function RoomPanel({
     }
   };
 
+  // Offered while the room is live and once it has ended (until Close).
+  const exportButton = (
+    <button type="button" data-testid={roomTestIds.exportCsv} onClick={() => void exportCsv()}>
+      Export results (CSV)
+    </button>
+  );
+
   if (ended)
     return (
       <aside className="room-panel" aria-label="Room" data-testid={roomTestIds.panel}>
@@ -140,13 +147,7 @@ export function RoomPanel({
           server for the CSV.
         </p>
         <div className="room-actions">
-          <button
-            type="button"
-            data-testid={roomTestIds.exportCsv}
-            onClick={() => void exportCsv()}
-          >
-            Export results (CSV)
-          </button>
+          {exportButton}
           <button type="button" data-testid={roomTestIds.close} onClick={onClose}>
             Close
           </button>
@@ -279,13 +280,7 @@ export function RoomPanel({
           )}
           {room.refusal && <p role="alert">{room.refusal}</p>}
           <div className="room-actions">
-            <button
-              type="button"
-              data-testid={roomTestIds.exportCsv}
-              onClick={() => void exportCsv()}
-            >
-              Export results (CSV)
-            </button>
+            {exportButton}
             <button
               type="button"
               data-testid={roomTestIds.end}

@@ -2,7 +2,7 @@
  * An embedded player's options as its address writes them (`?embed&autoplay=1&t=40000…`), read
  * into the values the player uses, each with the notice line that says why a value could not be
  * used as written (src/ui/embed/embedOptions.ts lists the options and shows the notice). Pure and
- * in views, so \`delivery-lab check\` (src/cli/checkDocs.ts) refuses what the player would warn a
+ * in views, so `delivery-lab check` (src/cli/checkDocs.ts) refuses what the player would warn a
  * reader about: the same reading, one source.
  */
 import { formatCount, formatSpeed } from '../run/format';
@@ -16,13 +16,13 @@ export const shown = (v: string) => (v.length > SHOWN_MAX ? `${v.slice(0, SHOWN_
 /** `“name=value” — ` at the head of a notice line about a value. */
 const said = (name: string, raw: string) => `“${name}=${shown(raw)}” — `;
 
-/** `layout=`: auto picks compact in a frame at most {@link COMPACT_MAX_WIDTH} px wide. */
+/** `layout=`: auto picks compact in a narrow frame (src/ui/embed/embedLook.ts, `isCompact`). */
 const EMBED_LAYOUTS = ['auto', 'compact', 'full'] as const;
 export type EmbedLayout = (typeof EMBED_LAYOUTS)[number];
 
 /**
  * `theme=`: light or dark as said, auto follows the reader's system (`prefers-color-scheme`),
- * host follows what the host page posts ({@link ThemeMessage}), the system's until it does.
+ * host follows what the host page posts (src/ui/embed/embedLook.ts), the system's until it does.
  */
 const EMBED_THEMES = ['auto', 'light', 'dark', 'host'] as const;
 export type EmbedTheme = (typeof EMBED_THEMES)[number];
