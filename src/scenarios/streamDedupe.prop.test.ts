@@ -50,7 +50,7 @@ describe('Flink TTL dedupe over any arrivals', () => {
             writtenAt.set(id, at);
           }
         }
-        const state: Record<string, number> = {};
+        const state = new Map<number, number>();
         const passed = sorted.filter(({ id, at }) => ttlDedupe(state, id, at, ttl) === 'pass');
         expect(passed.length).toBe(expected);
       }),

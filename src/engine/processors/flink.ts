@@ -203,7 +203,7 @@ export class FlinkTask extends FlinkCheckpoint {
       offset,
       0,
       // When the key's state expires (-1: never, table.exec.state.ttl = 0).
-      ttl === 0 ? -1 : this.dedupeWritten[id]! + ttl,
+      ttl === 0 ? -1 : this.dedupeWritten.get(id)! + ttl,
     );
     return e;
   }

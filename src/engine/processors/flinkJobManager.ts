@@ -32,7 +32,7 @@ export interface CompletedCheckpoint {
   /** Keys the snapshot holds (keys seen so far: a key enters the state with its first record). */
   stateKeys: number;
   /** `processor.dedupe`: the dedupe's state, event identity → when it was written (with its TTL timestamp). */
-  dedupe?: Record<string, number>;
+  dedupe?: Map<number, number>;
   /** EXACTLY_ONCE: the pre-committed transaction of each epoch ≤ id not yet known committed. */
   pending: PendingCommit[];
   triggeredAt: number;

@@ -88,7 +88,7 @@ export abstract class FlinkRestore extends FlinkTaskState {
       this.positions = [...cp.positions];
       this.count = Float64Array.from(cp.count);
       this.sum = Float64Array.from(cp.sum);
-      this.dedupeWritten = { ...cp.dedupe };
+      this.dedupeWritten = new Map(cp.dedupe);
       this.epoch = cp.id + 1;
       this.stateTracker?.restored(cp.id);
     } else {
@@ -106,7 +106,7 @@ export abstract class FlinkRestore extends FlinkTaskState {
       );
       this.count = new Float64Array(this.count.length);
       this.sum = new Float64Array(this.sum.length);
-      this.dedupeWritten = {};
+      this.dedupeWritten = new Map();
       this.epoch = 1;
       this.stateTracker?.restored(0);
     }

@@ -65,7 +65,7 @@ export abstract class FlinkTaskState extends Actor {
    * `processor.dedupe`: the keep-first dedupe's keyed state, identity → when it was written
    * (processing time; its TTL runs from there). Plain data, snapshotted with the checkpoint.
    */
-  protected dedupeWritten: Record<string, number> = {};
+  protected dedupeWritten = new Map<number, number>();
 
   /** Whether the dedupe dropped the record {@link apply} last took. */
   protected dropped = false;
@@ -253,8 +253,8 @@ export abstract class FlinkTaskState extends Actor {
   protected readonly xidEpochs = new Map<number, number>();
 
   /** The dedupe's state for a checkpoint: a copy (nothing without `processor.dedupe`). */
-  protected dedupeSnapshot(): { dedupe?: Record<string, number> } {
-    return this.cfg.dedupe ? { dedupe: { ...this.dedupeWritten } } : {};
+  protected dedupeSnapshot(): { dedupe?: Map<number, number> } {
+    return this.cfg.dedupe ? { dedupe: new Map(this.dedupeWritten) } : {};
   }
 
   /** The first partition with unread records (the order shift() on each buffer gave), or -1. */

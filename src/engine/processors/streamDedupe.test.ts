@@ -28,7 +28,7 @@ describe('Spark dropDuplicatesWithinWatermark', () => {
     const s = emptyWatermarkState();
     // Batch 0 (no watermark yet): e1 at 1,000 passes and is kept until 1,000 + 2,000.
     expect(sparkDedupe(s, 'dropDuplicatesWithinWatermark', 1, 1000, 2000, -1)).toBe('pass');
-    expect(s.keys).toEqual({ '1': 3000 });
+    expect(s.keys).toEqual(new Map([['1', 3000]]));
     // A copy at 2,900 with the watermark at 2,500: still kept → dropped.
     expect(sparkDedupe(s, 'dropDuplicatesWithinWatermark', 1, 2900, 2000, 2500)).toBe('duplicate');
     // Watermark 3,000 ≥ 3,000: evicted; a copy at 5,000 passes as new.
@@ -88,12 +88,12 @@ describe('Spark dropDuplicatesWithinWatermark', () => {
 
 describe('Flink keep-first dedupe with table.exec.state.ttl', () => {
   it('expires a key ttl after its state was written, in processing time (0: never)', () => {
-    const written: Record<string, number> = {};
+    const written = new Map<number, number>();
     expect(ttlDedupe(written, 5, 500, 2000)).toBe('pass');
     expect(ttlDedupe(written, 5, 2499, 2000)).toBe('duplicate');
     // Keep-first writes the state once: the duplicate did not extend it. At 2,500 it expired.
     expect(ttlDedupe(written, 5, 2500, 2000)).toBe('pass');
-    expect(ttlDedupe({ '5': 0 }, 5, 1e9, 0)).toBe('duplicate');
+    expect(ttlDedupe(new Map([[5, 0]]), 5, 1e9, 0)).toBe('duplicate');
   });
 
   it('a copy 5 s after the first is a first row again under a 2 s TTL, dropped under 10 s', () => {

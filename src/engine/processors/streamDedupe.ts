@@ -17,7 +17,9 @@
  *   https://nightlies.apache.org/flink/flink-docs-stable/docs/dev/table/config/#table-exec-state-ttl,
  *   https://nightlies.apache.org/flink/flink-docs-stable/docs/dev/datastream/fault-tolerance/state/#state-time-to-live-ttl).
  *
- * The state is plain data (string keys → times) so it snapshots and restores by copying.
+ * The state is plain data (Maps of keys → times) so it snapshots and restores by copying: a Map,
+ * not an object with a field per key, as every state whose keys come and go (a fault atlas's
+ * save point writes an object's fields back, but does not take a field away: src/engine/core/rewind.ts).
  */
 
 /** What the dedupe does with one record. */
@@ -26,17 +28,17 @@ export type DedupeDecision = 'pass' | 'duplicate' | 'late';
 /** Spark's deduplication state: what the state store holds after a committed micro-batch. */
 export interface WatermarkDedupeState {
   /** Key → the event time at or after which the watermark evicts it. */
-  keys: Record<string, number>;
+  keys: Map<string, number>;
   /** The largest event time seen so far (ms), -1 before any record. */
   maxEventTime: number;
 }
 
 export function emptyWatermarkState(): WatermarkDedupeState {
-  return { keys: {}, maxEventTime: -1 };
+  return { keys: new Map(), maxEventTime: -1 };
 }
 
 export function copyWatermarkState(s: WatermarkDedupeState): WatermarkDedupeState {
-  return { keys: { ...s.keys }, maxEventTime: s.maxEventTime };
+  return { keys: new Map(s.keys), maxEventTime: s.maxEventTime };
 }
 
 /**
@@ -61,12 +63,12 @@ export function sparkDedupe(
 ): DedupeDecision {
   if (eventTime > s.maxEventTime) s.maxEventTime = eventTime;
   if (watermark >= 0) {
-    for (const k of Object.keys(s.keys)) if (s.keys[k]! <= watermark) delete s.keys[k];
+    for (const [k, until] of s.keys) if (until <= watermark) s.keys.delete(k);
     if (eventTime <= watermark) return 'late';
   }
   const key = operator === 'dropDuplicates' ? `${id}@${eventTime}` : `${id}`;
-  if (key in s.keys) return 'duplicate';
-  s.keys[key] = operator === 'dropDuplicates' ? eventTime : eventTime + delayMs;
+  if (s.keys.has(key)) return 'duplicate';
+  s.keys.set(key, operator === 'dropDuplicates' ? eventTime : eventTime + delayMs);
   return 'pass';
 }
 
@@ -76,13 +78,13 @@ export function sparkDedupe(
  * is older than the TTL is expired ("never returned"): the record is the first again.
  */
 export function ttlDedupe(
-  written: Record<string, number>,
+  written: Map<number, number>,
   id: number,
   now: number,
   ttlMs: number,
 ): DedupeDecision {
-  const at = written[id];
+  const at = written.get(id);
   if (at !== undefined && (ttlMs === 0 || at + ttlMs > now)) return 'duplicate';
-  written[id] = now;
+  written.set(id, now);
   return 'pass';
 }
