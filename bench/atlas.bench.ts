@@ -16,9 +16,10 @@
  * An atlas of more than BENCH_ATLAS_SAMPLE_ABOVE placements (default 2,000: the 250- and
  * 1,000-event presets, whose whole atlases take minutes) is timed on an evenly spaced sample of
  * 400 of them and its total extrapolated — printed as "est."; BENCH_ATLAS_SAMPLE_ABOVE=Infinity
- * runs every placement of every preset. BENCH_ATLAS_PATH=scratch|replay|snapshot|auto chooses how
- * each trial's run is made (src/engine/atlas/continuation.ts; default: DEFAULT_TRIAL_PATH, from
- * scratch); the forking paths also print what the forks share and what the rejoin test skipped.
+ * runs every placement of every preset. BENCH_ATLAS_PATH=scratch|replay|snapshot|auto|rewind
+ * chooses how each trial's run is made (src/engine/atlas/continuation.ts; default:
+ * DEFAULT_TRIAL_PATH, rewound from save points); the forking paths also print what the forks
+ * share and what the rejoin test skipped.
  */
 import {
   BufferPool,
@@ -60,7 +61,7 @@ const REJOIN = process.env.BENCH_ATLAS_REJOIN !== '0';
 /** How trials are run (unset: runTrials's default path). */
 const PATH = process.env.BENCH_ATLAS_PATH as TrialPath | undefined;
 /** Whether the trials fork (then the forks' sharing and the rejoin test are printed too). */
-const FORKS = (PATH ?? DEFAULT_TRIAL_PATH) === 'auto' || PATH === 'snapshot';
+const FORKS = ['auto', 'snapshot', 'rewind'].includes(PATH ?? DEFAULT_TRIAL_PATH);
 /** The `auto` path's rule for when a fork pays (unset: its default, ENTRIES_PER_COPIED_OBJECT). */
 const FORK_RULE = process.env.BENCH_ATLAS_FORK_RULE
   ? Number(process.env.BENCH_ATLAS_FORK_RULE)

@@ -59,5 +59,10 @@ describe('the atlas on forks', () => {
       const s = preset(ref);
       expect(atlasBy(s, 'snapshot', opts)).toEqual(atlasBy(s, 'scratch', opts));
     }, 60_000);
+
+    it(`${ref}: rewound from save points, the atlas from scratch`, () => {
+      const s = preset(ref);
+      expect(atlasBy(s, 'rewind', opts)).toEqual(atlasBy(s, 'scratch', opts));
+    }, 60_000);
   }
 });

@@ -20,6 +20,7 @@ import {
   type FaultSpec,
   type Scenario,
 } from '../engine';
+import { forEachTrialRun } from '../engine/atlas/continuation';
 import { smallPresetScenarios } from './atlasPropTesting';
 
 const seed = process.env.FC_SEED === 'random' ? undefined : Number(process.env.FC_SEED ?? 20261202);
@@ -79,4 +80,44 @@ describe('atlas trials', () => {
       params(12),
     );
   }, 120_000);
+
+  it('trials rewound from save points, one after another on one run, equal plain runs', () => {
+    fc.assert(
+      fc.property(
+        fc.nat(small.length - 1),
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), {
+          minLength: 2,
+          maxLength: 8,
+        }),
+        (which, picks) => {
+          const s = small[which]!;
+          const first = firstRun(s);
+          const placements = enumeratePlacements(s, first, undefined);
+          if (placements.length === 0) return;
+          const at = (u: number) => placements[Math.floor(u * placements.length)]!.fault;
+          // Singles, and a pair of the first two picks: each trial restores what the last changed.
+          const trials = [...picks.map((u) => [at(u)]), [at(picks[0]!), at(picks[1]!)]];
+          const want = trials.map((faults) => fingerprint(s, faults, first.cutOff));
+          const hashes: string[] = [];
+          const pool = new BufferPool();
+          forEachTrialRun(
+            s,
+            trials,
+            buildEvents(s.workload, s.seed),
+            (k, run) => {
+              hashes[k] = traceHash(run.trace);
+              pool.reclaim(run);
+            },
+            { path: 'rewind', pool, verifyRewind: true },
+          );
+          expect(hashes).toEqual(want.map((w) => w.hash));
+          // With the rejoin test, as the atlas runs them.
+          expect(
+            runTrials(s, trials, first.cutOff, { pool, path: 'rewind', verifyRewind: true }),
+          ).toEqual(want.map((w) => w.result));
+        },
+      ),
+      params(16),
+    );
+  }, 180_000);
 });

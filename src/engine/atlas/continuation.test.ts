@@ -123,6 +123,19 @@ describe('a trial as a continuation', () => {
     expect(hashes(consumer, [[f0, f1]], 'replay')).toEqual(hashes(consumer, [[f0, f1]], 'scratch'));
   }, 60_000);
 
+  // The rewind path restores one run, in place, from save points (../core/rewind.ts).
+  it('the rewind path gives the same runs, singles and pairs, its memory reused', () => {
+    for (const s of [consumer, flink]) {
+      const placements = enumeratePlacements(s, firstRun(s));
+      const trials: FaultSpec[][] = placements.map((p) => [p.fault]);
+      for (let i = 0; i + 3 < placements.length; i += 3)
+        trials.push([placements[i]!.fault, placements[i + 3]!.fault]);
+      const want = hashes(s, trials, 'scratch');
+      expect(hashes(s, trials, 'rewind')).toEqual(want);
+      expect(hashes(s, trials, 'rewind', new BufferPool())).toEqual(want);
+    }
+  }, 60_000);
+
   // The snapshot path copies one paused run per moment (a state without closures).
   it('the snapshot path gives the same runs', () => {
     const placements = enumeratePlacements(consumer, firstRun(consumer));

@@ -14,12 +14,12 @@
  * scratch with the added faults held back up to the moment (as dear as a run from scratch, but
  * the arming is the same); `snapshot` advances one run of the scenario from moment to moment and
  * copies it at each (src/engine/atlas/fork.ts) — a trial then pays only for its run after the
- * moment, and a pair's first fault's continuation is shared by all its pairs. A snapshot needs a
- * state without closures: 74 of the 80 preset variants have one halfway (Spark's per-statement
- * continuation holds the others), every Flink variant at every moment
- * (`npx tsx scripts/fork-census.ts [--every]`).
+ * moment, and a pair's first fault's continuation is shared by all its pairs; `rewind` advances
+ * one run the same way but saves it every so often and runs each trial on that run itself,
+ * restored in place (../core/rewind.ts). A snapshot or a save point needs a state without
+ * closures (`npx tsx scripts/fork-census.ts [--every]`).
  *
- * A single fault's trial forked by snapshot may stop before its end, where its state is the
+ * A single fault's trial forked by snapshot or rewound may stop before its end, where its state is the
  * scenario's own run's again up to a renumbering of trace entries (./rejoin.ts): it is handed to
  * `onRejoined` with that run's outcome instead of to `onRun`.
  */
@@ -38,25 +38,28 @@ import { hitsCheckpoints } from '../faults';
 import { Forker } from './fork';
 import { UncopyableError } from '../core/deepCopy';
 import { runTrial, withFaults } from './trial';
+import { savePoint, UnsavableError, type SavePoint } from '../core/rewind';
+import { isTaskCode } from '../world';
 import { Rejoiner, type Rejoined, type RejoinRecord, type RejoinStats } from './rejoin';
 
 /**
- * How a trial's run is made: from scratch, or forked by replay or by snapshot; `auto` forks by
- * snapshot and, where the run still holds a closure a snapshot cannot copy (some Spark paths:
- * scripts/fork-census.ts), runs the trials not yet run by replay.
+ * How a trial's run is made: from scratch, or forked by replay, by snapshot or by rewinding a save
+ * point; `auto` forks by snapshot and, where the run still holds a closure a snapshot cannot copy,
+ * runs the trials not yet run by replay; `rewind` runs those from scratch.
  */
-export type TrialPath = 'scratch' | 'replay' | 'snapshot' | 'auto';
+export type TrialPath = 'scratch' | 'replay' | 'snapshot' | 'auto' | 'rewind';
 
 /**
- * The path a trial takes unless told: from scratch. Forking pays for the prefix it skips, but a
- * process that has run copies runs every later trial slower (five forks first make the next 400
- * trials from scratch 2–3× dearer: a copy's objects, built field by field, do not share their
- * originals' hidden classes, so the engine's property reads meet two shapes of everything): measured in separate processes, whole single-fault atlases take 30–50 % less CPU from
- * scratch than by `auto` (`2pc-read-committed` 9.1–11.9 → 5.7–7.4 s, `email-in-operator`
- * 10.8–11.8 → 7.8–8.1 s, `during-commit` 5.9–7.5 → 3.6–3.8 s), pairs alike, and retry-storm —
- * whose trials rejoin the own run on the snapshot path — the same (docs/benchmarks.md).
+ * The path a trial takes unless told: rewound from a save point. A trial pays for its run after
+ * its moment (about 60 % of a run in the Flink and side-effect atlases, half in retry-storm's)
+ * and a restore, not for a copy: a copy's objects, built field by field, do not share their
+ * originals' hidden classes, and a process that has run copies runs every later run slower (five
+ * forks make the next 400 trials from scratch 2–3× dearer), where a restore keeps every object.
+ * Whole atlases in Node, each path in its own process: `2pc-read-committed` 5.5–6.0 → 4.1–4.3 s,
+ * `email-in-operator` 7.2–9.0 → 5.0–5.5 s, plain-sink 2.4–2.5 → 1.9–2.0 s, retry-storm (400
+ * sampled) about half (docs/benchmarks.md, "Trials rewound in place").
  */
-export const DEFAULT_TRIAL_PATH: TrialPath = 'scratch';
+export const DEFAULT_TRIAL_PATH: TrialPath = 'rewind';
 
 /**
  * The virtual time (ms) from which fault `f`, added to `s`, can change its run: before it the
@@ -116,6 +119,21 @@ function stepsOf(s: Scenario, faults: readonly FaultSpec[], events: Events): Ste
   return steps.sort((a, b) => a.moment - b.moment || a.index - b.index);
 }
 
+/**
+ * The forking paths' order of steps: by moment, then index, then each fault's first appearance
+ * in `forked` (so trials sharing a step sort next to one another); and whether two are the same.
+ */
+function stepOrdering(forked: readonly { steps: Step[] }[]) {
+  const ids = new Map<FaultSpec, number>();
+  for (const t of forked)
+    for (const x of t.steps) if (!ids.has(x.fault)) ids.set(x.fault, ids.size);
+  return {
+    stepOrder: (a: Step, b: Step) =>
+      a.moment - b.moment || a.index - b.index || ids.get(a.fault)! - ids.get(b.fault)!,
+    same: (a: Step, b: Step) => a.fault === b.fault && a.index === b.index,
+  };
+}
+
 /** Added faults armed so far in a run: their index, and whether they queued a task. */
 type Armed = readonly { index: number; timed: boolean }[];
 
@@ -162,12 +180,15 @@ export interface TrialRunOptions {
   rejoinStats?: RejoinStats;
   /** What earlier calls' rejoin tests of the same atlas left (./session.ts), to go on from. */
   rejoinRecord?: RejoinRecord;
+  /** The rewind path checks each restore (tests: `SavePointOptions.verify`). */
+  verifyRewind?: boolean;
 }
 
 /**
  * Run each trial of `trials` (the faults each adds to `s`) and hand its run to `onRun` with the
- * trial's position, in an order of the path's choosing (the snapshot path by moment): each run
- * is the from-scratch trial's, byte for byte. `events`: `buildEvents(s.workload, s.seed)`.
+ * trial's position, in an order of the path's choosing (the forking paths by moment): each run
+ * is the from-scratch trial's, byte for byte. On the rewind path a run is valid only during its
+ * call: the next trial's restore overwrites it. `events`: `buildEvents(s.workload, s.seed)`.
  */
 export function forEachTrialRun(
   s: Scenario,
@@ -227,7 +248,22 @@ export function forEachTrialRun(
         );
     } else forked.push({ k, steps });
   }
-  if (forked.length > 0)
+  if (forked.length > 0 && path === 'rewind')
+    rewindTrials(
+      s,
+      trials,
+      forked,
+      events,
+      onRun,
+      scratch,
+      stop,
+      opts.pool,
+      opts.onRejoined,
+      opts.rejoinStats,
+      opts.rejoinRecord,
+      opts.verifyRewind,
+    );
+  else if (forked.length > 0)
     snapshotTrials(
       s,
       trials,
@@ -289,13 +325,7 @@ function snapshotTrials(
   rejoinStats?: Rejoiner['stats'],
   rejoinRecord?: RejoinRecord,
 ): void {
-  // Faults by first appearance, so trials sharing a step sort next to one another.
-  const ids = new Map<FaultSpec, number>();
-  for (const t of forked)
-    for (const x of t.steps) if (!ids.has(x.fault)) ids.set(x.fault, ids.size);
-  const stepOrder = (a: Step, b: Step) =>
-    a.moment - b.moment || a.index - b.index || ids.get(a.fault)! - ids.get(b.fault)!;
-  const same = (a: Step, b: Step) => a.fault === b.fault && a.index === b.index;
+  const { stepOrder, same } = stepOrdering(forked);
   const trialOf = (k: number) => withFaults(s, trials[k]!);
 
   /** Run `list` (sharing steps before `d`, armed in `run`) from `run`; false once stopped. */
@@ -367,5 +397,159 @@ function snapshotTrials(
     ? new Rejoiner(s, events, forker.sharedInputs, rejoinStats?.census, rejoinRecord)
     : null;
   fork(base, forked, 0, []);
+  if (rejoiner && rejoinStats) Object.assign(rejoinStats, rejoiner.stats);
+}
+
+/**
+ * What a save point costs, in trace entries of run per object it walks (../core/rewind.ts: a
+ * clone of each object's fields, each buffer's bytes in use; `2pc-read-committed` at 4 s, 631
+ * objects, about as dear as 1,500 entries). With it the rewind path spaces its save points: a
+ * trial restores the last one before its moment and runs on to the moment, so with N trials over
+ * a run of L entries, save points every Δ entries cost (L / Δ) saves and N · Δ / 2 entries of
+ * catching up — least at Δ = √(2 · save · L / N): about 70 entries for a whole Flink atlas, a few
+ * hundred for one of the page's chunks (a sixteenth of its trials, over the whole run).
+ */
+const SAVE_ENTRIES_PER_OBJECT = 2.5;
+
+/** The spacing of save points (entries) for `trials` trials over a run of `entries` entries. */
+function saveSpacing(objects: number, entries: number, trials: number): number {
+  return Math.sqrt((2 * SAVE_ENTRIES_PER_OBJECT * objects * entries) / Math.max(1, trials));
+}
+
+/**
+ * The rewind path: one run of `s` advances from moment to moment, saved every so often
+ * ({@link saveSpacing}; ../core/rewind.ts); a trial restores the last save point
+ * before its moment, with its own scenario where the run holds `s`, runs on to the moment, arms
+ * its fault and runs to its end, on that run itself: no copy, so every trial meets the shapes a
+ * run from scratch makes. The run handed to `onRun` is valid only during the call (the next
+ * restore overwrites it). Where the state cannot be saved (a closure: some Spark paths), the
+ * trials not yet run run from scratch.
+ */
+function rewindTrials(
+  s: Scenario,
+  trials: readonly (readonly FaultSpec[])[],
+  forked: { k: number; steps: Step[] }[],
+  events: Events,
+  onRun: (k: number, run: Run) => void,
+  scratch: (k: number) => void,
+  stop: () => boolean,
+  pool?: BufferPool,
+  onRejoined?: (k: number, rejoined: Rejoined) => void,
+  rejoinStats?: Rejoiner['stats'],
+  rejoinRecord?: RejoinRecord,
+  verify?: boolean,
+): void {
+  const { stepOrder, same } = stepOrdering(forked);
+  const trialOf = (k: number) => withFaults(s, trials[k]!);
+  const base = assembleRun(s, { events });
+  const shared = new Forker(base.world).sharedInputs;
+  const rejoiner = onRejoined
+    ? new Rejoiner(s, events, shared, rejoinStats?.census, rejoinRecord)
+    : null;
+  // How many entries of the scenario's own run come before a moment.
+  const own = runTrial(s, [], events).trace;
+  const ownTimes = own.time.subarray(0, own.length);
+  const entriesBefore = (ms: number) => {
+    let lo = 0;
+    let hi = ownTimes.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ownTimes[mid]! < ms) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  /** A save point of `run`, or null where its state holds what cannot be saved. */
+  const save = (run: AssembledRun): SavePoint | null => {
+    try {
+      return savePoint(run, { shared, allowFunction: isTaskCode, replaceable: s, verify });
+    } catch (e) {
+      if (e instanceof UnsavableError) return null;
+      throw e;
+    }
+  };
+  const allFromScratch = (list: typeof forked): boolean => {
+    for (const t of list) {
+      if (stop()) return false;
+      scratch(t.k);
+    }
+    return true;
+  };
+
+  /**
+   * Run `list` (sharing the steps before `d`, armed in `run`) from `run`, whose state `point`
+   * holds; false once stopped. Nested (pairs), a save point at every moment.
+   */
+  const fork = (
+    run: AssembledRun,
+    point: SavePoint,
+    list: typeof forked,
+    d: number,
+    armed: Armed,
+  ): boolean => {
+    list.sort((a, b) => stepOrder(a.steps[d]!, b.steps[d]!));
+    let savedAt = -Infinity;
+    for (let i = 0; i < list.length;) {
+      const step = list[i]!.steps[d]!;
+      let j = i + 1;
+      while (j < list.length && same(list[j]!.steps[d]!, step)) j++;
+      const group = list.slice(i, j);
+      i = j;
+      const here = d === 0 ? entriesBefore(step.moment) : Infinity;
+      if (here - savedAt >= saveSpacing(point.size, ownTimes.length, forked.length)) {
+        point.restore();
+        if (!advanceRun(run, step.moment)) return allFromScratch(list.slice(i - group.length));
+        const next = save(run);
+        if (next === null) return allFromScratch(list.slice(i - group.length));
+        point = next;
+        savedAt = here;
+      }
+      const deeper: typeof forked = [];
+      for (const t of group) {
+        if (t.steps.length > d + 1) {
+          deeper.push(t);
+          continue;
+        }
+        if (stop()) return false;
+        const trial = trialOf(t.k);
+        const rejoin = rejoiner && trials[t.k]!.length === 1 ? rejoiner : null;
+        const go = (): Run | Rejoined | null => {
+          point.restore(trial);
+          // On from the save point to the moment, the fault not yet armed (as by replay).
+          if (!advanceRun(run, step.moment)) return null;
+          armStep(run, trial, step, armed);
+          return (
+            rejoin?.tryRejoin(run, trial, step.index, step.moment) ??
+            finishRun(run, { explain: false })
+          );
+        };
+        const { result, taken } = pool ? withPool(pool, go) : { result: go(), taken: [] };
+        if (result === null) scratch(t.k);
+        else if ('reference' in result) onRejoined!(t.k, result);
+        else {
+          // What the trial took from the pool (a column grown past the saved one) goes back
+          // with its run; the saved columns are the base run's, restored, not the pool's.
+          pool?.own(result, taken);
+          onRun(t.k, result);
+        }
+      }
+      if (deeper.length > 0) {
+        point.restore();
+        if (!advanceRun(run, step.moment)) {
+          if (!allFromScratch(deeper)) return false;
+          continue;
+        }
+        const next = armStep(run, trialOf(deeper[0]!.k), step, armed);
+        const inner = save(run);
+        if (inner === null) {
+          if (!allFromScratch(deeper)) return false;
+        } else if (!fork(run, inner, deeper, d + 1, next)) return false;
+      }
+    }
+    return true;
+  };
+  const start = save(base);
+  if (start === null) allFromScratch(forked);
+  else fork(base, start, forked, 0, []);
   if (rejoiner && rejoinStats) Object.assign(rejoinStats, rejoiner.stats);
 }

@@ -131,7 +131,7 @@ export interface RunTrialsOptions {
   onProgress?: (done: number, total: number) => void;
   /** Asked before each run: true stops there (the results so far are returned). */
   cancelled?: () => boolean;
-  /** How each trial's run is made (default from scratch, `DEFAULT_TRIAL_PATH`: ./continuation.ts says why); every path gives the same runs. */
+  /** How each trial's run is made (default `DEFAULT_TRIAL_PATH`, rewound from save points: ./continuation.ts says why); every path gives the same runs. */
   path?: TrialPath;
   /** When a trial forks on the `auto` path (a benchmark's knob; see `ENTRIES_PER_COPIED_OBJECT`). */
   entriesPerObject?: number;
@@ -150,6 +150,8 @@ export interface RunTrialsOptions {
    * `s`. Without it, each call builds its own.
    */
   session?: TrialSession;
+  /** The rewind path checks each restore (a test's knob: see `SavePointOptions.verify`). */
+  verifyRewind?: boolean;
 }
 
 /**
@@ -200,6 +202,7 @@ export function runTrials(
             },
       rejoinStats: opts.rejoinStats,
       rejoinRecord: session?.rejoin,
+      verifyRewind: opts.verifyRewind,
     },
   );
   // Cancelled: the trials run before the first one that did not (a fork may run them out of order).
