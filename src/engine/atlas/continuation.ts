@@ -248,36 +248,24 @@ export function forEachTrialRun(
         );
     } else forked.push({ k, steps });
   }
-  if (forked.length > 0 && path === 'rewind')
-    rewindTrials(
-      s,
-      trials,
-      forked,
-      events,
-      onRun,
-      scratch,
-      stop,
-      opts.pool,
-      opts.onRejoined,
-      opts.rejoinStats,
-      opts.rejoinRecord,
-      opts.verifyRewind,
-    );
-  else if (forked.length > 0)
-    snapshotTrials(
-      s,
-      trials,
-      forked,
-      events,
-      onRun,
-      scratch,
-      stop,
-      opts.entriesPerObject ?? 0,
-      opts.pool,
-      opts.onRejoined,
-      opts.rejoinStats,
-      opts.rejoinRecord,
-    );
+  if (forked.length === 0) return;
+  const job: ForkJob = { s, trials, forked, events, onRun, scratch, stop, opts };
+  if (path === 'rewind') rewindTrials(job);
+  else snapshotTrials(job);
+}
+
+/** The trials a forking path runs, and what it hands their runs to. */
+interface ForkJob {
+  s: Scenario;
+  trials: readonly (readonly FaultSpec[])[];
+  /** The trials that fork (each with its steps), by their position `k` in `trials`. */
+  forked: { k: number; steps: Step[] }[];
+  events: Events;
+  onRun: (k: number, run: Run) => void;
+  /** Runs trial `k` from scratch (where a fork cannot). */
+  scratch: (k: number) => void;
+  stop: () => boolean;
+  opts: TrialRunOptions;
 }
 
 /** The replay path: the trial's pipeline run to each moment, its fault armed there. */
@@ -311,20 +299,10 @@ function replayTrial(
  * first fault strikes there fork from it — a single fault's trial runs to its end on its copy, a
  * pair's first fault is armed once on a copy from which each of its pairs forks at its second.
  */
-function snapshotTrials(
-  s: Scenario,
-  trials: readonly (readonly FaultSpec[])[],
-  forked: { k: number; steps: Step[] }[],
-  events: Events,
-  onRun: (k: number, run: Run) => void,
-  scratch: (k: number) => void,
-  stop: () => boolean,
-  entriesPerObject: number,
-  pool?: BufferPool,
-  onRejoined?: (k: number, rejoined: Rejoined) => void,
-  rejoinStats?: Rejoiner['stats'],
-  rejoinRecord?: RejoinRecord,
-): void {
+function snapshotTrials(job: ForkJob): void {
+  const { s, trials, forked, events, onRun, scratch, stop } = job;
+  const { pool, onRejoined, rejoinStats, rejoinRecord } = job.opts;
+  const entriesPerObject = job.opts.entriesPerObject ?? 0;
   const { stepOrder, same } = stepOrdering(forked);
   const trialOf = (k: number) => withFaults(s, trials[k]!);
 
@@ -425,20 +403,9 @@ function saveSpacing(objects: number, entries: number, trials: number): number {
  * restore overwrites it). Where the state cannot be saved (a closure: some Spark paths), the
  * trials not yet run run from scratch.
  */
-function rewindTrials(
-  s: Scenario,
-  trials: readonly (readonly FaultSpec[])[],
-  forked: { k: number; steps: Step[] }[],
-  events: Events,
-  onRun: (k: number, run: Run) => void,
-  scratch: (k: number) => void,
-  stop: () => boolean,
-  pool?: BufferPool,
-  onRejoined?: (k: number, rejoined: Rejoined) => void,
-  rejoinStats?: Rejoiner['stats'],
-  rejoinRecord?: RejoinRecord,
-  verify?: boolean,
-): void {
+function rewindTrials(job: ForkJob): void {
+  const { s, trials, forked, events, onRun, scratch, stop } = job;
+  const { pool, onRejoined, rejoinStats, rejoinRecord, verifyRewind: verify } = job.opts;
   const { stepOrder, same } = stepOrdering(forked);
   const trialOf = (k: number) => withFaults(s, trials[k]!);
   const base = assembleRun(s, { events });
