@@ -136,7 +136,7 @@ export const foundationPresets: Preset[] = [
       'Fire-and-forget producer, offsets committed before processing: a crash loses the rest of the batch.',
     illustrates: 'at-most-once',
     setup:
-      'A producer sends 20 payments, p-1..p-20 ($10, $20, … $200), to Kafka with acks=0: it never waits for an answer (so the lost acknowledgement armed on p-4 has nothing to lose). A consumer polls 5 records at a time, commits its offset as soon as it has polled, then writes the batch to Postgres. It will crash in its 2nd batch, p-6..p-10, after writing 3 of its 5 records, and restart from its committed offset.',
+      'A producer sends 20 payments, p-1..p-20 ($10, $20, … $200), to Kafka with acks=0: it never waits for an answer, so the lost acknowledgement marked on p-4 changes nothing. A consumer polls 5 records at a time, commits its offset as soon as it has polled, then writes the batch to Postgres. It will crash in its 2nd batch, p-6..p-10, after writing 3 of its 5 records, and restart from its committed offset.',
     story:
       'A payments consumer commits its offsets as soon as it has polled, then writes the batch to Postgres. Its producer sends with acks=0. When the consumer dies half-way through a batch, the restart begins after the batch: the payments it had not written yet are gone, and nothing shows an error.',
     watch:
