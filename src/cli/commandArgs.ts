@@ -5,7 +5,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { clipEcho } from '../engine';
-import { misspellingBound, nearest } from '../views/edit/editDistance';
+import { misspellingBound, nearest } from '../engine/core/editDistance';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 

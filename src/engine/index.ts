@@ -86,6 +86,7 @@ export {
   MAX_JSON_CHARS,
 } from './scenario/validate';
 export type { Issue, ParseResult } from './scenario/validate';
+export { keysAt } from './scenario/schemaKeys';
 export { migrate, migrateFormat, CURRENT_VERSION } from './scenario/migrate';
 export type { Step as MigrationStep, VersionedFormat } from './scenario/migrate';
 export { clipEcho, echoValue, numberWords, ECHO_MAX } from './scenario/echo';

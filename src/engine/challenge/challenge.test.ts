@@ -56,6 +56,7 @@ describe('challenge schema', () => {
     ]);
     expect(issuesOf(challenge({ area: 'broker' }))[0]).toMatch(/^area: /);
     expect(issuesOf(challenge({ colour: 'red' }))[0]).toMatch(/^colour: unknown key/);
+    expect(issuesOf(challenge({ titel: 'x' }))[0]).toMatch(/did you mean "title"\?$/);
     expect(issuesOf(challenge({ allow: { faults: { max: 1, kinds: ['meteor'] } } }))[0]).toMatch(
       /^allow\.faults\.kinds\.0: /,
     );

@@ -5,6 +5,7 @@
  * unlock in order, an inline start is a valid scenario. Nothing here throws on bad input.
  */
 import { migrateFormat } from '../scenario/migrate';
+import { keysAt } from '../scenario/schemaKeys';
 import { parseScenario, schemaIssues, type Issue } from '../scenario/validate';
 import { CHALLENGE_VERSION, ChallengeSchema, type Challenge } from './schema';
 import { lockedBy } from './rules';
@@ -24,7 +25,13 @@ export function parseChallenge(raw: unknown): ChallengeParse {
   });
   if (!migrated.ok) return migrated;
   const parsed = ChallengeSchema.safeParse(migrated.value);
-  if (!parsed.success) return { ok: false, issues: schemaIssues(parsed.error.issues) };
+  if (!parsed.success)
+    return {
+      ok: false,
+      issues: schemaIssues(parsed.error.issues, (path) =>
+        keysAt(ChallengeSchema, migrated.value, path),
+      ),
+    };
   const issues = semanticIssues(parsed.data);
   return issues.length > 0 ? { ok: false, issues } : { ok: true, challenge: parsed.data };
 }

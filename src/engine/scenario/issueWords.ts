@@ -3,6 +3,7 @@
  * reworded ("required (a string)", "at most 7 days (604,800,000 ms)", unknown keys named by their
  * own path), and issues as the lines the CLI and the page print.
  */
+import { misspellingBound, nearest } from '../core/editDistance';
 import type { z } from 'zod';
 import { LIMITS } from './limits';
 import { clipEcho, numberWords } from './echo';
@@ -80,7 +81,14 @@ const UNMODELLED: Record<string, string> = {
  * A zod schema's issues in the lab's words, each naming its field's path — the one wording of
  * scenario files, and of every format validated the same way (lesson files: src/scenarios/lessons).
  */
-export function schemaIssues(zodIssues: readonly SchemaIssue[]): Issue[] {
+export function schemaIssues(
+  zodIssues: readonly SchemaIssue[],
+  /**
+   * The fields the object at a path allows (`keysAt`, ./schemaKeys.ts, which needs zod: this
+   * module's words load without it): an unknown key's "did you mean".
+   */
+  fieldsAt?: (path: readonly PropertyKey[]) => readonly string[],
+): Issue[] {
   // An unknown key is named by its own path ("producer.akcs: unknown key"), not by the object
   // that holds it, so a typo at the top level does not read as a problem of the whole file.
   const raw = zodIssues;
@@ -102,11 +110,22 @@ export function schemaIssues(zodIssues: readonly SchemaIssue[]): Issue[] {
               // Own keys only: `in` would find "constructor" or "toString" on Object.prototype.
               Object.hasOwn(UNMODELLED, k)
                 ? `unknown key "${k}": ${UNMODELLED[k]}`
-                : `unknown key ${keyEcho(k)}: not a field here (misspelt, or a field of another kind)`,
+                : `unknown key ${keyEcho(k)}: not a field here (misspelt, or a field of another kind)${didYouMean(k, i.path, fieldsAt)}`,
           }))
         : [{ path: pathOf(i.path), message: plainMessage(i) }],
     );
   return issues;
+}
+
+/** `; did you mean "acks"?` for an unknown key a field of its object is a misspelling away from. */
+function didYouMean(
+  key: string,
+  path: readonly PropertyKey[],
+  fieldsAt: ((path: readonly PropertyKey[]) => readonly string[]) | undefined,
+): string {
+  if (!fieldsAt) return '';
+  const meant = nearest(key, fieldsAt(path), misspellingBound);
+  return meant ? `; did you mean "${meant}"?` : '';
 }
 
 /**

@@ -24,10 +24,30 @@ describe('scenario validation names the field of every problem', () => {
       issues: [
         {
           path: 'producr',
-          message: 'unknown key "producr": not a field here (misspelt, or a field of another kind)',
+          message:
+            'unknown key "producr": not a field here (misspelt, or a field of another kind); did you mean "producer"?',
         },
       ],
     });
+    // The field meant, of the object the key is in: a fault's of its kind, a swap of two letters
+    // one edit; none where nothing is that close.
+    const said = (input: object) =>
+      parseScenario({ ...base, ...input }).ok === false
+        ? (parseScenario({ ...base, ...input }) as { issues: { message: string }[] }).issues.map(
+            (i) => /did you mean "([^"]+)"/.exec(i.message)?.[1] ?? null,
+          )
+        : [];
+    expect(said({ producer: { akcs: 'all' } })).toEqual(['acks']);
+    expect(
+      said({ faults: [{ kind: 'drop-response', link: 'produce', mtach: { nth: 1 } }] }),
+    ).toEqual(['match']);
+    expect(
+      said({ faults: [{ kind: 'crash', target: 'consumer-0', pont: 'before-commit' }] }),
+    ).toEqual(['point']);
+    expect(said({ processor: { type: 'flink', 'execution.checkpointing.intreval': 500 } })).toEqual(
+      ['execution.checkpointing.interval'],
+    );
+    expect(said({ producer: { colour: 'red' } })).toEqual([null]);
     // Names Object.prototype has are unknown keys like any other (not its functions' source).
     expect(parseScenario({ ...base, constructor: 5 })).toEqual({
       ok: false,

@@ -8,6 +8,7 @@ import { migrate } from './migrate';
 import { LIMITS, MAX_JSON_CHARS } from './limits';
 import { clipEcho } from './echo';
 import { pathOf, schemaIssues, type Issue } from './issueWords';
+import { keysAt } from './schemaKeys';
 import { semanticIssues } from './semanticIssues';
 import { faultIssuesBeside } from './independentIssues';
 
@@ -211,7 +212,7 @@ export function parseScenario(raw: unknown): ParseResult {
   const input = withBatchWorkload(migrated.value);
   const parsed = ScenarioSchema.safeParse(input);
   if (!parsed.success) {
-    const issues = schemaIssues(parsed.error.issues);
+    const issues = schemaIssues(parsed.error.issues, (path) => keysAt(ScenarioSchema, input, path));
     return { ok: false, issues: [...issues, ...faultIssuesBeside(input, issues)] };
   }
   const scenario = parsed.data;

@@ -7,7 +7,7 @@
  * https://nightlies.apache.org/flink/flink-docs-stable/docs/connectors/table/kafka/#sink-delivery-guarantee,
  * Spark https://spark.apache.org/docs/latest/structured-streaming-kafka-integration.html.
  */
-import { distance } from '../../views/edit/editDistance';
+import { distance } from '../../engine/core/editDistance';
 
 /** The processor the configuration describes. */
 export type ConfigKind = 'consumer' | 'flink' | 'spark';

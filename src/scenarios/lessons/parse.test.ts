@@ -78,6 +78,12 @@ describe('parseLesson', () => {
       'no challenge "duplicate-with-idempotence" in the lab; known: acks-one-loses, duplicate-with-idempotence-on, acks-zero-loses, commit-before-crash-point, fix-at-least-once, flink-crash-writes-twice, flink-fix-sink, spark-exactly-once-duplicate, spark-fix-append, sink-generated-ids',
     ],
     ['steps.0.speed', { title: 'x', preset: 'lost-ack-retry', speed: 2 }, 'unknown key "speed"'],
+    // The field meant, for a key a misspelling away from one of the step's own.
+    [
+      'steps.0.questoin',
+      { title: 'x', preset: 'lost-ack-retry', questoin: {} },
+      'unknown key "questoin": not a field here (misspelt, or a field of another kind); did you mean "question"?',
+    ],
     [
       'steps.0.scenario.producer.acks',
       {

@@ -9,6 +9,7 @@ import {
   migrateFormat,
   parseScenario,
   readJsonText,
+  keysAt,
   schemaIssues,
   type Issue,
   type MigrationStep,
@@ -46,7 +47,9 @@ export function parseLesson(
   if (!parsed.success) {
     // Every problem at once: a step the schema accepts is checked on its own even when another
     // field (the id, another step) is refused — its preset and its flip do not depend on them.
-    const issues = schemaIssues(parsed.error.issues);
+    const issues = schemaIssues(parsed.error.issues, (path) =>
+      keysAt(LessonSchema, migrated.value, path),
+    );
     const raw = (migrated.value as { steps?: unknown } | null)?.steps;
     const steps = Array.isArray(raw) ? raw.slice(0, MAX_LESSON_STEPS) : [];
     const more = steps.flatMap((value, k) => {

@@ -2,7 +2,7 @@
  * The query parameters an embed reads, and the ones it does not: an unknown name, and the known
  * one it is probably a misspelling of.
  */
-import { misspellingBound, nearest } from '../edit/editDistance';
+import { misspellingBound, nearest } from '../../engine/core/editDistance';
 
 /**
  * Every query parameter the embedded page reads, in the order docs/embed.md lists them: `embed`

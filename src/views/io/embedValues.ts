@@ -7,7 +7,7 @@
  */
 import { formatCount, formatSpeed } from '../run/format';
 import { SPEED_MAX, SPEED_MIN } from '../run/playback';
-import { nearest } from '../edit/editDistance';
+import { nearest } from '../../engine/core/editDistance';
 
 /** Longest value (or unknown name) quoted back in the notice (a hostile URL may be huge). */
 const SHOWN_MAX = 40;

@@ -1,18 +1,27 @@
 /**
- * Levenshtein distance of two short strings (insertions, deletions, substitutions), for the
- * "did you mean …?" of a misspelt name: an embed's parameter, a configuration file's key.
+ * Edit distance of two short strings — insertions, deletions, substitutions and a swap of two
+ * neighbouring letters, each one edit (the optimal string alignment distance: `akcs` is one swap
+ * from `acks`) — for the "did you mean …?" of a misspelt name: an embed's parameter, a
+ * configuration file's key, a CLI option, a scenario file's field.
  */
 export function distance(x: string, y: string): number {
-  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
+  const rows: number[][] = [Array.from({ length: y.length + 1 }, (_, j) => j)];
   for (let i = 1; i <= x.length; i++) {
+    const prev = rows[i - 1]!;
     const row = [i];
-    for (let j = 1; j <= y.length; j++)
-      row.push(
-        Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1)),
+    for (let j = 1; j <= y.length; j++) {
+      let d = Math.min(
+        prev[j]! + 1,
+        row[j - 1]! + 1,
+        prev[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1),
       );
-    prev = row;
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
+        d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      row.push(d);
+    }
+    rows.push(row);
   }
-  return prev[y.length]!;
+  return rows[x.length]![y.length]!;
 }
 
 /**
