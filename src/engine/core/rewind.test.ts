@@ -72,6 +72,18 @@ describe('a save point restored in place', () => {
     expect([...state.column.data].slice(0, 2)).toEqual([7, 0]);
   });
 
+  it('leaves a frozen object as it is, and restores what it holds', () => {
+    const inner = { n: 1 };
+    const constant = Object.freeze({ name: 'pass', inner });
+    const state = { fate: constant };
+    const point = savePoint(state);
+    inner.n = 2;
+    state.fate = Object.freeze({ name: 'drop', inner });
+    point.restore();
+    expect(state.fate).toBe(constant);
+    expect(inner.n).toBe(1);
+  });
+
   it('puts the replacement where the replaceable object was, and back again', () => {
     const own = { faults: [] as string[] };
     const trial = { faults: ['one more'] };

@@ -165,12 +165,14 @@ export class SavePoint {
         ? (v as HasUsedLength)[usedLength]()
         : -1;
     const rec = v as Record<string, unknown>;
-    this.push(v, OBJECT, { ...rec });
+    // A frozen object cannot change (nor be written back): only what it holds is saved.
+    const frozen = Object.isFrozen(v);
+    if (!frozen) this.push(v, OBJECT, { ...rec });
     const keys = Object.keys(v);
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i]!;
       const x = rec[key];
-      if (x !== undefined && x === this.opts.replaceable) this.places.push(v, key);
+      if (!frozen && x !== undefined && x === this.opts.replaceable) this.places.push(v, key);
       if (used >= 0 && ArrayBuffer.isView(x)) this.typed(x, used);
       else this.value(x, v, key);
     }
