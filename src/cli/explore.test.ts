@@ -74,6 +74,9 @@ describe('sim --explore', () => {
     expect(small.code).toBe(0);
     const report = JSON.parse(small.out) as ExploreReport;
     expect([report.placements, report.trials]).toEqual([26, 325]);
+    // In the text, a pair counts under its later fault's kind, and the column says so.
+    const text = cli(['card-charge-idempotency/stable-key', '--explore', '--depth', '2']);
+    expect(text.out).toMatch(/\nlater fault +held +duplicates +losses +both +stuck +total\n/);
     // 256 placements make 32,640 pairs.
     const big = cli(['at-least-once', '--explore', '--depth', '2']);
     expect(big.code).toBe(2);

@@ -164,9 +164,15 @@ export function exploreText(r: ExploreReport): string {
   return lines.join('\n');
 }
 
-/** The counts per kind and outcome as an aligned table, with the total row `all`. */
-function outcomeTable(r: Pick<ExploreReport, 'byKind' | 'outcomes' | 'trials'>): string[] {
-  const head = ['kind', ...OUTCOMES, 'total'];
+/**
+ * The counts per kind and outcome as an aligned table, with the total row `all`. A pair (depth 2)
+ * is counted under the kind of its later fault, where the heat map draws it (`byKind`): the column
+ * says so, since the pair's earlier fault may be the one that breaks the claim.
+ */
+function outcomeTable(
+  r: Pick<ExploreReport, 'byKind' | 'outcomes' | 'trials' | 'depth'>,
+): string[] {
+  const head = [r.depth === 2 ? 'later fault' : 'kind', ...OUTCOMES, 'total'];
   const rows = Object.entries(r.byKind).map(([k, c]) => [
     k,
     ...OUTCOMES.map((o) => String(c[o])),

@@ -122,6 +122,11 @@ describe('sim <batch scenario> --explore', () => {
     // 86,470,000, try 2 starts 5 min later and writes at 86,830,000), e1 is never written.
     const pairs = cli(['airflow-retry-append/overwrite', '--explore', '--depth', '2', '--check']);
     expect(pairs.code).toBe(3);
+    // Every losing pair holds a row landing late; the summary names it, not the cell of each
+    // pair's later fault (it said "100 of the 110 come from a crash mid-write").
+    expect(pairs.out).toContain(
+      '221 pairs of placements: 111 held, 110 lose — every loss comes from a pair with a late-arriving row.',
+    );
     expect(pairs.out).toContain(
       [
         'Minimal counterexample (losses: 1 lost, 0 duplicated), edit the scenario:',

@@ -72,16 +72,20 @@ function summary(x: BatchExploration, claim: string, totals: OutcomeCounts): str
   const origins = (['losses', 'both', 'duplicates'] as const)
     .filter((o) => totals[o] > 0)
     .map((o) => {
+      // A pair counts for the family of each of its faults, once per family, as the stream
+      // atlas's summary does (src/views/atlas/heatMap.ts): its later fault (the anchor) alone
+      // would hide an earlier fault that every losing pair shares — a row landing late.
       const families = new Map<string, number>();
       for (const t of x.trials)
         if (t.result.outcome === o) {
-          const f = familyOf(anchor(t));
-          families.set(f, (families.get(f) ?? 0) + 1);
+          const mine = x.depth === 2 ? new Set(t.placements.map(familyOf)) : [familyOf(anchor(t))];
+          for (const f of mine) families.set(f, (families.get(f) ?? 0) + 1);
         }
       const [top, count] = [...families.entries()].sort((a, b) => b[1] - a[1])[0]!;
-      return families.size === 1
-        ? `every ${VERB[o][1]} comes from ${top}`
-        : `${count} of the ${totals[o]} come from ${top}`;
+      const from = x.depth === 2 ? `a pair with ${top}` : top;
+      return count === totals[o]
+        ? `every ${VERB[o][1]} comes from ${from}`
+        : `${count} of the ${totals[o]} come from ${x.depth === 2 ? `pairs with ${top}` : top}`;
     });
   return `${head} — ${origins.join('; ')}.`;
 }

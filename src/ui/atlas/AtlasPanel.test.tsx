@@ -56,4 +56,15 @@ describe('the atlas panel kinds', () => {
     expect(screen.queryByTestId(ids.cancel)).toBeNull();
     expect(screen.getByTestId(ids.explore)).toBeTruthy();
   });
+
+  it('says what it explores: single faults, or pairs once "Pairs too" is ticked', async () => {
+    // It said "every single fault" above "Explore pairs of faults" and a map of pairs.
+    await renderInLab('at-least-once', () => <AtlasPanel />);
+    const head = () => screen.getByRole('region', { name: 'Fault atlas' }).textContent;
+    expect(head()).toContain('every single fault, everywhere it can strike, each run once');
+    fireEvent.click(screen.getByTestId(ids.pairs));
+    expect(head()).toContain('every pair of faults, wherever they strike, each pair run once');
+    expect(head()).not.toContain('every single fault');
+    expect(screen.getByTestId(ids.explore).textContent).toBe('Explore pairs of faults');
+  });
 });

@@ -234,7 +234,11 @@ export function AtlasPanel() {
     <section className="card atlas" aria-label="Fault atlas" data-testid={atlasTestIds.panel}>
       <div className="atlas-head">
         <h2>Fault atlas</h2>
-        <span className="muted">every single fault, everywhere it can strike, each run once</span>
+        <span className="muted">
+          {pairs
+            ? 'every pair of faults, wherever they strike, each pair run once'
+            : 'every single fault, everywhere it can strike, each run once'}
+        </span>
         <span className="spacer" />
         <label className="atlas-pairs">
           <input

@@ -96,6 +96,33 @@ describe('heatMap', () => {
     );
   });
 
+  it('names where the breaks of pairs come from by both faults of each pair, not its cell alone', () => {
+    // Both losing pairs hold a crash; the first sits in the cell of its later fault, the lost
+    // acknowledgement at 99 ms. Counted by cell, the summary said "1 of the 2 losses come from a
+    // crash …", as if the other came from the acknowledgement alone.
+    const a = atlas();
+    a.depth = 2;
+    const pairs = [
+      [0, 1],
+      [0, 2],
+      [1, 2],
+      [0, 3],
+      [1, 3],
+      [2, 3],
+    ];
+    const losing = (...ix: number[]) =>
+      pairs.map((placements, i) => ({ placements, result: ix.includes(i) ? loss : held }));
+    a.trials = losing(2, 5);
+    expect(heatMap(a).summary).toBe(
+      '6 pairs of placements: 4 held, 2 lose — every loss comes from a pair with a crash of consumer-0 right after its offset commit.',
+    );
+    // Two acknowledgements lost: 2 of the 3 losing pairs hold one, 2 a crash (the first named).
+    a.trials = losing(0, 2, 5);
+    expect(heatMap(a).summary).toBe(
+      '6 pairs of placements: 3 held, 3 lose — 2 of the 3 losses come from pairs with a lost produce acknowledgement.',
+    );
+  });
+
   it('names the family of a placement', () => {
     expect(familyOf(crash(1))).toBe('a crash of consumer-0 right after its offset commit');
     expect(familyOf(lostAck(1))).toBe('a lost produce acknowledgement');

@@ -213,20 +213,30 @@ const OUTCOME_WORDS: Record<Outcome, [string, string, string]> = {
   stuck: ['get stuck', 'stuck run', 'stuck runs'],
 };
 
-/** Where the trials of one outcome come from, in words. */
+/**
+ * Where the trials of one outcome come from, in words. A pair (depth 2) counts for the family of
+ * each of its two faults, once per family: its anchor is only where the map draws it (the later
+ * fault), and a pair whose earlier fault is the leader failover that loses the record comes from
+ * that failover as much as from the crash after it. (Counted by its anchor alone, an atlas whose
+ * 170 losing pairs each held a leader failover said "57 of the 170 losses come from" it.)
+ */
 function origin(atlas: Atlas, anchors: readonly Placement[], o: Outcome, count: number): string {
+  const pairs = atlas.depth === 2;
   const families = new Map<string, number>();
   atlas.trials.forEach((t, i) => {
     if (t.result.outcome !== o) return;
-    const f = familyOf(anchors[i]!);
-    families.set(f, (families.get(f) ?? 0) + 1);
+    const mine = pairs
+      ? new Set(t.placements.map((k) => familyOf(atlas.placements[k]!)))
+      : [familyOf(anchors[i]!)];
+    for (const f of mine) families.set(f, (families.get(f) ?? 0) + 1);
   });
   const sorted = [...families.entries()].sort((a, b) => b[1] - a[1]);
   const [top, topCount] = sorted[0]!;
   const [, one, many] = OUTCOME_WORDS[o];
-  if (sorted.length === 1)
-    return count === 1 ? `the ${one} comes from ${top}` : `every ${one} comes from ${top}`;
-  return `${topCount} of the ${count} ${many} come from ${top}`;
+  const from = pairs ? `a pair with ${top}` : top;
+  if (topCount === count)
+    return count === 1 ? `the ${one} comes from ${from}` : `every ${one} comes from ${from}`;
+  return `${topCount} of the ${count} ${many} come from ${pairs ? `pairs with ${top}` : top}`;
 }
 
 /** The counts of the outcomes there are, in words: "180 held, 26 duplicate, 6 lose". */
