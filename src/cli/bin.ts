@@ -5,6 +5,7 @@
 import module from 'node:module';
 import { visibleControls } from './visibleControls';
 import { dispatch } from './dispatch';
+import { terminalStatus } from './progress';
 
 // Node ≥ 22.1 keeps V8's compiled code of the chunks in a cache on disk (os.tmpdir(), or
 // NODE_COMPILE_CACHE), so a later run skips compiling them; the call never throws, and Node 20 has
@@ -25,6 +26,7 @@ try {
     process.argv.slice(2),
     (s) => process.stdout.write(s),
     (s) => process.stderr.write(`${visibleControls(s)}\n`),
+    process.stderr.isTTY ? terminalStatus((s) => process.stderr.write(s)) : undefined,
   );
 } catch (e) {
   process.stderr.write(`internal error: ${(e as Error).stack ?? String(e)}\n`);

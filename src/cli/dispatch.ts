@@ -8,6 +8,7 @@
  * `--version`, `--help` and `--list` evaluate none of the engine.
  */
 import packageJson from '../../package.json' with { type: 'json' };
+import type { StatusLine } from './progress';
 
 const CLI_VERSION: string = packageJson.version;
 
@@ -46,6 +47,8 @@ export async function dispatch(
   argv: string[],
   write: (s: string) => void,
   err: (s: string) => void,
+  /** A terminal's progress line for long runs (src/cli/progress.ts); none when piped. */
+  status?: StatusLine,
 ): Promise<number> {
   // The runner writes its reports as they are (a JSON report comes in chunks); the commands here
   // write lines.
@@ -70,5 +73,5 @@ export async function dispatch(
     write(__DELIVERY_LAB_PRESET_LIST__);
     return 0;
   }
-  return (await import('./main')).runCli(argv, write, err);
+  return (await import('./main')).runCli(argv, write, err, status);
 }

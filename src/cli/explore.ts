@@ -86,8 +86,15 @@ export function exploreReport(
   s: Scenario,
   args: ExploreArgs,
   presetRef: string | undefined,
+  /** After each run: runs done and of how many (a terminal's progress line, ./progress.ts). */
+  onProgress?: (done: number, total: number) => void,
 ): { report: ExploreReport; atlas: Atlas } {
-  const atlas = explore(s, { depth: args.depth, kinds: args.kinds, pool: new BufferPool() });
+  const atlas = explore(s, {
+    depth: args.depth,
+    kinds: args.kinds,
+    pool: new BufferPool(),
+    onProgress,
+  });
   const map = heatMap(atlas);
   const c = minimalCounterexample(atlas);
   return {

@@ -29,6 +29,7 @@ import { BATCH_NO_DIAGRAM, runBatchCli } from './batchReport';
 import { scenarioKind } from './scenarioEngine';
 import { diagramKind, jsonReportChunks, textReport } from './report';
 import { visibleControls } from './visibleControls';
+import { atlasProgress, type StatusLine } from './progress';
 import { isChoice } from './commandArgs';
 import { nodeTraceHash } from './nodeTraceHash';
 import { nearPresets } from './nearPresets';
@@ -46,6 +47,7 @@ export async function runCli(
   argv: string[],
   out: (s: string) => void,
   errRaw: (s: string) => void,
+  status?: StatusLine,
 ): Promise<number> {
   const values = parseArguments(argv);
   if (!('problem' in values)) {
@@ -61,7 +63,7 @@ export async function runCli(
       named === undefined ? undefined : loadPresetScenarios(named),
     ]);
   }
-  return main(argv, out, errRaw);
+  return main(argv, out, errRaw, { status });
 }
 
 /** Whether a target is a page link (`https://…`, `?…`) that names no scenario of its own. */
@@ -96,7 +98,10 @@ export function main(
   argv: string[],
   out: (s: string) => void,
   errRaw: (s: string) => void,
-  limits: Pick<SimulateOptions, 'maxTraceEntries'> = {},
+  limits: Pick<SimulateOptions, 'maxTraceEntries'> & {
+    /** A terminal's progress line (./progress.ts): an atlas's runs as they go. */
+    status?: StatusLine;
+  } = {},
 ): number {
   // Messages quote ids and names from the scenario: never a raw control character.
   const err = (s: string) => errRaw(visibleControls(s));
@@ -282,9 +287,16 @@ export function main(
   if (streamAtlasArgs) {
     const { claimBroken, exploreReport, exploreText } = optionalPart('explore');
     let atlas;
+    const status = limits.status;
     try {
-      atlas = exploreReport(scenario, streamAtlasArgs, presetRef).report;
+      atlas = exploreReport(
+        scenario,
+        streamAtlasArgs,
+        presetRef,
+        status && atlasProgress(status),
+      ).report;
     } catch (e) {
+      status?.(null);
       // Pairs past their bound are refused with the reason; anything else is a bug.
       const msg = (e as Error).message;
       if (msg.startsWith('pairs are') || msg.includes('more than the bound')) {
@@ -294,6 +306,7 @@ export function main(
       err(`internal error: ${(e as Error).stack ?? String(e)}`);
       return 1;
     }
+    status?.(null);
     out(`${format === 'json' ? JSON.stringify(atlas, null, 2) : exploreText(atlas)}\n`);
     if (values.check && claimBroken(atlas)) {
       err('check: a placement breaks the claim (see the minimal counterexample)');
