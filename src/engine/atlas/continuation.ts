@@ -38,6 +38,7 @@ import { hitsCheckpoints } from '../faults';
 import { Forker } from './fork';
 import { UncopyableError } from '../core/deepCopy';
 import { runTrial, withFaults } from './trial';
+import { firstAtOrAfter } from '../explain/traceIndex';
 import { savePoint, UnsavableError, type SavePoint } from '../core/rewind';
 import { isTaskCode } from '../world';
 import { Rejoiner, type Rejoined, type RejoinRecord, type RejoinStats } from './rejoin';
@@ -416,16 +417,8 @@ function rewindTrials(job: ForkJob): void {
   // How many entries of the scenario's own run come before a moment.
   const own = runTrial(s, [], events).trace;
   const ownTimes = own.time.subarray(0, own.length);
-  const entriesBefore = (ms: number) => {
-    let lo = 0;
-    let hi = ownTimes.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (ownTimes[mid]! < ms) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
+  const entriesBefore = (ms: number) => firstAtOrAfter(ownTimes, ms);
+
   /** A save point of `run`, or null where its state holds what cannot be saved. */
   const save = (run: AssembledRun): SavePoint | null => {
     try {
