@@ -121,8 +121,15 @@ export abstract class ClientBatches {
   txn: TxnRecord | null = null;
   protected readonly partitionOfKey: Int32Array;
   protected nextSeq: number[];
-  /** Per partition, the last sequence acknowledged in the current epoch, -1 for none (Kafka's lastAckedSequence). */
+  /** Per partition, the last sequence acknowledged in its epoch, -1 for none (Kafka's lastAckedSequence). */
   protected lastAckedSeq: number[];
+  /**
+   * Per partition, the epoch its sequence numbers belong to (Kafka's TxnPartitionEntry
+   * producerIdAndEpoch). An idempotent producer's epoch bump renumbers only the partition that
+   * caused it; another partition stays on its epoch until its batches in flight are resolved
+   * (see `toCurrentEpoch`).
+   */
+  protected seqEpoch: number[];
   protected open: (Batch | null)[];
   protected queues: Batch[][];
   protected batchIds = 0;
@@ -166,6 +173,7 @@ export abstract class ClientBatches {
     this.partitionOfKey = owner.world.keyPartitions(n);
     this.nextSeq = new Array<number>(n).fill(0);
     this.lastAckedSeq = new Array<number>(n).fill(-1);
+    this.seqEpoch = new Array<number>(n).fill(0);
     this.open = new Array<Batch | null>(n).fill(null);
     this.queues = Array.from({ length: n }, () => []);
   }
@@ -297,7 +305,7 @@ export abstract class ClientBatches {
     if (this.open[b.partition] === b) this.open[b.partition] = null;
     if (this.cfg.idempotent) {
       b.firstSeq = this.nextSeq[b.partition]!;
-      b.epoch = this.epoch;
+      b.epoch = this.seqEpoch[b.partition]!;
       this.nextSeq[b.partition] = b.firstSeq + b.n;
     }
     if (b.n > this.batchRoom) this.batchRoom = b.n;
@@ -314,7 +322,7 @@ export abstract class ClientBatches {
     b.done = true;
     if (b.deliveryTimer) this.owner.world.cancel(b.deliveryTimer);
     this.remove(b);
-    if (this.cfg.idempotent && b.epoch === this.epoch && b.firstSeq >= 0)
+    if (this.cfg.idempotent && b.epoch === this.seqEpoch[b.partition] && b.firstSeq >= 0)
       this.lastAckedSeq[b.partition] = Math.max(
         this.lastAckedSeq[b.partition]!,
         b.firstSeq + b.n - 1,
@@ -369,7 +377,7 @@ export abstract class ClientBatches {
       b.firstSeq + b.n - 1 >= this.lastAckedSeq[b.partition]! &&
       !this.queues[b.partition]!.some((x) => x !== b && !x.done && this.possiblyWritten(x))
     )
-      this.resequence();
+      this.resequence(this.epoch + 1, b.partition);
     this.settle(b, false, error, e, -1);
     this.checkFlushed();
     this.drain();
@@ -395,22 +403,53 @@ export abstract class ClientBatches {
 
   /**
    * After a batch fails for good an idempotent producer cannot leave a hole in its sequence: it
-   * bumps its epoch and numbers the pending batches again from 0 (KIP-360). A transactional
-   * producer gets its new `epoch` from the coordinator instead.
+   * bumps its epoch and numbers the pending batches of `partition`, the one that failed, again
+   * from 0 (KIP-360). Kafka "rewrite[s] all in-flight sequences for the partition(s) that
+   * triggered the epoch bump" only (TransactionManager.bumpIdempotentProducerEpoch): another
+   * partition's batches keep their epoch and sequences, and may already be written, so
+   * renumbering them would append them again. A transactional producer gets its new `epoch` from
+   * the coordinator once its transaction is aborted: every partition starts again from 0.
+   * https://github.com/apache/kafka/blob/trunk/clients/src/main/java/org/apache/kafka/clients/producer/internals/TransactionManager.java
    */
-  protected resequence(epoch = this.epoch + 1): void {
+  protected resequence(epoch: number, partition?: number): void {
     this.epoch = epoch;
-    this.lastAckedSeq.fill(-1);
-    for (let p = 0; p < this.queues.length; p++) {
-      let s = 0;
-      for (const x of this.queues[p]!) {
-        if (x.done) continue;
-        x.epoch = this.epoch;
-        x.firstSeq = s;
-        s += x.n;
-      }
-      this.nextSeq[p] = s;
+    if (partition !== undefined) {
+      this.renumber(partition, epoch);
+      return;
     }
+    for (let p = 0; p < this.queues.length; p++) this.renumber(p, epoch);
+  }
+
+  /** Number partition `p`'s pending batches from 0 in `epoch`. */
+  protected renumber(p: number, epoch: number): void {
+    this.seqEpoch[p] = epoch;
+    this.lastAckedSeq[p] = -1;
+    let s = 0;
+    for (const x of this.queues[p]!) {
+      if (x.done) continue;
+      x.epoch = epoch;
+      x.firstSeq = s;
+      s += x.n;
+    }
+    this.nextSeq[p] = s;
+  }
+
+  /**
+   * Whether partition `p`'s next new batch may go: on a partition still numbered in an earlier
+   * epoch than the producer's, only once none of its batches sent before is unresolved — then
+   * its sequences start again from 0 in the producer's epoch. Kafka's RecordAccumulator does
+   * not "drain any new batches while the partition has in-flight batches with a different epoch
+   * and/or producer ID. Otherwise, a batch with a new epoch and sequence number 0 could be
+   * written before earlier batches complete" (shouldStopDrainBatchesForPartition), and then
+   * "reset[s] the partition sequence so that the next batch (with the new epoch) starts from 0"
+   * (TransactionManager.maybeUpdateProducerIdAndEpoch).
+   * https://github.com/apache/kafka/blob/trunk/clients/src/main/java/org/apache/kafka/clients/producer/internals/RecordAccumulator.java
+   */
+  protected toCurrentEpoch(p: number): boolean {
+    if (this.seqEpoch[p] === this.epoch) return true;
+    if (this.queues[p]!.some((x) => !x.done && x.attempts > 0)) return false;
+    this.renumber(p, this.epoch);
+    return true;
   }
 
   protected remove(b: Batch): void {

@@ -66,6 +66,7 @@ export abstract class ClientProducerId extends ClientRequests {
     }
     this.pid = r.pid;
     this.epoch = r.epoch;
+    this.seqEpoch.fill(r.epoch);
     this.ready = true;
     run(onReady, e2);
     this.drain();
@@ -111,6 +112,7 @@ export abstract class ClientProducerId extends ClientRequests {
     }
     // A new epoch numbers its batches from 0 again (the queues are empty: flushed).
     this.epoch = next;
+    this.seqEpoch.fill(next);
     this.nextSeq.fill(0);
     this.lastAckedSeq.fill(-1);
     this.txn = null;

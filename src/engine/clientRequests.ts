@@ -80,6 +80,7 @@ export abstract class ClientRequests extends ClientBatches {
           continue;
         }
         if (b.notBefore > w.now) break;
+        if (this.cfg.idempotent && b.attempts === 0 && !this.toCurrentEpoch(p)) break;
         const leader = this.cluster.leaderOf(this.topic.partitions[p]!);
         if (!leader) {
           // No leader known: look again after the backoff (a metadata refresh).
@@ -433,7 +434,7 @@ export abstract class ClientRequests extends ClientBatches {
     // https://kafka.apache.org/documentation/#producerconfigs_delivery.timeout.ms
     if (RETRIABLE.has(error) && (waiting || b.attempts <= this.cfg.retries) && w.now < deadline) {
       if (waiting) b.attempts--;
-      if (gap) this.resequence();
+      if (gap) this.resequence(this.epoch + 1, b.partition);
       b.notBefore = w.now + backoff;
       // No wake-up past the deadline: the delivery timer fails the batch first (and drains).
       if (b.notBefore < deadline) w.scheduleCall(backoff, this.owner, this, this.drain);

@@ -10,7 +10,8 @@
 import { describe, expect, it } from 'vitest';
 import { check, simulate } from './index';
 import { parseScenario } from './scenario/validate';
-import { countsById, totals } from './testing';
+import { countsById, entriesOf, runScenario, totals } from './testing';
+import { ERROR_CODES } from './trace';
 import type { Run } from './simulate';
 
 function run(raw: object): Run {
@@ -132,5 +133,77 @@ describe('an idempotent producer appends a retried batch once (C7)', () => {
     });
     expect(countsById(r, 'log:events')).toEqual({ e1: 0, e2: 1 });
     expect(totals(r)).toEqual({ rows: 1, sum: 20, duplicates: 0, lost: 1 });
+  });
+});
+
+/**
+ * An epoch bump renumbers only the partition whose batch failed: "When the epoch is bumped,
+ * rewrite all in-flight sequences for the partition(s) that triggered the epoch bump"
+ * (TransactionManager.bumpIdempotentProducerEpoch). Another partition's batches keep their
+ * epoch and sequences, and its new batches wait until those are resolved, then start again from
+ * 0 in the new epoch (RecordAccumulator.shouldStopDrainBatchesForPartition,
+ * TransactionManager.maybeUpdateProducerIdAndEpoch).
+ * https://github.com/apache/kafka/blob/trunk/clients/src/main/java/org/apache/kafka/clients/producer/internals/TransactionManager.java
+ */
+describe("an idempotent producer's epoch bump for one partition leaves the others' sequences alone", () => {
+  // Keys "a" → partition 0 (leader broker-1) and "k0" → partition 1 (broker-2), by murmur2.
+  // Latency 2 ms each way, linger.ms 0, request.timeout.ms 1000, retries 1, retry.backoff.ms 100.
+  const bumped = () =>
+    runScenario({
+      workload: {
+        events: [
+          { id: 'e1', key: 'a', amount: 10, at: 0 },
+          { id: 'e2', key: 'k0', amount: 20, at: 1500 },
+          { id: 'e3', key: 'k0', amount: 30, at: 2200 },
+        ],
+      },
+      broker: { partitions: 2 },
+      network: { latencyMs: 2, jitterMs: 0 },
+      producer: { 'linger.ms': 0, 'request.timeout.ms': 1000, retries: 1 },
+      processor: { type: 'consumer', 'enable.auto.commit': false, 'auto.offset.reset': 'earliest' },
+      faults: [
+        { kind: 'drop-request', link: 'produce', match: { event: 'e1', every: 1 } },
+        { kind: 'drop-response', link: 'produce', match: { event: 'e2' } },
+      ],
+    });
+  const at = (r: Run, kind: string, id: string) =>
+    entriesOf(r, kind)
+      .filter((i) => r.events.identityId(r.events.identity[r.trace.event[i]!]!) === id)
+      .map((i) => r.trace.time[i]);
+
+  // By hand. The producer id comes back at 4 ms. e1 (partition 0, seq 0) is sent at 4 ms and
+  // lost, times out at 1,004, is sent again at 1,104 and lost again: at 2,104 its one retry is
+  // spent and it fails (REQUEST_TIMED_OUT), and the producer bumps its epoch to 1 for partition 0.
+  // e2 (partition 1, seq 0, epoch 0) is appended at 1,502 and its answer lost; it times out at
+  // 2,500 and is sent again at 2,600 still as (epoch 0, seq 0): the broker's partition holds that
+  // batch, so the retry is a duplicate (2,602), acknowledged at 2,604. e3 (partition 1) is ready
+  // at 2,200, but partition 1 still has e2 unresolved in epoch 0: it waits, and once e2 is
+  // acknowledged partition 1 starts again from 0 in epoch 1 — e3 goes at 2,604 and is appended at
+  // 2,606 (a new epoch at sequence 0). Before, the bump renumbered partition 1 too: e2's retry
+  // went as (epoch 1, seq 0) and was appended a second time, and e3 (epoch 1, seq 1), sent at
+  // 2,200, was refused OUT_OF_ORDER_SEQUENCE_NUMBER.
+  it('the other partition’s retry is a duplicate, answered as one: e2 and e3 once each, e1 lost', () => {
+    const r = bumped();
+    expect(at(r, 'batch-failed', 'e1')).toEqual([2104]);
+    expect(at(r, 'dedupe', 'e2')).toEqual([2602]);
+    expect(at(r, 'append', 'e2')).toEqual([1502]);
+    expect(countsById(r, 'log:events')).toEqual({ e1: 0, e2: 1, e3: 1 });
+    expect(totals(r)).toEqual({ rows: 2, sum: 50, duplicates: 0, lost: 1 });
+  });
+
+  it('a new batch of that partition waits for it, then starts from sequence 0 in the new epoch', () => {
+    const r = bumped();
+    expect(at(r, 'append', 'e3')).toEqual([2606]);
+    expect(
+      entriesOf(r, 'reject').filter(
+        (i) => r.trace.aux[i] === ERROR_CODES.indexOf('OUT_OF_ORDER_SEQUENCE_NUMBER'),
+      ),
+    ).toEqual([]);
+    const p = r.state.input.partitions[1]!;
+    // Partition 1's log: e2 (epoch 0, seq 0), e3 (epoch 1, seq 0).
+    expect([0, 1].map((o) => [p.epoch.data[o], p.seq.data[o]])).toEqual([
+      [0, 0],
+      [1, 0],
+    ]);
   });
 });
