@@ -387,13 +387,17 @@ export abstract class ClientRequests extends ClientBatches {
     if (error === 'REQUEST_TIMED_OUT' || error === 'NETWORK_EXCEPTION') b.unanswered = true;
     const deadline = b.createdAt + this.cfg.deliveryTimeoutMs;
     // OUT_OF_ORDER while an earlier batch of the partition is still pending is the consequence of
-    // that earlier batch's retry: wait for it without spending a retry. An idempotent-only
-    // producer also waits while another batch of the partition is unresolved (in flight, or its
-    // last attempt unanswered: the broker may hold it): bumping the epoch now would number that
-    // batch from 0 in the new epoch and append it a second time. Kafka bumps only "if there are
-    // no unresolved sequences" and once the partition has no in-flight batches
-    // (TransactionManager.canRetry, maybeResolveSequences; KIP-360), so the retry of the other
-    // batch is first acknowledged as a duplicate.
+    // that earlier batch's loss: retry without a bump. The retry counts as any other, against
+    // `retries` and towards retry.backoff.max.ms: Kafka's Sender.canRetry checks
+    // `batch.attempts() < this.retries` whatever the error, and re-enqueueing a batch counts an
+    // attempt (ProducerBatch.reenqueued).
+    // https://github.com/apache/kafka/blob/trunk/clients/src/main/java/org/apache/kafka/clients/producer/internals/Sender.java
+    // An idempotent-only producer also waits while another batch of the partition is unresolved
+    // (in flight, or its last attempt unanswered: the broker may hold it): bumping the epoch now
+    // would number that batch from 0 in the new epoch and append it a second time. Kafka bumps
+    // only "if there are no unresolved sequences" and once the partition has no in-flight
+    // batches (TransactionManager.canRetry, maybeResolveSequences; KIP-360), so the retry of the
+    // other batch is first acknowledged as a duplicate.
     // https://cwiki.apache.org/confluence/display/KAFKA/KIP-360%3A+Improve+reliability+of+idempotent%2Ftransactional+producer
     const waiting =
       (error === 'OUT_OF_ORDER_SEQUENCE_NUMBER' &&
@@ -424,7 +428,7 @@ export abstract class ClientRequests extends ClientBatches {
       this.failBatch(b, error, cause);
       return;
     }
-    const backoff = retryBackoff(this.cfg, waiting ? b.attempts - 1 : b.attempts);
+    const backoff = retryBackoff(this.cfg, b.attempts);
     // Retried while delivery.timeout.ms has not passed, even when the next attempt would come
     // after it: the batch then expires in the accumulator at its deadline (the delivery timer,
     // DELIVERY_TIMEOUT — the Java client's TimeoutException "Expiring N record(s) for
@@ -432,8 +436,7 @@ export abstract class ClientRequests extends ClientBatches {
     // broker's last error. Sender.canRetry retries while
     // !batch.hasReachedDeliveryTimeout(deliveryTimeoutMs, now) and attempts < retries.
     // https://kafka.apache.org/documentation/#producerconfigs_delivery.timeout.ms
-    if (RETRIABLE.has(error) && (waiting || b.attempts <= this.cfg.retries) && w.now < deadline) {
-      if (waiting) b.attempts--;
+    if (RETRIABLE.has(error) && b.attempts <= this.cfg.retries && w.now < deadline) {
       if (gap) this.resequence(this.epoch + 1, b.partition);
       b.notBefore = w.now + backoff;
       // No wake-up past the deadline: the delivery timer fails the batch first (and drains).

@@ -207,3 +207,51 @@ describe("an idempotent producer's epoch bump for one partition leaves the other
     ]);
   });
 });
+
+/**
+ * A retry refused OUT_OF_ORDER_SEQUENCE_NUMBER behind an acknowledged sequence counts as any
+ * other: Kafka's Sender.canRetry checks `batch.attempts() < this.retries` whatever the error, and
+ * re-enqueueing a batch counts an attempt (ProducerBatch.reenqueued), so its backoff doubles from
+ * retry.backoff.ms (100) up to retry.backoff.max.ms (1,000).
+ * https://github.com/apache/kafka/blob/trunk/clients/src/main/java/org/apache/kafka/clients/producer/internals/Sender.java
+ * https://kafka.apache.org/documentation/#producerconfigs_retry.backoff.max.ms
+ */
+describe('a retry that waits behind an acknowledged sequence backs off as any retry', () => {
+  // By hand. One partition, latency 2 ms each way, linger.ms 0, request.timeout.ms 1000. The
+  // application sends e1 at 4 ms (the producer id has arrived) and e2 at 17. e1's request (seq 0)
+  // is lost; e2 (seq 1) is appended at 19 — the broker holds no state for the producer id yet and
+  // takes any first sequence — and its answer waits behind e1's on the connection. At 1,004 e1
+  // times out and the connection closes; both go again at 1,104 (backoff 100). e2 is a duplicate
+  // (acknowledged at 1,108); e1 (seq 0) is refused OUT_OF_ORDER (the broker expects 2), its
+  // refusal back at 1,108. Behind acknowledged seq 1 it is retried without a bump, each retry an
+  // attempt: after attempt n the backoff is min(1000, 100·2^(n−1)), so attempt 3 at 1,108 + 200 =
+  // 1,308, 4 at 1,312 + 400 = 1,712, 5 at 1,716 + 800 = 2,516, 6 at 2,520 + 1,000 = 3,520, then
+  // every 1,004 ms. Attempt k ≥ 6 goes at 3,520 + 1,004·(k − 6) while before e1's delivery
+  // deadline, 4 + 120,000: k ≤ 122 (119,984). It fails at 120,004 (DELIVERY_TIMEOUT): 121
+  // retries, where a retry that did not count went every 104 ms (1,144 of them).
+  it('retried at 1,104, 1,308, 1,712, 2,516, 3,520 and then every 1,004 ms: 121 retries, then DELIVERY_TIMEOUT', () => {
+    const r = runScenario({
+      workload: {
+        events: [
+          { id: 'e1', amount: 10, at: 0 },
+          { id: 'e2', amount: 20, at: 17 },
+        ],
+      },
+      broker: { partitions: 1 },
+      network: { latencyMs: 2, jitterMs: 0 },
+      producer: { 'linger.ms': 0, 'request.timeout.ms': 1000 },
+      processor: { type: 'consumer', 'enable.auto.commit': false, 'auto.offset.reset': 'earliest' },
+      faults: [{ kind: 'drop-request', link: 'produce', match: { event: 'e1' } }],
+    });
+    const times = (kind: string, id: string) =>
+      entriesOf(r, kind)
+        .filter((i) => r.events.identityId(r.events.identity[r.trace.event[i]!]!) === id)
+        .map((i) => r.trace.time[i]);
+    const retries = times('retry', 'e1');
+    expect(retries.slice(0, 7)).toEqual([1104, 1308, 1712, 2516, 3520, 4524, 5528]);
+    expect(retries).toHaveLength(121);
+    expect(retries.at(-1)).toBe(119_984);
+    expect(times('batch-failed', 'e1')).toEqual([120_004]);
+    expect(countsById(r, 'log:events')).toEqual({ e1: 0, e2: 1 });
+  });
+});
