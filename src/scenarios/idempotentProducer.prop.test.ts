@@ -18,7 +18,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { ScenarioInput } from '../engine';
 import { countsById } from '../engine/testing';
-import { runCase } from './pipelineArbs';
+import { runCase, spreadEvents } from './pipelineArbs';
 
 /** A fixed seed keeps `npm test` reproducible; `FC_SEED=random` (or a number) explores others. */
 const seed = process.env.FC_SEED === 'random' ? undefined : Number(process.env.FC_SEED ?? 20261206);
@@ -70,14 +70,7 @@ const scenarioArb: fc.Arbitrary<ScenarioInput> = fc
       version: 1,
       name: 'property idempotent producer',
       seed: b.seed,
-      workload: {
-        events: Array.from({ length: b.n }, (_, i) => ({
-          id: `e${i + 1}`,
-          key: `k${i % 5}`,
-          amount: 10 * (i + 1),
-          at: Math.floor((i * b.spread) / b.n),
-        })),
-      },
+      workload: { events: spreadEvents(b.n, b.spread, 5) },
       broker: { partitions: b.partitions },
       producer: {
         'enable.idempotence': true,

@@ -185,14 +185,7 @@ export function scenarioArb(
           version: 1,
           name: `property ${p}`,
           seed: b.seed,
-          workload: {
-            events: Array.from({ length: b.n }, (_, i) => ({
-              id: `e${i + 1}`,
-              key: `k${i % 3}`,
-              amount: 10 * (i + 1),
-              at: Math.floor((i * b.spread) / b.n),
-            })),
-          },
+          workload: { events: spreadEvents(b.n, b.spread) },
           broker: { partitions: b.partitions },
           ...basePipeline(p),
           faults: faults as ScenarioInput['faults'],
@@ -200,6 +193,20 @@ export function scenarioArb(
         return applyGuarantee(base, g);
       }),
     );
+}
+
+/** Events e1..en (amount 10·i) evenly over `spread` ms, keyed in turn k0..k(keys−1). */
+export function spreadEvents(
+  n: number,
+  spread: number,
+  keys = 3,
+): { id: string; key: string; amount: number; at: number }[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: `e${i + 1}`,
+    key: `k${i % keys}`,
+    amount: 10 * (i + 1),
+    at: Math.floor((i * spread) / n),
+  }));
 }
 
 /** Parse and run a generated scenario (an invalid one is a bug of the generator: it throws). */
