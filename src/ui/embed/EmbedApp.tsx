@@ -189,7 +189,13 @@ function Player({
   // their own) and its height in. Before, the "no run yet" layout was shown and then pushed
   // down and grown by the run's (layout shift 0.6: issue 31).
   const kind = view?.scenario.processor.type;
-  const panelsIn = processorPanelsIn(kind, useProcessorPanels(kind));
+  const processorIn = processorPanelsIn(kind, useProcessorPanels(kind));
+  // Compare (`panels=compare`) is a chunk of its own whose lanes run in a worker: measured before
+  // they were in, the frame kept the height of the player without them and its lanes scrolled
+  // inside it (a 668 px column: 581 px reserved for 1,648 px). The measure waits for them too.
+  const [compareIn, setCompareIn] = useState(false);
+  const onCompareSettled = useCallback(() => setCompareIn(true), []);
+  const panelsIn = processorIn && (compareIn || !options.panels.includes('compare'));
   const settling = view === null || needsMeasure || !panelsIn;
 
   // Once the first run is ready: go to the start time, set the speed, play if asked to — unless
@@ -328,7 +334,7 @@ function Player({
           )}
           {show.has('compare') && (
             <Suspense fallback={null}>
-              <EmbedCompare locked={options.lock} />
+              <EmbedCompare locked={options.lock} onSettled={onCompareSettled} />
             </Suspense>
           )}
         </MeasureInPlace>
