@@ -204,6 +204,30 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
     }
   });
 
+  it('a misspelt field of an inline expect is named with the field it meant, as a scenario file’s is', () => {
+    // It said only `unknown key "rowz": not a field here` (a scenario's `expect.totals.rowz` says
+    // `did you mean "rows"?`: docs/format.md).
+    const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-expect-typo-'));
+    try {
+      const file = join(own, 'typo.md');
+      writeFileSync(
+        file,
+        [
+          '# Typo',
+          `<delivery-lab-embed preset="${PRESET}"`,
+          `  expect='{"totals": {"rowz": 11}, "observd": "at-least-once"}'></delivery-lab-embed>`,
+        ].join('\n'),
+      );
+      const r = check([file]);
+      expect(r.lines.filter((l) => l.startsWith('    '))).toEqual([
+        `    ${file}:3: expect: totals.rowz: unknown key "rowz": not a field here (misspelt, or a field of another kind); did you mean "rows"?`,
+      ]);
+      expect(r.code).toBe(2);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
   it('an option value the player cannot use as written (speed="abc", panels="pipline", q without predict): malformed at its attribute, in the player’s words', () => {
     const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-values-'));
     try {

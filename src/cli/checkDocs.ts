@@ -19,6 +19,7 @@ import {
   clipEcho,
   ExpectSchema,
   formatIssues,
+  keysAt,
   parseScenario,
   readJsonText,
   schemaIssues,
@@ -142,7 +143,8 @@ function readExpect(
   }
   const parsed = ExpectSchema.safeParse(raw);
   if (parsed.success) return { expect: parsed.data };
-  const issue = schemaIssues(parsed.error.issues)[0]!;
+  // The field a misspelt key meant, as a scenario file's expect block names it (docs/format.md).
+  const issue = schemaIssues(parsed.error.issues, (path) => keysAt(ExpectSchema, raw, path))[0]!;
   return {
     line: fieldLine({ text, line, inline: !sidecar }, issue.path),
     message: `${where}: ${issue.path ? `${issue.path}: ` : ''}${issue.message}`,
