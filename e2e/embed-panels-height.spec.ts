@@ -30,3 +30,25 @@ for (const panels of ['pipeline,compare', 'transport,counters,verdict,why']) {
     expect(await frameVsReported(page)).toBe(0);
   });
 }
+
+// A notice known only once the run is (`t=` past its end; `t=` held back by `predict=1`) was
+// pushed after the height was measured: `t=40000` on a 30 s run reserved 782 px for an 857 px
+// player, the notice's 75 px scrolling inside the frame.
+for (const query of ['t=40000', 'predict=1&t=2000']) {
+  test(`${query}: the notice is in the height the frame reserves`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(hostPage({ src: `${APP}?embed&preset=lost-ack-retry/acks-1&${query}` }));
+    const frame = await playerFrame(page);
+    await expect(frame.locator(SHOWN_PLAYER)).toHaveAttribute('data-status', 'ready');
+    await expect(frame.locator(SHOWN_PLAYER)).toContainText('could not use an option as written');
+    await expect.poll(() => frameVsReported(page)).toBe(0);
+    await page.waitForTimeout(500);
+    expect(
+      await frame.evaluate(() => {
+        const p = document.querySelector<HTMLElement>(`[data-testid="embed-player"]`)!;
+        return p.scrollHeight - p.clientHeight;
+      }),
+    ).toBe(0);
+  });
+}
