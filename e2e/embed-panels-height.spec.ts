@@ -52,3 +52,27 @@ for (const query of ['t=40000', 'predict=1&t=2000']) {
     ).toBe(0);
   });
 }
+
+// A batch job's player shows its schedule, table and verdict whatever `panels=` says, and has no
+// Compare: `panels=pipeline,compare` showed no lanes and said nothing (docs/embed.md's options).
+test('a batch job with panels=compare says that its player has no Compare, in a notice inside the height', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 700, height: 900 });
+  await page.goto(
+    hostPage({ src: `${APP}?embed&preset=airflow-retry-append/append&panels=pipeline,compare` }),
+  );
+  const frame = await playerFrame(page);
+  await expect(frame.locator(SHOWN_PLAYER)).toHaveAttribute('data-status', 'ready');
+  await expect(frame.locator(SHOWN_PLAYER)).toContainText(
+    '“panels=pipeline,compare” — a batch job’s player shows its schedule, its table and its verdict whatever panels says, and has no Compare: only “why” is read',
+  );
+  await expect.poll(() => frameVsReported(page)).toBe(0);
+  expect(
+    await frame.evaluate(() => {
+      const p = document.querySelector<HTMLElement>(`[data-testid="embed-player"]`)!;
+      return p.scrollHeight - p.clientHeight;
+    }),
+  ).toBe(0);
+});

@@ -10,14 +10,15 @@
  * at the schedule's end and at every eighth of it before, so the host's frame never grows while
  * the schedule plays (issue 31: 578 → 929 px at 480 px).
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LabState } from '../../store/labStore';
 import { useLab } from '../../store/LabContext';
 import { PARSE_PENDING, selectParse } from '../../store/selectors';
 import { GuaranteeRadios } from '../GuaranteeRadios';
 import { NoticeBar } from '../io/NoticeBar';
+import { usePage } from '../io/PageContext';
 import { testIds } from '../testIds';
-import type { EmbedOptions } from '../embed/embedOptions';
+import { DEFAULT_PANELS, type EmbedOptions } from '../embed/embedOptions';
 import { useFrameLayout } from '../embed/useFrameLayout';
 import { MeasureCopy, reservedHeightStyle } from '../embed/ReserveHeight';
 import { useReportHeight } from '../embed/useReportHeight';
@@ -27,6 +28,19 @@ import { EMBED_PREDICT_IDS, embedQuestion } from '../embed/embedQuestion';
 import { batchPageView } from '../../views/batch/batchView';
 import { BatchRun } from './BatchRun';
 import './batch.css';
+
+/**
+ * The notice's line when `panels=` asks a batch job's player for what it does not have: it shows
+ * its schedule, table and verdict whatever `panels` says, and has no Compare lanes — only `why`
+ * is read. Null for the default panels, with or without `why`.
+ */
+export function batchPanelsLine(panels: readonly string[]): string | null {
+  const asked = panels.filter((p) => p !== 'why');
+  const same =
+    asked.length === DEFAULT_PANELS.length && DEFAULT_PANELS.every((p) => asked.includes(p));
+  if (same) return null;
+  return `“panels=${panels.join(',')}” — a batch job’s player shows its schedule, its table and its verdict whatever panels says, and has no Compare: only “why” is read`;
+}
 
 const selectScenario = (s: LabState) => s.scenario;
 const selectStatus = (s: LabState) => s.status;
@@ -56,6 +70,20 @@ export function BatchEmbed({
     [measureOf],
   );
   const fixed = options.height;
+  // Told at once, before the height is measured (the hidden copy lays the notice out too).
+  const { notices } = usePage();
+  const told = useRef(false);
+  useEffect(() => {
+    if (measuring || told.current) return;
+    told.current = true;
+    const line = batchPanelsLine(options.panels);
+    if (line)
+      notices.push({
+        tone: 'warn',
+        text: 'This embed could not use an option as written:',
+        lines: [line],
+      });
+  }, [measuring, options.panels, notices]);
   const needsMeasure = !measuring && fixed === null && measured?.of !== measureOf;
   // The store's parse (no zod for one of our presets untouched): pending while an edit waits
   // for the validation.
