@@ -228,6 +228,31 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
     }
   });
 
+  it('a batch job given panels its player does not have (compare): malformed at the attribute, in the player’s words', () => {
+    const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-batch-panels-'));
+    try {
+      const file = join(own, 'batch.md');
+      writeFileSync(
+        file,
+        [
+          '# Batch',
+          '<delivery-lab-embed preset="airflow-retry-append/append"',
+          '  panels="pipeline,compare"',
+          `  expect='{"totals": {"rows": 20}}'></delivery-lab-embed>`,
+          `<delivery-lab-embed preset="airflow-retry-append/append" panels="pipeline,transport,counters,verdict,why" expect='{"totals": {"rows": 20}}'></delivery-lab-embed>`,
+        ].join('\n'),
+      );
+      const r = check([file]);
+      expect(r.lines.filter((l) => l.startsWith('    '))).toEqual([
+        `    ${file}:3: panels: “panels=pipeline,compare” — a batch job’s player shows its schedule, its table and its verdict whatever panels says, and has no Compare: only “why” is read (the player says so in a notice above itself)`,
+      ]);
+      expect(r.lines.at(-1)).toBe('check: 2 scenarios: 1 passed, 0 failed, 1 malformed');
+      expect(r.code).toBe(2);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
   it('an option value the player cannot use as written (speed="abc", panels="pipline", q without predict): malformed at its attribute, in the player’s words', () => {
     const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-values-'));
     try {

@@ -34,7 +34,7 @@ import {
   unknownEmbedParams,
 } from '../views/io/embedParams';
 import { decodeShare, shareIssueLines } from '../views/io/shareLink';
-import { invalidEmbedValues } from '../views/io/embedValues';
+import { batchPanelsLine, invalidEmbedValues, parsePanels } from '../views/io/embedValues';
 import type { CheckResult } from './check';
 import { lineOfPath } from './jsonPathLines';
 import { nearPresets } from './nearPresets';
@@ -259,6 +259,30 @@ function invalidValues(
   });
 }
 
+/**
+ * A batch job's `panels` its player does not have (it shows its schedule, table and verdict
+ * whatever `panels` says, and no Compare): at the attribute's line, in the player's notice's words.
+ */
+function batchPanels(
+  tag: ScannedTag,
+  address: { query: URLSearchParams; hash: string } | null,
+  scenario: Scenario,
+): Problem[] {
+  if (scenario.batch === undefined) return [];
+  const value = address
+    ? address.query.get('panels')
+    : (tag.attributes.get('panels')?.value ?? null);
+  const line = value === null ? null : batchPanelsLine(parsePanels(value));
+  if (line === null) return [];
+  const attr = address ? tag.attributes.get('src') : tag.attributes.get('panels');
+  return [
+    {
+      line: attr?.line ?? tag.line,
+      message: `${address ? 'src' : 'panels'}: ${line} (the player says so in a notice above itself)`,
+    },
+  ];
+}
+
 /** Check one embed. */
 function checkEmbed(
   file: string,
@@ -277,7 +301,11 @@ function checkEmbed(
     partLine: tag.line,
   });
   const resolved = scenarioOf(tag, address);
-  const unknown = [...unknownOptions(tag, address), ...invalidValues(tag, address)];
+  const unknown = [
+    ...unknownOptions(tag, address),
+    ...invalidValues(tag, address),
+    ...('message' in resolved ? [] : batchPanels(tag, address, resolved.scenario)),
+  ];
   if ('message' in resolved) return malformed(resolved, kind, unknown);
   const name = `${kind}, ${resolved.label}`;
   if (unknown.length > 0) return malformed(unknown[0]!, name, unknown.slice(1));

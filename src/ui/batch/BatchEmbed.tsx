@@ -18,7 +18,8 @@ import { GuaranteeRadios } from '../GuaranteeRadios';
 import { NoticeBar } from '../io/NoticeBar';
 import { usePage } from '../io/PageContext';
 import { testIds } from '../testIds';
-import { DEFAULT_PANELS, type EmbedOptions } from '../embed/embedOptions';
+import type { EmbedOptions } from '../embed/embedOptions';
+import { batchPanelsLine } from '../../views/io/embedValues';
 import { useFrameLayout } from '../embed/useFrameLayout';
 import { MeasureCopy, reservedHeightStyle } from '../embed/ReserveHeight';
 import { useReportHeight } from '../embed/useReportHeight';
@@ -28,19 +29,6 @@ import { EMBED_PREDICT_IDS, embedQuestion } from '../embed/embedQuestion';
 import { batchPageView } from '../../views/batch/batchView';
 import { BatchRun } from './BatchRun';
 import './batch.css';
-
-/**
- * The notice's line when `panels=` asks a batch job's player for what it does not have: it shows
- * its schedule, table and verdict whatever `panels` says, and has no Compare lanes — only `why`
- * is read. Null for the default panels, with or without `why`.
- */
-export function batchPanelsLine(panels: readonly string[]): string | null {
-  const asked = panels.filter((p) => p !== 'why');
-  const same =
-    asked.length === DEFAULT_PANELS.length && DEFAULT_PANELS.every((p) => asked.includes(p));
-  if (same) return null;
-  return `“panels=${panels.join(',')}” — a batch job’s player shows its schedule, its table and its verdict whatever panels says, and has no Compare: only “why” is read`;
-}
 
 const selectScenario = (s: LabState) => s.scenario;
 const selectStatus = (s: LabState) => s.status;

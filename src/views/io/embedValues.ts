@@ -267,6 +267,19 @@ function readPanels(raw: string | null): Read<EmbedPanel[]> {
 const isPanel = (x: string): x is EmbedPanel => (EMBED_PANELS as readonly string[]).includes(x);
 
 /**
+ * The notice's line when `panels=` asks a batch job's player for what it does not have: it shows
+ * its schedule, table and verdict whatever `panels` says, and has no Compare lanes — only `why`
+ * is read (src/ui/batch/BatchEmbed.tsx's notice, and `delivery-lab check`'s problem). Null for the default panels, with or without `why`.
+ */
+export function batchPanelsLine(panels: readonly string[]): string | null {
+  const asked = panels.filter((p) => p !== 'why');
+  const same =
+    asked.length === DEFAULT_PANELS.length && DEFAULT_PANELS.every((p) => asked.includes(p));
+  if (same) return null;
+  return `“panels=${panels.join(',')}” — a batch job’s player shows its schedule, its table and its verdict whatever panels says, and has no Compare: only “why” is read`;
+}
+
+/**
  * The `panels` option's panels (see readPanels): the names it lists that are panels, in display
  * order; the default set when it names none (absent, empty, `xyz`).
  */
