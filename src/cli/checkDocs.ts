@@ -23,6 +23,7 @@ import {
   parseScenario,
   readJsonText,
   schemaIssues,
+  simulate,
   type Expect,
   type Scenario,
 } from '../engine';
@@ -34,7 +35,14 @@ import {
   unknownEmbedParams,
 } from '../views/io/embedParams';
 import { decodeShare, shareIssueLines } from '../views/io/shareLink';
-import { batchPanelsLine, invalidEmbedValues, parsePanels } from '../views/io/embedValues';
+import {
+  batchPanelsLine,
+  invalidEmbedValues,
+  parsePanels,
+  readEmbedOptions,
+  startPastEndLine,
+  startWithQuestionLine,
+} from '../views/io/embedValues';
 import type { CheckResult } from './check';
 import { lineOfPath } from './jsonPathLines';
 import { nearPresets } from './nearPresets';
@@ -283,6 +291,42 @@ function batchPanels(
   ];
 }
 
+/**
+ * A start time (`t`) the player cannot use, known once the scenario is: held back while a
+ * question waits (`predict`), or past the run's end (which takes a run to know). In the player's
+ * notice's words (src/ui/embed/EmbedApp.tsx), at the attribute's line. A batch job's player has
+ * no `t`.
+ */
+function startProblems(
+  tag: ScannedTag,
+  address: { query: URLSearchParams; hash: string } | null,
+  scenario: Scenario,
+): Problem[] {
+  if (scenario.batch !== undefined) return [];
+  const value = address ? address.query.get('t') : (tag.attributes.get('t')?.value ?? null);
+  if (value === null) return [];
+  const query = new URLSearchParams({ t: value });
+  const predict = address
+    ? address.query.get('predict')
+    : (tag.attributes.get('predict')?.value ?? null);
+  // A bare attribute is `1` (docs/embed.md).
+  if (predict !== null) query.set('predict', predict === '' ? '1' : predict);
+  const options = readEmbedOptions(`?${query.toString()}`);
+  const start = options.start.value;
+  if (start <= 0) return [];
+  const line = options.predict.value
+    ? startWithQuestionLine(start)
+    : startPastEndLine(start, simulate(scenario).endTime);
+  if (line === null) return [];
+  const attr = address ? tag.attributes.get('src') : tag.attributes.get('t');
+  return [
+    {
+      line: attr?.line ?? tag.line,
+      message: `${address ? 'src' : 't'}: ${line} (the player says so in a notice above itself)`,
+    },
+  ];
+}
+
 /** Check one embed. */
 function checkEmbed(
   file: string,
@@ -305,6 +349,7 @@ function checkEmbed(
     ...unknownOptions(tag, address),
     ...invalidValues(tag, address),
     ...('message' in resolved ? [] : batchPanels(tag, address, resolved.scenario)),
+    ...('message' in resolved ? [] : startProblems(tag, address, resolved.scenario)),
   ];
   if ('message' in resolved) return malformed(resolved, kind, unknown);
   const name = `${kind}, ${resolved.label}`;
