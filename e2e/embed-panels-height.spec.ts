@@ -61,12 +61,20 @@ test('a batch job with panels=compare says that its player has no Compare, in a 
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 700, height: 900 });
   await page.goto(
-    hostPage({ src: `${APP}?embed&preset=airflow-retry-append/append&panels=pipeline,compare` }),
+    hostPage({
+      src: `${APP}?embed&preset=airflow-retry-append/append&panels=pipeline,compare&t=5000&speed=2`,
+    }),
   );
   const frame = await playerFrame(page);
   await expect(frame.locator(SHOWN_PLAYER)).toHaveAttribute('data-status', 'ready');
   await expect(frame.locator(SHOWN_PLAYER)).toContainText(
     '“panels=pipeline,compare” — a batch job’s player shows its schedule, its table and its verdict whatever panels says, and has no Compare: only “why” is read',
+  );
+  await expect(frame.locator(SHOWN_PLAYER)).toContainText(
+    '“t=5000” — a batch job’s player opens at the start of its schedule: not used',
+  );
+  await expect(frame.locator(SHOWN_PLAYER)).toContainText(
+    '“speed=2” — a batch job’s player plays its schedule at its own pace: not used',
   );
   await expect.poll(() => frameVsReported(page)).toBe(0);
   expect(

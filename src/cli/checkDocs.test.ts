@@ -228,7 +228,7 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
     }
   });
 
-  it('a batch job given panels its player does not have (compare): malformed at the attribute, in the player’s words', () => {
+  it('a batch job given panels its player does not have (compare), a t or a speed: malformed at the attribute, in the player’s words', () => {
     const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-batch-panels-'));
     try {
       const file = join(own, 'batch.md');
@@ -240,13 +240,17 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
           '  panels="pipeline,compare"',
           `  expect='{"totals": {"rows": 20}}'></delivery-lab-embed>`,
           `<delivery-lab-embed preset="airflow-retry-append/append" panels="pipeline,transport,counters,verdict,why" expect='{"totals": {"rows": 20}}'></delivery-lab-embed>`,
+          `<delivery-lab-embed preset="airflow-retry-append/append" t="5000"`,
+          `  speed="2" expect='{"totals": {"rows": 20}}'></delivery-lab-embed>`,
         ].join('\n'),
       );
       const r = check([file]);
       expect(r.lines.filter((l) => l.startsWith('    '))).toEqual([
         `    ${file}:3: panels: “panels=pipeline,compare” — a batch job’s player shows its schedule, its table and its verdict whatever panels says, and has no Compare: only “why” is read (the player says so in a notice above itself)`,
+        `    ${file}:6: t: “t=5000” — a batch job’s player opens at the start of its schedule: not used (the player says so in a notice above itself)`,
+        `    ${file}:7: speed: “speed=2” — a batch job’s player plays its schedule at its own pace: not used (the player says so in a notice above itself)`,
       ]);
-      expect(r.lines.at(-1)).toBe('check: 2 scenarios: 1 passed, 0 failed, 1 malformed');
+      expect(r.lines.at(-1)).toBe('check: 3 scenarios: 1 passed, 0 failed, 2 malformed');
       expect(r.code).toBe(2);
     } finally {
       rmSync(own, { recursive: true, force: true });

@@ -36,9 +36,8 @@ import {
 } from '../views/io/embedParams';
 import { decodeShare, shareIssueLines } from '../views/io/shareLink';
 import {
-  batchPanelsLine,
+  batchUnusedLines,
   invalidEmbedValues,
-  parsePanels,
   readEmbedOptions,
   startPastEndLine,
   startWithQuestionLine,
@@ -268,27 +267,36 @@ function invalidValues(
 }
 
 /**
- * A batch job's `panels` its player does not have (it shows its schedule, table and verdict
- * whatever `panels` says, and no Compare): at the attribute's line, in the player's notice's words.
+ * A batch job's options its player does not use (`panels` it does not have — no Compare —, `t`,
+ * `speed`): at each attribute's line, in the words of the player's notice (src/ui/batch/BatchEmbed.tsx).
  */
-function batchPanels(
+function batchUnused(
   tag: ScannedTag,
   address: { query: URLSearchParams; hash: string } | null,
   scenario: Scenario,
 ): Problem[] {
   if (scenario.batch === undefined) return [];
-  const value = address
-    ? address.query.get('panels')
-    : (tag.attributes.get('panels')?.value ?? null);
-  const line = value === null ? null : batchPanelsLine(parsePanels(value));
-  if (line === null) return [];
-  const attr = address ? tag.attributes.get('src') : tag.attributes.get('panels');
-  return [
-    {
+  const get = (name: string) =>
+    address ? address.query.get(name) : (tag.attributes.get(name)?.value ?? null);
+  const query = new URLSearchParams();
+  for (const name of ['panels', 't', 'speed']) {
+    const value = get(name);
+    if (value !== null) query.set(name, value);
+  }
+  const o = readEmbedOptions(`?${query.toString()}`);
+  const lines = batchUnusedLines({
+    panels: o.panels.value,
+    start: o.start.value,
+    speed: o.speed.value,
+  });
+  return lines.map((line) => {
+    const name = /^“([^”=]+)/.exec(line)?.[1] ?? '';
+    const attr = address ? tag.attributes.get('src') : tag.attributes.get(name);
+    return {
       line: attr?.line ?? tag.line,
-      message: `${address ? 'src' : 'panels'}: ${line} (the player says so in a notice above itself)`,
-    },
-  ];
+      message: `${address ? 'src' : name}: ${line} (the player says so in a notice above itself)`,
+    };
+  });
 }
 
 /**
@@ -348,7 +356,7 @@ function checkEmbed(
   const unknown = [
     ...unknownOptions(tag, address),
     ...invalidValues(tag, address),
-    ...('message' in resolved ? [] : batchPanels(tag, address, resolved.scenario)),
+    ...('message' in resolved ? [] : batchUnused(tag, address, resolved.scenario)),
     ...('message' in resolved ? [] : startProblems(tag, address, resolved.scenario)),
   ];
   if ('message' in resolved) return malformed(resolved, kind, unknown);

@@ -19,7 +19,7 @@ import { NoticeBar } from '../io/NoticeBar';
 import { usePage } from '../io/PageContext';
 import { testIds } from '../testIds';
 import type { EmbedOptions } from '../embed/embedOptions';
-import { batchPanelsLine } from '../../views/io/embedValues';
+import { batchUnusedLines } from '../../views/io/embedValues';
 import { useFrameLayout } from '../embed/useFrameLayout';
 import { MeasureCopy, reservedHeightStyle } from '../embed/ReserveHeight';
 import { useReportHeight } from '../embed/useReportHeight';
@@ -64,14 +64,14 @@ export function BatchEmbed({
   useEffect(() => {
     if (measuring || told.current) return;
     told.current = true;
-    const line = batchPanelsLine(options.panels);
-    if (line)
+    const lines = batchUnusedLines(options);
+    if (lines.length > 0)
       notices.push({
         tone: 'warn',
         text: 'This embed could not use an option as written:',
-        lines: [line],
+        lines,
       });
-  }, [measuring, options.panels, notices]);
+  }, [measuring, options, notices]);
   const needsMeasure = !measuring && fixed === null && measured?.of !== measureOf;
   // The store's parse (no zod for one of our presets untouched): pending while an edit waits
   // for the validation.

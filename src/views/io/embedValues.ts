@@ -280,6 +280,26 @@ export function batchPanelsLine(panels: readonly string[]): string | null {
 }
 
 /**
+ * Every option a batch job's player does not use as written, each a line of its notice (and of
+ * `delivery-lab check`): `panels` it does not have ({@link batchPanelsLine}), a start time `t`
+ * (it opens at the start of its schedule) and a `speed` (its schedule plays at its own pace).
+ */
+export function batchUnusedLines(o: Pick<EmbedOptions, 'panels' | 'start' | 'speed'>): string[] {
+  const lines: string[] = [];
+  const panels = batchPanelsLine(o.panels);
+  if (panels) lines.push(panels);
+  if (o.start > 0)
+    lines.push(
+      `${said('t', String(o.start))}a batch job’s player opens at the start of its schedule: not used`,
+    );
+  if (o.speed !== null)
+    lines.push(
+      `${said('speed', String(o.speed))}a batch job’s player plays its schedule at its own pace: not used`,
+    );
+  return lines;
+}
+
+/**
  * The `panels` option's panels (see readPanels): the names it lists that are panels, in display
  * order; the default set when it names none (absent, empty, `xyz`).
  */
