@@ -204,6 +204,87 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
     }
   });
 
+  it('a misspelt field of an inline expect is named with the field it meant, as a scenario file’s is', () => {
+    // It said only `unknown key "rowz": not a field here` (a scenario's `expect.totals.rowz` says
+    // `did you mean "rows"?`: docs/format.md).
+    const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-expect-typo-'));
+    try {
+      const file = join(own, 'typo.md');
+      writeFileSync(
+        file,
+        [
+          '# Typo',
+          `<delivery-lab-embed preset="${PRESET}"`,
+          `  expect='{"totals": {"rowz": 11}, "observd": "at-least-once"}'></delivery-lab-embed>`,
+        ].join('\n'),
+      );
+      const r = check([file]);
+      expect(r.lines.filter((l) => l.startsWith('    '))).toEqual([
+        `    ${file}:3: expect: totals.rowz: unknown key "rowz": not a field here (misspelt, or a field of another kind); did you mean "rows"?`,
+      ]);
+      expect(r.code).toBe(2);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
+  it('a batch job given panels its player does not have (compare), a t or a speed: malformed at the attribute, in the player’s words', () => {
+    const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-batch-panels-'));
+    try {
+      const file = join(own, 'batch.md');
+      writeFileSync(
+        file,
+        [
+          '# Batch',
+          '<delivery-lab-embed preset="airflow-retry-append/append"',
+          '  panels="pipeline,compare"',
+          `  expect='{"totals": {"rows": 20}}'></delivery-lab-embed>`,
+          `<delivery-lab-embed preset="airflow-retry-append/append" panels="pipeline,transport,counters,verdict,why" expect='{"totals": {"rows": 20}}'></delivery-lab-embed>`,
+          `<delivery-lab-embed preset="airflow-retry-append/append" t="5000"`,
+          `  speed="2" expect='{"totals": {"rows": 20}}'></delivery-lab-embed>`,
+        ].join('\n'),
+      );
+      const r = check([file]);
+      expect(r.lines.filter((l) => l.startsWith('    '))).toEqual([
+        `    ${file}:3: panels: “panels=pipeline,compare” — a batch job’s player shows its schedule, its table and its verdict whatever panels says, and has no Compare: only “why” is read (the player says so in a notice above itself)`,
+        `    ${file}:6: t: “t=5000” — a batch job’s player opens at the start of its schedule: not used (the player says so in a notice above itself)`,
+        `    ${file}:7: speed: “speed=2” — a batch job’s player plays its schedule at its own pace: not used (the player says so in a notice above itself)`,
+      ]);
+      expect(r.lines.at(-1)).toBe('check: 3 scenarios: 1 passed, 0 failed, 2 malformed');
+      expect(r.code).toBe(2);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
+  it('a start time the player cannot use (t past the run’s end; t with predict): malformed at its attribute, in the player’s notice’s words', () => {
+    // Both passed: the player says so in a notice to every reader (src/ui/embed/EmbedApp.tsx),
+    // which docs/cli.md counts as malformed.
+    const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-start-'));
+    try {
+      const file = join(own, 'start.md');
+      writeFileSync(
+        file,
+        [
+          '# Start',
+          `<iframe src="/lab/?embed&amp;preset=${PRESET}&amp;t=40000" data-expect='{"totals": {"rows": 11}}'></iframe>`,
+          `<delivery-lab-embed preset="${PRESET}" predict`,
+          `  t="2000" expect='{"totals": {"rows": 11}}'></delivery-lab-embed>`,
+          `<delivery-lab-embed preset="${PRESET}" t="2000" expect='{"totals": {"rows": 11}}'></delivery-lab-embed>`,
+        ].join('\n'),
+      );
+      const r = check([file]);
+      expect(r.lines.filter((l) => l.startsWith('    '))).toEqual([
+        `    ${file}:2: src: “t=40000” — past the run’s end, 30,473 ms: opened at its end (t: a virtual time in ms, from 0 to 30,473) (the player says so in a notice above itself)`,
+        `    ${file}:4: t: “t=2000” — not used while the question waits (predict=1): opened at 0 ms, so the outcome shows only when the run reaches its end after the answer (the player says so in a notice above itself)`,
+      ]);
+      expect(r.lines.at(-1)).toBe('check: 3 scenarios: 1 passed, 0 failed, 2 malformed');
+      expect(r.code).toBe(2);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
   it('an option value the player cannot use as written (speed="abc", panels="pipline", q without predict): malformed at its attribute, in the player’s words', () => {
     const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-values-'));
     try {

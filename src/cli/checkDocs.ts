@@ -19,9 +19,11 @@ import {
   clipEcho,
   ExpectSchema,
   formatIssues,
+  keysAt,
   parseScenario,
   readJsonText,
   schemaIssues,
+  simulate,
   type Expect,
   type Scenario,
 } from '../engine';
@@ -33,7 +35,13 @@ import {
   unknownEmbedParams,
 } from '../views/io/embedParams';
 import { decodeShare, shareIssueLines } from '../views/io/shareLink';
-import { invalidEmbedValues } from '../views/io/embedValues';
+import {
+  batchUnusedLines,
+  invalidEmbedValues,
+  readEmbedOptions,
+  startPastEndLine,
+  startWithQuestionLine,
+} from '../views/io/embedValues';
 import type { CheckResult } from './check';
 import { lineOfPath } from './jsonPathLines';
 import { nearPresets } from './nearPresets';
@@ -142,7 +150,8 @@ function readExpect(
   }
   const parsed = ExpectSchema.safeParse(raw);
   if (parsed.success) return { expect: parsed.data };
-  const issue = schemaIssues(parsed.error.issues)[0]!;
+  // The field a misspelt key meant, as a scenario file's expect block names it (docs/format.md).
+  const issue = schemaIssues(parsed.error.issues, (path) => keysAt(ExpectSchema, raw, path))[0]!;
   return {
     line: fieldLine({ text, line, inline: !sidecar }, issue.path),
     message: `${where}: ${issue.path ? `${issue.path}: ` : ''}${issue.message}`,
@@ -257,6 +266,75 @@ function invalidValues(
   });
 }
 
+/**
+ * A batch job's options its player does not use (`panels` it does not have — no Compare —, `t`,
+ * `speed`): at each attribute's line, in the words of the player's notice (src/ui/batch/BatchEmbed.tsx).
+ */
+function batchUnused(
+  tag: ScannedTag,
+  address: { query: URLSearchParams; hash: string } | null,
+  scenario: Scenario,
+): Problem[] {
+  if (scenario.batch === undefined) return [];
+  const get = (name: string) =>
+    address ? address.query.get(name) : (tag.attributes.get(name)?.value ?? null);
+  const query = new URLSearchParams();
+  for (const name of ['panels', 't', 'speed']) {
+    const value = get(name);
+    if (value !== null) query.set(name, value);
+  }
+  const o = readEmbedOptions(`?${query.toString()}`);
+  const lines = batchUnusedLines({
+    panels: o.panels.value,
+    start: o.start.value,
+    speed: o.speed.value,
+  });
+  return lines.map((line) => {
+    const name = /^“([^”=]+)/.exec(line)?.[1] ?? '';
+    const attr = address ? tag.attributes.get('src') : tag.attributes.get(name);
+    return {
+      line: attr?.line ?? tag.line,
+      message: `${address ? 'src' : name}: ${line} (the player says so in a notice above itself)`,
+    };
+  });
+}
+
+/**
+ * A start time (`t`) the player cannot use, known once the scenario is: held back while a
+ * question waits (`predict`), or past the run's end (which takes a run to know). In the player's
+ * notice's words (src/ui/embed/EmbedApp.tsx), at the attribute's line. A batch job's player has
+ * no `t`.
+ */
+function startProblems(
+  tag: ScannedTag,
+  address: { query: URLSearchParams; hash: string } | null,
+  scenario: Scenario,
+): Problem[] {
+  if (scenario.batch !== undefined) return [];
+  const value = address ? address.query.get('t') : (tag.attributes.get('t')?.value ?? null);
+  if (value === null) return [];
+  const query = new URLSearchParams({ t: value });
+  const predict = address
+    ? address.query.get('predict')
+    : (tag.attributes.get('predict')?.value ?? null);
+  // A bare attribute is `1` (docs/embed.md).
+  if (predict !== null) query.set('predict', predict === '' ? '1' : predict);
+  const options = readEmbedOptions(`?${query.toString()}`);
+  const start = options.start.value;
+  if (start <= 0) return [];
+  const line = options.predict.value
+    ? startWithQuestionLine(start)
+    : startPastEndLine(start, simulate(scenario).endTime);
+  if (line === null) return [];
+  const attr = address ? tag.attributes.get('src') : tag.attributes.get('t');
+  return [
+    {
+      line: attr?.line ?? tag.line,
+      message: `${address ? 'src' : 't'}: ${line} (the player says so in a notice above itself)`,
+    },
+  ];
+}
+
 /** Check one embed. */
 function checkEmbed(
   file: string,
@@ -275,7 +353,12 @@ function checkEmbed(
     partLine: tag.line,
   });
   const resolved = scenarioOf(tag, address);
-  const unknown = [...unknownOptions(tag, address), ...invalidValues(tag, address)];
+  const unknown = [
+    ...unknownOptions(tag, address),
+    ...invalidValues(tag, address),
+    ...('message' in resolved ? [] : batchUnused(tag, address, resolved.scenario)),
+    ...('message' in resolved ? [] : startProblems(tag, address, resolved.scenario)),
+  ];
   if ('message' in resolved) return malformed(resolved, kind, unknown);
   const name = `${kind}, ${resolved.label}`;
   if (unknown.length > 0) return malformed(unknown[0]!, name, unknown.slice(1));

@@ -14,6 +14,23 @@ vi.setConfig({ testTimeout: 15_000 });
 const cli = (argv: string[]) => captured(main, argv);
 
 describe('sim --explore', () => {
+  it('--check on a scenario that breaks its claim on its own says so (no counterexample to see)', () => {
+    // It said "a placement breaks the claim (see the minimal counterexample)" above a report
+    // whose last line was "no fault needs adding", with no counterexample in it.
+    const r = cli([
+      'flink-checkpoint-replay/plain-sink',
+      '--explore',
+      '--kinds',
+      'leader-failover',
+      '--check',
+    ]);
+    expect(r.code).toBe(3);
+    expect(r.out).toContain('no fault needs adding');
+    expect(r.err).toBe(
+      'check: the scenario breaks its exactly-once claim on its own (duplicates), before any fault is added',
+    );
+  }, 120_000);
+
   it('effectively-once survives every single fault: --check exits 0', () => {
     const r = cli(['effectively-once', '--explore', '--format', 'json', '--check']);
     expect(r.code).toBe(0);

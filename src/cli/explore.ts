@@ -201,3 +201,16 @@ function isEdit(f: unknown): f is { field: string; value: unknown } {
 export function claimBroken(r: ExploreReport): boolean {
   return r.base.outcome !== 'held' || r.counterexample !== null;
 }
+
+/**
+ * What `--check` says on stderr: a placement that breaks the claim (its counterexample is in the
+ * report), the scenario breaking it on its own (the report has no counterexample then: "no fault
+ * needs adding"), or none.
+ */
+export function checkLine(r: ExploreReport): string {
+  if (r.base.outcome !== 'held')
+    return `check: the scenario breaks its ${r.claim} claim on its own (${r.base.outcome}), before any fault is added`;
+  return r.counterexample !== null
+    ? 'check: a placement breaks the claim (see the minimal counterexample)'
+    : 'check: no placement breaks the claim';
+}

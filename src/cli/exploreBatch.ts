@@ -19,7 +19,7 @@ import {
 } from '../engine';
 import type { OutcomeCounts } from '../views/atlas/heatMap';
 import { placementWords } from '../views/batch/placementWords';
-import { claimBroken, exploreText, parseKinds, type ExploreReport } from './explore';
+import { checkLine, claimBroken, exploreText, parseKinds, type ExploreReport } from './explore';
 
 /** A placement as the scenario edit that makes it: an entry to add, or a source row's landing time. */
 function placementEdit(p: BatchPlacement): { field: string; value: unknown } {
@@ -167,10 +167,6 @@ export function runBatchExplore(
   out(`${format === 'json' ? JSON.stringify(report, null, 2) : exploreText(report)}\n`);
   if (!check) return 0;
   const broken = claimBroken(report);
-  err(
-    broken
-      ? 'check: a placement breaks the claim (see the minimal counterexample)'
-      : 'check: no placement breaks the claim',
-  );
+  err(checkLine(report));
   return broken ? 3 : 0;
 }

@@ -426,6 +426,19 @@ describe('exit 2: invalid input, one line per problem naming the field', () => {
       out: '',
       err: `${unfinished}:1:25: not valid JSON: Unexpected end of JSON input`,
     });
+    // V8 gives no position for "Unexpected token" (a stray bracket, a misspelt `true`): the
+    // place is found all the same (it printed the bare file name, without line or column).
+    const stray = file('stray.json', '{"version": 1,\n "workload": {"events": [}\n}');
+    expect(cli([stray])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(
+        new RegExp(`^${stray}:2:26: not valid JSON: Unexpected token '}'`),
+      ),
+    });
+    const misspelt = file('misspelt.json', '{"version": 1,\n  "x": tru }');
+    expect(cli([misspelt]).err).toMatch(
+      new RegExp(`^${misspelt}:2:11: not valid JSON: Unexpected token`),
+    );
   });
 });
 

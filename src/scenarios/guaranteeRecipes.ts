@@ -131,6 +131,18 @@ function processingMode(s: ScenarioInput): string {
   );
 }
 
+/**
+ * The checkpoint interval of a recipe with checkpoints: the job's own when it checkpoints, else
+ * every second. Flink's exactly-once and at-least-once need checkpointing enabled, at any interval
+ * (https://nightlies.apache.org/flink/flink-docs-stable/docs/dev/datastream/fault-tolerance/checkpointing/):
+ * a 2 s or 30 s interval follows the recipe, and choosing the guarantee keeps it.
+ */
+function checkpointEvery(s: ScenarioInput): number {
+  const own =
+    s.processor?.type === 'flink' ? s.processor['execution.checkpointing.interval'] : null;
+  return typeof own === 'number' ? own : 1000;
+}
+
 /** The knobs each guarantee's recipe sets, per pipeline kind. */
 export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): KnobSetting[] {
   // A batch job's switch sets its scheduler and write (./batchGuarantee.ts), not the stream's.
@@ -309,8 +321,8 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
           ...sourceKnobs(g, s),
           {
             path: 'processor.execution.checkpointing.interval',
-            value: 1000,
-            why: 'checkpoints every second; a restart replays from the last one',
+            value: checkpointEvery(s),
+            why: 'checkpoints on (every second unless set); a restart replays from the last one',
           },
           FLINK_FROM_COMMITTED,
           ...(kafka
@@ -334,8 +346,8 @@ export function guaranteeKnobs(g: Guarantee, kind: Kind, s: ScenarioInput): Knob
           ...sourceKnobs(g, s),
           {
             path: 'processor.execution.checkpointing.interval',
-            value: 1000,
-            why: 'checkpoints every second',
+            value: checkpointEvery(s),
+            why: 'checkpoints on (every second unless set)',
           },
           FLINK_FROM_COMMITTED,
           {

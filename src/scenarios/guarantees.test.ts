@@ -88,6 +88,31 @@ describe('exactly-once on Flink → Kafka sets a transaction.timeout.ms the brok
     expect(recipeDifferences(plain, 'exactly-once').map((k) => k.path)).toContain('sink.statement');
   });
 
+  it('a Flink job checkpointing every 2 s (or 30 s) follows the exactly-once and at-least-once recipes: any interval checkpoints', () => {
+    // It read "1 knob differs from the exactly-once recipe here (execution.checkpointing.interval)"
+    // and choosing Exactly-once again set the author's 2 s back to 1 s: Flink's guarantees need
+    // checkpointing enabled, not a particular interval.
+    const xa = findPreset('flink-checkpoint-replay/2pc-jdbc-xa')!.variant.scenario;
+    for (const interval of [2000, 30_000]) {
+      const s = {
+        ...xa,
+        processor: { ...xa.processor, 'execution.checkpointing.interval': interval },
+      } as ScenarioInput;
+      expect(recipeDifferences(s, 'exactly-once')).toEqual([]);
+      expect(detectGuarantee(s)).toBe('exactly-once');
+      expect(applyGuarantee(s, 'exactly-once').processor).toMatchObject({
+        'execution.checkpointing.interval': interval,
+      });
+      expect(applyGuarantee(s, 'at-least-once').processor).toMatchObject({
+        'execution.checkpointing.interval': interval,
+      });
+      // At-most-once still turns checkpointing off.
+      expect(applyGuarantee(s, 'at-most-once').processor).toMatchObject({
+        'execution.checkpointing.interval': null,
+      });
+    }
+  });
+
   it('enable.idempotence left unset counts as Kafka’s rule gives it (on with acks=all and retries), not as a difference', () => {
     const s = findPreset('poll-timeout-slow-batch/plain-insert')!.variant.scenario;
     expect(getKnob(s, 'producer.enable.idempotence')).toBeUndefined();

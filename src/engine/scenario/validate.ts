@@ -7,6 +7,7 @@ import { ScenarioSchema, type Scenario } from './schema';
 import { migrate } from './migrate';
 import { LIMITS, MAX_JSON_CHARS } from './limits';
 import { clipEcho } from './echo';
+import { jsonErrorAt } from './jsonErrorAt';
 import { pathOf, schemaIssues, type Issue } from './issueWords';
 import { keysAt } from './schemaKeys';
 import { semanticIssues } from './semanticIssues';
@@ -22,7 +23,8 @@ export { MAX_JSON_CHARS } from './limits';
 
 /**
  * A `JSON.parse` error's message, saying where in `text` the problem is: V8 reports `at position
- * N`, and only newer versions add `(line L column C)`; add it (both counted from 1) when missing,
+ * N` (not for "Unexpected token …": {@link jsonErrorAt} finds it), and only newer versions add
+ * `(line L column C)`; add it (both counted from 1) when missing,
  * so every runtime — the page in any browser, the CLI in Node — names the same place.
  */
 function jsonSyntaxMessage(text: string, rawMessage: string): string {
@@ -30,8 +32,10 @@ function jsonSyntaxMessage(text: string, rawMessage: string): string {
   const message = clipEcho(rawMessage.replace(/\r?\n/g, '\\n'));
   if (/\bline \d+ column \d+/.test(message)) return message;
   const at = /at position (\d+)/.exec(message);
-  if (!at) return message;
-  const before = text.slice(0, Number(at[1]));
+  // "Unexpected token 'x', … is not valid JSON" names no position: find it (jsonErrorAt.ts).
+  const found = at || /Unexpected end of JSON input/.test(message) ? null : jsonErrorAt(text);
+  if (!at && found === null) return message;
+  const before = text.slice(0, at ? Number(at[1]) : found!);
   const line = before.split('\n').length;
   const column = before.length - before.lastIndexOf('\n');
   return `${message} (line ${line} column ${column})`;

@@ -10,14 +10,16 @@
  * at the schedule's end and at every eighth of it before, so the host's frame never grows while
  * the schedule plays (issue 31: 578 → 929 px at 480 px).
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LabState } from '../../store/labStore';
 import { useLab } from '../../store/LabContext';
 import { PARSE_PENDING, selectParse } from '../../store/selectors';
 import { GuaranteeRadios } from '../GuaranteeRadios';
 import { NoticeBar } from '../io/NoticeBar';
+import { usePage } from '../io/PageContext';
 import { testIds } from '../testIds';
 import type { EmbedOptions } from '../embed/embedOptions';
+import { batchUnusedLines } from '../../views/io/embedValues';
 import { useFrameLayout } from '../embed/useFrameLayout';
 import { MeasureCopy, reservedHeightStyle } from '../embed/ReserveHeight';
 import { useReportHeight } from '../embed/useReportHeight';
@@ -56,6 +58,20 @@ export function BatchEmbed({
     [measureOf],
   );
   const fixed = options.height;
+  // Told at once, before the height is measured (the hidden copy lays the notice out too).
+  const { notices } = usePage();
+  const told = useRef(false);
+  useEffect(() => {
+    if (measuring || told.current) return;
+    told.current = true;
+    const lines = batchUnusedLines(options);
+    if (lines.length > 0)
+      notices.push({
+        tone: 'warn',
+        text: 'This embed could not use an option as written:',
+        lines,
+      });
+  }, [measuring, options, notices]);
   const needsMeasure = !measuring && fixed === null && measured?.of !== measureOf;
   // The store's parse (no zod for one of our presets untouched): pending while an edit waits
   // for the validation.

@@ -33,6 +33,9 @@ const selectCompare = (s: LabState) => s.compare;
 const selectScenario = (s: LabState) => s.scenario;
 const selectView = (s: LabState) => (s.status === 'ready' ? s.view : null);
 const selectLanes = (s: CompareLanesState) => s.lanes;
+/** Every lane of the compare state run, or refused: the panel shows all it will. */
+const selectSettled = (s: CompareLanesState) =>
+  s.of !== null && s.lanes.every((l) => l.status !== 'running');
 
 /**
  * The lanes' runs, while the panel is open: a run client of their own (the lab's one worker job
@@ -62,12 +65,15 @@ export function ComparePanel({
   makeRunner = createRunClient,
   locked = false,
   embedded = false,
+  onSettled,
 }: {
   makeRunner?: () => RunClient;
   /** The lanes shown, not edited (an embed's `lock=1`). */
   locked?: boolean;
   /** In an embedded player: no Close (its `panels=` decides). */
   embedded?: boolean;
+  /** Told once every lane has its run (or its reason): the embed measures its height then. */
+  onSettled?: () => void;
 }) {
   const spec = useLab(selectCompare);
   const scenario = useLab(selectScenario);
@@ -77,6 +83,10 @@ export function ComparePanel({
   const idx = useIdx();
   const lanesRunner = useCompareLanes(makeRunner);
   const lanes = useStore(lanesRunner.store, selectLanes);
+  const settled = useStore(lanesRunner.store, selectSettled);
+  useEffect(() => {
+    if (settled) onSettled?.();
+  }, [settled, onSettled]);
   const gate = usePredictionGate();
   // Told, its end not yet reached: each lane's verdict waits for the clock to reach that lane's end.
   const folded = gate.folded ? gate.revealNow : null;

@@ -4,14 +4,17 @@ import { defaultCompare } from '../../views/compare/compareSpec';
 
 // Loaded only by a player that shows Compare (this module is a lazy chunk of the embed's too): a
 // preset embed carries none of it (issue 31, the embed ≤ 150 KB gzip).
-const ComparePanel = lazy(() => import('./ComparePanel').then((m) => ({ default: m.ComparePanel })));
+const ComparePanel = lazy(() =>
+  import('./ComparePanel').then((m) => ({ default: m.ComparePanel })),
+);
 
 /**
  * Compare in an embedded player (`panels=compare`): the lanes its link carries (`c=`), or, if it
  * carries none, the default offer — the same faults under the other two guarantees. Locked
- * (`lock=1`), the lanes are shown but not edited.
+ * (`lock=1`), the lanes are shown but not edited. `onSettled` once the lanes are run: the player
+ * reserves its height only then (src/ui/embed/ReserveHeight.tsx), Compare included.
  */
-export function EmbedCompare({ locked }: { locked: boolean }) {
+export function EmbedCompare({ locked, onSettled }: { locked: boolean; onSettled?: () => void }) {
   const lab = useLabInstance();
   useEffect(() => {
     const s = lab.app.getState();
@@ -20,7 +23,7 @@ export function EmbedCompare({ locked }: { locked: boolean }) {
   }, [lab]);
   return (
     <Suspense fallback={null}>
-      <ComparePanel locked={locked} embedded />
+      <ComparePanel locked={locked} embedded onSettled={onSettled} />
     </Suspense>
   );
 }

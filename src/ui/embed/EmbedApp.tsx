@@ -189,7 +189,13 @@ function Player({
   // their own) and its height in. Before, the "no run yet" layout was shown and then pushed
   // down and grown by the run's (layout shift 0.6: issue 31).
   const kind = view?.scenario.processor.type;
-  const panelsIn = processorPanelsIn(kind, useProcessorPanels(kind));
+  const processorIn = processorPanelsIn(kind, useProcessorPanels(kind));
+  // Compare (`panels=compare`) is a chunk of its own whose lanes run in a worker: measured before
+  // they were in, the frame kept the height of the player without them and its lanes scrolled
+  // inside it (a 668 px column: 581 px reserved for 1,648 px). The measure waits for them too.
+  const [compareIn, setCompareIn] = useState(false);
+  const onCompareSettled = useCallback(() => setCompareIn(true), []);
+  const panelsIn = processorIn && (compareIn || !options.panels.includes('compare'));
   const settling = view === null || needsMeasure || !panelsIn;
 
   // Once the first run is ready: go to the start time, set the speed, play if asked to — unless
@@ -207,19 +213,28 @@ function Player({
     const start = (openedAt.current = held ? 0 : options.start);
     if (start > 0) a.openAt(start);
     // A start time at or past the run's end shows the end: playing from there would start the
-    // run over from 0, which is not where the author asked it to open. Past it, the author is
-    // told (the run's length is known only now, so not in the address's notice).
+    // run over from 0, which is not where the author asked it to open.
+    if (options.autoplay && !options.predict && start < view.endTime) a.play();
+  }, [needsMeasure, status, view, options, a, gate.hidden]);
+  // Past the end, or held back by a question, the author is told (the run's length is known only
+  // now, so not in the address's notice) — as soon as the run is in, before the height is
+  // measured: pushed after it, the notice's lines scrolled inside the reserved height (t=40000 on
+  // a 30 s run: 782 px reserved for 857).
+  const told = useRef(false);
+  useEffect(() => {
+    if (told.current || status !== 'ready' || !view) return;
+    told.current = true;
+    const held = options.predict && gate.hidden && options.start > 0;
     const past = held
       ? startWithQuestionLine(options.start)
-      : startPastEndLine(start, view.endTime);
+      : startPastEndLine(options.start, view.endTime);
     if (past)
       notices.push({
         tone: 'warn',
         text: 'This embed could not use an option as written:',
         lines: [past],
       });
-    if (options.autoplay && !options.predict && start < view.endTime) a.play();
-  }, [needsMeasure, status, view, options, a, notices, gate.hidden]);
+  }, [status, view, options, notices, gate.hidden]);
   // Autoplay that waited for a prediction the reader skipped ("Show the answer")
   // plays now; once, so an answer revealed at the end of the run does not play it again.
   useEffect(() => {
@@ -328,7 +343,7 @@ function Player({
           )}
           {show.has('compare') && (
             <Suspense fallback={null}>
-              <EmbedCompare locked={options.lock} />
+              <EmbedCompare locked={options.lock} onSettled={onCompareSettled} />
             </Suspense>
           )}
         </MeasureInPlace>

@@ -267,6 +267,39 @@ function readPanels(raw: string | null): Read<EmbedPanel[]> {
 const isPanel = (x: string): x is EmbedPanel => (EMBED_PANELS as readonly string[]).includes(x);
 
 /**
+ * The notice's line when `panels=` asks a batch job's player for what it does not have: it shows
+ * its schedule, table and verdict whatever `panels` says, and has no Compare lanes — only `why`
+ * is read (src/ui/batch/BatchEmbed.tsx's notice, and `delivery-lab check`'s problem). Null for the default panels, with or without `why`.
+ */
+export function batchPanelsLine(panels: readonly string[]): string | null {
+  const asked = panels.filter((p) => p !== 'why');
+  const same =
+    asked.length === DEFAULT_PANELS.length && DEFAULT_PANELS.every((p) => asked.includes(p));
+  if (same) return null;
+  return `“panels=${panels.join(',')}” — a batch job’s player shows its schedule, its table and its verdict whatever panels says, and has no Compare: only “why” is read`;
+}
+
+/**
+ * Every option a batch job's player does not use as written, each a line of its notice (and of
+ * `delivery-lab check`): `panels` it does not have ({@link batchPanelsLine}), a start time `t`
+ * (it opens at the start of its schedule) and a `speed` (its schedule plays at its own pace).
+ */
+export function batchUnusedLines(o: Pick<EmbedOptions, 'panels' | 'start' | 'speed'>): string[] {
+  const lines: string[] = [];
+  const panels = batchPanelsLine(o.panels);
+  if (panels) lines.push(panels);
+  if (o.start > 0)
+    lines.push(
+      `${said('t', String(o.start))}a batch job’s player opens at the start of its schedule: not used`,
+    );
+  if (o.speed !== null)
+    lines.push(
+      `${said('speed', String(o.speed))}a batch job’s player plays its schedule at its own pace: not used`,
+    );
+  return lines;
+}
+
+/**
  * The `panels` option's panels (see readPanels): the names it lists that are panels, in display
  * order; the default set when it names none (absent, empty, `xyz`).
  */
