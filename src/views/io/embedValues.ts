@@ -271,7 +271,7 @@ const isPanel = (x: string): x is EmbedPanel => (EMBED_PANELS as readonly string
  * its schedule, table and verdict whatever `panels` says, and has no Compare lanes — only `why`
  * is read (src/ui/batch/BatchEmbed.tsx's notice, and `delivery-lab check`'s problem). Null for the default panels, with or without `why`.
  */
-export function batchPanelsLine(panels: readonly string[]): string | null {
+function batchPanelsLine(panels: readonly string[]): string | null {
   const asked = panels.filter((p) => p !== 'why');
   const same =
     asked.length === DEFAULT_PANELS.length && DEFAULT_PANELS.every((p) => asked.includes(p));
