@@ -9,7 +9,7 @@ import type { Partition } from './partition';
 import { REC_CONTROL } from './partition';
 import type { ErrorCode } from '../trace';
 import { Int32Arena } from '../core/arena';
-import { invoke, type Call, type Callback } from '../core/call';
+import { invoke, run, type Call, type Callback } from '../core/call';
 import type { HwWaiter } from './replication';
 import { writeAppend, writeDedupe, writeReject } from '../traceWriters';
 import {
@@ -26,6 +26,12 @@ import {
 export class BrokerNode extends Actor {
   /** When this incarnation started (ms): its periodic ISR check runs from then. */
   startedAt = 0;
+  /**
+   * Clients to tell when this incarnation's connections reset (its crash): each holds a request
+   * this broker has answered whose answer has not reached it (lost or delayed on the way), so
+   * only the reset ends its wait before `request.timeout.ms` (src/engine/connections.ts).
+   */
+  private resetWatchers: Callback<EntryId>[] = [];
 
   constructor(
     world: World,
@@ -36,7 +42,15 @@ export class BrokerNode extends Actor {
   }
 
   protected override onCrash(cause: EntryId): void {
+    const watchers = this.resetWatchers;
+    this.resetWatchers = [];
+    for (const f of watchers) run(f, cause);
     this.cluster.brokerDown(this, cause);
+  }
+
+  /** Run `f` when this incarnation crashes (see {@link resetWatchers}). */
+  watchReset(f: Callback<EntryId>): void {
+    this.resetWatchers.push(f);
   }
 
   protected override onRestart(cause: EntryId): void {
