@@ -161,7 +161,7 @@ export const shippedChallenges: readonly ChallengeInput[] = [
     solution: {
       faults: [],
       knobs: [{ path: 'sink.statement', value: 'on-conflict-do-nothing' }],
-      why: 'One knob is enough: INSERT … ON CONFLICT (payment_id) DO NOTHING skips both the second copy of p-4 in the log and the rows the crashed batch wrote before its commit (https://www.postgresql.org/docs/current/sql-insert.html#SQL-ON-CONFLICT).',
+      why: 'One knob is enough: INSERT … ON CONFLICT (id) DO NOTHING on the payment id skips both the second copy of p-4 in the log and the rows the crashed batch wrote before its commit (https://www.postgresql.org/docs/current/sql-insert.html#SQL-ON-CONFLICT).',
     },
   },
   {
