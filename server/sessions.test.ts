@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import { Sessions } from './sessions';
-import type { RoomStep } from '../src/views/room/protocol';
+import { ROOM_LIMITS, type RoomStep } from '../src/views/room/protocol';
 
 const step = (stepIndex: number): RoomStep => ({
   stepIndex,
@@ -33,4 +33,34 @@ it('refuses an answer to a step left, and to one never asked, each in its own wo
     message: 'stepIndex 5 was never asked: the question open is stepIndex 1',
   });
   expect(sessions.answer(session, joined.student, 1, '18')).toEqual({ stepIndex: 1, value: '18' });
+});
+
+/**
+ * The server's 50 sessions are rooms running at once, not every room a results file has kept: a
+ * teacher who reopened the lesson each week with the same `--results` file (as docs/classroom.md
+ * says, "a restart with the same file loses no answer") was refused "Start a room" once the file
+ * held 50 rooms, ended ones and last week's among them. An ended room, or one whose join code
+ * has expired (ROOM_LIMITS.codeTtlMs), no longer counts; the file keeps them all.
+ */
+it('counts running rooms against the limit, not the ended or expired rooms it keeps', () => {
+  const sessions = new Sessions();
+  const made = () => {
+    const created = sessions.create(0);
+    if ('reason' in created) throw new Error(created.message);
+    return created.session;
+  };
+  for (let i = 0; i < ROOM_LIMITS.sessions; i++) sessions.end(made(), 1);
+  // 50 ended rooms: a new one starts, and every room is still kept.
+  const running = sessions.create(2);
+  expect(running).not.toHaveProperty('reason');
+  expect(sessions.all()).toHaveLength(ROOM_LIMITS.sessions + 1);
+  // 50 running at once: the 51st is refused, in words that say so.
+  for (let i = 1; i < ROOM_LIMITS.sessions; i++) sessions.create(3);
+  expect(sessions.create(4)).toMatchObject({
+    reason: 'room-full',
+    message: `this server already runs ${ROOM_LIMITS.sessions} rooms at once: end one (its answers stay) and start again`,
+  });
+  // Once their join codes have expired, they no longer count (they are kept, and rejoinable).
+  expect(sessions.create(ROOM_LIMITS.codeTtlMs + 4)).not.toHaveProperty('reason');
+  expect(sessions.all()).toHaveLength(2 * ROOM_LIMITS.sessions + 1);
 });

@@ -126,12 +126,19 @@ export class Sessions {
     return this.byId.get(id);
   }
 
-  /** A new session with a fresh join code; null when the server holds as many as it may. */
+  /**
+   * A new session with a fresh join code; refused when as many rooms as the server may run are
+   * running: not ended, their join codes not expired. An ended or expired room is kept (the
+   * results file, a rejoin, the CSV) but no longer counts, so a results file used week after week
+   * never locks the teacher out.
+   */
   create(now: number): { session: Session; presenterToken: string } | Refusal {
-    if (this.byId.size >= ROOM_LIMITS.sessions)
+    let running = 0;
+    for (const s of this.byId.values()) if (s.endedAt === null && now < s.codeExpiresAt) running++;
+    if (running >= ROOM_LIMITS.sessions)
       return refuse(
         'room-full',
-        `this server already holds ${ROOM_LIMITS.sessions} sessions (restart it with a new results file to start afresh)`,
+        `this server already runs ${ROOM_LIMITS.sessions} rooms at once: end one (its answers stay) and start again`,
       );
     let code = '';
     do {
