@@ -223,6 +223,9 @@ export const foundationPresets: Preset[] = [
     illustrates: 'exactly-once',
     setup:
       'The same 20 payments, p-1..p-20, and the same two faults: the acknowledgement of p-4’s request is lost, and the consumer (5 records per poll, commit after writing) crashes in its 2nd batch, p-6..p-10, after writing 3 of its 5 records. Now the producer is idempotent and the consumer writes with INSERT … ON CONFLICT (id) DO UPDATE, id being the payment’s id.',
+    formerSetups: [
+      'The same 20 payments, p-1..p-20, and the same two faults: the acknowledgement of p-4’s request is lost, and the consumer (5 records per poll, commit after writing) crashes in its 2nd batch, p-6..p-10, after writing 3 of its 5 records. Now the producer is idempotent and the consumer writes with INSERT … ON CONFLICT (payment_id) DO UPDATE.',
+    ],
     story:
       'The same lost acknowledgement and the same crash. The idempotent producer recognises its own retry, and the consumer still replays a batch after the crash — but it writes with INSERT … ON CONFLICT (id) DO UPDATE, so the replay overwrites the rows with the same values.',
     watch:

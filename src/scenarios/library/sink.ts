@@ -45,6 +45,9 @@ const pipelineGeneratedIds: Preset = {
   illustrates: 'at-least-once',
   setup:
     'A consumer reads ten events, e1..e10, 5 at a time, writes them with INSERT … ON CONFLICT (uuid) DO NOTHING, where uuid is a new uuid4() made each time a record is processed, then commits. It will crash after writing its 2nd batch, before committing it, so that batch of 5 is processed again.',
+  formerSetups: [
+    'A consumer reads ten events, e1..e10, 5 at a time, writes them with INSERT … ON CONFLICT (row_id) DO NOTHING, where row_id is a new uuid4() made each time a record is processed, then commits. It will crash after writing its 2nd batch, before committing it, so that batch of 5 is processed again.',
+  ],
   story:
     'A team made its consumer "idempotent" by writing with INSERT … ON CONFLICT DO NOTHING on a uuid column — filled with a new UUID each time a record is processed. After a crash replayed a batch, the replayed rows arrived with new UUIDs, nothing conflicted, and every event of the batch was in the table twice.',
   watch:
