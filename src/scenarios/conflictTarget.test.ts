@@ -74,3 +74,16 @@ describe('ON CONFLICT in the texts names the sink’s key column', () => {
     }
   });
 });
+
+/**
+ * The sink's statement timeout is the lab's scenario key `statement.timeout.ms`; what the room
+ * can look up is PgJDBC's `socketTimeout` (the Knobs tab's name, src/views/edit/knobsSink.ts), not
+ * PostgreSQL's `statement_timeout`, which cancels the statement instead. The duplicate-with-
+ * idempotence-on solution told the phones "the consumer times out (statement.timeout.ms)".
+ */
+it('the challenges’ texts name the JDBC client’s socketTimeout, not the lab’s key', () => {
+  for (const c of challenges()) {
+    const texts = [c.intro, c.solution.why, ...c.hints.map((h) => h.text)];
+    for (const t of texts) expect(t, c.id).not.toContain('statement.timeout.ms');
+  }
+});
