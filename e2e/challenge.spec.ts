@@ -34,6 +34,8 @@ test('a challenge opened by ?challenge= is solved by one crash clicked on the co
   // All 10 records were in the one batch it polled (max.poll.records=10): all 10 lost.
   await expect(success).toContainText('10 lost');
   await expect(dash.byId(testIds.challengeAttempts)).toHaveAttribute('data-value', '1');
+  // Solved, no hint is on its way: the panel said "Next hint after 1 more attempt" under Solved!
+  await expect(panel).not.toContainText('Next hint');
   // The attempt is kept: a reload finds the counter where it was.
   await dash.reload();
   await expect(dash.byId(testIds.challengeAttempts)).toHaveAttribute('data-value', '1');

@@ -170,6 +170,15 @@ test('in a lesson’s presenter view the room follows the steps: PageDown asks t
   await student.getByTestId(ids.studentJoin).click();
   // The room is asked the step on screen without a click: step 1 (stepIndex 0) …
   await expect(student.getByTestId(ids.studentStep)).toHaveAttribute('data-step', '0');
+  // Its setup keeps each id whole on the phone, as the projector does (Breakable): the phone
+  // read "p-1..p-" / "20" and "marked on p-" / "4" at 390 px.
+  await expect(student.getByTestId(ids.studentSetup).locator('.event-id')).toHaveText([
+    'p-1',
+    'p-20',
+    'p-4',
+    'p-6',
+    'p-10',
+  ]);
   // … and the next one when the presenter moves on with PageDown.
   await page.locator('body').press('PageDown');
   await expect(student.getByTestId(ids.studentStep)).toHaveAttribute('data-step', '1');

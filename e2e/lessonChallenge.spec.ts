@@ -92,8 +92,13 @@ test('a revealed step asks the room its challenge: a link to it, Solved it / Not
   // Its own Reveal (the step's R closed the step's round, not this one).
   await expect(page.getByTestId(ids.reveal)).toHaveText('Reveal');
   await expect(page.getByTestId(ids.reveal)).toBeEnabled();
+  // Before it, the projector keeps the solution to itself.
+  await expect(page.getByTestId(lessonIds.challengeWhy)).toHaveCount(0);
   await page.getByTestId(ids.reveal).click();
   await expect(student.getByTestId(ids.studentReveal)).toContainText('You answered Solved it.');
+  // … and on the projector, for the discussion (it went to the phones only).
+  await expect(page.getByTestId(lessonIds.challengeWhy)).toContainText('socketTimeout');
+  await expect(page.getByTestId(lessonIds.challengeWhy)).toBeInViewport({ ratio: 1 });
   await expect(student.getByTestId(ids.studentReveal)).toContainText('statement');
 
   // The CSV: the step's round, then the challenge's, its answer `solved`.

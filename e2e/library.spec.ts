@@ -60,7 +60,7 @@ test('payment-resent-by-app from the library: predict, play, 1 duplicate (p-77);
   await expect(l.answer).toHaveCount(0);
   await expect(l.story).toContainText('This question is about the “plain INSERT” variant.');
 
-  // ON CONFLICT (payment_id) DO NOTHING: the second p-77 conflicts and is skipped: 5 rows, 775.
+  // ON CONFLICT (id) DO NOTHING: the second p-77 conflicts and is skipped: 5 rows, 775.
   await playToEnd(dash);
   expect(await dash.shown()).toMatchObject({ rows: 5, duplicates: 0, missing: 0, sum: 775 });
   await expect(copyRow(dash, 'p-77', 2)).toHaveCount(0);

@@ -185,14 +185,14 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
           return;
         }
         if (msg.type === 'close') {
-          const r = sessions.close(session, msg.stepIndex);
+          const r = sessions.close(session, msg.stepIndex, now());
           if (isRefusal(r)) return refuse(client, r);
           await writer.save();
           for (const c of members(session))
             send(c, { type: 'closed', stepIndex: r.step.stepIndex });
           return;
         }
-        const r = sessions.reveal(session, msg.stepIndex, msg.reveal);
+        const r = sessions.reveal(session, msg.stepIndex, msg.reveal, now());
         if (isRefusal(r)) return refuse(client, r);
         await writer.save();
         const tally = tallyOf(session)!;

@@ -37,6 +37,7 @@ const SessionSchema = z.object({
       answers: z.record(z.string(), z.string()),
       // A file written before answers closed at R: its revealed steps were closed.
       closed: z.boolean().optional(),
+      closedAt: z.number().optional(),
       reveal: RoomRevealSchema.nullable(),
     }),
   ),

@@ -4,8 +4,8 @@
  * — a message built by hand said "the presenter moved on" of a step nobody had opened.
  */
 import { expect, it } from 'vitest';
-import { Sessions } from './sessions';
-import type { RoomStep } from '../src/views/room/protocol';
+import { Sessions, resultsOf, tallyOf } from './sessions';
+import { ROOM_LIMITS, type RoomStep } from '../src/views/room/protocol';
 
 const step = (stepIndex: number): RoomStep => ({
   stepIndex,
@@ -33,4 +33,66 @@ it('refuses an answer to a step left, and to one never asked, each in its own wo
     message: 'stepIndex 5 was never asked: the question open is stepIndex 1',
   });
   expect(sessions.answer(session, joined.student, 1, '18')).toEqual({ stepIndex: 1, value: '18' });
+});
+
+/**
+ * The server's 50 sessions are rooms running at once, not every room a results file has kept: a
+ * teacher who reopened the lesson each week with the same `--results` file (as docs/classroom.md
+ * says, "a restart with the same file loses no answer") was refused "Start a room" once the file
+ * held 50 rooms, ended ones and last week's among them. An ended room, or one whose join code
+ * has expired (ROOM_LIMITS.codeTtlMs), no longer counts; the file keeps them all.
+ */
+it('counts running rooms against the limit, not the ended or expired rooms it keeps', () => {
+  const sessions = new Sessions();
+  const made = () => {
+    const created = sessions.create(0);
+    if ('reason' in created) throw new Error(created.message);
+    return created.session;
+  };
+  for (let i = 0; i < ROOM_LIMITS.sessions; i++) sessions.end(made(), 1);
+  // 50 ended rooms: a new one starts, and every room is still kept.
+  const running = sessions.create(2);
+  expect(running).not.toHaveProperty('reason');
+  expect(sessions.all()).toHaveLength(ROOM_LIMITS.sessions + 1);
+  // 50 running at once: the 51st is refused, in words that say so.
+  for (let i = 1; i < ROOM_LIMITS.sessions; i++) sessions.create(3);
+  expect(sessions.create(4)).toMatchObject({
+    reason: 'room-full',
+    message: `this server already runs ${ROOM_LIMITS.sessions} rooms at once: end one (its answers stay) and start again`,
+  });
+  // Once their join codes have expired, they no longer count (they are kept, and rejoinable).
+  expect(sessions.create(ROOM_LIMITS.codeTtlMs + 4)).not.toHaveProperty('reason');
+  expect(sessions.all()).toHaveLength(2 * ROOM_LIMITS.sessions + 1);
+});
+
+/**
+ * A step's "N of M answered" counts the students it was asked: the end screen said "20 of 21
+ * answered" of the first step, asked of 20, a 21st having joined on the second.
+ */
+it('a closed step’s tally counts the students who had joined when it closed', () => {
+  const sessions = new Sessions();
+  const created = sessions.create(0);
+  if ('reason' in created) throw new Error(created.message);
+  const { session } = created;
+  const join = (name: string, at: number) => {
+    const joined = sessions.join(session.code, name, undefined, at);
+    if ('reason' in joined) throw new Error(joined.message);
+    return joined.student;
+  };
+  sessions.publish(session, step(0), 1);
+  const ada = join('Ada', 2);
+  join('Bob', 3);
+  sessions.answer(session, ada, 0, '18');
+  sessions.reveal(session, 0, { answer: '18 rows', correct: '18' }, 4);
+  sessions.publish(session, step(1), 5);
+  join('Cy', 6);
+  // Closed by R only, then revealed: the time of the first close stands.
+  sessions.close(session, 1, 7);
+  join('Di', 8);
+  sessions.reveal(session, 1, { answer: '20 rows', correct: '20' }, 9);
+  const tallies = resultsOf(session, null).map((r) => `${r.tally.answered} of ${r.tally.students}`);
+  expect(tallies).toEqual(['1 of 2', '0 of 3']);
+  // A step open counts everyone, as ever.
+  sessions.publish(session, step(2), 10);
+  expect(tallyOf(session)).toMatchObject({ answered: 0, students: 4 });
 });

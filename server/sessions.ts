@@ -33,6 +33,11 @@ export interface StepRecord {
   answers: Record<string, string>;
   /** No answer may change (the presenter's R, or the reveal): the answers the room locked in. */
   closed: boolean;
+  /**
+   * When the answers closed (absent in a file written before it was kept): a student who joined
+   * later was never asked this step, and its tally does not count them.
+   */
+  closedAt?: number;
   reveal: RoomReveal | null;
 }
 
@@ -74,7 +79,7 @@ export const currentStep = (s: Session): StepRecord | null =>
 /** The live histogram of the current step. */
 export function tallyOf(s: Session): RoomTally | null {
   const record = currentStep(s);
-  return record && tallyOfRecord(record, s.students.length);
+  return record && tallyOfRecord(record, s.students);
 }
 
 /**
@@ -87,13 +92,23 @@ export function resultsOf(s: Session, studentId: string | null): RoomStepResult[
     return {
       step: { stepIndex, title, question },
       reveal: record.reveal,
-      tally: tallyOfRecord(record, s.students.length),
+      tally: tallyOfRecord(record, s.students),
       answer: (studentId !== null && record.answers[studentId]) || null,
     };
   });
 }
 
-function tallyOfRecord(record: StepRecord, students: number): RoomTally {
+/**
+ * A step's tally: its answers, of the students it was asked — every student while it is open;
+ * once closed, those who had joined by then (and any who answered). The end screen said "20 of 21
+ * answered" of a step asked of 20, a 21st having joined two steps later.
+ */
+function tallyOfRecord(record: StepRecord, all: readonly Student[]): RoomTally {
+  const { closedAt } = record;
+  const students =
+    closedAt === undefined
+      ? all.length
+      : all.filter((s) => s.joinedAt <= closedAt || record.answers[s.id] !== undefined).length;
   const counts: Record<string, number> = {};
   let answered = 0;
   for (const value of Object.values(record.answers)) {
@@ -126,12 +141,19 @@ export class Sessions {
     return this.byId.get(id);
   }
 
-  /** A new session with a fresh join code; null when the server holds as many as it may. */
+  /**
+   * A new session with a fresh join code; refused when as many rooms as the server may run are
+   * running: not ended, their join codes not expired. An ended or expired room is kept (the
+   * results file, a rejoin, the CSV) but no longer counts, so a results file used week after week
+   * never locks the teacher out.
+   */
   create(now: number): { session: Session; presenterToken: string } | Refusal {
-    if (this.byId.size >= ROOM_LIMITS.sessions)
+    let running = 0;
+    for (const s of this.byId.values()) if (s.endedAt === null && now < s.codeExpiresAt) running++;
+    if (running >= ROOM_LIMITS.sessions)
       return refuse(
         'room-full',
-        `this server already holds ${ROOM_LIMITS.sessions} sessions (restart it with a new results file to start afresh)`,
+        `this server already runs ${ROOM_LIMITS.sessions} rooms at once: end one (its answers stay) and start again`,
       );
     let code = '';
     do {
@@ -271,24 +293,31 @@ export class Sessions {
    * The presenter closes the current step's answers (R: the run plays before the answer shows),
    * so the room cannot change its answer while the counters play. Closing twice is a no-op.
    */
-  close(session: Session, stepIndex: number): StepRecord | Refusal {
+  close(session: Session, stepIndex: number, now: number): StepRecord | Refusal {
     if (session.endedAt !== null) return ENDED();
     const record = currentStep(session);
     if (!record) return refuse('no-step', 'there is no step to close yet');
     if (record.step.stepIndex !== stepIndex)
       return refuse('stale-step', 'that step is not the one open', 'stepIndex');
     record.closed = true;
+    record.closedAt ??= now;
     return record;
   }
 
   /** The presenter reveals the current step's answer (which closes its answers too). */
-  reveal(session: Session, stepIndex: number, reveal: RoomReveal): StepRecord | Refusal {
+  reveal(
+    session: Session,
+    stepIndex: number,
+    reveal: RoomReveal,
+    now: number,
+  ): StepRecord | Refusal {
     if (session.endedAt !== null) return ENDED();
     const record = currentStep(session);
     if (!record) return refuse('no-step', 'there is no step to reveal yet');
     if (record.step.stepIndex !== stepIndex)
       return refuse('stale-step', 'that step is not the one open', 'stepIndex');
     record.closed = true;
+    record.closedAt ??= now;
     record.reveal = reveal;
     return record;
   }

@@ -222,14 +222,17 @@ export const foundationPresets: Preset[] = [
       'The same failures, absorbed: idempotent producer and an upsert keyed on the payment id.',
     illustrates: 'exactly-once',
     setup:
+      'The same 20 payments, p-1..p-20, and the same two faults: the acknowledgement of p-4’s request is lost, and the consumer (5 records per poll, commit after writing) crashes in its 2nd batch, p-6..p-10, after writing 3 of its 5 records. Now the producer is idempotent and the consumer writes with INSERT … ON CONFLICT (id) DO UPDATE, id being the payment’s id.',
+    formerSetups: [
       'The same 20 payments, p-1..p-20, and the same two faults: the acknowledgement of p-4’s request is lost, and the consumer (5 records per poll, commit after writing) crashes in its 2nd batch, p-6..p-10, after writing 3 of its 5 records. Now the producer is idempotent and the consumer writes with INSERT … ON CONFLICT (payment_id) DO UPDATE.',
+    ],
     story:
-      'The same lost acknowledgement and the same crash. The idempotent producer recognises its own retry, and the consumer still replays a batch after the crash — but it writes with INSERT … ON CONFLICT (payment_id) DO UPDATE, so the replay overwrites the rows with the same values.',
+      'The same lost acknowledgement and the same crash. The idempotent producer recognises its own retry, and the consumer still replays a batch after the crash — but it writes with INSERT … ON CONFLICT (id) DO UPDATE, so the replay overwrites the rows with the same values.',
     watch:
       'The broker answers the retried batch without appending it; the replayed batch shows as updates, not new rows.',
     fix: 'Try: set sink.key to uuid-per-attempt → the replay gets new keys and the duplicates come back.',
     predict: {
-      needs: ['20 payments', 'p-4', 'idempotent', 'ON CONFLICT (payment_id) DO UPDATE'],
+      needs: ['20 payments', 'p-4', 'idempotent', 'ON CONFLICT (id) DO UPDATE'],
       question: 'The consumer still writes p-6..p-8 twice. How many rows?',
       answer: '20: the second write of each is an update of the same row.',
       mark: { kind: 'numbers', values: [{ value: 20, what: 'rows' }] },

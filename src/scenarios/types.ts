@@ -49,6 +49,12 @@ export interface Preset {
    */
   setup: string;
   /**
+   * Earlier wordings of `setup`, word for word: a lesson file's `needs` quotes the setup it was
+   * written against, and a reworded setup (the sink's key column named as its card names it)
+   * must not make last week's lesson refuse to open. A need found here still counts as written.
+   */
+  formerSetups?: readonly string[];
+  /**
    * The reveal, hidden until the answer: 2–4 sentences on who, what broke, what they saw and why.
    */
   story: string;

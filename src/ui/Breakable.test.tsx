@@ -5,16 +5,29 @@ import { Breakable } from './Breakable';
 afterEach(cleanup);
 
 describe('Breakable', () => {
-  it('lets a config name wrap after its dots and equals signs, and nowhere else', () => {
+  it('lets a config name wrap before its dots and after its equals signs, and nowhere else', () => {
     const { container } = render(
       <p>
         <Breakable text="With enable.idempotence=false, 1.5 s later. Then" />
       </p>,
     );
-    // enable.|idempotence=|false — not inside 1.5, not after the sentence's full stop.
+    // enable|.idempotence=|false — not inside 1.5, not after the sentence's full stop.
     expect(container.querySelectorAll('wbr')).toHaveLength(2);
     expect(container.textContent).toBe('With enable.idempotence=false, 1.5 s later. Then');
-    expect(container.innerHTML).toContain('enable.<wbr>idempotence=<wbr>false,');
+    expect(container.innerHTML).toContain('enable<wbr>.idempotence=<wbr>false,');
+  });
+
+  it('never ends a line with a name’s dot, which the back row reads as a full stop', () => {
+    // At 1280×720 the at-least-once setup read "… so after request." / "timeout.ms (30 s) the
+    // producer sends p-4 again": a sentence ending at "request". The line now ends "request" and
+    // the next begins ".timeout", as a stage card breaks "transactional" / ".id" (SettingName).
+    const { container } = render(
+      <p>
+        <Breakable text="so after request.timeout.ms (30 s) the producer" />
+      </p>,
+    );
+    expect(container.innerHTML).toContain('request<wbr>.timeout<wbr>.ms (30 s)');
+    expect(container.innerHTML).not.toMatch(/\.<wbr>/);
   });
 });
 

@@ -14,7 +14,7 @@ const UNBROKEN = new RegExp(`(${HYPHENATED_ID.source})|(${DATE.source})`);
 
 /**
  * Text in which a configuration name (`enable.idempotence=false`,
- * `execution.checkpointing.interval`) may wrap after a dot or an equals sign. In a narrow column
+ * `execution.checkpointing.interval`) may wrap before a dot or after an equals sign. In a narrow column
  * the browser otherwise breaks such a long word wherever it overflows — mid-name, or before the
  * comma that follows it. An id never wraps at its hyphen ("p-|20" read as two words: the README's
  * screenshot): it is kept whole (`.event-id`, white-space: nowrap). Nor does a date ("2024-03-|10"
@@ -48,9 +48,13 @@ export function Breakable({ text }: { text: string }) {
   return <>{out}</>;
 }
 
-/** `text` with a <wbr> after each dot or equals sign inside a configuration name. */
+/**
+ * `text` with a <wbr> before each dot and after each equals sign inside a configuration name:
+ * "request" / ".timeout.ms", as a stage card breaks "transactional" / ".id" (SettingName). A line
+ * ending "request." read as a full stop from the back row ("so after request." / "timeout.ms").
+ */
 function ConfigNames({ text }: { text: string }) {
-  const parts = text.split(/(?<=[A-Za-z_][.=])(?=[A-Za-z_])/);
+  const parts = text.split(/(?<=[A-Za-z_])(?=\.[A-Za-z_])|(?<=[A-Za-z_]=)(?=[A-Za-z_])/);
   return (
     <>
       {parts.map((p, i) => (

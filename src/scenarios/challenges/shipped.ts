@@ -95,7 +95,7 @@ export const shippedChallenges: readonly ChallengeInput[] = [
     solution: {
       faults: [{ kind: 'drop-response', at: 118, link: 'sink', match: { nth: 1 } }],
       knobs: [],
-      why: 'The table’s answer to the INSERT of e1 is lost: the consumer times out (statement.timeout.ms) and runs the statement again, and a plain INSERT adds a second row. The producer’s idempotence covers the log, not the sink (https://kafka.apache.org/documentation/#semantics).',
+      why: 'The table’s answer to the INSERT of e1 is lost: the consumer’s JDBC client stops waiting for it (its socketTimeout: https://jdbc.postgresql.org/documentation/use/) and runs the statement again, and a plain INSERT adds a second row. The producer’s idempotence covers the log, not the sink (https://kafka.apache.org/documentation/#semantics).',
     },
   },
   {
@@ -161,7 +161,7 @@ export const shippedChallenges: readonly ChallengeInput[] = [
     solution: {
       faults: [],
       knobs: [{ path: 'sink.statement', value: 'on-conflict-do-nothing' }],
-      why: 'One knob is enough: INSERT … ON CONFLICT (payment_id) DO NOTHING skips both the second copy of p-4 in the log and the rows the crashed batch wrote before its commit (https://www.postgresql.org/docs/current/sql-insert.html#SQL-ON-CONFLICT).',
+      why: 'One knob is enough: INSERT … ON CONFLICT (id) DO NOTHING on the payment id skips both the second copy of p-4 in the log and the rows the crashed batch wrote before its commit (https://www.postgresql.org/docs/current/sql-insert.html#SQL-ON-CONFLICT).',
     },
   },
   {

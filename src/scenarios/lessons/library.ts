@@ -93,12 +93,12 @@ const flinkAndSpark: LessonInput = {
       title: 'The same replay into an upsert',
       preset: 'flink-checkpoint-replay/upsert',
       setup:
-        'The same Flink job: 250 events, the crash after e201..e250 are written, the restore from offset 200 — but the JDBC sink writes INSERT … ON CONFLICT (event_id) DO UPDATE.',
+        'The same Flink job: 250 events, the crash after e201..e250 are written, the restore from offset 200 — but the JDBC sink writes INSERT … ON CONFLICT (id) DO UPDATE.',
       question: {
         question: 'How many rows does the table end with?',
         answer: '250: the replay rewrites the rows of e201..e250 in place.',
         mark: { kind: 'numbers', values: [{ value: 250, what: 'rows', units: ['rows'] }] },
-        needs: ['250 events', 'e201..e250', 'ON CONFLICT (event_id) DO UPDATE'],
+        needs: ['250 events', 'e201..e250', 'ON CONFLICT (id) DO UPDATE'],
       },
       note: 'An idempotent sink makes the replay harmless — as long as the record carries a stable key.',
     },

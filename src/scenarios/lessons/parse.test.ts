@@ -190,6 +190,31 @@ describe('parseLesson', () => {
     ]);
   });
 
+  it('opens a lesson whose needs quote an earlier wording of its preset’s setup', () => {
+    // A teacher's lesson quoted effectively-once's setup as it read before its key column was
+    // named as the sink's card names it, (payment_id) → (id): after the rewording, Open… refused
+    // last week's lesson ("…is not written in the preset’s setup").
+    const lesson = (needs: string[]) => ({
+      ...valid(),
+      steps: [
+        {
+          title: 'Exactly-once: the same fault, absorbed',
+          preset: 'effectively-once',
+          question: {
+            question: 'Same lost ack, same crash. How many rows?',
+            answer: '20.',
+            mark: { kind: 'numbers', values: [{ value: 20, what: 'rows' }] },
+            needs,
+          },
+        },
+      ],
+    });
+    expect(parseLesson(lesson(['ON CONFLICT (payment_id) DO UPDATE'])).ok).toBe(true);
+    expect(parseLesson(lesson(['ON CONFLICT (id) DO UPDATE'])).ok).toBe(true);
+    // A fact in neither wording is refused as ever.
+    expect(parseLesson(lesson(['ON CONFLICT (uuid) DO UPDATE'])).ok).toBe(false);
+  });
+
   it('refuses a bad id, no steps, and text that is not JSON, naming where', () => {
     const r = parseLesson({ ...valid(), id: 'Has Spaces', steps: [] });
     expect(!r.ok && r.issues.map((i) => i.path).sort()).toEqual(['id', 'steps']);

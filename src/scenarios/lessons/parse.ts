@@ -106,9 +106,11 @@ function needsIssues(step: LessonStep, at: string): Issue[] {
   if (needs.length === 0) return [];
   const found = step.preset !== undefined ? findPreset(step.preset) : undefined;
   const setup = step.setup ?? found?.preset.setup ?? '';
+  // A lesson written against an earlier wording of the preset's setup still opens.
+  const former = step.setup === undefined ? (found?.preset.formerSetups ?? []) : [];
   const where = step.setup !== undefined ? `${at}.setup` : 'the preset’s setup';
   return needs.flatMap((fact, k) =>
-    setup.includes(fact)
+    setup.includes(fact) || former.some((text) => text.includes(fact))
       ? []
       : [
           {

@@ -113,7 +113,7 @@ const stateOnce = { state: { totals: { rows: 250, duplicates: 0, sum: 313_750 } 
  * - plain-sink (JDBC INSERT): all 50 pre-crash outputs were written (docs/semantics/flink.md#sink-flush-timing, default: all
  *   processed records flushed) and are written again: e201..e250 = 2: 300 rows, sum 313,750 +
  *   Σ10·i (201..250) = 313,750 + 112,750 = 426,500, 50 duplicates.
- * - upsert (ON CONFLICT (event_id) DO UPDATE SET amount = EXCLUDED.amount): 250 rows, 313,750.
+ * - upsert (ON CONFLICT (id) DO UPDATE SET amount = EXCLUDED.amount): 250 rows, 313,750.
  * - 2pc-read-committed (KafkaSink EXACTLY_ONCE, prefix job-a): e201..e250 went into the
  *   transaction opened at C1's pre-commit (still empty through C2–C4); on restore it is aborted
  *   [F-2PC, F-KAF] and the replay writes into a new one, committed when C5 completes. `out` holds 300 data records (50
@@ -176,7 +176,7 @@ const flinkCheckpointReplay: Preset = {
     {
       id: 'upsert',
       label: 'upsert',
-      summary: 'INSERT … ON CONFLICT (event_id) DO UPDATE: the replay rewrites the same rows',
+      summary: 'INSERT … ON CONFLICT (id) DO UPDATE: the replay rewrites the same rows',
       scenario: flinkJob(
         'Flink restores a checkpoint and replays 50 records — upsert',
         { type: 'table', name: 'totals', statement: 'on-conflict-do-update' },

@@ -167,19 +167,19 @@ const p77Twice = {
  * consumer starts at 5 s, when all six (and the late acknowledgement) are in, and gets them in one
  * poll; it commits after writing.
  * - plain-insert: every record is a row: 6 rows, p-77 = 2, sum 775 + 40 = 815, 1 duplicate.
- * - on-conflict-do-nothing (unique index on payment_id, one statement per record): the second
+ * - on-conflict-do-nothing (unique index on id, the payment id, one statement per record): the second
  *   p-77 conflicts and is skipped [PG-INS]: 5 rows, 775.
  * - merge-per-record (MERGE … WHEN NOT MATCHED THEN INSERT, one statement per record): the second
  *   p-77 is MATCHED, with no action: 5 rows, 775.
  * - merge-per-batch (one MERGE for the poll batch of 6, no unique constraint): both p-77 source
  *   rows are NOT MATCHED against the target, so both are inserted [PG-MRG, A11]: 6 rows, 815.
- * - merge-per-batch-unique-key (same, with a primary key on payment_id): the second INSERT is a
+ * - merge-per-batch-unique-key (same, with a primary key on id): the second INSERT is a
  *   uniqueness violation, the statement fails and rolls back whole. The consumer retries the same
  *   poisoned batch every second (onStatementError=retry) and fails every time; the run stops at
  *   20 s: 0 rows, sum 0, all five payments lost (docs/semantics/scenarios.md#s06-payment-re-sent-by-the-application: 0 rows, lost 5).
- * - merge-dedupe-source (DISTINCT ON payment_id first, one MERGE per batch): 5 source rows, 5
+ * - merge-dedupe-source (DISTINCT ON id first, one MERGE per batch): 5 source rows, 5
  *   rows, 775.
- * - dedupe-table (processed(payment_id PK) written in the row's transaction, 24 h retention):
+ * - dedupe-table (payments_processed(id PK) written in the row's transaction, 24 h retention):
  *   the second p-77 finds its id recorded and is skipped: 5 rows, 775.
  */
 const paymentResentByApp: Preset = {
@@ -195,7 +195,7 @@ const paymentResentByApp: Preset = {
     'A checkout service waits two seconds for Kafka to confirm each payment. The broker wrote p-77 but answered after three, so the service gave up and sent p-77 again, as a brand-new record. The producer was idempotent, yet finance found p-77 twice in Postgres and the day’s total 40 too high. Whether the copy survives depends entirely on how the sink writes.',
   watch:
     'Two p-77 records in the log at offsets 2 and 3; then, per variant, whether the second one becomes a row, is skipped, or makes the whole batch fail.',
-  fix: 'Try: write with INSERT … ON CONFLICT (payment_id) DO NOTHING (the on-conflict variant) → 0 duplicates, sum 775.',
+  fix: 'Try: write with INSERT … ON CONFLICT (id) DO NOTHING (the on-conflict variant) → 0 duplicates, sum 775.',
   predict: {
     needs: ['idempotent', '2 seconds', '3 seconds', 'calls send() again', 'plain INSERT'],
     question: 'The producer is idempotent. How many rows will p-77 have in the plain-insert table?',
@@ -218,7 +218,7 @@ const paymentResentByApp: Preset = {
     {
       id: 'on-conflict-do-nothing',
       label: 'ON CONFLICT DO NOTHING',
-      summary: 'a unique index on payment_id: the second p-77 is skipped',
+      summary: 'a unique index on id, the payment id: the second p-77 is skipped',
       scenario: p77(
         'Payment p-77 sent twice by the application — ON CONFLICT DO NOTHING',
         { type: 'table', name: 'payments', statement: 'on-conflict-do-nothing' },
@@ -283,7 +283,7 @@ const paymentResentByApp: Preset = {
     {
       id: 'merge-dedupe-source',
       label: 'MERGE, source deduplicated',
-      summary: 'DISTINCT ON (payment_id) before the MERGE',
+      summary: 'DISTINCT ON (id) before the MERGE',
       scenario: p77(
         'Payment p-77 sent twice by the application — MERGE, source deduplicated',
         {
@@ -299,7 +299,7 @@ const paymentResentByApp: Preset = {
     {
       id: 'dedupe-table',
       label: 'dedupe table',
-      summary: 'processed(payment_id) written in the same transaction as the row',
+      summary: 'payments_processed(id) written in the same transaction as the row',
       scenario: p77(
         'Payment p-77 sent twice by the application — dedupe table',
         { type: 'table', name: 'payments', dedupe: { retentionMs: 24 * 3600 * 1000 } },

@@ -11,7 +11,8 @@ import { sourceUrls } from './sources';
 
 // ------------------------------------------------------------------ pipeline-generated-ids (S18)
 
-/** S13's replay into INSERT … ON CONFLICT (row_id) DO NOTHING, with the row_id of the variant. */
+/** S13's replay into INSERT … ON CONFLICT (<key>) DO NOTHING, with the key column of the variant
+ * (src/engine/sinks/keyColumns.ts: `uuid`, `id` or `src`, as the sink's card and SQL name it). */
 function generatedIds(
   name: string,
   key: 'uuid-per-attempt' | 'business-id' | 'source-offset',
@@ -43,21 +44,24 @@ const pipelineGeneratedIds: Preset = {
     'ON CONFLICT only helps if a replay produces the same key: a fresh UUID per attempt never conflicts.',
   illustrates: 'at-least-once',
   setup:
+    'A consumer reads ten events, e1..e10, 5 at a time, writes them with INSERT … ON CONFLICT (uuid) DO NOTHING, where uuid is a new uuid4() made each time a record is processed, then commits. It will crash after writing its 2nd batch, before committing it, so that batch of 5 is processed again.',
+  formerSetups: [
     'A consumer reads ten events, e1..e10, 5 at a time, writes them with INSERT … ON CONFLICT (row_id) DO NOTHING, where row_id is a new uuid4() made each time a record is processed, then commits. It will crash after writing its 2nd batch, before committing it, so that batch of 5 is processed again.',
+  ],
   story:
-    'A team made its consumer "idempotent" by writing with INSERT … ON CONFLICT DO NOTHING on a row_id column — filled with a new UUID each time a record is processed. After a crash replayed a batch, the replayed rows arrived with new UUIDs, nothing conflicted, and every event of the batch was in the table twice.',
+    'A team made its consumer "idempotent" by writing with INSERT … ON CONFLICT DO NOTHING on a uuid column — filled with a new UUID each time a record is processed. After a crash replayed a batch, the replayed rows arrived with new UUIDs, nothing conflicted, and every event of the batch was in the table twice.',
   watch:
     'The replayed e6..e10 arriving at the sink: with random ids they become new rows; with ids derived from the event or its offset they hit the conflict and are skipped.',
   fix: 'Try: set sink.key to business-id (or source-offset) → the replay produces the same keys: 0 duplicates.',
   predict: {
     needs: [
       '5 at a time',
-      'ON CONFLICT (row_id) DO NOTHING',
+      'ON CONFLICT (uuid) DO NOTHING',
       'new uuid4() made each time a record is processed',
       'batch of 5 is processed again',
     ],
     question:
-      'The sink is INSERT … ON CONFLICT (row_id) DO NOTHING and row_id = uuid4(). A batch of 5 is replayed. How many duplicates?',
+      'The sink is INSERT … ON CONFLICT (uuid) DO NOTHING and uuid = uuid4(). A batch of 5 is replayed. How many duplicates?',
     answer: '5: each replayed record got a new uuid, so no insert conflicted.',
     mark: { kind: 'numbers', values: [{ value: 5, what: 'duplicates' }] },
   },
@@ -66,7 +70,7 @@ const pipelineGeneratedIds: Preset = {
     {
       id: 'random-id',
       label: 'random id per attempt',
-      summary: 'row_id = uuid4() at processing time: the replay gets new keys',
+      summary: 'uuid = uuid4() at processing time: the replay gets new keys',
       scenario: generatedIds(
         'Insert-if-absent keyed on an id the pipeline makes up — random id per attempt',
         'uuid-per-attempt',
@@ -80,7 +84,7 @@ const pipelineGeneratedIds: Preset = {
     {
       id: 'deterministic-id',
       label: 'deterministic id',
-      summary: 'row_id = event_id: the replay conflicts and is skipped',
+      summary: 'keyed on the event’s id (id): the replay conflicts and is skipped',
       scenario: generatedIds(
         'Insert-if-absent keyed on an id the pipeline makes up — deterministic id',
         'business-id',
@@ -94,7 +98,7 @@ const pipelineGeneratedIds: Preset = {
     {
       id: 'offset-id',
       label: 'id from the source offset',
-      summary: 'row_id = uuid5(topic/partition/offset): the same offsets give the same ids',
+      summary: 'keyed on the source offset (src): the same offsets give the same keys',
       scenario: generatedIds(
         'Insert-if-absent keyed on an id the pipeline makes up — id from the source offset',
         'source-offset',

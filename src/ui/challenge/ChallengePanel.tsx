@@ -106,7 +106,8 @@ export function ChallengePanel() {
           ))}
         </ol>
       )}
-      {hints.nextIn !== null && (
+      {/* Solved, no hint is on its way (it said "Next hint after 1 more attempt" under Solved!). */}
+      {hints.nextIn !== null && !solved && (
         <p className="muted">
           Next hint after {hints.nextIn} more {pluralOf(hints.nextIn, 'attempt')}.
         </p>

@@ -112,6 +112,9 @@ function Presenter({ deck, scheduleEnds }: { deck: LessonDeck; scheduleEnds: num
   // With a room live, the playback's row is narrower (lesson.css): the speed's word goes.
   const [roomLive, setRoomLive] = useState(false);
   const challenge = step.challenge ? shippedChallenge(step.challenge) : undefined;
+  // The step whose challenge round the room panel's Reveal revealed: its reference solution's why
+  // shows on the projector too, for the discussion (it went to the phones only).
+  const [challengeShown, setChallengeShown] = useState<number | null>(null);
   const roomSource: RoomSource = {
     index: info.index,
     // R closes the room's answers at once: the room watches the run it predicted (issue: a
@@ -129,7 +132,10 @@ function Presenter({ deck, scheduleEnds }: { deck: LessonDeck; scheduleEnds: num
       challenge && info.answered
         ? {
             step: () => lessonChallengeStep(challenge, info.index),
-            reveal: () => lessonChallengeReveal(challenge),
+            reveal: () => {
+              setChallengeShown(info.index);
+              return lessonChallengeReveal(challenge);
+            },
           }
         : undefined,
   };
@@ -206,14 +212,25 @@ function Presenter({ deck, scheduleEnds }: { deck: LessonDeck; scheduleEnds: num
           )}
           <LessonQuestion step={step} revealed={info.answered} view={ready ? view : null} />
         </div>
-        {step.challenge && info.answered && (
-          // Its title, and the address the students open (a room's phones link to it too) —
-          // once the answer shows: while the run plays, a title such as "A duplicate with
-          // idempotence on" would tell the step's outcome before its end.
-          <p className="lesson-challenge">
-            Now on your laptops: <strong>{challenge?.title ?? step.challenge}</strong>, at{' '}
-            <code>{new URL(challengeAddress(step.challenge), window.location.href).href}</code>.
+        {challenge && info.answered && challengeShown === info.index ? (
+          // In place of the address, once the room has said whether it solved it: the reference
+          // solution, its sources' addresses left to the phones and the notes (they took a line
+          // the pipeline's cards need at 1280×720).
+          <p className="lesson-challenge" data-testid={lessonTestIds.challengeWhy}>
+            <strong>{challenge.title}:</strong>{' '}
+            <Breakable text={withoutAddresses(challenge.solution.why)} />
           </p>
+        ) : (
+          step.challenge &&
+          info.answered && (
+            // Its title, and the address the students open (a room's phones link to it too) —
+            // once the answer shows: while the run plays, a title such as "A duplicate with
+            // idempotence on" would tell the step's outcome before its end.
+            <p className="lesson-challenge">
+              Now on your laptops: <strong>{challenge?.title ?? step.challenge}</strong>, at{' '}
+              <code>{new URL(challengeAddress(step.challenge), window.location.href).href}</code>.
+            </p>
+          )
         )}
         <LessonStatus />
         {/* A batch job plays its schedule in its own view (the stream's timeline is not its). */}
@@ -270,4 +287,9 @@ function DetailsButton({ details }: { details: boolean }) {
       Details
     </button>
   );
+}
+
+/** A text without its sources' addresses: "(https://…)" goes, "(its socketTimeout: https://…)" keeps its words. */
+function withoutAddresses(text: string): string {
+  return text.replace(/\s*\(https?:\/\/[^\s)]+\)/g, '').replace(/:\s*https?:\/\/[^\s)]+/g, '');
 }

@@ -14,4 +14,5 @@ export const lessonTestIds = {
   notes: 'lesson-notes',
   notesNote: 'lesson-notes-note',
   refused: 'lesson-refused',
+  challengeWhy: 'lesson-challenge-why',
 } as const;

@@ -17,6 +17,7 @@ import {
 } from '../../views/room/joinCode';
 import { challengeAddress } from './challengeAddress';
 import { Histogram } from './Histogram';
+import { Breakable } from '../Breakable';
 import { optionLetter } from '../../views/room/optionLetter';
 import { roomTestIds } from './roomTestIds';
 import { useStudentRoom } from './useStudentRoom';
@@ -120,7 +121,7 @@ export function StudentRoom({ code: addressCode }: { code: string }) {
           <h1>{room.step.title}</h1>
           {room.step.setup && (
             <p className="room-setup" data-testid={roomTestIds.studentSetup}>
-              {room.step.setup}
+              <Breakable text={room.step.setup} />
             </p>
           )}
           {room.step.question.kind === 'challenge' && room.step.question.challenge && (
@@ -136,7 +137,9 @@ export function StudentRoom({ code: addressCode }: { code: string }) {
               </a>
             </p>
           )}
-          <p className="room-question">{room.step.question.text}</p>
+          <p className="room-question">
+            <Breakable text={room.step.question.text} />
+          </p>
           {room.reveal === null && room.closed ? (
             // The presenter's R: the run plays; the answer locked in waits for its end.
             <div data-testid={roomTestIds.studentClosed} aria-live="polite">
@@ -159,7 +162,9 @@ export function StudentRoom({ code: addressCode }: { code: string }) {
           ) : (
             <div data-testid={roomTestIds.studentReveal} aria-live="polite">
               <p>{yourAnswer(room.step, room.answer, room.reveal)}</p>
-              <p className="room-answer">{room.reveal.answer}</p>
+              <p className="room-answer">
+                <Breakable text={room.reveal.answer} />
+              </p>
               {room.tally && (
                 <Histogram
                   question={room.step.question}
@@ -194,10 +199,14 @@ function RoomEnded({ results }: { results: readonly RoomStepResult[] }) {
         {results.map((r, k) => (
           <li key={k} data-step={r.step.stepIndex}>
             <h2>{r.step.title}</h2>
-            <p className="room-question">{r.step.question.text}</p>
+            <p className="room-question">
+              <Breakable text={r.step.question.text} />
+            </p>
             <p>{yourAnswer(r.step, r.answer, r.reveal)}</p>
             {r.reveal ? (
-              <p className="room-answer">{r.reveal.answer}</p>
+              <p className="room-answer">
+                <Breakable text={r.reveal.answer} />
+              </p>
             ) : (
               <p>The answer was not revealed.</p>
             )}

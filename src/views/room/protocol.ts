@@ -32,6 +32,7 @@ export const ROOM_LIMITS = {
   burst: 10,
   perSecond: 5,
   studentsPerSession: 300,
+  /** Rooms running at once (not ended, join code not expired); ended ones are kept, uncounted. */
   sessions: 50,
   connections: 1000,
   /** A join code admits new students for this long after the session was created. */
