@@ -6,95 +6,14 @@
  */
 import { formatIssues, type Issue } from '../engine';
 import { jsonSyntaxLine } from '../engine/scenario/issueWords';
+import { walkJson } from '../engine/scenario/jsonErrorAt';
 
 /** Every path of a JSON text and its line; empty when the text is no JSON. */
 export function jsonPathLines(text: string): Map<string, number> {
   const lines = new Map<string, number>();
-  let i = 0;
-  let line = 1;
-  const fail = (): never => {
-    throw new SyntaxError(`not JSON at ${i}`);
-  };
-  const space = () => {
-    for (; i < text.length; i++) {
-      const c = text[i];
-      if (c === '\n') line++;
-      else if (c !== ' ' && c !== '\t' && c !== '\r' && c !== '\uFEFF') break;
-    }
-  };
-  const string = (): string => {
-    const start = i;
-    i++; // the opening quote
-    for (; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
-    if (i >= text.length) fail();
-    i++;
-    return JSON.parse(text.slice(start, i)) as string;
-  };
-  const value = (path: string): void => {
-    space();
-    const c = text[i];
-    if (c === '{') {
-      i++;
-      space();
-      if (text[i] === '}') {
-        i++;
-        return;
-      }
-      for (;;) {
-        space();
-        if (text[i] !== '"') fail();
-        const keyLine = line;
-        const key = string();
-        const at = path === '' ? key : `${path}.${key}`;
-        // The last of duplicate keys is the one JSON.parse keeps.
-        lines.set(at, keyLine);
-        space();
-        if (text[i] !== ':') fail();
-        i++;
-        value(at);
-        space();
-        if (text[i] === ',') i++;
-        else if (text[i] === '}') {
-          i++;
-          return;
-        } else fail();
-      }
-    }
-    if (c === '[') {
-      i++;
-      space();
-      if (text[i] === ']') {
-        i++;
-        return;
-      }
-      for (let k = 0; ; k++) {
-        space();
-        const at = path === '' ? String(k) : `${path}.${k}`;
-        lines.set(at, line);
-        value(at);
-        space();
-        if (text[i] === ',') i++;
-        else if (text[i] === ']') {
-          i++;
-          return;
-        } else fail();
-      }
-    }
-    if (c === '"') {
-      string();
-      return;
-    }
-    // A number, true, false or null: up to the next delimiter.
-    const start = i;
-    while (i < text.length && !/[\s,\]}]/.test(text[i]!)) i++;
-    if (i === start) fail();
-  };
-  try {
-    value('');
-  } catch {
-    return new Map();
-  }
-  return lines;
+  // The last of duplicate keys is the one JSON.parse keeps: the map keeps the last line set.
+  const broken = walkJson(text, { field: (path, line) => lines.set(path, line) });
+  return broken === null ? lines : new Map();
 }
 
 /**

@@ -1,16 +1,37 @@
 /**
- * Where JSON text first breaks its grammar (RFC 8259, https://www.rfc-editor.org/rfc/rfc8259), as
- * an offset into the text: V8's `JSON.parse` says "at position N" for most errors, but not for
- * "Unexpected token 'x', "…" is not valid JSON" (a stray `}`, a misspelt `true`) — there the lab
- * finds the place itself, so a file's message still reads `file:line:column` (docs/cli.md).
+ * The lab's one reading of JSON's grammar (RFC 8259, https://www.rfc-editor.org/rfc/rfc8259),
+ * for what `JSON.parse` does not say: where the text first breaks the grammar, and on which line
+ * each field is. V8's `JSON.parse` says "at position N" for most errors, but not for "Unexpected
+ * token 'x', "…" is not valid JSON" (a stray `}`, a misspelt `true`) — there the lab finds the
+ * place itself, so a file's message still reads `file:line:column` (docs/cli.md); and
+ * `delivery-lab check` names each problem's own line (src/cli/jsonPathLines.ts).
  * Nesting is bounded before this runs (validate.ts's tooDeepText), so the recursion is too.
+ */
+
+/** What {@link walkJson} reports as it reads: each value's dotted path and the line it is on. */
+export interface JsonFieldVisitor {
+  /**
+   * An object member (`path` its key joined to the object's path with a dot, as the validator's
+   * paths write it — a key holding dots is one step) on the line of its key, or an array item
+   * (`path` ending in its index) on the line its value starts.
+   */
+  field(path: string, line: number): void;
+}
+
+/**
+ * Read `text` as JSON (a leading byte-order mark skipped), telling `visitor` of every field.
  * @returns the offset of the first character that cannot continue valid JSON (the text's length
  *   when it ends too early), or null when the text is valid JSON.
  */
-export function jsonErrorAt(text: string): number | null {
-  let i = 0;
+export function walkJson(text: string, visitor?: JsonFieldVisitor): number | null {
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let line = 1;
   const ws = () => {
-    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
+    for (; i < text.length; i++) {
+      const c = text[i];
+      if (c === '\n') line++;
+      else if (c !== ' ' && c !== '\t' && c !== '\r') break;
+    }
   };
   class Stop {
     constructor(readonly at: number) {}
@@ -43,14 +64,16 @@ export function jsonErrorAt(text: string): number | null {
       digits();
     }
   };
-  const string = () => {
+  /** A string; its value when `decode` (a key a visitor is told of), else ''. */
+  const string = (decode = false): string => {
+    const start = i;
     i++; // the opening quote
     for (;;) {
       if (i >= text.length) fail();
       const ch = text.charCodeAt(i);
       if (ch === 0x22) {
         i++;
-        return;
+        return decode ? (JSON.parse(text.slice(start, i)) as string) : '';
       }
       if (ch < 0x20) fail();
       if (ch === 0x5c) {
@@ -67,7 +90,8 @@ export function jsonErrorAt(text: string): number | null {
       } else i++;
     }
   };
-  const value = (): void => {
+  const join = (path: string, step: string) => (path === '' ? step : `${path}.${step}`);
+  const value = (path: string): void => {
     ws();
     const ch = text[i];
     if (ch === '{') {
@@ -80,11 +104,13 @@ export function jsonErrorAt(text: string): number | null {
       for (;;) {
         ws();
         if (text[i] !== '"') fail();
-        string();
+        const keyLine = line;
+        const at = join(path, string(visitor !== undefined));
+        visitor?.field(at, keyLine);
         ws();
         if (text[i] !== ':') fail();
         i++;
-        value();
+        value(at);
         ws();
         if (text[i] === ',') i++;
         else if (text[i] === '}') {
@@ -100,8 +126,11 @@ export function jsonErrorAt(text: string): number | null {
         i++;
         return;
       }
-      for (;;) {
-        value();
+      for (let k = 0; ; k++) {
+        ws();
+        const at = join(path, String(k));
+        visitor?.field(at, line);
+        value(at);
         ws();
         if (text[i] === ',') i++;
         else if (text[i] === ']') {
@@ -110,7 +139,10 @@ export function jsonErrorAt(text: string): number | null {
         } else fail();
       }
     }
-    if (ch === '"') return string();
+    if (ch === '"') {
+      string();
+      return;
+    }
     if (ch === 't') return literal('true');
     if (ch === 'f') return literal('false');
     if (ch === 'n') return literal('null');
@@ -118,7 +150,7 @@ export function jsonErrorAt(text: string): number | null {
     fail();
   };
   try {
-    value();
+    value('');
     ws();
     if (i < text.length) fail();
     return null;
@@ -126,4 +158,9 @@ export function jsonErrorAt(text: string): number | null {
     if (e instanceof Stop) return Math.min(e.at, text.length);
     throw e;
   }
+}
+
+/** Where `text` first breaks JSON's grammar (see {@link walkJson}), or null when it is JSON. */
+export function jsonErrorAt(text: string): number | null {
+  return walkJson(text);
 }
