@@ -52,14 +52,14 @@ test('a bad file is refused with its field paths; the workspace is kept', async 
     .include(`[data-testid="${testIds.importDialog}"]`)
     .analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
-  // Not JSON at all: said so, at the file's level.
+  // Not JSON at all: said so, at its first character.
   await dash.byId(testIds.importFile).setInputFiles({
     name: 'notes.txt',
     mimeType: 'text/plain',
     buffer: Buffer.from('hello, not a scenario'),
   });
   await expect(errors).toContainText('“notes.txt” is not a valid scenario');
-  await expect(errors).toContainText('notes.txt: not valid JSON');
+  await expect(errors).toContainText('notes.txt:1:1: not valid JSON');
   // A syntax error at its line and column, as `delivery-lab` prints it (position 29 is the
   // text's end: line 2, column 29 − 14 = 15).
   await dash.byId(testIds.importFile).setInputFiles({
