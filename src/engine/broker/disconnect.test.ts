@@ -228,3 +228,37 @@ it('a broker that never comes back: the batch expires (DELIVERY_TIMEOUT), and th
     'the send of e1 failed with DELIVERY_TIMEOUT: delivery.timeout.ms (5000 ms) passed while the producer kept retrying after broker-1 crashed (fault "gone") and closed the connection (NETWORK_EXCEPTION), and the application moved on without it (app.onFailure=skip)',
   );
 });
+
+describe('a fetch whose answer was lost on its way fails when the leader crashes', () => {
+  // By hand. Latency 2 ms each way. consumer-0 fetches at 2 ms (nothing yet) and at 15 (e1 in
+  // the log); that answer is lost. broker-1, the leader, crashes at 1,000: the connection's reset
+  // reaches consumer-0 at 1,002 and fails the fetch (NETWORK_EXCEPTION), as the Java client fails
+  // every request in flight on a connection that closes — not at its request timeout (30 s), as a
+  // lost answer alone would. Connection attempts to broker-1 are refused (50 ms, doubling to
+  // 1 s); broker-2 leads from 10,000 (the controller's session timeout) and consumer-0 fetches
+  // from it at 10,600, after its reconnect backoff: e1 is processed at 10,605. Before, the fetch
+  // waited until 30,015.
+  it('the consumer sees the reset at 1,002 and reads e1 from the new leader at 10,605', () => {
+    const run = runScenario({
+      workload: {
+        events: [
+          { id: 'e1', amount: 10, at: 0 },
+          { id: 'e2', amount: 20, at: 50 },
+        ],
+      },
+      broker: { partitions: 1 },
+      network: { latencyMs: 2, jitterMs: 0 },
+      processor: { type: 'consumer', 'enable.auto.commit': false, 'auto.offset.reset': 'earliest' },
+      faults: [
+        { kind: 'drop-response', link: 'fetch', match: { nth: 2 } },
+        { kind: 'leader-failover', at: 1000, partition: 0, restartAfterMs: 60_000 },
+      ],
+    });
+    expect(connectionFailures(run).filter((f) => f.includes('consumer-0'))[0]).toBe(
+      '1002:consumer-0:NETWORK_EXCEPTION',
+    );
+    const processed = entriesOf(run, 'process').map((i) => run.trace.time[i]);
+    expect(processed[0]).toBe(10_605);
+    expect(totals(run)).toEqual({ rows: 2, sum: 30, duplicates: 0, lost: 0 });
+  });
+});
