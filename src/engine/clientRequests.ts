@@ -10,7 +10,7 @@
  */
 import type { Carry, Timer } from './world';
 import { errorIndex, type ProduceRequest, type ProduceResult } from './broker/cluster';
-import { K, type ErrorCode } from './trace';
+import type { ErrorCode } from './trace';
 import { RETRIABLE, retryBackoff } from './clientConfig';
 import { Links } from './connections';
 import { call, type Call } from './core/call';
@@ -226,8 +226,7 @@ export abstract class ClientRequests extends ClientBatches {
       txn: c.txn,
       offset: r.offset,
     };
-    const w = this.world;
-    const m = w.send(
+    const m = this.world.send(
       broker,
       this.owner,
       'produce-response',
@@ -238,12 +237,7 @@ export abstract class ClientRequests extends ClientBatches {
         toInc: p.inc,
       },
     );
-    // An answer lost or held up on its way leaves the request in flight on the connection: the
-    // broker's crash resets that connection and fails it then, as it fails every request in
-    // flight on it, not at request.timeout.ms (src/engine/connections.ts).
-    const n = w.scenario.network;
-    if (w.trace.kind[m] === K['msg-lost'] || w.trace.until[m]! > w.now + n.latencyMs + n.jitterMs)
-      broker.watchReset(call(this, this.onReset, p));
+    broker.watchIfHeld(m, call(this, this.onReset, p));
   }
 
   /** The answer `r` to `p` reaches the client (message entry `e`). */

@@ -7,7 +7,7 @@ import { NO_EVENT, type EntryId, type EventId } from '../ids';
 import { Actor, type World } from '../world';
 import type { Partition } from './partition';
 import { REC_CONTROL } from './partition';
-import type { ErrorCode } from '../trace';
+import { K, type ErrorCode } from '../trace';
 import { Int32Arena } from '../core/arena';
 import { invoke, run, type Call, type Callback } from '../core/call';
 import type { HwWaiter } from './replication';
@@ -48,9 +48,20 @@ export class BrokerNode extends Actor {
     this.cluster.brokerDown(this, cause);
   }
 
-  /** Run `f` when this incarnation crashes (see {@link resetWatchers}). */
-  watchReset(f: Callback<EntryId>): void {
-    this.resetWatchers.push(f);
+  /**
+   * This broker's answer `answer` (a 'msg' entry it just sent) is lost or held up on its way:
+   * its request stays in flight on the client's connection, so run `onReset` when this
+   * incarnation crashes — the crash resets that connection, and the Java client fails every
+   * request in flight on a connection that closes, not at its request timeout
+   * (src/engine/connections.ts). An answer on its normal way needs nothing.
+   */
+  watchIfHeld(answer: EntryId, onReset: Callback<EntryId>): void {
+    const w = this.world;
+    const n = w.scenario.network;
+    const held =
+      w.trace.kind[answer] === K['msg-lost'] ||
+      w.trace.until[answer]! > w.now + n.latencyMs + n.jitterMs;
+    if (held) this.resetWatchers.push(onReset);
   }
 
   protected override onRestart(cause: EntryId): void {

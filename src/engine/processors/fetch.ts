@@ -21,7 +21,6 @@ import { errorIndex } from '../broker/cluster';
 import type { Partition } from '../broker/partition';
 import { Links } from '../connections';
 import { writeReject } from '../traceWriters';
-import { K } from '../trace';
 
 /** Kafka consumer `request.timeout.ms` default (ms). */
 export const FETCH_REQUEST_TIMEOUT_MS = 30_000;
@@ -118,8 +117,7 @@ export class Fetch {
   private arrived(_a: undefined, _b: undefined, _c: undefined, e: EntryId): void {
     const { topic, partition, offset } = this;
     this.leader!.fetch(topic, partition, offset, this.max, this.readCommitted, e, (r, c) => {
-      const w = this.owner.world;
-      const m = w.send(
+      const m = this.owner.world.send(
         this.leader!,
         this.owner,
         'fetch-response',
@@ -135,11 +133,7 @@ export class Fetch {
         call(this, this.answered, r),
         { toInc: this.inc },
       );
-      // An answer lost or held up on its way leaves the fetch in flight: the leader's crash
-      // resets the connection and fails it then, not at the request timeout (connections.ts).
-      const n = w.scenario.network;
-      if (w.trace.kind[m] === K['msg-lost'] || w.trace.until[m]! > w.now + n.latencyMs + n.jitterMs)
-        this.leader!.watchReset(call(this, this.lost));
+      this.leader!.watchIfHeld(m, call(this, this.lost));
     });
   }
 
