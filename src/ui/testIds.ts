@@ -203,6 +203,8 @@ export const testIds = {
   predictAnswerEdited: 'predict-answer-edited',
   /** The setup of the open preset: visible before the question is answered. */
   storySetup: 'story-setup',
+  /** Before the setup, on a variant other than the question's: which variant the setup describes. */
+  storySetupAbout: 'story-setup-about',
   /** A panel's outcome, hidden until the prediction is revealed (`data-what` says which). */
   outcomeHidden: 'outcome-hidden',
   outcomeShow: 'outcome-show',

@@ -375,6 +375,23 @@ describe('library (jsdom)', () => {
     expect(screen.queryByTestId(testIds.predictAbout)).toBeNull();
   });
 
+  it('the setup says which variant it describes when another is on screen', async () => {
+    const lab = await mount();
+    // lost-ack-retry's setup is its question's variant (idempotence off): "the producer sends e3
+    // again", which retries=0 does not do. Shown unlabelled over retries=0's run, it was untrue.
+    act(() => lab.actions.loadPreset('lost-ack-retry/retries-0'));
+    await act(() => lab.actions.settled());
+    const setup = screen.getByTestId(testIds.storySetup);
+    expect(setup.textContent).toMatch(
+      /^Set up for the “idempotence off” variant, not this one: An order service/,
+    );
+    // On the question's own variant the setup is the run on screen: no label.
+    act(() => lab.actions.loadPreset('lost-ack-retry/idempotence-off'));
+    await act(() => lab.actions.settled());
+    expect(screen.getByTestId(testIds.storySetup).textContent).toMatch(/^An order service/);
+    expect(screen.queryByTestId(testIds.storySetupAbout)).toBeNull();
+  });
+
   it('a question about the first variant says so on the other variants', async () => {
     const lab = await mount();
     // flink-checkpoint-replay asks about its first variant (the plain JDBC sink).
