@@ -164,7 +164,15 @@ export function sourceUrls(...keys: SourceKey[]): string[] {
   return keys.map((k) => SOURCES[k].url);
 }
 
-/** Title of a source URL (for a link's text), or undefined for a URL not in {@link SOURCES}. */
+/**
+ * Title of a source URL (for a link's text), or undefined for a URL not in {@link SOURCES}. A
+ * config's own anchor on a page of configs listed there (Kafka's `#producerconfigs_<key>`) is
+ * named by the page's title and the key: "Kafka producer configs: enable.idempotence".
+ */
 export function sourceTitle(url: string): string | undefined {
-  return Object.values(SOURCES).find((s) => s.url === url)?.title;
+  const all = Object.values(SOURCES);
+  const exact = all.find((s) => s.url === url)?.title;
+  if (exact) return exact;
+  const page = all.find((s) => /configs$/.test(s.url) && url.startsWith(`${s.url}_`));
+  return page && `${page.title}: ${url.slice(page.url.length + 1)}`;
 }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ScenarioInput } from '../../engine';
-import { findPreset, LIBRARY_GROUPS, presets, setKnob } from '../../scenarios';
+import { findPreset, LIBRARY_GROUPS, presets, setKnob, sourceTitle } from '../../scenarios';
 import {
   atRunEnd,
   isPristinePreset,
@@ -265,6 +265,25 @@ describe('sourceLabel', () => {
 
   it('gives every preset source a readable label', () => {
     for (const p of presets) for (const u of p.sources) expect(sourceLabel(u)).not.toBe('');
+  });
+
+  it('names a Kafka config anchor by its page and its key, not by its address', () => {
+    // The three first stories cite enable.idempotence's own anchor: it read
+    // "kafka.apache.org/documentation/#producerconfigs_enable.idempotence" among titled links.
+    expect(
+      sourceLabel('https://kafka.apache.org/documentation/#producerconfigs_enable.idempotence'),
+    ).toBe('Kafka producer configs: enable.idempotence');
+    expect(sourceLabel('https://kafka.apache.org/documentation/#consumerconfigs_isolation.level')).toBe(
+      'Kafka consumer configs: isolation.level',
+    );
+    // A page of its own keeps its own title.
+    expect(
+      sourceLabel('https://kafka.apache.org/documentation/#brokerconfigs_transaction.max.timeout.ms'),
+    ).toBe('Kafka broker configs: transaction.max.timeout.ms');
+    const untitled = presets.flatMap((p) =>
+      p.sources.filter((u) => sourceTitle(u) === undefined).map((u) => `${p.id}: ${u}`),
+    );
+    expect(untitled).toEqual([]);
   });
 });
 
