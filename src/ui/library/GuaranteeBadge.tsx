@@ -11,7 +11,10 @@ import './styles/guaranteeBadge.css';
 export function GuaranteeBadge({ g, said = false }: { g: Guarantee | 'none'; said?: boolean }) {
   const b = GUARANTEE_BADGES[g];
   const badge = (
-    <span className={`g-badge g-${g}`} title={`Illustrates ${b.label}: ${b.meaning}`}>
+    <span
+      className={`g-badge g-${g}`}
+      title={`${said ? 'Shows' : 'Illustrates'} ${b.label}: ${b.meaning}`}
+    >
       <span className="g-symbol" aria-hidden="true">
         {b.symbol}
       </span>

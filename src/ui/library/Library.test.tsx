@@ -226,6 +226,27 @@ describe('library (jsdom)', () => {
     expect(kicker()).toContain('at-most-once');
   });
 
+  it('the story head says what the variant on screen shows, as shipped, not the preset’s theme', async () => {
+    const lab = await mount();
+    const kicker = () => screen.getByTestId(testIds.storyKicker).textContent;
+    // flink-checkpoint-replay is about exactly-once; its question's variant, the plain JDBC sink,
+    // writes e201..e250 twice: "shows =1 exactly-once" sat over "Observed at-least-once".
+    act(() => lab.actions.loadPreset('flink-checkpoint-replay/plain-sink'));
+    await act(() => lab.actions.settled());
+    fireEvent.click(screen.getAllByTestId(testIds.outcomeShow)[0]!);
+    expect(kicker()).toContain('shows ≥1at-least-once');
+    // lost-ack-retry is about at-least-once; retries=0 writes e3 once.
+    act(() => lab.actions.loadPreset('lost-ack-retry/retries-0'));
+    await act(() => lab.actions.settled());
+    act(() => lab.actions.seek(1e9));
+    expect(kicker()).toContain('shows =1exactly-once');
+    // Edited, the run is no longer the one shipped: the verdict says what it shows, not the head.
+    act(() => lab.actions.setSeed(3));
+    await act(() => lab.actions.settled());
+    act(() => lab.actions.seek(1e9));
+    expect(kicker()).not.toContain('shows');
+  });
+
   it('the story waits for the answer; an edit keeps it hidden until the changed run ends; "Show the answer" shows it', async () => {
     const lab = await mount();
     const hidden = () => screen.queryByTestId(testIds.outcomeHidden);

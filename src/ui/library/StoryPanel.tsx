@@ -175,11 +175,14 @@ function StoryOf({
           <span className="story-kicker" data-testid={testIds.storyKicker}>
             {group?.label ?? preset.group}
             {/* What the story shows is its outcome ("shows ≤1 at-most-once" told a room there
-                would be losses): said once the outcome is, never before. */}
-            {!gate.hidden && (
+                would be losses): said once the outcome is, never before — the outcome of the
+                variant on screen as shipped (flink-checkpoint-replay, about exactly-once, said
+                "shows =1 exactly-once" over its plain sink's duplicates), and not once edited:
+                the verdict says what the changed run shows. */}
+            {!gate.hidden && !edited && (
               <>
                 {' · '}
-                <GuaranteeBadge g={preset.illustrates} said />
+                <GuaranteeBadge g={variant.scenario.expect?.observed ?? preset.illustrates} said />
               </>
             )}
           </span>
