@@ -135,15 +135,17 @@ function Outcome({ outcome: o }: { outcome: AttemptOutcome }) {
       );
     case 'missed':
       return (
-        <OutcomeBox verdict="missed" lines={o.explanations}>
-          <strong>Not yet.</strong> This run lost {o.lost} and applied {o.duplicated} twice.
+        <OutcomeBox verdict="missed" lines={[...o.unfired, ...o.explanations]}>
+          <strong>Not yet.</strong> This run lost {o.lost} and applied {o.duplicated} twice
+          {o.unfired.length > 0 ? ` — ${formatCountOf(o.unfired.length, 'fault')} never fired` : ''}
+          .
         </OutcomeBox>
       );
     case 'solved':
       return (
         <OutcomeBox
           verdict="solved"
-          lines={o.explanations}
+          lines={[...o.explanations, ...o.unfired]}
           otherwise="Every event took effect exactly once."
         >
           <strong>Solved!</strong> The engine checked your run: {o.lost} lost, {o.duplicated}{' '}

@@ -5,17 +5,29 @@
  * the engine on the page, a few milliseconds for a challenge's small workload).
  */
 import {
+  ENTRY_KINDS,
   judgeAttempt,
   parseScenario,
   simulate,
+  whyNeverFires,
   type Challenge,
+  type Run,
   type ScenarioInput,
 } from '../../engine';
+import { faultTitle, faultWhat } from '../edit/faultName';
+import { formatMs } from '../run/format';
 
 /** What the page shows of an attempt. */
 export type AttemptOutcome =
   | { verdict: 'refused'; reasons: string[] }
-  | { verdict: 'solved' | 'missed'; lost: number; duplicated: number; explanations: string[] }
+  | {
+      verdict: 'solved' | 'missed';
+      lost: number;
+      duplicated: number;
+      explanations: string[];
+      /** A sentence per fault of the attempt that never fired, and how to arm it where it can. */
+      unfired: string[];
+    }
   | { verdict: 'invalid' };
 
 /** Judge the scenario `attempt` against the challenge started from `start`. */
@@ -46,5 +58,29 @@ export function judgeOnPage(
     lost: j.result.lost,
     duplicated: j.result.duplicated,
     explanations,
+    unfired: unfiredFaults(j.run),
   };
+}
+
+/**
+ * The faults of the run that never fired, in words. A fault is armed from the time on screen when
+ * it is added: added at the run's end (where an attempt leaves the cursor), it waits for a moment
+ * that never comes — the counts alone read as if the fault changed nothing.
+ */
+function unfiredFaults(run: Run): string[] {
+  const t = run.trace;
+  const FAULT = ENTRY_KINDS.indexOf('fault');
+  const fired = new Set<number>();
+  for (let i = 0; i < t.length; i++) if (t.kind[i] === FAULT) fired.add(t.aux[i]!);
+  return run.scenario.faults.flatMap((f, index) => {
+    if (fired.has(index)) return [];
+    const head = `${faultTitle(f, index)}, ${faultWhat(f)}, never fired`;
+    const why = whyNeverFires(run.scenario, f);
+    if (why !== null) return [`${head}: ${why}.`];
+    return f.at > 0
+      ? [
+          `${head}: it is armed from ${formatMs(f.at)}, and nothing it waits for came after that. Drag it earlier on the timeline, or go back to the start (Home) before you add a fault.`,
+        ]
+      : [`${head}: nothing it waits for came in this run.`];
+  });
 }
