@@ -56,3 +56,21 @@ test('every challenge opens with its verdict folded until the run ends or "Revea
   }
   expect(dash.errors).toEqual([]);
 });
+
+test('a challenge is the task on screen: no "Start here" to another story beside it', async ({
+  unopenedDash: dash,
+}) => {
+  // "Start here →" stayed on ?challenge=: it loaded at-most-once and its question under the
+  // challenge's panel, which then judged that pipeline against the challenge's start.
+  await dash.goto('./?challenge=commit-before-crash-point');
+  await expect(dash.byId(testIds.challengePanel)).toHaveAttribute(
+    'data-challenge',
+    'commit-before-crash-point',
+  );
+  await expect(dash.byId(testIds.startHere)).toHaveCount(0);
+  // Left, the page is the first screen again, and offers it.
+  await dash.page.getByRole('button', { name: 'Leave the challenge' }).click();
+  await expect(dash.byId(testIds.challengePanel)).toHaveCount(0);
+  await expect(dash.byId(testIds.startHere)).toBeVisible();
+  expect(dash.errors).toEqual([]);
+});

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { onFirstScreen, onHistoryMove } from '../../platform/address';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
+import { useChallengeUi } from '../challenge/ChallengeContext';
 import { firstStoryRef } from '../../views/library/libraryListing';
 import { useLibraryUi } from '../library/LibraryContext';
 import { testIds } from '../testIds';
@@ -44,7 +45,10 @@ export function FirstLine() {
     () => onHistoryMove(() => setEntry({ first: onFirstScreen(), openedAt: opened })),
     [opened],
   );
-  if (!entry.first || opened > entry.openedAt) return null;
+  // A challenge is the task on screen (`?challenge=`, or one opened from the library): "Start
+  // here" loaded another story under its panel, which then judged that pipeline against its start.
+  const challenge = useChallengeUi()?.open ?? null;
+  if (!entry.first || opened > entry.openedAt || challenge) return null;
   return (
     <p className="first-line" data-testid={testIds.tagline} data-family={family}>
       <span>{TAGLINES[family]}</span>{' '}
