@@ -27,18 +27,34 @@ function withFault(s: ScenarioInput, fault: FaultInput): FaultInput[] {
   return [...faults, fault];
 }
 
+/** Whether `f` waits for a message or a named point after the time it is armed from. */
+function waitsForMoment(f: FaultInput): boolean {
+  return (
+    f.kind === 'drop-request' ||
+    f.kind === 'drop-response' ||
+    f.kind === 'delay-response' ||
+    (f.kind === 'crash' && f.point !== undefined && f.point !== 'now')
+  );
+}
+
+/**
+ * The notice of a fault chosen from a component's menu. It is armed from the time on screen: at
+ * the run's end (where a newcomer who played the run to its end chose "Crash mid-batch") one that
+ * waits for a moment never fires, and the counts alone read as if it changed nothing.
+ */
+function chosenFaultNotice(label: string, f: FaultInput, endTime: number | null): string {
+  const at = f.at ?? 0;
+  if (endTime === null || at < endTime || !waitsForMoment(f)) return `Fault: ${label}`;
+  return `Fault: ${label} — armed from ${formatMs(at)}, the run’s end: it never fires there. Drag its marker earlier, or add it from the start (Home)`;
+}
+
 /**
  * The notice of fault `f` (at `index`) moved to `armed` ms. A fault that waits for a message or a
  * named point is only armed there: say where it will fire, or a marker that stays put after a
  * drag looks like a move that failed.
  */
 function movedFaultNotice(f: FaultInput, index: number, armed: number): string {
-  const waits =
-    f.kind === 'drop-request' ||
-    f.kind === 'drop-response' ||
-    f.kind === 'delay-response' ||
-    (f.kind === 'crash' && f.point !== undefined && f.point !== 'now');
-  return waits
+  return waitsForMoment(f)
     ? `${faultTitle(f, index)} is armed from ${formatMs(armed)}: it fires at the first matching moment after that`
     : `${faultTitle(f, index)} moved to ${formatMs(armed)}`;
 }
@@ -57,7 +73,11 @@ export function faultEditActions(
       const s = app.getState().scenario;
       app.setState({ menu: null });
       if (action.effect.type === 'add') {
-        edit({ ...s, faults: withFault(s, action.effect.fault) }, `Fault: ${action.label}`);
+        const endTime = app.getState().view?.endTime ?? null;
+        edit(
+          { ...s, faults: withFault(s, action.effect.fault) },
+          chosenFaultNotice(action.label, action.effect.fault, endTime),
+        );
       } else {
         const faults = faultsOf(s);
         faults[action.effect.index] = action.effect.fault;

@@ -99,3 +99,32 @@ describe('fault menu: once closed, Space on its button plays and pauses', () => 
     expect(head('sink').dataset.space).toBeUndefined();
   });
 });
+
+describe('fault menu: a fault chosen at the run’s end', () => {
+  afterEach(cleanup);
+
+  const choose = async (lab: Lab, component: string, action: string) => {
+    act(() => head(component).click());
+    const item = menus()[0]!.querySelector<HTMLElement>(`[data-action="${action}"]`)!;
+    act(() => item.click());
+    await act(() => lab.actions.settled());
+  };
+
+  it('says that a fault waiting for a moment is armed where nothing is left to happen', async () => {
+    // A newcomer played the run to its end, chose "Crash mid-batch" and saw nothing change: it
+    // was armed from the end, where no batch is left, and the line said only "Fault: …".
+    const lab = await mount();
+    act(() => lab.actions.seek(1e9));
+    const end = lab.app.getState().view!.endTime;
+    await choose(lab, 'consumer-0', 'crash-mid-batch');
+    expect(lab.app.getState().notice).toBe(
+      `Fault: Crash mid-batch — armed from ${(end / 1000).toFixed(3)} s, the run’s end: it never fires there. Drag its marker earlier, or add it from the start (Home)`,
+    );
+    // At the start, the same choice is only named.
+    act(() => lab.actions.undo());
+    await act(() => lab.actions.settled());
+    act(() => lab.actions.seek(0));
+    await choose(lab, 'consumer-0', 'crash-mid-batch');
+    expect(lab.app.getState().notice).toBe('Fault: Crash mid-batch');
+  });
+});
