@@ -62,6 +62,9 @@ test('Back and Forward keep the kinds ticked and the lanes compared; a reload re
   await dash.settled();
   await expect(kind(page, 'crash')).not.toBeChecked();
   await expect(lanes(page)).toHaveCount(3);
+  // Nothing was replaced, so nothing says so: the line read "Opened the preset from the link —
+  // Undo (Ctrl+Z) brings back your saved workspace" over the very workspace it brought back.
+  await expect(page.getByText('brings back your saved workspace')).toHaveCount(0);
 });
 
 test('a saved atlas choice this build cannot read is refused naming its field; the workspace opens', async ({

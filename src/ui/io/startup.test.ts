@@ -205,14 +205,23 @@ describe('chooseStart: the saved atlas choice and Compare lanes (issue #23)', ()
       saved: saved(own),
     });
     expect(reload).toMatchObject({ source: 'preset', pageState: kept });
+    // Nothing was replaced: no undo step back to it, so no "Opened the preset from the link —
+    // Undo brings back your saved workspace" over the very workspace a reload brought back.
+    expect(reload.previous).toBeUndefined();
     // The preset edited in the workspace, or another preset: the preset opens in its own state.
     for (const ws of [
       { ...own, scenario: { ...shipped, seed: 9 } },
       { ...own, presetRef: 'at-most-once/other' },
-    ])
-      expect(
-        chooseStart({ share: null, preset: resolvePresetParam('at-most-once'), saved: saved(ws) }),
-      ).not.toHaveProperty('pageState');
+    ]) {
+      const other = chooseStart({
+        share: null,
+        preset: resolvePresetParam('at-most-once'),
+        saved: saved(ws),
+      });
+      expect(other).not.toHaveProperty('pageState');
+      // The workspace it replaced is an Undo away.
+      expect(other.previous).toMatchObject({ scenario: ws.scenario, presetRef: ws.presetRef });
+    }
     // A share link brings its own (a=, c=): never the workspace's.
     expect(chooseStart({ share, preset: null, saved: saved(kept) })).not.toHaveProperty(
       'pageState',

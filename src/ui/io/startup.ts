@@ -195,7 +195,9 @@ export function chooseStart({
         presetRef,
         prefs,
         linkRefused: false,
-        ...(ws ? { previous: replaced(ws) } : {}),
+        // Reloaded as it was left, nothing was replaced: no undo step, no notice that the link
+        // replaced the saved workspace (it said so over that very workspace once Compare was open).
+        ...(ws && !reload ? { previous: replaced(ws) } : {}),
         ...(pageState ? { pageState } : {}),
         notices,
       };
