@@ -218,3 +218,27 @@ test('Compare opened before the question is answered keeps the question on scree
   await expect(page.getByTestId(c.panel)).toBeVisible();
   await expect(page.getByTestId(c.lane)).toHaveCount(3);
 });
+
+test('at 390 px wide the tables of what differs scroll in their own box: the page does not', async ({
+  unopenedDash: dash,
+}) => {
+  const { page } = dash;
+  await page.setViewportSize({ width: 390, height: 844 });
+  // A Flink story: its knob names are long (setStartingOffsets(OffsetsInitializer)), and the
+  // "What differs" table pushed the page to 708 px, the lanes and the text beside it off screen.
+  await dash.goto('./?preset=flink-checkpoint-replay/upsert');
+  await dash.settled();
+  await dash.byId(c.toggle).click();
+  await expect(dash.byId(c.lane)).toHaveCount(3);
+  await expect(dash.byId(c.knobs)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  for (const table of [dash.byId(c.knobs), page.locator('.compare-diff-table')]) {
+    const [scrollWidth, clientWidth] = await table.evaluate((el) => {
+      const box = el.parentElement!;
+      return [box.scrollWidth, box.clientWidth];
+    });
+    // Wider than the window, the table scrolls sideways in its box.
+    expect(scrollWidth).toBeGreaterThan(clientWidth);
+  }
+  expect(dash.errors).toEqual([]);
+});

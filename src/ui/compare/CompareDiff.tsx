@@ -30,35 +30,39 @@ export function CompareDiff({
         {model.knobs.length === 0 ? (
           <p>No knob differs.</p>
         ) : (
-          <table className="compare-knobs" data-testid={compareTestIds.knobs}>
-            <thead>
-              <tr>
-                <th scope="col">Knob</th>
-                {lanes.map((n) => (
-                  <th scope="col" key={n}>
-                    Lane {n}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {model.knobs.map((k) => (
-                <tr key={k.path}>
-                  <th scope="row">
-                    {/* A name may wrap after its dots (enable.|idempotence): the values beside
-                        it stay whole in a narrow box (the lesson's flipped Compare, lessonCompare.css). */}
-                    <code>
-                      <Breakable text={k.name} />
-                    </code>{' '}
-                    <span className="muted">({k.system})</span>
-                  </th>
-                  {k.values.map((v, i) => (
-                    <td key={i}>{v}</td>
+          // Wider than a narrow window (Flink's setStartingOffsets(OffsetsInitializer)), a table
+          // scrolls sideways in its own box: it pushed the page to 708 px at 390.
+          <div className="compare-table-scroll" tabIndex={0}>
+            <table className="compare-knobs" data-testid={compareTestIds.knobs}>
+              <thead>
+                <tr>
+                  <th scope="col">Knob</th>
+                  {lanes.map((n) => (
+                    <th scope="col" key={n}>
+                      Lane {n}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {model.knobs.map((k) => (
+                  <tr key={k.path}>
+                    <th scope="row">
+                      {/* A name may wrap after its dots (enable.|idempotence): the values beside
+                        it stay whole in a narrow box (the lesson's flipped Compare, lessonCompare.css). */}
+                      <code>
+                        <Breakable text={k.name} />
+                      </code>{' '}
+                      <span className="muted">({k.system})</span>
+                    </th>
+                    {k.values.map((v, i) => (
+                      <td key={i}>{v}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
         <ul className="compare-divergences">
           {model.divergences.map((d, i) => (
@@ -116,46 +120,48 @@ function DiffTable({
   units: readonly LaneOutcome['unit'][];
 }) {
   return (
-    <table className="compare-diff-table">
-      <thead>
-        <tr>
-          <th scope="col">Event</th>
-          {lanes.map((n) => (
-            <th scope="col" key={n}>
-              Lane {n}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr
-            key={r.id}
-            data-testid={compareTestIds.diffRow}
-            data-event={r.id}
-            data-differs={r.differs}
-          >
-            <th scope="row" className="mono">
-              {r.id}
-            </th>
-            {r.fates.map((f, i) => (
-              <td key={i} className={`fate-cell ${f.fate ?? 'none'}`}>
-                <span className={`fate ${f.fate ?? ''}`}>
-                  {f.fate === 'duplicated' ? (
-                    <Icon name="dup" />
-                  ) : (
-                    <span aria-hidden="true">
-                      {f.fate === 'lost' ? '✕ ' : f.fate === 'once' ? '✓ ' : ''}
-                    </span>
-                  )}
-                  {fateWords(f, units[i]!)}
-                </span>
-                {f.why && <p className="why">{f.why}</p>}
-              </td>
+    <div className="compare-table-scroll" tabIndex={0}>
+      <table className="compare-diff-table">
+        <thead>
+          <tr>
+            <th scope="col">Event</th>
+            {lanes.map((n) => (
+              <th scope="col" key={n}>
+                Lane {n}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr
+              key={r.id}
+              data-testid={compareTestIds.diffRow}
+              data-event={r.id}
+              data-differs={r.differs}
+            >
+              <th scope="row" className="mono">
+                {r.id}
+              </th>
+              {r.fates.map((f, i) => (
+                <td key={i} className={`fate-cell ${f.fate ?? 'none'}`}>
+                  <span className={`fate ${f.fate ?? ''}`}>
+                    {f.fate === 'duplicated' ? (
+                      <Icon name="dup" />
+                    ) : (
+                      <span aria-hidden="true">
+                        {f.fate === 'lost' ? '✕ ' : f.fate === 'once' ? '✓ ' : ''}
+                      </span>
+                    )}
+                    {fateWords(f, units[i]!)}
+                  </span>
+                  {f.why && <p className="why">{f.why}</p>}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
