@@ -358,3 +358,24 @@ test('a pending prediction folds the atlas behind the page\'s one note; "Show th
     'The scenario breaks its exactly-once claim with its own faults: no fault needs adding.',
   );
 });
+
+test('at 390 px wide the heat map scrolls sideways in its own box: the page does not', async ({
+  unopenedDash: dash,
+}) => {
+  const { page } = dash;
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The grid's column labels hide their words (position: absolute) in the scroll box; outside it
+  // as their containing block, they widened the page to 625 px.
+  await dash.goto('./?preset=lost-ack-retry/idempotence-on');
+  await dash.settled();
+  await dash.byId(ids.explore).click();
+  await expect(dash.byId(ids.summary)).toBeVisible({ timeout: 120_000 });
+  const grid = page.locator('.atlas-grid');
+  const [scrollWidth, clientWidth] = await grid.evaluate((el) => {
+    const box = el.closest('.atlas-scroll')!;
+    return [box.scrollWidth, box.clientWidth];
+  });
+  expect(scrollWidth).toBeGreaterThan(clientWidth);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  expect(dash.errors).toEqual([]);
+});
