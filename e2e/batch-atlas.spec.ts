@@ -104,3 +104,24 @@ test('a shared batch job that asks its question: the outcome and its atlas behin
     { timeout: 60_000 },
   );
 });
+
+test('at 390 px wide the batch heat map and batch Compare scroll sideways in their own box: the page does not', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // A variant whose question is elsewhere: its outcome shows at its end, no answer needed.
+  await page.goto('?preset=clear-rerun-window/clock-append');
+  await page.getByRole('button', { name: 'Show the end' }).click({ timeout: 30_000 });
+  const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+  await page.getByRole('button', { name: 'Fault atlas: every single fault' }).click();
+  const heat = page.getByTestId('batch-atlas-grid');
+  await expect(heat).toBeVisible({ timeout: 60_000 });
+  // The heat map pushed the page to 484 px, batch Compare's lanes to 492.
+  expect(
+    await heat.evaluate((el) => el.parentElement!.scrollWidth > el.parentElement!.clientWidth),
+  ).toBe(true);
+  expect(await pageWidth()).toBe(390);
+  await page.getByTestId('compare-toggle').click();
+  await expect(page.getByTestId('batch-lane')).toHaveCount(3, { timeout: 30_000 });
+  expect(await pageWidth()).toBe(390);
+});

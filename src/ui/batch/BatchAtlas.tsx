@@ -238,46 +238,49 @@ function AtlasMap({ scenario, cells }: { scenario: ScenarioInput; cells: BatchAt
           {map.counterexample.words}: {map.counterexample.outcome}
         </p>
       )}
-      <table className="batch-heat" data-testid="batch-atlas-grid">
-        <thead>
-          <tr>
-            <th scope="col">Logical date</th>
-            {BATCH_POINTS.map((p) => (
-              <th key={p} scope="col">
-                {BATCH_POINT_LABELS[p]}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {map.rows.map((r) => (
-            <tr key={r.date}>
-              <th scope="row">{r.label}</th>
-              {r.cells.map((c, i) => {
-                if (!c) return <td key={i} className="batch-heat-empty" />;
-                const look = OUTCOME_LOOK[c.look];
-                const label = `${r.label}, ${BATCH_POINT_LABELS[c.point]}: ${formatCountOf(c.trials.length, 'fault')}, ${c.broken} break the claim (worst: ${look.label})`;
-                return (
-                  <td key={i}>
-                    <button
-                      type="button"
-                      data-testid="batch-atlas-cell"
-                      data-look={c.look}
-                      aria-label={label}
-                      aria-pressed={picked?.date === c.date && picked.point === c.point}
-                      title={label}
-                      style={{ background: look.colour }}
-                      onClick={() => setPicked({ date: c.date, point: c.point })}
-                    >
-                      {look.glyph} {c.broken}/{c.trials.length}
-                    </button>
-                  </td>
-                );
-              })}
+      {/* Wider than a narrow window, the table scrolls in its own box, not the page. */}
+      <div className="batch-table-scroll">
+        <table className="batch-heat" data-testid="batch-atlas-grid">
+          <thead>
+            <tr>
+              <th scope="col">Logical date</th>
+              {BATCH_POINTS.map((p) => (
+                <th key={p} scope="col">
+                  {BATCH_POINT_LABELS[p]}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {map.rows.map((r) => (
+              <tr key={r.date}>
+                <th scope="row">{r.label}</th>
+                {r.cells.map((c, i) => {
+                  if (!c) return <td key={i} className="batch-heat-empty" />;
+                  const look = OUTCOME_LOOK[c.look];
+                  const label = `${r.label}, ${BATCH_POINT_LABELS[c.point]}: ${formatCountOf(c.trials.length, 'fault')}, ${c.broken} break the claim (worst: ${look.label})`;
+                  return (
+                    <td key={i}>
+                      <button
+                        type="button"
+                        data-testid="batch-atlas-cell"
+                        data-look={c.look}
+                        aria-label={label}
+                        aria-pressed={picked?.date === c.date && picked.point === c.point}
+                        title={label}
+                        style={{ background: look.colour }}
+                        onClick={() => setPicked({ date: c.date, point: c.point })}
+                      >
+                        {look.glyph} {c.broken}/{c.trials.length}
+                      </button>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {/* The glyphs in words, as under the stream's heat map (they were a title only). */}
       <AtlasLegend totals={trialTotals(map.rows)} outcomes={BATCH_OUTCOMES} />
       {cell && (

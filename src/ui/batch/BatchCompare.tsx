@@ -39,79 +39,82 @@ export function BatchCompare() {
   ];
   return (
     <section className="batch-lab" aria-label="Compare batch lanes" data-testid="batch-compare">
-      <table className="batch-compare">
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            {view.lanes.map((l, i) => (
-              <th key={i} scope="col" data-testid="batch-lane">
-                {i === 0 ? (
-                  l.title
-                ) : (
-                  <select
-                    aria-label={`Lane ${i + 1} guarantee`}
-                    value={spec.lanes[i - 1]!.guarantee ?? ''}
-                    onChange={(e) => setLaneGuarantee(i - 1, e.target.value as Guarantee)}
-                  >
-                    {spec.lanes[i - 1]!.guarantee === undefined && (
-                      <option value="">{l.title}</option>
-                    )}
-                    {GUARANTEES.map((g) => (
-                      <option key={g} value={g}>
-                        {g}
-                      </option>
-                    ))}
-                  </select>
-                )}
-                {!gate.hidden && (
-                  <div className="muted" data-testid="batch-lane-summary">
-                    {l.summary}
-                    {l.held === null ? '' : l.held ? ' · held' : ' · broken'}
-                    {l.sameAsFirst && (
-                      <p className="why" data-testid="batch-lane-same">
-                        {l.sameAsFirst}
-                      </p>
-                    )}
-                  </div>
-                )}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {(gate.hidden ? [] : events).map((e) => (
-            <tr
-              key={e.id}
-              data-testid="batch-diff-row"
-              data-event={e.id}
-              data-line={diffLine(e)}
-              data-differs={e.differs || undefined}
-            >
-              <th scope="row">{e.id}</th>
-              {e.cells.map((c, i) => (
-                <td key={i} data-fate={c?.fate}>
-                  {c === null ? (
-                    '—'
-                  ) : c.fate === 'lost' ? (
-                    // A gap where the row should be, not a row silently missing.
-                    <span className="batch-gap">
-                      <span aria-hidden="true">✕ </span>
-                      <s>{e.id}</s> {rowsWords(c.rows)}, lost
-                    </span>
+      {/* Wider than a narrow window, the table scrolls in its own box, not the page. */}
+      <div className="batch-table-scroll">
+        <table className="batch-compare">
+          <thead>
+            <tr>
+              <th scope="col">Event</th>
+              {view.lanes.map((l, i) => (
+                <th key={i} scope="col" data-testid="batch-lane">
+                  {i === 0 ? (
+                    l.title
                   ) : (
-                    `${rowsWords(c.rows)}, ${c.fate}`
+                    <select
+                      aria-label={`Lane ${i + 1} guarantee`}
+                      value={spec.lanes[i - 1]!.guarantee ?? ''}
+                      onChange={(e) => setLaneGuarantee(i - 1, e.target.value as Guarantee)}
+                    >
+                      {spec.lanes[i - 1]!.guarantee === undefined && (
+                        <option value="">{l.title}</option>
+                      )}
+                      {GUARANTEES.map((g) => (
+                        <option key={g} value={g}>
+                          {g}
+                        </option>
+                      ))}
+                    </select>
                   )}
-                  {e.differs && c?.why && (
-                    <p className="why" data-testid="batch-diff-why">
-                      {c.why}
-                    </p>
+                  {!gate.hidden && (
+                    <div className="muted" data-testid="batch-lane-summary">
+                      {l.summary}
+                      {l.held === null ? '' : l.held ? ' · held' : ' · broken'}
+                      {l.sameAsFirst && (
+                        <p className="why" data-testid="batch-lane-same">
+                          {l.sameAsFirst}
+                        </p>
+                      )}
+                    </div>
                   )}
-                </td>
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {(gate.hidden ? [] : events).map((e) => (
+              <tr
+                key={e.id}
+                data-testid="batch-diff-row"
+                data-event={e.id}
+                data-line={diffLine(e)}
+                data-differs={e.differs || undefined}
+              >
+                <th scope="row">{e.id}</th>
+                {e.cells.map((c, i) => (
+                  <td key={i} data-fate={c?.fate}>
+                    {c === null ? (
+                      '—'
+                    ) : c.fate === 'lost' ? (
+                      // A gap where the row should be, not a row silently missing.
+                      <span className="batch-gap">
+                        <span aria-hidden="true">✕ </span>
+                        <s>{e.id}</s> {rowsWords(c.rows)}, lost
+                      </span>
+                    ) : (
+                      `${rowsWords(c.rows)}, ${c.fate}`
+                    )}
+                    {e.differs && c?.why && (
+                      <p className="why" data-testid="batch-diff-why">
+                        {c.why}
+                      </p>
+                    )}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {gate.hidden ? (
         <HiddenOutcome gate={gate} what="compare" />
       ) : (
