@@ -77,7 +77,7 @@ describe('Embed dialog: the loader’s element, pinned for docs CI', () => {
 describe('Embed dialog: speed', () => {
   afterEach(cleanup);
 
-  it('starts at the lab’s default (no speed= written); a chosen speed goes in the address', async () => {
+  it('starts at the run’s own pace (no speed= written); a chosen speed goes in the address', async () => {
     const lab = presetLab('at-least-once');
     act(() => lab.actions.setSpeed(0.037));
     const dialog = await open(lab);
@@ -88,7 +88,8 @@ describe('Embed dialog: speed', () => {
     // The lab's speed now is offered, in its place on the ladder. (The preset's question comes
     // along: predict=1.)
     expect([...speed.options].map((o) => o.textContent).slice(0, 7)).toEqual([
-      '×0.01, the lab’s default',
+      // at-least-once plays at its pace, ×0.013, in the lab and in an embed without speed=.
+      '×0.013, the run’s own pace',
       '×0.001',
       '×0.002',
       '×0.005',

@@ -9,6 +9,7 @@ import type { LabState } from '../../store/labStore';
 import { useCursor, useLab, useLabInstance, useView } from '../../store/LabContext';
 import { isPristinePreset, questionVariant } from '../../views/library/library';
 import { outgoingScenario, pinExpect } from '../../views/edit/pinExpect';
+import { paceOf } from '../../views/run/pace';
 import { usePage } from '../io/PageContext';
 import { usePredictionGate } from '../library/usePredictionGate';
 import { testIds } from '../testIds';
@@ -60,7 +61,9 @@ export function EmbedDialog({ onClose }: { onClose: () => void }) {
   const t = useCursor(selectT);
   // The lab's speed now is one of the choices, so the author can keep the one tuned for the run.
   const labSpeed = useLab(selectSpeed);
-  const speeds = useMemo(() => speedChoices(labSpeed), [labSpeed]);
+  // The default (no speed=) plays the run at its own pace, as the lab opens it.
+  const pace = view ? paceOf(scenario, view) : undefined;
+  const speeds = useMemo(() => speedChoices(labSpeed, pace), [labSpeed, pace]);
   const preset = presetRef ? loadedPreset(presetRef) : undefined;
   const ref = useRef<HTMLDialogElement>(null);
   // The open preset's "Predict first" question comes along when it is about this variant —

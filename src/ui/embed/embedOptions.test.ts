@@ -358,9 +358,9 @@ describe('the Embed dialog’s speed choices', () => {
     const values = (x: number) => speedChoices(x).map((c) => c.value);
     const ladder = [0.001, 0.002, 0.005, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 100, 1000];
     expect(values(0.01)).toEqual([null, ...ladder]);
-    expect(labels(0.01)[0]).toBe('×0.01, the lab’s default (as it plays now)');
+    expect(labels(0.01)[0]).toBe('×0.01, the run’s own pace (as it plays now)');
     expect(labels(0.01)[1]).toBe('×0.001');
-    expect(labels(0.1)[0]).toBe('×0.01, the lab’s default');
+    expect(labels(0.1)[0]).toBe('×0.01, the run’s own pace');
     expect(labels(0.1)[6]).toBe('×0.1 (as the lab plays now)');
     expect(values(0.037)).toEqual([
       null,
@@ -373,6 +373,19 @@ describe('the Embed dialog’s speed choices', () => {
       ...ladder.slice(5),
     ]);
     expect(labels(0.037)[5]).toBe('×0.037 (as the lab plays now)');
+  });
+
+  it('the default is the run’s own pace, which an embed without speed= plays at — not ×0.01', () => {
+    // lost-ack-retry plays at ×0.0056 in the lab and in its embed; the dialog offered
+    // "×0.01, the lab’s default" for the choice that writes no speed=.
+    const choices = speedChoices(0.0056, 0.0056);
+    expect(choices[0]).toEqual({
+      value: null,
+      label: '×0.0056, the run’s own pace (as it plays now)',
+    });
+    // Not offered twice: the pace is the default's.
+    expect(choices.filter((c) => c.value === 0.0056)).toEqual([]);
+    expect(speedChoices(0.05, 0.0056)[0]!.label).toBe('×0.0056, the run’s own pace');
   });
 
   it('every choice goes through the address as it is, without a word in the notice', () => {

@@ -150,20 +150,23 @@ const SPEED_LADDER = [
 ] as const;
 
 /**
- * The Embed dialog's speed choices: the lab's default first (the embed never reads the reader's
- * saved speed, so it plays at {@link SPEED_DEFAULT}), then {@link SPEED_LADDER}, with the speed
- * the lab plays at now in its place when it is on neither (the author tuned it for this run).
+ * The Embed dialog's speed choices: the default first — no `speed=`, so the embed plays the run at
+ * its own pace (src/views/run/pace.ts), as the lab opens it; it never reads the reader's saved
+ * speed — then {@link SPEED_LADDER}, with the speed the lab plays at now in its place when it is on
+ * neither (the author tuned it for this run). The default read "×0.01, the lab’s default" while
+ * the embed played lost-ack-retry at its pace, ×0.0056.
  * @param current - the lab's speed now (virtual ms per real ms).
+ * @param pace - the run's own pace, which the default plays at.
  */
-export function speedChoices(current: number): SpeedChoice[] {
+export function speedChoices(current: number, pace: number = SPEED_DEFAULT): SpeedChoice[] {
   const values: number[] = [...SPEED_LADDER];
   const now = Math.min(SPEED_MAX, Math.max(SPEED_MIN, current));
-  if (now !== SPEED_DEFAULT && !values.includes(now)) values.push(now);
+  if (now !== pace && !values.includes(now)) values.push(now);
   values.sort((x, y) => x - y);
   return [
     {
       value: null,
-      label: `${formatSpeed(SPEED_DEFAULT)}, the lab’s default${current === SPEED_DEFAULT ? ' (as it plays now)' : ''}`,
+      label: `${formatSpeed(pace)}, the run’s own pace${current === pace ? ' (as it plays now)' : ''}`,
     },
     ...values.map((value) => ({
       value,
