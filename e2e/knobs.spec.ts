@@ -115,3 +115,26 @@ test('a content-tuple key: every column checkbox is whole, clear of the row’s 
   }
   expect(dash.errors).toEqual([]);
 });
+
+// A knob's name is one long word (execution.checkpointing.tolerable-failed-checkpoints): it ran
+// past its column under the field at 1280×720 ("…tolerable-fa", "…per.connectio"). It wraps before
+// a dot now, as names in prose do (Breakable), and anywhere as a last resort.
+test('every knob’s name is whole in its column, none under its field', async ({ dash }) => {
+  const { page } = dash;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await dash.pickPreset('flink-dedupe-ttl/ttl-2s');
+  await dash.skipQuestion();
+  await page.getByRole('tab', { name: 'Knobs' }).click();
+  const cut = await dash.byId(testIds.knobs).evaluate((knobs) =>
+    [...knobs.querySelectorAll<HTMLElement>('.knob-row')].flatMap((row) => {
+      const label = row.querySelector<HTMLElement>(':scope > label');
+      const control = label?.nextElementSibling;
+      if (!label || !control) return [];
+      const overflows = label.scrollWidth > label.clientWidth + 1;
+      const under = label.getBoundingClientRect().right > control.getBoundingClientRect().left + 1;
+      return overflows || under ? [row.dataset.knob] : [];
+    }),
+  );
+  expect(cut).toEqual([]);
+  expect(dash.errors).toEqual([]);
+});
