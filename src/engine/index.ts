@@ -121,6 +121,7 @@ export {
   pairsOf,
   withFaults,
   forkMoment,
+  outcomeOf,
   DEFAULT_TRIAL_PATH,
   OUTCOMES,
   PAIR_RUN_LIMIT,
