@@ -291,6 +291,22 @@ describe('Spark Structured Streaming options', () => {
   });
 });
 
+describe('Spark: a JDBC sink', () => {
+  // A team writing a stream to PostgreSQL tries format=jdbc first; Spark has no streaming JDBC
+  // sink ("Data source jdbc does not support streamed writing") and its guide sends batch
+  // writers through foreachBatch. The refusal only listed the formats.
+  it('format=jdbc is refused saying to write it through foreachBatch', () => {
+    expect(
+      importConfig([{ name: 'q.properties', text: 'trigger=10 seconds\nformat=jdbc\n' }]),
+    ).toEqual({
+      ok: false,
+      errors: [
+        'q.properties:2: format: "jdbc" is no streaming sink: Spark\'s JDBC data source "does not support streamed writing"; a query writes to a database from foreachBatch (format=foreachBatch, the JDBC append of each micro-batch)',
+      ],
+    });
+  });
+});
+
 describe('round trip: the scenario built from a config, run', () => {
   it(
     'acks=1 with idempotence off on the lost-ack story: e3 twice, at-least-once',
