@@ -166,6 +166,21 @@ describe('from-config: the Flink workload timed to a longer checkpoint interval'
   }, 60_000);
 });
 
+describe('from-config: a Spark query silent on maxOffsetsPerTrigger', () => {
+  // The Spark workload reads 10 offsets per micro-batch; Spark's own default is no limit
+  // (https://spark.apache.org/docs/latest/structured-streaming-kafka-integration.html: "none").
+  // The kept line said "(real default: —)": the Knobs tab has no such knob, and "—" said nothing.
+  it('names Spark’s default beside the workload’s 10', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'from-config-'));
+    writeFileSync(join(dir, 'q.properties'), 'trigger=10 seconds\nformat=delta\n');
+    const r = cli([join(dir, 'q.properties'), '--skip-atlas']);
+    expect(r.out).toContain(
+      '  maxOffsetsPerTrigger=10  → processor.maxOffsetsPerTrigger (real default: none (no limit: a micro-batch takes every offset available))',
+    );
+    expect(r.out).not.toContain('real default: —');
+  }, 60_000);
+});
+
 describe('from-config: a key set twice', () => {
   // java.util.Properties#load keeps the last value; a later file is read over an earlier one
   // (https://docs.oracle.com/en/java/javase/21/docs/api/java.base/java/util/Properties.html#load(java.io.Reader)).
