@@ -269,6 +269,13 @@ describe('Flink config.yaml / flink-conf.yaml', () => {
   it('malformed YAML and a bad duration: the line named', () => {
     const bad = importConfig([{ name: 'config.yaml', text: 'a: 1\nb: [unclosed\n' }]);
     expect(bad.ok).toBe(false);
+    // The YAML parser's sentence ends "at line 3, column 1:" before a code frame; the first line
+    // alone ended on that colon and said the place twice. Now file:line:column, as a JSON file's.
+    expect(
+      importConfig([
+        { name: 'config.yaml', text: 'execution:\n  checkpointing:\n\tinterval: 10s\n' },
+      ]),
+    ).toEqual({ ok: false, errors: ['config.yaml:3:1: Tabs are not allowed as indentation'] });
     expect(
       importConfig([{ name: 'config.yaml', text: 'execution.checkpointing.interval: soon' }]),
     ).toEqual({

@@ -77,7 +77,11 @@ function yamlKeys(file: ConfigFile): RawKey[] | string {
   const doc = parseDocument(file.text, { lineCounter, uniqueKeys: false });
   if (doc.errors.length > 0) {
     const e = doc.errors[0]!;
-    return `${file.name}:${e.linePos?.[0]?.line ?? 1}: ${e.message.split('\n')[0]}`;
+    // The parser's message ends " at line 3, column 1:" before a code frame: the place goes in
+    // front, file:line:column, as a scenario file's JSON error (docs/cli.md).
+    const at = e.linePos?.[0];
+    const message = e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    return `${file.name}:${at ? `${at.line}:${at.col}` : 1}: ${message}`;
   }
   const out: RawKey[] = [];
   const walk = (node: YamlNode | null | undefined, prefix: string): string | undefined => {

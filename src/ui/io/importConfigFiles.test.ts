@@ -78,7 +78,7 @@ describe('configuration files through the page Import', () => {
     const yaml = await importFile(file('config.yaml', 'execution.checkpointing:\n  interval: [\n'));
     expect(yaml).toMatchObject({
       ok: false,
-      lines: [expect.stringMatching(/^config\.yaml:\d+: /)],
+      lines: [expect.stringMatching(/^config\.yaml:\d+:\d+: /)],
     });
   });
 
