@@ -11,6 +11,7 @@ import {
   traceLimitWords,
   stuckLine,
   flinkFailedForGood,
+  failedForGoodSentence,
   type Run,
   type Trace,
   fateOf,
@@ -221,7 +222,7 @@ function reportSummary(run: Run, preset?: string, hash: TraceHasher = traceHash)
 
 /** {@link JsonReport.jobFailedForGood} in the text reports (`sim`, `from-config`). */
 export function jobFailedLine(f: NonNullable<JsonReport['jobFailedForGood']>): string {
-  return `  ⚠ ${f.component} crashed at ${groupDigits(f.atMs)} ms and ${f.why}: it processes nothing after that, and what it had not committed stays so`;
+  return `  ⚠ ${failedForGoodSentence(f)}`;
 }
 
 /** {@link JsonReport.jobFailedForGood}, as a part of the report to spread. */

@@ -21,7 +21,7 @@ export { describeFault, whyNeverFires, ordinal } from './faultWords';
 export { groupDigits } from './groupDigits';
 export type { Explanation } from './explain';
 export { TraceIndex } from './explain/traceIndex';
-export { flinkFailedForGood } from './explain/flink';
+export { flinkFailedForGood, failedForGoodSentence } from './explain/flink';
 export {
   Trace,
   TRACE_COLUMNS,

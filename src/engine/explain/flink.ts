@@ -7,6 +7,7 @@ import { flinkRestartsAfter } from '../scenario/flinkRestart';
 import { gaveUpWhy, crashCause } from './words';
 import { firstAtOrAfter, TraceIndex } from './traceIndex';
 import type { Run } from '../simulate';
+import { groupDigits } from '../groupDigits';
 import { StoryFamily, type Clause, type Story } from './story';
 
 export class FlinkStories extends StoryFamily {
@@ -183,4 +184,12 @@ export function flinkFailedForGood(
   if (n < 0) return null;
   const crash = crashes[n]!;
   return { crash, atMs: t.time[crash]!, why: gaveUpWhy(p, n + 1) };
+}
+
+/**
+ * A job that failed for good ({@link flinkFailedForGood}) in one sentence, the same in the text
+ * report (src/cli/report.ts) and the Markdown report (src/views/io/markdown.ts).
+ */
+export function failedForGoodSentence(f: { component: string; atMs: number; why: string }): string {
+  return `${f.component} crashed at ${groupDigits(f.atMs)} ms and ${f.why}: it processes nothing after that, and what it had not committed stays so`;
 }
