@@ -5,7 +5,7 @@
  * the CLI (`delivery-lab from-config`) and the page read files and run the result themselves.
  */
 import { isMap, isScalar, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
-import { parseScenario, type ScenarioInput } from '../../engine';
+import { parseScenario, whyNeverFires, type FaultSpec, type ScenarioInput } from '../../engine';
 import { findPreset } from '..';
 import { getKnob, setKnob } from '../guarantees';
 import { RECOGNISED, kindOfKey, notModelledWhy, unknownKeyWhy, type ConfigKind } from './catalogue';
@@ -54,6 +54,12 @@ export type ConfigImport =
        * max.in.flight.requests.per.connection 1; Kafka's default is 5).
        */
       kept: KeptKnob[];
+      /**
+       * The workload's faults these settings keep from ever firing, with why (a lost
+       * acknowledgement under acks=0): then its run tests nothing of them — `from-config` says
+       * "not tested" from the run itself; the page's notice says it from these.
+       */
+      cannotFire: { fault: FaultSpec; index: number; why: string }[];
     }
   | { ok: false; errors: string[] };
 
@@ -216,5 +222,11 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
     runnable: parsed.ok,
     fitted: fit?.note ?? null,
     kept,
+    cannotFire: parsed.ok
+      ? parsed.scenario.faults.flatMap((fault, index) => {
+          const why = whyNeverFires(parsed.scenario, fault);
+          return why === null ? [] : [{ fault, index, why }];
+        })
+      : [],
   };
 }
