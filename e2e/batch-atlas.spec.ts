@@ -60,7 +60,7 @@ test('while the prediction waits, batch Compare and the batch atlas are folded b
   await atlasButton.click();
   // Its results as they arrive: no note left to fold them.
   await expect(page.getByTestId('batch-atlas-summary')).toContainText(
-    '12 of 23 single faults break the exactly-once claim: 0 lose events, 12 duplicate them.',
+    '23 placements: 11 held, 12 duplicate — the 12 that duplicate do so as the job alone does.',
     { timeout: 60_000 },
   );
   await expect(page.getByTestId('batch-atlas-cell')).toHaveCount(5);
@@ -100,7 +100,7 @@ test('a shared batch job that asks its question: the outcome and its atlas behin
   );
   await page.getByRole('button', { name: 'Fault atlas: every single fault' }).click();
   await expect(page.getByTestId('batch-atlas-summary')).toContainText(
-    '12 of 23 single faults break the exactly-once claim: 0 lose events, 12 duplicate them.',
+    '23 placements: 11 held, 12 duplicate — the 12 that duplicate do so as the job alone does.',
     { timeout: 60_000 },
   );
 });

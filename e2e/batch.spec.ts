@@ -112,7 +112,7 @@ test('a batch preset from the library: the guarantee switch, undo, and Compare w
   // 10 late rows).
   await page.getByRole('button', { name: 'Fault atlas: every single fault' }).click();
   await expect(page.getByTestId('batch-atlas-summary')).toHaveText(
-    'The job as it is already breaks the exactly-once claim (0 lost, 10 duplicates), before any fault is added. 12 of 23 single faults break the exactly-once claim: 0 lose events, 12 duplicate them.',
+    'The job breaks its exactly-once claim already with its own faults. 23 placements: 11 held, 12 duplicate — the 12 that duplicate do so as the job alone does.',
     { timeout: 30_000 },
   );
   await expect(page.getByTestId('batch-atlas-cell')).toHaveCount(5);
@@ -243,7 +243,7 @@ test('the batch embed asks its question first (predict=1); the page’s batch at
   await page.getByTestId('batch-atlas-pairs').check();
   await page.getByRole('button', { name: 'Fault atlas: every pair of faults' }).click();
   await expect(page.getByTestId('batch-atlas-summary')).toHaveText(
-    '15 of 24 pairs of faults break the exactly-once claim: 4 lose events, 11 duplicate them.',
+    '24 pairs of placements: 9 held, 11 duplicate, 4 lose — 3 of the 4 losses come from pairs with a crash before the write; 10 of the 11 duplicates come from pairs with a clear and re-run.',
     { timeout: 30_000 },
   );
   // The cells' glyphs in words under the map, as the stream atlas's legend (reused): 4 + 11 =
@@ -308,17 +308,17 @@ test('the batch atlas’s kinds: a filter as the stream’s, undo steps, and car
   await page.getByRole('button', { name: 'Fault atlas: every single fault' }).click();
   const summary = page.getByTestId('batch-atlas-summary');
   await expect(summary).toContainText(
-    '2 of 13 single faults break the exactly-once claim: 0 lose events, 2 duplicate them.',
+    'The job breaks its exactly-once claim already with its own faults. 13 placements: 11 held, 2 duplicate — the 2 that duplicate do so as the job alone does.',
     { timeout: 30_000 },
   );
   // Undo ticks late rows again: the atlas of all 23.
   await page.locator('h1').first().click();
   await page.keyboard.press('Control+z');
   await expect(lateRows(page)).toBeChecked();
-  await expect(summary).toContainText('12 of 23 single faults', { timeout: 30_000 });
+  await expect(summary).toContainText('23 placements: 11 held, 12 duplicate', { timeout: 30_000 });
   await page.keyboard.press('Control+Shift+z');
   await expect(lateRows(page)).not.toBeChecked();
-  await expect(summary).toContainText('2 of 13 single faults', { timeout: 30_000 });
+  await expect(summary).toContainText('13 placements: 11 held, 2 duplicate', { timeout: 30_000 });
   // The share link opens with late rows left out and offers the same atlas.
   await page.getByTestId('share-button').click();
   const link = await page.getByTestId('share-url').inputValue();

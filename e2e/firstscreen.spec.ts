@@ -80,7 +80,7 @@ const ON_DEMAND_WORDS = [
   'on one clock: play, step and scrub move them',
   'Why: what went wrong, and how',
   'The mermaid text is on the clipboard.',
-  'Compare (the lanes on the page, else the other two guarantees)',
+  'Compare (the lanes on the page, else the default offer)',
 ];
 /**
  * Hold the chunks `held` matches until the returned `release` is called, and gather the body of

@@ -81,3 +81,60 @@ test('Flink knobs: checkpointing "off" stays ticked, also after a reload, and un
   );
   expect(dash.errors).toEqual([]);
 });
+
+// The sink's key as a content tuple (Knobs tab, sink.key): the column checkboxes sat in the
+// select's 14em column, which cannot hold both, so they overflowed under the ⓘ button of the row
+// ("use", "iten" at 1280×720). Each one is whole and clear of the button now.
+test('a content-tuple key: every column checkbox is whole, clear of the row’s ⓘ button', async ({
+  dash,
+}) => {
+  const { page } = dash;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await dash.pickPreset('commit-after-process/on-conflict-do-nothing');
+  await dash.skipQuestion();
+  await page.getByRole('tab', { name: 'Knobs' }).click();
+  const row = dash.byId(testIds.knobs).locator('[data-knob="sink.key"]');
+  await row.getByRole('combobox').selectOption('content-tuple');
+  await dash.settled();
+  const group = row.getByRole('group', { name: 'key column: content columns' });
+  await group.scrollIntoViewIfNeeded();
+  const about = (await row.getByRole('button', { name: 'About key column' }).boundingBox())!;
+  const labels = group.locator('label');
+  expect(await labels.count()).toBeGreaterThan(1);
+  for (const label of await labels.all()) {
+    const box = (await label.boundingBox())!;
+    // Whole: its text is not cut (nothing scrolls inside it), and it ends before the button.
+    expect(await label.evaluate((l) => l.scrollWidth <= l.clientWidth + 1)).toBe(true);
+    const overlaps =
+      box.x < about.x + about.width &&
+      about.x < box.x + box.width &&
+      box.y < about.y + about.height &&
+      about.y < box.y + box.height;
+    expect(overlaps, `${await label.innerText()} under the ⓘ button`).toBe(false);
+    expect(box.x + box.width).toBeLessThanOrEqual(about.x);
+  }
+  expect(dash.errors).toEqual([]);
+});
+
+// A knob's name is one long word (execution.checkpointing.tolerable-failed-checkpoints): it ran
+// past its column under the field at 1280×720 ("…tolerable-fa", "…per.connectio"). It wraps before
+// a dot now, as names in prose do (Breakable), and anywhere as a last resort.
+test('every knob’s name is whole in its column, none under its field', async ({ dash }) => {
+  const { page } = dash;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await dash.pickPreset('flink-dedupe-ttl/ttl-2s');
+  await dash.skipQuestion();
+  await page.getByRole('tab', { name: 'Knobs' }).click();
+  const cut = await dash.byId(testIds.knobs).evaluate((knobs) =>
+    [...knobs.querySelectorAll<HTMLElement>('.knob-row')].flatMap((row) => {
+      const label = row.querySelector<HTMLElement>(':scope > label');
+      const control = label?.nextElementSibling;
+      if (!label || !control) return [];
+      const overflows = label.scrollWidth > label.clientWidth + 1;
+      const under = label.getBoundingClientRect().right > control.getBoundingClientRect().left + 1;
+      return overflows || under ? [row.dataset.knob] : [];
+    }),
+  );
+  expect(cut).toEqual([]);
+  expect(dash.errors).toEqual([]);
+});

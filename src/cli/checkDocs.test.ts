@@ -204,7 +204,7 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
     }
   });
 
-  it('a misspelt field of an inline expect is named with the field it meant, as a scenario file’s is', () => {
+  it('each misspelt field of an inline expect is named with the field it meant, as a scenario file’s is', () => {
     // It said only `unknown key "rowz": not a field here` (a scenario's `expect.totals.rowz` says
     // `did you mean "rows"?`: docs/format.md).
     const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-expect-typo-'));
@@ -221,6 +221,8 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
       const r = check([file]);
       expect(r.lines.filter((l) => l.startsWith('    '))).toEqual([
         `    ${file}:3: expect: totals.rowz: unknown key "rowz": not a field here (misspelt, or a field of another kind); did you mean "rows"?`,
+        // Every wrong field, not the first only (it stopped at totals.rowz).
+        `    ${file}:3: expect: observd: unknown key "observd": not a field here (misspelt, or a field of another kind); did you mean "observed"?`,
       ]);
       expect(r.code).toBe(2);
     } finally {

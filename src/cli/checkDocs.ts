@@ -138,24 +138,26 @@ function readExpect(
   where: string,
   line: number,
   sidecar: boolean,
-): { expect: Expect } | Problem {
+): { expect: Expect } | Problem[] {
   const read = readJsonText(text, 'an expect block');
-  if (!read.ok) return { line, message: `${where}: ${read.issues[0]!.message}` };
+  if (!read.ok) return [{ line, message: `${where}: ${read.issues[0]!.message}` }];
   let raw = read.raw;
   // A scenario file (a batch job's may have no workload): its expect block.
   if (sidecar && raw !== null && typeof raw === 'object' && ('workload' in raw || 'batch' in raw)) {
     if (!('expect' in raw))
-      return { line, message: `${where}: the scenario has no "expect" block` };
+      return [{ line, message: `${where}: the scenario has no "expect" block` }];
     raw = raw.expect;
   }
   const parsed = ExpectSchema.safeParse(raw);
   if (parsed.success) return { expect: parsed.data };
-  // The field a misspelt key meant, as a scenario file's expect block names it (docs/format.md).
-  const issue = schemaIssues(parsed.error.issues, (path) => keysAt(ExpectSchema, raw, path))[0]!;
-  return {
-    line: fieldLine({ text, line, inline: !sidecar }, issue.path),
-    message: `${where}: ${issue.path ? `${issue.path}: ` : ''}${issue.message}`,
-  };
+  // Every wrong field, each at its line, with the field a misspelt key meant, as a scenario
+  // file's expect block names it (docs/format.md).
+  return schemaIssues(parsed.error.issues, (path) => keysAt(ExpectSchema, raw, path)).map(
+    (issue) => ({
+      line: fieldLine({ text, line, inline: !sidecar }, issue.path),
+      message: `${where}: ${issue.path ? `${issue.path}: ` : ''}${issue.message}`,
+    }),
+  );
 }
 
 /** Where a pin was written: its JSON text, the page's line it starts at, inline or a sidecar. */
@@ -179,11 +181,11 @@ function pinOf(
   tag: ScannedTag,
   hashPin: { expect: Expect; line: number } | undefined,
   page: string,
-): { expect: Expect; from: string; at: PinText } | Problem | null {
+): { expect: Expect; from: string; at: PinText } | Problem[] | null {
   const inline = attribute(tag, ['expect', 'data-expect']);
   const file = attribute(tag, ['expect-file', 'data-expect-file']);
   if (inline && file)
-    return { line: file.line, message: `${inline.name} and ${file.name}: give one, not both` };
+    return [{ line: file.line, message: `${inline.name} and ${file.name}: give one, not both` }];
   if (inline) {
     const r = readExpect(inline.value, inline.name, inline.line, false);
     const at = { text: inline.value, line: inline.line, inline: true };
@@ -197,7 +199,7 @@ function pinOf(
     } catch (e) {
       const why =
         (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message;
-      return { line: file.line, message: `${file.name}: ${clipEcho(path)}: ${why}` };
+      return [{ line: file.line, message: `${file.name}: ${clipEcho(path)}: ${why}` }];
     }
     const r = readExpect(text, `${file.name} ${clipEcho(path)}`, file.line, true);
     const at = { text, line: file.line, inline: false };
@@ -365,7 +367,7 @@ function checkEmbed(
   const pin = pinOf(tag, resolved.hashPin, page);
   if (pin === null)
     return { file, name, status: 'unpinned', problems: [], line: tag.line, partLine: tag.line };
-  if ('message' in pin) return malformed(pin, name);
+  if (Array.isArray(pin)) return malformed(pin[0]!, name, pin.slice(1));
   // On the engine of the scenario's kind, as `check` runs a scenario file (a batch job's: batch).
   const diff = expectMismatches(resolved.scenario, pin.expect);
   return {

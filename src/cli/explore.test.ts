@@ -109,6 +109,13 @@ describe('sim --explore', () => {
     expect(cli(['at-most-once', '--explore', '--kinds', 'crash,meteor']).err).toMatch(
       /^--kinds: unknown kind "meteor"; expected a comma-separated list of drop-request, /,
     );
+    // A misspelt kind names the one meant (one edit from a 5-letter name, a swap counting one).
+    expect(cli(['at-most-once', '--explore', '--kinds', 'crsh']).err).toMatch(
+      /^--kinds: unknown kind "crsh" — did you mean crash\?; expected a comma-separated list of /,
+    );
+    expect(cli(['at-most-once', '--explore', '--kinds', 'drop-respnose']).err).toMatch(
+      /^--kinds: unknown kind "drop-respnose" — did you mean drop-response\?; /,
+    );
     expect(cli(['at-most-once', '--depth', '2']).err).toBe('--depth: applies to --explore');
     expect(cli(['at-most-once', '--explore', '--format', 'mermaid']).err).toBe(
       '--explore: prints json or text, got --format mermaid',

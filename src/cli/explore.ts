@@ -17,6 +17,7 @@ import {
   type PlacementKind,
   type Scenario,
 } from '../engine';
+import { misspellingBound, nearest } from '../engine/core/editDistance';
 import { heatMap, type OutcomeCounts } from '../views/atlas/heatMap';
 import { noFaultNeededSentence } from '../views/atlas/heatCells';
 
@@ -47,10 +48,13 @@ export function parseKinds<K extends string>(
   if (kinds === undefined) return [...allowed];
   const names = kinds.split(',').map((k) => k.trim());
   const unknown = names.filter((k) => !(allowed as readonly string[]).includes(k));
-  if (unknown.length > 0 || names.length === 0)
+  if (unknown.length > 0 || names.length === 0) {
+    const name = unknown[0] ?? '';
+    const near = nearest(name, allowed, misspellingBound);
     return {
-      problem: `--kinds: unknown kind "${unknown[0] ?? ''}"${forWhat}; expected a comma-separated list of ${allowed.join(', ')}`,
+      problem: `--kinds: unknown kind "${name}"${forWhat}${near === null ? '' : ` — did you mean ${near}?`}; expected a comma-separated list of ${allowed.join(', ')}`,
     };
+  }
   return allowed.filter((k) => names.includes(k));
 }
 

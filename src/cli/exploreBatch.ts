@@ -9,15 +9,13 @@ import {
   explainBatchTrial,
   exploreBatch,
   minimalBatchCounterexample,
-  OUTCOMES,
   simulateBatch,
-  type BatchExploration,
   type BatchPlacement,
   type BatchTrial,
-  type Outcome,
   type Scenario,
 } from '../engine';
 import type { OutcomeCounts } from '../views/atlas/heatMap';
+import { batchAtlasSummary } from '../views/batch/batchAtlasSummary';
 import { placementWords } from '../views/batch/placementWords';
 import { checkLine, claimBroken, exploreText, parseKinds, type ExploreReport } from './explore';
 
@@ -33,62 +31,12 @@ function placementEdit(p: BatchPlacement): { field: string; value: unknown } {
   }
 }
 
-/** A placement's family, the unit the summary names. */
-function familyOf(p: BatchPlacement): string {
-  if (p.kind === 'clear') return 'a clear and re-run';
-  if (p.kind === 'late-row') return 'a late-arriving row';
-  const point = p.fault.point;
-  return `a crash ${point === 'mid-write' ? 'mid-write' : point === 'before-write' ? 'before the write' : 'after the write'}`;
-}
-
 /** The placement a trial is counted under: its last to strike (the first listed on a tie). */
 function anchor(t: BatchTrial): BatchPlacement {
   return t.placements[t.times.indexOf(t.time)]!;
 }
 
 const zero = (): OutcomeCounts => ({ held: 0, duplicates: 0, losses: 0, both: 0, stuck: 0 });
-const VERB: Record<Outcome, [string, string]> = {
-  held: ['held', 'hold'],
-  duplicates: ['duplicate', 'duplicate'],
-  losses: ['lose', 'loss'],
-  both: ['lose and duplicate', 'loss with a duplicate'],
-  stuck: ['get stuck', 'stuck run'],
-};
-
-/** "23 placements: 11 held, 12 duplicate — every duplicate comes from a crash after the write". */
-function summary(x: BatchExploration, claim: string, totals: OutcomeCounts): string {
-  const n = x.trials.length;
-  const before =
-    x.base.outcome !== 'held'
-      ? `The job breaks its ${claim} claim already with its own faults. `
-      : '';
-  if (n === 0) return `${before}No placement applies to this job.`;
-  const parts = OUTCOMES.filter((o) => totals[o] > 0).map((o) => `${totals[o]} ${VERB[o][0]}`);
-  const head = `${before}${n} ${x.depth === 1 ? 'placements' : 'pairs of placements'}: ${parts.join(', ')}`;
-  if (totals.held === n)
-    return x.base.outcome === 'held'
-      ? `${head} — the ${claim} claim survives every ${x.depth === 1 ? 'single fault' : 'pair of faults'} tried.`
-      : `${head}.`;
-  const origins = (['losses', 'both', 'duplicates'] as const)
-    .filter((o) => totals[o] > 0)
-    .map((o) => {
-      // A pair counts for the family of each of its faults, once per family, as the stream
-      // atlas's summary does (src/views/atlas/heatMap.ts): its later fault (the anchor) alone
-      // would hide an earlier fault that every losing pair shares — a row landing late.
-      const families = new Map<string, number>();
-      for (const t of x.trials)
-        if (t.result.outcome === o) {
-          const mine = x.depth === 2 ? new Set(t.placements.map(familyOf)) : [familyOf(anchor(t))];
-          for (const f of mine) families.set(f, (families.get(f) ?? 0) + 1);
-        }
-      const [top, count] = [...families.entries()].sort((a, b) => b[1] - a[1])[0]!;
-      const from = x.depth === 2 ? `a pair with ${top}` : top;
-      return count === totals[o]
-        ? `every ${VERB[o][1]} comes from ${from}`
-        : `${count} of the ${totals[o]} come from ${x.depth === 2 ? `pairs with ${top}` : top}`;
-    });
-  return `${head} — ${origins.join('; ')}.`;
-}
 
 /** Build the report of a batch scenario's atlas (runs it). */
 function exploreBatchReport(
@@ -121,7 +69,12 @@ function exploreBatchReport(
     placements: x.placements.length,
     outcomes: totals,
     byKind,
-    summary: summary(x, s.claim, totals),
+    summary: batchAtlasSummary(
+      x.trials.map((t) => ({ outcome: t.result.outcome, placements: t.placements })),
+      depth,
+      s.claim,
+      x.base.outcome,
+    ),
     counterexample:
       trial === null
         ? null

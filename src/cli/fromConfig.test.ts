@@ -135,6 +135,27 @@ describe('from-config: the Flink workload timed to a longer checkpoint interval'
     expect(run.out).toContain('reader:rc: 300 rows for 250 events · 50 duplicate rows · 0 lost');
   }, 60_000);
 
+  // The shipped flink-conf.yaml: at-least-once, 30 s, restart-strategy none. The crash ends the
+  // job for good after it wrote all 250: no row twice, "exactly-once", and nothing said of the job
+  // being down (the page's card: "flink × down").
+  it('restart-strategy none: the guarantee says the job failed for good at the crash', () => {
+    const r = cli([`${examples}/flink-conf.yaml`, '--skip-atlas']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      "guarantee end to end: exactly-once (under flink-checkpoint-replay/2pc-read-committed's fault)\n  ⚠ flink crashed at 121,061 ms and the job failed for good (restart-strategy.type=none): it processes nothing after that, and what it had not committed stays so",
+    );
+    const json = JSON.parse(
+      cli([`${examples}/flink-conf.yaml`, '--skip-atlas', '--format', 'json']).out,
+    ) as {
+      guarantee: { jobFailedForGood?: unknown };
+    };
+    expect(json.guarantee.jobFailedForGood).toEqual({
+      component: 'flink',
+      atMs: 121_061,
+      why: 'the job failed for good (restart-strategy.type=none)',
+    });
+  }, 60_000);
+
   it('4 s or less keeps the library’s times (its first checkpoint, 5 s, comes before the crash)', () => {
     const r = cli([write('four.yaml', 'execution.checkpointing.interval: 4 s\n'), '--skip-atlas']);
     expect(r.code).toBe(0);
@@ -142,6 +163,21 @@ describe('from-config: the Flink workload timed to a longer checkpoint interval'
       "guarantee end to end: exactly-once (under flink-checkpoint-replay/2pc-read-committed's fault)",
     );
     expect(r.out).not.toContain('never fired');
+  }, 60_000);
+});
+
+describe('from-config: a Spark query silent on maxOffsetsPerTrigger', () => {
+  // The Spark workload reads 10 offsets per micro-batch; Spark's own default is no limit
+  // (https://spark.apache.org/docs/latest/structured-streaming-kafka-integration.html: "none").
+  // The kept line said "(real default: —)": the Knobs tab has no such knob, and "—" said nothing.
+  it('names Spark’s default beside the workload’s 10', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'from-config-'));
+    writeFileSync(join(dir, 'q.properties'), 'trigger=10 seconds\nformat=delta\n');
+    const r = cli([join(dir, 'q.properties'), '--skip-atlas']);
+    expect(r.out).toContain(
+      '  maxOffsetsPerTrigger=10  → processor.maxOffsetsPerTrigger (real default: none (no limit: a micro-batch takes every offset available))',
+    );
+    expect(r.out).not.toContain('real default: —');
   }, 60_000);
 });
 

@@ -8,11 +8,11 @@
  * no failure, so no guarantee is claimed — "not tested".
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parseScenario, PLACEMENT_KINDS, simulate } from '../engine';
+import { flinkFailedForGood, parseScenario, PLACEMENT_KINDS, simulate } from '../engine';
 import { importConfig, type KeyReport } from '../scenarios/config/importConfig';
 import { commandArgs, isChoice } from './commandArgs';
 import { exploreReport } from './explore';
-import { neverFired } from './report';
+import { jobFailedLine, neverFired, type JsonReport } from './report';
 import { faultName, faultWhat } from '../views/edit/faultName';
 import { realDefaultUnlike } from '../views/edit/knobs';
 
@@ -63,7 +63,14 @@ export function fromConfigCommand(
   if (values['scenario-out'] !== undefined)
     writeFileSync(values['scenario-out'], `${JSON.stringify(imported.scenario, null, 2)}\n`);
   let guarantee:
-    | { claimed: string; observed: string; held: boolean; tested: boolean; unfired: string[] }
+    | {
+        claimed: string;
+        observed: string;
+        held: boolean;
+        tested: boolean;
+        unfired: string[];
+        jobFailedForGood?: JsonReport['jobFailedForGood'];
+      }
     | undefined;
   const parsed = parseScenario(imported.scenario);
   // Which single fault breaks this configuration: the fault atlas of the built scenario.
@@ -77,12 +84,18 @@ export function fromConfigCommand(
       const spec = run.scenario.faults[f.index]!;
       return `${faultName(spec, f.index)}, ${faultWhat(spec)}, never fired: ${f.why ?? 'its condition never came'}`;
     });
+    // A Flink job not restarted after the workload's crash is down at the end, whatever the
+    // counts say (restart-strategy.type none: the shipped flink-conf.yaml).
+    const failed = flinkFailedForGood(run);
     guarantee = {
       claimed: v.claimed,
       observed: v.observed,
       held: v.held,
       tested: unfired.length === 0,
       unfired,
+      ...(failed
+        ? { jobFailedForGood: { component: 'flink', atMs: failed.atMs, why: failed.why } }
+        : {}),
     };
     if (!values['skip-atlas']) {
       const { report } = exploreReport(
@@ -151,6 +164,7 @@ export function fromConfigCommand(
           ? `guarantee end to end: ${guarantee.observed} (under ${imported.base}'s fault)${claim}`
           : `guarantee end to end: not tested: the fault never fired under this configuration (${imported.base}'s fault)\n${guarantee.unfired.map((u) => `  ⚠ ${u}`).join('\n')}`,
     );
+    if (guarantee?.jobFailedForGood) out(jobFailedLine(guarantee.jobFailedForGood));
     // The atlas's summary opens with "The scenario breaks its <claim> claim already…" when the
     // run breaks it unaided: said above, in the workload's name.
     const summary = atlas?.summary.replace(

@@ -444,3 +444,38 @@ describe('a false merge is named in every report (issue 26 §2)', () => {
     expect(textReport(r)).not.toContain('false merge');
   });
 });
+
+// A Flink job whose restart strategy is none, crashed after it wrote every record: the counts
+// say exactly-once, and the report said nothing of the job being down for good at the end
+// (the page's card reads "flink × down"). The Flink workload of `from-config` with the shipped
+// flink-conf.yaml (restart-strategy: none, at-least-once KafkaSink, 30 s checkpoints) is one.
+describe('a Flink job that failed for good', () => {
+  const failedJob = () => {
+    const s = findPreset('flink-checkpoint-replay/plain-sink')!.variant.scenario;
+    const p = parseScenario({
+      ...s,
+      processor: { ...s.processor, 'restart-strategy.type': 'none' },
+    });
+    if (!p.ok) throw new Error(JSON.stringify(p.issues));
+    return simulate(p.scenario);
+  };
+
+  it('text and JSON say when it stopped and why it was not restarted', () => {
+    const run = failedJob();
+    const r = jsonReport(run);
+    expect(r.jobFailedForGood).toEqual({
+      component: 'flink',
+      atMs: expect.any(Number) as number,
+      why: 'the job failed for good (restart-strategy.type=none)',
+    });
+    expect(textReport(run)).toContain(
+      `  ⚠ flink crashed at ${r.jobFailedForGood!.atMs.toLocaleString('en-US')} ms and the job failed for good (restart-strategy.type=none): it processes nothing after that, and what it had not committed stays so`,
+    );
+  });
+
+  it('a job that restarts says nothing', () => {
+    const run = runScenario(findPreset('flink-checkpoint-replay/plain-sink')!.variant.scenario);
+    expect(jsonReport(run).jobFailedForGood).toBeUndefined();
+    expect(textReport(run)).not.toContain('failed for good');
+  });
+});

@@ -10,6 +10,8 @@ import {
   traceHash,
   traceLimitWords,
   stuckLine,
+  flinkFailedForGood,
+  failedForGoodSentence,
   type Run,
   type Trace,
   fateOf,
@@ -114,6 +116,13 @@ export interface JsonReport {
    * fire in this scenario at all (a lost acknowledgement with acks=0).
    */
   faultsNeverFired: { index: number; fault: string; why?: string }[];
+  /**
+   * A Flink job its restart strategy did not restart after a failure (`restart-strategy.type`
+   * none, or fixed-delay's attempts used up): down at the end, which the counts alone do not
+   * tell — a run that lost nothing says exactly-once all the same. `atMs` is that failure's
+   * time, `why` names the strategy. Absent when none.
+   */
+  jobFailedForGood?: { component: string; atMs: number; why: string };
 }
 
 /** The faults of the scenario that left no 'fault' entry in the trace. */
@@ -207,7 +216,21 @@ function reportSummary(run: Run, preset?: string, hash: TraceHasher = traceHash)
     stopAtMs: run.scenario.stopAtMs ?? defaultStopAt(run.scenario, run.events),
     traceEntries: run.trace.length,
     faultsNeverFired: neverFired(run),
+    ...jobFailed(run),
   };
+}
+
+/** {@link JsonReport.jobFailedForGood} in the text reports (`sim`, `from-config`). */
+export function jobFailedLine(f: NonNullable<JsonReport['jobFailedForGood']>): string {
+  return `  ⚠ ${failedForGoodSentence(f)}`;
+}
+
+/** {@link JsonReport.jobFailedForGood}, as a part of the report to spread. */
+function jobFailed(run: Run): Pick<JsonReport, 'jobFailedForGood'> {
+  const failed = flinkFailedForGood(run);
+  return failed
+    ? { jobFailedForGood: { component: 'flink', atMs: failed.atMs, why: failed.why } }
+    : {};
 }
 
 /** Build the JSON report of a run (for a large run, print it with {@link jsonReportChunks}). */
@@ -337,6 +360,7 @@ export function textReport(run: Run, preset?: string, hash: TraceHasher = traceH
       `  ⚠ ${faultName(spec, f.index)}, ${faultWhat(spec)}, never fired: ${f.why ?? 'its condition never came'}`,
     );
   }
+  if (r.jobFailedForGood) lines.push(jobFailedLine(r.jobFailedForGood));
   if (r.falseMerges.length > 0)
     lines.push(
       `  ≡ false merges (real events taken for another with the same key): ${idList(r.falseMerges.map((m) => `${m.id} into ${m.into}`))}`,

@@ -21,6 +21,7 @@ export { describeFault, whyNeverFires, ordinal } from './faultWords';
 export { groupDigits } from './groupDigits';
 export type { Explanation } from './explain';
 export { TraceIndex } from './explain/traceIndex';
+export { flinkFailedForGood, failedForGoodSentence } from './explain/flink';
 export {
   Trace,
   TRACE_COLUMNS,
@@ -121,6 +122,7 @@ export {
   pairsOf,
   withFaults,
   forkMoment,
+  outcomeOf,
   DEFAULT_TRIAL_PATH,
   OUTCOMES,
   PAIR_RUN_LIMIT,

@@ -5,7 +5,9 @@
 import { failoverCause, ERROR_CODES, MESSAGE_TYPES } from '../trace';
 import { flinkRestartsAfter } from '../scenario/flinkRestart';
 import { gaveUpWhy, crashCause } from './words';
-import { firstAtOrAfter } from './traceIndex';
+import { firstAtOrAfter, TraceIndex } from './traceIndex';
+import type { Run } from '../simulate';
+import { groupDigits } from '../groupDigits';
 import { StoryFamily, type Clause, type Story } from './story';
 
 export class FlinkStories extends StoryFamily {
@@ -146,16 +148,8 @@ export class FlinkStories extends StoryFamily {
    * why nothing restarted it — or null.
    */
   flinkFailedForGood(): { crash: number; cause: string; why: string } | null {
-    const p = this.run.scenario.processor;
-    if (p.type !== 'flink') return null;
-    const flink = this.t.actors.indexOf('flink');
-    const crashes = this.index.ofKind('crash').filter((i) => this.t.actor[i] === flink);
-    // The failure the restart strategy did not restart after: the first under none, the one
-    // after fixed-delay's last attempt (FixedDelayRestartBackoffTimeStrategy counts them all).
-    const n = crashes.findIndex((_, k) => !flinkRestartsAfter(p, k + 1));
-    if (n < 0) return null;
-    const crash = crashes[n]!;
-    return { crash, cause: this.flinkCrashCause(crash), why: gaveUpWhy(p, n + 1) };
+    const failed = flinkFailedForGood(this.run, this.index);
+    return failed && { ...failed, cause: this.flinkCrashCause(failed.crash) };
   }
 
   /** How many times actor `name` restarted in the run. */
@@ -166,4 +160,36 @@ export class FlinkStories extends StoryFamily {
     for (const i of this.index.ofKind('restart')) if (t.actor[i] === a) n++;
     return n;
   }
+}
+
+/**
+ * The failure of a Flink job its restart strategy did not restart after — the first under none,
+ * the one after fixed-delay's last attempt (FixedDelayRestartBackoffTimeStrategy counts them all)
+ * — its crash entry, when, and in words why, or null (no Flink job, or it was restarted each time).
+ * https://nightlies.apache.org/flink/flink-docs-stable/docs/ops/state/task_failure_recovery/
+ * The stories name it for an event it left unprocessed; the text report says it for every run,
+ * one that lost nothing too (src/cli/report.ts): the job is down at the end, which its counts
+ * alone do not say.
+ */
+export function flinkFailedForGood(
+  run: Run,
+  index: TraceIndex = new TraceIndex(run.trace),
+): { crash: number; atMs: number; why: string } | null {
+  const p = run.scenario.processor;
+  if (p.type !== 'flink') return null;
+  const t = run.trace;
+  const flink = t.actors.indexOf('flink');
+  const crashes = index.ofKind('crash').filter((i) => t.actor[i] === flink);
+  const n = crashes.findIndex((_, k) => !flinkRestartsAfter(p, k + 1));
+  if (n < 0) return null;
+  const crash = crashes[n]!;
+  return { crash, atMs: t.time[crash]!, why: gaveUpWhy(p, n + 1) };
+}
+
+/**
+ * A job that failed for good ({@link flinkFailedForGood}) in one sentence, the same in the text
+ * report (src/cli/report.ts) and the Markdown report (src/views/io/markdown.ts).
+ */
+export function failedForGoodSentence(f: { component: string; atMs: number; why: string }): string {
+  return `${f.component} crashed at ${groupDigits(f.atMs)} ms and ${f.why}: it processes nothing after that, and what it had not committed stays so`;
 }

@@ -50,6 +50,17 @@ const oneOf =
         };
   };
 
+/** writeStream.format(…): the streaming sinks the lab models, as the library workload's sink. */
+const sparkFormat = oneOf({
+  delta: { type: 'delta', name: 'orders' },
+  kafka: { type: 'kafka', topic: 'orders-out' },
+  parquet: { type: 'file', name: 'orders' },
+  json: { type: 'file', name: 'orders' },
+  csv: { type: 'file', name: 'orders' },
+  orc: { type: 'file', name: 'orders' },
+  foreachbatch: { type: 'table', name: 'orders', statementPer: 'batch' },
+});
+
 /**
  * A Kafka client's enumerated string: ConfigDef.ValidString compares exactly, so `acks=ALL` is a
  * ConfigException in the client (ProducerConfig's `in("all", "-1", "0", "1")`;
@@ -239,15 +250,16 @@ export const RECOGNISED: Record<string, RecognisedKey> = {
   format: {
     path: 'sink',
     // writeStream.format(…): the sink. foreachBatch's JDBC append is the library workload's table.
-    convert: oneOf({
-      delta: { type: 'delta', name: 'orders' },
-      kafka: { type: 'kafka', topic: 'orders-out' },
-      parquet: { type: 'file', name: 'orders' },
-      json: { type: 'file', name: 'orders' },
-      csv: { type: 'file', name: 'orders' },
-      orc: { type: 'file', name: 'orders' },
-      foreachbatch: { type: 'table', name: 'orders', statementPer: 'batch' },
-    }),
+    convert: (text) =>
+      text.trim().toLowerCase() === 'jdbc'
+        ? // Spark has no streaming JDBC sink (DataSource.createSink: "Data source jdbc does not
+          // support streamed writing"); its guide writes to such a store from foreachBatch, "Reuse
+          // existing batch data sources" —
+          // https://spark.apache.org/docs/latest/structured-streaming-programming-guide.html#foreachbatch
+          {
+            error: `"${text.trim()}" is no streaming sink: Spark's JDBC data source "does not support streamed writing"; a query writes to a database from foreachBatch (format=foreachBatch, the JDBC append of each micro-batch)`,
+          }
+        : sparkFormat(text),
     kind: 'spark',
   },
   txnAppId: { path: 'sink.txnAppId', convert: string, kind: 'spark' },

@@ -269,6 +269,13 @@ describe('Flink config.yaml / flink-conf.yaml', () => {
   it('malformed YAML and a bad duration: the line named', () => {
     const bad = importConfig([{ name: 'config.yaml', text: 'a: 1\nb: [unclosed\n' }]);
     expect(bad.ok).toBe(false);
+    // The YAML parser's sentence ends "at line 3, column 1:" before a code frame; the first line
+    // alone ended on that colon and said the place twice. Now file:line:column, as a JSON file's.
+    expect(
+      importConfig([
+        { name: 'config.yaml', text: 'execution:\n  checkpointing:\n\tinterval: 10s\n' },
+      ]),
+    ).toEqual({ ok: false, errors: ['config.yaml:3:1: Tabs are not allowed as indentation'] });
     expect(
       importConfig([{ name: 'config.yaml', text: 'execution.checkpointing.interval: soon' }]),
     ).toEqual({
@@ -288,6 +295,22 @@ describe('Spark Structured Streaming options', () => {
     expect(getKnob(r.scenario, 'processor.maxOffsetsPerTrigger')).toBe(10);
     expect(getKnob(r.scenario, 'sink')).toMatchObject({ type: 'delta', txnAppId: 'q-orders' });
     expect(statusOf(r, 'checkpointLocation')).toEqual(['ignored']);
+  });
+});
+
+describe('Spark: a JDBC sink', () => {
+  // A team writing a stream to PostgreSQL tries format=jdbc first; Spark has no streaming JDBC
+  // sink ("Data source jdbc does not support streamed writing") and its guide sends batch
+  // writers through foreachBatch. The refusal only listed the formats.
+  it('format=jdbc is refused saying to write it through foreachBatch', () => {
+    expect(
+      importConfig([{ name: 'q.properties', text: 'trigger=10 seconds\nformat=jdbc\n' }]),
+    ).toEqual({
+      ok: false,
+      errors: [
+        'q.properties:2: format: "jdbc" is no streaming sink: Spark\'s JDBC data source "does not support streamed writing"; a query writes to a database from foreachBatch (format=foreachBatch, the JDBC append of each micro-batch)',
+      ],
+    });
   });
 });
 

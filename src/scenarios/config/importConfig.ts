@@ -5,7 +5,7 @@
  * the CLI (`delivery-lab from-config`) and the page read files and run the result themselves.
  */
 import { isMap, isScalar, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
-import { parseScenario, type ScenarioInput } from '../../engine';
+import { parseScenario, whyNeverFires, type FaultSpec, type ScenarioInput } from '../../engine';
 import { findPreset } from '..';
 import { getKnob, setKnob } from '../guarantees';
 import { RECOGNISED, kindOfKey, notModelledWhy, unknownKeyWhy, type ConfigKind } from './catalogue';
@@ -54,6 +54,12 @@ export type ConfigImport =
        * max.in.flight.requests.per.connection 1; Kafka's default is 5).
        */
       kept: KeptKnob[];
+      /**
+       * The workload's faults these settings keep from ever firing, with why (a lost
+       * acknowledgement under acks=0): then its run tests nothing of them — `from-config` says
+       * "not tested" from the run itself; the page's notice says it from these.
+       */
+      cannotFire: { fault: FaultSpec; index: number; why: string }[];
     }
   | { ok: false; errors: string[] };
 
@@ -77,7 +83,11 @@ function yamlKeys(file: ConfigFile): RawKey[] | string {
   const doc = parseDocument(file.text, { lineCounter, uniqueKeys: false });
   if (doc.errors.length > 0) {
     const e = doc.errors[0]!;
-    return `${file.name}:${e.linePos?.[0]?.line ?? 1}: ${e.message.split('\n')[0]}`;
+    // The parser's message ends " at line 3, column 1:" before a code frame: the place goes in
+    // front, file:line:column, as a scenario file's JSON error (docs/cli.md).
+    const at = e.linePos?.[0];
+    const message = e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    return `${file.name}:${at ? `${at.line}:${at.col}` : 1}: ${message}`;
   }
   const out: RawKey[] = [];
   const walk = (node: YamlNode | null | undefined, prefix: string): string | undefined => {
@@ -212,5 +222,11 @@ export function importConfig(files: readonly ConfigFile[]): ConfigImport {
     runnable: parsed.ok,
     fitted: fit?.note ?? null,
     kept,
+    cannotFire: parsed.ok
+      ? parsed.scenario.faults.flatMap((fault, index) => {
+          const why = whyNeverFires(parsed.scenario, fault);
+          return why === null ? [] : [{ fault, index, why }];
+        })
+      : [],
   };
 }

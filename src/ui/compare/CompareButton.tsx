@@ -1,6 +1,7 @@
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
-import { defaultCompare } from '../../views/compare/compareSpec';
+import { compareOpenedLabel } from '../../views/compare/compareSpec';
+import { offerFor } from './compareOffer';
 import { ComparePanel } from '../onDemandPanels';
 import { compareTestIds } from './compareTestIds';
 
@@ -8,7 +9,7 @@ const selectOpen = (s: LabState) => s.compare !== null;
 const selectScenario = (s: LabState) => s.scenario;
 
 /**
- * "Compare": opens the scenario beside itself under the other two guarantees (the default offer),
+ * "Compare": opens the scenario beside itself with the default offer (./compareOffer.ts),
  * or closes Compare. One undoable step either way.
  */
 export function CompareButton() {
@@ -24,12 +25,11 @@ export function CompareButton() {
       // The lanes' panel is a chunk of its own: its download starts before the click.
       onPointerEnter={ComparePanel.preload}
       onFocus={ComparePanel.preload}
-      onClick={() =>
-        a.setCompare(
-          open ? null : defaultCompare(scenario),
-          open ? 'Closed Compare' : 'Compare: the same faults under the other two guarantees',
-        )
-      }
+      onClick={() => {
+        if (open) return a.setCompare(null, 'Closed Compare');
+        const spec = offerFor(scenario);
+        a.setCompare(spec, compareOpenedLabel(spec));
+      }}
     >
       Compare
     </button>

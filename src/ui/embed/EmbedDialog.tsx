@@ -32,7 +32,7 @@ const PANEL_LABELS: Record<EmbedPanel, string> = {
   counters: 'Counters',
   verdict: 'Verdict',
   why: 'Explanations',
-  compare: 'Compare (the lanes on the page, else the other two guarantees)',
+  compare: 'Compare (the lanes on the page, else the default offer)',
 };
 
 const selectScenario = (s: LabState) => s.scenario;

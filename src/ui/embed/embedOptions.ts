@@ -8,7 +8,7 @@
  * | `autoplay=1` | start playing once the run is ready (with a prediction asked: once it is locked in or skipped) | off |
  * | `t=<ms>` | start at this virtual time | 0 |
  * | `speed=<x>` | virtual ms per real ms (0.001 … 1000; out of range: the nearest end) | the lab's |
- * | `panels=a,b` | which panels show: pipeline, transport, counters, verdict, why, compare (the link's lanes, `c=`, else the other two guarantees) | pipeline,transport,counters,verdict |
+ * | `panels=a,b` | which panels show: pipeline, transport, counters, verdict, why, compare (the link's lanes, `c=`, else the default offer: src/ui/compare/compareOffer.ts) | pipeline,transport,counters,verdict |
  * | `caption=<text>` | a caption above the player (text, never markup) | none |
  * | `lock=1` | knobs locked: no guarantee switch, no faults by clicking | unlocked |
  * | `predict=1` | ask for a prediction first; locking it in plays; the answer and verdict at the run's end | off; a share link's `p=1`: on ({@link withSharePrediction}) |

@@ -33,6 +33,20 @@ describe('configuration files through the page Import', () => {
     ]);
   });
 
+  // `delivery-lab from-config` says "not tested" and exits 3 when the workload's fault cannot
+  // fire under the files' settings (acks=0: no acknowledgement to lose, docs/cli.md); the page's
+  // notice listed the keys only, and the run's verdict then read "✓ … held".
+  it('a workload fault the settings keep from firing: the notice says not tested, and why', async () => {
+    const r = await importFile(file('producer.properties', 'acks=0\nenable.idempotence=false\n'));
+    if (!r.ok) throw new Error('refused');
+    expect(r.config?.lines).toContain(
+      'not tested: the workload’s fault can never fire under these settings, so its verdict says nothing about them — fault "lost ack", a lost acknowledgement: with acks=0 the broker sends no acknowledgement to lose',
+    );
+    const tested = await importFile(file('producer.properties', PRODUCER));
+    if (!tested.ok) throw new Error('refused');
+    expect(tested.config?.lines.some((l) => l.startsWith('not tested'))).toBe(false);
+  });
+
   it("the workload's settings the files leave unset are listed, with the real default", async () => {
     const r = await importFile(file('producer.properties', PRODUCER));
     if (!r.ok) throw new Error('refused');
@@ -78,7 +92,7 @@ describe('configuration files through the page Import', () => {
     const yaml = await importFile(file('config.yaml', 'execution.checkpointing:\n  interval: [\n'));
     expect(yaml).toMatchObject({
       ok: false,
-      lines: [expect.stringMatching(/^config\.yaml:\d+: /)],
+      lines: [expect.stringMatching(/^config\.yaml:\d+:\d+: /)],
     });
   });
 

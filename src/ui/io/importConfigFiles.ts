@@ -5,8 +5,9 @@
  * were applied and which ignored. Never throws, never touches the lab. The importer (and its YAML
  * parser) loads on first use: the page's first screen does not wait for it.
  */
-import type { ScenarioInput } from '../../engine';
+import type { FaultSpec, ScenarioInput } from '../../engine';
 import type { ConfigFile, KeptKnob, KeyReport } from '../../scenarios/config/importConfig';
+import { faultName, faultWhat } from '../../views/edit/faultName';
 import { realDefaultUnlike } from '../../views/edit/knobs';
 import { kindOfKey, RECOGNISED } from '../../scenarios/config/catalogue';
 import { SCENARIO_JSON_LIMIT } from '../../views/io/export';
@@ -60,6 +61,7 @@ function reportOf(
   fileNames: string,
   base: string,
   fitted: string | null,
+  cannotFire: readonly { fault: FaultSpec; index: number; why: string }[],
 ): ConfigReport {
   const applied = keys.filter((k) => k.status === 'applied');
   const ignored = keys.filter((k) => k.status === 'ignored' || k.status === 'unknown');
@@ -80,6 +82,15 @@ function reportOf(
             ];
       }),
       ...(fitted ? [`Workload: ${fitted}`] : []),
+      // As `from-config` says "not tested" (docs/cli.md): a clean verdict of a fault that cannot
+      // fire says nothing about the files' settings.
+      ...(cannotFire.length > 0
+        ? [
+            `not tested: the workload’s fault can never fire under these settings, so its verdict says nothing about them — ${cannotFire
+              .map((c) => `${faultName(c.fault, c.index)}, ${faultWhat(c.fault)}: ${c.why}`)
+              .join('; ')}`,
+          ]
+        : []),
     ],
   };
 }
@@ -106,7 +117,7 @@ export async function importConfigTexts(files: readonly ConfigFile[]): Promise<C
     input: r.scenario,
     name: r.scenario.name ?? from,
     from,
-    config: reportOf(r.keys, r.kept, from, r.base, r.fitted),
+    config: reportOf(r.keys, r.kept, from, r.base, r.fitted, r.cannotFire),
   };
 }
 

@@ -19,6 +19,7 @@ import {
   type KnobMeta,
 } from '../../views/edit/knobs';
 import { useNumberDraft } from '../hooks/useNumberDraft';
+import { Breakable } from '../Breakable';
 import { Icon } from '../Icon';
 import { KeyControl } from './KeyControl';
 import { testIds } from '../testIds';
@@ -318,7 +319,10 @@ function KnobRow({
       data-refused={refused.length > 0 || undefined}
     >
       <label htmlFor={id} title={`${meta.what} Default: ${meta.realDefault}.`}>
-        <code>{meta.name}</code>
+        {/* A long name wraps before a dot in its column, not under the field (knobs.spec). */}
+        <code>
+          <Breakable text={meta.name} />
+        </code>
         {differs && (
           <span
             className="changed"

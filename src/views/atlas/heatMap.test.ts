@@ -77,6 +77,19 @@ describe('heatMap', () => {
     );
   });
 
+  it('groups the thousands in where the breaks come from, as in the counts before it', () => {
+    // lost-ack-retry/idempotence-on at depth 2 said "5,360 duplicate — 1484 of the 5360 duplicates
+    // come from pairs with a lost sink response".
+    const a = atlas();
+    a.trials = Array.from({ length: 1500 }, (_, k) => ({
+      placements: [k < 1200 ? 2 : 1],
+      result: loss,
+    }));
+    expect(heatMap(a).summary).toBe(
+      '1,500 placements: 1,500 lose — 1,200 of the 1,500 losses come from a crash of consumer-0 right after its offset commit.',
+    );
+  });
+
   it("says which outcomes are the scenario's own when its own faults already break the claim", () => {
     // The scenario alone duplicates: the two placements that duplicate only repeat it, so the
     // summary names where the other outcome (the losses) comes from, not where duplicates do.

@@ -236,7 +236,7 @@ function origin(atlas: Atlas, anchors: readonly Placement[], o: Outcome, count: 
   const from = pairs ? `a pair with ${top}` : top;
   if (topCount === count)
     return count === 1 ? `the ${one} comes from ${from}` : `every ${one} comes from ${from}`;
-  return `${topCount} of the ${count} ${many} come from ${pairs ? `pairs with ${top}` : top}`;
+  return `${topCount.toLocaleString('en-US')} of the ${count.toLocaleString('en-US')} ${many} come from ${pairs ? `pairs with ${top}` : top}`;
 }
 
 /** The counts of the outcomes there are, in words: "180 held, 26 duplicate, 6 lose". */

@@ -35,7 +35,7 @@ describe('the batch atlas heat map', { timeout: 60_000 }, () => {
     ]);
     // Its own fault (try 1 crashes after its write) already duplicates e1..e10: said first.
     expect(map.summary).toBe(
-      'The job as it is already breaks the exactly-once claim (0 lost, 10 duplicates), before any fault is added. 12 of 23 single faults break the exactly-once claim: 0 lose events, 12 duplicate them.',
+      'The job breaks its exactly-once claim already with its own faults. 23 placements: 11 held, 12 duplicate — the 12 that duplicate do so as the job alone does.',
     );
     // Broken with no fault added: no fault to add to show it (as `sim --explore` says).
     expect(map.counterexample).toBeNull();
@@ -59,12 +59,12 @@ describe('the batch atlas heat map', { timeout: 60_000 }, () => {
     const map = batchHeatMap(findPreset('redis-claim-order/claim-then-write')!.variant.scenario);
     if ('error' in map) throw new Error(map.error);
     expect(map.summary).toBe(
-      'The job as it is already breaks the exactly-once claim (1 lost, 0 duplicates), before any fault is added. 23 of 23 single faults break the exactly-once claim: 23 lose events, 0 duplicate them.',
+      'The job breaks its exactly-once claim already with its own faults. 23 placements: 23 lose — each as the job alone does.',
     );
     const held = batchHeatMap(findPreset('redis-claim-order/one-transaction')!.variant.scenario);
     if ('error' in held) throw new Error(held.error);
     expect(held.summary).toBe(
-      '11 of 23 single faults break the exactly-once claim: 11 lose events, 0 duplicate them.',
+      '23 placements: 12 held, 11 lose — 10 of the 11 losses come from a crash mid-write.',
     );
   });
 
@@ -82,7 +82,7 @@ describe('the batch atlas heat map', { timeout: 60_000 }, () => {
     const map = batchHeatMap(s, cells);
     if ('error' in map) throw new Error(map.error);
     expect(map.summary).toMatch(
-      /^The job as it is already breaks the exactly-once claim \(3 lost, 2 duplicates\)/,
+      /^The job breaks its exactly-once claim already with its own faults\. /,
     );
     expect(map.counterexample).toBeNull();
     expect(map.noFaultNeeded).toBe(
@@ -99,7 +99,7 @@ describe('the batch atlas heat map', { timeout: 60_000 }, () => {
     const map = batchHeatMap(findPreset('airflow-retry-append/overwrite')!.variant.scenario);
     if ('error' in map) throw new Error(map.error);
     expect(map.summary).toBe(
-      'The exactly-once claim holds under every one of the 23 single faults.',
+      '23 placements: 23 held — the exactly-once claim survives every single fault tried.',
     );
     expect(map.counterexample).toBeNull();
   });
@@ -139,7 +139,7 @@ describe('the batch atlas heat map', { timeout: 60_000 }, () => {
       null,
     ]);
     expect(map.summary).toBe(
-      '5 of 9 pairs of faults break the exactly-once claim: 4 lose events, 1 duplicate them.',
+      '9 pairs of placements: 4 held, 1 duplicate, 4 lose — 3 of the 4 losses come from pairs with a crash before the write; the duplicate comes from a pair with a crash after the write.',
     );
     expect(map.counterexample?.words).toBe(
       'try 1 of 2024-03-10 crashes before-write, then try 2 of 2024-03-10 crashes before-write',

@@ -17,6 +17,7 @@ import {
   periodLabel,
   periodOfRow,
   checkBatch,
+  outcomeOf,
   simulateBatch,
   withPlacement,
   type BatchAtlasCell,
@@ -30,6 +31,7 @@ import {
 import { noFaultNeededSentence } from '../atlas/heatCells';
 import { choiceOf, type AtlasFindings } from '../atlas/atlasFindings';
 import type { AtlasChoice } from '../atlas/atlasChoice';
+import { batchAtlasSummary } from './batchAtlasSummary';
 import { observedWords } from './observedWords';
 import { placementWords } from './placementWords';
 import { formatCountOf } from '../run/format';
@@ -175,11 +177,13 @@ export function batchHeatMap(
   input: ScenarioInput,
   cells?: readonly BatchAtlasCell[],
 ): BatchHeatMap | { error: string } {
-  const trials = batchAtlasView(input, cells);
-  if ('error' in trials) return trials;
   const parsed = parseScenario(input);
   if (!parsed.ok || !parsed.scenario.batch) return { error: 'no valid batch job to map' };
   const job = parsed.scenario.batch;
+  const claim = parsed.scenario.claim;
+  const list = cells ?? batchAtlas(job, claim);
+  const trials = batchAtlasView(input, list);
+  if ('error' in trials) return trials;
   const cal = simulateBatch(job).calendar;
   const rank = (o: Outcome) => OUTCOMES.indexOf(o);
   const rows = Array.from({ length: job.periods }, (_, date) => ({
@@ -197,23 +201,19 @@ export function batchHeatMap(
     t.date * 1e6 +
     BATCH_POINTS.indexOf(t.point) * 1e4 +
     (t.placement.kind === 'crash' ? t.placement.fault.afterRows : 0);
-  const claim = parsed.scenario.claim;
-  const what = cells?.some((c) => c.then) ? 'pairs of faults' : 'single faults';
   // The job as written may break its claim before any fault is added (redis-claim-order's
-  // claim-then-write): said first, or "23 of 23 break" reads as if the faults did it.
+  // claim-then-write): said first, or "23 of 23 break" reads as if the faults did it. The words
+  // are `sim --explore`'s (./batchAtlasSummary.ts).
   const own = checkBatch(simulateBatch(job), claim);
-  const already = own.held
-    ? ''
-    : `The job as it is already breaks the ${claim} claim (${own.totals.lost} lost, ${formatCountOf(own.totals.duplicates, 'duplicate')}), before any fault is added. `;
-  const summary =
-    already +
-    (broken.length === 0
-      ? `The ${claim} claim holds under every one of the ${trials.length} ${what}.`
-      : `${broken.length} of ${trials.length} ${what} break the ${claim} claim: ${
-          broken.filter((t) => t.look === 'losses' || t.look === 'both').length
-        } lose events, ${
-          broken.filter((t) => t.look === 'duplicates' || t.look === 'both').length
-        } duplicate them.`);
+  const summary = batchAtlasSummary(
+    list.map((c) => ({
+      outcome: outcomeOf(c),
+      placements: c.then ? [c.placement, c.then] : [c.placement],
+    })),
+    list.some((c) => c.then) ? 2 : 1,
+    claim,
+    outcomeOf(own),
+  );
   // A job that breaks as it is needs no fault to show it: the earliest broken placement would
   // add one for nothing (the CLI's minimalBatchCounterexample gives none either).
   const counterexample = own.held

@@ -44,10 +44,24 @@ export const GUARANTEES: readonly Guarantee[] = CLAIMS;
 /**
  * The default offer: the same faults under the other two guarantees (those the pipeline has a
  * setting for and its faults allow — an unavailable one is still offered, and its lane says why).
+ * When the scenario's knobs are not its claim's recipe (`claimDiffers`: an imported configuration,
+ * a preset's variant that breaks its claim), the claim's recipe is one of the two — what that
+ * guarantee would change on these same faults — beside the strongest other guarantee; the lanes
+ * in the switch's order.
  */
-export function defaultCompare(s: ScenarioInput): CompareSpec {
+export function defaultCompare(s: ScenarioInput, claimDiffers = false): CompareSpec {
   const claim = claimOf(s);
-  return { lanes: GUARANTEES.filter((g) => g !== claim).map((g) => ({ guarantee: g })) };
+  const other: Guarantee = claim === 'exactly-once' ? 'at-least-once' : 'exactly-once';
+  const offered = claimDiffers
+    ? GUARANTEES.filter((g) => g === claim || g === other)
+    : GUARANTEES.filter((g) => g !== claim);
+  return { lanes: offered.map((g) => ({ guarantee: g })) };
+}
+
+/** The undo step's words for opening Compare on `spec`'s guarantees (the default offer's). */
+export function compareOpenedLabel(spec: CompareSpec): string {
+  const names = spec.lanes.map((l) => l.guarantee ?? 'its own knobs');
+  return `Compare: the same faults under ${names.join(' and ')}`;
 }
 
 /**

@@ -43,12 +43,21 @@ export function knobMeta(path: string): KnobMeta | undefined {
 }
 
 /**
+ * The real defaults of settings a configuration import reads that the Knobs tab has no row for:
+ * the kept line said "(real default: —)" of them. Spark's maxOffsetsPerTrigger: "none" —
+ * https://spark.apache.org/docs/latest/structured-streaming-kafka-integration.html
+ */
+const BEYOND_THE_TABLE: Record<string, string> = {
+  'processor.maxOffsetsPerTrigger': 'none (no limit: a micro-batch takes every offset available)',
+};
+
+/**
  * The real default of the knob at `path` when `value` differs from it (what a configuration
  * import lists as the workload's, docs/cli.md), else null — the default's first word is its
  * value (`30000 (30 s)`, `all (since Kafka 3.0)`).
  */
 export function realDefaultUnlike(path: string, value: unknown): string | null {
-  const real = knobMeta(path)?.realDefault;
+  const real = knobMeta(path)?.realDefault ?? BEYOND_THE_TABLE[path];
   if (real === undefined) return '—';
   return real.split(' ')[0] === String(value) ? null : real;
 }

@@ -291,3 +291,22 @@ describe('markdownReport: times and the auto-commit interval', () => {
     expect(auto).toContain('| `processing (poll loop)` (processor) | handoff |');
   });
 });
+
+// A Flink job not restarted after its crash (restart-strategy none) that wrote every record:
+// the counts read exactly-once and the report said nothing of the job being down at the end, as
+// the text report now says (src/cli/report.ts) and the page's card ("flink × down").
+describe('markdownReport: a Flink job that failed for good', () => {
+  it('says so under the verdict, in the text report’s words', () => {
+    const s = findPreset('flink-checkpoint-replay/plain-sink')!.variant.scenario;
+    const run = runOf({ ...s, processor: { ...s.processor, 'restart-strategy.type': 'none' } });
+    const report = markdownReport(run, { diagram: null });
+    expect(report).toMatch(
+      /\n- Down for good: flink crashed at [\d,]+ ms and the job failed for good \(restart-strategy\.type=none\): it processes nothing after that, and what it had not committed stays so\n/,
+    );
+    expect(
+      markdownReport(runOf(findPreset('flink-checkpoint-replay/plain-sink')!.variant.scenario), {
+        diagram: null,
+      }),
+    ).not.toContain('Down for good');
+  });
+});

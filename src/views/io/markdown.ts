@@ -15,7 +15,14 @@
  * CommonMark: https://spec.commonmark.org/0.31.2/#backslash-escapes ; GFM tables and autolinks:
  * https://github.github.com/gfm/
  */
-import { describeFault, groupDigits, stuckLine, type Run } from '../../engine';
+import {
+  describeFault,
+  failedForGoodSentence,
+  flinkFailedForGood,
+  groupDigits,
+  stuckLine,
+  type Run,
+} from '../../engine';
 import { getKnob } from '../../scenarios';
 import { UNSET_DEFAULT_NOTE, formatKnobValue, knobsFor } from '../edit/knobs';
 import { anomalyDiagram } from '../diagrams/anomalyDiagram';
@@ -160,6 +167,14 @@ export function markdownReport(run: Run, opts: MarkdownOptions = {}): string {
     `Claimed **${v.claimed}**, observed **${v.observed}** at ${markdownText(v.points.find((p) => p.name === v.primary)?.label ?? v.primary)}: the claim ${v.held ? 'held' : 'did **not** hold'}${run.cutOffBy === 'stuck' ? ' so far — the run is stuck, not finished' : ''}.`,
     '',
   );
+  // A Flink job not restarted after a failure is down at the end, which counts that lost
+  // nothing would not tell (the text report says it in the same words).
+  const failed = flinkFailedForGood(run);
+  if (failed)
+    out.push(
+      `- Down for good: ${markdownText(failedForGoodSentence({ component: 'flink', ...failed }))}`,
+      '',
+    );
   if (run.stuck.length > 0) {
     const label = run.cutOffBy === 'stuck' ? 'Stuck' : 'Still waiting when the run was cut off';
     for (const x of run.stuck.slice(0, 5)) out.push(`- ${label}: ${markdownText(stuckLine(x))}`);
