@@ -45,3 +45,37 @@ describe('the reveal of a batch preset asked of the room', () => {
     expect(currentRoomReveal({ ...s, viewFor: null } as LabState).correct).toBeUndefined();
   });
 });
+
+describe('a preset asked of the room on a variant its question is not about', () => {
+  it('asks the question any run can be asked, of the run on screen, as the page asks nothing of the preset’s there', async () => {
+    // lost-ack-retry's question is about idempotence off (3 rows: e3 twice); retries=0 sends
+    // nothing again, so its answer is not this run's.
+    const ref = 'lost-ack-retry/retries-0';
+    const found = await loadPreset(ref);
+    const scenario = found!.variant.scenario;
+    const s = { scenario, presetRef: ref, viewFor: null, view: null } as unknown as LabState;
+    const asked = currentRoomStep(s, 0);
+    expect(asked.title).toBe(`${found!.preset.title} — ${found!.variant.label}`);
+    expect(asked.setup).toMatch(/^Set up for the “idempotence off” variant, not this one: /);
+    expect(asked.question).toEqual({
+      kind: 'choice',
+      text: 'What will the sink end with?',
+      options: [
+        { id: 'exactly-once', text: 'Every event exactly once' },
+        { id: 'at-most-once', text: 'Some events lost' },
+        { id: 'at-least-once', text: 'Some events twice' },
+        { id: 'none', text: 'Some lost and some twice' },
+      ],
+    });
+    expect(RoomStepSchema.safeParse(asked).success).toBe(true);
+    // The question's own variant is asked the preset's question, with its setup as written.
+    const own = await loadPreset('lost-ack-retry');
+    const ownAsked = currentRoomStep(
+      { scenario: own!.variant.scenario, presetRef: 'lost-ack-retry' } as unknown as LabState,
+      0,
+    );
+    expect(ownAsked.title).toBe(own!.preset.title);
+    expect(ownAsked.setup).toBe(own!.preset.setup.slice(0, ownAsked.setup!.length));
+    expect(ownAsked.question.kind).toBe('number');
+  });
+});

@@ -6,6 +6,7 @@
 import type { LabState } from '../../store/labStore';
 import type { Preset } from '../../scenarios';
 import { loadedPreset } from '../../scenarios/presetCatalog';
+import { questionVariant } from '../../scenarios/defaultVariant';
 import type { ResolvedStep } from '../../scenarios/lessons';
 import { batchObserved } from '../../views/batch/batchObserved';
 import type { AskedQuestion } from '../../views/library/question';
@@ -26,7 +27,20 @@ function openQuestion(s: LabState): {
   preset: Pick<Preset, 'predict'>;
 } {
   const found = s.presetRef === null ? undefined : loadedPreset(s.presetRef);
-  if (found) return { title: found.preset.title, setup: found.preset.setup, preset: found.preset };
+  if (found) {
+    const { preset, variant } = found;
+    const about = preset.variants.find((v) => v.id === questionVariant(preset));
+    if (about === undefined || about.id === variant.id)
+      return { title: preset.title, setup: preset.setup, preset };
+    // On another variant the page asks nothing of the preset's question ("This question is about
+    // the “idempotence off” variant"), whose answer would not be this run's: the room is asked
+    // what any run can be asked, of the run on screen, its setup saying which variant it is for.
+    return {
+      title: `${preset.title} — ${variant.label}`,
+      setup: `Set up for the “${about.label}” variant, not this one: ${preset.setup}`,
+      preset: ANY_RUN,
+    };
+  }
   const name = (s.scenario as { name?: unknown }).name;
   return { title: typeof name === 'string' && name ? name : 'This run', preset: ANY_RUN };
 }
