@@ -288,6 +288,11 @@ test('every step of both lessons fits 1280×720 with a room live: setup, questio
         await expect(view).toHaveAttribute('data-step', String(k + 1));
       }
       const where = `${lesson.id} step ${k + 1}`;
+      // The room asks the step moved to: measured once its panel shows it, not the step before
+      // with its reveal (on a loaded machine, 122 px taller for a moment: CI of the merge).
+      const stepTitle = (await page.getByTestId(lessonIds.stepTitle).textContent())!.trim();
+      await expect(page.getByTestId(ids.stepTitle), where).toHaveText(stepTitle);
+      await expect(page.getByTestId(ids.panel).locator('.room-answer'), where).toHaveCount(0);
       // The lesson's title whole, at 18 px, on two lines at most, beside the step's count (issue
       // 24: the room's column left it 72–86 px, "Deliv…", "Exactl…").
       const title = await page.locator('.lesson-title').evaluate((el) => {
