@@ -25,6 +25,7 @@ export {
   LIBRARY_GROUPS,
   groupPresets,
   searchPresets,
+  spelledOut,
   SOURCES,
   sourceTitle,
 } from './library';

@@ -97,3 +97,20 @@ export function searchPresets(presets: readonly Preset[], query: string): Preset
     return words.every((w) => h.includes(w));
   });
 }
+
+/** `query` with each abbreviation a reader may type spelled out as the presets write it ("EOS"). */
+export function spelledOut(query: string): string {
+  return query.replace(/\S+/g, (w) => ABBREVIATIONS[w.toLowerCase()] ?? w);
+}
+
+/**
+ * The field's abbreviations a reader types for what the presets spell out: Kafka's "EOS"
+ * (exactly-once semantics: `processing.guarantee=exactly_once_v2` is "EOS version 2",
+ * https://kafka.apache.org/documentation/streams/developer-guide/config-streams#processing-guarantee)
+ * and its like for the other two guarantees.
+ */
+const ABBREVIATIONS: Readonly<Record<string, string>> = {
+  eos: 'exactly-once',
+  alos: 'at-least-once',
+  amos: 'at-most-once',
+};

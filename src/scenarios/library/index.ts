@@ -23,7 +23,7 @@ import { sinkPresets } from './sink';
 import { streamDedupePresets } from './streamDedupe';
 import { structuredStreamingPresets } from './structuredStreaming';
 
-export { LIBRARY_GROUPS, groupPresets, searchPresets } from './groups';
+export { LIBRARY_GROUPS, groupPresets, searchPresets, spelledOut } from './groups';
 export type { LibraryGroup } from './groups';
 export { SOURCES, sourceTitle } from './sources';
 

@@ -93,6 +93,14 @@ describe('libraryListing', () => {
     expect(ids('effectively-once')[0]).toBe('effectively-once');
   });
 
+  it('reads EOS as exactly-once (Kafka’s abbreviation), as it reads the word', () => {
+    // It found nothing: no preset's text spells "eos".
+    expect(ids('EOS').length).toBeGreaterThan(0);
+    expect(ids('EOS')).toEqual(ids('exactly-once'));
+    expect(ids('eos flink')).toEqual(ids('exactly-once flink'));
+    expect(ids('alos')).toEqual(ids('at-least-once'));
+  });
+
   it('finds nothing for a word no preset has', () => {
     const l = libraryListing('xyzzy', presets);
     expect([l.matched, l.groups.length, l.flat.length, l.total]).toEqual([0, 0, 0, presets.length]);
@@ -273,12 +281,14 @@ describe('sourceLabel', () => {
     expect(
       sourceLabel('https://kafka.apache.org/documentation/#producerconfigs_enable.idempotence'),
     ).toBe('Kafka producer configs: enable.idempotence');
-    expect(sourceLabel('https://kafka.apache.org/documentation/#consumerconfigs_isolation.level')).toBe(
-      'Kafka consumer configs: isolation.level',
-    );
+    expect(
+      sourceLabel('https://kafka.apache.org/documentation/#consumerconfigs_isolation.level'),
+    ).toBe('Kafka consumer configs: isolation.level');
     // A page of its own keeps its own title.
     expect(
-      sourceLabel('https://kafka.apache.org/documentation/#brokerconfigs_transaction.max.timeout.ms'),
+      sourceLabel(
+        'https://kafka.apache.org/documentation/#brokerconfigs_transaction.max.timeout.ms',
+      ),
     ).toBe('Kafka broker configs: transaction.max.timeout.ms');
     const untitled = presets.flatMap((p) =>
       p.sources.filter((u) => sourceTitle(u) === undefined).map((u) => `${p.id}: ${u}`),

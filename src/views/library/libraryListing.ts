@@ -10,6 +10,7 @@ import {
   groupPresets,
   searchPresets,
   sourceTitle,
+  spelledOut,
   type LibraryGroup,
   type Preset,
 } from '../../scenarios';
@@ -33,10 +34,12 @@ export interface LibraryListing {
  * failure happens. With a query the best matches come first ({@link searchRank}): cards within a
  * group by rank, and groups by their best card — so Enter, which opens the first card, opens the
  * best match. Without a query, pipeline order.
- * @param query - the search box as typed (surrounding space ignored).
+ * @param typed - the search box as typed (surrounding space ignored; an abbreviation such as
+ *   "EOS" read as the words the presets write, {@link spelledOut}).
  * @param from - the presets to list (src/scenarios/presetCatalog.ts `loadAllPresets`).
  */
-export function libraryListing(query: string, from: readonly Preset[]): LibraryListing {
+export function libraryListing(typed: string, from: readonly Preset[]): LibraryListing {
+  const query = spelledOut(typed);
   const found = searchPresets(from, query);
   let groups = groupPresets(found);
   if (queryWords(query).length > 0) {
