@@ -87,6 +87,25 @@ describe('sim --compare', () => {
   });
 
   it(
+    "reads a knob value as the page's lane does: maxOffsetsPerTrigger=off leaves it out (no limit)",
+    () => {
+      // "off" was passed on as the text "off": refused, "expected a number, got a string".
+      // By hand: the 30 orders (e1..e30, 10 ms apart from 10 ms) are all in the log by 1 s, the
+      // first trigger; with no limit micro-batch 0 takes the 30 and is recorded as done, so the
+      // crash set for the 3rd batch never comes: 30 rows, against lane 1's 40 (batch 2 =
+      // e21..e30 run again).
+      const r = cli(['spark-batch-replay/append', '--compare', 'maxOffsetsPerTrigger=off']);
+      expect(r.code).toBe(0);
+      expect(r.out).toContain('── lane 2: lane 1 with maxOffsetsPerTrigger = no limit');
+      expect(r.out).toContain('  maxOffsetsPerTrigger (Spark Kafka source): 10 | no limit');
+      expect(r.out).toContain('micro-batch 0 planned: 30 records from offset 0');
+      expect(r.out).toContain('── per-event diff: 10 of 30 events differ (lanes 1 | 2)');
+      expect(r.out).toContain('  e21: 2 rows | 1 row');
+    },
+    RUN_TIMEOUT,
+  );
+
+  it(
     'gives { lanes: [report, report], diff: [{ id, fates }] } as JSON, a knob named by its real name',
     () => {
       const r = cli([

@@ -32,6 +32,7 @@ import { DEFAULT_HEADING_LEVEL, type HeadingLevel } from '../views/io/markdown';
 import { compareBuilt, type ComparedRuns } from '../views/compare/compareRuns';
 import { fateWords, type LaneFate } from '../views/compare/diff';
 import {
+  laneKnobValue,
   laneScenario,
   laneTitle,
   MAX_LANES,
@@ -92,7 +93,7 @@ function parseLane(value: string, base: ScenarioInput): BatchLaneInput | { probl
     const eq = w.indexOf('=');
     const path = knobPath(w.slice(0, eq), base);
     if ('problem' in path) return path;
-    (spec.knobs ??= []).push({ path: path.path, value: knobValue(w.slice(eq + 1)) });
+    (spec.knobs ??= []).push({ path: path.path, value: knobValue(path.path, w.slice(eq + 1)) });
   }
   const title = laneTitle(base, spec, CLI_LANE_WORDS);
   const lane = laneScenario(base, spec);
@@ -146,8 +147,14 @@ function knobPath(name: string, base: ScenarioInput): { path: string } | { probl
   };
 }
 
-/** A knob value: JSON where it reads as JSON (`true`, `3`, `null`), else the text (`all`, `read_committed`). */
-function knobValue(text: string): unknown {
+/**
+ * A knob value: as the page's lane reads it where the knob's editor does (`off` for a knob that
+ * can be off: the checkpoint interval's null, maxOffsetsPerTrigger left out), else JSON where it
+ * reads as JSON (`true`, `3`, `null`, a key's list), else the text (`all`, `read_committed`).
+ */
+function knobValue(path: string, text: string): unknown {
+  const read = laneKnobValue(path, text);
+  if (read.ok) return read.value;
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -136,6 +136,36 @@ describe('Knobs: a number that can be off (execution.checkpointing.interval)', (
   });
 });
 
+const MAX_OFFSETS = 'processor.maxOffsetsPerTrigger';
+
+describe('Knobs: a number whose off is its absence (Spark’s maxOffsetsPerTrigger)', () => {
+  afterEach(cleanup);
+
+  it('the Spark story’s 10 is shown; "no limit" leaves the knob out, and unticking brings 10 back', async () => {
+    // It had no row: the setup's "10 records per micro-batch (maxOffsetsPerTrigger = 10)" could
+    // be neither seen nor changed in the Knobs tab.
+    const lab = await mount('spark-batch-replay/append');
+    const [box, field] = inputs(MAX_OFFSETS);
+    expect(row(MAX_OFFSETS).textContent).toContain('maxOffsetsPerTrigger');
+    expect([box!.checked, field!.value, field!.disabled]).toEqual([false, '10', false]);
+
+    fireEvent.click(box!);
+    await act(() => lab.actions.settled());
+    // Left out, not null (the schema takes no null): Spark's default, no limit.
+    const processor = lab.app.getState().scenario.processor as Record<string, unknown>;
+    expect('maxOffsetsPerTrigger' in processor).toBe(false);
+    expect(lab.app.getState().status).toBe('ready');
+    const [offBox, offField] = inputs(MAX_OFFSETS);
+    expect([offBox!.checked, offField!.value, offField!.disabled]).toEqual([true, '', true]);
+    expect(offBox!.getAttribute('aria-label')).toBe('maxOffsetsPerTrigger: no limit');
+
+    fireEvent.click(offBox!);
+    await act(() => lab.actions.settled());
+    expect(getKnob(lab.app.getState().scenario, MAX_OFFSETS)).toBe(10);
+    expect(lab.app.getState().notice).toBe('Set maxOffsetsPerTrigger to 10 — its last value');
+  });
+});
+
 describe('Knobs: the XA sink and its statement retries', () => {
   afterEach(cleanup);
 

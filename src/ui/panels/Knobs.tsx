@@ -212,8 +212,10 @@ function KnobRow({
       );
       break;
     case 'nullable-number': {
-      // Off is null, written or the schema's default (Flink: no interval, no checkpoints).
-      const off = shown === null;
+      // Off is null, written or the schema's default (Flink: no interval, no checkpoints), or
+      // for a knob whose off is its absence (offIs 'unset'), undefined.
+      const offValue = e.offIs === 'unset' ? undefined : null;
+      const off = shown === offValue;
       // Turned on again: the last number it had in the undo history, else the editor's own.
       const turnOn = () => {
         const last = lastNumberIn(
@@ -232,7 +234,7 @@ function KnobRow({
               type="checkbox"
               checked={off}
               aria-label={`${meta.name}: ${e.offLabel}`}
-              onChange={(ev) => (ev.target.checked ? set(null) : turnOn())}
+              onChange={(ev) => (ev.target.checked ? set(offValue) : turnOn())}
             />
             <span aria-hidden="true">{e.offLabel}</span>
           </label>

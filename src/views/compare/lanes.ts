@@ -132,7 +132,7 @@ export function laneKnobValue(
     case 'number':
     case 'nullable-number': {
       if (e.type === 'nullable-number' && (t === 'off' || t === 'null'))
-        return { ok: true, value: null };
+        return { ok: true, value: e.offIs === 'unset' ? undefined : null };
       const n = Number(t);
       return t !== '' && Number.isInteger(n) && n >= e.min && n <= e.max
         ? { ok: true, value: n }

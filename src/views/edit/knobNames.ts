@@ -56,6 +56,7 @@ export const KNOB_NAMES: Readonly<Record<string, string>> = {
   'processor.offsetsInitializer': 'setStartingOffsets(OffsetsInitializer)',
   'processor.sinkFlushDelayMs': 'sink flush delay',
   'processor.trigger.processingTime': 'trigger(processingTime)',
+  'processor.maxOffsetsPerTrigger': 'maxOffsetsPerTrigger',
   'processor.startingOffsets': 'startingOffsets',
   'sink.statement': 'statement',
   'sink.set': 'DO UPDATE SET',

@@ -14,15 +14,17 @@ type KnobEditor =
   | { type: 'tristate'; unsetLabel: string }
   | { type: 'number'; min: number; max: number; unit?: 'ms' | 'records' | 'bytes' }
   /**
-   * A number, or off (null). Turned back on, it takes the last number it had in the undo
-   * history, else `onValue` — and the notice says why (`onWhy`).
+   * A number, or off: null, or with `offIs: 'unset'` the knob left out (undefined: Spark's
+   * `maxOffsetsPerTrigger`, whose schema takes no null). Turned back on, it takes the last number
+   * it had in the undo history, else `onValue` — and the notice says why (`onWhy`).
    */
   | {
       type: 'nullable-number';
       min: number;
       max: number;
-      unit?: 'ms';
+      unit?: 'ms' | 'records';
       offLabel: string;
+      offIs?: 'unset';
       onValue: number;
       onWhy: string;
     }

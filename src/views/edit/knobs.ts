@@ -43,21 +43,12 @@ export function knobMeta(path: string): KnobMeta | undefined {
 }
 
 /**
- * The real defaults of settings a configuration import reads that the Knobs tab has no row for:
- * the kept line said "(real default: —)" of them. Spark's maxOffsetsPerTrigger: "none" —
- * https://spark.apache.org/docs/latest/structured-streaming-kafka-integration.html
- */
-const BEYOND_THE_TABLE: Record<string, string> = {
-  'processor.maxOffsetsPerTrigger': 'none (no limit: a micro-batch takes every offset available)',
-};
-
-/**
  * The real default of the knob at `path` when `value` differs from it (what a configuration
  * import lists as the workload's, docs/cli.md), else null — the default's first word is its
  * value (`30000 (30 s)`, `all (since Kafka 3.0)`).
  */
 export function realDefaultUnlike(path: string, value: unknown): string | null {
-  const real = knobMeta(path)?.realDefault ?? BEYOND_THE_TABLE[path];
+  const real = knobMeta(path)?.realDefault;
   if (real === undefined) return '—';
   return real.split(' ')[0] === String(value) ? null : real;
 }
@@ -107,8 +98,12 @@ export function lastNumberIn(history: readonly unknown[], path: string): number 
 
 /** A knob value as shown: `all`, `true`, `30000 ms`, `off`, `(unset)`. */
 export function formatKnobValue(meta: KnobMeta | undefined, value: unknown): string {
-  if (value === undefined)
-    return meta?.editor.type === 'tristate' ? meta.editor.unsetLabel : '(unset)';
+  if (value === undefined) {
+    if (meta?.editor.type === 'tristate') return meta.editor.unsetLabel;
+    if (meta?.editor.type === 'nullable-number' && meta.editor.offIs === 'unset')
+      return meta.editor.offLabel;
+    return '(unset)';
+  }
   if (value === null)
     return meta?.editor.type === 'nullable-number' ? meta.editor.offLabel : 'null';
   if (meta?.path === 'producer.acks') return value === -1 || value === '-1' ? 'all' : String(value);

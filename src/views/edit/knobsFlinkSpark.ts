@@ -156,6 +156,27 @@ export const FLINK_SPARK_KNOBS: readonly KnobMeta[] = [
     applies: spark,
   },
   {
+    path: 'processor.maxOffsetsPerTrigger',
+    name: 'maxOffsetsPerTrigger',
+    group: 'processor',
+    system: 'Spark Kafka source',
+    editor: {
+      type: 'nullable-number',
+      min: 1,
+      max: 10_000_000,
+      unit: 'records',
+      offLabel: 'no limit',
+      offIs: 'unset',
+      onValue: 10,
+      onWhy:
+        'Spark has no default limit; the library’s Spark stories take 10 records a micro-batch',
+    },
+    what: 'The most offsets one micro-batch reads; a batch not recorded as done is run again with the same offsets after a restart. Unset, a micro-batch takes every offset available.',
+    realDefault: 'none (no limit: a micro-batch takes every offset available)',
+    doc: SPARK_KAFKA,
+    applies: spark,
+  },
+  {
     path: 'processor.startingOffsets',
     name: 'startingOffsets',
     group: 'processor',
