@@ -159,6 +159,17 @@ describe('lab store: faults, undo and redo', () => {
     );
   });
 
+  it('undo with nothing to undo, and redo with nothing to redo, say so and change nothing', async () => {
+    const l = await settledLab();
+    const before = l.app.getState().scenario;
+    l.actions.undo();
+    expect(l.app.getState().notice).toBe('Nothing to undo');
+    expect(l.app.getState().scenario).toBe(before);
+    l.actions.redo();
+    expect(l.app.getState().notice).toBe('Nothing to redo');
+    expect(l.app.getState().scenario).toBe(before);
+  });
+
   it('keeps at most HISTORY_LIMIT undo steps', async () => {
     const l = await settledLab();
     for (let i = 0; i < HISTORY_LIMIT + 5; i++) l.actions.setSeed(i + 2);

@@ -401,7 +401,8 @@ export function createLab(deps: LabDeps): Lab {
     undo() {
       const s = app.getState();
       const prev = s.past[s.past.length - 1];
-      if (!prev) return;
+      // Said, not silent: Ctrl+Z on a fresh page seemed to do nothing at all (a newcomer's note).
+      if (!prev) return app.setState({ notice: 'Nothing to undo' });
       app.setState({
         ...prev,
         past: s.past.slice(0, -1),
@@ -413,7 +414,7 @@ export function createLab(deps: LabDeps): Lab {
     redo() {
       const s = app.getState();
       const next = s.future[0];
-      if (!next) return;
+      if (!next) return app.setState({ notice: 'Nothing to redo' });
       app.setState({
         ...next,
         past: [...s.past, undoStepOf(s)].slice(-HISTORY_LIMIT),
