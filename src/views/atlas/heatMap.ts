@@ -13,9 +13,15 @@ import {
   type Placement,
 } from '../../engine';
 import { STAGES, stageOf } from '../run/actors';
+import {
+  atlasSummary,
+  baseBreaksWords as scenarioBreaksWords,
+  totalsWords,
+  type OutcomeCounts,
+} from './atlasSummary';
 
-/** Trials per outcome. */
-export type OutcomeCounts = Record<Outcome, number>;
+export type { OutcomeCounts };
+export { totalsWords };
 
 /** One cell of the heat map (only cells with trials are listed). */
 export interface HeatCell {
@@ -136,7 +142,7 @@ export function heatMap(atlas: Atlas, columns = 24, scale: 'time' | 'steps' = 't
     cells,
     totals,
     byKind,
-    summary: summary(atlas, anchors, totals),
+    summary: summary(atlas, anchors),
   };
 }
 
@@ -204,90 +210,25 @@ export function familyOf(p: Placement): string {
   }
 }
 
-/** Each outcome in the summary: after a count ("26 duplicate"), one trial, several trials. */
-const OUTCOME_WORDS: Record<Outcome, [string, string, string]> = {
-  held: ['held', 'hold', 'holds'],
-  duplicates: ['duplicate', 'duplicate', 'duplicates'],
-  losses: ['lose', 'loss', 'losses'],
-  both: ['lose and duplicate', 'loss with a duplicate', 'losses with duplicates'],
-  stuck: ['get stuck', 'stuck run', 'stuck runs'],
-};
-
-/**
- * Where the trials of one outcome come from, in words. A pair (depth 2) counts for the family of
- * each of its two faults, once per family: its anchor is only where the map draws it (the later
- * fault), and a pair whose earlier fault is the leader failover that loses the record comes from
- * that failover as much as from the crash after it. (Counted by its anchor alone, an atlas whose
- * 170 losing pairs each held a leader failover said "57 of the 170 losses come from" it.)
- */
-function origin(atlas: Atlas, anchors: readonly Placement[], o: Outcome, count: number): string {
-  const pairs = atlas.depth === 2;
-  const families = new Map<string, number>();
-  atlas.trials.forEach((t, i) => {
-    if (t.result.outcome !== o) return;
-    const mine = pairs
-      ? new Set(t.placements.map((k) => familyOf(atlas.placements[k]!)))
-      : [familyOf(anchors[i]!)];
-    for (const f of mine) families.set(f, (families.get(f) ?? 0) + 1);
-  });
-  const sorted = [...families.entries()].sort((a, b) => b[1] - a[1]);
-  const [top, topCount] = sorted[0]!;
-  const [, one, many] = OUTCOME_WORDS[o];
-  const from = pairs ? `a pair with ${top}` : top;
-  if (topCount === count)
-    return count === 1 ? `the ${one} comes from ${from}` : `every ${one} comes from ${from}`;
-  return `${topCount.toLocaleString('en-US')} of the ${count.toLocaleString('en-US')} ${many} come from ${pairs ? `pairs with ${top}` : top}`;
-}
-
-/** The counts of the outcomes there are, in words: "180 held, 26 duplicate, 6 lose". */
-export function totalsWords(totals: OutcomeCounts): string {
-  return OUTCOMES.filter((o) => totals[o] > 0)
-    .map((o) => `${totals[o].toLocaleString('en-US')} ${OUTCOME_WORDS[o][0]}`)
-    .join(', ');
-}
-
 /** What a summary says first when the scenario's own faults already break its claim, else ''. */
 export function baseBreaksWords(atlas: Atlas): string {
-  return atlas.base.outcome !== 'held'
-    ? `The scenario breaks its ${atlas.scenario.claim} claim already with its own faults. `
-    : '';
+  return scenarioBreaksWords('scenario', atlas.scenario.claim, atlas.base.outcome);
 }
 
-/** The one-sentence summary of an atlas. */
-function summary(atlas: Atlas, anchors: readonly Placement[], totals: OutcomeCounts): string {
-  const n = atlas.trials.length;
-  const what = atlas.depth === 1 ? 'placements' : 'pairs of placements';
-  const cancelled = atlas.partial ? ' (cancelled: not every trial ran)' : '';
-  const before = baseBreaksWords(atlas);
-  if (n === 0) return `${before}No placement applies to this scenario${cancelled}.`;
-  const head = `${before}${n.toLocaleString('en-US')} ${what}: ${totalsWords(totals)}${cancelled}`;
-  if (totals.held === n)
-    return atlas.base.outcome === 'held'
-      ? `${head} — the ${atlas.scenario.claim} claim survives every ${atlas.depth === 1 ? 'single fault' : 'pair of faults'} tried.`
-      : `${head}.`;
-  const worst = (['losses', 'both', 'duplicates', 'stuck'] as const).filter((o) => totals[o] > 0);
-  // A trial with the outcome the scenario alone has repeats it: where it "comes from" would only
-  // count placements. The other outcomes are what the added faults change.
-  const own = atlas.base.outcome;
-  const words = worst.map((o) =>
-    o === own ? sameAsAlone(o, totals[o], n) : origin(atlas, anchors, o, totals[o]),
-  );
-  if (own !== 'held' && totals[own] > 0) words.push(words.splice(worst.indexOf(own), 1)[0]!);
-  return `${head} — ${words.join('; ')}.`;
+/** The one-sentence summary of an atlas (./atlasSummary.ts), its trials' families by placement. */
+function summary(atlas: Atlas, anchors: readonly Placement[]): string {
+  const pairs = atlas.depth === 2;
+  return atlasSummary({
+    trials: atlas.trials.map((t, i) => ({
+      outcome: t.result.outcome,
+      families: pairs
+        ? t.placements.map((k) => familyOf(atlas.placements[k]!))
+        : [familyOf(anchors[i]!)],
+    })),
+    depth: atlas.depth,
+    claim: atlas.scenario.claim,
+    base: atlas.base.outcome,
+    subject: 'scenario',
+    cancelled: atlas.partial,
+  });
 }
-
-/** The trials whose outcome is the scenario's own: "the 2 that duplicate do so as the scenario alone does". */
-function sameAsAlone(o: Outcome, count: number, n: number): string {
-  if (count === n) return 'each as the scenario alone does';
-  if (count === 1) return `the one that ${SINGULAR_VERB[o]} does so as the scenario alone does`;
-  return `the ${count.toLocaleString('en-US')} that ${OUTCOME_WORDS[o][0]} do so as the scenario alone does`;
-}
-
-/** Each outcome's verb after "the one that". */
-const SINGULAR_VERB: Record<Outcome, string> = {
-  held: 'holds',
-  duplicates: 'duplicates',
-  losses: 'loses',
-  both: 'loses and duplicates',
-  stuck: 'gets stuck',
-};

@@ -1,0 +1,113 @@
+/**
+ * The one-sentence summary of a finished fault atlas, a stream's (./heatMap.ts) or a batch job's
+ * (src/views/batch/batchAtlasSummary.ts): the counts per outcome, then where each broken outcome
+ * comes from — the family of placements most of its trials hold — and the outcome the subject has
+ * alone said to be its own, not put down to the placements that repeat it ("212 placements: 180
+ * held, 26 duplicate, 6 lose — every loss comes from a crash of consumer-0 right after its offset
+ * commit").
+ */
+import { OUTCOMES, type Outcome } from '../../engine';
+
+/** Trials per outcome. */
+export type OutcomeCounts = Record<Outcome, number>;
+
+/** One trial as the summary reads it: its outcome, and the family of each placement it adds. */
+export interface SummaryTrial {
+  outcome: Outcome;
+  families: readonly string[];
+}
+
+/** Each outcome: after a count ("26 duplicate"), one trial, several trials, "the one that …". */
+const OUTCOME_WORDS: Record<Outcome, [string, string, string, string]> = {
+  held: ['held', 'hold', 'holds', 'holds'],
+  duplicates: ['duplicate', 'duplicate', 'duplicates', 'duplicates'],
+  losses: ['lose', 'loss', 'losses', 'loses'],
+  both: [
+    'lose and duplicate',
+    'loss with a duplicate',
+    'losses with duplicates',
+    'loses and duplicates',
+  ],
+  stuck: ['get stuck', 'stuck run', 'stuck runs', 'gets stuck'],
+};
+
+/** The counts of the outcomes there are, in words: "180 held, 26 duplicate, 6 lose". */
+export function totalsWords(totals: OutcomeCounts): string {
+  return OUTCOMES.filter((o) => totals[o] > 0)
+    .map((o) => `${totals[o].toLocaleString('en-US')} ${OUTCOME_WORDS[o][0]}`)
+    .join(', ');
+}
+
+/** What a summary says first when the subject's own faults already break its claim, else ''. */
+export function baseBreaksWords(subject: string, claim: string, base: Outcome): string {
+  return base !== 'held'
+    ? `The ${subject} breaks its ${claim} claim already with its own faults. `
+    : '';
+}
+
+/**
+ * The summary.
+ * @param o.subject - what the atlas is of: "scenario", "job".
+ * @param o.base - the subject's outcome with no fault added.
+ * @param o.cancelled - not every trial ran.
+ */
+export function atlasSummary(o: {
+  trials: readonly SummaryTrial[];
+  depth: 1 | 2;
+  claim: string;
+  base: Outcome;
+  subject: string;
+  cancelled?: boolean;
+}): string {
+  const n = o.trials.length;
+  const cancelled = o.cancelled ? ' (cancelled: not every trial ran)' : '';
+  const before = baseBreaksWords(o.subject, o.claim, o.base);
+  if (n === 0) return `${before}No placement applies to this ${o.subject}${cancelled}.`;
+  const totals: OutcomeCounts = { held: 0, duplicates: 0, losses: 0, both: 0, stuck: 0 };
+  for (const t of o.trials) totals[t.outcome]++;
+  const what = o.depth === 1 ? 'placements' : 'pairs of placements';
+  const head = `${before}${n.toLocaleString('en-US')} ${what}: ${totalsWords(totals)}${cancelled}`;
+  if (totals.held === n)
+    return o.base === 'held'
+      ? `${head} — the ${o.claim} claim survives every ${o.depth === 1 ? 'single fault' : 'pair of faults'} tried.`
+      : `${head}.`;
+  const broken = (['losses', 'both', 'duplicates', 'stuck'] as const).filter((x) => totals[x] > 0);
+  // A trial with the outcome the subject alone has repeats it: where it "comes from" would only
+  // count placements. The other outcomes are what the added faults change.
+  const words = broken.map((x) =>
+    x === o.base
+      ? sameAsAlone(x, totals[x], n, o.subject)
+      : origin(o.trials, o.depth, x, totals[x]),
+  );
+  if (o.base !== 'held' && totals[o.base] > 0)
+    words.push(words.splice(broken.indexOf(o.base as (typeof broken)[number]), 1)[0]!);
+  return `${head} — ${words.join('; ')}.`;
+}
+
+/**
+ * Where the trials of one outcome come from, in words. A pair (depth 2) counts for the family of
+ * each of its two faults, once per family: where the map draws it (the later fault) alone would
+ * hide the earlier fault every broken pair shares. (Counted by its later fault, an atlas whose 170
+ * losing pairs each held a leader failover said "57 of the 170 losses come from" it; a batch job's
+ * "100 of the 110 come from a crash mid-write" hid the row landing late in each.)
+ */
+function origin(trials: readonly SummaryTrial[], depth: 1 | 2, o: Outcome, count: number): string {
+  const families = new Map<string, number>();
+  for (const t of trials)
+    if (t.outcome === o)
+      for (const f of new Set(t.families)) families.set(f, (families.get(f) ?? 0) + 1);
+  const [top, topCount] = [...families.entries()].sort((a, b) => b[1] - a[1])[0]!;
+  const [, one, many] = OUTCOME_WORDS[o];
+  const from = depth === 2 ? `a pair with ${top}` : top;
+  if (topCount === count)
+    return count === 1 ? `the ${one} comes from ${from}` : `every ${one} comes from ${from}`;
+  return `${topCount.toLocaleString('en-US')} of the ${count.toLocaleString('en-US')} ${many} come from ${depth === 2 ? `pairs with ${top}` : top}`;
+}
+
+/** The trials whose outcome is the subject's own: "the 2 that duplicate do so as the scenario alone does". */
+function sameAsAlone(o: Outcome, count: number, n: number, subject: string): string {
+  const alone = `as the ${subject} alone does`;
+  if (count === n) return `each ${alone}`;
+  if (count === 1) return `the one that ${OUTCOME_WORDS[o][3]} does so ${alone}`;
+  return `the ${count.toLocaleString('en-US')} that ${OUTCOME_WORDS[o][0]} do so ${alone}`;
+}
