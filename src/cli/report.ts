@@ -6,7 +6,7 @@
 import {
   defaultStopAt,
   describeFault,
-  whyNeverFires,
+  faultsNeverFired,
   traceHash,
   traceLimitWords,
   stuckLine,
@@ -15,7 +15,6 @@ import {
   type Run,
   type Trace,
   fateOf,
-  ENTRY_KINDS,
   groupDigits,
 } from '../engine';
 import { faultName, faultWhat } from '../views/edit/faultName';
@@ -125,19 +124,13 @@ export interface JsonReport {
   jobFailedForGood?: { component: string; atMs: number; why: string };
 }
 
-/** The faults of the scenario that left no 'fault' entry in the trace. */
+/** The faults of the scenario that never fired ({@link faultsNeverFired}), as the report gives them. */
 export function neverFired(run: Run): JsonReport['faultsNeverFired'] {
-  const t = run.trace;
-  const fired = new Set<number>();
-  const FAULT = ENTRY_KINDS.indexOf('fault');
-  for (let i = 0; i < t.length; i++) if (t.kind[i] === FAULT) fired.add(t.aux[i]!);
-  return run.scenario.faults.flatMap((f, index) => {
-    if (fired.has(index)) return [];
-    const why = whyNeverFires(run.scenario, f);
-    return [
-      why === null ? { index, fault: describeFault(f) } : { index, fault: describeFault(f), why },
-    ];
-  });
+  return faultsNeverFired(run).map(({ index, fault, why }) =>
+    why === null
+      ? { index, fault: describeFault(fault) }
+      : { index, fault: describeFault(fault), why },
+  );
 }
 
 /**

@@ -18,6 +18,7 @@ export { preexistingRows } from './scenario/initialRows';
 export type { Verdict, Point, Totals, Fate } from './checker';
 export { explain } from './explain';
 export { describeFault, whyNeverFires, ordinal } from './faultWords';
+export { faultsNeverFired, type UnfiredFault } from './neverFired';
 export { groupDigits } from './groupDigits';
 export type { Explanation } from './explain';
 export { TraceIndex } from './explain/traceIndex';

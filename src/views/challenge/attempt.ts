@@ -5,11 +5,10 @@
  * the engine on the page, a few milliseconds for a challenge's small workload).
  */
 import {
-  ENTRY_KINDS,
+  faultsNeverFired,
   judgeAttempt,
   parseScenario,
   simulate,
-  whyNeverFires,
   type Challenge,
   type Run,
   type ScenarioInput,
@@ -68,19 +67,11 @@ export function judgeOnPage(
  * that never comes — the counts alone read as if the fault changed nothing.
  */
 function unfiredFaults(run: Run): string[] {
-  const t = run.trace;
-  const FAULT = ENTRY_KINDS.indexOf('fault');
-  const fired = new Set<number>();
-  for (let i = 0; i < t.length; i++) if (t.kind[i] === FAULT) fired.add(t.aux[i]!);
-  return run.scenario.faults.flatMap((f, index) => {
-    if (fired.has(index)) return [];
+  return faultsNeverFired(run).map(({ index, fault: f, why }) => {
     const head = `${faultTitle(f, index)}, ${faultWhat(f)}, never fired`;
-    const why = whyNeverFires(run.scenario, f);
-    if (why !== null) return [`${head}: ${why}.`];
+    if (why !== null) return `${head}: ${why}.`;
     return f.at > 0
-      ? [
-          `${head}: it is armed from ${formatMs(f.at)}, and nothing it waits for came after that. Drag it earlier on the timeline, or go back to the start (Home) before you add a fault.`,
-        ]
-      : [`${head}: nothing it waits for came in this run.`];
+      ? `${head}: it is armed from ${formatMs(f.at)}, and nothing it waits for came after that. Drag it earlier on the timeline, or go back to the start (Home) before you add a fault.`
+      : `${head}: nothing it waits for came in this run.`;
   });
 }
