@@ -2,7 +2,8 @@ import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'r
 import { LIBRARY_GROUPS, type Preset } from '../../scenarios';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
-import { isPristinePreset, openPreset, questionVariant } from '../../views/library/library';
+import { isPristinePreset, openPreset } from '../../views/library/library';
+import { setupAboutWords, setupWrittenFor } from '../../views/library/setupFor';
 import { fixParts, sourceLabel } from '../../views/library/libraryListing';
 import { linkedQuestion } from '../../views/io/linkedQuestion';
 import type { LinkedPrediction } from '../../views/io/sharePrediction';
@@ -129,8 +130,7 @@ function StoryOf({
   const index = preset.variants.indexOf(variant);
   // The setup is written for the variant the question is about ("the producer sends e3 again");
   // on another variant (retries=0 sends nothing again) it says which one it describes.
-  const setupOf = preset.variants.find((v) => v.id === questionVariant(preset));
-  const setupAbout = setupOf && setupOf.id !== variant.id ? setupOf : undefined;
+  const setupAbout = setupWrittenFor(preset, variant);
 
   // Opened from the library (or unfolded): focus lands on the story's title, from where the
   // variants and the prediction are the next tab stops.
@@ -269,7 +269,7 @@ function StoryOf({
       <p className="story-setup" data-testid={testIds.storySetup}>
         {setupAbout && (
           <span className="story-setup-about muted" data-testid={testIds.storySetupAbout}>
-            Set up for the “{setupAbout.label}” variant, not this one:{' '}
+            {setupAboutWords(setupAbout)}{' '}
           </span>
         )}
         <Breakable text={preset.setup} />

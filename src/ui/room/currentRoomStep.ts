@@ -6,7 +6,7 @@
 import type { LabState } from '../../store/labStore';
 import type { Preset } from '../../scenarios';
 import { loadedPreset } from '../../scenarios/presetCatalog';
-import { questionVariant } from '../../scenarios/defaultVariant';
+import { setupAboutWords, setupWrittenFor } from '../../views/library/setupFor';
 import type { ResolvedStep } from '../../scenarios/lessons';
 import { batchObserved } from '../../views/batch/batchObserved';
 import type { AskedQuestion } from '../../views/library/question';
@@ -29,15 +29,14 @@ function openQuestion(s: LabState): {
   const found = s.presetRef === null ? undefined : loadedPreset(s.presetRef);
   if (found) {
     const { preset, variant } = found;
-    const about = preset.variants.find((v) => v.id === questionVariant(preset));
-    if (about === undefined || about.id === variant.id)
-      return { title: preset.title, setup: preset.setup, preset };
+    const about = setupWrittenFor(preset, variant);
+    if (about === undefined) return { title: preset.title, setup: preset.setup, preset };
     // On another variant the page asks nothing of the preset's question ("This question is about
     // the “idempotence off” variant"), whose answer would not be this run's: the room is asked
     // what any run can be asked, of the run on screen, its setup saying which variant it is for.
     return {
       title: `${preset.title} — ${variant.label}`,
-      setup: `Set up for the “${about.label}” variant, not this one: ${preset.setup}`,
+      setup: `${setupAboutWords(about)} ${preset.setup}`,
       preset: ANY_RUN,
     };
   }
