@@ -86,6 +86,7 @@ export {
   normalizeAcks,
   targetsOf,
   MAX_JSON_CHARS,
+  withBatchWorkload,
 } from './scenario/validate';
 export type { Issue, ParseResult } from './scenario/validate';
 export { keysAt } from './scenario/schemaKeys';

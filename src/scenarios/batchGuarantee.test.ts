@@ -61,3 +61,25 @@ describe('the guarantee switch on a batch job', { timeout: 30_000 }, () => {
     ]);
   });
 });
+
+describe('the recipe check on a batch file without workload', () => {
+  it('counts a knob left unset as its default: write.atomic and write.partitionBy follow the recipe', () => {
+    // docs/format.md#batch-jobs: "`workload` may then be left out". The job writes with
+    // dbt-incremental and sets neither write.atomic (default true) nor write.partitionBy (default
+    // logical-date), both what the exactly-once recipe sets: only write.mode differs (the recipe
+    // overwrites the partition). Left unparsed for want of a workload, the two defaults read as
+    // unset and differed too ("3 knobs differ … (write.mode, write.atomic, write.partitionBy)").
+    const s: ScenarioInput = {
+      version: 1,
+      name: 'dbt incremental, no workload',
+      claim: 'exactly-once',
+      batch: {
+        task: { retries: 2 },
+        write: { mode: 'dbt-incremental', uniqueKey: true },
+        source: [{ id: 'o1', date: '2024-03-10' }],
+      },
+    } as ScenarioInput;
+    expect(recipeDifferences(s, 'exactly-once').map((k) => k.path)).toEqual(['batch.write.mode']);
+    expect(recipeDifferences(s, 'at-least-once').map((k) => k.path)).toEqual(['batch.write.mode']);
+  });
+});
