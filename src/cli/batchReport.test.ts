@@ -34,6 +34,31 @@ describe('batch scenarios on the command line', () => {
     expect(r.stdout).toContain('current_date() - 1 = 2024-03-12 at 2024-03-13 01:00');
     expect(r.stderr).toContain('check: the run matches');
   }, 60_000);
+  it('a backfill that skips a date says so under the runs, in text, JSON and Markdown', () => {
+    // backfill-beside-production/append (src/scenarios/library/batch.ts): the backfill reaches
+    // 2024-03-13 at 2024-03-14 00:00:03 while its scheduled run (00:00 to 00:01:02) is running:
+    // "If the latest run is still running or is queued, we do not create another run"
+    // (https://airflow.apache.org/docs/apache-airflow/stable/core-concepts/backfill.html).
+    const words =
+      'backfill of 2024-03-13 skipped at 2024-03-14 00:00: try 1 of 2024-03-13 (the scheduled run, started 2024-03-14 00:00) was still running (a backfill creates no second run of a date whose latest run is queued or running)';
+    const text = cli(['backfill-beside-production/append']).stdout;
+    expect(text).toContain(`  ${words}\n`);
+    // One row read: "1 row", not "1 rows".
+    expect(text).toContain(
+      '(a backfill, started 2024-03-13 23:57): success, its window pinned to the logical date ({{ ds }} = 2024-03-10), read 1 row\n',
+    );
+    const json = JSON.parse(
+      cli(['backfill-beside-production/append', '--format', 'json']).stdout,
+    ) as {
+      backfillSkips: unknown[];
+    };
+    expect(json.backfillSkips).toEqual([
+      { at: 4 * 86_400_000 + 3_000, logicalDate: 3, afterAttempts: 7, words },
+    ]);
+    const md = cli(['backfill-beside-production/append', '--format', 'markdown']).stdout;
+    expect(md).toContain(`- ${words}\n`);
+    expect(md).toContain('read 1 row\n');
+  }, 60_000);
   it('--check exits 3 on a mismatch, naming the field', () => {
     const scenario = structuredClone(findBatchPreset('airflow-retry-append')!.variant.scenario);
     scenario.expect = { totals: { rows: 10 } };

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import {
   attemptWords,
+  backfillSkips,
   compareBatchExpect,
   periodLabel,
   rowsPerEvent,
@@ -17,6 +18,7 @@ import {
   type Scenario,
 } from '../engine';
 import type { HeadingLevel } from '../views/io/markdown';
+import { formatCountOf } from '../views/run/format';
 import { optionalPart } from './optionalParts';
 
 /** The table grouped by partition: each row's event, and `!` when it is not its own date. */
@@ -39,9 +41,12 @@ export function batchText(r: BatchResult, name: string, ref: string | null): str
   const lines = [`${name}${ref ? ` (${ref})` : ''} — batch trace ${r.run.hash}`, '', 'Runs:'];
   r.run.attempts.forEach((a, i) => {
     lines.push(
-      `  ${attemptWords(r.run, i)}: ${a.outcome}${a.crash ? ` (${a.crash.point})` : ''}, ${windowWords(r.run, i)}, read ${a.read.length} rows`,
+      `  ${attemptWords(r.run, i)}: ${a.outcome}${a.crash ? ` (${a.crash.point})` : ''}, ${windowWords(r.run, i)}, read ${formatCountOf(a.read.length, 'row')}`,
     );
   });
+  // A date a backfill gave no run (its latest run queued or running): else the backfill's
+  // missing run is said nowhere.
+  for (const s of backfillSkips(r.run)) lines.push(`  ${s.words}`);
   lines.push('', 'Table by partition (! = under the wrong partition):');
   for (const p of partitionsOf(r))
     lines.push(
@@ -105,6 +110,7 @@ export function batchJsonReport(r: BatchResult, scenario: Scenario, ref: string 
     hash: r.run.hash,
     attempts: r.run.attempts.map((a, i) => ({ ...a, words: attemptWords(r.run, i) })),
     statements: r.run.statements,
+    backfillSkips: backfillSkips(r.run),
     partitions: partitionsOf(r),
     verdict: {
       ...v,

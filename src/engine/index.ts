@@ -178,7 +178,14 @@ export { batchTraceHash } from './batch/trace';
 export type { BatchEntry } from './batch/trace';
 export type { Statement, StatementKind, TableRow } from './batch/table';
 export { dedupeKeyOf, DedupeStore, storeKeyName } from './dedupe/dedupeStore';
-export { explainBatch, attemptWords, windowWords, batchTimeLabel } from './explain/batch';
+export {
+  explainBatch,
+  attemptWords,
+  backfillSkips,
+  windowWords,
+  batchTimeLabel,
+} from './explain/batch';
+export type { BackfillSkip } from './explain/batch';
 export type { BatchExplanation } from './explain/batch';
 export {
   ChallengeSchema,

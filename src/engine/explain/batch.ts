@@ -45,6 +45,45 @@ export function attemptWords(run: BatchRun, a: number): string {
   return `try ${at.tryNumber} of ${periodLabel(run.calendar, r.logicalDate)} (${how}, started ${batchTimeLabel(run, at.startAt)})`;
 }
 
+/** A backfill's date that got no run, in words: when, and what its latest run was doing. */
+export interface BackfillSkip {
+  at: number;
+  logicalDate: number;
+  /** The attempts started at or before the skip: Play shows it once that many are shown. */
+  afterAttempts: number;
+  words: string;
+}
+
+/**
+ * Each `backfill-skipped` entry of the trace in words: "backfill of 2024-03-13 skipped at
+ * 2024-03-14 00:00: try 1 of 2024-03-13 (the scheduled run, …) was still running". Airflow's
+ * backfill: "If the latest run is still running or is queued, we do not create another run"
+ * (https://airflow.apache.org/docs/apache-airflow/stable/core-concepts/backfill.html).
+ */
+export function backfillSkips(run: BatchRun): BackfillSkip[] {
+  return run.trace.flatMap((e) => {
+    if (e.kind !== 'backfill-skipped') return [];
+    const r = run.runs[e.run]!;
+    const started = r.attempts.filter((a) => run.attempts[a]!.startAt <= e.at);
+    const last = started.at(-1);
+    const doing =
+      last === undefined
+        ? `its ${r.kind === 'scheduled' ? 'scheduled run' : r.kind === 'clear' ? 'clear and re-run' : 'run of another backfill'} was queued`
+        : run.attempts[last]!.endAt > e.at
+          ? `${attemptWords(run, last)} was still running`
+          : `${attemptWords(run, last)} had crashed and its retry was waiting`;
+    const day = periodLabel(run.calendar, r.logicalDate);
+    return [
+      {
+        at: e.at,
+        logicalDate: r.logicalDate,
+        afterAttempts: run.attempts.filter((a) => a.startAt <= e.at).length,
+        words: `backfill of ${day} skipped at ${batchTimeLabel(run, e.at)}: ${doing} (a backfill creates no second run of a date whose latest run is queued or running)`,
+      },
+    ];
+  });
+}
+
 /** The read window of an attempt in words, naming the clock when it came from the clock. */
 export function windowWords(run: BatchRun, a: number): string {
   const at = run.attempts[a]!;

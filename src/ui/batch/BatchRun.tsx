@@ -242,6 +242,13 @@ function BatchRunOf({
                   </li>
                 ))}
             </ol>
+            {d.skips
+              .filter((x) => x.afterAttempts <= shown)
+              .map((x) => (
+                <p key={x.words} className="muted" data-testid="batch-backfill-skip">
+                  {x.words}
+                </p>
+              ))}
           </div>
         ))}
       </section>

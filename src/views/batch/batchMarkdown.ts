@@ -4,7 +4,7 @@
  * under the wrong partition marked, and the stories. Scenario strings are escaped as in the
  * stream's report (./markdown.ts), whose headings and escaping it shares.
  */
-import { attemptWords, windowWords, type Scenario } from '../../engine';
+import { attemptWords, backfillSkips, windowWords, type Scenario } from '../../engine';
 import { DEFAULT_HEADING_LEVEL, heading, markdownText, type MarkdownOptions } from '../io/markdown';
 import { batchPageView } from './batchView';
 import { formatCountOf } from '../run/format';
@@ -35,9 +35,10 @@ export function batchMarkdownReport(
   r.run.attempts.forEach((a, i) => {
     const how = a.outcome === 'crashed' ? `crashed (${a.crash!.point})` : 'success';
     out.push(
-      `- ${markdownText(attemptWords(r.run, i))}: ${how}, ${markdownText(windowWords(r.run, i))}, read ${a.read.length} rows`,
+      `- ${markdownText(attemptWords(r.run, i))}: ${how}, ${markdownText(windowWords(r.run, i))}, read ${formatCountOf(a.read.length, 'row')}`,
     );
   });
+  for (const s of backfillSkips(r.run)) out.push(`- ${markdownText(s.words)}`);
   out.push('', section('Table by partition'), '');
   const view = batchPageView({ ok: true, scenario });
   if (!('error' in view))

@@ -9,6 +9,7 @@ import { periodLabel } from '../../engine/batch/calendar';
 import { runBatch } from '../../engine/batch/run';
 import {
   attemptWords,
+  backfillSkips,
   batchTimeLabel,
   windowWords,
   type BatchExplanation,
@@ -33,7 +34,15 @@ interface AttemptView {
 
 export interface BatchPageView {
   name: string;
-  dates: { label: string; attempts: AttemptView[] }[];
+  /**
+   * Each logical date: its attempts, and the backfill runs it did not get (a backfill skips a
+   * date whose latest run is queued or running), each shown once `afterAttempts` attempts are.
+   */
+  dates: {
+    label: string;
+    attempts: AttemptView[];
+    skips: { afterAttempts: number; words: string }[];
+  }[];
   /** Attempts in start order (the order Play reveals them). */
   attempts: AttemptView[];
   /** Each row: its event, whether it sits under another date's partition, and which copy of its
@@ -66,9 +75,13 @@ export function batchPageView(parsed: ParseResult): BatchPageView | { error: str
     outcome: a.outcome === 'crashed' ? `crashed (${a.crash!.point})` : 'success',
     rowsRead: a.read.length,
   }));
+  const skips = backfillSkips(r.run);
   const dates = Array.from({ length: r.run.config.periods }, (_, d) => ({
     label: periodLabel(cal, d),
     attempts: attempts.filter((a) => a.logicalDate === d),
+    skips: skips
+      .filter((x) => x.logicalDate === d)
+      .map(({ afterAttempts, words }) => ({ afterAttempts, words })),
   }));
   const own = new Map(r.verdict.events.map((e) => [e.id, e.partition]));
   const parts = [...new Set(r.run.table.rows.map((x) => x.partition))].sort((a, b) => a - b);
