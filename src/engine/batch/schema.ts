@@ -77,6 +77,8 @@ export const BatchSchema = z
      * `catchup`: when the DAG is switched on at `deployedAtMs`, one run for every completed
      * interval not yet run; off: only the latest completed interval, then the schedule.
      * https://airflow.apache.org/docs/apache-airflow/stable/core-concepts/dag-run.html
+     * Default true, Airflow 2's; Airflow 3's `[scheduler] catchup_by_default` is False
+     * (docs/semantics/batch.md, "Airflow 2 or 3").
      */
     catchup: z.boolean().default(true),
     deployedAtMs: ms().default(0),
