@@ -30,6 +30,22 @@ export function batchTimeLabel(run: BatchRun, t: number): string {
   return `${dateOf(run.calendar.startDay + day)} ${hh}:${mm}`;
 }
 
+/** A duration as Airflow's settings read: `5 min`, `1 day`, `90 s` (a TTL, a retry_delay). */
+export function durationWords(ms: number): string {
+  const units: [number, string][] = [
+    [86_400_000, 'day'],
+    [3_600_000, 'h'],
+    [60_000, 'min'],
+    [1000, 's'],
+  ];
+  for (const [size, unit] of units)
+    if (ms >= size && ms % size === 0) {
+      const n = ms / size;
+      return unit === 'day' ? `${n} ${n === 1 ? 'day' : 'days'}` : `${n} ${unit}`;
+    }
+  return `${ms} ms`;
+}
+
 /** "try 2 of 2024-03-10 (retry)" — an attempt in words. */
 export function attemptWords(run: BatchRun, a: number): string {
   const at = run.attempts[a]!;
@@ -101,6 +117,28 @@ const WRITE_WORDS = {
   'delete-keys': 'delete+insert replaces the rows with the same key',
 } as const;
 
+/** "try 2", as a sentence names an attempt of the same date a second time. */
+const tryWords = (run: BatchRun, a: number) => `try ${run.attempts[a]!.tryNumber}`;
+
+/**
+ * Why a dedupe store let event `id` be written again by the last of `wrote`: the claim an earlier
+ * attempt made had expired before that attempt claimed it again (Redis `EX`: "Set the specified
+ * expire time", https://redis.io/docs/latest/commands/set/; a dedupe table's retention), with the
+ * times; else, write then claim, the earlier attempt wrote the row and crashed before its claim.
+ */
+function storeLetThrough(run: BatchRun, id: string, wrote: number[], ttlMs: number): string {
+  const again = wrote[wrote.length - 1]!;
+  const claims = run.trace.filter((e) => e.kind === 'claim' && e.events?.includes(id));
+  const later = claims.find((e) => e.attempt === again);
+  // The claim it outlived: the last one before the later claim, by another attempt.
+  const first = [...claims]
+    .reverse()
+    .find((e) => e.attempt !== again && later !== undefined && e.at < later.at);
+  if (first && later)
+    return `its claim in the dedupe store, made by ${tryWords(run, first.attempt)} at ${batchTimeLabel(run, first.at)}, expired at ${batchTimeLabel(run, first.at + ttlMs)} (TTL ${durationWords(ttlMs)}), before ${tryWords(run, again)} claimed it again at ${batchTimeLabel(run, later.at)}`;
+  return 'the row was written but its key not yet claimed in the dedupe store when the task crashed, so the retry found no claim (write then claim duplicates an event on a crash between the two)';
+}
+
 export function explainBatch(run: BatchRun, v: BatchVerdict): BatchExplanation[] {
   const groups = new Map<string, BatchExplanation>();
   const entryOf = (kind: string, attempt: number) =>
@@ -126,13 +164,10 @@ export function explainBatch(run: BatchRun, v: BatchVerdict): BatchExplanation[]
       case 'wrong-partition': {
         const steps = wrote.map((a) => `${attemptWords(run, a)}, with ${windowWords(run, a)}`);
         const misplaced = [...l.wrongRows.keys()].map((p) => periodLabel(run.calendar, p));
-        // Behind a dedupe store, a second write means the key was not there to stop it.
+        // Behind a dedupe store, a second write means the key was not there to stop it: an
+        // earlier attempt's claim had expired, or (write then claim) was never made.
         const store = run.config.dedupe;
-        const why = !store
-          ? WRITE_WORDS[kind]
-          : store.order === 'write-then-claim'
-            ? `the row was written but its key not yet claimed in the dedupe store when the task crashed, so the retry found no claim (write then claim duplicates an event on a crash between the two)`
-            : `the dedupe store's claim had expired (TTL ${store.ttlMs} ms) before the re-run`;
+        const why = !store ? WRITE_WORDS[kind] : storeLetThrough(run, l.id, wrote, store.ttlMs);
         template =
           `{id} (dated ${own}) was written by ${steps.join('; then by ')}: ${why}` +
           (misplaced.length > 0

@@ -8,7 +8,9 @@
 import { periodLabel, periodOfRow } from '../../engine/batch/calendar';
 import type { BatchConfig, DedupeKey } from '../../engine/batch/schema';
 import type { BatchRun } from '../../engine/batch/simulateBatch';
-import { batchTimeLabel } from '../../engine/explain/batch';
+import { batchTimeLabel, durationWords } from '../../engine/explain/batch';
+
+export { durationWords } from '../../engine/explain/batch';
 import { formatCountOf } from '../run/format';
 import { placementWords } from './placementWords';
 
@@ -34,22 +36,6 @@ function usesDedupeKey(b: BatchConfig): boolean {
     w.mode === 'merge' ||
     (w.mode === 'dbt-incremental' && w.uniqueKey && w.strategy !== 'insert_overwrite')
   );
-}
-
-/** A duration as Airflow's settings read: `5 min`, `1 day`, `90 s`. */
-export function durationWords(ms: number): string {
-  const units: [number, string][] = [
-    [86_400_000, 'day'],
-    [3_600_000, 'h'],
-    [60_000, 'min'],
-    [1000, 's'],
-  ];
-  for (const [size, unit] of units)
-    if (ms >= size && ms % size === 0) {
-      const n = ms / size;
-      return unit === 'day' ? formatCountOf(n, unit) : `${n} ${unit}`;
-    }
-  return `${ms} ms`;
 }
 
 /** `(time, amount)`, or `event id`. */
