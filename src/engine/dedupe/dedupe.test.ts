@@ -122,6 +122,24 @@ describe('TTL expired before a replay', () => {
   });
 });
 
+describe('an overwrite behind a dedupe store, re-run while the claims live', () => {
+  it('the re-run skips every claimed row and its INSERT OVERWRITE empties the partition: all lost, and said so', () => {
+    // The run of 03-10 claims and writes e1..e10 (03-11 00:01); the clear at 03-13 00:00 finds
+    // every key still claimed (TTL 7 days), writes no row, and its overwrite of 2024-03-10 replaces
+    // the partition with nothing: 0 rows, 10 lost. Not a crash between a claim and its write.
+    const { t, why } = run({
+      write: { mode: 'overwrite-partition' },
+      dedupe: { store: 'redis', ttlMs: 7 * DAY_MS, order: 'claim-then-write' },
+      clears: [{ logicalDate: 0, atMs: 3 * DAY_MS }],
+    });
+    expect(t).toMatchObject({ rows: 0, lost: 10, duplicates: 0 });
+    expect(why).toHaveLength(1);
+    expect(why[0]!.sentence).toBe(
+      "e1 was written by try 1 of 2024-03-10 (the scheduled run, started 2024-03-11 00:00), then try 2 of 2024-03-10 (cleared and re-run, started 2024-03-13 00:00) overwrote partition 2024-03-10 with its window pinned to the logical date ({{ ds }} = 2024-03-10), so e1's row is gone: the dedupe store still held e1's claim, so try 2 skipped e1 and its overwrite left it out.",
+    );
+  });
+});
+
 describe('a content key merges two real events (false merge)', () => {
   const twins = [
     { id: 'p1', date: '2024-03-10', time: '09:15', user: 'u1', item: 'tea', amount: 5 },

@@ -195,7 +195,15 @@ export function explainBatch(run: BatchRun, v: BatchVerdict): BatchExplanation[]
         const claimedBy = run.trace.findIndex(
           (e) => e.kind === 'claim' && e.events?.includes(l.id),
         );
-        if (skipped >= 0 && claimedBy >= 0 && run.config.dedupe?.order === 'claim-then-write') {
+        // A claim whose attempt wrote the row did protect it once: the row went later (an
+        // overwrite that left the claimed row out), not in a crash between claim and write.
+        const claimerWrote = claimedBy >= 0 && wrote.includes(run.trace[claimedBy]!.attempt);
+        if (
+          skipped >= 0 &&
+          claimedBy >= 0 &&
+          !claimerWrote &&
+          run.config.dedupe?.order === 'claim-then-write'
+        ) {
           template = `{id}'s key was claimed in the dedupe store by ${attemptWords(run, run.trace[claimedBy]!.attempt)}, which crashed before writing the row; the retry found the claim and skipped {id} (claim then write loses an event on a crash between the two).`;
           entries = [claimedBy, skipped];
         } else if (readers.length === 0) {
@@ -213,8 +221,14 @@ export function explainBatch(run: BatchRun, v: BatchVerdict): BatchExplanation[]
               s.partitions.includes(l.partition) &&
               s.attempt > Math.max(...wrote),
           );
+          // Behind a dedupe store, the overwrite's rows are those whose claim succeeded: a row
+          // still claimed is skipped, and the overwrite empties its partition of it.
+          const leftOut =
+            deleter !== undefined && skipped >= 0 && run.trace[skipped]!.attempt === deleter.attempt
+              ? `: the dedupe store still held {id}'s claim, so ${tryWords(run, deleter.attempt)} skipped {id} and its overwrite left it out`
+              : '';
           template = deleter
-            ? `{id} was written by ${attemptWords(run, wrote[0]!)}, then ${attemptWords(run, deleter.attempt)} overwrote partition ${own} with ${windowWords(run, deleter.attempt)}, so {id}'s row is gone.`
+            ? `{id} was written by ${attemptWords(run, wrote[0]!)}, then ${attemptWords(run, deleter.attempt)} overwrote partition ${own} with ${windowWords(run, deleter.attempt)}, so {id}'s row is gone${leftOut}.`
             : `{id} was written and then removed.`;
           if (deleter) entries = [entryOf('statement', deleter.attempt)];
         } else {
