@@ -131,7 +131,7 @@ export function batchCompareOf(built: readonly BatchLaneInput[]): BatchCompareVi
       held: r.verdict.held,
       sameAsFirst:
         i > 0 && first && sameRun(first.verdict, r.verdict)
-          ? `the same rows and fates as lane 1, event for event: ${g === undefined ? 'these settings do' : `the ${g} recipe sets ${RECIPE_SETS}, and that does`} not change what breaks this job`
+          ? `the same rows and fates as lane 1, event for event: ${g === undefined ? 'these settings do' : `the ${g} recipe sets ${RECIPE_SETS}${g !== 'at-most-once' && results[0]?.run.config.dedupe ? ' (and takes the dedupe store away)' : ''}, and that does`} not change what breaks this job`
           : null,
     };
   });
