@@ -355,3 +355,41 @@ describe('the guarantee switch on a batch job (docs/semantics/batch.md#the-guara
     expect(rowsUnder('exactly-once', 'after-write')).toBe(10);
   });
 });
+
+describe('what the scheduler cannot do is refused, naming the field', () => {
+  // periods 3: logical dates 0..2 (2024-03-10..2024-03-12); the run of date d exists from the end
+  // of its interval, (d+1)·24 h. A fault, clear or backfill on any other date never fires in
+  // Airflow either: there is no such run to fail, clear or backfill.
+  const issues = (batch: Partial<BatchInput>) => {
+    const r = BatchSchema.safeParse({
+      periods: 3,
+      source: [{ id: 'e1', date: '2024-03-10' }],
+      ...batch,
+    });
+    return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  };
+  it('a fault, clear or backfill past the last logical date; a backfill whose range runs backwards', () => {
+    expect(
+      issues({
+        faults: [{ logicalDate: 5, point: 'before-write' }],
+        clears: [{ logicalDate: 3, atMs: 6 * DAY_MS }],
+        backfills: [
+          { from: 1, to: 4, atMs: 5 * DAY_MS },
+          { from: 2, to: 0, atMs: 5 * DAY_MS },
+        ],
+      }),
+    ).toEqual([
+      'faults.0.logicalDate: no logical date 5: periods 3 gives 0 (2024-03-10) to 2 (2024-03-12)',
+      'clears.0.logicalDate: no logical date 3: periods 3 gives 0 (2024-03-10) to 2 (2024-03-12)',
+      'backfills.0.to: no logical date 4: periods 3 gives 0 (2024-03-10) to 2 (2024-03-12)',
+      'backfills.1.to: a backfill runs from its first date to its last: to 0 is before from 2',
+    ]);
+  });
+  it('a clear before the date has a run: its interval ends at (d+1)·24 h', () => {
+    // Date 2's run is created when its interval ends, 2024-03-13 00:00 = 259,200,000 ms.
+    expect(issues({ clears: [{ logicalDate: 2, atMs: 3 * DAY_MS - 1 }] })).toEqual([
+      'clears.0.atMs: the run of 2024-03-12 exists from the end of its interval, 2024-03-13 00:00 (259,200,000 ms): there is nothing to clear at 259,199,999 ms',
+    ]);
+    expect(issues({ clears: [{ logicalDate: 2, atMs: 3 * DAY_MS }] })).toEqual([]);
+  });
+});
