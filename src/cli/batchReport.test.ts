@@ -59,6 +59,49 @@ describe('batch scenarios on the command line', () => {
     expect(md).toContain(`- ${words}\n`);
     expect(md).toContain('read 1 row\n');
   }, 60_000);
+  it('a fault no attempt took is flagged with ⚠ under the runs, in text, JSON and Markdown', () => {
+    // retries 0: try 1 of 2024-03-10 is the date's only try. Fault 0 strikes it (after its
+    // write); fault 1 names the same try (the first listed takes it); fault 2 a try 3 that never
+    // comes. The table: e1 once (the write committed before the crash).
+    const file = join(mkdtempSync(join(tmpdir(), 'batch-')), 'unfired.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        name: 'unfired faults',
+        batch: {
+          source: [{ id: 'e1', date: '2024-03-10' }],
+          faults: [
+            { logicalDate: 0, tryNumber: 1, point: 'after-write' },
+            { logicalDate: 0, tryNumber: 1, point: 'before-write' },
+            { logicalDate: 0, tryNumber: 3, point: 'mid-write', afterRows: 1 },
+          ],
+        },
+      }),
+    );
+    const text = cli([file]).stdout;
+    expect(text).toContain(
+      '  ⚠ fault 1, before-write on try 1 of 2024-03-10, never fired: fault 0 strikes that try first (one fault per try)\n  ⚠ fault 2, mid-write after 1 row on try 3 of 2024-03-10, never fired: 2024-03-10 had 1 try\n',
+    );
+    const json = JSON.parse(cli([file, '--format', 'json']).stdout) as {
+      faultsNeverFired: unknown[];
+    };
+    expect(json.faultsNeverFired).toEqual([
+      {
+        index: 1,
+        fault: 'before-write on try 1 of 2024-03-10',
+        why: 'fault 0 strikes that try first (one fault per try)',
+      },
+      {
+        index: 2,
+        fault: 'mid-write after 1 row on try 3 of 2024-03-10',
+        why: '2024-03-10 had 1 try',
+      },
+    ]);
+    expect(cli([file, '--format', 'markdown']).stdout).toContain(
+      '- ⚠ fault 2, mid-write after 1 row on try 3 of 2024-03-10, never fired: 2024-03-10 had 1 try\n',
+    );
+  }, 60_000);
   it('--check exits 3 on a mismatch, naming the field', () => {
     const scenario = structuredClone(findBatchPreset('airflow-retry-append')!.variant.scenario);
     scenario.expect = { totals: { rows: 10 } };

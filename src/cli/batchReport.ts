@@ -8,7 +8,9 @@ import { createHash } from 'node:crypto';
 import {
   attemptWords,
   backfillSkips,
+  batchFaultsNeverFired,
   compareBatchExpect,
+  neverFiredWords,
   periodLabel,
   rowsPerEvent,
   runBatch,
@@ -47,6 +49,7 @@ export function batchText(r: BatchResult, name: string, ref: string | null): str
   // A date a backfill gave no run (its latest run queued or running): else the backfill's
   // missing run is said nowhere.
   for (const s of backfillSkips(r.run)) lines.push(`  ${s.words}`);
+  for (const f of batchFaultsNeverFired(r.run)) lines.push(`  ⚠ ${neverFiredWords(f)}`);
   lines.push('', 'Table by partition (! = under the wrong partition):');
   for (const p of partitionsOf(r))
     lines.push(
@@ -111,6 +114,7 @@ export function batchJsonReport(r: BatchResult, scenario: Scenario, ref: string 
     attempts: r.run.attempts.map((a, i) => ({ ...a, words: attemptWords(r.run, i) })),
     statements: r.run.statements,
     backfillSkips: backfillSkips(r.run),
+    faultsNeverFired: batchFaultsNeverFired(r.run),
     partitions: partitionsOf(r),
     verdict: {
       ...v,

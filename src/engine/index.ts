@@ -182,10 +182,12 @@ export {
   explainBatch,
   attemptWords,
   backfillSkips,
+  batchFaultsNeverFired,
+  neverFiredWords,
   windowWords,
   batchTimeLabel,
 } from './explain/batch';
-export type { BackfillSkip } from './explain/batch';
+export type { BackfillSkip, BatchFaultNeverFired } from './explain/batch';
 export type { BatchExplanation } from './explain/batch';
 export {
   ChallengeSchema,

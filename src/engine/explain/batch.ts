@@ -100,6 +100,51 @@ export function backfillSkips(run: BatchRun): BackfillSkip[] {
   });
 }
 
+/** A fault of the job that never struck an attempt, as the stream's report gives them. */
+export interface BatchFaultNeverFired {
+  /** Its index in `batch.faults`. */
+  index: number;
+  /** The fault in words: "mid-write after 3 rows on try 2 of 2024-03-11". */
+  fault: string;
+  /** Why no attempt took it: how many tries its date had, or that another fault took the try. */
+  why: string;
+}
+
+/**
+ * The job's faults no attempt took: a try its date never reached (a try 3 where try 2 succeeded,
+ * retries used up), or a try another fault already names (the first one listed strikes it). A
+ * stream's report flags its unfired faults with ⚠; a batch job's did not, and the run read as
+ * tested against a crash that never happened.
+ */
+export function batchFaultsNeverFired(run: BatchRun): BatchFaultNeverFired[] {
+  const faults = run.config.faults;
+  const fired = new Set(run.attempts.flatMap((a) => (a.crash ? [a.crash] : [])));
+  return faults.flatMap((f, index) => {
+    if (fired.has(f)) return [];
+    const day = periodLabel(run.calendar, f.logicalDate);
+    const tries = run.attempts.filter((a) => run.runs[a.run]!.logicalDate === f.logicalDate).length;
+    const first = faults.findIndex(
+      (g) => g.logicalDate === f.logicalDate && g.tryNumber === f.tryNumber,
+    );
+    const why =
+      first !== index
+        ? `fault ${first} strikes that try first (one fault per try)`
+        : tries === 0
+          ? `no run of ${day} ran`
+          : `${day} had ${tries === 1 ? '1 try' : `${tries} tries`}`;
+    const point =
+      f.point === 'mid-write'
+        ? `mid-write after ${f.afterRows} row${f.afterRows === 1 ? '' : 's'}`
+        : f.point;
+    return [{ index, fault: `${point} on try ${f.tryNumber} of ${day}`, why }];
+  });
+}
+
+/** A fault that never fired, in one line: "fault 2, before-write on try 3 of …, never fired: …". */
+export function neverFiredWords(f: BatchFaultNeverFired): string {
+  return `fault ${f.index}, ${f.fault}, never fired: ${f.why}`;
+}
+
 /** The read window of an attempt in words, naming the clock when it came from the clock. */
 export function windowWords(run: BatchRun, a: number): string {
   const at = run.attempts[a]!;

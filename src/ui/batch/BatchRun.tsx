@@ -287,6 +287,11 @@ function BatchRunOf({
               </p>
             )}
             <p data-testid="batch-summary">{view.summary}</p>
+            {view.unfired.map((u) => (
+              <p key={u} className="muted" data-testid="batch-fault-unfired">
+                ⚠ {u}
+              </p>
+            ))}
           </section>
           {(embed?.why ?? true) && (
             <section aria-label="Explanations">

@@ -4,7 +4,14 @@
  * under the wrong partition marked, and the stories. Scenario strings are escaped as in the
  * stream's report (./markdown.ts), whose headings and escaping it shares.
  */
-import { attemptWords, backfillSkips, windowWords, type Scenario } from '../../engine';
+import {
+  attemptWords,
+  backfillSkips,
+  batchFaultsNeverFired,
+  neverFiredWords,
+  windowWords,
+  type Scenario,
+} from '../../engine';
 import { DEFAULT_HEADING_LEVEL, heading, markdownText, type MarkdownOptions } from '../io/markdown';
 import { batchPageView } from './batchView';
 import { formatCountOf } from '../run/format';
@@ -39,6 +46,7 @@ export function batchMarkdownReport(
     );
   });
   for (const s of backfillSkips(r.run)) out.push(`- ${markdownText(s.words)}`);
+  for (const f of batchFaultsNeverFired(r.run)) out.push(`- ⚠ ${markdownText(neverFiredWords(f))}`);
   out.push('', section('Table by partition'), '');
   const view = batchPageView({ ok: true, scenario });
   if (!('error' in view))

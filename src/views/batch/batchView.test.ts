@@ -55,6 +55,18 @@ describe('batchPageView', () => {
       },
     ]);
   });
+  it('a fault no attempt took is listed, in the words of the CLI', () => {
+    // clear-rerun-window: retries 0, one try per date until the clear; a try 2 of 2024-03-11
+    // never comes.
+    const v = view({
+      ...input,
+      batch: { ...input.batch!, faults: [{ logicalDate: 1, tryNumber: 2, point: 'before-write' }] },
+    });
+    expect(v.unfired).toEqual([
+      'fault 0, before-write on try 2 of 2024-03-11, never fired: 2024-03-11 had 1 try',
+    ]);
+    expect(view().unfired).toEqual([]);
+  });
   it('failing the run of 2024-03-12 mid-write (atomic) leaves f1, f2 only under 2024-03-10', () => {
     const v = view(failMidWrite(input, view(), 2));
     expect(v.attempts[2]!.outcome).toBe('crashed (mid-write)');

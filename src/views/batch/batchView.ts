@@ -10,7 +10,9 @@ import { runBatch } from '../../engine/batch/run';
 import {
   attemptWords,
   backfillSkips,
+  batchFaultsNeverFired,
   batchTimeLabel,
+  neverFiredWords,
   windowWords,
   type BatchExplanation,
 } from '../../engine/explain/batch';
@@ -49,6 +51,8 @@ export interface BatchPageView {
    *  event it is in the table by write order (1 for the first, 2 for a duplicate…). */
   partitions: { label: string; rows: { event: string; wrong: boolean; copy: number }[] }[];
   explanations: BatchExplanation[];
+  /** The job's faults no attempt took, each a line (as the CLI's ⚠ lines). */
+  unfired: string[];
   summary: string;
   /** The job's setup, shown before Play (./batchSetup.ts). */
   setup: BatchSetupView;
@@ -106,6 +110,7 @@ export function batchPageView(parsed: ParseResult): BatchPageView | { error: str
       ),
     })),
     explanations: r.explanations,
+    unfired: batchFaultsNeverFired(r.run).map(neverFiredWords),
     setup: batchSetupView(r.run),
     // The claim's fate after the totals, as the stream verdict's "Observed …, claimed …: broken"
     // (src/ui/Counters.tsx): the batch page and embed had no word of the claim.
