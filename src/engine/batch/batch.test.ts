@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { BatchSchema, type BatchInput } from './schema';
 import { simulateBatch } from './simulateBatch';
 import { checkBatch, rowsPerEvent } from './checker';
-import { explainBatch } from '../explain/batch';
+import { explainBatch, windowWords } from '../explain/batch';
 import { DAY_MS, HOUR_MS, dateOf, dayNumber } from './calendar';
 import { applyBatchGuarantee } from './guarantee';
 
@@ -391,5 +391,31 @@ describe('what the scheduler cannot do is refused, naming the field', () => {
       'clears.0.atMs: the run of 2024-03-12 exists from the end of its interval, 2024-03-13 00:00 (259,200,000 ms): there is nothing to clear at 259,199,999 ms',
     ]);
     expect(issues({ clears: [{ logicalDate: 2, atMs: 3 * DAY_MS }] })).toEqual([]);
+  });
+});
+
+describe('an hourly job in the words of its SQL', () => {
+  // Airflow's {{ ds }} is "the DAG run's logical date as YYYY-MM-DD": the same for the 24 hourly
+  // runs of a day; {{ ts }} is the logical date-time, "2018-01-01T00:00:00+00:00"
+  // (https://airflow.apache.org/docs/apache-airflow/stable/templates-ref.html). The run of hour 1
+  // of 2024-03-10 starts at 02:00 and reads hour 1.
+  const run = (window: 'pinned' | 'clock') =>
+    simulateBatch(
+      BatchSchema.parse({
+        schedule: 'hourly',
+        periods: 2,
+        window,
+        source: [{ id: 'h1', date: '2024-03-10', hour: 1 }],
+      }),
+    );
+  it('pinned: {{ ts }} of the logical hour, not a {{ ds }} with an hour in it', () => {
+    expect(windowWords(run('pinned'), 1)).toBe(
+      'its window pinned to the logical date ({{ ts }} = 2024-03-10T01:00:00+00:00)',
+    );
+  });
+  it('clock: the hour now, truncated, less clockOffset hours — not current_date()', () => {
+    expect(windowWords(run('clock'), 1)).toBe(
+      "its window read from the clock (date_trunc('hour', now()) - interval '1 hour' = 2024-03-10T01 at 2024-03-10 02:00)",
+    );
   });
 });

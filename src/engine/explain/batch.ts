@@ -145,14 +145,30 @@ export function neverFiredWords(f: BatchFaultNeverFired): string {
   return `fault ${f.index}, ${f.fault}, never fired: ${f.why}`;
 }
 
+/**
+ * The template a pinned window reads: `{{ ds }}`, "the DAG run's logical date as YYYY-MM-DD" — the
+ * same for every hour of a day, so an hourly job pins its hour with `{{ ts }}`, the logical
+ * date-time (https://airflow.apache.org/docs/apache-airflow/stable/templates-ref.html).
+ */
+export function pinnedTemplate(hourly: boolean): string {
+  return hourly ? '{{ ts }}' : '{{ ds }}';
+}
+
+/** The clock window's expression: `current_date() - 1`, or for an hourly job the hour now less n. */
+export function clockExpression(hourly: boolean, offset: number): string {
+  return hourly
+    ? `date_trunc('hour', now()) - interval '${offset} hour${offset === 1 ? '' : 's'}'`
+    : `current_date() - ${offset}`;
+}
+
 /** The read window of an attempt in words, naming the clock when it came from the clock. */
 export function windowWords(run: BatchRun, a: number): string {
   const at = run.attempts[a]!;
   const day = periodLabel(run.calendar, at.window);
   const c = run.config;
   return c.window === 'pinned'
-    ? `its window pinned to the logical date ({{ ds }} = ${day})`
-    : `its window read from the clock (current_date() - ${c.clockOffset} = ${day} at ${batchTimeLabel(run, at.startAt)})`;
+    ? `its window pinned to the logical date (${pinnedTemplate(run.calendar.hourly)} = ${run.calendar.hourly ? `${day}:00:00+00:00` : day})`
+    : `its window read from the clock (${clockExpression(run.calendar.hourly, c.clockOffset)} = ${day} at ${batchTimeLabel(run, at.startAt)})`;
 }
 
 const WRITE_WORDS = {

@@ -8,7 +8,12 @@
 import { periodLabel, periodOfRow } from '../../engine/batch/calendar';
 import type { BatchConfig, DedupeKey } from '../../engine/batch/schema';
 import type { BatchRun } from '../../engine/batch/simulateBatch';
-import { batchTimeLabel, durationWords } from '../../engine/explain/batch';
+import {
+  batchTimeLabel,
+  clockExpression,
+  durationWords,
+  pinnedTemplate,
+} from '../../engine/explain/batch';
 
 export { durationWords } from '../../engine/explain/batch';
 import { formatCountOf } from '../run/format';
@@ -50,7 +55,7 @@ function writeWords(b: BatchConfig): string {
     w.partitionBy === 'logical-date'
       ? "the logical date's partition"
       : w.partitionBy === 'clock'
-        ? `the clock's date's partition (current_date() - ${b.clockOffset})`
+        ? `the clock's ${b.schedule === 'hourly' ? 'hour' : 'date'}'s partition (${clockExpression(b.schedule === 'hourly', b.clockOffset)})`
         : "each row's own date's partition";
   const commit = w.atomic ? 'one commit' : 'row by row, each committed';
   switch (w.mode) {
@@ -109,8 +114,12 @@ export function batchSetupView(run: BatchRun): BatchSetupView {
       what: 'Reads',
       words:
         b.window === 'pinned'
-          ? "WHERE event_date = '{{ ds }}': its own logical date, whenever it runs"
-          : `WHERE event_date = current_date() - ${b.clockOffset}: the clock's date when it runs`,
+          ? b.schedule === 'hourly'
+            ? `WHERE event_date = '{{ ds }}' AND event_hour = {{ logical_date.hour }}: its own logical hour (${pinnedTemplate(true)}), whenever it runs`
+            : `WHERE event_date = '${pinnedTemplate(false)}': its own logical date, whenever it runs`
+          : b.schedule === 'hourly'
+            ? `WHERE the event's hour = ${clockExpression(true, b.clockOffset)}: the clock's hour when it runs`
+            : `WHERE event_date = ${clockExpression(false, b.clockOffset)}: the clock's date when it runs`,
     },
     { what: 'Writes', words: writeWords(b) },
   ];
