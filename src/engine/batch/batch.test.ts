@@ -197,11 +197,17 @@ describe('a crash mid-write after 4 rows, then a retry', () => {
       source: tenOn('2024-03-10'),
       faults: [{ logicalDate: 0, point: 'mid-write', afterRows: 4 }],
     });
-  it('non-atomic append: e1..e4 twice (14 rows)', () => {
-    const { t, rows } = mid({ mode: 'append', atomic: false });
+  it('non-atomic append: e1..e4 twice (14 rows), the partial write said so', () => {
+    const { t, rows, why } = mid({ mode: 'append', atomic: false });
     expect(t).toMatchObject({ rows: 14, duplicates: 4 });
     expect(rows.e4).toBe(2);
     expect(rows.e5).toBe(1);
+    // e1..e4 were committed by try 1 before it crashed; the retry appended the whole day again.
+    expect(why).toHaveLength(1);
+    expect(why[0]!.events).toEqual(['e1', 'e2', 'e3', 'e4']);
+    expect(why[0]!.sentence).toMatch(
+      /: an append INSERT adds its rows again on every attempt; try 1 crashed mid-write, its rows committed one by one \(write\.atomic false\), e1 among them\.$/,
+    );
   });
   it('atomic append: the crash rolls the write back, the retry writes it once (10 rows)', () => {
     expect(mid({ mode: 'append', atomic: true }).t).toMatchObject({ rows: 10, duplicates: 0 });

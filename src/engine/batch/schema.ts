@@ -164,7 +164,7 @@ export const BatchSchema = z
       .array(z.strictObject({ logicalDate: int(0, 1000), atMs: ms() }))
       .max(LIMITS.faults)
       .default([]),
-    /** `airflow dags backfill` of logical dates `from`..`to` started at `atMs`, one run after another. */
+    /** A backfill (Airflow 3: `airflow backfill create`; 2: `airflow dags backfill`) of logical dates `from`..`to` started at `atMs`, one run after another. */
     backfills: z
       .array(
         z.strictObject({

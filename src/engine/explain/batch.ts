@@ -228,7 +228,15 @@ export function explainBatch(run: BatchRun, v: BatchVerdict): BatchExplanation[]
         // Behind a dedupe store, a second write means the key was not there to stop it: an
         // earlier attempt's claim had expired, or (write then claim) was never made.
         const store = run.config.dedupe;
-        const why = !store ? WRITE_WORDS[kind] : storeLetThrough(run, l.id, wrote, store.ttlMs);
+        // A partial write: the first writer crashed mid-write with its rows committed one by one.
+        const first = run.attempts[wrote[0]!]!;
+        const partial =
+          !run.config.write.atomic && first.crash?.point === 'mid-write'
+            ? `; ${tryWords(run, wrote[0]!)} crashed mid-write, its rows committed one by one (write.atomic false), {id} among them`
+            : '';
+        const why = !store
+          ? `${WRITE_WORDS[kind]}${partial}`
+          : storeLetThrough(run, l.id, wrote, store.ttlMs);
         template =
           `{id} (dated ${own}) was written by ${steps.join('; then by ')}: ${why}` +
           (misplaced.length > 0
