@@ -102,6 +102,23 @@ describe('batch scenarios on the command line', () => {
       '- ⚠ fault 2, mid-write after 1 row on try 3 of 2024-03-10, never fired: 2024-03-10 had 1 try\n',
     );
   }, 60_000);
+  it("the text report opens with the job's setup, as the page shows it before Play", () => {
+    // redis-claim-order/claim-then-write (src/scenarios/library/batchDedupe.ts): its store, its
+    // order and its planned crash were said nowhere in the text report.
+    const text = cli(['redis-claim-order/claim-then-write']).stdout;
+    const job = text.slice(text.indexOf('Job:\n'), text.indexOf('\nRuns:\n'));
+    expect(job.split('\n').map((l) => l.split(':')[0])).toEqual([
+      'Job',
+      '  Schedule',
+      '  Task',
+      '  Reads',
+      '  Writes',
+      '  Dedupe',
+      '  Planned',
+      '',
+    ]);
+    expect(job).toContain('  Dedupe: Redis SET dedupe:{key} 1 NX EX ');
+  }, 60_000);
   it('--check exits 3 on a mismatch, naming the field', () => {
     const scenario = structuredClone(findBatchPreset('airflow-retry-append')!.variant.scenario);
     scenario.expect = { totals: { rows: 10 } };

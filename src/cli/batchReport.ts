@@ -21,6 +21,7 @@ import {
 } from '../engine';
 import type { HeadingLevel } from '../views/io/markdown';
 import { formatCountOf } from '../views/run/format';
+import { batchSetupView } from '../views/batch/batchSetup';
 import { optionalPart } from './optionalParts';
 
 /** The table grouped by partition: each row's event, and `!` when it is not its own date. */
@@ -40,7 +41,13 @@ function partitionsOf(
 export function batchText(r: BatchResult, name: string, ref: string | null): string {
   const v = r.verdict;
   const t = v.totals;
-  const lines = [`${name}${ref ? ` (${ref})` : ''} — batch trace ${r.run.hash}`, '', 'Runs:'];
+  const lines = [`${name}${ref ? ` (${ref})` : ''} — batch trace ${r.run.hash}`, '', 'Job:'];
+  // The job's setup, as the page shows it before Play: the dedupe store and what is planned to
+  // fail are read off the report, not the file.
+  const setup = batchSetupView(r.run);
+  for (const f of setup.facts) lines.push(`  ${f.what}: ${f.words}`);
+  for (const p of setup.planned) lines.push(`  Planned: ${p}`);
+  lines.push('', 'Runs:');
   r.run.attempts.forEach((a, i) => {
     lines.push(
       `  ${attemptWords(r.run, i)}: ${a.outcome}${a.crash ? ` (${a.crash.point})` : ''}, ${windowWords(r.run, i)}, read ${formatCountOf(a.read.length, 'row')}`,

@@ -64,6 +64,19 @@ describe('a batch job’s setup before Play', () => {
     );
   });
 
+  it('behind a dedupe store the write is row by row, not "one commit" (write.atomic does not apply)', () => {
+    // redis-claim-order/claim-then-write: a crash after 4 rows leaves e1..e4 written once — each
+    // row its own INSERT after its SET NX (src/engine/batch/writePlan.ts).
+    expect(setupOf('redis-claim-order/claim-then-write').facts[3]).toEqual({
+      what: 'Writes',
+      words:
+        "INSERT INTO the logical date's partition (append), row by row, each its own statement beside its claim",
+    });
+    expect(setupOf('redis-claim-order/one-transaction').facts[3]!.words).toBe(
+      "INSERT INTO the logical date's partition (append), row by row, each in one transaction with its claim",
+    );
+  });
+
   it('redis-claim-order: the store’s command with its TTL in seconds, the order, the crash', () => {
     const s = setupOf('redis-claim-order/claim-then-write');
     // SET key value NX EX seconds (https://redis.io/docs/latest/commands/set/): 86,400 s = 1 day.

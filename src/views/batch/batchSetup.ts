@@ -57,7 +57,18 @@ function writeWords(b: BatchConfig): string {
       : w.partitionBy === 'clock'
         ? `the clock's ${b.schedule === 'hourly' ? 'hour' : 'date'}'s partition (${clockExpression(b.schedule === 'hourly', b.clockOffset)})`
         : "each row's own date's partition";
-  const commit = w.atomic ? 'one commit' : 'row by row, each committed';
+  // Behind a dedupe store each row is claimed and written on its own statement (per-row), or the
+  // claimed rows go in one statement after every claim (batch): write.atomic does not apply
+  // (src/engine/batch/writePlan.ts, docs/semantics/batch.md#dedupe-stores).
+  const commit = b.dedupe
+    ? b.dedupe.write === 'batch'
+      ? 'one statement of the rows whose claim succeeded, after every claim'
+      : b.dedupe.order === 'one-transaction'
+        ? 'row by row, each in one transaction with its claim'
+        : 'row by row, each its own statement beside its claim'
+    : w.atomic
+      ? 'one commit'
+      : 'row by row, each committed';
   switch (w.mode) {
     case 'append':
       return `INSERT INTO ${target} (append), ${commit}`;
