@@ -118,6 +118,10 @@ describe('batch scenarios on the command line', () => {
       '',
     ]);
     expect(job).toContain('  Dedupe: Redis SET dedupe:{key} 1 NX EX ');
+    // The Markdown report (the page's Export) has it too.
+    expect(cli(['redis-claim-order/claim-then-write', '--format', 'markdown']).stdout).toContain(
+      '### Job\n\n- Schedule: @daily from 2024-03-10, 1 logical date; each runs when its interval ends\n',
+    );
   }, 60_000);
   it('--check exits 3 on a mismatch, naming the field', () => {
     const scenario = structuredClone(findBatchPreset('airflow-retry-append')!.variant.scenario);

@@ -107,7 +107,7 @@ const BATCH_WORDS: Partial<
   // No mermaid diagram: a batch job has no message sequence (src/views/batch/batchMarkdown.ts).
   markdown: {
     label: 'Report (Markdown)',
-    detail: 'verdict, runs, the table by partition, explanations',
+    detail: 'verdict, the job, its runs, the table by partition, explanations',
   },
 };
 

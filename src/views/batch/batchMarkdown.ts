@@ -15,6 +15,7 @@ import {
 import { DEFAULT_HEADING_LEVEL, heading, markdownText, type MarkdownOptions } from '../io/markdown';
 import { batchPageView } from './batchView';
 import { formatCountOf } from '../run/format';
+import { batchSetupView } from './batchSetup';
 import { runBatch } from '../../engine';
 
 export function batchMarkdownReport(
@@ -38,6 +39,12 @@ export function batchMarkdownReport(
     `${formatCountOf(t.rows, 'row')}, sum ${t.observedSum} of ${t.expectedSum}; ${formatCountOf(t.duplicates, 'duplicate')}, ${t.lost} lost (${formatCountOf(t.falseMerges, 'false merge')}), ${formatCountOf(t.wrongPartitionRows, 'row')} under the wrong partition.`,
     '',
   );
+  // The job's setup, as the page shows it before Play and the CLI's text report opens with it.
+  const setup = batchSetupView(r.run);
+  out.push(section('Job'), '');
+  for (const f of setup.facts) out.push(`- ${f.what}: ${markdownText(f.words)}`);
+  for (const p of setup.planned) out.push(`- Planned: ${markdownText(p)}`);
+  out.push('');
   out.push(section('Runs'), '');
   r.run.attempts.forEach((a, i) => {
     const how = a.outcome === 'crashed' ? `crashed (${a.crash!.point})` : 'success';
