@@ -17,6 +17,8 @@ import {
   type BatchExplanation,
 } from '../../engine/explain/batch';
 import type { ParseResult } from '../../engine/scenario/validate';
+import { LIMITS } from '../../engine/scenario/limits';
+import { groupDigits } from '../../engine/groupDigits';
 import { batchSetupView, type BatchSetupView } from './batchSetup';
 import { batchTotalsWords } from './observedWords';
 
@@ -32,6 +34,8 @@ interface AttemptView {
   window: string;
   outcome: string;
   rowsRead: number;
+  /** Why "Clear and re-run" cannot be offered for this attempt, or null (see {@link clearAndRerun}). */
+  clearRefusal: string | null;
 }
 
 export interface BatchPageView {
@@ -78,6 +82,10 @@ export function batchPageView(parsed: ParseResult): BatchPageView | { error: str
     window: periodLabel(cal, a.window),
     outcome: a.outcome === 'crashed' ? `crashed (${a.crash!.point})` : 'success',
     rowsRead: a.read.length,
+    clearRefusal:
+      a.endAt + CLEAR_AFTER_MS > LIMITS.timeMs
+        ? `an hour after this attempt is past the ${LIMITS.timeMs / 86_400_000} days the lab’s clock runs (${groupDigits(LIMITS.timeMs)} ms)`
+        : null,
   }));
   const skips = backfillSkips(r.run);
   const dates = Array.from({ length: r.run.config.periods }, (_, d) => ({
@@ -119,6 +127,9 @@ export function batchPageView(parsed: ParseResult): BatchPageView | { error: str
 }
 
 type BatchInput = NonNullable<ScenarioInput['batch']>;
+
+/** "Clear and re-run": an hour after the attempt ended. */
+const CLEAR_AFTER_MS = 3_600_000;
 
 /**
  * A click on one attempt as an edit of the batch job: `edit` gets the job and the attempt (as
@@ -167,7 +178,7 @@ export function clearAndRerun(
   attempt: number,
 ): ScenarioInput {
   return editAttempt(input, view, attempt, (batch, a) => {
-    const clear = { logicalDate: a.logicalDate, atMs: a.endAt + 3_600_000 };
+    const clear = { logicalDate: a.logicalDate, atMs: a.endAt + CLEAR_AFTER_MS };
     return { ...batch, clears: [...(batch.clears ?? []), clear] };
   });
 }
