@@ -276,8 +276,13 @@ test('batch Compare: the rows that differ first, each lane’s why, a lost event
   await expect(gap.getByTestId('batch-diff-why')).toContainText(
     'overwrote partition 2024-03-10 with its window read from the clock',
   );
-  // Keyboard: the last lane's guarantee, then Close Compare.
+  // Keyboard: the last lane's guarantee, its job field, value and Set, then Close Compare.
   await page.getByRole('combobox', { name: 'Lane 3 guarantee' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('combobox', { name: 'Lane 3: job field to set' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('batch-lane-set').last()).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('batch-compare-close')).toBeFocused();
   const axe = await new SameOriginAxeBuilder(page)
@@ -408,4 +413,36 @@ test('a batch job by the keyboard: Space plays the schedule, Escape closes an at
   await expect(actions).toHaveCount(0);
   await expect(attempt).toBeFocused();
   await expect(attempt).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('batch Compare: a lane sets a job field (a longer dedupe TTL), as sim --compare batch.dedupe.ttlMs=… does', async ({
+  page,
+}) => {
+  // dedupe-ttl-expired/ttl-1-day (src/scenarios/library/batchDedupe.ts): the claims of e1..e10
+  // expire a day after 03-11 00:01, the clear at 03-13 00:00 writes all ten again: 20 rows. With
+  // EX 604800 (7 days) the re-run finds every claim and skips all ten: 10 rows, each once.
+  await page.goto('?preset=dedupe-ttl-expired/ttl-1-day');
+  await page.getByTestId('predict-reveal').click();
+  await page.getByTestId('compare-toggle').click();
+  await page.getByRole('combobox', { name: 'Lane 2 guarantee' }).selectOption('');
+  await page
+    .getByRole('combobox', { name: 'Lane 2: job field to set' })
+    .selectOption('batch.dedupe.ttlMs');
+  await page.getByRole('textbox', { name: 'Lane 2: its value' }).fill('604800000');
+  await page.getByRole('textbox', { name: 'Lane 2: its value' }).press('Enter');
+  const lane2 = page.getByTestId('batch-lane').nth(1);
+  await expect(lane2.getByTestId('batch-lane-summary')).toContainText(
+    '10 rows · 0 duplicates · 0 lost · 0 under the wrong partition · observed exactly-once · held',
+  );
+  await expect(page.getByRole('list', { name: 'Lane 2: job fields set otherwise' })).toContainText(
+    'batch.dedupe.ttlMs = 604800000',
+  );
+  await expect(page.getByTestId('batch-compare-knobs')).toContainText(
+    'batch.dedupe.ttlMs (batch job): 86400000 | 604800000',
+  );
+  // One undo step: the lane as it was, without the field (the keys off the text box, which
+  // has an undo of its own).
+  await page.getByTestId('batch-compare-summary').click();
+  await page.keyboard.press('Control+z');
+  await expect(page.getByRole('list', { name: 'Lane 2: job fields set otherwise' })).toHaveCount(0);
 });

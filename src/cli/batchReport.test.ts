@@ -34,6 +34,95 @@ describe('batch scenarios on the command line', () => {
     expect(r.stdout).toContain('current_date() - 1 = 2024-03-12 at 2024-03-13 01:00');
     expect(r.stderr).toContain('check: the run matches');
   }, 60_000);
+  it('a backfill that skips a date says so under the runs, in text, JSON and Markdown', () => {
+    // backfill-beside-production/append (src/scenarios/library/batch.ts): the backfill reaches
+    // 2024-03-13 at 2024-03-14 00:00:03 while its scheduled run (00:00 to 00:01:02) is running:
+    // "If the latest run is still running or is queued, we do not create another run"
+    // (https://airflow.apache.org/docs/apache-airflow/stable/core-concepts/backfill.html).
+    const words =
+      'backfill of 2024-03-13 skipped at 2024-03-14 00:00: try 1 of 2024-03-13 (the scheduled run, started 2024-03-14 00:00) was still running (a backfill creates no second run of a date whose latest run is queued or running)';
+    const text = cli(['backfill-beside-production/append']).stdout;
+    expect(text).toContain(`  ${words}\n`);
+    // One row read: "1 row", not "1 rows".
+    expect(text).toContain(
+      '(a backfill, started 2024-03-13 23:57): success, its window pinned to the logical date ({{ ds }} = 2024-03-10), read 1 row\n',
+    );
+    const json = JSON.parse(
+      cli(['backfill-beside-production/append', '--format', 'json']).stdout,
+    ) as {
+      backfillSkips: unknown[];
+    };
+    expect(json.backfillSkips).toEqual([
+      { at: 4 * 86_400_000 + 3_000, logicalDate: 3, afterAttempts: 7, words },
+    ]);
+    const md = cli(['backfill-beside-production/append', '--format', 'markdown']).stdout;
+    expect(md).toContain(`- ${words}\n`);
+    expect(md).toContain('read 1 row\n');
+  }, 60_000);
+  it('a fault no attempt took is flagged with ⚠ under the runs, in text, JSON and Markdown', () => {
+    // retries 0: try 1 of 2024-03-10 is the date's only try. Fault 0 strikes it (after its
+    // write); fault 1 names the same try (the first listed takes it); fault 2 a try 3 that never
+    // comes. The table: e1 once (the write committed before the crash).
+    const file = join(mkdtempSync(join(tmpdir(), 'batch-')), 'unfired.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        name: 'unfired faults',
+        batch: {
+          source: [{ id: 'e1', date: '2024-03-10' }],
+          faults: [
+            { logicalDate: 0, tryNumber: 1, point: 'after-write' },
+            { logicalDate: 0, tryNumber: 1, point: 'before-write' },
+            { logicalDate: 0, tryNumber: 3, point: 'mid-write', afterRows: 1 },
+          ],
+        },
+      }),
+    );
+    const text = cli([file]).stdout;
+    expect(text).toContain(
+      '  ⚠ fault 1, before-write on try 1 of 2024-03-10, never fired: fault 0 strikes that try first (one fault per try)\n  ⚠ fault 2, mid-write after 1 row on try 3 of 2024-03-10, never fired: 2024-03-10 had 1 try\n',
+    );
+    const json = JSON.parse(cli([file, '--format', 'json']).stdout) as {
+      faultsNeverFired: unknown[];
+    };
+    expect(json.faultsNeverFired).toEqual([
+      {
+        index: 1,
+        fault: 'before-write on try 1 of 2024-03-10',
+        why: 'fault 0 strikes that try first (one fault per try)',
+      },
+      {
+        index: 2,
+        fault: 'mid-write after 1 row on try 3 of 2024-03-10',
+        why: '2024-03-10 had 1 try',
+      },
+    ]);
+    expect(cli([file, '--format', 'markdown']).stdout).toContain(
+      '- ⚠ fault 2, mid-write after 1 row on try 3 of 2024-03-10, never fired: 2024-03-10 had 1 try\n',
+    );
+  }, 60_000);
+  it("the text report opens with the job's setup, as the page shows it before Play", () => {
+    // redis-claim-order/claim-then-write (src/scenarios/library/batchDedupe.ts): its store, its
+    // order and its planned crash were said nowhere in the text report.
+    const text = cli(['redis-claim-order/claim-then-write']).stdout;
+    const job = text.slice(text.indexOf('Job:\n'), text.indexOf('\nRuns:\n'));
+    expect(job.split('\n').map((l) => l.split(':')[0])).toEqual([
+      'Job',
+      '  Schedule',
+      '  Task',
+      '  Reads',
+      '  Writes',
+      '  Dedupe',
+      '  Planned',
+      '',
+    ]);
+    expect(job).toContain('  Dedupe: Redis SET dedupe:{key} 1 NX EX ');
+    // The Markdown report (the page's Export) has it too.
+    expect(cli(['redis-claim-order/claim-then-write', '--format', 'markdown']).stdout).toContain(
+      '### Job\n\n- Schedule: @daily from 2024-03-10, 1 logical date; each runs when its interval ends\n',
+    );
+  }, 60_000);
   it('--check exits 3 on a mismatch, naming the field', () => {
     const scenario = structuredClone(findBatchPreset('airflow-retry-append')!.variant.scenario);
     scenario.expect = { totals: { rows: 10 } };

@@ -7,7 +7,10 @@
 import { createHash } from 'node:crypto';
 import {
   attemptWords,
+  backfillSkips,
+  batchFaultsNeverFired,
   compareBatchExpect,
+  neverFiredWords,
   periodLabel,
   rowsPerEvent,
   runBatch,
@@ -17,6 +20,8 @@ import {
   type Scenario,
 } from '../engine';
 import type { HeadingLevel } from '../views/io/markdown';
+import { formatCountOf } from '../views/run/format';
+import { batchSetupView } from '../views/batch/batchSetup';
 import { optionalPart } from './optionalParts';
 
 /** The table grouped by partition: each row's event, and `!` when it is not its own date. */
@@ -36,12 +41,22 @@ function partitionsOf(
 export function batchText(r: BatchResult, name: string, ref: string | null): string {
   const v = r.verdict;
   const t = v.totals;
-  const lines = [`${name}${ref ? ` (${ref})` : ''} — batch trace ${r.run.hash}`, '', 'Runs:'];
+  const lines = [`${name}${ref ? ` (${ref})` : ''} — batch trace ${r.run.hash}`, '', 'Job:'];
+  // The job's setup, as the page shows it before Play: the dedupe store and what is planned to
+  // fail are read off the report, not the file.
+  const setup = batchSetupView(r.run);
+  for (const f of setup.facts) lines.push(`  ${f.what}: ${f.words}`);
+  for (const p of setup.planned) lines.push(`  Planned: ${p}`);
+  lines.push('', 'Runs:');
   r.run.attempts.forEach((a, i) => {
     lines.push(
-      `  ${attemptWords(r.run, i)}: ${a.outcome}${a.crash ? ` (${a.crash.point})` : ''}, ${windowWords(r.run, i)}, read ${a.read.length} rows`,
+      `  ${attemptWords(r.run, i)}: ${a.outcome}${a.crash ? ` (${a.crash.point})` : ''}, ${windowWords(r.run, i)}, read ${formatCountOf(a.read.length, 'row')}`,
     );
   });
+  // A date a backfill gave no run (its latest run queued or running): else the backfill's
+  // missing run is said nowhere.
+  for (const s of backfillSkips(r.run)) lines.push(`  ${s.words}`);
+  for (const f of batchFaultsNeverFired(r.run)) lines.push(`  ⚠ ${neverFiredWords(f)}`);
   lines.push('', 'Table by partition (! = under the wrong partition):');
   for (const p of partitionsOf(r))
     lines.push(
@@ -105,6 +120,8 @@ export function batchJsonReport(r: BatchResult, scenario: Scenario, ref: string 
     hash: r.run.hash,
     attempts: r.run.attempts.map((a, i) => ({ ...a, words: attemptWords(r.run, i) })),
     statements: r.run.statements,
+    backfillSkips: backfillSkips(r.run),
+    faultsNeverFired: batchFaultsNeverFired(r.run),
     partitions: partitionsOf(r),
     verdict: {
       ...v,

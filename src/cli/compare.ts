@@ -32,7 +32,7 @@ import { DEFAULT_HEADING_LEVEL, type HeadingLevel } from '../views/io/markdown';
 import { compareBuilt, type ComparedRuns } from '../views/compare/compareRuns';
 import { fateWords, type LaneFate } from '../views/compare/diff';
 import {
-  laneKnobValue,
+  laneTypedValue,
   laneScenario,
   laneTitle,
   MAX_LANES,
@@ -93,7 +93,10 @@ function parseLane(value: string, base: ScenarioInput): BatchLaneInput | { probl
     const eq = w.indexOf('=');
     const path = knobPath(w.slice(0, eq), base);
     if ('problem' in path) return path;
-    (spec.knobs ??= []).push({ path: path.path, value: knobValue(path.path, w.slice(eq + 1)) });
+    (spec.knobs ??= []).push({
+      path: path.path,
+      value: laneTypedValue(path.path, w.slice(eq + 1)),
+    });
   }
   const title = laneTitle(base, spec, CLI_LANE_WORDS);
   const lane = laneScenario(base, spec);
@@ -145,21 +148,6 @@ function knobPath(name: string, base: ScenarioInput): { path: string } | { probl
   return {
     problem: `--compare: no knob "${name}" (give a knob's path, e.g. producer.enable.idempotence — the Knobs tab shows each knob's path under its ⓘ — or its real name, e.g. acks)`,
   };
-}
-
-/**
- * A knob value: as the page's lane reads it where the knob's editor does (`off` for a knob that
- * can be off: the checkpoint interval's null, maxOffsetsPerTrigger left out), else JSON where it
- * reads as JSON (`true`, `3`, `null`, a key's list), else the text (`all`, `read_committed`).
- */
-function knobValue(path: string, text: string): unknown {
-  const read = laneKnobValue(path, text);
-  if (read.ok) return read.value;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }
 
 /** Another scenario as a lane: a preset id, a share link, or a file. */

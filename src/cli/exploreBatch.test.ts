@@ -57,7 +57,9 @@ describe('sim <batch scenario> --explore', () => {
     // Earliest strike: e1 landing at 86,400,001, before the write at 86,460,000.
     expect(report.counterexample).toMatchObject({
       faults: [{ field: 'batch.source', value: { id: 'e1', addedAtMs: 86_400_001 } }],
-      labels: ['e1 lands late, at 2024-03-11 00:00'],
+      labels: [
+        'e1 lands late, at 2024-03-11 00:00, 1 ms after try 1 of 2024-03-10 started reading',
+      ],
       timeMs: 86_400_001,
       outcome: 'losses',
       lost: 1,
@@ -132,7 +134,7 @@ describe('sim <batch scenario> --explore', () => {
         'Minimal counterexample (losses: 1 lost, 0 duplicated), edit the scenario:',
         '  try 2 of 2024-03-10 crashes before-write',
         '  add to "batch.faults": {"logicalDate":0,"tryNumber":2,"point":"before-write","afterRows":0}',
-        '  e1 lands late, at 2024-03-11 00:00',
+        '  e1 lands late, at 2024-03-11 00:00, 1 ms after try 1 of 2024-03-10 started reading',
         '  set on its row of "batch.source": {"id":"e1","addedAtMs":86400001}',
       ].join('\n'),
     );

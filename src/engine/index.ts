@@ -86,6 +86,7 @@ export {
   normalizeAcks,
   targetsOf,
   MAX_JSON_CHARS,
+  withBatchWorkload,
 } from './scenario/validate';
 export type { Issue, ParseResult } from './scenario/validate';
 export { keysAt } from './scenario/schemaKeys';
@@ -177,7 +178,16 @@ export { batchTraceHash } from './batch/trace';
 export type { BatchEntry } from './batch/trace';
 export type { Statement, StatementKind, TableRow } from './batch/table';
 export { dedupeKeyOf, DedupeStore, storeKeyName } from './dedupe/dedupeStore';
-export { explainBatch, attemptWords, windowWords, batchTimeLabel } from './explain/batch';
+export {
+  explainBatch,
+  attemptWords,
+  backfillSkips,
+  batchFaultsNeverFired,
+  neverFiredWords,
+  windowWords,
+  batchTimeLabel,
+} from './explain/batch';
+export type { BackfillSkip, BatchFaultNeverFired } from './explain/batch';
 export type { BatchExplanation } from './explain/batch';
 export {
   ChallengeSchema,

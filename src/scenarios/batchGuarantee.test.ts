@@ -61,3 +61,60 @@ describe('the guarantee switch on a batch job', { timeout: 30_000 }, () => {
     ]);
   });
 });
+
+describe('the recipe check on a batch file without workload', () => {
+  it('counts a knob left unset as its default: write.atomic and write.partitionBy follow the recipe', () => {
+    // docs/format.md#batch-jobs: "`workload` may then be left out". The job writes with
+    // dbt-incremental and sets neither write.atomic (default true) nor write.partitionBy (default
+    // logical-date), both what the exactly-once recipe sets: only write.mode differs (the recipe
+    // overwrites the partition). Left unparsed for want of a workload, the two defaults read as
+    // unset and differed too ("3 knobs differ … (write.mode, write.atomic, write.partitionBy)").
+    const s: ScenarioInput = {
+      version: 1,
+      name: 'dbt incremental, no workload',
+      claim: 'exactly-once',
+      batch: {
+        task: { retries: 2 },
+        write: { mode: 'dbt-incremental', uniqueKey: true },
+        source: [{ id: 'o1', date: '2024-03-10' }],
+      },
+    } as ScenarioInput;
+    expect(recipeDifferences(s, 'exactly-once').map((k) => k.path)).toEqual(['batch.write.mode']);
+    expect(recipeDifferences(s, 'at-least-once').map((k) => k.path)).toEqual(['batch.write.mode']);
+  });
+});
+
+describe('the recipes and a dedupe store in front of the write', () => {
+  // dedupe-ttl-expired/ttl-7-days (src/scenarios/library/batchDedupe.ts): append behind Redis
+  // SET NX EX 604800, e1..e10 written once at 03-11 00:01, 2024-03-10 cleared at 03-13 00:00.
+  const job = () => variant('dedupe-ttl-expired/ttl-7-days');
+  it('exactly-once drops the store: an overwrite behind it, re-run while the claims live, emptied the partition', () => {
+    // Kept, the re-run skipped all ten claimed rows and its INSERT OVERWRITE replaced the
+    // partition with none: 0 rows, 10 lost. Without it the re-run overwrites 2024-03-10 with
+    // e1..e10 again: 10 rows, sum 550 — the recipe's own idempotence.
+    const s = applyGuarantee(job(), 'exactly-once');
+    expect(s.batch?.dedupe).toBeUndefined();
+    expect(totalsOf(s)).toEqual({ rows: 10, duplicates: 0, lost: 0, sum: 550 });
+    expect(recipeDifferences(s, 'exactly-once')).toEqual([]);
+    expect(recipeDifferences(job(), 'exactly-once').map((k) => k.path)).toEqual([
+      'batch.task.retries',
+      'batch.write.mode',
+      'batch.dedupe',
+    ]);
+  });
+  it('at-least-once drops it too ("dedupe nothing"): claim then write loses a row crashed between its claim and its write', () => {
+    // The clear re-runs 03-10 and appends e1..e10 again: 20 rows, sum 1,100, 10 duplicates.
+    const s = applyGuarantee(job(), 'at-least-once');
+    expect(s.batch?.dedupe).toBeUndefined();
+    expect(totalsOf(s)).toEqual({ rows: 20, duplicates: 10, lost: 0, sum: 1100 });
+  });
+  it('at-most-once keeps it: a claim taken before the write is at most once', () => {
+    const s = applyGuarantee(job(), 'at-most-once');
+    expect(s.batch?.dedupe).toEqual({
+      store: 'redis',
+      ttlMs: 604_800_000,
+      order: 'claim-then-write',
+    });
+    expect(totalsOf(s)).toEqual({ rows: 10, duplicates: 0, lost: 0, sum: 550 });
+  });
+});

@@ -14,6 +14,8 @@ const WHY: Record<string, string> = {
   'batch.write.atomic': 'one table commit for the whole write',
   'batch.window': 'the window pinned to the logical date ({{ ds }}), not read from the clock',
   'batch.write.partitionBy': "the target partition is the run's logical date",
+  'batch.dedupe':
+    'no dedupe store in front of the write: a claim before the write loses a row a crash leaves claimed, and behind an overwrite a replay skips every claimed row and empties the partition',
 };
 
 /** The knobs `g`'s recipe sets in a batch job (none when its `batch` part does not parse). */
@@ -27,6 +29,8 @@ export function batchGuaranteeKnobs(g: Guarantee, s: ScenarioInput): KnobSetting
     ['batch.write.atomic', b.write.atomic],
     ['batch.window', b.window],
     ['batch.write.partitionBy', b.write.partitionBy],
+    // At-least-once and exactly-once take the dedupe store away (undefined: removed).
+    ...(g === 'at-most-once' ? [] : [['batch.dedupe', b.dedupe] as [string, unknown]]),
   ];
   return knobs.map(([path, value]) => ({ path, value, why: WHY[path]! }));
 }

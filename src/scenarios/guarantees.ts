@@ -19,6 +19,7 @@ import {
   issueLines,
   parseScenario,
   ScenarioSchema,
+  withBatchWorkload,
 } from '../engine';
 import type { Guarantee, Issue, Scenario, ScenarioInput } from '../engine';
 import { getKnob, setKnob } from './knobPaths';
@@ -137,9 +138,13 @@ export function recipeDifferences(s: ScenarioInput, g: Guarantee): KnobSetting[]
   return differences(s, g, valueIn(s));
 }
 
-/** A knob's value in `s`, or, unset, the default the schema fills in (or its rule gives). */
+/**
+ * A knob's value in `s`, or, unset, the default the schema fills in (or its rule gives). A batch
+ * file without `workload` (docs/format.md#batch-jobs) is parsed with its source rows as the
+ * workload, as parseScenario does: else its defaults (write.atomic, write.partitionBy) read unset.
+ */
 function valueIn(s: ScenarioInput): (path: string) => unknown {
-  const parsed = ScenarioSchema.safeParse(s);
+  const parsed = ScenarioSchema.safeParse(withBatchWorkload(s));
   return (path) => {
     const v = getKnob(s, path);
     return v === undefined && parsed.success ? knobInEffect(parsed.data, path) : v;

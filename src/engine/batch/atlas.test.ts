@@ -41,6 +41,26 @@ describe('the batch fault atlas', { timeout: 30_000 }, () => {
     expect(kinds.filter((k) => k === 'late-row')).toHaveLength(10);
   });
 
+  it('no clear past the 7 days a scenario may hold: the placement could not be opened', () => {
+    // Seven daily dates: the first run ends at 7 d + 61 s (the run of 2024-03-16 starts at 7 d,
+    // reads 60 s, writes 1 row), so a clear an hour later is past LIMITS.timeMs (604,800,000) —
+    // refused as batch.clears.0.atMs. Crashes (7 × 3: before, after 0 rows, after) and late rows
+    // (one per row) stay.
+    const parsed = parseScenario({
+      version: 1,
+      name: 'a week',
+      batch: {
+        periods: 7,
+        source: Array.from({ length: 7 }, (_, k) => ({ id: `d${k}`, date: `2024-03-1${k}` })),
+      },
+    });
+    if (!parsed.ok || !parsed.scenario.batch) throw new Error('refused');
+    const kinds = batchPlacements(parsed.scenario.batch).map((p) => p.kind);
+    expect(kinds.filter((k) => k === 'clear')).toHaveLength(0);
+    expect(kinds.filter((k) => k === 'crash')).toHaveLength(21);
+    expect(kinds.filter((k) => k === 'late-row')).toHaveLength(7);
+  });
+
   it('append: a crash of try 2 before its commit leaves one copy; after it, a clear or a late row duplicates', () => {
     // before-write, mid-write ×10 (an atomic write lands nothing): try 1's 10 rows only — 11 exact.
     // after-write: 20 rows; the clear: try 3 appends again, 30 rows; a late e_k: try 1 wrote 9,

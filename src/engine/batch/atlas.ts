@@ -5,7 +5,8 @@
  * from its first run (docs/semantics/batch.md#faults):
  * - a task crash at each point of each attempt the first run made that no fault already strikes:
  *   `before-write`, `mid-write` after each count of rows (0 … rows read − 1), `after-write`;
- * - a clear and re-run of each logical date, one hour after the first run's last step;
+ * - a clear and re-run of each logical date, one hour after the first run's last step (none when
+ *   that is past the 7 days a scenario's times may take, LIMITS.timeMs: it could not be opened);
  * - each source row arriving late: landing 1 ms after the first attempt that read its period
  *   started (a row the scenario already sets a landing time for is left as it is).
  * Pure and deterministic: the same scenario gives the same placements and outcomes.
@@ -14,6 +15,7 @@ import { checkBatch } from './checker';
 import { periodOfRow } from './calendar';
 import type { BatchConfig, BatchFault } from './schema';
 import { simulateBatch } from './simulateBatch';
+import { LIMITS } from '../scenario/limits';
 import type { Guarantee, ObservedGuarantee } from '../scenario/schema';
 
 const HOUR_MS = 3_600_000;
@@ -67,8 +69,11 @@ export function batchPlacements(b: BatchConfig): BatchPlacement[] {
     for (let k = 0; k < a.read.length; k++) out.push(at('mid-write', k));
     out.push(at('after-write'));
   }
-  for (let d = 0; d < b.periods; d++)
-    out.push({ kind: 'clear', logicalDate: d, atMs: first.endTime + HOUR_MS });
+  // Within the times a scenario may hold (LIMITS.timeMs, 7 days): past them the placement, as a
+  // counterexample to paste or a cell to open, is a clear the scenario format refuses.
+  const clearAt = first.endTime + HOUR_MS;
+  if (clearAt <= LIMITS.timeMs)
+    for (let d = 0; d < b.periods; d++) out.push({ kind: 'clear', logicalDate: d, atMs: clearAt });
   for (const row of b.source) {
     if (row.addedAtMs !== undefined) continue;
     const period = periodOfRow(first.calendar, row);

@@ -36,9 +36,17 @@ const faultArb = fc.record({
 const timeArb = fc.integer({ min: DAY_MS, max: 6 * DAY_MS });
 const scheduleArb = fc.record({
   faults: fc.array(faultArb, { maxLength: 6 }),
-  clears: fc.array(fc.record({ logicalDate: fc.integer({ min: 0, max: 2 }), atMs: timeArb }), {
-    maxLength: 3,
-  }),
+  // A clear of a date whose run exists: from the end of its interval, (d+1)·24 h (the schema
+  // refuses one before: there is no run to clear yet).
+  clears: fc.array(
+    fc.integer({ min: 0, max: 2 }).chain((logicalDate) =>
+      fc.record({
+        logicalDate: fc.constant(logicalDate),
+        atMs: fc.integer({ min: (logicalDate + 1) * DAY_MS, max: 6 * DAY_MS }),
+      }),
+    ),
+    { maxLength: 3 },
+  ),
   backfills: fc.array(
     fc.record({
       from: fc.integer({ min: 0, max: 1 }),

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { BatchSchema, type BatchInput } from './schema';
 import { simulateBatch } from './simulateBatch';
 import { checkBatch, rowsPerEvent } from './checker';
-import { explainBatch } from '../explain/batch';
+import { explainBatch, windowWords } from '../explain/batch';
 import { DAY_MS, HOUR_MS, dateOf, dayNumber } from './calendar';
 import { applyBatchGuarantee } from './guarantee';
 
@@ -197,11 +197,17 @@ describe('a crash mid-write after 4 rows, then a retry', () => {
       source: tenOn('2024-03-10'),
       faults: [{ logicalDate: 0, point: 'mid-write', afterRows: 4 }],
     });
-  it('non-atomic append: e1..e4 twice (14 rows)', () => {
-    const { t, rows } = mid({ mode: 'append', atomic: false });
+  it('non-atomic append: e1..e4 twice (14 rows), the partial write said so', () => {
+    const { t, rows, why } = mid({ mode: 'append', atomic: false });
     expect(t).toMatchObject({ rows: 14, duplicates: 4 });
     expect(rows.e4).toBe(2);
     expect(rows.e5).toBe(1);
+    // e1..e4 were committed by try 1 before it crashed; the retry appended the whole day again.
+    expect(why).toHaveLength(1);
+    expect(why[0]!.events).toEqual(['e1', 'e2', 'e3', 'e4']);
+    expect(why[0]!.sentence).toMatch(
+      /: an append INSERT adds its rows again on every attempt; try 1 crashed mid-write, its rows committed one by one \(write\.atomic false\), e1 among them\.$/,
+    );
   });
   it('atomic append: the crash rolls the write back, the retry writes it once (10 rows)', () => {
     expect(mid({ mode: 'append', atomic: true }).t).toMatchObject({ rows: 10, duplicates: 0 });
@@ -353,5 +359,69 @@ describe('the guarantee switch on a batch job (docs/semantics/batch.md#the-guara
   it('exactly-once: retried, pinned, overwrite of the logical date — 10 rows either way', () => {
     expect(rowsUnder('exactly-once', 'before-write')).toBe(10);
     expect(rowsUnder('exactly-once', 'after-write')).toBe(10);
+  });
+});
+
+describe('what the scheduler cannot do is refused, naming the field', () => {
+  // periods 3: logical dates 0..2 (2024-03-10..2024-03-12); the run of date d exists from the end
+  // of its interval, (d+1)·24 h. A fault, clear or backfill on any other date never fires in
+  // Airflow either: there is no such run to fail, clear or backfill.
+  const issues = (batch: Partial<BatchInput>) => {
+    const r = BatchSchema.safeParse({
+      periods: 3,
+      source: [{ id: 'e1', date: '2024-03-10' }],
+      ...batch,
+    });
+    return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  };
+  it('a fault, clear or backfill past the last logical date; a backfill whose range runs backwards', () => {
+    expect(
+      issues({
+        faults: [{ logicalDate: 5, point: 'before-write' }],
+        clears: [{ logicalDate: 3, atMs: 6 * DAY_MS }],
+        backfills: [
+          { from: 1, to: 4, atMs: 5 * DAY_MS },
+          { from: 2, to: 0, atMs: 5 * DAY_MS },
+        ],
+      }),
+    ).toEqual([
+      'faults.0.logicalDate: no logical date 5: periods 3 gives 0 (2024-03-10) to 2 (2024-03-12)',
+      'clears.0.logicalDate: no logical date 3: periods 3 gives 0 (2024-03-10) to 2 (2024-03-12)',
+      'backfills.0.to: no logical date 4: periods 3 gives 0 (2024-03-10) to 2 (2024-03-12)',
+      'backfills.1.to: a backfill runs from its first date to its last: to 0 is before from 2',
+    ]);
+  });
+  it('a clear before the date has a run: its interval ends at (d+1)·24 h', () => {
+    // Date 2's run is created when its interval ends, 2024-03-13 00:00 = 259,200,000 ms.
+    expect(issues({ clears: [{ logicalDate: 2, atMs: 3 * DAY_MS - 1 }] })).toEqual([
+      'clears.0.atMs: the run of 2024-03-12 exists from the end of its interval, 2024-03-13 00:00 (259,200,000 ms): there is nothing to clear at 259,199,999 ms',
+    ]);
+    expect(issues({ clears: [{ logicalDate: 2, atMs: 3 * DAY_MS }] })).toEqual([]);
+  });
+});
+
+describe('an hourly job in the words of its SQL', () => {
+  // Airflow's {{ ds }} is "the DAG run's logical date as YYYY-MM-DD": the same for the 24 hourly
+  // runs of a day; {{ ts }} is the logical date-time, "2018-01-01T00:00:00+00:00"
+  // (https://airflow.apache.org/docs/apache-airflow/stable/templates-ref.html). The run of hour 1
+  // of 2024-03-10 starts at 02:00 and reads hour 1.
+  const run = (window: 'pinned' | 'clock') =>
+    simulateBatch(
+      BatchSchema.parse({
+        schedule: 'hourly',
+        periods: 2,
+        window,
+        source: [{ id: 'h1', date: '2024-03-10', hour: 1 }],
+      }),
+    );
+  it('pinned: {{ ts }} of the logical hour, not a {{ ds }} with an hour in it', () => {
+    expect(windowWords(run('pinned'), 1)).toBe(
+      'its window pinned to the logical date ({{ ts }} = 2024-03-10T01:00:00+00:00)',
+    );
+  });
+  it('clock: the hour now, truncated, less clockOffset hours — not current_date()', () => {
+    expect(windowWords(run('clock'), 1)).toBe(
+      "its window read from the clock (date_trunc('hour', now()) - interval '1 hour' = 2024-03-10T01 at 2024-03-10 02:00)",
+    );
   });
 });

@@ -12,6 +12,11 @@
  *   after its commit writes it again ("an INSERT statement might lead to duplicate rows").
  * - exactly-once: retries and an atomic overwrite of the logical date's partition: "the tasks
  *   should produce the same outcome on every re-run".
+ * - at-least-once and exactly-once take away a dedupe store in front of the write ("dedupe
+ *   nothing", as the stream's at-least-once recipe): a claim taken before the write loses the row
+ *   a crash leaves claimed and unwritten, and behind an overwrite it filters the overwrite's rows —
+ *   a replay while the claims live skips them all and replaces the partition with none. The
+ *   overwrite is the idempotence. At-most-once keeps it: a claim before the write is at most once.
  */
 import type { Guarantee } from '../scenario/schema';
 import type { BatchConfig } from './schema';
@@ -21,8 +26,9 @@ const RECIPE_RETRIES = 2;
 
 export function applyBatchGuarantee(b: BatchConfig, g: Guarantee): BatchConfig {
   const retries = g === 'at-most-once' ? 0 : Math.max(b.task.retries, RECIPE_RETRIES);
+  const { dedupe, ...rest } = b;
   return {
-    ...b,
+    ...(g === 'at-most-once' && dedupe !== undefined ? { ...rest, dedupe } : rest),
     task: { ...b.task, retries },
     window: 'pinned',
     write: {

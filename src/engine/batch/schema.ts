@@ -10,7 +10,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../scenario/limits';
 import { int, ms, name } from '../scenario/schemaFields';
-import { DATE_PATTERN } from './calendar';
+import { groupDigits } from '../groupDigits';
+import { DATE_PATTERN, calendarOf, periodLabel } from './calendar';
 import { CONTENT_COLUMNS } from './contentColumns';
 
 export { CONTENT_COLUMNS, EVENT_CONTENT_COLUMNS } from './contentColumns';
@@ -77,6 +78,8 @@ export const BatchSchema = z
      * `catchup`: when the DAG is switched on at `deployedAtMs`, one run for every completed
      * interval not yet run; off: only the latest completed interval, then the schedule.
      * https://airflow.apache.org/docs/apache-airflow/stable/core-concepts/dag-run.html
+     * Default true, Airflow 2's; Airflow 3's `[scheduler] catchup_by_default` is False
+     * (docs/semantics/batch.md, "Airflow 2 or 3").
      */
     catchup: z.boolean().default(true),
     deployedAtMs: ms().default(0),
@@ -161,7 +164,7 @@ export const BatchSchema = z
       .array(z.strictObject({ logicalDate: int(0, 1000), atMs: ms() }))
       .max(LIMITS.faults)
       .default([]),
-    /** `airflow dags backfill` of logical dates `from`..`to` started at `atMs`, one run after another. */
+    /** A backfill (Airflow 3: `airflow backfill create`; 2: `airflow dags backfill`) of logical dates `from`..`to` started at `atMs`, one run after another. */
     backfills: z
       .array(
         z.strictObject({
@@ -184,6 +187,41 @@ export const BatchSchema = z
           message: `event id "${row.id}" is listed twice in the source table`,
         });
       seen.add(row.id);
+    });
+    // A fault, clear or backfill names a DAG run: one of the logical dates the job has, and a
+    // clear one whose run exists (from the end of its interval) — else it would never fire, in
+    // Airflow as here (https://airflow.apache.org/docs/apache-airflow/stable/core-concepts/dag-run.html).
+    const cal = calendarOf(b.schedule, b.startDate);
+    const last = b.periods - 1;
+    const noSuchDate = (d: number) =>
+      `no logical date ${d}: periods ${b.periods} gives 0 (${periodLabel(cal, 0)}) to ${last} (${periodLabel(cal, last)})`;
+    const dateIssue = (d: number, path: (string | number)[]) => {
+      if (d > last) ctx.addIssue({ code: 'custom', path, message: noSuchDate(d) });
+      return d > last;
+    };
+    b.faults.forEach((f, i) => dateIssue(f.logicalDate, ['faults', i, 'logicalDate']));
+    b.clears.forEach((c, i) => {
+      if (dateIssue(c.logicalDate, ['clears', i, 'logicalDate'])) return;
+      const exists = (c.logicalDate + 1) * cal.periodMs;
+      if (c.atMs < exists) {
+        const day = Math.floor(exists / 86_400_000);
+        const hh = String(Math.floor((exists - day * 86_400_000) / 3_600_000)).padStart(2, '0');
+        ctx.addIssue({
+          code: 'custom',
+          path: ['clears', i, 'atMs'],
+          message: `the run of ${periodLabel(cal, c.logicalDate)} exists from the end of its interval, ${periodLabel({ ...cal, hourly: false }, day)} ${hh}:00 (${groupDigits(exists)} ms): there is nothing to clear at ${groupDigits(c.atMs)} ms`,
+        });
+      }
+    });
+    b.backfills.forEach((f, i) => {
+      if (dateIssue(f.from, ['backfills', i, 'from'])) return;
+      if (dateIssue(f.to, ['backfills', i, 'to'])) return;
+      if (f.to < f.from)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['backfills', i, 'to'],
+          message: `a backfill runs from its first date to its last: to ${f.to} is before from ${f.from}`,
+        });
     });
     // INSERT OVERWRITE and replaceWhere are one commit; only DELETE then INSERT can be split.
     if (b.write.mode === 'overwrite-partition' && !b.write.atomic && b.write.as !== 'delete-insert')

@@ -95,6 +95,49 @@ describe('TTL expired before a replay', () => {
   it('TTL 7 days: every claim still there, the re-run skips all (10 rows)', () => {
     expect(replay(7 * DAY_MS).t).toMatchObject({ rows: 10, duplicates: 0 });
   });
+  it('the why names the claim, its expiry and the later claim, by attempt and time', () => {
+    // e1..e10 claimed at 03-11 00:01:01..00:01:10 (read 60 s, a row a second), EX 86400: each
+    // key expires a day later, 03-12 00:01; the clear's try 2 starts 03-13 00:00 and claims at
+    // 00:01 again. Minutes alike for the ten: one sentence for them all.
+    const { why } = replay(DAY_MS);
+    expect(why).toHaveLength(1);
+    expect(why[0]!.events).toHaveLength(10);
+    expect(why[0]!.sentence).toBe(
+      'e1 (dated 2024-03-10) was written by try 1 of 2024-03-10 (the scheduled run, started 2024-03-11 00:00), with its window pinned to the logical date ({{ ds }} = 2024-03-10); then by try 2 of 2024-03-10 (cleared and re-run, started 2024-03-13 00:00), with its window pinned to the logical date ({{ ds }} = 2024-03-10): its claim in the dedupe store, made by try 1 at 2024-03-11 00:01, expired at 2024-03-12 00:01 (TTL 1 day), before try 2 claimed it again at 2024-03-13 00:01.',
+    );
+  });
+  it('write then claim, a crash after the write: both claimed, then expired — not "not yet claimed"', () => {
+    // Try 1 writes and claims e1..e10 (00:01:01..00:01:10, EX 60) and fails after its write; the
+    // retry starts 5 min after 00:01:10 and claims at 00:07: every claim gone at 00:02. The keys
+    // were claimed: the crash did not fall between a write and its claim.
+    const { t, why } = run({
+      dedupe: { store: 'redis', ttlMs: 60_000, order: 'write-then-claim' },
+      faults: [{ logicalDate: 0, point: 'after-write' }],
+    });
+    expect(t).toMatchObject({ rows: 20, duplicates: 10 });
+    expect(why[0]!.sentence).toContain(
+      ': its claim in the dedupe store, made by try 1 at 2024-03-11 00:01, expired at 2024-03-11 00:02 (TTL 1 min), before try 2 claimed it again at 2024-03-11 00:07.',
+    );
+    expect(why[0]!.sentence).not.toContain('not yet claimed');
+  });
+});
+
+describe('an overwrite behind a dedupe store, re-run while the claims live', () => {
+  it('the re-run skips every claimed row and its INSERT OVERWRITE empties the partition: all lost, and said so', () => {
+    // The run of 03-10 claims and writes e1..e10 (03-11 00:01); the clear at 03-13 00:00 finds
+    // every key still claimed (TTL 7 days), writes no row, and its overwrite of 2024-03-10 replaces
+    // the partition with nothing: 0 rows, 10 lost. Not a crash between a claim and its write.
+    const { t, why } = run({
+      write: { mode: 'overwrite-partition' },
+      dedupe: { store: 'redis', ttlMs: 7 * DAY_MS, order: 'claim-then-write' },
+      clears: [{ logicalDate: 0, atMs: 3 * DAY_MS }],
+    });
+    expect(t).toMatchObject({ rows: 0, lost: 10, duplicates: 0 });
+    expect(why).toHaveLength(1);
+    expect(why[0]!.sentence).toBe(
+      "e1 was written by try 1 of 2024-03-10 (the scheduled run, started 2024-03-11 00:00), then try 2 of 2024-03-10 (cleared and re-run, started 2024-03-13 00:00) overwrote partition 2024-03-10 with its window pinned to the logical date ({{ ds }} = 2024-03-10), so e1's row is gone: the dedupe store still held e1's claim, so try 2 skipped e1 and its overwrite left it out.",
+    );
+  });
 });
 
 describe('a content key merges two real events (false merge)', () => {

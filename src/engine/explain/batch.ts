@@ -30,6 +30,22 @@ export function batchTimeLabel(run: BatchRun, t: number): string {
   return `${dateOf(run.calendar.startDay + day)} ${hh}:${mm}`;
 }
 
+/** A duration as Airflow's settings read: `5 min`, `1 day`, `90 s` (a TTL, a retry_delay). */
+export function durationWords(ms: number): string {
+  const units: [number, string][] = [
+    [86_400_000, 'day'],
+    [3_600_000, 'h'],
+    [60_000, 'min'],
+    [1000, 's'],
+  ];
+  for (const [size, unit] of units)
+    if (ms >= size && ms % size === 0) {
+      const n = ms / size;
+      return unit === 'day' ? `${n} ${n === 1 ? 'day' : 'days'}` : `${n} ${unit}`;
+    }
+  return `${ms} ms`;
+}
+
 /** "try 2 of 2024-03-10 (retry)" — an attempt in words. */
 export function attemptWords(run: BatchRun, a: number): string {
   const at = run.attempts[a]!;
@@ -45,14 +61,114 @@ export function attemptWords(run: BatchRun, a: number): string {
   return `try ${at.tryNumber} of ${periodLabel(run.calendar, r.logicalDate)} (${how}, started ${batchTimeLabel(run, at.startAt)})`;
 }
 
+/** A backfill's date that got no run, in words: when, and what its latest run was doing. */
+export interface BackfillSkip {
+  at: number;
+  logicalDate: number;
+  /** The attempts started at or before the skip: Play shows it once that many are shown. */
+  afterAttempts: number;
+  words: string;
+}
+
+/**
+ * Each `backfill-skipped` entry of the trace in words: "backfill of 2024-03-13 skipped at
+ * 2024-03-14 00:00: try 1 of 2024-03-13 (the scheduled run, …) was still running". Airflow's
+ * backfill: "If the latest run is still running or is queued, we do not create another run"
+ * (https://airflow.apache.org/docs/apache-airflow/stable/core-concepts/backfill.html).
+ */
+export function backfillSkips(run: BatchRun): BackfillSkip[] {
+  return run.trace.flatMap((e) => {
+    if (e.kind !== 'backfill-skipped') return [];
+    const r = run.runs[e.run]!;
+    const started = r.attempts.filter((a) => run.attempts[a]!.startAt <= e.at);
+    const last = started.at(-1);
+    const doing =
+      last === undefined
+        ? `its ${r.kind === 'scheduled' ? 'scheduled run' : r.kind === 'clear' ? 'clear and re-run' : 'run of another backfill'} was queued`
+        : run.attempts[last]!.endAt > e.at
+          ? `${attemptWords(run, last)} was still running`
+          : `${attemptWords(run, last)} had crashed and its retry was waiting`;
+    const day = periodLabel(run.calendar, r.logicalDate);
+    return [
+      {
+        at: e.at,
+        logicalDate: r.logicalDate,
+        afterAttempts: run.attempts.filter((a) => a.startAt <= e.at).length,
+        words: `backfill of ${day} skipped at ${batchTimeLabel(run, e.at)}: ${doing} (a backfill creates no second run of a date whose latest run is queued or running)`,
+      },
+    ];
+  });
+}
+
+/** A fault of the job that never struck an attempt, as the stream's report gives them. */
+export interface BatchFaultNeverFired {
+  /** Its index in `batch.faults`. */
+  index: number;
+  /** The fault in words: "mid-write after 3 rows on try 2 of 2024-03-11". */
+  fault: string;
+  /** Why no attempt took it: how many tries its date had, or that another fault took the try. */
+  why: string;
+}
+
+/**
+ * The job's faults no attempt took: a try its date never reached (a try 3 where try 2 succeeded,
+ * retries used up), or a try another fault already names (the first one listed strikes it). A
+ * stream's report flags its unfired faults with ⚠; a batch job's did not, and the run read as
+ * tested against a crash that never happened.
+ */
+export function batchFaultsNeverFired(run: BatchRun): BatchFaultNeverFired[] {
+  const faults = run.config.faults;
+  const fired = new Set(run.attempts.flatMap((a) => (a.crash ? [a.crash] : [])));
+  return faults.flatMap((f, index) => {
+    if (fired.has(f)) return [];
+    const day = periodLabel(run.calendar, f.logicalDate);
+    const tries = run.attempts.filter((a) => run.runs[a.run]!.logicalDate === f.logicalDate).length;
+    const first = faults.findIndex(
+      (g) => g.logicalDate === f.logicalDate && g.tryNumber === f.tryNumber,
+    );
+    const why =
+      first !== index
+        ? `fault ${first} strikes that try first (one fault per try)`
+        : tries === 0
+          ? `no run of ${day} ran`
+          : `${day} had ${tries === 1 ? '1 try' : `${tries} tries`}`;
+    const point =
+      f.point === 'mid-write'
+        ? `mid-write after ${f.afterRows} row${f.afterRows === 1 ? '' : 's'}`
+        : f.point;
+    return [{ index, fault: `${point} on try ${f.tryNumber} of ${day}`, why }];
+  });
+}
+
+/** A fault that never fired, in one line: "fault 2, before-write on try 3 of …, never fired: …". */
+export function neverFiredWords(f: BatchFaultNeverFired): string {
+  return `fault ${f.index}, ${f.fault}, never fired: ${f.why}`;
+}
+
+/**
+ * The template a pinned window reads: `{{ ds }}`, "the DAG run's logical date as YYYY-MM-DD" — the
+ * same for every hour of a day, so an hourly job pins its hour with `{{ ts }}`, the logical
+ * date-time (https://airflow.apache.org/docs/apache-airflow/stable/templates-ref.html).
+ */
+export function pinnedTemplate(hourly: boolean): string {
+  return hourly ? '{{ ts }}' : '{{ ds }}';
+}
+
+/** The clock window's expression: `current_date() - 1`, or for an hourly job the hour now less n. */
+export function clockExpression(hourly: boolean, offset: number): string {
+  return hourly
+    ? `date_trunc('hour', now()) - interval '${offset} hour${offset === 1 ? '' : 's'}'`
+    : `current_date() - ${offset}`;
+}
+
 /** The read window of an attempt in words, naming the clock when it came from the clock. */
 export function windowWords(run: BatchRun, a: number): string {
   const at = run.attempts[a]!;
   const day = periodLabel(run.calendar, at.window);
   const c = run.config;
   return c.window === 'pinned'
-    ? `its window pinned to the logical date ({{ ds }} = ${day})`
-    : `its window read from the clock (current_date() - ${c.clockOffset} = ${day} at ${batchTimeLabel(run, at.startAt)})`;
+    ? `its window pinned to the logical date (${pinnedTemplate(run.calendar.hourly)} = ${run.calendar.hourly ? `${day}:00:00+00:00` : day})`
+    : `its window read from the clock (${clockExpression(run.calendar.hourly, c.clockOffset)} = ${day} at ${batchTimeLabel(run, at.startAt)})`;
 }
 
 const WRITE_WORDS = {
@@ -61,6 +177,28 @@ const WRITE_WORDS = {
   merge: 'MERGE updates the row with the same key',
   'delete-keys': 'delete+insert replaces the rows with the same key',
 } as const;
+
+/** "try 2", as a sentence names an attempt of the same date a second time. */
+const tryWords = (run: BatchRun, a: number) => `try ${run.attempts[a]!.tryNumber}`;
+
+/**
+ * Why a dedupe store let event `id` be written again by the last of `wrote`: the claim an earlier
+ * attempt made had expired before that attempt claimed it again (Redis `EX`: "Set the specified
+ * expire time", https://redis.io/docs/latest/commands/set/; a dedupe table's retention), with the
+ * times; else, write then claim, the earlier attempt wrote the row and crashed before its claim.
+ */
+function storeLetThrough(run: BatchRun, id: string, wrote: number[], ttlMs: number): string {
+  const again = wrote[wrote.length - 1]!;
+  const claims = run.trace.filter((e) => e.kind === 'claim' && e.events?.includes(id));
+  const later = claims.find((e) => e.attempt === again);
+  // The claim it outlived: the last one before the later claim, by another attempt.
+  const first = [...claims]
+    .reverse()
+    .find((e) => e.attempt !== again && later !== undefined && e.at < later.at);
+  if (first && later)
+    return `its claim in the dedupe store, made by ${tryWords(run, first.attempt)} at ${batchTimeLabel(run, first.at)}, expired at ${batchTimeLabel(run, first.at + ttlMs)} (TTL ${durationWords(ttlMs)}), before ${tryWords(run, again)} claimed it again at ${batchTimeLabel(run, later.at)}`;
+  return 'the row was written but its key not yet claimed in the dedupe store when the task crashed, so the retry found no claim (write then claim duplicates an event on a crash between the two)';
+}
 
 export function explainBatch(run: BatchRun, v: BatchVerdict): BatchExplanation[] {
   const groups = new Map<string, BatchExplanation>();
@@ -87,13 +225,18 @@ export function explainBatch(run: BatchRun, v: BatchVerdict): BatchExplanation[]
       case 'wrong-partition': {
         const steps = wrote.map((a) => `${attemptWords(run, a)}, with ${windowWords(run, a)}`);
         const misplaced = [...l.wrongRows.keys()].map((p) => periodLabel(run.calendar, p));
-        // Behind a dedupe store, a second write means the key was not there to stop it.
+        // Behind a dedupe store, a second write means the key was not there to stop it: an
+        // earlier attempt's claim had expired, or (write then claim) was never made.
         const store = run.config.dedupe;
+        // A partial write: the first writer crashed mid-write with its rows committed one by one.
+        const first = run.attempts[wrote[0]!]!;
+        const partial =
+          !run.config.write.atomic && first.crash?.point === 'mid-write'
+            ? `; ${tryWords(run, wrote[0]!)} crashed mid-write, its rows committed one by one (write.atomic false), {id} among them`
+            : '';
         const why = !store
-          ? WRITE_WORDS[kind]
-          : store.order === 'write-then-claim'
-            ? `the row was written but its key not yet claimed in the dedupe store when the task crashed, so the retry found no claim (write then claim duplicates an event on a crash between the two)`
-            : `the dedupe store's claim had expired (TTL ${store.ttlMs} ms) before the re-run`;
+          ? `${WRITE_WORDS[kind]}${partial}`
+          : storeLetThrough(run, l.id, wrote, store.ttlMs);
         template =
           `{id} (dated ${own}) was written by ${steps.join('; then by ')}: ${why}` +
           (misplaced.length > 0
@@ -121,7 +264,15 @@ export function explainBatch(run: BatchRun, v: BatchVerdict): BatchExplanation[]
         const claimedBy = run.trace.findIndex(
           (e) => e.kind === 'claim' && e.events?.includes(l.id),
         );
-        if (skipped >= 0 && claimedBy >= 0 && run.config.dedupe?.order === 'claim-then-write') {
+        // A claim whose attempt wrote the row did protect it once: the row went later (an
+        // overwrite that left the claimed row out), not in a crash between claim and write.
+        const claimerWrote = claimedBy >= 0 && wrote.includes(run.trace[claimedBy]!.attempt);
+        if (
+          skipped >= 0 &&
+          claimedBy >= 0 &&
+          !claimerWrote &&
+          run.config.dedupe?.order === 'claim-then-write'
+        ) {
           template = `{id}'s key was claimed in the dedupe store by ${attemptWords(run, run.trace[claimedBy]!.attempt)}, which crashed before writing the row; the retry found the claim and skipped {id} (claim then write loses an event on a crash between the two).`;
           entries = [claimedBy, skipped];
         } else if (readers.length === 0) {
@@ -139,8 +290,14 @@ export function explainBatch(run: BatchRun, v: BatchVerdict): BatchExplanation[]
               s.partitions.includes(l.partition) &&
               s.attempt > Math.max(...wrote),
           );
+          // Behind a dedupe store, the overwrite's rows are those whose claim succeeded: a row
+          // still claimed is skipped, and the overwrite empties its partition of it.
+          const leftOut =
+            deleter !== undefined && skipped >= 0 && run.trace[skipped]!.attempt === deleter.attempt
+              ? `: the dedupe store still held {id}'s claim, so ${tryWords(run, deleter.attempt)} skipped {id} and its overwrite left it out`
+              : '';
           template = deleter
-            ? `{id} was written by ${attemptWords(run, wrote[0]!)}, then ${attemptWords(run, deleter.attempt)} overwrote partition ${own} with ${windowWords(run, deleter.attempt)}, so {id}'s row is gone.`
+            ? `{id} was written by ${attemptWords(run, wrote[0]!)}, then ${attemptWords(run, deleter.attempt)} overwrote partition ${own} with ${windowWords(run, deleter.attempt)}, so {id}'s row is gone${leftOut}.`
             : `{id} was written and then removed.`;
           if (deleter) entries = [entryOf('statement', deleter.attempt)];
         } else {

@@ -75,6 +75,50 @@ const UNMODELLED: Record<string, string> = {
   ),
   'group.instance.id':
     'not a field: every member is static here, and its group.instance.id is the instance name (consumer-0, consumer-1, …)',
+  // Airflow's DAG arguments a batch job does not model (docs/semantics/batch.md).
+  max_active_runs:
+    'not modelled: runs that are due start at once (docs/semantics/batch.md, "What is not modelled")',
+  depends_on_past:
+    'not modelled: one task per run, no dependency between runs (docs/semantics/batch.md, "What is not modelled")',
+};
+
+/**
+ * A batch job's fields under their real systems' names — Airflow's task and DAG arguments, dbt's
+ * model config, Redis SET's options — where the object has the field they name here
+ * (docs/semantics/batch.md): `retry_delay` is `retryDelayMs`, in milliseconds.
+ */
+const REAL_NAMES: Record<string, { field: string; words: string }> = {
+  retry_delay: {
+    field: 'retryDelayMs',
+    words:
+      'Airflow\'s retry_delay is "retryDelayMs" here, in milliseconds (timedelta(minutes=5): 300000)',
+  },
+  start_date: {
+    field: 'startDate',
+    words: 'Airflow\'s start_date is "startDate" here (YYYY-MM-DD)',
+  },
+  schedule_interval: {
+    field: 'schedule',
+    words: 'Airflow\'s schedule is "schedule" here: "daily" or "hourly"',
+  },
+  incremental_strategy: {
+    field: 'strategy',
+    words: 'dbt\'s incremental_strategy is "strategy" here',
+  },
+  unique_key: {
+    field: 'uniqueKey',
+    words:
+      'dbt\'s unique_key is "uniqueKey": true here, and its columns are batch.dedupeKey ("event-id" or content columns)',
+  },
+  ttl: {
+    field: 'ttlMs',
+    words: 'Redis SET\'s EX seconds is "ttlMs" here, in milliseconds (EX 86400: 86400000)',
+  },
+  ex: {
+    field: 'ttlMs',
+    words: 'Redis SET\'s EX seconds is "ttlMs" here, in milliseconds (EX 86400: 86400000)',
+  },
+  px: { field: 'ttlMs', words: 'Redis SET\'s PX milliseconds is "ttlMs" here' },
 };
 
 /**
@@ -110,11 +154,23 @@ export function schemaIssues(
               // Own keys only: `in` would find "constructor" or "toString" on Object.prototype.
               Object.hasOwn(UNMODELLED, k)
                 ? `unknown key "${k}": ${UNMODELLED[k]}`
-                : `unknown key ${keyEcho(k)}: not a field here (misspelt, or a field of another kind)${didYouMean(k, i.path, fieldsAt)}`,
+                : (realName(k, i.path, fieldsAt) ??
+                  `unknown key ${keyEcho(k)}: not a field here (misspelt, or a field of another kind)${didYouMean(k, i.path, fieldsAt)}`),
           }))
         : [{ path: pathOf(i.path), message: plainMessage(i) }],
     );
   return issues;
+}
+
+/** An unknown key that is a real system's name of a field its object has, in those words. */
+function realName(
+  key: string,
+  path: readonly PropertyKey[],
+  fieldsAt: ((path: readonly PropertyKey[]) => readonly string[]) | undefined,
+): string | null {
+  const real = Object.hasOwn(REAL_NAMES, key.toLowerCase()) ? REAL_NAMES[key.toLowerCase()] : null;
+  if (!real || !fieldsAt?.(path).includes(real.field)) return null;
+  return `unknown key "${key}": ${real.words}`;
 }
 
 /** `; did you mean "acks"?` for an unknown key a field of its object is a misspelling away from. */

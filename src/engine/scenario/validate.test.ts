@@ -16,6 +16,49 @@ describe('scenario validation names the field of every problem', () => {
     ).toBe(true);
   });
 
+  it("a batch job's field under its real system's name (Airflow's, dbt's, Redis's) names the field it is here", () => {
+    // docs/semantics/batch.md: retry_delay is retryDelayMs (ms), Redis SET's EX is ttlMs (ms),
+    // dbt's incremental_strategy is strategy; max_active_runs is not modelled.
+    const job = (batch: object) =>
+      parseScenario({
+        version: 1,
+        name: 'job',
+        batch: { source: [{ id: 'o1', date: '2024-03-10' }], ...batch },
+      });
+    expect(
+      job({
+        task: { retry_delay: 300 },
+        dedupe: { ttl: 60 },
+        write: { mode: 'dbt-incremental', incremental_strategy: 'merge' },
+        max_active_runs: 1,
+      }),
+    ).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: 'batch.task.retry_delay',
+          message:
+            'unknown key "retry_delay": Airflow\'s retry_delay is "retryDelayMs" here, in milliseconds (timedelta(minutes=5): 300000)',
+        },
+        {
+          path: 'batch.write.incremental_strategy',
+          message:
+            'unknown key "incremental_strategy": dbt\'s incremental_strategy is "strategy" here',
+        },
+        {
+          path: 'batch.dedupe.ttl',
+          message:
+            'unknown key "ttl": Redis SET\'s EX seconds is "ttlMs" here, in milliseconds (EX 86400: 86400000)',
+        },
+        {
+          path: 'batch.max_active_runs',
+          message:
+            'unknown key "max_active_runs": not modelled: runs that are due start at once (docs/semantics/batch.md, "What is not modelled")',
+        },
+      ],
+    });
+  });
+
   it('refuses unknown keys, wrong types and unknown kinds', () => {
     // An unknown key is named by its own path, at any depth (the top level too).
     expect(paths({ ...base, producer: { akcs: 'all' } })).toEqual(['producer.akcs']);

@@ -188,15 +188,11 @@ function tooDeep(root: unknown): Issue | null {
 }
 
 /**
- * Validate any value as a scenario: migrate older versions, apply the schema (types, ranges,
- * limits, defaults), then check what the schema alone cannot (references between fields, the
- * combinations the real systems refuse).
- */
-/**
  * A batch scenario may leave `workload` out: its business events are then the rows of its source
- * table (id and amount), so every view that lists the workload lists them.
+ * table (id and amount), so every view that lists the workload lists them — and a parse that
+ * fills in defaults (the recipe check's) parses the file as {@link parseScenario} does.
  */
-function withBatchWorkload(v: unknown): unknown {
+export function withBatchWorkload(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || 'workload' in v || !('batch' in v)) return v;
   const source = (v as { batch?: { source?: unknown } }).batch?.source;
   if (!Array.isArray(source) || source.length === 0) return v;
@@ -208,6 +204,11 @@ function withBatchWorkload(v: unknown): unknown {
   return { ...v, workload: { events } };
 }
 
+/**
+ * Validate any value as a scenario: migrate older versions, apply the schema (types, ranges,
+ * limits, defaults), then check what the schema alone cannot (references between fields, the
+ * combinations the real systems refuse).
+ */
 export function parseScenario(raw: unknown): ParseResult {
   const migrated = migrate(raw);
   if (!migrated.ok) return migrated;

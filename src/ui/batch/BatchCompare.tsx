@@ -5,12 +5,18 @@
  * struck-through gap where its row should be, as the stream's Compare shows them). Lanes are the page's Compare state: undo, the share link and the
  * Markdown report carry them as for a stream. View model: src/views/batch/batchCompare.ts.
  */
-import { useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { Guarantee } from '../../engine';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
-import { batchCompareView, diffLine, rowsWords } from '../../views/batch/batchCompare';
+import {
+  BATCH_LANE_FIELDS,
+  batchCompareView,
+  diffLine,
+  rowsWords,
+} from '../../views/batch/batchCompare';
 import { GUARANTEES } from '../../views/compare/compareSpec';
+import { laneTypedValue, type LaneSpec } from '../../views/compare/lanes';
 import { HiddenOutcome } from '../library/HiddenOutcome';
 import { usePredictionGate } from '../library/usePredictionGate';
 import './batch.css';
@@ -27,10 +33,23 @@ export function BatchCompare() {
   // lanes' choices show, as the stream's Compare does (usePredictionGate).
   const gate = usePredictionGate();
   if (!spec || !view) return null;
-  const setLaneGuarantee = (i: number, g: Guarantee) =>
+  const setLaneGuarantee = (i: number, g: Guarantee | '') =>
     a.setCompare(
-      { lanes: spec.lanes.map((l, j) => (j === i ? { ...l, guarantee: g } : l)) },
-      `Compare lane ${i + 2}: ${g}`,
+      {
+        lanes: spec.lanes.map((l, j) => {
+          if (j !== i) return l;
+          const next: LaneSpec = { ...l };
+          if (g === '') delete next.guarantee;
+          else next.guarantee = g;
+          return next;
+        }),
+      },
+      `Compare lane ${i + 2}: ${g === '' ? 'as on screen' : g}`,
+    );
+  const setLane = (i: number, lane: LaneSpec, what: string) =>
+    a.setCompare(
+      { lanes: spec.lanes.map((l, j) => (j === i ? lane : l)) },
+      `Compare lane ${i + 2}: ${what}`,
     );
   // The events that differ first, each group in the source table's order.
   const events = [
@@ -53,17 +72,22 @@ export function BatchCompare() {
                     <select
                       aria-label={`Lane ${i + 1} guarantee`}
                       value={spec.lanes[i - 1]!.guarantee ?? ''}
-                      onChange={(e) => setLaneGuarantee(i - 1, e.target.value as Guarantee)}
+                      onChange={(e) => setLaneGuarantee(i - 1, e.target.value as Guarantee | '')}
                     >
-                      {spec.lanes[i - 1]!.guarantee === undefined && (
-                        <option value="">{l.title}</option>
-                      )}
+                      <option value="">as on screen</option>
                       {GUARANTEES.map((g) => (
                         <option key={g} value={g}>
                           {g}
                         </option>
                       ))}
                     </select>
+                  )}
+                  {i > 0 && (
+                    <BatchLaneFields
+                      number={i + 1}
+                      lane={spec.lanes[i - 1]!}
+                      onChange={(lane, what) => setLane(i - 1, lane, what)}
+                    />
                   )}
                   {!gate.hidden && (
                     <div className="muted" data-testid="batch-lane-summary">
@@ -139,5 +163,91 @@ export function BatchCompare() {
         Close Compare
       </button>
     </section>
+  );
+}
+
+/**
+ * A lane's job fields set otherwise (`batch.dedupe.ttlMs = 86400000`), each removable, and one more
+ * set by its path and a value, as `sim --compare batch.dedupe.ttlMs=86400000` sets it (the value
+ * read as the CLI reads it: JSON where it is JSON, else the text). Each change is one undo step.
+ */
+function BatchLaneFields({
+  number,
+  lane,
+  onChange,
+}: {
+  number: number;
+  lane: LaneSpec;
+  onChange(lane: LaneSpec, what: string): void;
+}) {
+  const id = useId();
+  const [path, setPath] = useState(BATCH_LANE_FIELDS[0]!.path);
+  const [text, setText] = useState('');
+  const values = BATCH_LANE_FIELDS.find((f) => f.path === path)?.values ?? '';
+  const set = () => {
+    if (text.trim() === '') return;
+    const value = laneTypedValue(path, text.trim());
+    const rest = (lane.knobs ?? []).filter((k) => k.path !== path);
+    onChange({ ...lane, knobs: [...rest, { path, value }] }, `${path} = ${JSON.stringify(value)}`);
+    setText('');
+  };
+  return (
+    <div className="batch-lane-fields">
+      {(lane.knobs ?? []).length > 0 && (
+        <ul aria-label={`Lane ${number}: job fields set otherwise`}>
+          {lane.knobs!.map((k) => (
+            <li key={k.path}>
+              <code>{k.path}</code> = {JSON.stringify(k.value)}{' '}
+              <button
+                type="button"
+                className="compare-link"
+                aria-label={`Lane ${number}: remove ${k.path}`}
+                onClick={() => {
+                  const knobs = lane.knobs!.filter((x) => x.path !== k.path);
+                  const next: LaneSpec = { ...lane };
+                  if (knobs.length > 0) next.knobs = knobs;
+                  else delete next.knobs;
+                  onChange(next, `${k.path} removed`);
+                }}
+              >
+                ✕
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <label htmlFor={`${id}-field`} className="visually-hidden">
+        Lane {number}: job field to set
+      </label>
+      <select
+        id={`${id}-field`}
+        data-testid="batch-lane-field"
+        value={path}
+        onChange={(e) => setPath(e.target.value)}
+      >
+        {BATCH_LANE_FIELDS.map((f) => (
+          <option key={f.path} value={f.path}>
+            {f.path}
+          </option>
+        ))}
+      </select>{' '}
+      <label htmlFor={`${id}-value`} className="visually-hidden">
+        Lane {number}: its value
+      </label>
+      <input
+        id={`${id}-value`}
+        data-testid="batch-lane-value"
+        size={12}
+        placeholder={values}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') set();
+        }}
+      />{' '}
+      <button type="button" data-testid="batch-lane-set" onClick={set}>
+        Set
+      </button>
+    </div>
   );
 }

@@ -11,7 +11,12 @@ import type { ScenarioInput } from '../../engine';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import { PARSE_PENDING, selectParse } from '../../store/selectors';
-import { batchPageView, clearAndRerun, failMidWrite } from '../../views/batch/batchView';
+import {
+  batchPageView,
+  clearAndRerun,
+  failMidWrite,
+  type BatchPageView,
+} from '../../views/batch/batchView';
 import { formatCountOf, ordinal } from '../../views/run/format';
 import type { BatchSetupView } from '../../views/batch/batchSetup';
 import { HiddenOutcome } from '../library/HiddenOutcome';
@@ -90,7 +95,13 @@ function BatchRunOf({
   // The store's parse: no zod for one of our presets untouched (an embed's), pending while an
   // edit waits for the validation to load.
   const parsed = useLab(selectParse);
-  const view = useMemo(() => (parsed === PARSE_PENDING ? null : batchPageView(parsed)), [parsed]);
+  const fresh = useMemo(() => (parsed === PARSE_PENDING ? null : batchPageView(parsed)), [parsed]);
+  // A refused edit keeps the last valid run on screen, as the refusal note says ("the panels show
+  // the last valid run"): the note names the problem; Undo brings the scenario back.
+  // (State adjusted while rendering, as `answered` below: no effect needed.)
+  const [lastValid, setLastValid] = useState<BatchPageView | null>(null);
+  if (fresh !== null && !('error' in fresh) && fresh !== lastValid) setLastValid(fresh);
+  const view = fresh !== null && 'error' in fresh && lastValid ? lastValid : fresh;
   const total = view === null || 'error' in view ? 0 : view.attempts.length;
   // Another scenario under the same preset (the guarantee switch, undo, a click): its outcome.
   const opened = useRef(scenario);
@@ -233,7 +244,12 @@ function BatchRunOf({
                         <button
                           type="button"
                           role="menuitem"
-                          onClick={() => edit(clearAndRerun(scenario, view, x.id))}
+                          // Past the lab's clock the clear would be refused: said, not offered.
+                          aria-disabled={x.clearRefusal !== null || undefined}
+                          title={x.clearRefusal ?? undefined}
+                          onClick={() => {
+                            if (x.clearRefusal === null) edit(clearAndRerun(scenario, view, x.id));
+                          }}
                         >
                           Clear and re-run 1 h after it ended
                         </button>
@@ -242,6 +258,13 @@ function BatchRunOf({
                   </li>
                 ))}
             </ol>
+            {d.skips
+              .filter((x) => x.afterAttempts <= shown)
+              .map((x) => (
+                <p key={x.words} className="muted" data-testid="batch-backfill-skip">
+                  {x.words}
+                </p>
+              ))}
           </div>
         ))}
       </section>
@@ -280,6 +303,11 @@ function BatchRunOf({
               </p>
             )}
             <p data-testid="batch-summary">{view.summary}</p>
+            {view.unfired.map((u) => (
+              <p key={u} className="muted" data-testid="batch-fault-unfired">
+                ⚠ {u}
+              </p>
+            ))}
           </section>
           {(embed?.why ?? true) && (
             <section aria-label="Explanations">

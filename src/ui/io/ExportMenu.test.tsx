@@ -187,6 +187,10 @@ describe('ExportMenu: a batch job', () => {
     expect(item('table-csv').textContent).toContain('Target table (CSV)');
     expect(item('sink-sql').textContent).toContain('Job SQL');
     expect(item('trace-json').textContent).toContain('Batch trace (JSON)');
+    // The batch report has no diagram (docs/page.md: "the diagrams are a stream's only").
+    expect(item('markdown').textContent).toBe(
+      'Report (Markdown)verdict, the job, its runs, the table by partition, explanations',
+    );
     // Every item is offered: all 7 (scenario, docs, trace, table, ledger, SQL, report).
     expect(items.filter((b) => !(b as HTMLButtonElement).disabled)).toHaveLength(7);
     fireEvent.click(item('sink-sql'));

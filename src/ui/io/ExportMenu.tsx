@@ -104,6 +104,11 @@ const BATCH_WORDS: Partial<
     label: 'Job SQL',
     detail: "the statements the job's writes ran (INSERT, OVERWRITE … PARTITION, MERGE)",
   },
+  // No mermaid diagram: a batch job has no message sequence (src/views/batch/batchMarkdown.ts).
+  markdown: {
+    label: 'Report (Markdown)',
+    detail: 'verdict, the job, its runs, the table by partition, explanations',
+  },
 };
 
 const selectScenario = (s: LabState) => s.scenario;

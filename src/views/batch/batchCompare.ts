@@ -23,6 +23,28 @@ import { DEFAULT_HEADING_LEVEL, heading, markdownText, type HeadingLevel } from 
 import { batchTotalsWords } from './observedWords';
 import { formatCountOf } from '../run/format';
 
+/**
+ * The job's fields a batch Compare lane may set otherwise, by their path in the scenario format
+ * (docs/format.md#batch-jobs, docs/semantics/batch.md), each with the values it takes — what
+ * `sim --compare batch.dedupe.ttlMs=86400000` sets on the command line, offered in the page's lanes.
+ */
+export const BATCH_LANE_FIELDS: readonly { path: string; values: string }[] = [
+  { path: 'batch.task.retries', values: '0–20' },
+  { path: 'batch.task.retryDelayMs', values: 'ms' },
+  { path: 'batch.catchup', values: 'true / false' },
+  { path: 'batch.window', values: 'pinned / clock' },
+  { path: 'batch.write.mode', values: 'append / overwrite-partition / merge / dbt-incremental' },
+  { path: 'batch.write.as', values: 'insert-overwrite / replace-where / delete-insert' },
+  { path: 'batch.write.uniqueKey', values: 'true / false' },
+  { path: 'batch.write.strategy', values: 'append / merge / delete+insert / insert_overwrite' },
+  { path: 'batch.write.partitionBy', values: 'logical-date / clock / event-date' },
+  { path: 'batch.write.atomic', values: 'true / false' },
+  { path: 'batch.dedupe.store', values: 'redis / table' },
+  { path: 'batch.dedupe.ttlMs', values: 'ms' },
+  { path: 'batch.dedupe.order', values: 'claim-then-write / write-then-claim / one-transaction' },
+  { path: 'batch.dedupe.write', values: 'per-row / batch' },
+];
+
 interface BatchLaneView {
   title: string;
   /** "20 rows · 10 duplicates · 0 lost · observed at-least-once", or why the lane cannot run. */
@@ -109,7 +131,7 @@ export function batchCompareOf(built: readonly BatchLaneInput[]): BatchCompareVi
       held: r.verdict.held,
       sameAsFirst:
         i > 0 && first && sameRun(first.verdict, r.verdict)
-          ? `the same rows and fates as lane 1, event for event: ${g === undefined ? 'these settings do' : `the ${g} recipe sets ${RECIPE_SETS}, and that does`} not change what breaks this job`
+          ? `the same rows and fates as lane 1, event for event: ${g === undefined ? 'these settings do' : `the ${g} recipe sets ${RECIPE_SETS}${g !== 'at-most-once' && results[0]?.run.config.dedupe ? ' (and takes the dedupe store away)' : ''}, and that does`} not change what breaks this job`
           : null,
     };
   });

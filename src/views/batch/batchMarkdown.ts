@@ -4,10 +4,18 @@
  * under the wrong partition marked, and the stories. Scenario strings are escaped as in the
  * stream's report (./markdown.ts), whose headings and escaping it shares.
  */
-import { attemptWords, windowWords, type Scenario } from '../../engine';
+import {
+  attemptWords,
+  backfillSkips,
+  batchFaultsNeverFired,
+  neverFiredWords,
+  windowWords,
+  type Scenario,
+} from '../../engine';
 import { DEFAULT_HEADING_LEVEL, heading, markdownText, type MarkdownOptions } from '../io/markdown';
 import { batchPageView } from './batchView';
 import { formatCountOf } from '../run/format';
+import { batchSetupView } from './batchSetup';
 import { runBatch } from '../../engine';
 
 export function batchMarkdownReport(
@@ -31,13 +39,21 @@ export function batchMarkdownReport(
     `${formatCountOf(t.rows, 'row')}, sum ${t.observedSum} of ${t.expectedSum}; ${formatCountOf(t.duplicates, 'duplicate')}, ${t.lost} lost (${formatCountOf(t.falseMerges, 'false merge')}), ${formatCountOf(t.wrongPartitionRows, 'row')} under the wrong partition.`,
     '',
   );
+  // The job's setup, as the page shows it before Play and the CLI's text report opens with it.
+  const setup = batchSetupView(r.run);
+  out.push(section('Job'), '');
+  for (const f of setup.facts) out.push(`- ${f.what}: ${markdownText(f.words)}`);
+  for (const p of setup.planned) out.push(`- Planned: ${markdownText(p)}`);
+  out.push('');
   out.push(section('Runs'), '');
   r.run.attempts.forEach((a, i) => {
     const how = a.outcome === 'crashed' ? `crashed (${a.crash!.point})` : 'success';
     out.push(
-      `- ${markdownText(attemptWords(r.run, i))}: ${how}, ${markdownText(windowWords(r.run, i))}, read ${a.read.length} rows`,
+      `- ${markdownText(attemptWords(r.run, i))}: ${how}, ${markdownText(windowWords(r.run, i))}, read ${formatCountOf(a.read.length, 'row')}`,
     );
   });
+  for (const s of backfillSkips(r.run)) out.push(`- ${markdownText(s.words)}`);
+  for (const f of batchFaultsNeverFired(r.run)) out.push(`- ⚠ ${markdownText(neverFiredWords(f))}`);
   out.push('', section('Table by partition'), '');
   const view = batchPageView({ ok: true, scenario });
   if (!('error' in view))

@@ -34,6 +34,49 @@ describe('a batch job’s setup before Play', () => {
     expect(s.planned).toEqual(['clear and re-run 2024-03-10 at 2024-03-13 01:00']);
   });
 
+  it('an hourly job reads its hour, not a {{ ds }} shared by the 24 runs of a day', () => {
+    // {{ ds }} is "the DAG run's logical date as YYYY-MM-DD"
+    // (https://airflow.apache.org/docs/apache-airflow/stable/templates-ref.html).
+    const reads = (window: 'pinned' | 'clock') => {
+      const v = batchPageView(
+        parseScenario({
+          version: 1,
+          name: 'hourly',
+          batch: {
+            schedule: 'hourly',
+            window,
+            write: { partitionBy: 'clock' },
+            source: [{ id: 'h1', date: '2024-03-10', hour: 0 }],
+          },
+        }),
+      );
+      if ('error' in v) throw new Error(v.error);
+      return v.setup.facts
+        .filter((f) => f.what === 'Reads' || f.what === 'Writes')
+        .map((f) => f.words);
+    };
+    expect(reads('pinned')).toEqual([
+      "WHERE event_date = '{{ ds }}' AND event_hour = {{ logical_date.hour }}: its own logical hour ({{ ts }}), whenever it runs",
+      "INSERT INTO the clock's hour's partition (date_trunc('hour', now()) - interval '1 hour') (append), one commit",
+    ]);
+    expect(reads('clock')[0]).toBe(
+      "WHERE the event's hour = date_trunc('hour', now()) - interval '1 hour': the clock's hour when it runs",
+    );
+  });
+
+  it('behind a dedupe store the write is row by row, not "one commit" (write.atomic does not apply)', () => {
+    // redis-claim-order/claim-then-write: a crash after 4 rows leaves e1..e4 written once — each
+    // row its own INSERT after its SET NX (src/engine/batch/writePlan.ts).
+    expect(setupOf('redis-claim-order/claim-then-write').facts[3]).toEqual({
+      what: 'Writes',
+      words:
+        "INSERT INTO the logical date's partition (append), row by row, each its own statement beside its claim",
+    });
+    expect(setupOf('redis-claim-order/one-transaction').facts[3]!.words).toBe(
+      "INSERT INTO the logical date's partition (append), row by row, each in one transaction with its claim",
+    );
+  });
+
   it('redis-claim-order: the store’s command with its TTL in seconds, the order, the crash', () => {
     const s = setupOf('redis-claim-order/claim-then-write');
     // SET key value NX EX seconds (https://redis.io/docs/latest/commands/set/): 86,400 s = 1 day.

@@ -8,7 +8,14 @@
 import { periodLabel, periodOfRow } from '../../engine/batch/calendar';
 import type { BatchConfig, DedupeKey } from '../../engine/batch/schema';
 import type { BatchRun } from '../../engine/batch/simulateBatch';
-import { batchTimeLabel } from '../../engine/explain/batch';
+import {
+  batchTimeLabel,
+  clockExpression,
+  durationWords,
+  pinnedTemplate,
+} from '../../engine/explain/batch';
+
+export { durationWords } from '../../engine/explain/batch';
 import { formatCountOf } from '../run/format';
 import { placementWords } from './placementWords';
 
@@ -36,22 +43,6 @@ function usesDedupeKey(b: BatchConfig): boolean {
   );
 }
 
-/** A duration as Airflow's settings read: `5 min`, `1 day`, `90 s`. */
-export function durationWords(ms: number): string {
-  const units: [number, string][] = [
-    [86_400_000, 'day'],
-    [3_600_000, 'h'],
-    [60_000, 'min'],
-    [1000, 's'],
-  ];
-  for (const [size, unit] of units)
-    if (ms >= size && ms % size === 0) {
-      const n = ms / size;
-      return unit === 'day' ? formatCountOf(n, unit) : `${n} ${unit}`;
-    }
-  return `${ms} ms`;
-}
-
 /** `(time, amount)`, or `event id`. */
 function keyWords(key: DedupeKey): string {
   return key === 'event-id' ? 'the event id' : `(${key.join(', ')})`;
@@ -64,9 +55,20 @@ function writeWords(b: BatchConfig): string {
     w.partitionBy === 'logical-date'
       ? "the logical date's partition"
       : w.partitionBy === 'clock'
-        ? `the clock's date's partition (current_date() - ${b.clockOffset})`
+        ? `the clock's ${b.schedule === 'hourly' ? 'hour' : 'date'}'s partition (${clockExpression(b.schedule === 'hourly', b.clockOffset)})`
         : "each row's own date's partition";
-  const commit = w.atomic ? 'one commit' : 'row by row, each committed';
+  // Behind a dedupe store each row is claimed and written on its own statement (per-row), or the
+  // claimed rows go in one statement after every claim (batch): write.atomic does not apply
+  // (src/engine/batch/writePlan.ts, docs/semantics/batch.md#dedupe-stores).
+  const commit = b.dedupe
+    ? b.dedupe.write === 'batch'
+      ? 'one statement of the rows whose claim succeeded, after every claim'
+      : b.dedupe.order === 'one-transaction'
+        ? 'row by row, each in one transaction with its claim'
+        : 'row by row, each its own statement beside its claim'
+    : w.atomic
+      ? 'one commit'
+      : 'row by row, each committed';
   switch (w.mode) {
     case 'append':
       return `INSERT INTO ${target} (append), ${commit}`;
@@ -123,8 +125,12 @@ export function batchSetupView(run: BatchRun): BatchSetupView {
       what: 'Reads',
       words:
         b.window === 'pinned'
-          ? "WHERE event_date = '{{ ds }}': its own logical date, whenever it runs"
-          : `WHERE event_date = current_date() - ${b.clockOffset}: the clock's date when it runs`,
+          ? b.schedule === 'hourly'
+            ? `WHERE event_date = '{{ ds }}' AND event_hour = {{ logical_date.hour }}: its own logical hour (${pinnedTemplate(true)}), whenever it runs`
+            : `WHERE event_date = '${pinnedTemplate(false)}': its own logical date, whenever it runs`
+          : b.schedule === 'hourly'
+            ? `WHERE the event's hour = ${clockExpression(true, b.clockOffset)}: the clock's hour when it runs`
+            : `WHERE event_date = ${clockExpression(false, b.clockOffset)}: the clock's date when it runs`,
     },
     { what: 'Writes', words: writeWords(b) },
   ];

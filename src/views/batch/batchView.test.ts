@@ -40,6 +40,33 @@ describe('batchPageView', () => {
       ],
     });
   });
+  it('backfill-beside-production: the date the backfill skipped says so, under its column', () => {
+    // src/scenarios/library/batch.ts: the backfill of 03-10..03-13 starts at 2024-03-13 23:57, its
+    // runs take 61 s each (60 s read, 1 row), so it reaches 03-13 at 2024-03-14 00:00:03, while
+    // the scheduled run of 03-13 (from 00:00, 60 s read + 2 rows: until 00:01:02) is running.
+    // Attempts started by then: 4 scheduled + 3 backfill = 7, all of them.
+    const v = view(findBatchPreset('backfill-beside-production')!.variant.scenario);
+    expect(v.dates.map((d) => d.skips.length)).toEqual([0, 0, 0, 1]);
+    expect(v.dates[3]!.skips).toEqual([
+      {
+        afterAttempts: 7,
+        words:
+          'backfill of 2024-03-13 skipped at 2024-03-14 00:00: try 1 of 2024-03-13 (the scheduled run, started 2024-03-14 00:00) was still running (a backfill creates no second run of a date whose latest run is queued or running)',
+      },
+    ]);
+  });
+  it('a fault no attempt took is listed, in the words of the CLI', () => {
+    // clear-rerun-window: retries 0, one try per date until the clear; a try 2 of 2024-03-11
+    // never comes.
+    const v = view({
+      ...input,
+      batch: { ...input.batch!, faults: [{ logicalDate: 1, tryNumber: 2, point: 'before-write' }] },
+    });
+    expect(v.unfired).toEqual([
+      'fault 0, before-write on try 2 of 2024-03-11, never fired: 2024-03-11 had 1 try',
+    ]);
+    expect(view().unfired).toEqual([]);
+  });
   it('failing the run of 2024-03-12 mid-write (atomic) leaves f1, f2 only under 2024-03-10', () => {
     const v = view(failMidWrite(input, view(), 2));
     expect(v.attempts[2]!.outcome).toBe('crashed (mid-write)');

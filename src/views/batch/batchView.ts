@@ -9,11 +9,16 @@ import { periodLabel } from '../../engine/batch/calendar';
 import { runBatch } from '../../engine/batch/run';
 import {
   attemptWords,
+  backfillSkips,
+  batchFaultsNeverFired,
   batchTimeLabel,
+  neverFiredWords,
   windowWords,
   type BatchExplanation,
 } from '../../engine/explain/batch';
 import type { ParseResult } from '../../engine/scenario/validate';
+import { LIMITS } from '../../engine/scenario/limits';
+import { groupDigits } from '../../engine/groupDigits';
 import { batchSetupView, type BatchSetupView } from './batchSetup';
 import { batchTotalsWords } from './observedWords';
 
@@ -29,17 +34,29 @@ interface AttemptView {
   window: string;
   outcome: string;
   rowsRead: number;
+  /** Why "Clear and re-run" cannot be offered for this attempt, or null (see {@link clearAndRerun}). */
+  clearRefusal: string | null;
 }
 
 export interface BatchPageView {
   name: string;
-  dates: { label: string; attempts: AttemptView[] }[];
+  /**
+   * Each logical date: its attempts, and the backfill runs it did not get (a backfill skips a
+   * date whose latest run is queued or running), each shown once `afterAttempts` attempts are.
+   */
+  dates: {
+    label: string;
+    attempts: AttemptView[];
+    skips: { afterAttempts: number; words: string }[];
+  }[];
   /** Attempts in start order (the order Play reveals them). */
   attempts: AttemptView[];
   /** Each row: its event, whether it sits under another date's partition, and which copy of its
    *  event it is in the table by write order (1 for the first, 2 for a duplicate…). */
   partitions: { label: string; rows: { event: string; wrong: boolean; copy: number }[] }[];
   explanations: BatchExplanation[];
+  /** The job's faults no attempt took, each a line (as the CLI's ⚠ lines). */
+  unfired: string[];
   summary: string;
   /** The job's setup, shown before Play (./batchSetup.ts). */
   setup: BatchSetupView;
@@ -65,10 +82,18 @@ export function batchPageView(parsed: ParseResult): BatchPageView | { error: str
     window: periodLabel(cal, a.window),
     outcome: a.outcome === 'crashed' ? `crashed (${a.crash!.point})` : 'success',
     rowsRead: a.read.length,
+    clearRefusal:
+      a.endAt + CLEAR_AFTER_MS > LIMITS.timeMs
+        ? `an hour after this attempt is past the ${LIMITS.timeMs / 86_400_000} days the lab’s clock runs (${groupDigits(LIMITS.timeMs)} ms)`
+        : null,
   }));
+  const skips = backfillSkips(r.run);
   const dates = Array.from({ length: r.run.config.periods }, (_, d) => ({
     label: periodLabel(cal, d),
     attempts: attempts.filter((a) => a.logicalDate === d),
+    skips: skips
+      .filter((x) => x.logicalDate === d)
+      .map(({ afterAttempts, words }) => ({ afterAttempts, words })),
   }));
   const own = new Map(r.verdict.events.map((e) => [e.id, e.partition]));
   const parts = [...new Set(r.run.table.rows.map((x) => x.partition))].sort((a, b) => a - b);
@@ -93,6 +118,7 @@ export function batchPageView(parsed: ParseResult): BatchPageView | { error: str
       ),
     })),
     explanations: r.explanations,
+    unfired: batchFaultsNeverFired(r.run).map(neverFiredWords),
     setup: batchSetupView(r.run),
     // The claim's fate after the totals, as the stream verdict's "Observed …, claimed …: broken"
     // (src/ui/Counters.tsx): the batch page and embed had no word of the claim.
@@ -101,6 +127,9 @@ export function batchPageView(parsed: ParseResult): BatchPageView | { error: str
 }
 
 type BatchInput = NonNullable<ScenarioInput['batch']>;
+
+/** "Clear and re-run": an hour after the attempt ended. */
+const CLEAR_AFTER_MS = 3_600_000;
 
 /**
  * A click on one attempt as an edit of the batch job: `edit` gets the job and the attempt (as
@@ -149,7 +178,7 @@ export function clearAndRerun(
   attempt: number,
 ): ScenarioInput {
   return editAttempt(input, view, attempt, (batch, a) => {
-    const clear = { logicalDate: a.logicalDate, atMs: a.endAt + 3_600_000 };
+    const clear = { logicalDate: a.logicalDate, atMs: a.endAt + CLEAR_AFTER_MS };
     return { ...batch, clears: [...(batch.clears ?? []), clear] };
   });
 }

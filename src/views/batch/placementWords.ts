@@ -22,7 +22,14 @@ export function placementWords(run: BatchRun, p: BatchPlacement): string {
     }
     case 'clear':
       return `clear and re-run ${date(p.logicalDate)} at ${batchTimeLabel(run, p.atMs)}`;
-    case 'late-row':
-      return `${p.id} lands late, at ${batchTimeLabel(run, p.addedAtMs)}`;
+    case 'late-row': {
+      // The atlas lands a row 1 ms after the first attempt that reads its date starts: in the
+      // same minute, which the label alone would not tell apart from before it (src/engine/batch/atlas.ts).
+      const reader = run.attempts.find((a) => a.startAt === p.addedAtMs - 1);
+      const after = reader
+        ? `, 1 ms after try ${reader.tryNumber} of ${date(run.runs[reader.run]!.logicalDate)} started reading`
+        : '';
+      return `${p.id} lands late, at ${batchTimeLabel(run, p.addedAtMs)}${after}`;
+    }
   }
 }

@@ -158,3 +158,19 @@ export function laneKnobValue(
     }
   }
 }
+
+/**
+ * A value typed for a lane's knob or job field, as the CLI's `--compare knob=value` and the batch
+ * lane's field editor read it: by the knob's editor where the Knobs tab has the knob (`off` for a
+ * knob that can be off), else JSON where it reads as JSON (`true`, `3`, `null`, a key's list),
+ * else the text (`all`, `read_committed`, `append`) — the lane's validation then judges it.
+ */
+export function laneTypedValue(path: string, text: string): unknown {
+  const read = laneKnobValue(path, text);
+  if (read.ok) return read.value;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
