@@ -389,6 +389,31 @@ test('projector mode on a batch job: the controls, the hint and the story’s se
 });
 
 /**
+ * A job of 4 logical dates in projector mode, its story a column beside the schedule (816 px left
+ * at 1280×720): every date whole, the strip not scrolled sideways (each date took 220 px at the
+ * least, and 2024-03-13's attempts were cut at the story's edge).
+ */
+test('projector mode: a job of 4 dates beside the story column, every date whole at 1280×720', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('?preset=backfill-beside-production&present=1');
+  await page.getByTestId('predict-reveal').click();
+  await page.getByRole('button', { name: 'Show the end', exact: true }).click();
+  await expect(page.getByTestId('batch-source')).toHaveCount(4);
+  const strip = await page.evaluate(() => {
+    const s = document.querySelector('.batch-strip')!;
+    const story = document.querySelector('[data-testid="story-setup"]')!.getBoundingClientRect();
+    const dates = [...s.querySelectorAll('.batch-date')].map(
+      (d) => d.getBoundingClientRect().right,
+    );
+    return { scroll: s.scrollWidth - s.clientWidth, right: Math.max(...dates), story: story.left };
+  });
+  expect(strip.scroll).toBe(0);
+  expect(strip.right).toBeLessThanOrEqual(strip.story);
+});
+
+/**
  * The page's one keyboard map on a batch job: Space plays the schedule as it plays a stream's run
  * (README), from the page's body once the answer is locked in; Escape closes an attempt's actions
  * and gives the focus back to the attempt (before: Space did nothing, Escape left them open).
