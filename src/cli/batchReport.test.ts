@@ -225,13 +225,7 @@ describe('a batch job through every format: the batch engine, or a refusal namin
     expect(r.stdout).not.toContain('sum 550');
   }, 60_000);
 
-  it('--against on a batch job, --format mermaid and --diagram: exit 2 naming the option', () => {
-    expect(cli(['airflow-retry-append/append', '--against', 'postgres://u@h/db'])).toEqual({
-      code: 2,
-      stdout: '',
-      stderr:
-        '--against: not supported for batch jobs (their SQL is Spark SQL and Delta, not PostgreSQL); --format sql prints it',
-    });
+  it('--format mermaid and --diagram on a batch job: exit 2 naming the option', () => {
     const mermaid = cli(['airflow-retry-append/append', '--format', 'mermaid']);
     expect(mermaid.code).toBe(2);
     expect(mermaid.stdout).toBe('');

@@ -318,14 +318,6 @@ export function main(
       err(`${what}: applies to one run, not with ${values.check ? '--check' : '--compare'}`);
       return 2;
     }
-    if (kind === 'batch' && values.against !== undefined) {
-      // The job's SQL is Spark's and Delta's (INSERT OVERWRITE … PARTITION, REPLACE WHERE), not
-      // PostgreSQL's: psql cannot run it as the engine ran it (docs/cli.md).
-      err(
-        '--against: not supported for batch jobs (their SQL is Spark SQL and Delta, not PostgreSQL); --format sql prints it',
-      );
-      return 2;
-    }
     if (kind === 'stream' && scenario.sink.type !== 'table') {
       err(
         `${what}: the scenario's sink is "${scenario.sink.type}", not a SQL table (sink.type "table")`,

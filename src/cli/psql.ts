@@ -12,8 +12,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { compareWithDatabase, type Conformance, type StepResult } from '../engine/sql/compare';
 import { gid, sqlComment, type SqlScript } from '../engine/sql/script';
-import { ident, type TableRow } from '../engine/sql/table';
-import { tableRowsOf } from '../engine/sql/replay';
+import type { TableRow } from '../engine/sql/table';
+import { readBackSql, tableRowsOf } from '../engine/sql/replay';
 
 let runs = 0;
 
@@ -63,7 +63,7 @@ function psqlInput(script: SqlScript, schema: string): PsqlInput {
   const prefix = gid(0).slice(1, -2);
   meta('\\echo @@rows', '\\pset tuples_only on', '\\pset format unaligned');
   statement(
-    `SELECT coalesce(json_agg(json_build_object('id', id, 'amount', amount::text, 'src', src)), '[]'::json) FROM ${ident(script.table)};`,
+    `SELECT coalesce(json_agg(json_build_object('id', id, 'amount', amount, 'src', src)), '[]'::json) FROM (${readBackSql(script)}) AS r;`,
   );
   meta('\\echo @@end');
   // Prepared transactions this run left in doubt hold locks on the table: end them, then drop.

@@ -12,6 +12,8 @@ import { engineTable } from '../engine/sql/table';
 import { startPostgres, type PostgresServer } from './postgresServer';
 import { conformWithPsql } from './psql';
 import { presetCases } from './sqlConformanceCases';
+import { captured } from './cliTesting';
+import { main } from './main';
 
 let server: PostgresServer;
 beforeAll(async () => {
@@ -62,5 +64,20 @@ describe('an error PostgreSQL reports is a difference, with its statement and me
     expect(result.differences).toEqual([
       'a step that fails: PostgreSQL reported ERROR 42P01: relation "no_such_table" does not exist — running INSERT INTO no_such_table VALUES (1);',
     ]);
+  }, 120_000);
+});
+
+describe('sim <batch job> --against: its writes run on PostgreSQL, its table compared', () => {
+  it('airflow-retry-append/overwrite: the retry replaces the partition, 10 rows as the engine says', () => {
+    // Try 1 overwrites 2024-03-10 with e1..e10 and crashes after its commit; try 2 overwrites it
+    // again (DELETE + INSERT in one transaction): 10 rows, not 20, on the server too.
+    const [, host, , port, , user, , db] = server.connection;
+    const url = `postgres://${user}@${host}:${port}/${db}`;
+    const r = captured(main, ['airflow-retry-append/overwrite', '--against', url], { join: '' });
+    expect(r.err).toBe('');
+    expect(r.out).toBe(
+      `2 step(s) run on postgres://…@${host}:${port}/${db}\n✓ PostgreSQL agrees: 10 row(s), the same as the engine's, and every statement's outcome\n`,
+    );
+    expect(r.code).toBe(0);
   }, 120_000);
 });

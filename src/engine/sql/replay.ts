@@ -15,9 +15,12 @@ export interface SqlClient {
 /** Statements whose row count is not a data change. */
 const CONTROL = /^(BEGIN|COMMIT|ROLLBACK|PREPARE TRANSACTION|COMMIT PREPARED|ROLLBACK PREPARED)\b/;
 
-/** The query reading the sink table back, amounts as text (exact numerics). */
-function readBackSql(table: string): string {
-  return `SELECT id, amount::text AS amount, src FROM ${ident(table)}`;
+/**
+ * The query reading the table back as `id`, `amount` (text: exact numerics) and `src`: the
+ * script's own (a batch job's target names them otherwise), else the sink table's columns.
+ */
+export function readBackSql(script: Pick<SqlScript, 'table' | 'readBack'>): string {
+  return script.readBack ?? `SELECT id, amount::text AS amount, src FROM ${ident(script.table)}`;
 }
 
 /** Rows read back with {@link readBackSql}. */
@@ -55,7 +58,7 @@ async function replay(
     }
     results.push({ affected, sqlstate });
   }
-  const real = tableRowsOf((await db.run(readBackSql(script.table))).rows);
+  const real = tableRowsOf((await db.run(readBackSql(script))).rows);
   return { results, real };
 }
 

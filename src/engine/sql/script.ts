@@ -52,6 +52,11 @@ export interface SqlScript {
   prepared: boolean;
   /** The whole runnable script. */
   text: string;
+  /**
+   * The query reading the table back as `id`, `amount` (as text: exact numerics) and `src`, for
+   * the comparison (src/engine/sql/replay.ts `readBackSql` by default: the sink table's columns).
+   */
+  readBack?: string;
 }
 
 const SINK_RESPONSE = MESSAGE_TYPES.indexOf('sink-response');

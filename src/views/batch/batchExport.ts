@@ -6,31 +6,22 @@
  * "so that the page, the explanations and a SQL export can each render them their own way") —
  * one source, so the SQL says what the engine did, statement by statement.
  *
- * SQL dialect per statement kind (docs/semantics/batch.md#writes):
- * - `insert`, `insert-overwrite` … `PARTITION`: Spark SQL INSERT
- *   (https://spark.apache.org/docs/latest/sql-ref-syntax-dml-insert-table.html);
- * - `replace-where`: Delta's `INSERT INTO … REPLACE WHERE`
- *   (https://docs.databricks.com/aws/en/sql/language-manual/sql-ref-syntax-dml-insert-into);
- * - `delete-partition`, `delete-keys`, `merge`: DELETE and MERGE as PostgreSQL and Delta both
- *   accept them (https://www.postgresql.org/docs/current/sql-merge.html); statements the engine
- *   committed together (an atomic DELETE+INSERT) are one transaction.
+ * The SQL in Spark's and Delta's dialect, as the job ran it: src/views/batch/batchStatementSql.ts.
  */
 import {
   attemptWords,
   batchTimeLabel,
-  CONTENT_COLUMN_SQL,
   periodLabel,
   runBatch,
   type BatchEntry,
   type BatchResult,
   type BatchRun,
-  type DedupeKey,
   type Scenario,
-  type SourceRow,
   type Statement,
 } from '../../engine';
 import { csvRow } from '../io/csv';
 import { claimIsSql, claimLines, claimsHeader } from './batchClaimsSql';
+import { batchStatementSql, PART, TARGET } from './batchStatementSql';
 import type { ArtifactKind, ArtifactOptions, ArtifactResult } from '../io/exportArtifact';
 import { batchCompareMarkdown } from './batchCompare';
 import { batchMarkdownReport } from './batchMarkdown';
@@ -147,22 +138,6 @@ export function batchLedgerCsv(scenario: Scenario, r: BatchResult = runBatch(sce
 
 // ─────────────────────────────────────────────────────────────────────────── SQL
 
-const TABLE = 'target';
-/** The partition column (Airflow's `ds`). */
-const PART = 'ds';
-/** A source row's content column in the target, by the dedupe key's column name. */
-const COLUMN = CONTENT_COLUMN_SQL;
-
-const literal = (v: string) => `'${v.replace(/'/g, "''")}'`;
-
-/** The target's columns: the event id, its content columns, then the partition column. */
-function columnsOf(hourly: boolean, key: DedupeKey): (keyof typeof COLUMN)[] {
-  const content: (keyof typeof COLUMN)[] = ['date', ...(hourly ? (['hour'] as const) : [])];
-  if (key !== 'event-id') for (const c of key) if (!content.includes(c)) content.push(c);
-  if (!content.includes('amount')) content.push('amount');
-  return content;
-}
-
 /**
  * The SQL the job's writes ran, statement by statement in commit order, each with a comment
  * naming the attempt and its virtual time; statements of one attempt committed at the same
@@ -171,83 +146,11 @@ function columnsOf(hourly: boolean, key: DedupeKey): (keyof typeof COLUMN)[] {
  */
 export function batchSql(scenario: Scenario, r: BatchResult = runBatch(scenario)): string {
   const run = r.run;
-  const cal = run.calendar;
-  const label = (p: number) => periodLabel(cal, p);
-  const byId = new Map(run.config.source.map((s) => [s.id, s]));
-  const cols = columnsOf(cal.hourly, run.config.dedupeKey);
-  const names = ['event_id', ...cols.map((c) => COLUMN[c])];
-  const valueOf = (s: SourceRow, c: keyof typeof COLUMN): string =>
-    c === 'hour' || c === 'amount' ? String(s[c]) : literal(s[c] ?? '');
-  /** A row's values: its content, then (unless the partition is static) its partition. */
-  const tuple = (id: string, st: Statement, withPart: boolean) => {
-    const s = byId.get(id)!;
-    const part = st.partitions.length === 1 ? st.partitions[0]! : ownPeriod(s);
-    const vals = [literal(id), ...cols.map((c) => valueOf(s, c))];
-    return `(${[...vals, ...(withPart ? [literal(label(part))] : [])].join(', ')})`;
-  };
-  const ownPeriod = (s: SourceRow) => r.verdict.events.find((e) => e.id === s.id)?.partition ?? 0;
-  const values = (st: Statement, withPart: boolean) =>
-    `VALUES\n  ${st.rows.map((id) => tuple(id, st, withPart)).join(',\n  ')}`;
-  const where = (st: Statement) =>
-    st.partitions.length === 1
-      ? `${PART} = ${literal(label(st.partitions[0]!))}`
-      : `${PART} IN (${st.partitions.map((p) => literal(label(p))).join(', ')})`;
-  const keyCols =
-    run.config.dedupeKey === 'event-id' ? ['event_id'] : run.config.dedupeKey.map((c) => COLUMN[c]);
-  const all = [...names, PART];
-  const noRows = `SELECT ${all.join(', ')} FROM source WHERE false -- its window read no rows`;
-
-  const sqlOf = (st: Statement): string => {
-    const empty = st.rows.length === 0;
-    switch (st.kind) {
-      case 'insert':
-        return empty
-          ? `-- INSERT INTO ${TABLE}: no rows read`
-          : `INSERT INTO ${TABLE} (${all.join(', ')})\n${values(st, true)};`;
-      case 'insert-overwrite': {
-        const fixed = st.partitions.length === 1;
-        const spec = fixed ? `PARTITION (${where(st)})` : `PARTITION (${PART})`;
-        const cs = fixed ? names : all;
-        return `INSERT OVERWRITE TABLE ${TABLE} ${spec} (${cs.join(', ')})\n${
-          empty
-            ? `SELECT ${cs.join(', ')} FROM source WHERE false -- its window read no rows`
-            : values(st, !fixed)
-        };`;
-      }
-      case 'replace-where':
-        return `INSERT INTO ${TABLE} REPLACE WHERE ${where(st)}\n${empty ? noRows : values(st, true)};`;
-      case 'delete-partition':
-        return `DELETE FROM ${TABLE} WHERE ${where(st)};`;
-      case 'delete-keys': {
-        const key = keyCols.length === 1 ? keyCols[0]! : `(${keyCols.join(', ')})`;
-        const keys = st.rows.map((id) => {
-          const s = byId.get(id)!;
-          const v =
-            run.config.dedupeKey === 'event-id'
-              ? [literal(id)]
-              : run.config.dedupeKey.map((c) => valueOf(s, c));
-          return v.length === 1 ? v[0]! : `(${v.join(', ')})`;
-        });
-        return empty
-          ? `-- DELETE FROM ${TABLE}: no keys`
-          : `DELETE FROM ${TABLE} WHERE ${key} IN (${keys.join(', ')});`;
-      }
-      case 'merge':
-        return empty
-          ? `-- MERGE INTO ${TABLE}: no rows read`
-          : [
-              `MERGE INTO ${TABLE} AS t`,
-              `USING (${values(st, true)}) AS s (${all.join(', ')})`,
-              `ON ${keyCols.map((k) => `t.${k} = s.${k}`).join(' AND ')}`,
-              `WHEN MATCHED THEN UPDATE SET ${all.map((c) => `${c} = s.${c}`).join(', ')}`,
-              `WHEN NOT MATCHED THEN INSERT (${all.join(', ')}) VALUES (${all.map((c) => `s.${c}`).join(', ')});`,
-            ].join('\n');
-    }
-  };
-
+  const writer = batchStatementSql(r);
+  const sqlOf = (st: Statement) => writer.sql(st, 'spark').join('\n');
   const out = [
     `-- ${scenario.name.replace(/[\r\n]+/g, ' ')}: the SQL the batch job's writes ran, in commit order.`,
-    `-- Table ${TABLE} (${all.join(', ')}), partitioned by ${PART}; batch trace ${run.hash}.`,
+    `-- Table ${TARGET} (${writer.columns.join(', ')}), partitioned by ${PART}; batch trace ${run.hash}.`,
     ...claimsHeader(run),
     '',
   ];

@@ -1,0 +1,76 @@
+/**
+ * A batch job's writes as a PostgreSQL script (`sim <batch job> --against postgres://…`, and the
+ * conformance test on PGlite): the target's DDL, then the statements the batch engine recorded,
+ * in commit order, in PostgreSQL's dialect (src/views/batch/batchStatementSql.ts: an overwrite is
+ * its partitions' DELETE and the INSERT); an attempt's statements committed at one instant are one
+ * transaction. Replayed on a real database, its table must be the engine's: row for row, with
+ * each row's partition as its source.
+ *
+ * The dedupe store's claims are not replayed: they decided which rows each statement holds (the
+ * engine recorded the statements after them), and a Redis store is no SQL. The step outcomes are
+ * not checked (no row counts): the table is.
+ */
+import {
+  attemptWords,
+  batchTimeLabel,
+  periodLabel,
+  runBatch,
+  type BatchResult,
+  type Scenario,
+} from '../../engine';
+import type { ScriptStep, SqlScript } from '../../engine/sql/script';
+import type { TableRow } from '../../engine/sql/table';
+import { batchStatementSql, PART, TARGET } from './batchStatementSql';
+
+/** The batch job's writes as a PostgreSQL script. */
+export function batchPostgresScript(
+  scenario: Scenario,
+  r: BatchResult = runBatch(scenario),
+): SqlScript {
+  const run = r.run;
+  const writer = batchStatementSql(r);
+  const steps: ScriptStep[] = [];
+  const sts = run.statements;
+  for (let i = 0; i < sts.length;) {
+    let j = i + 1;
+    while (j < sts.length && sts[j]!.attempt === sts[i]!.attempt && sts[j]!.at === sts[i]!.at) j++;
+    const sql = sts
+      .slice(i, j)
+      .flatMap((st) => writer.sql(st, 'postgres'))
+      // A statement with no rows is a comment in the export; the runner takes no ';' (it adds it).
+      .filter((q) => !q.startsWith('--'))
+      .map((q) => q.replace(/;$/, ''));
+    const { attempt, at } = sts[i]!;
+    steps.push({
+      comment: [`${attemptWords(run, attempt)}, committed ${batchTimeLabel(run, at)} (${at} ms)`],
+      sql: sql.length > 1 ? ['BEGIN', ...sql, 'COMMIT'] : sql,
+      expect: { affected: null, skipped: 0, sqlstate: null, outcomeUnknown: false },
+      at,
+      prepared: false,
+    });
+    i = j;
+  }
+  const lines = [
+    `-- ${scenario.name.replace(/[\r\n]+/g, ' ')}: the batch job's writes as PostgreSQL runs them.`,
+    `${writer.ddl};`,
+    '',
+    ...steps.flatMap((s) => [...s.comment.map((c) => `-- ${c}`), ...s.sql.map((q) => `${q};`), '']),
+  ];
+  return {
+    table: TARGET,
+    ddl: [writer.ddl],
+    steps,
+    prepared: false,
+    text: lines.join('\n'),
+    readBack: `SELECT event_id AS id, amount::text AS amount, ${PART} AS src FROM ${TARGET}`,
+  };
+}
+
+/** The engine's target table as the comparison reads it: event id, amount, partition as `src`. */
+export function batchEngineTable(r: BatchResult): TableRow[] {
+  return r.run.table.rows.map((row) => ({
+    id: row.eventId,
+    amount: row.amount,
+    src: periodLabel(r.run.calendar, row.partition),
+  }));
+}
