@@ -24,6 +24,13 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { resolveStep, type Lesson, type ResolvedStep } from '../scenarios/lessons';
 import type { Lab } from './labStore';
 
+/**
+ * Real ms between two attempts of a batch step's schedule once revealed (docs/workshops.md): time
+ * to read each out, where the page's 300 ms told the Airflow retry's two attempts and its answer
+ * 0.6 s after R.
+ */
+export const LESSON_ATTEMPT_MS = 2_500;
+
 export interface LessonDeckState {
   lesson: Lesson;
   /** The step on screen (from 0). */

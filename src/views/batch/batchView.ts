@@ -17,7 +17,7 @@ import type { ParseResult } from '../../engine/scenario/validate';
 import { batchSetupView, type BatchSetupView } from './batchSetup';
 import { batchTotalsWords } from './observedWords';
 
-interface AttemptView {
+export interface AttemptView {
   id: number;
   logicalDate: number;
   /** Airflow's try number of the attempt (1 for the first), and when it ended (ms). */
