@@ -287,6 +287,15 @@ test('on the page, the room asked predicts the story: Play plays and closes its 
   await student.getByTestId(ids.studentAnswer).fill('24 rows');
   await student.getByTestId(ids.studentSend).click();
   await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  // Asked again while the room answers the same question (a second press; a Space on the focused
+  // button, meant for Play): its answers stand. It was a new step: "0 of 1 answered", "Send"
+  // back on the phone, the page's prediction on the step with none.
+  await page.getByTestId(ids.publish).press('Space');
+  await expect(page.getByTestId(ids.askNote)).toHaveText(
+    'The room is answering this question: its answers stand.',
+  );
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  await expect(student.getByText(/^Sent: 24 rows/)).toBeVisible();
   await page.getByTestId(testIds.play).click();
   await expect(student.getByTestId(ids.studentClosed)).toBeVisible();
   await expect(page.getByTestId(testIds.predictAnswer)).toHaveCount(0);
@@ -308,10 +317,16 @@ test('in projector mode the room is a column beside the page: the question box a
 }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 720 });
-  await startRoom(page, `${server.url}?preset=at-least-once`);
-  await page.locator('h1').first().click();
-  await page.keyboard.press('p');
+  // Started from projector mode, under More ▾ (README: "in projector mode, under More ▾"): the
+  // list closes, the focus back on More — it stayed open over the story's setup.
+  await page.goto(`${server.url}?preset=at-least-once&present=1`);
   await expect(page.getByTestId(testIds.app)).toHaveAttribute('data-present', 'true');
+  await page.getByTestId(testIds.moreTools).click();
+  await page.getByTestId(ids.start).click();
+  await expect(page.getByTestId(ids.code)).toBeVisible();
+  await expect(page.getByTestId(testIds.moreTools)).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByTestId(testIds.moreTools)).toBeFocused();
+  await expect(page.getByTestId(ids.start)).toBeHidden();
   const panel = (await page.getByTestId(ids.panel).boundingBox())!;
   // The column: the screen's whole height, at its right edge.
   expect(panel.x + panel.width).toBeCloseTo(1280, 0);

@@ -9,6 +9,7 @@ import {
   lessonRoomReveal,
   lessonRoomStep,
   observedOnScreen,
+  pageStepToAsk,
 } from './currentRoomStep';
 
 describe('a lesson step asked of the room', () => {
@@ -77,5 +78,36 @@ describe('a preset asked of the room on a variant its question is not about', ()
     expect(ownAsked.title).toBe(own!.preset.title);
     expect(ownAsked.setup).toBe(own!.preset.setup.slice(0, ownAsked.setup!.length));
     expect(ownAsked.question.kind).toBe('number');
+  });
+});
+
+describe("the page's Ask what is open now", () => {
+  it('keeps the step the room is answering when the same question is open; asks anew once revealed, or another question', async () => {
+    const ref = 'flink-checkpoint-replay/plain-sink';
+    const found = await loadPreset(ref);
+    const s = {
+      scenario: found!.variant.scenario,
+      presetRef: ref,
+      viewFor: null,
+      view: null,
+    } as unknown as LabState;
+    const first = pageStepToAsk(s, null, false)!;
+    expect(first.stepIndex).toBe(0);
+    // Asked again (a second press, a Space on the focused button) before the reveal: nothing to
+    // publish — it was step 1, no answer, and the room's answers of step 0 set aside. The room
+    // echoes the step through zod (its keys in the schema's order): the same step still.
+    const echoed = RoomStepSchema.parse(JSON.parse(JSON.stringify(first)));
+    expect(pageStepToAsk(s, echoed, false)).toBeNull();
+    // Revealed: the same question is a new round.
+    expect(pageStepToAsk(s, echoed, true)?.stepIndex).toBe(1);
+    // Another preset open: its question, the next step.
+    const other = await loadPreset('flink-checkpoint-replay/upsert');
+    const next = pageStepToAsk(
+      { ...s, scenario: other!.variant.scenario, presetRef: 'flink-checkpoint-replay/upsert' },
+      echoed,
+      false,
+    );
+    expect(next?.stepIndex).toBe(1);
+    expect(next?.title).not.toBe(first.title);
   });
 });

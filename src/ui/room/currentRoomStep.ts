@@ -9,6 +9,7 @@ import { loadedPreset } from '../../scenarios/presetCatalog';
 import { questionVariant } from '../../scenarios/defaultVariant';
 import type { ResolvedStep } from '../../scenarios/lessons';
 import { batchObserved } from '../../views/batch/batchObserved';
+import { canonicalJson } from '../../views/run/compute';
 import type { AskedQuestion } from '../../views/library/question';
 import type { ChallengeInput, Goal } from '../../engine';
 import { shippedChallenges } from '../../scenarios/challenges/shipped';
@@ -52,6 +53,24 @@ export function currentRoomStep(s: LabState, stepIndex: number): RoomStep {
     { title: title.slice(0, 200), ...(setup ? { setup } : {}), predict: preset.predict },
     stepIndex,
   );
+}
+
+/**
+ * The page's "Ask what is open now": the step to publish, or null when the question open now is
+ * the one the room is answering (`asked`, not yet revealed) — asked again, it was a new step with
+ * no answer, and the room's answers were set aside (a presenter's Space on the focused button, six
+ * answers in, put "0 of 6 answered" on the panel and "Send" back on every phone). Steps are
+ * numbered in the order asked.
+ */
+export function pageStepToAsk(
+  s: LabState,
+  asked: RoomStep | null,
+  revealed: boolean,
+): RoomStep | null {
+  if (asked === null) return currentRoomStep(s, 0);
+  const same = currentRoomStep(s, asked.stepIndex);
+  if (!revealed && canonicalJson(same) === canonicalJson(asked)) return null;
+  return currentRoomStep(s, asked.stepIndex + 1);
 }
 
 /**
