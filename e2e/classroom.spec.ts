@@ -308,6 +308,36 @@ test('on the page, the room asked predicts the story: Play plays and closes its 
 });
 
 /**
+ * A variant other than the one its story's question is about asks the room the question any run
+ * can be asked (What will the sink end with?), which the page does not ask: the run itself closes
+ * and reveals it. Before, flink-checkpoint-replay/upsert played to its end, its verdict on the
+ * projector, while the phones still said "The answer shows when the run ends".
+ */
+test('on the page, the question any run can be asked: Play closes the answers, the run’s end reveals them on the phones', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const code = await startRoom(page, `${server.url}?preset=flink-checkpoint-replay/upsert`);
+  const student = await (await browser.newContext()).newPage();
+  await student.goto(`${server.url}?join=${code}`);
+  await student.getByTestId(ids.studentJoin).click();
+  await page.getByTestId(ids.publish).click();
+  await expect(student.getByTestId(ids.studentStep)).toContainText('What will the sink end with?');
+  // The upsert rewrites the replayed rows in place: every event exactly once.
+  await student.getByRole('radio', { name: /Every event exactly once/ }).check();
+  await student.getByTestId(ids.studentSend).click();
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  await page.getByTestId(testIds.play).click();
+  await expect(student.getByTestId(ids.studentClosed)).toBeVisible();
+  await expect(student.getByTestId(ids.studentReveal)).toHaveCount(0);
+  await page.getByTestId(testIds.toEnd).click();
+  await expect(student.getByTestId(ids.studentReveal)).toContainText(': right.');
+  await expect(page.getByTestId(ids.reveal)).toBeDisabled();
+});
+
+/**
  * The page's own room in projector mode (a teacher's workshop, 1280×720): the room is a column at
  * the right that the page makes room for. Before, its panel floated at 24rem over the page and
  * covered the question box and the fourth and fifth stages.
