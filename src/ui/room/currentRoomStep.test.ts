@@ -111,3 +111,29 @@ describe("the page's Ask what is open now", () => {
     expect(next?.title).not.toBe(first.title);
   });
 });
+
+describe('an edited story asked of the room', () => {
+  it('asks the question any run can be asked, judged by the run: the preset’s answer is not the edited run’s', async () => {
+    // at-least-once: 24 rows (p-4's lost ack re-sent, a consumer crash replaying 3); without its
+    // faults, 20 rows, every payment once.
+    const ref = 'at-least-once/default';
+    const found = await loadPreset(ref);
+    const scenario = { ...found!.variant.scenario, faults: [] };
+    const s = { scenario, presetRef: ref, viewFor: null, view: null } as unknown as LabState;
+    const asked = currentRoomStep(s, 0);
+    expect(asked.title).toBe(`${found!.preset.title} — edited`);
+    expect(asked.setup).toMatch(/^Set up for the story as shipped, not this edited run: /);
+    expect(asked.question.kind).toBe('choice');
+    expect(asked.question.text).toBe('What will the sink end with?');
+    const view = { verdict: { observed: 'exactly-once' } };
+    const reveal = currentRoomReveal({ ...s, viewFor: scenario, view } as unknown as LabState);
+    expect(reveal.correct).toBe('exactly-once');
+    // As shipped: its own question, 24 rows.
+    const shipped = currentRoomStep(
+      { ...s, scenario: found!.variant.scenario } as unknown as LabState,
+      0,
+    );
+    expect(shipped.title).toBe(found!.preset.title);
+    expect(shipped.question.kind).toBe('number');
+  });
+});

@@ -9,7 +9,7 @@
  * view has its own (RoomSource, ./currentRoomStep.ts).
  *
  * The question any run can be asked ("What will the sink end with?": a variant other than the one
- * the story's question is about, a scenario of one's own) has no page question to reveal it: the
+ * the story's question is about, an edited story, a scenario of one's own) has no page question to reveal it: the
  * room's own, from the run — its answers close once the run moves on from where it stood when
  * asked, and the end of the run it then watched reveals it. Before, the run played to its end and
  * showed its verdict while the phones still said "The answer shows when the run ends" (on
@@ -110,9 +110,9 @@ export function usePageRoomPrediction(
     asked(stepIndex: number): void {
       const s = lab.app.getState();
       const subject = predictions?.subject(s) ?? null;
-      // The room is asked the page's own question on the variant it is about
+      // The room is asked the page's own question on the variant it is about, as shipped
       // (./currentRoomStep.ts `openQuestion`), else the question any run can be asked.
-      const pageQuestion = subject !== null && !subject.otherVariant;
+      const pageQuestion = subject !== null && !subject.otherVariant && subject.pristine;
       setAsked({
         key: subject?.key ?? null,
         pageQuestion,
