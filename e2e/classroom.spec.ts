@@ -342,8 +342,9 @@ test('on the page, the question any run can be asked: Play closes the answers, t
  * the right that the page makes room for. Before, its panel floated at 24rem over the page and
  * covered the question box and the fourth and fifth stages.
  */
-test('in projector mode the room is a column beside the page: the question box and every stage uncovered', async ({
+test('in projector mode the room is a column beside the page: the question box and every stage uncovered, the histogram on screen', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 720 });
@@ -370,4 +371,18 @@ test('in projector mode the room is a column beside the page: the question box a
   ))
     expect(box).toBeLessThanOrEqual(panel.x);
   expect(await stages.count()).toBeGreaterThanOrEqual(5);
+  // The room's answers on the projector: asked, answered, the histogram within 720 px — the QR
+  // code at 190 px above the code and the buttons put it below the fold ("0 of 6 answered" the
+  // panel's last line at 1280×720).
+  const code = (await page.getByTestId(ids.code).textContent())!.trim();
+  const student = await (await browser.newContext()).newPage();
+  await student.goto(`${server.url}?join=${code}`);
+  await student.getByTestId(ids.studentJoin).click();
+  await page.getByTestId(ids.publish).click();
+  await student.getByTestId(ids.studentAnswer).fill('24');
+  await student.getByTestId(ids.studentSend).click();
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  await expect(page.getByTestId(ids.histogram)).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId(ids.reveal)).toBeInViewport({ ratio: 1 });
+  await student.context().close();
 });
