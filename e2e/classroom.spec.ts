@@ -287,6 +287,15 @@ test('on the page, the room asked predicts the story: Play plays and closes its 
   await student.getByTestId(ids.studentAnswer).fill('24 rows');
   await student.getByTestId(ids.studentSend).click();
   await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  // Asked again while the room answers the same question (a second press; a Space on the focused
+  // button, meant for Play): its answers stand. It was a new step: "0 of 1 answered", "Send"
+  // back on the phone, the page's prediction on the step with none.
+  await page.getByTestId(ids.publish).press('Space');
+  await expect(page.getByTestId(ids.askNote)).toHaveText(
+    'The room is answering this question: its answers stand.',
+  );
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  await expect(student.getByText(/^Sent: 24 rows/)).toBeVisible();
   await page.getByTestId(testIds.play).click();
   await expect(student.getByTestId(ids.studentClosed)).toBeVisible();
   await expect(page.getByTestId(testIds.predictAnswer)).toHaveCount(0);
@@ -299,19 +308,56 @@ test('on the page, the room asked predicts the story: Play plays and closes its 
 });
 
 /**
+ * A variant other than the one its story's question is about asks the room the question any run
+ * can be asked (What will the sink end with?), which the page does not ask: the run itself closes
+ * and reveals it. Before, flink-checkpoint-replay/upsert played to its end, its verdict on the
+ * projector, while the phones still said "The answer shows when the run ends".
+ */
+test('on the page, the question any run can be asked: Play closes the answers, the run’s end reveals them on the phones', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const code = await startRoom(page, `${server.url}?preset=flink-checkpoint-replay/upsert`);
+  const student = await (await browser.newContext()).newPage();
+  await student.goto(`${server.url}?join=${code}`);
+  await student.getByTestId(ids.studentJoin).click();
+  await page.getByTestId(ids.publish).click();
+  await expect(student.getByTestId(ids.studentStep)).toContainText('What will the sink end with?');
+  // The upsert rewrites the replayed rows in place: every event exactly once.
+  await student.getByRole('radio', { name: /Every event exactly once/ }).check();
+  await student.getByTestId(ids.studentSend).click();
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  await page.getByTestId(testIds.play).click();
+  await expect(student.getByTestId(ids.studentClosed)).toBeVisible();
+  await expect(student.getByTestId(ids.studentReveal)).toHaveCount(0);
+  await page.getByTestId(testIds.toEnd).click();
+  await expect(student.getByTestId(ids.studentReveal)).toContainText(': right.');
+  await expect(page.getByTestId(ids.reveal)).toBeDisabled();
+});
+
+/**
  * The page's own room in projector mode (a teacher's workshop, 1280×720): the room is a column at
  * the right that the page makes room for. Before, its panel floated at 24rem over the page and
  * covered the question box and the fourth and fifth stages.
  */
-test('in projector mode the room is a column beside the page: the question box and every stage uncovered', async ({
+test('in projector mode the room is a column beside the page: the question box and every stage uncovered, the histogram on screen', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 720 });
-  await startRoom(page, `${server.url}?preset=at-least-once`);
-  await page.locator('h1').first().click();
-  await page.keyboard.press('p');
+  // Started from projector mode, under More ▾ (README: "in projector mode, under More ▾"): the
+  // list closes, the focus back on More — it stayed open over the story's setup.
+  await page.goto(`${server.url}?preset=at-least-once&present=1`);
   await expect(page.getByTestId(testIds.app)).toHaveAttribute('data-present', 'true');
+  await page.getByTestId(testIds.moreTools).click();
+  await page.getByTestId(ids.start).click();
+  await expect(page.getByTestId(ids.code)).toBeVisible();
+  await expect(page.getByTestId(testIds.moreTools)).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByTestId(testIds.moreTools)).toBeFocused();
+  await expect(page.getByTestId(ids.start)).toBeHidden();
   const panel = (await page.getByTestId(ids.panel).boundingBox())!;
   // The column: the screen's whole height, at its right edge.
   expect(panel.x + panel.width).toBeCloseTo(1280, 0);
@@ -325,4 +371,18 @@ test('in projector mode the room is a column beside the page: the question box a
   ))
     expect(box).toBeLessThanOrEqual(panel.x);
   expect(await stages.count()).toBeGreaterThanOrEqual(5);
+  // The room's answers on the projector: asked, answered, the histogram within 720 px — the QR
+  // code at 190 px above the code and the buttons put it below the fold ("0 of 6 answered" the
+  // panel's last line at 1280×720).
+  const code = (await page.getByTestId(ids.code).textContent())!.trim();
+  const student = await (await browser.newContext()).newPage();
+  await student.goto(`${server.url}?join=${code}`);
+  await student.getByTestId(ids.studentJoin).click();
+  await page.getByTestId(ids.publish).click();
+  await student.getByTestId(ids.studentAnswer).fill('24');
+  await student.getByTestId(ids.studentSend).click();
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  await expect(page.getByTestId(ids.histogram)).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId(ids.reveal)).toBeInViewport({ ratio: 1 });
+  await student.context().close();
 });

@@ -2,7 +2,7 @@
  * A lesson whose step is a batch job (docs/workshops.md: any library preset can be a step): the
  * presenter view shows the page's batch view (src/ui/batch/BatchRun.tsx) in place of the stream's
  * pipeline. Asked, the job's setup and its logical date wait, no attempt and no table; R plays the
- * schedule, and the answer — the band's and the room's — shows at its end. Before: "no run yet"
+ * schedule (an attempt each 2.5 s), and the answer — the band's and the room's — shows at its end. Before: "no run yet"
  * beside the speed slider and "Running the scenario…" for ever, R and End doing nothing.
  *
  * airflow-retry-append (src/scenarios/library/batch.ts, S21): retries=1; try 1 of 2024-03-10
@@ -17,7 +17,7 @@ import { encodeLessonLink } from '../src/views/library/lessonLink';
 import { lessonTestIds as ids } from '../src/ui/lesson/lessonTestIds';
 import { roomTestIds } from '../src/ui/room/roomTestIds';
 import { testIds } from '../src/ui/testIds';
-import { LESSON_WAITS } from '../src/store/lessonDeck';
+import { LESSON_ATTEMPT_MS, LESSON_WAITS } from '../src/store/lessonDeck';
 
 const LESSON = `?lesson=shared#${encodeLessonLink(streamThenBatchLesson())}`;
 
@@ -56,7 +56,7 @@ test('a batch step after a stream step: asked, its schedule waits; R plays it, t
   await expect(page.getByTestId(testIds.clock)).toHaveCount(0);
   await expect(page.getByText('Running the scenario…')).toHaveCount(0);
   await nothingTold(page, 'asked');
-  // Playwright's clock paused: the schedule's 300 ms steps move only when the test runs them.
+  // Playwright's clock paused: the schedule's steps move only when the test runs them.
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
   // End before the reveal is refused, with the reason.
   await page.locator('body').press('End');
@@ -64,16 +64,22 @@ test('a batch step after a stream step: asked, its schedule waits; R plays it, t
   await page.clock.runFor(1_000);
   await nothingTold(page, 'End before R');
 
-  // R: the schedule plays, one attempt each 300 ms; the answer waits for its end.
+  // R: the schedule plays, one attempt each 2.5 s, time to read it out; the answer waits for its
+  // end. (At the page's 300 ms an attempt, the answer was up 0.6 s after R.)
   await page.locator('body').press('r');
   await expect(view).toHaveAttribute('data-revealed', 'true');
   await expect(page.getByTestId(ids.status)).toHaveText('');
-  await page.clock.runFor(300);
+  expect(LESSON_ATTEMPT_MS).toBe(2_500);
+  await page.clock.runFor(600);
+  await nothingTold(page, '0.6 s after R');
+  await page.clock.runFor(LESSON_ATTEMPT_MS - 600);
   await expect(page.getByTestId('batch-attempt')).toHaveCount(1);
   await expect(page.getByTestId('batch-attempt')).toContainText('try 1');
+  // Its words at the page's colour, not a disabled button's 55 % grey.
+  await expect(page.getByTestId('batch-attempt').locator('button')).toHaveCount(0);
   await expect(page.getByTestId('batch-summary')).toHaveCount(0);
   await expect(page.getByTestId(ids.answer)).toHaveCount(0);
-  await page.clock.runFor(300);
+  await page.clock.runFor(LESSON_ATTEMPT_MS);
   await expect(page.getByTestId('batch-attempt')).toHaveCount(2);
   await expect(page.getByTestId(ids.answer)).toHaveText(ANSWER);
   await expect(page.getByTestId('batch-partition')).toHaveCount(1);
@@ -153,7 +159,8 @@ test('a batch step with a room live at 1280×720: setup, question and histogram 
     roomTestIds.end,
   ]);
   await page.locator('body').press('r');
-  await expect(page.getByTestId(ids.answer)).toHaveText(ANSWER);
+  // Two attempts, 2.5 s each.
+  await expect(page.getByTestId(ids.answer)).toHaveText(ANSWER, { timeout: 15_000 });
   await expect(page.getByTestId('batch-summary')).toContainText(SUMMARY);
   await expect(student.getByTestId(roomTestIds.studentReveal)).toContainText('20 rows');
   await fits('at the end', [

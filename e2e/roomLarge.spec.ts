@@ -49,12 +49,29 @@ test('projector mode at 1280×720: the QR code at ≥ 60 % of the height and the
         qrInView: q.top >= 0 && q.bottom <= innerHeight && q.left >= 0 && q.right <= innerWidth,
         codePx: parseFloat(getComputedStyle(c).fontSize),
         codeInView: r.top >= 0 && r.bottom <= innerHeight,
+        // The address a student who cannot scan types: read from the back row too.
+        joinPx: parseFloat(getComputedStyle(document.querySelector('.room-large-join')!).fontSize),
+        joinInView: (() => {
+          const j = document.querySelector('.room-large-join')!.getBoundingClientRect();
+          const close = document.querySelector('.room-large-close')!.getBoundingClientRect();
+          // On screen, and clear of Close (Esc) at the top right.
+          return j.top >= 0 && (j.right <= close.left || j.top >= close.bottom);
+        })(),
       };
     },
     [ids.largeQr, ids.largeCode],
   );
-  // 68 % of 720 px: 489.6; the code at 10 % of it, 72 px.
-  expect(sizes).toEqual({ qr: 490, square: true, qrInView: true, codePx: 72, codeInView: true });
+  // 68 % of 720 px: 489.6; the code at 10 % of it, 72 px; the address at 4.5 %, 32.4 px (it was
+  // 23 px).
+  expect(sizes).toEqual({
+    qr: 490,
+    square: true,
+    qrInView: true,
+    codePx: 72,
+    codeInView: true,
+    joinPx: 32.4,
+    joinInView: true,
+  });
   expect(sizes.qr).toBeGreaterThanOrEqual(0.6 * 720);
   const axe = await new SameOriginAxeBuilder(page)
     .include(`[data-testid="${ids.large}"]`)

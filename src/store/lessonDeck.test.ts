@@ -1,7 +1,7 @@
 /**
  * The presenter's deck over a lab: a step opens its preset at its start, where the run waits for
  * the reveal (then plays at its pace), the answer waits for reveal, the "then flip to" opens in
- * Compare once the revealed run has reached its end, Undo works as on the page, and
+ * Compare once the revealed run has reached its end, Undo works as on the page within a step, and
  * followers read the step through one stable selector.
  */
 import { describe, expect, it } from 'vitest';
@@ -67,6 +67,12 @@ describe('lesson deck', () => {
     deck.actions.next();
     expect(lab.app.getState().presetRef).toBe('at-least-once/default');
     expect(lab.app.getState().compare).toBeNull();
+    // Undo on a step just opened has nothing to undo: it brought back step 1's run (at-most-once)
+    // under step 2's title and question, the deck still on step 2.
+    expect(lab.app.getState().past).toEqual([]);
+    lab.actions.undo();
+    expect(lab.app.getState().presetRef).toBe('at-least-once/default');
+    expect(deck.store.getState().index).toBe(1);
     // Step 2 flips to exactly-once after the reveal — once its run has played to its end: the
     // room watches the run first (before, Compare replaced it at the reveal). Undoably.
     deck.actions.reveal();

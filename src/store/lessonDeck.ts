@@ -1,10 +1,11 @@
 /**
  * The presenter's deck: which step of a lesson is on screen and whether its answer is revealed —
  * the state the presenter view, its notes window and (through {@link currentLessonStep}) the
- * classroom follow. Moving to a step opens its scenario in the lab (an undoable load, so Undo
- * works as on the page) at its start, the answer hidden; revealing plays the run at its pace and,
- * once the run has reached its end, opens its "then flip to" lanes in Compare (an undoable edit
- * too).
+ * classroom follow. Moving to a step opens its scenario in the lab at its start, the answer
+ * hidden, with an undo history of its own: Undo works as on the page within the step (a fault
+ * clicked, the flip's Compare) and never goes back to the step before's run, which it showed
+ * under this step's title and question; revealing plays the run at its pace and, once the run has
+ * reached its end, opens its "then flip to" lanes in Compare (an undoable edit).
  *
  * The room predicts from the setup, then watches (docs/workshops.md: each step is "predicted by
  * the room before it plays"): until the reveal the run stays at its start — the lab's reveal
@@ -22,6 +23,13 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { resolveStep, type Lesson, type ResolvedStep } from '../scenarios/lessons';
 import type { Lab } from './labStore';
+
+/**
+ * Real ms between two attempts of a batch step's schedule once revealed (docs/workshops.md): time
+ * to read each out, where the page's 300 ms told the Airflow retry's two attempts and its answer
+ * 0.6 s after R.
+ */
+export const LESSON_ATTEMPT_MS = 2_500;
 
 export interface LessonDeckState {
   lesson: Lesson;
@@ -190,15 +198,18 @@ export function createLessonDeck(
       if (s.status === 'ready' && !s.playing && t === 0 && idx === 0) lab.actions.play();
     });
   };
-  const open = (index: number, first = false) => {
+  const open = (index: number) => {
     const step = stepOf(lesson, index);
     stopWaitingForEnd();
     store.setState({ index, revealed: false, answered: false });
     // Whatever the previous step's run said ("waits for the room's answer") was about that run.
     lab.actions.withdrawNotice(LESSON_WAITS);
-    // The first step replaces whatever the lab opened with: Undo never goes back before the lesson.
-    // The load puts the cursor at the run's start, where it waits for the reveal.
-    lab.actions.loadScenario(step.scenario, { presetRef: step.presetRef, resetHistory: first });
+    // Each step's run starts its own undo history: Undo never goes back before the step (the
+    // deck's index would stay, the step before's pipeline under this step's question: Ctrl+Z on
+    // step 2 of a Flink lesson showed step 1's plain INSERT under "The same replay into an
+    // upsert"), nor, on the first, before the lesson. The load puts the cursor at the run's start,
+    // where it waits for the reveal.
+    lab.actions.loadScenario(step.scenario, { presetRef: step.presetRef, resetHistory: true });
   };
   const actions: LessonDeckActions = {
     goTo(index) {
@@ -236,7 +247,7 @@ export function createLessonDeck(
       store.setState({ rounds: s.rounds + 1 });
     },
   };
-  open(clamp(start.index), true);
+  open(clamp(start.index));
   if (start.revealed) actions.reveal();
   return { store, actions };
 }

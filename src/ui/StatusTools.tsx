@@ -25,7 +25,7 @@ function toolButtons(group: HTMLElement): HTMLButtonElement[] {
  * its first, ↑ ↓ (and ← →, Home, End) moving between them, Escape or a press outside closing it,
  * the focus back on More. A tool's own pop-up (Share's link, Export's menu) opens inside it, and
  * its Escape closes that first. The room's panel is not in the list: it stays on screen, More
- * closed or not.
+ * closed or not, and a room started from the list closes it.
  */
 export function StatusTools({ onLive }: { onLive: (live: boolean) => void }) {
   const present = useLab(selectPresent);
@@ -36,6 +36,21 @@ export function StatusTools({ onLive }: { onLive: (live: boolean) => void }) {
   const group = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const shown = present && open;
+  // A room started from the list closes it, the focus back on More: the list stayed open over the
+  // story's setup at 1280×720 until a press outside (its panel is on screen, not in the list).
+  const wasLive = useRef(false);
+  const onRoomLive = useCallback(
+    (live: boolean) => {
+      onLive(live);
+      const started = live && !wasLive.current;
+      wasLive.current = live;
+      if (!started) return;
+      if (button.current && group.current?.contains(document.activeElement))
+        requestAnimationFrame(() => button.current?.focus());
+      setOpen(false);
+    },
+    [onLive],
+  );
   useDismiss(shown, close, box, button, () => {
     // A tool's own pop-up takes Escape first (its useDismiss): the list stays open meanwhile.
     if (group.current?.querySelector('.popover-anchor > [aria-expanded="true"]')) setOpen(true);
@@ -83,7 +98,7 @@ export function StatusTools({ onLive }: { onLive: (live: boolean) => void }) {
       >
         <CompareButton />
         <IoTools />
-        <RoomButton onLive={onLive} />
+        <RoomButton onLive={onRoomLive} />
       </div>
     </div>
   );

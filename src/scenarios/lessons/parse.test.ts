@@ -148,15 +148,21 @@ describe('parseLesson', () => {
           preset: 'at-least-once',
           thenFlipTo: { knob: 'producer.nonsense', value: 3 },
         },
-        // Refused by the schema itself: reported once, by the schema.
-        { title: 'bad pace', preset: 'no-such', pace: -1 },
+        // Refused by the schema itself: its preset and its challenge, named, are checked too
+        // (a teacher fixed the pace, and only then learnt the preset was misspelt).
+        { title: 'bad pace', preset: 'no-such', pace: -1, challenge: 'no-such-challenge' },
+        // Its challenge refused by the schema (not a string): reported once, by the schema.
+        { title: 'bad challenge', preset: 'at-most-once', challenge: 3 },
       ],
     });
     expect(!r.ok && r.issues.map((i) => i.path)).toEqual([
       'id',
       'steps.3.pace',
+      'steps.4.challenge',
       'steps.1.preset',
       'steps.2.thenFlipTo',
+      'steps.3.preset',
+      'steps.3.challenge',
     ]);
   });
 

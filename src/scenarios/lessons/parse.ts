@@ -54,7 +54,8 @@ export function parseLesson(
     const steps = Array.isArray(raw) ? raw.slice(0, MAX_LESSON_STEPS) : [];
     const more = steps.flatMap((value, k) => {
       const at = `steps.${k}`;
-      if (issues.some((i) => i.path === at || i.path.startsWith(`${at}.`))) return [];
+      if (issues.some((i) => i.path === at || i.path.startsWith(`${at}.`)))
+        return namedIssues(value, at, issues);
       const step = LessonStepSchema.safeParse(value);
       return step.success ? stepIssues(step.data, at) : [];
     });
@@ -121,6 +122,32 @@ function needsIssues(step: LessonStep, at: string): Issue[] {
   );
 }
 
+/**
+ * A step the schema refuses still has its preset and its challenge checked, when named by a
+ * string the schema let pass: they depend on no other field, and a teacher who fixed the pace and
+ * the question's right option learnt only then that `steps.1.preset` named no preset.
+ */
+function namedIssues(value: unknown, at: string, refused: readonly Issue[]): Issue[] {
+  if (typeof value !== 'object' || value === null) return [];
+  const { preset, challenge } = value as { preset?: unknown; challenge?: unknown };
+  const free = (field: string) => !refused.some((i) => i.path.startsWith(`${at}.${field}`));
+  return [
+    ...(typeof preset === 'string' && free('preset') && !findPreset(preset)
+      ? [unknownPreset(preset, at)]
+      : []),
+    ...(typeof challenge === 'string' && free('challenge')
+      ? challengeIssues({ challenge } as LessonStep, at)
+      : []),
+  ];
+}
+
+function unknownPreset(preset: string, at: string): Issue {
+  return {
+    path: `${at}.preset`,
+    message: `no preset "${preset}" in the library (write \`preset-id\` or \`preset-id/variant-id\`)`,
+  };
+}
+
 /** What the schema alone cannot check in one step. */
 function stepIssues(step: LessonStep, at: string): Issue[] {
   const references = referenceIssues(step, at);
@@ -136,13 +163,7 @@ function referenceIssues(step: LessonStep, at: string): Issue[] {
   let base: unknown;
   if (step.preset !== undefined) {
     const found = findPreset(step.preset);
-    if (!found)
-      return [
-        {
-          path: `${at}.preset`,
-          message: `no preset "${step.preset}" in the library (write \`preset-id\` or \`preset-id/variant-id\`)`,
-        },
-      ];
+    if (!found) return [unknownPreset(step.preset, at)];
     base = found.variant.scenario;
   } else {
     const r = parseScenario(step.scenario);

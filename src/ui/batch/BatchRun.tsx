@@ -15,6 +15,7 @@ import {
   batchPageView,
   clearAndRerun,
   failMidWrite,
+  type AttemptView,
   type BatchPageView,
 } from '../../views/batch/batchView';
 import { formatCountOf, ordinal } from '../../views/run/format';
@@ -36,13 +37,19 @@ const BatchDedupeKey = lazy(() =>
   import('./BatchDedupeKey').then((m) => ({ default: m.BatchDedupeKey })),
 );
 
-/** Real ms between two attempts revealed by Play. */
+/** Real ms between two attempts revealed by Play (the page's, an embed's: see `attemptMs`). */
 const REVEAL_MS = 300;
 
 /** How the embedded player (src/ui/batch/BatchEmbed.tsx) shows a batch job. */
 export interface BatchEmbedding {
-  /** `lock`: the attempts take no click (no fault, no clear). */
+  /**
+   * `lock`: the attempts take no click (no fault, no clear) — each is its words, not a disabled
+   * button: greyed at 55 % opacity (the page's disabled controls), "try 1 … crashed" read 3.9:1
+   * on the projector, the one line the room watches.
+   */
   locked: boolean;
+  /** Real ms between two attempts revealed (default 300: the page's pace). */
+  attemptMs?: number;
   /** `autoplay`: the schedule plays as the player opens (or once this turns true). */
   autoplay: boolean;
   /** The `why` panel: the explanations under the table. */
@@ -83,6 +90,7 @@ function BatchRunOf({
   // An embed opens at the start of its schedule, as the stream player opens at event 0.
   const [shownNow, setShown] = useState(presetRef === null && !embed ? Number.MAX_SAFE_INTEGER : 0);
   const measureAt = embed?.measureAt;
+  const attemptMs = embed?.attemptMs ?? REVEAL_MS;
   const shown = measureAt ?? shownNow;
   const [playing, setPlaying] = useState(false);
   // Autoplay, once: the embed turns it on when its height is reserved (adjusted while rendering).
@@ -129,9 +137,9 @@ function BatchRunOf({
       // Whatever started it, the schedule waits as the stream's run does (a question asked).
       if (a.forwardRefusal() === null) setShown((n) => n + 1);
       else setPlaying(false);
-    }, REVEAL_MS);
+    }, attemptMs);
     return () => clearTimeout(t);
-  }, [a, playing, shown, total]);
+  }, [a, playing, shown, total, attemptMs]);
   // "Predict first" as on the stream's page: the schedule played to its end is the run's end (a
   // locked-in answer revealed, the outcome unfolded); until then the table and the "why" wait.
   const gate = usePredictionGate();
@@ -223,15 +231,20 @@ function BatchRunOf({
                       e.currentTarget.querySelector('button')?.focus();
                     }}
                   >
-                    <button
-                      type="button"
-                      aria-expanded={menu === x.id}
-                      disabled={embed?.locked}
-                      onClick={() => setMenu(menu === x.id ? null : x.id)}
-                      title={x.windowLabel}
-                    >
-                      {x.words}: {x.outcome}, read {x.window} ({formatCountOf(x.rowsRead, 'row')})
-                    </button>
+                    {embed?.locked ? (
+                      <span className="batch-attempt-words" title={x.windowLabel}>
+                        {attemptWords(x)}
+                      </span>
+                    ) : (
+                      <button
+                        type="button"
+                        aria-expanded={menu === x.id}
+                        onClick={() => setMenu(menu === x.id ? null : x.id)}
+                        title={x.windowLabel}
+                      >
+                        {attemptWords(x)}
+                      </button>
+                    )}
                     {menu === x.id && (
                       <span role="menu">
                         <button
@@ -327,6 +340,11 @@ function BatchRunOf({
       )}
     </section>
   );
+}
+
+/** An attempt in words: "try 1 of 2024-03-10 (…): crashed (after-write), read 2024-03-10 (10 rows)". */
+function attemptWords(x: AttemptView): string {
+  return `${x.words}: ${x.outcome}, read ${x.window} (${formatCountOf(x.rowsRead, 'row')})`;
 }
 
 /** The job as configured: schedule, task, window, write, dedupe, and what is planned to fail. */

@@ -4,6 +4,7 @@ import type { Lab, LabState } from '../../store/labStore';
 import { LabProvider, useActions, useLab, useView } from '../../store/LabContext';
 import {
   currentLessonStep,
+  LESSON_ATTEMPT_MS,
   LESSON_WAITS_TITLE,
   stepOf,
   type LessonDeck,
@@ -99,6 +100,10 @@ function Presenter({ deck, scheduleEnds }: { deck: LessonDeck; scheduleEnds: num
   const batchEmbed = useMemo(
     () => ({
       locked: true,
+      // One attempt each 2.5 s, time to read it out (the page's 300 ms played the Airflow
+      // retry's two attempts and put its answer up 0.6 s after R, where a stream step plays
+      // about 30 s); a presenter in a hurry has Reveal now and End.
+      attemptMs: LESSON_ATTEMPT_MS,
       autoplay: info.revealed,
       why: false,
       requests: { play: 0, restart: 0, end: scheduleEnds },

@@ -4,8 +4,8 @@ import { downloadText } from '../../platform/download';
 import { useLabInstance } from '../../store/LabContext';
 import {
   currentRoomReveal,
-  currentRoomStep,
   observedOnScreen,
+  pageStepToAsk,
   type RoomSource,
 } from './currentRoomStep';
 import { Histogram } from './Histogram';
@@ -56,12 +56,19 @@ export function RoomPanel({
 
   // On the page (no lesson), the room predicts the page's question once asked.
   const pageRoom = usePageRoomPrediction(room, { close, reveal }, !source);
+  // Said when "Ask what is open now" finds the room already answering what is open.
+  const [askNote, setAskNote] = useState<string | null>(null);
   const ask = () => {
     if (source) return publish(source.step());
     // Steps are numbered in the order asked; a lesson's steps by their place in the lesson.
-    const next = step === null ? 0 : step.stepIndex + 1;
-    publish(currentRoomStep(lab.app.getState(), next));
-    pageRoom.asked(next);
+    const next = pageStepToAsk(lab.app.getState(), step, room.reveal !== null);
+    if (next === null) {
+      setAskNote('The room is answering this question: its answers stand.');
+      return;
+    }
+    setAskNote(null);
+    publish(next);
+    pageRoom.asked(next.stepIndex);
   };
   const observed = () => observedOnScreen(lab.app.getState());
   // A lesson's room follows the presenter: each step moved to is asked, and R reveals it there too.
@@ -258,6 +265,11 @@ export function RoomPanel({
               </button>
             )}
           </div>
+          {askNote && room.reveal === null && (
+            <p role="status" data-testid={roomTestIds.askNote}>
+              {askNote}
+            </p>
+          )}
           {step && (
             <section aria-label="Answers">
               <h3 data-testid={roomTestIds.stepTitle}>{step.title}</h3>

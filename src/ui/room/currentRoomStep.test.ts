@@ -9,6 +9,7 @@ import {
   lessonRoomReveal,
   lessonRoomStep,
   observedOnScreen,
+  pageStepToAsk,
 } from './currentRoomStep';
 
 describe('a lesson step asked of the room', () => {
@@ -77,5 +78,62 @@ describe('a preset asked of the room on a variant its question is not about', ()
     expect(ownAsked.title).toBe(own!.preset.title);
     expect(ownAsked.setup).toBe(own!.preset.setup.slice(0, ownAsked.setup!.length));
     expect(ownAsked.question.kind).toBe('number');
+  });
+});
+
+describe("the page's Ask what is open now", () => {
+  it('keeps the step the room is answering when the same question is open; asks anew once revealed, or another question', async () => {
+    const ref = 'flink-checkpoint-replay/plain-sink';
+    const found = await loadPreset(ref);
+    const s = {
+      scenario: found!.variant.scenario,
+      presetRef: ref,
+      viewFor: null,
+      view: null,
+    } as unknown as LabState;
+    const first = pageStepToAsk(s, null, false)!;
+    expect(first.stepIndex).toBe(0);
+    // Asked again (a second press, a Space on the focused button) before the reveal: nothing to
+    // publish — it was step 1, no answer, and the room's answers of step 0 set aside. The room
+    // echoes the step through zod (its keys in the schema's order): the same step still.
+    const echoed = RoomStepSchema.parse(JSON.parse(JSON.stringify(first)));
+    expect(pageStepToAsk(s, echoed, false)).toBeNull();
+    // Revealed: the same question is a new round.
+    expect(pageStepToAsk(s, echoed, true)?.stepIndex).toBe(1);
+    // Another preset open: its question, the next step.
+    const other = await loadPreset('flink-checkpoint-replay/upsert');
+    const next = pageStepToAsk(
+      { ...s, scenario: other!.variant.scenario, presetRef: 'flink-checkpoint-replay/upsert' },
+      echoed,
+      false,
+    );
+    expect(next?.stepIndex).toBe(1);
+    expect(next?.title).not.toBe(first.title);
+  });
+});
+
+describe('an edited story asked of the room', () => {
+  it('asks the question any run can be asked, judged by the run: the preset’s answer is not the edited run’s', async () => {
+    // at-least-once: 24 rows (p-4's lost ack re-sent, a consumer crash replaying 3); without its
+    // faults, 20 rows, every payment once.
+    const ref = 'at-least-once/default';
+    const found = await loadPreset(ref);
+    const scenario = { ...found!.variant.scenario, faults: [] };
+    const s = { scenario, presetRef: ref, viewFor: null, view: null } as unknown as LabState;
+    const asked = currentRoomStep(s, 0);
+    expect(asked.title).toBe(`${found!.preset.title} — edited`);
+    expect(asked.setup).toMatch(/^Set up for the story as shipped, not this edited run: /);
+    expect(asked.question.kind).toBe('choice');
+    expect(asked.question.text).toBe('What will the sink end with?');
+    const view = { verdict: { observed: 'exactly-once' } };
+    const reveal = currentRoomReveal({ ...s, viewFor: scenario, view } as unknown as LabState);
+    expect(reveal.correct).toBe('exactly-once');
+    // As shipped: its own question, 24 rows.
+    const shipped = currentRoomStep(
+      { ...s, scenario: found!.variant.scenario } as unknown as LabState,
+      0,
+    );
+    expect(shipped.title).toBe(found!.preset.title);
+    expect(shipped.question.kind).toBe('number');
   });
 });

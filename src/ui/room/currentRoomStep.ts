@@ -9,6 +9,8 @@ import { loadedPreset } from '../../scenarios/presetCatalog';
 import { setupAboutWords, setupWrittenFor } from '../../views/library/setupFor';
 import type { ResolvedStep } from '../../scenarios/lessons';
 import { batchObserved } from '../../views/batch/batchObserved';
+import { isPristinePreset } from '../../views/library/library';
+import { canonicalJson } from '../../views/run/compute';
 import type { AskedQuestion } from '../../views/library/question';
 import type { ChallengeInput, Goal } from '../../engine';
 import { shippedChallenges } from '../../scenarios/challenges/shipped';
@@ -30,7 +32,19 @@ function openQuestion(s: LabState): {
   if (found) {
     const { preset, variant } = found;
     const about = setupWrittenFor(preset, variant);
-    if (about === undefined) return { title: preset.title, setup: preset.setup, preset };
+    if (about === undefined) {
+      if (isPristinePreset(s.scenario, s.presetRef))
+        return { title: preset.title, setup: preset.setup, preset };
+      // Edited (a fault added, a knob changed): the preset's answer is not this run's (the page
+      // keeps it untold: docs/page.md), and the room was told it — at-least-once without its
+      // faults ended with 20 rows while the phones marked "24" right. The question any run can be
+      // asked, of the run on screen, as on another variant.
+      return {
+        title: `${preset.title} — edited`,
+        setup: `Set up for the story as shipped, not this edited run: ${preset.setup}`,
+        preset: ANY_RUN,
+      };
+    }
     // On another variant the page asks nothing of the preset's question ("This question is about
     // the “idempotence off” variant"), whose answer would not be this run's: the room is asked
     // what any run can be asked, of the run on screen, its setup saying which variant it is for.
@@ -51,6 +65,24 @@ export function currentRoomStep(s: LabState, stepIndex: number): RoomStep {
     { title: title.slice(0, 200), ...(setup ? { setup } : {}), predict: preset.predict },
     stepIndex,
   );
+}
+
+/**
+ * The page's "Ask what is open now": the step to publish, or null when the question open now is
+ * the one the room is answering (`asked`, not yet revealed) — asked again, it was a new step with
+ * no answer, and the room's answers were set aside (a presenter's Space on the focused button, six
+ * answers in, put "0 of 6 answered" on the panel and "Send" back on every phone). Steps are
+ * numbered in the order asked.
+ */
+export function pageStepToAsk(
+  s: LabState,
+  asked: RoomStep | null,
+  revealed: boolean,
+): RoomStep | null {
+  if (asked === null) return currentRoomStep(s, 0);
+  const same = currentRoomStep(s, asked.stepIndex);
+  if (!revealed && canonicalJson(same) === canonicalJson(asked)) return null;
+  return currentRoomStep(s, asked.stepIndex + 1);
 }
 
 /**

@@ -11,6 +11,7 @@ export const roomTestIds = {
   largeCode: 'room-large-code',
   largeQr: 'room-large-qr',
   publish: 'room-publish',
+  askNote: 'room-ask-note',
   stepTitle: 'room-step-title',
   answered: 'room-answered',
   histogram: 'room-histogram',

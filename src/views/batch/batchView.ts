@@ -22,7 +22,7 @@ import { groupDigits } from '../../engine/groupDigits';
 import { batchSetupView, type BatchSetupView } from './batchSetup';
 import { batchTotalsWords } from './observedWords';
 
-interface AttemptView {
+export interface AttemptView {
   id: number;
   logicalDate: number;
   /** Airflow's try number of the attempt (1 for the first), and when it ended (ms). */
