@@ -6,7 +6,6 @@
  * Markdown report carry them as for a stream. View model: src/views/batch/batchCompare.ts.
  */
 import { useId, useMemo, useState } from 'react';
-import type { Guarantee } from '../../engine';
 import type { LabState } from '../../store/labStore';
 import { useActions, useLab } from '../../store/LabContext';
 import {
@@ -15,8 +14,13 @@ import {
   diffLine,
   rowsWords,
 } from '../../views/batch/batchCompare';
-import { GUARANTEES } from '../../views/compare/compareSpec';
-import { laneTypedValue, type LaneSpec } from '../../views/compare/lanes';
+import {
+  laneTypedValue,
+  withLaneKnob,
+  withoutLaneKnob,
+  type LaneSpec,
+} from '../../views/compare/lanes';
+import { LaneGuaranteeSelect } from '../compare/LaneGuaranteeSelect';
 import { HiddenOutcome } from '../library/HiddenOutcome';
 import { usePredictionGate } from '../library/usePredictionGate';
 import './batch.css';
@@ -33,19 +37,6 @@ export function BatchCompare() {
   // lanes' choices show, as the stream's Compare does (usePredictionGate).
   const gate = usePredictionGate();
   if (!spec || !view) return null;
-  const setLaneGuarantee = (i: number, g: Guarantee | '') =>
-    a.setCompare(
-      {
-        lanes: spec.lanes.map((l, j) => {
-          if (j !== i) return l;
-          const next: LaneSpec = { ...l };
-          if (g === '') delete next.guarantee;
-          else next.guarantee = g;
-          return next;
-        }),
-      },
-      `Compare lane ${i + 2}: ${g === '' ? 'as on screen' : g}`,
-    );
   const setLane = (i: number, lane: LaneSpec, what: string) =>
     a.setCompare(
       { lanes: spec.lanes.map((l, j) => (j === i ? lane : l)) },
@@ -69,18 +60,11 @@ export function BatchCompare() {
                   {i === 0 ? (
                     l.title
                   ) : (
-                    <select
+                    <LaneGuaranteeSelect
                       aria-label={`Lane ${i + 1} guarantee`}
-                      value={spec.lanes[i - 1]!.guarantee ?? ''}
-                      onChange={(e) => setLaneGuarantee(i - 1, e.target.value as Guarantee | '')}
-                    >
-                      <option value="">as on screen</option>
-                      {GUARANTEES.map((g) => (
-                        <option key={g} value={g}>
-                          {g}
-                        </option>
-                      ))}
-                    </select>
+                      lane={spec.lanes[i - 1]!}
+                      onChange={(lane, g) => setLane(i - 1, lane, g ?? 'as on screen')}
+                    />
                   )}
                   {i > 0 && (
                     <BatchLaneFields
@@ -187,8 +171,7 @@ function BatchLaneFields({
   const set = () => {
     if (text.trim() === '') return;
     const value = laneTypedValue(path, text.trim());
-    const rest = (lane.knobs ?? []).filter((k) => k.path !== path);
-    onChange({ ...lane, knobs: [...rest, { path, value }] }, `${path} = ${JSON.stringify(value)}`);
+    onChange(withLaneKnob(lane, path, value), `${path} = ${JSON.stringify(value)}`);
     setText('');
   };
   return (
@@ -202,13 +185,7 @@ function BatchLaneFields({
                 type="button"
                 className="compare-link"
                 aria-label={`Lane ${number}: remove ${k.path}`}
-                onClick={() => {
-                  const knobs = lane.knobs!.filter((x) => x.path !== k.path);
-                  const next: LaneSpec = { ...lane };
-                  if (knobs.length > 0) next.knobs = knobs;
-                  else delete next.knobs;
-                  onChange(next, `${k.path} removed`);
-                }}
+                onClick={() => onChange(withoutLaneKnob(lane, k.path), `${k.path} removed`)}
               >
                 ✕
               </button>

@@ -1,8 +1,14 @@
 import { useId, useState } from 'react';
-import type { Guarantee, Scenario } from '../../engine';
-import { GUARANTEES, laneKnobValue, type LaneSpec } from '../../views/compare/lanes';
+import type { Scenario } from '../../engine';
+import {
+  laneKnobValue,
+  withLaneKnob,
+  withoutLaneKnob,
+  type LaneSpec,
+} from '../../views/compare/lanes';
 import { formatKnobValue, knobMeta, knobsFor } from '../../views/edit/knobs';
 import { compareTestIds } from './compareTestIds';
+import { LaneGuaranteeSelect } from './LaneGuaranteeSelect';
 import { formatCountOf } from '../../views/run/format';
 
 /**
@@ -48,32 +54,18 @@ export function LaneHeader({
     }
     setProblem(null);
     setText('');
-    const rest = (lane.knobs ?? []).filter((k) => k.path !== path);
-    onChange({ ...lane, knobs: [...rest, { path, value: r.value }] });
+    onChange(withLaneKnob(lane, path, r.value));
   };
   return (
     <fieldset className="lane-head" aria-label={`Lane ${number}: its configuration`}>
       <legend className="visually-hidden">Lane {number}: its configuration</legend>
       <label>
         Guarantee{' '}
-        <select
+        <LaneGuaranteeSelect
           data-testid={compareTestIds.laneGuarantee}
-          value={lane.guarantee ?? ''}
-          onChange={(e) => {
-            const g = e.target.value as Guarantee | '';
-            const next: LaneSpec = { ...lane };
-            if (g === '') delete next.guarantee;
-            else next.guarantee = g;
-            onChange(next);
-          }}
-        >
-          <option value="">as on screen</option>
-          {GUARANTEES.map((g) => (
-            <option key={g} value={g}>
-              {g}
-            </option>
-          ))}
-        </select>
+          lane={lane}
+          onChange={(next) => onChange(next)}
+        />
       </label>
       {(lane.knobs ?? []).length > 0 && (
         <ul className="lane-knobs" aria-label={`Lane ${number}: knobs set otherwise`}>
@@ -87,9 +79,7 @@ export function LaneHeader({
                   type="button"
                   className="compare-link"
                   aria-label={`Lane ${number}: remove ${name}`}
-                  onClick={() =>
-                    onChange({ ...lane, knobs: lane.knobs!.filter((x) => x.path !== k.path) })
-                  }
+                  onClick={() => onChange(withoutLaneKnob(lane, k.path))}
                 >
                   ✕
                 </button>
@@ -100,8 +90,7 @@ export function LaneHeader({
       )}
       {(lane.faults?.length ?? 0) > 0 && (
         <p className="lane-knobs">
-          {formatCountOf(lane.faults!.length, 'fault')} of its own
-          (named in its title){' '}
+          {formatCountOf(lane.faults!.length, 'fault')} of its own (named in its title){' '}
           <button
             type="button"
             className="compare-link"

@@ -107,6 +107,21 @@ export function laneTitle(
   return `${words.asIs}${words.then}${changes.join(' · ')}`;
 }
 
+/** `lane` with the knob (or a batch job's field) at `path` set to `value`, replacing its earlier value. */
+export function withLaneKnob(lane: LaneSpec, path: string, value: unknown): LaneSpec {
+  const rest = (lane.knobs ?? []).filter((k) => k.path !== path);
+  return { ...lane, knobs: [...rest, { path, value }] };
+}
+
+/** `lane` without the knob at `path` (and with no `knobs` when none is left). */
+export function withoutLaneKnob(lane: LaneSpec, path: string): LaneSpec {
+  const knobs = (lane.knobs ?? []).filter((k) => k.path !== path);
+  const next: LaneSpec = { ...lane };
+  if (knobs.length > 0) next.knobs = knobs;
+  else delete next.knobs;
+  return next;
+}
+
 /**
  * A knob value typed for a lane, read by the knob's editor (src/views/edit/knobs.ts): a number for a
  * number knob, true/false for a switch, one of the options for a choice, a list of numbers for a
