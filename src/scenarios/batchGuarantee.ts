@@ -29,7 +29,8 @@ export function batchGuaranteeKnobs(g: Guarantee, s: ScenarioInput): KnobSetting
     ['batch.write.atomic', b.write.atomic],
     ['batch.window', b.window],
     ['batch.write.partitionBy', b.write.partitionBy],
-    // At-least-once and exactly-once take the dedupe store away (undefined: removed).
+    // At-least-once and exactly-once take the dedupe store away (undefined: removed); why:
+    // docs/semantics/batch.md#the-guarantee-switch.
     ...(g === 'at-most-once' ? [] : [['batch.dedupe', b.dedupe] as [string, unknown]]),
   ];
   return knobs.map(([path, value]) => ({ path, value, why: WHY[path]! }));

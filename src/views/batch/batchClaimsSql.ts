@@ -12,12 +12,11 @@
  *   `one-transaction` it commits with the row.
  * Why the order matters: docs/semantics/batch.md#dedupe-stores.
  */
+import { text as sqlText } from '../../engine/sql/table';
 import { dedupeKeyOf, storeKeyName, type BatchEntry, type BatchRun } from '../../engine';
 
 /** The dedupe table of a `store: table` job. */
 const CLAIMS_TABLE = 'dedupe_claims';
-
-const literal = (v: string) => `'${v.replace(/'/g, "''")}'`;
 
 /** A Redis argument as redis-cli reads it: bare, or double-quoted when it holds a space or a quote. */
 function redisArg(v: string): string {
@@ -65,10 +64,10 @@ export function claimLines(run: BatchRun, e: BatchEntry): string[] {
   }
   if (check)
     return [
-      `SELECT event_id FROM ${CLAIMS_TABLE} WHERE dedupe_key = ${literal(key)}; -- 1 row, ${held}`,
+      `SELECT event_id FROM ${CLAIMS_TABLE} WHERE dedupe_key = ${sqlText(key)}; -- 1 row, ${held}`,
     ];
   return [
-    `INSERT INTO ${CLAIMS_TABLE} (dedupe_key, event_id, claimed_at_ms) VALUES (${literal(key)}, ${literal(id)}, ${e.at})`,
+    `INSERT INTO ${CLAIMS_TABLE} (dedupe_key, event_id, claimed_at_ms) VALUES (${sqlText(key)}, ${sqlText(id)}, ${e.at})`,
     `ON CONFLICT (dedupe_key) DO NOTHING; -- ${skipped ? `0 rows, ${held}` : `1 row, ${id} claimed`}`,
   ];
 }

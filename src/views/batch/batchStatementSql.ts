@@ -12,6 +12,7 @@
  * `delete-partition`, `delete-keys` and `merge` read the same in both: DELETE and MERGE as
  * PostgreSQL and Delta both accept them (https://www.postgresql.org/docs/current/sql-merge.html).
  */
+import { text as sqlText } from '../../engine/sql/table';
 import {
   CONTENT_COLUMN_SQL,
   periodLabel,
@@ -27,8 +28,6 @@ export const TARGET = 'target';
 export const PART = 'ds';
 /** A source row's content column in the target, by the dedupe key's column name. */
 const COLUMN = CONTENT_COLUMN_SQL;
-
-const literal = (v: string) => `'${v.replace(/'/g, "''")}'`;
 
 /** The target's content columns after the event id: the date (and hour), the key's, the amount. */
 function columnsOf(hourly: boolean, key: DedupeKey): (keyof typeof COLUMN)[] {
@@ -58,21 +57,21 @@ export function batchStatementSql(r: BatchResult): BatchStatementSql {
   const cols = columnsOf(run.calendar.hourly, run.config.dedupeKey);
   const names = ['event_id', ...cols.map((c) => COLUMN[c])];
   const valueOf = (s: SourceRow, c: keyof typeof COLUMN): string =>
-    c === 'hour' || c === 'amount' ? String(s[c]) : literal(s[c] ?? '');
+    c === 'hour' || c === 'amount' ? String(s[c]) : sqlText(s[c] ?? '');
   const own = new Map(r.verdict.events.map((e) => [e.id, e.partition]));
   /** A row's values: its content, then (unless the partition is static) its partition. */
   const tuple = (id: string, st: Statement, withPart: boolean) => {
     const s = byId.get(id)!;
     const part = st.partitions.length === 1 ? st.partitions[0]! : (own.get(s.id) ?? 0);
-    const vals = [literal(id), ...cols.map((c) => valueOf(s, c))];
-    return `(${[...vals, ...(withPart ? [literal(label(part))] : [])].join(', ')})`;
+    const vals = [sqlText(id), ...cols.map((c) => valueOf(s, c))];
+    return `(${[...vals, ...(withPart ? [sqlText(label(part))] : [])].join(', ')})`;
   };
   const values = (st: Statement, withPart: boolean) =>
     `VALUES\n  ${st.rows.map((id) => tuple(id, st, withPart)).join(',\n  ')}`;
   const where = (st: Statement) =>
     st.partitions.length === 1
-      ? `${PART} = ${literal(label(st.partitions[0]!))}`
-      : `${PART} IN (${st.partitions.map((p) => literal(label(p))).join(', ')})`;
+      ? `${PART} = ${sqlText(label(st.partitions[0]!))}`
+      : `${PART} IN (${st.partitions.map((p) => sqlText(label(p))).join(', ')})`;
   const keyColumns =
     run.config.dedupeKey === 'event-id' ? ['event_id'] : run.config.dedupeKey.map((c) => COLUMN[c]);
   const all = [...names, PART];
@@ -117,7 +116,7 @@ export function batchStatementSql(r: BatchResult): BatchStatementSql {
           const s = byId.get(id)!;
           const v =
             run.config.dedupeKey === 'event-id'
-              ? [literal(id)]
+              ? [sqlText(id)]
               : run.config.dedupeKey.map((c) => valueOf(s, c));
           return v.length === 1 ? v[0]! : `(${v.join(', ')})`;
         });
