@@ -282,6 +282,11 @@ test('a scenario without an expect block exports with one, pinned to its run', a
     mimeType: 'application/json',
     buffer: Buffer.from(JSON.stringify(bare)),
   });
+  // The file is read asynchronously: exported before its run is in, the page's scenario was the
+  // one before (a full run under load exported no expect block).
+  await expect
+    .poll(async () => ((await state(dash.page)).scenario as { name?: string }).name)
+    .toBe(bare.name);
   await dash.settled();
   const exported = JSON.parse((await download(dash, 'scenario-json')).text) as {
     expect?: unknown;
