@@ -5,11 +5,10 @@
  */
 import type { LabState } from '../../store/labStore';
 import type { Preset } from '../../scenarios';
-import { loadedPreset } from '../../scenarios/presetCatalog';
 import { setupAboutWords, setupWrittenFor } from '../../views/library/setupFor';
 import type { ResolvedStep } from '../../scenarios/lessons';
 import { batchObserved } from '../../views/batch/batchObserved';
-import { isPristinePreset } from '../../views/library/library';
+import { asksItsOwnQuestion, openPreset, presetSubject } from '../../views/library/library';
 import { canonicalJson } from '../../views/run/compute';
 import type { AskedQuestion } from '../../views/library/question';
 import type { ChallengeInput, Goal } from '../../engine';
@@ -28,13 +27,13 @@ function openQuestion(s: LabState): {
   setup?: string;
   preset: Pick<Preset, 'predict'>;
 } {
-  const found = s.presetRef === null ? undefined : loadedPreset(s.presetRef);
+  const found = openPreset(s.presetRef);
   if (found) {
     const { preset, variant } = found;
+    if (asksItsOwnQuestion(presetSubject(s)))
+      return { title: preset.title, setup: preset.setup, preset };
     const about = setupWrittenFor(preset, variant);
     if (about === undefined) {
-      if (isPristinePreset(s.scenario, s.presetRef))
-        return { title: preset.title, setup: preset.setup, preset };
       // Edited (a fault added, a knob changed): the preset's answer is not this run's (the page
       // keeps it untold: docs/page.md), and the room was told it — at-least-once without its
       // faults ended with 20 rows while the phones marked "24" right. The question any run can be

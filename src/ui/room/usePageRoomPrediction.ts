@@ -19,7 +19,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ScenarioInput } from '../../engine';
 import { useLab, useLabInstance } from '../../store/LabContext';
 import type { LabState } from '../../store/labStore';
-import { atRunEnd } from '../../views/library/library';
+import { asksItsOwnQuestion, atRunEnd } from '../../views/library/library';
 import { usePredictions } from '../library/PredictionContext';
 import { currentRoomReveal } from './currentRoomStep';
 import type { usePresenterRoom } from './usePresenterRoom';
@@ -110,9 +110,8 @@ export function usePageRoomPrediction(
     asked(stepIndex: number): void {
       const s = lab.app.getState();
       const subject = predictions?.subject(s) ?? null;
-      // The room is asked the page's own question on the variant it is about, as shipped
-      // (./currentRoomStep.ts `openQuestion`), else the question any run can be asked.
-      const pageQuestion = subject !== null && !subject.otherVariant && subject.pristine;
+      // The page's own question, or the question any run can be asked (as ./currentRoomStep.ts).
+      const pageQuestion = asksItsOwnQuestion(subject);
       setAsked({
         key: subject?.key ?? null,
         pageQuestion,

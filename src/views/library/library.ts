@@ -225,6 +225,17 @@ export function presetSubject(s: {
 }
 
 /**
+ * Whether the page asks the open preset's own question of the run on screen: its question's
+ * variant, as shipped. Elsewhere (another variant, an edited story, a scenario of one's own) the
+ * preset's answer is not this run's, and only the question any run can be asked is asked — by the
+ * page's box ({@link subjectPhase}) and by the room (src/ui/room/currentRoomStep.ts,
+ * src/ui/room/usePageRoomPrediction.ts).
+ */
+export function asksItsOwnQuestion(subject: PredictionSubject | null): boolean {
+  return subject !== null && !subject.otherVariant && subject.pristine;
+}
+
+/**
  * Whether the panels that give the outcome away (the verdict, the explanations, the ledger's
  * final fates, the story) are hidden: while a prediction is asked and its answer not revealed —
  * locking a prediction in does not show the outcome, watching the run (to its end) or "Reveal
