@@ -118,6 +118,31 @@ describe('classroom server', () => {
     expect((await students[2]!.s.next('refused')).reason).toBe('revealed');
   });
 
+  it('a reveal followed at once by the next step carries its own step: the next one is not revealed', async () => {
+    // With a results file the reveal waits for its write, and the next step is published meanwhile
+    // (a lesson's End then PageDown). Its tally was read after the write, of the step open by then:
+    // the reveal of step 0 went out as step 1's, and the presenter's panel and every phone showed
+    // step 0's answer under step 1's question (lessonRoom.spec, exactly-once-flink-spark step 7).
+    const dir = mkdtempSync(join(tmpdir(), 'classroom-results-'));
+    const server = await start({ resultsFile: join(dir, 'results.json') });
+    const { created, presenter } = await presenterWithStep(server);
+    const { s } = await student(server, created.code, 'Ada');
+    s.send({ type: 'answer', stepIndex: 0, value: 'two' });
+    await s.next('accepted');
+    const next: RoomStep = { ...STEP, stepIndex: 1, title: 'Lost request' };
+    presenter.send({ type: 'reveal', stepIndex: 0, reveal: { answer: 'Two.', correct: 'two' } });
+    presenter.send({ type: 'publish', step: next });
+    for (const c of [presenter, s]) {
+      const r = await c.next('reveal');
+      expect(r.tally).toEqual({ stepIndex: 0, counts: { two: 1 }, answered: 1, students: 1 });
+    }
+    expect((await s.next('step')).step).toEqual(next);
+    // Step 1 is open and unrevealed: Ada answers it.
+    s.send({ type: 'answer', stepIndex: 1, value: 'one' });
+    expect(await s.next('accepted')).toMatchObject({ stepIndex: 1, value: 'one' });
+    expect(s.received.filter((m) => m.type === 'reveal')).toHaveLength(1);
+  });
+
   it("closes the answers at the presenter's R, before the answer is revealed", async () => {
     const server = await start();
     const { created, presenter } = await presenterWithStep(server);

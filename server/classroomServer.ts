@@ -33,6 +33,7 @@ import {
   resultsOf,
   Sessions,
   tallyOf,
+  tallyOfRecord,
   type Refusal,
   type Session,
   type Student,
@@ -194,8 +195,11 @@ export async function startClassroomServer(options: ClassroomOptions): Promise<C
         }
         const r = sessions.reveal(session, msg.stepIndex, msg.reveal, now());
         if (isRefusal(r)) return refuse(client, r);
+        // The revealed step's tally, read before the write: a step published meanwhile (a lesson's
+        // End, then PageDown) is open by the time it is on disk, and its tally made this reveal
+        // step 1's on every phone and on the presenter's panel.
+        const tally = tallyOfRecord(r, session.students);
         await writer.save();
-        const tally = tallyOf(session)!;
         for (const c of members(session)) send(c, { type: 'reveal', reveal: msg.reveal, tally });
         return;
       }

@@ -103,7 +103,7 @@ export function resultsOf(s: Session, studentId: string | null): RoomStepResult[
  * once closed, those who had joined by then (and any who answered). The end screen said "20 of 21
  * answered" of a step asked of 20, a 21st having joined two steps later.
  */
-function tallyOfRecord(record: StepRecord, all: readonly Student[]): RoomTally {
+export function tallyOfRecord(record: StepRecord, all: readonly Student[]): RoomTally {
   const { closedAt } = record;
   const students =
     closedAt === undefined
