@@ -308,6 +308,44 @@ test('on the page, the room asked predicts the story: Play plays and closes its 
 });
 
 /**
+ * Hidden (its Hide: the pipeline gets the panel's column back while the run plays), the room goes
+ * on: the run's end still reveals on the phones, and shown again the panel has the room as it is.
+ * Before, Hide closed the presenter's connection and forgot what the room was asked: the run's end
+ * revealed on the projector only, the phones still waiting for the answer.
+ */
+test('on the page, the room hidden while the run plays still gets the reveal at its end', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  // at-least-once asks how many rows the table ends with: 24 (src/scenarios/foundation.ts).
+  const code = await startRoom(page, `${server.url}?preset=at-least-once`);
+  const student = await (await browser.newContext()).newPage();
+  await student.goto(`${server.url}?join=${code}`);
+  await student.getByTestId(ids.studentJoin).click();
+  await page.getByTestId(ids.publish).click();
+  await student.getByTestId(ids.studentAnswer).fill('20');
+  await student.getByTestId(ids.studentSend).click();
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  await page.getByTestId(ids.hide).click();
+  await expect(page.getByTestId(ids.panel)).toBeHidden();
+  await expect(page.getByTestId(testIds.app)).not.toHaveAttribute('data-room-live');
+  await page.getByTestId(testIds.play).click();
+  await expect(student.getByTestId(ids.studentClosed)).toBeVisible();
+  await page.getByTestId(testIds.toEnd).click();
+  await expect(page.getByTestId(testIds.predictAnswer)).toBeVisible();
+  await expect(student.getByTestId(ids.studentReveal)).toContainText(
+    'You answered 20 rows; the answer is 24 rows.',
+  );
+  // Shown again: the room as it is, revealed, its one answer counted.
+  await page.getByTestId(ids.start).click();
+  await expect(page.getByTestId(ids.panel)).toBeVisible();
+  await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
+  await expect(page.getByTestId(ids.reveal)).toBeDisabled();
+});
+
+/**
  * A variant other than the one its story's question is about asks the room the question any run
  * can be asked (What will the sink end with?), which the page does not ask: the run itself closes
  * and reveals it. Before, flink-checkpoint-replay/upsert played to its end, its verdict on the

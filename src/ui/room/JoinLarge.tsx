@@ -67,6 +67,6 @@ export function JoinLarge({ seat, onClose }: { seat: PresenterSeat; onClose: () 
 }
 
 /** Q opens the large view wherever the page is, unless a field or another dialog has the key. */
-export function useJoinLargeKey(setOpen: (open: boolean) => void): void {
-  useRoomKey(JOIN_LARGE_KEY, () => setOpen(true));
+export function useJoinLargeKey(setOpen: ((open: boolean) => void) | null): void {
+  useRoomKey(JOIN_LARGE_KEY, setOpen && (() => setOpen(true)));
 }

@@ -108,12 +108,12 @@ export function RoomButton({
         </span>
       )}
       {seat &&
-        shown &&
         inHost(
           <Suspense fallback={null}>
             <RoomPanel
               key={seat.sessionId}
               seat={seat}
+              hidden={!shown}
               onHide={() => setShown(false)}
               onEnd={end}
               ended={ended}

@@ -30,6 +30,7 @@ const STATUS = { connecting: 'connecting…', open: 'live', reconnecting: 'recon
  */
 export function RoomPanel({
   seat,
+  hidden = false,
   onHide,
   onEnd,
   ended = false,
@@ -37,6 +38,11 @@ export function RoomPanel({
   source,
 }: {
   seat: PresenterSeat;
+  /**
+   * Hidden (its Hide: the page gets its column back), the room goes on: its connection, what it
+   * was asked and the run's close and reveal of it. Unmounted, the phones never got the reveal.
+   */
+  hidden?: boolean;
   onHide: () => void;
   onEnd: () => void;
   /** The room was ended: the panel says so and keeps its results' CSV until `onClose`. */
@@ -50,7 +56,7 @@ export function RoomPanel({
   const [exportNote, setExportNote] = useState<string | null>(null);
   // The join code and the QR code large (Q, or a click on the QR code): for the back row.
   const [large, setLarge] = useState(false);
-  useJoinLargeKey(setLarge);
+  useJoinLargeKey(hidden ? null : setLarge);
   const step = room.step;
   const tally = room.tally;
 
@@ -114,7 +120,7 @@ export function RoomPanel({
   // its answers stand, and the presenter may ask it again (A).
   const canAskAgain =
     source !== undefined && open && onStep === source.index && shownReveal && !source.closed;
-  useRoomKey(ASK_AGAIN_KEY, canAskAgain ? source.askAgain : null);
+  useRoomKey(ASK_AGAIN_KEY, canAskAgain && !hidden ? source.askAgain : null);
   const endRoom = () => {
     end();
     onEnd();
@@ -142,7 +148,12 @@ export function RoomPanel({
 
   if (ended)
     return (
-      <aside className="room-panel" aria-label="Room" data-testid={roomTestIds.panel}>
+      <aside
+        className="room-panel"
+        aria-label="Room"
+        data-testid={roomTestIds.panel}
+        hidden={hidden}
+      >
         <header>
           <h2>Room</h2>
           <span className="room-status" data-status="ended">
@@ -163,7 +174,7 @@ export function RoomPanel({
       </aside>
     );
   return (
-    <aside className="room-panel" aria-label="Room" data-testid={roomTestIds.panel}>
+    <aside className="room-panel" aria-label="Room" data-testid={roomTestIds.panel} hidden={hidden}>
       <header>
         <h2>Room</h2>
         <span className="room-status" data-status={room.status}>
