@@ -380,7 +380,7 @@ test('on the page, the question any run can be asked: Play closes the answers, t
  * the right that the page makes room for. Before, its panel floated at 24rem over the page and
  * covered the question box and the fourth and fifth stages.
  */
-test('in projector mode the room is a column beside the page: the question box and every stage uncovered, the histogram on screen', async ({
+test('in projector mode the room is a column beside the page: the question box and every stage uncovered, the histogram on screen; folded while the room watches the run', async ({
   page,
   browser,
 }) => {
@@ -422,5 +422,28 @@ test('in projector mode the room is a column beside the page: the question box a
   await expect(page.getByTestId(ids.answered)).toHaveText('1 of 1 answered');
   await expect(page.getByTestId(ids.histogram)).toBeInViewport({ ratio: 1 });
   await expect(page.getByTestId(ids.reveal)).toBeInViewport({ ratio: 1 });
+  // Played, the room watches the run it predicted: the panel folds away and the page has its
+  // width back, the cards condensed, every stage whole on the screen. Beside the column the
+  // story stayed above the pipeline and the stages' cards were below the fold (y 650 of 720).
+  await page.getByTestId(testIds.play).click();
+  await expect(student.getByTestId(ids.studentClosed)).toBeVisible();
+  await expect(page.getByTestId(ids.panel)).toBeHidden();
+  await expect(page.getByTestId(testIds.app)).not.toHaveAttribute('data-room-live');
+  await expect(page.getByTestId(testIds.predictRoom)).toHaveText(
+    'The room has predicted: its answers show with the answer, at the run’s end.',
+  );
+  const offScreen = await page.locator('section.stage').evaluateAll((els) =>
+    els
+      .map((e) => ({ name: e.getAttribute('aria-label'), r: e.getBoundingClientRect() }))
+      .filter(({ r }) => r.right > 1281 || r.bottom > 721 || r.top < 0)
+      .map(({ name, r }) => `${name}: ${Math.round(r.right)}, ${Math.round(r.bottom)}`),
+  );
+  expect(offScreen).toEqual([]);
+  // The answer: the panel back with the room's answers and the answer, the phone marked.
+  await page.getByTestId(testIds.toEnd).click();
+  await expect(page.getByTestId(ids.panel)).toBeVisible();
+  await expect(page.getByTestId(ids.panel).locator('.room-answer')).toContainText('24');
+  await expect(page.getByTestId(ids.histogram)).toBeInViewport({ ratio: 1 });
+  await expect(student.getByTestId(ids.studentReveal)).toContainText(': right.');
   await student.context().close();
 });

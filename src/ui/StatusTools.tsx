@@ -98,7 +98,7 @@ export function StatusTools({ onLive }: { onLive: (live: boolean) => void }) {
       >
         <CompareButton />
         <IoTools />
-        <RoomButton onLive={onRoomLive} />
+        <RoomButton onLive={onRoomLive} foldWhileWatching={present} />
       </div>
     </div>
   );

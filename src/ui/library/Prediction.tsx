@@ -1,7 +1,7 @@
 import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { showInScrollBox } from '../hooks/showInScrollBox';
 import type { AskedNumber, ChoiceOption, Preset } from '../../scenarios';
-import { useLab, useLabInstance, useView } from '../../store/LabContext';
+import { useCursor, useLab, useLabInstance, useView } from '../../store/LabContext';
 import { questionVariant } from '../../scenarios/defaultVariant';
 import {
   judgeChoice,
@@ -23,6 +23,7 @@ import { usePredictionGate } from './usePredictionGate';
 import './styles/predict.css';
 
 const selectPlaying = (s: { playing: boolean }) => s.playing;
+const selectMoved = (c: { idx: number }) => c.idx > 0;
 
 /**
  * "Predict first" for the open preset, beside the pipeline: its question, and a note with a
@@ -115,6 +116,8 @@ export function PredictFirst({
   const headingId = useId();
   const { phase, edited } = usePredictionGate();
   const playing = useLab(selectPlaying);
+  // The run has moved on from its start (played, stepped): the room watches it, answers closed.
+  const runMoved = useCursor(selectMoved) || playing;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   const box = useRef<HTMLElement>(null);
@@ -205,7 +208,9 @@ export function PredictFirst({
         <p className="predict-yours" data-testid={testIds.predictRoom}>
           {p.revealed
             ? 'The room predicted: its answers are on the room’s panel.'
-            : 'The room is predicting: press Play when its answers are in.'}
+            : runMoved
+              ? 'The room has predicted: its answers show with the answer, at the run’s end.'
+              : 'The room is predicting: press Play when its answers are in.'}
         </p>
       ) : p.revealed && !p.locked ? (
         // Shown without a prediction ("Show the answer", in the box or the verdict): an empty box and its

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useLayoutEffect, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useState, type ReactElement } from 'react';
 import { createPortal } from 'react-dom';
 import { roomSeats, type PresenterSeat } from '../../platform/roomSeats';
 import type { RoomSource } from './currentRoomStep';
@@ -24,10 +24,31 @@ export function RoomButton({
   source,
   panelHost,
   onLive,
-}: { source?: RoomSource; panelHost?: Element | null; onLive?: (live: boolean) => void } = {}) {
+  foldWhileWatching = false,
+}: {
+  source?: RoomSource;
+  panelHost?: Element | null;
+  onLive?: (live: boolean) => void;
+  /**
+   * The page's projector mode: while the room watches the run it predicted (its answers closed,
+   * the answer not yet shown), the panel folds away and the page has its whole width for the
+   * pipeline, as without a room; it comes back with the answer (or on this button). Beside the
+   * panel's 280 px column the story stayed above the pipeline and the uncondensed cards put the
+   * stages below the fold at 1280×720: the room watched the counters, not the run.
+   */
+  foldWhileWatching?: boolean;
+} = {}) {
   const [seat, setSeat] = useState<PresenterSeat | null>(() => roomSeats.presenter());
   const [shown, setShown] = useState(true);
-  const live = seat !== null && shown;
+  const [watching, setWatching] = useState(false);
+  // Shown again on this button while the room watches: it stays, until the next time it watches.
+  const [shownWhileWatching, setShownWhileWatching] = useState(false);
+  const onWatching = useCallback((w: boolean) => {
+    setWatching(w);
+    if (!w) setShownWhileWatching(false);
+  }, []);
+  const folded = foldWhileWatching && watching && !shownWhileWatching;
+  const live = seat !== null && shown && !folded;
   // Before the paint: the page's layout for a live room and its panel arrive in the same frame.
   useLayoutEffect(() => onLive?.(live), [live, onLive]);
   // Ended (the panel's "End the room"): the panel stays, with the results' CSV, until Close.
@@ -39,6 +60,7 @@ export function RoomButton({
     if (busy) return;
     if (seat && !ended) {
       setShown(true);
+      if (watching) setShownWhileWatching(true);
       return;
     }
     setEnded(false);
@@ -87,7 +109,7 @@ export function RoomButton({
         // Not `disabled` while the session is created: a disabled button loses the focus, and a
         // keyboard presenter's Enter left it on the page's body, Tab starting over from the top.
         aria-disabled={busy || undefined}
-        aria-expanded={seat !== null && shown}
+        aria-expanded={live}
         onClick={() => void start()}
         title="Ask the room: students answer on their phones or laptops, you see the histogram"
       >
@@ -113,7 +135,8 @@ export function RoomButton({
             <RoomPanel
               key={seat.sessionId}
               seat={seat}
-              hidden={!shown}
+              hidden={!live}
+              onWatching={onWatching}
               onHide={() => setShown(false)}
               onEnd={end}
               ended={ended}

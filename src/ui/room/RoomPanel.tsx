@@ -31,6 +31,7 @@ const STATUS = { connecting: 'connecting…', open: 'live', reconnecting: 'recon
 export function RoomPanel({
   seat,
   hidden = false,
+  onWatching,
   onHide,
   onEnd,
   ended = false,
@@ -43,6 +44,11 @@ export function RoomPanel({
    * was asked and the run's close and reveal of it. Unmounted, the phones never got the reveal.
    */
   hidden?: boolean;
+  /**
+   * Told whether the room watches the run it predicted: its answers closed, the answer not yet
+   * shown (the page's projector mode folds the panel meanwhile: RoomButton).
+   */
+  onWatching?: (watching: boolean) => void;
   onHide: () => void;
   onEnd: () => void;
   /** The room was ended: the panel says so and keeps its results' CSV until `onClose`. */
@@ -59,6 +65,8 @@ export function RoomPanel({
   useJoinLargeKey(hidden ? null : setLarge);
   const step = room.step;
   const tally = room.tally;
+  const watching = !ended && !room.lost && step !== null && room.closed && room.reveal === null;
+  useEffect(() => onWatching?.(watching), [watching, onWatching]);
 
   // On the page (no lesson), the room predicts the page's question once asked.
   const pageRoom = usePageRoomPrediction(room, { close, reveal }, !source);
