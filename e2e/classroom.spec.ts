@@ -445,5 +445,16 @@ test('in projector mode the room is a column beside the page: the question box a
   await expect(page.getByTestId(ids.panel).locator('.room-answer')).toContainText('24');
   await expect(page.getByTestId(ids.histogram)).toBeInViewport({ ratio: 1 });
   await expect(student.getByTestId(ids.studentReveal)).toContainText(': right.');
+  // Compare beside the room: its three lanes whole, left of the column (an empty story column
+  // beside them cut the third at 634 px).
+  await page.getByTestId(testIds.moreTools).click();
+  await page.getByTestId('compare-toggle').click();
+  const lanes = page.locator('.compare-lanes > .lane');
+  await expect(lanes).toHaveCount(3);
+  const column = (await page.getByTestId(ids.panel).boundingBox())!;
+  for (const right of await lanes.evaluateAll((els) =>
+    els.map((e) => e.getBoundingClientRect().right),
+  ))
+    expect(right).toBeLessThanOrEqual(column.x);
   await student.context().close();
 });

@@ -585,11 +585,23 @@ test('projector mode: More holds Compare, the files and the room; arrows, Home, 
   await expect(more).toHaveAttribute('aria-expanded', 'false');
   await expect(more).toBeFocused();
   await expect(compare).toBeHidden();
-  // A tool used from the list: Compare opens.
+  // A tool used from the list: Compare opens, and the list closes, the focus back on More (it
+  // stayed open over the third lane's top).
   await more.press('Enter');
   await expect(compare).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(compare).toHaveAttribute('aria-pressed', 'true');
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  await expect(more).toBeFocused();
+  // Its three lanes across the page's width: no story column beside them once answered (an
+  // empty 19em column was left there), each lane whole.
+  const lanes = page.locator('.compare-lanes > .lane');
+  await expect(lanes).toHaveCount(3);
+  const rights = await lanes.evaluateAll((els) =>
+    els.map((e) => Math.round(e.getBoundingClientRect().right)),
+  );
+  expect(Math.max(...rights)).toBeGreaterThan(1200);
+  expect(Math.max(...rights)).toBeLessThanOrEqual(1280);
   expect(dash.errors).toEqual([]);
 });
 

@@ -1,6 +1,6 @@
-import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { LabState } from '../store/labStore';
-import { useLab } from '../store/LabContext';
+import { useLab, useLabInstance } from '../store/LabContext';
 import { CompareButton } from './compare/CompareButton';
 import { useDismiss } from './hooks/useDismiss';
 import { moveFocusInList } from './hooks/moveFocusInList';
@@ -50,6 +50,18 @@ export function StatusTools({ onLive }: { onLive: (live: boolean) => void }) {
       setOpen(false);
     },
     [onLive],
+  );
+  // Compare opened or closed from the list closes it too, the focus back on More: its lanes
+  // replace the pipeline, and the list stayed open over the third lane's top at 1280×720.
+  const lab = useLabInstance();
+  useEffect(
+    () =>
+      lab.app.subscribe((s, prev) => {
+        if ((s.compare === null) === (prev.compare === null)) return;
+        if (group.current?.contains(document.activeElement)) button.current?.focus();
+        setOpen(false);
+      }),
+    [lab],
   );
   useDismiss(shown, close, box, button, () => {
     // A tool's own pop-up takes Escape first (its useDismiss): the list stays open meanwhile.
