@@ -175,6 +175,21 @@ describe('delivery-lab check', { timeout: 60_000 }, () => {
     expect(check([file]).out).not.toContain('::error');
   });
 
+  it('GITHUB_ACTIONS set: the pin to accept is a ::notice at the same line', () => {
+    const file = join(dir, 'docs', 'deep', 'fail.json');
+    const line = failing.split('\n').findIndex((l) => l.includes('"expect"')) + 1;
+    const notices = check([file], { GITHUB_ACTIONS: 'true' })
+      .out.split('\n')
+      .filter((l) => l.startsWith('::notice'));
+    // The file's block with the run's 3 rows and 1 duplicate in place of the 2 and 0 it says.
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatch(
+      new RegExp(
+        `^::notice file=[^,]*fail\\.json,line=${line},title=delivery-lab%3A to accept what the run shows now::to accept what the run shows now: set its "expect" block to \\{"totals":\\{"rows":3,"duplicates":1,"lost":0,"sum":40\\},"rows":\\{"e1":2,"e2":1\\},"observed":"at-least-once",`,
+      ),
+    );
+  });
+
   it('bad arguments exit 2', () => {
     expect(check([]).code).toBe(2);
     expect(check([join(dir, 'nope.json')]).err).toBe(

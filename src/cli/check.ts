@@ -17,7 +17,8 @@ import { checkDocFile } from './checkDocs';
 import { pageKind } from './checkDocsScan';
 import { checkLessonFile, isLessonText } from './checkLesson';
 import { commandArgs, isChoice } from './commandArgs';
-import { expectMismatches } from './scenarioEngine';
+import { expectMismatches, pinOfRun } from './scenarioEngine';
+import { acceptNow, pinJson, repinned } from './repin';
 
 /** One scenario file's outcome, or one embed's. */
 export interface CheckResult {
@@ -36,6 +37,11 @@ export interface CheckResult {
    * a page, a step of a lesson. The result's own line is printed with the file (`file:line`).
    */
   partLine?: number;
+  /**
+   * A failed result's way to accept what the run shows now (the pin with the run's values), at
+   * the pin's line: printed under the differences, in the JUnit failure too.
+   */
+  update?: { line: number; text: string };
 }
 
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
@@ -117,7 +123,14 @@ function checkFile(file: string, text: string): CheckResult {
   const scenario = parsed.scenario;
   const line = lineOfPath(text, 'expect');
   if (!scenario.expect)
-    return { file, name: scenario.name, status: 'failed', problems: ['no "expect" block'], line };
+    return {
+      file,
+      name: scenario.name,
+      status: 'failed',
+      problems: ['no "expect" block'],
+      line,
+      update: { line, text: acceptNow(`add "expect": ${pinJson(pinOfRun(scenario))}`) },
+    };
   // On the engine of its kind (a batch job's: the batch engine), as `sim --check` runs it.
   const diff = expectMismatches(scenario, scenario.expect);
   return {
@@ -128,6 +141,16 @@ function checkFile(file: string, text: string): CheckResult {
       (d) => `expect mismatch: ${d.path}: expected ${d.expected}, got ${d.actual}`,
     ),
     line,
+    ...(diff.length > 0
+      ? {
+          update: {
+            line,
+            text: acceptNow(
+              `set its "expect" block to ${pinJson(repinned(scenario.expect, diff))}`,
+            ),
+          },
+        }
+      : {}),
   };
 }
 
@@ -208,6 +231,7 @@ export function checkCommand(
     const unpinned = r.status === 'unpinned' ? ': unpinned, no expectation to check' : '';
     out(`${MARKS[r.status]} ${at}${r.name !== r.file ? ` (${r.name})` : ''}${unpinned}`);
     r.problems.forEach((p, k) => out(`    ${r.file}:${r.lines?.[k] ?? r.line}: ${p}`));
+    if (r.update) out(`    ${r.file}:${r.update.line}: ${r.update.text}`);
     if (annotate && (r.status === 'failed' || r.status === 'malformed')) out(githubAnnotation(r));
   }
   const count = (s: CheckResult['status']) => results.filter((r) => r.status === s).length;

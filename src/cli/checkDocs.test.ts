@@ -137,8 +137,10 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
       `✗ ${page}:4 (iframe, preset ${PRESET}, pinned by data-expect)`,
       // At the data-expect attribute's line (7), not the tag's (4).
       `    ${page}:7: expect mismatch: totals.duplicates: expected 0, got 1`,
+      `    ${page}:7: to accept what the run shows now: data-expect='{"totals":{"duplicates":1,"sum":580}}'`,
       `✗ ${page}:9 (iframe, scenario “A lost acknowledgement, retried — acks=1”, pinned by pin.json)`,
       `    ${page}:9: expect mismatch: totals.rows: expected 12, got 11`,
+      `    ${page}:9: to accept what the run shows now: write {"totals":{"rows":11}} to ${relative('.', join(dir, 'pin.json'))}`,
       'check: 2 scenarios: 0 passed, 2 failed, 0 malformed',
     ]);
     expect(r.code).toBe(3);
@@ -149,6 +151,8 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
     expect(r.lines).toEqual([
       `✗ ${spans}:3 (<delivery-lab-embed>, preset ${PRESET}, pinned by expect)`,
       `    ${spans}:8: expect mismatch: totals.duplicates: expected 0, got 1`,
+      // At the attribute's line (5), where the pin to paste goes.
+      `    ${spans}:5: to accept what the run shows now: expect='{"totals":{"rows":11,"duplicates":1}}'`,
       'check: 1 scenario: 0 passed, 1 failed, 0 malformed',
     ]);
     expect(r.code).toBe(3);
