@@ -155,7 +155,9 @@
       // run, whether on screen or not, so every frame is sized and themed before it is seen.
       const h = Number(this.getAttribute('height'));
       frame.style.cssText = `display:block;width:100%;border:0;height:${h > 0 ? h : 480}px`;
-      this.append(frame);
+      // What the element holds is its fallback, shown where this script does not run (JavaScript
+      // off, the script blocked): the player takes its place (docs/embed.md).
+      this.replaceChildren(frame);
     }
   }
   window.customElements.define('delivery-lab-embed', DeliveryLabEmbed);

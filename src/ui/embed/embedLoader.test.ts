@@ -63,6 +63,19 @@ describe('the loader’s <delivery-lab-embed>', () => {
   });
 });
 
+describe('what the element holds is its fallback, for a page where the loader does not run', () => {
+  it('the player replaces it: the frame alone, the fallback link gone', () => {
+    // Without the loader (JavaScript off, the script blocked by a CSP or an extension) the
+    // browser shows an unknown element's content: the link to the lab. With it, that link beside
+    // the player (as it was, appended after it) would repeat "Open in Delivery Lab ↗" above it.
+    document.body.innerHTML =
+      '<delivery-lab-embed preset="at-least-once"><a href="/lab/?preset=at-least-once">Open it in Delivery Lab</a></delivery-lab-embed>';
+    const el = document.querySelector('delivery-lab-embed')!;
+    expect([...el.children].map((c) => c.tagName)).toEqual(['IFRAME']);
+    expect(el.textContent).toBe('');
+  });
+});
+
 describe('the loader and delivery-lab check read the same attributes as options', () => {
   it("public/embed.js's NOT_OPTIONS is ELEMENT_NOT_OPTIONS", () => {
     // The loader is plain JS served as is (no build step, no import): its pattern is pinned here.
