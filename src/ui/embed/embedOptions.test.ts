@@ -137,8 +137,13 @@ describe('the iframe snippet', () => {
     );
     expect(s).toContain('title="Delivery Lab: &quot;&lt;b&gt;x&lt;/b&gt;&quot; &amp; more"');
     expect(s).toContain('height: 480px');
-    expect(s).toContain('event.source !== frame.contentWindow');
+    // The frame the message came from (src/ui/embed/embedSnippetListener.test.ts runs it).
+    expect(s).toContain('(f) => f.contentWindow === event.source');
     expect(s).toContain('event.origin !== "https://docs.example"');
+    // No Frame id, no id attribute: two snippets on a page would share one.
+    expect(embedSnippet('https://docs.example/lab/?embed', { title: 'x' })).toMatch(
+      /^<iframe src="/,
+    );
     expect(attr('<"&>')).toBe('&lt;&quot;&amp;&gt;');
   });
 });
