@@ -143,8 +143,10 @@
           q.set(name, value === '' ? '1' : value);
       if (!q.has('theme')) q.set('theme', 'host');
       // A share link's `s=2.…`; its bare value (`2.…`, as `delivery-lab check` reads it too) is
-      // that same `s=`, not a hash the player would not read.
-      let hash = (this.getAttribute('scenario-hash') || '').trim().replace(/^#/, '');
+      // that same `s=`, not a hash the player would not read; the whole link, as Share copies
+      // it, is its hash.
+      let hash = (this.getAttribute('scenario-hash') || '').trim();
+      hash = hash.slice(hash.indexOf('#') + 1);
       if (hash && !hash.includes('=')) hash = `s=${hash}`;
       const frame = document.createElement('iframe');
       frame.src = `${base.href}?embed&${q.toString()}${hash ? `#${hash}` : ''}`;

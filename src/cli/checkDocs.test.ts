@@ -175,6 +175,26 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
     expect(r.code).toBe(2);
   });
 
+  it('scenario-hash given the whole share link, as Share copies it: its hash is read, as the loader reads it', () => {
+    // It said "share link: no "s=" parameter in the link" of a link that has one after its #.
+    const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-full-link-'));
+    try {
+      const file = join(own, 'full.md');
+      writeFileSync(
+        file,
+        `<delivery-lab-embed scenario-hash="https://example.org/lab/#${HASH}" expect='{"totals": {"rows": 11}}'></delivery-lab-embed>\n`,
+      );
+      const r = check([file]);
+      expect(r.lines).toEqual([
+        `✓ ${file}:1 (<delivery-lab-embed>, scenario “A lost acknowledgement, retried — acks=1”, pinned by expect)`,
+        'check: 1 scenario: 1 passed, 0 failed, 0 malformed',
+      ]);
+      expect(r.code).toBe(0);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
   it('an option the player does not know (autoply, a misspelt caption): malformed at its attribute, with the option it meant; the page’s own attributes are not options', () => {
     // In a folder of its own: the directory test counts `dir`'s pages.
     const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-typos-'));

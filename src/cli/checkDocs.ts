@@ -101,7 +101,10 @@ function scenarioOf(
   const hashAttr = address ? tag.attributes.get('src') : tag.attributes.get('scenario-hash');
   const presetAttr = address ? tag.attributes.get('src') : tag.attributes.get('preset');
   const field = address ? 'src' : 'scenario-hash';
-  const hash = address ? address.hash : (hashAttr?.value ?? '').replace(/^#/, '');
+  // The attribute's value as the loader reads it (public/embed.js): `s=2.…`, `#s=2.…`, or the
+  // whole share link as Share copies it — its hash.
+  const value = (hashAttr?.value ?? '').trim();
+  const hash = address ? address.hash : value.slice(value.indexOf('#') + 1);
   if (hash !== '') {
     const shared = decodeShare(hash);
     if (!shared.ok)

@@ -60,6 +60,13 @@ describe('the loader’s <delivery-lab-embed>', () => {
     expect(
       frameOf('<delivery-lab-embed scenario-hash="s=2.abc&amp;p=0"></delivery-lab-embed>').hash,
     ).toBe('#s=2.abc&p=0');
+    // The whole share link as Share copies it: its hash (it became "#https://…#s=2.…", which
+    // the player refused as naming no scenario).
+    expect(
+      frameOf(
+        '<delivery-lab-embed scenario-hash="https://lab.example.org/lab/#s=2.abc&amp;p=0"></delivery-lab-embed>',
+      ).hash,
+    ).toBe('#s=2.abc&p=0');
   });
 });
 
