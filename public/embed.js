@@ -158,8 +158,16 @@
       const h = Number(this.getAttribute('height'));
       frame.style.cssText = `display:block;width:100%;border:0;height:${h > 0 ? h : 480}px`;
       // What the element holds is its fallback, shown where this script does not run (JavaScript
-      // off, the script blocked): the player takes its place (docs/embed.md).
+      // off, the script blocked): the player takes its place (docs/embed.md). Run before the page
+      // is parsed (in <head>, async), the element is connected at its start tag and its content
+      // is parsed after the frame: it goes once the page is parsed.
       this.replaceChildren(frame);
+      if (document.readyState === 'loading')
+        document.addEventListener(
+          'DOMContentLoaded',
+          () => [...this.childNodes].forEach((c) => c !== frame && c.remove()),
+          { once: true },
+        );
     }
   }
   window.customElements.define('delivery-lab-embed', DeliveryLabEmbed);

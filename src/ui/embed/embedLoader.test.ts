@@ -83,6 +83,26 @@ describe('what the element holds is its fallback, for a page where the loader do
   });
 });
 
+describe('the fallback, with the loader run before the page is parsed (in <head>, async or without defer)', () => {
+  it('the element is upgraded at its start tag, its fallback parsed after the frame: removed once the page is parsed', () => {
+    // A custom element defined before the parser reaches it is connected at its start tag
+    // (https://html.spec.whatwg.org/multipage/custom-elements.html#upgrades): its content comes
+    // after, beside the frame, unless the loader removes it once the document is parsed.
+    Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' });
+    try {
+      const el = document.createElement('delivery-lab-embed');
+      el.setAttribute('preset', 'at-least-once');
+      document.body.replaceChildren(el);
+      el.insertAdjacentHTML('beforeend', '<a href="/lab/?preset=at-least-once">Open it</a>');
+      expect([...el.children].map((c) => c.tagName)).toEqual(['IFRAME', 'A']);
+      document.dispatchEvent(new Event('DOMContentLoaded'));
+      expect([...el.children].map((c) => c.tagName)).toEqual(['IFRAME']);
+    } finally {
+      delete (document as { readyState?: unknown }).readyState;
+    }
+  });
+});
+
 describe('the loader and delivery-lab check read the same attributes as options', () => {
   it("public/embed.js's NOT_OPTIONS is ELEMENT_NOT_OPTIONS", () => {
     // The loader is plain JS served as is (no build step, no import): its pattern is pinned here.
