@@ -175,6 +175,32 @@ describe('delivery-lab check on pages', { timeout: 60_000 }, () => {
     expect(r.code).toBe(2);
   });
 
+  it('a misspelt attribute of the element’s own (expects, expect_file, scenario_hash): the one it meant, and what it does', () => {
+    // They were called "not an option of the player", listed with the player's options only: the
+    // pin or the scenario the author meant was nowhere on the line.
+    const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-own-attrs-'));
+    try {
+      const file = join(own, 'own.md');
+      writeFileSync(
+        file,
+        [
+          `<delivery-lab-embed preset="${PRESET}" expects='{"totals": {"rows": 11}}'></delivery-lab-embed>`,
+          `<delivery-lab-embed preset="${PRESET}" expect_file="pin.json"></delivery-lab-embed>`,
+          `<delivery-lab-embed scenario_hash="${HASH}"></delivery-lab-embed>`,
+        ].join('\n'),
+      );
+      const problems = check([file]).lines.filter((l) => l.startsWith('    '));
+      expect(problems).toEqual([
+        `    ${file}:1: expects: not an attribute the loader or delivery-lab check reads; did you mean “expect”? (the pin delivery-lab check compares the run with: misspelt, the embed is not pinned)`,
+        `    ${file}:2: expect_file: not an attribute the loader or delivery-lab check reads; did you mean “expect-file”? (a file beside the page holding the pin: misspelt, the embed is not pinned)`,
+        `    ${file}:3: delivery-lab-embed: give preset="…" or scenario-hash="s=2.…"`,
+        `    ${file}:3: scenario_hash: not an attribute the loader or delivery-lab check reads; did you mean “scenario-hash”? (the scenario, a share link's s=2.…: misspelt, the embed plays nothing)`,
+      ]);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
   it('scenario-hash given the whole share link, as Share copies it: its hash is read, as the loader reads it', () => {
     // It said "share link: no "s=" parameter in the link" of a link that has one after its #.
     const own = mkdtempSync(join(tmpdir(), 'delivery-lab-check-full-link-'));
