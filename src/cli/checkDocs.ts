@@ -27,11 +27,12 @@ import {
   type Expect,
   type Scenario,
 } from '../engine';
-import { misspellingBound, nearest } from '../engine/core/editDistance';
 import { findPreset } from '../scenarios';
 import {
   EMBED_PARAMS,
   ELEMENT_NOT_OPTIONS,
+  ELEMENT_OWN_ATTRIBUTES,
+  likelyElementAttribute,
   likelyEmbedParam,
   unknownEmbedParams,
 } from '../views/io/embedParams';
@@ -231,13 +232,6 @@ function pinOf(
   return { expect: hashPin.expect, from: 'its scenario hash', at, repin };
 }
 
-/** The element's attributes that are not the player's options, and what a misspelling of each costs. */
-const OWN: Record<string, string> = {
-  'scenario-hash': "the scenario, a share link's s=2.…: misspelt, the embed plays nothing",
-  expect: 'the pin delivery-lab check compares the run with: misspelt, the embed is not pinned',
-  'expect-file': 'a file beside the page holding the pin: misspelt, the embed is not pinned',
-};
-
 /**
  * The embed's options the player does not know (`autoply`, `captoin`): each at its attribute's
  * line (an iframe's, at its `src`), with the option it probably meant. The player ignores them
@@ -261,15 +255,14 @@ function unknownOptions(
   return named.map(({ name, field, line }) => {
     // The element's own attributes, misspelt (`expects`, `expect_file`, `scenario_hash`): not
     // options of the player, but what the loader and check read — the pin or the scenario.
-    const own =
-      field === 'src' || likelyEmbedParam(name)
-        ? null
-        : nearest(name.toLowerCase().replace(/_/g, '-'), Object.keys(OWN), misspellingBound);
-    if (own)
+    const own = field === 'src' ? null : likelyElementAttribute(name);
+    if (own) {
+      const { holds, misspelt } = ELEMENT_OWN_ATTRIBUTES[own]!;
       return {
         line,
-        message: `${clipEcho(name)}: not an attribute the loader or delivery-lab check reads; did you mean “${own}”? (${OWN[own]})`,
+        message: `${clipEcho(name)}: not an attribute the loader or delivery-lab check reads; did you mean “${own}”? (${holds}: misspelt, ${misspelt})`,
       };
+    }
     const meant = likelyEmbedParam(name);
     return {
       line,

@@ -217,6 +217,19 @@ describe('unknown embed options: the author is told (a notice), the embed plays 
       ],
     });
   });
+
+  it('a misspelt attribute of the loader’s element (expects, expect_file, scenario_hash), passed on by the loader: the attribute meant', () => {
+    // The loader passes an attribute it does not know to the player, which named it bare: the
+    // pin or the scenario the author meant was nowhere in the notice.
+    expect(
+      embedOptionsNotice('?embed&preset=x&expects=%7B%7D&expect_file=p.json&scenario_hash=2.a')!
+        .lines,
+    ).toEqual([
+      '“expects” — did you mean the element’s “expect” (the pin delivery-lab check compares the run with; misspelt, the embed is not pinned)?',
+      '“expect_file” — did you mean the element’s “expect-file” (a file beside the page holding the pin; misspelt, the embed is not pinned)?',
+      "“scenario_hash” — did you mean the element’s “scenario-hash” (the scenario, a share link's s=2.…; misspelt, the embed plays nothing)?",
+    ]);
+  });
 });
 
 describe('option values the embed cannot use as written: the notice says what was used and what the option takes', () => {
